@@ -1,0 +1,44 @@
+import { z } from '@hono/zod-openapi';
+
+/** The one error shape every API endpoint answers with (guide §6). */
+export const ApiErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: 'NOT_FOUND' }),
+      message: z.string().openapi({ example: 'Not Found' }),
+      details: z
+        .array(z.object({ path: z.string(), message: z.string() }))
+        .optional(),
+    }),
+  })
+  .openapi('ApiError');
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const IdParamSchema = z.object({ id: z.string().min(1) });
+
+/**
+ * A list of organization ids in a query string: accepts `?orgs=a&orgs=b`, `?orgs=a,b` or a JSON array.
+ * It only ever narrows the request scope (see server/auth/scope.ts).
+ */
+export const OrganizationIdListSchema = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => {
+    if (value === undefined) return undefined;
+    const raw = Array.isArray(value) ? value : [value];
+    const ids = raw.flatMap((item) => {
+      const text = item.trim();
+      if (text.startsWith('[')) {
+        try {
+          const parsed = JSON.parse(text);
+          return Array.isArray(parsed) ? parsed.map(String) : [];
+        } catch {
+          return [];
+        }
+      }
+      return text.split(',');
+    });
+    return ids.map((id) => id.trim()).filter(Boolean);
+  });
+
+export const TimestampSchema = z.string().openapi({ format: 'date-time' });

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { MemberRoleSchema, PasswordSchema } from './users';
+
+/** The answer of GET /api/auth/get-session (better-auth's session, extended with organization and isAdmin). */
+export const SessionPayloadSchema = z.object({
+  session: z.object({ id: z.string(), expiresAt: z.coerce.date(), userId: z.string() }),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string(), emailVerified: z.boolean() }),
+  organization: z
+    .object({ id: z.string(), slug: z.string(), publicId: z.string(), name: z.string() })
+    .nullable(),
+  role: MemberRoleSchema.nullable(),
+  isAdmin: z.boolean(),
+});
+export type SessionPayload = z.infer<typeof SessionPayloadSchema>;
+
+export const SignUpFormSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(120),
+  email: z.email('Enter a valid email address'),
+  password: PasswordSchema,
+  organizationName: z.string().trim().max(120).optional(),
+  invitationToken: z.string().optional(),
+});
+export type SignUpForm = z.infer<typeof SignUpFormSchema>;
+
+export const SignInFormSchema = z.object({
+  email: z.email('Enter a valid email address'),
+  password: z.string().min(1, 'Enter your password'),
+});
+export type SignInForm = z.infer<typeof SignInFormSchema>;
+
+export const ChangePasswordFormSchema = z
+  .object({ currentPassword: z.string().min(1, 'Enter your current password'), newPassword: PasswordSchema, confirmPassword: z.string() })
+  .refine((value) => value.newPassword === value.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Scalar } from '@scalar/hono-api-reference';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { requireScope } from './auth/scope';
+import { organizationRoutes, publicOrganizationRoutes } from './features/organizations/routes';
+import { publicInvitationRoutes, userRoutes } from './features/users/routes';
+import type { AppDeps, AppEnv } from './http/context';
+import { AppError, errorBody, validationError } from './http/errors';
+
+export const API_VERSION = '1.0.0';
+
+export interface CreateAppOptions {
+  /** Folder of the built web app (vite build); served with an SPA fallback when present. */
+  webDist?: string;
+}
+
+/** Builds the whole HTTP app: the API, auth, the OpenAPI document and the web app. No listen(). */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new OpenAPIHono<AppEnv>({
+    strict: false,
+    defaultHook: (result, c) => {
+      if (!result.success) return validationError(c, result.error);
+    },
+  });
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    const started = performance.now();
+    await next();
+    // Path only: query strings can carry search terms (names, phone numbers).
+    deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
+  app.use('*', secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+
+  app.get('/api/health', (c) => c.json({ status: 'ok', version: API_VERSION }));
+
+  // better-auth answers its own endpoints; its errors are reshaped into the API's one error shape.
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const response = await deps.auth.handler(c.req.raw);
+    if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json')) return response;
+    const body = (await response.clone().json().catch(() => null)) as { message?: string; code?: string; error?: unknown } | null;
+    if (!body || body.error) return response;
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(JSON.stringify(errorBody(response.status, body.message, body.code)), { status: response.status, headers });
+  });
+
+  // Public API: no sign-in. Registered before the scope middleware below, so it answers first.
+  app.route('/api/organizations/public', publicOrganizationRoutes);
+  app.route('/api/invitations', publicInvitationRoutes);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Cohortly API', version: API_VERSION, description: 'Clinical-trial recruitment. Auth endpoints live under /api/auth (better-auth).' },
+  });
+  // The reference page's script is served from our own package, so /api/docs works without internet access.
+  const scalarBundle = path.join(path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser/standalone.js');
+  app.get('/api/docs/scalar.js', (c) => {
+    c.header('content-type', 'application/javascript; charset=utf-8');
+    c.header('cache-control', 'public, max-age=86400');
+    return c.body(readFileSync(scalarBundle));
+  });
+  app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'Cohortly API reference', cdn: '/api/docs/scalar.js' }));
+
+  // Everything else under /api needs a session and runs in the request's organization scope.
+  app.use('/api/*', requireScope);
+  app.route('/api/organizations', organizationRoutes);
+  app.route('/api/users', userRoutes);
+
+  if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) {
+    const root = path.relative(process.cwd(), options.webDist);
+    const indexHtml = readFileSync(path.join(options.webDist, 'index.html'), 'utf8');
+    app.use('/assets/*', serveStatic({ root }));
+    app.use('*', serveStatic({ root }));
+    // Client-side routes: every other GET outside /api gets the app shell.
+    app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.json(errorBody(404), 404) : c.html(indexHtml)));
+  }
+
+  app.notFound((c) => c.json(errorBody(404, `No such endpoint: ${c.req.method} ${c.req.path}`), 404));
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(errorBody(error.status, error.message, error.code, error.details), error.status);
+    if (error instanceof HTTPException) return c.json(errorBody(error.status, error.message || undefined), error.status);
+    // Never echo internals: SQL errors carry query text and parameters. Log the database code only.
+    const cause = (error as { cause?: { code?: string } }).cause;
+    deps.logger.error({ errorName: error.name, dbCode: cause?.code, path: c.req.path }, 'unhandled error');
+    return c.json(errorBody(500), 500);
+  });
+
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,184 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer, customSession } from 'better-auth/plugins';
+import { SignUpFormSchema } from '../../contract/session';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import type { Logger } from '../logger';
+import type { MailPort } from '../integrations/mail/mail';
+import { recordAudit } from '../features/audit/audit';
+import { insertOrganization, slugify, uniqueSlug } from '../features/organizations/queries';
+import {
+  countMembers,
+  countOwners,
+  findMember,
+  findMembership,
+  findOpenInvitation,
+  insertMembership,
+  markInvitationAccepted,
+} from '../features/users/queries';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+interface AuthDeps {
+  config: AppConfig;
+  db: Database;
+  mail: MailPort;
+  logger: Logger;
+}
+
+/** Extra fields the sign-up form sends beside better-auth's own. */
+interface SignUpExtras {
+  organizationName?: string;
+  invitationToken?: string;
+}
+
+/**
+ * better-auth, mounted at /api/auth: email and password, sessions in the database, and get-session
+ * extended with the user's organization and isAdmin (spec §7). Sign-up either creates the user's
+ * research site (organizationName) or joins an inviting organization (invitationToken).
+ */
+export function createAuth({ config, db, mail, logger }: AuthDeps) {
+  const trustedOrigins = [config.publicBaseUrl];
+  if (!config.isProduction) trustedOrigins.push(`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`);
+
+  return betterAuth({
+    appName: 'Cohortly',
+    baseURL: config.publicBaseUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 10, maxPasswordLength: 128, autoSignIn: true },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mail.send({
+          to: user.email,
+          subject: 'Confirm your email for Cohortly',
+          text: `Hello,\n\nConfirm your email address for Cohortly by opening this link:\n${url}\n\nIf you did not sign up, ignore this message.`,
+        });
+      },
+    },
+    user: {
+      additionalFields: { isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false } },
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          // An organization must keep an owner while it has other staff.
+          const membership = await findMember(db, user.id);
+          if (membership?.role !== 'owner') return;
+          const [owners, staff] = await Promise.all([countOwners(db, membership.organizationId), countMembers(db, membership.organizationId)]);
+          if (owners === 1 && staff > 1) {
+            throw new APIError('BAD_REQUEST', {
+              message: 'You are the only owner of your organization: make a colleague owner before deleting your account',
+            });
+          }
+        },
+        afterDelete: async (user) => {
+          await recordAudit(db, { organizationId: null, actorUserId: user.id, action: 'user.delete-account', entityType: 'user', entityId: user.id });
+        },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max },
+        '/sign-up/email': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isProduction },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
+    },
+    logger: { level: 'error', log: (level, message) => logger[level]({ source: 'better-auth' }, message) },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const parsed = SignUpFormSchema.safeParse(ctx.body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new APIError('BAD_REQUEST', { message: `${issue.path.join('.')}: ${issue.message}` });
+        }
+        const { invitationToken, organizationName, email } = parsed.data;
+        if (invitationToken) {
+          const open = await findOpenInvitation(db, invitationToken);
+          if (!open) throw new APIError('BAD_REQUEST', { message: 'This invitation link is invalid, used or expired' });
+          if (open.invitation.email !== email.toLowerCase()) {
+            throw new APIError('BAD_REQUEST', { message: 'Sign up with the email address the invitation was sent to' });
+          }
+        } else if (!organizationName || organizationName.length < 2) {
+          throw new APIError('BAD_REQUEST', { message: 'organizationName: Enter the name of your research site' });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user, ctx) => {
+            if (ctx?.path !== '/sign-up/email') return;
+            const extras = ctx.body as SignUpExtras;
+            await db.transaction(async (tx) => {
+              if (extras.invitationToken) {
+                const open = await findOpenInvitation(tx, extras.invitationToken);
+                if (!open) throw new APIError('BAD_REQUEST', { message: 'This invitation link is invalid, used or expired' });
+                await insertMembership(tx, { organizationId: open.invitation.organizationId, userId: user.id, role: open.invitation.role });
+                await markInvitationAccepted(tx, open.invitation.id);
+                await recordAudit(tx, {
+                  organizationId: open.invitation.organizationId,
+                  actorUserId: user.id,
+                  action: 'member.join',
+                  entityType: 'user',
+                  entityId: user.id,
+                  changes: { role: open.invitation.role, invitationId: open.invitation.id },
+                });
+                return;
+              }
+              const name = extras.organizationName!.trim();
+              const organization = await insertOrganization(tx, { name, slug: await uniqueSlug(tx, slugify(name)) });
+              await insertMembership(tx, { organizationId: organization.id, userId: user.id, role: 'owner' });
+              await recordAudit(tx, {
+                organizationId: organization.id,
+                actorUserId: user.id,
+                action: 'organization.create',
+                entityType: 'organization',
+                entityId: organization.id,
+                changes: { via: 'sign-up' },
+              });
+            });
+          },
+        },
+      },
+    },
+    plugins: [
+      bearer(),
+      customSession(async ({ user, session }) => {
+        const membership = await findMembership(db, user.id);
+        const organization = membership
+          ? {
+              id: membership.organization.id,
+              slug: membership.organization.slug,
+              publicId: membership.organization.publicId,
+              name: membership.organization.name,
+            }
+          : null;
+        const isAdmin = Boolean((user as { isAdmin?: boolean }).isAdmin);
+        return { session, user: { ...user, isAdmin }, organization, role: membership?.role ?? null, isAdmin };
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

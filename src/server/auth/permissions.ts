@@ -1,0 +1,31 @@
+import type { RequestScope } from './scope';
+
+/**
+ * The permission vocabulary, checked in one place. Internal admins may do everything within reach;
+ * organization owners and admins manage their own organization; coordinators work the funnel only.
+ */
+export type Permission =
+  | 'organization:create'
+  | 'organization:delete'
+  | 'organization:update'
+  | 'organization:list-all'
+  | 'user:manage';
+
+const MANAGER_ROLES = new Set(['owner', 'admin']);
+
+/** Whether the scope's user may do `permission` in `organizationId` (when the permission is about one). */
+export function can(scope: RequestScope, permission: Permission, organizationId?: string): boolean {
+  if (scope.isAdmin) return true;
+  switch (permission) {
+    case 'organization:create':
+    case 'organization:delete':
+    case 'organization:list-all':
+      return false;
+    case 'organization:update':
+    case 'user:manage':
+      return organizationId === scope.homeOrganizationId && scope.role !== null && MANAGER_ROLES.has(scope.role);
+  }
+}
+
+/** Only owners (and internal admins) may hand out or take away the owner role. */
+export const canGrantOwner = (scope: RequestScope) => scope.isAdmin || scope.role === 'owner';

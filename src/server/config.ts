@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface AppConfig {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Where providers and browsers reach the app; used for links in emails and signature checks. */
+  publicBaseUrl: string;
+  authSecret: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  /** Sign-in attempts allowed per address in `signInWindowSeconds`. */
+  signInRateLimit: { max: number; windowSeconds: number };
+}
+
+/**
+ * better-auth needs a high-entropy secret. When none is configured, one is generated once into the data
+ * directory so that sessions survive restarts.
+ */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    authSecret: env.BETTER_AUTH_SECRET || loadOrCreateSecret(dataDir),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Cohortly <no-reply@cohortly.local>',
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    signInRateLimit: {
+      max: Number(env.SIGN_IN_RATE_LIMIT_MAX ?? 10),
+      windowSeconds: Number(env.SIGN_IN_RATE_LIMIT_WINDOW ?? 60),
+    },
+  };
+}

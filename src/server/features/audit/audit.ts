@@ -1,0 +1,24 @@
+import type { Executor } from '../../db/scoped';
+import { auditLog } from '../../db/schema';
+
+export interface AuditEntry {
+  organizationId: string | null;
+  actorUserId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  /** Field names and safe values only; never personal data. */
+  changes?: Record<string, unknown>;
+}
+
+/** Records one change; call it with the same transaction as the change itself. */
+export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditLog).values({
+    organizationId: entry.organizationId,
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    changes: entry.changes ?? null,
+  });
+}

@@ -1,0 +1,23 @@
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import type { Auth } from '../auth/auth';
+import type { RequestScope } from '../auth/scope';
+import type { Logger } from '../logger';
+import type { MailPort } from '../integrations/mail/mail';
+
+/** What the app is built from; tests build the same app with their own database. */
+export interface AppDeps {
+  config: AppConfig;
+  db: Database;
+  auth: Auth;
+  mail: MailPort;
+  logger: Logger;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    /** Resolved once per request by the scope middleware (auth/scope.ts). */
+    scope: RequestScope;
+  };
+};

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { bootstrap } from './bootstrap';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { createDeps } from './deps';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const deps = createDeps(config, database);
+const { createdAdmin } = await bootstrap(deps.db, deps.auth, config);
+if (createdAdmin) {
+  // Printed once, on the console only: the first admin's own credentials, needed to sign in.
+  const lines = [`First internal admin created: ${createdAdmin.email}`];
+  if (createdAdmin.generatedPassword) lines.push(`Generated password (shown once): ${createdAdmin.generatedPassword}`);
+  process.stdout.write(`\n${lines.map((line) => `  ${line}`).join('\n')}\n\n`);
+}
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const app = createApp(deps, { webDist });
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  deps.logger.info({ port: info.port, database: database.kind }, `Cohortly listening on ${config.publicBaseUrl}`);
+});
+
+async function shutdown() {
+  server.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
