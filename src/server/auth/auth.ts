@@ -104,6 +104,14 @@ export function createAuth({ config, db, mail, logger }: AuthDeps) {
       ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
     },
     logger: { level: 'error', log: (level, message) => logger[level]({ source: 'better-auth' }, message) },
+    // A refused sign-in or a bad form is a 4xx for the user, not a server error: log it quietly, without details.
+    onAPIError: {
+      onError: (error) => {
+        const status = (error as { status?: string }).status;
+        if (status === 'INTERNAL_SERVER_ERROR' || !status) logger.error({ errorName: (error as Error)?.name, source: 'better-auth' }, 'auth error');
+        else logger.debug({ status, source: 'better-auth' }, 'auth request refused');
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-up/email') return;

@@ -7,6 +7,9 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'cohortly_app') THEN
     CREATE ROLE cohortly_app NOLOGIN;
   END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN
+  -- roles are cluster-wide: another database on the same server created it at the same moment.
+  NULL;
 END
 $$;
 --> statement-breakpoint

@@ -1,0 +1,40 @@
+import { Link, useMatches } from '@tanstack/react-router';
+import { ChevronRight } from 'lucide-react';
+
+/** Crumbs come from each matched route's `staticData.crumb` (or a loader's `crumb`). */
+export function Breadcrumbs() {
+  const matches = useMatches();
+  const crumbs: { label: string; to: string }[] = [];
+  for (const match of matches) {
+    const fromLoader = (match.loaderData as { crumb?: string } | undefined)?.crumb;
+    const label = fromLoader ?? match.staticData?.crumb;
+    if (!label) continue;
+    const to = match.pathname.length > 1 ? match.pathname.replace(/\/$/, '') : match.pathname;
+    if (crumbs.at(-1)?.to === to) crumbs[crumbs.length - 1] = { label, to };
+    else crumbs.push({ label, to });
+  }
+  if (crumbs.length === 0) return null;
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-700">
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={crumb.to} className="flex items-center gap-1">
+              {index > 0 && <ChevronRight aria-hidden="true" className="h-4 w-4 text-slate-500" />}
+              {last ? (
+                <span aria-current="page" className="font-medium text-slate-900">
+                  {crumb.label}
+                </span>
+              ) : (
+                <Link to={crumb.to} className="rounded hover:text-blue-700 hover:underline">
+                  {crumb.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,136 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ACTIVE_ORGANIZATION_STORAGE_KEY, type Organization } from '../../contract/organizations';
+import { api, setActiveOrganizationId } from './api';
+import { useAuth } from './auth';
+import { queryKeys } from './query';
+
+export interface ActiveOrganization {
+  id: string;
+  slug: string;
+  publicId: string;
+  name: string;
+}
+
+export interface ActiveOrganizationState {
+  /** The organization the user works in now (null while unknown or for a user without one). */
+  activeOrganization: ActiveOrganization | null;
+  activeOrganizationId: string | null;
+  /** Organizations the user can see (every organization for an internal admin). */
+  organizations: Organization[];
+  /** Only admins may pick (spec §6). */
+  canSwitch: boolean;
+  setActiveOrganization: (id: string) => void;
+  isLoading: boolean;
+  error: Error | null;
+  refetch: () => void;
+}
+
+const ActiveOrganizationContext = createContext<ActiveOrganizationState | null>(null);
+
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(ACTIVE_ORGANIZATION_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+function writeStored(id: string) {
+  try {
+    window.localStorage.setItem(ACTIVE_ORGANIZATION_STORAGE_KEY, id);
+  } catch {
+    // Storage may be unavailable (private mode); the choice then lasts for this page only.
+  }
+}
+
+export function ActiveOrganizationProvider({ children }: { children: ReactNode }) {
+  const { session, isAuthenticated } = useAuth();
+  const queryClient = useQueryClient();
+  const isAdmin = Boolean(session?.isAdmin);
+  const [storedId, setStoredId] = useState<string | null>(() => readStored());
+
+  // The list loads only when authenticated (spec §4).
+  const organizationsQuery = useQuery({
+    queryKey: queryKeys.organizations(session?.user.id),
+    queryFn: () => api.get<{ organizations: Organization[] }>('/api/organizations/'),
+    enabled: isAuthenticated,
+  });
+  const organizations = useMemo(() => organizationsQuery.data?.organizations ?? [], [organizationsQuery.data]);
+
+  let activeOrganization: ActiveOrganization | null = null;
+  if (isAuthenticated && session) {
+    if (isAdmin) {
+      // A stored id missing from the list, or nothing stored: the first organization of the list.
+      const chosen = organizations.find((org) => org.id === storedId) ?? organizations[0];
+      activeOrganization = chosen ? { id: chosen.id, slug: chosen.slug, publicId: chosen.publicId, name: chosen.name } : null;
+    } else if (session.organization) {
+      const own = organizations.find((org) => org.id === session.organization?.id);
+      activeOrganization = own
+        ? { id: own.id, slug: own.slug, publicId: own.publicId, name: own.name }
+        : session.organization;
+    }
+  }
+  const activeOrganizationId = activeOrganization?.id ?? null;
+
+  // Keep the API client's header in step before children fire their queries in this render.
+  setActiveOrganizationId(activeOrganizationId);
+  useEffect(() => {
+    setActiveOrganizationId(activeOrganizationId);
+  }, [activeOrganizationId]);
+
+  const setActiveOrganization = useCallback(
+    (id: string) => {
+      if (!isAdmin) return;
+      writeStored(id);
+      setStoredId(id);
+      setActiveOrganizationId(id);
+      // Every organization-scoped query refetches under the new organization.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'organizations' });
+    },
+    [isAdmin, queryClient],
+  );
+
+  // Another tab changed the choice.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === ACTIVE_ORGANIZATION_STORAGE_KEY) setStoredId(event.newValue);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const value: ActiveOrganizationState = {
+    activeOrganization,
+    activeOrganizationId,
+    organizations,
+    canSwitch: isAdmin,
+    setActiveOrganization,
+    isLoading: isAuthenticated && organizationsQuery.isPending,
+    error: organizationsQuery.error,
+    refetch: () => void organizationsQuery.refetch(),
+  };
+  return <ActiveOrganizationContext.Provider value={value}>{children}</ActiveOrganizationContext.Provider>;
+}
+
+export function useActiveOrganization(): ActiveOrganizationState {
+  const context = useContext(ActiveOrganizationContext);
+  if (!context) throw new Error('useActiveOrganization must be used within an ActiveOrganizationProvider');
+  return context;
+}
+
+/** What the signed-in user may do in the active organization. */
+export function usePermissions() {
+  const { session } = useAuth();
+  const { activeOrganization } = useActiveOrganization();
+  const isAdmin = Boolean(session?.isAdmin);
+  const role = session?.role ?? null;
+  const inOwnOrganization = activeOrganization !== null && activeOrganization.id === session?.organization?.id;
+  const isManager = role === 'owner' || role === 'admin';
+  return {
+    isAdmin,
+    role,
+    /** Manage users and edit the active organization. */
+    canManage: isAdmin || (isManager && inOwnOrganization),
+    canGrantOwner: isAdmin || role === 'owner',
+  };
+}

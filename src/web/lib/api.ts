@@ -1,0 +1,123 @@
+import { ACTIVE_ORGANIZATION_HEADER } from '../../contract/organizations';
+
+/** Catalogue texts of the error statuses (spec §8). */
+export const STATUS_TEXTS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: unknown;
+  constructor(message: string, status: number, statusText: string, body: unknown) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+  }
+}
+
+let apiToken: string | null = null;
+let activeOrganizationId: string | null = null;
+
+/** A Bearer token to send with every call (null to stop sending one). Cookies are sent regardless. */
+export function setApiToken(token: string | null) {
+  apiToken = token;
+}
+export function setActiveOrganizationId(id: string | null) {
+  activeOrganizationId = id;
+}
+export function getActiveOrganizationId() {
+  return activeOrganizationId;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | string[] | undefined | null>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+    } else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error?: { message?: unknown } }).error;
+    if (error && typeof error.message === 'string' && error.message) return error.message;
+  }
+  return undefined;
+}
+
+/** Builds the thrown error of a non-OK response (spec §8). */
+export function errorFromResponse(status: number, statusText: string, body: unknown): ApiRequestError {
+  const known = STATUS_TEXTS[status];
+  let message: string;
+  if (known) {
+    const detail = serverMessage(body);
+    message = detail && detail !== known ? `${known}: ${detail}` : known;
+  } else {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    message = `Request failed with status ${status}${statusText ? ` ${statusText}` : ''}${text ? `: ${text}` : ''}`;
+  }
+  return new ApiRequestError(message, status, statusText, body);
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (apiToken) headers.Authorization = `Bearer ${apiToken}`;
+  if (activeOrganizationId) headers[ACTIVE_ORGANIZATION_HEADER] = activeOrganizationId;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw new Error('Request aborted');
+    if ((error as { name?: string })?.name === 'AbortError') throw new Error('Request aborted');
+    throw error;
+  }
+
+  const raw = response.status === 204 ? '' : await response.text();
+  let parsed: unknown = raw;
+  if (raw) {
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      parsed = raw;
+    }
+  } else parsed = undefined;
+
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, parsed);
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
+  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

@@ -1,0 +1,68 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { AnyRouter } from '@tanstack/react-router';
+import type { SessionPayload } from '../../contract/session';
+import { authClient, currentSession, refreshSession } from './auth-client';
+import { queryClient } from './query';
+
+export { authClient } from './auth-client';
+
+export interface AuthState {
+  /** True while the session loads for the first time. */
+  isPending: boolean;
+  /** A user exists and loading is done (spec §4). */
+  isAuthenticated: boolean;
+  session: SessionPayload | null;
+  /** Calls sign-out, then refreshes route data (spec §4). */
+  signOut: () => Promise<void>;
+  /** Refetches the session now. */
+  refresh: () => Promise<SessionPayload | null>;
+  /** The latest session straight from the auth client's store, never stale (route guards use it). */
+  getSession: () => SessionPayload | null;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children, router }: { children: ReactNode; router: AnyRouter }) {
+  const { data, isPending } = authClient.useSession();
+  const session = (data && (data as unknown as SessionPayload).user ? (data as unknown as SessionPayload) : null);
+
+  const signOut = useCallback(async () => {
+    try {
+      await authClient.signOut();
+    } finally {
+      await refreshSession();
+      queryClient.clear();
+      await router.invalidate();
+    }
+  }, [router]);
+
+  // When the signed-in user changes (sign-in, sign-out, expiry), re-run the route guards.
+  const userId = session?.user.id ?? null;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void router.invalidate();
+  }, [userId, router]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      isPending,
+      isAuthenticated: !isPending && session !== null,
+      session,
+      signOut,
+      refresh: refreshSession,
+      getSession: currentSession,
+    }),
+    [isPending, session, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

@@ -1,0 +1,33 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { errorMessage } from './utils';
+
+function report(error: unknown) {
+  console.error(error);
+  toast.error(errorMessage(error));
+}
+
+/** Fresh for 5 minutes, one retry (spec §9); failures are logged and toasted (spec §8). */
+export function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: report }),
+    mutationCache: new MutationCache({ onError: report }),
+    defaultOptions: {
+      queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
+      mutations: { retry: 0 },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+/** Query keys carry the active organization id, so switching organization never shows another's data. */
+export const queryKeys = {
+  organizations: (userId: string | undefined) => ['organizations', 'list', userId ?? 'anonymous'] as const,
+  organization: (activeId: string | null, id: string) => ['org', activeId, 'organization', id] as const,
+  users: (activeId: string | null) => ['org', activeId, 'users'] as const,
+  me: (activeId: string | null) => ['org', activeId, 'me'] as const,
+  sessions: (userId: string | undefined) => ['sessions', userId ?? 'anonymous'] as const,
+  publicOrganization: (publicId: string) => ['public-organization', publicId] as const,
+  invitation: (token: string) => ['invitation', token] as const,
+};

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { createApp, type App } from '../../src/server/app';
+import { bootstrap } from '../../src/server/bootstrap';
+import { loadConfig } from '../../src/server/config';
+import type { DatabaseHandle } from '../../src/server/db/client';
+import { mailOutbox, user } from '../../src/server/db/schema';
+import { createDeps } from '../../src/server/deps';
+import type { AppDeps } from '../../src/server/http/context';
+import { openTestDatabase } from './test-database';
+
+export const BASE_URL = 'http://localhost:3000';
+export const ADMIN_EMAIL = 'admin@cohortly.test';
+export const ADMIN_PASSWORD = 'admin-password-1';
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One person's browser: a cookie jar, an address (sign-in is rate-limited per address) and, for admins, an active organization. */
+export class Actor {
+  cookie = '';
+  activeOrganizationId?: string;
+  readonly ip = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+  constructor(readonly app: App) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', origin: BASE_URL, 'x-forwarded-for': this.ip, ...extraHeaders };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (this.activeOrganizationId) headers['x-organization-id'] = this.activeOrganizationId;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await this.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    this.keepCookies(response.headers);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get = <T = any>(path: string) => this.request<T>('GET', path);
+  post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body ?? {});
+  patch = <T = any>(path: string, body?: unknown) => this.request<T>('PATCH', path, body ?? {});
+  delete = <T = any>(path: string) => this.request<T>('DELETE', path);
+
+  private keepCookies(headers: Headers) {
+    const jar = new Map(this.cookie.split('; ').filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]));
+    for (const line of headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair.split(/=(.*)/s);
+      if (!value || /max-age=0/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    this.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+export interface TestApp {
+  app: App;
+  deps: AppDeps;
+  database: DatabaseHandle;
+  internalOrganizationId: string;
+  actor(): Actor;
+  /** Signs up a new person with their own research site; returns them signed in. */
+  signUp(input?: { name?: string; email?: string; password?: string; organizationName?: string }): Promise<SignedUp>;
+  signIn(email: string, password: string): Promise<Actor>;
+  signInAdmin(): Promise<Actor>;
+  /** Makes an existing user an internal admin (as an operator would in the database). */
+  promoteToAdmin(userId: string): Promise<void>;
+  outbox(): Promise<Array<typeof mailOutbox.$inferSelect>>;
+  close(): Promise<void>;
+}
+
+export interface SignedUp {
+  actor: Actor;
+  userId: string;
+  email: string;
+  password: string;
+  organizationId: string;
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++counter}.${randomBytes(2).toString('hex')}@site.test`;
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/cohortly-test-unused',
+    BETTER_AUTH_SECRET: 'test-secret-with-enough-entropy-0123456789abcdef',
+    PUBLIC_BASE_URL: BASE_URL,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    ...env,
+  });
+  const deps = createDeps(config, database);
+  const { organizationId: internalOrganizationId } = await bootstrap(deps.db, deps.auth, config);
+  const app = createApp(deps);
+
+  const signIn = async (email: string, password: string) => {
+    const actor = new Actor(app);
+    const answer = await actor.post('/api/auth/sign-in/email', { email, password });
+    if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return actor;
+  };
+
+  return {
+    app,
+    deps,
+    database,
+    internalOrganizationId,
+    actor: () => new Actor(app),
+    async signUp(input = {}) {
+      const actor = new Actor(app);
+      const email = input.email ?? uniqueEmail();
+      const password = input.password ?? 'correct-horse-battery';
+      const answer = await actor.post('/api/auth/sign-up/email', {
+        name: input.name ?? 'Site Coordinator',
+        email,
+        password,
+        organizationName: input.organizationName ?? `Research Site ${++counter}`,
+      });
+      if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      const session = await actor.get('/api/auth/get-session');
+      return { actor, userId: session.body.user.id, email, password, organizationId: session.body.organization.id };
+    },
+    signIn,
+    signInAdmin: () => signIn(ADMIN_EMAIL, ADMIN_PASSWORD),
+    async promoteToAdmin(userId) {
+      await deps.db.update(user).set({ isAdmin: true }).where(eq(user.id, userId));
+    },
+    outbox: () => deps.db.select().from(mailOutbox),
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/client';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
+ * points at a PostgreSQL server, a throwaway database created there and dropped on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openPglite('memory://');
+    await handle.migrate();
+    return handle;
+  }
+  const name = `cohortly_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString());
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const databaseKind = () => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');

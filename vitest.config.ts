@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers, named by file suffix: *.test.ts (unit), *.int.test.ts (real database through the real
+// HTTP app), e2e/*.spec.ts (the built app in Chromium).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { NODE_ENV: 'test' } } },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.int.test.ts'],
+          env: { NODE_ENV: 'test' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.spec.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
