@@ -11,6 +11,8 @@ export interface AppConfig {
   /** Where providers and browsers reach the app; used for links in emails and signature checks. */
   publicBaseUrl: string;
   authSecret: string;
+  /** Cookies marked Secure: whenever the public address is https. */
+  secureCookies: boolean;
   adminEmail?: string;
   adminPassword?: string;
   smtpUrl?: string;
@@ -37,13 +39,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     nodeEnv,
     isProduction: nodeEnv === 'production',
     port,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicBaseUrl,
+    secureCookies: publicBaseUrl.startsWith('https://'),
     authSecret: env.BETTER_AUTH_SECRET || loadOrCreateSecret(dataDir),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

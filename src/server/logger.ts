@@ -9,13 +9,16 @@ const PERSONAL_FIELDS = [
   'transcript', 'message', 'body', 'dateOfBirth', 'address', 'token', 'cookie', 'authorization',
 ];
 
-export function createLogger(level: string) {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream) {
+  return pino(
+    {
     level,
     redact: {
       paths: [...PERSONAL_FIELDS, ...PERSONAL_FIELDS.map((field) => `*.${field}`), 'req.headers.cookie', 'req.headers.authorization'],
       censor: '[redacted]',
     },
-  });
+    },
+    destination,
+  );
 }
 export type Logger = ReturnType<typeof createLogger>;

@@ -99,8 +99,10 @@ export function createAuth({ config, db, mail, logger }: AuthDeps) {
       },
     },
     advanced: {
-      useSecureCookies: config.isProduction,
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isProduction },
+      // Secure cookies wherever the app is served over https (production is); a plain-http local start
+      // (npm start on localhost) still gets a working session.
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
     },
     logger: { level: 'error', log: (level, message) => logger[level]({ source: 'better-auth' }, message) },

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const ADMIN_EMAIL = 'admin@cohortly.e2e';
+export const ADMIN_PASSWORD = 'e2e-admin-password';
+
+/** Debian's Chromium with the flags that work on these machines (no downloads, no background network). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  browser: Browser;
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  stop(): Promise<void>;
+}
+
+/** Starts the built app (dist/web must exist: `npm run build`) on a fresh PGlite data directory, and Chromium. */
+export async function startApp(): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cohortly-e2e-'));
+  const baseUrl = `http://localhost:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PUBLIC_BASE_URL: baseUrl,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (chunk) => (output += chunk));
+  server.stderr?.on('data', (chunk) => (output += chunk));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`app did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    baseUrl,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: baseUrl });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async stop() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** No serious or critical axe-core finding on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page: page as never }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
