@@ -1,30 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitation, member, organization, user } from '../../src/server/db/schema';
+import { ENDPOINTS } from '../support/endpoints';
+import { ENDPOINTS as FOUNDATION } from '../support/endpoints/foundation';
 import { createTestApp, uniqueEmail, type Actor, type SignedUp, type TestApp } from '../support/test-app';
 
 /**
  * Tenant isolation: from organization B, every read, update and delete of organization A's resources
- * answers 404 and changes nothing. Every endpoint of the API must be classified below; the inventory test
- * fails when a new endpoint is added without joining this suite.
+ * answers 404 and changes nothing. Every endpoint of the API must be classified in tests/support/endpoints;
+ * the inventory test fails when a new endpoint is added without joining this suite. Features add their
+ * probes in their own tenant-isolation.<feature>.int.test.ts files.
  */
-
-type Classification = 'public' | 'self' | 'list-scoped' | 'admin-only' | 'tenant-row';
-const ENDPOINTS: Record<string, Classification> = {
-  'GET /api/organizations/public/{publicId}': 'public',
-  'GET /api/invitations/{token}': 'public',
-  'GET /api/organizations': 'list-scoped',
-  'POST /api/organizations': 'admin-only',
-  'GET /api/organizations/{id}': 'tenant-row',
-  'PATCH /api/organizations/{id}': 'tenant-row',
-  'DELETE /api/organizations/{id}': 'tenant-row',
-  'GET /api/users/me': 'self',
-  'GET /api/users': 'list-scoped',
-  'POST /api/users': 'tenant-row',
-  'DELETE /api/users/invitations/{invitationId}': 'tenant-row',
-  'PATCH /api/users/{userId}': 'tenant-row',
-  'DELETE /api/users/{userId}': 'tenant-row',
-};
 
 let t: TestApp;
 let a: SignedUp;
@@ -110,7 +96,7 @@ describe('from organization B, A\'s rows do not exist', () => {
 
   it('covers every tenant-row endpoint', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(ENDPOINTS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(FOUNDATION).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
 export * from './auth';
 export * from './organizations';
 export * from './audit';
+export * from './trials';
+export * from './candidates';

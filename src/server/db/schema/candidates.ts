@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CandidateStatus, PrescreenNote } from '../../../contract/candidates';
+import { organization } from './organizations';
+import { trial } from './trials';
+
+export const CANDIDATE_STATUS_VALUES = [
+  'new',
+  'contacted',
+  'prescreening',
+  'prescreen_passed',
+  'prescreen_failed',
+  'visit_scheduled',
+  'enrolled',
+  'not_interested',
+  'unreachable',
+  'do_not_contact',
+] as const;
+
+/** A person who may join a trial. Personal data: never logged; every change audited. */
+export const candidate = pgTable(
+  'candidate',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    /** E.164, validated with libphonenumber. */
+    phone: text('phone'),
+    email: text('email'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    sex: text('sex', { enum: ['female', 'male', 'other', 'unknown'] }).notNull().default('unknown'),
+    addressLine: text('address_line'),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    timeZone: text('time_zone'),
+    preferredLanguage: text('preferred_language').notNull().default('en'),
+    source: text('source').notNull().default('manual'),
+    customFields: jsonb('custom_fields').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    consentSms: boolean('consent_sms').notNull().default(false),
+    consentCalls: boolean('consent_calls').notNull().default(false),
+    doNotContact: boolean('do_not_contact').notNull().default(false),
+    doNotContactAt: timestamp('do_not_contact_at', { withTimezone: true }),
+    doNotContactReason: text('do_not_contact_reason'),
+    status: text('status').$type<CandidateStatus>().notNull().default('new'),
+    prescreenNotes: jsonb('prescreen_notes').$type<PrescreenNote[]>().notNull().default([]),
+    /** The import run that created this candidate, if any. */
+    importRunId: uuid('import_run_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('candidate_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
+    index('candidate_organization_status_idx').on(table.organizationId, table.status),
+    index('candidate_organization_last_name_idx').on(table.organizationId, sql`lower(${table.lastName})`, sql`lower(${table.firstName})`),
+    uniqueIndex('candidate_organization_phone_uidx').on(table.organizationId, table.phone).where(sql`${table.phone} is not null`),
+    uniqueIndex('candidate_organization_email_uidx').on(table.organizationId, sql`lower(${table.email})`).where(sql`${table.email} is not null`),
+  ],
+);
+
+/** A candidate linked to a trial they may join. */
+export const candidateTrial = pgTable(
+  'candidate_trial',
+  {
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidate.id, { onDelete: 'cascade' }),
+    trialId: uuid('trial_id')
+      .notNull()
+      .references(() => trial.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.candidateId, table.trialId] }), index('candidate_trial_trial_id_idx').on(table.trialId)],
+);
+
+/**
+ * One touch in a candidate's contact history: status changes, notes, and (as later features add them)
+ * calls, SMS, chats, callbacks and bookings. The feed of GET /api/contact-history.
+ */
+export const contactEvent = pgTable(
+  'contact_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidate.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** A short line for the timeline, e.g. "Status: new -> contacted". */
+    summary: text('summary').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    /** The record this touch is about (a call, a message...), when there is one. */
+    referenceId: text('reference_id'),
+    actorUserId: text('actor_user_id'),
+    actorLabel: text('actor_label'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('contact_event_candidate_occurred_idx').on(table.candidateId, table.occurredAt),
+    index('contact_event_organization_id_idx').on(table.organizationId),
+  ],
+);
+
+/**
+ * A batch job with progress and per-row outcomes: candidate imports now, bulk calls and sequences later.
+ */
+export const processingRun = pgTable(
+  'processing_run',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    label: text('label').notNull(),
+    status: text('status', { enum: ['pending', 'running', 'completed', 'failed', 'cancelled'] }).notNull().default('pending'),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    succeeded: integer('succeeded').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    merged: integer('merged').notNull().default(0),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    error: text('error'),
+    createdByUserId: text('created_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('processing_run_organization_created_idx').on(table.organizationId, table.createdAt)],
+);
+
+/** One input row of a run: kept until processed so an interrupted run can resume, then its outcome. */
+export const processingRunItem = pgTable(
+  'processing_run_item',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => processingRun.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    /** pending until processed; then created, merged, skipped, invalid or failed. */
+    outcome: text('outcome').notNull().default('pending'),
+    input: jsonb('input').$type<Record<string, unknown>>(),
+    errors: jsonb('errors').$type<Array<{ field: string; message: string }>>(),
+    candidateId: uuid('candidate_id'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('processing_run_item_run_row_uidx').on(table.runId, table.rowNumber), index('processing_run_item_organization_id_idx').on(table.organizationId)],
+);
