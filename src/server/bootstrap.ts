@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { INTERNAL_ORGANIZATION_SLUG } from '../contract/organizations';
 import type { Auth } from './auth/auth';
 import type { AppConfig } from './config';
@@ -32,6 +33,8 @@ export async function bootstrap(db: Database, auth: Auth, config: AppConfig): Pr
     if (existingAdmin) return { organizationId: internal.id };
 
     const email = (config.adminEmail ?? 'admin@cohortly.local').toLowerCase();
+    // Refuse at start what sign-in would refuse later: an admin who could never sign in.
+    if (!z.email().safeParse(email).success) throw new Error('ADMIN_EMAIL is not a valid email address');
     const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
     const password = config.adminPassword ?? generatedPassword!;
     const id = crypto.randomUUID();

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-export const ADMIN_EMAIL = 'admin@cohortly.e2e';
+export const ADMIN_EMAIL = 'admin@cohortly.test';
 export const ADMIN_PASSWORD = 'e2e-admin-password';
 
 /** Debian's Chromium with the flags that work on these machines (no downloads, no background network). */

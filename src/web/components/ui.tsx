@@ -146,8 +146,8 @@ export function Th({ children, className }: { children?: ReactNode; className?: 
     </th>
   );
 }
-export function Td({ children, className }: { children?: ReactNode; className?: string }) {
-  return <td className={cn('border-b border-slate-100 px-4 py-2.5 align-middle text-slate-800', className)}>{children}</td>;
+export function Td({ children, className, id }: { children?: ReactNode; className?: string; id?: string }) {
+  return <td id={id} className={cn('border-b border-slate-100 px-4 py-2.5 align-middle text-slate-800', className)}>{children}</td>;
 }
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

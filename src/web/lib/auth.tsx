@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { AnyRouter } from '@tanstack/react-router';
 import type { SessionPayload } from '../../contract/session';
 import { authClient, currentSession, refreshSession } from './auth-client';
@@ -35,17 +35,6 @@ export function AuthProvider({ children, router }: { children: ReactNode; router
       await router.invalidate();
     }
   }, [router]);
-
-  // When the signed-in user changes (sign-in, sign-out, expiry), re-run the route guards.
-  const userId = session?.user.id ?? null;
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    void router.invalidate();
-  }, [userId, router]);
 
   const value = useMemo<AuthState>(
     () => ({

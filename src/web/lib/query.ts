@@ -2,16 +2,16 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { errorMessage } from './utils';
 
-function report(error: unknown) {
+function report(error: unknown, silent?: unknown) {
   console.error(error);
-  toast.error(errorMessage(error));
+  if (!silent) toast.error(errorMessage(error));
 }
 
 /** Fresh for 5 minutes, one retry (spec §9); failures are logged and toasted (spec §8). */
 export function createQueryClient() {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: report }),
-    mutationCache: new MutationCache({ onError: report }),
+    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.silent) }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => report(error, mutation.meta?.silent) }),
     defaultOptions: {
       queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
       mutations: { retry: 0 },

@@ -5,7 +5,7 @@ import { canReach, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
-import { deleteUserRow, memberUserIds } from '../users/queries';
+import { countMembers, deleteUserRow, memberUserIds } from '../users/queries';
 import {
   deleteOrganizationRow,
   findOrganizationById,
@@ -55,7 +55,8 @@ async function loadVisible(db: Database, scope: RequestScope, id: string): Promi
 }
 
 export async function getOrganization(db: Database, scope: RequestScope, id: string): Promise<Organization> {
-  return toOrganization(await loadVisible(db, scope, id));
+  const row = await loadVisible(db, scope, id);
+  return toOrganization({ ...row, memberCount: await countMembers(db, id) });
 }
 
 export async function createOrganization(db: Database, scope: RequestScope, input: CreateOrganizationInput): Promise<Organization> {

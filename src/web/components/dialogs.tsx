@@ -1,0 +1,92 @@
+import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from './ui';
+
+const overlayClass = 'fixed inset-0 z-40 bg-slate-900/50';
+const contentClass =
+  'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 shadow-xl focus:outline-none';
+
+/** A modal dialog with a title (and optional description); `trigger` opens it. */
+export function Dialog({ open, onOpenChange, trigger, title, description, children }: { open?: boolean; onOpenChange?: (open: boolean) => void; trigger?: ReactNode; title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={overlayClass} />
+        <DialogPrimitive.Content className={contentClass}>
+          <div className="flex items-start justify-between gap-4">
+            <div className="grid gap-1">
+              <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+              {description ? (
+                <DialogPrimitive.Description className="text-sm text-slate-700">{description}</DialogPrimitive.Description>
+              ) : (
+                <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
+              )}
+            </div>
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close">
+                <X aria-hidden="true" className="h-4 w-4" />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
+          {children}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+/** A confirmation for destructive actions. `confirmDisabled` keeps the action off until the user confirms. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  confirmDisabled,
+  pending,
+  children,
+}: {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  trigger?: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  confirmDisabled?: boolean;
+  pending?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>}
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className={overlayClass} />
+        <AlertDialogPrimitive.Content className={contentClass}>
+          <AlertDialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialogPrimitive.Title>
+          <AlertDialogPrimitive.Description className="text-sm text-slate-700">{description}</AlertDialogPrimitive.Description>
+          {children}
+          <div className="flex justify-end gap-2">
+            <AlertDialogPrimitive.Cancel asChild>
+              <Button variant="secondary">Cancel</Button>
+            </AlertDialogPrimitive.Cancel>
+            <Button
+              variant="danger"
+              disabled={confirmDisabled || pending}
+              onClick={(event) => {
+                event.preventDefault();
+                onConfirm();
+              }}
+            >
+              {pending ? 'Working…' : confirmLabel}
+            </Button>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { SignUpFormSchema, type SignUpForm } from '../../../contract/session';
+import { ErrorCard } from '../../components/ErrorCard';
+import { Spinner } from '../../components/Spinner';
+import { Button, Field, Input } from '../../components/ui';
+import { api, ApiRequestError } from '../../lib/api';
+import { authClient } from '../../lib/auth';
+import { refreshSession } from '../../lib/auth-client';
+import { queryKeys } from '../../lib/query';
+import { errorMessage, safeRedirect } from '../../lib/utils';
+import { AuthLayout, FormError } from './AuthLayout';
+
+interface InvitationPreview {
+  organizationName: string;
+  email: string;
+  role: string;
+}
+
+export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; invitation?: string }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const invitationQuery = useQuery({
+    queryKey: queryKeys.invitation(invitation ?? ''),
+    queryFn: () => api.get<InvitationPreview>(`/api/invitations/${encodeURIComponent(invitation!)}`),
+    enabled: Boolean(invitation),
+    retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 1,
+    // Shown on the page itself; no toast.
+    meta: { silent: true },
+  });
+  const preview = invitationQuery.data;
+
+  const form = useForm<SignUpForm>({
+    resolver: zodResolver(SignUpFormSchema),
+    defaultValues: { name: '', email: '', password: '', organizationName: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (preview) form.setValue('email', preview.email);
+  }, [preview, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    if (!invitation && (!values.organizationName || values.organizationName.trim().length < 2)) {
+      form.setError('organizationName', { message: 'Enter the name of your research site' });
+      return;
+    }
+    const body = invitation
+      ? { name: values.name, email: preview?.email ?? values.email, password: values.password, invitationToken: invitation }
+      : { name: values.name, email: values.email, password: values.password, organizationName: values.organizationName!.trim() };
+    const result = await authClient.signUp.email(body);
+    if (result.error) {
+      setFormError(errorMessage(result.error, 'Could not create your account'));
+      return;
+    }
+    await refreshSession();
+    await router.navigate({ href: safeRedirect(redirectTo), replace: true });
+  });
+
+  if (invitation && invitationQuery.isPending) {
+    return (
+      <AuthLayout title="Join Cohortly">
+        <Spinner />
+      </AuthLayout>
+    );
+  }
+  if (invitation && invitationQuery.error) {
+    const missing = invitationQuery.error instanceof ApiRequestError && invitationQuery.error.status === 404;
+    return (
+      <AuthLayout title="Invitation not found" footer={<Link to="/sign-in" className="font-medium text-blue-700 hover:underline">Go to sign in</Link>}>
+        {missing ? (
+          <p className="text-sm text-slate-700">This invitation link is invalid, already used or expired. Ask your organization to send a new one.</p>
+        ) : (
+          <ErrorCard title="Could not load the invitation" error={invitationQuery.error} onRetry={() => void invitationQuery.refetch()} />
+        )}
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title={preview ? `Join ${preview.organizationName}` : 'Create your account'}
+      description={preview ? `You were invited as ${preview.role}. Choose your name and password.` : 'Set up Cohortly for your research site.'}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/sign-in" search={{ redirect: redirectTo }} className="font-medium text-blue-700 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormError message={formError} />
+        <Field label="Name" error={errors.name?.message}>
+          <Input autoComplete="name" {...form.register('name')} />
+        </Field>
+        <Field label="Email" error={errors.email?.message} hint={preview ? 'The invitation was sent to this address.' : undefined}>
+          <Input type="email" autoComplete="email" readOnly={Boolean(preview)} className={preview ? 'bg-slate-100' : undefined} {...form.register('email')} />
+        </Field>
+        <Field label="Password" error={errors.password?.message} hint="At least 10 characters.">
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+        </Field>
+        {!invitation && (
+          <Field label="Research site name" error={errors.organizationName?.message}>
+            <Input autoComplete="organization" {...form.register('organizationName')} />
+          </Field>
+        )}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account…' : 'Create account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

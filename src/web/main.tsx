@@ -1,0 +1,35 @@
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { Toaster } from 'sonner';
+import { FullPageSpinner } from './components/Spinner';
+import { ActiveOrganizationProvider } from './lib/active-organization';
+import { AuthProvider, useAuth } from './lib/auth';
+import { queryClient } from './lib/query';
+import { router } from './router';
+import './styles.css';
+
+function InnerApp() {
+  const auth = useAuth();
+  // Route guards run again whenever the session changes (TanStack "authenticated routes" pattern).
+  useEffect(() => {
+    if (!auth.isPending) void router.invalidate();
+  }, [auth.isPending, auth.session?.user.id]);
+  if (auth.isPending) return <FullPageSpinner />;
+  return <RouterProvider router={router} context={{ auth, queryClient }} />;
+}
+
+const rootElement = document.getElementById('root')!;
+createRoot(rootElement).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider router={router}>
+        <ActiveOrganizationProvider>
+          <InnerApp />
+        </ActiveOrganizationProvider>
+      </AuthProvider>
+      <Toaster />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,19 @@
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { ComingSoon } from '../../../../components/ComingSoon';
+import { useActiveOrganization } from '../../../../lib/active-organization';
+
+/** The public chat page of a demo organization (one whose name contains "demo"). */
+export const Route = createFileRoute('/_authed/admin/demo/chat')({
+  staticData: { crumb: 'Chat' },
+  component: function DemoChatRoute() {
+    const { organizations } = useActiveOrganization();
+    const demo = organizations.find((org) => org.name.toLowerCase().includes('demo'));
+    if (demo) return <Navigate to="/chat/$organizationId" params={{ organizationId: demo.publicId }} replace />;
+    return (
+      <ComingSoon
+        title="Chat demo"
+        description='No demo organization exists yet: create an organization whose name contains "demo" under Organizations, and this page will open its public chat.'
+      />
+    );
+  },
+});

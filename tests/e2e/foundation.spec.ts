@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp } from './support';
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app?.stop());
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+describe('a new research site', () => {
+  it('signs up, lands on /trials, signs out and back in, and returns to where it was going', async () => {
+    const { context, page } = await app.newPage();
+    const email = `coordinator.${unique()}@site.test`;
+
+    await page.goto('/');
+    await page.waitForURL(/\/sign-in\?redirect=/);
+    await expectAccessible(page);
+
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Casey Coordinator');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByLabel('Research site name').fill('Riverside Research Center');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/trials$/);
+    await expect.poll(() => page.getByText('Riverside Research Center').first().isVisible()).toBe(true);
+    await expectAccessible(page);
+    // A non-admin has no organization switcher.
+    expect(await page.locator('#org-switcher').count()).toBe(0);
+
+    await page.goto('/sign-out');
+    await page.waitForURL(/\/sign-in/);
+
+    // A signed-out visit to a signed-in route goes to sign-in with a redirect, and comes back after.
+    await page.goto('/settings/account');
+    await page.waitForURL(/\/sign-in\?redirect=/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/settings\/account$/);
+    await expectAccessible(page);
+
+    // Signed in, /sign-in sends the user home, and home is /trials.
+    await page.goto('/sign-in');
+    await page.waitForURL(/\/trials$/);
+    await context.close();
+  });
+
+  it('refuses a wrong password with a message, and stays on sign-in', async () => {
+    const { context, page } = await app.newPage();
+    await signIn(page, ADMIN_EMAIL, 'not-the-password');
+    await expect.poll(() => page.getByText(/invalid email or password/i).first().isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await context.close();
+  });
+});
+
+describe('an internal admin', () => {
+  it('switches the active organization, and the choice survives a reload', async () => {
+    // A customer organization to switch to.
+    const setup = await app.newPage();
+    await setup.page.goto('/sign-up');
+    await setup.page.getByLabel('Name', { exact: true }).fill('Owner');
+    await setup.page.getByLabel('Email').fill(`owner.${unique()}@site.test`);
+    await setup.page.getByLabel('Password').fill('a-good-long-password');
+    await setup.page.getByLabel('Research site name').fill('Switch Target Clinic');
+    await setup.page.getByRole('button', { name: 'Create account' }).click();
+    await setup.page.waitForURL(/\/trials$/);
+    await setup.context.close();
+
+    const { context, page } = await app.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/trials$/);
+    const switcher = page.locator('#org-switcher');
+    await switcher.waitFor();
+    const optionLabels = await switcher.locator('option').allTextContents();
+    expect(optionLabels).toEqual(expect.arrayContaining(['Cohortly', 'Switch Target Clinic']));
+
+    await switcher.selectOption({ label: 'Switch Target Clinic' });
+    await page.goto('/admin/organization');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    await expect.poll(() => page.getByLabel('Organization name').inputValue()).toBe('Switch Target Clinic');
+    const stored = await page.evaluate(() => localStorage.getItem('cohortly-active-org-id'));
+    expect(stored).toBeTruthy();
+
+    await page.reload();
+    await page.locator('#org-switcher').waitFor();
+    const selected = await page.locator('#org-switcher').evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent);
+    expect(selected).toBe('Switch Target Clinic');
+    await expectAccessible(page);
+
+    // A stored choice that no longer exists falls back to the first organization.
+    await page.evaluate(() => localStorage.setItem('cohortly-active-org-id', 'gone'));
+    await page.reload();
+    await page.locator('#org-switcher').waitFor();
+    const fallback = await page.locator('#org-switcher').evaluate((element) => (element as HTMLSelectElement).selectedIndex);
+    expect(fallback).toBe(0);
+    await context.close();
+  });
+
+  it('creates and renames an organization from /admin/organizations', async () => {
+    const { context, page } = await app.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/trials$/);
+    await page.goto('/admin/organizations');
+    await page.getByRole('button', { name: /create organization/i }).click();
+    const name = `Lakeview Trials ${unique()}`;
+    await page.getByRole('dialog').getByLabel(/^name$/i).fill(name);
+    await expectAccessible(page);
+    await page.getByRole('dialog').getByRole('button', { name: /create/i }).click();
+    await expect.poll(() => page.getByRole('cell', { name }).isVisible()).toBe(true);
+    // Let the confirmation toast finish its fade-in, so axe measures its real contrast.
+    await page.locator('[data-sonner-toast]').first().waitFor();
+    await page.waitForTimeout(600);
+    await expectAccessible(page);
+
+    await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('dialog').getByLabel(/name/i).first().fill(`${name} Renamed`);
+    await page.getByRole('dialog').getByRole('button', { name: /save|rename/i }).click();
+    await expect.poll(() => page.getByRole('cell', { name: `${name} Renamed` }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('screens for everyone', () => {
+  it('shows the 404 page for an unknown URL, with a way home', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto('/this/page/does-not-exist');
+    await expect.poll(() => page.getByText("Oops! The page you're looking for doesn't exist.").isVisible()).toBe(true);
+    expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('The page might have been moved, deleted, or you entered the wrong URL.').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('button', { name: 'Go back' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('answers a bad search param with the route defaults instead of crashing', async () => {
+    const { context, page } = await app.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/trials$/);
+    await page.goto('/admin/calls?page=0&filter=nope');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    await context.close();
+  });
+});
