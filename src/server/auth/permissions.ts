@@ -9,7 +9,8 @@ export type Permission =
   | 'organization:delete'
   | 'organization:update'
   | 'organization:list-all'
-  | 'user:manage';
+  | 'user:manage'
+  | 'trial:delete';
 
 const MANAGER_ROLES = new Set(['owner', 'admin']);
 
@@ -23,6 +24,7 @@ export function can(scope: RequestScope, permission: Permission, organizationId?
       return false;
     case 'organization:update':
     case 'user:manage':
+    case 'trial:delete':
       return organizationId === scope.homeOrganizationId && scope.role !== null && MANAGER_ROLES.has(scope.role);
   }
 }

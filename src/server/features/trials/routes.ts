@@ -1,0 +1,101 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ApiErrorSchema } from '../../../contract/common';
+import {
+  AutoGenRequestSchema,
+  CreateTrialQuerySchema,
+  CreateTrialSchema,
+  ListTrialsQuerySchema,
+  TrialDraftSchema,
+  TrialListSchema,
+  TrialSchema,
+  UpdateTrialSchema,
+} from '../../../contract/trials';
+import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
+import * as service from './service';
+
+const tags = ['Trials'];
+const trialParams = pathParams('trialId');
+const nctTaken = json(ApiErrorSchema, 'A trial with this NCT id already exists in the organization');
+
+export const trialRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Trials of the organizations in scope, with criteria and candidate counts (organizationIds/orgs narrow)',
+      request: { query: ListTrialsQuerySchema },
+      responses: { 200: json(TrialListSchema, 'Trials'), 400: errors[400], 401: errors[401] },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      return c.json(await service.listTrials(c.get('deps').db, c.get('scope'), [query.organizationIds, query.orgs]), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Create a draft trial by hand, in the one organization of organizationIds or else the active organization',
+      request: { query: CreateTrialQuerySchema, ...jsonBody(CreateTrialSchema) },
+      responses: { 201: json(TrialSchema, 'Created'), ...errors, 409: nctTaken },
+    }),
+    async (c) => c.json(await service.createTrial(c.get('deps').db, c.get('scope'), c.req.valid('query').organizationIds, c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/auto-gen',
+      tags,
+      summary:
+        'Draft a trial from a ClinicalTrials.gov API v2 study record. Body: the record itself (saved at once), or { study: <record>, save?: boolean }; save: false answers 200 with the draft (preview) and saves nothing',
+      request: { query: CreateTrialQuerySchema, ...jsonBody(AutoGenRequestSchema) },
+      responses: {
+        200: json(TrialDraftSchema, 'Preview (save: false): the draft, not saved'),
+        201: json(TrialSchema, 'Created as a draft trial'),
+        ...errors,
+        409: nctTaken,
+      },
+    }),
+    async (c) => {
+      const result = await service.autoGenerate(c.get('deps').db, c.get('scope'), c.req.valid('query').organizationIds, c.req.valid('json'));
+      return result.saved ? c.json(result.trial, 201) : c.json(result.draft, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{trialId}',
+      tags,
+      summary: 'Get a trial with its criteria',
+      request: { params: trialParams },
+      responses: { 200: json(TrialSchema, 'The trial'), 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => c.json(await service.getTrial(c.get('deps').db, c.get('scope'), c.req.valid('param').trialId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{trialId}',
+      tags,
+      summary: 'Change a trial: any fields, its status (following the lifecycle) and its ordered criteria (the list given replaces it)',
+      request: { params: trialParams, ...jsonBody(UpdateTrialSchema) },
+      responses: { 200: json(TrialSchema, 'Updated'), ...errors, 409: nctTaken },
+    }),
+    async (c) => c.json(await service.updateTrial(c.get('deps').db, c.get('scope'), c.req.valid('param').trialId, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{trialId}',
+      tags,
+      summary: 'Delete a trial and its criteria (owners and admins)',
+      request: { params: trialParams },
+      responses: { 204: { description: 'Deleted' }, ...errors },
+    }),
+    async (c) => {
+      await service.deleteTrial(c.get('deps').db, c.get('scope'), c.req.valid('param').trialId);
+      return c.body(null, 204);
+    },
+  );
