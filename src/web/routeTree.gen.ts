@@ -52,6 +52,9 @@ import { Route as AuthedSettingsIndexRouteImport } from './routes/_authed/settin
 import { Route as AuthedSettingsAccountRouteImport } from './routes/_authed/settings/account'
 import { Route as AuthedTrialMatcherIndexRouteImport } from './routes/_authed/trial-matcher/index'
 import { Route as AuthedTrialMatcherIdRouteImport } from './routes/_authed/trial-matcher/$id'
+import { Route as AuthedTrialsIndexRouteImport } from './routes/_authed/trials/index'
+import { Route as AuthedTrialsTrialIdRouteImport } from './routes/_authed/trials/$trialId'
+import { Route as AuthedTrialsImportRouteImport } from './routes/_authed/trials/import'
 import { Route as AuthedAdminCallsIndexRouteImport } from './routes/_authed/admin/calls/index'
 import { Route as AuthedAdminCallsCallIdRouteImport } from './routes/_authed/admin/calls/$callId'
 import { Route as AuthedAdminDemoIndexRouteImport } from './routes/_authed/admin/demo/index'
@@ -281,6 +284,21 @@ const AuthedTrialMatcherIdRoute = AuthedTrialMatcherIdRouteImport.update({
   path: '/$id',
   getParentRoute: () => AuthedTrialMatcherRouteRoute,
 } as any)
+const AuthedTrialsIndexRoute = AuthedTrialsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthedTrialsRoute,
+} as any)
+const AuthedTrialsTrialIdRoute = AuthedTrialsTrialIdRouteImport.update({
+  id: '/$trialId',
+  path: '/$trialId',
+  getParentRoute: () => AuthedTrialsRoute,
+} as any)
+const AuthedTrialsImportRoute = AuthedTrialsImportRouteImport.update({
+  id: '/import',
+  path: '/import',
+  getParentRoute: () => AuthedTrialsRoute,
+} as any)
 const AuthedAdminCallsIndexRoute = AuthedAdminCallsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -345,7 +363,7 @@ export interface FileRoutesByFullPath {
   '/connect': typeof AuthedConnectRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/site-selection': typeof AuthedSiteSelectionRoute
-  '/trials': typeof AuthedTrialsRoute
+  '/trials': typeof AuthedTrialsRouteWithChildren
   '/chat/$organizationId': typeof ChatOrganizationIdRoute
   '/chat/': typeof ChatIndexRoute
   '/admin/calls': typeof AuthedAdminCallsRouteRouteWithChildren
@@ -369,11 +387,14 @@ export interface FileRoutesByFullPath {
   '/prescreen/results': typeof AuthedPrescreenResultsRoute
   '/settings/account': typeof AuthedSettingsAccountRoute
   '/trial-matcher/$id': typeof AuthedTrialMatcherIdRoute
+  '/trials/$trialId': typeof AuthedTrialsTrialIdRoute
+  '/trials/import': typeof AuthedTrialsImportRoute
   '/admin/': typeof AuthedAdminIndexRoute
   '/candidates/': typeof AuthedCandidatesIndexRoute
   '/prescreen/': typeof AuthedPrescreenIndexRoute
   '/settings/': typeof AuthedSettingsIndexRoute
   '/trial-matcher/': typeof AuthedTrialMatcherIndexRoute
+  '/trials/': typeof AuthedTrialsIndexRoute
   '/admin/demo/sponsors': typeof AuthedAdminDemoSponsorsRouteRouteWithChildren
   '/admin/calls/$callId': typeof AuthedAdminCallsCallIdRoute
   '/admin/demo/chat': typeof AuthedAdminDemoChatRoute
@@ -393,7 +414,6 @@ export interface FileRoutesByTo {
   '/connect': typeof AuthedConnectRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/site-selection': typeof AuthedSiteSelectionRoute
-  '/trials': typeof AuthedTrialsRoute
   '/chat/$organizationId': typeof ChatOrganizationIdRoute
   '/chat': typeof ChatIndexRoute
   '/admin/callbacks': typeof AuthedAdminCallbacksRoute
@@ -415,11 +435,14 @@ export interface FileRoutesByTo {
   '/prescreen/results': typeof AuthedPrescreenResultsRoute
   '/settings/account': typeof AuthedSettingsAccountRoute
   '/trial-matcher/$id': typeof AuthedTrialMatcherIdRoute
+  '/trials/$trialId': typeof AuthedTrialsTrialIdRoute
+  '/trials/import': typeof AuthedTrialsImportRoute
   '/admin': typeof AuthedAdminIndexRoute
   '/candidates': typeof AuthedCandidatesIndexRoute
   '/prescreen': typeof AuthedPrescreenIndexRoute
   '/settings': typeof AuthedSettingsIndexRoute
   '/trial-matcher': typeof AuthedTrialMatcherIndexRoute
+  '/trials': typeof AuthedTrialsIndexRoute
   '/admin/demo/sponsors': typeof AuthedAdminDemoSponsorsRouteRouteWithChildren
   '/admin/calls/$callId': typeof AuthedAdminCallsCallIdRoute
   '/admin/demo/chat': typeof AuthedAdminDemoChatRoute
@@ -446,7 +469,7 @@ export interface FileRoutesById {
   '/_authed/connect': typeof AuthedConnectRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/site-selection': typeof AuthedSiteSelectionRoute
-  '/_authed/trials': typeof AuthedTrialsRoute
+  '/_authed/trials': typeof AuthedTrialsRouteWithChildren
   '/chat/$organizationId': typeof ChatOrganizationIdRoute
   '/chat/': typeof ChatIndexRoute
   '/_authed/admin/calls': typeof AuthedAdminCallsRouteRouteWithChildren
@@ -470,11 +493,14 @@ export interface FileRoutesById {
   '/_authed/prescreen/results': typeof AuthedPrescreenResultsRoute
   '/_authed/settings/account': typeof AuthedSettingsAccountRoute
   '/_authed/trial-matcher/$id': typeof AuthedTrialMatcherIdRoute
+  '/_authed/trials/$trialId': typeof AuthedTrialsTrialIdRoute
+  '/_authed/trials/import': typeof AuthedTrialsImportRoute
   '/_authed/admin/': typeof AuthedAdminIndexRoute
   '/_authed/candidates/': typeof AuthedCandidatesIndexRoute
   '/_authed/prescreen/': typeof AuthedPrescreenIndexRoute
   '/_authed/settings/': typeof AuthedSettingsIndexRoute
   '/_authed/trial-matcher/': typeof AuthedTrialMatcherIndexRoute
+  '/_authed/trials/': typeof AuthedTrialsIndexRoute
   '/_authed/admin/demo/sponsors': typeof AuthedAdminDemoSponsorsRouteRouteWithChildren
   '/_authed/admin/calls/$callId': typeof AuthedAdminCallsCallIdRoute
   '/_authed/admin/demo/chat': typeof AuthedAdminDemoChatRoute
@@ -525,11 +551,14 @@ export interface FileRouteTypes {
     | '/prescreen/results'
     | '/settings/account'
     | '/trial-matcher/$id'
+    | '/trials/$trialId'
+    | '/trials/import'
     | '/admin/'
     | '/candidates/'
     | '/prescreen/'
     | '/settings/'
     | '/trial-matcher/'
+    | '/trials/'
     | '/admin/demo/sponsors'
     | '/admin/calls/$callId'
     | '/admin/demo/chat'
@@ -549,7 +578,6 @@ export interface FileRouteTypes {
     | '/connect'
     | '/dashboard'
     | '/site-selection'
-    | '/trials'
     | '/chat/$organizationId'
     | '/chat'
     | '/admin/callbacks'
@@ -571,11 +599,14 @@ export interface FileRouteTypes {
     | '/prescreen/results'
     | '/settings/account'
     | '/trial-matcher/$id'
+    | '/trials/$trialId'
+    | '/trials/import'
     | '/admin'
     | '/candidates'
     | '/prescreen'
     | '/settings'
     | '/trial-matcher'
+    | '/trials'
     | '/admin/demo/sponsors'
     | '/admin/calls/$callId'
     | '/admin/demo/chat'
@@ -625,11 +656,14 @@ export interface FileRouteTypes {
     | '/_authed/prescreen/results'
     | '/_authed/settings/account'
     | '/_authed/trial-matcher/$id'
+    | '/_authed/trials/$trialId'
+    | '/_authed/trials/import'
     | '/_authed/admin/'
     | '/_authed/candidates/'
     | '/_authed/prescreen/'
     | '/_authed/settings/'
     | '/_authed/trial-matcher/'
+    | '/_authed/trials/'
     | '/_authed/admin/demo/sponsors'
     | '/_authed/admin/calls/$callId'
     | '/_authed/admin/demo/chat'
@@ -954,6 +988,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTrialMatcherIdRouteImport
       parentRoute: typeof AuthedTrialMatcherRouteRoute
     }
+    '/_authed/trials/': {
+      id: '/_authed/trials/'
+      path: '/'
+      fullPath: '/trials/'
+      preLoaderRoute: typeof AuthedTrialsIndexRouteImport
+      parentRoute: typeof AuthedTrialsRoute
+    }
+    '/_authed/trials/$trialId': {
+      id: '/_authed/trials/$trialId'
+      path: '/$trialId'
+      fullPath: '/trials/$trialId'
+      preLoaderRoute: typeof AuthedTrialsTrialIdRouteImport
+      parentRoute: typeof AuthedTrialsRoute
+    }
+    '/_authed/trials/import': {
+      id: '/_authed/trials/import'
+      path: '/import'
+      fullPath: '/trials/import'
+      preLoaderRoute: typeof AuthedTrialsImportRouteImport
+      parentRoute: typeof AuthedTrialsRoute
+    }
     '/_authed/admin/calls/': {
       id: '/_authed/admin/calls/'
       path: '/'
@@ -1173,6 +1228,22 @@ const AuthedTrialMatcherRouteRouteWithChildren =
     AuthedTrialMatcherRouteRouteChildren,
   )
 
+interface AuthedTrialsRouteChildren {
+  AuthedTrialsTrialIdRoute: typeof AuthedTrialsTrialIdRoute
+  AuthedTrialsImportRoute: typeof AuthedTrialsImportRoute
+  AuthedTrialsIndexRoute: typeof AuthedTrialsIndexRoute
+}
+
+const AuthedTrialsRouteChildren: AuthedTrialsRouteChildren = {
+  AuthedTrialsTrialIdRoute: AuthedTrialsTrialIdRoute,
+  AuthedTrialsImportRoute: AuthedTrialsImportRoute,
+  AuthedTrialsIndexRoute: AuthedTrialsIndexRoute,
+}
+
+const AuthedTrialsRouteWithChildren = AuthedTrialsRoute._addFileChildren(
+  AuthedTrialsRouteChildren,
+)
+
 interface AuthedRouteChildren {
   AuthedAdminRouteRoute: typeof AuthedAdminRouteRouteWithChildren
   AuthedCandidatesRouteRoute: typeof AuthedCandidatesRouteRouteWithChildren
@@ -1183,7 +1254,7 @@ interface AuthedRouteChildren {
   AuthedConnectRoute: typeof AuthedConnectRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedSiteSelectionRoute: typeof AuthedSiteSelectionRoute
-  AuthedTrialsRoute: typeof AuthedTrialsRoute
+  AuthedTrialsRoute: typeof AuthedTrialsRouteWithChildren
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -1196,7 +1267,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedConnectRoute: AuthedConnectRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedSiteSelectionRoute: AuthedSiteSelectionRoute,
-  AuthedTrialsRoute: AuthedTrialsRoute,
+  AuthedTrialsRoute: AuthedTrialsRouteWithChildren,
 }
 
 const AuthedRouteWithChildren =

@@ -1,7 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { z } from 'zod';
+import { TrialCriteriaPage } from '../../../features/trials/TrialCriteriaPage';
 
+const trialCriteriaSearch = z.object({ trialId: z.string().min(1).optional().catch(undefined) });
+
+/**
+ * Criteria of one trial (`trialId`), or a trial picker. Organization staff may open it too: a site fixes its
+ * own trials' criteria (the server lets any member of the organization update its trials).
+ */
 export const Route = createFileRoute('/_authed/admin/trial-criteria')({
-  staticData: { crumb: "Trial criteria" },
-  component: () => <ComingSoon title="Trial criteria" description="The inclusion and exclusion criteria each prescreen is checked against will be edited here." />,
+  validateSearch: trialCriteriaSearch,
+  staticData: { crumb: 'Trial criteria', orgStaffAllowed: true },
+  component: function TrialCriteriaRoute() {
+    const { trialId } = Route.useSearch();
+    return <TrialCriteriaPage trialId={trialId} />;
+  },
 });

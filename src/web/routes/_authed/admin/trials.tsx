@@ -1,7 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { orgsSearch } from '../../../../contract/search';
+import { TrialsPage } from '../../../features/trials/TrialsPage';
 
+/** Internal admins: every organization's trials (the /trials table with its organization column). */
 export const Route = createFileRoute('/_authed/admin/trials')({
-  staticData: { crumb: "Trials" },
-  component: () => <ComingSoon title="Trials (admin)" description="Every trial across organizations, with creation from a ClinicalTrials.gov record, will be managed here." />,
+  validateSearch: orgsSearch,
+  staticData: { crumb: 'Trials' },
+  component: function AdminTrialsRoute() {
+    const { orgs } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return <TrialsPage variant="admin" orgs={orgs} onOrgsChange={(next) => void navigate({ search: { orgs: next }, replace: true })} />;
+  },
 });

@@ -1,0 +1,302 @@
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { ListChecks, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { TRIAL_STATUS_TRANSITIONS, type Trial, type TrialStatus } from '../../../contract/trials';
+import { ConfirmDialog } from '../../components/dialogs';
+import { ErrorCard } from '../../components/ErrorCard';
+import { Spinner } from '../../components/Spinner';
+import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Table, Td, Th } from '../../components/ui';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { ApiRequestError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { formatDate, formatDateTime } from '../../lib/utils';
+import { CriteriaLists, EnrollmentProgress, needsReviewCount, StatusBadge } from './components';
+import { ageRangeInWords, SEX_LABELS, siteAddress, STATUS_LABELS, transitionLabel } from './format';
+import { useDeleteTrial, useTrialQuery, useUpdateTrial } from './queries';
+import { TrialFormDialog } from './TrialFormDialog';
+
+/** Owners and admins of the trial's organization, and internal admins, may delete it (as the server enforces). */
+export function useCanDeleteTrial(trial: Trial | undefined) {
+  const { session } = useAuth();
+  if (!trial || !session) return false;
+  if (session.isAdmin) return true;
+  return (session.role === 'owner' || session.role === 'admin') && session.organization?.id === trial.organizationId;
+}
+
+function StatusMoveButton({ trial, to }: { trial: Trial; to: TrialStatus }) {
+  const update = useUpdateTrial();
+  const [open, setOpen] = useState(false);
+  const label = transitionLabel(trial.status, to);
+  const move = () =>
+    update.mutate(
+      { trialId: trial.id, input: { status: to } },
+      {
+        onSuccess: () => {
+          toast.success(`${trial.title} is now ${STATUS_LABELS[to].toLowerCase()}`);
+          setOpen(false);
+        },
+      },
+    );
+  if (to === 'closed') {
+    // Closing cannot be undone: confirm first.
+    return (
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        trigger={<Button variant="secondary">{label}</Button>}
+        title="Close this trial?"
+        description="A closed trial stops recruiting for good: it cannot be reopened."
+        confirmLabel="Close trial"
+        pending={update.isPending}
+        onConfirm={move}
+      />
+    );
+  }
+  return (
+    <Button variant={to === 'recruiting' ? 'primary' : 'secondary'} disabled={update.isPending} onClick={move}>
+      {update.isPending ? 'Saving…' : label}
+    </Button>
+  );
+}
+
+function StatusCard({ trial }: { trial: Trial }) {
+  const moves = TRIAL_STATUS_TRANSITIONS[trial.status];
+  const history = [...trial.statusHistory].reverse();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Status</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="text-sm text-slate-800">Now:</span>
+          <StatusBadge status={trial.status} />
+        </div>
+        {moves.length > 0 ? (
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Change status">
+            {moves.map((to) => (
+              <StatusMoveButton key={to} trial={trial} to={to} />
+            ))}
+          </div>
+        ) : (
+          <p className="text-sm text-slate-700">A closed trial has no further status.</p>
+        )}
+        <div>
+          <h3 className="mb-2 text-sm font-semibold text-slate-900">History</h3>
+          <ol className="relative grid gap-3 border-l border-slate-200 pl-4">
+            {history.map((change, index) => (
+              <li key={`${change.at}-${index}`} className="relative">
+                <span aria-hidden="true" className="absolute -left-[21px] top-1.5 h-2.5 w-2.5 rounded-full border-2 border-white bg-blue-700" />
+                <p className="text-sm text-slate-900">
+                  {change.from ? (
+                    <>
+                      {STATUS_LABELS[change.from]} → <span className="font-medium">{STATUS_LABELS[change.to]}</span>
+                    </>
+                  ) : (
+                    <>
+                      Created as <span className="font-medium">{STATUS_LABELS[change.to].toLowerCase()}</span>
+                    </>
+                  )}
+                </p>
+                <p className="text-xs text-slate-700">
+                  <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function OverviewCard({ trial, organizationName }: { trial: Trial; organizationName: string | undefined }) {
+  const facts: Array<[string, React.ReactNode]> = [
+    ['Public title', trial.publicTitle ?? '—'],
+    ['NCT id', trial.nctId ? <span className="font-mono">{trial.nctId}</span> : '—'],
+    ['Sponsor', trial.sponsor ?? '—'],
+    ['Phase', trial.phase ?? '—'],
+    ['Conditions', trial.conditions.length ? trial.conditions.join(', ') : '—'],
+    ['Enrollment', <EnrollmentProgress key="enrollment" enrolled={trial.enrolledCount} target={trial.targetEnrollment} label="Enrollment" />],
+    ['Candidates', String(trial.candidateCount)],
+    ['Ages', ageRangeInWords(trial.minimumAgeYears, trial.maximumAgeYears)],
+    ['Sex', SEX_LABELS[trial.sex]],
+    ['Healthy volunteers', trial.healthyVolunteers == null ? 'Not stated' : trial.healthyVolunteers ? 'Accepted' : 'Not accepted'],
+    ['Organization', organizationName ?? '—'],
+    ['Created', formatDate(trial.createdAt)],
+    ['Last changed', formatDate(trial.updatedAt)],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Overview</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 xl:grid-cols-3">
+          {facts.map(([term, value]) => (
+            <div key={term}>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-700">{term}</dt>
+              <dd className="text-sm text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-700">Summary</h3>
+          <p className="mt-1 whitespace-pre-line text-sm text-slate-900">{trial.summary ?? 'No summary.'}</p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SitesCard({ trial }: { trial: Trial }) {
+  return (
+    <section aria-labelledby="sites-heading" className="grid gap-3">
+      <h2 id="sites-heading" className="text-lg font-semibold text-slate-900">
+        Sites <span className="font-normal text-slate-700">({trial.sites.length})</span>
+      </h2>
+      {trial.sites.length === 0 ? (
+        <EmptyState title="No sites listed">Sites come from the ClinicalTrials.gov record’s locations.</EmptyState>
+      ) : (
+        <Table caption="Sites">
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Address</Th>
+              <Th>Time zone</Th>
+              <Th>Coordinates</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {trial.sites.map((site, index) => (
+              <tr key={`${site.name}-${index}`}>
+                <Td className="font-medium text-slate-900">{site.name}</Td>
+                <Td>{siteAddress(site)}</Td>
+                <Td>{site.timeZone ?? '—'}</Td>
+                <Td className="whitespace-nowrap tabular-nums">{site.latitude != null && site.longitude != null ? `${site.latitude}, ${site.longitude}` : '—'}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
+function DeleteTrialButton({ trial }: { trial: Trial }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteTrial();
+  const navigate = useNavigate();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="secondary">
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Delete
+        </Button>
+      }
+      title="Delete this trial?"
+      description={`“${trial.title}” and its criteria are deleted. This cannot be undone.`}
+      confirmLabel="Delete trial"
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(trial.id, {
+          onSuccess: async () => {
+            toast.success('Trial deleted');
+            setOpen(false);
+            await navigate({ to: '/trials' });
+          },
+        })
+      }
+    />
+  );
+}
+
+export function TrialDetailPage({ trialId }: { trialId: string }) {
+  const query = useTrialQuery(trialId);
+  const router = useRouter();
+  const { organizations } = useActiveOrganization();
+  const canDelete = useCanDeleteTrial(query.data);
+  const title = query.data?.title;
+
+  // The breadcrumb comes from the route loader: refresh it when the title changes.
+  useEffect(() => {
+    if (title) void router.invalidate({ filter: (match) => match.routeId === '/_authed/trials/$trialId' });
+  }, [title, router]);
+
+  if (query.isPending) return <Spinner label="Loading trial" />;
+  if (query.isError) {
+    const missing = query.error instanceof ApiRequestError && query.error.status === 404;
+    return (
+      <div className="grid gap-4">
+        <h1 className="text-2xl font-semibold text-slate-900">{missing ? 'Trial not found' : 'Trial'}</h1>
+        <ErrorCard
+          title={missing ? 'This trial does not exist' : 'Could not load this trial'}
+          message={missing ? 'It may have been deleted, or it belongs to another organization.' : undefined}
+          error={query.error}
+          onRetry={missing ? undefined : () => void query.refetch()}
+        />
+        <div>
+          <Link to="/trials" className={buttonClass('secondary')}>
+            Back to trials
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const trial = query.data;
+  const review = needsReviewCount(trial.criteria);
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 max-w-3xl">
+          <div className="mb-1 flex flex-wrap items-center gap-2">
+            <StatusBadge status={trial.status} />
+            {trial.nctId && <span className="font-mono text-xs text-slate-700">{trial.nctId}</span>}
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{trial.title}</h1>
+          {trial.publicTitle && trial.publicTitle !== trial.title && <p className="mt-1 text-sm text-slate-700">{trial.publicTitle}</p>}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <TrialFormDialog trial={trial} triggerVariant="secondary" />
+          {canDelete && <DeleteTrialButton trial={trial} />}
+        </div>
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <OverviewCard trial={trial} organizationName={organizations.find((org) => org.id === trial.organizationId)?.name} />
+        <StatusCard trial={trial} />
+      </div>
+
+      <SitesCard trial={trial} />
+
+      <section aria-labelledby="criteria-heading" className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="criteria-heading" className="text-lg font-semibold text-slate-900">
+              Eligibility criteria
+            </h2>
+            {review > 0 && (
+              <Badge tone="amber">
+                {review} of {trial.criteria.length} need review
+              </Badge>
+            )}
+          </div>
+          <Link to="/admin/trial-criteria" search={{ trialId: trial.id }} className={buttonClass('secondary')}>
+            <ListChecks aria-hidden="true" className="h-4 w-4" />
+            Edit criteria
+          </Link>
+        </div>
+        {trial.criteria.length === 0 ? (
+          <EmptyState title="No criteria yet">Add inclusion and exclusion criteria with “Edit criteria”.</EmptyState>
+        ) : (
+          <CriteriaLists criteria={trial.criteria} idPrefix="trial" />
+        )}
+      </section>
+    </div>
+  );
+}

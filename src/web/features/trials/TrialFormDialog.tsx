@@ -1,0 +1,238 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { Pencil, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { TRIAL_SEXES, type CreateTrialInput, type Trial } from '../../../contract/trials';
+import { Dialog } from '../../components/dialogs';
+import { Button, Field, Input, Select } from '../../components/ui';
+import { errorMessage } from '../../lib/utils';
+import { PHASE_CHOICES, SEX_LABELS, splitConditions } from './format';
+import { useCreateTrial, useUpdateTrial } from './queries';
+
+const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const optionalInteger = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`);
+
+/** The form's fields as typed; the same limits as CreateTrialSchema, with messages a person can act on. */
+const TrialFormSchema = z
+  .object({
+    organizationId: z.string(),
+    title: z.string().trim().min(1, 'Enter a title').max(500, 'Title must be at most 500 characters'),
+    publicTitle: optionalText(300, 'Public title'),
+    nctId: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((value) => value === '' || /^NCT\d{8}$/.test(value), 'NCT id must look like NCT01234567'),
+    sponsor: optionalText(300, 'Sponsor'),
+    phase: optionalText(60, 'Phase'),
+    conditions: z
+      .string()
+      .refine((value) => splitConditions(value).every((condition) => condition.length <= 200), 'Each condition must be at most 200 characters')
+      .refine((value) => splitConditions(value).length <= 100, 'At most 100 conditions'),
+    targetEnrollment: optionalInteger('Target enrollment', 0, 10_000_000),
+    minimumAgeYears: optionalInteger('Minimum age', 0, 150),
+    maximumAgeYears: optionalInteger('Maximum age', 0, 150),
+    sex: z.enum(TRIAL_SEXES),
+    healthyVolunteers: z.enum(['', 'yes', 'no']),
+    summary: optionalText(20_000, 'Summary'),
+  })
+  .refine((value) => value.minimumAgeYears === '' || value.maximumAgeYears === '' || Number(value.minimumAgeYears) <= Number(value.maximumAgeYears), {
+    message: 'Minimum age must not be above maximum age',
+    path: ['maximumAgeYears'],
+  });
+type TrialForm = z.input<typeof TrialFormSchema>;
+
+function defaultsOf(trial: Trial | undefined, organizationId: string): TrialForm {
+  return {
+    organizationId,
+    title: trial?.title ?? '',
+    publicTitle: trial?.publicTitle ?? '',
+    nctId: trial?.nctId ?? '',
+    sponsor: trial?.sponsor ?? '',
+    phase: trial?.phase ?? '',
+    conditions: trial?.conditions.join(', ') ?? '',
+    targetEnrollment: trial?.targetEnrollment == null ? '' : String(trial.targetEnrollment),
+    minimumAgeYears: trial?.minimumAgeYears == null ? '' : String(trial.minimumAgeYears),
+    maximumAgeYears: trial?.maximumAgeYears == null ? '' : String(trial.maximumAgeYears),
+    sex: trial?.sex ?? 'all',
+    healthyVolunteers: trial?.healthyVolunteers == null ? '' : trial.healthyVolunteers ? 'yes' : 'no',
+    summary: trial?.summary ?? '',
+  };
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+
+function toInput(values: TrialForm): CreateTrialInput {
+  return {
+    title: values.title.trim(),
+    publicTitle: orNull(values.publicTitle),
+    nctId: orNull(values.nctId.toUpperCase()),
+    sponsor: orNull(values.sponsor),
+    phase: orNull(values.phase),
+    conditions: splitConditions(values.conditions),
+    targetEnrollment: numberOrNull(values.targetEnrollment),
+    minimumAgeYears: numberOrNull(values.minimumAgeYears),
+    maximumAgeYears: numberOrNull(values.maximumAgeYears),
+    sex: values.sex,
+    healthyVolunteers: values.healthyVolunteers === '' ? null : values.healthyVolunteers === 'yes',
+    summary: orNull(values.summary),
+  };
+}
+
+/**
+ * Create a trial by hand (no `trial`) or edit one's fields. `organizations` is given to global admins, who
+ * choose where a new trial goes.
+ */
+export function TrialFormDialog({ trial, organizations, defaultOrganizationId, triggerVariant = 'primary' }: { trial?: Trial; organizations?: Array<{ id: string; name: string }>; defaultOrganizationId?: string; triggerVariant?: 'primary' | 'secondary' }) {
+  const editing = Boolean(trial);
+  const [open, setOpen] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const create = useCreateTrial();
+  const update = useUpdateTrial({ silent: true });
+  const navigate = useNavigate();
+  const defaults = defaultsOf(trial, defaultOrganizationId ?? organizations?.[0]?.id ?? '');
+  const form = useForm<TrialForm>({ resolver: zodResolver(TrialFormSchema), defaultValues: defaults });
+  const { errors } = form.formState;
+  const pending = create.isPending || update.isPending;
+  const phase = form.watch('phase');
+  const phaseChoices: string[] = [...PHASE_CHOICES];
+  if (phase && !phaseChoices.includes(phase)) phaseChoices.push(phase);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    const input = toInput(values);
+    try {
+      if (trial) {
+        await update.mutateAsync({ trialId: trial.id, input });
+        toast.success('Trial saved');
+        setOpen(false);
+      } else {
+        const created = await create.mutateAsync({ organizationId: organizations ? values.organizationId : undefined, input });
+        toast.success(`Created ${created.title}`);
+        setOpen(false);
+        await navigate({ to: '/trials/$trialId', params: { trialId: created.id } });
+      }
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          form.reset(defaults);
+          setServerError(null);
+        }
+      }}
+      title={editing ? 'Edit trial' : 'Create trial'}
+      description={editing ? 'Change the trial’s details. Criteria are edited on their own page.' : 'A new draft trial. Add its criteria afterwards, or import a ClinicalTrials.gov record instead.'}
+      trigger={
+        <Button variant={triggerVariant}>
+          {editing ? <Pencil aria-hidden="true" className="h-4 w-4" /> : <Plus aria-hidden="true" className="h-4 w-4" />}
+          {editing ? 'Edit details' : 'Create trial'}
+        </Button>
+      }
+    >
+      <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
+        {!editing && organizations && (
+          <Field label="Organization" error={errors.organizationId?.message}>
+            <Select {...form.register('organizationId')}>
+              {organizations.map((org) => (
+                <option key={org.id} value={org.id}>
+                  {org.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+        <Field label="Title" error={errors.title?.message} hint="The official title of the study.">
+          <Input autoComplete="off" {...form.register('title')} />
+        </Field>
+        <Field label="Public title (optional)" error={errors.publicTitle?.message} hint="A short, plain title candidates see.">
+          <Input autoComplete="off" {...form.register('publicTitle')} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="NCT id (optional)" error={errors.nctId?.message}>
+            <Input autoComplete="off" placeholder="NCT01234567" {...form.register('nctId')} />
+          </Field>
+          <Field label="Phase (optional)" error={errors.phase?.message}>
+            <Select {...form.register('phase')}>
+              <option value="">Not set</option>
+              {phaseChoices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <Field label="Sponsor (optional)" error={errors.sponsor?.message}>
+          <Input autoComplete="off" {...form.register('sponsor')} />
+        </Field>
+        <Field label="Conditions (optional)" error={errors.conditions?.message} hint="Separate conditions with commas, e.g. Asthma, COPD.">
+          <Input autoComplete="off" {...form.register('conditions')} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Target enrollment" error={errors.targetEnrollment?.message}>
+            <Input inputMode="numeric" autoComplete="off" {...form.register('targetEnrollment')} />
+          </Field>
+          <Field label="Minimum age (years)" error={errors.minimumAgeYears?.message}>
+            <Input inputMode="numeric" autoComplete="off" {...form.register('minimumAgeYears')} />
+          </Field>
+          <Field label="Maximum age (years)" error={errors.maximumAgeYears?.message}>
+            <Input inputMode="numeric" autoComplete="off" {...form.register('maximumAgeYears')} />
+          </Field>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Sex" error={errors.sex?.message}>
+            <Select {...form.register('sex')}>
+              {TRIAL_SEXES.map((sex) => (
+                <option key={sex} value={sex}>
+                  {SEX_LABELS[sex]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Healthy volunteers" error={errors.healthyVolunteers?.message}>
+            <Select {...form.register('healthyVolunteers')}>
+              <option value="">Not stated</option>
+              <option value="yes">Accepted</option>
+              <option value="no">Not accepted</option>
+            </Select>
+          </Field>
+        </div>
+        <Field label="Summary (optional)" error={errors.summary?.message}>
+          <textarea
+            rows={4}
+            className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700"
+            {...form.register('summary')}
+          />
+        </Field>
+        {serverError && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {serverError}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Saving…' : editing ? 'Save' : 'Create trial'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,107 @@
+import { Link } from '@tanstack/react-router';
+import { FileUp } from 'lucide-react';
+import { useMemo } from 'react';
+import { INTERNAL_ORGANIZATION_SLUG } from '../../../contract/organizations';
+import { ErrorCard } from '../../components/ErrorCard';
+import { Spinner } from '../../components/Spinner';
+import { buttonClass, EmptyState, PageHeader } from '../../components/ui';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { useAuth } from '../../lib/auth';
+import { OrganizationFilter, TrialTable } from './components';
+import { useTrialsQuery } from './queries';
+import { TrialFormDialog } from './TrialFormDialog';
+
+/** Whether the user sees several organizations at once (internal admin with the Cohortly organization active). */
+export function useIsGlobal() {
+  const { session } = useAuth();
+  const { activeOrganization } = useActiveOrganization();
+  return Boolean(session?.isAdmin) && activeOrganization?.slug.toLowerCase() === INTERNAL_ORGANIZATION_SLUG;
+}
+
+/** Where a global admin's new trial goes: the organizations they can pick, customer organizations first. */
+export function useCreateTargets() {
+  const isGlobal = useIsGlobal();
+  const { organizations } = useActiveOrganization();
+  return useMemo(() => {
+    if (!isGlobal) return undefined;
+    const customers = organizations.filter((org) => org.slug.toLowerCase() !== INTERNAL_ORGANIZATION_SLUG);
+    const internal = organizations.filter((org) => org.slug.toLowerCase() === INTERNAL_ORGANIZATION_SLUG);
+    return [...customers, ...internal].map((org) => ({ id: org.id, name: org.name }));
+  }, [isGlobal, organizations]);
+}
+
+function ImportLink({ variant = 'secondary' }: { variant?: 'primary' | 'secondary' }) {
+  return (
+    <Link to="/trials/import" className={buttonClass(variant)}>
+      <FileUp aria-hidden="true" className="h-4 w-4" />
+      Import from ClinicalTrials.gov
+    </Link>
+  );
+}
+
+/**
+ * The trial list. `/trials` shows the active organization's trials (several organizations for a global admin,
+ * narrowed by `orgs`); `/admin/trials` (variant 'admin') always shows the organization column.
+ */
+export function TrialsPage({ orgs, onOrgsChange, variant = 'workspace' }: { orgs: string[] | undefined; onOrgsChange: (next: string[] | undefined) => void; variant?: 'workspace' | 'admin' }) {
+  const isGlobal = useIsGlobal();
+  const { organizations, activeOrganization } = useActiveOrganization();
+  const createTargets = useCreateTargets();
+  const query = useTrialsQuery(isGlobal ? orgs : undefined);
+  const organizationNames = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
+  const showOrganization = isGlobal || variant === 'admin';
+
+  const actions = (
+    <>
+      <ImportLink />
+      <TrialFormDialog organizations={createTargets} />
+    </>
+  );
+
+  // An empty list offers the same actions in its empty state, not twice.
+  const isEmpty = query.data?.trials.length === 0;
+  let body;
+  if (query.isPending) body = <Spinner label="Loading trials" />;
+  else if (query.isError) body = <ErrorCard title="Could not load trials" error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.trials.length === 0) {
+    body = (
+      <EmptyState title={orgs?.length ? 'No trials in the chosen organizations' : 'No trials yet'}>
+        <p>Create a trial by hand, or import one from a ClinicalTrials.gov record and review its criteria.</p>
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          <TrialFormDialog organizations={createTargets} />
+          <ImportLink />
+        </div>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className="grid gap-2">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {query.data.total === 1 ? '1 trial' : `${query.data.total} trials`}
+        </p>
+        <TrialTable trials={query.data.trials} showOrganization={showOrganization} organizationNames={organizationNames} />
+      </div>
+    );
+  }
+
+  const description =
+    variant === 'admin'
+      ? isGlobal
+        ? 'Every trial across customer organizations. Narrow the list by organization.'
+        : `Trials of ${activeOrganization?.name ?? 'the active organization'}. Choose the Cohortly organization above to see every organization.`
+      : isGlobal
+        ? 'Trials across organizations (by default all customer organizations).'
+        : `Trials of ${activeOrganization?.name ?? 'your organization'}, with their enrollment and candidates.`;
+
+  return (
+    <div>
+      <PageHeader title={variant === 'admin' ? 'Trials (all organizations)' : 'Trials'} description={description} actions={isEmpty ? undefined : actions} />
+      {isGlobal && (
+        <div className="mb-4 flex flex-wrap items-center gap-2">
+          <OrganizationFilter organizations={organizations.map((org) => ({ id: org.id, name: org.name }))} selected={orgs} onChange={onOrgsChange} />
+        </div>
+      )}
+      {body}
+    </div>
+  );
+}

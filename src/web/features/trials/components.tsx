@@ -1,0 +1,202 @@
+import { Link } from '@tanstack/react-router';
+import { Check, ChevronDown, Filter } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import type { DraftCriterion, Trial, TrialCriterion, TrialStatus } from '../../../contract/trials';
+import { Badge, Button, Table, Td, Th } from '../../components/ui';
+import { cn } from '../../lib/utils';
+import { RULE_SOURCE_LABELS, ruleInWords, STATUS_LABELS, STATUS_TONES } from './format';
+
+export function StatusBadge({ status }: { status: TrialStatus }) {
+  return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+export function NeedsReviewBadge() {
+  return (
+    <Badge tone="amber" className="border border-amber-300">
+      Needs review
+    </Badge>
+  );
+}
+
+/** "3 of 40" with a bar; without a target, only the enrolled count. */
+export function EnrollmentProgress({ enrolled, target, label }: { enrolled: number; target: number | null; label: string }) {
+  if (!target) return <span className="text-sm text-slate-800">{enrolled} enrolled</span>;
+  const percent = Math.min(100, Math.round((enrolled / target) * 100));
+  return (
+    <div className="flex min-w-[8rem] items-center gap-2">
+      <div
+        role="progressbar"
+        aria-label={`${label}: ${enrolled} of ${target} enrolled`}
+        aria-valuemin={0}
+        aria-valuemax={target}
+        aria-valuenow={Math.min(enrolled, target)}
+        className="h-2 w-20 shrink-0 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-blue-700" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="whitespace-nowrap text-sm text-slate-800">
+        {enrolled} of {target}
+      </span>
+    </div>
+  );
+}
+
+type ShownCriterion = Pick<TrialCriterion, 'kind' | 'text' | 'rule' | 'ruleSource' | 'needsReview'> & { id?: string };
+
+function CriterionItem({ criterion }: { criterion: ShownCriterion }) {
+  return (
+    <li className="grid gap-1 rounded-md border border-slate-200 bg-white px-3 py-2">
+      <p className="whitespace-pre-line text-sm text-slate-900">{criterion.text}</p>
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        {criterion.rule ? (
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 font-medium text-slate-800">
+            <span className="sr-only">Rule: </span>
+            {ruleInWords(criterion.rule)}
+          </span>
+        ) : (
+          <span className="text-slate-700">No structured rule</span>
+        )}
+        {criterion.rule && criterion.ruleSource && <span className="text-slate-700">{RULE_SOURCE_LABELS[criterion.ruleSource]}</span>}
+        {criterion.needsReview && <NeedsReviewBadge />}
+      </div>
+    </li>
+  );
+}
+
+/** Inclusion and exclusion criteria, each list in order, with the rule in words and review flags. */
+export function CriteriaLists({ criteria, headingLevel = 'h3', idPrefix }: { criteria: Array<ShownCriterion | DraftCriterion>; headingLevel?: 'h2' | 'h3' | 'h4'; idPrefix: string }) {
+  const Heading = headingLevel;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      {(['inclusion', 'exclusion'] as const).map((kind) => {
+        const items = criteria.filter((criterion) => criterion.kind === kind);
+        const headingId = `${idPrefix}-${kind}`;
+        return (
+          <section key={kind} aria-labelledby={headingId} className="grid content-start gap-2">
+            <Heading id={headingId} className="font-semibold text-slate-900">
+              {kind === 'inclusion' ? 'Inclusion criteria' : 'Exclusion criteria'} <span className="font-normal text-slate-700">({items.length})</span>
+            </Heading>
+            {kind === 'exclusion' && items.length > 0 && <p className="text-xs text-slate-700">Rules are stated as what an eligible candidate must satisfy.</p>}
+            {items.length === 0 ? (
+              <p className="text-sm text-slate-700">None.</p>
+            ) : (
+              <ol className="grid gap-2">
+                {items.map((criterion, index) => (
+                  <CriterionItem key={('id' in criterion && criterion.id) || `${kind}-${index}`} criterion={criterion} />
+                ))}
+              </ol>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+export function needsReviewCount(criteria: Array<{ needsReview: boolean }>) {
+  return criteria.filter((criterion) => criterion.needsReview).length;
+}
+
+/** The trials table of /trials and /admin/trials. */
+export function TrialTable({ trials, showOrganization, organizationNames }: { trials: Trial[]; showOrganization: boolean; organizationNames: Map<string, string> }) {
+  return (
+    <Table caption="Trials">
+      <thead>
+        <tr>
+          <Th>Title</Th>
+          <Th>NCT id</Th>
+          <Th>Phase</Th>
+          <Th>Status</Th>
+          <Th>Enrollment</Th>
+          <Th className="text-right">Candidates</Th>
+          {showOrganization && <Th>Organization</Th>}
+        </tr>
+      </thead>
+      <tbody>
+        {trials.map((trial) => {
+          const review = needsReviewCount(trial.criteria);
+          return (
+            <tr key={trial.id}>
+              <Td className="max-w-md">
+                <Link to="/trials/$trialId" params={{ trialId: trial.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
+                  {trial.title}
+                </Link>
+                {trial.publicTitle && trial.publicTitle !== trial.title && <p className="mt-0.5 text-xs text-slate-700">{trial.publicTitle}</p>}
+                {review > 0 && <p className="mt-0.5 text-xs text-amber-900">{review === 1 ? '1 criterion needs review' : `${review} criteria need review`}</p>}
+              </Td>
+              <Td className="whitespace-nowrap font-mono text-xs">{trial.nctId ?? '—'}</Td>
+              <Td className="whitespace-nowrap">{trial.phase ?? '—'}</Td>
+              <Td>
+                <StatusBadge status={trial.status} />
+              </Td>
+              <Td>
+                <EnrollmentProgress enrolled={trial.enrolledCount} target={trial.targetEnrollment} label={`Enrollment of ${trial.title}`} />
+              </Td>
+              <Td className="text-right tabular-nums">{trial.candidateCount}</Td>
+              {showOrganization && <Td>{organizationNames.get(trial.organizationId) ?? '—'}</Td>}
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
+
+/** Narrows a global admin's list to some organizations (the `orgs` search param); none chosen = the default selection. */
+export function OrganizationFilter({
+  organizations,
+  selected,
+  onChange,
+}: {
+  organizations: Array<{ id: string; name: string }>;
+  selected: string[] | undefined;
+  onChange: (next: string[] | undefined) => void;
+}) {
+  const chosen = new Set(selected ?? []);
+  const label = chosen.size === 0 ? 'Default organizations' : chosen.size === 1 ? (organizations.find((org) => chosen.has(org.id))?.name ?? '1 organization') : `${chosen.size} organizations`;
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="secondary" aria-label={`Filter by organization: ${label}`}>
+          <Filter aria-hidden="true" className="h-4 w-4" />
+          {label}
+          <ChevronDown aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="start" sideOffset={4} className="z-50 max-h-80 min-w-[14rem] overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold uppercase tracking-wide text-slate-700">Organizations</DropdownMenu.Label>
+          <DropdownMenu.Item
+            onSelect={() => onChange(undefined)}
+            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-900 outline-none data-[highlighted]:bg-blue-50"
+          >
+            <span className="w-4">{chosen.size === 0 && <Check aria-hidden="true" className="h-4 w-4" />}</span>
+            Default selection
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          {organizations.map((org) => (
+            <DropdownMenu.CheckboxItem
+              key={org.id}
+              checked={chosen.has(org.id)}
+              onSelect={(event) => event.preventDefault()}
+              onCheckedChange={(checked) => {
+                const next = new Set(chosen);
+                if (checked) next.add(org.id);
+                else next.delete(org.id);
+                onChange(next.size ? [...next] : undefined);
+              }}
+              className={cn('flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-900 outline-none data-[highlighted]:bg-blue-50')}
+            >
+              <span className="w-4">
+                <DropdownMenu.ItemIndicator>
+                  <Check aria-hidden="true" className="h-4 w-4" />
+                </DropdownMenu.ItemIndicator>
+              </span>
+              {org.name}
+            </DropdownMenu.CheckboxItem>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,201 @@
+import { CriterionRuleSchema, type CriterionInput, type CriterionKind, type CriterionRule, type RuleSource, type TrialCriterion } from '../../../contract/trials';
+
+export const RULE_TYPES = ['age', 'sex', 'condition', 'medication', 'lab', 'pregnancy', 'healthy_volunteers'] as const;
+export type RuleType = (typeof RULE_TYPES)[number];
+export const RULE_TYPE_LABELS: Record<RuleType, string> = {
+  age: 'Age range',
+  sex: 'Sex',
+  condition: 'Condition present or absent',
+  medication: 'Medication taken or not',
+  lab: 'Lab value or measurement',
+  pregnancy: 'Pregnancy',
+  healthy_volunteers: 'Healthy volunteers',
+};
+export const COMPARATORS = ['<', '<=', '>', '>=', '=', 'between'] as const;
+export const COMPARATOR_LABELS: Record<(typeof COMPARATORS)[number], string> = {
+  '<': 'less than (<)',
+  '<=': 'at most (≤)',
+  '>': 'more than (>)',
+  '>=': 'at least (≥)',
+  '=': 'equal to (=)',
+  between: 'between',
+};
+
+/** Every field of every rule type, as typed (strings), so switching type keeps what was entered. */
+export interface RuleFields {
+  minYears: string;
+  maxYears: string;
+  sex: 'female' | 'male' | 'all';
+  condition: string;
+  present: 'yes' | 'no';
+  medication: string;
+  taking: 'yes' | 'no';
+  measure: string;
+  comparator: (typeof COMPARATORS)[number];
+  value: string;
+  upperValue: string;
+  unit: string;
+  allowed: 'yes' | 'no';
+  accepted: 'yes' | 'no';
+}
+
+export const EMPTY_FIELDS: RuleFields = {
+  minYears: '',
+  maxYears: '',
+  sex: 'all',
+  condition: '',
+  present: 'no',
+  medication: '',
+  taking: 'no',
+  measure: '',
+  comparator: '>=',
+  value: '',
+  upperValue: '',
+  unit: '',
+  allowed: 'no',
+  accepted: 'no',
+};
+
+export interface EditableCriterion {
+  /** Stable React key (the id, or a local one for new criteria). */
+  key: string;
+  id?: string;
+  kind: CriterionKind;
+  text: string;
+  ruleType: RuleType | '';
+  fields: RuleFields;
+  ruleSource: RuleSource | null;
+  needsReview: boolean;
+}
+
+const numberText = (value: number | null | undefined) => (value == null ? '' : String(value));
+
+export function fieldsOf(rule: CriterionRule | null): RuleFields {
+  const fields = { ...EMPTY_FIELDS };
+  if (!rule) return fields;
+  switch (rule.type) {
+    case 'age':
+      return { ...fields, minYears: numberText(rule.minYears), maxYears: numberText(rule.maxYears) };
+    case 'sex':
+      return { ...fields, sex: rule.sex };
+    case 'condition':
+      return { ...fields, condition: rule.condition, present: rule.present ? 'yes' : 'no' };
+    case 'medication':
+      return { ...fields, medication: rule.medication, taking: rule.taking ? 'yes' : 'no' };
+    case 'lab':
+      return { ...fields, measure: rule.measure, comparator: rule.comparator, value: numberText(rule.value), upperValue: numberText(rule.upperValue), unit: rule.unit ?? '' };
+    case 'pregnancy':
+      return { ...fields, allowed: rule.allowed ? 'yes' : 'no' };
+    case 'healthy_volunteers':
+      return { ...fields, accepted: rule.accepted ? 'yes' : 'no' };
+  }
+}
+
+let counter = 0;
+export const newKey = () => `new-${Date.now().toString(36)}-${++counter}`;
+
+export function toEditable(criterion: TrialCriterion): EditableCriterion {
+  return {
+    key: criterion.id,
+    id: criterion.id,
+    kind: criterion.kind,
+    text: criterion.text,
+    ruleType: criterion.rule?.type ?? '',
+    fields: fieldsOf(criterion.rule),
+    ruleSource: criterion.ruleSource,
+    needsReview: criterion.needsReview,
+  };
+}
+
+export type FieldErrors = Partial<Record<keyof RuleFields | 'text' | 'ruleType', string>>;
+
+const parseNumber = (text: string): number | null | 'invalid' => {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : 'invalid';
+};
+
+/** The rule the fields describe, or the errors that keep it from being one. */
+export function ruleOf(criterion: EditableCriterion): { rule: CriterionRule | null; errors: FieldErrors } {
+  const { fields } = criterion;
+  const errors: FieldErrors = {};
+  let rule: CriterionRule | null = null;
+  switch (criterion.ruleType) {
+    case '':
+      break;
+    case 'age': {
+      const min = parseNumber(fields.minYears);
+      const max = parseNumber(fields.maxYears);
+      if (min === 'invalid' || (typeof min === 'number' && (min < 0 || min > 150))) errors.minYears = 'Enter an age from 0 to 150 years, or leave empty';
+      if (max === 'invalid' || (typeof max === 'number' && (max < 0 || max > 150))) errors.maxYears = 'Enter an age from 0 to 150 years, or leave empty';
+      if (min === null && max === null) errors.minYears = 'Enter a minimum or a maximum age';
+      if (typeof min === 'number' && typeof max === 'number' && min > max) errors.maxYears = 'Maximum age must not be below minimum age';
+      if (!errors.minYears && !errors.maxYears) rule = { type: 'age', minYears: min as number | null, maxYears: max as number | null };
+      break;
+    }
+    case 'sex':
+      rule = { type: 'sex', sex: fields.sex };
+      break;
+    case 'condition':
+      if (!fields.condition.trim()) errors.condition = 'Name the condition';
+      else rule = { type: 'condition', condition: fields.condition.trim(), present: fields.present === 'yes' };
+      break;
+    case 'medication':
+      if (!fields.medication.trim()) errors.medication = 'Name the medication';
+      else rule = { type: 'medication', medication: fields.medication.trim(), taking: fields.taking === 'yes' };
+      break;
+    case 'lab': {
+      if (!fields.measure.trim()) errors.measure = 'Name the measure, e.g. eGFR';
+      const value = parseNumber(fields.value);
+      if (value === null || value === 'invalid') errors.value = 'Enter a number';
+      let upper: number | null | 'invalid' = null;
+      if (fields.comparator === 'between') {
+        upper = parseNumber(fields.upperValue);
+        if (upper === null || upper === 'invalid') errors.upperValue = 'Enter the upper number';
+        else if (typeof value === 'number' && upper < value) errors.upperValue = 'The upper value must not be below the lower value';
+      }
+      if (Object.keys(errors).length === 0) {
+        rule = {
+          type: 'lab',
+          measure: fields.measure.trim(),
+          comparator: fields.comparator,
+          value: value as number,
+          ...(fields.comparator === 'between' ? { upperValue: upper as number } : {}),
+          ...(fields.unit.trim() ? { unit: fields.unit.trim() } : {}),
+        };
+      }
+      break;
+    }
+    case 'pregnancy':
+      rule = { type: 'pregnancy', allowed: fields.allowed === 'yes' };
+      break;
+    case 'healthy_volunteers':
+      rule = { type: 'healthy_volunteers', accepted: fields.accepted === 'yes' };
+      break;
+  }
+  if (!criterion.text.trim()) errors.text = 'Enter the criterion’s text';
+  else if (criterion.text.trim().length > 4000) errors.text = 'The text must be at most 4000 characters';
+  if (rule && !CriterionRuleSchema.safeParse(rule).success) return { rule: null, errors: { ...errors, ruleType: 'This rule is not complete' } };
+  return { rule, errors };
+}
+
+/** The PATCH body's criteria: the whole ordered list, existing ones with their id. */
+export function toInputs(criteria: EditableCriterion[]): CriterionInput[] {
+  return criteria.map((criterion) => {
+    const { rule } = ruleOf(criterion);
+    return {
+      ...(criterion.id ? { id: criterion.id } : {}),
+      kind: criterion.kind,
+      text: criterion.text.trim(),
+      rule,
+      ruleSource: rule ? (criterion.ruleSource ?? 'manual') : null,
+      needsReview: criterion.needsReview,
+    };
+  });
+}
+
+/** Inclusion criteria first, then exclusion, each in the order shown. */
+export function ordered(criteria: EditableCriterion[]): EditableCriterion[] {
+  return [...criteria.filter((criterion) => criterion.kind === 'inclusion'), ...criteria.filter((criterion) => criterion.kind === 'exclusion')];
+}

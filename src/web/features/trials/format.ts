@@ -1,0 +1,85 @@
+import type { CriterionRule, RuleSource, Trial, TrialSite, TrialStatus } from '../../../contract/trials';
+
+export const STATUS_LABELS: Record<TrialStatus, string> = {
+  draft: 'Draft',
+  recruiting: 'Recruiting',
+  paused: 'Paused',
+  closed: 'Closed',
+};
+export const STATUS_TONES: Record<TrialStatus, 'slate' | 'blue' | 'green' | 'amber'> = {
+  draft: 'blue',
+  recruiting: 'green',
+  paused: 'amber',
+  closed: 'slate',
+};
+
+/** The button label of a lifecycle move. */
+export function transitionLabel(from: TrialStatus, to: TrialStatus): string {
+  if (to === 'recruiting') return from === 'paused' ? 'Resume recruiting' : 'Start recruiting';
+  if (to === 'paused') return 'Pause recruiting';
+  if (to === 'closed') return 'Close trial';
+  return `Move to ${STATUS_LABELS[to].toLowerCase()}`;
+}
+
+export const PHASE_CHOICES = ['Early Phase 1', 'Phase 1', 'Phase 1/Phase 2', 'Phase 2', 'Phase 2/Phase 3', 'Phase 3', 'Phase 4'] as const;
+
+export const RULE_SOURCE_LABELS: Record<RuleSource, string> = {
+  structured: 'Parsed from record fields',
+  text: 'Parsed from text',
+  manual: 'Set by hand',
+};
+
+const number = (value: number) => (Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100));
+const years = (value: number) => `${number(value)} ${value === 1 ? 'year' : 'years'}`;
+const COMPARATOR_WORDS: Record<string, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥', '=': '=' };
+
+/**
+ * A rule in words, as what an eligible candidate must satisfy (an exclusion "eGFR < 45" is stored, and read
+ * out, as "eGFR ≥ 45 mL/min").
+ */
+export function ruleInWords(rule: CriterionRule): string {
+  switch (rule.type) {
+    case 'age': {
+      const { minYears: min, maxYears: max } = rule;
+      if (min != null && max != null) return `Must be ${number(min)}–${years(max)}`;
+      if (min != null) return `Must be at least ${years(min)}`;
+      if (max != null) return `Must be at most ${years(max)}`;
+      return 'Any age';
+    }
+    case 'sex':
+      return rule.sex === 'all' ? 'Any sex' : `Must be ${rule.sex}`;
+    case 'condition':
+      return rule.present ? `Must have ${rule.condition}` : `Must not have ${rule.condition}`;
+    case 'medication':
+      return rule.taking ? `Must be taking ${rule.medication}` : `Must not be taking ${rule.medication}`;
+    case 'lab': {
+      const unit = rule.unit ? (rule.unit === '%' ? '%' : ` ${rule.unit}`) : '';
+      if (rule.comparator === 'between') {
+        return `${rule.measure} between ${number(rule.value)} and ${rule.upperValue === undefined ? '?' : number(rule.upperValue)}${unit}`;
+      }
+      return `${rule.measure} ${COMPARATOR_WORDS[rule.comparator] ?? rule.comparator} ${number(rule.value)}${unit}`;
+    }
+    case 'pregnancy':
+      return rule.allowed ? 'Pregnancy allowed' : 'Must not be pregnant';
+    case 'healthy_volunteers':
+      return rule.accepted ? 'Healthy volunteers accepted' : 'Healthy volunteers not accepted';
+  }
+}
+
+export function ageRangeInWords(min: number | null, max: number | null): string {
+  if (min != null && max != null) return `${number(min)}–${years(max)}`;
+  if (min != null) return `${years(min)} and over`;
+  if (max != null) return `Up to ${years(max)}`;
+  return 'Any age';
+}
+
+export const SEX_LABELS: Record<Trial['sex'], string> = { all: 'All', female: 'Female', male: 'Male' };
+
+export function siteAddress(site: TrialSite): string {
+  return [site.address, site.city, site.region, site.postalCode, site.country].filter(Boolean).join(', ') || '—';
+}
+
+/** "Asthma, COPD" -> ["Asthma", "COPD"] (empties and repeats dropped). */
+export function splitConditions(text: string): string[] {
+  return [...new Set(text.split(',').map((part) => part.trim()).filter(Boolean))];
+}

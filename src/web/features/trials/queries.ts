@@ -1,0 +1,128 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ACTIVE_ORGANIZATION_HEADER } from '../../../contract/organizations';
+import type { CreateTrialInput, Trial, TrialDraft, TrialList, UpdateTrialInput } from '../../../contract/trials';
+import { api, ApiRequestError, errorFromResponse, getActiveOrganizationId } from '../../lib/api';
+import { useActiveOrganization } from '../../lib/active-organization';
+
+/** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
+export const trialKeys = {
+  list: (activeId: string | null, orgs: string[] | undefined) => ['org', activeId, 'trials', { orgs: orgs ?? null }] as const,
+  detail: (activeId: string | null, trialId: string) => ['org', activeId, 'trial', trialId] as const,
+};
+
+/** No retry for answers that will not change (400/403/404): the error shows at once. */
+const retryUnlessClientError = (failureCount: number, error: unknown) =>
+  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
+
+export function trialsQueryOptions(activeId: string | null, orgs: string[] | undefined) {
+  return queryOptions({
+    queryKey: trialKeys.list(activeId, orgs),
+    queryFn: ({ signal }) => api.get<TrialList>('/api/trials/', { query: { orgs }, signal }),
+    retry: retryUnlessClientError,
+  });
+}
+
+export function trialQueryOptions(activeId: string | null, trialId: string) {
+  return queryOptions({
+    queryKey: trialKeys.detail(activeId, trialId),
+    queryFn: ({ signal }) => api.get<Trial>(`/api/trials/${encodeURIComponent(trialId)}`, { signal }),
+    retry: retryUnlessClientError,
+    // The page shows its own error card; no toast on top of it.
+    meta: { silent: true },
+  });
+}
+
+export function useTrialsQuery(orgs?: string[]) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({ ...trialsQueryOptions(activeOrganizationId, orgs), enabled: Boolean(activeOrganizationId) });
+}
+
+export function useTrialQuery(trialId: string | undefined) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({ ...trialQueryOptions(activeOrganizationId, trialId ?? ''), enabled: Boolean(activeOrganizationId && trialId) });
+}
+
+const isTrialQuery = (key: readonly unknown[]) => key[0] === 'org' && (key[2] === 'trials' || key[2] === 'trial');
+
+/** Puts a saved trial in the cache under the current organization and refreshes every trial list. */
+function storeTrial(queryClient: QueryClient, trial: Trial) {
+  queryClient.setQueryData(trialKeys.detail(getActiveOrganizationId(), trial.id), trial);
+  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'trials' });
+}
+
+/** Where a new trial goes: one organization (global admins choose), or the active organization. */
+const targetQuery = (organizationId: string | undefined) => (organizationId ? { organizationIds: organizationId } : undefined);
+
+export function useCreateTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ organizationId, input }: { organizationId?: string; input: CreateTrialInput }) =>
+      api.post<Trial>('/api/trials/', input, { query: targetQuery(organizationId) }),
+    onSuccess: (trial) => storeTrial(queryClient, trial),
+    // The form shows the server's message inline.
+    meta: { silent: true },
+  });
+}
+
+/** `silent`: the caller shows failures itself (no toast). */
+export function useUpdateTrial({ silent = false }: { silent?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ trialId, input }: { trialId: string; input: UpdateTrialInput }) => api.patch<Trial>(`/api/trials/${encodeURIComponent(trialId)}`, input),
+    onSuccess: (trial) => storeTrial(queryClient, trial),
+    meta: { silent },
+  });
+}
+
+export function useDeleteTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (trialId: string) => api.delete(`/api/trials/${encodeURIComponent(trialId)}`),
+    onSuccess: (_answer, trialId) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'trial' && query.queryKey[3] === trialId });
+      return queryClient.invalidateQueries({ predicate: (query) => isTrialQuery(query.queryKey) });
+    },
+  });
+}
+
+/**
+ * The file's contents, sent to auto-gen. A parsed record goes as `{ study, save }`; text that is not JSON goes
+ * as it is, so the server's own 400 ("Malformed JSON…") explains what is wrong.
+ */
+export type StudyFileContent = { kind: 'json'; study: unknown } | { kind: 'text'; text: string };
+
+async function postAutoGen<T>(content: StudyFileContent, save: boolean, organizationId: string | undefined): Promise<T> {
+  if (content.kind === 'json') return api.post<T>('/api/trials/auto-gen', { study: content.study, save }, { query: targetQuery(organizationId) });
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  const active = getActiveOrganizationId();
+  if (active) headers[ACTIVE_ORGANIZATION_HEADER] = active;
+  const query = organizationId ? `?organizationIds=${encodeURIComponent(organizationId)}` : '';
+  const response = await fetch(`/api/trials/auto-gen${query}`, { method: 'POST', headers, credentials: 'include', body: content.text });
+  const raw = await response.text();
+  let body: unknown = raw || undefined;
+  try {
+    body = raw ? JSON.parse(raw) : undefined;
+  } catch {
+    // keep the text
+  }
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, body);
+  return body as T;
+}
+
+/** Reads a ClinicalTrials.gov record into a draft without saving (200). Errors show inline, not as toasts. */
+export function usePreviewStudy() {
+  return useMutation({
+    mutationFn: ({ content, organizationId }: { content: StudyFileContent; organizationId?: string }) => postAutoGen<TrialDraft>(content, false, organizationId),
+    meta: { silent: true },
+  });
+}
+
+/** Saves the record as a draft trial (201). */
+export function useImportStudy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ content, organizationId }: { content: StudyFileContent; organizationId?: string }) => postAutoGen<Trial>(content, true, organizationId),
+    onSuccess: (trial) => storeTrial(queryClient, trial),
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp } from './support';
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app?.stop());
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const ASTHMA_TITLE = 'A Randomized, Placebo-Controlled Phase 2/3 Study of an Inhaled Study Drug in Adults With Moderate Persistent Asthma';
+
+describe('trials of a research site', () => {
+  it('imports a ClinicalTrials.gov record, reviews it, starts recruiting and fixes a criterion', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Tess Trials');
+    await page.getByLabel('Email').fill(`trials.${unique()}@site.test`);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByLabel('Research site name').fill('Harbour Research Site');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/trials$/);
+
+    // An empty list offers both ways to create a trial.
+    await expect.poll(() => page.getByText('No trials yet').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Create trial' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // A file that is not JSON: the server's 400 shows inline.
+    await page.getByRole('link', { name: 'Import from ClinicalTrials.gov' }).click();
+    await page.waitForURL(/\/trials\/import$/);
+    const fileInput = page.getByLabel('ClinicalTrials.gov JSON file');
+    await fileInput.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('this is not json') });
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Malformed JSON' }).isVisible()).toBe(true);
+    // JSON, but not a study record.
+    await fileInput.setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"world"}') });
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Not a ClinicalTrials.gov study record' }).isVisible()).toBe(true);
+
+    // The real record: a preview with inclusion and exclusion criteria, nothing saved yet.
+    await fileInput.setInputFiles('tests/fixtures/ctgov/asthma-study.json');
+    await expect.poll(() => page.getByTestId('preview-title').textContent()).toBe(ASTHMA_TITLE);
+    expect(await page.getByRole('heading', { name: /Inclusion criteria/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: /Exclusion criteria/ }).isVisible()).toBe(true);
+    expect(await page.getByText('eGFR ≥ 45 mL/min').isVisible()).toBe(true);
+    expect(await page.getByText('Must be 18–65 years').first().isVisible()).toBe(true);
+    expect(await page.getByText('Needs review', { exact: true }).count()).toBeGreaterThan(0);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Create draft trial' }).click();
+    await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
+    const trialId = new URL(page.url()).pathname.split('/').pop()!;
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ASTHMA_TITLE);
+    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Trials' }).isVisible()).toBe(true);
+    expect(await page.getByText('Diagnosis of asthma for at least 12 months').isVisible()).toBe(true);
+    expect(await page.getByText('Lakeside Clinical Research').isVisible()).toBe(true);
+    // The site's owner may delete it.
+    expect(await page.getByRole('button', { name: 'Delete' }).isVisible()).toBe(true);
+
+    // draft -> recruiting, kept in the history.
+    await page.getByRole('button', { name: 'Start recruiting' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Pause recruiting' }).isVisible()).toBe(true);
+    expect(await page.getByText('Draft → Recruiting').isVisible()).toBe(true);
+    await page.locator('[data-sonner-toast]').first().waitFor();
+    await page.waitForTimeout(600);
+    await expectAccessible(page);
+
+    // Site staff fix their own criteria (the editor is open to the trial's organization).
+    await page.getByRole('link', { name: 'Edit criteria' }).click();
+    await page.waitForURL(new RegExp(`/admin/trial-criteria\\?trialId=${trialId}`));
+    await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('4 of 11 criteria need review');
+    const criterion = page.getByRole('group', { name: 'Inclusion criterion 4' });
+    expect(await criterion.getByLabel('Text').inputValue()).toBe('Diagnosis of asthma for at least 12 months');
+    await criterion.getByLabel('Text').fill('Doctor-diagnosed asthma for at least 12 months');
+    await criterion.getByLabel('Needs review').uncheck();
+    // Move the first exclusion criterion down, by keyboard.
+    await page.getByRole('group', { name: 'Exclusion criterion 1' }).getByRole('button', { name: 'Move down' }).press('Enter');
+    expect(await page.getByRole('group', { name: 'Exclusion criterion 2' }).getByLabel('Text').inputValue()).toBe('Pregnant or breastfeeding');
+    // "Needs review only" hides the reviewed ones.
+    await page.getByLabel('Needs review only').check();
+    expect(await page.getByRole('group', { name: /criterion/ }).count()).toBe(3);
+    await page.getByLabel('Needs review only').uncheck();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save criteria' }).click();
+    await expect.poll(() => page.getByText('All changes saved').isVisible()).toBe(true);
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3 of 11 criteria need review');
+    expect(await page.getByRole('group', { name: 'Inclusion criterion 4' }).getByLabel('Text').inputValue()).toBe('Doctor-diagnosed asthma for at least 12 months');
+    expect(await page.getByRole('group', { name: 'Exclusion criterion 2' }).getByLabel('Text').inputValue()).toBe('Pregnant or breastfeeding');
+
+    // The list shows the trial with its status and enrollment.
+    await page.goto('/trials');
+    const row = page.getByRole('row', { name: /Moderate Persistent Asthma/ });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await row.getByText('Recruiting').isVisible()).toBe(true);
+    expect(await row.getByText('0 of 120').isVisible()).toBe(true);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('creates a trial by hand with validation messages', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Hana Hand');
+    await page.getByLabel('Email').fill(`hand.${unique()}@site.test`);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByLabel('Research site name').fill('Hand Made Clinic');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/trials$/);
+    await page.getByRole('button', { name: 'Create trial' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('NCT id (optional)').fill('12345');
+    await dialog.getByRole('button', { name: 'Create trial' }).click();
+    await expect.poll(() => dialog.getByText('Enter a title').isVisible()).toBe(true);
+    expect(await dialog.getByText('NCT id must look like NCT01234567').isVisible()).toBe(true);
+    await expectAccessible(page);
+    await dialog.getByLabel('Title', { exact: true }).fill('Sleep and Memory Study');
+    await dialog.getByLabel('NCT id (optional)').fill('nct01234567');
+    await dialog.getByLabel('Conditions (optional)').fill('Insomnia, Memory loss');
+    await dialog.getByLabel('Target enrollment').fill('40');
+    await dialog.getByRole('button', { name: 'Create trial' }).click();
+    await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sleep and Memory Study');
+    expect(await page.getByText('NCT01234567').first().isVisible()).toBe(true);
+    expect(await page.getByText('Insomnia, Memory loss').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('an internal admin', () => {
+  it('sees trials across organizations on /admin/trials, with their organization', async () => {
+    const { context, page } = await app.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/trials$/);
+    // Global access: the Cohortly organization active.
+    await page.locator('#org-switcher').selectOption({ label: 'Cohortly' });
+    await page.goto('/admin/trials');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Trials (all organizations)');
+    await expect.poll(() => page.getByRole('row', { name: /Moderate Persistent Asthma/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('row', { name: /Moderate Persistent Asthma/ }).getByText('Harbour Research Site').isVisible()).toBe(true);
+    expect(await page.getByRole('columnheader', { name: 'Organization' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // Without a trialId the criteria editor offers a picker.
+    await page.goto('/admin/trial-criteria');
+    await expect.poll(() => page.getByRole('link', { name: 'Edit criteria' }).first().isVisible()).toBe(true);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
