@@ -7,8 +7,12 @@ import { Scalar } from '@scalar/hono-api-reference';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { requireScope } from './auth/scope';
+import { candidateRoutes } from './features/candidates/routes';
+import { contactHistoryRoutes } from './features/contact-history/routes';
 import { organizationRoutes, publicOrganizationRoutes } from './features/organizations/routes';
+import { processingRunRoutes } from './features/processing-runs/routes';
 import { publicInvitationRoutes, userRoutes } from './features/users/routes';
+import { trialRoutes } from './features/trials/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError, errorBody, validationError } from './http/errors';
 
@@ -71,6 +75,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', requireScope);
   app.route('/api/organizations', organizationRoutes);
   app.route('/api/users', userRoutes);
+  app.route('/api/candidates', candidateRoutes);
+  app.route('/api/processing-runs', processingRunRoutes);
+  app.route('/api/contact-history', contactHistoryRoutes);
+  app.route('/api/trials', trialRoutes);
 
   if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) {
     const root = path.relative(process.cwd(), options.webDist);

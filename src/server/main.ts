@@ -6,6 +6,7 @@ import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createDeps } from './deps';
+import { resumeInterruptedRuns } from './features/candidates/import-runner';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -18,6 +19,9 @@ if (createdAdmin) {
   if (createdAdmin.generatedPassword) lines.push(`Generated password (shown once): ${createdAdmin.generatedPassword}`);
   process.stdout.write(`\n${lines.map((line) => `  ${line}`).join('\n')}\n\n`);
 }
+
+// Imports interrupted by a stop or a crash continue from their first unprocessed batch.
+await resumeInterruptedRuns(deps);
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 const app = createApp(deps, { webDist });

@@ -58,7 +58,9 @@ export const candidate = pgTable(
     index('candidate_organization_status_idx').on(table.organizationId, table.status),
     index('candidate_organization_last_name_idx').on(table.organizationId, sql`lower(${table.lastName})`, sql`lower(${table.firstName})`),
     uniqueIndex('candidate_organization_phone_uidx').on(table.organizationId, table.phone).where(sql`${table.phone} is not null`),
-    uniqueIndex('candidate_organization_email_uidx').on(table.organizationId, sql`lower(${table.email})`).where(sql`${table.email} is not null`),
+    // Emails are stored lowercased, so the plain column is indexed: under row-level security only leakproof
+    // operators can use an index before the policy runs, and lower() is not leakproof.
+    uniqueIndex('candidate_organization_email_uidx').on(table.organizationId, table.email).where(sql`${table.email} is not null`),
   ],
 );
 

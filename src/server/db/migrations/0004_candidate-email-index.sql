@@ -1,0 +1,2 @@
+DROP INDEX "candidate_organization_email_uidx";--> statement-breakpoint
+CREATE UNIQUE INDEX "candidate_organization_email_uidx" ON "candidate" USING btree ("organization_id","email") WHERE "candidate"."email" is not null;

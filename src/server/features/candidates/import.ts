@@ -1,0 +1,282 @@
+import Papa from 'papaparse';
+import {
+  candidateFieldsSchema,
+  IMPORT_MAX_ROWS,
+  type ImportField,
+  type ImportPreview,
+} from '../../../contract/candidates';
+import { badRequest } from '../../http/errors';
+
+/**
+ * The pure half of the candidate import: parsing CSV or JSON rows, guessing the column mapping, and turning
+ * one raw row into validated candidate fields. No database here (see import-runner.ts).
+ */
+
+export type RawRow = Record<string, unknown>;
+
+export interface ParsedInput {
+  columns: string[];
+  rows: RawRow[];
+}
+
+/** Mapped, not yet validated values of one row: what a processing_run_item keeps as its input. */
+export type MappedRow = Record<string, unknown> & { customFields?: Record<string, string> };
+
+export interface RowError {
+  field: string;
+  message: string;
+}
+
+const tooMany = (count: number) =>
+  badRequest(`data: ${count.toLocaleString('en-US')} rows is more than the ${IMPORT_MAX_ROWS.toLocaleString('en-US')} an import takes; split the file`, [
+    { path: 'data', message: `At most ${IMPORT_MAX_ROWS} rows` },
+  ]);
+
+const lineAt = (text: string, index: number) => {
+  let line = 1;
+  for (let i = 0; i < index && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+};
+
+/** Parses CSV text with a header line; a malformed file is a 400 naming the problem and the line. */
+export function parseCsv(text: string): ParsedInput {
+  const source = text.replace(/^\uFEFF/, '');
+  if (!source.trim()) throw badRequest('data: The CSV is empty', [{ path: 'data', message: 'Empty CSV' }]);
+  const parsed = Papa.parse<string[]>(source, { skipEmptyLines: 'greedy' });
+  const problem = parsed.errors.find((error) => error.type !== 'Delimiter');
+  if (problem) {
+    const line = problem.index !== undefined ? lineAt(source, problem.index) : (problem.row ?? 0) + 1;
+    throw badRequest(`data: The CSV cannot be read at line ${line}: ${problem.message}`, [{ path: 'data', message: `line ${line}: ${problem.message}` }]);
+  }
+  const [header, ...body] = parsed.data;
+  if (body.length > IMPORT_MAX_ROWS) throw tooMany(body.length);
+  const columns = uniqueColumns(header.map((cell) => cell.trim()));
+  const rows: RawRow[] = new Array(body.length);
+  for (let r = 0; r < body.length; r++) {
+    const cells = body[r];
+    if (cells.length > columns.length && cells.slice(columns.length).some((cell) => cell.trim() !== '')) {
+      throw badRequest(`data: The CSV cannot be read at row ${r + 1} (after the header): it has ${cells.length} fields, the header has ${columns.length}`, [
+        { path: 'data', message: `row ${r + 1}: ${cells.length} fields, header ${columns.length}` },
+      ]);
+    }
+    const row: RawRow = {};
+    for (let c = 0; c < columns.length; c++) row[columns[c]] = cells[c] ?? '';
+    rows[r] = row;
+  }
+  return { columns, rows };
+}
+
+function uniqueColumns(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name, index) => {
+    const base = name || `column_${index + 1}`;
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return count === 1 ? base : `${base}_${count}`;
+  });
+}
+
+export function parseJsonRows(rows: RawRow[]): ParsedInput {
+  if (rows.length > IMPORT_MAX_ROWS) throw tooMany(rows.length);
+  const columns = new Set<string>();
+  for (const row of rows.slice(0, 1000)) for (const key of Object.keys(row)) columns.add(key);
+  return { columns: [...columns], rows };
+}
+
+export function parseInput(format: 'csv' | 'json', data: string | RawRow[]): ParsedInput {
+  if (format === 'csv') {
+    if (typeof data !== 'string') throw badRequest('data: format csv takes CSV text');
+    return parseCsv(data);
+  }
+  if (!Array.isArray(data)) throw badRequest('data: format json takes an array of objects');
+  return parseJsonRows(data);
+}
+
+// ---- mapping ----
+
+const GUESSES: Array<[Exclude<ImportField, 'custom' | 'ignore'>, string[]]> = [
+  ['firstName', ['firstname', 'first', 'givenname', 'forename', 'fname', 'patientfirstname']],
+  ['lastName', ['lastname', 'last', 'surname', 'familyname', 'lname', 'patientlastname']],
+  ['fullName', ['name', 'fullname', 'patientname', 'candidatename', 'patient', 'candidate']],
+  ['phone', ['phone', 'phonenumber', 'mobile', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'cellnumber', 'telephone', 'tel', 'primaryphone', 'contactnumber']],
+  ['email', ['email', 'emailaddress', 'mail', 'emailid']],
+  ['dateOfBirth', ['dob', 'dateofbirth', 'birthdate', 'birthday', 'birth', 'dateofbirthyyyymmdd']],
+  ['sex', ['sex', 'gender', 'sexatbirth']],
+  ['addressLine', ['address', 'addressline', 'address1', 'addressline1', 'street', 'streetaddress']],
+  ['city', ['city', 'town']],
+  ['region', ['state', 'region', 'province', 'county', 'stateprovince']],
+  ['postalCode', ['zip', 'zipcode', 'postalcode', 'postcode', 'postal', 'zippostalcode']],
+  ['country', ['country', 'countrycode']],
+  ['timeZone', ['timezone', 'tz']],
+  ['preferredLanguage', ['language', 'preferredlanguage', 'lang']],
+  ['source', ['source', 'leadsource', 'referralsource', 'channel']],
+];
+const GUESS_BY_KEY = new Map(GUESSES.flatMap(([field, keys]) => keys.map((key) => [key, field] as const)));
+
+/** The field a column name most likely holds ("First Name", "first_name", "Given name" -> firstName ...). */
+export function guessField(column: string): ImportField {
+  const key = column.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return GUESS_BY_KEY.get(key) ?? 'custom';
+}
+
+/** The guessed mapping, with the caller's choices taking precedence; each field is taken by one column only. */
+export function resolveMapping(columns: string[], given: Record<string, ImportField> = {}): Record<string, ImportField> {
+  const mapping: Record<string, ImportField> = {};
+  const taken = new Set<ImportField>(Object.values(given).filter((field) => field !== 'custom' && field !== 'ignore'));
+  for (const column of columns) {
+    if (given[column]) {
+      mapping[column] = given[column];
+      continue;
+    }
+    const guess = guessField(column);
+    if (guess !== 'custom' && taken.has(guess)) mapping[column] = 'custom';
+    else {
+      mapping[column] = guess;
+      taken.add(guess);
+    }
+  }
+  return mapping;
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+
+/** Applies the mapping to one raw row: candidate field -> text, other columns under customFields. */
+export function mapRow(row: RawRow, mapping: Record<string, ImportField>): MappedRow {
+  const mapped: MappedRow = {};
+  const custom: Record<string, string> = {};
+  for (const [column, field] of Object.entries(mapping)) {
+    const value = text(row[column]);
+    if (!value || field === 'ignore') continue;
+    if (field === 'custom') custom[column] = value;
+    else if (mapped[field] === undefined) mapped[field] = value;
+  }
+  if (Object.keys(custom).length) mapped.customFields = custom;
+  return mapped;
+}
+
+// ---- validation ----
+
+const SEX_WORDS: Record<string, string> = {
+  f: 'female', female: 'female', woman: 'female', w: 'female',
+  m: 'male', male: 'male', man: 'male',
+  o: 'other', other: 'other', x: 'other', nonbinary: 'other', 'non-binary': 'other',
+  u: 'unknown', unknown: 'unknown', '': 'unknown', 'prefer not to say': 'unknown', na: 'unknown', 'n/a': 'unknown',
+};
+
+/** YYYY-MM-DD from YYYY-MM-DD, YYYY/MM/DD or a slashed day-month-year (month first for US, day first elsewhere). */
+export function normalizeDate(value: string, defaultCountry: string): string {
+  let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(value);
+  if (match) return `${match[1]}-${match[2].padStart(2, '0')}-${match[3].padStart(2, '0')}`;
+  match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
+  if (match) {
+    const monthFirst = defaultCountry.toUpperCase() === 'US';
+    const [month, day] = monthFirst ? [match[1], match[2]] : [match[2], match[1]];
+    return `${match[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  }
+  return value;
+}
+
+export interface ValidRow {
+  ok: true;
+  values: {
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    email: string | null;
+    dateOfBirth: string | null;
+    sex: 'female' | 'male' | 'other' | 'unknown';
+    addressLine: string | null;
+    city: string | null;
+    region: string | null;
+    postalCode: string | null;
+    country: string | null;
+    timeZone: string | null;
+    preferredLanguage: string | null;
+    source: string | null;
+    customFields: Record<string, string>;
+  };
+}
+export type RowValidation = ValidRow | { ok: false; errors: RowError[] };
+
+const schemas = new Map<string, ReturnType<typeof candidateFieldsSchema>>();
+const schemaFor = (country: string) => {
+  let schema = schemas.get(country);
+  if (!schema) schemas.set(country, (schema = candidateFieldsSchema(country)));
+  return schema;
+};
+
+/** Validates one mapped row with the same rules as the create form; errors name the field. */
+export function validateRow(mapped: MappedRow, defaultCountry: string): RowValidation {
+  const candidate: Record<string, unknown> = { ...mapped };
+  if (typeof candidate.fullName === 'string') {
+    const full = candidate.fullName;
+    delete candidate.fullName;
+    let first = full;
+    let last = '';
+    if (full.includes(',')) [last, first] = full.split(',', 2).map((part) => part.trim());
+    else {
+      const space = full.indexOf(' ');
+      if (space > 0) [first, last] = [full.slice(0, space), full.slice(space + 1).trim()];
+    }
+    candidate.firstName ??= first;
+    candidate.lastName ??= last;
+  }
+  const errors: RowError[] = [];
+  if (typeof candidate.sex === 'string') {
+    const sex = SEX_WORDS[candidate.sex.toLowerCase()];
+    if (sex) candidate.sex = sex;
+    else errors.push({ field: 'sex', message: 'Use female, male, other or unknown (or F/M)' });
+  }
+  if (typeof candidate.dateOfBirth === 'string') candidate.dateOfBirth = normalizeDate(candidate.dateOfBirth, defaultCountry);
+  if (candidate.firstName === undefined) candidate.firstName = '';
+  const result = schemaFor(defaultCountry.toUpperCase()).safeParse(candidate);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path.map(String).join('.') || 'row';
+      if (field === 'sex' && errors.some((error) => error.field === 'sex')) continue;
+      errors.push({ field, message: issue.message });
+    }
+  }
+  if (errors.length || !result.success) return { ok: false, errors };
+  const value = result.data;
+  return {
+    ok: true,
+    values: {
+      firstName: value.firstName,
+      lastName: value.lastName ?? '',
+      phone: value.phone ?? null,
+      email: value.email ?? null,
+      dateOfBirth: value.dateOfBirth ?? null,
+      sex: value.sex ?? 'unknown',
+      addressLine: value.addressLine ?? null,
+      city: value.city ?? null,
+      region: value.region ?? null,
+      postalCode: value.postalCode ?? null,
+      country: value.country ?? null,
+      timeZone: value.timeZone ?? null,
+      preferredLanguage: value.preferredLanguage ?? null,
+      source: value.source ?? null,
+      customFields: (mapped.customFields ?? {}) as Record<string, string>,
+    },
+  };
+}
+
+const PREVIEW_ROWS = 20;
+const PREVIEW_SAMPLE = 1000;
+
+/** What the import wizard shows before anything is written: the mapping, the first rows, a validated sample. */
+export function previewImport(parsed: ParsedInput, given: Record<string, ImportField> | undefined, defaultCountry: string): ImportPreview {
+  const mapping = resolveMapping(parsed.columns, given);
+  const sample = parsed.rows.slice(0, PREVIEW_SAMPLE);
+  let valid = 0;
+  const rows: ImportPreview['rows'] = [];
+  sample.forEach((raw, index) => {
+    const mapped = mapRow(raw, mapping);
+    const result = validateRow(mapped, defaultCountry);
+    if (result.ok) valid++;
+    if (index < PREVIEW_ROWS) {
+      rows.push({ rowNumber: index + 1, values: result.ok ? result.values : mapped, valid: result.ok, errors: result.ok ? [] : result.errors });
+    }
+  });
+  return { columns: parsed.columns, mapping, totalRows: parsed.rows.length, rows, sample: { size: sample.length, valid, invalid: sample.length - valid } };
+}

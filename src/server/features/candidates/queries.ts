@@ -1,0 +1,199 @@
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../../../contract/candidates';
+import type { Executor } from '../../db/scoped';
+import { candidate, candidateTrial, contactEvent, processingRunItem, trial, user } from '../../db/schema';
+
+export type CandidateRow = typeof candidate.$inferSelect;
+export type NewCandidateRow = typeof candidate.$inferInsert;
+
+const { prescreenNotes: _notes, ...listColumns } = getTableColumns(candidate);
+export type CandidateListRow = Omit<CandidateRow, 'prescreenNotes'> & { noteCount: number; cursorKey: string };
+
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+export async function findCandidate(executor: Executor, id: string, forUpdate = false): Promise<CandidateRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const query = executor.select().from(candidate).where(eq(candidate.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findCandidates(executor: Executor, ids: string[], forUpdate = false): Promise<CandidateRow[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  const query = executor.select().from(candidate).where(inArray(candidate.id, valid));
+  return forUpdate ? query.for('update') : query;
+}
+
+export async function trialIdsByCandidate(executor: Executor, candidateIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (candidateIds.length === 0) return result;
+  const rows = await executor
+    .select({ candidateId: candidateTrial.candidateId, trialId: candidateTrial.trialId })
+    .from(candidateTrial)
+    .where(inArray(candidateTrial.candidateId, candidateIds))
+    .orderBy(asc(candidateTrial.linkedAt));
+  for (const row of rows) result.set(row.candidateId, [...(result.get(row.candidateId) ?? []), row.trialId]);
+  return result;
+}
+
+/** A trial of this organization, or undefined (another organization's trial does not exist here). */
+export async function findTrialInOrganization(executor: Executor, trialId: string, organizationId: string) {
+  if (!isUuid(trialId)) return undefined;
+  const [row] = await executor.select({ id: trial.id }).from(trial).where(and(eq(trial.id, trialId), eq(trial.organizationId, organizationId)));
+  return row;
+}
+
+export async function insertCandidate(executor: Executor, values: NewCandidateRow): Promise<CandidateRow> {
+  const [row] = await executor.insert(candidate).values(values).returning();
+  return row;
+}
+
+export async function updateCandidateRow(executor: Executor, id: string, values: Partial<NewCandidateRow>): Promise<CandidateRow> {
+  const [row] = await executor.update(candidate).set({ ...values, updatedAt: new Date() }).where(eq(candidate.id, id)).returning();
+  return row;
+}
+
+export async function deleteCandidateRows(executor: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  // Import rows keep their input for invalid rows only, but clear anything linked to be sure nothing personal remains.
+  await executor.update(processingRunItem).set({ input: null }).where(inArray(processingRunItem.candidateId, ids));
+  await executor.delete(candidate).where(inArray(candidate.id, ids));
+}
+
+export async function linkTrial(executor: Executor, organizationId: string, trialId: string, candidateIds: string[]): Promise<void> {
+  if (candidateIds.length === 0) return;
+  await executor
+    .insert(candidateTrial)
+    .values(candidateIds.map((candidateId) => ({ candidateId, trialId, organizationId })))
+    .onConflictDoNothing();
+}
+
+export async function unlinkTrial(executor: Executor, trialId: string, candidateIds: string[]): Promise<void> {
+  if (candidateIds.length === 0) return;
+  await executor.delete(candidateTrial).where(and(eq(candidateTrial.trialId, trialId), inArray(candidateTrial.candidateId, candidateIds)));
+}
+
+/** The label a contact event shows for a person: their name, or null when unknown. */
+export async function userName(executor: Executor, userId: string): Promise<string | null> {
+  const [row] = await executor.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return row?.name ?? null;
+}
+
+export interface NewContactEvent {
+  organizationId: string;
+  candidateId: string;
+  kind: ContactEventKind;
+  summary: string;
+  details?: Record<string, unknown> | null;
+  referenceId?: string | null;
+  actorUserId?: string | null;
+  actorLabel?: string | null;
+  occurredAt?: Date;
+}
+
+let lastEventAt = 0;
+/** Strictly increasing times, so events written in one transaction keep their order in the feed. */
+export function eventTime(): Date {
+  lastEventAt = Math.max(Date.now(), lastEventAt + 1);
+  return new Date(lastEventAt);
+}
+
+export async function insertContactEvents(executor: Executor, events: NewContactEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await executor.insert(contactEvent).values(events.map((event) => ({ ...event, occurredAt: event.occurredAt ?? eventTime() })));
+}
+
+// ---- the list ----
+
+export interface ListFilter {
+  organizationIds: string[];
+  search?: string;
+  statuses?: CandidateStatus[];
+  trialId?: string;
+}
+
+export type SortBy = 'createdAt' | 'updatedAt' | 'lastName' | 'status';
+
+const utc = (column: SQL | typeof candidate.createdAt | typeof candidate.updatedAt) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The sort keys of each order (the id last, so the order is total) and how a cursor value is cast back. */
+const SORT_KEYS: Record<SortBy, Array<{ expression: SQL; cursorText: SQL; cast: string }>> = {
+  createdAt: [{ expression: sql`${candidate.createdAt}`, cursorText: utc(candidate.createdAt), cast: 'timestamptz' }],
+  updatedAt: [{ expression: sql`${candidate.updatedAt}`, cursorText: utc(candidate.updatedAt), cast: 'timestamptz' }],
+  lastName: [
+    { expression: sql`lower(${candidate.lastName})`, cursorText: sql`lower(${candidate.lastName})`, cast: 'text' },
+    { expression: sql`lower(${candidate.firstName})`, cursorText: sql`lower(${candidate.firstName})`, cast: 'text' },
+  ],
+  status: [
+    { expression: sql`${candidate.status}`, cursorText: sql`${candidate.status}`, cast: 'text' },
+    { expression: sql`${candidate.createdAt}`, cursorText: utc(candidate.createdAt), cast: 'timestamptz' },
+  ],
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+function filterConditions(filter: ListFilter): SQL[] {
+  const conditions: SQL[] = [inArray(candidate.organizationId, filter.organizationIds)];
+  if (filter.statuses?.length) conditions.push(inArray(candidate.status, filter.statuses));
+  if (filter.trialId) {
+    conditions.push(sql`exists (select 1 from ${candidateTrial} where ${candidateTrial.candidateId} = ${candidate.id} and ${candidateTrial.trialId} = ${filter.trialId})`);
+  }
+  const term = filter.search?.trim();
+  const asPhone = term && /^[\d\s()+.-]{7,}$/.test(term) ? normalizePhone(term) : null;
+  const asEmail = term && /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(term) ? term.toLowerCase() : null;
+  if (asPhone) {
+    // A whole phone number or email: an exact match on its unique index.
+    conditions.push(eq(candidate.phone, asPhone));
+  } else if (asEmail) {
+    // Emails are stored lowercased: a plain equality uses the unique (organization_id, email) index even
+    // under row-level security (see the schema's note on leakproof operators).
+    conditions.push(eq(candidate.email, asEmail));
+  } else if (term) {
+    const pattern = `%${escapeLike(term.toLowerCase())}%`;
+    const matches: SQL[] = [sql`lower(${candidate.firstName} || ' ' || ${candidate.lastName}) like ${pattern}`];
+    if (!/\s/.test(term)) matches.push(sql`lower(${candidate.email}) like ${pattern}`);
+    const digits = term.replace(/\D/g, '');
+    if (digits.length >= 3 && /^[\d\s()+.-]+$/.test(term)) matches.push(sql`${candidate.phone} like ${`%${digits}%`}`);
+    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
+  }
+  return conditions;
+}
+
+export async function countCandidates(executor: Executor, filter: ListFilter): Promise<number> {
+  if (filter.organizationIds.length === 0) return 0;
+  const [row] = await executor.select({ total: sql<number>`count(*)::int` }).from(candidate).where(and(...filterConditions(filter)));
+  return Number(row.total);
+}
+
+/** One page in keyset order: `after` is the previous page's last row (its sort key values and id). */
+export async function listCandidatePage(
+  executor: Executor,
+  filter: ListFilter,
+  order: { sortBy: SortBy; sortDir: 'asc' | 'desc'; limit: number; after?: { keys: string[]; id: string } },
+): Promise<CandidateListRow[]> {
+  if (filter.organizationIds.length === 0) return [];
+  const keys = SORT_KEYS[order.sortBy];
+  const conditions = filterConditions(filter);
+  if (order.after) {
+    const left = sql.join([...keys.map((key) => key.expression), sql`${candidate.id}`], sql`, `);
+    const right = sql.join(
+      [...keys.map((key, i) => sql`${order.after!.keys[i]}::${sql.raw(key.cast)}`), sql`${order.after.id}::uuid`],
+      sql`, `,
+    );
+    conditions.push(order.sortDir === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`);
+  }
+  const direction = sql.raw(order.sortDir);
+  const orderBy = [...keys.map((key) => sql`${key.expression} ${direction}`), sql`${candidate.id} ${direction}`];
+  const rows = await executor
+    .select({
+      ...listColumns,
+      noteCount: sql<number>`jsonb_array_length(${candidate.prescreenNotes})`,
+      cursorKey: sql<string>`json_build_array(${sql.join(keys.map((key) => key.cursorText), sql`, `)})::text`,
+    })
+    .from(candidate)
+    .where(and(...conditions))
+    .orderBy(...orderBy)
+    .limit(order.limit);
+  return rows as CandidateListRow[];
+}

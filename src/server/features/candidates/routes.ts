@@ -1,0 +1,189 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  BulkDeleteCandidatesSchema,
+  BulkDeleteResultSchema,
+  BulkUpdateCandidatesSchema,
+  BulkUpdateResultSchema,
+  CandidateListSchema,
+  CandidateSchema,
+  CreateCandidateSchema,
+  CreatePrescreenNoteSchema,
+  ImportCandidatesSchema,
+  ImportPreviewSchema,
+  IndexedPrescreenNoteSchema,
+  ListCandidatesQuerySchema,
+  OrganizationIdQuerySchema,
+  PrescreenNoteListSchema,
+  ResetStatusResultSchema,
+  ResetStatusSchema,
+  UpdateCandidateSchema,
+} from '../../../contract/candidates';
+import { ApiErrorSchema } from '../../../contract/common';
+import { ProcessingRunSchema } from '../../../contract/processing-runs';
+import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
+import { parseInput, previewImport } from './import';
+import { startImport } from './import-runner';
+import * as service from './service';
+
+const tags = ['Candidates'];
+const candidateParams = pathParams('candidateId');
+const conflictResponse = { 409: json(ApiErrorSchema, 'A candidate with this phone or email exists') };
+
+export const candidateRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'List candidates: search by name, phone or email; filter by status and trial; sort; keyset paging',
+      request: { query: ListCandidatesQuerySchema },
+      responses: { 200: json(CandidateListSchema, 'A page of candidates'), 400: errors[400], 401: errors[401] },
+    }),
+    async (c) => c.json(await service.listCandidates(c.get('deps').db, c.get('scope'), c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Add a candidate (query organizationId; default the active organization)',
+      request: { query: OrganizationIdQuerySchema, ...jsonBody(CreateCandidateSchema) },
+      responses: { 201: json(CandidateSchema, 'Created'), ...errors, ...conflictResponse },
+    }),
+    async (c) => c.json(await service.createCandidate(c.get('deps').db, c.get('scope'), c.req.valid('query').organizationId, c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/bulk',
+      tags,
+      summary: 'Import candidates from CSV or JSON (up to 100,000 rows) as a processing run; answers 202 with the run',
+      request: jsonBody(ImportCandidatesSchema),
+      responses: { 202: json(z.object({ run: ProcessingRunSchema }), 'The run, processing in the background'), ...errors },
+    }),
+    async (c) => {
+      const { db, logger } = c.get('deps');
+      return c.json({ run: await startImport({ db, logger }, c.get('scope'), c.req.valid('json')) }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/bulk/preview',
+      tags,
+      summary: 'Preview an import: guessed column mapping, the first rows mapped and a validated sample; writes nothing',
+      request: jsonBody(ImportCandidatesSchema),
+      responses: { 200: json(ImportPreviewSchema, 'The preview'), ...errors },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      service.targetOrganization(c.get('scope'), input.organizationId);
+      return c.json(previewImport(parseInput(input.format, input.data as never), input.mapping, input.defaultCountry), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/reset-status',
+      tags,
+      summary: 'Return the chosen candidates to status new, keeping their history (query organizationId)',
+      request: { query: OrganizationIdQuerySchema, ...jsonBody(ResetStatusSchema) },
+      responses: { 200: json(ResetStatusResultSchema, 'Reset'), ...errors },
+    }),
+    async (c) => c.json(await service.resetStatus(c.get('deps').db, c.get('scope'), c.req.valid('query').organizationId, c.req.valid('json').candidateIds), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/bulk-update',
+      tags,
+      summary: 'Change the status of many candidates and/or link or unlink a trial (all ids in scope, or 404 and nothing changes)',
+      request: jsonBody(BulkUpdateCandidatesSchema),
+      responses: { 200: json(BulkUpdateResultSchema, 'Updated'), ...errors },
+    }),
+    async (c) => c.json(await service.bulkUpdate(c.get('deps').db, c.get('scope'), c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/bulk-delete',
+      tags,
+      summary: 'Delete many candidates for good (all ids in scope, or 404 and nothing changes)',
+      request: jsonBody(BulkDeleteCandidatesSchema),
+      responses: { 200: json(BulkDeleteResultSchema, 'Deleted'), ...errors },
+    }),
+    async (c) => c.json(await service.bulkDelete(c.get('deps').db, c.get('scope'), c.req.valid('json').candidateIds), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{candidateId}',
+      tags,
+      summary: 'A candidate with notes, consent and trials',
+      request: { params: candidateParams },
+      responses: { 200: json(CandidateSchema, 'The candidate'), 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => c.json(await service.getCandidate(c.get('deps').db, c.get('scope'), c.req.valid('param').candidateId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{candidateId}',
+      tags,
+      summary: 'Edit a candidate; a status or consent change is kept in the contact history',
+      request: { params: candidateParams, ...jsonBody(UpdateCandidateSchema) },
+      responses: { 200: json(CandidateSchema, 'Updated'), ...errors, ...conflictResponse },
+    }),
+    async (c) => c.json(await service.updateCandidate(c.get('deps').db, c.get('scope'), c.req.valid('param').candidateId, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{candidateId}',
+      tags,
+      summary: "Delete a candidate: their personal data goes for good; an audit record that it happened stays",
+      request: { params: candidateParams },
+      responses: { 204: { description: 'Deleted' }, ...errors },
+    }),
+    async (c) => {
+      await service.deleteCandidate(c.get('deps').db, c.get('scope'), c.req.valid('param').candidateId);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{candidateId}/prescreen-notes',
+      tags,
+      summary: "A candidate's prescreen notes, with their index",
+      request: { params: candidateParams },
+      responses: { 200: json(PrescreenNoteListSchema, 'Notes'), 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => c.json(await service.listNotes(c.get('deps').db, c.get('scope'), c.req.valid('param').candidateId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{candidateId}/prescreen-notes',
+      tags,
+      summary: 'Add a prescreen note (the author is the signed-in user)',
+      request: { params: candidateParams, ...jsonBody(CreatePrescreenNoteSchema) },
+      responses: { 201: json(IndexedPrescreenNoteSchema, 'Added'), ...errors },
+    }),
+    async (c) => c.json(await service.addNote(c.get('deps').db, c.get('scope'), c.req.valid('param').candidateId, c.req.valid('json').text), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{candidateId}/prescreen-notes/{noteIndex}',
+      tags,
+      summary: 'Delete a prescreen note by its index (out of range: 404)',
+      request: { params: pathParams('candidateId', 'noteIndex') },
+      responses: { 204: { description: 'Deleted' }, ...errors },
+    }),
+    async (c) => {
+      const { candidateId, noteIndex } = c.req.valid('param');
+      await service.deleteNote(c.get('deps').db, c.get('scope'), candidateId, noteIndex);
+      return c.body(null, 204);
+    },
+  );
