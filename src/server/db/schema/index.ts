@@ -3,3 +3,4 @@ export * from './organizations';
 export * from './audit';
 export * from './trials';
 export * from './candidates';
+export * from './prescreen';

@@ -1,0 +1,115 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { StudyBlock } from '../../../contract/prescreen-forms';
+import { candidate } from './candidates';
+import { organization } from './organizations';
+import { trial } from './trials';
+
+/** A prescreen form of a trial; its questions live in versions, so results keep what they were asked. */
+export const prescreenForm = pgTable(
+  'prescreen_form',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    trialId: uuid('trial_id')
+      .notNull()
+      .references(() => trial.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('draft'),
+    currentVersion: integer('current_version').notNull().default(1),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdByUserId: text('created_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('prescreen_form_organization_id_idx').on(table.organizationId), index('prescreen_form_trial_id_idx').on(table.trialId)],
+);
+
+/** One version of a form's study blocks. Immutable once a result points at it. */
+export const prescreenFormVersion = pgTable(
+  'prescreen_form_version',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => prescreenForm.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    blocks: jsonb('blocks').$type<StudyBlock[]>().notNull(),
+    createdByUserId: text('created_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('prescreen_form_version_form_version_uidx').on(table.formId, table.version), index('prescreen_form_version_organization_id_idx').on(table.organizationId)],
+);
+
+/** The outcome of one prescreen (a call, a chat or staff by hand): answers, evaluations, recommendation, review. */
+export const prescreenResult = pgTable(
+  'prescreen_result',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidate.id, { onDelete: 'cascade' }),
+    trialId: uuid('trial_id')
+      .notNull()
+      .references(() => trial.id, { onDelete: 'cascade' }),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => prescreenForm.id, { onDelete: 'cascade' }),
+    formVersionId: uuid('form_version_id')
+      .notNull()
+      .references(() => prescreenFormVersion.id, { onDelete: 'restrict' }),
+    sourceType: text('source_type', { enum: ['call', 'chat', 'manual'] }).notNull(),
+    sourceId: text('source_id'),
+    answers: jsonb('answers').$type<unknown[]>().notNull(),
+    evaluations: jsonb('evaluations').$type<unknown[]>().notNull(),
+    aiRecommendation: text('ai_recommendation', { enum: ['PASS', 'FAIL', 'INCONCLUSIVE', 'POTENTIAL'] }).notNull(),
+    aiReasons: jsonb('ai_reasons').$type<string[]>().notNull().default([]),
+    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    decision: jsonb('decision').$type<Record<string, unknown>>(),
+    createdByUserId: text('created_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('prescreen_result_organization_created_idx').on(table.organizationId, table.createdAt),
+    index('prescreen_result_candidate_idx').on(table.candidateId, table.createdAt),
+  ],
+);
+
+/** A booked screening visit at a trial site. One scheduled booking per site slot. */
+export const booking = pgTable(
+  'booking',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidate.id, { onDelete: 'cascade' }),
+    trialId: uuid('trial_id')
+      .notNull()
+      .references(() => trial.id, { onDelete: 'cascade' }),
+    prescreenResultId: uuid('prescreen_result_id').references(() => prescreenResult.id, { onDelete: 'set null' }),
+    siteName: text('site_name').notNull(),
+    siteTimeZone: text('site_time_zone').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    status: text('status', { enum: ['scheduled', 'cancelled', 'completed', 'no_show'] }).notNull().default('scheduled'),
+    notes: text('notes'),
+    createdByUserId: text('created_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('booking_slot_uidx').on(table.organizationId, table.trialId, table.siteName, table.startsAt).where(sql`${table.status} = 'scheduled'`),
+    index('booking_candidate_idx').on(table.candidateId),
+  ],
+);
