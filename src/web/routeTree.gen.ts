@@ -46,6 +46,8 @@ import { Route as AuthedAdminTrialsRouteImport } from './routes/_authed/admin/tr
 import { Route as AuthedAdminUsersRouteImport } from './routes/_authed/admin/users'
 import { Route as AuthedAdminVoiceAgentsRouteImport } from './routes/_authed/admin/voice-agents'
 import { Route as AuthedCandidatesIndexRouteImport } from './routes/_authed/candidates/index'
+import { Route as AuthedCandidatesIdRouteRouteImport } from './routes/_authed/candidates/$id/route'
+import { Route as AuthedCandidatesImportRouteImport } from './routes/_authed/candidates/import'
 import { Route as AuthedPrescreenIndexRouteImport } from './routes/_authed/prescreen/index'
 import { Route as AuthedPrescreenResultsRouteImport } from './routes/_authed/prescreen/results'
 import { Route as AuthedSettingsIndexRouteImport } from './routes/_authed/settings/index'
@@ -62,6 +64,7 @@ import { Route as AuthedAdminDemoChatRouteImport } from './routes/_authed/admin/
 import { Route as AuthedAdminDemoPrescreenRouteImport } from './routes/_authed/admin/demo/prescreen'
 import { Route as AuthedAdminDemoSponsorsRouteRouteImport } from './routes/_authed/admin/demo/sponsors/route'
 import { Route as AuthedAdminDemoVoiceRouteImport } from './routes/_authed/admin/demo/voice'
+import { Route as AuthedCandidatesIdIndexRouteImport } from './routes/_authed/candidates/$id/index'
 import { Route as AuthedCandidatesIdContactHistoryRouteImport } from './routes/_authed/candidates/$id/contact-history'
 import { Route as AuthedAdminDemoSponsorsIntroRouteImport } from './routes/_authed/admin/demo/sponsors/intro'
 
@@ -254,6 +257,16 @@ const AuthedCandidatesIndexRoute = AuthedCandidatesIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthedCandidatesRouteRoute,
 } as any)
+const AuthedCandidatesIdRouteRoute = AuthedCandidatesIdRouteRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => AuthedCandidatesRouteRoute,
+} as any)
+const AuthedCandidatesImportRoute = AuthedCandidatesImportRouteImport.update({
+  id: '/import',
+  path: '/import',
+  getParentRoute: () => AuthedCandidatesRouteRoute,
+} as any)
 const AuthedPrescreenIndexRoute = AuthedPrescreenIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -336,11 +349,16 @@ const AuthedAdminDemoVoiceRoute = AuthedAdminDemoVoiceRouteImport.update({
   path: '/voice',
   getParentRoute: () => AuthedAdminDemoRouteRoute,
 } as any)
+const AuthedCandidatesIdIndexRoute = AuthedCandidatesIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthedCandidatesIdRouteRoute,
+} as any)
 const AuthedCandidatesIdContactHistoryRoute =
   AuthedCandidatesIdContactHistoryRouteImport.update({
-    id: '/$id/contact-history',
-    path: '/$id/contact-history',
-    getParentRoute: () => AuthedCandidatesRouteRoute,
+    id: '/contact-history',
+    path: '/contact-history',
+    getParentRoute: () => AuthedCandidatesIdRouteRoute,
   } as any)
 const AuthedAdminDemoSponsorsIntroRoute =
   AuthedAdminDemoSponsorsIntroRouteImport.update({
@@ -368,6 +386,7 @@ export interface FileRoutesByFullPath {
   '/chat/': typeof ChatIndexRoute
   '/admin/calls': typeof AuthedAdminCallsRouteRouteWithChildren
   '/admin/demo': typeof AuthedAdminDemoRouteRouteWithChildren
+  '/candidates/$id': typeof AuthedCandidatesIdRouteRouteWithChildren
   '/admin/callbacks': typeof AuthedAdminCallbacksRoute
   '/admin/candidates': typeof AuthedAdminCandidatesRoute
   '/admin/chat-agents': typeof AuthedAdminChatAgentsRoute
@@ -384,6 +403,7 @@ export interface FileRoutesByFullPath {
   '/admin/trials': typeof AuthedAdminTrialsRoute
   '/admin/users': typeof AuthedAdminUsersRoute
   '/admin/voice-agents': typeof AuthedAdminVoiceAgentsRoute
+  '/candidates/import': typeof AuthedCandidatesImportRoute
   '/prescreen/results': typeof AuthedPrescreenResultsRoute
   '/settings/account': typeof AuthedSettingsAccountRoute
   '/trial-matcher/$id': typeof AuthedTrialMatcherIdRoute
@@ -403,6 +423,7 @@ export interface FileRoutesByFullPath {
   '/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/admin/calls/': typeof AuthedAdminCallsIndexRoute
   '/admin/demo/': typeof AuthedAdminDemoIndexRoute
+  '/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
   '/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
 }
 export interface FileRoutesByTo {
@@ -432,6 +453,7 @@ export interface FileRoutesByTo {
   '/admin/trials': typeof AuthedAdminTrialsRoute
   '/admin/users': typeof AuthedAdminUsersRoute
   '/admin/voice-agents': typeof AuthedAdminVoiceAgentsRoute
+  '/candidates/import': typeof AuthedCandidatesImportRoute
   '/prescreen/results': typeof AuthedPrescreenResultsRoute
   '/settings/account': typeof AuthedSettingsAccountRoute
   '/trial-matcher/$id': typeof AuthedTrialMatcherIdRoute
@@ -451,6 +473,7 @@ export interface FileRoutesByTo {
   '/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/admin/calls': typeof AuthedAdminCallsIndexRoute
   '/admin/demo': typeof AuthedAdminDemoIndexRoute
+  '/candidates/$id': typeof AuthedCandidatesIdIndexRoute
   '/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
 }
 export interface FileRoutesById {
@@ -474,6 +497,7 @@ export interface FileRoutesById {
   '/chat/': typeof ChatIndexRoute
   '/_authed/admin/calls': typeof AuthedAdminCallsRouteRouteWithChildren
   '/_authed/admin/demo': typeof AuthedAdminDemoRouteRouteWithChildren
+  '/_authed/candidates/$id': typeof AuthedCandidatesIdRouteRouteWithChildren
   '/_authed/admin/callbacks': typeof AuthedAdminCallbacksRoute
   '/_authed/admin/candidates': typeof AuthedAdminCandidatesRoute
   '/_authed/admin/chat-agents': typeof AuthedAdminChatAgentsRoute
@@ -490,6 +514,7 @@ export interface FileRoutesById {
   '/_authed/admin/trials': typeof AuthedAdminTrialsRoute
   '/_authed/admin/users': typeof AuthedAdminUsersRoute
   '/_authed/admin/voice-agents': typeof AuthedAdminVoiceAgentsRoute
+  '/_authed/candidates/import': typeof AuthedCandidatesImportRoute
   '/_authed/prescreen/results': typeof AuthedPrescreenResultsRoute
   '/_authed/settings/account': typeof AuthedSettingsAccountRoute
   '/_authed/trial-matcher/$id': typeof AuthedTrialMatcherIdRoute
@@ -509,6 +534,7 @@ export interface FileRoutesById {
   '/_authed/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/_authed/admin/calls/': typeof AuthedAdminCallsIndexRoute
   '/_authed/admin/demo/': typeof AuthedAdminDemoIndexRoute
+  '/_authed/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
   '/_authed/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
 }
 export interface FileRouteTypes {
@@ -532,6 +558,7 @@ export interface FileRouteTypes {
     | '/chat/'
     | '/admin/calls'
     | '/admin/demo'
+    | '/candidates/$id'
     | '/admin/callbacks'
     | '/admin/candidates'
     | '/admin/chat-agents'
@@ -548,6 +575,7 @@ export interface FileRouteTypes {
     | '/admin/trials'
     | '/admin/users'
     | '/admin/voice-agents'
+    | '/candidates/import'
     | '/prescreen/results'
     | '/settings/account'
     | '/trial-matcher/$id'
@@ -567,6 +595,7 @@ export interface FileRouteTypes {
     | '/candidates/$id/contact-history'
     | '/admin/calls/'
     | '/admin/demo/'
+    | '/candidates/$id/'
     | '/admin/demo/sponsors/intro'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -596,6 +625,7 @@ export interface FileRouteTypes {
     | '/admin/trials'
     | '/admin/users'
     | '/admin/voice-agents'
+    | '/candidates/import'
     | '/prescreen/results'
     | '/settings/account'
     | '/trial-matcher/$id'
@@ -615,6 +645,7 @@ export interface FileRouteTypes {
     | '/candidates/$id/contact-history'
     | '/admin/calls'
     | '/admin/demo'
+    | '/candidates/$id'
     | '/admin/demo/sponsors/intro'
   id:
     | '__root__'
@@ -637,6 +668,7 @@ export interface FileRouteTypes {
     | '/chat/'
     | '/_authed/admin/calls'
     | '/_authed/admin/demo'
+    | '/_authed/candidates/$id'
     | '/_authed/admin/callbacks'
     | '/_authed/admin/candidates'
     | '/_authed/admin/chat-agents'
@@ -653,6 +685,7 @@ export interface FileRouteTypes {
     | '/_authed/admin/trials'
     | '/_authed/admin/users'
     | '/_authed/admin/voice-agents'
+    | '/_authed/candidates/import'
     | '/_authed/prescreen/results'
     | '/_authed/settings/account'
     | '/_authed/trial-matcher/$id'
@@ -672,6 +705,7 @@ export interface FileRouteTypes {
     | '/_authed/candidates/$id/contact-history'
     | '/_authed/admin/calls/'
     | '/_authed/admin/demo/'
+    | '/_authed/candidates/$id/'
     | '/_authed/admin/demo/sponsors/intro'
   fileRoutesById: FileRoutesById
 }
@@ -946,6 +980,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedCandidatesIndexRouteImport
       parentRoute: typeof AuthedCandidatesRouteRoute
     }
+    '/_authed/candidates/$id': {
+      id: '/_authed/candidates/$id'
+      path: '/$id'
+      fullPath: '/candidates/$id'
+      preLoaderRoute: typeof AuthedCandidatesIdRouteRouteImport
+      parentRoute: typeof AuthedCandidatesRouteRoute
+    }
+    '/_authed/candidates/import': {
+      id: '/_authed/candidates/import'
+      path: '/import'
+      fullPath: '/candidates/import'
+      preLoaderRoute: typeof AuthedCandidatesImportRouteImport
+      parentRoute: typeof AuthedCandidatesRouteRoute
+    }
     '/_authed/prescreen/': {
       id: '/_authed/prescreen/'
       path: '/'
@@ -1058,12 +1106,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminDemoVoiceRouteImport
       parentRoute: typeof AuthedAdminDemoRouteRoute
     }
+    '/_authed/candidates/$id/': {
+      id: '/_authed/candidates/$id/'
+      path: '/'
+      fullPath: '/candidates/$id/'
+      preLoaderRoute: typeof AuthedCandidatesIdIndexRouteImport
+      parentRoute: typeof AuthedCandidatesIdRouteRoute
+    }
     '/_authed/candidates/$id/contact-history': {
       id: '/_authed/candidates/$id/contact-history'
-      path: '/$id/contact-history'
+      path: '/contact-history'
       fullPath: '/candidates/$id/contact-history'
       preLoaderRoute: typeof AuthedCandidatesIdContactHistoryRouteImport
-      parentRoute: typeof AuthedCandidatesRouteRoute
+      parentRoute: typeof AuthedCandidatesIdRouteRoute
     }
     '/_authed/admin/demo/sponsors/intro': {
       id: '/_authed/admin/demo/sponsors/intro'
@@ -1171,14 +1226,33 @@ const AuthedAdminRouteRouteChildren: AuthedAdminRouteRouteChildren = {
 const AuthedAdminRouteRouteWithChildren =
   AuthedAdminRouteRoute._addFileChildren(AuthedAdminRouteRouteChildren)
 
-interface AuthedCandidatesRouteRouteChildren {
-  AuthedCandidatesIndexRoute: typeof AuthedCandidatesIndexRoute
+interface AuthedCandidatesIdRouteRouteChildren {
   AuthedCandidatesIdContactHistoryRoute: typeof AuthedCandidatesIdContactHistoryRoute
+  AuthedCandidatesIdIndexRoute: typeof AuthedCandidatesIdIndexRoute
+}
+
+const AuthedCandidatesIdRouteRouteChildren: AuthedCandidatesIdRouteRouteChildren =
+  {
+    AuthedCandidatesIdContactHistoryRoute:
+      AuthedCandidatesIdContactHistoryRoute,
+    AuthedCandidatesIdIndexRoute: AuthedCandidatesIdIndexRoute,
+  }
+
+const AuthedCandidatesIdRouteRouteWithChildren =
+  AuthedCandidatesIdRouteRoute._addFileChildren(
+    AuthedCandidatesIdRouteRouteChildren,
+  )
+
+interface AuthedCandidatesRouteRouteChildren {
+  AuthedCandidatesIdRouteRoute: typeof AuthedCandidatesIdRouteRouteWithChildren
+  AuthedCandidatesImportRoute: typeof AuthedCandidatesImportRoute
+  AuthedCandidatesIndexRoute: typeof AuthedCandidatesIndexRoute
 }
 
 const AuthedCandidatesRouteRouteChildren: AuthedCandidatesRouteRouteChildren = {
+  AuthedCandidatesIdRouteRoute: AuthedCandidatesIdRouteRouteWithChildren,
+  AuthedCandidatesImportRoute: AuthedCandidatesImportRoute,
   AuthedCandidatesIndexRoute: AuthedCandidatesIndexRoute,
-  AuthedCandidatesIdContactHistoryRoute: AuthedCandidatesIdContactHistoryRoute,
 }
 
 const AuthedCandidatesRouteRouteWithChildren =

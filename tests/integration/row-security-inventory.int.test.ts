@@ -19,7 +19,7 @@ describe('row-level security inventory', () => {
         and exists (select 1 from information_schema.columns col
                     where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'organization_id')
       order by c.relname`);
-    const rows = result.rows as Array<{ table: string; enabled: boolean; has_policy: boolean }>;
+    const rows = (result as unknown as { rows: unknown[] }).rows as Array<{ table: string; enabled: boolean; has_policy: boolean }>;
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.filter((row) => !row.enabled || !row.has_policy).map((row) => row.table)).toEqual([]);
   });

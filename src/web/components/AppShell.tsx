@@ -48,6 +48,7 @@ const ADMIN_NAV: NavItem[] = [
 const STAFF_ADMIN_NAV: NavItem[] = [
   { to: '/admin/organization', label: 'Organization' },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/processed-runs', label: 'Processed runs' },
 ];
 
 function NavSection({ label, items, onNavigate }: { label: string; items: NavItem[]; onNavigate: () => void }) {

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { candidatesSearch } from '../../../../contract/search';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { CandidatesPage } from '../../../features/candidates/CandidatesPage';
+import { applyFilters, candidatesListSearch, filtersOf } from '../../../features/candidates/search';
 
 export const Route = createFileRoute('/_authed/candidates/')({
-  validateSearch: candidatesSearch,
-  component: () => <ComingSoon title="Candidates" description="Prospective participants, their status in the funnel and their contact details will be listed and searchable here." search={Route.useSearch()} />,
+  validateSearch: candidatesListSearch,
+  component: function CandidatesRoute() {
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return <CandidatesPage filters={filtersOf(search)} onFiltersChange={(patch) => void navigate({ search: (previous) => applyFilters(previous, patch), replace: true })} />;
+  },
 });

@@ -1,0 +1,248 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { Pencil, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { CANDIDATE_SEXES, CANDIDATE_SOURCES, type Candidate, type CreateCandidateInput } from '../../../contract/candidates';
+import { Dialog } from '../../components/dialogs';
+import { Button, Field, Input, Select } from '../../components/ui';
+import { errorMessage } from '../../lib/utils';
+import { Checkbox } from './components';
+import { candidateName, LANGUAGE_CHOICES, serverFieldErrors, SEX_LABELS, sourceLabel } from './format';
+import { useCreateCandidate, useUpdateCandidate } from './queries';
+
+const TIME_ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Toronto',
+  'America/Vancouver',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+];
+
+/** The client checks only what a person can fix at once; the server's rules (phone, email, date) show inline too. */
+const CandidateFormSchema = z.object({
+  organizationId: z.string(),
+  firstName: z.string().trim().min(1, 'Enter a first name').max(100, 'First name must be at most 100 characters'),
+  lastName: z.string().trim().max(100, 'Last name must be at most 100 characters'),
+  phone: z.string().trim().max(40, 'Phone must be at most 40 characters'),
+  email: z.string().trim().max(254),
+  dateOfBirth: z.string().trim(),
+  sex: z.enum(CANDIDATE_SEXES),
+  postalCode: z.string().trim().max(20, 'Postal code must be at most 20 characters'),
+  timeZone: z.string(),
+  preferredLanguage: z.string(),
+  source: z.string(),
+  consentSms: z.boolean(),
+  consentCalls: z.boolean(),
+});
+type CandidateForm = z.infer<typeof CandidateFormSchema>;
+const FIELDS = ['firstName', 'lastName', 'phone', 'email', 'dateOfBirth', 'sex', 'postalCode', 'timeZone', 'preferredLanguage', 'source'] as const;
+
+function defaultsOf(candidate: Candidate | undefined, organizationId: string): CandidateForm {
+  return {
+    organizationId,
+    firstName: candidate?.firstName ?? '',
+    lastName: candidate?.lastName ?? '',
+    phone: candidate?.phone ?? '',
+    email: candidate?.email ?? '',
+    dateOfBirth: candidate?.dateOfBirth ?? '',
+    sex: candidate?.sex ?? 'unknown',
+    postalCode: candidate?.postalCode ?? '',
+    timeZone: candidate?.timeZone ?? '',
+    preferredLanguage: candidate?.preferredLanguage ?? 'en',
+    source: candidate?.source ?? 'manual',
+    consentSms: candidate?.consent.sms ?? false,
+    consentCalls: candidate?.consent.calls ?? false,
+  };
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * Add a candidate (no `candidate`) or edit one's profile. `organizations` is given to global admins, who choose
+ * where a new candidate goes. Consent is set when adding; afterwards it is changed in the detail's consent block.
+ */
+export function CandidateFormDialog({ candidate, organizations, triggerVariant = 'primary' }: { candidate?: Candidate; organizations?: Array<{ id: string; name: string }>; triggerVariant?: 'primary' | 'secondary' }) {
+  const editing = Boolean(candidate);
+  const [open, setOpen] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const create = useCreateCandidate();
+  const update = useUpdateCandidate({ silent: true });
+  const navigate = useNavigate();
+  const defaults = defaultsOf(candidate, organizations?.[0]?.id ?? '');
+  const form = useForm<CandidateForm>({ resolver: zodResolver(CandidateFormSchema), defaultValues: defaults });
+  const { errors } = form.formState;
+  const pending = create.isPending || update.isPending;
+  const timeZone = form.watch('timeZone');
+  const zones = timeZone && !TIME_ZONES.includes(timeZone) ? [timeZone, ...TIME_ZONES] : TIME_ZONES;
+  const consentSms = form.watch('consentSms');
+  const consentCalls = form.watch('consentCalls');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    const input: CreateCandidateInput = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      phone: orNull(values.phone),
+      email: orNull(values.email),
+      dateOfBirth: orNull(values.dateOfBirth),
+      sex: values.sex,
+      postalCode: orNull(values.postalCode),
+      timeZone: orNull(values.timeZone),
+      preferredLanguage: values.preferredLanguage,
+      source: values.source,
+    };
+    try {
+      if (candidate) {
+        await update.mutateAsync({ id: candidate.id, input });
+        toast.success('Candidate saved');
+        setOpen(false);
+      } else {
+        const created = await create.mutateAsync({
+          organizationId: organizations ? values.organizationId : undefined,
+          input: { ...input, consent: { sms: values.consentSms, calls: values.consentCalls } },
+        });
+        toast.success(`Added ${candidateName(created)}`);
+        setOpen(false);
+        await navigate({ to: '/candidates/$id', params: { id: created.id } });
+      }
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error);
+      let shown = false;
+      for (const field of FIELDS) {
+        if (fieldErrors[field]) {
+          form.setError(field, { message: fieldErrors[field] });
+          shown = true;
+        }
+      }
+      if (!shown) setServerError(errorMessage(error));
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          form.reset(defaults);
+          setServerError(null);
+        }
+      }}
+      title={editing ? 'Edit candidate' : 'Add candidate'}
+      description={editing ? 'Change the candidate’s profile. Consent and status are changed on the candidate’s page.' : 'A new candidate with status New. Phone numbers without a country code are read as US numbers.'}
+      trigger={
+        <Button variant={triggerVariant}>
+          {editing ? <Pencil aria-hidden="true" className="h-4 w-4" /> : <UserPlus aria-hidden="true" className="h-4 w-4" />}
+          {editing ? 'Edit profile' : 'Add candidate'}
+        </Button>
+      }
+    >
+      <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
+        {!editing && organizations && (
+          <Field label="Organization" error={errors.organizationId?.message}>
+            <Select {...form.register('organizationId')}>
+              {organizations.map((org) => (
+                <option key={org.id} value={org.id}>
+                  {org.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First name" error={errors.firstName?.message}>
+            <Input autoComplete="off" {...form.register('firstName')} />
+          </Field>
+          <Field label="Last name" error={errors.lastName?.message}>
+            <Input autoComplete="off" {...form.register('lastName')} />
+          </Field>
+          <Field label="Phone" error={errors.phone?.message} hint="E.g. +1 212 555 0123">
+            <Input type="tel" autoComplete="off" {...form.register('phone')} />
+          </Field>
+          <Field label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...form.register('email')} />
+          </Field>
+          <Field label="Date of birth" error={errors.dateOfBirth?.message}>
+            <Input type="date" max={new Date().toISOString().slice(0, 10)} {...form.register('dateOfBirth')} />
+          </Field>
+          <Field label="Sex" error={errors.sex?.message}>
+            <Select {...form.register('sex')}>
+              {CANDIDATE_SEXES.map((sex) => (
+                <option key={sex} value={sex}>
+                  {SEX_LABELS[sex]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Postal code" error={errors.postalCode?.message}>
+            <Input autoComplete="off" {...form.register('postalCode')} />
+          </Field>
+          <Field label="Time zone" error={errors.timeZone?.message}>
+            <Select {...form.register('timeZone')}>
+              <option value="">Not set</option>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Preferred language" error={errors.preferredLanguage?.message}>
+            <Select {...form.register('preferredLanguage')}>
+              {LANGUAGE_CHOICES.map((language) => (
+                <option key={language.value} value={language.value}>
+                  {language.label}
+                </option>
+              ))}
+              {candidate && !LANGUAGE_CHOICES.some((choice) => choice.value === candidate.preferredLanguage) && <option value={candidate.preferredLanguage}>{candidate.preferredLanguage}</option>}
+            </Select>
+          </Field>
+          <Field label="Source" error={errors.source?.message}>
+            <Select {...form.register('source')}>
+              {CANDIDATE_SOURCES.map((source) => (
+                <option key={source} value={source}>
+                  {sourceLabel(source)}
+                </option>
+              ))}
+              {candidate && !(CANDIDATE_SOURCES as readonly string[]).includes(candidate.source) && <option value={candidate.source}>{candidate.source}</option>}
+            </Select>
+          </Field>
+        </div>
+        {!editing && (
+          <fieldset className="grid gap-2">
+            <legend className="text-sm font-medium text-slate-800">Consent</legend>
+            <div className="flex flex-wrap gap-4">
+              <Checkbox label="Consents to SMS" checked={consentSms} onChange={(checked) => form.setValue('consentSms', checked)} />
+              <Checkbox label="Consents to calls" checked={consentCalls} onChange={(checked) => form.setValue('consentCalls', checked)} />
+            </div>
+          </fieldset>
+        )}
+        {serverError && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {serverError}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Saving…' : editing ? 'Save candidate' : 'Add candidate'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

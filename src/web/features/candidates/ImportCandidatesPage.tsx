@@ -1,0 +1,372 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, ExternalLink, Upload } from 'lucide-react';
+import { useId, useState } from 'react';
+import { IMPORT_FIELDS, type ImportField, type ImportPreview } from '../../../contract/candidates';
+import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { cn, errorMessage } from '../../lib/utils';
+import { RunDetail } from '../processing-runs/RunDetail';
+import { useTrialsQuery } from '../trials/queries';
+import { useCreateTargets } from '../trials/TrialsPage';
+import { plural } from './format';
+import { usePreviewImport, useStartImport, type ImportRequest } from './queries';
+
+const FIELD_LABELS: Record<ImportField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  fullName: 'Full name (split)',
+  phone: 'Phone',
+  email: 'Email',
+  dateOfBirth: 'Date of birth',
+  sex: 'Sex',
+  addressLine: 'Address',
+  city: 'City',
+  region: 'State / region',
+  postalCode: 'Postal code',
+  country: 'Country',
+  timeZone: 'Time zone',
+  preferredLanguage: 'Preferred language',
+  source: 'Source',
+  custom: 'Keep as custom field',
+  ignore: 'Ignore',
+};
+const SAMPLE_FIELDS: ImportField[] = ['firstName', 'lastName', 'phone', 'email', 'dateOfBirth'];
+
+type ParsedFile = { name: string; format: 'csv' | 'json'; data: ImportRequest['data'] };
+
+/** Reads the chosen file: `.json` (an array of objects) or anything else as CSV text. */
+async function readFile(file: File): Promise<ParsedFile> {
+  const text = await file.text();
+  const isJson = /\.json$/i.test(file.name) || file.type === 'application/json' || /^\s*\[/.test(text);
+  if (!isJson) return { name: file.name, format: 'csv', data: text };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error('This file is not valid JSON. Choose a CSV file, or a JSON file holding an array of objects.');
+  }
+  const rows = Array.isArray(parsed) ? parsed : parsed && typeof parsed === 'object' ? Object.values(parsed).find(Array.isArray) : undefined;
+  if (!rows) throw new Error('The JSON file must hold an array of objects, one per candidate.');
+  return { name: file.name, format: 'json', data: rows as Array<Record<string, string | number | boolean | null>> };
+}
+
+function Steps({ step }: { step: 1 | 2 | 3 }) {
+  const steps = ['Choose a file', 'Map columns', 'Import'];
+  return (
+    <ol className="mb-6 flex flex-wrap gap-2 text-sm" aria-label="Import steps">
+      {steps.map((label, index) => {
+        const number = index + 1;
+        const current = number === step;
+        return (
+          <li key={label} aria-current={current ? 'step' : undefined} className={cn('flex items-center gap-2 rounded-full border px-3 py-1', current ? 'border-blue-700 bg-blue-50 font-semibold text-blue-900' : number < step ? 'border-slate-300 text-slate-800' : 'border-slate-200 text-slate-700')}>
+            <span className="tabular-nums">{number}.</span> {label}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function ErrorAlert({ message }: { message: string }) {
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+function display(value: unknown) {
+  if (value === null || value === undefined || value === '') return '—';
+  return String(value);
+}
+
+/** Step 2: a field per column (guessed by the server), and the mapped sample with each row's problems. */
+function MappingStep({ preview, mapping, onMappingChange, refreshing }: { preview: ImportPreview; mapping: Record<string, ImportField>; onMappingChange: (column: string, field: ImportField) => void; refreshing: boolean }) {
+  const idBase = useId();
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Column mapping</CardTitle>
+          <CardDescription>We guessed a candidate field for each column from its name. Change any that are wrong, or ignore a column.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="column-mapping">
+            {preview.columns.map((column, index) => (
+              <div key={column} className="grid gap-1.5">
+                <Label htmlFor={`${idBase}-col-${index}`}>
+                  Column “{column}”
+                </Label>
+                <Select id={`${idBase}-col-${index}`} value={mapping[column] ?? 'ignore'} onChange={(event) => onMappingChange(column, event.target.value as ImportField)}>
+                  {IMPORT_FIELDS.map((field) => (
+                    <option key={field} value={field}>
+                      {FIELD_LABELS[field]}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            ))}
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Sample</CardTitle>
+          <CardDescription aria-live="polite">
+            {plural(preview.totalRows, 'row')} in the file. Of the first {plural(preview.sample.size, 'row')}, {preview.sample.valid.toLocaleString('en-US')} valid and {preview.sample.invalid.toLocaleString('en-US')} with problems
+            {refreshing ? ' (updating…)' : ''}. Rows with problems are reported and skipped; the others are imported.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Table caption="Sample of mapped rows">
+            <thead>
+              <tr>
+                <Th className="w-16">Row</Th>
+                {SAMPLE_FIELDS.map((field) => (
+                  <Th key={field}>{FIELD_LABELS[field]}</Th>
+                ))}
+                <Th>Problems</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.rows.map((row) => (
+                <tr key={row.rowNumber} className={row.valid ? undefined : 'bg-amber-50'}>
+                  <Td className="tabular-nums">{row.rowNumber}</Td>
+                  {SAMPLE_FIELDS.map((field) => (
+                    <Td key={field} className="max-w-[12rem] truncate">
+                      {display(row.values[field])}
+                    </Td>
+                  ))}
+                  <Td>
+                    {row.valid ? (
+                      <span className="text-green-800">Valid</span>
+                    ) : (
+                      <ul className="grid gap-0.5 text-red-800">
+                        {row.errors.map((error, index) => (
+                          <li key={index}>
+                            <span className="font-medium">{FIELD_LABELS[error.field as ImportField] ?? error.field}</span>: {error.message}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** The import wizard: choose a file and options, check the column mapping, then follow the run. */
+export function ImportCandidatesPage() {
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [file, setFile] = useState<ParsedFile | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [duplicates, setDuplicates] = useState<'merge' | 'skip'>('merge');
+  const [defaultCountry, setDefaultCountry] = useState('US');
+  const [trialId, setTrialId] = useState('');
+  const createTargets = useCreateTargets();
+  const [organizationId, setOrganizationId] = useState('');
+  const [mapping, setMapping] = useState<Record<string, ImportField>>({});
+  const [runId, setRunId] = useState<string | null>(null);
+  const [previewData, setPreviewData] = useState<ImportPreview | null>(null);
+  const preview = usePreviewImport();
+  const start = useStartImport();
+  const trialsQuery = useTrialsQuery();
+  const targetOrganization = createTargets ? organizationId || createTargets[0]?.id : undefined;
+  const trials = (trialsQuery.data?.trials ?? []).filter((trial) => !targetOrganization || trial.organizationId === targetOrganization);
+  const countryValid = /^[A-Za-z]{2}$/.test(defaultCountry);
+
+  const request = (overrides: Partial<ImportRequest> = {}): ImportRequest | null =>
+    file
+      ? {
+          format: file.format,
+          data: file.data,
+          duplicates,
+          defaultCountry: defaultCountry.toUpperCase(),
+          trialId: trialId || undefined,
+          organizationId: targetOrganization,
+          label: `Import of ${file.name}`,
+          ...overrides,
+        }
+      : null;
+
+  const runPreview = (input: ImportRequest) =>
+    preview.mutate(input, {
+      onSuccess: (result) => {
+        setMapping(result.mapping);
+        setPreviewData(result);
+        setStep(2);
+      },
+    });
+
+  if (step === 3 && runId) {
+    return (
+      <div>
+        <PageHeader
+          title="Import candidates"
+          actions={
+            <>
+              <Link to="/admin/processed-runs" search={{ id: runId }} className={buttonClass('secondary')}>
+                <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                View in processed runs
+              </Link>
+              <Link to="/candidates" className={buttonClass('primary')}>
+                Go to candidates
+              </Link>
+            </>
+          }
+        />
+        <Steps step={3} />
+        <RunDetail runId={runId} />
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Import candidates"
+        description="Up to 100,000 candidates from a CSV file with a header row, or a JSON array of objects."
+        actions={
+          <Link to="/candidates" className={buttonClass('secondary')}>
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back to candidates
+          </Link>
+        }
+      />
+      <Steps step={step} />
+      {step === 1 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Choose a file and options</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <form
+              className="grid max-w-2xl gap-5"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                const input = request({ mapping: undefined });
+                if (!input) {
+                  setFileError('Choose a CSV or JSON file first');
+                  return;
+                }
+                if (!countryValid) return;
+                runPreview(input);
+              }}
+            >
+              <Field label="Candidates file (CSV or JSON)" error={fileError ?? undefined} hint={file ? `Chosen: ${file.name} (${file.format.toUpperCase()})` : 'CSV with a header row, or a JSON array of objects.'}>
+                <Input
+                  type="file"
+                  accept=".csv,.json,text/csv,application/json"
+                  className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium file:text-slate-800"
+                  onChange={async (event) => {
+                    const chosen = event.target.files?.[0];
+                    setFile(null);
+                    setFileError(null);
+                    preview.reset();
+                    if (!chosen) return;
+                    try {
+                      setFile(await readFile(chosen));
+                    } catch (error) {
+                      setFileError(errorMessage(error));
+                    }
+                  }}
+                />
+              </Field>
+              {createTargets && (
+                <Field label="Organization">
+                  <Select value={targetOrganization ?? ''} onChange={(event) => (setOrganizationId(event.target.value), setTrialId(''))}>
+                    {createTargets.map((org) => (
+                      <option key={org.id} value={org.id}>
+                        {org.name}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              )}
+              <fieldset className="grid gap-2">
+                <legend className="text-sm font-medium text-slate-800">Duplicates (same phone or email as an existing candidate or an earlier row)</legend>
+                <label className="flex items-start gap-2 text-sm text-slate-800">
+                  <input type="radio" name="duplicates" value="merge" className="mt-0.5 h-4 w-4 accent-blue-700" checked={duplicates === 'merge'} onChange={() => setDuplicates('merge')} />
+                  <span>
+                    <span className="font-medium">Merge</span> — fill the existing candidate’s empty fields
+                  </span>
+                </label>
+                <label className="flex items-start gap-2 text-sm text-slate-800">
+                  <input type="radio" name="duplicates" value="skip" className="mt-0.5 h-4 w-4 accent-blue-700" checked={duplicates === 'skip'} onChange={() => setDuplicates('skip')} />
+                  <span>
+                    <span className="font-medium">Skip</span> — leave the existing candidate as it is
+                  </span>
+                </label>
+              </fieldset>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Default country" hint="For phone numbers written without +country code." error={countryValid ? undefined : 'Use a two-letter country code, e.g. US'}>
+                  <Input value={defaultCountry} maxLength={2} className="w-24 uppercase" onChange={(event) => setDefaultCountry(event.target.value.toUpperCase())} />
+                </Field>
+                <Field label="Link to trial (optional)">
+                  <Select value={trialId} onChange={(event) => setTrialId(event.target.value)}>
+                    <option value="">No trial</option>
+                    {trials.map((trial) => (
+                      <option key={trial.id} value={trial.id}>
+                        {trial.publicTitle || trial.title}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              </div>
+              {preview.isError && <ErrorAlert message={errorMessage(preview.error)} />}
+              <div>
+                <Button type="submit" disabled={preview.isPending}>
+                  {preview.isPending ? 'Reading the file…' : 'Next: check columns'}
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+      )}
+      {step === 2 && previewData && (
+        <div className="grid gap-6">
+          <MappingStep
+            preview={previewData}
+            mapping={mapping}
+            refreshing={preview.isPending}
+            onMappingChange={(column, field) => {
+              const next = { ...mapping, [column]: field };
+              setMapping(next);
+              const input = request({ mapping: next });
+              if (input) runPreview(input);
+            }}
+          />
+          {preview.isError && <ErrorAlert message={errorMessage(preview.error)} />}
+          {start.isError && <ErrorAlert message={errorMessage(start.error)} />}
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setStep(1)}>
+              <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+              Back
+            </Button>
+            <Button
+              disabled={start.isPending || preview.isPending}
+              onClick={() => {
+                const input = request({ mapping });
+                if (!input) return;
+                start.mutate(input, {
+                  onSuccess: ({ run }) => {
+                    setRunId(run.id);
+                    setStep(3);
+                  },
+                });
+              }}
+            >
+              <Upload aria-hidden="true" className="h-4 w-4" />
+              {start.isPending ? 'Starting…' : `Import ${plural(previewData.totalRows, 'row')}`}
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

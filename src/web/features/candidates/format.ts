@@ -1,0 +1,80 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { CandidateStatus } from '../../../contract/candidates';
+import { ApiRequestError } from '../../lib/api';
+
+export const CANDIDATE_STATUS_LABELS: Record<CandidateStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  prescreening: 'Prescreening',
+  prescreen_passed: 'Prescreen passed',
+  prescreen_failed: 'Prescreen failed',
+  visit_scheduled: 'Visit scheduled',
+  enrolled: 'Enrolled',
+  not_interested: 'Not interested',
+  unreachable: 'Unreachable',
+  do_not_contact: 'Do not contact',
+};
+
+export const CANDIDATE_STATUS_TONES: Record<CandidateStatus, 'slate' | 'blue' | 'green' | 'amber'> = {
+  new: 'blue',
+  contacted: 'blue',
+  prescreening: 'blue',
+  prescreen_passed: 'green',
+  prescreen_failed: 'amber',
+  visit_scheduled: 'green',
+  enrolled: 'green',
+  not_interested: 'slate',
+  unreachable: 'amber',
+  do_not_contact: 'slate',
+};
+
+export const SOURCE_LABELS: Record<string, string> = {
+  manual: 'Manual',
+  referral: 'Referral',
+  campaign: 'Campaign',
+  import: 'Import',
+  web_chat: 'Web chat',
+  inbound_call: 'Inbound call',
+  ehr: 'EHR',
+};
+export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
+
+export const SEX_LABELS: Record<string, string> = { female: 'Female', male: 'Male', other: 'Other', unknown: 'Unknown' };
+
+export const LANGUAGE_CHOICES = [
+  { value: 'en', label: 'English' },
+  { value: 'es', label: 'Spanish' },
+  { value: 'fr', label: 'French' },
+  { value: 'de', label: 'German' },
+  { value: 'pt', label: 'Portuguese' },
+  { value: 'zh', label: 'Chinese' },
+  { value: 'vi', label: 'Vietnamese' },
+  { value: 'ar', label: 'Arabic' },
+] as const;
+export const languageLabel = (code: string) => LANGUAGE_CHOICES.find((choice) => choice.value === code)?.label ?? code;
+
+/** E.164 for display: "+12125550101" -> "+1 212 555 0101" (national format for US numbers). */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '—';
+  const parsed = parsePhoneNumberFromString(phone);
+  if (!parsed) return phone;
+  return parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational();
+}
+
+export function candidateName(candidate: { firstName: string; lastName: string }): string {
+  return [candidate.firstName, candidate.lastName].filter(Boolean).join(' ') || 'Unnamed candidate';
+}
+
+/** The server's per-field validation messages (400 VALIDATION_FAILED), by field name. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(error instanceof ApiRequestError)) return out;
+  const details = (error.body as { error?: { details?: Array<{ path: string; message: string }> } } | undefined)?.error?.details;
+  for (const detail of details ?? []) {
+    const field = detail.path.split('.')[0];
+    if (field && !out[field]) out[field] = detail.message;
+  }
+  return out;
+}
+
+export const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;

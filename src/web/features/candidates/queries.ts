@@ -1,0 +1,219 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  Candidate,
+  CandidateListItem,
+  CandidateStatus,
+  CreateCandidateInput,
+  ImportPreview,
+  IndexedPrescreenNote,
+  UpdateCandidateInput,
+} from '../../../contract/candidates';
+import type { ProcessingRun } from '../../../contract/processing-runs';
+import { api, ApiRequestError, getActiveOrganizationId } from '../../lib/api';
+import { useActiveOrganization } from '../../lib/active-organization';
+
+export type CandidateSort = 'createdAt:desc' | 'createdAt:asc' | 'lastName:asc' | 'lastName:desc' | 'updatedAt:desc' | 'status:asc';
+export const CANDIDATE_SORT_CHOICES: Array<{ value: CandidateSort; label: string }> = [
+  { value: 'createdAt:desc', label: 'Newest first' },
+  { value: 'createdAt:asc', label: 'Oldest first' },
+  { value: 'lastName:asc', label: 'Last name A–Z' },
+  { value: 'lastName:desc', label: 'Last name Z–A' },
+  { value: 'updatedAt:desc', label: 'Recently updated' },
+  { value: 'status:asc', label: 'Status' },
+];
+
+export interface CandidateListParams {
+  search?: string;
+  status?: CandidateStatus;
+  trialId?: string;
+  sort: CandidateSort;
+  orgs?: string[];
+  limit: number;
+  cursor?: string;
+}
+
+export interface CandidateList {
+  candidates: CandidateListItem[];
+  total: number;
+  nextCursor?: string;
+}
+
+/** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
+export const candidateKeys = {
+  list: (activeId: string | null, params: CandidateListParams) => ['org', activeId, 'candidates', params] as const,
+  detail: (activeId: string | null, id: string) => ['org', activeId, 'candidate', id] as const,
+  history: (activeId: string | null, id: string) => ['org', activeId, 'contact-history', id] as const,
+};
+
+const retryUnlessClientError = (failureCount: number, error: unknown) =>
+  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
+
+export function candidatesQueryOptions(activeId: string | null, params: CandidateListParams) {
+  const [sortBy, sortDir] = params.sort.split(':');
+  return queryOptions({
+    queryKey: candidateKeys.list(activeId, params),
+    queryFn: ({ signal }) =>
+      api.get<CandidateList>('/api/candidates/', {
+        query: { search: params.search, status: params.status, trialId: params.trialId, sortBy, sortDir, orgs: params.orgs, limit: params.limit, cursor: params.cursor },
+        signal,
+      }),
+    retry: retryUnlessClientError,
+    meta: { silent: true },
+  });
+}
+
+export function candidateQueryOptions(activeId: string | null, id: string) {
+  return queryOptions({
+    queryKey: candidateKeys.detail(activeId, id),
+    queryFn: ({ signal }) => api.get<Candidate>(`/api/candidates/${encodeURIComponent(id)}`, { signal }),
+    retry: retryUnlessClientError,
+    meta: { silent: true },
+  });
+}
+
+export function useCandidatesQuery(params: CandidateListParams) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({ ...candidatesQueryOptions(activeOrganizationId, params), enabled: Boolean(activeOrganizationId), placeholderData: keepPreviousData });
+}
+
+export function useCandidateQuery(id: string) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({ ...candidateQueryOptions(activeOrganizationId, id), enabled: Boolean(activeOrganizationId && id) });
+}
+
+const isCandidateQuery = (key: readonly unknown[]) =>
+  key[0] === 'org' && (key[2] === 'candidates' || key[2] === 'candidate' || key[2] === 'contact-history' || key[2] === 'trials' || key[2] === 'trial');
+
+/** After any change: every candidate list, detail and history (and trials, whose candidate counts move) refetch. */
+function refreshCandidates(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ predicate: (query) => isCandidateQuery(query.queryKey) });
+}
+
+function storeCandidate(queryClient: QueryClient, candidate: Candidate) {
+  queryClient.setQueryData(candidateKeys.detail(getActiveOrganizationId(), candidate.id), candidate);
+  return queryClient.invalidateQueries({ predicate: (query) => isCandidateQuery(query.queryKey) && query.queryKey[2] !== 'candidate' });
+}
+
+/** Where a new candidate goes: one organization (global admins choose), or the active organization. */
+export function useCreateCandidate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ organizationId, input }: { organizationId?: string; input: CreateCandidateInput }) =>
+      api.post<Candidate>('/api/candidates/', input, { query: { organizationId } }),
+    onSuccess: (candidate) => storeCandidate(queryClient, candidate),
+    // The form shows the server's messages inline.
+    meta: { silent: true },
+  });
+}
+
+export function useUpdateCandidate({ silent = false }: { silent?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateCandidateInput }) => api.patch<Candidate>(`/api/candidates/${encodeURIComponent(id)}`, input),
+    onSuccess: (candidate) => storeCandidate(queryClient, candidate),
+    meta: { silent },
+  });
+}
+
+export function useDeleteCandidate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/candidates/${encodeURIComponent(id)}`),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'org' && (query.queryKey[2] === 'candidate' || query.queryKey[2] === 'contact-history') && query.queryKey[3] === id });
+      return refreshCandidates(queryClient);
+    },
+  });
+}
+
+export interface BulkUpdateInput {
+  candidateIds: string[];
+  status?: CandidateStatus;
+  statusReason?: string;
+  addTrialId?: string;
+  removeTrialId?: string;
+}
+
+export function useBulkUpdateCandidates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BulkUpdateInput) => api.post<{ updated: number }>('/api/candidates/bulk-update', input),
+    onSuccess: () => refreshCandidates(queryClient),
+  });
+}
+
+export function useBulkDeleteCandidates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (candidateIds: string[]) => api.post<{ deleted: number }>('/api/candidates/bulk-delete', { candidateIds }),
+    onSuccess: () => refreshCandidates(queryClient),
+  });
+}
+
+export function useResetCandidateStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The endpoint works on one organization at a time: a global admin's selection goes one organization per call.
+    mutationFn: async (candidates: Array<{ id: string; organizationId: string }>) => {
+      const byOrganization = new Map<string, string[]>();
+      for (const candidate of candidates) byOrganization.set(candidate.organizationId, [...(byOrganization.get(candidate.organizationId) ?? []), candidate.id]);
+      const total = { reset: 0, unchanged: [] as string[], skippedDoNotContact: [] as string[] };
+      for (const [organizationId, candidateIds] of byOrganization) {
+        const result = await api.patch<{ reset: number; unchanged: string[]; skippedDoNotContact: string[] }>('/api/candidates/reset-status', { candidateIds }, { query: { organizationId } });
+        total.reset += result.reset;
+        total.unchanged.push(...result.unchanged);
+        total.skippedDoNotContact.push(...result.skippedDoNotContact);
+      }
+      return total;
+    },
+    onSuccess: () => refreshCandidates(queryClient),
+  });
+}
+
+export function useAddNote(candidateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => api.post<IndexedPrescreenNote>(`/api/candidates/${encodeURIComponent(candidateId)}/prescreen-notes`, { text }),
+    onSuccess: () => refreshCandidates(queryClient),
+  });
+}
+
+export function useDeleteNote(candidateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (index: number) => api.delete(`/api/candidates/${encodeURIComponent(candidateId)}/prescreen-notes/${index}`),
+    onSuccess: () => refreshCandidates(queryClient),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Import
+
+export interface ImportRequest {
+  format: 'csv' | 'json';
+  data: string | Array<Record<string, string | number | boolean | null>>;
+  mapping?: Record<string, string>;
+  duplicates: 'merge' | 'skip';
+  defaultCountry: string;
+  trialId?: string;
+  label?: string;
+  organizationId?: string;
+}
+
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: (input: ImportRequest) => api.post<ImportPreview>('/api/candidates/bulk/preview', input),
+    meta: { silent: true },
+  });
+}
+
+export function useStartImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ImportRequest) => api.post<{ run: ProcessingRun }>('/api/candidates/bulk', input),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'processing-runs' }),
+    meta: { silent: true },
+  });
+}
+
+export { refreshCandidates };

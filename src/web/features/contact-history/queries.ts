@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContactEvent } from '../../../contract/candidates';
+import { api, ApiRequestError } from '../../lib/api';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { candidateKeys } from '../candidates/queries';
+
+export function contactHistoryQueryOptions(activeId: string | null, candidateId: string) {
+  return queryOptions({
+    // Shares the candidate keys' shape, so candidate changes refresh the history too.
+    queryKey: candidateKeys.history(activeId, candidateId),
+    queryFn: ({ signal }) => api.get<{ candidateId: string; events: ContactEvent[] }>('/api/contact-history', { query: { candidateId, order: 'asc' }, signal }),
+    retry: (failureCount, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1,
+    meta: { silent: true },
+  });
+}
+
+export function useContactHistoryQuery(candidateId: string) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({ ...contactHistoryQueryOptions(activeOrganizationId, candidateId), enabled: Boolean(activeOrganizationId && candidateId), staleTime: 0 });
+}

@@ -1,0 +1,203 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, startApp, type RunningApp } from './support';
+
+let app: RunningApp;
+let scratch: string;
+beforeAll(async () => {
+  app = await startApp();
+  scratch = mkdtempSync(path.join(tmpdir(), 'cohortly-candidates-e2e-'));
+});
+afterAll(async () => {
+  await app?.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Five rows: three good, row 3 without a first name, row 4 with a phone that is not one. */
+const CSV = [
+  'First Name,Last Name,Mobile,Email,DOB',
+  'Ada,Lovelace,(212) 555-0101,ada@example.test,1985-12-10',
+  'Grace,Hopper,212-555-0102,grace@example.test,1976-12-09',
+  ',Nameless,212-555-0103,nameless@example.test,1990-01-01',
+  'Bad,Phone,12345,badphone@example.test,1990-01-01',
+  'Alan,Turing,212-555-0105,alan@example.test,1954-06-07',
+].join('\n');
+
+describe('candidates of a research site', () => {
+  it('imports a CSV, finds a candidate, adds and deletes a note, and reads the contact history', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Cara Candidates');
+    await page.getByLabel('Email').fill(`candidates.${unique()}@site.test`);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByLabel('Research site name').fill('Riverside Recruiting');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/trials$/);
+
+    // An empty list offers both ways in.
+    await page.goto('/candidates');
+    await expect.poll(() => page.getByText('No candidates yet').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Add candidate' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // Step 1: the file and options.
+    await page.getByRole('link', { name: 'Import', exact: true }).click();
+    await page.waitForURL(/\/candidates\/import$/);
+    const file = path.join(scratch, 'site-list.csv');
+    writeFileSync(file, CSV);
+    await page.getByLabel('Candidates file (CSV or JSON)').setInputFiles(file);
+    await expect.poll(() => page.getByText('Chosen: site-list.csv (CSV)').isVisible()).toBe(true);
+    expect(await page.getByLabel(/^Merge/).isChecked()).toBe(true);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Next: check columns' }).click();
+
+    // Step 2: the guessed mapping and a validated sample.
+    await expect.poll(() => page.getByLabel('Column “First Name”').isVisible()).toBe(true);
+    expect(await page.getByLabel('Column “First Name”').inputValue()).toBe('firstName');
+    expect(await page.getByLabel('Column “Last Name”').inputValue()).toBe('lastName');
+    expect(await page.getByLabel('Column “Mobile”').inputValue()).toBe('phone');
+    expect(await page.getByLabel('Column “DOB”').inputValue()).toBe('dateOfBirth');
+    expect(await page.getByText('3 valid and 2 with problems', { exact: false }).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // Step 3: the run, polled to the end.
+    await page.getByRole('button', { name: 'Import 5 rows' }).click();
+    const progress = page.getByRole('progressbar', { name: /Progress of Import of site-list.csv/ });
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 20_000 }).toBe('Completed');
+    expect(await progress.getAttribute('aria-valuenow')).toBe('5');
+    expect(await progress.getAttribute('aria-valuemax')).toBe('5');
+    await expect.poll(() => page.getByTestId('count-created').textContent()).toBe('3');
+    expect(await page.getByTestId('count-invalid').textContent()).toBe('2');
+    expect(await page.getByTestId('row-outcome-3').textContent()).toContain('Invalid');
+    expect(await page.getByTestId('row-outcome-3').textContent()).toContain('First name is required');
+    expect(await page.getByTestId('row-outcome-4').textContent()).toContain('Invalid');
+    expect(await page.getByTestId('row-outcome-4').textContent()).toMatch(/phone/i);
+    expect(await page.getByTestId('row-outcome-1').textContent()).toContain('Created');
+    expect(await page.getByRole('link', { name: 'View in processed runs' }).getAttribute('href')).toMatch(/\/admin\/processed-runs\?id=/);
+    await expectAccessible(page);
+
+    // Staff follow their own runs on /admin/processed-runs.
+    await page.getByRole('link', { name: 'View in processed runs' }).click();
+    await expect.poll(() => page.getByTestId('run-status').textContent()).toBe('Completed');
+    await page.goto('/admin/processed-runs');
+    await expect.poll(() => page.getByRole('link', { name: 'Import of site-list.csv' }).isVisible()).toBe(true);
+    expect(await page.getByRole('progressbar', { name: 'Progress of Import of site-list.csv' }).getAttribute('aria-valuenow')).toBe('5');
+    await expectAccessible(page);
+
+    // The list: three candidates; a search narrows to one and survives a reload.
+    await page.goto('/candidates');
+    await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–3 of 3');
+    expect(await page.getByRole('cell', { name: '(212) 555-0101' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.getByLabel('Search').fill('lovelace');
+    await page.waitForURL(/search=lovelace/);
+    await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–1 of 1');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–1 of 1');
+    expect(await page.getByLabel('Search').inputValue()).toBe('lovelace');
+    expect(await page.locator('tbody tr').count()).toBe(1);
+
+    // The detail: add a note, then delete it.
+    await page.getByRole('link', { name: 'Ada Lovelace' }).click();
+    await page.waitForURL(/\/candidates\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ada Lovelace');
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await breadcrumb.getByRole('link', { name: 'Candidates' }).isVisible()).toBe(true);
+    await expect.poll(() => breadcrumb.getByText('Ada Lovelace').isVisible()).toBe(true);
+    expect(await page.getByText('No notes yet.').isVisible()).toBe(true);
+    await page.getByLabel('New note').fill('Interested in the evening visit slots.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    const notes = page.getByRole('list', { name: 'Prescreen notes' });
+    await expect.poll(() => notes.getByText('Interested in the evening visit slots.').isVisible()).toBe(true);
+    expect(await notes.getByText(/Cara Candidates/).isVisible()).toBe(true);
+    await page.waitForTimeout(600);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Delete note 1' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.getByText('Delete this note?').isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Delete note' }).click();
+    await expect.poll(() => page.getByText('No notes yet.').isVisible()).toBe(true);
+    expect(await page.getByText('Interested in the evening visit slots.').count()).toBe(0);
+
+    // The contact history: created by the import, the note added and deleted, with who and when.
+    await page.getByRole('link', { name: 'Contact history' }).click();
+    await page.waitForURL(/\/contact-history$/);
+    const timeline = page.getByRole('list', { name: 'Contact history' });
+    await expect.poll(() => timeline.locator('li').count()).toBeGreaterThanOrEqual(2);
+    const created = timeline.locator('li[data-kind="created"]');
+    expect(await created.count()).toBe(1);
+    expect(await created.textContent()).toMatch(/By .+ · /);
+    const noteEntries = timeline.locator('li[data-kind="note"]');
+    expect(await noteEntries.count()).toBeGreaterThanOrEqual(1);
+    expect(await noteEntries.first().textContent()).toContain('By Cara Candidates');
+    expect(await noteEntries.first().locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await breadcrumb.getByRole('link', { name: 'Ada Lovelace' }).isVisible()).toBe(true);
+    expect(await breadcrumb.getByText('Contact history').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('adds candidates by hand with the server’s field errors inline, then changes status and deletes them in bulk', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Bo Bulk');
+    await page.getByLabel('Email').fill(`bulk.${unique()}@site.test`);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByLabel('Research site name').fill('Bulk Street Clinic');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/trials$/);
+    await page.goto('/candidates');
+    await page.getByRole('button', { name: 'Add candidate' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First name').fill('Nell');
+    await dialog.getByLabel('Phone').fill('12345');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Add candidate' }).click();
+    await expect.poll(() => dialog.getByText(/Enter a valid phone number/).isVisible()).toBe(true);
+    expect(await dialog.getByText('Enter a valid email address').isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Phone').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page);
+    await dialog.getByLabel('Last name').fill('Nightingale');
+    await dialog.getByLabel('Phone').fill('+1 212 555 0199');
+    await dialog.getByLabel('Email').fill('nell@example.test');
+    await dialog.getByLabel('Consents to SMS').check();
+    await dialog.getByRole('button', { name: 'Add candidate' }).click();
+    await page.waitForURL(/\/candidates\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Nell Nightingale');
+    expect(await page.getByLabel('SMS').isChecked()).toBe(true);
+
+    await page.goto('/candidates');
+    await page.getByRole('button', { name: 'Add candidate' }).click();
+    await page.getByRole('dialog').getByLabel('First name').fill('Otto');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add candidate' }).click();
+    await page.waitForURL(/\/candidates\/[0-9a-f-]{36}$/);
+    await page.goto('/candidates');
+    await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–2 of 2');
+
+    await page.getByLabel('Select all on this page').check();
+    await expect.poll(() => page.getByText('2 selected').isVisible()).toBe(true);
+    await page.getByLabel('Change status').selectOption('contacted');
+    await page.getByRole('button', { name: 'Apply status' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: 'Contacted' }).count()).toBe(2);
+    await page.getByLabel('Status').selectOption('contacted');
+    await page.waitForURL(/status=contacted/);
+    await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–2 of 2');
+
+    await page.getByLabel('Select Otto').check();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.getByText('Delete 1 candidate?').isVisible()).toBe(true);
+    expect(await confirm.getByText(/removed for good/).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Delete 1 candidate' }).click();
+    await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–1 of 1');
+    expect(await page.getByRole('link', { name: 'Nell Nightingale' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
