@@ -10,6 +10,8 @@ import { requireScope } from './auth/scope';
 import { candidateRoutes } from './features/candidates/routes';
 import { contactHistoryRoutes } from './features/contact-history/routes';
 import { organizationRoutes, publicOrganizationRoutes } from './features/organizations/routes';
+import { prescreenRoutes } from './features/prescreen/routes';
+import { prescreenFormRoutes } from './features/prescreen-forms/routes';
 import { processingRunRoutes } from './features/processing-runs/routes';
 import { publicInvitationRoutes, userRoutes } from './features/users/routes';
 import { trialRoutes } from './features/trials/routes';
@@ -79,6 +81,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/processing-runs', processingRunRoutes);
   app.route('/api/contact-history', contactHistoryRoutes);
   app.route('/api/trials', trialRoutes);
+  app.route('/api/prescreen-forms', prescreenFormRoutes);
+  app.route('/api/prescreen', prescreenRoutes);
 
   if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) {
     const root = path.relative(process.cwd(), options.webDist);

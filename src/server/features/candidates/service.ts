@@ -220,6 +220,26 @@ function planFunnelChange(
   return change;
 }
 
+/**
+ * Moves one candidate (a row read in the caller's transaction) to `status` the way PATCH does: the
+ * status_change contact event and an audit record. For features that move the funnel (prescreen).
+ * Never lifts do-not-contact: a do-not-contact candidate is returned unchanged.
+ */
+export async function changeCandidateStatus(
+  tx: Transaction,
+  row: CandidateRow,
+  status: CandidateStatus,
+  options: { actor: { userId: string | null; label: string }; reason?: string; action: string },
+): Promise<CandidateRow> {
+  if (row.doNotContact || row.status === status) return row;
+  const change = planFunnelChange(row, { status, statusReason: options.reason });
+  const updated = await updateCandidateRow(tx, row.id, change.values);
+  const { userId, label } = options.actor;
+  await insertContactEvents(tx, change.events.map((values) => ({ organizationId: row.organizationId, candidateId: row.id, actorUserId: userId, actorLabel: label, ...values })));
+  await recordAudit(tx, { organizationId: row.organizationId, actorUserId: userId, action: options.action, entityType: 'candidate', entityId: row.id, changes: change.audit });
+  return updated;
+}
+
 // ---- the list ----
 
 interface Cursor {

@@ -1,0 +1,178 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { normalizePhone } from '../../../contract/candidates';
+import type { Executor } from '../../db/scoped';
+import { booking, candidate, prescreenForm, prescreenFormVersion, prescreenResult, trial } from '../../db/schema';
+
+export type FormRow = typeof prescreenForm.$inferSelect;
+export type FormVersionRow = typeof prescreenFormVersion.$inferSelect;
+export type ResultRow = typeof prescreenResult.$inferSelect;
+export type NewResultRow = typeof prescreenResult.$inferInsert;
+export type BookingRow = typeof booking.$inferSelect;
+export type NewBookingRow = typeof booking.$inferInsert;
+
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+export async function findForm(executor: Executor, id: string): Promise<FormRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await executor.select().from(prescreenForm).where(eq(prescreenForm.id, id));
+  return row;
+}
+
+export async function findFormVersion(executor: Executor, formId: string, version: number): Promise<FormVersionRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(prescreenFormVersion)
+    .where(and(eq(prescreenFormVersion.formId, formId), eq(prescreenFormVersion.version, version)));
+  return row;
+}
+
+export async function findFormVersionById(executor: Executor, id: string): Promise<FormVersionRow | undefined> {
+  const [row] = await executor.select().from(prescreenFormVersion).where(eq(prescreenFormVersion.id, id));
+  return row;
+}
+
+export async function insertResult(executor: Executor, values: NewResultRow): Promise<ResultRow> {
+  const [row] = await executor.insert(prescreenResult).values(values).returning();
+  return row;
+}
+
+export async function findResult(executor: Executor, id: string, forUpdate = false): Promise<ResultRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const query = executor.select().from(prescreenResult).where(eq(prescreenResult.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateResult(executor: Executor, id: string, values: Partial<NewResultRow>): Promise<ResultRow> {
+  const [row] = await executor.update(prescreenResult).set({ ...values, updatedAt: new Date() }).where(eq(prescreenResult.id, id)).returning();
+  return row;
+}
+
+/** The newest result of a candidate for a trial. */
+export async function latestResultFor(executor: Executor, candidateId: string, trialId: string): Promise<ResultRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(prescreenResult)
+    .where(and(eq(prescreenResult.candidateId, candidateId), eq(prescreenResult.trialId, trialId)))
+    .orderBy(desc(prescreenResult.createdAt), desc(prescreenResult.id))
+    .limit(1);
+  return row;
+}
+
+// ---- the list (a result with what its shape needs: candidate name, trial title, form version number) ----
+
+export interface ListedResultRow {
+  result: ResultRow;
+  firstName: string;
+  lastName: string;
+  trialTitle: string;
+  formVersion: number;
+}
+
+export interface ResultFilter {
+  organizationIds: string[];
+  candidateId?: string;
+  sourceType?: ResultRow['sourceType'];
+  aiRecommendation?: ResultRow['aiRecommendation'];
+  reviewStatus?: ResultRow['reviewStatus'];
+  search?: string;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+function filterConditions(filter: ResultFilter): SQL[] {
+  const conditions: SQL[] = [inArray(prescreenResult.organizationId, filter.organizationIds)];
+  if (filter.candidateId) conditions.push(isUuid(filter.candidateId) ? eq(prescreenResult.candidateId, filter.candidateId) : sql`false`);
+  if (filter.sourceType) conditions.push(eq(prescreenResult.sourceType, filter.sourceType));
+  if (filter.aiRecommendation) conditions.push(eq(prescreenResult.aiRecommendation, filter.aiRecommendation));
+  if (filter.reviewStatus) conditions.push(eq(prescreenResult.reviewStatus, filter.reviewStatus));
+  const term = filter.search?.trim();
+  if (term) {
+    const pattern = `%${escapeLike(term.toLowerCase())}%`;
+    const matches: SQL[] = [sql`lower(${candidate.firstName} || ' ' || ${candidate.lastName}) like ${pattern}`, sql`lower(${candidate.email}) like ${pattern}`];
+    const phone = /^[\d\s()+.-]{7,}$/.test(term) ? normalizePhone(term) : null;
+    if (phone) matches.push(eq(candidate.phone, phone));
+    const digits = term.replace(/\D/g, '');
+    if (digits.length >= 3 && /^[\d\s()+.-]+$/.test(term)) matches.push(sql`${candidate.phone} like ${`%${digits}%`}`);
+    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
+  }
+  return conditions;
+}
+
+const listedColumns = {
+  result: prescreenResult,
+  firstName: candidate.firstName,
+  lastName: candidate.lastName,
+  trialTitle: trial.title,
+  formVersion: prescreenFormVersion.version,
+};
+
+function listedQuery(executor: Executor) {
+  return executor
+    .select(listedColumns)
+    .from(prescreenResult)
+    .innerJoin(candidate, eq(candidate.id, prescreenResult.candidateId))
+    .innerJoin(trial, eq(trial.id, prescreenResult.trialId))
+    .innerJoin(prescreenFormVersion, eq(prescreenFormVersion.id, prescreenResult.formVersionId));
+}
+
+export async function listResultRows(executor: Executor, filter: ResultFilter, page: { limit: number; offset: number }): Promise<ListedResultRow[]> {
+  if (filter.organizationIds.length === 0) return [];
+  return listedQuery(executor)
+    .where(and(...filterConditions(filter)))
+    .orderBy(desc(prescreenResult.createdAt), desc(prescreenResult.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countResultRows(executor: Executor, filter: ResultFilter): Promise<number> {
+  if (filter.organizationIds.length === 0) return 0;
+  const [row] = await executor
+    .select({ total: sql<number>`count(*)::int` })
+    .from(prescreenResult)
+    .innerJoin(candidate, eq(candidate.id, prescreenResult.candidateId))
+    .where(and(...filterConditions(filter)));
+  return Number(row.total);
+}
+
+export async function listedResult(executor: Executor, id: string): Promise<ListedResultRow | undefined> {
+  const [row] = await listedQuery(executor).where(eq(prescreenResult.id, id));
+  return row;
+}
+
+export async function listedResultsOfCandidate(executor: Executor, candidateId: string): Promise<ListedResultRow[]> {
+  return listedQuery(executor)
+    .where(eq(prescreenResult.candidateId, candidateId))
+    .orderBy(desc(prescreenResult.createdAt), desc(prescreenResult.id));
+}
+
+// ---- bookings ----
+
+export async function insertBooking(executor: Executor, values: NewBookingRow): Promise<BookingRow> {
+  const [row] = await executor.insert(booking).values(values).returning();
+  return row;
+}
+
+export async function bookingsOfCandidate(executor: Executor, candidateId: string): Promise<BookingRow[]> {
+  return executor.select().from(booking).where(eq(booking.candidateId, candidateId)).orderBy(desc(booking.startsAt), desc(booking.id));
+}
+
+/** Scheduled bookings made from these results. */
+export async function scheduledBookingsOfResults(executor: Executor, resultIds: string[]): Promise<BookingRow[]> {
+  if (resultIds.length === 0) return [];
+  return executor
+    .select()
+    .from(booking)
+    .where(and(inArray(booking.prescreenResultId, resultIds), eq(booking.status, 'scheduled')))
+    .orderBy(desc(booking.createdAt));
+}
+
+export async function cancelBookings(executor: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await executor.update(booking).set({ status: 'cancelled' }).where(inArray(booking.id, ids));
+}
+
+export async function trialsByIds(executor: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return executor.select({ id: trial.id, title: trial.title, sites: trial.sites, organizationId: trial.organizationId }).from(trial).where(inArray(trial.id, ids));
+}

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { QuestionSchema, StudyBlockSchema, type AnswerPredicate, type CriterionLink, type Question } from '../../src/contract/prescreen-forms';
+import type { CriterionRule } from '../../src/contract/trials';
+import { generateStudyBlocks, type GeneratorCriterion } from '../../src/server/features/prescreen-forms/generator';
+
+let position = 0;
+const criterion = (kind: 'inclusion' | 'exclusion', rule: CriterionRule | null, text = 'Some criterion', needsReview = false): GeneratorCriterion => ({
+  id: `c${++position}`,
+  position: position - 1,
+  kind,
+  text,
+  rule,
+  needsReview,
+});
+
+const questions = (blocks: ReturnType<typeof generateStudyBlocks>['blocks']) => blocks.flatMap((block) => block.questions);
+const question = (blocks: ReturnType<typeof generateStudyBlocks>['blocks'], id: string) => questions(blocks).find((item) => item.id === id)!;
+
+/** What the links of one question say about a criterion for an answer: every firing link's outcome. */
+function outcomes(links: CriterionLink[], criterionId: string, answer: number | boolean | string): string[] {
+  const holds = (when: AnswerPredicate): boolean => {
+    switch (when.op) {
+      case 'is_yes':
+        return answer === true;
+      case 'is_no':
+        return answer === false;
+      case 'in':
+        return when.values.includes(String(answer));
+      case 'age_lt':
+        return (answer as number) < when.value;
+      case 'age_gte':
+        return (answer as number) >= when.value;
+      case 'lt':
+        return (answer as number) < (when.value as number);
+      case 'lte':
+        return (answer as number) <= (when.value as number);
+      case 'gt':
+        return (answer as number) > (when.value as number);
+      case 'gte':
+        return (answer as number) >= (when.value as number);
+      case 'between':
+        return (answer as number) >= (when.value as number) && (answer as number) <= (when.upper as number);
+      default:
+        return false;
+    }
+  };
+  return links
+    .filter((link) => link.criterionId === criterionId)
+    .flatMap((link) => (holds(link.when) ? [link.then] : link.otherwise ? [link.otherwise] : []));
+}
+
+/** The criterion's outcome with "the disqualifying outcome wins" (inclusion: not_met; exclusion: met). */
+function decide(q: Question, c: GeneratorCriterion, answer: number | boolean | string) {
+  const said = outcomes(q.criterionLinks, c.id, answer);
+  const against = c.kind === 'inclusion' ? 'not_met' : 'met';
+  if (said.includes(against)) return against;
+  if (said.includes('review')) return 'review';
+  return said[0] ?? 'undecided';
+}
+
+describe('the study-block generator', () => {
+  it('produces valid blocks in the fixed order, with a closing logistics block naming the first site', () => {
+    const { blocks, uncoveredCriterionIds } = generateStudyBlocks({
+      criteria: [
+        criterion('inclusion', { type: 'medication', medication: 'metformin', taking: true }),
+        criterion('inclusion', { type: 'age', minYears: 18, maxYears: 65 }),
+        criterion('inclusion', { type: 'condition', condition: 'type 2 diabetes', present: true }),
+      ],
+      siteName: 'Main clinic',
+    });
+    expect(blocks.map((block) => block.id)).toEqual(['about-you', 'medical-history', 'medications', 'logistics']);
+    for (const block of blocks) expect(StudyBlockSchema.safeParse(block).success).toBe(true);
+    expect(blocks[3].questions.map((item) => [item.id, item.type, item.criterionLinks.length])).toEqual([
+      ['travel', 'yes_no', 0],
+      ['contact-time', 'text', 0],
+    ]);
+    expect(blocks[3].questions[0].wording.chat.en).toBe('Are you able to travel to Main clinic for visits?');
+    expect(blocks[3].questions[0].wording.chat.es).toBe('¿Puede desplazarse a Main clinic para las visitas?');
+    expect(uncoveredCriterionIds).toEqual([]);
+    expect(generateStudyBlocks({ criteria: [] }).blocks[0].questions[0].wording.chat.en).toBe('Are you able to travel to the study site for visits?');
+  });
+
+  it('age: one shared date-of-birth question; an inclusion range checks both bounds', () => {
+    const adults = criterion('inclusion', { type: 'age', minYears: 18, maxYears: 65 });
+    const over12 = criterion('inclusion', { type: 'age', minYears: 12, maxYears: null });
+    const { blocks } = generateStudyBlocks({ criteria: [adults, over12] });
+    const dob = question(blocks, 'date-of-birth');
+    expect(questions(blocks).filter((item) => item.type === 'date')).toHaveLength(1);
+    expect(dob.wording.chat).toEqual({ en: 'What is your date of birth?', es: '¿Cuál es su fecha de nacimiento?' });
+    expect(dob.criterionLinks.filter((link) => link.criterionId === adults.id)).toEqual([
+      { criterionId: adults.id, when: { op: 'age_gte', value: 18 }, then: 'met', otherwise: 'not_met' },
+      { criterionId: adults.id, when: { op: 'age_gte', value: 66 }, then: 'not_met' },
+    ]);
+    expect([17, 18, 40, 65, 66, 90].map((age) => decide(dob, adults, age))).toEqual(['not_met', 'met', 'met', 'met', 'not_met', 'not_met']);
+    expect([11, 12, 99].map((age) => decide(dob, over12, age))).toEqual(['not_met', 'met', 'met']);
+  });
+
+  it('age: an exclusion whose eligible range is 18..70 is met (applies) outside it; a max-only rule checks the upper bound', () => {
+    const outside = criterion('exclusion', { type: 'age', minYears: 18, maxYears: 70 }, 'Age < 18 or > 70');
+    const upTo50 = criterion('inclusion', { type: 'age', minYears: null, maxYears: 50 });
+    const { blocks } = generateStudyBlocks({ criteria: [outside, upTo50] });
+    const dob = question(blocks, 'date-of-birth');
+    expect([17, 18, 70, 71].map((age) => decide(dob, outside, age))).toEqual(['met', 'not_met', 'not_met', 'met']);
+    expect([30, 50, 51].map((age) => decide(dob, upTo50, age))).toEqual(['met', 'met', 'not_met']);
+  });
+
+  it('sex: single choice female/male/other; in [allowed] -> met', () => {
+    const women = criterion('inclusion', { type: 'sex', sex: 'female' });
+    const { blocks } = generateStudyBlocks({ criteria: [women] });
+    const sex = question(blocks, 'sex');
+    expect(sex.type).toBe('single_choice');
+    expect(sex.options!.map((option) => option.value)).toEqual(['female', 'male', 'other']);
+    expect(sex.criterionLinks).toEqual([{ criterionId: women.id, when: { op: 'in', values: ['female'] }, then: 'met', otherwise: 'not_met' }]);
+    expect(QuestionSchema.safeParse(sex).success).toBe(true);
+  });
+
+  it('condition and medication: yes/no, in the criterion terms for inclusions and exclusions; same subject shares a question', () => {
+    const diabetes = criterion('inclusion', { type: 'condition', condition: 'Type 2 diabetes', present: true });
+    const noDiabetes = criterion('exclusion', { type: 'condition', condition: 'type 2 diabetes', present: true }, 'Someone odd');
+    const heartFailure = criterion('exclusion', { type: 'condition', condition: 'heart failure', present: false }, 'Heart failure');
+    const insulin = criterion('exclusion', { type: 'medication', medication: 'insulin', taking: false }, 'Taking insulin');
+    const { blocks } = generateStudyBlocks({ criteria: [diabetes, noDiabetes, heartFailure, insulin] });
+    const t2d = question(blocks, 'condition-type-2-diabetes');
+    expect(t2d.wording.chat).toEqual({ en: 'Have you ever been diagnosed with Type 2 diabetes?', es: '¿Alguna vez le han diagnosticado Type 2 diabetes?' });
+    expect(t2d.criterionLinks.map((link) => link.criterionId)).toEqual([diabetes.id, noDiabetes.id]);
+    expect(decide(t2d, diabetes, true)).toBe('met');
+    expect(decide(t2d, diabetes, false)).toBe('not_met');
+    const hf = question(blocks, 'condition-heart-failure');
+    expect(decide(hf, heartFailure, true)).toBe('met');
+    expect(decide(hf, heartFailure, false)).toBe('not_met');
+    const med = question(blocks, 'medication-insulin');
+    expect(blocks.find((block) => block.id === 'medications')!.questions).toContain(med);
+    expect(med.wording.phone.en).toBe('Are you currently taking insulin?');
+    expect(med.wording.phone.es).toBe('¿Está tomando insulin actualmente?');
+    expect(decide(med, insulin, true)).toBe('met');
+    expect(decide(med, insulin, false)).toBe('not_met');
+  });
+
+  it('lab: a number with unit; values within 5% of the threshold need review', () => {
+    // Exclusion "eGFR < 45" is stored as what an eligible person satisfies: eGFR >= 45.
+    const egfr = criterion('exclusion', { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' }, 'eGFR < 45');
+    const hba1c = criterion('inclusion', { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10, unit: '%' }, 'HbA1c 7-10%');
+    const { blocks } = generateStudyBlocks({ criteria: [egfr, hba1c] });
+    const q = question(blocks, 'lab-egfr');
+    expect(q).toMatchObject({ type: 'number', unit: 'mL/min/1.73m2' });
+    expect(q.wording.chat.en).toBe('What was your most recent eGFR result (mL/min/1.73m2)?');
+    expect(q.criterionLinks).toContainEqual({ criterionId: egfr.id, when: { op: 'between', value: 42.75, upper: 47.25 }, then: 'review' });
+    expect([30, 42.7, 42.75, 45, 47.25, 47.3, 90].map((value) => decide(q, egfr, value))).toEqual(['met', 'met', 'review', 'review', 'review', 'not_met', 'not_met']);
+    // Exactly one link fires for any value.
+    for (const value of [30, 42.75, 45, 47.25, 90]) expect(outcomes(q.criterionLinks, egfr.id, value)).toHaveLength(1);
+    const a1c = question(blocks, 'lab-hba1c');
+    expect([5, 6.64, 6.65, 8, 9.5, 10.5, 10.6].map((value) => decide(a1c, hba1c, value))).toEqual(['not_met', 'not_met', 'review', 'met', 'review', 'review', 'not_met']);
+  });
+
+  it('pregnancy and healthy volunteers', () => {
+    const pregnant = criterion('exclusion', { type: 'pregnancy', allowed: false }, 'Pregnant or breastfeeding');
+    const alsoPregnant = criterion('exclusion', { type: 'pregnancy', allowed: false }, 'Planning pregnancy');
+    const patients = criterion('inclusion', { type: 'healthy_volunteers', accepted: false }, 'Healthy volunteers not accepted');
+    const healthy = criterion('inclusion', { type: 'healthy_volunteers', accepted: true }, 'Healthy volunteers accepted');
+    const { blocks, uncoveredCriterionIds } = generateStudyBlocks({ criteria: [pregnant, alsoPregnant, patients, healthy] });
+    const preg = question(blocks, 'pregnancy');
+    expect(preg.wording.chat.en).toBe('Are you currently pregnant, breastfeeding, or planning a pregnancy during the study?');
+    expect(preg.wording.chat.es).toBe('¿Está embarazada, amamantando o planea un embarazo durante el estudio?');
+    expect(preg.criterionLinks.map((link) => link.criterionId)).toEqual([pregnant.id, alsoPregnant.id]);
+    expect([decide(preg, pregnant, true), decide(preg, pregnant, false)]).toEqual(['met', 'not_met']);
+    const longTerm = question(blocks, 'long-term-conditions');
+    expect([decide(longTerm, patients, true), decide(longTerm, patients, false)]).toEqual(['met', 'review']);
+    // A rule that restricts nobody is asked nothing, and shown as uncovered.
+    expect(uncoveredCriterionIds).toEqual([healthy.id]);
+  });
+
+  it('a criterion without a rule is asked as written, English only, marked as from criterion text', () => {
+    const smokers = criterion('exclusion', null, 'Current smokers');
+    const consent = criterion('inclusion', null, 'Able to give informed consent');
+    const { blocks } = generateStudyBlocks({ criteria: [smokers, consent] });
+    const q = questions(blocks).find((item) => item.criterionLinks.some((link) => link.criterionId === smokers.id))!;
+    expect(q).toMatchObject({ type: 'yes_no', source: 'criterion_text', wording: { chat: { en: 'Does this describe you? Current smokers' } } });
+    expect(q.wording.chat.es).toBeUndefined();
+    expect([decide(q, smokers, true), decide(q, smokers, false)]).toEqual(['met', 'not_met']);
+    const c = questions(blocks).find((item) => item.criterionLinks.some((link) => link.criterionId === consent.id))!;
+    expect([decide(c, consent, true), decide(c, consent, false)]).toEqual(['met', 'not_met']);
+  });
+
+  it('a rule whose criterion needs review never disqualifies on its own', () => {
+    const mi = criterion('exclusion', { type: 'condition', condition: 'myocardial infarction', present: false }, 'MI within 6 months', true);
+    const { blocks } = generateStudyBlocks({ criteria: [mi] });
+    const q = question(blocks, 'condition-myocardial-infarction');
+    expect([decide(q, mi, true), decide(q, mi, false)]).toEqual(['review', 'not_met']);
+  });
+
+  it('is deterministic and gives unique ids', () => {
+    const criteria = [
+      criterion('inclusion', { type: 'condition', condition: 'asthma', present: true }),
+      criterion('inclusion', null, 'Something'),
+      criterion('exclusion', { type: 'lab', measure: 'BMI', comparator: '<=', value: 35, unit: 'kg/m2' }),
+    ];
+    const one = generateStudyBlocks({ criteria, siteName: 'Clinic' });
+    expect(generateStudyBlocks({ criteria, siteName: 'Clinic' })).toEqual(one);
+    const ids = questions(one.blocks).map((item) => item.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
