@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CandidateStatus, PrescreenNote } from '../../../contract/candidates';
-import { organization } from './organizations';
+import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 import { trial } from './trials';
 
 export const CANDIDATE_STATUS_VALUES = [
@@ -22,9 +22,7 @@ export const candidate = pgTable(
   'candidate',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
     /** E.164, validated with libphonenumber. */
@@ -50,8 +48,8 @@ export const candidate = pgTable(
     prescreenNotes: jsonb('prescreen_notes').$type<PrescreenNote[]>().notNull().default([]),
     /** The import run that created this candidate, if any. */
     importRunId: uuid('import_run_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     index('candidate_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
@@ -74,9 +72,7 @@ export const candidateTrial = pgTable(
     trialId: uuid('trial_id')
       .notNull()
       .references(() => trial.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.candidateId, table.trialId] }), index('candidate_trial_trial_id_idx').on(table.trialId)],
@@ -90,9 +86,7 @@ export const contactEvent = pgTable(
   'contact_event',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     candidateId: uuid('candidate_id')
       .notNull()
       .references(() => candidate.id, { onDelete: 'cascade' }),
@@ -119,9 +113,7 @@ export const processingRun = pgTable(
   'processing_run',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     kind: text('kind').notNull(),
     label: text('label').notNull(),
     status: text('status', { enum: ['pending', 'running', 'completed', 'failed', 'cancelled'] }).notNull().default('pending'),
@@ -134,7 +126,7 @@ export const processingRun = pgTable(
     options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
     error: text('error'),
     createdByUserId: text('created_by_user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -146,9 +138,7 @@ export const processingRunItem = pgTable(
   'processing_run_item',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     runId: uuid('run_id')
       .notNull()
       .references(() => processingRun.id, { onDelete: 'cascade' }),

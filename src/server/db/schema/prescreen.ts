@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { sql } from 'drizzle-orm';
 import type { StudyBlock } from '../../../contract/prescreen-forms';
 import { candidate } from './candidates';
-import { organization } from './organizations';
+import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 import { trial } from './trials';
 
 /** A prescreen form of a trial; its questions live in versions, so results keep what they were asked. */
@@ -10,9 +10,7 @@ export const prescreenForm = pgTable(
   'prescreen_form',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     trialId: uuid('trial_id')
       .notNull()
       .references(() => trial.id, { onDelete: 'cascade' }),
@@ -21,8 +19,8 @@ export const prescreenForm = pgTable(
     currentVersion: integer('current_version').notNull().default(1),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdByUserId: text('created_by_user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [index('prescreen_form_organization_id_idx').on(table.organizationId), index('prescreen_form_trial_id_idx').on(table.trialId)],
 );
@@ -32,16 +30,14 @@ export const prescreenFormVersion = pgTable(
   'prescreen_form_version',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     formId: uuid('form_id')
       .notNull()
       .references(() => prescreenForm.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     blocks: jsonb('blocks').$type<StudyBlock[]>().notNull(),
     createdByUserId: text('created_by_user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [uniqueIndex('prescreen_form_version_form_version_uidx').on(table.formId, table.version), index('prescreen_form_version_organization_id_idx').on(table.organizationId)],
 );
@@ -51,9 +47,7 @@ export const prescreenResult = pgTable(
   'prescreen_result',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     candidateId: uuid('candidate_id')
       .notNull()
       .references(() => candidate.id, { onDelete: 'cascade' }),
@@ -75,8 +69,8 @@ export const prescreenResult = pgTable(
     reviewStatus: text('review_status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     decision: jsonb('decision').$type<Record<string, unknown>>(),
     createdByUserId: text('created_by_user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     index('prescreen_result_organization_created_idx').on(table.organizationId, table.createdAt),
@@ -89,9 +83,7 @@ export const booking = pgTable(
   'booking',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     candidateId: uuid('candidate_id')
       .notNull()
       .references(() => candidate.id, { onDelete: 'cascade' }),
@@ -106,7 +98,7 @@ export const booking = pgTable(
     status: text('status', { enum: ['scheduled', 'cancelled', 'completed', 'no_show'] }).notNull().default('scheduled'),
     notes: text('notes'),
     createdByUserId: text('created_by_user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     uniqueIndex('booking_slot_uidx').on(table.organizationId, table.trialId, table.siteName, table.startsAt).where(sql`${table.status} = 'scheduled'`),

@@ -1,15 +1,13 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CriterionRule, TrialSite, TrialStatusChange } from '../../../contract/trials';
-import { organization } from './organizations';
+import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 
 /** A clinical trial a site recruits for. */
 export const trial = pgTable(
   'trial',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     title: text('title').notNull(),
     publicTitle: text('public_title'),
     nctId: text('nct_id'),
@@ -26,8 +24,8 @@ export const trial = pgTable(
     sex: text('sex', { enum: ['all', 'female', 'male'] }).notNull().default('all'),
     healthyVolunteers: boolean('healthy_volunteers'),
     createdByUserId: text('created_by_user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     index('trial_organization_id_idx').on(table.organizationId),
@@ -40,9 +38,7 @@ export const trialCriterion = pgTable(
   'trial_criterion',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     trialId: uuid('trial_id')
       .notNull()
       .references(() => trial.id, { onDelete: 'cascade' }),
@@ -53,8 +49,8 @@ export const trialCriterion = pgTable(
     /** Where the rule came from: the record's structured fields, the text, or a person. */
     ruleSource: text('rule_source', { enum: ['structured', 'text', 'manual'] }),
     needsReview: boolean('needs_review').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     index('trial_criterion_trial_id_position_idx').on(table.trialId, table.position),
