@@ -4,3 +4,4 @@ export * from './audit';
 export * from './trials';
 export * from './candidates';
 export * from './prescreen';
+export * from './messaging';
