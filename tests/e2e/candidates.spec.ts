@@ -185,7 +185,7 @@ describe('candidates of a research site', () => {
     await page.getByLabel('Change status').selectOption('contacted');
     await page.getByRole('button', { name: 'Apply status' }).click();
     await expect.poll(() => page.getByRole('cell', { name: 'Contacted' }).count()).toBe(2);
-    await page.getByLabel('Status').selectOption('contacted');
+    await page.getByLabel('Status', { exact: true }).selectOption('contacted');
     await page.waitForURL(/status=contacted/);
     await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–2 of 2');
 
