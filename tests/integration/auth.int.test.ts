@@ -24,6 +24,8 @@ describe('sign-up', () => {
     expect(session.body.organization.publicId).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(session.body.isAdmin).toBe(false);
     expect(session.body.role).toBe('owner');
+    // The session token never reaches page scripts: it lives in the httpOnly cookie only.
+    expect(session.body.session).not.toHaveProperty('token');
 
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, session.body.organization.id));
     expect(audit.map((row) => row.action)).toContain('organization.create');

@@ -185,7 +185,9 @@ export function createAuth({ config, db, mail, logger }: AuthDeps) {
             }
           : null;
         const isAdmin = Boolean((user as { isAdmin?: boolean }).isAdmin);
-        return { session, user: { ...user, isAdmin }, organization, role: membership?.role ?? null, isAdmin };
+        // The session token stays in its httpOnly cookie: page scripts have no use for it.
+        const { token: _token, ...safeSession } = session;
+        return { session: safeSession, user: { ...user, isAdmin }, organization, role: membership?.role ?? null, isAdmin };
       }),
     ],
   });
