@@ -64,8 +64,11 @@ import { Route as AuthedAdminDemoChatRouteImport } from './routes/_authed/admin/
 import { Route as AuthedAdminDemoPrescreenRouteImport } from './routes/_authed/admin/demo/prescreen'
 import { Route as AuthedAdminDemoSponsorsRouteRouteImport } from './routes/_authed/admin/demo/sponsors/route'
 import { Route as AuthedAdminDemoVoiceRouteImport } from './routes/_authed/admin/demo/voice'
+import { Route as AuthedAdminPrescreenFormsIndexRouteImport } from './routes/_authed/admin/prescreen-forms/index'
+import { Route as AuthedAdminPrescreenFormsFormIdRouteImport } from './routes/_authed/admin/prescreen-forms/$formId'
 import { Route as AuthedCandidatesIdIndexRouteImport } from './routes/_authed/candidates/$id/index'
 import { Route as AuthedCandidatesIdContactHistoryRouteImport } from './routes/_authed/candidates/$id/contact-history'
+import { Route as AuthedCandidatesIdPrescreenRouteImport } from './routes/_authed/candidates/$id/prescreen'
 import { Route as AuthedAdminDemoSponsorsIntroRouteImport } from './routes/_authed/admin/demo/sponsors/intro'
 
 const IndexRoute = IndexRouteImport.update({
@@ -349,6 +352,18 @@ const AuthedAdminDemoVoiceRoute = AuthedAdminDemoVoiceRouteImport.update({
   path: '/voice',
   getParentRoute: () => AuthedAdminDemoRouteRoute,
 } as any)
+const AuthedAdminPrescreenFormsIndexRoute =
+  AuthedAdminPrescreenFormsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedAdminPrescreenFormsRoute,
+  } as any)
+const AuthedAdminPrescreenFormsFormIdRoute =
+  AuthedAdminPrescreenFormsFormIdRouteImport.update({
+    id: '/$formId',
+    path: '/$formId',
+    getParentRoute: () => AuthedAdminPrescreenFormsRoute,
+  } as any)
 const AuthedCandidatesIdIndexRoute = AuthedCandidatesIdIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -358,6 +373,12 @@ const AuthedCandidatesIdContactHistoryRoute =
   AuthedCandidatesIdContactHistoryRouteImport.update({
     id: '/contact-history',
     path: '/contact-history',
+    getParentRoute: () => AuthedCandidatesIdRouteRoute,
+  } as any)
+const AuthedCandidatesIdPrescreenRoute =
+  AuthedCandidatesIdPrescreenRouteImport.update({
+    id: '/prescreen',
+    path: '/prescreen',
     getParentRoute: () => AuthedCandidatesIdRouteRoute,
   } as any)
 const AuthedAdminDemoSponsorsIntroRoute =
@@ -395,7 +416,7 @@ export interface FileRoutesByFullPath {
   '/admin/onboard': typeof AuthedAdminOnboardRoute
   '/admin/organization': typeof AuthedAdminOrganizationRoute
   '/admin/organizations': typeof AuthedAdminOrganizationsRoute
-  '/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsRoute
+  '/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsRouteWithChildren
   '/admin/processed-runs': typeof AuthedAdminProcessedRunsRoute
   '/admin/sequences': typeof AuthedAdminSequencesRoute
   '/admin/sms': typeof AuthedAdminSmsRoute
@@ -420,9 +441,12 @@ export interface FileRoutesByFullPath {
   '/admin/demo/chat': typeof AuthedAdminDemoChatRoute
   '/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
+  '/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
   '/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
+  '/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/admin/calls/': typeof AuthedAdminCallsIndexRoute
   '/admin/demo/': typeof AuthedAdminDemoIndexRoute
+  '/admin/prescreen-forms/': typeof AuthedAdminPrescreenFormsIndexRoute
   '/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
   '/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
 }
@@ -445,7 +469,6 @@ export interface FileRoutesByTo {
   '/admin/onboard': typeof AuthedAdminOnboardRoute
   '/admin/organization': typeof AuthedAdminOrganizationRoute
   '/admin/organizations': typeof AuthedAdminOrganizationsRoute
-  '/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsRoute
   '/admin/processed-runs': typeof AuthedAdminProcessedRunsRoute
   '/admin/sequences': typeof AuthedAdminSequencesRoute
   '/admin/sms': typeof AuthedAdminSmsRoute
@@ -470,9 +493,12 @@ export interface FileRoutesByTo {
   '/admin/demo/chat': typeof AuthedAdminDemoChatRoute
   '/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
+  '/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
   '/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
+  '/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/admin/calls': typeof AuthedAdminCallsIndexRoute
   '/admin/demo': typeof AuthedAdminDemoIndexRoute
+  '/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsIndexRoute
   '/candidates/$id': typeof AuthedCandidatesIdIndexRoute
   '/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
 }
@@ -506,7 +532,7 @@ export interface FileRoutesById {
   '/_authed/admin/onboard': typeof AuthedAdminOnboardRoute
   '/_authed/admin/organization': typeof AuthedAdminOrganizationRoute
   '/_authed/admin/organizations': typeof AuthedAdminOrganizationsRoute
-  '/_authed/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsRoute
+  '/_authed/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsRouteWithChildren
   '/_authed/admin/processed-runs': typeof AuthedAdminProcessedRunsRoute
   '/_authed/admin/sequences': typeof AuthedAdminSequencesRoute
   '/_authed/admin/sms': typeof AuthedAdminSmsRoute
@@ -531,9 +557,12 @@ export interface FileRoutesById {
   '/_authed/admin/demo/chat': typeof AuthedAdminDemoChatRoute
   '/_authed/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/_authed/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
+  '/_authed/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
   '/_authed/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
+  '/_authed/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/_authed/admin/calls/': typeof AuthedAdminCallsIndexRoute
   '/_authed/admin/demo/': typeof AuthedAdminDemoIndexRoute
+  '/_authed/admin/prescreen-forms/': typeof AuthedAdminPrescreenFormsIndexRoute
   '/_authed/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
   '/_authed/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
 }
@@ -592,9 +621,12 @@ export interface FileRouteTypes {
     | '/admin/demo/chat'
     | '/admin/demo/prescreen'
     | '/admin/demo/voice'
+    | '/admin/prescreen-forms/$formId'
     | '/candidates/$id/contact-history'
+    | '/candidates/$id/prescreen'
     | '/admin/calls/'
     | '/admin/demo/'
+    | '/admin/prescreen-forms/'
     | '/candidates/$id/'
     | '/admin/demo/sponsors/intro'
   fileRoutesByTo: FileRoutesByTo
@@ -617,7 +649,6 @@ export interface FileRouteTypes {
     | '/admin/onboard'
     | '/admin/organization'
     | '/admin/organizations'
-    | '/admin/prescreen-forms'
     | '/admin/processed-runs'
     | '/admin/sequences'
     | '/admin/sms'
@@ -642,9 +673,12 @@ export interface FileRouteTypes {
     | '/admin/demo/chat'
     | '/admin/demo/prescreen'
     | '/admin/demo/voice'
+    | '/admin/prescreen-forms/$formId'
     | '/candidates/$id/contact-history'
+    | '/candidates/$id/prescreen'
     | '/admin/calls'
     | '/admin/demo'
+    | '/admin/prescreen-forms'
     | '/candidates/$id'
     | '/admin/demo/sponsors/intro'
   id:
@@ -702,9 +736,12 @@ export interface FileRouteTypes {
     | '/_authed/admin/demo/chat'
     | '/_authed/admin/demo/prescreen'
     | '/_authed/admin/demo/voice'
+    | '/_authed/admin/prescreen-forms/$formId'
     | '/_authed/candidates/$id/contact-history'
+    | '/_authed/candidates/$id/prescreen'
     | '/_authed/admin/calls/'
     | '/_authed/admin/demo/'
+    | '/_authed/admin/prescreen-forms/'
     | '/_authed/candidates/$id/'
     | '/_authed/admin/demo/sponsors/intro'
   fileRoutesById: FileRoutesById
@@ -1106,6 +1143,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminDemoVoiceRouteImport
       parentRoute: typeof AuthedAdminDemoRouteRoute
     }
+    '/_authed/admin/prescreen-forms/': {
+      id: '/_authed/admin/prescreen-forms/'
+      path: '/'
+      fullPath: '/admin/prescreen-forms/'
+      preLoaderRoute: typeof AuthedAdminPrescreenFormsIndexRouteImport
+      parentRoute: typeof AuthedAdminPrescreenFormsRoute
+    }
+    '/_authed/admin/prescreen-forms/$formId': {
+      id: '/_authed/admin/prescreen-forms/$formId'
+      path: '/$formId'
+      fullPath: '/admin/prescreen-forms/$formId'
+      preLoaderRoute: typeof AuthedAdminPrescreenFormsFormIdRouteImport
+      parentRoute: typeof AuthedAdminPrescreenFormsRoute
+    }
     '/_authed/candidates/$id/': {
       id: '/_authed/candidates/$id/'
       path: '/'
@@ -1118,6 +1169,13 @@ declare module '@tanstack/react-router' {
       path: '/contact-history'
       fullPath: '/candidates/$id/contact-history'
       preLoaderRoute: typeof AuthedCandidatesIdContactHistoryRouteImport
+      parentRoute: typeof AuthedCandidatesIdRouteRoute
+    }
+    '/_authed/candidates/$id/prescreen': {
+      id: '/_authed/candidates/$id/prescreen'
+      path: '/prescreen'
+      fullPath: '/candidates/$id/prescreen'
+      preLoaderRoute: typeof AuthedCandidatesIdPrescreenRouteImport
       parentRoute: typeof AuthedCandidatesIdRouteRoute
     }
     '/_authed/admin/demo/sponsors/intro': {
@@ -1179,6 +1237,22 @@ const AuthedAdminDemoRouteRouteChildren: AuthedAdminDemoRouteRouteChildren = {
 const AuthedAdminDemoRouteRouteWithChildren =
   AuthedAdminDemoRouteRoute._addFileChildren(AuthedAdminDemoRouteRouteChildren)
 
+interface AuthedAdminPrescreenFormsRouteChildren {
+  AuthedAdminPrescreenFormsFormIdRoute: typeof AuthedAdminPrescreenFormsFormIdRoute
+  AuthedAdminPrescreenFormsIndexRoute: typeof AuthedAdminPrescreenFormsIndexRoute
+}
+
+const AuthedAdminPrescreenFormsRouteChildren: AuthedAdminPrescreenFormsRouteChildren =
+  {
+    AuthedAdminPrescreenFormsFormIdRoute: AuthedAdminPrescreenFormsFormIdRoute,
+    AuthedAdminPrescreenFormsIndexRoute: AuthedAdminPrescreenFormsIndexRoute,
+  }
+
+const AuthedAdminPrescreenFormsRouteWithChildren =
+  AuthedAdminPrescreenFormsRoute._addFileChildren(
+    AuthedAdminPrescreenFormsRouteChildren,
+  )
+
 interface AuthedAdminRouteRouteChildren {
   AuthedAdminCallsRouteRoute: typeof AuthedAdminCallsRouteRouteWithChildren
   AuthedAdminDemoRouteRoute: typeof AuthedAdminDemoRouteRouteWithChildren
@@ -1190,7 +1264,7 @@ interface AuthedAdminRouteRouteChildren {
   AuthedAdminOnboardRoute: typeof AuthedAdminOnboardRoute
   AuthedAdminOrganizationRoute: typeof AuthedAdminOrganizationRoute
   AuthedAdminOrganizationsRoute: typeof AuthedAdminOrganizationsRoute
-  AuthedAdminPrescreenFormsRoute: typeof AuthedAdminPrescreenFormsRoute
+  AuthedAdminPrescreenFormsRoute: typeof AuthedAdminPrescreenFormsRouteWithChildren
   AuthedAdminProcessedRunsRoute: typeof AuthedAdminProcessedRunsRoute
   AuthedAdminSequencesRoute: typeof AuthedAdminSequencesRoute
   AuthedAdminSmsRoute: typeof AuthedAdminSmsRoute
@@ -1212,7 +1286,7 @@ const AuthedAdminRouteRouteChildren: AuthedAdminRouteRouteChildren = {
   AuthedAdminOnboardRoute: AuthedAdminOnboardRoute,
   AuthedAdminOrganizationRoute: AuthedAdminOrganizationRoute,
   AuthedAdminOrganizationsRoute: AuthedAdminOrganizationsRoute,
-  AuthedAdminPrescreenFormsRoute: AuthedAdminPrescreenFormsRoute,
+  AuthedAdminPrescreenFormsRoute: AuthedAdminPrescreenFormsRouteWithChildren,
   AuthedAdminProcessedRunsRoute: AuthedAdminProcessedRunsRoute,
   AuthedAdminSequencesRoute: AuthedAdminSequencesRoute,
   AuthedAdminSmsRoute: AuthedAdminSmsRoute,
@@ -1228,6 +1302,7 @@ const AuthedAdminRouteRouteWithChildren =
 
 interface AuthedCandidatesIdRouteRouteChildren {
   AuthedCandidatesIdContactHistoryRoute: typeof AuthedCandidatesIdContactHistoryRoute
+  AuthedCandidatesIdPrescreenRoute: typeof AuthedCandidatesIdPrescreenRoute
   AuthedCandidatesIdIndexRoute: typeof AuthedCandidatesIdIndexRoute
 }
 
@@ -1235,6 +1310,7 @@ const AuthedCandidatesIdRouteRouteChildren: AuthedCandidatesIdRouteRouteChildren
   {
     AuthedCandidatesIdContactHistoryRoute:
       AuthedCandidatesIdContactHistoryRoute,
+    AuthedCandidatesIdPrescreenRoute: AuthedCandidatesIdPrescreenRoute,
     AuthedCandidatesIdIndexRoute: AuthedCandidatesIdIndexRoute,
   }
 

@@ -48,6 +48,8 @@ const ADMIN_NAV: NavItem[] = [
 const STAFF_ADMIN_NAV: NavItem[] = [
   { to: '/admin/organization', label: 'Organization' },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/trial-criteria', label: 'Trial criteria' },
+  { to: '/admin/prescreen-forms', label: 'Prescreen forms' },
   { to: '/admin/processed-runs', label: 'Processed runs' },
 ];
 

@@ -1,7 +1,11 @@
 import { Link, useMatches } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 
-/** Crumbs come from each matched route's `staticData.crumb` (or a loader's `crumb`). */
+/**
+ * Crumbs come from each matched route's `staticData.crumb` (or a loader's `crumb`). A loader may add a
+ * `trailingCrumb` for a page that is the same path with other search params (the review of one candidate
+ * on /prescreen/results), which then links its parent crumb back to the plain path.
+ */
 export function Breadcrumbs() {
   const matches = useMatches();
   const crumbs: { label: string; to: string }[] = [];
@@ -12,6 +16,8 @@ export function Breadcrumbs() {
     const to = match.pathname.length > 1 ? match.pathname.replace(/\/$/, '') : match.pathname;
     if (crumbs.at(-1)?.to === to) crumbs[crumbs.length - 1] = { label, to };
     else crumbs.push({ label, to });
+    const trailing = (match.loaderData as { trailingCrumb?: string } | undefined)?.trailingCrumb;
+    if (trailing) crumbs.push({ label: trailing, to: `${to}#current` });
   }
   if (crumbs.length === 0) return null;
   return (

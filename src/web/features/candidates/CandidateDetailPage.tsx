@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { History, Trash2 } from 'lucide-react';
+import { ClipboardList, History, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STATUSES, type Candidate, type CandidateStatus, type IndexedPrescreenNote } from '../../../contract/candidates';
@@ -418,6 +418,13 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to="/candidates/$id/prescreen" params={{ id: candidate.id }} className={buttonClass('secondary')}>
+            <ClipboardList aria-hidden="true" className="h-4 w-4" />
+            Run prescreen
+          </Link>
+          <Link to="/prescreen/results" search={{ candidateId: candidate.id }} className={buttonClass('secondary')}>
+            Review prescreen
+          </Link>
           <Link to="/candidates/$id/contact-history" params={{ id: candidate.id }} className={buttonClass('secondary')}>
             <History aria-hidden="true" className="h-4 w-4" />
             Contact history

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
 
+/**
+ * Prescreen forms and the form builder. Organization staff may open them too: a site writes its own trials'
+ * prescreen questions (the server scopes every form to the trial's organization).
+ */
 export const Route = createFileRoute('/_authed/admin/prescreen-forms')({
-  staticData: { crumb: "Prescreen forms" },
-  component: () => <ComingSoon title="Prescreen forms" description="Prescreen question forms, generated study blocks and duplicate-question clean-up will be managed here." />,
+  staticData: { crumb: 'Prescreen forms', orgStaffAllowed: true },
 });

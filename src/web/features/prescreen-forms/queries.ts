@@ -1,0 +1,100 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApplyDeduplicationResponse,
+  CreatePrescreenFormInput,
+  DeduplicationChoice,
+  DetectDuplicatesResponse,
+  GenerateStudyBlocksResponse,
+  PrescreenForm,
+  PrescreenFormList,
+  StudyBlock,
+  UpdatePrescreenFormInput,
+} from '../../../contract/prescreen-forms';
+import { api, ApiRequestError, getActiveOrganizationId } from '../../lib/api';
+import { useActiveOrganization } from '../../lib/active-organization';
+
+/** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
+export const prescreenFormKeys = {
+  list: (activeId: string | null, params: { trialId?: string }) => ['org', activeId, 'prescreen-forms', params] as const,
+  detail: (activeId: string | null, id: string) => ['org', activeId, 'prescreen-form', id] as const,
+};
+
+const retryUnlessClientError = (failureCount: number, error: unknown) =>
+  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
+
+export function prescreenFormsQueryOptions(activeId: string | null, params: { trialId?: string } = {}) {
+  return queryOptions({
+    queryKey: prescreenFormKeys.list(activeId, params),
+    queryFn: ({ signal }) => api.get<PrescreenFormList>('/api/prescreen-forms/', { query: { trialId: params.trialId }, signal }),
+    retry: retryUnlessClientError,
+    meta: { silent: true },
+  });
+}
+
+export function prescreenFormQueryOptions(activeId: string | null, id: string) {
+  return queryOptions({
+    queryKey: prescreenFormKeys.detail(activeId, id),
+    queryFn: ({ signal }) => api.get<PrescreenForm>(`/api/prescreen-forms/${encodeURIComponent(id)}`, { signal }),
+    retry: retryUnlessClientError,
+    meta: { silent: true },
+  });
+}
+
+export function usePrescreenFormsQuery(params: { trialId?: string } = {}) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({ ...prescreenFormsQueryOptions(activeOrganizationId, params), enabled: Boolean(activeOrganizationId) });
+}
+
+export function usePrescreenFormQuery(id: string | undefined) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({ ...prescreenFormQueryOptions(activeOrganizationId, id ?? ''), enabled: Boolean(activeOrganizationId && id) });
+}
+
+function useStoreForm() {
+  const queryClient = useQueryClient();
+  return (form: PrescreenForm) => {
+    queryClient.setQueryData(prescreenFormKeys.detail(getActiveOrganizationId(), form.id), form);
+    return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'prescreen-forms' });
+  };
+}
+
+export function useGenerateStudyBlocks() {
+  return useMutation({
+    mutationFn: (trialId: string) => api.post<GenerateStudyBlocksResponse>('/api/prescreen-forms/generate-study-blocks', { trialId }),
+    meta: { silent: true },
+  });
+}
+
+export function useCreatePrescreenForm() {
+  const store = useStoreForm();
+  return useMutation({
+    mutationFn: (input: CreatePrescreenFormInput) => api.post<PrescreenForm>('/api/prescreen-forms/', input),
+    onSuccess: (form) => store(form),
+    meta: { silent: true },
+  });
+}
+
+/** Failures show inline in the builder (server 400 messages), not as toasts. */
+export function useUpdatePrescreenForm() {
+  const store = useStoreForm();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdatePrescreenFormInput }) => api.put<PrescreenForm>(`/api/prescreen-forms/${encodeURIComponent(id)}`, input),
+    onSuccess: (form) => store(form),
+    meta: { silent: true },
+  });
+}
+
+export function useDetectDuplicates() {
+  return useMutation({
+    mutationFn: (blocks: StudyBlock[]) => api.post<DetectDuplicatesResponse>('/api/prescreen-forms/detect-duplicates', { blocks }),
+    meta: { silent: true },
+  });
+}
+
+export function useApplyDeduplication() {
+  return useMutation({
+    mutationFn: ({ blocks, pairs }: { blocks: StudyBlock[]; pairs: DeduplicationChoice[] }) =>
+      api.post<ApplyDeduplicationResponse>('/api/prescreen-forms/apply-deduplication', { blocks, pairs }),
+    meta: { silent: true },
+  });
+}

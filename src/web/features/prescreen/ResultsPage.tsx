@@ -1,0 +1,175 @@
+import { Link } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { AI_RECOMMENDATIONS, SOURCE_TYPES } from '../../../contract/search';
+import { ErrorCard } from '../../components/ErrorCard';
+import { Spinner } from '../../components/Spinner';
+import { Button, EmptyState, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { formatDateTime } from '../../lib/utils';
+import { candidateName } from '../candidates/format';
+import { OrganizationFilter } from '../trials/components';
+import { useIsGlobal } from '../trials/TrialsPage';
+import { RecommendationBadge, ReviewStatusBadge } from './components';
+import { SOURCE_TYPE_LABELS } from './format';
+import { usePrescreenResultsQuery } from './queries';
+
+export const RESULTS_PAGE_SIZE = 25;
+
+export interface ResultsFilters {
+  search?: string;
+  sourceType?: (typeof SOURCE_TYPES)[number];
+  aiRecommendation?: (typeof AI_RECOMMENDATIONS)[number];
+  orgs?: string[];
+}
+
+function SearchBox({ value, onChange }: { value: string | undefined; onChange: (next: string | undefined) => void }) {
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    if (next === (value ?? undefined)) return;
+    const timer = window.setTimeout(() => onChange(next), 300);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor="results-search">Search</Label>
+      <div className="relative">
+        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+        <Input id="results-search" type="search" className="w-72 pl-9" placeholder="Candidate name, phone or email" value={text} onChange={(event) => setText(event.target.value)} />
+      </div>
+    </div>
+  );
+}
+
+/** /prescreen/results without a candidate: every result, newest first, filtered by the URL's search params. */
+export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilters; onFiltersChange: (patch: Partial<ResultsFilters>) => void }) {
+  const isGlobal = useIsGlobal();
+  const { organizations } = useActiveOrganization();
+  const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
+  const orgs = isGlobal ? filters.orgs : undefined;
+  const filterKey = JSON.stringify([filters.search, filters.sourceType, filters.aiRecommendation, orgs]);
+  const [paging, setPaging] = useState({ key: filterKey, offset: 0 });
+  const offset = paging.key === filterKey ? paging.offset : 0;
+  const query = usePrescreenResultsQuery({ search: filters.search, sourceType: filters.sourceType, aiRecommendation: filters.aiRecommendation, orgs, limit: RESULTS_PAGE_SIZE, offset });
+  const rows = query.data?.results ?? [];
+  const total = query.data?.total ?? 0;
+  const hasFilters = Boolean(filters.search || filters.sourceType || filters.aiRecommendation);
+
+  let body;
+  if (query.isPending) body = <Spinner label="Loading prescreen results" />;
+  else if (query.isError) body = <ErrorCard title="Could not load prescreen results" error={query.error} onRetry={() => void query.refetch()} />;
+  else if (rows.length === 0 && !hasFilters && offset === 0) {
+    body = (
+      <EmptyState title="No prescreen results yet">
+        <p>Results appear here after a call, a chat, or a prescreen run from a candidate’s page.</p>
+        <Link to="/candidates" className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-4">
+          Go to candidates
+        </Link>
+      </EmptyState>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState title="No results match">
+        <p>Try another search, or clear the filters.</p>
+        <div className="mt-4">
+          <Button variant="secondary" onClick={() => onFiltersChange({ search: undefined, sourceType: undefined, aiRecommendation: undefined })}>
+            Clear filters
+          </Button>
+        </div>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className="grid gap-3">
+        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
+          <Table caption="Prescreen results">
+            <thead>
+              <tr>
+                <Th>Candidate</Th>
+                <Th>Trial</Th>
+                <Th>Source</Th>
+                <Th>AI recommendation</Th>
+                <Th>Review</Th>
+                <Th>Date</Th>
+                {isGlobal && <Th>Organization</Th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((result) => (
+                <tr key={result.id}>
+                  <Td className="whitespace-nowrap">
+                    <Link to="/prescreen/results" search={{ candidateId: result.candidate.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
+                      {candidateName(result.candidate)}
+                    </Link>
+                  </Td>
+                  <Td className="max-w-sm">{result.trial.title}</Td>
+                  <Td>{SOURCE_TYPE_LABELS[result.sourceType]}</Td>
+                  <Td>
+                    <RecommendationBadge recommendation={result.aiRecommendation} />
+                    {result.decision?.overrideRecommendation && <span className="ml-2 text-xs text-slate-700">→ {result.decision.overrideRecommendation} (override)</span>}
+                  </Td>
+                  <Td>
+                    <ReviewStatusBadge status={result.reviewStatus} />
+                  </Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(result.createdAt)}</Td>
+                  {isGlobal && <Td>{names.get(result.organizationId) ?? '—'}</Td>}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-700" aria-live="polite" data-testid="paging-summary">
+            Showing {offset + 1}–{offset + rows.length} of {total}
+          </p>
+          <div className="flex gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setPaging({ key: filterKey, offset: Math.max(0, offset - RESULTS_PAGE_SIZE) })} disabled={offset === 0 || query.isFetching}>
+              <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+              Previous
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setPaging({ key: filterKey, offset: offset + RESULTS_PAGE_SIZE })} disabled={offset + rows.length >= total || query.isFetching}>
+              Next
+              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          </div>
+        </nav>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader title="Prescreen results" description="AI recommendations from calls, chats and manual prescreens. Open a candidate to review their answers and decide." />
+      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter prescreen results">
+        <SearchBox value={filters.search} onChange={(search) => onFiltersChange({ search })} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="results-source">Source</Label>
+          <Select id="results-source" className="w-40" value={filters.sourceType ?? ''} onChange={(event) => onFiltersChange({ sourceType: (event.target.value || undefined) as ResultsFilters['sourceType'] })}>
+            <option value="">Any source</option>
+            {SOURCE_TYPES.map((source) => (
+              <option key={source} value={source}>
+                {SOURCE_TYPE_LABELS[source]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="results-recommendation">AI recommendation</Label>
+          <Select id="results-recommendation" className="w-52" value={filters.aiRecommendation ?? ''} onChange={(event) => onFiltersChange({ aiRecommendation: (event.target.value || undefined) as ResultsFilters['aiRecommendation'] })}>
+            <option value="">Any recommendation</option>
+            {AI_RECOMMENDATIONS.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {isGlobal && <OrganizationFilter organizations={organizations} selected={filters.orgs} onChange={(next) => onFiltersChange({ orgs: next })} />}
+      </div>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Booking, CreateBookingInput, DecisionBody, PrescreenResult, PrescreenResultList, PrescreenReview, RunManualPrescreenInput } from '../../../contract/prescreen';
+import { api, ApiRequestError } from '../../lib/api';
+import { useActiveOrganization } from '../../lib/active-organization';
+
+export interface ResultsParams {
+  search?: string;
+  candidateId?: string;
+  sourceType?: string;
+  aiRecommendation?: string;
+  orgs?: string[];
+  limit: number;
+  offset: number;
+}
+
+/** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
+export const prescreenKeys = {
+  results: (activeId: string | null, params: ResultsParams) => ['org', activeId, 'prescreen-results', params] as const,
+  review: (activeId: string | null, candidateId: string) => ['org', activeId, 'prescreen-review', candidateId] as const,
+};
+
+const retryUnlessClientError = (failureCount: number, error: unknown) =>
+  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
+
+export function prescreenResultsQueryOptions(activeId: string | null, params: ResultsParams) {
+  return queryOptions({
+    queryKey: prescreenKeys.results(activeId, params),
+    queryFn: ({ signal }) =>
+      api.get<PrescreenResultList>('/api/prescreen/results', {
+        query: { search: params.search, candidateId: params.candidateId, sourceType: params.sourceType, aiRecommendation: params.aiRecommendation, orgs: params.orgs, limit: params.limit, offset: params.offset },
+        signal,
+      }),
+    retry: retryUnlessClientError,
+    meta: { silent: true },
+  });
+}
+
+export function prescreenReviewQueryOptions(activeId: string | null, candidateId: string) {
+  return queryOptions({
+    queryKey: prescreenKeys.review(activeId, candidateId),
+    queryFn: ({ signal }) => api.get<PrescreenReview>('/api/prescreen/review', { query: { candidateId }, signal }),
+    retry: retryUnlessClientError,
+    meta: { silent: true },
+  });
+}
+
+export function usePrescreenResultsQuery(params: ResultsParams) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({ ...prescreenResultsQueryOptions(activeOrganizationId, params), enabled: Boolean(activeOrganizationId), placeholderData: keepPreviousData });
+}
+
+export function usePrescreenReviewQuery(candidateId: string) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({ ...prescreenReviewQueryOptions(activeOrganizationId, candidateId), enabled: Boolean(activeOrganizationId && candidateId) });
+}
+
+/** Results, reviews, candidates (status) and their contact history all move after a run, decision or booking. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.invalidateQueries({
+      predicate: (query) =>
+        query.queryKey[0] === 'org' && ['prescreen-results', 'prescreen-review', 'candidate', 'candidates', 'contact-history', 'prescreen-forms', 'prescreen-form'].includes(String(query.queryKey[2])),
+    });
+}
+
+export function useRunPrescreen() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: RunManualPrescreenInput) => api.post<PrescreenResult>('/api/prescreen/results', input),
+    onSuccess: () => refresh(),
+    meta: { silent: true },
+  });
+}
+
+export function useDecide() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: DecisionBody) => api.post<PrescreenResult>('/api/prescreen/review/decision', input),
+    onSuccess: () => refresh(),
+    meta: { silent: true },
+  });
+}
+
+export function useBook() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: CreateBookingInput) => api.post<Booking>('/api/prescreen/bookings', input),
+    onSuccess: () => refresh(),
+    meta: { silent: true },
+  });
+}
