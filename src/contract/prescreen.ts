@@ -84,7 +84,7 @@ export type PrescreenDecision = z.infer<typeof PrescreenDecisionSchema>;
 
 export const BOOKING_STATUSES = ['scheduled', 'cancelled', 'completed', 'no_show'] as const;
 /** The confirmation SMS: 'not_configured' until the SMS feature exists, then queued/sent/failed. */
-export const CONFIRMATION_SMS_STATES = ['not_configured', 'queued', 'sent', 'failed'] as const;
+export const CONFIRMATION_SMS_STATES = ['not_configured', 'queued', 'sent', 'failed', 'blocked'] as const;
 
 export const BookingSchema = z
   .object({

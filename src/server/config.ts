@@ -20,6 +20,19 @@ export interface AppConfig {
   logLevel: string;
   /** Sign-in attempts allowed per address in `signInWindowSeconds`. */
   signInRateLimit: { max: number; windowSeconds: number };
+  /**
+   * SMS: Twilio when the account, token and a sender (number or Messaging Service) are set, else the simulator.
+   * The auth token alone also switches on signature checks of the inbound webhooks.
+   */
+  sms: {
+    twilioAccountSid?: string;
+    twilioAuthToken?: string;
+    twilioFromNumber?: string;
+    twilioMessagingServiceSid?: string;
+    twilioApiBaseUrl: string;
+    /** A line HELP replies end with, e.g. "Call (212) 555-0100". */
+    helpContact?: string;
+  };
 }
 
 /**
@@ -57,6 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signInRateLimit: {
       max: Number(env.SIGN_IN_RATE_LIMIT_MAX ?? 10),
       windowSeconds: Number(env.SIGN_IN_RATE_LIMIT_WINDOW ?? 60),
+    },
+    sms: {
+      twilioAccountSid: env.TWILIO_ACCOUNT_SID || undefined,
+      twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
+      twilioFromNumber: env.TWILIO_FROM_NUMBER || undefined,
+      twilioMessagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID || undefined,
+      twilioApiBaseUrl: (env.TWILIO_API_BASE_URL || 'https://api.twilio.com').replace(/\/$/, ''),
+      helpContact: env.SMS_HELP_CONTACT || undefined,
     },
   };
 }

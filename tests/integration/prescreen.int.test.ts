@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
-import { auditLog, booking, candidate, prescreenForm, prescreenFormVersion, prescreenResult } from '../../src/server/db/schema';
+import { auditLog, booking, candidate, prescreenForm, prescreenFormVersion, prescreenResult, smsMessage } from '../../src/server/db/schema';
 import { recordPrescreenResult } from '../../src/server/features/prescreen/service';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
@@ -374,8 +374,12 @@ describe('review, decisions and bookings', () => {
       localTime: '2031-01-15T09:30',
       durationMinutes: 45,
       status: 'scheduled',
-      confirmationSms: 'not_configured',
+      // The simulator delivers the confirmation at once (the candidate gave a phone and has not opted out).
+      confirmationSms: 'sent',
     });
+    const confirmation = await t.deps.db.select().from(smsMessage).where(eq(smsMessage.candidateId, candidateId));
+    expect(confirmation.map((message) => message.templateKey)).toEqual(['visit_confirmation']);
+    expect(confirmation[0].body).toContain('2031-01-15 09:30 (America/New_York)');
     expect(await statusOf(candidateId)).toBe('visit_scheduled');
     const events = await history(candidateId);
     expect(events.find((e) => e.kind === 'booking')?.summary).toBe('Visit booked: Downtown Clinic, 2031-01-15T09:30 (America/New_York)');

@@ -70,6 +70,23 @@ describe('detecting duplicates', () => {
   });
 });
 
+describe('measurements in different units', () => {
+  it('are not duplicates, however alike the generated wording', () => {
+    const labs = [
+      block(
+        'history',
+        q('bmi', 'number', 'What was your most recent BMI result, if you are sure of it?', [], { unit: 'kg/m2' }),
+        q('egfr', 'number', 'What was your most recent eGFR result, if you are sure of it?', [], { unit: 'mL/min' }),
+        q('egfr-again', 'number', 'What was your latest eGFR reading?', [], { unit: 'mL/min' }),
+      ),
+    ];
+    const pairs = detectDuplicates(labs).map((pair) => `${pair.questionA}~${pair.questionB}`);
+    expect(pairs).not.toContain('bmi~egfr');
+    expect(pairs).not.toContain('bmi~egfr-again');
+    expect(pairs).toContain('egfr~egfr-again');
+  });
+});
+
 describe('applying deduplication', () => {
   it('moves every criterion link to the kept question, rewrites option values, removes empty blocks', () => {
     const blocks = [

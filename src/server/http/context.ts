@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth';
 import type { RequestScope } from '../auth/scope';
 import type { Logger } from '../logger';
 import type { MailPort } from '../integrations/mail/mail';
+import type { SmsPort } from '../integrations/sms/port';
 
 /** What the app is built from; tests build the same app with their own database. */
 export interface AppDeps {
@@ -11,6 +12,8 @@ export interface AppDeps {
   db: Database;
   auth: Auth;
   mail: MailPort;
+  /** SMS: Twilio when configured, else the simulator (see deps.ts). */
+  sms: SmsPort;
   logger: Logger;
 }
 

@@ -97,6 +97,8 @@ export const booking = pgTable(
     durationMinutes: integer('duration_minutes').notNull().default(60),
     status: text('status', { enum: ['scheduled', 'cancelled', 'completed', 'no_show'] }).notNull().default('scheduled'),
     notes: text('notes'),
+    /** What became of the confirmation SMS: sent, failed, or blocked by consent. */
+    confirmationSms: text('confirmation_sms', { enum: ['not_configured', 'queued', 'sent', 'failed', 'blocked'] }).notNull().default('not_configured'),
     createdByUserId: text('created_by_user_id'),
     createdAt: createdAtColumn(),
   },

@@ -109,6 +109,11 @@ export function detectDuplicates(blocks: StudyBlock[], options: DetectOptions = 
       const sharedCriterion = b.question.criterionLinks.map((link) => link.criterionId).find((id) => aCriteria.has(id));
       const topicA = topicOf(a.question);
       const sameTopic = topicA !== null && topicA === topicOf(b.question);
+      // Two measurements in different units ("BMI in kg/m2", "eGFR in mL/min") share the template's words but
+      // never ask the same thing, unless they decide the same criterion.
+      const differentMeasures =
+        a.question.type === 'number' && b.question.type === 'number' && Boolean(a.question.unit && b.question.unit) && !sameUnit;
+      if (differentMeasures && !sharedCriterion) continue;
 
       let score = jaccard + (sameType ? 0.1 : 0) + (sameUnit ? 0.1 : 0) + (sharedCriterion ? 0.2 : 0);
       let reason: string;

@@ -153,6 +153,10 @@ export async function insertBooking(executor: Executor, values: NewBookingRow): 
   return row;
 }
 
+export async function setBookingConfirmation(executor: Executor, bookingId: string, confirmationSms: BookingRow['confirmationSms']) {
+  await executor.update(booking).set({ confirmationSms }).where(eq(booking.id, bookingId));
+}
+
 export async function bookingsOfCandidate(executor: Executor, candidateId: string): Promise<BookingRow[]> {
   return executor.select().from(booking).where(eq(booking.candidateId, candidateId)).orderBy(desc(booking.startsAt), desc(booking.id));
 }

@@ -82,5 +82,5 @@ export const prescreenRoutes = createRouter()
         409: json(ApiErrorSchema, 'Not approved, or the slot is taken'),
       },
     }),
-    async (c) => c.json(await service.createBooking(c.get('deps').db, c.get('scope'), c.req.valid('json')), 201),
+    async (c) => c.json(await service.createBooking(c.get('deps'), c.get('scope'), c.req.valid('json')), 201),
   );

@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
 import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
 import { changeCandidateStatus } from '../candidates/service';
+import { sendSms, type SmsDeps } from '../sms/service';
 import { listCriteria, findTrialRow } from '../trials/queries';
 import { isValidTimeZone, localTimeToUtc, toLocalTime } from './bookings';
 import { evaluatePrescreen, normalizeAnswers } from './engine';
@@ -34,6 +35,7 @@ import {
   findFormVersionById,
   findResult,
   insertBooking,
+  setBookingConfirmation,
   insertResult,
   isUuid,
   latestResultFor,
@@ -118,8 +120,7 @@ function toBooking(row: BookingRow): Booking {
     localTime: toLocalTime(row.startsAt, row.siteTimeZone),
     durationMinutes: row.durationMinutes,
     status: row.status,
-    // No SMS provider exists yet; the SMS feature will queue confirmations and record their state.
-    confirmationSms: 'not_configured',
+    confirmationSms: row.confirmationSms,
     createdByUserId: row.createdByUserId,
     createdAt: row.createdAt.toISOString(),
   };
@@ -440,7 +441,35 @@ const DEFAULT_VISIT_MINUTES = 60;
  * site's time zone (or the body's, when the site has none) and stored in UTC. One scheduled booking per site
  * slot (409), never in the past (400). Moves the candidate to visit_scheduled.
  */
-export async function createBooking(db: Database, scope: RequestScope, body: CreateBookingInput): Promise<Booking> {
+export async function createBooking(deps: SmsDeps, scope: RequestScope, body: CreateBookingInput): Promise<Booking> {
+  const booking = await insertBookingInScope(deps.db, scope, body);
+  // After the booking is committed: a slow or failing SMS provider never loses the booking.
+  return { ...booking, confirmationSms: await sendBookingConfirmation(deps, booking) };
+}
+
+/** The confirmation SMS of a booking, through the SMS port and its consent rules; its state is kept on the booking. */
+async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): Promise<Booking['confirmationSms']> {
+  const trial = await findTrialRow(deps.db, booking.trialId);
+  const site = trial?.sites.find((candidateSite) => candidateSite.name === booking.siteName);
+  const sent = await sendSms(deps, {
+    organizationId: booking.organizationId,
+    candidateId: booking.candidateId,
+    templateKey: 'visit_confirmation',
+    variables: {
+      trialTitle: trial?.publicTitle || trial?.title || 'the study',
+      visitTime: `${booking.localTime.replace('T', ' ')} (${booking.siteTimeZone})`,
+      siteAddress: [site?.name, site?.address, site?.city].filter(Boolean).join(', ') || booking.siteName,
+    },
+    purpose: 'transactional',
+    sentByUserId: booking.createdByUserId,
+  });
+  const state: Booking['confirmationSms'] =
+    sent.status === 'blocked' ? 'blocked' : sent.status === 'failed' || sent.status === 'undelivered' ? 'failed' : sent.status === 'queued' ? 'queued' : 'sent';
+  await setBookingConfirmation(deps.db, booking.id, state);
+  return state;
+}
+
+async function insertBookingInScope(db: Database, scope: RequestScope, body: CreateBookingInput): Promise<Booking> {
   try {
     return await runScoped(db, scope, async (tx) => {
       let result;
@@ -492,7 +521,7 @@ export async function createBooking(db: Database, scope: RequestScope, body: Cre
       await insertContactEvents(tx, [
         event(candidateRow, actor, 'booking', {
           summary: `Visit booked: ${site.name}, ${booking.localTime} (${timeZone})`,
-          details: { bookingId: row.id, resultId: result.id, siteName: site.name, startsAt: booking.startsAt, localTime: booking.localTime, timeZone, confirmationSms: booking.confirmationSms },
+          details: { bookingId: row.id, resultId: result.id, siteName: site.name, startsAt: booking.startsAt, localTime: booking.localTime, timeZone },
           referenceId: row.id,
         }),
       ]);

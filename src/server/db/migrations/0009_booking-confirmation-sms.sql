@@ -1,0 +1,1 @@
+ALTER TABLE "booking" ADD COLUMN "confirmation_sms" text DEFAULT 'not_configured' NOT NULL;

@@ -1,0 +1,174 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/scoped';
+import { candidate, contactEvent, organization, smsMessage } from '../../db/schema';
+import { consentKeyword } from './keywords';
+
+export type SmsRow = typeof smsMessage.$inferSelect;
+export type NewSmsRow = typeof smsMessage.$inferInsert;
+
+export async function insertSms(executor: Executor, values: NewSmsRow): Promise<SmsRow> {
+  const [row] = await executor.insert(smsMessage).values(values).returning();
+  return row;
+}
+
+/** An inbound message, once per provider id: a redelivered webhook inserts nothing and answers undefined. */
+export async function insertInboundOnce(executor: Executor, values: NewSmsRow): Promise<SmsRow | undefined> {
+  const [row] = await executor
+    .insert(smsMessage)
+    .values(values)
+    .onConflictDoNothing({ target: [smsMessage.provider, smsMessage.providerMessageId], where: sql`${smsMessage.providerMessageId} is not null` })
+    .returning();
+  return row;
+}
+
+export async function updateSms(executor: Executor, id: string, values: Partial<NewSmsRow>): Promise<SmsRow> {
+  const [row] = await executor.update(smsMessage).set({ ...values, updatedAt: new Date() }).where(eq(smsMessage.id, id)).returning();
+  return row;
+}
+
+export async function findSmsByProviderId(executor: Executor, provider: SmsRow['provider'], providerMessageId: string): Promise<SmsRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(smsMessage)
+    .where(and(eq(smsMessage.provider, provider), eq(smsMessage.providerMessageId, providerMessageId)))
+    .for('update');
+  return row;
+}
+
+export async function organizationName(executor: Executor, organizationId: string): Promise<string | undefined> {
+  const [row] = await executor.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
+  return row?.name;
+}
+
+export async function findCandidateByPhone(executor: Executor, organizationId: string, phone: string) {
+  const [row] = await executor.select().from(candidate).where(and(eq(candidate.organizationId, organizationId), eq(candidate.phone, phone)));
+  return row;
+}
+
+/**
+ * When SMS was last turned off for the candidate, if that is still the latest SMS consent change: read from
+ * the 'consent' contact events (written by a STOP reply and by staff changing consent), which staff cannot
+ * edit and which no import overwrites. Undefined: SMS was never turned off (never consented, or consented).
+ */
+export async function candidateSmsOptOutAt(executor: Executor, candidateId: string): Promise<Date | null> {
+  const [row] = await executor
+    .select({ occurredAt: contactEvent.occurredAt, turnedOn: sql<boolean | null>`(${contactEvent.details} -> 'sms' ->> 'to')::boolean` })
+    .from(contactEvent)
+    .where(and(eq(contactEvent.candidateId, candidateId), eq(contactEvent.kind, 'consent'), isNotNull(sql`${contactEvent.details} -> 'sms'`)))
+    .orderBy(desc(contactEvent.occurredAt))
+    .limit(1);
+  return row && row.turnedOn === false ? row.occurredAt : null;
+}
+
+/**
+ * Whether the number itself texted an opt-out keyword (and no opt-in since) to this organization: the newest
+ * keyword among its inbound messages decides. Binding even when staff turn SMS consent back on — carriers
+ * block the number until it texts START.
+ */
+export async function phoneSmsOptOutAt(executor: Executor, organizationId: string, phone: string): Promise<Date | null> {
+  const rows = await executor
+    .select({ body: smsMessage.body, createdAt: smsMessage.createdAt })
+    .from(smsMessage)
+    .where(and(eq(smsMessage.organizationId, organizationId), eq(smsMessage.fromPhone, phone), eq(smsMessage.direction, 'inbound')))
+    .orderBy(desc(smsMessage.createdAt))
+    .limit(200);
+  for (const row of rows) {
+    const keyword = consentKeyword(row.body);
+    if (keyword === 'opt_out') return row.createdAt;
+    if (keyword === 'opt_in') return null;
+  }
+  return null;
+}
+
+/** The organization of the newest outbound message to `phone` (inbound routing for shared numbers). */
+export async function latestOutboundTo(executor: Executor, phone: string): Promise<{ organizationId: string; candidateId: string | null } | undefined> {
+  const [row] = await executor
+    .select({ organizationId: smsMessage.organizationId, candidateId: smsMessage.candidateId })
+    .from(smsMessage)
+    .where(and(eq(smsMessage.toPhone, phone), eq(smsMessage.direction, 'outbound')))
+    .orderBy(desc(smsMessage.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The newest-updated candidate with this phone in any organization (fallback routing when nothing was sent yet). */
+export async function latestCandidateWithPhone(executor: Executor, phone: string) {
+  const [row] = await executor.select().from(candidate).where(eq(candidate.phone, phone)).orderBy(desc(candidate.updatedAt)).limit(1);
+  return row;
+}
+
+export async function threadMessages(executor: Executor, candidateId: string): Promise<SmsRow[]> {
+  return executor.select().from(smsMessage).where(eq(smsMessage.candidateId, candidateId)).orderBy(asc(smsMessage.createdAt), asc(smsMessage.id));
+}
+
+export async function outboundMessages(executor: Executor, filter: { organizationIds: string[]; candidateId?: string; limit: number }): Promise<SmsRow[]> {
+  if (filter.organizationIds.length === 0) return [];
+  const conditions = [inArray(smsMessage.organizationId, filter.organizationIds), eq(smsMessage.direction, 'outbound')];
+  if (filter.candidateId) conditions.push(eq(smsMessage.candidateId, filter.candidateId));
+  return executor.select().from(smsMessage).where(and(...conditions)).orderBy(desc(smsMessage.createdAt), desc(smsMessage.id)).limit(filter.limit);
+}
+
+export interface ThreadSummaryRow {
+  candidateId: string;
+  organizationId: string;
+  firstName: string;
+  lastName: string;
+  messageCount: number;
+  inboundCount: number;
+  lastAt: Date;
+}
+
+/** One row per candidate with messages, newest conversation first. */
+export async function threadSummaries(executor: Executor, filter: { organizationIds: string[]; candidateId?: string; limit: number }): Promise<ThreadSummaryRow[]> {
+  if (filter.organizationIds.length === 0) return [];
+  const conditions = [inArray(smsMessage.organizationId, filter.organizationIds), isNotNull(smsMessage.candidateId)];
+  if (filter.candidateId) conditions.push(eq(smsMessage.candidateId, filter.candidateId));
+  const rows = await executor
+    .select({
+      candidateId: sql<string>`${smsMessage.candidateId}`,
+      organizationId: smsMessage.organizationId,
+      firstName: candidate.firstName,
+      lastName: candidate.lastName,
+      messageCount: sql<number>`count(*)::int`,
+      inboundCount: sql<number>`(count(*) filter (where ${smsMessage.direction} = 'inbound'))::int`,
+      lastAt: sql<Date>`max(${smsMessage.createdAt})`.mapWith(smsMessage.createdAt),
+    })
+    .from(smsMessage)
+    .innerJoin(candidate, eq(candidate.id, smsMessage.candidateId))
+    .where(and(...conditions))
+    .groupBy(smsMessage.candidateId, smsMessage.organizationId, candidate.firstName, candidate.lastName)
+    .orderBy(desc(sql`max(${smsMessage.createdAt})`))
+    .limit(filter.limit);
+  return rows.map((row) => ({ ...row, messageCount: Number(row.messageCount), inboundCount: Number(row.inboundCount) }));
+}
+
+/** The newest message of each candidate. */
+export async function lastMessages(executor: Executor, candidateIds: string[]): Promise<Map<string, SmsRow>> {
+  if (candidateIds.length === 0) return new Map();
+  const rows = await executor
+    .selectDistinctOn([smsMessage.candidateId])
+    .from(smsMessage)
+    .where(inArray(smsMessage.candidateId, candidateIds))
+    .orderBy(smsMessage.candidateId, desc(smsMessage.createdAt), desc(smsMessage.id));
+  return new Map(rows.map((row) => [row.candidateId!, row]));
+}
+
+/** Inbound messages newer than the candidate's last outbound one (replies awaiting an answer). */
+export async function unansweredCounts(executor: Executor, candidateIds: string[]): Promise<Map<string, number>> {
+  if (candidateIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ candidateId: sql<string>`${smsMessage.candidateId}`, count: sql<number>`count(*)::int` })
+    .from(smsMessage)
+    .where(
+      and(
+        inArray(smsMessage.candidateId, candidateIds),
+        eq(smsMessage.direction, 'inbound'),
+        gt(
+          smsMessage.createdAt,
+          sql`coalesce((select max(o.created_at) from sms_message o where o.candidate_id = ${smsMessage.candidateId} and o.direction = 'outbound'), '-infinity'::timestamptz)`,
+        ),
+      ),
+    )
+    .groupBy(smsMessage.candidateId);
+  return new Map(rows.map((row) => [row.candidateId, Number(row.count)]));
+}
