@@ -8,11 +8,13 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { requireScope } from './auth/scope';
 import { candidateRoutes } from './features/candidates/routes';
+import { chatAgentRoutes, chatConversationRoutes, publicChatConversationRoutes } from './features/chat/routes';
 import { contactHistoryRoutes } from './features/contact-history/routes';
 import { organizationRoutes, publicOrganizationRoutes } from './features/organizations/routes';
 import { prescreenRoutes } from './features/prescreen/routes';
 import { prescreenFormRoutes } from './features/prescreen-forms/routes';
 import { processingRunRoutes } from './features/processing-runs/routes';
+import { smsRoutes, smsWebhookRoutes } from './features/sms/routes';
 import { publicInvitationRoutes, userRoutes } from './features/users/routes';
 import { trialRoutes } from './features/trials/routes';
 import type { AppDeps, AppEnv } from './http/context';
@@ -59,6 +61,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Public API: no sign-in. Registered before the scope middleware below, so it answers first.
   app.route('/api/organizations/public', publicOrganizationRoutes);
   app.route('/api/invitations', publicInvitationRoutes);
+  app.route('/api/chat-conversations', publicChatConversationRoutes);
+  // Provider webhooks (Twilio inbound SMS and status callbacks): no session, a request signature instead.
+  app.route('/api/inbound/sms', smsWebhookRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -83,6 +88,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/trials', trialRoutes);
   app.route('/api/prescreen-forms', prescreenFormRoutes);
   app.route('/api/prescreen', prescreenRoutes);
+  app.route('/api/chat-agents', chatAgentRoutes);
+  app.route('/api/chat-conversations', chatConversationRoutes);
+  app.route('/api/sms', smsRoutes);
 
   if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) {
     const root = path.relative(process.cwd(), options.webDist);

@@ -1,0 +1,596 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type {
+  ChatMessage,
+  ChatSendMessageInput,
+  ChatTurn,
+  ConversationDetail,
+  ConversationList,
+  ConversationSummary,
+  InitiateChatInput,
+  ListConversationsQuery,
+  PublicConversation,
+  StartedChat,
+  VerifyChatInput,
+} from '../../../contract/chat';
+import { normalizePhone } from '../../../contract/candidates';
+import type { AiRecommendation } from '../../../contract/prescreen';
+import type { Language } from '../../../contract/prescreen-forms';
+import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
+import { withRowSecurity, type Transaction } from '../../db/scoped';
+import type { AppDeps } from '../../http/context';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit';
+import { findCandidate, insertCandidate, insertContactEvents, linkTrial, updateCandidateRow, type CandidateRow } from '../candidates/queries';
+import { findOrganizationById, findOrganizationByPublicId, type OrganizationRow } from '../organizations/queries';
+import { findForm, findFormVersion } from '../prescreen/queries';
+import { recordPrescreenResultInTransaction, type PrescreenActor } from '../prescreen/service';
+import { sendSms } from '../sms/service';
+import { findTrialRow } from '../trials/queries';
+import { agentInScope } from './agent-service';
+import {
+  advanceDialogue,
+  afterCodeChecked,
+  afterCodeSent,
+  awaitingOf,
+  closing,
+  flatQuestions,
+  startDialogue,
+  type AgentReply,
+  type CodeCheckOutcome,
+  type CodeSendOutcome,
+  type DialogueContext,
+  type DialogueState,
+  type Effect,
+  type Turn,
+} from './dialogue';
+import {
+  activeAgentsWithPublishedForm,
+  countConversationRows,
+  deleteConversationRow,
+  findAgentRow,
+  findCandidateByPhone,
+  findConversationRow,
+  insertConversationRow,
+  insertMessageRows,
+  isUuid,
+  listConversationRows,
+  listedConversation,
+  listMessageRows,
+  updateConversationRow,
+  type AgentRow,
+  type ConversationRow,
+  type ListedConversationRow,
+  type MessageRow,
+} from './queries';
+import { CHAT_LIMITS, enforce, hit } from './throttle';
+
+/**
+ * Conversations: the public chat page's API (no session: a conversation id plus its resume token) and the
+ * staff view. Public calls find the conversation on the system path, check the token, then run in the
+ * conversation's organization under row-level security. Message texts, phones and codes are never logged.
+ */
+
+const CODE_TTL_MS = 10 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
+const CHAT_ACTOR: PrescreenActor = { userId: null, label: 'Chat agent' };
+const NOT_FOUND = 'Conversation not found';
+
+// ---- secrets ----
+
+export const newToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function tokenMatches(row: ConversationRow, token: string): boolean {
+  const given = Buffer.from(hashToken(token), 'hex');
+  const stored = Buffer.from(row.tokenHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+const hashCode = (deps: AppDeps, conversationId: string, code: string) => createHmac('sha256', deps.config.authSecret).update(`${conversationId}:${code}`).digest('hex');
+
+// ---- mapping ----
+
+function toMessage(row: MessageRow): ChatMessage {
+  const meta = (row.meta ?? {}) as { kind?: string; questionId?: string; inputType?: string; options?: Array<{ value: string; label: string }> };
+  return {
+    id: row.id,
+    role: row.role,
+    text: row.text,
+    kind: row.role === 'visitor' ? null : (meta.kind ?? null),
+    questionId: meta.questionId ?? null,
+    inputType: row.role === 'visitor' ? null : (meta.inputType ?? null),
+    options: row.role === 'visitor' ? null : (meta.options ?? null),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const stateOf = (row: ConversationRow) => row.state as unknown as DialogueState;
+const languageOf = (row: ConversationRow): Language => (row.language === 'es' ? 'es' : 'en');
+
+function publicState(row: ConversationRow) {
+  const state = stateOf(row);
+  return {
+    conversationId: row.id,
+    status: row.status,
+    language: languageOf(row),
+    awaiting: row.status === 'COMPLETED' ? ('none' as const) : awaitingOf(state.phase ?? 'done'),
+    phoneVerified: row.phoneVerifiedAt !== null,
+  };
+}
+
+function toSummary(row: ListedConversationRow): ConversationSummary {
+  const { conversation } = row;
+  const name = [row.candidateFirstName, row.candidateLastName].filter(Boolean).join(' ');
+  return {
+    id: conversation.id,
+    organizationId: conversation.organizationId,
+    status: conversation.status,
+    language: conversation.language,
+    isTest: conversation.isTest,
+    agent: conversation.chatAgentId ? { id: conversation.chatAgentId, name: row.agentName ?? '' } : null,
+    candidate: conversation.candidateId ? { id: conversation.candidateId, name } : null,
+    messageCount: row.messageCount,
+    prescreenResult: conversation.prescreenResultId && row.recommendation ? { id: conversation.prescreenResultId, aiRecommendation: row.recommendation } : null,
+    phoneVerified: conversation.phoneVerifiedAt !== null,
+    completedAt: conversation.completedAt?.toISOString() ?? null,
+    createdAt: conversation.createdAt.toISOString(),
+    updatedAt: conversation.updatedAt.toISOString(),
+  };
+}
+
+/** Shown in a transcript instead of a phone number typed into the verify step: the last 4 digits. */
+const maskedPhone = (phone: string) => `•••• ${phone.replace(/\D/g, '').slice(-4)}`;
+
+// ---- the dialogue's context ----
+
+interface Loaded {
+  ctx: DialogueContext;
+  formId: string;
+  trialId: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The agent's published form (current version) and its trial's public description; 409 when not runnable. */
+async function loadContext(tx: Transaction, agent: AgentRow): Promise<Loaded> {
+  const form = agent.prescreenFormId ? await findForm(tx, agent.prescreenFormId) : undefined;
+  if (!form || form.status !== 'published' || form.organizationId !== agent.organizationId) throw conflict('This chat is not available right now');
+  const version = await findFormVersion(tx, form.id, form.currentVersion);
+  const trial = await findTrialRow(tx, form.trialId);
+  if (!version || !trial) throw conflict('This chat is not available right now');
+  return {
+    formId: form.id,
+    trialId: trial.id,
+    ctx: {
+      agent: {
+        greeting: agent.greeting,
+        closingMessage: agent.closingMessage,
+        languages: (agent.languages.length ? agent.languages : ['en']) as Language[],
+        requirePhoneVerification: agent.requirePhoneVerification,
+        nextStep: agent.nextStep,
+      },
+      blocks: version.blocks,
+      study: { title: trial.publicTitle?.trim() || trial.title, summary: trial.summary, conditions: trial.conditions, sites: trial.sites },
+      today: today(),
+    },
+  };
+}
+
+function replyRows(conversation: Pick<ConversationRow, 'id' | 'organizationId'>, replies: AgentReply[]) {
+  return replies.map((reply) => ({
+    organizationId: conversation.organizationId,
+    conversationId: conversation.id,
+    role: 'agent' as const,
+    text: reply.text,
+    meta: { kind: reply.kind, ...(reply.questionId ? { questionId: reply.questionId } : {}), ...(reply.inputType ? { inputType: reply.inputType } : {}), ...(reply.options ? { options: reply.options } : {}) },
+  }));
+}
+
+const runInOrganization = <T>(deps: AppDeps, organizationId: string, work: (tx: Transaction) => Promise<T>) =>
+  withRowSecurity(deps.db, { global: false, reachableOrganizationIds: [organizationId] }, work);
+
+// ---- starting ----
+
+async function createConversation(tx: Transaction, organization: OrganizationRow, agent: AgentRow, language: Language | undefined, isTest: boolean): Promise<StartedChat> {
+  const { ctx } = await loadContext(tx, agent);
+  const turn = startDialogue(ctx, language ?? ctx.agent.languages[0] ?? 'en');
+  const token = newToken();
+  const row = await insertConversationRow(tx, {
+    organizationId: agent.organizationId,
+    chatAgentId: agent.id,
+    status: 'ONGOING',
+    language: turn.state.language,
+    isTest,
+    tokenHash: hashToken(token),
+    state: turn.state as unknown as Record<string, unknown>,
+  });
+  const messages = await insertMessageRows(tx, replyRows(row, turn.replies));
+  return {
+    ...publicState(row),
+    token,
+    isTest,
+    agent: { id: agent.id, name: agent.name },
+    organization: { id: organization.id, publicId: organization.publicId, name: organization.name },
+    messages: messages.map(toMessage),
+  };
+}
+
+/** POST /initiate: the organization by public id (or id); its agent by id, or its first active one. */
+export async function initiate(deps: AppDeps, input: InitiateChatInput, address: string): Promise<StartedChat> {
+  await enforce(deps.db, CHAT_LIMITS.entryPerAddress, address, 'Too many chats started from this address; please wait a minute and try again');
+  const organization = (await findOrganizationByPublicId(deps.db, input.organizationId)) ?? (await findOrganizationById(deps.db, input.organizationId));
+  if (!organization) throw notFound('Organization not found');
+  return runInOrganization(deps, organization.id, async (tx) => {
+    let agent: AgentRow | undefined;
+    if (input.chatAgentId) {
+      agent = await findAgentRow(tx, input.chatAgentId);
+      if (!agent || agent.organizationId !== organization.id) throw notFound('Chat agent not found');
+      if (!agent.active) throw conflict('This chat is not available right now');
+    } else {
+      [agent] = await activeAgentsWithPublishedForm(tx, organization.id);
+      if (!agent) throw conflict('This organization has no chat available right now');
+    }
+    return createConversation(tx, organization, agent, input.language, false);
+  });
+}
+
+/** POST /admin/start: staff try an agent as a visitor would; the conversation is marked as a test. */
+export async function startTest(deps: AppDeps, scope: RequestScope, input: { chatAgentId: string; language?: Language }): Promise<StartedChat> {
+  return runScoped(deps.db, scope, async (tx) => {
+    const agent = await agentInScope(tx, scope, input.chatAgentId);
+    const organization = await findOrganizationById(tx, agent.organizationId);
+    if (!organization) throw notFound('Chat agent not found');
+    const started = await createConversation(tx, organization, agent, input.language, true);
+    await recordAudit(tx, { organizationId: agent.organizationId, actorUserId: scope.userId, action: 'chat_conversation.test_start', entityType: 'chat_conversation', entityId: started.conversationId, changes: { chatAgentId: agent.id } });
+    return started;
+  });
+}
+
+// ---- opening a conversation with its token ----
+
+/** The conversation whose id and token match, or 404 (wrong token, unknown id and malformed id alike). */
+async function openConversation(deps: AppDeps, conversationId: string, token: string): Promise<ConversationRow> {
+  const row = isUuid(conversationId) ? await findConversationRow(deps.db, conversationId) : undefined;
+  if (!row || !tokenMatches(row, token)) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/** GET /{conversationId}/public?token=: resume: every message so far and what to show next. */
+export async function resume(deps: AppDeps, conversationId: string, token: string, address: string): Promise<PublicConversation> {
+  await enforce(deps.db, CHAT_LIMITS.publicPerAddress, address, 'Too many requests from this address; please wait a minute and try again');
+  const opened = await openConversation(deps, conversationId, token);
+  return runInOrganization(deps, opened.organizationId, async (tx) => {
+    const row = await findConversationRow(tx, opened.id);
+    if (!row) throw notFound(NOT_FOUND);
+    const agent = row.chatAgentId ? await findAgentRow(tx, row.chatAgentId) : undefined;
+    const messages = await listMessageRows(tx, row.id);
+    return { ...publicState(row), agent: agent ? { id: agent.id, name: agent.name } : null, messages: messages.map(toMessage) };
+  });
+}
+
+// ---- one turn ----
+
+interface TurnContext {
+  deps: AppDeps;
+  tx: Transaction;
+  conversation: ConversationRow;
+  agent: AgentRow;
+  loaded: Loaded;
+}
+
+/** Locks the conversation for the turn, checks it can go on, loads its agent and form. */
+async function beginTurn(deps: AppDeps, tx: Transaction, conversationId: string): Promise<TurnContext> {
+  const conversation = await findConversationRow(tx, conversationId, true);
+  if (!conversation) throw notFound(NOT_FOUND);
+  if (conversation.status === 'COMPLETED') throw conflict('This conversation has ended');
+  const agent = conversation.chatAgentId ? await findAgentRow(tx, conversation.chatAgentId) : undefined;
+  if (!agent) throw conflict('This chat is not available any more');
+  return { deps, tx, conversation, agent, loaded: await loadContext(tx, agent) };
+}
+
+/** Sends a verification code by SMS to the (normalized) phone; the code is stored hashed, for 10 minutes. */
+async function sendCode(turn: TurnContext, rawPhone: string): Promise<CodeSendOutcome> {
+  const phone = normalizePhone(rawPhone);
+  if (!phone) return 'invalid_phone';
+  const { deps, tx, conversation } = turn;
+  if (!(await hit(tx, CHAT_LIMITS.codesPerConversation, conversation.id))) return 'throttled';
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const language = languageOf(conversation);
+  const body = language === 'es' ? `Su código de verificación es ${code}. Vence en 10 minutos.` : `Your verification code is ${code}. It expires in 10 minutes.`;
+  const sent = await sendSms(deps, { organizationId: conversation.organizationId, to: phone, body, purpose: 'verification' }, tx);
+  if (sent.status === 'blocked' || sent.status === 'failed' || sent.status === 'undelivered') return 'failed';
+  turn.conversation = await updateConversationRow(tx, conversation.id, {
+    phone,
+    verificationCodeHash: hashCode(deps, conversation.id, code),
+    verificationExpiresAt: new Date(Date.now() + CODE_TTL_MS),
+    verificationAttempts: 0,
+  });
+  return 'sent';
+}
+
+/** Checks a code: at most MAX_CODE_ATTEMPTS tries per code; right: the phone is confirmed and the candidate linked. */
+async function checkCode(turn: TurnContext, state: DialogueState, code: string): Promise<CodeCheckOutcome> {
+  const { deps, tx } = turn;
+  const conversation = turn.conversation;
+  if (!conversation.verificationCodeHash || !conversation.verificationExpiresAt || conversation.verificationExpiresAt.getTime() < Date.now() || conversation.verificationAttempts >= MAX_CODE_ATTEMPTS) {
+    turn.conversation = await updateConversationRow(tx, conversation.id, { verificationCodeHash: null, verificationExpiresAt: null });
+    return { result: 'expired' };
+  }
+  const given = Buffer.from(hashCode(deps, conversation.id, code.trim()), 'hex');
+  const stored = Buffer.from(conversation.verificationCodeHash, 'hex');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+    const attempts = conversation.verificationAttempts + 1;
+    const left = MAX_CODE_ATTEMPTS - attempts;
+    turn.conversation = await updateConversationRow(tx, conversation.id, left > 0 ? { verificationAttempts: attempts } : { verificationAttempts: attempts, verificationCodeHash: null, verificationExpiresAt: null });
+    return left > 0 ? { result: 'wrong', attemptsLeft: left } : { result: 'expired' };
+  }
+  const candidateRow = await findOrCreateCandidate(turn, state, conversation.phone!, true);
+  turn.conversation = await updateConversationRow(tx, conversation.id, {
+    phoneVerifiedAt: new Date(),
+    verificationCodeHash: null,
+    verificationExpiresAt: null,
+    candidateId: candidateRow.id,
+  });
+  return { result: 'verified' };
+}
+
+/**
+ * The candidate of this organization with the phone, or a new one (source web_chat, the first name given in
+ * the chat, consent as stated). A verified phone links an existing candidate; an unverified one (typed at the
+ * end of a chat without verification) never does: a new candidate keeps it aside in customFields.
+ */
+async function findOrCreateCandidate(turn: TurnContext, state: DialogueState, phone: string | null, verified: boolean): Promise<CandidateRow> {
+  const { tx, conversation, loaded } = turn;
+  const organizationId = conversation.organizationId;
+  const existing = phone ? await findCandidateByPhone(tx, organizationId, phone) : undefined;
+  let row: CandidateRow;
+  if (existing && verified) {
+    row = existing;
+    if (state.consent !== null && (existing.consentSms !== state.consent || existing.consentCalls !== state.consent)) {
+      row = await updateCandidateRow(tx, existing.id, { consentSms: state.consent, consentCalls: state.consent });
+      await insertContactEvents(tx, [
+        {
+          organizationId,
+          candidateId: row.id,
+          kind: 'consent',
+          summary: `Consent: SMS ${state.consent ? 'on' : 'off'}, calls ${state.consent ? 'on' : 'off'} (stated in chat)`,
+          details: { sms: { from: existing.consentSms, to: state.consent }, calls: { from: existing.consentCalls, to: state.consent }, conversationId: conversation.id },
+          referenceId: conversation.id,
+          actorLabel: CHAT_ACTOR.label,
+        },
+      ]);
+      await recordAudit(tx, { organizationId, actorUserId: null, action: 'candidate.update', entityType: 'candidate', entityId: row.id, changes: { consent: ['sms', 'calls'], source: 'chat', conversationId: conversation.id } });
+    }
+  } else {
+    const keepAside = Boolean(existing && !verified);
+    row = await insertCandidate(tx, {
+      organizationId,
+      firstName: state.firstName ?? 'Chat visitor',
+      phone: keepAside ? null : phone,
+      preferredLanguage: state.language,
+      source: 'web_chat',
+      consentSms: state.consent === true,
+      consentCalls: state.consent === true,
+      customFields: keepAside ? { chatPhoneUnverified: phone } : {},
+    });
+    await insertContactEvents(tx, [
+      { organizationId, candidateId: row.id, kind: 'created', summary: 'Added from a web chat', details: { source: 'web_chat', status: row.status, conversationId: conversation.id }, referenceId: conversation.id, actorLabel: CHAT_ACTOR.label },
+    ]);
+    await recordAudit(tx, {
+      organizationId,
+      actorUserId: null,
+      action: 'candidate.create',
+      entityType: 'candidate',
+      entityId: row.id,
+      changes: { source: 'web_chat', conversationId: conversation.id, phoneVerified: verified, consent: state.consent, isTest: conversation.isTest },
+    });
+  }
+  await linkTrial(tx, organizationId, loaded.trialId, [row.id]);
+  await insertContactEvents(tx, [
+    {
+      organizationId,
+      candidateId: row.id,
+      kind: 'chat',
+      summary: conversation.isTest ? 'Chat started (test)' : 'Chat started',
+      details: { conversationId: conversation.id, chatAgentId: turn.agent.id, phoneVerified: verified },
+      referenceId: conversation.id,
+      actorLabel: CHAT_ACTOR.label,
+    },
+  ]);
+  return row;
+}
+
+/**
+ * The end of a chat: the candidate (created now when verification is off and the visitor gave a name or an
+ * answer), the prescreen result through the prescreen service (source chat, source id = the conversation),
+ * the conversation COMPLETED, the contact event, and the closing messages.
+ */
+async function finishConversation(turn: TurnContext, state: DialogueState): Promise<AgentReply[]> {
+  const { tx, loaded } = turn;
+  let candidateId = turn.conversation.candidateId;
+  const answered = state.answers.some((answer) => answer.value !== null);
+  if (!candidateId && !turn.agent.requirePhoneVerification && (state.firstName || answered)) {
+    const row = await findOrCreateCandidate(turn, state, state.contactPhone, false);
+    candidateId = row.id;
+  }
+  let recommendation: AiRecommendation | null = null;
+  let resultId: string | null = null;
+  if (candidateId) {
+    const candidateRow = await findCandidate(tx, candidateId);
+    const asked = new Set(flatQuestions(loaded.ctx.blocks).map((question) => question.id));
+    const answers = state.answers
+      .filter((answer) => asked.has(answer.questionId))
+      .map((answer) => ({ questionId: answer.questionId, value: answer.value, ...(answer.evidence ? { evidence: answer.evidence } : {}) }));
+    if (candidateRow) {
+      try {
+        const result = await recordPrescreenResultInTransaction(tx, [turn.conversation.organizationId], CHAT_ACTOR, {
+          candidateId,
+          formId: loaded.formId,
+          sourceType: 'chat',
+          sourceId: turn.conversation.id,
+          answers,
+          actor: CHAT_ACTOR,
+        });
+        recommendation = result.aiRecommendation;
+        resultId = result.id;
+      } catch (error) {
+        // The checks run before any write: a form unpublished or changed mid-chat leaves no result, not a broken chat.
+        if (!(error instanceof AppError)) throw error;
+        turn.deps.logger.warn({ conversationId: turn.conversation.id, status: error.status }, 'chat result not recorded');
+      }
+      await insertContactEvents(tx, [
+        {
+          organizationId: turn.conversation.organizationId,
+          candidateId,
+          kind: 'chat',
+          summary: recommendation ? `Chat completed: ${recommendation}` : state.ended === 'stopped' ? 'Chat stopped by the visitor' : 'Chat completed',
+          details: { conversationId: turn.conversation.id, resultId, stopped: state.ended === 'stopped', answered: state.answers.filter((answer) => answer.value !== null).length },
+          referenceId: turn.conversation.id,
+          actorLabel: CHAT_ACTOR.label,
+        },
+      ]);
+    }
+  }
+  turn.conversation = await updateConversationRow(tx, turn.conversation.id, {
+    status: 'COMPLETED',
+    completedAt: new Date(),
+    candidateId,
+    prescreenResultId: resultId,
+  });
+  return closing(loaded.ctx, state, recommendation);
+}
+
+/** Performs a turn's effect (and any effect that follows from it), collecting the replies. */
+async function runEffects(turn: TurnContext, first: Turn): Promise<{ state: DialogueState; replies: AgentReply[] }> {
+  let state = first.state;
+  const replies = [...first.replies];
+  let effect: Effect | undefined = first.effect;
+  const { ctx } = turn.loaded;
+  for (let guard = 0; effect && guard < 4; guard++) {
+    let next: Turn | null = null;
+    if (effect.type === 'send_code') next = afterCodeSent(ctx, state, await sendCode(turn, effect.phone));
+    else if (effect.type === 'check_code') next = afterCodeChecked(ctx, state, await checkCode(turn, state, effect.code));
+    else {
+      replies.push(...(await finishConversation(turn, state)));
+      effect = undefined;
+      break;
+    }
+    state = next.state;
+    replies.push(...next.replies);
+    effect = next.effect;
+  }
+  return { state, replies };
+}
+
+async function saveTurn(turn: TurnContext, state: DialogueState, visitor: { text: string; meta: Record<string, unknown> } | null, replies: AgentReply[]): Promise<ChatTurn> {
+  const { tx } = turn;
+  const rows = [
+    ...(visitor ? [{ organizationId: turn.conversation.organizationId, conversationId: turn.conversation.id, role: 'visitor' as const, text: visitor.text, meta: visitor.meta }] : []),
+    ...replyRows(turn.conversation, replies),
+  ];
+  const saved = await insertMessageRows(tx, rows);
+  turn.conversation = await updateConversationRow(tx, turn.conversation.id, { state: state as unknown as Record<string, unknown>, language: state.language });
+  return { ...publicState(turn.conversation), messages: saved.map(toMessage) };
+}
+
+/** POST /{conversationId}/messages: the visitor's message, the agent's replies. */
+export async function sendMessage(deps: AppDeps, conversationId: string, input: ChatSendMessageInput, address: string): Promise<ChatTurn> {
+  await enforce(deps.db, CHAT_LIMITS.publicPerAddress, address, 'Too many requests from this address; please wait a minute and try again');
+  const opened = await openConversation(deps, conversationId, input.token);
+  await enforce(deps.db, CHAT_LIMITS.messagesPerConversation, opened.id, 'Too many messages in this conversation; please wait a minute and try again');
+  return runInOrganization(deps, opened.organizationId, async (tx) => {
+    const turn = await beginTurn(deps, tx, opened.id);
+    const advanced = advanceDialogue(turn.loaded.ctx, stateOf(turn.conversation), input.text);
+    const visitorText = advanced.redact ? '••••••' : input.text;
+    const understood = advanced.understood && advanced.understood.field !== 'contactPhone' ? advanced.understood : advanced.understood ? { field: 'contactPhone', value: null } : undefined;
+    const { state, replies } = await runEffects(turn, advanced);
+    return saveTurn(turn, state, { text: visitorText, meta: understood ? { understood } : {} }, replies);
+  });
+}
+
+/** POST /verify: { phone } sends a code by SMS; { code } confirms the phone and links or creates the candidate. */
+export async function verify(deps: AppDeps, input: VerifyChatInput, address: string): Promise<ChatTurn> {
+  await enforce(deps.db, CHAT_LIMITS.entryPerAddress, address, 'Too many verification requests from this address; please wait a minute and try again');
+  const opened = await openConversation(deps, input.conversationId, input.token);
+  return runInOrganization(deps, opened.organizationId, async (tx) => {
+    const turn = await beginTurn(deps, tx, opened.id);
+    if (!turn.agent.requirePhoneVerification) throw conflict('This chat does not ask for phone verification');
+    if (turn.conversation.phoneVerifiedAt) throw conflict('The phone number is already confirmed');
+    const state = stateOf(turn.conversation);
+    if (state.phase !== 'phone' && state.phase !== 'code') throw conflict('The chat is not at the phone verification step yet');
+    let first: Turn;
+    let visitorText: string;
+    if (input.phone !== undefined) {
+      first = { state, replies: [], effect: { type: 'send_code', phone: input.phone } };
+      const normalized = normalizePhone(input.phone);
+      visitorText = normalized ? maskedPhone(normalized) : '••••';
+    } else {
+      if (state.phase !== 'code' || !turn.conversation.verificationCodeHash) throw conflict('Ask for a code first');
+      first = { state, replies: [], effect: { type: 'check_code', code: input.code! } };
+      visitorText = '••••••';
+    }
+    const { state: next, replies } = await runEffects(turn, first);
+    return saveTurn(turn, next, { text: visitorText, meta: { verification: input.phone !== undefined ? 'phone' : 'code' } }, replies);
+  });
+}
+
+// ---- staff ----
+
+function dayStart(date: string): Date {
+  return new Date(`${date}T00:00:00.000Z`);
+}
+
+export async function listConversations(deps: AppDeps, scope: RequestScope, query: ListConversationsQuery): Promise<ConversationList> {
+  const organizationIds = selectOrganizations(scope, query.organizationId, query.organizationIds, query.orgs);
+  if (query.chatAgentId !== undefined && !isUuid(query.chatAgentId)) return { conversations: [], total: 0 };
+  const term = query.search?.trim();
+  const filter = {
+    organizationIds,
+    status: query.status,
+    chatAgentId: query.chatAgentId,
+    search: term,
+    searchPhone: term && /^[\d\s()+.-]{7,}$/.test(term) ? normalizePhone(term) : null,
+    from: query.dateFrom ? dayStart(query.dateFrom) : undefined,
+    to: query.dateTo ? new Date(dayStart(query.dateTo).getTime() + 86_400_000) : undefined,
+    isTest: query.isTest === undefined ? undefined : query.isTest === 'true',
+  };
+  return runScoped(deps.db, scope, async (tx) => {
+    const rows = await listConversationRows(tx, filter, { sortBy: query.sortBy, limit: query.limit, offset: query.offset });
+    return { conversations: rows.map(toSummary), total: await countConversationRows(tx, filter) };
+  });
+}
+
+async function conversationInScope(tx: Transaction, scope: RequestScope, id: string): Promise<ListedConversationRow> {
+  const row = await listedConversation(tx, id);
+  if (!row || !canReach(scope, row.conversation.organizationId)) throw notFound(NOT_FOUND);
+  return row;
+}
+
+export async function getConversation(deps: AppDeps, scope: RequestScope, id: string): Promise<ConversationDetail> {
+  return runScoped(deps.db, scope, async (tx) => {
+    const row = await conversationInScope(tx, scope, id);
+    const messages = await listMessageRows(tx, row.conversation.id);
+    const agent = row.conversation.chatAgentId ? await findAgentRow(tx, row.conversation.chatAgentId) : undefined;
+    return {
+      ...toSummary(row),
+      prescreenResultId: row.conversation.prescreenResultId,
+      trialId: agent?.trialId ?? null,
+      messages: messages.map(toMessage),
+    };
+  });
+}
+
+export async function deleteConversation(deps: AppDeps, scope: RequestScope, id: string): Promise<void> {
+  await runScoped(deps.db, scope, async (tx) => {
+    const row = await conversationInScope(tx, scope, id);
+    await deleteConversationRow(tx, row.conversation.id);
+    await recordAudit(tx, {
+      organizationId: row.conversation.organizationId,
+      actorUserId: scope.userId,
+      action: 'chat_conversation.delete',
+      entityType: 'chat_conversation',
+      entityId: row.conversation.id,
+      changes: { status: row.conversation.status, messageCount: row.messageCount, candidateId: row.conversation.candidateId, prescreenResultId: row.conversation.prescreenResultId },
+    });
+  });
+}
