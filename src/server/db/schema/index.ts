@@ -5,3 +5,4 @@ export * from './trials';
 export * from './candidates';
 export * from './prescreen';
 export * from './messaging';
+export * from './voice';
