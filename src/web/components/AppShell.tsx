@@ -50,7 +50,9 @@ const STAFF_ADMIN_NAV: NavItem[] = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/trial-criteria', label: 'Trial criteria' },
   { to: '/admin/prescreen-forms', label: 'Prescreen forms' },
+  { to: '/admin/chat-agents', label: 'Chat agents' }, { to: '/admin/chat-conversations', label: 'Conversations' },
   { to: '/admin/processed-runs', label: 'Processed runs' },
+  { to: '/admin/sms', label: 'SMS' },
 ];
 
 function NavSection({ label, items, onNavigate }: { label: string; items: NavItem[]; onNavigate: () => void }) {

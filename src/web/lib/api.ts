@@ -73,7 +73,8 @@ export function errorFromResponse(status: number, statusText: string, body: unkn
     const detail = serverMessage(body);
     message = detail && detail !== known ? `${known}: ${detail}` : known;
   } else {
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    // Other statuses (409 Conflict, 429...) keep the generic form; the server's own sentence stands for its body.
+    const text = serverMessage(body) ?? (typeof body === 'string' ? body : JSON.stringify(body));
     message = `Request failed with status ${status}${statusText ? ` ${statusText}` : ''}${text ? `: ${text}` : ''}`;
   }
   return new ApiRequestError(message, status, statusText, body);

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { ClipboardList, History, Trash2 } from 'lucide-react';
+import { ClipboardList, History, MessageSquare, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STATUSES, type Candidate, type CandidateStatus, type IndexedPrescreenNote } from '../../../contract/candidates';
@@ -428,6 +428,10 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
           <Link to="/candidates/$id/contact-history" params={{ id: candidate.id }} className={buttonClass('secondary')}>
             <History aria-hidden="true" className="h-4 w-4" />
             Contact history
+          </Link>
+          <Link to="/admin/sms" search={{ candidateId: candidate.id }} className={buttonClass('secondary')}>
+            <MessageSquare aria-hidden="true" className="h-4 w-4" />
+            Text message
           </Link>
           <DeleteCandidateButton candidate={candidate} />
         </div>

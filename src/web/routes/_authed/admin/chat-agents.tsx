@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { chatAgentsSearch } from '../../../../contract/search';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { ChatAgentsPage } from '../../../features/chat/ChatAgentsPage';
 
+/** Chat agents: organization staff configure their own (the server scopes every agent to its organization). */
 export const Route = createFileRoute('/_authed/admin/chat-agents')({
   validateSearch: chatAgentsSearch,
-  staticData: { crumb: "Chat agents" },
-  component: () => <ComingSoon title="Chat agents" description="Chat agents that prescreen candidates on an organization's public chat page will be configured here." search={Route.useSearch()} />,
+  staticData: { crumb: 'Chat agents', orgStaffAllowed: true },
+  component: function ChatAgentsRoute() {
+    const { search } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return <ChatAgentsPage search={search} onSearchChange={(next) => void navigate({ search: (previous) => ({ ...previous, search: next }), replace: true })} />;
+  },
 });

@@ -1,9 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
 import { chatConversationsSearch } from '../../../../contract/search';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { ConversationDetailPage } from '../../../features/chat/ConversationDetailPage';
+import { ConversationsPage, type ConversationFilters } from '../../../features/chat/ConversationsPage';
 
+/** The list's filters (spec §2) plus `conversationId`: that conversation's transcript and result. */
+const search = chatConversationsSearch.extend({ conversationId: z.string().optional().catch(undefined) });
+
+/** Chat conversations; filters live in the URL (they survive a reload). Organization staff read their own. */
 export const Route = createFileRoute('/_authed/admin/chat-conversations')({
-  validateSearch: chatConversationsSearch,
-  staticData: { crumb: "Conversations" },
-  component: () => <ComingSoon title="Conversations" description="Chat conversations with candidates, by status and date, will be listed and readable here." search={Route.useSearch()} />,
+  validateSearch: search,
+  staticData: { crumb: 'Conversations', orgStaffAllowed: true },
+  loaderDeps: ({ search }) => ({ conversationId: search.conversationId }),
+  loader: ({ deps }) => (deps.conversationId ? { trailingCrumb: 'Conversation' } : {}),
+  component: function ChatConversationsRoute() {
+    const { conversationId, ...filters } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    if (conversationId) return <ConversationDetailPage key={conversationId} conversationId={conversationId} backSearch={filters} />;
+    return (
+      <ConversationsPage
+        filters={filters as ConversationFilters}
+        onFiltersChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })}
+      />
+    );
+  },
 });

@@ -1,12 +1,14 @@
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { ComingSoon } from '../../../../components/ComingSoon';
+import { Spinner } from '../../../../components/Spinner';
 import { useActiveOrganization } from '../../../../lib/active-organization';
 
 /** The public chat page of a demo organization (one whose name contains "demo"). */
 export const Route = createFileRoute('/_authed/admin/demo/chat')({
   staticData: { crumb: 'Chat' },
   component: function DemoChatRoute() {
-    const { organizations } = useActiveOrganization();
+    const { organizations, isLoading } = useActiveOrganization();
+    if (isLoading) return <Spinner label="Finding the demo organization" />;
     const demo = organizations.find((org) => org.name.toLowerCase().includes('demo'));
     if (demo) return <Navigate to="/chat/$organizationId" params={{ organizationId: demo.publicId }} replace />;
     return (

@@ -1,0 +1,235 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil, Plus } from 'lucide-react';
+import { forwardRef, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { CHAT_NEXT_STEPS, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
+import { LANGUAGES } from '../../../contract/prescreen-forms';
+import { Dialog } from '../../components/dialogs';
+import { Button, Field, Input, Select } from '../../components/ui';
+import { cn, errorMessage } from '../../lib/utils';
+import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
+import { useTrialsQuery } from '../trials/queries';
+import { LANGUAGE_LABELS, NEXT_STEP_LABELS } from './format';
+import { useSaveChatAgent } from './queries';
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...props }, ref) {
+  return (
+    <textarea
+      ref={ref}
+      rows={2}
+      className={cn(
+        'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
+        className,
+      )}
+      {...props}
+    />
+  );
+});
+
+const text = (label: string) => z.string().trim().max(2000, `${label} must be at most 2000 characters`);
+
+const AgentFormSchema = z.object({
+  name: z.string().trim().min(1, 'Enter a name').max(200, 'Name must be at most 200 characters'),
+  trialId: z.string().min(1, 'Choose a trial'),
+  prescreenFormId: z.string().min(1, 'Choose a published prescreen form'),
+  greetingEn: text('Greeting').min(1, 'Enter the English greeting'),
+  greetingEs: text('Greeting'),
+  closingEn: text('Closing message').min(1, 'Enter the English closing message'),
+  closingEs: text('Closing message'),
+  languages: z.array(z.enum(LANGUAGES)).min(1, 'Choose at least one language'),
+  requirePhoneVerification: z.boolean(),
+  nextStep: z.enum(CHAT_NEXT_STEPS),
+  active: z.boolean(),
+});
+type AgentForm = z.infer<typeof AgentFormSchema>;
+
+const DEFAULT_GREETING = {
+  en: 'Hi! I can help you find out whether our study could be right for you. It takes about five minutes.',
+  es: '¡Hola! Puedo ayudarle a saber si nuestro estudio podría ser adecuado para usted. Toma unos cinco minutos.',
+};
+const DEFAULT_CLOSING = { en: 'Thank you for answering our questions.', es: 'Gracias por responder nuestras preguntas.' };
+
+function defaultsOf(agent: ChatAgent | undefined): AgentForm {
+  return {
+    name: agent?.name ?? '',
+    trialId: agent?.trialId ?? '',
+    prescreenFormId: agent?.prescreenFormId ?? '',
+    greetingEn: agent?.greeting.en ?? DEFAULT_GREETING.en,
+    greetingEs: agent ? (agent.greeting.es ?? '') : DEFAULT_GREETING.es,
+    closingEn: agent?.closingMessage.en ?? DEFAULT_CLOSING.en,
+    closingEs: agent ? (agent.closingMessage.es ?? '') : DEFAULT_CLOSING.es,
+    languages: agent?.languages ?? ['en', 'es'],
+    requirePhoneVerification: agent?.requirePhoneVerification ?? true,
+    nextStep: agent?.nextStep ?? 'callback',
+    active: agent?.active ?? true,
+  };
+}
+
+function toInput(values: AgentForm): CreateChatAgentInput {
+  return {
+    name: values.name.trim(),
+    type: 'PRESCREEN',
+    trialId: values.trialId,
+    prescreenFormId: values.prescreenFormId,
+    greeting: { en: values.greetingEn.trim(), ...(values.greetingEs.trim() ? { es: values.greetingEs.trim() } : {}) },
+    closingMessage: { en: values.closingEn.trim(), ...(values.closingEs.trim() ? { es: values.closingEs.trim() } : {}) },
+    languages: values.languages,
+    requirePhoneVerification: values.requirePhoneVerification,
+    nextStep: values.nextStep,
+    active: values.active,
+  };
+}
+
+const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>>(function Check({ label, hint, ...props }, ref) {
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-800">
+      <input ref={ref} type="checkbox" className="mt-0.5 h-4 w-4 accent-blue-700" {...props} />
+      <span>
+        {label}
+        {hint && <span className="block text-xs text-slate-700">{hint}</span>}
+      </span>
+    </label>
+  );
+});
+
+/** Create a chat agent (no `agent`) or edit one. */
+export function AgentDialog({ agent, open, onOpenChange }: { agent?: ChatAgent; open?: boolean; onOpenChange?: (open: boolean) => void }) {
+  const editing = Boolean(agent);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const isOpen = open ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
+  const [serverError, setServerError] = useState<string | null>(null);
+  const save = useSaveChatAgent();
+  const form = useForm<AgentForm>({ resolver: zodResolver(AgentFormSchema), defaultValues: defaultsOf(agent) });
+  const { errors } = form.formState;
+  const trialId = form.watch('trialId');
+  const trialsQuery = useTrialsQuery();
+  const trials = trialsQuery.data?.trials ?? [];
+  const formsQuery = usePrescreenFormsQuery(trialId ? { trialId } : {});
+  const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter((item) => item.trialId === trialId && (item.status === 'published' || item.id === agent?.prescreenFormId));
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const saved = await save.mutateAsync({ id: agent?.id, input: toInput(values) });
+      toast.success(editing ? `Saved ${saved.name}` : `Created ${saved.name}`);
+      setOpen(false);
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  });
+
+  const trialField = form.register('trialId');
+  return (
+    <Dialog
+      open={isOpen}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          form.reset(defaultsOf(agent));
+          setServerError(null);
+        }
+      }}
+      title={editing ? `Edit ${agent?.name}` : 'New chat agent'}
+      description="The agent asks a trial’s published prescreen form on the organization’s public chat page, one question at a time."
+      trigger={
+        open === undefined ? (
+          <Button>
+            {editing ? <Pencil aria-hidden="true" className="h-4 w-4" /> : <Plus aria-hidden="true" className="h-4 w-4" />}
+            {editing ? 'Edit' : 'New agent'}
+          </Button>
+        ) : undefined
+      }
+    >
+      <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
+        <Field label="Name" error={errors.name?.message}>
+          <Input autoComplete="off" {...form.register('name')} />
+        </Field>
+        <Field label="Trial" error={errors.trialId?.message}>
+          <Select
+            {...trialField}
+            disabled={trialsQuery.isPending}
+            onChange={(event) => {
+              void trialField.onChange(event);
+              form.setValue('prescreenFormId', '');
+            }}
+          >
+            <option value="">{trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}</option>
+            {trials.map((trial) => (
+              <option key={trial.id} value={trial.id}>
+                {trial.publicTitle || trial.title}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field
+          label="Prescreen form"
+          error={errors.prescreenFormId?.message}
+          hint={trialId && !formsQuery.isPending && forms.length === 0 ? 'This trial has no published prescreen form yet: publish one under Prescreen forms.' : 'Only published forms of the trial can be asked.'}
+        >
+          <Select {...form.register('prescreenFormId')} disabled={!trialId || formsQuery.isPending}>
+            <option value="">{!trialId ? 'Choose a trial first' : formsQuery.isPending ? 'Loading forms…' : forms.length === 0 ? 'No published forms' : 'Choose a form'}</option>
+            {forms.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name} (v{item.version}{item.status === 'published' ? '' : `, ${item.status}`})
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Greeting (English)" error={errors.greetingEn?.message}>
+            <Textarea rows={3} {...form.register('greetingEn')} />
+          </Field>
+          <Field label="Greeting (Spanish)" error={errors.greetingEs?.message} hint="Optional: English is used without it.">
+            <Textarea rows={3} lang="es" {...form.register('greetingEs')} />
+          </Field>
+          <Field label="Closing message (English)" error={errors.closingEn?.message}>
+            <Textarea rows={3} {...form.register('closingEn')} />
+          </Field>
+          <Field label="Closing message (Spanish)" error={errors.closingEs?.message} hint="Optional: English is used without it.">
+            <Textarea rows={3} lang="es" {...form.register('closingEs')} />
+          </Field>
+        </div>
+        <fieldset className="grid gap-2" aria-describedby={errors.languages ? 'agent-languages-error' : undefined}>
+          <legend className="mb-1 text-sm font-medium text-slate-800">Languages</legend>
+          <div className="flex gap-4">
+            {LANGUAGES.map((language) => (
+              <Check key={language} label={LANGUAGE_LABELS[language] ?? language} value={language} {...form.register('languages')} />
+            ))}
+          </div>
+          {errors.languages && (
+            <p id="agent-languages-error" className="text-sm text-red-700">
+              {errors.languages.message}
+            </p>
+          )}
+        </fieldset>
+        <Field label="Next step" hint="What the visitor is told after a matching chat.">
+          <Select {...form.register('nextStep')}>
+            {CHAT_NEXT_STEPS.map((step) => (
+              <option key={step} value={step}>
+                {NEXT_STEP_LABELS[step]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Check label="Require phone verification" hint="Visitors confirm their mobile number with a 6-digit code sent by SMS before the questions." {...form.register('requirePhoneVerification')} />
+        <Check label="Active" hint="Only active agents answer on the public chat page." {...form.register('active')} />
+        {serverError && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {serverError}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : editing ? 'Save agent' : 'Create agent'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,238 @@
+import { Link } from '@tanstack/react-router';
+import { ExternalLink, MessageSquarePlus, Pencil, Search, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import type { ChatAgent, StartedChat } from '../../../contract/chat';
+import { CopyButton, CopyField } from '../../components/CopyButton';
+import { ConfirmDialog, Dialog } from '../../components/dialogs';
+import { ErrorCard } from '../../components/ErrorCard';
+import { Spinner } from '../../components/Spinner';
+import { Badge, Button, buttonClass, Card, CardContent, EmptyState, Input, Label, PageHeader, Table, Td, Th } from '../../components/ui';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { useIsGlobal } from '../trials/TrialsPage';
+import { AgentDialog } from './AgentDialog';
+import { languagesText, NEXT_STEP_LABELS } from './format';
+import { publicChatUrl, useChatAgentsQuery, useDeleteChatAgent, useStartTestChat } from './queries';
+
+function SearchBox({ value, onChange }: { value: string | undefined; onChange: (next: string | undefined) => void }) {
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    if (next === (value ?? undefined)) return;
+    const timer = window.setTimeout(() => onChange(next), 300);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor="agents-search">Search</Label>
+      <div className="relative">
+        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+        <Input id="agents-search" type="search" className="w-72 pl-9" placeholder="Agent name" value={text} onChange={(event) => setText(event.target.value)} />
+      </div>
+    </div>
+  );
+}
+
+/** The test conversation just started: opened in a new tab when the browser allowed it, and its link. */
+function TestChatDialog({ started, onClose }: { started: { chat: StartedChat; url: string; opened: boolean } | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={started !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Test chat started"
+      description={started?.opened ? 'The chat opened in a new tab. It is marked as a test in Conversations.' : 'Open the chat to continue it as a visitor would. It is marked as a test in Conversations.'}
+    >
+      {started && (
+        <div className="grid gap-4">
+          <CopyField id="test-chat-link" label="Test chat link" value={started.url} />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+            <a href={started.url} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
+              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              Open chat<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/** /admin/chat-agents: the agents that prescreen visitors on the public chat page; create, edit, try, delete. */
+export function ChatAgentsPage({ search, onSearchChange }: { search: string | undefined; onSearchChange: (next: string | undefined) => void }) {
+  const query = useChatAgentsQuery({ search });
+  const isGlobal = useIsGlobal();
+  const { activeOrganization, organizations } = useActiveOrganization();
+  const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
+  const [editing, setEditing] = useState<ChatAgent | null>(null);
+  const [deleting, setDeleting] = useState<ChatAgent | null>(null);
+  const [tested, setTested] = useState<{ chat: StartedChat; url: string; opened: boolean } | null>(null);
+  const remove = useDeleteChatAgent();
+  const startTest = useStartTestChat();
+  const publicLink = activeOrganization ? publicChatUrl(activeOrganization.publicId) : null;
+  const agents = query.data?.chatAgents ?? [];
+
+  const tryAgent = async (agent: ChatAgent) => {
+    // Open the tab now (a user gesture), then point it at the chat once it exists: popup blockers allow that.
+    const tab = window.open('', '_blank');
+    try {
+      const chat = await startTest.mutateAsync({ chatAgentId: agent.id });
+      const url = publicChatUrl(chat.organization.publicId, { conversationId: chat.conversationId, token: chat.token });
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      }
+      setTested({ chat, url, opened: Boolean(tab) });
+    } catch {
+      tab?.close();
+    }
+  };
+
+  let body;
+  if (query.isPending) body = <Spinner label="Loading chat agents" />;
+  else if (query.isError) body = <ErrorCard title="Could not load chat agents" error={query.error} onRetry={() => void query.refetch()} />;
+  else if (agents.length === 0 && !search) {
+    body = (
+      <EmptyState title="No chat agents yet">
+        <p>Create an agent for a trial with a published prescreen form; visitors then chat with it on your public chat page.</p>
+        <div className="mt-4 flex justify-center">
+          <AgentDialog />
+        </div>
+      </EmptyState>
+    );
+  } else if (agents.length === 0) {
+    body = (
+      <EmptyState title="No agents match">
+        <div className="mt-3">
+          <Button variant="secondary" onClick={() => onSearchChange(undefined)}>
+            Clear search
+          </Button>
+        </div>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <Table caption="Chat agents">
+        <thead>
+          <tr>
+            <Th>Name</Th>
+            <Th>Trial</Th>
+            <Th>Form</Th>
+            <Th>Languages</Th>
+            <Th>Phone verification</Th>
+            <Th>Next step</Th>
+            <Th>Active</Th>
+            {isGlobal && <Th>Organization</Th>}
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {agents.map((agent) => (
+            <tr key={agent.id}>
+              <Td className="font-medium text-slate-900">{agent.name}</Td>
+              <Td className="max-w-xs">
+                {agent.trialId ? (
+                  <Link to="/trials/$trialId" params={{ trialId: agent.trialId }} className="text-blue-800 underline-offset-4 hover:underline">
+                    {agent.trialTitle ?? 'Trial'}
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </Td>
+              <Td className="max-w-xs">
+                {agent.prescreenFormId ? (
+                  <span className="flex flex-wrap items-center gap-1.5">
+                    <Link to="/admin/prescreen-forms/$formId" params={{ formId: agent.prescreenFormId }} className="text-blue-800 underline-offset-4 hover:underline">
+                      {agent.prescreenFormName ?? 'Form'}
+                    </Link>
+                    {agent.prescreenFormStatus !== 'published' && <Badge tone="amber">{agent.prescreenFormStatus ?? 'missing'}</Badge>}
+                  </span>
+                ) : (
+                  <Badge tone="amber">No form</Badge>
+                )}
+              </Td>
+              <Td>{languagesText(agent.languages)}</Td>
+              <Td>{agent.requirePhoneVerification ? 'Required' : 'Off'}</Td>
+              <Td>{NEXT_STEP_LABELS[agent.nextStep]}</Td>
+              <Td>{agent.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Td>
+              {isGlobal && <Td>{names.get(agent.organizationId) ?? '—'}</Td>}
+              <Td className="whitespace-nowrap text-right">
+                <div className="flex justify-end gap-1.5">
+                  <Button variant="secondary" size="sm" onClick={() => void tryAgent(agent)} disabled={startTest.isPending} aria-label={`Try ${agent.name}`}>
+                    <MessageSquarePlus aria-hidden="true" className="h-4 w-4" />
+                    Try it
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`}>
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                    Edit
+                  </Button>
+                  <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(agent)} aria-label={`Delete ${agent.name}`}>
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    Delete
+                  </Button>
+                </div>
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Chat agents"
+        description="Agents prescreen visitors on your organization’s public chat page, asking a trial’s published prescreen form as a conversation."
+        actions={agents.length > 0 || search ? <AgentDialog /> : undefined}
+      />
+      {publicLink && (
+        <Card className="mb-6">
+          <CardContent className="flex flex-wrap items-end gap-3 pt-5">
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium text-slate-800">Public chat page{isGlobal ? ` of ${activeOrganization?.name}` : ''}</p>
+              <p className="truncate font-mono text-sm text-slate-900" data-testid="public-chat-link">
+                {publicLink}
+              </p>
+              <p className="text-xs text-slate-700">Share it on your website or in messages: visitors chat with the first active agent, no sign-in needed.</p>
+            </div>
+            <CopyButton value={publicLink} label="Copy public link" />
+            <a href={publicLink} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'sm')}>
+              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              Open<span className="sr-only"> the public chat page (new tab)</span>
+            </a>
+          </CardContent>
+        </Card>
+      )}
+      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter chat agents">
+        <SearchBox value={search} onChange={onSearchChange} />
+      </div>
+      {body}
+      {editing && <AgentDialog key={editing.id} agent={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.name ?? 'this agent'}?`}
+        description="The agent stops answering at once. Its conversations stay, without an agent."
+        confirmLabel="Delete agent"
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success(`Deleted ${deleting.name}`);
+              setDeleting(null);
+            },
+          });
+        }}
+      />
+      <TestChatDialog started={tested} onClose={() => setTested(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { Link } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { CONVERSATION_SORTS, CONVERSATION_STATUSES } from '../../../contract/search';
+import { ErrorCard } from '../../components/ErrorCard';
+import { Spinner } from '../../components/Spinner';
+import { Badge, Button, EmptyState, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { formatDateTime } from '../../lib/utils';
+import { RecommendationBadge } from '../prescreen/components';
+import { OrganizationFilter } from '../trials/components';
+import { useIsGlobal } from '../trials/TrialsPage';
+import { LANGUAGE_LABELS, SORT_LABELS, STATUS_LABELS } from './format';
+import { useChatAgentsQuery, useConversationsQuery } from './queries';
+
+export const CONVERSATIONS_PAGE_SIZE = 25;
+
+export interface ConversationFilters {
+  search?: string;
+  status?: (typeof CONVERSATION_STATUSES)[number];
+  sortBy: (typeof CONVERSATION_SORTS)[number];
+  dateFrom?: string;
+  dateTo?: string;
+  chatAgentId?: string;
+  orgs?: string[];
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function SearchBox({ value, onChange }: { value: string | undefined; onChange: (next: string | undefined) => void }) {
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    if (next === (value ?? undefined)) return;
+    const timer = window.setTimeout(() => onChange(next), 300);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor="conversations-search">Search</Label>
+      <div className="relative">
+        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+        <Input id="conversations-search" type="search" className="w-64 pl-9" placeholder="Candidate name or phone" value={text} onChange={(event) => setText(event.target.value)} />
+      </div>
+    </div>
+  );
+}
+
+export function StatusBadge({ status }: { status: keyof typeof STATUS_LABELS }) {
+  return <Badge tone={status === 'COMPLETED' ? 'green' : 'blue'}>{STATUS_LABELS[status]}</Badge>;
+}
+
+/** /admin/chat-conversations: every chat of the organization, filtered and sorted by the URL's search params. */
+export function ConversationsPage({ filters, onFiltersChange }: { filters: ConversationFilters; onFiltersChange: (patch: Partial<ConversationFilters>) => void }) {
+  const isGlobal = useIsGlobal();
+  const { organizations } = useActiveOrganization();
+  const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
+  const agentsQuery = useChatAgentsQuery();
+  const agents = agentsQuery.data?.chatAgents ?? [];
+  const orgs = isGlobal ? filters.orgs : undefined;
+  // Dates the server would refuse (not YYYY-MM-DD) are left out of the request.
+  const dateFrom = filters.dateFrom && DATE.test(filters.dateFrom) ? filters.dateFrom : undefined;
+  const dateTo = filters.dateTo && DATE.test(filters.dateTo) ? filters.dateTo : undefined;
+  const filterKey = JSON.stringify([filters.search, filters.status, filters.sortBy, dateFrom, dateTo, filters.chatAgentId, orgs]);
+  const [paging, setPaging] = useState({ key: filterKey, offset: 0 });
+  const offset = paging.key === filterKey ? paging.offset : 0;
+  const query = useConversationsQuery({ search: filters.search, status: filters.status, sortBy: filters.sortBy, dateFrom, dateTo, chatAgentId: filters.chatAgentId, orgs, limit: CONVERSATIONS_PAGE_SIZE, offset });
+  const rows = query.data?.conversations ?? [];
+  const total = query.data?.total ?? 0;
+  const hasFilters = Boolean(filters.search || filters.status || filters.dateFrom || filters.dateTo || filters.chatAgentId);
+  const clear = () => onFiltersChange({ search: undefined, status: undefined, dateFrom: undefined, dateTo: undefined, chatAgentId: undefined });
+
+  let body;
+  if (query.isPending) body = <Spinner label="Loading conversations" />;
+  else if (query.isError) body = <ErrorCard title="Could not load conversations" error={query.error} onRetry={() => void query.refetch()} />;
+  else if (rows.length === 0 && !hasFilters && offset === 0) {
+    body = (
+      <EmptyState title="No conversations yet">
+        <p>Chats from your public chat page appear here, with their transcript and prescreen result.</p>
+        <Link to="/admin/chat-agents" className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-4">
+          Go to chat agents
+        </Link>
+      </EmptyState>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState title="No conversations match">
+        <p>Try another search, or clear the filters.</p>
+        <div className="mt-4">
+          <Button variant="secondary" onClick={clear}>
+            Clear filters
+          </Button>
+        </div>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className="grid gap-3">
+        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
+          <Table caption="Chat conversations">
+            <thead>
+              <tr>
+                <Th>Candidate</Th>
+                <Th>Agent</Th>
+                <Th>Status</Th>
+                <Th>Language</Th>
+                <Th className="text-right">Messages</Th>
+                <Th>AI recommendation</Th>
+                <Th>Created</Th>
+                <Th>Updated</Th>
+                {isGlobal && <Th>Organization</Th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((conversation) => (
+                <tr key={conversation.id}>
+                  <Td className="whitespace-nowrap">
+                    <Link
+                      from="/admin/chat-conversations"
+                      to="/admin/chat-conversations"
+                      search={(previous) => ({ ...previous, conversationId: conversation.id })}
+                      className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                    >
+                      {conversation.candidate?.name || 'Anonymous visitor'}
+                    </Link>
+                    {conversation.isTest && (
+                      <Badge tone="amber" className="ml-2">
+                        Test
+                      </Badge>
+                    )}
+                  </Td>
+                  <Td>{conversation.agent?.name || <span className="text-slate-700">Deleted agent</span>}</Td>
+                  <Td>
+                    <StatusBadge status={conversation.status} />
+                  </Td>
+                  <Td>{LANGUAGE_LABELS[conversation.language] ?? conversation.language}</Td>
+                  <Td className="text-right tabular-nums">{conversation.messageCount}</Td>
+                  <Td>{conversation.prescreenResult ? <RecommendationBadge recommendation={conversation.prescreenResult.aiRecommendation} /> : <span className="text-slate-700">—</span>}</Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(conversation.createdAt)}</Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(conversation.updatedAt)}</Td>
+                  {isGlobal && <Td>{names.get(conversation.organizationId) ?? '—'}</Td>}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-700" aria-live="polite" data-testid="paging-summary">
+            Showing {offset + 1}–{offset + rows.length} of {total}
+          </p>
+          <div className="flex gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setPaging({ key: filterKey, offset: Math.max(0, offset - CONVERSATIONS_PAGE_SIZE) })} disabled={offset === 0 || query.isFetching}>
+              <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+              Previous
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setPaging({ key: filterKey, offset: offset + CONVERSATIONS_PAGE_SIZE })} disabled={offset + rows.length >= total || query.isFetching}>
+              Next
+              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          </div>
+        </nav>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader title="Conversations" description="Chats on your public chat page: read a transcript beside its prescreen result." />
+      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter conversations">
+        <SearchBox value={filters.search} onChange={(search) => onFiltersChange({ search })} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="conversations-status">Status</Label>
+          <Select id="conversations-status" className="w-40" value={filters.status ?? ''} onChange={(event) => onFiltersChange({ status: (event.target.value || undefined) as ConversationFilters['status'] })}>
+            <option value="">Any status</option>
+            {CONVERSATION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="conversations-agent">Agent</Label>
+          <Select id="conversations-agent" className="w-48" value={filters.chatAgentId ?? ''} onChange={(event) => onFiltersChange({ chatAgentId: event.target.value || undefined })}>
+            <option value="">Any agent</option>
+            {filters.chatAgentId && !agents.some((agent) => agent.id === filters.chatAgentId) && <option value={filters.chatAgentId}>{agentsQuery.isPending ? 'Loading…' : 'Unknown agent'}</option>}
+            {agents.map((agent) => (
+              <option key={agent.id} value={agent.id}>
+                {agent.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="conversations-from">From</Label>
+          <Input id="conversations-from" type="date" className="w-40" value={filters.dateFrom ?? ''} max={filters.dateTo} onChange={(event) => onFiltersChange({ dateFrom: event.target.value || undefined })} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="conversations-to">To</Label>
+          <Input id="conversations-to" type="date" className="w-40" value={filters.dateTo ?? ''} min={filters.dateFrom} onChange={(event) => onFiltersChange({ dateTo: event.target.value || undefined })} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="conversations-sort">Sort by</Label>
+          <Select id="conversations-sort" className="w-52" value={filters.sortBy} onChange={(event) => onFiltersChange({ sortBy: event.target.value as ConversationFilters['sortBy'] })}>
+            {CONVERSATION_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {isGlobal && <OrganizationFilter organizations={organizations} selected={filters.orgs} onChange={(next) => onFiltersChange({ orgs: next })} />}
+        {hasFilters && (
+          <Button variant="ghost" onClick={clear}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      {body}
+    </div>
+  );
+}

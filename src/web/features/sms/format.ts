@@ -1,0 +1,97 @@
+import type { SmsBlockReason, SmsStatus, SmsTemplateVariable } from '../../../contract/sms';
+
+/** Why a message cannot be sent, as a sentence for the banner and the disabled composer. */
+export const BLOCK_REASON_TEXT: Record<SmsBlockReason, string> = {
+  do_not_contact: 'This candidate is marked do not contact.',
+  sms_opted_out: 'This candidate opted out of text messages.',
+  no_sms_consent: 'This candidate has not consented to marketing text messages.',
+  no_call_consent: 'This candidate has not consented to calls.',
+  quiet_hours: 'Marketing messages only go out 8:00–21:00 in the candidate’s time zone.',
+  no_phone: 'This candidate has no phone number.',
+};
+export const blockReasonText = (reason: string | null | undefined) =>
+  (reason && (BLOCK_REASON_TEXT as Record<string, string>)[reason]) || (reason ? `Blocked (${reason.replace(/_/g, ' ')}).` : 'Sending is blocked.');
+
+export const STATUS_LABELS: Record<SmsStatus, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  undelivered: 'Undelivered',
+  received: 'Received',
+  blocked: 'Blocked',
+};
+
+export const STATUS_TONES: Record<SmsStatus, string> = {
+  queued: 'bg-slate-100 text-slate-800',
+  sent: 'bg-blue-100 text-blue-900',
+  delivered: 'bg-green-100 text-green-900',
+  failed: 'bg-red-100 text-red-900',
+  undelivered: 'bg-red-100 text-red-900',
+  received: 'bg-slate-100 text-slate-800',
+  blocked: 'bg-red-100 text-red-900',
+};
+
+export const VARIABLE_LABELS: Record<SmsTemplateVariable, string> = {
+  firstName: 'First name',
+  trialTitle: 'Trial',
+  visitTime: 'Visit time',
+  siteAddress: 'Site address',
+  organizationName: 'Organization name',
+};
+export const VARIABLE_HINTS: Partial<Record<SmsTemplateVariable, string>> = {
+  visitTime: 'As the candidate should read it, e.g. “Tue 12 May at 9:30 AM”.',
+  siteAddress: 'e.g. “200 Main St, Suite 4, Springfield”.',
+};
+
+const PLACEHOLDER = /\{([a-zA-Z]+)\}/g;
+
+/** The template's text with the filled variables; an empty one stays as its {placeholder}. */
+export function renderPreview(text: string, variables: Record<string, string | undefined>): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => variables[name]?.trim() || whole);
+}
+
+/** The template language the server uses for a candidate: Spanish for es*, otherwise English. */
+export const templateLanguage = (preferredLanguage: string | null | undefined): 'en' | 'es' => (preferredLanguage?.toLowerCase().startsWith('es') ? 'es' : 'en');
+
+// GSM 03.38: the basic set (one unit each) and the extension table (two units each, an escape first).
+const GSM_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const GSM_EXTENDED = new Set('^{}\\[~]|€\f');
+
+/**
+ * How many SMS segments a text needs: GSM-7 fits 160 characters (153 a segment when split), anything else is
+ * sent as UCS-2: 70 (67 a segment when split). Counts UTF-16 units for UCS-2, as carriers do.
+ */
+export function smsSegments(text: string): { encoding: 'GSM-7' | 'Unicode'; units: number; segments: number; perSegment: number } {
+  if (!text) return { encoding: 'GSM-7', units: 0, segments: 0, perSegment: 160 };
+  let gsmUnits = 0;
+  let gsm = true;
+  for (const char of text) {
+    if (GSM_BASIC.has(char)) gsmUnits += 1;
+    else if (GSM_EXTENDED.has(char)) gsmUnits += 2;
+    else {
+      gsm = false;
+      break;
+    }
+  }
+  if (gsm) {
+    const perSegment = gsmUnits <= 160 ? 160 : 153;
+    return { encoding: 'GSM-7', units: gsmUnits, segments: Math.ceil(gsmUnits / perSegment), perSegment };
+  }
+  const units = text.length;
+  const perSegment = units <= 70 ? 70 : 67;
+  return { encoding: 'Unicode', units, segments: Math.ceil(units / perSegment), perSegment };
+}
+
+/** "Today 14:05", "Yesterday 09:12" or a short date and time. */
+export function formatMessageTime(value: string, now = new Date()): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  const time = date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  if (date.getTime() >= startOfToday) return time;
+  if (date.getTime() >= startOfToday - 86_400_000) return `Yesterday ${time}`;
+  return date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
