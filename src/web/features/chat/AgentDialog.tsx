@@ -178,7 +178,7 @@ export function AgentDialog({ agent, open, onOpenChange }: { agent?: ChatAgent; 
             ))}
           </Select>
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4">
           <Field label="Greeting (English)" error={errors.greetingEn?.message}>
             <Textarea rows={3} {...form.register('greetingEn')} />
           </Field>

@@ -136,16 +136,16 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
           {agents.map((agent) => (
             <tr key={agent.id}>
               <Td className="font-medium text-slate-900">{agent.name}</Td>
-              <Td className="max-w-xs">
+              <Td className="min-w-56 max-w-sm">
                 {agent.trialId ? (
-                  <Link to="/trials/$trialId" params={{ trialId: agent.trialId }} className="text-blue-800 underline-offset-4 hover:underline">
+                  <Link to="/trials/$trialId" params={{ trialId: agent.trialId }} title={agent.trialTitle ?? undefined} className="line-clamp-2 text-blue-800 underline-offset-4 hover:underline">
                     {agent.trialTitle ?? 'Trial'}
                   </Link>
                 ) : (
                   '—'
                 )}
               </Td>
-              <Td className="max-w-xs">
+              <Td className="min-w-36 max-w-xs">
                 {agent.prescreenFormId ? (
                   <span className="flex flex-wrap items-center gap-1.5">
                     <Link to="/admin/prescreen-forms/$formId" params={{ formId: agent.prescreenFormId }} className="text-blue-800 underline-offset-4 hover:underline">
@@ -168,13 +168,11 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
                     <MessageSquarePlus aria-hidden="true" className="h-4 w-4" />
                     Try it
                   </Button>
-                  <Button variant="ghost" size="sm" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`}>
+                  <Button variant="ghost" size="icon" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`} title="Edit">
                     <Pencil aria-hidden="true" className="h-4 w-4" />
-                    Edit
                   </Button>
-                  <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(agent)} aria-label={`Delete ${agent.name}`}>
+                  <Button variant="ghost" size="icon" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(agent)} aria-label={`Delete ${agent.name}`} title="Delete">
                     <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    Delete
                   </Button>
                 </div>
               </Td>

@@ -97,7 +97,7 @@ export function ConversationsPage({ filters, onFiltersChange }: { filters: Conve
     );
   } else {
     body = (
-      <div className="grid gap-3">
+      <div className="grid grid-cols-1 gap-3">
         <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
           <Table caption="Chat conversations">
             <thead>

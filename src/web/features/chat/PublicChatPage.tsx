@@ -133,6 +133,24 @@ function friendlyError(error: unknown, texts: Texts): string {
   return texts.network;
 }
 
+/** The unsent text, kept per conversation for this tab: a reload or a remount never loses it. */
+const draftKey = (conversationId: string) => `cohortly-chat-draft:${conversationId}`;
+function readDraft(conversationId: string): string {
+  try {
+    return window.sessionStorage.getItem(draftKey(conversationId)) ?? '';
+  } catch {
+    return '';
+  }
+}
+function writeDraft(conversationId: string, text: string) {
+  try {
+    if (text) window.sessionStorage.setItem(draftKey(conversationId), text);
+    else window.sessionStorage.removeItem(draftKey(conversationId));
+  } catch {
+    // Storage may be unavailable (private mode): the text then lives in the page only.
+  }
+}
+
 const browserLanguage = (): Language | undefined => (typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('es') ? 'es' : undefined);
 
 function MessageBubble({ message, texts }: { message: ChatMessage; texts: Texts }) {
@@ -218,6 +236,7 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
     try {
       const resumed = await publicChatApi.resume(conversationId, token);
       setConversation({ id: resumed.conversationId, token, status: resumed.status, language: resumed.language, awaiting: resumed.awaiting, phoneVerified: resumed.phoneVerified, messages: resumed.messages });
+      setDraft(readDraft(resumed.conversationId));
       setLoad({ kind: 'ready' });
     } catch (error) {
       if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
@@ -251,6 +270,11 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
     writeUrl(null);
     void start();
   };
+
+  const currentId = conversation?.id;
+  useEffect(() => {
+    if (currentId) writeDraft(currentId, draft);
+  }, [currentId, draft]);
 
   // Keep the newest message in view.
   const messageCount = conversation?.messages.length ?? 0;
@@ -598,35 +622,35 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
   const canSwitch = load.kind === 'ready' && conversation !== null && !completed;
   return (
     <div className="flex h-dvh flex-col bg-slate-50" lang={language}>
-      <header className="border-b border-slate-200 bg-white px-4 py-3">
-        <div className="mx-auto flex w-full max-w-2xl items-center justify-between gap-3">
-          <div className="min-w-0">
+      <header className="border-b border-slate-200 bg-white px-4 py-2.5">
+        <div className="mx-auto grid w-full max-w-2xl gap-0.5">
+          <div className="flex min-h-8 items-center justify-between gap-3">
             <Logo size="xs" />
-            <h1 className="truncate text-lg font-semibold leading-tight text-slate-900">{title}</h1>
-            <p className="truncate text-xs text-slate-700">{texts.subtitle}</p>
+            {canSwitch && (
+              <div role="group" aria-label={texts.language} className="flex shrink-0 rounded-lg border border-slate-300 p-0.5">
+                {(['en', 'es'] as const).map((option) => (
+                  <button
+                    key={option}
+                    type="button"
+                    lang={option}
+                    aria-pressed={language === option}
+                    disabled={busy}
+                    onClick={() => {
+                      if (language !== option) void sendText(option === 'es' ? 'Español' : 'English');
+                    }}
+                    className={cn(
+                      'rounded-md px-2.5 py-0.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-70',
+                      language === option ? 'bg-blue-700 text-white' : 'text-slate-800 hover:bg-slate-100',
+                    )}
+                  >
+                    {option === 'es' ? 'Español' : 'English'}
+                  </button>
+                ))}
+              </div>
+            )}
           </div>
-          {canSwitch && (
-            <div role="group" aria-label={texts.language} className="flex shrink-0 rounded-lg border border-slate-300 p-0.5">
-              {(['en', 'es'] as const).map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  lang={option}
-                  aria-pressed={language === option}
-                  disabled={busy}
-                  onClick={() => {
-                    if (language !== option) void sendText(option === 'es' ? 'Español' : 'English');
-                  }}
-                  className={cn(
-                    'rounded-md px-2.5 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-70',
-                    language === option ? 'bg-blue-700 text-white' : 'text-slate-800 hover:bg-slate-100',
-                  )}
-                >
-                  {option === 'es' ? 'Español' : 'English'}
-                </button>
-              ))}
-            </div>
-          )}
+          <h1 className="text-lg font-semibold leading-tight text-slate-900">{title}</h1>
+          <p className="text-xs text-slate-700">{texts.subtitle}</p>
         </div>
       </header>
       <main className="flex min-h-0 flex-1 flex-col">{body}</main>

@@ -1,0 +1,203 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, startApp, type RunningApp } from './support';
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app?.stop());
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+const messages = (page: Page) => page.getByTestId('chat-log').getByTestId('chat-message');
+const lastAgentText = async (page: Page) => (await page.locator('[data-testid=chat-message][data-role=agent]').last().innerText()).replace(/^Assistant:\s*/, '');
+
+/** Sends a message with Enter and waits for the agent's reply. */
+async function say(page: Page, text: string) {
+  const before = await messages(page).count();
+  const box = page.getByLabel('Your message');
+  await box.fill(text);
+  await box.press('Enter');
+  await expect.poll(() => messages(page).count()).toBeGreaterThan(before + 1);
+}
+
+/** An answer a person who fits the asthma study would give to the question. */
+function answerFor(question: string): string {
+  if (/born|birth/i.test(question)) return '03/15/1980';
+  if (/BMI/i.test(question)) return '25';
+  if (/eGFR/i.test(question)) return '90';
+  if (/HbA1c/i.test(question)) return '5.5';
+  if (/\bALT\b/i.test(question)) return '1';
+  if (/pregnan|smok/i.test(question)) return 'no';
+  return 'yes';
+}
+
+describe('the public prescreen chat', () => {
+  it('staff create an agent; an anonymous visitor chats, verifies the phone, reloads midway and completes; staff read the transcript beside the result', async () => {
+    const { context: staff, page } = await app.newPage();
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Chloe Chat');
+    await page.getByLabel('Email').fill(`chat.${unique()}@site.test`);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByLabel('Research site name').fill('Harbor Chat Research');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/trials$/);
+
+    // A trial imported from ClinicalTrials.gov, and a published prescreen form generated from it.
+    await page.goto('/trials/import');
+    await page.getByLabel('ClinicalTrials.gov JSON file').setInputFiles('tests/fixtures/ctgov/asthma-study.json');
+    await page.getByRole('button', { name: 'Create draft trial' }).click();
+    await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
+    const trialId = new URL(page.url()).pathname.split('/').pop()!;
+    const generated = await page.request.post('/api/prescreen-forms/generate-study-blocks', { data: { trialId } });
+    expect(generated.status()).toBe(200);
+    const form = await page.request.post('/api/prescreen-forms/', { data: { trialId, name: 'Asthma chat form', blocks: (await generated.json()).blocks, status: 'published' } });
+    expect(form.status(), await form.text()).toBe(201);
+
+    // Chat agents: the empty state, then a new agent with phone verification on.
+    await page.goto('/admin/chat-agents');
+    await expect.poll(() => page.getByText('No chat agents yet').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await expectAccessible(page);
+    const publicLink = (await page.getByTestId('public-chat-link').textContent())!;
+    const publicId = new URL(publicLink).pathname.split('/').pop()!;
+    await page.getByRole('button', { name: 'New agent' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create agent' }).click();
+    await expect.poll(() => dialog.getByText('Enter a name').isVisible()).toBe(true);
+    await dialog.getByLabel('Name', { exact: true }).fill('Asthma assistant');
+    await dialog.getByLabel('Trial', { exact: true }).selectOption(trialId);
+    const formSelect = dialog.getByLabel('Prescreen form');
+    await expect.poll(() => formSelect.locator('option', { hasText: 'Asthma chat form' }).count()).toBe(1);
+    await formSelect.selectOption({ label: 'Asthma chat form (v1)' });
+    await dialog.getByLabel('Next step').selectOption('callback');
+    expect(await dialog.getByLabel('Require phone verification').isChecked()).toBe(true);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Create agent' }).click();
+    const agentRow = page.getByRole('row', { name: /Asthma assistant/ });
+    await expect.poll(() => agentRow.isVisible()).toBe(true);
+    expect(await agentRow.getByText('Required').isVisible()).toBe(true);
+    expect(await agentRow.getByText('English, Español').isVisible()).toBe(true);
+    // (after the toast's entry animation)
+    await page.locator('[data-sonner-toast]').first().waitFor();
+    await page.waitForTimeout(600);
+    await expectAccessible(page);
+
+    // Try it: a test conversation opens in a new tab, and its link is shown.
+    const popup = staff.waitForEvent('page');
+    await agentRow.getByRole('button', { name: 'Try Asthma assistant' }).click();
+    const testTab = await popup;
+    await expect.poll(() => page.getByRole('dialog', { name: 'Test chat started' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Test chat link').inputValue()).toMatch(new RegExp(`/chat/${publicId}\\?conversation-id=[0-9a-f-]{36}&token=`));
+    await expect.poll(() => testTab.url()).toContain('conversation-id=');
+    await testTab.close();
+    await page.keyboard.press('Escape');
+
+    // An anonymous visitor on a phone-sized screen.
+    const visitor = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 390, height: 844 } });
+    const chat = await visitor.newPage();
+    await chat.goto(`/chat/${publicId}`);
+    await expect.poll(() => chat.getByRole('heading', { level: 1 }).textContent()).toBe('Harbor Chat Research');
+    await expect.poll(() => chat.getByText(/Hi! I can help you find out/).isVisible()).toBe(true);
+    await chat.waitForURL(/conversation-id=[0-9a-f-]{36}&token=/);
+    const conversationUrl = chat.url();
+    expect(await chat.getByRole('log').getAttribute('aria-live')).toBe('polite');
+    await expectAccessible(chat);
+
+    // The counter follows the text, and a message has at most 1000 characters.
+    await chat.getByLabel('Your message').fill('Hello');
+    expect(await chat.getByTestId('chat-counter').innerText()).toContain('5/1000');
+    expect(await chat.getByLabel('Your message').getAttribute('maxlength')).toBe('1000');
+
+    await say(chat, 'Maria');
+    await expect.poll(() => lastAgentText(chat)).toMatch(/contact you by text message/);
+    await chat.getByRole('group', { name: 'Suggested answers' }).getByRole('button', { name: 'Yes' }).click();
+
+    // Phone verification: a wrong code is refused clearly, the texted one is accepted.
+    const phone = '+12125550188';
+    await chat.getByLabel('Mobile phone number').fill(phone);
+    await expectAccessible(chat);
+    await chat.getByRole('button', { name: 'Text me a code' }).click();
+    await expect.poll(() => chat.getByLabel('6-digit code').isVisible()).toBe(true);
+    const outbox = await page.request.get('/api/sms/simulator/outbox');
+    expect(outbox.status()).toBe(200);
+    const sent = ((await outbox.json()).messages as Array<{ toPhone: string; body: string }>).find((message) => message.toPhone === phone);
+    const code = /\b(\d{6})\b/.exec(sent?.body ?? '')?.[1];
+    expect(code).toBeDefined();
+    await chat.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
+    await chat.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => chat.getByRole('alert').filter({ hasText: /does not match/ }).isVisible()).toBe(true);
+    await chat.getByLabel('6-digit code').fill(code!);
+    await chat.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => chat.getByText('Thank you, your number is confirmed.').isVisible()).toBe(true);
+    expect(await chat.getByText(code!).count()).toBe(0);
+
+    // A few answers, then a reload resumes the same conversation.
+    for (let i = 0; i < 3; i++) await say(chat, answerFor(await lastAgentText(chat)));
+    const countBefore = await messages(chat).count();
+    const questionBefore = await lastAgentText(chat);
+    await chat.reload();
+    await expect.poll(() => messages(chat).count()).toBe(countBefore);
+    expect(chat.url()).toBe(conversationUrl);
+    expect(await lastAgentText(chat)).toBe(questionBefore);
+
+    // The rest of the questions, to the end.
+    for (let i = 0; i < 15 && !(await chat.getByTestId('chat-complete').isVisible()); i++) {
+      await say(chat, answerFor(await lastAgentText(chat)));
+    }
+    await expect.poll(() => chat.getByTestId('chat-complete').isVisible()).toBe(true);
+    expect(await chat.getByText('Thank you for answering our questions.').isVisible()).toBe(true);
+    expect(await chat.getByLabel('Your message').count()).toBe(0);
+    expect(await chat.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await expectAccessible(chat);
+    await chat.screenshot({ path: '/tmp/chat-complete-390.png', fullPage: true });
+
+    // A wrong token finds nothing; Start over begins a new conversation, which can switch to Spanish.
+    await chat.goto(`/chat/${publicId}?conversation-id=${new URL(conversationUrl).searchParams.get('conversation-id')}&token=not-the-token`);
+    await expect.poll(() => chat.getByRole('heading', { name: "This conversation can't be found" }).isVisible()).toBe(true);
+    expect(await chat.getByText('Maria').count()).toBe(0);
+    await expectAccessible(chat);
+    await chat.getByRole('button', { name: 'Start over' }).click();
+    await expect.poll(() => chat.getByText(/Hi! I can help you find out/).isVisible()).toBe(true);
+    await chat.waitForURL((url) => url.searchParams.get('token') !== 'not-the-token' && url.searchParams.has('conversation-id'));
+    await chat.getByRole('button', { name: 'Español' }).click();
+    await expect.poll(() => chat.getByText('Claro, sigamos en español.').isVisible()).toBe(true);
+    expect(await chat.getByLabel('Su mensaje').isVisible()).toBe(true);
+    await visitor.close();
+
+    // Staff: the conversations list, filtered to completed ones (the filter survives a reload).
+    await page.goto('/admin/chat-conversations');
+    await expect.poll(() => page.getByRole('row', { name: /Maria/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('row', { name: /Anonymous visitor/ }).count()).toBeGreaterThanOrEqual(1);
+    await expectAccessible(page);
+    await page.getByLabel('Status').selectOption('COMPLETED');
+    await page.waitForURL(/status=COMPLETED/);
+    await expect.poll(() => page.getByRole('row', { name: /Anonymous visitor/ }).count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByRole('row', { name: /Maria/ }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Status').inputValue()).toBe('COMPLETED');
+    expect(await page.getByRole('row', { name: /Anonymous visitor/ }).count()).toBe(0);
+
+    // The conversation: its transcript beside the prescreen result.
+    await page.getByRole('row', { name: /Maria/ }).getByRole('link', { name: 'Maria' }).click();
+    await page.waitForURL(/conversationId=/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Conversation with Maria');
+    expect(page.url()).toContain('status=COMPLETED');
+    expect(await page.getByTestId('transcript').getByText('Thank you for answering our questions.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('prescreen-result').innerText()).toMatch(/PASS|POTENTIAL|INCONCLUSIVE|FAIL/);
+    const review = page.getByRole('link', { name: 'Review prescreen result' });
+    expect(await review.getAttribute('href')).toMatch(/\/prescreen\/results\?candidateId=[0-9a-f-]{36}/);
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/chat-conversation-detail.png', fullPage: true });
+
+    // Back to the list keeps the filter; the review opens from the detail.
+    await page.getByRole('link', { name: 'Back to conversations' }).click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'COMPLETED' && !url.searchParams.has('conversationId'));
+    await page.getByRole('row', { name: /Maria/ }).getByRole('link', { name: 'Maria' }).click();
+    await page.getByRole('link', { name: 'Review prescreen result' }).click();
+    await page.waitForURL(/\/prescreen\/results\?candidateId=/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Prescreen review: Maria');
+    await staff.close();
+  });
+});
