@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -16,7 +16,11 @@ function InnerApp() {
   useEffect(() => {
     if (!auth.isPending) void router.invalidate();
   }, [auth.isPending, auth.session?.user.id]);
-  if (auth.isPending) return <FullPageSpinner />;
+  // Only the first session load blanks the page: a background refetch (window focus, back online) must
+  // never unmount the router and lose what the user was doing.
+  const loadedOnce = useRef(false);
+  if (!auth.isPending) loadedOnce.current = true;
+  if (auth.isPending && !loadedOnce.current) return <FullPageSpinner />;
   return <RouterProvider router={router} context={{ auth, queryClient }} />;
 }
 
