@@ -7,6 +7,9 @@ import { Scalar } from '@scalar/hono-api-reference';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { requireScope } from './auth/scope';
+import { callProcessRoutes, callRoutes, vapiCallRoutes } from './features/calls/routes';
+import { vapiToolRoutes } from './features/calls/tools';
+import { vapiWebhookRoutes } from './features/calls/webhook';
 import { candidateRoutes } from './features/candidates/routes';
 import { chatAgentRoutes, chatConversationRoutes, publicChatConversationRoutes } from './features/chat/routes';
 import { contactHistoryRoutes } from './features/contact-history/routes';
@@ -17,6 +20,8 @@ import { processingRunRoutes } from './features/processing-runs/routes';
 import { smsRoutes, smsWebhookRoutes } from './features/sms/routes';
 import { publicInvitationRoutes, userRoutes } from './features/users/routes';
 import { trialRoutes } from './features/trials/routes';
+import { voiceAgentRoutes } from './features/voice-agents/routes';
+import { VAPI_WEBHOOK_PATH } from './integrations/voice/port';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError, errorBody, validationError } from './http/errors';
 
@@ -64,6 +69,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/chat-conversations', publicChatConversationRoutes);
   // Provider webhooks (Twilio inbound SMS and status callbacks): no session, a request signature instead.
   app.route('/api/inbound/sms', smsWebhookRoutes);
+  // Vapi server messages and the agent's tools: no session, the shared secret instead (fail closed in production).
+  app.route('/api/inbound/vapi', vapiWebhookRoutes);
+  app.route('/api/functions/vapi', vapiToolRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -91,6 +99,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/chat-agents', chatAgentRoutes);
   app.route('/api/chat-conversations', chatConversationRoutes);
   app.route('/api/sms', smsRoutes);
+  app.route('/api/voice-agents', voiceAgentRoutes);
+  app.route('/api/calls', callRoutes);
+  app.route('/api/process', callProcessRoutes);
+  app.route('/api/vapi', vapiCallRoutes);
 
   if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) {
     const root = path.relative(process.cwd(), options.webDist);
@@ -109,6 +121,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     const cause = (error as { cause?: { code?: string } }).cause;
     deps.logger.error({ errorName: error.name, dbCode: cause?.code, path: c.req.path }, 'unhandled error');
     return c.json(errorBody(500), 500);
+  });
+
+  // The simulator's way back in: it posts its server messages to our own webhook, with the configured secret,
+  // through the same app (no network), so simulated and real calls share one code path.
+  deps.voice.attach(async (payload) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (deps.config.voice.vapiServerSecret) headers['x-vapi-secret'] = deps.config.voice.vapiServerSecret;
+    const response = await app.request(VAPI_WEBHOOK_PATH, { method: 'POST', headers, body: JSON.stringify(payload) });
+    return { status: response.status, body: await response.json().catch(() => null) };
   });
 
   return app;

@@ -33,6 +33,18 @@ export interface AppConfig {
     /** A line HELP replies end with, e.g. "Call (212) 555-0100". */
     helpContact?: string;
   };
+  /**
+   * Voice calls: Vapi when VAPI_API_KEY is set, else the simulator. VAPI_SERVER_SECRET is the credential
+   * Vapi sends with its server messages (X-Vapi-Secret); production refuses messages without it.
+   */
+  voice: {
+    vapiApiKey?: string;
+    vapiServerSecret?: string;
+    /** https://api.vapi.ai by default; tests point it at a local fake. */
+    vapiApiBaseUrl: string;
+    /** The Vapi phone number outbound calls are placed from. */
+    vapiPhoneNumberId?: string;
+  };
 }
 
 /**
@@ -78,6 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       twilioMessagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID || undefined,
       twilioApiBaseUrl: (env.TWILIO_API_BASE_URL || 'https://api.twilio.com').replace(/\/$/, ''),
       helpContact: env.SMS_HELP_CONTACT || undefined,
+    },
+    voice: {
+      vapiApiKey: env.VAPI_API_KEY || undefined,
+      vapiServerSecret: env.VAPI_SERVER_SECRET || undefined,
+      vapiApiBaseUrl: (env.VAPI_API_BASE_URL || 'https://api.vapi.ai').replace(/\/$/, ''),
+      vapiPhoneNumberId: env.VAPI_PHONE_NUMBER_ID || undefined,
     },
   };
 }

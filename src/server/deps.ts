@@ -6,7 +6,10 @@ import { createOutboxMail, createSmtpMail } from './integrations/mail/mail';
 import { createSimulatorSms, SIMULATOR_DEFAULT_FROM } from './integrations/sms/simulator';
 import type { SmsPort } from './integrations/sms/port';
 import { createTwilioSms } from './integrations/sms/twilio';
-import { createLogger } from './logger';
+import { createSimulatorVoice } from './integrations/voice/simulator';
+import type { VoicePort } from './integrations/voice/port';
+import { createVapiVoice } from './integrations/voice/vapi';
+import { createLogger, type Logger } from './logger';
 
 /** Twilio when the account, token and a sender are configured; otherwise the simulator. */
 export function chooseSms(config: AppConfig): SmsPort {
@@ -17,10 +20,17 @@ export function chooseSms(config: AppConfig): SmsPort {
   return createSimulatorSms(twilioFromNumber ?? SIMULATOR_DEFAULT_FROM);
 }
 
+/** Vapi when an API key is configured; otherwise the simulator (which delivers to our own webhook once attached in createApp). */
+export function chooseVoice(config: AppConfig, logger: Logger): VoicePort {
+  const { vapiApiKey, vapiApiBaseUrl, vapiPhoneNumberId, vapiServerSecret } = config.voice;
+  if (vapiApiKey) return createVapiVoice({ apiKey: vapiApiKey, apiBaseUrl: vapiApiBaseUrl, phoneNumberId: vapiPhoneNumberId, serverSecret: vapiServerSecret });
+  return createSimulatorVoice(logger);
+}
+
 /** Wires the app's parts from config and an open database: the one place adapters are chosen. */
 export function createDeps(config: AppConfig, database: DatabaseHandle): AppDeps {
   const logger = createLogger(config.logLevel);
   const mail = config.smtpUrl ? createSmtpMail(config.smtpUrl, config.mailFrom, logger) : createOutboxMail(database.db, logger);
   const auth = createAuth({ config, db: database.db, mail, logger });
-  return { config, db: database.db, auth, mail, sms: chooseSms(config), logger };
+  return { config, db: database.db, auth, mail, sms: chooseSms(config), voice: chooseVoice(config, logger), logger };
 }

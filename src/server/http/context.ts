@@ -5,6 +5,7 @@ import type { RequestScope } from '../auth/scope';
 import type { Logger } from '../logger';
 import type { MailPort } from '../integrations/mail/mail';
 import type { SmsPort } from '../integrations/sms/port';
+import type { VoicePort } from '../integrations/voice/port';
 
 /** What the app is built from; tests build the same app with their own database. */
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   mail: MailPort;
   /** SMS: Twilio when configured, else the simulator (see deps.ts). */
   sms: SmsPort;
+  /** Voice calls: Vapi when configured, else the simulator (see deps.ts). */
+  voice: VoicePort;
   logger: Logger;
 }
 

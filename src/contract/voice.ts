@@ -1,0 +1,181 @@
+import { z } from '@hono/zod-openapi';
+import { OrganizationIdListSchema, TimestampSchema } from './common';
+
+/** Voice agents and calls (server: features/voice-agents, features/calls; provider port: integrations/voice). */
+
+export const VOICE_AGENT_TYPES = ['PRESCREEN', 'SITE_VISIT_SCHEDULING'] as const;
+export const VoiceAgentTypeSchema = z.enum(VOICE_AGENT_TYPES);
+export type VoiceAgentType = z.infer<typeof VoiceAgentTypeSchema>;
+
+export const CALL_STATUSES = ['queued', 'ringing', 'in_progress', 'ended', 'failed', 'cancelled'] as const;
+export const CALL_OUTCOMES = ['completed', 'no_answer', 'busy', 'voicemail', 'failed', 'hung_up', 'declined'] as const;
+export const CALL_FILTERS = ['all', 'failedPrescreen', 'failedScheduling'] as const;
+/** Why a call was not placed (409 CALL_BLOCKED). */
+export const CALL_BLOCK_REASONS = ['do_not_contact', 'no_call_consent', 'quiet_hours', 'no_phone', 'no_agent'] as const;
+export type CallBlockReason = (typeof CALL_BLOCK_REASONS)[number];
+/** Simulator only: how the synthetic person behaves ('ring': rings until cancelled). Ignored by Vapi. */
+export const CALL_SIMULATIONS = ['answer', 'no_answer', 'busy', 'voicemail', 'hang_up', 'spanish', 'ring'] as const;
+
+const HOUR_MINUTE = /^([01]\d|2[0-3]):[0-5]\d$/;
+const HourMinuteSchema = z.string().regex(HOUR_MINUTE, 'Use HH:mm (00:00-23:59)');
+const MessageSchema = z.object({ en: z.string().trim().min(1, 'Enter the English wording').max(1000), es: z.string().trim().max(1000).optional() }).openapi('VoiceMessage');
+const E164Schema = z.string().regex(/^\+[1-9]\d{7,14}$/, 'Use an E.164 number, e.g. +12125550100');
+
+export const VoiceAgentSchema = z
+  .object({
+    id: z.string(),
+    organizationId: z.string(),
+    name: z.string(),
+    type: VoiceAgentTypeSchema,
+    trialId: z.string().nullable(),
+    prescreenFormId: z.string().nullable(),
+    schedule: z.record(z.string(), z.unknown()),
+    languages: z.array(z.string()),
+    voice: z.string(),
+    firstMessage: MessageSchema,
+    voicemailMessage: MessageSchema,
+    callingHoursStart: z.string(),
+    callingHoursEnd: z.string(),
+    fromNumber: z.string().nullable(),
+    providerAssistantId: z.string().nullable(),
+    active: z.boolean(),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .openapi('VoiceAgent');
+export type VoiceAgent = z.infer<typeof VoiceAgentSchema>;
+
+export const VoiceAgentListSchema = z.object({ voiceAgents: z.array(VoiceAgentSchema), total: z.number().int() }).openapi('VoiceAgentList');
+
+export const ListVoiceAgentsQuerySchema = z.object({
+  organizationId: z.string().optional(),
+  organizationIds: OrganizationIdListSchema,
+  orgs: OrganizationIdListSchema,
+  type: VoiceAgentTypeSchema.optional(),
+});
+export type ListVoiceAgentsQuery = z.infer<typeof ListVoiceAgentsQuerySchema>;
+
+const agentFields = {
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  type: VoiceAgentTypeSchema,
+  trialId: z.string().min(1).nullable().optional(),
+  prescreenFormId: z.string().min(1).nullable().optional(),
+  schedule: z.record(z.string(), z.unknown()).optional(),
+  languages: z.array(z.enum(['en', 'es'])).min(1).max(2).optional(),
+  voice: z.string().trim().min(1).max(100).optional(),
+  firstMessage: MessageSchema,
+  voicemailMessage: MessageSchema,
+  callingHoursStart: HourMinuteSchema.optional(),
+  callingHoursEnd: HourMinuteSchema.optional(),
+  fromNumber: E164Schema.nullable().optional(),
+  active: z.boolean().optional(),
+};
+
+const hoursInOrder = (value: { callingHoursStart?: string; callingHoursEnd?: string }) =>
+  !value.callingHoursStart || !value.callingHoursEnd || value.callingHoursStart < value.callingHoursEnd;
+
+export const CreateVoiceAgentSchema = z
+  .object({ organizationId: z.string().optional(), ...agentFields })
+  .refine(hoursInOrder, { message: 'Calling hours must start before they end', path: ['callingHoursEnd'] })
+  .openapi('CreateVoiceAgent');
+export type CreateVoiceAgentInput = z.infer<typeof CreateVoiceAgentSchema>;
+
+export const UpdateVoiceAgentSchema = z
+  .object({
+    name: agentFields.name.optional(),
+    trialId: agentFields.trialId,
+    prescreenFormId: agentFields.prescreenFormId,
+    schedule: agentFields.schedule,
+    languages: agentFields.languages,
+    voice: agentFields.voice,
+    firstMessage: MessageSchema.optional(),
+    voicemailMessage: MessageSchema.optional(),
+    callingHoursStart: agentFields.callingHoursStart,
+    callingHoursEnd: agentFields.callingHoursEnd,
+    fromNumber: agentFields.fromNumber,
+    active: agentFields.active,
+  })
+  .refine(hoursInOrder, { message: 'Calling hours must start before they end', path: ['callingHoursEnd'] })
+  .openapi('UpdateVoiceAgent');
+export type UpdateVoiceAgentInput = z.infer<typeof UpdateVoiceAgentSchema>;
+
+// ---- calls ----
+
+export const CallSchema = z
+  .object({
+    id: z.string(),
+    organizationId: z.string(),
+    candidateId: z.string().nullable(),
+    voiceAgentId: z.string().nullable(),
+    type: VoiceAgentTypeSchema,
+    direction: z.enum(['outbound', 'inbound']),
+    status: z.enum(CALL_STATUSES),
+    outcome: z.string().nullable(),
+    provider: z.enum(['simulator', 'vapi']),
+    providerCallId: z.string().nullable(),
+    language: z.string(),
+    startedAt: TimestampSchema.nullable(),
+    endedAt: TimestampSchema.nullable(),
+    durationSeconds: z.number().int().nullable(),
+    costUsd: z.number().nullable(),
+    recordingUrl: z.string().nullable(),
+    prescreenResultId: z.string().nullable(),
+    createdByUserId: z.string().nullable(),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .openapi('Call');
+export type Call = z.infer<typeof CallSchema>;
+
+export const CallEventSummarySchema = z.object({ id: z.string(), type: z.string(), receivedAt: TimestampSchema }).openapi('CallEventSummary');
+
+export const CallDetailSchema = CallSchema.extend({
+  transcript: z.array(z.object({ role: z.string(), text: z.string(), at: z.string().optional() })),
+  structuredData: z.record(z.string(), z.unknown()),
+  events: z.array(CallEventSummarySchema),
+}).openapi('CallDetail');
+export type CallDetail = z.infer<typeof CallDetailSchema>;
+
+export const CreateCallSchema = z
+  .object({
+    candidateId: z.string().min(1),
+    organizationId: z.string().optional(),
+    type: VoiceAgentTypeSchema.default('PRESCREEN'),
+    /** Simulator only; ignored with Vapi. Also read from the candidate's customFields.simulate. */
+    simulate: z.enum(CALL_SIMULATIONS).optional(),
+  })
+  .openapi('CreateCall');
+export type CreateCallInput = z.infer<typeof CreateCallSchema>;
+
+export const ListCallsQuerySchema = z.object({
+  organizationId: z.string().optional(),
+  organizationIds: OrganizationIdListSchema,
+  orgs: OrganizationIdListSchema,
+  candidateId: z.string().optional(),
+  status: z.enum(CALL_STATUSES).optional(),
+  type: VoiceAgentTypeSchema.optional(),
+  filter: z.enum(CALL_FILTERS).default('all'),
+  limit: z.coerce.number().int().min(1).max(10000).default(10000),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ListCallsQuery = z.infer<typeof ListCallsQuerySchema>;
+
+export const CallListSchema = z.object({ calls: z.array(CallSchema), total: z.number().int() }).openapi('CallList');
+
+export const DeleteCallResultSchema = z.object({ action: z.enum(['cancelled', 'deleted']), call: CallSchema.nullable() }).openapi('DeleteCallResult');
+
+export const ProcessCallResultSchema = z.object({ call: CallSchema, prescreenResultId: z.string(), recommendation: z.string() }).openapi('ProcessCallResult');
+
+export const CallStorageSchema = z
+  .object({ callId: z.string(), events: z.array(z.object({ id: z.string(), type: z.string(), dedupeKey: z.string(), receivedAt: TimestampSchema, payload: z.record(z.string(), z.unknown()) })) })
+  .openapi('CallStorage');
+
+export const CallLogEntrySchema = z
+  .object({
+    at: TimestampSchema,
+    type: z.string(),
+    summary: z.string(),
+    toolCalls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.unknown(), result: z.unknown() })).optional(),
+  })
+  .openapi('CallLogEntry');
+export const CallLogsSchema = z.object({ callId: z.string(), entries: z.array(CallLogEntrySchema) }).openapi('CallLogs');

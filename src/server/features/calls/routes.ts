@@ -1,0 +1,94 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ApiErrorSchema } from '../../../contract/common';
+import { CallDetailSchema, CallListSchema, CallLogsSchema, CallSchema, CallStorageSchema, CreateCallSchema, DeleteCallResultSchema, ListCallsQuerySchema, ProcessCallResultSchema } from '../../../contract/voice';
+import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
+import * as service from './service';
+
+const tags = ['Calls'];
+const callParams = pathParams('callId');
+const providerError = json(ApiErrorSchema, 'The voice provider refused or could not be reached');
+
+/** Calls (staff): place, list, read, cancel or delete. Mounted at /api/calls. */
+export const callRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: "Call a candidate now with the organization's active agent of the type; 409 CALL_BLOCKED (do-not-contact, no call consent, no phone, outside 08:00-21:00 in the candidate's time zone, no agent)",
+      request: jsonBody(CreateCallSchema),
+      responses: { 201: json(CallSchema, 'The call, queued with the provider'), ...errors, 409: json(ApiErrorSchema, 'Not placed: the reason is in the message and details'), 502: providerError },
+    }),
+    async (c) => c.json(await service.createCall(c.get('deps'), c.get('scope'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Calls in scope, newest first (organizationIds, candidateId, status, type, filter all|failedPrescreen|failedScheduling, limit default 10000, offset)',
+      request: { query: ListCallsQuerySchema },
+      responses: { 200: json(CallListSchema, 'A page of calls and the total'), 400: errors[400], 401: errors[401] },
+    }),
+    async (c) => c.json(await service.listCalls(c.get('deps'), c.get('scope'), c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{callId}',
+      tags,
+      summary: 'One call with its transcript, structured data (answers, tool results), events and prescreen result id',
+      request: { params: callParams },
+      responses: { 200: json(CallDetailSchema, 'The call'), ...errors },
+    }),
+    async (c) => c.json(await service.getCall(c.get('deps'), c.get('scope'), c.req.valid('param').callId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{callId}',
+      tags,
+      summary: 'Cancel a queued or ringing call (through the provider), or delete a finished one; 409 while in progress',
+      request: { params: callParams },
+      responses: { 200: json(DeleteCallResultSchema, 'What was done'), ...errors, 409: json(ApiErrorSchema, 'The call is in progress'), 502: providerError },
+    }),
+    async (c) => c.json(await service.removeCall(c.get('deps'), c.get('scope'), c.req.valid('param').callId), 200),
+  );
+
+/** Mounted at /api/process: re-reading a finished call. */
+export const callProcessRoutes = createRouter().openapi(
+  createRoute({
+    method: 'post',
+    path: '/calls/{callId}',
+    tags,
+    summary: "Re-read a finished prescreen call's structured data and transcript into a new prescreen result",
+    request: { params: callParams },
+    responses: { 200: json(ProcessCallResultSchema, 'The new result'), ...errors, 409: json(ApiErrorSchema, 'Not finished, not a prescreen call, or nothing to record') },
+  }),
+  async (c) => c.json(await service.processCall(c.get('deps'), c.get('scope'), c.req.valid('param').callId), 200),
+);
+
+/** Mounted at /api/vapi: what the provider sent about a call. */
+export const vapiCallRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/calls/{callId}/storage',
+      tags,
+      summary: 'The raw server messages stored for a call, oldest first',
+      request: { params: callParams },
+      responses: { 200: json(CallStorageSchema, 'Stored messages'), ...errors },
+    }),
+    async (c) => c.json(await service.callStorage(c.get('deps'), c.get('scope'), c.req.valid('param').callId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/calls/{callId}/logs',
+      tags,
+      summary: 'A readable log of a call: messages with times and types, tool calls and their results',
+      request: { params: callParams },
+      responses: { 200: json(CallLogsSchema, 'Log entries, oldest first'), ...errors },
+    }),
+    async (c) => c.json(await service.callLogs(c.get('deps'), c.get('scope'), c.req.valid('param').callId), 200),
+  );

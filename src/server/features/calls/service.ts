@@ -1,0 +1,342 @@
+import type { CandidateStatus } from '../../../contract/candidates';
+import type { StudyBlock } from '../../../contract/prescreen-forms';
+import type { Call, CallBlockReason, CallDetail, CreateCallInput, ListCallsQuery } from '../../../contract/voice';
+import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { withRowSecurity, type Transaction } from '../../db/scoped';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { SIMULATION_MODES, VoiceProviderError, type SimulationMode } from '../../integrations/voice/port';
+import { recordAudit } from '../audit/audit';
+import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/queries';
+import { changeCandidateStatus } from '../candidates/service';
+import { findForm, findFormVersion } from '../prescreen/queries';
+import { recordPrescreenResultInTransaction } from '../prescreen/service';
+import { contactPermission, DEFAULT_ORGANIZATION_TIME_ZONE } from '../sms/consent';
+import { findVoiceAgent } from '../voice-agents/queries';
+import { scriptOf, type VoiceDeps } from '../voice-agents/service';
+import { activeVoiceAgent } from '../voice-agents/queries';
+import { extractCallAnswers } from './answers';
+import { callEvents, deleteCall, findCall, insertCall, listCallRows, recentEndedCalls, updateCall, type CallRow } from './queries';
+
+export const VOICE_AGENT_ACTOR = { userId: null, label: 'Voice agent' } as const;
+/** Consecutive missed calls (no answer, busy, voicemail) after which a candidate is marked unreachable. */
+export const UNREACHABLE_AFTER_MISSES = 3;
+export const MISSED_OUTCOMES = ['no_answer', 'busy', 'voicemail'];
+
+// ---- mapping ----
+
+export function toCall(row: CallRow): Call {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    candidateId: row.candidateId,
+    voiceAgentId: row.voiceAgentId,
+    type: row.type,
+    direction: row.direction,
+    status: row.status,
+    outcome: row.outcome,
+    provider: row.provider,
+    providerCallId: row.providerCallId,
+    language: row.language,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    durationSeconds: row.durationSeconds,
+    costUsd: row.costUsd === null ? null : Number(row.costUsd),
+    recordingUrl: row.recordingUrl,
+    prescreenResultId: row.prescreenResultId,
+    createdByUserId: row.createdByUserId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A transaction under row-level security for one organization (webhooks and tools: no request scope). */
+export function asOrganization<T>(db: Database, organizationId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return withRowSecurity(db, { global: false, reachableOrganizationIds: [organizationId] }, work);
+}
+
+export async function callInScope(tx: Transaction, scope: RequestScope, id: string, forUpdate = false): Promise<CallRow> {
+  const row = await findCall(tx, id, forUpdate);
+  if (!row || !canReach(scope, row.organizationId)) throw notFound('Call not found');
+  return row;
+}
+
+// ---- calling hours ----
+
+/** Minutes since local midnight at `now` in `timeZone` (an unknown zone counts as America/New_York). */
+export function localMinutes(now: Date, timeZone: string | null | undefined): number {
+  let zone = timeZone || DEFAULT_ORGANIZATION_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    zone = DEFAULT_ORGANIZATION_TIME_ZONE;
+  }
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+  const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0) % 24;
+  const minute = Number(parts.find((part) => part.type === 'minute')?.value ?? 0);
+  return hour * 60 + minute;
+}
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Whether `now` is inside the calling window in the candidate's time zone: the agent's hours narrowed to the
+ * legal window 08:00-21:00 (start inclusive, end exclusive).
+ */
+export function withinCallingHours(now: Date, timeZone: string | null | undefined, start = '08:00', end = '21:00'): boolean {
+  const minutes = localMinutes(now, timeZone);
+  return minutes >= Math.max(toMinutes(start), 8 * 60) && minutes < Math.min(toMinutes(end), 21 * 60);
+}
+
+const BLOCK_MESSAGES: Record<CallBlockReason, string> = {
+  do_not_contact: 'the candidate is marked do-not-contact',
+  no_call_consent: 'the candidate has not consented to calls',
+  quiet_hours: "calls only go out within calling hours (08:00-21:00) in the candidate's time zone",
+  no_phone: 'the candidate has no phone number',
+  no_agent: 'the organization has no active voice agent of this type',
+};
+
+function blocked(reason: CallBlockReason): AppError {
+  return new AppError(409, `Call not placed: ${BLOCK_MESSAGES[reason]} (${reason})`, 'CALL_BLOCKED', [{ path: 'candidateId', message: reason }]);
+}
+
+/**
+ * Why the candidate may not be called now, or null. A prescreen call is recruitment outreach: it needs call
+ * consent (contactPermission with purpose 'marketing'); a scheduling call follows up on the person's own
+ * request (transactional). Both respect do-not-contact and the calling hours.
+ */
+export function callBlockReason(row: CandidateRow, type: CallRow['type'], agent: { callingHoursStart: string; callingHoursEnd: string }, now: Date): CallBlockReason | null {
+  const permission = contactPermission(
+    { doNotContact: row.doNotContact, consentSms: row.consentSms, consentCalls: row.consentCalls, timeZone: row.timeZone, smsOptedOutAt: null },
+    'call',
+    type === 'PRESCREEN' ? 'marketing' : 'transactional',
+    now,
+  );
+  if (!permission.allowed) return permission.reason === 'do_not_contact' || permission.reason === 'no_call_consent' || permission.reason === 'quiet_hours' ? permission.reason : 'do_not_contact';
+  if (!row.phone) return 'no_phone';
+  if (!withinCallingHours(now, row.timeZone, agent.callingHoursStart, agent.callingHoursEnd)) return 'quiet_hours';
+  return null;
+}
+
+// ---- placing a call ----
+
+function simulationOf(input: CreateCallInput, row: CandidateRow): SimulationMode {
+  const fromRecord = row.customFields?.simulate;
+  if (input.simulate) return input.simulate;
+  return typeof fromRecord === 'string' && (SIMULATION_MODES as readonly string[]).includes(fromRecord) ? (fromRecord as SimulationMode) : 'answer';
+}
+
+/**
+ * Places a call to a candidate with the organization's active agent of the type: 404 outside the scope, 409
+ * (CALL_BLOCKED, with the reason) when consent, the phone or the calling hours forbid it or no agent exists.
+ * The call is stored 'queued' first, then placed through the voice port outside the transaction; a provider
+ * refusal marks it failed and answers 502.
+ */
+export async function createCall(deps: VoiceDeps, scope: RequestScope, input: CreateCallInput, now: Date = new Date()): Promise<Call> {
+  const prepared = await runScoped(deps.db, scope, async (tx) => {
+    const row = await findCandidate(tx, input.candidateId);
+    if (!row || !canReach(scope, row.organizationId) || (input.organizationId && input.organizationId !== row.organizationId)) throw notFound('Candidate not found');
+    const agent = await activeVoiceAgent(tx, row.organizationId, input.type);
+    if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) throw blocked('no_agent');
+    const reason = callBlockReason(row, input.type, agent, now);
+    if (reason) throw blocked(reason);
+    const language: 'en' | 'es' = agent.languages.includes('es') && row.preferredLanguage === 'es' ? 'es' : 'en';
+    const created = await insertCall(tx, {
+      organizationId: row.organizationId,
+      candidateId: row.id,
+      voiceAgentId: agent.id,
+      type: input.type,
+      direction: 'outbound',
+      status: 'queued',
+      provider: deps.voice.provider,
+      toPhone: row.phone,
+      fromPhone: agent.fromNumber,
+      language,
+      createdByUserId: scope.userId,
+    });
+    const actorLabel = (await userName(tx, scope.userId)) ?? 'Staff';
+    await insertContactEvents(tx, [
+      { organizationId: row.organizationId, candidateId: row.id, kind: 'call', summary: `Call placed (${input.type === 'PRESCREEN' ? 'prescreen' : 'scheduling'})`, details: { callId: created.id, type: input.type, provider: created.provider }, referenceId: created.id, actorUserId: scope.userId, actorLabel },
+    ]);
+    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'call.create', entityType: 'call', entityId: created.id, changes: { candidateId: row.id, voiceAgentId: agent.id, type: input.type, provider: created.provider } });
+    return { created, row, agent, language, questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [] };
+  });
+
+  const { created, row, agent } = prepared;
+  let providerCallId: string;
+  try {
+    ({ providerCallId } = await deps.voice.placeCall({
+      callId: created.id,
+      organizationId: created.organizationId,
+      to: row.phone!,
+      from: agent.fromNumber,
+      language: prepared.language,
+      assistantId: agent.providerAssistantId,
+      firstMessage: agent.firstMessage,
+      voicemailMessage: agent.voicemailMessage,
+      questions: prepared.questions,
+      person: { dateOfBirth: row.dateOfBirth, sex: row.sex, customFields: row.customFields ?? {} },
+      simulate: simulationOf(input, row),
+    }));
+  } catch (error) {
+    const code = error instanceof VoiceProviderError ? error.code : 'error';
+    deps.logger.warn({ callId: created.id, provider: deps.voice.provider, code }, 'call placement failed');
+    await asOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { status: 'failed', outcome: 'failed', structuredData: { error: code } }));
+    throw new AppError(502, `The voice provider did not place the call${error instanceof VoiceProviderError ? `: ${error.message}` : ''}`, 'VOICE_PROVIDER_ERROR');
+  }
+  // Server messages may already have arrived (they find the call by metadata.callId): only set the id.
+  const updated = await asOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { providerCallId }));
+  return toCall(updated);
+}
+
+// ---- reading ----
+
+export async function listCalls(deps: VoiceDeps, scope: RequestScope, query: ListCallsQuery) {
+  const organizationIds = selectOrganizations(scope, query.organizationId, query.organizationIds, query.orgs);
+  return runScoped(deps.db, scope, async (tx) => {
+    const { rows, total } = await listCallRows(tx, { organizationIds, candidateId: query.candidateId, status: query.status, type: query.type, filter: query.filter }, { limit: query.limit, offset: query.offset });
+    return { calls: rows.map(toCall), total };
+  });
+}
+
+export async function getCall(deps: VoiceDeps, scope: RequestScope, id: string): Promise<CallDetail> {
+  return runScoped(deps.db, scope, async (tx) => {
+    const row = await callInScope(tx, scope, id);
+    const events = await callEvents(tx, row.id);
+    return {
+      ...toCall(row),
+      transcript: row.transcript,
+      structuredData: row.structuredData,
+      events: events.map((event) => ({ id: event.id, type: event.type, receivedAt: event.receivedAt.toISOString() })),
+    };
+  });
+}
+
+export async function callStorage(deps: VoiceDeps, scope: RequestScope, id: string) {
+  return runScoped(deps.db, scope, async (tx) => {
+    const row = await callInScope(tx, scope, id);
+    const events = await callEvents(tx, row.id);
+    return { callId: row.id, events: events.map((event) => ({ id: event.id, type: event.type, dedupeKey: event.dedupeKey, receivedAt: event.receivedAt.toISOString(), payload: event.payload })) };
+  });
+}
+
+const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/** A readable log: each stored message with its time and type, a one-line summary, tool calls with their results. */
+export async function callLogs(deps: VoiceDeps, scope: RequestScope, id: string) {
+  return runScoped(deps.db, scope, async (tx) => {
+    const row = await callInScope(tx, scope, id);
+    const events = await callEvents(tx, row.id);
+    const results = asRecord(row.structuredData.toolResults);
+    return {
+      callId: row.id,
+      entries: events.map((event) => {
+        const message = asRecord(event.payload.message);
+        let summary = event.type;
+        if (event.type === 'status-update') summary = `Status: ${String(message.status ?? '')}${message.endedReason ? ` (${String(message.endedReason)})` : ''}`;
+        else if (event.type === 'transcript') summary = `${String(message.role ?? '')} (${String(message.transcriptType ?? 'final')})`;
+        else if (event.type === 'end-of-call-report') summary = `Call ended: ${String(message.endedReason ?? '')}`;
+        const list = Array.isArray(message.toolCallList) ? (message.toolCallList as Array<Record<string, unknown>>) : [];
+        const toolCalls = list.map((item) => {
+          const fn = asRecord(item.function);
+          return { id: String(item.id ?? ''), name: String(fn.name ?? ''), arguments: fn.arguments ?? null, result: results[String(item.id ?? '')] ?? null };
+        });
+        if (event.type === 'tool-calls') summary = `Tool calls: ${toolCalls.map((tool) => tool.name).join(', ')}`;
+        return { at: event.receivedAt.toISOString(), type: event.type, summary, ...(toolCalls.length ? { toolCalls } : {}) };
+      }),
+    };
+  });
+}
+
+// ---- finishing ----
+
+/**
+ * Records the prescreen result of a finished PRESCREEN call (answers from answers.ts) and links it to the
+ * call. Returns undefined when there is nothing to record (no agent form, no answers). The engine's refusals
+ * (form unpublished, bad answers) are kept in structuredData.processingError instead of failing the webhook.
+ */
+export async function recordCallPrescreen(tx: Transaction, row: CallRow, options: { rethrow?: boolean } = {}): Promise<{ call: CallRow; resultId: string; recommendation: string } | undefined> {
+  if (row.type !== 'PRESCREEN' || !row.candidateId || !row.voiceAgentId) return undefined;
+  const agent = await findVoiceAgent(tx, row.voiceAgentId);
+  if (!agent?.prescreenFormId) return undefined;
+  const form = await findForm(tx, agent.prescreenFormId);
+  const version = form ? await findFormVersion(tx, form.id, form.currentVersion) : undefined;
+  if (!form || !version) return undefined;
+  const answers = extractCallAnswers(version.blocks as StudyBlock[], { structuredData: row.structuredData, transcript: row.transcript, language: row.language });
+  if (answers.length === 0) {
+    if (options.rethrow) throw conflict('The call has no answers to record');
+    return undefined;
+  }
+  try {
+    const result = await tx.transaction((savepoint) =>
+      recordPrescreenResultInTransaction(savepoint, [row.organizationId], VOICE_AGENT_ACTOR, { candidateId: row.candidateId!, formId: form.id, sourceType: 'call', sourceId: row.id, answers }),
+    );
+    const updated = await updateCall(tx, row.id, { prescreenResultId: result.id, structuredData: { ...row.structuredData, processingError: undefined } });
+    return { call: updated, resultId: result.id, recommendation: result.aiRecommendation };
+  } catch (error) {
+    if (options.rethrow || !(error instanceof AppError)) throw error;
+    await updateCall(tx, row.id, { structuredData: { ...row.structuredData, processingError: error.message } });
+    return undefined;
+  }
+}
+
+/** After a missed call: the candidate becomes unreachable when their last UNREACHABLE_AFTER_MISSES calls were all missed. */
+export async function applyMissedCallRule(tx: Transaction, row: CallRow): Promise<void> {
+  if (!row.candidateId || !row.outcome || !MISSED_OUTCOMES.includes(row.outcome)) return;
+  const recent = await recentEndedCalls(tx, row.candidateId, UNREACHABLE_AFTER_MISSES);
+  if (recent.length < UNREACHABLE_AFTER_MISSES || !recent.every((item) => item.outcome && MISSED_OUTCOMES.includes(item.outcome))) return;
+  const candidateRow = await findCandidate(tx, row.candidateId, true);
+  const from: CandidateStatus[] = ['new', 'contacted', 'prescreening'];
+  if (!candidateRow || !from.includes(candidateRow.status)) return;
+  await changeCandidateStatus(tx, candidateRow, 'unreachable', { actor: VOICE_AGENT_ACTOR, reason: `${UNREACHABLE_AFTER_MISSES} missed calls in a row`, action: 'candidate.status.unreachable' });
+}
+
+// ---- staff actions ----
+
+/**
+ * DELETE /api/calls/{callId}: a call not answered yet (queued, ringing) is cancelled through the port and
+ * kept; a finished one (ended, failed, cancelled) is deleted with its events; an answered call in progress: 409.
+ */
+export async function removeCall(deps: VoiceDeps, scope: RequestScope, id: string): Promise<{ action: 'cancelled' | 'deleted'; call: Call | null }> {
+  const row = await runScoped(deps.db, scope, (tx) => callInScope(tx, scope, id));
+  if (row.status === 'in_progress') throw conflict('The call is in progress: it cannot be cancelled or deleted now');
+  if (row.status === 'queued' || row.status === 'ringing') {
+    if (row.providerCallId) {
+      try {
+        await deps.voice.cancelCall(row.providerCallId);
+      } catch (error) {
+        const code = error instanceof VoiceProviderError ? error.code : 'error';
+        deps.logger.warn({ callId: row.id, code }, 'call cancel failed');
+        throw new AppError(502, 'The voice provider did not cancel the call', 'VOICE_PROVIDER_ERROR');
+      }
+    }
+    return runScoped(deps.db, scope, async (tx) => {
+      const current = await callInScope(tx, scope, id, true);
+      const updated = await updateCall(tx, current.id, { status: 'cancelled', endedAt: current.endedAt ?? new Date() });
+      if (updated.candidateId) {
+        await insertContactEvents(tx, [{ organizationId: updated.organizationId, candidateId: updated.candidateId, kind: 'call', summary: 'Call cancelled', details: { callId: updated.id }, referenceId: updated.id, actorUserId: scope.userId, actorLabel: (await userName(tx, scope.userId)) ?? 'Staff' }]);
+      }
+      await recordAudit(tx, { organizationId: updated.organizationId, actorUserId: scope.userId, action: 'call.cancel', entityType: 'call', entityId: updated.id, changes: { from: current.status } });
+      return { action: 'cancelled' as const, call: toCall(updated) };
+    });
+  }
+  return runScoped(deps.db, scope, async (tx) => {
+    const current = await callInScope(tx, scope, id, true);
+    await deleteCall(tx, current.id);
+    await recordAudit(tx, { organizationId: current.organizationId, actorUserId: scope.userId, action: 'call.delete', entityType: 'call', entityId: current.id, changes: { candidateId: current.candidateId, status: current.status, outcome: current.outcome } });
+    return { action: 'deleted' as const, call: null };
+  });
+}
+
+/** POST /api/process/calls/{callId}: re-reads a finished PRESCREEN call into a new prescreen result. */
+export async function processCall(deps: VoiceDeps, scope: RequestScope, id: string) {
+  return runScoped(deps.db, scope, async (tx) => {
+    const row = await callInScope(tx, scope, id, true);
+    if (row.status !== 'ended') throw conflict('Only a finished call can be processed');
+    if (row.type !== 'PRESCREEN') throw conflict('Only prescreen calls become prescreen results');
+    const done = await recordCallPrescreen(tx, row, { rethrow: true });
+    if (!done) throw conflict("The call's agent has no prescreen form");
+    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'call.process', entityType: 'call', entityId: row.id, changes: { prescreenResultId: done.resultId, recommendation: done.recommendation } });
+    return { call: toCall(done.call), prescreenResultId: done.resultId, recommendation: done.recommendation };
+  });
+}

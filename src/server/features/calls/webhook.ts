@@ -1,0 +1,282 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { voiceAgent } from '../../db/schema';
+import type { Transaction } from '../../db/scoped';
+import type { AppEnv } from '../../http/context';
+import { errorBody } from '../../http/errors';
+import { recordAudit } from '../audit/audit';
+import { insertContactEvents } from '../candidates/queries';
+import { findCandidateByPhone } from '../sms/queries';
+import type { VoiceDeps } from '../voice-agents/service';
+import { countCallEventsOfType, findCall, findCallByProviderId, insertCall, insertCallEventOnce, updateCall, type CallRow } from './queries';
+import { applyMissedCallRule, asOrganization, recordCallPrescreen } from './service';
+import { isVoiceTool, runTool, ToolError, toolArguments } from './tools';
+
+/**
+ * POST /api/inbound/vapi: Vapi's server messages ({ message: { type, call, ... } }), and the simulator's
+ * (same shapes, same code). Authenticated by the shared secret; every message is stored raw once per call
+ * (key: sha256 of the raw body), so a redelivery answers 200 and changes nothing.
+ */
+
+const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const str = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && value.trim() && Number.isFinite(Number(value)) ? Number(value) : undefined);
+const date = (value: unknown) => {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+};
+
+/** The secret from X-Vapi-Secret or Authorization: Bearer, compared in constant time. No secret configured: accepted outside production only. */
+export function vapiAuthorized(c: Context<AppEnv>): boolean {
+  const { config } = c.get('deps');
+  const secret = config.voice.vapiServerSecret;
+  if (!secret) return !config.isProduction;
+  const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  const given = c.req.header('x-vapi-secret') ?? bearer;
+  if (!given) return false;
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(secret));
+}
+
+const ToolCallSchema = z.object({ id: z.string().min(1), function: z.object({ name: z.string().min(1), arguments: z.unknown().optional() }) });
+const CallRefSchema = z.object({ id: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional() }).passthrough();
+const MessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('status-update'), status: z.string().min(1), endedReason: z.string().optional(), call: CallRefSchema.optional() }).passthrough(),
+  z.object({ type: z.literal('transcript'), role: z.string().min(1), transcriptType: z.string().optional(), transcript: z.string(), call: CallRefSchema.optional() }).passthrough(),
+  z.object({ type: z.literal('tool-calls'), toolCallList: z.array(ToolCallSchema), call: CallRefSchema.optional() }).passthrough(),
+  z.object({ type: z.literal('end-of-call-report'), endedReason: z.string().optional(), call: CallRefSchema.optional() }).passthrough(),
+  z.object({ type: z.literal('assistant-request'), call: CallRefSchema.optional() }).passthrough(),
+]);
+const OtherMessageSchema = z.object({ type: z.string().min(1), call: CallRefSchema.optional() }).passthrough();
+type VapiMessage = z.infer<typeof MessageSchema>;
+
+export interface WebhookAnswer {
+  status: number;
+  body: unknown;
+}
+
+const bad = (message: string): WebhookAnswer => ({ status: 400, body: errorBody(400, message) });
+
+const STATUS_MAP: Record<string, CallRow['status']> = { queued: 'queued', scheduled: 'queued', ringing: 'ringing', 'in-progress': 'in_progress', forwarding: 'in_progress', ended: 'ended' };
+const RANK: Record<CallRow['status'], number> = { queued: 0, ringing: 1, in_progress: 2, ended: 3, failed: 3, cancelled: 3 };
+
+/** How a call ended, from Vapi's endedReason. A customer hanging up after the prescreen was completed counts as completed. */
+export function outcomeFor(endedReason: string, prescreenComplete = false): NonNullable<CallRow['outcome']> {
+  const reason = endedReason.toLowerCase();
+  if (reason.includes('did-not-answer') || reason.includes('no-answer')) return 'no_answer';
+  if (reason.includes('busy')) return 'busy';
+  if (reason.includes('voicemail')) return 'voicemail';
+  if (reason === 'customer-ended-call' || reason.includes('silence-timed-out')) return prescreenComplete ? 'completed' : 'hung_up';
+  if (/error|failed|fault|unavailable|^pipeline-|^call\.start/.test(reason)) return 'failed';
+  return 'completed';
+}
+
+const OUTCOME_SUMMARY: Record<string, string> = {
+  completed: 'Call completed',
+  no_answer: 'Call not answered',
+  busy: 'Line busy',
+  voicemail: 'Reached voicemail',
+  failed: 'Call failed',
+  hung_up: 'Candidate hung up',
+  declined: 'Candidate declined',
+};
+
+/** Our call for a message: by the provider's call id, else by our id in the call's metadata. */
+async function locateCall(deps: VoiceDeps, message: VapiMessage | z.infer<typeof OtherMessageSchema>): Promise<CallRow | undefined> {
+  const providerCallId = str(message.call?.id);
+  if (providerCallId) {
+    const row = await findCallByProviderId(deps.db, deps.voice.provider, providerCallId);
+    if (row) return row;
+  }
+  const ours = str(message.call?.metadata?.callId) ?? str(asRecord(asRecord(message.assistant).metadata).callId);
+  if (!ours) return undefined;
+  const row = await findCall(deps.db, ours);
+  if (!row || row.provider !== deps.voice.provider) return undefined;
+  if (providerCallId && row.providerCallId && row.providerCallId !== providerCallId) return undefined;
+  return row;
+}
+
+function transcriptOf(message: Record<string, unknown>, current: CallRow['transcript']): CallRow['transcript'] | undefined {
+  const artifact = asRecord(message.artifact);
+  const messages = Array.isArray(artifact.messages) ? artifact.messages : Array.isArray(message.messages) ? message.messages : [];
+  const turns = messages
+    .map(asRecord)
+    .filter((item) => ['bot', 'assistant', 'user'].includes(String(item.role)) && typeof item.message === 'string')
+    .map((item) => ({ role: item.role === 'user' ? 'user' : 'assistant', text: String(item.message), ...(num(item.secondsFromStart) !== undefined ? { at: `${num(item.secondsFromStart)}s` } : {}) }));
+  if (turns.length) return turns;
+  const textual = str(artifact.transcript) ?? str(message.transcript);
+  if (!textual || current.length) return undefined;
+  return textual
+    .split('\n')
+    .map((line) => /^(AI|Assistant|Bot|User|Customer):\s*(.*)$/i.exec(line.trim()))
+    .filter((match): match is RegExpExecArray => Boolean(match && match[2]))
+    .map((match) => ({ role: /^(user|customer)$/i.test(match[1]) ? 'user' : 'assistant', text: match[2] }));
+}
+
+async function finishCall(tx: Transaction, row: CallRow, message: Record<string, unknown>): Promise<CallRow> {
+  const exitStatus = String(row.structuredData.exitStatus ?? '').toLowerCase();
+  let outcome = outcomeFor(str(message.endedReason) ?? '', row.structuredData.prescreenComplete === true);
+  if (['declined', 'not_interested', 'do_not_call'].includes(exitStatus) && (outcome === 'completed' || outcome === 'hung_up')) outcome = 'declined';
+  const startedAt = date(message.startedAt) ?? row.startedAt;
+  const endedAt = date(message.endedAt) ?? new Date();
+  const duration = num(message.durationSeconds) ?? (startedAt ? Math.max(0, (endedAt.getTime() - startedAt.getTime()) / 1000) : undefined);
+  const artifact = asRecord(message.artifact);
+  const analysis = asRecord(asRecord(message.analysis).structuredData);
+  const cost = num(message.cost);
+  let updated = await updateCall(tx, row.id, {
+    status: outcome === 'failed' ? 'failed' : 'ended',
+    outcome,
+    startedAt: startedAt ?? null,
+    endedAt,
+    durationSeconds: duration === undefined ? null : Math.round(duration),
+    costUsd: cost === undefined ? row.costUsd : cost.toFixed(4),
+    recordingUrl: str(artifact.recordingUrl) ?? str(asRecord(asRecord(artifact.recording).mono).combinedUrl) ?? str(message.recordingUrl) ?? row.recordingUrl,
+    transcript: transcriptOf(message, row.transcript) ?? row.transcript,
+    structuredData: Object.keys(analysis).length ? { ...row.structuredData, analysis } : row.structuredData,
+  });
+  if (updated.candidateId) {
+    await insertContactEvents(tx, [
+      {
+        organizationId: updated.organizationId,
+        candidateId: updated.candidateId,
+        kind: 'call',
+        summary: `${OUTCOME_SUMMARY[outcome] ?? 'Call ended'} (${updated.type === 'PRESCREEN' ? 'prescreen' : 'scheduling'})`,
+        details: { callId: updated.id, outcome, durationSeconds: updated.durationSeconds, direction: updated.direction },
+        referenceId: updated.id,
+        actorUserId: null,
+        actorLabel: 'Voice agent',
+      },
+    ]);
+  }
+  await recordAudit(tx, { organizationId: updated.organizationId, actorUserId: null, action: 'call.end', entityType: 'call', entityId: updated.id, changes: { outcome, durationSeconds: updated.durationSeconds, provider: updated.provider } });
+  if (updated.type === 'PRESCREEN' && (outcome === 'completed' || outcome === 'hung_up')) {
+    const recorded = await recordCallPrescreen(tx, updated);
+    if (recorded) updated = recorded.call;
+  }
+  await applyMissedCallRule(tx, updated);
+  return updated;
+}
+
+/** An inbound call: the agent whose number was called answers; the caller is matched to a candidate by phone. */
+async function assistantRequest(deps: VoiceDeps, message: Record<string, unknown>, raw: string): Promise<WebhookAnswer> {
+  const call = asRecord(message.call);
+  const called = str(asRecord(message.phoneNumber).number) ?? str(asRecord(call.phoneNumber).number);
+  const caller = str(asRecord(message.customer).number) ?? str(asRecord(call.customer).number);
+  const providerCallId = str(call.id);
+  if (!called || !providerCallId) return { status: 200, body: { error: 'This number is not in service.' } };
+  const [agent] = await deps.db.select().from(voiceAgent).where(and(eq(voiceAgent.fromNumber, called), eq(voiceAgent.active, true))).limit(1);
+  if (!agent) return { status: 200, body: { error: 'This number is not in service.' } };
+  await asOrganization(deps.db, agent.organizationId, async (tx) => {
+    let row = await findCallByProviderId(tx, deps.voice.provider, providerCallId);
+    if (!row) {
+      const person = caller ? await findCandidateByPhone(tx, agent.organizationId, caller) : undefined;
+      row = await insertCall(tx, { organizationId: agent.organizationId, candidateId: person?.id ?? null, voiceAgentId: agent.id, type: agent.type, direction: 'inbound', status: 'ringing', provider: deps.voice.provider, providerCallId, toPhone: called, fromPhone: caller ?? null, language: person?.preferredLanguage === 'es' ? 'es' : 'en' });
+      await recordAudit(tx, { organizationId: agent.organizationId, actorUserId: null, action: 'call.inbound', entityType: 'call', entityId: row.id, changes: { voiceAgentId: agent.id, candidateId: row.candidateId } });
+    }
+    await insertCallEventOnce(tx, { organizationId: row.organizationId, callId: row.id, type: 'assistant-request', dedupeKey: createHash('sha256').update(raw).digest('hex'), payload: JSON.parse(raw) });
+  });
+  if (agent.providerAssistantId) return { status: 200, body: { assistantId: agent.providerAssistantId } };
+  return { status: 200, body: { assistant: { name: agent.name, firstMessage: agent.firstMessage.en, voicemailMessage: agent.voicemailMessage.en } } };
+}
+
+/** Handles one raw server message (the webhook, the tools endpoint and the simulator all come here). */
+export async function handleVapiMessage(deps: VoiceDeps, raw: string): Promise<WebhookAnswer> {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return bad('The body is not JSON');
+  }
+  const envelope = asRecord(body);
+  if (!envelope.message || typeof envelope.message !== 'object') return bad('message: Required (Vapi server message)');
+  const known = MessageSchema.safeParse(envelope.message);
+  const other = known.success ? undefined : OtherMessageSchema.safeParse(envelope.message);
+  if (!known.success && (!other?.success || ['status-update', 'transcript', 'tool-calls', 'end-of-call-report', 'assistant-request'].includes(other.data.type))) {
+    const issue = known.error.issues[0];
+    return bad(`message.${issue?.path.join('.') || 'type'}: ${issue?.message ?? 'Invalid'}`);
+  }
+  const message = (known.success ? known.data : other!.data!) as VapiMessage;
+  if (message.type === 'assistant-request') return assistantRequest(deps, envelope.message as Record<string, unknown>, raw);
+  if (message.type === 'status-update' && !STATUS_MAP[message.status]) return bad(`message.status: Unknown status ${message.status}`);
+
+  const located = await locateCall(deps, message);
+  if (!located) {
+    if (message.type === 'tool-calls') return { status: 200, body: { results: message.toolCallList.map((item) => ({ toolCallId: item.id, result: 'Error: unknown call' })) } };
+    return { status: 200, body: { ok: true, ignored: 'unknown call' } };
+  }
+  const dedupeKey = createHash('sha256').update(raw).digest('hex');
+  const providerCallId = str(message.call?.id);
+
+  return asOrganization(deps.db, located.organizationId, async (tx) => {
+    let row = (await findCall(tx, located.id, true))!;
+    const stored = await insertCallEventOnce(tx, { organizationId: row.organizationId, callId: row.id, type: message.type, dedupeKey, payload: body as Record<string, unknown> });
+    if (!stored) {
+      // A redelivery: nothing changes; tool calls answer the results given the first time.
+      if (message.type === 'tool-calls') {
+        const results = asRecord(row.structuredData.toolResults);
+        return { status: 200, body: { results: message.toolCallList.map((item) => ({ toolCallId: item.id, result: results[item.id] ?? 'Already handled' })) } };
+      }
+      return { status: 200, body: { ok: true, duplicate: true } };
+    }
+    if (providerCallId && !row.providerCallId) row = await updateCall(tx, row.id, { providerCallId });
+    const final = RANK[row.status] === 3;
+
+    switch (message.type) {
+      case 'status-update': {
+        const status = STATUS_MAP[message.status];
+        if (final || RANK[status] <= RANK[row.status]) break;
+        const at = date(asRecord(envelope.message).timestamp) ?? new Date();
+        row = await updateCall(tx, row.id, {
+          status,
+          ...(status === 'in_progress' && !row.startedAt ? { startedAt: at } : {}),
+          ...(status === 'ended' && message.endedReason ? { outcome: outcomeFor(message.endedReason, row.structuredData.prescreenComplete === true) } : {}),
+        });
+        break;
+      }
+      case 'transcript': {
+        if (message.transcriptType === 'partial' || !message.transcript.trim()) break;
+        const role = message.role === 'user' ? 'user' : 'assistant';
+        row = await updateCall(tx, row.id, { transcript: [...row.transcript, { role, text: message.transcript, at: new Date().toISOString() }] });
+        break;
+      }
+      case 'tool-calls': {
+        const results: Array<{ toolCallId: string; result: string }> = [];
+        for (const item of message.toolCallList) {
+          let result: string;
+          if (!isVoiceTool(item.function.name)) result = `Error: unknown tool ${item.function.name}`;
+          else {
+            try {
+              const outcome = await runTool(tx, item.function.name, toolArguments(item.function.arguments), row, row.candidateId);
+              row = outcome.call ?? row;
+              result = outcome.result;
+            } catch (error) {
+              if (!(error instanceof ToolError)) throw error;
+              result = `Error: ${error.message}`;
+            }
+          }
+          results.push({ toolCallId: item.id, result });
+        }
+        row = await updateCall(tx, row.id, { structuredData: { ...row.structuredData, toolResults: { ...asRecord(row.structuredData.toolResults), ...Object.fromEntries(results.map((item) => [item.toolCallId, item.result])) } } });
+        return { status: 200, body: { results } };
+      }
+      case 'end-of-call-report': {
+        // Applied once per call, even if Vapi sends a second (different) report.
+        if ((await countCallEventsOfType(tx, row.id, 'end-of-call-report')) > 1 || row.status === 'cancelled') break;
+        await finishCall(tx, row, envelope.message as Record<string, unknown>);
+        break;
+      }
+      default:
+        break;
+    }
+    return { status: 200, body: { ok: true } };
+  });
+}
+
+export const vapiWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
+  if (!vapiAuthorized(c)) return c.json(errorBody(401, 'Invalid or missing Vapi secret'), 401);
+  const answer = await handleVapiMessage(c.get('deps'), await c.req.text());
+  return c.json(answer.body as object, answer.status as 200);
+});

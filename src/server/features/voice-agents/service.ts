@@ -1,0 +1,189 @@
+import type { CreateVoiceAgentInput, ListVoiceAgentsQuery, UpdateVoiceAgentInput, VoiceAgent } from '../../../contract/voice';
+import type { StudyBlock } from '../../../contract/prescreen-forms';
+import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
+import type { Transaction } from '../../db/scoped';
+import type { AppDeps } from '../../http/context';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { VoiceProviderError, type ScriptQuestion } from '../../integrations/voice/port';
+import { recordAudit } from '../audit/audit';
+import { findForm, findFormVersion } from '../prescreen/queries';
+import { findTrialRow } from '../trials/queries';
+import { deleteVoiceAgent, findVoiceAgent, isUuid, insertVoiceAgent, listVoiceAgentRows, updateVoiceAgent, type VoiceAgentInsert, type VoiceAgentRow } from './queries';
+
+export type VoiceDeps = Pick<AppDeps, 'db' | 'voice' | 'config' | 'logger'>;
+
+export function toVoiceAgent(row: VoiceAgentRow): VoiceAgent {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    name: row.name,
+    type: row.type,
+    trialId: row.trialId,
+    prescreenFormId: row.prescreenFormId,
+    schedule: row.schedule,
+    languages: row.languages,
+    voice: row.voice,
+    firstMessage: row.firstMessage,
+    voicemailMessage: row.voicemailMessage,
+    callingHoursStart: row.callingHoursStart,
+    callingHoursEnd: row.callingHoursEnd,
+    fromNumber: row.fromNumber,
+    providerAssistantId: row.providerAssistantId,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A voice agent within the scope, or 404 (malformed, another organization's and missing alike). */
+export async function voiceAgentInScope(tx: Transaction, scope: RequestScope, id: string): Promise<VoiceAgentRow> {
+  const row = await findVoiceAgent(tx, id);
+  if (!row || !canReach(scope, row.organizationId)) throw notFound('Voice agent not found');
+  return row;
+}
+
+/** The phone wording of the questions of a form's current version (the agent's script). */
+export async function scriptOf(tx: Transaction, formId: string | null): Promise<ScriptQuestion[]> {
+  if (!formId) return [];
+  const form = await findForm(tx, formId);
+  if (!form) return [];
+  const version = await findFormVersion(tx, form.id, form.currentVersion);
+  return ((version?.blocks ?? []) as StudyBlock[]).flatMap((block) =>
+    block.questions.map((question) => ({ id: question.id, type: question.type, phone: question.wording.phone, options: question.options })),
+  );
+}
+
+/**
+ * A PRESCREEN agent asks a published prescreen form of its trial (both in the agent's organization: 404
+ * outside the scope, 400 when the form is another trial's, 409 when it is not published).
+ */
+async function checkPrescreenSetup(tx: Transaction, scope: RequestScope, organizationId: string, trialId: string | null | undefined, formId: string | null | undefined) {
+  if (!trialId) throw badRequest('trialId: A prescreen agent needs a trial', [{ path: 'trialId', message: 'Required for PRESCREEN agents' }]);
+  if (!formId) throw badRequest('prescreenFormId: A prescreen agent needs a prescreen form', [{ path: 'prescreenFormId', message: 'Required for PRESCREEN agents' }]);
+  await checkTrial(tx, scope, organizationId, trialId);
+  const form = await findForm(tx, formId);
+  if (!form || !canReach(scope, form.organizationId) || form.organizationId !== organizationId) throw notFound('Prescreen form not found');
+  if (form.trialId !== trialId) throw badRequest('prescreenFormId: Not a prescreen form of this trial', [{ path: 'prescreenFormId', message: 'Not a prescreen form of this trial' }]);
+  if (form.status !== 'published') throw conflict('Publish the prescreen form before giving it to a voice agent');
+}
+
+async function checkTrial(tx: Transaction, scope: RequestScope, organizationId: string, trialId: string) {
+  const trial = isUuid(trialId) ? await findTrialRow(tx, trialId) : undefined;
+  if (!trial || !canReach(scope, trial.organizationId) || trial.organizationId !== organizationId) throw notFound('Trial not found');
+}
+
+/** With Vapi: creates or updates the assistant and stores its id (inside the transaction: a refusal saves nothing). */
+async function syncAssistant(deps: VoiceDeps, tx: Transaction, row: VoiceAgentRow): Promise<VoiceAgentRow> {
+  let saved: { assistantId: string } | null;
+  try {
+    saved = await deps.voice.saveAssistant(
+      {
+        agentId: row.id,
+        organizationId: row.organizationId,
+        name: row.name,
+        type: row.type,
+        languages: row.languages,
+        voice: row.voice,
+        firstMessage: row.firstMessage,
+        voicemailMessage: row.voicemailMessage,
+        questions: row.type === 'PRESCREEN' ? await scriptOf(tx, row.prescreenFormId) : [],
+        publicBaseUrl: deps.config.publicBaseUrl,
+      },
+      row.providerAssistantId,
+    );
+  } catch (error) {
+    if (error instanceof VoiceProviderError) {
+      deps.logger.warn({ agentId: row.id, code: error.code }, 'voice assistant sync failed');
+      throw new AppError(502, `The voice provider did not save the assistant: ${error.message}`, 'VOICE_PROVIDER_ERROR');
+    }
+    throw error;
+  }
+  if (!saved || saved.assistantId === row.providerAssistantId) return row;
+  return updateVoiceAgent(tx, row.id, { providerAssistantId: saved.assistantId });
+}
+
+const SAFE_FIELDS = ['name', 'type', 'trialId', 'prescreenFormId', 'languages', 'voice', 'callingHoursStart', 'callingHoursEnd', 'active'] as const;
+
+export async function listVoiceAgents(deps: VoiceDeps, scope: RequestScope, query: ListVoiceAgentsQuery) {
+  const organizationIds = selectOrganizations(scope, query.organizationId, query.organizationIds, query.orgs);
+  return runScoped(deps.db, scope, async (tx) => {
+    const rows = await listVoiceAgentRows(tx, organizationIds, query.type);
+    return { voiceAgents: rows.map(toVoiceAgent), total: rows.length };
+  });
+}
+
+export async function getVoiceAgent(deps: VoiceDeps, scope: RequestScope, id: string): Promise<VoiceAgent> {
+  return runScoped(deps.db, scope, async (tx) => toVoiceAgent(await voiceAgentInScope(tx, scope, id)));
+}
+
+export async function createVoiceAgent(deps: VoiceDeps, scope: RequestScope, input: CreateVoiceAgentInput): Promise<VoiceAgent> {
+  const organizationId = input.organizationId ?? scope.activeOrganization.id;
+  if (!canReach(scope, organizationId)) throw notFound('Organization not found');
+  return runScoped(deps.db, scope, async (tx) => {
+    if (input.type === 'PRESCREEN') await checkPrescreenSetup(tx, scope, organizationId, input.trialId, input.prescreenFormId);
+    else if (input.trialId) await checkTrial(tx, scope, organizationId, input.trialId);
+    const values: VoiceAgentInsert = {
+      organizationId,
+      name: input.name,
+      type: input.type,
+      trialId: input.trialId ?? null,
+      prescreenFormId: input.type === 'PRESCREEN' ? (input.prescreenFormId ?? null) : null,
+      schedule: input.schedule ?? {},
+      languages: input.languages ?? ['en', 'es'],
+      voice: input.voice ?? 'default',
+      firstMessage: input.firstMessage,
+      voicemailMessage: input.voicemailMessage,
+      callingHoursStart: input.callingHoursStart ?? '08:00',
+      callingHoursEnd: input.callingHoursEnd ?? '21:00',
+      fromNumber: input.fromNumber ?? null,
+      active: input.active ?? true,
+    };
+    let row = await insertVoiceAgent(tx, values);
+    row = await syncAssistant(deps, tx, row);
+    await recordAudit(tx, {
+      organizationId,
+      actorUserId: scope.userId,
+      action: 'voice_agent.create',
+      entityType: 'voice_agent',
+      entityId: row.id,
+      changes: { ...Object.fromEntries(SAFE_FIELDS.map((key) => [key, row[key]])), providerAssistantId: row.providerAssistantId },
+    });
+    return toVoiceAgent(row);
+  });
+}
+
+export async function updateVoiceAgentById(deps: VoiceDeps, scope: RequestScope, id: string, input: UpdateVoiceAgentInput): Promise<VoiceAgent> {
+  return runScoped(deps.db, scope, async (tx) => {
+    const row = await voiceAgentInScope(tx, scope, id);
+    const start = input.callingHoursStart ?? row.callingHoursStart;
+    const end = input.callingHoursEnd ?? row.callingHoursEnd;
+    if (start >= end) throw badRequest('callingHoursEnd: Calling hours must start before they end', [{ path: 'callingHoursEnd', message: 'Calling hours must start before they end' }]);
+    const trialId = input.trialId === undefined ? row.trialId : input.trialId;
+    const formId = input.prescreenFormId === undefined ? row.prescreenFormId : input.prescreenFormId;
+    if (row.type === 'PRESCREEN' && (input.trialId !== undefined || input.prescreenFormId !== undefined)) await checkPrescreenSetup(tx, scope, row.organizationId, trialId, formId);
+    else if (input.trialId) await checkTrial(tx, scope, row.organizationId, input.trialId);
+    const update: Partial<VoiceAgentInsert> = {};
+    const fields: string[] = [];
+    for (const key of ['name', 'trialId', 'prescreenFormId', 'schedule', 'languages', 'voice', 'firstMessage', 'voicemailMessage', 'callingHoursStart', 'callingHoursEnd', 'fromNumber', 'active'] as const) {
+      if (input[key] === undefined) continue;
+      if (JSON.stringify(input[key]) === JSON.stringify(row[key])) continue;
+      (update as Record<string, unknown>)[key] = input[key];
+      fields.push(key);
+    }
+    if (fields.length === 0) return toVoiceAgent(row);
+    let updated = await updateVoiceAgent(tx, row.id, update);
+    updated = await syncAssistant(deps, tx, updated);
+    const safe = Object.fromEntries(fields.filter((key) => (SAFE_FIELDS as readonly string[]).includes(key)).map((key) => [key, (update as Record<string, unknown>)[key]]));
+    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'voice_agent.update', entityType: 'voice_agent', entityId: row.id, changes: { fields, ...safe } });
+    return toVoiceAgent(updated);
+  });
+}
+
+/** Deletes an agent; its calls stay (without an agent) for the record. The Vapi assistant is left in place. */
+export async function deleteVoiceAgentById(deps: VoiceDeps, scope: RequestScope, id: string): Promise<void> {
+  await runScoped(deps.db, scope, async (tx) => {
+    const row = await voiceAgentInScope(tx, scope, id);
+    await deleteVoiceAgent(tx, row.id);
+    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'voice_agent.delete', entityType: 'voice_agent', entityId: row.id, changes: { name: row.name, type: row.type } });
+  });
+}

@@ -1,0 +1,99 @@
+/** The voice port: every call is placed (and every assistant configured) through it. Features use features/calls/service.ts. */
+
+export type VoiceProvider = 'simulator' | 'vapi';
+
+/** How the simulator's synthetic person behaves; ignored by Vapi. 'ring' rings and never answers (until cancelled). */
+export const SIMULATION_MODES = ['answer', 'no_answer', 'busy', 'voicemail', 'hang_up', 'spanish', 'ring'] as const;
+export type SimulationMode = (typeof SIMULATION_MODES)[number];
+
+export interface LocalizedLine {
+  en: string;
+  es?: string;
+}
+
+/** One question of the agent's script, as the simulator plays it. */
+export interface ScriptQuestion {
+  id: string;
+  type: 'yes_no' | 'number' | 'single_choice' | 'multiple_choice' | 'date' | 'text';
+  phone: LocalizedLine;
+  options?: Array<{ value: string; label: LocalizedLine }>;
+}
+
+/** What the simulator's synthetic person knows of themselves (from the candidate record). */
+export interface SimulatedPerson {
+  dateOfBirth: string | null;
+  sex: string;
+  customFields: Record<string, string | number | boolean | null>;
+}
+
+export interface PlaceCallRequest {
+  /** Our call id: sent as metadata.callId so server messages find the call even before the provider id is stored. */
+  callId: string;
+  organizationId: string;
+  /** E.164. */
+  to: string;
+  from: string | null;
+  language: 'en' | 'es';
+  assistantId: string | null;
+  firstMessage: LocalizedLine;
+  voicemailMessage: LocalizedLine;
+  questions: ScriptQuestion[];
+  person: SimulatedPerson;
+  simulate: SimulationMode;
+}
+
+export interface AssistantSpec {
+  /** Our agent id (assistant metadata). */
+  agentId: string;
+  organizationId: string;
+  name: string;
+  type: 'PRESCREEN' | 'SITE_VISIT_SCHEDULING';
+  languages: string[];
+  voice: string;
+  firstMessage: LocalizedLine;
+  voicemailMessage: LocalizedLine;
+  questions: ScriptQuestion[];
+  /** PUBLIC_BASE_URL: the server URL and tool URLs are built from it. */
+  publicBaseUrl: string;
+}
+
+/** Posts one server message to our own webhook (set by createApp: the simulator's way back into the app). */
+export type Deliver = (payload: unknown) => Promise<{ status: number; body: unknown }>;
+
+export interface VoicePort {
+  readonly provider: VoiceProvider;
+  placeCall(request: PlaceCallRequest): Promise<{ providerCallId: string }>;
+  /** Ends a call that has not been answered yet. */
+  cancelCall(providerCallId: string): Promise<void>;
+  /** Creates (no id) or updates the provider's assistant; null when the provider has none (the simulator). */
+  saveAssistant(spec: AssistantSpec, assistantId: string | null): Promise<{ assistantId: string } | null>;
+  /** Wires the way back into the app (the simulator's server messages). */
+  attach(deliver: Deliver): void;
+  /** Resolves when every conversation started so far has finished (tests, the demo). */
+  drain(): Promise<void>;
+}
+
+/** The provider refused or could not be reached; safe to show (no request data in the message). */
+export class VoiceProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The tools the agent may call, under /api/functions/vapi/<name>. */
+export const VOICE_TOOLS = [
+  'set-call-metadata',
+  'set-sms-metadata',
+  'update-preferred-language',
+  'mark-exit-status',
+  'switch-language',
+  'switch-transcriber-from-multi-to-current',
+  'end-prescreen-chat',
+] as const;
+export type VoiceToolName = (typeof VOICE_TOOLS)[number];
+
+export const VAPI_WEBHOOK_PATH = '/api/inbound/vapi';
+export const VAPI_TOOLS_PATH = '/api/functions/vapi';

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeVapiRequest {
+  method: string;
+  path: string;
+  body: any;
+}
+
+/**
+ * A local stand-in for api.vapi.ai: Bearer API key; POST /assistant and PATCH /assistant/{id} (answer the
+ * assistant with its id), POST /call (answers { id, status: 'queued' }), DELETE /call/{id}. Checks the
+ * fields we rely on and answers Vapi-like 400/401/404 otherwise.
+ */
+export async function startFakeVapi(options: { apiKey: string }) {
+  const received: FakeVapiRequest[] = [];
+  const assistants = new Map<string, any>();
+  const calls = new Map<string, any>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const answer = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.headers.authorization !== `Bearer ${options.apiKey}`) return answer(401, { message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.', error: 'Unauthorized', statusCode: 401 });
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: any = null;
+      if (text) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          return answer(400, { message: ['body must be JSON'], error: 'Bad Request', statusCode: 400 });
+        }
+      }
+      const path = req.url ?? '';
+      received.push({ method: req.method ?? '', path, body });
+      if (req.method === 'POST' && path === '/assistant') {
+        if (!body?.name || !body?.server?.url || !Array.isArray(body?.model?.tools)) return answer(400, { message: ['name, server.url and model.tools are required'], error: 'Bad Request', statusCode: 400 });
+        const id = `asst_${randomBytes(6).toString('hex')}`;
+        assistants.set(id, body);
+        return answer(201, { id, orgId: 'org_fake', ...body });
+      }
+      const assistantMatch = /^\/assistant\/([^/]+)$/.exec(path);
+      if (req.method === 'PATCH' && assistantMatch) {
+        if (!assistants.has(assistantMatch[1])) return answer(404, { message: 'Couldn\'t Find Assistant', error: 'Not Found', statusCode: 404 });
+        assistants.set(assistantMatch[1], { ...assistants.get(assistantMatch[1]), ...body });
+        return answer(200, { id: assistantMatch[1], ...assistants.get(assistantMatch[1]) });
+      }
+      if (req.method === 'POST' && path === '/call') {
+        if (!body?.assistantId || !body?.phoneNumberId || !/^\+\d{8,15}$/.test(body?.customer?.number ?? '')) return answer(400, { message: ['assistantId, phoneNumberId and customer.number are required'], error: 'Bad Request', statusCode: 400 });
+        const id = `call_${randomBytes(6).toString('hex')}`;
+        calls.set(id, body);
+        return answer(201, { id, status: 'queued', type: 'outboundPhoneCall', assistantId: body.assistantId, metadata: body.metadata });
+      }
+      const callMatch = /^\/call\/([^/]+)$/.exec(path);
+      if (req.method === 'DELETE' && callMatch) {
+        if (!calls.delete(callMatch[1])) return answer(404, { message: 'Call not found', error: 'Not Found', statusCode: 404 });
+        return answer(200, { id: callMatch[1] });
+      }
+      answer(404, { message: `Cannot ${req.method} ${path}`, error: 'Not Found', statusCode: 404 });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    received,
+    assistants,
+    calls,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type FakeVapi = Awaited<ReturnType<typeof startFakeVapi>>;

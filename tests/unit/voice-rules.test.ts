@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { StudyBlock } from '../../src/contract/prescreen-forms';
+import { extractCallAnswers, transcriptAnswer } from '../../src/server/features/calls/answers';
+import { withinCallingHours } from '../../src/server/features/calls/service';
+import { outcomeFor } from '../../src/server/features/calls/webhook';
+import { syntheticAnswer } from '../../src/server/integrations/voice/simulator';
+import { assistantBody } from '../../src/server/integrations/voice/vapi';
+
+const blocks: StudyBlock[] = [
+  {
+    id: 'b',
+    title: { en: 'About you' },
+    questions: [
+      { id: 'dob', type: 'date', wording: { phone: { en: 'What is your date of birth?', es: '¿Cuál es su fecha de nacimiento?' }, chat: { en: 'DOB?' } }, required: true, criterionLinks: [] },
+      { id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Has a doctor ever told you that you have asthma?', es: '¿Un médico le ha dicho alguna vez que tiene asma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] },
+      { id: 'puffs', type: 'number', wording: { phone: { en: 'How many times a week do you use your rescue inhaler?' }, chat: { en: 'Puffs?' } }, required: true, criterionLinks: [] },
+    ],
+  },
+];
+
+describe('calling hours (08:00-21:00 in the candidate\'s time zone)', () => {
+  const at = (iso: string) => new Date(iso);
+  it('judges the local time of each zone', () => {
+    // 13:30 UTC = 09:30 New York (EDT), 06:30 Los Angeles, 14:30 London (BST).
+    const now = at('2026-06-15T13:30:00Z');
+    expect(withinCallingHours(now, 'America/New_York')).toBe(true);
+    expect(withinCallingHours(now, 'America/Los_Angeles')).toBe(false);
+    expect(withinCallingHours(now, 'Europe/London')).toBe(true);
+    expect(withinCallingHours(now, 'Asia/Tokyo')).toBe(false); // 22:30
+  });
+  it('defaults to America/New_York and handles the edges (start inclusive, end exclusive)', () => {
+    expect(withinCallingHours(at('2026-01-15T13:00:00Z'), null)).toBe(true); // 08:00 EST
+    expect(withinCallingHours(at('2026-01-15T12:59:00Z'), 'Not/AZone')).toBe(false); // 07:59 EST
+    expect(withinCallingHours(at('2026-01-16T01:59:00Z'), null)).toBe(true); // 20:59 EST
+    expect(withinCallingHours(at('2026-01-16T02:00:00Z'), null)).toBe(false); // 21:00 EST
+  });
+  it("narrows to the agent's hours but never widens past the legal window", () => {
+    const nine = at('2026-01-15T14:00:00Z'); // 09:00 EST
+    expect(withinCallingHours(nine, null, '09:30', '17:00')).toBe(false);
+    expect(withinCallingHours(nine, null, '06:00', '23:00')).toBe(true);
+    expect(withinCallingHours(at('2026-01-15T12:00:00Z'), null, '06:00', '23:00')).toBe(false); // 07:00
+  });
+});
+
+describe('outcome of an ended call', () => {
+  it.each([
+    ['customer-did-not-answer', false, 'no_answer'],
+    ['customer-busy', false, 'busy'],
+    ['voicemail', false, 'voicemail'],
+    ['customer-ended-call', false, 'hung_up'],
+    ['customer-ended-call', true, 'completed'],
+    ['assistant-ended-call', false, 'completed'],
+    ['assistant-said-end-call-phrase', false, 'completed'],
+    ['twilio-failed-to-connect-call', false, 'failed'],
+    ['pipeline-error-openai-llm-failed', false, 'failed'],
+    ['silence-timed-out', false, 'hung_up'],
+  ])('%s (prescreen complete: %s) -> %s', (reason, complete, outcome) => {
+    expect(outcomeFor(reason, complete)).toBe(outcome);
+  });
+});
+
+describe('answers from a call', () => {
+  const transcript = [
+    { role: 'assistant', text: 'Hello! This is the study team.' },
+    { role: 'assistant', text: 'Has a doctor ever told you that you have asthma?' },
+    { role: 'user', text: 'Yes, since I was a kid.' },
+    { role: 'assistant', text: 'How many times a week do you use your rescue inhaler?' },
+    { role: 'user', text: 'About three times' },
+    { role: 'assistant', text: '¿Cuál es su fecha de nacimiento?' },
+    { role: 'user', text: '1980-03-04' },
+  ];
+  it('finds the question by its wording (either language) and reads the next user turn', () => {
+    expect(transcriptAnswer(blocks[0].questions[1], transcript)).toBe('Yes, since I was a kid.');
+    expect(transcriptAnswer(blocks[0].questions[0], transcript)).toBe('1980-03-04');
+    expect(transcriptAnswer(blocks[0].questions[1], [{ role: 'assistant', text: 'Goodbye' }])).toBeUndefined();
+  });
+  it('prefers structured data, then tool-recorded answers, then the transcript; values take the question type', () => {
+    const answers = extractCallAnswers(blocks, { structuredData: { analysis: { answers: { asthma: 'no' } }, answers: { asthma: 'yes', puffs: '5' } }, transcript, language: 'en' }, '2026-06-15');
+    expect(answers).toEqual([
+      { questionId: 'dob', value: '1980-03-04', evidence: 'transcript: 1980-03-04' },
+      { questionId: 'asthma', value: false, evidence: 'call structured data' },
+      { questionId: 'puffs', value: 5, evidence: 'recorded by the agent during the call' },
+    ]);
+  });
+  it('leaves out unclear answers', () => {
+    expect(extractCallAnswers(blocks, { structuredData: { answers: { asthma: 'purple' } }, transcript: [], language: 'en' })).toEqual([]);
+  });
+});
+
+describe('the simulator\'s synthetic person', () => {
+  const person = { dateOfBirth: '1980-03-04', sex: 'female', customFields: { asthma: true, puffs: 4 } };
+  it('answers from the candidate record, else a deterministic default', () => {
+    expect(syntheticAnswer({ id: 'dob', type: 'date', phone: { en: 'What is your date of birth?' } }, person, 'en')).toBe('1980-03-04');
+    expect(syntheticAnswer({ id: 'asthma', type: 'yes_no', phone: { en: 'Asthma?' } }, person, 'es')).toBe('sí');
+    expect(syntheticAnswer({ id: 'puffs', type: 'number', phone: { en: 'Puffs?' } }, person, 'en')).toBe('4');
+    expect(syntheticAnswer({ id: 'smoke', type: 'yes_no', phone: { en: 'Do you smoke?' } }, person, 'en')).toBe('no');
+    expect(syntheticAnswer({ id: 'sex', type: 'single_choice', phone: { en: 'What is your sex?' }, options: [{ value: 'male', label: { en: 'Male' } }, { value: 'female', label: { en: 'Female', es: 'Femenino' } }] }, person, 'es')).toBe('Femenino');
+  });
+});
+
+describe('the Vapi assistant body', () => {
+  it('points the server and every tool at our public address, with the secret', () => {
+    const spec = { agentId: 'a1', organizationId: 'o1', name: 'Screener', type: 'PRESCREEN' as const, languages: ['en', 'es'], voice: 'default', firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' }, questions: [{ id: 'q1', type: 'yes_no' as const, phone: { en: 'Asthma?' } }], publicBaseUrl: 'https://cohortly.example/' };
+    const body = assistantBody(spec, 's3cret');
+    expect(body.server).toEqual({ url: 'https://cohortly.example/api/inbound/vapi', secret: 's3cret' });
+    expect(body.model.tools).toHaveLength(7);
+    expect(body.model.tools.every((tool) => tool.server.url.startsWith('https://cohortly.example/api/functions/vapi/'))).toBe(true);
+    expect(body.transcriber.language).toBe('multi');
+    expect(assistantBody(spec, undefined).server).toEqual({ url: 'https://cohortly.example/api/inbound/vapi' });
+  });
+});
