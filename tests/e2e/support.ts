@@ -95,8 +95,10 @@ export async function startApp(): Promise<RunningApp> {
 /** No serious or critical axe-core finding on the page as it is now. */
 export async function expectAccessible(page: Page) {
   // Measure what the user ends up seeing, not a frame of a colour or fade transition.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  // The style is removed again afterwards: toasts and dialogs rely on their transitions to leave.
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   const results = await new AxeBuilder({ page: page as never }).analyze();
+  await still.evaluate((element) => element.remove()).catch(() => undefined);
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }

@@ -1,12 +1,13 @@
+import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, FileUp, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FileUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STATUSES, type CandidateListItem, type CandidateStatus } from '../../../contract/candidates';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, buttonClass, EmptyState, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Button, buttonClass, EmptyState, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDate } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/components';
@@ -37,27 +38,6 @@ function ImportLink({ variant = 'secondary' }: { variant?: 'primary' | 'secondar
 }
 
 /** The search box: typing waits 300 ms before it writes `search` to the URL. */
-function SearchBox({ value, onChange }: { value: string | undefined; onChange: (next: string | undefined) => void }) {
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === (value ?? undefined)) return;
-    const timer = window.setTimeout(() => onChange(next), 300);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor="candidate-search">Search</Label>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <Input id="candidate-search" type="search" className="w-64 pl-9" placeholder="Name, phone or email" value={text} onChange={(event) => setText(event.target.value)} />
-      </div>
-    </div>
-  );
-}
-
 function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: string; organizationId: string }>; trials: Array<{ id: string; title: string }>; onDone: () => void }) {
   const [status, setStatus] = useState<CandidateStatus | ''>('');
   const [trialId, setTrialId] = useState('');
@@ -390,7 +370,7 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
       <PageHeader title={variant === 'admin' ? 'Candidates (all organizations)' : 'Candidates'} description={description} actions={isEmptyOrganization ? undefined : actions} />
       {!isEmptyOrganization && (
         <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter candidates">
-          <SearchBox value={filters.search} onChange={(search) => onFiltersChange({ search })} />
+          <SearchBox id="candidate-search" placeholder="Name, phone or email" className="w-64" value={filters.search} onChange={(search) => onFiltersChange({ search })} />
           <div className="grid gap-1.5">
             <Label htmlFor="candidate-status">Status</Label>
             <Select id="candidate-status" className="w-44" value={filters.status ?? ''} onChange={(event) => onFiltersChange({ status: (event.target.value || undefined) as CandidateStatus | undefined })}>

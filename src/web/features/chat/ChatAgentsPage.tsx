@@ -1,39 +1,19 @@
+import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
-import { ExternalLink, MessageSquarePlus, Pencil, Search, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { ExternalLink, MessageSquarePlus, Pencil, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { ChatAgent, StartedChat } from '../../../contract/chat';
 import { CopyButton, CopyField } from '../../components/CopyButton';
 import { ConfirmDialog, Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, Card, CardContent, EmptyState, Input, Label, PageHeader, Table, Td, Th } from '../../components/ui';
+import { Badge, Button, buttonClass, Card, CardContent, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useIsGlobal } from '../trials/TrialsPage';
 import { AgentDialog } from './AgentDialog';
 import { languagesText, NEXT_STEP_LABELS } from './format';
 import { publicChatUrl, useChatAgentsQuery, useDeleteChatAgent, useStartTestChat } from './queries';
-
-function SearchBox({ value, onChange }: { value: string | undefined; onChange: (next: string | undefined) => void }) {
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === (value ?? undefined)) return;
-    const timer = window.setTimeout(() => onChange(next), 300);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor="agents-search">Search</Label>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <Input id="agents-search" type="search" className="w-72 pl-9" placeholder="Agent name" value={text} onChange={(event) => setText(event.target.value)} />
-      </div>
-    </div>
-  );
-}
 
 /** The test conversation just started: opened in a new tab when the browser allowed it, and its link. */
 function TestChatDialog({ started, onClose }: { started: { chat: StartedChat; url: string; opened: boolean } | null; onClose: () => void }) {
@@ -209,7 +189,7 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
         </Card>
       )}
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter chat agents">
-        <SearchBox value={search} onChange={onSearchChange} />
+        <SearchBox id="agents-search" placeholder="Agent name" className="w-72" value={search} onChange={onSearchChange} />
       </div>
       {body}
       {editing && <AgentDialog key={editing.id} agent={editing} open onOpenChange={(open) => !open && setEditing(null)} />}

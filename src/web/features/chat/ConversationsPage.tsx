@@ -1,6 +1,7 @@
+import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { CONVERSATION_SORTS, CONVERSATION_STATUSES } from '../../../contract/search';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
@@ -26,27 +27,6 @@ export interface ConversationFilters {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function SearchBox({ value, onChange }: { value: string | undefined; onChange: (next: string | undefined) => void }) {
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === (value ?? undefined)) return;
-    const timer = window.setTimeout(() => onChange(next), 300);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor="conversations-search">Search</Label>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <Input id="conversations-search" type="search" className="w-64 pl-9" placeholder="Candidate name or phone" value={text} onChange={(event) => setText(event.target.value)} />
-      </div>
-    </div>
-  );
-}
 
 export function StatusBadge({ status }: { status: keyof typeof STATUS_LABELS }) {
   return <Badge tone={status === 'COMPLETED' ? 'green' : 'blue'}>{STATUS_LABELS[status]}</Badge>;
@@ -169,7 +149,7 @@ export function ConversationsPage({ filters, onFiltersChange }: { filters: Conve
     <div>
       <PageHeader title="Conversations" description="Chats on your public chat page: read a transcript beside its prescreen result." />
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter conversations">
-        <SearchBox value={filters.search} onChange={(search) => onFiltersChange({ search })} />
+        <SearchBox id="conversations-search" placeholder="Candidate name or phone" className="w-64" value={filters.search} onChange={(search) => onFiltersChange({ search })} />
         <div className="grid gap-1.5">
           <Label htmlFor="conversations-status">Status</Label>
           <Select id="conversations-status" className="w-40" value={filters.status ?? ''} onChange={(event) => onFiltersChange({ status: (event.target.value || undefined) as ConversationFilters['status'] })}>

@@ -1,10 +1,11 @@
+import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { AI_RECOMMENDATIONS, SOURCE_TYPES } from '../../../contract/search';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, EmptyState, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Button, EmptyState, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDateTime } from '../../lib/utils';
 import { candidateName } from '../candidates/format';
@@ -21,27 +22,6 @@ export interface ResultsFilters {
   sourceType?: (typeof SOURCE_TYPES)[number];
   aiRecommendation?: (typeof AI_RECOMMENDATIONS)[number];
   orgs?: string[];
-}
-
-function SearchBox({ value, onChange }: { value: string | undefined; onChange: (next: string | undefined) => void }) {
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === (value ?? undefined)) return;
-    const timer = window.setTimeout(() => onChange(next), 300);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor="results-search">Search</Label>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <Input id="results-search" type="search" className="w-72 pl-9" placeholder="Candidate name, phone or email" value={text} onChange={(event) => setText(event.target.value)} />
-      </div>
-    </div>
-  );
 }
 
 /** /prescreen/results without a candidate: every result, newest first, filtered by the URL's search params. */
@@ -144,7 +124,7 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
     <div>
       <PageHeader title="Prescreen results" description="AI recommendations from calls, chats and manual prescreens. Open a candidate to review their answers and decide." />
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter prescreen results">
-        <SearchBox value={filters.search} onChange={(search) => onFiltersChange({ search })} />
+        <SearchBox id="results-search" placeholder="Candidate name, phone or email" className="w-72" value={filters.search} onChange={(search) => onFiltersChange({ search })} />
         <div className="grid gap-1.5">
           <Label htmlFor="results-source">Source</Label>
           <Select id="results-source" className="w-40" value={filters.sourceType ?? ''} onChange={(event) => onFiltersChange({ sourceType: (event.target.value || undefined) as ResultsFilters['sourceType'] })}>
