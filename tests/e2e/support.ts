@@ -98,7 +98,7 @@ export async function expectAccessible(page: Page) {
   // The style is removed again afterwards: toasts and dialogs rely on their transitions to leave.
   const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   const results = await new AxeBuilder({ page: page as never }).analyze();
-  await still.evaluate((element) => element.remove()).catch(() => undefined);
+  await still.evaluate((element) => (element as unknown as { remove(): void }).remove()).catch(() => undefined);
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }
