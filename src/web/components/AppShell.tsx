@@ -38,6 +38,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/chat-agents', label: 'Chat agents' },
   { to: '/admin/chat-conversations', label: 'Conversations' },
   { to: '/admin/sms', label: 'SMS' },
+  { to: '/admin/voice-agents', label: 'Voice agents' }, { to: '/admin/calls', label: 'Calls' },
   { to: '/admin/sequences', label: 'Sequences' },
   { to: '/admin/processed-runs', label: 'Processed runs' },
   { to: '/admin/onboard', label: 'Onboard' },

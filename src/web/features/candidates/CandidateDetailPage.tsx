@@ -10,6 +10,7 @@ import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, Ca
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDate, formatDateTime } from '../../lib/utils';
 import { useTrialsQuery } from '../trials/queries';
+import { CallNowButton } from '../voice/CallNowButton';
 import { CandidateFormDialog } from './CandidateFormDialog';
 import { CandidateStatusBadge, Checkbox } from './components';
 import { CANDIDATE_STATUS_LABELS, candidateName, formatPhone, languageLabel, SEX_LABELS, sourceLabel } from './format';
@@ -433,6 +434,7 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
             <MessageSquare aria-hidden="true" className="h-4 w-4" />
             Text message
           </Link>
+          <CallNowButton candidateId={candidate.id} />
           <DeleteCandidateButton candidate={candidate} />
         </div>
       </div>

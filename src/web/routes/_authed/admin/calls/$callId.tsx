@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../components/ComingSoon';
+import { CallDetailPage } from '../../../../features/voice/CallDetailPage';
 
 export const Route = createFileRoute('/_authed/admin/calls/$callId')({
-  staticData: { crumb: 'Call detail' },
+  staticData: { crumb: 'Call detail', orgStaffAllowed: true },
   component: function CallDetailRoute() {
     const { callId } = Route.useParams();
-    return (
-      <ComingSoon
-        title="Call detail"
-        description="The recording, transcript, extracted answers and outcome of this call will be shown here."
-        search={{ call: callId }}
-      />
-    );
+    return <CallDetailPage key={callId} callId={callId} />;
   },
 });

@@ -1,0 +1,250 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, ClipboardCheck, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { CallDetail } from '../../../contract/voice';
+import { ConfirmDialog } from '../../components/dialogs';
+import { ErrorCard } from '../../components/ErrorCard';
+import { Spinner } from '../../components/Spinner';
+import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
+import { ApiRequestError } from '../../lib/api';
+import { cn, formatDateTime } from '../../lib/utils';
+import { LANGUAGE_LABELS } from '../chat/format';
+import { CallStatusBadge, CandidateLink, OutcomeText } from './components';
+import { AGENT_TYPE_LABELS, formatCost, formatDuration } from './format';
+import { isFinal, useCallQuery, useDeleteCall, useVoiceAgentsQuery } from './queries';
+
+function Transcript({ call }: { call: CallDetail }) {
+  if (call.transcript.length === 0) {
+    return <p className="text-sm text-slate-700">{isFinal(call.status) ? 'No transcript was recorded.' : 'The transcript appears as the call goes on.'}</p>;
+  }
+  return (
+    <div role="log" aria-label="Transcript" data-testid="call-transcript">
+      <ol className="grid gap-2.5">
+        {call.transcript.map((turn, index) => {
+          const person = turn.role === 'user' || turn.role === 'customer';
+          return (
+            <li key={index} className={cn('flex flex-col', person ? 'items-end' : 'items-start')}>
+              <span className="mb-0.5 text-xs text-slate-700">
+                {person ? 'Candidate' : turn.role === 'assistant' || turn.role === 'bot' ? 'Agent' : turn.role}
+                {turn.at ? ` · ${formatDateTime(turn.at)}` : ''}
+              </span>
+              <p
+                className={cn(
+                  'max-w-[85%] whitespace-pre-line break-words rounded-2xl px-3.5 py-2 text-sm',
+                  person ? 'rounded-br-md bg-blue-700 text-white' : 'rounded-bl-md border border-slate-200 bg-slate-50 text-slate-900',
+                )}
+              >
+                {turn.text}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+function ExtractedData({ call }: { call: CallDetail }) {
+  const { answers, ...rest } = call.structuredData as {
+    answers?: unknown;
+  } & Record<string, unknown>;
+  const answerEntries = answers && typeof answers === 'object' ? Object.entries(answers as Record<string, unknown>) : [];
+  const restEntries = Object.entries(rest);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Extracted answers</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        {answerEntries.length === 0 ? (
+          <p className="text-slate-700">No answers were extracted{isFinal(call.status) ? '.' : ' yet.'}</p>
+        ) : (
+          <dl className="grid gap-2" data-testid="call-answers">
+            {answerEntries.map(([question, answer]) => (
+              <div key={question} className="grid gap-0.5">
+                <dt className="font-mono text-xs text-slate-700">{question}</dt>
+                <dd className="text-slate-900">{show(answer)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {restEntries.length > 0 && (
+          <details className="rounded-md border border-slate-200 p-3">
+            <summary className="cursor-pointer font-medium text-slate-900">Other structured data</summary>
+            <pre className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap break-words text-xs text-slate-800">{JSON.stringify(rest, null, 2)}</pre>
+          </details>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /admin/calls/$callId: one call, refreshed every 2 s until it ends. */
+export function CallDetailPage({ callId }: { callId: string }) {
+  const query = useCallQuery(callId);
+  const agentsQuery = useVoiceAgentsQuery();
+  const navigate = useNavigate();
+  const remove = useDeleteCall();
+  const [deleting, setDeleting] = useState(false);
+
+  if (query.isPending) return <Spinner label="Loading the call" />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
+    return (
+      <div className="grid gap-4">
+        <h1 className="text-2xl font-semibold text-slate-900">{notFound ? 'Call not found' : 'Call'}</h1>
+        <ErrorCard
+          title={notFound ? 'This call does not exist or was deleted' : 'Could not load this call'}
+          error={notFound ? undefined : query.error}
+          message={notFound ? 'Go back to the list to find another call.' : undefined}
+          onRetry={notFound ? undefined : () => void query.refetch()}
+        />
+        <div>
+          <Link to="/admin/calls" className={buttonClass('secondary')}>
+            Back to calls
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const call = query.data;
+  const final = isFinal(call.status);
+  const agentName = call.voiceAgentId ? (agentsQuery.data?.voiceAgents.find((agent) => agent.id === call.voiceAgentId)?.name ?? 'Deleted agent') : '—';
+  const cancellable = call.status === 'queued' || call.status === 'ringing';
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-2">
+          <Link to="/admin/calls" className="inline-flex items-center gap-1 text-sm text-blue-800 underline-offset-4 hover:underline">
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            All calls
+          </Link>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{AGENT_TYPE_LABELS[call.type]} call</h1>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700" aria-live="polite" data-testid="call-status">
+            <CallStatusBadge status={call.status} />
+            {!final && <span>Refreshing every 2 seconds…</span>}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {call.candidateId && (
+            <Link to="/prescreen/results" search={{ candidateId: call.candidateId }} className={buttonClass('secondary')}>
+              <ClipboardCheck aria-hidden="true" className="h-4 w-4" />
+              {call.prescreenResultId ? 'Prescreen result' : 'Review prescreen'}
+            </Link>
+          )}
+          {(final || cancellable) && (
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              {cancellable ? 'Cancel call' : 'Delete call'}
+            </Button>
+          )}
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          {call.recordingUrl && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Recording</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <audio controls src={call.recordingUrl} className="w-full" aria-label="Call recording">
+                  <a href={call.recordingUrl}>Download the recording</a>
+                </audio>
+              </CardContent>
+            </Card>
+          )}
+          <Card>
+            <CardHeader>
+              <CardTitle>Transcript</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Transcript call={call} />
+            </CardContent>
+          </Card>
+          <ExtractedData call={call} />
+        </div>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                <dt className="text-slate-700">Outcome</dt>
+                <dd data-testid="call-outcome">
+                  <OutcomeText outcome={call.outcome} />
+                </dd>
+                <dt className="text-slate-700">Candidate</dt>
+                <dd>
+                  <CandidateLink candidateId={call.candidateId} />
+                </dd>
+                <dt className="text-slate-700">Agent</dt>
+                <dd>{agentName}</dd>
+                <dt className="text-slate-700">Direction</dt>
+                <dd>{call.direction === 'outbound' ? 'Outbound' : 'Inbound'}</dd>
+                <dt className="text-slate-700">Language</dt>
+                <dd>{LANGUAGE_LABELS[call.language] ?? call.language}</dd>
+                <dt className="text-slate-700">Duration</dt>
+                <dd className="tabular-nums">{formatDuration(call.durationSeconds)}</dd>
+                <dt className="text-slate-700">Cost</dt>
+                <dd className="tabular-nums">{formatCost(call.costUsd)}</dd>
+                <dt className="text-slate-700">Created</dt>
+                <dd>{formatDateTime(call.createdAt)}</dd>
+                <dt className="text-slate-700">Started</dt>
+                <dd>{call.startedAt ? formatDateTime(call.startedAt) : '—'}</dd>
+                <dt className="text-slate-700">Ended</dt>
+                <dd>{call.endedAt ? formatDateTime(call.endedAt) : '—'}</dd>
+                <dt className="text-slate-700">Provider</dt>
+                <dd>{call.provider === 'simulator' ? 'Simulator' : 'Vapi'}</dd>
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Events</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {call.events.length === 0 ? (
+                <p className="text-sm text-slate-700">No events yet.</p>
+              ) : (
+                <ol className="grid gap-1.5 text-sm" aria-label="Call events">
+                  {call.events.map((event) => (
+                    <li key={event.id} className="flex justify-between gap-3">
+                      <span className="font-mono text-xs text-slate-900">{event.type}</span>
+                      <span className="whitespace-nowrap text-xs text-slate-700">{formatDateTime(event.receivedAt)}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={cancellable ? 'Cancel this call?' : 'Delete this call?'}
+        description={cancellable ? 'The call is hung up before the candidate answers.' : 'The call, its transcript and events are deleted. A prescreen result it recorded stays.'}
+        confirmLabel={cancellable ? 'Cancel call' : 'Delete call'}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(call.id, {
+            onSuccess: (answer) => {
+              setDeleting(false);
+              if (answer.action === 'cancelled') toast.success('Call cancelled');
+              else {
+                toast.success('Call deleted');
+                void navigate({ to: '/admin/calls' });
+              }
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

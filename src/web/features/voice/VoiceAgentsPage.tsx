@@ -1,0 +1,149 @@
+import { Link } from '@tanstack/react-router';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { VOICE_AGENT_TYPES, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
+import { ConfirmDialog } from '../../components/dialogs';
+import { ErrorCard } from '../../components/ErrorCard';
+import { Spinner } from '../../components/Spinner';
+import { Badge, Button, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { cn } from '../../lib/utils';
+import { languagesText } from '../chat/format';
+import { useTrialsQuery } from '../trials/queries';
+import { useIsGlobal } from '../trials/TrialsPage';
+import { AGENT_TYPE_LABELS } from './format';
+import { useDeleteVoiceAgent, useVoiceAgentsQuery } from './queries';
+import { VoiceAgentDialog } from './VoiceAgentDialog';
+
+/** /admin/voice-agents: the agents that phone candidates, one tab per type (the URL's `agent-type`). */
+export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; onTypeChange: (next: VoiceAgentType) => void }) {
+  const query = useVoiceAgentsQuery(type);
+  const isGlobal = useIsGlobal();
+  const { organizations } = useActiveOrganization();
+  const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
+  const trialsQuery = useTrialsQuery();
+  const trialTitles = useMemo(() => new Map((trialsQuery.data?.trials ?? []).map((trial) => [trial.id, trial.publicTitle || trial.title])), [trialsQuery.data]);
+  const [editing, setEditing] = useState<VoiceAgent | null>(null);
+  const [deleting, setDeleting] = useState<VoiceAgent | null>(null);
+  const remove = useDeleteVoiceAgent();
+  const agents = (query.data?.voiceAgents ?? []).filter((agent) => agent.type === type);
+
+  let body;
+  if (query.isPending) body = <Spinner label="Loading voice agents" />;
+  else if (query.isError) body = <ErrorCard title="Could not load voice agents" error={query.error} onRetry={() => void query.refetch()} />;
+  else if (agents.length === 0) {
+    body = (
+      <EmptyState title={`No ${AGENT_TYPE_LABELS[type].toLowerCase()} agents yet`}>
+        <p>
+          {type === 'PRESCREEN' ? 'Create an agent for a trial with a published prescreen form; “Call now” on a candidate then phones them with it.' : 'Create an agent that phones candidates to book their site visit.'}
+        </p>
+        <div className="mt-4 flex justify-center">
+          <VoiceAgentDialog type={type} />
+        </div>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <Table caption={`${AGENT_TYPE_LABELS[type]} voice agents`}>
+        <thead>
+          <tr>
+            <Th>Name</Th>
+            <Th>Trial</Th>
+            <Th>Languages</Th>
+            <Th>Calling hours</Th>
+            <Th>From number</Th>
+            <Th>Active</Th>
+            {isGlobal && <Th>Organization</Th>}
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {agents.map((agent) => (
+            <tr key={agent.id}>
+              <Td className="font-medium text-slate-900">{agent.name}</Td>
+              <Td className="min-w-56 max-w-sm">
+                {agent.trialId ? (
+                  <Link to="/trials/$trialId" params={{ trialId: agent.trialId }} className="line-clamp-2 text-blue-800 underline-offset-4 hover:underline">
+                    {trialTitles.get(agent.trialId) ?? 'Trial'}
+                  </Link>
+                ) : (
+                  '—'
+                )}
+                {agent.type === 'PRESCREEN' && !agent.prescreenFormId && (
+                  <Badge tone="amber" className="ml-2">
+                    No form
+                  </Badge>
+                )}
+              </Td>
+              <Td>{languagesText(agent.languages)}</Td>
+              <Td className="whitespace-nowrap tabular-nums">
+                {agent.callingHoursStart}–{agent.callingHoursEnd}
+              </Td>
+              <Td className="whitespace-nowrap font-mono">{agent.fromNumber ?? '—'}</Td>
+              <Td>{agent.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Td>
+              {isGlobal && <Td>{names.get(agent.organizationId) ?? '—'}</Td>}
+              <Td className="whitespace-nowrap text-right">
+                <div className="flex justify-end gap-1.5">
+                  <Button variant="ghost" size="icon" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`} title="Edit">
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                  <Button variant="ghost" size="icon" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(agent)} aria-label={`Delete ${agent.name}`} title="Delete">
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                </div>
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Voice agents"
+        description="Agents phone candidates: prescreen agents ask a trial’s published prescreen form, scheduling agents book the site visit."
+        actions={agents.length > 0 ? <VoiceAgentDialog type={type} /> : undefined}
+      />
+      <nav aria-label="Agent types" className="mb-4 flex gap-1 border-b border-slate-200">
+        {VOICE_AGENT_TYPES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-current={value === type ? 'page' : undefined}
+            onClick={() => onTypeChange(value)}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700',
+              value === type ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-700 hover:text-slate-900',
+            )}
+          >
+            {AGENT_TYPE_LABELS[value]}
+          </button>
+        ))}
+      </nav>
+      {body}
+      {editing && <VoiceAgentDialog key={editing.id} agent={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.name ?? 'this agent'}?`}
+        description="The agent places no more calls. Its calls stay, without an agent."
+        confirmLabel="Delete agent"
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success(`Deleted ${deleting.name}`);
+              setDeleting(null);
+            },
+          });
+        }}
+      />
+    </div>
+  );
+}

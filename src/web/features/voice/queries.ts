@@ -1,0 +1,127 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Call, CallDetail, CallListSchema, CreateCallInput, CreateVoiceAgentInput, UpdateVoiceAgentInput, VoiceAgent, VoiceAgentListSchema, VoiceAgentType } from '../../../contract/voice';
+
+type VoiceAgentList = z.infer<typeof VoiceAgentListSchema>;
+type CallList = z.infer<typeof CallListSchema>;
+import { api, ApiRequestError } from '../../lib/api';
+import { useActiveOrganization } from '../../lib/active-organization';
+
+/** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
+export const voiceKeys = {
+  agents: (activeId: string | null, type: VoiceAgentType | undefined) => ['org', activeId, 'voice-agents', { type }] as const,
+  calls: (activeId: string | null, params: CallsParams) => ['org', activeId, 'calls', params] as const,
+  call: (activeId: string | null, id: string) => ['org', activeId, 'call', id] as const,
+};
+
+const retryUnlessClientError = (failureCount: number, error: unknown) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
+
+export function useVoiceAgentsQuery(type?: VoiceAgentType) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery(
+    queryOptions({
+      queryKey: voiceKeys.agents(activeOrganizationId, type),
+      queryFn: ({ signal }) =>
+        api.get<VoiceAgentList>('/api/voice-agents/', {
+          query: { type },
+          signal,
+        }),
+      retry: retryUnlessClientError,
+      enabled: Boolean(activeOrganizationId),
+      placeholderData: keepPreviousData,
+      meta: { silent: true },
+    }),
+  );
+}
+
+function useRefreshVoice() {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] === 'org' && ['voice-agents', 'calls', 'call'].includes(String(query.queryKey[2])),
+    });
+}
+
+/** Failures show inline in the dialog (the server's message), not as toasts. */
+export function useSaveVoiceAgent() {
+  const refresh = useRefreshVoice();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: CreateVoiceAgentInput | UpdateVoiceAgentInput }) =>
+      id ? api.patch<VoiceAgent>(`/api/voice-agents/${encodeURIComponent(id)}`, input) : api.post<VoiceAgent>('/api/voice-agents/', input),
+    onSuccess: () => refresh(),
+    meta: { silent: true },
+  });
+}
+
+export function useDeleteVoiceAgent() {
+  const refresh = useRefreshVoice();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/voice-agents/${encodeURIComponent(id)}`),
+    onSuccess: () => refresh(),
+  });
+}
+
+export interface CallsParams {
+  filter: 'all' | 'failedPrescreen' | 'failedScheduling';
+  candidateId?: string;
+  limit: number;
+  offset: number;
+}
+
+export function useCallsQuery(params: CallsParams) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery(
+    queryOptions({
+      queryKey: voiceKeys.calls(activeOrganizationId, params),
+      queryFn: ({ signal }) =>
+        api.get<CallList>('/api/calls/', {
+          query: {
+            filter: params.filter,
+            candidateId: params.candidateId,
+            limit: params.limit,
+            offset: params.offset,
+          },
+          signal,
+        }),
+      retry: retryUnlessClientError,
+      enabled: Boolean(activeOrganizationId),
+      placeholderData: keepPreviousData,
+      meta: { silent: true },
+    }),
+  );
+}
+
+export const isFinal = (status: Call['status']) => status === 'ended' || status === 'failed' || status === 'cancelled';
+
+/** One call; refetched every 2 s until it reaches a final state. */
+export function useCallQuery(id: string) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery(
+    queryOptions({
+      queryKey: voiceKeys.call(activeOrganizationId, id),
+      queryFn: ({ signal }) => api.get<CallDetail>(`/api/calls/${encodeURIComponent(id)}`, { signal }),
+      retry: retryUnlessClientError,
+      enabled: Boolean(activeOrganizationId && id),
+      refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : 2000),
+      meta: { silent: true },
+    }),
+  );
+}
+
+/** Calls a candidate now; a 409 CALL_BLOCKED is shown inline by the caller (silent). */
+export function usePlaceCall() {
+  const refresh = useRefreshVoice();
+  return useMutation({
+    mutationFn: (input: CreateCallInput) => api.post<Call>('/api/calls/', input),
+    onSuccess: () => refresh(),
+    meta: { silent: true },
+  });
+}
+
+export function useDeleteCall() {
+  const refresh = useRefreshVoice();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ action: 'cancelled' | 'deleted' }>(`/api/calls/${encodeURIComponent(id)}`),
+    onSuccess: () => refresh(),
+  });
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, startApp, type RunningApp } from './support';
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app?.stop());
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** An Etc/GMT zone where it is now about 14:00 (inside every calling window). Etc/GMT signs are inverted: Etc/GMT-5 is UTC+5. */
+function afternoonZone(): string {
+  const offset = ((14 - new Date().getUTCHours() + 36) % 24) - 12; // hours east of UTC, -12..11
+  if (offset === 0) return 'Etc/GMT';
+  return `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+describe('voice agents and calls', () => {
+  it('staff create a prescreen voice agent, call a candidate, and read the finished call in the list and its detail', async () => {
+    const { page } = await app.newPage();
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Victor Voice');
+    await page.getByLabel('Email').fill(`voice.${unique()}@site.test`);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByLabel('Research site name').fill('Harbor Voice Research');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/trials$/);
+
+    // A trial imported from ClinicalTrials.gov, and a published prescreen form generated from it.
+    await page.goto('/trials/import');
+    await page.getByLabel('ClinicalTrials.gov JSON file').setInputFiles('tests/fixtures/ctgov/asthma-study.json');
+    await page.getByRole('button', { name: 'Create draft trial' }).click();
+    await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
+    const trialId = new URL(page.url()).pathname.split('/').pop()!;
+    const generated = await page.request.post('/api/prescreen-forms/generate-study-blocks', { data: { trialId } });
+    expect(generated.status()).toBe(200);
+    const form = await page.request.post('/api/prescreen-forms/', {
+      data: {
+        trialId,
+        name: 'Asthma voice form',
+        blocks: (await generated.json()).blocks,
+        status: 'published',
+      },
+    });
+    expect(form.status(), await form.text()).toBe(201);
+
+    // Voice agents: the empty state, then a new prescreen agent.
+    await page.goto('/admin/voice-agents');
+    await expect.poll(() => page.getByText('No prescreen agents yet').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'New voice agent' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create agent' }).click();
+    await expect.poll(() => dialog.getByText('Enter a name').isVisible()).toBe(true);
+    await dialog.getByLabel('Name', { exact: true }).fill('Asthma caller');
+    await dialog.getByLabel('Trial', { exact: true }).selectOption(trialId);
+    const formSelect = dialog.getByLabel('Prescreen form');
+    await expect.poll(() => formSelect.locator('option', { hasText: 'Asthma voice form' }).count()).toBe(1);
+    await formSelect.selectOption({ label: 'Asthma voice form (v1)' });
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Create agent' }).click();
+    const agentRow = page.getByRole('row', { name: /Asthma caller/ });
+    await expect.poll(() => agentRow.isVisible()).toBe(true);
+    expect(await agentRow.getByText('Active').isVisible()).toBe(true);
+    await page.locator('[data-sonner-toast]').first().waitFor();
+    await page.waitForTimeout(600);
+    await expectAccessible(page);
+
+    // The other tab writes agent-type to the URL and is empty.
+    await page.getByRole('button', { name: 'Site-visit scheduling' }).click();
+    await page.waitForURL(/agent-type=SITE_VISIT_SCHEDULING/);
+    await expect.poll(() => page.getByText('No site-visit scheduling agents yet').isVisible()).toBe(true);
+
+    // A candidate who agreed to calls, where it is now the afternoon.
+    const created = await page.request.post('/api/candidates/', {
+      data: {
+        firstName: 'Carla',
+        lastName: 'Caller',
+        phone: '+12125550144',
+        timeZone: afternoonZone(),
+        consent: { calls: true },
+        trialIds: [trialId],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const candidateId = (await created.json()).id as string;
+
+    // Call now, then open the call: it ends by itself (the simulator) with a transcript.
+    await page.goto(`/candidates/${candidateId}`);
+    await page.getByRole('button', { name: 'Call now' }).click();
+    const openCall = page.getByRole('link', { name: 'Open the call' });
+    await expect.poll(() => openCall.isVisible()).toBe(true);
+    await openCall.click();
+    await page.waitForURL(/\/admin\/calls\/[0-9a-f-]{36}$/);
+    await expect
+      .poll(() => page.getByTestId('call-status').innerText(), {
+        timeout: 15_000,
+      })
+      .toContain('Ended');
+    const transcript = page.getByRole('log', { name: 'Transcript' });
+    await expect.poll(() => transcript.locator('li').count()).toBeGreaterThan(1);
+    expect(await page.getByRole('link', { name: /Prescreen result|Review prescreen/ }).getAttribute('href')).toContain(`candidateId=${candidateId}`);
+    await expectAccessible(page);
+
+    // The list shows the call with its candidate and agent.
+    await page.goto('/admin/calls');
+    const callRow = page.getByRole('row', { name: /Carla Caller/ });
+    await expect.poll(() => callRow.isVisible()).toBe(true);
+    expect(await callRow.getByText('Asthma caller').isVisible()).toBe(true);
+    expect(await callRow.getByText('Ended').isVisible()).toBe(true);
+    expect(await page.getByTestId('paging-summary').innerText()).toContain('of 1');
+    await expectAccessible(page);
+
+    // A candidate without call consent: the refusal is shown beside the button.
+    const quiet = await page.request.post('/api/candidates/', {
+      data: {
+        firstName: 'Nora',
+        lastName: 'Noconsent',
+        phone: '+12125550133',
+        timeZone: afternoonZone(),
+      },
+    });
+    const quietId = (await quiet.json()).id as string;
+    await page.goto(`/candidates/${quietId}`);
+    await page.getByRole('button', { name: 'Call now' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'no_call_consent' }).isVisible()).toBe(true);
+  });
+});
