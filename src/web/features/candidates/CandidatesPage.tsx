@@ -1,6 +1,7 @@
+import { Pager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, FileUp } from 'lucide-react';
+import { FileUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STATUSES, type CandidateListItem, type CandidateStatus } from '../../../contract/candidates';
@@ -337,21 +338,16 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
             </tbody>
           </Table>
         </div>
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-700" aria-live="polite" data-testid="paging-summary">
-            Showing {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="secondary" size="sm" onClick={goPrevious} disabled={current.page === 0 || query.isFetching}>
-              <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-              Previous
-            </Button>
-            <Button variant="secondary" size="sm" onClick={goNext} disabled={!query.data?.nextCursor || query.isFetching}>
-              Next
-              <ChevronRight aria-hidden="true" className="h-4 w-4" />
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          first={first}
+          last={last}
+          total={total}
+          canPrevious={current.page !== 0}
+          canNext={Boolean(query.data?.nextCursor)}
+          onPrevious={goPrevious}
+          onNext={goNext}
+          busy={query.isFetching}
+        />
       </div>
     );
   }

@@ -1,6 +1,6 @@
+import { Pager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { CONVERSATION_SORTS, CONVERSATION_STATUSES } from '../../../contract/search';
 import { ErrorCard } from '../../components/ErrorCard';
@@ -126,21 +126,16 @@ export function ConversationsPage({ filters, onFiltersChange }: { filters: Conve
             </tbody>
           </Table>
         </div>
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-700" aria-live="polite" data-testid="paging-summary">
-            Showing {offset + 1}–{offset + rows.length} of {total}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="secondary" size="sm" onClick={() => setPaging({ key: filterKey, offset: Math.max(0, offset - CONVERSATIONS_PAGE_SIZE) })} disabled={offset === 0 || query.isFetching}>
-              <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-              Previous
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setPaging({ key: filterKey, offset: offset + CONVERSATIONS_PAGE_SIZE })} disabled={offset + rows.length >= total || query.isFetching}>
-              Next
-              <ChevronRight aria-hidden="true" className="h-4 w-4" />
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          first={offset + 1}
+          last={offset + rows.length}
+          total={total}
+          canPrevious={offset > 0}
+          canNext={offset + rows.length < total}
+          onPrevious={() => setPaging({ key: filterKey, offset: Math.max(0, offset - CONVERSATIONS_PAGE_SIZE) })}
+          onNext={() => setPaging({ key: filterKey, offset: offset + CONVERSATIONS_PAGE_SIZE })}
+          busy={query.isFetching}
+        />
       </div>
     );
   }

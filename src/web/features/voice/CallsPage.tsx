@@ -1,5 +1,5 @@
+import { Pager } from '../../components/Pager';
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { CALL_FILTERS } from '../../../contract/voice';
 import { ErrorCard } from '../../components/ErrorCard';
@@ -92,21 +92,16 @@ export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page
             </tbody>
           </Table>
         </div>
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-700" aria-live="polite" data-testid="paging-summary">
-            Showing {offset + 1}–{offset + rows.length} of {total}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="secondary" size="sm" onClick={() => onChange({ page: page - 1 })} disabled={page <= 1 || query.isFetching}>
-              <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-              Previous
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => onChange({ page: page + 1 })} disabled={offset + rows.length >= total || query.isFetching}>
-              Next
-              <ChevronRight aria-hidden="true" className="h-4 w-4" />
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          first={offset + 1}
+          last={offset + rows.length}
+          total={total}
+          canPrevious={page > 1}
+          canNext={offset + rows.length < total}
+          onPrevious={() => onChange({ page: page - 1 })}
+          onNext={() => onChange({ page: page + 1 })}
+          busy={query.isFetching}
+        />
       </div>
     );
   }

@@ -1,0 +1,42 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from './ui';
+
+/** "Showing 51–100 of 12,345" with Previous and Next, for any paged list (offset, page or cursor). */
+export function Pager({
+  first,
+  last,
+  total,
+  canPrevious,
+  canNext,
+  onPrevious,
+  onNext,
+  busy = false,
+}: {
+  first: number;
+  last: number;
+  total: number;
+  canPrevious: boolean;
+  canNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  busy?: boolean;
+}) {
+  const count = (value: number) => value.toLocaleString('en-US');
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-700" aria-live="polite" data-testid="paging-summary">
+        Showing {count(first)}–{count(last)} of {count(total)}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="secondary" size="sm" onClick={onPrevious} disabled={!canPrevious || busy}>
+          <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+          Previous
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onNext} disabled={!canNext || busy}>
+          Next
+          <ChevronRight aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
