@@ -1,10 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { OrganizationIdListSchema, TimestampSchema } from './common';
 
-export const PROCESSING_RUN_KINDS = ['candidate_import'] as const;
+export const PROCESSING_RUN_KINDS = ['candidate_import', 'prescreen_calls'] as const;
 export const PROCESSING_RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
-/** pending until processed; then created, merged, skipped (a duplicate kept as it was) or invalid. */
-export const PROCESSING_ITEM_OUTCOMES = ['pending', 'created', 'merged', 'skipped', 'invalid', 'failed'] as const;
+/**
+ * pending until processed. Imports: created, merged, skipped (a duplicate kept as it was) or invalid.
+ * Bulk prescreen calls: called, deferred (outside calling hours: a callback was scheduled), skipped (consent,
+ * do-not-contact, no phone: the reason is in errors) or failed (the provider refused).
+ */
+export const PROCESSING_ITEM_OUTCOMES = ['pending', 'created', 'merged', 'skipped', 'invalid', 'failed', 'called', 'deferred'] as const;
 
 export const ProcessingRunSchema = z
   .object({

@@ -21,6 +21,25 @@ const HourMinuteSchema = z.string().regex(HOUR_MINUTE, 'Use HH:mm (00:00-23:59)'
 const MessageSchema = z.object({ en: z.string().trim().min(1, 'Enter the English wording').max(1000), es: z.string().trim().max(1000).optional() }).openapi('VoiceMessage');
 const E164Schema = z.string().regex(/^\+[1-9]\d{7,14}$/, 'Use an E.164 number, e.g. +12125550100');
 
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/**
+ * What a SITE_VISIT_SCHEDULING agent may book: visits at these sites of the agent's trial, on these weekdays,
+ * starting at these local times (the site's time zone), from minNoticeHours to daysAhead days ahead. The
+ * agent offers the earliest free slots; a slot already booked at a site is never offered.
+ */
+export const VisitScheduleSchema = z
+  .object({
+    sites: z.array(z.string().trim().min(1).max(200)).min(1, 'Choose at least one site').max(50),
+    weekdays: z.array(z.enum(WEEKDAYS)).min(1, 'Choose at least one weekday').default(['mon', 'tue', 'wed', 'thu', 'fri']),
+    times: z.array(HourMinuteSchema).min(1, 'Add at least one start time').max(48).default(['09:00', '11:00', '14:00']),
+    durationMinutes: z.number().int().min(5).max(8 * 60).default(60),
+    daysAhead: z.number().int().min(1).max(90).default(14),
+    minNoticeHours: z.number().int().min(0).max(14 * 24).default(24),
+  })
+  .openapi('VisitSchedule');
+export type VisitSchedule = z.infer<typeof VisitScheduleSchema>;
+
 export const VoiceAgentSchema = z
   .object({
     id: z.string(),
@@ -179,3 +198,42 @@ export const CallLogEntrySchema = z
   })
   .openapi('CallLogEntry');
 export const CallLogsSchema = z.object({ callId: z.string(), entries: z.array(CallLogEntrySchema) }).openapi('CallLogs');
+
+// ---- bulk prescreen and reconciliation ----
+
+export const PRESCREEN_CALLS_RUN_KIND = 'prescreen_calls';
+
+export const PrescreenAllSchema = z
+  .object({
+    organizationId: z.string().optional(),
+    /** Only candidates of this trial (default: the agent's trial, plus candidates linked to no trial). */
+    trialId: z.string().optional(),
+    /** Simulator only: how every synthetic person behaves (default: each candidate's customFields.simulate, else answer). */
+    simulate: z.enum(CALL_SIMULATIONS).optional(),
+  })
+  .openapi('PrescreenAll');
+export type PrescreenAllInput = z.infer<typeof PrescreenAllSchema>;
+
+export const ProcessVapiSchema = z
+  .object({
+    organizationId: z.string().optional(),
+    organizationIds: z.array(z.string()).optional(),
+    /** Open calls older than this are asked for at the provider (default 10 minutes; 0 = every open call). */
+    staleAfterMinutes: z.number().int().min(0).max(24 * 60).default(10),
+  })
+  .openapi('ProcessVapi');
+export type ProcessVapiInput = z.infer<typeof ProcessVapiSchema>;
+
+export const ProcessVapiResultSchema = z
+  .object({
+    /** Open calls asked for at the provider. */
+    checked: z.number().int(),
+    /** Of those, calls the provider reported finished and that are now recorded as ended. */
+    finished: z.number().int(),
+    /** Calls the provider does not know (or that failed): marked failed. */
+    lost: z.number().int(),
+    /** Finished prescreen calls without a result that now have one. */
+    recorded: z.number().int(),
+  })
+  .openapi('ProcessVapiResult');
+export type ProcessVapiResult = z.infer<typeof ProcessVapiResultSchema>;

@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { requireScope } from './auth/scope';
 import { callProcessRoutes, callRoutes, vapiCallRoutes } from './features/calls/routes';
+import { twilioVoiceRoutes } from './features/calls/inbound-twilio';
 import { vapiToolRoutes } from './features/calls/tools';
 import { vapiWebhookRoutes } from './features/calls/webhook';
 import { candidateRoutes } from './features/candidates/routes';
@@ -72,6 +73,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Vapi server messages and the agent's tools: no session, the shared secret instead (fail closed in production).
   app.route('/api/inbound/vapi', vapiWebhookRoutes);
   app.route('/api/functions/vapi', vapiToolRoutes);
+  // Twilio's voice webhook for inbound calls: signed like the SMS webhooks, answered with TwiML.
+  app.route('/api/inbound', twilioVoiceRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -44,6 +44,8 @@ export interface AppConfig {
     vapiApiBaseUrl: string;
     /** The Vapi phone number outbound calls are placed from. */
     vapiPhoneNumberId?: string;
+    /** Calls one organization may have open at once during a bulk prescreen (VOICE_MAX_CONCURRENT_CALLS, default 3). */
+    maxConcurrentCalls: number;
   };
 }
 
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       vapiServerSecret: env.VAPI_SERVER_SECRET || undefined,
       vapiApiBaseUrl: (env.VAPI_API_BASE_URL || 'https://api.vapi.ai').replace(/\/$/, ''),
       vapiPhoneNumberId: env.VAPI_PHONE_NUMBER_ID || undefined,
+      maxConcurrentCalls: Math.max(1, Math.min(50, Number(env.VOICE_MAX_CONCURRENT_CALLS) || 3)),
     },
   };
 }

@@ -9,6 +9,7 @@ import { createTwilioSms } from './integrations/sms/twilio';
 import { createSimulatorVoice } from './integrations/voice/simulator';
 import type { VoicePort } from './integrations/voice/port';
 import { createVapiVoice } from './integrations/voice/vapi';
+import { createJobs } from './jobs/jobs';
 import { createLogger, type Logger } from './logger';
 
 /** Twilio when the account, token and a sender are configured; otherwise the simulator. */
@@ -32,5 +33,5 @@ export function createDeps(config: AppConfig, database: DatabaseHandle): AppDeps
   const logger = createLogger(config.logLevel);
   const mail = config.smtpUrl ? createSmtpMail(config.smtpUrl, config.mailFrom, logger) : createOutboxMail(database.db, logger);
   const auth = createAuth({ config, db: database.db, mail, logger });
-  return { config, db: database.db, auth, mail, sms: chooseSms(config), voice: chooseVoice(config, logger), logger };
+  return { config, db: database.db, auth, mail, sms: chooseSms(config), voice: chooseVoice(config, logger), jobs: createJobs(database, logger, { pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }), logger };
 }

@@ -6,7 +6,7 @@ import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createDeps } from './deps';
-import { resumeInterruptedRuns } from './features/candidates/import-runner';
+import { startBackgroundWork } from './jobs/register';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -20,8 +20,8 @@ if (createdAdmin) {
   process.stdout.write(`\n${lines.map((line) => `  ${line}`).join('\n')}\n\n`);
 }
 
-// Imports interrupted by a stop or a crash continue from their first unprocessed batch.
-await resumeInterruptedRuns(deps);
+// Job queues and handlers; imports, bulk calls and callbacks interrupted by a stop or a crash continue.
+await startBackgroundWork(deps);
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 const app = createApp(deps, { webDist });
@@ -31,6 +31,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
 
 async function shutdown() {
   server.close();
+  await deps.jobs.stop();
   await database.close();
   process.exit(0);
 }

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { mailOutbox, user } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
+import { startBackgroundWork } from '../../src/server/jobs/register';
 import type { AppDeps } from '../../src/server/http/context';
 import { openTestDatabase } from './test-database';
 
@@ -101,6 +102,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const deps = createDeps(config, database);
   const { organizationId: internalOrganizationId } = await bootstrap(deps.db, deps.auth, config);
   const app = createApp(deps);
+  await startBackgroundWork(deps);
 
   const signIn = async (email: string, password: string) => {
     const actor = new Actor(app);
@@ -135,6 +137,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await deps.db.update(user).set({ isAdmin: true }).where(eq(user.id, userId));
     },
     outbox: () => deps.db.select().from(mailOutbox),
-    close: () => database.close(),
+    async close() {
+      await deps.jobs.stop();
+      await database.close();
+    },
   };
 }

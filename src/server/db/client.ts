@@ -14,9 +14,13 @@ export type Schema = typeof schema;
 /** The database handle every query module takes: the same type on PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** How pg-boss reaches the same database: its own pool on PostgreSQL, our single serialized connection on PGlite. */
+export type JobDatabase = { connectionString: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> };
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  jobDatabase: JobDatabase;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -57,6 +61,13 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    jobDatabase: {
+      // pg-boss installs its schema as one parameterless multi-statement text, which only exec accepts.
+      async executeSql(text: string, values?: unknown[]) {
+        if (!values?.length) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+        return client.query(text, values as never[]);
+      },
+    },
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => pglite.close(),
   };
@@ -70,6 +81,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    jobDatabase: { connectionString },
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };

@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import type { MailPort } from '../integrations/mail/mail';
 import type { SmsPort } from '../integrations/sms/port';
 import type { VoicePort } from '../integrations/voice/port';
+import type { Jobs } from '../jobs/jobs';
 
 /** What the app is built from; tests build the same app with their own database. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   sms: SmsPort;
   /** Voice calls: Vapi when configured, else the simulator (see deps.ts). */
   voice: VoicePort;
+  /** Background jobs (pg-boss); started by jobs/register.ts startBackgroundWork. */
+  jobs: Jobs;
   logger: Logger;
 }
 

@@ -107,14 +107,23 @@ export const callback = pgTable(
     requestedFor: timestamp('requested_for', { withTimezone: true }).notNull(),
     /** When it will really be placed: moved into calling hours when needed. */
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
+    /** Calls placed for this callback so far (bounded by CALLBACK_MAX_ATTEMPTS). */
     attempts: integer('attempts').notNull().default(0),
     lastCallId: uuid('last_call_id'),
+    /** How the last attempt ended (a call outcome), or why it could not be placed. */
+    lastOutcome: text('last_outcome'),
+    lastError: text('last_error'),
+    /** Staff's note for the caller, e.g. "asked for mornings". */
+    note: text('note'),
+    /** The pg-boss job that will place it; a job whose id differs is stale and does nothing. */
     jobId: text('job_id'),
+    createdByUserId: text('created_by_user_id'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (table) => [
-    uniqueIndex('callback_pending_candidate_uidx').on(table.candidateId).where(sql`${table.status} = 'pending'`),
+    // One open callback per candidate: waiting (pending) or being placed (calling).
+    uniqueIndex('callback_open_candidate_uidx').on(table.candidateId).where(sql`${table.status} in ('pending', 'calling')`),
     index('callback_organization_scheduled_idx').on(table.organizationId, table.scheduledFor),
   ],
 );

@@ -1,7 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApiErrorSchema } from '../../../contract/common';
-import { CallDetailSchema, CallListSchema, CallLogsSchema, CallSchema, CallStorageSchema, CreateCallSchema, DeleteCallResultSchema, ListCallsQuerySchema, ProcessCallResultSchema } from '../../../contract/voice';
+import { ProcessingRunSchema } from '../../../contract/processing-runs';
+import { CallDetailSchema, CallListSchema, CallLogsSchema, CallSchema, CallStorageSchema, CreateCallSchema, DeleteCallResultSchema, ListCallsQuerySchema, PrescreenAllSchema, ProcessCallResultSchema, ProcessVapiResultSchema, ProcessVapiSchema } from '../../../contract/voice';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
+import { startPrescreenAll } from './prescreen-all';
+import { processVapi } from './reconcile';
 import * as service from './service';
 
 const tags = ['Calls'];
@@ -20,6 +23,18 @@ export const callRoutes = createRouter()
       responses: { 201: json(CallSchema, 'The call, queued with the provider'), ...errors, 409: json(ApiErrorSchema, 'Not placed: the reason is in the message and details'), 502: providerError },
     }),
     async (c) => c.json(await service.createCall(c.get('deps'), c.get('scope'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/prescreen-all',
+      tags,
+      summary:
+        'Queue a prescreen call to every candidate due one (new or contacted, with a phone, no result yet, no open call or callback) as a processing run: consent and do-not-contact are respected, candidates outside 08:00-21:00 in their time zone get a callback at the next window, and at most VOICE_MAX_CONCURRENT_CALLS calls per organization are open at once',
+      request: jsonBody(PrescreenAllSchema),
+      responses: { 202: json(ProcessingRunSchema, 'The run, started; follow it at /api/processing-runs/{id}/data'), ...errors, 409: json(ApiErrorSchema, 'No active prescreen agent with a form, or a run is already going') },
+    }),
+    async (c) => c.json(await startPrescreenAll(c.get('deps'), c.get('scope'), c.req.valid('json')), 202),
   )
   .openapi(
     createRoute({
@@ -55,8 +70,20 @@ export const callRoutes = createRouter()
     async (c) => c.json(await service.removeCall(c.get('deps'), c.get('scope'), c.req.valid('param').callId), 200),
   );
 
-/** Mounted at /api/process: re-reading a finished call. */
-export const callProcessRoutes = createRouter().openapi(
+/** Mounted at /api/process: re-reading finished calls. */
+export const callProcessRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/vapi',
+      tags,
+      summary: "Reconcile with the voice provider: open calls whose messages never came are read back from the provider and finished (or marked failed when it does not know them); finished prescreen calls without a result get one",
+      request: jsonBody(ProcessVapiSchema),
+      responses: { 200: json(ProcessVapiResultSchema, 'What was found and done'), ...errors, 502: providerError },
+    }),
+    async (c) => c.json(await processVapi(c.get('deps'), c.get('scope'), c.req.valid('json')), 200),
+  )
+  .openapi(
   createRoute({
     method: 'post',
     path: '/calls/{callId}',

@@ -5,7 +5,7 @@ import { canReach, runScoped, selectOrganizations, type RequestScope } from '../
 import type { Database } from '../../db/client';
 import { withRowSecurity, type Transaction } from '../../db/scoped';
 import { AppError, conflict, notFound } from '../../http/errors';
-import { SIMULATION_MODES, VoiceProviderError, type SimulationMode } from '../../integrations/voice/port';
+import { SIMULATION_MODES, VoiceProviderError, type ScriptQuestion, type SimulationMode, type VoiceProvider } from '../../integrations/voice/port';
 import { recordAudit } from '../audit/audit';
 import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/queries';
 import { changeCandidateStatus } from '../candidates/service';
@@ -14,7 +14,7 @@ import { recordPrescreenResultInTransaction } from '../prescreen/service';
 import { contactPermission, DEFAULT_ORGANIZATION_TIME_ZONE } from '../sms/consent';
 import { findVoiceAgent } from '../voice-agents/queries';
 import { scriptOf, type VoiceDeps } from '../voice-agents/service';
-import { activeVoiceAgent } from '../voice-agents/queries';
+import { activeVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';
 import { extractCallAnswers } from './answers';
 import { callEvents, deleteCall, findCall, insertCall, listCallRows, recentEndedCalls, updateCall, type CallRow } from './queries';
 
@@ -120,49 +120,78 @@ export function callBlockReason(row: CandidateRow, type: CallRow['type'], agent:
 
 // ---- placing a call ----
 
-function simulationOf(input: CreateCallInput, row: CandidateRow): SimulationMode {
+function simulationOf(requested: SimulationMode | undefined, row: CandidateRow): SimulationMode {
   const fromRecord = row.customFields?.simulate;
-  if (input.simulate) return input.simulate;
+  if (requested) return requested;
   return typeof fromRecord === 'string' && (SIMULATION_MODES as readonly string[]).includes(fromRecord) ? (fromRecord as SimulationMode) : 'answer';
 }
 
-/**
- * Places a call to a candidate with the organization's active agent of the type: 404 outside the scope, 409
- * (CALL_BLOCKED, with the reason) when consent, the phone or the calling hours forbid it or no agent exists.
- * The call is stored 'queued' first, then placed through the voice port outside the transaction; a provider
- * refusal marks it failed and answers 502.
- */
-export async function createCall(deps: VoiceDeps, scope: RequestScope, input: CreateCallInput, now: Date = new Date()): Promise<Call> {
-  const prepared = await runScoped(deps.db, scope, async (tx) => {
-    const row = await findCandidate(tx, input.candidateId);
-    if (!row || !canReach(scope, row.organizationId) || (input.organizationId && input.organizationId !== row.organizationId)) throw notFound('Candidate not found');
-    const agent = await activeVoiceAgent(tx, row.organizationId, input.type);
-    if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) throw blocked('no_agent');
-    const reason = callBlockReason(row, input.type, agent, now);
-    if (reason) throw blocked(reason);
-    const language: 'en' | 'es' = agent.languages.includes('es') && row.preferredLanguage === 'es' ? 'es' : 'en';
-    const created = await insertCall(tx, {
-      organizationId: row.organizationId,
-      candidateId: row.id,
-      voiceAgentId: agent.id,
-      type: input.type,
-      direction: 'outbound',
-      status: 'queued',
-      provider: deps.voice.provider,
-      toPhone: row.phone,
-      fromPhone: agent.fromNumber,
-      language,
-      createdByUserId: scope.userId,
-    });
-    const actorLabel = (await userName(tx, scope.userId)) ?? 'Staff';
-    await insertContactEvents(tx, [
-      { organizationId: row.organizationId, candidateId: row.id, kind: 'call', summary: `Call placed (${input.type === 'PRESCREEN' ? 'prescreen' : 'scheduling'})`, details: { callId: created.id, type: input.type, provider: created.provider }, referenceId: created.id, actorUserId: scope.userId, actorLabel },
-    ]);
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'call.create', entityType: 'call', entityId: created.id, changes: { candidateId: row.id, voiceAgentId: agent.id, type: input.type, provider: created.provider } });
-    return { created, row, agent, language, questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [] };
-  });
+/** Who placed a call: a member of staff, or the system on someone's behalf (a callback, a bulk run). */
+export interface CallActor {
+  userId: string | null;
+  label: string;
+}
 
-  const { created, row, agent } = prepared;
+export interface CallPlan {
+  created: CallRow;
+  candidate: CandidateRow;
+  agent: VoiceAgentRow;
+  language: 'en' | 'es';
+  questions: ScriptQuestion[];
+}
+
+export interface PlanCallInput {
+  /** deps.voice.provider: the call is stored as that provider's. */
+  provider: VoiceProvider;
+  candidate: CandidateRow;
+  type: CallRow['type'];
+  actor: CallActor;
+  now: Date;
+  /** What the contact history says placed it, e.g. "Callback". */
+  via?: string;
+  processingRunId?: string | null;
+}
+
+/**
+ * In `tx`: checks that the candidate may be called now with the organization's active agent of the type
+ * (throws 409 CALL_BLOCKED with the reason), stores the call 'queued', its contact event and audit row.
+ * The call is dialled by dialCall after the transaction commits.
+ */
+export async function planCall(tx: Transaction, input: PlanCallInput): Promise<CallPlan> {
+  const { candidate: row, type, actor, now } = input;
+  const agent = await activeVoiceAgent(tx, row.organizationId, type);
+  if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) throw blocked('no_agent');
+  const reason = callBlockReason(row, type, agent, now);
+  if (reason) throw blocked(reason);
+  const language: 'en' | 'es' = agent.languages.includes('es') && row.preferredLanguage === 'es' ? 'es' : 'en';
+  const created = await insertCall(tx, {
+    organizationId: row.organizationId,
+    candidateId: row.id,
+    voiceAgentId: agent.id,
+    type,
+    direction: 'outbound',
+    status: 'queued',
+    provider: input.provider,
+    toPhone: row.phone,
+    fromPhone: agent.fromNumber,
+    language,
+    createdByUserId: actor.userId,
+    processingRunId: input.processingRunId ?? null,
+  });
+  const kind = type === 'PRESCREEN' ? 'prescreen' : 'scheduling';
+  await insertContactEvents(tx, [
+    { organizationId: row.organizationId, candidateId: row.id, kind: 'call', summary: `${input.via ? `${input.via}: call` : 'Call'} placed (${kind})`, details: { callId: created.id, type, provider: created.provider }, referenceId: created.id, actorUserId: actor.userId, actorLabel: actor.label },
+  ]);
+  await recordAudit(tx, { organizationId: row.organizationId, actorUserId: actor.userId, action: 'call.create', entityType: 'call', entityId: created.id, changes: { candidateId: row.id, voiceAgentId: agent.id, type, provider: created.provider, ...(input.via ? { via: input.via } : {}) } });
+  return { created, candidate: row, agent, language, questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [] };
+}
+
+/**
+ * Places a planned call through the voice port (outside any transaction). A provider refusal marks the call
+ * failed and throws 502 VOICE_PROVIDER_ERROR.
+ */
+export async function dialCall(deps: VoiceDeps, plan: CallPlan, simulate?: SimulationMode): Promise<CallRow> {
+  const { created, candidate: row, agent } = plan;
   let providerCallId: string;
   try {
     ({ providerCallId } = await deps.voice.placeCall({
@@ -170,23 +199,37 @@ export async function createCall(deps: VoiceDeps, scope: RequestScope, input: Cr
       organizationId: created.organizationId,
       to: row.phone!,
       from: agent.fromNumber,
-      language: prepared.language,
+      language: plan.language,
       assistantId: agent.providerAssistantId,
       firstMessage: agent.firstMessage,
       voicemailMessage: agent.voicemailMessage,
-      questions: prepared.questions,
+      questions: plan.questions,
       person: { dateOfBirth: row.dateOfBirth, sex: row.sex, customFields: row.customFields ?? {} },
-      simulate: simulationOf(input, row),
+      simulate: simulationOf(simulate, row),
     }));
   } catch (error) {
     const code = error instanceof VoiceProviderError ? error.code : 'error';
     deps.logger.warn({ callId: created.id, provider: deps.voice.provider, code }, 'call placement failed');
-    await asOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { status: 'failed', outcome: 'failed', structuredData: { error: code } }));
+    await asOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { status: 'failed', outcome: 'failed', endedAt: new Date(), structuredData: { error: code } }));
     throw new AppError(502, `The voice provider did not place the call${error instanceof VoiceProviderError ? `: ${error.message}` : ''}`, 'VOICE_PROVIDER_ERROR');
   }
   // Server messages may already have arrived (they find the call by metadata.callId): only set the id.
-  const updated = await asOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { providerCallId }));
-  return toCall(updated);
+  return asOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { providerCallId }));
+}
+
+/**
+ * POST /api/calls/: calls a candidate now with the organization's active agent of the type: 404 outside the
+ * scope, 409 (CALL_BLOCKED, with the reason) when consent, the phone or the calling hours forbid it or no
+ * agent exists; 502 when the provider refuses.
+ */
+export async function createCall(deps: VoiceDeps, scope: RequestScope, input: CreateCallInput, now: Date = new Date()): Promise<Call> {
+  const plan = await runScoped(deps.db, scope, async (tx) => {
+    const row = await findCandidate(tx, input.candidateId);
+    if (!row || !canReach(scope, row.organizationId) || (input.organizationId && input.organizationId !== row.organizationId)) throw notFound('Candidate not found');
+    const actor = { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };
+    return planCall(tx, { provider: deps.voice.provider, candidate: row, type: input.type, actor, now });
+  });
+  return toCall(await dialCall(deps, plan, input.simulate));
 }
 
 // ---- reading ----

@@ -4,13 +4,15 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { voiceAgent } from '../../db/schema';
 import type { Transaction } from '../../db/scoped';
-import type { AppEnv } from '../../http/context';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
 import { errorBody } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
 import { insertContactEvents } from '../candidates/queries';
 import { findCandidateByPhone } from '../sms/queries';
 import type { VoiceDeps } from '../voice-agents/service';
 import { countCallEventsOfType, findCall, findCallByProviderId, insertCall, insertCallEventOnce, updateCall, type CallRow } from './queries';
+import { bookVisitFromCall } from './scheduling';
 import { applyMissedCallRule, asOrganization, recordCallPrescreen } from './service';
 import { isVoiceTool, runTool, ToolError, toolArguments } from './tools';
 
@@ -57,6 +59,9 @@ export interface WebhookAnswer {
   status: number;
   body: unknown;
 }
+
+/** The webhook needs the job queue too: a finished call may schedule a callback. */
+export type WebhookDeps = VoiceDeps & Pick<AppDeps, 'jobs'>;
 
 const bad = (message: string): WebhookAnswer => ({ status: 400, body: errorBody(400, message) });
 
@@ -156,7 +161,10 @@ async function finishCall(tx: Transaction, row: CallRow, message: Record<string,
     const recorded = await recordCallPrescreen(tx, updated);
     if (recorded) updated = recorded.call;
   }
+  if (updated.type === 'SITE_VISIT_SCHEDULING' && outcome === 'completed') updated = await bookVisitFromCall(tx, updated);
   await applyMissedCallRule(tx, updated);
+  // A callback's call settles the callback; a missed call may earn one (features/callbacks).
+  await settleCallbackAfterCall(tx, updated);
   return updated;
 }
 
@@ -183,7 +191,14 @@ async function assistantRequest(deps: VoiceDeps, message: Record<string, unknown
 }
 
 /** Handles one raw server message (the webhook, the tools endpoint and the simulator all come here). */
-export async function handleVapiMessage(deps: VoiceDeps, raw: string): Promise<WebhookAnswer> {
+export async function handleVapiMessage(deps: WebhookDeps, raw: string): Promise<WebhookAnswer> {
+  const answer = await applyVapiMessage(deps, raw);
+  // After the commit: a callback the call (or a tool) created or moved gets its job.
+  if (answer.callbackOrganizationId) await queueCallbackJobs(deps, answer.callbackOrganizationId);
+  return { status: answer.status, body: answer.body };
+}
+
+async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<WebhookAnswer & { callbackOrganizationId?: string }> {
   let body: unknown;
   try {
     body = JSON.parse(raw);
@@ -260,13 +275,13 @@ export async function handleVapiMessage(deps: VoiceDeps, raw: string): Promise<W
           results.push({ toolCallId: item.id, result });
         }
         row = await updateCall(tx, row.id, { structuredData: { ...row.structuredData, toolResults: { ...asRecord(row.structuredData.toolResults), ...Object.fromEntries(results.map((item) => [item.toolCallId, item.result])) } } });
-        return { status: 200, body: { results } };
+        return { status: 200, body: { results }, callbackOrganizationId: row.organizationId };
       }
       case 'end-of-call-report': {
         // Applied once per call, even if Vapi sends a second (different) report.
         if ((await countCallEventsOfType(tx, row.id, 'end-of-call-report')) > 1 || row.status === 'cancelled') break;
         await finishCall(tx, row, envelope.message as Record<string, unknown>);
-        break;
+        return { status: 200, body: { ok: true }, callbackOrganizationId: row.organizationId };
       }
       default:
         break;

@@ -6,8 +6,8 @@ import type { ItemOutcome, RunItem } from './queries';
 
 export const RUN_STATUS_LABELS: Record<ProcessingRun['status'], string> = { pending: 'Pending', running: 'Running', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
 const RUN_STATUS_TONES: Record<ProcessingRun['status'], 'slate' | 'blue' | 'green' | 'amber'> = { pending: 'slate', running: 'blue', completed: 'green', failed: 'amber', cancelled: 'slate' };
-export const OUTCOME_LABELS: Record<ItemOutcome, string> = { pending: 'Pending', created: 'Created', merged: 'Merged', skipped: 'Skipped', invalid: 'Invalid', failed: 'Failed' };
-const OUTCOME_TONES: Record<ItemOutcome, 'slate' | 'blue' | 'green' | 'amber'> = { pending: 'slate', created: 'green', merged: 'blue', skipped: 'slate', invalid: 'amber', failed: 'amber' };
+export const OUTCOME_LABELS: Record<ItemOutcome, string> = { pending: 'Pending', created: 'Created', merged: 'Merged', skipped: 'Skipped', invalid: 'Invalid', failed: 'Failed', called: 'Called', deferred: 'Callback scheduled' };
+const OUTCOME_TONES: Record<ItemOutcome, 'slate' | 'blue' | 'green' | 'amber'> = { pending: 'slate', created: 'green', merged: 'blue', skipped: 'slate', invalid: 'amber', failed: 'amber', called: 'green', deferred: 'blue' };
 const FIELD_LABELS: Record<string, string> = {
   firstName: 'First name',
   lastName: 'Last name',

@@ -1,0 +1,83 @@
+import { PgBoss } from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
+import type { Logger } from '../logger';
+
+/**
+ * Background jobs on pg-boss, in the same database as everything else (decision 012): PostgreSQL through
+ * pg-boss's own small pool, PGlite through our serialized connection (pg-boss's 'pglite' backend).
+ * Handlers live with their feature; jobs/register.ts wires them.
+ */
+
+export const QUEUES = {
+  /** Places one callback at its time: { callbackId }. */
+  placeCallback: 'callback-place',
+  /** Every few minutes: callbacks that are due but have no live job (a crash between commit and send). */
+  sweepCallbacks: 'callback-sweep',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** Unexpected failures (the database went away...) retry a bounded number of times with backoff. */
+const QUEUE_OPTIONS = { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
+
+export interface Jobs {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Queues a job; with startAfter it waits until then. Returns the job id. */
+  send(queue: QueueName, data: object, options?: { startAfter?: Date }): Promise<string>;
+  /** Cancels a job that has not run yet (no error when it already ran or never existed). */
+  cancel(queue: QueueName, id: string): Promise<void>;
+  work<T extends object>(queue: QueueName, handler: (data: T, jobId: string) => Promise<void>): Promise<void>;
+  /** Runs the queue's handler on a cron schedule (UTC). */
+  every(queue: QueueName, cron: string): Promise<void>;
+}
+
+export function createJobs(database: DatabaseHandle, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): Jobs {
+  const connection = 'connectionString' in database.jobDatabase ? { connectionString: database.jobDatabase.connectionString, max: 3 } : { db: database.jobDatabase, backend: 'pglite' as const };
+  const boss = new PgBoss({ ...connection, schema: 'pgboss' });
+  // pg-boss reports maintenance and polling errors as events; they must not crash the process.
+  boss.on('error', (error: Error) => logger.error({ errorName: error.name, errorMessage: error.message }, 'job queue error'));
+  let started: Promise<void> | null = null;
+  let stopped = false;
+
+  const ensureStarted = () => {
+    if (stopped) throw new Error('The job queue is stopped');
+    if (!started) throw new Error('The job queue is not started (jobs/register.ts startBackgroundWork)');
+    return started;
+  };
+
+  return {
+    start() {
+      started ??= (async () => {
+        await boss.start();
+        for (const name of Object.values(QUEUES)) await boss.createQueue(name, QUEUE_OPTIONS);
+      })();
+      return started;
+    },
+    async stop() {
+      if (!started || stopped) return;
+      stopped = true;
+      await started.catch(() => undefined);
+      await boss.stop({ graceful: true, timeout: 5000, close: true });
+    },
+    async send(queue, data, sendOptions = {}) {
+      await ensureStarted();
+      const id = await boss.send(queue, data, sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {});
+      if (!id) throw new Error(`The job queue refused a ${queue} job`);
+      return id;
+    },
+    async cancel(queue, id) {
+      await ensureStarted();
+      await boss.cancel(queue, id).catch(() => undefined);
+    },
+    async work(queue, handler) {
+      await ensureStarted();
+      await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never, job.id);
+      });
+    },
+    async every(queue, cron) {
+      await ensureStarted();
+      await boss.schedule(queue, cron);
+    },
+  };
+}

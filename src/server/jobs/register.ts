@@ -1,0 +1,19 @@
+import { placeCallbackJob, sweepCallbacks } from '../features/callbacks/jobs';
+import { resumeInterruptedRuns } from '../features/candidates/import-runner';
+import { resumePrescreenRuns } from '../features/calls/prescreen-all';
+import type { AppDeps } from '../http/context';
+import { QUEUES } from './jobs';
+
+/**
+ * Starts everything that runs in the background: the pg-boss queues and their handlers, and the work a
+ * stopped process left half done (imports, bulk prescreen runs, callbacks whose job was lost).
+ */
+export async function startBackgroundWork(deps: AppDeps): Promise<void> {
+  await deps.jobs.start();
+  await deps.jobs.work<{ callbackId: string }>(QUEUES.placeCallback, (data, jobId) => placeCallbackJob(deps, data, jobId));
+  await deps.jobs.work(QUEUES.sweepCallbacks, () => sweepCallbacks(deps));
+  await deps.jobs.every(QUEUES.sweepCallbacks, '*/5 * * * *');
+  await sweepCallbacks(deps);
+  await resumeInterruptedRuns(deps);
+  await resumePrescreenRuns(deps);
+}
