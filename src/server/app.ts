@@ -7,6 +7,7 @@ import { Scalar } from '@scalar/hono-api-reference';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { requireScope } from './auth/scope';
+import { callbackRoutes } from './features/callbacks/routes';
 import { callProcessRoutes, callRoutes, vapiCallRoutes } from './features/calls/routes';
 import { twilioVoiceRoutes } from './features/calls/inbound-twilio';
 import { vapiToolRoutes } from './features/calls/tools';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/sms', smsRoutes);
   app.route('/api/voice-agents', voiceAgentRoutes);
   app.route('/api/calls', callRoutes);
+  app.route('/api/callbacks', callbackRoutes);
   app.route('/api/process', callProcessRoutes);
   app.route('/api/vapi', vapiCallRoutes);
 

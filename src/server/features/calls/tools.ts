@@ -1,9 +1,15 @@
-import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { normalizePhone } from '../../../contract/candidates';
+import { voiceAgent } from '../../db/schema';
 import type { Transaction } from '../../db/scoped';
-import type { AppEnv } from '../../http/context';
+import type { AppDeps, AppEnv } from '../../http/context';
 import { errorBody } from '../../http/errors';
 import { VOICE_TOOLS, type VoiceToolName } from '../../integrations/voice/port';
 import { recordAudit } from '../audit/audit';
+import { candidatesWithPhone } from '../callbacks/queries';
+import { queueCallbackJobs } from '../callbacks/service';
+import { CallbackToolError, isCallbackTool, runCallbackTool, toolAction, type CallbackToolName } from '../callbacks/tools';
 import { findCandidate, updateCandidateRow } from '../candidates/queries';
 import { findVoiceAgent } from '../voice-agents/queries';
 import { findCall, latestCallOfCandidate, updateCall, type CallRow } from './queries';
@@ -25,6 +31,8 @@ const language = (value: unknown): 'en' | 'es' | null => {
 };
 
 export const isVoiceTool = (name: string): name is VoiceToolName => (VOICE_TOOLS as readonly string[]).includes(name);
+/** Every tool the agent may call: the call tools here and the callback tools (features/callbacks/tools.ts). */
+export const isAgentTool = (name: string): name is VoiceToolName | CallbackToolName => isVoiceTool(name) || isCallbackTool(name);
 
 export interface ToolOutcome {
   call: CallRow | undefined;
@@ -96,7 +104,7 @@ export async function runTool(tx: Transaction, name: VoiceToolName, args: Record
     }
     case 'switch-language': {
       const row = needCall();
-      const wanted = language(args.language);
+      const wanted = language(args.language ?? args.switchLanguage);
       if (!wanted) throw new ToolError('language must be en or es');
       const agent = row.voiceAgentId ? await findVoiceAgent(tx, row.voiceAgentId) : undefined;
       const updated = await updateCall(tx, row.id, { language: wanted });
@@ -118,19 +126,66 @@ export async function runTool(tx: Transaction, name: VoiceToolName, args: Record
 /** A tool could not do what was asked: answered to the agent as the tool's result, never a 500. */
 export class ToolError extends Error {}
 
+/**
+ * Runs any agent tool in `tx`. `method` is the HTTP method of a direct call, or 'TOOL' inside a Vapi
+ * tool-calls message; only the callback tools read it.
+ */
+export async function runAgentTool(tx: Transaction, name: VoiceToolName | CallbackToolName, method: string, args: Record<string, unknown>, call: CallRow | undefined, candidateId: string | null, organizationId: string): Promise<ToolOutcome> {
+  if (!isCallbackTool(name)) return runTool(tx, name, args, call, candidateId);
+  try {
+    return { call, result: await runCallbackTool(tx, toolAction(name, method, args), organizationId, args, call) };
+  } catch (error) {
+    if (error instanceof CallbackToolError) throw new ToolError(error.message);
+    throw error;
+  }
+}
+
 
 /**
- * POST /api/functions/vapi/<name>, authenticated like the webhook. A Vapi tool-calls body is handled by the
- * webhook's code (answer: { results: [{ toolCallId, result }] }); any other JSON body is the tool's arguments
- * for a direct call naming the call (?callId=) or the candidate (?candidateId=, their latest call): answer
- * { ok, tool, result }.
+ * Which organization, call and candidate a direct tool request is about: ?callId=, ?candidateId= (their
+ * latest call), or a phone number (candidatePhoneNumber / subjectPhoneNumber) narrowed by the agent's own
+ * number (agentPhoneNumber). The endpoint has no session, so a phone number known in several organizations
+ * without an agent number is refused rather than guessed.
  */
-export const vapiToolRoutes = new Hono<AppEnv>().post('/:name', async (c) => {
+async function locateDirect(deps: AppDeps, params: Record<string, unknown>): Promise<{ organizationId: string; callId: string | null; candidateId: string | null } | { status: 404 | 409; message: string }> {
+  const callId = text(params.callId);
+  const candidateId = text(params.candidateId);
+  if (callId) {
+    const row = await findCall(deps.db, callId);
+    return row ? { organizationId: row.organizationId, callId: row.id, candidateId: row.candidateId } : { status: 404, message: 'No call with that callId' };
+  }
+  if (candidateId) {
+    const latest = await latestCallOfCandidate(deps.db, candidateId);
+    if (latest) return { organizationId: latest.organizationId, callId: latest.id, candidateId: latest.candidateId };
+    const person = await findCandidate(deps.db, candidateId).catch(() => undefined);
+    return person ? { organizationId: person.organizationId, callId: null, candidateId: person.id } : { status: 404, message: 'No candidate with that candidateId' };
+  }
+  const phone = normalizePhone(text(params.candidatePhoneNumber ?? params.subjectPhoneNumber ?? params.phoneNumber));
+  if (!phone) return { status: 404, message: 'Give callId, candidateId or candidatePhoneNumber' };
+  const agentPhone = normalizePhone(text(params.agentPhoneNumber));
+  const agentOrganizationIds = agentPhone ? (await deps.db.select({ organizationId: voiceAgent.organizationId }).from(voiceAgent).where(eq(voiceAgent.fromNumber, agentPhone))).map((row) => row.organizationId) : null;
+  const people = (await candidatesWithPhone(deps.db, phone)).filter((person) => !agentOrganizationIds || agentOrganizationIds.includes(person.organizationId));
+  const organizations = new Set(people.map((person) => person.organizationId));
+  if (organizations.size === 0) return { status: 404, message: 'No candidate with that phone number' };
+  if (organizations.size > 1) return { status: 409, message: 'That phone number belongs to candidates of several organizations: give agentPhoneNumber or callId' };
+  const latest = await latestCallOfCandidate(deps.db, people[0].id);
+  return { organizationId: people[0].organizationId, callId: latest?.id ?? null, candidateId: people[0].id };
+}
+
+/**
+ * /api/functions/vapi/<name>, authenticated like the webhook. POST with a Vapi tool-calls body is handled by
+ * the webhook's code (answer: { results: [{ toolCallId, result }] }); any other JSON body is the tool's
+ * arguments for a direct call (answer { ok, tool, result }), located by locateDirect from the query string
+ * and the body. The callback tools also answer GET (read) and DELETE (cancel), with their arguments in the
+ * query string.
+ */
+async function directTool(c: Context<AppEnv>) {
   if (!vapiAuthorized(c)) return c.json(errorBody(401, 'Invalid or missing Vapi secret'), 401);
-  const name = c.req.param('name');
-  if (!isVoiceTool(name)) return c.json(errorBody(404, `No such tool: ${name}`), 404);
-  const raw = await c.req.text();
+  const name = c.req.param('name') ?? '';
+  const method = c.req.method.toUpperCase();
+  if (!isAgentTool(name) || (method !== 'POST' && !isCallbackTool(name))) return c.json(errorBody(404, `No such tool: ${method} ${name}`), 404);
   let body: unknown = {};
+  const raw = method === 'POST' ? await c.req.text() : '';
   if (raw.trim()) {
     try {
       body = JSON.parse(raw);
@@ -138,26 +193,25 @@ export const vapiToolRoutes = new Hono<AppEnv>().post('/:name', async (c) => {
       return c.json(errorBody(400, 'The body is not JSON'), 400);
     }
   }
+  const deps = c.get('deps');
   if (asRecord(asRecord(body).message).type === 'tool-calls') {
-    const answer = await handleVapiMessage(c.get('deps'), raw);
+    const answer = await handleVapiMessage(deps, raw);
     return c.json(answer.body as object, answer.status as 200);
   }
-  const deps = c.get('deps');
-  const args = asRecord(body);
-  const callId = c.req.query('callId') ?? text(args.callId);
-  const candidateId = c.req.query('candidateId') ?? text(args.candidateId);
-  const located = callId ? await findCall(deps.db, callId) : candidateId ? await latestCallOfCandidate(deps.db, candidateId) : undefined;
-  const candidateRow = !located && candidateId && name === 'update-preferred-language' ? await findCandidate(deps.db, candidateId).catch(() => undefined) : undefined;
-  const organizationId = located?.organizationId ?? candidateRow?.organizationId;
-  if (!organizationId) return c.json(errorBody(404, 'No call or candidate found: give ?callId= or ?candidateId='), 404);
+  const args = { ...c.req.query(), ...asRecord(body) };
+  const located = await locateDirect(deps, args);
+  if ('status' in located) return c.json(errorBody(located.status, located.message), located.status);
   try {
-    const outcome = await asOrganization(deps.db, organizationId, async (tx) => {
-      const row = located ? await findCall(tx, located.id, true) : undefined;
-      return runTool(tx, name, args, row, candidateRow?.id ?? null);
+    const outcome = await asOrganization(deps.db, located.organizationId, async (tx) => {
+      const row = located.callId ? await findCall(tx, located.callId, true) : undefined;
+      return runAgentTool(tx, name, method, args, row, located.candidateId, located.organizationId);
     });
+    if (isCallbackTool(name)) await queueCallbackJobs(deps, located.organizationId);
     return c.json({ ok: true, tool: name, callId: outcome.call?.id ?? null, result: outcome.result }, 200);
   } catch (error) {
     if (error instanceof ToolError) return c.json({ ok: false, tool: name, error: error.message }, 400);
     throw error;
   }
-});
+}
+
+export const vapiToolRoutes = new Hono<AppEnv>().post('/:name', directTool).get('/:name', directTool).delete('/:name', directTool);

@@ -14,7 +14,7 @@ import type { VoiceDeps } from '../voice-agents/service';
 import { countCallEventsOfType, findCall, findCallByProviderId, insertCall, insertCallEventOnce, updateCall, type CallRow } from './queries';
 import { bookVisitFromCall } from './scheduling';
 import { applyMissedCallRule, asOrganization, recordCallPrescreen } from './service';
-import { isVoiceTool, runTool, ToolError, toolArguments } from './tools';
+import { isAgentTool, runAgentTool, ToolError, toolArguments } from './tools';
 
 /**
  * POST /api/inbound/vapi: Vapi's server messages ({ message: { type, call, ... } }), and the simulator's
@@ -261,10 +261,10 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
         const results: Array<{ toolCallId: string; result: string }> = [];
         for (const item of message.toolCallList) {
           let result: string;
-          if (!isVoiceTool(item.function.name)) result = `Error: unknown tool ${item.function.name}`;
+          if (!isAgentTool(item.function.name)) result = `Error: unknown tool ${item.function.name}`;
           else {
             try {
-              const outcome = await runTool(tx, item.function.name, toolArguments(item.function.arguments), row, row.candidateId);
+              const outcome = await runAgentTool(tx, item.function.name, 'TOOL', toolArguments(item.function.arguments), row, row.candidateId, row.organizationId);
               row = outcome.call ?? row;
               result = outcome.result;
             } catch (error) {
