@@ -19,11 +19,13 @@ export const ProcessingRunSchema = z
     status: z.enum(PROCESSING_RUN_STATUSES),
     total: z.number().int(),
     processed: z.number().int(),
-    /** Rows that created a record. */
+    /** Imports: rows that created a candidate. Prescreen calls: candidates called. */
     succeeded: z.number().int(),
+    /** Imports: rows merged into an existing candidate. Prescreen calls: candidates outside calling hours given a callback. */
     merged: z.number().int(),
+    /** Imports: duplicates kept as they were. Prescreen calls: not callable (consent, do-not-contact, no phone, no longer due). */
     skipped: z.number().int(),
-    /** Rows that could not be used (invalid input). */
+    /** Imports: rows that could not be used (invalid input). Prescreen calls: the provider refused the call. */
     failed: z.number().int(),
     /** processed / total, 0..1. */
     progress: z.number(),

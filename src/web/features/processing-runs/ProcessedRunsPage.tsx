@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/components';
 import { useIsGlobal } from '../trials/TrialsPage';
 import { useUsersQuery } from '../users/api';
-import { KIND_LABELS, RunProgressBar, RunStatusBadge } from './components';
+import { countsSummary, KIND_LABELS, RunProgressBar, RunStatusBadge } from './components';
 import { useRunsQuery } from './queries';
 import { RunDetail } from './RunDetail';
 
@@ -107,10 +107,7 @@ export function ProcessedRunsPage({ search, orgs, id, onSearchChange }: { search
               <Th>Kind</Th>
               <Th>Status</Th>
               <Th>Progress</Th>
-              <Th className="text-right">Created</Th>
-              <Th className="text-right">Merged</Th>
-              <Th className="text-right">Skipped</Th>
-              <Th className="text-right">Invalid</Th>
+              <Th>Outcomes</Th>
               <Th>Started</Th>
               <Th>By</Th>
               {isGlobal && <Th>Organization</Th>}
@@ -131,10 +128,7 @@ export function ProcessedRunsPage({ search, orgs, id, onSearchChange }: { search
                 <Td>
                   <RunProgressBar run={run} label={`Progress of ${run.label}`} size="sm" />
                 </Td>
-                <Td className="text-right tabular-nums">{run.succeeded.toLocaleString('en-US')}</Td>
-                <Td className="text-right tabular-nums">{run.merged.toLocaleString('en-US')}</Td>
-                <Td className="text-right tabular-nums">{run.skipped.toLocaleString('en-US')}</Td>
-                <Td className="text-right tabular-nums">{run.failed.toLocaleString('en-US')}</Td>
+                <Td className="text-sm tabular-nums">{countsSummary(run)}</Td>
                 <Td className="whitespace-nowrap">{formatDateTime(run.createdAt)}</Td>
                 <Td className="whitespace-nowrap">{userName(run.createdByUserId)}</Td>
                 {isGlobal && <Td className="whitespace-nowrap">{organizationNames.get(run.organizationId) ?? '—'}</Td>}

@@ -4,7 +4,7 @@ import { Spinner } from '../../components/Spinner';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
 import { formatDateTime } from '../../lib/utils';
-import { KIND_LABELS, RunCounts, RunItemsTable, RunProgressBar, RunStatusBadge } from './components';
+import { KIND_LABELS, RunCounts, RunItemsTable, RunProgressBar, RunStatusBadge, countsSummary } from './components';
 import { isRunActive, useRunQuery, type ItemOutcome } from './queries';
 
 const ROWS_PER_PAGE = 50;
@@ -43,7 +43,7 @@ export function RunDetail({ runId, headingLevel = 'h2', initialOutcome }: { runI
         <CardContent className="grid gap-4">
           <RunProgressBar run={run} label={`Progress of ${run.label}`} />
           <p className="sr-only" aria-live="polite">
-            {active ? '' : `Run ${run.status}: ${run.succeeded} created, ${run.merged} merged, ${run.skipped} skipped, ${run.failed} invalid.`}
+            {active ? '' : `Run ${run.status}: ${countsSummary(run)}.`}
           </p>
           <RunCounts run={run} />
           {run.error && (

@@ -25,7 +25,21 @@ const FIELD_LABELS: Record<string, string> = {
   preferredLanguage: 'Preferred language',
   source: 'Source',
 };
-export const KIND_LABELS: Record<string, string> = { candidate_import: 'Candidate import' };
+export const KIND_LABELS: Record<string, string> = { candidate_import: 'Candidate import', prescreen_calls: 'Prescreen calls' };
+
+type Counter = 'succeeded' | 'merged' | 'skipped' | 'failed';
+/** What each counter means for a kind of run: imports create and merge candidates; bulk calls call and defer. */
+const COUNTER_LABELS: Record<string, Record<Counter, string>> = {
+  candidate_import: { succeeded: 'Created', merged: 'Merged', skipped: 'Skipped', failed: 'Invalid' },
+  prescreen_calls: { succeeded: 'Called', merged: 'Callbacks scheduled', skipped: 'Skipped', failed: 'Failed' },
+};
+export const counterLabels = (kind: string) => COUNTER_LABELS[kind] ?? COUNTER_LABELS.candidate_import;
+
+/** "3 created, 1 merged, 0 skipped, 2 invalid" in the run kind's own words. */
+export const countsSummary = (run: ProcessingRun) => {
+  const labels = counterLabels(run.kind);
+  return (['succeeded', 'merged', 'skipped', 'failed'] as const).map((key) => `${run[key].toLocaleString('en-US')} ${labels[key].toLowerCase()}`).join(', ');
+};
 
 export function RunStatusBadge({ status }: { status: ProcessingRun['status'] }) {
   return <Badge tone={RUN_STATUS_TONES[status]}>{RUN_STATUS_LABELS[status]}</Badge>;
@@ -59,20 +73,16 @@ export function RunProgressBar({ run, label, size = 'md' }: { run: ProcessingRun
   );
 }
 
-/** created, merged, skipped, invalid counts of a run. */
+/** The run's four counters, named for its kind. */
 export function RunCounts({ run }: { run: ProcessingRun }) {
-  const counts = [
-    { label: 'Created', value: run.succeeded },
-    { label: 'Merged', value: run.merged },
-    { label: 'Skipped', value: run.skipped },
-    { label: 'Invalid', value: run.failed },
-  ];
+  const labels = counterLabels(run.kind);
+  const counts = (['succeeded', 'merged', 'skipped', 'failed'] as const).map((key) => ({ key, label: labels[key], value: run[key] }));
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="run-counts">
       {counts.map((count) => (
-        <div key={count.label} className="rounded-md border border-slate-200 bg-white px-3 py-2">
+        <div key={count.key} className="rounded-md border border-slate-200 bg-white px-3 py-2">
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-700">{count.label}</dt>
-          <dd className="text-xl font-semibold tabular-nums text-slate-900" data-testid={`count-${count.label.toLowerCase()}`}>
+          <dd className="text-xl font-semibold tabular-nums text-slate-900" data-testid={`count-${count.label.toLowerCase().replace(/\s+/g, "-")}`}>
             {count.value.toLocaleString('en-US')}
           </dd>
         </div>
