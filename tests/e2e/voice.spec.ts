@@ -73,6 +73,48 @@ describe('voice agents and calls', () => {
     await page.waitForURL(/agent-type=SITE_VISIT_SCHEDULING/);
     await expect.poll(() => page.getByText('No site-visit scheduling agents yet').isVisible()).toBe(true);
 
+    // A scheduling agent books visits at sites of its trial that have a time zone: give the first one a zone.
+    const trialRead = (await (await page.request.get(`/api/trials/${trialId}`)).json()) as { sites: Array<{ name: string; timeZone?: string }> };
+    const [firstSite, secondSite] = trialRead.sites;
+    expect(firstSite && secondSite).toBeTruthy();
+    const zonedSites = trialRead.sites.map((site, index) => (index === 0 ? { ...site, timeZone: 'America/Chicago' } : { ...site, timeZone: undefined }));
+    const unzonedSites = trialRead.sites.map((site) => ({ ...site, timeZone: undefined }));
+    expect((await page.request.patch(`/api/trials/${trialId}`, { data: { sites: zonedSites } })).status()).toBe(200);
+    await page.getByRole('button', { name: 'New voice agent' }).click();
+    await dialog.getByLabel('Name', { exact: true }).fill('Visit booker');
+    await dialog.getByLabel('Trial', { exact: true }).selectOption(trialId);
+    const schedule = dialog.getByTestId('visit-schedule');
+    await expect.poll(() => schedule.getByLabel(firstSite!.name).isVisible()).toBe(true);
+    // A site without a time zone cannot be chosen; no site chosen is refused beside the sites.
+    expect(await schedule.getByLabel(secondSite!.name).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Create agent' }).click();
+    await expect.poll(() => schedule.getByText('Choose at least one site').isVisible()).toBe(true);
+    await schedule.getByLabel(firstSite!.name).check();
+    await schedule.getByLabel('Saturday').check();
+    await schedule.getByRole('button', { name: 'Remove start time 3' }).click();
+    await schedule.getByRole('button', { name: 'Add start time' }).click();
+    expect(await schedule.getByLabel('Start time 3', { exact: true }).inputValue()).toBe('12:00');
+    await schedule.getByLabel('Visit length (minutes)').fill('45');
+    // The server's refusal shows beside the field: here the site lost its time zone behind the dialog's back.
+    expect((await page.request.patch(`/api/trials/${trialId}`, { data: { sites: unzonedSites } })).status()).toBe(200);
+    await dialog.getByRole('button', { name: 'Create agent' }).click();
+    await expect.poll(() => schedule.getByText(/Give these sites a time zone on the trial first/).isVisible()).toBe(true);
+    expect(await dialog.getByRole('alert').filter({ hasText: 'see the messages next to the fields' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    expect((await page.request.patch(`/api/trials/${trialId}`, { data: { sites: zonedSites } })).status()).toBe(200);
+    await dialog.getByRole('button', { name: 'Create agent' }).click();
+    const bookerRow = page.getByRole('row', { name: /Visit booker/ });
+    await expect.poll(() => bookerRow.isVisible()).toBe(true);
+    const saved = (await (await page.request.get('/api/voice-agents/?type=SITE_VISIT_SCHEDULING')).json()) as { voiceAgents: Array<{ name: string; schedule: Record<string, unknown> }> };
+    expect(saved.voiceAgents.find((agent) => agent.name === 'Visit booker')?.schedule).toMatchObject({
+      sites: [firstSite!.name],
+      weekdays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
+      times: ['09:00', '11:00', '12:00'],
+      durationMinutes: 45,
+      daysAhead: 14,
+      minNoticeHours: 24,
+    });
+
     // A candidate who agreed to calls, where it is now the afternoon.
     const created = await page.request.post('/api/candidates/', {
       data: {
@@ -102,6 +144,16 @@ describe('voice agents and calls', () => {
     const transcript = page.getByRole('log', { name: 'Transcript' });
     await expect.poll(() => transcript.locator('li').count()).toBeGreaterThan(1);
     expect(await page.getByRole('link', { name: /Prescreen result|Review prescreen/ }).getAttribute('href')).toContain(`candidateId=${candidateId}`);
+    // The call's log: the provider's messages in order, ending with the end-of-call report.
+    const callLog = page.getByRole('list', { name: 'Call log' });
+    await expect.poll(() => callLog.getByText('end-of-call-report').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await callLog.locator(':scope > li').count()).toBeGreaterThan(2);
+    await expectAccessible(page);
+    // The result the call recorded opens in the prescreen review.
+    await page.getByRole('link', { name: /Prescreen result|Review prescreen/ }).click();
+    await page.waitForURL(new RegExp(`/prescreen/results\\?candidateId=${candidateId}`));
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Prescreen review' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/Carla Caller/).first().isVisible()).toBe(true);
     await expectAccessible(page);
 
     // The list shows the call with its candidate and agent.

@@ -51,7 +51,7 @@ export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, inpu
     if (await findOpenRun(tx, organizationId, PRESCREEN_CALLS_RUN_KIND)) throw conflict('A prescreen calls run is already going for this organization; wait until it has finished');
 
     const filter: TrialFilter = input.trialId ? { kind: 'trial', trialId: input.trialId } : agent.trialId ? { kind: 'trialOrUnlinked', trialId: agent.trialId } : { kind: 'all' };
-    const options = { voiceAgentId: agent.id, trialId: input.trialId ?? null, simulate: input.simulate ?? null };
+    const options = { voiceAgentId: agent.id, trialId: input.trialId ?? null, simulate: input.simulate ?? null, maxConcurrentCalls: deps.config.voice.maxConcurrentCalls };
     const [created] = await tx
       .insert(processingRun)
       .values({ organizationId, kind: PRESCREEN_CALLS_RUN_KIND, label: 'Prescreen calls', status: 'pending', options, createdByUserId: scope.userId })

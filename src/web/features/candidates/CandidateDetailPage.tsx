@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, Select } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDate, formatDateTime } from '../../lib/utils';
+import { CandidateCallbackCard, ScheduleCallbackButton } from '../callbacks/CandidateCallback';
 import { useTrialsQuery } from '../trials/queries';
 import { CallNowButton } from '../voice/CallNowButton';
 import { CandidateFormDialog } from './CandidateFormDialog';
@@ -379,7 +380,7 @@ function DeleteCandidateButton({ candidate }: { candidate: Candidate }) {
   );
 }
 
-/** One candidate: profile with edit, status, consent, trials and prescreen notes. */
+/** One candidate: profile with edit, callback, status, consent, trials and prescreen notes. */
 export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
   const query = useCandidateQuery(candidateId);
   const router = useRouter();
@@ -407,6 +408,7 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
     );
   }
   const candidate = query.data;
+  const callbackRef = { id: candidate.id, name: name ?? 'the candidate', organizationId: candidate.organizationId, timeZone: candidate.timeZone };
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -435,6 +437,7 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
             Text message
           </Link>
           <CallNowButton candidateId={candidate.id} />
+          <ScheduleCallbackButton candidate={callbackRef} />
           <DeleteCandidateButton candidate={candidate} />
         </div>
       </div>
@@ -444,6 +447,7 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
           <NotesCard candidate={candidate} />
         </div>
         <div className="grid content-start gap-6">
+          <CandidateCallbackCard candidate={callbackRef} />
           <StatusCard candidate={candidate} />
           <ConsentCard candidate={candidate} />
           <TrialsCard candidate={candidate} />

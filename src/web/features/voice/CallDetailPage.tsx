@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, ClipboardCheck, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { CallDetail } from '../../../contract/voice';
 import { ConfirmDialog } from '../../components/dialogs';
@@ -12,7 +12,7 @@ import { cn, formatDateTime } from '../../lib/utils';
 import { LANGUAGE_LABELS } from '../chat/format';
 import { CallStatusBadge, CandidateLink, OutcomeText } from './components';
 import { AGENT_TYPE_LABELS, formatCost, formatDuration } from './format';
-import { isFinal, useCallQuery, useDeleteCall, useVoiceAgentsQuery } from './queries';
+import { isFinal, useCallLogsQuery, useCallQuery, useDeleteCall, useVoiceAgentsQuery, type CallLogs } from './queries';
 
 function Transcript({ call }: { call: CallDetail }) {
   if (call.transcript.length === 0) {
@@ -43,6 +43,89 @@ function Transcript({ call }: { call: CallDetail }) {
       </ol>
     </div>
   );
+}
+
+const pretty = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+function ToolCall({ toolCall }: { toolCall: NonNullable<CallLogs['entries'][number]['toolCalls']>[number] }) {
+  return (
+    <li className="rounded-md border border-slate-200 bg-slate-50 p-2.5">
+      <p className="text-sm">
+        <span className="text-slate-700">Tool </span>
+        <span className="font-mono text-slate-900">{toolCall.name}</span>
+      </p>
+      <div className="mt-1.5 grid gap-2 sm:grid-cols-2">
+        <div className="grid gap-0.5">
+          <span className="text-xs font-medium uppercase tracking-wide text-slate-700">Arguments</span>
+          <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-white p-2 text-xs text-slate-800">{pretty(toolCall.arguments)}</pre>
+        </div>
+        <div className="grid gap-0.5">
+          <span className="text-xs font-medium uppercase tracking-wide text-slate-700">Result</span>
+          <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-white p-2 text-xs text-slate-800">{toolCall.result === undefined || toolCall.result === null ? 'No result yet' : pretty(toolCall.result)}</pre>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** What the provider sent about the call, oldest first: messages with their times, tool calls with arguments and results. */
+function CallLogsCard({ call }: { call: CallDetail }) {
+  const final = isFinal(call.status);
+  const query = useCallLogsQuery(call.id, { live: !final });
+  // The call just ended: read the log once more for its last messages.
+  const wasFinal = useRef(final);
+  const { refetch } = query;
+  useEffect(() => {
+    if (final && !wasFinal.current) void refetch();
+    wasFinal.current = final;
+  }, [final, refetch]);
+
+  let body;
+  if (query.isPending) body = <Spinner label="Loading the call log" className="p-2" />;
+  else if (query.isError) body = <ErrorCard title="Could not load the call log" error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.entries.length === 0) body = <p className="text-sm text-slate-700">{final ? 'The provider sent nothing about this call.' : 'Messages from the provider appear here as the call goes on.'}</p>;
+  else {
+    body = (
+      <ol className="relative grid gap-2 border-l border-slate-200 pl-4" aria-label="Call log" data-testid="call-logs">
+        {query.data.entries.map((entry, index) => (
+          <li key={`${entry.at}-${index}`} className="relative grid gap-1.5">
+            <span aria-hidden="true" className="absolute -left-[1.3rem] top-1.5 h-2 w-2 rounded-full bg-blue-700" />
+            <div className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm">
+              <time dateTime={entry.at} className="whitespace-nowrap text-xs tabular-nums text-slate-700">
+                {formatTime(entry.at)}
+              </time>
+              <span className="font-mono text-xs text-slate-800">{entry.type}</span>
+              <span className="min-w-0 whitespace-pre-line break-words text-slate-900">{entry.summary}</span>
+            </div>
+            {entry.toolCalls && entry.toolCalls.length > 0 && (
+              <ul className="grid gap-2" aria-label={`Tool calls at ${formatTime(entry.at)}`}>
+                {entry.toolCalls.map((toolCall) => (
+                  <ToolCall key={toolCall.id} toolCall={toolCall} />
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>Logs</CardTitle>
+        {!final && <span className="text-xs text-slate-700">Refreshing while the call goes on</span>}
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}
+
+/** "14:03:27": log lines of one call are close together, so seconds matter; the date shows when not today. */
+function formatTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const today = date.toDateString() === new Date().toDateString();
+  return date.toLocaleString(undefined, today ? { hour: '2-digit', minute: '2-digit', second: '2-digit' } : { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -167,6 +250,7 @@ export function CallDetailPage({ callId }: { callId: string }) {
             </CardContent>
           </Card>
           <ExtractedData call={call} />
+          <CallLogsCard call={call} />
         </div>
         <div className="grid content-start gap-6">
           <Card>

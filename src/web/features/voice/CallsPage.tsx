@@ -1,14 +1,173 @@
 import { Pager } from '../../components/Pager';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { PhoneOutgoing } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { ProcessingRun } from '../../../contract/processing-runs';
 import { CALL_FILTERS } from '../../../contract/voice';
+import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, EmptyState, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDateTime } from '../../lib/utils';
+import { apiProblem } from '../callbacks/format';
+import { RunProgressBar, RunStatusBadge } from '../processing-runs/components';
+import { isRunActive, useRunQuery } from '../processing-runs/queries';
+import { useCreateTargets, useIsGlobal } from '../trials/TrialsPage';
 import { CallStatusBadge, CandidateLink, OutcomeText } from './components';
 import { AGENT_TYPE_LABELS, CALL_FILTER_LABELS, formatCost, formatDuration } from './format';
-import { useCallsQuery, useVoiceAgentsQuery } from './queries';
+import { useCallsQuery, useLatestPrescreenRunQuery, usePrescreenAll, useVoiceAgentsQuery } from './queries';
+
+function maxConcurrentOf(run: ProcessingRun | undefined): number | undefined {
+  const options = run?.options ?? {};
+  const value = options.maxConcurrentCalls;
+  return typeof value === 'number' && value > 0 ? value : undefined;
+}
+
+/** "Prescreen all" and its confirmation: explains what happens, then starts the bulk run (409: the server's reason). */
+function PrescreenAllButton({ disabled, onStarted }: { disabled: boolean; onStarted: (run: ProcessingRun) => void }) {
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const isGlobal = useIsGlobal();
+  const targets = useCreateTargets();
+  const { activeOrganizationId } = useActiveOrganization();
+  const [target, setTarget] = useState('');
+  const start = usePrescreenAll();
+  const organizationId = isGlobal ? target : (activeOrganizationId ?? '');
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setProblem(null);
+          start.reset();
+        }
+      }}
+      trigger={
+        <Button disabled={disabled}>
+          <PhoneOutgoing aria-hidden="true" className="h-4 w-4" />
+          {disabled ? 'Prescreen running…' : 'Prescreen all'}
+        </Button>
+      }
+      title="Call every candidate due a prescreen?"
+      description={
+        <>
+          The active prescreen voice agent calls every candidate due a prescreen call: new or contacted, with a phone, no prescreen result yet and no call or callback already open. Call consent and do-not-contact are respected;
+          a candidate outside calling hours in their time zone gets a callback at the next opening instead. Only a few calls are open at once (the server’s VOICE_MAX_CONCURRENT_CALLS, 3 unless set), so a long list takes a
+          while: the progress shows here.
+        </>
+      }
+      confirmLabel="Start calling"
+      confirmDisabled={!organizationId}
+      pending={start.isPending}
+      onConfirm={() => {
+        setProblem(null);
+        start.mutate(
+          { organizationId },
+          {
+            onSuccess: (run) => {
+              setOpen(false);
+              toast.success('Prescreen calls started');
+              onStarted(run);
+            },
+            onError: (error) => setProblem(apiProblem(error).message),
+          },
+        );
+      }}
+    >
+      {isGlobal && targets && (
+        <Field label="Organization" hint="Whose candidates to call.">
+          <Select id="prescreen-all-organization" value={target} onChange={(event) => setTarget(event.target.value)}>
+            <option value="">Choose an organization</option>
+            {targets.map((org) => (
+              <option key={org.id} value={org.id}>
+                {org.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {problem && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+/** The bulk run's progress: polled every second until it is completed or failed. */
+function PrescreenRunPanel({ runId, onDismiss }: { runId: string; onDismiss: () => void }) {
+  const query = useRunQuery(runId, { limit: 1, offset: 0 });
+  let body;
+  if (query.isPending) body = <Spinner label="Loading the prescreen run" className="p-2" />;
+  else if (query.isError) body = <ErrorCard title="Could not load the prescreen run" error={query.error} onRetry={() => void query.refetch()} />;
+  else {
+    const { run } = query.data;
+    const active = isRunActive(run);
+    const limit = maxConcurrentOf(run);
+    const counts = [
+      { key: 'called', label: 'Called', value: run.succeeded },
+      { key: 'callbacks', label: 'Callbacks scheduled', value: run.merged },
+      { key: 'skipped', label: 'Skipped', value: run.skipped },
+      { key: 'failed', label: 'Failed', value: run.failed },
+    ];
+    body = (
+      <div className="grid gap-4">
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <span aria-live="polite" data-testid="prescreen-run-status">
+            <RunStatusBadge status={run.status} />
+          </span>
+          <span>
+            Started {formatDateTime(run.startedAt ?? run.createdAt)}
+            {run.finishedAt && ` · finished ${formatDateTime(run.finishedAt)}`}
+            {active && limit ? ` · at most ${limit} calls at once` : ''}
+          </span>
+        </div>
+        <RunProgressBar run={run} label="Prescreen calls progress" />
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="prescreen-run-counts">
+          {counts.map((count) => (
+            <div key={count.key} className="rounded-md border border-slate-200 bg-white px-3 py-2">
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-700">{count.label}</dt>
+              <dd className="text-xl font-semibold tabular-nums text-slate-900" data-testid={`prescreen-count-${count.key}`}>
+                {count.value.toLocaleString('en-US')}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="sr-only" aria-live="polite">
+          {active ? '' : `Prescreen calls ${run.status}: ${run.succeeded} called, ${run.merged} callbacks scheduled, ${run.skipped} skipped, ${run.failed} failed.`}
+        </p>
+        {run.error && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {run.error}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/processed-runs" search={{ id: run.id }} className={buttonClass('secondary', 'sm')}>
+            Open the run<span className="sr-only"> with each candidate’s outcome</span>
+          </Link>
+          {!active && (
+            <Button variant="ghost" size="sm" onClick={onDismiss}>
+              Dismiss
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <Card className="mb-4" data-testid="prescreen-run">
+      <CardHeader>
+        <CardTitle>Prescreen all</CardTitle>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}
 
 export const CALLS_PAGE_SIZE = 25;
 export type CallFilter = (typeof CALL_FILTERS)[number];
@@ -16,7 +175,23 @@ export type CallFilter = (typeof CALL_FILTERS)[number];
 /** /admin/calls: the organization's calls, newest first, filtered and paged by the URL (`filter`, `page` >= 1). */
 export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page: number; onChange: (patch: { filter?: CallFilter; page?: number }) => void }) {
   const offset = (page - 1) * CALLS_PAGE_SIZE;
-  const query = useCallsQuery({ filter, limit: CALLS_PAGE_SIZE, offset });
+  const queryClient = useQueryClient();
+  // The bulk run started here, or one still going from before (a reload, another tab).
+  const [startedRunId, setStartedRunId] = useState<string | null>(null);
+  const [dismissedRunId, setDismissedRunId] = useState<string | null>(null);
+  const latestRun = useLatestPrescreenRunQuery({ enabled: startedRunId === null });
+  const ongoingRun = latestRun.data && isRunActive(latestRun.data) ? latestRun.data.id : null;
+  const runId = startedRunId ?? ongoingRun;
+  const shownRunId = runId && runId !== dismissedRunId ? runId : null;
+  const runQuery = useRunQuery(runId ?? undefined, { limit: 1, offset: 0 });
+  const runActive = Boolean(runId) && (!runQuery.data || isRunActive(runQuery.data.run)) && !runQuery.isError;
+  // When the run settles, the list and callbacks are read once more.
+  const wasActive = useRef(false);
+  useEffect(() => {
+    if (wasActive.current && !runActive) void queryClient.invalidateQueries({ predicate: (item) => item.queryKey[0] === 'org' && ['calls', 'callbacks', 'prescreen-runs'].includes(String(item.queryKey[2])) });
+    wasActive.current = runActive;
+  }, [runActive, queryClient]);
+  const query = useCallsQuery({ filter, limit: CALLS_PAGE_SIZE, offset }, { refreshMs: runActive ? 2000 : false });
   const agentsQuery = useVoiceAgentsQuery();
   const agentNames = useMemo(() => new Map((agentsQuery.data?.voiceAgents ?? []).map((agent) => [agent.id, agent.name])), [agentsQuery.data]);
   const rows = query.data?.calls ?? [];
@@ -38,7 +213,7 @@ export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page
   } else if (rows.length === 0) {
     body = (
       <EmptyState title={filter === 'all' ? 'No calls yet' : 'No calls match'}>
-        <p>{filter === 'all' ? 'Use “Call now” on a candidate’s page to phone them with your prescreen voice agent.' : 'No call of this kind failed.'}</p>
+        <p>{filter === 'all' ? 'Use “Call now” on a candidate’s page, or “Prescreen all”, to phone candidates with your prescreen voice agent.' : 'No call of this kind failed.'}</p>
         {filter !== 'all' && (
           <div className="mt-3">
             <Button variant="secondary" onClick={() => onChange({ filter: 'all', page: 1 })}>
@@ -108,7 +283,20 @@ export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page
 
   return (
     <div>
-      <PageHeader title="Calls" description="Phone calls with candidates: open one for its recording, transcript and extracted answers." />
+      <PageHeader
+        title="Calls"
+        description="Phone calls with candidates: open one for its recording, transcript and extracted answers."
+        actions={
+          <PrescreenAllButton
+            disabled={runActive}
+            onStarted={(run) => {
+              setStartedRunId(run.id);
+              setDismissedRunId(null);
+            }}
+          />
+        }
+      />
+      {shownRunId && <PrescreenRunPanel runId={shownRunId} onDismiss={() => setDismissedRunId(shownRunId)} />}
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter calls">
         <div className="grid gap-1.5">
           <Label htmlFor="calls-filter">Show</Label>

@@ -1,23 +1,59 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Plus } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Pencil, Plus, X } from 'lucide-react';
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
-import { useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
-import type { CreateVoiceAgentInput, UpdateVoiceAgentInput, VoiceAgent, VoiceAgentType } from '../../../contract/voice';
+import { WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
 import { Dialog } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
-import { errorMessage } from '../../lib/utils';
 import { Textarea } from '../chat/AgentDialog';
 import { LANGUAGE_LABELS } from '../chat/format';
+import { apiProblem } from '../callbacks/format';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
-import { useTrialsQuery } from '../trials/queries';
+import { useTrialQuery, useTrialsQuery } from '../trials/queries';
 import { AGENT_TYPE_LABELS, DEFAULT_VOICE } from './format';
 import { useSaveVoiceAgent } from './queries';
 
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
 const message = (label: string) => z.string().trim().max(1000, `${label} must be at most 1000 characters`);
+
+type Weekday = (typeof WEEKDAYS)[number];
+const WEEKDAY_LABELS: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+
+/** The visit schedule as edited (numbers from number inputs may be NaN while empty; times are objects for useFieldArray). */
+const ScheduleFormSchema = z.object({
+  sites: z.array(z.string()),
+  weekdays: z.array(z.enum(WEEKDAYS)),
+  times: z.array(z.object({ value: z.string() })),
+  durationMinutes: z.number({ error: 'Enter a number' }),
+  daysAhead: z.number({ error: 'Enter a number' }),
+  minNoticeHours: z.number({ error: 'Enter a number' }),
+});
+type ScheduleForm = z.infer<typeof ScheduleFormSchema>;
+
+const wholeIn = (value: number, min: number, max: number) => Number.isInteger(value) && value >= min && value <= max;
+
+/** The rules of VisitScheduleSchema (src/contract/voice.ts), with messages beside the fields. */
+function checkSchedule(schedule: ScheduleForm, ctx: z.RefinementCtx) {
+  const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path: ['schedule', ...path], message });
+  if (schedule.sites.length === 0) issue(['sites'], 'Choose at least one site');
+  if (schedule.weekdays.length === 0) issue(['weekdays'], 'Choose at least one weekday');
+  if (schedule.times.length === 0) issue(['times'], 'Add at least one start time');
+  if (schedule.times.length > 48) issue(['times'], 'At most 48 start times');
+  const seen = new Set<string>();
+  schedule.times.forEach((time, index) => {
+    if (!HOUR.test(time.value)) issue(['times', index, 'value'], 'Use HH:mm (00:00-23:59)');
+    else if (seen.has(time.value)) issue(['times', index, 'value'], 'This start time is listed twice');
+    seen.add(time.value);
+  });
+  if (!wholeIn(schedule.durationMinutes, 5, 480)) issue(['durationMinutes'], 'Enter whole minutes from 5 to 480');
+  if (!wholeIn(schedule.daysAhead, 1, 90)) issue(['daysAhead'], 'Enter whole days from 1 to 90');
+  if (!wholeIn(schedule.minNoticeHours, 0, 336)) issue(['minNoticeHours'], 'Enter whole hours from 0 to 336');
+}
 
 const VoiceAgentFormSchema = z
   .object({
@@ -38,12 +74,16 @@ const VoiceAgentFormSchema = z
       .trim()
       .regex(/^(\+[1-9]\d{7,14})?$/, 'Use an E.164 number, e.g. +12125550100'),
     active: z.boolean(),
+    schedule: ScheduleFormSchema,
+  })
+  .superRefine((value, ctx) => {
+    if (value.type === 'SITE_VISIT_SCHEDULING') checkSchedule(value.schedule, ctx);
   })
   .refine((value) => value.callingHoursStart < value.callingHoursEnd, {
     message: 'Calling hours must start before they end',
     path: ['callingHoursEnd'],
   })
-  .refine((value) => value.type !== 'PRESCREEN' || value.trialId, {
+  .refine((value) => value.trialId, {
     message: 'Choose a trial',
     path: ['trialId'],
   })
@@ -62,8 +102,38 @@ const DEFAULT_VOICEMAIL = {
   es: 'Hola, le llama el equipo de investigación sobre un estudio que le interesó. Le llamaremos de nuevo pronto.',
 };
 
+const DEFAULT_SCHEDULE: VisitSchedule = { sites: [], weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], times: ['09:00', '11:00', '14:00'], durationMinutes: 60, daysAhead: 14, minNoticeHours: 24 };
+
+/** The agent's stored schedule, read leniently (an agent saved before schedules were checked may hold anything). */
+function scheduleOf(agent: VoiceAgent | undefined): ScheduleForm {
+  const stored = (agent?.schedule ?? {}) as Record<string, unknown>;
+  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined);
+  const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+  const weekdays = strings(stored.weekdays)?.filter((day): day is Weekday => (WEEKDAYS as readonly string[]).includes(day));
+  return {
+    sites: strings(stored.sites) ?? DEFAULT_SCHEDULE.sites,
+    weekdays: weekdays ?? DEFAULT_SCHEDULE.weekdays,
+    times: (strings(stored.times) ?? DEFAULT_SCHEDULE.times).map((value) => ({ value })),
+    durationMinutes: number(stored.durationMinutes, DEFAULT_SCHEDULE.durationMinutes),
+    daysAhead: number(stored.daysAhead, DEFAULT_SCHEDULE.daysAhead),
+    minNoticeHours: number(stored.minNoticeHours, DEFAULT_SCHEDULE.minNoticeHours),
+  };
+}
+
+function toSchedule(schedule: ScheduleForm): VisitSchedule {
+  return {
+    sites: schedule.sites,
+    weekdays: WEEKDAYS.filter((day) => schedule.weekdays.includes(day)),
+    times: [...new Set(schedule.times.map((time) => time.value))].sort(),
+    durationMinutes: schedule.durationMinutes,
+    daysAhead: schedule.daysAhead,
+    minNoticeHours: schedule.minNoticeHours,
+  };
+}
+
 function defaultsOf(agent: VoiceAgent | undefined, type: VoiceAgentType): VoiceAgentForm {
   return {
+    schedule: scheduleOf(agent),
     name: agent?.name ?? '',
     type: agent?.type ?? type,
     trialId: agent?.trialId ?? '',
@@ -101,7 +171,75 @@ function toInput(values: VoiceAgentForm): CreateVoiceAgentInput {
     callingHoursEnd: values.callingHoursEnd,
     fromNumber: values.fromNumber.trim() || null,
     active: values.active,
+    ...(prescreen ? {} : { schedule: toSchedule(values.schedule) }),
   };
+}
+
+type FormField = FieldPath<VoiceAgentForm>;
+const TOP_FIELDS: Record<string, FormField> = {
+  name: 'name',
+  type: 'type',
+  trialId: 'trialId',
+  prescreenFormId: 'prescreenFormId',
+  languages: 'languages',
+  voice: 'voice',
+  'firstMessage.en': 'firstEn',
+  'firstMessage.es': 'firstEs',
+  firstMessage: 'firstEn',
+  'voicemailMessage.en': 'voicemailEn',
+  'voicemailMessage.es': 'voicemailEs',
+  voicemailMessage: 'voicemailEn',
+  callingHoursStart: 'callingHoursStart',
+  callingHoursEnd: 'callingHoursEnd',
+  fromNumber: 'fromNumber',
+  active: 'active',
+  'schedule.sites': 'schedule.sites',
+  'schedule.weekdays': 'schedule.weekdays',
+  'schedule.times': 'schedule.times',
+  'schedule.durationMinutes': 'schedule.durationMinutes',
+  'schedule.daysAhead': 'schedule.daysAhead',
+  'schedule.minNoticeHours': 'schedule.minNoticeHours',
+};
+
+/** The form field a server detail path names ("schedule.times.2" -> the third start time); 'schedule' alone is the schedule as a whole. */
+function fieldOfPath(path: string): FormField | 'schedule' | undefined {
+  if (TOP_FIELDS[path]) return TOP_FIELDS[path];
+  const time = /^schedule\.times\.(\d+)$/.exec(path);
+  if (time) return `schedule.times.${Number(time[1])}.value` as FormField;
+  const listItem = /^(schedule\.(?:sites|weekdays)|languages)\.\d+$/.exec(path);
+  if (listItem) return TOP_FIELDS[listItem[1]!];
+  if (path === 'schedule') return 'schedule';
+  return undefined;
+}
+
+/**
+ * Puts the server's 400 details beside their fields; returns what could not be placed (and the schedule-wide
+ * message). Without details, "path: message; path: message" in the message is read the same way.
+ */
+function placeServerErrors(form: UseFormReturn<VoiceAgentForm>, error: unknown): { rest: string | null; schedule: string | null } {
+  const problem = apiProblem(error);
+  let details = problem.details;
+  if (details.length === 0) {
+    const parsed = problem.message.split('; ').map((part) => /^([\w.]+): (.+)$/.exec(part));
+    if (parsed.every(Boolean)) details = parsed.map((match) => ({ path: match![1]!, message: match![2]! }));
+  }
+  // The message often says more than the detail ("Not a site of this trial: X (sites: ...)"): prefer its sentence.
+  const sentences = new Map<string, string>();
+  for (const part of problem.message.split('; ')) {
+    const match = /^([\w.]+): (.+)$/.exec(part);
+    if (match && !sentences.has(match[1]!)) sentences.set(match[1]!, match[2]!);
+  }
+  const rest: string[] = [];
+  let schedule: string | null = null;
+  for (const detail of details) {
+    const field = fieldOfPath(detail.path);
+    const message = sentences.get(detail.path) ?? detail.message;
+    if (field === 'schedule') schedule = schedule ? `${schedule}; ${message}` : message;
+    else if (field) form.setError(field, { type: 'server', message }, { shouldFocus: false });
+    else rest.push(`${detail.path}: ${detail.message}`);
+  }
+  if (details.length === 0) return { rest: problem.message, schedule };
+  return { rest: rest.length ? rest.join('; ') : null, schedule };
 }
 
 function toUpdate(values: VoiceAgentForm): UpdateVoiceAgentInput {
@@ -121,6 +259,136 @@ const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & In
   );
 });
 
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** What a scheduling agent may book: sites of the trial, weekdays, start times, duration and the booking window. */
+function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<VoiceAgentForm>; trialId: string; scheduleError: string | null }) {
+  const errors = form.formState.errors.schedule;
+  const trialQuery = useTrialQuery(trialId || undefined);
+  const trialSites = trialQuery.data?.sites ?? [];
+  const chosen = form.watch('schedule.sites');
+  const strays = chosen.filter((name) => !trialSites.some((site) => site.name === name));
+  const times = useFieldArray({ control: form.control, name: 'schedule.times' });
+  const nextTime = () => {
+    const last = times.fields.length ? form.getValues(`schedule.times.${times.fields.length - 1}.value`) : '08:00';
+    const hour = HOUR.test(last) ? Math.min(Number(last.slice(0, 2)) + 1, 23) : 9;
+    return `${String(hour).padStart(2, '0')}:${HOUR.test(last) ? last.slice(3) : '00'}`;
+  };
+  const numberField = { valueAsNumber: true } as const;
+
+  let sites;
+  if (!trialId) sites = <p className="text-sm text-slate-700">Choose a trial first: its sites are listed here.</p>;
+  else if (trialQuery.isPending) sites = <p className="text-sm text-slate-700">Loading the trial’s sites…</p>;
+  else if (trialQuery.isError) sites = <p className="text-sm text-red-800">Could not load the trial’s sites.</p>;
+  else if (trialSites.length === 0 && strays.length === 0)
+    sites = (
+      <p className="text-sm text-slate-700">
+        This trial has no sites yet.{' '}
+        <Link to="/trials/$trialId" params={{ trialId }} className="text-blue-800 underline underline-offset-4">
+          Add them on the trial’s page
+        </Link>
+        .
+      </p>
+    );
+  else
+    sites = (
+      <div className="grid gap-1.5">
+        {trialSites.map((site) => {
+          const zoneless = !site.timeZone && !chosen.includes(site.name);
+          return (
+            <Check
+              key={site.name}
+              label={site.name}
+              hint={zoneless ? 'No time zone: give the site one on the trial’s page to book visits there.' : [site.city, site.region, site.timeZone?.replace(/_/g, ' ')].filter(Boolean).join(' · ') || undefined}
+              value={site.name}
+              disabled={zoneless}
+              {...form.register('schedule.sites')}
+            />
+          );
+        })}
+        {strays.map((name) => (
+          <Check key={name} label={name} hint="No longer a site of this trial: clear it." value={name} {...form.register('schedule.sites')} />
+        ))}
+      </div>
+    );
+
+  return (
+    <fieldset className="grid gap-4 rounded-md border border-slate-200 p-4" data-testid="visit-schedule">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Visit schedule</legend>
+      <p className="text-xs text-slate-700">The agent offers the earliest free slots that fit, in each site’s time zone; a slot already booked at a site is never offered.</p>
+      {scheduleError && (
+        <p role="alert" className="text-sm text-red-700">
+          {scheduleError}
+        </p>
+      )}
+      <fieldset className="grid gap-2" aria-describedby={errors?.sites ? 'voice-agent-sites-error' : undefined}>
+        <legend className="mb-1 text-sm font-medium text-slate-800">Sites</legend>
+        {sites}
+        <FieldError id="voice-agent-sites-error" message={errors?.sites?.message} />
+      </fieldset>
+      <fieldset className="grid gap-2" aria-describedby={errors?.weekdays ? 'voice-agent-weekdays-error' : undefined}>
+        <legend className="mb-1 text-sm font-medium text-slate-800">Weekdays</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {WEEKDAYS.map((day) => (
+            <Check key={day} label={WEEKDAY_LABELS[day]} value={day} {...form.register('schedule.weekdays')} />
+          ))}
+        </div>
+        <FieldError id="voice-agent-weekdays-error" message={errors?.weekdays?.message} />
+      </fieldset>
+      <fieldset className="grid gap-2" aria-describedby={errors?.times?.message ? 'voice-agent-times-error' : undefined}>
+        <legend className="mb-1 text-sm font-medium text-slate-800">Start times</legend>
+        <p className="text-xs text-slate-700">Local time at the site, HH:mm.</p>
+        {times.fields.length > 0 && (
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {times.fields.map((item, index) => {
+              const error = errors?.times?.[index]?.value?.message;
+              const id = `voice-agent-time-${index}`;
+              return (
+                <li key={item.id} className="grid gap-1">
+                  <div className="flex items-center gap-2">
+                    <label htmlFor={id} className="sr-only">
+                      Start time {index + 1}
+                    </label>
+                    <Input id={id} type="time" className="w-36" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...form.register(`schedule.times.${index}.value`)} />
+                    <Button variant="ghost" size="icon" onClick={() => times.remove(index)} aria-label={`Remove start time ${index + 1}`}>
+                      <X aria-hidden="true" className="h-4 w-4" />
+                    </Button>
+                  </div>
+                  <FieldError id={`${id}-error`} message={error} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <div>
+          <Button variant="secondary" size="sm" disabled={times.fields.length >= 48} onClick={() => times.append({ value: nextTime() })}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Add start time
+          </Button>
+        </div>
+        <FieldError id="voice-agent-times-error" message={errors?.times?.message ?? errors?.times?.root?.message} />
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Visit length (minutes)" error={errors?.durationMinutes?.message}>
+          <Input type="number" inputMode="numeric" min={5} max={480} step={5} {...form.register('schedule.durationMinutes', numberField)} />
+        </Field>
+        <Field label="Book up to (days ahead)" error={errors?.daysAhead?.message}>
+          <Input type="number" inputMode="numeric" min={1} max={90} {...form.register('schedule.daysAhead', numberField)} />
+        </Field>
+        <Field label="Minimum notice (hours)" error={errors?.minNoticeHours?.message}>
+          <Input type="number" inputMode="numeric" min={0} max={336} {...form.register('schedule.minNoticeHours', numberField)} />
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
+
 /** Create a voice agent (no `agent`, of `type`) or edit one. */
 export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange }: { agent?: VoiceAgent; type?: VoiceAgentType; open?: boolean; onOpenChange?: (open: boolean) => void }) {
   const editing = Boolean(agent);
@@ -128,7 +396,9 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
   const isOpen = open ?? ownOpen;
   const setOpen = onOpenChange ?? setOwnOpen;
   const [serverError, setServerError] = useState<string | null>(null);
+  const [scheduleError, setScheduleError] = useState<string | null>(null);
   const save = useSaveVoiceAgent();
+  const queryClient = useQueryClient();
   const form = useForm<VoiceAgentForm>({
     resolver: zodResolver(VoiceAgentFormSchema),
     defaultValues: defaultsOf(agent, type),
@@ -144,12 +414,17 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
+    setScheduleError(null);
     try {
       const saved = await save.mutateAsync(agent ? { id: agent.id, input: toUpdate(values) } : { input: toInput(values) });
       toast.success(editing ? `Saved ${saved.name}` : `Created ${saved.name}`);
       setOpen(false);
     } catch (error) {
-      setServerError(errorMessage(error));
+      const { rest, schedule } = placeServerErrors(form, error);
+      // A refusal about the trial's sites may come from a trial changed since it was read: read it again.
+      if (values.trialId) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'trial' && query.queryKey[3] === values.trialId });
+      setScheduleError(schedule);
+      setServerError(rest ?? 'The agent was not saved: see the messages next to the fields.');
     }
   });
 
@@ -162,6 +437,7 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
         if (next) {
           form.reset(defaultsOf(agent, type));
           setServerError(null);
+          setScheduleError(null);
         }
       }}
       title={editing ? `Edit ${agent?.name}` : 'New voice agent'}
@@ -188,16 +464,18 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
             ))}
           </Select>
         </Field>
-        <Field label="Trial" error={errors.trialId?.message} hint={prescreen ? undefined : 'Optional for scheduling agents.'}>
+        <Field label="Trial" error={errors.trialId?.message} hint={prescreen ? undefined : 'The trial whose site visits the agent books.'}>
           <Select
             {...trialField}
             disabled={trialsQuery.isPending}
             onChange={(event) => {
               void trialField.onChange(event);
               form.setValue('prescreenFormId', '');
+              // Sites belong to a trial: a new trial starts with none chosen.
+              form.setValue('schedule.sites', []);
             }}
           >
-            <option value="">{trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : prescreen ? 'Choose a trial' : 'No trial'}</option>
+            <option value="">{trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}</option>
             {trials.map((trial) => (
               <option key={trial.id} value={trial.id}>
                 {trial.publicTitle || trial.title}
@@ -222,6 +500,7 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
             </Select>
           </Field>
         )}
+        {!prescreen && <ScheduleEditor form={form} trialId={trialId} scheduleError={scheduleError} />}
         <fieldset className="grid gap-2" aria-describedby={errors.languages ? 'voice-agent-languages-error' : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-800">Languages</legend>
           <div className="flex gap-4">

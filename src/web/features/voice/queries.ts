@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Call, CallDetail, CallListSchema, CreateCallInput, CreateVoiceAgentInput, UpdateVoiceAgentInput, VoiceAgent, VoiceAgentListSchema, VoiceAgentType } from '../../../contract/voice';
+import type { ProcessingRun } from '../../../contract/processing-runs';
+import type { Call, CallDetail, CallListSchema, CallLogsSchema, CreateCallInput, CreateVoiceAgentInput, PrescreenAllInput, UpdateVoiceAgentInput, VoiceAgent, VoiceAgentListSchema, VoiceAgentType } from '../../../contract/voice';
 
 type VoiceAgentList = z.infer<typeof VoiceAgentListSchema>;
 type CallList = z.infer<typeof CallListSchema>;
+export type CallLogs = z.infer<typeof CallLogsSchema>;
 import { api, ApiRequestError } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 
@@ -12,7 +14,13 @@ export const voiceKeys = {
   agents: (activeId: string | null, type: VoiceAgentType | undefined) => ['org', activeId, 'voice-agents', { type }] as const,
   calls: (activeId: string | null, params: CallsParams) => ['org', activeId, 'calls', params] as const,
   call: (activeId: string | null, id: string) => ['org', activeId, 'call', id] as const,
+  logs: (activeId: string | null, id: string) => ['org', activeId, 'call-logs', id] as const,
+  prescreenRuns: (activeId: string | null) => ['org', activeId, 'prescreen-runs'] as const,
 };
+
+/** Call storage data (stored provider messages, logs): fresh for 5 minutes, kept 30 (spec). */
+export const CALL_STORAGE_STALE_MS = 5 * 60_000;
+export const CALL_STORAGE_GC_MS = 30 * 60_000;
 
 const retryUnlessClientError = (failureCount: number, error: unknown) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
@@ -68,7 +76,8 @@ export interface CallsParams {
   offset: number;
 }
 
-export function useCallsQuery(params: CallsParams) {
+/** `refreshMs`: poll while something is going (a bulk run); calls still in progress refresh every 5 s anyway. */
+export function useCallsQuery(params: CallsParams, { refreshMs }: { refreshMs?: number | false } = {}) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
     queryOptions({
@@ -86,6 +95,11 @@ export function useCallsQuery(params: CallsParams) {
       retry: retryUnlessClientError,
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
+      refetchInterval: (query) => {
+        if (query.state.error) return false;
+        if (refreshMs) return refreshMs;
+        return query.state.data?.calls.some((call) => !isFinal(call.status)) ? 5000 : false;
+      },
       meta: { silent: true },
     }),
   );
@@ -123,5 +137,51 @@ export function useDeleteCall() {
   return useMutation({
     mutationFn: (id: string) => api.delete<{ action: 'cancelled' | 'deleted' }>(`/api/calls/${encodeURIComponent(id)}`),
     onSuccess: () => refresh(),
+  });
+}
+
+/** A call's readable log (messages, tool calls and results). Refetched every 3 s while the call is going. */
+export function useCallLogsQuery(callId: string, { live }: { live: boolean }) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery(
+    queryOptions({
+      queryKey: voiceKeys.logs(activeOrganizationId, callId),
+      queryFn: ({ signal }) => api.get<CallLogs>(`/api/vapi/calls/${encodeURIComponent(callId)}/logs`, { signal }),
+      retry: retryUnlessClientError,
+      enabled: Boolean(activeOrganizationId && callId),
+      staleTime: CALL_STORAGE_STALE_MS,
+      gcTime: CALL_STORAGE_GC_MS,
+      refetchInterval: (query) => (live && !query.state.error ? 3000 : false),
+      meta: { silent: true },
+    }),
+  );
+}
+
+/** The newest bulk prescreen run of the organization (to pick up one still going after a reload). */
+export function useLatestPrescreenRunQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery(
+    queryOptions({
+      queryKey: voiceKeys.prescreenRuns(activeOrganizationId),
+      queryFn: ({ signal }) => api.get<{ runs: ProcessingRun[] }>('/api/processing-runs/', { query: { kind: 'prescreen_calls', limit: 1 }, signal }),
+      retry: retryUnlessClientError,
+      enabled: enabled && Boolean(activeOrganizationId),
+      staleTime: 0,
+      select: (data) => data.runs[0] ?? null,
+      meta: { silent: true },
+    }),
+  );
+}
+
+/** POST /api/calls/prescreen-all: 202 with the run; a 409 (no agent, a run already going) is shown inline (silent). */
+export function usePrescreenAll() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PrescreenAllInput) => api.post<ProcessingRun>('/api/calls/prescreen-all', input),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === 'org' && ['calls', 'prescreen-runs', 'processing-runs', 'callbacks'].includes(String(query.queryKey[2])),
+      }),
+    meta: { silent: true },
   });
 }

@@ -1,0 +1,243 @@
+import { Link } from '@tanstack/react-router';
+import { CalendarClock, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { CALLBACK_STATUSES, type Callback, type CallbackStatus } from '../../../contract/callbacks';
+import { CALL_FILTERS } from '../../../contract/voice';
+import { ErrorCard } from '../../components/ErrorCard';
+import { Pager } from '../../components/Pager';
+import { Spinner } from '../../components/Spinner';
+import { Button, EmptyState, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { cn } from '../../lib/utils';
+import { OrganizationFilter } from '../trials/components';
+import { useIsGlobal } from '../trials/TrialsPage';
+import { AGENT_TYPE_LABELS, OUTCOME_LABELS } from '../voice/format';
+import { CallbackStatusBadge, CancelCallbackDialog, ScheduledFor } from './components';
+import { CALLBACK_FILTER_LABELS, CALLBACK_REASON_LABELS, CALLBACK_STATUS_LABELS, isOpenCallback } from './format';
+import { CALLBACKS_REFRESH_MS, useCallbacksQuery, type CallbackFilter } from './queries';
+import { ScheduleCallbackDialog } from './ScheduleCallbackDialog';
+
+export const CALLBACKS_PAGE_SIZE = 50;
+
+export interface CallbacksSearch {
+  filter: CallbackFilter;
+  page: number;
+  status?: CallbackStatus;
+  orgs?: string[];
+}
+
+const FILTER_HINTS: Record<CallbackFilter, string> = {
+  all: 'Every callback',
+  failedPrescreen: 'Prescreen callbacks that failed or follow a missed call',
+  failedScheduling: 'Scheduling callbacks that failed or follow a missed call',
+};
+
+function LastResult({ callback }: { callback: Callback }) {
+  if (!callback.lastOutcome && !callback.lastError) return <span className="text-slate-700">—</span>;
+  return (
+    <div className="grid gap-0.5">
+      {callback.lastOutcome && <span>{OUTCOME_LABELS[callback.lastOutcome] ?? callback.lastOutcome}</span>}
+      {callback.lastError && <span className="text-sm text-red-800">{callback.lastError}</span>}
+    </div>
+  );
+}
+
+/**
+ * /admin/callbacks: calls owed to candidates. The tab (`filter`), status, organizations and page live in the
+ * URL; the list refreshes every 15 s while a callback is waiting or being placed.
+ */
+export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; onChange: (patch: Partial<CallbacksSearch>) => void }) {
+  const isGlobal = useIsGlobal();
+  const { organizations } = useActiveOrganization();
+  const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
+  const orgs = isGlobal ? search.orgs : undefined;
+  const { filter, page, status } = search;
+  const offset = (page - 1) * CALLBACKS_PAGE_SIZE;
+  const query = useCallbacksQuery({ filter, status, orgs, limit: CALLBACKS_PAGE_SIZE, offset });
+  const rows = query.data?.callbacks ?? [];
+  const total = query.data?.total ?? 0;
+  const counts = query.data?.counts;
+  const refreshing = Boolean(counts && counts.pending + counts.calling > 0) || rows.some((row) => isOpenCallback(row.status));
+  const [rescheduling, setRescheduling] = useState<Callback | null>(null);
+  const [cancelling, setCancelling] = useState<Callback | null>(null);
+
+  let body;
+  if (query.isPending) body = <Spinner label="Loading callbacks" />;
+  else if (query.isError) body = <ErrorCard title="Could not load callbacks" error={query.error} onRetry={() => void query.refetch()} />;
+  else if (rows.length === 0 && page > 1 && total > 0) {
+    body = (
+      <EmptyState title="No callbacks on this page">
+        <div className="mt-3">
+          <Button variant="secondary" onClick={() => onChange({ page: 1 })}>
+            Go to the first page
+          </Button>
+        </div>
+      </EmptyState>
+    );
+  } else if (rows.length === 0 && filter === 'all' && !status) {
+    body = (
+      <EmptyState title="No callbacks yet">
+        <p>Schedule one from a candidate’s page. A missed call, a candidate asking to be called later, or a bulk prescreen outside calling hours also adds one.</p>
+        <Link to="/candidates" className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-4">
+          Go to candidates
+        </Link>
+      </EmptyState>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState title="No callbacks match">
+        <p>
+          {status ? `No ${CALLBACK_STATUS_LABELS[status].toLowerCase()} callbacks` : 'No callbacks'}
+          {filter === 'all' ? '' : ` among ${CALLBACK_FILTER_LABELS[filter].toLowerCase()}`}.
+        </p>
+        <div className="mt-3">
+          <Button variant="secondary" onClick={() => onChange({ filter: 'all', status: undefined, page: 1 })}>
+            Show all callbacks
+          </Button>
+        </div>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className="grid grid-cols-1 gap-3">
+        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
+          <Table caption="Callbacks">
+            <thead>
+              <tr>
+                <Th>Candidate</Th>
+                <Th>Type</Th>
+                <Th>Status</Th>
+                <Th>Reason</Th>
+                <Th>Scheduled for</Th>
+                <Th>Attempts</Th>
+                <Th>Last outcome</Th>
+                <Th>Last call</Th>
+                <Th>Note</Th>
+                {isGlobal && <Th>Organization</Th>}
+                <Th className="relative">
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((callback) => (
+                <tr key={callback.id} data-testid="callback-row">
+                  <Td className="whitespace-nowrap">
+                    <Link to="/candidates/$id" params={{ id: callback.candidateId }} className="font-medium text-blue-800 underline-offset-4 hover:underline">
+                      {callback.candidateName || 'Candidate'}
+                    </Link>
+                  </Td>
+                  <Td>{AGENT_TYPE_LABELS[callback.type]}</Td>
+                  <Td>
+                    <CallbackStatusBadge status={callback.status} />
+                  </Td>
+                  <Td>{CALLBACK_REASON_LABELS[callback.reason] ?? callback.reason}</Td>
+                  <Td className="min-w-60">
+                    <ScheduledFor callback={callback} />
+                  </Td>
+                  <Td className="whitespace-nowrap tabular-nums">
+                    {callback.attempts} of {callback.maxAttempts}
+                  </Td>
+                  <Td className="max-w-56">
+                    <LastResult callback={callback} />
+                  </Td>
+                  <Td className="relative whitespace-nowrap">
+                    {callback.lastCallId ? (
+                      <Link to="/admin/calls/$callId" params={{ callId: callback.lastCallId }} className="text-blue-800 underline-offset-4 hover:underline">
+                        Open<span className="sr-only"> the last call to {callback.candidateName}</span>
+                      </Link>
+                    ) : (
+                      <span className="text-slate-700">—</span>
+                    )}
+                  </Td>
+                  <Td className="max-w-64">{callback.note ? <span className="line-clamp-3 whitespace-pre-line break-words">{callback.note}</span> : <span className="text-slate-700">—</span>}</Td>
+                  {isGlobal && <Td>{names.get(callback.organizationId) ?? '—'}</Td>}
+                  <Td className="whitespace-nowrap text-right">
+                    <div className="flex justify-end gap-1.5">
+                      {callback.status !== 'calling' && (
+                        <Button variant="secondary" size="sm" onClick={() => setRescheduling(callback)} aria-label={`${callback.status === 'pending' ? 'Reschedule' : 'Schedule again'}: callback to ${callback.candidateName}`}>
+                          <CalendarClock aria-hidden="true" className="h-4 w-4" />
+                          {callback.status === 'pending' ? 'Reschedule' : 'Schedule again'}
+                        </Button>
+                      )}
+                      {isOpenCallback(callback.status) && (
+                        <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setCancelling(callback)} aria-label={`Cancel the callback to ${callback.candidateName}`}>
+                          <X aria-hidden="true" className="h-4 w-4" />
+                          Cancel
+                        </Button>
+                      )}
+                    </div>
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+        <Pager
+          first={offset + 1}
+          last={offset + rows.length}
+          total={total}
+          canPrevious={page > 1}
+          canNext={offset + rows.length < total}
+          onPrevious={() => onChange({ page: page - 1 })}
+          onNext={() => onChange({ page: page + 1 })}
+          busy={query.isFetching}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader title="Callbacks" description="Calls owed to candidates: placed by the voice agent at the scheduled time, within calling hours, up to three attempts each." />
+      <nav aria-label="Callback kinds" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
+        {CALL_FILTERS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-current={value === filter ? 'page' : undefined}
+            title={FILTER_HINTS[value]}
+            onClick={() => onChange({ filter: value, page: 1 })}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700',
+              value === filter ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-700 hover:text-slate-900',
+            )}
+          >
+            {CALLBACK_FILTER_LABELS[value]}
+          </button>
+        ))}
+      </nav>
+      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter callbacks">
+        <div className="grid gap-1.5">
+          <Label htmlFor="callbacks-status">Status</Label>
+          <Select id="callbacks-status" className="w-52" value={status ?? ''} onChange={(event) => onChange({ status: (event.target.value || undefined) as CallbackStatus | undefined, page: 1 })}>
+            <option value="">Any status</option>
+            {CALLBACK_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {CALLBACK_STATUS_LABELS[value]}
+                {counts ? ` (${(counts[value] ?? 0).toLocaleString('en-US')})` : ''}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {isGlobal && <OrganizationFilter organizations={organizations} selected={search.orgs} onChange={(next) => onChange({ orgs: next, page: 1 })} />}
+        {refreshing && <p className="pb-2 text-sm text-slate-700">Refreshing every {CALLBACKS_REFRESH_MS / 1000} seconds while callbacks are waiting.</p>}
+      </div>
+      {body}
+      {rescheduling && (
+        <ScheduleCallbackDialog
+          key={rescheduling.id}
+          open
+          onOpenChange={(open) => !open && setRescheduling(null)}
+          candidateId={rescheduling.candidateId}
+          candidateName={rescheduling.candidateName}
+          organizationId={rescheduling.organizationId}
+          timeZone={rescheduling.timeZone}
+          callback={rescheduling}
+          defaultType={rescheduling.type}
+        />
+      )}
+      {cancelling && <CancelCallbackDialog key={cancelling.id} callback={cancelling} open onOpenChange={(open) => !open && setCancelling(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { CallbackReason, CallbackStatus } from '../../../contract/callbacks';
+
+export const CALLBACK_STATUS_LABELS: Record<CallbackStatus, string> = {
+  pending: 'Pending',
+  calling: 'Calling',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export const CALLBACK_STATUS_TONES: Record<CallbackStatus, 'slate' | 'blue' | 'green' | 'amber'> = {
+  pending: 'blue',
+  calling: 'blue',
+  done: 'green',
+  failed: 'amber',
+  cancelled: 'slate',
+};
+
+export const CALLBACK_REASON_LABELS: Record<CallbackReason, string> = {
+  requested: 'Requested',
+  missed_call: 'Missed call',
+  outside_calling_hours: 'Outside calling hours',
+};
+
+export const CALLBACK_FILTER_LABELS = {
+  all: 'All',
+  failedPrescreen: 'Failed prescreens',
+  failedScheduling: 'Failed scheduling',
+} as const;
+
+/** The zone the server applies calling hours in when a candidate has none (features/sms/consent.ts). */
+export const DEFAULT_CANDIDATE_TIME_ZONE = 'America/New_York';
+
+export const isOpenCallback = (status: CallbackStatus) => status === 'pending' || status === 'calling';
+
+/** The browser's IANA zone (UTC when the browser does not say). */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** A zone the browser knows, else the default. */
+export function knownTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return DEFAULT_CANDIDATE_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return DEFAULT_CANDIDATE_TIME_ZONE;
+  }
+}
+
+export const zoneLabel = (timeZone: string) => timeZone.replace(/_/g, ' ');
+
+/** "Nov 23, 2026, 3:00 PM" in `timeZone` (the viewer's when omitted). */
+export function formatInZone(value: string | Date, timeZone?: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  try {
+    return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+  } catch {
+    return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  }
+}
+
+/** Minutes `timeZone` is ahead of UTC at `date`. */
+function offsetMinutes(date: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
+
+/** The instant a datetime-local value ("2026-11-23T15:00") names in `timeZone`; null when it is not one. */
+export function wallTimeToInstant(value: string, timeZone: string): Date | null {
+  const match = WALL_TIME.exec(value);
+  if (!match) return null;
+  const [, year, month, day, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
+  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(guess)) return null;
+  const first = offsetMinutes(new Date(guess), timeZone);
+  let instant = guess - first * 60_000;
+  const second = offsetMinutes(new Date(instant), timeZone);
+  if (second !== first) instant = guess - second * 60_000;
+  return new Date(instant);
+}
+
+/** The datetime-local value ("2026-11-23T15:00") of `date` on the clocks of `timeZone`. */
+export function instantToWallTime(date: Date, timeZone: string): string {
+  const shifted = new Date(date.getTime() + offsetMinutes(date, timeZone) * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+/** Tomorrow at `hour`:00 on the clocks of `timeZone`, as a datetime-local value. */
+export function tomorrowAt(hour: number, timeZone: string, now = new Date()): string {
+  const today = instantToWallTime(now, timeZone).slice(0, 10);
+  const next = new Date(`${today}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return `${next.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`;
+}
+
+/** The server's own sentence and per-field details of a failed request (spec §8 error shape). */
+export function apiProblem(error: unknown): { message: string; details: Array<{ path: string; message: string }> } {
+  const body = error && typeof error === 'object' && 'body' in error ? (error as { body?: unknown }).body : undefined;
+  const payload = body && typeof body === 'object' && 'error' in body ? (body as { error?: { message?: unknown; details?: unknown } }).error : undefined;
+  const details = Array.isArray(payload?.details)
+    ? (payload.details as unknown[]).filter((detail): detail is { path: string; message: string } => Boolean(detail) && typeof (detail as { path?: unknown }).path === 'string' && typeof (detail as { message?: unknown }).message === 'string')
+    : [];
+  if (typeof payload?.message === 'string' && payload.message) return { message: payload.message, details };
+  const message = error instanceof Error && error.message ? error.message : typeof error === 'string' ? error : 'Something went wrong';
+  return { message, details };
+}
