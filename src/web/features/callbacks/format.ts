@@ -1,3 +1,4 @@
+import { localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
 import type { CallbackReason, CallbackStatus } from '../../../contract/callbacks';
 
 export const CALLBACK_STATUS_LABELS: Record<CallbackStatus, string> = {
@@ -66,44 +67,14 @@ export function formatInZone(value: string | Date, timeZone?: string): string {
   }
 }
 
-/** Minutes `timeZone` is ahead of UTC at `date`. */
-function offsetMinutes(date: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
-}
-
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
-
-/** The instant a datetime-local value ("2026-11-23T15:00") names in `timeZone`; null when it is not one. */
+/** The instant a datetime-local value ("2026-11-23T15:00") names in `timeZone`; null when it is not one (or the clocks skip it). */
 export function wallTimeToInstant(value: string, timeZone: string): Date | null {
-  const match = WALL_TIME.exec(value);
-  if (!match) return null;
-  const [, year, month, day, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
-  const guess = Date.UTC(year, month - 1, day, hour, minute);
-  if (Number.isNaN(guess)) return null;
-  const first = offsetMinutes(new Date(guess), timeZone);
-  let instant = guess - first * 60_000;
-  const second = offsetMinutes(new Date(instant), timeZone);
-  if (second !== first) instant = guess - second * 60_000;
-  return new Date(instant);
+  const converted = localTimeToUtc(value.slice(0, 16), timeZone);
+  return converted.ok ? converted.instant : null;
 }
 
 /** The datetime-local value ("2026-11-23T15:00") of `date` on the clocks of `timeZone`. */
-export function instantToWallTime(date: Date, timeZone: string): string {
-  const shifted = new Date(date.getTime() + offsetMinutes(date, timeZone) * 60_000);
-  return shifted.toISOString().slice(0, 16);
-}
+export const instantToWallTime = (date: Date, timeZone: string): string => toLocalTime(date, timeZone);
 
 /** Tomorrow at `hour`:00 on the clocks of `timeZone`, as a datetime-local value. */
 export function tomorrowAt(hour: number, timeZone: string, now = new Date()): string {
