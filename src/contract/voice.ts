@@ -79,6 +79,7 @@ const agentFields = {
   type: VoiceAgentTypeSchema,
   trialId: z.string().min(1).nullable().optional(),
   prescreenFormId: z.string().min(1).nullable().optional(),
+  /** SITE_VISIT_SCHEDULING agents: a VisitSchedule (required); PRESCREEN agents: free-form. */
   schedule: z.record(z.string(), z.unknown()).optional(),
   languages: z.array(z.enum(['en', 'es'])).min(1).max(2).optional(),
   voice: z.string().trim().min(1).max(100).optional(),
@@ -93,9 +94,21 @@ const agentFields = {
 const hoursInOrder = (value: { callingHoursStart?: string; callingHoursEnd?: string }) =>
   !value.callingHoursStart || !value.callingHoursEnd || value.callingHoursStart < value.callingHoursEnd;
 
+/**
+ * A SITE_VISIT_SCHEDULING agent books visits of one trial: it needs the trial and a valid VisitSchedule (its
+ * sites being sites of that trial is checked by the server). A PRESCREEN agent's schedule stays a free record.
+ */
+function schedulingSetup(value: { type?: VoiceAgentType; trialId?: string | null; schedule?: Record<string, unknown> }, ctx: z.RefinementCtx) {
+  if (value.type !== 'SITE_VISIT_SCHEDULING') return;
+  if (!value.trialId) ctx.addIssue({ code: 'custom', path: ['trialId'], message: 'A scheduling agent needs a trial' });
+  const parsed = VisitScheduleSchema.safeParse(value.schedule ?? {});
+  if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['schedule', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))], message: issue.message });
+}
+
 export const CreateVoiceAgentSchema = z
   .object({ organizationId: z.string().optional(), ...agentFields })
   .refine(hoursInOrder, { message: 'Calling hours must start before they end', path: ['callingHoursEnd'] })
+  .superRefine(schedulingSetup)
   .openapi('CreateVoiceAgent');
 export type CreateVoiceAgentInput = z.infer<typeof CreateVoiceAgentSchema>;
 

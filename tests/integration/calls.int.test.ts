@@ -343,7 +343,11 @@ describe('the webhook', () => {
     const sms = await direct('set-sms-metadata', `callId=${ringing.id}`, { key: 'smsConsent', value: 'yes' });
     expect(await sms.json()).toMatchObject({ ok: true, callId: ringing.id });
     expect((await direct('switch-language', `callId=${ringing.id}`, { language: 'klingon' })).status).toBe(400);
-    expect((await direct('schedule-callback', `callId=${ringing.id}`, {})).status).toBe(404);
+    // A callback tool without a time: answered to the agent as a 400 it can read.
+    const noTime = await direct('schedule-callback', `callId=${ringing.id}`, {});
+    expect(noTime.status).toBe(400);
+    expect(await noTime.json()).toMatchObject({ ok: false, tool: 'schedule-callback' });
+    expect((await direct('no-such-tool', `callId=${ringing.id}`, {})).status).toBe(404);
     expect((await direct('end-prescreen-chat', 'candidateId=00000000-0000-4000-8000-000000000000', {})).status).toBe(404);
 
     expect((await webhook({ message: { type: 'end-of-call-report', endedReason: 'customer-ended-call', call: { id: ringing.providerCallId } } })).status).toBe(200);

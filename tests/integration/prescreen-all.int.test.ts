@@ -168,7 +168,7 @@ describe('the whole journey of a bulk prescreen run', () => {
 
   it('answers 202 with the run, started', () => {
     expect(run.started).toMatchObject({ kind: 'prescreen_calls', status: 'running', total: 7, label: 'Prescreen calls (7 candidates)', organizationId: site.who.organizationId, createdByUserId: site.who.userId });
-    expect(run.started.options).toEqual({ voiceAgentId: site.agentId, trialId: null, simulate: null });
+    expect(run.started.options).toEqual({ voiceAgentId: site.agentId, trialId: null, simulate: null, maxConcurrentCalls: MAX_CALLS });
     expect(run.started.startedAt).toBeTruthy();
   });
 
@@ -246,7 +246,7 @@ describe('the whole journey of a bulk prescreen run', () => {
       return place(request);
     });
     const { started, data } = await runToTheEnd(site.who, { trialId: otherTrialId, simulate: 'voicemail' });
-    expect(started.options).toEqual({ voiceAgentId: site.agentId, trialId: otherTrialId, simulate: 'voicemail' });
+    expect(started.options).toEqual({ voiceAgentId: site.agentId, trialId: otherTrialId, simulate: 'voicemail', maxConcurrentCalls: MAX_CALLS });
     expect(data.run).toMatchObject({ status: 'completed', total: 2, processed: 2, succeeded: 1, failed: 1 });
     const items = byCandidate(data.items);
     expect(items.get(c.otherTrial)).toMatchObject({ outcome: 'called' });

@@ -17,7 +17,7 @@ const blocks: StudyBlock[] = [
 
 async function setupSite(t: TestApp, name: string) {
   const site = await t.signUp({ organizationName: name });
-  const trial = await site.actor.post('/api/trials/', { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }] });
+  const trial = await site.actor.post('/api/trials/', { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }], sites: [{ name: 'Lakeside', timeZone: 'America/Chicago' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
   const insert = async (status: 'draft' | 'published', trialId = trial.body.id) => {
     const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId, name: `Form ${status}`, status, currentVersion: 1, publishedAt: status === 'published' ? new Date() : null }).returning();
@@ -62,9 +62,14 @@ describe('voice agents with the simulator', () => {
     const updated = await site.actor.patch(`/api/voice-agents/${id}`, { name: 'Renamed', callingHoursStart: '09:30', active: false });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Renamed', callingHoursStart: '09:30', active: false });
-    const scheduling = await site.actor.post('/api/voice-agents/', { name: 'Visit booker', type: 'SITE_VISIT_SCHEDULING', firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' }, schedule: { sites: ['Lakeside'] } });
+    const booker = { name: 'Visit booker', type: 'SITE_VISIT_SCHEDULING', firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' }, schedule: { sites: ['Lakeside'] } };
+    // A scheduling agent books visits of one trial: without it, 400 naming trialId (the full rules: voice-scheduling.int.test.ts).
+    const noTrial = await site.actor.post('/api/voice-agents/', booker);
+    expect(noTrial.status).toBe(400);
+    expect(noTrial.body.error.details.map((detail: { path: string }) => detail.path)).toContain('trialId');
+    const scheduling = await site.actor.post('/api/voice-agents/', { ...booker, trialId: setup.trialId });
     expect(scheduling.status, JSON.stringify(scheduling.body)).toBe(201);
-    expect(scheduling.body).toMatchObject({ prescreenFormId: null, schedule: { sites: ['Lakeside'] } });
+    expect(scheduling.body).toMatchObject({ prescreenFormId: null, trialId: setup.trialId, schedule: { sites: ['Lakeside'], weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], durationMinutes: 60 } });
     expect((await site.actor.delete(`/api/voice-agents/${id}`)).status).toBe(204);
     expect((await site.actor.get(`/api/voice-agents/${id}`)).status).toBe(404);
     const actions = (await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map((row) => row.action);

@@ -10,8 +10,10 @@ export interface FakeVapiRequest {
 
 /**
  * A local stand-in for api.vapi.ai: Bearer API key; POST /assistant and PATCH /assistant/{id} (answer the
- * assistant with its id), POST /call (answers { id, status: 'queued' }), DELETE /call/{id}. Checks the
- * fields we rely on and answers Vapi-like 400/401/404 otherwise.
+ * assistant with its id), POST /call (answers { id, status: 'queued' }; with phoneCallProviderBypassEnabled also
+ * phoneCallProviderDetails.twiml, as for an inbound call Twilio carries), GET /call/{id} (the call as stored:
+ * tests move it on with endCall), DELETE /call/{id}. Checks the fields we rely on and answers Vapi-like
+ * 400/401/404 otherwise.
  */
 export async function startFakeVapi(options: { apiKey: string }) {
   const received: FakeVapiRequest[] = [];
@@ -50,12 +52,39 @@ export async function startFakeVapi(options: { apiKey: string }) {
         return answer(200, { id: assistantMatch[1], ...assistants.get(assistantMatch[1]) });
       }
       if (req.method === 'POST' && path === '/call') {
-        if (!body?.assistantId || !body?.phoneNumberId || !/^\+\d{8,15}$/.test(body?.customer?.number ?? '')) return answer(400, { message: ['assistantId, phoneNumberId and customer.number are required'], error: 'Bad Request', statusCode: 400 });
+        // Inbound calls carried by Twilio (phone call provider bypass): the customer is optional (withheld numbers).
+        const bypass = body?.phoneCallProviderBypassEnabled === true;
+        const customerOk = /^\+\d{8,15}$/.test(body?.customer?.number ?? '') || (bypass && body?.customer === undefined);
+        if (!body?.assistantId || !body?.phoneNumberId || !customerOk) return answer(400, { message: ['assistantId, phoneNumberId and customer.number are required'], error: 'Bad Request', statusCode: 400 });
         const id = `call_${randomBytes(6).toString('hex')}`;
-        calls.set(id, body);
-        return answer(201, { id, status: 'queued', type: 'outboundPhoneCall', assistantId: body.assistantId, metadata: body.metadata });
+        const created = {
+          id,
+          orgId: 'org_fake',
+          status: 'queued',
+          type: bypass ? 'inboundPhoneCall' : 'outboundPhoneCall',
+          assistantId: body.assistantId,
+          phoneNumberId: body.phoneNumberId,
+          metadata: body.metadata,
+          createdAt: new Date().toISOString(),
+          ...(bypass
+            ? {
+                phoneCallProviderBypassEnabled: true,
+                phoneCallProviderDetails: {
+                  twiml: `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="wss://phone-call-websocket.fake.vapi.ai/${id}/transport"/></Connect></Response>`,
+                },
+              }
+            : {}),
+        };
+        calls.set(id, { ...created, request: body });
+        return answer(201, created);
       }
       const callMatch = /^\/call\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && callMatch) {
+        const found = calls.get(callMatch[1]);
+        if (!found) return answer(404, { message: 'Call not found', error: 'Not Found', statusCode: 404 });
+        const { request: _request, ...call } = found;
+        return answer(200, call);
+      }
       if (req.method === 'DELETE' && callMatch) {
         if (!calls.delete(callMatch[1])) return answer(404, { message: 'Call not found', error: 'Not Found', statusCode: 404 });
         return answer(200, { id: callMatch[1] });
@@ -70,6 +99,12 @@ export async function startFakeVapi(options: { apiKey: string }) {
     received,
     assistants,
     calls,
+    /** What Vapi would say about the call once it ended (GET /call/{id} answers it from then on). */
+    endCall(id: string, ended: Record<string, unknown>) {
+      const found = calls.get(id);
+      if (!found) throw new Error(`fake Vapi has no call ${id}`);
+      calls.set(id, { ...found, status: 'ended', ...ended });
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

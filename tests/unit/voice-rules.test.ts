@@ -103,7 +103,17 @@ describe('the Vapi assistant body', () => {
     const spec = { agentId: 'a1', organizationId: 'o1', name: 'Screener', type: 'PRESCREEN' as const, languages: ['en', 'es'], voice: 'default', firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' }, questions: [{ id: 'q1', type: 'yes_no' as const, phone: { en: 'Asthma?' } }], publicBaseUrl: 'https://cohortly.example/' };
     const body = assistantBody(spec, 's3cret');
     expect(body.server).toEqual({ url: 'https://cohortly.example/api/inbound/vapi', secret: 's3cret' });
-    expect(body.model.tools).toHaveLength(7);
+    expect(body.model.tools.map((tool) => tool.function.name)).toEqual([
+      'set-call-metadata',
+      'set-sms-metadata',
+      'update-preferred-language',
+      'mark-exit-status',
+      'switch-language',
+      'switch-transcriber-from-multi-to-current',
+      'end-prescreen-chat',
+      'schedule-callback',
+      'scheduled-callback',
+    ]);
     expect(body.model.tools.every((tool) => tool.server.url.startsWith('https://cohortly.example/api/functions/vapi/'))).toBe(true);
     expect(body.transcriber.language).toBe('multi');
     expect(assistantBody(spec, undefined).server).toEqual({ url: 'https://cohortly.example/api/inbound/vapi' });

@@ -1,5 +1,6 @@
 import { normalizePhone } from '../../../contract/candidates';
 import type { Transaction } from '../../db/scoped';
+import { CALLBACK_TOOLS, type CallbackToolName } from '../../integrations/voice/port';
 import { findCandidate, type CandidateRow } from '../candidates/queries';
 import { zoneOrDefault } from '../calls/calling-hours';
 import type { CallRow } from '../calls/queries';
@@ -15,8 +16,6 @@ import { callbackRefusal, closeCallback, openCallback } from './service';
  * { action: "cancel" }). Answers are sentences the agent may read out.
  */
 
-export const CALLBACK_TOOLS = ['schedule-callback', 'scheduled-callback'] as const;
-export type CallbackToolName = (typeof CALLBACK_TOOLS)[number];
 export const isCallbackTool = (name: string): name is CallbackToolName => (CALLBACK_TOOLS as readonly string[]).includes(name);
 export type CallbackToolAction = 'schedule' | 'read' | 'cancel';
 

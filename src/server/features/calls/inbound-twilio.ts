@@ -1,7 +1,137 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../../http/context';
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { voiceAgent } from '../../db/schema';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { validateTwilioSignature } from '../../integrations/sms/twilio';
+import { SIMULATION_MODES, TWIML_PROLOG, twimlSay, VoiceProviderError, type SimulationMode } from '../../integrations/voice/port';
+import { recordAudit } from '../audit/audit';
+import { insertContactEvents } from '../candidates/queries';
+import { findCandidateByPhone } from '../sms/queries';
+import { scriptOf } from '../voice-agents/service';
+import { findCall, insertCall, updateCall } from './queries';
+import { offeredVisitSlots } from './scheduling';
+import { asOrganization, VOICE_AGENT_ACTOR } from './service';
 
-/** POST /api/inbound/: Twilio's voice webhook for a call to one of our numbers, answered with TwiML. (Being written.) */
-export const twilioVoiceRoutes = new Hono<AppEnv>().post('/', (c) =>
-  c.body('<?xml version="1.0" encoding="UTF-8"?><Response><Say>We are sorry, this line is not available yet. Goodbye.</Say><Hangup/></Response>', 500, { 'content-type': 'text/xml; charset=utf-8' }),
-);
+/**
+ * POST /api/inbound/: Twilio's voice webhook for a call to one of our numbers. Signed like the SMS webhooks;
+ * the active agent whose fromNumber was called answers: the call is recorded (inbound, the caller matched to a
+ * candidate by phone) and the voice port joins the caller to the agent (Vapi's TwiML, or the simulator's).
+ * Every answer is TwiML; an internal error is a 500 whose TwiML apologises and hangs up.
+ */
+
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+const twiml = (c: Context<AppEnv>, verbs: string, status: 200 | 403 | 500 = 200) => c.body(`${TWIML_PROLOG}<Response>${verbs}</Response>`, status, { 'content-type': 'text/xml; charset=utf-8' });
+const rawTwiml = (c: Context<AppEnv>, document: string) => c.body(document, 200, { 'content-type': 'text/xml; charset=utf-8' });
+
+const NOT_IN_SERVICE = `${twimlSay('The number you have called is not in service. Goodbye.', 'en')}<Hangup/>`;
+const SORRY = `${twimlSay('We are sorry, we cannot take your call right now. Please try again later. Goodbye.', 'en')}<Hangup/>`;
+
+async function formParams(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(await c.req.text())) params[key] = value;
+  return params;
+}
+
+/** As the SMS webhooks: Twilio signs PUBLIC_BASE_URL + path (+ query); no token is accepted outside production only. */
+function signatureAccepted(c: Context<AppEnv>, params: Record<string, string>): boolean {
+  const { config } = c.get('deps');
+  const token = config.sms.twilioAuthToken;
+  if (!token) return !config.isProduction;
+  const url = new URL(c.req.url);
+  return validateTwilioSignature(token, c.req.header('x-twilio-signature'), `${config.publicBaseUrl}${url.pathname}${url.search}`, params);
+}
+
+/** The simulator's caller behaves as their record says (customFields.simulate), else answers. */
+function simulationOf(customFields: Record<string, unknown> | null | undefined): SimulationMode {
+  const wanted = customFields?.simulate;
+  return typeof wanted === 'string' && (SIMULATION_MODES as readonly string[]).includes(wanted) ? (wanted as SimulationMode) : 'answer';
+}
+
+/** Records the inbound call and asks the voice port to answer it; null when no active agent owns the number. */
+async function answerInboundCall(deps: AppDeps, params: Record<string, string>): Promise<string | null> {
+  const called = (params.To ?? '').trim();
+  const twilioCallSid = (params.CallSid ?? '').trim();
+  if (!E164.test(called) || !twilioCallSid) return null;
+  // Withheld numbers arrive as "anonymous" or other non-E.164 text: an unknown caller.
+  const caller = E164.test((params.From ?? '').trim()) ? params.From.trim() : null;
+  // System path (no scope yet): which organization's agent owns the number decides the tenant.
+  const [agent] = await deps.db
+    .select()
+    .from(voiceAgent)
+    .where(and(eq(voiceAgent.fromNumber, called), eq(voiceAgent.active, true)))
+    .orderBy(desc(voiceAgent.updatedAt))
+    .limit(1);
+  if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) return null;
+
+  const planned = await asOrganization(deps.db, agent.organizationId, async (tx) => {
+    const person = caller ? await findCandidateByPhone(tx, agent.organizationId, caller) : undefined;
+    const language: 'en' | 'es' = agent.languages.includes('es') && person?.preferredLanguage === 'es' ? 'es' : 'en';
+    // Slots are only offered to a known candidate: a visit is booked for their approved prescreen.
+    const offeredSlots = agent.type === 'SITE_VISIT_SCHEDULING' ? (person ? await offeredVisitSlots(tx, agent, new Date()) : []) : undefined;
+    const row = await insertCall(tx, {
+      organizationId: agent.organizationId,
+      candidateId: person?.id ?? null,
+      voiceAgentId: agent.id,
+      type: agent.type,
+      direction: 'inbound',
+      status: 'ringing',
+      provider: deps.voice.provider,
+      toPhone: called,
+      fromPhone: caller,
+      language,
+      structuredData: { twilioCallSid, ...(offeredSlots ? { offeredSlots } : {}) },
+    });
+    const kind = agent.type === 'PRESCREEN' ? 'prescreen' : 'scheduling';
+    if (person) {
+      await insertContactEvents(tx, [
+        { organizationId: row.organizationId, candidateId: person.id, kind: 'call', summary: `Inbound call answered (${kind})`, details: { callId: row.id, type: row.type, provider: row.provider, direction: 'inbound' }, referenceId: row.id, actorUserId: null, actorLabel: VOICE_AGENT_ACTOR.label },
+      ]);
+    }
+    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: null, action: 'call.inbound', entityType: 'call', entityId: row.id, changes: { voiceAgentId: agent.id, candidateId: row.candidateId, type: row.type, provider: row.provider, via: 'twilio' } });
+    return { row, person, language, offeredSlots, questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [] };
+  });
+
+  const { row, person } = planned;
+  try {
+    const answer = await deps.voice.answerInbound({
+      callId: row.id,
+      organizationId: row.organizationId,
+      twilioCallSid,
+      caller,
+      calledNumber: called,
+      language: planned.language,
+      assistantId: agent.providerAssistantId,
+      firstMessage: agent.firstMessage,
+      voicemailMessage: agent.voicemailMessage,
+      questions: planned.questions,
+      person: person ? { dateOfBirth: person.dateOfBirth, sex: person.sex, customFields: person.customFields ?? {} } : null,
+      simulate: simulationOf(person?.customFields),
+      offeredSlots: planned.offeredSlots,
+    });
+    // Server messages may already have set it (they find the call by metadata.callId): only the id changes.
+    await asOrganization(deps.db, row.organizationId, (tx) => updateCall(tx, row.id, { providerCallId: answer.providerCallId }));
+    return answer.twiml;
+  } catch (error) {
+    const code = error instanceof VoiceProviderError ? error.code : 'error';
+    await asOrganization(deps.db, row.organizationId, async (tx) => {
+      const current = await findCall(tx, row.id, true);
+      await updateCall(tx, row.id, { status: 'failed', outcome: 'failed', endedAt: new Date(), structuredData: { ...(current?.structuredData ?? {}), error: code } });
+    });
+    throw error;
+  }
+}
+
+export const twilioVoiceRoutes = new Hono<AppEnv>().post('/', async (c) => {
+  const deps = c.get('deps');
+  try {
+    const params = await formParams(c);
+    // Not from Twilio: refused, and the call (if any) rejected without answering.
+    if (!signatureAccepted(c, params)) return twiml(c, '<Reject/>', 403);
+    const answer = await answerInboundCall(deps, params);
+    return answer === null ? twiml(c, NOT_IN_SERVICE) : rawTwiml(c, answer);
+  } catch (error) {
+    deps.logger.error({ errorName: (error as Error)?.name, code: error instanceof VoiceProviderError ? error.code : undefined }, 'inbound call not answered');
+    return twiml(c, SORRY, 500);
+  }
+});

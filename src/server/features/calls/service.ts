@@ -5,7 +5,7 @@ import { canReach, runScoped, selectOrganizations, type RequestScope } from '../
 import type { Database } from '../../db/client';
 import { withRowSecurity, type Transaction } from '../../db/scoped';
 import { AppError, conflict, notFound } from '../../http/errors';
-import { SIMULATION_MODES, VoiceProviderError, type ScriptQuestion, type SimulationMode, type VoiceProvider } from '../../integrations/voice/port';
+import { SIMULATION_MODES, VoiceProviderError, type OfferedSlot, type ScriptQuestion, type SimulationMode, type VoiceProvider } from '../../integrations/voice/port';
 import { recordAudit } from '../audit/audit';
 import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/queries';
 import { changeCandidateStatus } from '../candidates/service';
@@ -17,6 +17,7 @@ import { scriptOf, type VoiceDeps } from '../voice-agents/service';
 import { activeVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';
 import { extractCallAnswers } from './answers';
 import { callEvents, deleteCall, findCall, insertCall, listCallRows, recentEndedCalls, updateCall, type CallRow } from './queries';
+import { offeredVisitSlots } from './scheduling';
 
 export const VOICE_AGENT_ACTOR = { userId: null, label: 'Voice agent' } as const;
 /** Consecutive missed calls (no answer, busy, voicemail) after which a candidate is marked unreachable. */
@@ -138,6 +139,8 @@ export interface CallPlan {
   agent: VoiceAgentRow;
   language: 'en' | 'es';
   questions: ScriptQuestion[];
+  /** SITE_VISIT_SCHEDULING: the free slots offered (also kept in structuredData.offeredSlots). */
+  offeredSlots?: OfferedSlot[];
 }
 
 export interface PlanCallInput {
@@ -164,6 +167,7 @@ export async function planCall(tx: Transaction, input: PlanCallInput): Promise<C
   const reason = callBlockReason(row, type, agent, now);
   if (reason) throw blocked(reason);
   const language: 'en' | 'es' = agent.languages.includes('es') && row.preferredLanguage === 'es' ? 'es' : 'en';
+  const offeredSlots = agent.type === 'SITE_VISIT_SCHEDULING' ? await offeredVisitSlots(tx, agent, now) : undefined;
   const created = await insertCall(tx, {
     organizationId: row.organizationId,
     candidateId: row.id,
@@ -177,13 +181,14 @@ export async function planCall(tx: Transaction, input: PlanCallInput): Promise<C
     language,
     createdByUserId: actor.userId,
     processingRunId: input.processingRunId ?? null,
+    ...(offeredSlots ? { structuredData: { offeredSlots } } : {}),
   });
   const kind = type === 'PRESCREEN' ? 'prescreen' : 'scheduling';
   await insertContactEvents(tx, [
     { organizationId: row.organizationId, candidateId: row.id, kind: 'call', summary: `${input.via ? `${input.via}: call` : 'Call'} placed (${kind})`, details: { callId: created.id, type, provider: created.provider }, referenceId: created.id, actorUserId: actor.userId, actorLabel: actor.label },
   ]);
   await recordAudit(tx, { organizationId: row.organizationId, actorUserId: actor.userId, action: 'call.create', entityType: 'call', entityId: created.id, changes: { candidateId: row.id, voiceAgentId: agent.id, type, provider: created.provider, ...(input.via ? { via: input.via } : {}) } });
-  return { created, candidate: row, agent, language, questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [] };
+  return { created, candidate: row, agent, language, questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [], offeredSlots };
 }
 
 /**
@@ -206,6 +211,7 @@ export async function dialCall(deps: VoiceDeps, plan: CallPlan, simulate?: Simul
       questions: plan.questions,
       person: { dateOfBirth: row.dateOfBirth, sex: row.sex, customFields: row.customFields ?? {} },
       simulate: simulationOf(simulate, row),
+      offeredSlots: plan.offeredSlots,
     }));
   } catch (error) {
     const code = error instanceof VoiceProviderError ? error.code : 'error';

@@ -1,3 +1,4 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { CandidateStatus, ContactEventKind } from '../../../contract/candidates';
 import type {
   AiRecommendation,
@@ -17,8 +18,9 @@ import type {
 import type { TrialSite } from '../../../contract/trials';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
+import { prescreenResult } from '../../db/schema';
 import { withRowSecurity, type Transaction } from '../../db/scoped';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
 import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
 import { changeCandidateStatus } from '../candidates/service';
@@ -47,6 +49,7 @@ import {
   updateResult,
   type BookingRow,
   type ListedResultRow,
+  type ResultRow,
 } from './queries';
 
 // ---- who acts, and where ----
@@ -448,7 +451,7 @@ export async function createBooking(deps: SmsDeps, scope: RequestScope, body: Cr
 }
 
 /** The confirmation SMS of a booking, through the SMS port and its consent rules; its state is kept on the booking. */
-async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): Promise<Booking['confirmationSms']> {
+export async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): Promise<Booking['confirmationSms']> {
   const trial = await findTrialRow(deps.db, booking.trialId);
   const site = trial?.sites.find((candidateSite) => candidateSite.name === booking.siteName);
   const sent = await sendSms(deps, {
@@ -485,61 +488,111 @@ async function insertBookingInScope(db: Database, scope: RequestScope, body: Cre
       }
       if (result.reviewStatus !== 'approved') throw conflict('Approve the prescreen before booking');
       const candidateRow = await loadCandidate(tx, scope, result.candidateId, true);
-      if (candidateRow.doNotContact) throw conflict('The candidate asked not to be contacted');
-      const trial = await findTrialRow(tx, result.trialId);
-      if (!trial) throw notFound('Trial not found');
-
-      const site = trial.sites.find((candidateSite) => candidateSite.name.trim() === body.siteName.trim());
-      if (!site) {
-        const names = trial.sites.map((candidateSite) => candidateSite.name).join(', ') || 'none';
-        throw badRequest(`siteName: Not a site of this trial (sites: ${names})`, [{ path: 'siteName', message: 'Not a site of this trial' }]);
-      }
-      const timeZone = site.timeZone || body.timeZone;
-      if (!timeZone) throw badRequest('timeZone: The site has no time zone; give timeZone (IANA, e.g. America/New_York)', [{ path: 'timeZone', message: 'Required for this site' }]);
-      if (!isValidTimeZone(timeZone)) {
-        const path = site.timeZone ? 'siteName' : 'timeZone';
-        throw badRequest(`${path}: Unknown time zone ${timeZone}`, [{ path, message: `Unknown time zone ${timeZone}` }]);
-      }
-      const converted = localTimeToUtc(body.localTime, timeZone);
-      if (!converted.ok) throw badRequest(`localTime: ${converted.message}`, [{ path: 'localTime', message: converted.message }]);
-      if (converted.instant.getTime() <= Date.now()) throw badRequest('localTime: That time is in the past', [{ path: 'localTime', message: 'In the past' }]);
-
-      const actor = await staffActor(tx, scope);
-      const row = await insertBooking(tx, {
-        organizationId: result.organizationId,
-        candidateId: result.candidateId,
-        trialId: result.trialId,
-        prescreenResultId: result.id,
-        siteName: site.name,
-        siteTimeZone: timeZone,
-        startsAt: converted.instant,
-        durationMinutes: body.durationMinutes ?? DEFAULT_VISIT_MINUTES,
-        notes: body.notes ?? null,
-        createdByUserId: scope.userId,
-      });
-      const booking = toBooking(row);
-      await insertContactEvents(tx, [
-        event(candidateRow, actor, 'booking', {
-          summary: `Visit booked: ${site.name}, ${booking.localTime} (${timeZone})`,
-          details: { bookingId: row.id, resultId: result.id, siteName: site.name, startsAt: booking.startsAt, localTime: booking.localTime, timeZone },
-          referenceId: row.id,
-        }),
-      ]);
-      if (candidateRow.status !== 'enrolled') {
-        await changeCandidateStatus(tx, candidateRow, 'visit_scheduled', { actor, reason: 'Screening visit booked', action: 'candidate.status.booking' });
-      }
-      await recordAudit(tx, {
-        organizationId: row.organizationId,
-        actorUserId: scope.userId,
-        action: 'prescreen.booking.create',
-        entityType: 'booking',
-        entityId: row.id,
-        changes: { resultId: result.id, trialId: row.trialId, siteName: row.siteName, startsAt: booking.startsAt, timeZone, durationMinutes: row.durationMinutes },
-      });
-      return booking;
+      return insertBookingInTransaction(tx, await staffActor(tx, scope), result, candidateRow, body);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('That slot is already booked');
+    throw error;
+  }
+}
+
+/** Where and when a visit is booked (the booking body without the result it follows from). */
+export type VisitRequest = Pick<CreateBookingInput, 'siteName' | 'localTime' | 'timeZone' | 'durationMinutes' | 'notes'>;
+
+/**
+ * Books a visit for an approved result inside an open transaction (staff bookings and scheduling calls): the
+ * site must be the trial's, the local time real and in the future at the site's time zone; stores the booking,
+ * the 'booking' contact event, moves the candidate to visit_scheduled (unless enrolled) and audits. A taken
+ * slot fails on the booking_slot unique index: callers inside a larger transaction use a savepoint.
+ */
+export async function insertBookingInTransaction(tx: Transaction, actor: PrescreenActor, result: ResultRow, candidateRow: CandidateRow, body: VisitRequest): Promise<Booking> {
+  if (candidateRow.doNotContact) throw conflict('The candidate asked not to be contacted');
+  const trial = await findTrialRow(tx, result.trialId);
+  if (!trial) throw notFound('Trial not found');
+
+  const site = trial.sites.find((candidateSite) => candidateSite.name.trim() === body.siteName.trim());
+  if (!site) {
+    const names = trial.sites.map((candidateSite) => candidateSite.name).join(', ') || 'none';
+    throw badRequest(`siteName: Not a site of this trial (sites: ${names})`, [{ path: 'siteName', message: 'Not a site of this trial' }]);
+  }
+  const timeZone = site.timeZone || body.timeZone;
+  if (!timeZone) throw badRequest('timeZone: The site has no time zone; give timeZone (IANA, e.g. America/New_York)', [{ path: 'timeZone', message: 'Required for this site' }]);
+  if (!isValidTimeZone(timeZone)) {
+    const path = site.timeZone ? 'siteName' : 'timeZone';
+    throw badRequest(`${path}: Unknown time zone ${timeZone}`, [{ path, message: `Unknown time zone ${timeZone}` }]);
+  }
+  const converted = localTimeToUtc(body.localTime, timeZone);
+  if (!converted.ok) throw badRequest(`localTime: ${converted.message}`, [{ path: 'localTime', message: converted.message }]);
+  if (converted.instant.getTime() <= Date.now()) throw badRequest('localTime: That time is in the past', [{ path: 'localTime', message: 'In the past' }]);
+
+  const row = await insertBooking(tx, {
+    organizationId: result.organizationId,
+    candidateId: result.candidateId,
+    trialId: result.trialId,
+    prescreenResultId: result.id,
+    siteName: site.name,
+    siteTimeZone: timeZone,
+    startsAt: converted.instant,
+    durationMinutes: body.durationMinutes ?? DEFAULT_VISIT_MINUTES,
+    notes: body.notes ?? null,
+    createdByUserId: actor.userId,
+  });
+  const booking = toBooking(row);
+  await insertContactEvents(tx, [
+    event(candidateRow, actor, 'booking', {
+      summary: `Visit booked: ${site.name}, ${booking.localTime} (${timeZone})`,
+      details: { bookingId: row.id, resultId: result.id, siteName: site.name, startsAt: booking.startsAt, localTime: booking.localTime, timeZone },
+      referenceId: row.id,
+    }),
+  ]);
+  if (candidateRow.status !== 'enrolled') {
+    await changeCandidateStatus(tx, candidateRow, 'visit_scheduled', { actor, reason: 'Screening visit booked', action: 'candidate.status.booking' });
+  }
+  await recordAudit(tx, {
+    organizationId: row.organizationId,
+    actorUserId: actor.userId,
+    action: 'prescreen.booking.create',
+    entityType: 'booking',
+    entityId: row.id,
+    changes: { resultId: result.id, trialId: row.trialId, siteName: row.siteName, startsAt: booking.startsAt, timeZone, durationMinutes: row.durationMinutes },
+  });
+  return booking;
+}
+
+/** Why an agent could not book (scheduling calls keep it on the call). */
+export class VisitNotBooked extends Error {
+  constructor(
+    readonly reason: 'no_approved_result' | 'slot_taken' | 'do_not_contact' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A voice agent books the visit a candidate chose (row security already limits `tx` to the candidate's
+ * organization): it follows from the candidate's newest APPROVED result for the trial. Runs in a savepoint, so
+ * a refusal (VisitNotBooked) leaves the caller's transaction usable. The confirmation SMS is not sent here: the
+ * caller sends it after its commit (sendBookingConfirmation), as the staff path does.
+ */
+export async function bookVisitForCandidate(tx: Transaction, actor: PrescreenActor, input: { candidateId: string; trialId: string } & VisitRequest): Promise<Booking> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const [result] = await savepoint
+        .select()
+        .from(prescreenResult)
+        .where(and(eq(prescreenResult.candidateId, input.candidateId), eq(prescreenResult.trialId, input.trialId), eq(prescreenResult.reviewStatus, 'approved')))
+        .orderBy(desc(prescreenResult.createdAt), desc(prescreenResult.id))
+        .limit(1);
+      if (!result) throw new VisitNotBooked('no_approved_result', 'No approved prescreen for this trial');
+      const candidateRow = await findCandidate(savepoint, input.candidateId, true);
+      if (!candidateRow) throw notFound('Candidate not found');
+      if (candidateRow.doNotContact) throw new VisitNotBooked('do_not_contact', 'The candidate asked not to be contacted');
+      return insertBookingInTransaction(savepoint, actor, result, candidateRow, input);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new VisitNotBooked('slot_taken', 'That slot is already booked');
+    if (error instanceof AppError) throw new VisitNotBooked('invalid', error.message);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import type { CreateVoiceAgentInput, ListVoiceAgentsQuery, UpdateVoiceAgentInput, VoiceAgent } from '../../../contract/voice';
+import { VisitScheduleSchema, type CreateVoiceAgentInput, type ListVoiceAgentsQuery, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent } from '../../../contract/voice';
 import type { StudyBlock } from '../../../contract/prescreen-forms';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
@@ -7,7 +7,8 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { VoiceProviderError, type ScriptQuestion } from '../../integrations/voice/port';
 import { recordAudit } from '../audit/audit';
 import { findForm, findFormVersion } from '../prescreen/queries';
-import { findTrialRow } from '../trials/queries';
+import { isValidTimeZone } from '../prescreen/bookings';
+import { findTrialRow, type TrialRow } from '../trials/queries';
 import { deleteVoiceAgent, findVoiceAgent, isUuid, insertVoiceAgent, listVoiceAgentRows, updateVoiceAgent, type VoiceAgentInsert, type VoiceAgentRow } from './queries';
 
 export type VoiceDeps = Pick<AppDeps, 'db' | 'voice' | 'config' | 'logger'>;
@@ -67,9 +68,34 @@ async function checkPrescreenSetup(tx: Transaction, scope: RequestScope, organiz
   if (form.status !== 'published') throw conflict('Publish the prescreen form before giving it to a voice agent');
 }
 
-async function checkTrial(tx: Transaction, scope: RequestScope, organizationId: string, trialId: string) {
+async function checkTrial(tx: Transaction, scope: RequestScope, organizationId: string, trialId: string): Promise<TrialRow> {
   const trial = isUuid(trialId) ? await findTrialRow(tx, trialId) : undefined;
   if (!trial || !canReach(scope, trial.organizationId) || trial.organizationId !== organizationId) throw notFound('Trial not found');
+  return trial;
+}
+
+/**
+ * A SITE_VISIT_SCHEDULING agent books visits of its trial: it needs the trial (404 outside the scope) and a
+ * valid VisitSchedule whose sites are sites of that trial with a time zone (slots are wall-clock times there).
+ * Answers the schedule to store: defaults filled in, site names as the trial spells them.
+ */
+async function checkSchedulingSetup(tx: Transaction, scope: RequestScope, organizationId: string, trialId: string | null | undefined, schedule: unknown): Promise<VisitSchedule> {
+  if (!trialId) throw badRequest('trialId: A scheduling agent needs a trial', [{ path: 'trialId', message: 'Required for SITE_VISIT_SCHEDULING agents' }]);
+  const parsed = VisitScheduleSchema.safeParse(schedule ?? {});
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({ path: ['schedule', ...issue.path.map(String)].join('.'), message: issue.message }));
+    throw badRequest(details.map((detail) => `${detail.path}: ${detail.message}`).join('; '), details);
+  }
+  const trial = await checkTrial(tx, scope, organizationId, trialId);
+  const names = trial.sites.map((site) => site.name).join(', ') || 'none';
+  const sites = parsed.data.sites.map((name) => ({ name, site: trial.sites.find((site) => site.name.trim() === name.trim()) }));
+  const unknown = sites.filter((item) => !item.site).map((item) => item.name);
+  if (unknown.length) throw badRequest(`schedule.sites: Not a site of this trial: ${unknown.join(', ')} (sites: ${names})`, [{ path: 'schedule.sites', message: 'Not a site of this trial' }]);
+  const zoneless = sites.filter((item) => !item.site!.timeZone || !isValidTimeZone(item.site!.timeZone)).map((item) => item.name);
+  if (zoneless.length) {
+    throw badRequest(`schedule.sites: Give these sites a time zone on the trial first: ${zoneless.join(', ')}`, [{ path: 'schedule.sites', message: 'The site has no valid time zone' }]);
+  }
+  return { ...parsed.data, sites: [...new Set(sites.map((item) => item.site!.name))] };
 }
 
 /** With Vapi: creates or updates the assistant and stores its id (inside the transaction: a refusal saves nothing). */
@@ -120,15 +146,16 @@ export async function createVoiceAgent(deps: VoiceDeps, scope: RequestScope, inp
   const organizationId = input.organizationId ?? scope.activeOrganization.id;
   if (!canReach(scope, organizationId)) throw notFound('Organization not found');
   return runScoped(deps.db, scope, async (tx) => {
+    let schedule = input.schedule ?? {};
     if (input.type === 'PRESCREEN') await checkPrescreenSetup(tx, scope, organizationId, input.trialId, input.prescreenFormId);
-    else if (input.trialId) await checkTrial(tx, scope, organizationId, input.trialId);
+    else schedule = await checkSchedulingSetup(tx, scope, organizationId, input.trialId, input.schedule);
     const values: VoiceAgentInsert = {
       organizationId,
       name: input.name,
       type: input.type,
       trialId: input.trialId ?? null,
       prescreenFormId: input.type === 'PRESCREEN' ? (input.prescreenFormId ?? null) : null,
-      schedule: input.schedule ?? {},
+      schedule,
       languages: input.languages ?? ['en', 'es'],
       voice: input.voice ?? 'default',
       firstMessage: input.firstMessage,
@@ -160,14 +187,17 @@ export async function updateVoiceAgentById(deps: VoiceDeps, scope: RequestScope,
     if (start >= end) throw badRequest('callingHoursEnd: Calling hours must start before they end', [{ path: 'callingHoursEnd', message: 'Calling hours must start before they end' }]);
     const trialId = input.trialId === undefined ? row.trialId : input.trialId;
     const formId = input.prescreenFormId === undefined ? row.prescreenFormId : input.prescreenFormId;
+    const changes = { ...input };
     if (row.type === 'PRESCREEN' && (input.trialId !== undefined || input.prescreenFormId !== undefined)) await checkPrescreenSetup(tx, scope, row.organizationId, trialId, formId);
-    else if (input.trialId) await checkTrial(tx, scope, row.organizationId, input.trialId);
+    else if (row.type === 'SITE_VISIT_SCHEDULING' && (input.trialId !== undefined || input.schedule !== undefined)) {
+      changes.schedule = await checkSchedulingSetup(tx, scope, row.organizationId, trialId, input.schedule ?? row.schedule);
+    } else if (input.trialId) await checkTrial(tx, scope, row.organizationId, input.trialId);
     const update: Partial<VoiceAgentInsert> = {};
     const fields: string[] = [];
     for (const key of ['name', 'trialId', 'prescreenFormId', 'schedule', 'languages', 'voice', 'firstMessage', 'voicemailMessage', 'callingHoursStart', 'callingHoursEnd', 'fromNumber', 'active'] as const) {
-      if (input[key] === undefined) continue;
-      if (JSON.stringify(input[key]) === JSON.stringify(row[key])) continue;
-      (update as Record<string, unknown>)[key] = input[key];
+      if (changes[key] === undefined) continue;
+      if (JSON.stringify(changes[key]) === JSON.stringify(row[key])) continue;
+      (update as Record<string, unknown>)[key] = changes[key];
       fields.push(key);
     }
     if (fields.length === 0) return toVoiceAgent(row);

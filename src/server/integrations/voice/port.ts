@@ -40,6 +40,52 @@ export interface PlaceCallRequest {
   questions: ScriptQuestion[];
   person: SimulatedPerson;
   simulate: SimulationMode;
+  /** SITE_VISIT_SCHEDULING calls: the free visit slots the agent offers, earliest first. */
+  offeredSlots?: OfferedSlot[];
+}
+
+/** A visit slot a scheduling agent offers: wall-clock time at the site, in the site's time zone. */
+export interface OfferedSlot {
+  siteName: string;
+  /** YYYY-MM-DDTHH:mm at the site. */
+  localTime: string;
+  timeZone: string;
+}
+
+/** A call to one of our numbers that Twilio carries (POST /api/inbound/): the provider joins it to the agent. */
+export interface InboundCallRequest {
+  /** Our call id (metadata.callId), stored before the provider is asked. */
+  callId: string;
+  organizationId: string;
+  /** Twilio's CallSid of the inbound leg. */
+  twilioCallSid: string;
+  /** The caller, E.164 when Twilio knows it. */
+  caller: string | null;
+  /** Our number that was called (the agent's fromNumber). */
+  calledNumber: string;
+  language: 'en' | 'es';
+  assistantId: string | null;
+  firstMessage: LocalizedLine;
+  voicemailMessage: LocalizedLine;
+  questions: ScriptQuestion[];
+  /** What the simulator's synthetic caller knows of themselves; null for an unknown caller. */
+  person: SimulatedPerson | null;
+  simulate: SimulationMode;
+  offeredSlots?: OfferedSlot[];
+}
+
+/** What the provider says about a call it placed (Vapi's GET /call/{id}, a subset). */
+export interface ProviderCall {
+  id: string;
+  /** Vapi's status: scheduled, queued, ringing, in-progress, forwarding, ended. */
+  status: string;
+  endedReason?: string;
+  startedAt?: string;
+  endedAt?: string;
+  cost?: number;
+  artifact?: Record<string, unknown>;
+  analysis?: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
 }
 
 export interface AssistantSpec {
@@ -65,6 +111,10 @@ export interface VoicePort {
   placeCall(request: PlaceCallRequest): Promise<{ providerCallId: string }>;
   /** Ends a call that has not been answered yet. */
   cancelCall(providerCallId: string): Promise<void>;
+  /** Joins an inbound Twilio call to the agent: the TwiML to answer Twilio with, and the provider's call id. */
+  answerInbound(request: InboundCallRequest): Promise<{ providerCallId: string; twiml: string }>;
+  /** The provider's view of a call (reconciliation); null when it does not know the id. */
+  fetchCall(providerCallId: string): Promise<ProviderCall | null>;
   /** Creates (no id) or updates the provider's assistant; null when the provider has none (the simulator). */
   saveAssistant(spec: AssistantSpec, assistantId: string | null): Promise<{ assistantId: string } | null>;
   /** Wires the way back into the app (the simulator's server messages). */
@@ -94,6 +144,25 @@ export const VOICE_TOOLS = [
   'end-prescreen-chat',
 ] as const;
 export type VoiceToolName = (typeof VOICE_TOOLS)[number];
+/** The callback tools (features/callbacks/tools.ts): POST schedules, GET reads, DELETE cancels. */
+export const CALLBACK_TOOLS = ['schedule-callback', 'scheduled-callback'] as const;
+export type CallbackToolName = (typeof CALLBACK_TOOLS)[number];
+/** Every tool an assistant is given. */
+export const AGENT_TOOLS = [...VOICE_TOOLS, ...CALLBACK_TOOLS] as const;
+export type AgentToolName = (typeof AGENT_TOOLS)[number];
 
 export const VAPI_WEBHOOK_PATH = '/api/inbound/vapi';
 export const VAPI_TOOLS_PATH = '/api/functions/vapi';
+
+/** Text for XML content and attribute values (TwiML). */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+}
+
+export const TWIML_PROLOG = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/** A <Say> in the caller's language, with a Polly voice that speaks it (an invalid voice/language pair fails the verb). */
+export function twimlSay(text: string, language: 'en' | 'es'): string {
+  const voice = language === 'es' ? 'voice="Polly.Lupe" language="es-US"' : 'voice="Polly.Joanna" language="en-US"';
+  return `<Say ${voice}>${escapeXml(text)}</Say>`;
+}

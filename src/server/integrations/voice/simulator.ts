@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../logger';
-import type { Deliver, LocalizedLine, PlaceCallRequest, ScriptQuestion, SimulatedPerson, VoicePort } from './port';
+import { TWIML_PROLOG, twimlSay, type Deliver, type LocalizedLine, type OfferedSlot, type ProviderCall, type ScriptQuestion, type SimulatedPerson, type SimulationMode, type VoicePort } from './port';
 
 const line = (text: LocalizedLine, language: 'en' | 'es') => (language === 'es' && text.es ? text.es : text.en);
 
@@ -44,24 +44,61 @@ export function syntheticAnswer(question: ScriptQuestion, person: SimulatedPerso
 
 const ENDED_REASON = { no_answer: 'customer-did-not-answer', busy: 'customer-busy', voicemail: 'voicemail', hang_up: 'customer-ended-call' } as const;
 
+/** How many played calls the simulator remembers for fetchCall (oldest forgotten first). */
+const REMEMBERED_CALLS = 5000;
+
+/** "Tuesday, March 4 at 09:00" from YYYY-MM-DDTHH:mm (the wall time is already the site's). */
+export function spokenSlot(localTime: string, language: 'en' | 'es'): string {
+  const [date, time] = localTime.split('T');
+  const [year, month, day] = date.split('-').map(Number);
+  const words = new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(Date.UTC(year, month - 1, day)));
+  return language === 'es' ? `${words} a las ${time}` : `${words} at ${time}`;
+}
+
+/** What one simulated conversation plays: an outbound call placed, or an inbound call answered. */
+interface Conversation {
+  callId: string;
+  organizationId: string;
+  inbound: boolean;
+  language: 'en' | 'es';
+  firstMessage: LocalizedLine;
+  voicemailMessage: LocalizedLine;
+  questions: ScriptQuestion[];
+  person: SimulatedPerson;
+  simulate: SimulationMode;
+  offeredSlots?: OfferedSlot[];
+}
+
+const UNKNOWN_PERSON: SimulatedPerson = { dateOfBirth: null, sex: 'unknown', customFields: {} };
+/** A caller has already answered: only these modes make sense for an inbound call. */
+const INBOUND_MODES: SimulationMode[] = ['answer', 'spanish', 'hang_up'];
+
 /**
  * The default voice provider: places no real call. It plays the agent's script against a synthetic person
  * and posts the same server messages Vapi would (status-update, transcript, tool-calls, end-of-call-report)
  * to our own /api/inbound/vapi through `deliver` (attached by createApp), so the webhook, the tools and the
  * result are the production code path. Each conversation starts on a later turn of the event loop;
- * `drain()` waits for all of them.
+ * `drain()` waits for all of them. It remembers each call's last state, as Vapi's GET /call/{id} would.
  */
 export function createSimulatorVoice(logger: Logger): VoicePort & { pending: number } {
   let deliver: Deliver | null = null;
   const running = new Set<Promise<void>>();
   const cancelled = new Set<string>();
+  const known = new Map<string, { call: ProviderCall; finished: boolean }>();
 
-  async function converse(providerCallId: string, request: PlaceCallRequest) {
+  const remember = (providerCallId: string, conversation: Conversation) => {
+    known.set(providerCallId, { call: { id: providerCallId, status: 'queued', metadata: { callId: conversation.callId, organizationId: conversation.organizationId } }, finished: false });
+    if (known.size > REMEMBERED_CALLS) known.delete(known.keys().next().value!);
+  };
+
+  async function converse(providerCallId: string, request: Conversation) {
     const started = Date.now();
     let seconds = 0;
-    const call = { id: providerCallId, type: 'outboundPhoneCall', metadata: { callId: request.callId, organizationId: request.organizationId } };
+    const state = known.get(providerCallId);
+    const call = { id: providerCallId, type: request.inbound ? 'inboundPhoneCall' : 'outboundPhoneCall', metadata: { callId: request.callId, organizationId: request.organizationId } };
     const send = async (message: Record<string, unknown>) => {
       if (cancelled.has(providerCallId)) return null;
+      if (state && message.type === 'status-update') state.call.status = String(message.status);
       const answer = await deliver!({ message: { timestamp: started + seconds * 1000, call, ...message } });
       if (answer.status >= 300) logger.warn({ status: answer.status, type: message.type }, 'simulated voice message refused');
       return answer;
@@ -72,22 +109,25 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
       messages.push({ role: role === 'assistant' ? 'bot' : 'user', message: text, secondsFromStart: seconds });
       await send({ type: 'transcript', role, transcriptType: 'final', transcript: text });
     };
+    const tool = (name: string, args: Record<string, unknown>) =>
+      send({ type: 'tool-calls', toolCallList: [{ id: `call_${randomBytes(6).toString('hex')}`, type: 'function', function: { name, arguments: args } }] });
     const end = async (endedReason: string, structuredData: Record<string, unknown> | undefined) => {
-      await send({ type: 'status-update', status: 'ended', endedReason });
-      await send({
-        type: 'end-of-call-report',
+      const report = {
         endedReason,
         startedAt: new Date(started).toISOString(),
         endedAt: new Date(started + seconds * 1000).toISOString(),
-        durationSeconds: seconds,
         cost: Number((seconds * 0.0015).toFixed(4)),
         artifact: { messages, transcript: messages.map((item) => `${item.role === 'bot' ? 'AI' : 'User'}: ${item.message}`).join('\n'), recordingUrl: null },
         analysis: structuredData ? { structuredData } : {},
-      });
+      };
+      // Kept before sending: a report that never arrives can still be read back (reconciliation).
+      if (state && !cancelled.has(providerCallId)) state.call = { ...state.call, ...report, status: 'ended' };
+      await send({ type: 'status-update', status: 'ended', endedReason });
+      await send({ type: 'end-of-call-report', ...report, durationSeconds: seconds });
     };
 
-    const mode = request.simulate;
-    await send({ type: 'status-update', status: 'ringing' });
+    const mode = request.inbound && !INBOUND_MODES.includes(request.simulate) ? 'answer' : request.simulate;
+    if (!request.inbound) await send({ type: 'status-update', status: 'ringing' });
     if (mode === 'ring') return;
     if (mode === 'no_answer' || mode === 'busy') return end(ENDED_REASON[mode], undefined);
     await send({ type: 'status-update', status: 'in-progress' });
@@ -103,14 +143,12 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
     }
     if (mode === 'spanish' && language !== 'es') {
       await say('user', '¿Puede hablar en español, por favor?');
-      const answer = await send({
-        type: 'tool-calls',
-        toolCallList: [{ id: `call_${randomBytes(6).toString('hex')}`, type: 'function', function: { name: 'switch-language', arguments: { language: 'es' } } }],
-      });
+      const answer = await tool('switch-language', { language: 'es' });
       language = 'es';
       const result = (answer?.body as { results?: Array<{ result?: unknown }> } | null)?.results?.[0]?.result;
       if (typeof result === 'string' && result) await say('assistant', result);
     }
+    if (request.offeredSlots) return schedule(request.offeredSlots, language);
     const answers: Record<string, string> = {};
     for (const question of request.questions) {
       await say('assistant', line(question.phone, language));
@@ -118,9 +156,39 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
       answers[question.id] = text;
       await say('user', text);
     }
-    await send({ type: 'tool-calls', toolCallList: [{ id: `call_${randomBytes(6).toString('hex')}`, type: 'function', function: { name: 'end-prescreen-chat', arguments: {} } }] });
+    await tool('end-prescreen-chat', {});
     await say('assistant', language === 'es' ? 'Gracias por su tiempo. ¡Adiós!' : 'Thank you for your time. Goodbye!');
     return end('assistant-ended-call', { answers });
+
+    /** A scheduling call: the first slots are offered, the synthetic person takes the first, the agent records it. */
+    async function schedule(slots: OfferedSlot[], spoken: 'en' | 'es') {
+      const offered = slots.slice(0, 3);
+      if (offered.length === 0) {
+        await say('assistant', spoken === 'es' ? 'Lo siento, ahora no hay horarios de visita disponibles. Le llamaremos de nuevo. ¡Adiós!' : 'I am sorry, there are no visit times available right now. We will call you back. Goodbye!');
+        return end('assistant-ended-call', undefined);
+      }
+      const list = offered.map((slot) => `${slot.siteName}, ${spokenSlot(slot.localTime, spoken)}`).join('; ');
+      await say('assistant', spoken === 'es' ? `Puedo ofrecerle estos horarios: ${list}. ¿Cuál le conviene?` : `I can offer these times: ${list}. Which one works for you?`);
+      await say('user', spoken === 'es' ? 'El primero, por favor.' : 'The first one, please.');
+      const booking = { siteName: offered[0].siteName, localTime: offered[0].localTime };
+      await tool('set-call-metadata', { key: 'booking', value: booking });
+      await say('assistant', spoken === 'es' ? `Listo: ${offered[0].siteName}, ${spokenSlot(booking.localTime, spoken)}. ¡Adiós!` : `You are booked: ${offered[0].siteName}, ${spokenSlot(booking.localTime, spoken)}. Goodbye!`);
+      return end('assistant-ended-call', { booking });
+    }
+  }
+
+  function start(providerCallId: string, conversation: Conversation) {
+    remember(providerCallId, conversation);
+    if (!deliver) return;
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => converse(providerCallId, conversation))
+      .catch((error: Error) => logger.warn({ errorName: error.name }, 'simulated call failed'))
+      .finally(() => {
+        const state = known.get(providerCallId);
+        if (state) state.finished = true;
+        running.delete(run);
+      });
+    running.add(run);
   }
 
   return {
@@ -133,13 +201,22 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
     },
     async placeCall(request) {
       const providerCallId = `sim_${randomBytes(12).toString('hex')}`;
-      if (!deliver) return { providerCallId };
-      const run = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => converse(providerCallId, request))
-        .catch((error: Error) => logger.warn({ errorName: error.name }, 'simulated call failed'))
-        .finally(() => running.delete(run));
-      running.add(run);
+      start(providerCallId, { ...request, inbound: false });
       return { providerCallId };
+    },
+    async answerInbound(request) {
+      const providerCallId = `sim_${randomBytes(12).toString('hex')}`;
+      start(providerCallId, { ...request, person: request.person ?? UNKNOWN_PERSON, inbound: true });
+      // The caller hears the greeting; the rest of the conversation is simulated in the background.
+      return { providerCallId, twiml: `${TWIML_PROLOG}<Response>${twimlSay(line(request.firstMessage, request.language), request.language)}</Response>` };
+    },
+    async fetchCall(providerCallId) {
+      const state = known.get(providerCallId);
+      if (!state) return null;
+      if (cancelled.has(providerCallId) && state.call.status !== 'ended') state.call = { ...state.call, status: 'ended', endedReason: 'manually-canceled', endedAt: new Date().toISOString() };
+      // A conversation that stopped short of an end (a phone left ringing) has, by now, stopped ringing.
+      else if (state.finished && state.call.status !== 'ended') state.call = { ...state.call, status: 'ended', endedReason: 'customer-did-not-answer', endedAt: new Date().toISOString() };
+      return structuredClone(state.call);
     },
     async cancelCall(providerCallId) {
       cancelled.add(providerCallId);
