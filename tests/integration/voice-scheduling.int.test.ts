@@ -179,7 +179,9 @@ describe('a scheduling call books the visit', () => {
     expect(detail.transcript.some((turn: { text: string }) => turn.text.startsWith('I can offer these times: Lakeside Clinic'))).toBe(true);
 
     const [visit] = await bookingsOf(firstCandidate);
-    expect(visit).toMatchObject({ id: detail.structuredData.bookingId, siteName: LAKESIDE.name, siteTimeZone: LAKESIDE.timeZone, durationMinutes: 60, status: 'scheduled', trialId, confirmationSms: 'not_configured', createdByUserId: null });
+    expect(visit).toMatchObject({ id: detail.structuredData.bookingId, siteName: LAKESIDE.name, siteTimeZone: LAKESIDE.timeZone, durationMinutes: 60, status: 'scheduled', trialId, createdByUserId: null });
+    // The confirmation SMS went out after the webhook's commit, through the SMS port and its consent rules.
+    expect(visit.confirmationSms).toBe('sent');
     expect(visit.startsAt.toISOString()).toBe(firstSlots[0].startsAt.toISOString());
     expect(await statusOf(firstCandidate)).toBe('visit_scheduled');
     expect(await bookingEvents(firstCandidate)).toEqual([`Visit booked: ${LAKESIDE.name}, ${firstSlots[0].localTime} (${LAKESIDE.timeZone})`]);

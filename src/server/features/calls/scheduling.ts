@@ -200,8 +200,7 @@ export async function bookVisitFromCall(tx: Transaction, call: CallRow): Promise
       timeZone: slot.timeZone,
       durationMinutes: visitScheduleOf(agent)?.durationMinutes,
     });
-    // The confirmation SMS follows on the next step, after the webhook's commit (prescreen/service.ts
-    // sendBookingConfirmation, as staff bookings do); until then the booking says 'not_configured'.
+    // The confirmation SMS is sent after the webhook's commit (handleVapiMessage -> confirmBooking).
     const { bookingError: _previous, ...rest } = call.structuredData;
     return updateCall(tx, call.id, { structuredData: { ...rest, bookingId: booked.id } });
   } catch (error) {

@@ -6,6 +6,7 @@ import { voiceAgent } from '../../db/schema';
 import type { Transaction } from '../../db/scoped';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
+import { confirmBooking } from '../prescreen/service';
 import { errorBody } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
 import { insertContactEvents } from '../candidates/queries';
@@ -60,8 +61,8 @@ export interface WebhookAnswer {
   body: unknown;
 }
 
-/** The webhook needs the job queue too: a finished call may schedule a callback. */
-export type WebhookDeps = VoiceDeps & Pick<AppDeps, 'jobs'>;
+/** The webhook needs the job queue and SMS too: a finished call may schedule a callback or book a visit. */
+export type WebhookDeps = VoiceDeps & Pick<AppDeps, 'jobs' | 'sms'>;
 
 const bad = (message: string): WebhookAnswer => ({ status: 400, body: errorBody(400, message) });
 
@@ -193,12 +194,14 @@ async function assistantRequest(deps: VoiceDeps, message: Record<string, unknown
 /** Handles one raw server message (the webhook, the tools endpoint and the simulator all come here). */
 export async function handleVapiMessage(deps: WebhookDeps, raw: string): Promise<WebhookAnswer> {
   const answer = await applyVapiMessage(deps, raw);
-  // After the commit: a callback the call (or a tool) created or moved gets its job.
+  // After the commit: a callback the call (or a tool) created or moved gets its job, and a visit the call
+  // booked gets its confirmation SMS (through the SMS port and its consent rules, as staff bookings do).
   if (answer.callbackOrganizationId) await queueCallbackJobs(deps, answer.callbackOrganizationId);
+  if (answer.bookingId) await confirmBooking(deps, answer.bookingId);
   return { status: answer.status, body: answer.body };
 }
 
-async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<WebhookAnswer & { callbackOrganizationId?: string }> {
+async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<WebhookAnswer & { callbackOrganizationId?: string; bookingId?: string }> {
   let body: unknown;
   try {
     body = JSON.parse(raw);
@@ -280,8 +283,9 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
       case 'end-of-call-report': {
         // Applied once per call, even if Vapi sends a second (different) report.
         if ((await countCallEventsOfType(tx, row.id, 'end-of-call-report')) > 1 || row.status === 'cancelled') break;
-        await finishCall(tx, row, envelope.message as Record<string, unknown>);
-        return { status: 200, body: { ok: true }, callbackOrganizationId: row.organizationId };
+        const finished = await finishCall(tx, row, envelope.message as Record<string, unknown>);
+        const bookingId = typeof finished.structuredData.bookingId === 'string' && finished.structuredData.bookingId !== row.structuredData.bookingId ? finished.structuredData.bookingId : undefined;
+        return { status: 200, body: { ok: true }, callbackOrganizationId: row.organizationId, bookingId };
       }
       default:
         break;

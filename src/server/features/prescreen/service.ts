@@ -18,7 +18,7 @@ import type {
 import type { TrialSite } from '../../../contract/trials';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { prescreenResult } from '../../db/schema';
+import { booking, prescreenResult } from '../../db/schema';
 import { withRowSecurity, type Transaction } from '../../db/scoped';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
@@ -451,6 +451,13 @@ export async function createBooking(deps: SmsDeps, scope: RequestScope, body: Cr
 }
 
 /** The confirmation SMS of a booking, through the SMS port and its consent rules; its state is kept on the booking. */
+/** After a booking made outside a staff request (a scheduling call) has committed: its confirmation SMS. */
+export async function confirmBooking(deps: SmsDeps, bookingId: string): Promise<Booking['confirmationSms'] | null> {
+  const [row] = await deps.db.select().from(booking).where(eq(booking.id, bookingId));
+  if (!row || row.confirmationSms !== 'not_configured') return null;
+  return sendBookingConfirmation(deps, toBooking(row));
+}
+
 export async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): Promise<Booking['confirmationSms']> {
   const trial = await findTrialRow(deps.db, booking.trialId);
   const site = trial?.sites.find((candidateSite) => candidateSite.name === booking.siteName);
