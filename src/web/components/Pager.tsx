@@ -40,3 +40,19 @@ export function Pager({
     </nav>
   );
 }
+
+/** The Pager of an offset-paged list: `shown` rows from `offset` of `total`, moving a page of `pageSize` at a time. */
+export function OffsetPager({ offset, shown, total, pageSize, onOffset, busy = false }: { offset: number; shown: number; total: number; pageSize: number; onOffset: (offset: number) => void; busy?: boolean }) {
+  return (
+    <Pager
+      first={offset + 1}
+      last={offset + shown}
+      total={total}
+      canPrevious={offset > 0}
+      canNext={offset + shown < total}
+      onPrevious={() => onOffset(Math.max(0, offset - pageSize))}
+      onNext={() => onOffset(offset + pageSize)}
+      busy={busy}
+    />
+  );
+}

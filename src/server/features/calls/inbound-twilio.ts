@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { voiceAgent } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
-import { validateTwilioSignature } from '../../integrations/sms/twilio';
+import { twilioForm, twilioSignatureAccepted } from '../../http/twilio-webhook';
 import { SIMULATION_MODES, TWIML_PROLOG, twimlSay, VoiceProviderError, type SimulationMode } from '../../integrations/voice/port';
 import { recordAudit } from '../audit/audit';
 import { insertContactEvents } from '../candidates/queries';
@@ -26,21 +26,6 @@ const rawTwiml = (c: Context<AppEnv>, document: string) => c.body(document, 200,
 
 const NOT_IN_SERVICE = `${twimlSay('The number you have called is not in service. Goodbye.', 'en')}<Hangup/>`;
 const SORRY = `${twimlSay('We are sorry, we cannot take your call right now. Please try again later. Goodbye.', 'en')}<Hangup/>`;
-
-async function formParams(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(await c.req.text())) params[key] = value;
-  return params;
-}
-
-/** As the SMS webhooks: Twilio signs PUBLIC_BASE_URL + path (+ query); no token is accepted outside production only. */
-function signatureAccepted(c: Context<AppEnv>, params: Record<string, string>): boolean {
-  const { config } = c.get('deps');
-  const token = config.sms.twilioAuthToken;
-  if (!token) return !config.isProduction;
-  const url = new URL(c.req.url);
-  return validateTwilioSignature(token, c.req.header('x-twilio-signature'), `${config.publicBaseUrl}${url.pathname}${url.search}`, params);
-}
 
 /** The simulator's caller behaves as their record says (customFields.simulate), else answers. */
 function simulationOf(customFields: Record<string, unknown> | null | undefined): SimulationMode {
@@ -125,9 +110,9 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
 export const twilioVoiceRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const deps = c.get('deps');
   try {
-    const params = await formParams(c);
+    const params = await twilioForm(c);
     // Not from Twilio: refused, and the call (if any) rejected without answering.
-    if (!signatureAccepted(c, params)) return twiml(c, '<Reject/>', 403);
+    if (!twilioSignatureAccepted(c, params)) return twiml(c, '<Reject/>', 403);
     const answer = await answerInboundCall(deps, params);
     return answer === null ? twiml(c, NOT_IN_SERVICE) : rawTwiml(c, answer);
   } catch (error) {

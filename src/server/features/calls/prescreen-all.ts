@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/audit';
 import { openCallback, queueCallbackJobs } from '../callbacks/service';
 import { findCandidate, findTrialInOrganization, type CandidateRow } from '../candidates/queries';
 import { targetOrganization } from '../candidates/service';
+import { backgroundRuns } from '../processing-runs/background';
 import { toRun } from '../processing-runs/service';
 import { activeVoiceAgent } from '../voice-agents/queries';
 import { callSlotState, dueState, findOpenRun, insertDueItems, lockPrescreenRunsOf, nextPendingItems, settleItem, type ItemOutcome, type TrialFilter } from './prescreen-all-queries';
@@ -75,21 +76,11 @@ export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, inpu
 
 // ---- the background loop ----
 
-const active = new Map<string, Promise<void>>();
-
+const prescreenRuns = backgroundRuns<AppDeps>((deps, runId, organizationId) => processPrescreenRun(deps, runId, organizationId));
 /** Processes a run in the background unless this process already does. */
-export function schedulePrescreenRun(deps: AppDeps, runId: string, organizationId: string): Promise<void> {
-  const existing = active.get(runId);
-  if (existing) return existing;
-  const work = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => processPrescreenRun(deps, runId, organizationId))
-    .finally(() => active.delete(runId));
-  active.set(runId, work);
-  return work;
-}
-
+export const schedulePrescreenRun = prescreenRuns.schedule;
 /** Resolves when the run's background processing (if any, in this process) has settled. */
-export const whenPrescreenRunSettled = (runId: string) => active.get(runId) ?? Promise.resolve();
+export const whenPrescreenRunSettled = prescreenRuns.whenSettled;
 
 /** At start-up: continues prescreen-call runs left running by a stopped process. */
 export async function resumePrescreenRuns(deps: AppDeps): Promise<string[]> {
@@ -100,7 +91,7 @@ export async function resumePrescreenRuns(deps: AppDeps): Promise<string[]> {
     .where(and(eq(processingRun.kind, PRESCREEN_CALLS_RUN_KIND), inArray(processingRun.status, ['pending', 'running'])));
   const resumed: string[] = [];
   for (const run of runs) {
-    if (active.has(run.id)) continue;
+    if (prescreenRuns.isActive(run.id)) continue;
     if (run.status === 'pending') {
       // Runs are created in one transaction, so a pending one is not expected; it never started, so fail it.
       await deps.db.update(processingRun).set({ status: 'failed', error: 'Interrupted before it started; no candidate was called', finishedAt: new Date() }).where(eq(processingRun.id, run.id));

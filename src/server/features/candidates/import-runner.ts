@@ -9,6 +9,7 @@ import { candidate, processingRun, processingRunItem } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { recordAudit } from '../audit/audit';
+import { backgroundRuns } from '../processing-runs/background';
 import { toRun } from '../processing-runs/service';
 import { mapRow, parseInput, resolveMapping, validateRow, type MappedRow, type RowError, type ValidRow } from './import';
 import { findTrialInOrganization, type CandidateRow } from './queries';
@@ -103,21 +104,11 @@ export async function startImport(deps: RunnerDeps, scope: RequestScope, input: 
 
 // ---- the background loop ----
 
-const active = new Map<string, Promise<void>>();
-
+const importRuns = backgroundRuns<RunnerDeps>((deps, runId, organizationId) => processRun(deps, runId, organizationId));
 /** Processes a run in the background unless it is already being processed in this process. */
-export function scheduleRun(deps: RunnerDeps, runId: string, organizationId: string): Promise<void> {
-  const existing = active.get(runId);
-  if (existing) return existing;
-  const work = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => processRun(deps, runId, organizationId))
-    .finally(() => active.delete(runId));
-  active.set(runId, work);
-  return work;
-}
-
+export const scheduleRun = importRuns.schedule;
 /** Resolves when the run's background processing (if any, in this process) has settled. */
-export const whenRunSettled = (runId: string) => active.get(runId) ?? Promise.resolve();
+export const whenRunSettled = importRuns.whenSettled;
 
 export async function processRun(deps: RunnerDeps, runId: string, organizationId: string): Promise<void> {
   try {
@@ -145,7 +136,7 @@ export async function resumeInterruptedRuns(deps: RunnerDeps): Promise<string[]>
     .where(and(eq(processingRun.kind, IMPORT_KIND), inArray(processingRun.status, ['pending', 'running'])));
   const resumed: string[] = [];
   for (const run of runs) {
-    if (active.has(run.id)) continue;
+    if (importRuns.isActive(run.id)) continue;
     if (run.status === 'pending') {
       await deps.db.transaction(async (tx) => {
         await tx.delete(processingRunItem).where(eq(processingRunItem.runId, run.id));

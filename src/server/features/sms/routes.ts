@@ -14,10 +14,10 @@ import {
   SmsThreadListSchema,
 } from '../../../contract/sms';
 import type { AppEnv } from '../../http/context';
+import { twilioForm, twilioSignatureAccepted } from '../../http/twilio-webhook';
 import { errorBody } from '../../http/errors';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import { mapProviderStatus } from '../../integrations/sms/port';
-import { validateTwilioSignature } from '../../integrations/sms/twilio';
 import * as service from './service';
 
 const tags = ['SMS'];
@@ -92,32 +92,13 @@ export const smsRoutes = createRouter()
 
 // ---- provider webhooks (no session; mounted before requireScope) ----
 
-async function formParams(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const text = await c.req.text();
-  const params: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(text)) params[key] = value;
-  return params;
-}
-
-/**
- * Twilio signs with the exact URL it was given: PUBLIC_BASE_URL + the path (+ query). With no auth token
- * configured (the simulator) the check is skipped outside production only; production fails closed.
- */
-function signatureAccepted(c: Context<AppEnv>, params: Record<string, string>): boolean {
-  const { config } = c.get('deps');
-  const token = config.sms.twilioAuthToken;
-  if (!token) return !config.isProduction;
-  const url = new URL(c.req.url);
-  return validateTwilioSignature(token, c.req.header('x-twilio-signature'), `${config.publicBaseUrl}${url.pathname}${url.search}`, params);
-}
-
 const xml = (c: Context<AppEnv>, body: string) => c.body(body, 200, { 'content-type': 'text/xml; charset=utf-8' });
 const rejected = (c: Context<AppEnv>) => c.json(errorBody(403, 'Invalid or missing request signature'), 403);
 
 export const smsWebhookRoutes = new Hono<AppEnv>()
   .post('/status', async (c) => {
-    const params = await formParams(c);
-    if (!signatureAccepted(c, params)) return rejected(c);
+    const params = await twilioForm(c);
+    if (!twilioSignatureAccepted(c, params)) return rejected(c);
     const status = mapProviderStatus(params.MessageStatus ?? params.SmsStatus);
     if (params.MessageSid && status) {
       await service.receiveStatusCallback(c.get('deps'), { messageSid: params.MessageSid, status, errorCode: params.ErrorCode || undefined });
@@ -125,8 +106,8 @@ export const smsWebhookRoutes = new Hono<AppEnv>()
     return xml(c, service.twiml());
   })
   .post('/', async (c) => {
-    const params = await formParams(c);
-    if (!signatureAccepted(c, params)) return rejected(c);
+    const params = await twilioForm(c);
+    if (!twilioSignatureAccepted(c, params)) return rejected(c);
     if (!params.From || !params.MessageSid) return c.json(errorBody(400, 'From and MessageSid are required'), 400);
     const result = await service.receiveInboundSms(c.get('deps'), { from: params.From, to: params.To ?? '', body: params.Body ?? '', messageSid: params.MessageSid });
     return xml(c, result.twiml);

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { CALLBACK_STATUSES, type Callback, type CallbackStatus } from '../../../contract/callbacks';
 import { CALL_FILTERS } from '../../../contract/voice';
 import { ErrorCard } from '../../components/ErrorCard';
-import { Pager } from '../../components/Pager';
+import { OffsetPager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { Button, EmptyState, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
@@ -173,16 +173,7 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
             </tbody>
           </Table>
         </div>
-        <Pager
-          first={offset + 1}
-          last={offset + rows.length}
-          total={total}
-          canPrevious={page > 1}
-          canNext={offset + rows.length < total}
-          onPrevious={() => onChange({ page: page - 1 })}
-          onNext={() => onChange({ page: page + 1 })}
-          busy={query.isFetching}
-        />
+        <OffsetPager offset={offset} shown={rows.length} total={total} pageSize={CALLBACKS_PAGE_SIZE} onOffset={(next) => onChange({ page: next / CALLBACKS_PAGE_SIZE + 1 })} busy={query.isFetching} />
       </div>
     );
   }

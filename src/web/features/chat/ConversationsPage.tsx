@@ -1,4 +1,4 @@
-import { Pager } from '../../components/Pager';
+import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -126,16 +126,7 @@ export function ConversationsPage({ filters, onFiltersChange }: { filters: Conve
             </tbody>
           </Table>
         </div>
-        <Pager
-          first={offset + 1}
-          last={offset + rows.length}
-          total={total}
-          canPrevious={offset > 0}
-          canNext={offset + rows.length < total}
-          onPrevious={() => setPaging({ key: filterKey, offset: Math.max(0, offset - CONVERSATIONS_PAGE_SIZE) })}
-          onNext={() => setPaging({ key: filterKey, offset: offset + CONVERSATIONS_PAGE_SIZE })}
-          busy={query.isFetching}
-        />
+        <OffsetPager offset={offset} shown={rows.length} total={total} pageSize={CONVERSATIONS_PAGE_SIZE} onOffset={(next) => setPaging({ key: filterKey, offset: next })} busy={query.isFetching} />
       </div>
     );
   }

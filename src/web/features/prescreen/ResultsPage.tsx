@@ -1,4 +1,4 @@
-import { Pager } from '../../components/Pager';
+import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -101,16 +101,7 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
             </tbody>
           </Table>
         </div>
-        <Pager
-          first={offset + 1}
-          last={offset + rows.length}
-          total={total}
-          canPrevious={offset > 0}
-          canNext={offset + rows.length < total}
-          onPrevious={() => setPaging({ key: filterKey, offset: Math.max(0, offset - RESULTS_PAGE_SIZE) })}
-          onNext={() => setPaging({ key: filterKey, offset: offset + RESULTS_PAGE_SIZE })}
-          busy={query.isFetching}
-        />
+        <OffsetPager offset={offset} shown={rows.length} total={total} pageSize={RESULTS_PAGE_SIZE} onOffset={(next) => setPaging({ key: filterKey, offset: next })} busy={query.isFetching} />
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { Pager } from '../../components/Pager';
+import { OffsetPager } from '../../components/Pager';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PhoneOutgoing } from 'lucide-react';
@@ -267,16 +267,7 @@ export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page
             </tbody>
           </Table>
         </div>
-        <Pager
-          first={offset + 1}
-          last={offset + rows.length}
-          total={total}
-          canPrevious={page > 1}
-          canNext={offset + rows.length < total}
-          onPrevious={() => onChange({ page: page - 1 })}
-          onNext={() => onChange({ page: page + 1 })}
-          busy={query.isFetching}
-        />
+        <OffsetPager offset={offset} shown={rows.length} total={total} pageSize={CALLS_PAGE_SIZE} onOffset={(next) => onChange({ page: next / CALLS_PAGE_SIZE + 1 })} busy={query.isFetching} />
       </div>
     );
   }
