@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { auditLog, call, callback, candidate, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
 import { placeCallbackJob, sweepCallbacks } from '../../src/server/features/callbacks/jobs';
-import { localMinutes } from '../../src/server/features/calls/service';
+import { localMinutes } from '../../src/server/features/calls/calling-hours';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 import { zoneAtHour } from '../support/zones';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerPredicate, CriterionLink, Question, QuestionType, StudyBlock } from '../../src/contract/prescreen-forms';
-import { localTimeToUtc, toLocalTime } from '../../src/server/features/prescreen/bookings';
+import { localTimeToUtc, toLocalTime } from '../../src/contract/time-zones';
 import { ageInYears, evaluatePrescreen, normalizeAnswers, PrescreenInputError, testPredicate, type EngineCriterion, type RawAnswer } from '../../src/server/features/prescreen/engine';
 
 const TODAY = '2025-06-15';

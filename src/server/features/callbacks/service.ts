@@ -10,7 +10,7 @@ import { findCandidate, insertContactEvents, userName, type CandidateRow } from 
 import { nextCallingTime, zoneOrDefault } from '../calls/calling-hours';
 import type { CallRow } from '../calls/queries';
 import { MISSED_OUTCOMES, type CallActor } from '../calls/service';
-import { toLocalTime } from '../prescreen/bookings';
+import { toLocalTime } from '../../../contract/time-zones';
 import { activeVoiceAgent } from '../voice-agents/queries';
 import { claimJob, findCallbackOfCall, findOpenCallback, insertCallback, listCallbackRows, pendingWithoutJob, updateCallback, type CallbackListRow, type CallbackRow } from './queries';
 

@@ -4,7 +4,7 @@ import { CALLBACK_TOOLS, type CallbackToolName } from '../../integrations/voice/
 import { findCandidate, type CandidateRow } from '../candidates/queries';
 import { zoneOrDefault } from '../calls/calling-hours';
 import type { CallRow } from '../calls/queries';
-import { localTimeToUtc, toLocalTime } from '../prescreen/bookings';
+import { localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
 import { findCandidateByPhone } from '../sms/queries';
 import { findOpenCallback } from './queries';
 import { callbackRefusal, closeCallback, openCallback } from './service';

@@ -1,6 +1,5 @@
-import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../prescreen/bookings';
+import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
 import { DEFAULT_ORGANIZATION_TIME_ZONE } from '../sms/consent';
-import { localMinutes } from './service';
 
 /** The legal calling window, 08:00-21:00 local: an agent's own hours can only narrow it. */
 export const LEGAL_START_MINUTES = 8 * 60;
@@ -10,6 +9,29 @@ const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 export const zoneOrDefault = (timeZone: string | null | undefined) => (timeZone && isValidTimeZone(timeZone) ? timeZone : DEFAULT_ORGANIZATION_TIME_ZONE);
+
+/** Minutes since local midnight at `now` in `timeZone` (an unknown zone counts as America/New_York). */
+export function localMinutes(now: Date, timeZone: string | null | undefined): number {
+  const local = toLocalTime(now, zoneOrDefault(timeZone));
+  return Number(local.slice(11, 13)) * 60 + Number(local.slice(14, 16));
+}
+
+/**
+ * The calling window in minutes since local midnight: the agent's hours narrowed to the legal 08:00-21:00.
+ * An agent whose hours lie wholly outside the legal window would never call: the legal window is used.
+ */
+function callingWindow(startHhmm = '08:00', endHhmm = '21:00'): { start: number; end: number } {
+  const start = Math.max(toMinutes(startHhmm), LEGAL_START_MINUTES);
+  const end = Math.min(toMinutes(endHhmm), LEGAL_END_MINUTES);
+  return start < end ? { start, end } : { start: LEGAL_START_MINUTES, end: LEGAL_END_MINUTES };
+}
+
+/** Whether `now` is inside the calling window in the candidate's time zone (start inclusive, end exclusive). */
+export function withinCallingHours(now: Date, timeZone: string | null | undefined, start = '08:00', end = '21:00'): boolean {
+  const minutes = localMinutes(now, timeZone);
+  const window = callingWindow(start, end);
+  return minutes >= window.start && minutes < window.end;
+}
 
 function nextDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
@@ -23,12 +45,9 @@ function nextDate(date: string): string {
  */
 export function nextCallingTime(at: Date, timeZone: string | null | undefined, hours: { callingHoursStart: string; callingHoursEnd: string } = { callingHoursStart: '08:00', callingHoursEnd: '21:00' }): Date {
   const zone = zoneOrDefault(timeZone);
-  let start = Math.max(toMinutes(hours.callingHoursStart), LEGAL_START_MINUTES);
-  let end = Math.min(toMinutes(hours.callingHoursEnd), LEGAL_END_MINUTES);
-  // An agent whose hours lie wholly outside the legal window would never call: use the legal window.
-  if (start >= end) [start, end] = [LEGAL_START_MINUTES, LEGAL_END_MINUTES];
+  const { start } = callingWindow(hours.callingHoursStart, hours.callingHoursEnd);
+  if (withinCallingHours(at, zone, hours.callingHoursStart, hours.callingHoursEnd)) return at;
   const minutes = localMinutes(at, zone);
-  if (minutes >= start && minutes < end) return at;
   const today = toLocalTime(at, zone).slice(0, 10);
   const day = minutes < start ? today : nextDate(today);
   const converted = localTimeToUtc(`${day}T${hhmm(start)}`, zone);

@@ -4,7 +4,7 @@ import { booking } from '../../db/schema';
 import type { Executor, Transaction } from '../../db/scoped';
 import type { OfferedSlot } from '../../integrations/voice/port';
 import { insertContactEvents } from '../candidates/queries';
-import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../prescreen/bookings';
+import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
 import { bookVisitForCandidate, VisitNotBooked } from '../prescreen/service';
 import { findTrialRow } from '../trials/queries';
 import { findVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';

@@ -11,11 +11,12 @@ import { findCandidate, insertContactEvents, userName, type CandidateRow } from 
 import { changeCandidateStatus } from '../candidates/service';
 import { findForm, findFormVersion } from '../prescreen/queries';
 import { recordPrescreenResultInTransaction } from '../prescreen/service';
-import { contactPermission, DEFAULT_ORGANIZATION_TIME_ZONE } from '../sms/consent';
+import { contactPermission } from '../sms/consent';
 import { findVoiceAgent } from '../voice-agents/queries';
 import { scriptOf, type VoiceDeps } from '../voice-agents/service';
 import { activeVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';
 import { extractCallAnswers } from './answers';
+import { withinCallingHours } from './calling-hours';
 import { callEvents, deleteCall, findCall, insertCall, listCallRows, recentEndedCalls, updateCall, type CallRow } from './queries';
 import { offeredVisitSlots } from './scheduling';
 
@@ -60,33 +61,6 @@ export async function callInScope(tx: Transaction, scope: RequestScope, id: stri
   const row = await findCall(tx, id, forUpdate);
   if (!row || !canReach(scope, row.organizationId)) throw notFound('Call not found');
   return row;
-}
-
-// ---- calling hours ----
-
-/** Minutes since local midnight at `now` in `timeZone` (an unknown zone counts as America/New_York). */
-export function localMinutes(now: Date, timeZone: string | null | undefined): number {
-  let zone = timeZone || DEFAULT_ORGANIZATION_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-  } catch {
-    zone = DEFAULT_ORGANIZATION_TIME_ZONE;
-  }
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(now);
-  const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0) % 24;
-  const minute = Number(parts.find((part) => part.type === 'minute')?.value ?? 0);
-  return hour * 60 + minute;
-}
-
-const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/**
- * Whether `now` is inside the calling window in the candidate's time zone: the agent's hours narrowed to the
- * legal window 08:00-21:00 (start inclusive, end exclusive).
- */
-export function withinCallingHours(now: Date, timeZone: string | null | undefined, start = '08:00', end = '21:00'): boolean {
-  const minutes = localMinutes(now, timeZone);
-  return minutes >= Math.max(toMinutes(start), 8 * 60) && minutes < Math.min(toMinutes(end), 21 * 60);
 }
 
 const BLOCK_MESSAGES: Record<CallBlockReason, string> = {

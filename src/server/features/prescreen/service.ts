@@ -26,7 +26,7 @@ import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate, use
 import { changeCandidateStatus } from '../candidates/service';
 import { sendSms, type SmsDeps } from '../sms/service';
 import { listCriteria, findTrialRow } from '../trials/queries';
-import { isValidTimeZone, localTimeToUtc, toLocalTime } from './bookings';
+import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
 import { evaluatePrescreen, normalizeAnswers } from './engine';
 import {
   bookingsOfCandidate,

@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { VoiceProviderError, type ScriptQuestion } from '../../integrations/voice/port';
 import { recordAudit } from '../audit/audit';
 import { findForm, findFormVersion } from '../prescreen/queries';
-import { isValidTimeZone } from '../prescreen/bookings';
+import { isValidTimeZone } from '../../../contract/time-zones';
 import { findTrialRow, type TrialRow } from '../trials/queries';
 import { deleteVoiceAgent, findVoiceAgent, isUuid, insertVoiceAgent, listVoiceAgentRows, updateVoiceAgent, type VoiceAgentInsert, type VoiceAgentRow } from './queries';
 
