@@ -128,6 +128,19 @@ describe('inbound calls with the voice simulator', () => {
     expect(audits).toEqual(expect.arrayContaining(['call.inbound', 'call.end']));
   });
 
+  it('a redelivered webhook (same CallSid) is answered the same way and records nothing twice', async () => {
+    await newCandidate(site, '+12125550309');
+    const params = twilioParams('+12125550309', AGENT_NUMBER);
+    const first = await inbound(t, params);
+    expect(first.status).toBe(200);
+    const again = await inbound(t, params);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(await first.text());
+    await t.deps.voice.drain();
+    const rows = (await callsOf(t, site.organizationId)).filter((item) => item.structuredData.twilioCallSid === params.CallSid);
+    expect(rows).toHaveLength(1);
+  });
+
   it('an unknown caller is answered in English and recorded without a candidate', async () => {
     const before = (await callsOf(t, site.organizationId)).length;
     const answer = await inbound(t, twilioParams('+12125550399', AGENT_NUMBER));

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit';
 import { insertContactEvents } from '../candidates/queries';
 import { findCandidateByPhone } from '../sms/queries';
 import { scriptOf } from '../voice-agents/service';
-import { findCall, insertCall, updateCall } from './queries';
+import { findCall, findCallByTwilioSid, insertCall, updateCall } from './queries';
 import { offeredVisitSlots } from './scheduling';
 import { asOrganization, VOICE_AGENT_ACTOR } from './service';
 
@@ -50,6 +50,9 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
   if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) return null;
 
   const planned = await asOrganization(deps.db, agent.organizationId, async (tx) => {
+    // Twilio redelivers a webhook it got no answer to: the call is answered again the same way, never twice.
+    const earlier = await findCallByTwilioSid(tx, agent.organizationId, twilioCallSid);
+    if (earlier) return { kind: 'replay' as const, twiml: typeof earlier.structuredData.inboundTwiml === 'string' ? earlier.structuredData.inboundTwiml : null };
     const person = caller ? await findCandidateByPhone(tx, agent.organizationId, caller) : undefined;
     const language: 'en' | 'es' = agent.languages.includes('es') && person?.preferredLanguage === 'es' ? 'es' : 'en';
     // Slots are only offered to a known candidate: a visit is booked for their approved prescreen.
@@ -74,9 +77,13 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
       ]);
     }
     await recordAudit(tx, { organizationId: row.organizationId, actorUserId: null, action: 'call.inbound', entityType: 'call', entityId: row.id, changes: { voiceAgentId: agent.id, candidateId: row.candidateId, type: row.type, provider: row.provider, via: 'twilio' } });
-    return { row, person, language, offeredSlots, questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [] };
+    return { kind: 'new' as const, row, person, language, offeredSlots, questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [] };
   });
 
+  if (planned.kind === 'replay') {
+    if (planned.twiml === null) throw new Error('The first delivery of this call is still being answered');
+    return planned.twiml;
+  }
   const { row, person } = planned;
   try {
     const answer = await deps.voice.answerInbound({
@@ -95,7 +102,11 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
       offeredSlots: planned.offeredSlots,
     });
     // Server messages may already have set it (they find the call by metadata.callId): only the id changes.
-    await asOrganization(deps.db, row.organizationId, (tx) => updateCall(tx, row.id, { providerCallId: answer.providerCallId }));
+    // The answer is kept so that a redelivery gets the same TwiML.
+    await asOrganization(deps.db, row.organizationId, async (tx) => {
+      const current = await findCall(tx, row.id, true);
+      await updateCall(tx, row.id, { providerCallId: answer.providerCallId, structuredData: { ...(current?.structuredData ?? {}), inboundTwiml: answer.twiml } });
+    });
     return answer.twiml;
   } catch (error) {
     const code = error instanceof VoiceProviderError ? error.code : 'error';

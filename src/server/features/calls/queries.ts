@@ -91,3 +91,13 @@ export async function latestCallOfCandidate(executor: Executor, candidateId: str
   const [row] = await executor.select().from(call).where(eq(call.candidateId, candidateId)).orderBy(desc(call.createdAt)).limit(1);
   return row;
 }
+
+/** The inbound call Twilio already told us about (a redelivered voice webhook carries the same CallSid). */
+export async function findCallByTwilioSid(executor: Executor, organizationId: string, twilioCallSid: string): Promise<CallRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(call)
+    .where(and(eq(call.organizationId, organizationId), eq(call.direction, 'inbound'), sql`${call.structuredData}->>'twilioCallSid' = ${twilioCallSid}`))
+    .limit(1);
+  return row;
+}
