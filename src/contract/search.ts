@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CALLBACK_STATUSES } from './callbacks';
+import { CALL_FILTERS } from './voice';
 
 /**
  * Search params of every route in the specification's route table (spec §2, §5).
@@ -27,7 +29,6 @@ export const DASHBOARD_TABS = [
   'customer-overview',
 ] as const;
 export const SPONSOR_DASHBOARD_TABS = ['overview', 'site-performance', 'forecasting', 'demographics'] as const;
-export const CALL_FILTERS = ['all', 'failedPrescreen', 'failedScheduling'] as const;
 
 export const signInSearch = z.object({ redirect: optionalText });
 export const signUpSearch = z.object({ redirect: optionalText, invitation: optionalText });
@@ -73,6 +74,11 @@ export const chatConversationsSearch = z.object({
 export const callsSearch = z.object({
   filter: z.enum(CALL_FILTERS).catch('all').default('all'),
   page,
+});
+/** /admin/callbacks: the spec's filter and page, plus a status filter and, for global admins, orgs. */
+export const callbacksSearch = callsSearch.extend({
+  status: z.enum(CALLBACK_STATUSES).optional().catch(undefined),
+  orgs: orgList,
 });
 export const sponsorDashboardSearch = z.object({
   tab: z.enum(SPONSOR_DASHBOARD_TABS).catch('overview').default('overview'),
