@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { ApiRequestError } from './api';
 import { errorMessage } from './utils';
 
 function report(error: unknown, silent?: unknown) {
@@ -20,6 +21,9 @@ export function createQueryClient() {
 }
 
 export const queryClient = createQueryClient();
+
+/** The spec's one retry, except for a 4xx: a missing or refused record will not appear by asking again. */
+export const retryUnlessClientError = (failureCount: number, error: unknown) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
 /** Query keys carry the active organization id, so switching organization never shows another's data. */
 export const queryKeys = {

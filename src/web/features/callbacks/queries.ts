@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { z } from 'zod';
 import type { CallbackListSchema, CallbackStatus, CancelCallbackResultSchema, ScheduleCallbackResultSchema } from '../../../contract/callbacks';
 import type { VoiceAgentType } from '../../../contract/voice';
-import { api, ApiRequestError } from '../../lib/api';
+import { retryUnlessClientError } from '../../lib/query';
+import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 
 export type CallbackList = z.infer<typeof CallbackListSchema>;
@@ -27,7 +28,6 @@ export const callbackKeys = {
 /** While a callback is waiting or being placed, lists refresh this often. */
 export const CALLBACKS_REFRESH_MS = 15_000;
 
-const retryUnlessClientError = (failureCount: number, error: unknown) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
 const hasOpen = (data: CallbackList | undefined) =>
   Boolean(data && (data.callbacks.some((callback) => callback.status === 'pending' || callback.status === 'calling') || (data.counts?.pending ?? 0) + (data.counts?.calling ?? 0) > 0));

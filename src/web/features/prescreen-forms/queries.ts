@@ -10,7 +10,8 @@ import type {
   StudyBlock,
   UpdatePrescreenFormInput,
 } from '../../../contract/prescreen-forms';
-import { api, ApiRequestError, getActiveOrganizationId } from '../../lib/api';
+import { retryUnlessClientError } from '../../lib/query';
+import { api, getActiveOrganizationId } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
@@ -19,8 +20,6 @@ export const prescreenFormKeys = {
   detail: (activeId: string | null, id: string) => ['org', activeId, 'prescreen-form', id] as const,
 };
 
-const retryUnlessClientError = (failureCount: number, error: unknown) =>
-  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
 export function prescreenFormsQueryOptions(activeId: string | null, params: { trialId?: string } = {}) {
   return queryOptions({

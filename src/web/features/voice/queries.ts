@@ -6,7 +6,8 @@ import type { Call, CallDetail, CallListSchema, CallLogsSchema, CreateCallInput,
 type VoiceAgentList = z.infer<typeof VoiceAgentListSchema>;
 type CallList = z.infer<typeof CallListSchema>;
 export type CallLogs = z.infer<typeof CallLogsSchema>;
-import { api, ApiRequestError } from '../../lib/api';
+import { retryUnlessClientError } from '../../lib/query';
+import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
@@ -22,7 +23,6 @@ export const voiceKeys = {
 export const CALL_STORAGE_STALE_MS = 5 * 60_000;
 export const CALL_STORAGE_GC_MS = 30 * 60_000;
 
-const retryUnlessClientError = (failureCount: number, error: unknown) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
 export function useVoiceAgentsQuery(type?: VoiceAgentType) {
   const { activeOrganizationId } = useActiveOrganization();
