@@ -75,6 +75,9 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection the server closed (a restart, a failover) must not crash the process: pg drops the
+  // client and the next query opens a new one. Only the error code is written (no query data).
+  pool.on('error', (error: Error & { code?: string }) => process.stderr.write(`database: idle connection lost (${error.code ?? error.name})\n`));
   // Keep timestamps as the database gives them (drizzle maps them); fail fast when the server is unreachable.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema });
