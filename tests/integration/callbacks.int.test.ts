@@ -119,6 +119,10 @@ describe('scheduling through the API', () => {
     expect(refused.body.error.message).toContain('do-not-contact');
     const noConsent = await newCandidate({ consent: { calls: false } });
     expect((await site.actor.post('/api/callbacks/schedule', { candidateId: noConsent.id, at: inAnHour() })).status).toBe(409);
+    // No active scheduling agent: nobody could place the call, so it is not promised.
+    const noAgent = await site.actor.post('/api/callbacks/schedule', { candidateId: person.id, type: 'SITE_VISIT_SCHEDULING', at: inAnHour() });
+    expect(noAgent.status).toBe(409);
+    expect(noAgent.body.error.message).toContain('no active voice agent');
     expect([...(await rowOf(person.id)), ...(await rowOf(dnc.id)), ...(await rowOf(noConsent.id))]).toEqual([]);
   });
 

@@ -24,8 +24,13 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await t.signUp({ organizationName: 'Tenant A Research' });
   b = await t.signUp({ organizationName: 'Tenant B Research' });
+  // Callbacks are placed by the organization's voice agent: A has a scheduling agent (it needs no form).
+  const trial = await a.actor.post('/api/trials/', { title: 'A trial', sites: [{ name: 'A Clinic', timeZone: 'America/New_York' }] });
+  expect(trial.status, JSON.stringify(trial.body)).toBe(201);
+  const agent = await a.actor.post('/api/voice-agents/', { name: 'A booker', type: 'SITE_VISIT_SCHEDULING', trialId: trial.body.id, schedule: { sites: ['A Clinic'] }, firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' } });
+  expect(agent.status, JSON.stringify(agent.body)).toBe(201);
   aCandidateId = (await a.actor.post('/api/candidates/', { firstName: 'Alice', phone: '+12125550177', timeZone: zoneAtHour(12), consent: { calls: true } })).body.id;
-  const scheduled = await a.actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, at: inAnHour() });
+  const scheduled = await a.actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, type: 'SITE_VISIT_SCHEDULING', at: inAnHour() });
   expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
   adminInB = await t.signInAdmin();
   adminInB.activeOrganizationId = b.organizationId;
@@ -33,8 +38,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
-  ['POST /api/callbacks/schedule', (actor) => actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, at: inAnHour() })],
-  ['POST /api/callbacks/schedule', (actor) => actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, organizationId: a.organizationId, at: inAnHour() })],
+  ['POST /api/callbacks/schedule', (actor) => actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, type: 'SITE_VISIT_SCHEDULING', at: inAnHour() })],
+  ['POST /api/callbacks/schedule', (actor) => actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, organizationId: a.organizationId, type: 'SITE_VISIT_SCHEDULING', at: inAnHour() })],
   ['DELETE /api/callbacks/{candidateId}', (actor) => actor.delete(`/api/callbacks/${aCandidateId}`)],
 ];
 

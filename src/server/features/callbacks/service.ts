@@ -237,8 +237,10 @@ export async function scheduleCallback(deps: CallbackDeps, scope: RequestScope, 
   const result = await runScoped(deps.db, scope, async (tx) => {
     const person = await findCandidate(tx, input.candidateId, true);
     if (!person || !canReach(scope, person.organizationId) || (input.organizationId && input.organizationId !== person.organizationId)) throw notFound('Candidate not found');
-    const refusal = callbackRefusal(person, input.type);
-    if (refusal) throw new AppError(409, `Callback not scheduled: ${refusal}`, 'CALLBACK_BLOCKED', [{ path: 'candidateId', message: refusal }]);
+    // Callbacks are placed by the voice agent: without one, a promise of a call would silently fail later.
+    const agent = await activeVoiceAgent(tx, person.organizationId, input.type);
+    const refusal = callbackRefusal(person, input.type) ?? (agent ? null : 'the organization has no active voice agent of this type');
+    if (refusal) throw new AppError(409, `Callback not scheduled: ${refusal}`, 'CALLBACK_BLOCKED', [{ path: agent ? 'candidateId' : 'type', message: refusal }]);
     const actor = { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };
     const opened = await openCallback(tx, { candidate: person, type: input.type, reason: 'requested', requestedFor, actor, note: input.note ?? null });
     return { ...opened, person };
