@@ -1,10 +1,10 @@
-import { PgBoss } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
 
 /**
  * Background jobs on pg-boss, in the same database as everything else (decision 012): PostgreSQL through
- * pg-boss's own small pool, PGlite through our serialized connection (pg-boss's 'pglite' backend).
+ * pg-boss's own small pool, PGlite through our serialized connection (db/client.ts jobDatabase).
  * Handlers live with their feature; jobs/register.ts wires them.
  */
 
@@ -32,7 +32,8 @@ export interface Jobs {
 }
 
 export function createJobs(database: DatabaseHandle, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): Jobs {
-  const connection = 'connectionString' in database.jobDatabase ? { connectionString: database.jobDatabase.connectionString, max: 3 } : { db: database.jobDatabase, backend: 'pglite' as const };
+  const jobDatabase = database.jobDatabase;
+  const connection = 'connectionString' in jobDatabase ? { connectionString: jobDatabase.connectionString, max: 3 } : { db: { executeSql: (text: string, values: unknown[]) => jobDatabase.executeSql(text, values) } };
   const boss = new PgBoss({ ...connection, schema: 'pgboss' });
   // pg-boss reports maintenance and polling errors as events; they must not crash the process.
   boss.on('error', (error: Error) => logger.error({ errorName: error.name, errorMessage: error.message }, 'job queue error'));
@@ -49,7 +50,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
     start() {
       started ??= (async () => {
         await boss.start();
-        for (const name of Object.values(QUEUES)) await boss.createQueue(name, QUEUE_OPTIONS);
+        for (const name of Object.values(QUEUES)) await boss.createQueue(name, { name, ...QUEUE_OPTIONS });
       })();
       return started;
     },
@@ -71,7 +72,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
     },
     async work(queue, handler) {
       await ensureStarted();
-      await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+      await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs: PgBoss.Job<object>[]) => {
         for (const job of jobs) await handler(job.data as never, job.id);
       });
     },
