@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -52,9 +52,36 @@ class SerializedPglite {
   }
 }
 
+/**
+ * PGlite is one process's database: a second opening of the same directory (another process, or a second
+ * handle) corrupts it. A lock file beside it holding the owner's pid refuses the second with a clear message;
+ * a lock left by a process that no longer runs (a crash) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir.replace(/\/+$/, '')}.lock`;
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+  } catch {
+    const owner = Number(readFileSync(file, 'utf8').trim());
+    let alive = false;
+    try {
+      alive = owner > 0 && process.kill(owner, 0);
+    } catch {
+      alive = false;
+    }
+    if (alive) throw new Error(`Another Cohortly process (pid ${owner}) is using the database in ${dataDir}; stop it or use another DATA_DIR`);
+    writeFileSync(file, String(process.pid));
+  }
+  return () => rmSync(file, { force: true });
+}
+
 /** Opens PGlite under `dataDir` (or in memory when `dataDir` is 'memory://'). */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  let unlock = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
   const pglite = await PGlite.create(dataDir);
   const client = new SerializedPglite(pglite);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
@@ -69,7 +96,10 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       },
     },
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => pglite.close(),
+    close: async () => {
+      await pglite.close();
+      unlock();
+    },
   };
 }
 
