@@ -64,6 +64,45 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
 }
 
 /**
+ * A labelled filter of a list: "Any ..." (no filter, undefined) or one of `options`. `children` are extra
+ * options placed first (e.g. the value in the URL while the list of choices is still loading).
+ */
+export function FilterSelect<T extends string>({
+  id,
+  label,
+  anyLabel,
+  value,
+  options,
+  onChange,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  anyLabel: string;
+  value: T | undefined;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T | undefined) => void;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} className={className} value={value ?? ''} onChange={(event) => onChange((event.target.value || undefined) as T | undefined)}>
+        <option value="">{anyLabel}</option>
+        {children}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/**
  * A labelled form control with hint and error text, wired by id and aria-describedby.
  * The single child is the control (Input, Select...).
  */

@@ -11,7 +11,7 @@ import { nextCallingTime, zoneOrDefault } from '../calls/calling-hours';
 import type { CallRow } from '../calls/queries';
 import { MISSED_OUTCOMES, type CallActor } from '../calls/service';
 import { toLocalTime } from '../../../contract/time-zones';
-import { activeVoiceAgent } from '../voice-agents/queries';
+import { activeVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';
 import { claimJob, findCallbackOfCall, findOpenCallback, insertCallback, listCallbackRows, pendingWithoutJob, updateCallback, type CallbackListRow, type CallbackRow } from './queries';
 
 export type { CallbackRow } from './queries';
@@ -65,6 +65,8 @@ export interface OpenCallbackInput {
   requestedFor: Date;
   actor: CallActor;
   note?: string | null;
+  /** The organization's active agent of the type, when the caller has already looked it up. */
+  agent?: VoiceAgentRow | null;
 }
 
 /**
@@ -74,7 +76,7 @@ export interface OpenCallbackInput {
  */
 export async function openCallback(tx: Transaction, input: OpenCallbackInput): Promise<{ row: CallbackRow; rescheduled: boolean; moved: boolean }> {
   const { candidate: person, actor } = input;
-  const agent = await activeVoiceAgent(tx, person.organizationId, input.type);
+  const agent = input.agent === undefined ? await activeVoiceAgent(tx, person.organizationId, input.type) : input.agent;
   const scheduledFor = nextCallingTime(input.requestedFor, person.timeZone, agent ?? undefined);
   const moved = scheduledFor.getTime() !== input.requestedFor.getTime();
   const existing = await findOpenCallback(tx, person.id, true);
@@ -163,34 +165,32 @@ export async function retryOrFail(tx: Transaction, row: CallbackRow, person: Can
  */
 export async function settleCallbackAfterCall(tx: Transaction, call: CallRow, now = new Date()): Promise<void> {
   if (!call.candidateId || !call.outcome) return;
+  const system = { userId: null, label: 'Callbacks' };
   const own = await findCallbackOfCall(tx, call.id);
   const person = await findCandidate(tx, call.candidateId, true);
-  if (!own && person) {
-    const open = await findOpenCallback(tx, person.id, true);
-    // Callbacks the system offered are no longer needed once the person is reached, or given up on once
-    // the missed-call rule marks them unreachable; callbacks the person asked for stay.
-    if (open?.status === 'pending' && open.reason !== 'requested') {
-      if (REACHED.includes(call.outcome)) {
-        await closeCallback(tx, open, 'done', { actor: { userId: null, label: 'Callbacks' }, summary: 'Callback no longer needed: the candidate was reached', lastOutcome: call.outcome });
-        return;
-      }
-      if (person.status === 'unreachable') {
-        await closeCallback(tx, open, 'cancelled', { actor: { userId: null, label: 'Callbacks' }, summary: 'Callback cancelled: the candidate is unreachable', lastError: 'unreachable' });
-        return;
-      }
-    }
-  }
   if (own) {
     if (REACHED.includes(call.outcome)) {
-      await closeCallback(tx, own, 'done', { actor: { userId: null, label: 'Callbacks' }, summary: `Callback made (${call.outcome.replace(/_/g, ' ')})`, lastOutcome: call.outcome, lastError: null });
+      await closeCallback(tx, own, 'done', { actor: system, summary: `Callback made (${call.outcome.replace(/_/g, ' ')})`, lastOutcome: call.outcome, lastError: null });
     } else {
       await retryOrFail(tx, own, person, call.outcome, CALLBACK_RETRY_MS, now);
     }
     return;
   }
-  if (call.direction !== 'outbound' || call.type !== 'PRESCREEN' || !MISSED_OUTCOMES.includes(call.outcome) || !person) return;
+  if (!person) return;
+  const open = await findOpenCallback(tx, person.id, true);
+  if (open) {
+    // Callbacks the system offered are no longer needed once the person is reached, or given up on once
+    // the missed-call rule marks them unreachable; callbacks the person asked for stay.
+    if (open.status !== 'pending' || open.reason === 'requested') return;
+    if (REACHED.includes(call.outcome)) {
+      await closeCallback(tx, open, 'done', { actor: system, summary: 'Callback no longer needed: the candidate was reached', lastOutcome: call.outcome });
+    } else if (person.status === 'unreachable') {
+      await closeCallback(tx, open, 'cancelled', { actor: system, summary: 'Callback cancelled: the candidate is unreachable', lastError: 'unreachable' });
+    }
+    return;
+  }
+  if (call.direction !== 'outbound' || call.type !== 'PRESCREEN' || !MISSED_OUTCOMES.includes(call.outcome)) return;
   if (person.doNotContact || !person.consentCalls || !person.phone || !['new', 'contacted', 'prescreening'].includes(person.status)) return;
-  if (await findOpenCallback(tx, person.id)) return;
   await openCallback(tx, { candidate: person, type: 'PRESCREEN', reason: 'missed_call', requestedFor: new Date(now.getTime() + MISSED_CALL_RETRY_MS), actor: { userId: null, label: 'Voice agent' }, note: null });
 }
 
@@ -242,7 +242,7 @@ export async function scheduleCallback(deps: CallbackDeps, scope: RequestScope, 
     const refusal = callbackRefusal(person, input.type) ?? (agent ? null : 'the organization has no active voice agent of this type');
     if (refusal) throw new AppError(409, `Callback not scheduled: ${refusal}`, 'CALLBACK_BLOCKED', [{ path: agent ? 'candidateId' : 'type', message: refusal }]);
     const actor = { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };
-    const opened = await openCallback(tx, { candidate: person, type: input.type, reason: 'requested', requestedFor, actor, note: input.note ?? null });
+    const opened = await openCallback(tx, { candidate: person, type: input.type, reason: 'requested', requestedFor, actor, note: input.note ?? null, agent });
     return { ...opened, person };
   });
   await queueCallbackJobs(deps, result.row.organizationId);

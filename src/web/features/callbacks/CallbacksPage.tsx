@@ -6,7 +6,7 @@ import { CALL_FILTERS } from '../../../contract/voice';
 import { ErrorCard } from '../../components/ErrorCard';
 import { OffsetPager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
-import { Button, EmptyState, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { cn } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/components';
@@ -199,18 +199,15 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
         ))}
       </nav>
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter callbacks">
-        <div className="grid gap-1.5">
-          <Label htmlFor="callbacks-status">Status</Label>
-          <Select id="callbacks-status" className="w-52" value={status ?? ''} onChange={(event) => onChange({ status: (event.target.value || undefined) as CallbackStatus | undefined, page: 1 })}>
-            <option value="">Any status</option>
-            {CALLBACK_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {CALLBACK_STATUS_LABELS[value]}
-                {counts ? ` (${(counts[value] ?? 0).toLocaleString('en-US')})` : ''}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          id="callbacks-status"
+          label="Status"
+          anyLabel="Any status"
+          className="w-52"
+          value={status}
+          options={CALLBACK_STATUSES.map((value) => ({ value, label: `${CALLBACK_STATUS_LABELS[value]}${counts ? ` (${(counts[value] ?? 0).toLocaleString('en-US')})` : ''}` }))}
+          onChange={(next) => onChange({ status: next, page: 1 })}
+        />
         {isGlobal && <OrganizationFilter organizations={organizations} selected={search.orgs} onChange={(next) => onChange({ orgs: next, page: 1 })} />}
         {refreshing && <p className="pb-2 text-sm text-slate-700">Refreshing every {CALLBACKS_REFRESH_MS / 1000} seconds while callbacks are waiting.</p>}
       </div>

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
-import { Pencil, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CANDIDATE_SEXES, CANDIDATE_SOURCES, type Candidate, type CreateCandidateInput } from '../../../contract/candidates';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, EditOrCreateButton } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
 import { errorMessage } from '../../lib/utils';
 import { Checkbox } from './components';
@@ -143,10 +143,7 @@ export function CandidateFormDialog({ candidate, organizations, triggerVariant =
       title={editing ? 'Edit candidate' : 'Add candidate'}
       description={editing ? 'Change the candidate’s profile. Consent and status are changed on the candidate’s page.' : 'A new candidate with status New. Phone numbers without a country code are read as US numbers.'}
       trigger={
-        <Button variant={triggerVariant}>
-          {editing ? <Pencil aria-hidden="true" className="h-4 w-4" /> : <UserPlus aria-hidden="true" className="h-4 w-4" />}
-          {editing ? 'Edit profile' : 'Add candidate'}
-        </Button>
+        <EditOrCreateButton editing={editing} label={editing ? 'Edit profile' : 'Add candidate'} createIcon={UserPlus} variant={triggerVariant} />
       }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">

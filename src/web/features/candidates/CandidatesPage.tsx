@@ -8,7 +8,7 @@ import { CANDIDATE_STATUSES, type CandidateListItem, type CandidateStatus } from
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, buttonClass, EmptyState, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Button, buttonClass, EmptyState, FilterSelect, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDate } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/components';
@@ -367,28 +367,24 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
       {!isEmptyOrganization && (
         <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter candidates">
           <SearchBox id="candidate-search" placeholder="Name, phone or email" className="w-64" value={filters.search} onChange={(search) => onFiltersChange({ search })} />
-          <div className="grid gap-1.5">
-            <Label htmlFor="candidate-status">Status</Label>
-            <Select id="candidate-status" className="w-44" value={filters.status ?? ''} onChange={(event) => onFiltersChange({ status: (event.target.value || undefined) as CandidateStatus | undefined })}>
-              <option value="">Any status</option>
-              {CANDIDATE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {CANDIDATE_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="candidate-trial">Trial</Label>
-            <Select id="candidate-trial" className="w-56" value={filters.trialId ?? ''} onChange={(event) => onFiltersChange({ trialId: event.target.value || undefined })}>
-              <option value="">Any trial</option>
-              {trials.map((trial) => (
-                <option key={trial.id} value={trial.id}>
-                  {trial.publicTitle || trial.title}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            id="candidate-status"
+            label="Status"
+            anyLabel="Any status"
+            className="w-44"
+            value={filters.status}
+            options={CANDIDATE_STATUSES.map((status) => ({ value: status, label: CANDIDATE_STATUS_LABELS[status] }))}
+            onChange={(status) => onFiltersChange({ status })}
+          />
+          <FilterSelect
+            id="candidate-trial"
+            label="Trial"
+            anyLabel="Any trial"
+            className="w-56"
+            value={filters.trialId}
+            options={trials.map((trial) => ({ value: trial.id, label: trial.publicTitle || trial.title }))}
+            onChange={(trialId) => onFiltersChange({ trialId })}
+          />
           <div className="grid gap-1.5">
             <Label htmlFor="candidate-sort">Sort by</Label>
             <Select id="candidate-sort" className="w-44" value={filters.sort} onChange={(event) => onFiltersChange({ sort: event.target.value as CandidateSort })}>

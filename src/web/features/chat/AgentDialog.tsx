@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Plus } from 'lucide-react';
 import { forwardRef, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CHAT_NEXT_STEPS, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, EditOrCreateButton } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
 import { cn, errorMessage } from '../../lib/utils';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
@@ -135,12 +134,7 @@ export function AgentDialog({ agent, open, onOpenChange }: { agent?: ChatAgent; 
       title={editing ? `Edit ${agent?.name}` : 'New chat agent'}
       description="The agent asks a trial’s published prescreen form on the organization’s public chat page, one question at a time."
       trigger={
-        open === undefined ? (
-          <Button>
-            {editing ? <Pencil aria-hidden="true" className="h-4 w-4" /> : <Plus aria-hidden="true" className="h-4 w-4" />}
-            {editing ? 'Edit' : 'New agent'}
-          </Button>
-        ) : undefined
+        open === undefined ? <EditOrCreateButton editing={editing} label={editing ? 'Edit' : 'New agent'} /> : undefined
       }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { CONVERSATION_SORTS, CONVERSATION_STATUSES } from '../../../contract/search';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, EmptyState, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Badge, Button, EmptyState, FilterSelect, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDateTime } from '../../lib/utils';
 import { RecommendationBadge } from '../prescreen/components';
@@ -136,29 +136,26 @@ export function ConversationsPage({ filters, onFiltersChange }: { filters: Conve
       <PageHeader title="Conversations" description="Chats on your public chat page: read a transcript beside its prescreen result." />
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter conversations">
         <SearchBox id="conversations-search" placeholder="Candidate name or phone" className="w-64" value={filters.search} onChange={(search) => onFiltersChange({ search })} />
-        <div className="grid gap-1.5">
-          <Label htmlFor="conversations-status">Status</Label>
-          <Select id="conversations-status" className="w-40" value={filters.status ?? ''} onChange={(event) => onFiltersChange({ status: (event.target.value || undefined) as ConversationFilters['status'] })}>
-            <option value="">Any status</option>
-            {CONVERSATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="conversations-agent">Agent</Label>
-          <Select id="conversations-agent" className="w-48" value={filters.chatAgentId ?? ''} onChange={(event) => onFiltersChange({ chatAgentId: event.target.value || undefined })}>
-            <option value="">Any agent</option>
-            {filters.chatAgentId && !agents.some((agent) => agent.id === filters.chatAgentId) && <option value={filters.chatAgentId}>{agentsQuery.isPending ? 'Loading…' : 'Unknown agent'}</option>}
-            {agents.map((agent) => (
-              <option key={agent.id} value={agent.id}>
-                {agent.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          id="conversations-status"
+          label="Status"
+          anyLabel="Any status"
+          className="w-40"
+          value={filters.status}
+          options={CONVERSATION_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          onChange={(status) => onFiltersChange({ status })}
+        />
+        <FilterSelect
+          id="conversations-agent"
+          label="Agent"
+          anyLabel="Any agent"
+          className="w-48"
+          value={filters.chatAgentId}
+          options={agents.map((agent) => ({ value: agent.id, label: agent.name }))}
+          onChange={(chatAgentId) => onFiltersChange({ chatAgentId })}
+        >
+          {filters.chatAgentId && !agents.some((agent) => agent.id === filters.chatAgentId) && <option value={filters.chatAgentId}>{agentsQuery.isPending ? 'Loading…' : 'Unknown agent'}</option>}
+        </FilterSelect>
         <div className="grid gap-1.5">
           <Label htmlFor="conversations-from">From</Label>
           <Input id="conversations-from" type="date" className="w-40" value={filters.dateFrom ?? ''} max={filters.dateTo} onChange={(event) => onFiltersChange({ dateFrom: event.target.value || undefined })} />

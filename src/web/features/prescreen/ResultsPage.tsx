@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { AI_RECOMMENDATIONS, SOURCE_TYPES } from '../../../contract/search';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, EmptyState, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDateTime } from '../../lib/utils';
 import { candidateName } from '../candidates/format';
@@ -111,28 +111,24 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
       <PageHeader title="Prescreen results" description="AI recommendations from calls, chats and manual prescreens. Open a candidate to review their answers and decide." />
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter prescreen results">
         <SearchBox id="results-search" placeholder="Candidate name, phone or email" className="w-72" value={filters.search} onChange={(search) => onFiltersChange({ search })} />
-        <div className="grid gap-1.5">
-          <Label htmlFor="results-source">Source</Label>
-          <Select id="results-source" className="w-40" value={filters.sourceType ?? ''} onChange={(event) => onFiltersChange({ sourceType: (event.target.value || undefined) as ResultsFilters['sourceType'] })}>
-            <option value="">Any source</option>
-            {SOURCE_TYPES.map((source) => (
-              <option key={source} value={source}>
-                {SOURCE_TYPE_LABELS[source]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="results-recommendation">AI recommendation</Label>
-          <Select id="results-recommendation" className="w-52" value={filters.aiRecommendation ?? ''} onChange={(event) => onFiltersChange({ aiRecommendation: (event.target.value || undefined) as ResultsFilters['aiRecommendation'] })}>
-            <option value="">Any recommendation</option>
-            {AI_RECOMMENDATIONS.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          id="results-source"
+          label="Source"
+          anyLabel="Any source"
+          className="w-40"
+          value={filters.sourceType}
+          options={SOURCE_TYPES.map((source) => ({ value: source, label: SOURCE_TYPE_LABELS[source] }))}
+          onChange={(sourceType) => onFiltersChange({ sourceType })}
+        />
+        <FilterSelect
+          id="results-recommendation"
+          label="AI recommendation"
+          anyLabel="Any recommendation"
+          className="w-52"
+          value={filters.aiRecommendation}
+          options={AI_RECOMMENDATIONS.map((value) => ({ value, label: value }))}
+          onChange={(aiRecommendation) => onFiltersChange({ aiRecommendation })}
+        />
         {isGlobal && <OrganizationFilter organizations={organizations} selected={filters.orgs} onChange={(next) => onFiltersChange({ orgs: next })} />}
       </div>
       {body}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ProcessingRun } from '../../../contract/processing-runs';
-import { Badge, Button, Label, Select, Table, Td, Th } from '../../components/ui';
+import { Badge, Button, FilterSelect, Table, Td, Th } from '../../components/ui';
 import { cn } from '../../lib/utils';
 import type { ItemOutcome, RunItem } from './queries';
 
@@ -117,17 +117,15 @@ export function RunItemsTable({
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor={filterId}>Show rows</Label>
-          <Select id={filterId} className="w-48" value={outcome ?? ''} onChange={(event) => onOutcomeChange((event.target.value || undefined) as ItemOutcome | undefined)}>
-            <option value="">All outcomes</option>
-            {(Object.keys(OUTCOME_LABELS) as ItemOutcome[]).map((value) => (
-              <option key={value} value={value}>
-                {OUTCOME_LABELS[value]} ({(outcomes[value] ?? 0).toLocaleString('en-US')})
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          id={filterId}
+          label="Show rows"
+          anyLabel="All outcomes"
+          className="w-48"
+          value={outcome}
+          options={(Object.keys(OUTCOME_LABELS) as ItemOutcome[]).map((value) => ({ value, label: `${OUTCOME_LABELS[value]} (${(outcomes[value] ?? 0).toLocaleString('en-US')})` }))}
+          onChange={onOutcomeChange}
+        />
       </div>
       {items.length === 0 ? (
         <p className="text-sm text-slate-700">No rows{outcome ? ` with outcome ${OUTCOME_LABELS[outcome].toLowerCase()}` : ''}.</p>

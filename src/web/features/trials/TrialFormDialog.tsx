@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
-import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { TRIAL_SEXES, type CreateTrialInput, type Trial } from '../../../contract/trials';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, EditOrCreateButton } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
 import { errorMessage } from '../../lib/utils';
 import { PHASE_CHOICES, SEX_LABELS, splitConditions } from './format';
@@ -138,10 +137,7 @@ export function TrialFormDialog({ trial, organizations, defaultOrganizationId, t
       title={editing ? 'Edit trial' : 'Create trial'}
       description={editing ? 'Change the trial’s details. Criteria are edited on their own page.' : 'A new draft trial. Add its criteria afterwards, or import a ClinicalTrials.gov record instead.'}
       trigger={
-        <Button variant={triggerVariant}>
-          {editing ? <Pencil aria-hidden="true" className="h-4 w-4" /> : <Plus aria-hidden="true" className="h-4 w-4" />}
-          {editing ? 'Edit details' : 'Create trial'}
-        </Button>
+        <EditOrCreateButton editing={editing} label={editing ? 'Edit details' : 'Create trial'} variant={triggerVariant} />
       }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Pencil, Plus, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { useFieldArray, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
 import { WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, EditOrCreateButton } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
 import { Textarea } from '../chat/AgentDialog';
 import { LANGUAGE_LABELS } from '../chat/format';
@@ -443,12 +443,7 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
       title={editing ? `Edit ${agent?.name}` : 'New voice agent'}
       description="The agent phones candidates: a prescreen agent asks a trial’s published prescreen form; a scheduling agent books the site visit."
       trigger={
-        open === undefined ? (
-          <Button>
-            {editing ? <Pencil aria-hidden="true" className="h-4 w-4" /> : <Plus aria-hidden="true" className="h-4 w-4" />}
-            {editing ? 'Edit' : 'New voice agent'}
-          </Button>
-        ) : undefined
+        open === undefined ? <EditOrCreateButton editing={editing} label={editing ? 'Edit' : 'New voice agent'} /> : undefined
       }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
