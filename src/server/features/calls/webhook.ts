@@ -15,6 +15,7 @@ import type { VoiceDeps } from '../voice-agents/service';
 import { countCallEventsOfType, findCall, findCallByProviderId, insertCall, insertCallEventOnce, updateCall, type CallRow } from './queries';
 import { bookVisitFromCall } from './scheduling';
 import { applyMissedCallRule, asOrganization, recordCallPrescreen } from './service';
+import { isCallbackTool } from '../callbacks/tools';
 import { isAgentTool, runAgentTool, ToolError, toolArguments } from './tools';
 
 /**
@@ -278,7 +279,9 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
           results.push({ toolCallId: item.id, result });
         }
         row = await updateCall(tx, row.id, { structuredData: { ...row.structuredData, toolResults: { ...asRecord(row.structuredData.toolResults), ...Object.fromEntries(results.map((item) => [item.toolCallId, item.result])) } } });
-        return { status: 200, body: { results }, callbackOrganizationId: row.organizationId };
+        // Only the callback tools can leave a callback waiting for its job.
+        const touchedCallbacks = message.toolCallList.some((item) => isCallbackTool(item.function.name));
+        return { status: 200, body: { results }, ...(touchedCallbacks ? { callbackOrganizationId: row.organizationId } : {}) };
       }
       case 'end-of-call-report': {
         // Applied once per call, even if Vapi sends a second (different) report.
