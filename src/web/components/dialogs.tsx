@@ -1,22 +1,27 @@
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
 import { Pencil, Plus, X, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Button } from './ui';
 
 const overlayClass = 'fixed inset-0 z-40 bg-slate-900/50';
 const contentClass =
   'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 shadow-xl focus:outline-none';
 
-/** The button that opens a create-or-edit form dialog: a pencil when editing, else the create icon (a plus by default). */
-export function EditOrCreateButton({ editing, label, createIcon: CreateIcon = Plus, variant = 'primary' }: { editing: boolean; label: string; createIcon?: LucideIcon; variant?: 'primary' | 'secondary' }) {
-  const Icon = editing ? Pencil : CreateIcon;
-  return (
-    <Button variant={variant}>
-      <Icon aria-hidden="true" className="h-4 w-4" />
-      {label}
-    </Button>
-  );
-}
+/**
+ * The button that opens a create-or-edit form dialog: a pencil when editing, else the create icon (a plus by
+ * default). It forwards its ref and props, so a dialog trigger (asChild) can open it.
+ */
+export const EditOrCreateButton = forwardRef<HTMLButtonElement, Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & { editing: boolean; label: string; createIcon?: LucideIcon; variant?: 'primary' | 'secondary' }>(
+  function EditOrCreateButton({ editing, label, createIcon: CreateIcon = Plus, variant = 'primary', ...props }, ref) {
+    const Icon = editing ? Pencil : CreateIcon;
+    return (
+      <Button ref={ref} variant={variant} {...props}>
+        <Icon aria-hidden="true" className="h-4 w-4" />
+        {label}
+      </Button>
+    );
+  },
+);
 
 /** A modal dialog with a title (and optional description); `trigger` opens it. */
 export function Dialog({ open, onOpenChange, trigger, title, description, children }: { open?: boolean; onOpenChange?: (open: boolean) => void; trigger?: ReactNode; title: string; description?: ReactNode; children: ReactNode }) {
