@@ -21,9 +21,20 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
+  resolve: {
+    // The contracts' `z` comes from '@hono/zod-openapi' for the server's OpenAPI document; the browser gets
+    // plain zod with a no-op .openapi() (src/web/lib/zod-openapi-shim.ts) and no OpenAPI generator.
+    // libphonenumber-js (~29 kB gz) loads in the background instead (src/web/lib/phone-lazy.ts).
+    alias: [
+      { find: /^@hono\/zod-openapi$/, replacement: path.resolve(webRoot, 'lib/zod-openapi-shim.ts') },
+      { find: /^libphonenumber-js$/, replacement: path.resolve(webRoot, 'lib/phone-lazy.ts') },
+    ],
+  },
   build: {
     outDir: path.resolve(repoRoot, 'dist/web'),
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: which chunks each route loads, read by scripts/check-bundle-budget.ts.
+    manifest: true,
   },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
-          testTimeout: 90_000,
+          testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },

@@ -23,6 +23,9 @@ export interface DemoTrial {
 }
 
 const SPRINGFIELD: TrialSite = {
+  id: 'a7f3c2e0-5b1d-4c8e-9f20-000000000001',
+  isOwnSite: true,
+  timeZoneSource: 'manual',
   name: 'Demo Research Site - Springfield Clinic',
   address: '100 Main Street',
   city: 'Springfield',

@@ -1,13 +1,14 @@
 import { z } from '@hono/zod-openapi';
-import { OrganizationIdListSchema, TimestampSchema } from './common';
+import { OrganizationIdListSchema, TimestampSchema, IdFilterSchema } from './common';
 import { CALL_FILTERS, VoiceAgentTypeSchema } from './voice';
+import { CALLBACK_STATUSES } from './callback-status';
 
 /**
  * Callbacks (server: features/callbacks): a call we owe a candidate at a time, placed by a background job.
  * One open callback (pending or calling) per candidate.
  */
 
-export const CALLBACK_STATUSES = ['pending', 'calling', 'done', 'failed', 'cancelled'] as const;
+export { CALLBACK_STATUSES };
 export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
 /** Why it exists: the person asked (staff or the voice agent recorded it), a call was missed, or a bulk run reached them outside calling hours. */
 export const CALLBACK_REASONS = ['requested', 'missed_call', 'outside_calling_hours'] as const;
@@ -46,10 +47,10 @@ export const CallbackSchema = z
 export type Callback = z.infer<typeof CallbackSchema>;
 
 export const ListCallbacksQuerySchema = z.object({
-  organizationId: z.string().optional(),
+  organizationId: IdFilterSchema.optional(),
   organizationIds: OrganizationIdListSchema,
   orgs: OrganizationIdListSchema,
-  candidateId: z.string().optional(),
+  candidateId: IdFilterSchema.optional(),
   status: z.enum(CALLBACK_STATUSES).optional(),
   /** failedPrescreen / failedScheduling: callbacks of that type that failed, or that follow a missed call. */
   filter: z.enum(CALL_FILTERS).default('all'),

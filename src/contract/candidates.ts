@@ -1,20 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { OrganizationIdListSchema, TimestampSchema } from './common';
+import { OrganizationIdListSchema, TimestampSchema, IdFilterSchema } from './common';
 
-/** The recruitment funnel (guide §1). A candidate's status and its history are the truth dashboards use. */
-export const CANDIDATE_STATUSES = [
-  'new',
-  'contacted',
-  'prescreening',
-  'prescreen_passed',
-  'prescreen_failed',
-  'visit_scheduled',
-  'enrolled',
-  'not_interested',
-  'unreachable',
-  'do_not_contact',
-] as const;
+import { CANDIDATE_STATUSES } from './candidate-status';
+
+export { CANDIDATE_STATUSES };
 export const CandidateStatusSchema = z.enum(CANDIDATE_STATUSES);
 export type CandidateStatus = z.infer<typeof CandidateStatusSchema>;
 
@@ -79,12 +69,39 @@ export const EmailInputSchema = z
   .pipe(z.email('Enter a valid email address'))
   .transform((value) => value.toLowerCase());
 
+export const INVALID_DATE_MESSAGE = 'Not a valid date: enter it as YYYY-MM-DD';
+
+/** One error per problem: a value that is not a date is only that, not also "in the future". */
 export const DateOfBirthSchema = z
   .string()
   .trim()
-  .refine(isIsoDate, 'Enter a date as YYYY-MM-DD')
-  .refine((value) => value <= new Date().toISOString().slice(0, 10), 'Date of birth cannot be in the future')
-  .refine((value) => value >= '1900-01-01', 'Date of birth must be after 1900-01-01');
+  .superRefine((value, ctx) => {
+    if (!isIsoDate(value)) ctx.addIssue({ code: 'custom', message: INVALID_DATE_MESSAGE });
+    else if (value > new Date().toISOString().slice(0, 10)) ctx.addIssue({ code: 'custom', message: 'Date of birth cannot be in the future' });
+    else if (value < '1900-01-01') ctx.addIssue({ code: 'custom', message: 'Date of birth must be after 1900-01-01' });
+  });
+
+/** Words an import or a form may use for consent: yes/no, true/false, 1/0, Y/N (and a blank: not stated). */
+export function parseConsentFlag(value: unknown): boolean | null | 'invalid' {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : 'invalid';
+  const text = value === null || value === undefined ? '' : String(value).trim().toLowerCase();
+  if (!text) return null;
+  if (['yes', 'y', 'true', 't', '1', 'si', 'sí', 'x', 'opted in', 'opt in', 'consented'].includes(text)) return true;
+  if (['no', 'n', 'false', 'f', '0', 'opted out', 'opt out', 'declined'].includes(text)) return false;
+  return 'invalid';
+}
+
+/** A consent date: YYYY-MM-DD (or a full ISO timestamp), not in the future. */
+export const ConsentDateSchema = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const day = value.slice(0, 10);
+    if (!isIsoDate(day) || (value.length > 10 && Number.isNaN(Date.parse(value)))) ctx.addIssue({ code: 'custom', message: INVALID_DATE_MESSAGE });
+    else if (day > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)) ctx.addIssue({ code: 'custom', message: 'Consent date cannot be in the future' });
+  });
+export const ConsentSourceSchema = z.string().trim().min(1, 'Say where the consent was given (e.g. "paper form at clinic")').max(200);
 
 const optionalText = (max: number) => z.string().trim().max(max);
 const CustomFieldsSchema = z.record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]));
@@ -96,6 +113,10 @@ export const ConsentInputSchema = z
     doNotContact: z.boolean().optional(),
     /** Kept with the do-not-contact flag; defaults to "Requested by candidate". */
     doNotContactReason: z.string().trim().min(1).max(500).optional(),
+    /** Where consent given here was documented (kept with sms/calls turned on); defaults to "Recorded by staff". */
+    source: ConsentSourceSchema.optional(),
+    /** When it was given (YYYY-MM-DD); defaults to now. */
+    date: ConsentDateSchema.optional(),
   })
   .openapi('CandidateConsentInput');
 
@@ -152,6 +173,11 @@ export const CandidateConsentSchema = z
     doNotContact: z.boolean(),
     doNotContactAt: TimestampSchema.nullable(),
     doNotContactReason: z.string().nullable(),
+    /** Where and when SMS / call consent was given (documented consent), when it is on. */
+    smsSource: z.string().nullable(),
+    smsAt: TimestampSchema.nullable(),
+    callsSource: z.string().nullable(),
+    callsAt: TimestampSchema.nullable(),
   })
   .openapi('CandidateConsent');
 
@@ -212,7 +238,7 @@ const StatusListSchema = z
  * earlier row). `nextCursor` is absent on the last page.
  */
 export const ListCandidatesQuerySchema = z.object({
-  organizationId: z.string().optional(),
+  organizationId: IdFilterSchema.optional(),
   organizationIds: OrganizationIdListSchema,
   orgs: OrganizationIdListSchema,
   /** Part of the name, the email, or the phone's digits. */
@@ -227,16 +253,23 @@ export const ListCandidatesQuerySchema = z.object({
 });
 export type ListCandidatesQuery = z.infer<typeof ListCandidatesQuerySchema>;
 
+/** Counting stops here: an exact count of a large organization would cost more than the page itself. */
+export const CANDIDATE_COUNT_LIMIT = 10_000;
+
 export const CandidateListSchema = z
   .object({
     candidates: z.array(CandidateListItemSchema),
-    /** How many candidates match the filters (all pages). */
+    /**
+     * How many candidates match the filters (all pages), counted exactly up to CANDIDATE_COUNT_LIMIT; past it,
+     * `total` is that limit and `totalAtLeast` is true (the web shows "10,000+").
+     */
     total: z.number().int(),
+    totalAtLeast: z.boolean(),
     nextCursor: z.string().optional(),
   })
   .openapi('CandidateList');
 
-export const OrganizationIdQuerySchema = z.object({ organizationId: z.string().optional() });
+export const OrganizationIdQuerySchema = z.object({ organizationId: IdFilterSchema.optional() });
 
 // ---------------------------------------------------------------------------------------------------------
 // Notes, bulk actions
@@ -270,6 +303,42 @@ export const BulkUpdateCandidatesSchema = z
   .openapi('BulkUpdateCandidates');
 export const BulkUpdateResultSchema = z.object({ updated: z.number().int() });
 
+/**
+ * Record documented consent for many candidates: the chosen ids, or every candidate matching the list's
+ * filters (`filter`, the same fields as GET /api/candidates). Do-not-contact candidates are skipped and counted.
+ */
+export const BulkConsentSchema = z
+  .object({
+    candidateIds: CandidateIdsSchema.optional(),
+    filter: z
+      .object({
+        organizationId: z.string().optional(),
+        search: z.string().trim().max(100).optional(),
+        status: z.array(CandidateStatusSchema).optional(),
+        trialId: z.string().uuid().optional(),
+      })
+      .optional(),
+    sms: z.boolean().default(false),
+    calls: z.boolean().default(false),
+    source: ConsentSourceSchema,
+    /** YYYY-MM-DD; defaults to today. */
+    date: ConsentDateSchema.optional(),
+  })
+  .refine((value) => value.sms || value.calls, { message: 'Choose SMS, calls or both', path: ['sms'] })
+  .refine((value) => (value.candidateIds === undefined) !== (value.filter === undefined), { message: 'Give candidateIds or filter (not both)', path: ['candidateIds'] })
+  .openapi('BulkConsent');
+export type BulkConsentInput = z.infer<typeof BulkConsentSchema>;
+export const BulkConsentResultSchema = z
+  .object({
+    /** Candidates whose consent was recorded (turned on, or its source and date documented). */
+    updated: z.number().int(),
+    /** Already had that consent with a documented source: unchanged. */
+    unchanged: z.number().int(),
+    /** Do-not-contact: never changed by a bulk action. */
+    skippedDoNotContact: z.number().int(),
+  })
+  .openapi('BulkConsentResult');
+
 export const BulkDeleteCandidatesSchema = z.object({ candidateIds: CandidateIdsSchema }).openapi('BulkDeleteCandidates');
 export const BulkDeleteResultSchema = z.object({ deleted: z.number().int() });
 
@@ -277,6 +346,8 @@ export const BulkDeleteResultSchema = z.object({ deleted: z.number().int() });
 // Import
 
 export const IMPORT_MAX_ROWS = 100_000;
+/** The largest import request body: 100,000 rows at up to ~500 bytes each (the body limit answers 413 above it). */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /** The candidate fields an import column can fill; `custom` keeps the column in customFields, `ignore` drops it. */
 export const IMPORT_FIELDS = [
@@ -295,9 +366,14 @@ export const IMPORT_FIELDS = [
   'timeZone',
   'preferredLanguage',
   'source',
+  'consentSms',
+  'consentCalls',
+  'consentSource',
+  'consentDate',
   'custom',
   'ignore',
 ] as const;
+export const IMPORT_CONSENT_FLAGS = ['consentSms', 'consentCalls'] as const;
 export const ImportFieldSchema = z.enum(IMPORT_FIELDS);
 export type ImportField = z.infer<typeof ImportFieldSchema>;
 
@@ -308,7 +384,7 @@ export const ImportCandidatesSchema = z
     organizationId: z.string().optional(),
     format: z.enum(['csv', 'json']),
     /** CSV text with a header line, or an array of JSON objects (one per row). */
-    data: z.union([z.string().max(100_000_000), z.array(z.record(z.string(), ImportRowValueSchema))]),
+    data: z.union([z.string().max(IMPORT_MAX_BYTES), z.array(z.record(z.string(), ImportRowValueSchema))]),
     /** Column (CSV header or JSON key) -> field. Columns left out are guessed from their names. */
     mapping: z.record(z.string(), ImportFieldSchema).optional(),
     /** What to do with a row whose phone or email already belongs to a candidate of the organization. */
@@ -318,6 +394,16 @@ export const ImportCandidatesSchema = z
     trialId: z.string().uuid().optional(),
     /** Shown in the processing runs list; defaults to "Candidate import (N rows)". */
     label: z.string().trim().min(1).max(200).optional(),
+    /**
+     * Where the file's consent was documented (e.g. "paper form at clinic"): required when a consent column
+     * is mapped; used for rows that say yes without a source of their own.
+     */
+    consentSource: ConsentSourceSchema.optional(),
+    /** When, for rows without a consent date of their own (YYYY-MM-DD); defaults to the import's day. */
+    consentDate: ConsentDateSchema.optional(),
+    /** Preview only: which page of rows (invalid rows first) to show, and how many per page. */
+    previewOffset: z.number().int().min(0).optional(),
+    previewLimit: z.number().int().min(1).max(500).optional(),
   })
   .refine((value) => (value.format === 'csv' ? typeof value.data === 'string' : Array.isArray(value.data)), {
     message: 'format csv takes data as CSV text; format json takes data as an array of objects',
@@ -331,7 +417,7 @@ export const ImportPreviewSchema = z.object({
   /** The guessed (or given) field of each column. */
   mapping: z.record(z.string(), ImportFieldSchema),
   totalRows: z.number().int(),
-  /** The first rows, mapped onto candidate fields and validated. */
+  /** A page of rows, mapped onto candidate fields and validated: every invalid row first, then valid ones. */
   rows: z.array(
     z.object({
       rowNumber: z.number().int(),
@@ -342,6 +428,10 @@ export const ImportPreviewSchema = z.object({
   ),
   /** Over the sample: how many rows are valid and invalid. */
   sample: z.object({ size: z.number().int(), valid: z.number().int(), invalid: z.number().int() }),
+  /** The page of `rows`: its offset into (invalid rows, then valid rows) and how many such rows there are. */
+  page: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  /** Whether a consent column is mapped (then consentSource must be given). */
+  consentMapped: z.boolean(),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 
@@ -364,7 +454,7 @@ export const ContactEventSchema = z
 export type ContactEvent = z.infer<typeof ContactEventSchema>;
 
 export const ContactHistoryQuerySchema = z.object({
-  candidateId: z.string().min(1),
+  candidateId: IdFilterSchema,
   /** Oldest first (the default, a timeline) or newest first. */
   order: z.enum(['asc', 'desc']).default('asc'),
   kind: z.enum(CONTACT_EVENT_KINDS).optional(),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { OrganizationIdListSchema, TimestampSchema } from './common';
+import { OrganizationIdListSchema, TimestampSchema, IdFilterSchema } from './common';
 import { AiRecommendationSchema } from './prescreen';
 import { LanguageSchema } from './prescreen-forms';
 import { CONVERSATION_SORTS, CONVERSATION_STATUSES } from './search';
@@ -45,7 +45,7 @@ export const ChatAgentListSchema = z.object({ chatAgents: z.array(ChatAgentSchem
 export type ChatAgentList = z.infer<typeof ChatAgentListSchema>;
 
 export const ListChatAgentsQuerySchema = z.object({
-  organizationId: z.string().optional(),
+  organizationId: IdFilterSchema.optional(),
   organizationIds: OrganizationIdListSchema,
   orgs: OrganizationIdListSchema,
   type: z.enum(CHAT_AGENT_TYPES).optional(),
@@ -225,7 +225,7 @@ export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 export const CONVERSATION_PAGE_MAX = 200;
 
 export const ListConversationsQuerySchema = z.object({
-  organizationId: z.string().optional(),
+  organizationId: IdFilterSchema.optional(),
   organizationIds: OrganizationIdListSchema,
   orgs: OrganizationIdListSchema,
   status: ConversationStatusSchema.optional(),
@@ -235,7 +235,7 @@ export const ListConversationsQuerySchema = z.object({
   /** YYYY-MM-DD (UTC), inclusive. */
   dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').optional(),
   dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').optional(),
-  chatAgentId: z.string().optional(),
+  chatAgentId: IdFilterSchema.optional(),
   isTest: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(CONVERSATION_PAGE_MAX).default(50),
   offset: z.coerce.number().int().min(0).default(0),

@@ -5,10 +5,9 @@ import { TimestampSchema } from './common';
 export const INTERNAL_ORGANIZATION_SLUG = 'cohortly';
 /** Name fragments excluded from a global admin's default "all organizations" selection (spec §3, §6). */
 export const DEFAULT_SELECTION_EXCLUDED_NAME_PARTS = ['demo', 'test', 'cohortly'] as const;
-/** Browser local-storage key for an admin's active organization (spec §9). */
-export const ACTIVE_ORGANIZATION_STORAGE_KEY = 'cohortly-active-org-id';
+export { ACTIVE_ORGANIZATION_STORAGE_KEY } from './headers';
 /** Header the web client sends so the server knows an admin's active organization. */
-export const ACTIVE_ORGANIZATION_HEADER = 'x-organization-id';
+export { ACTIVE_ORGANIZATION_HEADER } from './headers';
 
 export const OrganizationSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { OrganizationIdListSchema as OrganizationIds, TimestampSchema } from './common';
+import { OrganizationIdListSchema as OrganizationIds, TimestampSchema, IdFilterSchema } from './common';
 
 /**
  * The definition of a prescreen form: study blocks of questions, each question linked to trial criteria
@@ -74,6 +74,17 @@ export const QuestionSchema = z
      * a criterion's own text (a reviewer should check those links), or a person. Omitted: unknown/manual.
      */
     source: z.enum(['rule', 'criterion_text', 'manual']).optional(),
+    /**
+     * The candidate field this question asks for (its answer updates the candidate; a manual prescreen
+     * pre-fills it from the record). Omitted: inferred (candidateFieldOf), e.g. a date question deciding age.
+     */
+    candidateField: z.enum(['dateOfBirth', 'sex', 'preferredLanguage', 'email', 'phone']).optional(),
+    /**
+     * Who answers it: the patient (omitted, the default) or site staff ('site': a `site_review` item such as
+     * an imaging finding, a lab value a patient would not know, the investigator's judgement). The chat and
+     * voice agents never ask site items; staff record them on the result.
+     */
+    audience: z.enum(['patient', 'site']).optional(),
   })
   .superRefine((question, ctx) => {
     const choice = question.type === 'single_choice' || question.type === 'multiple_choice';
@@ -83,6 +94,9 @@ export const QuestionSchema = z
   })
   .openapi('PrescreenQuestion');
 export type Question = z.infer<typeof QuestionSchema>;
+
+/** The questions a patient is asked (chat, voice, public forms): every question but the site_review items. */
+export const patientQuestions = (blocks: Array<{ questions: Question[] }>): Question[] => blocks.flatMap((block) => block.questions).filter((question) => question.audience !== 'site');
 
 export const StudyBlockSchema = z
   .object({ id: z.string().min(1), title: LocalizedTextSchema, questions: z.array(QuestionSchema) })
@@ -143,7 +157,7 @@ export type PrescreenFormList = z.infer<typeof PrescreenFormListSchema>;
 export const ListPrescreenFormsQuerySchema = z.object({
   organizationIds: OrganizationIds,
   orgs: OrganizationIds,
-  trialId: z.string().optional(),
+  trialId: IdFilterSchema.optional(),
 });
 
 const formName = z.string().trim().min(1, 'Enter a name').max(200);
@@ -206,3 +220,78 @@ export const ApplyDeduplicationResponseSchema = z
   .object({ blocks: z.array(StudyBlockSchema), notes: z.array(z.string()) })
   .openapi('ApplyDeduplicationResponse');
 export type ApplyDeduplicationResponse = z.infer<typeof ApplyDeduplicationResponseSchema>;
+
+// ---- questions that ask for something the candidate record holds ----
+
+export type CandidateProfileField = NonNullable<Question['candidateField']>;
+
+const SEX_VALUES: Record<string, 'female' | 'male' | 'other'> = {
+  female: 'female', f: 'female', woman: 'female', mujer: 'female', femenino: 'female',
+  male: 'male', m: 'male', man: 'male', hombre: 'male', masculino: 'male',
+  other: 'other', nonbinary: 'other', 'non-binary': 'other', otro: 'other',
+};
+const sexOfOption = (value: string) => SEX_VALUES[value.trim().toLowerCase()] ?? null;
+
+/** Which candidate field a question asks for: its `candidateField`, else read from its type, rules and wording. */
+export function candidateFieldOf(question: Question): CandidateProfileField | null {
+  if (question.candidateField) return question.candidateField;
+  const wording = `${question.wording.chat.en} ${question.wording.phone.en}`.toLowerCase();
+  if (question.type === 'date') {
+    const decidesAge = question.criterionLinks.some((link) => link.when.op === 'age_lt' || link.when.op === 'age_gte');
+    if (decidesAge || /\b(date of birth|birth ?date|born|birthday|dob)\b/.test(wording)) return 'dateOfBirth';
+  }
+  if (question.type === 'single_choice' && /\b(sex|gender)\b/.test(wording) && (question.options ?? []).some((option) => sexOfOption(option.value))) return 'sex';
+  if (question.type === 'text' && /\be-?mail\b/.test(wording)) return 'email';
+  return null;
+}
+
+/** The candidate value an answer gives for the field (null: nothing usable). */
+export function profileValueOf(question: Question, field: CandidateProfileField, answer: unknown): string | null {
+  if (answer === null || answer === undefined || answer === '') return null;
+  if (field === 'dateOfBirth') return typeof answer === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(answer) ? answer : null;
+  if (field === 'sex') return typeof answer === 'string' ? sexOfOption(answer) : null;
+  return typeof answer === 'string' ? answer.trim() : null;
+}
+
+export interface KnownCandidate {
+  dateOfBirth: string | null;
+  sex: string;
+  preferredLanguage: string;
+  email: string | null;
+  phone: string | null;
+  customFields: Record<string, unknown>;
+}
+
+const keyOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The answer the candidate's record already gives to a question, in the question's type, and where it
+ * comes from; null when the record does not say. Used to pre-fill a manual prescreen.
+ */
+export function knownAnswerOf(question: Question, known: KnownCandidate): { value: unknown; from: string } | null {
+  const field = candidateFieldOf(question);
+  if (field === 'dateOfBirth' && known.dateOfBirth) return { value: known.dateOfBirth, from: 'date of birth' };
+  if (field === 'sex' && known.sex !== 'unknown') {
+    const option = (question.options ?? []).find((candidate) => sexOfOption(candidate.value) === known.sex);
+    if (option) return { value: option.value, from: 'sex' };
+  }
+  if (field === 'email' && known.email) return { value: known.email, from: 'email' };
+  if (field === 'phone' && known.phone) return { value: known.phone, from: 'phone' };
+  // A custom field named like the question (its id or its wording), e.g. an import column "smoker".
+  const keys = new Set([keyOf(question.id), keyOf(question.wording.chat.en)]);
+  for (const [name, raw] of Object.entries(known.customFields ?? {})) {
+    if (!keys.has(keyOf(name)) || raw === null || raw === '') continue;
+    const text = String(raw).trim();
+    const lower = text.toLowerCase();
+    if (question.type === 'yes_no') {
+      if (['yes', 'y', 'true', '1'].includes(lower)) return { value: true, from: name };
+      if (['no', 'n', 'false', '0'].includes(lower)) return { value: false, from: name };
+    } else if (question.type === 'number' && Number.isFinite(Number(text))) return { value: Number(text), from: name };
+    else if (question.type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return { value: text, from: name };
+    else if (question.type === 'single_choice') {
+      const option = (question.options ?? []).find((candidate) => candidate.value.toLowerCase() === lower || candidate.label.en.toLowerCase() === lower);
+      if (option) return { value: option.value, from: name };
+    } else if (question.type === 'text') return { value: text, from: name };
+  }
+  return null;
+}

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { CandidateStatusSchema } from './candidates';
-import { OrganizationIdListSchema, TimestampSchema } from './common';
+import { OrganizationIdListSchema, TimestampSchema, IdFilterSchema } from './common';
 import { StudyBlockSchema } from './prescreen-forms';
+import { TrialSiteSchema } from './trials';
 
 /**
  * Prescreen results, the AI recommendation, human review, decisions and bookings
@@ -93,7 +94,11 @@ export const BookingSchema = z
     candidateId: z.string(),
     trialId: z.string(),
     prescreenResultId: z.string().nullable(),
+    /** The booked site of the trial (null for a visit booked before sites had ids and whose site is gone). */
+    siteId: z.string().nullable(),
+    /** The site's facility name and city when booked. */
     siteName: z.string(),
+    siteCity: z.string().nullable(),
     siteTimeZone: z.string(),
     /** The start in UTC. */
     startsAt: TimestampSchema,
@@ -142,7 +147,7 @@ export const ListPrescreenResultsQuerySchema = z.object({
   orgs: OrganizationIdListSchema,
   /** Candidate name, phone or email. */
   search: z.string().trim().max(200).optional(),
-  candidateId: z.string().optional(),
+  candidateId: IdFilterSchema.optional(),
   sourceType: PrescreenSourceTypeSchema.optional(),
   aiRecommendation: AiRecommendationSchema.optional(),
   reviewStatus: ReviewStatusSchema.optional(),
@@ -164,9 +169,10 @@ export const RunManualPrescreenSchema = z
   .openapi('RunManualPrescreen');
 export type RunManualPrescreenInput = z.infer<typeof RunManualPrescreenSchema>;
 
-export const ReviewQuerySchema = z.object({ candidateId: z.string().min(1) });
+export const ReviewQuerySchema = z.object({ candidateId: IdFilterSchema });
 
-export const ReviewSiteSchema = z.object({ name: z.string(), timeZone: z.string().nullable() });
+/** A site to book at: the trial's site, our sites first. */
+export const ReviewSiteSchema = TrialSiteSchema;
 
 export const PrescreenReviewSchema = z
   .object({
@@ -224,7 +230,10 @@ export const CreateBookingSchema = z
     resultId: z.string().min(1).optional(),
     candidateId: z.string().min(1).optional(),
     trialId: z.string().min(1).optional(),
-    siteName: z.string().trim().min(1).max(200),
+    /** The site to book at (a TrialSite id). */
+    siteId: z.string().trim().min(1).max(64).optional(),
+    /** Only for a trial whose site names are unique: the site by name (siteId wins when both are given). */
+    siteName: z.string().trim().min(1).max(200).optional(),
     /** Wall-clock time at the site, YYYY-MM-DDTHH:mm. */
     localTime: z.string().regex(LOCAL_TIME_PATTERN, 'Use YYYY-MM-DDTHH:mm'),
     /** IANA time zone, used only when the site has none. */
@@ -236,6 +245,7 @@ export const CreateBookingSchema = z
     if (!body.resultId && !(body.candidateId && body.trialId)) {
       ctx.addIssue({ code: 'custom', path: ['resultId'], message: 'Give resultId, or candidateId and trialId' });
     }
+    if (!body.siteId && !body.siteName) ctx.addIssue({ code: 'custom', path: ['siteId'], message: 'Choose a site' });
   })
   .openapi('CreateBooking');
 export type CreateBookingInput = z.infer<typeof CreateBookingSchema>;

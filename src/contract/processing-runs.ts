@@ -45,6 +45,8 @@ export const ProcessingRunItemSchema = z
     outcome: z.enum(PROCESSING_ITEM_OUTCOMES),
     errors: z.array(z.object({ field: z.string(), message: z.string() })),
     candidateId: z.string().nullable(),
+    /** The linked candidate's name ("First Last"), for the outcomes list. */
+    candidateName: z.string().nullable(),
     /** The row as mapped onto fields: kept for invalid rows so they can be fixed; cleared once a row is used. */
     input: z.record(z.string(), z.unknown()).nullable(),
     processedAt: TimestampSchema.nullable(),

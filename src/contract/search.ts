@@ -1,18 +1,18 @@
-import { z } from 'zod';
-import { CALLBACK_STATUSES } from './callbacks';
-import { CALL_FILTERS } from './voice';
+import { CALLBACK_STATUSES } from './callback-status';
+import { CALL_FILTERS } from './call-filters';
+import { extendSearch, idList, oneOf, oneOfOr, pageNumber, searchSchema, text, uuid } from './search-params';
 
 /**
  * Search params of every route in the specification's route table (spec §2, §5).
- * Each field falls back (`.catch`) instead of throwing, so a bad URL shows the route's defaults.
+ * Each field falls back instead of throwing, so a bad URL shows the route's defaults.
+ * Not zod: these schemas are in the first page's JavaScript (see search-params.ts).
  */
-const optionalText = z.string().optional().catch(undefined);
+const optionalText = text;
+/** An id filter: anything but an id (an edited URL, an empty value) shows the unfiltered list, as the API refuses it. */
+const optionalId = uuid;
 /** `orgs` may arrive as an array (TanStack's JSON search encoding) or as a comma list. */
-const orgList = z
-  .union([z.array(z.string()), z.string().transform((value) => value.split(',').filter(Boolean))])
-  .optional()
-  .catch(undefined);
-const page = z.coerce.number().int().min(1).catch(1).optional();
+const orgList = idList;
+const page = pageNumber;
 
 export const AI_RECOMMENDATIONS = ['PASS', 'FAIL', 'INCONCLUSIVE', 'POTENTIAL'] as const;
 export const SOURCE_TYPES = ['call', 'chat'] as const;
@@ -30,56 +30,56 @@ export const DASHBOARD_TABS = [
 ] as const;
 export const SPONSOR_DASHBOARD_TABS = ['overview', 'site-performance', 'forecasting', 'demographics'] as const;
 
-export const signInSearch = z.object({ redirect: optionalText });
-export const signUpSearch = z.object({ redirect: optionalText, invitation: optionalText });
-export const orgsSearch = z.object({ orgs: orgList });
-export const candidatesSearch = z.object({ search: optionalText, orgs: orgList });
-export const prescreenResultsSearch = z.object({
+export const signInSearch = searchSchema({ redirect: optionalText });
+export const signUpSearch = searchSchema({ redirect: optionalText, invitation: optionalText });
+export const orgsSearch = searchSchema({ orgs: orgList });
+export const candidatesSearch = searchSchema({ search: optionalText, orgs: orgList });
+export const prescreenResultsSearch = searchSchema({
   search: optionalText,
-  candidateId: optionalText,
-  sourceType: z.enum(SOURCE_TYPES).optional().catch(undefined),
+  candidateId: optionalId,
+  sourceType: oneOf(SOURCE_TYPES),
   orgs: orgList,
-  aiRecommendation: z.enum(AI_RECOMMENDATIONS).optional().catch(undefined),
+  aiRecommendation: oneOf(AI_RECOMMENDATIONS),
 });
-export const trialMatcherSearch = z.object({ 'gap-analysis': optionalText });
-export const chatEntrySearch = z.object({
+export const trialMatcherSearch = searchSchema({ 'gap-analysis': optionalText });
+export const chatEntrySearch = searchSchema({
   'conversation-id': optionalText,
   'organization-id': optionalText,
   token: optionalText,
 });
-export const chatSearch = z.object({ 'conversation-id': optionalText, token: optionalText });
-export const dashboardSearch = z.object({
+export const chatSearch = searchSchema({ 'conversation-id': optionalText, token: optionalText });
+export const dashboardSearch = searchSchema({
   orgs: orgList,
   from: optionalText,
   to: optionalText,
   preset: optionalText,
   source: optionalText,
-  tab: z.enum(DASHBOARD_TABS).catch('funnel-breakdown').default('funnel-breakdown'),
+  tab: oneOfOr(DASHBOARD_TABS, 'funnel-breakdown'),
 });
-export const processedRunsSearch = z.object({ search: optionalText, orgs: orgList, id: optionalText });
-export const smsSearch = z.object({ candidateId: optionalText, orgs: orgList });
-export const voiceAgentsSearch = z.object({
-  'agent-type': z.enum(AGENT_TYPES).catch('PRESCREEN').default('PRESCREEN'),
+export const processedRunsSearch = searchSchema({ search: optionalText, orgs: orgList, id: optionalText });
+export const smsSearch = searchSchema({ candidateId: optionalId, orgs: orgList });
+export const voiceAgentsSearch = searchSchema({
+  'agent-type': oneOfOr(AGENT_TYPES, 'PRESCREEN'),
 });
-export const chatAgentsSearch = z.object({ search: optionalText });
-export const chatConversationsSearch = z.object({
+export const chatAgentsSearch = searchSchema({ search: optionalText });
+export const chatConversationsSearch = searchSchema({
   search: optionalText,
-  status: z.enum(CONVERSATION_STATUSES).optional().catch(undefined),
-  sortBy: z.enum(CONVERSATION_SORTS).catch('createdAt:desc').default('createdAt:desc'),
+  status: oneOf(CONVERSATION_STATUSES),
+  sortBy: oneOfOr(CONVERSATION_SORTS, 'createdAt:desc'),
   dateFrom: optionalText,
   dateTo: optionalText,
-  chatAgentId: optionalText,
+  chatAgentId: optionalId,
   orgs: orgList,
 });
-export const callsSearch = z.object({
-  filter: z.enum(CALL_FILTERS).catch('all').default('all'),
+export const callsSearch = searchSchema({
+  filter: oneOfOr(CALL_FILTERS, 'all'),
   page,
 });
 /** /admin/callbacks: the spec's filter and page, plus a status filter and, for global admins, orgs. */
-export const callbacksSearch = callsSearch.extend({
-  status: z.enum(CALLBACK_STATUSES).optional().catch(undefined),
+export const callbacksSearch = extendSearch(callsSearch, {
+  status: oneOf(CALLBACK_STATUSES),
   orgs: orgList,
 });
-export const sponsorDashboardSearch = z.object({
-  tab: z.enum(SPONSOR_DASHBOARD_TABS).catch('overview').default('overview'),
+export const sponsorDashboardSearch = searchSchema({
+  tab: oneOfOr(SPONSOR_DASHBOARD_TABS, 'overview'),
 });

@@ -21,6 +21,10 @@ export const SignUpFormSchema = z.object({
   invitationToken: z.string().optional(),
 });
 export type SignUpForm = z.infer<typeof SignUpFormSchema>;
+/** Sign-up without an invitation creates a research site: its name is required (flagged with the other fields). */
+export const SiteSignUpFormSchema = SignUpFormSchema.extend({
+  organizationName: z.string().trim().min(2, 'Enter the name of your research site').max(120),
+});
 
 export const SignInFormSchema = z.object({
   email: z.email('Enter a valid email address'),

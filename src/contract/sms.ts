@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { OrganizationIdListSchema, TimestampSchema } from './common';
+import { OrganizationIdListSchema, TimestampSchema, IdFilterSchema } from './common';
 
 export const SMS_PURPOSES = ['transactional', 'marketing', 'verification', 'reply'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
@@ -54,10 +54,10 @@ export const SmsThreadSchema = z
   .openapi('SmsThread');
 
 export const ListSmsThreadsQuerySchema = z.object({
-  organizationId: z.string().optional(),
+  organizationId: IdFilterSchema.optional(),
   organizationIds: OrganizationIdListSchema,
   orgs: OrganizationIdListSchema,
-  candidateId: z.string().optional(),
+  candidateId: IdFilterSchema.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
@@ -129,10 +129,10 @@ export const SimulatorInboundResultSchema = z
   .openapi('SimulatorInboundResult');
 
 export const SimulatorOutboxQuerySchema = z.object({
-  organizationId: z.string().optional(),
+  organizationId: IdFilterSchema.optional(),
   organizationIds: OrganizationIdListSchema,
   orgs: OrganizationIdListSchema,
-  candidateId: z.string().optional(),
+  candidateId: IdFilterSchema.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export const SimulatorOutboxSchema = z.object({ messages: z.array(SmsMessageSchema) }).openapi('SimulatorOutbox');

@@ -21,29 +21,135 @@ export const TrialStatusChangeSchema = z.object({
 });
 export type TrialStatusChange = z.infer<typeof TrialStatusChangeSchema>;
 
-export const TrialSiteSchema = z
-  .object({
-    name: z.string().trim().min(1).max(200),
-    address: z.string().max(300).optional(),
-    city: z.string().max(120).optional(),
-    region: z.string().max(120).optional(),
-    postalCode: z.string().max(20).optional(),
-    country: z.string().max(120).optional(),
-    /** IANA time zone, e.g. America/New_York: visit times are shown and booked in it. */
-    timeZone: z.string().max(64).optional(),
-    latitude: z.number().min(-90).max(90).optional(),
-    longitude: z.number().min(-180).max(180).optional(),
-  })
-  .openapi('TrialSite');
+/** Where a site's time zone came from: its coordinates, its country/state, or a person. */
+export const SITE_TIME_ZONE_SOURCES = ['geo', 'region', 'manual'] as const;
+export const SiteTimeZoneSourceSchema = z.enum(SITE_TIME_ZONE_SOURCES);
+
+const siteFields = {
+  /** The facility's name as the record gives it (many sponsors call every facility "Research Site"). */
+  name: z.string().trim().min(1).max(200),
+  address: z.string().max(300).optional(),
+  city: z.string().max(120).optional(),
+  /** State or province. */
+  region: z.string().max(120).optional(),
+  postalCode: z.string().max(20).optional(),
+  country: z.string().max(120).optional(),
+  /** IANA time zone, e.g. America/New_York: visit times are shown and booked in it. Absent: "time zone needed". */
+  timeZone: z.string().max(64).optional(),
+  timeZoneSource: SiteTimeZoneSourceSchema.optional(),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+  /** The organization runs this site ("ours"): our sites are listed and offered first. */
+  isOwnSite: z.boolean().optional(),
+};
+
+/** A site of a trial. `id` is stable: bookings and scheduling agents refer to a site by it, never by its name. */
+export const TrialSiteSchema = z.object({ id: z.string(), ...siteFields, isOwnSite: z.boolean() }).openapi('TrialSite');
 export type TrialSite = z.infer<typeof TrialSiteSchema>;
 
-/** The machine-readable form of a criterion, where one could be read. */
+/** A site in a create or update: give `id` to keep an existing site (bookings refer to it); without one it is new. */
+export const TrialSiteInputSchema = z.object({ id: z.string().max(64).optional(), ...siteFields }).openapi('TrialSiteInput');
+export type TrialSiteInput = z.infer<typeof TrialSiteInputSchema>;
+
+/** A site as read from a record, before it has an id. */
+export type DraftSite = Omit<TrialSiteInput, 'id'>;
+
+export const SITE_PAGE_MAX = 200;
+
+/** GET /api/trials/{trialId}/sites: our sites first, then the record's order; `q` matches name, city, state, postal code or country. */
+export const ListTrialSitesQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  ownOnly: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  limit: z.coerce.number().int().min(1).max(SITE_PAGE_MAX).default(25),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ListTrialSitesQuery = z.input<typeof ListTrialSitesQuerySchema>;
+
+export const TrialSiteListSchema = z
+  .object({
+    sites: z.array(TrialSiteSchema),
+    /** Sites matching the search. */
+    total: z.number().int(),
+    /** All sites of the trial, and how many are ours. */
+    siteCount: z.number().int(),
+    ownSiteCount: z.number().int(),
+  })
+  .openapi('TrialSiteList');
+export type TrialSiteList = z.infer<typeof TrialSiteListSchema>;
+
+/** PATCH /api/trials/{trialId}/sites/{siteId}: mark a site ours, or set its time zone (null clears a manual one). */
+export const UpdateTrialSiteSchema = z
+  .object({
+    isOwnSite: z.boolean().optional(),
+    timeZone: z.string().trim().min(1).max(64).nullable().optional(),
+  })
+  .refine((value) => value.isOwnSite !== undefined || value.timeZone !== undefined, { message: 'Nothing to update' })
+  .openapi('UpdateTrialSite');
+export type UpdateTrialSiteInput = z.infer<typeof UpdateTrialSiteSchema>;
+
+/** "Research Site, Chicago, Illinois, United States": enough to tell sites of one sponsor apart. */
+export function siteLabel(site: Pick<TrialSite, 'name' | 'city' | 'region' | 'country'>): string {
+  return [site.name, site.city, site.region, site.country].filter((part) => part && part.trim()).join(', ');
+}
+
+/** Facility and city, as an SMS or a voice agent says it: "Research Site, Chicago". */
+export function siteShortLabel(site: Pick<TrialSite, 'name' | 'city'>): string {
+  return site.city && !site.name.includes(site.city) ? `${site.name}, ${site.city}` : site.name;
+}
+
+/** Our sites first, the rest in the record's order. */
+export function ownSitesFirst<T extends { isOwnSite?: boolean }>(sites: readonly T[]): T[] {
+  return [...sites.filter((site) => site.isOwnSite), ...sites.filter((site) => !site.isOwnSite)];
+}
+
+/** Where in the criterion's text a rule was read: character offsets [start, end). */
+export const RuleSpanSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).openapi('RuleSpan');
+export type RuleSpan = z.infer<typeof RuleSpanSchema>;
+
+/** A concept of the vocabulary (MeSH descriptor or a maintained synonym entry), with its ICD-10-CM code where known. */
+export const ConceptRefSchema = z
+  .object({ id: z.string().min(1), name: z.string().min(1), mesh: z.string().optional(), icd10: z.string().optional() })
+  .openapi('ConceptRef');
+export type ConceptRef = z.infer<typeof ConceptRefSchema>;
+
+/** A time window: "within the last 6 months" -> { value: 6, unit: 'months' }. */
+export const TimeWindowSchema = z.object({ value: z.number().positive(), unit: z.enum(['days', 'weeks', 'months', 'years']) }).openapi('TimeWindow');
+export type TimeWindow = z.infer<typeof TimeWindowSchema>;
+
+export const SITE_JUDGEMENT_REASONS = ['consent_capacity', 'investigator_judgement', 'protocol_compliance', 'protocol'] as const;
+
+/**
+ * The machine-readable form of a criterion, where one could be read. Every field added after the first
+ * version is optional, so rules stored before still parse. `span` marks the words the rule was read from.
+ */
+const span = { span: RuleSpanSchema.optional() };
 export const CriterionRuleSchema = z
   .discriminatedUnion('type', [
-    z.object({ type: z.literal('age'), minYears: z.number().nullable(), maxYears: z.number().nullable() }),
-    z.object({ type: z.literal('sex'), sex: z.enum(['female', 'male', 'all']) }),
-    z.object({ type: z.literal('condition'), condition: z.string().min(1), present: z.boolean() }),
-    z.object({ type: z.literal('medication'), medication: z.string().min(1), taking: z.boolean() }),
+    z.object({ type: z.literal('age'), minYears: z.number().nullable(), maxYears: z.number().nullable(), ...span }),
+    z.object({ type: z.literal('sex'), sex: z.enum(['female', 'male', 'all']), ...span }),
+    z.object({
+      type: z.literal('condition'),
+      condition: z.string().min(1),
+      present: z.boolean(),
+      /** The concepts named; several are alternatives ("MI, stroke or TIA"). */
+      concepts: z.array(ConceptRefSchema).optional(),
+      /** "History of": ever had it, not only now. */
+      history: z.boolean().optional(),
+      within: TimeWindowSchema.optional(),
+      ...span,
+    }),
+    z.object({
+      type: z.literal('medication'),
+      medication: z.string().min(1),
+      taking: z.boolean(),
+      concepts: z.array(ConceptRefSchema).optional(),
+      /** Taken within this window (a washout when `taking` is false). */
+      within: TimeWindowSchema.optional(),
+      ...span,
+    }),
     z.object({
       type: z.literal('lab'),
       measure: z.string().min(1),
@@ -51,9 +157,19 @@ export const CriterionRuleSchema = z
       value: z.number(),
       upperValue: z.number().optional(),
       unit: z.string().optional(),
+      /** The value is a multiple of the upper/lower limit of normal ("≤ 2.5 x ULN"), not an absolute number. */
+      relativeTo: z.enum(['ULN', 'LLN']).optional(),
+      ...span,
     }),
-    z.object({ type: z.literal('pregnancy'), allowed: z.boolean() }),
-    z.object({ type: z.literal('healthy_volunteers'), accepted: z.boolean() }),
+    z.object({ type: z.literal('pregnancy'), allowed: z.boolean(), ...span }),
+    z.object({ type: z.literal('healthy_volunteers'), accepted: z.boolean(), ...span }),
+    /** Willing to use contraception during the study. */
+    z.object({ type: z.literal('contraception'), required: z.boolean(), ...span }),
+    z.object({ type: z.literal('performance_status'), scale: z.enum(['ECOG', 'Karnofsky']), min: z.number().nullable(), max: z.number().nullable(), ...span }),
+    /** Whether an eligible person is a current smoker (true) or must not be (false). */
+    z.object({ type: z.literal('smoking'), smoker: z.boolean(), ...span }),
+    /** Decided by site staff (consent capacity, the investigator's opinion): never asked of the patient, never disqualifying by itself. */
+    z.object({ type: z.literal('site_judgement'), reason: z.enum(SITE_JUDGEMENT_REASONS), ...span }),
   ])
   .openapi('CriterionRule');
 export type CriterionRule = z.infer<typeof CriterionRuleSchema>;
@@ -70,6 +186,8 @@ export const TrialCriterionSchema = z
     rule: CriterionRuleSchema.nullable(),
     ruleSource: z.enum(['structured', 'text', 'manual']).nullable(),
     needsReview: z.boolean(),
+    /** The cohort or subgroup the criterion applies to ("Healthy controls"); null: everybody. */
+    population: z.string().nullable(),
   })
   .openapi('TrialCriterion');
 export type TrialCriterion = z.infer<typeof TrialCriterionSchema>;
@@ -103,6 +221,7 @@ export const TrialSchema = z
     targetEnrollment: z.number().int().nullable(),
     status: TrialStatusSchema,
     statusHistory: z.array(TrialStatusChangeSchema),
+    /** Every site, our sites first (the detail screen pages them through GET /api/trials/{trialId}/sites). */
     sites: z.array(TrialSiteSchema),
     minimumAgeYears: z.number().int().nullable(),
     maximumAgeYears: z.number().int().nullable(),
@@ -135,6 +254,8 @@ export const CriterionInputSchema = z
     rule: CriterionRuleSchema.nullable().optional(),
     ruleSource: RuleSourceSchema.nullable().optional(),
     needsReview: z.boolean().optional(),
+    /** Omitted: kept (an existing criterion) or none (a new one). */
+    population: z.string().trim().max(200).nullable().optional(),
   })
   .openapi('TrialCriterionInput');
 export type CriterionInput = z.infer<typeof CriterionInputSchema>;
@@ -154,7 +275,7 @@ const trialFields = {
   conditions: z.array(trimmedText(200)).max(100).optional(),
   summary: z.string().trim().max(20_000).nullable().optional(),
   targetEnrollment: z.number().int().min(0).max(10_000_000).nullable().optional(),
-  sites: z.array(TrialSiteSchema).max(2000).optional(),
+  sites: z.array(TrialSiteInputSchema).max(2000).optional(),
   minimumAgeYears: ageYears.nullable().optional(),
   maximumAgeYears: ageYears.nullable().optional(),
   sex: TrialSexSchema.optional(),
@@ -187,6 +308,7 @@ export const DraftCriterionSchema = z
     rule: CriterionRuleSchema.nullable(),
     ruleSource: RuleSourceSchema.nullable(),
     needsReview: z.boolean(),
+    population: z.string().nullable(),
   })
   .openapi('DraftCriterion');
 export type DraftCriterion = z.infer<typeof DraftCriterionSchema>;
@@ -202,7 +324,7 @@ export const TrialDraftSchema = z
     conditions: z.array(z.string()),
     summary: z.string().nullable(),
     targetEnrollment: z.number().int().nullable(),
-    sites: z.array(TrialSiteSchema),
+    sites: z.array(TrialSiteInputSchema),
     minimumAgeYears: z.number().int().nullable(),
     maximumAgeYears: z.number().int().nullable(),
     sex: TrialSexSchema,
@@ -222,3 +344,18 @@ export const AutoGenRequestSchema = z
     z.record(z.string(), z.unknown()).openapi({ description: 'A ClinicalTrials.gov API v2 study record (protocolSection...)' }),
   ])
   .openapi('AutoGenRequest');
+
+/** POST /api/trials/{trialId}/reparse: what re-reading the criteria's text with the current reader changed. */
+export const ReparseResultSchema = z
+  .object({
+    trial: TrialSchema,
+    changes: z.array(
+      z.object({ criterionId: z.string(), text: z.string(), before: CriterionRuleSchema.nullable(), after: CriterionRuleSchema.nullable(), needsReview: z.boolean() }),
+    ),
+    /** Criteria read again with the same rule (their review state kept). */
+    unchanged: z.number().int(),
+    /** Criteria whose rule a person set, or that came from the record's fields: never re-read. */
+    kept: z.number().int(),
+  })
+  .openapi('ReparseResult');
+export type ReparseResult = z.infer<typeof ReparseResultSchema>;

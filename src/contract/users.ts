@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { OrganizationIdListSchema, TimestampSchema } from './common';
+import { OrganizationIdListSchema, TimestampSchema, IdFilterSchema } from './common';
 
 /** Roles inside one organization. Owners and admins manage users; coordinators work the funnel. */
 export const MEMBER_ROLES = ['owner', 'admin', 'coordinator'] as const;
@@ -24,7 +24,7 @@ export type User = z.infer<typeof UserSchema>;
 export const UserListSchema = z.object({ users: z.array(UserSchema), invitations: z.array(z.lazy(() => InvitationSchema)) });
 
 export const ListUsersQuerySchema = z.object({
-  orgId: z.string().optional(),
+  orgId: IdFilterSchema.optional(),
   organizationIds: OrganizationIdListSchema,
   orgs: OrganizationIdListSchema,
 });

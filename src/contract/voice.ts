@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { OrganizationIdListSchema, TimestampSchema } from './common';
+import { OrganizationIdListSchema, TimestampSchema, IdFilterSchema } from './common';
+import { CALL_FILTERS } from './call-filters';
 
 /** Voice agents and calls (server: features/voice-agents, features/calls; provider port: integrations/voice). */
 
@@ -9,7 +10,7 @@ export type VoiceAgentType = z.infer<typeof VoiceAgentTypeSchema>;
 
 export const CALL_STATUSES = ['queued', 'ringing', 'in_progress', 'ended', 'failed', 'cancelled'] as const;
 export const CALL_OUTCOMES = ['completed', 'no_answer', 'busy', 'voicemail', 'failed', 'hung_up', 'declined'] as const;
-export const CALL_FILTERS = ['all', 'failedPrescreen', 'failedScheduling'] as const;
+export { CALL_FILTERS };
 /** Why a call was not placed (409 CALL_BLOCKED). */
 export const CALL_BLOCK_REASONS = ['do_not_contact', 'no_call_consent', 'quiet_hours', 'no_phone', 'no_agent'] as const;
 export type CallBlockReason = (typeof CALL_BLOCK_REASONS)[number];
@@ -67,7 +68,7 @@ export type VoiceAgent = z.infer<typeof VoiceAgentSchema>;
 export const VoiceAgentListSchema = z.object({ voiceAgents: z.array(VoiceAgentSchema), total: z.number().int() }).openapi('VoiceAgentList');
 
 export const ListVoiceAgentsQuerySchema = z.object({
-  organizationId: z.string().optional(),
+  organizationId: IdFilterSchema.optional(),
   organizationIds: OrganizationIdListSchema,
   orgs: OrganizationIdListSchema,
   type: VoiceAgentTypeSchema.optional(),
@@ -180,10 +181,10 @@ export const CreateCallSchema = z
 export type CreateCallInput = z.infer<typeof CreateCallSchema>;
 
 export const ListCallsQuerySchema = z.object({
-  organizationId: z.string().optional(),
+  organizationId: IdFilterSchema.optional(),
   organizationIds: OrganizationIdListSchema,
   orgs: OrganizationIdListSchema,
-  candidateId: z.string().optional(),
+  candidateId: IdFilterSchema.optional(),
   status: z.enum(CALL_STATUSES).optional(),
   type: VoiceAgentTypeSchema.optional(),
   filter: z.enum(CALL_FILTERS).default('all'),

@@ -6,16 +6,18 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { handleAuthRequest } from './auth/http';
 import { requireScope } from './auth/scope';
 import { callbackRoutes } from './features/callbacks/routes';
 import { callProcessRoutes, callRoutes, vapiCallRoutes } from './features/calls/routes';
 import { twilioVoiceRoutes } from './features/calls/inbound-twilio';
 import { vapiToolRoutes } from './features/calls/tools';
-import { vapiWebhookRoutes } from './features/calls/webhook';
+import { handleVapiMessage, vapiWebhookRoutes } from './features/calls/webhook';
 import { candidateRoutes } from './features/candidates/routes';
 import { chatAgentRoutes, chatConversationRoutes, publicChatConversationRoutes } from './features/chat/routes';
 import { contactHistoryRoutes } from './features/contact-history/routes';
 import { organizationRoutes, publicOrganizationRoutes } from './features/organizations/routes';
+import { phoneNumberRoutes } from './features/phone-numbers/routes';
 import { prescreenRoutes } from './features/prescreen/routes';
 import { prescreenFormRoutes } from './features/prescreen-forms/routes';
 import { processingRunRoutes } from './features/processing-runs/routes';
@@ -23,9 +25,12 @@ import { smsRoutes, smsWebhookRoutes } from './features/sms/routes';
 import { publicInvitationRoutes, userRoutes } from './features/users/routes';
 import { trialRoutes } from './features/trials/routes';
 import { voiceAgentRoutes } from './features/voice-agents/routes';
-import { VAPI_WEBHOOK_PATH } from './integrations/voice/port';
 import type { AppDeps, AppEnv } from './http/context';
-import { AppError, errorBody, validationError } from './http/errors';
+import { compressResponses } from './http/compress';
+import { requestBodyLimit } from './http/body-limit';
+import { AppError, databaseInputErrorCode, errorBody, validationError } from './http/errors';
+import { refuseControlCharacters } from './http/input-guard';
+import { documentUnvalidatedRoutes } from './http/provider-docs';
 
 export const API_VERSION = '1.0.0';
 
@@ -39,7 +44,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({
     strict: false,
     defaultHook: (result, c) => {
-      if (!result.success) return validationError(c, result.error);
+      if (!result.success) return validationError(c, result.error, result.target);
     },
   });
 
@@ -50,19 +55,26 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     // Path only: query strings can carry search terms (names, phone numbers).
     deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
+  // br or gzip for API JSON and the web app's text assets; fingerprinted assets keep their compressed bytes.
+  app.use('*', compressResponses({ isImmutable: (requestPath) => requestPath.startsWith('/assets/') }));
   app.use('*', secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+
+  // Before anything reads a body: its size (413), then NUL bytes and control characters anywhere in the input.
+  app.use('/api/*', requestBodyLimit);
+  app.use('/api/*', refuseControlCharacters);
 
   app.get('/api/health', (c) => c.json({ status: 'ok', version: API_VERSION }));
 
-  // better-auth answers its own endpoints; its errors are reshaped into the API's one error shape.
+  // better-auth answers its own endpoints (auth/http.ts: client address, sign-in limits, cached get-session);
+  // its errors are reshaped into the API's one error shape.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const response = await deps.auth.handler(c.req.raw);
-    if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json')) return response;
-    const body = (await response.clone().json().catch(() => null)) as { message?: string; code?: string; error?: unknown } | null;
-    if (!body || body.error) return response;
-    const headers = new Headers(response.headers);
-    headers.delete('content-length');
-    return new Response(JSON.stringify(errorBody(response.status, body.message, body.code)), { status: response.status, headers });
+    // better-auth redirects to callbackURL after e.g. verify-email and throws (a 500) on one it cannot parse.
+    const callbackURL = c.req.query('callbackURL');
+    if (callbackURL !== undefined && !isRedirectTarget(callbackURL)) {
+      const message = 'must be a path starting with / or an absolute URL';
+      return c.json(errorBody(400, `callbackURL: ${message}`, 'VALIDATION_FAILED', [{ path: 'callbackURL', message }]), 400);
+    }
+    return handleAuthRequest(c);
   });
 
   // Public API: no sign-in. Registered before the scope middleware below, so it answers first.
@@ -77,6 +89,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Twilio's voice webhook for inbound calls: signed like the SMS webhooks, answered with TwiML.
   app.route('/api/inbound', twilioVoiceRoutes);
 
+  documentUnvalidatedRoutes(app);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Cohortly API', version: API_VERSION, description: 'Clinical-trial recruitment. Auth endpoints live under /api/auth (better-auth).' },
@@ -104,6 +117,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/chat-conversations', chatConversationRoutes);
   app.route('/api/sms', smsRoutes);
   app.route('/api/voice-agents', voiceAgentRoutes);
+  app.route('/api/phone-numbers', phoneNumberRoutes);
   app.route('/api/calls', callRoutes);
   app.route('/api/callbacks', callbackRoutes);
   app.route('/api/process', callProcessRoutes);
@@ -112,31 +126,60 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) {
     const root = path.relative(process.cwd(), options.webDist);
     const indexHtml = readFileSync(path.join(options.webDist, 'index.html'), 'utf8');
+    // Vite fingerprints everything under /assets (the name changes with the content): cache it for a year.
+    // A missing asset is a 404, never the app shell (a stale tab asking for an old chunk must fail clearly).
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
+    });
     app.use('/assets/*', serveStatic({ root }));
+    app.get('/assets/*', (c) => {
+      c.header('cache-control', 'no-cache');
+      return c.json(errorBody(404), 404);
+    });
+    // index.html and other unversioned files: revalidate every time, so a deploy reaches open browsers.
+    app.use('*', async (c, next) => {
+      await next();
+      if (!c.req.path.startsWith('/api/') && !c.res.headers.has('cache-control')) c.header('cache-control', 'no-cache');
+    });
     app.use('*', serveStatic({ root }));
-    // Client-side routes: every other GET outside /api gets the app shell.
     app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.json(errorBody(404), 404) : c.html(indexHtml)));
   }
 
   app.notFound((c) => c.json(errorBody(404, `No such endpoint: ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(errorBody(error.status, error.message, error.code, error.details), error.status);
+    if (error instanceof AppError) return c.json(errorBody(error.status, error.message, error.code, error.details), error.status, error.headers);
     if (error instanceof HTTPException) return c.json(errorBody(error.status, error.message || undefined), error.status);
+    const dbInputCode = databaseInputErrorCode(error);
+    if (dbInputCode) {
+      // A value the contracts should have refused: still the caller's input, so a 400. Logged to be fixed.
+      deps.logger.warn({ dbCode: dbInputCode, method: c.req.method, path: c.req.path }, 'database refused an input value');
+      return c.json(errorBody(400, 'An input value is not valid'), 400);
+    }
     // Never echo internals: SQL errors carry query text and parameters. Log the database code only.
     const cause = (error as { cause?: { code?: string } }).cause;
     deps.logger.error({ errorName: error.name, dbCode: cause?.code, path: c.req.path }, 'unhandled error');
     return c.json(errorBody(500), 500);
   });
 
-  // The simulator's way back in: it posts its server messages to our own webhook, with the configured secret,
-  // through the same app (no network), so simulated and real calls share one code path.
+  // The simulator's way back in: its server messages go straight to the webhook's handler in this process
+  // (no HTTP hop, so no secret to present and none to weaken), the same code path real Vapi messages take
+  // after their secret is checked. An error is answered like the route would (500), never thrown back.
   deps.voice.attach(async (payload) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (deps.config.voice.vapiServerSecret) headers['x-vapi-secret'] = deps.config.voice.vapiServerSecret;
-    const response = await app.request(VAPI_WEBHOOK_PATH, { method: 'POST', headers, body: JSON.stringify(payload) });
-    return { status: response.status, body: await response.json().catch(() => null) };
+    try {
+      return await handleVapiMessage(deps, JSON.stringify(payload));
+    } catch (error) {
+      deps.logger.error({ errorName: (error as Error).name }, 'simulated voice message failed');
+      return { status: 500, body: null };
+    }
   });
 
   return app;
 }
 export type App = ReturnType<typeof createApp>;
+
+/** A redirect target better-auth can use: a root-relative path, or an absolute URL (its origin check judges which). */
+function isRedirectTarget(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\') && URL.canParse(value, 'http://localhost');
+  return URL.canParse(value);
+}

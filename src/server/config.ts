@@ -18,8 +18,25 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
-  /** Sign-in attempts allowed per address in `signInWindowSeconds`. */
+  /** Sign-in attempts allowed per client address in `windowSeconds` (SIGN_IN_RATE_LIMIT_MAX / _WINDOW). */
   signInRateLimit: { max: number; windowSeconds: number };
+  /**
+   * Failed sign-ins allowed per account (the normalized email, stored hashed) in `windowSeconds`, with a
+   * growing delay between failures after `delayAfter` of them (SIGN_IN_ACCOUNT_MAX_FAILURES / _WINDOW).
+   * The window expires: never a permanent lockout.
+   */
+  signInAccountLimit: { maxFailures: number; windowSeconds: number; delayAfter: number };
+  /**
+   * Proxies in front of the app (TRUSTED_PROXIES: addresses/CIDRs, comma-separated). Only when the socket's
+   * peer is one of them is X-Forwarded-For read (its right-most untrusted entry); otherwise the socket's address counts.
+   */
+  trustedProxies: string[];
+  /**
+   * Sessions: signed out after `idleMinutes` without user activity (SESSION_IDLE_MINUTES, 30) and at the
+   * latest `maxHours` after sign-in (SESSION_MAX_HOURS, 12). Validated sessions are cached in-process for
+   * `cacheSeconds` (SESSION_CACHE_SECONDS, 15; 0 turns the cache off).
+   */
+  session: { idleMinutes: number; maxHours: number; cacheSeconds: number };
   /**
    * SMS: Twilio when the account, token and a sender (number or Messaging Service) are set, else the simulator.
    * The auth token alone also switches on signature checks of the inbound webhooks.
@@ -62,6 +79,12 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** A positive number from the environment, or the default when unset or not a positive number. */
+function positive(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const port = Number(env.PORT ?? 3000);
@@ -84,6 +107,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signInRateLimit: {
       max: Number(env.SIGN_IN_RATE_LIMIT_MAX ?? 10),
       windowSeconds: Number(env.SIGN_IN_RATE_LIMIT_WINDOW ?? 60),
+    },
+    signInAccountLimit: {
+      maxFailures: positive(env.SIGN_IN_ACCOUNT_MAX_FAILURES, 10),
+      windowSeconds: positive(env.SIGN_IN_ACCOUNT_WINDOW, 15 * 60),
+      delayAfter: 3,
+    },
+    trustedProxies: (env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    session: {
+      idleMinutes: positive(env.SESSION_IDLE_MINUTES, 30),
+      maxHours: positive(env.SESSION_MAX_HOURS, 12),
+      cacheSeconds: Math.max(0, Number(env.SESSION_CACHE_SECONDS ?? 15) || 0),
     },
     sms: {
       twilioAccountSid: env.TWILIO_ACCOUNT_SID || undefined,

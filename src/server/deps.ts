@@ -1,4 +1,7 @@
 import { createAuth } from './auth/auth';
+import { trustedProxyList } from './auth/client-address';
+import { SessionStore } from './auth/sessions';
+import { createSignInThrottle } from './auth/sign-in-throttle';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppDeps } from './http/context';
@@ -30,8 +33,12 @@ export function chooseVoice(config: AppConfig, logger: Logger): VoicePort {
 
 /** Wires the app's parts from config and an open database: the one place adapters are chosen. */
 export function createDeps(config: AppConfig, database: DatabaseHandle): AppDeps {
+  // A malformed TRUSTED_PROXIES entry stops the start rather than failing requests later.
+  trustedProxyList(config.trustedProxies);
   const logger = createLogger(config.logLevel);
   const mail = config.smtpUrl ? createSmtpMail(config.smtpUrl, config.mailFrom, logger) : createOutboxMail(database.db, logger);
   const auth = createAuth({ config, db: database.db, mail, logger });
-  return { config, db: database.db, auth, mail, sms: chooseSms(config), voice: chooseVoice(config, logger), jobs: createJobs(database, logger, { pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }), logger };
+  const sessions = new SessionStore(auth, database.db, config);
+  const signInThrottle = createSignInThrottle(database.db, config);
+  return { config, db: database.db, auth, sessions, signInThrottle, mail, sms: chooseSms(config), voice: chooseVoice(config, logger), jobs: createJobs(database, logger, { pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }), logger };
 }

@@ -37,6 +37,7 @@ import { Route as AuthedAdminDemoRouteRouteImport } from './routes/_authed/admin
 import { Route as AuthedAdminOnboardRouteImport } from './routes/_authed/admin/onboard'
 import { Route as AuthedAdminOrganizationRouteImport } from './routes/_authed/admin/organization'
 import { Route as AuthedAdminOrganizationsRouteImport } from './routes/_authed/admin/organizations'
+import { Route as AuthedAdminPhoneNumbersRouteImport } from './routes/_authed/admin/phone-numbers'
 import { Route as AuthedAdminPrescreenFormsRouteImport } from './routes/_authed/admin/prescreen-forms'
 import { Route as AuthedAdminProcessedRunsRouteImport } from './routes/_authed/admin/processed-runs'
 import { Route as AuthedAdminSequencesRouteImport } from './routes/_authed/admin/sequences'
@@ -69,7 +70,11 @@ import { Route as AuthedAdminPrescreenFormsFormIdRouteImport } from './routes/_a
 import { Route as AuthedCandidatesIdIndexRouteImport } from './routes/_authed/candidates/$id/index'
 import { Route as AuthedCandidatesIdContactHistoryRouteImport } from './routes/_authed/candidates/$id/contact-history'
 import { Route as AuthedCandidatesIdPrescreenRouteImport } from './routes/_authed/candidates/$id/prescreen'
+import { Route as AuthedAdminDemoSponsorsCompleteRouteImport } from './routes/_authed/admin/demo/sponsors/complete'
+import { Route as AuthedAdminDemoSponsorsConnectRouteImport } from './routes/_authed/admin/demo/sponsors/connect'
+import { Route as AuthedAdminDemoSponsorsDashboardRouteImport } from './routes/_authed/admin/demo/sponsors/dashboard'
 import { Route as AuthedAdminDemoSponsorsIntroRouteImport } from './routes/_authed/admin/demo/sponsors/intro'
+import { Route as AuthedAdminDemoSponsorsSiteSelectionRouteImport } from './routes/_authed/admin/demo/sponsors/site-selection'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -212,6 +217,11 @@ const AuthedAdminOrganizationsRoute =
     path: '/organizations',
     getParentRoute: () => AuthedAdminRouteRoute,
   } as any)
+const AuthedAdminPhoneNumbersRoute = AuthedAdminPhoneNumbersRouteImport.update({
+  id: '/phone-numbers',
+  path: '/phone-numbers',
+  getParentRoute: () => AuthedAdminRouteRoute,
+} as any)
 const AuthedAdminPrescreenFormsRoute =
   AuthedAdminPrescreenFormsRouteImport.update({
     id: '/prescreen-forms',
@@ -381,10 +391,34 @@ const AuthedCandidatesIdPrescreenRoute =
     path: '/prescreen',
     getParentRoute: () => AuthedCandidatesIdRouteRoute,
   } as any)
+const AuthedAdminDemoSponsorsCompleteRoute =
+  AuthedAdminDemoSponsorsCompleteRouteImport.update({
+    id: '/complete',
+    path: '/complete',
+    getParentRoute: () => AuthedAdminDemoSponsorsRouteRoute,
+  } as any)
+const AuthedAdminDemoSponsorsConnectRoute =
+  AuthedAdminDemoSponsorsConnectRouteImport.update({
+    id: '/connect',
+    path: '/connect',
+    getParentRoute: () => AuthedAdminDemoSponsorsRouteRoute,
+  } as any)
+const AuthedAdminDemoSponsorsDashboardRoute =
+  AuthedAdminDemoSponsorsDashboardRouteImport.update({
+    id: '/dashboard',
+    path: '/dashboard',
+    getParentRoute: () => AuthedAdminDemoSponsorsRouteRoute,
+  } as any)
 const AuthedAdminDemoSponsorsIntroRoute =
   AuthedAdminDemoSponsorsIntroRouteImport.update({
     id: '/intro',
     path: '/intro',
+    getParentRoute: () => AuthedAdminDemoSponsorsRouteRoute,
+  } as any)
+const AuthedAdminDemoSponsorsSiteSelectionRoute =
+  AuthedAdminDemoSponsorsSiteSelectionRouteImport.update({
+    id: '/site-selection',
+    path: '/site-selection',
     getParentRoute: () => AuthedAdminDemoSponsorsRouteRoute,
   } as any)
 
@@ -416,6 +450,7 @@ export interface FileRoutesByFullPath {
   '/admin/onboard': typeof AuthedAdminOnboardRoute
   '/admin/organization': typeof AuthedAdminOrganizationRoute
   '/admin/organizations': typeof AuthedAdminOrganizationsRoute
+  '/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
   '/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsRouteWithChildren
   '/admin/processed-runs': typeof AuthedAdminProcessedRunsRoute
   '/admin/sequences': typeof AuthedAdminSequencesRoute
@@ -448,7 +483,11 @@ export interface FileRoutesByFullPath {
   '/admin/demo/': typeof AuthedAdminDemoIndexRoute
   '/admin/prescreen-forms/': typeof AuthedAdminPrescreenFormsIndexRoute
   '/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
+  '/admin/demo/sponsors/complete': typeof AuthedAdminDemoSponsorsCompleteRoute
+  '/admin/demo/sponsors/connect': typeof AuthedAdminDemoSponsorsConnectRoute
+  '/admin/demo/sponsors/dashboard': typeof AuthedAdminDemoSponsorsDashboardRoute
   '/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
+  '/admin/demo/sponsors/site-selection': typeof AuthedAdminDemoSponsorsSiteSelectionRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -469,6 +508,7 @@ export interface FileRoutesByTo {
   '/admin/onboard': typeof AuthedAdminOnboardRoute
   '/admin/organization': typeof AuthedAdminOrganizationRoute
   '/admin/organizations': typeof AuthedAdminOrganizationsRoute
+  '/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
   '/admin/processed-runs': typeof AuthedAdminProcessedRunsRoute
   '/admin/sequences': typeof AuthedAdminSequencesRoute
   '/admin/sms': typeof AuthedAdminSmsRoute
@@ -500,7 +540,11 @@ export interface FileRoutesByTo {
   '/admin/demo': typeof AuthedAdminDemoIndexRoute
   '/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsIndexRoute
   '/candidates/$id': typeof AuthedCandidatesIdIndexRoute
+  '/admin/demo/sponsors/complete': typeof AuthedAdminDemoSponsorsCompleteRoute
+  '/admin/demo/sponsors/connect': typeof AuthedAdminDemoSponsorsConnectRoute
+  '/admin/demo/sponsors/dashboard': typeof AuthedAdminDemoSponsorsDashboardRoute
   '/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
+  '/admin/demo/sponsors/site-selection': typeof AuthedAdminDemoSponsorsSiteSelectionRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -532,6 +576,7 @@ export interface FileRoutesById {
   '/_authed/admin/onboard': typeof AuthedAdminOnboardRoute
   '/_authed/admin/organization': typeof AuthedAdminOrganizationRoute
   '/_authed/admin/organizations': typeof AuthedAdminOrganizationsRoute
+  '/_authed/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
   '/_authed/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsRouteWithChildren
   '/_authed/admin/processed-runs': typeof AuthedAdminProcessedRunsRoute
   '/_authed/admin/sequences': typeof AuthedAdminSequencesRoute
@@ -564,7 +609,11 @@ export interface FileRoutesById {
   '/_authed/admin/demo/': typeof AuthedAdminDemoIndexRoute
   '/_authed/admin/prescreen-forms/': typeof AuthedAdminPrescreenFormsIndexRoute
   '/_authed/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
+  '/_authed/admin/demo/sponsors/complete': typeof AuthedAdminDemoSponsorsCompleteRoute
+  '/_authed/admin/demo/sponsors/connect': typeof AuthedAdminDemoSponsorsConnectRoute
+  '/_authed/admin/demo/sponsors/dashboard': typeof AuthedAdminDemoSponsorsDashboardRoute
   '/_authed/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
+  '/_authed/admin/demo/sponsors/site-selection': typeof AuthedAdminDemoSponsorsSiteSelectionRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -596,6 +645,7 @@ export interface FileRouteTypes {
     | '/admin/onboard'
     | '/admin/organization'
     | '/admin/organizations'
+    | '/admin/phone-numbers'
     | '/admin/prescreen-forms'
     | '/admin/processed-runs'
     | '/admin/sequences'
@@ -628,7 +678,11 @@ export interface FileRouteTypes {
     | '/admin/demo/'
     | '/admin/prescreen-forms/'
     | '/candidates/$id/'
+    | '/admin/demo/sponsors/complete'
+    | '/admin/demo/sponsors/connect'
+    | '/admin/demo/sponsors/dashboard'
     | '/admin/demo/sponsors/intro'
+    | '/admin/demo/sponsors/site-selection'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -649,6 +703,7 @@ export interface FileRouteTypes {
     | '/admin/onboard'
     | '/admin/organization'
     | '/admin/organizations'
+    | '/admin/phone-numbers'
     | '/admin/processed-runs'
     | '/admin/sequences'
     | '/admin/sms'
@@ -680,7 +735,11 @@ export interface FileRouteTypes {
     | '/admin/demo'
     | '/admin/prescreen-forms'
     | '/candidates/$id'
+    | '/admin/demo/sponsors/complete'
+    | '/admin/demo/sponsors/connect'
+    | '/admin/demo/sponsors/dashboard'
     | '/admin/demo/sponsors/intro'
+    | '/admin/demo/sponsors/site-selection'
   id:
     | '__root__'
     | '/'
@@ -711,6 +770,7 @@ export interface FileRouteTypes {
     | '/_authed/admin/onboard'
     | '/_authed/admin/organization'
     | '/_authed/admin/organizations'
+    | '/_authed/admin/phone-numbers'
     | '/_authed/admin/prescreen-forms'
     | '/_authed/admin/processed-runs'
     | '/_authed/admin/sequences'
@@ -743,7 +803,11 @@ export interface FileRouteTypes {
     | '/_authed/admin/demo/'
     | '/_authed/admin/prescreen-forms/'
     | '/_authed/candidates/$id/'
+    | '/_authed/admin/demo/sponsors/complete'
+    | '/_authed/admin/demo/sponsors/connect'
+    | '/_authed/admin/demo/sponsors/dashboard'
     | '/_authed/admin/demo/sponsors/intro'
+    | '/_authed/admin/demo/sponsors/site-selection'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -952,6 +1016,13 @@ declare module '@tanstack/react-router' {
       path: '/organizations'
       fullPath: '/admin/organizations'
       preLoaderRoute: typeof AuthedAdminOrganizationsRouteImport
+      parentRoute: typeof AuthedAdminRouteRoute
+    }
+    '/_authed/admin/phone-numbers': {
+      id: '/_authed/admin/phone-numbers'
+      path: '/phone-numbers'
+      fullPath: '/admin/phone-numbers'
+      preLoaderRoute: typeof AuthedAdminPhoneNumbersRouteImport
       parentRoute: typeof AuthedAdminRouteRoute
     }
     '/_authed/admin/prescreen-forms': {
@@ -1178,11 +1249,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedCandidatesIdPrescreenRouteImport
       parentRoute: typeof AuthedCandidatesIdRouteRoute
     }
+    '/_authed/admin/demo/sponsors/complete': {
+      id: '/_authed/admin/demo/sponsors/complete'
+      path: '/complete'
+      fullPath: '/admin/demo/sponsors/complete'
+      preLoaderRoute: typeof AuthedAdminDemoSponsorsCompleteRouteImport
+      parentRoute: typeof AuthedAdminDemoSponsorsRouteRoute
+    }
+    '/_authed/admin/demo/sponsors/connect': {
+      id: '/_authed/admin/demo/sponsors/connect'
+      path: '/connect'
+      fullPath: '/admin/demo/sponsors/connect'
+      preLoaderRoute: typeof AuthedAdminDemoSponsorsConnectRouteImport
+      parentRoute: typeof AuthedAdminDemoSponsorsRouteRoute
+    }
+    '/_authed/admin/demo/sponsors/dashboard': {
+      id: '/_authed/admin/demo/sponsors/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/demo/sponsors/dashboard'
+      preLoaderRoute: typeof AuthedAdminDemoSponsorsDashboardRouteImport
+      parentRoute: typeof AuthedAdminDemoSponsorsRouteRoute
+    }
     '/_authed/admin/demo/sponsors/intro': {
       id: '/_authed/admin/demo/sponsors/intro'
       path: '/intro'
       fullPath: '/admin/demo/sponsors/intro'
       preLoaderRoute: typeof AuthedAdminDemoSponsorsIntroRouteImport
+      parentRoute: typeof AuthedAdminDemoSponsorsRouteRoute
+    }
+    '/_authed/admin/demo/sponsors/site-selection': {
+      id: '/_authed/admin/demo/sponsors/site-selection'
+      path: '/site-selection'
+      fullPath: '/admin/demo/sponsors/site-selection'
+      preLoaderRoute: typeof AuthedAdminDemoSponsorsSiteSelectionRouteImport
       parentRoute: typeof AuthedAdminDemoSponsorsRouteRoute
     }
   }
@@ -1204,12 +1303,22 @@ const AuthedAdminCallsRouteRouteWithChildren =
   )
 
 interface AuthedAdminDemoSponsorsRouteRouteChildren {
+  AuthedAdminDemoSponsorsCompleteRoute: typeof AuthedAdminDemoSponsorsCompleteRoute
+  AuthedAdminDemoSponsorsConnectRoute: typeof AuthedAdminDemoSponsorsConnectRoute
+  AuthedAdminDemoSponsorsDashboardRoute: typeof AuthedAdminDemoSponsorsDashboardRoute
   AuthedAdminDemoSponsorsIntroRoute: typeof AuthedAdminDemoSponsorsIntroRoute
+  AuthedAdminDemoSponsorsSiteSelectionRoute: typeof AuthedAdminDemoSponsorsSiteSelectionRoute
 }
 
 const AuthedAdminDemoSponsorsRouteRouteChildren: AuthedAdminDemoSponsorsRouteRouteChildren =
   {
+    AuthedAdminDemoSponsorsCompleteRoute: AuthedAdminDemoSponsorsCompleteRoute,
+    AuthedAdminDemoSponsorsConnectRoute: AuthedAdminDemoSponsorsConnectRoute,
+    AuthedAdminDemoSponsorsDashboardRoute:
+      AuthedAdminDemoSponsorsDashboardRoute,
     AuthedAdminDemoSponsorsIntroRoute: AuthedAdminDemoSponsorsIntroRoute,
+    AuthedAdminDemoSponsorsSiteSelectionRoute:
+      AuthedAdminDemoSponsorsSiteSelectionRoute,
   }
 
 const AuthedAdminDemoSponsorsRouteRouteWithChildren =
@@ -1264,6 +1373,7 @@ interface AuthedAdminRouteRouteChildren {
   AuthedAdminOnboardRoute: typeof AuthedAdminOnboardRoute
   AuthedAdminOrganizationRoute: typeof AuthedAdminOrganizationRoute
   AuthedAdminOrganizationsRoute: typeof AuthedAdminOrganizationsRoute
+  AuthedAdminPhoneNumbersRoute: typeof AuthedAdminPhoneNumbersRoute
   AuthedAdminPrescreenFormsRoute: typeof AuthedAdminPrescreenFormsRouteWithChildren
   AuthedAdminProcessedRunsRoute: typeof AuthedAdminProcessedRunsRoute
   AuthedAdminSequencesRoute: typeof AuthedAdminSequencesRoute
@@ -1286,6 +1396,7 @@ const AuthedAdminRouteRouteChildren: AuthedAdminRouteRouteChildren = {
   AuthedAdminOnboardRoute: AuthedAdminOnboardRoute,
   AuthedAdminOrganizationRoute: AuthedAdminOrganizationRoute,
   AuthedAdminOrganizationsRoute: AuthedAdminOrganizationsRoute,
+  AuthedAdminPhoneNumbersRoute: AuthedAdminPhoneNumbersRoute,
   AuthedAdminPrescreenFormsRoute: AuthedAdminPrescreenFormsRouteWithChildren,
   AuthedAdminProcessedRunsRoute: AuthedAdminProcessedRunsRoute,
   AuthedAdminSequencesRoute: AuthedAdminSequencesRoute,

@@ -28,6 +28,56 @@ const CSV = [
 ].join('\n');
 
 describe('candidates of a research site', () => {
+  it('imports consent columns with a documented source, so the candidates are contactable; bulk consent records the rest (issue 15)', async () => {
+    const { page } = await app.newPage();
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Connie Consent');
+    await page.getByLabel('Email').fill(`consent.${unique()}@site.test`);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByLabel('Research site name').fill('Consent Clinic');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/trials$/);
+
+    await page.goto('/candidates/import');
+    const file = path.join(scratch, 'consented.csv');
+    writeFileSync(file, ['First Name,Last Name,Mobile,Zip,SMS Consent,Call Consent', 'Nia,Brooks,212-555-0181,94103,yes,yes', 'Omar,Reyes,212-555-0182,,no,no'].join('\n'));
+    await page.getByLabel('Candidates file (CSV or JSON)').setInputFiles(file);
+    await page.getByRole('button', { name: 'Next: check columns' }).click();
+    await expect.poll(() => page.getByLabel('Column “SMS Consent”').isVisible()).toBe(true);
+    expect(await page.getByLabel('Column “SMS Consent”').inputValue()).toBe('consentSms');
+    expect(await page.getByLabel('Column “Call Consent”').inputValue()).toBe('consentCalls');
+    // Documented consent: the import must say where it was given.
+    await page.getByRole('button', { name: 'Import 2 rows' }).click();
+    await expect.poll(() => page.getByText('Say where the consent was given').isVisible()).toBe(true);
+    await page.getByLabel('Consent source (required)').fill('paper form at clinic');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Import 2 rows' }).click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 20_000 }).toBe('Completed');
+    // Outcomes name the candidates.
+    await page.getByRole('link', { name: /Nia Brooks/ }).click();
+    await page.waitForURL(/\/candidates\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByTestId('consent-sources').textContent()).toContain('SMS: paper form at clinic');
+    expect(await page.getByLabel('SMS', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Calls', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByText('America/Los Angeles').count()).toBeGreaterThan(0);
+
+    // Omar said no in the file; staff record the consent he gave later, with its source.
+    await page.goto('/candidates?search=reyes');
+    await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–1 of 1');
+    await page.getByLabel('Select Omar Reyes').check();
+    await page.getByRole('button', { name: 'Record consent' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('Record consent for 1 candidate').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Record consent' }).click();
+    await expect.poll(() => dialog.getByText('Say where the consent was given').isVisible()).toBe(true);
+    await dialog.getByLabel('Source').fill('phone call with the coordinator');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Record consent' }).click();
+    await expect.poll(() => page.getByText('Consent recorded for 1 candidate').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Omar Reyes' }).click();
+    await expect.poll(() => page.getByTestId('consent-sources').textContent()).toContain('Calls: phone call with the coordinator');
+  });
+
   it('imports a CSV, finds a candidate, adds and deletes a note, and reads the contact history', async () => {
     const { context, page } = await app.newPage();
     await page.goto('/sign-up');

@@ -200,4 +200,50 @@ describe('the public prescreen chat', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Prescreen review: Maria');
     await staff.close();
   });
+  it('a visitor answering fast, 26 messages in a row, never sees an error (issue 15)', async () => {
+    const { page } = await app.newPage();
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Fay Fast');
+    await page.getByLabel('Email').fill(`fast.${unique()}@site.test`);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByLabel('Research site name').fill('Quick Tap Research');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/trials$/);
+    await page.goto('/trials/import');
+    await page.getByLabel('ClinicalTrials.gov JSON file').setInputFiles('tests/fixtures/ctgov/asthma-study.json');
+    await page.getByRole('button', { name: 'Create draft trial' }).click();
+    await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
+    const trialId = new URL(page.url()).pathname.split('/').pop()!;
+    const generated = await page.request.post('/api/prescreen-forms/generate-study-blocks', { data: { trialId } });
+    const form = await page.request.post('/api/prescreen-forms/', { data: { trialId, name: 'Fast form', blocks: (await generated.json()).blocks, status: 'published' } });
+    expect(form.status()).toBe(201);
+    const agent = await page.request.post('/api/chat-agents/internal/', {
+      data: {
+        name: 'Fast assistant',
+        type: 'PRESCREEN',
+        trialId,
+        prescreenFormId: (await form.json()).id,
+        greeting: { en: 'Hello there.' },
+        closingMessage: { en: 'Thanks.' },
+        languages: ['en'],
+        requirePhoneVerification: false,
+        nextStep: 'none',
+        active: true,
+      },
+    });
+    expect(agent.status(), await agent.text()).toBe(201);
+    await page.goto('/admin/chat-agents');
+    const publicId = new URL((await page.getByTestId('public-chat-link').textContent())!).pathname.split('/').pop()!;
+
+    const visitor = await app.browser.newContext({ baseURL: app.baseUrl });
+    const chat = await visitor.newPage();
+    await chat.goto(`/chat/${publicId}`);
+    await expect.poll(() => chat.getByText('Hello there.').isVisible()).toBe(true);
+    // Questions about the study are answered and the prompt repeated: 26 quick messages, more than the old 20 a minute.
+    for (let i = 0; i < 26; i++) await say(chat, 'what is this study about?');
+    expect(await chat.getByRole('alert').count()).toBe(0);
+    expect(await chat.getByText(/Too many|wait a moment|try again/i).count()).toBe(0);
+    expect(await chat.getByTestId('chat-log').getByText('what is this study about?').count()).toBe(26);
+    await visitor.close();
+  });
 });

@@ -49,6 +49,20 @@ describe('a new research site', () => {
     await context.close();
   });
 
+  it('flags every empty field on the first submit, the research site name included', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Casey Coordinator');
+    await page.getByLabel('Email').fill(`coordinator.${unique()}@site.test`);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    // The research site name is left empty: one click on "Create account" says so, nothing is created.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByText('Enter the name of your research site').isVisible()).toBe(true);
+    expect(await page.getByLabel('Research site name').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/sign-up');
+    await context.close();
+  });
+
   it('refuses a wrong password with a message, and stays on sign-in', async () => {
     const { context, page } = await app.newPage();
     await signIn(page, ADMIN_EMAIL, 'not-the-password');
@@ -121,6 +135,48 @@ describe('an internal admin', () => {
     await page.getByRole('dialog').getByLabel(/name/i).first().fill(`${name} Renamed`);
     await page.getByRole('dialog').getByRole('button', { name: /save|rename/i }).click();
     await expect.poll(() => page.getByRole('cell', { name: `${name} Renamed` }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the admin menu', () => {
+  it('lists every admin screen once, no placeholders, and /admin opens a working page', async () => {
+    const { context, page } = await app.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/trials$/);
+    // The admin section appears once the session and organizations have loaded.
+    await expect.poll(() => page.getByRole('navigation', { name: 'Admin' }).getByRole('link').count(), { timeout: 15_000 }).toBeGreaterThan(3);
+    const labels = async (name: string) => (await page.getByRole('navigation', { name }).getByRole('link').allTextContents()).map((text) => text.trim());
+    const workspace = await labels('Workspace');
+    const admin = await labels('Admin');
+    const all = [...workspace, ...admin];
+    expect(new Set(all).size, all.join(', ')).toBe(all.length);
+    expect(all).not.toContain('Trial matcher');
+    expect(admin).not.toContain('Dashboard');
+    expect(admin).not.toContain('Sequences');
+    expect(admin[0]).toBe('Organizations');
+
+    await page.goto('/admin');
+    await page.waitForURL(/\/admin\/organizations$/);
+    expect(await page.getByText('Coming soon').count()).toBe(0);
+    await context.close();
+  });
+
+  it('opens the sponsor demo under /admin/demo/sponsors, and the old root paths lead there', async () => {
+    const { context, page } = await app.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/trials$/);
+    await page.goto('/admin/demo');
+    await page.getByRole('link', { name: 'Sponsor demo' }).click();
+    await page.waitForURL(/\/admin\/demo\/sponsors\/intro$/);
+    await page.getByRole('link', { name: 'Next: Site selection' }).click();
+    await page.waitForURL(/\/admin\/demo\/sponsors\/site-selection$/);
+    await page.goto('/dashboard?tab=forecasting');
+    await page.waitForURL(/\/admin\/demo\/sponsors\/dashboard\?tab=forecasting$/);
+    // A coming-soon panel says what will be there, not the route's internals.
+    await expect.poll(() => page.getByRole('heading', { name: 'Sponsor dashboard' }).isVisible()).toBe(true);
+    expect(await page.getByText('Current filters').count()).toBe(0);
+    expect(await page.getByText('forecasting', { exact: true }).count()).toBe(0);
     await context.close();
   });
 });

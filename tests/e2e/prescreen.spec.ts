@@ -51,6 +51,13 @@ describe('prescreening at a research site', () => {
     expect(await page.getByTestId('form-version').textContent()).toBe('Version 1');
     expect(await page.getByText('Every criterion is linked to a question.').isVisible()).toBe(true);
     const dob = page.getByRole('group', { name: 'Question 1 in About you' });
+    // Questions start collapsed to a one-line summary; opening one shows its fields, "Expand all" every one.
+    expect(await page.getByLabel('Chat wording (English)').count()).toBe(0);
+    expect(await dob.getByText('What is your date of birth?').isVisible()).toBe(true);
+    await dob.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByLabel('Chat wording (English)').count()).toBe(1);
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    expect(await page.getByLabel('Chat wording (English)').count()).toBeGreaterThan(1);
     expect(await dob.getByLabel('Chat wording (English)').inputValue()).toBe('What is your date of birth?');
     await dob.getByLabel('Chat wording (English)').fill('When were you born?');
     // Reorder by keyboard: question 2 of Medical history moves up.
@@ -97,19 +104,25 @@ describe('prescreening at a research site', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Medical history' }).isVisible()).toBe(true);
     const yesNo = (name: RegExp, answer: 'Yes' | 'No') => page.getByRole('group', { name }).getByLabel(answer, { exact: true }).check();
+    // Plain-language questions read from the criteria, not the criteria's text.
     await yesNo(/long-term medical conditions/, 'Yes');
-    await yesNo(/Diagnosis of asthma/, 'Yes');
-    await yesNo(/controller therapies/, 'Yes');
+    await yesNo(/told by a doctor that you have asthma/, 'Yes');
     await yesNo(/pregnant/, 'No');
-    await yesNo(/Current smoker/, 'No');
+    await yesNo(/smoke or use tobacco/, 'No');
     await page.getByLabel(/BMI result/).fill('25');
-    await page.getByLabel(/eGFR result/).fill('90');
     await page.getByLabel(/HbA1c result/).fill('5.5');
-    await page.getByLabel(/ALT result/).fill('1');
     await expectAccessible(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Medications' }).isVisible()).toBe(true);
+    for (const group of await page.getByRole('group', { name: /steroid inhaler/ }).all()) await group.getByLabel('Yes', { exact: true }).check();
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Logistics' }).isVisible()).toBe(true);
     await yesNo(/travel to/, 'Yes');
+    await page.getByRole('button', { name: 'Next' }).click();
+    // Staff-only items: lab values a patient would not know.
+    await expect.poll(() => page.getByRole('heading', { name: 'Site review (staff only)' }).isVisible()).toBe(true);
+    await page.getByLabel(/Staff: most recent eGFR/).fill('90');
+    await page.getByLabel(/Staff: most recent ALT/).fill('1');
     await page.getByRole('button', { name: 'Submit prescreen' }).click();
 
     // The review: recommendation, reasons, criteria with their deciding answers.
@@ -133,11 +146,26 @@ describe('prescreening at a research site', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Book visit' }).isVisible()).toBe(true);
     expect(await page.getByTestId('decisions').getByText('Approved').isVisible()).toBe(true);
 
+    // No site is chosen for the coordinator (none is ours); the picker searches by city, keyboard only.
+    await page.getByRole('button', { name: 'Book visit' }).click();
+    await expect.poll(() => page.getByText('Choose a site').last().isVisible()).toBe(true);
+    await page.getByTestId('site-picker').focus();
+    await page.keyboard.press('Enter');
+    const search = page.getByRole('combobox', { name: /Search sites/ });
+    await expect.poll(() => search.isVisible()).toBe(true);
+    await search.fill('halifax');
+    await expect.poll(() => page.getByRole('listbox', { name: 'Sites' }).getByRole('option').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('site-picker').textContent()).toContain('Harbour Lung Centre, Halifax, Nova Scotia, Canada');
+    // The site's zone comes from its province: no browser or UTC default.
+    await expect.poll(() => page.getByTestId('site-time-zone').textContent()).toContain('America/Halifax');
+
     // Book a visit at a future local time; the same slot again is refused inline.
     const slot = future(7, '10:30');
     await page.getByLabel(/Visit start/).fill(slot);
     await page.getByRole('button', { name: 'Book visit' }).click();
-    await expect.poll(() => page.getByTestId('bookings').textContent()).toContain(`Lakeside Clinical Research: ${slot.replace('T', ' ')}`);
+    await expect.poll(() => page.getByTestId('bookings').textContent()).toContain(`Harbour Lung Centre, Halifax: ${slot.replace('T', ' ')} (America/Halifax)`);
+    await expect.poll(() => page.getByText('Visit booked at Harbour Lung Centre, Halifax').isVisible()).toBe(true);
     await page.getByLabel(/Visit start/).fill(slot);
     await page.getByRole('button', { name: 'Book visit' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'That slot is already booked' }).isVisible()).toBe(true);

@@ -39,7 +39,7 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Starts the built app (dist/web must exist: `npm run build`) on a fresh PGlite data directory, and Chromium. */
+/** Starts the built app (dist/web must exist: `npm run build`) as `npm start` does, on a fresh PGlite data directory, and Chromium. */
 export async function startApp(): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cohortly-e2e-'));
@@ -47,8 +47,13 @@ export async function startApp(): Promise<RunningApp> {
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
-      NODE_ENV: 'test',
+      // The way the README's `npm start` runs it: production mode, no provider secrets (simulators).
+      NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      VAPI_API_KEY: '',
+      VAPI_SERVER_SECRET: '',
+      TWILIO_ACCOUNT_SID: '',
+      TWILIO_AUTH_TOKEN: '',
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -62,7 +67,8 @@ export async function startApp(): Promise<RunningApp> {
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
 
-  const deadline = Date.now() + 60_000;
+  // Generous: a cold start migrates a new embedded database, and CI machines are small and busy.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     try {
       const response = await fetch(`${baseUrl}/api/health`);

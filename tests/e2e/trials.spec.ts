@@ -53,7 +53,22 @@ describe('trials of a research site', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ASTHMA_TITLE);
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Trials' }).isVisible()).toBe(true);
     expect(await page.getByText('Diagnosis of asthma for at least 12 months').isVisible()).toBe(true);
-    expect(await page.getByText('Lakeside Clinical Research').isVisible()).toBe(true);
+    // Criteria first; the sites are collapsed under a header with their count, then searchable and editable.
+    expect(await page.getByRole('heading', { name: 'Sites (2)' }).isVisible()).toBe(true);
+    expect(await page.getByText('Harbour Lung Centre').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Show sites' }).click();
+    await expect.poll(() => page.getByTestId('site-row').count()).toBe(2);
+    expect(await page.getByTestId('site-row').first().textContent()).toContain('Lakeside Clinical Research');
+    expect(await page.getByTestId('site-row').first().textContent()).toContain('America/Chicago');
+    // Marking Halifax ours lists it first.
+    // The box follows the saved state (it flips once the server has it).
+    await page.getByLabel('Ours: Harbour Lung Centre, Halifax, Nova Scotia, Canada').click();
+    await expect.poll(() => page.getByLabel('Ours: Harbour Lung Centre, Halifax, Nova Scotia, Canada').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('site-row').first().textContent()).toContain('Harbour Lung Centre');
+    await expect.poll(() => page.getByText('1 ours').isVisible()).toBe(true);
+    await page.getByLabel('Search', { exact: true }).fill('chicago');
+    await expect.poll(() => page.getByTestId('site-row').count()).toBe(1);
+    await expectAccessible(page);
     // The site's owner may delete it.
     expect(await page.getByRole('button', { name: 'Delete' }).isVisible()).toBe(true);
 
@@ -68,7 +83,8 @@ describe('trials of a research site', () => {
     // Site staff fix their own criteria (the editor is open to the trial's organization).
     await page.getByRole('link', { name: 'Edit criteria' }).click();
     await page.waitForURL(new RegExp(`/admin/trial-criteria\\?trialId=${trialId}`));
-    await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('4 of 11 criteria need review');
+    // The fixture's "one of the following" controller therapies are two criteria (alternatives, both to review).
+    await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('4 of 12 criteria need review');
     const criterion = page.getByRole('group', { name: 'Inclusion criterion 4' });
     expect(await criterion.getByLabel('Text').inputValue()).toBe('Diagnosis of asthma for at least 12 months');
     await criterion.getByLabel('Text').fill('Doctor-diagnosed asthma for at least 12 months');
@@ -81,11 +97,15 @@ describe('trials of a research site', () => {
     expect(await page.getByRole('group', { name: /criterion/ }).count()).toBe(3);
     await page.getByLabel('Needs review only').uncheck();
     await expectAccessible(page);
+    // An earlier toast sits over the bottom-right Save button and pauses while the pointer is on it: move the
+    // pointer away and let it go, as a person would.
+    await page.mouse.move(0, 0);
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByRole('button', { name: 'Save criteria' }).click();
     await expect.poll(() => page.getByText('All changes saved').isVisible()).toBe(true);
 
     await page.reload();
-    await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3 of 11 criteria need review');
+    await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3 of 12 criteria need review');
     expect(await page.getByRole('group', { name: 'Inclusion criterion 4' }).getByLabel('Text').inputValue()).toBe('Doctor-diagnosed asthma for at least 12 months');
     expect(await page.getByRole('group', { name: 'Exclusion criterion 2' }).getByLabel('Text').inputValue()).toBe('Pregnant or breastfeeding');
 

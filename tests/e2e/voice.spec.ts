@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, startApp, type RunningApp } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -74,11 +74,13 @@ describe('voice agents and calls', () => {
     await expect.poll(() => page.getByText('No site-visit scheduling agents yet').isVisible()).toBe(true);
 
     // A scheduling agent books visits at sites of its trial that have a time zone: give the first one a zone.
-    const trialRead = (await (await page.request.get(`/api/trials/${trialId}`)).json()) as { sites: Array<{ name: string; timeZone?: string }> };
+    const trialRead = (await (await page.request.get(`/api/trials/${trialId}`)).json()) as { sites: Array<{ id: string; name: string; timeZone?: string }> };
     const [firstSite, secondSite] = trialRead.sites;
     expect(firstSite && secondSite).toBeTruthy();
-    const zonedSites = trialRead.sites.map((site, index) => (index === 0 ? { ...site, timeZone: 'America/Chicago' } : { ...site, timeZone: undefined }));
-    const unzonedSites = trialRead.sites.map((site) => ({ ...site, timeZone: undefined }));
+    // A zone is derived from a site's location: a site without one has no coordinates, state or country.
+    const placeless = (site: (typeof trialRead.sites)[number]) => ({ id: site.id, name: site.name });
+    const zonedSites = trialRead.sites.map((site, index) => (index === 0 ? { ...placeless(site), timeZone: 'America/Chicago' } : placeless(site)));
+    const unzonedSites = trialRead.sites.map(placeless);
     expect((await page.request.patch(`/api/trials/${trialId}`, { data: { sites: zonedSites } })).status()).toBe(200);
     await page.getByRole('button', { name: 'New voice agent' }).click();
     await dialog.getByLabel('Name', { exact: true }).fill('Visit booker');
@@ -107,7 +109,7 @@ describe('voice agents and calls', () => {
     await expect.poll(() => bookerRow.isVisible()).toBe(true);
     const saved = (await (await page.request.get('/api/voice-agents/?type=SITE_VISIT_SCHEDULING')).json()) as { voiceAgents: Array<{ name: string; schedule: Record<string, unknown> }> };
     expect(saved.voiceAgents.find((agent) => agent.name === 'Visit booker')?.schedule).toMatchObject({
-      sites: [firstSite!.name],
+      sites: [firstSite!.id],
       weekdays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
       times: ['09:00', '11:00', '12:00'],
       durationMinutes: 45,
@@ -132,8 +134,19 @@ describe('voice agents and calls', () => {
     // Call now, then open the call: it ends by itself (the simulator) with a transcript.
     await page.goto(`/candidates/${candidateId}`);
     await page.getByRole('button', { name: 'Call now' }).click();
+    // Nothing is dialled yet: a confirmation says who, at which number, with which agent.
+    const confirmCall = page.getByRole('alertdialog', { name: 'Call Carla Caller now?' });
+    await expect.poll(() => confirmCall.isVisible()).toBe(true);
+    const summary = await confirmCall.getByTestId('call-now-summary').innerText();
+    expect(summary).toContain('Carla Caller');
+    expect(summary).toContain('(212) 555-0144');
+    expect(summary).toContain('Asthma caller');
+    expect((await (await page.request.get(`/api/calls/?candidateId=${candidateId}`)).json()).calls ?? []).toHaveLength(0);
+    await expectAccessible(page);
+    await confirmCall.getByRole('button', { name: 'Place the call' }).click();
     const openCall = page.getByRole('link', { name: 'Open the call' });
-    await expect.poll(() => openCall.isVisible()).toBe(true);
+    // Placing the call is a server round trip that plans, checks consent and hours, and dials: allow for a busy machine.
+    await expect.poll(() => openCall.isVisible(), { timeout: 20_000 }).toBe(true);
     await openCall.click();
     await page.waitForURL(/\/admin\/calls\/[0-9a-f-]{36}$/);
     await expect
@@ -177,6 +190,62 @@ describe('voice agents and calls', () => {
     const quietId = (await quiet.json()).id as string;
     await page.goto(`/candidates/${quietId}`);
     await page.getByRole('button', { name: 'Call now' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'no_call_consent' }).isVisible()).toBe(true);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Place the call' }).click();
+    // In words, not the code (no_call_consent).
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'has not consented to calls' }).isVisible()).toBe(true);
+    expect(await page.getByText('no_call_consent').count()).toBe(0);
+  });
+
+  it("a Cohortly admin assigns a phone number to a site, and the site's voice agent dialog offers it", async () => {
+    const { page } = await app.newPage();
+    const siteName = `Number Voice Research ${unique()}`;
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Nora Number');
+    await page.getByLabel('Email').fill(`numbers.${unique()}@site.test`);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByLabel('Research site name').fill(siteName);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/trials$/);
+
+    // No number yet: the dialog says who assigns them.
+    await page.goto('/admin/voice-agents');
+    await page.getByRole('button', { name: 'New voice agent' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('No phone numbers yet: ask Cohortly to assign one.').isVisible()).toBe(true);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The internal admin (Cohortly active) assigns one on /admin/phone-numbers, linked from the admin menu.
+    const { page: adminPage } = await app.newPage();
+    await signIn(adminPage, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await adminPage.waitForURL(/\/trials$/);
+    await adminPage.getByRole('link', { name: 'Phone numbers' }).click();
+    await adminPage.waitForURL(/\/admin\/phone-numbers$/);
+    await expect.poll(() => adminPage.getByRole('heading', { name: 'Phone numbers', level: 1 }).isVisible()).toBe(true);
+    await adminPage.getByRole('button', { name: 'Assign number' }).click();
+    const assign = adminPage.getByRole('dialog');
+    await assign.getByLabel('Number').fill('+1 (212) 555-0142');
+    await assign.getByRole('combobox', { name: 'Organization' }).click();
+    await adminPage.getByRole('option', { name: siteName }).click();
+    await assign.getByLabel('Label').fill('Main line');
+    await expectAccessible(adminPage);
+    await assign.getByRole('button', { name: 'Assign number' }).click();
+    const row = adminPage.getByRole('row', { name: /\+12125550142/ });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await row.getByText(siteName).isVisible()).toBe(true);
+    await adminPage.waitForTimeout(600);
+    await expectAccessible(adminPage);
+
+    // The site's dialog now offers it.
+    await page.reload();
+    await page.getByRole('button', { name: 'New voice agent' }).click();
+    const from = page.getByRole('dialog').getByRole('combobox', { name: 'From number' });
+    await expect.poll(() => from.isVisible()).toBe(true);
+    await from.click();
+    const option = page.getByRole('option', { name: /\+12125550142/ });
+    await expect.poll(() => option.isVisible()).toBe(true);
+    await expectAccessible(page);
+    await option.click();
+    await expect.poll(() => from.textContent()).toContain('+12125550142');
   });
 });

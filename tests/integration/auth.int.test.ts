@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../src/server/bootstrap';
-import { auditLog, organization, user } from '../../src/server/db/schema';
+import { auditLog, organization, session as sessionTable, user } from '../../src/server/db/schema';
 import { ADMIN_EMAIL, createTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -90,12 +90,59 @@ describe('sign-in and sign-out', () => {
     const attacker = t.actor();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 7; attempt++) {
-      statuses.push((await attacker.post('/api/auth/sign-in/email', { email: person.email, password: `guess-${attempt}-password` })).status);
+      // A different account each time: only the per-address limit applies.
+      statuses.push((await attacker.post('/api/auth/sign-in/email', { email: uniqueEmail('nobody'), password: `guess-${attempt}-password` })).status);
     }
     expect(statuses.slice(0, 5).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another address is not affected.
     expect((await t.actor().post('/api/auth/sign-in/email', { email: person.email, password: person.password })).status).toBe(200);
+  });
+
+  it('takes the address from the connection: rotating X-Forwarded-For values still gets 429 with Retry-After', async () => {
+    const attacker = t.actor();
+    const answers = [];
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const spoofed = `203.0.113.${attempt + 1}`;
+      answers.push(
+        await attacker.request('POST', '/api/auth/sign-in/email', { email: uniqueEmail('nobody'), password: `guess-${attempt}-password` }, { 'x-forwarded-for': spoofed, 'x-real-ip': spoofed }),
+      );
+    }
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(20);
+    expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused[0].body.error.code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('limits failures per account across addresses, with a growing delay, and lets the user in once the window has passed', async () => {
+    const person = await t.signUp();
+    const key = t.deps.signInThrottle.accountKey(person.email);
+    // Each guess from a new address; between guesses the clock moves past the growing delay (at the database).
+    const pastTheDelay = () => t.deps.db.execute(sql`update sign_in_throttle set last_failure_at = last_failure_at - interval '2 minutes' where key = ${key}`);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const answer = await t.actor().post('/api/auth/sign-in/email', { email: person.email.toUpperCase(), password: `guess-${attempt}-password` });
+      expect(answer.status).toBe(401);
+      if (attempt === 4) {
+        // Right after a failure the account asks to wait (the delay), even from a fresh address.
+        const tooSoon = await t.actor().post('/api/auth/sign-in/email', { email: person.email, password: 'another-guess-1' });
+        expect(tooSoon.status).toBe(429);
+        expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      }
+      await pastTheDelay();
+    }
+    // Ten failures: the account refuses attempts for the rest of the window, even the right password from a new address.
+    const locked = await t.actor().post('/api/auth/sign-in/email', { email: person.email, password: person.password });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(locked.body.error.message).toMatch(/too many/i);
+    // The table holds no email.
+    const rows = await t.deps.db.execute(sql`select key from sign_in_throttle`);
+    expect(JSON.stringify(rows)).not.toContain(person.email.split('@')[0]);
+
+    // The window (15 minutes) passes: the user signs in, and the count starts afresh.
+    await t.deps.db.execute(sql`update sign_in_throttle set window_started_at = window_started_at - interval '16 minutes', last_failure_at = last_failure_at - interval '16 minutes' where key = ${key}`);
+    expect((await t.actor().post('/api/auth/sign-in/email', { email: person.email, password: person.password })).status).toBe(200);
+    expect((await t.deps.db.execute(sql`select 1 from sign_in_throttle where key = ${key}`) as unknown as { rows: unknown[] }).rows).toHaveLength(0);
   });
 
   it('answers a protected endpoint without a session with 401 in the one error shape', async () => {
@@ -153,5 +200,128 @@ describe('first start', () => {
     expect(await t.deps.db.select().from(user).where(eq(user.isAdmin, true))).toHaveLength(1);
     expect(await t.deps.db.select().from(organization).where(eq(organization.slug, 'cohortly'))).toHaveLength(1);
     expect(session.body.user.email).toBe(ADMIN_EMAIL);
+  });
+});
+
+describe('behind a trusted proxy (TRUSTED_PROXIES)', () => {
+  let behind: TestApp;
+  beforeAll(async () => {
+    behind = await createTestApp({ SIGN_IN_RATE_LIMIT_MAX: '3', SIGN_IN_RATE_LIMIT_WINDOW: '60', TRUSTED_PROXIES: '192.0.2.0/24, 2001:db8::/32' });
+  });
+  afterAll(() => behind?.close());
+
+  const attempts = async (clientAddress: string, spoofedLeft: (attempt: number) => string) => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const actor = behind.actor();
+      actor.socketAddress = '192.0.2.10';
+      // The proxy appends the address it saw; whatever the client wrote stands left of it.
+      const answer = await actor.request('POST', '/api/auth/sign-in/email', { email: uniqueEmail('nobody'), password: 'guess-password-1' }, { 'x-forwarded-for': `${spoofedLeft(attempt)}, ${clientAddress}` });
+      statuses.push(answer.status);
+    }
+    return statuses;
+  };
+
+  it('counts the right-most untrusted X-Forwarded-For entry as the client, and only when the socket is a trusted proxy', async () => {
+    // One client behind the proxy, rotating what it writes itself: limited after 3 attempts.
+    expect(await attempts('198.51.100.7', (attempt) => `203.0.113.${attempt}`)).toEqual([401, 401, 401, 429, 429]);
+    // Another client behind the same proxy has its own budget.
+    expect((await attempts('198.51.100.8', () => '203.0.113.99'))[0]).toBe(401);
+
+    // A socket that is no trusted proxy: its X-Forwarded-For is ignored, the socket's address counts.
+    const direct = behind.actor();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      statuses.push((await direct.request('POST', '/api/auth/sign-in/email', { email: uniqueEmail('nobody'), password: 'guess-password-1' }, { 'x-forwarded-for': `198.51.100.${50 + attempt}` })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('session lifetime', () => {
+  const rowOf = async (userId: string) => (await t.deps.db.select().from(sessionTable).where(eq(sessionTable.userId, userId)))[0];
+
+  it('signs out after 30 idle minutes: 401, and the session row is gone', async () => {
+    const person = await t.signUp();
+    expect((await person.actor.get('/api/users/me')).status).toBe(200);
+    const row = await rowOf(person.userId);
+    // A new session first runs out after the idle timeout, not after days.
+    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+
+    // 31 minutes pass without activity (moved at the database; the cache is dropped as its TTL would).
+    await t.deps.db.update(sessionTable).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(sessionTable.id, row.id));
+    t.deps.sessions.clear();
+    const answer = await person.actor.get('/api/users/me');
+    expect(answer.status).toBe(401);
+    expect(answer.body.error.message).toBe('Sign in to continue');
+    expect(await rowOf(person.userId)).toBeUndefined();
+  });
+
+  it('ends a session 12 hours after sign-in even while it is in use', async () => {
+    const person = await t.signUp();
+    const row = await rowOf(person.userId);
+    await t.deps.db.update(sessionTable).set({ createdAt: new Date(Date.now() - 12 * 3_600_000 - 1000), expiresAt: new Date(Date.now() + 20 * 60_000) }).where(eq(sessionTable.id, row.id));
+    t.deps.sessions.clear();
+    expect((await person.actor.get('/api/users/me')).status).toBe(401);
+    expect((await person.actor.get('/api/auth/get-session')).body).toBeNull();
+    expect(await rowOf(person.userId)).toBeUndefined();
+  });
+
+  it('user activity moves the idle deadline (never past the 12 hours); passive reads and get-session do not', async () => {
+    const person = await t.signUp();
+    const row = await rowOf(person.userId);
+    const soon = new Date(Date.now() + 5 * 60_000);
+    await t.deps.db.update(sessionTable).set({ expiresAt: soon }).where(eq(sessionTable.id, row.id));
+    t.deps.sessions.clear();
+
+    // Polling (the web marks it passive) and reading the session leave the deadline alone.
+    expect((await person.actor.request('GET', '/api/users/me', undefined, { 'x-cohortly-passive': '1' })).status).toBe(200);
+    expect((await person.actor.get('/api/auth/get-session')).status).toBe(200);
+    expect((await rowOf(person.userId)).expiresAt.getTime()).toBe(soon.getTime());
+
+    const active = await person.actor.get('/api/users/me');
+    const extended = (await rowOf(person.userId)).expiresAt.getTime();
+    expect(extended - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(new Date(active.headers.get('x-session-expires-at')!).getTime()).toBe(extended);
+
+    // Close to the absolute end, activity extends only up to it.
+    const createdAt = new Date(Date.now() - 12 * 3_600_000 + 10 * 60_000);
+    await t.deps.db.update(sessionTable).set({ createdAt, expiresAt: new Date(Date.now() + 60_000) }).where(eq(sessionTable.id, row.id));
+    t.deps.sessions.clear();
+    await person.actor.get('/api/users/me');
+    expect((await rowOf(person.userId)).expiresAt.getTime()).toBe(createdAt.getTime() + 12 * 3_600_000);
+  });
+
+  it('works the same for a bearer token', async () => {
+    const person = await t.signUp();
+    const signIn = await t.actor().post('/api/auth/sign-in/email', { email: person.email, password: person.password });
+    const token = signIn.headers.get('set-auth-token')!;
+    expect(token).toBeTruthy();
+    const bearer = t.actor();
+    expect((await bearer.request('GET', '/api/users/me', undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
+    const row = (await t.deps.db.select().from(sessionTable).where(eq(sessionTable.userId, person.userId))).find((candidate) => token.startsWith(candidate.token))!;
+    await t.deps.db.update(sessionTable).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessionTable.id, row.id));
+    t.deps.sessions.clear();
+    expect((await bearer.request('GET', '/api/users/me', undefined, { authorization: `Bearer ${token}` })).status).toBe(401);
+  });
+
+  it('a signed-out session stops working at once, although sessions are cached', async () => {
+    const person = await t.signUp();
+    expect((await person.actor.get('/api/users/me')).status).toBe(200);
+    expect((await person.actor.get('/api/auth/get-session')).body.user.id).toBe(person.userId);
+    const stolenCookie = person.actor.cookie;
+    expect((await person.actor.post('/api/auth/sign-out')).status).toBe(200);
+    person.actor.cookie = stolenCookie;
+    expect((await person.actor.get('/api/users/me')).status).toBe(401);
+    expect((await person.actor.get('/api/auth/get-session')).body).toBeNull();
+  });
+
+  it('revoking sessions elsewhere ends them at once', async () => {
+    const person = await t.signUp();
+    const laptop = await t.signIn(person.email, person.password);
+    expect((await laptop.get('/api/users/me')).status).toBe(200);
+    expect((await person.actor.post('/api/auth/revoke-other-sessions')).status).toBe(200);
+    expect((await laptop.get('/api/users/me')).status).toBe(401);
   });
 });

@@ -4,6 +4,7 @@ import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { auditLog, call, callback, candidate, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
 import { placeCallbackJob, sweepCallbacks } from '../../src/server/features/callbacks/jobs';
 import { localMinutes } from '../../src/server/features/calls/calling-hours';
+import { assignTestNumber } from '../support/phone-numbers';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 import { zoneAtHour } from '../support/zones';
 
@@ -320,7 +321,8 @@ describe("the voice agent's callback tools", () => {
     expect(twin.status).toBe(201);
     const ambiguous = await tools('schedule-callback', { method: 'POST', body: { candidatePhoneNumber: person.phone, inMinutes: 30 } });
     expect(ambiguous.status).toBe(409);
-    await site.actor.patch(`/api/voice-agents/${agentId}`, { fromNumber: '+13125550000' });
+    await assignTestNumber(t, site.organizationId, '+13125550000');
+    expect((await site.actor.patch(`/api/voice-agents/${agentId}`, { fromNumber: '+13125550000' })).status).toBe(200);
     const narrowed = await tools('schedule-callback', { method: 'POST', body: { candidatePhoneNumber: person.phone, agentPhoneNumber: '+13125550000', inMinutes: 30 } });
     expect(narrowed.status).toBe(200);
     expect(await rowOf(person.id)).toHaveLength(1);

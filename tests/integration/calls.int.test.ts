@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { call, callEvent, candidate, contactEvent, prescreenForm, prescreenFormVersion, prescreenResult } from '../../src/server/db/schema';
+import { assignTestNumber } from '../support/phone-numbers';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
 /**
@@ -359,6 +360,7 @@ describe('the webhook', () => {
   it('answers an inbound call (assistant-request) with the agent of the number called, matching the caller', async () => {
     const phone = nextPhone();
     const candidateId = await newCandidate({ phone });
+    await assignTestNumber(t, site.organizationId, '+12125550111');
     expect((await site.actor.patch(`/api/voice-agents/${agentId}`, { fromNumber: '+12125550111' })).status).toBe(200);
     const inbound = { id: 'inbound-call-1', type: 'inboundPhoneCall', customer: { number: phone }, phoneNumber: { number: '+12125550111' } };
     const answer = await webhook({ message: { type: 'assistant-request', call: inbound, customer: { number: phone }, phoneNumber: { number: '+12125550111' } } });

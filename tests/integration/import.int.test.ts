@@ -57,9 +57,11 @@ describe('POST /api/candidates/bulk/preview', () => {
     });
     expect(answer.body.totalRows).toBe(8);
     expect(answer.body.sample).toEqual({ size: 8, valid: 4, invalid: 4 });
-    expect(answer.body.rows[0]).toMatchObject({ rowNumber: 1, valid: true, values: { firstName: 'Ada', phone: '+12125550101', sex: 'female', customFields: { 'Referral Notes': 'met at fair' } } });
-    expect(answer.body.rows[1].values).toMatchObject({ email: 'grace@example.test', dateOfBirth: '1976-12-09' });
-    expect(answer.body.rows[2]).toMatchObject({ valid: false, errors: [{ field: 'firstName' }] });
+    // Invalid rows first (issue 15: a bad row must not hide after the first page), then the valid ones in file order.
+    expect(answer.body.rows.map((row: { rowNumber: number }) => row.rowNumber)).toEqual([3, 4, 5, 6, 1, 2, 7, 8]);
+    expect(answer.body.rows[0]).toMatchObject({ valid: false, errors: [{ field: 'firstName' }] });
+    expect(answer.body.rows[4]).toMatchObject({ rowNumber: 1, valid: true, values: { firstName: 'Ada', phone: '+12125550101', sex: 'female', customFields: { 'Referral Notes': 'met at fair' } } });
+    expect(answer.body.rows[5].values).toMatchObject({ email: 'grace@example.test', dateOfBirth: '1976-12-09' });
     expect(await t.deps.db.select().from(processingRun)).toEqual(before);
   });
 
@@ -79,7 +81,7 @@ describe('POST /api/candidates/bulk', () => {
     expect(byRow[1]).toMatchObject({ outcome: 'created', input: null });
     expect(byRow[3]).toMatchObject({ outcome: 'invalid', errors: [{ field: 'firstName', message: 'First name is required' }] });
     expect(byRow[4]).toMatchObject({ outcome: 'invalid', errors: [{ field: 'phone' }] });
-    expect(byRow[5]).toMatchObject({ outcome: 'invalid', errors: [{ field: 'dateOfBirth', message: 'Enter a date as YYYY-MM-DD' }] });
+    expect(byRow[5]).toMatchObject({ outcome: 'invalid', errors: [{ field: 'dateOfBirth', message: 'Not a valid date: enter it as YYYY-MM-DD' }] });
     expect(byRow[6]).toMatchObject({ outcome: 'invalid', errors: [{ field: 'dateOfBirth', message: 'Date of birth cannot be in the future' }] });
     expect(byRow[4].input).toMatchObject({ phone: '12345' });
     // Row 7 has row 1's phone: merged into it (filling nothing it already had), same candidate.

@@ -55,13 +55,15 @@ describe('generating study blocks', () => {
     expect(answer.status).toBe(200);
     const { blocks, uncoveredCriterionIds } = answer.body;
     expect(uncoveredCriterionIds).toEqual([]);
-    expect(blocks.map((block: any) => block.title.en)).toEqual(['About you', 'Medical history', 'Medications', 'Logistics']);
+    expect(blocks.map((block: any) => block.title.en)).toEqual(['About you', 'Medical history', 'Medications', 'Logistics', 'Site review (staff only)']);
     const questions = blocks.flatMap((block: any) => block.questions);
     const linked = new Set(questions.flatMap((question: any) => question.criterionLinks.map((link: any) => link.criterionId)));
     expect([...linked].sort()).toEqual([...c].sort());
     expect(questions.find((question: any) => question.id === 'travel').wording.chat.en).toBe('Are you able to travel to Main clinic for visits?');
     expect(questions.find((question: any) => question.id === 'date-of-birth').wording.chat.es).toBe('¿Cuál es su fecha de nacimiento?');
-    expect(questions.find((question: any) => question.source === 'criterion_text').wording.chat.en).toBe('Does this describe you? Current smokers');
+    // Without a rule, and eGFR (a value a patient would not know): site_review items for staff, never asked of the patient.
+    expect(questions.find((question: any) => question.source === 'criterion_text')).toMatchObject({ audience: 'site', wording: { chat: { en: 'Staff: does this criterion apply? Current smokers' } } });
+    expect(questions.find((question: any) => question.id === 'site-lab-egfr')).toMatchObject({ audience: 'site', type: 'number', unit: 'mL/min/1.73m2' });
   });
 
   it('answers 404 for an unknown trial and 400 without a trialId', async () => {
@@ -278,7 +280,7 @@ describe('duplicates', () => {
     expect(ids).not.toContain('pregnant-again');
     expect(ids).not.toContain('birth');
     // The medications block lost its only generated question and the two added ones: it is gone.
-    expect(merged.body.blocks.map((block: any) => block.id)).toEqual(['about-you', 'medical-history', 'logistics']);
+    expect(merged.body.blocks.map((block: any) => block.id)).toEqual(['about-you', 'medical-history', 'logistics', 'site-review']);
     const after = new Set<string>(merged.body.blocks.flatMap((block: any) => block.questions.flatMap((q: any) => q.criterionLinks.map((link: any) => link.criterionId))));
     expect(after).toEqual(before);
     const diabetes = merged.body.blocks[1].questions.find((q: any) => q.id === 'condition-type-2-diabetes');

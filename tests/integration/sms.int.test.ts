@@ -109,11 +109,13 @@ describe('sending', () => {
     const answer = await site.actor.post('/api/sms/send', { candidateId: person.id, body: 'Hello' });
     expect(answer.status).toBe(409);
     expect(answer.body.error).toMatchObject({ code: 'SMS_BLOCKED' });
-    expect(answer.body.error.message).toContain('do_not_contact');
+    // Words for the coordinator; the code stays in the details for programs.
+    expect(answer.body.error.message).toBe('SMS not sent: the candidate is marked do-not-contact.');
+    expect(answer.body.error.details).toEqual([{ path: 'candidateId', message: 'do_not_contact' }]);
     const rows = await messagesOf(person.id);
     expect(rows.map((r) => [r.status, r.error, r.providerMessageId])).toEqual([['blocked', 'do_not_contact', null]]);
     const history = await site.actor.get(`/api/contact-history?candidateId=${person.id}&kind=sms`);
-    expect(history.body.events[0].summary).toBe('SMS not sent (do_not_contact): message');
+    expect(history.body.events[0].summary).toBe('SMS not sent (marked do not contact): message');
   });
 
   it('tells never-consented from opted-out: transactional allowed before consent, nothing after STOP', async () => {
@@ -121,13 +123,15 @@ describe('sending', () => {
     expect((await site.actor.post('/api/sms/send', { candidateId: person.id, body: 'Your visit is tomorrow' })).status).toBe(201);
     const marketing = await site.actor.post('/api/sms/send', { candidateId: person.id, templateKey: 'prescreen_invitation', variables: { trialTitle: 'X' } });
     expect(marketing.status).toBe(409);
-    expect(marketing.body.error.message).toContain('no_sms_consent');
+    expect(marketing.body.error.message).toBe('SMS not sent: the candidate has not consented to marketing messages.');
+    expect(marketing.body.error.details).toEqual([{ path: 'candidateId', message: 'no_sms_consent' }]);
 
     const stop = await reply(person.id, 'STOP');
     expect(stop.body.action).toBe('opt_out');
     const after = await site.actor.post('/api/sms/send', { candidateId: person.id, body: 'Your visit is tomorrow' });
     expect(after.status).toBe(409);
-    expect(after.body.error.message).toContain('sms_opted_out');
+    expect(after.body.error.message).toBe('SMS not sent: the candidate opted out of SMS.');
+    expect(after.body.error.details).toEqual([{ path: 'candidateId', message: 'sms_opted_out' }]);
     const thread = await site.actor.get(`/api/sms/threads/${person.id}`);
     expect(thread.body.consent).toMatchObject({ consentSms: false, canSend: false, blockReason: 'sms_opted_out' });
     expect(thread.body.consent.smsOptedOutAt).not.toBeNull();
@@ -254,6 +258,8 @@ describe('inbound replies and keywords', () => {
   it('the webhook routes a reply to the organization that last texted the number; a redelivered MessageSid is stored once', async () => {
     const person = await createCandidate();
     await site.actor.post('/api/sms/send', { candidateId: person.id, body: 'Hello' });
+    // Consent given at creation is in the history already (with its source); the STOP adds exactly one more.
+    const consentBefore = (await site.actor.get(`/api/contact-history?candidateId=${person.id}&kind=consent`)).body.events.length;
     const post = () =>
       t.app.request('/api/inbound/sms', {
         method: 'POST',
@@ -271,7 +277,7 @@ describe('inbound replies and keywords', () => {
     expect(inbound).toHaveLength(1);
     expect(inbound[0]).toMatchObject({ organizationId: site.organizationId, providerMessageId: 'SMdeadbeef0001', status: 'received' });
     const consent = await site.actor.get(`/api/contact-history?candidateId=${person.id}&kind=consent`);
-    expect(consent.body.events).toHaveLength(1);
+    expect(consent.body.events).toHaveLength(consentBefore + 1);
   });
 
   it('the status webhook moves a message forward, never backwards', async () => {

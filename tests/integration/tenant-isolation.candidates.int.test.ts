@@ -52,6 +52,7 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['PATCH /api/candidates/reset-status', (actor) => actor.patch(`/api/candidates/reset-status?organizationId=${a.organizationId}`, { candidateIds: [aCandidateId] })],
   ['POST /api/candidates/bulk-update', (actor) => actor.post('/api/candidates/bulk-update', { candidateIds: [aCandidateId], status: 'enrolled' })],
   ['POST /api/candidates/bulk-delete', (actor) => actor.post('/api/candidates/bulk-delete', { candidateIds: [aCandidateId] })],
+  ['POST /api/candidates/bulk-consent', (actor) => actor.post('/api/candidates/bulk-consent', { candidateIds: [aCandidateId], sms: true, calls: true, source: 'Intruder form' })],
   ['GET /api/candidates/{candidateId}', (actor) => actor.get(`/api/candidates/${aCandidateId}`)],
   ['PATCH /api/candidates/{candidateId}', (actor) => actor.patch(`/api/candidates/${aCandidateId}`, { status: 'enrolled', firstName: 'Taken' })],
   ['DELETE /api/candidates/{candidateId}', (actor) => actor.delete(`/api/candidates/${aCandidateId}`)],
@@ -80,6 +81,16 @@ describe("from organization B, A's candidates do not exist", () => {
     expect((await b.actor.post('/api/candidates/bulk-delete', { candidateIds: [bCandidateId, aCandidateId] })).status).toBe(404);
     expect((await b.actor.get(`/api/candidates/${bCandidateId}`)).status).toBe(200);
     expect((await b.actor.post('/api/candidates/bulk-update', { candidateIds: [bCandidateId], addTrialId: aTrialId })).status).toBe(404);
+  });
+
+  it("bulk consent by filter naming A's organization records nothing there", async () => {
+    const before = await snapshot();
+    for (const actor of [b.actor, adminInB]) {
+      const answer = await actor.post('/api/candidates/bulk-consent', { filter: { organizationId: a.organizationId }, sms: true, source: 'Intruder form' });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ updated: 0, unchanged: 0, skippedDoNotContact: 0 });
+    }
+    expect(await snapshot()).toEqual(before);
   });
 
   it("lists never include A's candidates or runs", async () => {

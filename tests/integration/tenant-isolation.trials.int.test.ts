@@ -12,6 +12,7 @@ let t: TestApp;
 let a: SignedUp;
 let b: SignedUp;
 let aTrialId: string;
+let aSiteId: string;
 let adminInB: Actor;
 
 const study = () => JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures/ctgov/asthma-study.json'), 'utf8'));
@@ -29,6 +30,7 @@ beforeAll(async () => {
   const created = await a.actor.post('/api/trials/auto-gen', study());
   expect(created.status).toBe(201);
   aTrialId = created.body.id;
+  aSiteId = created.body.sites[0].id;
   adminInB = await t.signInAdmin();
   adminInB.activeOrganizationId = b.organizationId;
 });
@@ -38,6 +40,9 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['GET /api/trials/{trialId}', (actor) => actor.get(`/api/trials/${aTrialId}`)],
   ['PATCH /api/trials/{trialId}', (actor) => actor.patch(`/api/trials/${aTrialId}`, { title: 'Taken over', status: 'recruiting', criteria: [] })],
   ['DELETE /api/trials/{trialId}', (actor) => actor.delete(`/api/trials/${aTrialId}`)],
+  ['GET /api/trials/{trialId}/sites', (actor) => actor.get(`/api/trials/${aTrialId}/sites?q=Chicago`)],
+  ['PATCH /api/trials/{trialId}/sites/{siteId}', (actor) => actor.patch(`/api/trials/${aTrialId}/sites/${aSiteId}`, { isOwnSite: true, timeZone: 'Europe/Paris' })],
+  ['POST /api/trials/{trialId}/reparse', (actor) => actor.post(`/api/trials/${aTrialId}/reparse`, {})],
   ['POST /api/trials', (actor) => actor.post(`/api/trials/?organizationIds=${a.organizationId}`, { title: 'Planted in A' })],
   ['POST /api/trials/auto-gen', (actor) => actor.post(`/api/trials/auto-gen?organizationIds=${a.organizationId}`, { study: study(), save: true })],
 ];

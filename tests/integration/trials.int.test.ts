@@ -186,9 +186,9 @@ describe('criteria editing', () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body.criteria).toEqual([
-      { id: asthma.id, position: 0, kind: 'inclusion', text: asthma.text, rule: { type: 'condition', condition: 'asthma', present: true }, ruleSource: 'manual', needsReview: false },
-      { id: bmi.id, position: 1, kind: 'inclusion', text: bmi.text, rule: bmi.rule, ruleSource: 'text', needsReview: false },
-      { id: expect.any(String), position: 2, kind: 'exclusion', text: 'Enrolled in another study', rule: null, ruleSource: null, needsReview: false },
+      { id: asthma.id, position: 0, kind: 'inclusion', text: asthma.text, rule: { type: 'condition', condition: 'asthma', present: true }, ruleSource: 'manual', needsReview: false, population: null },
+      { id: bmi.id, position: 1, kind: 'inclusion', text: bmi.text, rule: bmi.rule, ruleSource: 'text', needsReview: false, population: null },
+      { id: expect.any(String), position: 2, kind: 'exclusion', text: 'Enrolled in another study', rule: null, ruleSource: null, needsReview: false, population: null },
     ]);
 
     const unknown = await owner.actor.patch(`/api/trials/${draft.id}`, { criteria: [{ id: criteria[0].id, kind: 'inclusion', text: 'deleted one' }] });
@@ -229,11 +229,12 @@ describe('auto-gen from a ClinicalTrials.gov record', () => {
     });
     expect(created.body.sites).toHaveLength(2);
     const kinds = created.body.criteria.map((c: any) => c.kind);
-    expect(kinds.filter((kind: string) => kind === 'inclusion')).toHaveLength(6);
+    // The fixture's "one of the following" controller therapies: one criterion per alternative.
+    expect(kinds.filter((kind: string) => kind === 'inclusion')).toHaveLength(7);
     expect(kinds.filter((kind: string) => kind === 'exclusion')).toHaveLength(5);
     expect(created.body.criteria.find((c: any) => c.text === 'Pregnant or breastfeeding')).toMatchObject({ rule: { type: 'pregnancy', allowed: false }, ruleSource: 'text', needsReview: false });
     const [audit] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, created.body.id), eq(auditLog.action, 'trial.create')));
-    expect(audit.changes).toMatchObject({ source: 'ctgov', nctId: 'NCT09900001', criteria: 11 });
+    expect(audit.changes).toMatchObject({ source: 'ctgov', nctId: 'NCT09900001', criteria: 12 });
 
     expect((await owner.actor.post('/api/trials/auto-gen', fixture('asthma-study.json'))).status).toBe(409);
   });
@@ -271,5 +272,73 @@ describe('organizations', () => {
     // An owner naming another organization sees nothing of it and cannot create there.
     expect((await owner.actor.get(`/api/trials/?organizationIds=${other.organizationId}`)).body).toEqual({ trials: [], total: 0 });
     expect((await owner.actor.post(`/api/trials/?organizationIds=${other.organizationId}`, { title: 'Intrusion' })).status).toBe(404);
+  });
+});
+
+describe('criteria reading (issue 10)', () => {
+  it('saves a cohort as the population of its criteria, keeps rules stored in the first shape, and reads the record concepts', async () => {
+    const study = fixture('asthma-study.json');
+    study.protocolSection.eligibilityModule.eligibilityCriteria =
+      'Inclusion Criteria:\n\nHealthy controls:\n\n* Non-smoker\n\nAsthmatic subjects:\n\n* Diagnosed with T2DM\n\nExclusion Criteria:\n\n* None';
+    study.protocolSection.identificationModule.nctId = 'NCT09900077';
+    const created = await owner.actor.post('/api/trials/auto-gen', study);
+    expect(created.status).toBe(201);
+    const fromText = created.body.criteria.filter((c: any) => c.ruleSource === 'text');
+    // The placeholder "None" is not a criterion; each cohort tags the criteria under it.
+    expect(fromText.map((c: any) => [c.kind, c.text, c.population])).toEqual([
+      ['inclusion', 'Non-smoker', 'Healthy controls'],
+      ['inclusion', 'Diagnosed with T2DM', 'Asthmatic subjects'],
+    ]);
+    expect(fromText[1].rule).toMatchObject({ type: 'condition', present: true, concepts: [{ name: 'type 2 diabetes', icd10: 'E11' }], span: { start: 15, end: 19 } });
+
+    // A rule in the shape stored before issue 10 (no span, no concepts) still saves and reads back.
+    const edited = await owner.actor.patch(`/api/trials/${created.body.id}`, {
+      criteria: [
+        { id: fromText[0].id, kind: 'inclusion', text: 'Non-smoker' },
+        { kind: 'exclusion', text: 'Asthma', rule: { type: 'condition', condition: 'asthma', present: false }, population: 'Healthy controls' },
+      ],
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.criteria.map((c: any) => [c.text, c.population, c.rule?.type ?? null])).toEqual([
+      ['Non-smoker', 'Healthy controls', 'smoking'],
+      ['Asthma', 'Healthy controls', 'condition'],
+    ]);
+    expect((await owner.actor.get(`/api/trials/${created.body.id}`)).body.criteria[1]).toMatchObject({ population: 'Healthy controls', rule: { type: 'condition', condition: 'asthma', present: false } });
+  });
+
+  it('reparse re-reads text rules, keeps rules set by a person and reviewed rules that read the same, and reports the changes', async () => {
+    const created = await owner.actor.post('/api/trials/', {
+      title: 'Reparse study',
+      criteria: [
+        // Stored by an older reader: no rule for a criterion the current reader understands.
+        { kind: 'exclusion', text: 'History of myocardial infarction within the last 6 months', rule: null },
+        { kind: 'inclusion', text: 'Diagnosed with T2DM', rule: { type: 'condition', condition: 'diabetes', present: true } },
+        { kind: 'inclusion', text: 'Age 18 to 65 years', rule: { type: 'age', minYears: 18, maxYears: 65 }, ruleSource: 'text', needsReview: false },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const [mi, t2dm, age] = created.body.criteria;
+    const answer = await owner.actor.post(`/api/trials/${created.body.id}/reparse`, {});
+    expect(answer.status).toBe(200);
+    expect(answer.body.changes).toEqual([
+      {
+        criterionId: mi.id,
+        text: mi.text,
+        before: null,
+        after: expect.objectContaining({ type: 'condition', present: false, history: true, within: { value: 6, unit: 'months' } }),
+        needsReview: false,
+      },
+    ]);
+    expect(answer.body).toMatchObject({ unchanged: 1, kept: 1 });
+    const [miAfter, t2dmAfter, ageAfter] = answer.body.trial.criteria;
+    expect(miAfter).toMatchObject({ id: mi.id, ruleSource: 'text', rule: { type: 'condition' } });
+    // Set by a person: untouched.
+    expect(t2dmAfter).toMatchObject({ id: t2dm.id, ruleSource: 'manual', rule: { type: 'condition', condition: 'diabetes', present: true } });
+    expect(ageAfter).toMatchObject({ id: age.id, ruleSource: 'text', needsReview: false, rule: { type: 'age', minYears: 18, maxYears: 65 } });
+    const [audit] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, created.body.id), eq(auditLog.action, 'trial.reparse')));
+    expect(audit.changes).toEqual({ changed: 1, unchanged: 1, kept: 1 });
+    // Nothing left to change: the second run reports nothing and writes no audit.
+    expect((await owner.actor.post(`/api/trials/${created.body.id}/reparse`, {})).body.changes).toEqual([]);
+    expect((await owner.actor.post('/api/trials/00000000-0000-4000-8000-000000000000/reparse', {})).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { auditLog, call, prescreenForm, prescreenFormVersion, voiceAgent } from '../../src/server/db/schema';
 import { startFakeVapi, type FakeVapi } from '../support/fake-vapi';
+import { assignTestNumber } from '../support/phone-numbers';
 import { BASE_URL, createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
 /** Voice agents: CRUD and validation with the simulator, and the Vapi adapter against a local fake of Vapi's API. */
@@ -17,6 +18,8 @@ const blocks: StudyBlock[] = [
 
 async function setupSite(t: TestApp, name: string) {
   const site = await t.signUp({ organizationName: name });
+  // The number the agents below call from: the organization's own (phone-number registry).
+  await assignTestNumber(t, site.organizationId, '+12125550100');
   const trial = await site.actor.post('/api/trials/', { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }], sites: [{ name: 'Lakeside', timeZone: 'America/Chicago' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
   const insert = async (status: 'draft' | 'published', trialId = trial.body.id) => {
@@ -69,7 +72,8 @@ describe('voice agents with the simulator', () => {
     expect(noTrial.body.error.details.map((detail: { path: string }) => detail.path)).toContain('trialId');
     const scheduling = await site.actor.post('/api/voice-agents/', { ...booker, trialId: setup.trialId });
     expect(scheduling.status, JSON.stringify(scheduling.body)).toBe(201);
-    expect(scheduling.body).toMatchObject({ prescreenFormId: null, trialId: setup.trialId, schedule: { sites: ['Lakeside'], weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], durationMinutes: 60 } });
+    // Named in the request, stored by the site's id (names are not unique across a trial's sites).
+    expect(scheduling.body).toMatchObject({ prescreenFormId: null, trialId: setup.trialId, schedule: { sites: [expect.stringMatching(/^[0-9a-f-]{36}$/)], weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], durationMinutes: 60 } });
     expect((await site.actor.delete(`/api/voice-agents/${id}`)).status).toBe(204);
     expect((await site.actor.get(`/api/voice-agents/${id}`)).status).toBe(404);
     const actions = (await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map((row) => row.action);

@@ -9,6 +9,7 @@ import type { AppEnv } from '../../src/server/http/context';
 import { twilioSignature } from '../../src/server/integrations/sms/twilio';
 import { VoiceProviderError } from '../../src/server/integrations/voice/port';
 import { startFakeVapi, type FakeVapi } from '../support/fake-vapi';
+import { assignTestNumber } from '../support/phone-numbers';
 import { BASE_URL, createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
 /**
@@ -60,6 +61,7 @@ const blocks: StudyBlock[] = [
 
 async function setupSite(t: TestApp, name: string, agentOverrides: Record<string, unknown> = {}) {
   const site = await t.signUp({ organizationName: name });
+  await assignTestNumber(t, site.organizationId, (agentOverrides.fromNumber as string | undefined) ?? AGENT_NUMBER);
   const trial = await site.actor.post('/api/trials/', { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
   const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Phone form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();

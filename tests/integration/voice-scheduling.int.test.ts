@@ -27,6 +27,7 @@ function zoneAtHour(hour: number): string {
 let t: TestApp;
 let site: SignedUp;
 let trialId: string;
+let siteIds: Record<string, string>;
 let formId: string;
 let phoneSeq = 0;
 
@@ -78,6 +79,7 @@ beforeAll(async () => {
   });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
   trialId = trial.body.id;
+  siteIds = Object.fromEntries(trial.body.sites.map((item: { id: string; name: string }) => [item.name, item.id]));
   const blocks: StudyBlock[] = [
     {
       id: 'about',
@@ -129,7 +131,8 @@ describe('scheduling agent validation', () => {
     const created = await site.actor.post('/api/voice-agents/', agentBody({ schedule: { sites: [' Lakeside Clinic ', 'Downtown Site'] }, active: false }));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ type: 'SITE_VISIT_SCHEDULING', trialId, prescreenFormId: null });
-    expect(created.body.schedule).toEqual({ sites: ['Lakeside Clinic', 'Downtown Site'], weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], times: ['09:00', '11:00', '14:00'], durationMinutes: 60, daysAhead: 14, minNoticeHours: 24 });
+    // Stored by site id (names are not unique), our sites first.
+    expect(created.body.schedule).toEqual({ sites: [siteIds['Lakeside Clinic'], siteIds['Downtown Site']], weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], times: ['09:00', '11:00', '14:00'], durationMinutes: 60, daysAhead: 14, minNoticeHours: 24 });
     const id = created.body.id;
     const badSite = await site.actor.patch(`/api/voice-agents/${id}`, { schedule: { sites: ['Nowhere'] } });
     expect(badSite.status).toBe(400);
@@ -142,7 +145,7 @@ describe('scheduling agent validation', () => {
     expect(badTimes.body.error.details[0].path).toBe('schedule.times');
     const updated = await site.actor.patch(`/api/voice-agents/${id}`, { schedule: { sites: [LAKESIDE.name], times: ['10:00'] } });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(updated.body.schedule).toMatchObject({ sites: [LAKESIDE.name], times: ['10:00'] });
+    expect(updated.body.schedule).toMatchObject({ sites: [siteIds[LAKESIDE.name]], times: ['10:00'] });
     // A rename alone does not re-check the schedule.
     expect((await site.actor.patch(`/api/voice-agents/${id}`, { name: 'Renamed booker' })).status).toBe(200);
     expect((await site.actor.delete(`/api/voice-agents/${id}`)).status).toBe(204);
@@ -168,10 +171,10 @@ describe('a scheduling call books the visit', () => {
   it('approved result -> call -> booking at the first free slot, candidate visit_scheduled', async () => {
     firstCandidate = await newCandidate();
     await prescreen(firstCandidate);
-    firstSlots = freeVisitSlots(VisitScheduleSchema.parse(SCHEDULE), [LAKESIDE], [], new Date());
+    firstSlots = freeVisitSlots(VisitScheduleSchema.parse(SCHEDULE), [{ ...LAKESIDE, id: siteIds['Lakeside Clinic'] }], [], new Date());
     const detail = await schedulingCall(firstCandidate);
     expect(detail).toMatchObject({ type: 'SITE_VISIT_SCHEDULING', voiceAgentId: agentId, status: 'ended', outcome: 'completed' });
-    const offered = firstSlots.map(({ siteName, localTime, timeZone }) => ({ siteName, localTime, timeZone }));
+    const offered = firstSlots.map(({ siteId, siteName, localTime, timeZone }) => ({ siteId, siteName, localTime, timeZone }));
     expect(detail.structuredData.offeredSlots).toEqual(offered);
     expect(detail.structuredData.metadata.booking).toEqual({ siteName: LAKESIDE.name, localTime: firstSlots[0].localTime });
     expect(detail.structuredData.bookingId).toBeTruthy();
@@ -193,7 +196,7 @@ describe('a scheduling call books the visit', () => {
     const second = await newCandidate();
     await prescreen(second);
     const detail = await schedulingCall(second);
-    expect(detail.structuredData.offeredSlots[0]).toEqual({ siteName: LAKESIDE.name, localTime: firstSlots[1].localTime, timeZone: LAKESIDE.timeZone });
+    expect(detail.structuredData.offeredSlots[0]).toEqual({ siteId: siteIds[LAKESIDE.name], siteName: LAKESIDE.name, localTime: firstSlots[1].localTime, timeZone: LAKESIDE.timeZone });
     const [visit] = await bookingsOf(second);
     expect(visit.startsAt.toISOString()).toBe(firstSlots[1].startsAt.toISOString());
     expect(await statusOf(second)).toBe('visit_scheduled');

@@ -11,9 +11,13 @@ export interface FakeTwilioRequest {
  * A local stand-in for api.twilio.com: POST /2010-04-01/Accounts/{AccountSid}/Messages.json with Basic auth
  * (AccountSid:AuthToken) and form fields To, From or MessagingServiceSid, Body; answers 201 with JSON like
  * Twilio's ({ sid: 'SM…', status: 'queued', … }) or Twilio-shaped errors (401 20003, 400 21211/21604/21610).
+ * GET /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers.json?PhoneNumber=… lists the account's numbers
+ * (`incomingNumbers`, E.164) matching it, as Twilio's paged list ({ incoming_phone_numbers: [{ sid, phone_number }] }).
  */
-export async function startFakeTwilio(options: { accountSid: string; authToken: string }) {
+export async function startFakeTwilio(options: { accountSid: string; authToken: string; incomingNumbers?: string[] }) {
   const received: FakeTwilioRequest[] = [];
+  const incomingNumbers = new Set(options.incomingNumbers ?? []);
+  const numberLookups: string[] = [];
   /** Numbers that answer 21610 (the recipient replied STOP), as Twilio does. */
   const optedOut = new Set<string>();
   const server: Server = createServer((req, res) => {
@@ -24,6 +28,21 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
+      const url = new URL(req.url ?? '/', 'http://fake-twilio');
+      const numbers = /^\/2010-04-01\/Accounts\/([^/]+)\/IncomingPhoneNumbers\.json$/.exec(url.pathname);
+      if (req.method === 'GET' && numbers) {
+        if (req.headers.authorization !== expectedAuth || numbers[1] !== options.accountSid) return answer(401, { code: 20003, message: 'Authenticate', status: 401 });
+        const wanted = url.searchParams.get('PhoneNumber');
+        if (wanted) numberLookups.push(wanted);
+        const list = [...incomingNumbers].filter((number) => !wanted || number === wanted);
+        return answer(200, {
+          incoming_phone_numbers: list.map((number) => ({ sid: `PN${Buffer.from(number).toString('hex').padEnd(32, '0').slice(0, 32)}`, account_sid: options.accountSid, phone_number: number, friendly_name: number })),
+          page: 0,
+          page_size: 50,
+          next_page_uri: null,
+        });
+      }
       const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
       if (req.method !== 'POST' || !match) return answer(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
       const expected = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
@@ -61,6 +80,9 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
     baseUrl: `http://127.0.0.1:${port}`,
     received,
     optedOut,
+    incomingNumbers,
+    /** The PhoneNumber each IncomingPhoneNumbers lookup asked for. */
+    numberLookups,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -12,11 +12,12 @@ export interface FakeVapiRequest {
  * A local stand-in for api.vapi.ai: Bearer API key; POST /assistant and PATCH /assistant/{id} (answer the
  * assistant with its id), POST /call (answers { id, status: 'queued' }; with phoneCallProviderBypassEnabled also
  * phoneCallProviderDetails.twiml, as for an inbound call Twilio carries), GET /call/{id} (the call as stored:
- * tests move it on with endCall), DELETE /call/{id}. Checks the fields we rely on and answers Vapi-like
- * 400/401/404 otherwise.
+ * tests move it on with endCall), DELETE /call/{id}, GET /phone-number (the account's `phoneNumbers`, E.164,
+ * as [{ id, number, provider }]). Checks the fields we rely on and answers Vapi-like 400/401/404 otherwise.
  */
-export async function startFakeVapi(options: { apiKey: string }) {
+export async function startFakeVapi(options: { apiKey: string; phoneNumbers?: string[] }) {
   const received: FakeVapiRequest[] = [];
+  const phoneNumbers = new Set(options.phoneNumbers ?? []);
   const assistants = new Map<string, any>();
   const calls = new Map<string, any>();
   const server: Server = createServer((req, res) => {
@@ -39,6 +40,9 @@ export async function startFakeVapi(options: { apiKey: string }) {
       }
       const path = req.url ?? '';
       received.push({ method: req.method ?? '', path, body });
+      if (req.method === 'GET' && (path === '/phone-number' || path.startsWith('/phone-number?'))) {
+        return answer(200, [...phoneNumbers].map((number) => ({ id: `pn_${number.slice(1)}`, orgId: 'org_fake', number, provider: 'twilio', createdAt: new Date().toISOString() })));
+      }
       if (req.method === 'POST' && path === '/assistant') {
         if (!body?.name || !body?.server?.url || !Array.isArray(body?.model?.tools)) return answer(400, { message: ['name, server.url and model.tools are required'], error: 'Bad Request', statusCode: 400 });
         const id = `asst_${randomBytes(6).toString('hex')}`;
@@ -97,6 +101,7 @@ export async function startFakeVapi(options: { apiKey: string }) {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     received,
+    phoneNumbers,
     assistants,
     calls,
     /** What Vapi would say about the call once it ended (GET /call/{id} answers it from then on). */

@@ -25,14 +25,18 @@ export class Actor {
   cookie = '';
   activeOrganizationId?: string;
   readonly ip = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+  /** The socket's peer when it is not `ip` (e.g. a proxy in front). */
+  socketAddress?: string;
   constructor(readonly app: App) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> {
-    const headers: Record<string, string> = { accept: 'application/json', origin: BASE_URL, 'x-forwarded-for': this.ip, ...extraHeaders };
+    const headers: Record<string, string> = { accept: 'application/json', origin: BASE_URL, ...extraHeaders };
     if (this.cookie) headers.cookie = this.cookie;
     if (this.activeOrganizationId) headers['x-organization-id'] = this.activeOrganizationId;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await this.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // The address comes from the (simulated) socket, as @hono/node-server gives it: headers cannot choose it.
+    const env = { incoming: { socket: { remoteAddress: this.socketAddress ?? this.ip } } };
+    const response = await this.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, env);
     this.keepCookies(response.headers);
     const text = await response.text();
     let parsed: unknown = text;
@@ -88,8 +92,12 @@ export interface SignedUp {
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++counter}.${randomBytes(2).toString('hex')}@site.test`;
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+/**
+ * A test app on a fresh database, or, with `shared`, a second app instance (its own caches, job workers and
+ * session store, as another process would have) on the database of an existing one; closing it leaves the database open.
+ */
+export async function createTestApp(env: Record<string, string> = {}, shared?: DatabaseHandle): Promise<TestApp> {
+  const database = shared ? { ...shared, close: async () => {} } : await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/tmp/cohortly-test-unused',

@@ -253,12 +253,42 @@ describe('without phone verification', () => {
     expect(state.phoneVerified).toBe(false);
     expect(state.answers).toHaveLength(8);
   });
-  it('"skip" leaves the phone out; without consent it is not asked', () => {
-    const context = ctx({ requirePhoneVerification: false });
+  it('"skip" leaves the phone out when no next step needs it; without consent it is not asked then', () => {
+    const context = ctx({ requirePhoneVerification: false, nextStep: 'none' });
     const answers = ['yes', '54', '1970-03-15', '2019', '3', '1', 'none', 'no'];
     expect(play(context, ['Sam', 'yes', ...answers, 'skip'])).toMatchObject({ finished: 'completed', state: { contactPhone: null } });
     const noConsent = play(context, ['Sam', 'no', ...answers]);
     expect(noConsent.finished).toBe('completed');
     expect(noConsent.transcript.some((text) => /best phone number/.test(text))).toBe(false);
+  });
+
+  it('a next step that needs contact (a call back) always asks for a phone or email, even without consent (issue 15)', () => {
+    const context = ctx({ requirePhoneVerification: false, nextStep: 'callback' });
+    const answers = ['yes', '54', '1970-03-15', '2019', '3', '1', 'none', 'no'];
+    const byEmail = play(context, ['Sam', 'no', ...answers, 'you can write to Sam.Lee@Example.org']);
+    expect(byEmail.transcript.some((text) => /best phone number or email/.test(text))).toBe(true);
+    expect(byEmail).toMatchObject({ finished: 'completed', state: { contactEmail: 'sam.lee@example.org', contactPhone: null } });
+    expect(closing(context, byEmail.state, 'PASS').map((reply) => reply.text)).toContain('A member of the study team will call you back soon.');
+  });
+
+  it('skipping the contact is questioned once; then the chat ends without promising a call back', () => {
+    const context = ctx({ requirePhoneVerification: false, nextStep: 'callback' });
+    const answers = ['yes', '54', '1970-03-15', '2019', '3', '1', 'none', 'no'];
+    const first = play(context, ['Sam', 'yes', ...answers, 'skip']);
+    expect(first.finished).toBeNull();
+    expect(first.transcript.at(-1)).toMatch(/needs a phone number or an email/);
+    const skipped = play(context, ['Sam', 'yes', ...answers, 'skip', 'no thanks']);
+    expect(skipped.finished).toBe('completed');
+    const texts = closing(context, skipped.state, 'PASS').map((reply) => reply.text);
+    expect(texts.some((text) => /call you back/.test(text))).toBe(false);
+    expect(texts.some((text) => /cannot contact you/.test(text))).toBe(true);
+  });
+
+  it('a non-answer to the consent question is not recorded as a no', () => {
+    const context = ctx({ requirePhoneVerification: false });
+    const unsure = play(context, ['Sam', 'not sure', 'maybe', 'hmm']);
+    expect(unsure.state.consent).toBeNull();
+    expect(unsure.state.phase).toBe('questions');
+    expect(play(context, ['Sam', 'no']).state.consent).toBe(false);
   });
 });

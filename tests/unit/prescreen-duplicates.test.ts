@@ -25,6 +25,34 @@ describe('normalizing wording', () => {
   });
 });
 
+describe('unrelated questions that merely share words', () => {
+  it('never pairs date of birth with sex at birth, ANC with platelets, or two conditions asked alike', () => {
+    const form = [
+      block(
+        'about',
+        q('dob', 'date', 'What is your date of birth?'),
+        q('sex', 'single_choice', 'What sex were you assigned at birth?', [], { options: sexOptions }),
+      ),
+      block(
+        'medical',
+        q('t2d', 'yes_no', 'Have you been told by a doctor that you have type 2 diabetes?'),
+        q('copd', 'yes_no', 'Have you been told by a doctor that you have COPD?'),
+        q('mi', 'yes_no', 'In the last 6 months, have you had a heart attack?'),
+        q('stroke', 'yes_no', 'In the last 6 months, have you had a stroke?'),
+      ),
+      block(
+        'site-review',
+        q('anc', 'number', 'Staff: most recent ANC (10^9/L)?', [], { unit: '10^9/L' }),
+        q('plt', 'number', 'Staff: most recent platelets (10^9/L)?', [], { unit: '10^9/L' }),
+      ),
+    ];
+    expect(detectDuplicates(form)).toEqual([]);
+    // The same thing asked twice is still found.
+    const twice = [block('a', q('t2d', 'yes_no', 'Have you been told by a doctor that you have type 2 diabetes?'), q('t2d-again', 'yes_no', 'Has a doctor told you that you have type 2 diabetes?'))];
+    expect(detectDuplicates(twice).map((pair) => [pair.questionA, pair.questionB])).toEqual([['t2d', 't2d-again']]);
+  });
+});
+
 describe('detecting duplicates', () => {
   const blocks = [
     block(

@@ -70,8 +70,8 @@ describe('recommendations', () => {
 
   it('PASS evaluations carry the deciding answer, in the criterion\'s terms', () => {
     const output = run(allGood);
-    expect(statusOf(output, 'c-asthma')).toMatchObject({ status: 'met', decidingQuestionId: 'asthma', decidingAnswer: true, reason: 'Met: asthma answered "yes"' });
-    expect(statusOf(output, 'c-smoker')).toMatchObject({ status: 'not_met', disqualifying: false, reason: 'Does not apply: smoke answered "no"' });
+    expect(statusOf(output, 'c-asthma')).toMatchObject({ status: 'met', decidingQuestionId: 'asthma', decidingAnswer: true, reason: 'Met: "Chat asthma?" answered "yes"' });
+    expect(statusOf(output, 'c-smoker')).toMatchObject({ status: 'not_met', disqualifying: false, reason: 'Does not apply: "Chat smoke?" answered "no"' });
     expect(output.answers.find((a) => a.questionId === 'asthma')).toEqual({ questionId: 'asthma', question: 'Chat asthma?', type: 'yes_no', value: true, evidence: 'I was diagnosed in 2010' });
   });
 });
@@ -104,7 +104,7 @@ describe('unknown and uncovered criteria', () => {
   it('an answer that does not trigger a link without `otherwise` decides nothing', () => {
     const output = run([{ questionId: 'dob', value: '1980-01-01' }, ...allGood.slice(1)], { blocks: form.map((b) => ({ ...b, questions: b.questions.filter((x) => x.id !== 'age') })) });
     expect(statusOf(output, 'c-age')).toMatchObject({ status: 'unknown', covered: true });
-    expect(statusOf(output, 'c-age').reason).toContain('no answer to dob settles it');
+    expect(statusOf(output, 'c-age').reason).toContain('no answer to "Chat dob?" settles it');
     expect(output.recommendation).toBe('POTENTIAL');
   });
 });

@@ -121,7 +121,7 @@ describe('the study-block generator', () => {
     const insulin = criterion('exclusion', { type: 'medication', medication: 'insulin', taking: false }, 'Taking insulin');
     const { blocks } = generateStudyBlocks({ criteria: [diabetes, noDiabetes, heartFailure, insulin] });
     const t2d = question(blocks, 'condition-type-2-diabetes');
-    expect(t2d.wording.chat).toEqual({ en: 'Have you ever been diagnosed with Type 2 diabetes?', es: '¿Alguna vez le han diagnosticado Type 2 diabetes?' });
+    expect(t2d.wording.chat).toEqual({ en: 'Have you been told by a doctor that you have Type 2 diabetes?', es: '¿Un médico le ha dicho que tiene Type 2 diabetes?' });
     expect(t2d.criterionLinks.map((link) => link.criterionId)).toEqual([diabetes.id, noDiabetes.id]);
     expect(decide(t2d, diabetes, true)).toBe('met');
     expect(decide(t2d, diabetes, false)).toBe('not_met');
@@ -132,6 +132,7 @@ describe('the study-block generator', () => {
     expect(blocks.find((block) => block.id === 'medications')!.questions).toContain(med);
     expect(med.wording.phone.en).toBe('Are you currently taking insulin?');
     expect(med.wording.phone.es).toBe('¿Está tomando insulin actualmente?');
+    expect([t2d, hf, med].every((item) => item.audience === undefined)).toBe(true);
     expect(decide(med, insulin, true)).toBe('met');
     expect(decide(med, insulin, false)).toBe('not_met');
   });
@@ -141,14 +142,18 @@ describe('the study-block generator', () => {
     const egfr = criterion('exclusion', { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' }, 'eGFR < 45');
     const hba1c = criterion('inclusion', { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10, unit: '%' }, 'HbA1c 7-10%');
     const { blocks } = generateStudyBlocks({ criteria: [egfr, hba1c] });
-    const q = question(blocks, 'lab-egfr');
-    expect(q).toMatchObject({ type: 'number', unit: 'mL/min/1.73m2' });
-    expect(q.wording.chat.en).toBe('What was your most recent eGFR result (mL/min/1.73m2)?');
+    // eGFR is a value a patient would not know: a site_review item staff fill in, with the same links.
+    const q = question(blocks, 'site-lab-egfr');
+    expect(q).toMatchObject({ type: 'number', unit: 'mL/min/1.73m2', audience: 'site' });
+    expect(q.wording.chat.en).toBe('Staff: most recent eGFR (mL/min/1.73m2)?');
+    expect(blocks.at(-1)!.id).toBe('site-review');
     expect(q.criterionLinks).toContainEqual({ criterionId: egfr.id, when: { op: 'between', value: 42.75, upper: 47.25 }, then: 'review' });
     expect([30, 42.7, 42.75, 45, 47.25, 47.3, 90].map((value) => decide(q, egfr, value))).toEqual(['met', 'met', 'review', 'review', 'review', 'not_met', 'not_met']);
     // Exactly one link fires for any value.
     for (const value of [30, 42.75, 45, 47.25, 90]) expect(outcomes(q.criterionLinks, egfr.id, value)).toHaveLength(1);
     const a1c = question(blocks, 'lab-hba1c');
+    expect(a1c.wording.chat.en).toBe('What was your most recent HbA1c result (%)?');
+    expect(a1c.audience).toBeUndefined();
     expect([5, 6.64, 6.65, 8, 9.5, 10.5, 10.6].map((value) => decide(a1c, hba1c, value))).toEqual(['not_met', 'not_met', 'review', 'met', 'review', 'review', 'not_met']);
   });
 
@@ -169,10 +174,20 @@ describe('the study-block generator', () => {
     expect(uncoveredCriterionIds).toEqual([healthy.id]);
   });
 
-  it('a criterion without a rule is asked as written, English only, marked as from criterion text', () => {
+  it('a criterion without a rule is a site_review item for staff, never asked of the patient as written', () => {
+    const histology = criterion('inclusion', null, 'Histologically confirmed adenocarcinoma with measurable disease per RECIST 1.1');
+    const { blocks } = generateStudyBlocks({ criteria: [histology] });
+    const item = questions(blocks).find((entry) => entry.criterionLinks.some((link) => link.criterionId === histology.id))!;
+    expect(item).toMatchObject({ type: 'yes_no', audience: 'site', source: 'criterion_text' });
+    expect(item.wording.chat.en).toBe('Staff: is this criterion met? Histologically confirmed adenocarcinoma with measurable disease per RECIST 1.1');
+    expect([decide(item, histology, true), decide(item, histology, false)]).toEqual(['met', 'not_met']);
+    expect(blocks.filter((block) => block.id !== 'site-review').flatMap((block) => block.questions).every((entry) => entry.audience !== 'site')).toBe(true);
+  });
+
+  it('with textQuestions, a short criterion without a rule is asked as written, English only, marked as from criterion text', () => {
     const smokers = criterion('exclusion', null, 'Current smokers');
     const consent = criterion('inclusion', null, 'Able to give informed consent');
-    const { blocks } = generateStudyBlocks({ criteria: [smokers, consent] });
+    const { blocks } = generateStudyBlocks({ criteria: [smokers, consent], textQuestions: true });
     const q = questions(blocks).find((item) => item.criterionLinks.some((link) => link.criterionId === smokers.id))!;
     expect(q).toMatchObject({ type: 'yes_no', source: 'criterion_text', wording: { chat: { en: 'Does this describe you? Current smokers' } } });
     expect(q.wording.chat.es).toBeUndefined();
@@ -181,11 +196,51 @@ describe('the study-block generator', () => {
     expect([decide(c, consent, true), decide(c, consent, false)]).toEqual(['met', 'not_met']);
   });
 
-  it('a rule whose criterion needs review never disqualifies on its own', () => {
+  it('a rule whose criterion needs review never disqualifies on its own, and the rest of the criterion is still checked', () => {
     const mi = criterion('exclusion', { type: 'condition', condition: 'myocardial infarction', present: false }, 'MI within 6 months', true);
     const { blocks } = generateStudyBlocks({ criteria: [mi] });
     const q = question(blocks, 'condition-myocardial-infarction');
     expect([decide(q, mi, true), decide(q, mi, false)]).toEqual(['review', 'not_met']);
+    const rest = questions(blocks).find((item) => item.audience === 'site' && item.criterionLinks.some((link) => link.criterionId === mi.id))!;
+    expect(rest.wording.chat.en).toBe('Staff: does this criterion apply, in full? MI within 6 months');
+  });
+
+  it('asks plain-language questions in English and Spanish from concepts and time windows', () => {
+    const mi = criterion('exclusion', {
+      type: 'condition',
+      condition: 'a heart attack',
+      present: false,
+      history: true,
+      within: { value: 6, unit: 'months' },
+      concepts: [{ id: 'cohortly:myocardial-infarction', name: 'a heart attack', icd10: 'I21' }],
+    }, 'History of myocardial infarction within the last 6 months');
+    const steroids = criterion('exclusion', {
+      type: 'medication',
+      medication: 'steroid pills or injections (such as prednisone)',
+      taking: false,
+      within: { value: 4, unit: 'weeks' },
+      concepts: [{ id: 'cohortly:systemic-corticosteroids', name: 'steroid pills or injections (such as prednisone)' }],
+    }, 'Systemic corticosteroids within 4 weeks prior to screening');
+    const t2d = criterion('inclusion', { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'cohortly:type-2-diabetes', name: 'type 2 diabetes' }] }, 'T2DM');
+    const { blocks } = generateStudyBlocks({ criteria: [mi, steroids, t2d] });
+    const wordings = questions(blocks).filter((item) => item.criterionLinks.length).map((item) => item.wording.chat);
+    expect(wordings).toEqual([
+      { en: 'In the last 6 months, have you had a heart attack?', es: 'En los últimos 6 meses, ¿ha tenido un infarto (ataque al corazón)?' },
+      { en: 'Have you been told by a doctor that you have type 2 diabetes?', es: '¿Un médico le ha dicho que tiene diabetes tipo 2?' },
+      { en: 'In the last 4 weeks, have you taken or received steroid pills or injections (such as prednisone)?', es: 'En las últimas 4 semanas, ¿ha tomado o recibido esteroides en pastillas o inyecciones (como prednisona)?' },
+    ]);
+  });
+
+  it('site judgement is for staff and never disqualifies; a cohort criterion never disqualifies by itself', () => {
+    const consent = criterion('inclusion', { type: 'site_judgement', reason: 'consent_capacity' }, 'Able to give informed consent');
+    const controls = { ...criterion('inclusion', { type: 'smoking', smoker: false }, 'Non-smoker'), population: 'Healthy controls' };
+    const { blocks } = generateStudyBlocks({ criteria: [consent, controls] });
+    const staff = question(blocks, 'site-consent');
+    expect(staff.audience).toBe('site');
+    expect([decide(staff, consent, true), decide(staff, consent, false)]).toEqual(['met', 'review']);
+    const smoking = question(blocks, 'smoking');
+    expect(smoking.audience).toBeUndefined();
+    expect([decide(smoking, controls, false), decide(smoking, controls, true)]).toEqual(['met', 'review']);
   });
 
   it('is deterministic and gives unique ids', () => {
@@ -198,5 +253,15 @@ describe('the study-block generator', () => {
     expect(generateStudyBlocks({ criteria, siteName: 'Clinic' })).toEqual(one);
     const ids = questions(one.blocks).map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('site review items in the form editor', () => {
+  it('stay staff-only when the edited blocks are saved', async () => {
+    const { normalizeBlocks } = await import('../../src/web/features/prescreen-forms/format');
+    const histology = criterion('inclusion', null, 'Histologically confirmed adenocarcinoma');
+    const { blocks } = generateStudyBlocks({ criteria: [histology] });
+    const saved = normalizeBlocks(blocks).flatMap((block) => block.questions);
+    expect(saved.find((item) => item.criterionLinks.some((link) => link.criterionId === histology.id))?.audience).toBe('site');
   });
 });

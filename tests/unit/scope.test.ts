@@ -43,7 +43,11 @@ describe('permissions', () => {
     expect(can(scope({ role: 'admin' }), 'user:manage', 'b')).toBe(false);
     expect(can(scope({ role: 'coordinator' }), 'user:manage', 'a')).toBe(false);
     expect(can(scope({ role: 'owner' }), 'organization:create')).toBe(false);
-    expect(can(scope({ isAdmin: true }), 'organization:delete')).toBe(true);
+    // Internal admins follow the scope rule: creating and deleting organizations needs the Cohortly (global) scope.
+    expect(can(scope({ isAdmin: true, global: true }), 'organization:delete')).toBe(true);
+    expect(can(scope({ isAdmin: true }), 'organization:delete')).toBe(false);
+    expect(can(scope({ isAdmin: true }), 'organization:update', 'b')).toBe(false);
+    expect(can(scope({ isAdmin: true }), 'organization:update', 'a')).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@ import { chosenSlot, freeVisitSlots } from '../../src/server/features/calls/sche
 /** The free visit slots a scheduling agent offers: weekdays, notice, the booking window, taken slots, DST. */
 
 const schedule = (overrides: Record<string, unknown> = {}) => VisitScheduleSchema.parse({ sites: ['Lakeside'], ...overrides });
-const UTC = [{ name: 'Lakeside', timeZone: 'Etc/UTC' }];
+const UTC = [{ id: 'Lakeside', name: 'Lakeside', timeZone: 'Etc/UTC' }];
 // Monday 2 June 2025, 12:00 UTC.
 const MONDAY_NOON = new Date('2025-06-02T12:00:00Z');
 const local = (slots: Array<{ localTime: string }>) => slots.map((slot) => slot.localTime);
@@ -33,23 +33,23 @@ describe('free visit slots', () => {
 
   it('taken: a booked slot, or a visit overlapping one, at the same site is not free', () => {
     const rules = schedule({ minNoticeHours: 0, times: ['14:00', '16:00'] });
-    const sites = [...UTC, { name: 'Downtown', timeZone: 'Etc/UTC' }];
+    const sites = [...UTC, { id: 'Downtown', name: 'Downtown', timeZone: 'Etc/UTC' }];
     const taken = [
-      { siteName: 'Lakeside', startsAt: new Date('2025-06-02T14:00:00Z'), durationMinutes: 60 },
+      { siteId: 'Lakeside', startsAt: new Date('2025-06-02T14:00:00Z'), durationMinutes: 60 },
       // A 30-minute staff booking at 16:30 overlaps the 16:00 visit (60 minutes).
-      { siteName: 'Lakeside', startsAt: new Date('2025-06-02T16:30:00Z'), durationMinutes: 30 },
+      { siteId: 'Lakeside', startsAt: new Date('2025-06-02T16:30:00Z'), durationMinutes: 30 },
     ];
     const slots = freeVisitSlots(rules, sites, taken, MONDAY_NOON, 4);
     expect(slots.map((slot) => `${slot.siteName} ${slot.localTime}`)).toEqual(['Downtown 2025-06-02T14:00', 'Downtown 2025-06-02T16:00', 'Lakeside 2025-06-03T14:00', 'Downtown 2025-06-03T14:00']);
     // A visit ending exactly when the slot starts does not overlap it.
-    const touching = [{ siteName: 'Lakeside', startsAt: new Date('2025-06-02T13:00:00Z'), durationMinutes: 60 }];
+    const touching = [{ siteId: 'Lakeside', startsAt: new Date('2025-06-02T13:00:00Z'), durationMinutes: 60 }];
     expect(local(freeVisitSlots(rules, UTC, touching, MONDAY_NOON, 1))).toEqual(['2025-06-02T14:00']);
   });
 
   it("times are the site's wall clock: sites in different zones are merged by the real instant", () => {
     const sites = [
-      { name: 'Chicago', timeZone: 'America/Chicago' },
-      { name: 'New York', timeZone: 'America/New_York' },
+      { id: 'Chicago', name: 'Chicago', timeZone: 'America/Chicago' },
+      { id: 'New York', name: 'New York', timeZone: 'America/New_York' },
     ];
     const slots = freeVisitSlots(schedule({ times: ['09:00'], minNoticeHours: 0 }), sites, [], MONDAY_NOON, 4);
     // At 12:00Z it is 08:00 in New York and 07:00 in Chicago: 09:00 in New York (13:00Z) comes before 09:00 in Chicago (14:00Z).
@@ -60,11 +60,11 @@ describe('free visit slots', () => {
       ['Chicago', '2025-06-03T09:00', '2025-06-03T14:00:00.000Z', 'America/Chicago'],
     ]);
     // A site whose zone is unknown offers nothing.
-    expect(freeVisitSlots(schedule({ minNoticeHours: 0 }), [{ name: 'Nowhere', timeZone: 'Mars/Olympus' }], [], MONDAY_NOON)).toEqual([]);
+    expect(freeVisitSlots(schedule({ minNoticeHours: 0 }), [{ id: 'Nowhere', name: 'Nowhere', timeZone: 'Mars/Olympus' }], [], MONDAY_NOON)).toEqual([]);
   });
 
   it('DST: the skipped hour is never offered; the offset follows the date; a repeated hour is its first occurrence', () => {
-    const newYork = [{ name: 'Lakeside', timeZone: 'America/New_York' }];
+    const newYork = [{ id: 'Lakeside', name: 'Lakeside', timeZone: 'America/New_York' }];
     const all = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
     // Clocks go forward on Sunday 9 March 2025 at 02:00.
     const spring = freeVisitSlots(schedule({ weekdays: all, times: ['02:30', '09:00'], minNoticeHours: 0, daysAhead: 3 }), newYork, [], new Date('2025-03-07T12:00:00Z'), 10);

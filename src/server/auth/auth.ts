@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, customSession } from 'better-auth/plugins';
 import { SignUpFormSchema } from '../../contract/session';
 import type { AppConfig } from '../config';
+import { CLIENT_ADDRESS_HEADER } from './client-address';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Logger } from '../logger';
@@ -87,7 +88,9 @@ export function createAuth({ config, db, mail, logger }: AuthDeps) {
         },
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // The cookie lives as long as the absolute lifetime; the row's expires_at is the idle deadline, set at sign-in
+    // (databaseHooks.session below) and moved by user activity in sessions.ts, never by reading the session.
+    session: { expiresIn: Math.round(config.session.maxHours * 3600), disableSessionRefresh: true },
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -103,7 +106,8 @@ export function createAuth({ config, db, mail, logger }: AuthDeps) {
       // (npm start on localhost) still gets a working session.
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
+      // The client address as app.ts resolved it from the socket (and TRUSTED_PROXIES); a client cannot set it.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     logger: { level: 'error', log: (level, message) => logger[level]({ source: 'better-auth' }, message) },
     // A refused sign-in or a bad form is a 4xx for the user, not a server error: log it quietly, without details.
@@ -135,6 +139,12 @@ export function createAuth({ config, db, mail, logger }: AuthDeps) {
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A new session first expires after the idle timeout (SESSION_IDLE_MINUTES).
+          before: async (session) => ({ data: { ...session, expiresAt: new Date(Date.now() + Math.min(config.session.idleMinutes * 60_000, config.session.maxHours * 3_600_000)) } }),
+        },
+      },
       user: {
         create: {
           after: async (user, ctx) => {

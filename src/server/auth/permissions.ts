@@ -1,7 +1,7 @@
-import type { RequestScope } from './scope';
+import { canReach, type RequestScope } from './scope';
 
 /**
- * The permission vocabulary, checked in one place. Internal admins may do everything within reach;
+ * The permission vocabulary, checked in one place. Internal admins may do everything within their scope's reach;
  * organization owners and admins manage their own organization; coordinators work the funnel only.
  */
 export type Permission =
@@ -16,7 +16,13 @@ const MANAGER_ROLES = new Set(['owner', 'admin']);
 
 /** Whether the scope's user may do `permission` in `organizationId` (when the permission is about one). */
 export function can(scope: RequestScope, permission: Permission, organizationId?: string): boolean {
-  if (scope.isAdmin) return true;
+  if (scope.isAdmin) {
+    // The switcher lists every organization; anything else follows the scope rule: an admin whose active
+    // organization is B acts on B only, and creating or deleting organizations needs the global scope.
+    if (permission === 'organization:list-all') return true;
+    if (permission === 'organization:create' || permission === 'organization:delete') return scope.global;
+    return organizationId === undefined ? scope.global : canReach(scope, organizationId);
+  }
   switch (permission) {
     case 'organization:create':
     case 'organization:delete':

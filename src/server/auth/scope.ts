@@ -7,8 +7,8 @@ import {
 import type { MemberRole } from '../../contract/users';
 import type { Database } from '../db/client';
 import { withRowSecurity, type Transaction } from '../db/scoped';
-import { findOrganizationById, listAllOrganizations, type OrganizationRow } from '../features/organizations/queries';
-import { findMembership } from '../features/users/queries';
+import type { OrganizationRow } from '../features/organizations/queries';
+import type { ActiveOrganization, SessionStore } from './sessions';
 import { AppError } from '../http/errors';
 import type { AppEnv } from '../http/context';
 
@@ -38,27 +38,40 @@ export function isDefaultSelected(name: string): boolean {
   return !DEFAULT_SELECTION_EXCLUDED_NAME_PARTS.some((part) => lower.includes(part));
 }
 
-export async function resolveScope(db: Database, user: { id: string; isAdmin: boolean }, requestedActiveId: string | undefined): Promise<RequestScope> {
-  const membership = await findMembership(db, user.id);
-  let active: OrganizationRow | undefined = membership?.organization;
-  if (user.isAdmin && requestedActiveId) {
-    active = (await findOrganizationById(db, requestedActiveId)) ?? active;
+/** The user as the session knows them: their own organization and role come with the (cached) session. */
+export interface ScopeUser {
+  id: string;
+  isAdmin: boolean;
+  organization: ActiveOrganization | null;
+  role: MemberRole | null;
+}
+
+/**
+ * The scope from the session's user. Ordinary users need no query at all; admins read the organization list,
+ * which the session store keeps for its cache period.
+ */
+export async function resolveScope(sessions: SessionStore, user: ScopeUser, requestedActiveId: string | undefined): Promise<RequestScope> {
+  let active: ActiveOrganization | undefined = user.organization ?? undefined;
+  let all: ActiveOrganization[] | undefined;
+  if (user.isAdmin && (requestedActiveId || active?.slug.toLowerCase() === INTERNAL_ORGANIZATION_SLUG)) {
+    const organizations = await sessions.organizations();
+    all = organizations.rows;
+    if (requestedActiveId) active = organizations.byId.get(requestedActiveId) ?? active;
   }
   if (!active) throw new AppError(403, 'Your account belongs to no organization');
 
   const global = user.isAdmin && active.slug.toLowerCase() === INTERNAL_ORGANIZATION_SLUG;
   let reachable = [active.id];
   let defaults = [active.id];
-  if (global) {
-    const all = await listAllOrganizations(db);
+  if (global && all) {
     reachable = all.map((org) => org.id);
     defaults = all.filter((org) => isDefaultSelected(org.name)).map((org) => org.id);
   }
   return {
     userId: user.id,
     isAdmin: user.isAdmin,
-    role: membership?.role ?? null,
-    homeOrganizationId: membership?.organizationId ?? null,
+    role: user.role,
+    homeOrganizationId: user.organization?.id ?? null,
     activeOrganization: { id: active.id, slug: active.slug, name: active.name, publicId: active.publicId },
     global,
     reachableOrganizationIds: reachable,
@@ -84,16 +97,27 @@ export function runScoped<T>(db: Database, scope: RequestScope, work: (tx: Trans
   return withRowSecurity(db, scope, work);
 }
 
-/** Resolves the session and the scope once per request; answers 401 without a session. */
+/**
+ * A request the web app makes on its own (polling, background refresh) sends this header; it does not count
+ * as the user's activity, so a screen left open does not keep its session alive (decision 019).
+ */
+export const PASSIVE_REQUEST_HEADER = 'x-cohortly-passive';
+/** Every signed-in answer tells the web app when the session ends without further activity (ISO time). */
+export const SESSION_EXPIRES_HEADER = 'x-session-expires-at';
+
+/** Resolves the session and the scope once per request; answers 401 without a (live) session. */
 export const requireScope: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { auth, db } = c.get('deps');
-  const session = await auth.api.getSession({ headers: c.req.raw.headers });
+  const { sessions } = c.get('deps');
+  const session = await sessions.resolve(c.req.raw.headers, { activity: c.req.header(PASSIVE_REQUEST_HEADER) === undefined });
   if (!session) throw new AppError(401, 'Sign in to continue');
+  const { payload } = session;
   const scope = await resolveScope(
-    db,
-    { id: session.user.id, isAdmin: Boolean(session.isAdmin) },
+    sessions,
+    { id: session.userId, isAdmin: Boolean(payload.isAdmin), organization: payload.organization, role: payload.role },
     c.req.header(ACTIVE_ORGANIZATION_HEADER) ?? undefined,
   );
   c.set('scope', scope);
+  c.set('session', session);
   await next();
+  c.header(SESSION_EXPIRES_HEADER, new Date(session.expiresAt).toISOString());
 };

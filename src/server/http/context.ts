@@ -2,6 +2,8 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
 import type { RequestScope } from '../auth/scope';
+import type { ResolvedSession, SessionStore } from '../auth/sessions';
+import type { SignInThrottle } from '../auth/sign-in-throttle';
 import type { Logger } from '../logger';
 import type { MailPort } from '../integrations/mail/mail';
 import type { SmsPort } from '../integrations/sms/port';
@@ -13,6 +15,10 @@ export interface AppDeps {
   config: AppConfig;
   db: Database;
   auth: Auth;
+  /** Sessions: idle and absolute limits, and the in-process cache of validated sessions (auth/sessions.ts). */
+  sessions: SessionStore;
+  /** The per-account sign-in limit (auth/sign-in-throttle.ts). */
+  signInThrottle: SignInThrottle;
   mail: MailPort;
   /** SMS: Twilio when configured, else the simulator (see deps.ts). */
   sms: SmsPort;
@@ -28,5 +34,7 @@ export type AppEnv = {
     deps: AppDeps;
     /** Resolved once per request by the scope middleware (auth/scope.ts). */
     scope: RequestScope;
+    /** The request's session, set with the scope. */
+    session: ResolvedSession;
   };
 };

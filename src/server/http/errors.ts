@@ -10,6 +10,8 @@ export const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
@@ -22,6 +24,8 @@ const CODE_FOR_STATUS: Record<number, string> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
   502: 'BAD_GATEWAY',
@@ -35,6 +39,8 @@ export class AppError extends Error {
     message?: string,
     readonly code: string = CODE_FOR_STATUS[status] ?? 'ERROR',
     readonly details?: ApiError['error']['details'],
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message ?? STATUS_TEXT[status] ?? 'Error');
   }
@@ -56,8 +62,22 @@ export function errorBody(status: number, message?: string, code?: string, detai
   };
 }
 
+/**
+ * PostgreSQL's data exceptions (class 22: invalid text representation 22P02, invalid byte sequence 22021,
+ * unsupported Unicode escape 22P05, value too long 22001, out of range 22003, bad datetime 22007/22008):
+ * a value the contracts let through that the database refuses. The last line of defence: a 400, not a 500.
+ */
+export function databaseInputErrorCode(error: unknown): string | undefined {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
+    if (typeof current.code === 'string' && /^22[0-9A-Z]{3}$/.test(current.code)) return current.code;
+  }
+  return undefined;
+}
+
 /** A validation failure that names each field, e.g. "name: Organization name must be at least 2 characters". */
-export function validationError(c: Context, zodError: ZodError) {
+export function validationError(c: Context, zodError: ZodError, target?: string) {
+  // A malformed path id names no resource: 404, like an id that does not exist.
+  if (target === 'param') return c.json(errorBody(404), 404);
   const details = zodError.issues.map((issue) => ({
     path: issue.path.map(String).join('.') || '(body)',
     message: issue.message,

@@ -8,7 +8,7 @@ export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     strict: false,
     defaultHook: (result, c) => {
-      if (!result.success) return validationError(c, result.error);
+      if (!result.success) return validationError(c, result.error, result.target);
     },
   });
 }

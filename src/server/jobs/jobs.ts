@@ -13,6 +13,8 @@ export const QUEUES = {
   placeCallback: 'callback-place',
   /** Every few minutes: callbacks that are due but have no live job (a crash between commit and send). */
   sweepCallbacks: 'callback-sweep',
+  /** Every minute: open calls that went quiet are reconciled with the provider, or failed with the reason. */
+  sweepCalls: 'call-sweep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

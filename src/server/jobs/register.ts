@@ -1,6 +1,7 @@
 import { placeCallbackJob, sweepCallbacks } from '../features/callbacks/jobs';
 import { resumeInterruptedRuns } from '../features/candidates/import-runner';
 import { resumePrescreenRuns } from '../features/calls/prescreen-all';
+import { sweepStaleCalls } from '../features/calls/reconcile';
 import type { AppDeps } from '../http/context';
 import { QUEUES } from './jobs';
 
@@ -13,6 +14,10 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   await deps.jobs.work<{ callbackId: string }>(QUEUES.placeCallback, (data, jobId) => placeCallbackJob(deps, data, jobId));
   await deps.jobs.work(QUEUES.sweepCallbacks, () => sweepCallbacks(deps));
   await deps.jobs.every(QUEUES.sweepCallbacks, '*/5 * * * *');
+  await deps.jobs.work(QUEUES.sweepCalls, async () => {
+    await sweepStaleCalls(deps);
+  });
+  await deps.jobs.every(QUEUES.sweepCalls, '* * * * *');
   await sweepCallbacks(deps);
   await resumeInterruptedRuns(deps);
   await resumePrescreenRuns(deps);

@@ -20,28 +20,28 @@ const MAIN_NAV: NavItem[] = [
   { to: '/trials', label: 'Trials' },
   { to: '/candidates', label: 'Candidates' },
   { to: '/prescreen/results', label: 'Prescreen' },
-  { to: '/trial-matcher', label: 'Trial matcher' },
 ];
 
+/**
+ * Internal admins: one list, no entry twice (Trials and Candidates are in Workspace: with the Cohortly
+ * organization active they already show every organization). Placeholder screens (dashboard, sequences,
+ * onboarding) are not listed until they work; the demos come last (decision 017).
+ */
 const ADMIN_NAV: NavItem[] = [
-  { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/organizations', label: 'Organizations' },
   { to: '/admin/organization', label: 'Organization' },
   { to: '/admin/users', label: 'Users' },
-  { to: '/admin/trials', label: 'Trials' },
   { to: '/admin/trial-criteria', label: 'Trial criteria' },
   { to: '/admin/prescreen-forms', label: 'Prescreen forms' },
-  { to: '/admin/candidates', label: 'Candidates' },
-  { to: '/admin/callbacks', label: 'Callbacks' },
-  { to: '/admin/calls', label: 'Calls' },
   { to: '/admin/voice-agents', label: 'Voice agents' },
+  { to: '/admin/calls', label: 'Calls' },
+  { to: '/admin/callbacks', label: 'Callbacks' },
+  { to: '/admin/phone-numbers', label: 'Phone numbers' },
   { to: '/admin/chat-agents', label: 'Chat agents' },
   { to: '/admin/chat-conversations', label: 'Conversations' },
   { to: '/admin/sms', label: 'SMS' },
-  { to: '/admin/sequences', label: 'Sequences' },
   { to: '/admin/processed-runs', label: 'Processed runs' },
-  { to: '/admin/onboard', label: 'Onboard' },
-  { to: '/admin/demo', label: 'Demo' },
+  { to: '/admin/demo', label: 'Demos' },
 ];
 
 /** What organization staff (not internal admins) may open in the admin area. */

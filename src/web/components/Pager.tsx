@@ -6,6 +6,7 @@ export function Pager({
   first,
   last,
   total,
+  totalAtLeast = false,
   canPrevious,
   canNext,
   onPrevious,
@@ -15,6 +16,8 @@ export function Pager({
   first: number;
   last: number;
   total: number;
+  /** `total` is a floor (the server stopped counting there): shown as "10,000+". */
+  totalAtLeast?: boolean;
   canPrevious: boolean;
   canNext: boolean;
   onPrevious: () => void;
@@ -26,6 +29,7 @@ export function Pager({
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="paging-summary">
         Showing {count(first)}–{count(last)} of {count(total)}
+        {totalAtLeast ? '+' : ''}
       </p>
       <div className="flex gap-2">
         <Button variant="secondary" size="sm" onClick={onPrevious} disabled={!canPrevious || busy}>

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ACTIVE_ORGANIZATION_STORAGE_KEY, type Organization } from '../../contract/organizations';
+import { ACTIVE_ORGANIZATION_STORAGE_KEY } from '../../contract/headers';
+import type { Organization } from '../../contract/organizations';
 import { api, setActiveOrganizationId } from './api';
 import { useAuth } from './auth';
 import { queryKeys } from './query';

@@ -1,4 +1,4 @@
-import { ACTIVE_ORGANIZATION_HEADER } from '../../contract/organizations';
+import { ACTIVE_ORGANIZATION_HEADER } from '../../contract/headers';
 
 /** Catalogue texts of the error statuses (spec §8). */
 export const STATUS_TEXTS: Record<number, string> = {
@@ -22,6 +22,39 @@ export class ApiRequestError extends Error {
     this.statusText = statusText;
     this.body = body;
   }
+}
+
+/**
+ * Session idle timeout (decision 019). A request counts as the user's activity only when the user touched the
+ * page (pointer, key, wheel) in the last few seconds; otherwise (polling, background refetches) it is sent as
+ * passive and does not keep the session alive. Every signed-in answer says when the session ends.
+ */
+const USER_INPUT_WINDOW_MS = 10_000;
+let lastUserInput = Date.now();
+if (typeof window !== 'undefined') {
+  for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart']) {
+    window.addEventListener(type, () => (lastUserInput = Date.now()), { capture: true, passive: true });
+  }
+}
+let sessionDeadline: number | null = null;
+const deadlineListeners = new Set<() => void>();
+/** When the session ends without further activity (epoch ms), as the server last said; null when unknown. */
+export function getSessionDeadline() {
+  return sessionDeadline;
+}
+export function setSessionDeadline(value: number | null) {
+  if (value === sessionDeadline) return;
+  sessionDeadline = value;
+  for (const listener of deadlineListeners) listener();
+}
+export function subscribeSessionDeadline(listener: () => void) {
+  deadlineListeners.add(listener);
+  return () => deadlineListeners.delete(listener);
+}
+/** Called when a signed-in call answers 401: the session ended on the server (idle, lifetime, revoked). */
+let onSessionEnded: (() => void) | null = null;
+export function setSessionEndedHandler(handler: (() => void) | null) {
+  onSessionEnded = handler;
 }
 
 let apiToken: string | null = null;
@@ -85,6 +118,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (apiToken) headers.Authorization = `Bearer ${apiToken}`;
   if (activeOrganizationId) headers[ACTIVE_ORGANIZATION_HEADER] = activeOrganizationId;
+  if (Date.now() - lastUserInput > USER_INPUT_WINDOW_MS) headers['x-cohortly-passive'] = '1';
 
   let response: Response;
   try {
@@ -111,6 +145,9 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     }
   } else parsed = undefined;
 
+  const deadline = response.headers.get('x-session-expires-at');
+  if (deadline) setSessionDeadline(Date.parse(deadline));
+  if (response.status === 401 && !path.startsWith('/api/auth/')) onSessionEnded?.();
   if (!response.ok) throw errorFromResponse(response.status, response.statusText, parsed);
   return parsed as T;
 }

@@ -1,11 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ApiRequestError } from './api';
 import { errorMessage } from './utils';
 
 function report(error: unknown, silent?: unknown) {
   console.error(error);
-  if (!silent) toast.error(errorMessage(error));
+  // sonner loads lazily (it is not part of the first page's JavaScript; see main.tsx).
+  if (!silent) void import('sonner').then(({ toast }) => toast.error(errorMessage(error)));
 }
 
 /** Fresh for 5 minutes, one retry (spec §9); failures are logged and toasted (spec §8). */

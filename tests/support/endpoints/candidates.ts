@@ -9,6 +9,7 @@ export const ENDPOINTS: Record<string, Classification> = {
   'PATCH /api/candidates/reset-status': 'tenant-row',
   'POST /api/candidates/bulk-update': 'tenant-row',
   'POST /api/candidates/bulk-delete': 'tenant-row',
+  'POST /api/candidates/bulk-consent': 'tenant-row',
   'GET /api/candidates/{candidateId}': 'tenant-row',
   'PATCH /api/candidates/{candidateId}': 'tenant-row',
   'DELETE /api/candidates/{candidateId}': 'tenant-row',

@@ -8,8 +8,10 @@
  * - admin-only: internal admins only
  * - tenant-row: reads or changes one organization's row: must be probed from another organization
  *   (a probe in a tenant-isolation*.int.test.ts file) and answer 404
+ * - provider: a provider webhook or agent tool: no session, a Twilio signature or the Vapi secret instead;
+ *   probed unsigned in production configuration (tenant-isolation.providers.int.test.ts): 401/403, nothing changed
  */
-export type Classification = 'public' | 'self' | 'list-scoped' | 'admin-only' | 'tenant-row';
+export type Classification = 'public' | 'self' | 'list-scoped' | 'admin-only' | 'tenant-row' | 'provider';
 
 const modules = import.meta.glob<{ ENDPOINTS: Record<string, Classification> }>('./*.ts', { eager: true });
 

@@ -1,6 +1,6 @@
 import type { Classification } from './index';
 
-/** SMS staff API. Probes: tenant-isolation.sms.int.test.ts. The provider webhooks (/api/inbound/sms) are not in the OpenAPI document. */
+/** SMS staff API. Probes: tenant-isolation.sms.int.test.ts. The provider webhooks (/api/inbound/sms) are in providers.ts. */
 export const ENDPOINTS: Record<string, Classification> = {
   'GET /api/sms/threads': 'list-scoped',
   'GET /api/sms/threads/{candidateId}': 'tenant-row',

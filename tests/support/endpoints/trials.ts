@@ -6,5 +6,8 @@ export const ENDPOINTS: Record<string, Classification> = {
   'POST /api/trials/auto-gen': 'tenant-row',
   'GET /api/trials/{trialId}': 'tenant-row',
   'PATCH /api/trials/{trialId}': 'tenant-row',
+  'POST /api/trials/{trialId}/reparse': 'tenant-row',
   'DELETE /api/trials/{trialId}': 'tenant-row',
+  'GET /api/trials/{trialId}/sites': 'tenant-row',
+  'PATCH /api/trials/{trialId}/sites/{siteId}': 'tenant-row',
 };

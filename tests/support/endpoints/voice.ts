@@ -2,8 +2,8 @@ import type { Classification } from './index';
 
 /**
  * Voice agents and calls. Probes: tenant-isolation.voice.int.test.ts. The provider endpoints
- * (POST /api/inbound/vapi, POST /api/functions/vapi/<tool>) are not in the OpenAPI document: they take
- * Vapi's shared secret instead of a session (tests: voice-webhook.int.test.ts).
+ * (POST /api/inbound/vapi, /api/functions/vapi/<tool>) take Vapi's shared secret instead of a session:
+ * classified in providers.ts.
  */
 export const ENDPOINTS: Record<string, Classification> = {
   'GET /api/voice-agents': 'list-scoped',

@@ -4,19 +4,6 @@ import type { CandidateStatus, PrescreenNote } from '../../../contract/candidate
 import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 import { trial } from './trials';
 
-export const CANDIDATE_STATUS_VALUES = [
-  'new',
-  'contacted',
-  'prescreening',
-  'prescreen_passed',
-  'prescreen_failed',
-  'visit_scheduled',
-  'enrolled',
-  'not_interested',
-  'unreachable',
-  'do_not_contact',
-] as const;
-
 /** A person who may join a trial. Personal data: never logged; every change audited. */
 export const candidate = pgTable(
   'candidate',
@@ -41,6 +28,11 @@ export const candidate = pgTable(
     customFields: jsonb('custom_fields').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     consentSms: boolean('consent_sms').notNull().default(false),
     consentCalls: boolean('consent_calls').notNull().default(false),
+    /** Documented consent (TCPA): where and when the person agreed to texts / calls, e.g. "paper form at clinic". */
+    consentSmsSource: text('consent_sms_source'),
+    consentSmsAt: timestamp('consent_sms_at', { withTimezone: true }),
+    consentCallsSource: text('consent_calls_source'),
+    consentCallsAt: timestamp('consent_calls_at', { withTimezone: true }),
     doNotContact: boolean('do_not_contact').notNull().default(false),
     doNotContactAt: timestamp('do_not_contact_at', { withTimezone: true }),
     doNotContactReason: text('do_not_contact_reason'),

@@ -6,3 +6,4 @@ export * from './candidates';
 export * from './prescreen';
 export * from './messaging';
 export * from './voice';
+export * from './phone-numbers';

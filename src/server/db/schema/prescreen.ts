@@ -91,7 +91,10 @@ export const booking = pgTable(
       .notNull()
       .references(() => trial.id, { onDelete: 'cascade' }),
     prescreenResultId: uuid('prescreen_result_id').references(() => prescreenResult.id, { onDelete: 'set null' }),
+    /** The TrialSite id within the trial's sites (null only for old visits whose site could not be matched). */
+    siteId: text('site_id'),
     siteName: text('site_name').notNull(),
+    siteCity: text('site_city'),
     siteTimeZone: text('site_time_zone').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     durationMinutes: integer('duration_minutes').notNull().default(60),
@@ -103,7 +106,7 @@ export const booking = pgTable(
     createdAt: createdAtColumn(),
   },
   (table) => [
-    uniqueIndex('booking_slot_uidx').on(table.organizationId, table.trialId, table.siteName, table.startsAt).where(sql`${table.status} = 'scheduled'`),
+    uniqueIndex('booking_site_slot_uidx').on(table.organizationId, table.trialId, table.siteId, table.startsAt).where(sql`${table.status} = 'scheduled'`),
     index('booking_candidate_idx').on(table.candidateId),
   ],
 );

@@ -49,6 +49,8 @@ export const trialCriterion = pgTable(
     /** Where the rule came from: the record's structured fields, the text, or a person. */
     ruleSource: text('rule_source', { enum: ['structured', 'text', 'manual'] }),
     needsReview: boolean('needs_review').notNull().default(true),
+    /** The cohort or subgroup the criterion applies to ("Healthy controls"); null: everybody. */
+    population: text('population'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -1,5 +1,6 @@
 import type { PrescreenAnswerInput } from '../../../contract/prescreen';
 import type { Language, Question, StudyBlock } from '../../../contract/prescreen-forms';
+import { patientQuestions } from '../../../contract/prescreen-forms';
 import { normalize, understandAnswer } from '../chat/understand';
 
 /**
@@ -59,7 +60,7 @@ export function extractCallAnswers(blocks: StudyBlock[], sources: CallAnswerSour
   const recorded = asRecord(sources.structuredData.answers);
   const language: Language = sources.language === 'es' ? 'es' : 'en';
   const answers: PrescreenAnswerInput[] = [];
-  for (const question of blocks.flatMap((block) => block.questions)) {
+  for (const question of patientQuestions(blocks)) {
     const options = { today, language };
     let value = coerce(question, analysis[question.id], options);
     let evidence = 'call structured data';

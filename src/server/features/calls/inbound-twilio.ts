@@ -1,12 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { voiceAgent } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { twilioForm, twilioSignatureAccepted } from '../../http/twilio-webhook';
 import { SIMULATION_MODES, TWIML_PROLOG, twimlSay, VoiceProviderError, type SimulationMode } from '../../integrations/voice/port';
 import { recordAudit } from '../audit/audit';
 import { insertContactEvents } from '../candidates/queries';
 import { findCandidateByPhone } from '../sms/queries';
+import { systemResolveInboundAgent } from '../phone-numbers/queries';
 import { scriptOf } from '../voice-agents/service';
 import { findCall, findCallByTwilioSid, insertCall, updateCall } from './queries';
 import { offeredVisitSlots } from './scheduling';
@@ -14,7 +13,7 @@ import { asOrganization, VOICE_AGENT_ACTOR } from './service';
 
 /**
  * POST /api/inbound/: Twilio's voice webhook for a call to one of our numbers. Signed like the SMS webhooks;
- * the active agent whose fromNumber was called answers: the call is recorded (inbound, the caller matched to a
+ * the number's owner in the phone-number registry, then that organization's active agent for it, answers: the call is recorded (inbound, the caller matched to a
  * candidate by phone) and the voice port joins the caller to the agent (Vapi's TwiML, or the simulator's).
  * Every answer is TwiML; an internal error is a 500 whose TwiML apologises and hangs up.
  */
@@ -40,13 +39,8 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
   if (!E164.test(called) || !twilioCallSid) return null;
   // Withheld numbers arrive as "anonymous" or other non-E.164 text: an unknown caller.
   const caller = E164.test((params.From ?? '').trim()) ? params.From.trim() : null;
-  // System path (no scope yet): which organization's agent owns the number decides the tenant.
-  const [agent] = await deps.db
-    .select()
-    .from(voiceAgent)
-    .where(and(eq(voiceAgent.fromNumber, called), eq(voiceAgent.active, true)))
-    .orderBy(desc(voiceAgent.updatedAt))
-    .limit(1);
+  // System path (no scope yet): the registry's owner of the number decides the tenant, then its active agent.
+  const agent = (await systemResolveInboundAgent(deps.db, called))?.agent;
   if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) return null;
 
   const planned = await asOrganization(deps.db, agent.organizationId, async (tx) => {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { ProcessVapiInput, ProcessVapiResult } from '../../../contract/voice';
 import { runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import { call } from '../../db/schema';
+import { withRowSecurity, type RowSecurityScope } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { VoiceProviderError, type ProviderCall } from '../../integrations/voice/port';
@@ -35,6 +36,13 @@ export function syntheticEndOfCallReport(providerCallId: string, callId: string,
   });
 }
 
+/** Who settles the calls: a signed-in user (POST /api/process/vapi) or the background sweep (no user). */
+interface Reconciler {
+  organizationIds: string[];
+  rows: RowSecurityScope;
+  actor: { userId: string | null; label: string };
+}
+
 /**
  * POST /api/process/vapi, within the request's scope (organizationId/organizationIds narrow it): open calls of
  * the current provider older than staleAfterMinutes are asked for at the provider; an ended one is finished
@@ -44,10 +52,57 @@ export function syntheticEndOfCallReport(providerCallId: string, callId: string,
  */
 export async function processVapi(deps: AppDeps, scope: RequestScope, input: ProcessVapiInput): Promise<ProcessVapiResult> {
   const organizationIds = selectOrganizations(scope, input.organizationId, input.organizationIds);
+  if (organizationIds.length === 0) return { checked: 0, finished: 0, lost: 0, recorded: 0 };
+  const label = (await runScoped(deps.db, scope, (tx) => userName(tx, scope.userId))) ?? 'Staff';
+  return reconcileCalls(deps, { organizationIds, rows: scope, actor: { userId: scope.userId, label } }, input.staleAfterMinutes);
+}
+
+/** A simulated call lasts seconds; a real one rarely more than an hour (Vapi's own maximum is 2 hours). */
+const SWEEP_STALE_MINUTES = { simulator: 2, vapi: 30 } as const;
+/** Past this, a call that is still open cannot be a live call: it failed ('no_progress'), whatever the provider says. */
+const MAX_OPEN_MINUTES = { simulator: 10, vapi: 180 } as const;
+
+/**
+ * The background sweep (every few minutes, no user): every organization's stale open calls are reconciled as
+ * above, and a call still open long past any real call's length is marked failed with the reason, so no call
+ * stays "queued" forever (a lost webhook, a provider that refused our messages, a restart mid-call).
+ */
+export async function sweepStaleCalls(deps: AppDeps, now: Date = new Date()): Promise<ProcessVapiResult & { stuck: number }> {
+  const provider = deps.voice.provider === 'vapi' ? 'vapi' : 'simulator';
+  const staleCutoff = new Date(now.getTime() - SWEEP_STALE_MINUTES[provider] * 60_000);
+  // The one cross-organization read here: which organizations have open calls (ids only, no patient data).
+  const organizations = await deps.db
+    .selectDistinct({ organizationId: call.organizationId })
+    .from(call)
+    .where(and(inArray(call.status, OPEN), lte(call.createdAt, staleCutoff)));
+  const totals = { checked: 0, finished: 0, lost: 0, recorded: 0, stuck: 0 };
+  const stuckCutoff = new Date(now.getTime() - MAX_OPEN_MINUTES[provider] * 60_000);
+  for (const { organizationId } of organizations) {
+    const target: Reconciler = { organizationIds: [organizationId], rows: { global: false, reachableOrganizationIds: [organizationId] }, actor: { userId: null, label: 'System' } };
+    try {
+      const result = await reconcileCalls(deps, target, SWEEP_STALE_MINUTES[provider]);
+      totals.checked += result.checked;
+      totals.finished += result.finished;
+      totals.lost += result.lost;
+      totals.recorded += result.recorded;
+    } catch (error) {
+      // The provider unreachable: the hard limit below still settles what cannot be live any more.
+      deps.logger.warn({ organizationId, errorName: (error as Error).name }, 'call sweep: reconciliation failed');
+    }
+    const stuck = await withRowSecurity(deps.db, target.rows, (tx) =>
+      tx.select({ id: call.id }).from(call).where(and(eq(call.organizationId, organizationId), inArray(call.status, OPEN), lte(call.createdAt, stuckCutoff))).limit(BATCH),
+    );
+    for (const item of stuck) if (await markFailed(deps, target, item.id, 'no_progress')) totals.stuck++;
+    if (stuck.length) await queueCallbackJobs(deps, organizationId);
+  }
+  return totals;
+}
+
+async function reconcileCalls(deps: AppDeps, target: Reconciler, staleAfterMinutes: number): Promise<ProcessVapiResult> {
+  const { organizationIds } = target;
   const totals = { checked: 0, finished: 0, lost: 0, recorded: 0 };
-  if (organizationIds.length === 0) return totals;
-  const cutoff = new Date(Date.now() - input.staleAfterMinutes * 60_000);
-  const open = await runScoped(deps.db, scope, (tx) =>
+  const cutoff = new Date(Date.now() - staleAfterMinutes * 60_000);
+  const open = await withRowSecurity(deps.db, target.rows, (tx) =>
     tx
       .select({ id: call.id, organizationId: call.organizationId, providerCallId: call.providerCallId })
       .from(call)
@@ -68,7 +123,7 @@ export async function processVapi(deps: AppDeps, scope: RequestScope, input: Pro
       }
       totals.checked++;
       if (!remote) {
-        if (await markLost(deps, scope, item.id)) {
+        if (await markFailed(deps, target, item.id, 'lost')) {
           totals.lost++;
           callbackOrganizations.add(item.organizationId);
         }
@@ -80,46 +135,52 @@ export async function processVapi(deps: AppDeps, scope: RequestScope, input: Pro
         deps.logger.warn({ callId: item.id, status: answer.status }, 'call reconciliation: report refused');
         continue;
       }
-      const after = await runScoped(deps.db, scope, (tx) => findCall(tx, item.id));
+      const after = await withRowSecurity(deps.db, target.rows, (tx) => findCall(tx, item.id));
       if (after && !OPEN.includes(after.status as (typeof OPEN)[number])) totals.finished++;
     }
   } finally {
     // After the commits: a failed call may have moved a callback (the webhook path queues its own).
     for (const organizationId of callbackOrganizations) await queueCallbackJobs(deps, organizationId);
   }
-  totals.recorded = await recordMissingResults(deps, scope, organizationIds);
+  totals.recorded = await recordMissingResults(deps, target);
   return totals;
 }
 
-/** The provider has no record of the call: it failed ('lost'). False when it was settled meanwhile. */
-async function markLost(deps: AppDeps, scope: RequestScope, id: string): Promise<boolean> {
-  return runScoped(deps.db, scope, async (tx) => {
+const FAILURE_SUMMARY = {
+  lost: 'the voice provider has no record of it',
+  no_progress: 'it never progressed and was stopped',
+} as const;
+
+/** The call failed for `reason` (kept on the call as structuredData.error). False when it was settled meanwhile. */
+async function markFailed(deps: AppDeps, target: Reconciler, id: string, reason: keyof typeof FAILURE_SUMMARY): Promise<boolean> {
+  return withRowSecurity(deps.db, target.rows, async (tx) => {
     const row = await findCall(tx, id, true);
     if (!row || !OPEN.includes(row.status as (typeof OPEN)[number])) return false;
-    const updated = await updateCall(tx, row.id, { status: 'failed', outcome: 'failed', endedAt: row.endedAt ?? new Date(), structuredData: { ...row.structuredData, error: 'lost' } });
+    const updated = await updateCall(tx, row.id, { status: 'failed', outcome: 'failed', endedAt: row.endedAt ?? new Date(), structuredData: { ...row.structuredData, error: reason } });
     if (updated.candidateId) {
       await insertContactEvents(tx, [
         {
           organizationId: updated.organizationId,
           candidateId: updated.candidateId,
           kind: 'call',
-          summary: `Call failed: the voice provider has no record of it (${updated.type === 'PRESCREEN' ? 'prescreen' : 'scheduling'})`,
-          details: { callId: updated.id, outcome: 'failed', error: 'lost', direction: updated.direction },
+          summary: `Call failed: ${FAILURE_SUMMARY[reason]} (${updated.type === 'PRESCREEN' ? 'prescreen' : 'scheduling'})`,
+          details: { callId: updated.id, outcome: 'failed', error: reason, direction: updated.direction },
           referenceId: updated.id,
-          actorUserId: scope.userId,
-          actorLabel: (await userName(tx, scope.userId)) ?? 'Staff',
+          actorUserId: target.actor.userId,
+          actorLabel: target.actor.label,
         },
       ]);
     }
-    await recordAudit(tx, { organizationId: updated.organizationId, actorUserId: scope.userId, action: 'call.lost', entityType: 'call', entityId: updated.id, changes: { from: row.status, outcome: 'failed', error: 'lost', provider: updated.provider } });
+    await recordAudit(tx, { organizationId: updated.organizationId, actorUserId: target.actor.userId, action: reason === 'lost' ? 'call.lost' : 'call.failed', entityType: 'call', entityId: updated.id, changes: { from: row.status, outcome: 'failed', error: reason, provider: updated.provider } });
     await settleCallbackAfterCall(tx, updated);
     return true;
   });
 }
 
 /** Ended prescreen calls (completed or hung up, as finishCall records them) still without a result. */
-async function recordMissingResults(deps: AppDeps, scope: RequestScope, organizationIds: string[]): Promise<number> {
-  const pending = await runScoped(deps.db, scope, (tx) =>
+async function recordMissingResults(deps: AppDeps, target: Reconciler): Promise<number> {
+  const { organizationIds } = target;
+  const pending = await withRowSecurity(deps.db, target.rows, (tx) =>
     tx
       .select({ id: call.id })
       .from(call)
@@ -138,13 +199,13 @@ async function recordMissingResults(deps: AppDeps, scope: RequestScope, organiza
   );
   let recorded = 0;
   for (const item of pending) {
-    await runScoped(deps.db, scope, async (tx) => {
+    await withRowSecurity(deps.db, target.rows, async (tx) => {
       const row = await findCall(tx, item.id, true);
       if (!row || row.status !== 'ended' || row.prescreenResultId) return;
       const done = await recordCallPrescreen(tx, row);
       if (!done) return;
       recorded++;
-      await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'call.process', entityType: 'call', entityId: row.id, changes: { prescreenResultId: done.resultId, recommendation: done.recommendation, via: 'reconcile' } });
+      await recordAudit(tx, { organizationId: row.organizationId, actorUserId: target.actor.userId, action: 'call.process', entityType: 'call', entityId: row.id, changes: { prescreenResultId: done.resultId, recommendation: done.recommendation, via: 'reconcile' } });
     });
   }
   return recorded;

@@ -7,6 +7,8 @@ import { insertContactEvents } from '../candidates/queries';
 import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
 import { bookVisitForCandidate, VisitNotBooked } from '../prescreen/service';
 import { findTrialRow } from '../trials/queries';
+import { scheduleSites } from '../trials/sites';
+import { siteShortLabel } from '../../../contract/trials';
 import { findVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';
 import { updateCall, type CallRow } from './queries';
 
@@ -19,13 +21,15 @@ import { updateCall, type CallRow } from './queries';
 export const OFFERED_SLOT_COUNT = 3;
 
 export interface SlotSite {
+  id: string;
+  /** As the agent says it: facility and city. */
   name: string;
   /** IANA zone: the schedule's times are wall-clock times here. */
   timeZone: string;
 }
 
 export interface TakenSlot {
-  siteName: string;
+  siteId: string | null;
   startsAt: Date;
   durationMinutes: number;
 }
@@ -61,7 +65,7 @@ export function freeVisitSlots(schedule: VisitSchedule, sites: SlotSite[], taken
       const date = new Date(Date.UTC(year, month - 1, day + offset));
       if (!weekdays.has(WEEKDAYS[(date.getUTCDay() + 6) % 7])) continue;
       const localDate = date.toISOString().slice(0, 10);
-      const busy = taken.filter((item) => item.siteName === site.name);
+      const busy = taken.filter((item) => item.siteId === site.id);
       for (const time of times) {
         const localTime = `${localDate}T${time}`;
         const converted = localTimeToUtc(localTime, site.timeZone);
@@ -69,7 +73,7 @@ export function freeVisitSlots(schedule: VisitSchedule, sites: SlotSite[], taken
         const start = converted.instant.getTime();
         if (start < earliest || start > latest) continue;
         if (busy.some((item) => start < item.startsAt.getTime() + item.durationMinutes * 60_000 && item.startsAt.getTime() < start + length)) continue;
-        slots.push({ siteName: site.name, localTime, timeZone: site.timeZone, startsAt: converted.instant });
+        slots.push({ siteId: site.id, siteName: site.name, localTime, timeZone: site.timeZone, startsAt: converted.instant });
       }
     }
     if (enoughAt === null && slots.length >= limit) enoughAt = offset;
@@ -84,17 +88,17 @@ export function visitScheduleOf(agent: Pick<VoiceAgentRow, 'schedule'>): VisitSc
 }
 
 /** Scheduled visits at these sites of the trial that could overlap slots from `from` on. */
-async function takenSlots(executor: Executor, organizationId: string, trialId: string, siteNames: string[], from: Date, until: Date): Promise<TakenSlot[]> {
-  if (siteNames.length === 0) return [];
+async function takenSlots(executor: Executor, organizationId: string, trialId: string, siteIds: string[], from: Date, until: Date): Promise<TakenSlot[]> {
+  if (siteIds.length === 0) return [];
   return executor
-    .select({ siteName: booking.siteName, startsAt: booking.startsAt, durationMinutes: booking.durationMinutes })
+    .select({ siteId: booking.siteId, startsAt: booking.startsAt, durationMinutes: booking.durationMinutes })
     .from(booking)
     .where(
       and(
         eq(booking.organizationId, organizationId),
         eq(booking.trialId, trialId),
         eq(booking.status, 'scheduled'),
-        inArray(booking.siteName, siteNames),
+        inArray(booking.siteId, siteIds),
         // The longest visit is 8 hours: an earlier start cannot overlap.
         gte(booking.startsAt, new Date(from.getTime() - 8 * HOUR)),
         lt(booking.startsAt, until),
@@ -108,19 +112,16 @@ export async function offeredVisitSlots(tx: Transaction, agent: VoiceAgentRow, n
   if (!schedule || !agent.trialId) return [];
   const trial = await findTrialRow(tx, agent.trialId);
   if (!trial) return [];
-  const sites = schedule.sites.flatMap((name) => {
-    const site = trial.sites.find((item) => item.name.trim() === name.trim());
-    return site?.timeZone ? [{ name: site.name, timeZone: site.timeZone }] : [];
-  });
+  const sites = scheduleSites(trial.sites, schedule.sites).found.flatMap((site) => (site.timeZone ? [{ id: site.id, name: siteShortLabel(site), timeZone: site.timeZone }] : []));
   const taken = await takenSlots(
     tx,
     agent.organizationId,
     trial.id,
-    sites.map((site) => site.name),
+    sites.map((site) => site.id),
     now,
     new Date(now.getTime() + (schedule.daysAhead + 1) * DAY),
   );
-  return freeVisitSlots(schedule, sites, taken, now).map(({ siteName, localTime, timeZone }) => ({ siteName, localTime, timeZone }));
+  return freeVisitSlots(schedule, sites, taken, now).map(({ siteId, siteName, localTime, timeZone }) => ({ siteId, siteName, localTime, timeZone }));
 }
 
 const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
@@ -143,7 +144,9 @@ export function chosenSlot(structuredData: Record<string, unknown>): { siteName:
 
 const offeredOf = (structuredData: Record<string, unknown>): OfferedSlot[] =>
   (Array.isArray(structuredData.offeredSlots) ? structuredData.offeredSlots : []).map(asRecord).flatMap((slot) =>
-    typeof slot.siteName === 'string' && typeof slot.localTime === 'string' && typeof slot.timeZone === 'string' ? [{ siteName: slot.siteName, localTime: slot.localTime, timeZone: slot.timeZone }] : [],
+    typeof slot.siteName === 'string' && typeof slot.localTime === 'string' && typeof slot.timeZone === 'string'
+      ? [{ ...(typeof slot.siteId === 'string' ? { siteId: slot.siteId } : {}), siteName: slot.siteName, localTime: slot.localTime, timeZone: slot.timeZone }]
+      : [],
   );
 
 const NOT_BOOKED: Record<string, string> = {
@@ -195,7 +198,7 @@ export async function bookVisitFromCall(tx: Transaction, call: CallRow): Promise
     const booked = await bookVisitForCandidate(tx, VOICE_AGENT, {
       candidateId: call.candidateId,
       trialId: agent.trialId,
-      siteName: slot.siteName,
+      ...(slot.siteId ? { siteId: slot.siteId } : { siteName: slot.siteName }),
       localTime: slot.localTime,
       timeZone: slot.timeZone,
       durationMinutes: visitScheduleOf(agent)?.durationMinutes,

@@ -72,7 +72,7 @@ const BLOCK_MESSAGES: Record<CallBlockReason, string> = {
 };
 
 function blocked(reason: CallBlockReason): AppError {
-  return new AppError(409, `Call not placed: ${BLOCK_MESSAGES[reason]} (${reason})`, 'CALL_BLOCKED', [{ path: 'candidateId', message: reason }]);
+  return new AppError(409, `Call not placed: ${BLOCK_MESSAGES[reason]}.`, 'CALL_BLOCKED', [{ path: 'candidateId', message: reason }]);
 }
 
 /**

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { normalizePhone } from '../../../contract/candidates';
-import { voiceAgent } from '../../db/schema';
 import type { Transaction } from '../../db/scoped';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { errorBody } from '../../http/errors';
@@ -11,6 +9,7 @@ import { candidatesWithPhone } from '../callbacks/queries';
 import { queueCallbackJobs } from '../callbacks/service';
 import { CallbackToolError, isCallbackTool, runCallbackTool, toolAction } from '../callbacks/tools';
 import { findCandidate, updateCandidateRow } from '../candidates/queries';
+import { systemFindNumberOwner } from '../phone-numbers/queries';
 import { findVoiceAgent } from '../voice-agents/queries';
 import { findCall, latestCallOfCandidate, updateCall, type CallRow } from './queries';
 import { asOrganization } from './service';
@@ -144,7 +143,7 @@ export async function runAgentTool(tx: Transaction, name: VoiceToolName | Callba
 /**
  * Which organization, call and candidate a direct tool request is about: ?callId=, ?candidateId= (their
  * latest call), or a phone number (candidatePhoneNumber / subjectPhoneNumber) narrowed by the agent's own
- * number (agentPhoneNumber). The endpoint has no session, so a phone number known in several organizations
+ * number (agentPhoneNumber: its owner in the phone-number registry). The endpoint has no session, so a phone number known in several organizations
  * without an agent number is refused rather than guessed.
  */
 async function locateDirect(deps: AppDeps, params: Record<string, unknown>): Promise<{ organizationId: string; callId: string | null; candidateId: string | null } | { status: 404 | 409; message: string }> {
@@ -163,7 +162,9 @@ async function locateDirect(deps: AppDeps, params: Record<string, unknown>): Pro
   const phone = normalizePhone(text(params.candidatePhoneNumber ?? params.subjectPhoneNumber ?? params.phoneNumber));
   if (!phone) return { status: 404, message: 'Give callId, candidateId or candidatePhoneNumber' };
   const agentPhone = normalizePhone(text(params.agentPhoneNumber));
-  const agentOrganizationIds = agentPhone ? (await deps.db.select({ organizationId: voiceAgent.organizationId }).from(voiceAgent).where(eq(voiceAgent.fromNumber, agentPhone))).map((row) => row.organizationId) : null;
+  // The agent's own number names its organization through the phone-number registry (system path: no session).
+  const owner = agentPhone ? await systemFindNumberOwner(deps.db, agentPhone) : undefined;
+  const agentOrganizationIds = agentPhone ? (owner ? [owner.organizationId] : []) : null;
   const people = (await candidatesWithPhone(deps.db, phone)).filter((person) => !agentOrganizationIds || agentOrganizationIds.includes(person.organizationId));
   const organizations = new Set(people.map((person) => person.organizationId));
   if (organizations.size === 0) return { status: 404, message: 'No candidate with that phone number' };

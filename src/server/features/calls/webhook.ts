@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { voiceAgent } from '../../db/schema';
+import { systemResolveInboundAgent } from '../phone-numbers/queries';
 import type { Transaction } from '../../db/scoped';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
@@ -170,14 +169,15 @@ async function finishCall(tx: Transaction, row: CallRow, message: Record<string,
   return updated;
 }
 
-/** An inbound call: the agent whose number was called answers; the caller is matched to a candidate by phone. */
+/** An inbound call: the called number's owner (phone-number registry) and its active agent for it answer; the caller is matched to a candidate by phone. */
 async function assistantRequest(deps: VoiceDeps, message: Record<string, unknown>, raw: string): Promise<WebhookAnswer> {
   const call = asRecord(message.call);
   const called = str(asRecord(message.phoneNumber).number) ?? str(asRecord(call.phoneNumber).number);
   const caller = str(asRecord(message.customer).number) ?? str(asRecord(call.customer).number);
   const providerCallId = str(call.id);
   if (!called || !providerCallId) return { status: 200, body: { error: 'This number is not in service.' } };
-  const [agent] = await deps.db.select().from(voiceAgent).where(and(eq(voiceAgent.fromNumber, called), eq(voiceAgent.active, true))).limit(1);
+  // System path: the registry's owner of the number, then that organization's active agent for it.
+  const agent = (await systemResolveInboundAgent(deps.db, called))?.agent;
   if (!agent) return { status: 200, body: { error: 'This number is not in service.' } };
   await asOrganization(deps.db, agent.organizationId, async (tx) => {
     let row = await findCallByProviderId(tx, deps.voice.provider, providerCallId);

@@ -11,7 +11,7 @@ import type { Logger } from '../../logger';
 import { recordAudit } from '../audit/audit';
 import { backgroundRuns } from '../processing-runs/background';
 import { toRun } from '../processing-runs/service';
-import { mapRow, parseInput, resolveMapping, validateRow, type MappedRow, type RowError, type ValidRow } from './import';
+import { mapRow, parseInput, requireImportConsentSource, resolveMapping, validateRow, type MappedRow, type RowError, type ValidRow } from './import';
 import { findTrialInOrganization, type CandidateRow } from './queries';
 import { targetOrganization } from './service';
 
@@ -43,6 +43,9 @@ export interface ImportOptions {
   trialId: string | null;
   mapping: Record<string, ImportField>;
   format: 'csv' | 'json';
+  /** For rows whose consent says yes without a source / date of their own. */
+  consentSource?: string | null;
+  consentDate?: string | null;
 }
 
 /** Parses and stores the rows as a new run, starts processing in the background, and returns the run. */
@@ -50,12 +53,15 @@ export async function startImport(deps: RunnerDeps, scope: RequestScope, input: 
   const organizationId = targetOrganization(scope, input.organizationId);
   const parsed = parseInput(input.format, input.data as never);
   const mapping = resolveMapping(parsed.columns, input.mapping);
+  requireImportConsentSource(mapping, input.consentSource);
   const importOptions: ImportOptions = {
     duplicates: input.duplicates,
     defaultCountry: input.defaultCountry.toUpperCase(),
     trialId: input.trialId ?? null,
     mapping,
     format: input.format,
+    consentSource: input.consentSource ?? null,
+    consentDate: input.consentDate ?? null,
   };
   const rows = parsed.rows;
   const label = input.label ?? `Candidate import (${rows.length.toLocaleString('en-US')} rows)`;
@@ -162,6 +168,9 @@ interface Target {
   values: Values;
   filled: Set<string>;
   rowNumbers: number[];
+  /** Consent this import turns on for an existing candidate (merge), with its source and date. */
+  consent?: { sms: boolean; calls: boolean; source: string; at: string };
+  consentLocked?: boolean;
 }
 
 interface Outcome {
@@ -189,8 +198,15 @@ function fromExisting(row: CandidateRow): Values {
     preferredLanguage: row.preferredLanguage,
     source: row.source,
     customFields: { ...(row.customFields as Record<string, string>) },
+    consentSms: row.consentSms,
+    consentCalls: row.consentCalls,
+    consentSource: null,
+    consentAt: null,
+    timeZoneFrom: null,
   };
 }
+
+const consentParts = (values: { sms: boolean; calls: boolean }) => [values.sms ? 'SMS on' : null, values.calls ? 'calls on' : null].filter(Boolean).join(', ');
 
 const isEmpty = (field: (typeof FILLABLE)[number], value: unknown) => value === null || value === undefined || value === '' || (field === 'sex' && value === 'unknown');
 
@@ -219,7 +235,8 @@ export async function processBatch(db: Database, runId: string, organizationId: 
       return false;
     }
 
-    const validated = items.map((item) => ({ item, result: validateRow((item.input ?? {}) as MappedRow, options.defaultCountry) }));
+    const consentDefaults = { consentSource: options.consentSource, consentDate: options.consentDate };
+    const validated = items.map((item) => ({ item, result: validateRow((item.input ?? {}) as MappedRow, options.defaultCountry, consentDefaults) }));
     const phones = new Set<string>();
     const emails = new Set<string>();
     for (const { result } of validated) {
@@ -241,8 +258,17 @@ export async function processBatch(db: Database, runId: string, organizationId: 
         .from(candidate)
         .where(and(eq(candidate.organizationId, organizationId), or(...matches)))
         .for('update');
+      // Consent already recorded or withdrawn (a consent event: STOP, staff, chat, an earlier import) is not
+      // overridden by a file; only a candidate whose consent was never touched takes the file's yes.
+      const touched = new Set<string>();
+      if (existing.length) {
+        const result = await tx.execute(sql`select distinct candidate_id from contact_event where kind = 'consent'
+          and candidate_id in (select (jsonb_array_elements_text(${JSON.stringify(existing.map((row) => row.id))}::jsonb))::uuid)`);
+        for (const row of (result as unknown as { rows: Array<{ candidate_id: string }> }).rows) touched.add(row.candidate_id);
+      }
       for (const row of existing) {
         const target: Target = { id: row.id, existing: row, values: fromExisting(row), filled: new Set(), rowNumbers: [] };
+        target.consentLocked = touched.has(row.id) || row.doNotContact;
         targets.set(row.id, target);
         if (row.phone) phoneOwner.set(row.phone, target);
         if (row.email) emailOwner.set(row.email.toLowerCase(), target);
@@ -288,6 +314,14 @@ export async function processBatch(db: Database, runId: string, organizationId: 
         if (key === 'phone') phoneOwner.set(incoming as string, target);
         if (key === 'email') emailOwner.set(incoming as string, target);
       }
+      if (target.existing && !target.consentLocked && values.consentSource && values.consentAt) {
+        const sms = values.consentSms === true && !target.existing.consentSms;
+        const calls = values.consentCalls === true && !target.existing.consentCalls;
+        if ((sms || calls) && !target.consent) {
+          target.consent = { sms, calls, source: values.consentSource, at: values.consentAt };
+          target.filled.add('consent');
+        }
+      }
       for (const [key, value] of Object.entries(values.customFields)) {
         if (target.values.customFields[key] === undefined) {
           target.values.customFields[key] = value;
@@ -320,16 +354,25 @@ export async function processBatch(db: Database, runId: string, organizationId: 
         preferred_language: values.preferredLanguage,
         source: values.source,
         custom_fields: values.customFields,
+        consent_sms: values.consentSms === true,
+        consent_calls: values.consentCalls === true,
+        consent_sms_source: values.consentSms === true ? values.consentSource : null,
+        consent_sms_at: values.consentSms === true ? values.consentAt : null,
+        consent_calls_source: values.consentCalls === true ? values.consentSource : null,
+        consent_calls_at: values.consentCalls === true ? values.consentAt : null,
       }));
       const inserted = await tx.execute(sql`
         insert into candidate (id, organization_id, first_name, last_name, phone, email, date_of_birth, sex, address_line, city, region,
-          postal_code, country, time_zone, preferred_language, source, custom_fields, import_run_id)
+          postal_code, country, time_zone, preferred_language, source, custom_fields, import_run_id,
+          consent_sms, consent_calls, consent_sms_source, consent_sms_at, consent_calls_source, consent_calls_at)
         select v.id, ${organizationId}::uuid, v.first_name, coalesce(v.last_name, ''), v.phone, v.email, v.date_of_birth, v.sex, v.address_line,
           v.city, v.region, v.postal_code, v.country, v.time_zone, coalesce(v.preferred_language, 'en'), coalesce(v.source, 'import'),
-          coalesce(v.custom_fields, '{}'::jsonb), ${runId}::uuid
+          coalesce(v.custom_fields, '{}'::jsonb), ${runId}::uuid,
+          v.consent_sms, v.consent_calls, v.consent_sms_source, v.consent_sms_at, v.consent_calls_source, v.consent_calls_at
         from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(id uuid, first_name text, last_name text, phone text, email text,
           date_of_birth date, sex text, address_line text, city text, region text, postal_code text, country text, time_zone text,
-          preferred_language text, source text, custom_fields jsonb)
+          preferred_language text, source text, custom_fields jsonb, consent_sms boolean, consent_calls boolean, consent_sms_source text,
+          consent_sms_at timestamptz, consent_calls_source text, consent_calls_at timestamptz)
         on conflict do nothing
         returning id`);
       for (const row of (inserted as unknown as { rows: Array<{ id: string }> }).rows) insertedIds.add(row.id);
@@ -347,12 +390,18 @@ export async function processBatch(db: Database, runId: string, organizationId: 
       }
     }
 
+    const consentEvent = (run: string, consent: { sms: boolean; calls: boolean; source: string; at: string }) => ({
+      candidate_id: '' as string,
+      kind: 'consent',
+      summary: `Consent: ${consentParts(consent)} (${consent.source}, ${consent.at.slice(0, 10)})`,
+      details: { ...(consent.sms ? { sms: { from: false, to: true } } : {}), ...(consent.calls ? { calls: { from: false, to: true } } : {}), source: consent.source, consentAt: consent.at, runId: run },
+    });
     const merged = [...new Set(outcomes.filter((outcome) => outcome.outcome === 'merged').map((outcome) => outcome.candidate_id!))]
       .map((id) => targets.get(id))
       .filter((target): target is Target => Boolean(target?.existing));
     const changed = merged.filter((target) => target.filled.size > 0);
     if (changed.length) {
-      const payload = changed.map(({ id, values }) => ({
+      const payload = changed.map(({ id, values, consent }) => ({
         id,
         last_name: values.lastName,
         phone: values.phone,
@@ -366,13 +415,25 @@ export async function processBatch(db: Database, runId: string, organizationId: 
         country: values.country,
         time_zone: values.timeZone,
         custom_fields: values.customFields,
+        consent_sms: consent?.sms ?? false,
+        consent_calls: consent?.calls ?? false,
+        consent_source: consent?.source ?? null,
+        consent_at: consent?.at ?? null,
       }));
+      // Consent only ever turns on here (and only for candidates whose consent was never recorded or withdrawn).
       await tx.execute(sql`
         update candidate c set last_name = v.last_name, phone = v.phone, email = v.email, date_of_birth = v.date_of_birth, sex = v.sex,
           address_line = v.address_line, city = v.city, region = v.region, postal_code = v.postal_code, country = v.country,
-          time_zone = v.time_zone, custom_fields = v.custom_fields, updated_at = now()
+          time_zone = v.time_zone, custom_fields = v.custom_fields, updated_at = now(),
+          consent_sms = c.consent_sms or v.consent_sms,
+          consent_sms_source = case when v.consent_sms then v.consent_source else c.consent_sms_source end,
+          consent_sms_at = case when v.consent_sms then v.consent_at else c.consent_sms_at end,
+          consent_calls = c.consent_calls or v.consent_calls,
+          consent_calls_source = case when v.consent_calls then v.consent_source else c.consent_calls_source end,
+          consent_calls_at = case when v.consent_calls then v.consent_at else c.consent_calls_at end
         from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(id uuid, last_name text, phone text, email text, date_of_birth date,
-          sex text, address_line text, city text, region text, postal_code text, country text, time_zone text, custom_fields jsonb)
+          sex text, address_line text, city text, region text, postal_code text, country text, time_zone text, custom_fields jsonb,
+          consent_sms boolean, consent_calls boolean, consent_source text, consent_at timestamptz)
         where c.id = v.id`);
     }
 
@@ -398,6 +459,14 @@ export async function processBatch(db: Database, runId: string, organizationId: 
           summary: target.filled.size ? `Import merged: filled ${[...target.filled].join(', ')}` : 'Import matched this candidate; nothing new',
           details: { runId, rowNumbers: target.rowNumbers, fields: [...target.filled], ...(options.trialId ? { trialId: options.trialId } : {}) },
         })),
+      // Documented consent: one consent event per candidate the file gave consent for (source and date, no personal data).
+      ...created
+        .filter((target) => insertedIds.has(target.id) && (target.values.consentSms === true || target.values.consentCalls === true))
+        .map((target) => ({
+          ...consentEvent(runId, { sms: target.values.consentSms === true, calls: target.values.consentCalls === true, source: target.values.consentSource!, at: target.values.consentAt! }),
+          candidate_id: target.id,
+        })),
+      ...merged.filter((target) => target.consent).map((target) => ({ ...consentEvent(runId, target.consent!), candidate_id: target.id })),
     ];
     if (events.length) {
       await tx.execute(sql`
@@ -427,7 +496,10 @@ export async function processBatch(db: Database, runId: string, organizationId: 
       action: 'candidate.import_batch',
       entityType: 'processing_run',
       entityId: runId,
-      changes: { rows: [items[0].rowNumber, items.at(-1)!.rowNumber], ...counts, mergedFields: [...new Set(changed.flatMap((target) => [...target.filled].map((field) => field.split('.')[0])))] },
+      changes: {
+        rows: [items[0].rowNumber, items.at(-1)!.rowNumber],
+        ...counts,
+        consentRecorded: events.filter((entry) => entry.kind === 'consent').length, mergedFields: [...new Set(changed.flatMap((target) => [...target.filled].map((field) => field.split('.')[0])))] },
     });
     position.afterRow = items.at(-1)!.rowNumber;
     return true;

@@ -1,10 +1,15 @@
 import Papa from 'papaparse';
 import {
   candidateFieldsSchema,
+  ConsentDateSchema,
+  ConsentSourceSchema,
+  IMPORT_CONSENT_FLAGS,
   IMPORT_MAX_ROWS,
+  parseConsentFlag,
   type ImportField,
   type ImportPreview,
 } from '../../../contract/candidates';
+import { deriveTimeZone } from '../../../contract/zone-derivation';
 import { badRequest } from '../../http/errors';
 
 /**
@@ -110,6 +115,10 @@ const GUESSES: Array<[Exclude<ImportField, 'custom' | 'ignore'>, string[]]> = [
   ['timeZone', ['timezone', 'tz']],
   ['preferredLanguage', ['language', 'preferredlanguage', 'lang']],
   ['source', ['source', 'leadsource', 'referralsource', 'channel']],
+  ['consentSms', ['smsconsent', 'consentsms', 'textconsent', 'consenttotext', 'smsoptin', 'textoptin', 'oktotext']],
+  ['consentCalls', ['callconsent', 'consentcalls', 'consentcall', 'callsconsent', 'phoneconsent', 'consenttocall', 'calloptin', 'oktocall']],
+  ['consentSource', ['consentsource', 'sourceofconsent', 'consentmethod', 'consentobtainedby', 'consentform']],
+  ['consentDate', ['consentdate', 'dateofconsent', 'consentedon', 'consentgiven', 'optindate']],
 ];
 const GUESS_BY_KEY = new Map(GUESSES.flatMap(([field, keys]) => keys.map((key) => [key, field] as const)));
 
@@ -194,8 +203,37 @@ export interface ValidRow {
     preferredLanguage: string | null;
     source: string | null;
     customFields: Record<string, string>;
+    /** Stated consent (null: the row does not say), with where and when it was documented. */
+    consentSms: boolean | null;
+    consentCalls: boolean | null;
+    consentSource: string | null;
+    /** ISO timestamp. */
+    consentAt: string | null;
+    /** How the time zone was found when the row did not give one. */
+    timeZoneFrom: 'postal_code' | 'region' | 'phone' | null;
   };
 }
+
+/** What the import as a whole says about consent: the source and date for rows without their own. */
+export interface ImportConsentDefaults {
+  consentSource?: string | null;
+  /** YYYY-MM-DD or ISO; defaults to `now`. */
+  consentDate?: string | null;
+  now?: Date;
+}
+
+export const consentMapped = (mapping: Record<string, ImportField>) => Object.values(mapping).some((field) => (IMPORT_CONSENT_FLAGS as readonly string[]).includes(field));
+
+/** 400 when a consent column is mapped and the import gives no source for rows without one (TCPA: documented consent). */
+export function requireImportConsentSource(mapping: Record<string, ImportField>, consentSource: string | undefined): void {
+  if (consentMapped(mapping) && !consentSource?.trim()) {
+    throw badRequest('consentSource: A consent column is mapped: say where this file\'s consent was given (e.g. "paper form at clinic")', [
+      { path: 'consentSource', message: 'Required when a consent column is mapped' },
+    ]);
+  }
+}
+
+const toInstant = (value: string) => (value.length === 10 ? `${value}T12:00:00.000Z` : new Date(value).toISOString());
 export type RowValidation = ValidRow | { ok: false; errors: RowError[] };
 
 const schemas = new Map<string, ReturnType<typeof candidateFieldsSchema>>();
@@ -206,8 +244,9 @@ const schemaFor = (country: string) => {
 };
 
 /** Validates one mapped row with the same rules as the create form; errors name the field. */
-export function validateRow(mapped: MappedRow, defaultCountry: string): RowValidation {
-  const candidate: Record<string, unknown> = { ...mapped };
+export function validateRow(mapped: MappedRow, defaultCountry: string, consentDefaults: ImportConsentDefaults = {}): RowValidation {
+  const { consentSms: rawSms, consentCalls: rawCalls, consentSource: rawSource, consentDate: rawDate, ...rest } = mapped;
+  const candidate: Record<string, unknown> = { ...rest };
   if (typeof candidate.fullName === 'string') {
     const full = candidate.fullName;
     delete candidate.fullName;
@@ -237,8 +276,28 @@ export function validateRow(mapped: MappedRow, defaultCountry: string): RowValid
       errors.push({ field, message: issue.message });
     }
   }
+  const consent = { sms: null as boolean | null, calls: null as boolean | null };
+  for (const [field, raw] of [['consentSms', rawSms], ['consentCalls', rawCalls]] as const) {
+    const flag = parseConsentFlag(raw);
+    if (flag === 'invalid') errors.push({ field, message: 'Use yes or no (also Y/N, true/false, 1/0)' });
+    else consent[field === 'consentSms' ? 'sms' : 'calls'] = flag;
+  }
+  let consentSource: string | null = null;
+  let consentAt: string | null = null;
+  if (consent.sms === true || consent.calls === true) {
+    const source = ConsentSourceSchema.safeParse(typeof rawSource === 'string' && rawSource.trim() ? rawSource : (consentDefaults.consentSource ?? ''));
+    if (source.success) consentSource = source.data;
+    else errors.push({ field: 'consentSource', message: 'Consent says yes but no source is given for it (in the row or for the import)' });
+    const dateText = typeof rawDate === 'string' && rawDate.trim() ? normalizeDate(rawDate.trim(), defaultCountry) : (consentDefaults.consentDate ?? null);
+    if (dateText) {
+      const date = ConsentDateSchema.safeParse(dateText);
+      if (date.success) consentAt = toInstant(date.data);
+      else errors.push({ field: 'consentDate', message: date.error.issues[0].message });
+    } else consentAt = (consentDefaults.now ?? new Date()).toISOString();
+  }
   if (errors.length || !result.success) return { ok: false, errors };
   const value = result.data;
+  const derived = value.timeZone ? null : deriveTimeZone({ postalCode: value.postalCode, region: value.region, country: value.country, phone: value.phone });
   return {
     ok: true,
     values: {
@@ -253,30 +312,61 @@ export function validateRow(mapped: MappedRow, defaultCountry: string): RowValid
       region: value.region ?? null,
       postalCode: value.postalCode ?? null,
       country: value.country ?? null,
-      timeZone: value.timeZone ?? null,
+      timeZone: value.timeZone ?? derived?.timeZone ?? null,
       preferredLanguage: value.preferredLanguage ?? null,
       source: value.source ?? null,
       customFields: (mapped.customFields ?? {}) as Record<string, string>,
+      consentSms: consent.sms,
+      consentCalls: consent.calls,
+      consentSource,
+      consentAt,
+      timeZoneFrom: derived?.from ?? null,
     },
   };
 }
 
-const PREVIEW_ROWS = 20;
-const PREVIEW_SAMPLE = 1000;
+const PREVIEW_PAGE = 20;
+/** Rows validated for the preview: every row of a file up to this size (an invalid row anywhere is shown). */
+const PREVIEW_SAMPLE = IMPORT_MAX_ROWS;
 
-/** What the import wizard shows before anything is written: the mapping, the first rows, a validated sample. */
-export function previewImport(parsed: ParsedInput, given: Record<string, ImportField> | undefined, defaultCountry: string): ImportPreview {
+/**
+ * What the import wizard shows before anything is written: the mapping, and a page of rows mapped and
+ * validated, every invalid row first (so a bad row cannot hide behind the first page), then valid rows.
+ */
+export function previewImport(
+  parsed: ParsedInput,
+  given: Record<string, ImportField> | undefined,
+  defaultCountry: string,
+  options: ImportConsentDefaults & { offset?: number; limit?: number } = {},
+): ImportPreview {
   const mapping = resolveMapping(parsed.columns, given);
   const sample = parsed.rows.slice(0, PREVIEW_SAMPLE);
-  let valid = 0;
-  const rows: ImportPreview['rows'] = [];
+  const offset = options.offset ?? 0;
+  const limit = options.limit ?? PREVIEW_PAGE;
+  const invalid: ImportPreview['rows'] = [];
+  const validRows: number[] = [];
+  const results = new Map<number, ReturnType<typeof validateRow>>();
   sample.forEach((raw, index) => {
     const mapped = mapRow(raw, mapping);
-    const result = validateRow(mapped, defaultCountry);
-    if (result.ok) valid++;
-    if (index < PREVIEW_ROWS) {
-      rows.push({ rowNumber: index + 1, values: result.ok ? result.values : mapped, valid: result.ok, errors: result.ok ? [] : result.errors });
-    }
+    const result = validateRow(mapped, defaultCountry, options);
+    if (result.ok) {
+      validRows.push(index);
+      if (validRows.length <= offset + limit) results.set(index, result);
+    } else invalid.push({ rowNumber: index + 1, values: mapped, valid: false, errors: result.errors });
   });
-  return { columns: parsed.columns, mapping, totalRows: parsed.rows.length, rows, sample: { size: sample.length, valid, invalid: sample.length - valid } };
+  const rows: ImportPreview['rows'] = invalid.slice(offset, offset + limit);
+  for (let i = Math.max(0, offset - invalid.length); rows.length < limit && i < validRows.length; i++) {
+    const index = validRows[i];
+    const result = results.get(index) ?? validateRow(mapRow(sample[index], mapping), defaultCountry, options);
+    if (result.ok) rows.push({ rowNumber: index + 1, values: result.values, valid: true, errors: [] });
+  }
+  return {
+    columns: parsed.columns,
+    mapping,
+    totalRows: parsed.rows.length,
+    rows,
+    sample: { size: sample.length, valid: validRows.length, invalid: invalid.length },
+    page: { offset, limit, total: sample.length },
+    consentMapped: consentMapped(mapping),
+  };
 }

@@ -160,9 +160,15 @@ function filterConditions(filter: ListFilter): SQL[] {
   return conditions;
 }
 
-export async function countCandidates(executor: Executor, filter: ListFilter): Promise<number> {
+/** Matching candidates, counted up to `limit` + 1 (so a caller can tell "more than limit"). */
+export async function countCandidates(executor: Executor, filter: ListFilter, limit = Number.MAX_SAFE_INTEGER): Promise<number> {
   if (filter.organizationIds.length === 0) return 0;
-  const [row] = await executor.select({ total: sql<number>`count(*)::int` }).from(candidate).where(and(...filterConditions(filter)));
+  if (limit === Number.MAX_SAFE_INTEGER) {
+    const [row] = await executor.select({ total: sql<number>`count(*)::int` }).from(candidate).where(and(...filterConditions(filter)));
+    return Number(row.total);
+  }
+  const capped = executor.select({ one: sql`1` }).from(candidate).where(and(...filterConditions(filter))).limit(limit + 1).as('capped');
+  const [row] = await executor.select({ total: sql<number>`count(*)::int` }).from(capped);
   return Number(row.total);
 }
 
@@ -196,4 +202,10 @@ export async function listCandidatePage(
     .orderBy(...orderBy)
     .limit(order.limit);
   return rows as CandidateListRow[];
+}
+
+/** Every candidate matching the list's filters (no paging), locked for a bulk change. */
+export async function findCandidatesMatching(executor: Executor, filter: ListFilter): Promise<CandidateRow[]> {
+  if (filter.organizationIds.length === 0) return [];
+  return executor.select().from(candidate).where(and(...filterConditions(filter))).orderBy(asc(candidate.createdAt), asc(candidate.id)).for('update');
 }

@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  BulkConsentResultSchema,
+  BulkConsentSchema,
   BulkDeleteCandidatesSchema,
   BulkDeleteResultSchema,
   BulkUpdateCandidatesSchema,
@@ -18,12 +20,16 @@ import {
   ResetStatusSchema,
   UpdateCandidateSchema,
 } from '../../../contract/candidates';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../contract/candidates';
 import { ApiErrorSchema } from '../../../contract/common';
 import { ProcessingRunSchema } from '../../../contract/processing-runs';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import { parseInput, previewImport } from './import';
 import { startImport } from './import-runner';
 import * as service from './service';
+
+/** The import's limits, as the OpenAPI document states them. */
+const IMPORT_LIMITS_TEXT = `Up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows, and a request body of at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB (413 above it; every other JSON endpoint takes 1 MB).`;
 
 const tags = ['Candidates'];
 const candidateParams = pathParams('candidateId');
@@ -58,6 +64,7 @@ export const candidateRoutes = createRouter()
       path: '/bulk',
       tags,
       summary: 'Import candidates from CSV or JSON (up to 100,000 rows) as a processing run; answers 202 with the run',
+      description: IMPORT_LIMITS_TEXT,
       request: jsonBody(ImportCandidatesSchema),
       responses: { 202: json(z.object({ run: ProcessingRunSchema }), 'The run, processing in the background'), ...errors },
     }),
@@ -72,13 +79,21 @@ export const candidateRoutes = createRouter()
       path: '/bulk/preview',
       tags,
       summary: 'Preview an import: guessed column mapping, the first rows mapped and a validated sample; writes nothing',
+      description: IMPORT_LIMITS_TEXT,
       request: jsonBody(ImportCandidatesSchema),
       responses: { 200: json(ImportPreviewSchema, 'The preview'), ...errors },
     }),
     async (c) => {
       const input = c.req.valid('json');
       service.targetOrganization(c.get('scope'), input.organizationId);
-      return c.json(previewImport(parseInput(input.format, input.data as never), input.mapping, input.defaultCountry), 200);
+      const preview = previewImport(parseInput(input.format, input.data as never), input.mapping, input.defaultCountry, {
+        // Rows are checked as if the import's source were given: the wizard asks for it when consent is mapped.
+        consentSource: input.consentSource ?? 'import source',
+        consentDate: input.consentDate,
+        offset: input.previewOffset,
+        limit: input.previewLimit,
+      });
+      return c.json(preview, 200);
     },
   )
   .openapi(
@@ -102,6 +117,17 @@ export const candidateRoutes = createRouter()
       responses: { 200: json(BulkUpdateResultSchema, 'Updated'), ...errors },
     }),
     async (c) => c.json(await service.bulkUpdate(c.get('deps').db, c.get('scope'), c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/bulk-consent',
+      tags,
+      summary: 'Record documented SMS and/or call consent (source required, date default today) for the chosen candidates or all matching a filter; do-not-contact candidates are skipped',
+      request: jsonBody(BulkConsentSchema),
+      responses: { 200: json(BulkConsentResultSchema, 'Recorded'), ...errors },
+    }),
+    async (c) => c.json(await service.bulkConsent(c.get('deps').db, c.get('scope'), c.req.valid('json')), 200),
   )
   .openapi(
     createRoute({

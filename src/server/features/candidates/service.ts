@@ -1,4 +1,6 @@
+import { statusChangeSummary } from '../../../contract/words';
 import type {
+  BulkConsentInput,
   Candidate,
   CandidateListItem,
   CandidateStatus,
@@ -7,7 +9,9 @@ import type {
   ListCandidatesQuery,
   UpdateCandidateInput,
 } from '../../../contract/candidates';
-import { DEFAULT_DO_NOT_CONTACT_REASON } from '../../../contract/candidates';
+import { CANDIDATE_COUNT_LIMIT, DEFAULT_DO_NOT_CONTACT_REASON } from '../../../contract/candidates';
+import { deriveTimeZone, type ZoneHints } from '../../../contract/zone-derivation';
+import { auditLog } from '../../db/schema';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
@@ -18,6 +22,7 @@ import {
   deleteCandidateRows,
   findCandidate,
   findCandidates,
+  findCandidatesMatching,
   findTrialInOrganization,
   insertCandidate,
   insertContactEvents,
@@ -62,6 +67,10 @@ function baseFields(row: Omit<CandidateRow, 'prescreenNotes'>, trialIds: string[
       doNotContact: row.doNotContact,
       doNotContactAt: iso(row.doNotContactAt),
       doNotContactReason: row.doNotContactReason,
+      smsSource: row.consentSms ? row.consentSmsSource : null,
+      smsAt: row.consentSms ? iso(row.consentSmsAt) : null,
+      callsSource: row.consentCalls ? row.consentCallsSource : null,
+      callsAt: row.consentCalls ? iso(row.consentCallsAt) : null,
     },
     status: row.status,
     trialIds,
@@ -167,6 +176,30 @@ export function resolveStatusAndFlag(
   return { status: current.status, doNotContact: current.doNotContact };
 }
 
+/** The source kept with consent staff turn on without saying where it was given. */
+export const DEFAULT_CONSENT_SOURCE = 'Recorded by staff';
+
+/** A consent date (YYYY-MM-DD: noon UTC of that day, so it reads as that day everywhere) or now. */
+function consentInstant(date: string | undefined): Date {
+  if (!date) return new Date();
+  return new Date(date.length === 10 ? `${date}T12:00:00.000Z` : date);
+}
+
+/**
+ * The time zone to store: the one given, else one derived from the address or phone (create, update). On
+ * update a derived zone follows the address/phone when they change; a zone someone chose is kept.
+ */
+function zoneFor(next: ZoneHints & { timeZone?: string | null }, previous?: ZoneHints & { timeZone: string | null }): string | null | undefined {
+  if (next.timeZone) return next.timeZone;
+  if (!previous) return deriveTimeZone(next)?.timeZone ?? null;
+  if (next.timeZone === null) return null;
+  const wasDerived = previous.timeZone === null || previous.timeZone === (deriveTimeZone(previous)?.timeZone ?? null);
+  if (!wasDerived) return undefined;
+  const merged = { postalCode: next.postalCode !== undefined ? next.postalCode : previous.postalCode, region: next.region !== undefined ? next.region : previous.region, country: next.country !== undefined ? next.country : previous.country, phone: next.phone !== undefined ? next.phone : previous.phone };
+  const zone = deriveTimeZone(merged)?.timeZone ?? previous.timeZone;
+  return zone === previous.timeZone ? undefined : zone;
+}
+
 interface Change {
   values: Partial<NewCandidateRow>;
   events: Array<Omit<NewContactEvent, 'organizationId' | 'candidateId'>>;
@@ -184,7 +217,7 @@ function planFunnelChange(
     change.values.status = next.status;
     change.events.push({
       kind: 'status_change',
-      summary: `Status: ${row.status} -> ${next.status}`,
+      summary: statusChangeSummary(row.status, next.status),
       details: { from: row.status, to: next.status, ...(input.statusReason ? { reason: input.statusReason } : {}) },
     });
     change.audit.status = { from: row.status, to: next.status };
@@ -199,12 +232,17 @@ function planFunnelChange(
     change.values.doNotContactReason = input.consent.doNotContactReason;
     consent.doNotContactReason = { from: 'previous', to: 'changed' };
   }
+  const documented = { source: input.consent?.source ?? DEFAULT_CONSENT_SOURCE, at: consentInstant(input.consent?.date) };
   if (input.consent?.sms !== undefined && input.consent.sms !== row.consentSms) {
     change.values.consentSms = input.consent.sms;
+    change.values.consentSmsSource = input.consent.sms ? documented.source : null;
+    change.values.consentSmsAt = input.consent.sms ? documented.at : null;
     consent.sms = { from: row.consentSms, to: input.consent.sms };
   }
   if (input.consent?.calls !== undefined && input.consent.calls !== row.consentCalls) {
     change.values.consentCalls = input.consent.calls;
+    change.values.consentCallsSource = input.consent.calls ? documented.source : null;
+    change.values.consentCallsAt = input.consent.calls ? documented.at : null;
     consent.calls = { from: row.consentCalls, to: input.consent.calls };
   }
   if (Object.keys(consent).length) {
@@ -214,7 +252,12 @@ function planFunnelChange(
     if (consent.doNotContact) parts.push(`do not contact ${consent.doNotContact.to ? 'on' : 'off'}`);
     if (consent.doNotContactReason) parts.push('do-not-contact reason changed');
     const reason = change.values.doNotContactReason;
-    change.events.push({ kind: 'consent', summary: `Consent: ${parts.join(', ')}`, details: { ...consent, ...(reason ? { reason } : {}) } });
+    const turnedOn = consent.sms?.to === true || consent.calls?.to === true;
+    change.events.push({
+      kind: 'consent',
+      summary: `Consent: ${parts.join(', ')}${turnedOn ? ` (${documented.source}, ${documented.at.toISOString().slice(0, 10)})` : ''}`,
+      details: { ...consent, ...(reason ? { reason } : {}), ...(turnedOn ? { source: documented.source, consentAt: documented.at.toISOString() } : {}) },
+    });
     change.audit.consent = Object.keys(consent);
   }
   return change;
@@ -270,12 +313,16 @@ export async function listCandidates(db: Database, scope: RequestScope, query: L
   return runScoped(db, scope, async (tx) => {
     const rows = await listCandidatePage(tx, filter, { sortBy: query.sortBy, sortDir: query.sortDir, limit: query.limit + 1, after });
     const page = rows.slice(0, query.limit);
-    const total = await countCandidates(tx, filter);
+    // Exact up to the limit, then "at least": counting 100,000 rows on every page costs more than the page.
+    const counted = await countCandidates(tx, filter, CANDIDATE_COUNT_LIMIT);
+    const totalAtLeast = counted > CANDIDATE_COUNT_LIMIT;
+    const total = totalAtLeast ? CANDIDATE_COUNT_LIMIT : counted;
     const trials = await trialIdsByCandidate(tx, page.map((row) => row.id));
     const last = page.at(-1);
     return {
       candidates: page.map((row) => toListItem(row, trials.get(row.id) ?? [])),
       total,
+      totalAtLeast,
       ...(rows.length > query.limit && last ? { nextCursor: encodeCursor({ keys: JSON.parse(last.cursorKey) as string[], id: last.id }) } : {}),
     };
   });
@@ -301,13 +348,19 @@ export async function createCandidate(db: Database, scope: RequestScope, organiz
         if (!(await findTrialInOrganization(tx, trialId, orgId))) throw notFound('Trial not found');
       }
       const initial = resolveStatusAndFlag({ status: 'new', doNotContact: false }, { status: input.status, doNotContact: input.consent?.doNotContact });
+      const documented = { source: input.consent?.source ?? DEFAULT_CONSENT_SOURCE, at: consentInstant(input.consent?.date) };
       const row = await insertCandidate(tx, {
         ...fieldValues(input),
+        timeZone: zoneFor(input) ?? null,
         firstName: input.firstName,
         organizationId: orgId,
         status: initial.status,
         consentSms: input.consent?.sms ?? false,
         consentCalls: input.consent?.calls ?? false,
+        consentSmsSource: input.consent?.sms ? documented.source : null,
+        consentSmsAt: input.consent?.sms ? documented.at : null,
+        consentCallsSource: input.consent?.calls ? documented.source : null,
+        consentCallsAt: input.consent?.calls ? documented.at : null,
         doNotContact: initial.doNotContact,
         doNotContactAt: initial.doNotContact ? new Date() : null,
         doNotContactReason: initial.doNotContact ? (input.consent?.doNotContactReason ?? DEFAULT_DO_NOT_CONTACT_REASON) : null,
@@ -316,6 +369,15 @@ export async function createCandidate(db: Database, scope: RequestScope, organiz
       const actor = await actorOf(tx, scope);
       await insertContactEvents(tx, [
         event(row, actor, { kind: 'created', summary: `Added by ${actor.label}`, details: { source: row.source, status: row.status } }),
+        ...(row.consentSms || row.consentCalls
+          ? [
+              event(row, actor, {
+                kind: 'consent',
+                summary: `Consent: ${[row.consentSms ? 'SMS on' : null, row.consentCalls ? 'calls on' : null].filter(Boolean).join(', ')} (${documented.source}, ${documented.at.toISOString().slice(0, 10)})`,
+                details: { ...(row.consentSms ? { sms: { from: false, to: true } } : {}), ...(row.consentCalls ? { calls: { from: false, to: true } } : {}), source: documented.source, consentAt: documented.at.toISOString() },
+              }),
+            ]
+          : []),
       ]);
       await recordAudit(tx, {
         organizationId: orgId,
@@ -339,6 +401,8 @@ export async function updateCandidate(db: Database, scope: RequestScope, candida
     runScoped(db, scope, async (tx) => {
       const row = await loadCandidate(tx, scope, candidateId, true);
       const fields = fieldValues(input);
+      const zone = zoneFor(input, row);
+      if (zone !== undefined) fields.timeZone = zone;
       const changedFields = Object.keys(fields).filter((key) => JSON.stringify(fields[key as keyof typeof fields]) !== JSON.stringify(row[key as keyof CandidateRow] ?? null));
       const funnel = planFunnelChange(row, input);
       if (changedFields.length === 0 && Object.keys(funnel.values).length === 0) return withTrials(tx, row);
@@ -420,7 +484,7 @@ export async function resetStatus(db: Database, scope: RequestScope, organizatio
       else if (row.doNotContact) skippedDoNotContact.push(row.id);
       else {
         await updateCandidateRow(tx, row.id, { status: 'new' });
-        events.push(event(row, actor, { kind: 'status_change', summary: `Status: ${row.status} -> new`, details: { from: row.status, to: 'new', reason: 'Status reset' } }));
+        events.push(event(row, actor, { kind: 'status_change', summary: statusChangeSummary(row.status, 'new'), details: { from: row.status, to: 'new', reason: 'Status reset' } }));
         await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'candidate.reset_status', entityType: 'candidate', entityId: row.id, changes: { status: { from: row.status, to: 'new' } } });
         reset++;
       }
@@ -477,3 +541,58 @@ export async function bulkDelete(db: Database, scope: RequestScope, candidateIds
   });
 }
 
+
+/**
+ * Records documented consent (SMS and/or calls, with its source and date) for the chosen candidates or every
+ * candidate matching the list's filters. Do-not-contact candidates are skipped (counted); a candidate who
+ * already has that consent with a documented source is unchanged. One consent event and audit record per
+ * candidate changed.
+ */
+export async function bulkConsent(db: Database, scope: RequestScope, input: BulkConsentInput) {
+  return runScoped(db, scope, async (tx) => {
+    const rows = input.candidateIds
+      ? await loadAllCandidates(tx, scope, input.candidateIds)
+      : await findCandidatesMatching(tx, {
+          organizationIds: selectOrganizations(scope, input.filter!.organizationId, undefined, undefined),
+          search: input.filter!.search,
+          statuses: input.filter!.status,
+          trialId: input.filter!.trialId,
+        });
+    const actor = await actorOf(tx, scope);
+    const at = consentInstant(input.date);
+    const day = at.toISOString().slice(0, 10);
+    const events: NewContactEvent[] = [];
+    const audits: Array<typeof auditLog.$inferInsert> = [];
+    let updated = 0;
+    let unchanged = 0;
+    let skippedDoNotContact = 0;
+    for (const row of rows) {
+      if (row.doNotContact) {
+        skippedDoNotContact++;
+        continue;
+      }
+      const values: Partial<NewCandidateRow> = {};
+      const consent: Record<string, { from: boolean; to: boolean }> = {};
+      if (input.sms && !(row.consentSms && row.consentSmsSource)) {
+        Object.assign(values, { consentSms: true, consentSmsSource: input.source, consentSmsAt: at });
+        consent.sms = { from: row.consentSms, to: true };
+      }
+      if (input.calls && !(row.consentCalls && row.consentCallsSource)) {
+        Object.assign(values, { consentCalls: true, consentCallsSource: input.source, consentCallsAt: at });
+        consent.calls = { from: row.consentCalls, to: true };
+      }
+      if (Object.keys(values).length === 0) {
+        unchanged++;
+        continue;
+      }
+      await updateCandidateRow(tx, row.id, values);
+      const parts = [consent.sms ? 'SMS on' : null, consent.calls ? 'calls on' : null].filter(Boolean).join(', ');
+      events.push(event(row, actor, { kind: 'consent', summary: `Consent: ${parts} (${input.source}, ${day})`, details: { ...consent, source: input.source, consentAt: at.toISOString(), bulk: true } }));
+      audits.push({ organizationId: row.organizationId, actorUserId: scope.userId, action: 'candidate.bulk_consent', entityType: 'candidate', entityId: row.id, changes: { consent: Object.keys(consent), consentAt: day } });
+      updated++;
+    }
+    await insertContactEvents(tx, events);
+    for (let start = 0; start < audits.length; start += 1000) await tx.insert(auditLog).values(audits.slice(start, start + 1000));
+    return { updated, unchanged, skippedDoNotContact };
+  });
+}

@@ -12,7 +12,9 @@ import type {
   StartedChat,
   VerifyChatInput,
 } from '../../../contract/chat';
-import { normalizePhone } from '../../../contract/candidates';
+import { DateOfBirthSchema, normalizePhone } from '../../../contract/candidates';
+import { candidateFieldOf, profileValueOf } from '../../../contract/prescreen-forms';
+import { deriveTimeZone } from '../../../contract/zone-derivation';
 import type { AiRecommendation } from '../../../contract/prescreen';
 import type { Language } from '../../../contract/prescreen-forms';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
@@ -20,7 +22,9 @@ import { withRowSecurity, type Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
-import { findCandidate, insertCandidate, insertContactEvents, linkTrial, updateCandidateRow, type CandidateRow } from '../candidates/queries';
+import { findCandidate, insertCandidate, insertContactEvents, linkTrial, updateCandidateRow, type CandidateRow, type NewCandidateRow } from '../candidates/queries';
+import { candidate as candidateTable } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
 import { findOrganizationById, findOrganizationByPublicId, type OrganizationRow } from '../organizations/queries';
 import { findForm, findFormVersion } from '../prescreen/queries';
 import { recordPrescreenResultInTransaction, type PrescreenActor } from '../prescreen/service';
@@ -73,6 +77,8 @@ import { CHAT_LIMITS, enforce, hit } from './throttle';
 const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 const CHAT_ACTOR: PrescreenActor = { userId: null, label: 'Chat agent' };
+/** The documented source of consent a visitor states in a chat. */
+const CHAT_CONSENT_SOURCE = 'Web chat (stated by the visitor)';
 const NOT_FOUND = 'Conversation not found';
 
 // ---- secrets ----
@@ -293,7 +299,7 @@ async function sendCode(turn: TurnContext, rawPhone: string): Promise<CodeSendOu
   const phone = normalizePhone(rawPhone);
   if (!phone) return 'invalid_phone';
   const { deps, tx, conversation } = turn;
-  if (!(await hit(tx, CHAT_LIMITS.codesPerConversation, conversation.id))) return 'throttled';
+  if (!(await hit(tx, CHAT_LIMITS.codesPerConversation, conversation.id)).allowed) return 'throttled';
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const language = languageOf(conversation);
   const body = language === 'es' ? `Su código de verificación es ${code}. Vence en 10 minutos.` : `Your verification code is ${code}. It expires in 10 minutes.`;
@@ -347,7 +353,16 @@ async function findOrCreateCandidate(turn: TurnContext, state: DialogueState, ph
   if (existing && verified) {
     row = existing;
     if (state.consent !== null && (existing.consentSms !== state.consent || existing.consentCalls !== state.consent)) {
-      row = await updateCandidateRow(tx, existing.id, { consentSms: state.consent, consentCalls: state.consent });
+      const at = state.consent ? new Date() : null;
+      const source = state.consent ? CHAT_CONSENT_SOURCE : null;
+      row = await updateCandidateRow(tx, existing.id, {
+        consentSms: state.consent,
+        consentCalls: state.consent,
+        consentSmsSource: source,
+        consentSmsAt: at,
+        consentCallsSource: source,
+        consentCallsAt: at,
+      });
       await insertContactEvents(tx, [
         {
           organizationId,
@@ -363,18 +378,42 @@ async function findOrCreateCandidate(turn: TurnContext, state: DialogueState, ph
     }
   } else {
     const keepAside = Boolean(existing && !verified);
+    // An email typed at the end (verification off) is kept aside too when another candidate has it.
+    const email = verified ? null : (state.contactEmail ?? null);
+    const emailTaken = email ? (await tx.select({ id: candidateTable.id }).from(candidateTable).where(and(eq(candidateTable.organizationId, organizationId), eq(candidateTable.email, email)))).length > 0 : false;
+    const consented = state.consent === true;
+    const now = new Date();
     row = await insertCandidate(tx, {
       organizationId,
       firstName: state.firstName ?? 'Chat visitor',
       phone: keepAside ? null : phone,
+      email: emailTaken ? null : email,
+      timeZone: deriveTimeZone({ phone: keepAside ? null : phone })?.timeZone ?? null,
       preferredLanguage: state.language,
       source: 'web_chat',
-      consentSms: state.consent === true,
-      consentCalls: state.consent === true,
-      customFields: keepAside ? { chatPhoneUnverified: phone } : {},
+      consentSms: consented,
+      consentCalls: consented,
+      consentSmsSource: consented ? CHAT_CONSENT_SOURCE : null,
+      consentSmsAt: consented ? now : null,
+      consentCallsSource: consented ? CHAT_CONSENT_SOURCE : null,
+      consentCallsAt: consented ? now : null,
+      customFields: { ...(keepAside ? { chatPhoneUnverified: phone } : {}), ...(emailTaken ? { chatEmailUnverified: email } : {}) },
     });
     await insertContactEvents(tx, [
       { organizationId, candidateId: row.id, kind: 'created', summary: 'Added from a web chat', details: { source: 'web_chat', status: row.status, conversationId: conversation.id }, referenceId: conversation.id, actorLabel: CHAT_ACTOR.label },
+      ...(consented
+        ? [
+            {
+              organizationId,
+              candidateId: row.id,
+              kind: 'consent' as const,
+              summary: `Consent: SMS on, calls on (${CHAT_CONSENT_SOURCE}, ${now.toISOString().slice(0, 10)})`,
+              details: { sms: { from: false, to: true }, calls: { from: false, to: true }, source: CHAT_CONSENT_SOURCE, consentAt: now.toISOString(), conversationId: conversation.id },
+              referenceId: conversation.id,
+              actorLabel: CHAT_ACTOR.label,
+            },
+          ]
+        : []),
     ]);
     await recordAudit(tx, {
       organizationId,
@@ -401,6 +440,34 @@ async function findOrCreateCandidate(turn: TurnContext, state: DialogueState, ph
 }
 
 /**
+ * Answers that are candidate fields (date of birth, sex; the chat's language) fill the candidate's empty
+ * fields: a contact event names the fields (never the values), and an audit record.
+ */
+async function saveProfileAnswers(turn: TurnContext, candidateId: string, state: DialogueState): Promise<void> {
+  const { tx, loaded, conversation } = turn;
+  const row = await findCandidate(tx, candidateId, true);
+  if (!row) return;
+  const values: Partial<NewCandidateRow> = {};
+  for (const question of flatQuestions(loaded.ctx.blocks)) {
+    const field = candidateFieldOf(question);
+    const answer = state.answers.find((recorded) => recorded.questionId === question.id);
+    if (!field || !answer) continue;
+    const value = profileValueOf(question, field, answer.value);
+    if (!value) continue;
+    if (field === 'dateOfBirth' && !row.dateOfBirth && DateOfBirthSchema.safeParse(value).success) values.dateOfBirth = value;
+    if (field === 'sex' && row.sex === 'unknown') values.sex = value as NewCandidateRow['sex'];
+  }
+  if (row.preferredLanguage !== state.language && row.source === 'web_chat') values.preferredLanguage = state.language;
+  const fields = Object.keys(values);
+  if (!fields.length) return;
+  await updateCandidateRow(tx, row.id, values);
+  await insertContactEvents(tx, [
+    { organizationId: row.organizationId, candidateId: row.id, kind: 'updated', summary: `Details from chat: ${fields.join(', ')}`, details: { fields, conversationId: conversation.id }, referenceId: conversation.id, actorLabel: CHAT_ACTOR.label },
+  ]);
+  await recordAudit(tx, { organizationId: row.organizationId, actorUserId: null, action: 'candidate.update', entityType: 'candidate', entityId: row.id, changes: { fields, source: 'chat', conversationId: conversation.id } });
+}
+
+/**
  * The end of a chat: the candidate (created now when verification is off and the visitor gave a name or an
  * answer), the prescreen result through the prescreen service (source chat, source id = the conversation),
  * the conversation COMPLETED, the contact event, and the closing messages.
@@ -415,6 +482,7 @@ async function finishConversation(turn: TurnContext, state: DialogueState): Prom
   }
   let recommendation: AiRecommendation | null = null;
   let resultId: string | null = null;
+  if (candidateId) await saveProfileAnswers(turn, candidateId, state);
   if (candidateId) {
     const candidateRow = await findCandidate(tx, candidateId);
     const asked = new Set(flatQuestions(loaded.ctx.blocks).map((question) => question.id));
@@ -497,12 +565,13 @@ async function saveTurn(turn: TurnContext, state: DialogueState, visitor: { text
 export async function sendMessage(deps: AppDeps, conversationId: string, input: ChatSendMessageInput, address: string): Promise<ChatTurn> {
   await enforce(deps.db, CHAT_LIMITS.publicPerAddress, address, 'Too many requests from this address; please wait a minute and try again');
   const opened = await openConversation(deps, conversationId, input.token);
-  await enforce(deps.db, CHAT_LIMITS.messagesPerConversation, opened.id, 'Too many messages in this conversation; please wait a minute and try again');
+  await enforce(deps.db, CHAT_LIMITS.messagesPerConversation, opened.id, 'Messages are coming faster than anyone types; please wait a moment and try again');
   return runInOrganization(deps, opened.organizationId, async (tx) => {
     const turn = await beginTurn(deps, tx, opened.id);
     const advanced = advanceDialogue(turn.loaded.ctx, stateOf(turn.conversation), input.text);
     const visitorText = advanced.redact ? '••••••' : input.text;
-    const understood = advanced.understood && advanced.understood.field !== 'contactPhone' ? advanced.understood : advanced.understood ? { field: 'contactPhone', value: null } : undefined;
+    const contactField = advanced.understood?.field === 'contactPhone' || advanced.understood?.field === 'contactEmail';
+    const understood = advanced.understood && !contactField ? advanced.understood : advanced.understood ? { field: advanced.understood.field, value: null } : undefined;
     const { state, replies } = await runEffects(turn, advanced);
     return saveTurn(turn, state, { text: visitorText, meta: understood ? { understood } : {} }, replies);
   });

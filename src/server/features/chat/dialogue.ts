@@ -1,6 +1,7 @@
 import type { AiRecommendation } from '../../../contract/prescreen';
 import type { Language, Question, StudyBlock } from '../../../contract/prescreen-forms';
-import type { TrialSite } from '../../../contract/trials';
+import { patientQuestions } from '../../../contract/prescreen-forms';
+import type { DraftSite as TrialSite } from '../../../contract/trials';
 import { normalizePhone } from '../../../contract/candidates';
 import { detectIntent, detectLanguage, extractCode, extractPhone, normalize, parseFirstName, parseYesNo, understandAnswer, type Intent, type Understood } from './understand';
 
@@ -40,6 +41,8 @@ export interface DialogueState {
   consent: boolean | null;
   /** Verification off: the phone the visitor typed at the end (E.164), not verified. */
   contactPhone: string | null;
+  /** Verification off: the email the visitor typed at the end (lowercased), not verified. */
+  contactEmail?: string | null;
   phoneVerified: boolean;
   ended: null | 'completed' | 'stopped';
 }
@@ -89,7 +92,7 @@ export interface Turn {
   state: DialogueState;
   replies: AgentReply[];
   /** What the visitor's message was read as (kept on the message; never logged). */
-  understood?: { questionId?: string; field?: 'firstName' | 'consent' | 'contactPhone'; value: unknown; note?: string };
+  understood?: { questionId?: string; field?: 'firstName' | 'consent' | 'contactPhone' | 'contactEmail'; value: unknown; note?: string };
   /** The visitor's message holds a code: store it masked. */
   redact?: boolean;
   effect?: Effect;
@@ -127,6 +130,10 @@ const STRINGS = {
     moveOn: 'No problem, let us move on.',
     multipleHint: '(You can choose several, or say "none".)',
     askContactPhone: 'If you would like the study team to reach you, what is the best phone number? (Type "skip" to leave it out.)',
+    askContact: 'So the study team can reach you about the next step, what is the best phone number or email for you?',
+    contactNeeded: 'The study team needs a phone number or an email address to reach you. Please type one, or "skip" to finish without it.',
+    reaskContact: 'Please type a phone number (for example +1 212 555 0123) or an email address.',
+    noContact: 'Without a phone number or email the study team cannot contact you. You are welcome to chat again or to call the study site.',
     medical: 'I cannot give medical advice. Please talk to your doctor, or ask the study team, who will be glad to help. Please do not change any medication without speaking to your doctor.',
     about: 'This study: {title}.{summary}{conditions}',
     conditions: ' It is about: {list}.',
@@ -169,6 +176,10 @@ const STRINGS = {
     moveOn: 'No hay problema, sigamos.',
     multipleHint: '(Puede elegir varias, o decir "ninguna".)',
     askContactPhone: 'Si desea que el equipo del estudio le contacte, ¿cuál es el mejor número de teléfono? (Escriba "omitir" para no darlo.)',
+    askContact: 'Para que el equipo del estudio pueda contactarle sobre el siguiente paso, ¿cuál es su mejor número de teléfono o correo electrónico?',
+    contactNeeded: 'El equipo del estudio necesita un teléfono o un correo electrónico para contactarle. Escriba uno, u "omitir" para terminar sin darlo.',
+    reaskContact: 'Escriba un número de teléfono (por ejemplo +1 212 555 0123) o un correo electrónico.',
+    noContact: 'Sin un teléfono o correo electrónico el equipo del estudio no puede contactarle. Puede volver a escribirnos o llamar al centro del estudio.',
     medical: 'No puedo dar consejos médicos. Hable con su médico o pregunte al equipo del estudio, que con gusto le ayudará. No cambie ningún medicamento sin hablar con su médico.',
     about: 'Este estudio: {title}.{summary}{conditions}',
     conditions: ' Trata sobre: {list}.',
@@ -196,7 +207,8 @@ function say(language: Language, key: StringKey, values: Record<string, string |
 /** A localized text in the language, or English when the translation is missing. */
 export const localized = (text: { en: string; es?: string }, language: Language) => (language === 'es' && text.es?.trim() ? text.es : text.en);
 
-export const flatQuestions = (blocks: StudyBlock[]): Question[] => blocks.flatMap((block) => block.questions);
+/** The questions the agent asks, in form order: site_review items are for staff, never asked. */
+export const flatQuestions = (blocks: StudyBlock[]): Question[] => patientQuestions(blocks);
 
 // ---- prompts ----
 
@@ -238,7 +250,7 @@ export function currentPrompt(ctx: DialogueContext, state: DialogueState): Agent
       return question ? [questionReply(question, language)] : [];
     }
     case 'contact_phone':
-      return [{ text: say(language, 'askContactPhone'), kind: 'prompt', inputType: 'phone' }];
+      return contactNeeded(ctx) ? [{ text: say(language, 'askContact'), kind: 'prompt', inputType: 'text' }] : [{ text: say(language, 'askContactPhone'), kind: 'prompt', inputType: 'phone' }];
     case 'done':
       return [{ text: say(language, 'ended'), kind: 'ended' }];
   }
@@ -265,9 +277,18 @@ function startQuestions(ctx: DialogueContext, state: DialogueState, replies: Age
   return { state: next, replies: [...replies, { text: say(state.language, 'startQuestions'), kind: 'info' }, ...currentPrompt(ctx, next)] };
 }
 
-/** After the last question: the optional contact phone (verification off, consent given), then the end. */
+/** Whether the chat ends in a next step that needs to reach the person (a callback, a call, a visit). */
+export const contactNeeded = (ctx: DialogueContext) => !ctx.agent.requirePhoneVerification && ctx.agent.nextStep !== 'none';
+
+/** Whether the person can be reached: a confirmed phone, or a phone or email given at the end. */
+export const reachable = (state: DialogueState) => state.phoneVerified || Boolean(state.contactPhone) || Boolean(state.contactEmail);
+
+/**
+ * After the last question, verification off: a way to reach the person (a phone or an email), asked when the
+ * next step needs it, or optionally when they consented; then the end.
+ */
 function afterQuestions(ctx: DialogueContext, state: DialogueState, replies: AgentReply[]): Turn {
-  if (!ctx.agent.requirePhoneVerification && state.consent === true && !state.contactPhone) {
+  if (!ctx.agent.requirePhoneVerification && (contactNeeded(ctx) || state.consent === true) && !reachable(state)) {
     const next: DialogueState = { ...state, phase: 'contact_phone', reasks: 0 };
     return { state: next, replies: [...replies, ...currentPrompt(ctx, next)] };
   }
@@ -308,7 +329,7 @@ export function answerStudyQuestion(study: StudyInfo, topic: 'about' | 'where' |
 // ---- the dialogue ----
 
 export function initialState(language: Language): DialogueState {
-  return { v: 1, phase: 'name', language, questionIndex: 0, reasks: 0, answers: [], firstName: null, consent: null, contactPhone: null, phoneVerified: false, ended: null };
+  return { v: 1, phase: 'name', language, questionIndex: 0, reasks: 0, answers: [], firstName: null, consent: null, contactPhone: null, contactEmail: null, phoneVerified: false, ended: null };
 }
 
 /** A new conversation: the greeting and the first prompt. */
@@ -374,7 +395,8 @@ export function advanceDialogue(ctx: DialogueContext, current: DialogueState, te
         }
         return startQuestions(ctx, next, []);
       };
-      if (understood.kind !== 'value') return reask(ctx, state, 'reaskYesNo', (next) => proceed({ ...next, consent: false }));
+      // A non-answer ("not sure", unclear after re-asking) is not a "no": consent stays unrecorded.
+      if (understood.kind !== 'value') return reask(ctx, state, 'reaskYesNo', (next) => proceed({ ...next, consent: null }));
       return { ...proceed({ ...state, consent: understood.value === true }), understood: { field: 'consent', value: understood.value } };
     }
     case 'phone': {
@@ -408,10 +430,20 @@ export function advanceDialogue(ctx: DialogueContext, current: DialogueState, te
         const done = finish(next, 'completed');
         return { state: done.state, replies: [], effect: done.effect };
       };
-      if (skip) return toEnd({ ...state, reasks: 0 });
-      const raw = extractPhone(text);
+      const needed = contactNeeded(ctx);
+      if (skip) {
+        // The next step needs a way to reach them: say so once before finishing without it.
+        if (needed && state.reasks === 0) {
+          const next = { ...state, reasks: 1 };
+          return { state: next, replies: [{ text: say(state.language, 'contactNeeded'), kind: 'reask', inputType: 'text' }] };
+        }
+        return toEnd({ ...state, reasks: 0 });
+      }
+      const email = /[^\s@<>]+@[^\s@<>]+\.[a-z]{2,}/i.exec(text)?.[0]?.toLowerCase() ?? null;
+      const raw = email ? null : extractPhone(text);
       const phone = raw ? normalizePhone(raw) : null;
-      if (!phone) return reask(ctx, state, 'reaskPhone', toEnd);
+      if (email && needed) return { ...toEnd({ ...state, contactEmail: email }), understood: { field: 'contactEmail', value: '(email)' } };
+      if (!phone) return reask(ctx, state, needed ? 'reaskContact' : 'reaskPhone', toEnd);
       return { ...toEnd({ ...state, contactPhone: phone }), understood: { field: 'contactPhone', value: '(phone)' } };
     }
     default:
@@ -456,6 +488,8 @@ export function closing(ctx: DialogueContext, state: DialogueState, recommendati
   else if (recommendation === 'PASS' || recommendation === 'POTENTIAL') {
     next = ({ book_call: 'nextBookCall', callback: 'nextCallback', visit: 'nextVisit', none: null } as const)[ctx.agent.nextStep];
   }
+  // Never promise a call back to someone the team cannot reach.
+  if (next && next !== 'notMatch' && !ctx.agent.requirePhoneVerification && !reachable(state)) next = 'noContact';
   if (next) replies.push({ text: say(language, next), kind: 'next_step' });
   return replies;
 }

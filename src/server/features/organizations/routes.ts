@@ -42,7 +42,11 @@ export const organizationRoutes = createRouter()
       request: jsonBody(CreateOrganizationSchema),
       responses: { 201: json(OrganizationSchema, 'Created'), 400: errors[400], 401: errors[401], 403: errors[403], 409: json(ApiErrorSchema, 'Slug taken') },
     }),
-    async (c) => c.json(await service.createOrganization(c.get('deps').db, c.get('scope'), c.req.valid('json')), 201),
+    async (c) => {
+      const created = await service.createOrganization(c.get('deps').db, c.get('scope'), c.req.valid('json'));
+      c.get('deps').sessions.organizationsChanged();
+      return c.json(created, 201);
+    },
   )
   .openapi(
     createRoute({ method: 'get', path: '/{id}', tags, summary: 'Get an organization', request: { params: idParams }, responses: { 200: json(OrganizationSchema, 'The organization'), 401: errors[401], 404: errors[404] } }),
@@ -57,12 +61,18 @@ export const organizationRoutes = createRouter()
       request: { params: idParams, ...jsonBody(UpdateOrganizationSchema) },
       responses: { 200: json(OrganizationSchema, 'Updated'), ...errors, 409: json(ApiErrorSchema, 'Slug taken') },
     }),
-    async (c) => c.json(await service.updateOrganization(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) => {
+      const updated = await service.updateOrganization(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('json'));
+      // Sessions carry their organization's name and slug: drop them all (organizations change rarely).
+      c.get('deps').sessions.clear();
+      return c.json(updated, 200);
+    },
   )
   .openapi(
     createRoute({ method: 'delete', path: '/{id}', tags, summary: 'Delete an organization and its staff accounts (internal admins)', request: { params: idParams }, responses: { 204: { description: 'Deleted' }, ...errors } }),
     async (c) => {
       await service.deleteOrganization(c.get('deps').db, c.get('scope'), c.req.valid('param').id);
+      c.get('deps').sessions.clear();
       return c.body(null, 204);
     },
   );

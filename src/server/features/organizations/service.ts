@@ -50,7 +50,8 @@ export async function listOrganizations(db: Database, scope: RequestScope): Prom
 
 async function loadVisible(db: Database, scope: RequestScope, id: string): Promise<OrganizationRow> {
   const row = await findOrganizationById(db, id);
-  if (!row || !(scope.isAdmin || canReach(scope, id))) throw notFound('Organization not found');
+  // The scope rule, as everywhere: an internal admin reaches other organizations only from the Cohortly one.
+  if (!row || !canReach(scope, id)) throw notFound('Organization not found');
   return row;
 }
 
@@ -60,7 +61,7 @@ export async function getOrganization(db: Database, scope: RequestScope, id: str
 }
 
 export async function createOrganization(db: Database, scope: RequestScope, input: CreateOrganizationInput): Promise<Organization> {
-  if (!can(scope, 'organization:create')) throw forbidden('Only Cohortly admins can create organizations');
+  if (!can(scope, 'organization:create')) throw forbidden(scope.isAdmin ? 'Switch to the Cohortly organization to create organizations' : 'Only Cohortly admins can create organizations');
   return db.transaction(async (tx) => {
     let slug: string;
     if (input.slug) {
@@ -102,7 +103,7 @@ export async function updateOrganization(db: Database, scope: RequestScope, id: 
  */
 export async function deleteOrganization(db: Database, scope: RequestScope, id: string): Promise<void> {
   const current = await loadVisible(db, scope, id);
-  if (!can(scope, 'organization:delete')) throw forbidden('Only Cohortly admins can delete organizations');
+  if (!can(scope, 'organization:delete')) throw forbidden(scope.isAdmin ? 'Switch to the Cohortly organization to delete organizations' : 'Only Cohortly admins can delete organizations');
   if (current.slug === INTERNAL_ORGANIZATION_SLUG) throw new AppError(400, 'The internal Cohortly organization cannot be deleted');
   await db.transaction(async (tx) => {
     const staff = await memberUserIds(tx, id);

@@ -66,11 +66,29 @@ export function tokens(text: string): string[] {
 const questionTokens = (question: Question) => new Set([...tokens(question.wording.chat.en), ...tokens(question.wording.phone.en)]);
 const normalizedWording = (question: Question) => tokens(question.wording.chat.en).join(' ');
 
+/** Topics, most specific first: "sex assigned at birth" is about sex, not the date of birth. */
 const TOPICS: Array<{ name: string; words: RegExp }> = [
-  { name: 'date of birth', words: /\b(birth|born|birthday|dob|old|age)\b/ },
   { name: 'sex', words: /\b(sex|gender)\b/ },
+  { name: 'date of birth', words: /\b(date of birth|born|birthday|dob|how old|your age|age)\b/ },
   { name: 'pregnancy', words: /\b(pregnant|pregnancy|breastfeeding|breast feeding|lactating|nursing)\b/ },
 ];
+
+/**
+ * Words of the generator's templates ("What was your most recent ... result", "Have you been told by a doctor
+ * that you have ...", "Staff: ..."): shared by questions about different things, so they never make a pair
+ * on their own. Two questions whose other words have nothing in common ask about different things.
+ */
+const TEMPLATE_WORDS = new Set(
+  tokens(
+    `what was most recent result staff been told doctor that have has had ever taking taken take received receiving receive
+     last past months month weeks week days day years year sure just say number value count level test
+     diagnosed diagnosis condition medication person criterion met apply full`,
+  ),
+);
+const contentWords = (words: Set<string>, unit?: string) => {
+  const unitWords = new Set(tokens(unit ?? ''));
+  return new Set([...words].filter((word) => !TEMPLATE_WORDS.has(word) && !unitWords.has(word) && !/^\d+$/.test(word) && word.length > 1));
+};
 
 function topicOf(question: Question): string | null {
   const text = `${question.wording.chat.en} ${question.wording.phone.en}`.toLowerCase();
@@ -114,6 +132,12 @@ export function detectDuplicates(blocks: StudyBlock[], options: DetectOptions = 
       const differentMeasures =
         a.question.type === 'number' && b.question.type === 'number' && Boolean(a.question.unit && b.question.unit) && !sameUnit;
       if (differentMeasures && !sharedCriterion) continue;
+      // Sharing only template words ("most recent ... result" for ANC and platelets; "told by a doctor" for
+      // two conditions) is not asking the same thing.
+      const contentA = contentWords(a.words, a.question.unit);
+      const contentB = contentWords(b.words, b.question.unit);
+      const sharedContent = [...contentA].some((word) => contentB.has(word));
+      if (!sharedContent && contentA.size > 0 && contentB.size > 0 && !sharedCriterion && !(topicA !== null && topicA === topicOf(b.question))) continue;
 
       let score = jaccard + (sameType ? 0.1 : 0) + (sameUnit ? 0.1 : 0) + (sharedCriterion ? 0.2 : 0);
       let reason: string;

@@ -1,5 +1,6 @@
 import type { AnswerPredicate, CriterionLink, CriterionOutcome, LocalizedText, Question, StudyBlock } from '../../../contract/prescreen-forms';
-import type { CriterionKind, CriterionRule } from '../../../contract/trials';
+import type { CriterionKind, CriterionRule, TimeWindow } from '../../../contract/trials';
+import { spanishName } from '../trials/vocabulary';
 
 /**
  * The deterministic, offline study-block generator (docs/decisions/007-prescreen-forms.md).
@@ -22,12 +23,16 @@ export interface GeneratorCriterion {
   text: string;
   rule: CriterionRule | null;
   needsReview: boolean;
+  /** A cohort the criterion is limited to ("Healthy controls"): it never disqualifies someone on its own. */
+  population?: string | null;
 }
 
 export interface GeneratorInput {
   criteria: GeneratorCriterion[];
   /** The first site's name, for the travel question. */
   siteName?: string | null;
+  /** Ask short criteria without a rule of the patient as written ("Does this describe you? ..."); default: staff review them. */
+  textQuestions?: boolean;
 }
 
 export interface GeneratorOutput {
@@ -42,13 +47,20 @@ interface EligibilityLink {
   otherwise?: Eligibility;
 }
 
-type BlockKey = 'about' | 'medical' | 'medications' | 'logistics';
+type BlockKey = 'about' | 'medical' | 'medications' | 'logistics' | 'site';
 const BLOCKS: Array<{ key: BlockKey; id: string; title: LocalizedText }> = [
   { key: 'about', id: 'about-you', title: { en: 'About you', es: 'Sobre usted' } },
   { key: 'medical', id: 'medical-history', title: { en: 'Medical history', es: 'Historial médico' } },
   { key: 'medications', id: 'medications', title: { en: 'Medications', es: 'Medicamentos' } },
   { key: 'logistics', id: 'logistics', title: { en: 'Logistics', es: 'Logística' } },
+  { key: 'site', id: 'site-review', title: { en: 'Site review (staff only)', es: 'Revisión del centro (solo personal)' } },
 ];
+
+/** Measures a patient may know from their own records; the others are for staff (site_review). */
+const PATIENT_MEASURES = new Set(['bmi', 'hba1c', 'weight', 'height', 'systolic blood pressure', 'diastolic blood pressure', 'heart rate', 'ldl-c', 'triglycerides', 'fasting glucose']);
+/** Words of a criterion only a clinician can answer: findings on imaging, histology, staging, lab results. */
+const CLINICIAN_ONLY = /\b(?:histolog\w*|cytolog\w*|patholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|staging|tnm|mutation|positive for|expression|pd-l1|her2|kras|braf|biomarker|lesions?|refractory|line of therapy|lines of therapy|nyha|child-pugh|spirometr\w*|culture|pcr|serolog\w*|laborator\w*|uln|upper limit of normal|score|grade|classification|qtc|ejection fraction|investigator|protocol|randomi[sz]\w*|dosing|study drug|study intervention|study treatment|screening visit|per the|as defined)\b/i;
+const WORDS = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** Values within this fraction of a lab threshold are borderline: a person judges them. */
 export const BORDERLINE_FRACTION = 0.05;
@@ -72,8 +84,40 @@ interface Template {
   idBase: string;
 }
 
+const UNIT_ES: Record<string, string> = { days: 'días', weeks: 'semanas', months: 'meses', years: 'años' };
+const windowEn = (within: TimeWindow) => `${within.value} ${within.value === 1 ? within.unit.replace(/s$/, '') : within.unit}`;
+const windowEs = (within: TimeWindow) => `${within.value} ${within.value === 1 ? { days: 'día', weeks: 'semana', months: 'mes', years: 'año' }[within.unit] : UNIT_ES[within.unit]}`;
+/** "En los últimos 6 meses" / "En las últimas 4 semanas" (semana is feminine). */
+const inTheLastEs = (within: TimeWindow) => (within.unit === 'weeks' ? `En las últimas ${windowEs(within)}` : `En los últimos ${windowEs(within)}`);
+
+/** The plain names of a rule's concepts, English and Spanish (Spanish falls back to English where the vocabulary has none). */
+function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>): { en: string; es: string } {
+  const fallback = rule.type === 'condition' ? rule.condition : rule.medication;
+  const concepts = rule.concepts ?? [];
+  if (!concepts.length) return { en: fallback.trim(), es: fallback.trim() };
+  const join = (items: string[], or: string) => (items.length <= 1 ? items[0] : `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`);
+  const en = rule.type === 'medication' && rule.medication.startsWith('medicines for ') ? rule.medication : join(concepts.map((concept) => concept.name), 'or');
+  const es = rule.type === 'medication' && rule.medication.startsWith('medicines for ')
+    ? `medicamentos para ${join(concepts.map((concept) => spanishName(concept.id) ?? concept.name), 'o')}`
+    : join(concepts.map((concept) => spanishName(concept.id) ?? concept.name), 'o');
+  return { en, es };
+}
+
+const yesNo = (block: BlockKey, idBase: string, en: string, es: string, audience?: 'site'): Template => ({
+  block,
+  idBase,
+  question: { type: 'yes_no', wording: same(en, es), required: true, source: 'rule', ...(audience ? { audience } : {}) },
+});
+
+const SITE_JUDGEMENT: Record<string, { idBase: string; en: string; es: string }> = {
+  consent_capacity: { idBase: 'site-consent', en: 'Staff: can the person give informed consent (or a legal representative for them)?', es: 'Personal: ¿puede la persona dar su consentimiento informado (o un representante legal)?' },
+  investigator_judgement: { idBase: 'site-investigator', en: 'Staff: does the investigator consider the person suitable for this study?', es: 'Personal: ¿considera el investigador que la persona es apta para este estudio?' },
+  protocol_compliance: { idBase: 'site-compliance', en: 'Staff: is the person willing and able to follow the study visits and procedures?', es: 'Personal: ¿puede y quiere la persona seguir las visitas y procedimientos del estudio?' },
+  protocol: { idBase: 'site-protocol', en: 'Staff: does the person meet the other criteria of the full protocol?', es: 'Personal: ¿cumple la persona los demás criterios del protocolo completo?' },
+};
+
 /** The one question that asks what a rule needs, keyed so that rules asking the same thing share it. */
-function templateFor(rule: CriterionRule): { key: string; template: Template } | null {
+function templateFor(rule: CriterionRule, criterion?: GeneratorCriterion): { key: string; template: Template } | null {
   switch (rule.type) {
     case 'age':
       if (rule.minYears == null && rule.maxYears == null) return null;
@@ -116,37 +160,57 @@ function templateFor(rule: CriterionRule): { key: string; template: Template } |
           },
         },
       };
-    case 'condition':
-      return {
-        key: `condition:${normalize(rule.condition)}`,
-        template: {
-          block: 'medical',
-          idBase: `condition-${slug(rule.condition)}`,
-          question: {
-            type: 'yes_no',
-            wording: same(`Have you ever been diagnosed with ${rule.condition.trim()}?`, `¿Alguna vez le han diagnosticado ${rule.condition.trim()}?`),
-            required: true,
-            source: 'rule',
-          },
-        },
-      };
-    case 'medication':
-      return {
-        key: `medication:${normalize(rule.medication)}`,
-        template: {
-          block: 'medications',
-          idBase: `medication-${slug(rule.medication)}`,
-          question: {
-            type: 'yes_no',
-            wording: same(`Are you currently taking ${rule.medication.trim()}?`, `¿Está tomando ${rule.medication.trim()} actualmente?`),
-            required: true,
-            source: 'rule',
-          },
-        },
-      };
+    case 'condition': {
+      const name = names(rule);
+      const site = Boolean(criterion && CLINICIAN_ONLY.test(criterion.text));
+      const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
+      const conceptKey = (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.condition)) + window + (rule.history ? ':ever' : '');
+      if (site) {
+        return {
+          key: `site-condition:${conceptKey}`,
+          template: yesNo('site', `site-condition-${slug(name.en)}`, `Staff: does the person have ${name.en}${rule.within ? ` (in the last ${windowEn(rule.within)})` : ''}, as the criterion defines it?`, `Personal: ¿tiene la persona ${name.es}${rule.within ? ` (${inTheLastEs(rule.within).toLowerCase()})` : ''}, según el criterio?`, 'site'),
+        };
+      }
+      const [en, es] = rule.within
+        ? [`In the last ${windowEn(rule.within)}, have you had ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tenido ${name.es}?`]
+        : rule.history
+          ? [`Have you ever had ${name.en}?`, `¿Alguna vez ha tenido ${name.es}?`]
+          : [`Have you been told by a doctor that you have ${name.en}?`, `¿Un médico le ha dicho que tiene ${name.es}?`];
+      return { key: `condition:${conceptKey}`, template: yesNo('medical', `condition-${slug(rule.concepts?.[0]?.name ?? rule.condition)}`, en, es) };
+    }
+    case 'medication': {
+      const name = names(rule);
+      const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
+      const conceptKey = (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.medication)) + window;
+      const [en, es] = rule.within
+        ? [`In the last ${windowEn(rule.within)}, have you taken or received ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tomado o recibido ${name.es}?`]
+        : rule.concepts?.length
+          ? [`Are you currently taking or receiving ${name.en}?`, `¿Está tomando o recibiendo ${name.es} actualmente?`]
+          : [`Are you currently taking ${name.en}?`, `¿Está tomando ${name.es} actualmente?`];
+      return { key: `medication:${conceptKey}`, template: yesNo('medications', `medication-${slug(rule.concepts?.[0]?.name ?? rule.medication)}`, en, es) };
+    }
     case 'lab': {
       const unit = rule.unit?.trim();
       const measure = rule.measure.trim();
+      if (rule.relativeTo || !PATIENT_MEASURES.has(measure.toLowerCase())) {
+        // A patient would not know it: staff enter the value (a multiple of the ULN/LLN for relative rules).
+        const scale = rule.relativeTo ? ` (times the ${rule.relativeTo})` : unit ? ` (${unit})` : '';
+        return {
+          key: `site-lab:${normalize(measure)}:${rule.relativeTo ?? unit ?? ''}`,
+          template: {
+            block: 'site',
+            idBase: `site-lab-${slug(measure)}${rule.relativeTo ? `-${rule.relativeTo.toLowerCase()}` : ''}`,
+            question: {
+              type: 'number',
+              wording: same(`Staff: most recent ${measure}${scale}?`, `Personal: ¿último valor de ${measure}${scale}?`),
+              ...(rule.relativeTo ? { unit: `x ${rule.relativeTo}` } : unit ? { unit } : {}),
+              required: false,
+              source: 'rule',
+              audience: 'site',
+            },
+          },
+        };
+      }
       return {
         key: `lab:${normalize(measure)}`,
         template: {
@@ -175,20 +239,35 @@ function templateFor(rule: CriterionRule): { key: string; template: Template } |
       if (rule.allowed) return null;
       return {
         key: 'pregnancy',
+        template: yesNo('medical', 'pregnancy', 'Are you currently pregnant, breastfeeding, or planning a pregnancy during the study?', '¿Está embarazada, amamantando o planea un embarazo durante el estudio?'),
+      };
+    case 'contraception':
+      if (!rule.required) return null;
+      return {
+        key: 'contraception',
+        template: yesNo('medical', 'contraception', 'If you or your partner could get pregnant, will you use birth control during the study?', 'Si usted o su pareja pudieran quedar embarazados, ¿usará anticonceptivos durante el estudio?'),
+      };
+    case 'smoking':
+      return { key: 'smoking', template: yesNo('medical', 'smoking', 'Do you currently smoke or use tobacco or nicotine products?', '¿Fuma actualmente o usa productos de tabaco o nicotina?') };
+    case 'performance_status':
+      return {
+        key: `performance:${rule.scale}`,
         template: {
-          block: 'medical',
-          idBase: 'pregnancy',
+          block: 'site',
+          idBase: `site-${rule.scale.toLowerCase()}`,
           question: {
-            type: 'yes_no',
-            wording: same(
-              'Are you currently pregnant, breastfeeding, or planning a pregnancy during the study?',
-              '¿Está embarazada, amamantando o planea un embarazo durante el estudio?',
-            ),
-            required: true,
+            type: 'number',
+            wording: same(`Staff: ${rule.scale} performance status?`, `Personal: ¿estado funcional ${rule.scale}?`),
+            required: false,
             source: 'rule',
+            audience: 'site',
           },
         },
       };
+    case 'site_judgement': {
+      const item = SITE_JUDGEMENT[rule.reason] ?? SITE_JUDGEMENT.protocol;
+      return { key: `site:${rule.reason}`, template: yesNo('site', item.idBase, item.en, item.es, 'site') };
+    }
     case 'healthy_volunteers':
       if (rule.accepted) return null;
       return {
@@ -232,6 +311,20 @@ export function eligibilityLinks(rule: CriterionRule): EligibilityLink[] {
       return rule.accepted ? [] : [{ when: { op: 'is_yes' }, then: 'eligible', otherwise: 'review' }];
     case 'lab':
       return labLinks(rule);
+    case 'contraception':
+      return rule.required ? [{ when: { op: 'is_yes' }, then: 'eligible', otherwise: 'ineligible' }] : [];
+    case 'smoking':
+      return [{ when: { op: 'is_yes' }, then: rule.smoker ? 'eligible' : 'ineligible', otherwise: rule.smoker ? 'ineligible' : 'eligible' }];
+    case 'performance_status': {
+      const links: EligibilityLink[] = [];
+      if (rule.min != null) links.push({ when: { op: 'lt', value: rule.min }, then: 'ineligible' });
+      if (rule.max != null) links.push({ when: { op: 'gt', value: rule.max }, then: 'ineligible' });
+      links.push({ when: { op: 'between', value: rule.min ?? 0, upper: rule.max ?? 100 }, then: 'eligible' });
+      return links;
+    }
+    case 'site_judgement':
+      // Staff say yes (suitable, can consent...): eligible; no: a person reviews it, never a failure by itself.
+      return [{ when: { op: 'is_yes' }, then: 'eligible', otherwise: 'review' }];
   }
 }
 
@@ -275,12 +368,41 @@ export function toCriterionOutcome(kind: CriterionKind, outcome: Eligibility, ne
 }
 
 function criterionLinks(criterion: GeneratorCriterion, rule: CriterionRule): CriterionLink[] {
+  // A cohort's criterion (population) is as unsure as a rule needing review: it never fails someone by itself.
+  const unsure = criterion.needsReview || Boolean(criterion.population);
   return eligibilityLinks(rule).map((link) => ({
     criterionId: criterion.id,
     when: link.when,
-    then: toCriterionOutcome(criterion.kind, link.then, criterion.needsReview),
-    ...(link.otherwise ? { otherwise: toCriterionOutcome(criterion.kind, link.otherwise, criterion.needsReview) } : {}),
+    then: toCriterionOutcome(criterion.kind, link.then, unsure),
+    ...(link.otherwise ? { otherwise: toCriterionOutcome(criterion.kind, link.otherwise, unsure) } : {}),
   }));
+}
+
+/**
+ * A criterion's text for staff: a site_review item. Used for criteria only a clinician can answer, criteria
+ * without a rule, and the part of a criterion its rule did not cover (its rule needs review). Staff answer
+ * whether the criterion is met (for an exclusion: applies).
+ */
+function siteReviewItem(criterion: GeneratorCriterion, id: string, rest: boolean): Question {
+  const text = criterion.text.replace(/\s+/g, ' ').trim();
+  const ask = criterion.kind === 'inclusion' ? 'is this criterion met' : 'does this criterion apply';
+  const pregunta = criterion.kind === 'inclusion' ? '¿se cumple este criterio' : '¿aplica este criterio';
+  const en = rest ? `Staff: ${ask}, in full? ${text}` : `Staff: ${ask}? ${text}`;
+  const es = rest ? `Personal: ${pregunta} por completo? ${text}` : `Personal: ${pregunta}? ${text}`;
+  return {
+    id,
+    type: 'yes_no',
+    wording: same(en, es),
+    required: false,
+    source: 'criterion_text',
+    audience: 'site',
+    criterionLinks: [{ criterionId: criterion.id, when: { op: 'is_yes' }, then: 'met', otherwise: 'not_met' }],
+  };
+}
+
+/** Whether a patient can answer the criterion as written: short, and nothing only a clinician would know. */
+function patientAnswerable(criterion: GeneratorCriterion): boolean {
+  return WORDS(criterion.text) <= 14 && !CLINICIAN_ONLY.test(criterion.text) && !/\n/.test(criterion.text);
 }
 
 /**
@@ -338,15 +460,26 @@ export function generateStudyBlocks(input: GeneratorInput): GeneratorOutput {
   };
   const uncovered: string[] = [];
 
+  const addSiteReview = (criterion: GeneratorCriterion, rest: boolean) => {
+    const key = `site-text:${criterion.id}`;
+    if (!questions.has(key)) questions.set(key, { block: 'site', question: siteReviewItem(criterion, uniqueId(`site-criterion-${criterion.position + 1}`), rest) });
+  };
+
   for (const criterion of criteria) {
     const rule = criterion.rule;
-    const found = rule ? templateFor(rule) : null;
+    const found = rule ? templateFor(rule, criterion) : null;
     if (rule && !found) {
       // A rule that restricts nobody (any sex, no age bound, pregnancy allowed, healthy volunteers accepted).
       uncovered.push(criterion.id);
       continue;
     }
     if (!rule || !found) {
+      // No rule: nothing to ask a patient in plain words. Staff read the criterion (a site_review item);
+      // `textQuestions: true` asks it of the patient as written instead (the behaviour of forms before issue 10).
+      if (!input.textQuestions || !patientAnswerable(criterion)) {
+        addSiteReview(criterion, false);
+        continue;
+      }
       const key = `text:${normalize(criterion.text)}`;
       const existing = questions.get(key);
       if (existing) existing.question.criterionLinks.push(...textQuestion(criterion, existing.question.id).criterionLinks);
@@ -360,11 +493,13 @@ export function generateStudyBlocks(input: GeneratorInput): GeneratorOutput {
     }
     if (rule.type === 'lab' && !entry.question.unit && rule.unit) entry.question.unit = rule.unit;
     entry.question.criterionLinks.push(...criterionLinks(criterion, rule));
+    // What the rule did not cover is still asked: staff check the rest of the criterion.
+    if (criterion.needsReview && rule.type !== 'site_judgement' && criterion.text.trim().length > 0 && !/^(?:Age at least|Sex:|Healthy volunteers)/.test(criterion.text)) addSiteReview(criterion, true);
   }
 
   const byBlock = new Map<BlockKey, Question[]>();
   for (const { block, question } of questions.values()) byBlock.set(block, [...(byBlock.get(block) ?? []), question]);
-  byBlock.set('logistics', logisticsQuestions(input.siteName));
+  byBlock.set('logistics', [...logisticsQuestions(input.siteName), ...(byBlock.get('logistics') ?? [])]);
   const blocks = BLOCKS.filter(({ key }) => (byBlock.get(key) ?? []).length > 0).map(({ key, id, title }) => ({ id, title, questions: byBlock.get(key)! }));
   return { blocks, uncoveredCriterionIds: uncovered };
 }

@@ -260,6 +260,7 @@ export function formatValue(value: AnswerValue): string {
   return String(value);
 }
 
+const outcomeWords = (outcome: CriterionOutcome) => (outcome === 'not_met' ? 'not met' : outcome);
 const quote = (text: string, max = 120) => `"${text.length > max ? `${text.slice(0, max - 1)}…` : text}"`;
 const label = (criterion: EngineCriterion) => `${criterion.kind === 'inclusion' ? 'Inclusion' : 'Exclusion'} ${quote(criterion.text)}`;
 
@@ -285,7 +286,7 @@ function evaluateCriterion(criterion: EngineCriterion, links: Link[], answers: M
   if (outcomes.length === 0) {
     const reason = links.length === 0
       ? 'No question of the form covers this criterion'
-      : `Not decided: no answer to ${[...new Set(links.map((link) => link.question.id))].join(', ')} settles it`;
+      : `Not decided: no answer to ${[...new Set(links.map((link) => quote(questionWording(link.question), 80)))].join(', ')} settles it`;
     return { ...base, status: 'unknown', decidingQuestionId: null, decidingAnswer: null, reason, outcomes: plain };
   }
   const against: CriterionOutcome = criterion.kind === 'inclusion' ? 'not_met' : 'met';
@@ -297,7 +298,12 @@ function evaluateCriterion(criterion: EngineCriterion, links: Link[], answers: M
     ? outcomes.find((outcome) => outcome.outcome === forIt && outcome.questionId !== disqualifying.questionId)
     : outcomes.find((outcome) => outcome.outcome === forIt);
   const review = outcomes.find((outcome) => outcome.outcome === 'review');
-  const said = (outcome: (typeof outcomes)[number]) => `${outcome.questionId} answered ${quote(formatValue(outcome.answer.value), 60)}`;
+  // The question's words, never its id ("criterion-13"): these reasons are shown to coordinators.
+  const asked = (questionId: string) => {
+    const question = links.find((link) => link.question.id === questionId)?.question;
+    return question ? quote(questionWording(question), 80) : 'a question';
+  };
+  const said = (outcome: (typeof outcomes)[number]) => `${asked(outcome.questionId)} answered ${quote(formatValue(outcome.answer.value), 60)}`;
   if (disqualifying && qualifying) {
     return {
       ...base,
@@ -306,7 +312,7 @@ function evaluateCriterion(criterion: EngineCriterion, links: Link[], answers: M
       status: 'review',
       decidingQuestionId: disqualifying.questionId,
       decidingAnswer: disqualifying.answer.value,
-      reason: `Conflicting answers: ${said(disqualifying)} says ${against}, ${said(qualifying)} says ${forIt}; counted as ${against} until reviewed`,
+      reason: `Conflicting answers: ${said(disqualifying)} says ${outcomeWords(against)}, ${said(qualifying)} says ${outcomeWords(forIt)}; counted as ${outcomeWords(against)} until reviewed`,
       outcomes: plain,
     };
   }

@@ -15,7 +15,8 @@ import type {
   PrescreenReview,
   PrescreenSourceType,
 } from '../../../contract/prescreen';
-import type { TrialSite } from '../../../contract/trials';
+import { siteShortLabel, type TrialSite } from '../../../contract/trials';
+import { findSite, readSites } from '../trials/sites';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { booking, prescreenResult } from '../../db/schema';
@@ -117,7 +118,9 @@ function toBooking(row: BookingRow): Booking {
     candidateId: row.candidateId,
     trialId: row.trialId,
     prescreenResultId: row.prescreenResultId,
+    siteId: row.siteId,
     siteName: row.siteName,
+    siteCity: row.siteCity,
     siteTimeZone: row.siteTimeZone,
     startsAt: row.startsAt.toISOString(),
     localTime: toLocalTime(row.startsAt, row.siteTimeZone),
@@ -299,7 +302,6 @@ async function loadCandidate(tx: Transaction, scope: RequestScope, candidateId: 
   return row;
 }
 
-const siteList = (sites: TrialSite[]) => sites.map((site) => ({ name: site.name, timeZone: site.timeZone ?? null }));
 
 /** Everything a reviewer needs about one candidate, in one answer. */
 export async function review(db: Database, scope: RequestScope, candidateId: string): Promise<PrescreenReview> {
@@ -347,7 +349,7 @@ export async function review(db: Database, scope: RequestScope, candidateId: str
       latestForm,
       decisions,
       bookings: (await bookingsOfCandidate(tx, row.id)).map(toBooking),
-      trials: trials.map((trial) => ({ id: trial.id, title: trial.title, sites: siteList(trial.sites) })),
+      trials: trials.map((trial) => ({ id: trial.id, title: trial.title, sites: readSites(trial.sites) })),
     };
   });
 }
@@ -460,7 +462,9 @@ export async function confirmBooking(deps: SmsDeps, bookingId: string): Promise<
 
 export async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): Promise<Booking['confirmationSms']> {
   const trial = await findTrialRow(deps.db, booking.trialId);
-  const site = trial?.sites.find((candidateSite) => candidateSite.name === booking.siteName);
+  const site = trial && booking.siteId ? findSite(trial.sites, booking.siteId) : undefined;
+  // The booked site's facility, street address and city: "Research Site, 100 Main St, Chicago".
+  const where = site ? [site.name, site.address, site.city, site.region].filter(Boolean).join(', ') : [booking.siteName, booking.siteCity].filter(Boolean).join(', ');
   const sent = await sendSms(deps, {
     organizationId: booking.organizationId,
     candidateId: booking.candidateId,
@@ -468,7 +472,7 @@ export async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): 
     variables: {
       trialTitle: trial?.publicTitle || trial?.title || 'the study',
       visitTime: `${booking.localTime.replace('T', ' ')} (${booking.siteTimeZone})`,
-      siteAddress: [site?.name, site?.address, site?.city].filter(Boolean).join(', ') || booking.siteName,
+      siteAddress: where,
     },
     purpose: 'transactional',
     sentByUserId: booking.createdByUserId,
@@ -503,8 +507,28 @@ async function insertBookingInScope(db: Database, scope: RequestScope, body: Cre
   }
 }
 
+/**
+ * The site a booking names: by id (what the web and the agents send), else by name only when exactly one of
+ * the trial's sites has it (many sponsors name every site "Research Site": a name alone must not pick one).
+ */
+function chooseSite(stored: TrialSite[], body: Pick<CreateBookingInput, 'siteId' | 'siteName'>): TrialSite {
+  const sites = readSites(stored);
+  if (body.siteId) {
+    const site = sites.find((item) => item.id === body.siteId);
+    if (!site) throw badRequest('siteId: Not a site of this trial', [{ path: 'siteId', message: 'Not a site of this trial' }]);
+    return site;
+  }
+  const name = body.siteName?.trim() ?? '';
+  const named = sites.filter((item) => item.name.trim() === name);
+  if (named.length === 1) return named[0];
+  if (named.length > 1) {
+    throw badRequest(`siteId: ${named.length} sites of this trial are named ${name}; choose one by siteId`, [{ path: 'siteId', message: 'Several sites have this name' }]);
+  }
+  throw badRequest('siteId: Not a site of this trial', [{ path: 'siteId', message: 'Not a site of this trial' }]);
+}
+
 /** Where and when a visit is booked (the booking body without the result it follows from). */
-export type VisitRequest = Pick<CreateBookingInput, 'siteName' | 'localTime' | 'timeZone' | 'durationMinutes' | 'notes'>;
+export type VisitRequest = Pick<CreateBookingInput, 'siteId' | 'siteName' | 'localTime' | 'timeZone' | 'durationMinutes' | 'notes'>;
 
 /**
  * Books a visit for an approved result inside an open transaction (staff bookings and scheduling calls): the
@@ -517,15 +541,11 @@ export async function insertBookingInTransaction(tx: Transaction, actor: Prescre
   const trial = await findTrialRow(tx, result.trialId);
   if (!trial) throw notFound('Trial not found');
 
-  const site = trial.sites.find((candidateSite) => candidateSite.name.trim() === body.siteName.trim());
-  if (!site) {
-    const names = trial.sites.map((candidateSite) => candidateSite.name).join(', ') || 'none';
-    throw badRequest(`siteName: Not a site of this trial (sites: ${names})`, [{ path: 'siteName', message: 'Not a site of this trial' }]);
-  }
+  const site = chooseSite(trial.sites, body);
   const timeZone = site.timeZone || body.timeZone;
   if (!timeZone) throw badRequest('timeZone: The site has no time zone; give timeZone (IANA, e.g. America/New_York)', [{ path: 'timeZone', message: 'Required for this site' }]);
   if (!isValidTimeZone(timeZone)) {
-    const path = site.timeZone ? 'siteName' : 'timeZone';
+    const path = site.timeZone ? 'siteId' : 'timeZone';
     throw badRequest(`${path}: Unknown time zone ${timeZone}`, [{ path, message: `Unknown time zone ${timeZone}` }]);
   }
   const converted = localTimeToUtc(body.localTime, timeZone);
@@ -537,7 +557,9 @@ export async function insertBookingInTransaction(tx: Transaction, actor: Prescre
     candidateId: result.candidateId,
     trialId: result.trialId,
     prescreenResultId: result.id,
+    siteId: site.id,
     siteName: site.name,
+    siteCity: site.city ?? null,
     siteTimeZone: timeZone,
     startsAt: converted.instant,
     durationMinutes: body.durationMinutes ?? DEFAULT_VISIT_MINUTES,
@@ -547,8 +569,8 @@ export async function insertBookingInTransaction(tx: Transaction, actor: Prescre
   const booking = toBooking(row);
   await insertContactEvents(tx, [
     event(candidateRow, actor, 'booking', {
-      summary: `Visit booked: ${site.name}, ${booking.localTime} (${timeZone})`,
-      details: { bookingId: row.id, resultId: result.id, siteName: site.name, startsAt: booking.startsAt, localTime: booking.localTime, timeZone },
+      summary: `Visit booked: ${siteShortLabel(site)}, ${booking.localTime} (${timeZone})`,
+      details: { bookingId: row.id, resultId: result.id, siteId: site.id, siteName: site.name, siteCity: site.city ?? null, startsAt: booking.startsAt, localTime: booking.localTime, timeZone },
       referenceId: row.id,
     }),
   ]);
@@ -561,7 +583,7 @@ export async function insertBookingInTransaction(tx: Transaction, actor: Prescre
     action: 'prescreen.booking.create',
     entityType: 'booking',
     entityId: row.id,
-    changes: { resultId: result.id, trialId: row.trialId, siteName: row.siteName, startsAt: booking.startsAt, timeZone, durationMinutes: row.durationMinutes },
+    changes: { resultId: result.id, trialId: row.trialId, siteId: row.siteId, siteName: row.siteName, startsAt: booking.startsAt, timeZone, durationMinutes: row.durationMinutes },
   });
   return booking;
 }

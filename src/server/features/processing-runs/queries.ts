@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/scoped';
-import { processingRun, processingRunItem } from '../../db/schema';
+import { candidate, processingRun, processingRunItem } from '../../db/schema';
 
 export type ProcessingRunRow = typeof processingRun.$inferSelect;
 
@@ -29,7 +29,14 @@ export async function findRun(executor: Executor, id: string): Promise<Processin
 export async function listRunItems(executor: Executor, runId: string, page: { limit: number; offset: number; outcome?: string }) {
   const where = page.outcome ? and(eq(processingRunItem.runId, runId), eq(processingRunItem.outcome, page.outcome)) : eq(processingRunItem.runId, runId);
   const [items, [{ total }]] = [
-    await executor.select().from(processingRunItem).where(where).orderBy(asc(processingRunItem.rowNumber)).limit(page.limit).offset(page.offset),
+    await executor
+      .select({ item: processingRunItem, firstName: candidate.firstName, lastName: candidate.lastName })
+      .from(processingRunItem)
+      .leftJoin(candidate, eq(candidate.id, processingRunItem.candidateId))
+      .where(where)
+      .orderBy(asc(processingRunItem.rowNumber))
+      .limit(page.limit)
+      .offset(page.offset),
     await executor.select({ total: count() }).from(processingRunItem).where(where),
   ];
   return { items, total: Number(total) };

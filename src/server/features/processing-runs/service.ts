@@ -61,11 +61,12 @@ export async function processingRunData(db: Database, scope: RequestScope, runId
     const [{ items, total }, outcomes] = [await listRunItems(tx, run.id, page), await countOutcomes(tx, run.id)];
     return {
       run: toRun(run),
-      items: items.map((item) => ({
+      items: items.map(({ item, firstName, lastName }) => ({
         rowNumber: item.rowNumber,
         outcome: item.outcome as 'pending',
         errors: item.errors ?? [],
         candidateId: item.candidateId,
+        candidateName: firstName !== null ? [firstName, lastName].filter(Boolean).join(' ') : null,
         input: item.input ?? null,
         processedAt: item.processedAt?.toISOString() ?? null,
       })),

@@ -29,6 +29,7 @@ import {
   type SmsRow,
 } from './queries';
 import { listTemplates, renderTemplate, SMS_TEMPLATES, templateLanguage } from './templates';
+import { blockReasonWords } from '../../../contract/words';
 
 export { contactPermission } from './consent';
 
@@ -174,7 +175,7 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
             organizationId: row.organizationId,
             candidateId: row.id,
             kind: 'sms',
-            summary: `SMS not sent (${permission.reason}): ${summaryLabel(templateKey)}`,
+            summary: `SMS not sent (${blockReasonWords(permission.reason)}): ${summaryLabel(templateKey)}`,
             details: { messageId: stored.id, direction: 'outbound', purpose, templateKey, status: 'blocked', reason: permission.reason },
             referenceId: stored.id,
             actorUserId: input.sentByUserId ?? null,
@@ -473,7 +474,7 @@ export async function staffSend(deps: SmsDeps, scope: RequestScope, input: { can
   const purpose = input.templateKey ? SMS_TEMPLATES[input.templateKey].purpose : 'transactional';
   const result = await sendSms(deps, { organizationId: row.organizationId, candidateId: row.id, body: input.body, templateKey: input.templateKey, variables: input.variables, purpose, sentByUserId: scope.userId });
   if (result.status === 'blocked') {
-    throw new AppError(409, `SMS not sent: ${BLOCK_MESSAGES[result.reason]} (${result.reason})`, 'SMS_BLOCKED', [{ path: 'candidateId', message: result.reason }]);
+    throw new AppError(409, `SMS not sent: ${BLOCK_MESSAGES[result.reason]}.`, 'SMS_BLOCKED', [{ path: 'candidateId', message: result.reason }]);
   }
   return result.message;
 }

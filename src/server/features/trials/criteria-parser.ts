@@ -1,350 +1,652 @@
-import type { CriterionKind, CriterionRule, DraftCriterion } from '../../../contract/trials';
+import type { CriterionKind, CriterionRule, DraftCriterion, RuleSpan, TimeWindow } from '../../../contract/trials';
+import { collapse, splitCriteria, type SplitCriterion } from './criteria-structure';
+import { conceptRef, vocabulary, type Mention, type MeshTerm, type Vocabulary } from './vocabulary';
+
+export { readHeading, splitCriteria, unescapeMarkdown, type SplitCriterion } from './criteria-structure';
 
 /**
- * The deterministic rules engine for eligibility text (see docs/decisions/005-trial-auto-generation.md).
+ * The deterministic rules engine for eligibility text (docs/decisions/005-trial-auto-generation.md,
+ * 021-criteria-reading.md). Structure (sections, nested lists, cohorts) is read in criteria-structure.ts;
+ * this file reads each criterion's rule.
  *
- * Splitting: headings ("Inclusion Criteria:", "Key Exclusion Criteria", "Specific inclusion criteria for X:")
- * switch the section; every top-level list item ("1.", "*", "-", "•", "a)") or paragraph becomes one
- * criterion; deeper-indented sub-bullets and continuation lines stay with their parent item ("\n- sub").
- * A heading that says more than "(Key) Inclusion Criteria", and a short lead-in line ending with ":"
- * ("Medical conditions:"), is kept as a label prefixed to the items under it, so no text is lost.
- *
- * Rules: a rule states what an eligible candidate must satisfy, whatever the kind of the criterion it came
- * from (an exclusion "eGFR < 45" gives {lab eGFR >= 45}; an exclusion "pregnant" gives {pregnancy allowed
- * false}). `needsReview` is false only when the criterion says nothing but the rule.
+ * A rule states what an eligible candidate must satisfy, whatever the kind of the criterion it came from
+ * (an exclusion "eGFR < 45" gives {lab eGFR >= 45}; an exclusion "pregnant" gives {pregnancy allowed false}).
+ * Every rule carries `span`, the offsets of the words it was read from. `needsReview` is false only when the
+ * criterion says nothing but the rule (its other words are filler: "patients", "at screening", "known").
  */
-
-export interface SplitCriterion {
-  kind: CriterionKind;
-  text: string;
-}
-
-/** ClinicalTrials.gov texts are Markdown: `\>`, `\<`, `\[`, `\*`... are escapes. */
-export function unescapeMarkdown(text: string): string {
-  return text.replace(/\\([\\`*_{}[\]()#+\-.!<>~|=^])/g, '$1');
-}
-
-const MARKER = /^(\s*)(?:[*+]|[-–]|[•·▪◦●○]|\d{1,3}[.)](?!\d)|\(\d{1,3}\)|[a-zA-Z][.)]|\([a-zA-Z]\)|(?:i|ii|iii|iv|v|vi|vii|viii|ix|x)[.)])(?:\s+|(?<=[•·▪◦●○])(?=\S))(.*)$/;
-
-interface Line {
-  indent: number;
-  marker: boolean;
-  text: string;
-}
-
-function readLine(raw: string): Line {
-  const expanded = raw.replace(/\t/g, '    ');
-  const match = MARKER.exec(expanded);
-  if (match && match[2].trim()) return { indent: match[1].length, marker: true, text: collapse(match[2]) };
-  const indent = expanded.length - expanded.trimStart().length;
-  return { indent, marker: false, text: collapse(expanded) };
-}
-
-const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
-
-const PLAIN_HEADING = /^(?:key|main|major|general|other|additional|principal)?\s*(inclusion|exclusion)s?(?:\s+criteri(?:a|on))?\s*$/i;
-const NOTE_WORDS = /\b(apply|applies|may|could|might|must|following|satisfy|meet|meets|will|are|is)\b/i;
-
-/**
- * A section heading: which kind it opens, the label to keep (when it says more than the plain heading) and
- * any text after its colon ("Exclusion Criteria:Patients with" -> lead-in "Patients with").
- */
-export function readHeading(text: string): { kind: CriterionKind; label: string | null; rest: string | null } | null {
-  const colon = text.indexOf(':');
-  const head = collapse(colon >= 0 ? text.slice(0, colon) : text);
-  const rest = colon >= 0 ? collapse(text.slice(colon + 1)) : '';
-  const plain = PLAIN_HEADING.exec(head);
-  if (plain) return { kind: plain[1].toLowerCase() as CriterionKind, label: null, rest: rest || null };
-  const inclusion = /\binclusion\b/i.test(head);
-  const exclusion = /\bexclusion\b/i.test(head);
-  if (inclusion === exclusion || !/criteri/i.test(head)) return null;
-  if (wordCount(head) > 12 || NOTE_WORDS.test(head)) return null;
-  if (rest && colon >= 0 && wordCount(rest) > 8) return null;
-  return { kind: inclusion ? 'inclusion' : 'exclusion', label: head, rest: rest || null };
-}
-
-/** Splits eligibility text into ordered inclusion and exclusion items; nothing but headings is dropped. */
-export function splitCriteria(eligibilityText: string): SplitCriterion[] {
-  const lines = unescapeMarkdown(eligibilityText).replace(/\r\n?/g, '\n').split('\n');
-  const items: Array<SplitCriterion & { indent: number; listItem: boolean }> = [];
-  let kind: CriterionKind = 'inclusion';
-  let label: string | null = null;
-  /** The item that sub-bullets and continuation lines join, with the indent of its marker. */
-  let current: (typeof items)[number] | null = null;
-  let blankBefore = false;
-
-  const withLabel = (text: string) => (label ? `${label}: ${text}` : text);
-  const push = (text: string, indent: number, listItem: boolean) => {
-    current = { kind, text: withLabel(text), indent, listItem };
-    items.push(current);
-  };
-  const nextMeaningful = (from: number) => {
-    for (let index = from + 1; index < lines.length; index++) if (lines[index].trim()) return readLine(lines[index]);
-    return null;
-  };
-
-  lines.forEach((raw, index) => {
-    if (!raw.trim()) {
-      blankBefore = true;
-      return;
-    }
-    const line = readLine(raw);
-    const heading = readHeading(line.text);
-    if (heading) {
-      kind = heading.kind;
-      label = heading.label;
-      current = null;
-      if (heading.rest) {
-        if (heading.rest.endsWith(':') || nextMeaningful(index)?.marker) label = label ? `${label}: ${heading.rest}` : heading.rest;
-        else push(heading.rest, line.indent, false);
-      }
-      blankBefore = false;
-      return;
-    }
-    const parent: (typeof items)[number] | null = current;
-    if (line.marker) {
-      // Sub-bullets stay with their item; a paragraph keeps only the list it introduces ("...following:").
-      if (parent && line.indent > parent.indent && (parent.listItem || parent.text.endsWith(':'))) parent.text += `\n- ${line.text}`;
-      else push(line.text, line.indent, true);
-    } else if (parent && (line.indent > parent.indent || !blankBefore) && !isLeadIn(line, index)) {
-      // A continuation of the item above: indented under it, or wrapped onto the next line.
-      parent.text += parent.text.endsWith('\n') ? line.text : ` ${line.text}`;
-    } else if (isLeadIn(line, index)) {
-      // "Medical conditions:" over a list: a short label for the items below it.
-      label = line.text.replace(/:\s*$/, '');
-      current = null;
-    } else {
-      // A plain paragraph is its own criterion.
-      push(line.text, line.indent, false);
-    }
-    blankBefore = false;
-  });
-
-  function isLeadIn(line: Line, index: number) {
-    return !line.marker && line.text.endsWith(':') && wordCount(line.text) <= 8 && Boolean(nextMeaningful(index)?.marker);
-  }
-
-  return items.map(({ kind: itemKind, text }) => ({ kind: itemKind, text: text.trim() }));
-}
-
-// ---- rules from the text ----
 
 export interface TextRule {
   rule: CriterionRule | null;
   needsReview: boolean;
 }
 
+type Span = [number, number];
+const spanOf = ([start, end]: Span): RuleSpan => ({ start, end });
+
 /** "7.0" -> 7, "6,5" -> 6.5, "50,000" / "100.000" (thousands) -> 50000 / 100000. */
 const toNumber = (value: string) => (/^\d{1,3}(?:[.,]\d{3})+$/.test(value) ? Number(value.replace(/[.,]/g, '')) : Number(value.replace(',', '.')));
-const NUMBER_WITH_THOUSANDS = String.raw`(\d{1,3}(?:[.,]\d{3})+(?!\d)|\d+(?:[.,]\d+)?)`;
+const NUMBER = String.raw`(\d{1,3}(?:[.,]\d{3})+(?!\d)|\d+(?:[.,]\d+)?)`;
 
 /** Words that say nothing beyond the rule itself: a criterion of only these and the rule is "plain". */
 const FILLER = new Set(
-  `a an the of at to in on or and with who whose is are be must have has having patient patients participant participants subject subjects
-  adult adults male female males females men women man woman people person aged age ages year years yr yrs old inclusive between from
+  `a an the of at to in on or and with who whose is are be been must have has having had patient patients participant participants subject subjects
+  adult adults male female males females men women man woman people person persons individuals individual aged age ages year years yr yrs old inclusive between from
   screening level levels value values than equal greater less more higher lower above below over under older younger least most
   body mass index bmi kg m2 kg/m2 m² kg/m² time signing informed consent icf yoa including both sexes either gender sex all
-  range within within-range documented known current currently defined as`.split(/\s+/).filter(Boolean),
+  range within within-range documented known current currently defined as by for any
+  history prior previous previously diagnosis diagnosed confirmed ever active existing presence evidence
+  last past months month weeks week days day before randomization randomisation enrollment enrolment baseline visit dose dosing first study entry start
+  use using used treatment treated therapy receiving received receive taking take taken
+  no not without none free do does did that this these which will would should can may shall other
+  clinical clinically trial participation participate participating ongoing e.g. eg i.e ie etc
+  obtaining obtained at the time provision sign signed written
+  i ii iii iv`.split(/\s+/).filter(Boolean),
 );
 
-/** Whether the text, once the matched part is taken out, is only filler words. */
-function isPlain(text: string, matched: string, maxLeft = 1): boolean {
-  const left = text
-    .replace(matched, ' ')
+/** Whether the text, once the rule's words are taken out, has at most `maxLeft` words that are not filler. */
+function leftover(text: string, spans: Span[], extra: Set<string> = new Set()): string[] {
+  let rest = text;
+  for (const [start, end] of [...spans].sort((a, b) => b[0] - a[0])) rest = rest.slice(0, start) + ' '.repeat(Math.max(0, end - start)) + rest.slice(end);
+  return rest
     .toLowerCase()
-    .split(/[^a-z0-9/²]+/)
-    .filter((word) => word && !FILLER.has(word) && !/^\d+$/.test(word));
-  return left.length <= maxLeft && !/\n/.test(text);
+    .split(/[^a-z0-9/²µ]+/)
+    .filter((word) => word && !FILLER.has(word) && !extra.has(word) && !/^\d+$/.test(word));
 }
+function leftoverNumbers(text: string, spans: Span[]): boolean {
+  let rest = text;
+  for (const [start, end] of [...spans].sort((a, b) => b[0] - a[0])) rest = rest.slice(0, start) + ' '.repeat(Math.max(0, end - start)) + rest.slice(end);
+  return /\d/.test(rest.replace(/^\s*\(?\d{1,2}[.)]\s*/, ''));
+}
+const isPlain = (text: string, spans: Span[], maxLeft = 1, extra?: Set<string>) => !/\n/.test(text) && leftover(text, spans, extra).length <= maxLeft;
 
 type Comparator = '<' | '<=' | '>' | '>=' | '=';
-const COMPARATORS: Record<string, Comparator> = {
-  '<': '<',
-  '<=': '<=',
-  '≤': '<=',
-  '=<': '<=',
-  '>': '>',
-  '>=': '>=',
-  '≥': '>=',
-  '=>': '>=',
-  '=': '=',
-};
+const COMPARATORS: Record<string, Comparator> = { '<': '<', '<=': '<=', '≤': '<=', '=<': '<=', '>': '>', '>=': '>=', '≥': '>=', '=>': '>=', '=': '=', '≦': '<=', '≧': '>=' };
 const INVERSE: Record<Comparator, Comparator | null> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<', '=': null };
-const COMPARATOR = String.raw`(<=|>=|=<|=>|≤|≥|<|>|=)`;
+const COMPARATOR = String.raw`(<=|>=|=<|=>|≤|≥|≦|≧|<|>|=)`;
+const WORD_COMPARATORS: Record<string, Comparator> = {
+  'greater than or equal to': '>=',
+  'greater than or equal': '>=',
+  'equal to or greater than': '>=',
+  'equal or greater than': '>=',
+  'more than or equal to': '>=',
+  'less than or equal to': '<=',
+  'equal to or less than': '<=',
+  'equal or less than': '<=',
+  'at least': '>=',
+  'minimum of': '>=',
+  'at most': '<=',
+  'maximum of': '<=',
+  'no more than': '<=',
+  'not more than': '<=',
+  'no greater than': '<=',
+  'not exceeding': '<=',
+  'up to': '<=',
+  'greater than': '>',
+  'more than': '>',
+  'higher than': '>',
+  'exceeding': '>',
+  'above': '>',
+  'over': '>',
+  'less than': '<',
+  'lower than': '<',
+  'fewer than': '<',
+  'below': '<',
+  'under': '<',
+};
+const WORD_COMPARATOR = `(${Object.keys(WORD_COMPARATORS).sort((a, b) => b.length - a.length).join('|')})`;
+const comparatorOf = (token: string): Comparator => COMPARATORS[token] ?? WORD_COMPARATORS[token.toLowerCase().replace(/\s+/g, ' ')];
 
-/** Ages: "18 years of age or older", "aged 18 to 65", "≥ 18 years", "between 21 and 75 years", "under 18 years old". */
+// ---- age ----
+
+const AGE_UNIT = String.raw`(years?|yrs?|y\.?o\.?|months?|mos?)`;
+const toYears = (value: number, unit: string | undefined) => (unit && /^mo/i.test(unit) ? Math.round((value / 12) * 100) / 100 : value);
+
+const AGE_OUTSIDE = new RegExp(String.raw`(?:<|under|younger than|below|less than)\s*(\d{1,3})\s*${AGE_UNIT}?\s*(?:of age\s*|old\s*)?(?:,\s*)?or\s*(?:>|over|older than|above|greater than)\s*(\d{1,3})\s*${AGE_UNIT}?`, 'i');
+const AGE_RANGE = new RegExp(
+  String.raw`(?:(?:between|from|b\/w|aged?|ages?)\s*(?:the\s+ages?\s+of\s+|of\s+)?)?(\d{1,3})\s*${AGE_UNIT}?\s*(?:-|–|—|to|and|through)\s*(\d{1,3})\s*${AGE_UNIT}?(?:\s*(?:of age|old|of age inclusive|\(inclusive\)|inclusive))?`,
+  'i',
+);
+const AGE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(?:the\s+age\s+of\s+|age\s+)?(\d{1,3})(?![\d.,]\d)\s*(\+)?\s*${AGE_UNIT}?`, 'gi');
+const AGE_OR_OLDER = new RegExp(String.raw`(\d{1,3})\s*(\+|${AGE_UNIT})?\s*(?:of age|old)?\s*(?:or|and)\s*(older|over|above|more|up|greater|younger|under|below|less)\b`, 'i');
+
+/** Ages in their common phrasings; never from numbers that are not ages (scores, counts, "onset before 16"). */
 export function readAgeRule(kind: CriterionKind, text: string): TextRule | null {
   const lower = text.toLowerCase();
-  if (!/\b(years?|yrs?|yoa|aged?|old|older|younger)\b/.test(lower)) return null;
-  if (/\b(months?|weeks?|days?)\b/.test(lower) && !/\bage|aged\b/.test(lower)) return null;
-  // Not an age: "history of X for 5 years", "diagnosed 2 years ago", "within 5 years".
-  if (/\b(expectancy|survival|follow-up|smok\w*|pack)\b/.test(lower)) return null;
-  if (/\b(within|ago|prior|duration|history|since|for at least|for more than|last|past|previous)\b/.test(lower) && !/\bage[ds]?\b|years? old|yoa/.test(lower)) return null;
+  if (!/\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?)\b|\d\s*\+/.test(lower)) return null;
+  // The age at an event is a condition on history, not on current age.
+  if (/\b(?:onset|at diagnosis|age at (?:diagnosis|onset|first)|gestational|life expectancy|expectancy|survival|bone age|menopaus\w*|menarche|amenorrh\w*|since age|before the age|prior to age|when)\b/.test(lower)) return null;
+  if (/\b(?:smok\w*|pack|follow-up|duration|for at least|for more than|ago|history of)\b/.test(lower) && !/\bage[ds]?\b|years? old|years? of age|yoa/.test(lower)) return null;
+  const hasAgeWord = /\bage[ds]?\b|\bages\b|years? old|years? of age|\byoa\b|\by\/?o\b|\bold\b|\badults?\b/.test(lower);
+  // Without an age word, a number of years or months is a duration ("history (≥ 6 months) of pain").
+  if (!hasAgeWord && /\b(?:history|chronic|use|using|duration|diagnos\w*|treat\w*|therapy|since|for|within|prior|previous|during|lasting|symptoms?|pain)\b/.test(lower)) return null;
 
   let min: number | null = null;
   let max: number | null = null;
-  let strict = false;
-  let matched = '';
-  const outside = new RegExp(String.raw`(?:<|under|younger than|below)\s*(\d{1,3})\s*(?:years?)?\s*(?:of age\s*|old\s*)?or\s*(?:>|over|older than|above)\s*(\d{1,3})`, 'i').exec(text);
+  let strictMin = false;
+  let strictMax = false;
+  const spans: Span[] = [];
+  const at = (match: RegExpExecArray): Span => [match.index, match.index + match[0].length];
+
+  const outside = AGE_OUTSIDE.exec(text);
   if (outside) {
     // "Age < 18 or > 70 years": outside a range, so eligible people are within it (in an exclusion).
     if (kind !== 'exclusion') return { rule: null, needsReview: true };
-    return { rule: { type: 'age', minYears: Number(outside[1]), maxYears: Number(outside[2]) }, needsReview: !isPlain(text, outside[0]) };
-  }
-  const range =
-    new RegExp(String.raw`(?:aged?|between|from)?\s*(\d{1,3})\s*(?:years?\s*)?(?:-|–|to|and)\s*(\d{1,3})\s*(?:years?|yrs?)?(?:\s*(?:of age|old))?`, 'i').exec(text);
-  const minWords = new RegExp(String.raw`(\d{1,3})\s*(?:years?|yrs?|yoa)?\s*(?:of age|old)?\s*(?:or|and)\s*(?:older|over|above)`, 'i').exec(text);
-  const symbol = new RegExp(String.raw`(?:age[ds]?\s*(?:of\s*)?)?${COMPARATOR}\s*(\d{1,3})\s*(?:years?|yrs?|yoa)`, 'i').exec(text);
-  const symbolAge = new RegExp(String.raw`\bage[ds]?\s*${COMPARATOR}\s*(\d{1,3})`, 'i').exec(text);
-  const words = new RegExp(String.raw`\b(at least|over|older than|above|under|younger than|below|less than)\s*(\d{1,3})\s*(?:years?|yrs?|yoa)`, 'i').exec(text);
-
-  if (range && /years?|yrs?|age|old/i.test(range[0]) && Number(range[1]) < Number(range[2]) && Number(range[2]) <= 130) {
-    min = Number(range[1]);
-    max = Number(range[2]);
-    matched = range[0];
-  } else if (minWords) {
-    min = Number(minWords[1]);
-    matched = minWords[0];
-  } else if (symbol || symbolAge) {
-    const found = (symbol ?? symbolAge)!;
-    const comparator = COMPARATORS[found[1]];
-    const value = Number(found[2]);
-    matched = found[0];
-    if (comparator === '>=' || comparator === '>') [min, strict] = [value, comparator === '>'];
-    else if (comparator === '<=' || comparator === '<') [max, strict] = [value, comparator === '<'];
-    else return null;
-  } else if (words) {
-    const value = Number(words[2]);
-    matched = words[0];
-    const phrase = words[1].toLowerCase();
-    if (phrase === 'at least') min = value;
-    else if (['over', 'older than', 'above'].includes(phrase)) [min, strict] = [value, true];
-    else [max, strict] = [value, true];
-  } else {
-    return null;
+    const unit = outside[4] ?? outside[2];
+    return {
+      rule: { type: 'age', minYears: toYears(Number(outside[1]), unit), maxYears: toYears(Number(outside[3]), unit), span: spanOf(at(outside)) },
+      needsReview: !isPlain(text, [at(outside)]),
+    };
   }
 
+  const rangeMatch = AGE_RANGE.exec(text);
+  if (rangeMatch && (rangeMatch[2] || rangeMatch[4] || /\bage|aged|between the ages/i.test(rangeMatch[0]) || /^\s*(?:years?|yrs?)?\s*(?:of age|old)/i.test(text.slice(rangeMatch.index + rangeMatch[0].length)) || (hasAgeWord && /\bage[ds]?\b[^\d]{0,20}$/i.test(text.slice(0, rangeMatch.index + 1))))) {
+    const low = Number(rangeMatch[1]);
+    const high = Number(rangeMatch[3]);
+    const unit = rangeMatch[4] ?? rangeMatch[2];
+    const notAge = /^\s*(?:%|kg|cm|mg|mmhg|bpm|points?|score|times|cigarettes|pack|weeks|days|hours|x)/i.test(text.slice(rangeMatch.index + rangeMatch[0].length));
+    if (!notAge && low < high && high <= 130 && (!unit || !/^(?:weeks?|days?)$/i.test(unit))) {
+      min = toYears(low, unit);
+      max = toYears(high, unit);
+      spans.push(at(rangeMatch));
+    }
+  }
+  if (min === null && max === null) {
+    // One or two bounds, each a comparator (symbol or words) and a number next to an age word.
+    let lastEnd = -100;
+    for (const match of text.matchAll(AGE_BOUND)) {
+      const unit = match[5];
+      const before = text.slice(Math.max(0, match.index - 25), match.index);
+      const after = text.slice(match.index + match[0].length, match.index + match[0].length + 15);
+      // "aged >= 18 and < 60": a second bound joined to the first shares its age word.
+      const joined = match.index - lastEnd <= 8 && /^\s*(?:and|,|but)?\s*$/i.test(text.slice(lastEnd, match.index));
+      const ageContext = Boolean(unit) || joined || /\bage[ds]?\b[^\d]{0,15}$/i.test(before) || /^\s*(?:of age|old|years)/i.test(after);
+      if (!ageContext || (unit && /^(?:weeks?|days?)$/i.test(unit)) || (unit && /^mo/i.test(unit) && !hasAgeWord)) continue;
+      if (/^\s*(?:%|kg|cm|mg|mmhg|bpm|points?|score|x\b|times|cigarettes|pack)/i.test(after)) continue;
+      if (unit && !hasAgeWord && /\b(?:within|for|prior|last|past|since|after|duration|ago)\b[^\d]{0,20}$/i.test(before)) continue;
+      const comparator = comparatorOf(match[1] ?? match[2]);
+      const value = toYears(Number(match[3]), unit);
+      if (comparator === '>=' || comparator === '>') {
+        if (min !== null) continue;
+        [min, strictMin] = [value, comparator === '>'];
+      } else if (comparator === '<=' || comparator === '<') {
+        if (max !== null) continue;
+        [max, strictMax] = [value, comparator === '<'];
+      } else continue;
+      spans.push([match.index, match.index + match[0].length]);
+      lastEnd = match.index + match[0].length;
+    }
+    const orOlder = AGE_OR_OLDER.exec(text);
+    if (orOlder && min === null && max === null && (orOlder[2] || hasAgeWord)) {
+      const value = toYears(Number(orOlder[1]), orOlder[3]);
+      if (/older|over|above|more|up|greater/i.test(orOlder[4])) min = value;
+      else max = value;
+      spans.push(at(orOlder));
+    }
+    const plus = /(?<![\d.])(\d{1,3})\s*\+\s*(?:years?|yrs?)?/i.exec(text);
+    if (plus && min === null && max === null && (hasAgeWord || /years?|yrs?/i.test(plus[0]) || collapse(text).length <= 6)) {
+      min = Number(plus[1]);
+      spans.push(at(plus));
+    }
+    const fullAge = /\b(?:of (?:full |legal )?age(?: of consent)?|legal(?:ly)? adults?|age of majority)\b/i.exec(text);
+    if (fullAge && min === null && max === null) {
+      // "Of full age of consent": the age of majority where the person lives; no number to read, a person decides.
+      return { rule: null, needsReview: true };
+    }
+  }
+  if (min === null && max === null) return null;
+  if (min !== null && max !== null && min > max) return { rule: null, needsReview: true };
+
+  let strict = strictMin || strictMax;
   if (kind === 'exclusion') {
     // "under 18 years old" excludes the young: eligible people are at least 18. Only one-sided ages invert.
     if (min !== null && max !== null) return { rule: null, needsReview: true };
     [min, max] = [max, min];
+    // "< 18" excluded -> ">= 18" eligible (exact); "<= 17" excluded -> "> 17": whole years, exact too.
+    if (strict) {
+      if (min !== null) min = Math.floor(min) + (strictMax ? 0 : 1);
+      if (max !== null) max = Math.ceil(max) - (strictMin ? 0 : 1);
+    } else {
+      if (min !== null) min = Math.floor(min) + 1;
+      if (max !== null) max = Math.ceil(max) - 1;
+    }
     strict = false;
+  } else if (strict) {
+    // "Older than 18" in whole years: at least 19? Registries mean 18+ as often as not: a person decides.
   }
-  return { rule: { type: 'age', minYears: min, maxYears: max }, needsReview: strict || !isPlain(text, matched) };
+  const extra = new Set(['inclusive', 'both', 'adult', 'including', 'japanese', 'ambulatory', 'legal', 'full']);
+  return { rule: { type: 'age', minYears: min, maxYears: max, span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]) }, needsReview: strict || !isPlain(text, spans, 1, extra) };
 }
 
-/** Lab measures read from text, by how criteria name them, to the name kept in the rule. */
-const MEASURES: Array<[RegExp, string, string | undefined]> = [
-  [/\b(?:body mass index|bmi)\b/i, 'BMI', 'kg/m2'],
-  [/\begfr\b|\bestimated glomerular filtration rate\b/i, 'eGFR', 'mL/min/1.73m2'],
-  [/\bcreatinine clearance\b|\bcrcl\b/i, 'creatinine clearance', 'mL/min'],
-  [/\b(?:hba1c|a1c|hemoglobin a1c|glycated ha?emoglobin)\b/i, 'HbA1c', '%'],
-  [/\b(?:ldl-c|ldl cholesterol|ldl)\b/i, 'LDL-C', undefined],
-  [/\balt\b|\balanine aminotransferase\b/i, 'ALT', undefined],
-  [/\bast\b|\baspartate aminotransferase\b/i, 'AST', undefined],
-  [/\b(?:total )?bilirubin\b/i, 'bilirubin', undefined],
-  [/\bserum creatinine\b|\bcreatinine\b/i, 'creatinine', undefined],
-  [/\b(?:ha?emoglobin|hgb|hb)\b/i, 'hemoglobin', undefined],
-  [/\bplatelets?(?: count)?\b/i, 'platelets', undefined],
-  [/\b(?:absolute neutrophil count|anc)\b/i, 'ANC', undefined],
-  [/\bqtcf?\b/i, 'QTc', 'ms'],
-  [/\bfev1\b/i, 'FEV1', undefined],
-  [/\bcrp\b|\bc-reactive protein\b/i, 'CRP', undefined],
-  [/\bfasting (?:plasma )?glucose\b/i, 'fasting glucose', undefined],
-  [/\btriglycerides?\b/i, 'triglycerides', undefined],
-  [/\bejection fraction\b|\blvef\b/i, 'LVEF', '%'],
+// ---- labs and vitals ----
+
+interface Measure {
+  pattern: RegExp;
+  name: string;
+  unit?: string;
+  /** Unit conversions into the canonical unit (value * factor, or a function). */
+  convert?: Record<string, number | ((value: number) => number)>;
+}
+
+/** Lab measures and vitals, by how criteria name them, to the name kept in the rule, with its canonical unit. */
+export const MEASURES: Measure[] = [
+  { pattern: /\b(?:body mass index|bmi)\b/i, name: 'BMI', unit: 'kg/m2' },
+  { pattern: /\begfr\b|\bestimated glomerular filtration rate\b|\bglomerular filtration rate\b|\bgfr\b/i, name: 'eGFR', unit: 'mL/min/1.73m2', convert: { 'mL/min': 1 } },
+  { pattern: /\bcreatinine clearance\b|\bcrcl\b|\bcrea?tinine cl\b/i, name: 'creatinine clearance', unit: 'mL/min' },
+  { pattern: /\b(?:hba1c|a1c|hemoglobin a1c|haemoglobin a1c|glycated ha?emoglobin|glycosylated ha?emoglobin)\b/i, name: 'HbA1c', unit: '%', convert: { 'mmol/mol': (value) => Math.round((value / 10.929 + 2.15) * 10) / 10 } },
+  { pattern: /\b(?:ldl-c|ldl cholesterol|low-density lipoprotein cholesterol|ldl)\b/i, name: 'LDL-C', unit: 'mg/dL', convert: { 'mmol/L': 38.67 } },
+  { pattern: /\btriglycerides?\b|\btg\b/i, name: 'triglycerides', unit: 'mg/dL', convert: { 'mmol/L': 88.57 } },
+  { pattern: /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b\s*(?:and\/or|or|and|\/)\s*(?:ast|sgot|aspartate aminotransferase)\b|\b(?:ast|sgot)\s*(?:and\/or|or|and|\/)\s*(?:alt|sgpt)\b/i, name: 'ALT/AST', unit: 'U/L' },
+  { pattern: /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b/i, name: 'ALT', unit: 'U/L' },
+  { pattern: /\b(?:ast|sgot|aspartate (?:amino)?transaminase|aspartate aminotransferase)\b/i, name: 'AST', unit: 'U/L' },
+  { pattern: /\b(?:total )?bilirubin\b|\btbili\b/i, name: 'bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
+  { pattern: /\bserum creatinine\b(?!\s*(?:ratio|clearance))|(?<!(?:protein|albumin)[- /]?)\bcreatinine\b(?!\s*(?:ratio|clearance|kinase))|\bscr\b/i, name: 'creatinine', unit: 'mg/dL', convert: { 'µmol/L': 1 / 88.4, 'umol/L': 1 / 88.4 } },
+  { pattern: /\b(?:absolute neutrophil count|anc|neutrophils?(?: count)?)\b/i, name: 'ANC', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 } },
+  { pattern: /\bplatelets?(?: count)?\b|\bplt\b/i, name: 'platelets', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, '10^3/µL': 1 } },
+  { pattern: /\b(?:ha?emoglobin|hgb|hb)\b(?!\s*a1c)/i, name: 'hemoglobin', unit: 'g/dL', convert: { 'g/L': 0.1, 'mmol/L': 1.611 } },
+  { pattern: /\b(?:white blood cells?|wbc|leukocytes?)(?: count)?\b/i, name: 'WBC', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000 } },
+  { pattern: /\blymphocytes?(?: count)?\b|\balc\b/i, name: 'lymphocytes', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000 } },
+  { pattern: /\beosinophils?(?: count)?\b/i, name: 'eosinophils', unit: 'cells/µL', convert: { '10^9/L': 1000 } },
+  { pattern: /\b(?:serum )?albumin\b/i, name: 'albumin', unit: 'g/dL', convert: { 'g/L': 0.1 } },
+  { pattern: /\binr\b|\binternational normali[sz]ed ratio\b/i, name: 'INR' },
+  { pattern: /\bpotassium\b/i, name: 'potassium', unit: 'mmol/L' },
+  { pattern: /\bqtcf?\b|\bqt interval\b/i, name: 'QTc', unit: 'ms' },
+  { pattern: /\bfev1\b|\bforced expiratory volume\b/i, name: 'FEV1' },
+  { pattern: /\bcrp\b|\bc-reactive protein\b/i, name: 'CRP', unit: 'mg/L' },
+  { pattern: /\bfasting (?:plasma |blood )?glucose\b|\bfpg\b/i, name: 'fasting glucose', unit: 'mg/dL', convert: { 'mmol/L': 18 } },
+  { pattern: /\b(?:left ventricular )?ejection fraction\b|\blvef\b/i, name: 'LVEF', unit: '%' },
+  { pattern: /\b(?:oxygen saturation|spo2|sao2)\b/i, name: 'oxygen saturation', unit: '%' },
+  { pattern: /\bsystolic(?: blood pressure)?\b|\bsbp\b/i, name: 'systolic blood pressure', unit: 'mmHg' },
+  { pattern: /\bdiastolic(?: blood pressure)?\b|\bdbp\b/i, name: 'diastolic blood pressure', unit: 'mmHg' },
+  { pattern: /\b(?:heart rate|pulse(?: rate)?|resting heart rate)\b/i, name: 'heart rate', unit: 'bpm' },
+  { pattern: /\b(?:body )?weight\b/i, name: 'weight', unit: 'kg', convert: { lb: 0.4536, lbs: 0.4536 } },
+  { pattern: /\bheight\b/i, name: 'height', unit: 'cm', convert: { m: 100, in: 2.54 } },
 ];
-const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²))?|mg\s*\/\s*dl|mmol\s*\/\s*l|mmol\s*\/\s*mol|µmol\s*\/\s*l|umol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|x\s*10\^?9\s*\/\s*l|\/\s*mm3|x\s*uln|×\s*uln|times\s*(?:the\s*)?uln)?`;
 
-const normalizeUnit = (unit: string | undefined, fallback: string | undefined) => {
-  if (!unit) return fallback;
-  const compact = unit.replace(/\s+/g, '').replace('²', '2').replace('×', 'x');
-  if (/^kg\/m2$/i.test(compact)) return 'kg/m2';
-  if (/^ml\/min\/1[.,]73m2$/i.test(compact)) return 'mL/min/1.73m2';
-  if (/^ml\/min$/i.test(compact)) return 'mL/min';
-  if (/uln$/i.test(compact)) return 'x ULN';
+const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|kg|lbs?|cm|m|in)?(?![a-z])`;
+
+function normalizeUnit(unit: string | undefined): string | undefined {
+  if (!unit) return undefined;
+  const compact = unit.toLowerCase().replace(/\s+/g, '').replace('²', '2').replace('×', 'x').replace('³', '3').replace(/^\*/, 'x').replace('^2', '2');
+  if (/^kg\/m2$/.test(compact)) return 'kg/m2';
+  if (/^ml\/min\/1[.,]73m2$/.test(compact)) return 'mL/min/1.73m2';
+  if (/^ml\/min$/.test(compact)) return 'mL/min';
+  if (/^mg\/dl$/.test(compact)) return 'mg/dL';
+  if (/^mg\/l$/.test(compact)) return 'mg/L';
+  if (/^g\/dl$/.test(compact)) return 'g/dL';
+  if (/^g\/l$/.test(compact)) return 'g/L';
+  if (/^mmol\/l$/.test(compact)) return 'mmol/L';
+  if (/^mmol\/mol$/.test(compact)) return 'mmol/mol';
+  if (/^[µu]mol\/l$/.test(compact)) return 'µmol/L';
+  if (/^(?:x)?10(?:\^|e)?9\/l$/.test(compact)) return '10^9/L';
+  if (/^(?:x)?10(?:\^|e)?3\/[µu]l$/.test(compact)) return '10^3/µL';
+  if (/^(?:cells)?\/(?:mm3|cumm)$/.test(compact)) return '/mm3';
+  if (/^(?:cells)?\/[µu]l$/.test(compact)) return '/µL';
+  if (/^(?:u|iu)\/l$/.test(compact)) return 'U/L';
+  if (/^mmhg$/.test(compact)) return 'mmHg';
+  if (/^(?:bpm|beats(?:per|\/)min(?:ute)?)$/.test(compact)) return 'bpm';
+  if (/^msec$|^ms$/.test(compact)) return 'ms';
+  if (/^lbs?$/.test(compact)) return 'lb';
   return compact;
-};
+}
 
-/** BMI and lab thresholds: "BMI between 18.5 and 35 kg/m2", "BMI ≥ 30", "eGFR < 45 mL/min", "HbA1c ≥ 7.0%". */
+/** A value in its written unit -> the measure's canonical unit (or kept as written when no conversion is known). */
+function canonical(measure: Measure, value: number, written: string | undefined): { value: number; unit: string | undefined } {
+  const unit = normalizeUnit(written);
+  // Counts written without a unit: "platelets < 100,000" is per mm3 (10^9/L figures are below 1000).
+  if (!unit && measure.unit === '10^9/L' && value >= 1000) return { value: value / 1000, unit: measure.unit };
+  if (!unit || unit === measure.unit) return { value, unit: measure.unit ?? unit };
+  const factor = measure.convert?.[unit];
+  if (factor === undefined) return { value, unit };
+  const converted = typeof factor === 'function' ? factor(value) : value * factor;
+  return { value: Math.round(converted * 1000) / 1000, unit: measure.unit };
+}
+
+const ULN = String.raw`\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:institutional\s+)?(?:upper limits? of (?:the\s+)?normal(?: range)?|uln|lower limits? of (?:the\s+)?normal(?: range)?|lln)(?:\s*\((?:uln|lln)\))?`;
+
+const GAP = String.raw`^[^<>≤≥≦≧=\d;]{0,45}?`;
+const LAB_PATTERNS = new Map(
+  MEASURES.map((measure) => [
+    measure.name,
+    {
+      uln: new RegExp(String.raw`${GAP}(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}${ULN}`, 'i'),
+      between: new RegExp(String.raw`${GAP}\b(?:between|from)\s*${NUMBER}${UNIT}\s*(?:and|to|-|–)\s*${NUMBER}${UNIT}`, 'i'),
+      twoBounds: new RegExp(String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${UNIT}\s*(?:and|,|but|&)\s*(?:${measure.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\s*)?${COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
+      compare: new RegExp(String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
+      wordCompare: new RegExp(String.raw`${GAP}\b${WORD_COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
+      dash: new RegExp(String.raw`${GAP}(?<![\d.])${NUMBER}\s*(?:-|–|to)\s*${NUMBER}${UNIT}`, 'i'),
+    },
+  ]),
+);
+
+/** Lab values and vitals: "BMI between 18.5 and 35 kg/m2", "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI ≥ 18.5 and ≤ 32". */
 export function readLabRule(kind: CriterionKind, text: string): TextRule | null {
-  for (const [pattern, measure, defaultUnit] of MEASURES) {
-    const name = pattern.exec(text);
+  for (const measure of MEASURES) {
+    const name = measure.pattern.exec(text);
     if (!name) continue;
-    const after = text.slice(name.index + name[0].length);
-    const between = new RegExp(String.raw`^.{0,40}?\b(?:between|from)\s*${NUMBER_WITH_THOUSANDS}${UNIT}\s*(?:and|to|-|–)\s*${NUMBER_WITH_THOUSANDS}${UNIT}`, 'i').exec(after);
-    const dash = new RegExp(String.raw`^[^<>≤≥=\d]{0,40}?(?<![\d.])${NUMBER_WITH_THOUSANDS}\s*(?:-|–|to)\s*${NUMBER_WITH_THOUSANDS}${UNIT}`, 'i').exec(after);
-    const compare = new RegExp(String.raw`^[^<>≤≥=\d]{0,40}?${COMPARATOR}\s*${NUMBER_WITH_THOUSANDS}${UNIT}`, 'i').exec(after);
-    const wordCompare = new RegExp(
-      String.raw`^[^<>≤≥=\d]{0,40}?\b(greater than or equal to|less than or equal to|at least|at most|greater than|more than|higher than|above|over|less than|lower than|below|under|not exceeding)\s*${NUMBER_WITH_THOUSANDS}${UNIT}`,
-      'i',
-    ).exec(after);
-    const matched = between?.[0] ?? compare?.[0] ?? wordCompare?.[0] ?? dash?.[0];
-    if (!matched) continue;
-    const numbers = (between ?? compare ?? wordCompare ?? dash)!;
-    let rule: CriterionRule;
-    if (between || (!compare && !wordCompare && dash)) {
-      const [low, lowUnit, high, highUnit] = between ? [numbers[1], numbers[2], numbers[3], numbers[4]] : [numbers[1], undefined, numbers[2], numbers[3]];
-      if (toNumber(low) >= toNumber(high)) continue;
-      const unit = normalizeUnit(highUnit ?? lowUnit, defaultUnit);
-      if (kind === 'exclusion') return { rule: null, needsReview: true };
-      rule = { type: 'lab', measure, comparator: 'between', value: toNumber(low), upperValue: toNumber(high), ...(unit ? { unit } : {}) };
-    } else {
-      const comparator: Comparator = compare
-        ? COMPARATORS[compare[1]]
-        : ({
-            'greater than or equal to': '>=',
-            'less than or equal to': '<=',
-            'at least': '>=',
-            'at most': '<=',
-            'greater than': '>',
-            'more than': '>',
-            'higher than': '>',
-            above: '>',
-            over: '>',
-            'less than': '<',
-            'lower than': '<',
-            below: '<',
-            under: '<',
-            'not exceeding': '<=',
-          } as Record<string, Comparator>)[numbers[1].toLowerCase()];
+    const offset = name.index + name[0].length;
+    const after = text.slice(offset);
+    const patterns = LAB_PATTERNS.get(measure.name)!;
+    const uln = patterns.uln.exec(after);
+    const between = patterns.between.exec(after);
+    const twoBounds = patterns.twoBounds.exec(after);
+    const compare = patterns.compare.exec(after);
+    const wordCompare = patterns.wordCompare.exec(after);
+    const dash = patterns.dash.exec(after);
+    const at = (match: RegExpExecArray): Span => [offset + match.index, offset + match.index + match[0].length];
+    const nameSpan: Span = [name.index, offset];
+    let rule: Extract<CriterionRule, { type: 'lab' }> | null = null;
+    let span: Span | null = null;
+
+    if (uln && (!compare || uln.index <= compare.index)) {
+      const comparator = comparatorOf(uln[1] ?? uln[2]);
       const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
       if (!required) return { rule: null, needsReview: true };
-      const unit = normalizeUnit(numbers[3], defaultUnit);
-      rule = { type: 'lab', measure, comparator: required, value: toNumber(numbers[2]), ...(unit ? { unit } : {}) };
+      const relativeTo = /lower|lln/i.test(uln[0]) ? 'LLN' : 'ULN';
+      rule = { type: 'lab', measure: measure.name, comparator: required, value: toNumber(uln[3]), relativeTo };
+      span = at(uln);
+    } else if (between || twoBounds) {
+      let low: number;
+      let high: number;
+      let unit: string | undefined;
+      if (between) {
+        [low, high, unit] = [toNumber(between[1]), toNumber(between[3]), between[4] ?? between[2]];
+        span = at(between);
+      } else {
+        const first = comparatorOf(twoBounds![1]);
+        const second = comparatorOf(twoBounds![4]);
+        const a = toNumber(twoBounds![2]);
+        const b = toNumber(twoBounds![5]);
+        if (!(['>', '>='].includes(first) && ['<', '<='].includes(second)) && !(['<', '<='].includes(first) && ['>', '>='].includes(second))) continue;
+        [low, high] = ['>', '>='].includes(first) ? [a, b] : [b, a];
+        unit = twoBounds![6] ?? twoBounds![3];
+        span = at(twoBounds!);
+      }
+      if (low >= high) continue;
+      if (kind === 'exclusion') return { rule: null, needsReview: true };
+      const lower = canonical(measure, low, unit);
+      const upper = canonical(measure, high, unit);
+      rule = { type: 'lab', measure: measure.name, comparator: 'between', value: lower.value, upperValue: upper.value, ...(upper.unit ? { unit: upper.unit } : {}) };
+    } else if (compare || wordCompare) {
+      const found = compare && (!wordCompare || compare.index <= wordCompare.index) ? compare : wordCompare!;
+      const comparator = comparatorOf(found[1]);
+      const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
+      if (!required) return { rule: null, needsReview: true };
+      const value = canonical(measure, toNumber(found[2]), found[3]);
+      rule = { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
+      span = at(found);
+    } else if (dash) {
+      const [low, high] = [toNumber(dash[1]), toNumber(dash[2])];
+      if (low >= high) continue;
+      if (kind === 'exclusion') return { rule: null, needsReview: true };
+      const lower = canonical(measure, low, dash[3]);
+      const upper = canonical(measure, high, dash[3]);
+      rule = { type: 'lab', measure: measure.name, comparator: 'between', value: lower.value, upperValue: upper.value, ...(upper.unit ? { unit: upper.unit } : {}) };
+      span = at(dash);
     }
-    const relative = rule.type === 'lab' && rule.unit === 'x ULN';
-    return { rule, needsReview: relative || (rule.type === 'lab' && !rule.unit) || !isPlain(text.replace(name[0], ' '), matched, 1) };
+    if (!rule || !span) continue;
+    const whole: Span = [nameSpan[0], span[1]];
+    rule.span = spanOf(whole);
+    const extra = new Set(['serum', 'count', 'total', 'blood', 'pressure', 'fasting', 'plasma', 'laboratory', 'lab', 'test', 'ml/min/1', '73', 'ml/min', 'mg/dl', 'local', 'central', 'institutional', 'normal', 'upper', 'limit', 'uln', 'x', 'times', 'based', 'formula', 'ckd-epi', 'mdrd', 'calculated', 'measured', 'resting', 'measurement']);
+    const unsure = !rule.unit && !rule.relativeTo;
+    return { rule, needsReview: unsure || !isPlain(text, [whole], 1, extra) };
   }
   return null;
 }
 
-const PREGNANCY_WORDS = new Set(
-  `pregnant pregnancy pregnancies breastfeeding breast feeding lactating lactation nursing mothers mother possibly possible
-  potentially planning plan plans become becoming get getting currently lady ladies girls`.split(/\s+/).filter(Boolean),
-);
-const PREGNANCY = /\b(pregnan\w*|breast[- ]?feeding|lactating|lactation|nursing)\b/i;
+// ---- performance status, smoking, pregnancy, contraception ----
 
-/** "Pregnant or breastfeeding" in an exclusion: pregnancy not allowed. */
-export function readPregnancyRule(kind: CriterionKind, text: string): TextRule | null {
-  if (kind !== 'exclusion' || !PREGNANCY.test(text)) return null;
-  const left = text
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter((word) => word && !FILLER.has(word) && !PREGNANCY_WORDS.has(word));
-  return { rule: { type: 'pregnancy', allowed: false }, needsReview: left.length > 0 || /\n/.test(text) };
+const PERFORMANCE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(\d{1,3})`, 'i');
+
+/** "ECOG performance status 0-1", "ECOG ≤ 2", "Karnofsky ≥ 70%". */
+export function readPerformanceRule(kind: CriterionKind, text: string): TextRule | null {
+  const name = /\b(ecog|eastern cooperative oncology group|who performance status|who ps|karnofsky|kps|lansky)\b/i.exec(text);
+  if (!name) return null;
+  const scale = /karnofsky|kps|lansky/i.test(name[1]) ? 'Karnofsky' : 'ECOG';
+  const after = text.slice(name.index);
+  const top = scale === 'ECOG' ? 5 : 100;
+  let min: number | null = null;
+  let max: number | null = null;
+  let match: RegExpExecArray | null;
+  if ((match = /(?:of|score|status|ps|\(ps\)|:)?\s*(\d{1,3})\s*%?\s*(?:-|–|to|or|,)\s*(\d{1,3})(?:\s*(?:,|or)\s*(\d{1,3}))?/i.exec(after)) && Number(match[1]) < Number(match[2])) {
+    [min, max] = [Number(match[1]), Number(match[3] ?? match[2])];
+  } else if ((match = PERFORMANCE_BOUND.exec(after))) {
+    const comparator = comparatorOf(match[1] ?? match[2]);
+    const value = Number(match[3]);
+    if (comparator === '<=') max = value;
+    else if (comparator === '<') max = value - (scale === 'ECOG' ? 1 : 10);
+    else if (comparator === '>=') min = value;
+    else if (comparator === '>') min = value + (scale === 'ECOG' ? 1 : 10);
+    else [min, max] = [value, value];
+  } else if ((match = /(?:of|score|status|ps|\(ps\)|:)\s*(\d{1,3})\b/i.exec(after)) && Number(match[1]) <= top) {
+    [min, max] = [Number(match[1]), Number(match[1])];
+  } else return { rule: null, needsReview: true };
+  if (kind === 'exclusion') {
+    // Excluded "ECOG ≥ 2" -> eligible 0-1.
+    if (min !== null && max === null) [min, max] = [null, min - (scale === 'ECOG' ? 1 : 10)];
+    else if (max !== null && min === null) [min, max] = [max + (scale === 'ECOG' ? 1 : 10), null];
+    else return { rule: null, needsReview: true };
+  }
+  if (min === 0 && scale === 'ECOG') min = null;
+  const span: Span = [name.index, name.index + match.index + match[0].length];
+  const extra = new Set(['performance', 'status', 'ps', 'score', 'eastern', 'cooperative', 'oncology', 'group', 'who', 'scale', 'karnofsky', 'kps', 'ecog']);
+  return { rule: { type: 'performance_status', scale, min, max, span: spanOf(span) }, needsReview: !isPlain(text, [span], 1, extra) };
 }
 
-/** The rule a criterion's text states plainly, or none (a person reads it). */
-export function readTextRule(kind: CriterionKind, text: string): TextRule {
-  return readAgeRule(kind, text) ?? readLabRule(kind, text) ?? readPregnancyRule(kind, text) ?? { rule: null, needsReview: true };
+const SMOKING = /\b(?:current(?:ly)?\s+(?:a\s+)?smok\w*|active\s+smok\w*|smokers?|smoking|tobacco|nicotine|cigarettes?|e-cigarettes?|vap(?:e|ing))\b/i;
+
+export function readSmokingRule(kind: CriterionKind, text: string): TextRule | null {
+  const found = SMOKING.exec(text);
+  if (!found) return null;
+  const lower = text.toLowerCase();
+  const never = /\b(?:non-?smok\w*|never[- ]smok\w*|no (?:history of )?smoking|not (?:a )?(?:current )?smok\w*|does not smoke)\b/.exec(lower);
+  const former = /\b(?:former|ex-?smok\w*|quit|stopped|abstinent)\b/.test(lower);
+  const amount = /pack[- ]?years?|cigarettes?\s*(?:per|\/|a)\s*day|\d+\s*cigarettes/i.test(text);
+  let smoker: boolean;
+  if (never) smoker = kind === 'exclusion';
+  else smoker = kind === 'inclusion';
+  const spans: Span[] = [[found.index, found.index + found[0].length]];
+  if (never) spans.push([never.index, never.index + never[0].length]);
+  const extra = new Set(['smoker', 'smokers', 'smoking', 'smoke', 'tobacco', 'nicotine', 'products', 'product', 'cigarettes', 'cigarette', 'e-cigarettes', 'vaping', 'vape', 'use', 'user', 'users', 'regular', 'daily', 'habit']);
+  return {
+    rule: { type: 'smoking', smoker, span: spanOf([Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))]) },
+    needsReview: former || amount || !isPlain(text, spans, 1, extra),
+  };
+}
+
+const PREGNANCY = /\b(pregnan\w*|breast[- ]?feeding|lactating|lactation|nursing)\b/i;
+const CONTRACEPTION = /\b(contracepti\w*|birth control|abstinen\w*|barrier method|intrauterine device|iud|sterili[sz]ed|vasectomy)\b/i;
+const PREGNANCY_WORDS = new Set(
+  `pregnant pregnancy pregnancies breastfeeding breast feeding lactating lactation nursing mothers mother possibly possible
+  potentially planning plan plans become becoming get getting lady ladies girls intend intending intention negative positive test
+  serum urine hcg childbearing potential wocbp during period duration throughout`.split(/\s+/).filter(Boolean),
+);
+
+/** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
+export function readPregnancyRule(kind: CriterionKind, text: string): TextRule | null {
+  const pregnancy = PREGNANCY.exec(text);
+  const contraception = CONTRACEPTION.exec(text);
+  if (contraception && (kind === 'inclusion' || !pregnancy || contraception.index < pregnancy.index)) {
+    // "Must agree to use highly effective contraception": willing to use it (an exclusion "unwilling to use" alike).
+    const extra = new Set([...PREGNANCY_WORDS, 'agree', 'agrees', 'willing', 'unwilling', 'use', 'highly', 'effective', 'adequate', 'acceptable', 'reliable', 'method', 'methods', 'contraception', 'contraceptive', 'birth', 'control', 'men', 'partners', 'partner', 'sexually', 'active', 'throughout', 'after', 'last', 'until', 'end', 'protocol', 'specified', 'medically', 'two', 'one', 'least', 'form', 'forms']);
+    return {
+      rule: { type: 'contraception', required: true, span: spanOf([contraception.index, contraception.index + contraception[0].length]) },
+      needsReview: !isPlain(text, [[contraception.index, contraception.index + contraception[0].length]], 2, extra),
+    };
+  }
+  if (!pregnancy) return null;
+  const negated = /\b(?:not|non-?|no)\s+(?:be\s+)?(?:currently\s+)?(?:pregnan|breast|lactat|nursing)/i.test(text) || /\bnegative\b/i.test(text);
+  if (kind === 'inclusion' && !negated) return null;
+  const span: Span = [pregnancy.index, pregnancy.index + pregnancy[0].length];
+  const extra = new Set([...PREGNANCY_WORDS, 'breast', 'feeding']);
+  return { rule: { type: 'pregnancy', allowed: false, span: spanOf(span) }, needsReview: !isPlain(text, [span], 0, extra) };
+}
+
+// ---- site judgement ----
+
+const CONSENT = /\b(?:informed consent|consent form|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity)\b/i;
+const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate (?:for|as)|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk))\b/i;
+const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further criteria apply|criteria (?:may|could) apply)\b/i;
+
+export function readJudgementRule(text: string, judgementOnly: boolean): TextRule | null {
+  let consent = CONSENT.exec(text);
+  // "Diagnosed before obtaining informed consent": the consent is a point in time, not what is asked.
+  if (consent && /\b(?:prior to|before|after|at|since|until|time of|date of|of)\s+(?:the\s+)?(?:obtain\w*|signing|sign\w*|giving|provision)?\s*(?:of\s+)?(?:the\s+)?(?:written\s+)?$/i.test(text.slice(Math.max(0, consent.index - 40), consent.index))) consent = null;
+  const judgement = JUDGEMENT.exec(text);
+  const compliance = COMPLIANCE.exec(text);
+  const found = judgement ?? consent ?? compliance;
+  if (!found) return null;
+  if (judgementOnly && !judgement) return null;
+  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may|could) apply|further criteria/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
+  return { rule: { type: 'site_judgement', reason, span: spanOf([found.index, found.index + found[0].length]) }, needsReview: false };
+}
+
+// ---- conditions and medications ----
+
+const WINDOW = new RegExp(
+  String.raw`\b(?:within|in|during|for)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?)|(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?)\s+(?:prior to|before|preceding|of)\b`,
+  'i',
+);
+const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
+
+const WINDOW_ONE = /\b(?:within|in|during)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)\s+(day|week|month|year)\b|\bwithin\s+(?:a|one)\s+(day|week|month|year)\b/i;
+
+export function readWindow(text: string): { window: TimeWindow; span: Span } | null {
+  const match = WINDOW.exec(text);
+  if (!match) {
+    const one = WINDOW_ONE.exec(text);
+    if (!one) return null;
+    return { window: { value: 1, unit: `${(one[1] ?? one[2]).toLowerCase()}s` as TimeWindow['unit'] }, span: [one.index, one.index + one[0].length] };
+  }
+  const amount = match[1] ?? match[3];
+  const unit = (match[2] ?? match[4]).toLowerCase().replace(/s$/, '');
+  const value = WORD_NUMBERS[amount.toLowerCase()] ?? toNumber(amount);
+  if (!value) return null;
+  return { window: { value, unit: `${unit}s` as TimeWindow['unit'] }, span: [match.index, match.index + match[0].length] };
+}
+
+const HISTORY = /\b(?:history|prior|previous(?:ly)?|past|ever|had|former)\b/i;
+const CURRENT = /\b(?:current(?:ly)?|active|ongoing|present|uncontrolled|now)\b/i;
+const CLINICIAN_WORDS = /\b(?:histolog\w*|cytolog\w*|patholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
+
+/** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
+/** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
+const NOT_ASSERTED = /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|plann(?:ed|ing)|scheduled|plans?\s+to|will\s+(?:undergo|receive|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|negative|nor|lack\s+of|denies|non)\b[^.;,()]{0,30}$/i;
+
+export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabulary, trialConditions: Set<string> = new Set()): TextRule | null {
+  const found = vocab.find(text);
+  if (!found.length) return null;
+  // "Subjects with brain metastases are eligible provided ...": a permission, not a requirement.
+  if (/\b(?:are|is|will be|may be|can be)\s+(?:\w+\s+)?(?:eligible|allowed|permitted)\b/i.test(text) && kind === 'inclusion') return null;
+  // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
+  const judgement = JUDGEMENT.exec(text);
+  if (judgement && judgement.index < found[0].start) return null;
+  // In an exclusion, the trial's own condition names a form or severity of it ("life-threatening nephrotic
+  // syndrome" in a nephrotic syndrome trial), never "must not have" the condition the trial studies.
+  const mentions = found.filter(
+    (mention) => !NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) && !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
+  );
+  if (!mentions.length) return null;
+  // The first concept's kind decides; further concepts of the same kind are alternatives ("MI, stroke or TIA").
+  const first = mentions[0];
+  const same = mentions.filter((mention) => mention.concept.kind === first.concept.kind);
+  const unique: Mention[] = [];
+  for (const mention of same) if (!unique.some((seen) => seen.concept.id === mention.concept.id)) unique.push(mention);
+  const before = text.slice(0, first.start);
+  const negated = NEAR_NEGATION.test(before.slice(-40));
+  const applies = kind === 'inclusion' ? !negated : negated;
+  // A time window belongs to the concept when it is near it ("MI within 6 months"), not to another clause.
+  const anyWindow = readWindow(text);
+  const lastMention = unique.at(-1)!;
+  const between = anyWindow ? text.slice(Math.min(lastMention.end, anyWindow.span[1]), Math.max(lastMention.end, anyWindow.span[0])) : '';
+  const window = anyWindow && anyWindow.span[0] - lastMention.end <= 120 && first.start - anyWindow.span[1] <= 30 && !/[.;]/.test(between) ? anyWindow : null;
+  const spans: Span[] = unique.map((mention) => [mention.start, mention.end]);
+  if (window) spans.push(window.span);
+  const concepts = unique.map((mention) => conceptRef(mention.concept));
+  const name = joinNames(unique.map((mention) => mention.concept.en));
+  const span: Span = [Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))];
+  const extra = new Set([
+    'diagnosis', 'diagnosed', 'disease', 'disorder', 'condition', 'conditions', 'chronic', 'acute', 'uncontrolled', 'unstable',
+    'event', 'events', 'episode', 'episodes', 'infection', 'infections', 'illness', 'medication', 'medications', 'medicine', 'medicines', 'drug', 'drugs', 'agent', 'agents',
+    'systemic', 'administration', 'administered', 'exposure', 'exposed', 'suspected', 'underlying', 'concomitant', 'concurrent', 'stable', 'regimen',
+    'following', 'such', 'like', 'type', 'types', 'dependence', 'abuse', 'documented', 'requiring', 'required', 'requires', 'positive', 'planned', 'scheduled',
+  ]);
+  const left = leftover(text, spans, extra);
+  const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(text);
+  const mixedKinds = mentions.some((mention) => mention.concept.kind !== first.concept.kind);
+  // A number the rule did not take (a duration "for at least 12 weeks", a dose, a count) is more than the rule.
+  const numbers = leftoverNumbers(text, spans);
+  // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
+  const exception = /\b(?:other than|except|excluding|unless|family)\b/i.test(text);
+  const pastUse = first.concept.kind === 'medication' && !window && /\b(?:history|prior|previous(?:ly)?|ever)\b/i.test(text);
+  const needsReview = left.length > 1 || numbers || exception || pastUse || /\n/.test(text) || clinician || mixedKinds || (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
+  const treatmentFor = first.concept.kind === 'condition' && /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
+  if (treatmentFor) {
+    return {
+      rule: { type: 'medication', medication: `medicines for ${name}`, taking: applies, concepts, ...(window ? { within: window.window } : {}), span: spanOf(span) },
+      needsReview,
+    };
+  }
+  if (first.concept.kind === 'medication') {
+    return {
+      rule: { type: 'medication', medication: name, taking: applies, concepts, ...(window ? { within: window.window } : {}), span: spanOf(span) },
+      needsReview,
+    };
+  }
+  const history = HISTORY.test(text) && !CURRENT.test(text);
+  return {
+    rule: { type: 'condition', condition: name, present: applies, concepts, ...(history ? { history: true } : {}), ...(window ? { within: window.window } : {}), span: spanOf(span) },
+    needsReview,
+  };
+}
+
+const joinNames = (names: string[]) => {
+  const unique = [...new Set(names)];
+  return unique.length <= 1 ? unique[0] : `${unique.slice(0, -1).join(', ')} or ${unique.at(-1)}`;
+};
+
+// ---- the reader ----
+
+export interface ReadOptions {
+  /** The vocabulary, with the record's own MeSH terms; default: the product's. */
+  vocabulary?: Vocabulary;
+  /** Concept ids of the conditions the trial studies (the record's condition MeSH terms). */
+  trialConditions?: Set<string>;
+}
+
+/** The rule a criterion's text states, or none (a person reads it). */
+export function readTextRule(kind: CriterionKind, text: string, options: ReadOptions = {}): TextRule {
+  const vocab = options.vocabulary ?? vocabulary();
+  return (
+    readAgeRule(kind, text) ??
+    readPerformanceRule(kind, text) ??
+    readLabRule(kind, text) ??
+    readPregnancyRule(kind, text) ??
+    readSmokingRule(kind, text) ??
+    readConceptRule(kind, text, vocab, options.trialConditions) ??
+    readJudgementRule(text, false) ??
+    readHealthyRule(kind, text) ?? { rule: null, needsReview: true }
+  );
+}
+
+/** "Healthy volunteers", "healthy adult participants": healthy people are what the trial takes. */
+function readHealthyRule(kind: CriterionKind, text: string): TextRule | null {
+  const match = /\bhealthy\s+(?:adult\s+|male\s+|female\s+|japanese\s+)?(?:volunteers?|participants?|subjects?|individuals?|people|persons?|adults?|men|women|males?|females?)\b/i.exec(text);
+  if (!match || kind !== 'inclusion') return null;
+  const span: Span = [match.index, match.index + match[0].length];
+  return { rule: { type: 'healthy_volunteers', accepted: true, span: spanOf(span) }, needsReview: !isPlain(text, [span], 1, new Set(['healthy', 'volunteers', 'volunteer', 'generally', 'good', 'general', 'health'])) };
+}
+
+/** The vocabulary for one record: the product's, plus the record's own MeSH terms. */
+export function recordVocabulary(extra: MeshTerm[] = []): Vocabulary {
+  return vocabulary().with(extra);
 }
 
 /** Splits the text and reads each item's rule: the eligibility part of a draft trial. */
-export function parseCriteria(eligibilityText: string): DraftCriterion[] {
-  return splitCriteria(eligibilityText).map((item) => {
-    const { rule, needsReview } = readTextRule(item.kind, item.text);
-    return { kind: item.kind, text: item.text, rule, ruleSource: rule ? 'text' : null, needsReview };
+export function parseCriteria(eligibilityText: string, options: ReadOptions = {}): DraftCriterion[] {
+  return splitCriteria(eligibilityText).map((item: SplitCriterion) => {
+    const { rule, needsReview } = readTextRule(item.kind, item.text, options);
+    // One of several alternatives is not required by itself: a person checks which one the candidate meets.
+    return { kind: item.kind, text: item.text, rule, ruleSource: rule ? 'text' : null, needsReview: needsReview || Boolean(item.alternative), population: item.population ?? null };
   });
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import type { DraftCriterion, TrialDraft, TrialSite } from '../../../contract/trials';
+import type { DraftCriterion, DraftSite, TrialDraft } from '../../../contract/trials';
 import { badRequest } from '../../http/errors';
-import { parseCriteria } from './criteria-parser';
+import { parseCriteria, recordVocabulary } from './criteria-parser';
+import { deriveTimeZone } from './site-zones';
+import type { MeshTerm } from './vocabulary';
 
 /**
  * ClinicalTrials.gov API v2 study record -> draft trial, by a deterministic rules engine. The output is a
@@ -117,8 +119,8 @@ const clip = (value: string | null | undefined, max: number) => {
   return trimmed ? trimmed.slice(0, max) : undefined;
 };
 
-function toSite(location: NonNullable<NonNullable<NonNullable<StudyRecord['protocolSection']['contactsLocationsModule']>['locations']>[number]>): TrialSite {
-  const site: TrialSite = { name: clip(location.facility, 200) ?? clip(location.city, 200) ?? 'Study site' };
+function toSite(location: NonNullable<NonNullable<NonNullable<StudyRecord['protocolSection']['contactsLocationsModule']>['locations']>[number]>): DraftSite {
+  const site: DraftSite = { name: clip(location.facility, 200) ?? clip(location.city, 200) ?? 'Study site' };
   const city = clip(location.city, 120);
   const region = clip(location.state, 120);
   const postalCode = clip(location.zip, 20);
@@ -132,7 +134,14 @@ function toSite(location: NonNullable<NonNullable<NonNullable<StudyRecord['proto
     site.latitude = point.lat;
     site.longitude = point.lon;
   }
-  // Time zone: left for a person (or a later geo lookup); guessing from the country is wrong for many.
+  // Time zone from the coordinates, else the country and state; unknown stays unknown (never UTC).
+  const zone = deriveTimeZone(site);
+  if (zone) {
+    site.timeZone = zone.timeZone;
+    site.timeZoneSource = zone.source;
+  }
+  // Which sites are ours is for the organization to mark: an import marks none (decision 015).
+  site.isOwnSite = false;
   return site;
 }
 
@@ -158,10 +167,11 @@ export function studyToDraft(record: StudyRecord): TrialDraft {
       rule: { type: 'age', minYears: minimum ?? null, maxYears: maximum ?? null },
       ruleSource: 'structured',
       needsReview: !Number.isInteger(minimum ?? 0) || !Number.isInteger(maximum ?? 0),
+      population: null,
     });
   }
   if (eligibility?.sex && sex !== 'all') {
-    structured.push({ kind: 'inclusion', text: `Sex: ${sex} only`, rule: { type: 'sex', sex }, ruleSource: 'structured', needsReview: false });
+    structured.push({ kind: 'inclusion', text: `Sex: ${sex} only`, rule: { type: 'sex', sex }, ruleSource: 'structured', needsReview: false, population: null });
   }
   if (typeof eligibility?.healthyVolunteers === 'boolean') {
     structured.push({
@@ -170,6 +180,7 @@ export function studyToDraft(record: StudyRecord): TrialDraft {
       rule: { type: 'healthy_volunteers', accepted: eligibility.healthyVolunteers },
       ruleSource: 'structured',
       needsReview: false,
+      population: null,
     });
   }
 
@@ -189,8 +200,32 @@ export function studyToDraft(record: StudyRecord): TrialDraft {
     maximumAgeYears: maximum === undefined ? null : Math.floor(maximum),
     sex,
     healthyVolunteers: typeof eligibility?.healthyVolunteers === 'boolean' ? eligibility.healthyVolunteers : null,
-    criteria: [...structured, ...parseCriteria(eligibility?.eligibilityCriteria ?? '')],
+    criteria: [...structured, ...parseCriteria(eligibility?.eligibilityCriteria ?? '', readOptions(record))],
   };
+}
+
+/** The record's own MeSH terms (derivedSection, when present): concepts the criteria of this record are most about. */
+export function recordMeshTerms(record: StudyRecord): MeshTerm[] {
+  const derived = (record as { derivedSection?: Record<string, { meshes?: unknown; ancestors?: unknown } | undefined> }).derivedSection;
+  if (!derived || typeof derived !== 'object') return [];
+  const terms: MeshTerm[] = [];
+  for (const [module, kind] of [['conditionBrowseModule', 'condition'], ['interventionBrowseModule', 'medication']] as const) {
+    for (const list of [derived[module]?.meshes, derived[module]?.ancestors]) {
+      if (!Array.isArray(list)) continue;
+      for (const item of list) {
+        if (item && typeof item.id === 'string' && typeof item.term === 'string' && /^D\d+$/.test(item.id)) terms.push({ id: item.id, term: item.term.slice(0, 200), kind });
+      }
+    }
+  }
+  return terms.slice(0, 200);
+}
+
+/** The reader's options for a record: its own MeSH terms in the vocabulary; its conditions as the trial's. */
+function readOptions(record: StudyRecord) {
+  const terms = recordMeshTerms(record);
+  const derived = (record as { derivedSection?: { conditionBrowseModule?: { meshes?: Array<{ id?: unknown }> } } }).derivedSection;
+  const own = (derived?.conditionBrowseModule?.meshes ?? []).map((mesh) => mesh?.id).filter((id): id is string => typeof id === 'string');
+  return { vocabulary: recordVocabulary(terms), trialConditions: new Set(own) };
 }
 
 /** Validates and maps in one step (throws a 400 AppError for a body that is not a study record). */

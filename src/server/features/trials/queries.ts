@@ -16,8 +16,9 @@ export async function listTrialRows(executor: Executor, organizationIds: readonl
     .orderBy(desc(trial.createdAt), asc(trial.id));
 }
 
-export async function findTrialRow(executor: Executor, id: string): Promise<TrialRow | undefined> {
-  const [row] = await executor.select().from(trial).where(eq(trial.id, id));
+export async function findTrialRow(executor: Executor, id: string, forUpdate = false): Promise<TrialRow | undefined> {
+  const query = executor.select().from(trial).where(eq(trial.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row;
 }
 
@@ -58,6 +59,10 @@ export async function listCriteria(executor: Executor, trialIds: readonly string
 }
 
 /** Replaces a trial's criteria with the given ordered list (ids kept where given). */
+export async function updateCriterionRule(executor: Executor, id: string, values: Pick<CriterionInsert, 'rule' | 'ruleSource' | 'needsReview'>) {
+  await executor.update(trialCriterion).set({ ...values, updatedAt: new Date() }).where(eq(trialCriterion.id, id));
+}
+
 export async function replaceCriteria(executor: Executor, trialId: string, rows: CriterionInsert[]) {
   await executor.delete(trialCriterion).where(eq(trialCriterion.trialId, trialId));
   if (rows.length) await executor.insert(trialCriterion).values(rows);

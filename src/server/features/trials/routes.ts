@@ -4,17 +4,23 @@ import {
   AutoGenRequestSchema,
   CreateTrialQuerySchema,
   CreateTrialSchema,
+  ListTrialSitesQuerySchema,
   ListTrialsQuerySchema,
+  ReparseResultSchema,
   TrialDraftSchema,
   TrialListSchema,
   TrialSchema,
+  TrialSiteListSchema,
+  TrialSiteSchema,
   UpdateTrialSchema,
+  UpdateTrialSiteSchema,
 } from '../../../contract/trials';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import * as service from './service';
 
 const tags = ['Trials'];
 const trialParams = pathParams('trialId');
+const siteParams = pathParams('trialId', 'siteId');
 const nctTaken = json(ApiErrorSchema, 'A trial with this NCT id already exists in the organization');
 
 export const trialRoutes = createRouter()
@@ -84,6 +90,42 @@ export const trialRoutes = createRouter()
       responses: { 200: json(TrialSchema, 'Updated'), ...errors, 409: nctTaken },
     }),
     async (c) => c.json(await service.updateTrial(c.get('deps').db, c.get('scope'), c.req.valid('param').trialId, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{trialId}/sites',
+      tags,
+      summary: "A page of the trial's sites, our sites first; q searches facility, city, state, postal code and country; ownOnly=true lists only ours",
+      request: { params: trialParams, query: ListTrialSitesQuerySchema },
+      responses: { 200: json(TrialSiteListSchema, 'Sites'), 400: errors[400], 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => c.json(await service.listSites(c.get('deps').db, c.get('scope'), c.req.valid('param').trialId, c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{trialId}/sites/{siteId}',
+      tags,
+      summary: 'Mark a site as one the organization runs (isOwnSite), or set its IANA time zone (null goes back to the one its location tells)',
+      request: { params: siteParams, ...jsonBody(UpdateTrialSiteSchema) },
+      responses: { 200: json(TrialSiteSchema, 'Updated'), ...errors },
+    }),
+    async (c) => {
+      const { trialId, siteId } = c.req.valid('param');
+      return c.json(await service.updateSite(c.get('deps').db, c.get('scope'), trialId, siteId, c.req.valid('json')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{trialId}/reparse',
+      tags,
+      summary: "Re-read the criteria's text with the current reader: keeps rules set by a person, reports what changed",
+      request: { params: trialParams },
+      responses: { 200: json(ReparseResultSchema, 'What changed'), 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => c.json(await service.reparseTrial(c.get('deps').db, c.get('scope'), c.req.valid('param').trialId), 200),
   )
   .openapi(
     createRoute({

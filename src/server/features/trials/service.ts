@@ -1,14 +1,20 @@
 import {
   TRIAL_STATUS_TRANSITIONS,
+  type CriterionRule,
+  type ReparseResult,
   type CreateTrialInput,
   type CriterionInput,
   type DraftCriterion,
   type Trial,
   type TrialDraft,
   type TrialList,
+  type TrialSite,
+  type TrialSiteList,
   type TrialStatusChange,
   type UpdateTrialInput,
+  type UpdateTrialSiteInput,
 } from '../../../contract/trials';
+import { isValidTimeZone } from '../../../contract/time-zones';
 import { can } from '../../auth/permissions';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
@@ -16,7 +22,9 @@ import type { Transaction } from '../../db/scoped';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
 import { isUuid } from '../organizations/queries';
+import { readTextRule, recordVocabulary } from './criteria-parser';
 import { draftFromStudy } from './ctgov';
+import { readSites, siteMatches, siteRows } from './sites';
 import {
   countCandidates,
   deleteTrialRow,
@@ -26,6 +34,7 @@ import {
   listCriteria,
   listTrialRows,
   replaceCriteria,
+  updateCriterionRule,
   updateTrialRow,
   type CriterionInsert,
   type CriterionRow,
@@ -49,7 +58,7 @@ function toTrial(row: TrialRow, criteria: CriterionRow[], counts: Counts | undef
     targetEnrollment: row.targetEnrollment,
     status: row.status,
     statusHistory: row.statusHistory,
-    sites: row.sites,
+    sites: readSites(row.sites),
     minimumAgeYears: row.minimumAgeYears,
     maximumAgeYears: row.maximumAgeYears,
     sex: row.sex,
@@ -62,6 +71,7 @@ function toTrial(row: TrialRow, criteria: CriterionRow[], counts: Counts | undef
       rule: criterion.rule ?? null,
       ruleSource: criterion.ruleSource ?? null,
       needsReview: criterion.needsReview,
+      population: criterion.population ?? null,
     })),
     candidateCount: counts?.candidateCount ?? 0,
     enrolledCount: counts?.enrolledCount ?? 0,
@@ -76,8 +86,8 @@ async function loadTrial(tx: Transaction, row: TrialRow): Promise<Trial> {
 }
 
 /** A trial within the scope, or 404 (a malformed id, another organization's trial and a missing one alike). */
-async function findInScope(tx: Transaction, scope: RequestScope, trialId: string): Promise<TrialRow> {
-  const row = isUuid(trialId) ? await findTrialRow(tx, trialId) : undefined;
+async function findInScope(tx: Transaction, scope: RequestScope, trialId: string, forUpdate = false): Promise<TrialRow> {
+  const row = isUuid(trialId) ? await findTrialRow(tx, trialId, forUpdate) : undefined;
   if (!row || !canReach(scope, row.organizationId)) throw notFound('Trial not found');
   return row;
 }
@@ -145,6 +155,7 @@ function criterionRows(
       rule,
       ruleSource,
       needsReview,
+      population: item.population !== undefined ? item.population || null : (old?.population ?? null),
       updatedAt: new Date(),
     };
   });
@@ -192,6 +203,7 @@ async function insertTrial(
   const now = new Date();
   const row = await insertTrialRow(tx, {
     ...(columns(fields) as TrialInsert),
+    sites: siteRows(fields.sites ?? []),
     organizationId,
     title: fields.title,
     status: 'draft',
@@ -218,9 +230,10 @@ export async function createTrial(db: Database, scope: RequestScope, organizatio
 
 export async function updateTrial(db: Database, scope: RequestScope, trialId: string, input: UpdateTrialInput): Promise<Trial> {
   return runScoped(db, scope, async (tx) => {
-    const row = await findInScope(tx, scope, trialId);
+    const row = await findInScope(tx, scope, trialId, true);
     const { criteria, status, ...fields } = input;
     const values = columns(fields);
+    if (fields.sites !== undefined) values.sites = siteRows(fields.sites, readSites(row.sites));
     const min = values.minimumAgeYears !== undefined ? values.minimumAgeYears : row.minimumAgeYears;
     const max = values.maximumAgeYears !== undefined ? values.maximumAgeYears : row.maximumAgeYears;
     if (min != null && max != null && min > max) throw badRequest('maximumAgeYears: Minimum age must not be above maximum age');
@@ -255,6 +268,54 @@ export async function updateTrial(db: Database, scope: RequestScope, trialId: st
     }
     if (statusChange) await recordAudit(tx, { ...audit, action: 'trial.status', changes: { from: statusChange.from, to: statusChange.to } });
     return loadTrial(tx, saved);
+  });
+}
+
+// ---- sites ----
+
+/** A page of the trial's sites, our sites first; `q` searches name, city, state, postal code and country. */
+export async function listSites(db: Database, scope: RequestScope, trialId: string, query: { q?: string; ownOnly?: boolean; limit: number; offset: number }): Promise<TrialSiteList> {
+  return runScoped(db, scope, async (tx) => {
+    const sites = readSites((await findInScope(tx, scope, trialId)).sites);
+    const matching = sites.filter((site) => (!query.ownOnly || site.isOwnSite) && siteMatches(site, query.q));
+    return {
+      sites: matching.slice(query.offset, query.offset + query.limit),
+      total: matching.length,
+      siteCount: sites.length,
+      ownSiteCount: sites.filter((site) => site.isOwnSite).length,
+    };
+  });
+}
+
+/** Marks a site ours (or not) and sets or clears its time zone (a cleared zone falls back to the one its location tells). */
+export async function updateSite(db: Database, scope: RequestScope, trialId: string, siteId: string, input: UpdateTrialSiteInput): Promise<TrialSite> {
+  return runScoped(db, scope, async (tx) => {
+    const row = await findInScope(tx, scope, trialId, true);
+    const stored = row.sites.map((site, index) => ({ ...site, id: site.id ?? `site-${index + 1}` }));
+    const index = stored.findIndex((site) => site.id === siteId);
+    if (index < 0) throw notFound('Site not found');
+    const site: TrialSite = { ...stored[index] };
+    const changes: Record<string, unknown> = { siteId };
+    if (input.isOwnSite !== undefined && input.isOwnSite !== (site.isOwnSite === true)) {
+      site.isOwnSite = input.isOwnSite;
+      changes.isOwnSite = input.isOwnSite;
+    }
+    if (input.timeZone !== undefined) {
+      if (input.timeZone === null) {
+        delete site.timeZone;
+        delete site.timeZoneSource;
+      } else {
+        if (!isValidTimeZone(input.timeZone)) throw badRequest(`timeZone: Unknown time zone ${input.timeZone}`, [{ path: 'timeZone', message: `Unknown time zone ${input.timeZone}` }]);
+        site.timeZone = input.timeZone;
+        site.timeZoneSource = 'manual';
+      }
+      changes.timeZone = input.timeZone;
+    }
+    if (Object.keys(changes).length > 1) {
+      await updateTrialRow(tx, row.id, { sites: stored.map((item, position) => (position === index ? site : item)) });
+      await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'trial.site.update', entityType: 'trial', entityId: row.id, changes });
+    }
+    return readSites([site])[0];
   });
 }
 
@@ -297,4 +358,56 @@ export async function autoGenerate(db: Database, scope: RequestScope, organizati
   const { criteria, ...fields } = draft;
   const trial = await runScoped(db, scope, (tx) => insertTrial(tx, scope, organizationId, fields, criteria, { source: 'ctgov' }));
   return { saved: true, trial };
+}
+
+/** A rule's meaning, comparable whatever the key order (jsonb reorders keys): no span, keys sorted. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'span').sort(([a], [b]) => a.localeCompare(b)).map(([key, item]) => [key, canonical(item)]))
+      : value;
+const withoutSpan = (rule: CriterionRule | null) => (rule ? JSON.stringify(canonical(rule)) : null);
+
+/**
+ * Re-reads the criteria's text with the current reader (docs/decisions/021-criteria-reading.md). A rule a
+ * person set (`manual`) or read from the record's fields (`structured`) is kept; a criterion whose rule
+ * reads the same keeps its review state (a person may have reviewed it); the others get the new rule and
+ * its `needsReview`. Texts, order and ids never change. Audited when anything changed.
+ */
+export async function reparseTrial(db: Database, scope: RequestScope, trialId: string): Promise<ReparseResult> {
+  return runScoped(db, scope, async (tx) => {
+    const row = await findInScope(tx, scope, trialId);
+    const criteria = await listCriteria(tx, [row.id]);
+    const vocabulary = recordVocabulary();
+    const changes: ReparseResult['changes'] = [];
+    let unchanged = 0;
+    let kept = 0;
+    for (const criterion of criteria) {
+      if (criterion.ruleSource === 'manual' || criterion.ruleSource === 'structured') {
+        kept++;
+        continue;
+      }
+      const read = readTextRule(criterion.kind, criterion.text, { vocabulary });
+      if (withoutSpan(read.rule) === withoutSpan(criterion.rule ?? null)) {
+        unchanged++;
+        continue;
+      }
+      const needsReview = read.rule ? read.needsReview : true;
+      await updateCriterionRule(tx, criterion.id, { rule: read.rule, ruleSource: read.rule ? 'text' : null, needsReview });
+      changes.push({ criterionId: criterion.id, text: criterion.text, before: criterion.rule ?? null, after: read.rule, needsReview });
+    }
+    if (changes.length) {
+      await recordAudit(tx, {
+        organizationId: row.organizationId,
+        actorUserId: scope.userId,
+        action: 'trial.reparse',
+        entityType: 'trial',
+        entityId: row.id,
+        changes: { changed: changes.length, unchanged, kept },
+      });
+    }
+    const saved = changes.length ? await updateTrialRow(tx, row.id, {}) : row;
+    return { trial: await loadTrial(tx, saved), changes, unchanged, kept };
+  });
 }

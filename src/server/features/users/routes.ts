@@ -80,7 +80,13 @@ export const userRoutes = createRouter()
       request: { params: pathParams('userId'), ...jsonBody(UpdateUserSchema) },
       responses: { 200: json(UserSchema, 'Updated'), ...errors },
     }),
-    async (c) => c.json(await service.updateUser(c.get('deps').db, c.get('scope'), c.req.valid('param').userId, c.req.valid('json')), 200),
+    async (c) => {
+      const { userId } = c.req.valid('param');
+      const updated = await service.updateUser(c.get('deps').db, c.get('scope'), userId, c.req.valid('json'));
+      // A new role (or name) must show in this user's next request, not after the session cache ages out.
+      c.get('deps').sessions.invalidateUser(userId);
+      return c.json(updated, 200);
+    },
   )
   .openapi(
     createRoute({
@@ -93,6 +99,7 @@ export const userRoutes = createRouter()
     }),
     async (c) => {
       await service.removeUser(c.get('deps').db, c.get('scope'), c.req.valid('param').userId);
+      c.get('deps').sessions.invalidateUser(c.req.valid('param').userId);
       return c.body(null, 204);
     },
   );

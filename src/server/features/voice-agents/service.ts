@@ -1,5 +1,6 @@
 import { VisitScheduleSchema, type CreateVoiceAgentInput, type ListVoiceAgentsQuery, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent } from '../../../contract/voice';
 import type { StudyBlock } from '../../../contract/prescreen-forms';
+import { patientQuestions } from '../../../contract/prescreen-forms';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
@@ -9,6 +10,10 @@ import { recordAudit } from '../audit/audit';
 import { findForm, findFormVersion } from '../prescreen/queries';
 import { isValidTimeZone } from '../../../contract/time-zones';
 import { findTrialRow, type TrialRow } from '../trials/queries';
+import { scheduleSites } from '../trials/sites';
+import { siteLabel } from '../../../contract/trials';
+import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
+import { findPhoneNumberByNumber } from '../phone-numbers/queries';
 import { deleteVoiceAgent, findVoiceAgent, isUuid, insertVoiceAgent, listVoiceAgentRows, updateVoiceAgent, type VoiceAgentInsert, type VoiceAgentRow } from './queries';
 
 export type VoiceDeps = Pick<AppDeps, 'db' | 'voice' | 'config' | 'logger'>;
@@ -49,9 +54,8 @@ export async function scriptOf(tx: Transaction, formId: string | null): Promise<
   const form = await findForm(tx, formId);
   if (!form) return [];
   const version = await findFormVersion(tx, form.id, form.currentVersion);
-  return ((version?.blocks ?? []) as StudyBlock[]).flatMap((block) =>
-    block.questions.map((question) => ({ id: question.id, type: question.type, phone: question.wording.phone, options: question.options })),
-  );
+  // site_review items are for staff: never in the agent's script.
+  return patientQuestions((version?.blocks ?? []) as StudyBlock[]).map((question) => ({ id: question.id, type: question.type, phone: question.wording.phone, options: question.options }));
 }
 
 /**
@@ -87,15 +91,34 @@ async function checkSchedulingSetup(tx: Transaction, scope: RequestScope, organi
     throw badRequest(details.map((detail) => `${detail.path}: ${detail.message}`).join('; '), details);
   }
   const trial = await checkTrial(tx, scope, organizationId, trialId);
-  const names = trial.sites.map((site) => site.name).join(', ') || 'none';
-  const sites = parsed.data.sites.map((name) => ({ name, site: trial.sites.find((site) => site.name.trim() === name.trim()) }));
-  const unknown = sites.filter((item) => !item.site).map((item) => item.name);
-  if (unknown.length) throw badRequest(`schedule.sites: Not a site of this trial: ${unknown.join(', ')} (sites: ${names})`, [{ path: 'schedule.sites', message: 'Not a site of this trial' }]);
-  const zoneless = sites.filter((item) => !item.site!.timeZone || !isValidTimeZone(item.site!.timeZone)).map((item) => item.name);
-  if (zoneless.length) {
-    throw badRequest(`schedule.sites: Give these sites a time zone on the trial first: ${zoneless.join(', ')}`, [{ path: 'schedule.sites', message: 'The site has no valid time zone' }]);
+  const { found, unknown, ambiguous } = scheduleSites(trial.sites, parsed.data.sites);
+  if (unknown.length) throw badRequest(`schedule.sites: Not a site of this trial: ${unknown.join(', ')}`, [{ path: 'schedule.sites', message: 'Not a site of this trial' }]);
+  if (ambiguous.length) {
+    throw badRequest(`schedule.sites: Several sites of this trial are named ${ambiguous.join(', ')}: choose them by site`, [{ path: 'schedule.sites', message: 'Several sites have this name' }]);
   }
-  return { ...parsed.data, sites: [...new Set(sites.map((item) => item.site!.name))] };
+  const zoneless = found.filter((site) => !site.timeZone || !isValidTimeZone(site.timeZone)).map((site) => siteLabel(site));
+  if (zoneless.length) {
+    throw badRequest(`schedule.sites: Give these sites a time zone on the trial first: ${zoneless.join('; ')}`, [{ path: 'schedule.sites', message: 'The site has no valid time zone' }]);
+  }
+  // Stored by id: a site's name is not unique (many sponsors call every site "Research Site").
+  return { ...parsed.data, sites: found.map((site) => site.id) };
+}
+
+/**
+ * An agent calls from one of its organization's registry numbers (decision 016): a number the organization
+ * does not own is a 400 naming fromNumber, whether another organization owns it or nobody does (the answer
+ * never tells which). SMS-only numbers cannot take calls.
+ */
+async function checkFromNumber(tx: Transaction, organizationId: string, number: string): Promise<void> {
+  const row = await findPhoneNumberByNumber(tx, number);
+  if (!row || row.organizationId !== organizationId) {
+    const message = "Not one of this organization's phone numbers: choose one of its numbers, or ask Cohortly to assign one";
+    throw badRequest(`fromNumber: ${message}`, [{ path: 'fromNumber', message }]);
+  }
+  if (!(VOICE_PURPOSES as readonly string[]).includes(row.purpose)) {
+    const message = 'This number is for SMS only: choose a voice number';
+    throw badRequest(`fromNumber: ${message}`, [{ path: 'fromNumber', message }]);
+  }
 }
 
 /** With Vapi: creates or updates the assistant and stores its id (inside the transaction: a refusal saves nothing). */
@@ -149,6 +172,7 @@ export async function createVoiceAgent(deps: VoiceDeps, scope: RequestScope, inp
     let schedule = input.schedule ?? {};
     if (input.type === 'PRESCREEN') await checkPrescreenSetup(tx, scope, organizationId, input.trialId, input.prescreenFormId);
     else schedule = await checkSchedulingSetup(tx, scope, organizationId, input.trialId, input.schedule);
+    if (input.fromNumber) await checkFromNumber(tx, organizationId, input.fromNumber);
     const values: VoiceAgentInsert = {
       organizationId,
       name: input.name,
@@ -192,6 +216,7 @@ export async function updateVoiceAgentById(deps: VoiceDeps, scope: RequestScope,
     else if (row.type === 'SITE_VISIT_SCHEDULING' && (input.trialId !== undefined || input.schedule !== undefined)) {
       changes.schedule = await checkSchedulingSetup(tx, scope, row.organizationId, trialId, input.schedule ?? row.schedule);
     } else if (input.trialId) await checkTrial(tx, scope, row.organizationId, input.trialId);
+    if (input.fromNumber && input.fromNumber !== row.fromNumber) await checkFromNumber(tx, row.organizationId, input.fromNumber);
     const update: Partial<VoiceAgentInsert> = {};
     const fields: string[] = [];
     for (const key of ['name', 'trialId', 'prescreenFormId', 'schedule', 'languages', 'voice', 'firstMessage', 'voicemailMessage', 'callingHoursStart', 'callingHoursEnd', 'fromNumber', 'active'] as const) {

@@ -25,6 +25,11 @@ export interface SmsPort {
   /** The number messages come from (shown in threads; the simulator's inbound replies are addressed to it). */
   readonly fromNumber: string;
   send(request: SmsSendRequest): Promise<SmsSendResult>;
+  /**
+   * Whether the number (E.164) is one of the configured account's incoming numbers, with the provider's id
+   * for it (Twilio: IncomingPhoneNumbers). Absent on the simulator. Failures throw SmsSendError.
+   */
+  findOwnNumber?(number: string): Promise<{ providerId: string } | null>;
 }
 
 /** A provider refused or could not take the message; `code` is the provider's error code, safe to store. */

@@ -45,6 +45,22 @@ export function createTwilioSms(config: TwilioConfig): SmsPort {
       }
       return { providerMessageId: answer.sid, status: mapProviderStatus(answer.status) ?? 'queued' };
     },
+    async findOwnNumber(number) {
+      // GET /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers.json?PhoneNumber=+1...: the account's numbers matching it.
+      const lookup = `${config.apiBaseUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/IncomingPhoneNumbers.json?PhoneNumber=${encodeURIComponent(number)}`;
+      let response: Response;
+      try {
+        response = await fetch(lookup, { headers: { authorization, accept: 'application/json' }, signal: AbortSignal.timeout(config.timeoutMs ?? 10_000) });
+      } catch (error) {
+        throw new SmsSendError(`Twilio unreachable: ${(error as Error).name}`, 'network');
+      }
+      const answer = (await response.json().catch(() => null)) as { incoming_phone_numbers?: Array<{ sid?: string; phone_number?: string }>; code?: number } | null;
+      if (!response.ok || !Array.isArray(answer?.incoming_phone_numbers)) {
+        throw new SmsSendError(`Twilio refused the number lookup (HTTP ${response.status}${answer?.code ? `, error ${answer.code}` : ''})`, String(answer?.code ?? response.status));
+      }
+      const found = answer.incoming_phone_numbers.find((item) => item.phone_number === number && typeof item.sid === 'string');
+      return found ? { providerId: found.sid! } : null;
+    },
   };
 }
 

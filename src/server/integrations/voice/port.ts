@@ -46,6 +46,9 @@ export interface PlaceCallRequest {
 
 /** A visit slot a scheduling agent offers: wall-clock time at the site, in the site's time zone. */
 export interface OfferedSlot {
+  /** The trial site's id (slots offered before sites had ids have none). */
+  siteId?: string;
+  /** What the agent says and the person picks: the facility and its city ("Research Site, Chicago"). */
   siteName: string;
   /** YYYY-MM-DDTHH:mm at the site. */
   localTime: string;
@@ -117,6 +120,11 @@ export interface VoicePort {
   fetchCall(providerCallId: string): Promise<ProviderCall | null>;
   /** Creates (no id) or updates the provider's assistant; null when the provider has none (the simulator). */
   saveAssistant(spec: AssistantSpec, assistantId: string | null): Promise<{ assistantId: string } | null>;
+  /**
+   * Whether the number (E.164) is one of the configured provider account's numbers, with the provider's id
+   * for it (Vapi: GET /phone-number). Absent on the simulator, which owns no numbers.
+   */
+  findOwnNumber?(number: string): Promise<{ providerId: string } | null>;
   /** Wires the way back into the app (the simulator's server messages). */
   attach(deliver: Deliver): void;
   /** Resolves when every conversation started so far has finished (tests, the demo). */

@@ -69,6 +69,16 @@ interface Conversation {
   offeredSlots?: OfferedSlot[];
 }
 
+class SimulatedDeliveryError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+  ) {
+    super(`simulated ${type} message answered ${status}`);
+    this.name = 'SimulatedDeliveryError';
+  }
+}
+
 const UNKNOWN_PERSON: SimulatedPerson = { dateOfBirth: null, sex: 'unknown', customFields: {} };
 /** A caller has already answered: only these modes make sense for an inbound call. */
 const INBOUND_MODES: SimulationMode[] = ['answer', 'spanish', 'hang_up'];
@@ -100,7 +110,8 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
       if (cancelled.has(providerCallId)) return null;
       if (state && message.type === 'status-update') state.call.status = String(message.status);
       const answer = await deliver!({ message: { timestamp: started + seconds * 1000, call, ...message } });
-      if (answer.status >= 300) logger.warn({ status: answer.status, type: message.type }, 'simulated voice message refused');
+      // A refused message means the call cannot go on: stop here and let it end as failed (see start()).
+      if (answer.status >= 300) throw new SimulatedDeliveryError(answer.status, String(message.type));
       return answer;
     };
     const messages: Array<{ role: string; message: string; secondsFromStart: number }> = [];
@@ -182,7 +193,12 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
     if (!deliver) return;
     const run = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => converse(providerCallId, conversation))
-      .catch((error: Error) => logger.warn({ errorName: error.name }, 'simulated call failed'))
+      .catch((error: Error) => {
+        logger.warn({ errorName: error.name, ...(error instanceof SimulatedDeliveryError ? { status: error.status, type: error.type } : {}) }, 'simulated call failed');
+        // As Vapi would report a call its pipeline could not carry on: reconciliation then settles it as failed.
+        const state = known.get(providerCallId);
+        if (state && state.call.status !== 'ended') state.call = { ...state.call, status: 'ended', endedReason: 'pipeline-error-simulator', endedAt: new Date().toISOString() };
+      })
       .finally(() => {
         const state = known.get(providerCallId);
         if (state) state.finished = true;

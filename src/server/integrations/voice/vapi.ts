@@ -100,8 +100,9 @@ function variables(language: string, slots: OfferedSlot[] | undefined): Record<s
 export function createVapiVoice(config: VapiConfig): VoicePort {
   const base = config.apiBaseUrl.replace(/\/$/, '');
   async function request(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
+  async function request(method: string, path: string, body: unknown, options: { list: true }): Promise<unknown>;
   async function request(method: string, path: string, body: unknown, options: { notFound: 'null' }): Promise<Record<string, unknown> | null>;
-  async function request(method: string, path: string, body?: unknown, options?: { notFound: 'null' }): Promise<Record<string, unknown> | null> {
+  async function request(method: string, path: string, body?: unknown, options?: { notFound?: 'null'; list?: true }): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -116,6 +117,7 @@ export function createVapiVoice(config: VapiConfig): VoicePort {
     const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
     if (response.status === 404 && options?.notFound === 'null') return null;
     if (!response.ok) throw new VoiceProviderError(`Vapi refused the request (HTTP ${response.status})`, String(response.status));
+    if (options?.list) return answer;
     return answer ?? {};
   }
   return {
@@ -169,6 +171,13 @@ export function createVapiVoice(config: VapiConfig): VoicePort {
       if (record(answer.analysis)) call.analysis = record(answer.analysis);
       if (record(answer.metadata)) call.metadata = record(answer.metadata);
       return call;
+    },
+    async findOwnNumber(number) {
+      // GET /phone-number lists the account's numbers ({ id, number, provider, ... }).
+      const answer = await request('GET', '/phone-number?limit=1000', undefined, { list: true });
+      if (!Array.isArray(answer)) throw new VoiceProviderError('Vapi answered the phone numbers without a list', 'bad_list');
+      const found = (answer as Array<Record<string, unknown>>).find((item) => item && item.number === number && typeof item.id === 'string');
+      return found ? { providerId: found.id as string } : null;
     },
     async cancelCall(providerCallId) {
       await request('DELETE', `/call/${encodeURIComponent(providerCallId)}`);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { SignUpFormSchema, type SignUpForm } from '../../../contract/session';
+import { SignUpFormSchema, SiteSignUpFormSchema, type SignUpForm } from '../../../contract/session';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, Field, Input } from '../../components/ui';
@@ -34,7 +34,8 @@ export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; in
   const preview = invitationQuery.data;
 
   const form = useForm<SignUpForm>({
-    resolver: zodResolver(SignUpFormSchema),
+    // Every empty field is flagged on the first submit, the research site's name included.
+    resolver: zodResolver(invitation ? SignUpFormSchema : SiteSignUpFormSchema),
     defaultValues: { name: '', email: '', password: '', organizationName: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -45,10 +46,6 @@ export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; in
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    if (!invitation && (!values.organizationName || values.organizationName.trim().length < 2)) {
-      form.setError('organizationName', { message: 'Enter the name of your research site' });
-      return;
-    }
     const body = invitation
       ? { name: values.name, email: preview?.email ?? values.email, password: values.password, invitationToken: invitation }
       : { name: values.name, email: values.email, password: values.password, organizationName: values.organizationName!.trim() };

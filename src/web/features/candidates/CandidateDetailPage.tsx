@@ -141,6 +141,20 @@ function ConsentCard({ candidate }: { candidate: Candidate }) {
           <Checkbox label="SMS" checked={consent.sms} disabled={update.isPending} onChange={(checked) => save({ sms: checked }, checked ? 'SMS consent recorded' : 'SMS consent withdrawn')} />
           <Checkbox label="Calls" checked={consent.calls} disabled={update.isPending} onChange={(checked) => save({ calls: checked }, checked ? 'Call consent recorded' : 'Call consent withdrawn')} />
         </div>
+        {(consent.smsSource || consent.callsSource) && (
+          <ul className="grid gap-1 text-sm text-slate-700" data-testid="consent-sources">
+            {consent.sms && consent.smsSource && (
+              <li>
+                SMS: {consent.smsSource}, {formatDate(consent.smsAt)}
+              </li>
+            )}
+            {consent.calls && consent.callsSource && (
+              <li>
+                Calls: {consent.callsSource}, {formatDate(consent.callsAt)}
+              </li>
+            )}
+          </ul>
+        )}
         <div className={cn('rounded-md border p-3', consent.doNotContact ? 'border-red-200 bg-red-50' : 'border-slate-200')}>
           <p className="text-sm font-semibold text-slate-900">Do not contact: {consent.doNotContact ? 'Yes' : 'No'}</p>
           {consent.doNotContact && (
@@ -436,7 +450,7 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
             <MessageSquare aria-hidden="true" className="h-4 w-4" />
             Text message
           </Link>
-          <CallNowButton candidateId={candidate.id} />
+          <CallNowButton candidateId={candidate.id} candidateName={candidateName(candidate)} phone={candidate.phone} />
           <ScheduleCallbackButton candidate={callbackRef} />
           <DeleteCandidateButton candidate={candidate} />
         </div>

@@ -13,8 +13,9 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDate } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/components';
 import { useTrialsQuery } from '../trials/queries';
-import { useCreateTargets, useIsGlobal } from '../trials/TrialsPage';
+import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { CandidateFormDialog } from './CandidateFormDialog';
+import { RecordConsentDialog } from './RecordConsentDialog';
 import { CandidateStatusBadge, Checkbox } from './components';
 import { CANDIDATE_STATUS_LABELS, candidateName, formatPhone, plural, sourceLabel } from './format';
 import { CANDIDATE_SORT_CHOICES, useBulkDeleteCandidates, useBulkUpdateCandidates, useCandidatesQuery, useResetCandidateStatus, type CandidateSort } from './queries';
@@ -124,6 +125,7 @@ function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: str
         </Button>
       </form>
       <div className="ml-auto flex gap-2">
+        <RecordConsentDialog target={{ candidateIds: ids }} count={ids.length} label="Record consent" onDone={onDone} />
         <ConfirmDialog
           open={resetOpen}
           onOpenChange={setResetOpen}
@@ -292,6 +294,15 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
   } else {
     body = (
       <div className="grid gap-3">
+        {selected.size === 0 && !isGlobal && total > 0 && (
+          <div className="flex justify-end">
+            <RecordConsentDialog
+              target={{ filter: { search: filters.search, status: filters.status ? [filters.status] : undefined, trialId: filters.trialId } }}
+              count={total}
+              label={`Record consent for all ${total.toLocaleString('en-US')} ${hasFilters ? 'matching' : ''}`.trim()}
+            />
+          </div>
+        )}
         {selected.size > 0 && <BulkActions selection={rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, organizationId: row.organizationId }))} trials={trials.map((trial) => ({ id: trial.id, title: trial.publicTitle || trial.title }))} onDone={() => setSelected(new Set())} />}
         <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
           <Table caption="Candidates">
@@ -342,6 +353,7 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
           first={first}
           last={last}
           total={total}
+          totalAtLeast={query.data?.totalAtLeast ?? false}
           canPrevious={current.page !== 0}
           canNext={Boolean(query.data?.nextCursor)}
           onPrevious={goPrevious}
@@ -363,7 +375,7 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
 
   return (
     <div>
-      <PageHeader title={variant === 'admin' ? 'Candidates (all organizations)' : 'Candidates'} description={description} actions={isEmptyOrganization ? undefined : actions} />
+      <PageHeader title={variant === 'admin' ? 'Candidates (all organizations)' : 'Candidates'} description={description} actions={(query.isSuccess && !isEmptyOrganization) || query.isError ? actions : undefined} />
       {!isEmptyOrganization && (
         <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter candidates">
           <SearchBox id="candidate-search" placeholder="Name, phone or email" className="w-64" value={filters.search} onChange={(search) => onFiltersChange({ search })} />

@@ -6,9 +6,10 @@ import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, Ca
 import { cn, errorMessage } from '../../lib/utils';
 import { RunDetail } from '../processing-runs/RunDetail';
 import { useTrialsQuery } from '../trials/queries';
-import { useCreateTargets } from '../trials/TrialsPage';
+import { useCreateTargets } from '../trials/hooks';
 import { plural } from './format';
 import { usePreviewImport, useStartImport, type ImportRequest } from './queries';
+import { DropZone } from '../../components/DropZone';
 
 const FIELD_LABELS: Record<ImportField, string> = {
   firstName: 'First name',
@@ -26,6 +27,10 @@ const FIELD_LABELS: Record<ImportField, string> = {
   timeZone: 'Time zone',
   preferredLanguage: 'Preferred language',
   source: 'Source',
+  consentSms: 'SMS consent (yes/no)',
+  consentCalls: 'Call consent (yes/no)',
+  consentSource: 'Consent source',
+  consentDate: 'Consent date',
   custom: 'Keep as custom field',
   ignore: 'Ignore',
 };
@@ -79,9 +84,25 @@ function display(value: unknown) {
   return String(value);
 }
 
-/** Step 2: a field per column (guessed by the server), and the mapped sample with each row's problems. */
-function MappingStep({ preview, mapping, onMappingChange, refreshing }: { preview: ImportPreview; mapping: Record<string, ImportField>; onMappingChange: (column: string, field: ImportField) => void; refreshing: boolean }) {
+/** Step 2: a field per column (guessed by the server), and the mapped rows with each row's problems, invalid first. */
+function MappingStep({
+  preview,
+  mapping,
+  onMappingChange,
+  onPage,
+  refreshing,
+}: {
+  preview: ImportPreview;
+  mapping: Record<string, ImportField>;
+  onMappingChange: (column: string, field: ImportField) => void;
+  onPage: (offset: number) => void;
+  refreshing: boolean;
+}) {
   const idBase = useId();
+  const consentColumns = (['consentSms', 'consentCalls'] as const).filter((field) => Object.values(mapping).includes(field));
+  const shownFields = [...SAMPLE_FIELDS, ...consentColumns];
+  const { offset, limit, total } = preview.page;
+  const pageText = total ? `Rows ${(offset + 1).toLocaleString('en-US')}–${Math.min(offset + limit, total).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}` : 'No rows';
   return (
     <div className="grid gap-6">
       <Card>
@@ -112,8 +133,8 @@ function MappingStep({ preview, mapping, onMappingChange, refreshing }: { previe
         <CardHeader>
           <CardTitle>Sample</CardTitle>
           <CardDescription aria-live="polite">
-            {plural(preview.totalRows, 'row')} in the file. Of the first {plural(preview.sample.size, 'row')}, {preview.sample.valid.toLocaleString('en-US')} valid and {preview.sample.invalid.toLocaleString('en-US')} with problems
-            {refreshing ? ' (updating…)' : ''}. Rows with problems are reported and skipped; the others are imported.
+            {plural(preview.totalRows, 'row')} in the file: {preview.sample.valid.toLocaleString('en-US')} valid and {preview.sample.invalid.toLocaleString('en-US')} with problems
+            {refreshing ? ' (updating…)' : ''}. Rows with problems are listed first; they are reported and skipped, the others are imported.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -121,7 +142,7 @@ function MappingStep({ preview, mapping, onMappingChange, refreshing }: { previe
             <thead>
               <tr>
                 <Th className="w-16">Row</Th>
-                {SAMPLE_FIELDS.map((field) => (
+                {shownFields.map((field) => (
                   <Th key={field}>{FIELD_LABELS[field]}</Th>
                 ))}
                 <Th>Problems</Th>
@@ -131,7 +152,7 @@ function MappingStep({ preview, mapping, onMappingChange, refreshing }: { previe
               {preview.rows.map((row) => (
                 <tr key={row.rowNumber} className={row.valid ? undefined : 'bg-amber-50'}>
                   <Td className="tabular-nums">{row.rowNumber}</Td>
-                  {SAMPLE_FIELDS.map((field) => (
+                  {shownFields.map((field) => (
                     <Td key={field} className="max-w-[12rem] truncate">
                       {display(row.values[field])}
                     </Td>
@@ -153,9 +174,46 @@ function MappingStep({ preview, mapping, onMappingChange, refreshing }: { previe
               ))}
             </tbody>
           </Table>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+            <span aria-live="polite">{pageText}</span>
+            <div className="flex gap-2">
+              <Button variant="secondary" disabled={offset === 0 || refreshing} onClick={() => onPage(Math.max(0, offset - limit))}>
+                Previous rows
+              </Button>
+              <Button variant="secondary" disabled={offset + limit >= total || refreshing} onClick={() => onPage(offset + limit)}>
+                Next rows
+              </Button>
+            </div>
+          </div>
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** When a consent column is mapped: where the file's consent was documented (required) and when. */
+function ConsentCard({ source, date, onSource, onDate, showError }: { source: string; date: string; onSource: (value: string) => void; onDate: (value: string) => void; showError: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Documented consent</CardTitle>
+        <CardDescription>
+          A consent column is mapped. Say where this file’s consent was given; it is kept with each candidate who said yes (rows with their own source or date keep theirs).
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
+          <Field label="Consent source (required)" hint='For example "paper form at clinic" or "web form".' error={showError && !source.trim() ? 'Say where the consent was given' : undefined}>
+            <Input value={source} maxLength={200} onChange={(event) => onSource(event.target.value)} />
+          </Field>
+          <Field label="Consent date" hint="For rows without a date of their own.">
+            <Input type="date" value={date} max={today()} onChange={(event) => onDate(event.target.value)} />
+          </Field>
+        </div>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -172,6 +230,9 @@ export function ImportCandidatesPage() {
   const [mapping, setMapping] = useState<Record<string, ImportField>>({});
   const [runId, setRunId] = useState<string | null>(null);
   const [previewData, setPreviewData] = useState<ImportPreview | null>(null);
+  const [consentSource, setConsentSource] = useState('');
+  const [consentDate, setConsentDate] = useState(today());
+  const [consentTouched, setConsentTouched] = useState(false);
   const preview = usePreviewImport();
   const start = useStartImport();
   const trialsQuery = useTrialsQuery();
@@ -259,23 +320,25 @@ export function ImportCandidatesPage() {
               }}
             >
               <Field label="Candidates file (CSV or JSON)" error={fileError ?? undefined} hint={file ? `Chosen: ${file.name} (${file.format.toUpperCase()})` : 'CSV with a header row, or a JSON array of objects.'}>
-                <Input
-                  type="file"
-                  accept=".csv,.json,text/csv,application/json"
-                  className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium file:text-slate-800"
-                  onChange={async (event) => {
-                    const chosen = event.target.files?.[0];
-                    setFile(null);
-                    setFileError(null);
-                    preview.reset();
-                    if (!chosen) return;
-                    try {
-                      setFile(await readFile(chosen));
-                    } catch (error) {
-                      setFileError(errorMessage(error));
-                    }
-                  }}
-                />
+                <DropZone>
+                  <Input
+                    type="file"
+                    accept=".csv,.json,text/csv,application/json"
+                    className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium file:text-slate-800"
+                    onChange={async (event) => {
+                      const chosen = event.target.files?.[0];
+                      setFile(null);
+                      setFileError(null);
+                      preview.reset();
+                      if (!chosen) return;
+                      try {
+                        setFile(await readFile(chosen));
+                      } catch (error) {
+                        setFileError(errorMessage(error));
+                      }
+                    }}
+                  />
+                </DropZone>
               </Field>
               {createTargets && (
                 <Field label="Organization">
@@ -340,7 +403,12 @@ export function ImportCandidatesPage() {
               const input = request({ mapping: next });
               if (input) runPreview(input);
             }}
+            onPage={(offset) => {
+              const input = request({ mapping, previewOffset: offset });
+              if (input) runPreview(input);
+            }}
           />
+          {previewData.consentMapped && <ConsentCard source={consentSource} date={consentDate} onSource={setConsentSource} onDate={setConsentDate} showError={consentTouched} />}
           {preview.isError && <ErrorAlert message={errorMessage(preview.error)} />}
           {start.isError && <ErrorAlert message={errorMessage(start.error)} />}
           <div className="flex flex-wrap gap-2">
@@ -351,7 +419,11 @@ export function ImportCandidatesPage() {
             <Button
               disabled={start.isPending || preview.isPending}
               onClick={() => {
-                const input = request({ mapping });
+                if (previewData.consentMapped && !consentSource.trim()) {
+                  setConsentTouched(true);
+                  return;
+                }
+                const input = request({ mapping, ...(previewData.consentMapped ? { consentSource: consentSource.trim(), consentDate: consentDate || undefined } : {}) });
                 if (!input) return;
                 start.mutate(input, {
                   onSuccess: ({ run }) => {

@@ -2,18 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CandidateStatus } from '../../../contract/candidates';
 import { ApiRequestError } from '../../lib/api';
 
-export const CANDIDATE_STATUS_LABELS: Record<CandidateStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  prescreening: 'Prescreening',
-  prescreen_passed: 'Prescreen passed',
-  prescreen_failed: 'Prescreen failed',
-  visit_scheduled: 'Visit scheduled',
-  enrolled: 'Enrolled',
-  not_interested: 'Not interested',
-  unreachable: 'Unreachable',
-  do_not_contact: 'Do not contact',
-};
+export { CANDIDATE_STATUS_LABELS } from '../../../contract/words';
 
 export const CANDIDATE_STATUS_TONES: Record<CandidateStatus, 'slate' | 'blue' | 'green' | 'amber'> = {
   new: 'blue',
@@ -61,9 +50,7 @@ export function formatPhone(phone: string | null | undefined): string {
   return parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational();
 }
 
-export function candidateName(candidate: { firstName: string; lastName: string }): string {
-  return [candidate.firstName, candidate.lastName].filter(Boolean).join(' ') || 'Unnamed candidate';
-}
+export { candidateName } from './name';
 
 /** The server's per-field validation messages (400 VALIDATION_FAILED), by field name. */
 export function serverFieldErrors(error: unknown): Record<string, string> {

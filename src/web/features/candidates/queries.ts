@@ -35,6 +35,8 @@ export interface CandidateListParams {
 export interface CandidateList {
   candidates: CandidateListItem[];
   total: number;
+  /** `total` is a floor: more candidates match (shown as "10,000+"). */
+  totalAtLeast?: boolean;
   nextCursor?: string;
 }
 
@@ -198,6 +200,10 @@ export interface ImportRequest {
   trialId?: string;
   label?: string;
   organizationId?: string;
+  consentSource?: string;
+  consentDate?: string;
+  previewOffset?: number;
+  previewLimit?: number;
 }
 
 export function usePreviewImport() {

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { CANDIDATE_STATUSES } from '../../../contract/candidates';
+import { CANDIDATE_STATUSES } from '../../../contract/candidate-status';
 import { candidatesSearch } from '../../../contract/search';
+import { extendSearch, oneOf, uuid, type InferSearch } from '../../../contract/search-params';
 import type { CandidateFilters } from './CandidatesPage';
 import { CANDIDATE_SORT_CHOICES, type CandidateSort } from './queries';
 
@@ -8,12 +8,12 @@ const SORTS = CANDIDATE_SORT_CHOICES.map((choice) => choice.value) as [Candidate
 export const DEFAULT_SORT: CandidateSort = 'createdAt:desc';
 
 /** The spec's `search` and `orgs`, plus the list's own filters; a bad value falls back to the default. */
-export const candidatesListSearch = candidatesSearch.extend({
-  status: z.enum(CANDIDATE_STATUSES).optional().catch(undefined),
-  trialId: z.string().uuid().optional().catch(undefined),
-  sort: z.enum(SORTS).optional().catch(undefined),
+export const candidatesListSearch = extendSearch(candidatesSearch, {
+  status: oneOf(CANDIDATE_STATUSES),
+  trialId: uuid,
+  sort: oneOf(SORTS),
 });
-export type CandidatesListSearch = z.infer<typeof candidatesListSearch>;
+export type CandidatesListSearch = InferSearch<typeof candidatesListSearch>;
 
 export function filtersOf(search: CandidatesListSearch): CandidateFilters {
   return { search: search.search, status: search.status, trialId: search.trialId, sort: search.sort ?? DEFAULT_SORT, orgs: search.orgs };

@@ -10,7 +10,7 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { useIsGlobal } from '../trials/TrialsPage';
+import { useIsGlobal } from '../trials/hooks';
 import { AgentDialog } from './AgentDialog';
 import { languagesText, NEXT_STEP_LABELS } from './format';
 import { publicChatUrl, useChatAgentsQuery, useDeleteChatAgent, useStartTestChat } from './queries';

@@ -10,7 +10,7 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDateTime } from '../../lib/utils';
 import { RecommendationBadge } from '../prescreen/components';
 import { OrganizationFilter } from '../trials/components';
-import { useIsGlobal } from '../trials/TrialsPage';
+import { useIsGlobal } from '../trials/hooks';
 import { LANGUAGE_LABELS, SORT_LABELS, STATUS_LABELS } from './format';
 import { useChatAgentsQuery, useConversationsQuery } from './queries';
 

@@ -124,6 +124,13 @@ function serverMessage(error: unknown): string | undefined {
 }
 
 /** A visitor-friendly message for a failed call. */
+/** How long a 429 asks to wait: the server's retryAfterSeconds (its Retry-After), else 2 s; at most 30 s. */
+function retryAfterMs(error: ApiRequestError): number {
+  const details = (error.body as { error?: { details?: Array<{ path: string; message: string }> } } | undefined)?.error?.details ?? [];
+  const seconds = Number(details.find((detail) => detail.path === 'retryAfterSeconds')?.message);
+  return Math.min(30, Number.isFinite(seconds) && seconds > 0 ? seconds : 2) * 1000 + Math.floor(Math.random() * 250);
+}
+
 function friendlyError(error: unknown, texts: Texts): string {
   if (error instanceof ApiRequestError) {
     if (error.status === 429) return texts.tooMany;
@@ -300,6 +307,21 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
     }
   };
 
+  /**
+   * Sends a message; when the server asks to slow down (429), waits as long as it says (Retry-After) and
+   * sends again, showing the typing dots meanwhile rather than an error (issue 15).
+   */
+  const sendWithRetry = async (current: NonNullable<typeof conversation>, text: string) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await publicChatApi.send(current.id, current.token, text);
+      } catch (error) {
+        if (!(error instanceof ApiRequestError) || error.status !== 429 || attempt >= 8) throw error;
+        await new Promise((resolve) => window.setTimeout(resolve, retryAfterMs(error)));
+      }
+    }
+  };
+
   const sendText = async (raw: string) => {
     if (!conversation || busy) return;
     const text = raw.trim();
@@ -312,7 +334,7 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
     setSendError(null);
     setDraft('');
     try {
-      applyTurn(await publicChatApi.send(conversation.id, conversation.token, text));
+      applyTurn(await sendWithRetry(conversation, text));
     } catch (error) {
       console.error(error);
       // Never lose what the visitor typed: it goes back into the box.

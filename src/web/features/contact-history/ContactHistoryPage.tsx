@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/utils';
 import { candidateName } from '../candidates/format';
 import { useCandidateQuery } from '../candidates/queries';
 import { useContactHistoryQuery } from './queries';
+import { humanSummary } from '../../lib/words';
 
 const KINDS: Record<string, { label: string; icon: LucideIcon; tone: string }> = {
   created: { label: 'Created', icon: UserPlus, tone: 'bg-green-100 text-green-900' },
@@ -37,7 +38,7 @@ function TimelineItem({ event, last }: { event: ContactEvent; last: boolean }) {
       <div className="grid min-w-0 gap-0.5 pt-1">
         <p className="text-sm text-slate-900">
           <span className="font-semibold">{kind.label}</span>
-          <span className="sr-only">:</span> <span>{event.summary}</span>
+          <span className="sr-only">:</span> <span>{humanSummary(event.summary)}</span>
         </p>
         <p className="text-xs text-slate-700">
           By {event.actor.label} · <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>

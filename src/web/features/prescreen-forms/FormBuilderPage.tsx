@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, PageHeader } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDateTime } from '../../lib/utils';
-import { BlockEditor } from './components';
+import { BlockEditor, QuestionExpansionContext, useQuestionExpansionState } from './components';
 import { criterionLabels, FORM_STATUS_LABELS, FORM_STATUS_TONES, LANGUAGE_LABELS, localProblems, move, newBlock, normalizeBlocks, say, serverProblems, uncoveredCriteria } from './format';
 import { useApplyDeduplication, useDetectDuplicates, usePrescreenFormQuery, useUpdatePrescreenForm } from './queries';
 
@@ -225,8 +225,13 @@ function CoveragePanel({ form, blocks }: { form: PrescreenForm; blocks: StudyBlo
 }
 
 function Builder({ form }: { form: PrescreenForm }) {
+  // Questions start collapsed: the page was ~18,700 px with every one open (issue 15).
+  const expansion = useQuestionExpansionState();
   const update = useUpdatePrescreenForm();
   const [blocks, setBlocks] = useState<StudyBlock[]>(form.blocks);
+  const questionIds = blocks.flatMap((block) => block.questions.map((question) => question.id));
+  // "Expand all" until every question is open (one opened by hand still leaves the rest to expand).
+  const allExpanded = questionIds.length > 0 && questionIds.every((id) => expansion.isOpen(id));
   const [baseline, setBaseline] = useState(() => JSON.stringify(normalizeBlocks(form.blocks)));
   const [problems, setProblems] = useState<{ title: string; message?: string; details: string[] } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -362,6 +367,16 @@ function Builder({ form }: { form: PrescreenForm }) {
             <h2 id="blocks-heading" className="text-lg font-semibold text-slate-900">
               Study blocks
             </h2>
+            <div className="flex flex-wrap gap-2">
+            {blocks.some((block) => block.questions.length > 0) && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => (allExpanded ? expansion.collapseAll() : expansion.expandAll(questionIds))}
+              >
+                {allExpanded ? 'Collapse all' : 'Expand all'}
+              </Button>
+            )}
             <Button
               variant="secondary"
               size="sm"
@@ -374,12 +389,14 @@ function Builder({ form }: { form: PrescreenForm }) {
               <Plus aria-hidden="true" className="h-4 w-4" />
               Add block
             </Button>
+            </div>
           </div>
           {blocks.length === 0 ? (
             <EmptyState title="No blocks yet">
               <p>Add a block of questions, such as “About you”.</p>
             </EmptyState>
           ) : (
+            <QuestionExpansionContext.Provider value={expansion}>
             <ol className="grid gap-4">
               {blocks.map((block, index) => (
                 <BlockEditor
@@ -400,6 +417,7 @@ function Builder({ form }: { form: PrescreenForm }) {
                 />
               ))}
             </ol>
+            </QuestionExpansionContext.Provider>
           )}
         </section>
         <aside aria-label="Criteria coverage">

@@ -9,7 +9,7 @@ import { Badge, Button, buttonClass, EmptyState, Field, Input, PageHeader, Selec
 import { useActiveOrganization } from '../../lib/active-organization';
 import { cn, formatDate } from '../../lib/utils';
 import { useTrialsQuery } from '../trials/queries';
-import { useIsGlobal } from '../trials/TrialsPage';
+import { useIsGlobal } from '../trials/hooks';
 import { FORM_STATUS_LABELS, FORM_STATUS_TONES, serverProblems } from './format';
 import { useCreatePrescreenForm, useGenerateStudyBlocks, usePrescreenFormsQuery } from './queries';
 

@@ -1,5 +1,5 @@
-import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Plus, Trash2, X } from 'lucide-react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { AnswerPredicate, CriterionCoverage, CriterionLink, CriterionOutcome, Question, QuestionType, StudyBlock } from '../../../contract/prescreen-forms';
 import { QUESTION_TYPES } from '../../../contract/prescreen-forms';
 import { Badge, Button, Input, Label, Select } from '../../components/ui';
@@ -205,6 +205,30 @@ function OptionsEditor({ id, question, onChange }: { id: string; question: Quest
   );
 }
 
+/**
+ * Which questions of the builder are open. A long form is ~100 questions: they start collapsed (a one-line
+ * summary each), opening one closes the others, and "Expand all" opens every one. Without a provider
+ * (anywhere but the builder) every question is open.
+ */
+export interface QuestionExpansion {
+  isOpen: (id: string) => boolean;
+  toggle: (id: string) => void;
+  open: (id: string) => void;
+}
+export const QuestionExpansionContext = createContext<QuestionExpansion | null>(null);
+
+export function useQuestionExpansionState(): QuestionExpansion & { expandAll: (ids: string[]) => void; collapseAll: () => void; count: number } {
+  const [openIds, setOpenIds] = useState<Set<string>>(() => new Set());
+  return {
+    isOpen: (id) => openIds.has(id),
+    toggle: (id) => setOpenIds((current) => (current.has(id) ? new Set([...current].filter((item) => item !== id)) : new Set([id]))),
+    open: (id) => setOpenIds((current) => new Set([...current, id])),
+    expandAll: (ids) => setOpenIds(new Set(ids)),
+    collapseAll: () => setOpenIds(new Set()),
+    count: openIds.size,
+  };
+}
+
 export function QuestionEditor({
   question,
   number,
@@ -240,6 +264,10 @@ export function QuestionEditor({
     const criterionLinks = question.criterionLinks.map((link) => (OPS_BY_TYPE[type].includes(link.when.op) ? link : { ...link, when: { op: 'answered' as const }, then: 'review' as const, otherwise: undefined }));
     onChange({ ...question, type, options: becomesChoice ? options : undefined, unit: type === 'number' ? question.unit : undefined, criterionLinks });
   };
+  const expansion = useContext(QuestionExpansionContext);
+  const expanded = expansion ? expansion.isOpen(question.id) : true;
+  const bodyId = `${id}-body`;
+  const summary = question.wording.chat.en || question.wording.phone.en || 'No wording yet';
   return (
     <li data-item={question.id}>
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -248,19 +276,32 @@ export function QuestionEditor({
         </legend>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">
+            {expansion && (
+              <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={bodyId} aria-describedby={legendId} onClick={() => expansion.toggle(question.id)}>
+                {expanded ? <ChevronDown aria-hidden="true" className="h-4 w-4" /> : <ChevronRight aria-hidden="true" className="h-4 w-4" />}
+                {expanded ? 'Collapse' : 'Edit'}
+              </Button>
+            )}
             <span aria-hidden="true" className="text-sm font-semibold text-slate-900">
               Question {number}
             </span>
-            <span className="font-mono text-xs text-slate-700">{question.id}</span>
+            {!expanded && <span className="max-w-md truncate text-sm text-slate-800">{summary}</span>}
             {question.source === 'criterion_text' && (
               <Badge tone="amber" title="Generated from the criterion's text: check the links">
                 From criterion text
+              </Badge>
+            )}
+            {question.audience === 'site' && (
+              <Badge tone="blue" title="Answered by site staff; the chat and voice agents never ask it">
+                Site review (staff only)
               </Badge>
             )}
             {question.criterionLinks.length === 0 && <Badge>No criterion</Badge>}
           </div>
           <ItemActions describedBy={legendId} isFirst={isFirst} isLast={isLast} onMove={onMove} onRemove={onRemove} />
         </div>
+        {expanded && (
+          <div id={bodyId} className="grid gap-4">
         <div className="grid gap-3 sm:grid-cols-3">
           <Control id={`${id}-type`} label="Answer type">
             <Select id={`${id}-type`} value={question.type} onChange={(event) => setType(event.target.value as QuestionType)}>
@@ -332,6 +373,8 @@ export function QuestionEditor({
             </Button>
           </div>
         </section>
+          </div>
+        )}
       </fieldset>
     </li>
   );
@@ -363,6 +406,7 @@ export function BlockEditor({
   const id = `b-${block.id}`;
   const legendId = `${id}-legend`;
   const setQuestions = (questions: Question[]) => onChange({ ...block, questions });
+  const expansion = useContext(QuestionExpansionContext);
   return (
     <li data-item={block.id}>
       <fieldset className="grid gap-4 rounded-xl border border-slate-300 bg-slate-100/60 p-4">
@@ -414,6 +458,7 @@ export function BlockEditor({
             aria-describedby={legendId}
             onClick={() => {
               const question = newQuestion();
+              expansion?.open(question.id);
               setQuestions([...block.questions, question]);
               onFocus({ id: question.id, action: 'text' });
             }}

@@ -157,6 +157,8 @@ export function normalizeBlocks(blocks: StudyBlock[]): StudyBlock[] {
       if (question.unit?.trim()) out.unit = question.unit.trim();
       if (choice) out.options = (question.options ?? []).map((option) => ({ value: option.value.trim(), label: cleanText(option.label) }));
       if (question.source) out.source = question.source;
+      // Staff-only (site_review) items stay staff-only when the form is edited and saved.
+      if (question.audience) out.audience = question.audience;
       return out;
     }),
   }));

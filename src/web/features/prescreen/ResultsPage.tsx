@@ -10,7 +10,7 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDateTime } from '../../lib/utils';
 import { candidateName } from '../candidates/format';
 import { OrganizationFilter } from '../trials/components';
-import { useIsGlobal } from '../trials/TrialsPage';
+import { useIsGlobal } from '../trials/hooks';
 import { RecommendationBadge, ReviewStatusBadge } from './components';
 import { SOURCE_TYPE_LABELS } from './format';
 import { usePrescreenResultsQuery } from './queries';

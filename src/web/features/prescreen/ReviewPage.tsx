@@ -2,8 +2,10 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { CalendarPlus, Check, ClipboardList, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { ownSitesFirst } from '../../../contract/trials';
 import { AI_RECOMMENDATION_VALUES, type AiRecommendation, type CriterionEvaluationDto, type PrescreenResult, type PrescreenReview } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
+import { SitePicker } from '../../components/SitePicker';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Input, Select } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
@@ -64,6 +66,13 @@ function EvaluationItem({ evaluation, questionText, onShowAnswer }: { evaluation
 function ResultDetail({ result, focusedAnswer, onShowAnswer }: { result: PrescreenResult; focusedAnswer: string | null; onShowAnswer: (id: string) => void }) {
   const deciding = new Set(result.evaluations.map((evaluation) => evaluation.decidingQuestionId).filter(Boolean) as string[]);
   const questionText = (id: string) => result.answers.find((answer) => answer.questionId === id)?.question ?? id;
+  // The answers list is long (every question of the form): collapsed, it shows the deciding answers only.
+  const [showAll, setShowAll] = useState(false);
+  const answersOpen = showAll || focusedAnswer !== null;
+  const shownAnswers = answersOpen ? result.answers : result.answers.filter((answer) => deciding.has(answer.questionId));
+  useEffect(() => {
+    if (focusedAnswer) document.getElementById(`answer-${focusedAnswer}`)?.focus();
+  }, [focusedAnswer]);
   return (
     <div className="grid gap-6 xl:grid-cols-2">
       <section aria-labelledby="criteria-heading" className="grid content-start gap-4">
@@ -91,11 +100,18 @@ function ResultDetail({ result, focusedAnswer, onShowAnswer }: { result: Prescre
         })}
       </section>
       <section aria-labelledby="answers-heading" className="grid content-start gap-2">
-        <h2 id="answers-heading" className="text-lg font-semibold text-slate-900">
-          Answers
-        </h2>
-        <ol className="grid gap-2">
-          {result.answers.map((answer) => {
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="answers-heading" className="text-lg font-semibold text-slate-900">
+            Answers {answersOpen ? `(${result.answers.length})` : `(${shownAnswers.length} deciding of ${result.answers.length})`}
+          </h2>
+          {result.answers.length > shownAnswers.length || answersOpen ? (
+            <Button variant="ghost" size="sm" aria-expanded={answersOpen} aria-controls="answers-list" onClick={() => setShowAll(!answersOpen)}>
+              {answersOpen ? 'Show deciding answers only' : `Show all ${result.answers.length} answers`}
+            </Button>
+          ) : null}
+        </div>
+        <ol id="answers-list" className="grid gap-2">
+          {shownAnswers.map((answer) => {
             const isDeciding = deciding.has(answer.questionId);
             return (
               <li
@@ -209,19 +225,18 @@ function timeZones(): string[] {
 
 function BookingCard({ result, review }: { result: PrescreenResult; review: PrescreenReview }) {
   const book = useBook();
-  const sites = review.trials.find((trial) => trial.id === result.trial.id)?.sites ?? [];
-  const [siteName, setSiteName] = useState(sites[0]?.name ?? '');
-  const site = sites.find((item) => item.name === siteName);
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const [timeZone, setTimeZone] = useState(browserZone);
+  const sites = ownSitesFirst(review.trials.find((trial) => trial.id === result.trial.id)?.sites ?? []);
+  // One site, or our own first site, is the likely choice; otherwise the coordinator picks (no silent first site).
+  const [siteId, setSiteId] = useState<string | undefined>(sites.length === 1 || sites[0]?.isOwnSite ? sites[0]?.id : undefined);
+  const site = sites.find((item) => item.id === siteId);
+  // A site without a zone: the coordinator says which (never a default such as the browser's or UTC).
+  const [timeZone, setTimeZone] = useState('');
   const [localTime, setLocalTime] = useState('');
   const [duration, setDuration] = useState('60');
-  const [errors, setErrors] = useState<{ site?: string; localTime?: string; duration?: string }>({});
+  const [errors, setErrors] = useState<{ site?: string; timeZone?: string; localTime?: string; duration?: string }>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const zones = useMemo(() => {
-    const all = timeZones();
-    return all.includes(browserZone) ? all : [browserZone, ...all];
-  }, [browserZone]);
+  const zones = useMemo(() => timeZones(), []);
+  const pickerId = `booking-site-${result.id}`;
 
   if (sites.length === 0) {
     return (
@@ -235,20 +250,22 @@ function BookingCard({ result, review }: { result: PrescreenResult; review: Pres
       </Card>
     );
   }
+  const zone = site?.timeZone || timeZone;
   const submit = () => {
     const next: typeof errors = {};
-    if (!siteName) next.site = 'Choose a site';
+    if (!site) next.site = 'Choose a site';
+    if (site && !site.timeZone && !timeZone) next.timeZone = 'Choose the time zone the site’s visits are in';
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(localTime)) next.localTime = 'Choose the date and time of the visit';
     const minutes = Number(duration);
     if (!Number.isInteger(minutes) || minutes < 5 || minutes > 480) next.duration = 'Enter 5 to 480 minutes';
     setErrors(next);
     setServerError(null);
-    if (Object.keys(next).length) return;
+    if (Object.keys(next).length || !site) return;
     book.mutate(
-      { resultId: result.id, siteName, localTime, durationMinutes: minutes, ...(site?.timeZone ? {} : { timeZone }) },
+      { resultId: result.id, siteId: site.id, localTime, durationMinutes: minutes, ...(site.timeZone ? {} : { timeZone }) },
       {
         onSuccess: (booking) => {
-          toast.success(`Visit booked at ${booking.siteName}`);
+          toast.success(`Visit booked at ${[booking.siteName, booking.siteCity].filter(Boolean).join(', ')}`);
           setLocalTime('');
         },
         onError: (failure) => setServerError(serverProblems(failure).message),
@@ -270,31 +287,30 @@ function BookingCard({ result, review }: { result: PrescreenResult; review: Pres
             submit();
           }}
         >
-          <Field label="Site" error={errors.site}>
-            <Select value={siteName} onChange={(event) => setSiteName(event.target.value)}>
-              {sites.map((item) => (
-                <option key={item.name} value={item.name}>
-                  {item.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <div className="grid gap-1.5">
+            <label htmlFor={pickerId} className="text-sm font-medium text-slate-900">
+              Site <span className="font-normal text-slate-700">({sites.length})</span>
+            </label>
+            <SitePicker id={pickerId} sites={sites} value={siteId} onChange={setSiteId} invalid={Boolean(errors.site)} />
+            {errors.site && <p className="text-sm text-red-700">{errors.site}</p>}
+          </div>
           {site?.timeZone ? (
             <p className="text-sm text-slate-800" data-testid="site-time-zone">
               Times are in the site’s time zone: <span className="font-semibold">{site.timeZone}</span>
             </p>
-          ) : (
-            <Field label="Time zone" hint="The site has no time zone on record; choose the one its visits are in.">
+          ) : site ? (
+            <Field label="Time zone" error={errors.timeZone} hint={<span data-testid="time-zone-needed">Time zone needed: the site’s location does not tell it. Choose the zone its visits are in.</span>}>
               <Select value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone}
+                <option value="">Choose a time zone</option>
+                {zones.map((item) => (
+                  <option key={item} value={item}>
+                    {item}
                   </option>
                 ))}
               </Select>
             </Field>
-          )}
-          <Field label={`Visit start (local time${site?.timeZone ? `, ${site.timeZone}` : `, ${timeZone}`})`} error={errors.localTime}>
+          ) : null}
+          <Field label={`Visit start (local time${zone ? `, ${zone}` : ''})`} error={errors.localTime}>
             <Input type="datetime-local" value={localTime} onChange={(event) => setLocalTime(event.target.value.slice(0, 16))} />
           </Field>
           <Field label="Duration (minutes)" error={errors.duration}>
@@ -335,7 +351,7 @@ function HistoryCard({ review }: { review: PrescreenReview }) {
               {review.bookings.map((booking) => (
                 <li key={booking.id} className="rounded-md border border-slate-200 px-3 py-2 text-sm">
                   <p className="font-medium text-slate-900">
-                    {booking.siteName}: {booking.localTime.replace('T', ' ')} ({booking.siteTimeZone})
+                    {[booking.siteName, booking.siteCity].filter(Boolean).join(', ')}: {booking.localTime.replace('T', ' ')} ({booking.siteTimeZone})
                   </p>
                   <p className="text-slate-700">
                     {booking.durationMinutes} minutes · {booking.status.replace('_', ' ')} · confirmation SMS {booking.confirmationSms.replace('_', ' ')}
@@ -453,7 +469,7 @@ export function ReviewPage({ candidateId }: { candidateId: string }) {
             </Field>
           )}
           <div className="grid gap-6 lg:grid-cols-3">
-            <Card className="lg:col-span-2">
+            <Card className="lg:order-1 lg:col-span-2">
               <CardHeader>
                 <CardTitle>AI recommendation</CardTitle>
                 <CardDescription>
@@ -478,7 +494,8 @@ export function ReviewPage({ candidateId }: { candidateId: string }) {
                 </ul>
               </CardContent>
             </Card>
-            <div className="grid content-start gap-6">
+            {/* The decision is what the reviewer came for: first on a phone, beside the recommendation on a wide screen. */}
+            <div className="order-first grid content-start gap-6 lg:order-2">
               <DecisionCard key={`${result.id}-decision`} result={result} />
             </div>
           </div>

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { Language, PrescreenForm, Question } from '../../../contract/prescreen-forms';
+import { knownAnswerOf, type KnownCandidate, type Language, type PrescreenForm, type Question } from '../../../contract/prescreen-forms';
 import type { PrescreenAnswerInput } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
@@ -27,9 +27,38 @@ function toInput(question: Question, value: AnswerDraft | undefined): PrescreenA
   return { questionId: question.id, value: typeof value === 'string' ? value.trim() : value };
 }
 
-function QuestionInput({ question, language, value, error, onChange }: { question: Question; language: Language; value: AnswerDraft | undefined; error?: string; onChange: (next: AnswerDraft) => void }) {
+/** A known answer as the form's draft value (yes/no as 'yes'/'no', numbers as text). */
+function toDraft(question: Question, value: unknown): AnswerDraft | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (question.type === 'yes_no') return value === true ? 'yes' : value === false ? 'no' : undefined;
+  if (question.type === 'multiple_choice') return Array.isArray(value) ? value.map(String) : [String(value)];
+  return String(value);
+}
+
+/** Answers the candidate's record already gives (date of birth, sex, custom fields), and where each comes from. */
+function knownAnswers(blocks: PrescreenForm['blocks'], known: KnownCandidate | undefined) {
+  const answers: Record<string, AnswerDraft> = {};
+  const from: Record<string, string> = {};
+  if (!known) return { answers, from };
+  for (const question of blocks.flatMap((block) => block.questions)) {
+    const found = knownAnswerOf(question, known);
+    const draft = found ? toDraft(question, found.value) : undefined;
+    if (found && draft !== undefined) {
+      answers[question.id] = draft;
+      from[question.id] = found.from;
+    }
+  }
+  return { answers, from };
+}
+
+function QuestionInput({ question, language, value, error, onChange, fromRecord }: { question: Question; language: Language; value: AnswerDraft | undefined; error?: string; onChange: (next: AnswerDraft) => void; fromRecord?: string }) {
   const id = `answer-${question.id}`;
   const label = say(question.wording.chat, language);
+  const recordNote = fromRecord && (
+    <p className="text-xs text-slate-700" data-testid={`from-record-${question.id}`}>
+      <Badge tone="blue">From the record</Badge> <span className="ml-1">({fromRecord}; change it if the candidate says otherwise)</span>
+    </p>
+  );
   const errorId = `${id}-error`;
   const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true as const } : {};
   const optional = !question.required && <span className="ml-1 font-normal text-slate-700">(optional)</span>;
@@ -68,6 +97,7 @@ function QuestionInput({ question, language, value, error, onChange }: { questio
             </label>
           ))}
         </div>
+        {recordNote}
         {errorText}
       </fieldset>
     );
@@ -94,16 +124,18 @@ function QuestionInput({ question, language, value, error, onChange }: { questio
           {question.unit && <span className="text-sm text-slate-700">{question.unit}</span>}
         </div>
       )}
+      {recordNote}
       {errorText}
     </div>
   );
 }
 
-function GuidedForm({ form, candidateId, initialLanguage }: { form: PrescreenForm; candidateId: string; initialLanguage: Language }) {
+function GuidedForm({ form, candidateId, initialLanguage, known }: { form: PrescreenForm; candidateId: string; initialLanguage: Language; known?: KnownCandidate }) {
   const blocks = form.blocks.filter((block) => block.questions.length > 0);
   const [step, setStep] = useState(0);
   const [language, setLanguage] = useState<Language>(initialLanguage);
-  const [answers, setAnswers] = useState<Record<string, AnswerDraft>>({});
+  const prefilled = useMemo(() => knownAnswers(form.blocks, known), [form.blocks, known]);
+  const [answers, setAnswers] = useState<Record<string, AnswerDraft>>(() => prefilled.answers);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<{ message: string; details: string[] } | null>(null);
   const run = useRunPrescreen();
@@ -189,6 +221,7 @@ function GuidedForm({ form, candidateId, initialLanguage }: { form: PrescreenFor
               language={language}
               value={answers[question.id]}
               error={errors[question.id]}
+              fromRecord={prefilled.from[question.id] && JSON.stringify(answers[question.id]) === JSON.stringify(prefilled.answers[question.id]) ? prefilled.from[question.id] : undefined}
               onChange={(next) => {
                 setAnswers((current) => ({ ...current, [question.id]: next }));
                 if (errors[question.id]) setErrors((current) => ({ ...current, [question.id]: '' }));
@@ -308,7 +341,7 @@ export function RunPrescreenPage({ candidateId }: { candidateId: string }) {
   } else if (!formId) body = <FormPicker organizationId={candidateQuery.data.organizationId} trialIds={candidateQuery.data.trialIds} onPick={setFormId} />;
   else if (formQuery.isPending) body = <Spinner label="Loading the form" />;
   else if (formQuery.isError) body = <ErrorCard title="Could not load the form" error={formQuery.error} onRetry={() => void formQuery.refetch()} />;
-  else body = <GuidedForm key={formQuery.data.id} form={formQuery.data} candidateId={candidateId} initialLanguage={candidateQuery.data.preferredLanguage === 'es' ? 'es' : 'en'} />;
+  else body = <GuidedForm key={formQuery.data.id} form={formQuery.data} candidateId={candidateId} initialLanguage={candidateQuery.data.preferredLanguage === 'es' ? 'es' : 'en'} known={candidateQuery.data} />;
 
   const candidate = candidateQuery.data;
   return (

@@ -8,7 +8,7 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/components';
-import { useIsGlobal } from '../trials/TrialsPage';
+import { useIsGlobal } from '../trials/hooks';
 import { useUsersQuery } from '../users/api';
 import { countsSummary, KIND_LABELS, RunProgressBar, RunStatusBadge } from './components';
 import { useRunsQuery } from './queries';

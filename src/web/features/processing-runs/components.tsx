@@ -162,7 +162,8 @@ export function RunItemsTable({
                 <Td>
                   {item.candidateId ? (
                     <Link to="/candidates/$id" params={{ id: item.candidateId }} className="text-blue-800 underline-offset-4 hover:underline">
-                      Open<span className="sr-only"> candidate of row {item.rowNumber}</span>
+                      {item.candidateName ?? 'Open'}
+                      <span className="sr-only"> (candidate of row {item.rowNumber})</span>
                     </Link>
                   ) : (
                     '—'

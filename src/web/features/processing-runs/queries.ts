@@ -10,6 +10,8 @@ export interface RunItem {
   outcome: ItemOutcome;
   errors: Array<{ field: string; message: string }>;
   candidateId: string | null;
+  /** The linked candidate's name. */
+  candidateName: string | null;
   input: Record<string, unknown> | null;
   processedAt: string | null;
 }

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Button, EmptyState, PageHeader } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { OrganizationFilter } from '../trials/components';
-import { useIsGlobal } from '../trials/TrialsPage';
+import { useIsGlobal } from '../trials/hooks';
 import { NewMessageDialog } from './NewMessageDialog';
 import { ThreadList } from './ThreadList';
 import { ThreadPane } from './ThreadPane';

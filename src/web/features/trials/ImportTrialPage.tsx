@@ -11,6 +11,7 @@ import { CriteriaLists, needsReviewCount } from './components';
 import { ageRangeInWords, SEX_LABELS, siteAddress } from './format';
 import { usePreviewStudy, useImportStudy, type StudyFileContent } from './queries';
 import { useCreateTargets } from './TrialsPage';
+import { DropZone } from '../../components/DropZone';
 
 interface StudyChoice {
   index: number;
@@ -210,15 +211,17 @@ export function ImportTrialPage() {
           )}
           <div className="grid gap-1.5">
             <Label htmlFor={fileInputId}>ClinicalTrials.gov JSON file</Label>
-            <input
-              ref={fileInput}
-              id={fileInputId}
-              type="file"
-              accept=".json,application/json"
-              aria-describedby={`${fileInputId}-hint`}
-              onChange={(event) => void onFile(event)}
-              className="block w-full max-w-xl rounded-md border border-slate-400 bg-white text-sm text-slate-900 file:mr-3 file:h-10 file:border-0 file:border-r file:border-slate-300 file:bg-slate-100 file:px-4 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-            />
+            <DropZone>
+              <input
+                ref={fileInput}
+                id={fileInputId}
+                type="file"
+                accept=".json,application/json"
+                aria-describedby={`${fileInputId}-hint`}
+                onChange={(event) => void onFile(event)}
+                className="block w-full max-w-xl rounded-md border border-slate-400 bg-white text-sm text-slate-900 file:mr-3 file:h-10 file:border-0 file:border-r file:border-slate-300 file:bg-slate-100 file:px-4 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+              />
+            </DropZone>
             <p id={`${fileInputId}-hint`} className="text-xs text-slate-700">
               A .json file with one study record, or a list of records. It is read in your browser and sent to Cohortly only to build the draft.
             </p>

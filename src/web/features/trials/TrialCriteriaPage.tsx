@@ -9,7 +9,7 @@ import { Badge, Button, buttonClass, EmptyState, Input, Label, PageHeader, Selec
 import { useActiveOrganization } from '../../lib/active-organization';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage } from '../../lib/utils';
-import { needsReviewCount, NeedsReviewBadge, StatusBadge } from './components';
+import { needsReviewCount, NeedsReviewBadge, PopulationBadge, StatusBadge } from './components';
 import {
   COMPARATOR_LABELS,
   COMPARATORS,
@@ -17,6 +17,7 @@ import {
   ordered,
   RULE_TYPE_LABELS,
   RULE_TYPES,
+  SITE_JUDGEMENT_REASONS,
   ruleOf,
   toEditable,
   toInputs,
@@ -26,7 +27,7 @@ import {
   type RuleFields,
   type RuleType,
 } from './criteria-editor';
-import { RULE_SOURCE_LABELS, ruleInWords } from './format';
+import { RULE_SOURCE_LABELS, ruleInWords, SITE_JUDGEMENT_LABELS } from './format';
 import { useTrialQuery, useTrialsQuery, useUpdateTrial } from './queries';
 import { useIsGlobal } from './TrialsPage';
 
@@ -57,7 +58,7 @@ function invalid(id: string, error: string | undefined) {
 function RuleFieldsEditor({ criterion, errors, onFields }: { criterion: EditableCriterion; errors: FieldErrors; onFields: (patch: Partial<RuleFields>) => void }) {
   const id = (name: string) => `criterion-${criterion.key}-${name}`;
   const { fields } = criterion;
-  const yesNo = (name: 'present' | 'taking' | 'allowed' | 'accepted', label: string, yes: string, no: string) => (
+  const yesNo = (name: 'present' | 'taking' | 'allowed' | 'accepted' | 'smoker', label: string, yes: string, no: string) => (
     <Control id={id(name)} label={label}>
       <Select id={id(name)} value={fields[name]} onChange={(event) => onFields({ [name]: event.target.value as 'yes' | 'no' })}>
         <option value="yes">{yes}</option>
@@ -139,6 +140,39 @@ function RuleFieldsEditor({ criterion, errors, onFields }: { criterion: Editable
       return yesNo('allowed', 'Pregnancy', 'Allowed', 'Not allowed');
     case 'healthy_volunteers':
       return yesNo('accepted', 'Healthy volunteers', 'Accepted', 'Not accepted');
+    case 'contraception':
+      return null;
+    case 'smoking':
+      return yesNo('smoker', 'Current smoker', 'Must be', 'Must not be');
+    case 'performance_status':
+      return (
+        <>
+          <Control id={id('scale')} label="Scale">
+            <Select id={id('scale')} value={fields.scale} onChange={(event) => onFields({ scale: event.target.value as RuleFields['scale'] })}>
+              <option value="ECOG">ECOG</option>
+              <option value="Karnofsky">Karnofsky</option>
+            </Select>
+          </Control>
+          <Control id={id('minScore')} label="Lowest score (optional)" error={errors.minScore}>
+            <Input id={id('minScore')} inputMode="decimal" value={fields.minScore} onChange={(event) => onFields({ minScore: event.target.value })} {...invalid(id('minScore'), errors.minScore)} />
+          </Control>
+          <Control id={id('maxScore')} label="Highest score (optional)" error={errors.maxScore}>
+            <Input id={id('maxScore')} inputMode="decimal" value={fields.maxScore} onChange={(event) => onFields({ maxScore: event.target.value })} {...invalid(id('maxScore'), errors.maxScore)} />
+          </Control>
+        </>
+      );
+    case 'site_judgement':
+      return (
+        <Control id={id('reason')} label="Staff decide">
+          <Select id={id('reason')} value={fields.reason} onChange={(event) => onFields({ reason: event.target.value as RuleFields['reason'] })}>
+            {SITE_JUDGEMENT_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {SITE_JUDGEMENT_LABELS[reason]}
+              </option>
+            ))}
+          </Select>
+        </Control>
+      );
   }
 }
 
@@ -183,6 +217,7 @@ function CriterionEditor({
             </span>
             {criterion.ruleSource && rule ? <Badge tone="blue">{RULE_SOURCE_LABELS[criterion.ruleSource]}</Badge> : <Badge>No rule</Badge>}
             {criterion.needsReview && <NeedsReviewBadge />}
+            {criterion.population && <PopulationBadge population={criterion.population} />}
             {!criterion.id && <Badge tone="green">New</Badge>}
           </div>
           <div className="flex flex-wrap gap-1">
@@ -338,7 +373,7 @@ function CriteriaEditor({ trial }: { trial: Trial }) {
   };
 
   const add = (kind: CriterionKind) => {
-    const item: EditableCriterion = { key: newKey(), kind, text: '', ruleType: '', fields: { ...EMPTY_FIELDS }, ruleSource: null, needsReview: false };
+    const item: EditableCriterion = { key: newKey(), kind, text: '', ruleType: '', fields: { ...EMPTY_FIELDS }, ruleSource: null, needsReview: false, population: null, original: null };
     setItems((current) => ordered([...current, item]));
     setReviewOnly(false);
     setFocusTarget({ key: item.key, action: 'text' });

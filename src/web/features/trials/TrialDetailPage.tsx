@@ -1,19 +1,21 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { ListChecks, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronDown, ChevronUp, ListChecks, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { TRIAL_STATUS_TRANSITIONS, type Trial, type TrialStatus } from '../../../contract/trials';
+import { siteLabel, TRIAL_STATUS_TRANSITIONS, type Trial, type TrialSite, type TrialStatus } from '../../../contract/trials';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
+import { OffsetPager } from '../../components/Pager';
+import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Table, Td, Th } from '../../components/ui';
+import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Input, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { formatDate, formatDateTime } from '../../lib/utils';
+import { errorMessage, formatDate, formatDateTime } from '../../lib/utils';
 import { CriteriaLists, EnrollmentProgress, needsReviewCount, StatusBadge } from './components';
 import { ageRangeInWords, SEX_LABELS, siteAddress, STATUS_LABELS, transitionLabel } from './format';
-import { useDeleteTrial, useTrialQuery, useUpdateTrial } from './queries';
+import { useDeleteTrial, useTrialQuery, useTrialSitesQuery, useUpdateTrial, useUpdateTrialSite } from './queries';
 import { TrialFormDialog } from './TrialFormDialog';
 
 /** Owners and admins of the trial's organization, and internal admins, may delete it (as the server enforces). */
@@ -150,36 +152,180 @@ function OverviewCard({ trial, organizationName }: { trial: Trial; organizationN
   );
 }
 
-function SitesCard({ trial }: { trial: Trial }) {
+const SITE_PAGE = 25;
+const ZONE_SOURCE_LABELS = { geo: 'from its coordinates', region: 'from its state or country', manual: 'set by hand' } as const;
+
+function allTimeZones(): string[] {
+  try {
+    return (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** A site's time zone, or "time zone needed", with an inline editor. */
+function SiteTimeZoneCell({ trialId, site }: { trialId: string; site: TrialSite }) {
+  const update = useUpdateTrialSite();
+  const [editing, setEditing] = useState(false);
+  const [zone, setZone] = useState(site.timeZone ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const label = siteLabel(site);
+  if (editing) {
+    const save = () => {
+      const value = zone.trim();
+      setError(null);
+      update.mutate(
+        { trialId, siteId: site.id, input: { timeZone: value || null } },
+        { onSuccess: () => setEditing(false), onError: (failure) => setError(errorMessage(failure)) },
+      );
+    };
+    return (
+      <form
+        className="grid gap-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Input aria-label={`Time zone of ${label}`} list="site-time-zones" className="h-8 w-52" placeholder="e.g. America/Chicago" value={zone} onChange={(event) => setZone(event.target.value)} />
+          <Button type="submit" size="sm" disabled={update.isPending}>
+            Save
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
+        </div>
+        {error && <p className="text-xs text-red-700">{error}</p>}
+      </form>
+    );
+  }
   return (
-    <section aria-labelledby="sites-heading" className="grid gap-3">
-      <h2 id="sites-heading" className="text-lg font-semibold text-slate-900">
-        Sites <span className="font-normal text-slate-700">({trial.sites.length})</span>
-      </h2>
+    <div className="flex flex-wrap items-center gap-2">
+      {site.timeZone ? (
+        <span title={site.timeZoneSource ? ZONE_SOURCE_LABELS[site.timeZoneSource] : undefined}>{site.timeZone}</span>
+      ) : (
+        <Badge tone="amber">Time zone needed</Badge>
+      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`${site.timeZone ? 'Change' : 'Set'} the time zone of ${label}`}
+        onClick={() => {
+          setZone(site.timeZone ?? '');
+          setEditing(true);
+        }}
+      >
+        {site.timeZone ? 'Change' : 'Set'}
+      </Button>
+    </div>
+  );
+}
+
+function OwnSiteToggle({ trialId, site }: { trialId: string; site: TrialSite }) {
+  const update = useUpdateTrialSite();
+  return (
+    <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-blue-700"
+        checked={site.isOwnSite}
+        disabled={update.isPending}
+        aria-label={`Ours: ${siteLabel(site)}`}
+        onChange={(event) =>
+          update.mutate(
+            { trialId, siteId: site.id, input: { isOwnSite: event.target.checked } },
+            { onSuccess: (saved) => toast.success(saved.isOwnSite ? `${siteLabel(saved)} is marked as ours` : `${siteLabel(saved)} is no longer marked as ours`) },
+          )
+        }
+      />
+      Ours
+    </label>
+  );
+}
+
+/** The trial's sites, collapsed under a header with the count: searchable, paged, our sites first. */
+function SitesSection({ trial }: { trial: Trial }) {
+  const [open, setOpen] = useState(false);
+  const [q, setQ] = useState<string | undefined>();
+  const [offset, setOffset] = useState(0);
+  const page = useTrialSitesQuery(trial.id, { q, offset, limit: SITE_PAGE }, open);
+  const zones = useMemo(() => (open ? allTimeZones() : []), [open]);
+  const own = trial.sites.filter((site) => site.isOwnSite).length;
+  const zoneless = trial.sites.filter((site) => !site.timeZone).length;
+  return (
+    <section aria-labelledby="sites-heading" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="sites-heading" className="text-lg font-semibold text-slate-900">
+          Sites <span className="font-normal text-slate-700">({trial.sites.length})</span>
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          {own > 0 && <Badge tone="green">{own} ours</Badge>}
+          {zoneless > 0 && <Badge tone="amber">{zoneless} need a time zone</Badge>}
+          {trial.sites.length > 0 && (
+            <Button variant="secondary" size="sm" aria-expanded={open} aria-controls="trial-sites" onClick={() => setOpen(!open)}>
+              {open ? <ChevronUp aria-hidden="true" className="h-4 w-4" /> : <ChevronDown aria-hidden="true" className="h-4 w-4" />}
+              {open ? 'Hide sites' : 'Show sites'}
+            </Button>
+          )}
+        </div>
+      </div>
       {trial.sites.length === 0 ? (
         <EmptyState title="No sites listed">Sites come from the ClinicalTrials.gov record’s locations.</EmptyState>
-      ) : (
-        <Table caption="Sites">
-          <thead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Address</Th>
-              <Th>Time zone</Th>
-              <Th>Coordinates</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {trial.sites.map((site, index) => (
-              <tr key={`${site.name}-${index}`}>
-                <Td className="font-medium text-slate-900">{site.name}</Td>
-                <Td>{siteAddress(site)}</Td>
-                <Td>{site.timeZone ?? '—'}</Td>
-                <Td className="whitespace-nowrap tabular-nums">{site.latitude != null && site.longitude != null ? `${site.latitude}, ${site.longitude}` : '—'}</Td>
-              </tr>
+      ) : open ? (
+        <div id="trial-sites" className="grid gap-3">
+          <p className="text-sm text-slate-700">Mark the sites your organization runs as ours: they are listed and offered first when booking.</p>
+          <SearchBox
+            id="trial-sites-search"
+            value={q}
+            onChange={(next) => {
+              setQ(next);
+              setOffset(0);
+            }}
+            placeholder="Facility, city, state or country"
+          />
+          <datalist id="site-time-zones">
+            {zones.map((zone) => (
+              <option key={zone} value={zone} />
             ))}
-          </tbody>
-        </Table>
-      )}
+          </datalist>
+          {page.isPending ? (
+            <Spinner label="Loading sites" />
+          ) : page.isError ? (
+            <ErrorCard title="Could not load the sites" error={page.error} onRetry={() => void page.refetch()} />
+          ) : page.data.sites.length === 0 ? (
+            <EmptyState title="No site matches">Try another city, state or facility.</EmptyState>
+          ) : (
+            <>
+              <Table caption="Sites">
+                <thead>
+                  <tr>
+                    <Th>Facility</Th>
+                    <Th>Location</Th>
+                    <Th>Time zone</Th>
+                    <Th>Ours</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.data.sites.map((site) => (
+                    <tr key={site.id} data-testid="site-row">
+                      <Td className="font-medium text-slate-900">{site.name}</Td>
+                      <Td>{siteAddress(site)}</Td>
+                      <Td>
+                        <SiteTimeZoneCell key={`${site.id}-${site.timeZone ?? ''}`} trialId={trial.id} site={site} />
+                      </Td>
+                      <Td>
+                        <OwnSiteToggle trialId={trial.id} site={site} />
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              <OffsetPager offset={offset} shown={page.data.sites.length} total={page.data.total} pageSize={SITE_PAGE} onOffset={setOffset} busy={page.isFetching} />
+            </>
+          )}
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -267,13 +413,6 @@ export function TrialDetailPage({ trialId }: { trialId: string }) {
         </div>
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <OverviewCard trial={trial} organizationName={organizations.find((org) => org.id === trial.organizationId)?.name} />
-        <StatusCard trial={trial} />
-      </div>
-
-      <SitesCard trial={trial} />
-
       <section aria-labelledby="criteria-heading" className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
@@ -297,6 +436,14 @@ export function TrialDetailPage({ trialId }: { trialId: string }) {
           <CriteriaLists criteria={trial.criteria} idPrefix="trial" />
         )}
       </section>
+
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <OverviewCard trial={trial} organizationName={organizations.find((org) => org.id === trial.organizationId)?.name} />
+        <StatusCard trial={trial} />
+      </div>
+
+      <SitesSection trial={trial} />
+
     </div>
   );
 }

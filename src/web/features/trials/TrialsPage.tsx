@@ -1,34 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { FileUp } from 'lucide-react';
 import { useMemo } from 'react';
-import { INTERNAL_ORGANIZATION_SLUG } from '../../../contract/organizations';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass, EmptyState, PageHeader } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { useAuth } from '../../lib/auth';
 import { OrganizationFilter, TrialTable } from './components';
 import { useTrialsQuery } from './queries';
 import { TrialFormDialog } from './TrialFormDialog';
+import { useCreateTargets, useIsGlobal } from './hooks';
 
-/** Whether the user sees several organizations at once (internal admin with the Cohortly organization active). */
-export function useIsGlobal() {
-  const { session } = useAuth();
-  const { activeOrganization } = useActiveOrganization();
-  return Boolean(session?.isAdmin) && activeOrganization?.slug.toLowerCase() === INTERNAL_ORGANIZATION_SLUG;
-}
-
-/** Where a global admin's new trial goes: the organizations they can pick, customer organizations first. */
-export function useCreateTargets() {
-  const isGlobal = useIsGlobal();
-  const { organizations } = useActiveOrganization();
-  return useMemo(() => {
-    if (!isGlobal) return undefined;
-    const customers = organizations.filter((org) => org.slug.toLowerCase() !== INTERNAL_ORGANIZATION_SLUG);
-    const internal = organizations.filter((org) => org.slug.toLowerCase() === INTERNAL_ORGANIZATION_SLUG);
-    return [...customers, ...internal].map((org) => ({ id: org.id, name: org.name }));
-  }, [isGlobal, organizations]);
-}
+// The hooks live in ./hooks (other pages use them without loading this page and its dialog).
+export { useCreateTargets, useIsGlobal } from './hooks';
 
 function ImportLink({ variant = 'secondary' }: { variant?: 'primary' | 'secondary' }) {
   return (
@@ -58,8 +41,9 @@ export function TrialsPage({ orgs, onOrgsChange, variant = 'workspace' }: { orgs
     </>
   );
 
-  // An empty list offers the same actions in its empty state, not twice.
-  const isEmpty = query.data?.trials.length === 0;
+  // An empty list offers the same actions in its empty state, not twice. The header offers them only once the
+  // list is known: a dialog opened from the header while loading would vanish when an empty list arrives.
+  const headerActions = query.isError || (query.data !== undefined && query.data.trials.length > 0);
   let body;
   if (query.isPending) body = <Spinner label="Loading trials" />;
   else if (query.isError) body = <ErrorCard title="Could not load trials" error={query.error} onRetry={() => void query.refetch()} />;
@@ -95,7 +79,7 @@ export function TrialsPage({ orgs, onOrgsChange, variant = 'workspace' }: { orgs
 
   return (
     <div>
-      <PageHeader title={variant === 'admin' ? 'Trials (all organizations)' : 'Trials'} description={description} actions={isEmpty ? undefined : actions} />
+      <PageHeader title={variant === 'admin' ? 'Trials (all organizations)' : 'Trials'} description={description} actions={headerActions ? actions : undefined} />
       {isGlobal && (
         <div className="mb-4 flex flex-wrap items-center gap-2">
           <OrganizationFilter organizations={organizations.map((org) => ({ id: org.id, name: org.name }))} selected={orgs} onChange={onOrgsChange} />

@@ -18,6 +18,16 @@ export function NeedsReviewBadge() {
   );
 }
 
+/** The cohort a criterion applies to ("Healthy controls"): it does not apply to everybody. */
+export function PopulationBadge({ population }: { population: string }) {
+  return (
+    <Badge tone="blue" className="border border-blue-200">
+      <span className="sr-only">Applies to: </span>
+      {population}
+    </Badge>
+  );
+}
+
 /** "3 of 40" with a bar; without a target, only the enrolled count. */
 export function EnrollmentProgress({ enrolled, target, label }: { enrolled: number; target: number | null; label: string }) {
   if (!target) return <span className="text-sm text-slate-800">{enrolled} enrolled</span>;
@@ -41,7 +51,7 @@ export function EnrollmentProgress({ enrolled, target, label }: { enrolled: numb
   );
 }
 
-type ShownCriterion = Pick<TrialCriterion, 'kind' | 'text' | 'rule' | 'ruleSource' | 'needsReview'> & { id?: string };
+type ShownCriterion = Pick<TrialCriterion, 'kind' | 'text' | 'rule' | 'ruleSource' | 'needsReview'> & { id?: string; population?: string | null };
 
 function CriterionItem({ criterion }: { criterion: ShownCriterion }) {
   return (
@@ -58,6 +68,7 @@ function CriterionItem({ criterion }: { criterion: ShownCriterion }) {
         )}
         {criterion.rule && criterion.ruleSource && <span className="text-slate-700">{RULE_SOURCE_LABELS[criterion.ruleSource]}</span>}
         {criterion.needsReview && <NeedsReviewBadge />}
+        {criterion.population && <PopulationBadge population={criterion.population} />}
       </div>
     </li>
   );

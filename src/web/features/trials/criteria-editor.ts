@@ -1,6 +1,6 @@
-import { CriterionRuleSchema, type CriterionInput, type CriterionKind, type CriterionRule, type RuleSource, type TrialCriterion } from '../../../contract/trials';
+import { CriterionRuleSchema, SITE_JUDGEMENT_REASONS as SITE_REASONS, type CriterionInput, type CriterionKind, type CriterionRule, type RuleSource, type TrialCriterion } from '../../../contract/trials';
 
-export const RULE_TYPES = ['age', 'sex', 'condition', 'medication', 'lab', 'pregnancy', 'healthy_volunteers'] as const;
+export const RULE_TYPES = ['age', 'sex', 'condition', 'medication', 'lab', 'pregnancy', 'healthy_volunteers', 'contraception', 'smoking', 'performance_status', 'site_judgement'] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
 export const RULE_TYPE_LABELS: Record<RuleType, string> = {
   age: 'Age range',
@@ -10,7 +10,12 @@ export const RULE_TYPE_LABELS: Record<RuleType, string> = {
   lab: 'Lab value or measurement',
   pregnancy: 'Pregnancy',
   healthy_volunteers: 'Healthy volunteers',
+  contraception: 'Contraception required',
+  smoking: 'Smoking status',
+  performance_status: 'Performance status (ECOG / Karnofsky)',
+  site_judgement: 'Site judgement (staff decide)',
 };
+export const SITE_JUDGEMENT_REASONS = SITE_REASONS;
 export const COMPARATORS = ['<', '<=', '>', '>=', '=', 'between'] as const;
 export const COMPARATOR_LABELS: Record<(typeof COMPARATORS)[number], string> = {
   '<': 'less than (<)',
@@ -37,6 +42,11 @@ export interface RuleFields {
   unit: string;
   allowed: 'yes' | 'no';
   accepted: 'yes' | 'no';
+  smoker: 'yes' | 'no';
+  scale: 'ECOG' | 'Karnofsky';
+  minScore: string;
+  maxScore: string;
+  reason: (typeof SITE_REASONS)[number];
 }
 
 export const EMPTY_FIELDS: RuleFields = {
@@ -54,6 +64,11 @@ export const EMPTY_FIELDS: RuleFields = {
   unit: '',
   allowed: 'no',
   accepted: 'no',
+  smoker: 'no',
+  scale: 'ECOG',
+  minScore: '',
+  maxScore: '',
+  reason: 'investigator_judgement',
 };
 
 export interface EditableCriterion {
@@ -66,6 +81,10 @@ export interface EditableCriterion {
   fields: RuleFields;
   ruleSource: RuleSource | null;
   needsReview: boolean;
+  /** The cohort the criterion applies to (read from the text), kept as it is. */
+  population: string | null;
+  /** The rule as loaded: kept whole (span, concepts, time window) while its fields are unchanged. */
+  original: CriterionRule | null;
 }
 
 const numberText = (value: number | null | undefined) => (value == null ? '' : String(value));
@@ -88,6 +107,14 @@ export function fieldsOf(rule: CriterionRule | null): RuleFields {
       return { ...fields, allowed: rule.allowed ? 'yes' : 'no' };
     case 'healthy_volunteers':
       return { ...fields, accepted: rule.accepted ? 'yes' : 'no' };
+    case 'contraception':
+      return fields;
+    case 'smoking':
+      return { ...fields, smoker: rule.smoker ? 'yes' : 'no' };
+    case 'performance_status':
+      return { ...fields, scale: rule.scale, minScore: numberText(rule.min), maxScore: numberText(rule.max) };
+    case 'site_judgement':
+      return { ...fields, reason: rule.reason };
   }
 }
 
@@ -104,6 +131,8 @@ export function toEditable(criterion: TrialCriterion): EditableCriterion {
     fields: fieldsOf(criterion.rule),
     ruleSource: criterion.ruleSource,
     needsReview: criterion.needsReview,
+    population: criterion.population ?? null,
+    original: criterion.rule,
   };
 }
 
@@ -173,7 +202,27 @@ export function ruleOf(criterion: EditableCriterion): { rule: CriterionRule | nu
     case 'healthy_volunteers':
       rule = { type: 'healthy_volunteers', accepted: fields.accepted === 'yes' };
       break;
+    case 'contraception':
+      rule = { type: 'contraception', required: true };
+      break;
+    case 'smoking':
+      rule = { type: 'smoking', smoker: fields.smoker === 'yes' };
+      break;
+    case 'performance_status': {
+      const min = parseNumber(fields.minScore);
+      const max = parseNumber(fields.maxScore);
+      if (min === 'invalid') errors.minScore = 'Enter a number, or leave empty';
+      if (max === 'invalid') errors.maxScore = 'Enter a number, or leave empty';
+      if (min === null && max === null) errors.minScore = 'Enter a lowest or a highest score';
+      if (!errors.minScore && !errors.maxScore) rule = { type: 'performance_status', scale: fields.scale, min: min as number | null, max: max as number | null };
+      break;
+    }
+    case 'site_judgement':
+      rule = { type: 'site_judgement', reason: fields.reason };
+      break;
   }
+  // Unchanged fields: keep the loaded rule whole (its source span, concepts and time window).
+  if (rule && criterion.original && criterion.original.type === rule.type && JSON.stringify(fieldsOf(criterion.original)) === JSON.stringify(fields)) rule = criterion.original;
   if (!criterion.text.trim()) errors.text = 'Enter the criterion’s text';
   else if (criterion.text.trim().length > 4000) errors.text = 'The text must be at most 4000 characters';
   if (rule && !CriterionRuleSchema.safeParse(rule).success) return { rule: null, errors: { ...errors, ruleType: 'This rule is not complete' } };
@@ -191,6 +240,7 @@ export function toInputs(criteria: EditableCriterion[]): CriterionInput[] {
       rule,
       ruleSource: rule ? (criterion.ruleSource ?? 'manual') : null,
       needsReview: criterion.needsReview,
+      population: criterion.population,
     };
   });
 }

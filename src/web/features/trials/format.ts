@@ -1,4 +1,4 @@
-import type { CriterionRule, RuleSource, Trial, TrialSite, TrialStatus } from '../../../contract/trials';
+import type { CriterionRule, DraftSite, RuleSource, Trial, TrialStatus } from '../../../contract/trials';
 
 export const STATUS_LABELS: Record<TrialStatus, string> = {
   draft: 'Draft',
@@ -48,12 +48,17 @@ export function ruleInWords(rule: CriterionRule): string {
     }
     case 'sex':
       return rule.sex === 'all' ? 'Any sex' : `Must be ${rule.sex}`;
-    case 'condition':
-      return rule.present ? `Must have ${rule.condition}` : `Must not have ${rule.condition}`;
-    case 'medication':
-      return rule.taking ? `Must be taking ${rule.medication}` : `Must not be taking ${rule.medication}`;
+    case 'condition': {
+      const when = rule.within ? ` in the last ${number(rule.within.value)} ${rule.within.unit}` : rule.history ? ' (ever)' : '';
+      const codes = rule.concepts?.map((concept) => concept.icd10).filter(Boolean).join(', ');
+      return `${rule.present ? 'Must have' : 'Must not have'} ${rule.condition}${when}${codes ? ` [ICD-10-CM ${codes}]` : ''}`;
+    }
+    case 'medication': {
+      const when = rule.within ? ` in the last ${number(rule.within.value)} ${rule.within.unit}` : '';
+      return rule.taking ? `Must be taking ${rule.medication}${when}` : `Must not have taken ${rule.medication}${when || ' now'}`;
+    }
     case 'lab': {
-      const unit = rule.unit ? (rule.unit === '%' ? '%' : ` ${rule.unit}`) : '';
+      const unit = rule.relativeTo ? ` × ${rule.relativeTo}` : rule.unit ? (rule.unit === '%' ? '%' : ` ${rule.unit}`) : '';
       if (rule.comparator === 'between') {
         return `${rule.measure} between ${number(rule.value)} and ${rule.upperValue === undefined ? '?' : number(rule.upperValue)}${unit}`;
       }
@@ -63,8 +68,26 @@ export function ruleInWords(rule: CriterionRule): string {
       return rule.allowed ? 'Pregnancy allowed' : 'Must not be pregnant';
     case 'healthy_volunteers':
       return rule.accepted ? 'Healthy volunteers accepted' : 'Healthy volunteers not accepted';
+    case 'contraception':
+      return rule.required ? 'Must use contraception' : 'Contraception not required';
+    case 'smoking':
+      return rule.smoker ? 'Must be a current smoker' : 'Must not be a current smoker';
+    case 'performance_status': {
+      if (rule.min != null && rule.max != null) return `${rule.scale} ${number(rule.min)}–${number(rule.max)}`;
+      if (rule.min != null) return `${rule.scale} ≥ ${number(rule.min)}`;
+      return `${rule.scale} ≤ ${rule.max == null ? '?' : number(rule.max)}`;
+    }
+    case 'site_judgement':
+      return SITE_JUDGEMENT_LABELS[rule.reason];
   }
 }
+
+export const SITE_JUDGEMENT_LABELS: Record<Extract<CriterionRule, { type: 'site_judgement' }>['reason'], string> = {
+  consent_capacity: 'Site checks: able to consent',
+  investigator_judgement: "Site checks: investigator's judgement",
+  protocol_compliance: 'Site checks: able to follow the protocol',
+  protocol: 'Site checks: other protocol criteria',
+};
 
 export function ageRangeInWords(min: number | null, max: number | null): string {
   if (min != null && max != null) return `${number(min)}–${years(max)}`;
@@ -75,7 +98,7 @@ export function ageRangeInWords(min: number | null, max: number | null): string 
 
 export const SEX_LABELS: Record<Trial['sex'], string> = { all: 'All', female: 'Female', male: 'Male' };
 
-export function siteAddress(site: TrialSite): string {
+export function siteAddress(site: DraftSite): string {
   return [site.address, site.city, site.region, site.postalCode, site.country].filter(Boolean).join(', ') || '—';
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ACTIVE_ORGANIZATION_HEADER } from '../../../contract/organizations';
-import type { CreateTrialInput, Trial, TrialDraft, TrialList, UpdateTrialInput } from '../../../contract/trials';
+import { ACTIVE_ORGANIZATION_HEADER } from '../../../contract/headers';
+import type { CreateTrialInput, Trial, TrialDraft, TrialList, TrialSite, TrialSiteList, UpdateTrialInput, UpdateTrialSiteInput } from '../../../contract/trials';
 import { api, ApiRequestError, errorFromResponse, getActiveOrganizationId } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 
@@ -8,6 +8,7 @@ import { useActiveOrganization } from '../../lib/active-organization';
 export const trialKeys = {
   list: (activeId: string | null, orgs: string[] | undefined) => ['org', activeId, 'trials', { orgs: orgs ?? null }] as const,
   detail: (activeId: string | null, trialId: string) => ['org', activeId, 'trial', trialId] as const,
+  sites: (activeId: string | null, trialId: string, page: { q?: string; offset: number; limit: number }) => ['org', activeId, 'trial', trialId, 'sites', page] as const,
 };
 
 /** No retry for answers that will not change (400/403/404): the error shows at once. */
@@ -124,5 +125,28 @@ export function useImportStudy() {
     mutationFn: ({ content, organizationId }: { content: StudyFileContent; organizationId?: string }) => postAutoGen<Trial>(content, true, organizationId),
     onSuccess: (trial) => storeTrial(queryClient, trial),
     meta: { silent: true },
+  });
+}
+
+/** A page of the trial's sites, our sites first (q searches facility, city, state, postal code, country). */
+export function useTrialSitesQuery(trialId: string, page: { q?: string; offset: number; limit: number }, enabled = true) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({
+    queryKey: trialKeys.sites(activeOrganizationId, trialId, page),
+    queryFn: ({ signal }) => api.get<TrialSiteList>(`/api/trials/${encodeURIComponent(trialId)}/sites`, { query: { q: page.q, offset: String(page.offset), limit: String(page.limit) }, signal }),
+    enabled: enabled && Boolean(activeOrganizationId),
+    retry: retryUnlessClientError,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Marks a site ours or sets its time zone; the trial and its site pages are read again. */
+export function useUpdateTrialSite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ trialId, siteId, input }: { trialId: string; siteId: string; input: UpdateTrialSiteInput }) =>
+      api.patch<TrialSite>(`/api/trials/${encodeURIComponent(trialId)}/sites/${encodeURIComponent(siteId)}`, input),
+    onSuccess: (_site, { trialId }) =>
+      queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && ((query.queryKey[2] === 'trial' && query.queryKey[3] === trialId) || query.queryKey[2] === 'trials') }),
   });
 }

@@ -12,7 +12,8 @@ import { cn, formatDateTime } from '../../lib/utils';
 import { LANGUAGE_LABELS } from '../chat/format';
 import { CallStatusBadge, CandidateLink, OutcomeText } from './components';
 import { AGENT_TYPE_LABELS, formatCost, formatDuration } from './format';
-import { isFinal, useCallLogsQuery, useCallQuery, useDeleteCall, useVoiceAgentsQuery, type CallLogs } from './queries';
+import { callFailureReason, callRefreshMs, isFinal, useCallLogsQuery, useCallQuery, useDeleteCall, useVoiceAgentsQuery, type CallLogs } from './queries';
+import { humanSummary } from '../../lib/words';
 
 function Transcript({ call }: { call: CallDetail }) {
   if (call.transcript.length === 0) {
@@ -95,7 +96,7 @@ function CallLogsCard({ call }: { call: CallDetail }) {
                 {formatTime(entry.at)}
               </time>
               <span className="font-mono text-xs text-slate-800">{entry.type}</span>
-              <span className="min-w-0 whitespace-pre-line break-words text-slate-900">{entry.summary}</span>
+              <span className="min-w-0 whitespace-pre-line break-words text-slate-900">{humanSummary(entry.summary)}</span>
             </div>
             {entry.toolCalls && entry.toolCalls.length > 0 && (
               <ul className="grid gap-2" aria-label={`Tool calls at ${formatTime(entry.at)}`}>
@@ -209,8 +210,13 @@ export function CallDetailPage({ callId }: { callId: string }) {
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{AGENT_TYPE_LABELS[call.type]} call</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700" aria-live="polite" data-testid="call-status">
             <CallStatusBadge status={call.status} />
-            {!final && <span>Refreshing every 2 seconds…</span>}
+            {!final && <span>{callRefreshMs(call) === 2000 ? 'Refreshing every 2 seconds…' : 'Still waiting for the voice provider; checking every 15 seconds…'}</span>}
           </div>
+          {call.status === 'failed' && (
+            <p className="text-sm text-red-800" data-testid="call-failure-reason">
+              {callFailureReason((call.structuredData as { error?: unknown }).error)}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           {call.candidateId && (

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../lib/utils';
 import { apiProblem } from '../callbacks/format';
 import { RunProgressBar, RunStatusBadge } from '../processing-runs/components';
 import { isRunActive, useRunQuery } from '../processing-runs/queries';
-import { useCreateTargets, useIsGlobal } from '../trials/TrialsPage';
+import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { CallStatusBadge, CandidateLink, OutcomeText } from './components';
 import { AGENT_TYPE_LABELS, CALL_FILTER_LABELS, formatCost, formatDuration } from './format';
 import { useCallsQuery, useLatestPrescreenRunQuery, usePrescreenAll, useVoiceAgentsQuery } from './queries';

@@ -3,12 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plus, X } from 'lucide-react';
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
-import { useFieldArray, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
 import { WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
+import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
+import { ChoiceSelect } from '../../components/ChoiceSelect';
 import { Dialog, EditOrCreateButton } from '../../components/dialogs';
+import { SitePicker } from '../../components/SitePicker';
+import { ownSitesFirst, siteLabel, type TrialSite } from '../../../contract/trials';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { usePhoneNumbersQuery } from '../phone-numbers/queries';
 import { Button, Field, Input, Select } from '../../components/ui';
 import { Textarea } from '../chat/AgentDialog';
 import { LANGUAGE_LABELS } from '../chat/format';
@@ -69,10 +75,8 @@ const VoiceAgentFormSchema = z
     voicemailEs: message('Voicemail message'),
     callingHoursStart: z.string().regex(HOUR, 'Use HH:mm'),
     callingHoursEnd: z.string().regex(HOUR, 'Use HH:mm'),
-    fromNumber: z
-      .string()
-      .trim()
-      .regex(/^(\+[1-9]\d{7,14})?$/, 'Use an E.164 number, e.g. +12125550100'),
+    /** One of the organization's registry numbers (chosen from a list), or '' for none. */
+    fromNumber: z.string(),
     active: z.boolean(),
     schedule: ScheduleFormSchema,
   })
@@ -267,13 +271,64 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
+/**
+ * The number the agent calls from and inbound calls reach: a select of the organization's voice numbers, with
+ * loading, error and empty states (numbers are assigned by Cohortly, not typed here).
+ */
+function FromNumberField({ form, query }: { form: UseFormReturn<VoiceAgentForm>; query: ReturnType<typeof usePhoneNumbersQuery> }) {
+  const error = form.formState.errors.fromNumber?.message;
+  const numbers = (query.data?.phoneNumbers ?? []).filter((item) => VOICE_PURPOSES.includes(item.purpose));
+  if (query.isPending) return <p className="text-sm text-slate-700">Loading your phone numbers…</p>;
+  if (query.isError)
+    return (
+      <div role="alert" className="flex items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        Could not load your phone numbers.
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (numbers.length === 0)
+    return (
+      <div className="grid gap-1.5">
+        <p className="text-sm font-medium text-slate-800">From number</p>
+        <p className="rounded-md border border-dashed border-slate-300 px-3 py-2 text-sm text-slate-700">No phone numbers yet: ask Cohortly to assign one.</p>
+        <FieldError id="fromNumber-error" message={error} />
+      </div>
+    );
+  return (
+    <Controller
+      control={form.control}
+      name="fromNumber"
+      render={({ field }) => (
+        <Field label="From number" error={error} hint="Your organization's numbers: calls come from it and inbound calls to it reach this agent.">
+          <ChoiceSelect
+            id="voice-agent-from-number"
+            ref={field.ref}
+            value={field.value}
+            onValueChange={field.onChange}
+            noneLabel="No number"
+            options={numbers.map((item) => ({ value: item.number, label: item.number, hint: item.label ?? undefined }))}
+          />
+        </Field>
+      )}
+    />
+  );
+}
+
 /** What a scheduling agent may book: sites of the trial, weekdays, start times, duration and the booking window. */
 function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<VoiceAgentForm>; trialId: string; scheduleError: string | null }) {
   const errors = form.formState.errors.schedule;
   const trialQuery = useTrialQuery(trialId || undefined);
   const trialSites = trialQuery.data?.sites ?? [];
   const chosen = form.watch('schedule.sites');
-  const strays = chosen.filter((name) => !trialSites.some((site) => site.name === name));
+  // Entries are site ids (agents saved before sites had ids hold a name: it counts when one site has it).
+  const resolve = (entry: string) => trialSites.find((site) => site.id === entry) ?? (trialSites.filter((site) => site.name === entry).length === 1 ? trialSites.find((site) => site.name === entry) : undefined);
+  const chosenSites = chosen.map(resolve);
+  const strays = chosen.filter((_entry, index) => !chosenSites[index]);
+  const isChosen = (site: TrialSite) => chosenSites.some((item) => item?.id === site.id);
+  // A short list shows every site; a long one (a sponsor's 131 sites) shows ours and the chosen, and a picker for the rest.
+  const listed = trialSites.length <= 12 ? trialSites : ownSitesFirst(trialSites).filter((site) => site.isOwnSite || isChosen(site));
   const times = useFieldArray({ control: form.control, name: 'schedule.times' });
   const nextTime = () => {
     const last = times.fields.length ? form.getValues(`schedule.times.${times.fields.length - 1}.value`) : '08:00';
@@ -299,19 +354,32 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
   else
     sites = (
       <div className="grid gap-1.5">
-        {trialSites.map((site) => {
-          const zoneless = !site.timeZone && !chosen.includes(site.name);
+        {listed.map((site) => {
+          const zoneless = !site.timeZone && !isChosen(site);
+          const entry = chosen[chosenSites.findIndex((item) => item?.id === site.id)] ?? site.id;
           return (
             <Check
-              key={site.name}
-              label={site.name}
-              hint={zoneless ? 'No time zone: give the site one on the trial’s page to book visits there.' : [site.city, site.region, site.timeZone?.replace(/_/g, ' ')].filter(Boolean).join(' · ') || undefined}
-              value={site.name}
+              key={site.id}
+              label={siteLabel(site)}
+              hint={zoneless ? 'No time zone: give the site one on the trial’s page to book visits there.' : [site.isOwnSite ? 'Ours' : null, site.timeZone?.replace(/_/g, ' ')].filter(Boolean).join(' · ') || undefined}
+              value={entry}
               disabled={zoneless}
               {...form.register('schedule.sites')}
             />
           );
         })}
+        {listed.length < trialSites.length && (
+          <div className="grid gap-1.5">
+            <span className="text-sm text-slate-800">Add a site ({trialSites.length} in all)</span>
+            <SitePicker
+              sites={trialSites}
+              value={undefined}
+              placeholder="Search the trial’s sites"
+              isDisabled={(site) => (isChosen(site) ? 'Already chosen' : site.timeZone ? null : 'No time zone: set one on the trial’s page first')}
+              onChange={(siteId) => form.setValue('schedule.sites', [...chosen, siteId], { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+            />
+          </div>
+        )}
         {strays.map((name) => (
           <Check key={name} label={name} hint="No longer a site of this trial: clear it." value={name} {...form.register('schedule.sites')} />
         ))}
@@ -411,6 +479,9 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
   const formsQuery = usePrescreenFormsQuery(trialId ? { trialId } : {});
   const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter((item) => item.trialId === trialId && (item.status === 'published' || item.id === agent?.prescreenFormId));
   const prescreen = agentType === 'PRESCREEN';
+  const { activeOrganizationId } = useActiveOrganization();
+  // The agent calls from one of its organization's numbers (assigned by Cohortly in the phone-number registry).
+  const numbersQuery = usePhoneNumbersQuery(agent?.organizationId ?? activeOrganizationId ?? undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -532,9 +603,7 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
             <Input type="time" {...form.register('callingHoursEnd')} />
           </Field>
         </div>
-        <Field label="From number" error={errors.fromNumber?.message} hint="Optional, E.164: the number calls come from and inbound calls reach.">
-          <Input type="tel" autoComplete="off" placeholder="+12125550100" {...form.register('fromNumber')} />
-        </Field>
+        <FromNumberField form={form} query={numbersQuery} />
         <Check label="Active" hint="Calls are placed with the most recently updated active agent of the type." {...form.register('active')} />
         {serverError && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

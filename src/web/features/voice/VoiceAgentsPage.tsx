@@ -11,7 +11,7 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { cn } from '../../lib/utils';
 import { languagesText } from '../chat/format';
 import { useTrialsQuery } from '../trials/queries';
-import { useIsGlobal } from '../trials/TrialsPage';
+import { useIsGlobal } from '../trials/hooks';
 import { AGENT_TYPE_LABELS } from './format';
 import { useDeleteVoiceAgent, useVoiceAgentsQuery } from './queries';
 import { VoiceAgentDialog } from './VoiceAgentDialog';

@@ -107,7 +107,32 @@ export function useCallsQuery(params: CallsParams, { refreshMs }: { refreshMs?: 
 
 export const isFinal = (status: Call['status']) => status === 'ended' || status === 'failed' || status === 'cancelled';
 
-/** One call; refetched every 2 s until it reaches a final state. */
+/** A call that is still open after this long is waiting on the provider (or the server's sweep settles it). */
+const QUIET_CALL_MS = 3 * 60_000;
+
+/** How often an open call is refetched: every 2 s while it is young, every 15 s once it went quiet, never once final. */
+export function callRefreshMs(call: Pick<Call, 'status' | 'createdAt'> | undefined): number | false {
+  if (!call) return 2000;
+  if (isFinal(call.status)) return false;
+  return Date.now() - new Date(call.createdAt).getTime() > QUIET_CALL_MS ? 15_000 : 2000;
+}
+
+/** Why a failed call failed, in a coordinator's words (structuredData.error). */
+export function callFailureReason(error: unknown): string {
+  switch (error) {
+    case 'lost':
+      return 'The voice provider has no record of this call.';
+    case 'no_progress':
+      return 'The call never got going and was stopped. Try calling again.';
+    case undefined:
+    case null:
+      return 'The call could not be completed.';
+    default:
+      return 'The voice provider could not place the call.';
+  }
+}
+
+/** One call; refetched while it is open (see callRefreshMs). */
 export function useCallQuery(id: string) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
@@ -116,7 +141,7 @@ export function useCallQuery(id: string) {
       queryFn: ({ signal }) => api.get<CallDetail>(`/api/calls/${encodeURIComponent(id)}`, { signal }),
       retry: retryUnlessClientError,
       enabled: Boolean(activeOrganizationId && id),
-      refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : 2000),
+      refetchInterval: (query) => callRefreshMs(query.state.data),
       meta: { silent: true },
     }),
   );

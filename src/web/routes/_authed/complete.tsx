@@ -1,7 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** Old address of a sponsor demo step: the demo lives under /admin/demo/sponsors (spec §2). */
 export const Route = createFileRoute('/_authed/complete')({
-  staticData: { crumb: "Complete", adminOnly: true },
-  component: () => <ComingSoon title="Demo complete" description="The end of the sponsor demo, with a summary of what was shown, will be here." />,
+  staticData: { adminOnly: true },
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/demo/sponsors/complete', replace: true });
+  },
 });

@@ -1,7 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** Old address of a sponsor demo step: the demo lives under /admin/demo/sponsors (spec §2). */
 export const Route = createFileRoute('/_authed/connect')({
-  staticData: { crumb: "Connect", adminOnly: true },
-  component: () => <ComingSoon title="Connect" description="The sponsor demo's step connecting the chosen sites to Cohortly will run here." />,
+  staticData: { adminOnly: true },
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/demo/sponsors/connect', replace: true });
+  },
 });

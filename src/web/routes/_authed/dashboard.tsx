@@ -1,9 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { sponsorDashboardSearch } from '../../../contract/search';
-import { ComingSoon } from '../../components/ComingSoon';
 
+/** Old address of the sponsor demo's dashboard: the demo lives under /admin/demo/sponsors (spec §2). */
 export const Route = createFileRoute('/_authed/dashboard')({
   validateSearch: sponsorDashboardSearch,
-  staticData: { crumb: "Sponsor dashboard", adminOnly: true },
-  component: () => <ComingSoon title="Sponsor dashboard" description="The sponsor's view of recruitment (overview, site performance, forecasting and demographics) will be charted here." search={Route.useSearch()} />,
+  staticData: { adminOnly: true },
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/admin/demo/sponsors/dashboard', search, replace: true });
+  },
 });

@@ -1,7 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** Old address of a sponsor demo step: the demo lives under /admin/demo/sponsors (spec §2). */
 export const Route = createFileRoute('/_authed/site-selection')({
-  staticData: { crumb: "Site selection", adminOnly: true },
-  component: () => <ComingSoon title="Site selection" description="The sponsor demo's choice of research sites for a trial will be made here." />,
+  staticData: { adminOnly: true },
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/demo/sponsors/site-selection', replace: true });
+  },
 });

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { chatConversationsSearch } from '../../../../contract/search';
+import { extendSearch, text } from '../../../../contract/search-params';
 import { ConversationDetailPage } from '../../../features/chat/ConversationDetailPage';
 import { ConversationsPage, type ConversationFilters } from '../../../features/chat/ConversationsPage';
 
 /** The list's filters (spec §2) plus `conversationId`: that conversation's transcript and result. */
-const search = chatConversationsSearch.extend({ conversationId: z.string().optional().catch(undefined) });
+const search = extendSearch(chatConversationsSearch, { conversationId: text });
 
 /** Chat conversations; filters live in the URL (they survive a reload). Organization staff read their own. */
 export const Route = createFileRoute('/_authed/admin/chat-conversations')({

@@ -5,5 +5,5 @@ import { ComingSoon } from '../../../components/ComingSoon';
 export const Route = createFileRoute('/_authed/admin/dashboard')({
   validateSearch: dashboardSearch,
   staticData: { crumb: "Dashboard" },
-  component: () => <ComingSoon title="Admin dashboard" description="Funnel, prescreen, satisfaction, trial lifecycle, matcher, cost and customer analytics across organizations will be charted here." search={Route.useSearch()} />,
+  component: () => <ComingSoon title="Admin dashboard" description="Funnel, prescreen, satisfaction, trial lifecycle, matcher, cost and customer analytics across organizations will be charted here." />,
 });

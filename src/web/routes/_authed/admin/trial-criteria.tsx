@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { nonEmptyText, searchSchema } from '../../../../contract/search-params';
 import { TrialCriteriaPage } from '../../../features/trials/TrialCriteriaPage';
 
-const trialCriteriaSearch = z.object({ trialId: z.string().min(1).optional().catch(undefined) });
+const trialCriteriaSearch = searchSchema({ trialId: nonEmptyText });
 
 /**
  * Criteria of one trial (`trialId`), or a trial picker. Organization staff may open it too: a site fixes its

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prescreenResultsSearch } from '../../../../contract/search';
 import { ResultsPage, type ResultsFilters } from '../../../features/prescreen/ResultsPage';
 import { ReviewPage } from '../../../features/prescreen/ReviewPage';
-import { candidateName } from '../../../features/candidates/format';
+import { candidateName } from '../../../features/candidates/name';
 import { candidateQueryOptions } from '../../../features/candidates/queries';
 import { getActiveOrganizationId } from '../../../lib/api';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { candidateName } from '../../../../features/candidates/format';
+import { candidateName } from '../../../../features/candidates/name';
 import { candidateQueryOptions } from '../../../../features/candidates/queries';
 import { getActiveOrganizationId } from '../../../../lib/api';
 

@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { MemberRole } from '../../contract/users';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import { organization, session as sessionTable } from '../db/schema';
+import type { Auth } from './auth';
+
+/** The session cookie better-auth sets (with the __Secure- prefix on https). */
+const SESSION_COOKIE_NAMES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
+/** Cache at most this many sessions per process; the oldest go first. */
+const MAX_ENTRIES = 20_000;
+
+export interface ActiveOrganization {
+  id: string;
+  slug: string;
+  name: string;
+  publicId: string;
+}
+
+/** What get-session answers (better-auth's session and user, extended by customSession in auth.ts). */
+export interface SessionPayload {
+  session: { id: string; userId: string; expiresAt: Date; createdAt: Date; [key: string]: unknown };
+  user: { id: string; [key: string]: unknown };
+  organization: ActiveOrganization | null;
+  role: MemberRole | null;
+  isAdmin: boolean;
+}
+
+export interface ResolvedSession {
+  payload: SessionPayload;
+  userId: string;
+  sessionId: string;
+  /** When the session ends unless there is activity (never after `absoluteExpiresAt`), epoch ms. */
+  expiresAt: number;
+  /** Sign-in time plus SESSION_MAX_HOURS, epoch ms. */
+  absoluteExpiresAt: number;
+}
+
+interface Entry extends ResolvedSession {
+  key: string;
+  cachedAt: number;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function parseCookies(header: string | null): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0) jar.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
+  }
+  return jar;
+}
+
+/**
+ * Sessions with an idle timeout and an absolute lifetime, and an in-process cache of validated sessions.
+ *
+ * - The session row's `expires_at` is the idle deadline: sign-in sets it to now + SESSION_IDLE_MINUTES
+ *   (auth.ts), and user activity moves it forward, never past `created_at` + SESSION_MAX_HOURS. better-auth's
+ *   own refresh is off, so reading a session (get-session, polling) never extends it. An expired session
+ *   answers 401 and its row is deleted.
+ * - The cache is keyed by a hash of the credential (cookie value or bearer token) and lives
+ *   SESSION_CACHE_SECONDS. It holds what get-session answers (user, organization, role), so a request costs no
+ *   session or membership query while cached. This process drops entries on sign-out, revocation, account
+ *   changes, role and membership changes, and organization changes; another process sees such a change when
+ *   its own entry ages out (the TTL bounds the delay).
+ */
+export class SessionStore {
+  private readonly entries = new Map<string, Entry>();
+  private readonly keysByUser = new Map<string, Set<string>>();
+  private organizationsCache?: { at: number; rows: ActiveOrganization[]; byId: Map<string, ActiveOrganization> };
+  readonly idleMs: number;
+  readonly maxMs: number;
+  private readonly ttlMs: number;
+  /** Activity moves the idle deadline at most this often (one write per session per interval). */
+  private readonly extendEveryMs: number;
+
+  constructor(
+    private readonly auth: Auth,
+    private readonly db: Database,
+    config: AppConfig,
+  ) {
+    this.idleMs = config.session.idleMinutes * 60_000;
+    this.maxMs = config.session.maxHours * 3_600_000;
+    this.ttlMs = config.session.cacheSeconds * 1000;
+    this.extendEveryMs = Math.min(60_000, this.idleMs / 10);
+  }
+
+  /** The cache key of the request's credential: a hash of the session cookie's value, else of the bearer token. */
+  credentialKey(headers: Headers): string | undefined {
+    const cookies = parseCookies(headers.get('cookie'));
+    let credential = SESSION_COOKIE_NAMES.map((name) => cookies.get(name)).find(Boolean);
+    if (credential) credential = `cookie:${safeDecode(credential)}`;
+    else {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(headers.get('authorization') ?? '');
+      if (bearer) credential = `bearer:${safeDecode(bearer[1])}`;
+    }
+    return credential ? createHash('sha256').update(credential).digest('base64url') : undefined;
+  }
+
+  /**
+   * The request's session, or null (none, revoked, idle too long or past its lifetime: the row is then gone).
+   * `activity` (a user-initiated request) moves the idle deadline; passive reads do not.
+   */
+  async resolve(headers: Headers, options: { activity: boolean }): Promise<ResolvedSession | null> {
+    const key = this.credentialKey(headers);
+    if (!key) return null;
+    const now = Date.now();
+    let entry = this.entries.get(key);
+    if (entry && (now - entry.cachedAt >= this.ttlMs || entry.expiresAt <= now)) {
+      // Aged out, or expired as far as this process knows (another process may have extended it): ask the database.
+      this.drop(entry);
+      entry = undefined;
+    }
+    if (!entry) {
+      const loaded = await this.load(headers, key, now);
+      if (!loaded) return null;
+      entry = loaded;
+    }
+    if (entry.absoluteExpiresAt <= now) {
+      await this.end(entry);
+      return null;
+    }
+    if (options.activity && entry.expiresAt - this.idleMs + this.extendEveryMs <= now && entry.expiresAt < entry.absoluteExpiresAt) {
+      const [row] = await this.db
+        .update(sessionTable)
+        .set({ expiresAt: sql`least(${new Date(now + this.idleMs).toISOString()}::timestamptz, ${sessionTable.createdAt} + ${`${this.maxMs} milliseconds`}::interval)`, updatedAt: new Date(now) })
+        .where(and(eq(sessionTable.id, entry.sessionId), gt(sessionTable.expiresAt, new Date(now))))
+        .returning({ expiresAt: sessionTable.expiresAt });
+      if (!row) {
+        this.drop(entry);
+        return null;
+      }
+      entry.expiresAt = row.expiresAt.getTime();
+      entry.payload = { ...entry.payload, session: { ...entry.payload.session, expiresAt: row.expiresAt } };
+    }
+    return entry;
+  }
+
+  private async load(headers: Headers, key: string, now: number): Promise<Entry | null> {
+    const payload = (await this.auth.api.getSession({ headers })) as unknown as SessionPayload | null;
+    if (!payload?.session) return null;
+    const createdAt = new Date(payload.session.createdAt).getTime();
+    const entry: Entry = {
+      key,
+      cachedAt: now,
+      payload,
+      userId: payload.user.id,
+      sessionId: payload.session.id,
+      expiresAt: new Date(payload.session.expiresAt).getTime(),
+      absoluteExpiresAt: createdAt + this.maxMs,
+    };
+    if (entry.absoluteExpiresAt <= now) {
+      await this.end(entry);
+      return null;
+    }
+    if (this.ttlMs > 0) this.remember(entry);
+    return entry;
+  }
+
+  /** Past the absolute lifetime: the row goes, whatever its idle deadline says. */
+  private async end(entry: Entry) {
+    this.drop(entry);
+    await this.db.delete(sessionTable).where(eq(sessionTable.id, entry.sessionId));
+  }
+
+  private remember(entry: Entry) {
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.values().next().value;
+      if (oldest) this.drop(oldest);
+    }
+    this.entries.set(entry.key, entry);
+    let keys = this.keysByUser.get(entry.userId);
+    if (!keys) this.keysByUser.set(entry.userId, (keys = new Set()));
+    keys.add(entry.key);
+  }
+
+  private drop(entry: Entry) {
+    if (this.entries.get(entry.key) === entry) this.entries.delete(entry.key);
+    const keys = this.keysByUser.get(entry.userId);
+    keys?.delete(entry.key);
+    if (keys?.size === 0) this.keysByUser.delete(entry.userId);
+  }
+
+  /** Forget every cached session of this user (sign-out, revocation, role or membership change, deletion). */
+  invalidateUser(userId: string) {
+    for (const key of this.keysByUser.get(userId) ?? []) this.entries.delete(key);
+    this.keysByUser.delete(userId);
+  }
+
+  /** Forget everything (an organization was created, renamed or deleted). */
+  clear() {
+    this.entries.clear();
+    this.keysByUser.clear();
+    this.organizationsCache = undefined;
+  }
+
+  /** Forget the organization list (a research site signed up). */
+  organizationsChanged() {
+    this.organizationsCache = undefined;
+  }
+
+  /** Every organization (id, slug, name, public id), read at most once per cache period. */
+  async organizations(): Promise<{ rows: ActiveOrganization[]; byId: Map<string, ActiveOrganization> }> {
+    const now = Date.now();
+    if (this.organizationsCache && now - this.organizationsCache.at < this.ttlMs) return this.organizationsCache;
+    const rows = await this.db
+      .select({ id: organization.id, slug: organization.slug, name: organization.name, publicId: organization.publicId })
+      .from(organization)
+      .orderBy(organization.createdAt, organization.name);
+    const snapshot = { at: now, rows, byId: new Map(rows.map((row) => [row.id, row])) };
+    if (this.ttlMs > 0) this.organizationsCache = snapshot;
+    return snapshot;
+  }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "trial_criterion" ADD COLUMN "population" text;

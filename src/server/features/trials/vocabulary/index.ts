@@ -1,0 +1,197 @@
+import type { ConceptRef } from '../../../../contract/trials';
+import meshTerms from './mesh.json' with { type: 'json' };
+import { SYNONYMS, type ConceptKind } from './synonyms';
+
+/**
+ * The criteria vocabulary: concepts from MeSH (the terms ClinicalTrials.gov records carry for their
+ * conditions and interventions, collected in mesh.json by scripts/build-vocabulary.ts, plus the terms of the
+ * record being read) and the maintained synonyms file. Matching is on word boundaries; the longest mention
+ * wins, so "type 2 diabetes" is one concept, not "diabetes". docs/decisions/022-criteria-vocabulary.md.
+ */
+
+export interface Concept {
+  id: string;
+  kind: ConceptKind;
+  en: string;
+  es: string | null;
+  mesh?: string;
+  icd10?: string;
+  clinicianOnly: boolean;
+}
+
+export interface Mention {
+  concept: Concept;
+  start: number;
+  end: number;
+}
+
+export interface MeshTerm {
+  id: string;
+  term: string;
+  kind: ConceptKind;
+}
+
+/** MeSH headings too broad to name what a criterion is about ("Disease", "Syndrome", "Pathologic Processes"). */
+const TOO_BROAD = /^(?:disease|syndrome|acute disease|chronic disease|recurrence|pathologic processes|pathological conditions, anatomical|disease attributes|sclerosis|ulcer|fibrosis|prolapse|hernia|suppuration|pain|body weight|wounds and injuries|genomic instability|microsatellite instability|hyperthermia|body temperature changes)$|\b(?:by site|by histologic type|actions|mechanisms|effects of drugs|organic chemicals|compounds|chemicals|amines|alcohols|androstanes|androstenes|androstadienes|ethylamines|ethanolamines|phenethylamines|modulators|agents|hormones, hormone substitutes|molecular|adjuvants)\b/i;
+
+/** "Diabetes Mellitus, Type 2" -> "type 2 diabetes mellitus"; "Kidney Diseases" -> "kidney disease". */
+export function meshVariants(term: string): string[] {
+  const lower = term.toLowerCase();
+  const variants = new Set([lower]);
+  const comma = /^([^,]+),\s*([^,]+)$/.exec(lower);
+  if (comma) variants.add(`${comma[2]} ${comma[1]}`);
+  for (const variant of [...variants]) {
+    if (/ies$/.test(variant)) variants.add(variant.replace(/ies$/, 'y'));
+    else if (/(?:diseases|disorders|infections|neoplasms|tumors|syndromes|agents|inhibitors)$/.test(variant)) variants.add(variant.replace(/s$/, ''));
+  }
+  return [...variants].filter((variant) => variant.length >= 4);
+}
+
+const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
+const TOKEN = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
+
+/** Words of a text with their offsets; "Crohn's disease" -> crohn's, disease; "HIV-1" -> HIV, 1. */
+function tokenize(text: string): Array<{ word: string; start: number; end: number }> {
+  return [...text.matchAll(TOKEN)].map((match) => ({ word: match[0].replace('’', "'"), start: match.index, end: match.index + match[0].length }));
+}
+const phraseKey = (phrase: string, caseSensitive: boolean) => tokenize(caseSensitive ? phrase : phrase.toLowerCase()).map((token) => token.word).join(' ');
+const MAX_WORDS = 8;
+
+/**
+ * Phrases are looked up by their words (n-grams, longest first), so matching a criterion costs a few map
+ * lookups per word whatever the size of the vocabulary.
+ */
+export class Vocabulary {
+  private readonly byPhrase: Map<string, Concept>;
+  private readonly byExact: Map<string, Concept>;
+  /** Every proper prefix of a phrase (lower case), so the longest match stops as soon as nothing longer can match. */
+  private readonly prefixes: Set<string>;
+
+  /** A record's vocabulary looks in its own few terms first, then in the product's (never copied). */
+  private readonly parent: Vocabulary | null;
+
+  constructor(mesh: MeshTerm[], parent?: Vocabulary) {
+    this.byPhrase = new Map();
+    this.byExact = new Map();
+    this.prefixes = new Set();
+    this.parent = parent ?? null;
+    if (parent) {
+      for (const item of mesh) this.addMesh(item);
+      return;
+    }
+    const meshByTerm = new Map(mesh.map((item) => [item.term.toLowerCase(), item]));
+    const covered = new Set<string>();
+    for (const entry of SYNONYMS) {
+      const linked = entry.meshTerm ? meshByTerm.get(entry.meshTerm.toLowerCase()) : undefined;
+      const concept: Concept = {
+        id: linked ? `mesh:${linked.id}` : `cohortly:${entry.id}`,
+        kind: entry.kind,
+        en: entry.en,
+        es: entry.es,
+        ...(linked ? { mesh: linked.id } : {}),
+        ...(entry.icd10 ? { icd10: entry.icd10 } : {}),
+        clinicianOnly: entry.clinicianOnly ?? false,
+      };
+      if (entry.meshTerm) covered.add(entry.meshTerm.toLowerCase());
+      for (const phrase of [...entry.synonyms, ...(entry.meshTerm ? meshVariants(entry.meshTerm) : [])]) this.add(phrase, false, concept);
+      for (const phrase of entry.caseSensitive ?? []) this.add(phrase, true, concept);
+    }
+    for (const item of mesh) this.addMesh(item, covered);
+  }
+
+  /** A MeSH term not already named by the synonyms file becomes a concept of its own. */
+  addMesh(item: MeshTerm, covered: Set<string> = new Set()): void {
+    if (TOO_BROAD.test(item.term) || covered.has(item.term.toLowerCase())) return;
+    const variants = meshVariants(item.term);
+    if (variants.some((variant) => this.phrase(phraseKey(variant, false)))) return;
+    const name = variants.at(-1) ?? item.term.toLowerCase();
+    const concept: Concept = { id: `mesh:${item.id}`, kind: item.kind, en: name, es: null, mesh: item.id, clinicianOnly: false };
+    for (const variant of variants) this.add(variant, false, concept);
+  }
+
+  private add(phrase: string, caseSensitive: boolean, concept: Concept) {
+    const key = phraseKey(phrase, caseSensitive);
+    const map = caseSensitive ? this.byExact : this.byPhrase;
+    if (!key || map.has(key) || (caseSensitive ? this.exact(key) : this.phrase(key))) return;
+    map.set(key, concept);
+    const words = key.toLowerCase().split(' ');
+    for (let size = 1; size < words.length; size++) this.prefixes.add(words.slice(0, size).join(' '));
+  }
+
+  /** A copy with the record's own MeSH terms added (a record's conditions are the concepts it is most about). */
+  with(extra: MeshTerm[]): Vocabulary {
+    if (!extra.length) return this;
+    return new Vocabulary(extra, this);
+  }
+
+  private phrase(key: string): Concept | undefined {
+    return this.byPhrase.get(key) ?? this.parent?.phrase(key);
+  }
+
+  private exact(key: string): Concept | undefined {
+    return this.byExact.get(key) ?? this.parent?.exact(key);
+  }
+
+  private prefix(key: string): boolean {
+    return this.prefixes.has(key) || Boolean(this.parent?.prefix(key));
+  }
+
+  /** Every concept named in the text, in order; the longest mention wins where they overlap. */
+  find(text: string): Mention[] {
+    const tokens = tokenize(text);
+    const lower = tokens.map((token) => token.word.toLowerCase());
+    const kept: Mention[] = [];
+    for (let index = 0; index < tokens.length; ) {
+      let found: { concept: Concept; size: number } | null = null;
+      let key = '';
+      let exact = '';
+      const limit = Math.min(MAX_WORDS, tokens.length - index);
+      for (let size = 1; size <= limit; size++) {
+        key = size === 1 ? lower[index] : `${key} ${lower[index + size - 1]}`;
+        exact = size === 1 ? tokens[index].word : `${exact} ${tokens[index + size - 1].word}`;
+        const concept = this.phrase(key) ?? this.exact(exact);
+        if (concept) found = { concept, size };
+        if (!this.prefix(key)) break;
+      }
+      if (!found) {
+        index++;
+        continue;
+      }
+      const mention: Mention = { concept: found.concept, start: tokens[index].start, end: tokens[index + found.size - 1].end };
+      const previous = kept.at(-1);
+      // "HIV infection", "(HIV) disease": a generic head noun right after a concept belongs to it.
+      const generic = GENERIC_HEAD.test(text.slice(mention.start, mention.end)) && previous && /^[\s()/,-]{0,3}$/.test(text.slice(previous.end, mention.start));
+      if (!generic) kept.push(mention);
+      else previous.end = mention.end;
+      index += found.size;
+    }
+    return kept;
+  }
+}
+
+let shared: Vocabulary | null = null;
+
+/** The product's vocabulary (built once). */
+export function vocabulary(): Vocabulary {
+  shared ??= new Vocabulary(meshTerms as MeshTerm[]);
+  return shared;
+}
+
+export function conceptRef(concept: Concept): ConceptRef {
+  return { id: concept.id, name: concept.en, ...(concept.mesh ? { mesh: concept.mesh } : {}), ...(concept.icd10 ? { icd10: concept.icd10 } : {}) };
+}
+
+/** The Spanish name of a concept by its id, when the vocabulary has one. */
+export function spanishName(conceptId: string): string | null {
+  for (const entry of SYNONYMS) if (conceptId === `cohortly:${entry.id}`) return entry.es;
+  return SPANISH_BY_MESH.get(conceptId) ?? null;
+}
+
+const SPANISH_BY_MESH = new Map<string, string>();
+{
+  const meshByTerm = new Map((meshTerms as MeshTerm[]).map((item) => [item.term.toLowerCase(), item]));
+  for (const entry of SYNONYMS) {
+    const linked = entry.meshTerm ? meshByTerm.get(entry.meshTerm.toLowerCase()) : undefined;
+    if (linked) SPANISH_BY_MESH.set(`mesh:${linked.id}`, entry.es);
+  }
+}

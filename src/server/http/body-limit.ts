@@ -1,0 +1,51 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { IMPORT_MAX_BYTES } from '../../contract/candidates';
+import type { AppEnv } from './context';
+import { errorBody } from './errors';
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** Bytes a request body may have, by path (decision 020). Checked while the body streams in, before any handler reads it. */
+export const BODY_LIMITS = {
+  /** JSON APIs (staff, public, auth). */
+  default: 1 * MB,
+  /** POST /api/candidates/bulk and /bulk/preview: up to 100,000 rows of CSV or JSON. */
+  import: IMPORT_MAX_BYTES,
+  /** Twilio's form posts (inbound SMS, status callbacks, inbound calls). */
+  twilio: 64 * KB,
+  /** Vapi's server messages: an end-of-call report carries the whole transcript and artifact. */
+  vapiWebhook: 1 * MB,
+  /** The agent's tools: a tool-calls message or a few arguments. */
+  vapiTools: 256 * KB,
+} as const;
+
+export function bodyLimitFor(method: string, path: string): number {
+  if (method === 'POST' && /^\/api\/candidates\/bulk(\/preview)?\/?$/.test(path)) return BODY_LIMITS.import;
+  if (path.startsWith('/api/inbound/vapi')) return BODY_LIMITS.vapiWebhook;
+  if (path.startsWith('/api/functions/')) return BODY_LIMITS.vapiTools;
+  if (path.startsWith('/api/inbound')) return BODY_LIMITS.twilio;
+  return BODY_LIMITS.default;
+}
+
+const megabytes = (bytes: number) => (bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.round(bytes / KB)} KB`);
+
+const limiters = new Map<number, MiddlewareHandler<AppEnv>>();
+const limiter = (maxSize: number) => {
+  let middleware = limiters.get(maxSize);
+  if (!middleware) {
+    middleware = bodyLimit({
+      maxSize,
+      onError: (c) => c.json(errorBody(413, `The request body is larger than ${megabytes(maxSize)}`), 413),
+    });
+    limiters.set(maxSize, middleware);
+  }
+  return middleware;
+};
+
+/**
+ * Refuses a body over its path's limit with 413 in the API's error shape: at once from Content-Length, and
+ * for a chunked body (no Content-Length) as soon as the bytes read pass the limit, never buffering more.
+ */
+export const requestBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => limiter(bodyLimitFor(c.req.method, c.req.path))(c, next);

@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AssignPhoneNumberInput, PhoneNumber, PhoneNumberList, UpdatePhoneNumberInput } from '../../../contract/phone-numbers';
+import { api } from '../../lib/api';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { retryUnlessClientError } from '../../lib/query';
+
+/** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
+export const phoneNumberKeys = {
+  list: (activeId: string | null, organizationId: string | undefined) => ['org', activeId, 'phone-numbers', { organizationId }] as const,
+};
+
+/** The numbers in scope; `organizationId` narrows to one organization (the agent dialog's). */
+export function usePhoneNumbersQuery(organizationId?: string) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery(
+    queryOptions({
+      queryKey: phoneNumberKeys.list(activeOrganizationId, organizationId),
+      queryFn: ({ signal }) => api.get<PhoneNumberList>('/api/phone-numbers/', { query: { organizationId }, signal }),
+      retry: retryUnlessClientError,
+      enabled: Boolean(activeOrganizationId),
+      meta: { silent: true },
+    }),
+  );
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && ['phone-numbers', 'voice-agents'].includes(String(query.queryKey[2])) });
+}
+
+/** Failures show inline in the dialogs (the server's message). */
+export function useAssignPhoneNumber() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (input: AssignPhoneNumberInput) => api.post<PhoneNumber>('/api/phone-numbers/', input), onSuccess: () => refresh(), meta: { silent: true } });
+}
+
+export function useUpdatePhoneNumber() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: ({ id, input }: { id: string; input: UpdatePhoneNumberInput }) => api.patch<PhoneNumber>(`/api/phone-numbers/${encodeURIComponent(id)}`, input), onSuccess: () => refresh(), meta: { silent: true } });
+}
+
+export function useReleasePhoneNumber() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (id: string) => api.delete<void>(`/api/phone-numbers/${encodeURIComponent(id)}`), onSuccess: () => refresh(), meta: { silent: true } });
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatMetrics, loadSharedStudies, measureCorpus, share, SHARED_STUDIES } from '../support/criteria-corpus';
+
+/**
+ * Issue 10's figures over the 94 shared ClinicalTrials.gov records (read in place, never copied), held as a
+ * ratchet: each figure may improve, never get worse. Before/after figures: docs/criteria-reading.md.
+ */
+const studies = loadSharedStudies();
+
+if (!studies) console.info(`criteria corpus skipped: ${SHARED_STUDIES} is absent (the shared data folder ../shared is not mounted)`);
+
+describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov records', () => {
+  const metrics = measureCorpus(studies ?? []);
+
+  it('prints the figures', () => {
+    console.info(`\n${formatMetrics(metrics)}\n`);
+    if (metrics.placeholders.length) console.info(`placeholders:\n${metrics.placeholders.slice(0, 20).join('\n')}`);
+    if (metrics.nonAgeAges.length) console.info(`age rules from non-age numbers:\n${metrics.nonAgeAges.join('\n')}`);
+    expect(metrics.records).toBe(94);
+  });
+
+  it('holds the thresholds', () => {
+    // Before issue 10: 9.8% with a rule, 5.0% needing no review, 72.4% verbatim, 11 placeholders, 0 non-age ages.
+    // Issue 10's goals: >= 60% with a rule, >= 35% needing no review, <= 10% verbatim, zero of the last two.
+    // Held here at what is reached (a ratchet: raise these as the reader improves, never lower them).
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.55);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.19);
+    expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
+    expect(metrics.placeholders).toEqual([]);
+    expect(metrics.nonAgeAges).toEqual([]);
+    // Every patient question has its Spanish wording.
+    expect(metrics.spanishMissing).toBe(0);
+  });
+});
