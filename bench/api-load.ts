@@ -88,11 +88,12 @@ async function serve() {
   const organizationId = session.body.organization.id as string;
 
   const started = Date.now();
-  // Candidates straight into the table (the import path has its own benchmark): unique phones, spread statuses.
+  // Candidates straight into the table (the import path has its own benchmark): unique, valid US phones (exchange
+  // 200-210, so a whole-number search is an exact match), spread statuses.
   const statuses = ['new', 'contacted', 'prescreened', 'eligible', 'ineligible', 'scheduled', 'enrolled', 'declined', 'unreachable', 'do_not_contact'];
   await deps.db.execute(sql`
     insert into candidate (organization_id, first_name, last_name, phone, email, date_of_birth, sex, status, created_at, updated_at)
-    select ${organizationId}::uuid, 'First' || g, 'Last' || (g % 997), '+1215' || lpad(g::text, 7, '0'), 'person' || g || '@bench.test',
+    select ${organizationId}::uuid, 'First' || g, 'Last' || (g % 997), '+1215' || (200 + g / 10000)::text || lpad((g % 10000)::text, 4, '0'), 'person' || g || '@bench.test',
            date '1950-01-01' + (g % 18000), (array['female','male','other','unknown'])[1 + g % 4],
            (${sql.raw(`array[${statuses.map((status) => `'${status}'`).join(',')}]`)})[1 + g % 10],
            now() - make_interval(secs => g), now() - make_interval(secs => g)
@@ -141,7 +142,7 @@ const percentile = (values: number[], p: number) => {
 
 async function run() {
   const { default: autocannon } = await import('autocannon');
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const seeded = await new Promise<Seeded>((resolve, reject) => {
     let buffer = '';
     child.stdout!.on('data', (chunk) => {
@@ -154,6 +155,7 @@ async function run() {
 
   const base = `http://127.0.0.1:${seeded.port}`;
   const latencies: Record<(typeof KINDS)[number], number[]> = { list: [], byId: [], phone: [], session: [] };
+  const statuses = new Map<number, number>();
   let next = 0;
   const pick = <T>(values: T[]) => values[Math.floor(Math.random() * values.length)];
   const requests = [
@@ -175,8 +177,11 @@ async function run() {
             const cookie = seeded.cookies[next++ % seeded.cookies.length];
             client.setHeaders({ cookie, accept: 'application/json' });
             let sent = 0;
-            client.on('response', (_status: number, _bytes: number, responseTime: number) => {
-              if (!warmup) latencies[KINDS[sent % KINDS.length]].push(responseTime);
+            client.on('response', (status: number, _bytes: number, responseTime: number) => {
+              if (!warmup) {
+                latencies[KINDS[sent % KINDS.length]].push(responseTime);
+                statuses.set(status, (statuses.get(status) ?? 0) + 1);
+              }
               sent++;
             });
           },
@@ -194,6 +199,7 @@ async function run() {
   const non2xx = (result.non2xx as number) + (result.errors as number);
   console.log(`\n${dbKind}, ${rows.toLocaleString('en-US')} candidates, ${connections} connections (${seeded.cookies.length} users), ${duration} s`);
   console.log(`mixed: ${(total / duration).toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx/errors ${non2xx}`);
+  console.log(`statuses: ${[...statuses].map(([status, count]) => `${status} x${count}`).join(', ')}; timeouts ${result.timeouts}`);
   for (const kind of KINDS) {
     const values = latencies[kind];
     console.log(`  ${kind.padEnd(8)} n=${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(0)} ms  p99 ${percentile(values, 99).toFixed(0)} ms`);

@@ -12,7 +12,7 @@ export const CALL_STATUSES = ['queued', 'ringing', 'in_progress', 'ended', 'fail
 export const CALL_OUTCOMES = ['completed', 'no_answer', 'busy', 'voicemail', 'failed', 'hung_up', 'declined'] as const;
 export { CALL_FILTERS };
 /** Why a call was not placed (409 CALL_BLOCKED). */
-export const CALL_BLOCK_REASONS = ['do_not_contact', 'no_call_consent', 'quiet_hours', 'no_phone', 'no_agent'] as const;
+export const CALL_BLOCK_REASONS = ['do_not_contact', 'no_call_consent', 'quiet_hours', 'no_phone', 'no_agent', 'trial_not_recruiting'] as const;
 export type CallBlockReason = (typeof CALL_BLOCK_REASONS)[number];
 /** Simulator only: how the synthetic person behaves ('ring': rings until cancelled). Ignored by Vapi. */
 export const CALL_SIMULATIONS = ['answer', 'no_answer', 'busy', 'voicemail', 'hang_up', 'spanish', 'ring'] as const;

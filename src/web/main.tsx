@@ -24,7 +24,8 @@ function InnerApp() {
 }
 
 // The toaster is loaded after the first paint: pages that toast import sonner themselves, and the sign-in
-// page stays within its JavaScript budget (scripts/check-bundle-budget.ts).
+// page stays within its JavaScript budget (scripts/check-bundle-budget.ts). Toasts sit at the top: at the
+// bottom right they covered the sticky Save buttons, and a hovered toast never leaves.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 const rootElement = document.getElementById('root')!;
@@ -37,7 +38,7 @@ createRoot(rootElement).render(
         </ActiveOrganizationProvider>
       </AuthProvider>
       <Suspense fallback={null}>
-        <Toaster />
+        <Toaster position="top-center" />
       </Suspense>
     </QueryClientProvider>
   </StrictMode>,

@@ -43,6 +43,9 @@ async function setUpSite(page: Page, siteName: string): Promise<{ trialId: strin
   await page.getByRole('button', { name: 'Create draft trial' }).click();
   await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
   const trialId = new URL(page.url()).pathname.split('/').pop()!;
+  // Outreach needs a recruiting trial: start recruiting, as a coordinator does once the draft is reviewed.
+  await page.getByRole('button', { name: 'Start recruiting' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Pause recruiting' }).isVisible(), { timeout: 20_000 }).toBe(true);
   const generated = await page.request.post('/api/prescreen-forms/generate-study-blocks', { data: { trialId } });
   expect(generated.status()).toBe(200);
   const form = await page.request.post('/api/prescreen-forms/', { data: { trialId, name: 'Asthma phone form', blocks: (await generated.json()).blocks, status: 'published' } });

@@ -97,12 +97,8 @@ describe('trials of a research site', () => {
     expect(await page.getByRole('group', { name: /criterion/ }).count()).toBe(3);
     await page.getByLabel('Needs review only').uncheck();
     await expectAccessible(page);
-    // An earlier toast sits over the bottom-right Save button and pauses while the pointer is on it: move the
-    // pointer away and let it go, as a person would.
-    await page.mouse.move(0, 0);
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByRole('button', { name: 'Save criteria' }).click();
-    await expect.poll(() => page.getByText('All changes saved').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('All changes saved').isVisible(), { timeout: 20_000 }).toBe(true);
 
     await page.reload();
     await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3 of 12 criteria need review');

@@ -6,6 +6,7 @@ import { placeCallbackJob, sweepCallbacks } from '../../src/server/features/call
 import { localMinutes } from '../../src/server/features/calls/calling-hours';
 import { assignTestNumber } from '../support/phone-numbers';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 import { zoneAtHour } from '../support/zones';
 
 /**
@@ -48,7 +49,7 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 beforeAll(async () => {
   t = await createTestApp({ VAPI_SERVER_SECRET: SECRET });
   site = await t.signUp({ organizationName: 'Callback Research Site' });
-  const trial = await site.actor.post('/api/trials/', { title: 'Asthma study', criteria: [{ kind: 'inclusion', text: 'Asthma' }] });
+  const trial = await createRecruitingTrial(site.actor, { title: 'Asthma study', criteria: [{ kind: 'inclusion', text: 'Asthma' }] });
   const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks });
   const agent = await site.actor.post('/api/voice-agents/', { name: 'Screener', type: 'PRESCREEN', trialId: trial.body.id, prescreenFormId: form.id, firstMessage: { en: 'Hello' }, voicemailMessage: { en: 'Sorry we missed you' } });

@@ -4,6 +4,7 @@ import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { call, callEvent, candidate, contactEvent, prescreenForm, prescreenFormVersion, prescreenResult } from '../../src/server/db/schema';
 import { assignTestNumber } from '../support/phone-numbers';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 
 /**
  * Calls through the voice simulator: the simulator posts Vapi-shaped server messages to our own
@@ -87,7 +88,7 @@ const webhook = (payload: unknown, headers: Record<string, string> = { 'x-vapi-s
 beforeAll(async () => {
   t = await createTestApp({ VAPI_SERVER_SECRET: SECRET });
   site = await t.signUp({ name: 'Casey Coordinator', organizationName: 'Lakeside Clinical Research' });
-  const created = await site.actor.post('/api/trials/', {
+  const created = await createRecruitingTrial(site.actor, {
     title: 'A randomized trial of inhaler XR-12 in adults with moderate asthma',
     criteria: [
       { kind: 'inclusion', text: 'Aged 18 or older' },
@@ -220,6 +221,16 @@ describe('placing a call is refused (409, nothing placed)', () => {
     await refused(await newCandidate({ timeZone: zoneAtHour(21) }), 'quiet_hours');
   });
   it('no active agent of the type', async () => refused(await newCandidate(), 'no_agent', 'SITE_VISIT_SCHEDULING'));
+  it("the agent's trial is not recruiting (issue 15): recruiting again lets the call go out", async () => {
+    const person = await newCandidate();
+    expect((await site.actor.patch(`/api/trials/${trialId}`, { status: 'paused' })).status).toBe(200);
+    try {
+      await refused(person, 'trial_not_recruiting');
+    } finally {
+      expect((await site.actor.patch(`/api/trials/${trialId}`, { status: 'recruiting' })).status).toBe(200);
+    }
+    expect((await site.actor.post('/api/calls/', { candidateId: person, type: 'PRESCREEN' })).status).toBe(201);
+  });
   it('an unknown or malformed candidate is 404', async () => {
     expect((await site.actor.post('/api/calls/', { candidateId: 'not-a-uuid' })).status).toBe(404);
     expect((await site.actor.post('/api/calls/', { candidateId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);

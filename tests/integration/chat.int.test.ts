@@ -4,6 +4,7 @@ import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { auditLog, candidate, chatConversation, chatMessage, organization, prescreenForm, prescreenFormVersion, prescreenResult, requestThrottle, smsMessage } from '../../src/server/db/schema';
 import { CHAT_LIMITS, hit } from '../../src/server/features/chat/throttle';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 
 /**
  * Chat agents, the public conversation API and the staff view, through the HTTP app. The verification code
@@ -117,7 +118,7 @@ beforeAll(async () => {
   t = await createTestApp();
   site = await t.signUp({ name: 'Casey Coordinator', organizationName: 'Lakeside Clinical Research' });
   [{ publicId }] = await t.deps.db.select({ publicId: organization.publicId }).from(organization).where(eq(organization.id, site.organizationId));
-  const created = await site.actor.post('/api/trials/', {
+  const created = await createRecruitingTrial(site.actor, {
     title: 'A randomized trial of inhaler XR-12 in adults with moderate asthma',
     publicTitle: 'Asthma inhaler study',
     summary: 'A 12-week study of a new asthma inhaler.',
@@ -133,7 +134,7 @@ beforeAll(async () => {
   trialId = created.body.id;
   const [age, asthma, smoker] = created.body.criteria.map((criterion: { id: string }) => criterion.id);
   formId = await insertForm(site.organizationId, trialId, blocksFor({ age, asthma, smoker }));
-  const other = await site.actor.post('/api/trials/', { title: 'Another trial', criteria: [{ kind: 'inclusion', text: 'Adult' }] });
+  const other = await createRecruitingTrial(site.actor, { title: 'Another trial', criteria: [{ kind: 'inclusion', text: 'Adult' }] });
   otherTrialFormId = await insertForm(site.organizationId, other.body.id, [], 'draft');
 });
 afterAll(() => t?.close());
@@ -430,6 +431,23 @@ describe('public endpoint rules', () => {
     const byId = await t.actor().post('/api/chat-conversations/initiate', { organizationId: site.organizationId });
     expect(byId.status).toBe(201);
     expect(byId.body.agent.id).toBe(agentId);
+  });
+
+  it("a trial that is not recruiting has no public chat (issue 15); staff can still try its agent", async () => {
+    const chat = await start();
+    expect((await site.actor.patch(`/api/trials/${trialId}`, { status: 'paused' })).status).toBe(200);
+    try {
+      const refused = await t.actor().post('/api/chat-conversations/initiate', { organizationId: publicId, chatAgentId: agentId });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({ code: 'TRIAL_NOT_RECRUITING', message: 'This study is not enrolling right now' });
+      expect((await t.actor().post('/api/chat-conversations/initiate', { organizationId: publicId })).status).toBe(409);
+      // A visitor already chatting finishes; staff may try the agent before recruiting starts again.
+      expect((await say(chat, 'what is this study about?')).status).toBe(200);
+      expect((await site.actor.post('/api/chat-conversations/admin/start', { chatAgentId: agentId })).status).toBe(201);
+    } finally {
+      expect((await site.actor.patch(`/api/trials/${trialId}`, { status: 'recruiting' })).status).toBe(200);
+    }
+    expect((await t.actor().post('/api/chat-conversations/initiate', { organizationId: publicId, chatAgentId: agentId })).status).toBe(201);
   });
 
   it('rate limits: 30 starts a minute per address; messages limit abuse, not a person answering fast (429 with Retry-After)', async () => {

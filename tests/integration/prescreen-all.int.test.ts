@@ -7,6 +7,7 @@ import { auditLog, call, candidate, prescreenForm, prescreenFormVersion, process
 import { resumePrescreenRuns, whenPrescreenRunSettled } from '../../src/server/features/calls/prescreen-all';
 import { VoiceProviderError, type PlaceCallRequest } from '../../src/server/integrations/voice/port';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 import { zoneAtHour } from '../support/zones';
 
 /**
@@ -60,7 +61,7 @@ interface Site {
 
 /** A site with an asthma trial, a published phone form and an active prescreen agent for that trial. */
 async function setUpSite(who: SignedUp, withAgent = true): Promise<Site> {
-  const created = await who.actor.post('/api/trials/', {
+  const created = await createRecruitingTrial(who.actor, {
     title: 'Inhaler XR-12 in adults with moderate asthma',
     criteria: [
       { kind: 'inclusion', text: 'Aged 18 or older' },
@@ -138,7 +139,7 @@ describe('the whole journey of a bulk prescreen run', () => {
   beforeAll(async () => {
     site = await setUpSite(await t.signUp({ organizationName: 'Lakeside Clinical Research' }));
     const who = site.who;
-    otherTrialId = (await who.actor.post('/api/trials/', { title: 'A COPD study', criteria: [{ kind: 'inclusion', text: 'COPD' }] })).body.id;
+    otherTrialId = (await createRecruitingTrial(who.actor, { title: 'A COPD study', criteria: [{ kind: 'inclusion', text: 'COPD' }] })).body.id;
 
     // Due and called.
     c.pass = await newCandidate(who, { trialIds: [site.trialId] });
@@ -257,7 +258,7 @@ describe('the whole journey of a bulk prescreen run', () => {
   });
 
   it('a run with nobody due completes with nothing to do', async () => {
-    const emptyTrialId = (await site.who.actor.post('/api/trials/', { title: 'An empty study', criteria: [{ kind: 'inclusion', text: 'Adults' }] })).body.id;
+    const emptyTrialId = (await createRecruitingTrial(site.who.actor, { title: 'An empty study', criteria: [{ kind: 'inclusion', text: 'Adults' }] })).body.id;
     const { started, data } = await runToTheEnd(site.who, { trialId: emptyTrialId });
     expect(started).toMatchObject({ total: 0, label: 'Prescreen calls (0 candidates)' });
     expect(data.run).toMatchObject({ status: 'completed', total: 0, processed: 0, progress: 1 });
@@ -283,6 +284,20 @@ describe('refusals', () => {
     expect((await inactive.who.actor.patch(`/api/voice-agents/${inactive.agentId}`, { active: false })).status).toBe(200);
     expect((await inactive.who.actor.post('/api/calls/prescreen-all', {})).status).toBe(409);
     expect((await inactive.who.actor.get('/api/processing-runs/?kind=prescreen_calls')).body.runs).toEqual([]);
+  });
+
+  it('409 for a trial that is not recruiting (issue 15): a draft, or the agent\'s trial paused', async () => {
+    const draft = (await site.who.actor.post('/api/trials/', { title: 'A study still being prepared' })).body.id;
+    const forDraft = await site.who.actor.post('/api/calls/prescreen-all', { trialId: draft });
+    expect(forDraft.status, JSON.stringify(forDraft.body)).toBe(409);
+    expect(forDraft.body.error).toMatchObject({ code: 'TRIAL_NOT_RECRUITING', message: expect.stringContaining('the trial is draft') });
+    expect((await site.who.actor.patch(`/api/trials/${site.trialId}`, { status: 'paused' })).status).toBe(200);
+    try {
+      expect((await site.who.actor.post('/api/calls/prescreen-all', {})).body.error?.code).toBe('TRIAL_NOT_RECRUITING');
+    } finally {
+      expect((await site.who.actor.patch(`/api/trials/${site.trialId}`, { status: 'recruiting' })).status).toBe(200);
+    }
+    expect((await site.who.actor.get('/api/processing-runs/?kind=prescreen_calls')).body.runs).toEqual([]);
   });
 
   it('400 naming the field for bad input', async () => {

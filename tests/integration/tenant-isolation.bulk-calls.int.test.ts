@@ -5,6 +5,7 @@ import { call, callback, callEvent, candidate, contactEvent, prescreenForm, pres
 import { whenPrescreenRunSettled } from '../../src/server/features/calls/prescreen-all';
 import { ENDPOINTS } from '../support/endpoints/bulk-calls';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 import { zoneAtHour } from '../support/zones';
 
 /**
@@ -45,7 +46,7 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await t.signUp({ organizationName: 'Tenant A Research' });
   b = await t.signUp({ organizationName: 'Tenant B Research' });
-  aTrialId = (await a.actor.post('/api/trials/', { title: 'A trial', criteria: [{ kind: 'inclusion', text: 'Asthma' }] })).body.id;
+  aTrialId = (await createRecruitingTrial(a.actor, { title: 'A trial', criteria: [{ kind: 'inclusion', text: 'Asthma' }] })).body.id;
   const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: a.organizationId, trialId: aTrialId, name: 'A form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: a.organizationId, formId: form.id, version: 1, blocks });
   const agent = await a.actor.post('/api/voice-agents/', { name: 'A agent', type: 'PRESCREEN', trialId: aTrialId, prescreenFormId: form.id, firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' } });

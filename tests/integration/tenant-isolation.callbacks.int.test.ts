@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, callback, contactEvent } from '../../src/server/db/schema';
 import { ENDPOINTS } from '../support/endpoints/callbacks';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 import { zoneAtHour } from '../support/zones';
 
 /** From organization B, A's candidates have no callbacks to see, schedule or cancel (404, nothing changed). */
@@ -25,7 +26,7 @@ beforeAll(async () => {
   a = await t.signUp({ organizationName: 'Tenant A Research' });
   b = await t.signUp({ organizationName: 'Tenant B Research' });
   // Callbacks are placed by the organization's voice agent: A has a scheduling agent (it needs no form).
-  const trial = await a.actor.post('/api/trials/', { title: 'A trial', sites: [{ name: 'A Clinic', timeZone: 'America/New_York' }] });
+  const trial = await createRecruitingTrial(a.actor, { title: 'A trial', sites: [{ name: 'A Clinic', timeZone: 'America/New_York' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
   const agent = await a.actor.post('/api/voice-agents/', { name: 'A booker', type: 'SITE_VISIT_SCHEDULING', trialId: trial.body.id, schedule: { sites: ['A Clinic'] }, firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' } });
   expect(agent.status, JSON.stringify(agent.body)).toBe(201);

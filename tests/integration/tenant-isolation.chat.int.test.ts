@@ -4,6 +4,7 @@ import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { auditLog, candidate, chatAgent, chatConversation, chatMessage, organization, prescreenForm, prescreenFormVersion, prescreenResult } from '../../src/server/db/schema';
 import { ENDPOINTS } from '../support/endpoints/chat';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 
 /** From organization B, A's chat agents and conversations do not exist (404, nothing changed). */
 
@@ -57,7 +58,7 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await t.signUp({ organizationName: 'Tenant A Research' });
   b = await t.signUp({ organizationName: 'Tenant B Research' });
-  const trial = await a.actor.post('/api/trials/', { title: 'A trial', criteria: [{ kind: 'inclusion', text: 'Has asthma' }] });
+  const trial = await createRecruitingTrial(a.actor, { title: 'A trial', criteria: [{ kind: 'inclusion', text: 'Has asthma' }] });
   aTrialId = trial.body.id;
   const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: a.organizationId, trialId: aTrialId, name: 'A form', status: 'published' }).returning();
   aFormId = form.id;
@@ -107,7 +108,7 @@ describe("from organization B, A's chat agents and conversations do not exist", 
   it("mixing: B's chat page with A's agent, A's agent moved to B's trial", async () => {
     const before = await snapshot();
     expect((await t.actor().post('/api/chat-conversations/initiate', { organizationId: bPublicId, chatAgentId: aAgentId })).status).toBe(404);
-    const bTrial = await b.actor.post('/api/trials/', { title: 'B trial' });
+    const bTrial = await createRecruitingTrial(b.actor, { title: 'B trial' });
     expect((await b.actor.patch(`/api/chat-agents/internal/${aAgentId}`, { trialId: bTrial.body.id })).status).toBe(404);
     expect((await a.actor.patch(`/api/chat-agents/internal/${aAgentId}`, { trialId: bTrial.body.id, prescreenFormId: aFormId })).status).toBe(404);
     expect(await snapshot()).toEqual(before);

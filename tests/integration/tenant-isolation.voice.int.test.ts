@@ -4,6 +4,7 @@ import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { call, callEvent, candidate, contactEvent, prescreenForm, prescreenFormVersion, prescreenResult, voiceAgent } from '../../src/server/db/schema';
 import { ENDPOINTS } from '../support/endpoints/voice';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 
 /** From organization B, A's voice agents, candidates and calls do not exist (404, nothing placed or changed). */
 
@@ -46,7 +47,7 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await t.signUp({ organizationName: 'Tenant A Research' });
   b = await t.signUp({ organizationName: 'Tenant B Research' });
-  aTrialId = (await a.actor.post('/api/trials/', { title: 'A trial', criteria: [{ kind: 'inclusion', text: 'Asthma' }] })).body.id;
+  aTrialId = (await createRecruitingTrial(a.actor, { title: 'A trial', criteria: [{ kind: 'inclusion', text: 'Asthma' }] })).body.id;
   const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: a.organizationId, trialId: aTrialId, name: 'A form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: a.organizationId, formId: form.id, version: 1, blocks });
   aFormId = form.id;

@@ -5,6 +5,7 @@ import { auditLog, call, prescreenForm, prescreenFormVersion, voiceAgent } from 
 import { startFakeVapi, type FakeVapi } from '../support/fake-vapi';
 import { assignTestNumber } from '../support/phone-numbers';
 import { BASE_URL, createTestApp, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 
 /** Voice agents: CRUD and validation with the simulator, and the Vapi adapter against a local fake of Vapi's API. */
 
@@ -20,7 +21,7 @@ async function setupSite(t: TestApp, name: string) {
   const site = await t.signUp({ organizationName: name });
   // The number the agents below call from: the organization's own (phone-number registry).
   await assignTestNumber(t, site.organizationId, '+12125550100');
-  const trial = await site.actor.post('/api/trials/', { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }], sites: [{ name: 'Lakeside', timeZone: 'America/Chicago' }] });
+  const trial = await createRecruitingTrial(site.actor, { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }], sites: [{ name: 'Lakeside', timeZone: 'America/Chicago' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
   const insert = async (status: 'draft' | 'published', trialId = trial.body.id) => {
     const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId, name: `Form ${status}`, status, currentVersion: 1, publishedAt: status === 'published' ? new Date() : null }).returning();
@@ -96,7 +97,7 @@ describe('voice agents with the simulator', () => {
     await bad(body(setup.trialId, setup.draftFormId), 409);
     await bad(body(setup.trialId, '00000000-0000-4000-8000-000000000000'), 404);
     await bad(body('not-a-uuid', setup.publishedFormId), 404);
-    const other = await site.actor.post('/api/trials/', { title: 'Another trial', criteria: [{ kind: 'inclusion', text: 'Adult' }] });
+    const other = await createRecruitingTrial(site.actor, { title: 'Another trial', criteria: [{ kind: 'inclusion', text: 'Adult' }] });
     await bad(body(other.body.id, setup.publishedFormId), 400, 'prescreenFormId');
     const created = await site.actor.post('/api/voice-agents/', body(setup.trialId, setup.publishedFormId));
     const patched = await site.actor.patch(`/api/voice-agents/${created.body.id}`, { callingHoursEnd: '07:00' });

@@ -11,6 +11,7 @@ import { VoiceProviderError } from '../../src/server/integrations/voice/port';
 import { startFakeVapi, type FakeVapi } from '../support/fake-vapi';
 import { assignTestNumber } from '../support/phone-numbers';
 import { BASE_URL, createTestApp, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 
 /**
  * Twilio's inbound voice webhook (POST /api/inbound/): signed like the SMS webhooks, answered with TwiML. With
@@ -62,7 +63,7 @@ const blocks: StudyBlock[] = [
 async function setupSite(t: TestApp, name: string, agentOverrides: Record<string, unknown> = {}) {
   const site = await t.signUp({ organizationName: name });
   await assignTestNumber(t, site.organizationId, (agentOverrides.fromNumber as string | undefined) ?? AGENT_NUMBER);
-  const trial = await site.actor.post('/api/trials/', { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }] });
+  const trial = await createRecruitingTrial(site.actor, { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
   const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Phone form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks });

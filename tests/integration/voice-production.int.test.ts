@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, contactEvent, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
 import { sweepStaleCalls } from '../../src/server/features/calls/reconcile';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 import { zoneAtHour } from '../support/zones';
 
 /**
@@ -35,7 +36,7 @@ beforeAll(async () => {
   expect(t.deps.config.isProduction).toBe(true);
   expect(t.deps.voice.provider).toBe('simulator');
   site = await t.signUp({ organizationName: 'Production Mode Research' });
-  const trial = await site.actor.post('/api/trials/', { title: 'Production-mode asthma study', criteria: [{ kind: 'inclusion', text: 'Aged 18 or older' }] });
+  const trial = await createRecruitingTrial(site.actor, { title: 'Production-mode asthma study', criteria: [{ kind: 'inclusion', text: 'Aged 18 or older' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
   const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Phone form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
   await t.deps.db.insert(prescreenFormVersion).values({

@@ -6,6 +6,7 @@ import { createVapiVoice } from '../../src/server/integrations/voice/vapi';
 import { VoiceProviderError, type Deliver } from '../../src/server/integrations/voice/port';
 import { startFakeVapi, type FakeVapi } from '../support/fake-vapi';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 
 /**
  * POST /api/process/vapi: open calls whose messages never came are read back from the provider (the
@@ -44,7 +45,7 @@ let phoneSeq = 0;
 
 async function setupSite(t: TestApp, name: string) {
   const site = await t.signUp({ organizationName: name });
-  const trial = await site.actor.post('/api/trials/', { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }] });
+  const trial = await createRecruitingTrial(site.actor, { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
   const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Phone form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks: blocksFor(trial.body.criteria[0].id) });

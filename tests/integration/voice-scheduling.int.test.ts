@@ -5,6 +5,7 @@ import { VisitScheduleSchema } from '../../src/contract/voice';
 import { booking, call, candidate, contactEvent, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
 import { freeVisitSlots } from '../../src/server/features/calls/scheduling';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
+import { createRecruitingTrial } from '../support/trials';
 
 /**
  * Site-visit scheduling agents: the schedule they need (validated against the trial's sites), the slots their
@@ -72,7 +73,7 @@ const bookingEvents = async (candidateId: string) => (await t.deps.db.select().f
 beforeAll(async () => {
   t = await createTestApp({ VAPI_SERVER_SECRET: SECRET });
   site = await t.signUp({ organizationName: 'Lakeside Clinical Research' });
-  const trial = await site.actor.post('/api/trials/', {
+  const trial = await createRecruitingTrial(site.actor, {
     title: 'Asthma inhaler study',
     criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }],
     sites: [LAKESIDE, { name: 'Downtown Site', timeZone: 'America/New_York' }, { name: 'Satellite Office' }],
@@ -123,7 +124,7 @@ describe('scheduling agent validation', () => {
     expect(zoneless.body.error.message).toContain('time zone');
     await refused(agentBody({ trialId: '00000000-0000-4000-8000-000000000000' }), 404);
     const other = await t.signUp({ organizationName: 'Another Site' });
-    const theirs = await other.actor.post('/api/trials/', { title: 'Their trial', criteria: [{ kind: 'inclusion', text: 'Adult' }], sites: [LAKESIDE] });
+    const theirs = await createRecruitingTrial(other.actor, { title: 'Their trial', criteria: [{ kind: 'inclusion', text: 'Adult' }], sites: [LAKESIDE] });
     await refused(agentBody({ trialId: theirs.body.id }), 404);
   });
 

@@ -121,6 +121,9 @@ export const processingRun = pgTable(
     createdAt: createdAtColumn(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The app instance working on the run and until when its claim holds (processing-runs/background.ts). */
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
   (table) => [index('processing_run_organization_created_idx').on(table.organizationId, table.createdAt)],
 );

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/audit';
 import { openCallback, queueCallbackJobs } from '../callbacks/service';
 import { findCandidate, findTrialInOrganization, type CandidateRow } from '../candidates/queries';
 import { targetOrganization } from '../candidates/service';
-import { backgroundRuns } from '../processing-runs/background';
+import { backgroundRuns, runOwnerOf } from '../processing-runs/background';
 import { toRun } from '../processing-runs/service';
 import { activeVoiceAgent } from '../voice-agents/queries';
 import { callSlotState, dueState, findOpenRun, insertDueItems, lockPrescreenRunsOf, nextPendingItems, settleItem, type ItemOutcome, type TrialFilter } from './prescreen-all-queries';
@@ -44,9 +44,13 @@ type ItemError = { field: string; message: string };
 export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, input: PrescreenAllInput): Promise<ProcessingRun> {
   const organizationId = targetOrganization(scope, input.organizationId);
   const run = await runScoped(deps.db, scope, async (tx) => {
-    if (input.trialId && !(await findTrialInOrganization(tx, input.trialId, organizationId))) throw notFound('Trial not found');
+    const chosenTrial = input.trialId ? await findTrialInOrganization(tx, input.trialId, organizationId) : undefined;
+    if (input.trialId && !chosenTrial) throw notFound('Trial not found');
     const agent = await activeVoiceAgent(tx, organizationId, 'PRESCREEN');
     if (!agent?.prescreenFormId) throw conflict('The organization has no active prescreen voice agent with a prescreen form');
+    // Recruitment calls go out only for a recruiting trial: a draft is still being prepared, a paused or closed one takes nobody new.
+    const trialStatus = chosenTrial?.status ?? agent.trialStatus;
+    if (trialStatus && trialStatus !== 'recruiting') throw new AppError(409, `No calls placed: the trial is ${trialStatus}, not recruiting. Start recruiting on the trial page first.`, 'TRIAL_NOT_RECRUITING');
     // The check below and the insert must not interleave with another request's.
     await lockPrescreenRunsOf(tx, organizationId);
     if (await findOpenRun(tx, organizationId, PRESCREEN_CALLS_RUN_KIND)) throw conflict('A prescreen calls run is already going for this organization; wait until it has finished');
@@ -91,7 +95,7 @@ export async function resumePrescreenRuns(deps: AppDeps): Promise<string[]> {
     .where(and(eq(processingRun.kind, PRESCREEN_CALLS_RUN_KIND), inArray(processingRun.status, ['pending', 'running'])));
   const resumed: string[] = [];
   for (const run of runs) {
-    if (prescreenRuns.isActive(run.id)) continue;
+    if (prescreenRuns.isActive(deps, run.id)) continue;
     if (run.status === 'pending') {
       // Runs are created in one transaction, so a pending one is not expected; it never started, so fail it.
       await deps.db.update(processingRun).set({ status: 'failed', error: 'Interrupted before it started; no candidate was called', finishedAt: new Date() }).where(eq(processingRun.id, run.id));
@@ -213,8 +217,9 @@ async function processItem(deps: AppDeps, ctx: RunContext, item: { id: string; c
 
   // Decide again (the wait may have been long) and act in one transaction with the item's outcome.
   const acted = await asOrganization(deps.db, organizationId, async (tx): Promise<{ kind: 'done' | 'deferred' | 'stopped' } | { kind: 'dial'; plan: CallPlan }> => {
-    const [run] = await tx.select({ status: processingRun.status }).from(processingRun).where(eq(processingRun.id, runId)).for('update');
-    if (run?.status !== 'running') return { kind: 'stopped' };
+    const [run] = await tx.select({ status: processingRun.status, leaseOwner: processingRun.leaseOwner }).from(processingRun).where(eq(processingRun.id, runId)).for('update');
+    // Another process took the run over (this one stalled past its claim): it decides the items from here.
+    if (run?.status !== 'running' || run.leaseOwner !== runOwnerOf(deps)) return { kind: 'stopped' };
     const now = new Date();
     const decision = await decide(tx, ctx, item.candidateId, now, true);
     switch (decision.kind) {

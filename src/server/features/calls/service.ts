@@ -1,5 +1,6 @@
 import type { CandidateStatus } from '../../../contract/candidates';
 import type { StudyBlock } from '../../../contract/prescreen-forms';
+import type { TrialStatus } from '../../../contract/trials';
 import type { Call, CallBlockReason, CallDetail, CreateCallInput, ListCallsQuery } from '../../../contract/voice';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
@@ -12,9 +13,8 @@ import { changeCandidateStatus } from '../candidates/service';
 import { findForm, findFormVersion } from '../prescreen/queries';
 import { recordPrescreenResultInTransaction } from '../prescreen/service';
 import { contactPermission } from '../sms/consent';
-import { findVoiceAgent } from '../voice-agents/queries';
 import { scriptOf, type VoiceDeps } from '../voice-agents/service';
-import { activeVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';
+import { activeVoiceAgent, findVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';
 import { extractCallAnswers } from './answers';
 import { withinCallingHours } from './calling-hours';
 import { callEvents, deleteCall, findCall, insertCall, listCallRows, recentEndedCalls, updateCall, type CallRow } from './queries';
@@ -69,6 +69,7 @@ const BLOCK_MESSAGES: Record<CallBlockReason, string> = {
   quiet_hours: "calls only go out within calling hours (08:00-21:00) in the candidate's time zone",
   no_phone: 'the candidate has no phone number',
   no_agent: 'the organization has no active voice agent of this type',
+  trial_not_recruiting: "the prescreen agent's trial is not recruiting (start recruiting on the trial page first)",
 };
 
 function blocked(reason: CallBlockReason): AppError {
@@ -77,10 +78,17 @@ function blocked(reason: CallBlockReason): AppError {
 
 /**
  * Why the candidate may not be called now, or null. A prescreen call is recruitment outreach: it needs call
- * consent (contactPermission with purpose 'marketing'); a scheduling call follows up on the person's own
- * request (transactional). Both respect do-not-contact and the calling hours.
+ * consent (contactPermission with purpose 'marketing') and a trial that is recruiting (not a draft, paused or
+ * closed one); a scheduling call follows up on the person's own request (transactional). Both respect
+ * do-not-contact and the calling hours.
  */
-export function callBlockReason(row: CandidateRow, type: CallRow['type'], agent: { callingHoursStart: string; callingHoursEnd: string }, now: Date): CallBlockReason | null {
+export function callBlockReason(
+  row: CandidateRow,
+  type: CallRow['type'],
+  agent: { callingHoursStart: string; callingHoursEnd: string; trialStatus?: TrialStatus | null },
+  now: Date,
+): CallBlockReason | null {
+  if (type === 'PRESCREEN' && agent.trialStatus && agent.trialStatus !== 'recruiting') return 'trial_not_recruiting';
   const permission = contactPermission(
     { doNotContact: row.doNotContact, consentSms: row.consentSms, consentCalls: row.consentCalls, timeZone: row.timeZone, smsOptedOutAt: null },
     'call',

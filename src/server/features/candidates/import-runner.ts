@@ -142,7 +142,7 @@ export async function resumeInterruptedRuns(deps: RunnerDeps): Promise<string[]>
     .where(and(eq(processingRun.kind, IMPORT_KIND), inArray(processingRun.status, ['pending', 'running'])));
   const resumed: string[] = [];
   for (const run of runs) {
-    if (importRuns.isActive(run.id)) continue;
+    if (importRuns.isActive(deps, run.id)) continue;
     if (run.status === 'pending') {
       await deps.db.transaction(async (tx) => {
         await tx.delete(processingRunItem).where(eq(processingRunItem.runId, run.id));

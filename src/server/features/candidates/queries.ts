@@ -40,7 +40,7 @@ export async function trialIdsByCandidate(executor: Executor, candidateIds: stri
 /** A trial of this organization, or undefined (another organization's trial does not exist here). */
 export async function findTrialInOrganization(executor: Executor, trialId: string, organizationId: string) {
   if (!isUuid(trialId)) return undefined;
-  const [row] = await executor.select({ id: trial.id }).from(trial).where(and(eq(trial.id, trialId), eq(trial.organizationId, organizationId)));
+  const [row] = await executor.select({ id: trial.id, status: trial.status }).from(trial).where(and(eq(trial.id, trialId), eq(trial.organizationId, organizationId)));
   return row;
 }
 

@@ -157,13 +157,18 @@ interface Loaded {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The agent's published form (current version) and its trial's public description; 409 when not runnable. */
-async function loadContext(tx: Transaction, agent: AgentRow): Promise<Loaded> {
+/**
+ * The agent's published form (current version) and its trial's public description; 409 when not runnable.
+ * A visitor starts a chat only for a recruiting trial (`mustRecruit`); staff may try one before the trial
+ * starts recruiting, and a chat already started may finish.
+ */
+async function loadContext(tx: Transaction, agent: AgentRow, mustRecruit = false): Promise<Loaded> {
   const form = agent.prescreenFormId ? await findForm(tx, agent.prescreenFormId) : undefined;
   if (!form || form.status !== 'published' || form.organizationId !== agent.organizationId) throw conflict('This chat is not available right now');
   const version = await findFormVersion(tx, form.id, form.currentVersion);
   const trial = await findTrialRow(tx, form.trialId);
   if (!version || !trial) throw conflict('This chat is not available right now');
+  if (mustRecruit && trial.status !== 'recruiting') throw new AppError(409, 'This study is not enrolling right now', 'TRIAL_NOT_RECRUITING');
   return {
     formId: form.id,
     trialId: trial.id,
@@ -198,7 +203,7 @@ const runInOrganization = <T>(deps: AppDeps, organizationId: string, work: (tx: 
 // ---- starting ----
 
 async function createConversation(tx: Transaction, organization: OrganizationRow, agent: AgentRow, language: Language | undefined, isTest: boolean): Promise<StartedChat> {
-  const { ctx } = await loadContext(tx, agent);
+  const { ctx } = await loadContext(tx, agent, !isTest);
   const turn = startDialogue(ctx, language ?? ctx.agent.languages[0] ?? 'en');
   const token = newToken();
   const row = await insertConversationRow(tx, {

@@ -58,13 +58,14 @@ export async function findAgentRow(executor: Executor, id: string): Promise<Agen
   return row;
 }
 
-/** The organization's active agents with a published form, oldest first (the public page's default is the first). */
+/** The organization's active agents with a published form for a recruiting trial, oldest first (the public page's default is the first). */
 export async function activeAgentsWithPublishedForm(executor: Executor, organizationId: string): Promise<AgentRow[]> {
   const rows = await executor
     .select({ agent: chatAgent })
     .from(chatAgent)
     .innerJoin(prescreenForm, eq(prescreenForm.id, chatAgent.prescreenFormId))
-    .where(and(eq(chatAgent.organizationId, organizationId), eq(chatAgent.active, true), eq(prescreenForm.status, 'published')))
+    .innerJoin(trial, eq(trial.id, prescreenForm.trialId))
+    .where(and(eq(chatAgent.organizationId, organizationId), eq(chatAgent.active, true), eq(prescreenForm.status, 'published'), eq(trial.status, 'recruiting')))
     .orderBy(asc(chatAgent.createdAt), asc(chatAgent.id));
   return rows.map((row) => row.agent);
 }

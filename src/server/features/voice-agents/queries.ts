@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { TrialStatus } from '../../../contract/trials';
 import type { Executor } from '../../db/scoped';
-import { voiceAgent } from '../../db/schema';
+import { prescreenForm, trial, voiceAgent } from '../../db/schema';
 
 export type VoiceAgentRow = typeof voiceAgent.$inferSelect;
 export type VoiceAgentInsert = typeof voiceAgent.$inferInsert;
@@ -22,16 +23,23 @@ export async function listVoiceAgentRows(executor: Executor, organizationIds: re
     .orderBy(desc(voiceAgent.createdAt));
 }
 
-/** The organization's active agent of a type (the most recently updated when several are). */
-export async function activeVoiceAgent(executor: Executor, organizationId: string, type: VoiceAgentRow['type']): Promise<VoiceAgentRow | undefined> {
+/**
+ * The organization's active agent of the type (the most recently updated), with the status of the trial it
+ * recruits for (its form's trial, else its own): a prescreen call is only placed for a recruiting trial.
+ */
+export async function activeVoiceAgent(executor: Executor, organizationId: string, type: VoiceAgentRow['type']): Promise<ActiveVoiceAgent | undefined> {
   const [row] = await executor
-    .select()
+    .select({ agent: voiceAgent, trialStatus: trial.status })
     .from(voiceAgent)
+    .leftJoin(prescreenForm, eq(prescreenForm.id, voiceAgent.prescreenFormId))
+    .leftJoin(trial, eq(trial.id, sql`coalesce(${prescreenForm.trialId}, ${voiceAgent.trialId})`))
     .where(and(eq(voiceAgent.organizationId, organizationId), eq(voiceAgent.type, type), eq(voiceAgent.active, true)))
     .orderBy(desc(voiceAgent.updatedAt))
     .limit(1);
-  return row;
+  return row ? { ...row.agent, trialStatus: row.trialStatus } : undefined;
 }
+
+export type ActiveVoiceAgent = VoiceAgentRow & { trialStatus: TrialStatus | null };
 
 export async function insertVoiceAgent(executor: Executor, values: VoiceAgentInsert): Promise<VoiceAgentRow> {
   const [row] = await executor.insert(voiceAgent).values(values).returning();
