@@ -184,7 +184,8 @@ export const TrialCriterionSchema = z
     kind: CriterionKindSchema,
     text: z.string(),
     rule: CriterionRuleSchema.nullable(),
-    ruleSource: z.enum(['structured', 'text', 'manual']).nullable(),
+    /** Where the rule came from: the record's fields, the text reader, a person, or a language model's proposal ('llm', needs review until accepted). */
+    ruleSource: z.enum(['structured', 'text', 'manual', 'llm']).nullable(),
     needsReview: z.boolean(),
     /** The cohort or subgroup the criterion applies to ("Healthy controls"); null: everybody. */
     population: z.string().nullable(),
@@ -202,7 +203,7 @@ export const ListTrialsQuerySchema = z.object({
 const trimmedText = (max: number) => z.string().trim().min(1).max(max);
 const ageYears = z.number().int().min(0).max(150);
 
-export const RuleSourceSchema = z.enum(['structured', 'text', 'manual']);
+export const RuleSourceSchema = z.enum(['structured', 'text', 'manual', 'llm']);
 export type RuleSource = z.infer<typeof RuleSourceSchema>;
 export const TRIAL_SEXES = ['all', 'female', 'male'] as const;
 export const TrialSexSchema = z.enum(TRIAL_SEXES);
@@ -358,4 +359,22 @@ export const ReparseResultSchema = z
     kept: z.number().int(),
   })
   .openapi('ReparseResult');
+
+/**
+ * POST /api/trials/{trialId}/suggestions: rules a language model proposes for the criteria no reader could
+ * read. Stored with ruleSource 'llm' and needsReview true: a proposal never excludes anybody until a person
+ * accepts it (clears "Needs review") in the criteria editor.
+ */
+export const SuggestionsResultSchema = z
+  .object({
+    trial: TrialSchema,
+    model: z.string(),
+    /** Criteria sent to the model. */
+    asked: z.number().int(),
+    suggested: z.array(z.object({ criterionId: z.string(), text: z.string(), rule: CriterionRuleSchema })),
+    /** Criteria the model gave no usable rule for, with why. */
+    unread: z.array(z.object({ criterionId: z.string(), text: z.string(), reason: z.string() })),
+  })
+  .openapi('SuggestionsResult');
+export type SuggestionsResult = z.infer<typeof SuggestionsResultSchema>;
 export type ReparseResult = z.infer<typeof ReparseResultSchema>;

@@ -64,6 +64,11 @@ export interface AppConfig {
     /** Calls one organization may have open at once during a bulk prescreen (VOICE_MAX_CONCURRENT_CALLS, default 3). */
     maxConcurrentCalls: number;
   };
+  /**
+   * An OpenAI-compatible chat-completions API that proposes rules for criteria the deterministic reader left
+   * unread (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). Off (null) unless LLM_BASE_URL and LLM_MODEL are set.
+   */
+  llm: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number } | null;
 }
 
 /**
@@ -137,5 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       vapiPhoneNumberId: env.VAPI_PHONE_NUMBER_ID || undefined,
       maxConcurrentCalls: Math.max(1, Math.min(50, Number(env.VOICE_MAX_CONCURRENT_CALLS) || 3)),
     },
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''), apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL, timeoutMs: Math.max(1000, Number(env.LLM_TIMEOUT_MS) || 60_000) }
+        : null,
   };
 }

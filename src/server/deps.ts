@@ -1,3 +1,4 @@
+import { createCriteriaReader } from './integrations/llm/criteria-reader';
 import { createAuth } from './auth/auth';
 import { trustedProxyList } from './auth/client-address';
 import { SessionStore } from './auth/sessions';
@@ -40,5 +41,5 @@ export function createDeps(config: AppConfig, database: DatabaseHandle): AppDeps
   const auth = createAuth({ config, db: database.db, mail, logger });
   const sessions = new SessionStore(auth, database.db, config);
   const signInThrottle = createSignInThrottle(database.db, config);
-  return { config, db: database.db, auth, sessions, signInThrottle, mail, sms: chooseSms(config), voice: chooseVoice(config, logger), jobs: createJobs(database, logger, { pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }), logger };
+  return { config, db: database.db, auth, sessions, signInThrottle, mail, sms: chooseSms(config), voice: chooseVoice(config, logger), criteriaReader: config.llm ? createCriteriaReader(config.llm) : null, jobs: createJobs(database, logger, { pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }), logger };
 }

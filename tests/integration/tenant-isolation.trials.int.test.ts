@@ -43,6 +43,7 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['GET /api/trials/{trialId}/sites', (actor) => actor.get(`/api/trials/${aTrialId}/sites?q=Chicago`)],
   ['PATCH /api/trials/{trialId}/sites/{siteId}', (actor) => actor.patch(`/api/trials/${aTrialId}/sites/${aSiteId}`, { isOwnSite: true, timeZone: 'Europe/Paris' })],
   ['POST /api/trials/{trialId}/reparse', (actor) => actor.post(`/api/trials/${aTrialId}/reparse`, {})],
+  ['POST /api/trials/{trialId}/suggestions', (actor) => actor.post(`/api/trials/${aTrialId}/suggestions`, {})],
   ['POST /api/trials', (actor) => actor.post(`/api/trials/?organizationIds=${a.organizationId}`, { title: 'Planted in A' })],
   ['POST /api/trials/auto-gen', (actor) => actor.post(`/api/trials/auto-gen?organizationIds=${a.organizationId}`, { study: study(), save: true })],
 ];

@@ -1,3 +1,4 @@
+import type { CriteriaReader } from '../integrations/llm/criteria-reader';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
@@ -24,6 +25,8 @@ export interface AppDeps {
   sms: SmsPort;
   /** Voice calls: Vapi when configured, else the simulator (see deps.ts). */
   voice: VoicePort;
+  /** Proposes rules for unread criteria through an OpenAI-compatible API; null unless LLM_BASE_URL/LLM_MODEL are set. */
+  criteriaReader: CriteriaReader | null;
   /** Background jobs (pg-boss); started by jobs/register.ts startBackgroundWork. */
   jobs: Jobs;
   logger: Logger;

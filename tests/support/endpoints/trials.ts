@@ -7,6 +7,7 @@ export const ENDPOINTS: Record<string, Classification> = {
   'GET /api/trials/{trialId}': 'tenant-row',
   'PATCH /api/trials/{trialId}': 'tenant-row',
   'POST /api/trials/{trialId}/reparse': 'tenant-row',
+  'POST /api/trials/{trialId}/suggestions': 'tenant-row',
   'DELETE /api/trials/{trialId}': 'tenant-row',
   'GET /api/trials/{trialId}/sites': 'tenant-row',
   'PATCH /api/trials/{trialId}/sites/{siteId}': 'tenant-row',

@@ -47,7 +47,7 @@ export const trialCriterion = pgTable(
     text: text('text').notNull(),
     rule: jsonb('rule').$type<CriterionRule>(),
     /** Where the rule came from: the record's structured fields, the text, or a person. */
-    ruleSource: text('rule_source', { enum: ['structured', 'text', 'manual'] }),
+    ruleSource: text('rule_source', { enum: ['structured', 'text', 'manual', 'llm'] }),
     needsReview: boolean('needs_review').notNull().default(true),
     /** The cohort or subgroup the criterion applies to ("Healthy controls"); null: everybody. */
     population: text('population'),

@@ -7,6 +7,7 @@ import {
   ListTrialSitesQuerySchema,
   ListTrialsQuerySchema,
   ReparseResultSchema,
+  SuggestionsResultSchema,
   TrialDraftSchema,
   TrialListSchema,
   TrialSchema,
@@ -126,6 +127,23 @@ export const trialRoutes = createRouter()
       responses: { 200: json(ReparseResultSchema, 'What changed'), 401: errors[401], 404: errors[404] },
     }),
     async (c) => c.json(await service.reparseTrial(c.get('deps').db, c.get('scope'), c.req.valid('param').trialId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{trialId}/suggestions',
+      tags,
+      summary: "Ask the configured language model for rules for the criteria no reader could read; stored as proposals that need review",
+      request: { params: trialParams },
+      responses: {
+        200: json(SuggestionsResultSchema, 'The proposals stored, and the criteria left unread'),
+        401: errors[401],
+        404: errors[404],
+        409: json(ApiErrorSchema, 'No language model is configured (LLM_NOT_CONFIGURED)'),
+        502: json(ApiErrorSchema, 'The language model failed or answered out of shape (LLM_ERROR)'),
+      },
+    }),
+    async (c) => c.json(await service.suggestRules(c.get('deps').db, c.get('deps').criteriaReader, c.get('scope'), c.req.valid('param').trialId), 200),
   )
   .openapi(
     createRoute({

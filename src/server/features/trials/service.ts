@@ -2,6 +2,7 @@ import {
   TRIAL_STATUS_TRANSITIONS,
   type CriterionRule,
   type ReparseResult,
+  type SuggestionsResult,
   type CreateTrialInput,
   type CriterionInput,
   type DraftCriterion,
@@ -19,7 +20,8 @@ import { can } from '../../auth/permissions';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { CriteriaReaderError, type CriteriaReader } from '../../integrations/llm/criteria-reader';
 import { recordAudit } from '../audit/audit';
 import { isUuid } from '../organizations/queries';
 import { readTextRule, recordVocabulary } from './criteria-parser';
@@ -389,6 +391,11 @@ export async function reparseTrial(db: Database, scope: RequestScope, trialId: s
         continue;
       }
       const read = readTextRule(criterion.kind, criterion.text, { vocabulary });
+      // A language model's proposal stays until the text reader itself can read the criterion.
+      if (criterion.ruleSource === 'llm' && !read.rule) {
+        kept++;
+        continue;
+      }
       if (withoutSpan(read.rule) === withoutSpan(criterion.rule ?? null)) {
         unchanged++;
         continue;
@@ -409,5 +416,48 @@ export async function reparseTrial(db: Database, scope: RequestScope, trialId: s
     }
     const saved = changes.length ? await updateTrialRow(tx, row.id, {}) : row;
     return { trial: await loadTrial(tx, saved), changes, unchanged, kept };
+  });
+}
+
+/** The criteria no reader could read: no rule, and none set by a person or taken from the record's fields. */
+const unreadCriteria = (criteria: Awaited<ReturnType<typeof listCriteria>>) => criteria.filter((criterion) => !criterion.rule && (criterion.ruleSource === null || criterion.ruleSource === 'text'));
+
+/**
+ * Asks the language model (when one is configured) for rules for the criteria the text reader left unread,
+ * and stores each proposal that passes the rule schema with ruleSource 'llm' and needsReview true. The model
+ * call happens outside any transaction; a criterion that got a rule meanwhile (a person edited it) is left
+ * alone. 409 LLM_NOT_CONFIGURED without a model; 502 LLM_ERROR when it fails or answers nonsense.
+ */
+export async function suggestRules(db: Database, reader: CriteriaReader | null, scope: RequestScope, trialId: string): Promise<SuggestionsResult> {
+  const unread = await runScoped(db, scope, async (tx) => {
+    const row = await findInScope(tx, scope, trialId);
+    return unreadCriteria(await listCriteria(tx, [row.id]));
+  });
+  if (!reader) throw new AppError(409, 'No language model is configured: set LLM_BASE_URL and LLM_MODEL to get suggestions for the unread criteria', 'LLM_NOT_CONFIGURED');
+  let proposals: Awaited<ReturnType<CriteriaReader['propose']>> = [];
+  if (unread.length) {
+    try {
+      proposals = await reader.propose(unread.map((criterion) => ({ kind: criterion.kind, text: criterion.text })));
+    } catch (error) {
+      if (error instanceof CriteriaReaderError) throw new AppError(502, `No suggestions: ${error.message}`, 'LLM_ERROR');
+      throw error;
+    }
+  }
+  return runScoped(db, scope, async (tx) => {
+    const row = await findInScope(tx, scope, trialId);
+    const stillUnread = new Set(unreadCriteria(await listCriteria(tx, [row.id])).map((criterion) => criterion.id));
+    const suggested: SuggestionsResult['suggested'] = [];
+    const left: SuggestionsResult['unread'] = [];
+    unread.forEach((criterion, index) => {
+      const proposal = proposals[index];
+      if (proposal?.rule && stillUnread.has(criterion.id)) suggested.push({ criterionId: criterion.id, text: criterion.text, rule: proposal.rule });
+      else left.push({ criterionId: criterion.id, text: criterion.text, reason: stillUnread.has(criterion.id) ? (proposal?.dropped ?? 'no rule proposed') : 'changed meanwhile' });
+    });
+    for (const item of suggested) await updateCriterionRule(tx, item.criterionId, { rule: item.rule, ruleSource: 'llm', needsReview: true });
+    if (suggested.length) {
+      await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'trial.suggest_rules', entityType: 'trial', entityId: row.id, changes: { model: reader.model, asked: unread.length, suggested: suggested.length } });
+    }
+    const saved = suggested.length ? await updateTrialRow(tx, row.id, {}) : row;
+    return { trial: await loadTrial(tx, saved), model: reader.model, asked: unread.length, suggested, unread: left };
   });
 }

@@ -29,6 +29,7 @@ import {
 } from './criteria-editor';
 import { RULE_SOURCE_LABELS, ruleInWords, SITE_JUDGEMENT_LABELS } from './format';
 import { useTrialQuery, useTrialsQuery, useUpdateTrial } from './queries';
+import { SuggestionsPanel } from './SuggestionsPanel';
 import { useIsGlobal } from './TrialsPage';
 
 const textareaClass =
@@ -410,8 +411,30 @@ function CriteriaEditor({ trial }: { trial: Trial }) {
     );
   };
 
+  const acceptProposal = (key: string) => {
+    const item = items.find((candidate) => candidate.key === key);
+    if (item) change(key, { ...item, needsReview: false });
+    setAnnouncement('Rule accepted. Save criteria to keep it.');
+  };
+  const rejectProposal = (key: string) => {
+    const item = items.find((candidate) => candidate.key === key);
+    if (item) change(key, { ...item, ruleType: '', fields: { ...EMPTY_FIELDS }, ruleSource: null, original: null, needsReview: true });
+    setAnnouncement('Rule rejected. Save criteria to keep the change.');
+  };
+
   return (
     <div className="grid gap-6 pb-24" ref={listRef}>
+      <SuggestionsPanel
+        trial={trial}
+        items={items}
+        dirty={dirty}
+        onAccept={acceptProposal}
+        onReject={rejectProposal}
+        onEdit={(key) => {
+          setReviewOnly(false);
+          setFocusTarget({ key, action: 'text' });
+        }}
+      />
       <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white px-4 py-3">
         <p className="text-sm text-slate-900" data-testid="review-count">
           <span className="font-semibold">

@@ -27,6 +27,7 @@ export const RULE_SOURCE_LABELS: Record<RuleSource, string> = {
   structured: 'Parsed from record fields',
   text: 'Parsed from text',
   manual: 'Set by hand',
+  llm: 'Suggested by the language model',
 };
 
 const number = (value: number) => (Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100));

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ACTIVE_ORGANIZATION_HEADER } from '../../../contract/headers';
-import type { CreateTrialInput, Trial, TrialDraft, TrialList, TrialSite, TrialSiteList, UpdateTrialInput, UpdateTrialSiteInput } from '../../../contract/trials';
+import type { CreateTrialInput, ReparseResult, SuggestionsResult, Trial, TrialDraft, TrialList, TrialSite, TrialSiteList, UpdateTrialInput, UpdateTrialSiteInput } from '../../../contract/trials';
 import { api, ApiRequestError, errorFromResponse, getActiveOrganizationId } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 
@@ -72,6 +72,26 @@ export function useUpdateTrial({ silent = false }: { silent?: boolean } = {}) {
     mutationFn: ({ trialId, input }: { trialId: string; input: UpdateTrialInput }) => api.patch<Trial>(`/api/trials/${encodeURIComponent(trialId)}`, input),
     onSuccess: (trial) => storeTrial(queryClient, trial),
     meta: { silent },
+  });
+}
+
+/** POST /reparse: re-reads the criteria's text with the current reader (rules set by a person are kept). */
+export function useReparseTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (trialId: string) => api.post<ReparseResult>(`/api/trials/${encodeURIComponent(trialId)}/reparse`, {}),
+    onSuccess: (result) => storeTrial(queryClient, result.trial),
+    meta: { silent: true },
+  });
+}
+
+/** POST /suggestions: the language model's proposals for unread criteria, stored as needing review. */
+export function useSuggestRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (trialId: string) => api.post<SuggestionsResult>(`/api/trials/${encodeURIComponent(trialId)}/suggestions`, {}),
+    onSuccess: (result) => storeTrial(queryClient, result.trial),
+    meta: { silent: true },
   });
 }
 

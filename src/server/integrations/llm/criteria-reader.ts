@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { CriterionRuleSchema, type CriterionKind, type CriterionRule } from '../../../contract/trials';
+
+/** A criterion the deterministic reader left without a rule. */
+export interface UnreadCriterion {
+  kind: CriterionKind;
+  text: string;
+}
+
+/** What the language model proposes for one criterion: a rule that passed the rule schema, or none. */
+export interface RuleProposal {
+  rule: CriterionRule | null;
+  /** Why no rule was kept (the model gave none, or one the schema refused). */
+  dropped?: string;
+}
+
+/** The port: proposes rules for criteria, one proposal per criterion in order. */
+export interface CriteriaReader {
+  readonly model: string;
+  propose(criteria: readonly UnreadCriterion[]): Promise<RuleProposal[]>;
+}
+
+export class CriteriaReaderError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'timeout' | 'http' | 'format',
+  ) {
+    super(message);
+  }
+}
+
+/** The shapes the model may answer, described once (the same schema validates what comes back). */
+const RULE_GUIDE = `Each rule is a JSON object with a "type" and fields:
+- {"type":"age","minYears":number|null,"maxYears":number|null}
+- {"type":"sex","sex":"female"|"male"|"all"}
+- {"type":"condition","condition":string,"present":boolean,"history"?:boolean,"within"?:{"value":number,"unit":"days"|"weeks"|"months"|"years"}}
+- {"type":"medication","medication":string,"taking":boolean,"within"?:{...}}
+- {"type":"lab","measure":string,"comparator":"<"|"<="|">"|">="|"="|"between","value":number,"upperValue"?:number,"unit"?:string,"relativeTo"?:"ULN"|"LLN"}
+- {"type":"pregnancy","allowed":boolean} | {"type":"healthy_volunteers","accepted":boolean} | {"type":"contraception","required":boolean}
+- {"type":"performance_status","scale":"ECOG"|"Karnofsky","min":number|null,"max":number|null}
+- {"type":"smoking","smoker":boolean}
+- {"type":"site_judgement","reason":"consent_capacity"|"investigator_judgement"|"protocol_compliance"|"protocol"}
+A rule states what an ELIGIBLE person is: for an exclusion criterion "Current smoker", the rule is {"type":"smoking","smoker":true} and the criterion's kind (exclusion) turns it around; do not negate it yourself.
+"x times the upper limit of normal" is relativeTo "ULN" with value x, never an absolute number.
+Give "quote": the exact words of the criterion the rule was read from.
+Answer null for the rule when the criterion says something none of these shapes can express. Never guess.`;
+
+const AnswerSchema = z.object({
+  results: z.array(z.object({ index: z.number().int(), rule: z.unknown().nullable().optional(), quote: z.string().optional() })),
+});
+
+/** The span of the quoted words in the text, when they occur in it. */
+function spanOf(text: string, quote: string | undefined): { start: number; end: number } | undefined {
+  if (!quote?.trim()) return undefined;
+  const start = text.toLowerCase().indexOf(quote.trim().toLowerCase());
+  return start >= 0 ? { start, end: start + quote.trim().length } : undefined;
+}
+
+/**
+ * The reader over an OpenAI-compatible chat-completions API (`POST {baseUrl}/chat/completions`). Criteria go
+ * in batches; the answer must be JSON; every proposed rule is validated against CriterionRuleSchema, and one
+ * the schema refuses is dropped (never stored). The criterion text is the only data sent: no patient data.
+ */
+export function createCriteriaReader(config: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number }, fetchImpl: typeof fetch = fetch): CriteriaReader {
+  const BATCH = 20;
+  async function ask(batch: readonly UnreadCriterion[]): Promise<RuleProposal[]> {
+    const numbered = batch.map((criterion, index) => ({ index, kind: criterion.kind, text: criterion.text }));
+    let response: Response;
+    try {
+      response = await fetchImpl(`${config.baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+        body: JSON.stringify({
+          model: config.model,
+          temperature: 0,
+          response_format: { type: 'json_object' },
+          messages: [
+            { role: 'system', content: `You read clinical trial eligibility criteria into machine rules for a prescreening tool.\n${RULE_GUIDE}\nAnswer only JSON: {"results":[{"index":number,"rule":object|null,"quote":string}]} with one entry per criterion.` },
+            { role: 'user', content: JSON.stringify({ criteria: numbered }) },
+          ],
+        }),
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
+      throw new CriteriaReaderError(timedOut ? 'The language model did not answer in time' : 'The language model could not be reached', timedOut ? 'timeout' : 'http');
+    }
+    if (!response.ok) throw new CriteriaReaderError(`The language model answered HTTP ${response.status}`, 'http');
+    const body = (await response.json().catch(() => null)) as { choices?: Array<{ message?: { content?: string } }> } | null;
+    const content = body?.choices?.[0]?.message?.content;
+    let parsed: z.infer<typeof AnswerSchema>;
+    try {
+      parsed = AnswerSchema.parse(JSON.parse(content ?? ''));
+    } catch {
+      throw new CriteriaReaderError('The language model did not answer in the expected JSON shape', 'format');
+    }
+    return batch.map((criterion, index) => {
+      const entry = parsed.results.find((result) => result.index === index);
+      if (!entry || entry.rule == null) return { rule: null, dropped: 'no rule proposed' };
+      const candidate = { ...(entry.rule as Record<string, unknown>), span: spanOf(criterion.text, entry.quote) };
+      if (candidate.span === undefined) delete candidate.span;
+      const checked = CriterionRuleSchema.safeParse(candidate);
+      return checked.success ? { rule: checked.data } : { rule: null, dropped: `refused by the rule schema: ${checked.error.issues[0]?.message ?? 'invalid'}` };
+    });
+  }
+  return {
+    model: config.model,
+    async propose(criteria) {
+      const proposals: RuleProposal[] = [];
+      for (let offset = 0; offset < criteria.length; offset += BATCH) proposals.push(...(await ask(criteria.slice(offset, offset + BATCH))));
+      return proposals;
+    },
+  };
+}
