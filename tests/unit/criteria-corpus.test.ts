@@ -23,8 +23,8 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // Before issue 10: 9.8% with a rule, 5.0% needing no review, 72.4% verbatim, 11 placeholders, 0 non-age ages.
     // Issue 10's goals: >= 60% with a rule, >= 35% needing no review, <= 10% verbatim, zero of the last two.
     // Held here at what is reached (a ratchet: raise these as the reader improves, never lower them).
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.55);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.19);
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.57);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.2);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

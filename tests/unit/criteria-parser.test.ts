@@ -100,6 +100,19 @@ const bare = (value: { rule: CriterionRule | null; needsReview: boolean }) => {
 describe('rules from text', () => {
   const rule = (kind: 'inclusion' | 'exclusion', text: string) => bare(readTextRule(kind, text));
 
+  it('reads clinical scores, trailing comparators and more site-judgement phrasings (issue 10)', () => {
+    expect(rule('inclusion', 'Montreal Cognitive Assessement test (MOCA) ≥ 22;').rule).toMatchObject({ type: 'lab', measure: 'MoCA score', comparator: '>=', value: 22 });
+    expect(rule('exclusion', 'ASA ≥ 4').rule).toMatchObject({ type: 'lab', measure: 'ASA physical status', comparator: '<', value: 4 });
+    // "ASA" with a dose is aspirin, not the anaesthesia class.
+    expect(rule('exclusion', 'Taking ASA > 325 mg per day').rule?.type).not.toBe('lab');
+    expect(rule('exclusion', 'BMI of 30.0 kg/m2 or more.').rule).toMatchObject({ type: 'lab', measure: 'BMI', comparator: '<', value: 30, unit: 'kg/m2' });
+    expect(rule('inclusion', 'Age greater than to or equal 18 years at the time of signing informed consent').rule).toMatchObject({ type: 'age', minYears: 18, maxYears: null });
+    expect(rule('inclusion', 'Have a predicted life expectancy of >12 weeks').rule).toMatchObject({ type: 'site_judgement', reason: 'investigator_judgement' });
+    expect(rule('inclusion', 'Be likely to return for all follow-up visits; and').rule).toMatchObject({ type: 'site_judgement', reason: 'protocol_compliance' });
+    expect(rule('inclusion', 'Volunteered to participate in the study,').rule).toMatchObject({ type: 'site_judgement', reason: 'consent_capacity' });
+    expect(rule('exclusion', 'Severe cardiopulmonary disease as defined by the protocol').rule).toMatchObject({ type: 'site_judgement', reason: 'protocol' });
+  });
+
   it('reads ages', () => {
     expect(rule('inclusion', '18 years of age or older')).toEqual({ rule: { type: 'age', minYears: 18, maxYears: null }, needsReview: false });
     expect(rule('inclusion', 'Aged 18 to 65')).toEqual({ rule: { type: 'age', minYears: 18, maxYears: 65 }, needsReview: false });
@@ -108,7 +121,8 @@ describe('rules from text', () => {
     // In an exclusion the rule says who is eligible: "under 18" excluded -> at least 18.
     expect(rule('exclusion', 'under 18 years old')).toEqual({ rule: { type: 'age', minYears: 18, maxYears: null }, needsReview: false });
     expect(rule('exclusion', 'Age < 18 or > 70 years').rule).toEqual({ type: 'age', minYears: 18, maxYears: 70 });
-    expect(rule('exclusion', 'Life expectancy less than 2 years').rule).toBeNull();
+    // Not an age: the investigator's estimate of survival, decided by site staff.
+    expect(rule('exclusion', 'Life expectancy less than 2 years').rule).toMatchObject({ type: 'site_judgement', reason: 'investigator_judgement' });
     expect(rule('exclusion', 'Cancer within 5 years').rule?.type).toBe('condition');
   });
 

@@ -65,7 +65,10 @@ const INVERSE: Record<Comparator, Comparator | null> = { '<': '>=', '<=': '>', '
 const COMPARATOR = String.raw`(<=|>=|=<|=>|≤|≥|≦|≧|<|>|=)`;
 const WORD_COMPARATORS: Record<string, Comparator> = {
   'greater than or equal to': '>=',
+  'greater than to or equal': '>=',
   'greater than or equal': '>=',
+  'greater or equal to': '>=',
+  'less or equal to': '<=',
   'equal to or greater than': '>=',
   'equal or greater than': '>=',
   'more than or equal to': '>=',
@@ -260,6 +263,20 @@ export const MEASURES: Measure[] = [
   { pattern: /\b(?:heart rate|pulse(?: rate)?|resting heart rate)\b/i, name: 'heart rate', unit: 'bpm' },
   { pattern: /\b(?:body )?weight\b/i, name: 'weight', unit: 'kg', convert: { lb: 0.4536, lbs: 0.4536 } },
   { pattern: /\bheight\b/i, name: 'height', unit: 'cm', convert: { m: 100, in: 2.54 } },
+  // Clinical scores a clinician records: read exactly, asked of staff (site review), never of the patient.
+  { pattern: /\b(?:montreal cognitive assess?ment(?: test)?(?:\s*\(moca\))?|moca)\b/i, name: 'MoCA score', unit: 'points' },
+  { pattern: /\b(?:mini[- ]mental state examination(?:\s*\(mmse\))?|mmse)\b/i, name: 'MMSE score', unit: 'points' },
+  { pattern: /\b(?:short (?:physical )?performance (?:physical )?battery(?:\s*\(sppb\))?|sppb)\b/i, name: 'SPPB score', unit: 'points' },
+  // "ASA" alone is also aspirin ("ASA 81 mg"): the class needs its full name, a class word, or a bare 1-6 after a comparator.
+  { pattern: /\bamerican society of ana?esthesiologists?\b[^;<>≤≥]{0,60}|\basa\s+(?:physical status|class(?:ification)?|score|ps)\b|\basa(?=\s*(?:≤|≥|<=|>=|<|>)\s*[1-6]\b(?!\s*(?:mg|%)))/i, name: 'ASA physical status', unit: 'class' },
+  { pattern: /\bhaq-di\b/i, name: 'HAQ-DI score', unit: 'points' },
+  { pattern: /\b(?:physician'?s? global assessment(?:\s*\(phga\))?|phga)\b/i, name: "physician's global assessment", unit: 'points' },
+  { pattern: /\b(?:patient'?s? global assessment(?:\s*\(ptga\))?|ptga)\b/i, name: "patient's global assessment", unit: 'points' },
+  { pattern: /\b(?:modified rodnan skin score(?:\s*\(mrss\))?|mrss)\b/i, name: 'mRSS', unit: 'points' },
+  { pattern: /\b(?:oswestry disability index(?:\s*\(odi\))?|odi)\b/i, name: 'Oswestry Disability Index', unit: 'points' },
+  { pattern: /\b(?:easi)(?: score)?\b/i, name: 'EASI score', unit: 'points' },
+  { pattern: /\b(?:pasi)(?: score)?\b/i, name: 'PASI score', unit: 'points' },
+  { pattern: /\b(?:nihss|national institutes? of health stroke scale)\b/i, name: 'NIHSS score', unit: 'points' },
 ];
 
 const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|kg|lbs?|cm|m|in)?(?![a-z])`;
@@ -314,6 +331,8 @@ const LAB_PATTERNS = new Map(
       compare: new RegExp(String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
       wordCompare: new RegExp(String.raw`${GAP}\b${WORD_COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
       dash: new RegExp(String.raw`${GAP}(?<![\d.])${NUMBER}\s*(?:-|–|to)\s*${NUMBER}${UNIT}`, 'i'),
+      // "BMI of 30.0 kg/m2 or more", "a body weight of 40.0 kg or over".
+      trailing: new RegExp(String.raw`${GAP}(?<![\d.])${NUMBER}${UNIT}\s*or\s*(more|greater|higher|above|over|less|lower|below|fewer|under)\b`, 'i'),
     },
   ]),
 );
@@ -332,6 +351,7 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
     const compare = patterns.compare.exec(after);
     const wordCompare = patterns.wordCompare.exec(after);
     const dash = patterns.dash.exec(after);
+    const trailing = patterns.trailing.exec(after);
     const at = (match: RegExpExecArray): Span => [offset + match.index, offset + match.index + match[0].length];
     const nameSpan: Span = [name.index, offset];
     let rule: Extract<CriterionRule, { type: 'lab' }> | null = null;
@@ -374,6 +394,13 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
       const value = canonical(measure, toNumber(found[2]), found[3]);
       rule = { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
       span = at(found);
+    } else if (trailing) {
+      const comparator: Comparator = /^(?:more|greater|higher|above|over)$/i.test(trailing[3]) ? '>=' : '<=';
+      const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
+      if (!required) return { rule: null, needsReview: true };
+      const value = canonical(measure, toNumber(trailing[1]), trailing[2]);
+      rule = { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
+      span = at(trailing);
     } else if (dash) {
       const [low, high] = [toNumber(dash[1]), toNumber(dash[2])];
       if (low >= high) continue;
@@ -483,9 +510,9 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 
 // ---- site judgement ----
 
-const CONSENT = /\b(?:informed consent|consent form|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity)\b/i;
-const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate (?:for|as)|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk))\b/i;
-const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further criteria apply|criteria (?:may|could) apply)\b/i;
+const CONSENT = /\b(?:informed consent|consent form|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about))\b/i;
+const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate (?:for|as)|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk))\b/i;
+const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further criteria apply|criteria (?:may|could) apply)\b/i;
 
 export function readJudgementRule(text: string, judgementOnly: boolean): TextRule | null {
   let consent = CONSENT.exec(text);
@@ -496,7 +523,7 @@ export function readJudgementRule(text: string, judgementOnly: boolean): TextRul
   const found = judgement ?? consent ?? compliance;
   if (!found) return null;
   if (judgementOnly && !judgement) return null;
-  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may|could) apply|further criteria/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
+  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may|could) apply|further criteria|defined (?:by|in) the protocol|per protocol/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
   return { rule: { type: 'site_judgement', reason, span: spanOf([found.index, found.index + found[0].length]) }, needsReview: false };
 }
 
