@@ -262,7 +262,8 @@ export const MEASURES: Measure[] = [
   { pattern: /\bdiastolic(?: blood pressure)?\b|\bdbp\b/i, name: 'diastolic blood pressure', unit: 'mmHg' },
   { pattern: /\b(?:heart rate|pulse(?: rate)?|resting heart rate)\b/i, name: 'heart rate', unit: 'bpm' },
   { pattern: /\b(?:body )?weight\b/i, name: 'weight', unit: 'kg', convert: { lb: 0.4536, lbs: 0.4536 } },
-  { pattern: /\bheight\b/i, name: 'height', unit: 'cm', convert: { m: 100, in: 2.54 } },
+  // A person's height, not a disc's or a vertebra's ("loss of disc height > 60%").
+  { pattern: /(?<!\b(?:disc|disk|vertebral|intervertebral|body|crown|step)\s)\bheight\b(?!\s+(?:of\s+the\s+)?(?:disc|disk|vertebra))/i, name: 'height', unit: 'cm', convert: { m: 100, in: 2.54 } },
   // Clinical scores a clinician records: read exactly, asked of staff (site review), never of the patient.
   { pattern: /\b(?:montreal cognitive assess?ment(?: test)?(?:\s*\(moca\))?|moca)\b/i, name: 'MoCA score', unit: 'points' },
   { pattern: /\b(?:mini[- ]mental state examination(?:\s*\(mmse\))?|mmse)\b/i, name: 'MMSE score', unit: 'points' },
@@ -530,7 +531,7 @@ export function readJudgementRule(text: string, judgementOnly: boolean): TextRul
 // ---- conditions and medications ----
 
 const WINDOW = new RegExp(
-  String.raw`\b(?:within|in|during|for)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?)|(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?)\s+(?:prior to|before|preceding|of)\b`,
+  String.raw`\b(?:within|in|during|for)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?)|(?<!(?:more than|at least|greater than|longer than|over|>|≥)\s*)(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?)\s+(?:prior to|before|preceding)\b`,
   'i',
 );
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
