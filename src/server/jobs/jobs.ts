@@ -15,6 +15,8 @@ export const QUEUES = {
   sweepCallbacks: 'callback-sweep',
   /** Every minute: open calls that went quiet are reconciled with the provider, or failed with the reason. */
   sweepCalls: 'call-sweep',
+  /** Hourly: fresh planner statistics (PGlite has no autovacuum; a customer's server may have it off). */
+  maintenance: 'database-maintenance',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

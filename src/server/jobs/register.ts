@@ -2,6 +2,7 @@ import { placeCallbackJob, sweepCallbacks } from '../features/callbacks/jobs';
 import { resumeInterruptedRuns } from '../features/candidates/import-runner';
 import { resumePrescreenRuns } from '../features/calls/prescreen-all';
 import { sweepStaleCalls } from '../features/calls/reconcile';
+import { refreshPlannerStatistics } from '../db/maintenance';
 import type { AppDeps } from '../http/context';
 import { QUEUES } from './jobs';
 
@@ -18,6 +19,8 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
     await sweepStaleCalls(deps);
   });
   await deps.jobs.every(QUEUES.sweepCalls, '* * * * *');
+  await deps.jobs.work(QUEUES.maintenance, () => refreshPlannerStatistics(deps));
+  await deps.jobs.every(QUEUES.maintenance, '17 * * * *');
   await sweepCallbacks(deps);
   await resumeInterruptedRuns(deps);
   await resumePrescreenRuns(deps);

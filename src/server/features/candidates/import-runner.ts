@@ -120,8 +120,14 @@ export async function processRun(deps: RunnerDeps, runId: string, organizationId
   try {
     // Batches go in row order, so the next pending rows come after the last batch's (an index range, not a rescan).
     const position = { afterRow: 0 };
+    let batches = 0;
     for (;;) {
       const more = await processBatch(deps.db, runId, organizationId, position);
+      batches++;
+      // Fresh statistics after the first batch of a large import and at its end: without them the duplicate
+      // lookup of later batches scans the organization instead of using the unique indexes (issue 17), and
+      // PGlite has no autovacuum to refresh them.
+      if (batches === 1 ? more : !more) await refreshStatistics(deps);
       if (!more) return;
       // Let other requests (PGlite has one connection) run between batches.
       await new Promise((resolve) => setImmediate(resolve));
@@ -132,6 +138,11 @@ export async function processRun(deps: RunnerDeps, runId: string, organizationId
       tx.update(processingRun).set({ status: 'failed', error: 'Processing stopped on an unexpected error; rows marked processed were imported', finishedAt: new Date() }).where(eq(processingRun.id, runId)),
     ).catch(() => undefined);
   }
+}
+
+/** ANALYZE of the tables an import grows (the owner's statement; its failure never fails the import). */
+async function refreshStatistics(deps: RunnerDeps): Promise<void> {
+  await deps.db.execute(sql`analyze candidate, contact_event, candidate_trial`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after import failed'));
 }
 
 /** Continues every run left 'running' by a stopped process; runs interrupted while storing their rows fail. */

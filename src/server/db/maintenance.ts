@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './client';
+
+/**
+ * ANALYZE of the whole database, as its owner: the planner's row counts and value spreads stay true as
+ * organizations grow. PGlite runs no autovacuum, and a customer's PostgreSQL may have it off (issue 17).
+ * Sampled (30,000 rows a table), so it stays cheap at any size. Used by the hourly maintenance job and after
+ * migrations; a failure is logged and retried next hour.
+ */
+export async function refreshPlannerStatistics(deps: { db: Database; logger: { warn: (object: object, message: string) => void } }): Promise<void> {
+  await deps.db.execute(sql`analyze`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze failed'));
+}
