@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const ADMIN_EMAIL = 'admin@cohortly.test';
@@ -114,4 +114,20 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Chooses in a Combobox (src/web/components/Combobox.tsx) as a person does: click it, type part of a name,
+ * press Enter (the first match), then wait until the button shows the choice (`shows`, by default the typed
+ * text, in any case).
+ */
+export async function pickFromCombobox(page: Page, combobox: Locator, typed: string, shows: string | RegExp = new RegExp(typed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i')) {
+  await combobox.click();
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
+  await page.keyboard.type(typed);
+  await expect.poll(() => listbox.getByRole('option').first().isVisible()).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => listbox.count()).toBe(0);
+  await expect.poll(async () => (await combobox.textContent()) ?? '').toMatch(shows);
 }

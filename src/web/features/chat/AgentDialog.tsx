@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { forwardRef, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { useForm } from 'react-hook-form';
+import { forwardRef, useMemo, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CHAT_NEXT_STEPS, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
+import { Combobox } from '../../components/Combobox';
 import { Dialog, EditOrCreateButton } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
 import { cn, errorMessage } from '../../lib/utils';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { LANGUAGE_LABELS, NEXT_STEP_LABELS } from './format';
 import { useSaveChatAgent } from './queries';
@@ -105,7 +107,8 @@ export function AgentDialog({ agent, open, onOpenChange }: { agent?: ChatAgent; 
   const { errors } = form.formState;
   const trialId = form.watch('trialId');
   const trialsQuery = useTrialsQuery();
-  const trials = trialsQuery.data?.trials ?? [];
+  const trials = useMemo(() => trialsQuery.data?.trials ?? [], [trialsQuery.data]);
+  const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
   const formsQuery = usePrescreenFormsQuery(trialId ? { trialId } : {});
   const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter((item) => item.trialId === trialId && (item.status === 'published' || item.id === agent?.prescreenFormId));
 
@@ -120,7 +123,6 @@ export function AgentDialog({ agent, open, onOpenChange }: { agent?: ChatAgent; 
     }
   });
 
-  const trialField = form.register('trialId');
   return (
     <Dialog
       open={isOpen}
@@ -141,23 +143,30 @@ export function AgentDialog({ agent, open, onOpenChange }: { agent?: ChatAgent; 
         <Field label="Name" error={errors.name?.message}>
           <Input autoComplete="off" {...form.register('name')} />
         </Field>
-        <Field label="Trial" error={errors.trialId?.message}>
-          <Select
-            {...trialField}
-            disabled={trialsQuery.isPending}
-            onChange={(event) => {
-              void trialField.onChange(event);
-              form.setValue('prescreenFormId', '');
-            }}
-          >
-            <option value="">{trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}</option>
-            {trials.map((trial) => (
-              <option key={trial.id} value={trial.id}>
-                {trial.publicTitle || trial.title}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <Controller
+          control={form.control}
+          name="trialId"
+          render={({ field }) => (
+            <Field label="Trial" error={errors.trialId?.message}>
+              <Combobox
+                ref={field.ref}
+                options={trialOptions}
+                value={field.value}
+                onChange={(next) => {
+                  if (next === field.value) return;
+                  field.onChange(next);
+                  form.setValue('prescreenFormId', '');
+                }}
+                disabled={trialsQuery.isPending || trials.length === 0}
+                placeholder={trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
+                searchLabel={TRIAL_SEARCH_LABEL}
+                searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
+                listLabel="Trials"
+                noun="trials"
+              />
+            </Field>
+          )}
+        />
         <Field
           label="Prescreen form"
           error={errors.prescreenFormId?.message}
