@@ -1,34 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CANDIDATE_SEXES, CANDIDATE_SOURCES, type Candidate, type CreateCandidateInput } from '../../../contract/candidates';
+import { Combobox } from '../../components/Combobox';
 import { Dialog, EditOrCreateButton } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
+import { timeZoneOptions } from '../../lib/time-zone-options';
 import { errorMessage } from '../../lib/utils';
 import { Checkbox } from './components';
 import { candidateName, LANGUAGE_CHOICES, serverFieldErrors, SEX_LABELS, sourceLabel } from './format';
 import { useCreateCandidate, useUpdateCandidate } from './queries';
-
-const TIME_ZONES = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Phoenix',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-  'America/Toronto',
-  'America/Vancouver',
-  'Europe/London',
-  'Europe/Paris',
-  'Europe/Berlin',
-  'Asia/Tokyo',
-  'Australia/Sydney',
-];
 
 /** The client checks only what a person can fix at once; the server's rules (phone, email, date) show inline too. */
 const CandidateFormSchema = z.object({
@@ -85,7 +70,7 @@ export function CandidateFormDialog({ candidate, organizations, triggerVariant =
   const { errors } = form.formState;
   const pending = create.isPending || update.isPending;
   const timeZone = form.watch('timeZone');
-  const zones = timeZone && !TIME_ZONES.includes(timeZone) ? [timeZone, ...TIME_ZONES] : TIME_ZONES;
+  const zones = useMemo(() => (open ? timeZoneOptions(timeZone) : []), [open, timeZone]);
   const consentSms = form.watch('consentSms');
   const consentCalls = form.watch('consentCalls');
 
@@ -186,16 +171,26 @@ export function CandidateFormDialog({ candidate, organizations, triggerVariant =
           <Field label="Postal code" error={errors.postalCode?.message}>
             <Input autoComplete="off" {...form.register('postalCode')} />
           </Field>
-          <Field label="Time zone" error={errors.timeZone?.message}>
-            <Select {...form.register('timeZone')}>
-              <option value="">Not set</option>
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <Controller
+            control={form.control}
+            name="timeZone"
+            render={({ field }) => (
+              <Field label="Time zone" error={errors.timeZone?.message}>
+                <Combobox
+                  ref={field.ref}
+                  options={zones}
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel="Not set"
+                  placeholder="Not set"
+                  searchLabel="Search time zones by city, region or UTC offset"
+                  searchPlaceholder="City, region or offset, e.g. Chicago"
+                  listLabel="Time zones"
+                  noun="time zones"
+                />
+              </Field>
+            )}
+          />
           <Field label="Preferred language" error={errors.preferredLanguage?.message}>
             <Select {...form.register('preferredLanguage')}>
               {LANGUAGE_CHOICES.map((language) => (

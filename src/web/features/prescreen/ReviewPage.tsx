@@ -4,11 +4,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ownSitesFirst } from '../../../contract/trials';
 import { AI_RECOMMENDATION_VALUES, type AiRecommendation, type CriterionEvaluationDto, type PrescreenResult, type PrescreenReview } from '../../../contract/prescreen';
+import { Combobox } from '../../components/Combobox';
 import { ErrorCard } from '../../components/ErrorCard';
 import { SitePicker } from '../../components/SitePicker';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Input, Select } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
+import { timeZoneOptions } from '../../lib/time-zone-options';
 import { cn, errorMessage, formatDateTime } from '../../lib/utils';
 import { CandidateStatusBadge } from '../candidates/components';
 import { candidateName } from '../candidates/format';
@@ -215,14 +217,6 @@ function DecisionCard({ result }: { result: PrescreenResult }) {
   );
 }
 
-function timeZones(): string[] {
-  try {
-    return (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? ['UTC'];
-  } catch {
-    return ['UTC'];
-  }
-}
-
 function BookingCard({ result, review }: { result: PrescreenResult; review: PrescreenReview }) {
   const book = useBook();
   const sites = ownSitesFirst(review.trials.find((trial) => trial.id === result.trial.id)?.sites ?? []);
@@ -235,7 +229,8 @@ function BookingCard({ result, review }: { result: PrescreenResult; review: Pres
   const [duration, setDuration] = useState('60');
   const [errors, setErrors] = useState<{ site?: string; timeZone?: string; localTime?: string; duration?: string }>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const zones = useMemo(() => timeZones(), []);
+  const needsZone = Boolean(site && !site.timeZone);
+  const zones = useMemo(() => (needsZone ? timeZoneOptions() : []), [needsZone]);
   const pickerId = `booking-site-${result.id}`;
 
   if (sites.length === 0) {
@@ -300,14 +295,16 @@ function BookingCard({ result, review }: { result: PrescreenResult; review: Pres
             </p>
           ) : site ? (
             <Field label="Time zone" error={errors.timeZone} hint={<span data-testid="time-zone-needed">Time zone needed: the site’s location does not tell it. Choose the zone its visits are in.</span>}>
-              <Select value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
-                <option value="">Choose a time zone</option>
-                {zones.map((item) => (
-                  <option key={item} value={item}>
-                    {item}
-                  </option>
-                ))}
-              </Select>
+              <Combobox
+                options={zones}
+                value={timeZone}
+                onChange={setTimeZone}
+                placeholder="Choose a time zone"
+                searchLabel="Search time zones by city, region or UTC offset"
+                searchPlaceholder="City, region or offset, e.g. Chicago"
+                listLabel="Time zones"
+                noun="time zones"
+              />
             </Field>
           ) : null}
           <Field label={`Visit start (local time${zone ? `, ${zone}` : ''})`} error={errors.localTime}>
