@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { cn } from '../../lib/utils';
-import { OrganizationFilter } from '../trials/components';
+import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
 import { AGENT_TYPE_LABELS, OUTCOME_LABELS } from '../voice/format';
 import { CallbackStatusBadge, CancelCallbackDialog, ScheduledFor } from './components';

@@ -12,7 +12,7 @@ import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, EmptyState, FilterSelect, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDate } from '../../lib/utils';
-import { OrganizationFilter } from '../trials/components';
+import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { forwardRef, useMemo, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -7,27 +7,14 @@ import { CHAT_NEXT_STEPS, type ChatAgent, type CreateChatAgentInput } from '../.
 import { LANGUAGES } from '../../../contract/prescreen-forms';
 import { Combobox } from '../../components/Combobox';
 import { Dialog, EditOrCreateButton } from '../../components/dialogs';
+import { Textarea } from '../../components/Textarea';
 import { Button, Field, Input, Select } from '../../components/ui';
-import { cn, errorMessage } from '../../lib/utils';
+import { errorMessage } from '../../lib/utils';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { LANGUAGE_LABELS, NEXT_STEP_LABELS } from './format';
 import { useSaveChatAgent } from './queries';
-
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...props }, ref) {
-  return (
-    <textarea
-      ref={ref}
-      rows={2}
-      className={cn(
-        'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
-        className,
-      )}
-      {...props}
-    />
-  );
-});
 
 const text = (label: string) => z.string().trim().max(2000, `${label} must be at most 2000 characters`);
 

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/utils';
 import { CriteriaLists, needsReviewCount } from './components';
 import { ageRangeInWords, SEX_LABELS, siteAddress, TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER } from './format';
 import { usePreviewStudy, useImportStudy, type StudyFileContent } from './queries';
-import { useCreateTargets } from './TrialsPage';
+import { useCreateTargets } from './hooks';
 import { DropZone } from '../../components/DropZone';
 
 interface StudyChoice {
