@@ -14,7 +14,7 @@ import { CandidateCallbackCard, ScheduleCallbackButton } from '../callbacks/Cand
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { CallNowButton } from '../voice/CallNowButton';
-import { CandidateFormDialog } from './CandidateFormDialog';
+import { CandidateFormDialog } from './dialogs';
 import { CandidateStatusBadge, Checkbox } from './components';
 import { CANDIDATE_STATUS_LABELS, candidateName, formatPhone, languageLabel, SEX_LABELS, sourceLabel } from './format';
 import { useAddNote, useBulkUpdateCandidates, useCandidateQuery, useDeleteCandidate, useDeleteNote, useUpdateCandidate } from './queries';

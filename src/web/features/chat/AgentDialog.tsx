@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CHAT_NEXT_STEPS, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
 import { Combobox } from '../../components/Combobox';
-import { Dialog, EditOrCreateButton } from '../../components/dialogs';
+import { Dialog } from '../../components/dialogs';
 import { Textarea } from '../../components/Textarea';
 import { Button, Field, Input, Select } from '../../components/ui';
 import { errorMessage } from '../../lib/utils';
@@ -14,6 +14,7 @@ import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { LANGUAGE_LABELS, NEXT_STEP_LABELS } from './format';
+import { agentDialogTitle, type AgentDialogProps } from './dialogs';
 import { useSaveChatAgent } from './queries';
 
 const text = (label: string) => z.string().trim().max(2000, `${label} must be at most 2000 characters`);
@@ -82,12 +83,13 @@ const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & In
   );
 });
 
-/** Create a chat agent (no `agent`) or edit one. */
-export function AgentDialog({ agent, open, onOpenChange }: { agent?: ChatAgent; open?: boolean; onOpenChange?: (open: boolean) => void }) {
+/**
+ * Create a chat agent (no `agent`) or edit one: the dialog's content, loaded when it opens and mounted on every
+ * opening (`AgentDialog` in ./dialogs holds the trigger and the open state).
+ */
+export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
   const editing = Boolean(agent);
-  const [ownOpen, setOwnOpen] = useState(false);
-  const isOpen = open ?? ownOpen;
-  const setOpen = onOpenChange ?? setOwnOpen;
+  const setOpen = (next: boolean) => onOpenChange?.(next);
   const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveChatAgent();
   const form = useForm<AgentForm>({ resolver: zodResolver(AgentFormSchema), defaultValues: defaultsOf(agent) });
@@ -112,19 +114,8 @@ export function AgentDialog({ agent, open, onOpenChange }: { agent?: ChatAgent; 
 
   return (
     <Dialog
-      open={isOpen}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset(defaultsOf(agent));
-          setServerError(null);
-        }
-      }}
-      title={editing ? `Edit ${agent?.name}` : 'New chat agent'}
+      title={agentDialogTitle({ agent })}
       description="The agent asks a trial’s published prescreen form on the organization’s public chat page, one question at a time."
-      trigger={
-        open === undefined ? <EditOrCreateButton editing={editing} label={editing ? 'Edit' : 'New agent'} /> : undefined
-      }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
         <Field label="Name" error={errors.name?.message}>

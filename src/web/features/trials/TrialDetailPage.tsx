@@ -18,7 +18,7 @@ import { errorMessage, formatDate, formatDateTime } from '../../lib/utils';
 import { CriteriaLists, EnrollmentProgress, needsReviewCount, StatusBadge } from './components';
 import { ageRangeInWords, SEX_LABELS, siteAddress, STATUS_LABELS, transitionLabel } from './format';
 import { useDeleteTrial, useTrialQuery, useTrialSitesQuery, useUpdateTrial, useUpdateTrialSite } from './queries';
-import { TrialFormDialog } from './TrialFormDialog';
+import { TrialFormDialog } from './dialogs';
 
 /** Owners and admins of the trial's organization, and internal admins, may delete it (as the server enforces). */
 export function useCanDeleteTrial(trial: Trial | undefined) {

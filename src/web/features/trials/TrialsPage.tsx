@@ -8,7 +8,7 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { TrialTable } from './components';
 import { OrganizationFilter } from './OrganizationFilter';
 import { useTrialsQuery } from './queries';
-import { TrialFormDialog } from './TrialFormDialog';
+import { TrialFormDialog } from './dialogs';
 import { useCreateTargets, useIsGlobal } from './hooks';
 
 // The hooks live in ./hooks (other pages use them without loading this page and its dialog).

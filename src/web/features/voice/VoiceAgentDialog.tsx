@@ -11,7 +11,7 @@ import { WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type 
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
 import { ChoiceSelect } from '../../components/ChoiceSelect';
 import { Combobox } from '../../components/Combobox';
-import { Dialog, EditOrCreateButton } from '../../components/dialogs';
+import { Dialog } from '../../components/dialogs';
 import { SitePicker } from '../../components/SitePicker';
 import { ownSitesFirst, siteLabel, type TrialSite } from '../../../contract/trials';
 import { useActiveOrganization } from '../../lib/active-organization';
@@ -24,6 +24,7 @@ import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialQuery, useTrialsQuery } from '../trials/queries';
 import { AGENT_TYPE_LABELS, DEFAULT_VOICE } from './format';
+import { voiceAgentDialogTitle, type VoiceAgentDialogProps } from './dialogs';
 import { useSaveVoiceAgent } from './queries';
 
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -459,12 +460,13 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
   );
 }
 
-/** Create a voice agent (no `agent`, of `type`) or edit one. */
-export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange }: { agent?: VoiceAgent; type?: VoiceAgentType; open?: boolean; onOpenChange?: (open: boolean) => void }) {
+/**
+ * Create a voice agent (no `agent`, of `type`) or edit one: the dialog's content, loaded when it opens and
+ * mounted on every opening (`VoiceAgentDialog` in ./dialogs holds the trigger and the open state).
+ */
+export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: VoiceAgentDialogProps) {
   const editing = Boolean(agent);
-  const [ownOpen, setOwnOpen] = useState(false);
-  const isOpen = open ?? ownOpen;
-  const setOpen = onOpenChange ?? setOwnOpen;
+  const setOpen = (next: boolean) => onOpenChange?.(next);
   const [serverError, setServerError] = useState<string | null>(null);
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const save = useSaveVoiceAgent();
@@ -504,20 +506,8 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
 
   return (
     <Dialog
-      open={isOpen}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset(defaultsOf(agent, type));
-          setServerError(null);
-          setScheduleError(null);
-        }
-      }}
-      title={editing ? `Edit ${agent?.name}` : 'New voice agent'}
+      title={voiceAgentDialogTitle({ agent })}
       description="The agent phones candidates: a prescreen agent asks a trial’s published prescreen form; a scheduling agent books the site visit."
-      trigger={
-        open === undefined ? <EditOrCreateButton editing={editing} label={editing ? 'Edit' : 'New voice agent'} /> : undefined
-      }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
         <Field label="Name" error={errors.name?.message}>
