@@ -9,6 +9,7 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, Select } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
+import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { cn, errorMessage, formatDate, formatDateTime } from '../../lib/utils';
 import { CandidateCallbackCard, ScheduleCallbackButton } from '../callbacks/CandidateCallback';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
@@ -32,6 +33,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ProfileCard({ candidate }: { candidate: Candidate }) {
+  usePhoneLibrary();
   const custom = Object.entries(candidate.customFields ?? {});
   return (
     <Card>

@@ -11,6 +11,7 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, EmptyState, FilterSelect, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { formatDate } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
@@ -186,6 +187,7 @@ function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: str
 
 function CandidateRow({ candidate, selected, onSelect, trialTitles, showOrganization, organizationNames }: { candidate: CandidateListItem; selected: boolean; onSelect: (checked: boolean) => void; trialTitles: Map<string, string>; showOrganization: boolean; organizationNames: Map<string, string> }) {
   const name = candidateName(candidate);
+  usePhoneLibrary();
   return (
     <tr className={selected ? 'bg-blue-50/60' : undefined}>
       <Td className="w-10">
