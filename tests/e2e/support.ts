@@ -39,8 +39,12 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Starts the built app (dist/web must exist: `npm run build`) as `npm start` does, on a fresh PGlite data directory, and Chromium. */
-export async function startApp(): Promise<RunningApp> {
+/**
+ * Starts the built app (dist/web must exist: `npm run build`) as `npm start` does, on a fresh PGlite data
+ * directory, and Chromium. `env` adds to or overrides the server's environment (e.g. a short
+ * SESSION_IDLE_MINUTES).
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cohortly-e2e-'));
   const baseUrl = `http://localhost:${port}`;
@@ -60,6 +64,7 @@ export async function startApp(): Promise<RunningApp> {
       PUBLIC_BASE_URL: baseUrl,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
