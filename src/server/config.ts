@@ -34,7 +34,8 @@ export interface AppConfig {
   /**
    * Sessions: signed out after `idleMinutes` without user activity (SESSION_IDLE_MINUTES, 30) and at the
    * latest `maxHours` after sign-in (SESSION_MAX_HOURS, 12). Validated sessions are cached in-process for
-   * `cacheSeconds` (SESSION_CACHE_SECONDS, 15; 0 turns the cache off).
+   * `cacheSeconds` (SESSION_CACHE_SECONDS, 15; 0 turns the cache off). Both timeouts take decimals
+   * (SESSION_IDLE_MINUTES=1.25: the browser test of the idle warning, tests/e2e/session.spec.ts).
    */
   session: { idleMinutes: number; maxHours: number; cacheSeconds: number };
   /**

@@ -216,6 +216,17 @@ describe('candidates of a research site', () => {
     await dialog.getByLabel('Last name').fill('Nightingale');
     await dialog.getByLabel('Phone').fill('+1 212 555 0199');
     await dialog.getByLabel('Email').fill('nell@example.test');
+    // Time zones are searched, not scrolled through: typing a city finds its zone, with its UTC offset.
+    const zone = dialog.getByLabel('Time zone', { exact: true });
+    expect(await zone.textContent()).toBe('Not set');
+    await zone.click();
+    await page.keyboard.type('chicago');
+    const zones = page.getByRole('listbox', { name: 'Time zones' });
+    await expect.poll(() => zones.getByRole('option').count()).toBe(1);
+    expect(await zones.getByRole('option').textContent()).toMatch(/America\/Chicago\s*UTC−0[56]:00/);
+    await expectAccessible(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => zone.textContent()).toBe('America/Chicago');
     await dialog.getByLabel('Consents to SMS').check();
     await dialog.getByRole('button', { name: 'Add candidate' }).click();
     await page.waitForURL(/\/candidates\/[0-9a-f-]{36}$/);

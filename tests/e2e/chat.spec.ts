@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, startApp, type RunningApp } from './support';
+import { expectAccessible, pickFromCombobox, startApp, type RunningApp } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('the public prescreen chat', () => {
     await dialog.getByRole('button', { name: 'Create agent' }).click();
     await expect.poll(() => dialog.getByText('Enter a name').isVisible()).toBe(true);
     await dialog.getByLabel('Name', { exact: true }).fill('Asthma assistant');
-    await dialog.getByLabel('Trial', { exact: true }).selectOption(trialId);
+    await pickFromCombobox(page, dialog.getByLabel('Trial', { exact: true }), 'moderate asthma');
     const formSelect = dialog.getByLabel('Prescreen form');
     await expect.poll(() => formSelect.locator('option', { hasText: 'Asthma chat form' }).count()).toBe(1);
     await formSelect.selectOption({ label: 'Asthma chat form (v1)' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, startApp, type RunningApp } from './support';
+import { expectAccessible, pickFromCombobox, startApp, type RunningApp } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ describe('prescreening at a research site', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'New form' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Trial', { exact: true }).selectOption(trialId);
+    await pickFromCombobox(page, dialog.getByLabel('Trial', { exact: true }), 'moderate asthma');
     await dialog.getByLabel('Form name').fill('Asthma prescreen');
     await dialog.getByRole('button', { name: 'Generate and open' }).click();
     await page.waitForURL(/\/admin\/prescreen-forms\/[0-9a-f-]{36}$/);

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const ADMIN_EMAIL = 'admin@cohortly.test';
@@ -39,8 +39,12 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Starts the built app (dist/web must exist: `npm run build`) as `npm start` does, on a fresh PGlite data directory, and Chromium. */
-export async function startApp(): Promise<RunningApp> {
+/**
+ * Starts the built app (dist/web must exist: `npm run build`) as `npm start` does, on a fresh PGlite data
+ * directory, and Chromium. `env` adds to or overrides the server's environment (e.g. a short
+ * SESSION_IDLE_MINUTES).
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cohortly-e2e-'));
   const baseUrl = `http://localhost:${port}`;
@@ -60,6 +64,7 @@ export async function startApp(): Promise<RunningApp> {
       PUBLIC_BASE_URL: baseUrl,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -114,4 +119,20 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Chooses in a Combobox (src/web/components/Combobox.tsx) as a person does: click it, type part of a name,
+ * press Enter (the first match), then wait until the button shows the choice (`shows`, by default the typed
+ * text, in any case).
+ */
+export async function pickFromCombobox(page: Page, combobox: Locator, typed: string, shows: string | RegExp = new RegExp(typed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i')) {
+  await combobox.click();
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
+  await page.keyboard.type(typed);
+  await expect.poll(() => listbox.getByRole('option').first().isVisible()).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => listbox.count()).toBe(0);
+  await expect.poll(async () => (await combobox.textContent()) ?? '').toMatch(shows);
 }

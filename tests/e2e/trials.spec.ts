@@ -124,8 +124,16 @@ describe('trials of a research site', () => {
     await page.getByLabel('Research site name').fill('Hand Made Clinic');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/trials$/);
+    // The form's code loads when the dialog first opens (the bundle budget): on a slow network the dialog opens
+    // at once, titled, with a loading state, and the form follows.
+    await page.route(/\/assets\/TrialFormDialog-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Create trial' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: 'Create trial' });
+    await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Loading…');
+    await expectAccessible(page);
     await dialog.getByLabel('NCT id (optional)').fill('12345');
     await dialog.getByRole('button', { name: 'Create trial' }).click();
     await expect.poll(() => dialog.getByText('Enter a title').isVisible()).toBe(true);

@@ -1,6 +1,6 @@
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
 import { Pencil, Plus, X, type LucideIcon } from 'lucide-react';
-import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { createContext, forwardRef, useContext, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Button } from './ui';
 
 const overlayClass = 'fixed inset-0 z-40 bg-slate-900/50';
@@ -23,32 +23,51 @@ export const EditOrCreateButton = forwardRef<HTMLButtonElement, Omit<ButtonHTMLA
   },
 );
 
-/** A modal dialog with a title (and optional description); `trigger` opens it. */
+/** The open dialog itself: overlay, panel, title, description (or the title again, unseen) and a close button. */
+export function DialogPanel({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlayClass} />
+      <DialogPrimitive.Content className={contentClass}>
+        <div className="flex items-start justify-between gap-4">
+          <div className="grid gap-1">
+            <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+            {description ? (
+              <DialogPrimitive.Description className="text-sm text-slate-700">{description}</DialogPrimitive.Description>
+            ) : (
+              <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
+            )}
+          </div>
+          <DialogPrimitive.Close asChild>
+            <Button variant="ghost" size="icon" aria-label="Close">
+              <X aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          </DialogPrimitive.Close>
+        </div>
+        {children}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+/** True inside a lazily loaded dialog's content: its Root (open state) and trigger are the lazy wrapper's. */
+export const InLazyDialog = createContext(false);
+
+/**
+ * A modal dialog with a title (and optional description); `trigger` opens it. Inside `lazyDialog`
+ * (./lazy-dialog.tsx) only the panel is rendered: the wrapper holds the open state and the trigger.
+ */
 export function Dialog({ open, onOpenChange, trigger, title, description, children }: { open?: boolean; onOpenChange?: (open: boolean) => void; trigger?: ReactNode; title: string; description?: ReactNode; children: ReactNode }) {
+  const panel = (
+    <DialogPanel title={title} description={description}>
+      {children}
+    </DialogPanel>
+  );
+  if (useContext(InLazyDialog)) return panel;
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className={overlayClass} />
-        <DialogPrimitive.Content className={contentClass}>
-          <div className="flex items-start justify-between gap-4">
-            <div className="grid gap-1">
-              <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
-              {description ? (
-                <DialogPrimitive.Description className="text-sm text-slate-700">{description}</DialogPrimitive.Description>
-              ) : (
-                <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
-              )}
-            </div>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
-                <X aria-hidden="true" className="h-4 w-4" />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
-          {children}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
+      {panel}
     </DialogPrimitive.Root>
   );
 }

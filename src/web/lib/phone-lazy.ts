@@ -8,6 +8,7 @@
  * number again with the full library.
  */
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js';
+import { useSyncExternalStore } from 'react';
 
 type Library = typeof import('libphonenumber-js/min');
 let library: Library | undefined;
@@ -38,3 +39,20 @@ export function parsePhoneNumberFromString(text: string, defaultCountry?: Countr
 }
 
 export type { CountryCode, PhoneNumber };
+
+const arrivals = new Set<() => void>();
+void phoneLibrary.then(() => arrivals.forEach((notify) => notify()));
+
+/**
+ * Whether the library has arrived; a component that shows formatted numbers calls it to render again when it
+ * does (a dialog opened in the page's first moment would otherwise keep showing the E.164 stand-in).
+ */
+export function usePhoneLibrary(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      arrivals.add(notify);
+      return () => arrivals.delete(notify);
+    },
+    () => library !== undefined,
+  );
+}

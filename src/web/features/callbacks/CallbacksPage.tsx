@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, X } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CALLBACK_STATUSES, type Callback, type CallbackStatus } from '../../../contract/callbacks';
 import { CALL_FILTERS } from '../../../contract/voice';
 import { ErrorCard } from '../../components/ErrorCard';
@@ -9,15 +9,16 @@ import { Spinner } from '../../components/Spinner';
 import { Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { cn } from '../../lib/utils';
-import { OrganizationFilter } from '../trials/components';
+import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
 import { AGENT_TYPE_LABELS, OUTCOME_LABELS } from '../voice/format';
 import { CallbackStatusBadge, CancelCallbackDialog, ScheduledFor } from './components';
+import { ScheduleCallbackDialog } from './dialogs';
 import { CALLBACK_FILTER_LABELS, CALLBACK_REASON_LABELS, CALLBACK_STATUS_LABELS, isOpenCallback } from './format';
 import { CALLBACKS_REFRESH_MS, useCallbacksQuery, type CallbackFilter } from './queries';
 
 // The reschedule form (react-hook-form, zod) loads when a coordinator opens it, not with the list.
-const ScheduleCallbackDialog = lazy(() => import('./ScheduleCallbackDialog').then((module) => ({ default: module.ScheduleCallbackDialog })));
+
 
 export const CALLBACKS_PAGE_SIZE = 50;
 
@@ -215,19 +216,17 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
       </div>
       {body}
       {rescheduling && (
-        <Suspense fallback={null}>
-          <ScheduleCallbackDialog
-            key={rescheduling.id}
-            open
-            onOpenChange={(open) => !open && setRescheduling(null)}
-            candidateId={rescheduling.candidateId}
-            candidateName={rescheduling.candidateName}
-            organizationId={rescheduling.organizationId}
-            timeZone={rescheduling.timeZone}
-            callback={rescheduling}
-            defaultType={rescheduling.type}
-          />
-        </Suspense>
+        <ScheduleCallbackDialog
+          key={rescheduling.id}
+          open
+          onOpenChange={(open) => !open && setRescheduling(null)}
+          candidateId={rescheduling.candidateId}
+          candidateName={rescheduling.candidateName}
+          organizationId={rescheduling.organizationId}
+          timeZone={rescheduling.timeZone}
+          callback={rescheduling}
+          defaultType={rescheduling.type}
+        />
       )}
       {cancelling && <CancelCallbackDialog key={cancelling.id} callback={cancelling} open onOpenChange={(open) => !open && setCancelling(null)} />}
     </div>

@@ -9,7 +9,7 @@ import { AGENT_TYPE_LABELS } from '../voice/format';
 import { CallbackStatusBadge, CancelCallbackDialog, ScheduledFor } from './components';
 import { CALLBACK_REASON_LABELS } from './format';
 import { useCandidateCallbackQuery } from './queries';
-import { ScheduleCallbackDialog } from './ScheduleCallbackDialog';
+import { ScheduleCallbackDialog } from './dialogs';
 
 interface CandidateRef {
   id: string;

@@ -1,13 +1,14 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Callback } from '../../../contract/callbacks';
 import { VOICE_AGENT_TYPES, type VoiceAgentType } from '../../../contract/voice';
 import { Dialog } from '../../components/dialogs';
+import { Textarea } from '../../components/Textarea';
 import { Button, Field, Input, Select } from '../../components/ui';
-import { Textarea } from '../chat/AgentDialog';
 import { AGENT_TYPE_LABELS } from '../voice/format';
 import { apiProblem, formatInZone, instantToWallTime, knownTimeZone, tomorrowAt, viewerTimeZone, wallTimeToInstant, zoneLabel } from './format';
-import { useScheduleCallback, type ScheduleCallbackResult } from './queries';
+import { isMoving, scheduleCallbackTitle, type ScheduleCallbackDialogProps } from './dialogs';
+import { useScheduleCallback } from './queries';
 
 type ZoneChoice = 'candidate' | 'viewer';
 
@@ -27,53 +28,23 @@ function initialState(candidateZone: string, callback: Callback | null | undefin
 /**
  * Schedule a callback for a candidate, or move their open one (`callback`): a date and time on the candidate's
  * clocks (or the viewer's), the agent type and a note. The server moves a time outside calling hours into them.
+ * The dialog's content, loaded when it opens and mounted on every opening (`ScheduleCallbackDialog` in
+ * ./dialogs holds the trigger and the open state).
  */
-export function ScheduleCallbackDialog({
-  candidateId,
-  candidateName,
-  organizationId,
-  timeZone,
-  callback,
-  defaultType = 'PRESCREEN',
-  open,
-  onOpenChange,
-  trigger,
-  onScheduled,
-}: {
-  candidateId: string;
-  candidateName: string;
-  organizationId?: string;
-  /** The candidate's time zone (null: the server's default zone). */
-  timeZone: string | null;
-  /** The candidate's open callback, when moving it. */
-  callback?: Callback | null;
-  defaultType?: VoiceAgentType;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  trigger?: ReactNode;
-  onScheduled?: (result: ScheduleCallbackResult) => void;
-}) {
+export function ScheduleCallbackDialog({ candidateId, candidateName, organizationId, timeZone, callback, defaultType = 'PRESCREEN', onOpenChange, onScheduled }: ScheduleCallbackDialogProps) {
   const candidateZone = knownTimeZone(timeZone);
   const ownZone = viewerTimeZone();
   const sameZone = candidateZone === ownZone;
-  const [ownOpen, setOwnOpen] = useState(false);
-  const isOpen = open ?? ownOpen;
-  const setOpen = onOpenChange ?? setOwnOpen;
+  const setOpen = (next: boolean) => onOpenChange?.(next);
   const [state, setState] = useState<FormState>(() => initialState(candidateZone, callback, defaultType));
   const [errors, setErrors] = useState<{ when?: string; note?: string; type?: string; form?: string }>({});
   const schedule = useScheduleCallback();
-  const moving = Boolean(callback && (callback.status === 'pending' || callback.status === 'calling'));
+  const moving = isMoving(callback);
 
   const zoneOf = (choice: ZoneChoice) => (choice === 'candidate' ? candidateZone : ownZone);
   const chosenZone = zoneOf(state.zone);
   const otherZone = zoneOf(state.zone === 'candidate' ? 'viewer' : 'candidate');
   const instant = state.when ? wallTimeToInstant(state.when, chosenZone) : null;
-
-  const reset = () => {
-    setState(initialState(candidateZone, callback, defaultType));
-    setErrors({});
-    schedule.reset();
-  };
 
   const changeZone = (next: ZoneChoice) => {
     // Keep the same moment: show it on the other clocks.
@@ -119,13 +90,7 @@ export function ScheduleCallbackDialog({
 
   return (
     <Dialog
-      open={isOpen}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) reset();
-      }}
-      trigger={trigger}
-      title={moving ? `Reschedule the callback to ${candidateName}` : `Schedule a callback to ${candidateName}`}
+      title={scheduleCallbackTitle({ candidateName, callback })}
       description="The organization’s active voice agent of the type calls at this time. A time outside the agent’s calling hours in the candidate’s time zone is moved to the next opening."
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">

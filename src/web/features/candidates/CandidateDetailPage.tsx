@@ -3,16 +3,19 @@ import { ClipboardList, History, MessageSquare, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STATUSES, type Candidate, type CandidateStatus, type IndexedPrescreenNote } from '../../../contract/candidates';
+import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog, Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, Select } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
+import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { cn, errorMessage, formatDate, formatDateTime } from '../../lib/utils';
 import { CandidateCallbackCard, ScheduleCallbackButton } from '../callbacks/CandidateCallback';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { CallNowButton } from '../voice/CallNowButton';
-import { CandidateFormDialog } from './CandidateFormDialog';
+import { CandidateFormDialog } from './dialogs';
 import { CandidateStatusBadge, Checkbox } from './components';
 import { CANDIDATE_STATUS_LABELS, candidateName, formatPhone, languageLabel, SEX_LABELS, sourceLabel } from './format';
 import { useAddNote, useBulkUpdateCandidates, useCandidateQuery, useDeleteCandidate, useDeleteNote, useUpdateCandidate } from './queries';
@@ -30,6 +33,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ProfileCard({ candidate }: { candidate: Candidate }) {
+  usePhoneLibrary();
   const custom = Object.entries(candidate.customFields ?? {});
   return (
     <Card>
@@ -256,14 +260,18 @@ function TrialsCard({ candidate }: { candidate: Candidate }) {
         >
           <div className="grid min-w-[12rem] flex-1 gap-1.5">
             <Label htmlFor="link-trial">Link to trial</Label>
-            <Select id="link-trial" value={trialId} onChange={(event) => setTrialId(event.target.value)} disabled={available.length === 0}>
-              <option value="">{available.length === 0 ? 'No other trials' : 'Choose a trial'}</option>
-              {available.map((trial) => (
-                <option key={trial.id} value={trial.id}>
-                  {trial.publicTitle || trial.title}
-                </option>
-              ))}
-            </Select>
+            <Combobox
+              id="link-trial"
+              options={available.map(trialOption)}
+              value={trialId}
+              onChange={setTrialId}
+              disabled={available.length === 0}
+              placeholder={trialsQuery.isPending ? 'Loading trials…' : available.length === 0 ? 'No other trials' : 'Choose a trial'}
+              searchLabel={TRIAL_SEARCH_LABEL}
+              searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
+              listLabel="Trials"
+              noun="trials"
+            />
           </div>
           <Button type="submit" variant="secondary" disabled={!trialId || link.isPending}>
             Link

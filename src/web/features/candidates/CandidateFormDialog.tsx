@@ -1,34 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
-import { UserPlus } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CANDIDATE_SEXES, CANDIDATE_SOURCES, type Candidate, type CreateCandidateInput } from '../../../contract/candidates';
-import { Dialog, EditOrCreateButton } from '../../components/dialogs';
+import { Combobox } from '../../components/Combobox';
+import { Dialog } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
+import { timeZoneOptions } from '../../lib/time-zone-options';
 import { errorMessage } from '../../lib/utils';
 import { Checkbox } from './components';
 import { candidateName, LANGUAGE_CHOICES, serverFieldErrors, SEX_LABELS, sourceLabel } from './format';
+import { candidateFormTitle, type CandidateFormDialogProps } from './dialogs';
 import { useCreateCandidate, useUpdateCandidate } from './queries';
-
-const TIME_ZONES = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Phoenix',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-  'America/Toronto',
-  'America/Vancouver',
-  'Europe/London',
-  'Europe/Paris',
-  'Europe/Berlin',
-  'Asia/Tokyo',
-  'Australia/Sydney',
-];
 
 /** The client checks only what a person can fix at once; the server's rules (phone, email, date) show inline too. */
 const CandidateFormSchema = z.object({
@@ -70,12 +55,14 @@ function defaultsOf(candidate: Candidate | undefined, organizationId: string): C
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /**
- * Add a candidate (no `candidate`) or edit one's profile. `organizations` is given to global admins, who choose
- * where a new candidate goes. Consent is set when adding; afterwards it is changed in the detail's consent block.
+ * Add a candidate (no `candidate`) or edit one's profile: the dialog's content, loaded when it opens and
+ * mounted on every opening (`CandidateFormDialog` in ./dialogs holds the trigger). `organizations` is given to
+ * global admins, who choose where a new candidate goes. Consent is set when adding; afterwards it is changed
+ * in the detail's consent block.
  */
-export function CandidateFormDialog({ candidate, organizations, triggerVariant = 'primary' }: { candidate?: Candidate; organizations?: Array<{ id: string; name: string }>; triggerVariant?: 'primary' | 'secondary' }) {
+export function CandidateFormDialog({ candidate, organizations, onOpenChange }: CandidateFormDialogProps) {
   const editing = Boolean(candidate);
-  const [open, setOpen] = useState(false);
+  const setOpen = (next: boolean) => onOpenChange?.(next);
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateCandidate();
   const update = useUpdateCandidate({ silent: true });
@@ -85,7 +72,7 @@ export function CandidateFormDialog({ candidate, organizations, triggerVariant =
   const { errors } = form.formState;
   const pending = create.isPending || update.isPending;
   const timeZone = form.watch('timeZone');
-  const zones = timeZone && !TIME_ZONES.includes(timeZone) ? [timeZone, ...TIME_ZONES] : TIME_ZONES;
+  const zones = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
   const consentSms = form.watch('consentSms');
   const consentCalls = form.watch('consentCalls');
 
@@ -132,19 +119,8 @@ export function CandidateFormDialog({ candidate, organizations, triggerVariant =
 
   return (
     <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset(defaults);
-          setServerError(null);
-        }
-      }}
-      title={editing ? 'Edit candidate' : 'Add candidate'}
+      title={candidateFormTitle({ candidate })}
       description={editing ? 'Change the candidate’s profile. Consent and status are changed on the candidate’s page.' : 'A new candidate with status New. Phone numbers without a country code are read as US numbers.'}
-      trigger={
-        <EditOrCreateButton editing={editing} label={editing ? 'Edit profile' : 'Add candidate'} createIcon={UserPlus} variant={triggerVariant} />
-      }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
         {!editing && organizations && (
@@ -186,16 +162,26 @@ export function CandidateFormDialog({ candidate, organizations, triggerVariant =
           <Field label="Postal code" error={errors.postalCode?.message}>
             <Input autoComplete="off" {...form.register('postalCode')} />
           </Field>
-          <Field label="Time zone" error={errors.timeZone?.message}>
-            <Select {...form.register('timeZone')}>
-              <option value="">Not set</option>
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <Controller
+            control={form.control}
+            name="timeZone"
+            render={({ field }) => (
+              <Field label="Time zone" error={errors.timeZone?.message}>
+                <Combobox
+                  ref={field.ref}
+                  options={zones}
+                  value={field.value}
+                  onChange={field.onChange}
+                  noneLabel="Not set"
+                  placeholder="Not set"
+                  searchLabel="Search time zones by city, region or UTC offset"
+                  searchPlaceholder="City, region or offset, e.g. Chicago"
+                  listLabel="Time zones"
+                  noun="time zones"
+                />
+              </Field>
+            )}
+          />
           <Field label="Preferred language" error={errors.preferredLanguage?.message}>
             <Select {...form.register('preferredLanguage')}>
               {LANGUAGE_CHOICES.map((language) => (

@@ -5,16 +5,19 @@ import { FileUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STATUSES, type CandidateListItem, type CandidateStatus } from '../../../contract/candidates';
+import { Combobox, type ComboboxOption } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, EmptyState, FilterSelect, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { formatDate } from '../../lib/utils';
-import { OrganizationFilter } from '../trials/components';
+import { OrganizationFilter } from '../trials/OrganizationFilter';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
-import { CandidateFormDialog } from './CandidateFormDialog';
+import { CandidateFormDialog } from './dialogs';
 import { RecordConsentDialog } from './RecordConsentDialog';
 import { CandidateStatusBadge, Checkbox } from './components';
 import { CANDIDATE_STATUS_LABELS, candidateName, formatPhone, plural, sourceLabel } from './format';
@@ -40,7 +43,7 @@ function ImportLink({ variant = 'secondary' }: { variant?: 'primary' | 'secondar
 }
 
 /** The search box: typing waits 300 ms before it writes `search` to the URL. */
-function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: string; organizationId: string }>; trials: Array<{ id: string; title: string }>; onDone: () => void }) {
+function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: string; organizationId: string }>; trials: ComboboxOption[]; onDone: () => void }) {
   const [status, setStatus] = useState<CandidateStatus | ''>('');
   const [trialId, setTrialId] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
@@ -99,7 +102,7 @@ function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: str
             { candidateIds: ids, addTrialId: trialId },
             {
               onSuccess: (result) => {
-                toast.success(`${plural(result.updated, 'candidate')} linked to ${trials.find((trial) => trial.id === trialId)?.title ?? 'the trial'}`);
+                toast.success(`${plural(result.updated, 'candidate')} linked to ${trials.find((trial) => trial.value === trialId)?.label ?? 'the trial'}`);
                 setTrialId('');
                 onDone();
               },
@@ -111,14 +114,20 @@ function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: str
           <Label htmlFor="bulk-trial" className="text-xs">
             Link to trial
           </Label>
-          <Select id="bulk-trial" className="h-8 w-52 py-0" value={trialId} onChange={(event) => setTrialId(event.target.value)} disabled={trials.length === 0}>
-            <option value="">{trials.length === 0 ? 'No trials yet' : 'Choose a trial'}</option>
-            {trials.map((trial) => (
-              <option key={trial.id} value={trial.id}>
-                {trial.title}
-              </option>
-            ))}
-          </Select>
+          <Combobox
+            id="bulk-trial"
+            compact
+            className="w-52"
+            options={trials}
+            value={trialId}
+            onChange={setTrialId}
+            disabled={trials.length === 0}
+            placeholder={trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
+            searchLabel={TRIAL_SEARCH_LABEL}
+            searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
+            listLabel="Trials"
+            noun="trials"
+          />
         </div>
         <Button type="submit" size="sm" variant="secondary" disabled={!trialId || bulkUpdate.isPending}>
           Link
@@ -178,6 +187,7 @@ function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: str
 
 function CandidateRow({ candidate, selected, onSelect, trialTitles, showOrganization, organizationNames }: { candidate: CandidateListItem; selected: boolean; onSelect: (checked: boolean) => void; trialTitles: Map<string, string>; showOrganization: boolean; organizationNames: Map<string, string> }) {
   const name = candidateName(candidate);
+  usePhoneLibrary();
   return (
     <tr className={selected ? 'bg-blue-50/60' : undefined}>
       <Td className="w-10">
@@ -224,6 +234,7 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
   const orgs = isGlobal ? filters.orgs : undefined;
   const trialsQuery = useTrialsQuery(orgs);
   const trials = useMemo(() => trialsQuery.data?.trials ?? [], [trialsQuery.data]);
+  const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
   const trialTitles = useMemo(() => new Map(trials.map((trial) => [trial.id, trial.publicTitle || trial.title])), [trials]);
   const organizationNames = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
   const showOrganization = isGlobal || variant === 'admin';
@@ -303,7 +314,7 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
             />
           </div>
         )}
-        {selected.size > 0 && <BulkActions selection={rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, organizationId: row.organizationId }))} trials={trials.map((trial) => ({ id: trial.id, title: trial.publicTitle || trial.title }))} onDone={() => setSelected(new Set())} />}
+        {selected.size > 0 && <BulkActions selection={rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, organizationId: row.organizationId }))} trials={trialOptions} onDone={() => setSelected(new Set())} />}
         <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
           <Table caption="Candidates">
             <thead>

@@ -1,15 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ExternalLink, Upload } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { IMPORT_FIELDS, type ImportField, type ImportPreview } from '../../../contract/candidates';
 import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { cn, errorMessage } from '../../lib/utils';
 import { RunDetail } from '../processing-runs/RunDetail';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets } from '../trials/hooks';
 import { plural } from './format';
 import { usePreviewImport, useStartImport, type ImportRequest } from './queries';
 import { DropZone } from '../../components/DropZone';
+import { Combobox } from '../../components/Combobox';
 
 const FIELD_LABELS: Record<ImportField, string> = {
   firstName: 'First name',
@@ -237,7 +239,10 @@ export function ImportCandidatesPage() {
   const start = useStartImport();
   const trialsQuery = useTrialsQuery();
   const targetOrganization = createTargets ? organizationId || createTargets[0]?.id : undefined;
-  const trials = (trialsQuery.data?.trials ?? []).filter((trial) => !targetOrganization || trial.organizationId === targetOrganization);
+  const trialOptions = useMemo(
+    () => (trialsQuery.data?.trials ?? []).filter((trial) => !targetOrganization || trial.organizationId === targetOrganization).map(trialOption),
+    [trialsQuery.data, targetOrganization],
+  );
   const countryValid = /^[A-Za-z]{2}$/.test(defaultCountry);
 
   const request = (overrides: Partial<ImportRequest> = {}): ImportRequest | null =>
@@ -371,14 +376,16 @@ export function ImportCandidatesPage() {
                   <Input value={defaultCountry} maxLength={2} className="w-24 uppercase" onChange={(event) => setDefaultCountry(event.target.value.toUpperCase())} />
                 </Field>
                 <Field label="Link to trial (optional)">
-                  <Select value={trialId} onChange={(event) => setTrialId(event.target.value)}>
-                    <option value="">No trial</option>
-                    {trials.map((trial) => (
-                      <option key={trial.id} value={trial.id}>
-                        {trial.publicTitle || trial.title}
-                      </option>
-                    ))}
-                  </Select>
+                  <Combobox
+                    options={trialOptions}
+                    value={trialId}
+                    onChange={setTrialId}
+                    noneLabel="No trial"
+                    searchLabel={TRIAL_SEARCH_LABEL}
+                    searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
+                    listLabel="Trials"
+                    noun="trials"
+                  />
                 </Field>
               </div>
               {preview.isError && <ErrorAlert message={errorMessage(preview.error)} />}

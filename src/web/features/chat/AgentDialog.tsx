@@ -1,31 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { forwardRef, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { useForm } from 'react-hook-form';
+import { forwardRef, useMemo, useState, type InputHTMLAttributes } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CHAT_NEXT_STEPS, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
-import { Dialog, EditOrCreateButton } from '../../components/dialogs';
+import { Combobox } from '../../components/Combobox';
+import { Dialog } from '../../components/dialogs';
+import { Textarea } from '../../components/Textarea';
 import { Button, Field, Input, Select } from '../../components/ui';
-import { cn, errorMessage } from '../../lib/utils';
+import { errorMessage } from '../../lib/utils';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { LANGUAGE_LABELS, NEXT_STEP_LABELS } from './format';
+import { agentDialogTitle, type AgentDialogProps } from './dialogs';
 import { useSaveChatAgent } from './queries';
-
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...props }, ref) {
-  return (
-    <textarea
-      ref={ref}
-      rows={2}
-      className={cn(
-        'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
-        className,
-      )}
-      {...props}
-    />
-  );
-});
 
 const text = (label: string) => z.string().trim().max(2000, `${label} must be at most 2000 characters`);
 
@@ -93,19 +83,21 @@ const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & In
   );
 });
 
-/** Create a chat agent (no `agent`) or edit one. */
-export function AgentDialog({ agent, open, onOpenChange }: { agent?: ChatAgent; open?: boolean; onOpenChange?: (open: boolean) => void }) {
+/**
+ * Create a chat agent (no `agent`) or edit one: the dialog's content, loaded when it opens and mounted on every
+ * opening (`AgentDialog` in ./dialogs holds the trigger and the open state).
+ */
+export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
   const editing = Boolean(agent);
-  const [ownOpen, setOwnOpen] = useState(false);
-  const isOpen = open ?? ownOpen;
-  const setOpen = onOpenChange ?? setOwnOpen;
+  const setOpen = (next: boolean) => onOpenChange?.(next);
   const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveChatAgent();
   const form = useForm<AgentForm>({ resolver: zodResolver(AgentFormSchema), defaultValues: defaultsOf(agent) });
   const { errors } = form.formState;
   const trialId = form.watch('trialId');
   const trialsQuery = useTrialsQuery();
-  const trials = trialsQuery.data?.trials ?? [];
+  const trials = useMemo(() => trialsQuery.data?.trials ?? [], [trialsQuery.data]);
+  const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
   const formsQuery = usePrescreenFormsQuery(trialId ? { trialId } : {});
   const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter((item) => item.trialId === trialId && (item.status === 'published' || item.id === agent?.prescreenFormId));
 
@@ -120,44 +112,39 @@ export function AgentDialog({ agent, open, onOpenChange }: { agent?: ChatAgent; 
     }
   });
 
-  const trialField = form.register('trialId');
   return (
     <Dialog
-      open={isOpen}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset(defaultsOf(agent));
-          setServerError(null);
-        }
-      }}
-      title={editing ? `Edit ${agent?.name}` : 'New chat agent'}
+      title={agentDialogTitle({ agent })}
       description="The agent asks a trial’s published prescreen form on the organization’s public chat page, one question at a time."
-      trigger={
-        open === undefined ? <EditOrCreateButton editing={editing} label={editing ? 'Edit' : 'New agent'} /> : undefined
-      }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
         <Field label="Name" error={errors.name?.message}>
           <Input autoComplete="off" {...form.register('name')} />
         </Field>
-        <Field label="Trial" error={errors.trialId?.message}>
-          <Select
-            {...trialField}
-            disabled={trialsQuery.isPending}
-            onChange={(event) => {
-              void trialField.onChange(event);
-              form.setValue('prescreenFormId', '');
-            }}
-          >
-            <option value="">{trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}</option>
-            {trials.map((trial) => (
-              <option key={trial.id} value={trial.id}>
-                {trial.publicTitle || trial.title}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <Controller
+          control={form.control}
+          name="trialId"
+          render={({ field }) => (
+            <Field label="Trial" error={errors.trialId?.message}>
+              <Combobox
+                ref={field.ref}
+                options={trialOptions}
+                value={field.value}
+                onChange={(next) => {
+                  if (next === field.value) return;
+                  field.onChange(next);
+                  form.setValue('prescreenFormId', '');
+                }}
+                disabled={trialsQuery.isPending || trials.length === 0}
+                placeholder={trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
+                searchLabel={TRIAL_SEARCH_LABEL}
+                searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
+                listLabel="Trials"
+                noun="trials"
+              />
+            </Field>
+          )}
+        />
         <Field
           label="Prescreen form"
           error={errors.prescreenFormId?.message}

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useIsGlobal } from '../trials/hooks';
-import { AgentDialog } from './AgentDialog';
+import { AgentDialog } from './dialogs';
 import { languagesText, NEXT_STEP_LABELS } from './format';
 import { publicChatUrl, useChatAgentsQuery, useDeleteChatAgent, useStartTestChat } from './queries';
 

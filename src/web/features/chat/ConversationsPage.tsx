@@ -9,7 +9,7 @@ import { Badge, Button, EmptyState, FilterSelect, Input, Label, PageHeader, Sele
 import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDateTime } from '../../lib/utils';
 import { RecommendationBadge } from '../prescreen/components';
-import { OrganizationFilter } from '../trials/components';
+import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
 import { LANGUAGE_LABELS, SORT_LABELS, STATUS_LABELS } from './format';
 import { useChatAgentsQuery, useConversationsQuery } from './queries';

@@ -5,9 +5,11 @@ import { toast } from 'sonner';
 import { Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, EmptyState, Field, Input, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Combobox } from '../../components/Combobox';
+import { Badge, Button, buttonClass, EmptyState, Field, Input, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { cn, formatDate } from '../../lib/utils';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { useIsGlobal } from '../trials/hooks';
 import { FORM_STATUS_LABELS, FORM_STATUS_TONES, serverProblems } from './format';
@@ -21,7 +23,8 @@ function NewFormDialog() {
   const [generate, setGenerate] = useState(true);
   const [errors, setErrors] = useState<{ trialId?: string; name?: string; server?: string }>({});
   const trialsQuery = useTrialsQuery();
-  const trials = trialsQuery.data?.trials ?? [];
+  const trials = useMemo(() => trialsQuery.data?.trials ?? [], [trialsQuery.data]);
+  const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
   const generateBlocks = useGenerateStudyBlocks();
   const create = useCreatePrescreenForm();
   const navigate = useNavigate();
@@ -74,22 +77,21 @@ function NewFormDialog() {
         }}
       >
         <Field label="Trial" error={errors.trialId}>
-          <Select
+          <Combobox
+            options={trialOptions}
             value={trialId}
-            onChange={(event) => {
-              setTrialId(event.target.value);
-              const trial = trials.find((item) => item.id === event.target.value);
+            onChange={(next) => {
+              setTrialId(next);
+              const trial = trials.find((item) => item.id === next);
               if (trial && !name.trim()) setName(`${trial.publicTitle || trial.title}`.slice(0, 180) + ' prescreen');
             }}
-            disabled={trialsQuery.isPending}
-          >
-            <option value="">{trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}</option>
-            {trials.map((trial) => (
-              <option key={trial.id} value={trial.id}>
-                {trial.publicTitle || trial.title}
-              </option>
-            ))}
-          </Select>
+            disabled={trialsQuery.isPending || trials.length === 0}
+            placeholder={trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
+            searchLabel={TRIAL_SEARCH_LABEL}
+            searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
+            listLabel="Trials"
+            noun="trials"
+          />
         </Field>
         <Field label="Form name" error={errors.name}>
           <Input value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />

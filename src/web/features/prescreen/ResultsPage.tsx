@@ -9,7 +9,7 @@ import { Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../
 import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDateTime } from '../../lib/utils';
 import { candidateName } from '../candidates/format';
-import { OrganizationFilter } from '../trials/components';
+import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
 import { RecommendationBadge, ReviewStatusBadge } from './components';
 import { SOURCE_TYPE_LABELS } from './format';

@@ -1,13 +1,11 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { CalendarPlus, Check, ClipboardList, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Check, ClipboardList, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ownSitesFirst } from '../../../contract/trials';
 import { AI_RECOMMENDATION_VALUES, type AiRecommendation, type CriterionEvaluationDto, type PrescreenResult, type PrescreenReview } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
-import { SitePicker } from '../../components/SitePicker';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Input, Select } from '../../components/ui';
+import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Select } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDateTime } from '../../lib/utils';
 import { CandidateStatusBadge } from '../candidates/components';
@@ -15,7 +13,9 @@ import { candidateName } from '../candidates/format';
 import { serverProblems } from '../prescreen-forms/format';
 import { RecommendationBadge, ReviewStatusBadge } from './components';
 import { answerInWords, EVALUATION_LABELS, evaluationTone, SOURCE_TYPE_LABELS } from './format';
-import { useBook, useDecide, usePrescreenReviewQuery } from './queries';
+import { useDecide, usePrescreenReviewQuery } from './queries';
+
+const BookingCard = lazy(() => import('./BookingCard').then((module) => ({ default: module.BookingCard })));
 
 const textareaClass =
   'flex min-h-20 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700';
@@ -215,124 +215,6 @@ function DecisionCard({ result }: { result: PrescreenResult }) {
   );
 }
 
-function timeZones(): string[] {
-  try {
-    return (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? ['UTC'];
-  } catch {
-    return ['UTC'];
-  }
-}
-
-function BookingCard({ result, review }: { result: PrescreenResult; review: PrescreenReview }) {
-  const book = useBook();
-  const sites = ownSitesFirst(review.trials.find((trial) => trial.id === result.trial.id)?.sites ?? []);
-  // One site, or our own first site, is the likely choice; otherwise the coordinator picks (no silent first site).
-  const [siteId, setSiteId] = useState<string | undefined>(sites.length === 1 || sites[0]?.isOwnSite ? sites[0]?.id : undefined);
-  const site = sites.find((item) => item.id === siteId);
-  // A site without a zone: the coordinator says which (never a default such as the browser's or UTC).
-  const [timeZone, setTimeZone] = useState('');
-  const [localTime, setLocalTime] = useState('');
-  const [duration, setDuration] = useState('60');
-  const [errors, setErrors] = useState<{ site?: string; timeZone?: string; localTime?: string; duration?: string }>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const zones = useMemo(() => timeZones(), []);
-  const pickerId = `booking-site-${result.id}`;
-
-  if (sites.length === 0) {
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle>Book a visit</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <p className="text-sm text-slate-700">The trial has no sites yet. Add a site to the trial to book a screening visit.</p>
-        </CardContent>
-      </Card>
-    );
-  }
-  const zone = site?.timeZone || timeZone;
-  const submit = () => {
-    const next: typeof errors = {};
-    if (!site) next.site = 'Choose a site';
-    if (site && !site.timeZone && !timeZone) next.timeZone = 'Choose the time zone the site’s visits are in';
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(localTime)) next.localTime = 'Choose the date and time of the visit';
-    const minutes = Number(duration);
-    if (!Number.isInteger(minutes) || minutes < 5 || minutes > 480) next.duration = 'Enter 5 to 480 minutes';
-    setErrors(next);
-    setServerError(null);
-    if (Object.keys(next).length || !site) return;
-    book.mutate(
-      { resultId: result.id, siteId: site.id, localTime, durationMinutes: minutes, ...(site.timeZone ? {} : { timeZone }) },
-      {
-        onSuccess: (booking) => {
-          toast.success(`Visit booked at ${[booking.siteName, booking.siteCity].filter(Boolean).join(', ')}`);
-          setLocalTime('');
-        },
-        onError: (failure) => setServerError(serverProblems(failure).message),
-      },
-    );
-  };
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Book a visit</CardTitle>
-        <CardDescription>A screening visit at one of the trial’s sites, at the site’s local time.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <div className="grid gap-1.5">
-            <label htmlFor={pickerId} className="text-sm font-medium text-slate-900">
-              Site <span className="font-normal text-slate-700">({sites.length})</span>
-            </label>
-            <SitePicker id={pickerId} sites={sites} value={siteId} onChange={setSiteId} invalid={Boolean(errors.site)} />
-            {errors.site && <p className="text-sm text-red-700">{errors.site}</p>}
-          </div>
-          {site?.timeZone ? (
-            <p className="text-sm text-slate-800" data-testid="site-time-zone">
-              Times are in the site’s time zone: <span className="font-semibold">{site.timeZone}</span>
-            </p>
-          ) : site ? (
-            <Field label="Time zone" error={errors.timeZone} hint={<span data-testid="time-zone-needed">Time zone needed: the site’s location does not tell it. Choose the zone its visits are in.</span>}>
-              <Select value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
-                <option value="">Choose a time zone</option>
-                {zones.map((item) => (
-                  <option key={item} value={item}>
-                    {item}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          ) : null}
-          <Field label={`Visit start (local time${zone ? `, ${zone}` : ''})`} error={errors.localTime}>
-            <Input type="datetime-local" value={localTime} onChange={(event) => setLocalTime(event.target.value.slice(0, 16))} />
-          </Field>
-          <Field label="Duration (minutes)" error={errors.duration}>
-            <Input inputMode="numeric" className="max-w-[8rem]" value={duration} onChange={(event) => setDuration(event.target.value)} />
-          </Field>
-          {serverError && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-              {serverError}
-            </p>
-          )}
-          <div>
-            <Button type="submit" disabled={book.isPending}>
-              <CalendarPlus aria-hidden="true" className="h-4 w-4" />
-              {book.isPending ? 'Booking…' : 'Book visit'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
-  );
-}
-
 function HistoryCard({ review }: { review: PrescreenReview }) {
   return (
     <Card>
@@ -502,7 +384,9 @@ export function ReviewPage({ candidateId }: { candidateId: string }) {
           <ResultDetail result={result} focusedAnswer={focusedAnswer} onShowAnswer={showAnswer} />
           <div className="grid gap-6 lg:grid-cols-2">
             {result.reviewStatus === 'approved' ? (
-              <BookingCard key={`${result.id}-booking`} result={result} review={review} />
+              <Suspense fallback={<Spinner label="Loading the booking form" />}>
+                <BookingCard key={`${result.id}-booking`} result={result} review={review} />
+              </Suspense>
             ) : (
               <Card>
                 <CardHeader>

@@ -7,7 +7,7 @@ import { buttonClass, EmptyState, Input, Label, PageHeader, Table, Td, Th } from
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/utils';
-import { OrganizationFilter } from '../trials/components';
+import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
 import { useUsersQuery } from '../users/api';
 import { countsSummary, KIND_LABELS, RunProgressBar, RunStatusBadge } from './components';

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Dialog } from '../../components/dialogs';
 import { Spinner } from '../../components/Spinner';
 import { Input, Label } from '../../components/ui';
+import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { errorMessage } from '../../lib/utils';
 import { candidateName, formatPhone } from '../candidates/format';
 import { useCandidatesQuery } from '../candidates/queries';
@@ -10,6 +11,7 @@ import { useCandidatesQuery } from '../candidates/queries';
 /** Pick a candidate by name to open (or start) their conversation. */
 export function NewMessageDialog({ open, onOpenChange, orgs, onPick }: { open: boolean; onOpenChange: (open: boolean) => void; orgs?: string[]; onPick: (candidateId: string) => void }) {
   const inputId = useId();
+  usePhoneLibrary();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {

@@ -2,7 +2,7 @@ import { MessageSquarePlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button, EmptyState, PageHeader } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { OrganizationFilter } from '../trials/components';
+import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
 import { NewMessageDialog } from './NewMessageDialog';
 import { ThreadList } from './ThreadList';

@@ -6,6 +6,7 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, Input, Label } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
+import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { formatDateTime } from '../../lib/utils';
 import { candidateName, formatPhone } from '../candidates/format';
 import { Composer } from './Composer';
@@ -107,6 +108,7 @@ function SimulatorTools({ thread }: { thread: SmsThreadDetail }) {
 export function ThreadPane({ candidateId }: { candidateId: string }) {
   const query = useSmsThreadQuery(candidateId);
   const simulatorActive = useSimulatorActive();
+  usePhoneLibrary();
 
   if (query.isPending) return <Spinner label="Loading the conversation" />;
   if (query.isError && !query.data) {

@@ -3,14 +3,15 @@ import { AlertTriangle, FileJson } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import type { TrialDraft } from '../../../contract/trials';
+import { Combobox } from '../../components/Combobox';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Label, PageHeader, Select, buttonClass } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { errorMessage } from '../../lib/utils';
 import { CriteriaLists, needsReviewCount } from './components';
-import { ageRangeInWords, SEX_LABELS, siteAddress } from './format';
+import { ageRangeInWords, SEX_LABELS, siteAddress, TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER } from './format';
 import { usePreviewStudy, useImportStudy, type StudyFileContent } from './queries';
-import { useCreateTargets } from './TrialsPage';
+import { useCreateTargets } from './hooks';
 import { DropZone } from '../../components/DropZone';
 
 interface StudyChoice {
@@ -228,20 +229,19 @@ export function ImportTrialPage() {
           </div>
           {records && (
             <Field label="Study to import" hint={`${fileName ?? 'The file'} holds ${records.length} studies.`}>
-              <Select
+              <Combobox
+                options={choices.map((choice) => ({ value: String(choice.index), label: choice.title, description: choice.nctId, keywords: choice.nctId }))}
                 value={chosen}
-                onChange={(event) => {
-                  setChosen(event.target.value);
-                  if (event.target.value !== '') runPreview({ kind: 'json', study: records[Number(event.target.value)] });
+                onChange={(next) => {
+                  setChosen(next);
+                  if (next !== '') runPreview({ kind: 'json', study: records[Number(next)] });
                 }}
-              >
-                <option value="">Choose a study…</option>
-                {choices.map((choice) => (
-                  <option key={choice.index} value={String(choice.index)}>
-                    {choice.nctId} — {choice.title}
-                  </option>
-                ))}
-              </Select>
+                placeholder="Choose a study…"
+                searchLabel={TRIAL_SEARCH_LABEL}
+                searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
+                listLabel="Studies"
+                noun="studies"
+              />
             </Field>
           )}
           {readError && (

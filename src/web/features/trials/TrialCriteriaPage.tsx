@@ -29,8 +29,8 @@ import {
 } from './criteria-editor';
 import { RULE_SOURCE_LABELS, ruleInWords, SITE_JUDGEMENT_LABELS } from './format';
 import { useTrialQuery, useTrialsQuery, useUpdateTrial } from './queries';
+import { useIsGlobal } from './hooks';
 import { SuggestionsPanel } from './SuggestionsPanel';
-import { useIsGlobal } from './TrialsPage';
 
 const textareaClass =
   'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700';

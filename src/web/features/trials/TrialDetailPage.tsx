@@ -1,22 +1,24 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { ChevronDown, ChevronUp, ListChecks, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { siteLabel, TRIAL_STATUS_TRANSITIONS, type Trial, type TrialSite, type TrialStatus } from '../../../contract/trials';
+import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Input, Table, Td, Th } from '../../components/ui';
+import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { timeZoneOptions } from '../../lib/time-zone-options';
 import { errorMessage, formatDate, formatDateTime } from '../../lib/utils';
 import { CriteriaLists, EnrollmentProgress, needsReviewCount, StatusBadge } from './components';
 import { ageRangeInWords, SEX_LABELS, siteAddress, STATUS_LABELS, transitionLabel } from './format';
 import { useDeleteTrial, useTrialQuery, useTrialSitesQuery, useUpdateTrial, useUpdateTrialSite } from './queries';
-import { TrialFormDialog } from './TrialFormDialog';
+import { TrialFormDialog } from './dialogs';
 
 /** Owners and admins of the trial's organization, and internal admins, may delete it (as the server enforces). */
 export function useCanDeleteTrial(trial: Trial | undefined) {
@@ -155,14 +157,6 @@ function OverviewCard({ trial, organizationName }: { trial: Trial; organizationN
 const SITE_PAGE = 25;
 const ZONE_SOURCE_LABELS = { geo: 'from its coordinates', region: 'from its state or country', manual: 'set by hand' } as const;
 
-function allTimeZones(): string[] {
-  try {
-    return (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  } catch {
-    return [];
-  }
-}
-
 /** A site's time zone, or "time zone needed", with an inline editor. */
 function SiteTimeZoneCell({ trialId, site }: { trialId: string; site: TrialSite }) {
   const update = useUpdateTrialSite();
@@ -170,6 +164,8 @@ function SiteTimeZoneCell({ trialId, site }: { trialId: string; site: TrialSite 
   const [zone, setZone] = useState(site.timeZone ?? '');
   const [error, setError] = useState<string | null>(null);
   const label = siteLabel(site);
+  const pickerId = useId();
+  const zones = useMemo(() => (editing ? timeZoneOptions(site.timeZone) : []), [editing, site.timeZone]);
   if (editing) {
     const save = () => {
       const value = zone.trim();
@@ -188,7 +184,22 @@ function SiteTimeZoneCell({ trialId, site }: { trialId: string; site: TrialSite 
         }}
       >
         <div className="flex flex-wrap items-center gap-1.5">
-          <Input aria-label={`Time zone of ${label}`} list="site-time-zones" className="h-8 w-52" placeholder="e.g. America/Chicago" value={zone} onChange={(event) => setZone(event.target.value)} />
+          <label htmlFor={pickerId} className="sr-only">
+            Time zone of {label}
+          </label>
+          <Combobox
+            id={pickerId}
+            compact
+            className="w-56"
+            options={zones}
+            value={zone}
+            onChange={setZone}
+            noneLabel="No time zone"
+            searchLabel="Search time zones by city, region or UTC offset"
+            searchPlaceholder="City, region or offset, e.g. Chicago"
+            listLabel="Time zones"
+            noun="time zones"
+          />
           <Button type="submit" size="sm" disabled={update.isPending}>
             Save
           </Button>
@@ -250,7 +261,6 @@ function SitesSection({ trial }: { trial: Trial }) {
   const [q, setQ] = useState<string | undefined>();
   const [offset, setOffset] = useState(0);
   const page = useTrialSitesQuery(trial.id, { q, offset, limit: SITE_PAGE }, open);
-  const zones = useMemo(() => (open ? allTimeZones() : []), [open]);
   const own = trial.sites.filter((site) => site.isOwnSite).length;
   const zoneless = trial.sites.filter((site) => !site.timeZone).length;
   return (
@@ -284,11 +294,6 @@ function SitesSection({ trial }: { trial: Trial }) {
             }}
             placeholder="Facility, city, state or country"
           />
-          <datalist id="site-time-zones">
-            {zones.map((zone) => (
-              <option key={zone} value={zone} />
-            ))}
-          </datalist>
           {page.isPending ? (
             <Spinner label="Loading sites" />
           ) : page.isError ? (

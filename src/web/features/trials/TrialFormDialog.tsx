@@ -5,10 +5,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { TRIAL_SEXES, type CreateTrialInput, type Trial } from '../../../contract/trials';
-import { Dialog, EditOrCreateButton } from '../../components/dialogs';
+import { Dialog } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
 import { errorMessage } from '../../lib/utils';
 import { PHASE_CHOICES, SEX_LABELS, splitConditions } from './format';
+import { trialFormTitle, type TrialFormDialogProps } from './dialogs';
 import { useCreateTrial, useUpdateTrial } from './queries';
 
 const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
@@ -87,12 +88,13 @@ function toInput(values: TrialForm): CreateTrialInput {
 }
 
 /**
- * Create a trial by hand (no `trial`) or edit one's fields. `organizations` is given to global admins, who
- * choose where a new trial goes.
+ * Create a trial by hand (no `trial`) or edit one's fields: the dialog's content, loaded when it opens and
+ * mounted on every opening (`TrialFormDialog` in ./dialogs holds the trigger). `organizations` is given to
+ * global admins, who choose where a new trial goes.
  */
-export function TrialFormDialog({ trial, organizations, defaultOrganizationId, triggerVariant = 'primary' }: { trial?: Trial; organizations?: Array<{ id: string; name: string }>; defaultOrganizationId?: string; triggerVariant?: 'primary' | 'secondary' }) {
+export function TrialFormDialog({ trial, organizations, defaultOrganizationId, onOpenChange }: TrialFormDialogProps) {
   const editing = Boolean(trial);
-  const [open, setOpen] = useState(false);
+  const setOpen = (next: boolean) => onOpenChange?.(next);
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateTrial();
   const update = useUpdateTrial({ silent: true });
@@ -126,19 +128,8 @@ export function TrialFormDialog({ trial, organizations, defaultOrganizationId, t
 
   return (
     <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset(defaults);
-          setServerError(null);
-        }
-      }}
-      title={editing ? 'Edit trial' : 'Create trial'}
+      title={trialFormTitle({ trial })}
       description={editing ? 'Change the trial’s details. Criteria are edited on their own page.' : 'A new draft trial. Add its criteria afterwards, or import a ClinicalTrials.gov record instead.'}
-      trigger={
-        <EditOrCreateButton editing={editing} label={editing ? 'Edit details' : 'Create trial'} variant={triggerVariant} />
-      }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
         {!editing && organizations && (

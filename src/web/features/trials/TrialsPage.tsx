@@ -5,9 +5,10 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass, EmptyState, PageHeader } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { OrganizationFilter, TrialTable } from './components';
+import { TrialTable } from './components';
+import { OrganizationFilter } from './OrganizationFilter';
 import { useTrialsQuery } from './queries';
-import { TrialFormDialog } from './TrialFormDialog';
+import { TrialFormDialog } from './dialogs';
 import { useCreateTargets, useIsGlobal } from './hooks';
 
 // The hooks live in ./hooks (other pages use them without loading this page and its dialog).

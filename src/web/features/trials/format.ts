@@ -13,6 +13,24 @@ export const STATUS_TONES: Record<TrialStatus, 'slate' | 'blue' | 'green' | 'amb
   closed: 'slate',
 };
 
+/** The search box of a trial Combobox. */
+export const TRIAL_SEARCH_LABEL = 'Search trials by title or NCT id';
+export const TRIAL_SEARCH_PLACEHOLDER = 'Title or NCT id';
+
+/**
+ * A trial as a Combobox option: its public title (or title), with its NCT id and status in words below
+ * ("NCT01234567 · Recruiting"); the NCT id and the other title are searchable too.
+ */
+export function trialOption(trial: Pick<Trial, 'id' | 'title' | 'publicTitle' | 'nctId' | 'status'>): { value: string; label: string; description: string; keywords: string } {
+  const label = trial.publicTitle || trial.title;
+  return {
+    value: trial.id,
+    label,
+    description: [trial.nctId, STATUS_LABELS[trial.status]].filter(Boolean).join(' · '),
+    keywords: [trial.nctId, label === trial.title ? null : trial.title].filter(Boolean).join(' '),
+  };
+}
+
 /** The button label of a lifecycle move. */
 export function transitionLabel(from: TrialStatus, to: TrialStatus): string {
   if (to === 'recruiting') return from === 'paused' ? 'Resume recruiting' : 'Start recruiting';

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import { Button } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/utils';
+import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { formatPhone } from '../candidates/format';
 import { usePlaceCall, useVoiceAgentsQuery } from './queries';
 
@@ -15,6 +16,7 @@ import { usePlaceCall, useVoiceAgentsQuery } from './queries';
  * says who is called, by which agent, at which number (a call cannot be taken back). A refusal (409) shows inline.
  */
 export function CallNowButton({ candidateId, candidateName, phone }: { candidateId: string; candidateName: string; phone: string | null }) {
+  usePhoneLibrary();
   const place = usePlaceCall();
   const [confirming, setConfirming] = useState(false);
   const agents = useVoiceAgentsQuery('PRESCREEN');

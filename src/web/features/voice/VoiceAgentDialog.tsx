@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plus, X } from 'lucide-react';
-import { forwardRef, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { Controller, useFieldArray, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -10,18 +10,21 @@ import { LANGUAGES } from '../../../contract/prescreen-forms';
 import { WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
 import { ChoiceSelect } from '../../components/ChoiceSelect';
-import { Dialog, EditOrCreateButton } from '../../components/dialogs';
+import { Combobox } from '../../components/Combobox';
+import { Dialog } from '../../components/dialogs';
 import { SitePicker } from '../../components/SitePicker';
 import { ownSitesFirst, siteLabel, type TrialSite } from '../../../contract/trials';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { usePhoneNumbersQuery } from '../phone-numbers/queries';
+import { Textarea } from '../../components/Textarea';
 import { Button, Field, Input, Select } from '../../components/ui';
-import { Textarea } from '../chat/AgentDialog';
 import { LANGUAGE_LABELS } from '../chat/format';
 import { apiProblem } from '../callbacks/format';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialQuery, useTrialsQuery } from '../trials/queries';
 import { AGENT_TYPE_LABELS, DEFAULT_VOICE } from './format';
+import { voiceAgentDialogTitle, type VoiceAgentDialogProps } from './dialogs';
 import { useSaveVoiceAgent } from './queries';
 
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -457,12 +460,13 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
   );
 }
 
-/** Create a voice agent (no `agent`, of `type`) or edit one. */
-export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange }: { agent?: VoiceAgent; type?: VoiceAgentType; open?: boolean; onOpenChange?: (open: boolean) => void }) {
+/**
+ * Create a voice agent (no `agent`, of `type`) or edit one: the dialog's content, loaded when it opens and
+ * mounted on every opening (`VoiceAgentDialog` in ./dialogs holds the trigger and the open state).
+ */
+export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: VoiceAgentDialogProps) {
   const editing = Boolean(agent);
-  const [ownOpen, setOwnOpen] = useState(false);
-  const isOpen = open ?? ownOpen;
-  const setOpen = onOpenChange ?? setOwnOpen;
+  const setOpen = (next: boolean) => onOpenChange?.(next);
   const [serverError, setServerError] = useState<string | null>(null);
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const save = useSaveVoiceAgent();
@@ -475,7 +479,8 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
   const agentType = form.watch('type');
   const trialId = form.watch('trialId');
   const trialsQuery = useTrialsQuery();
-  const trials = trialsQuery.data?.trials ?? [];
+  const trials = useMemo(() => trialsQuery.data?.trials ?? [], [trialsQuery.data]);
+  const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
   const formsQuery = usePrescreenFormsQuery(trialId ? { trialId } : {});
   const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter((item) => item.trialId === trialId && (item.status === 'published' || item.id === agent?.prescreenFormId));
   const prescreen = agentType === 'PRESCREEN';
@@ -499,23 +504,10 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
     }
   });
 
-  const trialField = form.register('trialId');
   return (
     <Dialog
-      open={isOpen}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset(defaultsOf(agent, type));
-          setServerError(null);
-          setScheduleError(null);
-        }
-      }}
-      title={editing ? `Edit ${agent?.name}` : 'New voice agent'}
+      title={voiceAgentDialogTitle({ agent })}
       description="The agent phones candidates: a prescreen agent asks a trial’s published prescreen form; a scheduling agent books the site visit."
-      trigger={
-        open === undefined ? <EditOrCreateButton editing={editing} label={editing ? 'Edit' : 'New voice agent'} /> : undefined
-      }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
         <Field label="Name" error={errors.name?.message}>
@@ -530,25 +522,32 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', open, onOpenChange
             ))}
           </Select>
         </Field>
-        <Field label="Trial" error={errors.trialId?.message} hint={prescreen ? undefined : 'The trial whose site visits the agent books.'}>
-          <Select
-            {...trialField}
-            disabled={trialsQuery.isPending}
-            onChange={(event) => {
-              void trialField.onChange(event);
-              form.setValue('prescreenFormId', '');
-              // Sites belong to a trial: a new trial starts with none chosen.
-              form.setValue('schedule.sites', []);
-            }}
-          >
-            <option value="">{trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}</option>
-            {trials.map((trial) => (
-              <option key={trial.id} value={trial.id}>
-                {trial.publicTitle || trial.title}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <Controller
+          control={form.control}
+          name="trialId"
+          render={({ field }) => (
+            <Field label="Trial" error={errors.trialId?.message} hint={prescreen ? undefined : 'The trial whose site visits the agent books.'}>
+              <Combobox
+                ref={field.ref}
+                options={trialOptions}
+                value={field.value}
+                onChange={(next) => {
+                  if (next === field.value) return;
+                  field.onChange(next);
+                  form.setValue('prescreenFormId', '');
+                  // Sites belong to a trial: a new trial starts with none chosen.
+                  form.setValue('schedule.sites', []);
+                }}
+                disabled={trialsQuery.isPending || trials.length === 0}
+                placeholder={trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
+                searchLabel={TRIAL_SEARCH_LABEL}
+                searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
+                listLabel="Trials"
+                noun="trials"
+              />
+            </Field>
+          )}
+        />
         {prescreen && (
           <Field
             label="Prescreen form"

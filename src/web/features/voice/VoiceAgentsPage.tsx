@@ -14,7 +14,7 @@ import { useTrialsQuery } from '../trials/queries';
 import { useIsGlobal } from '../trials/hooks';
 import { AGENT_TYPE_LABELS } from './format';
 import { useDeleteVoiceAgent, useVoiceAgentsQuery } from './queries';
-import { VoiceAgentDialog } from './VoiceAgentDialog';
+import { VoiceAgentDialog } from './dialogs';
 
 /** /admin/voice-agents: the agents that phone candidates, one tab per type (the URL's `agent-type`). */
 export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; onTypeChange: (next: VoiceAgentType) => void }) {

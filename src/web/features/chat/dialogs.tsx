@@ -1,0 +1,19 @@
+import type { ChatAgent } from '../../../contract/chat';
+import { EditOrCreateButton } from '../../components/dialogs';
+import { lazyDialog } from '../../components/lazy-dialog';
+
+export interface AgentDialogProps {
+  agent?: ChatAgent;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
+
+export const agentDialogTitle = ({ agent }: { agent?: ChatAgent }) => (agent ? `Edit ${agent.name}` : 'New chat agent');
+
+const LazyAgentDialog = lazyDialog<AgentDialogProps>(() => import('./AgentDialog').then((module) => module.AgentDialog), agentDialogTitle);
+
+/** Create a chat agent (no `agent`) or edit one; its form loads when the dialog opens. Without `open` it has its own button. */
+export function AgentDialog(props: AgentDialogProps) {
+  const trigger = props.open === undefined ? <EditOrCreateButton editing={Boolean(props.agent)} label={props.agent ? 'Edit' : 'New agent'} /> : undefined;
+  return <LazyAgentDialog {...props} trigger={trigger} />;
+}

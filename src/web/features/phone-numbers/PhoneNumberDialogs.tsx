@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { E164InputSchema, PHONE_NUMBER_PURPOSES, type PhoneNumber, type PhoneNumberProvider } from '../../../contract/phone-numbers';
+import { ChoiceSelect } from '../../components/ChoiceSelect';
+import { Dialog } from '../../components/dialogs';
+import type { LazyDialogProps } from '../../components/lazy-dialog';
+import { Button, Field, Input } from '../../components/ui';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { apiProblem } from '../callbacks/format';
+import { PROVIDER_LABELS, PURPOSE_LABELS } from './format';
+import { useAssignPhoneNumber, useUpdatePhoneNumber } from './queries';
+
+/**
+ * The phone-number registry's form dialogs, loaded when one opens (PhoneNumbersPage holds their triggers):
+ * react-hook-form, zod and the Radix select stay out of the page's first JavaScript.
+ */
+
+const purposeOptions = PHONE_NUMBER_PURPOSES.map((value) => ({ value, label: PURPOSE_LABELS[value] }));
+
+/** The server's field messages beside the fields; the rest in the alert. */
+function placeErrors(error: unknown, setError: (field: 'number' | 'organizationId' | 'label' | 'purpose', message: string) => void, fields: readonly string[]): string {
+  const problem = apiProblem(error);
+  const placed = problem.details.filter((detail) => fields.includes(detail.path));
+  for (const detail of placed) setError(detail.path as 'number', detail.message);
+  return problem.message;
+}
+
+const AssignFormSchema = z.object({
+  number: E164InputSchema,
+  organizationId: z.string().min(1, 'Choose an organization'),
+  purpose: z.enum(PHONE_NUMBER_PURPOSES),
+  /** '' = the configured provider. */
+  provider: z.string(),
+  label: z.string().trim().max(100, 'At most 100 characters'),
+});
+
+/** Assign a number to an organization (internal admins with Cohortly active). */
+export function AssignDialog({ onOpenChange }: LazyDialogProps) {
+  const { organizations } = useActiveOrganization();
+  const assign = useAssignPhoneNumber();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof AssignFormSchema>, unknown, z.output<typeof AssignFormSchema>>({
+    resolver: zodResolver(AssignFormSchema),
+    defaultValues: { number: '', organizationId: '', purpose: 'voice', provider: '', label: '' },
+  });
+  const errors = form.formState.errors;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const saved = await assign.mutateAsync({ number: values.number, organizationId: values.organizationId, purpose: values.purpose, ...(values.provider ? { provider: values.provider as PhoneNumberProvider } : {}), ...(values.label ? { label: values.label } : {}) });
+      toast.success(`Assigned ${saved.number} to ${saved.organizationName}`);
+      form.reset();
+      onOpenChange?.(false);
+    } catch (error) {
+      setServerError(placeErrors(error, (field, message) => form.setError(field, { type: 'server', message }), ['number', 'organizationId', 'label', 'purpose']));
+    }
+  });
+  return (
+    <Dialog title="Assign a phone number" description="The number becomes the organization's own: only its voice agents can call from it, and calls to it reach them.">
+      <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+        <Field label="Number" error={errors.number?.message} hint="E.164, e.g. +12125550100. With Twilio or Vapi configured, it must be a number of that account.">
+          <Input type="tel" autoComplete="off" placeholder="+12125550100" {...form.register('number')} />
+        </Field>
+        <Controller
+          control={form.control}
+          name="organizationId"
+          render={({ field }) => (
+            <Field label="Organization" error={errors.organizationId?.message}>
+              <ChoiceSelect id="phone-number-organization" ref={field.ref} value={field.value} onValueChange={field.onChange} placeholder="Choose an organization" options={organizations.map((org) => ({ value: org.id, label: org.name }))} />
+            </Field>
+          )}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Controller
+            control={form.control}
+            name="purpose"
+            render={({ field }) => (
+              <Field label="Purpose" error={errors.purpose?.message}>
+                <ChoiceSelect id="phone-number-purpose" ref={field.ref} value={field.value} onValueChange={field.onChange} options={purposeOptions} />
+              </Field>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="provider"
+            render={({ field }) => (
+              <Field label="Provider" error={errors.provider?.message}>
+                <ChoiceSelect
+                  id="phone-number-provider"
+                  ref={field.ref}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  noneLabel="The configured provider"
+                  options={(['vapi', 'twilio', 'simulator'] as const).map((value) => ({ value, label: PROVIDER_LABELS[value] }))}
+                />
+              </Field>
+            )}
+          />
+        </div>
+        <Field label="Label" error={errors.label?.message} hint="Optional, e.g. Main line.">
+          <Input autoComplete="off" {...form.register('label')} />
+        </Field>
+        {serverError && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {serverError}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange?.(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={assign.isPending}>
+            {assign.isPending ? 'Assigning…' : 'Assign number'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+const EditFormSchema = z.object({ organizationId: z.string().min(1), purpose: z.enum(PHONE_NUMBER_PURPOSES), label: z.string().trim().max(100, 'At most 100 characters') });
+
+/** Change a number's label or purpose, or move it to another organization. */
+export function EditDialog({ number, onOpenChange }: LazyDialogProps & { number: PhoneNumber }) {
+  const onClose = () => onOpenChange?.(false);
+  const { organizations } = useActiveOrganization();
+  const update = useUpdatePhoneNumber();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<z.infer<typeof EditFormSchema>>({ resolver: zodResolver(EditFormSchema), defaultValues: { organizationId: number.organizationId, purpose: number.purpose, label: number.label ?? '' } });
+  const errors = form.formState.errors;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const saved = await update.mutateAsync({ id: number.id, input: { label: values.label || null, purpose: values.purpose, ...(values.organizationId !== number.organizationId ? { organizationId: values.organizationId } : {}) } });
+      toast.success(`Saved ${saved.number}`);
+      onClose();
+    } catch (error) {
+      setServerError(placeErrors(error, (field, message) => form.setError(field as 'label', { type: 'server', message }), ['organizationId', 'label', 'purpose']));
+    }
+  });
+  return (
+    <Dialog title={`Edit ${number.number}`} description="Moving a number to another organization is refused while an active voice agent calls from it.">
+      <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+        <Controller
+          control={form.control}
+          name="organizationId"
+          render={({ field }) => (
+            <Field label="Organization" error={errors.organizationId?.message}>
+              <ChoiceSelect id="edit-phone-number-organization" ref={field.ref} value={field.value} onValueChange={field.onChange} options={organizations.map((org) => ({ value: org.id, label: org.name }))} />
+            </Field>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="purpose"
+          render={({ field }) => (
+            <Field label="Purpose" error={errors.purpose?.message}>
+              <ChoiceSelect id="edit-phone-number-purpose" ref={field.ref} value={field.value} onValueChange={field.onChange} options={purposeOptions} />
+            </Field>
+          )}
+        />
+        <Field label="Label" error={errors.label?.message}>
+          <Input autoComplete="off" {...form.register('label')} />
+        </Field>
+        {serverError && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {serverError}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
