@@ -22,8 +22,10 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
   it('holds the thresholds', () => {
     // Before issue 10: 9.8% with a rule, 5.0% needing no review, 72.4% verbatim, 11 placeholders, 0 non-age ages.
     // Issue 10's goals: >= 60% with a rule, >= 35% needing no review, <= 10% verbatim, zero of the last two.
-    // Held here at what is reached (a ratchet: raise these as the reader improves, never lower them).
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.57);
+    // Held here at what is reached (a ratchet: raise these as the reader improves; lower one only when wrong
+    // rules are removed, and say which). 0.57 -> 0.565 on 2026-11-23: concepts named after "except" / "other
+    // than" no longer become the rule ("malignancy other than ... skin cancer" was "must not have skin cancer").
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.565);
     expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.2);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);

@@ -111,6 +111,9 @@ describe('rules from text', () => {
     expect(rule('inclusion', 'Be likely to return for all follow-up visits; and').rule).toMatchObject({ type: 'site_judgement', reason: 'protocol_compliance' });
     expect(rule('inclusion', 'Volunteered to participate in the study,').rule).toMatchObject({ type: 'site_judgement', reason: 'consent_capacity' });
     expect(rule('exclusion', 'Severe cardiopulmonary disease as defined by the protocol').rule).toMatchObject({ type: 'site_judgement', reason: 'protocol' });
+    // An exception is never part of the rule.
+    const malignancy = rule('exclusion', 'History of another primary malignancy except for: - Malignancy treated with curative intent - Adequately treated non-melanoma skin cancer').rule;
+    expect(JSON.stringify(malignancy)).not.toContain('skin cancer');
     // A disc's height is not the person's; a duration is not a recent window (the 2026-11-23 hand-check).
     expect(rule('exclusion', 'Loss of disc height significantly (> 60%) compared with the adjacent higher level').rule?.type).not.toBe('lab');
     const herniation = rule('inclusion', 'presence of posterolateral disc herniation of more than 3 months of evolution diagnosed by magnetic resonance imaging').rule;

@@ -561,6 +561,21 @@ const CLINICIAN_WORDS = /\b(?:histolog\w*|cytolog\w*|patholog\w*|biops\w*|mri|ct
 const NOT_ASSERTED = /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|plann(?:ed|ing)|scheduled|plans?\s+to|will\s+(?:undergo|receive|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
 const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|negative|nor|lack\s+of|denies|non)\b[^.;,()]{0,30}$/i;
 
+const EXCEPTION = /\b(?:except(?:\s+for)?|other than|excluding|with the exception of|apart from|but not|unless)\b/i;
+
+/** Where an exception runs: to the end of its parenthesis when it sits in one ("(excluding topical)"), else to the end. */
+function exceptionScope(text: string): Span | null {
+  const found = EXCEPTION.exec(text);
+  if (!found) return null;
+  const open = text.lastIndexOf('(', found.index);
+  const closeBefore = text.lastIndexOf(')', found.index);
+  if (open > closeBefore) {
+    const close = text.indexOf(')', found.index);
+    return [found.index, close < 0 ? text.length : close];
+  }
+  return [found.index, text.length];
+}
+
 export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabulary, trialConditions: Set<string> = new Set()): TextRule | null {
   const found = vocab.find(text);
   if (!found.length) return null;
@@ -569,10 +584,16 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
   const judgement = JUDGEMENT.exec(text);
   if (judgement && judgement.index < found[0].start) return null;
+  // What follows "except", "other than", "with the exception of"... are the exceptions, never the rule's
+  // concepts ("another malignancy except ... non-melanoma skin cancer" is not "must not have skin cancer").
+  const exceptionSpan = exceptionScope(text);
   // In an exclusion, the trial's own condition names a form or severity of it ("life-threatening nephrotic
   // syndrome" in a nephrotic syndrome trial), never "must not have" the condition the trial studies.
   const mentions = found.filter(
-    (mention) => !NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) && !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
+    (mention) =>
+      !(exceptionSpan && mention.start >= exceptionSpan[0] && mention.start < exceptionSpan[1]) &&
+      !NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
   );
   if (!mentions.length) return null;
   // The first concept's kind decides; further concepts of the same kind are alternatives ("MI, stroke or TIA").
