@@ -114,7 +114,7 @@ export const SYNONYMS: SynonymEntry[] = [
   c('allergy', 'an allergy to medicines like this one', 'una alergia a medicamentos como este', ['hypersensitivity', 'allergy', 'allergic reaction', 'anaphylaxis', 'allergic'], { meshTerm: 'Hypersensitivity', icd10: 'T78.40' }),
   c('osteoporosis', 'osteoporosis', 'osteoporosis', ['osteoporosis'], { meshTerm: 'Osteoporosis', icd10: 'M81' }),
   // ---- spine, pain ----
-  c('disc-herniation', 'a slipped (herniated) disc', 'una hernia de disco', ['disc herniation', 'herniated disc', 'disc displacement', 'disc prolapse', 'herniated nucleus pulposus', 'lumbar disc herniation'], { meshTerm: 'Intervertebral Disc Displacement', icd10: 'M51.2' }),
+  c('disc-herniation', 'a slipped (herniated) disc', 'una hernia de disco', ['disc herniation', 'herniated disc', 'disc displacement', 'disc prolapse', 'herniated nucleus pulposus', 'lumbar disc herniation', 'disk herniation', 'herniated disk', 'disk prolapse', 'disc hernia', 'disk hernia', 'intervertebral disc prolapse'], { meshTerm: 'Intervertebral Disc Displacement', icd10: 'M51.2' }),
   c('sciatica', 'sciatica', 'ciática', ['sciatica', 'radiculopathy', 'radicular pain'], { meshTerm: 'Sciatica', icd10: 'M54.3' }),
   c('spinal-stenosis', 'spinal stenosis', 'estenosis espinal', ['spinal stenosis', 'lumbar stenosis', 'spinal canal stenosis'], { meshTerm: 'Spinal Stenosis', icd10: 'M48.0' }),
   c('back-pain', 'back pain', 'dolor de espalda', ['back pain', 'low back pain', 'lumbar pain'], { meshTerm: 'Low Back Pain', icd10: 'M54.5' }),
