@@ -383,6 +383,27 @@ describe('the agent going away mid-run', () => {
 });
 
 describe('after a restart', () => {
+  it('takes over a run whose stopped owner\'s claim is still live once the claim lapses (a quick restart)', async () => {
+    const site = await setUpSite(await t.signUp({ organizationName: 'Quick Restart Research' }));
+    const organizationId = site.who.organizationId;
+    const waiting = await newCandidate(site.who);
+    const [run] = await t.deps.db
+      .insert(processingRun)
+      .values({ organizationId, kind: 'prescreen_calls', label: 'Prescreen calls (1 candidate)', status: 'running', total: 1, options: { voiceAgentId: site.agentId, trialId: null, simulate: null }, createdByUserId: site.who.userId, startedAt: new Date(), leaseOwner: 'the-process-that-crashed', leaseExpiresAt: new Date(Date.now() + 1500) })
+      .returning();
+    await t.deps.db.insert(processingRunItem).values({ organizationId, runId: run.id, rowNumber: 1, candidateId: waiting, input: { candidateId: waiting } });
+    expect(await resumePrescreenRuns(t.deps)).toEqual([run.id]);
+    const until = Date.now() + 15_000;
+    let status = 'running';
+    while (status === 'running' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = (await site.who.actor.get(`/api/processing-runs/${run.id}/data`)).body.run.status;
+    }
+    expect(status).toBe('completed');
+    await t.deps.voice.drain();
+    expect(((await site.who.actor.get(`/api/calls/?candidateId=${waiting}`)).body.calls as unknown[]).length).toBe(1);
+  });
+
   it('continues a run left running by a stopped process, without calling anyone twice', async () => {
     const site = await setUpSite(await t.signUp({ organizationName: 'Restarted Research' }));
     const organizationId = site.who.organizationId;

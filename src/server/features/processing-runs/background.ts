@@ -19,14 +19,22 @@ export function runOwnerOf(deps: object): string {
   return id;
 }
 
-/** Takes the run for this instance when nobody else holds a live claim on it; false when another one does. */
-async function claimRun(db: Database, runId: string, owner: string): Promise<boolean> {
+/**
+ * Takes the run for this instance when nobody else holds a live claim on it: 'claimed', 'gone' (no such
+ * run, or it is not pending or running any more), or how long another instance's claim still holds.
+ */
+async function claimRun(db: Database, runId: string, owner: string): Promise<'claimed' | 'gone' | { heldForMs: number }> {
   const rows = await db
     .update(processingRun)
     .set({ leaseOwner: owner, leaseExpiresAt: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
     .where(and(eq(processingRun.id, runId), or(isNull(processingRun.leaseOwner), eq(processingRun.leaseOwner, owner), lt(processingRun.leaseExpiresAt, sql`now()`))))
     .returning({ id: processingRun.id });
-  return rows.length > 0;
+  if (rows.length > 0) return 'claimed';
+  const [run] = await db
+    .select({ status: processingRun.status, heldForMs: sql<number>`greatest(0, extract(epoch from ${processingRun.leaseExpiresAt} - now()) * 1000)::int` })
+    .from(processingRun)
+    .where(eq(processingRun.id, runId));
+  return run && (run.status === 'pending' || run.status === 'running') ? { heldForMs: Number(run.heldForMs ?? 0) } : 'gone';
 }
 
 async function renewRun(db: Database, runId: string, owner: string): Promise<void> {
@@ -55,8 +63,12 @@ export function backgroundRuns<Deps extends { db: Database }>(process: (deps: De
     if (!active) activeByInstance.set(deps, (active = new Map()));
     return active;
   };
-  return {
-    /** Processes a run in the background unless this instance already does, or another holds it. */
+  const runs = {
+    /**
+     * Processes a run in the background unless this instance already does. When another instance holds a
+     * live claim, it looks again once that claim could have lapsed: a process restarted right after a crash
+     * finds its own old claim still live, and must take the run over when it lapses.
+     */
     schedule(deps: Deps, runId: string, organizationId: string): Promise<void> {
       const active = activeOf(deps);
       const existing = active.get(runId);
@@ -64,7 +76,13 @@ export function backgroundRuns<Deps extends { db: Database }>(process: (deps: De
       const owner = runOwnerOf(deps);
       const work = new Promise<void>((resolve) => setImmediate(resolve))
         .then(async () => {
-          if (!(await claimRun(deps.db, runId, owner))) return;
+          // A database error counts as a live claim: looked at again later, never an unhandled rejection.
+          const claim = await claimRun(deps.db, runId, owner).catch(() => ({ heldForMs: LEASE_SECONDS * 1000 }));
+          if (claim === 'gone') return;
+          if (claim !== 'claimed') {
+            setTimeout(() => void runs.schedule(deps, runId, organizationId).catch(() => undefined), claim.heldForMs + 1000).unref();
+            return;
+          }
           const heartbeat = setInterval(() => void renewRun(deps.db, runId, owner).catch(() => undefined), HEARTBEAT_MS);
           heartbeat.unref();
           try {
@@ -86,4 +104,5 @@ export function backgroundRuns<Deps extends { db: Database }>(process: (deps: De
     whenSettled: (runId: string): Promise<void> => latest.get(runId) ?? Promise.resolve(),
     isActive: (deps: Deps, runId: string) => activeOf(deps).has(runId),
   };
+  return runs;
 }
