@@ -26,6 +26,8 @@ export const ChatAgentSchema = z
     type: z.enum(CHAT_AGENT_TYPES),
     trialId: z.string().nullable(),
     trialTitle: z.string().nullable(),
+    /** The trial's status: the public page offers the agent only while its trial is recruiting. */
+    trialStatus: z.enum(['draft', 'recruiting', 'paused', 'closed']).nullable(),
     prescreenFormId: z.string().nullable(),
     prescreenFormName: z.string().nullable(),
     prescreenFormStatus: z.enum(['draft', 'published', 'archived']).nullable(),

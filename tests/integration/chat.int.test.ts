@@ -440,6 +440,8 @@ describe('public endpoint rules', () => {
       const refused = await t.actor().post('/api/chat-conversations/initiate', { organizationId: publicId, chatAgentId: agentId });
       expect(refused.status).toBe(409);
       expect(refused.body.error).toMatchObject({ code: 'TRIAL_NOT_RECRUITING', message: 'This study is not enrolling right now' });
+      // Staff see why on the agents list.
+      expect((await site.actor.get(`/api/chat-agents/internal/${agentId}`)).body).toMatchObject({ trialStatus: 'paused' });
       expect((await t.actor().post('/api/chat-conversations/initiate', { organizationId: publicId })).status).toBe(409);
       // A visitor already chatting finishes; staff may try the agent before recruiting starts again.
       expect((await say(chat, 'what is this study about?')).status).toBe(200);

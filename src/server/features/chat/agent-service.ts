@@ -11,7 +11,7 @@ import { deleteAgentRow, findAgentRow, insertAgentRow, isUuid, listAgentRows, li
 
 /** Chat agents (staff): which trial and prescreen form a chat runs, how it greets, closes and verifies. */
 
-export function toChatAgent({ agent, trialTitle, formName, formStatus }: ListedAgentRow): ChatAgent {
+export function toChatAgent({ agent, trialTitle, trialStatus, formName, formStatus }: ListedAgentRow): ChatAgent {
   return {
     id: agent.id,
     organizationId: agent.organizationId,
@@ -19,6 +19,7 @@ export function toChatAgent({ agent, trialTitle, formName, formStatus }: ListedA
     type: agent.type,
     trialId: agent.trialId,
     trialTitle: trialTitle ?? null,
+    trialStatus: trialStatus ?? null,
     prescreenFormId: agent.prescreenFormId,
     prescreenFormName: formName ?? null,
     prescreenFormStatus: formStatus ?? null,

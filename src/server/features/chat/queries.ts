@@ -21,11 +21,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 export interface ListedAgentRow {
   agent: AgentRow;
   trialTitle: string | null;
+  trialStatus: 'draft' | 'recruiting' | 'paused' | 'closed' | null;
   formName: string | null;
   formStatus: 'draft' | 'published' | 'archived' | null;
 }
 
-const agentSelection = { agent: chatAgent, trialTitle: trial.title, formName: prescreenForm.name, formStatus: prescreenForm.status };
+const agentSelection = { agent: chatAgent, trialTitle: trial.title, trialStatus: trial.status, formName: prescreenForm.name, formStatus: prescreenForm.status };
 
 export async function listAgentRows(executor: Executor, organizationIds: readonly string[], filter: { type?: string; search?: string } = {}): Promise<ListedAgentRow[]> {
   if (organizationIds.length === 0) return [];

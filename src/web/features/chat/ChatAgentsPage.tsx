@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useIsGlobal } from '../trials/hooks';
+import { NotRecruitingBadge } from '../trials/NotRecruitingBadge';
 import { AgentDialog } from './dialogs';
 import { languagesText, NEXT_STEP_LABELS } from './format';
 import { publicChatUrl, useChatAgentsQuery, useDeleteChatAgent, useStartTestChat } from './queries';
@@ -124,6 +125,7 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
                 ) : (
                   '—'
                 )}
+                <NotRecruitingBadge status={agent.trialStatus} effect="not offered to visitors" />
               </Td>
               <Td className="min-w-36 max-w-xs">
                 {agent.prescreenFormId ? (

@@ -12,6 +12,7 @@ import { cn } from '../../lib/utils';
 import { languagesText } from '../chat/format';
 import { useTrialsQuery } from '../trials/queries';
 import { useIsGlobal } from '../trials/hooks';
+import { NotRecruitingBadge } from '../trials/NotRecruitingBadge';
 import { AGENT_TYPE_LABELS } from './format';
 import { useDeleteVoiceAgent, useVoiceAgentsQuery } from './queries';
 import { VoiceAgentDialog } from './dialogs';
@@ -24,6 +25,7 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
   const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
   const trialsQuery = useTrialsQuery();
   const trialTitles = useMemo(() => new Map((trialsQuery.data?.trials ?? []).map((trial) => [trial.id, trial.publicTitle || trial.title])), [trialsQuery.data]);
+  const trialStatuses = useMemo(() => new Map((trialsQuery.data?.trials ?? []).map((trial) => [trial.id, trial.status])), [trialsQuery.data]);
   const [editing, setEditing] = useState<VoiceAgent | null>(null);
   const [deleting, setDeleting] = useState<VoiceAgent | null>(null);
   const remove = useDeleteVoiceAgent();
@@ -72,6 +74,7 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
                 ) : (
                   '—'
                 )}
+                {agent.type === 'PRESCREEN' && agent.trialId && <NotRecruitingBadge status={trialStatuses.get(agent.trialId)} effect="no calls go out" />}
                 {agent.type === 'PRESCREEN' && !agent.prescreenFormId && (
                   <Badge tone="amber" className="ml-2">
                     No form
