@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zoneAtHour } from '../support/zones';
-import { expectAccessible, startApp, type RunningApp } from './support';
+import { expectAccessible, startApp, type RunningApp, importRecruitingTrial, signUpSite } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -30,22 +30,9 @@ function dateText(isoDate: string): string {
 
 /** Signs up a research site, imports a trial with a published form, and creates the active prescreen agent. */
 async function setUpSite(page: Page, siteName: string): Promise<{ trialId: string }> {
-  await page.goto('/sign-up');
-  await page.getByLabel('Name', { exact: true }).fill('Cora Callback');
-  await page.getByLabel('Email').fill(`callbacks.${unique()}@site.test`);
-  await page.getByLabel('Password').fill('a-good-long-password');
-  await page.getByLabel('Research site name').fill(siteName);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(/\/trials$/);
+  await signUpSite(page, { name: 'Cora Callback', email: `callbacks.${unique()}@site.test`, site: siteName });
 
-  await page.goto('/trials/import');
-  await page.getByLabel('ClinicalTrials.gov JSON file').setInputFiles('tests/fixtures/ctgov/asthma-study.json');
-  await page.getByRole('button', { name: 'Create draft trial' }).click();
-  await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
-  const trialId = new URL(page.url()).pathname.split('/').pop()!;
-  // Outreach needs a recruiting trial: start recruiting, as a coordinator does once the draft is reviewed.
-  await page.getByRole('button', { name: 'Start recruiting' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Pause recruiting' }).isVisible(), { timeout: 20_000 }).toBe(true);
+  const trialId = await importRecruitingTrial(page);
   const generated = await page.request.post('/api/prescreen-forms/generate-study-blocks', { data: { trialId } });
   expect(generated.status()).toBe(200);
   const form = await page.request.post('/api/prescreen-forms/', { data: { trialId, name: 'Asthma phone form', blocks: (await generated.json()).blocks, status: 'published' } });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, pickFromCombobox, startApp, type RunningApp } from './support';
+import { expectAccessible, pickFromCombobox, startApp, type RunningApp, importRecruitingTrial, signUpSite } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -36,23 +36,10 @@ function answerFor(question: string): string {
 describe('the public prescreen chat', () => {
   it('staff create an agent; an anonymous visitor chats, verifies the phone, reloads midway and completes; staff read the transcript beside the result', async () => {
     const { context: staff, page } = await app.newPage();
-    await page.goto('/sign-up');
-    await page.getByLabel('Name', { exact: true }).fill('Chloe Chat');
-    await page.getByLabel('Email').fill(`chat.${unique()}@site.test`);
-    await page.getByLabel('Password').fill('a-good-long-password');
-    await page.getByLabel('Research site name').fill('Harbor Chat Research');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/trials$/);
+    await signUpSite(page, { name: 'Chloe Chat', email: `chat.${unique()}@site.test`, site: 'Harbor Chat Research' });
 
     // A trial imported from ClinicalTrials.gov, and a published prescreen form generated from it.
-    await page.goto('/trials/import');
-    await page.getByLabel('ClinicalTrials.gov JSON file').setInputFiles('tests/fixtures/ctgov/asthma-study.json');
-    await page.getByRole('button', { name: 'Create draft trial' }).click();
-    await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
-    const trialId = new URL(page.url()).pathname.split('/').pop()!;
-    // Outreach needs a recruiting trial: start recruiting, as a coordinator does once the draft is reviewed.
-    await page.getByRole('button', { name: 'Start recruiting' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Pause recruiting' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    const trialId = await importRecruitingTrial(page);
     const generated = await page.request.post('/api/prescreen-forms/generate-study-blocks', { data: { trialId } });
     expect(generated.status()).toBe(200);
     const form = await page.request.post('/api/prescreen-forms/', { data: { trialId, name: 'Asthma chat form', blocks: (await generated.json()).blocks, status: 'published' } });
@@ -205,21 +192,8 @@ describe('the public prescreen chat', () => {
   });
   it('a visitor answering fast, 26 messages in a row, never sees an error (issue 15)', async () => {
     const { page } = await app.newPage();
-    await page.goto('/sign-up');
-    await page.getByLabel('Name', { exact: true }).fill('Fay Fast');
-    await page.getByLabel('Email').fill(`fast.${unique()}@site.test`);
-    await page.getByLabel('Password').fill('a-good-long-password');
-    await page.getByLabel('Research site name').fill('Quick Tap Research');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/trials$/);
-    await page.goto('/trials/import');
-    await page.getByLabel('ClinicalTrials.gov JSON file').setInputFiles('tests/fixtures/ctgov/asthma-study.json');
-    await page.getByRole('button', { name: 'Create draft trial' }).click();
-    await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
-    const trialId = new URL(page.url()).pathname.split('/').pop()!;
-    // Outreach needs a recruiting trial: start recruiting, as a coordinator does once the draft is reviewed.
-    await page.getByRole('button', { name: 'Start recruiting' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Pause recruiting' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await signUpSite(page, { name: 'Fay Fast', email: `fast.${unique()}@site.test`, site: 'Quick Tap Research' });
+    const trialId = await importRecruitingTrial(page);
     const generated = await page.request.post('/api/prescreen-forms/generate-study-blocks', { data: { trialId } });
     const form = await page.request.post('/api/prescreen-forms/', { data: { trialId, name: 'Fast form', blocks: (await generated.json()).blocks, status: 'published' } });
     expect(form.status()).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm } from '../support/fake-llm';
-import { expectAccessible, startApp, type RunningApp } from './support';
+import { expectAccessible, signUpSite, startApp, type RunningApp } from './support';
 
 // Issue 10: "Improve with suggestions" on /admin/trial-criteria, with the app pointed at a local fake of an
 // OpenAI-compatible API (the model proposes a rule for every criterion it is asked about).
@@ -22,13 +22,7 @@ afterAll(async () => {
 describe('criteria suggestions', () => {
   it('asks the model about unread criteria, then a coordinator accepts one and saves', async () => {
     const { context, page } = await app.newPage();
-    await page.goto('/sign-up');
-    await page.getByLabel('Name', { exact: true }).fill('Sam Suggest');
-    await page.getByLabel('Email').fill(`suggest.${Date.now().toString(36)}@site.test`);
-    await page.getByLabel('Password').fill('a-good-long-password');
-    await page.getByLabel('Research site name').fill('Suggestion Research Site');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/trials$/);
+    await signUpSite(page, { name: 'Sam Suggest', email: `suggest.${Date.now().toString(36)}@site.test`, site: 'Suggestion Research Site' });
     const created = await page.request.post('/api/trials/', {
       data: { title: 'Device study', criteria: [{ kind: 'inclusion', text: 'Aged 18 or older' }, { kind: 'inclusion', text: 'Owns a smartphone that can run the study app' }, { kind: 'exclusion', text: 'Has no working freezer at home' }] },
     });

@@ -136,3 +136,30 @@ export async function pickFromCombobox(page: Page, combobox: Locator, typed: str
   await expect.poll(() => listbox.count()).toBe(0);
   await expect.poll(async () => (await combobox.textContent()) ?? '').toMatch(shows);
 }
+
+/** Signs up a new research site's first user and waits for /trials, as a new customer does. */
+export async function signUpSite(page: Page, person: { name: string; email: string; site: string }) {
+  await page.goto('/sign-up');
+  await page.getByLabel('Name', { exact: true }).fill(person.name);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill('a-good-long-password');
+  await page.getByLabel('Research site name').fill(person.site);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/trials$/);
+}
+
+/**
+ * Imports the asthma fixture from ClinicalTrials.gov through the import screen and starts recruiting, as a
+ * coordinator does once the draft is reviewed (calls and the public chat need a recruiting trial). Answers
+ * the trial's id; the page is left on the trial.
+ */
+export async function importRecruitingTrial(page: Page): Promise<string> {
+  await page.goto('/trials/import');
+  await page.getByLabel('ClinicalTrials.gov JSON file').setInputFiles('tests/fixtures/ctgov/asthma-study.json');
+  await page.getByRole('button', { name: 'Create draft trial' }).click();
+  await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
+  const trialId = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByRole('button', { name: 'Start recruiting' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Pause recruiting' }).isVisible(), { timeout: 20_000 }).toBe(true);
+  return trialId;
+}

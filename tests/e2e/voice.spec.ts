@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, pickFromCombobox, signIn, startApp, type RunningApp } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, pickFromCombobox, signIn, startApp, type RunningApp, importRecruitingTrial, signUpSite } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -19,23 +19,10 @@ function afternoonZone(): string {
 describe('voice agents and calls', () => {
   it('staff create a prescreen voice agent, call a candidate, and read the finished call in the list and its detail', async () => {
     const { page } = await app.newPage();
-    await page.goto('/sign-up');
-    await page.getByLabel('Name', { exact: true }).fill('Victor Voice');
-    await page.getByLabel('Email').fill(`voice.${unique()}@site.test`);
-    await page.getByLabel('Password').fill('a-good-long-password');
-    await page.getByLabel('Research site name').fill('Harbor Voice Research');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/trials$/);
+    await signUpSite(page, { name: 'Victor Voice', email: `voice.${unique()}@site.test`, site: 'Harbor Voice Research' });
 
     // A trial imported from ClinicalTrials.gov, and a published prescreen form generated from it.
-    await page.goto('/trials/import');
-    await page.getByLabel('ClinicalTrials.gov JSON file').setInputFiles('tests/fixtures/ctgov/asthma-study.json');
-    await page.getByRole('button', { name: 'Create draft trial' }).click();
-    await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
-    const trialId = new URL(page.url()).pathname.split('/').pop()!;
-    // Outreach needs a recruiting trial: start recruiting, as a coordinator does once the draft is reviewed.
-    await page.getByRole('button', { name: 'Start recruiting' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Pause recruiting' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    const trialId = await importRecruitingTrial(page);
     const generated = await page.request.post('/api/prescreen-forms/generate-study-blocks', { data: { trialId } });
     expect(generated.status()).toBe(200);
     const form = await page.request.post('/api/prescreen-forms/', {
@@ -203,13 +190,7 @@ describe('voice agents and calls', () => {
   it("a Cohortly admin assigns a phone number to a site, and the site's voice agent dialog offers it", async () => {
     const { page } = await app.newPage();
     const siteName = `Number Voice Research ${unique()}`;
-    await page.goto('/sign-up');
-    await page.getByLabel('Name', { exact: true }).fill('Nora Number');
-    await page.getByLabel('Email').fill(`numbers.${unique()}@site.test`);
-    await page.getByLabel('Password').fill('a-good-long-password');
-    await page.getByLabel('Research site name').fill(siteName);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/trials$/);
+    await signUpSite(page, { name: 'Nora Number', email: `numbers.${unique()}@site.test`, site: siteName });
 
     // No number yet: the dialog says who assigns them.
     await page.goto('/admin/voice-agents');

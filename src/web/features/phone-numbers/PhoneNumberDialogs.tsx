@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { E164InputSchema, PHONE_NUMBER_PURPOSES, type PhoneNumber, type PhoneNumberProvider } from '../../../contract/phone-numbers';
-import { ChoiceSelect } from '../../components/ChoiceSelect';
+import { ChoiceField } from '../../components/ChoiceField';
 import { Dialog } from '../../components/dialogs';
 import type { LazyDialogProps } from '../../components/lazy-dialog';
 import { Button, Field, Input } from '../../components/ui';
@@ -64,41 +64,10 @@ export function AssignDialog({ onOpenChange }: LazyDialogProps) {
         <Field label="Number" error={errors.number?.message} hint="E.164, e.g. +12125550100. With Twilio or Vapi configured, it must be a number of that account.">
           <Input type="tel" autoComplete="off" placeholder="+12125550100" {...form.register('number')} />
         </Field>
-        <Controller
-          control={form.control}
-          name="organizationId"
-          render={({ field }) => (
-            <Field label="Organization" error={errors.organizationId?.message}>
-              <ChoiceSelect id="phone-number-organization" ref={field.ref} value={field.value} onValueChange={field.onChange} placeholder="Choose an organization" options={organizations.map((org) => ({ value: org.id, label: org.name }))} />
-            </Field>
-          )}
-        />
+        <ChoiceField control={form.control} name="organizationId" label="Organization" error={errors.organizationId?.message} id="phone-number-organization" placeholder="Choose an organization" options={organizations.map((org) => ({ value: org.id, label: org.name }))} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
-            control={form.control}
-            name="purpose"
-            render={({ field }) => (
-              <Field label="Purpose" error={errors.purpose?.message}>
-                <ChoiceSelect id="phone-number-purpose" ref={field.ref} value={field.value} onValueChange={field.onChange} options={purposeOptions} />
-              </Field>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="provider"
-            render={({ field }) => (
-              <Field label="Provider" error={errors.provider?.message}>
-                <ChoiceSelect
-                  id="phone-number-provider"
-                  ref={field.ref}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  noneLabel="The configured provider"
-                  options={(['vapi', 'twilio', 'simulator'] as const).map((value) => ({ value, label: PROVIDER_LABELS[value] }))}
-                />
-              </Field>
-            )}
-          />
+          <ChoiceField control={form.control} name="purpose" label="Purpose" error={errors.purpose?.message} id="phone-number-purpose" options={purposeOptions} />
+          <ChoiceField control={form.control} name="provider" label="Provider" error={errors.provider?.message} id="phone-number-provider" noneLabel="The configured provider" options={(['vapi', 'twilio', 'simulator'] as const).map((value) => ({ value, label: PROVIDER_LABELS[value] }))} />
         </div>
         <Field label="Label" error={errors.label?.message} hint="Optional, e.g. Main line.">
           <Input autoComplete="off" {...form.register('label')} />
@@ -144,24 +113,8 @@ export function EditDialog({ number, onOpenChange }: LazyDialogProps & { number:
   return (
     <Dialog title={`Edit ${number.number}`} description="Moving a number to another organization is refused while an active voice agent calls from it.">
       <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-        <Controller
-          control={form.control}
-          name="organizationId"
-          render={({ field }) => (
-            <Field label="Organization" error={errors.organizationId?.message}>
-              <ChoiceSelect id="edit-phone-number-organization" ref={field.ref} value={field.value} onValueChange={field.onChange} options={organizations.map((org) => ({ value: org.id, label: org.name }))} />
-            </Field>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="purpose"
-          render={({ field }) => (
-            <Field label="Purpose" error={errors.purpose?.message}>
-              <ChoiceSelect id="edit-phone-number-purpose" ref={field.ref} value={field.value} onValueChange={field.onChange} options={purposeOptions} />
-            </Field>
-          )}
-        />
+        <ChoiceField control={form.control} name="organizationId" label="Organization" error={errors.organizationId?.message} id="edit-phone-number-organization" options={organizations.map((org) => ({ value: org.id, label: org.name }))} />
+        <ChoiceField control={form.control} name="purpose" label="Purpose" error={errors.purpose?.message} id="edit-phone-number-purpose" options={purposeOptions} />
         <Field label="Label" error={errors.label?.message}>
           <Input autoComplete="off" {...form.register('label')} />
         </Field>

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
 import { WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
-import { ChoiceSelect } from '../../components/ChoiceSelect';
+import { ChoiceField } from '../../components/ChoiceField';
 import { Combobox } from '../../components/Combobox';
 import { Dialog } from '../../components/dialogs';
 import { SitePicker } from '../../components/SitePicker';
@@ -300,21 +300,15 @@ function FromNumberField({ form, query }: { form: UseFormReturn<VoiceAgentForm>;
       </div>
     );
   return (
-    <Controller
+    <ChoiceField
       control={form.control}
       name="fromNumber"
-      render={({ field }) => (
-        <Field label="From number" error={error} hint="Your organization's numbers: calls come from it and inbound calls to it reach this agent.">
-          <ChoiceSelect
-            id="voice-agent-from-number"
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            noneLabel="No number"
-            options={numbers.map((item) => ({ value: item.number, label: item.number, hint: item.label ?? undefined }))}
-          />
-        </Field>
-      )}
+      label="From number"
+      error={error}
+      hint="Your organization's numbers: calls come from it and inbound calls to it reach this agent."
+      id="voice-agent-from-number"
+      noneLabel="No number"
+      options={numbers.map((item) => ({ value: item.number, label: item.number, hint: item.label ?? undefined }))}
     />
   );
 }

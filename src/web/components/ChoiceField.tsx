@@ -1,0 +1,26 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { ChoiceSelect } from './ChoiceSelect';
+import { Field } from './ui';
+
+/** A labelled ChoiceSelect bound to a react-hook-form field, with its error (the form's one way to pick from a short list). */
+export function ChoiceField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  error,
+  hint,
+  ...select
+}: { control: Control<T>; name: Path<T>; label: string; error?: string; hint?: ReactNode } & Omit<ComponentProps<typeof ChoiceSelect>, 'value' | 'onValueChange' | 'ref'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Field label={label} error={error} hint={hint}>
+          <ChoiceSelect {...select} ref={field.ref} value={field.value} onValueChange={field.onChange} />
+        </Field>
+      )}
+    />
+  );
+}
