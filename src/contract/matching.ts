@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { TimestampSchema } from './common';
+import { CriterionRuleSchema } from './trials';
 
 /**
  * Candidate clinical facts: what the product knows about a person's health, each with where it came from
@@ -59,3 +60,204 @@ export const CandidateFactSchema = CandidateFactInputSchema.extend({
   recordedAt: TimestampSchema,
 }).openapi('CandidateFact');
 export type CandidateFact = z.infer<typeof CandidateFactSchema>;
+
+// ---- clinical notes ----
+
+export const CLINICAL_NOTE_MAX = 20_000;
+
+export const CreateClinicalNoteSchema = z
+  .object({ body: z.string().trim().min(1, 'Write or paste the note').max(CLINICAL_NOTE_MAX, `At most ${CLINICAL_NOTE_MAX.toLocaleString('en-US')} characters`) })
+  .openapi('CreateClinicalNote');
+export type CreateClinicalNoteInput = z.infer<typeof CreateClinicalNoteSchema>;
+
+export const ClinicalNoteSchema = z
+  .object({
+    id: z.string(),
+    candidateId: z.string(),
+    body: z.string(),
+    authorName: z.string().nullable(),
+    createdAt: TimestampSchema,
+    /** The facts the extractor read from this note. */
+    factCount: z.number().int(),
+  })
+  .openapi('ClinicalNote');
+export type ClinicalNote = z.infer<typeof ClinicalNoteSchema>;
+
+export const CandidateClinicalRecordSchema = z
+  .object({ notes: z.array(ClinicalNoteSchema), facts: z.array(CandidateFactSchema) })
+  .openapi('CandidateClinicalRecord');
+export type CandidateClinicalRecord = z.infer<typeof CandidateClinicalRecordSchema>;
+
+/** A fact typed by staff: the source is 'manual'. */
+export const CreateCandidateFactSchema = CandidateFactInputSchema.pick({ kind: true, name: true, status: true, value: true, unit: true, valueText: true, observedOn: true })
+  .extend({
+    status: z.enum(FACT_STATUSES).nullable().default(null),
+    value: z.number().finite().nullable().default(null),
+    unit: z.string().trim().max(40).nullable().default(null),
+    valueText: z.string().trim().max(300).nullable().default(null),
+    observedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD').nullable().default(null),
+  })
+  .superRefine((fact, context) => {
+    const needsStatus = fact.kind === 'condition' || fact.kind === 'medication' || fact.kind === 'pregnancy' || fact.kind === 'smoking';
+    if (needsStatus && !fact.status) context.addIssue({ code: 'custom', path: ['status'], message: 'Say whether it is present, past or absent' });
+    if ((fact.kind === 'lab' || fact.kind === 'age' || fact.kind === 'performance_status') && fact.value == null) context.addIssue({ code: 'custom', path: ['value'], message: 'A value is needed' });
+  })
+  .openapi('CreateCandidateFact');
+export type CreateCandidateFactInput = z.infer<typeof CreateCandidateFactSchema>;
+
+// ---- FHIR import ----
+
+export const FHIR_BUNDLE_MAX_BYTES = 10 * 1024 * 1024;
+
+export const FhirImportResultSchema = z
+  .object({
+    candidateId: z.string(),
+    /** created: a new candidate; merged: the bundle's patient matched an existing candidate by phone or email. */
+    outcome: z.enum(['created', 'merged']),
+    factCount: z.number().int(),
+    warnings: z.array(z.string()),
+  })
+  .openapi('FhirImportResult');
+export type FhirImportResult = z.infer<typeof FhirImportResultSchema>;
+
+// ---- the trial matcher ----
+
+export const MATCH_CLASSES = ['likely', 'possible', 'excluded'] as const;
+export const MatchClassSchema = z.enum(MATCH_CLASSES);
+export type MatchClass = (typeof MATCH_CLASSES)[number];
+/** In eligibility terms: met = the person meets what the trial asks on this criterion (an exclusion does not apply to them). */
+export const MATCH_OUTCOMES = ['met', 'not_met', 'unknown', 'not_applicable'] as const;
+export type MatchOutcome = (typeof MATCH_OUTCOMES)[number];
+
+export const MatchCountsSchema = z.object({ likely: z.number().int(), possible: z.number().int(), excluded: z.number().int(), total: z.number().int() }).openapi('MatchCounts');
+export type MatchCounts = z.infer<typeof MatchCountsSchema>;
+
+export const MatchCriterionSchema = z
+  .object({ id: z.string(), kind: z.enum(['inclusion', 'exclusion']), text: z.string(), hasRule: z.boolean(), population: z.string().nullable() })
+  .openapi('MatchCriterion');
+
+const MatchRunSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'running', 'completed', 'failed', 'cancelled']),
+  total: z.number().int(),
+  processed: z.number().int(),
+  progress: z.number(),
+  createdAt: TimestampSchema,
+  finishedAt: TimestampSchema.nullable(),
+  error: z.string().nullable(),
+});
+
+export const TrialMatchOverviewSchema = z
+  .object({
+    trial: z.object({ id: z.string(), title: z.string(), status: z.string(), targetEnrollment: z.number().int().nullable(), organizationId: z.string() }),
+    criteria: z.array(MatchCriterionSchema),
+    /** The newest run, whatever its state (progress while it runs). */
+    latestRun: MatchRunSchema.nullable(),
+    /** The run the results below come from. */
+    resultsRun: MatchRunSchema.nullable(),
+    counts: MatchCountsSchema,
+    /** Criteria, candidates or their facts changed since the results were computed. */
+    stale: z.boolean(),
+  })
+  .openapi('TrialMatchOverview');
+export type TrialMatchOverview = z.infer<typeof TrialMatchOverviewSchema>;
+
+export const MATCH_PAGE_MAX = 200;
+export const ListMatchesQuerySchema = z.object({
+  class: MatchClassSchema.optional(),
+  /** Only candidates this criterion excludes (with class=excluded) or leaves unknown. */
+  criterionId: z.string().max(100).optional(),
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(MATCH_PAGE_MAX).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ListMatchesQuery = z.input<typeof ListMatchesQuerySchema>;
+
+export const TrialMatchRowSchema = z
+  .object({
+    candidate: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), status: z.string() }),
+    /** Already linked to the trial. */
+    inTrial: z.boolean(),
+    matchClass: MatchClassSchema,
+    score: z.number(),
+    metCount: z.number().int(),
+    notMetIds: z.array(z.string()),
+    unknownIds: z.array(z.string()),
+  })
+  .openapi('TrialMatchRow');
+export type TrialMatchRow = z.infer<typeof TrialMatchRowSchema>;
+
+export const TrialMatchListSchema = z.object({ matches: z.array(TrialMatchRowSchema), total: z.number().int() }).openapi('TrialMatchList');
+export type TrialMatchList = z.infer<typeof TrialMatchListSchema>;
+
+export const CriterionEvidenceSchema = z
+  .object({
+    criterionId: z.string(),
+    kind: z.enum(['inclusion', 'exclusion']),
+    text: z.string(),
+    outcome: z.enum(MATCH_OUTCOMES),
+    key: z.boolean(),
+    reason: z.string(),
+    /** The fact that decided it, with its source (a note's words, an answer, a record). */
+    fact: CandidateFactSchema.nullable(),
+  })
+  .openapi('CriterionEvidence');
+export type CriterionEvidence = z.infer<typeof CriterionEvidenceSchema>;
+
+export const CandidateMatchSchema = z
+  .object({
+    trialId: z.string(),
+    trialTitle: z.string(),
+    candidate: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), status: z.string() }),
+    inTrial: z.boolean(),
+    matchClass: MatchClassSchema,
+    score: z.number(),
+    evidence: z.array(CriterionEvidenceSchema),
+  })
+  .openapi('CandidateMatch');
+export type CandidateMatch = z.infer<typeof CandidateMatchSchema>;
+
+export const GapAnalysisSchema = z
+  .object({
+    counts: MatchCountsSchema,
+    targetEnrollment: z.number().int().nullable(),
+    /** Criteria by how many candidates they exclude; `onlyBlocker`: for how many it is the only one not met (what relaxing it would admit). */
+    excluding: z.array(z.object({ criterionId: z.string(), kind: z.enum(['inclusion', 'exclusion']), text: z.string(), excluded: z.number().int(), onlyBlocker: z.number().int() })),
+    /** Criteria by how many not-excluded candidates nothing known decides: what to ask next. */
+    unknown: z.array(z.object({ criterionId: z.string(), kind: z.enum(['inclusion', 'exclusion']), text: z.string(), unknown: z.number().int(), key: z.boolean() })),
+  })
+  .openapi('GapAnalysis');
+export type GapAnalysis = z.infer<typeof GapAnalysisSchema>;
+
+/** What if one criterion's rule were different (or dropped: `rule` null)? Counted over the latest results. */
+export const WhatIfSchema = z
+  .object({ criterionId: z.string().min(1).max(100), rule: CriterionRuleSchema.nullable() })
+  .openapi('WhatIf');
+export type WhatIfInput = z.infer<typeof WhatIfSchema>;
+
+export const WhatIfResultSchema = z
+  .object({
+    criterionId: z.string(),
+    before: MatchCountsSchema,
+    after: MatchCountsSchema,
+    /** Excluded today, not excluded with the change. */
+    admitted: z.number().int(),
+    /** Not excluded today, excluded with the change. */
+    newlyExcluded: z.number().int(),
+  })
+  .openapi('WhatIfResult');
+export type WhatIfResult = z.infer<typeof WhatIfResultSchema>;
+
+export const AddMatchesToTrialSchema = z
+  .object({ candidateIds: z.array(z.string().uuid()).min(1, 'Choose at least one candidate').max(1000) })
+  .openapi('AddMatchesToTrial');
+export const AddMatchesToTrialResultSchema = z.object({ added: z.number().int(), alreadyInTrial: z.number().int() }).openapi('AddMatchesToTrialResult');
+
+/** Screen-fail re-matching: the organization's other recruiting trials this candidate may fit. */
+export const OtherTrialMatchesSchema = z
+  .object({
+    candidateId: z.string(),
+    trials: z.array(z.object({ trialId: z.string(), title: z.string(), matchClass: MatchClassSchema, score: z.number(), inTrial: z.boolean(), metCount: z.number().int(), unknownCount: z.number().int(), reasons: z.array(z.string()) })),
+  })
+  .openapi('OtherTrialMatches');
+export type OtherTrialMatches = z.infer<typeof OtherTrialMatchesSchema>;

@@ -25,3 +25,14 @@ export function withRowSecurity<T>(db: Database, scope: RowSecurityScope, work: 
     return work(tx);
   });
 }
+
+/**
+ * The system path for work with no signed-in user (jobs, webhooks, background runs): row-level security on,
+ * reaching exactly one organization, so a query that forgets its filter still sees only that organization.
+ */
+export function runAsOrganization<T>(db: Database, organizationId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return withRowSecurity(db, { global: false, reachableOrganizationIds: [organizationId] }, work);
+}
+
+/** The rows of a raw `execute(sql...)`: the same shape on PGlite and node-postgres. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -46,6 +46,7 @@ export const candidate = pgTable(
   (table) => [
     index('candidate_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
     index('candidate_organization_status_idx').on(table.organizationId, table.status),
+    index('candidate_organization_updated_idx').on(table.organizationId, table.updatedAt),
     index('candidate_organization_last_name_idx').on(table.organizationId, sql`lower(${table.lastName})`, sql`lower(${table.firstName})`),
     uniqueIndex('candidate_organization_phone_uidx').on(table.organizationId, table.phone).where(sql`${table.phone} is not null`),
     // Emails are stored lowercased, so the plain column is indexed: under row-level security only leakproof

@@ -7,3 +7,4 @@ export * from './prescreen';
 export * from './messaging';
 export * from './voice';
 export * from './phone-numbers';
+export * from './matching';

@@ -1,11 +1,10 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/scoped';
+import { rowsOf, type Executor } from '../../db/scoped';
 import { processingRun, processingRunItem } from '../../db/schema';
 
 /** An open call older than this no longer counts against the limit: its webhook may never come (reconcile ends it). */
 export const OPEN_CALL_WINDOW_MINUTES = 30;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Which trial links make a candidate part of a bulk run (see dueCandidates). */
 export type TrialFilter = { kind: 'trial'; trialId: string } | { kind: 'trialOrUnlinked'; trialId: string } | { kind: 'all' };

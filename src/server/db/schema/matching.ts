@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { date, doublePrecision, index, integer, pgTable, primaryKey, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
+import { candidate, processingRun } from './candidates';
+import { createdAtColumn, organizationIdColumn } from './columns';
+import { trial } from './trials';
+
+/** A free-text clinical note on a candidate (typed or pasted by staff), read into facts by the note extractor. */
+export const candidateNote = pgTable(
+  'candidate_note',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationIdColumn(),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidate.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    authorUserId: text('author_user_id'),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [index('candidate_note_candidate_idx').on(table.candidateId, table.createdAt)],
+);
+
+/**
+ * What the product knows of a candidate's health, one row per fact, with its source (decision 025). A source
+ * re-read (a note edited, a bundle imported again, a prescreen answered again) replaces its own facts only.
+ */
+export const candidateFact = pgTable(
+  'candidate_fact',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationIdColumn(),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidate.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<FactKind>().notNull(),
+    conceptId: text('concept_id'),
+    name: text('name').notNull(),
+    status: text('status').$type<FactStatus>(),
+    value: doublePrecision('value'),
+    unit: text('unit'),
+    valueText: text('value_text'),
+    observedOn: date('observed_on', { mode: 'string' }),
+    source: text('source').$type<FactSource>().notNull(),
+    sourceRef: text('source_ref'),
+    sourceText: text('source_text'),
+    spanStart: integer('span_start'),
+    spanEnd: integer('span_end'),
+    criterionId: text('criterion_id'),
+    code: text('code'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('candidate_fact_organization_candidate_idx').on(table.organizationId, table.candidateId),
+    index('candidate_fact_candidate_source_idx').on(table.candidateId, table.source, table.sourceRef),
+    // "Changed since the last match run?" without reading every fact.
+    index('candidate_fact_organization_recorded_idx').on(table.organizationId, table.recordedAt),
+  ],
+);
+
+/**
+ * One candidate's standing against one trial, from one `trial_match` processing run. The screen reads the
+ * trial's latest completed run; a finished run deletes the rows of the runs before it. Evidence per criterion
+ * is computed again when one candidate is opened (cheap), so only what lists, filters and gap analysis need
+ * is kept here.
+ */
+export const trialMatch = pgTable(
+  'trial_match',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => processingRun.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
+    trialId: uuid('trial_id')
+      .notNull()
+      .references(() => trial.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidate.id, { onDelete: 'cascade' }),
+    matchClass: text('match_class').$type<'likely' | 'possible' | 'excluded'>().notNull(),
+    /** 0 likely, 1 possible, 2 excluded: the list's order, best first. */
+    classRank: smallint('class_rank').notNull(),
+    score: real('score').notNull(),
+    metCount: integer('met_count').notNull(),
+    unknownCount: integer('unknown_count').notNull(),
+    /** Criteria the candidate does not meet (the deciding ones when excluded). */
+    notMetIds: text('not_met_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Criteria nothing known decides: what to ask next. */
+    unknownIds: text('unknown_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.runId, table.candidateId] }),
+    index('trial_match_run_rank_idx').on(table.runId, table.classRank, table.score.desc(), table.candidateId),
+  ],
+);

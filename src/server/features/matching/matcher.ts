@@ -1,0 +1,353 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  CandidateMatch,
+  GapAnalysis,
+  ListMatchesQuery,
+  MatchCounts,
+  OtherTrialMatches,
+  TrialMatchList,
+  TrialMatchOverview,
+  WhatIfInput,
+  WhatIfResult,
+} from '../../../contract/matching';
+import { ListMatchesQuerySchema } from '../../../contract/matching';
+import type { ProcessingRun } from '../../../contract/processing-runs';
+import { runScoped, type RequestScope } from '../../auth/scope';
+import { processingRun } from '../../db/schema';
+import { runAsOrganization, type Transaction } from '../../db/scoped';
+import type { AppDeps } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit';
+import { backgroundRuns } from '../processing-runs/background';
+import { toRun } from '../processing-runs/service';
+import { CLASS_RANK, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
+import * as q from './queries';
+import { toFact } from './facts';
+
+/**
+ * The trial matcher (issue 11, decision 025): every candidate of the trial's organization against every
+ * criterion rule, as a `trial_match` processing run in the background, batch by batch in creation order.
+ * Each batch's results and the run's cursor are written in one transaction, so a run interrupted by a
+ * restart resumes after its last batch. A completed run's results replace the trial's earlier ones.
+ */
+
+const BATCH = 2000;
+const RUN_LABEL = 'Trial matching';
+
+type Deps = AppDeps;
+type Cursor = { createdAt: string; id: string };
+
+const matchRuns = backgroundRuns<Deps>((deps, runId, organizationId) => processMatchRun(deps, runId, organizationId));
+export const whenMatchRunSettled = matchRuns.whenSettled;
+
+async function loadTrial(tx: Transaction, trialId: string) {
+  const found = await q.findTrial(tx, trialId);
+  if (!found) throw notFound('Trial not found');
+  return found;
+}
+
+/** Starts matching a trial (or answers the run already going for it). */
+export async function startMatch(deps: Deps, scope: RequestScope, trialId: string): Promise<ProcessingRun> {
+  const { run, fresh } = await runScoped(deps.db, scope, async (tx) => {
+    const found = await loadTrial(tx, trialId);
+    // One open run per trial: a second request joins it instead of matching twice.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial_match:${trialId}`}))`);
+    const { latest } = await q.matchRuns(tx, trialId);
+    if (latest && (latest.status === 'pending' || latest.status === 'running')) return { run: latest, fresh: false };
+    const total = await q.countOrganizationCandidates(tx, found.organizationId);
+    const [created] = await tx
+      .insert(processingRun)
+      .values({
+        organizationId: found.organizationId,
+        kind: q.TRIAL_MATCH_RUN_KIND,
+        label: `${RUN_LABEL}: ${found.title.slice(0, 120)}`,
+        status: 'running',
+        total,
+        options: { trialId, cursor: null },
+        createdByUserId: scope.userId,
+        startedAt: new Date(),
+      })
+      .returning();
+    await recordAudit(tx, { organizationId: found.organizationId, actorUserId: scope.userId, action: 'processing_run.create', entityType: 'processing_run', entityId: created.id, changes: { kind: q.TRIAL_MATCH_RUN_KIND, trialId, candidates: total } });
+    return { run: created, fresh: true };
+  });
+  if (fresh || !matchRuns.isActive(deps, run.id)) void matchRuns.schedule(deps, run.id, run.organizationId);
+  return toRun(run);
+}
+
+/** At start-up: continues match runs a stopped process left running. */
+export async function resumeMatchRuns(deps: Deps): Promise<string[]> {
+  // The system path: which organizations have unfinished runs (each is then processed under its own scope).
+  const runs = await deps.db
+    .select({ id: processingRun.id, organizationId: processingRun.organizationId })
+    .from(processingRun)
+    .where(and(eq(processingRun.kind, q.TRIAL_MATCH_RUN_KIND), inArray(processingRun.status, ['pending', 'running'])));
+  for (const run of runs) void matchRuns.schedule(deps, run.id, run.organizationId);
+  return runs.map((run) => run.id);
+}
+
+async function processMatchRun(deps: Deps, runId: string, organizationId: string): Promise<void> {
+  try {
+    const setup = await runAsOrganization(deps.db, organizationId, async (tx) => {
+      const [run] = await tx.select().from(processingRun).where(eq(processingRun.id, runId));
+      if (!run || run.status !== 'running') return null;
+      const trialId = String((run.options as { trialId?: unknown }).trialId ?? '');
+      const criteria = await q.matchCriteria(tx, [trialId]);
+      return { run, trialId, criteria };
+    });
+    if (!setup) return;
+    const { trialId, criteria } = setup;
+    let cursor = ((setup.run.options as { cursor?: Cursor | null }).cursor ?? null) as Cursor | null;
+    const today = new Date();
+    for (;;) {
+      const done = await runAsOrganization(deps.db, organizationId, async (tx) => {
+        const [run] = await tx.select({ status: processingRun.status }).from(processingRun).where(eq(processingRun.id, runId)).for('update');
+        if (!run || run.status !== 'running') return true;
+        const batch = await q.candidateBatch(tx, organizationId, cursor, BATCH);
+        if (batch.length === 0) {
+          await finishRun(tx, runId, organizationId, trialId);
+          return true;
+        }
+        const facts = await q.factsOf(
+          tx,
+          batch.map((row) => row.id),
+        );
+        const people = new Map<string, MatchPerson>(batch.map((row) => [row.id, { dateOfBirth: row.dateOfBirth, sex: row.sex, facts: [] }]));
+        for (const { candidateId, ...fact } of facts) people.get(candidateId)?.facts.push(fact);
+        const rows = batch.map((row) => {
+          const result = matchPerson(criteria, people.get(row.id)!, today);
+          return {
+            runId,
+            organizationId,
+            trialId,
+            candidateId: row.id,
+            matchClass: result.matchClass,
+            classRank: CLASS_RANK[result.matchClass],
+            score: result.score,
+            metCount: result.metCount,
+            unknownCount: result.unknownIds.length,
+            notMetIds: result.notMetIds,
+            unknownIds: result.unknownIds,
+          };
+        });
+        await q.insertMatches(tx, rows);
+        const last = batch[batch.length - 1];
+        cursor = { createdAt: last.createdAt, id: last.id };
+        await tx
+          .update(processingRun)
+          .set({
+            processed: sql`${processingRun.processed} + ${batch.length}`,
+            succeeded: sql`${processingRun.succeeded} + ${rows.filter((row) => row.matchClass !== 'excluded').length}`,
+            total: sql`greatest(${processingRun.total}, ${processingRun.processed} + ${batch.length})`,
+            options: { trialId, cursor },
+          })
+          .where(eq(processingRun.id, runId));
+        return false;
+      });
+      if (done) return;
+      // Let requests in between batches (PGlite serves one statement at a time).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } catch (error) {
+    deps.logger.error({ runId, errorName: (error as Error).name, dbCode: (error as { cause?: { code?: string } }).cause?.code }, 'trial match run failed');
+    await runAsOrganization(deps.db, organizationId, (tx) =>
+      tx
+        .update(processingRun)
+        .set({ status: 'failed', error: 'Matching stopped on an unexpected error; run it again', finishedAt: new Date() })
+        .where(and(eq(processingRun.id, runId), eq(processingRun.status, 'running'))),
+    ).catch(() => undefined);
+  }
+}
+
+async function finishRun(tx: Transaction, runId: string, organizationId: string, trialId: string) {
+  await q.dropEarlierResults(tx, trialId, runId);
+  const counts = await q.matchCounts(tx, runId);
+  const [run] = await tx
+    .update(processingRun)
+    .set({ status: 'completed', finishedAt: new Date(), total: sql`${processingRun.processed}` })
+    .where(eq(processingRun.id, runId))
+    .returning({ createdByUserId: processingRun.createdByUserId });
+  await recordAudit(tx, { organizationId, actorUserId: run?.createdByUserId ?? null, action: 'processing_run.complete', entityType: 'processing_run', entityId: runId, changes: { kind: q.TRIAL_MATCH_RUN_KIND, trialId, ...counts } });
+}
+
+// ---- reading results ----
+
+const countsOf = (counts: Record<'likely' | 'possible' | 'excluded', number>): MatchCounts => ({ ...counts, total: counts.likely + counts.possible + counts.excluded });
+const runView = (run: q.MatchRunRow | null) => {
+  if (!run) return null;
+  const view = toRun(run);
+  return { id: view.id, status: view.status, total: view.total, processed: view.processed, progress: view.progress, createdAt: view.createdAt, finishedAt: view.finishedAt, error: view.error };
+};
+
+export async function matchOverview(deps: Deps, scope: RequestScope, trialId: string): Promise<TrialMatchOverview> {
+  return runScoped(deps.db, scope, async (tx) => {
+    const found = await loadTrial(tx, trialId);
+    const [criteria, runs] = await Promise.all([q.matchCriteria(tx, [trialId]), q.matchRuns(tx, trialId)]);
+    const counts = runs.completed ? await q.matchCounts(tx, runs.completed.id) : { likely: 0, possible: 0, excluded: 0 };
+    const stale = runs.completed ? await q.changedSince(tx, found.organizationId, found.updatedAt, runs.completed.createdAt) : false;
+    return {
+      trial: { id: found.id, title: found.title, status: found.status, targetEnrollment: found.targetEnrollment, organizationId: found.organizationId },
+      criteria: criteria.map((criterion) => ({ id: criterion.id, kind: criterion.kind, text: criterion.text, hasRule: criterion.rule !== null, population: criterion.population })),
+      latestRun: runView(runs.latest),
+      resultsRun: runView(runs.completed),
+      counts: countsOf(counts),
+      stale,
+    };
+  });
+}
+
+export async function listMatches(deps: Deps, scope: RequestScope, trialId: string, query: ListMatchesQuery): Promise<TrialMatchList> {
+  const filter = ListMatchesQuerySchema.parse(query);
+  return runScoped(deps.db, scope, async (tx) => {
+    await loadTrial(tx, trialId);
+    const { completed } = await q.matchRuns(tx, trialId);
+    if (!completed) return { matches: [], total: 0 };
+    const page = await q.matchPage(tx, { runId: completed.id, trialId, matchClass: filter.class, criterionId: filter.criterionId, q: filter.q, limit: filter.limit, offset: filter.offset });
+    return {
+      total: page.total,
+      matches: page.rows.map((row) => ({
+        candidate: { id: row.candidateId, firstName: row.firstName, lastName: row.lastName, status: row.status },
+        inTrial: Boolean(row.inTrial),
+        matchClass: row.matchClass,
+        score: row.score,
+        metCount: row.metCount,
+        notMetIds: row.notMetIds,
+        unknownIds: row.unknownIds,
+      })),
+    };
+  });
+}
+
+/** One candidate against the trial, criterion by criterion, computed now from their facts. */
+export async function candidateMatch(deps: Deps, scope: RequestScope, trialId: string, candidateId: string): Promise<CandidateMatch> {
+  return runScoped(deps.db, scope, async (tx) => {
+    const found = await loadTrial(tx, trialId);
+    const person = await q.findCandidateBasics(tx, candidateId);
+    if (!person || person.organizationId !== found.organizationId) throw notFound('Candidate not found');
+    const [criteria, facts, linked] = await Promise.all([q.matchCriteria(tx, [trialId]), q.listFacts(tx, candidateId), q.linkedTrialIds(tx, candidateId)]);
+    const result = matchPerson(criteria, { dateOfBirth: person.dateOfBirth, sex: person.sex, facts }, new Date());
+    const factsById = new Map(facts.map((fact) => [fact.id, fact]));
+    return {
+      trialId,
+      trialTitle: found.title,
+      candidate: { id: person.id, firstName: person.firstName, lastName: person.lastName, status: person.status },
+      inTrial: linked.has(trialId),
+      matchClass: result.matchClass,
+      score: result.score,
+      evidence: result.outcomes.map((outcome, index) => {
+        const fact = outcome.factId ? factsById.get(outcome.factId) : undefined;
+        return { criterionId: outcome.criterionId, kind: criteria[index].kind, text: criteria[index].text, outcome: outcome.outcome, key: outcome.key, reason: outcome.reason, fact: fact ? toFact(fact) : null };
+      }),
+    };
+  });
+}
+
+export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: string): Promise<GapAnalysis> {
+  return runScoped(deps.db, scope, async (tx) => {
+    const found = await loadTrial(tx, trialId);
+    const [criteria, { completed }] = await Promise.all([q.matchCriteria(tx, [trialId]), q.matchRuns(tx, trialId)]);
+    if (!completed) return { counts: countsOf({ likely: 0, possible: 0, excluded: 0 }), targetEnrollment: found.targetEnrollment, excluding: [], unknown: [] };
+    const [counts, excluding, unknown] = await Promise.all([q.matchCounts(tx, completed.id), q.excludingCounts(tx, completed.id), q.unknownCounts(tx, completed.id)]);
+    const byId = new Map(criteria.map((criterion) => [criterion.id, criterion]));
+    const today = new Date();
+    const blank: MatchPerson = { dateOfBirth: null, sex: 'unknown', facts: [] };
+    return {
+      counts: countsOf(counts),
+      targetEnrollment: found.targetEnrollment,
+      excluding: excluding
+        .filter((row) => byId.has(row.criterion_id))
+        .map((row) => ({ criterionId: row.criterion_id, kind: byId.get(row.criterion_id)!.kind, text: byId.get(row.criterion_id)!.text, excluded: Number(row.excluded), onlyBlocker: Number(row.only_blocker) }))
+        .sort((a, b) => b.excluded - a.excluded || b.onlyBlocker - a.onlyBlocker),
+      unknown: unknown
+        .filter((row) => byId.has(row.criterion_id))
+        .map((row) => {
+          const criterion = byId.get(row.criterion_id)!;
+          // Whether the criterion is a key fact does not depend on the person: ask it of nobody to find out.
+          const key = matchPerson([criterion], blank, today).outcomes[0].key;
+          return { criterionId: row.criterion_id, kind: criterion.kind, text: criterion.text, unknown: Number(row.unknown), key };
+        })
+        .sort((a, b) => Number(b.key) - Number(a.key) || b.unknown - a.unknown),
+    };
+  });
+}
+
+/** What if one criterion's rule changed (or the criterion were dropped)? Re-evaluates only the people it could move. */
+export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, input: WhatIfInput): Promise<WhatIfResult> {
+  return runScoped(deps.db, scope, async (tx) => {
+    await loadTrial(tx, trialId);
+    const [criteria, { completed }] = await Promise.all([q.matchCriteria(tx, [trialId]), q.matchRuns(tx, trialId)]);
+    if (!criteria.some((criterion) => criterion.id === input.criterionId)) throw notFound('Criterion not found');
+    if (!completed) throw notFound('No match results yet: run the matcher first');
+    const changed: MatchCriterion[] = criteria.flatMap((criterion) =>
+      criterion.id !== input.criterionId ? [criterion] : input.rule ? [{ ...criterion, rule: input.rule, ruleSource: 'manual', needsReview: false }] : [],
+    );
+    const before = await q.matchCounts(tx, completed.id);
+    const after = { ...before };
+    const pool = await q.whatIfPool(tx, completed.id, input.criterionId);
+    let admitted = 0;
+    let newlyExcluded = 0;
+    const today = new Date();
+    for (let start = 0; start < pool.length; start += BATCH) {
+      const slice = pool.slice(start, start + BATCH);
+      const people = await q.matchPeople(
+        tx,
+        slice.map((row) => row.candidateId),
+      );
+      for (const row of slice) {
+        const person = people.get(row.candidateId);
+        if (!person) continue;
+        const next = matchPerson(changed, person, today).matchClass;
+        if (next === row.matchClass) continue;
+        after[row.matchClass]--;
+        after[next]++;
+        if (row.matchClass === 'excluded') admitted++;
+        else if (next === 'excluded') newlyExcluded++;
+      }
+    }
+    return { criterionId: input.criterionId, before: countsOf(before), after: countsOf(after), admitted, newlyExcluded };
+  });
+}
+
+/** Links candidates to the trial from the matcher ("add to trial"), audited, each in their contact history. */
+export async function addToTrial(deps: Deps, scope: RequestScope, trialId: string, candidateIds: string[]) {
+  return runScoped(deps.db, scope, async (tx) => {
+    const found = await loadTrial(tx, trialId);
+    const unique = [...new Set(candidateIds)];
+    const added = await q.linkCandidates(tx, found.organizationId, trialId, unique);
+    if (added.length) {
+      await q.recordTrialLinkEvents(tx, found.organizationId, trialId, found.title, added, scope.userId);
+      await recordAudit(tx, { organizationId: found.organizationId, actorUserId: scope.userId, action: 'trial_match.add_to_trial', entityType: 'trial', entityId: trialId, changes: { candidates: added.length } });
+    }
+    return { added: added.length, alreadyInTrial: unique.length - added.length };
+  });
+}
+
+/**
+ * Screen-fail re-matching: the candidate against every other recruiting trial of their organization, computed
+ * now. Trials that exclude them are left out; the reasons name what they meet.
+ */
+export async function otherTrialMatches(deps: Deps, scope: RequestScope, candidateId: string): Promise<OtherTrialMatches> {
+  return runScoped(deps.db, scope, async (tx) => {
+    const person = await q.findCandidateBasics(tx, candidateId);
+    if (!person) throw notFound('Candidate not found');
+    const trials = await q.recruitingTrials(tx, person.organizationId);
+    const [criteria, facts, linked] = await Promise.all([
+      q.matchCriteria(
+        tx,
+        trials.map((item) => item.id),
+      ),
+      q.listFacts(tx, candidateId),
+      q.linkedTrialIds(tx, candidateId),
+    ]);
+    const today = new Date();
+    const matches = trials.flatMap((item) => {
+      const own = criteria.filter((criterion) => criterion.trialId === item.id);
+      const result = matchPerson(own, { dateOfBirth: person.dateOfBirth, sex: person.sex, facts }, today);
+      if (result.matchClass === 'excluded' || own.length === 0) return [];
+      const reasons = result.outcomes.filter((outcome) => outcome.outcome === 'met' && outcome.key).map((outcome) => outcome.reason);
+      return [{ trialId: item.id, title: item.title, matchClass: result.matchClass, score: result.score, inTrial: linked.has(item.id), metCount: result.metCount, unknownCount: result.unknownIds.length, reasons }];
+    });
+    matches.sort((a, b) => CLASS_RANK[a.matchClass] - CLASS_RANK[b.matchClass] || b.score - a.score);
+    return { candidateId, trials: matches };
+  });
+}

@@ -1,0 +1,330 @@
+import { and, asc, count, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import type { CandidateFactInput, MatchClass } from '../../../contract/matching';
+import { candidate, candidateFact, candidateNote, candidateTrial, processingRun, trial, trialCriterion, trialMatch, user } from '../../db/schema';
+import { rowsOf, type Executor } from '../../db/scoped';
+import type { MatchCriterion, MatchFact, MatchPerson } from './evaluate';
+
+export type CandidateFactRow = typeof candidateFact.$inferSelect;
+export type TrialMatchInsert = typeof trialMatch.$inferInsert;
+export const TRIAL_MATCH_RUN_KIND = 'trial_match';
+
+// ---- facts and notes ----
+
+export function factRowValues(organizationId: string, candidateId: string, fact: CandidateFactInput) {
+  return {
+    organizationId,
+    candidateId,
+    kind: fact.kind,
+    conceptId: fact.conceptId,
+    name: fact.name,
+    status: fact.status,
+    value: fact.value,
+    unit: fact.unit,
+    valueText: fact.valueText,
+    observedOn: fact.observedOn,
+    source: fact.source,
+    sourceRef: fact.sourceRef,
+    sourceText: fact.sourceText,
+    spanStart: fact.span?.start ?? null,
+    spanEnd: fact.span?.end ?? null,
+    criterionId: fact.criterionId,
+    code: fact.code,
+  };
+}
+
+/** Replaces the facts one source gave (a note, a bundle, a prescreen result) with its new reading. */
+export async function replaceFacts(executor: Executor, organizationId: string, candidateId: string, source: { source: string; sourceRef: string | null }, facts: CandidateFactInput[]) {
+  await executor
+    .delete(candidateFact)
+    .where(
+      and(
+        eq(candidateFact.candidateId, candidateId),
+        eq(candidateFact.source, source.source as CandidateFactRow['source']),
+        source.sourceRef === null ? sql`${candidateFact.sourceRef} is null` : eq(candidateFact.sourceRef, source.sourceRef),
+      ),
+    );
+  if (facts.length === 0) return [];
+  return executor.insert(candidateFact).values(facts.map((fact) => factRowValues(organizationId, candidateId, fact))).returning();
+}
+
+export async function insertFact(executor: Executor, organizationId: string, candidateId: string, fact: CandidateFactInput) {
+  const [row] = await executor.insert(candidateFact).values(factRowValues(organizationId, candidateId, fact)).returning();
+  return row;
+}
+
+export async function deleteFact(executor: Executor, candidateId: string, factId: string) {
+  return executor.delete(candidateFact).where(and(eq(candidateFact.id, factId), eq(candidateFact.candidateId, candidateId))).returning({ id: candidateFact.id, source: candidateFact.source, kind: candidateFact.kind });
+}
+
+export async function listFacts(executor: Executor, candidateId: string): Promise<CandidateFactRow[]> {
+  return executor.select().from(candidateFact).where(eq(candidateFact.candidateId, candidateId)).orderBy(asc(candidateFact.kind), asc(candidateFact.name), desc(candidateFact.observedOn));
+}
+
+export async function listNotes(executor: Executor, candidateId: string) {
+  return executor
+    .select({ id: candidateNote.id, candidateId: candidateNote.candidateId, body: candidateNote.body, createdAt: candidateNote.createdAt, authorName: user.name })
+    .from(candidateNote)
+    .leftJoin(user, eq(user.id, candidateNote.authorUserId))
+    .where(eq(candidateNote.candidateId, candidateId))
+    .orderBy(desc(candidateNote.createdAt));
+}
+
+export async function insertNote(executor: Executor, values: typeof candidateNote.$inferInsert) {
+  const [row] = await executor.insert(candidateNote).values(values).returning();
+  return row;
+}
+
+export async function deleteNote(executor: Executor, candidateId: string, noteId: string) {
+  const rows = await executor.delete(candidateNote).where(and(eq(candidateNote.id, noteId), eq(candidateNote.candidateId, candidateId))).returning({ id: candidateNote.id });
+  if (rows.length) await executor.delete(candidateFact).where(and(eq(candidateFact.candidateId, candidateId), eq(candidateFact.source, 'note'), eq(candidateFact.sourceRef, noteId)));
+  return rows.length > 0;
+}
+
+// ---- what the matcher reads ----
+
+export async function findCandidateBasics(executor: Executor, candidateId: string) {
+  const [row] = await executor
+    .select({ id: candidate.id, organizationId: candidate.organizationId, firstName: candidate.firstName, lastName: candidate.lastName, status: candidate.status, dateOfBirth: candidate.dateOfBirth, sex: candidate.sex })
+    .from(candidate)
+    .where(eq(candidate.id, candidateId));
+  return row;
+}
+
+export async function findTrial(executor: Executor, trialId: string) {
+  const [row] = await executor
+    .select({ id: trial.id, organizationId: trial.organizationId, title: trial.title, status: trial.status, targetEnrollment: trial.targetEnrollment, updatedAt: trial.updatedAt })
+    .from(trial)
+    .where(eq(trial.id, trialId));
+  return row;
+}
+
+export async function recruitingTrials(executor: Executor, organizationId: string) {
+  return executor
+    .select({ id: trial.id, title: trial.title })
+    .from(trial)
+    .where(and(eq(trial.organizationId, organizationId), eq(trial.status, 'recruiting')))
+    .orderBy(asc(trial.title));
+}
+
+export async function matchCriteria(executor: Executor, trialIds: string[]): Promise<Array<MatchCriterion & { trialId: string; text: string; position: number }>> {
+  if (trialIds.length === 0) return [];
+  return executor
+    .select({
+      id: trialCriterion.id,
+      trialId: trialCriterion.trialId,
+      kind: trialCriterion.kind,
+      text: trialCriterion.text,
+      position: trialCriterion.position,
+      rule: trialCriterion.rule,
+      ruleSource: trialCriterion.ruleSource,
+      needsReview: trialCriterion.needsReview,
+      population: trialCriterion.population,
+    })
+    .from(trialCriterion)
+    .where(inArray(trialCriterion.trialId, trialIds))
+    .orderBy(asc(trialCriterion.trialId), asc(trialCriterion.position));
+}
+
+const FACT_COLUMNS = {
+  id: candidateFact.id,
+  candidateId: candidateFact.candidateId,
+  kind: candidateFact.kind,
+  conceptId: candidateFact.conceptId,
+  name: candidateFact.name,
+  status: candidateFact.status,
+  value: candidateFact.value,
+  unit: candidateFact.unit,
+  valueText: candidateFact.valueText,
+  observedOn: candidateFact.observedOn,
+  source: candidateFact.source,
+};
+
+/** People with their facts, for a batch of candidate ids. */
+export async function matchPeople(executor: Executor, candidateIds: string[]): Promise<Map<string, MatchPerson & { id: string }>> {
+  const people = new Map<string, MatchPerson & { id: string }>();
+  if (candidateIds.length === 0) return people;
+  const rows = await executor.select({ id: candidate.id, dateOfBirth: candidate.dateOfBirth, sex: candidate.sex }).from(candidate).where(inArray(candidate.id, candidateIds));
+  for (const row of rows) people.set(row.id, { ...row, facts: [] });
+  const facts = await executor.select(FACT_COLUMNS).from(candidateFact).where(inArray(candidateFact.candidateId, candidateIds));
+  for (const { candidateId, ...fact } of facts) people.get(candidateId)?.facts.push(fact as MatchFact);
+  return people;
+}
+
+/** The next batch of an organization's candidates in creation order, after a cursor. */
+export async function candidateBatch(executor: Executor, organizationId: string, after: { createdAt: string; id: string } | null, size: number) {
+  return executor
+    .select({ id: candidate.id, createdAt: sql<string>`${candidate.createdAt}::text`, dateOfBirth: candidate.dateOfBirth, sex: candidate.sex })
+    .from(candidate)
+    .where(
+      and(
+        eq(candidate.organizationId, organizationId),
+        after ? or(gt(candidate.createdAt, sql`${after.createdAt}::timestamptz`), and(eq(candidate.createdAt, sql`${after.createdAt}::timestamptz`), gt(candidate.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(asc(candidate.createdAt), asc(candidate.id))
+    .limit(size);
+}
+
+export async function factsOf(executor: Executor, candidateIds: string[]) {
+  if (candidateIds.length === 0) return [];
+  return executor.select(FACT_COLUMNS).from(candidateFact).where(inArray(candidateFact.candidateId, candidateIds));
+}
+
+export async function countOrganizationCandidates(executor: Executor, organizationId: string): Promise<number> {
+  const [row] = await executor.select({ total: count() }).from(candidate).where(eq(candidate.organizationId, organizationId));
+  return Number(row?.total ?? 0);
+}
+
+// ---- runs and results ----
+
+export type MatchRunRow = typeof processingRun.$inferSelect;
+
+/** The trial's newest match run, and its newest completed one. */
+export async function matchRuns(executor: Executor, trialId: string): Promise<{ latest: MatchRunRow | null; completed: MatchRunRow | null }> {
+  const rows = await executor
+    .select()
+    .from(processingRun)
+    .where(and(eq(processingRun.kind, TRIAL_MATCH_RUN_KIND), sql`${processingRun.options}->>'trialId' = ${trialId}`))
+    .orderBy(desc(processingRun.createdAt))
+    .limit(20);
+  return { latest: rows[0] ?? null, completed: rows.find((row) => row.status === 'completed') ?? null };
+}
+
+export async function insertMatches(executor: Executor, rows: TrialMatchInsert[]) {
+  if (rows.length === 0) return;
+  await executor
+    .insert(trialMatch)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [trialMatch.runId, trialMatch.candidateId],
+      set: {
+        matchClass: sql`excluded.match_class`,
+        classRank: sql`excluded.class_rank`,
+        score: sql`excluded.score`,
+        metCount: sql`excluded.met_count`,
+        unknownCount: sql`excluded.unknown_count`,
+        notMetIds: sql`excluded.not_met_ids`,
+        unknownIds: sql`excluded.unknown_ids`,
+      },
+    });
+}
+
+/** A finished run's results replace the earlier runs' for the trial. */
+export async function dropEarlierResults(executor: Executor, trialId: string, runId: string) {
+  await executor.delete(trialMatch).where(and(eq(trialMatch.trialId, trialId), ne(trialMatch.runId, runId)));
+}
+
+export async function matchCounts(executor: Executor, runId: string): Promise<Record<MatchClass, number>> {
+  const rows = await executor.select({ matchClass: trialMatch.matchClass, total: count() }).from(trialMatch).where(eq(trialMatch.runId, runId)).groupBy(trialMatch.matchClass);
+  const counts: Record<MatchClass, number> = { likely: 0, possible: 0, excluded: 0 };
+  for (const row of rows) counts[row.matchClass] = Number(row.total);
+  return counts;
+}
+
+export interface MatchPageFilter {
+  runId: string;
+  trialId: string;
+  matchClass?: MatchClass;
+  criterionId?: string;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+function pageWhere(filter: MatchPageFilter) {
+  const criterion = filter.criterionId
+    ? filter.matchClass === 'excluded'
+      ? sql`${filter.criterionId} = any(${trialMatch.notMetIds})`
+      : filter.matchClass
+        ? sql`${filter.criterionId} = any(${trialMatch.unknownIds})`
+        : sql`(${filter.criterionId} = any(${trialMatch.notMetIds}) or ${filter.criterionId} = any(${trialMatch.unknownIds}))`
+    : undefined;
+  const words = filter.q ? `%${filter.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
+  const search = words ? sql`(lower(${candidate.firstName} || ' ' || ${candidate.lastName}) like ${words})` : undefined;
+  return and(eq(trialMatch.runId, filter.runId), filter.matchClass ? eq(trialMatch.matchClass, filter.matchClass) : undefined, criterion, search);
+}
+
+export async function matchPage(executor: Executor, filter: MatchPageFilter) {
+  const where = pageWhere(filter);
+  const rows = await executor
+    .select({
+      candidateId: trialMatch.candidateId,
+      firstName: candidate.firstName,
+      lastName: candidate.lastName,
+      status: candidate.status,
+      matchClass: trialMatch.matchClass,
+      score: trialMatch.score,
+      metCount: trialMatch.metCount,
+      notMetIds: trialMatch.notMetIds,
+      unknownIds: trialMatch.unknownIds,
+      inTrial: sql<boolean>`exists (select 1 from ${candidateTrial} where ${candidateTrial.candidateId} = ${trialMatch.candidateId} and ${candidateTrial.trialId} = ${filter.trialId})`,
+    })
+    .from(trialMatch)
+    .innerJoin(candidate, eq(candidate.id, trialMatch.candidateId))
+    .where(where)
+    .orderBy(asc(trialMatch.classRank), desc(trialMatch.score), asc(trialMatch.candidateId))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [total] = await executor.select({ total: count() }).from(trialMatch).innerJoin(candidate, eq(candidate.id, trialMatch.candidateId)).where(where);
+  return { rows, total: Number(total?.total ?? 0) };
+}
+
+export async function findMatch(executor: Executor, runId: string, candidateId: string) {
+  const [row] = await executor.select().from(trialMatch).where(and(eq(trialMatch.runId, runId), eq(trialMatch.candidateId, candidateId)));
+  return row;
+}
+
+/** Criteria by how many candidates they exclude, and for how many each is the only criterion not met. */
+export async function excludingCounts(executor: Executor, runId: string) {
+  const result = await executor.execute(sql`
+    select c.criterion_id, count(*)::int as excluded, count(*) filter (where cardinality(m.not_met_ids) = 1)::int as only_blocker
+    from ${trialMatch} m, unnest(m.not_met_ids) as c(criterion_id)
+    where m.run_id = ${runId}
+    group by c.criterion_id`);
+  return rowsOf<{ criterion_id: string; excluded: number; only_blocker: number }>(result);
+}
+
+/** Criteria by how many candidates who are not excluded nothing known decides. */
+export async function unknownCounts(executor: Executor, runId: string) {
+  const result = await executor.execute(sql`
+    select c.criterion_id, count(*)::int as unknown
+    from ${trialMatch} m, unnest(m.unknown_ids) as c(criterion_id)
+    where m.run_id = ${runId} and m.class_rank < 2
+    group by c.criterion_id`);
+  return rowsOf<{ criterion_id: string; unknown: number }>(result);
+}
+
+/** The candidates a change to one criterion could move: those it alone excludes, and everyone not excluded. */
+export async function whatIfPool(executor: Executor, runId: string, criterionId: string) {
+  return executor
+    .select({ candidateId: trialMatch.candidateId, matchClass: trialMatch.matchClass })
+    .from(trialMatch)
+    .where(and(eq(trialMatch.runId, runId), or(sql`${trialMatch.classRank} < 2`, sql`${trialMatch.notMetIds} = array[${criterionId}]::text[]`)));
+}
+
+/** Whether anything the results depend on changed after the run began. */
+export async function changedSince(executor: Executor, organizationId: string, trialUpdatedAt: Date, since: Date): Promise<boolean> {
+  if (trialUpdatedAt > since) return true;
+  const result = await executor.execute(sql`
+    select exists (select 1 from ${candidate} where ${candidate.organizationId} = ${organizationId} and ${candidate.updatedAt} > ${since.toISOString()}::timestamptz)
+        or exists (select 1 from ${candidateFact} where ${candidateFact.organizationId} = ${organizationId} and ${candidateFact.recordedAt} > ${since.toISOString()}::timestamptz)
+        as changed`);
+  return Boolean(rowsOf<{ changed: boolean }>(result)[0]?.changed);
+}
+
+export async function linkedTrialIds(executor: Executor, candidateId: string): Promise<Set<string>> {
+  const rows = await executor.select({ trialId: candidateTrial.trialId }).from(candidateTrial).where(eq(candidateTrial.candidateId, candidateId));
+  return new Set(rows.map((row) => row.trialId));
+}
+
+/** Links candidates of the organization to the trial; answers the ids newly linked. */
+export async function linkCandidates(executor: Executor, organizationId: string, trialId: string, candidateIds: string[]): Promise<string[]> {
+  const present = await executor.select({ id: candidate.id }).from(candidate).where(and(eq(candidate.organizationId, organizationId), inArray(candidate.id, candidateIds)));
+  if (present.length === 0) return [];
+  const rows = await executor
+    .insert(candidateTrial)
+    .values(present.map((row) => ({ candidateId: row.id, trialId, organizationId })))
+    .onConflictDoNothing()
+    .returning({ candidateId: candidateTrial.candidateId });
+  return rows.map((row) => row.candidateId);
+}
