@@ -222,7 +222,7 @@ export function readAgeRule(kind: CriterionKind, text: string): TextRule | null 
 
 // ---- labs and vitals ----
 
-interface Measure {
+export interface Measure {
   pattern: RegExp;
   name: string;
   unit?: string;
@@ -307,8 +307,8 @@ function normalizeUnit(unit: string | undefined): string | undefined {
   return compact;
 }
 
-/** A value in its written unit -> the measure's canonical unit (or kept as written when no conversion is known). */
-function canonical(measure: Measure, value: number, written: string | undefined): { value: number; unit: string | undefined } {
+/** A value in its written unit -> the measure's canonical unit (or kept as written when no conversion is known). Also read by the FHIR bundle reader. */
+export function canonical(measure: Measure, value: number, written: string | undefined): { value: number; unit: string | undefined } {
   const unit = normalizeUnit(written);
   // Counts written without a unit: "platelets < 100,000" is per mm3 (10^9/L figures are below 1000).
   if (!unit && measure.unit === '10^9/L' && value >= 1000) return { value: value / 1000, unit: measure.unit };
