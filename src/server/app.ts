@@ -14,6 +14,7 @@ import { twilioVoiceRoutes } from './features/calls/inbound-twilio';
 import { vapiToolRoutes } from './features/calls/tools';
 import { handleVapiMessage, vapiWebhookRoutes } from './features/calls/webhook';
 import { candidateRoutes } from './features/candidates/routes';
+import { clinicalRecordRoutes, trialMatcherRoutes } from './features/matching/routes';
 import { chatAgentRoutes, chatConversationRoutes, publicChatConversationRoutes } from './features/chat/routes';
 import { contactHistoryRoutes } from './features/contact-history/routes';
 import { organizationRoutes, publicOrganizationRoutes } from './features/organizations/routes';
@@ -107,7 +108,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', requireScope);
   app.route('/api/organizations', organizationRoutes);
   app.route('/api/users', userRoutes);
+  app.route('/api/candidates', clinicalRecordRoutes);
   app.route('/api/candidates', candidateRoutes);
+  app.route('/api/trial-matcher', trialMatcherRoutes);
   app.route('/api/processing-runs', processingRunRoutes);
   app.route('/api/contact-history', contactHistoryRoutes);
   app.route('/api/trials', trialRoutes);

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { IMPORT_MAX_BYTES } from '../../contract/candidates';
+import { FHIR_BUNDLE_MAX_BYTES } from '../../contract/matching';
 import type { AppEnv } from './context';
 import { errorBody } from './errors';
 
@@ -13,6 +14,8 @@ export const BODY_LIMITS = {
   default: 1 * MB,
   /** POST /api/candidates/bulk and /bulk/preview: up to 100,000 rows of CSV or JSON. */
   import: IMPORT_MAX_BYTES,
+  /** POST /api/candidates/fhir: one patient's FHIR bundle (a Synthea bundle of a long life runs to a few MB). */
+  fhirBundle: FHIR_BUNDLE_MAX_BYTES,
   /** Twilio's form posts (inbound SMS, status callbacks, inbound calls). */
   twilio: 64 * KB,
   /** Vapi's server messages: an end-of-call report carries the whole transcript and artifact. */
@@ -23,6 +26,7 @@ export const BODY_LIMITS = {
 
 export function bodyLimitFor(method: string, path: string): number {
   if (method === 'POST' && /^\/api\/candidates\/bulk(\/preview)?\/?$/.test(path)) return BODY_LIMITS.import;
+  if (method === 'POST' && /^\/api\/candidates\/fhir\/?$/.test(path)) return BODY_LIMITS.fhirBundle;
   if (path.startsWith('/api/inbound/vapi')) return BODY_LIMITS.vapiWebhook;
   if (path.startsWith('/api/functions/')) return BODY_LIMITS.vapiTools;
   if (path.startsWith('/api/inbound')) return BODY_LIMITS.twilio;

@@ -1,6 +1,7 @@
 import { placeCallbackJob, sweepCallbacks } from '../features/callbacks/jobs';
 import { resumeInterruptedRuns } from '../features/candidates/import-runner';
 import { resumePrescreenRuns } from '../features/calls/prescreen-all';
+import { resumeMatchRuns } from '../features/matching/matcher';
 import { sweepStaleCalls } from '../features/calls/reconcile';
 import { refreshPlannerStatistics } from '../db/maintenance';
 import type { AppDeps } from '../http/context';
@@ -24,4 +25,5 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   await sweepCallbacks(deps);
   await resumeInterruptedRuns(deps);
   await resumePrescreenRuns(deps);
+  await resumeMatchRuns(deps);
 }

@@ -340,7 +340,14 @@ function fieldValues(input: Partial<CreateCandidateInput>): Partial<NewCandidate
   return values;
 }
 
-export async function createCandidate(db: Database, scope: RequestScope, organizationId: string | undefined, input: CreateCandidateInput): Promise<Candidate> {
+/** `within`: more work on the new candidate in the same transaction (an import's facts), so both land or neither. */
+export async function createCandidate(
+  db: Database,
+  scope: RequestScope,
+  organizationId: string | undefined,
+  input: CreateCandidateInput,
+  within?: (tx: Transaction, candidate: CandidateRow) => Promise<void>,
+): Promise<Candidate> {
   const orgId = targetOrganization(scope, organizationId);
   return guardDuplicates(() =>
     runScoped(db, scope, async (tx) => {
@@ -387,6 +394,7 @@ export async function createCandidate(db: Database, scope: RequestScope, organiz
         entityId: row.id,
         changes: { fields: Object.keys(fieldValues(input)), status: row.status, trials: input.trialIds?.length ?? 0 },
       });
+      await within?.(tx, row);
       return withTrials(tx, row);
     }),
   );

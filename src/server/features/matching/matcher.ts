@@ -18,6 +18,7 @@ import { runAsOrganization, type Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
+import { bulkUpdate } from '../candidates/service';
 import { backgroundRuns } from '../processing-runs/background';
 import { toRun } from '../processing-runs/service';
 import { CLASS_RANK, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
@@ -308,18 +309,15 @@ export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, i
   });
 }
 
-/** Links candidates to the trial from the matcher ("add to trial"), audited, each in their contact history. */
+/** Links candidates to the trial from the matcher ("add to trial"): the candidates' bulk update, audited per candidate. */
 export async function addToTrial(deps: Deps, scope: RequestScope, trialId: string, candidateIds: string[]) {
-  return runScoped(deps.db, scope, async (tx) => {
-    const found = await loadTrial(tx, trialId);
-    const unique = [...new Set(candidateIds)];
-    const added = await q.linkCandidates(tx, found.organizationId, trialId, unique);
-    if (added.length) {
-      await q.recordTrialLinkEvents(tx, found.organizationId, trialId, found.title, added, scope.userId);
-      await recordAudit(tx, { organizationId: found.organizationId, actorUserId: scope.userId, action: 'trial_match.add_to_trial', entityType: 'trial', entityId: trialId, changes: { candidates: added.length } });
-    }
-    return { added: added.length, alreadyInTrial: unique.length - added.length };
+  const unique = [...new Set(candidateIds)];
+  const already = await runScoped(deps.db, scope, async (tx) => {
+    await loadTrial(tx, trialId);
+    return q.countLinked(tx, trialId, unique);
   });
+  await bulkUpdate(deps.db, scope, { candidateIds: unique, addTrialId: trialId });
+  return { added: unique.length - already, alreadyInTrial: already };
 }
 
 /**

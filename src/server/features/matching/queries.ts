@@ -43,8 +43,16 @@ export async function replaceFacts(executor: Executor, organizationId: string, c
         source.sourceRef === null ? sql`${candidateFact.sourceRef} is null` : eq(candidateFact.sourceRef, source.sourceRef),
       ),
     );
+  return insertFacts(executor, organizationId, candidateId, facts);
+}
+
+export async function insertFacts(executor: Executor, organizationId: string, candidateId: string, facts: CandidateFactInput[]) {
   if (facts.length === 0) return [];
   return executor.insert(candidateFact).values(facts.map((fact) => factRowValues(organizationId, candidateId, fact))).returning();
+}
+
+export async function deleteFactsOfSource(executor: Executor, candidateId: string, source: CandidateFactRow['source']) {
+  await executor.delete(candidateFact).where(and(eq(candidateFact.candidateId, candidateId), eq(candidateFact.source, source)));
 }
 
 export async function insertFact(executor: Executor, organizationId: string, candidateId: string, fact: CandidateFactInput) {
@@ -88,6 +96,28 @@ export async function findCandidateBasics(executor: Executor, candidateId: strin
     .from(candidate)
     .where(eq(candidate.id, candidateId));
   return row;
+}
+
+/** The organization's candidate with this phone (E.164) or email, if any. */
+export async function findCandidateByContact(executor: Executor, organizationId: string, phone: string | null, email: string | null) {
+  if (!phone && !email) return undefined;
+  const [row] = await executor
+    .select({ id: candidate.id, organizationId: candidate.organizationId })
+    .from(candidate)
+    .where(and(eq(candidate.organizationId, organizationId), or(phone ? eq(candidate.phone, phone) : undefined, email ? eq(candidate.email, email.toLowerCase()) : undefined)))
+    .limit(1);
+  return row;
+}
+
+/** A health record fills a date of birth or sex the candidate does not have yet; it never overwrites staff's. */
+export async function fillMissingDemographics(executor: Executor, candidateId: string, values: { dateOfBirth: string | null; sex: string | null }) {
+  await executor
+    .update(candidate)
+    .set({
+      dateOfBirth: sql`coalesce(${candidate.dateOfBirth}, ${values.dateOfBirth}::date)`,
+      sex: values.sex && values.sex !== 'unknown' ? sql`case when ${candidate.sex} = 'unknown' then ${values.sex} else ${candidate.sex} end` : undefined,
+    })
+    .where(eq(candidate.id, candidateId));
 }
 
 export async function findTrial(executor: Executor, trialId: string) {
@@ -317,14 +347,9 @@ export async function linkedTrialIds(executor: Executor, candidateId: string): P
   return new Set(rows.map((row) => row.trialId));
 }
 
-/** Links candidates of the organization to the trial; answers the ids newly linked. */
-export async function linkCandidates(executor: Executor, organizationId: string, trialId: string, candidateIds: string[]): Promise<string[]> {
-  const present = await executor.select({ id: candidate.id }).from(candidate).where(and(eq(candidate.organizationId, organizationId), inArray(candidate.id, candidateIds)));
-  if (present.length === 0) return [];
-  const rows = await executor
-    .insert(candidateTrial)
-    .values(present.map((row) => ({ candidateId: row.id, trialId, organizationId })))
-    .onConflictDoNothing()
-    .returning({ candidateId: candidateTrial.candidateId });
-  return rows.map((row) => row.candidateId);
+/** How many of these candidates are already linked to the trial. */
+export async function countLinked(executor: Executor, trialId: string, candidateIds: string[]): Promise<number> {
+  if (candidateIds.length === 0) return 0;
+  const [row] = await executor.select({ total: count() }).from(candidateTrial).where(and(eq(candidateTrial.trialId, trialId), inArray(candidateTrial.candidateId, candidateIds)));
+  return Number(row?.total ?? 0);
 }

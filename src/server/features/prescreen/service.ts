@@ -25,6 +25,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
 import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
 import { changeCandidateStatus } from '../candidates/service';
+import { recordPrescreenFacts } from '../matching/facts';
 import { sendSms, type SmsDeps } from '../sms/service';
 import { listCriteria, findTrialRow } from '../trials/queries';
 import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
@@ -234,6 +235,20 @@ export async function recordPrescreenResultInTransaction(tx: Transaction, reacha
     aiReasons: outcome.reasons,
     createdByUserId: actor.userId,
   });
+  // Every answered question linked to a criterion with a rule becomes a candidate fact the trial matcher uses.
+  const rules = new Map(criteria.map((criterion) => [criterion.id, criterion.rule]));
+  const questions = new Map(outcome.answers.map((answer) => [answer.questionId, answer.question]));
+  const facts = await recordPrescreenFacts(
+    tx,
+    candidateRow.organizationId,
+    candidateRow.id,
+    row.id,
+    outcome.evaluations.flatMap((evaluation) =>
+      evaluation.decidingQuestionId && evaluation.decidingAnswer !== null
+        ? [{ criterionId: evaluation.criterionId, rule: rules.get(evaluation.criterionId) ?? null, question: questions.get(evaluation.decidingQuestionId) ?? '', answer: evaluation.decidingAnswer }]
+        : [],
+    ),
+  );
   await insertContactEvents(tx, [
     event(candidateRow, actor, 'prescreen', {
       summary: `Prescreen (${input.sourceType}): ${outcome.recommendation}`,
@@ -261,6 +276,7 @@ export async function recordPrescreenResultInTransaction(tx: Transaction, reacha
       sourceType: input.sourceType,
       recommendation: outcome.recommendation,
       answered: outcome.answers.filter((answer) => answer.value !== null).length,
+      facts,
       ...(linked.includes(form.trialId) ? {} : { trialLinked: form.trialId }),
     },
   });

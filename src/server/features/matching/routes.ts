@@ -1,0 +1,203 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { OrganizationIdQuerySchema } from '../../../contract/candidates';
+import { ApiErrorSchema } from '../../../contract/common';
+import {
+  AddMatchesToTrialResultSchema,
+  AddMatchesToTrialSchema,
+  CandidateClinicalRecordSchema,
+  CandidateFactSchema,
+  CandidateMatchSchema,
+  ClinicalNoteSchema,
+  CreateCandidateFactSchema,
+  CreateClinicalNoteSchema,
+  FHIR_BUNDLE_MAX_BYTES,
+  FhirImportResultSchema,
+  GapAnalysisSchema,
+  ListMatchesQuerySchema,
+  OtherTrialMatchesSchema,
+  TrialMatchListSchema,
+  TrialMatchOverviewSchema,
+  WhatIfResultSchema,
+  WhatIfSchema,
+} from '../../../contract/matching';
+import { ProcessingRunSchema } from '../../../contract/processing-runs';
+import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
+import * as facts from './facts';
+import * as matcher from './matcher';
+
+const matcherTags = ['Trial matcher'];
+const clinicalTags = ['Candidate clinical record'];
+const trialParams = pathParams('trialId');
+
+/** /api/trial-matcher: match a trial's organization's candidates, read the ranked results, evidence, gaps and what-ifs. */
+export const trialMatcherRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{trialId}/runs',
+      tags: matcherTags,
+      summary: 'Start matching every candidate of the organization against the trial (a trial_match processing run; joins the one already going)',
+      request: { params: trialParams },
+      responses: { 202: json(ProcessingRunSchema, 'The run, going on in the background'), ...errors },
+    }),
+    async (c) => c.json(await matcher.startMatch(c.get('deps'), c.get('scope'), c.req.valid('param').trialId), 202),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{trialId}',
+      tags: matcherTags,
+      summary: 'The trial\'s matching: counts by class, the latest run\'s progress, whether results are stale',
+      request: { params: trialParams },
+      responses: { 200: json(TrialMatchOverviewSchema, 'Overview'), ...errors },
+    }),
+    async (c) => c.json(await matcher.matchOverview(c.get('deps'), c.get('scope'), c.req.valid('param').trialId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{trialId}/matches',
+      tags: matcherTags,
+      summary: 'Ranked candidates (likely, possible, excluded), filtered by class, criterion or name; paged',
+      request: { params: trialParams, query: ListMatchesQuerySchema },
+      responses: { 200: json(TrialMatchListSchema, 'A page of matches'), ...errors },
+    }),
+    async (c) => c.json(await matcher.listMatches(c.get('deps'), c.get('scope'), c.req.valid('param').trialId, c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{trialId}/candidates/{candidateId}',
+      tags: matcherTags,
+      summary: 'One candidate against the trial, criterion by criterion, with the fact and source that decided each',
+      request: { params: pathParams('trialId', 'candidateId') },
+      responses: { 200: json(CandidateMatchSchema, 'Evidence'), ...errors },
+    }),
+    async (c) => {
+      const { trialId, candidateId } = c.req.valid('param');
+      return c.json(await matcher.candidateMatch(c.get('deps'), c.get('scope'), trialId, candidateId), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{trialId}/gaps',
+      tags: matcherTags,
+      summary: 'Gap analysis: the criteria that exclude most candidates, and the facts most often unknown',
+      request: { params: trialParams },
+      responses: { 200: json(GapAnalysisSchema, 'Gap analysis'), ...errors },
+    }),
+    async (c) => c.json(await matcher.gapAnalysis(c.get('deps'), c.get('scope'), c.req.valid('param').trialId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{trialId}/what-if',
+      tags: matcherTags,
+      summary: 'What if a criterion\'s rule changed (or it were dropped: rule null)? How many candidates it would admit or exclude',
+      request: { params: trialParams, ...jsonBody(WhatIfSchema) },
+      responses: { 200: json(WhatIfResultSchema, 'Counts before and after'), ...errors },
+    }),
+    async (c) => c.json(await matcher.whatIf(c.get('deps'), c.get('scope'), c.req.valid('param').trialId, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{trialId}/add-to-trial',
+      tags: matcherTags,
+      summary: 'Link matched candidates to the trial',
+      request: { params: trialParams, ...jsonBody(AddMatchesToTrialSchema) },
+      responses: { 200: json(AddMatchesToTrialResultSchema, 'How many were added'), ...errors },
+    }),
+    async (c) => c.json(await matcher.addToTrial(c.get('deps'), c.get('scope'), c.req.valid('param').trialId, c.req.valid('json').candidateIds), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/candidates/{candidateId}/other-trials',
+      tags: matcherTags,
+      summary: 'Re-matching: the organization\'s recruiting trials this candidate may also fit, with the evidence',
+      request: { params: pathParams('candidateId') },
+      responses: { 200: json(OtherTrialMatchesSchema, 'Trials that do not exclude the candidate'), ...errors },
+    }),
+    async (c) => c.json(await matcher.otherTrialMatches(c.get('deps'), c.get('scope'), c.req.valid('param').candidateId), 200),
+  );
+
+const candidateParams = pathParams('candidateId');
+
+/** /api/candidates/{candidateId}/clinical and /api/candidates/fhir: a candidate's clinical notes and facts. */
+export const clinicalRecordRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/fhir',
+      tags: clinicalTags,
+      summary: `Import one patient's FHIR R4 bundle (Patient, Condition, MedicationStatement/Request, Observation): a new candidate, or the facts of the one with the same phone or email. Up to ${FHIR_BUNDLE_MAX_BYTES / 1024 / 1024} MB.`,
+      request: { query: OrganizationIdQuerySchema, body: { content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi({ description: 'A FHIR R4 Bundle' }) } }, required: true } },
+      responses: { 201: json(FhirImportResultSchema, 'Imported'), ...errors, 409: json(ApiErrorSchema, 'A candidate with this phone or email exists'), 413: json(ApiErrorSchema, 'Too large') },
+    }),
+    async (c) => c.json(await facts.importFhirBundle(c.get('deps').db, c.get('scope'), c.req.valid('query').organizationId, c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{candidateId}/clinical',
+      tags: clinicalTags,
+      summary: 'The candidate\'s clinical notes and the facts known about them, each with its source',
+      request: { params: candidateParams },
+      responses: { 200: json(CandidateClinicalRecordSchema, 'Notes and facts'), ...errors },
+    }),
+    async (c) => c.json(await facts.clinicalRecord(c.get('deps').db, c.get('scope'), c.req.valid('param').candidateId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{candidateId}/clinical/notes',
+      tags: clinicalTags,
+      summary: 'Add a clinical note; it is read into facts (age, sex, conditions, medications, with negation and history)',
+      request: { params: candidateParams, ...jsonBody(CreateClinicalNoteSchema) },
+      responses: { 201: json(z.object({ note: ClinicalNoteSchema, facts: z.array(CandidateFactSchema) }), 'The note and the facts read from it'), ...errors },
+    }),
+    async (c) => c.json(await facts.addClinicalNote(c.get('deps').db, c.get('scope'), c.req.valid('param').candidateId, c.req.valid('json').body), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{candidateId}/clinical/notes/{noteId}',
+      tags: clinicalTags,
+      summary: 'Delete a clinical note and the facts read from it',
+      request: { params: pathParams('candidateId', 'noteId') },
+      responses: { 204: { description: 'Deleted' }, ...errors },
+    }),
+    async (c) => {
+      const { candidateId, noteId } = c.req.valid('param');
+      await facts.deleteClinicalNote(c.get('deps').db, c.get('scope'), candidateId, noteId);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{candidateId}/clinical/facts',
+      tags: clinicalTags,
+      summary: 'Add a fact by hand (a condition, medication, lab value...)',
+      request: { params: candidateParams, ...jsonBody(CreateCandidateFactSchema) },
+      responses: { 201: json(CandidateFactSchema, 'The fact'), ...errors },
+    }),
+    async (c) => c.json(await facts.addManualFact(c.get('deps').db, c.get('scope'), c.req.valid('param').candidateId, c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{candidateId}/clinical/facts/{factId}',
+      tags: clinicalTags,
+      summary: 'Delete one fact',
+      request: { params: pathParams('candidateId', 'factId') },
+      responses: { 204: { description: 'Deleted' }, ...errors },
+    }),
+    async (c) => {
+      const { candidateId, factId } = c.req.valid('param');
+      await facts.deleteFact(c.get('deps').db, c.get('scope'), candidateId, factId);
+      return c.body(null, 204);
+    },
+  );

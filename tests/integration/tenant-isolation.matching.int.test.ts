@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, candidate, candidateFact, candidateNote, candidateTrial, processingRun, trialMatch } from '../../src/server/db/schema';
+import { whenMatchRunSettled } from '../../src/server/features/matching/matcher';
+import { ENDPOINTS as MATCHING } from '../support/endpoints/matching';
+import { createRecruitingTrial } from '../support/trials';
+import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
+
+/** From organization B, organization A's match results, clinical notes and facts do not exist (404), and nothing changes. */
+
+let t: TestApp;
+let a: SignedUp;
+let b: SignedUp;
+let adminInB: Actor;
+let aTrialId: string;
+let aCriterionId: string;
+let aCandidateId: string;
+let aNoteId: string;
+let aFactId: string;
+let bTrialId: string;
+
+const snapshot = async () => ({
+  candidates: await t.deps.db.select().from(candidate).where(eq(candidate.organizationId, a.organizationId)),
+  notes: await t.deps.db.select().from(candidateNote).where(eq(candidateNote.organizationId, a.organizationId)),
+  facts: await t.deps.db.select().from(candidateFact).where(eq(candidateFact.organizationId, a.organizationId)),
+  links: await t.deps.db.select().from(candidateTrial).where(eq(candidateTrial.organizationId, a.organizationId)),
+  matches: await t.deps.db.select().from(trialMatch).where(eq(trialMatch.organizationId, a.organizationId)),
+  runs: await t.deps.db.select().from(processingRun).where(eq(processingRun.organizationId, a.organizationId)),
+  audit: await t.deps.db.select().from(auditLog).where(eq(auditLog.organizationId, a.organizationId)),
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await t.signUp({ organizationName: 'Tenant A Research' });
+  b = await t.signUp({ organizationName: 'Tenant B Research' });
+  adminInB = await t.signInAdmin();
+  adminInB.activeOrganizationId = b.organizationId;
+  const trial = await createRecruitingTrial(a.actor, { title: 'A study', criteria: [{ kind: 'inclusion', text: 'Adults', rule: { type: 'age', minYears: 18, maxYears: null } }] });
+  aTrialId = trial.body.id;
+  aCriterionId = trial.body.criteria[0].id;
+  bTrialId = (await createRecruitingTrial(b.actor, { title: 'B study' })).body.id;
+  aCandidateId = (await a.actor.post('/api/candidates/', { firstName: 'Alma', dateOfBirth: '1970-05-01', phone: '+13125550101' })).body.id;
+  aNoteId = (await a.actor.post(`/api/candidates/${aCandidateId}/clinical/notes`, { body: 'Has asthma.' })).body.note.id;
+  aFactId = (await a.actor.post(`/api/candidates/${aCandidateId}/clinical/facts`, { kind: 'smoking', name: 'smoking', status: 'absent' })).body.id;
+  const run = await a.actor.post(`/api/trial-matcher/${aTrialId}/runs`, {});
+  await whenMatchRunSettled(run.body.id);
+});
+afterAll(() => t?.close());
+
+const bundle = () => JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/fhir/small-bundle.json'), 'utf8'));
+
+const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
+  ['POST /api/trial-matcher/{trialId}/runs', (actor) => actor.post(`/api/trial-matcher/${aTrialId}/runs`, {})],
+  ['GET /api/trial-matcher/{trialId}', (actor) => actor.get(`/api/trial-matcher/${aTrialId}`)],
+  ['GET /api/trial-matcher/{trialId}/matches', (actor) => actor.get(`/api/trial-matcher/${aTrialId}/matches`)],
+  ['GET /api/trial-matcher/{trialId}/candidates/{candidateId}', (actor) => actor.get(`/api/trial-matcher/${aTrialId}/candidates/${aCandidateId}`)],
+  ['GET /api/trial-matcher/{trialId}/gaps', (actor) => actor.get(`/api/trial-matcher/${aTrialId}/gaps`)],
+  ['POST /api/trial-matcher/{trialId}/what-if', (actor) => actor.post(`/api/trial-matcher/${aTrialId}/what-if`, { criterionId: aCriterionId, rule: null })],
+  ['POST /api/trial-matcher/{trialId}/add-to-trial', (actor) => actor.post(`/api/trial-matcher/${aTrialId}/add-to-trial`, { candidateIds: [aCandidateId] })],
+  ['GET /api/trial-matcher/candidates/{candidateId}/other-trials', (actor) => actor.get(`/api/trial-matcher/candidates/${aCandidateId}/other-trials`)],
+  ['POST /api/candidates/fhir', (actor) => actor.post(`/api/candidates/fhir?organizationId=${a.organizationId}`, bundle())],
+  ['GET /api/candidates/{candidateId}/clinical', (actor) => actor.get(`/api/candidates/${aCandidateId}/clinical`)],
+  ['POST /api/candidates/{candidateId}/clinical/notes', (actor) => actor.post(`/api/candidates/${aCandidateId}/clinical/notes`, { body: 'Planted note' })],
+  ['DELETE /api/candidates/{candidateId}/clinical/notes/{noteId}', (actor) => actor.delete(`/api/candidates/${aCandidateId}/clinical/notes/${aNoteId}`)],
+  ['POST /api/candidates/{candidateId}/clinical/facts', (actor) => actor.post(`/api/candidates/${aCandidateId}/clinical/facts`, { kind: 'smoking', name: 'smoking', status: 'present' })],
+  ['DELETE /api/candidates/{candidateId}/clinical/facts/{factId}', (actor) => actor.delete(`/api/candidates/${aCandidateId}/clinical/facts/${aFactId}`)],
+];
+
+describe("from organization B, A's matching and clinical records do not exist", () => {
+  for (const [operation, probe] of probes) {
+    it(`${operation} answers 404 to B's owner and changes nothing`, async () => {
+      const before = await snapshot();
+      expect((await probe(b.actor)).status).toBe(404);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it(`${operation} answers 404 to an internal admin whose active organization is B`, async () => {
+      const before = await snapshot();
+      expect((await probe(adminInB)).status).toBe(404);
+      expect(await snapshot()).toEqual(before);
+    });
+  }
+
+  it("B's trial cannot take A's candidate, and B's own matching never sees A's candidates", async () => {
+    const before = await snapshot();
+    expect((await b.actor.post(`/api/trial-matcher/${bTrialId}/add-to-trial`, { candidateIds: [aCandidateId] })).status).toBe(404);
+    expect((await b.actor.get(`/api/trial-matcher/${bTrialId}/candidates/${aCandidateId}`)).status).toBe(404);
+    const run = await b.actor.post(`/api/trial-matcher/${bTrialId}/runs`, {});
+    await whenMatchRunSettled(run.body.id);
+    expect((await b.actor.get(`/api/trial-matcher/${bTrialId}`)).body.counts.total).toBe(0);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('covers every tenant-row matching endpoint', () => {
+    const probed = new Set(probes.map(([operation]) => operation));
+    const tenantRows = Object.entries(MATCHING).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
+  });
+});
