@@ -1,10 +1,13 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { UUID_PATTERN } from '../../../contract/common';
 import type { CandidateFactInput, MatchClass } from '../../../contract/matching';
 import { candidate, candidateFact, candidateNote, candidateTrial, processingRun, trial, trialCriterion, trialMatch, user } from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
 import type { MatchCriterion, MatchFact, MatchPerson } from './evaluate';
 
 export type CandidateFactRow = typeof candidateFact.$inferSelect;
+/** A malformed id names no row: answered as not found without asking the database (which would refuse the cast). */
+const isId = (value: string) => UUID_PATTERN.test(value);
 export type TrialMatchInsert = typeof trialMatch.$inferInsert;
 export const TRIAL_MATCH_RUN_KIND = 'trial_match';
 
@@ -61,6 +64,7 @@ export async function insertFact(executor: Executor, organizationId: string, can
 }
 
 export async function deleteFact(executor: Executor, candidateId: string, factId: string) {
+  if (!isId(factId)) return [];
   return executor.delete(candidateFact).where(and(eq(candidateFact.id, factId), eq(candidateFact.candidateId, candidateId))).returning({ id: candidateFact.id, source: candidateFact.source, kind: candidateFact.kind });
 }
 
@@ -83,6 +87,7 @@ export async function insertNote(executor: Executor, values: typeof candidateNot
 }
 
 export async function deleteNote(executor: Executor, candidateId: string, noteId: string) {
+  if (!isId(noteId)) return false;
   const rows = await executor.delete(candidateNote).where(and(eq(candidateNote.id, noteId), eq(candidateNote.candidateId, candidateId))).returning({ id: candidateNote.id });
   if (rows.length) await executor.delete(candidateFact).where(and(eq(candidateFact.candidateId, candidateId), eq(candidateFact.source, 'note'), eq(candidateFact.sourceRef, noteId)));
   return rows.length > 0;
@@ -91,6 +96,7 @@ export async function deleteNote(executor: Executor, candidateId: string, noteId
 // ---- what the matcher reads ----
 
 export async function findCandidateBasics(executor: Executor, candidateId: string) {
+  if (!isId(candidateId)) return undefined;
   const [row] = await executor
     .select({ id: candidate.id, organizationId: candidate.organizationId, firstName: candidate.firstName, lastName: candidate.lastName, status: candidate.status, dateOfBirth: candidate.dateOfBirth, sex: candidate.sex })
     .from(candidate)
@@ -121,6 +127,7 @@ export async function fillMissingDemographics(executor: Executor, candidateId: s
 }
 
 export async function findTrial(executor: Executor, trialId: string) {
+  if (!isId(trialId)) return undefined;
   const [row] = await executor
     .select({ id: trial.id, organizationId: trial.organizationId, title: trial.title, status: trial.status, targetEnrollment: trial.targetEnrollment, updatedAt: trial.updatedAt })
     .from(trial)
