@@ -111,7 +111,7 @@ export default function GapAnalysisView({ trialId, onShowCriterion }: { trialId:
             <>
               <div className="h-72 w-full" aria-hidden="true">
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={chart} layout="vertical" margin={{ left: 16, right: 16 }}>
+                  <BarChart data={chart} layout="vertical" margin={{ left: 16, right: 16 }} accessibilityLayer={false}>
                     <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                     <XAxis type="number" allowDecimals={false} />
                     <YAxis type="category" dataKey="name" width={220} tick={{ fontSize: 12 }} />

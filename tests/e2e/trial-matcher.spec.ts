@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, signUpSite, startApp, type RunningApp } from './support';
+
+// Issue 11: a recruitment lead opens a trial's matcher, reads why a candidate is excluded, adds a likely
+// eligible one to the trial, and looks at the gap analysis with a what-if.
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const yearsAgo = (years: number) => `${new Date().getUTCFullYear() - years}-01-01`;
+
+describe('trial matcher', () => {
+  it('matches, explains an exclusion, adds a likely candidate to the trial and tries a what-if', async () => {
+    const { context, page } = await app.newPage();
+    await signUpSite(page, { name: 'Rita Recruiter', email: `matcher.${Date.now().toString(36)}@site.test`, site: 'Matching Research Site' });
+    const created = await page.request.post('/api/trials/', {
+      data: {
+        title: 'Asthma controller study',
+        targetEnrollment: 20,
+        criteria: [
+          { kind: 'inclusion', text: 'Aged 18 to 65', rule: { type: 'age', minYears: 18, maxYears: 65 } },
+          { kind: 'inclusion', text: 'Physician-diagnosed asthma', rule: { type: 'condition', condition: 'asthma', present: true, concepts: [{ id: 'mesh:D001249', name: 'asthma' }] } },
+          { kind: 'exclusion', text: 'Current smoker', rule: { type: 'smoking', smoker: false } },
+        ],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const trialId = ((await created.json()) as { id: string }).id;
+    const people: Array<[string, string, string]> = [
+      ['Alice', yearsAgo(40), 'A 40-year-old woman with asthma since childhood. She has never smoked.'],
+      ['Bruno', yearsAgo(72), 'A 72-year-old man with asthma on inhaled steroids.'],
+      ['Chen', yearsAgo(33), 'A 33-year-old man with asthma who smokes a pack a day.'],
+    ];
+    for (const [name, dateOfBirth, note] of people) {
+      const candidate = await page.request.post('/api/candidates/', { data: { firstName: name, lastName: 'Match', dateOfBirth } });
+      expect(candidate.status()).toBe(201);
+      const id = ((await candidate.json()) as { id: string }).id;
+      expect((await page.request.post(`/api/candidates/${id}/clinical/notes`, { data: { body: note } })).status()).toBe(201);
+    }
+
+    // The entry point on the trial page.
+    await page.goto(`/trials/${trialId}`);
+    await page.getByRole('link', { name: 'Find matching candidates' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Trial matching: Asthma controller study' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Find matching candidates' }).click();
+    const table = page.getByRole('table', { name: /ranked/i });
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 20_000 }).toBe(4);
+    await expectAccessible(page);
+
+    // Why is Bruno excluded? His age, read from his date of birth.
+    await table.getByRole('button', { name: 'Bruno Match' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Why: Bruno Match' });
+    await expect.poll(() => dialog.getByText('Why excluded').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => dialog.getByText(/Age 72 \(date of birth\) is not 18-65/).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Alice is likely eligible: add her to the trial in one step.
+    await table.getByRole('checkbox', { name: 'Select Alice Match' }).check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Add to trial' }).click();
+    await expect.poll(() => page.getByText('1 added to the trial').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => table.getByRole('row', { name: /Alice Match/ }).getByText('In trial').isVisible(), { timeout: 20_000 }).toBe(true);
+    const trial = (await (await page.request.get(`/api/trials/${trialId}`)).json()) as { candidateCount: number };
+    expect(trial.candidateCount).toBe(1);
+
+    // Gap analysis: what excludes people, and what raising the age limit would add.
+    await page.getByRole('tab', { name: 'Gap analysis' }).click();
+    const excluding = page.getByRole('table', { name: 'Criteria that exclude candidates, most first' });
+    await expect.poll(() => excluding.getByRole('row').count(), { timeout: 20_000 }).toBe(3);
+    const ageRow = excluding.getByRole('row', { name: /Aged 18 to 65/ });
+    await ageRow.getByLabel('Max age').fill('75');
+    await ageRow.getByRole('button', { name: 'Try these ages' }).click();
+    await expect.poll(() => ageRow.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/adds 1/);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
