@@ -75,8 +75,24 @@ function windowStart(window: TimeWindow, today: Date): Date {
   return start;
 }
 
-const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 const FILLER = new Set(['a', 'an', 'the', 'of', 'or', 'and', 'such', 'as', 'any']);
+const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+/** Word sets are computed once per name: the matcher asks the same few names about every person. */
+const wordCache = new Map<string, Set<string>>();
+function wordsOf(text: string): Set<string> {
+  let found = wordCache.get(text);
+  if (!found) {
+    if (wordCache.size > 50_000) wordCache.clear();
+    wordCache.set(text, (found = words(text)));
+  }
+  return found;
+}
+const requiredCache = new Map<string, string[]>();
+function requiredWords(name: string): string[] {
+  let found = requiredCache.get(name);
+  if (!found) requiredCache.set(name, (found = [...words(name)].filter((word) => !FILLER.has(word))));
+  return found;
+}
 
 /**
  * Whether a fact names one of the rule's concepts: the same concept id, or a fact at least as specific by its
@@ -84,10 +100,10 @@ const FILLER = new Set(['a', 'an', 'the', 'of', 'or', 'and', 'such', 'as', 'any'
  */
 export function factNames(fact: Pick<MatchFact, 'conceptId' | 'name'>, concepts: ReadonlyArray<{ id: string; name: string }>, fallbackName: string): boolean {
   if (fact.conceptId && concepts.some((concept) => concept.id === fact.conceptId)) return true;
-  const factWords = words(fact.name);
+  const factWords = wordsOf(fact.name);
   const names = concepts.length ? concepts.map((concept) => concept.name) : [fallbackName];
   return names.some((name) => {
-    const required = [...words(name)].filter((word) => !FILLER.has(word));
+    const required = requiredWords(name);
     return required.length > 0 && required.every((word) => factWords.has(word));
   });
 }
@@ -96,53 +112,72 @@ const SOURCE_WORDS: Record<FactSource, string> = { prescreen: 'prescreen answer'
 const from = (fact: MatchFact) => `${SOURCE_WORDS[fact.source]}${fact.observedOn ? `, ${fact.observedOn}` : ''}`;
 
 /** The newest fact first (undated facts last), so "the latest value" is the first match. */
-function newestFirst(facts: MatchFact[]): MatchFact[] {
-  return [...facts].sort((a, b) => (b.observedOn ?? '').localeCompare(a.observedOn ?? ''));
+const newestFirst = (a: MatchFact, b: MatchFact) => (b.observedOn ?? '').localeCompare(a.observedOn ?? '');
+
+/** A person's facts by kind, newest first: built once per person, read by every criterion. */
+type FactIndex = Map<FactKind, MatchFact[]>;
+function indexFacts(facts: MatchFact[]): FactIndex {
+  const index: FactIndex = new Map();
+  for (const fact of facts) {
+    const list = index.get(fact.kind);
+    if (list) list.push(fact);
+    else index.set(fact.kind, [fact]);
+  }
+  for (const list of index.values()) if (list.length > 1) list.sort(newestFirst);
+  return index;
+}
+const NONE: MatchFact[] = [];
+
+type Judgement = Omit<CriterionOutcome, 'criterionId'>;
+const unknown = (reason: string, key: boolean, factId: string | null = null): Judgement => ({ outcome: 'unknown', reason, factId, key });
+
+function inWindow(fact: MatchFact, since: Date | null): boolean {
+  return !since || !fact.observedOn || new Date(`${fact.observedOn}T00:00:00Z`) >= since;
 }
 
-type Judgement = Omit<CriterionOutcome, 'criterionId' | 'key'>;
-const unknown = (reason: string): Judgement => ({ outcome: 'unknown', reason, factId: null });
-
 function presenceRule(
-  facts: MatchFact[],
+  facts: FactIndex,
   kind: 'condition' | 'medication',
   rule: { concepts?: Array<{ id: string; name: string }>; within?: TimeWindow; history?: boolean },
   label: string,
   wanted: boolean,
   today: Date,
+  explain: boolean,
 ): Judgement {
-  const named = newestFirst(facts.filter((fact) => fact.kind === kind && factNames(fact, rule.concepts ?? [], label)));
+  // Wanting the condition or medicine makes it a key fact (who the trial is for); not wanting it does not.
+  const key = wanted;
+  const named = (facts.get(kind) ?? NONE).filter((fact) => factNames(fact, rule.concepts ?? [], label));
   const verb = kind === 'condition' ? { now: 'Has', before: 'Had', no: 'Does not have' } : { now: 'Takes', before: 'Took', no: 'Does not take' };
   const current = named.find((fact) => fact.status === 'present');
   const past = named.find((fact) => fact.status === 'history');
   const denied = named.find((fact) => fact.status === 'absent');
-  const inWindow = (fact: MatchFact) => !rule.within || !fact.observedOn || new Date(`${fact.observedOn}T00:00:00Z`) >= windowStart(rule.within, today);
+  const since = rule.within ? windowStart(rule.within, today) : null;
   const window = rule.within ? ` in the last ${rule.within.value} ${rule.within.unit}` : '';
   if (wanted) {
     // The trial wants people who have it (or had it, for "history of").
-    if (current) return { outcome: 'met', reason: `${verb.now} ${current.name} (${from(current)})`, factId: current.id };
-    if (past && rule.history) return { outcome: 'met', reason: `${verb.before} ${past.name} (${from(past)})`, factId: past.id };
-    if (past) return { outcome: 'unknown', reason: `${verb.before} ${past.name} (${from(past)}); is it current?`, factId: past.id };
-    if (denied) return { outcome: 'not_met', reason: `${verb.no} ${label} (${from(denied)})`, factId: denied.id };
-    return unknown(`Nothing on record about ${label}`);
+    if (current) return { outcome: 'met', reason: explain ? `${verb.now} ${current.name} (${from(current)})` : '', factId: current.id, key };
+    if (past && rule.history) return { outcome: 'met', reason: explain ? `${verb.before} ${past.name} (${from(past)})` : '', factId: past.id, key };
+    if (past) return { outcome: 'unknown', reason: explain ? `${verb.before} ${past.name} (${from(past)}); is it current?` : '', factId: past.id, key };
+    if (denied) return { outcome: 'not_met', reason: explain ? `${verb.no} ${label} (${from(denied)})` : '', factId: denied.id, key };
+    return unknown(explain ? `Nothing on record about ${label}` : '', key);
   }
   // The trial wants people who do not have it (now, ever for "history of", or within a window).
   if (current) {
-    if (!inWindow(current)) return { outcome: 'met', reason: `${verb.now} ${current.name} but not${window} (${from(current)})`, factId: current.id };
-    return { outcome: 'not_met', reason: `${verb.now} ${current.name} (${from(current)})`, factId: current.id };
+    if (!inWindow(current, since)) return { outcome: 'met', reason: explain ? `${verb.now} ${current.name} but not${window} (${from(current)})` : '', factId: current.id, key };
+    return { outcome: 'not_met', reason: explain ? `${verb.now} ${current.name} (${from(current)})` : '', factId: current.id, key };
   }
   if (past) {
     if (rule.within) {
-      if (!past.observedOn) return { outcome: 'unknown', reason: `${verb.before} ${past.name}; when is not recorded (${from(past)})`, factId: past.id };
-      return inWindow(past)
-        ? { outcome: 'not_met', reason: `${verb.before} ${past.name}${window} (${from(past)})`, factId: past.id }
-        : { outcome: 'met', reason: `${verb.before} ${past.name}, longer ago than ${rule.within.value} ${rule.within.unit} (${from(past)})`, factId: past.id };
+      if (!past.observedOn) return { outcome: 'unknown', reason: explain ? `${verb.before} ${past.name}; when is not recorded (${from(past)})` : '', factId: past.id, key };
+      return inWindow(past, since)
+        ? { outcome: 'not_met', reason: explain ? `${verb.before} ${past.name}${window} (${from(past)})` : '', factId: past.id, key }
+        : { outcome: 'met', reason: explain ? `${verb.before} ${past.name}, longer ago than ${rule.within.value} ${rule.within.unit} (${from(past)})` : '', factId: past.id, key };
     }
-    if (rule.history) return { outcome: 'not_met', reason: `${verb.before} ${past.name} (${from(past)})`, factId: past.id };
-    return { outcome: 'met', reason: `${verb.before} ${past.name}, not now (${from(past)})`, factId: past.id };
+    if (rule.history) return { outcome: 'not_met', reason: explain ? `${verb.before} ${past.name} (${from(past)})` : '', factId: past.id, key };
+    return { outcome: 'met', reason: explain ? `${verb.before} ${past.name}, not now (${from(past)})` : '', factId: past.id, key };
   }
-  if (denied) return { outcome: 'met', reason: `${verb.no} ${label} (${from(denied)})`, factId: denied.id };
-  return unknown(`Nothing on record about ${label}`);
+  if (denied) return { outcome: 'met', reason: explain ? `${verb.no} ${label} (${from(denied)})` : '', factId: denied.id, key };
+  return unknown(explain ? `Nothing on record about ${label}` : '', key);
 }
 
 function compare(value: number, rule: Extract<CriterionRule, { type: 'lab' }>): boolean {
@@ -165,82 +200,93 @@ function compare(value: number, rule: Extract<CriterionRule, { type: 'lab' }>): 
 const bound = (rule: Extract<CriterionRule, { type: 'lab' }>) =>
   rule.comparator === 'between' ? `${rule.value}-${rule.upperValue}` : `${rule.comparator} ${rule.value}`;
 
-function judge(rule: CriterionRule, person: MatchPerson, today: Date): Judgement & { key: boolean } {
-  const facts = person.facts;
+/** "ALT/AST" is either; names compare without case. */
+function measureNamed(measure: string, name: string): boolean {
+  if (measure === name) return true;
+  const lower = name.toLowerCase();
+  return measure === 'ALT/AST' ? lower === 'alt' || lower === 'ast' : measure.toLowerCase() === lower;
+}
+
+// No closures in the hot path: the server runs under tsx, whose keepNames wraps every named closure per call.
+function of(facts: FactIndex, kind: FactKind): MatchFact[] {
+  return facts.get(kind) ?? NONE;
+}
+
+function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today: Date, explain: boolean): Judgement {
   switch (rule.type) {
     case 'age': {
-      const ageFact = newestFirst(facts.filter((fact) => fact.kind === 'age' && fact.value != null))[0];
+      const ageFact = of(facts, 'age').find((fact) => fact.value != null);
       const age = person.dateOfBirth ? ageOn(person.dateOfBirth, today) : ageFact?.value != null ? Math.floor(ageFact.value) : null;
       const source = person.dateOfBirth ? 'date of birth' : ageFact ? from(ageFact) : '';
       const range = rule.minYears != null && rule.maxYears != null ? `${rule.minYears}-${rule.maxYears}` : rule.minYears != null ? `at least ${rule.minYears}` : `at most ${rule.maxYears}`;
-      if (age == null) return { ...unknown('Age not known'), key: true };
+      if (age == null) return unknown('Age not known', true);
       const inRange = (rule.minYears == null || age >= rule.minYears) && (rule.maxYears == null || age <= rule.maxYears);
-      return { outcome: inRange ? 'met' : 'not_met', reason: `Age ${age} (${source}) ${inRange ? 'is' : 'is not'} ${range}`, factId: person.dateOfBirth ? null : (ageFact?.id ?? null), key: true };
+      return { outcome: inRange ? 'met' : 'not_met', reason: explain ? `Age ${age} (${source}) ${inRange ? 'is' : 'is not'} ${range}` : '', factId: person.dateOfBirth ? null : (ageFact?.id ?? null), key: true };
     }
     case 'sex': {
       if (rule.sex === 'all') return { outcome: 'not_applicable', reason: 'Open to all sexes', factId: null, key: false };
-      const sexFact = facts.find((fact) => fact.kind === 'sex' && fact.valueText);
+      const sexFact = of(facts, 'sex').find((fact) => fact.valueText);
       const sex = person.sex === 'female' || person.sex === 'male' ? person.sex : (sexFact?.valueText ?? null);
-      if (!sex) return { ...unknown('Sex not known'), key: true };
-      return { outcome: sex === rule.sex ? 'met' : 'not_met', reason: `Sex ${sex}; the trial takes ${rule.sex} participants`, factId: person.sex === sex ? null : (sexFact?.id ?? null), key: true };
+      if (!sex) return unknown('Sex not known', true);
+      return { outcome: sex === rule.sex ? 'met' : 'not_met', reason: explain ? `Sex ${sex}; the trial takes ${rule.sex} participants` : '', factId: person.sex === sex ? null : (sexFact?.id ?? null), key: true };
     }
     case 'condition':
-      return { ...presenceRule(facts, 'condition', rule, rule.concepts?.[0]?.name ?? rule.condition, rule.present, today), key: rule.present };
+      return presenceRule(facts, 'condition', rule, rule.concepts?.[0]?.name ?? rule.condition, rule.present, today, explain);
     case 'medication':
-      return { ...presenceRule(facts, 'medication', rule, rule.concepts?.[0]?.name ?? rule.medication, rule.taking, today), key: rule.taking };
+      return presenceRule(facts, 'medication', rule, rule.concepts?.[0]?.name ?? rule.medication, rule.taking, today, explain);
     case 'lab': {
-      if (rule.relativeTo) return { ...unknown(`Needs the lab's normal range (${rule.measure} ${bound(rule)} x ${rule.relativeTo})`), key: false };
-      const measures = rule.measure === 'ALT/AST' ? ['alt', 'ast'] : [rule.measure.toLowerCase()];
-      const values = newestFirst(facts.filter((fact) => fact.kind === 'lab' && fact.value != null && measures.includes(fact.name.toLowerCase())));
-      const latest = values[0];
-      if (!latest || latest.value == null) return { ...unknown(`No ${rule.measure} on record`), key: true };
-      if (rule.unit && latest.unit && latest.unit !== rule.unit) return { ...unknown(`${rule.measure} on record is in ${latest.unit}, the criterion in ${rule.unit}`), factId: latest.id, key: true };
+      if (rule.relativeTo) return unknown(explain ? `Needs the lab's normal range (${rule.measure} ${bound(rule)} x ${rule.relativeTo})` : '', false);
+      const latest = of(facts, 'lab').find((fact) => fact.value != null && measureNamed(rule.measure, fact.name));
+      if (!latest || latest.value == null) return unknown(explain ? `No ${rule.measure} on record` : '', true);
+      if (rule.unit && latest.unit && latest.unit !== rule.unit) return unknown(explain ? `${rule.measure} on record is in ${latest.unit}, the criterion in ${rule.unit}` : '', true, latest.id);
       const ok = compare(latest.value, rule);
-      return { outcome: ok ? 'met' : 'not_met', reason: `${rule.measure} ${latest.value}${latest.unit ? ` ${latest.unit}` : ''} (${from(latest)}); the trial needs ${bound(rule)}${rule.unit ? ` ${rule.unit}` : ''}`, factId: latest.id, key: true };
+      const unit = (value: string | null | undefined) => (value ? ` ${value}` : '');
+      return { outcome: ok ? 'met' : 'not_met', reason: explain ? `${rule.measure} ${latest.value}${unit(latest.unit)} (${from(latest)}); the trial needs ${bound(rule)}${unit(rule.unit)}` : '', factId: latest.id, key: true };
     }
     case 'pregnancy': {
       if (rule.allowed) return { outcome: 'not_applicable', reason: 'Pregnancy allowed', factId: null, key: false };
       if (person.sex === 'male') return { outcome: 'met', reason: 'Male: not pregnant', factId: null, key: false };
-      const fact = newestFirst(facts.filter((item) => item.kind === 'pregnancy'))[0];
-      if (!fact) return { ...unknown('Pregnancy not known (asked at prescreen)'), key: false };
+      const fact = of(facts, 'pregnancy')[0];
+      if (!fact) return unknown('Pregnancy not known (asked at prescreen)', false);
       return fact.status === 'present'
-        ? { outcome: 'not_met', reason: `Pregnant (${from(fact)})`, factId: fact.id, key: false }
-        : { outcome: 'met', reason: `Not pregnant (${from(fact)})`, factId: fact.id, key: false };
+        ? { outcome: 'not_met', reason: explain ? `Pregnant (${from(fact)})` : '', factId: fact.id, key: false }
+        : { outcome: 'met', reason: explain ? `Not pregnant (${from(fact)})` : '', factId: fact.id, key: false };
     }
     case 'smoking': {
-      const fact = newestFirst(facts.filter((item) => item.kind === 'smoking'))[0];
-      if (!fact) return { ...unknown('Smoking not known'), key: rule.smoker };
+      const fact = of(facts, 'smoking')[0];
+      if (!fact) return unknown('Smoking not known', rule.smoker);
       const smokes = fact.status === 'present';
       const said = smokes ? 'Smokes' : fact.status === 'history' ? 'Former smoker' : 'Never smoked';
-      return { outcome: smokes === rule.smoker ? 'met' : 'not_met', reason: `${said} (${from(fact)})`, factId: fact.id, key: rule.smoker };
+      return { outcome: smokes === rule.smoker ? 'met' : 'not_met', reason: explain ? `${said} (${from(fact)})` : '', factId: fact.id, key: rule.smoker };
     }
     case 'performance_status': {
-      const fact = newestFirst(facts.filter((item) => item.kind === 'performance_status' && item.value != null && (item.valueText ?? rule.scale) === rule.scale))[0];
-      if (!fact || fact.value == null) return { ...unknown(`${rule.scale} not on record`), key: true };
+      const fact = of(facts, 'performance_status').find((item) => item.value != null && (item.valueText ?? rule.scale) === rule.scale);
+      if (!fact || fact.value == null) return unknown(explain ? `${rule.scale} not on record` : '', true);
       const ok = (rule.min == null || fact.value >= rule.min) && (rule.max == null || fact.value <= rule.max);
-      return { outcome: ok ? 'met' : 'not_met', reason: `${rule.scale} ${fact.value} (${from(fact)})`, factId: fact.id, key: true };
+      return { outcome: ok ? 'met' : 'not_met', reason: explain ? `${rule.scale} ${fact.value} (${from(fact)})` : '', factId: fact.id, key: true };
     }
     case 'healthy_volunteers': {
       if (rule.accepted) return { outcome: 'not_applicable', reason: 'Healthy volunteers accepted', factId: null, key: false };
-      const condition = facts.find((fact) => fact.kind === 'condition' && fact.status === 'present');
+      const condition = of(facts, 'condition').find((fact) => fact.status === 'present');
       return condition
-        ? { outcome: 'met', reason: `Has ${condition.name} (${from(condition)})`, factId: condition.id, key: false }
-        : { ...unknown('No current condition on record'), key: false };
+        ? { outcome: 'met', reason: explain ? `Has ${condition.name} (${from(condition)})` : '', factId: condition.id, key: false }
+        : unknown('No current condition on record', false);
     }
     case 'contraception':
-      return rule.required ? { ...unknown('Willingness to use contraception is asked at prescreen'), key: false } : { outcome: 'not_applicable', reason: 'Not required', factId: null, key: false };
+      return rule.required ? unknown('Willingness to use contraception is asked at prescreen', false) : { outcome: 'not_applicable', reason: 'Not required', factId: null, key: false };
     case 'site_judgement':
-      return { ...unknown('Decided by site staff, never automatically'), key: false };
+      return unknown('Decided by site staff, never automatically', false);
   }
 }
 
 /** One criterion for one person. A proposal not yet accepted (a language model's) never decides. */
-export function evaluateCriterion(criterion: MatchCriterion, person: MatchPerson, today: Date): CriterionOutcome {
-  if (criterion.population) return { criterionId: criterion.id, outcome: 'not_applicable', key: false, reason: `Applies to ${criterion.population} only`, factId: null };
+export function evaluateCriterion(criterion: MatchCriterion, person: MatchPerson, today: Date, facts: FactIndex = indexFacts(person.facts), explain = true): CriterionOutcome {
+  if (criterion.population) return { criterionId: criterion.id, outcome: 'not_applicable', key: false, reason: explain ? `Applies to ${criterion.population} only` : '', factId: null };
   if (!criterion.rule) return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'No rule read from this criterion: asked at prescreen', factId: null };
   if (criterion.ruleSource === 'llm' && criterion.needsReview) return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'The rule is a suggestion not yet accepted', factId: null };
-  const { key, ...judgement } = judge(criterion.rule, person, today);
-  return { criterionId: criterion.id, key, ...judgement };
+  const judgement = judge(criterion.rule, person, facts, today, explain) as CriterionOutcome;
+  judgement.criterionId = criterion.id;
+  return judgement;
 }
 
 /**
@@ -248,8 +294,9 @@ export function evaluateCriterion(criterion: MatchCriterion, person: MatchPerson
  * key fact is unknown, otherwise possibly eligible. The score (0..1) ranks within a class: the share of
  * deciding criteria met, key facts counting double.
  */
-export function matchPerson(criteria: readonly MatchCriterion[], person: MatchPerson, today: Date): PersonMatch {
-  const outcomes = criteria.map((criterion) => evaluateCriterion(criterion, person, today));
+export function matchPerson(criteria: readonly MatchCriterion[], person: MatchPerson, today: Date, { explain = true }: { explain?: boolean } = {}): PersonMatch {
+  const facts = indexFacts(person.facts);
+  const outcomes = criteria.map((criterion) => evaluateCriterion(criterion, person, today, facts, explain));
   const notMetIds = outcomes.filter((item) => item.outcome === 'not_met').map((item) => item.criterionId);
   const unknownIds = outcomes.filter((item) => item.outcome === 'unknown').map((item) => item.criterionId);
   const keyUnknown = outcomes.some((item) => item.outcome === 'unknown' && item.key);

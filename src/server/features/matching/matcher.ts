@@ -116,7 +116,7 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
         const people = new Map<string, MatchPerson>(batch.map((row) => [row.id, { dateOfBirth: row.dateOfBirth, sex: row.sex, facts: [] }]));
         for (const { candidateId, ...fact } of facts) people.get(candidateId)?.facts.push(fact);
         const rows = batch.map((row) => {
-          const result = matchPerson(criteria, people.get(row.id)!, today);
+          const result = matchPerson(criteria, people.get(row.id)!, today, { explain: false });
           return {
             runId,
             organizationId,
@@ -183,7 +183,8 @@ const runView = (run: q.MatchRunRow | null) => {
 export async function matchOverview(deps: Deps, scope: RequestScope, trialId: string): Promise<TrialMatchOverview> {
   return runScoped(deps.db, scope, async (tx) => {
     const found = await loadTrial(tx, trialId);
-    const [criteria, runs] = await Promise.all([q.matchCriteria(tx, [trialId]), q.matchRuns(tx, trialId)]);
+    const criteria = await q.matchCriteria(tx, [trialId]);
+    const runs = await q.matchRuns(tx, trialId);
     const counts = runs.completed ? await q.matchCounts(tx, runs.completed.id) : { likely: 0, possible: 0, excluded: 0 };
     const stale = runs.completed ? await q.changedSince(tx, found.organizationId, found.updatedAt, runs.completed.createdAt) : false;
     return {
@@ -225,7 +226,9 @@ export async function candidateMatch(deps: Deps, scope: RequestScope, trialId: s
     const found = await loadTrial(tx, trialId);
     const person = await q.findCandidateBasics(tx, candidateId);
     if (!person || person.organizationId !== found.organizationId) throw notFound('Candidate not found');
-    const [criteria, facts, linked] = await Promise.all([q.matchCriteria(tx, [trialId]), q.listFacts(tx, candidateId), q.linkedTrialIds(tx, candidateId)]);
+    const criteria = await q.matchCriteria(tx, [trialId]);
+    const facts = await q.listFacts(tx, candidateId);
+    const linked = await q.linkedTrialIds(tx, candidateId);
     const result = matchPerson(criteria, { dateOfBirth: person.dateOfBirth, sex: person.sex, facts }, new Date());
     const factsById = new Map(facts.map((fact) => [fact.id, fact]));
     return {
@@ -246,9 +249,12 @@ export async function candidateMatch(deps: Deps, scope: RequestScope, trialId: s
 export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: string): Promise<GapAnalysis> {
   return runScoped(deps.db, scope, async (tx) => {
     const found = await loadTrial(tx, trialId);
-    const [criteria, { completed }] = await Promise.all([q.matchCriteria(tx, [trialId]), q.matchRuns(tx, trialId)]);
+    const criteria = await q.matchCriteria(tx, [trialId]);
+    const { completed } = await q.matchRuns(tx, trialId);
     if (!completed) return { counts: countsOf({ likely: 0, possible: 0, excluded: 0 }), targetEnrollment: found.targetEnrollment, excluding: [], unknown: [] };
-    const [counts, excluding, unknown] = await Promise.all([q.matchCounts(tx, completed.id), q.excludingCounts(tx, completed.id), q.unknownCounts(tx, completed.id)]);
+    const counts = await q.matchCounts(tx, completed.id);
+    const excluding = await q.excludingCounts(tx, completed.id);
+    const unknown = await q.unknownCounts(tx, completed.id);
     const byId = new Map(criteria.map((criterion) => [criterion.id, criterion]));
     const today = new Date();
     const blank: MatchPerson = { dateOfBirth: null, sex: 'unknown', facts: [] };
@@ -276,7 +282,8 @@ export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: stri
 export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, input: WhatIfInput): Promise<WhatIfResult> {
   return runScoped(deps.db, scope, async (tx) => {
     await loadTrial(tx, trialId);
-    const [criteria, { completed }] = await Promise.all([q.matchCriteria(tx, [trialId]), q.matchRuns(tx, trialId)]);
+    const criteria = await q.matchCriteria(tx, [trialId]);
+    const { completed } = await q.matchRuns(tx, trialId);
     if (!criteria.some((criterion) => criterion.id === input.criterionId)) throw notFound('Criterion not found');
     if (!completed) throw notFound('No match results yet: run the matcher first');
     const changed: MatchCriterion[] = criteria.flatMap((criterion) =>
@@ -297,7 +304,7 @@ export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, i
       for (const row of slice) {
         const person = people.get(row.candidateId);
         if (!person) continue;
-        const next = matchPerson(changed, person, today).matchClass;
+        const next = matchPerson(changed, person, today, { explain: false }).matchClass;
         if (next === row.matchClass) continue;
         after[row.matchClass]--;
         after[next]++;
@@ -329,14 +336,13 @@ export async function otherTrialMatches(deps: Deps, scope: RequestScope, candida
     const person = await q.findCandidateBasics(tx, candidateId);
     if (!person) throw notFound('Candidate not found');
     const trials = await q.recruitingTrials(tx, person.organizationId);
-    const [criteria, facts, linked] = await Promise.all([
-      q.matchCriteria(
-        tx,
-        trials.map((item) => item.id),
-      ),
-      q.listFacts(tx, candidateId),
-      q.linkedTrialIds(tx, candidateId),
-    ]);
+    // One statement at a time: a transaction's connection runs them in order anyway.
+    const criteria = await q.matchCriteria(
+      tx,
+      trials.map((item) => item.id),
+    );
+    const facts = await q.listFacts(tx, candidateId);
+    const linked = await q.linkedTrialIds(tx, candidateId);
     const today = new Date();
     const matches = trials.flatMap((item) => {
       const own = criteria.filter((criterion) => criterion.trialId === item.id);
