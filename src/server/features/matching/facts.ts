@@ -55,7 +55,8 @@ async function loadCandidate(tx: Transaction, candidateId: string) {
 export async function clinicalRecord(db: Database, scope: RequestScope, candidateId: string): Promise<CandidateClinicalRecord> {
   return runScoped(db, scope, async (tx) => {
     await loadCandidate(tx, candidateId);
-    const [notes, facts] = await Promise.all([q.listNotes(tx, candidateId), q.listFacts(tx, candidateId)]);
+    const notes = await q.listNotes(tx, candidateId);
+    const facts = await q.listFacts(tx, candidateId);
     const perNote = new Map<string, number>();
     for (const fact of facts) if (fact.source === 'note' && fact.sourceRef) perNote.set(fact.sourceRef, (perNote.get(fact.sourceRef) ?? 0) + 1);
     return {
