@@ -10,9 +10,9 @@ import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Table, Td, Th } from '../../components/ui';
-import { useActiveOrganization } from '../../lib/active-organization';
+import { useActiveOrganization, usePermissionSubject } from '../../lib/active-organization';
+import { can } from '../../../contract/permissions';
 import { ApiRequestError } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
 import { timeZoneOptions } from '../../lib/time-zone-options';
 import { errorMessage, formatDate, formatDateTime } from '../../lib/utils';
 import { CriteriaLists, EnrollmentProgress, needsReviewCount, StatusBadge } from './components';
@@ -22,10 +22,8 @@ import { TrialFormDialog } from './dialogs';
 
 /** Owners and admins of the trial's organization, and internal admins, may delete it (as the server enforces). */
 export function useCanDeleteTrial(trial: Trial | undefined) {
-  const { session } = useAuth();
-  if (!trial || !session) return false;
-  if (session.isAdmin) return true;
-  return (session.role === 'owner' || session.role === 'admin') && session.organization?.id === trial.organizationId;
+  const subject = usePermissionSubject();
+  return trial !== undefined && can(subject, 'trial:delete', trial.organizationId);
 }
 
 function StatusMoveButton({ trial, to }: { trial: Trial; to: TrialStatus }) {
