@@ -11,6 +11,7 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { invalidateOrg } from '../../lib/query';
 import { formatDateTime } from '../../lib/utils';
 import { apiProblem } from '../callbacks/format';
 import { RunProgressBar, RunStatusBadge } from '../processing-runs/components';
@@ -188,7 +189,7 @@ export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page
   // When the run settles, the list and callbacks are read once more.
   const wasActive = useRef(false);
   useEffect(() => {
-    if (wasActive.current && !runActive) void queryClient.invalidateQueries({ predicate: (item) => item.queryKey[0] === 'org' && ['calls', 'callbacks', 'prescreen-runs'].includes(String(item.queryKey[2])) });
+    if (wasActive.current && !runActive) void invalidateOrg(queryClient, undefined, 'calls', 'callbacks', 'prescreen-runs');
     wasActive.current = runActive;
   }, [runActive, queryClient]);
   const query = useCallsQuery({ filter, limit: CALLS_PAGE_SIZE, offset }, { refreshMs: runActive ? 2000 : false });

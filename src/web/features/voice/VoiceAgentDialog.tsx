@@ -15,6 +15,7 @@ import { Dialog } from '../../components/dialogs';
 import { SitePicker } from '../../components/SitePicker';
 import { ownSitesFirst, siteLabel, type TrialSite } from '../../../contract/trials';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { invalidateOrg } from '../../lib/query';
 import { usePhoneNumbersQuery } from '../phone-numbers/queries';
 import { Textarea } from '../../components/Textarea';
 import { Button, Field, Input, Select } from '../../components/ui';
@@ -492,7 +493,7 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
     } catch (error) {
       const { rest, schedule } = placeServerErrors(form, error);
       // A refusal about the trial's sites may come from a trial changed since it was read: read it again.
-      if (values.trialId) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'trial' && query.queryKey[3] === values.trialId });
+      if (values.trialId) void invalidateOrg(queryClient, undefined, ['trial', values.trialId]);
       setScheduleError(schedule);
       setServerError(rest ?? 'The agent was not saved: see the messages next to the fields.');
     }
