@@ -7,12 +7,13 @@ import { SignUpFormSchema, SiteSignUpFormSchema, type SignUpForm } from '../../.
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, Field, Input } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { api, ApiRequestError } from '../../lib/api';
 import { authClient } from '../../lib/auth';
 import { refreshSession } from '../../lib/auth-client';
 import { queryKeys } from '../../lib/query';
 import { errorMessage, safeRedirect } from '../../lib/utils';
-import { AuthLayout, FormError } from './AuthLayout';
+import { AuthLayout } from './AuthLayout';
 
 interface InvitationPreview {
   organizationName: string;
@@ -92,7 +93,7 @@ export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; in
       }
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormError message={formError} />
+        <FormError>{formError}</FormError>
         <Field label="Name" error={errors.name?.message}>
           <Input autoComplete="name" {...form.register('name')} />
         </Field>

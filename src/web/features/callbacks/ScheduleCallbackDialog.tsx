@@ -5,6 +5,7 @@ import { VOICE_AGENT_TYPES, type VoiceAgentType } from '../../../contract/voice'
 import { Dialog } from '../../components/dialogs';
 import { Textarea } from '../../components/Textarea';
 import { Button, Field, Input, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { AGENT_TYPE_LABELS } from '../voice/format';
 import { apiProblem, formatInZone, instantToWallTime, knownTimeZone, tomorrowAt, viewerTimeZone, wallTimeToInstant, zoneLabel } from './format';
 import { isMoving, scheduleCallbackTitle, type ScheduleCallbackDialogProps } from './dialogs';
@@ -127,11 +128,7 @@ export function ScheduleCallbackDialog({ candidateId, candidateName, organizatio
         <Field label="Note (optional)" error={errors.note} hint="For the team; the candidate does not hear it.">
           <Textarea id="callback-note" rows={3} maxLength={500} value={state.note} onChange={(event) => setState((previous) => ({ ...previous, note: event.target.value }))} />
         </Field>
-        {errors.form && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errors.form}
-          </p>
-        )}
+        <FormError>{errors.form}</FormError>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Cancel

@@ -8,6 +8,7 @@ import { CANDIDATE_SEXES, CANDIDATE_SOURCES, type Candidate, type CreateCandidat
 import { Combobox } from '../../components/Combobox';
 import { Dialog } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { timeZoneOptions } from '../../lib/time-zone-options';
 import { errorMessage } from '../../lib/utils';
 import { Checkbox } from './components';
@@ -212,11 +213,7 @@ export function CandidateFormDialog({ candidate, organizations, onOpenChange }: 
             </div>
           </fieldset>
         )}
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
+        <FormError>{serverError}</FormError>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Cancel

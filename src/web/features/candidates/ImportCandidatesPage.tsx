@@ -12,6 +12,7 @@ import { plural } from './format';
 import { usePreviewImport, useStartImport, type ImportRequest } from './queries';
 import { DropZone } from '../../components/DropZone';
 import { Combobox } from '../../components/Combobox';
+import { FormError } from '../../components/FormError';
 
 const FIELD_LABELS: Record<ImportField, string> = {
   firstName: 'First name',
@@ -70,14 +71,6 @@ function Steps({ step }: { step: 1 | 2 | 3 }) {
         );
       })}
     </ol>
-  );
-}
-
-function ErrorAlert({ message }: { message: string }) {
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
   );
 }
 
@@ -388,7 +381,7 @@ export function ImportCandidatesPage() {
                   />
                 </Field>
               </div>
-              {preview.isError && <ErrorAlert message={errorMessage(preview.error)} />}
+              {preview.isError && <FormError>{errorMessage(preview.error)}</FormError>}
               <div>
                 <Button type="submit" disabled={preview.isPending}>
                   {preview.isPending ? 'Reading the file…' : 'Next: check columns'}
@@ -416,8 +409,8 @@ export function ImportCandidatesPage() {
             }}
           />
           {previewData.consentMapped && <ConsentCard source={consentSource} date={consentDate} onSource={setConsentSource} onDate={setConsentDate} showError={consentTouched} />}
-          {preview.isError && <ErrorAlert message={errorMessage(preview.error)} />}
-          {start.isError && <ErrorAlert message={errorMessage(start.error)} />}
+          {preview.isError && <FormError>{errorMessage(preview.error)}</FormError>}
+          {start.isError && <FormError>{errorMessage(start.error)}</FormError>}
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setStep(1)}>
               <ArrowLeft aria-hidden="true" className="h-4 w-4" />

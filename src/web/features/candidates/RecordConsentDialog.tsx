@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { BulkConsentInput, CandidateStatus } from '../../../contract/candidates';
 import { Dialog } from '../../components/dialogs';
 import { Button, Field, Input } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/utils';
 import { Checkbox } from './components';
@@ -99,11 +100,7 @@ export function RecordConsentDialog({ target, count, label, onDone }: { target: 
         <Field label="Date consent was given">
           <Input type="date" value={date} max={today()} onChange={(event) => setDate(event.target.value)} />
         </Field>
-        {mutation.isError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {errorMessage(mutation.error)}
-          </p>
-        )}
+        {mutation.isError && <FormError>{errorMessage(mutation.error)}</FormError>}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
             Cancel

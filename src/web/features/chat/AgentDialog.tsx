@@ -9,6 +9,7 @@ import { Combobox } from '../../components/Combobox';
 import { Dialog } from '../../components/dialogs';
 import { Textarea } from '../../components/Textarea';
 import { Button, Field, Input, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/utils';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
@@ -197,11 +198,7 @@ export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
         </Field>
         <Check label="Require phone verification" hint="Visitors confirm their mobile number with a 6-digit code sent by SMS before the questions." {...form.register('requirePhoneVerification')} />
         <Check label="Active" hint="Only active agents answer on the public chat page." {...form.register('active')} />
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
+        <FormError>{serverError}</FormError>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Cancel

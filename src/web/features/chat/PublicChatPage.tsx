@@ -6,6 +6,7 @@ import type { PublicOrganization } from '../../../contract/organizations';
 import type { Language } from '../../../contract/prescreen-forms';
 import { Logo } from '../../components/Logo';
 import { Button, Input } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { publicChatApi } from './queries';
@@ -483,7 +484,7 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
           <div className="border-t border-slate-200 bg-white px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3">
             <div className="mx-auto grid w-full max-w-2xl gap-2">
               {sendError && (
-                <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+                <FormError className="flex flex-wrap items-center justify-between gap-2">
                   <span>{sendError}</span>
                   {draft.trim() && (
                     <Button variant="secondary" size="sm" onClick={() => void sendText(draft)} disabled={busy}>
@@ -491,7 +492,7 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
                       {texts.retry}
                     </Button>
                   )}
-                </div>
+                </FormError>
               )}
               {suggestions.length > 0 && (
                 <div role="group" aria-label={texts.suggested} className="flex flex-wrap gap-2">

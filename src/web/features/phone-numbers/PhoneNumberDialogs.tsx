@@ -8,6 +8,7 @@ import { ChoiceField } from '../../components/ChoiceField';
 import { Dialog } from '../../components/dialogs';
 import type { LazyDialogProps } from '../../components/lazy-dialog';
 import { Button, Field, Input } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { apiProblem } from '../callbacks/format';
 import { PROVIDER_LABELS, PURPOSE_LABELS } from './format';
@@ -72,11 +73,7 @@ export function AssignDialog({ onOpenChange }: LazyDialogProps) {
         <Field label="Label" error={errors.label?.message} hint="Optional, e.g. Main line.">
           <Input autoComplete="off" {...form.register('label')} />
         </Field>
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
+        <FormError>{serverError}</FormError>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange?.(false)}>
             Cancel
@@ -118,11 +115,7 @@ export function EditDialog({ number, onOpenChange }: LazyDialogProps & { number:
         <Field label="Label" error={errors.label?.message}>
           <Input autoComplete="off" {...form.register('label')} />
         </Field>
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
+        <FormError>{serverError}</FormError>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -7,6 +7,7 @@ import { Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, PageHeader } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDateTime } from '../../lib/utils';
 import { BlockEditor, QuestionExpansionContext, useQuestionExpansionState } from './components';
@@ -345,7 +346,7 @@ function Builder({ form }: { form: PrescreenForm }) {
         </p>
       )}
       {problems && (
-        <div ref={problemsRef} tabIndex={-1} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-2 focus:outline-red-700" data-testid="form-problems">
+        <FormError ref={problemsRef} tabIndex={-1} className="focus:outline-2 focus:outline-red-700" data-testid="form-problems">
           <p className="font-semibold">{problems.title}</p>
           {problems.message && <p className="mt-1">{problems.message}</p>}
           {problems.details.length > 0 && (
@@ -355,7 +356,7 @@ function Builder({ form }: { form: PrescreenForm }) {
               ))}
             </ul>
           )}
-        </div>
+        </FormError>
       )}
       <p className="sr-only" aria-live="polite">
         {announcement}

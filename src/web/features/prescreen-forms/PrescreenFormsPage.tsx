@@ -7,6 +7,7 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Combobox } from '../../components/Combobox';
 import { Badge, Button, buttonClass, EmptyState, Field, Input, PageHeader, Table, Td, Th } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { cn, formatDate } from '../../lib/utils';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
@@ -100,11 +101,7 @@ function NewFormDialog() {
           <input type="checkbox" className="h-4 w-4 accent-blue-700" checked={generate} onChange={(event) => setGenerate(event.target.checked)} />
           Generate study blocks from the trial’s criteria
         </label>
-        {errors.server && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errors.server}
-          </p>
-        )}
+        <FormError>{errors.server}</FormError>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Cancel

@@ -6,6 +6,7 @@ import type { PrescreenResult, PrescreenReview } from '../../../contract/prescre
 import { Combobox } from '../../components/Combobox';
 import { SitePicker } from '../../components/SitePicker';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { timeZoneOptions } from '../../lib/time-zone-options';
 import { serverProblems } from '../prescreen-forms/format';
 import { useBook } from './queries';
@@ -111,11 +112,7 @@ export function BookingCard({ result, review }: { result: PrescreenResult; revie
           <Field label="Duration (minutes)" error={errors.duration}>
             <Input inputMode="numeric" className="max-w-[8rem]" value={duration} onChange={(event) => setDuration(event.target.value)} />
           </Field>
-          {serverError && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-              {serverError}
-            </p>
-          )}
+          <FormError>{serverError}</FormError>
           <div>
             <Button type="submit" disabled={book.isPending}>
               <CalendarPlus aria-hidden="true" className="h-4 w-4" />

@@ -6,6 +6,7 @@ import { AI_RECOMMENDATION_VALUES, type AiRecommendation, type CriterionEvaluati
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDateTime } from '../../lib/utils';
 import { CandidateStatusBadge } from '../candidates/components';
@@ -194,11 +195,7 @@ function DecisionCard({ result }: { result: PrescreenResult }) {
               ))}
             </Select>
           </Field>
-          {serverError && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-              {serverError}
-            </p>
-          )}
+          <FormError>{serverError}</FormError>
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => submit('approve')} disabled={decide.isPending}>
               <Check aria-hidden="true" className="h-4 w-4" />

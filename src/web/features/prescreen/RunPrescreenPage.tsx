@@ -7,6 +7,7 @@ import type { PrescreenAnswerInput } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Input, Label, PageHeader } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage } from '../../lib/utils';
 import { candidateName } from '../candidates/format';
@@ -229,7 +230,7 @@ function GuidedForm({ form, candidateId, initialLanguage, known }: { form: Presc
             />
           ))}
           {serverError && (
-            <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" lang="en">
+            <FormError lang="en">
               <p className="font-semibold">The prescreen was not recorded</p>
               <p>{serverError.message}</p>
               {serverError.details.length > 0 && (
@@ -239,7 +240,7 @@ function GuidedForm({ form, candidateId, initialLanguage, known }: { form: Presc
                   ))}
                 </ul>
               )}
-            </div>
+            </FormError>
           )}
           <div className="flex flex-wrap justify-between gap-2" lang="en">
             <Button variant="secondary" disabled={step === 0} onClick={() => setStep(step - 1)}>

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { TRIAL_SEXES, type CreateTrialInput, type Trial } from '../../../contract/trials';
 import { Dialog } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/utils';
 import { PHASE_CHOICES, SEX_LABELS, splitConditions } from './format';
 import { trialFormTitle, type TrialFormDialogProps } from './dialogs';
@@ -206,11 +207,7 @@ export function TrialFormDialog({ trial, organizations, defaultOrganizationId, o
             {...form.register('summary')}
           />
         </Field>
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
+        <FormError>{serverError}</FormError>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Cancel

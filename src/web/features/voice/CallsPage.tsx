@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { invalidateOrg } from '../../lib/query';
 import { formatDateTime } from '../../lib/utils';
@@ -91,11 +92,7 @@ function PrescreenAllButton({ disabled, onStarted }: { disabled: boolean; onStar
           </Select>
         </Field>
       )}
-      {problem && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {problem}
-        </p>
-      )}
+      <FormError>{problem}</FormError>
     </ConfirmDialog>
   );
 }
@@ -142,11 +139,7 @@ function PrescreenRunPanel({ runId, onDismiss }: { runId: string; onDismiss: () 
         <p className="sr-only" aria-live="polite">
           {active ? '' : `Prescreen calls ${run.status}: ${run.succeeded} called, ${run.merged} callbacks scheduled, ${run.skipped} skipped, ${run.failed} failed.`}
         </p>
-        {run.error && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {run.error}
-          </p>
-        )}
+        <FormError>{run.error}</FormError>
         <div className="flex flex-wrap gap-2">
           <Link to="/admin/processed-runs" search={{ id: run.id }} className={buttonClass('secondary', 'sm')}>
             Open the run<span className="sr-only"> with each candidate’s outcome</span>

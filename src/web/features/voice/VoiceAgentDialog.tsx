@@ -19,6 +19,7 @@ import { invalidateOrg } from '../../lib/query';
 import { usePhoneNumbersQuery } from '../phone-numbers/queries';
 import { Textarea } from '../../components/Textarea';
 import { Button, Field, Input, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { LANGUAGE_LABELS } from '../chat/format';
 import { apiProblem } from '../callbacks/format';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
@@ -285,12 +286,12 @@ function FromNumberField({ form, query }: { form: UseFormReturn<VoiceAgentForm>;
   if (query.isPending) return <p className="text-sm text-slate-700">Loading your phone numbers…</p>;
   if (query.isError)
     return (
-      <div role="alert" className="flex items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      <FormError className="flex items-center justify-between gap-2">
         Could not load your phone numbers.
         <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
           Try again
         </Button>
-      </div>
+      </FormError>
     );
   if (numbers.length === 0)
     return (
@@ -599,11 +600,7 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
         </div>
         <FromNumberField form={form} query={numbersQuery} />
         <Check label="Active" hint="Calls are placed with the most recently updated active agent of the type." {...form.register('active')} />
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
+        <FormError>{serverError}</FormError>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Cancel
