@@ -31,6 +31,19 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
 });
 
+/**
+ * A form's submit button: while the save is under way it is disabled and reads `pendingLabel` ("Saving…" unless
+ * told otherwise), so a form cannot be sent twice. `icon` stays in front of either label.
+ */
+export function SubmitButton({ pending, pendingLabel = 'Saving…', icon, disabled, children, ...props }: Omit<ButtonProps, 'type'> & { pending: boolean; pendingLabel?: string; icon?: ReactNode }) {
+  return (
+    <Button type="submit" disabled={disabled || pending} {...props}>
+      {icon}
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}
+
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return (
     <input

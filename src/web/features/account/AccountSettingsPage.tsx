@@ -10,7 +10,7 @@ import { ChangePasswordFormSchema } from '../../../contract/session';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, PageHeader } from '../../components/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, PageHeader, SubmitButton } from '../../components/ui';
 import { authClient, useAuth } from '../../lib/auth';
 import { refreshSession } from '../../lib/auth-client';
 import { queryKeys } from '../../lib/query';
@@ -66,9 +66,9 @@ function ProfileCard() {
             <Input autoComplete="name" {...form.register('name')} />
           </Field>
           <div>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save name'}
-            </Button>
+            <SubmitButton pending={save.isPending}>
+              Save name
+            </SubmitButton>
           </div>
         </form>
       </CardContent>
@@ -102,9 +102,9 @@ function EmailCard() {
             <Input type="email" autoComplete="email" {...form.register('newEmail')} />
           </Field>
           <div>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Saving…' : 'Change email'}
-            </Button>
+            <SubmitButton pending={change.isPending}>
+              Change email
+            </SubmitButton>
           </div>
         </form>
       </CardContent>
@@ -149,9 +149,9 @@ function PasswordCard() {
             Sign out my other sessions
           </label>
           <div>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Saving…' : 'Change password'}
-            </Button>
+            <SubmitButton pending={change.isPending}>
+              Change password
+            </SubmitButton>
           </div>
         </form>
       </CardContent>

@@ -1,6 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Field, Input } from '../../components/ui';
+import { Field, Input, SubmitButton } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { authClient } from '../../lib/auth';
 import { refreshSession } from '../../lib/auth-client';
@@ -73,9 +73,9 @@ export function SignInPage({ redirectTo }: { redirectTo?: string }) {
         <Field label="Password" error={errors.password}>
           <Input ref={passwordRef} name="password" type="password" autoComplete="current-password" defaultValue="" />
         </Field>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel="Signing in…">
+          Sign in
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { SignUpFormSchema, SiteSignUpFormSchema, type SignUpForm } from '../../../contract/session';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, Field, Input } from '../../components/ui';
+import { Field, Input, SubmitButton } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { api, ApiRequestError } from '../../lib/api';
 import { authClient } from '../../lib/auth';
@@ -108,9 +108,9 @@ export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; in
             <Input autoComplete="organization" {...form.register('organizationName')} />
           </Field>
         )}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating account…' : 'Create account'}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel="Creating account…">
+          Create account
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Callback } from '../../../contract/callbacks';
 import { VOICE_AGENT_TYPES, type VoiceAgentType } from '../../../contract/voice';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Textarea } from '../../components/Textarea';
-import { Button, Field, Input, Select } from '../../components/ui';
+import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { AGENT_TYPE_LABELS } from '../voice/format';
 import { apiProblem, formatInZone, instantToWallTime, knownTimeZone, tomorrowAt, viewerTimeZone, wallTimeToInstant, zoneLabel } from './format';
@@ -129,14 +129,7 @@ export function ScheduleCallbackDialog({ candidateId, candidateName, organizatio
           <Textarea id="callback-note" rows={3} maxLength={500} value={state.note} onChange={(event) => setState((previous) => ({ ...previous, note: event.target.value }))} />
         </Field>
         <FormError>{errors.form}</FormError>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={schedule.isPending}>
-            {schedule.isPending ? 'Saving…' : moving ? 'Move callback' : 'Schedule callback'}
-          </Button>
-        </div>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel={moving ? 'Move callback' : 'Schedule callback'} pending={schedule.isPending} />
       </form>
     </Dialog>
   );

@@ -7,7 +7,7 @@ import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog, Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, Select } from '../../components/ui';
+import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, Select, SubmitButton } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { cn, errorMessage, formatDate, formatDateTime } from '../../lib/utils';
@@ -109,9 +109,9 @@ function StatusCard({ candidate }: { candidate: Candidate }) {
             <Input value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
           </Field>
           <div>
-            <Button type="submit" variant="secondary" disabled={status === candidate.status || update.isPending}>
-              {update.isPending ? 'Saving…' : 'Change status'}
-            </Button>
+            <SubmitButton variant="secondary" pending={update.isPending} disabled={status === candidate.status}>
+              Change status
+            </SubmitButton>
           </div>
         </form>
       </CardContent>
@@ -360,9 +360,9 @@ function NotesCard({ candidate }: { candidate: Candidate }) {
             <textarea className={textareaClass} value={text} maxLength={5000} onChange={(event) => setText(event.target.value)} />
           </Field>
           <div>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? 'Adding…' : 'Add note'}
-            </Button>
+            <SubmitButton pending={add.isPending} pendingLabel="Adding…">
+              Add note
+            </SubmitButton>
           </div>
         </form>
       </CardContent>

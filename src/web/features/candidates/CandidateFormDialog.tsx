@@ -6,8 +6,8 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { CANDIDATE_SEXES, CANDIDATE_SOURCES, type Candidate, type CreateCandidateInput } from '../../../contract/candidates';
 import { Combobox } from '../../components/Combobox';
-import { Dialog } from '../../components/dialogs';
-import { Button, Field, Input, Select } from '../../components/ui';
+import { Dialog, DialogFooter } from '../../components/dialogs';
+import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { timeZoneOptions } from '../../lib/time-zone-options';
 import { errorMessage } from '../../lib/utils';
@@ -214,14 +214,7 @@ export function CandidateFormDialog({ candidate, organizations, onOpenChange }: 
           </fieldset>
         )}
         <FormError>{serverError}</FormError>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving…' : editing ? 'Save candidate' : 'Add candidate'}
-          </Button>
-        </div>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel={editing ? 'Save candidate' : 'Add candidate'} pending={pending} />
       </form>
     </Dialog>
   );

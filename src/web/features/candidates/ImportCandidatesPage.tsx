@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ExternalLink, Upload } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { IMPORT_FIELDS, type ImportField, type ImportPreview } from '../../../contract/candidates';
-import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, PageHeader, Select, SubmitButton, Table, Td, Th } from '../../components/ui';
 import { cn, errorMessage } from '../../lib/utils';
 import { RunDetail } from '../processing-runs/RunDetail';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
@@ -383,9 +383,9 @@ export function ImportCandidatesPage() {
               </div>
               {preview.isError && <FormError>{errorMessage(preview.error)}</FormError>}
               <div>
-                <Button type="submit" disabled={preview.isPending}>
-                  {preview.isPending ? 'Reading the file…' : 'Next: check columns'}
-                </Button>
+                <SubmitButton pending={preview.isPending} pendingLabel="Reading the file…">
+                  Next: check columns
+                </SubmitButton>
               </div>
             </form>
           </CardContent>

@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { BulkConsentInput, CandidateStatus } from '../../../contract/candidates';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Button, Field, Input } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { api } from '../../lib/api';
@@ -101,14 +101,7 @@ export function RecordConsentDialog({ target, count, label, onDone }: { target: 
           <Input type="date" value={date} max={today()} onChange={(event) => setDate(event.target.value)} />
         </Field>
         {mutation.isError && <FormError>{errorMessage(mutation.error)}</FormError>}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Recording…' : 'Record consent'}
-          </Button>
-        </div>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel="Record consent" pending={mutation.isPending} pendingLabel="Recording…" />
       </form>
     </Dialog>
   );

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { CHAT_NEXT_STEPS, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
 import { Combobox } from '../../components/Combobox';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Textarea } from '../../components/Textarea';
-import { Button, Field, Input, Select } from '../../components/ui';
+import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/utils';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
@@ -199,14 +199,7 @@ export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
         <Check label="Require phone verification" hint="Visitors confirm their mobile number with a 6-digit code sent by SMS before the questions." {...form.register('requirePhoneVerification')} />
         <Check label="Active" hint="Only active agents answer on the public chat page." {...form.register('active')} />
         <FormError>{serverError}</FormError>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : editing ? 'Save agent' : 'Create agent'}
-          </Button>
-        </div>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel={editing ? 'Save agent' : 'Create agent'} pending={save.isPending} />
       </form>
     </Dialog>
   );

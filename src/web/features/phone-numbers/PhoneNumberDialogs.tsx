@@ -5,9 +5,9 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { E164InputSchema, PHONE_NUMBER_PURPOSES, type PhoneNumber, type PhoneNumberProvider } from '../../../contract/phone-numbers';
 import { ChoiceField } from '../../components/ChoiceField';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import type { LazyDialogProps } from '../../components/lazy-dialog';
-import { Button, Field, Input } from '../../components/ui';
+import { Field, Input } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { apiProblem } from '../callbacks/format';
@@ -74,14 +74,7 @@ export function AssignDialog({ onOpenChange }: LazyDialogProps) {
           <Input autoComplete="off" {...form.register('label')} />
         </Field>
         <FormError>{serverError}</FormError>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange?.(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={assign.isPending}>
-            {assign.isPending ? 'Assigning…' : 'Assign number'}
-          </Button>
-        </div>
+        <DialogFooter onCancel={() => onOpenChange?.(false)} submitLabel="Assign number" pending={assign.isPending} pendingLabel="Assigning…" />
       </form>
     </Dialog>
   );
@@ -116,14 +109,7 @@ export function EditDialog({ number, onOpenChange }: LazyDialogProps & { number:
           <Input autoComplete="off" {...form.register('label')} />
         </Field>
         <FormError>{serverError}</FormError>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </div>
+        <DialogFooter onCancel={onClose} submitLabel="Save" pending={update.isPending} />
       </form>
     </Dialog>
   );

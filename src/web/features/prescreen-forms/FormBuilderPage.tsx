@@ -3,7 +3,7 @@ import { Copy, Eye, Plus, Save, Send, Undo2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { DuplicatePair, Language, PrescreenForm, Question, StudyBlock } from '../../../contract/prescreen-forms';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, PageHeader } from '../../components/ui';
@@ -120,14 +120,13 @@ function DuplicatesDialog({ blocks, onMerged }: { blocks: StudyBlock[]; onMerged
               {errorMessage(apply.error)}
             </p>
           )}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={chosen.length === 0 || apply.isPending}>
-              {apply.isPending ? 'Merging…' : `Merge ${chosen.length} ${chosen.length === 1 ? 'pair' : 'pairs'}`}
-            </Button>
-          </div>
+          <DialogFooter
+            onCancel={() => setOpen(false)}
+            submitLabel={`Merge ${chosen.length} ${chosen.length === 1 ? 'pair' : 'pairs'}`}
+            pending={apply.isPending}
+            pendingLabel="Merging…"
+            submitDisabled={chosen.length === 0}
+          />
         </form>
       )}
     </Dialog>

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Combobox } from '../../components/Combobox';
@@ -102,14 +102,12 @@ function NewFormDialog() {
           Generate study blocks from the trial’s criteria
         </label>
         <FormError>{errors.server}</FormError>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {generateBlocks.isPending ? 'Generating…' : create.isPending ? 'Creating…' : generate ? 'Generate and open' : 'Create and open'}
-          </Button>
-        </div>
+        <DialogFooter
+          onCancel={() => setOpen(false)}
+          submitLabel={generate ? 'Generate and open' : 'Create and open'}
+          pending={pending}
+          pendingLabel={generateBlocks.isPending ? 'Generating…' : 'Creating…'}
+        />
       </form>
     </Dialog>
   );

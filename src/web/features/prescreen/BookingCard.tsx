@@ -5,7 +5,7 @@ import { ownSitesFirst } from '../../../contract/trials';
 import type { PrescreenResult, PrescreenReview } from '../../../contract/prescreen';
 import { Combobox } from '../../components/Combobox';
 import { SitePicker } from '../../components/SitePicker';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input } from '../../components/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, SubmitButton } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { timeZoneOptions } from '../../lib/time-zone-options';
 import { serverProblems } from '../prescreen-forms/format';
@@ -114,10 +114,9 @@ export function BookingCard({ result, review }: { result: PrescreenResult; revie
           </Field>
           <FormError>{serverError}</FormError>
           <div>
-            <Button type="submit" disabled={book.isPending}>
-              <CalendarPlus aria-hidden="true" className="h-4 w-4" />
-              {book.isPending ? 'Booking…' : 'Book visit'}
-            </Button>
+            <SubmitButton pending={book.isPending} pendingLabel="Booking…" icon={<CalendarPlus aria-hidden="true" className="h-4 w-4" />}>
+              Book visit
+            </SubmitButton>
           </div>
         </form>
       </CardContent>

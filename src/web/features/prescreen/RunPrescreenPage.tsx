@@ -6,7 +6,7 @@ import { knownAnswerOf, type KnownCandidate, type Language, type PrescreenForm, 
 import type { PrescreenAnswerInput } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Input, Label, PageHeader } from '../../components/ui';
+import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Input, Label, PageHeader, SubmitButton } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage } from '../../lib/utils';
@@ -248,10 +248,9 @@ function GuidedForm({ form, candidateId, initialLanguage, known }: { form: Presc
               Back
             </Button>
             {last ? (
-              <Button type="submit" disabled={run.isPending}>
-                <Send aria-hidden="true" className="h-4 w-4" />
-                {run.isPending ? 'Submitting…' : 'Submit prescreen'}
-              </Button>
+              <SubmitButton pending={run.isPending} pendingLabel="Submitting…" icon={<Send aria-hidden="true" className="h-4 w-4" />}>
+                Submit prescreen
+              </SubmitButton>
             ) : (
               <Button type="submit">
                 Next

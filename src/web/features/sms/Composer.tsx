@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { SMS_MAX_BODY_LENGTH, type SmsTemplateKey, type SmsTemplateVariable } from '../../../contract/sms';
-import { Button, Field, Input, Label, Select } from '../../components/ui';
+import { Field, Input, Label, Select, SubmitButton } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { cn } from '../../lib/utils';
@@ -211,10 +211,9 @@ export function Composer({ thread }: { thread: SmsThreadDetail }) {
           {send.isError && <FormError data-testid="send-error">{serverReason(send.error)}</FormError>}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-xs text-slate-700">{mode === 'text' && !blocked ? 'Ctrl+Enter sends.' : ''}</p>
-            <Button type="submit" disabled={blocked || !ready || send.isPending}>
-              <Send aria-hidden="true" className="h-4 w-4" />
-              {send.isPending ? 'Sending…' : 'Send'}
-            </Button>
+            <SubmitButton pending={send.isPending} pendingLabel="Sending…" disabled={blocked || !ready} icon={<Send aria-hidden="true" className="h-4 w-4" />}>
+              Send
+            </SubmitButton>
           </div>
         </fieldset>
       </form>

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, buttonClass, Input, Label } from '../../components/ui';
+import { buttonClass, Input, Label, SubmitButton } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { formatDateTime } from '../../lib/utils';
@@ -91,9 +91,9 @@ function SimulatorTools({ thread }: { thread: SmsThreadDetail }) {
           <Label htmlFor={inputId}>Simulate a reply</Label>
           <Input id={inputId} value={text} maxLength={1600} placeholder="e.g. Yes I'm interested" onChange={(event) => setText(event.target.value)} />
         </div>
-        <Button type="submit" variant="secondary" disabled={!text.trim() || simulate.isPending}>
-          {simulate.isPending ? 'Sending…' : 'Send reply'}
-        </Button>
+        <SubmitButton variant="secondary" pending={simulate.isPending} pendingLabel="Sending…" disabled={!text.trim()}>
+          Send reply
+        </SubmitButton>
       </form>
       {simulate.isError && (
         <p role="alert" className="text-sm text-red-800">

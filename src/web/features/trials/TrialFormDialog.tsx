@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { TRIAL_SEXES, type CreateTrialInput, type Trial } from '../../../contract/trials';
-import { Dialog } from '../../components/dialogs';
-import { Button, Field, Input, Select } from '../../components/ui';
+import { Dialog, DialogFooter } from '../../components/dialogs';
+import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/utils';
 import { PHASE_CHOICES, SEX_LABELS, splitConditions } from './format';
@@ -208,14 +208,7 @@ export function TrialFormDialog({ trial, organizations, defaultOrganizationId, o
           />
         </Field>
         <FormError>{serverError}</FormError>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving…' : editing ? 'Save' : 'Create trial'}
-          </Button>
-        </div>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel={editing ? 'Save' : 'Create trial'} pending={pending} />
       </form>
     </Dialog>
   );

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { MEMBER_ROLES } from '../../../contract/users';
 import { CopyField } from '../../components/CopyButton';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
 import { useActiveOrganization, usePermissions } from '../../lib/active-organization';
 import { useAuth } from '../../lib/auth';
@@ -143,14 +143,7 @@ export function AddUserDialog() {
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </Field>
           )}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={addUser.isPending}>
-              {addUser.isPending ? 'Saving…' : mode === 'add' ? 'Add user' : 'Send invitation'}
-            </Button>
-          </div>
+          <DialogFooter onCancel={() => setOpen(false)} submitLabel={mode === 'add' ? 'Add user' : 'Send invitation'} pending={addUser.isPending} />
         </form>
       )}
     </Dialog>

@@ -11,7 +11,7 @@ import { WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type 
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
 import { ChoiceField } from '../../components/ChoiceField';
 import { Combobox } from '../../components/Combobox';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { SitePicker } from '../../components/SitePicker';
 import { ownSitesFirst, siteLabel, type TrialSite } from '../../../contract/trials';
 import { useActiveOrganization } from '../../lib/active-organization';
@@ -601,14 +601,7 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
         <FromNumberField form={form} query={numbersQuery} />
         <Check label="Active" hint="Calls are placed with the most recently updated active agent of the type." {...form.register('active')} />
         <FormError>{serverError}</FormError>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : editing ? 'Save agent' : 'Create agent'}
-          </Button>
-        </div>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel={editing ? 'Save agent' : 'Create agent'} pending={save.isPending} />
       </form>
     </Dialog>
   );
