@@ -7,6 +7,7 @@ import type { Language } from '../../../contract/prescreen-forms';
 import { Logo } from '../../components/Logo';
 import { Button, Input } from '../../components/ui';
 import { FormError } from '../../components/FormError';
+import { Bubble } from '../../components/Transcript';
 import { ApiRequestError } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { publicChatApi } from './queries';
@@ -165,16 +166,10 @@ function MessageBubble({ message, texts }: { message: ChatMessage; texts: Texts 
   const visitor = message.role === 'visitor';
   return (
     <div className={cn('flex', visitor ? 'justify-end' : 'justify-start')} data-testid="chat-message" data-role={message.role} data-kind={message.kind ?? undefined}>
-      <p
-        className={cn(
-          'max-w-[85%] whitespace-pre-line break-words rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed shadow-sm',
-          visitor ? 'rounded-br-md bg-blue-700 text-white' : 'rounded-bl-md border border-slate-200 bg-white text-slate-900',
-          message.kind === 'safety' && 'border-amber-300 bg-amber-50',
-        )}
-      >
+      <Bubble side={visitor ? 'end' : 'start'} size="roomy" tone={message.kind === 'safety' ? 'safety' : undefined} className={visitor ? undefined : 'bg-white'}>
         <span className="sr-only">{visitor ? texts.you : texts.assistant}: </span>
         {message.text}
-      </p>
+      </Bubble>
     </div>
   );
 }
@@ -456,14 +451,16 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
           {pendingText !== null && (
             <div className="mx-auto mt-2.5 grid w-full max-w-2xl gap-2.5" aria-hidden="true">
               <div className="flex justify-end">
-                <p className="max-w-[85%] whitespace-pre-line break-words rounded-2xl rounded-br-md bg-blue-700/70 px-4 py-2.5 text-[15px] text-white">{pendingText}</p>
+                <Bubble side="end" size="roomy" tone="pending">
+                  {pendingText}
+                </Bubble>
               </div>
               <div className="flex justify-start">
-                <p className="flex items-center gap-1 rounded-2xl rounded-bl-md border border-slate-200 bg-white px-4 py-3">
+                <Bubble side="start" size="roomy" className="flex items-center gap-1 bg-white py-3 shadow-none">
                   <span className="h-2 w-2 animate-bounce rounded-full bg-slate-500 [animation-delay:-0.3s]" />
                   <span className="h-2 w-2 animate-bounce rounded-full bg-slate-500 [animation-delay:-0.15s]" />
                   <span className="h-2 w-2 animate-bounce rounded-full bg-slate-500" />
-                </p>
+                </Bubble>
               </div>
             </div>
           )}
