@@ -134,12 +134,18 @@ export function Field({ label, error, hint, children, className }: { label: stri
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
+  );
+}
+
+/** A field's error under its control (nothing without one); the control's aria-describedby names `id`. */
+export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="text-sm text-red-700">
+      {children}
+    </p>
   );
 }
 

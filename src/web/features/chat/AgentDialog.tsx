@@ -8,7 +8,7 @@ import { LANGUAGES } from '../../../contract/prescreen-forms';
 import { Combobox } from '../../components/Combobox';
 import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Textarea } from '../../components/Textarea';
-import { Field, Input, Select } from '../../components/ui';
+import { Field, FieldError, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/utils';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
@@ -181,11 +181,7 @@ export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
               <Check key={language} label={LANGUAGE_LABELS[language] ?? language} value={language} {...form.register('languages')} />
             ))}
           </div>
-          {errors.languages && (
-            <p id="agent-languages-error" className="text-sm text-red-700">
-              {errors.languages.message}
-            </p>
-          )}
+          <FieldError id="agent-languages-error">{errors.languages?.message}</FieldError>
         </fieldset>
         <Field label="Next step" hint="What the visitor is told after a matching chat.">
           <Select {...form.register('nextStep')}>

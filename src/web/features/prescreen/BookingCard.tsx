@@ -5,7 +5,7 @@ import { ownSitesFirst } from '../../../contract/trials';
 import type { PrescreenResult, PrescreenReview } from '../../../contract/prescreen';
 import { Combobox } from '../../components/Combobox';
 import { SitePicker } from '../../components/SitePicker';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, SubmitButton } from '../../components/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FieldError, Input, SubmitButton } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { timeZoneOptions } from '../../lib/time-zone-options';
 import { serverProblems } from '../prescreen-forms/format';
@@ -86,7 +86,7 @@ export function BookingCard({ result, review }: { result: PrescreenResult; revie
               Site <span className="font-normal text-slate-700">({sites.length})</span>
             </label>
             <SitePicker id={pickerId} sites={sites} value={siteId} onChange={setSiteId} invalid={Boolean(errors.site)} />
-            {errors.site && <p className="text-sm text-red-700">{errors.site}</p>}
+            <FieldError>{errors.site}</FieldError>
           </div>
           {site?.timeZone ? (
             <p className="text-sm text-slate-800" data-testid="site-time-zone">

@@ -6,7 +6,7 @@ import { knownAnswerOf, type KnownCandidate, type Language, type PrescreenForm, 
 import type { PrescreenAnswerInput } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Input, Label, PageHeader, SubmitButton } from '../../components/ui';
+import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, FieldError, Input, Label, PageHeader, SubmitButton } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage } from '../../lib/utils';
@@ -63,11 +63,7 @@ function QuestionInput({ question, language, value, error, onChange, fromRecord 
   const errorId = `${id}-error`;
   const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true as const } : {};
   const optional = !question.required && <span className="ml-1 font-normal text-slate-700">(optional)</span>;
-  const errorText = error && (
-    <p id={errorId} className="text-sm text-red-700">
-      {error}
-    </p>
-  );
+  const errorText = <FieldError id={errorId}>{error}</FieldError>;
   const yesNo = question.type === 'yes_no';
   if (yesNo || question.type === 'single_choice' || question.type === 'multiple_choice') {
     const options = yesNo

@@ -18,7 +18,7 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { invalidateOrg } from '../../lib/query';
 import { usePhoneNumbersQuery } from '../phone-numbers/queries';
 import { Textarea } from '../../components/Textarea';
-import { Button, Field, Input, Select } from '../../components/ui';
+import { Button, Field, FieldError, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { LANGUAGE_LABELS } from '../chat/format';
 import { apiProblem } from '../callbacks/format';
@@ -268,14 +268,6 @@ const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & In
   );
 });
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
-
 /**
  * The number the agent calls from and inbound calls reach: a select of the organization's voice numbers, with
  * loading, error and empty states (numbers are assigned by Cohortly, not typed here).
@@ -298,7 +290,7 @@ function FromNumberField({ form, query }: { form: UseFormReturn<VoiceAgentForm>;
       <div className="grid gap-1.5">
         <p className="text-sm font-medium text-slate-800">From number</p>
         <p className="rounded-md border border-dashed border-slate-300 px-3 py-2 text-sm text-slate-700">No phone numbers yet: ask Cohortly to assign one.</p>
-        <FieldError id="fromNumber-error" message={error} />
+        <FieldError id="fromNumber-error">{error}</FieldError>
       </div>
     );
   return (
@@ -397,7 +389,7 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
       <fieldset className="grid gap-2" aria-describedby={errors?.sites ? 'voice-agent-sites-error' : undefined}>
         <legend className="mb-1 text-sm font-medium text-slate-800">Sites</legend>
         {sites}
-        <FieldError id="voice-agent-sites-error" message={errors?.sites?.message} />
+        <FieldError id="voice-agent-sites-error">{errors?.sites?.message}</FieldError>
       </fieldset>
       <fieldset className="grid gap-2" aria-describedby={errors?.weekdays ? 'voice-agent-weekdays-error' : undefined}>
         <legend className="mb-1 text-sm font-medium text-slate-800">Weekdays</legend>
@@ -406,7 +398,7 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
             <Check key={day} label={WEEKDAY_LABELS[day]} value={day} {...form.register('schedule.weekdays')} />
           ))}
         </div>
-        <FieldError id="voice-agent-weekdays-error" message={errors?.weekdays?.message} />
+        <FieldError id="voice-agent-weekdays-error">{errors?.weekdays?.message}</FieldError>
       </fieldset>
       <fieldset className="grid gap-2" aria-describedby={errors?.times?.message ? 'voice-agent-times-error' : undefined}>
         <legend className="mb-1 text-sm font-medium text-slate-800">Start times</legend>
@@ -427,7 +419,7 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
                       <X aria-hidden="true" className="h-4 w-4" />
                     </Button>
                   </div>
-                  <FieldError id={`${id}-error`} message={error} />
+                  <FieldError id={`${id}-error`}>{error}</FieldError>
                 </li>
               );
             })}
@@ -439,7 +431,7 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
             Add start time
           </Button>
         </div>
-        <FieldError id="voice-agent-times-error" message={errors?.times?.message ?? errors?.times?.root?.message} />
+        <FieldError id="voice-agent-times-error">{errors?.times?.message ?? errors?.times?.root?.message}</FieldError>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Visit length (minutes)" error={errors?.durationMinutes?.message}>
@@ -569,11 +561,7 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
               <Check key={language} label={LANGUAGE_LABELS[language] ?? language} value={language} {...form.register('languages')} />
             ))}
           </div>
-          {errors.languages && (
-            <p id="voice-agent-languages-error" className="text-sm text-red-700">
-              {errors.languages.message}
-            </p>
-          )}
+          <FieldError id="voice-agent-languages-error">{errors.languages?.message}</FieldError>
         </fieldset>
         <Field label="Voice" error={errors.voice?.message} hint="The provider's voice id; “default” uses the provider's default.">
           <Input autoComplete="off" {...form.register('voice')} />
