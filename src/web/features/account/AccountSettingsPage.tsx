@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { ChangePasswordFormSchema } from '../../../contract/session';
+import { ChangePasswordFormSchema, SignUpFormSchema } from '../../../contract/session';
+import { PASSWORD_MIN_LENGTH } from '../../../contract/users';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
@@ -32,7 +33,7 @@ interface SessionRow {
   userAgent?: string | null;
 }
 
-const NameSchema = z.object({ name: z.string().trim().min(1, 'Enter your name').max(120) });
+const NameSchema = z.object({ name: SignUpFormSchema.shape.name });
 const EmailSchema = z.object({ newEmail: z.email('Enter a valid email address') });
 type PasswordForm = z.input<typeof ChangePasswordFormSchema>;
 
@@ -138,7 +139,7 @@ function PasswordCard() {
           <Field label="Current password" error={errors.currentPassword?.message}>
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </Field>
-          <Field label="New password" error={errors.newPassword?.message} hint="At least 10 characters.">
+          <Field label="New password" error={errors.newPassword?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </Field>
           <Field label="Confirm new password" error={errors.confirmPassword?.message}>

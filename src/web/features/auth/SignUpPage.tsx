@@ -4,6 +4,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SignUpFormSchema, SiteSignUpFormSchema, type SignUpForm } from '../../../contract/session';
+import { PASSWORD_MIN_LENGTH } from '../../../contract/users';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Field, Input, SubmitButton } from '../../components/ui';
@@ -100,7 +101,7 @@ export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; in
         <Field label="Email" error={errors.email?.message} hint={preview ? 'The invitation was sent to this address.' : undefined}>
           <Input type="email" autoComplete="email" readOnly={Boolean(preview)} className={preview ? 'bg-slate-100' : undefined} {...form.register('email')} />
         </Field>
-        <Field label="Password" error={errors.password?.message} hint="At least 10 characters.">
+        <Field label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </Field>
         {!invitation && (

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { Callback } from '../../../contract/callbacks';
+import { ScheduleCallbackSchema, type Callback } from '../../../contract/callbacks';
 import { VOICE_AGENT_TYPES, type VoiceAgentType } from '../../../contract/voice';
 import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Textarea } from '../../components/Textarea';
 import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
+import { maxLengthOf } from '../../lib/limits';
 import { AGENT_TYPE_LABELS } from '../voice/format';
 import { apiProblem, formatInZone, instantToWallTime, knownTimeZone, tomorrowAt, viewerTimeZone, wallTimeToInstant, zoneLabel } from './format';
 import { isMoving, scheduleCallbackTitle, type ScheduleCallbackDialogProps } from './dialogs';
@@ -126,7 +127,7 @@ export function ScheduleCallbackDialog({ candidateId, candidateName, organizatio
           <Input id="callback-at" type="datetime-local" value={state.when} onChange={(event) => setState((previous) => ({ ...previous, when: event.target.value }))} />
         </Field>
         <Field label="Note (optional)" error={errors.note} hint="For the team; the candidate does not hear it.">
-          <Textarea id="callback-note" rows={3} maxLength={500} value={state.note} onChange={(event) => setState((previous) => ({ ...previous, note: event.target.value }))} />
+          <Textarea id="callback-note" rows={3} maxLength={maxLengthOf(ScheduleCallbackSchema.shape.note)} value={state.note} onChange={(event) => setState((previous) => ({ ...previous, note: event.target.value }))} />
         </Field>
         <FormError>{errors.form}</FormError>
         <DialogFooter onCancel={() => setOpen(false)} submitLabel={moving ? 'Move callback' : 'Schedule callback'} pending={schedule.isPending} />

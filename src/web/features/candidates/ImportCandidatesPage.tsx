@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ExternalLink, Upload } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { IMPORT_FIELDS, type ImportField, type ImportPreview } from '../../../contract/candidates';
+import { ConsentSourceSchema, IMPORT_FIELDS, type ImportField, type ImportPreview } from '../../../contract/candidates';
 import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, PageHeader, Select, SubmitButton, Table, Td, Th } from '../../components/ui';
 import { cn, errorMessage } from '../../lib/utils';
 import { RunDetail } from '../processing-runs/RunDetail';
@@ -13,6 +13,7 @@ import { usePreviewImport, useStartImport, type ImportRequest } from './queries'
 import { DropZone } from '../../components/DropZone';
 import { Combobox } from '../../components/Combobox';
 import { FormError } from '../../components/FormError';
+import { maxLengthOf } from '../../lib/limits';
 
 const FIELD_LABELS: Record<ImportField, string> = {
   firstName: 'First name',
@@ -201,7 +202,7 @@ function ConsentCard({ source, date, onSource, onDate, showError }: { source: st
       <CardContent>
         <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
           <Field label="Consent source (required)" hint='For example "paper form at clinic" or "web form".' error={showError && !source.trim() ? 'Say where the consent was given' : undefined}>
-            <Input value={source} maxLength={200} onChange={(event) => onSource(event.target.value)} />
+            <Input value={source} maxLength={maxLengthOf(ConsentSourceSchema)} onChange={(event) => onSource(event.target.value)} />
           </Field>
           <Field label="Consent date" hint="For rows without a date of their own.">
             <Input type="date" value={date} max={today()} onChange={(event) => onDate(event.target.value)} />

@@ -3,13 +3,14 @@ import { forwardRef, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { CHAT_NEXT_STEPS, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
+import { CHAT_NEXT_STEPS, CreateChatAgentSchema, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
 import { Combobox } from '../../components/Combobox';
 import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Textarea } from '../../components/Textarea';
 import { Field, FieldError, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
+import { textUpTo } from '../../lib/limits';
 import { errorMessage } from '../../lib/utils';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
@@ -18,10 +19,11 @@ import { LANGUAGE_LABELS, NEXT_STEP_LABELS } from './format';
 import { agentDialogTitle, type AgentDialogProps } from './dialogs';
 import { useSaveChatAgent } from './queries';
 
-const text = (label: string) => z.string().trim().max(2000, `${label} must be at most 2000 characters`);
+const fields = CreateChatAgentSchema.shape;
+const text = (label: string) => textUpTo(fields.greeting.shape.en, label);
 
 const AgentFormSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(200, 'Name must be at most 200 characters'),
+  name: textUpTo(fields.name, 'Name').min(1, 'Enter a name'),
   trialId: z.string().min(1, 'Choose a trial'),
   prescreenFormId: z.string().min(1, 'Choose a published prescreen form'),
   greetingEn: text('Greeting').min(1, 'Enter the English greeting'),

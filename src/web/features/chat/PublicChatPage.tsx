@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2, Loader2, RotateCcw, Send } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { CHAT_MESSAGE_MAX, type ChatAwaiting, type ChatMessage, type ChatTurn, type ConversationStatus } from '../../../contract/chat';
+import { CHAT_MESSAGE_MAX, VerifyChatSchema, type ChatAwaiting, type ChatMessage, type ChatTurn, type ConversationStatus } from '../../../contract/chat';
 import type { PublicOrganization } from '../../../contract/organizations';
 import type { Language } from '../../../contract/prescreen-forms';
 import { Logo } from '../../components/Logo';
@@ -10,7 +10,11 @@ import { FormError } from '../../components/FormError';
 import { Bubble } from '../../components/Transcript';
 import { ApiRequestError } from '../../lib/api';
 import { cn } from '../../lib/utils';
+import { maxLengthOf } from '../../lib/limits';
 import { publicChatApi } from './queries';
+
+/** The longest phone number the verification accepts (src/contract/chat.ts). */
+const PHONE_MAX = maxLengthOf(VerifyChatSchema.shape.phone);
 
 /**
  * The public chat page of an organization (no sign-in, no app shell). It resumes the conversation named by
@@ -519,7 +523,7 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
                       inputMode="tel"
                       autoComplete="tel"
                       autoFocus
-                      maxLength={40}
+                      maxLength={PHONE_MAX}
                       value={phone}
                       placeholder="+1 212 555 0123"
                       aria-invalid={verifyError ? true : undefined}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { E164InputSchema, PHONE_NUMBER_PURPOSES, type PhoneNumber, type PhoneNumberProvider } from '../../../contract/phone-numbers';
+import { AssignPhoneNumberSchema, E164InputSchema, PHONE_NUMBER_PURPOSES, type PhoneNumber, type PhoneNumberProvider } from '../../../contract/phone-numbers';
 import { ChoiceField } from '../../components/ChoiceField';
 import { Dialog, DialogFooter } from '../../components/dialogs';
 import type { LazyDialogProps } from '../../components/lazy-dialog';
@@ -29,13 +29,16 @@ function placeErrors(error: unknown, setError: (field: 'number' | 'organizationI
   return problem.message;
 }
 
+/** The contract's own label rule (at most 100 characters, trimmed). */
+const LabelSchema = AssignPhoneNumberSchema.shape.label.unwrap();
+
 const AssignFormSchema = z.object({
   number: E164InputSchema,
   organizationId: z.string().min(1, 'Choose an organization'),
   purpose: z.enum(PHONE_NUMBER_PURPOSES),
   /** '' = the configured provider. */
   provider: z.string(),
-  label: z.string().trim().max(100, 'At most 100 characters'),
+  label: LabelSchema,
 });
 
 /** Assign a number to an organization (internal admins with Cohortly active). */
@@ -80,7 +83,7 @@ export function AssignDialog({ onOpenChange }: LazyDialogProps) {
   );
 }
 
-const EditFormSchema = z.object({ organizationId: z.string().min(1), purpose: z.enum(PHONE_NUMBER_PURPOSES), label: z.string().trim().max(100, 'At most 100 characters') });
+const EditFormSchema = z.object({ organizationId: z.string().min(1), purpose: z.enum(PHONE_NUMBER_PURPOSES), label: LabelSchema });
 
 /** Change a number's label or purpose, or move it to another organization. */
 export function EditDialog({ number, onOpenChange }: LazyDialogProps & { number: PhoneNumber }) {

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { CreatePrescreenFormSchema } from '../../../contract/prescreen-forms';
 import { Dialog, DialogFooter } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
@@ -9,6 +10,7 @@ import { Combobox } from '../../components/Combobox';
 import { Badge, Button, buttonClass, EmptyState, Field, Input, PageHeader, Table, Td, Th } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { maxLengthOf } from '../../lib/limits';
 import { cn, formatDate } from '../../lib/utils';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
@@ -95,7 +97,7 @@ function NewFormDialog() {
           />
         </Field>
         <Field label="Form name" error={errors.name}>
-          <Input value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
+          <Input value={name} maxLength={maxLengthOf(CreatePrescreenFormSchema.shape.name)} onChange={(event) => setName(event.target.value)} />
         </Field>
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-4 w-4 accent-blue-700" checked={generate} onChange={(event) => setGenerate(event.target.checked)} />

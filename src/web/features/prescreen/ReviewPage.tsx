@@ -2,13 +2,14 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { Check, ClipboardList, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { AI_RECOMMENDATION_VALUES, type AiRecommendation, type CriterionEvaluationDto, type PrescreenResult, type PrescreenReview } from '../../../contract/prescreen';
+import { AI_RECOMMENDATION_VALUES, DecisionBodySchema, type AiRecommendation, type CriterionEvaluationDto, type PrescreenResult, type PrescreenReview } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDateTime } from '../../lib/utils';
+import { maxLengthOf } from '../../lib/limits';
 import { CandidateStatusBadge } from '../candidates/components';
 import { candidateName } from '../candidates/format';
 import { serverProblems } from '../prescreen-forms/format';
@@ -183,7 +184,7 @@ function DecisionCard({ result }: { result: PrescreenResult }) {
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={(event) => event.preventDefault()}>
           <Field label="Reason" error={error ?? undefined} hint="Required to reject or to override the AI recommendation.">
-            <textarea className={textareaClass} maxLength={2000} value={reason} onChange={(event) => setReason(event.target.value)} />
+            <textarea className={textareaClass} maxLength={maxLengthOf(DecisionBodySchema.shape.reason)} value={reason} onChange={(event) => setReason(event.target.value)} />
           </Field>
           <Field label="Override the AI recommendation (optional)">
             <Select value={override} onChange={(event) => setOverride(event.target.value as AiRecommendation | '')}>

@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { SMS_MAX_BODY_LENGTH, type SmsTemplateKey, type SmsTemplateVariable } from '../../../contract/sms';
+import { SMS_MAX_BODY_LENGTH, SMS_VARIABLE_MAX_LENGTH, type SmsTemplateKey, type SmsTemplateVariable } from '../../../contract/sms';
 import { Field, Input, Label, Select, SubmitButton } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
@@ -177,7 +177,7 @@ export function Composer({ thread }: { thread: SmsThreadDetail }) {
                         <Field key={name} label={VARIABLE_LABELS[name]} hint={VARIABLE_HINTS[name]}>
                           <Input
                             value={variables[name] ?? ''}
-                            maxLength={300}
+                            maxLength={SMS_VARIABLE_MAX_LENGTH}
                             required
                             list={name === 'trialTitle' && trialTitles.length > 0 ? ids.trials : undefined}
                             onChange={(event) => setVariables((current) => ({ ...current, [name]: event.target.value }))}

@@ -7,7 +7,7 @@ import { Controller, useFieldArray, useForm, type FieldPath, type UseFormReturn 
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
-import { WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
+import { CreateVoiceAgentSchema, WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
 import { ChoiceField } from '../../components/ChoiceField';
 import { Combobox } from '../../components/Combobox';
@@ -15,6 +15,7 @@ import { Dialog, DialogFooter } from '../../components/dialogs';
 import { SitePicker } from '../../components/SitePicker';
 import { ownSitesFirst, siteLabel, type TrialSite } from '../../../contract/trials';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { textUpTo } from '../../lib/limits';
 import { invalidateOrg } from '../../lib/query';
 import { usePhoneNumbersQuery } from '../phone-numbers/queries';
 import { Textarea } from '../../components/Textarea';
@@ -30,7 +31,8 @@ import { voiceAgentDialogTitle, type VoiceAgentDialogProps } from './dialogs';
 import { useSaveVoiceAgent } from './queries';
 
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
-const message = (label: string) => z.string().trim().max(1000, `${label} must be at most 1000 characters`);
+const fields = CreateVoiceAgentSchema.shape;
+const message = (label: string) => textUpTo(fields.firstMessage.shape.en, label);
 
 type Weekday = (typeof WEEKDAYS)[number];
 const WEEKDAY_LABELS: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
@@ -68,12 +70,12 @@ function checkSchedule(schedule: ScheduleForm, ctx: z.RefinementCtx) {
 
 const VoiceAgentFormSchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter a name').max(100, 'Name must be at most 100 characters'),
+    name: textUpTo(fields.name, 'Name').min(1, 'Enter a name'),
     type: z.enum(['PRESCREEN', 'SITE_VISIT_SCHEDULING']),
     trialId: z.string(),
     prescreenFormId: z.string(),
     languages: z.array(z.enum(LANGUAGES)).min(1, 'Choose at least one language'),
-    voice: z.string().trim().min(1, 'Enter a voice').max(100),
+    voice: textUpTo(fields.voice, 'Voice').min(1, 'Enter a voice'),
     firstEn: message('First message').min(1, 'Enter the English first message'),
     firstEs: message('First message'),
     voicemailEn: message('Voicemail message').min(1, 'Enter the English voicemail message'),
