@@ -83,7 +83,9 @@ export const SmsThreadDetailSchema = z
   })
   .openapi('SmsThreadDetail');
 
-const VariablesSchema = z.record(z.string(), z.string().max(300)).optional();
+/** The longest value of a template variable (a name, a date...). */
+export const SMS_VARIABLE_MAX_LENGTH = 300;
+const VariablesSchema = z.record(z.string(), z.string().max(SMS_VARIABLE_MAX_LENGTH)).optional();
 
 export const SendSmsSchema = z
   .object({

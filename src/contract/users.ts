@@ -38,10 +38,13 @@ export const UpdateUserSchema = z
   .openapi('UpdateUser');
 export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 
+/** Password lengths, also said in the forms' hints. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
 export const PasswordSchema = z
   .string()
-  .min(10, 'Password must be at least 10 characters')
-  .max(128, 'Password must be at most 128 characters');
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 /** Invite someone by email (they set their own password), or add them at once with a first password. */
 export const AddUserSchema = z

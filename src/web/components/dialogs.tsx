@@ -1,7 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
 import { Pencil, Plus, X, type LucideIcon } from 'lucide-react';
 import { createContext, forwardRef, useContext, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import { Button } from './ui';
+import { Button, SubmitButton } from './ui';
 
 const overlayClass = 'fixed inset-0 z-40 bg-slate-900/50';
 const contentClass =
@@ -47,6 +47,23 @@ export function DialogPanel({ title, description, children }: { title: string; d
         {children}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/**
+ * The end of a form dialog: Cancel (`onCancel` closes the dialog) and the submit button, which reads
+ * `pendingLabel` ("Saving…" unless told otherwise) while `pending`.
+ */
+export function DialogFooter({ onCancel, submitLabel, pending, pendingLabel, submitDisabled }: { onCancel: () => void; submitLabel: string; pending: boolean; pendingLabel?: string; submitDisabled?: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <SubmitButton pending={pending} pendingLabel={pendingLabel} disabled={submitDisabled}>
+        {submitLabel}
+      </SubmitButton>
+    </div>
   );
 }
 

@@ -31,6 +31,19 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
 });
 
+/**
+ * A form's submit button: while the save is under way it is disabled and reads `pendingLabel` ("Saving…" unless
+ * told otherwise), so a form cannot be sent twice. `icon` stays in front of either label.
+ */
+export function SubmitButton({ pending, pendingLabel = 'Saving…', icon, disabled, children, ...props }: Omit<ButtonProps, 'type'> & { pending: boolean; pendingLabel?: string; icon?: ReactNode }) {
+  return (
+    <Button type="submit" disabled={disabled || pending} {...props}>
+      {icon}
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}
+
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return (
     <input
@@ -121,12 +134,18 @@ export function Field({ label, error, hint, children, className }: { label: stri
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
+  );
+}
+
+/** A field's error under its control (nothing without one); the control's aria-describedby names `id`. */
+export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="text-sm text-red-700">
+      {children}
+    </p>
   );
 }
 

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACTIVE_ORGANIZATION_STORAGE_KEY } from '../../contract/headers';
 import type { Organization } from '../../contract/organizations';
+import { can, canGrantOwner, isGlobalScope, type PermissionSubject } from '../../contract/permissions';
 import { api, setActiveOrganizationId } from './api';
 import { useAuth } from './auth';
 import { queryKeys } from './query';
@@ -119,19 +120,33 @@ export function useActiveOrganization(): ActiveOrganizationState {
   return context;
 }
 
-/** What the signed-in user may do in the active organization. */
-export function usePermissions() {
+/**
+ * The signed-in user as the permission rule sees them: the same subject the server builds from the request
+ * scope, so the web hides what the server would refuse (src/contract/permissions.ts).
+ */
+export function usePermissionSubject(): PermissionSubject {
   const { session } = useAuth();
-  const { activeOrganization } = useActiveOrganization();
+  const { activeOrganization, organizations } = useActiveOrganization();
   const isAdmin = Boolean(session?.isAdmin);
-  const role = session?.role ?? null;
-  const inOwnOrganization = activeOrganization !== null && activeOrganization.id === session?.organization?.id;
-  const isManager = role === 'owner' || role === 'admin';
+  const global = isGlobalScope(isAdmin, activeOrganization?.slug);
   return {
     isAdmin,
-    role,
+    role: session?.role ?? null,
+    homeOrganizationId: session?.organization?.id ?? null,
+    global,
+    reachableOrganizationIds: global ? organizations.map((org) => org.id) : activeOrganization ? [activeOrganization.id] : [],
+  };
+}
+
+/** What the signed-in user may do in the active organization. */
+export function usePermissions() {
+  const subject = usePermissionSubject();
+  const { activeOrganizationId } = useActiveOrganization();
+  return {
+    isAdmin: subject.isAdmin,
+    role: subject.role,
     /** Manage users and edit the active organization. */
-    canManage: isAdmin || (isManager && inOwnOrganization),
-    canGrantOwner: isAdmin || role === 'owner',
+    canManage: activeOrganizationId !== null && can(subject, 'user:manage', activeOrganizationId),
+    canGrantOwner: canGrantOwner(subject),
   };
 }

@@ -6,11 +6,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { ChangePasswordFormSchema } from '../../../contract/session';
+import { ChangePasswordFormSchema, SignUpFormSchema } from '../../../contract/session';
+import { PASSWORD_MIN_LENGTH } from '../../../contract/users';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, PageHeader } from '../../components/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, PageHeader, SubmitButton } from '../../components/ui';
 import { authClient, useAuth } from '../../lib/auth';
 import { refreshSession } from '../../lib/auth-client';
 import { queryKeys } from '../../lib/query';
@@ -32,7 +33,7 @@ interface SessionRow {
   userAgent?: string | null;
 }
 
-const NameSchema = z.object({ name: z.string().trim().min(1, 'Enter your name').max(120) });
+const NameSchema = z.object({ name: SignUpFormSchema.shape.name });
 const EmailSchema = z.object({ newEmail: z.email('Enter a valid email address') });
 type PasswordForm = z.input<typeof ChangePasswordFormSchema>;
 
@@ -66,9 +67,9 @@ function ProfileCard() {
             <Input autoComplete="name" {...form.register('name')} />
           </Field>
           <div>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save name'}
-            </Button>
+            <SubmitButton pending={save.isPending}>
+              Save name
+            </SubmitButton>
           </div>
         </form>
       </CardContent>
@@ -102,9 +103,9 @@ function EmailCard() {
             <Input type="email" autoComplete="email" {...form.register('newEmail')} />
           </Field>
           <div>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Saving…' : 'Change email'}
-            </Button>
+            <SubmitButton pending={change.isPending}>
+              Change email
+            </SubmitButton>
           </div>
         </form>
       </CardContent>
@@ -138,7 +139,7 @@ function PasswordCard() {
           <Field label="Current password" error={errors.currentPassword?.message}>
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </Field>
-          <Field label="New password" error={errors.newPassword?.message} hint="At least 10 characters.">
+          <Field label="New password" error={errors.newPassword?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </Field>
           <Field label="Confirm new password" error={errors.confirmPassword?.message}>
@@ -149,9 +150,9 @@ function PasswordCard() {
             Sign out my other sessions
           </label>
           <div>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Saving…' : 'Change password'}
-            </Button>
+            <SubmitButton pending={change.isPending}>
+              Change password
+            </SubmitButton>
           </div>
         </form>
       </CardContent>

@@ -21,12 +21,3 @@ export function AuthLayout({ title, description, children, footer }: { title: st
     </div>
   );
 }
-
-export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}

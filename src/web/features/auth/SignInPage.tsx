@@ -1,10 +1,11 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Field, Input } from '../../components/ui';
+import { Field, Input, SubmitButton } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { authClient } from '../../lib/auth';
 import { refreshSession } from '../../lib/auth-client';
 import { errorMessage, safeRedirect } from '../../lib/utils';
-import { AuthLayout, FormError } from './AuthLayout';
+import { AuthLayout } from './AuthLayout';
 
 /**
  * Sign-in checks only that both fields are filled (the server answers "Invalid email or password" for the
@@ -65,16 +66,16 @@ export function SignInPage({ redirectTo }: { redirectTo?: string }) {
       }
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
-        <FormError message={formError} />
+        <FormError>{formError}</FormError>
         <Field label="Email" error={errors.email}>
           <Input ref={emailRef} name="email" type="email" autoComplete="email" defaultValue="" />
         </Field>
         <Field label="Password" error={errors.password}>
           <Input ref={passwordRef} name="password" type="password" autoComplete="current-password" defaultValue="" />
         </Field>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel="Signing in…">
+          Sign in
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -4,15 +4,17 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SignUpFormSchema, SiteSignUpFormSchema, type SignUpForm } from '../../../contract/session';
+import { PASSWORD_MIN_LENGTH } from '../../../contract/users';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, Field, Input } from '../../components/ui';
+import { Field, Input, SubmitButton } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { api, ApiRequestError } from '../../lib/api';
 import { authClient } from '../../lib/auth';
 import { refreshSession } from '../../lib/auth-client';
 import { queryKeys } from '../../lib/query';
 import { errorMessage, safeRedirect } from '../../lib/utils';
-import { AuthLayout, FormError } from './AuthLayout';
+import { AuthLayout } from './AuthLayout';
 
 interface InvitationPreview {
   organizationName: string;
@@ -92,14 +94,14 @@ export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; in
       }
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormError message={formError} />
+        <FormError>{formError}</FormError>
         <Field label="Name" error={errors.name?.message}>
           <Input autoComplete="name" {...form.register('name')} />
         </Field>
         <Field label="Email" error={errors.email?.message} hint={preview ? 'The invitation was sent to this address.' : undefined}>
           <Input type="email" autoComplete="email" readOnly={Boolean(preview)} className={preview ? 'bg-slate-100' : undefined} {...form.register('email')} />
         </Field>
-        <Field label="Password" error={errors.password?.message} hint="At least 10 characters.">
+        <Field label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </Field>
         {!invitation && (
@@ -107,9 +109,9 @@ export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; in
             <Input autoComplete="organization" {...form.register('organizationName')} />
           </Field>
         )}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating account…' : 'Create account'}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel="Creating account…">
+          Create account
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

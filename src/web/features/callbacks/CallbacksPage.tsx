@@ -3,11 +3,11 @@ import { CalendarClock, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { CALLBACK_STATUSES, type Callback, type CallbackStatus } from '../../../contract/callbacks';
 import { CALL_FILTERS } from '../../../contract/voice';
-import { ErrorCard } from '../../components/ErrorCard';
+import { EmptyWithAction, ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
-import { Spinner } from '../../components/Spinner';
 import { Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { useOffsetPaging } from '../../lib/paging';
 import { cn } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
@@ -55,8 +55,8 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
   const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
   const orgs = isGlobal ? search.orgs : undefined;
   const { filter, page, status } = search;
-  const offset = (page - 1) * CALLBACKS_PAGE_SIZE;
-  const query = useCallbacksQuery({ filter, status, orgs, limit: CALLBACKS_PAGE_SIZE, offset });
+  const paging = useOffsetPaging(CALLBACKS_PAGE_SIZE, { page, onPage: (next) => onChange({ page: next }) });
+  const query = useCallbacksQuery({ filter, status, orgs, limit: paging.pageSize, offset: paging.offset });
   const rows = query.data?.callbacks ?? [];
   const total = query.data?.total ?? 0;
   const counts = query.data?.counts;
@@ -64,122 +64,105 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
   const [rescheduling, setRescheduling] = useState<Callback | null>(null);
   const [cancelling, setCancelling] = useState<Callback | null>(null);
 
-  let body;
-  if (query.isPending) body = <Spinner label="Loading callbacks" />;
-  else if (query.isError) body = <ErrorCard title="Could not load callbacks" error={query.error} onRetry={() => void query.refetch()} />;
-  else if (rows.length === 0 && page > 1 && total > 0) {
-    body = (
-      <EmptyState title="No callbacks on this page">
-        <div className="mt-3">
-          <Button variant="secondary" onClick={() => onChange({ page: 1 })}>
-            Go to the first page
-          </Button>
-        </div>
-      </EmptyState>
-    );
-  } else if (rows.length === 0 && filter === 'all' && !status) {
-    body = (
-      <EmptyState title="No callbacks yet">
-        <p>Schedule one from a candidate’s page. A missed call, a candidate asking to be called later, or a bulk prescreen outside calling hours also adds one.</p>
-        <Link to="/candidates" className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-4">
-          Go to candidates
-        </Link>
-      </EmptyState>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyState title="No callbacks match">
-        <p>
-          {status ? `No ${CALLBACK_STATUS_LABELS[status].toLowerCase()} callbacks` : 'No callbacks'}
-          {filter === 'all' ? '' : ` among ${CALLBACK_FILTER_LABELS[filter].toLowerCase()}`}.
-        </p>
-        <div className="mt-3">
-          <Button variant="secondary" onClick={() => onChange({ filter: 'all', status: undefined, page: 1 })}>
-            Show all callbacks
-          </Button>
-        </div>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <div className="grid grid-cols-1 gap-3">
-        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
-          <Table caption="Callbacks">
-            <thead>
-              <tr>
-                <Th>Candidate</Th>
-                <Th>Type</Th>
-                <Th>Status</Th>
-                <Th>Reason</Th>
-                <Th>Scheduled for</Th>
-                <Th>Attempts</Th>
-                <Th>Last outcome</Th>
-                <Th>Last call</Th>
-                <Th>Note</Th>
-                {isGlobal && <Th>Organization</Th>}
-                <Th className="relative">
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((callback) => (
-                <tr key={callback.id} data-testid="callback-row">
-                  <Td className="whitespace-nowrap">
-                    <Link to="/candidates/$id" params={{ id: callback.candidateId }} className="font-medium text-blue-800 underline-offset-4 hover:underline">
-                      {callback.candidateName || 'Candidate'}
-                    </Link>
-                  </Td>
-                  <Td>{AGENT_TYPE_LABELS[callback.type]}</Td>
-                  <Td>
-                    <CallbackStatusBadge status={callback.status} />
-                  </Td>
-                  <Td>{CALLBACK_REASON_LABELS[callback.reason] ?? callback.reason}</Td>
-                  <Td className="min-w-60">
-                    <ScheduledFor callback={callback} />
-                  </Td>
-                  <Td className="whitespace-nowrap tabular-nums">
-                    {callback.attempts} of {callback.maxAttempts}
-                  </Td>
-                  <Td className="max-w-56">
-                    <LastResult callback={callback} />
-                  </Td>
-                  <Td className="relative whitespace-nowrap">
-                    {callback.lastCallId ? (
-                      <Link to="/admin/calls/$callId" params={{ callId: callback.lastCallId }} className="text-blue-800 underline-offset-4 hover:underline">
-                        Open<span className="sr-only"> the last call to {callback.candidateName}</span>
-                      </Link>
-                    ) : (
-                      <span className="text-slate-700">—</span>
-                    )}
-                  </Td>
-                  <Td className="max-w-64">{callback.note ? <span className="line-clamp-3 whitespace-pre-line break-words">{callback.note}</span> : <span className="text-slate-700">—</span>}</Td>
-                  {isGlobal && <Td>{names.get(callback.organizationId) ?? '—'}</Td>}
-                  <Td className="whitespace-nowrap text-right">
-                    <div className="flex justify-end gap-1.5">
-                      {callback.status !== 'calling' && (
-                        <Button variant="secondary" size="sm" onClick={() => setRescheduling(callback)} aria-label={`${callback.status === 'pending' ? 'Reschedule' : 'Schedule again'}: callback to ${callback.candidateName}`}>
-                          <CalendarClock aria-hidden="true" className="h-4 w-4" />
-                          {callback.status === 'pending' ? 'Reschedule' : 'Schedule again'}
-                        </Button>
-                      )}
-                      {isOpenCallback(callback.status) && (
-                        <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setCancelling(callback)} aria-label={`Cancel the callback to ${callback.candidateName}`}>
-                          <X aria-hidden="true" className="h-4 w-4" />
-                          Cancel
-                        </Button>
-                      )}
-                    </div>
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-        <OffsetPager offset={offset} shown={rows.length} total={total} pageSize={CALLBACKS_PAGE_SIZE} onOffset={(next) => onChange({ page: next / CALLBACKS_PAGE_SIZE + 1 })} busy={query.isFetching} />
-      </div>
-    );
-  }
+  const body = (
+    <ListState
+      query={query}
+      rowCount={rows.length}
+      loadingLabel="Loading callbacks"
+      errorTitle="Could not load callbacks"
+      emptyPage={page > 1 && total > 0 && { title: 'No callbacks on this page', onFirstPage: () => onChange({ page: 1 }) }}
+      filtered={filter !== 'all' || Boolean(status)}
+      empty={
+        <EmptyState title="No callbacks yet">
+          <p>Schedule one from a candidate’s page. A missed call, a candidate asking to be called later, or a bulk prescreen outside calling hours also adds one.</p>
+          <Link to="/candidates" className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-4">
+            Go to candidates
+          </Link>
+        </EmptyState>
+      }
+      noMatch={
+        <EmptyWithAction title="No callbacks match" actionLabel="Show all callbacks" onAction={() => onChange({ filter: 'all', status: undefined, page: 1 })}>
+          <p>
+            {status ? `No ${CALLBACK_STATUS_LABELS[status].toLowerCase()} callbacks` : 'No callbacks'}
+            {filter === 'all' ? '' : ` among ${CALLBACK_FILTER_LABELS[filter].toLowerCase()}`}.
+          </p>
+        </EmptyWithAction>
+      }
+      pager={<OffsetPager {...paging} shown={rows.length} total={total} busy={query.isFetching} />}
+    >
+      <Table caption="Callbacks">
+        <thead>
+          <tr>
+            <Th>Candidate</Th>
+            <Th>Type</Th>
+            <Th>Status</Th>
+            <Th>Reason</Th>
+            <Th>Scheduled for</Th>
+            <Th>Attempts</Th>
+            <Th>Last outcome</Th>
+            <Th>Last call</Th>
+            <Th>Note</Th>
+            {isGlobal && <Th>Organization</Th>}
+            <Th className="relative">
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((callback) => (
+            <tr key={callback.id} data-testid="callback-row">
+              <Td className="whitespace-nowrap">
+                <Link to="/candidates/$id" params={{ id: callback.candidateId }} className="font-medium text-blue-800 underline-offset-4 hover:underline">
+                  {callback.candidateName || 'Candidate'}
+                </Link>
+              </Td>
+              <Td>{AGENT_TYPE_LABELS[callback.type]}</Td>
+              <Td>
+                <CallbackStatusBadge status={callback.status} />
+              </Td>
+              <Td>{CALLBACK_REASON_LABELS[callback.reason] ?? callback.reason}</Td>
+              <Td className="min-w-60">
+                <ScheduledFor callback={callback} />
+              </Td>
+              <Td className="whitespace-nowrap tabular-nums">
+                {callback.attempts} of {callback.maxAttempts}
+              </Td>
+              <Td className="max-w-56">
+                <LastResult callback={callback} />
+              </Td>
+              <Td className="relative whitespace-nowrap">
+                {callback.lastCallId ? (
+                  <Link to="/admin/calls/$callId" params={{ callId: callback.lastCallId }} className="text-blue-800 underline-offset-4 hover:underline">
+                    Open<span className="sr-only"> the last call to {callback.candidateName}</span>
+                  </Link>
+                ) : (
+                  <span className="text-slate-700">—</span>
+                )}
+              </Td>
+              <Td className="max-w-64">{callback.note ? <span className="line-clamp-3 whitespace-pre-line break-words">{callback.note}</span> : <span className="text-slate-700">—</span>}</Td>
+              {isGlobal && <Td>{names.get(callback.organizationId) ?? '—'}</Td>}
+              <Td className="whitespace-nowrap text-right">
+                <div className="flex justify-end gap-1.5">
+                  {callback.status !== 'calling' && (
+                    <Button variant="secondary" size="sm" onClick={() => setRescheduling(callback)} aria-label={`${callback.status === 'pending' ? 'Reschedule' : 'Schedule again'}: callback to ${callback.candidateName}`}>
+                      <CalendarClock aria-hidden="true" className="h-4 w-4" />
+                      {callback.status === 'pending' ? 'Reschedule' : 'Schedule again'}
+                    </Button>
+                  )}
+                  {isOpenCallback(callback.status) && (
+                    <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setCancelling(callback)} aria-label={`Cancel the callback to ${callback.candidateName}`}>
+                      <X aria-hidden="true" className="h-4 w-4" />
+                      Cancel
+                    </Button>
+                  )}
+                </div>
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </ListState>
+  );
 
   return (
     <div>

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { Callback } from '../../../contract/callbacks';
+import { ScheduleCallbackSchema, type Callback } from '../../../contract/callbacks';
 import { VOICE_AGENT_TYPES, type VoiceAgentType } from '../../../contract/voice';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Textarea } from '../../components/Textarea';
-import { Button, Field, Input, Select } from '../../components/ui';
+import { Field, Input, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
+import { maxLengthOf } from '../../lib/limits';
 import { AGENT_TYPE_LABELS } from '../voice/format';
 import { apiProblem, formatInZone, instantToWallTime, knownTimeZone, tomorrowAt, viewerTimeZone, wallTimeToInstant, zoneLabel } from './format';
 import { isMoving, scheduleCallbackTitle, type ScheduleCallbackDialogProps } from './dialogs';
@@ -125,21 +127,10 @@ export function ScheduleCallbackDialog({ candidateId, candidateName, organizatio
           <Input id="callback-at" type="datetime-local" value={state.when} onChange={(event) => setState((previous) => ({ ...previous, when: event.target.value }))} />
         </Field>
         <Field label="Note (optional)" error={errors.note} hint="For the team; the candidate does not hear it.">
-          <Textarea id="callback-note" rows={3} maxLength={500} value={state.note} onChange={(event) => setState((previous) => ({ ...previous, note: event.target.value }))} />
+          <Textarea id="callback-note" rows={3} maxLength={maxLengthOf(ScheduleCallbackSchema.shape.note)} value={state.note} onChange={(event) => setState((previous) => ({ ...previous, note: event.target.value }))} />
         </Field>
-        {errors.form && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errors.form}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={schedule.isPending}>
-            {schedule.isPending ? 'Saving…' : moving ? 'Move callback' : 'Schedule callback'}
-          </Button>
-        </div>
+        <FormError>{errors.form}</FormError>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel={moving ? 'Move callback' : 'Schedule callback'} pending={schedule.isPending} />
       </form>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { Callback } from '../../../contract/callbacks';
 import { ConfirmDialog } from '../../components/dialogs';
 import { Badge } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { apiProblem, CALLBACK_STATUS_LABELS, CALLBACK_STATUS_TONES, formatInZone, knownTimeZone, viewerTimeZone, zoneLabel } from './format';
 import { useCancelCallback } from './queries';
 
@@ -64,11 +65,7 @@ export function CancelCallbackDialog({ callback, open, onOpenChange }: { callbac
         });
       }}
     >
-      {problem && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {problem}
-        </p>
-      )}
+      <FormError>{problem}</FormError>
     </ConfirmDialog>
   );
 }

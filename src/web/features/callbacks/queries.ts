@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CallbackListSchema, CallbackStatus, CancelCallbackResultSchema, ScheduleCallbackResultSchema } from '../../../contract/callbacks';
 import type { VoiceAgentType } from '../../../contract/voice';
-import { retryUnlessClientError } from '../../lib/query';
+import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 
@@ -36,7 +36,7 @@ const hasOpen = (data: CallbackList | undefined) =>
 export function useCallbacksQuery(params: CallbacksParams) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
-    queryOptions({
+    orgQueryOptions({
       queryKey: callbackKeys.list(activeOrganizationId, params),
       queryFn: ({ signal }) =>
         api.get<CallbackList>('/api/callbacks/', {
@@ -50,12 +50,10 @@ export function useCallbacksQuery(params: CallbacksParams) {
           },
           signal,
         }),
-      retry: retryUnlessClientError,
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
       staleTime: 0,
       refetchInterval: (query) => (query.state.error ? false : hasOpen(query.state.data) ? CALLBACKS_REFRESH_MS : false),
-      meta: { silent: true },
     }),
   );
 }
@@ -68,10 +66,7 @@ export function useCandidateCallbackQuery(candidateId: string) {
 
 function useRefreshCallbacks() {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({
-      predicate: (query) => query.queryKey[0] === 'org' && ['callbacks', 'calls', 'contact-history'].includes(String(query.queryKey[2])),
-    });
+  return () => invalidateOrg(queryClient, undefined, 'callbacks', 'calls', 'contact-history');
 }
 
 export interface ScheduleInput {

@@ -2,13 +2,14 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { ClipboardList, History, MessageSquare, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { CANDIDATE_STATUSES, type Candidate, type CandidateStatus, type IndexedPrescreenNote } from '../../../contract/candidates';
+import { CANDIDATE_STATUSES, ConsentInputSchema, CreatePrescreenNoteSchema, UpdateCandidateSchema, type Candidate, type CandidateStatus, type IndexedPrescreenNote } from '../../../contract/candidates';
 import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog, Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, Select } from '../../components/ui';
+import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, Select, SubmitButton } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
+import { maxLengthOf } from '../../lib/limits';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { cn, errorMessage, formatDate, formatDateTime } from '../../lib/utils';
 import { CandidateCallbackCard, ScheduleCallbackButton } from '../callbacks/CandidateCallback';
@@ -19,6 +20,11 @@ import { CandidateFormDialog } from './dialogs';
 import { CandidateStatusBadge, Checkbox } from './components';
 import { CANDIDATE_STATUS_LABELS, candidateName, formatPhone, languageLabel, SEX_LABELS, sourceLabel } from './format';
 import { useAddNote, useBulkUpdateCandidates, useCandidateQuery, useDeleteCandidate, useDeleteNote, useUpdateCandidate } from './queries';
+
+/** The server's limits (src/contract/candidates.ts). */
+const STATUS_REASON_MAX = maxLengthOf(UpdateCandidateSchema.shape.statusReason);
+const DO_NOT_CONTACT_REASON_MAX = maxLengthOf(ConsentInputSchema.shape.doNotContactReason);
+const NOTE_MAX = maxLengthOf(CreatePrescreenNoteSchema.shape.text);
 
 const textareaClass =
   'flex min-h-24 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700';
@@ -106,12 +112,12 @@ function StatusCard({ candidate }: { candidate: Candidate }) {
             </Select>
           </Field>
           <Field label="Reason (optional)">
-            <Input value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+            <Input value={reason} maxLength={STATUS_REASON_MAX} onChange={(event) => setReason(event.target.value)} />
           </Field>
           <div>
-            <Button type="submit" variant="secondary" disabled={status === candidate.status || update.isPending}>
-              {update.isPending ? 'Saving…' : 'Change status'}
-            </Button>
+            <SubmitButton variant="secondary" pending={update.isPending} disabled={status === candidate.status}>
+              Change status
+            </SubmitButton>
           </div>
         </form>
       </CardContent>
@@ -195,7 +201,7 @@ function ConsentCard({ candidate }: { candidate: Candidate }) {
                   }}
                 >
                   <Field label="Reason" hint="Defaults to “Requested by candidate”.">
-                    <Input value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+                    <Input value={reason} maxLength={DO_NOT_CONTACT_REASON_MAX} onChange={(event) => setReason(event.target.value)} />
                   </Field>
                   <div className="flex justify-end gap-2">
                     <Button variant="secondary" onClick={() => setDncOpen(false)}>
@@ -357,12 +363,12 @@ function NotesCard({ candidate }: { candidate: Candidate }) {
           }}
         >
           <Field label="New note" error={error ?? undefined}>
-            <textarea className={textareaClass} value={text} maxLength={5000} onChange={(event) => setText(event.target.value)} />
+            <textarea className={textareaClass} value={text} maxLength={NOTE_MAX} onChange={(event) => setText(event.target.value)} />
           </Field>
           <div>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? 'Adding…' : 'Add note'}
-            </Button>
+            <SubmitButton pending={add.isPending} pendingLabel="Adding…">
+              Add note
+            </SubmitButton>
           </div>
         </form>
       </CardContent>

@@ -4,10 +4,12 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { CANDIDATE_SEXES, CANDIDATE_SOURCES, type Candidate, type CreateCandidateInput } from '../../../contract/candidates';
+import { CANDIDATE_SEXES, CANDIDATE_SOURCES, CreateCandidateSchema, type Candidate, type CreateCandidateInput } from '../../../contract/candidates';
 import { Combobox } from '../../components/Combobox';
-import { Dialog } from '../../components/dialogs';
-import { Button, Field, Input, Select } from '../../components/ui';
+import { Dialog, DialogFooter } from '../../components/dialogs';
+import { Field, Input, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
+import { textUpTo } from '../../lib/limits';
 import { timeZoneOptions } from '../../lib/time-zone-options';
 import { errorMessage } from '../../lib/utils';
 import { Checkbox } from './components';
@@ -15,16 +17,18 @@ import { candidateName, LANGUAGE_CHOICES, serverFieldErrors, SEX_LABELS, sourceL
 import { candidateFormTitle, type CandidateFormDialogProps } from './dialogs';
 import { useCreateCandidate, useUpdateCandidate } from './queries';
 
+const fields = CreateCandidateSchema.shape;
+
 /** The client checks only what a person can fix at once; the server's rules (phone, email, date) show inline too. */
 const CandidateFormSchema = z.object({
   organizationId: z.string(),
-  firstName: z.string().trim().min(1, 'Enter a first name').max(100, 'First name must be at most 100 characters'),
-  lastName: z.string().trim().max(100, 'Last name must be at most 100 characters'),
-  phone: z.string().trim().max(40, 'Phone must be at most 40 characters'),
-  email: z.string().trim().max(254),
+  firstName: textUpTo(fields.firstName, 'First name').min(1, 'Enter a first name'),
+  lastName: textUpTo(fields.lastName, 'Last name'),
+  phone: textUpTo(fields.phone, 'Phone'),
+  email: textUpTo(fields.email, 'Email'),
   dateOfBirth: z.string().trim(),
   sex: z.enum(CANDIDATE_SEXES),
-  postalCode: z.string().trim().max(20, 'Postal code must be at most 20 characters'),
+  postalCode: textUpTo(fields.postalCode, 'Postal code'),
   timeZone: z.string(),
   preferredLanguage: z.string(),
   source: z.string(),
@@ -212,19 +216,8 @@ export function CandidateFormDialog({ candidate, organizations, onOpenChange }: 
             </div>
           </fieldset>
         )}
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving…' : editing ? 'Save candidate' : 'Add candidate'}
-          </Button>
-        </div>
+        <FormError>{serverError}</FormError>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel={editing ? 'Save candidate' : 'Add candidate'} pending={pending} />
       </form>
     </Dialog>
   );

@@ -7,8 +7,7 @@ import { toast } from 'sonner';
 import { CANDIDATE_STATUSES, type CandidateListItem, type CandidateStatus } from '../../../contract/candidates';
 import { Combobox, type ComboboxOption } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/dialogs';
-import { ErrorCard } from '../../components/ErrorCard';
-import { Spinner } from '../../components/Spinner';
+import { ListState, NoMatch } from '../../components/ListState';
 import { Button, buttonClass, EmptyState, FilterSelect, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
@@ -278,88 +277,38 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
   );
   const isEmptyOrganization = query.isSuccess && total === 0 && !hasFilters && current.page === 0;
 
-  let body;
-  if (query.isPending) body = <Spinner label="Loading candidates" />;
-  else if (query.isError) body = <ErrorCard title="Could not load candidates" error={query.error} onRetry={() => void query.refetch()} />;
-  else if (isEmptyOrganization) {
-    body = (
-      <EmptyState title="No candidates yet">
-        <p>Add a candidate by hand, or import a CSV or JSON file of many.</p>
-        <div className="mt-4 flex flex-wrap justify-center gap-2">
-          <CandidateFormDialog organizations={createTargets} />
-          <ImportLink />
-        </div>
-      </EmptyState>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyState title="No candidates match">
-        <p>Try another search, or clear the filters.</p>
-        <div className="mt-4">
-          <Button variant="secondary" onClick={() => onFiltersChange({ search: undefined, status: undefined, trialId: undefined })}>
-            Clear filters
-          </Button>
-        </div>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <div className="grid gap-3">
-        {selected.size === 0 && !isGlobal && total > 0 && (
-          <div className="flex justify-end">
-            <RecordConsentDialog
-              target={{ filter: { search: filters.search, status: filters.status ? [filters.status] : undefined, trialId: filters.trialId } }}
-              count={total}
-              label={`Record consent for all ${total.toLocaleString('en-US')} ${hasFilters ? 'matching' : ''}`.trim()}
-            />
+  const body = (
+    <ListState
+      query={query}
+      rowCount={rows.length}
+      loadingLabel="Loading candidates"
+      errorTitle="Could not load candidates"
+      filtered={!isEmptyOrganization}
+      empty={
+        <EmptyState title="No candidates yet">
+          <p>Add a candidate by hand, or import a CSV or JSON file of many.</p>
+          <div className="mt-4 flex flex-wrap justify-center gap-2">
+            <CandidateFormDialog organizations={createTargets} />
+            <ImportLink />
           </div>
-        )}
-        {selected.size > 0 && <BulkActions selection={rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, organizationId: row.organizationId }))} trials={trialOptions} onDone={() => setSelected(new Set())} />}
-        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
-          <Table caption="Candidates">
-            <thead>
-              <tr>
-                <Th className="w-10">
-                  <Checkbox
-                    label="Select all on this page"
-                    hideLabel
-                    checked={allOnPage}
-                    indeterminate={someOnPage && !allOnPage}
-                    onChange={(checked) => setSelected(checked ? new Set(rows.map((row) => row.id)) : new Set())}
-                  />
-                </Th>
-                <Th>Name</Th>
-                <Th>Phone</Th>
-                <Th>Email</Th>
-                <Th>Status</Th>
-                <Th>Trials</Th>
-                <Th>Source</Th>
-                <Th>Created</Th>
-                {showOrganization && <Th>Organization</Th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((candidate) => (
-                <CandidateRow
-                  key={candidate.id}
-                  candidate={candidate}
-                  selected={selected.has(candidate.id)}
-                  onSelect={(checked) =>
-                    setSelected((previous) => {
-                      const next = new Set(previous);
-                      if (checked) next.add(candidate.id);
-                      else next.delete(candidate.id);
-                      return next;
-                    })
-                  }
-                  trialTitles={trialTitles}
-                  showOrganization={showOrganization}
-                  organizationNames={organizationNames}
-                />
-              ))}
-            </tbody>
-          </Table>
-        </div>
+        </EmptyState>
+      }
+      noMatch={<NoMatch title="No candidates match" onClear={() => onFiltersChange({ search: undefined, status: undefined, trialId: undefined })} />}
+      above={
+        <>
+          {selected.size === 0 && !isGlobal && total > 0 && (
+            <div className="flex justify-end">
+              <RecordConsentDialog
+                target={{ filter: { search: filters.search, status: filters.status ? [filters.status] : undefined, trialId: filters.trialId } }}
+                count={total}
+                label={`Record consent for all ${total.toLocaleString('en-US')} ${hasFilters ? 'matching' : ''}`.trim()}
+              />
+            </div>
+          )}
+          {selected.size > 0 && <BulkActions selection={rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, organizationId: row.organizationId }))} trials={trialOptions} onDone={() => setSelected(new Set())} />}
+        </>
+      }
+      pager={
         <Pager
           first={first}
           last={last}
@@ -371,9 +320,53 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
           onNext={goNext}
           busy={query.isFetching}
         />
-      </div>
-    );
-  }
+      }
+    >
+      <Table caption="Candidates">
+        <thead>
+          <tr>
+            <Th className="w-10">
+              <Checkbox
+                label="Select all on this page"
+                hideLabel
+                checked={allOnPage}
+                indeterminate={someOnPage && !allOnPage}
+                onChange={(checked) => setSelected(checked ? new Set(rows.map((row) => row.id)) : new Set())}
+              />
+            </Th>
+            <Th>Name</Th>
+            <Th>Phone</Th>
+            <Th>Email</Th>
+            <Th>Status</Th>
+            <Th>Trials</Th>
+            <Th>Source</Th>
+            <Th>Created</Th>
+            {showOrganization && <Th>Organization</Th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((candidate) => (
+            <CandidateRow
+              key={candidate.id}
+              candidate={candidate}
+              selected={selected.has(candidate.id)}
+              onSelect={(checked) =>
+                setSelected((previous) => {
+                  const next = new Set(previous);
+                  if (checked) next.add(candidate.id);
+                  else next.delete(candidate.id);
+                  return next;
+                })
+              }
+              trialTitles={trialTitles}
+              showOrganization={showOrganization}
+              organizationNames={organizationNames}
+            />
+          ))}
+        </tbody>
+      </Table>
+    </ListState>
+  );
 
   const description =
     variant === 'admin'

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ExternalLink, Upload } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { IMPORT_FIELDS, type ImportField, type ImportPreview } from '../../../contract/candidates';
-import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { ConsentSourceSchema, IMPORT_FIELDS, type ImportField, type ImportPreview } from '../../../contract/candidates';
+import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, PageHeader, Select, SubmitButton, Table, Td, Th } from '../../components/ui';
 import { cn, errorMessage } from '../../lib/utils';
 import { RunDetail } from '../processing-runs/RunDetail';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
@@ -12,6 +12,8 @@ import { plural } from './format';
 import { usePreviewImport, useStartImport, type ImportRequest } from './queries';
 import { DropZone } from '../../components/DropZone';
 import { Combobox } from '../../components/Combobox';
+import { FormError } from '../../components/FormError';
+import { maxLengthOf } from '../../lib/limits';
 
 const FIELD_LABELS: Record<ImportField, string> = {
   firstName: 'First name',
@@ -70,14 +72,6 @@ function Steps({ step }: { step: 1 | 2 | 3 }) {
         );
       })}
     </ol>
-  );
-}
-
-function ErrorAlert({ message }: { message: string }) {
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
   );
 }
 
@@ -208,7 +202,7 @@ function ConsentCard({ source, date, onSource, onDate, showError }: { source: st
       <CardContent>
         <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
           <Field label="Consent source (required)" hint='For example "paper form at clinic" or "web form".' error={showError && !source.trim() ? 'Say where the consent was given' : undefined}>
-            <Input value={source} maxLength={200} onChange={(event) => onSource(event.target.value)} />
+            <Input value={source} maxLength={maxLengthOf(ConsentSourceSchema)} onChange={(event) => onSource(event.target.value)} />
           </Field>
           <Field label="Consent date" hint="For rows without a date of their own.">
             <Input type="date" value={date} max={today()} onChange={(event) => onDate(event.target.value)} />
@@ -388,11 +382,11 @@ export function ImportCandidatesPage() {
                   />
                 </Field>
               </div>
-              {preview.isError && <ErrorAlert message={errorMessage(preview.error)} />}
+              {preview.isError && <FormError>{errorMessage(preview.error)}</FormError>}
               <div>
-                <Button type="submit" disabled={preview.isPending}>
-                  {preview.isPending ? 'Reading the file…' : 'Next: check columns'}
-                </Button>
+                <SubmitButton pending={preview.isPending} pendingLabel="Reading the file…">
+                  Next: check columns
+                </SubmitButton>
               </div>
             </form>
           </CardContent>
@@ -416,8 +410,8 @@ export function ImportCandidatesPage() {
             }}
           />
           {previewData.consentMapped && <ConsentCard source={consentSource} date={consentDate} onSource={setConsentSource} onDate={setConsentDate} showError={consentTouched} />}
-          {preview.isError && <ErrorAlert message={errorMessage(preview.error)} />}
-          {start.isError && <ErrorAlert message={errorMessage(start.error)} />}
+          {preview.isError && <FormError>{errorMessage(preview.error)}</FormError>}
+          {start.isError && <FormError>{errorMessage(start.error)}</FormError>}
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setStep(1)}>
               <ArrowLeft aria-hidden="true" className="h-4 w-4" />

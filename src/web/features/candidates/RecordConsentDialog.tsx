@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { BulkConsentInput, CandidateStatus } from '../../../contract/candidates';
-import { Dialog } from '../../components/dialogs';
+import { ConsentSourceSchema, type BulkConsentInput, type CandidateStatus } from '../../../contract/candidates';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Button, Field, Input } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { api } from '../../lib/api';
+import { maxLengthOf } from '../../lib/limits';
 import { errorMessage } from '../../lib/utils';
 import { Checkbox } from './components';
 import { plural } from './format';
@@ -94,24 +96,13 @@ export function RecordConsentDialog({ target, count, label, onDone }: { target: 
           )}
         </fieldset>
         <Field label="Source" hint='For example "paper form at clinic" or "web form".' error={sourceError}>
-          <Input value={source} maxLength={200} onChange={(event) => setSource(event.target.value)} />
+          <Input value={source} maxLength={maxLengthOf(ConsentSourceSchema)} onChange={(event) => setSource(event.target.value)} />
         </Field>
         <Field label="Date consent was given">
           <Input type="date" value={date} max={today()} onChange={(event) => setDate(event.target.value)} />
         </Field>
-        {mutation.isError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {errorMessage(mutation.error)}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Recording…' : 'Record consent'}
-          </Button>
-        </div>
+        {mutation.isError && <FormError>{errorMessage(mutation.error)}</FormError>}
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel="Record consent" pending={mutation.isPending} pendingLabel="Recording…" />
       </form>
     </Dialog>
   );

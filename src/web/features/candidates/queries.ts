@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   Candidate,
   CandidateListItem,
@@ -9,7 +9,8 @@ import type {
   UpdateCandidateInput,
 } from '../../../contract/candidates';
 import type { ProcessingRun } from '../../../contract/processing-runs';
-import { api, ApiRequestError, getActiveOrganizationId } from '../../lib/api';
+import { api, getActiveOrganizationId } from '../../lib/api';
+import { invalidateOrg, orgQueryOptions, removeOrg } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
 
 export type CandidateSort = 'createdAt:desc' | 'createdAt:asc' | 'lastName:asc' | 'lastName:desc' | 'updatedAt:desc' | 'status:asc';
@@ -47,29 +48,22 @@ export const candidateKeys = {
   history: (activeId: string | null, id: string) => ['org', activeId, 'contact-history', id] as const,
 };
 
-const retryUnlessClientError = (failureCount: number, error: unknown) =>
-  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
-
 export function candidatesQueryOptions(activeId: string | null, params: CandidateListParams) {
   const [sortBy, sortDir] = params.sort.split(':');
-  return queryOptions({
+  return orgQueryOptions({
     queryKey: candidateKeys.list(activeId, params),
     queryFn: ({ signal }) =>
       api.get<CandidateList>('/api/candidates/', {
         query: { search: params.search, status: params.status, trialId: params.trialId, sortBy, sortDir, orgs: params.orgs, limit: params.limit, cursor: params.cursor },
         signal,
       }),
-    retry: retryUnlessClientError,
-    meta: { silent: true },
   });
 }
 
 export function candidateQueryOptions(activeId: string | null, id: string) {
-  return queryOptions({
+  return orgQueryOptions({
     queryKey: candidateKeys.detail(activeId, id),
     queryFn: ({ signal }) => api.get<Candidate>(`/api/candidates/${encodeURIComponent(id)}`, { signal }),
-    retry: retryUnlessClientError,
-    meta: { silent: true },
   });
 }
 
@@ -83,17 +77,17 @@ export function useCandidateQuery(id: string) {
   return useQuery({ ...candidateQueryOptions(activeOrganizationId, id), enabled: Boolean(activeOrganizationId && id) });
 }
 
-const isCandidateQuery = (key: readonly unknown[]) =>
-  key[0] === 'org' && (key[2] === 'candidates' || key[2] === 'candidate' || key[2] === 'contact-history' || key[2] === 'trials' || key[2] === 'trial');
+/** Candidate lists and histories, and trials (whose candidate counts move). */
+const CANDIDATE_LISTS = ['candidates', 'contact-history', 'trials', 'trial'] as const;
 
 /** After any change: every candidate list, detail and history (and trials, whose candidate counts move) refetch. */
 function refreshCandidates(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (query) => isCandidateQuery(query.queryKey) });
+  return invalidateOrg(queryClient, undefined, 'candidate', ...CANDIDATE_LISTS);
 }
 
 function storeCandidate(queryClient: QueryClient, candidate: Candidate) {
   queryClient.setQueryData(candidateKeys.detail(getActiveOrganizationId(), candidate.id), candidate);
-  return queryClient.invalidateQueries({ predicate: (query) => isCandidateQuery(query.queryKey) && query.queryKey[2] !== 'candidate' });
+  return invalidateOrg(queryClient, undefined, ...CANDIDATE_LISTS);
 }
 
 /** Where a new candidate goes: one organization (global admins choose), or the active organization. */
@@ -122,7 +116,7 @@ export function useDeleteCandidate() {
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/candidates/${encodeURIComponent(id)}`),
     onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'org' && (query.queryKey[2] === 'candidate' || query.queryKey[2] === 'contact-history') && query.queryKey[3] === id });
+      removeOrg(queryClient, undefined, ['candidate', id], ['contact-history', id]);
       return refreshCandidates(queryClient);
     },
   });
@@ -217,7 +211,7 @@ export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ImportRequest) => api.post<{ run: ProcessingRun }>('/api/candidates/bulk', input),
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'processing-runs' }),
+    onSuccess: () => invalidateOrg(queryClient, undefined, 'processing-runs'),
     meta: { silent: true },
   });
 }

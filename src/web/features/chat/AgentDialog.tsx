@@ -3,12 +3,14 @@ import { forwardRef, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { CHAT_NEXT_STEPS, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
+import { CHAT_NEXT_STEPS, CreateChatAgentSchema, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
 import { Combobox } from '../../components/Combobox';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Textarea } from '../../components/Textarea';
-import { Button, Field, Input, Select } from '../../components/ui';
+import { Field, FieldError, Input, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
+import { textUpTo } from '../../lib/limits';
 import { errorMessage } from '../../lib/utils';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
@@ -17,10 +19,11 @@ import { LANGUAGE_LABELS, NEXT_STEP_LABELS } from './format';
 import { agentDialogTitle, type AgentDialogProps } from './dialogs';
 import { useSaveChatAgent } from './queries';
 
-const text = (label: string) => z.string().trim().max(2000, `${label} must be at most 2000 characters`);
+const fields = CreateChatAgentSchema.shape;
+const text = (label: string) => textUpTo(fields.greeting.shape.en, label);
 
 const AgentFormSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(200, 'Name must be at most 200 characters'),
+  name: textUpTo(fields.name, 'Name').min(1, 'Enter a name'),
   trialId: z.string().min(1, 'Choose a trial'),
   prescreenFormId: z.string().min(1, 'Choose a published prescreen form'),
   greetingEn: text('Greeting').min(1, 'Enter the English greeting'),
@@ -180,11 +183,7 @@ export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
               <Check key={language} label={LANGUAGE_LABELS[language] ?? language} value={language} {...form.register('languages')} />
             ))}
           </div>
-          {errors.languages && (
-            <p id="agent-languages-error" className="text-sm text-red-700">
-              {errors.languages.message}
-            </p>
-          )}
+          <FieldError id="agent-languages-error">{errors.languages?.message}</FieldError>
         </fieldset>
         <Field label="Next step" hint="What the visitor is told after a matching chat.">
           <Select {...form.register('nextStep')}>
@@ -197,19 +196,8 @@ export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
         </Field>
         <Check label="Require phone verification" hint="Visitors confirm their mobile number with a 6-digit code sent by SMS before the questions." {...form.register('requirePhoneVerification')} />
         <Check label="Active" hint="Only active agents answer on the public chat page." {...form.register('active')} />
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : editing ? 'Save agent' : 'Create agent'}
-          </Button>
-        </div>
+        <FormError>{serverError}</FormError>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel={editing ? 'Save agent' : 'Create agent'} pending={save.isPending} />
       </form>
     </Dialog>
   );

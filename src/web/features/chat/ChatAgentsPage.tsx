@@ -9,6 +9,7 @@ import { ConfirmDialog, Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
+import { EmptyWithAction } from '../../components/ListState';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useIsGlobal } from '../trials/hooks';
 import { NotRecruitingBadge } from '../trials/NotRecruitingBadge';
@@ -86,15 +87,7 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
       </EmptyState>
     );
   } else if (agents.length === 0) {
-    body = (
-      <EmptyState title="No agents match">
-        <div className="mt-3">
-          <Button variant="secondary" onClick={() => onSearchChange(undefined)}>
-            Clear search
-          </Button>
-        </div>
-      </EmptyState>
-    );
+    body = <EmptyWithAction title="No agents match" actionLabel="Clear search" onAction={() => onSearchChange(undefined)} />;
   } else {
     body = (
       <Table caption="Chat agents">

@@ -6,9 +6,10 @@ import type { ChatMessage, ConversationDetail } from '../../../contract/chat';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
+import { Transcript, type TranscriptTurn } from '../../components/Transcript';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
-import { cn, formatDateTime } from '../../lib/utils';
+import { formatDateTime } from '../../lib/utils';
 import { RecommendationBadge } from '../prescreen/components';
 import { answerInWords } from '../prescreen/format';
 import { usePrescreenReviewQuery } from '../prescreen/queries';
@@ -16,31 +17,19 @@ import { StatusBadge } from './ConversationsPage';
 import { LANGUAGE_LABELS } from './format';
 import { useConversationQuery, useDeleteConversation } from './queries';
 
-function Transcript({ messages }: { messages: ChatMessage[] }) {
+function ChatTranscript({ messages }: { messages: ChatMessage[] }) {
   if (messages.length === 0) return <p className="text-sm text-slate-700">No messages.</p>;
-  return (
-    <ol className="grid gap-2.5" aria-label="Transcript" data-testid="transcript">
-      {messages.map((message) => {
-        const visitor = message.role === 'visitor';
-        return (
-          <li key={message.id} className={cn('flex flex-col', visitor ? 'items-end' : 'items-start')}>
-            <span className="mb-0.5 text-xs text-slate-700">
-              {visitor ? 'Visitor' : message.role === 'agent' ? 'Agent' : 'System'} · {formatDateTime(message.createdAt)}
-            </span>
-            <p
-              className={cn(
-                'max-w-[85%] whitespace-pre-line break-words rounded-2xl px-3.5 py-2 text-sm',
-                visitor ? 'rounded-br-md bg-blue-700 text-white' : 'rounded-bl-md border border-slate-200 bg-slate-50 text-slate-900',
-                message.kind === 'safety' && 'border-amber-300 bg-amber-50',
-              )}
-            >
-              {message.text}
-            </p>
-          </li>
-        );
-      })}
-    </ol>
+  const turns = messages.map(
+    (message): TranscriptTurn => ({
+      key: message.id,
+      side: message.role === 'visitor' ? 'end' : 'start',
+      speaker: message.role === 'visitor' ? 'Visitor' : message.role === 'agent' ? 'Agent' : 'System',
+      at: message.createdAt,
+      text: message.text,
+      tone: message.kind === 'safety' ? 'safety' : undefined,
+    }),
   );
+  return <Transcript aria-label="Transcript" data-testid="transcript" turns={turns} />;
 }
 
 /** The prescreen result the chat recorded: its recommendation, reasons and answers, and a link to review it. */
@@ -156,7 +145,7 @@ export function ConversationDetailPage({ conversationId, backSearch }: { convers
             <CardTitle>Transcript</CardTitle>
           </CardHeader>
           <CardContent>
-            <Transcript messages={conversation.messages} />
+            <ChatTranscript messages={conversation.messages} />
           </CardContent>
         </Card>
         <div className="grid gap-4 lg:sticky lg:top-4">

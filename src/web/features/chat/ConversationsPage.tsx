@@ -1,12 +1,12 @@
 import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { CONVERSATION_SORTS, CONVERSATION_STATUSES } from '../../../contract/search';
-import { ErrorCard } from '../../components/ErrorCard';
-import { Spinner } from '../../components/Spinner';
+import { ListState, NoMatch } from '../../components/ListState';
 import { Badge, Button, EmptyState, FilterSelect, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { useOffsetPaging } from '../../lib/paging';
 import { formatDateTime } from '../../lib/utils';
 import { RecommendationBadge } from '../prescreen/components';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
@@ -44,92 +44,79 @@ export function ConversationsPage({ filters, onFiltersChange }: { filters: Conve
   const dateFrom = filters.dateFrom && DATE.test(filters.dateFrom) ? filters.dateFrom : undefined;
   const dateTo = filters.dateTo && DATE.test(filters.dateTo) ? filters.dateTo : undefined;
   const filterKey = JSON.stringify([filters.search, filters.status, filters.sortBy, dateFrom, dateTo, filters.chatAgentId, orgs]);
-  const [paging, setPaging] = useState({ key: filterKey, offset: 0 });
-  const offset = paging.key === filterKey ? paging.offset : 0;
-  const query = useConversationsQuery({ search: filters.search, status: filters.status, sortBy: filters.sortBy, dateFrom, dateTo, chatAgentId: filters.chatAgentId, orgs, limit: CONVERSATIONS_PAGE_SIZE, offset });
+  const paging = useOffsetPaging(CONVERSATIONS_PAGE_SIZE, { filterKey });
+  const query = useConversationsQuery({ search: filters.search, status: filters.status, sortBy: filters.sortBy, dateFrom, dateTo, chatAgentId: filters.chatAgentId, orgs, limit: paging.pageSize, offset: paging.offset });
   const rows = query.data?.conversations ?? [];
   const total = query.data?.total ?? 0;
   const hasFilters = Boolean(filters.search || filters.status || filters.dateFrom || filters.dateTo || filters.chatAgentId);
   const clear = () => onFiltersChange({ search: undefined, status: undefined, dateFrom: undefined, dateTo: undefined, chatAgentId: undefined });
 
-  let body;
-  if (query.isPending) body = <Spinner label="Loading conversations" />;
-  else if (query.isError) body = <ErrorCard title="Could not load conversations" error={query.error} onRetry={() => void query.refetch()} />;
-  else if (rows.length === 0 && !hasFilters && offset === 0) {
-    body = (
-      <EmptyState title="No conversations yet">
-        <p>Chats from your public chat page appear here, with their transcript and prescreen result.</p>
-        <Link to="/admin/chat-agents" className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-4">
-          Go to chat agents
-        </Link>
-      </EmptyState>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyState title="No conversations match">
-        <p>Try another search, or clear the filters.</p>
-        <div className="mt-4">
-          <Button variant="secondary" onClick={clear}>
-            Clear filters
-          </Button>
-        </div>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <div className="grid grid-cols-1 gap-3">
-        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
-          <Table caption="Chat conversations">
-            <thead>
-              <tr>
-                <Th>Candidate</Th>
-                <Th>Agent</Th>
-                <Th>Status</Th>
-                <Th>Language</Th>
-                <Th className="text-right">Messages</Th>
-                <Th>AI recommendation</Th>
-                <Th>Created</Th>
-                <Th>Updated</Th>
-                {isGlobal && <Th>Organization</Th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((conversation) => (
-                <tr key={conversation.id}>
-                  <Td className="whitespace-nowrap">
-                    <Link
-                      from="/admin/chat-conversations"
-                      to="/admin/chat-conversations"
-                      search={(previous) => ({ ...previous, conversationId: conversation.id })}
-                      className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
-                    >
-                      {conversation.candidate?.name || 'Anonymous visitor'}
-                    </Link>
-                    {conversation.isTest && (
-                      <Badge tone="amber" className="ml-2">
-                        Test
-                      </Badge>
-                    )}
-                  </Td>
-                  <Td>{conversation.agent?.name || <span className="text-slate-700">Deleted agent</span>}</Td>
-                  <Td>
-                    <StatusBadge status={conversation.status} />
-                  </Td>
-                  <Td>{LANGUAGE_LABELS[conversation.language] ?? conversation.language}</Td>
-                  <Td className="text-right tabular-nums">{conversation.messageCount}</Td>
-                  <Td>{conversation.prescreenResult ? <RecommendationBadge recommendation={conversation.prescreenResult.aiRecommendation} /> : <span className="text-slate-700">—</span>}</Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(conversation.createdAt)}</Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(conversation.updatedAt)}</Td>
-                  {isGlobal && <Td>{names.get(conversation.organizationId) ?? '—'}</Td>}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-        <OffsetPager offset={offset} shown={rows.length} total={total} pageSize={CONVERSATIONS_PAGE_SIZE} onOffset={(next) => setPaging({ key: filterKey, offset: next })} busy={query.isFetching} />
-      </div>
-    );
-  }
+  const body = (
+    <ListState
+      query={query}
+      rowCount={rows.length}
+      loadingLabel="Loading conversations"
+      errorTitle="Could not load conversations"
+      filtered={hasFilters || paging.offset > 0}
+      empty={
+        <EmptyState title="No conversations yet">
+          <p>Chats from your public chat page appear here, with their transcript and prescreen result.</p>
+          <Link to="/admin/chat-agents" className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-4">
+            Go to chat agents
+          </Link>
+        </EmptyState>
+      }
+      noMatch={<NoMatch title="No conversations match" onClear={clear} />}
+      pager={<OffsetPager {...paging} shown={rows.length} total={total} busy={query.isFetching} />}
+    >
+      <Table caption="Chat conversations">
+        <thead>
+          <tr>
+            <Th>Candidate</Th>
+            <Th>Agent</Th>
+            <Th>Status</Th>
+            <Th>Language</Th>
+            <Th className="text-right">Messages</Th>
+            <Th>AI recommendation</Th>
+            <Th>Created</Th>
+            <Th>Updated</Th>
+            {isGlobal && <Th>Organization</Th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((conversation) => (
+            <tr key={conversation.id}>
+              <Td className="whitespace-nowrap">
+                <Link
+                  from="/admin/chat-conversations"
+                  to="/admin/chat-conversations"
+                  search={(previous) => ({ ...previous, conversationId: conversation.id })}
+                  className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                >
+                  {conversation.candidate?.name || 'Anonymous visitor'}
+                </Link>
+                {conversation.isTest && (
+                  <Badge tone="amber" className="ml-2">
+                    Test
+                  </Badge>
+                )}
+              </Td>
+              <Td>{conversation.agent?.name || <span className="text-slate-700">Deleted agent</span>}</Td>
+              <Td>
+                <StatusBadge status={conversation.status} />
+              </Td>
+              <Td>{LANGUAGE_LABELS[conversation.language] ?? conversation.language}</Td>
+              <Td className="text-right tabular-nums">{conversation.messageCount}</Td>
+              <Td>{conversation.prescreenResult ? <RecommendationBadge recommendation={conversation.prescreenResult.aiRecommendation} /> : <span className="text-slate-700">—</span>}</Td>
+              <Td className="whitespace-nowrap">{formatDateTime(conversation.createdAt)}</Td>
+              <Td className="whitespace-nowrap">{formatDateTime(conversation.updatedAt)}</Td>
+              {isGlobal && <Td>{names.get(conversation.organizationId) ?? '—'}</Td>}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </ListState>
+  );
 
   return (
     <div>

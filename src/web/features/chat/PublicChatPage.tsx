@@ -1,14 +1,20 @@
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2, Loader2, RotateCcw, Send } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { CHAT_MESSAGE_MAX, type ChatAwaiting, type ChatMessage, type ChatTurn, type ConversationStatus } from '../../../contract/chat';
+import { CHAT_MESSAGE_MAX, VerifyChatSchema, type ChatAwaiting, type ChatMessage, type ChatTurn, type ConversationStatus } from '../../../contract/chat';
 import type { PublicOrganization } from '../../../contract/organizations';
 import type { Language } from '../../../contract/prescreen-forms';
 import { Logo } from '../../components/Logo';
 import { Button, Input } from '../../components/ui';
+import { FormError } from '../../components/FormError';
+import { Bubble } from '../../components/Transcript';
 import { ApiRequestError } from '../../lib/api';
 import { cn } from '../../lib/utils';
+import { maxLengthOf } from '../../lib/limits';
 import { publicChatApi } from './queries';
+
+/** The longest phone number the verification accepts (src/contract/chat.ts). */
+const PHONE_MAX = maxLengthOf(VerifyChatSchema.shape.phone);
 
 /**
  * The public chat page of an organization (no sign-in, no app shell). It resumes the conversation named by
@@ -164,16 +170,10 @@ function MessageBubble({ message, texts }: { message: ChatMessage; texts: Texts 
   const visitor = message.role === 'visitor';
   return (
     <div className={cn('flex', visitor ? 'justify-end' : 'justify-start')} data-testid="chat-message" data-role={message.role} data-kind={message.kind ?? undefined}>
-      <p
-        className={cn(
-          'max-w-[85%] whitespace-pre-line break-words rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed shadow-sm',
-          visitor ? 'rounded-br-md bg-blue-700 text-white' : 'rounded-bl-md border border-slate-200 bg-white text-slate-900',
-          message.kind === 'safety' && 'border-amber-300 bg-amber-50',
-        )}
-      >
+      <Bubble side={visitor ? 'end' : 'start'} size="roomy" tone={message.kind === 'safety' ? 'safety' : undefined} className={visitor ? undefined : 'bg-white'}>
         <span className="sr-only">{visitor ? texts.you : texts.assistant}: </span>
         {message.text}
-      </p>
+      </Bubble>
     </div>
   );
 }
@@ -455,14 +455,16 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
           {pendingText !== null && (
             <div className="mx-auto mt-2.5 grid w-full max-w-2xl gap-2.5" aria-hidden="true">
               <div className="flex justify-end">
-                <p className="max-w-[85%] whitespace-pre-line break-words rounded-2xl rounded-br-md bg-blue-700/70 px-4 py-2.5 text-[15px] text-white">{pendingText}</p>
+                <Bubble side="end" size="roomy" tone="pending">
+                  {pendingText}
+                </Bubble>
               </div>
               <div className="flex justify-start">
-                <p className="flex items-center gap-1 rounded-2xl rounded-bl-md border border-slate-200 bg-white px-4 py-3">
+                <Bubble side="start" size="roomy" className="flex items-center gap-1 bg-white py-3 shadow-none">
                   <span className="h-2 w-2 animate-bounce rounded-full bg-slate-500 [animation-delay:-0.3s]" />
                   <span className="h-2 w-2 animate-bounce rounded-full bg-slate-500 [animation-delay:-0.15s]" />
                   <span className="h-2 w-2 animate-bounce rounded-full bg-slate-500" />
-                </p>
+                </Bubble>
               </div>
             </div>
           )}
@@ -483,7 +485,7 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
           <div className="border-t border-slate-200 bg-white px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3">
             <div className="mx-auto grid w-full max-w-2xl gap-2">
               {sendError && (
-                <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+                <FormError className="flex flex-wrap items-center justify-between gap-2">
                   <span>{sendError}</span>
                   {draft.trim() && (
                     <Button variant="secondary" size="sm" onClick={() => void sendText(draft)} disabled={busy}>
@@ -491,7 +493,7 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
                       {texts.retry}
                     </Button>
                   )}
-                </div>
+                </FormError>
               )}
               {suggestions.length > 0 && (
                 <div role="group" aria-label={texts.suggested} className="flex flex-wrap gap-2">
@@ -521,7 +523,7 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
                       inputMode="tel"
                       autoComplete="tel"
                       autoFocus
-                      maxLength={40}
+                      maxLength={PHONE_MAX}
                       value={phone}
                       placeholder="+1 212 555 0123"
                       aria-invalid={verifyError ? true : undefined}

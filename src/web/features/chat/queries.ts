@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ChatAgent,
   ChatAgentList,
@@ -11,7 +11,8 @@ import type {
   UpdateChatAgentInput,
 } from '../../../contract/chat';
 import type { Language } from '../../../contract/prescreen-forms';
-import { api, ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { invalidateOrg, orgQueryOptions, removeOrg } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
@@ -21,31 +22,23 @@ export const chatKeys = {
   conversation: (activeId: string | null, id: string) => ['org', activeId, 'chat-conversation', id] as const,
 };
 
-const retryUnlessClientError = (failureCount: number, error: unknown) =>
-  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
-
 // ---- staff: agents ----
 
 export function useChatAgentsQuery(params: { search?: string } = {}) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
-    queryOptions({
+    orgQueryOptions({
       queryKey: chatKeys.agents(activeOrganizationId, params),
       queryFn: ({ signal }) => api.get<ChatAgentList>('/api/chat-agents/internal/', { query: { search: params.search }, signal }),
-      retry: retryUnlessClientError,
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
-      meta: { silent: true },
     }),
   );
 }
 
 function useRefreshChat() {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({
-      predicate: (query) => query.queryKey[0] === 'org' && ['chat-agents', 'chat-conversations', 'chat-conversation'].includes(String(query.queryKey[2])),
-    });
+  return () => invalidateOrg(queryClient, undefined, 'chat-agents', 'chat-conversations', 'chat-conversation');
 }
 
 /** Failures show inline in the dialog (the server's message), not as toasts. */
@@ -93,7 +86,7 @@ export interface ConversationsParams {
 export function useConversationsQuery(params: ConversationsParams) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
-    queryOptions({
+    orgQueryOptions({
       queryKey: chatKeys.conversations(activeOrganizationId, params),
       queryFn: ({ signal }) =>
         api.get<ConversationList>('/api/chat-conversations/', {
@@ -110,10 +103,8 @@ export function useConversationsQuery(params: ConversationsParams) {
           },
           signal,
         }),
-      retry: retryUnlessClientError,
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
-      meta: { silent: true },
     }),
   );
 }
@@ -121,12 +112,10 @@ export function useConversationsQuery(params: ConversationsParams) {
 export function useConversationQuery(id: string) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
-    queryOptions({
+    orgQueryOptions({
       queryKey: chatKeys.conversation(activeOrganizationId, id),
       queryFn: ({ signal }) => api.get<ConversationDetail>(`/api/chat-conversations/${encodeURIComponent(id)}`, { signal }),
-      retry: retryUnlessClientError,
       enabled: Boolean(activeOrganizationId && id),
-      meta: { silent: true },
     }),
   );
 }
@@ -136,8 +125,8 @@ export function useDeleteConversation() {
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/chat-conversations/${encodeURIComponent(id)}`),
     onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'chat-conversation' && query.queryKey[3] === id });
-      return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'chat-conversations' });
+      removeOrg(queryClient, undefined, ['chat-conversation', id]);
+      return invalidateOrg(queryClient, undefined, 'chat-conversations');
     },
   });
 }

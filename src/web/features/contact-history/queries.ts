@@ -1,16 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ContactEvent } from '../../../contract/candidates';
-import { api, ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { orgQueryOptions } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { candidateKeys } from '../candidates/queries';
 
 export function contactHistoryQueryOptions(activeId: string | null, candidateId: string) {
-  return queryOptions({
+  return orgQueryOptions({
     // Shares the candidate keys' shape, so candidate changes refresh the history too.
     queryKey: candidateKeys.history(activeId, candidateId),
     queryFn: ({ signal }) => api.get<{ candidateId: string; events: ContactEvent[] }>('/api/contact-history', { query: { candidateId, order: 'asc' }, signal }),
-    retry: (failureCount, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1,
-    meta: { silent: true },
   });
 }
 

@@ -6,7 +6,7 @@ import { CreateOrganizationSchema, type Organization } from '../../../contract/o
 import { CopyField } from '../../components/CopyButton';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Input, PageHeader } from '../../components/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Input, PageHeader, SubmitButton } from '../../components/ui';
 import { useActiveOrganization, usePermissions } from '../../lib/active-organization';
 import { formatDate } from '../../lib/utils';
 import { useOrganizationQuery, useUpdateOrganization } from './api';
@@ -29,9 +29,9 @@ function NameForm({ organization, canEdit }: { organization: Organization; canEd
       </Field>
       {canEdit && (
         <div>
-          <Button type="submit" disabled={!isDirty || update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save name'}
-          </Button>
+          <SubmitButton pending={update.isPending} disabled={!isDirty}>
+            Save name
+          </SubmitButton>
         </div>
       )}
     </form>

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CreateOrganizationSchema, INTERNAL_ORGANIZATION_SLUG, type Organization } from '../../../contract/organizations';
-import { ConfirmDialog, Dialog } from '../../components/dialogs';
+import { ConfirmDialog, Dialog, DialogFooter } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, EmptyState, Field, Input, PageHeader, Table, Td, Th } from '../../components/ui';
@@ -55,14 +55,7 @@ function CreateOrganizationDialog() {
         <Field label="Slug (optional)" error={errors.slug?.message} hint="Lowercase letters, digits and dashes. Derived from the name when left empty.">
           <Input {...form.register('slug')} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create'}
-          </Button>
-        </div>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel="Create" pending={create.isPending} pendingLabel="Creating…" />
       </form>
     </Dialog>
   );
@@ -97,14 +90,7 @@ function RenameOrganizationDialog({ organization }: { organization: Organization
         <Field label="Name" error={errors.name?.message}>
           <Input {...form.register('name')} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </div>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel="Save" pending={update.isPending} />
       </form>
     </Dialog>
   );

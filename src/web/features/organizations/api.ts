@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrganizationInput, Organization, UpdateOrganizationInput } from '../../../contract/organizations';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { queryKeys } from '../../lib/query';
+import { invalidateOrg, queryKeys } from '../../lib/query';
 
 export function useOrganizationsQuery() {
   const { session, isAuthenticated } = useAuth();
@@ -27,7 +27,7 @@ function useInvalidateOrganizations() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['organizations'] }),
-      queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'organization' }),
+      invalidateOrg(queryClient, undefined, 'organization'),
     ]);
 }
 

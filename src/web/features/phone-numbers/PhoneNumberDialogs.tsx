@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { E164InputSchema, PHONE_NUMBER_PURPOSES, type PhoneNumber, type PhoneNumberProvider } from '../../../contract/phone-numbers';
+import { AssignPhoneNumberSchema, E164InputSchema, PHONE_NUMBER_PURPOSES, type PhoneNumber, type PhoneNumberProvider } from '../../../contract/phone-numbers';
 import { ChoiceField } from '../../components/ChoiceField';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import type { LazyDialogProps } from '../../components/lazy-dialog';
-import { Button, Field, Input } from '../../components/ui';
+import { Field, Input } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { apiProblem } from '../callbacks/format';
 import { PROVIDER_LABELS, PURPOSE_LABELS } from './format';
@@ -28,13 +29,16 @@ function placeErrors(error: unknown, setError: (field: 'number' | 'organizationI
   return problem.message;
 }
 
+/** The contract's own label rule (at most 100 characters, trimmed). */
+const LabelSchema = AssignPhoneNumberSchema.shape.label.unwrap();
+
 const AssignFormSchema = z.object({
   number: E164InputSchema,
   organizationId: z.string().min(1, 'Choose an organization'),
   purpose: z.enum(PHONE_NUMBER_PURPOSES),
   /** '' = the configured provider. */
   provider: z.string(),
-  label: z.string().trim().max(100, 'At most 100 characters'),
+  label: LabelSchema,
 });
 
 /** Assign a number to an organization (internal admins with Cohortly active). */
@@ -72,25 +76,14 @@ export function AssignDialog({ onOpenChange }: LazyDialogProps) {
         <Field label="Label" error={errors.label?.message} hint="Optional, e.g. Main line.">
           <Input autoComplete="off" {...form.register('label')} />
         </Field>
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange?.(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={assign.isPending}>
-            {assign.isPending ? 'Assigning…' : 'Assign number'}
-          </Button>
-        </div>
+        <FormError>{serverError}</FormError>
+        <DialogFooter onCancel={() => onOpenChange?.(false)} submitLabel="Assign number" pending={assign.isPending} pendingLabel="Assigning…" />
       </form>
     </Dialog>
   );
 }
 
-const EditFormSchema = z.object({ organizationId: z.string().min(1), purpose: z.enum(PHONE_NUMBER_PURPOSES), label: z.string().trim().max(100, 'At most 100 characters') });
+const EditFormSchema = z.object({ organizationId: z.string().min(1), purpose: z.enum(PHONE_NUMBER_PURPOSES), label: LabelSchema });
 
 /** Change a number's label or purpose, or move it to another organization. */
 export function EditDialog({ number, onOpenChange }: LazyDialogProps & { number: PhoneNumber }) {
@@ -118,19 +111,8 @@ export function EditDialog({ number, onOpenChange }: LazyDialogProps & { number:
         <Field label="Label" error={errors.label?.message}>
           <Input autoComplete="off" {...form.register('label')} />
         </Field>
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </div>
+        <FormError>{serverError}</FormError>
+        <DialogFooter onCancel={onClose} submitLabel="Save" pending={update.isPending} />
       </form>
     </Dialog>
   );

@@ -7,6 +7,7 @@ import { lazyDialog, type LazyDialogProps } from '../../components/lazy-dialog';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, Card, CardContent, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { apiProblem } from '../callbacks/format';
 import { useIsGlobal } from '../trials/hooks';
 import { PROVIDER_LABELS, PURPOSE_LABELS } from './format';
@@ -143,11 +144,7 @@ export function PhoneNumbersPage() {
           }
         }}
       >
-        {releaseError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {releaseError}
-          </p>
-        )}
+        <FormError>{releaseError}</FormError>
       </ConfirmDialog>
     </div>
   );

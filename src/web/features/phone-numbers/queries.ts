@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AssignPhoneNumberInput, PhoneNumber, PhoneNumberList, UpdatePhoneNumberInput } from '../../../contract/phone-numbers';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { retryUnlessClientError } from '../../lib/query';
+import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
 export const phoneNumberKeys = {
@@ -13,19 +13,17 @@ export const phoneNumberKeys = {
 export function usePhoneNumbersQuery(organizationId?: string) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
-    queryOptions({
+    orgQueryOptions({
       queryKey: phoneNumberKeys.list(activeOrganizationId, organizationId),
       queryFn: ({ signal }) => api.get<PhoneNumberList>('/api/phone-numbers/', { query: { organizationId }, signal }),
-      retry: retryUnlessClientError,
       enabled: Boolean(activeOrganizationId),
-      meta: { silent: true },
     }),
   );
 }
 
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && ['phone-numbers', 'voice-agents'].includes(String(query.queryKey[2])) });
+  return () => invalidateOrg(queryClient, undefined, 'phone-numbers', 'voice-agents');
 }
 
 /** Failures show inline in the dialogs (the server's message). */

@@ -3,10 +3,11 @@ import { Copy, Eye, Plus, Save, Send, Undo2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { DuplicatePair, Language, PrescreenForm, Question, StudyBlock } from '../../../contract/prescreen-forms';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, PageHeader } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDateTime } from '../../lib/utils';
 import { BlockEditor, QuestionExpansionContext, useQuestionExpansionState } from './components';
@@ -119,14 +120,13 @@ function DuplicatesDialog({ blocks, onMerged }: { blocks: StudyBlock[]; onMerged
               {errorMessage(apply.error)}
             </p>
           )}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={chosen.length === 0 || apply.isPending}>
-              {apply.isPending ? 'Merging…' : `Merge ${chosen.length} ${chosen.length === 1 ? 'pair' : 'pairs'}`}
-            </Button>
-          </div>
+          <DialogFooter
+            onCancel={() => setOpen(false)}
+            submitLabel={`Merge ${chosen.length} ${chosen.length === 1 ? 'pair' : 'pairs'}`}
+            pending={apply.isPending}
+            pendingLabel="Merging…"
+            submitDisabled={chosen.length === 0}
+          />
         </form>
       )}
     </Dialog>
@@ -345,7 +345,7 @@ function Builder({ form }: { form: PrescreenForm }) {
         </p>
       )}
       {problems && (
-        <div ref={problemsRef} tabIndex={-1} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-2 focus:outline-red-700" data-testid="form-problems">
+        <FormError ref={problemsRef} tabIndex={-1} className="focus:outline-2 focus:outline-red-700" data-testid="form-problems">
           <p className="font-semibold">{problems.title}</p>
           {problems.message && <p className="mt-1">{problems.message}</p>}
           {problems.details.length > 0 && (
@@ -355,7 +355,7 @@ function Builder({ form }: { form: PrescreenForm }) {
               ))}
             </ul>
           )}
-        </div>
+        </FormError>
       )}
       <p className="sr-only" aria-live="polite">
         {announcement}

@@ -2,12 +2,15 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { Dialog } from '../../components/dialogs';
+import { CreatePrescreenFormSchema } from '../../../contract/prescreen-forms';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Combobox } from '../../components/Combobox';
 import { Badge, Button, buttonClass, EmptyState, Field, Input, PageHeader, Table, Td, Th } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { maxLengthOf } from '../../lib/limits';
 import { cn, formatDate } from '../../lib/utils';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
@@ -94,25 +97,19 @@ function NewFormDialog() {
           />
         </Field>
         <Field label="Form name" error={errors.name}>
-          <Input value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
+          <Input value={name} maxLength={maxLengthOf(CreatePrescreenFormSchema.shape.name)} onChange={(event) => setName(event.target.value)} />
         </Field>
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-4 w-4 accent-blue-700" checked={generate} onChange={(event) => setGenerate(event.target.checked)} />
           Generate study blocks from the trial’s criteria
         </label>
-        {errors.server && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errors.server}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {generateBlocks.isPending ? 'Generating…' : create.isPending ? 'Creating…' : generate ? 'Generate and open' : 'Create and open'}
-          </Button>
-        </div>
+        <FormError>{errors.server}</FormError>
+        <DialogFooter
+          onCancel={() => setOpen(false)}
+          submitLabel={generate ? 'Generate and open' : 'Create and open'}
+          pending={pending}
+          pendingLabel={generateBlocks.isPending ? 'Generating…' : 'Creating…'}
+        />
       </form>
     </Dialog>
   );

@@ -1,8 +1,9 @@
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Plus, Trash2, X } from 'lucide-react';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { AnswerPredicate, CriterionCoverage, CriterionLink, CriterionOutcome, Question, QuestionType, StudyBlock } from '../../../contract/prescreen-forms';
-import { QUESTION_TYPES } from '../../../contract/prescreen-forms';
+import { QUESTION_TYPES, QuestionSchema } from '../../../contract/prescreen-forms';
 import { Badge, Button, Input, Label, Select } from '../../components/ui';
+import { maxLengthOf } from '../../lib/limits';
 import { cn } from '../../lib/utils';
 import { move, newQuestion, OP_LABELS, OPS_BY_TYPE, OUTCOME_LABELS, predicateFor, predicateInWords, QUESTION_TYPE_LABELS, type PredicateOp } from './format';
 
@@ -314,7 +315,7 @@ export function QuestionEditor({
           </Control>
           {question.type === 'number' && (
             <Control id={`${id}-unit`} label="Unit (optional)">
-              <Input id={`${id}-unit`} value={question.unit ?? ''} maxLength={40} placeholder="mL/min" onChange={(event) => onChange({ ...question, unit: event.target.value })} />
+              <Input id={`${id}-unit`} value={question.unit ?? ''} maxLength={maxLengthOf(QuestionSchema.shape.unit)} placeholder="mL/min" onChange={(event) => onChange({ ...question, unit: event.target.value })} />
             </Control>
           )}
           <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">

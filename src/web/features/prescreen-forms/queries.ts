@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ApplyDeduplicationResponse,
   CreatePrescreenFormInput,
@@ -10,7 +10,7 @@ import type {
   StudyBlock,
   UpdatePrescreenFormInput,
 } from '../../../contract/prescreen-forms';
-import { retryUnlessClientError } from '../../lib/query';
+import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 import { api, getActiveOrganizationId } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 
@@ -22,20 +22,16 @@ export const prescreenFormKeys = {
 
 
 export function prescreenFormsQueryOptions(activeId: string | null, params: { trialId?: string } = {}) {
-  return queryOptions({
+  return orgQueryOptions({
     queryKey: prescreenFormKeys.list(activeId, params),
     queryFn: ({ signal }) => api.get<PrescreenFormList>('/api/prescreen-forms/', { query: { trialId: params.trialId }, signal }),
-    retry: retryUnlessClientError,
-    meta: { silent: true },
   });
 }
 
 export function prescreenFormQueryOptions(activeId: string | null, id: string) {
-  return queryOptions({
+  return orgQueryOptions({
     queryKey: prescreenFormKeys.detail(activeId, id),
     queryFn: ({ signal }) => api.get<PrescreenForm>(`/api/prescreen-forms/${encodeURIComponent(id)}`, { signal }),
-    retry: retryUnlessClientError,
-    meta: { silent: true },
   });
 }
 
@@ -53,7 +49,7 @@ function useStoreForm() {
   const queryClient = useQueryClient();
   return (form: PrescreenForm) => {
     queryClient.setQueryData(prescreenFormKeys.detail(getActiveOrganizationId(), form.id), form);
-    return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'prescreen-forms' });
+    return invalidateOrg(queryClient, undefined, 'prescreen-forms');
   };
 }
 

@@ -5,7 +5,8 @@ import { ownSitesFirst } from '../../../contract/trials';
 import type { PrescreenResult, PrescreenReview } from '../../../contract/prescreen';
 import { Combobox } from '../../components/Combobox';
 import { SitePicker } from '../../components/SitePicker';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input } from '../../components/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FieldError, Input, SubmitButton } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { timeZoneOptions } from '../../lib/time-zone-options';
 import { serverProblems } from '../prescreen-forms/format';
 import { useBook } from './queries';
@@ -85,7 +86,7 @@ export function BookingCard({ result, review }: { result: PrescreenResult; revie
               Site <span className="font-normal text-slate-700">({sites.length})</span>
             </label>
             <SitePicker id={pickerId} sites={sites} value={siteId} onChange={setSiteId} invalid={Boolean(errors.site)} />
-            {errors.site && <p className="text-sm text-red-700">{errors.site}</p>}
+            <FieldError>{errors.site}</FieldError>
           </div>
           {site?.timeZone ? (
             <p className="text-sm text-slate-800" data-testid="site-time-zone">
@@ -111,16 +112,11 @@ export function BookingCard({ result, review }: { result: PrescreenResult; revie
           <Field label="Duration (minutes)" error={errors.duration}>
             <Input inputMode="numeric" className="max-w-[8rem]" value={duration} onChange={(event) => setDuration(event.target.value)} />
           </Field>
-          {serverError && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-              {serverError}
-            </p>
-          )}
+          <FormError>{serverError}</FormError>
           <div>
-            <Button type="submit" disabled={book.isPending}>
-              <CalendarPlus aria-hidden="true" className="h-4 w-4" />
-              {book.isPending ? 'Booking…' : 'Book visit'}
-            </Button>
+            <SubmitButton pending={book.isPending} pendingLabel="Booking…" icon={<CalendarPlus aria-hidden="true" className="h-4 w-4" />}>
+              Book visit
+            </SubmitButton>
           </div>
         </form>
       </CardContent>

@@ -1,12 +1,12 @@
 import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { AI_RECOMMENDATIONS, SOURCE_TYPES } from '../../../contract/search';
-import { ErrorCard } from '../../components/ErrorCard';
-import { Spinner } from '../../components/Spinner';
-import { Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
+import { ListState, NoMatch } from '../../components/ListState';
+import { EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { useOffsetPaging } from '../../lib/paging';
 import { formatDateTime } from '../../lib/utils';
 import { candidateName } from '../candidates/format';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
@@ -31,80 +31,67 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
   const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
   const orgs = isGlobal ? filters.orgs : undefined;
   const filterKey = JSON.stringify([filters.search, filters.sourceType, filters.aiRecommendation, orgs]);
-  const [paging, setPaging] = useState({ key: filterKey, offset: 0 });
-  const offset = paging.key === filterKey ? paging.offset : 0;
-  const query = usePrescreenResultsQuery({ search: filters.search, sourceType: filters.sourceType, aiRecommendation: filters.aiRecommendation, orgs, limit: RESULTS_PAGE_SIZE, offset });
+  const paging = useOffsetPaging(RESULTS_PAGE_SIZE, { filterKey });
+  const query = usePrescreenResultsQuery({ search: filters.search, sourceType: filters.sourceType, aiRecommendation: filters.aiRecommendation, orgs, limit: paging.pageSize, offset: paging.offset });
   const rows = query.data?.results ?? [];
   const total = query.data?.total ?? 0;
   const hasFilters = Boolean(filters.search || filters.sourceType || filters.aiRecommendation);
 
-  let body;
-  if (query.isPending) body = <Spinner label="Loading prescreen results" />;
-  else if (query.isError) body = <ErrorCard title="Could not load prescreen results" error={query.error} onRetry={() => void query.refetch()} />;
-  else if (rows.length === 0 && !hasFilters && offset === 0) {
-    body = (
-      <EmptyState title="No prescreen results yet">
-        <p>Results appear here after a call, a chat, or a prescreen run from a candidate’s page.</p>
-        <Link to="/candidates" className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-4">
-          Go to candidates
-        </Link>
-      </EmptyState>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyState title="No results match">
-        <p>Try another search, or clear the filters.</p>
-        <div className="mt-4">
-          <Button variant="secondary" onClick={() => onFiltersChange({ search: undefined, sourceType: undefined, aiRecommendation: undefined })}>
-            Clear filters
-          </Button>
-        </div>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <div className="grid gap-3">
-        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
-          <Table caption="Prescreen results">
-            <thead>
-              <tr>
-                <Th>Candidate</Th>
-                <Th>Trial</Th>
-                <Th>Source</Th>
-                <Th>AI recommendation</Th>
-                <Th>Review</Th>
-                <Th>Date</Th>
-                {isGlobal && <Th>Organization</Th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((result) => (
-                <tr key={result.id}>
-                  <Td className="whitespace-nowrap">
-                    <Link to="/prescreen/results" search={{ candidateId: result.candidate.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
-                      {candidateName(result.candidate)}
-                    </Link>
-                  </Td>
-                  <Td className="max-w-sm">{result.trial.title}</Td>
-                  <Td>{SOURCE_TYPE_LABELS[result.sourceType]}</Td>
-                  <Td>
-                    <RecommendationBadge recommendation={result.aiRecommendation} />
-                    {result.decision?.overrideRecommendation && <span className="ml-2 text-xs text-slate-700">→ {result.decision.overrideRecommendation} (override)</span>}
-                  </Td>
-                  <Td>
-                    <ReviewStatusBadge status={result.reviewStatus} />
-                  </Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(result.createdAt)}</Td>
-                  {isGlobal && <Td>{names.get(result.organizationId) ?? '—'}</Td>}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-        <OffsetPager offset={offset} shown={rows.length} total={total} pageSize={RESULTS_PAGE_SIZE} onOffset={(next) => setPaging({ key: filterKey, offset: next })} busy={query.isFetching} />
-      </div>
-    );
-  }
+  const body = (
+    <ListState
+      query={query}
+      rowCount={rows.length}
+      loadingLabel="Loading prescreen results"
+      errorTitle="Could not load prescreen results"
+      filtered={hasFilters || paging.offset > 0}
+      empty={
+        <EmptyState title="No prescreen results yet">
+          <p>Results appear here after a call, a chat, or a prescreen run from a candidate’s page.</p>
+          <Link to="/candidates" className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-4">
+            Go to candidates
+          </Link>
+        </EmptyState>
+      }
+      noMatch={<NoMatch title="No results match" onClear={() => onFiltersChange({ search: undefined, sourceType: undefined, aiRecommendation: undefined })} />}
+      pager={<OffsetPager {...paging} shown={rows.length} total={total} busy={query.isFetching} />}
+    >
+      <Table caption="Prescreen results">
+        <thead>
+          <tr>
+            <Th>Candidate</Th>
+            <Th>Trial</Th>
+            <Th>Source</Th>
+            <Th>AI recommendation</Th>
+            <Th>Review</Th>
+            <Th>Date</Th>
+            {isGlobal && <Th>Organization</Th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((result) => (
+            <tr key={result.id}>
+              <Td className="whitespace-nowrap">
+                <Link to="/prescreen/results" search={{ candidateId: result.candidate.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
+                  {candidateName(result.candidate)}
+                </Link>
+              </Td>
+              <Td className="max-w-sm">{result.trial.title}</Td>
+              <Td>{SOURCE_TYPE_LABELS[result.sourceType]}</Td>
+              <Td>
+                <RecommendationBadge recommendation={result.aiRecommendation} />
+                {result.decision?.overrideRecommendation && <span className="ml-2 text-xs text-slate-700">→ {result.decision.overrideRecommendation} (override)</span>}
+              </Td>
+              <Td>
+                <ReviewStatusBadge status={result.reviewStatus} />
+              </Td>
+              <Td className="whitespace-nowrap">{formatDateTime(result.createdAt)}</Td>
+              {isGlobal && <Td>{names.get(result.organizationId) ?? '—'}</Td>}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </ListState>
+  );
 
   return (
     <div>

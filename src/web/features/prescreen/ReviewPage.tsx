@@ -2,12 +2,14 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { Check, ClipboardList, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { AI_RECOMMENDATION_VALUES, type AiRecommendation, type CriterionEvaluationDto, type PrescreenResult, type PrescreenReview } from '../../../contract/prescreen';
+import { AI_RECOMMENDATION_VALUES, DecisionBodySchema, type AiRecommendation, type CriterionEvaluationDto, type PrescreenResult, type PrescreenReview } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDateTime } from '../../lib/utils';
+import { maxLengthOf } from '../../lib/limits';
 import { CandidateStatusBadge } from '../candidates/components';
 import { candidateName } from '../candidates/format';
 import { serverProblems } from '../prescreen-forms/format';
@@ -182,7 +184,7 @@ function DecisionCard({ result }: { result: PrescreenResult }) {
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={(event) => event.preventDefault()}>
           <Field label="Reason" error={error ?? undefined} hint="Required to reject or to override the AI recommendation.">
-            <textarea className={textareaClass} maxLength={2000} value={reason} onChange={(event) => setReason(event.target.value)} />
+            <textarea className={textareaClass} maxLength={maxLengthOf(DecisionBodySchema.shape.reason)} value={reason} onChange={(event) => setReason(event.target.value)} />
           </Field>
           <Field label="Override the AI recommendation (optional)">
             <Select value={override} onChange={(event) => setOverride(event.target.value as AiRecommendation | '')}>
@@ -194,11 +196,7 @@ function DecisionCard({ result }: { result: PrescreenResult }) {
               ))}
             </Select>
           </Field>
-          {serverError && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-              {serverError}
-            </p>
-          )}
+          <FormError>{serverError}</FormError>
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => submit('approve')} disabled={decide.isPending}>
               <Check aria-hidden="true" className="h-4 w-4" />

@@ -6,7 +6,8 @@ import { knownAnswerOf, type KnownCandidate, type Language, type PrescreenForm, 
 import type { PrescreenAnswerInput } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Input, Label, PageHeader } from '../../components/ui';
+import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, FieldError, Input, Label, PageHeader, SubmitButton } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage } from '../../lib/utils';
 import { candidateName } from '../candidates/format';
@@ -62,11 +63,7 @@ function QuestionInput({ question, language, value, error, onChange, fromRecord 
   const errorId = `${id}-error`;
   const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true as const } : {};
   const optional = !question.required && <span className="ml-1 font-normal text-slate-700">(optional)</span>;
-  const errorText = error && (
-    <p id={errorId} className="text-sm text-red-700">
-      {error}
-    </p>
-  );
+  const errorText = <FieldError id={errorId}>{error}</FieldError>;
   const yesNo = question.type === 'yes_no';
   if (yesNo || question.type === 'single_choice' || question.type === 'multiple_choice') {
     const options = yesNo
@@ -229,7 +226,7 @@ function GuidedForm({ form, candidateId, initialLanguage, known }: { form: Presc
             />
           ))}
           {serverError && (
-            <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" lang="en">
+            <FormError lang="en">
               <p className="font-semibold">The prescreen was not recorded</p>
               <p>{serverError.message}</p>
               {serverError.details.length > 0 && (
@@ -239,7 +236,7 @@ function GuidedForm({ form, candidateId, initialLanguage, known }: { form: Presc
                   ))}
                 </ul>
               )}
-            </div>
+            </FormError>
           )}
           <div className="flex flex-wrap justify-between gap-2" lang="en">
             <Button variant="secondary" disabled={step === 0} onClick={() => setStep(step - 1)}>
@@ -247,10 +244,9 @@ function GuidedForm({ form, candidateId, initialLanguage, known }: { form: Presc
               Back
             </Button>
             {last ? (
-              <Button type="submit" disabled={run.isPending}>
-                <Send aria-hidden="true" className="h-4 w-4" />
-                {run.isPending ? 'Submitting…' : 'Submit prescreen'}
-              </Button>
+              <SubmitButton pending={run.isPending} pendingLabel="Submitting…" icon={<Send aria-hidden="true" className="h-4 w-4" />}>
+                Submit prescreen
+              </SubmitButton>
             ) : (
               <Button type="submit">
                 Next

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Booking, CreateBookingInput, DecisionBody, PrescreenResult, PrescreenResultList, PrescreenReview, RunManualPrescreenInput } from '../../../contract/prescreen';
-import { api, ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
 
 export interface ResultsParams {
@@ -19,28 +20,21 @@ export const prescreenKeys = {
   review: (activeId: string | null, candidateId: string) => ['org', activeId, 'prescreen-review', candidateId] as const,
 };
 
-const retryUnlessClientError = (failureCount: number, error: unknown) =>
-  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
-
 export function prescreenResultsQueryOptions(activeId: string | null, params: ResultsParams) {
-  return queryOptions({
+  return orgQueryOptions({
     queryKey: prescreenKeys.results(activeId, params),
     queryFn: ({ signal }) =>
       api.get<PrescreenResultList>('/api/prescreen/results', {
         query: { search: params.search, candidateId: params.candidateId, sourceType: params.sourceType, aiRecommendation: params.aiRecommendation, orgs: params.orgs, limit: params.limit, offset: params.offset },
         signal,
       }),
-    retry: retryUnlessClientError,
-    meta: { silent: true },
   });
 }
 
 export function prescreenReviewQueryOptions(activeId: string | null, candidateId: string) {
-  return queryOptions({
+  return orgQueryOptions({
     queryKey: prescreenKeys.review(activeId, candidateId),
     queryFn: ({ signal }) => api.get<PrescreenReview>('/api/prescreen/review', { query: { candidateId }, signal }),
-    retry: retryUnlessClientError,
-    meta: { silent: true },
   });
 }
 
@@ -57,11 +51,7 @@ export function usePrescreenReviewQuery(candidateId: string) {
 /** Results, reviews, candidates (status) and their contact history all move after a run, decision or booking. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({
-      predicate: (query) =>
-        query.queryKey[0] === 'org' && ['prescreen-results', 'prescreen-review', 'candidate', 'candidates', 'contact-history', 'prescreen-forms', 'prescreen-form'].includes(String(query.queryKey[2])),
-    });
+  return () => invalidateOrg(queryClient, undefined, 'prescreen-results', 'prescreen-review', 'candidate', 'candidates', 'contact-history', 'prescreen-forms', 'prescreen-form');
 }
 
 export function useRunPrescreen() {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { formatDateTime } from '../../lib/utils';
 import { KIND_LABELS, RunCounts, RunItemsTable, RunProgressBar, RunStatusBadge, countsSummary } from './components';
@@ -46,11 +47,7 @@ export function RunDetail({ runId, headingLevel = 'h2', initialOutcome }: { runI
             {active ? '' : `Run ${run.status}: ${countsSummary(run)}.`}
           </p>
           <RunCounts run={run} />
-          {run.error && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              {run.error}
-            </p>
-          )}
+          <FormError>{run.error}</FormError>
         </CardContent>
       </Card>
       <section aria-labelledby={`run-${run.id}-rows`} className="grid gap-3">

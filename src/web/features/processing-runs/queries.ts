@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ProcessingRun, PROCESSING_ITEM_OUTCOMES } from '../../../contract/processing-runs';
-import { api, ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { orgQueryOptions } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
 
 export type ItemOutcome = (typeof PROCESSING_ITEM_OUTCOMES)[number];
@@ -37,37 +38,34 @@ export const runKeys = {
   detail: (activeId: string | null, id: string, params: { limit: number; offset: number; outcome?: ItemOutcome }) => ['org', activeId, 'processing-run', id, params] as const,
 };
 
-const retryUnlessClientError = (failureCount: number, error: unknown) =>
-  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
-
 export const isRunActive = (run: ProcessingRun | undefined) => run?.status === 'pending' || run?.status === 'running';
 
 /** Runs with their summary; polls every 2 s while one of them is still going. */
 export function useRunsQuery(params: { search?: string; orgs?: string[] }, { enabled = true }: { enabled?: boolean } = {}) {
   const { activeOrganizationId } = useActiveOrganization();
-  return useQuery({
-    queryKey: runKeys.list(activeOrganizationId, params),
-    queryFn: ({ signal }) => api.get<RunsData>('/api/processing-runs/data', { query: { search: params.search, orgs: params.orgs }, signal }),
-    enabled: enabled && Boolean(activeOrganizationId),
-    retry: retryUnlessClientError,
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.runs.some(isRunActive) ? 2000 : false),
-    meta: { silent: true },
-  });
+  return useQuery(
+    orgQueryOptions({
+      queryKey: runKeys.list(activeOrganizationId, params),
+      queryFn: ({ signal }) => api.get<RunsData>('/api/processing-runs/data', { query: { search: params.search, orgs: params.orgs }, signal }),
+      enabled: enabled && Boolean(activeOrganizationId),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+      refetchInterval: (query) => (query.state.data?.runs.some(isRunActive) ? 2000 : false),
+    }),
+  );
 }
 
 /** One run and a page of its rows; polls every second until the run is completed, failed or cancelled. */
 export function useRunQuery(id: string | undefined, params: { limit: number; offset: number; outcome?: ItemOutcome }) {
   const { activeOrganizationId } = useActiveOrganization();
-  return useQuery({
-    queryKey: runKeys.detail(activeOrganizationId, id ?? '', params),
-    queryFn: ({ signal }) => api.get<RunData>(`/api/processing-runs/${encodeURIComponent(id ?? '')}/data`, { query: { limit: params.limit, offset: params.offset, outcome: params.outcome }, signal }),
-    enabled: Boolean(activeOrganizationId && id),
-    retry: retryUnlessClientError,
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-    refetchInterval: (query) => (query.state.error ? false : !query.state.data || isRunActive(query.state.data.run) ? 1000 : false),
-    meta: { silent: true },
-  });
+  return useQuery(
+    orgQueryOptions({
+      queryKey: runKeys.detail(activeOrganizationId, id ?? '', params),
+      queryFn: ({ signal }) => api.get<RunData>(`/api/processing-runs/${encodeURIComponent(id ?? '')}/data`, { query: { limit: params.limit, offset: params.offset, outcome: params.outcome }, signal }),
+      enabled: Boolean(activeOrganizationId && id),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+      refetchInterval: (query) => (query.state.error ? false : !query.state.data || isRunActive(query.state.data.run) ? 1000 : false),
+    }),
+  );
 }

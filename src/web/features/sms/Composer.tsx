@@ -1,8 +1,9 @@
 import { Send } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { SMS_MAX_BODY_LENGTH, type SmsTemplateKey, type SmsTemplateVariable } from '../../../contract/sms';
-import { Button, Field, Input, Label, Select } from '../../components/ui';
+import { SMS_MAX_BODY_LENGTH, SMS_VARIABLE_MAX_LENGTH, type SmsTemplateKey, type SmsTemplateVariable } from '../../../contract/sms';
+import { Field, Input, Label, Select, SubmitButton } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { cn } from '../../lib/utils';
 import { useTrialsQuery } from '../trials/queries';
@@ -78,9 +79,9 @@ export function Composer({ thread }: { thread: SmsThreadDetail }) {
         New message
       </h3>
       {blocked && (
-        <p id={ids.reason} className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="composer-disabled-reason">
+        <FormError announce={false} id={ids.reason} data-testid="composer-disabled-reason">
           Sending is turned off: {blockReasonText(consent.blockReason)}
-        </p>
+        </FormError>
       )}
       <form
         className="grid gap-3"
@@ -176,7 +177,7 @@ export function Composer({ thread }: { thread: SmsThreadDetail }) {
                         <Field key={name} label={VARIABLE_LABELS[name]} hint={VARIABLE_HINTS[name]}>
                           <Input
                             value={variables[name] ?? ''}
-                            maxLength={300}
+                            maxLength={SMS_VARIABLE_MAX_LENGTH}
                             required
                             list={name === 'trialTitle' && trialTitles.length > 0 ? ids.trials : undefined}
                             onChange={(event) => setVariables((current) => ({ ...current, [name]: event.target.value }))}
@@ -207,17 +208,12 @@ export function Composer({ thread }: { thread: SmsThreadDetail }) {
             </div>
           )}
 
-          {send.isError && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="send-error">
-              {serverReason(send.error)}
-            </p>
-          )}
+          {send.isError && <FormError data-testid="send-error">{serverReason(send.error)}</FormError>}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-xs text-slate-700">{mode === 'text' && !blocked ? 'Ctrl+Enter sends.' : ''}</p>
-            <Button type="submit" disabled={blocked || !ready || send.isPending}>
-              <Send aria-hidden="true" className="h-4 w-4" />
-              {send.isPending ? 'Sending…' : 'Send'}
-            </Button>
+            <SubmitButton pending={send.isPending} pendingLabel="Sending…" disabled={blocked || !ready} icon={<Send aria-hidden="true" className="h-4 w-4" />}>
+              Send
+            </SubmitButton>
           </div>
         </fieldset>
       </form>

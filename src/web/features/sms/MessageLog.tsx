@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { SmsMessage } from '../../../contract/sms';
+import { Bubble } from '../../components/Transcript';
 import { useAuth } from '../../lib/auth';
 import { cn, formatDateTime } from '../../lib/utils';
 import { blockReasonText, formatMessageTime, STATUS_LABELS, STATUS_TONES } from './format';
@@ -26,16 +27,10 @@ function MessageBubble({ message, candidateFirstName, userId }: { message: SmsMe
   const problem = message.status === 'blocked' ? `Not sent: ${blockReasonText(message.error)}` : (message.status === 'failed' || message.status === 'undelivered') && message.error ? `Provider error ${message.error}` : null;
   return (
     <li className={cn('flex flex-col gap-1', outbound ? 'items-end' : 'items-start')} data-direction={message.direction} data-testid="sms-message">
-      <div
-        className={cn(
-          'max-w-[85%] rounded-2xl px-4 py-2 text-sm sm:max-w-[70%]',
-          outbound ? 'rounded-br-sm bg-blue-700 text-white' : 'rounded-bl-sm border border-slate-200 bg-slate-100 text-slate-900',
-          message.status === 'blocked' && 'border border-dashed border-red-300 bg-red-50 text-slate-900',
-        )}
-      >
+      <Bubble as="div" side={outbound ? 'end' : 'start'} tone={message.status === 'blocked' ? 'blocked' : undefined} className="sm:max-w-[70%]">
         <span className="sr-only">{sender}: </span>
         <p className="whitespace-pre-wrap break-words">{message.body}</p>
-      </div>
+      </Bubble>
       <p className="flex flex-wrap items-center gap-1.5 px-1 text-xs text-slate-700">
         <span aria-hidden="true">{sender}</span>
         <span aria-hidden="true">·</span>

@@ -2,9 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { FlaskConical, ShieldAlert, ShieldCheck, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { SMS_MAX_BODY_LENGTH } from '../../../contract/sms';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, buttonClass, Input, Label } from '../../components/ui';
+import { buttonClass, Input, Label, SubmitButton } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { formatDateTime } from '../../lib/utils';
@@ -89,11 +90,11 @@ function SimulatorTools({ thread }: { thread: SmsThreadDetail }) {
       >
         <div className="grid min-w-[12rem] flex-1 gap-1.5">
           <Label htmlFor={inputId}>Simulate a reply</Label>
-          <Input id={inputId} value={text} maxLength={1600} placeholder="e.g. Yes I'm interested" onChange={(event) => setText(event.target.value)} />
+          <Input id={inputId} value={text} maxLength={SMS_MAX_BODY_LENGTH} placeholder="e.g. Yes I'm interested" onChange={(event) => setText(event.target.value)} />
         </div>
-        <Button type="submit" variant="secondary" disabled={!text.trim() || simulate.isPending}>
-          {simulate.isPending ? 'Sending…' : 'Send reply'}
-        </Button>
+        <SubmitButton variant="secondary" pending={simulate.isPending} pendingLabel="Sending…" disabled={!text.trim()}>
+          Send reply
+        </SubmitButton>
       </form>
       {simulate.isError && (
         <p role="alert" className="text-sm text-red-800">

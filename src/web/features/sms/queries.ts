@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   SimulatorInboundResultSchema,
@@ -11,6 +11,7 @@ import type {
 } from '../../../contract/sms';
 import { api, ApiRequestError } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 
 export type SmsThread = z.infer<typeof SmsThreadSchema>;
 export type SmsThreadList = z.infer<typeof SmsThreadListSchema>;
@@ -31,24 +32,17 @@ export const smsKeys = {
   simulator: (activeId: string | null) => ['org', activeId, 'sms', 'simulator'] as const,
 };
 
-const retryUnlessClientError = (failureCount: number, error: unknown) =>
-  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
-
 export function threadsQueryOptions(activeId: string | null, params: { orgs?: string[]; limit: number }) {
-  return queryOptions({
+  return orgQueryOptions({
     queryKey: smsKeys.threads(activeId, params),
     queryFn: ({ signal }) => api.get<SmsThreadList>('/api/sms/threads', { query: { orgs: params.orgs, limit: params.limit }, signal }),
-    retry: retryUnlessClientError,
-    meta: { silent: true },
   });
 }
 
 export function threadQueryOptions(activeId: string | null, candidateId: string) {
-  return queryOptions({
+  return orgQueryOptions({
     queryKey: smsKeys.thread(activeId, candidateId),
     queryFn: ({ signal }) => api.get<SmsThreadDetail>(`/api/sms/threads/${encodeURIComponent(candidateId)}`, { signal }),
-    retry: retryUnlessClientError,
-    meta: { silent: true },
   });
 }
 
@@ -77,35 +71,34 @@ export function useSmsThreadQuery(candidateId: string | undefined) {
 
 export function useSmsTemplatesQuery() {
   const { activeOrganizationId } = useActiveOrganization();
-  return useQuery({
-    queryKey: smsKeys.templates(activeOrganizationId),
-    queryFn: ({ signal }) => api.get<{ templates: SmsTemplate[] }>('/api/sms/templates', { signal }),
-    enabled: Boolean(activeOrganizationId),
-    staleTime: Infinity,
-    retry: retryUnlessClientError,
-    meta: { silent: true },
-  });
+  return useQuery(
+    orgQueryOptions({
+      queryKey: smsKeys.templates(activeOrganizationId),
+      queryFn: ({ signal }) => api.get<{ templates: SmsTemplate[] }>('/api/sms/templates', { signal }),
+      enabled: Boolean(activeOrganizationId),
+      staleTime: Infinity,
+    }),
+  );
 }
 
 /** Whether the SMS simulator is on: its outbox answers (it is a 404 when Twilio is configured). */
 export function useSimulatorActive() {
   const { activeOrganizationId } = useActiveOrganization();
-  const query = useQuery({
-    queryKey: smsKeys.simulator(activeOrganizationId),
-    queryFn: ({ signal }) => api.get<{ messages: SmsMessage[] }>('/api/sms/simulator/outbox', { query: { limit: 1 }, signal }).then(() => true),
-    enabled: Boolean(activeOrganizationId),
-    staleTime: Infinity,
-    retry: false,
-    meta: { silent: true },
-  });
+  const query = useQuery(
+    orgQueryOptions({
+      queryKey: smsKeys.simulator(activeOrganizationId),
+      queryFn: ({ signal }) => api.get<{ messages: SmsMessage[] }>('/api/sms/simulator/outbox', { query: { limit: 1 }, signal }).then(() => true),
+      enabled: Boolean(activeOrganizationId),
+      staleTime: Infinity,
+      retry: false,
+    }),
+  );
   return query.data === true;
 }
 
 function refreshSms(queryClient: QueryClient) {
   // Threads, and the candidate's contact history (every SMS is written there too).
-  return queryClient.invalidateQueries({
-    predicate: ({ queryKey }) => queryKey[0] === 'org' && ((queryKey[2] === 'sms' && queryKey[3] !== 'templates' && queryKey[3] !== 'simulator') || queryKey[2] === 'contact-history'),
-  });
+  return invalidateOrg(queryClient, undefined, ['sms', 'threads'], ['sms', 'thread'], 'contact-history');
 }
 
 export type SendSmsRequest = { candidateId: string; body: string } | { candidateId: string; templateKey: SmsTemplateKey; variables: Record<string, string> };

@@ -13,6 +13,7 @@ import { ageRangeInWords, SEX_LABELS, siteAddress, TRIAL_SEARCH_LABEL, TRIAL_SEA
 import { usePreviewStudy, useImportStudy, type StudyFileContent } from './queries';
 import { useCreateTargets } from './hooks';
 import { DropZone } from '../../components/DropZone';
+import { FormError } from '../../components/FormError';
 
 interface StudyChoice {
   index: number;
@@ -245,19 +246,19 @@ export function ImportTrialPage() {
             </Field>
           )}
           {readError && (
-            <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <FormError className="flex items-start gap-2">
               <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
               {readError}
-            </p>
+            </FormError>
           )}
           {preview.error && (
-            <div role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <FormError className="flex items-start gap-2">
               <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
               <div>
                 <p className="font-medium">{fileName ? `${fileName} could not be read as a study record.` : 'The record could not be read.'}</p>
                 <p>{errorMessage(preview.error)}</p>
               </div>
-            </div>
+            </FormError>
           )}
         </CardContent>
       </Card>
@@ -272,11 +273,7 @@ export function ImportTrialPage() {
           </CardHeader>
           <CardContent className="grid gap-6">
             <DraftPreview draft={draft} />
-            {save.error && (
-              <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-                {errorMessage(save.error)}
-              </p>
-            )}
+            {save.error && <FormError>{errorMessage(save.error)}</FormError>}
             <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
               <Button variant="secondary" onClick={reset}>
                 Choose another file

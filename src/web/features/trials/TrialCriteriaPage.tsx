@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { CriterionKind, Trial } from '../../../contract/trials';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, EmptyState, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Badge, Button, buttonClass, EmptyState, Field, Input, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage } from '../../lib/utils';
@@ -37,35 +37,16 @@ const textareaClass =
 
 const KIND_LABELS: Record<CriterionKind, string> = { inclusion: 'Inclusion', exclusion: 'Exclusion' };
 
-/** A labelled control inside a criterion, with its error. */
-function Control({ id, label, error, children, className }: { id: string; label: string; error?: string; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={cn('grid content-start gap-1', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function invalid(id: string, error: string | undefined) {
-  return error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
-}
-
 function RuleFieldsEditor({ criterion, errors, onFields }: { criterion: EditableCriterion; errors: FieldErrors; onFields: (patch: Partial<RuleFields>) => void }) {
   const id = (name: string) => `criterion-${criterion.key}-${name}`;
   const { fields } = criterion;
   const yesNo = (name: 'present' | 'taking' | 'allowed' | 'accepted' | 'smoker', label: string, yes: string, no: string) => (
-    <Control id={id(name)} label={label}>
+    <Field className="content-start" label={label}>
       <Select id={id(name)} value={fields[name]} onChange={(event) => onFields({ [name]: event.target.value as 'yes' | 'no' })}>
         <option value="yes">{yes}</option>
         <option value="no">{no}</option>
       </Select>
-    </Control>
+    </Field>
   );
   switch (criterion.ruleType) {
     case '':
@@ -73,49 +54,49 @@ function RuleFieldsEditor({ criterion, errors, onFields }: { criterion: Editable
     case 'age':
       return (
         <>
-          <Control id={id('minYears')} label="Minimum age (years)" error={errors.minYears}>
-            <Input id={id('minYears')} inputMode="decimal" value={fields.minYears} onChange={(event) => onFields({ minYears: event.target.value })} {...invalid(id('minYears'), errors.minYears)} />
-          </Control>
-          <Control id={id('maxYears')} label="Maximum age (years)" error={errors.maxYears}>
-            <Input id={id('maxYears')} inputMode="decimal" value={fields.maxYears} onChange={(event) => onFields({ maxYears: event.target.value })} {...invalid(id('maxYears'), errors.maxYears)} />
-          </Control>
+          <Field className="content-start" label="Minimum age (years)" error={errors.minYears}>
+            <Input id={id('minYears')} inputMode="decimal" value={fields.minYears} onChange={(event) => onFields({ minYears: event.target.value })} />
+          </Field>
+          <Field className="content-start" label="Maximum age (years)" error={errors.maxYears}>
+            <Input id={id('maxYears')} inputMode="decimal" value={fields.maxYears} onChange={(event) => onFields({ maxYears: event.target.value })} />
+          </Field>
         </>
       );
     case 'sex':
       return (
-        <Control id={id('sex')} label="Eligible sex">
+        <Field className="content-start" label="Eligible sex">
           <Select id={id('sex')} value={fields.sex} onChange={(event) => onFields({ sex: event.target.value as RuleFields['sex'] })}>
             <option value="all">Any sex</option>
             <option value="female">Female only</option>
             <option value="male">Male only</option>
           </Select>
-        </Control>
+        </Field>
       );
     case 'condition':
       return (
         <>
-          <Control id={id('condition')} label="Condition" error={errors.condition}>
-            <Input id={id('condition')} value={fields.condition} onChange={(event) => onFields({ condition: event.target.value })} {...invalid(id('condition'), errors.condition)} />
-          </Control>
+          <Field className="content-start" label="Condition" error={errors.condition}>
+            <Input id={id('condition')} value={fields.condition} onChange={(event) => onFields({ condition: event.target.value })} />
+          </Field>
           {yesNo('present', 'An eligible candidate', 'Must have it', 'Must not have it')}
         </>
       );
     case 'medication':
       return (
         <>
-          <Control id={id('medication')} label="Medication" error={errors.medication}>
-            <Input id={id('medication')} value={fields.medication} onChange={(event) => onFields({ medication: event.target.value })} {...invalid(id('medication'), errors.medication)} />
-          </Control>
+          <Field className="content-start" label="Medication" error={errors.medication}>
+            <Input id={id('medication')} value={fields.medication} onChange={(event) => onFields({ medication: event.target.value })} />
+          </Field>
           {yesNo('taking', 'An eligible candidate', 'Must be taking it', 'Must not be taking it')}
         </>
       );
     case 'lab':
       return (
         <>
-          <Control id={id('measure')} label="Measure" error={errors.measure}>
-            <Input id={id('measure')} placeholder="eGFR" value={fields.measure} onChange={(event) => onFields({ measure: event.target.value })} {...invalid(id('measure'), errors.measure)} />
-          </Control>
-          <Control id={id('comparator')} label="Eligible when">
+          <Field className="content-start" label="Measure" error={errors.measure}>
+            <Input id={id('measure')} placeholder="eGFR" value={fields.measure} onChange={(event) => onFields({ measure: event.target.value })} />
+          </Field>
+          <Field className="content-start" label="Eligible when">
             <Select id={id('comparator')} value={fields.comparator} onChange={(event) => onFields({ comparator: event.target.value as RuleFields['comparator'] })}>
               {COMPARATORS.map((comparator) => (
                 <option key={comparator} value={comparator}>
@@ -123,18 +104,18 @@ function RuleFieldsEditor({ criterion, errors, onFields }: { criterion: Editable
                 </option>
               ))}
             </Select>
-          </Control>
-          <Control id={id('value')} label={fields.comparator === 'between' ? 'Lower value' : 'Value'} error={errors.value}>
-            <Input id={id('value')} inputMode="decimal" value={fields.value} onChange={(event) => onFields({ value: event.target.value })} {...invalid(id('value'), errors.value)} />
-          </Control>
+          </Field>
+          <Field className="content-start" label={fields.comparator === 'between' ? 'Lower value' : 'Value'} error={errors.value}>
+            <Input id={id('value')} inputMode="decimal" value={fields.value} onChange={(event) => onFields({ value: event.target.value })} />
+          </Field>
           {fields.comparator === 'between' && (
-            <Control id={id('upperValue')} label="Upper value" error={errors.upperValue}>
-              <Input id={id('upperValue')} inputMode="decimal" value={fields.upperValue} onChange={(event) => onFields({ upperValue: event.target.value })} {...invalid(id('upperValue'), errors.upperValue)} />
-            </Control>
+            <Field className="content-start" label="Upper value" error={errors.upperValue}>
+              <Input id={id('upperValue')} inputMode="decimal" value={fields.upperValue} onChange={(event) => onFields({ upperValue: event.target.value })} />
+            </Field>
           )}
-          <Control id={id('unit')} label="Unit (optional)">
+          <Field className="content-start" label="Unit (optional)">
             <Input id={id('unit')} placeholder="mL/min" value={fields.unit} onChange={(event) => onFields({ unit: event.target.value })} />
-          </Control>
+          </Field>
         </>
       );
     case 'pregnancy':
@@ -148,23 +129,23 @@ function RuleFieldsEditor({ criterion, errors, onFields }: { criterion: Editable
     case 'performance_status':
       return (
         <>
-          <Control id={id('scale')} label="Scale">
+          <Field className="content-start" label="Scale">
             <Select id={id('scale')} value={fields.scale} onChange={(event) => onFields({ scale: event.target.value as RuleFields['scale'] })}>
               <option value="ECOG">ECOG</option>
               <option value="Karnofsky">Karnofsky</option>
             </Select>
-          </Control>
-          <Control id={id('minScore')} label="Lowest score (optional)" error={errors.minScore}>
-            <Input id={id('minScore')} inputMode="decimal" value={fields.minScore} onChange={(event) => onFields({ minScore: event.target.value })} {...invalid(id('minScore'), errors.minScore)} />
-          </Control>
-          <Control id={id('maxScore')} label="Highest score (optional)" error={errors.maxScore}>
-            <Input id={id('maxScore')} inputMode="decimal" value={fields.maxScore} onChange={(event) => onFields({ maxScore: event.target.value })} {...invalid(id('maxScore'), errors.maxScore)} />
-          </Control>
+          </Field>
+          <Field className="content-start" label="Lowest score (optional)" error={errors.minScore}>
+            <Input id={id('minScore')} inputMode="decimal" value={fields.minScore} onChange={(event) => onFields({ minScore: event.target.value })} />
+          </Field>
+          <Field className="content-start" label="Highest score (optional)" error={errors.maxScore}>
+            <Input id={id('maxScore')} inputMode="decimal" value={fields.maxScore} onChange={(event) => onFields({ maxScore: event.target.value })} />
+          </Field>
         </>
       );
     case 'site_judgement':
       return (
-        <Control id={id('reason')} label="Staff decide">
+        <Field className="content-start" label="Staff decide">
           <Select id={id('reason')} value={fields.reason} onChange={(event) => onFields({ reason: event.target.value as RuleFields['reason'] })}>
             {SITE_JUDGEMENT_REASONS.map((reason) => (
               <option key={reason} value={reason}>
@@ -172,7 +153,7 @@ function RuleFieldsEditor({ criterion, errors, onFields }: { criterion: Editable
               </option>
             ))}
           </Select>
-        </Control>
+        </Field>
       );
   }
 }
@@ -236,7 +217,7 @@ function CriterionEditor({
             </Button>
           </div>
         </div>
-        <Control id={id('text')} label="Text" error={errors.text}>
+        <Field className="content-start" label="Text" error={errors.text}>
           <textarea
             id={id('text')}
             rows={Math.min(8, Math.max(2, criterion.text.split('\n').length))}
@@ -250,17 +231,16 @@ function CriterionEditor({
                 needsReview: criterion.needsReview || Boolean(rule && criterion.ruleSource && criterion.ruleSource !== 'manual'),
               })
             }
-            {...invalid(id('text'), errors.text)}
           />
-        </Control>
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Control id={id('kind')} label="Kind">
+          <Field className="content-start" label="Kind">
             <Select id={id('kind')} value={criterion.kind} onChange={(event) => onChange({ ...criterion, kind: event.target.value as CriterionKind })}>
               <option value="inclusion">Inclusion</option>
               <option value="exclusion">Exclusion</option>
             </Select>
-          </Control>
-          <Control id={id('ruleType')} label="Rule" error={errors.ruleType}>
+          </Field>
+          <Field className="content-start" label="Rule" error={errors.ruleType}>
             <Select id={id('ruleType')} value={criterion.ruleType} onChange={(event) => setRule({ ruleType: event.target.value as RuleType | '' })}>
               <option value="">No structured rule</option>
               {RULE_TYPES.map((type) => (
@@ -269,7 +249,7 @@ function CriterionEditor({
                 </option>
               ))}
             </Select>
-          </Control>
+          </Field>
           <RuleFieldsEditor criterion={criterion} errors={errors} onFields={(patch) => setRule({ fields: { ...criterion.fields, ...patch } })} />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -6,13 +6,15 @@ import { siteLabel, TRIAL_STATUS_TRANSITIONS, type Trial, type TrialSite, type T
 import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
+import { ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Table, Td, Th } from '../../components/ui';
-import { useActiveOrganization } from '../../lib/active-organization';
+import { useActiveOrganization, usePermissionSubject } from '../../lib/active-organization';
+import { useOffsetPaging } from '../../lib/paging';
+import { can } from '../../../contract/permissions';
 import { ApiRequestError } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
 import { timeZoneOptions } from '../../lib/time-zone-options';
 import { errorMessage, formatDate, formatDateTime } from '../../lib/utils';
 import { CriteriaLists, EnrollmentProgress, needsReviewCount, StatusBadge } from './components';
@@ -22,10 +24,8 @@ import { TrialFormDialog } from './dialogs';
 
 /** Owners and admins of the trial's organization, and internal admins, may delete it (as the server enforces). */
 export function useCanDeleteTrial(trial: Trial | undefined) {
-  const { session } = useAuth();
-  if (!trial || !session) return false;
-  if (session.isAdmin) return true;
-  return (session.role === 'owner' || session.role === 'admin') && session.organization?.id === trial.organizationId;
+  const subject = usePermissionSubject();
+  return trial !== undefined && can(subject, 'trial:delete', trial.organizationId);
 }
 
 function StatusMoveButton({ trial, to }: { trial: Trial; to: TrialStatus }) {
@@ -259,8 +259,9 @@ function OwnSiteToggle({ trialId, site }: { trialId: string; site: TrialSite }) 
 function SitesSection({ trial }: { trial: Trial }) {
   const [open, setOpen] = useState(false);
   const [q, setQ] = useState<string | undefined>();
-  const [offset, setOffset] = useState(0);
-  const page = useTrialSitesQuery(trial.id, { q, offset, limit: SITE_PAGE }, open);
+  const paging = useOffsetPaging(SITE_PAGE, { filterKey: q ?? '' });
+  const page = useTrialSitesQuery(trial.id, { q, offset: paging.offset, limit: paging.pageSize }, open);
+  const sites = page.data?.sites ?? [];
   const own = trial.sites.filter((site) => site.isOwnSite).length;
   const zoneless = trial.sites.filter((site) => !site.timeZone).length;
   return (
@@ -285,50 +286,40 @@ function SitesSection({ trial }: { trial: Trial }) {
       ) : open ? (
         <div id="trial-sites" className="grid gap-3">
           <p className="text-sm text-slate-700">Mark the sites your organization runs as ours: they are listed and offered first when booking.</p>
-          <SearchBox
-            id="trial-sites-search"
-            value={q}
-            onChange={(next) => {
-              setQ(next);
-              setOffset(0);
-            }}
-            placeholder="Facility, city, state or country"
-          />
-          {page.isPending ? (
-            <Spinner label="Loading sites" />
-          ) : page.isError ? (
-            <ErrorCard title="Could not load the sites" error={page.error} onRetry={() => void page.refetch()} />
-          ) : page.data.sites.length === 0 ? (
-            <EmptyState title="No site matches">Try another city, state or facility.</EmptyState>
-          ) : (
-            <>
-              <Table caption="Sites">
-                <thead>
-                  <tr>
-                    <Th>Facility</Th>
-                    <Th>Location</Th>
-                    <Th>Time zone</Th>
-                    <Th>Ours</Th>
+          <SearchBox id="trial-sites-search" value={q} onChange={setQ} placeholder="Facility, city, state or country" />
+          <ListState
+            query={page}
+            rowCount={sites.length}
+            loadingLabel="Loading sites"
+            errorTitle="Could not load the sites"
+            empty={<EmptyState title="No site matches">Try another city, state or facility.</EmptyState>}
+            pager={<OffsetPager {...paging} shown={sites.length} total={page.data?.total ?? 0} busy={page.isFetching} />}
+          >
+            <Table caption="Sites">
+              <thead>
+                <tr>
+                  <Th>Facility</Th>
+                  <Th>Location</Th>
+                  <Th>Time zone</Th>
+                  <Th>Ours</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {sites.map((site) => (
+                  <tr key={site.id} data-testid="site-row">
+                    <Td className="font-medium text-slate-900">{site.name}</Td>
+                    <Td>{siteAddress(site)}</Td>
+                    <Td>
+                      <SiteTimeZoneCell key={`${site.id}-${site.timeZone ?? ''}`} trialId={trial.id} site={site} />
+                    </Td>
+                    <Td>
+                      <OwnSiteToggle trialId={trial.id} site={site} />
+                    </Td>
                   </tr>
-                </thead>
-                <tbody>
-                  {page.data.sites.map((site) => (
-                    <tr key={site.id} data-testid="site-row">
-                      <Td className="font-medium text-slate-900">{site.name}</Td>
-                      <Td>{siteAddress(site)}</Td>
-                      <Td>
-                        <SiteTimeZoneCell key={`${site.id}-${site.timeZone ?? ''}`} trialId={trial.id} site={site} />
-                      </Td>
-                      <Td>
-                        <OwnSiteToggle trialId={trial.id} site={site} />
-                      </Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-              <OffsetPager offset={offset} shown={page.data.sites.length} total={page.data.total} pageSize={SITE_PAGE} onOffset={setOffset} busy={page.isFetching} />
-            </>
-          )}
+                ))}
+              </tbody>
+            </Table>
+          </ListState>
         </div>
       ) : null}
     </section>

@@ -4,15 +4,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { TRIAL_SEXES, type CreateTrialInput, type Trial } from '../../../contract/trials';
-import { Dialog } from '../../components/dialogs';
-import { Button, Field, Input, Select } from '../../components/ui';
+import { CreateTrialSchema, TRIAL_SEXES, type CreateTrialInput, type Trial } from '../../../contract/trials';
+import { Dialog, DialogFooter } from '../../components/dialogs';
+import { Field, Input, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
+import { maxLengthOf, textUpTo } from '../../lib/limits';
 import { errorMessage } from '../../lib/utils';
 import { PHASE_CHOICES, SEX_LABELS, splitConditions } from './format';
 import { trialFormTitle, type TrialFormDialogProps } from './dialogs';
 import { useCreateTrial, useUpdateTrial } from './queries';
 
-const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const fields = CreateTrialSchema.shape;
+const CONDITION_MAX = maxLengthOf(fields.conditions.unwrap().element);
 const optionalInteger = (label: string, min: number, max: number) =>
   z
     .string()
@@ -23,25 +26,25 @@ const optionalInteger = (label: string, min: number, max: number) =>
 const TrialFormSchema = z
   .object({
     organizationId: z.string(),
-    title: z.string().trim().min(1, 'Enter a title').max(500, 'Title must be at most 500 characters'),
-    publicTitle: optionalText(300, 'Public title'),
+    title: textUpTo(fields.title, 'Title').min(1, 'Enter a title'),
+    publicTitle: textUpTo(fields.publicTitle, 'Public title'),
     nctId: z
       .string()
       .trim()
       .toUpperCase()
       .refine((value) => value === '' || /^NCT\d{8}$/.test(value), 'NCT id must look like NCT01234567'),
-    sponsor: optionalText(300, 'Sponsor'),
-    phase: optionalText(60, 'Phase'),
+    sponsor: textUpTo(fields.sponsor, 'Sponsor'),
+    phase: textUpTo(fields.phase, 'Phase'),
     conditions: z
       .string()
-      .refine((value) => splitConditions(value).every((condition) => condition.length <= 200), 'Each condition must be at most 200 characters')
+      .refine((value) => splitConditions(value).every((condition) => condition.length <= CONDITION_MAX), `Each condition must be at most ${CONDITION_MAX} characters`)
       .refine((value) => splitConditions(value).length <= 100, 'At most 100 conditions'),
     targetEnrollment: optionalInteger('Target enrollment', 0, 10_000_000),
     minimumAgeYears: optionalInteger('Minimum age', 0, 150),
     maximumAgeYears: optionalInteger('Maximum age', 0, 150),
     sex: z.enum(TRIAL_SEXES),
     healthyVolunteers: z.enum(['', 'yes', 'no']),
-    summary: optionalText(20_000, 'Summary'),
+    summary: textUpTo(fields.summary, 'Summary'),
   })
   .refine((value) => value.minimumAgeYears === '' || value.maximumAgeYears === '' || Number(value.minimumAgeYears) <= Number(value.maximumAgeYears), {
     message: 'Minimum age must not be above maximum age',
@@ -206,19 +209,8 @@ export function TrialFormDialog({ trial, organizations, defaultOrganizationId, o
             {...form.register('summary')}
           />
         </Field>
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving…' : editing ? 'Save' : 'Create trial'}
-          </Button>
-        </div>
+        <FormError>{serverError}</FormError>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel={editing ? 'Save' : 'Create trial'} pending={pending} />
       </form>
     </Dialog>
   );

@@ -1,13 +1,10 @@
 import { useMemo } from 'react';
-import { INTERNAL_ORGANIZATION_SLUG } from '../../../contract/organizations';
-import { useActiveOrganization } from '../../lib/active-organization';
-import { useAuth } from '../../lib/auth';
+import { INTERNAL_ORGANIZATION_SLUG } from '../../../contract/permissions';
+import { useActiveOrganization, usePermissionSubject } from '../../lib/active-organization';
 
 /** Whether the user sees several organizations at once (internal admin with the Cohortly organization active). */
 export function useIsGlobal() {
-  const { session } = useAuth();
-  const { activeOrganization } = useActiveOrganization();
-  return Boolean(session?.isAdmin) && activeOrganization?.slug.toLowerCase() === INTERNAL_ORGANIZATION_SLUG;
+  return usePermissionSubject().global;
 }
 
 /** Where a global admin's new trial goes: the organizations they can pick, customer organizations first. */

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ACTIVE_ORGANIZATION_HEADER } from '../../../contract/headers';
 import type { CreateTrialInput, ReparseResult, SuggestionsResult, Trial, TrialDraft, TrialList, TrialSite, TrialSiteList, UpdateTrialInput, UpdateTrialSiteInput } from '../../../contract/trials';
-import { api, ApiRequestError, errorFromResponse, getActiveOrganizationId } from '../../lib/api';
+import { api, errorFromResponse, getActiveOrganizationId } from '../../lib/api';
+import { invalidateOrg, orgQueryOptions, removeOrg } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
@@ -11,25 +12,19 @@ export const trialKeys = {
   sites: (activeId: string | null, trialId: string, page: { q?: string; offset: number; limit: number }) => ['org', activeId, 'trial', trialId, 'sites', page] as const,
 };
 
-/** No retry for answers that will not change (400/403/404): the error shows at once. */
-const retryUnlessClientError = (failureCount: number, error: unknown) =>
-  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
-
 export function trialsQueryOptions(activeId: string | null, orgs: string[] | undefined) {
-  return queryOptions({
+  return orgQueryOptions({
     queryKey: trialKeys.list(activeId, orgs),
     queryFn: ({ signal }) => api.get<TrialList>('/api/trials/', { query: { orgs }, signal }),
-    retry: retryUnlessClientError,
+    // Toasted: pickers and filters use the list without an error of their own.
+    meta: { silent: false },
   });
 }
 
 export function trialQueryOptions(activeId: string | null, trialId: string) {
-  return queryOptions({
+  return orgQueryOptions({
     queryKey: trialKeys.detail(activeId, trialId),
     queryFn: ({ signal }) => api.get<Trial>(`/api/trials/${encodeURIComponent(trialId)}`, { signal }),
-    retry: retryUnlessClientError,
-    // The page shows its own error card; no toast on top of it.
-    meta: { silent: true },
   });
 }
 
@@ -43,12 +38,10 @@ export function useTrialQuery(trialId: string | undefined) {
   return useQuery({ ...trialQueryOptions(activeOrganizationId, trialId ?? ''), enabled: Boolean(activeOrganizationId && trialId) });
 }
 
-const isTrialQuery = (key: readonly unknown[]) => key[0] === 'org' && (key[2] === 'trials' || key[2] === 'trial');
-
 /** Puts a saved trial in the cache under the current organization and refreshes every trial list. */
 function storeTrial(queryClient: QueryClient, trial: Trial) {
   queryClient.setQueryData(trialKeys.detail(getActiveOrganizationId(), trial.id), trial);
-  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'trials' });
+  return invalidateOrg(queryClient, undefined, 'trials');
 }
 
 /** Where a new trial goes: one organization (global admins choose), or the active organization. */
@@ -100,8 +93,8 @@ export function useDeleteTrial() {
   return useMutation({
     mutationFn: (trialId: string) => api.delete(`/api/trials/${encodeURIComponent(trialId)}`),
     onSuccess: (_answer, trialId) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'trial' && query.queryKey[3] === trialId });
-      return queryClient.invalidateQueries({ predicate: (query) => isTrialQuery(query.queryKey) });
+      removeOrg(queryClient, undefined, ['trial', trialId]);
+      return invalidateOrg(queryClient, undefined, 'trials', 'trial');
     },
   });
 }
@@ -151,13 +144,15 @@ export function useImportStudy() {
 /** A page of the trial's sites, our sites first (q searches facility, city, state, postal code, country). */
 export function useTrialSitesQuery(trialId: string, page: { q?: string; offset: number; limit: number }, enabled = true) {
   const { activeOrganizationId } = useActiveOrganization();
-  return useQuery({
-    queryKey: trialKeys.sites(activeOrganizationId, trialId, page),
-    queryFn: ({ signal }) => api.get<TrialSiteList>(`/api/trials/${encodeURIComponent(trialId)}/sites`, { query: { q: page.q, offset: String(page.offset), limit: String(page.limit) }, signal }),
-    enabled: enabled && Boolean(activeOrganizationId),
-    retry: retryUnlessClientError,
-    placeholderData: (previous) => previous,
-  });
+  return useQuery(
+    orgQueryOptions({
+      queryKey: trialKeys.sites(activeOrganizationId, trialId, page),
+      queryFn: ({ signal }) => api.get<TrialSiteList>(`/api/trials/${encodeURIComponent(trialId)}/sites`, { query: { q: page.q, offset: String(page.offset), limit: String(page.limit) }, signal }),
+      enabled: enabled && Boolean(activeOrganizationId),
+      placeholderData: (previous) => previous,
+      meta: { silent: false },
+    }),
+  );
 }
 
 /** Marks a site ours or sets its time zone; the trial and its site pages are read again. */
@@ -167,6 +162,6 @@ export function useUpdateTrialSite() {
     mutationFn: ({ trialId, siteId, input }: { trialId: string; siteId: string; input: UpdateTrialSiteInput }) =>
       api.patch<TrialSite>(`/api/trials/${encodeURIComponent(trialId)}/sites/${encodeURIComponent(siteId)}`, input),
     onSuccess: (_site, { trialId }) =>
-      queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && ((query.queryKey[2] === 'trial' && query.queryKey[3] === trialId) || query.queryKey[2] === 'trials') }),
+      invalidateOrg(queryClient, undefined, ['trial', trialId], 'trials'),
   });
 }

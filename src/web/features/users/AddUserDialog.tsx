@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { MEMBER_ROLES } from '../../../contract/users';
+import { AddUserSchema, MEMBER_ROLES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/users';
 import { CopyField } from '../../components/CopyButton';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
 import { useActiveOrganization, usePermissions } from '../../lib/active-organization';
 import { useAuth } from '../../lib/auth';
+import { textUpTo } from '../../lib/limits';
 import { useAddUser, type AddUserResult } from './api';
 
 const AddUserFormSchema = z
@@ -18,13 +19,13 @@ const AddUserFormSchema = z
     email: z.email('Enter a valid email address'),
     role: z.enum(MEMBER_ROLES),
     mode: z.enum(['invite', 'add']),
-    name: z.string().trim().max(120),
-    password: z.string().max(128, 'Password must be at most 128 characters'),
+    name: textUpTo(AddUserSchema.shape.name, 'Name'),
+    password: z.string().max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
   })
   .superRefine((value, ctx) => {
     if (value.mode !== 'add') return;
     if (!value.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter their name' });
-    if (value.password.length < 10) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must be at least 10 characters' });
+    if (value.password.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: 'custom', path: ['password'], message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` });
   });
 type AddUserForm = z.infer<typeof AddUserFormSchema>;
 
@@ -139,18 +140,11 @@ export function AddUserDialog() {
             <Input autoComplete="off" {...form.register('name')} />
           </Field>
           {mode === 'add' && (
-            <Field label="First password" error={errors.password?.message} hint="At least 10 characters. Share it safely; they can change it in account settings.">
+            <Field label="First password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters. Share it safely; they can change it in account settings.`}>
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </Field>
           )}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={addUser.isPending}>
-              {addUser.isPending ? 'Saving…' : mode === 'add' ? 'Add user' : 'Send invitation'}
-            </Button>
-          </div>
+          <DialogFooter onCancel={() => setOpen(false)} submitLabel={mode === 'add' ? 'Add user' : 'Send invitation'} pending={addUser.isPending} />
         </form>
       )}
     </Dialog>

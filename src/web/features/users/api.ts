@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddUserInput, Invitation, UpdateUserInput, User } from '../../../contract/users';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { queryKeys } from '../../lib/query';
+import { invalidateOrg, queryKeys } from '../../lib/query';
 
 export interface UserList {
   users: User[];
@@ -27,7 +27,7 @@ function useInvalidateUsers() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'users' }),
+      invalidateOrg(queryClient, undefined, 'users'),
       queryClient.invalidateQueries({ queryKey: ['organizations'] }),
     ]);
 }

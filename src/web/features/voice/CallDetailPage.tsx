@@ -6,42 +6,27 @@ import type { CallDetail } from '../../../contract/voice';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
+import { Transcript, type TranscriptTurn } from '../../components/Transcript';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
-import { cn, formatDateTime } from '../../lib/utils';
+import { formatDateTime } from '../../lib/utils';
 import { LANGUAGE_LABELS } from '../chat/format';
 import { CallStatusBadge, CandidateLink, OutcomeText } from './components';
 import { AGENT_TYPE_LABELS, formatCost, formatDuration } from './format';
 import { callFailureReason, callRefreshMs, isFinal, useCallLogsQuery, useCallQuery, useDeleteCall, useVoiceAgentsQuery, type CallLogs } from './queries';
 import { humanSummary } from '../../lib/words';
 
-function Transcript({ call }: { call: CallDetail }) {
+function CallTranscript({ call }: { call: CallDetail }) {
   if (call.transcript.length === 0) {
     return <p className="text-sm text-slate-700">{isFinal(call.status) ? 'No transcript was recorded.' : 'The transcript appears as the call goes on.'}</p>;
   }
+  const turns = call.transcript.map((turn, index): TranscriptTurn => {
+    const person = turn.role === 'user' || turn.role === 'customer';
+    return { key: index, side: person ? 'end' : 'start', speaker: person ? 'Candidate' : turn.role === 'assistant' || turn.role === 'bot' ? 'Agent' : turn.role, at: turn.at, text: turn.text };
+  });
   return (
     <div role="log" aria-label="Transcript" data-testid="call-transcript">
-      <ol className="grid gap-2.5">
-        {call.transcript.map((turn, index) => {
-          const person = turn.role === 'user' || turn.role === 'customer';
-          return (
-            <li key={index} className={cn('flex flex-col', person ? 'items-end' : 'items-start')}>
-              <span className="mb-0.5 text-xs text-slate-700">
-                {person ? 'Candidate' : turn.role === 'assistant' || turn.role === 'bot' ? 'Agent' : turn.role}
-                {turn.at ? ` · ${formatDateTime(turn.at)}` : ''}
-              </span>
-              <p
-                className={cn(
-                  'max-w-[85%] whitespace-pre-line break-words rounded-2xl px-3.5 py-2 text-sm',
-                  person ? 'rounded-br-md bg-blue-700 text-white' : 'rounded-bl-md border border-slate-200 bg-slate-50 text-slate-900',
-                )}
-              >
-                {turn.text}
-              </p>
-            </li>
-          );
-        })}
-      </ol>
+      <Transcript turns={turns} />
     </div>
   );
 }
@@ -252,7 +237,7 @@ export function CallDetailPage({ callId }: { callId: string }) {
               <CardTitle>Transcript</CardTitle>
             </CardHeader>
             <CardContent>
-              <Transcript call={call} />
+              <CallTranscript call={call} />
             </CardContent>
           </Card>
           <ExtractedData call={call} />

@@ -1,3 +1,4 @@
+import { EmptyWithAction, ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -10,7 +11,10 @@ import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { useOffsetPaging } from '../../lib/paging';
+import { invalidateOrg } from '../../lib/query';
 import { formatDateTime } from '../../lib/utils';
 import { apiProblem } from '../callbacks/format';
 import { RunProgressBar, RunStatusBadge } from '../processing-runs/components';
@@ -90,11 +94,7 @@ function PrescreenAllButton({ disabled, onStarted }: { disabled: boolean; onStar
           </Select>
         </Field>
       )}
-      {problem && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {problem}
-        </p>
-      )}
+      <FormError>{problem}</FormError>
     </ConfirmDialog>
   );
 }
@@ -141,11 +141,7 @@ function PrescreenRunPanel({ runId, onDismiss }: { runId: string; onDismiss: () 
         <p className="sr-only" aria-live="polite">
           {active ? '' : `Prescreen calls ${run.status}: ${run.succeeded} called, ${run.merged} callbacks scheduled, ${run.skipped} skipped, ${run.failed} failed.`}
         </p>
-        {run.error && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {run.error}
-          </p>
-        )}
+        <FormError>{run.error}</FormError>
         <div className="flex flex-wrap gap-2">
           <Link to="/admin/processed-runs" search={{ id: run.id }} className={buttonClass('secondary', 'sm')}>
             Open the run<span className="sr-only"> with each candidate’s outcome</span>
@@ -174,7 +170,7 @@ export type CallFilter = (typeof CALL_FILTERS)[number];
 
 /** /admin/calls: the organization's calls, newest first, filtered and paged by the URL (`filter`, `page` >= 1). */
 export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page: number; onChange: (patch: { filter?: CallFilter; page?: number }) => void }) {
-  const offset = (page - 1) * CALLS_PAGE_SIZE;
+  const paging = useOffsetPaging(CALLS_PAGE_SIZE, { page, onPage: (next) => onChange({ page: next }) });
   const queryClient = useQueryClient();
   // The bulk run started here, or one still going from before (a reload, another tab).
   const [startedRunId, setStartedRunId] = useState<string | null>(null);
@@ -188,89 +184,76 @@ export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page
   // When the run settles, the list and callbacks are read once more.
   const wasActive = useRef(false);
   useEffect(() => {
-    if (wasActive.current && !runActive) void queryClient.invalidateQueries({ predicate: (item) => item.queryKey[0] === 'org' && ['calls', 'callbacks', 'prescreen-runs'].includes(String(item.queryKey[2])) });
+    if (wasActive.current && !runActive) void invalidateOrg(queryClient, undefined, 'calls', 'callbacks', 'prescreen-runs');
     wasActive.current = runActive;
   }, [runActive, queryClient]);
-  const query = useCallsQuery({ filter, limit: CALLS_PAGE_SIZE, offset }, { refreshMs: runActive ? 2000 : false });
+  const query = useCallsQuery({ filter, limit: paging.pageSize, offset: paging.offset }, { refreshMs: runActive ? 2000 : false });
   const agentsQuery = useVoiceAgentsQuery();
   const agentNames = useMemo(() => new Map((agentsQuery.data?.voiceAgents ?? []).map((agent) => [agent.id, agent.name])), [agentsQuery.data]);
   const rows = query.data?.calls ?? [];
   const total = query.data?.total ?? 0;
 
-  let body;
-  if (query.isPending) body = <Spinner label="Loading calls" />;
-  else if (query.isError) body = <ErrorCard title="Could not load calls" error={query.error} onRetry={() => void query.refetch()} />;
-  else if (rows.length === 0 && page > 1 && total > 0) {
-    body = (
-      <EmptyState title="No calls on this page">
-        <div className="mt-3">
-          <Button variant="secondary" onClick={() => onChange({ page: 1 })}>
-            Go to the first page
-          </Button>
-        </div>
-      </EmptyState>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyState title={filter === 'all' ? 'No calls yet' : 'No calls match'}>
-        <p>{filter === 'all' ? 'Use “Call now” on a candidate’s page, or “Prescreen all”, to phone candidates with your prescreen voice agent.' : 'No call of this kind failed.'}</p>
-        {filter !== 'all' && (
-          <div className="mt-3">
-            <Button variant="secondary" onClick={() => onChange({ filter: 'all', page: 1 })}>
-              Show all calls
-            </Button>
-          </div>
-        )}
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <div className="grid grid-cols-1 gap-3">
-        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
-          <Table caption="Calls">
-            <thead>
-              <tr>
-                <Th>Created</Th>
-                <Th>Status</Th>
-                <Th>Outcome</Th>
-                <Th>Candidate</Th>
-                <Th>Agent</Th>
-                <Th>Type</Th>
-                <Th className="text-right">Duration</Th>
-                <Th className="text-right">Cost</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((call) => (
-                <tr key={call.id}>
-                  <Td className="whitespace-nowrap">
-                    <Link to="/admin/calls/$callId" params={{ callId: call.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline">
-                      {formatDateTime(call.createdAt)}
-                      <span className="sr-only"> (open the call)</span>
-                    </Link>
-                  </Td>
-                  <Td>
-                    <CallStatusBadge status={call.status} />
-                  </Td>
-                  <Td>
-                    <OutcomeText outcome={call.outcome} />
-                  </Td>
-                  <Td className="whitespace-nowrap">
-                    <CandidateLink candidateId={call.candidateId} />
-                  </Td>
-                  <Td>{call.voiceAgentId ? (agentNames.get(call.voiceAgentId) ?? 'Deleted agent') : '—'}</Td>
-                  <Td>{AGENT_TYPE_LABELS[call.type]}</Td>
-                  <Td className="text-right tabular-nums">{formatDuration(call.durationSeconds)}</Td>
-                  <Td className="text-right tabular-nums">{formatCost(call.costUsd)}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-        <OffsetPager offset={offset} shown={rows.length} total={total} pageSize={CALLS_PAGE_SIZE} onOffset={(next) => onChange({ page: next / CALLS_PAGE_SIZE + 1 })} busy={query.isFetching} />
-      </div>
-    );
-  }
+  const body = (
+    <ListState
+      query={query}
+      rowCount={rows.length}
+      loadingLabel="Loading calls"
+      errorTitle="Could not load calls"
+      emptyPage={page > 1 && total > 0 && { title: 'No calls on this page', onFirstPage: () => onChange({ page: 1 }) }}
+      filtered={filter !== 'all'}
+      empty={
+        <EmptyState title="No calls yet">
+          <p>Use “Call now” on a candidate’s page, or “Prescreen all”, to phone candidates with your prescreen voice agent.</p>
+        </EmptyState>
+      }
+      noMatch={
+        <EmptyWithAction title="No calls match" actionLabel="Show all calls" onAction={() => onChange({ filter: 'all', page: 1 })}>
+          <p>No call of this kind failed.</p>
+        </EmptyWithAction>
+      }
+      pager={<OffsetPager {...paging} shown={rows.length} total={total} busy={query.isFetching} />}
+    >
+      <Table caption="Calls">
+        <thead>
+          <tr>
+            <Th>Created</Th>
+            <Th>Status</Th>
+            <Th>Outcome</Th>
+            <Th>Candidate</Th>
+            <Th>Agent</Th>
+            <Th>Type</Th>
+            <Th className="text-right">Duration</Th>
+            <Th className="text-right">Cost</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((call) => (
+            <tr key={call.id}>
+              <Td className="whitespace-nowrap">
+                <Link to="/admin/calls/$callId" params={{ callId: call.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline">
+                  {formatDateTime(call.createdAt)}
+                  <span className="sr-only"> (open the call)</span>
+                </Link>
+              </Td>
+              <Td>
+                <CallStatusBadge status={call.status} />
+              </Td>
+              <Td>
+                <OutcomeText outcome={call.outcome} />
+              </Td>
+              <Td className="whitespace-nowrap">
+                <CandidateLink candidateId={call.candidateId} />
+              </Td>
+              <Td>{call.voiceAgentId ? (agentNames.get(call.voiceAgentId) ?? 'Deleted agent') : '—'}</Td>
+              <Td>{AGENT_TYPE_LABELS[call.type]}</Td>
+              <Td className="text-right tabular-nums">{formatDuration(call.durationSeconds)}</Td>
+              <Td className="text-right tabular-nums">{formatCost(call.costUsd)}</Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </ListState>
+  );
 
   return (
     <div>

@@ -7,17 +7,20 @@ import { Controller, useFieldArray, useForm, type FieldPath, type UseFormReturn 
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
-import { WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
+import { CreateVoiceAgentSchema, WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
 import { ChoiceField } from '../../components/ChoiceField';
 import { Combobox } from '../../components/Combobox';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
 import { SitePicker } from '../../components/SitePicker';
 import { ownSitesFirst, siteLabel, type TrialSite } from '../../../contract/trials';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { textUpTo } from '../../lib/limits';
+import { invalidateOrg } from '../../lib/query';
 import { usePhoneNumbersQuery } from '../phone-numbers/queries';
 import { Textarea } from '../../components/Textarea';
-import { Button, Field, Input, Select } from '../../components/ui';
+import { Button, Field, FieldError, Input, Select } from '../../components/ui';
+import { FormError } from '../../components/FormError';
 import { LANGUAGE_LABELS } from '../chat/format';
 import { apiProblem } from '../callbacks/format';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
@@ -28,7 +31,8 @@ import { voiceAgentDialogTitle, type VoiceAgentDialogProps } from './dialogs';
 import { useSaveVoiceAgent } from './queries';
 
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
-const message = (label: string) => z.string().trim().max(1000, `${label} must be at most 1000 characters`);
+const fields = CreateVoiceAgentSchema.shape;
+const message = (label: string) => textUpTo(fields.firstMessage.shape.en, label);
 
 type Weekday = (typeof WEEKDAYS)[number];
 const WEEKDAY_LABELS: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
@@ -66,12 +70,12 @@ function checkSchedule(schedule: ScheduleForm, ctx: z.RefinementCtx) {
 
 const VoiceAgentFormSchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter a name').max(100, 'Name must be at most 100 characters'),
+    name: textUpTo(fields.name, 'Name').min(1, 'Enter a name'),
     type: z.enum(['PRESCREEN', 'SITE_VISIT_SCHEDULING']),
     trialId: z.string(),
     prescreenFormId: z.string(),
     languages: z.array(z.enum(LANGUAGES)).min(1, 'Choose at least one language'),
-    voice: z.string().trim().min(1, 'Enter a voice').max(100),
+    voice: textUpTo(fields.voice, 'Voice').min(1, 'Enter a voice'),
     firstEn: message('First message').min(1, 'Enter the English first message'),
     firstEs: message('First message'),
     voicemailEn: message('Voicemail message').min(1, 'Enter the English voicemail message'),
@@ -266,14 +270,6 @@ const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & In
   );
 });
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
-
 /**
  * The number the agent calls from and inbound calls reach: a select of the organization's voice numbers, with
  * loading, error and empty states (numbers are assigned by Cohortly, not typed here).
@@ -284,19 +280,19 @@ function FromNumberField({ form, query }: { form: UseFormReturn<VoiceAgentForm>;
   if (query.isPending) return <p className="text-sm text-slate-700">Loading your phone numbers…</p>;
   if (query.isError)
     return (
-      <div role="alert" className="flex items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      <FormError className="flex items-center justify-between gap-2">
         Could not load your phone numbers.
         <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
           Try again
         </Button>
-      </div>
+      </FormError>
     );
   if (numbers.length === 0)
     return (
       <div className="grid gap-1.5">
         <p className="text-sm font-medium text-slate-800">From number</p>
         <p className="rounded-md border border-dashed border-slate-300 px-3 py-2 text-sm text-slate-700">No phone numbers yet: ask Cohortly to assign one.</p>
-        <FieldError id="fromNumber-error" message={error} />
+        <FieldError id="fromNumber-error">{error}</FieldError>
       </div>
     );
   return (
@@ -395,7 +391,7 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
       <fieldset className="grid gap-2" aria-describedby={errors?.sites ? 'voice-agent-sites-error' : undefined}>
         <legend className="mb-1 text-sm font-medium text-slate-800">Sites</legend>
         {sites}
-        <FieldError id="voice-agent-sites-error" message={errors?.sites?.message} />
+        <FieldError id="voice-agent-sites-error">{errors?.sites?.message}</FieldError>
       </fieldset>
       <fieldset className="grid gap-2" aria-describedby={errors?.weekdays ? 'voice-agent-weekdays-error' : undefined}>
         <legend className="mb-1 text-sm font-medium text-slate-800">Weekdays</legend>
@@ -404,7 +400,7 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
             <Check key={day} label={WEEKDAY_LABELS[day]} value={day} {...form.register('schedule.weekdays')} />
           ))}
         </div>
-        <FieldError id="voice-agent-weekdays-error" message={errors?.weekdays?.message} />
+        <FieldError id="voice-agent-weekdays-error">{errors?.weekdays?.message}</FieldError>
       </fieldset>
       <fieldset className="grid gap-2" aria-describedby={errors?.times?.message ? 'voice-agent-times-error' : undefined}>
         <legend className="mb-1 text-sm font-medium text-slate-800">Start times</legend>
@@ -425,7 +421,7 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
                       <X aria-hidden="true" className="h-4 w-4" />
                     </Button>
                   </div>
-                  <FieldError id={`${id}-error`} message={error} />
+                  <FieldError id={`${id}-error`}>{error}</FieldError>
                 </li>
               );
             })}
@@ -437,7 +433,7 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
             Add start time
           </Button>
         </div>
-        <FieldError id="voice-agent-times-error" message={errors?.times?.message ?? errors?.times?.root?.message} />
+        <FieldError id="voice-agent-times-error">{errors?.times?.message ?? errors?.times?.root?.message}</FieldError>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Visit length (minutes)" error={errors?.durationMinutes?.message}>
@@ -492,7 +488,7 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
     } catch (error) {
       const { rest, schedule } = placeServerErrors(form, error);
       // A refusal about the trial's sites may come from a trial changed since it was read: read it again.
-      if (values.trialId) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[2] === 'trial' && query.queryKey[3] === values.trialId });
+      if (values.trialId) void invalidateOrg(queryClient, undefined, ['trial', values.trialId]);
       setScheduleError(schedule);
       setServerError(rest ?? 'The agent was not saved: see the messages next to the fields.');
     }
@@ -567,11 +563,7 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
               <Check key={language} label={LANGUAGE_LABELS[language] ?? language} value={language} {...form.register('languages')} />
             ))}
           </div>
-          {errors.languages && (
-            <p id="voice-agent-languages-error" className="text-sm text-red-700">
-              {errors.languages.message}
-            </p>
-          )}
+          <FieldError id="voice-agent-languages-error">{errors.languages?.message}</FieldError>
         </fieldset>
         <Field label="Voice" error={errors.voice?.message} hint="The provider's voice id; “default” uses the provider's default.">
           <Input autoComplete="off" {...form.register('voice')} />
@@ -598,19 +590,8 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
         </div>
         <FromNumberField form={form} query={numbersQuery} />
         <Check label="Active" hint="Calls are placed with the most recently updated active agent of the type." {...form.register('active')} />
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : editing ? 'Save agent' : 'Create agent'}
-          </Button>
-        </div>
+        <FormError>{serverError}</FormError>
+        <DialogFooter onCancel={() => setOpen(false)} submitLabel={editing ? 'Save agent' : 'Create agent'} pending={save.isPending} />
       </form>
     </Dialog>
   );

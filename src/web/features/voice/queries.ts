@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import type { Call, CallDetail, CallListSchema, CallLogsSchema, CreateCallInput, CreateVoiceAgentInput, PrescreenAllInput, UpdateVoiceAgentInput, VoiceAgent, VoiceAgentListSchema, VoiceAgentType } from '../../../contract/voice';
@@ -6,7 +6,7 @@ import type { Call, CallDetail, CallListSchema, CallLogsSchema, CreateCallInput,
 type VoiceAgentList = z.infer<typeof VoiceAgentListSchema>;
 type CallList = z.infer<typeof CallListSchema>;
 export type CallLogs = z.infer<typeof CallLogsSchema>;
-import { retryUnlessClientError } from '../../lib/query';
+import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 
@@ -27,27 +27,22 @@ export const CALL_STORAGE_GC_MS = 30 * 60_000;
 export function useVoiceAgentsQuery(type?: VoiceAgentType) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
-    queryOptions({
+    orgQueryOptions({
       queryKey: voiceKeys.agents(activeOrganizationId, type),
       queryFn: ({ signal }) =>
         api.get<VoiceAgentList>('/api/voice-agents/', {
           query: { type },
           signal,
         }),
-      retry: retryUnlessClientError,
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
-      meta: { silent: true },
     }),
   );
 }
 
 function useRefreshVoice() {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({
-      predicate: (query) => query.queryKey[0] === 'org' && ['voice-agents', 'calls', 'call'].includes(String(query.queryKey[2])),
-    });
+  return () => invalidateOrg(queryClient, undefined, 'voice-agents', 'calls', 'call');
 }
 
 /** Failures show inline in the dialog (the server's message), not as toasts. */
@@ -80,7 +75,7 @@ export interface CallsParams {
 export function useCallsQuery(params: CallsParams, { refreshMs }: { refreshMs?: number | false } = {}) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
-    queryOptions({
+    orgQueryOptions({
       queryKey: voiceKeys.calls(activeOrganizationId, params),
       queryFn: ({ signal }) =>
         api.get<CallList>('/api/calls/', {
@@ -92,7 +87,6 @@ export function useCallsQuery(params: CallsParams, { refreshMs }: { refreshMs?: 
           },
           signal,
         }),
-      retry: retryUnlessClientError,
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
       refetchInterval: (query) => {
@@ -100,7 +94,6 @@ export function useCallsQuery(params: CallsParams, { refreshMs }: { refreshMs?: 
         if (refreshMs) return refreshMs;
         return query.state.data?.calls.some((call) => !isFinal(call.status)) ? 5000 : false;
       },
-      meta: { silent: true },
     }),
   );
 }
@@ -136,13 +129,11 @@ export function callFailureReason(error: unknown): string {
 export function useCallQuery(id: string) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
-    queryOptions({
+    orgQueryOptions({
       queryKey: voiceKeys.call(activeOrganizationId, id),
       queryFn: ({ signal }) => api.get<CallDetail>(`/api/calls/${encodeURIComponent(id)}`, { signal }),
-      retry: retryUnlessClientError,
       enabled: Boolean(activeOrganizationId && id),
       refetchInterval: (query) => callRefreshMs(query.state.data),
-      meta: { silent: true },
     }),
   );
 }
@@ -169,15 +160,13 @@ export function useDeleteCall() {
 export function useCallLogsQuery(callId: string, { live }: { live: boolean }) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
-    queryOptions({
+    orgQueryOptions({
       queryKey: voiceKeys.logs(activeOrganizationId, callId),
       queryFn: ({ signal }) => api.get<CallLogs>(`/api/vapi/calls/${encodeURIComponent(callId)}/logs`, { signal }),
-      retry: retryUnlessClientError,
       enabled: Boolean(activeOrganizationId && callId),
       staleTime: CALL_STORAGE_STALE_MS,
       gcTime: CALL_STORAGE_GC_MS,
       refetchInterval: (query) => (live && !query.state.error ? 3000 : false),
-      meta: { silent: true },
     }),
   );
 }
@@ -186,14 +175,12 @@ export function useCallLogsQuery(callId: string, { live }: { live: boolean }) {
 export function useLatestPrescreenRunQuery({ enabled = true }: { enabled?: boolean } = {}) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
-    queryOptions({
+    orgQueryOptions({
       queryKey: voiceKeys.prescreenRuns(activeOrganizationId),
       queryFn: ({ signal }) => api.get<{ runs: ProcessingRun[] }>('/api/processing-runs/', { query: { kind: 'prescreen_calls', limit: 1 }, signal }),
-      retry: retryUnlessClientError,
       enabled: enabled && Boolean(activeOrganizationId),
       staleTime: 0,
       select: (data) => data.runs[0] ?? null,
-      meta: { silent: true },
     }),
   );
 }
@@ -203,10 +190,7 @@ export function usePrescreenAll() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PrescreenAllInput) => api.post<ProcessingRun>('/api/calls/prescreen-all', input),
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] === 'org' && ['calls', 'prescreen-runs', 'processing-runs', 'callbacks'].includes(String(query.queryKey[2])),
-      }),
+    onSuccess: () => invalidateOrg(queryClient, undefined, 'calls', 'prescreen-runs', 'processing-runs', 'callbacks'),
     meta: { silent: true },
   });
 }
