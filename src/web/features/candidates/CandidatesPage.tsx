@@ -17,6 +17,7 @@ import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
+import { FhirImportDialog } from '../clinical-record/dialogs';
 import { CandidateFormDialog } from './dialogs';
 import { RecordConsentDialog } from './RecordConsentDialog';
 import { CandidateStatusBadge, Checkbox } from './components';
@@ -273,6 +274,7 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
   const actions = (
     <>
       <ImportLink />
+      <FhirImportDialog organizations={createTargets} />
       <CandidateFormDialog organizations={createTargets} />
     </>
   );
@@ -284,10 +286,11 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
   else if (isEmptyOrganization) {
     body = (
       <EmptyState title="No candidates yet">
-        <p>Add a candidate by hand, or import a CSV or JSON file of many.</p>
+        <p>Add a candidate by hand, import a CSV or JSON file of many, or import one patient’s health record (FHIR).</p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           <CandidateFormDialog organizations={createTargets} />
           <ImportLink />
+          <FhirImportDialog organizations={createTargets} />
         </div>
       </EmptyState>
     );
