@@ -133,7 +133,7 @@ export const MatchCountsSchema = z.object({ likely: z.number().int(), possible: 
 export type MatchCounts = z.infer<typeof MatchCountsSchema>;
 
 export const MatchCriterionSchema = z
-  .object({ id: z.string(), kind: z.enum(['inclusion', 'exclusion']), text: z.string(), hasRule: z.boolean(), population: z.string().nullable() })
+  .object({ id: z.string(), kind: z.enum(['inclusion', 'exclusion']), text: z.string(), hasRule: z.boolean(), rule: CriterionRuleSchema.nullable(), population: z.string().nullable() })
   .openapi('MatchCriterion');
 
 const MatchRunSchema = z.object({

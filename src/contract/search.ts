@@ -42,6 +42,17 @@ export const prescreenResultsSearch = searchSchema({
   aiRecommendation: oneOf(AI_RECOMMENDATIONS),
 });
 export const trialMatcherSearch = searchSchema({ 'gap-analysis': optionalText });
+/** The match classes of contract/matching.ts (repeated here: that module brings zod into the first page). */
+export const MATCH_CLASS_FILTERS = ['likely', 'possible', 'excluded'] as const;
+/** /trial-matcher/{id}: `gap-analysis` (any value) shows the gap analysis; the rest filter the ranked list and open one candidate's evidence. */
+export const trialMatchSearch = searchSchema({
+  'gap-analysis': optionalText,
+  class: oneOf(MATCH_CLASS_FILTERS),
+  criterion: optionalText,
+  q: optionalText,
+  page,
+  candidate: optionalId,
+});
 export const chatEntrySearch = searchSchema({
   'conversation-id': optionalText,
   'organization-id': optionalText,

@@ -188,7 +188,7 @@ export async function matchOverview(deps: Deps, scope: RequestScope, trialId: st
     const stale = runs.completed ? await q.changedSince(tx, found.organizationId, found.updatedAt, runs.completed.createdAt) : false;
     return {
       trial: { id: found.id, title: found.title, status: found.status, targetEnrollment: found.targetEnrollment, organizationId: found.organizationId },
-      criteria: criteria.map((criterion) => ({ id: criterion.id, kind: criterion.kind, text: criterion.text, hasRule: criterion.rule !== null, population: criterion.population })),
+      criteria: criteria.map((criterion) => ({ id: criterion.id, kind: criterion.kind, text: criterion.text, hasRule: criterion.rule !== null, rule: criterion.rule, population: criterion.population })),
       latestRun: runView(runs.latest),
       resultsRun: runView(runs.completed),
       counts: countsOf(counts),

@@ -24,8 +24,8 @@ type Span = [number, number];
 const spanOf = ([start, end]: Span): RuleSpan => ({ start, end });
 
 /** "7.0" -> 7, "6,5" -> 6.5, "50,000" / "100.000" (thousands) -> 50000 / 100000. */
-const toNumber = (value: string) => (/^\d{1,3}(?:[.,]\d{3})+$/.test(value) ? Number(value.replace(/[.,]/g, '')) : Number(value.replace(',', '.')));
-const NUMBER = String.raw`(\d{1,3}(?:[.,]\d{3})+(?!\d)|\d+(?:[.,]\d+)?)`;
+export const toNumber = (value: string) => (/^\d{1,3}(?:[.,]\d{3})+$/.test(value) ? Number(value.replace(/[.,]/g, '')) : Number(value.replace(',', '.')));
+export const NUMBER = String.raw`(\d{1,3}(?:[.,]\d{3})+(?!\d)|\d+(?:[.,]\d+)?)`;
 
 /** Words that say nothing beyond the rule itself: a criterion of only these and the rule is "plain". */
 const FILLER = new Set(
@@ -280,9 +280,9 @@ export const MEASURES: Measure[] = [
   { pattern: /\b(?:nihss|national institutes? of health stroke scale)\b/i, name: 'NIHSS score', unit: 'points' },
 ];
 
-const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|kg|lbs?|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|kg|lbs?|cm|m|in)?(?![a-z])`;
 
-function normalizeUnit(unit: string | undefined): string | undefined {
+export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
   const compact = unit.toLowerCase().replace(/\s+/g, '').replace('²', '2').replace('×', 'x').replace('³', '3').replace(/^\*/, 'x').replace('^2', '2');
   if (/^kg\/m2$/.test(compact)) return 'kg/m2';
@@ -307,7 +307,7 @@ function normalizeUnit(unit: string | undefined): string | undefined {
   return compact;
 }
 
-/** A value in its written unit -> the measure's canonical unit (or kept as written when no conversion is known). Also read by the FHIR bundle reader. */
+/** A value in its written unit -> the measure's canonical unit (or kept as written when no conversion is known). Also used by the FHIR reader and the note extractor. */
 export function canonical(measure: Measure, value: number, written: string | undefined): { value: number; unit: string | undefined } {
   const unit = normalizeUnit(written);
   // Counts written without a unit: "platelets < 100,000" is per mm3 (10^9/L figures are below 1000).

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { ChevronDown, ChevronUp, ListChecks, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronUp, ListChecks, Trash2, Users } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { siteLabel, TRIAL_STATUS_TRANSITIONS, type Trial, type TrialSite, type TrialStatus } from '../../../contract/trials';
@@ -413,6 +413,10 @@ export function TrialDetailPage({ trialId }: { trialId: string }) {
           {trial.publicTitle && trial.publicTitle !== trial.title && <p className="mt-1 text-sm text-slate-700">{trial.publicTitle}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to="/trial-matcher/$id" params={{ id: trial.id }} className={buttonClass('primary')}>
+            <Users aria-hidden="true" className="h-4 w-4" />
+            Find matching candidates
+          </Link>
           <TrialFormDialog trial={trial} triggerVariant="secondary" />
           {canDelete && <DeleteTrialButton trial={trial} />}
         </div>

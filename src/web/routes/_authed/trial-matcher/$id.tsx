@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { trialMatchSearch } from '../../../../contract/search';
+import { TrialMatcherPage } from '../../../features/matching/TrialMatcherPage';
 
 export const Route = createFileRoute('/_authed/trial-matcher/$id')({
   staticData: { crumb: 'Trial matching' },
+  validateSearch: trialMatchSearch,
   component: function TrialMatchingRoute() {
-    return (
-      <ComingSoon
-        title="Trial matching"
-        description="Candidates matched against this trial's criteria, with a gap analysis of what each one is missing, will be shown here."
-      />
-    );
+    const { id } = Route.useParams();
+    return <TrialMatcherPage trialId={id} search={Route.useSearch()} />;
   },
 });

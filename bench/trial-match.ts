@@ -1,0 +1,133 @@
+/**
+ * Trial matcher benchmark (issue 11): `npm run bench:trial-match -- --db pglite|postgres [--rows N] [--facts F]`.
+ *
+ * One organization with N candidates (default 100,000), each with about F facts (default 20: conditions,
+ * medications, labs, smoking), inserted in SQL; a trial of 30 criteria with machine rules of every kind.
+ * Prints: the match run end to end (POST .../runs until the run is completed), then the first results page,
+ * a filtered page and one candidate's evidence, as p50/p99 over repeated requests.
+ *
+ * PostgreSQL: --url (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test); a scratch database
+ * is created and dropped, as the integration tests do.
+ */
+import { sql } from 'drizzle-orm';
+import type { CriterionRule } from '../src/contract/trials';
+import { whenMatchRunSettled } from '../src/server/features/matching/matcher';
+import { createRecruitingTrial } from '../tests/support/trials';
+import { createTestApp } from '../tests/support/test-app';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
+};
+const dbKind = option('db', 'pglite') as 'pglite' | 'postgres';
+const ROWS = Number(option('rows', '100000'));
+const FACTS = Number(option('facts', '20'));
+const SAMPLES = Number(option('samples', '50'));
+if (dbKind === 'postgres') process.env.TEST_DATABASE_URL = option('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+else delete process.env.TEST_DATABASE_URL;
+process.env.LOG_LEVEL ??= 'warn';
+
+const CONDITIONS = ['asthma', 'type 2 diabetes', 'hypertension', 'copd', 'obesity', 'depression', 'heart failure', 'chronic kidney disease', 'atrial fibrillation', 'osteoarthritis'];
+const MEDICATIONS = ['metformin', 'insulin', 'lisinopril', 'atorvastatin', 'albuterol', 'prednisone', 'warfarin', 'sertraline'];
+
+/** 30 criteria: age, sex, conditions wanted and excluded, washouts, labs, smoking, pregnancy, site judgement, and a few without a rule. */
+function criteria(): Array<{ kind: 'inclusion' | 'exclusion'; text: string; rule: CriterionRule | null }> {
+  const list: Array<{ kind: 'inclusion' | 'exclusion'; text: string; rule: CriterionRule | null }> = [
+    { kind: 'inclusion', text: 'Aged 18 to 75', rule: { type: 'age', minYears: 18, maxYears: 75 } },
+    { kind: 'inclusion', text: 'Type 2 diabetes', rule: { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'bench:type 2 diabetes', name: 'type 2 diabetes' }] } },
+    { kind: 'inclusion', text: 'HbA1c 7-10%', rule: { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10, unit: '%' } },
+    { kind: 'inclusion', text: 'BMI 25-40', rule: { type: 'lab', measure: 'BMI', comparator: 'between', value: 25, upperValue: 40, unit: 'kg/m2' } },
+    { kind: 'inclusion', text: 'Taking metformin', rule: { type: 'medication', medication: 'metformin', taking: true, concepts: [{ id: 'bench:metformin', name: 'metformin' }] } },
+    { kind: 'exclusion', text: 'Current smoker', rule: { type: 'smoking', smoker: false } },
+    { kind: 'exclusion', text: 'Pregnant', rule: { type: 'pregnancy', allowed: false } },
+    { kind: 'exclusion', text: 'Investigator judgement', rule: { type: 'site_judgement', reason: 'investigator_judgement' } },
+    { kind: 'exclusion', text: 'eGFR below 45', rule: { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' } },
+    { kind: 'exclusion', text: 'Insulin in the last 3 months', rule: { type: 'medication', medication: 'insulin', taking: false, concepts: [{ id: 'bench:insulin', name: 'insulin' }], within: { value: 3, unit: 'months' } } },
+  ];
+  for (const name of CONDITIONS.slice(3)) list.push({ kind: 'exclusion', text: `History of ${name}`, rule: { type: 'condition', condition: name, present: false, history: true, concepts: [{ id: `bench:${name}`, name }] } });
+  for (const name of MEDICATIONS.slice(5)) list.push({ kind: 'exclusion', text: `Taking ${name}`, rule: { type: 'medication', medication: name, taking: false, concepts: [{ id: `bench:${name}`, name }] } });
+  while (list.length < 30) list.push({ kind: 'exclusion', text: `Other condition ${list.length} the investigator considers`, rule: null });
+  return list;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main() {
+  const t = await createTestApp();
+  try {
+    const owner = await t.signUp({ organizationName: 'Bench Matching Site' });
+    const trial = await createRecruitingTrial(owner.actor, { title: 'Bench diabetes study', criteria: criteria() });
+    if (trial.status !== 201) throw new Error(`trial: ${JSON.stringify(trial.body)}`);
+    let started = performance.now();
+    await t.deps.db.execute(sql`
+      insert into candidate (organization_id, first_name, last_name, date_of_birth, sex)
+      select ${owner.organizationId}::uuid, 'Bench', 'Person ' || i, (date '1940-01-01' + (i * 7919 % 25000)), case when i % 2 = 0 then 'female' else 'male' end
+      from generate_series(1, ${ROWS}) as i`);
+    // About FACTS facts per person: conditions and medications from the lists, labs, smoking.
+    const conditionArray = `{${CONDITIONS.map((name) => `"${name}"`).join(',')}}`;
+    const medicationArray = `{${MEDICATIONS.map((name) => `"${name}"`).join(',')}}`;
+    const perKind = Math.max(1, Math.floor(FACTS / 4));
+    await t.deps.db.execute(sql`
+      insert into candidate_fact (organization_id, candidate_id, kind, concept_id, name, status, source, observed_on)
+      select c.organization_id, c.id, 'condition', 'bench:' || n.name, n.name, case when (hashtext(c.id::text) + k) % 5 = 0 then 'history' else 'present' end, 'import', date '2025-01-01'
+      from candidate c, generate_series(1, ${perKind}) k, lateral (select (${conditionArray}::text[])[1 + abs(hashtext(c.id::text || k)) % ${CONDITIONS.length}] as name) n
+      where c.organization_id = ${owner.organizationId}::uuid`);
+    await t.deps.db.execute(sql`
+      insert into candidate_fact (organization_id, candidate_id, kind, concept_id, name, status, source, observed_on)
+      select c.organization_id, c.id, 'medication', 'bench:' || n.name, n.name, 'present', 'import', date '2025-06-01'
+      from candidate c, generate_series(1, ${perKind}) k, lateral (select (${medicationArray}::text[])[1 + abs(hashtext(c.id::text || 'm' || k)) % ${MEDICATIONS.length}] as name) n
+      where c.organization_id = ${owner.organizationId}::uuid`);
+    await t.deps.db.execute(sql`
+      insert into candidate_fact (organization_id, candidate_id, kind, name, value, unit, source, observed_on)
+      select c.organization_id, c.id, 'lab', m.name, m.low + (abs(hashtext(c.id::text || m.name || k)) % 1000) / 1000.0 * (m.high - m.low), m.unit, 'import', date '2025-01-01' + k * 30
+      from candidate c, generate_series(1, ${perKind}) k,
+           (values ('HbA1c', 5.0, 12.0, '%'), ('BMI', 18.0, 45.0, 'kg/m2'), ('eGFR', 20.0, 120.0, 'mL/min/1.73m2')) as m(name, low, high, unit)
+      where c.organization_id = ${owner.organizationId}::uuid and k <= ${Math.ceil(perKind / 3)}`);
+    await t.deps.db.execute(sql`
+      insert into candidate_fact (organization_id, candidate_id, kind, name, status, source)
+      select c.organization_id, c.id, 'smoking', 'smoking', case abs(hashtext(c.id::text)) % 3 when 0 then 'present' when 1 then 'history' else 'absent' end, 'import'
+      from candidate c where c.organization_id = ${owner.organizationId}::uuid`);
+    await t.deps.db.execute(sql`analyze`);
+    const factCount = Number(((await t.deps.db.execute(sql`select count(*)::int as n from candidate_fact`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+    console.log(`database: ${dbKind}; ${ROWS.toLocaleString('en-US')} candidates, ${factCount.toLocaleString('en-US')} facts (${(factCount / ROWS).toFixed(1)} each), 30 criteria; seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    started = performance.now();
+    const run = await owner.actor.post(`/api/trial-matcher/${trial.body.id}/runs`, {});
+    await whenMatchRunSettled(run.body.id);
+    const runMs = performance.now() - started;
+    const overview = await owner.actor.get(`/api/trial-matcher/${trial.body.id}`);
+    if (overview.body.resultsRun?.status !== 'completed') throw new Error(`run: ${JSON.stringify(overview.body.latestRun)}`);
+    console.log(`match run end to end: ${(runMs / 1000).toFixed(2)} s (${Math.round(ROWS / (runMs / 1000)).toLocaleString('en-US')} candidates/s); counts ${JSON.stringify(overview.body.counts)}`);
+
+    const sample = async (label: string, path: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < SAMPLES; i++) {
+        const begin = performance.now();
+        const answer = await owner.actor.get(path);
+        times.push(performance.now() - begin);
+        if (answer.status !== 200) throw new Error(`${label}: ${answer.status}`);
+      }
+      console.log(`${label}: p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))} (${SAMPLES} requests, one at a time)`);
+    };
+    const base = `/api/trial-matcher/${trial.body.id}`;
+    await sample('results, first page', `${base}/matches?limit=50`);
+    await sample('results, page 100 of excluded', `${base}/matches?class=excluded&limit=50&offset=5000`);
+    const smokingId = trial.body.criteria.find((criterion: { text: string }) => criterion.text === 'Current smoker').id;
+    await sample('results, excluded by one criterion', `${base}/matches?class=excluded&criterionId=${smokingId}&limit=50`);
+    const first = await owner.actor.get(`${base}/matches?limit=1`);
+    await sample("one candidate's evidence", `${base}/candidates/${first.body.matches[0].candidate.id}`);
+    await sample('gap analysis', `${base}/gaps`);
+  } finally {
+    await t.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

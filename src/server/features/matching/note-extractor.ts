@@ -1,0 +1,511 @@
+import type { CandidateFactInput, FactKind } from '../../../contract/matching';
+import { MEASURES, NUMBER, UNIT, canonical, normalizeUnit, toNumber, type Measure } from '../trials/criteria-parser';
+import { vocabulary } from '../trials/vocabulary';
+
+/**
+ * The clinical-note reader (trial matcher, issue 11; docs/note-extraction.md): free text typed or pasted on
+ * a candidate -> candidate facts (age, sex, conditions, medications, smoking, pregnancy, a few labs and
+ * vitals). Pure and deterministic: rules and the product's concept vocabulary, no model, no I/O.
+ *
+ * Each sentence is read for cues in the NegEx / ConText manner: a cue before a mention reaches forward until
+ * a word that ends its scope (but, however, which, presents, ";"...); a cue after a mention reaches back a
+ * few words ("... was ruled out"). The nearest cue before a mention speaks for it, so "history of X, no Y"
+ * reads X as history and Y as absent, and "denies A, B, or a family history of C" reads A and B as absent
+ * and C as someone else's.
+ */
+
+export interface NoteExtractionOptions {
+  /** The note's id, kept on every fact as `sourceRef`. */
+  noteId?: string;
+  /** The day the note is read, for an age computed from a written date of birth. */
+  today?: Date;
+}
+
+// ---- sentences ----
+
+interface Sentence {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Words that end with a full stop without ending the sentence ("Dr. Lee", "approx. 5", "vs. fibroid"). */
+const ABBREVIATION = /\b(?:dr|mr|mrs|ms|mx|st|vs|etc|e\.g|i\.e|approx|jr|sr|prof|no|nos|fig|pt|pts|hx|dx|tx|sx|rx|yo|y\.o|a\.m|p\.m|b\.i\.d|t\.i\.d|q\.i\.d|q\.d|p\.o|i\.v|inc|wk|wks|yr|yrs|mo|mos|min|hrs?|ca)$/i;
+
+/**
+ * Sentences with their offsets in the note. A full stop ends a sentence only before whitespace, not after an
+ * abbreviation nor after an initial followed by a word in lower case, so "39.5 C", "Dr. Lee", "C. diff" and
+ * "s/p" stay inside theirs. A line break ends a sentence (notes list problems one per line) unless the next
+ * line carries on in lower case (a wrapped line).
+ */
+export function splitSentences(text: string): Sentence[] {
+  const sentences: Sentence[] = [];
+  let from = 0;
+  const push = (end: number) => {
+    const raw = text.slice(from, end);
+    const lead = raw.length - raw.trimStart().length;
+    const trimmed = raw.trim();
+    if (/[\p{L}\p{N}]/u.test(trimmed)) sentences.push({ start: from + lead, end: from + lead + trimmed.length, text: trimmed });
+  };
+  const boundary = /[.!?]+(?=\s|$)|\n/g;
+  for (let found = boundary.exec(text); found; found = boundary.exec(text)) {
+    const at = found.index;
+    const after = at + found[0].length;
+    const next = /\S/.exec(text.slice(after));
+    const nextChar = next ? next[0] : '';
+    if (found[0] === '\n') {
+      const blankLine = /^[ \t]*\n/.test(text.slice(after));
+      if (!blankLine && /\p{Ll}/u.test(nextChar) && !/:\s*$/.test(text.slice(from, at))) continue;
+      push(at);
+      from = after;
+      continue;
+    }
+    // "? pneumonia": a question mark before a word in lower case marks doubt, not the end of a question.
+    if (!found[0].startsWith('.') && /\p{Ll}/u.test(nextChar)) continue;
+    if (found[0].startsWith('.')) {
+      const before = text.slice(Math.max(from, at - 8), at);
+      if (ABBREVIATION.test(before)) continue;
+      // "C. diff", "E. coli": an initial before a word in lower case.
+      if (/(?:^|[^\p{L}])\p{L}$/u.test(before) && /\p{Ll}/u.test(nextChar)) continue;
+    }
+    push(after);
+    from = after;
+  }
+  push(text.length);
+  return sentences;
+}
+
+// ---- cues ----
+
+type CueType = 'neg' | 'hist' | 'medHist' | 'hypo' | 'fam' | 'allergy' | 'pseudo';
+interface Cue {
+  type: CueType;
+  before: boolean;
+  start: number;
+  end: number;
+}
+
+const RELATIVE = String.raw`(?:(?:his|her|their|the patient's|pt's|maternal|paternal|older|younger|twin)\s+)*(?:mother|father|mom|dad|sisters?|brothers?|siblings?|aunts?|uncles?|grand(?:mother|father|parent)s?|cousins?|sons?|daughters?|parents?|children|wife|husband|partner|family members?|relatives?)`;
+
+/** Cues, each a regular expression (case-insensitive) with its type and side. Longer cues win where they overlap. */
+const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
+  // Not negations, though they contain a negation word.
+  { type: 'pseudo', before: true, pattern: /\b(?:no (?:increase|change|significant change|interval change|suspicious change|response|improvement|relief)|not (?:only|necessarily|extend|cause|drain|certain (?:if|whether)|increased|improved|relieved)|without (?:any )?(?:difficulty|incident|complications?)|gram[- ]negative|(?:is |was |been )?not (?:been )?(?:compliant|adherent)|non-?complian(?:t|ce)|non-?adheren(?:t|ce)|did not (?:respond|improve)|no longer)\b/gi },
+  // Negation; the words after the trigger ("no prior history of", "denies any") are one cue with it.
+  { type: 'neg', before: true, pattern: /\b(?:no|not|denies|denied|denying|deny|without|w\/o|negative for|free of|absence of|absent|never|nor|neither|negative (?:history|hx)(?: of| for)?|rules out|ruled out for|fails? to (?:reveal|show)|(?:did|does|do)(?: not|n't) (?:have|show|reveal|demonstrate)|(?:has|have)(?: not|n't) had|(?:has|have)(?: not|n't) been diagnosed with)\b(?:\s+(?:any|prior|previous|past|known|recent|significant|further|new|other|current|active|personal|evidence|signs?|symptoms?|history|hx|h\/o|of|for|a|an|had|been|diagnosed|with|complaints?|findings?|episodes?|suggestion|indication)\b)*/gi },
+  { type: 'neg', before: false, pattern: /\b(?:(?:was|were|is|are|has been|have been|been|now)\s+)*(?:ruled out|excluded|unlikely|negative(?!\s+for\b)|not (?:seen|present|found|detected|identified|demonstrated|suspected)|absent|denied)\b/gi },
+  // Someone else's: a family history, a relative who had it.
+  { type: 'fam', before: true, pattern: new RegExp(String.raw`\b(?:family (?:medical )?(?:history|hx)(?: (?:of|significant for|notable for|includes?|positive for|is positive for))?|fhx?\b(?: of)?|fh:|(?<!\b(?:by|with|to|from|of|and)\s+(?:(?:his|her|their)\s+)?)${RELATIVE}(?:'s)?\s+(?:also\s+|who\s+)?(?:had|has|have|are|were|with|is|was|died (?:of|from)|passed away (?:from|of)|(?:was )?diagnosed with|suffer(?:s|ed)? from|history of))`, 'gi') },
+  { type: 'fam', before: false, pattern: new RegExp(String.raw`\b(?:in (?:a |the |his |her |their )?(?:(?:older|younger|first[- ]degree|maternal|paternal)\s+)*(?:mother|father|mom|dad|sisters?|brothers?|siblings?|aunts?|uncles?|grand(?:mother|father|parent)s?|cousins?|sons?|daughters?|parents?|children|relatives?|family(?: members?)?)|runs in (?:the|his|her|their) family)\b`, 'gi') },
+  // Not asserted: to rule out, a worry, a differential, a risk.
+  { type: 'hypo', before: true, pattern: /\b(?:rule[- ]?out|r\/o|concern(?:ing)? for|concerns? (?:about|of)|possible|possibly|suspect(?:ed)?|suspicion (?:of|for)|suspicious (?:of|for)|question(?:able)?(?: of)?|evaluat(?:e|ion) for|work[- ]?up for|screen(?:ing|ed)? for|differential(?: diagnos[ie]s)?(?: (?:includes?|of|was|is|included))?|ddx|d\/dx|if|in case of|(?:at )?(?:high |increased )?risk (?:for|of)|prevent(?:ion of|ing)?|prophylaxis (?:for|of|against)|(?:may|might|could) (?:have(?: had)?|be|develop)|consider(?:ing|ed)?|(?:a )?candidate for|plan(?:s|ned|ning)? (?:to|for)|plan:|scheduled for|will (?:be|have|undergo|start|begin|receive|need)|to (?:start|begin|receive|undergo)|prior to|awaiting|referred for|recommend(?:s|ed)?|offered|can ?not (?:be )?(?:ruled out|excluded)|can ?not rule out|not (?:be )?ruled out|whether|unclear if|versus|vs\.?)(?=\W|$)/gi },
+  { type: 'hypo', before: true, pattern: /(?<=^|[\s(,;])\?(?=\s*\w)/g },
+  { type: 'hypo', before: false, pattern: /\b(?:(?:was|is|are|were|being|also)\s+)*(?:suspected|considered|questioned|possible|a concern|in question|on the differential|not excluded|(?:can|could) ?not be (?:ruled out|excluded)|not ruled out|will be (?:started|given|initiated|begun|considered)|(?:is |are |was |were )?(?:planned|scheduled)|to (?:start|begin|be started))\b|\bvs\b\.?|\bversus\b/gi },
+  // History: had it, not now (or not said to be now).
+  { type: 'hist', before: true, pattern: /\b(?:(?:past |prior |remote |previous |significant |known |a |\d+[- ]?(?:year|yr)s?[- ]?)?(?:medical |surgical )?(?:history|hx)(?: is)? (?:of|significant for|notable for|remarkable for|positive for|includes?)|h\/o|hx|pmh(?: of| significant for| notable for)?|s\/p|status post|previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|treated for)\b/gi },
+  // "A stroke 10 years ago", "an infarction 2 years earlier" are history; "COPD since 2 years ago", "pain that started 6 months ago" are not.
+  { type: 'hist', before: false, pattern: /\b(?:(?:now|has|have|had|was|were|is|are|been|completely)\s+)*(?:resolved|in remission|(?<!\b(?:since|for|from|started|began|starting|beginning)\s)(?:\d+|several|many|a few|two|three|four|five|six|ten)(?:\s*-\s*\d+)?\s+(?:years?|months?)\s+(?:ago|earlier|before))\b/gi },
+  // A medicine (or smoking) stopped.
+  { type: 'medHist', before: true, pattern: /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on)|took|completed|failed)\b/gi },
+  { type: 'medHist', before: false, pattern: /\b(?:(?:was|were|has been|have been|had been|is|now)\s+)*(?:stopped|discontinued|held|tapered(?: off)?|withdrawn)\b/gi },
+  { type: 'allergy', before: true, pattern: /\b(?:allerg(?:y|ies|ic) to|intoleran(?:t|ce) (?:of|to)|adverse (?:drug )?reaction to|did not tolerate|could not tolerate)\b/gi },
+];
+
+/** Words where a cue's reach ends: a new clause or a turn ("but", "which", "presents", ";"). */
+const TERMINATOR = /\b(?:but|however|although|though|except|apart from|aside from|besides|other than|yet|still|which|who|whose|whom|because|as well as|secondary to|due to|caused by|as (?:the )?(?:cause|etiology|source|reason) (?:of|for)|presents?|presented|presenting|presentation|complain(?:s|ed|ing)?|reports?|reported|states?|stated|admitted|found|shows?|showed|reveal(?:s|ed)?|developed|remains|while|now has|(and) (?:he|she|they|the patient|pt|patient|is|was|has|had|does|did|takes|took|reports|states|sleeps))\b|[;()[\]]|\s[-–—]\s/gi;
+
+/** How far (in words) a cue reaches: before a mention, after it. */
+const REACH_FORWARD: Record<CueType, number> = { neg: 12, hist: 30, medHist: 4, hypo: 8, fam: 12, allergy: 6, pseudo: 6 };
+const REACH_BACK: Record<CueType, number> = { neg: 5, hist: 6, medHist: 4, hypo: 4, fam: 6, allergy: 0, pseudo: 0 };
+
+interface SentenceCues {
+  cues: Cue[];
+  /** `clause`: "and he", "and is": a new clause, but often about the same relative ("her husband has X and he takes Y"). */
+  stops: Array<{ start: number; end: number; clause: boolean }>;
+}
+
+function readCues(text: string): SentenceCues {
+  const found: Cue[] = [];
+  for (const { type, before, pattern } of CUES) {
+    for (const match of matches(pattern, text)) if (match[0].trim()) found.push({ type, before, start: match.index, end: match.index + match[0].length });
+  }
+  // Longest first, then leftmost: "no history of" is one negation, not a negation and a history cue.
+  found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const cues: Cue[] = [];
+  for (const cue of found) if (!cues.some((kept) => cue.start < kept.end && kept.start < cue.end)) cues.push(cue);
+  cues.sort((a, b) => a.start - b.start);
+  const stops = [...matches(TERMINATOR, text)]
+    .map((match) => ({ start: match.index, end: match.index + match[0].length, clause: match[1] !== undefined }))
+    .filter((stop) => !cues.some((cue) => stop.start < cue.end && cue.start < stop.end));
+  return { cues, stops };
+}
+
+/** Every match of a global pattern. Not `matchAll`, which copies the pattern on each call: this runs per note for dozens of patterns. */
+function* matches(pattern: RegExp, text: string): Generator<RegExpExecArray> {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    if (match[0] === '') pattern.lastIndex++;
+    yield match;
+  }
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const wordsIn = (text: string) => text.match(WORD)?.length ?? 0;
+
+type Reading = 'present' | 'history' | 'absent' | 'family' | 'hypothetical' | 'allergy';
+
+/**
+ * What the sentence says about the words at [start, end): the nearest cue before them (within its reach, no
+ * stop in between) and the nearest cue after them. Someone else's and not-asserted win over negation, which
+ * wins over history. `medicine` lets the cues that only speak of medicines and smoking ("stopped", "off")
+ * count.
+ */
+function readStatus(sentence: string, { cues, stops }: SentenceCues, start: number, end: number, medicine: boolean): Reading {
+  const counts = (cue: Cue) => (cue.type === 'medHist' || cue.type === 'allergy' ? medicine : true);
+  const stopBetween = (from: number, to: number, cue: Cue) => stops.some((stop) => stop.start >= from && stop.end <= to && !(stop.clause && cue.type === 'fam'));
+  let before: Cue | null = null;
+  for (const cue of cues) {
+    if (!cue.before || cue.end > start || !counts(cue)) continue;
+    if (stopBetween(cue.end, start, cue) || wordsIn(sentence.slice(cue.end, start)) > REACH_FORWARD[cue.type]) continue;
+    before = cue;
+  }
+  let after: Cue | null = null;
+  for (const cue of cues) {
+    if (cue.before || cue.start < end || !counts(cue)) continue;
+    if (stopBetween(end, cue.start, cue) || wordsIn(sentence.slice(end, cue.start)) > REACH_BACK[cue.type]) continue;
+    after = cue;
+    break;
+  }
+  // A relative as the subject speaks for the whole clause, whatever cue is nearer ("siblings are well without neoplasms").
+  const relative = cues.some((cue) => cue.type === 'fam' && cue.before && cue.end <= start && !stopBetween(cue.end, start, cue) && wordsIn(sentence.slice(cue.end, start)) <= REACH_FORWARD.fam);
+  const types = new Set([before?.type, after?.type]);
+  if (relative || types.has('fam')) return 'family';
+  if (types.has('hypo')) return 'hypothetical';
+  if (types.has('allergy')) return 'allergy';
+  if (types.has('neg')) return 'absent';
+  if (types.has('hist') || types.has('medHist')) return 'history';
+  return 'present';
+}
+
+// ---- age and sex ----
+
+const AGE_UNIT = String.raw`(years?|yrs?|y|months?|mos?|weeks?|wks?|days?|d)`;
+const PERSON = String.raw`(?:man|woman|male|female|boy|girl|gentleman|lady|patient|child|infant|baby|newborn|neonate|toddler|adolescent|teen(?:ager)?|farmer|student|athlete|veteran|person|individual)`;
+/** Age phrasings, best first. Group 1 the number, group 2 the unit (years when absent). */
+const AGE_PATTERNS: RegExp[] = [
+  new RegExp(String.raw`\b(\d{1,3}(?:\.\d)?)\s*[- ]?\s*${AGE_UNIT}\.?\s*[- ]?\s*olds?\b`, 'gi'),
+  new RegExp(String.raw`\b(\d{1,3})\s*()(?:yo|y\/o|y\.o\.?|yr\.? old|yrs\.? old)(?![a-z])`, 'gi'),
+  new RegExp(String.raw`\b(\d{1,3})\s*[- ]?\s*${AGE_UNIT}\s+(?=(?:(?:old|African[- ]American|Caucasian|white|black|Asian|Hispanic|Latin[ao]|obese)\s+)*${PERSON}\b)`, 'gi'),
+  new RegExp(String.raw`\b(\d{1,3})\s*${AGE_UNIT}\s+of\s+age\b`, 'gi'),
+  new RegExp(String.raw`(?<!\b(?:at|since|by|from|until|before|after|of|onset|the)\s+)\baged?\s*:?\s*(\d{1,3})()\b(?!\s*(?:-|to|and)\s*\d)`, 'gi'),
+];
+/** "48 M", "74M", "22yo F": a number and M/F opening a note. */
+const AGE_SEX_SHORT = /^(?:(?:pt|patient)(?: is)?(?: a)?\s+|an?\s+|this is an?\s+)?(\d{1,3})\s*(?:yo|y\/o|y\.o\.?)?\s*([MF])\b(?![\w/.-])/i;
+
+const toYears = (value: number, unit: string) => {
+  const lower = unit.toLowerCase();
+  const years = /^(?:mo|month)/.test(lower) ? value / 12 : /^(?:w|wk|week)/.test(lower) ? (value * 7) / 365.25 : /^d/.test(lower) ? value / 365.25 : value;
+  return Math.round(years * 1000) / 1000;
+};
+
+const SEX_WORD = /\b(?:(woman|female|lady|girl)|(man|male|gentleman|boy))(?![\w'’])/i;
+const TITLE = /\b(?:([Mm]rs|[Mm]s|[Mm]iss)|([Mm]r))\.?(?=\s+\p{Lu})/u;
+const PRONOUN = /\b(?:(she|her|hers|herself)|(he|his|him|himself))\b/gi;
+
+interface Found {
+  value: number | string;
+  start: number;
+  end: number;
+}
+
+function readAge(text: string, sentences: Sentence[], today: Date | undefined): Found | null {
+  const first = sentences[0];
+  const short = first ? AGE_SEX_SHORT.exec(first.text) : null;
+  let best: Found | null = short ? { value: Number(short[1]), start: first!.start + short.index + short[0].indexOf(short[1]), end: first!.start + short.index + short[0].indexOf(short[1]) + short[1].length } : null;
+  for (const pattern of AGE_PATTERNS) {
+    pattern.lastIndex = 0;
+    for (const match of text.matchAll(pattern)) {
+      if (best && match.index >= best.start) break;
+      // "Her 70-year-old father": a relative's age.
+      if (/\b(?:his|her|their|whose)\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index))) continue;
+      const years = toYears(Number(match[1]), match[2] || 'years');
+      if (years > 120) continue;
+      best = { value: years, start: match.index, end: match.index + match[0].trimEnd().length };
+      break;
+    }
+  }
+  if (best) return best;
+  const birth = /\b(?:dob|d\.o\.b\.?|date of birth|born on)\s*:?\s*(?:(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))/i.exec(text);
+  if (!birth) return null;
+  const [year, month, day] = birth[1] ? [Number(birth[1]), Number(birth[2]), Number(birth[3])] : [Number(birth[6]), Number(birth[4]), Number(birth[5])];
+  const now = today ?? new Date();
+  let years = now.getUTCFullYear() - year;
+  if (now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day)) years -= 1;
+  return years >= 0 && years <= 120 ? { value: years, start: birth.index, end: birth.index + birth[0].length } : null;
+}
+
+/**
+ * Sex from the words that describe the patient: next to the age ("58-year-old woman", "48 M"), a title
+ * ("Mrs. Lee"), then the first sentence's person word; pronouns only when no word says it, and then only
+ * when one set clearly outnumbers the other.
+ */
+function readSex(text: string, sentences: Sentence[], age: Found | null): Found | null {
+  const first = sentences[0];
+  const short = first ? AGE_SEX_SHORT.exec(first.text) : null;
+  if (short) {
+    const at = first!.start + short.index + short[0].length - short[2].length;
+    return { value: /f/i.test(short[2]) ? 'female' : 'male', start: at, end: at + 1 };
+  }
+  const asSex = (match: RegExpExecArray, offset: number): Found => ({ value: match[1] ? 'female' : 'male', start: offset + match.index, end: offset + match.index + match[0].length });
+  if (age) {
+    const after = text.slice(age.end, age.end + 60).split(/[.;\n]/)[0];
+    const compact = /^\s*(?:yo|y\/o|y\.o\.?)?\s*([MF])\b(?![\w/.-])/.exec(after);
+    if (compact) return { value: compact[1] === 'F' ? 'female' : 'male', start: age.end + compact.index + compact[0].length - 1, end: age.end + compact.index + compact[0].length };
+    const word = SEX_WORD.exec(after);
+    if (word && !/\b(?:his|her|their|whose)\s+$/i.test(after.slice(0, word.index))) return asSex(word, age.end);
+  }
+  const title = TITLE.exec(text);
+  if (title) return { value: title[1] ? 'female' : 'male', start: title.index, end: title.index + title[0].length };
+  for (const sentence of sentences.slice(0, 2)) {
+    const word = new RegExp(SEX_WORD.source, 'gi');
+    for (const match of sentence.text.matchAll(word)) {
+      if (/\b(?:his|her|their|whose|and|with)\s+$/i.test(sentence.text.slice(Math.max(0, match.index - 8), match.index))) continue;
+      return { value: match[1] ? 'female' : 'male', start: sentence.start + match.index, end: sentence.start + match.index + match[0].length };
+    }
+  }
+  let female = 0;
+  let male = 0;
+  let firstFemale: Found | null = null;
+  let firstMale: Found | null = null;
+  for (const match of text.matchAll(PRONOUN)) {
+    if (match[1]) {
+      female++;
+      firstFemale ??= { value: 'female', start: match.index, end: match.index + match[0].length };
+    } else {
+      male++;
+      firstMale ??= { value: 'male', start: match.index, end: match.index + match[0].length };
+    }
+  }
+  if (female > male * 2) return firstFemale;
+  if (male > female * 2) return firstMale;
+  return null;
+}
+
+// ---- concepts ----
+
+/**
+ * Short abbreviations the vocabulary reads as conditions that mean something else in a note: "PE:" the
+ * physical examination, "on RA" room air, "MS" mental status, "IMP:" the impression, "HS" at bedtime.
+ */
+function otherSense(mentionText: string, sentence: string, start: number, end: number): boolean {
+  const before = sentence.slice(Math.max(0, start - 12), start).toLowerCase();
+  const after = sentence.slice(end, end + 3);
+  switch (mentionText) {
+    case 'PE':
+    case 'IMP':
+    case 'MS':
+    case 'HEENT':
+      return /^\s*:/.test(after) || /\b(?:on|mental|altered)\s*$/.test(before);
+    case 'RA':
+      return /(?:\bon|%|\broom)\s*$/.test(before) || /^\s*:/.test(after);
+    case 'HS':
+    case 'AD':
+    case 'MM':
+      return true;
+    default:
+      return false;
+  }
+}
+
+// ---- smoking and pregnancy ----
+
+const SMOKING = /\b(?:(non-?smok(?:er|ing)|never[- ]smok(?:er|ed)|life-?long non-?smoker|(?:does not|doesn't|do not|don't|did not|didn't|never|not) smoke)|(ex-?smoker|former smoker|past smoker|smoked)|smok(?:er|ers|es|ing)|tobacco(?:\s+(?:use|abuse|user|dependence))?|cigarettes?|cigars?|(\d+(?:\.\d+)?\s*[- ]?pack[- ]?years?|pack[- ]?years?))\b/gi;
+const CURRENT = /\b(?:current(?:ly)?|active(?:ly)?|still|continues? to|smokes)\b/i;
+
+const GESTATION = /\b\d{1,2}(?:\s*\+\s*\d)?\s*(?:weeks?|wks?)(?:\s*(?:and\s*)?\d\s*days?)?\s*(?:of\s+)?(?:gestation(?:al age)?|pregnan(?:t|cy)|ga)\b|\b\d{1,2}\s*w\s*\d\s*d\b|\bgestational age\b|\bG\d+\s*P\d+(?:\s*A\d+)?\b(?=[^.]*\b(?:at|is)\s+\d{1,2}(?:\s*\+\s*\d)?\s*(?:weeks?|wks?|w\b))/gi;
+const PREGNANT = /\b(?:pregnant|(?:ectopic|intrauterine|tubal|current|ongoing|molar) pregnancy)\b/gi;
+const PREGNANCY_TEST = /\b(?:(negative|positive)\s+(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?h?cg)|(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?hcg|upt)\b[^.;]{0,80}?\b(negative|positive))\b/gi;
+const BIRTH = /\b(?:born|birth|delivered at|neonat|newborn|infant|preterm baby)\w*/i;
+
+// ---- labs and vitals ----
+
+interface NoteMeasure {
+  measure: Measure;
+  pattern: RegExp;
+}
+
+const byName = (name: string) => MEASURES.find((measure) => measure.name === name)!;
+/** The criteria parser's measures, plus the short forms notes use for vitals (EF, HR, sats). */
+const NOTE_MEASURES: NoteMeasure[] = [
+  ...MEASURES.filter((measure) => !/ASA|blood pressure|heart rate/.test(measure.name)).map((measure) => ({ measure, pattern: new RegExp(measure.pattern.source, 'gi') })),
+  { measure: byName('LVEF'), pattern: /\b(?:EF|LVEF)\b/g },
+  { measure: byName('oxygen saturation'), pattern: /\b(?:o2 sat(?:uration)?s?|sats?|spo2|sao2|pulse ox(?:imetry)?)\b/gi },
+];
+const VALUE = new RegExp(String.raw`^(\s*(?:\([^()]{1,15}\)\s*)?(?:(?:is|was|of|at|level|levels|count|value|measured|reading|were|are|results?|now|today|:|=|~)\s*){0,3})${NUMBER}(?![\d/]|[.,]\d)${UNIT}`, 'i');
+const UNKNOWN_UNIT = /^(?:[a-zA-Z]|\s*(?:mg|mcg|µg|ug|g|iu|u|mm|ml|l|mmol|meq|ng|pg|x|k)\b)/;
+const TARGET = /\b(?:goal|target|aim|keep|less than|greater than|above|below|under|over)\W*$/i;
+const BLOOD_PRESSURE = /\b(?:blood pressure|bp)\b(?:\s*(?:\(|is|was|of|:|=|at|measured|reading|now|today)\s*){0,3}\s*(\d{2,3})\s*\/\s*(\d{2,3})(?:\s*mm\s*hg)?/gi;
+const HEART_RATE = /\b(?:[Hh]eart rate|HR|[Pp]ulse(?: rate)?)\b(?:\s*(?:is|was|of|:|=|at)\s*){0,3}\s*(\d{2,3})(?:\s*(?:bpm|\/\s*min|beats(?: per minute| \/ ?min)?))?(?![\d/]|\.\d)/g;
+
+// ---- the facts ----
+
+interface Draft {
+  fact: CandidateFactInput;
+  key: string;
+}
+
+const isMedicine = (kind: FactKind) => kind === 'medication' || kind === 'smoking';
+
+/**
+ * The facts a note states about its patient. One fact per concept (per lab measure, for smoking, for
+ * pregnancy): the first mention that asserts it (present or history) in reading order wins, because a note
+ * opens with its summary and later mentions repeat or qualify it; only when every mention denies it is the
+ * fact 'absent'. Family history and not-asserted mentions (rule out, possible, differential) give no fact.
+ */
+export function extractNoteFacts(text: string, options: NoteExtractionOptions = {}): CandidateFactInput[] {
+  const sourceRef = options.noteId ?? null;
+  const sentences = splitSentences(text);
+  // Cues are read once over the whole note, then handed to their sentences in the sentence's own offsets.
+  const noteCues = readCues(text);
+  const sentenceCues = sentences.map((sentence) => {
+    const inside = <T extends { start: number; end: number }>(item: T) => item.start >= sentence.start && item.end <= sentence.end;
+    const local = <T extends { start: number; end: number }>(item: T): T => ({ ...item, start: item.start - sentence.start, end: item.end - sentence.start });
+    return { cues: noteCues.cues.filter(inside).map(local), stops: noteCues.stops.filter(inside).map(local) };
+  });
+  const sentenceIndex = (offset: number) => {
+    let [low, high] = [0, sentences.length - 1];
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (offset < sentences[middle].start) high = middle - 1;
+      else if (offset >= sentences[middle].end) low = middle + 1;
+      else return middle;
+    }
+    return -1;
+  };
+  const base = (kind: FactKind, name: string, start: number, end: number): CandidateFactInput => ({
+    kind,
+    conceptId: null,
+    name,
+    status: null,
+    value: null,
+    unit: null,
+    valueText: null,
+    observedOn: null,
+    source: 'note',
+    sourceRef,
+    sourceText: sentences[sentenceIndex(start)]?.text.slice(0, 2000) ?? null,
+    span: { start, end },
+    criterionId: null,
+    code: null,
+  });
+
+  const facts: CandidateFactInput[] = [];
+  const age = readAge(text, sentences, options.today);
+  if (age) facts.push({ ...base('age', 'age', age.start, age.end), value: age.value as number, unit: 'years' });
+  const sex = readSex(text, sentences, age);
+  const drafts: Draft[] = [];
+  const add = (kind: FactKind, key: string, name: string, conceptId: string | null, reading: Reading, start: number, end: number) => {
+    if (reading !== 'present' && reading !== 'history' && reading !== 'absent') return;
+    drafts.push({ key, fact: { ...base(kind, name, start, end), conceptId, status: reading } });
+  };
+  /** What the sentence around [start, end) (note offsets) says about it; null when the words cross sentences. */
+  const statusAt = (start: number, end: number, medicine: boolean): Reading | null => {
+    const index = sentenceIndex(start);
+    if (index < 0 || end > sentences[index].end) return null;
+    const sentence = sentences[index];
+    return readStatus(sentence.text, sentenceCues[index], start - sentence.start, end - sentence.start, medicine);
+  };
+  const sentenceOf = (start: number, end: number) => {
+    const index = sentenceIndex(start);
+    return index >= 0 && end <= sentences[index].end ? sentences[index] : null;
+  };
+
+  const vocab = vocabulary();
+  for (const sentence of sentences) {
+    for (const mention of vocab.find(sentence.text)) {
+      const words = sentence.text.slice(mention.start, mention.end);
+      if (otherSense(words, sentence.text, mention.start, mention.end)) continue;
+      // "Hypothyroidism?" in a problem list: asked, not stated.
+      if (/^\s?\?/.test(sentence.text.slice(mention.end, mention.end + 2))) continue;
+      const kind: FactKind = mention.concept.kind === 'medication' ? 'medication' : 'condition';
+      const [start, end] = [sentence.start + mention.start, sentence.start + mention.end];
+      add(kind, mention.concept.id, mention.concept.en, mention.concept.id, statusAt(start, end, isMedicine(kind))!, start, end);
+    }
+  }
+
+  for (const match of matches(SMOKING, text)) {
+    const [start, end] = [match.index, match.index + match[0].length];
+    const sentence = sentenceOf(start, end);
+    if (!sentence) continue;
+    let reading: Reading;
+    if (match[1]) reading = 'absent';
+    else {
+      reading = statusAt(start, end, true)!;
+      if (reading === 'present' && !CURRENT.test(sentence.text)) {
+        // "ex-smoker", "smoked", "40 pack-years", "smoking history": smoked, not said to smoke now.
+        if (match[2] || match[3] || /^\s+history\b/i.test(text.slice(end, end + 10))) reading = 'history';
+      }
+    }
+    add('smoking', 'smoking', 'smoking', null, reading, start, end);
+  }
+
+  if (sex?.value !== 'male') {
+    for (const match of matches(PREGNANCY_TEST, text)) {
+      const result = (match[1] ?? match[2]).toLowerCase();
+      if (sentenceOf(match.index, match.index + match[0].length)) add('pregnancy', 'pregnancy', 'pregnancy', null, result === 'negative' ? 'absent' : 'present', match.index, match.index + match[0].length);
+    }
+    for (const match of matches(PREGNANT, text)) {
+      const reading = statusAt(match.index, match.index + match[0].length, false);
+      if (reading) add('pregnancy', 'pregnancy', 'pregnancy', null, reading, match.index, match.index + match[0].length);
+    }
+    for (const match of matches(GESTATION, text)) {
+      const sentence = sentenceOf(match.index, match.index + match[0].length);
+      // "Born at 38w3d": a baby's gestational age at birth, not a pregnancy.
+      if (sentence && !BIRTH.test(sentence.text)) add('pregnancy', 'pregnancy', 'pregnancy', null, 'present', match.index, match.index + match[0].length);
+    }
+  }
+
+  for (const { measure, pattern } of NOTE_MEASURES) {
+    for (const match of matches(pattern, text)) {
+      const nameEnd = match.index + match[0].length;
+      const sentence = sentenceOf(match.index, nameEnd);
+      if (!sentence) continue;
+      const rest = text.slice(nameEnd, sentence.end);
+      const value = VALUE.exec(rest);
+      if (!value) continue;
+      if (/^\s*(?:loss|gain|change)/i.test(rest) || TARGET.test(text.slice(Math.max(sentence.start, match.index - 20), match.index))) continue;
+      const after = rest.slice(value[0].length);
+      let written: string | undefined = value[3];
+      const unit = normalizeUnit(written);
+      const fits = !unit || unit === measure.unit || measure.convert?.[unit] !== undefined;
+      if (!fits) {
+        // "SCr 2.1 in March": "in" and "m" are words as often as units.
+        if (!/^(?:in|m)$/i.test(written ?? '')) continue;
+        written = undefined;
+      } else if (!written && UNKNOWN_UNIT.test(after)) continue;
+      const read = canonical(measure, toNumber(value[2]), written);
+      const end = written ? nameEnd + value[0].trimEnd().length : nameEnd + value[1].length + value[2].length;
+      drafts.push({ key: `lab:${measure.name}`, fact: { ...base('lab', measure.name, match.index, end), value: read.value, unit: read.unit ?? null } });
+    }
+  }
+  for (const match of matches(BLOOD_PRESSURE, text)) {
+    const [start, end] = [match.index, match.index + match[0].length];
+    if (!sentenceOf(start, end)) continue;
+    drafts.push({ key: 'lab:systolic blood pressure', fact: { ...base('lab', 'systolic blood pressure', start, end), value: Number(match[1]), unit: 'mmHg' } });
+    drafts.push({ key: 'lab:diastolic blood pressure', fact: { ...base('lab', 'diastolic blood pressure', start, end), value: Number(match[2]), unit: 'mmHg' } });
+  }
+  for (const match of matches(HEART_RATE, text)) {
+    const [start, end] = [match.index, match.index + match[0].length];
+    if (sentenceOf(start, end)) drafts.push({ key: 'lab:heart rate', fact: { ...base('lab', 'heart rate', start, end), value: Number(match[1]), unit: 'bpm' } });
+  }
+
+  if (sex) facts.push({ ...base('sex', 'sex', sex.start, sex.end), valueText: sex.value as string });
+
+  drafts.sort((a, b) => a.fact.span!.start - b.fact.span!.start);
+  const kept = new Map<string, CandidateFactInput>();
+  for (const { key, fact } of drafts) {
+    const held = kept.get(key);
+    if (!held || (held.status === 'absent' && fact.status !== 'absent' && fact.status !== null)) kept.set(key, fact);
+  }
+  return [...facts, ...[...kept.values()].sort((a, b) => a.span!.start - b.span!.start)];
+}

@@ -1,0 +1,97 @@
+import { Link } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import type { CriterionEvidence } from '../../../contract/matching';
+import { Dialog } from '../../components/dialogs';
+import { ErrorCard } from '../../components/ErrorCard';
+import { Spinner } from '../../components/Spinner';
+import { Badge, Button, buttonClass } from '../../components/ui';
+import { CLASS_LABELS, CLASS_TONES, FACT_SOURCE_LABELS, OUTCOME_LABELS, OUTCOME_TONES, percent } from './format';
+import { useAddToTrial, useCandidateMatch } from './queries';
+
+function EvidenceRow({ item }: { item: CriterionEvidence }) {
+  return (
+    <li className="grid gap-1 border-b border-slate-100 py-2.5 last:border-0">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={OUTCOME_TONES[item.outcome]}>{OUTCOME_LABELS[item.outcome]}</Badge>
+        <span className="text-xs font-medium uppercase tracking-wide text-slate-700">{item.kind}</span>
+        {item.key && <span className="text-xs text-slate-700">key fact</span>}
+      </div>
+      <p className="text-sm text-slate-900">{item.text}</p>
+      <p className="text-sm text-slate-700">{item.reason}</p>
+      {item.fact?.sourceText && (
+        <blockquote className="border-l-2 border-slate-300 pl-3 text-sm italic text-slate-800">
+          “{item.fact.sourceText}”<span className="not-italic text-slate-700"> — {FACT_SOURCE_LABELS[item.fact.source] ?? item.fact.source}</span>
+        </blockquote>
+      )}
+    </li>
+  );
+}
+
+/** One candidate against the trial, criterion by criterion: what decided each, and from which source. */
+export function EvidenceDialog({ trialId, candidateId, onClose }: { trialId: string; candidateId: string | undefined; onClose: () => void }) {
+  const query = useCandidateMatch(trialId, candidateId);
+  const add = useAddToTrial(trialId);
+  const match = query.data;
+  const name = match ? `${match.candidate.firstName} ${match.candidate.lastName}`.trim() : 'Candidate';
+  const notMet = match?.evidence.filter((item) => item.outcome === 'not_met') ?? [];
+  const rest = match?.evidence.filter((item) => item.outcome !== 'not_met') ?? [];
+  return (
+    <Dialog open={Boolean(candidateId)} onOpenChange={(open) => !open && onClose()} title={`Why: ${name}`} description="Each criterion against what is known of the candidate, with the source that decided it.">
+      {query.isPending ? (
+        <Spinner label="Loading the evidence" />
+      ) : query.isError ? (
+        <ErrorCard title="Could not load the evidence" error={query.error} onRetry={() => void query.refetch()} />
+      ) : match ? (
+        <div className="grid gap-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone={CLASS_TONES[match.matchClass]}>{CLASS_LABELS[match.matchClass]}</Badge>
+            <span className="text-sm text-slate-700">Score {percent(match.score)}</span>
+            {match.inTrial && <Badge tone="blue">In this trial</Badge>}
+          </div>
+          {notMet.length > 0 && (
+            <section aria-labelledby="evidence-not-met">
+              <h3 id="evidence-not-met" className="text-sm font-semibold text-slate-900">
+                Why excluded
+              </h3>
+              <ul>
+                {notMet.map((item) => (
+                  <EvidenceRow key={item.criterionId} item={item} />
+                ))}
+              </ul>
+            </section>
+          )}
+          <section aria-labelledby="evidence-all">
+            <h3 id="evidence-all" className="text-sm font-semibold text-slate-900">
+              {notMet.length ? 'Other criteria' : 'Criteria'}
+            </h3>
+            <ul>
+              {rest.map((item) => (
+                <EvidenceRow key={item.criterionId} item={item} />
+              ))}
+            </ul>
+          </section>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Link to="/candidates/$id" params={{ id: match.candidate.id }} className={buttonClass('secondary')}>
+              Open candidate
+            </Link>
+            {!match.inTrial && (
+              <Button
+                disabled={add.isPending}
+                onClick={() =>
+                  add.mutate([match.candidate.id], {
+                    onSuccess: () => {
+                      toast.success(`${name} added to ${match.trialTitle}`);
+                      void query.refetch();
+                    },
+                  })
+                }
+              >
+                {add.isPending ? 'Adding…' : 'Add to trial'}
+              </Button>
+            )}
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

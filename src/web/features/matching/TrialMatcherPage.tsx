@@ -1,0 +1,290 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { RefreshCw, Search, UserPlus } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import type { MatchClass, TrialMatchOverview, TrialMatchRow } from '../../../contract/matching';
+import { ErrorCard } from '../../components/ErrorCard';
+import { OffsetPager } from '../../components/Pager';
+import { SearchBox } from '../../components/SearchBox';
+import { Spinner } from '../../components/Spinner';
+import { Badge, Button, buttonClass, Card, CardContent, EmptyState, FilterSelect, Table, Td, Th } from '../../components/ui';
+import { ApiRequestError } from '../../lib/api';
+import { formatDateTime } from '../../lib/utils';
+import { Checkbox } from '../candidates/components';
+import { StatusBadge } from '../trials/components';
+import { EvidenceDialog } from './EvidenceDialog';
+import { CLASS_HINTS, CLASS_LABELS, CLASS_TONES, percent } from './format';
+import { MATCH_PAGE_SIZE, useAddToTrial, useMatches, useMatchOverview, useStartMatch } from './queries';
+
+// Recharts is only needed once someone opens the gap analysis.
+const GapAnalysisView = lazy(() => import('./GapAnalysisView'));
+
+export interface TrialMatcherSearch {
+  'gap-analysis'?: string;
+  class?: MatchClass;
+  criterion?: string;
+  q?: string;
+  page?: number;
+  candidate?: string;
+}
+
+const CLASSES: MatchClass[] = ['likely', 'possible', 'excluded'];
+
+function RunStatus({ overview, trialId }: { overview: TrialMatchOverview; trialId: string }) {
+  const start = useStartMatch(trialId);
+  const run = overview.latestRun;
+  const going = run?.status === 'pending' || run?.status === 'running';
+  const begin = () => start.mutate(undefined, { onSuccess: () => toast.success('Matching started') });
+  if (going && run) {
+    const percentDone = Math.round(run.progress * 100);
+    return (
+      <Card>
+        <CardContent className="grid gap-2 pt-5">
+          <p className="text-sm font-medium text-slate-900" id="match-progress-label">
+            Matching {run.total.toLocaleString('en-US')} candidates… {run.processed.toLocaleString('en-US')} done
+          </p>
+          <div role="progressbar" aria-labelledby="match-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percentDone} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+            <div className="h-full bg-blue-700 transition-all" style={{ width: `${percentDone}%` }} />
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (!overview.resultsRun) {
+    return (
+      <EmptyState title="No matches yet">
+        <p>Match every candidate of the organization against this trial’s criteria: who likely fits, who might, and what excludes the rest.</p>
+        {run?.status === 'failed' && <p className="mt-2 text-amber-900">The last run stopped: {run.error ?? 'unknown error'}.</p>}
+        <Button className="mt-4" onClick={begin} disabled={start.isPending}>
+          <Search aria-hidden="true" className="h-4 w-4" />
+          {start.isPending ? 'Starting…' : 'Find matching candidates'}
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3">
+      <p className="text-sm text-slate-800">
+        Matched {overview.resultsRun.finishedAt ? formatDateTime(overview.resultsRun.finishedAt) : ''}
+        {overview.stale && <span className="ml-2 font-medium text-amber-900">Criteria or candidates changed since: match again to update.</span>}
+      </p>
+      <Button variant={overview.stale ? 'primary' : 'secondary'} size="sm" onClick={begin} disabled={start.isPending}>
+        <RefreshCw aria-hidden="true" className="h-4 w-4" />
+        {start.isPending ? 'Starting…' : 'Match again'}
+      </Button>
+    </div>
+  );
+}
+
+function ClassTiles({ overview, selected, onSelect }: { overview: TrialMatchOverview; selected: MatchClass | undefined; onSelect: (value: MatchClass | undefined) => void }) {
+  const target = overview.trial.targetEnrollment;
+  return (
+    <div className="grid gap-3 sm:grid-cols-3" role="group" aria-label="Filter by match">
+      {CLASSES.map((matchClass) => (
+        <button
+          key={matchClass}
+          type="button"
+          aria-pressed={selected === matchClass}
+          onClick={() => onSelect(selected === matchClass ? undefined : matchClass)}
+          className={`rounded-lg border bg-white p-4 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${selected === matchClass ? 'border-blue-700 ring-1 ring-blue-700' : 'border-slate-200 hover:border-slate-400'}`}
+        >
+          <span className="block text-sm font-medium text-slate-800">{CLASS_LABELS[matchClass]}</span>
+          <span className="block text-2xl font-semibold text-slate-900">{overview.counts[matchClass].toLocaleString('en-US')}</span>
+          <span className="block text-xs text-slate-700">{CLASS_HINTS[matchClass]}</span>
+          {matchClass === 'likely' && target ? <span className="mt-1 block text-xs text-slate-700">Target enrollment: {target.toLocaleString('en-US')}</span> : null}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function MatchTable({ trialId, overview, search, setSearch }: { trialId: string; overview: TrialMatchOverview; search: TrialMatcherSearch; setSearch: (next: Partial<TrialMatcherSearch>) => void }) {
+  const offset = ((search.page ?? 1) - 1) * MATCH_PAGE_SIZE;
+  const query = useMatches(trialId, { matchClass: search.class, criterionId: search.criterion, q: search.q, offset });
+  const add = useAddToTrial(trialId);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const criteriaById = useMemo(() => new Map(overview.criteria.map((criterion) => [criterion.id, criterion])), [overview.criteria]);
+  const rows = query.data?.matches ?? [];
+  const selectable = rows.filter((row) => !row.inTrial);
+  const allSelected = selectable.length > 0 && selectable.every((row) => selected.has(row.candidate.id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const addSelected = () =>
+    add.mutate([...selected], {
+      onSuccess: (result) => {
+        toast.success(`${result.added.toLocaleString('en-US')} added to the trial${result.alreadyInTrial ? ` (${result.alreadyInTrial} already in it)` : ''}`);
+        setSelected(new Set());
+      },
+    });
+  const why = (row: TrialMatchRow) => {
+    const ids = row.matchClass === 'excluded' ? row.notMetIds : row.unknownIds;
+    const texts = ids.map((id) => criteriaById.get(id)?.text).filter(Boolean) as string[];
+    if (texts.length === 0) return row.matchClass === 'likely' ? 'Meets every criterion known' : '—';
+    const lead = row.matchClass === 'excluded' ? 'Not met: ' : 'Unknown: ';
+    return `${lead}${texts[0]}${texts.length > 1 ? ` (+${texts.length - 1} more)` : ''}`;
+  };
+
+  return (
+    <section aria-labelledby="matches-heading" className="grid gap-3">
+      <h2 id="matches-heading" className="sr-only">
+        Ranked candidates
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1.5">
+          <label htmlFor="match-search" className="text-sm font-medium text-slate-900">
+            Search by name
+          </label>
+          <SearchBox id="match-search" value={search.q} onChange={(q) => setSearch({ q, page: undefined })} placeholder="Name" />
+        </div>
+        <FilterSelect
+          id="match-criterion"
+          label="Criterion"
+          anyLabel="Any criterion"
+          value={search.criterion}
+          className="max-w-md"
+          options={overview.criteria.map((criterion) => ({ value: criterion.id, label: `${criterion.kind === 'inclusion' ? 'Inclusion' : 'Exclusion'}: ${criterion.text.slice(0, 90)}` }))}
+          onChange={(criterion) => setSearch({ criterion, page: undefined })}
+        />
+        {(search.q || search.criterion || search.class) && (
+          <Button variant="ghost" onClick={() => setSearch({ q: undefined, criterion: undefined, class: undefined, page: undefined })}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      {selected.size > 0 && (
+        <div className="flex flex-wrap items-center gap-3 rounded-md border border-blue-200 bg-blue-50 px-4 py-2" role="region" aria-label="Bulk actions">
+          <span className="text-sm text-slate-900">{selected.size} selected</span>
+          <Button size="sm" onClick={addSelected} disabled={add.isPending}>
+            <UserPlus aria-hidden="true" className="h-4 w-4" />
+            {add.isPending ? 'Adding…' : 'Add to trial'}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </div>
+      )}
+      {query.isPending ? (
+        <Spinner label="Loading matches" />
+      ) : query.isError ? (
+        <ErrorCard title="Could not load the matches" error={query.error} onRetry={() => void query.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No candidates here">{search.q || search.criterion || search.class ? 'Nobody matches these filters. Clear them to see everyone.' : 'The organization has no candidates yet.'}</EmptyState>
+      ) : (
+        <>
+          <Table caption="Candidates ranked by how well they match the trial">
+            <thead>
+              <tr>
+                <Th className="w-10">
+                  <Checkbox label="Select all on this page" hideLabel checked={allSelected} indeterminate={!allSelected && selectable.some((row) => selected.has(row.candidate.id))} disabled={selectable.length === 0} onChange={(on) => selectable.forEach((row) => toggle(row.candidate.id, on))} />
+                </Th>
+                <Th>Candidate</Th>
+                <Th>Match</Th>
+                <Th>Score</Th>
+                <Th>Why</Th>
+                <Th>Trial</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const name = `${row.candidate.firstName} ${row.candidate.lastName}`.trim();
+                return (
+                  <tr key={row.candidate.id}>
+                    <Td>
+                      <Checkbox label={`Select ${name}`} hideLabel checked={selected.has(row.candidate.id)} disabled={row.inTrial} onChange={(on) => toggle(row.candidate.id, on)} />
+                    </Td>
+                    <Td>
+                      <button type="button" className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700" onClick={() => setSearch({ candidate: row.candidate.id })}>
+                        {name}
+                      </button>
+                    </Td>
+                    <Td>
+                      <Badge tone={CLASS_TONES[row.matchClass]}>{CLASS_LABELS[row.matchClass]}</Badge>
+                    </Td>
+                    <Td>{percent(row.score)}</Td>
+                    <Td className="max-w-md text-sm text-slate-700">{why(row)}</Td>
+                    <Td>{row.inTrial ? <Badge tone="blue">In trial</Badge> : <span className="text-sm text-slate-700">Not yet</span>}</Td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+          <OffsetPager offset={offset} shown={rows.length} total={query.data?.total ?? 0} pageSize={MATCH_PAGE_SIZE} busy={query.isFetching} onOffset={(next) => setSearch({ page: next / MATCH_PAGE_SIZE + 1 })} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export function TrialMatcherPage({ trialId, search }: { trialId: string; search: TrialMatcherSearch }) {
+  const navigate = useNavigate();
+  const overview = useMatchOverview(trialId);
+  const setSearch = (next: Partial<TrialMatcherSearch>) => void navigate({ to: '/trial-matcher/$id', params: { id: trialId }, search: (previous: TrialMatcherSearch) => ({ ...previous, ...next }), replace: true });
+  const showGaps = search['gap-analysis'] !== undefined;
+
+  if (overview.isPending) return <Spinner label="Loading trial matching" />;
+  if (overview.isError) {
+    const missing = overview.error instanceof ApiRequestError && overview.error.status === 404;
+    return (
+      <div className="grid gap-4">
+        <h1 className="text-2xl font-semibold text-slate-900">{missing ? 'Trial not found' : 'Trial matching'}</h1>
+        <ErrorCard title={missing ? 'This trial does not exist' : 'Could not load trial matching'} message={missing ? 'It may have been deleted, or it belongs to another organization.' : undefined} error={overview.error} onRetry={missing ? undefined : () => void overview.refetch()} />
+        <div>
+          <Link to="/trials" className={buttonClass('secondary')}>
+            Back to trials
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const data = overview.data;
+  const ruleless = data.criteria.filter((criterion) => !criterion.hasRule).length;
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 max-w-3xl">
+          <div className="mb-1">
+            <StatusBadge status={data.trial.status as never} />
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Trial matching: {data.trial.title}</h1>
+          <p className="mt-1 text-sm text-slate-700">
+            Every candidate of the organization against the trial’s {data.criteria.length} criteria.
+            {ruleless > 0 && ` ${ruleless} have no machine rule yet and are left to the prescreen.`}
+          </p>
+        </div>
+        <Link to="/trials/$trialId" params={{ trialId }} className={buttonClass('secondary')}>
+          Back to the trial
+        </Link>
+      </div>
+      <RunStatus overview={data} trialId={trialId} />
+      {data.resultsRun && (
+        <>
+          <ClassTiles overview={data} selected={search.class} onSelect={(matchClass) => setSearch({ class: matchClass, page: undefined, 'gap-analysis': undefined })} />
+          <div role="tablist" aria-label="View" className="flex gap-1 border-b border-slate-200">
+            <button role="tab" type="button" aria-selected={!showGaps} className={tabClass(!showGaps)} onClick={() => setSearch({ 'gap-analysis': undefined })}>
+              Ranked candidates
+            </button>
+            <button role="tab" type="button" aria-selected={showGaps} className={tabClass(showGaps)} onClick={() => setSearch({ 'gap-analysis': trialId })}>
+              Gap analysis
+            </button>
+          </div>
+          {showGaps ? (
+            <Suspense fallback={<Spinner label="Loading gap analysis" />}>
+              <GapAnalysisView trialId={trialId} onShowCriterion={(criterion, matchClass) => setSearch({ 'gap-analysis': undefined, criterion, class: matchClass, page: undefined })} />
+            </Suspense>
+          ) : (
+            <MatchTable trialId={trialId} overview={data} search={search} setSearch={setSearch} />
+          )}
+        </>
+      )}
+      <EvidenceDialog trialId={trialId} candidateId={search.candidate} onClose={() => setSearch({ candidate: undefined })} />
+    </div>
+  );
+}
+
+const tabClass = (active: boolean) =>
+  `-mb-px border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700 ${active ? 'border-blue-700 text-blue-900' : 'border-transparent text-slate-700 hover:text-slate-900'}`;

@@ -1,0 +1,110 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CandidateMatch, GapAnalysis, MatchClass, TrialMatchList, TrialMatchOverview, WhatIfInput, WhatIfResult } from '../../../contract/matching';
+import type { ProcessingRun } from '../../../contract/processing-runs';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { api } from '../../lib/api';
+import { retryUnlessClientError } from '../../lib/query';
+
+export const MATCH_PAGE_SIZE = 50;
+
+/** Every matcher query of a trial lives under one prefix, so a new run refreshes them all. */
+export const matchKeys = {
+  all: (activeId: string | null) => ['org', activeId, 'trial-matcher'] as const,
+  trial: (activeId: string | null, trialId: string) => ['org', activeId, 'trial-matcher', trialId] as const,
+  overview: (activeId: string | null, trialId: string) => ['org', activeId, 'trial-matcher', trialId, 'overview'] as const,
+  matches: (activeId: string | null, trialId: string, params: MatchListParams) => ['org', activeId, 'trial-matcher', trialId, 'matches', params] as const,
+  candidate: (activeId: string | null, trialId: string, candidateId: string) => ['org', activeId, 'trial-matcher', trialId, 'candidate', candidateId] as const,
+  gaps: (activeId: string | null, trialId: string) => ['org', activeId, 'trial-matcher', trialId, 'gaps'] as const,
+};
+
+export interface MatchListParams {
+  matchClass?: MatchClass;
+  criterionId?: string;
+  q?: string;
+  offset: number;
+}
+
+const isGoing = (overview: TrialMatchOverview | undefined) => overview?.latestRun?.status === 'pending' || overview?.latestRun?.status === 'running';
+
+/** The trial's matching overview; polls every second while a run is going. */
+export function useMatchOverview(trialId: string) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({
+    queryKey: matchKeys.overview(activeOrganizationId, trialId),
+    queryFn: ({ signal }) => api.get<TrialMatchOverview>(`/api/trial-matcher/${encodeURIComponent(trialId)}`, { signal }),
+    enabled: Boolean(activeOrganizationId),
+    retry: retryUnlessClientError,
+    staleTime: 0,
+    refetchInterval: (query) => (isGoing(query.state.data) ? 1000 : false),
+    meta: { silent: true },
+  });
+}
+
+export function useMatches(trialId: string, params: MatchListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({
+    queryKey: matchKeys.matches(activeOrganizationId, trialId, params),
+    queryFn: ({ signal }) =>
+      api.get<TrialMatchList>(`/api/trial-matcher/${encodeURIComponent(trialId)}/matches`, {
+        query: { class: params.matchClass, criterionId: params.criterionId, q: params.q, limit: MATCH_PAGE_SIZE, offset: params.offset },
+        signal,
+      }),
+    enabled: enabled && Boolean(activeOrganizationId),
+    retry: retryUnlessClientError,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    meta: { silent: true },
+  });
+}
+
+export function useCandidateMatch(trialId: string, candidateId: string | undefined) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({
+    queryKey: matchKeys.candidate(activeOrganizationId, trialId, candidateId ?? ''),
+    queryFn: ({ signal }) => api.get<CandidateMatch>(`/api/trial-matcher/${encodeURIComponent(trialId)}/candidates/${encodeURIComponent(candidateId ?? '')}`, { signal }),
+    enabled: Boolean(activeOrganizationId && candidateId),
+    retry: retryUnlessClientError,
+    staleTime: 0,
+    meta: { silent: true },
+  });
+}
+
+export function useGapAnalysis(trialId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({
+    queryKey: matchKeys.gaps(activeOrganizationId, trialId),
+    queryFn: ({ signal }) => api.get<GapAnalysis>(`/api/trial-matcher/${encodeURIComponent(trialId)}/gaps`, { signal }),
+    enabled: enabled && Boolean(activeOrganizationId),
+    retry: retryUnlessClientError,
+    staleTime: 30_000,
+    meta: { silent: true },
+  });
+}
+
+export function useStartMatch(trialId: string) {
+  const queryClient = useQueryClient();
+  const { activeOrganizationId } = useActiveOrganization();
+  return useMutation({
+    mutationFn: () => api.post<ProcessingRun>(`/api/trial-matcher/${encodeURIComponent(trialId)}/runs`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchKeys.trial(activeOrganizationId, trialId) }),
+  });
+}
+
+export function useWhatIf(trialId: string) {
+  return useMutation({
+    mutationFn: (input: WhatIfInput) => api.post<WhatIfResult>(`/api/trial-matcher/${encodeURIComponent(trialId)}/what-if`, input),
+  });
+}
+
+/** Links candidates to the trial; the matcher's lists, the candidates and the trial's counts change. */
+export function useAddToTrial(trialId: string) {
+  const queryClient = useQueryClient();
+  const { activeOrganizationId } = useActiveOrganization();
+  return useMutation({
+    mutationFn: (candidateIds: string[]) => api.post<{ added: number; alreadyInTrial: number }>(`/api/trial-matcher/${encodeURIComponent(trialId)}/add-to-trial`, { candidateIds }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[1] === activeOrganizationId && ['trial-matcher', 'candidates', 'candidate', 'trials', 'trial'].includes(String(query.queryKey[2])),
+      }),
+  });
+}

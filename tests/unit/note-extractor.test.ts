@@ -1,0 +1,365 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CandidateFactInputSchema, type CandidateFactInput, type FactKind } from '../../src/contract/matching';
+import { extractNoteFacts, splitSentences } from '../../src/server/features/matching/note-extractor';
+
+const facts = (text: string) => extractNoteFacts(text);
+const one = (text: string, kind: FactKind, name?: string) => facts(text).find((fact) => fact.kind === kind && (name === undefined || fact.name === name || fact.conceptId === name));
+/** A fact's status by the words of its mention ("chest pain"), or undefined when there is no such fact. */
+const statusOf = (text: string, mention: string) => {
+  const found = facts(text).find((fact) => fact.span && text.slice(fact.span.start, fact.span.end).toLowerCase() === mention.toLowerCase());
+  return found ? found.status : undefined;
+};
+
+describe('age and sex', () => {
+  it.each([
+    ['A 58-year-old woman presents with chest pain.', 58, 'female', '58-year-old'],
+    ['45 yo M with HTN and DM2.', 45, 'male', '45'],
+    ['Patient is a 45-year-old man with diabetes.', 45, 'male', '45-year-old'],
+    ['An 8-year-old male presents with fever.', 8, 'male', '8-year-old'],
+    ['Seen today: a 2-month-old girl with cough.', 0.167, 'female', '2-month-old'],
+    ['72 year old female with COPD.', 72, 'female', '72 year old'],
+    ['74M hx of CAD.', 74, 'male', '74'],
+    ['Pt is a 22yo F otherwise healthy.', 22, 'female', '22'],
+    ['A 57-year old farmer was seen. He reports tremor.', 57, 'male', '57-year old'],
+    ['The patient is a 41 year man with epilepsy.', 41, 'male', '41 year'],
+    ['A 3-week-old infant with jaundice. She is feeding well.', 0.057, 'female', '3-week-old'],
+    ['A 3-day-old female infant with jaundice.', 0.008, 'female', '3-day-old'],
+    ['Patient is 67 years of age. He denies pain.', 67, 'male', '67 years of age'],
+  ])('%s', (text, years, sex, ageWords) => {
+    const age = one(text, 'age')!;
+    expect(age.value).toBeCloseTo(years, 3);
+    expect(age.unit).toBe('years');
+    expect(text.slice(age.span!.start, age.span!.end)).toBe(ageWords);
+    expect(one(text, 'sex')?.valueText).toBe(sex);
+  });
+
+  it('takes sex from a title, and from pronouns only when they clearly agree', () => {
+    const title = 'Mrs. Lee was seen today for asthma.';
+    const sex = one(title, 'sex')!;
+    expect(sex.valueText).toBe('female');
+    expect(title.slice(sex.span!.start, sex.span!.end)).toBe('Mrs.');
+    expect(one('Mr. Lee was seen today for asthma.', 'sex')?.valueText).toBe('male');
+    expect(one('Seen for cough. She denies fever. Her cough is dry.', 'sex')?.valueText).toBe('female');
+    expect(one('Seen for cough. She says he was with her.', 'sex')).toBeUndefined();
+  });
+
+  it("does not read a relative's age or an event's age as the patient's", () => {
+    expect(one('Seizures began at age 13. The patient is a 41 year old man.', 'age')?.value).toBe(41);
+    expect(one('Her 70-year-old father has hypertension. She is 35 years old.', 'age')?.value).toBe(35);
+    expect(one('A 5 yr history of asthma.', 'age')).toBeUndefined();
+  });
+
+  it('computes an age from a written date of birth on the given day', () => {
+    expect(extractNoteFacts('DOB: 1980-05-20. Female.', { today: new Date('2026-05-19T12:00:00Z') }).find((fact) => fact.kind === 'age')?.value).toBe(45);
+    expect(extractNoteFacts('DOB: 05/20/1980.', { today: new Date('2026-05-20T12:00:00Z') }).find((fact) => fact.kind === 'age')?.value).toBe(46);
+  });
+});
+
+describe('conditions and negation', () => {
+  it.each<[string, string, CandidateFactInput['status'] | undefined]>([
+    // pre-negation
+    ['She denies chest pain.', 'chest pain', 'absent'],
+    ['No history of diabetes.', 'diabetes', 'absent'],
+    ['Without evidence of heart failure.', 'heart failure', 'absent'],
+    ['Negative for COPD; has hypertension.', 'COPD', 'absent'],
+    ['Free of cancer since surgery.', 'cancer', 'absent'],
+    ['Absence of atrial fibrillation on monitoring.', 'atrial fibrillation', 'absent'],
+    ['He does not have asthma.', 'asthma', 'absent'],
+    ['He is alert and doesn\'t have any signs of dementia.', 'dementia', 'absent'],
+    ['She has no prior stroke.', 'stroke', 'absent'],
+    // post-negation
+    ['Pulmonary embolism was ruled out.', 'pulmonary embolism', 'absent'],
+    ['Pneumonia is unlikely.', 'pneumonia', 'absent'],
+    ['HIV negative.', 'HIV', 'absent'],
+    // the scope ends at a conjunction or a new clause
+    ['No fever, but she has asthma.', 'asthma', 'present'],
+    ['Negative for COPD; has hypertension.', 'hypertension', 'present'],
+    ['No cough and she presents with pneumonia.', 'pneumonia', 'present'],
+    ['Denies fever, however reports chest pain.', 'chest pain', 'present'],
+    ['Imaging was negative for obstructive pancreatitis.', 'pancreatitis', 'absent'],
+    // pseudo-negation: not a negation of what follows
+    ['She is not compliant with her diabetes medication.', 'diabetes', 'present'],
+    // history cues
+    ['History of myocardial infarction.', 'myocardial infarction', 'history'],
+    ['h/o DVT on warfarin.', 'DVT', 'history'],
+    ['Status post stroke with no deficits.', 'stroke', 'history'],
+    ['Prior stroke in 2015.', 'stroke', 'history'],
+    ['Remote pneumonia as a child.', 'pneumonia', 'history'],
+    ['Breast cancer in remission.', 'breast cancer', 'history'],
+    ['Pneumonia, now resolved.', 'pneumonia', 'history'],
+    ['He had a myocardial infarction 2 years ago.', 'myocardial infarction', 'history'],
+    ['His past medical history is notable for psoriasis.', 'psoriasis', 'history'],
+    ['Known case of COPD since 2 years ago.', 'COPD', 'present'],
+    ['Prior to the onset of fever he was well.', 'fever', undefined],
+    // present
+    ['She is known to have hypertension and obesity.', 'obesity', 'present'],
+    ['58-year-old woman with asthma.', 'asthma', 'present'],
+  ])('%s -> %s %s', (text, mention, status) => {
+    expect(statusOf(text, mention)).toBe(status);
+  });
+
+  it('carries a negation over a list, and leaves out a family history inside it', () => {
+    const text = 'She denies smoking, diabetes, hypercholesterolemia, or a family history of heart disease.';
+    expect(statusOf(text, 'diabetes')).toBe('absent');
+    expect(statusOf(text, 'hypercholesterolemia')).toBe('absent');
+    expect(statusOf(text, 'smoking')).toBe('absent');
+    expect(statusOf(text, 'heart disease')).toBeUndefined();
+    expect(facts(text).filter((fact) => fact.kind === 'condition')).toHaveLength(2);
+  });
+
+  it.each([
+    'Family history of breast cancer.',
+    'Her mother had a stroke.',
+    'Father with type 2 diabetes.',
+    'Asthma in his brother.',
+    'His family history is positive for hypertension.',
+    'Both siblings are currently well without any findings of cancer.',
+    'Her husband was recently diagnosed with colon cancer and he is starting his chemotherapy.',
+  ])("someone else's: %s", (text) => {
+    expect(facts(text).filter((fact) => fact.kind === 'condition' || fact.kind === 'medication')).toEqual([]);
+  });
+
+  it.each([
+    'Rule out pneumonia.',
+    'r/o MI.',
+    'Concern for sepsis.',
+    'Possible asthma.',
+    'Suspected pulmonary embolism.',
+    'Chest x-ray: ? pneumonia.',
+    'Hypothyroidism?',
+    'The differential diagnosis includes lymphoma vs leukemia.',
+    'At risk for osteoporosis.',
+    'He might have had a stroke years ago.',
+    'She is considering gastric bypass.',
+    'Plan: chemotherapy to start next week.',
+  ])('not asserted: %s', (text) => {
+    expect(facts(text).filter((fact) => fact.kind === 'condition' || fact.kind === 'medication')).toEqual([]);
+  });
+
+  it('keeps the patient fact when the same sentence also has a family one', () => {
+    const text = 'Father with type 2 diabetes; patient has asthma.';
+    expect(statusOf(text, 'asthma')).toBe('present');
+    expect(statusOf(text, 'type 2 diabetes')).toBeUndefined();
+  });
+
+  it('names conditions and medications by their vocabulary concept', () => {
+    const fact = one('She has COPD.', 'condition')!;
+    expect(fact.conceptId).toBe('cohortly:copd');
+    expect(fact.name).toBe('COPD (chronic lung disease)');
+    expect(one('45 yo M with HTN.', 'condition')?.conceptId).toMatch(/^mesh:/);
+    expect(one('Takes metformin.', 'medication')?.conceptId).toBe('cohortly:metformin');
+  });
+
+  it('reads "PE:", "on RA" and "MS:" in a note as the examination, room air and mental status', () => {
+    expect(facts('PE: normal. SpO2 97% on RA. MS: alert.').filter((fact) => fact.kind === 'condition')).toEqual([]);
+    expect(statusOf('History of PE on warfarin.', 'PE')).toBe('history');
+  });
+});
+
+describe('medicines', () => {
+  it.each<[string, string, CandidateFactInput['status'] | undefined]>([
+    ['Takes metformin and insulin.', 'metformin', 'present'],
+    ['Takes metformin and insulin.', 'insulin', 'present'],
+    ['He is on warfarin.', 'warfarin', 'present'],
+    ['Stopped metformin last year.', 'metformin', 'history'],
+    ['Warfarin was discontinued.', 'warfarin', 'history'],
+    ['Recently tapered off prednisone.', 'prednisone', 'history'],
+    ['No aspirin.', 'aspirin', 'absent'],
+    ['Allergic to aspirin.', 'aspirin', undefined],
+  ])('%s -> %s %s', (text, mention, status) => {
+    expect(statusOf(text, mention)).toBe(status);
+  });
+
+  it('reads nothing from "currently takes no medications"', () => {
+    expect(facts('She currently takes no medications.').filter((fact) => fact.kind === 'medication')).toEqual([]);
+  });
+});
+
+describe('smoking', () => {
+  it.each<[string, CandidateFactInput['status']]>([
+    ['A 58-year-old nonsmoker.', 'absent'],
+    ['Never smoker.', 'absent'],
+    ['She denies smoking.', 'absent'],
+    ["He doesn't smoke or drink.", 'absent'],
+    ['The history is negative for smoking.', 'absent'],
+    ['No tobacco use.', 'absent'],
+    ['Former smoker.', 'history'],
+    ['Ex-smoker, 20 pack-years.', 'history'],
+    ['He quit smoking 5 years ago.', 'history'],
+    ['30 pack-year smoking history.', 'history'],
+    ['History of heavy smoking and drinking.', 'history'],
+    ['He smokes 20 cigarettes per day.', 'present'],
+    ['Current smoker with a 20 pack-year history.', 'present'],
+    ['Tobacco abuse.', 'present'],
+  ])('%s -> %s', (text, status) => {
+    const smoking = one(text, 'smoking')!;
+    expect(smoking.status).toBe(status);
+    expect(smoking).toMatchObject({ name: 'smoking', conceptId: null, value: null, unit: null });
+  });
+});
+
+describe('pregnancy', () => {
+  it.each<[string, CandidateFactInput['status'] | undefined]>([
+    ['She is pregnant.', 'present'],
+    ['29 yo G2P1 at 30 weeks, here for a check.', 'present'],
+    ['A woman at 11 weeks gestation.', 'present'],
+    ['Admitted for an ectopic pregnancy.', 'present'],
+    ['She is not pregnant.', 'absent'],
+    ['Negative pregnancy test today.', 'absent'],
+    ['Urine pregnancy test was negative.', 'absent'],
+    ['Beta hCG: negative for pregnancy.', 'absent'],
+    ['She was born at 38 weeks gestation.', undefined],
+    ['History of gestational diabetes.', undefined],
+  ])('%s -> %s', (text, status) => {
+    expect(one(text, 'pregnancy')?.status).toBe(status);
+  });
+
+  it('reads no pregnancy for a man', () => {
+    expect(one('45 yo M. His wife is pregnant.', 'pregnancy')).toBeUndefined();
+  });
+});
+
+describe('labs and vitals', () => {
+  it.each<[string, string, number, string | null]>([
+    ['HbA1c 8.2% last month.', 'HbA1c', 8.2, '%'],
+    ['A BMI of 32.', 'BMI', 32, 'kg/m2'],
+    ['BMI: 41.54', 'BMI', 41.54, 'kg/m2'],
+    ['HbA1c 58 mmol/mol.', 'HbA1c', 7.5, '%'],
+    ['Serum creatinine is 1.3 mg/dL.', 'creatinine', 1.3, 'mg/dL'],
+    ['LDL 3.1 mmol/L.', 'LDL-C', 119.877, 'mg/dL'],
+    ['EF was 25%.', 'LVEF', 25, '%'],
+    ['Oxygen saturation 92% on room air.', 'oxygen saturation', 92, '%'],
+    ['Hemoglobin (Hb) of 9.0 g/dL.', 'hemoglobin', 9, 'g/dL'],
+    ['Blood pressure 150/95 mmHg.', 'systolic blood pressure', 150, 'mmHg'],
+    ['Blood pressure 150/95 mmHg.', 'diastolic blood pressure', 95, 'mmHg'],
+    ['HR of 132 bpm.', 'heart rate', 132, 'bpm'],
+    ['His pulse is 141/min.', 'heart rate', 141, 'bpm'],
+  ])('%s -> %s %s', (text, name, value, unit) => {
+    const lab = one(text, 'lab', name)!;
+    expect(lab.value).toBeCloseTo(value, 3);
+    expect(lab.unit).toBe(unit);
+    expect(lab.status).toBeNull();
+  });
+
+  it.each(['Weight loss of 20 pounds.', 'Goal HbA1c below 7%.', 'C-reactive protein 4.5 mg.', 'Elevated HbA1c.', 'O2 sats 70s at home.', 'WBC count of 17,580/mm.'])('reads no value from: %s', (text) => {
+    expect(facts(text).filter((fact) => fact.kind === 'lab')).toEqual([]);
+  });
+});
+
+describe('sentences, spans and the one-fact rule', () => {
+  it('splits sentences without breaking at titles, decimals, s/p or wrapped lines', () => {
+    const text = 'Dr. Smith saw the patient. Temp 39.5 C. No cough. s/p CABG. Denies chest pain.\nPMH:\n- HTN\n- DM2, on\nmetformin';
+    expect(splitSentences(text).map((sentence) => sentence.text)).toEqual(['Dr. Smith saw the patient.', 'Temp 39.5 C.', 'No cough.', 's/p CABG.', 'Denies chest pain.', 'PMH:', '- HTN', '- DM2, on\nmetformin']);
+    for (const sentence of splitSentences(text)) expect(text.slice(sentence.start, sentence.end)).toBe(sentence.text);
+  });
+
+  it('gives every fact its span in the whole note, its sentence and the note id', () => {
+    const text = 'A 58-year-old woman.  She denies chest pain.\nHistory of asthma; takes metformin. HbA1c 8.2%.';
+    const read = extractNoteFacts(text, { noteId: 'note-1' });
+    expect(read.map((fact) => [fact.kind, text.slice(fact.span!.start, fact.span!.end)])).toEqual([
+      ['age', '58-year-old'],
+      ['sex', 'woman'],
+      ['condition', 'chest pain'],
+      ['condition', 'asthma'],
+      ['medication', 'metformin'],
+      ['lab', 'HbA1c 8.2%'],
+    ]);
+    const asthma = read.find((fact) => fact.name === 'asthma')!;
+    expect(asthma).toMatchObject({ source: 'note', sourceRef: 'note-1', sourceText: 'History of asthma; takes metformin.', criterionId: null, code: null, observedOn: null, value: null, unit: null });
+    for (const fact of read) expect(CandidateFactInputSchema.safeParse(fact).success).toBe(true);
+    expect(extractNoteFacts(text)[0].sourceRef).toBeNull();
+  });
+
+  it('keeps one fact per concept: the first assertion, else the denial', () => {
+    expect(facts('Denies asthma. Asthma diagnosed in 2010.').filter((fact) => fact.name === 'asthma')).toMatchObject([{ status: 'present' }]);
+    expect(facts('History of asthma. Asthma is well controlled.').filter((fact) => fact.name === 'asthma')).toMatchObject([{ status: 'history' }]);
+    expect(facts('No asthma. Denies asthma attacks.').filter((fact) => fact.name === 'asthma')).toMatchObject([{ status: 'absent', span: { start: 3, end: 9 } }]);
+  });
+
+  it('reads an empty or wordless note as nothing', () => {
+    expect(extractNoteFacts('')).toEqual([]);
+    expect(extractNoteFacts(' \n--- \n')).toEqual([]);
+  });
+
+  it('reads a 2,000-character note in under 5 ms once warm', () => {
+    const note = readFileSync(path.resolve(process.cwd(), 'tests/fixtures/matching/notes/cardiology-follow-up.txt'), 'utf8');
+    const long = `${note}\n${note}\n${note}\n`.slice(0, 2000);
+    for (let run = 0; run < 5; run++) extractNoteFacts(long);
+    const times: number[] = [];
+    for (let run = 0; run < 21; run++) {
+      const started = performance.now();
+      extractNoteFacts(long);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[10]).toBeLessThan(5);
+  });
+});
+
+describe('the project-own synthetic notes', () => {
+  const read = (name: string) => {
+    const text = readFileSync(path.resolve(process.cwd(), 'tests/fixtures/matching/notes', name), 'utf8');
+    const found = extractNoteFacts(text, { noteId: name });
+    const by = (kind: FactKind, name: string) => found.find((fact) => fact.kind === kind && fact.name === name);
+    const status = (mention: string) => found.find((fact) => fact.span && text.slice(fact.span.start, fact.span.end).toLowerCase() === mention.toLowerCase())?.status;
+    return { text, found, by, status };
+  };
+
+  it('a cardiology follow-up', () => {
+    const { found, by, status } = read('cardiology-follow-up.txt');
+    expect(by('age', 'age')?.value).toBe(67);
+    expect(by('sex', 'sex')?.valueText).toBe('male');
+    expect(status('CAD')).toBe('history');
+    expect(status('DM2')).toBe('history');
+    expect(status('chest pressure')).toBe('present');
+    expect(status('syncope')).toBe('absent');
+    expect(status('stroke')).toBe('absent');
+    expect(by('smoking', 'smoking')?.status).toBe('history');
+    expect(status('metformin')).toBe('present');
+    expect(status('warfarin')).toBe('history');
+    expect(status('angina')).toBe('present');
+    expect(status('heart failure')).toBeUndefined();
+    expect(by('lab', 'HbA1c')?.value).toBe(7.9);
+    expect(by('lab', 'systolic blood pressure')?.value).toBe(148);
+    expect(by('lab', 'LDL-C')?.value).toBeCloseTo(92.808, 3);
+    expect(by('lab', 'BMI')?.value).toBe(31.4);
+    expect(found.every((fact) => fact.sourceRef === 'cardiology-follow-up.txt')).toBe(true);
+  });
+
+  it('an oncology consult', () => {
+    const { by, status, found } = read('oncology-consult.txt');
+    expect(by('age', 'age')?.value).toBe(54);
+    expect(by('sex', 'sex')?.valueText).toBe('female');
+    expect(status('non-small cell lung cancer')).toBe('present');
+    expect(status('COPD')).toBe('present');
+    expect(status('Breast cancer')).toBe('history');
+    expect(by('smoking', 'smoking')?.status).toBe('history');
+    expect(status('fever')).toBe('absent');
+    expect(status('brain metastases')).toBe('absent');
+    expect(found.some((fact) => fact.conceptId === 'cohortly:ovarian-cancer')).toBe(false);
+    expect(status('pneumonitis')).toBeUndefined();
+    expect(found.some((fact) => fact.conceptId === 'cohortly:chemotherapy')).toBe(false);
+  });
+
+  it('a prenatal visit', () => {
+    const { by, status } = read('prenatal-visit.txt');
+    expect(by('age', 'age')?.value).toBe(31);
+    expect(by('sex', 'sex')?.valueText).toBe('female');
+    expect(by('pregnancy', 'pregnancy')?.status).toBe('present');
+    expect(by('smoking', 'smoking')?.status).toBe('absent');
+    expect(status('type 1 diabetes')).toBe('present');
+    expect(status('insulin')).toBe('present');
+    expect(status('hypertension')).toBe('absent');
+    expect(status('metformin')).toBe('history');
+  });
+
+  it('a pediatric emergency note', () => {
+    const { by, found } = read('pediatric-emergency.txt');
+    expect(by('age', 'age')?.value).toBe(0.5);
+    expect(by('sex', 'sex')?.valueText).toBe('male');
+    expect(found.filter((fact) => fact.kind === 'condition').map((fact) => [fact.name, fact.status])).toEqual([['an infection that needs treatment', 'present']]);
+    expect(by('lab', 'oxygen saturation')?.value).toBe(95);
+  });
+});
