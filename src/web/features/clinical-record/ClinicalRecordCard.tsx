@@ -1,7 +1,8 @@
 import { ChevronDown, ChevronUp, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { CLINICAL_NOTE_MAX, type CandidateFact, type ClinicalNote } from '../../../contract/matching';
+import { CLINICAL_NOTE_MAX } from '../../../contract/clinical-note';
+import type { CandidateFact, ClinicalNote } from '../../../contract/matching';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
