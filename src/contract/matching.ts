@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { CLINICAL_NOTE_MAX } from './clinical-note';
 import { TimestampSchema } from './common';
 import { CriterionRuleSchema } from './trials';
 
@@ -63,7 +64,7 @@ export type CandidateFact = z.infer<typeof CandidateFactSchema>;
 
 // ---- clinical notes ----
 
-export const CLINICAL_NOTE_MAX = 20_000;
+export { CLINICAL_NOTE_MAX };
 
 export const CreateClinicalNoteSchema = z
   .object({ body: z.string().trim().min(1, 'Write or paste the note').max(CLINICAL_NOTE_MAX, `At most ${CLINICAL_NOTE_MAX.toLocaleString('en-US')} characters`) })

@@ -161,7 +161,8 @@ describe('candidates of a research site', () => {
     await expect.poll(() => breadcrumb.getByText('Ada Lovelace').isVisible()).toBe(true);
     expect(await page.getByText('No notes yet.').isVisible()).toBe(true);
     await page.getByLabel('New note').fill('Interested in the evening visit slots.');
-    await page.getByRole('button', { name: 'Add note' }).click();
+    // The clinical record has an "Add note" of its own: this is the prescreen note's form.
+    await page.locator('form', { has: page.getByLabel('New note') }).getByRole('button', { name: 'Add note' }).click();
     const notes = page.getByRole('list', { name: 'Prescreen notes' });
     await expect.poll(() => notes.getByText('Interested in the evening visit slots.').isVisible()).toBe(true);
     expect(await notes.getByText(/Cara Candidates/).isVisible()).toBe(true);

@@ -3,15 +3,18 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 import { ChoiceSelect } from './ChoiceSelect';
 import { Field } from './ui';
 
-/** A labelled ChoiceSelect bound to a react-hook-form field, with its error (the form's one way to pick from a short list). */
-export function ChoiceField<T extends FieldValues>({
+/**
+ * A labelled ChoiceSelect bound to a react-hook-form field, with its error (the form's one way to pick from a short list).
+ * `Output`: what the form's resolver turns the values into, when it transforms them.
+ */
+export function ChoiceField<T extends FieldValues, Output extends FieldValues = T>({
   control,
   name,
   label,
   error,
   hint,
   ...select
-}: { control: Control<T>; name: Path<T>; label: string; error?: string; hint?: ReactNode } & Omit<ComponentProps<typeof ChoiceSelect>, 'value' | 'onValueChange' | 'ref'>) {
+}: { control: Control<T, unknown, Output>; name: Path<T>; label: string; error?: string; hint?: ReactNode } & Omit<ComponentProps<typeof ChoiceSelect>, 'value' | 'onValueChange' | 'ref'>) {
   return (
     <Controller
       control={control}

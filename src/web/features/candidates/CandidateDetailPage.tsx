@@ -16,6 +16,8 @@ import { CandidateCallbackCard, ScheduleCallbackButton } from '../callbacks/Cand
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { CallNowButton } from '../voice/CallNowButton';
+import { AlsoFitsCard } from '../clinical-record/AlsoFitsCard';
+import { ClinicalRecordCard } from '../clinical-record/ClinicalRecordCard';
 import { CandidateFormDialog } from './dialogs';
 import { CandidateStatusBadge, Checkbox } from './components';
 import { CANDIDATE_STATUS_LABELS, candidateName, formatPhone, languageLabel, SEX_LABELS, sourceLabel } from './format';
@@ -408,7 +410,7 @@ function DeleteCandidateButton({ candidate }: { candidate: Candidate }) {
   );
 }
 
-/** One candidate: profile with edit, callback, status, consent, trials and prescreen notes. */
+/** One candidate: profile with edit, clinical record, callback, status, consent, trials (and others they may fit) and prescreen notes. */
 export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
   const query = useCandidateQuery(candidateId);
   const router = useRouter();
@@ -472,6 +474,7 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <ProfileCard candidate={candidate} />
+          <ClinicalRecordCard candidateId={candidate.id} />
           <NotesCard candidate={candidate} />
         </div>
         <div className="grid content-start gap-6">
@@ -479,6 +482,7 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
           <StatusCard candidate={candidate} />
           <ConsentCard candidate={candidate} />
           <TrialsCard candidate={candidate} />
+          <AlsoFitsCard candidateId={candidate.id} status={candidate.status} />
         </div>
       </div>
     </div>

@@ -16,6 +16,7 @@ import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
+import { FhirImportDialog } from '../clinical-record/dialogs';
 import { CandidateFormDialog } from './dialogs';
 import { RecordConsentDialog } from './RecordConsentDialog';
 import { CandidateStatusBadge, Checkbox } from './components';
@@ -272,6 +273,7 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
   const actions = (
     <>
       <ImportLink />
+      <FhirImportDialog organizations={createTargets} />
       <CandidateFormDialog organizations={createTargets} />
     </>
   );
@@ -286,10 +288,11 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
       filtered={!isEmptyOrganization}
       empty={
         <EmptyState title="No candidates yet">
-          <p>Add a candidate by hand, or import a CSV or JSON file of many.</p>
+          <p>Add a candidate by hand, import a CSV or JSON file of many, or import one patient’s health record (FHIR).</p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
             <CandidateFormDialog organizations={createTargets} />
             <ImportLink />
+            <FhirImportDialog organizations={createTargets} />
           </div>
         </EmptyState>
       }

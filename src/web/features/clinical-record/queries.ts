@@ -1,0 +1,103 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CandidateClinicalRecord, CandidateFact, ClinicalNote, CreateCandidateFactInput, FhirImportResult, OtherTrialMatches } from '../../../contract/matching';
+import { api } from '../../lib/api';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { retryUnlessClientError } from '../../lib/query';
+import { refreshCandidates } from '../candidates/queries';
+
+/** Query keys: the active organization id second, as everywhere; the matcher's answers live under 'trial-matcher'. */
+export const clinicalRecordKeys = {
+  record: (activeId: string | null, candidateId: string) => ['org', activeId, 'clinical-record', candidateId] as const,
+  otherTrials: (activeId: string | null, candidateId: string) => ['org', activeId, 'trial-matcher', 'other-trials', candidateId] as const,
+};
+
+const candidatePath = (candidateId: string) => `/api/candidates/${encodeURIComponent(candidateId)}/clinical`;
+
+export function clinicalRecordQueryOptions(activeId: string | null, candidateId: string) {
+  return queryOptions({
+    queryKey: clinicalRecordKeys.record(activeId, candidateId),
+    queryFn: ({ signal }) => api.get<CandidateClinicalRecord>(candidatePath(candidateId), { signal }),
+    retry: retryUnlessClientError,
+    // The card shows its own error with a retry.
+    meta: { silent: true },
+  });
+}
+
+export function useClinicalRecordQuery(candidateId: string) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({ ...clinicalRecordQueryOptions(activeOrganizationId, candidateId), enabled: Boolean(activeOrganizationId && candidateId) });
+}
+
+export function useOtherTrialsQuery(candidateId: string) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({
+    queryKey: clinicalRecordKeys.otherTrials(activeOrganizationId, candidateId),
+    queryFn: ({ signal }) => api.get<OtherTrialMatches>(`/api/trial-matcher/candidates/${encodeURIComponent(candidateId)}/other-trials`, { signal }),
+    retry: retryUnlessClientError,
+    meta: { silent: true },
+    enabled: Boolean(activeOrganizationId && candidateId),
+  });
+}
+
+const isClinicalQuery = (key: readonly unknown[]) => key[0] === 'org' && (key[2] === 'clinical-record' || key[2] === 'trial-matcher');
+
+/** Facts decide matches: after any change the clinical records and every matcher answer refetch. */
+function refreshClinical(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ predicate: (query) => isClinicalQuery(query.queryKey) });
+}
+
+export function useAddClinicalNote(candidateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => api.post<{ note: ClinicalNote; facts: CandidateFact[] }>(`${candidatePath(candidateId)}/notes`, { body }),
+    onSuccess: () => refreshClinical(queryClient),
+    // The form shows the server's message under the note.
+    meta: { silent: true },
+  });
+}
+
+export function useDeleteClinicalNote(candidateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (noteId: string) => api.delete(`${candidatePath(candidateId)}/notes/${encodeURIComponent(noteId)}`),
+    onSuccess: () => refreshClinical(queryClient),
+  });
+}
+
+export function useAddFact(candidateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateCandidateFactInput) => api.post<CandidateFact>(`${candidatePath(candidateId)}/facts`, input),
+    onSuccess: () => refreshClinical(queryClient),
+    // The dialog shows the server's messages inline.
+    meta: { silent: true },
+  });
+}
+
+export function useDeleteFact(candidateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (factId: string) => api.delete(`${candidatePath(candidateId)}/facts/${encodeURIComponent(factId)}`),
+    onSuccess: () => refreshClinical(queryClient),
+  });
+}
+
+/** Links the candidate to a trial from the matcher: the candidate's trials and the matcher's answers change. */
+export function useAddToTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ trialId, candidateIds }: { trialId: string; candidateIds: string[] }) =>
+      api.post<{ added: number; alreadyInTrial: number }>(`/api/trial-matcher/${encodeURIComponent(trialId)}/add-to-trial`, { candidateIds }),
+    onSuccess: () => Promise.all([refreshClinical(queryClient), refreshCandidates(queryClient)]),
+  });
+}
+
+/** One patient's FHIR R4 bundle: a new candidate, or new health-record facts of the one with the same phone or email. */
+export function useImportFhirBundle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bundle, organizationId }: { bundle: unknown; organizationId?: string }) => api.post<FhirImportResult>('/api/candidates/fhir', bundle, { query: { organizationId } }),
+    onSuccess: () => Promise.all([refreshClinical(queryClient), refreshCandidates(queryClient)]),
+    meta: { silent: true },
+  });
+}
