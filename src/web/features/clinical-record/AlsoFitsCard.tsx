@@ -9,7 +9,8 @@ import { Spinner } from '../../components/Spinner';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui';
 import { CANDIDATE_STATUS_LABELS, plural } from '../candidates/format';
 import { MATCH_CLASS_LABELS, RE_MATCH_STATUSES } from './format';
-import { useAddToTrial, useOtherTrialsQuery } from './queries';
+import { useAddToTrial } from '../matching/queries';
+import { useOtherTrialsQuery } from './queries';
 
 type OtherTrial = OtherTrialMatches['trials'][number];
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { CandidateClinicalRecord, CandidateFact, ClinicalNote, CreateCandidateFactInput, FhirImportResult, OtherTrialMatches } from '../../../contract/matching';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { retryUnlessClientError } from '../../lib/query';
+import { invalidateOrg, retryUnlessClientError } from '../../lib/query';
 import { refreshCandidates } from '../candidates/queries';
 
 /** Query keys: the active organization id second, as everywhere; the matcher's answers live under 'trial-matcher'. */
@@ -39,11 +39,9 @@ export function useOtherTrialsQuery(candidateId: string) {
   });
 }
 
-const isClinicalQuery = (key: readonly unknown[]) => key[0] === 'org' && (key[2] === 'clinical-record' || key[2] === 'trial-matcher');
-
 /** Facts decide matches: after any change the clinical records and every matcher answer refetch. */
 function refreshClinical(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (query) => isClinicalQuery(query.queryKey) });
+  return invalidateOrg(queryClient, undefined, 'clinical-record', 'trial-matcher');
 }
 
 export function useAddClinicalNote(candidateId: string) {
@@ -79,16 +77,6 @@ export function useDeleteFact(candidateId: string) {
   return useMutation({
     mutationFn: (factId: string) => api.delete(`${candidatePath(candidateId)}/facts/${encodeURIComponent(factId)}`),
     onSuccess: () => refreshClinical(queryClient),
-  });
-}
-
-/** Links the candidate to a trial from the matcher: the candidate's trials and the matcher's answers change. */
-export function useAddToTrial() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ trialId, candidateIds }: { trialId: string; candidateIds: string[] }) =>
-      api.post<{ added: number; alreadyInTrial: number }>(`/api/trial-matcher/${encodeURIComponent(trialId)}/add-to-trial`, { candidateIds }),
-    onSuccess: () => Promise.all([refreshClinical(queryClient), refreshCandidates(queryClient)]),
   });
 }
 

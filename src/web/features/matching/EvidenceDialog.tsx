@@ -30,7 +30,7 @@ function EvidenceRow({ item }: { item: CriterionEvidence }) {
 /** One candidate against the trial, criterion by criterion: what decided each, and from which source. */
 export function EvidenceDialog({ trialId, candidateId, onClose }: { trialId: string; candidateId: string | undefined; onClose: () => void }) {
   const query = useCandidateMatch(trialId, candidateId);
-  const add = useAddToTrial(trialId);
+  const add = useAddToTrial();
   const match = query.data;
   const name = match ? `${match.candidate.firstName} ${match.candidate.lastName}`.trim() : 'Candidate';
   const notMet = match?.evidence.filter((item) => item.outcome === 'not_met') ?? [];
@@ -78,7 +78,7 @@ export function EvidenceDialog({ trialId, candidateId, onClose }: { trialId: str
               <Button
                 disabled={add.isPending}
                 onClick={() =>
-                  add.mutate([match.candidate.id], {
+                  add.mutate({ trialId, candidateIds: [match.candidate.id] }, {
                     onSuccess: () => {
                       toast.success(`${name} added to ${match.trialTitle}`);
                       void query.refetch();

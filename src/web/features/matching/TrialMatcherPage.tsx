@@ -101,7 +101,7 @@ function ClassTiles({ overview, selected, onSelect }: { overview: TrialMatchOver
 function MatchTable({ trialId, overview, search, setSearch }: { trialId: string; overview: TrialMatchOverview; search: TrialMatcherSearch; setSearch: (next: Partial<TrialMatcherSearch>) => void }) {
   const offset = ((search.page ?? 1) - 1) * MATCH_PAGE_SIZE;
   const query = useMatches(trialId, { matchClass: search.class, criterionId: search.criterion, q: search.q, offset });
-  const add = useAddToTrial(trialId);
+  const add = useAddToTrial();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const criteriaById = useMemo(() => new Map(overview.criteria.map((criterion) => [criterion.id, criterion])), [overview.criteria]);
   const rows = query.data?.matches ?? [];
@@ -115,7 +115,7 @@ function MatchTable({ trialId, overview, search, setSearch }: { trialId: string;
       return next;
     });
   const addSelected = () =>
-    add.mutate([...selected], {
+    add.mutate({ trialId, candidateIds: [...selected] }, {
       onSuccess: (result) => {
         toast.success(`${result.added.toLocaleString('en-US')} added to the trial${result.alreadyInTrial ? ` (${result.alreadyInTrial} already in it)` : ''}`);
         setSelected(new Set());

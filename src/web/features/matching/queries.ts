@@ -3,7 +3,7 @@ import type { CandidateMatch, GapAnalysis, MatchClass, TrialMatchList, TrialMatc
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { api } from '../../lib/api';
-import { retryUnlessClientError } from '../../lib/query';
+import { invalidateOrg, retryUnlessClientError } from '../../lib/query';
 
 export const MATCH_PAGE_SIZE = 50;
 
@@ -96,15 +96,12 @@ export function useWhatIf(trialId: string) {
   });
 }
 
-/** Links candidates to the trial; the matcher's lists, the candidates and the trial's counts change. */
-export function useAddToTrial(trialId: string) {
+/** Links candidates to a trial (from the matcher or a candidate's "also fits"): matches, candidates, trials and clinical records change. */
+export function useAddToTrial() {
   const queryClient = useQueryClient();
-  const { activeOrganizationId } = useActiveOrganization();
   return useMutation({
-    mutationFn: (candidateIds: string[]) => api.post<{ added: number; alreadyInTrial: number }>(`/api/trial-matcher/${encodeURIComponent(trialId)}/add-to-trial`, { candidateIds }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] === 'org' && query.queryKey[1] === activeOrganizationId && ['trial-matcher', 'candidates', 'candidate', 'trials', 'trial'].includes(String(query.queryKey[2])),
-      }),
+    mutationFn: ({ trialId, candidateIds }: { trialId: string; candidateIds: string[] }) =>
+      api.post<{ added: number; alreadyInTrial: number }>(`/api/trial-matcher/${encodeURIComponent(trialId)}/add-to-trial`, { candidateIds }),
+    onSuccess: () => invalidateOrg(queryClient, undefined, 'trial-matcher', 'clinical-record', 'candidates', 'candidate', 'trials', 'trial'),
   });
 }
