@@ -48,8 +48,6 @@ ALTER TABLE "candidate_fact" ADD CONSTRAINT "candidate_fact_organization_id_orga
 ALTER TABLE "candidate_fact" ADD CONSTRAINT "candidate_fact_candidate_id_candidate_id_fk" FOREIGN KEY ("candidate_id") REFERENCES "public"."candidate"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "candidate_note" ADD CONSTRAINT "candidate_note_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "candidate_note" ADD CONSTRAINT "candidate_note_candidate_id_candidate_id_fk" FOREIGN KEY ("candidate_id") REFERENCES "public"."candidate"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "trial_match" ADD CONSTRAINT "trial_match_run_id_processing_run_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."processing_run"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "trial_match" ADD CONSTRAINT "trial_match_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trial_match" ADD CONSTRAINT "trial_match_trial_id_trial_id_fk" FOREIGN KEY ("trial_id") REFERENCES "public"."trial"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trial_match" ADD CONSTRAINT "trial_match_candidate_id_candidate_id_fk" FOREIGN KEY ("candidate_id") REFERENCES "public"."candidate"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "candidate_fact_organization_candidate_idx" ON "candidate_fact" USING btree ("organization_id","candidate_id");--> statement-breakpoint

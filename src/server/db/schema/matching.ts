@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, integer, pgTable, primaryKey, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
-import { candidate, processingRun } from './candidates';
+import { candidate } from './candidates';
 import { createdAtColumn, organizationIdColumn } from './columns';
 import { trial } from './trials';
 
@@ -67,10 +67,12 @@ export const candidateFact = pgTable(
 export const trialMatch = pgTable(
   'trial_match',
   {
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => processingRun.id, { onDelete: 'cascade' }),
-    organizationId: organizationIdColumn(),
+    // No foreign keys to the run or the organization: a batch writes thousands of rows and each key check
+    // costs as much as the row itself. The trial's key cascades (an organization's deletion removes its
+    // trials), a finished run deletes the earlier runs' rows, and the candidate's key removes a deleted
+    // person's results with them.
+    runId: uuid('run_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
     trialId: uuid('trial_id')
       .notNull()
       .references(() => trial.id, { onDelete: 'cascade' }),

@@ -104,19 +104,13 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
       const done = await runAsOrganization(deps.db, organizationId, async (tx) => {
         const [run] = await tx.select({ status: processingRun.status }).from(processingRun).where(eq(processingRun.id, runId)).for('update');
         if (!run || run.status !== 'running') return true;
-        const batch = await q.candidateBatch(tx, organizationId, cursor, BATCH);
+        const batch = await q.candidateBatchWithFacts(tx, organizationId, cursor, BATCH);
         if (batch.length === 0) {
           await finishRun(tx, runId, organizationId, trialId);
           return true;
         }
-        const facts = await q.factsOf(
-          tx,
-          batch.map((row) => row.id),
-        );
-        const people = new Map<string, MatchPerson>(batch.map((row) => [row.id, { dateOfBirth: row.dateOfBirth, sex: row.sex, facts: [] }]));
-        for (const { candidateId, ...fact } of facts) people.get(candidateId)?.facts.push(fact);
         const rows = batch.map((row) => {
-          const result = matchPerson(criteria, people.get(row.id)!, today, { explain: false });
+          const result = matchPerson(criteria, row.person, today, { explain: false });
           return {
             runId,
             organizationId,

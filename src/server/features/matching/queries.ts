@@ -187,19 +187,27 @@ export async function matchPeople(executor: Executor, candidateIds: string[]): P
   return people;
 }
 
-/** The next batch of an organization's candidates in creation order, after a cursor. */
-export async function candidateBatch(executor: Executor, organizationId: string, after: { createdAt: string; id: string } | null, size: number) {
-  return executor
-    .select({ id: candidate.id, createdAt: sql<string>`${candidate.createdAt}::text`, dateOfBirth: candidate.dateOfBirth, sex: candidate.sex })
-    .from(candidate)
-    .where(
-      and(
-        eq(candidate.organizationId, organizationId),
-        after ? or(gt(candidate.createdAt, sql`${after.createdAt}::timestamptz`), and(eq(candidate.createdAt, sql`${after.createdAt}::timestamptz`), gt(candidate.id, after.id))) : undefined,
-      ),
-    )
-    .orderBy(asc(candidate.createdAt), asc(candidate.id))
-    .limit(size);
+/**
+ * The next batch of an organization's candidates in creation order, after a cursor, each with their facts.
+ * One statement: the facts come aggregated per candidate as compact JSON arrays, which parse far faster than
+ * one driver row per fact (a batch holds tens of thousands of facts). Fact ids are left out: a run keeps
+ * outcomes only; the evidence screen reads a candidate's facts afresh.
+ */
+export async function candidateBatchWithFacts(executor: Executor, organizationId: string, after: { createdAt: string; id: string } | null, size: number) {
+  const result = await executor.execute(sql`
+    select c.id, c.created_at::text as created_at, c.date_of_birth::text as date_of_birth, c.sex,
+      (select coalesce(json_agg(json_build_array(f.kind, f.concept_id, f.name, f.status, f.value, f.unit, f.value_text, f.observed_on::text, f.source)), '[]'::json)
+         from ${candidateFact} f where f.candidate_id = c.id) as facts
+    from ${candidate} c
+    where c.organization_id = ${organizationId}
+      ${after ? sql`and (c.created_at, c.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+    order by c.created_at, c.id
+    limit ${size}`);
+  return rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string; facts: unknown }>(result).map((row) => {
+    const raw = (typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts) as Array<[MatchFact['kind'], string | null, string, MatchFact['status'], number | null, string | null, string | null, string | null, MatchFact['source']]>;
+    const facts: MatchFact[] = raw.map(([kind, conceptId, name, status, value, unit, valueText, observedOn, source]) => ({ id: '', kind, conceptId, name, status, value, unit, valueText, observedOn, source }));
+    return { id: row.id, createdAt: row.created_at, person: { dateOfBirth: row.date_of_birth, sex: row.sex, facts } satisfies MatchPerson };
+  });
 }
 
 export async function factsOf(executor: Executor, candidateIds: string[]) {
@@ -227,23 +235,34 @@ export async function matchRuns(executor: Executor, trialId: string): Promise<{ 
   return { latest: rows[0] ?? null, completed: rows.find((row) => row.status === 'completed') ?? null };
 }
 
+/** A PostgreSQL array literal of ids (criterion ids are uuids: no quoting needed, but quote anyway for any text). */
+const arrayLiteral = (ids: readonly string[]) => `{${ids.map((id) => `"${id.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
+
+/** A batch of results in one statement (one JSON parameter, not eleven per row); a resumed batch overwrites its own rows. */
 export async function insertMatches(executor: Executor, rows: TrialMatchInsert[]) {
   if (rows.length === 0) return;
-  await executor
-    .insert(trialMatch)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [trialMatch.runId, trialMatch.candidateId],
-      set: {
-        matchClass: sql`excluded.match_class`,
-        classRank: sql`excluded.class_rank`,
-        score: sql`excluded.score`,
-        metCount: sql`excluded.met_count`,
-        unknownCount: sql`excluded.unknown_count`,
-        notMetIds: sql`excluded.not_met_ids`,
-        unknownIds: sql`excluded.unknown_ids`,
-      },
-    });
+  const payload = JSON.stringify(
+    rows.map((row) => ({
+      run_id: row.runId,
+      organization_id: row.organizationId,
+      trial_id: row.trialId,
+      candidate_id: row.candidateId,
+      match_class: row.matchClass,
+      class_rank: row.classRank,
+      score: row.score,
+      met_count: row.metCount,
+      unknown_count: row.unknownCount,
+      not_met_ids: arrayLiteral(row.notMetIds ?? []),
+      unknown_ids: arrayLiteral(row.unknownIds ?? []),
+    })),
+  );
+  await executor.execute(sql`
+    insert into ${trialMatch} (run_id, organization_id, trial_id, candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)
+    select r.run_id, r.organization_id, r.trial_id, r.candidate_id, r.match_class, r.class_rank, r.score, r.met_count, r.unknown_count, r.not_met_ids::text[], r.unknown_ids::text[]
+    from json_to_recordset(${payload}::json) as r(run_id uuid, organization_id uuid, trial_id uuid, candidate_id uuid, match_class text, class_rank smallint, score real, met_count int, unknown_count int, not_met_ids text, unknown_ids text)
+    on conflict (run_id, candidate_id) do update set
+      match_class = excluded.match_class, class_rank = excluded.class_rank, score = excluded.score, met_count = excluded.met_count,
+      unknown_count = excluded.unknown_count, not_met_ids = excluded.not_met_ids, unknown_ids = excluded.unknown_ids`);
 }
 
 /** A finished run's results replace the earlier runs' for the trial. */
