@@ -45,8 +45,10 @@ function criteria(): Array<{ kind: 'inclusion' | 'exclusion'; text: string; rule
     { kind: 'exclusion', text: 'eGFR below 45', rule: { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' } },
     { kind: 'exclusion', text: 'Insulin in the last 3 months', rule: { type: 'medication', medication: 'insulin', taking: false, concepts: [{ id: 'bench:insulin', name: 'insulin' }], within: { value: 3, unit: 'months' } } },
   ];
-  for (const name of CONDITIONS.slice(3)) list.push({ kind: 'exclusion', text: `History of ${name}`, rule: { type: 'condition', condition: name, present: false, history: true, concepts: [{ id: `bench:${name}`, name }] } });
-  for (const name of MEDICATIONS.slice(5)) list.push({ kind: 'exclusion', text: `Taking ${name}`, rule: { type: 'medication', medication: name, taking: false, concepts: [{ id: `bench:${name}`, name }] } });
+  // A realistic mix: most people are excluded by something, some are likely and possibly eligible.
+  for (const name of ['heart failure', 'chronic kidney disease']) list.push({ kind: 'exclusion', text: `History of ${name}`, rule: { type: 'condition', condition: name, present: false, history: true, concepts: [{ id: `bench:${name}`, name }] } });
+  for (const name of ['cancer', 'hepatitis b', 'hiv infection', 'epilepsy']) list.push({ kind: 'exclusion', text: `Current ${name}`, rule: { type: 'condition', condition: name, present: false, concepts: [{ id: `bench:${name}`, name }] } });
+  list.push({ kind: 'exclusion', text: 'Taking warfarin', rule: { type: 'medication', medication: 'warfarin', taking: false, concepts: [{ id: 'bench:warfarin', name: 'warfarin' }] } });
   while (list.length < 30) list.push({ kind: 'exclusion', text: `Other condition ${list.length} the investigator considers`, rule: null });
   return list;
 }

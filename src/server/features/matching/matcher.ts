@@ -139,7 +139,11 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
           .where(eq(processingRun.id, runId));
         return false;
       });
-      if (done) return;
+      if (done) {
+        // The planner needs to know the new rows (PGlite runs no autovacuum): as the owner, after the run.
+        await deps.db.execute(sql`analyze trial_match`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after matching failed'));
+        return;
+      }
       // Let requests in between batches (PGlite serves one statement at a time).
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -157,15 +161,22 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
 async function finishRun(tx: Transaction, runId: string, organizationId: string, trialId: string) {
   await q.dropEarlierResults(tx, trialId, runId);
   const counts = await q.matchCounts(tx, runId);
+  // Kept with the run: the overview and the unfiltered list read them instead of counting 100,000 rows.
   const [run] = await tx
     .update(processingRun)
-    .set({ status: 'completed', finishedAt: new Date(), total: sql`${processingRun.processed}` })
+    .set({ status: 'completed', finishedAt: new Date(), total: sql`${processingRun.processed}`, options: sql`${processingRun.options} || ${JSON.stringify({ counts })}::jsonb` })
     .where(eq(processingRun.id, runId))
     .returning({ createdByUserId: processingRun.createdByUserId });
   await recordAudit(tx, { organizationId, actorUserId: run?.createdByUserId ?? null, action: 'processing_run.complete', entityType: 'processing_run', entityId: runId, changes: { kind: q.TRIAL_MATCH_RUN_KIND, trialId, ...counts } });
 }
 
 // ---- reading results ----
+
+/** The counts a completed run stored; counted again for a run finished before they were stored. */
+async function storedCounts(tx: Transaction, run: q.MatchRunRow): Promise<Record<'likely' | 'possible' | 'excluded', number>> {
+  const stored = (run.options as { counts?: Record<'likely' | 'possible' | 'excluded', number> }).counts;
+  return stored ?? q.matchCounts(tx, run.id);
+}
 
 const countsOf = (counts: Record<'likely' | 'possible' | 'excluded', number>): MatchCounts => ({ ...counts, total: counts.likely + counts.possible + counts.excluded });
 const runView = (run: q.MatchRunRow | null) => {
@@ -179,7 +190,7 @@ export async function matchOverview(deps: Deps, scope: RequestScope, trialId: st
     const found = await loadTrial(tx, trialId);
     const criteria = await q.matchCriteria(tx, [trialId]);
     const runs = await q.matchRuns(tx, trialId);
-    const counts = runs.completed ? await q.matchCounts(tx, runs.completed.id) : { likely: 0, possible: 0, excluded: 0 };
+    const counts = runs.completed ? await storedCounts(tx, runs.completed) : { likely: 0, possible: 0, excluded: 0 };
     const stale = runs.completed ? await q.changedSince(tx, found.organizationId, found.updatedAt, runs.completed.createdAt) : false;
     return {
       trial: { id: found.id, title: found.title, status: found.status, targetEnrollment: found.targetEnrollment, organizationId: found.organizationId },
@@ -198,7 +209,10 @@ export async function listMatches(deps: Deps, scope: RequestScope, trialId: stri
     await loadTrial(tx, trialId);
     const { completed } = await q.matchRuns(tx, trialId);
     if (!completed) return { matches: [], total: 0 };
-    const page = await q.matchPage(tx, { runId: completed.id, trialId, matchClass: filter.class, criterionId: filter.criterionId, q: filter.q, limit: filter.limit, offset: filter.offset });
+    const counts = await storedCounts(tx, completed);
+    // Without a criterion or name filter the total is a stored count, not a scan of every result.
+    const knownTotal = filter.criterionId || filter.q ? undefined : filter.class ? counts[filter.class] : counts.likely + counts.possible + counts.excluded;
+    const page = await q.matchPage(tx, { runId: completed.id, trialId, matchClass: filter.class, criterionId: filter.criterionId, q: filter.q, limit: filter.limit, offset: filter.offset }, knownTotal);
     return {
       total: page.total,
       matches: page.rows.map((row) => ({
@@ -246,7 +260,7 @@ export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: stri
     const criteria = await q.matchCriteria(tx, [trialId]);
     const { completed } = await q.matchRuns(tx, trialId);
     if (!completed) return { counts: countsOf({ likely: 0, possible: 0, excluded: 0 }), targetEnrollment: found.targetEnrollment, excluding: [], unknown: [] };
-    const counts = await q.matchCounts(tx, completed.id);
+    const counts = await storedCounts(tx, completed);
     const excluding = await q.excludingCounts(tx, completed.id);
     const unknown = await q.unknownCounts(tx, completed.id);
     const byId = new Map(criteria.map((criterion) => [criterion.id, criterion]));
@@ -283,7 +297,7 @@ export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, i
     const changed: MatchCriterion[] = criteria.flatMap((criterion) =>
       criterion.id !== input.criterionId ? [criterion] : input.rule ? [{ ...criterion, rule: input.rule, ruleSource: 'manual', needsReview: false }] : [],
     );
-    const before = await q.matchCounts(tx, completed.id);
+    const before = await storedCounts(tx, completed);
     const after = { ...before };
     const pool = await q.whatIfPool(tx, completed.id, input.criterionId);
     let admitted = 0;

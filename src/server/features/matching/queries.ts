@@ -300,28 +300,35 @@ function pageWhere(filter: MatchPageFilter) {
   return and(eq(trialMatch.runId, filter.runId), filter.matchClass ? eq(trialMatch.matchClass, filter.matchClass) : undefined, criterion, search);
 }
 
-export async function matchPage(executor: Executor, filter: MatchPageFilter) {
+export async function matchPage(executor: Executor, filter: MatchPageFilter, knownTotal?: number) {
   const where = pageWhere(filter);
-  const rows = await executor
-    .select({
-      candidateId: trialMatch.candidateId,
-      firstName: candidate.firstName,
-      lastName: candidate.lastName,
-      status: candidate.status,
-      matchClass: trialMatch.matchClass,
-      score: trialMatch.score,
-      metCount: trialMatch.metCount,
-      notMetIds: trialMatch.notMetIds,
-      unknownIds: trialMatch.unknownIds,
-      inTrial: sql<boolean>`exists (select 1 from ${candidateTrial} where ${candidateTrial.candidateId} = ${trialMatch.candidateId} and ${candidateTrial.trialId} = ${filter.trialId})`,
-    })
-    .from(trialMatch)
-    .innerJoin(candidate, eq(candidate.id, trialMatch.candidateId))
-    .where(where)
-    .orderBy(asc(trialMatch.classRank), desc(trialMatch.score), asc(trialMatch.candidateId))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  const [total] = await executor.select({ total: count() }).from(trialMatch).innerJoin(candidate, eq(candidate.id, trialMatch.candidateId)).where(where);
+  const columns = {
+    candidateId: trialMatch.candidateId,
+    matchClass: trialMatch.matchClass,
+    score: trialMatch.score,
+    metCount: trialMatch.metCount,
+    notMetIds: trialMatch.notMetIds,
+    unknownIds: trialMatch.unknownIds,
+  };
+  const order = [asc(trialMatch.classRank), desc(trialMatch.score), asc(trialMatch.candidateId)] as const;
+  // The page is chosen in the results' own index; only its rows meet the candidate table (names, status),
+  // unless a name search needs the join to filter.
+  const ranked = filter.q
+    ? await executor.select(columns).from(trialMatch).innerJoin(candidate, eq(candidate.id, trialMatch.candidateId)).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset)
+    : await executor.select(columns).from(trialMatch).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
+  const ids = ranked.map((row) => row.candidateId);
+  const people = ids.length ? await executor.select({ id: candidate.id, firstName: candidate.firstName, lastName: candidate.lastName, status: candidate.status }).from(candidate).where(inArray(candidate.id, ids)) : [];
+  const linked = ids.length ? await executor.select({ candidateId: candidateTrial.candidateId }).from(candidateTrial).where(and(eq(candidateTrial.trialId, filter.trialId), inArray(candidateTrial.candidateId, ids))) : [];
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const inTrial = new Set(linked.map((row) => row.candidateId));
+  const rows = ranked.flatMap((row) => {
+    const person = byId.get(row.candidateId);
+    return person ? [{ ...row, firstName: person.firstName, lastName: person.lastName, status: person.status, inTrial: inTrial.has(row.candidateId) }] : [];
+  });
+  if (knownTotal !== undefined) return { rows, total: knownTotal };
+  const [total] = filter.q
+    ? await executor.select({ total: count() }).from(trialMatch).innerJoin(candidate, eq(candidate.id, trialMatch.candidateId)).where(where)
+    : await executor.select({ total: count() }).from(trialMatch).where(where);
   return { rows, total: Number(total?.total ?? 0) };
 }
 

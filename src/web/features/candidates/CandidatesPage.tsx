@@ -1,5 +1,6 @@
 import { Pager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
+import { MatchTrialPicker } from '../matching/MatchTrialPicker';
 import { Link } from '@tanstack/react-router';
 import { FileUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -415,6 +416,11 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
             </Select>
           </div>
           {isGlobal && <OrganizationFilter organizations={organizations.map((org) => ({ id: org.id, name: org.name }))} selected={filters.orgs} onChange={(next) => onFiltersChange({ orgs: next })} />}
+          {!isGlobal && (
+            <div className="ml-auto">
+              <MatchTrialPicker />
+            </div>
+          )}
         </div>
       )}
       {body}
