@@ -238,7 +238,10 @@ export async function matchRuns(executor: Executor, trialId: string): Promise<{ 
 /** A PostgreSQL array literal of ids (criterion ids are uuids: no quoting needed, but quote anyway for any text). */
 const arrayLiteral = (ids: readonly string[]) => `{${ids.map((id) => `"${id.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
 
-/** A batch of results in one statement (one JSON parameter, not eleven per row); a resumed batch overwrites its own rows. */
+/**
+ * A batch of results in one statement (one JSON parameter, not eleven per row). No conflict handling: a batch
+ * and the run's cursor commit together, so a resumed run never writes a candidate twice.
+ */
 export async function insertMatches(executor: Executor, rows: TrialMatchInsert[]) {
   if (rows.length === 0) return;
   const payload = JSON.stringify(
@@ -259,10 +262,7 @@ export async function insertMatches(executor: Executor, rows: TrialMatchInsert[]
   await executor.execute(sql`
     insert into ${trialMatch} (run_id, organization_id, trial_id, candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)
     select r.run_id, r.organization_id, r.trial_id, r.candidate_id, r.match_class, r.class_rank, r.score, r.met_count, r.unknown_count, r.not_met_ids::text[], r.unknown_ids::text[]
-    from json_to_recordset(${payload}::json) as r(run_id uuid, organization_id uuid, trial_id uuid, candidate_id uuid, match_class text, class_rank smallint, score real, met_count int, unknown_count int, not_met_ids text, unknown_ids text)
-    on conflict (run_id, candidate_id) do update set
-      match_class = excluded.match_class, class_rank = excluded.class_rank, score = excluded.score, met_count = excluded.met_count,
-      unknown_count = excluded.unknown_count, not_met_ids = excluded.not_met_ids, unknown_ids = excluded.unknown_ids`);
+    from json_to_recordset(${payload}::json) as r(run_id uuid, organization_id uuid, trial_id uuid, candidate_id uuid, match_class text, class_rank smallint, score real, met_count int, unknown_count int, not_met_ids text, unknown_ids text)`);
 }
 
 /** A finished run's results replace the earlier runs' for the trial. */
