@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whenMatchRunSettled } from '../../src/server/features/matching/matcher';
+import { resumeMatchRuns, whenMatchRunSettled } from '../../src/server/features/matching/matcher';
 import { createRecruitingTrial } from '../support/trials';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
@@ -184,6 +184,30 @@ describe('matching a trial', () => {
     expect(titles).not.toContain('Asthma controller study');
     expect(titles).not.toContain('Draft study');
     expect(dan.body.trials.find((row: any) => row.trialId === other.body.id)).toMatchObject({ matchClass: 'likely', reasons: expect.arrayContaining([expect.stringContaining('asthma')]) });
+  });
+
+  it('a run interrupted after a batch resumes after it, without redoing it', async () => {
+    // As a process that stopped after committing the first batch (one candidate) would leave it.
+    const first = (await t.deps.db.execute(sql`select id, created_at::text as created_at from candidate where organization_id = ${a.organizationId} order by created_at, id limit 1`)) as any;
+    const cursor = { createdAt: first.rows[0].created_at, id: first.rows[0].id };
+    const run = (await t.deps.db.execute(sql`
+      insert into processing_run (organization_id, kind, label, status, total, processed, options, started_at)
+      values (${a.organizationId}, 'trial_match', 'Interrupted', 'running', 5, 1, ${JSON.stringify({ trialId, cursor })}::jsonb, now()) returning id`)) as any;
+    const runId = run.rows[0].id as string;
+    await t.deps.db.execute(sql`
+      insert into trial_match (run_id, organization_id, trial_id, candidate_id, match_class, class_rank, score, met_count, unknown_count)
+      values (${runId}, ${a.organizationId}, ${trialId}, ${cursor.id}, 'possible', 1, 0.123, 0, 0)`);
+
+    const resumed = await resumeMatchRuns(t.deps);
+    expect(resumed).toContain(runId);
+    await whenMatchRunSettled(runId);
+    const overview = await a.actor.get(`/api/trial-matcher/${trialId}`);
+    expect(overview.body.resultsRun).toMatchObject({ id: runId, status: 'completed' });
+    const total = Number(((await a.actor.get(`/api/candidates/?limit=1`)).body.total));
+    expect(overview.body.counts.total).toBe(total);
+    // The first batch's row is the one written before the stop: not computed again.
+    const kept = (await t.deps.db.execute(sql`select score from trial_match where run_id = ${runId} and candidate_id = ${cursor.id}`)) as any;
+    expect(Number(kept.rows[0].score)).toBeCloseTo(0.123);
   });
 
   it('answers 404 for an unknown trial and an unknown candidate', async () => {

@@ -40,6 +40,8 @@ describe('each rule kind against facts', () => {
     ['wanted condition denied', asthma, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'absent' })]), 'not_met'],
     ['wanted condition only in the past', asthma, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'history' })]), 'unknown'],
     ['wanted condition not on record', asthma, person([]), 'unknown'],
+    ['a broader denial rules out the narrower condition', { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'x:t2d', name: 'type 2 diabetes' }] }, person([fact({ kind: 'condition', name: 'diabetes', status: 'absent' })]), 'not_met'],
+    ['a broader condition present does not prove the narrower one', { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'x:t2d', name: 'type 2 diabetes' }] }, person([fact({ kind: 'condition', name: 'diabetes', status: 'present' })]), 'unknown'],
     ['a broader name does not satisfy a narrower concept', { ...asthma, concepts: [{ id: 'x:severe-asthma', name: 'severe asthma' }] }, person([fact({ kind: 'condition', name: 'asthma', status: 'present' })]), 'unknown'],
     ['"no MI ever": had one before', noMi, person([fact({ kind: 'condition', name: 'myocardial infarction', conceptId: 'cohortly:myocardial-infarction', status: 'history' })]), 'not_met'],
     ['"no MI ever": denies it', noMi, person([fact({ kind: 'condition', name: 'a heart attack', conceptId: 'cohortly:myocardial-infarction', status: 'absent' })]), 'met'],

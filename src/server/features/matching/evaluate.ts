@@ -108,6 +108,17 @@ export function factNames(fact: Pick<MatchFact, 'conceptId' | 'name'>, concepts:
   });
 }
 
+/** A fact whose every word is in the concept's name: the fact is the broader one ("diabetes" of "type 2 diabetes"). */
+function deniesBroader(fact: Pick<MatchFact, 'name'>, concepts: ReadonlyArray<{ name: string }>, fallbackName: string): boolean {
+  const factWords = requiredWords(fact.name);
+  if (factWords.length === 0) return false;
+  const names = concepts.length ? concepts.map((concept) => concept.name) : [fallbackName];
+  return names.some((name) => {
+    const conceptWords = wordsOf(name);
+    return factWords.every((word) => conceptWords.has(word));
+  });
+}
+
 const SOURCE_WORDS: Record<FactSource, string> = { prescreen: 'prescreen answer', import: 'imported file', fhir: 'health record', note: 'clinical note', manual: 'entered by staff' };
 const from = (fact: MatchFact) => `${SOURCE_WORDS[fact.source]}${fact.observedOn ? `, ${fact.observedOn}` : ''}`;
 
@@ -146,7 +157,8 @@ function presenceRule(
 ): Judgement {
   // Wanting the condition or medicine makes it a key fact (who the trial is for); not wanting it does not.
   const key = wanted;
-  const named = (facts.get(kind) ?? NONE).filter((fact) => factNames(fact, rule.concepts ?? [], label));
+  // A denial also counts when it is broader than the concept: "no diabetes" rules out type 2 diabetes.
+  const named = (facts.get(kind) ?? NONE).filter((fact) => factNames(fact, rule.concepts ?? [], label) || (fact.status === 'absent' && deniesBroader(fact, rule.concepts ?? [], label)));
   const verb = kind === 'condition' ? { now: 'Has', before: 'Had', no: 'Does not have' } : { now: 'Takes', before: 'Took', no: 'Does not take' };
   const current = named.find((fact) => fact.status === 'present');
   const past = named.find((fact) => fact.status === 'history');
