@@ -3,7 +3,7 @@ import { UUID_PATTERN } from '../../../contract/common';
 import type { CandidateFactInput, MatchClass } from '../../../contract/matching';
 import { candidate, candidateFact, candidateNote, candidateTrial, processingRun, trial, trialCriterion, trialMatch, user } from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
-import type { MatchCriterion, MatchFact, MatchPerson } from './evaluate';
+import { CLASS_RANK, type MatchCriterion, type MatchFact, type MatchPerson } from './evaluate';
 
 export type CandidateFactRow = typeof candidateFact.$inferSelect;
 /** A malformed id names no row: answered as not found without asking the database (which would refuse the cast). */
@@ -297,7 +297,8 @@ function pageWhere(filter: MatchPageFilter) {
     : undefined;
   const words = filter.q ? `%${filter.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
   const search = words ? sql`(lower(${candidate.firstName} || ' ' || ${candidate.lastName}) like ${words})` : undefined;
-  return and(eq(trialMatch.runId, filter.runId), filter.matchClass ? eq(trialMatch.matchClass, filter.matchClass) : undefined, criterion, search);
+  // The class by its rank: the rank is in the results' index.
+  return and(eq(trialMatch.runId, filter.runId), filter.matchClass ? eq(trialMatch.classRank, CLASS_RANK[filter.matchClass]) : undefined, criterion, search);
 }
 
 export async function matchPage(executor: Executor, filter: MatchPageFilter, knownTotal?: number) {
@@ -310,7 +311,8 @@ export async function matchPage(executor: Executor, filter: MatchPageFilter, kno
     notMetIds: trialMatch.notMetIds,
     unknownIds: trialMatch.unknownIds,
   };
-  const order = [asc(trialMatch.classRank), desc(trialMatch.score), asc(trialMatch.candidateId)] as const;
+  // Exactly the index's order (score DESC NULLS LAST), so a page is read off the index, not sorted.
+  const order = [asc(trialMatch.classRank), sql`${trialMatch.score} desc nulls last`, asc(trialMatch.candidateId)] as const;
   // The page is chosen in the results' own index; only its rows meet the candidate table (names, status),
   // unless a name search needs the join to filter.
   const ranked = filter.q
