@@ -161,16 +161,33 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
 async function finishRun(tx: Transaction, runId: string, organizationId: string, trialId: string) {
   await q.dropEarlierResults(tx, trialId, runId);
   const counts = await q.matchCounts(tx, runId);
-  // Kept with the run: the overview and the unfiltered list read them instead of counting 100,000 rows.
+  const gaps = await runGaps(tx, runId);
+  // Kept with the run: the overview, the lists' totals and the gap analysis read them instead of counting 100,000 rows.
   const [run] = await tx
     .update(processingRun)
-    .set({ status: 'completed', finishedAt: new Date(), total: sql`${processingRun.processed}`, options: sql`${processingRun.options} || ${JSON.stringify({ counts })}::jsonb` })
+    .set({ status: 'completed', finishedAt: new Date(), total: sql`${processingRun.processed}`, options: sql`${processingRun.options} || ${JSON.stringify({ counts, gaps })}::jsonb` })
     .where(eq(processingRun.id, runId))
     .returning({ createdByUserId: processingRun.createdByUserId });
   await recordAudit(tx, { organizationId, actorUserId: run?.createdByUserId ?? null, action: 'processing_run.complete', entityType: 'processing_run', entityId: runId, changes: { kind: q.TRIAL_MATCH_RUN_KIND, trialId, ...counts } });
 }
 
 // ---- reading results ----
+
+type RunGaps = { excluding: Array<{ criterionId: string; excluded: number; onlyBlocker: number }>; unknown: Array<{ criterionId: string; unknown: number }> };
+
+async function runGaps(tx: Transaction, runId: string): Promise<RunGaps> {
+  const excluding = await q.excludingCounts(tx, runId);
+  const unknown = await q.unknownCounts(tx, runId);
+  return {
+    excluding: excluding.map((row) => ({ criterionId: row.criterion_id, excluded: Number(row.excluded), onlyBlocker: Number(row.only_blocker) })),
+    unknown: unknown.map((row) => ({ criterionId: row.criterion_id, unknown: Number(row.unknown) })),
+  };
+}
+
+/** The per-criterion counts a completed run stored; counted again for a run finished before they were stored. */
+async function storedGaps(tx: Transaction, run: q.MatchRunRow): Promise<RunGaps> {
+  return (run.options as { gaps?: RunGaps }).gaps ?? runGaps(tx, run.id);
+}
 
 /** The counts a completed run stored; counted again for a run finished before they were stored. */
 async function storedCounts(tx: Transaction, run: q.MatchRunRow): Promise<Record<'likely' | 'possible' | 'excluded', number>> {
@@ -210,8 +227,12 @@ export async function listMatches(deps: Deps, scope: RequestScope, trialId: stri
     const { completed } = await q.matchRuns(tx, trialId);
     if (!completed) return { matches: [], total: 0 };
     const counts = await storedCounts(tx, completed);
-    // Without a criterion or name filter the total is a stored count, not a scan of every result.
-    const knownTotal = filter.criterionId || filter.q ? undefined : filter.class ? counts[filter.class] : counts.likely + counts.possible + counts.excluded;
+    // Without a name search the total is a stored count, not a scan of every result.
+    let knownTotal: number | undefined = filter.q ? undefined : filter.class ? counts[filter.class] : counts.likely + counts.possible + counts.excluded;
+    if (filter.criterionId) {
+      // Excluded by one criterion: the run counted it. Any other criterion filter is counted now.
+      knownTotal = filter.class === 'excluded' && knownTotal !== undefined ? ((await storedGaps(tx, completed)).excluding.find((row) => row.criterionId === filter.criterionId)?.excluded ?? 0) : undefined;
+    }
     const page = await q.matchPage(tx, { runId: completed.id, trialId, matchClass: filter.class, criterionId: filter.criterionId, q: filter.q, limit: filter.limit, offset: filter.offset }, knownTotal);
     return {
       total: page.total,
@@ -261,8 +282,7 @@ export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: stri
     const { completed } = await q.matchRuns(tx, trialId);
     if (!completed) return { counts: countsOf({ likely: 0, possible: 0, excluded: 0 }), targetEnrollment: found.targetEnrollment, excluding: [], unknown: [] };
     const counts = await storedCounts(tx, completed);
-    const excluding = await q.excludingCounts(tx, completed.id);
-    const unknown = await q.unknownCounts(tx, completed.id);
+    const { excluding, unknown } = await storedGaps(tx, completed);
     const byId = new Map(criteria.map((criterion) => [criterion.id, criterion]));
     const today = new Date();
     const blank: MatchPerson = { dateOfBirth: null, sex: 'unknown', facts: [] };
@@ -270,16 +290,16 @@ export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: stri
       counts: countsOf(counts),
       targetEnrollment: found.targetEnrollment,
       excluding: excluding
-        .filter((row) => byId.has(row.criterion_id))
-        .map((row) => ({ criterionId: row.criterion_id, kind: byId.get(row.criterion_id)!.kind, text: byId.get(row.criterion_id)!.text, excluded: Number(row.excluded), onlyBlocker: Number(row.only_blocker) }))
+        .filter((row) => byId.has(row.criterionId))
+        .map((row) => ({ ...row, kind: byId.get(row.criterionId)!.kind, text: byId.get(row.criterionId)!.text }))
         .sort((a, b) => b.excluded - a.excluded || b.onlyBlocker - a.onlyBlocker),
       unknown: unknown
-        .filter((row) => byId.has(row.criterion_id))
+        .filter((row) => byId.has(row.criterionId))
         .map((row) => {
-          const criterion = byId.get(row.criterion_id)!;
+          const criterion = byId.get(row.criterionId)!;
           // Whether the criterion is a key fact does not depend on the person: ask it of nobody to find out.
           const key = matchPerson([criterion], blank, today).outcomes[0].key;
-          return { criterionId: row.criterion_id, kind: criterion.kind, text: criterion.text, unknown: Number(row.unknown), key };
+          return { criterionId: row.criterionId, kind: criterion.kind, text: criterion.text, unknown: row.unknown, key };
         })
         .sort((a, b) => Number(b.key) - Number(a.key) || b.unknown - a.unknown),
     };
