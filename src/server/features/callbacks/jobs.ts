@@ -1,8 +1,9 @@
+import { runAsOrganization } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { findCandidate } from '../candidates/queries';
 import { nextCallingTime } from '../calls/calling-hours';
-import { asOrganization, callBlockReason, dialCall, planCall, type CallPlan } from '../calls/service';
+import { callBlockReason, dialCall, planCall, type CallPlan } from '../calls/service';
 import { activeVoiceAgent } from '../voice-agents/queries';
 import { findCallback, releaseLostJobs, updateCallback } from './queries';
 import { closeCallback, PROVIDER_RETRY_MS, queueCallbackJobs, retryOrFail } from './service';
@@ -24,7 +25,7 @@ export async function placeCallbackJob(deps: AppDeps, data: { callbackId: string
   if (!found || found.status !== 'pending' || found.jobId !== jobId) return;
   const organizationId = found.organizationId;
 
-  const plan = await asOrganization(deps.db, organizationId, async (tx): Promise<CallPlan | null> => {
+  const plan = await runAsOrganization(deps.db, organizationId, async (tx): Promise<CallPlan | null> => {
     const row = await findCallback(tx, found.id, true);
     if (!row || row.status !== 'pending' || row.jobId !== jobId) return null;
     // Early (the database's clock ahead of ours): queued again for its time after the commit.
@@ -58,7 +59,7 @@ export async function placeCallbackJob(deps: AppDeps, data: { callbackId: string
       await dialCall(deps, plan);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      await asOrganization(deps.db, organizationId, async (tx) => {
+      await runAsOrganization(deps.db, organizationId, async (tx) => {
         const row = await findCallback(tx, found.id, true);
         if (!row || row.status !== 'calling' || row.lastCallId !== plan.created.id) return;
         const person = await findCandidate(tx, row.candidateId);

@@ -1,3 +1,4 @@
+import { runAsOrganization } from '../../db/scoped';
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { twilioForm, twilioSignatureAccepted } from '../../http/twilio-webhook';
@@ -9,7 +10,7 @@ import { systemResolveInboundAgent } from '../phone-numbers/queries';
 import { scriptOf } from '../voice-agents/service';
 import { findCall, findCallByTwilioSid, insertCall, updateCall } from './queries';
 import { offeredVisitSlots } from './scheduling';
-import { asOrganization, VOICE_AGENT_ACTOR } from './service';
+import { VOICE_AGENT_ACTOR } from './service';
 
 /**
  * POST /api/inbound/: Twilio's voice webhook for a call to one of our numbers. Signed like the SMS webhooks;
@@ -43,7 +44,7 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
   const agent = (await systemResolveInboundAgent(deps.db, called))?.agent;
   if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) return null;
 
-  const planned = await asOrganization(deps.db, agent.organizationId, async (tx) => {
+  const planned = await runAsOrganization(deps.db, agent.organizationId, async (tx) => {
     // Twilio redelivers a webhook it got no answer to: the call is answered again the same way, never twice.
     const earlier = await findCallByTwilioSid(tx, agent.organizationId, twilioCallSid);
     if (earlier) return { kind: 'replay' as const, twiml: typeof earlier.structuredData.inboundTwiml === 'string' ? earlier.structuredData.inboundTwiml : null };
@@ -97,14 +98,14 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
     });
     // Server messages may already have set it (they find the call by metadata.callId): only the id changes.
     // The answer is kept so that a redelivery gets the same TwiML.
-    await asOrganization(deps.db, row.organizationId, async (tx) => {
+    await runAsOrganization(deps.db, row.organizationId, async (tx) => {
       const current = await findCall(tx, row.id, true);
       await updateCall(tx, row.id, { providerCallId: answer.providerCallId, structuredData: { ...(current?.structuredData ?? {}), inboundTwiml: answer.twiml } });
     });
     return answer.twiml;
   } catch (error) {
     const code = error instanceof VoiceProviderError ? error.code : 'error';
-    await asOrganization(deps.db, row.organizationId, async (tx) => {
+    await runAsOrganization(deps.db, row.organizationId, async (tx) => {
       const current = await findCall(tx, row.id, true);
       await updateCall(tx, row.id, { status: 'failed', outcome: 'failed', endedAt: new Date(), structuredData: { ...(current?.structuredData ?? {}), error: code } });
     });

@@ -4,7 +4,7 @@ import type { ProcessingRun } from '../../../contract/processing-runs';
 import { PRESCREEN_CALLS_RUN_KIND, type CallBlockReason, type PrescreenAllInput } from '../../../contract/voice';
 import { runScoped, type RequestScope } from '../../auth/scope';
 import { processingRun } from '../../db/schema';
-import type { Transaction } from '../../db/scoped';
+import { runAsOrganization, type Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { SIMULATION_MODES, type SimulationMode } from '../../integrations/voice/port';
@@ -17,7 +17,7 @@ import { toRun } from '../processing-runs/service';
 import { activeVoiceAgent } from '../voice-agents/queries';
 import { callSlotState, dueState, findOpenRun, insertDueItems, lockPrescreenRunsOf, nextPendingItems, settleItem, type ItemOutcome, type TrialFilter } from './prescreen-all-queries';
 import { updateCall } from './queries';
-import { asOrganization, callBlockReason, dialCall, planCall, type CallActor, type CallPlan } from './service';
+import { callBlockReason, dialCall, planCall, type CallActor, type CallPlan } from './service';
 
 /**
  * POST /api/calls/prescreen-all: a prescreen call to every candidate due one, as a processing run.
@@ -117,7 +117,7 @@ interface RunContext {
 
 async function processPrescreenRun(deps: AppDeps, runId: string, organizationId: string): Promise<void> {
   try {
-    const [run] = await asOrganization(deps.db, organizationId, (tx) => tx.select().from(processingRun).where(eq(processingRun.id, runId)));
+    const [run] = await runAsOrganization(deps.db, organizationId, (tx) => tx.select().from(processingRun).where(eq(processingRun.id, runId)));
     if (!run || run.status !== 'running') return;
     const simulate = (run.options as { simulate?: unknown }).simulate;
     const ctx: RunContext = {
@@ -129,7 +129,7 @@ async function processPrescreenRun(deps: AppDeps, runId: string, organizationId:
     // Items go in row order: the next pending ones come after the last one handled (an index range, not a rescan).
     let afterRow = 0;
     for (;;) {
-      const items = await asOrganization(deps.db, organizationId, (tx) => nextPendingItems(tx, runId, afterRow, ITEM_PAGE));
+      const items = await runAsOrganization(deps.db, organizationId, (tx) => nextPendingItems(tx, runId, afterRow, ITEM_PAGE));
       if (items.length === 0) return await completeRun(deps, ctx);
       for (const item of items) {
         if (!(await processItem(deps, ctx, item))) return;
@@ -145,7 +145,7 @@ async function processPrescreenRun(deps: AppDeps, runId: string, organizationId:
 }
 
 async function completeRun(deps: AppDeps, ctx: RunContext): Promise<void> {
-  await asOrganization(deps.db, ctx.organizationId, async (tx) => {
+  await runAsOrganization(deps.db, ctx.organizationId, async (tx) => {
     const [run] = await tx.select().from(processingRun).where(eq(processingRun.id, ctx.runId)).for('update');
     if (!run || run.status !== 'running') return;
     await tx.update(processingRun).set({ status: 'completed', finishedAt: new Date() }).where(eq(processingRun.id, ctx.runId));
@@ -161,7 +161,7 @@ async function completeRun(deps: AppDeps, ctx: RunContext): Promise<void> {
 }
 
 function failRun(deps: AppDeps, runId: string, organizationId: string, error: string) {
-  return asOrganization(deps.db, organizationId, (tx) =>
+  return runAsOrganization(deps.db, organizationId, (tx) =>
     tx.update(processingRun).set({ status: 'failed', error, finishedAt: new Date() }).where(and(eq(processingRun.id, runId), eq(processingRun.status, 'running'))),
   );
 }
@@ -212,11 +212,11 @@ async function decide(tx: Transaction, ctx: RunContext, candidateId: string | nu
 async function processItem(deps: AppDeps, ctx: RunContext, item: { id: string; candidateId: string | null }): Promise<boolean> {
   const { organizationId, runId } = ctx;
   // A first look without locks: only a candidate about to be dialled waits for a free line.
-  const preview = await asOrganization(deps.db, organizationId, (tx) => decide(tx, ctx, item.candidateId, new Date(), false));
+  const preview = await runAsOrganization(deps.db, organizationId, (tx) => decide(tx, ctx, item.candidateId, new Date(), false));
   if (preview.kind === 'dial' && !(await waitForCallSlot(deps, ctx))) return false;
 
   // Decide again (the wait may have been long) and act in one transaction with the item's outcome.
-  const acted = await asOrganization(deps.db, organizationId, async (tx): Promise<{ kind: 'done' | 'deferred' | 'stopped' } | { kind: 'dial'; plan: CallPlan }> => {
+  const acted = await runAsOrganization(deps.db, organizationId, async (tx): Promise<{ kind: 'done' | 'deferred' | 'stopped' } | { kind: 'dial'; plan: CallPlan }> => {
     const [run] = await tx.select({ status: processingRun.status, leaseOwner: processingRun.leaseOwner }).from(processingRun).where(eq(processingRun.id, runId)).for('update');
     // Another process took the run over (this one stalled past its claim): it decides the items from here.
     if (run?.status !== 'running' || run.leaseOwner !== runOwnerOf(deps)) return { kind: 'stopped' };
@@ -264,7 +264,7 @@ async function processItem(deps: AppDeps, ctx: RunContext, item: { id: string; c
       outcome = 'failed';
       errors = [{ field: 'call', message: error.message }];
     }
-    await asOrganization(deps.db, organizationId, (tx) => settleItem(tx, { runId, itemId: item.id, outcome, errors }));
+    await runAsOrganization(deps.db, organizationId, (tx) => settleItem(tx, { runId, itemId: item.id, outcome, errors }));
   }
   return true;
 }
@@ -272,7 +272,7 @@ async function processItem(deps: AppDeps, ctx: RunContext, item: { id: string; c
 /** Waits (without blocking) until the organization has a free line; false when the run stopped meanwhile. */
 async function waitForCallSlot(deps: AppDeps, ctx: RunContext): Promise<boolean> {
   for (;;) {
-    const { runStatus, openCalls } = await asOrganization(deps.db, ctx.organizationId, (tx) => callSlotState(tx, ctx.runId, ctx.organizationId));
+    const { runStatus, openCalls } = await runAsOrganization(deps.db, ctx.organizationId, (tx) => callSlotState(tx, ctx.runId, ctx.organizationId));
     if (runStatus !== 'running') return false;
     if (openCalls < deps.config.voice.maxConcurrentCalls) return true;
     await sleep(SLOT_POLL_MS);

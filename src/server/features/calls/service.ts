@@ -4,7 +4,7 @@ import type { TrialStatus } from '../../../contract/trials';
 import type { Call, CallBlockReason, CallDetail, CreateCallInput, ListCallsQuery } from '../../../contract/voice';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { withRowSecurity, type Transaction } from '../../db/scoped';
+import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { SIMULATION_MODES, VoiceProviderError, type OfferedSlot, type ScriptQuestion, type SimulationMode, type VoiceProvider } from '../../integrations/voice/port';
 import { recordAudit } from '../audit/audit';
@@ -52,10 +52,6 @@ export function toCall(row: CallRow): Call {
   };
 }
 
-/** A transaction under row-level security for one organization (webhooks and tools: no request scope). */
-export function asOrganization<T>(db: Database, organizationId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return withRowSecurity(db, { global: false, reachableOrganizationIds: [organizationId] }, work);
-}
 
 export async function callInScope(tx: Transaction, scope: RequestScope, id: string, forUpdate = false): Promise<CallRow> {
   const row = await findCall(tx, id, forUpdate);
@@ -198,11 +194,11 @@ export async function dialCall(deps: VoiceDeps, plan: CallPlan, simulate?: Simul
   } catch (error) {
     const code = error instanceof VoiceProviderError ? error.code : 'error';
     deps.logger.warn({ callId: created.id, provider: deps.voice.provider, code }, 'call placement failed');
-    await asOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { status: 'failed', outcome: 'failed', endedAt: new Date(), structuredData: { error: code } }));
+    await runAsOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { status: 'failed', outcome: 'failed', endedAt: new Date(), structuredData: { error: code } }));
     throw new AppError(502, `The voice provider did not place the call${error instanceof VoiceProviderError ? `: ${error.message}` : ''}`, 'VOICE_PROVIDER_ERROR');
   }
   // Server messages may already have arrived (they find the call by metadata.callId): only set the id.
-  return asOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { providerCallId }));
+  return runAsOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { providerCallId }));
 }
 
 /**

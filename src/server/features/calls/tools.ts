@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { normalizePhone } from '../../../contract/candidates';
-import type { Transaction } from '../../db/scoped';
+import { runAsOrganization, type Transaction } from '../../db/scoped';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { errorBody } from '../../http/errors';
 import { VOICE_TOOLS, type CallbackToolName, type VoiceToolName } from '../../integrations/voice/port';
@@ -12,7 +12,7 @@ import { findCandidate, updateCandidateRow } from '../candidates/queries';
 import { systemFindNumberOwner } from '../phone-numbers/queries';
 import { findVoiceAgent } from '../voice-agents/queries';
 import { findCall, latestCallOfCandidate, updateCall, type CallRow } from './queries';
-import { asOrganization } from './service';
+import {  } from './service';
 import { handleVapiMessage, vapiAuthorized } from './webhook';
 
 /**
@@ -203,7 +203,7 @@ async function directTool(c: Context<AppEnv>) {
   const located = await locateDirect(deps, args);
   if ('status' in located) return c.json(errorBody(located.status, located.message), located.status);
   try {
-    const outcome = await asOrganization(deps.db, located.organizationId, async (tx) => {
+    const outcome = await runAsOrganization(deps.db, located.organizationId, async (tx) => {
       const row = located.callId ? await findCall(tx, located.callId, true) : undefined;
       return runAgentTool(tx, name, method, args, row, located.candidateId, located.organizationId);
     });

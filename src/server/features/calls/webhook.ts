@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { systemResolveInboundAgent } from '../phone-numbers/queries';
-import type { Transaction } from '../../db/scoped';
+import { runAsOrganization, type Transaction } from '../../db/scoped';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
 import { confirmBooking } from '../prescreen/service';
@@ -13,7 +13,7 @@ import { findCandidateByPhone } from '../sms/queries';
 import type { VoiceDeps } from '../voice-agents/service';
 import { countCallEventsOfType, findCall, findCallByProviderId, insertCall, insertCallEventOnce, updateCall, type CallRow } from './queries';
 import { bookVisitFromCall } from './scheduling';
-import { applyMissedCallRule, asOrganization, recordCallPrescreen } from './service';
+import { applyMissedCallRule, recordCallPrescreen } from './service';
 import { isCallbackTool } from '../callbacks/tools';
 import { isAgentTool, runAgentTool, ToolError, toolArguments } from './tools';
 
@@ -179,7 +179,7 @@ async function assistantRequest(deps: VoiceDeps, message: Record<string, unknown
   // System path: the registry's owner of the number, then that organization's active agent for it.
   const agent = (await systemResolveInboundAgent(deps.db, called))?.agent;
   if (!agent) return { status: 200, body: { error: 'This number is not in service.' } };
-  await asOrganization(deps.db, agent.organizationId, async (tx) => {
+  await runAsOrganization(deps.db, agent.organizationId, async (tx) => {
     let row = await findCallByProviderId(tx, deps.voice.provider, providerCallId);
     if (!row) {
       const person = caller ? await findCandidateByPhone(tx, agent.organizationId, caller) : undefined;
@@ -229,7 +229,7 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
   const dedupeKey = createHash('sha256').update(raw).digest('hex');
   const providerCallId = str(message.call?.id);
 
-  return asOrganization(deps.db, located.organizationId, async (tx) => {
+  return runAsOrganization(deps.db, located.organizationId, async (tx) => {
     let row = (await findCall(tx, located.id, true))!;
     const stored = await insertCallEventOnce(tx, { organizationId: row.organizationId, callId: row.id, type: message.type, dedupeKey, payload: body as Record<string, unknown> });
     if (!stored) {

@@ -4,7 +4,7 @@ import type { ImportCandidatesInput, ImportField } from '../../../contract/candi
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { withRowSecurity } from '../../db/scoped';
+import { runAsOrganization } from '../../db/scoped';
 import { candidate, processingRun, processingRunItem } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
@@ -134,7 +134,7 @@ export async function processRun(deps: RunnerDeps, runId: string, organizationId
     }
   } catch (error) {
     deps.logger.error({ runId, errorName: (error as Error).name, dbCode: (error as { cause?: { code?: string } }).cause?.code }, 'processing run failed');
-    await withRowSecurity(deps.db, { global: false, reachableOrganizationIds: [organizationId] }, (tx) =>
+    await runAsOrganization(deps.db, organizationId, (tx) =>
       tx.update(processingRun).set({ status: 'failed', error: 'Processing stopped on an unexpected error; rows marked processed were imported', finishedAt: new Date() }).where(eq(processingRun.id, runId)),
     ).catch(() => undefined);
   }
@@ -223,7 +223,7 @@ const isEmpty = (field: (typeof FILLABLE)[number], value: unknown) => value === 
 
 /** Processes the next BATCH_SIZE pending items of a run in one transaction. Returns false when the run is done. */
 export async function processBatch(db: Database, runId: string, organizationId: string, position = { afterRow: 0 }): Promise<boolean> {
-  return withRowSecurity(db, { global: false, reachableOrganizationIds: [organizationId] }, async (tx) => {
+  return runAsOrganization(db, organizationId, async (tx) => {
     const [run] = await tx.select().from(processingRun).where(eq(processingRun.id, runId)).for('update');
     if (!run || run.status !== 'running') return false;
     const options = run.options as unknown as ImportOptions;

@@ -18,7 +18,7 @@ import { deriveTimeZone } from '../../../contract/zone-derivation';
 import type { AiRecommendation } from '../../../contract/prescreen';
 import type { Language } from '../../../contract/prescreen-forms';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
-import { withRowSecurity, type Transaction } from '../../db/scoped';
+import { runAsOrganization, type Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
@@ -197,8 +197,7 @@ function replyRows(conversation: Pick<ConversationRow, 'id' | 'organizationId'>,
   }));
 }
 
-const runInOrganization = <T>(deps: AppDeps, organizationId: string, work: (tx: Transaction) => Promise<T>) =>
-  withRowSecurity(deps.db, { global: false, reachableOrganizationIds: [organizationId] }, work);
+const runInOrganization = <T>(deps: AppDeps, organizationId: string, work: (tx: Transaction) => Promise<T>) => runAsOrganization(deps.db, organizationId, work);
 
 // ---- starting ----
 

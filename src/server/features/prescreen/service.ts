@@ -20,7 +20,7 @@ import { findSite, readSites } from '../trials/sites';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { booking, prescreenResult } from '../../db/schema';
-import { withRowSecurity, type Transaction } from '../../db/scoped';
+import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
 import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
@@ -68,7 +68,7 @@ export type PrescreenTarget = RequestScope | { organizationId: string };
 const reachableIds = (target: PrescreenTarget) => ('organizationId' in target ? [target.organizationId] : target.reachableOrganizationIds);
 
 function runIn<T>(db: Database, target: PrescreenTarget, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  if ('organizationId' in target) return withRowSecurity(db, { global: false, reachableOrganizationIds: [target.organizationId] }, work);
+  if ('organizationId' in target) return runAsOrganization(db, target.organizationId, work);
   return runScoped(db, target, work);
 }
 
