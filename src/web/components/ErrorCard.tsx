@@ -1,5 +1,7 @@
 import { AlertTriangle, RotateCcw } from 'lucide-react';
 import { Button, Card } from './ui';
+import type { ReactNode } from 'react';
+import { ApiRequestError } from '../lib/api';
 import { errorMessage } from '../lib/utils';
 
 export function ErrorCard({ title = 'Could not load this', error, message, onRetry }: { title?: string; error?: unknown; message?: string; onRetry?: () => void }) {
@@ -22,5 +24,20 @@ export function ErrorCard({ title = 'Could not load this', error, message, onRet
         </div>
       </div>
     </Card>
+  );
+}
+
+/**
+ * A detail page whose record could not be loaded: "X not found" (404: deleted, or another organization's)
+ * with no retry, or "Could not load" with one; and the way back to the list.
+ */
+export function RecordLoadError({ error, heading, missing, failed, missingMessage, onRetry, back }: { error: unknown; heading: string; missing: { heading: string; title: string }; failed: string; missingMessage: string; onRetry: () => void; back: ReactNode }) {
+  const notFound = error instanceof ApiRequestError && error.status === 404;
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-semibold text-slate-900">{notFound ? missing.heading : heading}</h1>
+      <ErrorCard title={notFound ? missing.title : failed} message={notFound ? missingMessage : undefined} error={notFound ? undefined : error} onRetry={notFound ? undefined : onRetry} />
+      <div>{back}</div>
+    </div>
   );
 }

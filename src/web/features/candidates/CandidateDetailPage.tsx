@@ -5,13 +5,12 @@ import { toast } from 'sonner';
 import { CANDIDATE_STATUSES, ConsentInputSchema, CreatePrescreenNoteSchema, UpdateCandidateSchema, type Candidate, type CandidateStatus, type IndexedPrescreenNote } from '../../../contract/candidates';
 import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog, Dialog } from '../../components/dialogs';
-import { ErrorCard } from '../../components/ErrorCard';
+import { RecordLoadError } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, Select, SubmitButton } from '../../components/ui';
-import { ApiRequestError } from '../../lib/api';
 import { maxLengthOf } from '../../lib/limits';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
-import { cn, errorMessage, formatDate, formatDateTime } from '../../lib/utils';
+import { cn, formatDate, formatDateTime } from '../../lib/utils';
 import { CandidateCallbackCard, ScheduleCallbackButton } from '../callbacks/CandidateCallback';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
@@ -424,17 +423,20 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
 
   if (query.isPending) return <Spinner label="Loading candidate" />;
   if (query.isError) {
-    const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
-      <div className="grid gap-4">
-        <h1 className="text-2xl font-semibold text-slate-900">{notFound ? 'Candidate not found' : 'Candidate'}</h1>
-        <ErrorCard title={notFound ? 'This candidate does not exist or was deleted' : 'Could not load this candidate'} message={notFound ? 'Go back to the list to find another candidate.' : errorMessage(query.error)} onRetry={notFound ? undefined : () => void query.refetch()} />
-        <div>
+      <RecordLoadError
+        error={query.error}
+        heading="Candidate"
+        missing={{ heading: 'Candidate not found', title: 'This candidate does not exist or was deleted' }}
+        missingMessage="Go back to the list to find another candidate."
+        failed="Could not load this candidate"
+        onRetry={() => void query.refetch()}
+        back={
           <Link to="/candidates" className={buttonClass('secondary')}>
             Back to candidates
           </Link>
-        </div>
-      </div>
+        }
+      />
     );
   }
   const candidate = query.data;

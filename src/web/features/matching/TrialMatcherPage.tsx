@@ -3,12 +3,11 @@ import { RefreshCw, Search, UserPlus } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { MatchClass, TrialMatchOverview, TrialMatchRow } from '../../../contract/matching';
-import { ErrorCard } from '../../components/ErrorCard';
+import { ErrorCard, RecordLoadError } from '../../components/ErrorCard';
 import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, EmptyState, FilterSelect, Table, Td, Th } from '../../components/ui';
-import { ApiRequestError } from '../../lib/api';
 import { formatDateTime } from '../../lib/utils';
 import { Checkbox } from '../candidates/components';
 import { StatusBadge } from '../trials/components';
@@ -228,17 +227,20 @@ export function TrialMatcherPage({ trialId, search }: { trialId: string; search:
 
   if (overview.isPending) return <Spinner label="Loading trial matching" />;
   if (overview.isError) {
-    const missing = overview.error instanceof ApiRequestError && overview.error.status === 404;
     return (
-      <div className="grid gap-4">
-        <h1 className="text-2xl font-semibold text-slate-900">{missing ? 'Trial not found' : 'Trial matching'}</h1>
-        <ErrorCard title={missing ? 'This trial does not exist' : 'Could not load trial matching'} message={missing ? 'It may have been deleted, or it belongs to another organization.' : undefined} error={overview.error} onRetry={missing ? undefined : () => void overview.refetch()} />
-        <div>
+      <RecordLoadError
+        error={overview.error}
+        heading="Trial matching"
+        missing={{ heading: 'Trial not found', title: 'This trial does not exist' }}
+        missingMessage="It may have been deleted, or it belongs to another organization."
+        failed="Could not load trial matching"
+        onRetry={() => void overview.refetch()}
+        back={
           <Link to="/trials" className={buttonClass('secondary')}>
             Back to trials
           </Link>
-        </div>
-      </div>
+        }
+      />
     );
   }
   const data = overview.data;

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { siteLabel, TRIAL_STATUS_TRANSITIONS, type Trial, type TrialSite, type TrialStatus } from '../../../contract/trials';
 import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/dialogs';
-import { ErrorCard } from '../../components/ErrorCard';
+import { RecordLoadError } from '../../components/ErrorCard';
 import { ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
@@ -14,7 +14,6 @@ import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, E
 import { useActiveOrganization, usePermissionSubject } from '../../lib/active-organization';
 import { useOffsetPaging } from '../../lib/paging';
 import { can } from '../../../contract/permissions';
-import { ApiRequestError } from '../../lib/api';
 import { timeZoneOptions } from '../../lib/time-zone-options';
 import { errorMessage, formatDate, formatDateTime } from '../../lib/utils';
 import { CriteriaLists, EnrollmentProgress, needsReviewCount, StatusBadge } from './components';
@@ -371,22 +370,20 @@ export function TrialDetailPage({ trialId }: { trialId: string }) {
 
   if (query.isPending) return <Spinner label="Loading trial" />;
   if (query.isError) {
-    const missing = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
-      <div className="grid gap-4">
-        <h1 className="text-2xl font-semibold text-slate-900">{missing ? 'Trial not found' : 'Trial'}</h1>
-        <ErrorCard
-          title={missing ? 'This trial does not exist' : 'Could not load this trial'}
-          message={missing ? 'It may have been deleted, or it belongs to another organization.' : undefined}
-          error={query.error}
-          onRetry={missing ? undefined : () => void query.refetch()}
-        />
-        <div>
+      <RecordLoadError
+        error={query.error}
+        heading="Trial"
+        missing={{ heading: 'Trial not found', title: 'This trial does not exist' }}
+        missingMessage="It may have been deleted, or it belongs to another organization."
+        failed="Could not load this trial"
+        onRetry={() => void query.refetch()}
+        back={
           <Link to="/trials" className={buttonClass('secondary')}>
             Back to trials
           </Link>
-        </div>
-      </div>
+        }
+      />
     );
   }
 

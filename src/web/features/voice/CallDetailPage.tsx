@@ -4,11 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { CallDetail } from '../../../contract/voice';
 import { ConfirmDialog } from '../../components/dialogs';
-import { ErrorCard } from '../../components/ErrorCard';
+import { ErrorCard, RecordLoadError } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Transcript, type TranscriptTurn } from '../../components/Transcript';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
-import { ApiRequestError } from '../../lib/api';
 import { formatDateTime } from '../../lib/utils';
 import { LANGUAGE_LABELS } from '../chat/format';
 import { CallStatusBadge, CandidateLink, OutcomeText } from './components';
@@ -161,22 +160,20 @@ export function CallDetailPage({ callId }: { callId: string }) {
 
   if (query.isPending) return <Spinner label="Loading the call" />;
   if (query.isError) {
-    const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
-      <div className="grid gap-4">
-        <h1 className="text-2xl font-semibold text-slate-900">{notFound ? 'Call not found' : 'Call'}</h1>
-        <ErrorCard
-          title={notFound ? 'This call does not exist or was deleted' : 'Could not load this call'}
-          error={notFound ? undefined : query.error}
-          message={notFound ? 'Go back to the list to find another call.' : undefined}
-          onRetry={notFound ? undefined : () => void query.refetch()}
-        />
-        <div>
+      <RecordLoadError
+        error={query.error}
+        heading="Call"
+        missing={{ heading: 'Call not found', title: 'This call does not exist or was deleted' }}
+        missingMessage="Go back to the list to find another call."
+        failed="Could not load this call"
+        onRetry={() => void query.refetch()}
+        back={
           <Link to="/admin/calls" className={buttonClass('secondary')}>
             Back to calls
           </Link>
-        </div>
-      </div>
+        }
+      />
     );
   }
   const call = query.data;
