@@ -262,3 +262,12 @@ export const OtherTrialMatchesSchema = z
   })
   .openapi('OtherTrialMatches');
 export type OtherTrialMatches = z.infer<typeof OtherTrialMatchesSchema>;
+
+/** Gap analysis in one click: prescreen questions for these criteria (those nothing on record decides). */
+export const NextQuestionsSchema = z
+  .object({ criterionIds: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one criterion').max(200) })
+  .openapi('NextQuestions');
+export const NextQuestionsResultSchema = z
+  .object({ formId: z.string(), created: z.boolean(), questionCount: z.number().int() })
+  .openapi('NextQuestionsResult');
+export type NextQuestionsResult = z.infer<typeof NextQuestionsResultSchema>;

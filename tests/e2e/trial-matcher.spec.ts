@@ -34,6 +34,8 @@ describe('trial matcher', () => {
       ['Alice', yearsAgo(40), 'A 40-year-old woman with asthma since childhood. She has never smoked.'],
       ['Bruno', yearsAgo(72), 'A 72-year-old man with asthma on inhaled steroids.'],
       ['Chen', yearsAgo(33), 'A 33-year-old man with asthma who smokes a pack a day.'],
+      // Nothing said of asthma: possibly eligible, and what to ask next.
+      ['Dana', yearsAgo(50), 'A 50-year-old woman referred for a sleep study. She has never smoked.'],
     ];
     for (const [name, dateOfBirth, note] of people) {
       const candidate = await page.request.post('/api/candidates/', { data: { firstName: name, lastName: 'Match', dateOfBirth } });
@@ -48,7 +50,7 @@ describe('trial matcher', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Trial matching: Asthma controller study' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'Find matching candidates' }).click();
     const table = page.getByRole('table', { name: /ranked/i });
-    await expect.poll(() => table.getByRole('row').count(), { timeout: 20_000 }).toBe(4);
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 20_000 }).toBe(5);
     await expectAccessible(page);
 
     // Why is Bruno excluded? His age, read from his date of birth.
@@ -76,6 +78,11 @@ describe('trial matcher', () => {
     await ageRow.getByRole('button', { name: 'Try these ages' }).click();
     await expect.poll(() => ageRow.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/adds 1/);
     await expectAccessible(page);
+
+    // What to ask next, as prescreen questions in one click.
+    await page.getByRole('button', { name: 'Make prescreen questions for these' }).click();
+    await page.getByRole('link', { name: 'Review and publish the form' }).click();
+    await expect.poll(() => page.getByText('Questions to ask next (from the trial matcher)').first().isVisible(), { timeout: 20_000 }).toBe(true);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, candidate, candidateFact, candidateNote, candidateTrial, processingRun, trialMatch } from '../../src/server/db/schema';
+import { auditLog, candidate, candidateFact, candidateNote, candidateTrial, prescreenForm, processingRun, trialMatch } from '../../src/server/db/schema';
 import { whenMatchRunSettled } from '../../src/server/features/matching/matcher';
 import { ENDPOINTS as MATCHING } from '../support/endpoints/matching';
 import { createRecruitingTrial } from '../support/trials';
@@ -28,6 +28,7 @@ const snapshot = async () => ({
   links: await t.deps.db.select().from(candidateTrial).where(eq(candidateTrial.organizationId, a.organizationId)),
   matches: await t.deps.db.select().from(trialMatch).where(eq(trialMatch.organizationId, a.organizationId)),
   runs: await t.deps.db.select().from(processingRun).where(eq(processingRun.organizationId, a.organizationId)),
+  forms: await t.deps.db.select().from(prescreenForm).where(eq(prescreenForm.organizationId, a.organizationId)),
   audit: await t.deps.db.select().from(auditLog).where(eq(auditLog.organizationId, a.organizationId)),
 });
 
@@ -59,6 +60,7 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['GET /api/trial-matcher/{trialId}/gaps', (actor) => actor.get(`/api/trial-matcher/${aTrialId}/gaps`)],
   ['POST /api/trial-matcher/{trialId}/what-if', (actor) => actor.post(`/api/trial-matcher/${aTrialId}/what-if`, { criterionId: aCriterionId, rule: null })],
   ['POST /api/trial-matcher/{trialId}/add-to-trial', (actor) => actor.post(`/api/trial-matcher/${aTrialId}/add-to-trial`, { candidateIds: [aCandidateId] })],
+  ['POST /api/trial-matcher/{trialId}/prescreen-form', (actor) => actor.post(`/api/trial-matcher/${aTrialId}/prescreen-form`, { criterionIds: [aCriterionId] })],
   ['GET /api/trial-matcher/candidates/{candidateId}/other-trials', (actor) => actor.get(`/api/trial-matcher/candidates/${aCandidateId}/other-trials`)],
   ['POST /api/candidates/fhir', (actor) => actor.post(`/api/candidates/fhir?organizationId=${a.organizationId}`, bundle())],
   ['GET /api/candidates/{candidateId}/clinical', (actor) => actor.get(`/api/candidates/${aCandidateId}/clinical`)],

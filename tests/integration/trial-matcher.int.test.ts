@@ -130,6 +130,22 @@ describe('matching a trial', () => {
     expect(gaps.body.unknown[0]).toEqual(expect.objectContaining({ text: 'Physician-diagnosed asthma', unknown: 1, key: true }));
   });
 
+  it('turns what to ask next into prescreen questions in one click, then updates the same form', async () => {
+    const gaps = await a.actor.get(`/api/trial-matcher/${trialId}/gaps`);
+    const unknownIds = gaps.body.unknown.map((row: any) => row.criterionId);
+    const first = await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: unknownIds });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ created: true, questionCount: expect.any(Number) });
+    const form = await a.actor.get(`/api/prescreen-forms/${first.body.formId}`);
+    expect(form.body).toMatchObject({ trialId, status: 'draft' });
+    const linked = form.body.blocks.flatMap((block: any) => block.questions).flatMap((question: any) => (question.criterionLinks ?? []).map((link: any) => link.criterionId));
+    expect(linked).toContain(criterionIds['Physician-diagnosed asthma']);
+    const again = await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: [criterionIds['Current smoker']] });
+    expect(again.body).toMatchObject({ created: false, formId: first.body.formId });
+    expect((await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: [] })).status).toBe(400);
+    expect((await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: ['not-a-criterion'] })).status).toBe(404);
+  });
+
   it('what-if: raising the maximum age admits the candidate it alone excluded', async () => {
     const raised = await a.actor.post(`/api/trial-matcher/${trialId}/what-if`, { criterionId: criterionIds['Aged 18 to 65'], rule: { type: 'age', minYears: 18, maxYears: 80 } });
     expect(raised.status).toBe(200);

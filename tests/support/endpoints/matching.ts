@@ -8,6 +8,7 @@ export const ENDPOINTS: Record<string, Classification> = {
   'GET /api/trial-matcher/{trialId}/gaps': 'tenant-row',
   'POST /api/trial-matcher/{trialId}/what-if': 'tenant-row',
   'POST /api/trial-matcher/{trialId}/add-to-trial': 'tenant-row',
+  'POST /api/trial-matcher/{trialId}/prescreen-form': 'tenant-row',
   'GET /api/trial-matcher/candidates/{candidateId}/other-trials': 'tenant-row',
   'POST /api/candidates/fhir': 'tenant-row',
   'GET /api/candidates/{candidateId}/clinical': 'tenant-row',

@@ -13,6 +13,8 @@ import {
   FHIR_BUNDLE_MAX_BYTES,
   FhirImportResultSchema,
   GapAnalysisSchema,
+  NextQuestionsResultSchema,
+  NextQuestionsSchema,
   ListMatchesQuerySchema,
   OtherTrialMatchesSchema,
   TrialMatchListSchema,
@@ -110,6 +112,17 @@ export const trialMatcherRoutes = createRouter()
       responses: { 200: json(AddMatchesToTrialResultSchema, 'How many were added'), ...errors },
     }),
     async (c) => c.json(await matcher.addToTrial(c.get('deps'), c.get('scope'), c.req.valid('param').trialId, c.req.valid('json').candidateIds), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{trialId}/prescreen-form',
+      tags: matcherTags,
+      summary: 'Prescreen questions for the criteria nothing on record decides: into the trial\'s "questions to ask next" draft form (created, or its questions replaced)',
+      request: { params: trialParams, ...jsonBody(NextQuestionsSchema) },
+      responses: { 200: json(NextQuestionsResultSchema, 'The form'), ...errors },
+    }),
+    async (c) => c.json(await matcher.prescreenFormForUnknowns(c.get('deps'), c.get('scope'), c.req.valid('param').trialId, c.req.valid('json').criterionIds), 200),
   )
   .openapi(
     createRoute({

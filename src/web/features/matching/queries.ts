@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CandidateMatch, GapAnalysis, MatchClass, TrialMatchList, TrialMatchOverview, WhatIfInput, WhatIfResult } from '../../../contract/matching';
+import type { CandidateMatch, GapAnalysis, MatchClass, NextQuestionsResult, TrialMatchList, TrialMatchOverview, WhatIfInput, WhatIfResult } from '../../../contract/matching';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { api } from '../../lib/api';
@@ -103,5 +103,14 @@ export function useAddToTrial() {
     mutationFn: ({ trialId, candidateIds }: { trialId: string; candidateIds: string[] }) =>
       api.post<{ added: number; alreadyInTrial: number }>(`/api/trial-matcher/${encodeURIComponent(trialId)}/add-to-trial`, { candidateIds }),
     onSuccess: () => invalidateOrg(queryClient, undefined, 'trial-matcher', 'clinical-record', 'candidates', 'candidate', 'trials', 'trial'),
+  });
+}
+
+/** "What to ask next" as prescreen questions: the trial's matcher form is created or updated. */
+export function useNextQuestionsForm(trialId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (criterionIds: string[]) => api.post<NextQuestionsResult>(`/api/trial-matcher/${encodeURIComponent(trialId)}/prescreen-form`, { criterionIds }),
+    onSuccess: () => invalidateOrg(queryClient, undefined, 'prescreen-forms', 'prescreen-form'),
   });
 }
