@@ -226,6 +226,22 @@ describe('matching a trial', () => {
     expect(Number(kept.rows[0].score)).toBeCloseTo(0.123);
   });
 
+  it('leaves a run alone while another live process holds it, and takes it over once that claim lapses', async () => {
+    const run = (await t.deps.db.execute(sql`
+      insert into processing_run (organization_id, kind, label, status, total, options, started_at, lease_owner, lease_expires_at)
+      values (${a.organizationId}, 'trial_match', 'Held elsewhere', 'running', 5, ${JSON.stringify({ trialId, cursor: null })}::jsonb, now(), 'another-process', now() + interval '60 seconds') returning id`)) as any;
+    const runId = run.rows[0].id as string;
+    await resumeMatchRuns(t.deps);
+    await whenMatchRunSettled(runId);
+    const rows = async () => Number(((await t.deps.db.execute(sql`select count(*)::int as n from trial_match where run_id = ${runId}`)) as any).rows[0].n);
+    expect(await rows()).toBe(0);
+    await t.deps.db.execute(sql`update processing_run set lease_expires_at = now() - interval '1 second' where id = ${runId}`);
+    await resumeMatchRuns(t.deps);
+    await whenMatchRunSettled(runId);
+    expect(await rows()).toBeGreaterThan(0);
+    expect((await a.actor.get(`/api/trial-matcher/${trialId}`)).body.resultsRun.id).toBe(runId);
+  });
+
   it('answers 404 for an unknown trial and an unknown candidate', async () => {
     expect((await a.actor.get('/api/trial-matcher/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await a.actor.post('/api/trial-matcher/00000000-0000-4000-8000-000000000000/runs', {})).status).toBe(404);

@@ -21,7 +21,7 @@ import { recordAudit } from '../audit/audit';
 import { bulkUpdate } from '../candidates/service';
 import { generateStudyBlocks as generateFormBlocks } from '../prescreen-forms/generator';
 import { createForm, listForms, updateForm } from '../prescreen-forms/service';
-import { backgroundRuns } from '../processing-runs/background';
+import { backgroundRuns, runOwnerOf } from '../processing-runs/background';
 import { toRun } from '../processing-runs/service';
 import { CLASS_RANK, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
 import * as q from './queries';
@@ -100,12 +100,15 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
     });
     if (!setup) return;
     const { trialId, criteria } = setup;
-    let cursor = ((setup.run.options as { cursor?: Cursor | null }).cursor ?? null) as Cursor | null;
     const today = new Date();
+    const owner = runOwnerOf(deps);
     for (;;) {
       const done = await runAsOrganization(deps.db, organizationId, async (tx) => {
-        const [run] = await tx.select({ status: processingRun.status }).from(processingRun).where(eq(processingRun.id, runId)).for('update');
-        if (!run || run.status !== 'running') return true;
+        // The cursor is read from the locked run, and only the run's holder writes: a process that lost its
+        // claim (paused past the lease) stops instead of writing a batch the new holder also writes.
+        const [run] = await tx.select({ status: processingRun.status, options: processingRun.options, leaseOwner: processingRun.leaseOwner }).from(processingRun).where(eq(processingRun.id, runId)).for('update');
+        if (!run || run.status !== 'running' || run.leaseOwner !== owner) return true;
+        const cursor = ((run.options as { cursor?: Cursor | null }).cursor ?? null) as Cursor | null;
         const batch = await q.candidateBatchWithFacts(tx, organizationId, cursor, BATCH);
         if (batch.length === 0) {
           await finishRun(tx, runId, organizationId, trialId);
@@ -129,14 +132,14 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
         });
         await q.insertMatches(tx, rows);
         const last = batch[batch.length - 1];
-        cursor = { createdAt: last.createdAt, id: last.id };
+        const next: Cursor = { createdAt: last.createdAt, id: last.id };
         await tx
           .update(processingRun)
           .set({
             processed: sql`${processingRun.processed} + ${batch.length}`,
             succeeded: sql`${processingRun.succeeded} + ${rows.filter((row) => row.matchClass !== 'excluded').length}`,
             total: sql`greatest(${processingRun.total}, ${processingRun.processed} + ${batch.length})`,
-            options: { trialId, cursor },
+            options: { trialId, cursor: next },
           })
           .where(eq(processingRun.id, runId));
         return false;
