@@ -134,7 +134,16 @@ export const MatchCountsSchema = z.object({ likely: z.number().int(), possible: 
 export type MatchCounts = z.infer<typeof MatchCountsSchema>;
 
 export const MatchCriterionSchema = z
-  .object({ id: z.string(), kind: z.enum(['inclusion', 'exclusion']), text: z.string(), hasRule: z.boolean(), rule: CriterionRuleSchema.nullable(), population: z.string().nullable() })
+  .object({
+    id: z.string(),
+    kind: z.enum(['inclusion', 'exclusion']),
+    text: z.string(),
+    hasRule: z.boolean(),
+    rule: CriterionRuleSchema.nullable(),
+    population: z.string().nullable(),
+    /** A key fact (who the trial is for): unknown, it keeps a candidate "possibly" eligible. */
+    key: z.boolean(),
+  })
   .openapi('MatchCriterion');
 
 const MatchRunSchema = z.object({

@@ -85,6 +85,13 @@ describe('matching a trial', () => {
     expect(overview.body.counts).toEqual({ likely: 1, possible: 1, excluded: 3, total: 5 });
     expect(overview.body.resultsRun.status).toBe('completed');
     expect(overview.body.stale).toBe(false);
+    // Who the trial is for (age, asthma) are key facts; a site's judgement and an exclusion are not.
+    expect(Object.fromEntries(overview.body.criteria.map((criterion: any) => [criterion.text, criterion.key]))).toEqual({
+      'Aged 18 to 65': true,
+      'Physician-diagnosed asthma': true,
+      'Current smoker': false,
+      'Investigator judges the participant unsuitable': false,
+    });
 
     const list = await a.actor.get(`/api/trial-matcher/${trialId}/matches`);
     expect(list.body.total).toBe(5);

@@ -178,6 +178,10 @@ async function finishRun(tx: Transaction, runId: string, organizationId: string,
 
 // ---- reading results ----
 
+const NOBODY: MatchPerson = { dateOfBirth: null, sex: 'unknown', facts: [] };
+/** Whether a criterion is a key fact (who the trial is for) does not depend on the person: ask it of nobody. */
+const isKeyCriterion = (criterion: MatchCriterion) => matchPerson([criterion], NOBODY, new Date(), { explain: false }).outcomes[0].key;
+
 type RunGaps = { excluding: Array<{ criterionId: string; excluded: number; onlyBlocker: number }>; unknown: Array<{ criterionId: string; unknown: number }> };
 
 async function runGaps(tx: Transaction, runId: string): Promise<RunGaps> {
@@ -216,7 +220,7 @@ export async function matchOverview(deps: Deps, scope: RequestScope, trialId: st
     const stale = runs.completed ? await q.changedSince(tx, found.organizationId, found.updatedAt, runs.completed.createdAt) : false;
     return {
       trial: { id: found.id, title: found.title, status: found.status, targetEnrollment: found.targetEnrollment, organizationId: found.organizationId },
-      criteria: criteria.map((criterion) => ({ id: criterion.id, kind: criterion.kind, text: criterion.text, hasRule: criterion.rule !== null, rule: criterion.rule, population: criterion.population })),
+      criteria: criteria.map((criterion) => ({ id: criterion.id, kind: criterion.kind, text: criterion.text, hasRule: criterion.rule !== null, rule: criterion.rule, population: criterion.population, key: isKeyCriterion(criterion) })),
       latestRun: runView(runs.latest),
       resultsRun: runView(runs.completed),
       counts: countsOf(counts),
@@ -289,8 +293,6 @@ export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: stri
     const counts = await storedCounts(tx, completed);
     const { excluding, unknown } = await storedGaps(tx, completed);
     const byId = new Map(criteria.map((criterion) => [criterion.id, criterion]));
-    const today = new Date();
-    const blank: MatchPerson = { dateOfBirth: null, sex: 'unknown', facts: [] };
     return {
       counts: countsOf(counts),
       targetEnrollment: found.targetEnrollment,
@@ -302,9 +304,7 @@ export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: stri
         .filter((row) => byId.has(row.criterionId))
         .map((row) => {
           const criterion = byId.get(row.criterionId)!;
-          // Whether the criterion is a key fact does not depend on the person: ask it of nobody to find out.
-          const key = matchPerson([criterion], blank, today).outcomes[0].key;
-          return { criterionId: row.criterionId, kind: criterion.kind, text: criterion.text, unknown: row.unknown, key };
+          return { criterionId: row.criterionId, kind: criterion.kind, text: criterion.text, unknown: row.unknown, key: isKeyCriterion(criterion) };
         })
         .sort((a, b) => Number(b.key) - Number(a.key) || b.unknown - a.unknown),
     };

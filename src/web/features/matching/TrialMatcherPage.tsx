@@ -121,7 +121,8 @@ function MatchTable({ trialId, overview, search, setSearch }: { trialId: string;
       },
     });
   const why = (row: TrialMatchRow) => {
-    const ids = row.matchClass === 'excluded' ? row.notMetIds : row.unknownIds;
+    // For a possible match, the key facts still unknown first: they are why it is not "likely".
+    const ids = row.matchClass === 'excluded' ? row.notMetIds : [...row.unknownIds].sort((a, b) => Number(Boolean(criteriaById.get(b)?.key)) - Number(Boolean(criteriaById.get(a)?.key)));
     const texts = ids.map((id) => criteriaById.get(id)?.text).filter(Boolean) as string[];
     if (texts.length === 0) return row.matchClass === 'likely' ? 'Meets every criterion known' : '—';
     const lead = row.matchClass === 'excluded' ? 'Not met: ' : 'Unknown: ';
