@@ -210,11 +210,6 @@ export async function candidateBatchWithFacts(executor: Executor, organizationId
   });
 }
 
-export async function factsOf(executor: Executor, candidateIds: string[]) {
-  if (candidateIds.length === 0) return [];
-  return executor.select(FACT_COLUMNS).from(candidateFact).where(inArray(candidateFact.candidateId, candidateIds));
-}
-
 export async function countOrganizationCandidates(executor: Executor, organizationId: string): Promise<number> {
   const [row] = await executor.select({ total: count() }).from(candidate).where(eq(candidate.organizationId, organizationId));
   return Number(row?.total ?? 0);
