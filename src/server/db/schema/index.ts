@@ -8,3 +8,4 @@ export * from './messaging';
 export * from './voice';
 export * from './phone-numbers';
 export * from './matching';
+export * from './sequences';
