@@ -290,7 +290,7 @@ export const TimelineEntrySchema = z
     /** Plain words for the coordinator ("SMS sent", "Moved to 08:00 (quiet hours)"). */
     summary: z.string(),
     /** E.g. reason, movedTo, smsMessageId, callId, branch result. Never a message body. */
-    details: z.record(z.unknown()),
+    details: z.record(z.string(), z.unknown()),
     at: TimestampSchema,
   })
   .openapi('SequenceTimelineEntry');
