@@ -113,7 +113,8 @@ async function walk(tx: Transaction, context: Context, from: number, now: Date):
     if (step.type === 'branch') {
       const facts = await branchFacts(tx, context.enrollment, context.candidate.id);
       const callPending = step.condition.startsWith('call_') && facts.callOpen;
-      const waitedSince = context.enrollment.stepStartedAt ?? now;
+      // Already waiting at this branch (the walk starts where the enrollment stood): since then; else from now.
+      const waitedSince = index === from && context.enrollment.stepIndex === index ? (context.enrollment.stepStartedAt ?? now) : now;
       if (callPending && now.getTime() - waitedSince.getTime() < CALL_WAIT_LIMIT_MS) {
         return { entries, end: false, index, runAt: new Date(now.getTime() + CALL_RECHECK_MS), waitingForCall: true };
       }

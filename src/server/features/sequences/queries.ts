@@ -212,7 +212,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 
 export async function insertStepRuns(executor: Executor, values: NewStepRunRow[]): Promise<StepRunRow[]> {
   if (!values.length) return [];
-  return executor.insert(sequenceStepRun).values(values).returning();
+  // Entries written together keep their order in the timeline (one statement would give them one time).
+  const base = Date.now();
+  return executor
+    .insert(sequenceStepRun)
+    .values(values.map((value, index) => ({ ...value, createdAt: value.createdAt ?? new Date(base + index) })))
+    .returning();
 }
 
 export async function timelineOf(executor: Executor, enrollmentId: string): Promise<StepRunRow[]> {
@@ -308,4 +313,3 @@ export async function stepOutcomeCounts(executor: Executor, sequenceId: string, 
   return { delivered, exits, statuses: statuses.map((row) => ({ ...row, n: Number(row.n) })) };
 }
 
-export type { SQL };
