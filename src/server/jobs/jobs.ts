@@ -37,6 +37,8 @@ export interface Jobs {
   /** Cancels a job that has not run yet (no error when it already ran or never existed). */
   cancel(queue: QueueName, id: string): Promise<void>;
   work<T extends object>(queue: QueueName, handler: (data: T, jobId: string) => Promise<void>, options?: { batchSize?: number; concurrency?: number }): Promise<void>;
+  /** Hands each fetched batch to one handler (bulk work: sequence steps). A throw retries the whole batch. */
+  workBatch<T extends object>(queue: QueueName, handler: (jobs: Array<{ id: string; data: T }>) => Promise<void>, options?: { batchSize?: number }): Promise<void>;
   /** Runs the queue's handler on a cron schedule (UTC). */
   every(queue: QueueName, cron: string): Promise<void>;
 }
@@ -106,6 +108,12 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
         };
         await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
         if (failure) throw failure;
+      });
+    },
+    async workBatch(queue, handler, workOptions = {}) {
+      await ensureStarted();
+      await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 100 }, async (jobs: PgBoss.Job<object>[]) => {
+        await handler(jobs.map((job) => ({ id: job.id, data: job.data as never })));
       });
     },
     async every(queue, cron) {

@@ -2,7 +2,7 @@ import { placeCallbackJob, sweepCallbacks } from '../features/callbacks/jobs';
 import { resumeInterruptedRuns } from '../features/candidates/import-runner';
 import { resumePrescreenRuns } from '../features/calls/prescreen-all';
 import { resumeMatchRuns } from '../features/matching/matcher';
-import { runSequenceStep, sweepSequences } from '../features/sequences/engine';
+import { runSequenceSteps, sweepSequences } from '../features/sequences/engine';
 import { sweepStaleCalls } from '../features/calls/reconcile';
 import { refreshPlannerStatistics } from '../db/maintenance';
 import type { AppDeps } from '../http/context';
@@ -22,7 +22,7 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   });
   await deps.jobs.every(QUEUES.sweepCalls, '* * * * *');
   // Sequence steps come in bursts (thousands due the same minute): fetched in batches, worked in lanes.
-  await deps.jobs.work<{ enrollmentId: string }>(QUEUES.sequenceStep, (data, jobId) => runSequenceStep(deps, data, jobId), { batchSize: 50, concurrency: 8 });
+  await deps.jobs.workBatch<{ enrollmentId: string }>(QUEUES.sequenceStep, (jobs) => runSequenceSteps(deps, jobs.map((job) => ({ enrollmentId: job.data.enrollmentId, jobId: job.id }))), { batchSize: 200 });
   await deps.jobs.work(QUEUES.sweepSequences, () => sweepSequences(deps));
   await deps.jobs.every(QUEUES.sweepSequences, '* * * * *');
   await deps.jobs.work(QUEUES.maintenance, () => refreshPlannerStatistics(deps));

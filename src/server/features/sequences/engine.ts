@@ -4,31 +4,44 @@ import { runAsOrganization, type Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { QUEUES } from '../../jobs/jobs';
-import { findCandidate, insertContactEvents, type CandidateRow } from '../candidates/queries';
+import { findCandidates, insertContactEvents, type CandidateRow, type NewContactEvent } from '../candidates/queries';
 import { nextCallingTime } from '../calls/calling-hours';
 import { callBlockReason, dialCall, planCall, type CallPlan } from '../calls/service';
-import { sendSms } from '../sms/service';
+import { sendSmsBatch, type SmsBatchOutcome } from '../sms/service';
 import { withinMarketingHours } from '../sms/consent';
 import { activeVoiceAgent } from '../voice-agents/queries';
 import { branchFacts, messageVariables, type BranchFacts } from './facts';
 import { renderStep } from './messages';
-import { enrollmentsNeedingJobs, claimJobs, findEnrollment, findSequence, findVersion, insertStepRuns, updateEnrollment, type EnrollmentRow, type NewStepRunRow, type SequenceRow } from './queries';
+import {
+  applyEnrollmentStates,
+  claimJobs,
+  enrollmentsNeedingJobs,
+  findEnrollments,
+  findSequence,
+  findVersion,
+  insertStepRuns,
+  lockEnrollments,
+  type EnrollmentRow,
+  type NewStepRunRow,
+  type SequenceRow,
+} from './queries';
 import { localLabel, nextContactTime, waitEnd } from './schedule';
 import { endEnrollments, EXITING_STATUSES } from './exits';
 
 /**
  * The sequence engine (decision 026). Each active enrollment has one pg-boss job for its next step
  * (`sequence-step`, { enrollmentId }), whose id is kept on the enrollment: a job that finds another id there is
- * stale and does nothing. A job:
- * 1. (decide) under the organization's row security, locks the enrollment, applies the exits (do-not-contact,
- *    status enrolled / screen-failed...), walks through waits and branches that can be decided now, and stops
+ * stale and does nothing. Jobs come in batches (thousands can fall due the same minute); per organization:
+ * 1. (decide) under the organization's row security, lock the enrollments, apply the exits (do-not-contact,
+ *    status enrolled / screen-failed...), walk through waits and branches that can be decided now, and stop
  *    at the next SMS, email or call. Outside 08:00-21:00 in the candidate's zone the step is moved to the next
  *    allowed time ("moved" in the timeline);
- * 2. (send) records the step with its idempotency key (enrollment id : steps taken, unique) IN THE SAME
- *    TRANSACTION that stores the message or the call, then hands it to the provider after the commit. A job
+ * 2. (send) record each step with its idempotency key (enrollment id : steps taken, unique) IN THE SAME
+ *    TRANSACTION that stores the messages or the call, then hand them to the provider after the commit. A job
  *    retried after a crash finds the key (or a changed enrollment) and sends nothing: a step is sent at most
- *    once, and a crash after the commit leaves a stored message that was never handed over rather than two;
- * 3. queues the job of the next step.
+ *    once, and a crash after the commit leaves a stored message that was never handed over rather than two.
+ *    When anything in a batch is stale, the batch is rolled back and its jobs are run one by one;
+ * 3. queue the jobs of the next steps.
  */
 
 export type SequenceDeps = Pick<AppDeps, 'db' | 'sms' | 'voice' | 'mail' | 'jobs' | 'config' | 'logger'>;
@@ -53,7 +66,21 @@ interface Context {
   candidate: CandidateRow;
 }
 
-type WalkResult = { entries: NewStepRunRow[]; end: true } | { entries: NewStepRunRow[]; end: false; index: number; runAt: Date; waitingForCall: boolean };
+type WalkResult = { entries: NewStepRunRow[]; end: true } | { entries: NewStepRunRow[]; end: false; index: number; runAt: Date };
+
+export interface Next {
+  enrollmentId: string;
+  jobId: string;
+  runAt: Date;
+}
+
+/** An enrollment's new state after a step, its timeline entries, and the job to queue. */
+interface Settlement {
+  enrollment: EnrollmentRow;
+  entries: NewStepRunRow[];
+  events: NewContactEvent[];
+  next: Next | null;
+}
 
 export const stepTitle = (step: SequenceStep, index: number) => `step ${index + 1} (${step.type === 'sms' ? 'SMS' : step.type})`;
 
@@ -103,7 +130,7 @@ async function walk(tx: Transaction, context: Context, from: number, now: Date):
   for (let guard = 0; guard <= context.steps.length; guard += 1) {
     if (index >= context.steps.length) return { entries, end: true };
     const step = context.steps[index];
-    if (at.getTime() > now.getTime()) return { entries, end: false, index, runAt: at, waitingForCall: false };
+    if (at.getTime() > now.getTime()) return { entries, end: false, index, runAt: at };
     if (step.type === 'wait') {
       at = waitEnd(step, at, context.candidate.timeZone);
       entries.push(entry(context, index, 'waited', `Waiting until ${localLabel(at, context.candidate.timeZone)}`, { until: at.toISOString() }));
@@ -115,9 +142,7 @@ async function walk(tx: Transaction, context: Context, from: number, now: Date):
       const callPending = step.condition.startsWith('call_') && facts.callOpen;
       // Already waiting at this branch (the walk starts where the enrollment stood): since then; else from now.
       const waitedSince = index === from && context.enrollment.stepIndex === index ? (context.enrollment.stepStartedAt ?? now) : now;
-      if (callPending && now.getTime() - waitedSince.getTime() < CALL_WAIT_LIMIT_MS) {
-        return { entries, end: false, index, runAt: new Date(now.getTime() + CALL_RECHECK_MS), waitingForCall: true };
-      }
+      if (callPending && now.getTime() - waitedSince.getTime() < CALL_WAIT_LIMIT_MS) return { entries, end: false, index, runAt: new Date(now.getTime() + CALL_RECHECK_MS) };
       const holds = branchHolds(step.condition, callPending ? { ...facts, callOutcome: 'no_answer' } : facts);
       const target = holds ? step.ifTrue : step.ifFalse;
       entries.push(entry(context, index, 'branched', `${step.condition.replace(/_/g, ' ')}: ${holds ? 'yes' : 'no'}, ${target === 'next' ? 'next step' : target === 'end' ? 'end of sequence' : `to ${target}`}`, { condition: step.condition, holds, target }));
@@ -126,37 +151,39 @@ async function walk(tx: Transaction, context: Context, from: number, now: Date):
       if (index < 0) return { entries, end: true };
       continue;
     }
-    return { entries, end: false, index, runAt: at, waitingForCall: false };
+    return { entries, end: false, index, runAt: at };
   }
   return { entries, end: true };
 }
 
-interface Next {
-  enrollmentId: string;
-  jobId: string;
-  runAt: Date;
-}
-
-/** Writes a walk's outcome onto the enrollment: the next step and its job id, or completed. Returns the job to queue. */
-async function settle(tx: Transaction, context: Context, result: WalkResult, now: Date, extra: Partial<EnrollmentRow> = {}): Promise<Next | null> {
-  const { enrollment } = context;
+/** What a walk's outcome does to the enrollment (nothing written yet: applySettlements writes many at once). */
+function settlement(context: Context, result: WalkResult, now: Date, changes: Partial<EnrollmentRow> = {}): Settlement {
+  const current = { ...context.enrollment, ...changes, updatedAt: now };
   if (result.end) {
-    await updateEnrollment(tx, enrollment.id, { ...extra, status: 'completed', stepIndex: null, nextRunAt: null, jobId: null, endedAt: now });
-    await insertStepRuns(tx, [...result.entries, entry(context, null, 'completed', 'Sequence completed')]);
-    await insertContactEvents(tx, [{ organizationId: enrollment.organizationId, candidateId: enrollment.candidateId, kind: 'sequence', summary: `Sequence completed: ${context.sequence.name}`, details: { sequenceId: context.sequence.id, enrollmentId: enrollment.id }, referenceId: enrollment.id, actorUserId: null, actorLabel: SYSTEM.label }]);
-    return null;
+    return {
+      enrollment: { ...current, status: 'completed', stepIndex: null, nextRunAt: null, jobId: null, endedAt: now },
+      entries: [...result.entries, entry(context, null, 'completed', 'Sequence completed')],
+      events: [{ organizationId: current.organizationId, candidateId: current.candidateId, kind: 'sequence', summary: `Sequence completed: ${context.sequence.name}`, details: { sequenceId: context.sequence.id, enrollmentId: current.id }, referenceId: current.id, actorUserId: null, actorLabel: SYSTEM.label }],
+      next: null,
+    };
   }
   const jobId = randomUUID();
-  const stepChanged = result.index !== enrollment.stepIndex || extra.stepsTaken !== undefined;
-  await updateEnrollment(tx, enrollment.id, { ...extra, stepIndex: result.index, nextRunAt: result.runAt, jobId, ...(stepChanged ? { stepStartedAt: now } : {}) });
-  await insertStepRuns(tx, result.entries);
-  return { enrollmentId: enrollment.id, jobId, runAt: result.runAt };
+  const stepChanged = result.index !== context.enrollment.stepIndex || changes.stepsTaken !== undefined;
+  return {
+    enrollment: { ...current, stepIndex: result.index, nextRunAt: result.runAt, jobId, stepStartedAt: stepChanged ? now : current.stepStartedAt },
+    entries: result.entries,
+    events: [],
+    next: { enrollmentId: current.id, jobId, runAt: result.runAt },
+  };
 }
 
-async function loadContext(tx: Transaction, enrollment: EnrollmentRow): Promise<Context | null> {
-  const [sequence, version, candidate] = [await findSequence(tx, enrollment.sequenceId), await findVersion(tx, enrollment.sequenceId, enrollment.version), await findCandidate(tx, enrollment.candidateId, true)];
-  if (!sequence || !version || !candidate) return null;
-  return { enrollment, sequence, steps: version.steps, candidate };
+/** Writes settlements: enrollment states, timeline entries and contact events, a statement each. */
+async function applySettlements(tx: Transaction, settlements: Settlement[]): Promise<Array<Next | null>> {
+  // An enrollment settled twice in one batch (moved to its step, then recorded there): the last state wins.
+  await applyEnrollmentStates(tx, [...new Map(settlements.map((item) => [item.enrollment.id, item.enrollment])).values()]);
+  await insertStepRuns(tx, settlements.flatMap((item) => item.entries));
+  await insertContactEvents(tx, settlements.flatMap((item) => item.events));
+  return settlements.map((item) => item.next);
 }
 
 /** Why this candidate must leave every sequence now, if they must. */
@@ -165,94 +192,156 @@ function exitReasonOf(candidate: CandidateRow): ExitReason | null {
   return EXITING_STATUSES[candidate.status] ?? null;
 }
 
-type Decision = { kind: 'done'; next: Next | null } | { kind: 'send'; context: Context; index: number };
+/** Sequences, versions and message variables, read once per batch. */
+class BatchCache {
+  private sequences = new Map<string, Promise<SequenceRow | undefined>>();
+  private versions = new Map<string, Promise<SequenceStep[] | undefined>>();
+  private variables = new Map<string, Promise<Record<string, string | null>>>();
+  constructor(private tx: Transaction) {}
+  sequence(id: string) {
+    if (!this.sequences.has(id)) this.sequences.set(id, findSequence(this.tx, id));
+    return this.sequences.get(id)!;
+  }
+  steps(id: string, version: number) {
+    const key = `${id}:${version}`;
+    if (!this.versions.has(key)) this.versions.set(key, findVersion(this.tx, id, version).then((row) => row?.steps));
+    return this.versions.get(key)!;
+  }
+  /** The sequence's own values ({organizationName}, {trialTitle}, {siteAddress}); names are added per person. */
+  sequenceVariables(sequence: SequenceRow) {
+    if (!this.variables.has(sequence.id)) this.variables.set(sequence.id, messageVariables(this.tx, sequence, null));
+    return this.variables.get(sequence.id)!;
+  }
+}
 
-async function decide(tx: Transaction, enrollmentId: string, jobId: string, now: Date): Promise<Decision> {
-  const enrollment = await findEnrollment(tx, enrollmentId, true);
-  if (!enrollment || enrollment.status !== 'active' || enrollment.jobId !== jobId || enrollment.stepIndex === null) return { kind: 'done', next: null };
-  if (enrollment.nextRunAt && enrollment.nextRunAt.getTime() > now.getTime() + EARLY_TOLERANCE_MS) {
-    const again = randomUUID();
-    await updateEnrollment(tx, enrollment.id, { jobId: again });
-    return { kind: 'done', next: { enrollmentId, jobId: again, runAt: enrollment.nextRunAt } };
+interface SmsSend {
+  context: Context;
+  index: number;
+  text: string;
+}
+
+interface Plan {
+  settlements: Settlement[];
+  exits: Array<{ enrollment: EnrollmentRow; reason: ExitReason }>;
+  sms: SmsSend[];
+  /** Email and call steps: sent one by one after the commit. */
+  singles: Array<{ context: Context; index: number }>;
+}
+
+/** Step 1 for a batch of one organization's jobs, in one transaction. */
+async function decide(tx: Transaction, jobs: Array<{ enrollmentId: string; jobId: string }>, now: Date): Promise<Plan> {
+  const plan: Plan = { settlements: [], exits: [], sms: [], singles: [] };
+  const jobOf = new Map(jobs.map((job) => [job.enrollmentId, job.jobId]));
+  const enrollments = (await lockEnrollments(tx, jobs.map((job) => job.enrollmentId))).filter((row) => row.status === 'active' && row.jobId === jobOf.get(row.id) && row.stepIndex !== null);
+  const people = new Map((await findCandidates(tx, enrollments.map((row) => row.candidateId), true)).map((row) => [row.id, row]));
+  const cache = new BatchCache(tx);
+  for (const enrollment of enrollments) {
+    if (enrollment.nextRunAt && enrollment.nextRunAt.getTime() > now.getTime() + EARLY_TOLERANCE_MS) {
+      const jobId = randomUUID();
+      plan.settlements.push({ enrollment: { ...enrollment, jobId }, entries: [], events: [], next: { enrollmentId: enrollment.id, jobId, runAt: enrollment.nextRunAt } });
+      continue;
+    }
+    const [sequence, steps, candidate] = [await cache.sequence(enrollment.sequenceId), await cache.steps(enrollment.sequenceId, enrollment.version), people.get(enrollment.candidateId)];
+    if (!sequence || !steps || !candidate) continue;
+    const context: Context = { enrollment, sequence, steps, candidate };
+    const exit = exitReasonOf(candidate);
+    if (exit) {
+      plan.exits.push({ enrollment, reason: exit });
+      continue;
+    }
+    const result = await walk(tx, context, enrollment.stepIndex!, now);
+    if (result.end || result.runAt.getTime() > now.getTime() + 1000) {
+      plan.settlements.push(settlement(context, result, now));
+      continue;
+    }
+    const step = steps[result.index];
+    // Messages and emails keep to 08:00-21:00 local (calls also to their agent's hours: see sendCallStep).
+    if (step.type !== 'call' && !withinMarketingHours(now, candidate.timeZone)) {
+      const movedTo = nextContactTime(now, candidate.timeZone);
+      const moved = entry(context, result.index, 'moved', `Moved to ${localLabel(movedTo, candidate.timeZone)} (quiet hours)`, { movedTo: movedTo.toISOString(), reason: 'quiet_hours' });
+      plan.settlements.push(settlement(context, { ...result, entries: [...result.entries, moved], runAt: movedTo }, now));
+      continue;
+    }
+    // The step to send is now the enrollment's current step (with what the walk passed on the way).
+    const atStep = { ...enrollment, stepIndex: result.index, stepStartedAt: result.index !== enrollment.stepIndex ? now : enrollment.stepStartedAt };
+    if (result.entries.length || result.index !== enrollment.stepIndex) plan.settlements.push({ enrollment: atStep, entries: result.entries, events: [], next: null });
+    const ready = { ...context, enrollment: atStep };
+    if (step.type === 'sms') {
+      const rendered = renderStep(step, candidate.preferredLanguage, { ...(await cache.sequenceVariables(sequence)), firstName: candidate.firstName, lastName: candidate.lastName || null });
+      if (rendered.missing.length) {
+        plan.settlements.push(await recordStepIn(tx, ready, result.index, { kind: 'blocked', summary: `SMS not sent: no value for ${rendered.missing.join(', ')}`, details: { reason: 'missing_variables', missing: rendered.missing } }, now, true));
+        continue;
+      }
+      plan.sms.push({ context: ready, index: result.index, text: rendered.text });
+    } else {
+      plan.singles.push({ context: ready, index: result.index });
+    }
   }
-  const context = await loadContext(tx, enrollment);
-  if (!context) return { kind: 'done', next: null };
-  const reason = exitReasonOf(context.candidate);
-  if (reason) {
-    await endEnrollments(tx, [enrollment], reason, now);
-    return { kind: 'done', next: null };
+  for (const reason of new Set(plan.exits.map((item) => item.reason))) {
+    await endEnrollments(tx, plan.exits.filter((item) => item.reason === reason).map((item) => item.enrollment), reason, now);
   }
-  const result = await walk(tx, context, enrollment.stepIndex, now);
-  if (result.end || result.runAt.getTime() > now.getTime() + 1000) return { kind: 'done', next: await settle(tx, context, result, now) };
-  const step = context.steps[result.index];
-  // Messages and emails keep to 08:00-21:00 local (calls also to their agent's hours: see sendCall).
-  if (step.type !== 'call' && !withinMarketingHours(now, context.candidate.timeZone)) {
-    const movedTo = nextContactTime(now, context.candidate.timeZone);
-    const moved = entry(context, result.index, 'moved', `Moved to ${localLabel(movedTo, context.candidate.timeZone)} (quiet hours)`, { movedTo: movedTo.toISOString(), reason: 'quiet_hours' });
-    return { kind: 'done', next: await settle(tx, context, { ...result, entries: [...result.entries, moved], runAt: movedTo }, now) };
-  }
-  if (result.entries.length || result.index !== enrollment.stepIndex) {
-    await insertStepRuns(tx, result.entries);
-    await updateEnrollment(tx, enrollment.id, { stepIndex: result.index, stepStartedAt: now });
-  }
-  return { kind: 'send', context: { ...context, enrollment: { ...enrollment, stepIndex: result.index } }, index: result.index };
+  return plan;
+}
+
+interface StepRecord {
+  kind: 'sent' | 'blocked' | 'failed';
+  summary: string;
+  details?: Record<string, unknown>;
+  referenceId?: string | null;
+  exit?: ExitReason | null;
+  lastCallId?: string;
 }
 
 /**
- * In the transaction that stores the step's message or call: checks the enrollment is still where the job
- * found it (else StaleStep rolls everything back), records the step under its idempotency key, and moves on.
+ * A step's record under its idempotency key, and where the enrollment goes next (a settlement to apply). The
+ * enrollment must still be where the step was decided (else StaleStep rolls the batch back).
  */
-async function recordStep(tx: Transaction, context: Context, index: number, record: { kind: 'sent' | 'blocked' | 'failed'; summary: string; details?: Record<string, unknown>; referenceId?: string | null; exit?: ExitReason | null; lastCallId?: string }, now: Date): Promise<Next | null> {
-  const current = await findEnrollment(tx, context.enrollment.id, true);
-  if (!current || current.status !== 'active' || current.stepIndex !== index || current.stepsTaken !== context.enrollment.stepsTaken) throw new StaleStep();
-  const step = entry(context, index, record.kind, record.summary, record.details ?? {}, { referenceId: record.referenceId ?? null, idempotencyKey: `${current.id}:${current.stepsTaken}` });
-  if (record.exit) {
-    await insertStepRuns(tx, [step]);
-    await updateEnrollment(tx, current.id, { stepsTaken: current.stepsTaken + 1 });
-    await endEnrollments(tx, [current], record.exit, now);
-    return null;
+async function recordStepIn(tx: Transaction, context: Context, index: number, record: StepRecord, now: Date, locked = false, current = context.enrollment): Promise<Settlement> {
+  if (!locked) {
+    const [fresh] = await lockEnrollments(tx, [context.enrollment.id]);
+    if (!fresh || fresh.status !== 'active' || fresh.stepIndex !== index || fresh.stepsTaken !== context.enrollment.stepsTaken) throw new StaleStep();
+    current = fresh;
   }
-  const fresh = { ...context, enrollment: { ...current, lastCallId: record.lastCallId ?? current.lastCallId } };
+  const step = entry(context, index, record.kind, record.summary, record.details ?? {}, { referenceId: record.referenceId ?? null, idempotencyKey: `${current.id}:${current.stepsTaken}` });
+  const taken = { stepsTaken: current.stepsTaken + 1, ...(record.lastCallId ? { lastCallId: record.lastCallId } : {}) };
+  if (record.exit) {
+    await endEnrollments(tx, [current], record.exit, now);
+    return { enrollment: { ...current, ...taken, status: 'exited', exitReason: record.exit, stepIndex: null, nextRunAt: null, jobId: null, endedAt: now }, entries: [step], events: [], next: null };
+  }
+  const fresh = { ...context, enrollment: { ...current, ...taken } };
   const result = await walk(tx, fresh, index + 1, now);
-  return settle(tx, fresh, { ...result, entries: [step, ...result.entries] }, now, { stepsTaken: current.stepsTaken + 1, ...(record.lastCallId ? { lastCallId: record.lastCallId } : {}) });
+  const settled = settlement({ ...fresh, enrollment: current }, result, now, taken);
+  return { ...settled, entries: [step, ...settled.entries] };
 }
 
 const historyLabel = (context: Context, index: number) => `${context.sequence.name}, ${stepTitle(context.steps[index], index)}`;
 
-async function sendSmsStep(deps: SequenceDeps, context: Context, index: number, now: Date): Promise<Next | null> {
-  const step = context.steps[index] as Extract<SequenceStep, { type: 'sms' }>;
-  const rendered = renderStep(step, context.candidate.preferredLanguage, await runAsOrganization(deps.db, context.enrollment.organizationId, (tx) => messageVariables(tx, context.sequence, context.candidate)));
-  if (rendered.missing.length || !context.candidate.phone) {
-    const summary = !context.candidate.phone ? 'SMS not sent: no phone number' : `SMS not sent: no value for ${rendered.missing.join(', ')}`;
-    return runAsOrganization(deps.db, context.enrollment.organizationId, (tx) => recordStep(tx, context, index, { kind: 'blocked', summary, details: { reason: !context.candidate.phone ? 'no_phone' : 'missing_variables', missing: rendered.missing } }, now));
-  }
-  let next: Next | null = null;
-  await sendSms(deps, {
-    organizationId: context.enrollment.organizationId,
-    candidateId: context.candidate.id,
-    body: rendered.text,
+/** SMS steps of one organization, sent as one burst (sendSmsBatch), each recorded with the message that carries it. */
+async function sendSmsSteps(deps: SequenceDeps, organizationId: string, sends: SmsSend[], now: Date): Promise<Array<Next | null>> {
+  let nexts: Array<Next | null> = [];
+  const byCandidate = new Map(sends.map((send) => [send.context.candidate.id, send]));
+  await sendSmsBatch(deps, {
+    organizationId,
     purpose: 'marketing',
     now,
-    historyLabel: historyLabel(context, index),
-    onStored: async (tx, message) => {
-      const blocked = message.status === 'blocked';
-      const reason = message.error;
-      next = await recordStep(
-        tx,
-        context,
-        index,
-        {
-          kind: blocked ? 'blocked' : 'sent',
-          summary: blocked ? `SMS not sent (${(reason ?? '').replace(/_/g, ' ')})` : 'SMS sent',
-          details: { smsMessageId: message.id, ...(blocked ? { reason } : {}) },
-          referenceId: message.id,
-          exit: reason === 'sms_opted_out' ? 'opted_out' : reason === 'do_not_contact' ? 'do_not_contact' : null,
-        },
-        now,
-      );
+    items: sends.map((send) => ({ candidateId: send.context.candidate.id, body: send.text, historyLabel: historyLabel(send.context, send.index) })),
+    onStored: async (tx, outcomes: SmsBatchOutcome[]) => {
+      const locked = new Map((await lockEnrollments(tx, sends.map((send) => send.context.enrollment.id))).map((row) => [row.id, row]));
+      const settlements: Settlement[] = [];
+      for (const outcome of outcomes) {
+        const send = byCandidate.get(outcome.candidateId)!;
+        const current = locked.get(send.context.enrollment.id);
+        if (!current || current.status !== 'active' || current.stepIndex !== send.index || current.stepsTaken !== send.context.enrollment.stepsTaken) throw new StaleStep();
+        const reason = outcome.blocked;
+        const record: StepRecord = reason
+          ? { kind: 'blocked', summary: reason === 'no_phone' ? 'SMS not sent: no phone number' : `SMS not sent (${reason.replace(/_/g, ' ')})`, details: { reason, ...(outcome.message ? { smsMessageId: outcome.message.id } : {}) }, referenceId: outcome.message?.id ?? null, exit: reason === 'sms_opted_out' ? 'opted_out' : reason === 'do_not_contact' ? 'do_not_contact' : null }
+          : { kind: 'sent', summary: 'SMS sent', details: { smsMessageId: outcome.message!.id }, referenceId: outcome.message!.id };
+        settlements.push(await recordStepIn(tx, send.context, send.index, record, now, true, current));
+      }
+      nexts = await applySettlements(tx, settlements);
     },
   });
-  return next;
+  return nexts;
 }
 
 async function sendEmailStep(deps: SequenceDeps, context: Context, index: number, now: Date): Promise<Next | null> {
@@ -261,8 +350,9 @@ async function sendEmailStep(deps: SequenceDeps, context: Context, index: number
   const plan = await runAsOrganization(deps.db, organizationId, async (tx) => {
     const rendered = renderStep(step, context.candidate.preferredLanguage, await messageVariables(tx, context.sequence, context.candidate));
     const problem = !context.candidate.email ? 'no email address' : rendered.missing.length ? `no value for ${rendered.missing.join(', ')}` : null;
-    if (problem) return { next: await recordStep(tx, context, index, { kind: 'blocked', summary: `Email not sent: ${problem}`, details: { reason: context.candidate.email ? 'missing_variables' : 'no_email' } }, now), mail: null };
-    const next = await recordStep(tx, context, index, { kind: 'sent', summary: 'Email sent', details: {} }, now);
+    const record: StepRecord = problem ? { kind: 'blocked', summary: `Email not sent: ${problem}`, details: { reason: context.candidate.email ? 'missing_variables' : 'no_email' } } : { kind: 'sent', summary: 'Email sent' };
+    const [next] = await applySettlements(tx, [await recordStepIn(tx, context, index, record, now)]);
+    if (problem) return { next, mail: null };
     await insertContactEvents(tx, [{ organizationId, candidateId: context.candidate.id, kind: 'email', summary: `Email sent: ${historyLabel(context, index)}`, details: { sequenceId: context.sequence.id, enrollmentId: context.enrollment.id, step: step.key }, referenceId: context.enrollment.id, actorUserId: null, actorLabel: SYSTEM.label }]);
     return { next, mail: { to: context.candidate.email!, subject: rendered.subject ?? '', text: rendered.text } };
   });
@@ -285,16 +375,16 @@ async function sendCallStep(deps: SequenceDeps, context: Context, index: number,
     const reason = !agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId) ? 'no_agent' : callBlockReason(context.candidate, step.agentType, agent, now);
     if (reason === 'quiet_hours' && agent) {
       const movedTo = nextCallingTime(now, context.candidate.timeZone, agent);
-      await insertStepRuns(tx, [entry(context, index, 'moved', `Moved to ${localLabel(movedTo, context.candidate.timeZone)} (calling hours)`, { movedTo: movedTo.toISOString(), reason })]);
-      const jobId = randomUUID();
-      await updateEnrollment(tx, context.enrollment.id, { nextRunAt: movedTo, jobId });
-      return { next: { enrollmentId: context.enrollment.id, jobId, runAt: movedTo }, plan: null };
+      const moved = entry(context, index, 'moved', `Moved to ${localLabel(movedTo, context.candidate.timeZone)} (calling hours)`, { movedTo: movedTo.toISOString(), reason });
+      const [next] = await applySettlements(tx, [settlement(context, { entries: [moved], end: false, index, runAt: movedTo }, now)]);
+      return { next, plan: null };
     }
     if (reason) {
-      return { next: await recordStep(tx, context, index, { kind: 'blocked', summary: `Call not placed (${reason.replace(/_/g, ' ')})`, details: { reason }, exit: reason === 'do_not_contact' ? 'do_not_contact' : null }, now), plan: null };
+      const [next] = await applySettlements(tx, [await recordStepIn(tx, context, index, { kind: 'blocked', summary: `Call not placed (${reason.replace(/_/g, ' ')})`, details: { reason }, exit: reason === 'do_not_contact' ? 'do_not_contact' : null }, now)]);
+      return { next, plan: null };
     }
     const plan = await planCall(tx, { provider: deps.voice.provider, candidate: context.candidate, type: step.agentType, actor: SYSTEM, now, via: `Sequence "${context.sequence.name}"` });
-    const next = await recordStep(tx, context, index, { kind: 'sent', summary: 'Call placed', details: { callId: plan.created.id }, referenceId: plan.created.id, lastCallId: plan.created.id }, now);
+    const [next] = await applySettlements(tx, [await recordStepIn(tx, context, index, { kind: 'sent', summary: 'Call placed', details: { callId: plan.created.id }, referenceId: plan.created.id, lastCallId: plan.created.id }, now)]);
     return { next, plan };
   });
   if (outcome.plan) {
@@ -314,23 +404,57 @@ export async function queueNext(deps: Pick<AppDeps, 'jobs'>, next: Array<Next | 
   await deps.jobs.sendBatch(QUEUES.sequenceStep, jobs);
 }
 
-/** The sequence-step job: one step of one enrollment (see the top of this file). */
-export async function runSequenceStep(deps: SequenceDeps, data: { enrollmentId: string }, jobId: string, now = new Date()): Promise<void> {
-  const found = await findEnrollment(deps.db, data.enrollmentId);
-  if (!found || found.status !== 'active' || found.jobId !== jobId) return;
-  const organizationId = found.organizationId;
-  try {
-    const decision = await runAsOrganization(deps.db, organizationId, (tx) => decide(tx, found.id, jobId, now));
-    if (decision.kind === 'done') return await queueNext(deps, [decision.next]);
-    const { context, index } = decision;
-    const type = context.steps[index].type;
-    const next = type === 'sms' ? await sendSmsStep(deps, context, index, now) : type === 'email' ? await sendEmailStep(deps, context, index, now) : await sendCallStep(deps, context, index, now);
-    await queueNext(deps, [next]);
-  } catch (error) {
-    // Another job or a person moved the enrollment on, or the step is already recorded: nothing to do.
-    if (error instanceof StaleStep || (error as { code?: string }).code === '23505') return;
-    throw error;
+const isStale = (error: unknown) => error instanceof StaleStep || (error as { code?: string }).code === '23505';
+
+/** One organization's jobs: decide, send, queue. */
+async function runOrganizationSteps(deps: SequenceDeps, organizationId: string, jobs: Array<{ enrollmentId: string; jobId: string }>, now: Date): Promise<void> {
+  const plan = await runAsOrganization(deps.db, organizationId, async (tx) => {
+    const decided = await decide(tx, jobs, now);
+    const nexts = await applySettlements(tx, decided.settlements);
+    return { ...decided, nexts };
+  });
+  const nexts = [...plan.nexts];
+  if (plan.sms.length) nexts.push(...(await sendSmsSteps(deps, organizationId, plan.sms, now)));
+  for (const single of plan.singles) {
+    const type = single.context.steps[single.index].type;
+    nexts.push(type === 'email' ? await sendEmailStep(deps, single.context, single.index, now) : await sendCallStep(deps, single.context, single.index, now));
   }
+  await queueNext(deps, nexts);
+}
+
+/**
+ * The sequence-step jobs of a fetched batch (see the top of this file). A batch that meets a stale enrollment
+ * or an existing idempotency key is rolled back and its jobs are run one at a time, where the stale one does
+ * nothing.
+ */
+export async function runSequenceSteps(deps: SequenceDeps, jobs: Array<{ enrollmentId: string; jobId: string }>, now = new Date()): Promise<void> {
+  const found = await findEnrollments(deps.db, jobs.map((job) => job.enrollmentId));
+  const jobOf = new Map(jobs.map((job) => [job.enrollmentId, job.jobId]));
+  const byOrganization = new Map<string, Array<{ enrollmentId: string; jobId: string }>>();
+  for (const row of found) {
+    if (row.status !== 'active' || row.jobId !== jobOf.get(row.id)) continue;
+    byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), { enrollmentId: row.id, jobId: row.jobId! }]);
+  }
+  for (const [organizationId, group] of byOrganization) {
+    try {
+      await runOrganizationSteps(deps, organizationId, group, now);
+    } catch (error) {
+      if (!isStale(error)) throw error;
+      if (group.length === 1) continue;
+      for (const job of group) {
+        try {
+          await runOrganizationSteps(deps, organizationId, [job], now);
+        } catch (single) {
+          if (!isStale(single)) throw single;
+        }
+      }
+    }
+  }
+}
+
+/** One enrollment's job (tests and retries): a batch of one. */
+export function runSequenceStep(deps: SequenceDeps, data: { enrollmentId: string }, jobId: string, now = new Date()): Promise<void> {
+  return runSequenceSteps(deps, [{ enrollmentId: data.enrollmentId, jobId }], now);
 }
 
 /** The sequence-sweep job (and start-up): active enrollments without a live job get one. */

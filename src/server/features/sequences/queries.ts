@@ -130,6 +130,40 @@ export async function findEnrollment(executor: Executor, id: string, forUpdate =
   return row;
 }
 
+export async function findEnrollments(executor: Executor, ids: string[]): Promise<EnrollmentRow[]> {
+  if (!ids.length) return [];
+  return executor.select().from(sequenceEnrollment).where(inArray(sequenceEnrollment.id, ids));
+}
+
+/** Locks enrollments in id order (two batches never wait on each other in a circle). */
+export async function lockEnrollments(executor: Executor, ids: string[]): Promise<EnrollmentRow[]> {
+  if (!ids.length) return [];
+  return executor.select().from(sequenceEnrollment).where(inArray(sequenceEnrollment.id, ids)).orderBy(asc(sequenceEnrollment.id)).for('update');
+}
+
+/** Writes the state of many enrollments in one statement (the engine's settlements). */
+export async function applyEnrollmentStates(executor: Executor, rows: EnrollmentRow[]): Promise<void> {
+  if (!rows.length) return;
+  const payload = rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    exit_reason: row.exitReason,
+    step_index: row.stepIndex,
+    steps_taken: row.stepsTaken,
+    next_run_at: row.nextRunAt?.toISOString() ?? null,
+    job_id: row.jobId,
+    last_call_id: row.lastCallId,
+    step_started_at: row.stepStartedAt?.toISOString() ?? null,
+    ended_at: row.endedAt?.toISOString() ?? null,
+  }));
+  await executor.execute(sql`
+    update sequence_enrollment e set status = v.status, exit_reason = v.exit_reason, step_index = v.step_index, steps_taken = v.steps_taken,
+      next_run_at = v.next_run_at, job_id = v.job_id, last_call_id = v.last_call_id, step_started_at = v.step_started_at, ended_at = v.ended_at, updated_at = now()
+    from json_to_recordset(${JSON.stringify(payload)}::json) as v(id uuid, status text, exit_reason text, step_index int, steps_taken int,
+      next_run_at timestamptz, job_id text, last_call_id uuid, step_started_at timestamptz, ended_at timestamptz)
+    where e.id = v.id`);
+}
+
 export async function updateEnrollment(executor: Executor, id: string, values: Partial<NewEnrollmentRow>): Promise<EnrollmentRow> {
   const [row] = await executor
     .update(sequenceEnrollment)
