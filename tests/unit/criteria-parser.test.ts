@@ -200,6 +200,61 @@ describe('rules from text', () => {
     // A duration the rule does not hold ("for at least 12 months") leaves it for a person to check.
     expect(rule('inclusion', 'Diagnosis of asthma for at least 12 months')).toMatchObject({ rule: { type: 'condition', condition: 'asthma', present: true }, needsReview: true });
   });
+
+  // Issue 10, second pass: general patterns (texts written for these tests).
+  const names = (result: { rule: CriterionRule | null }) => ((result.rule as { concepts?: Array<{ name: string }> } | null)?.concepts ?? []).map((concept) => concept.name);
+
+  it('matches a synonym in either grammatical number', () => {
+    expect(rule('exclusion', 'Known psychiatric disorders')).toMatchObject({ rule: { type: 'condition', present: false, condition: 'a mental health condition' }, needsReview: false });
+    expect(rule('exclusion', 'Subjects on a blood thinner')).toMatchObject({ rule: { type: 'medication', taking: false, medication: 'blood thinners (such as warfarin)' }, needsReview: false });
+    expect(rule('exclusion', 'Enrolled in other clinical studies')).toMatchObject({ rule: { type: 'medication', taking: false }, needsReview: false });
+    // Words that end in "s" without being plurals are left alone.
+    expect(rule('exclusion', 'Diabetes').rule).toMatchObject({ type: 'condition', condition: 'diabetes' });
+  });
+
+  it('reads "hepatitis B or C" as both viruses, and repeated mentions of one concept as one rule', () => {
+    const hepatitis = readTextRule('exclusion', 'Chronic hepatitis B or C infection');
+    expect(names(hepatitis)).toEqual(['hepatitis B', 'hepatitis C']);
+    expect(hepatitis.needsReview).toBe(false);
+    expect(names(readTextRule('exclusion', 'Positive for hepatitis B/C'))).toEqual(['hepatitis B', 'hepatitis C']);
+    // "AIDS or HIV": two names of one concept; nothing left unread.
+    expect(rule('exclusion', 'Known AIDS or HIV')).toMatchObject({ rule: { type: 'condition', condition: 'HIV' }, needsReview: false });
+    expect(names(readTextRule('exclusion', 'Acquired immunodeficiency syndrome'))).toEqual(['HIV']);
+  });
+
+  it('reads common conditions, procedures and therapy classes of the second vocabulary pass', () => {
+    expect(readTextRule('exclusion', 'Spondylolisthesis').rule).toMatchObject({ type: 'condition', present: false, concepts: [{ icd10: 'M43.1' }] });
+    expect(rule('exclusion', 'Peripheral neuropathy.')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
+    expect(names(readTextRule('exclusion', 'History of myasthenia gravis'))).toEqual(['myasthenia gravis']);
+    expect(readTextRule('exclusion', 'Has a cardiac pacemaker')).toMatchObject({ rule: { type: 'condition', present: false, concepts: [{ icd10: 'Z95.0' }] }, needsReview: false });
+    expect(rule('exclusion', 'Current use of anticonvulsants')).toMatchObject({ rule: { type: 'medication', taking: false }, needsReview: false });
+    expect(rule('inclusion', 'No physical therapy in the past 2 months')).toMatchObject({ rule: { type: 'medication', taking: false, within: { value: 2, unit: 'months' } }, needsReview: false });
+    expect(rule('exclusion', 'Immunologically suppressed persons').rule).toMatchObject({ type: 'condition', condition: 'a weak immune system' });
+    expect(rule('exclusion', 'Currently receiving ketoconazole or another strong CYP3A inhibitor').rule).toMatchObject({ type: 'medication', taking: false });
+  });
+
+  it('never reads a planned, contraindicated, allowed or modifying mention as the rule', () => {
+    // A planned procedure is not one the person has had.
+    expect(rule('exclusion', 'Preplanned pacemaker implantation during the trial').rule).toBeNull();
+    // A contraindication is the site's judgement, not "must not take".
+    expect(rule('exclusion', 'Contraindication to ibuprofen').rule).toEqual({ type: 'site_judgement', reason: 'investigator_judgement' });
+    expect(rule('exclusion', 'Any contraindication for magnetic resonance imaging').rule).toEqual({ type: 'site_judgement', reason: 'investigator_judgement' });
+    expect(rule('exclusion', 'Patients in whom acupuncture would be unsafe').rule).toEqual({ type: 'site_judgement', reason: 'investigator_judgement' });
+    // What a later sentence allows is not excluded.
+    expect(names(readTextRule('exclusion', 'Use of anticoagulants. Low-dose aspirin is allowed.'))).toEqual(['blood thinners (such as warfarin)']);
+    // "a physical therapy physician" names a doctor, not a therapy.
+    expect(rule('inclusion', 'Referred by a physical therapy physician').rule).toBeNull();
+    // A concept whose effect is discussed is not the rule's concept.
+    expect(names(readTextRule('exclusion', 'Taking diuretics, which may change the effects of lithium'))).toEqual(['water pills (diuretics)']);
+  });
+
+  it('flags a rule that misses an item of a list, and ignores a plain section label', () => {
+    // "terminal" is an alternative the rule did not read: a person checks.
+    expect(rule('exclusion', 'Any terminal or autoimmune disease')).toMatchObject({ rule: { condition: 'an autoimmune disease' }, needsReview: true });
+    expect(rule('exclusion', 'Medical conditions: Active systemic infection')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
+    // A label that says when the criterion is checked is not a plain label.
+    expect(rule('exclusion', 'Found during the operation: active infection').needsReview).toBe(true);
+  });
 });
 
 describe('study records', () => {

@@ -40,17 +40,34 @@ const FILLER = new Set(
   no not without none free do does did that this these which will would should can may shall other
   clinical clinically trial participation participate participating ongoing e.g. eg i.e ie etc
   obtaining obtained at the time provision sign signed written
-  i ii iii iv`.split(/\s+/).filter(Boolean),
+  i ii iii iv and/or e g etc`.split(/\s+/).filter(Boolean),
 );
+
+/** Words of a section label that say nothing about the criterion ("Medical conditions:", "Prior/Concomitant therapy:"). */
+const LABEL_WORDS = new Set('medical conditions condition history prior concomitant concurrent therapy therapies medications medication general key main other additional inclusion exclusion criteria criterion pre-operative preoperative pre operative'.split(' '));
+
+/** A leading section label made only of label words: ignored when the rest is measured against the rule. */
+function labelLength(text: string): number {
+  const label = /^\s*([^:\n]{2,60}):\s/.exec(text);
+  if (!label) return 0;
+  const words = label[1].toLowerCase().split(/[\s/]+/).filter(Boolean);
+  return words.length && words.every((word) => LABEL_WORDS.has(word)) ? label[0].length : 0;
+}
 
 /** Whether the text, once the rule's words are taken out, has at most `maxLeft` words that are not filler. */
 function leftover(text: string, spans: Span[], extra: Set<string> = new Set()): string[] {
-  let rest = text;
+  return leftoverWords(text, spans, extra).map((item) => item.word);
+}
+function leftoverWords(text: string, spans: Span[], extra: Set<string> = new Set()): Array<{ word: string; start: number; end: number }> {
+  let rest = ' '.repeat(labelLength(text)) + text.slice(labelLength(text));
   for (const [start, end] of [...spans].sort((a, b) => b[0] - a[0])) rest = rest.slice(0, start) + ' '.repeat(Math.max(0, end - start)) + rest.slice(end);
-  return rest
-    .toLowerCase()
-    .split(/[^a-z0-9/²µ]+/)
-    .filter((word) => word && !FILLER.has(word) && !extra.has(word) && !/^\d+$/.test(word));
+  return [...rest.toLowerCase().matchAll(/[a-z0-9/²µ]+/g)]
+    .map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }))
+    .filter(({ word }) => !FILLER.has(word) && !extra.has(word) && !/^\d+$/.test(word));
+}
+/** A word the rule did not read that is an item of a list ("terminal, systemic or autoimmune disease"): the rule misses an alternative. */
+function unreadListItem(text: string, words: Array<{ start: number; end: number }>): boolean {
+  return words.some(({ start, end }) => /^\s*(?:,|\/|or\b|and\/or\b)/i.test(text.slice(end, end + 8)) || /(?:,|\/|\bor|\band\/or)\s*$/i.test(text.slice(Math.max(0, start - 8), start)));
 }
 function leftoverNumbers(text: string, spans: Span[]): boolean {
   let rest = text;
@@ -512,7 +529,7 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 // ---- site judgement ----
 
 const CONSENT = /\b(?:informed consent|consent form|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about))\b/i;
-const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate (?:for|as)|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk))\b/i;
+const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|contraindicat(?:ion|ions|ed)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk))\b/i;
 const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further criteria apply|criteria (?:may|could) apply)\b/i;
 
 export function readJudgementRule(text: string, judgementOnly: boolean): TextRule | null {
@@ -558,8 +575,23 @@ const CLINICIAN_WORDS = /\b(?:histolog\w*|cytolog\w*|patholog\w*|biops\w*|mri|ct
 
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
-const NOT_ASSERTED = /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|plann(?:ed|ing)|scheduled|plans?\s+to|will\s+(?:undergo|receive|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+const NOT_ASSERTED = /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+to|will\s+(?:undergo|receive|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
 const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|negative|nor|lack\s+of|denies|non)\b[^.;,()]{0,30}$/i;
+
+/** A noun after a concept that makes the concept a modifier ("physical therapy physician", "dialysis unit"). */
+const MODIFIED_NOUN = /^[\s-]+(?:physicians?|doctors?|departments?|clinics?|specialists?|units?|services?|cent(?:er|re)s?|hospitals?|wards?|nurses?|teams?|programs?|programmes?|facilit(?:y|ies)|staff|providers?)\b/i;
+
+/** Sentences after the first that allow or permit something: what they name is not the criterion's rule. */
+function permittedSentences(text: string): Span[] {
+  const spans: Span[] = [];
+  const sentence = /[^.;]+[.;]?/g;
+  let first = true;
+  for (const match of text.matchAll(sentence)) {
+    if (!first && /\b(?:(?:is|are|will be|may be|can be|be)\s+(?:\w+\s+)?(?:allowed|permitted|eligible|acceptable)|may (?:be )?(?:enrolled|included|participate)|can (?:be )?(?:enrolled|included|participate)|(?:is|are|should) not (?:be )?excluded|no contraindication)\b/i.test(match[0])) spans.push([match.index, match.index + match[0].length]);
+    if (/\w/.test(match[0])) first = false;
+  }
+  return spans;
+}
 
 const EXCEPTION = /\b(?:except(?:\s+for)?|other than|excluding|with the exception of|apart from|but not|unless)\b/i;
 
@@ -583,19 +615,25 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   if (/\b(?:are|is|will be|may be|can be)\s+(?:\w+\s+)?(?:eligible|allowed|permitted)\b/i.test(text) && kind === 'inclusion') return null;
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
   const judgement = JUDGEMENT.exec(text);
-  if (judgement && judgement.index < found[0].start) return null;
   // What follows "except", "other than", "with the exception of"... are the exceptions, never the rule's
   // concepts ("another malignancy except ... non-melanoma skin cancer" is not "must not have skin cancer").
   const exceptionSpan = exceptionScope(text);
   // In an exclusion, the trial's own condition names a form or severity of it ("life-threatening nephrotic
   // syndrome" in a nephrotic syndrome trial), never "must not have" the condition the trial studies.
+  // A later sentence that allows something ("Killed vaccines are allowed.") names what is not excluded.
+  const allowed = permittedSentences(text);
   const mentions = found.filter(
     (mention) =>
       !(exceptionSpan && mention.start >= exceptionSpan[0] && mention.start < exceptionSpan[1]) &&
+      !allowed.some(([start, end]) => mention.start >= start && mention.start < end) &&
       !NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      // "a physical therapy physician", "the dialysis unit": the concept names a person or a place, not a treatment.
+      !MODIFIED_NOUN.test(text.slice(mention.end, mention.end + 20)) &&
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
   );
   if (!mentions.length) return null;
+  // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
+  if (judgement && judgement.index < mentions[0].start) return null;
   // The first concept's kind decides; further concepts of the same kind are alternatives ("MI, stroke or TIA").
   const first = mentions[0];
   const same = mentions.filter((mention) => mention.concept.kind === first.concept.kind);
@@ -609,7 +647,8 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const lastMention = unique.at(-1)!;
   const between = anyWindow ? text.slice(Math.min(lastMention.end, anyWindow.span[1]), Math.max(lastMention.end, anyWindow.span[0])) : '';
   const window = anyWindow && anyWindow.span[0] - lastMention.end <= 120 && first.start - anyWindow.span[1] <= 30 && !/[.;]/.test(between) ? anyWindow : null;
-  const spans: Span[] = unique.map((mention) => [mention.start, mention.end]);
+  // Every mention of the chosen concepts is read, repeats too ("AIDS or HIV", "acute kidney injury (acute renal failure)").
+  const spans: Span[] = same.map((mention) => [mention.start, mention.end]);
   if (window) spans.push(window.span);
   const concepts = unique.map((mention) => conceptRef(mention.concept));
   const name = joinNames(unique.map((mention) => mention.concept.en));
@@ -620,7 +659,8 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
     'systemic', 'administration', 'administered', 'exposure', 'exposed', 'suspected', 'underlying', 'concomitant', 'concurrent', 'stable', 'regimen',
     'following', 'such', 'like', 'type', 'types', 'dependence', 'abuse', 'documented', 'requiring', 'required', 'requires', 'positive', 'planned', 'scheduled',
   ]);
-  const left = leftover(text, spans, extra);
+  const leftWords = leftoverWords(text, spans, extra);
+  const left = leftWords.map((item) => item.word);
   const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(text);
   const mixedKinds = mentions.some((mention) => mention.concept.kind !== first.concept.kind);
   // A number the rule did not take (a duration "for at least 12 weeks", a dose, a count) is more than the rule.
@@ -628,7 +668,7 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
   const exception = /\b(?:other than|except|excluding|unless|family)\b/i.test(text);
   const pastUse = first.concept.kind === 'medication' && !window && /\b(?:history|prior|previous(?:ly)?|ever)\b/i.test(text);
-  const needsReview = left.length > 1 || numbers || exception || pastUse || /\n/.test(text) || clinician || mixedKinds || (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
+  const needsReview = left.length > 1 || unreadListItem(text, leftWords) || numbers || exception || pastUse || /\n/.test(text) || clinician || mixedKinds || (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
   const treatmentFor = first.concept.kind === 'condition' && /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
   if (treatmentFor) {
     return {
