@@ -248,6 +248,52 @@ describe('rules from text', () => {
     expect(names(readTextRule('exclusion', 'Taking diuretics, which may change the effects of lithium'))).toEqual(['water pills (diuretics)']);
   });
 
+  it('reads ages whose age word is inside the bound or names the group', () => {
+    expect(rule('exclusion', 'Persons under the age of 21').rule).toEqual({ type: 'age', minYears: 21, maxYears: null });
+    expect(rule('inclusion', 'Participant above age 40').rule).toEqual({ type: 'age', minYears: 40, maxYears: null });
+    expect(rule('exclusion', 'Age older than 75')).toEqual({ rule: { type: 'age', minYears: null, maxYears: 75 }, needsReview: false });
+    expect(rule('exclusion', 'Minors (< 18)').rule).toEqual({ type: 'age', minYears: 18, maxYears: null });
+    // A count next to a group word is not an age.
+    expect(rule('inclusion', 'Adults with more than 2 exacerbations').rule?.type).not.toBe('age');
+  });
+
+  it('reads more lab phrasings: unitless INR, mEq/L, ALP, total bilirubin as TBL', () => {
+    expect(rule('exclusion', 'INR above 1.5')).toEqual({ rule: { type: 'lab', measure: 'INR', comparator: '<=', value: 1.5 }, needsReview: false });
+    expect(rule('exclusion', 'Serum potassium > 5.5 mEq/L')).toEqual({ rule: { type: 'lab', measure: 'potassium', comparator: '<=', value: 5.5, unit: 'mmol/L' }, needsReview: false });
+    expect(rule('exclusion', 'Alkaline phosphatase > 2.5 x ULN').rule).toEqual({ type: 'lab', measure: 'ALP', comparator: '<=', value: 2.5, relativeTo: 'ULN' });
+    expect(rule('exclusion', 'TBL > 2 mg/dL').rule).toMatchObject({ measure: 'bilirubin', comparator: '<=', value: 2 });
+    // Direct bilirubin is not total bilirubin.
+    expect(rule('exclusion', 'Direct bilirubin > 1.5 x ULN').rule).toMatchObject({ measure: 'direct bilirubin' });
+    // A salt's name is not a lab value.
+    expect(rule('inclusion', 'Naproxen sodium 550 mg twice daily').rule?.type).not.toBe('lab');
+  });
+
+  it('reads consent, language, refusal and custody as site checks', () => {
+    expect(rule('exclusion', 'No written consent')).toEqual({ rule: { type: 'site_judgement', reason: 'consent_capacity' }, needsReview: false });
+    expect(rule('exclusion', 'Lack of informed consent').rule).toEqual({ type: 'site_judgement', reason: 'consent_capacity' });
+    expect(rule('exclusion', 'Refuses to take part in the trial').rule).toEqual({ type: 'site_judgement', reason: 'consent_capacity' });
+    expect(rule('inclusion', 'Able to read and speak Spanish').rule).toEqual({ type: 'site_judgement', reason: 'consent_capacity' });
+    expect(rule('exclusion', 'Persons who are incarcerated').rule).toEqual({ type: 'site_judgement', reason: 'protocol' });
+    expect(rule('exclusion', 'Other exclusion criteria may apply').rule).toEqual({ type: 'site_judgement', reason: 'protocol' });
+    // Consent as a point in time is still not a consent criterion.
+    expect(rule('exclusion', 'Surgery within 14 days of informed consent').rule?.type).not.toBe('site_judgement');
+  });
+
+  it('reads smoking amounts, a positive hCG, plans to conceive; a nursing home is not breastfeeding', () => {
+    expect(rule('inclusion', 'Smokes at least 10 cigarettes a day')).toMatchObject({ rule: { type: 'smoking', smoker: true }, needsReview: true });
+    expect(rule('exclusion', 'Positive serum β-hCG')).toEqual({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
+    expect(rule('exclusion', 'Pregnant, breastfeeding, or wishing to conceive while in the study')).toEqual({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
+    expect(rule('exclusion', 'Resident of a nursing home').rule?.type).not.toBe('pregnancy');
+  });
+
+  it('reads windows in whole days from hours, and "over the past" as a window', () => {
+    expect(rule('exclusion', 'Antibiotics within 48 hours before randomization').rule).toMatchObject({ type: 'medication', within: { value: 2, unit: 'days' } });
+    expect(rule('exclusion', 'Opioid use over the past 3 months').rule).toMatchObject({ type: 'medication', within: { value: 3, unit: 'months' } });
+    // "Over 6 months" is a duration, never a recent window.
+    const duration = rule('inclusion', 'Back pain over 6 months').rule;
+    expect(duration && 'within' in duration ? duration.within : undefined).toBeUndefined();
+  });
+
   it('flags a rule that misses an item of a list, and ignores a plain section label', () => {
     // "terminal" is an alternative the rule did not read: a person checks.
     expect(rule('exclusion', 'Any terminal or autoimmune disease')).toMatchObject({ rule: { condition: 'an autoimmune disease' }, needsReview: true });

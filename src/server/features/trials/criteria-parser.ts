@@ -112,6 +112,8 @@ const WORD_COMPARATORS: Record<string, Comparator> = {
   'fewer than': '<',
   'below': '<',
   'under': '<',
+  'older than': '>',
+  'younger than': '<',
 };
 const WORD_COMPARATOR = `(${Object.keys(WORD_COMPARATORS).sort((a, b) => b.length - a.length).join('|')})`;
 const comparatorOf = (token: string): Comparator => COMPARATORS[token] ?? WORD_COMPARATORS[token.toLowerCase().replace(/\s+/g, ' ')];
@@ -132,7 +134,7 @@ const AGE_OR_OLDER = new RegExp(String.raw`(\d{1,3})\s*(\+|${AGE_UNIT})?\s*(?:of
 /** Ages in their common phrasings; never from numbers that are not ages (scores, counts, "onset before 16"). */
 export function readAgeRule(kind: CriterionKind, text: string): TextRule | null {
   const lower = text.toLowerCase();
-  if (!/\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?)\b|\d\s*\+/.test(lower)) return null;
+  if (!/\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?|adults?|children|minors)\b|\d\s*\+/.test(lower)) return null;
   // The age at an event is a condition on history, not on current age.
   if (/\b(?:onset|at diagnosis|age at (?:diagnosis|onset|first)|gestational|life expectancy|expectancy|survival|bone age|menopaus\w*|menarche|amenorrh\w*|since age|before the age|prior to age|when)\b/.test(lower)) return null;
   if (/\b(?:smok\w*|pack|follow-up|duration|for at least|for more than|ago|history of)\b/.test(lower) && !/\bage[ds]?\b|years? old|years? of age|yoa/.test(lower)) return null;
@@ -179,7 +181,8 @@ export function readAgeRule(kind: CriterionKind, text: string): TextRule | null 
       const after = text.slice(match.index + match[0].length, match.index + match[0].length + 15);
       // "aged >= 18 and < 60": a second bound joined to the first shares its age word.
       const joined = match.index - lastEnd <= 8 && /^\s*(?:and|,|but)?\s*$/i.test(text.slice(lastEnd, match.index));
-      const ageContext = Boolean(unit) || joined || /\bage[ds]?\b[^\d]{0,15}$/i.test(before) || /^\s*(?:of age|old|years)/i.test(after);
+      // The age word may sit inside the match ("above age 18", "under the age of 18") or name the group ("Adults (> 18)", "Children (< 18)").
+      const ageContext = Boolean(unit) || joined || /\bage\b/i.test(match[0]) || /\bage[ds]?\b[^\d]{0,15}$/i.test(before) || /\b(?:adults?|children|minors)\s*[(:,]?\s*$/i.test(before) || /^\s*(?:of age|old|years)/i.test(after);
       if (!ageContext || (unit && /^(?:weeks?|days?)$/i.test(unit)) || (unit && /^mo/i.test(unit) && !hasAgeWord)) continue;
       if (/^\s*(?:%|kg|cm|mg|mmhg|bpm|points?|score|x\b|times|cigarettes|pack)/i.test(after)) continue;
       if (unit && !hasAgeWord && /\b(?:within|for|prior|last|past|since|after|duration|ago)\b[^\d]{0,20}$/i.test(before)) continue;
@@ -245,6 +248,8 @@ export interface Measure {
   unit?: string;
   /** Unit conversions into the canonical unit (value * factor, or a function). */
   convert?: Record<string, number | ((value: number) => number)>;
+  /** A ratio without a unit (INR): a value written without one is exact. */
+  unitless?: boolean;
 }
 
 /** Lab measures and vitals, by how criteria name them, to the name kept in the rule, with its canonical unit. */
@@ -258,7 +263,8 @@ export const MEASURES: Measure[] = [
   { pattern: /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b\s*(?:and\/or|or|and|\/)\s*(?:ast|sgot|aspartate aminotransferase)\b|\b(?:ast|sgot)\s*(?:and\/or|or|and|\/)\s*(?:alt|sgpt)\b/i, name: 'ALT/AST', unit: 'U/L' },
   { pattern: /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b/i, name: 'ALT', unit: 'U/L' },
   { pattern: /\b(?:ast|sgot|aspartate (?:amino)?transaminase|aspartate aminotransferase)\b/i, name: 'AST', unit: 'U/L' },
-  { pattern: /\b(?:total )?bilirubin\b|\btbili\b/i, name: 'bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
+  { pattern: /(?<!\b(?:direct|conjugated|indirect|unconjugated)\s)\b(?:total )?bilirubin\b|\btbili\b|\btbl\b/i, name: 'bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
+  { pattern: /\bdirect bilirubin\b|\bconjugated bilirubin\b/i, name: 'direct bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
   { pattern: /\bserum creatinine\b(?!\s*(?:ratio|clearance))|(?<!(?:protein|albumin)[- /]?)\bcreatinine\b(?!\s*(?:ratio|clearance|kinase))|\bscr\b/i, name: 'creatinine', unit: 'mg/dL', convert: { 'µmol/L': 1 / 88.4, 'umol/L': 1 / 88.4 } },
   { pattern: /\b(?:absolute neutrophil count|anc|neutrophils?(?: count)?)\b/i, name: 'ANC', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 } },
   { pattern: /\bplatelets?(?: count)?\b|\bplt\b/i, name: 'platelets', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, '10^3/µL': 1 } },
@@ -267,8 +273,10 @@ export const MEASURES: Measure[] = [
   { pattern: /\blymphocytes?(?: count)?\b|\balc\b/i, name: 'lymphocytes', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000 } },
   { pattern: /\beosinophils?(?: count)?\b/i, name: 'eosinophils', unit: 'cells/µL', convert: { '10^9/L': 1000 } },
   { pattern: /\b(?:serum )?albumin\b/i, name: 'albumin', unit: 'g/dL', convert: { 'g/L': 0.1 } },
-  { pattern: /\binr\b|\binternational normali[sz]ed ratio\b/i, name: 'INR' },
-  { pattern: /\bpotassium\b/i, name: 'potassium', unit: 'mmol/L' },
+  { pattern: /\binr\b|\binternational normali[sz]ed ratio\b/i, name: 'INR', unitless: true },
+  { pattern: /\bpotassium\b/i, name: 'potassium', unit: 'mmol/L', convert: { 'mEq/L': 1 } },
+  { pattern: /\b(?:alkaline phosphatase|alp)\b/i, name: 'ALP', unit: 'U/L' },
+  { pattern: /\b(?:forced vital capacity|fvc)\b/i, name: 'FVC' },
   { pattern: /\bqtcf?\b|\bqt interval\b/i, name: 'QTc', unit: 'ms' },
   { pattern: /\bfev1\b|\bforced expiratory volume\b/i, name: 'FEV1' },
   { pattern: /\bcrp\b|\bc-reactive protein\b/i, name: 'CRP', unit: 'mg/L' },
@@ -297,7 +305,7 @@ export const MEASURES: Measure[] = [
   { pattern: /\b(?:nihss|national institutes? of health stroke scale)\b/i, name: 'NIHSS score', unit: 'points' },
 ];
 
-export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|kg|lbs?|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|kg|lbs?|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
@@ -310,6 +318,7 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
   if (/^g\/dl$/.test(compact)) return 'g/dL';
   if (/^g\/l$/.test(compact)) return 'g/L';
   if (/^mmol\/l$/.test(compact)) return 'mmol/L';
+  if (/^meq\/l$/.test(compact)) return 'mEq/L';
   if (/^mmol\/mol$/.test(compact)) return 'mmol/mol';
   if (/^[µu]mol\/l$/.test(compact)) return 'µmol/L';
   if (/^(?:x)?10(?:\^|e)?9\/l$/.test(compact)) return '10^9/L';
@@ -432,7 +441,7 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
     const whole: Span = [nameSpan[0], span[1]];
     rule.span = spanOf(whole);
     const extra = new Set(['serum', 'count', 'total', 'blood', 'pressure', 'fasting', 'plasma', 'laboratory', 'lab', 'test', 'ml/min/1', '73', 'ml/min', 'mg/dl', 'local', 'central', 'institutional', 'normal', 'upper', 'limit', 'uln', 'x', 'times', 'based', 'formula', 'ckd-epi', 'mdrd', 'calculated', 'measured', 'resting', 'measurement']);
-    const unsure = !rule.unit && !rule.relativeTo;
+    const unsure = !rule.unit && !rule.relativeTo && !measure.unitless;
     return { rule, needsReview: unsure || !isPlain(text, [whole], 1, extra) };
   }
   return null;
@@ -477,7 +486,7 @@ export function readPerformanceRule(kind: CriterionKind, text: string): TextRule
   return { rule: { type: 'performance_status', scale, min, max, span: spanOf(span) }, needsReview: !isPlain(text, [span], 1, extra) };
 }
 
-const SMOKING = /\b(?:current(?:ly)?\s+(?:a\s+)?smok\w*|active\s+smok\w*|smokers?|smoking|tobacco|nicotine|cigarettes?|e-cigarettes?|vap(?:e|ing))\b/i;
+const SMOKING = /\b(?:current(?:ly)?\s+(?:a\s+)?smok\w*|active\s+smok\w*|smokers?|smoking|smoke[sd]?|tobacco|nicotine|cigarettes?|e-cigarettes?|vap(?:e|ing))\b/i;
 
 export function readSmokingRule(kind: CriterionKind, text: string): TextRule | null {
   const found = SMOKING.exec(text);
@@ -498,12 +507,13 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
   };
 }
 
-const PREGNANCY = /\b(pregnan\w*|breast[- ]?feeding|lactating|lactation|nursing)\b/i;
+// "Nursing" is breastfeeding, not a nursing home; a positive hCG is a positive pregnancy test.
+const PREGNANCY = /\b(pregnan\w*|breast[- ]?feeding|lactating|lactation|nursing(?!\s+(?:homes?|facilit\w*|care|staff|students?)))\b|(?:\b|(?<=β))(?:beta[- ]?|β[- ]?)?hcg\b/i;
 const CONTRACEPTION = /\b(contracepti\w*|birth control|abstinen\w*|barrier method|intrauterine device|iud|sterili[sz]ed|vasectomy)\b/i;
 const PREGNANCY_WORDS = new Set(
   `pregnant pregnancy pregnancies breastfeeding breast feeding lactating lactation nursing mothers mother possibly possible
   potentially planning plan plans become becoming get getting lady ladies girls intend intending intention negative positive test
-  serum urine hcg childbearing potential wocbp during period duration throughout`.split(/\s+/).filter(Boolean),
+  serum urine hcg childbearing potential wocbp during period duration throughout while wish wishing wishes expecting conceive conceiving intend intends beta β`.split(/\s+/).filter(Boolean),
 );
 
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
@@ -528,27 +538,30 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 
 // ---- site judgement ----
 
-const CONSENT = /\b(?:informed consent|consent form|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about))\b/i;
+const CONSENT = /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about))\b/i;
 const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|contraindicat(?:ion|ions|ed)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk))\b/i;
-const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further criteria apply|criteria (?:may|could) apply)\b/i;
+const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
+
+/** Reading, speaking or understanding the study's language: needed to consent, checked by staff. */
+const LANGUAGE = /\b(?:(?:fluen\w*|literate|literacy|proficien\w*|understand\w*|speak\w*|read\w*|comprehen\w*|communicat\w*|language skills?)\b[^.;]{0,30}\b(?:english|spanish|french|german|dutch|italian|portuguese|korean|chinese|mandarin|japanese|danish|swedish|norwegian|finnish|turkish|arabic|hebrew|polish|(?:the )?(?:local|study|national|official) language|language)\b|\b(?:english|spanish|french|german|dutch)[- ]speaking\b)/i;
 
 export function readJudgementRule(text: string, judgementOnly: boolean): TextRule | null {
-  let consent = CONSENT.exec(text);
+  let consent = CONSENT.exec(text) ?? LANGUAGE.exec(text);
   // "Diagnosed before obtaining informed consent": the consent is a point in time, not what is asked.
-  if (consent && /\b(?:prior to|before|after|at|since|until|time of|date of|of)\s+(?:the\s+)?(?:obtain\w*|signing|sign\w*|giving|provision)?\s*(?:of\s+)?(?:the\s+)?(?:written\s+)?$/i.test(text.slice(Math.max(0, consent.index - 40), consent.index))) consent = null;
+  if (consent && /\b(?:prior to|before|after|at|since|until|(?:time|date|day|days|weeks?|months?) of)\s+(?:the\s+)?(?:obtain\w*|signing|sign\w*|giving|provision)?\s*(?:of\s+)?(?:the\s+)?(?:written\s+)?$/i.test(text.slice(Math.max(0, consent.index - 40), consent.index))) consent = null;
   const judgement = JUDGEMENT.exec(text);
   const compliance = COMPLIANCE.exec(text);
   const found = judgement ?? consent ?? compliance;
   if (!found) return null;
   if (judgementOnly && !judgement) return null;
-  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may|could) apply|further criteria|defined (?:by|in) the protocol|per protocol/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
+  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may )?(?:could )?apply|defined (?:by|in) the protocol|per protocol|prisoner|incarcerated|imprisoned|custody/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
   return { rule: { type: 'site_judgement', reason, span: spanOf([found.index, found.index + found[0].length]) }, needsReview: false };
 }
 
 // ---- conditions and medications ----
 
 const WINDOW = new RegExp(
-  String.raw`\b(?:within|in|during|for)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?)|(?<!(?:more than|at least|greater than|longer than|over|>|≥)\s*)(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?)\s+(?:prior to|before|preceding)\b`,
+  String.raw`\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|>|≥)\s*)(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b`,
   'i',
 );
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
@@ -563,9 +576,16 @@ export function readWindow(text: string): { window: TimeWindow; span: Span } | n
     return { window: { value: 1, unit: `${(one[1] ?? one[2]).toLowerCase()}s` as TimeWindow['unit'] }, span: [one.index, one.index + one[0].length] };
   }
   const amount = match[1] ?? match[3];
-  const unit = (match[2] ?? match[4]).toLowerCase().replace(/s$/, '');
-  const value = WORD_NUMBERS[amount.toLowerCase()] ?? toNumber(amount);
+  let unit = (match[2] ?? match[4]).toLowerCase().replace(/s$/, '');
+  let value = WORD_NUMBERS[amount.toLowerCase()] ?? toNumber(amount);
   if (!value) return null;
+  // "Within 72 hours": whole days only (the window's units); "within 36 hours" is left for a person.
+  if (unit === 'hour') {
+    if (value % 24 !== 0) return null;
+    [value, unit] = [value / 24, 'day'];
+  }
+  // "over the past" is a window only with "last/past/previous" ("over 6 months" is a duration).
+  if (/^over\b/i.test(match[0]) && !/\b(?:last|past|previous|preceding|prior)\b/i.test(match[0])) return null;
   return { window: { value, unit: `${unit}s` as TimeWindow['unit'] }, span: [match.index, match.index + match[0].length] };
 }
 
