@@ -294,6 +294,21 @@ describe('rules from text', () => {
     expect(duration && 'within' in duration ? duration.within : undefined).toBeUndefined();
   });
 
+  it('reads a list of words sharing one head noun as one concept per word', () => {
+    expect(names(readTextRule('exclusion', 'Known renal or hepatic impairment'))).toEqual(['kidney disease', 'liver disease']);
+    expect(readTextRule('exclusion', 'Chronic heart or kidney failure').needsReview).toBe(false);
+    expect(names(readTextRule('exclusion', 'Chronic heart or kidney failure'))).toEqual(['heart failure', 'kidney disease']);
+    // A word the vocabulary does not pair with the head stays unread, and the rule says so.
+    expect(readTextRule('exclusion', 'Severe endocrine or liver disease').needsReview).toBe(true);
+    // Not a list of single words: "active or chronic hepatitis B infection" is not "active infection".
+    expect(names(readTextRule('exclusion', 'Active or chronic hepatitis B infection'))).toEqual(['hepatitis B']);
+  });
+
+  it('reads adequate organ function as the protocol\'s laboratory table, checked by staff', () => {
+    expect(rule('inclusion', 'Adequate bone marrow, renal and hepatic function')).toEqual({ rule: { type: 'site_judgement', reason: 'protocol' }, needsReview: false });
+    expect(rule('inclusion', 'Adequate end-organ function as defined below').rule).toEqual({ type: 'site_judgement', reason: 'protocol' });
+  });
+
   it('flags a rule that misses an item of a list, and ignores a plain section label', () => {
     // "terminal" is an alternative the rule did not read: a person checks.
     expect(rule('exclusion', 'Any terminal or autoimmune disease')).toMatchObject({ rule: { condition: 'an autoimmune disease' }, needsReview: true });

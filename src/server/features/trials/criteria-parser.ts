@@ -303,6 +303,8 @@ export const MEASURES: Measure[] = [
   { pattern: /\b(?:easi)(?: score)?\b/i, name: 'EASI score', unit: 'points' },
   { pattern: /\b(?:pasi)(?: score)?\b/i, name: 'PASI score', unit: 'points' },
   { pattern: /\b(?:nihss|national institutes? of health stroke scale)\b/i, name: 'NIHSS score', unit: 'points' },
+  { pattern: /\b(?:clinical frailty scale|cfs)(?: score)?\b/i, name: 'Clinical Frailty Scale', unit: 'points' },
+  { pattern: /\b(?:a?ptt|(?:activated )?partial thromboplastin time)\b/i, name: 'aPTT' },
 ];
 
 export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|kg|lbs?|cm|m|in)?(?![a-z])`;
@@ -540,7 +542,7 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 
 const CONSENT = /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about))\b/i;
 const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|contraindicat(?:ion|ions|ed)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk))\b/i;
-const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
+const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
 
 /** Reading, speaking or understanding the study's language: needed to consent, checked by staff. */
 const LANGUAGE = /\b(?:(?:fluen\w*|literate|literacy|proficien\w*|understand\w*|speak\w*|read\w*|comprehen\w*|communicat\w*|language skills?)\b[^.;]{0,30}\b(?:english|spanish|french|german|dutch|italian|portuguese|korean|chinese|mandarin|japanese|danish|swedish|norwegian|finnish|turkish|arabic|hebrew|polish|(?:the )?(?:local|study|national|official) language|language)\b|\b(?:english|spanish|french|german|dutch)[- ]speaking\b)/i;
@@ -554,7 +556,7 @@ export function readJudgementRule(text: string, judgementOnly: boolean): TextRul
   const found = judgement ?? consent ?? compliance;
   if (!found) return null;
   if (judgementOnly && !judgement) return null;
-  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may )?(?:could )?apply|defined (?:by|in) the protocol|per protocol|prisoner|incarcerated|imprisoned|custody/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
+  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may )?(?:could )?apply|defined (?:by|in) the protocol|per protocol|prisoner|incarcerated|imprisoned|custody|adequate/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
   return { rule: { type: 'site_judgement', reason, span: spanOf([found.index, found.index + found[0].length]) }, needsReview: false };
 }
 
@@ -591,7 +593,7 @@ export function readWindow(text: string): { window: TimeWindow; span: Span } | n
 
 const HISTORY = /\b(?:history|prior|previous(?:ly)?|past|ever|had|former)\b/i;
 const CURRENT = /\b(?:current(?:ly)?|active|ongoing|present|uncontrolled|now)\b/i;
-const CLINICIAN_WORDS = /\b(?:histolog\w*|cytolog\w*|patholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
+const CLINICIAN_WORDS = /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
 
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
@@ -607,7 +609,7 @@ function permittedSentences(text: string): Span[] {
   const sentence = /[^.;]+[.;]?/g;
   let first = true;
   for (const match of text.matchAll(sentence)) {
-    if (!first && /\b(?:(?:is|are|will be|may be|can be|be)\s+(?:\w+\s+)?(?:allowed|permitted|eligible|acceptable)|may (?:be )?(?:enrolled|included|participate)|can (?:be )?(?:enrolled|included|participate)|(?:is|are|should) not (?:be )?excluded|no contraindication)\b/i.test(match[0])) spans.push([match.index, match.index + match[0].length]);
+    if (!first && /\b(?:(?:is|are|will be|may be|can be|be)\s+(?:\w+\s+)?(?:allowed|permitted|eligible|acceptable)|may (?:be )?(?:enrolled|included|participate)|can (?:be )?(?:enrolled|included|participate)|(?:is|are|should) not (?:be )?excluded|(?:is|are) not considered|no contraindication)\b/i.test(match[0])) spans.push([match.index, match.index + match[0].length]);
     if (/\w/.test(match[0])) first = false;
   }
   return spans;
