@@ -309,6 +309,25 @@ describe('rules from text', () => {
     expect(rule('inclusion', 'Adequate end-organ function as defined below').rule).toEqual({ type: 'site_judgement', reason: 'protocol' });
   });
 
+  it('fixes from the 2026-11-23 second-pass hand-check: durations, past treatment, heavy smoking, other causes, radicular pain', () => {
+    // "Healthy controls aged 20-60": the age range is more than the healthy-volunteer rule.
+    expect(rule('inclusion', 'Healthy control subjects aged 20 to 60').needsReview).toBe(true);
+    // Past treatment in an inclusion is not "taking now".
+    expect(rule('inclusion', 'Failure of at least 8 weeks of physical therapy').rule).toBeNull();
+    expect(rule('inclusion', 'Stable dose of metformin for at least 4 weeks prior to screening').rule).toMatchObject({ type: 'medication', taking: true });
+    // Heavy smoking excluded: light smokers may take part, so no "must not smoke".
+    expect(rule('exclusion', 'Smoking more than 15 cigarettes per day').rule?.type).not.toBe('smoking');
+    // "Of other aetiologies": the trial's own disease is not excluded, the named other causes are.
+    expect(names(readTextRule('exclusion', 'Kidney disease of other aetiologies (e.g., lupus)'))).toEqual(['lupus']);
+    // Radicular pain may be cervical: not sciatica unless the text says lumbar.
+    expect(names(readTextRule('inclusion', 'Cervical radicular pain'))).toEqual(['a pinched nerve in the spine (radiculopathy)']);
+    expect(names(readTextRule('inclusion', 'Lumbar radiculopathy'))).toEqual(['sciatica']);
+    // "for 6 weeks" is a duration, "in 6 months" is ahead; "in the 3 months before screening" is a window.
+    const duration = rule('inclusion', 'Leg pain from a herniated disc for 6 weeks');
+    expect(duration.rule && 'within' in duration.rule ? duration.rule.within : undefined).toBeUndefined();
+    expect(rule('exclusion', 'Stroke in the 3 months before screening').rule).toMatchObject({ within: { value: 3, unit: 'months' } });
+  });
+
   it('flags a rule that misses an item of a list, and ignores a plain section label', () => {
     // "terminal" is an alternative the rule did not read: a person checks.
     expect(rule('exclusion', 'Any terminal or autoimmune disease')).toMatchObject({ rule: { condition: 'an autoimmune disease' }, needsReview: true });

@@ -497,6 +497,8 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
   const never = /\b(?:non-?smok\w*|never[- ]smok\w*|no (?:history of )?smoking|not (?:a )?(?:current )?smok\w*|does not smoke)\b/.exec(lower);
   const former = /\b(?:former|ex-?smok\w*|quit|stopped|abstinent)\b/.test(lower);
   const amount = /pack[- ]?years?|cigarettes?\s*(?:per|\/|a)\s*day|\d+\s*cigarettes/i.test(text);
+  // "Nicotine (more than 20 cigarettes per day)" excluded: heavy smokers only, not "must not smoke".
+  if (amount && kind === 'exclusion' && !never && !/\b(?:current(?:ly)?|active)\s+(?:a\s+)?smok\w*/i.test(text)) return null;
   let smoker: boolean;
   if (never) smoker = kind === 'exclusion';
   else smoker = kind === 'inclusion';
@@ -586,11 +588,13 @@ export function readWindow(text: string): { window: TimeWindow; span: Span } | n
     if (value % 24 !== 0) return null;
     [value, unit] = [value / 24, 'day'];
   }
-  // "over the past" is a window only with "last/past/previous" ("over 6 months" is a duration).
-  if (/^over\b/i.test(match[0]) && !/\b(?:last|past|previous|preceding|prior)\b/i.test(match[0])) return null;
+  // "for", "in" and "over" make a window only with "last/past/previous": "pain for 6 weeks", "over 6 months"
+  // are durations, "in 6 months" is ahead.
+  if (/^(?:over|for|in)\b/i.test(match[0]) && !/\b(?:last|past|previous|preceding|prior)\b/i.test(match[0]) && !/^\s*(?:prior to|before|preceding)\b/i.test(text.slice(match.index + match[0].length))) return null;
   return { window: { value, unit: `${unit}s` as TimeWindow['unit'] }, span: [match.index, match.index + match[0].length] };
 }
 
+const PAST_TREATMENT = /\b(?:failed|failure (?:of|to)|tried|despite|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|history of|received|underwent|inadequate response|unresponsive|refractory)\b/i;
 const HISTORY = /\b(?:history|prior|previous(?:ly)?|past|ever|had|former)\b/i;
 const CURRENT = /\b(?:current(?:ly)?|active|ongoing|present|uncontrolled|now)\b/i;
 const CLINICIAN_WORDS = /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
@@ -649,6 +653,8 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       !(exceptionSpan && mention.start >= exceptionSpan[0] && mention.start < exceptionSpan[1]) &&
       !allowed.some(([start, end]) => mention.start >= start && mention.start < end) &&
       !NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      // "Liver disease of other aetiologies": the other causes are the rule, not the class the trial studies.
+      !/^\s*(?:of|from|due to|caused by)\s+(?:an?\s+)?other\s+(?:a?etiolog|causes?|origins?|reasons?)/i.test(text.slice(mention.end, mention.end + 40)) &&
       // "a physical therapy physician", "the dialysis unit": the concept names a person or a place, not a treatment.
       !MODIFIED_NOUN.test(text.slice(mention.end, mention.end + 20)) &&
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
@@ -699,6 +705,8 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
     };
   }
   if (first.concept.kind === 'medication') {
+    // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say.
+    if (kind === 'inclusion' && applies && !window && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
     return {
       rule: { type: 'medication', medication: name, taking: applies, concepts, ...(window ? { within: window.window } : {}), span: spanOf(span) },
       needsReview,
@@ -745,7 +753,8 @@ function readHealthyRule(kind: CriterionKind, text: string): TextRule | null {
   const match = /\bhealthy\s+(?:adult\s+|male\s+|female\s+|japanese\s+)?(?:volunteers?|participants?|subjects?|individuals?|people|persons?|adults?|men|women|males?|females?)\b/i.exec(text);
   if (!match || kind !== 'inclusion') return null;
   const span: Span = [match.index, match.index + match[0].length];
-  return { rule: { type: 'healthy_volunteers', accepted: true, span: spanOf(span) }, needsReview: !isPlain(text, [span], 1, new Set(['healthy', 'volunteers', 'volunteer', 'generally', 'good', 'general', 'health'])) };
+  // "Healthy controls aged 18-65": the numbers (an age range, a BMI) are more than this rule.
+  return { rule: { type: 'healthy_volunteers', accepted: true, span: spanOf(span) }, needsReview: leftoverNumbers(text, [span]) || !isPlain(text, [span], 1, new Set(['healthy', 'volunteers', 'volunteer', 'generally', 'good', 'general', 'health'])) };
 }
 
 /** The vocabulary for one record: the product's, plus the record's own MeSH terms. */

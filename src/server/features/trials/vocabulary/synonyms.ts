@@ -140,7 +140,9 @@ export const SYNONYMS: SynonymEntry[] = [
   c('osteoporosis', 'osteoporosis', 'osteoporosis', ['osteoporosis'], { meshTerm: 'Osteoporosis', icd10: 'M81' }),
   // ---- spine, pain ----
   c('disc-herniation', 'a slipped (herniated) disc', 'una hernia de disco', ['disc herniation', 'herniated disc', 'disc displacement', 'disc prolapse', 'herniated nucleus pulposus', 'lumbar disc herniation', 'disk herniation', 'herniated disk', 'disk prolapse', 'disc hernia', 'disk hernia', 'intervertebral disc prolapse'], { meshTerm: 'Intervertebral Disc Displacement', icd10: 'M51.2' }),
-  c('sciatica', 'sciatica', 'ciática', ['sciatica', 'radiculopathy', 'radicular pain'], { meshTerm: 'Sciatica', icd10: 'M54.3' }),
+  c('sciatica', 'sciatica', 'ciática', ['sciatica', 'sciatic pain', 'lumbar radiculopathy', 'lumbosacral radiculopathy', 'lumbar radicular pain'], { meshTerm: 'Sciatica', icd10: 'M54.3' }),
+  // Radicular pain may come from the neck as well as the low back: not sciatica unless the text says lumbar.
+  c('radiculopathy', 'a pinched nerve in the spine (radiculopathy)', 'un nervio pinzado en la columna (radiculopatía)', ['radiculopathy', 'radicular pain', 'nerve root pain', 'cervical radiculopathy'], { meshTerm: 'Radiculopathy', icd10: 'M54.10' }),
   c('spinal-stenosis', 'spinal stenosis', 'estenosis espinal', ['spinal stenosis', 'lumbar stenosis', 'spinal canal stenosis'], { meshTerm: 'Spinal Stenosis', icd10: 'M48.0' }),
   c('back-pain', 'back pain', 'dolor de espalda', ['back pain', 'low back pain', 'lumbar pain'], { meshTerm: 'Low Back Pain', icd10: 'M54.5' }),
   c('spine-surgery', 'back or spine surgery', 'una cirugía de espalda o columna', ['spinal surgery', 'spine surgery', 'back surgery', 'lumbar surgery', 'lumbar spine surgery', 'cervical spine surgery', 'spinal fusion', 'lumbar fusion', 'spinal fusion surgery'], {}),
