@@ -328,6 +328,19 @@ describe('rules from text', () => {
     expect(rule('exclusion', 'Stroke in the 3 months before screening').rule).toMatchObject({ within: { value: 3, unit: 'months' } });
   });
 
+  it('fixes from the second fresh hand-check: "at least N days before", plans to receive, "other X", judgement examples', () => {
+    // "At least 180 days before" is how long ago, never "in the last 180 days" (nor "80 days").
+    const since = rule('inclusion', 'Diagnosed with asthma greater than or equal to 180 days before screening').rule;
+    expect(since && 'within' in since ? since.within : undefined).toBeUndefined();
+    // Registered or due to receive a vaccine is not having received one.
+    expect(rule('inclusion', 'Due to receive a flu vaccine this season').rule).toBeNull();
+    // "Other X" (other than the trial's) is not "must not have X"; "X or other Y" adds Y.
+    expect(rule('exclusion', 'History of other heart disease').rule).toBeNull();
+    expect(names(readTextRule('exclusion', 'Lupus or other autoimmune disease'))).toEqual(['lupus', 'an autoimmune disease']);
+    // The investigator's judgement with examples is the judgement, not its example.
+    expect(rule('exclusion', 'Conditions that in the investigator\'s opinion preclude surgery (e.g., smoking, pregnancy)').rule).toEqual({ type: 'site_judgement', reason: 'investigator_judgement' });
+  });
+
   it('flags a rule that misses an item of a list, and ignores a plain section label', () => {
     // "terminal" is an alternative the rule did not read: a person checks.
     expect(rule('exclusion', 'Any terminal or autoimmune disease')).toMatchObject({ rule: { condition: 'an autoimmune disease' }, needsReview: true });

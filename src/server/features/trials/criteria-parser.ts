@@ -565,7 +565,7 @@ export function readJudgementRule(text: string, judgementOnly: boolean): TextRul
 // ---- conditions and medications ----
 
 const WINDOW = new RegExp(
-  String.raw`\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|>|≥)\s*)(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b`,
+  String.raw`\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|equal to|>|≥|>=|=>)\s*)(?<![\d.,])(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b`,
   'i',
 );
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
@@ -601,7 +601,7 @@ const CLINICIAN_WORDS = /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|
 
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
-const NOT_ASSERTED = /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+to|will\s+(?:undergo|receive|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+const NOT_ASSERTED = /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+to|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
 const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|negative|nor|lack\s+of|denies|non)\b[^.;,()]{0,30}$/i;
 
 /** A noun after a concept that makes the concept a modifier ("physical therapy physician", "dialysis unit"). */
@@ -653,6 +653,9 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       !(exceptionSpan && mention.start >= exceptionSpan[0] && mention.start < exceptionSpan[1]) &&
       !allowed.some(([start, end]) => mention.start >= start && mention.start < end) &&
       !NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      // "Other spinal diseases", "another malignancy": other than the one the trial studies, which the rule cannot name.
+      // ("X or other Y", "any other Y" add alternatives and stay.)
+      !/(?<!\b(?:or|and|nor|any|no|,)\s*)\b(?:other|another)\s+(?:[a-z-]+\s+){0,2}$/i.test(text.slice(Math.max(0, mention.start - 40), mention.start)) &&
       // "Liver disease of other aetiologies": the other causes are the rule, not the class the trial studies.
       !/^\s*(?:of|from|due to|caused by)\s+(?:an?\s+)?other\s+(?:a?etiolog|causes?|origins?|reasons?)/i.test(text.slice(mention.end, mention.end + 40)) &&
       // "a physical therapy physician", "the dialysis unit": the concept names a person or a place, not a treatment.
@@ -736,12 +739,13 @@ export interface ReadOptions {
 /** The rule a criterion's text states, or none (a person reads it). */
 export function readTextRule(kind: CriterionKind, text: string, options: ReadOptions = {}): TextRule {
   const vocab = options.vocabulary ?? vocabulary();
+  const measured = readPerformanceRule(kind, text) ?? readLabRule(kind, text) ?? readPregnancyRule(kind, text) ?? readSmokingRule(kind, text);
+  // "Conditions that could preclude surgery in the investigator's opinion (e.g., smoking)": the judgement is the criterion.
+  const judgement = measured?.rule?.span ? JUDGEMENT.exec(text) : null;
+  if (judgement && measured?.rule?.span && judgement.index < measured.rule.span.start) return readJudgementRule(text, true)!;
   return (
     readAgeRule(kind, text) ??
-    readPerformanceRule(kind, text) ??
-    readLabRule(kind, text) ??
-    readPregnancyRule(kind, text) ??
-    readSmokingRule(kind, text) ??
+    measured ??
     readConceptRule(kind, text, vocab, options.trialConditions) ??
     readJudgementRule(text, false) ??
     readHealthyRule(kind, text) ?? { rule: null, needsReview: true }
