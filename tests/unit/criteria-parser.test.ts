@@ -341,6 +341,18 @@ describe('rules from text', () => {
     expect(rule('exclusion', 'Conditions that in the investigator\'s opinion preclude surgery (e.g., smoking, pregnancy)').rule).toEqual({ type: 'site_judgement', reason: 'investigator_judgement' });
   });
 
+  it('fixes from the final hand-check: "with or without", diabetic complications, "prior to" is no history', () => {
+    // "With or without back pain": back pain is neither required nor excluded.
+    expect(names(readTextRule('inclusion', 'Leg pain from sciatica with or without low back pain'))).toEqual(['sciatica']);
+    // A complication of diabetes is not diabetes ("must not have diabetes" would exclude a diabetes trial's people).
+    expect(rule('exclusion', 'Unstable diabetic retinopathy').rule).toBeNull();
+    // "Prior to the first dose" is a point in time, not a history.
+    const steroid = rule('exclusion', 'Immunodeficiency diagnosed prior to the first dose').rule;
+    expect(steroid && 'history' in steroid ? steroid.history : undefined).toBeUndefined();
+    expect(names(readTextRule('inclusion', 'Herniated lumbar disc on imaging'))).toEqual(['a slipped (herniated) disc']);
+    expect(rule('inclusion', 'Plans of receiving treatment for a herniated disc').rule).toBeNull();
+  });
+
   it('flags a rule that misses an item of a list, and ignores a plain section label', () => {
     // "terminal" is an alternative the rule did not read: a person checks.
     expect(rule('exclusion', 'Any terminal or autoimmune disease')).toMatchObject({ rule: { condition: 'an autoimmune disease' }, needsReview: true });

@@ -595,13 +595,13 @@ export function readWindow(text: string): { window: TimeWindow; span: Span } | n
 }
 
 const PAST_TREATMENT = /\b(?:failed|failure (?:of|to)|tried|despite|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|history of|received|underwent|inadequate response|unresponsive|refractory)\b/i;
-const HISTORY = /\b(?:history|prior|previous(?:ly)?|past|ever|had|former)\b/i;
+const HISTORY = /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|past|ever|had|former)\b/i;
 const CURRENT = /\b(?:current(?:ly)?|active|ongoing|present|uncontrolled|now)\b/i;
 const CLINICIAN_WORDS = /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
 
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
-const NOT_ASSERTED = /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+to|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+const NOT_ASSERTED = /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
 const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|negative|nor|lack\s+of|denies|non)\b[^.;,()]{0,30}$/i;
 
 /** A noun after a concept that makes the concept a modifier ("physical therapy physician", "dialysis unit"). */
@@ -658,6 +658,10 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       !/(?<!\b(?:or|and|nor|any|no|,)\s*)\b(?:other|another)\s+(?:[a-z-]+\s+){0,2}$/i.test(text.slice(Math.max(0, mention.start - 40), mention.start)) &&
       // "Liver disease of other aetiologies": the other causes are the rule, not the class the trial studies.
       !/^\s*(?:of|from|due to|caused by)\s+(?:an?\s+)?other\s+(?:a?etiolog|causes?|origins?|reasons?)/i.test(text.slice(mention.end, mention.end + 40)) &&
+      // "With or without low back pain": optional, neither required nor excluded.
+      !/\bwith\s+or\s+without\s+(?:[a-z-]+\s+){0,2}$/i.test(text.slice(Math.max(0, mention.start - 40), mention.start)) &&
+      // "Diabetic retinopathy": a complication named by its cause, not the cause itself.
+      !(/^diabetic$/i.test(text.slice(mention.start, mention.end)) && /^\s+(?:retinopathy|maculopathy|macular|neuropathy|nephropathy|kidney|foot|feet|ulcers?|ketoacidosis|gastroparesis)\b/i.test(text.slice(mention.end, mention.end + 20))) &&
       // "a physical therapy physician", "the dialysis unit": the concept names a person or a place, not a treatment.
       !MODIFIED_NOUN.test(text.slice(mention.end, mention.end + 20)) &&
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
@@ -702,6 +706,8 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const needsReview = left.length > 1 || unreadListItem(text, leftWords) || numbers || exception || pastUse || /\n/.test(text) || clinician || mixedKinds || (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
   const treatmentFor = first.concept.kind === 'condition' && /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
   if (treatmentFor) {
+    // "Plans of receiving treatment for X": a plan, not a treatment taken.
+    if (/\b(?:plann\w*|plans?|scheduled|will|candidates?|expected|intend\w*)\b[^.;]*$/i.test(before.slice(-80))) return { rule: null, needsReview: true };
     return {
       rule: { type: 'medication', medication: `medicines for ${name}`, taking: applies, concepts, ...(window ? { within: window.window } : {}), span: spanOf(span) },
       needsReview,

@@ -139,7 +139,7 @@ export const SYNONYMS: SynonymEntry[] = [
   c('gout', 'gout', 'gota', ['gout', 'gouty arthritis'], { icd10: 'M10.9' }),
   c('osteoporosis', 'osteoporosis', 'osteoporosis', ['osteoporosis'], { meshTerm: 'Osteoporosis', icd10: 'M81' }),
   // ---- spine, pain ----
-  c('disc-herniation', 'a slipped (herniated) disc', 'una hernia de disco', ['disc herniation', 'herniated disc', 'disc displacement', 'disc prolapse', 'herniated nucleus pulposus', 'lumbar disc herniation', 'disk herniation', 'herniated disk', 'disk prolapse', 'disc hernia', 'disk hernia', 'intervertebral disc prolapse'], { meshTerm: 'Intervertebral Disc Displacement', icd10: 'M51.2' }),
+  c('disc-herniation', 'a slipped (herniated) disc', 'una hernia de disco', ['disc herniation', 'herniated disc', 'disc displacement', 'disc prolapse', 'herniated nucleus pulposus', 'lumbar disc herniation', 'disk herniation', 'herniated disk', 'disk prolapse', 'disc hernia', 'disk hernia', 'intervertebral disc prolapse', 'herniated lumbar disc', 'herniated cervical disc', 'herniated intervertebral disc', 'lumbar disc prolapse'], { meshTerm: 'Intervertebral Disc Displacement', icd10: 'M51.2' }),
   c('sciatica', 'sciatica', 'ciática', ['sciatica', 'sciatic pain', 'lumbar radiculopathy', 'lumbosacral radiculopathy', 'lumbar radicular pain'], { meshTerm: 'Sciatica', icd10: 'M54.3' }),
   // Radicular pain may come from the neck as well as the low back: not sciatica unless the text says lumbar.
   c('radiculopathy', 'a pinched nerve in the spine (radiculopathy)', 'un nervio pinzado en la columna (radiculopatía)', ['radiculopathy', 'radicular pain', 'nerve root pain', 'cervical radiculopathy'], { meshTerm: 'Radiculopathy', icd10: 'M54.10' }),
