@@ -67,6 +67,7 @@ const NOT_PLURAL = /(?:ss|us|is|ics|ous|ness|betes|pes|aids)$/;
 
 /** Head nouns that a list of words can share ('renal or hepatic impairment'). */
 const SHARED_HEAD = /^(?:diseases?|disorders?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)$/i;
+const SHARED_HEAD_ANYWHERE = /\b(?:diseases?|disorders?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)\b/i;
 
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
 const TOKEN = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
@@ -215,27 +216,28 @@ export class Vocabulary {
    * of words sharing one head noun names one concept per word that forms a phrase with the head.
    */
   private sharedHeads(text: string, tokens: Array<{ word: string; start: number; end: number }>, lower: string[], kept: Mention[]): Mention[] {
-    const covered = (token: { start: number; end: number }) => kept.some((mention) => token.start >= mention.start && token.end <= mention.end);
+    if (!SHARED_HEAD_ANYWHERE.test(text)) return kept;
+    const isCovered = tokens.map((token) => kept.some((mention) => token.start >= mention.start && token.end <= mention.end));
+    const conjunction = lower.map((word) => word === 'or' || word === 'and');
     const added: Mention[] = [];
     for (let index = 0; index < tokens.length - 2; index++) {
-      if (covered(tokens[index]) || !/^[a-z]{3,}$/i.test(tokens[index].word)) continue;
+      if (isCovered[index] || !/^[a-z]{3,}$/i.test(tokens[index].word)) continue;
       // The word must be an item of a list: a comma, a slash or a conjunction right after it.
-      const afterFirst = text.slice(tokens[index].end, tokens[index + 1].start);
-      if (!/[,/]/.test(afterFirst) && !/^(?:or|and)$/i.test(tokens[index + 1].word)) continue;
+      if (!conjunction[index + 1] && !/[,/]/.test(text.slice(tokens[index].end, tokens[index + 1].start))) continue;
       // Then single words, each followed by a separator, up to the last one, which the head follows.
       let head = -1;
       for (let next = index + 1, items = 0; next < tokens.length && items <= 8; next++) {
         const gap = text.slice(tokens[next - 1].end, tokens[next].start);
         if (!/^[\s,/]*$/.test(gap)) break;
-        if (/^(?:or|and)$/i.test(tokens[next].word)) continue;
+        if (conjunction[next]) continue;
         const following = tokens[next + 1];
         if (!following) break;
-        const separated = /[,/]/.test(text.slice(tokens[next].end, following.start)) || /^(?:or|and)$/i.test(following.word);
-        if (SHARED_HEAD.test(following.word) && !separated) {
-          if (!covered(tokens[next]) || kept.some((mention) => mention.start === tokens[next].start && mention.end >= following.end)) head = next + 1;
+        const separated = conjunction[next + 1] || /[,/]/.test(text.slice(tokens[next].end, following.start));
+        if (!separated && SHARED_HEAD.test(following.word)) {
+          if (!isCovered[next] || kept.some((mention) => mention.start === tokens[next].start && mention.end >= following.end)) head = next + 1;
           break;
         }
-        if (!separated || covered(tokens[next])) break;
+        if (!separated || isCovered[next]) break;
         items++;
       }
       if (head < 0) continue;
