@@ -30,7 +30,7 @@ export function isPlaceholderOrHeading(text: string): boolean {
   return false;
 }
 
-const AGE_WORD = /\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?|adults?|birthday)\b|\+/i;
+const AGE_WORD = /\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?|adults?|children|minors|birthday)\b|\+/i;
 const NOT_AGE_UNIT = /^\s*(?:%|bpm|beats|\/min|mmhg|mg|g\/|kg|cm|mm|ml|points?|score|cells|x\s*10|times|pack|cigarettes|weeks? (?:of|ago)|days?)\b/i;
 
 /** An age rule read from text is sound when each bound is a number in the text that sits next to an age word. */

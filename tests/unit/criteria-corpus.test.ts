@@ -25,8 +25,11 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // Held here at what is reached (a ratchet: raise these as the reader improves; lower one only when wrong
     // rules are removed, and say which). 0.57 -> 0.565 on 2026-11-23: concepts named after "except" / "other
     // than" no longer become the rule ("malignancy other than ... skin cancer" was "must not have skin cancer").
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.565);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.2);
+    // 2026-11-23, second pass (docs/decisions/028-criteria-second-pass.md): 0.565 -> 0.68 and 0.2 -> 0.285; then
+    // 0.68 -> 0.675 when wrong rules went after the hand-check: past treatment in an inclusion read as "taking
+    // now" (7 rules), a heavy-smoker limit read as "must not smoke".
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.675);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.285);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

@@ -200,6 +200,166 @@ describe('rules from text', () => {
     // A duration the rule does not hold ("for at least 12 months") leaves it for a person to check.
     expect(rule('inclusion', 'Diagnosis of asthma for at least 12 months')).toMatchObject({ rule: { type: 'condition', condition: 'asthma', present: true }, needsReview: true });
   });
+
+  // Issue 10, second pass: general patterns (texts written for these tests).
+  const names = (result: { rule: CriterionRule | null }) => ((result.rule as { concepts?: Array<{ name: string }> } | null)?.concepts ?? []).map((concept) => concept.name);
+
+  it('matches a synonym in either grammatical number', () => {
+    expect(rule('exclusion', 'Known psychiatric disorders')).toMatchObject({ rule: { type: 'condition', present: false, condition: 'a mental health condition' }, needsReview: false });
+    expect(rule('exclusion', 'Subjects on a blood thinner')).toMatchObject({ rule: { type: 'medication', taking: false, medication: 'blood thinners (such as warfarin)' }, needsReview: false });
+    expect(rule('exclusion', 'Enrolled in other clinical studies')).toMatchObject({ rule: { type: 'medication', taking: false }, needsReview: false });
+    // Words that end in "s" without being plurals are left alone.
+    expect(rule('exclusion', 'Diabetes').rule).toMatchObject({ type: 'condition', condition: 'diabetes' });
+  });
+
+  it('reads "hepatitis B or C" as both viruses, and repeated mentions of one concept as one rule', () => {
+    const hepatitis = readTextRule('exclusion', 'Chronic hepatitis B or C infection');
+    expect(names(hepatitis)).toEqual(['hepatitis B', 'hepatitis C']);
+    expect(hepatitis.needsReview).toBe(false);
+    expect(names(readTextRule('exclusion', 'Positive for hepatitis B/C'))).toEqual(['hepatitis B', 'hepatitis C']);
+    // "AIDS or HIV": two names of one concept; nothing left unread.
+    expect(rule('exclusion', 'Known AIDS or HIV')).toMatchObject({ rule: { type: 'condition', condition: 'HIV' }, needsReview: false });
+    expect(names(readTextRule('exclusion', 'Acquired immunodeficiency syndrome'))).toEqual(['HIV']);
+  });
+
+  it('reads common conditions, procedures and therapy classes of the second vocabulary pass', () => {
+    expect(readTextRule('exclusion', 'Spondylolisthesis').rule).toMatchObject({ type: 'condition', present: false, concepts: [{ icd10: 'M43.1' }] });
+    expect(rule('exclusion', 'Peripheral neuropathy.')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
+    expect(names(readTextRule('exclusion', 'History of myasthenia gravis'))).toEqual(['myasthenia gravis']);
+    expect(readTextRule('exclusion', 'Has a cardiac pacemaker')).toMatchObject({ rule: { type: 'condition', present: false, concepts: [{ icd10: 'Z95.0' }] }, needsReview: false });
+    expect(rule('exclusion', 'Current use of anticonvulsants')).toMatchObject({ rule: { type: 'medication', taking: false }, needsReview: false });
+    expect(rule('inclusion', 'No physical therapy in the past 2 months')).toMatchObject({ rule: { type: 'medication', taking: false, within: { value: 2, unit: 'months' } }, needsReview: false });
+    expect(rule('exclusion', 'Immunologically suppressed persons').rule).toMatchObject({ type: 'condition', condition: 'a weak immune system' });
+    expect(rule('exclusion', 'Currently receiving ketoconazole or another strong CYP3A inhibitor').rule).toMatchObject({ type: 'medication', taking: false });
+  });
+
+  it('never reads a planned, contraindicated, allowed or modifying mention as the rule', () => {
+    // A planned procedure is not one the person has had.
+    expect(rule('exclusion', 'Preplanned pacemaker implantation during the trial').rule).toBeNull();
+    // A contraindication is the site's judgement, not "must not take".
+    expect(rule('exclusion', 'Contraindication to ibuprofen').rule).toEqual({ type: 'site_judgement', reason: 'investigator_judgement' });
+    expect(rule('exclusion', 'Any contraindication for magnetic resonance imaging').rule).toEqual({ type: 'site_judgement', reason: 'investigator_judgement' });
+    expect(rule('exclusion', 'Patients in whom acupuncture would be unsafe').rule).toEqual({ type: 'site_judgement', reason: 'investigator_judgement' });
+    // What a later sentence allows is not excluded.
+    expect(names(readTextRule('exclusion', 'Use of anticoagulants. Low-dose aspirin is allowed.'))).toEqual(['blood thinners (such as warfarin)']);
+    // "a physical therapy physician" names a doctor, not a therapy.
+    expect(rule('inclusion', 'Referred by a physical therapy physician').rule).toBeNull();
+    // A concept whose effect is discussed is not the rule's concept.
+    expect(names(readTextRule('exclusion', 'Taking diuretics, which may change the effects of lithium'))).toEqual(['water pills (diuretics)']);
+  });
+
+  it('reads ages whose age word is inside the bound or names the group', () => {
+    expect(rule('exclusion', 'Persons under the age of 21').rule).toEqual({ type: 'age', minYears: 21, maxYears: null });
+    expect(rule('inclusion', 'Participant above age 40').rule).toEqual({ type: 'age', minYears: 40, maxYears: null });
+    expect(rule('exclusion', 'Age older than 75')).toEqual({ rule: { type: 'age', minYears: null, maxYears: 75 }, needsReview: false });
+    expect(rule('exclusion', 'Minors (< 18)').rule).toEqual({ type: 'age', minYears: 18, maxYears: null });
+    // A count next to a group word is not an age.
+    expect(rule('inclusion', 'Adults with more than 2 exacerbations').rule?.type).not.toBe('age');
+  });
+
+  it('reads more lab phrasings: unitless INR, mEq/L, ALP, total bilirubin as TBL', () => {
+    expect(rule('exclusion', 'INR above 1.5')).toEqual({ rule: { type: 'lab', measure: 'INR', comparator: '<=', value: 1.5 }, needsReview: false });
+    expect(rule('exclusion', 'Serum potassium > 5.5 mEq/L')).toEqual({ rule: { type: 'lab', measure: 'potassium', comparator: '<=', value: 5.5, unit: 'mmol/L' }, needsReview: false });
+    expect(rule('exclusion', 'Alkaline phosphatase > 2.5 x ULN').rule).toEqual({ type: 'lab', measure: 'ALP', comparator: '<=', value: 2.5, relativeTo: 'ULN' });
+    expect(rule('exclusion', 'TBL > 2 mg/dL').rule).toMatchObject({ measure: 'bilirubin', comparator: '<=', value: 2 });
+    // Direct bilirubin is not total bilirubin.
+    expect(rule('exclusion', 'Direct bilirubin > 1.5 x ULN').rule).toMatchObject({ measure: 'direct bilirubin' });
+    // A salt's name is not a lab value.
+    expect(rule('inclusion', 'Naproxen sodium 550 mg twice daily').rule?.type).not.toBe('lab');
+  });
+
+  it('reads consent, language, refusal and custody as site checks', () => {
+    expect(rule('exclusion', 'No written consent')).toEqual({ rule: { type: 'site_judgement', reason: 'consent_capacity' }, needsReview: false });
+    expect(rule('exclusion', 'Lack of informed consent').rule).toEqual({ type: 'site_judgement', reason: 'consent_capacity' });
+    expect(rule('exclusion', 'Refuses to take part in the trial').rule).toEqual({ type: 'site_judgement', reason: 'consent_capacity' });
+    expect(rule('inclusion', 'Able to read and speak Spanish').rule).toEqual({ type: 'site_judgement', reason: 'consent_capacity' });
+    expect(rule('exclusion', 'Persons who are incarcerated').rule).toEqual({ type: 'site_judgement', reason: 'protocol' });
+    expect(rule('exclusion', 'Other exclusion criteria may apply').rule).toEqual({ type: 'site_judgement', reason: 'protocol' });
+    // Consent as a point in time is still not a consent criterion.
+    expect(rule('exclusion', 'Surgery within 14 days of informed consent').rule?.type).not.toBe('site_judgement');
+  });
+
+  it('reads smoking amounts, a positive hCG, plans to conceive; a nursing home is not breastfeeding', () => {
+    expect(rule('inclusion', 'Smokes at least 10 cigarettes a day')).toMatchObject({ rule: { type: 'smoking', smoker: true }, needsReview: true });
+    expect(rule('exclusion', 'Positive serum β-hCG')).toEqual({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
+    expect(rule('exclusion', 'Pregnant, breastfeeding, or wishing to conceive while in the study')).toEqual({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
+    expect(rule('exclusion', 'Resident of a nursing home').rule?.type).not.toBe('pregnancy');
+  });
+
+  it('reads windows in whole days from hours, and "over the past" as a window', () => {
+    expect(rule('exclusion', 'Antibiotics within 48 hours before randomization').rule).toMatchObject({ type: 'medication', within: { value: 2, unit: 'days' } });
+    expect(rule('exclusion', 'Opioid use over the past 3 months').rule).toMatchObject({ type: 'medication', within: { value: 3, unit: 'months' } });
+    // "Over 6 months" is a duration, never a recent window.
+    const duration = rule('inclusion', 'Back pain over 6 months').rule;
+    expect(duration && 'within' in duration ? duration.within : undefined).toBeUndefined();
+  });
+
+  it('reads a list of words sharing one head noun as one concept per word', () => {
+    expect(names(readTextRule('exclusion', 'Known renal or hepatic impairment'))).toEqual(['kidney disease', 'liver disease']);
+    expect(readTextRule('exclusion', 'Chronic heart or kidney failure').needsReview).toBe(false);
+    expect(names(readTextRule('exclusion', 'Chronic heart or kidney failure'))).toEqual(['heart failure', 'kidney disease']);
+    // A word the vocabulary does not pair with the head stays unread, and the rule says so.
+    expect(readTextRule('exclusion', 'Severe endocrine or liver disease').needsReview).toBe(true);
+    // Not a list of single words: "active or chronic hepatitis B infection" is not "active infection".
+    expect(names(readTextRule('exclusion', 'Active or chronic hepatitis B infection'))).toEqual(['hepatitis B']);
+  });
+
+  it('reads adequate organ function as the protocol\'s laboratory table, checked by staff', () => {
+    expect(rule('inclusion', 'Adequate bone marrow, renal and hepatic function')).toEqual({ rule: { type: 'site_judgement', reason: 'protocol' }, needsReview: false });
+    expect(rule('inclusion', 'Adequate end-organ function as defined below').rule).toEqual({ type: 'site_judgement', reason: 'protocol' });
+  });
+
+  it('fixes from the 2026-11-23 second-pass hand-check: durations, past treatment, heavy smoking, other causes, radicular pain', () => {
+    // "Healthy controls aged 20-60": the age range is more than the healthy-volunteer rule.
+    expect(rule('inclusion', 'Healthy control subjects aged 20 to 60').needsReview).toBe(true);
+    // Past treatment in an inclusion is not "taking now".
+    expect(rule('inclusion', 'Failure of at least 8 weeks of physical therapy').rule).toBeNull();
+    expect(rule('inclusion', 'Stable dose of metformin for at least 4 weeks prior to screening').rule).toMatchObject({ type: 'medication', taking: true });
+    // Heavy smoking excluded: light smokers may take part, so no "must not smoke".
+    expect(rule('exclusion', 'Smoking more than 15 cigarettes per day').rule?.type).not.toBe('smoking');
+    // "Of other aetiologies": the trial's own disease is not excluded, the named other causes are.
+    expect(names(readTextRule('exclusion', 'Kidney disease of other aetiologies (e.g., lupus)'))).toEqual(['lupus']);
+    // Radicular pain may be cervical: not sciatica unless the text says lumbar.
+    expect(names(readTextRule('inclusion', 'Cervical radicular pain'))).toEqual(['a pinched nerve in the spine (radiculopathy)']);
+    expect(names(readTextRule('inclusion', 'Lumbar radiculopathy'))).toEqual(['sciatica']);
+    // "for 6 weeks" is a duration, "in 6 months" is ahead; "in the 3 months before screening" is a window.
+    const duration = rule('inclusion', 'Leg pain from a herniated disc for 6 weeks');
+    expect(duration.rule && 'within' in duration.rule ? duration.rule.within : undefined).toBeUndefined();
+    expect(rule('exclusion', 'Stroke in the 3 months before screening').rule).toMatchObject({ within: { value: 3, unit: 'months' } });
+  });
+
+  it('fixes from the second fresh hand-check: "at least N days before", plans to receive, "other X", judgement examples', () => {
+    // "At least 180 days before" is how long ago, never "in the last 180 days" (nor "80 days").
+    const since = rule('inclusion', 'Diagnosed with asthma greater than or equal to 180 days before screening').rule;
+    expect(since && 'within' in since ? since.within : undefined).toBeUndefined();
+    // Registered or due to receive a vaccine is not having received one.
+    expect(rule('inclusion', 'Due to receive a flu vaccine this season').rule).toBeNull();
+    // "Other X" (other than the trial's) is not "must not have X"; "X or other Y" adds Y.
+    expect(rule('exclusion', 'History of other heart disease').rule).toBeNull();
+    expect(names(readTextRule('exclusion', 'Lupus or other autoimmune disease'))).toEqual(['lupus', 'an autoimmune disease']);
+    // The investigator's judgement with examples is the judgement, not its example.
+    expect(rule('exclusion', 'Conditions that in the investigator\'s opinion preclude surgery (e.g., smoking, pregnancy)').rule).toEqual({ type: 'site_judgement', reason: 'investigator_judgement' });
+  });
+
+  it('fixes from the final hand-check: "with or without", diabetic complications, "prior to" is no history', () => {
+    // "With or without back pain": back pain is neither required nor excluded.
+    expect(names(readTextRule('inclusion', 'Leg pain from sciatica with or without low back pain'))).toEqual(['sciatica']);
+    // A complication of diabetes is not diabetes ("must not have diabetes" would exclude a diabetes trial's people).
+    expect(rule('exclusion', 'Unstable diabetic retinopathy').rule).toBeNull();
+    // "Prior to the first dose" is a point in time, not a history.
+    const steroid = rule('exclusion', 'Immunodeficiency diagnosed prior to the first dose').rule;
+    expect(steroid && 'history' in steroid ? steroid.history : undefined).toBeUndefined();
+    expect(names(readTextRule('inclusion', 'Herniated lumbar disc on imaging'))).toEqual(['a slipped (herniated) disc']);
+    expect(rule('inclusion', 'Plans of receiving treatment for a herniated disc').rule).toBeNull();
+  });
+
+  it('flags a rule that misses an item of a list, and ignores a plain section label', () => {
+    // "terminal" is an alternative the rule did not read: a person checks.
+    expect(rule('exclusion', 'Any terminal or autoimmune disease')).toMatchObject({ rule: { condition: 'an autoimmune disease' }, needsReview: true });
+    expect(rule('exclusion', 'Medical conditions: Active systemic infection')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
+    // A label that says when the criterion is checked is not a plain label.
+    expect(rule('exclusion', 'Found during the operation: active infection').needsReview).toBe(true);
+  });
 });
 
 describe('study records', () => {

@@ -84,10 +84,11 @@ describe('reading a FHIR bundle: the project fixture', () => {
         sourceText: '24 HR Metformin hydrochloride 500 MG Extended Release Oral Tablet',
         code: 'http://www.nlm.nih.gov/research/umls/rxnorm|860975',
       }),
-      // The medication is a referenced Medication resource.
+      // The medication is a referenced Medication resource; lisinopril is an ACE inhibitor of the vocabulary.
       fhirFact({
         kind: 'medication',
-        name: 'lisinopril 10 MG Oral Tablet',
+        name: 'an ACE inhibitor (such as lisinopril)',
+        conceptId: 'cohortly:ace-inhibitors',
         status: 'history',
         observedOn: '2018-05-01',
         sourceRef: 'medreq-lisinopril',

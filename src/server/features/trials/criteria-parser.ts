@@ -40,17 +40,34 @@ const FILLER = new Set(
   no not without none free do does did that this these which will would should can may shall other
   clinical clinically trial participation participate participating ongoing e.g. eg i.e ie etc
   obtaining obtained at the time provision sign signed written
-  i ii iii iv`.split(/\s+/).filter(Boolean),
+  i ii iii iv and/or e g etc`.split(/\s+/).filter(Boolean),
 );
+
+/** Words of a section label that say nothing about the criterion ("Medical conditions:", "Prior/Concomitant therapy:"). */
+const LABEL_WORDS = new Set('medical conditions condition history prior concomitant concurrent therapy therapies medications medication general key main other additional inclusion exclusion criteria criterion pre-operative preoperative pre operative'.split(' '));
+
+/** A leading section label made only of label words: ignored when the rest is measured against the rule. */
+function labelLength(text: string): number {
+  const label = /^\s*([^:\n]{2,60}):\s/.exec(text);
+  if (!label) return 0;
+  const words = label[1].toLowerCase().split(/[\s/]+/).filter(Boolean);
+  return words.length && words.every((word) => LABEL_WORDS.has(word)) ? label[0].length : 0;
+}
 
 /** Whether the text, once the rule's words are taken out, has at most `maxLeft` words that are not filler. */
 function leftover(text: string, spans: Span[], extra: Set<string> = new Set()): string[] {
-  let rest = text;
+  return leftoverWords(text, spans, extra).map((item) => item.word);
+}
+function leftoverWords(text: string, spans: Span[], extra: Set<string> = new Set()): Array<{ word: string; start: number; end: number }> {
+  let rest = ' '.repeat(labelLength(text)) + text.slice(labelLength(text));
   for (const [start, end] of [...spans].sort((a, b) => b[0] - a[0])) rest = rest.slice(0, start) + ' '.repeat(Math.max(0, end - start)) + rest.slice(end);
-  return rest
-    .toLowerCase()
-    .split(/[^a-z0-9/²µ]+/)
-    .filter((word) => word && !FILLER.has(word) && !extra.has(word) && !/^\d+$/.test(word));
+  return [...rest.toLowerCase().matchAll(/[a-z0-9/²µ]+/g)]
+    .map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }))
+    .filter(({ word }) => !FILLER.has(word) && !extra.has(word) && !/^\d+$/.test(word));
+}
+/** A word the rule did not read that is an item of a list ("terminal, systemic or autoimmune disease"): the rule misses an alternative. */
+function unreadListItem(text: string, words: Array<{ start: number; end: number }>): boolean {
+  return words.some(({ start, end }) => /^\s*(?:,|\/|or\b|and\/or\b)/i.test(text.slice(end, end + 8)) || /(?:,|\/|\bor|\band\/or)\s*$/i.test(text.slice(Math.max(0, start - 8), start)));
 }
 function leftoverNumbers(text: string, spans: Span[]): boolean {
   let rest = text;
@@ -95,6 +112,8 @@ const WORD_COMPARATORS: Record<string, Comparator> = {
   'fewer than': '<',
   'below': '<',
   'under': '<',
+  'older than': '>',
+  'younger than': '<',
 };
 const WORD_COMPARATOR = `(${Object.keys(WORD_COMPARATORS).sort((a, b) => b.length - a.length).join('|')})`;
 const comparatorOf = (token: string): Comparator => COMPARATORS[token] ?? WORD_COMPARATORS[token.toLowerCase().replace(/\s+/g, ' ')];
@@ -115,7 +134,7 @@ const AGE_OR_OLDER = new RegExp(String.raw`(\d{1,3})\s*(\+|${AGE_UNIT})?\s*(?:of
 /** Ages in their common phrasings; never from numbers that are not ages (scores, counts, "onset before 16"). */
 export function readAgeRule(kind: CriterionKind, text: string): TextRule | null {
   const lower = text.toLowerCase();
-  if (!/\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?)\b|\d\s*\+/.test(lower)) return null;
+  if (!/\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?|adults?|children|minors)\b|\d\s*\+/.test(lower)) return null;
   // The age at an event is a condition on history, not on current age.
   if (/\b(?:onset|at diagnosis|age at (?:diagnosis|onset|first)|gestational|life expectancy|expectancy|survival|bone age|menopaus\w*|menarche|amenorrh\w*|since age|before the age|prior to age|when)\b/.test(lower)) return null;
   if (/\b(?:smok\w*|pack|follow-up|duration|for at least|for more than|ago|history of)\b/.test(lower) && !/\bage[ds]?\b|years? old|years? of age|yoa/.test(lower)) return null;
@@ -162,7 +181,8 @@ export function readAgeRule(kind: CriterionKind, text: string): TextRule | null 
       const after = text.slice(match.index + match[0].length, match.index + match[0].length + 15);
       // "aged >= 18 and < 60": a second bound joined to the first shares its age word.
       const joined = match.index - lastEnd <= 8 && /^\s*(?:and|,|but)?\s*$/i.test(text.slice(lastEnd, match.index));
-      const ageContext = Boolean(unit) || joined || /\bage[ds]?\b[^\d]{0,15}$/i.test(before) || /^\s*(?:of age|old|years)/i.test(after);
+      // The age word may sit inside the match ("above age 18", "under the age of 18") or name the group ("Adults (> 18)", "Children (< 18)").
+      const ageContext = Boolean(unit) || joined || /\bage\b/i.test(match[0]) || /\bage[ds]?\b[^\d]{0,15}$/i.test(before) || /\b(?:adults?|children|minors)\s*[(:,]?\s*$/i.test(before) || /^\s*(?:of age|old|years)/i.test(after);
       if (!ageContext || (unit && /^(?:weeks?|days?)$/i.test(unit)) || (unit && /^mo/i.test(unit) && !hasAgeWord)) continue;
       if (/^\s*(?:%|kg|cm|mg|mmhg|bpm|points?|score|x\b|times|cigarettes|pack)/i.test(after)) continue;
       if (unit && !hasAgeWord && /\b(?:within|for|prior|last|past|since|after|duration|ago)\b[^\d]{0,20}$/i.test(before)) continue;
@@ -228,6 +248,8 @@ export interface Measure {
   unit?: string;
   /** Unit conversions into the canonical unit (value * factor, or a function). */
   convert?: Record<string, number | ((value: number) => number)>;
+  /** A ratio without a unit (INR): a value written without one is exact. */
+  unitless?: boolean;
 }
 
 /** Lab measures and vitals, by how criteria name them, to the name kept in the rule, with its canonical unit. */
@@ -241,7 +263,8 @@ export const MEASURES: Measure[] = [
   { pattern: /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b\s*(?:and\/or|or|and|\/)\s*(?:ast|sgot|aspartate aminotransferase)\b|\b(?:ast|sgot)\s*(?:and\/or|or|and|\/)\s*(?:alt|sgpt)\b/i, name: 'ALT/AST', unit: 'U/L' },
   { pattern: /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b/i, name: 'ALT', unit: 'U/L' },
   { pattern: /\b(?:ast|sgot|aspartate (?:amino)?transaminase|aspartate aminotransferase)\b/i, name: 'AST', unit: 'U/L' },
-  { pattern: /\b(?:total )?bilirubin\b|\btbili\b/i, name: 'bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
+  { pattern: /(?<!\b(?:direct|conjugated|indirect|unconjugated)\s)\b(?:total )?bilirubin\b|\btbili\b|\btbl\b/i, name: 'bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
+  { pattern: /\bdirect bilirubin\b|\bconjugated bilirubin\b/i, name: 'direct bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
   { pattern: /\bserum creatinine\b(?!\s*(?:ratio|clearance))|(?<!(?:protein|albumin)[- /]?)\bcreatinine\b(?!\s*(?:ratio|clearance|kinase))|\bscr\b/i, name: 'creatinine', unit: 'mg/dL', convert: { 'µmol/L': 1 / 88.4, 'umol/L': 1 / 88.4 } },
   { pattern: /\b(?:absolute neutrophil count|anc|neutrophils?(?: count)?)\b/i, name: 'ANC', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 } },
   { pattern: /\bplatelets?(?: count)?\b|\bplt\b/i, name: 'platelets', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, '10^3/µL': 1 } },
@@ -250,8 +273,10 @@ export const MEASURES: Measure[] = [
   { pattern: /\blymphocytes?(?: count)?\b|\balc\b/i, name: 'lymphocytes', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000 } },
   { pattern: /\beosinophils?(?: count)?\b/i, name: 'eosinophils', unit: 'cells/µL', convert: { '10^9/L': 1000 } },
   { pattern: /\b(?:serum )?albumin\b/i, name: 'albumin', unit: 'g/dL', convert: { 'g/L': 0.1 } },
-  { pattern: /\binr\b|\binternational normali[sz]ed ratio\b/i, name: 'INR' },
-  { pattern: /\bpotassium\b/i, name: 'potassium', unit: 'mmol/L' },
+  { pattern: /\binr\b|\binternational normali[sz]ed ratio\b/i, name: 'INR', unitless: true },
+  { pattern: /\bpotassium\b/i, name: 'potassium', unit: 'mmol/L', convert: { 'mEq/L': 1 } },
+  { pattern: /\b(?:alkaline phosphatase|alp)\b/i, name: 'ALP', unit: 'U/L' },
+  { pattern: /\b(?:forced vital capacity|fvc)\b/i, name: 'FVC' },
   { pattern: /\bqtcf?\b|\bqt interval\b/i, name: 'QTc', unit: 'ms' },
   { pattern: /\bfev1\b|\bforced expiratory volume\b/i, name: 'FEV1' },
   { pattern: /\bcrp\b|\bc-reactive protein\b/i, name: 'CRP', unit: 'mg/L' },
@@ -278,9 +303,11 @@ export const MEASURES: Measure[] = [
   { pattern: /\b(?:easi)(?: score)?\b/i, name: 'EASI score', unit: 'points' },
   { pattern: /\b(?:pasi)(?: score)?\b/i, name: 'PASI score', unit: 'points' },
   { pattern: /\b(?:nihss|national institutes? of health stroke scale)\b/i, name: 'NIHSS score', unit: 'points' },
+  { pattern: /\b(?:clinical frailty scale|cfs)(?: score)?\b/i, name: 'Clinical Frailty Scale', unit: 'points' },
+  { pattern: /\b(?:a?ptt|(?:activated )?partial thromboplastin time)\b/i, name: 'aPTT' },
 ];
 
-export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|kg|lbs?|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|kg|lbs?|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
@@ -293,6 +320,7 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
   if (/^g\/dl$/.test(compact)) return 'g/dL';
   if (/^g\/l$/.test(compact)) return 'g/L';
   if (/^mmol\/l$/.test(compact)) return 'mmol/L';
+  if (/^meq\/l$/.test(compact)) return 'mEq/L';
   if (/^mmol\/mol$/.test(compact)) return 'mmol/mol';
   if (/^[µu]mol\/l$/.test(compact)) return 'µmol/L';
   if (/^(?:x)?10(?:\^|e)?9\/l$/.test(compact)) return '10^9/L';
@@ -415,7 +443,7 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
     const whole: Span = [nameSpan[0], span[1]];
     rule.span = spanOf(whole);
     const extra = new Set(['serum', 'count', 'total', 'blood', 'pressure', 'fasting', 'plasma', 'laboratory', 'lab', 'test', 'ml/min/1', '73', 'ml/min', 'mg/dl', 'local', 'central', 'institutional', 'normal', 'upper', 'limit', 'uln', 'x', 'times', 'based', 'formula', 'ckd-epi', 'mdrd', 'calculated', 'measured', 'resting', 'measurement']);
-    const unsure = !rule.unit && !rule.relativeTo;
+    const unsure = !rule.unit && !rule.relativeTo && !measure.unitless;
     return { rule, needsReview: unsure || !isPlain(text, [whole], 1, extra) };
   }
   return null;
@@ -460,7 +488,7 @@ export function readPerformanceRule(kind: CriterionKind, text: string): TextRule
   return { rule: { type: 'performance_status', scale, min, max, span: spanOf(span) }, needsReview: !isPlain(text, [span], 1, extra) };
 }
 
-const SMOKING = /\b(?:current(?:ly)?\s+(?:a\s+)?smok\w*|active\s+smok\w*|smokers?|smoking|tobacco|nicotine|cigarettes?|e-cigarettes?|vap(?:e|ing))\b/i;
+const SMOKING = /\b(?:current(?:ly)?\s+(?:a\s+)?smok\w*|active\s+smok\w*|smokers?|smoking|smoke[sd]?|tobacco|nicotine|cigarettes?|e-cigarettes?|vap(?:e|ing))\b/i;
 
 export function readSmokingRule(kind: CriterionKind, text: string): TextRule | null {
   const found = SMOKING.exec(text);
@@ -469,6 +497,8 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
   const never = /\b(?:non-?smok\w*|never[- ]smok\w*|no (?:history of )?smoking|not (?:a )?(?:current )?smok\w*|does not smoke)\b/.exec(lower);
   const former = /\b(?:former|ex-?smok\w*|quit|stopped|abstinent)\b/.test(lower);
   const amount = /pack[- ]?years?|cigarettes?\s*(?:per|\/|a)\s*day|\d+\s*cigarettes/i.test(text);
+  // "Nicotine (more than 20 cigarettes per day)" excluded: heavy smokers only, not "must not smoke".
+  if (amount && kind === 'exclusion' && !never && !/\b(?:current(?:ly)?|active)\s+(?:a\s+)?smok\w*/i.test(text)) return null;
   let smoker: boolean;
   if (never) smoker = kind === 'exclusion';
   else smoker = kind === 'inclusion';
@@ -481,12 +511,13 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
   };
 }
 
-const PREGNANCY = /\b(pregnan\w*|breast[- ]?feeding|lactating|lactation|nursing)\b/i;
+// "Nursing" is breastfeeding, not a nursing home; a positive hCG is a positive pregnancy test.
+const PREGNANCY = /\b(pregnan\w*|breast[- ]?feeding|lactating|lactation|nursing(?!\s+(?:homes?|facilit\w*|care|staff|students?)))\b|(?:\b|(?<=β))(?:beta[- ]?|β[- ]?)?hcg\b/i;
 const CONTRACEPTION = /\b(contracepti\w*|birth control|abstinen\w*|barrier method|intrauterine device|iud|sterili[sz]ed|vasectomy)\b/i;
 const PREGNANCY_WORDS = new Set(
   `pregnant pregnancy pregnancies breastfeeding breast feeding lactating lactation nursing mothers mother possibly possible
   potentially planning plan plans become becoming get getting lady ladies girls intend intending intention negative positive test
-  serum urine hcg childbearing potential wocbp during period duration throughout`.split(/\s+/).filter(Boolean),
+  serum urine hcg childbearing potential wocbp during period duration throughout while wish wishing wishes expecting conceive conceiving intend intends beta β`.split(/\s+/).filter(Boolean),
 );
 
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
@@ -511,27 +542,30 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 
 // ---- site judgement ----
 
-const CONSENT = /\b(?:informed consent|consent form|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about))\b/i;
-const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate (?:for|as)|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk))\b/i;
-const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further criteria apply|criteria (?:may|could) apply)\b/i;
+const CONSENT = /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about))\b/i;
+const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|contraindicat(?:ion|ions|ed)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk))\b/i;
+const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
+
+/** Reading, speaking or understanding the study's language: needed to consent, checked by staff. */
+const LANGUAGE = /\b(?:(?:fluen\w*|literate|literacy|proficien\w*|understand\w*|speak\w*|read\w*|comprehen\w*|communicat\w*|language skills?)\b[^.;]{0,30}\b(?:english|spanish|french|german|dutch|italian|portuguese|korean|chinese|mandarin|japanese|danish|swedish|norwegian|finnish|turkish|arabic|hebrew|polish|(?:the )?(?:local|study|national|official) language|language)\b|\b(?:english|spanish|french|german|dutch)[- ]speaking\b)/i;
 
 export function readJudgementRule(text: string, judgementOnly: boolean): TextRule | null {
-  let consent = CONSENT.exec(text);
+  let consent = CONSENT.exec(text) ?? LANGUAGE.exec(text);
   // "Diagnosed before obtaining informed consent": the consent is a point in time, not what is asked.
-  if (consent && /\b(?:prior to|before|after|at|since|until|time of|date of|of)\s+(?:the\s+)?(?:obtain\w*|signing|sign\w*|giving|provision)?\s*(?:of\s+)?(?:the\s+)?(?:written\s+)?$/i.test(text.slice(Math.max(0, consent.index - 40), consent.index))) consent = null;
+  if (consent && /\b(?:prior to|before|after|at|since|until|(?:time|date|day|days|weeks?|months?) of)\s+(?:the\s+)?(?:obtain\w*|signing|sign\w*|giving|provision)?\s*(?:of\s+)?(?:the\s+)?(?:written\s+)?$/i.test(text.slice(Math.max(0, consent.index - 40), consent.index))) consent = null;
   const judgement = JUDGEMENT.exec(text);
   const compliance = COMPLIANCE.exec(text);
   const found = judgement ?? consent ?? compliance;
   if (!found) return null;
   if (judgementOnly && !judgement) return null;
-  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may|could) apply|further criteria|defined (?:by|in) the protocol|per protocol/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
+  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may )?(?:could )?apply|defined (?:by|in) the protocol|per protocol|prisoner|incarcerated|imprisoned|custody|adequate/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
   return { rule: { type: 'site_judgement', reason, span: spanOf([found.index, found.index + found[0].length]) }, needsReview: false };
 }
 
 // ---- conditions and medications ----
 
 const WINDOW = new RegExp(
-  String.raw`\b(?:within|in|during|for)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?)|(?<!(?:more than|at least|greater than|longer than|over|>|≥)\s*)(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?)\s+(?:prior to|before|preceding)\b`,
+  String.raw`\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|equal to|>|≥|>=|=>)\s*)(?<![\d.,])(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b`,
   'i',
 );
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
@@ -546,20 +580,44 @@ export function readWindow(text: string): { window: TimeWindow; span: Span } | n
     return { window: { value: 1, unit: `${(one[1] ?? one[2]).toLowerCase()}s` as TimeWindow['unit'] }, span: [one.index, one.index + one[0].length] };
   }
   const amount = match[1] ?? match[3];
-  const unit = (match[2] ?? match[4]).toLowerCase().replace(/s$/, '');
-  const value = WORD_NUMBERS[amount.toLowerCase()] ?? toNumber(amount);
+  let unit = (match[2] ?? match[4]).toLowerCase().replace(/s$/, '');
+  let value = WORD_NUMBERS[amount.toLowerCase()] ?? toNumber(amount);
   if (!value) return null;
+  // "Within 72 hours": whole days only (the window's units); "within 36 hours" is left for a person.
+  if (unit === 'hour') {
+    if (value % 24 !== 0) return null;
+    [value, unit] = [value / 24, 'day'];
+  }
+  // "for", "in" and "over" make a window only with "last/past/previous": "pain for 6 weeks", "over 6 months"
+  // are durations, "in 6 months" is ahead.
+  if (/^(?:over|for|in)\b/i.test(match[0]) && !/\b(?:last|past|previous|preceding|prior)\b/i.test(match[0]) && !/^\s*(?:prior to|before|preceding)\b/i.test(text.slice(match.index + match[0].length))) return null;
   return { window: { value, unit: `${unit}s` as TimeWindow['unit'] }, span: [match.index, match.index + match[0].length] };
 }
 
-const HISTORY = /\b(?:history|prior|previous(?:ly)?|past|ever|had|former)\b/i;
+const PAST_TREATMENT = /\b(?:failed|failure (?:of|to)|tried|despite|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|history of|received|underwent|inadequate response|unresponsive|refractory)\b/i;
+const HISTORY = /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|past|ever|had|former)\b/i;
 const CURRENT = /\b(?:current(?:ly)?|active|ongoing|present|uncontrolled|now)\b/i;
-const CLINICIAN_WORDS = /\b(?:histolog\w*|cytolog\w*|patholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
+const CLINICIAN_WORDS = /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
 
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
-const NOT_ASSERTED = /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|plann(?:ed|ing)|scheduled|plans?\s+to|will\s+(?:undergo|receive|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+const NOT_ASSERTED = /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
 const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|negative|nor|lack\s+of|denies|non)\b[^.;,()]{0,30}$/i;
+
+/** A noun after a concept that makes the concept a modifier ("physical therapy physician", "dialysis unit"). */
+const MODIFIED_NOUN = /^[\s-]+(?:physicians?|doctors?|departments?|clinics?|specialists?|units?|services?|cent(?:er|re)s?|hospitals?|wards?|nurses?|teams?|programs?|programmes?|facilit(?:y|ies)|staff|providers?)\b/i;
+
+/** Sentences after the first that allow or permit something: what they name is not the criterion's rule. */
+function permittedSentences(text: string): Span[] {
+  const spans: Span[] = [];
+  const sentence = /[^.;]+[.;]?/g;
+  let first = true;
+  for (const match of text.matchAll(sentence)) {
+    if (!first && /\b(?:(?:is|are|will be|may be|can be|be)\s+(?:\w+\s+)?(?:allowed|permitted|eligible|acceptable)|may (?:be )?(?:enrolled|included|participate)|can (?:be )?(?:enrolled|included|participate)|(?:is|are|should) not (?:be )?excluded|(?:is|are) not considered|no contraindication)\b/i.test(match[0])) spans.push([match.index, match.index + match[0].length]);
+    if (/\w/.test(match[0])) first = false;
+  }
+  return spans;
+}
 
 const EXCEPTION = /\b(?:except(?:\s+for)?|other than|excluding|with the exception of|apart from|but not|unless)\b/i;
 
@@ -583,19 +641,34 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   if (/\b(?:are|is|will be|may be|can be)\s+(?:\w+\s+)?(?:eligible|allowed|permitted)\b/i.test(text) && kind === 'inclusion') return null;
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
   const judgement = JUDGEMENT.exec(text);
-  if (judgement && judgement.index < found[0].start) return null;
   // What follows "except", "other than", "with the exception of"... are the exceptions, never the rule's
   // concepts ("another malignancy except ... non-melanoma skin cancer" is not "must not have skin cancer").
   const exceptionSpan = exceptionScope(text);
   // In an exclusion, the trial's own condition names a form or severity of it ("life-threatening nephrotic
   // syndrome" in a nephrotic syndrome trial), never "must not have" the condition the trial studies.
+  // A later sentence that allows something ("Killed vaccines are allowed.") names what is not excluded.
+  const allowed = permittedSentences(text);
   const mentions = found.filter(
     (mention) =>
       !(exceptionSpan && mention.start >= exceptionSpan[0] && mention.start < exceptionSpan[1]) &&
+      !allowed.some(([start, end]) => mention.start >= start && mention.start < end) &&
       !NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      // "Other spinal diseases", "another malignancy": other than the one the trial studies, which the rule cannot name.
+      // ("X or other Y", "any other Y" add alternatives and stay.)
+      !/(?<!\b(?:or|and|nor|any|no|,)\s*)\b(?:other|another)\s+(?:[a-z-]+\s+){0,2}$/i.test(text.slice(Math.max(0, mention.start - 40), mention.start)) &&
+      // "Liver disease of other aetiologies": the other causes are the rule, not the class the trial studies.
+      !/^\s*(?:of|from|due to|caused by)\s+(?:an?\s+)?other\s+(?:a?etiolog|causes?|origins?|reasons?)/i.test(text.slice(mention.end, mention.end + 40)) &&
+      // "With or without low back pain": optional, neither required nor excluded.
+      !/\bwith\s+or\s+without\s+(?:[a-z-]+\s+){0,2}$/i.test(text.slice(Math.max(0, mention.start - 40), mention.start)) &&
+      // "Diabetic retinopathy": a complication named by its cause, not the cause itself.
+      !(/^diabetic$/i.test(text.slice(mention.start, mention.end)) && /^\s+(?:retinopathy|maculopathy|macular|neuropathy|nephropathy|kidney|foot|feet|ulcers?|ketoacidosis|gastroparesis)\b/i.test(text.slice(mention.end, mention.end + 20))) &&
+      // "a physical therapy physician", "the dialysis unit": the concept names a person or a place, not a treatment.
+      !MODIFIED_NOUN.test(text.slice(mention.end, mention.end + 20)) &&
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
   );
   if (!mentions.length) return null;
+  // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
+  if (judgement && judgement.index < mentions[0].start) return null;
   // The first concept's kind decides; further concepts of the same kind are alternatives ("MI, stroke or TIA").
   const first = mentions[0];
   const same = mentions.filter((mention) => mention.concept.kind === first.concept.kind);
@@ -609,7 +682,8 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const lastMention = unique.at(-1)!;
   const between = anyWindow ? text.slice(Math.min(lastMention.end, anyWindow.span[1]), Math.max(lastMention.end, anyWindow.span[0])) : '';
   const window = anyWindow && anyWindow.span[0] - lastMention.end <= 120 && first.start - anyWindow.span[1] <= 30 && !/[.;]/.test(between) ? anyWindow : null;
-  const spans: Span[] = unique.map((mention) => [mention.start, mention.end]);
+  // Every mention of the chosen concepts is read, repeats too ("AIDS or HIV", "acute kidney injury (acute renal failure)").
+  const spans: Span[] = same.map((mention) => [mention.start, mention.end]);
   if (window) spans.push(window.span);
   const concepts = unique.map((mention) => conceptRef(mention.concept));
   const name = joinNames(unique.map((mention) => mention.concept.en));
@@ -620,7 +694,8 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
     'systemic', 'administration', 'administered', 'exposure', 'exposed', 'suspected', 'underlying', 'concomitant', 'concurrent', 'stable', 'regimen',
     'following', 'such', 'like', 'type', 'types', 'dependence', 'abuse', 'documented', 'requiring', 'required', 'requires', 'positive', 'planned', 'scheduled',
   ]);
-  const left = leftover(text, spans, extra);
+  const leftWords = leftoverWords(text, spans, extra);
+  const left = leftWords.map((item) => item.word);
   const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(text);
   const mixedKinds = mentions.some((mention) => mention.concept.kind !== first.concept.kind);
   // A number the rule did not take (a duration "for at least 12 weeks", a dose, a count) is more than the rule.
@@ -628,15 +703,19 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
   const exception = /\b(?:other than|except|excluding|unless|family)\b/i.test(text);
   const pastUse = first.concept.kind === 'medication' && !window && /\b(?:history|prior|previous(?:ly)?|ever)\b/i.test(text);
-  const needsReview = left.length > 1 || numbers || exception || pastUse || /\n/.test(text) || clinician || mixedKinds || (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
+  const needsReview = left.length > 1 || unreadListItem(text, leftWords) || numbers || exception || pastUse || /\n/.test(text) || clinician || mixedKinds || (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
   const treatmentFor = first.concept.kind === 'condition' && /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
   if (treatmentFor) {
+    // "Plans of receiving treatment for X": a plan, not a treatment taken.
+    if (/\b(?:plann\w*|plans?|scheduled|will|candidates?|expected|intend\w*)\b[^.;]*$/i.test(before.slice(-80))) return { rule: null, needsReview: true };
     return {
       rule: { type: 'medication', medication: `medicines for ${name}`, taking: applies, concepts, ...(window ? { within: window.window } : {}), span: spanOf(span) },
       needsReview,
     };
   }
   if (first.concept.kind === 'medication') {
+    // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say.
+    if (kind === 'inclusion' && applies && !window && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
     return {
       rule: { type: 'medication', medication: name, taking: applies, concepts, ...(window ? { within: window.window } : {}), span: spanOf(span) },
       needsReview,
@@ -666,12 +745,13 @@ export interface ReadOptions {
 /** The rule a criterion's text states, or none (a person reads it). */
 export function readTextRule(kind: CriterionKind, text: string, options: ReadOptions = {}): TextRule {
   const vocab = options.vocabulary ?? vocabulary();
+  const measured = readPerformanceRule(kind, text) ?? readLabRule(kind, text) ?? readPregnancyRule(kind, text) ?? readSmokingRule(kind, text);
+  // "Conditions that could preclude surgery in the investigator's opinion (e.g., smoking)": the judgement is the criterion.
+  const judgement = measured?.rule?.span ? JUDGEMENT.exec(text) : null;
+  if (judgement && measured?.rule?.span && judgement.index < measured.rule.span.start) return readJudgementRule(text, true)!;
   return (
     readAgeRule(kind, text) ??
-    readPerformanceRule(kind, text) ??
-    readLabRule(kind, text) ??
-    readPregnancyRule(kind, text) ??
-    readSmokingRule(kind, text) ??
+    measured ??
     readConceptRule(kind, text, vocab, options.trialConditions) ??
     readJudgementRule(text, false) ??
     readHealthyRule(kind, text) ?? { rule: null, needsReview: true }
@@ -683,7 +763,8 @@ function readHealthyRule(kind: CriterionKind, text: string): TextRule | null {
   const match = /\bhealthy\s+(?:adult\s+|male\s+|female\s+|japanese\s+)?(?:volunteers?|participants?|subjects?|individuals?|people|persons?|adults?|men|women|males?|females?)\b/i.exec(text);
   if (!match || kind !== 'inclusion') return null;
   const span: Span = [match.index, match.index + match[0].length];
-  return { rule: { type: 'healthy_volunteers', accepted: true, span: spanOf(span) }, needsReview: !isPlain(text, [span], 1, new Set(['healthy', 'volunteers', 'volunteer', 'generally', 'good', 'general', 'health'])) };
+  // "Healthy controls aged 18-65": the numbers (an age range, a BMI) are more than this rule.
+  return { rule: { type: 'healthy_volunteers', accepted: true, span: spanOf(span) }, needsReview: leftoverNumbers(text, [span]) || !isPlain(text, [span], 1, new Set(['healthy', 'volunteers', 'volunteer', 'generally', 'good', 'general', 'health'])) };
 }
 
 /** The vocabulary for one record: the product's, plus the record's own MeSH terms. */

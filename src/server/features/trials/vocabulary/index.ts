@@ -47,6 +47,28 @@ export function meshVariants(term: string): string[] {
   return [...variants].filter((variant) => variant.length >= 4);
 }
 
+/**
+ * The other grammatical number of a phrase's last word: "disorders" <-> "disorder", "allergies" <-> "allergy".
+ * Words that are not plurals although they end in "s" ("diabetes", "sepsis", "herpes", "abscess") are left alone.
+ */
+export function numberVariants(phrase: string): string[] {
+  const match = /^(.*?)([a-z]+)$/i.exec(phrase);
+  if (!match) return [];
+  const [, head, word] = match;
+  const lower = word.toLowerCase();
+  if (lower.length < 4) return [];
+  if (/ies$/.test(lower)) return [`${head}${word.slice(0, -3)}y`];
+  if (/s$/.test(lower)) return NOT_PLURAL.test(lower) ? [] : [`${head}${word.slice(0, -1)}`];
+  if (/[^aeiou]y$/.test(lower)) return [`${head}${word.slice(0, -1)}ies`];
+  if (/(?:x|ch|sh)$/.test(lower)) return [`${head}${word}es`];
+  return [`${head}${word}s`];
+}
+const NOT_PLURAL = /(?:ss|us|is|ics|ous|ness|betes|pes|aids)$/;
+
+/** Head nouns that a list of words can share ('renal or hepatic impairment'). */
+const SHARED_HEAD = /^(?:diseases?|disorders?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)$/i;
+const SHARED_HEAD_ANYWHERE = /\b(?:diseases?|disorders?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)\b/i;
+
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
 const TOKEN = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
 
@@ -81,6 +103,7 @@ export class Vocabulary {
     }
     const meshByTerm = new Map(mesh.map((item) => [item.term.toLowerCase(), item]));
     const covered = new Set<string>();
+    const numbered: Array<[string[], Concept]> = [];
     for (const entry of SYNONYMS) {
       const linked = entry.meshTerm ? meshByTerm.get(entry.meshTerm.toLowerCase()) : undefined;
       const concept: Concept = {
@@ -93,9 +116,14 @@ export class Vocabulary {
         clinicianOnly: entry.clinicianOnly ?? false,
       };
       if (entry.meshTerm) covered.add(entry.meshTerm.toLowerCase());
-      for (const phrase of [...entry.synonyms, ...(entry.meshTerm ? meshVariants(entry.meshTerm) : [])]) this.add(phrase, false, concept);
+      const phrases = [...entry.synonyms, ...(entry.meshTerm ? meshVariants(entry.meshTerm) : [])];
+      for (const phrase of phrases) this.add(phrase, false, concept);
       for (const phrase of entry.caseSensitive ?? []) this.add(phrase, true, concept);
+      numbered.push([phrases, concept]);
     }
+    // Singular and plural of each synonym ("psychiatric disorders", "blood thinner"), after every written
+    // synonym, so a written phrase always wins over a derived one.
+    for (const [phrases, concept] of numbered) for (const phrase of phrases) for (const variant of numberVariants(phrase)) this.add(variant, false, concept);
     for (const item of mesh) this.addMesh(item, covered);
   }
 
@@ -163,9 +191,61 @@ export class Vocabulary {
       const generic = GENERIC_HEAD.test(text.slice(mention.start, mention.end)) && previous && /^[\s()/,-]{0,3}$/.test(text.slice(previous.end, mention.start));
       if (!generic) kept.push(mention);
       else previous.end = mention.end;
+      const start = index;
       index += found.size;
+      // "Hepatitis B or C", "hepatitis B/C": a letter or digit after a conjunction names the sibling concept.
+      if (!generic && /^[a-z0-9]$/i.test(tokens[index - 1].word)) {
+        const stem = lower.slice(start, index - 1).join(' ');
+        for (;;) {
+          let next = index;
+          if (next < tokens.length && /^(?:or|and)$/i.test(tokens[next].word)) next++;
+          const sibling = tokens[next];
+          if (!sibling || !/^[a-z0-9]$/i.test(sibling.word) || !/^[\s,/&]*(?:(?:or|and)[\s/]*)?(?:or)?\s*$/i.test(text.slice(tokens[index - 1].end, sibling.start))) break;
+          const concept = this.phrase(`${stem} ${sibling.word.toLowerCase()}`);
+          if (!concept) break;
+          kept.push({ concept, start: sibling.start, end: sibling.end });
+          index = next + 1;
+        }
+      }
     }
-    return kept;
+    return this.sharedHeads(text, tokens, lower, kept);
+  }
+
+  /**
+   * "Cardiovascular or liver disease", "renal, hepatic or cardiac impairment", "back and neck surgery": a list
+   * of words sharing one head noun names one concept per word that forms a phrase with the head.
+   */
+  private sharedHeads(text: string, tokens: Array<{ word: string; start: number; end: number }>, lower: string[], kept: Mention[]): Mention[] {
+    if (!SHARED_HEAD_ANYWHERE.test(text)) return kept;
+    const isCovered = tokens.map((token) => kept.some((mention) => token.start >= mention.start && token.end <= mention.end));
+    const conjunction = lower.map((word) => word === 'or' || word === 'and');
+    const added: Mention[] = [];
+    for (let index = 0; index < tokens.length - 2; index++) {
+      if (isCovered[index] || !/^[a-z]{3,}$/i.test(tokens[index].word)) continue;
+      // The word must be an item of a list: a comma, a slash or a conjunction right after it.
+      if (!conjunction[index + 1] && !/[,/]/.test(text.slice(tokens[index].end, tokens[index + 1].start))) continue;
+      // Then single words, each followed by a separator, up to the last one, which the head follows.
+      let head = -1;
+      for (let next = index + 1, items = 0; next < tokens.length && items <= 8; next++) {
+        const gap = text.slice(tokens[next - 1].end, tokens[next].start);
+        if (!/^[\s,/]*$/.test(gap)) break;
+        if (conjunction[next]) continue;
+        const following = tokens[next + 1];
+        if (!following) break;
+        const separated = conjunction[next + 1] || /[,/]/.test(text.slice(tokens[next].end, following.start));
+        if (!separated && SHARED_HEAD.test(following.word)) {
+          if (!isCovered[next] || kept.some((mention) => mention.start === tokens[next].start && mention.end >= following.end)) head = next + 1;
+          break;
+        }
+        if (!separated || isCovered[next]) break;
+        items++;
+      }
+      if (head < 0) continue;
+      const concept = this.phrase(`${lower[index]} ${lower[head]}`);
+      if (concept) added.push({ concept, start: tokens[index].start, end: tokens[index].end });
+    }
+    if (!added.length) return kept;
+    return [...kept, ...added].sort((a, b) => a.start - b.start);
   }
 }
 
