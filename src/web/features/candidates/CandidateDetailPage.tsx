@@ -12,6 +12,7 @@ import { maxLengthOf } from '../../lib/limits';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { cn, formatDate, formatDateTime } from '../../lib/utils';
 import { CandidateCallbackCard, ScheduleCallbackButton } from '../callbacks/CandidateCallback';
+import { CandidateSequencesCard } from '../sequences/CandidateSequencesCard';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useTrialsQuery } from '../trials/queries';
 import { CallNowButton } from '../voice/CallNowButton';
@@ -481,6 +482,7 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
         </div>
         <div className="grid content-start gap-6">
           <CandidateCallbackCard candidate={callbackRef} />
+          <CandidateSequencesCard candidate={candidate} />
           <StatusCard candidate={candidate} />
           <ConsentCard candidate={candidate} />
           <TrialsCard candidate={candidate} />
