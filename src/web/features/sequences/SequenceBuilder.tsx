@@ -32,12 +32,20 @@ interface Draft {
   description: string;
   trialId: string;
   triggers: SequenceTrigger[];
+  exitOnReply: boolean;
   steps: SequenceStep[];
 }
 
 /** What saving compares: a change in any of these makes the builder "dirty". */
 const snapshot = (draft: Draft) =>
-  JSON.stringify({ name: draft.name.trim(), description: draft.description.trim(), trialId: draft.trialId, triggers: [...draft.triggers].sort(), steps: normalizeSteps(draft.steps) });
+  JSON.stringify({
+    name: draft.name.trim(),
+    description: draft.description.trim(),
+    trialId: draft.trialId,
+    triggers: [...draft.triggers].sort(),
+    exitOnReply: draft.exitOnReply,
+    steps: normalizeSteps(draft.steps),
+  });
 
 const STARTER: SequenceStep[] = [newStep('sms', [])];
 
@@ -61,6 +69,7 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
       description: sequence?.description ?? '',
       trialId: sequence?.trialId ?? '',
       triggers: sequence?.triggers ?? [],
+      exitOnReply: sequence?.exitOnReply ?? true,
       steps: sequence?.steps ?? STARTER,
     }),
     [sequence],
@@ -70,6 +79,7 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
   const [description, setDescription] = useState(initial.description);
   const [trialId, setTrialId] = useState(initial.trialId);
   const [triggers, setTriggers] = useState<SequenceTrigger[]>(initial.triggers);
+  const [exitOnReply, setExitOnReply] = useState(initial.exitOnReply);
   const [items, setItems] = useState<Item[]>(() => itemsOf(initial.steps));
   const [baseline, setBaseline] = useState(() => snapshot(initial));
   const [attempted, setAttempted] = useState(false);
@@ -83,7 +93,8 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
   const summaryRef = useRef<HTMLDivElement>(null);
 
   const steps = items.map((item) => item.step);
-  const draft: Draft = { name, description, trialId, triggers, steps };
+  const draft: Draft = { name, description, trialId, triggers, exitOnReply, steps };
+  const repliedBranch = exitOnReply && steps.some((step) => step.type === 'branch' && step.condition === 'replied');
   const dirty = snapshot(draft) !== baseline;
 
   const trialsQuery = useTrialsQuery(isGlobal && organizationId ? [organizationId] : undefined);
@@ -147,6 +158,7 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
           name: name.trim(),
           description: description.trim() || null,
           triggers,
+          exitOnReply,
           steps: normalized,
         });
         leaving.current = true;
@@ -157,10 +169,19 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
       const stepsChanged = JSON.stringify(normalized) !== JSON.stringify(normalizeSteps(initialSteps(baseline)));
       const result = await update.mutateAsync({
         id: sequence.id,
-        input: { name: name.trim(), description: description.trim() || null, trialId: trialId || null, triggers, ...(stepsChanged ? { steps: normalized } : {}) },
+        input: { name: name.trim(), description: description.trim() || null, trialId: trialId || null, triggers, exitOnReply, ...(stepsChanged ? { steps: normalized } : {}) },
       });
       setItems(itemsOf(result.sequence.steps));
-      setBaseline(snapshot({ name: result.sequence.name, description: result.sequence.description ?? '', trialId: result.sequence.trialId ?? '', triggers: result.sequence.triggers, steps: result.sequence.steps }));
+      setBaseline(
+        snapshot({
+          name: result.sequence.name,
+          description: result.sequence.description ?? '',
+          trialId: result.sequence.trialId ?? '',
+          triggers: result.sequence.triggers,
+          exitOnReply: result.sequence.exitOnReply,
+          steps: result.sequence.steps,
+        }),
+      );
       setAttempted(false);
       const version = result.sequence.currentVersion;
       setNotice(result.newVersion ? `Saved as version ${version}. People already enrolled finish on version ${version - 1}; new enrollments use version ${version}.` : `Saved. Version ${version}.`);
@@ -283,6 +304,20 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
               </label>
             ))}
           </fieldset>
+          <div className="grid gap-1">
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+              <input type="checkbox" className="h-4 w-4 accent-blue-700" checked={exitOnReply} aria-describedby="sequence-exit-on-reply-hint" onChange={(event) => setExitOnReply(event.target.checked)} />
+              End the sequence for a candidate when they reply
+            </label>
+            <p id="sequence-exit-on-reply-hint" className="pl-6 text-xs text-slate-700">
+              A person reads the reply. Clear this to keep going after a reply, and decide with a branch step (“The candidate replied”).
+            </p>
+            {repliedBranch && (
+              <p className="pl-6 text-xs text-amber-900" data-testid="replied-branch-note">
+                A branch here asks whether the candidate replied, but a reply already ends the sequence: that branch only ever sees “did not”.
+              </p>
+            )}
+          </div>
         </CardContent>
       </Card>
 

@@ -247,18 +247,26 @@ export function SequenceDetailPage({ sequenceId, search, onChange }: { sequenceI
       <Card>
         <CardHeader className="pb-2">
           <CardTitle as="h2" className="text-base">
-            Enrolls automatically when
+            How people enter and leave
           </CardTitle>
         </CardHeader>
         <CardContent>
+          <p className="mb-2 text-sm text-slate-800" data-testid="exit-on-reply">
+            {sequence.exitOnReply ? 'A reply ends the sequence for that candidate.' : 'A reply does not end the sequence: its branch steps decide.'}
+          </p>
           {sequence.triggers.length === 0 ? (
             <p className="text-sm text-slate-700">No trigger: candidates are enrolled by hand only.</p>
           ) : (
-            <ul className="list-disc pl-5 text-sm text-slate-900">
+            <>
+            <p className="text-sm text-slate-800" id="sequence-triggers-label">
+              Enrolls automatically when:
+            </p>
+            <ul className="list-disc pl-5 text-sm text-slate-900" aria-labelledby="sequence-triggers-label">
               {sequence.triggers.map((trigger) => (
                 <li key={trigger}>{TRIGGER_LABELS[trigger]}</li>
               ))}
             </ul>
+            </>
           )}
         </CardContent>
       </Card>
