@@ -8,7 +8,7 @@ import { formatNextSend } from './format';
 import { useCandidateEnrollmentsQuery } from './queries';
 
 /** The candidate page's "Sequences" card: the sequences they are or were in, where they are, and Stop. */
-export function CandidateSequencesCard({ candidate }: { candidate: { id: string; organizationId: string; trialIds?: string[] } }) {
+export default function CandidateSequencesCard({ candidate }: { candidate: { id: string; organizationId: string; trialIds?: string[] } }) {
   const query = useCandidateEnrollmentsQuery(candidate.id);
   const enrollments = query.data?.enrollments ?? [];
   let body;

@@ -2,12 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   CreateSequenceInput,
   Enrollment,
-  EnrollmentStatus,
   EnrollResult,
   PreviewResult,
   Sequence,
   SequenceStatistics,
-  SequenceStatus,
   SequenceStep,
   TimelineEntry,
   UpdateSequenceInput,
@@ -15,11 +13,9 @@ import type {
 import { api, getActiveOrganizationId } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
+import { path, sequenceKeys, sequenceQueryOptions, type EnrollmentListParams, type SequenceListParams } from './keys';
 
-/*
- * Every sequence query key is ['org', activeId, 'sequences', ...]: one invalidation refreshes lists, details,
- * enrollments, timelines, statistics and the candidate page's card after any change.
- */
+export { sequenceKeys, sequenceQueryOptions, type EnrollmentListParams, type SequenceListParams };
 
 export interface SequenceList {
   sequences: Sequence[];
@@ -40,36 +36,9 @@ export interface SaveResult {
   newVersion: boolean;
 }
 
-export interface SequenceListParams {
-  status: SequenceStatus | 'all';
-  trialId?: string;
-  orgs?: string[];
-}
-export interface EnrollmentListParams {
-  status?: EnrollmentStatus;
-  q?: string;
-  limit: number;
-  offset: number;
-}
-
-export const sequenceKeys = {
-  all: (activeId: string | null) => ['org', activeId, 'sequences'] as const,
-  list: (activeId: string | null, params: SequenceListParams) => ['org', activeId, 'sequences', 'list', params] as const,
-  detail: (activeId: string | null, id: string) => ['org', activeId, 'sequences', 'detail', id] as const,
-  enrollments: (activeId: string | null, id: string, params: EnrollmentListParams) => ['org', activeId, 'sequences', 'enrollments', id, params] as const,
-  enrollment: (activeId: string | null, enrollmentId: string) => ['org', activeId, 'sequences', 'enrollment', enrollmentId] as const,
-  statistics: (activeId: string | null, id: string, version: number | undefined) => ['org', activeId, 'sequences', 'statistics', id, version ?? null] as const,
-  candidate: (activeId: string | null, candidateId: string) => ['org', activeId, 'sequences', 'candidate', candidateId] as const,
-};
-
 /** While people are moving through a sequence, its enrollments and timelines refresh this often. */
 export const ENROLLMENTS_REFRESH_MS = 5_000;
 
-const path = (id: string) => `/api/sequences/${encodeURIComponent(id)}`;
-
-export function sequenceQueryOptions(activeId: string | null, id: string) {
-  return orgQueryOptions({ queryKey: sequenceKeys.detail(activeId, id), queryFn: ({ signal }) => api.get<Sequence>(path(id), { signal }) });
-}
 
 export function useSequencesQuery(params: SequenceListParams, enabled = true) {
   const { activeOrganizationId } = useActiveOrganization();

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { sequenceQueryOptions } from '../../../../../features/sequences/queries';
+import { sequenceQueryOptions } from '../../../../../features/sequences/keys';
 import { getActiveOrganizationId } from '../../../../../lib/api';
 
 /** The sequence's name is the breadcrumb of its page and of its builder (Admin > Sequences > name). */
