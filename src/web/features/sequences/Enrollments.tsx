@@ -48,7 +48,7 @@ export function currentStepText(enrollment: Pick<Enrollment, 'currentStep' | 'cu
 const isLive = (status: EnrollmentStatus) => status === 'active' || status === 'paused';
 
 /** Pause or resume, and stop (after a confirmation) one enrollment. Refusals show in a toast or the dialog. */
-export function EnrollmentActions({ enrollment, sequenceName }: { enrollment: Pick<Enrollment, 'id' | 'status' | 'candidateName'>; sequenceName?: string }) {
+export function EnrollmentActions({ enrollment, sequenceName, className }: { enrollment: Pick<Enrollment, 'id' | 'status' | 'candidateName'>; sequenceName?: string; className?: string }) {
   const action = useEnrollmentAction();
   const [stopping, setStopping] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,7 +63,7 @@ export function EnrollmentActions({ enrollment, sequenceName }: { enrollment: Pi
       },
     );
   return (
-    <div className="flex flex-wrap justify-end gap-1.5">
+    <div className={cn('flex flex-wrap justify-end gap-1.5', className)}>
       {enrollment.status === 'active' ? (
         <Button variant="secondary" size="sm" disabled={action.isPending} onClick={() => run('pause')} aria-label={`Pause ${sequenceName ? `${sequenceName} ` : ''}for ${who}`}>
           <Pause aria-hidden="true" className="h-4 w-4" />
@@ -301,7 +301,7 @@ export function EnrollmentsTab({ sequenceId, search, onChange, onOpen }: { seque
                       <History aria-hidden="true" className="h-4 w-4" />
                       Timeline
                     </Button>
-                    <EnrollmentActions enrollment={enrollment} />
+                    <EnrollmentActions enrollment={enrollment} className="flex-nowrap" />
                   </div>
                 </Td>
               </tr>

@@ -15,7 +15,7 @@ import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { useTrialsQuery } from '../trials/queries';
 import { DESCRIPTION_MAX, groupProblems, MAX_STEPS, move, NAME_MAX, newStep, normalizeSteps, removeStep, renameKey, STEP_TYPE_LABELS, STEP_TYPES, TRIGGER_LABELS, TRIGGERS } from './format';
 import { useCreateSequence, useSequenceQuery, useUpdateSequence } from './queries';
-import { StepEditor } from './StepEditor';
+import { FIELD_LABELS, fieldId, StepEditor } from './StepEditor';
 import { builderProblems, structuralProblems, type StepProblem } from './validation';
 
 interface Item {
@@ -232,15 +232,36 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
           {!server && (
             <ul className="mt-2 list-disc pl-5">
               {organizationProblem && <li>{organizationProblem}</li>}
-              {nameProblem && <li>Name: {nameProblem}</li>}
+              {nameProblem && (
+                <li>
+                  <button type="button" className="text-left underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-red-700" onClick={() => document.getElementById('sequence-name')?.focus()}>
+                    Name: {nameProblem}
+                  </button>
+                </li>
+              )}
               {grouped.general.map((message) => (
                 <li key={message}>{message}</li>
               ))}
-              {[...grouped.byStep.entries()].map(([index, fields]) => (
-                <li key={index}>
-                  Step {index + 1}: {[...new Set([...fields.values()].flat())].join(' ')}
-                </li>
-              ))}
+              {[...grouped.byStep.entries()].flatMap(([index, fields]) =>
+                [...fields.entries()].map(([field, messages]) => {
+                  const uid = items[index]?.uid;
+                  const where = `Step ${index + 1}${FIELD_LABELS[field] ? `, ${FIELD_LABELS[field]}` : ''}`;
+                  return (
+                    <li key={`${index}-${field}`}>
+                      <button
+                        type="button"
+                        className="text-left underline underline-offset-2 hover:text-red-950 focus-visible:outline-2 focus-visible:outline-red-700"
+                        onClick={() => {
+                          const target = uid && (document.getElementById(fieldId(uid, field)) ?? rootRef.current?.querySelector(`[data-step="${uid}"] [data-step-heading]`));
+                          (target as HTMLElement | null | undefined)?.focus();
+                        }}
+                      >
+                        {where}: {messages.join(' ')}
+                      </button>
+                    </li>
+                  );
+                }),
+              )}
             </ul>
           )}
         </FormError>

@@ -49,6 +49,20 @@ function writeText(step: SequenceStep, path: TextPath, value: string): SequenceS
   return { ...step, [part]: { ...holder, [language]: value } } as SequenceStep;
 }
 
+/** The words for a step's fields in the builder's list of problems. */
+export const FIELD_LABELS: Record<string, string> = {
+  ...TEXT_LABELS,
+  key: 'Step key',
+  agentType: 'Voice agent',
+  amount: 'Amount',
+  unit: 'Unit',
+  untilTime: 'Local time',
+  untilWeekday: 'Weekday',
+  condition: 'Condition',
+  ifTrue: 'If it did',
+  ifFalse: 'If it did not',
+};
+
 /** The field ids of a step: `seq-step-<uid>-<field>`; the builder focuses them by these. */
 export const fieldId = (uid: string, field: string) => `seq-step-${uid}-${field.replace(/\./g, '-')}`;
 
