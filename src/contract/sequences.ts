@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { IdFilterSchema, OrganizationIdListSchema, TimestampSchema } from './common';
 import { VoiceAgentTypeSchema, WEEKDAYS } from './voice';
+import { CANDIDATE_STATUSES } from './candidate-status';
 
 /**
  * Outreach sequences (server: features/sequences, decision 026): ordered steps (SMS, email, call, wait,
@@ -253,7 +254,7 @@ export const EnrollSchema = z
     candidateIds: z.array(IdFilterSchema).min(1).max(SEQUENCE_BULK_MAX).optional(),
     filter: z
       .object({
-        status: z.string().trim().max(40).optional(),
+        status: z.enum(CANDIDATE_STATUSES).optional(),
         trialId: IdFilterSchema.optional(),
         search: z.string().trim().max(100).optional(),
       })
