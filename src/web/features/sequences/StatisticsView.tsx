@@ -122,7 +122,7 @@ export default function StatisticsView({ sequence, version, onVersion }: { seque
               {exits.length === 0 ? (
                 <p className="text-sm text-slate-700">Nobody has left early.</p>
               ) : (
-                <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+                <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="statistics-exits">
                   {exits.map(([reason, value]) => (
                     <div key={reason} className="contents">
                       <dt className="text-slate-700">{(EXIT_REASON_LABELS as Record<string, string>)[reason] ?? humanizeCode(reason)}</dt>

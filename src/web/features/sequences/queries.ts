@@ -45,7 +45,7 @@ export function useSequencesQuery(params: SequenceListParams, enabled = true) {
   return useQuery(
     orgQueryOptions({
       queryKey: sequenceKeys.list(activeOrganizationId, params),
-      queryFn: ({ signal }) => api.get<SequenceList>('/api/sequences', { query: { status: params.status, trialId: params.trialId, organizationIds: params.orgs }, signal }),
+      queryFn: ({ signal }) => api.get<SequenceList>('/api/sequences/', { query: { status: params.status, trialId: params.trialId, organizationIds: params.orgs }, signal }),
       enabled: Boolean(activeOrganizationId) && enabled,
       placeholderData: keepPreviousData,
     }),
@@ -123,7 +123,7 @@ export function useCreateSequence() {
   const queryClient = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: CreateSequenceInput) => api.post<Sequence>('/api/sequences', input),
+    mutationFn: (input: CreateSequenceInput) => api.post<Sequence>('/api/sequences/', input),
     onSuccess: (sequence) => {
       queryClient.setQueryData(sequenceKeys.detail(getActiveOrganizationId(), sequence.id), sequence);
       return refresh();
