@@ -115,6 +115,7 @@ function EntryDetails({ entry, timeZone }: { entry: TimelineEntry; timeZone: str
   const details = entry.details ?? {};
   const parts: ReactNode[] = [];
   if (typeof details.reason === 'string') parts.push(<span key="reason">Reason: {refusalWords(details.reason)}</span>);
+  if (Array.isArray(details.missing) && details.missing.length) parts.push(<span key="missing">No value for {details.missing.map((name) => `{${String(name)}}`).join(', ')}</span>);
   if (typeof details.movedTo === 'string') parts.push(<span key="moved">To {formatNextSend(details.movedTo, timeZone)}</span>);
   if (typeof details.callId === 'string')
     parts.push(
