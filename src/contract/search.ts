@@ -94,3 +94,18 @@ export const callbacksSearch = extendSearch(callsSearch, {
 export const sponsorDashboardSearch = searchSchema({
   tab: oneOfOr(SPONSOR_DASHBOARD_TABS, 'overview'),
 });
+/** /admin/sequences: active (the default), archived or all; orgs for global admins. */
+export const SEQUENCE_LIST_FILTERS = ['active', 'archived', 'all'] as const;
+export const sequencesSearch = searchSchema({ status: oneOfOr(SEQUENCE_LIST_FILTERS, 'active'), orgs: orgList });
+/** The tabs of /admin/sequences/{id}, and the enrollment statuses its Enrollments tab filters by (contract/sequences.ts, repeated: that module brings zod). */
+export const SEQUENCE_DETAIL_TABS = ['steps', 'enrollments', 'statistics'] as const;
+export const SEQUENCE_ENROLLMENT_STATUSES = ['active', 'paused', 'completed', 'exited'] as const;
+/** /admin/sequences/{id}: the tab; the Enrollments tab's status, name search, page and the open timeline; the Statistics tab's version. */
+export const sequenceSearch = searchSchema({
+  tab: oneOfOr(SEQUENCE_DETAIL_TABS, 'steps'),
+  status: oneOf(SEQUENCE_ENROLLMENT_STATUSES),
+  q: optionalText,
+  page,
+  enrollment: optionalId,
+  version: pageNumber,
+});

@@ -67,6 +67,9 @@ import { Route as AuthedAdminDemoSponsorsRouteRouteImport } from './routes/_auth
 import { Route as AuthedAdminDemoVoiceRouteImport } from './routes/_authed/admin/demo/voice'
 import { Route as AuthedAdminPrescreenFormsIndexRouteImport } from './routes/_authed/admin/prescreen-forms/index'
 import { Route as AuthedAdminPrescreenFormsFormIdRouteImport } from './routes/_authed/admin/prescreen-forms/$formId'
+import { Route as AuthedAdminSequencesIndexRouteImport } from './routes/_authed/admin/sequences/index'
+import { Route as AuthedAdminSequencesIdRouteRouteImport } from './routes/_authed/admin/sequences/$id/route'
+import { Route as AuthedAdminSequencesNewRouteImport } from './routes/_authed/admin/sequences/new'
 import { Route as AuthedCandidatesIdIndexRouteImport } from './routes/_authed/candidates/$id/index'
 import { Route as AuthedCandidatesIdContactHistoryRouteImport } from './routes/_authed/candidates/$id/contact-history'
 import { Route as AuthedCandidatesIdPrescreenRouteImport } from './routes/_authed/candidates/$id/prescreen'
@@ -75,6 +78,8 @@ import { Route as AuthedAdminDemoSponsorsConnectRouteImport } from './routes/_au
 import { Route as AuthedAdminDemoSponsorsDashboardRouteImport } from './routes/_authed/admin/demo/sponsors/dashboard'
 import { Route as AuthedAdminDemoSponsorsIntroRouteImport } from './routes/_authed/admin/demo/sponsors/intro'
 import { Route as AuthedAdminDemoSponsorsSiteSelectionRouteImport } from './routes/_authed/admin/demo/sponsors/site-selection'
+import { Route as AuthedAdminSequencesIdIndexRouteImport } from './routes/_authed/admin/sequences/$id/index'
+import { Route as AuthedAdminSequencesIdEditRouteImport } from './routes/_authed/admin/sequences/$id/edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -374,6 +379,23 @@ const AuthedAdminPrescreenFormsFormIdRoute =
     path: '/$formId',
     getParentRoute: () => AuthedAdminPrescreenFormsRoute,
   } as any)
+const AuthedAdminSequencesIndexRoute =
+  AuthedAdminSequencesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedAdminSequencesRoute,
+  } as any)
+const AuthedAdminSequencesIdRouteRoute =
+  AuthedAdminSequencesIdRouteRouteImport.update({
+    id: '/$id',
+    path: '/$id',
+    getParentRoute: () => AuthedAdminSequencesRoute,
+  } as any)
+const AuthedAdminSequencesNewRoute = AuthedAdminSequencesNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => AuthedAdminSequencesRoute,
+} as any)
 const AuthedCandidatesIdIndexRoute = AuthedCandidatesIdIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -421,6 +443,18 @@ const AuthedAdminDemoSponsorsSiteSelectionRoute =
     path: '/site-selection',
     getParentRoute: () => AuthedAdminDemoSponsorsRouteRoute,
   } as any)
+const AuthedAdminSequencesIdIndexRoute =
+  AuthedAdminSequencesIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedAdminSequencesIdRouteRoute,
+  } as any)
+const AuthedAdminSequencesIdEditRoute =
+  AuthedAdminSequencesIdEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () => AuthedAdminSequencesIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -453,7 +487,7 @@ export interface FileRoutesByFullPath {
   '/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
   '/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsRouteWithChildren
   '/admin/processed-runs': typeof AuthedAdminProcessedRunsRoute
-  '/admin/sequences': typeof AuthedAdminSequencesRoute
+  '/admin/sequences': typeof AuthedAdminSequencesRouteWithChildren
   '/admin/sms': typeof AuthedAdminSmsRoute
   '/admin/trial-criteria': typeof AuthedAdminTrialCriteriaRoute
   '/admin/trials': typeof AuthedAdminTrialsRoute
@@ -472,22 +506,27 @@ export interface FileRoutesByFullPath {
   '/trial-matcher/': typeof AuthedTrialMatcherIndexRoute
   '/trials/': typeof AuthedTrialsIndexRoute
   '/admin/demo/sponsors': typeof AuthedAdminDemoSponsorsRouteRouteWithChildren
+  '/admin/sequences/$id': typeof AuthedAdminSequencesIdRouteRouteWithChildren
   '/admin/calls/$callId': typeof AuthedAdminCallsCallIdRoute
   '/admin/demo/chat': typeof AuthedAdminDemoChatRoute
   '/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
   '/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
+  '/admin/sequences/new': typeof AuthedAdminSequencesNewRoute
   '/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/admin/calls/': typeof AuthedAdminCallsIndexRoute
   '/admin/demo/': typeof AuthedAdminDemoIndexRoute
   '/admin/prescreen-forms/': typeof AuthedAdminPrescreenFormsIndexRoute
+  '/admin/sequences/': typeof AuthedAdminSequencesIndexRoute
   '/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
   '/admin/demo/sponsors/complete': typeof AuthedAdminDemoSponsorsCompleteRoute
   '/admin/demo/sponsors/connect': typeof AuthedAdminDemoSponsorsConnectRoute
   '/admin/demo/sponsors/dashboard': typeof AuthedAdminDemoSponsorsDashboardRoute
   '/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
   '/admin/demo/sponsors/site-selection': typeof AuthedAdminDemoSponsorsSiteSelectionRoute
+  '/admin/sequences/$id/edit': typeof AuthedAdminSequencesIdEditRoute
+  '/admin/sequences/$id/': typeof AuthedAdminSequencesIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -510,7 +549,6 @@ export interface FileRoutesByTo {
   '/admin/organizations': typeof AuthedAdminOrganizationsRoute
   '/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
   '/admin/processed-runs': typeof AuthedAdminProcessedRunsRoute
-  '/admin/sequences': typeof AuthedAdminSequencesRoute
   '/admin/sms': typeof AuthedAdminSmsRoute
   '/admin/trial-criteria': typeof AuthedAdminTrialCriteriaRoute
   '/admin/trials': typeof AuthedAdminTrialsRoute
@@ -534,17 +572,21 @@ export interface FileRoutesByTo {
   '/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
   '/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
+  '/admin/sequences/new': typeof AuthedAdminSequencesNewRoute
   '/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/admin/calls': typeof AuthedAdminCallsIndexRoute
   '/admin/demo': typeof AuthedAdminDemoIndexRoute
   '/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsIndexRoute
+  '/admin/sequences': typeof AuthedAdminSequencesIndexRoute
   '/candidates/$id': typeof AuthedCandidatesIdIndexRoute
   '/admin/demo/sponsors/complete': typeof AuthedAdminDemoSponsorsCompleteRoute
   '/admin/demo/sponsors/connect': typeof AuthedAdminDemoSponsorsConnectRoute
   '/admin/demo/sponsors/dashboard': typeof AuthedAdminDemoSponsorsDashboardRoute
   '/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
   '/admin/demo/sponsors/site-selection': typeof AuthedAdminDemoSponsorsSiteSelectionRoute
+  '/admin/sequences/$id/edit': typeof AuthedAdminSequencesIdEditRoute
+  '/admin/sequences/$id': typeof AuthedAdminSequencesIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -579,7 +621,7 @@ export interface FileRoutesById {
   '/_authed/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
   '/_authed/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsRouteWithChildren
   '/_authed/admin/processed-runs': typeof AuthedAdminProcessedRunsRoute
-  '/_authed/admin/sequences': typeof AuthedAdminSequencesRoute
+  '/_authed/admin/sequences': typeof AuthedAdminSequencesRouteWithChildren
   '/_authed/admin/sms': typeof AuthedAdminSmsRoute
   '/_authed/admin/trial-criteria': typeof AuthedAdminTrialCriteriaRoute
   '/_authed/admin/trials': typeof AuthedAdminTrialsRoute
@@ -598,22 +640,27 @@ export interface FileRoutesById {
   '/_authed/trial-matcher/': typeof AuthedTrialMatcherIndexRoute
   '/_authed/trials/': typeof AuthedTrialsIndexRoute
   '/_authed/admin/demo/sponsors': typeof AuthedAdminDemoSponsorsRouteRouteWithChildren
+  '/_authed/admin/sequences/$id': typeof AuthedAdminSequencesIdRouteRouteWithChildren
   '/_authed/admin/calls/$callId': typeof AuthedAdminCallsCallIdRoute
   '/_authed/admin/demo/chat': typeof AuthedAdminDemoChatRoute
   '/_authed/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/_authed/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
   '/_authed/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
+  '/_authed/admin/sequences/new': typeof AuthedAdminSequencesNewRoute
   '/_authed/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/_authed/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/_authed/admin/calls/': typeof AuthedAdminCallsIndexRoute
   '/_authed/admin/demo/': typeof AuthedAdminDemoIndexRoute
   '/_authed/admin/prescreen-forms/': typeof AuthedAdminPrescreenFormsIndexRoute
+  '/_authed/admin/sequences/': typeof AuthedAdminSequencesIndexRoute
   '/_authed/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
   '/_authed/admin/demo/sponsors/complete': typeof AuthedAdminDemoSponsorsCompleteRoute
   '/_authed/admin/demo/sponsors/connect': typeof AuthedAdminDemoSponsorsConnectRoute
   '/_authed/admin/demo/sponsors/dashboard': typeof AuthedAdminDemoSponsorsDashboardRoute
   '/_authed/admin/demo/sponsors/intro': typeof AuthedAdminDemoSponsorsIntroRoute
   '/_authed/admin/demo/sponsors/site-selection': typeof AuthedAdminDemoSponsorsSiteSelectionRoute
+  '/_authed/admin/sequences/$id/edit': typeof AuthedAdminSequencesIdEditRoute
+  '/_authed/admin/sequences/$id/': typeof AuthedAdminSequencesIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -667,22 +714,27 @@ export interface FileRouteTypes {
     | '/trial-matcher/'
     | '/trials/'
     | '/admin/demo/sponsors'
+    | '/admin/sequences/$id'
     | '/admin/calls/$callId'
     | '/admin/demo/chat'
     | '/admin/demo/prescreen'
     | '/admin/demo/voice'
     | '/admin/prescreen-forms/$formId'
+    | '/admin/sequences/new'
     | '/candidates/$id/contact-history'
     | '/candidates/$id/prescreen'
     | '/admin/calls/'
     | '/admin/demo/'
     | '/admin/prescreen-forms/'
+    | '/admin/sequences/'
     | '/candidates/$id/'
     | '/admin/demo/sponsors/complete'
     | '/admin/demo/sponsors/connect'
     | '/admin/demo/sponsors/dashboard'
     | '/admin/demo/sponsors/intro'
     | '/admin/demo/sponsors/site-selection'
+    | '/admin/sequences/$id/edit'
+    | '/admin/sequences/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -705,7 +757,6 @@ export interface FileRouteTypes {
     | '/admin/organizations'
     | '/admin/phone-numbers'
     | '/admin/processed-runs'
-    | '/admin/sequences'
     | '/admin/sms'
     | '/admin/trial-criteria'
     | '/admin/trials'
@@ -729,17 +780,21 @@ export interface FileRouteTypes {
     | '/admin/demo/prescreen'
     | '/admin/demo/voice'
     | '/admin/prescreen-forms/$formId'
+    | '/admin/sequences/new'
     | '/candidates/$id/contact-history'
     | '/candidates/$id/prescreen'
     | '/admin/calls'
     | '/admin/demo'
     | '/admin/prescreen-forms'
+    | '/admin/sequences'
     | '/candidates/$id'
     | '/admin/demo/sponsors/complete'
     | '/admin/demo/sponsors/connect'
     | '/admin/demo/sponsors/dashboard'
     | '/admin/demo/sponsors/intro'
     | '/admin/demo/sponsors/site-selection'
+    | '/admin/sequences/$id/edit'
+    | '/admin/sequences/$id'
   id:
     | '__root__'
     | '/'
@@ -792,22 +847,27 @@ export interface FileRouteTypes {
     | '/_authed/trial-matcher/'
     | '/_authed/trials/'
     | '/_authed/admin/demo/sponsors'
+    | '/_authed/admin/sequences/$id'
     | '/_authed/admin/calls/$callId'
     | '/_authed/admin/demo/chat'
     | '/_authed/admin/demo/prescreen'
     | '/_authed/admin/demo/voice'
     | '/_authed/admin/prescreen-forms/$formId'
+    | '/_authed/admin/sequences/new'
     | '/_authed/candidates/$id/contact-history'
     | '/_authed/candidates/$id/prescreen'
     | '/_authed/admin/calls/'
     | '/_authed/admin/demo/'
     | '/_authed/admin/prescreen-forms/'
+    | '/_authed/admin/sequences/'
     | '/_authed/candidates/$id/'
     | '/_authed/admin/demo/sponsors/complete'
     | '/_authed/admin/demo/sponsors/connect'
     | '/_authed/admin/demo/sponsors/dashboard'
     | '/_authed/admin/demo/sponsors/intro'
     | '/_authed/admin/demo/sponsors/site-selection'
+    | '/_authed/admin/sequences/$id/edit'
+    | '/_authed/admin/sequences/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1228,6 +1288,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminPrescreenFormsFormIdRouteImport
       parentRoute: typeof AuthedAdminPrescreenFormsRoute
     }
+    '/_authed/admin/sequences/': {
+      id: '/_authed/admin/sequences/'
+      path: '/'
+      fullPath: '/admin/sequences/'
+      preLoaderRoute: typeof AuthedAdminSequencesIndexRouteImport
+      parentRoute: typeof AuthedAdminSequencesRoute
+    }
+    '/_authed/admin/sequences/$id': {
+      id: '/_authed/admin/sequences/$id'
+      path: '/$id'
+      fullPath: '/admin/sequences/$id'
+      preLoaderRoute: typeof AuthedAdminSequencesIdRouteRouteImport
+      parentRoute: typeof AuthedAdminSequencesRoute
+    }
+    '/_authed/admin/sequences/new': {
+      id: '/_authed/admin/sequences/new'
+      path: '/new'
+      fullPath: '/admin/sequences/new'
+      preLoaderRoute: typeof AuthedAdminSequencesNewRouteImport
+      parentRoute: typeof AuthedAdminSequencesRoute
+    }
     '/_authed/candidates/$id/': {
       id: '/_authed/candidates/$id/'
       path: '/'
@@ -1283,6 +1364,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/demo/sponsors/site-selection'
       preLoaderRoute: typeof AuthedAdminDemoSponsorsSiteSelectionRouteImport
       parentRoute: typeof AuthedAdminDemoSponsorsRouteRoute
+    }
+    '/_authed/admin/sequences/$id/': {
+      id: '/_authed/admin/sequences/$id/'
+      path: '/'
+      fullPath: '/admin/sequences/$id/'
+      preLoaderRoute: typeof AuthedAdminSequencesIdIndexRouteImport
+      parentRoute: typeof AuthedAdminSequencesIdRouteRoute
+    }
+    '/_authed/admin/sequences/$id/edit': {
+      id: '/_authed/admin/sequences/$id/edit'
+      path: '/edit'
+      fullPath: '/admin/sequences/$id/edit'
+      preLoaderRoute: typeof AuthedAdminSequencesIdEditRouteImport
+      parentRoute: typeof AuthedAdminSequencesIdRouteRoute
     }
   }
 }
@@ -1362,6 +1457,38 @@ const AuthedAdminPrescreenFormsRouteWithChildren =
     AuthedAdminPrescreenFormsRouteChildren,
   )
 
+interface AuthedAdminSequencesIdRouteRouteChildren {
+  AuthedAdminSequencesIdEditRoute: typeof AuthedAdminSequencesIdEditRoute
+  AuthedAdminSequencesIdIndexRoute: typeof AuthedAdminSequencesIdIndexRoute
+}
+
+const AuthedAdminSequencesIdRouteRouteChildren: AuthedAdminSequencesIdRouteRouteChildren =
+  {
+    AuthedAdminSequencesIdEditRoute: AuthedAdminSequencesIdEditRoute,
+    AuthedAdminSequencesIdIndexRoute: AuthedAdminSequencesIdIndexRoute,
+  }
+
+const AuthedAdminSequencesIdRouteRouteWithChildren =
+  AuthedAdminSequencesIdRouteRoute._addFileChildren(
+    AuthedAdminSequencesIdRouteRouteChildren,
+  )
+
+interface AuthedAdminSequencesRouteChildren {
+  AuthedAdminSequencesIdRouteRoute: typeof AuthedAdminSequencesIdRouteRouteWithChildren
+  AuthedAdminSequencesNewRoute: typeof AuthedAdminSequencesNewRoute
+  AuthedAdminSequencesIndexRoute: typeof AuthedAdminSequencesIndexRoute
+}
+
+const AuthedAdminSequencesRouteChildren: AuthedAdminSequencesRouteChildren = {
+  AuthedAdminSequencesIdRouteRoute:
+    AuthedAdminSequencesIdRouteRouteWithChildren,
+  AuthedAdminSequencesNewRoute: AuthedAdminSequencesNewRoute,
+  AuthedAdminSequencesIndexRoute: AuthedAdminSequencesIndexRoute,
+}
+
+const AuthedAdminSequencesRouteWithChildren =
+  AuthedAdminSequencesRoute._addFileChildren(AuthedAdminSequencesRouteChildren)
+
 interface AuthedAdminRouteRouteChildren {
   AuthedAdminCallsRouteRoute: typeof AuthedAdminCallsRouteRouteWithChildren
   AuthedAdminDemoRouteRoute: typeof AuthedAdminDemoRouteRouteWithChildren
@@ -1376,7 +1503,7 @@ interface AuthedAdminRouteRouteChildren {
   AuthedAdminPhoneNumbersRoute: typeof AuthedAdminPhoneNumbersRoute
   AuthedAdminPrescreenFormsRoute: typeof AuthedAdminPrescreenFormsRouteWithChildren
   AuthedAdminProcessedRunsRoute: typeof AuthedAdminProcessedRunsRoute
-  AuthedAdminSequencesRoute: typeof AuthedAdminSequencesRoute
+  AuthedAdminSequencesRoute: typeof AuthedAdminSequencesRouteWithChildren
   AuthedAdminSmsRoute: typeof AuthedAdminSmsRoute
   AuthedAdminTrialCriteriaRoute: typeof AuthedAdminTrialCriteriaRoute
   AuthedAdminTrialsRoute: typeof AuthedAdminTrialsRoute
@@ -1399,7 +1526,7 @@ const AuthedAdminRouteRouteChildren: AuthedAdminRouteRouteChildren = {
   AuthedAdminPhoneNumbersRoute: AuthedAdminPhoneNumbersRoute,
   AuthedAdminPrescreenFormsRoute: AuthedAdminPrescreenFormsRouteWithChildren,
   AuthedAdminProcessedRunsRoute: AuthedAdminProcessedRunsRoute,
-  AuthedAdminSequencesRoute: AuthedAdminSequencesRoute,
+  AuthedAdminSequencesRoute: AuthedAdminSequencesRouteWithChildren,
   AuthedAdminSmsRoute: AuthedAdminSmsRoute,
   AuthedAdminTrialCriteriaRoute: AuthedAdminTrialCriteriaRoute,
   AuthedAdminTrialsRoute: AuthedAdminTrialsRoute,

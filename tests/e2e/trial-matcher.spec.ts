@@ -69,6 +69,18 @@ describe('trial matcher', () => {
     const trial = (await (await page.request.get(`/api/trials/${trialId}`)).json()) as { candidateCount: number };
     expect(trial.candidateCount).toBe(1);
 
+    // Selected candidates go into an outreach sequence from here too; Dana has no phone, so the text sequence refuses her and says why.
+    const sequence = await page.request.post('/api/sequences/', { data: { name: 'Asthma texts', trialId, steps: [{ key: 'hello', type: 'sms', message: { en: 'Hi {firstName}' } }] } });
+    expect(sequence.status()).toBe(201);
+    await table.getByRole('checkbox', { name: 'Select Dana Match' }).check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Add to sequence' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Add 1 candidate to a sequence' });
+    await addDialog.getByLabel('Sequence', { exact: true }).selectOption({ label: 'Asthma texts (Asthma controller study)' });
+    await addDialog.getByRole('button', { name: 'Add 1 candidate' }).click();
+    await expect.poll(() => addDialog.getByTestId('enroll-result').getByRole('row', { name: /Dana Match/ }).textContent(), { timeout: 20_000 }).toContain('No phone number for SMS');
+    await expectAccessible(page);
+    await addDialog.getByRole('button', { name: 'Done' }).click();
+
     // Gap analysis: what excludes people, and what raising the age limit would add.
     await page.getByRole('tab', { name: 'Gap analysis' }).click();
     const excluding = page.getByRole('table', { name: 'Criteria that exclude candidates, most first' });

@@ -24,7 +24,7 @@ const MAIN_NAV: NavItem[] = [
 
 /**
  * Internal admins: one list, no entry twice (Trials and Candidates are in Workspace: with the Cohortly
- * organization active they already show every organization). Placeholder screens (dashboard, sequences,
+ * organization active they already show every organization). Placeholder screens (dashboard,
  * onboarding) are not listed until they work; the demos come last (decision 017).
  */
 const ADMIN_NAV: NavItem[] = [
@@ -36,6 +36,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/voice-agents', label: 'Voice agents' },
   { to: '/admin/calls', label: 'Calls' },
   { to: '/admin/callbacks', label: 'Callbacks' },
+  { to: '/admin/sequences', label: 'Sequences' },
   { to: '/admin/phone-numbers', label: 'Phone numbers' },
   { to: '/admin/chat-agents', label: 'Chat agents' },
   { to: '/admin/chat-conversations', label: 'Conversations' },
@@ -55,6 +56,7 @@ const STAFF_ADMIN_NAV: NavItem[] = [
   { to: '/admin/voice-agents', label: 'Voice agents' },
   { to: '/admin/calls', label: 'Calls' },
   { to: '/admin/callbacks', label: 'Callbacks' },
+  { to: '/admin/sequences', label: 'Sequences' },
   { to: '/admin/processed-runs', label: 'Processed runs' },
   { to: '/admin/sms', label: 'SMS' },
 ];

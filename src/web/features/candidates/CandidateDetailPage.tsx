@@ -1,6 +1,6 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { ClipboardList, History, MessageSquare, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STATUSES, ConsentInputSchema, CreatePrescreenNoteSchema, UpdateCandidateSchema, type Candidate, type CandidateStatus, type IndexedPrescreenNote } from '../../../contract/candidates';
 import { Combobox } from '../../components/Combobox';
@@ -26,6 +26,9 @@ import { useAddNote, useBulkUpdateCandidates, useCandidateQuery, useDeleteCandid
 const STATUS_REASON_MAX = maxLengthOf(UpdateCandidateSchema.shape.statusReason);
 const DO_NOT_CONTACT_REASON_MAX = maxLengthOf(ConsentInputSchema.shape.doNotContactReason);
 const NOTE_MAX = maxLengthOf(CreatePrescreenNoteSchema.shape.text);
+
+// The Sequences card (its words, actions and timeline helpers) loads after the page shows.
+const CandidateSequencesCard = lazy(() => import('../sequences/CandidateSequencesCard'));
 
 const textareaClass =
   'flex min-h-24 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700';
@@ -481,6 +484,9 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
         </div>
         <div className="grid content-start gap-6">
           <CandidateCallbackCard candidate={callbackRef} />
+          <Suspense fallback={<Spinner label="Loading sequences" className="p-4" />}>
+            <CandidateSequencesCard candidate={candidate} />
+          </Suspense>
           <StatusCard candidate={candidate} />
           <ConsentCard candidate={candidate} />
           <TrialsCard candidate={candidate} />

@@ -18,6 +18,7 @@ import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../tr
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { FhirImportDialog } from '../clinical-record/dialogs';
+import { AddToSequenceButton } from '../sequences/dialogs';
 import { CandidateFormDialog } from './dialogs';
 import { RecordConsentDialog } from './RecordConsentDialog';
 import { CandidateStatusBadge, Checkbox } from './components';
@@ -54,6 +55,8 @@ function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: str
   const reset = useResetCandidateStatus();
   const ids = selection.map((candidate) => candidate.id);
   const count = plural(ids.length, 'candidate');
+  // A sequence belongs to one organization: offered when the selection is of one organization.
+  const organizationIds = [...new Set(selection.map((candidate) => candidate.organizationId))];
 
   return (
     <section aria-label="Act on selected candidates" className="flex flex-wrap items-end gap-3 rounded-lg border border-blue-200 bg-blue-50 p-3">
@@ -135,6 +138,7 @@ function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: str
         </Button>
       </form>
       <div className="ml-auto flex gap-2">
+        {organizationIds.length === 1 && <AddToSequenceButton candidateIds={ids} organizationId={organizationIds[0]} source="manual" onDone={onDone} />}
         <RecordConsentDialog target={{ candidateIds: ids }} count={ids.length} label="Record consent" onDone={onDone} />
         <ConfirmDialog
           open={resetOpen}

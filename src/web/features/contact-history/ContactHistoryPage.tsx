@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, BellRing, CalendarCheck, FileUp, MessageSquare, MessagesSquare, Pencil, Phone, RefreshCcw, ShieldCheck, StickyNote, UserPlus, type LucideIcon } from 'lucide-react';
+import { ArrowLeft, BellRing, CalendarCheck, FileUp, ListOrdered, Mail, MessageSquare, MessagesSquare, Pencil, Phone, RefreshCcw, ShieldCheck, StickyNote, UserPlus, type LucideIcon } from 'lucide-react';
 import type { ContactEvent } from '../../../contract/candidates';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
@@ -23,6 +23,8 @@ const KINDS: Record<string, { label: string; icon: LucideIcon; tone: string }> =
   chat: { label: 'Chat', icon: MessagesSquare, tone: 'bg-blue-100 text-blue-900' },
   callback: { label: 'Callback', icon: BellRing, tone: 'bg-blue-100 text-blue-900' },
   booking: { label: 'Booking', icon: CalendarCheck, tone: 'bg-green-100 text-green-900' },
+  email: { label: 'Email', icon: Mail, tone: 'bg-blue-100 text-blue-900' },
+  sequence: { label: 'Sequence', icon: ListOrdered, tone: 'bg-purple-100 text-purple-900' },
 };
 const kindOf = (kind: string) => KINDS[kind] ?? { label: kind.replace(/_/g, ' '), icon: RefreshCcw, tone: 'bg-slate-100 text-slate-800' };
 

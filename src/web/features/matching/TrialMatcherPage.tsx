@@ -10,6 +10,7 @@ import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, EmptyState, FilterSelect, Table, Td, Th } from '../../components/ui';
 import { formatDateTime } from '../../lib/utils';
 import { Checkbox } from '../candidates/components';
+import { AddToSequenceButton } from '../sequences/dialogs';
 import { StatusBadge } from '../trials/components';
 import { EvidenceDialog } from './EvidenceDialog';
 import { CLASS_HINTS, CLASS_LABELS, CLASS_TONES, percent } from './format';
@@ -163,6 +164,7 @@ function MatchTable({ trialId, overview, search, setSearch }: { trialId: string;
             <UserPlus aria-hidden="true" className="h-4 w-4" />
             {add.isPending ? 'Adding…' : 'Add to trial'}
           </Button>
+          <AddToSequenceButton candidateIds={[...selected]} organizationId={overview.trial.organizationId} source="trial_matcher" trialId={trialId} onDone={() => setSelected(new Set())} />
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
             Clear selection
           </Button>

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
 
+/**
+ * Outreach sequences. Organization staff may open them too: coordinators enroll their own candidates (the
+ * server scopes every sequence to its organization).
+ */
 export const Route = createFileRoute('/_authed/admin/sequences')({
-  staticData: { crumb: "Sequences" },
-  component: () => <ComingSoon title="Sequences" description="Outreach sequences (timed SMS and calls to candidates) will be managed here." />,
+  staticData: { crumb: 'Sequences', orgStaffAllowed: true },
 });
