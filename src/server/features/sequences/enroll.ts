@@ -12,6 +12,8 @@ import { findVersion, insertEnrollments, insertStepRuns, liveCandidateIds, seque
  * consent facts every single message and call checks (do-not-contact, SMS consent or opt-out, call consent).
  */
 
+const ENROLL_CHUNK = 1000;
+
 export interface Refusal {
   candidateId: string;
   candidateName: string;
@@ -57,31 +59,36 @@ export async function enrollPeople(tx: Transaction, options: EnrollOptions): Pro
     else eligible.push(person);
   }
   const runAt = options.startAt && options.startAt.getTime() > now.getTime() ? options.startAt : now;
-  const created = await insertEnrollments(
-    tx,
-    eligible.map((person) => ({
-      organizationId: sequence.organizationId,
-      sequenceId: sequence.id,
-      version: sequence.currentVersion,
-      candidateId: person.id,
-      status: 'active' as const,
-      source: options.source,
-      stepIndex: 0,
-      nextRunAt: runAt,
-      stepStartedAt: now,
-      jobId: options.withJobs ? randomUUID() : null,
-      enrolledByUserId: options.actor.userId,
-    })),
-  );
   const label = options.source === 'manual' || options.source === 'filter' || options.source === 'trial_matcher' ? 'by staff' : `on ${options.source.replace(/_/g, ' ')}`;
-  await insertStepRuns(
-    tx,
-    created.map((row) => ({ organizationId: row.organizationId, enrollmentId: row.id, sequenceId: row.sequenceId, version: row.version, stepIndex: null, kind: 'enrolled' as const, summary: `Enrolled ${label} (version ${row.version})`, details: { source: row.source } })),
-  );
-  await insertContactEvents(
-    tx,
-    created.map((row) => ({ organizationId: row.organizationId, candidateId: row.candidateId, kind: 'sequence', summary: `Enrolled in sequence: ${sequence.name}`, details: { sequenceId: sequence.id, enrollmentId: row.id, source: row.source }, referenceId: row.id, actorUserId: options.actor.userId, actorLabel: options.actor.label })),
-  );
+  const created: EnrollmentRow[] = [];
+  // In chunks: a statement carries at most 65,535 parameters.
+  for (let start = 0; start < eligible.length; start += ENROLL_CHUNK) {
+    const chunk = await insertEnrollments(
+      tx,
+      eligible.slice(start, start + ENROLL_CHUNK).map((person) => ({
+        organizationId: sequence.organizationId,
+        sequenceId: sequence.id,
+        version: sequence.currentVersion,
+        candidateId: person.id,
+        status: 'active' as const,
+        source: options.source,
+        stepIndex: 0,
+        nextRunAt: runAt,
+        stepStartedAt: now,
+        jobId: options.withJobs ? randomUUID() : null,
+        enrolledByUserId: options.actor.userId,
+      })),
+    );
+    await insertStepRuns(
+      tx,
+      chunk.map((row) => ({ organizationId: row.organizationId, enrollmentId: row.id, sequenceId: row.sequenceId, version: row.version, stepIndex: null, kind: 'enrolled' as const, summary: `Enrolled ${label} (version ${row.version})`, details: { source: row.source } })),
+    );
+    await insertContactEvents(
+      tx,
+      chunk.map((row) => ({ organizationId: row.organizationId, candidateId: row.candidateId, kind: 'sequence', summary: `Enrolled in sequence: ${sequence.name}`, details: { sequenceId: sequence.id, enrollmentId: row.id, source: row.source }, referenceId: row.id, actorUserId: options.actor.userId, actorLabel: options.actor.label })),
+    );
+    created.push(...chunk);
+  }
   if (created.length) {
     await recordAudit(tx, { organizationId: sequence.organizationId, actorUserId: options.actor.userId, action: 'sequence.enroll', entityType: 'sequence', entityId: sequence.id, changes: { source: options.source, candidateIds: created.map((row) => row.candidateId) } });
   }
