@@ -17,6 +17,7 @@ import { candidateRoutes } from './features/candidates/routes';
 import { clinicalRecordRoutes, trialMatcherRoutes } from './features/matching/routes';
 import { chatAgentRoutes, chatConversationRoutes, publicChatConversationRoutes } from './features/chat/routes';
 import { contactHistoryRoutes } from './features/contact-history/routes';
+import { onboardingRoutes } from './features/onboarding/routes';
 import { organizationRoutes, publicOrganizationRoutes } from './features/organizations/routes';
 import { phoneNumberRoutes } from './features/phone-numbers/routes';
 import { prescreenRoutes } from './features/prescreen/routes';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', requireScope);
   app.route('/api/organizations', organizationRoutes);
   app.route('/api/users', userRoutes);
+  app.route('/api/onboarding', onboardingRoutes);
   app.route('/api/candidates', clinicalRecordRoutes);
   app.route('/api/candidates', candidateRoutes);
   app.route('/api/trial-matcher', trialMatcherRoutes);
