@@ -4,6 +4,7 @@ import { CreateOrganizationSchema } from './organizations';
 import type { SequenceStepInput, SequenceTrigger } from './sequences';
 import { isValidTimeZone } from './time-zones';
 import { TrialStatusSchema } from './trials';
+import { ONBOARDING_STEPS } from './onboarding-steps';
 
 /**
  * Onboarding a new customer organization (server: features/onboarding; decision 027). Cohortly's internal
@@ -13,19 +14,8 @@ import { TrialStatusSchema } from './trials';
  * be continued later.
  */
 
-export const ONBOARDING_STEPS = ['organization', 'owner', 'sites', 'trial', 'agents', 'sequence', 'checklist'] as const;
-export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+export { ONBOARDING_STEPS, ONBOARDING_STEP_LABELS, type OnboardingStep } from './onboarding-steps';
 export const OnboardingStepSchema = z.enum(ONBOARDING_STEPS);
-
-export const ONBOARDING_STEP_LABELS: Record<OnboardingStep, string> = {
-  organization: 'Organization',
-  owner: 'First owner',
-  sites: 'Sites',
-  trial: 'First trial',
-  agents: 'Agents',
-  sequence: 'Starter sequence',
-  checklist: 'Checklist',
-};
 
 /** done: what the step makes exists; skipped: the admin went past it without; pending: not reached yet. */
 export const ONBOARDING_STEP_STATUSES = ['done', 'skipped', 'pending'] as const;

@@ -65,6 +65,8 @@ import { Route as AuthedAdminDemoChatRouteImport } from './routes/_authed/admin/
 import { Route as AuthedAdminDemoPrescreenRouteImport } from './routes/_authed/admin/demo/prescreen'
 import { Route as AuthedAdminDemoSponsorsRouteRouteImport } from './routes/_authed/admin/demo/sponsors/route'
 import { Route as AuthedAdminDemoVoiceRouteImport } from './routes/_authed/admin/demo/voice'
+import { Route as AuthedAdminOnboardIndexRouteImport } from './routes/_authed/admin/onboard/index'
+import { Route as AuthedAdminOnboardOnboardingIdRouteImport } from './routes/_authed/admin/onboard/$onboardingId'
 import { Route as AuthedAdminPrescreenFormsIndexRouteImport } from './routes/_authed/admin/prescreen-forms/index'
 import { Route as AuthedAdminPrescreenFormsFormIdRouteImport } from './routes/_authed/admin/prescreen-forms/$formId'
 import { Route as AuthedCandidatesIdIndexRouteImport } from './routes/_authed/candidates/$id/index'
@@ -362,6 +364,17 @@ const AuthedAdminDemoVoiceRoute = AuthedAdminDemoVoiceRouteImport.update({
   path: '/voice',
   getParentRoute: () => AuthedAdminDemoRouteRoute,
 } as any)
+const AuthedAdminOnboardIndexRoute = AuthedAdminOnboardIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthedAdminOnboardRoute,
+} as any)
+const AuthedAdminOnboardOnboardingIdRoute =
+  AuthedAdminOnboardOnboardingIdRouteImport.update({
+    id: '/$onboardingId',
+    path: '/$onboardingId',
+    getParentRoute: () => AuthedAdminOnboardRoute,
+  } as any)
 const AuthedAdminPrescreenFormsIndexRoute =
   AuthedAdminPrescreenFormsIndexRouteImport.update({
     id: '/',
@@ -447,7 +460,7 @@ export interface FileRoutesByFullPath {
   '/admin/chat-agents': typeof AuthedAdminChatAgentsRoute
   '/admin/chat-conversations': typeof AuthedAdminChatConversationsRoute
   '/admin/dashboard': typeof AuthedAdminDashboardRoute
-  '/admin/onboard': typeof AuthedAdminOnboardRoute
+  '/admin/onboard': typeof AuthedAdminOnboardRouteWithChildren
   '/admin/organization': typeof AuthedAdminOrganizationRoute
   '/admin/organizations': typeof AuthedAdminOrganizationsRoute
   '/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
@@ -476,11 +489,13 @@ export interface FileRoutesByFullPath {
   '/admin/demo/chat': typeof AuthedAdminDemoChatRoute
   '/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
+  '/admin/onboard/$onboardingId': typeof AuthedAdminOnboardOnboardingIdRoute
   '/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
   '/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/admin/calls/': typeof AuthedAdminCallsIndexRoute
   '/admin/demo/': typeof AuthedAdminDemoIndexRoute
+  '/admin/onboard/': typeof AuthedAdminOnboardIndexRoute
   '/admin/prescreen-forms/': typeof AuthedAdminPrescreenFormsIndexRoute
   '/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
   '/admin/demo/sponsors/complete': typeof AuthedAdminDemoSponsorsCompleteRoute
@@ -505,7 +520,6 @@ export interface FileRoutesByTo {
   '/admin/chat-agents': typeof AuthedAdminChatAgentsRoute
   '/admin/chat-conversations': typeof AuthedAdminChatConversationsRoute
   '/admin/dashboard': typeof AuthedAdminDashboardRoute
-  '/admin/onboard': typeof AuthedAdminOnboardRoute
   '/admin/organization': typeof AuthedAdminOrganizationRoute
   '/admin/organizations': typeof AuthedAdminOrganizationsRoute
   '/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
@@ -533,11 +547,13 @@ export interface FileRoutesByTo {
   '/admin/demo/chat': typeof AuthedAdminDemoChatRoute
   '/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
+  '/admin/onboard/$onboardingId': typeof AuthedAdminOnboardOnboardingIdRoute
   '/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
   '/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/admin/calls': typeof AuthedAdminCallsIndexRoute
   '/admin/demo': typeof AuthedAdminDemoIndexRoute
+  '/admin/onboard': typeof AuthedAdminOnboardIndexRoute
   '/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsIndexRoute
   '/candidates/$id': typeof AuthedCandidatesIdIndexRoute
   '/admin/demo/sponsors/complete': typeof AuthedAdminDemoSponsorsCompleteRoute
@@ -573,7 +589,7 @@ export interface FileRoutesById {
   '/_authed/admin/chat-agents': typeof AuthedAdminChatAgentsRoute
   '/_authed/admin/chat-conversations': typeof AuthedAdminChatConversationsRoute
   '/_authed/admin/dashboard': typeof AuthedAdminDashboardRoute
-  '/_authed/admin/onboard': typeof AuthedAdminOnboardRoute
+  '/_authed/admin/onboard': typeof AuthedAdminOnboardRouteWithChildren
   '/_authed/admin/organization': typeof AuthedAdminOrganizationRoute
   '/_authed/admin/organizations': typeof AuthedAdminOrganizationsRoute
   '/_authed/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
@@ -602,11 +618,13 @@ export interface FileRoutesById {
   '/_authed/admin/demo/chat': typeof AuthedAdminDemoChatRoute
   '/_authed/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/_authed/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
+  '/_authed/admin/onboard/$onboardingId': typeof AuthedAdminOnboardOnboardingIdRoute
   '/_authed/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
   '/_authed/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/_authed/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/_authed/admin/calls/': typeof AuthedAdminCallsIndexRoute
   '/_authed/admin/demo/': typeof AuthedAdminDemoIndexRoute
+  '/_authed/admin/onboard/': typeof AuthedAdminOnboardIndexRoute
   '/_authed/admin/prescreen-forms/': typeof AuthedAdminPrescreenFormsIndexRoute
   '/_authed/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
   '/_authed/admin/demo/sponsors/complete': typeof AuthedAdminDemoSponsorsCompleteRoute
@@ -671,11 +689,13 @@ export interface FileRouteTypes {
     | '/admin/demo/chat'
     | '/admin/demo/prescreen'
     | '/admin/demo/voice'
+    | '/admin/onboard/$onboardingId'
     | '/admin/prescreen-forms/$formId'
     | '/candidates/$id/contact-history'
     | '/candidates/$id/prescreen'
     | '/admin/calls/'
     | '/admin/demo/'
+    | '/admin/onboard/'
     | '/admin/prescreen-forms/'
     | '/candidates/$id/'
     | '/admin/demo/sponsors/complete'
@@ -700,7 +720,6 @@ export interface FileRouteTypes {
     | '/admin/chat-agents'
     | '/admin/chat-conversations'
     | '/admin/dashboard'
-    | '/admin/onboard'
     | '/admin/organization'
     | '/admin/organizations'
     | '/admin/phone-numbers'
@@ -728,11 +747,13 @@ export interface FileRouteTypes {
     | '/admin/demo/chat'
     | '/admin/demo/prescreen'
     | '/admin/demo/voice'
+    | '/admin/onboard/$onboardingId'
     | '/admin/prescreen-forms/$formId'
     | '/candidates/$id/contact-history'
     | '/candidates/$id/prescreen'
     | '/admin/calls'
     | '/admin/demo'
+    | '/admin/onboard'
     | '/admin/prescreen-forms'
     | '/candidates/$id'
     | '/admin/demo/sponsors/complete'
@@ -796,11 +817,13 @@ export interface FileRouteTypes {
     | '/_authed/admin/demo/chat'
     | '/_authed/admin/demo/prescreen'
     | '/_authed/admin/demo/voice'
+    | '/_authed/admin/onboard/$onboardingId'
     | '/_authed/admin/prescreen-forms/$formId'
     | '/_authed/candidates/$id/contact-history'
     | '/_authed/candidates/$id/prescreen'
     | '/_authed/admin/calls/'
     | '/_authed/admin/demo/'
+    | '/_authed/admin/onboard/'
     | '/_authed/admin/prescreen-forms/'
     | '/_authed/candidates/$id/'
     | '/_authed/admin/demo/sponsors/complete'
@@ -1214,6 +1237,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminDemoVoiceRouteImport
       parentRoute: typeof AuthedAdminDemoRouteRoute
     }
+    '/_authed/admin/onboard/': {
+      id: '/_authed/admin/onboard/'
+      path: '/'
+      fullPath: '/admin/onboard/'
+      preLoaderRoute: typeof AuthedAdminOnboardIndexRouteImport
+      parentRoute: typeof AuthedAdminOnboardRoute
+    }
+    '/_authed/admin/onboard/$onboardingId': {
+      id: '/_authed/admin/onboard/$onboardingId'
+      path: '/$onboardingId'
+      fullPath: '/admin/onboard/$onboardingId'
+      preLoaderRoute: typeof AuthedAdminOnboardOnboardingIdRouteImport
+      parentRoute: typeof AuthedAdminOnboardRoute
+    }
     '/_authed/admin/prescreen-forms/': {
       id: '/_authed/admin/prescreen-forms/'
       path: '/'
@@ -1346,6 +1383,19 @@ const AuthedAdminDemoRouteRouteChildren: AuthedAdminDemoRouteRouteChildren = {
 const AuthedAdminDemoRouteRouteWithChildren =
   AuthedAdminDemoRouteRoute._addFileChildren(AuthedAdminDemoRouteRouteChildren)
 
+interface AuthedAdminOnboardRouteChildren {
+  AuthedAdminOnboardOnboardingIdRoute: typeof AuthedAdminOnboardOnboardingIdRoute
+  AuthedAdminOnboardIndexRoute: typeof AuthedAdminOnboardIndexRoute
+}
+
+const AuthedAdminOnboardRouteChildren: AuthedAdminOnboardRouteChildren = {
+  AuthedAdminOnboardOnboardingIdRoute: AuthedAdminOnboardOnboardingIdRoute,
+  AuthedAdminOnboardIndexRoute: AuthedAdminOnboardIndexRoute,
+}
+
+const AuthedAdminOnboardRouteWithChildren =
+  AuthedAdminOnboardRoute._addFileChildren(AuthedAdminOnboardRouteChildren)
+
 interface AuthedAdminPrescreenFormsRouteChildren {
   AuthedAdminPrescreenFormsFormIdRoute: typeof AuthedAdminPrescreenFormsFormIdRoute
   AuthedAdminPrescreenFormsIndexRoute: typeof AuthedAdminPrescreenFormsIndexRoute
@@ -1370,7 +1420,7 @@ interface AuthedAdminRouteRouteChildren {
   AuthedAdminChatAgentsRoute: typeof AuthedAdminChatAgentsRoute
   AuthedAdminChatConversationsRoute: typeof AuthedAdminChatConversationsRoute
   AuthedAdminDashboardRoute: typeof AuthedAdminDashboardRoute
-  AuthedAdminOnboardRoute: typeof AuthedAdminOnboardRoute
+  AuthedAdminOnboardRoute: typeof AuthedAdminOnboardRouteWithChildren
   AuthedAdminOrganizationRoute: typeof AuthedAdminOrganizationRoute
   AuthedAdminOrganizationsRoute: typeof AuthedAdminOrganizationsRoute
   AuthedAdminPhoneNumbersRoute: typeof AuthedAdminPhoneNumbersRoute
@@ -1393,7 +1443,7 @@ const AuthedAdminRouteRouteChildren: AuthedAdminRouteRouteChildren = {
   AuthedAdminChatAgentsRoute: AuthedAdminChatAgentsRoute,
   AuthedAdminChatConversationsRoute: AuthedAdminChatConversationsRoute,
   AuthedAdminDashboardRoute: AuthedAdminDashboardRoute,
-  AuthedAdminOnboardRoute: AuthedAdminOnboardRoute,
+  AuthedAdminOnboardRoute: AuthedAdminOnboardRouteWithChildren,
   AuthedAdminOrganizationRoute: AuthedAdminOrganizationRoute,
   AuthedAdminOrganizationsRoute: AuthedAdminOrganizationsRoute,
   AuthedAdminPhoneNumbersRoute: AuthedAdminPhoneNumbersRoute,
