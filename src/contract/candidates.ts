@@ -22,7 +22,7 @@ export const PrescreenNoteSchema = z
   .openapi('PrescreenNote');
 export type PrescreenNote = z.infer<typeof PrescreenNoteSchema>;
 
-export const CONTACT_EVENT_KINDS = ['status_change', 'note', 'created', 'updated', 'import', 'consent', 'prescreen', 'decision', 'call', 'sms', 'chat', 'callback', 'booking'] as const;
+export const CONTACT_EVENT_KINDS = ['status_change', 'note', 'created', 'updated', 'import', 'consent', 'prescreen', 'decision', 'call', 'sms', 'chat', 'callback', 'booking', 'email', 'sequence'] as const;
 export type ContactEventKind = (typeof CONTACT_EVENT_KINDS)[number];
 
 /** Reason stored when do-not-contact is set without one. */

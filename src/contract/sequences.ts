@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { IdFilterSchema, OrganizationIdListSchema, TimestampSchema } from './common';
 import { VoiceAgentTypeSchema, WEEKDAYS } from './voice';
+import { CANDIDATE_STATUSES } from './candidate-status';
 
 /**
  * Outreach sequences (server: features/sequences, decision 026): ordered steps (SMS, email, call, wait,
@@ -155,6 +156,8 @@ export const SequenceSchema = z
     description: z.string().nullable(),
     status: z.enum(SEQUENCE_STATUSES),
     triggers: z.array(z.enum(SEQUENCE_TRIGGERS)),
+    /** A reply ends the enrollment (on by default); off, a branch can act on the reply instead. */
+    exitOnReply: z.boolean(),
     currentVersion: z.number().int(),
     steps: z.array(SequenceStepSchema),
     activeEnrollments: z.number().int(),
@@ -183,6 +186,7 @@ export const CreateSequenceSchema = z
     name: z.string().trim().min(1, 'Required').max(SEQUENCE_NAME_MAX),
     description: z.string().trim().max(1000).nullable().optional(),
     triggers: z.array(z.enum(SEQUENCE_TRIGGERS)).max(SEQUENCE_TRIGGERS.length).default([]),
+    exitOnReply: z.boolean().default(true),
     steps: StepsSchema,
   })
   .openapi('CreateSequence');
@@ -194,6 +198,7 @@ export const UpdateSequenceSchema = z
     description: z.string().trim().max(1000).nullable().optional(),
     trialId: IdFilterSchema.nullable().optional(),
     triggers: z.array(z.enum(SEQUENCE_TRIGGERS)).max(SEQUENCE_TRIGGERS.length).optional(),
+    exitOnReply: z.boolean().optional(),
     steps: StepsSchema.optional(),
     status: z.enum(SEQUENCE_STATUSES).optional(),
   })
@@ -249,7 +254,7 @@ export const EnrollSchema = z
     candidateIds: z.array(IdFilterSchema).min(1).max(SEQUENCE_BULK_MAX).optional(),
     filter: z
       .object({
-        status: z.string().trim().max(40).optional(),
+        status: z.enum(CANDIDATE_STATUSES).optional(),
         trialId: IdFilterSchema.optional(),
         search: z.string().trim().max(100).optional(),
       })

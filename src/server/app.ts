@@ -9,6 +9,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { handleAuthRequest } from './auth/http';
 import { requireScope } from './auth/scope';
 import { callbackRoutes } from './features/callbacks/routes';
+import { candidateSequenceRoutes, sequenceRoutes } from './features/sequences/routes';
 import { callProcessRoutes, callRoutes, vapiCallRoutes } from './features/calls/routes';
 import { twilioVoiceRoutes } from './features/calls/inbound-twilio';
 import { vapiToolRoutes } from './features/calls/tools';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/users', userRoutes);
   app.route('/api/onboarding', onboardingRoutes);
   app.route('/api/candidates', clinicalRecordRoutes);
+  app.route('/api/candidates', candidateSequenceRoutes);
   app.route('/api/candidates', candidateRoutes);
   app.route('/api/trial-matcher', trialMatcherRoutes);
   app.route('/api/processing-runs', processingRunRoutes);
@@ -125,6 +127,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/phone-numbers', phoneNumberRoutes);
   app.route('/api/calls', callRoutes);
   app.route('/api/callbacks', callbackRoutes);
+  app.route('/api/sequences', sequenceRoutes);
   app.route('/api/process', callProcessRoutes);
   app.route('/api/vapi', vapiCallRoutes);
 

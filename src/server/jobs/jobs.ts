@@ -15,6 +15,10 @@ export const QUEUES = {
   sweepCallbacks: 'callback-sweep',
   /** Every minute: open calls that went quiet are reconciled with the provider, or failed with the reason. */
   sweepCalls: 'call-sweep',
+  /** Runs the next step of one sequence enrollment: { enrollmentId }. */
+  sequenceStep: 'sequence-step',
+  /** Every minute: active enrollments that are due but have no live job get one. */
+  sweepSequences: 'sequence-sweep',
   /** Hourly: fresh planner statistics (PGlite has no autovacuum; a customer's server may have it off). */
   maintenance: 'database-maintenance',
 } as const;
@@ -28,9 +32,11 @@ export interface Jobs {
   stop(): Promise<void>;
   /** Queues a job; with startAfter it waits until then. Returns the job id. */
   send(queue: QueueName, data: object, options?: { startAfter?: Date }): Promise<string>;
+  /** Queues many jobs in one statement, each with the id the caller chose (and recorded beforehand). */
+  sendBatch(queue: QueueName, jobs: Array<{ id: string; data: object; startAfter?: Date }>): Promise<void>;
   /** Cancels a job that has not run yet (no error when it already ran or never existed). */
   cancel(queue: QueueName, id: string): Promise<void>;
-  work<T extends object>(queue: QueueName, handler: (data: T, jobId: string) => Promise<void>): Promise<void>;
+  work<T extends object>(queue: QueueName, handler: (data: T, jobId: string) => Promise<void>, options?: { batchSize?: number; concurrency?: number }): Promise<void>;
   /** Runs the queue's handler on a cron schedule (UTC). */
   every(queue: QueueName, cron: string): Promise<void>;
 }
@@ -70,14 +76,36 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       if (!id) throw new Error(`The job queue refused a ${queue} job`);
       return id;
     },
+    async sendBatch(queue, jobs) {
+      await ensureStarted();
+      if (!jobs.length) return;
+      await boss.insert(jobs.map((job) => ({ id: job.id, name: queue, data: job.data, startAfter: job.startAfter, ...QUEUE_OPTIONS })));
+    },
     async cancel(queue, id) {
       await ensureStarted();
       await boss.cancel(queue, id).catch(() => undefined);
     },
-    async work(queue, handler) {
+    async work(queue, handler, workOptions = {}) {
       await ensureStarted();
-      await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs: PgBoss.Job<object>[]) => {
-        for (const job of jobs) await handler(job.data as never, job.id);
+      // PGlite runs one statement at a time: lanes would only queue behind each other.
+      const concurrency = 'connectionString' in jobDatabase ? Math.max(1, workOptions.concurrency ?? 1) : 1;
+      await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 1 }, async (jobs: PgBoss.Job<object>[]) => {
+        // A fetched batch is worked by `concurrency` lanes; a failing job fails the batch, which pg-boss retries
+        // (handlers are idempotent: a job that finds its work done does nothing).
+        let next = 0;
+        let failure: unknown = null;
+        const lane = async () => {
+          while (next < jobs.length) {
+            const job = jobs[next++];
+            try {
+              await handler(job.data as never, job.id);
+            } catch (error) {
+              failure ??= error;
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+        if (failure) throw failure;
       });
     },
     async every(queue, cron) {

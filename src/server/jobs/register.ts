@@ -2,6 +2,7 @@ import { placeCallbackJob, sweepCallbacks } from '../features/callbacks/jobs';
 import { resumeInterruptedRuns } from '../features/candidates/import-runner';
 import { resumePrescreenRuns } from '../features/calls/prescreen-all';
 import { resumeMatchRuns } from '../features/matching/matcher';
+import { runSequenceStep, sweepSequences } from '../features/sequences/engine';
 import { sweepStaleCalls } from '../features/calls/reconcile';
 import { refreshPlannerStatistics } from '../db/maintenance';
 import type { AppDeps } from '../http/context';
@@ -20,10 +21,15 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
     await sweepStaleCalls(deps);
   });
   await deps.jobs.every(QUEUES.sweepCalls, '* * * * *');
+  // Sequence steps come in bursts (thousands due the same minute): fetched in batches, worked in lanes.
+  await deps.jobs.work<{ enrollmentId: string }>(QUEUES.sequenceStep, (data, jobId) => runSequenceStep(deps, data, jobId), { batchSize: 50, concurrency: 8 });
+  await deps.jobs.work(QUEUES.sweepSequences, () => sweepSequences(deps));
+  await deps.jobs.every(QUEUES.sweepSequences, '* * * * *');
   await deps.jobs.work(QUEUES.maintenance, () => refreshPlannerStatistics(deps));
   await deps.jobs.every(QUEUES.maintenance, '17 * * * *');
   await sweepCallbacks(deps);
   await resumeInterruptedRuns(deps);
   await resumePrescreenRuns(deps);
   await resumeMatchRuns(deps);
+  await sweepSequences(deps);
 }

@@ -6,6 +6,7 @@ CREATE TABLE "sequence" (
 	"description" text,
 	"status" text DEFAULT 'active' NOT NULL,
 	"triggers" text[] DEFAULT '{}'::text[] NOT NULL,
+	"exit_on_reply" boolean DEFAULT true NOT NULL,
 	"current_version" integer DEFAULT 1 NOT NULL,
 	"created_by_user_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { EnrollmentSource, EnrollmentStatus, ExitReason, SequenceStatus, SequenceStep, SequenceStepType, SequenceTrigger, TimelineKind } from '../../../contract/sequences';
 import { candidate } from './candidates';
 import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
@@ -16,6 +16,7 @@ export const sequence = pgTable(
     description: text('description'),
     status: text('status').$type<SequenceStatus>().notNull().default('active'),
     triggers: text('triggers').array().$type<SequenceTrigger[]>().notNull().default(sql`'{}'::text[]`),
+    exitOnReply: boolean('exit_on_reply').notNull().default(true),
     currentVersion: integer('current_version').notNull().default(1),
     createdByUserId: text('created_by_user_id'),
     createdAt: createdAtColumn(),

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
+import { exitOnFunnelChange } from '../sequences/exits';
 import {
   countCandidates,
   deleteCandidateRows,
@@ -277,6 +278,7 @@ export async function changeCandidateStatus(
   if (row.doNotContact || row.status === status) return row;
   const change = planFunnelChange(row, { status, statusReason: options.reason });
   const updated = await updateCandidateRow(tx, row.id, change.values);
+  await exitOnFunnelChange(tx, row.id, change.values);
   const { userId, label } = options.actor;
   await insertContactEvents(tx, change.events.map((values) => ({ organizationId: row.organizationId, candidateId: row.id, actorUserId: userId, actorLabel: label, ...values })));
   await recordAudit(tx, { organizationId: row.organizationId, actorUserId: userId, action: options.action, entityType: 'candidate', entityId: row.id, changes: change.audit });
@@ -415,6 +417,7 @@ export async function updateCandidate(db: Database, scope: RequestScope, candida
       const funnel = planFunnelChange(row, input);
       if (changedFields.length === 0 && Object.keys(funnel.values).length === 0) return withTrials(tx, row);
       const updated = await updateCandidateRow(tx, row.id, { ...Object.fromEntries(changedFields.map((key) => [key, fields[key as keyof typeof fields]])), ...funnel.values });
+      await exitOnFunnelChange(tx, row.id, funnel.values);
       const actor = await actorOf(tx, scope);
       const events = funnel.events.map((values) => event(row, actor, values));
       if (changedFields.length) events.unshift(event(row, actor, { kind: 'updated', summary: `Details updated: ${changedFields.join(', ')}`, details: { fields: changedFields } }));
@@ -521,7 +524,10 @@ export async function bulkUpdate(
     for (const row of rows) {
       const change = input.status ? planFunnelChange(row, { status: input.status, statusReason: input.statusReason }) : { values: {}, events: [], audit: {} };
       const audit: Record<string, unknown> = { ...change.audit };
-      if (Object.keys(change.values).length) await updateCandidateRow(tx, row.id, change.values);
+      if (Object.keys(change.values).length) {
+        await updateCandidateRow(tx, row.id, change.values);
+        await exitOnFunnelChange(tx, row.id, change.values);
+      }
       events.push(...change.events.map((values) => event(row, actor, values)));
       if (input.addTrialId) audit.addTrialId = input.addTrialId;
       if (input.removeTrialId) audit.removeTrialId = input.removeTrialId;

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { SmsSendError, type SmsDeliveryStatus, type SmsProvider } from '../../integrations/sms/port';
 import { recordAudit } from '../audit/audit';
+import { exitCandidateSequences } from '../sequences/exits';
 import { eventTime, findCandidate, insertContactEvents, updateCandidateRow, userName, type CandidateRow } from '../candidates/queries';
 import { contactPermission, type ConsentSubject } from './consent';
 import { classifyInbound, type KeywordAction } from './keywords';
@@ -99,13 +100,21 @@ export interface SendSmsRequest {
   now?: Date;
   /** en or es; by default the candidate's preferred language. */
   language?: 'en' | 'es';
+  /** What the contact history calls the message instead of its template key (e.g. a sequence step). */
+  historyLabel?: string;
+  /**
+   * Runs in the transaction that stores the message (sent or blocked), before anything goes to the provider:
+   * a sequence records its step there, so a retried job never sends the same step twice. Throwing rolls the
+   * message back and nothing is sent.
+   */
+  onStored?: (tx: Transaction, message: SmsRow) => Promise<void>;
 }
 
 export type SendSmsResult =
   | { status: 'blocked'; reason: SmsBlockReason; message: SmsMessage | null }
   | { status: SmsDeliveryStatus; message: SmsMessage };
 
-const summaryLabel = (templateKey: string | null | undefined) => templateKey ?? 'message';
+const summaryLabel = (templateKey: string | null | undefined, historyLabel?: string) => historyLabel ?? templateKey ?? 'message';
 
 /**
  * THE one way anything sends an SMS. Resolves the phone, renders the template, checks consent
@@ -175,7 +184,7 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
             organizationId: row.organizationId,
             candidateId: row.id,
             kind: 'sms',
-            summary: `SMS not sent (${blockReasonWords(permission.reason)}): ${summaryLabel(templateKey)}`,
+            summary: `SMS not sent (${blockReasonWords(permission.reason)}): ${summaryLabel(templateKey, input.historyLabel)}`,
             details: { messageId: stored.id, direction: 'outbound', purpose, templateKey, status: 'blocked', reason: permission.reason },
             referenceId: stored.id,
             actorUserId: input.sentByUserId ?? null,
@@ -191,9 +200,11 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
         entityId: stored.id,
         changes: { candidateId: row?.id ?? null, purpose, templateKey, reason: permission.reason },
       });
+      await input.onStored?.(t, stored);
       return { stored, blocked: permission.reason };
     }
     const stored = await insertSms(t, { ...base, status: 'queued' });
+    await input.onStored?.(t, stored);
     return { stored, blocked: null, to, body, purpose, templateKey, actorLabel };
   });
 
@@ -228,7 +239,7 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
           organizationId: row.organizationId,
           candidateId: row.candidateId,
           kind: 'sms',
-          summary: outcome.status === 'failed' ? `SMS failed: ${summaryLabel(prepared.templateKey)}` : `SMS sent: ${summaryLabel(prepared.templateKey)}`,
+          summary: outcome.status === 'failed' ? `SMS failed: ${summaryLabel(prepared.templateKey, input.historyLabel)}` : `SMS sent: ${summaryLabel(prepared.templateKey, input.historyLabel)}`,
           details: { messageId: row.id, direction: 'outbound', purpose: prepared.purpose, templateKey: prepared.templateKey, status: row.status, provider: row.provider },
           referenceId: row.id,
           actorUserId: input.sentByUserId ?? null,
@@ -367,6 +378,9 @@ export async function receiveInboundSms(deps: SmsDeps, inbound: InboundSms, rout
     }
     await recordAudit(tx, { organizationId: target.organizationId, actorUserId: null, action: 'sms.inbound', entityType: 'sms_message', entityId: stored.id, changes: { candidateId: row?.id ?? null, keyword: action } });
 
+    // A reply ends the person's outreach (sequences that end on a reply); STOP ends all of it.
+    if (row && action === 'none') await exitCandidateSequences(tx, row.id, 'replied');
+    if (row && action === 'opt_out') await exitCandidateSequences(tx, row.id, 'opted_out');
     if (row && (action === 'opt_out' || action === 'opt_in')) {
       const turnOn = action === 'opt_in';
       await updateCandidateRow(tx, row.id, { consentSms: turnOn });

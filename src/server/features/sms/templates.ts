@@ -11,8 +11,8 @@ export interface SmsTemplate {
 }
 
 /** Every marketing text ends with the opt-out line carriers expect. */
-const STOP_EN = ' Reply STOP to opt out.';
-const STOP_ES = ' Responda STOP para no recibir más mensajes.';
+export const STOP_EN = ' Reply STOP to opt out.';
+export const STOP_ES = ' Responda STOP para no recibir más mensajes.';
 
 export const SMS_TEMPLATES: Record<SmsTemplateKey, SmsTemplate> = {
   visit_confirmation: {
@@ -83,13 +83,19 @@ export const templateLanguage = (preferredLanguage: string | null | undefined): 
 export function renderTemplate(key: string, language: 'en' | 'es', variables: Record<string, string | null | undefined>): { text: string; template: SmsTemplate } {
   const template = (SMS_TEMPLATES as Record<string, SmsTemplate | undefined>)[key];
   if (!template) throw badRequest(`templateKey: Unknown template ${key}`, [{ path: 'templateKey', message: `Unknown template ${key}` }]);
-  const source = template.text[language];
-  const missing = [...new Set([...source.matchAll(PLACEHOLDER)].map((match) => match[1]).filter((name) => !variables[name]?.trim()))];
+  const { text, missing } = fillPlaceholders(template.text[language], variables);
   if (missing.length) {
     throw badRequest(
       missing.map((name) => `variables.${name}: Missing variable ${name} for template ${key}`).join('; '),
       missing.map((name) => ({ path: `variables.${name}`, message: `Missing variable ${name}` })),
     );
   }
-  return { text: source.replace(PLACEHOLDER, (_, name: string) => variables[name]!.trim()), template };
+  return { text, template };
+}
+
+/** `source` with every {variable} that has a value filled; `missing` names those without one (left as written). */
+export function fillPlaceholders(source: string, variables: Record<string, string | null | undefined>): { text: string; missing: string[] } {
+  const missing = [...new Set([...source.matchAll(PLACEHOLDER)].map((match) => match[1]).filter((name) => !variables[name]?.trim()))];
+  const text = source.replace(PLACEHOLDER, (whole, name: string) => variables[name]?.trim() || whole);
+  return { text, missing };
 }
