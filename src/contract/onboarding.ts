@@ -241,7 +241,7 @@ export const OnboardingSchema = z
     prescreenForm: z.object({ id: z.string(), name: z.string(), status: z.enum(['draft', 'published', 'archived']), questionCount: z.number().int() }).nullable(),
     chatAgent: z.object({ id: z.string(), name: z.string(), active: z.boolean() }).nullable(),
     voiceAgent: z.object({ id: z.string(), name: z.string(), active: z.boolean() }).nullable(),
-    sequence: z.object({ id: z.string(), name: z.string() }).nullable(),
+    sequence: z.object({ id: z.string(), name: z.string(), status: z.enum(['active', 'archived']) }).nullable(),
     startedByName: z.string().nullable(),
     completedAt: TimestampSchema.nullable(),
     createdAt: TimestampSchema,

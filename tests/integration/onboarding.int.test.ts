@@ -159,6 +159,28 @@ describe('an onboarding, step by step', () => {
     expect((await admin.get(`/api/prescreen-forms/?organizationIds=${organizationId}`)).body.total).toBe(1);
   });
 
+  it('creates the starter sequence from a template, in English and Spanish, once', async () => {
+    expect((await admin.post(`/api/onboarding/${id}/sequence`, { template: 'nope' })).status).toBe(400);
+    const created = await admin.post(`/api/onboarding/${id}/sequence`, { template: 'invite-follow-up' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.sequence).toMatchObject({ name: 'Invite and follow up', status: 'active' });
+    expect(stepStatus(created.body).sequence).toBe('done');
+    const sequence = (await admin.get(`/api/sequences/${created.body.sequence.id}`)).body;
+    expect(sequence).toMatchObject({ organizationId, trialId: created.body.trial.id, triggers: [], status: 'active' });
+    expect(sequence.steps.map((step: { type: string }) => step.type)).toEqual(['sms', 'wait', 'branch', 'sms', 'wait', 'call']);
+    expect(sequence.steps[1]).toMatchObject({ amount: 2, unit: 'days' });
+    expect(sequence.steps[2]).toMatchObject({ condition: 'replied', ifTrue: 'end', ifFalse: 'next' });
+    for (const step of sequence.steps.filter((item: { type: string }) => item.type === 'sms')) {
+      for (const text of [step.message.en, step.message.es]) {
+        expect(text).toContain('{firstName}');
+        expect(text).toContain('{trialTitle}');
+        expect(text).toContain('{organizationName}');
+      }
+    }
+    expect((await admin.post(`/api/onboarding/${id}/sequence`, { template: 'call-first' })).status).toBe(409);
+    expect((await admin.get(`/api/sequences/?organizationId=${organizationId}`)).body.total).toBe(1);
+  });
+
   it('the checklist says what is done and what is missing, with where to fix it', async () => {
     expect((await admin.patch(`/api/onboarding/${id}`, { currentStep: 'checklist' })).body.currentStep).toBe('checklist');
     const answer = await admin.get(`/api/onboarding/${id}/checklist`);
@@ -171,10 +193,11 @@ describe('an onboarding, step by step', () => {
     expect(items.prescreen_form).toMatchObject({ state: 'done' });
     expect(items.chat_agent).toMatchObject({ state: 'done' });
     expect(items.voice_agent).toMatchObject({ state: 'done' });
-    expect(items.sequence).toMatchObject({ state: 'missing', fix: { target: 'step', step: 'sequence' } });
+    expect(items.sequence).toMatchObject({ state: 'done', detail: expect.stringContaining('Invite and follow up') });
     expect(items.sms).toMatchObject({ state: 'attention', detail: expect.stringContaining('SMS simulator in use'), fix: { target: 'phone-numbers' } });
     expect(items.voice).toMatchObject({ state: 'attention', detail: expect.stringContaining('Voice simulator in use') });
-    expect(answer.body.doneCount).toBe(6);
+    expect(answer.body.doneCount).toBe(7);
+    expect(answer.body.total).toBe(10);
   });
 
   it('follows what happens elsewhere: the owner signing up, an agent switched off, a number assigned', async () => {
@@ -194,6 +217,14 @@ describe('an onboarding, step by step', () => {
     expect(items.owner).toMatchObject({ state: 'done', fix: null });
     expect(items.chat_agent).toMatchObject({ state: 'missing', detail: 'Prescreen chat is inactive.', fix: { target: 'chat-agents' } });
     expect(items.sms).toMatchObject({ state: 'attention', fix: null });
+
+    // An archived sequence is not a starter sequence any more: the step can make another.
+    expect((await admin.delete(`/api/sequences/${state.sequence.id}`)).status).toBe(200);
+    const archived = (await admin.get(`/api/onboarding/${id}`)).body;
+    expect(archived.sequence).toMatchObject({ status: 'archived' });
+    expect(stepStatus(archived).sequence).toBe('skipped');
+    const another = await admin.post(`/api/onboarding/${id}/sequence`, { template: 'call-first' });
+    expect(another.body.sequence).toMatchObject({ name: 'Call first', status: 'active' });
 
     // The owner works in their organization, but onboarding is Cohortly's: 403, and nothing listed.
     expect((await owner.get(`/api/onboarding/${id}`)).status).toBe(403);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, chatAgent, invitation, onboarding, organization, organizationSite, trial, voiceAgent } from '../../src/server/db/schema';
+import { auditLog, chatAgent, invitation, onboarding, organization, organizationSite, sequence, trial, voiceAgent } from '../../src/server/db/schema';
 import { ENDPOINTS } from '../support/endpoints/onboarding';
 import { createTestApp, uniqueEmail, type Actor, type SignedUp, type TestApp } from '../support/test-app';
 
@@ -29,6 +29,7 @@ const snapshot = async () => ({
   invitations: await t.deps.db.select().from(invitation).where(eq(invitation.organizationId, aOrganizationId)),
   chatAgents: (await t.deps.db.select().from(chatAgent)).length,
   voiceAgents: (await t.deps.db.select().from(voiceAgent)).length,
+  sequences: (await t.deps.db.select().from(sequence)).length,
   audits: (await t.deps.db.select().from(auditLog)).length,
 });
 
@@ -53,6 +54,7 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number; body: u
   ['PUT /api/onboarding/{id}/sites', (actor) => actor.put(`/api/onboarding/${aOnboardingId}/sites`, { sites: [{ ...SITE, name: 'Taken over' }] })],
   ['POST /api/onboarding/{id}/trial', (actor) => actor.post(`/api/onboarding/${aOnboardingId}/trial`, { study: asthmaStudy })],
   ['POST /api/onboarding/{id}/agents', (actor) => actor.post(`/api/onboarding/${aOnboardingId}/agents`, {})],
+  ['POST /api/onboarding/{id}/sequence', (actor) => actor.post(`/api/onboarding/${aOnboardingId}/sequence`, { template: 'call-first' })],
   ['GET /api/onboarding/{id}/checklist', (actor) => actor.get(`/api/onboarding/${aOnboardingId}/checklist`)],
   ['POST /api/onboarding/{id}/complete', (actor) => actor.post(`/api/onboarding/${aOnboardingId}/complete`)],
 ];

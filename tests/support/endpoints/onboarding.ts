@@ -14,6 +14,7 @@ export const ENDPOINTS: Record<string, Classification> = {
   'PUT /api/onboarding/{id}/sites': 'tenant-row',
   'POST /api/onboarding/{id}/trial': 'tenant-row',
   'POST /api/onboarding/{id}/agents': 'tenant-row',
+  'POST /api/onboarding/{id}/sequence': 'tenant-row',
   'GET /api/onboarding/{id}/checklist': 'tenant-row',
   'POST /api/onboarding/{id}/complete': 'tenant-row',
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { OnboardingStep } from '../../../contract/onboarding';
 import type { Executor } from '../../db/scoped';
 import { invitation, member, onboarding, organization, sequence, user, type OnboardingMade } from '../../db/schema';
@@ -79,8 +79,8 @@ export async function ownerInvitationsOf(executor: Executor, organizationId: str
     .orderBy(desc(invitation.createdAt));
 }
 
-export async function findSequenceName(executor: Executor, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await executor.select({ id: sequence.id, name: sequence.name }).from(sequence).where(inArray(sequence.id, [...ids]));
-  return new Map(rows.map((row) => [row.id, row.name]));
+/** Name and status of a sequence (an archived one still exists, for its history). */
+export async function findSequenceSummary(executor: Executor, id: string): Promise<{ id: string; organizationId: string; name: string; status: 'active' | 'archived' } | undefined> {
+  const [row] = await executor.select({ id: sequence.id, organizationId: sequence.organizationId, name: sequence.name, status: sequence.status }).from(sequence).where(eq(sequence.id, id));
+  return row;
 }

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { ApiErrorSchema } from '../../../contract/common';
 import {
   CreateOnboardingAgentsSchema,
+  CreateStarterSequenceSchema,
   ImportOnboardingTrialSchema,
   InviteOwnerSchema,
   ListOnboardingsQuerySchema,
@@ -100,6 +101,17 @@ export const onboardingRoutes = createRouter()
       responses: { ...done('Created'), ...conflict('No trial imported yet'), 502: json(ApiErrorSchema, 'The voice provider did not save the assistant') },
     }),
     async (c) => c.json(await service.createAgents(c.get('deps'), c.get('scope'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/sequence',
+      tags,
+      summary: 'Create the starter sequence from a template (invite-follow-up or call-first), for the onboarding\'s trial when there is one',
+      request: { params: idParams, ...jsonBody(CreateStarterSequenceSchema) },
+      responses: { ...done('Created'), ...conflict('The starter sequence exists already') },
+    }),
+    async (c) => c.json(await service.createStarterSequence(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
     createRoute({

@@ -2,8 +2,10 @@ import {
   DEFAULT_CHAT_AGENT,
   DEFAULT_VOICE_AGENT,
   ONBOARDING_STEPS,
+  STARTER_SEQUENCE_TEMPLATES,
   type ChecklistItem,
   type CreateOnboardingAgentsInput,
+  type CreateStarterSequenceInput,
   type ImportOnboardingTrialInput,
   type InviteOwnerInput,
   type Onboarding,
@@ -18,6 +20,7 @@ import {
 import { CreateChatAgentSchema } from '../../../contract/chat';
 import { patientQuestions, type StudyBlock } from '../../../contract/prescreen-forms';
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
+import { CreateSequenceSchema } from '../../../contract/sequences';
 import { CreateVoiceAgentSchema } from '../../../contract/voice';
 import { can } from '../../auth/permissions';
 import { canReach, runScoped, type RequestScope } from '../../auth/scope';
@@ -37,13 +40,14 @@ import { createForm, generateStudyBlocks, updateForm } from '../prescreen-forms/
 import { findFormRow, listVersionRows } from '../prescreen-forms/queries';
 import { autoGenerate, updateTrial } from '../trials/service';
 import { findTrialRow, listCriteria } from '../trials/queries';
+import { createSequence } from '../sequences/service';
 import { readSites } from '../trials/sites';
 import { addUser, revokeInvitation } from '../users/service';
 import { createVoiceAgent } from '../voice-agents/service';
 import { findVoiceAgent } from '../voice-agents/queries';
 import {
   findOnboardingRow,
-  findSequenceName,
+  findSequenceSummary,
   insertOnboardingRow,
   listOnboardingRows,
   ownerInvitationsOf,
@@ -127,7 +131,7 @@ async function build(tx: Transaction, listed: ListedOnboardingRow): Promise<Onbo
   }
   const chatRow = made.chatAgentId ? mine(await findAgentRow(tx, made.chatAgentId)) : undefined;
   const voiceRow = made.voiceAgentId ? mine(await findVoiceAgent(tx, made.voiceAgentId)) : undefined;
-  const sequenceName = made.sequenceId ? (await findSequenceName(tx, [made.sequenceId])).get(made.sequenceId) : undefined;
+  const sequenceRow = made.sequenceId ? mine(await findSequenceSummary(tx, made.sequenceId)) : undefined;
 
   const done: Record<OnboardingStep, boolean> = {
     organization: true,
@@ -135,7 +139,7 @@ async function build(tx: Transaction, listed: ListedOnboardingRow): Promise<Onbo
     sites: sites.length > 0,
     trial: trial !== null,
     agents: Boolean(chatRow && voiceRow),
-    sequence: sequenceName !== undefined,
+    sequence: sequenceRow?.status === 'active',
     checklist: row.completedAt !== null,
   };
   const current = stepIndex(row.currentStep);
@@ -153,7 +157,7 @@ async function build(tx: Transaction, listed: ListedOnboardingRow): Promise<Onbo
     prescreenForm,
     chatAgent: chatRow ? { id: chatRow.id, name: chatRow.name, active: chatRow.active } : null,
     voiceAgent: voiceRow ? { id: voiceRow.id, name: voiceRow.name, active: voiceRow.active } : null,
-    sequence: made.sequenceId && sequenceName !== undefined ? { id: made.sequenceId, name: sequenceName } : null,
+    sequence: sequenceRow ? { id: sequenceRow.id, name: sequenceRow.name, status: sequenceRow.status } : null,
     startedByName: listed.startedByName,
     completedAt: row.completedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -366,6 +370,27 @@ export async function createAgents(deps: OnboardingDeps, scope: RequestScope, id
   return load(db, scope, onboardingId);
 }
 
+/**
+ * The starter sequence, from one of the templates (contract/onboarding.ts), through the sequences feature:
+ * for the onboarding's trial when there is one. One per onboarding: a second is a 409 while the first exists.
+ */
+export async function createStarterSequence(db: Database, scope: RequestScope, id: string, input: CreateStarterSequenceInput): Promise<Onboarding> {
+  const listed = await onboardingInScope(db, scope, id);
+  const organizationId = listed.onboarding.organizationId;
+  const sequenceId = listed.onboarding.made.sequenceId;
+  const existing = sequenceId ? await runScoped(db, scope, (tx) => findSequenceSummary(tx, sequenceId)) : undefined;
+  if (existing?.status === 'active' && existing.organizationId === organizationId) throw conflict('This onboarding created its starter sequence already: change it on Sequences');
+  const trial = await trialOf(db, scope, listed);
+  const template = STARTER_SEQUENCE_TEMPLATES[input.template];
+  const sequence = await createSequence(
+    db,
+    scope,
+    CreateSequenceSchema.parse({ organizationId, trialId: trial?.id ?? null, name: template.name, description: template.description, triggers: template.triggers, steps: template.steps }),
+  );
+  await remember(db, scope, listed.onboarding.id, { sequenceId: sequence.id, sequenceTemplate: template.key });
+  return load(db, scope, listed.onboarding.id);
+}
+
 // ---- the checklist ----
 
 /**
@@ -430,9 +455,9 @@ export async function checklist(deps: OnboardingDeps, scope: RequestScope, id: s
     );
   }
   items.push(
-    state.sequence
+    state.sequence?.status === 'active'
       ? { key: 'sequence', label: 'Starter sequence', state: 'done', detail: `${state.sequence.name} is ready for staff to enroll candidates.`, fix: null }
-      : { key: 'sequence', label: 'Starter sequence', state: 'missing', detail: 'No starter sequence yet.', fix: step('sequence', 'Create a sequence') },
+      : { key: 'sequence', label: 'Starter sequence', state: 'missing', detail: state.sequence ? `${state.sequence.name} is archived.` : 'No starter sequence yet.', fix: step('sequence', 'Create a sequence') },
   );
 
   const phoneNumbers = { label: 'Open phone numbers', target: 'phone-numbers' as const };

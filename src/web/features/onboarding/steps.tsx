@@ -198,7 +198,7 @@ export function SequenceStep({ onboarding }: { onboarding: Onboarding }) {
   const [template, setTemplate] = useState<StarterSequenceTemplateKey>('invite-follow-up');
   const problem = create.error ? apiProblem(create.error) : null;
 
-  if (onboarding.sequence) {
+  if (onboarding.sequence?.status === 'active') {
     return (
       <StepCard step="sequence" description="The outreach staff enroll candidates into.">
         <Made>
@@ -217,6 +217,7 @@ export function SequenceStep({ onboarding }: { onboarding: Onboarding }) {
   };
   return (
     <StepCard step="sequence" description={`A ready-made outreach sequence${onboarding.trial ? ` for ${onboarding.trial.title}` : ''}, in English and Spanish; {firstName}, {trialTitle} and {organizationName} are filled in for each candidate.`}>
+      {onboarding.sequence && <p className="text-sm text-slate-800">{onboarding.sequence.name} was archived: create another one.</p>}
       <form onSubmit={onSubmit} className="grid gap-4">
         <fieldset className="grid gap-3">
           <legend className="mb-1 text-sm font-medium text-slate-800">Template</legend>
