@@ -27,27 +27,38 @@ function Stepper({ onboarding, current, onGo }: { onboarding: Onboarding; curren
   return (
     <nav aria-label="Onboarding steps">
       <ol className="grid gap-1">
-        {onboarding.steps.map(({ step, status }, index) => (
-          <li key={step}>
-            <Link
-              to="/admin/onboard/$onboardingId"
-              params={{ onboardingId: onboarding.id }}
-              search={{ step }}
-              onClick={() => onGo(step)}
-              aria-current={step === current ? 'step' : undefined}
-              className={cn(
-                'flex items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700',
-                step === current && 'bg-blue-50 font-semibold text-blue-900 hover:bg-blue-100',
-              )}
-            >
+        {onboarding.steps.map(({ step, status }, index) => {
+          const content = (
+            <>
               <StatusIcon status={status} />
               <span>
                 {index + 1}. {ONBOARDING_STEP_LABELS[step]}
                 <span className="sr-only"> ({STATUS_WORDS[status]})</span>
               </span>
-            </Link>
-          </li>
-        ))}
+            </>
+          );
+          const itemClass = 'flex items-center gap-2 rounded-md px-3 py-2 text-sm';
+          return (
+            <li key={step}>
+              {step === current ? (
+                // The step shown: not a link (it is open), marked as the current step.
+                <span aria-current="step" className={cn(itemClass, 'bg-blue-50 font-semibold text-blue-900')}>
+                  {content}
+                </span>
+              ) : (
+                <Link
+                  to="/admin/onboard/$onboardingId"
+                  params={{ onboardingId: onboarding.id }}
+                  search={{ step }}
+                  onClick={() => onGo(step)}
+                  className={cn(itemClass, 'text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700')}
+                >
+                  {content}
+                </Link>
+              )}
+            </li>
+          );
+        })}
       </ol>
     </nav>
   );

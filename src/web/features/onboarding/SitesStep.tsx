@@ -88,8 +88,10 @@ export function SitesStep({ onboarding }: { onboarding: Onboarding }) {
           <fieldset key={row.key} className="grid gap-3 rounded-md border border-slate-300 p-4 sm:grid-cols-2">
             <legend className="flex items-center gap-1.5 px-1 text-sm font-semibold text-slate-900">
               <MapPin aria-hidden="true" className="h-4 w-4" />
-              Site {index + 1}
-              {row.name.trim() && <span className="font-normal text-slate-700">: {row.name.trim()}</span>}
+              <span>
+                Site {index + 1}
+                {row.name.trim() && <span className="font-normal text-slate-700">: {row.name.trim()}</span>}
+              </span>
             </legend>
             {TEXT_FIELDS.map(({ field, label, autoComplete, wide }) => (
               <Field key={field} label={label} error={errorAt(index, field)} className={wide ? 'sm:col-span-2' : undefined}>

@@ -121,7 +121,7 @@ export function TrialStep({ onboarding, onGo }: { onboarding: Onboarding; onGo: 
       {onboarding.sites.length === 0 && (
         <p className="text-sm text-slate-800">
           Tip: save the organization's{' '}
-          <button type="button" className="font-medium text-blue-700 underline-offset-4 hover:underline" onClick={() => onGo('sites')}>
+          <button type="button" className="font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900" onClick={() => onGo('sites')}>
             sites
           </button>{' '}
           first, so the trial's sites that are theirs are marked as ours.

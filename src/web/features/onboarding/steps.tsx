@@ -65,7 +65,7 @@ export function OrganizationStep({ onboarding }: { onboarding: Onboarding }) {
       <p className="text-sm text-slate-700">
         Started {formatDateTime(onboarding.createdAt)}
         {onboarding.startedByName && <> by {onboarding.startedByName}</>}. Rename it on{' '}
-        <Link to="/admin/organizations" className="text-blue-700 underline-offset-4 hover:underline">
+        <Link to="/admin/organizations" className="text-blue-700 underline underline-offset-4 hover:text-blue-900">
           Organizations
         </Link>
         .
@@ -140,7 +140,7 @@ export function AgentsStep({ onboarding, onGo }: { onboarding: Onboarding; onGo:
           {prescreenForm ? (
             <Made>
               Prescreen form{' '}
-              <Link to="/admin/prescreen-forms/$formId" params={{ formId: prescreenForm.id }} className="font-medium text-blue-700 underline-offset-4 hover:underline">
+              <Link to="/admin/prescreen-forms/$formId" params={{ formId: prescreenForm.id }} className="font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900">
                 {prescreenForm.name}
               </Link>{' '}
               ({prescreenForm.status}, {prescreenForm.questionCount === 1 ? '1 question' : `${prescreenForm.questionCount} questions`}).
@@ -153,7 +153,7 @@ export function AgentsStep({ onboarding, onGo }: { onboarding: Onboarding; onGo:
           {chatAgent ? (
             <Made>
               Chat agent{' '}
-              <Link to="/admin/chat-agents" className="font-medium text-blue-700 underline-offset-4 hover:underline">
+              <Link to="/admin/chat-agents" className="font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900">
                 {chatAgent.name}
               </Link>
               {chatAgent.active ? '' : ' (inactive)'}.
@@ -168,7 +168,7 @@ export function AgentsStep({ onboarding, onGo }: { onboarding: Onboarding; onGo:
           {voiceAgent ? (
             <Made>
               Prescreen voice agent{' '}
-              <Link to="/admin/voice-agents" className="font-medium text-blue-700 underline-offset-4 hover:underline">
+              <Link to="/admin/voice-agents" className="font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900">
                 {voiceAgent.name}
               </Link>
               {voiceAgent.active ? '' : ' (inactive)'}.
@@ -203,7 +203,7 @@ export function SequenceStep({ onboarding }: { onboarding: Onboarding }) {
       <StepCard step="sequence" description="The outreach staff enroll candidates into.">
         <Made>
           Starter sequence{' '}
-          <Link to="/admin/sequences" className="font-medium text-blue-700 underline-offset-4 hover:underline">
+          <Link to="/admin/sequences" className="font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900">
             {onboarding.sequence.name}
           </Link>{' '}
           created. It enrolls nobody by itself: staff enroll candidates, and can change its steps.
@@ -262,7 +262,7 @@ function StateIcon({ state }: { state: ChecklistState }) {
   return <CircleAlert aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />;
 }
 
-const linkClass = 'inline-flex items-center gap-1 text-sm font-medium text-blue-700 underline-offset-4 hover:underline';
+const linkClass = 'inline-flex items-center gap-1 text-sm font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900';
 
 /** Where a checklist item is fixed: a step of this onboarding, or the screen of what it is about. */
 function FixLink({ item, onboardingId, onGo }: { item: ChecklistItem; onboardingId: string; onGo: (step: OnboardingStep) => void }) {
@@ -350,7 +350,7 @@ export function ChecklistStep({ onboarding, onGo }: { onboarding: Onboarding; on
       {onboarding.completedAt ? (
         <Made>
           Onboarding finished on {formatDate(onboarding.completedAt)}.{' '}
-          <Link to="/admin/onboard" className="text-blue-700 underline-offset-4 hover:underline">
+          <Link to="/admin/onboard" className="text-blue-700 underline underline-offset-4 hover:text-blue-900">
             Back to onboardings
           </Link>
         </Made>
