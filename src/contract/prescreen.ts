@@ -249,3 +249,8 @@ export const CreateBookingSchema = z
   })
   .openapi('CreateBooking');
 export type CreateBookingInput = z.infer<typeof CreateBookingSchema>;
+
+/** What happened at a booked visit (or that it was called off). A no-show can start a follow-up sequence. */
+export const BOOKING_OUTCOMES = ['completed', 'no_show', 'cancelled'] as const;
+export const BookingOutcomeSchema = z.object({ status: z.enum(BOOKING_OUTCOMES) }).openapi('BookingOutcome');
+export type BookingOutcome = (typeof BOOKING_OUTCOMES)[number];

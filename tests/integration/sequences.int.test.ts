@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import type { SequenceStepInput } from '../../src/contract/sequences';
-import { call, prescreenForm, prescreenFormVersion, sequenceEnrollment, sequenceStepRun, smsMessage } from '../../src/server/db/schema';
-import { runSequenceStep } from '../../src/server/features/sequences/engine';
+import { booking, call, mailOutbox, prescreenForm, prescreenFormVersion, sequenceEnrollment, sequenceStepRun, smsMessage } from '../../src/server/db/schema';
+import { runSequenceStep, sweepSequences } from '../../src/server/features/sequences/engine';
 import { localMinutes } from '../../src/server/features/calls/calling-hours';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 import { createRecruitingTrial } from '../support/trials';
@@ -342,5 +342,38 @@ describe('enrollment and versions', () => {
     const answer = await site.actor.post('/api/sequences/preview', { step: smsStep('p', 'Hi {firstName}, about {trialTitle}', 'Hola {firstName}, sobre {trialTitle}'), candidateId: person.id, trialId });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ candidateName: 'Maya Lopez', en: { text: 'Hi Maya, about Asthma relief study Reply STOP to opt out.' }, es: { text: 'Hola Maya, sobre Asthma relief study Responda STOP para no recibir más mensajes.' }, missing: [] });
+  });
+});
+
+describe('triggers', () => {
+  it('people imported for the trial join a sequence listening for imports, and get its email', async () => {
+    const sequence = await createSequence([{ key: 'welcome', type: 'email', subject: { en: 'About {trialTitle}' }, body: { en: 'Dear {firstName}, thank you for your interest.' } }], { triggers: ['candidate_imported'] });
+    const email = `ivy.${Date.now()}@example.test`;
+    const started = await site.actor.post('/api/candidates/bulk', { format: 'csv', data: `first_name,last_name,email,time_zone\nIvy,Imported,${email},${zoneAtHour(12)}\n`, duplicates: 'merge', trialId });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const enrolled = await waitFor(async () => t.deps.db.select().from(sequenceEnrollment).where(eq(sequenceEnrollment.sequenceId, sequence.id)), (rows) => rows.length > 0);
+    expect(enrolled.map((row) => row.source)).toEqual(['candidate_imported']);
+    await sweepSequences(t.deps);
+    const mail = await waitFor(async () => t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)), (rows) => rows.length > 0);
+    expect(mail.map((row) => row.subject)).toEqual(['About Asthma relief study']);
+    expect(mail[0].textBody).toMatch(/^Dear Ivy, thank you for your interest\./);
+  });
+
+  it('a no-show at a booked visit starts the no-show follow-up', async () => {
+    const sequence = await createSequence([smsStep('sorry', 'Hi {firstName}, we missed you at your visit. Reply to book a new time.')], { triggers: ['visit_no_show'] });
+    const person = await newCandidate();
+    const [visit] = await t.deps.db
+      .insert(booking)
+      .values({ organizationId: site.organizationId, candidateId: person.id, trialId, siteName: 'Main clinic', siteTimeZone: 'America/New_York', startsAt: new Date(Date.now() - 3600_000) })
+      .returning();
+    const marked = await site.actor.post(`/api/prescreen/bookings/${visit.id}/outcome`, { status: 'no_show' });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(marked.body.status).toBe('no_show');
+    expect((await enrollmentOf(sequence.id, person.id)).source).toBe('visit_no_show');
+    await sweepSequences(t.deps);
+    const texts = await waitFor(() => outboundTo(person.id), (rows) => rows.length > 0);
+    expect(texts[0].body).toMatch(/^Hi Maya, we missed you at your visit/);
+    expect((await site.actor.post(`/api/prescreen/bookings/${visit.id}/outcome`, { status: 'cancelled' })).status).toBe(200);
+    expect((await site.actor.post(`/api/prescreen/bookings/${visit.id}/outcome`, { status: 'completed' })).status).toBe(409);
   });
 });

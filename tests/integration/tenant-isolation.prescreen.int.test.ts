@@ -14,6 +14,7 @@ let adminInB: Actor;
 let aTrialId: string;
 let aCandidateId: string;
 let aFormId: string;
+let aBookingId: string;
 let aResultId: string;
 let bCandidateId: string;
 
@@ -59,6 +60,9 @@ beforeAll(async () => {
   expect(result.status, JSON.stringify(result.body)).toBe(201);
   aResultId = result.body.id;
   expect((await a.actor.post('/api/prescreen/review/decision', { resultId: aResultId, decision: 'approve' })).status).toBe(200);
+  const booked = await a.actor.post('/api/prescreen/bookings', { resultId: aResultId, siteName: 'A Site', localTime: future });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  aBookingId = booked.body.id;
   bCandidateId = (await b.actor.post('/api/candidates/', { firstName: 'Bob' })).body.id;
   adminInB = await t.signInAdmin();
   adminInB.activeOrganizationId = b.organizationId;
@@ -71,6 +75,7 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['GET /api/prescreen/review', (actor) => actor.get(`/api/prescreen/review?candidateId=${aCandidateId}`)],
   ['POST /api/prescreen/review/decision', (actor) => actor.post('/api/prescreen/review/decision', { resultId: aResultId, decision: 'reject', reason: 'Intruder' })],
   ['POST /api/prescreen/bookings', (actor) => actor.post('/api/prescreen/bookings', { resultId: aResultId, siteName: 'A Site', localTime: future })],
+  ['POST /api/prescreen/bookings/{id}/outcome', (actor) => actor.post(`/api/prescreen/bookings/${aBookingId}/outcome`, { status: 'no_show' })],
 ];
 
 describe("from organization B, A's prescreen data does not exist", () => {

@@ -7,4 +7,5 @@ export const ENDPOINTS: Record<string, Classification> = {
   'GET /api/prescreen/review': 'tenant-row',
   'POST /api/prescreen/review/decision': 'tenant-row',
   'POST /api/prescreen/bookings': 'tenant-row',
+  'POST /api/prescreen/bookings/{id}/outcome': 'tenant-row',
 };

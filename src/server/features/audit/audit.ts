@@ -22,3 +22,11 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
     changes: entry.changes ?? null,
   });
 }
+
+/** Records many changes in one statement (bulk work: a burst of sequence messages). */
+export async function recordAudits(executor: Executor, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await executor.insert(auditLog).values(
+    entries.map((entry) => ({ organizationId: entry.organizationId, actorUserId: entry.actorUserId, action: entry.action, entityType: entry.entityType, entityId: entry.entityId, changes: entry.changes ?? null })),
+  );
+}

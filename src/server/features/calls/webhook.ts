@@ -13,7 +13,10 @@ import { findCandidateByPhone } from '../sms/queries';
 import type { VoiceDeps } from '../voice-agents/service';
 import { countCallEventsOfType, findCall, findCallByProviderId, insertCall, insertCallEventOnce, updateCall, type CallRow } from './queries';
 import { bookVisitFromCall } from './scheduling';
-import { applyMissedCallRule, recordCallPrescreen } from './service';
+import { applyMissedCallRule, MISSED_OUTCOMES, recordCallPrescreen } from './service';
+import { findOpenCallback } from '../callbacks/queries';
+import { enrollOnTrigger } from '../sequences/enroll';
+import { trialIdsByCandidate } from '../candidates/queries';
 import { isCallbackTool } from '../callbacks/tools';
 import { isAgentTool, runAgentTool, ToolError, toolArguments } from './tools';
 
@@ -166,6 +169,10 @@ async function finishCall(tx: Transaction, row: CallRow, message: Record<string,
   await applyMissedCallRule(tx, updated);
   // A callback's call settles the callback; a missed call may earn one (features/callbacks).
   await settleCallbackAfterCall(tx, updated);
+  // A missed call that left no callback behind: sequences listening for it take the person on.
+  if (updated.candidateId && updated.outcome && MISSED_OUTCOMES.includes(updated.outcome) && !(await findOpenCallback(tx, updated.candidateId))) {
+    await enrollOnTrigger(tx, updated.organizationId, 'missed_call_no_callback', [updated.candidateId], (await trialIdsByCandidate(tx, [updated.candidateId])).get(updated.candidateId) ?? []);
+  }
   return updated;
 }
 

@@ -14,6 +14,7 @@ import { toRun } from '../processing-runs/service';
 import { mapRow, parseInput, requireImportConsentSource, resolveMapping, validateRow, type MappedRow, type RowError, type ValidRow } from './import';
 import { findTrialInOrganization, type CandidateRow } from './queries';
 import { targetOrganization } from './service';
+import { enrollOnTrigger } from '../sequences/enroll';
 
 /**
  * The candidate import as a processing run (decision 006).
@@ -456,6 +457,8 @@ export async function processBatch(db: Database, runId: string, organizationId: 
         from jsonb_array_elements_text(${JSON.stringify(linked)}::jsonb) as v(id)
         where exists (select 1 from trial where trial.id = ${options.trialId}::uuid)
         on conflict do nothing`);
+      // New people imported for a trial: sequences listening for it take them on.
+      await enrollOnTrigger(tx, organizationId, 'candidate_imported', [...insertedIds], [options.trialId]);
     }
 
     const events = [

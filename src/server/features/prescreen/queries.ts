@@ -180,3 +180,14 @@ export async function trialsByIds(executor: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return executor.select({ id: trial.id, title: trial.title, sites: trial.sites, organizationId: trial.organizationId }).from(trial).where(inArray(trial.id, ids));
 }
+
+export async function findBooking(executor: Executor, id: string, forUpdate = false): Promise<BookingRow | undefined> {
+  const query = executor.select().from(booking).where(eq(booking.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function setBookingStatus(executor: Executor, id: string, status: BookingRow['status']): Promise<BookingRow> {
+  const [row] = await executor.update(booking).set({ status }).where(eq(booking.id, id)).returning();
+  return row;
+}

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApiErrorSchema } from '../../../contract/common';
 import {
+  BookingOutcomeSchema,
   BookingSchema,
   CreateBookingSchema,
   DecisionBodySchema,
@@ -11,7 +12,7 @@ import {
   ReviewQuerySchema,
   RunManualPrescreenSchema,
 } from '../../../contract/prescreen';
-import { createRouter, errorResponses as errors, jsonBody, jsonContent as json } from '../../http/openapi';
+import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import * as service from './service';
 
 const tags = ['Prescreen'];
@@ -83,4 +84,15 @@ export const prescreenRoutes = createRouter()
       },
     }),
     async (c) => c.json(await service.createBooking(c.get('deps'), c.get('scope'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/bookings/{id}/outcome',
+      tags,
+      summary: 'Record what happened at a booked visit: completed (attended), no_show (starts sequences listening for no-shows), or cancelled',
+      request: { params: pathParams('id'), ...jsonBody(BookingOutcomeSchema) },
+      responses: { 200: json(BookingSchema, 'The booking'), ...errors, 409: json(ApiErrorSchema, 'The visit was cancelled') },
+    }),
+    async (c) => c.json(await service.recordBookingOutcome(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('json').status), 200),
   );

@@ -3,6 +3,7 @@ import type { CandidateStatus, ContactEventKind } from '../../../contract/candid
 import type {
   AiRecommendation,
   Booking,
+  BookingOutcome,
   CreateBookingInput,
   CriterionEvaluationDto,
   DecisionBody,
@@ -23,6 +24,7 @@ import { booking, prescreenResult } from '../../db/schema';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
+import { enrollOnTrigger } from '../sequences/enroll';
 import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
 import { changeCandidateStatus } from '../candidates/service';
 import { recordPrescreenFacts } from '../matching/facts';
@@ -32,6 +34,8 @@ import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/
 import { evaluatePrescreen, normalizeAnswers } from './engine';
 import {
   bookingsOfCandidate,
+  findBooking,
+  setBookingStatus,
   cancelBookings,
   countResultRows,
   findForm,
@@ -263,6 +267,8 @@ export async function recordPrescreenResultInTransaction(tx: Transaction, reacha
       action: 'candidate.status.prescreen',
     });
   }
+  // POTENTIAL: the person may fit once we know more; sequences listening for it follow up.
+  if (outcome.recommendation === 'POTENTIAL') await enrollOnTrigger(tx, candidateRow.organizationId, 'prescreen_potential', [candidateRow.id], [form.trialId]);
   await recordAudit(tx, {
     organizationId: row.organizationId,
     actorUserId: actor.userId,
@@ -462,6 +468,28 @@ const DEFAULT_VISIT_MINUTES = 60;
  * site's time zone (or the body's, when the site has none) and stored in UTC. One scheduled booking per site
  * slot (409), never in the past (400). Moves the candidate to visit_scheduled.
  */
+const OUTCOME_WORDS: Record<BookingOutcome, string> = { completed: 'Visit attended', no_show: 'No-show at the screening visit', cancelled: 'Visit cancelled' };
+
+/**
+ * Records what happened at a booked visit: attended, no-show, or cancelled (which frees the slot). A no-show
+ * starts the sequences listening for it. Changing a recorded outcome is allowed (a late arrival was marked a
+ * no-show); going back to scheduled is not (book again instead).
+ */
+export async function recordBookingOutcome(db: Database, scope: RequestScope, bookingId: string, status: BookingOutcome): Promise<Booking> {
+  return runScoped(db, scope, async (tx) => {
+    const row = isUuid(bookingId) ? await findBooking(tx, bookingId, true) : undefined;
+    if (!row || !canReach(scope, row.organizationId)) throw notFound('Booking not found');
+    if (row.status === status) return toBooking(row);
+    if (row.status === 'cancelled') throw conflict('This visit was cancelled: book a new one instead');
+    const updated = await setBookingStatus(tx, row.id, status);
+    const actor = { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };
+    await insertContactEvents(tx, [{ organizationId: row.organizationId, candidateId: row.candidateId, kind: 'booking', summary: `${OUTCOME_WORDS[status]} (${toBooking(row).localTime.replace('T', ' ')})`, details: { bookingId: row.id, from: row.status, to: status }, referenceId: row.id, actorUserId: actor.userId, actorLabel: actor.label }]);
+    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: `booking.${status}`, entityType: 'booking', entityId: row.id, changes: { candidateId: row.candidateId, status: { from: row.status, to: status } } });
+    if (status === 'no_show') await enrollOnTrigger(tx, row.organizationId, 'visit_no_show', [row.candidateId], [row.trialId]);
+    return toBooking(updated);
+  });
+}
+
 export async function createBooking(deps: SmsDeps, scope: RequestScope, body: CreateBookingInput): Promise<Booking> {
   const booking = await insertBookingInScope(deps.db, scope, body);
   // After the booking is committed: a slow or failing SMS provider never loses the booking.

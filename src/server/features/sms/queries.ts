@@ -66,18 +66,40 @@ export async function candidateSmsOptOutAt(executor: Executor, candidateId: stri
  * block the number until it texts START.
  */
 export async function phoneSmsOptOutAt(executor: Executor, organizationId: string, phone: string): Promise<Date | null> {
+  return (await phonesSmsOptOutAt(executor, organizationId, [phone])).get(phone) ?? null;
+}
+
+/** phoneSmsOptOutAt for many numbers in one query (a burst of sequence messages). */
+export async function phonesSmsOptOutAt(executor: Executor, organizationId: string, phones: string[]): Promise<Map<string, Date | null>> {
+  const result = new Map<string, Date | null>();
+  if (!phones.length) return result;
   const rows = await executor
-    .select({ body: smsMessage.body, createdAt: smsMessage.createdAt })
+    .select({ phone: smsMessage.fromPhone, body: smsMessage.body, createdAt: smsMessage.createdAt })
     .from(smsMessage)
-    .where(and(eq(smsMessage.organizationId, organizationId), eq(smsMessage.fromPhone, phone), eq(smsMessage.direction, 'inbound')))
-    .orderBy(desc(smsMessage.createdAt))
-    .limit(200);
+    .where(and(eq(smsMessage.organizationId, organizationId), inArray(smsMessage.fromPhone, [...new Set(phones)]), eq(smsMessage.direction, 'inbound')))
+    .orderBy(desc(smsMessage.createdAt));
   for (const row of rows) {
+    if (!row.phone || result.has(row.phone)) continue;
     const keyword = consentKeyword(row.body);
-    if (keyword === 'opt_out') return row.createdAt;
-    if (keyword === 'opt_in') return null;
+    if (keyword === 'opt_out') result.set(row.phone, row.createdAt);
+    if (keyword === 'opt_in') result.set(row.phone, null);
   }
-  return null;
+  return result;
+}
+
+export async function insertSmsRows(executor: Executor, values: NewSmsRow[]): Promise<SmsRow[]> {
+  if (!values.length) return [];
+  return executor.insert(smsMessage).values(values).returning();
+}
+
+/** Sets the provider's answer on many outbound messages at once. */
+export async function updateSentMessages(executor: Executor, updates: Array<{ id: string; status: string; providerMessageId: string | null; error: string | null }>): Promise<void> {
+  if (!updates.length) return;
+  await executor.execute(sql`
+    update sms_message m set status = u.status, provider_message_id = u.provider_message_id, error = u.error, updated_at = now()
+    from json_to_recordset(${JSON.stringify(updates.map((item) => ({ id: item.id, status: item.status, provider_message_id: item.providerMessageId, error: item.error })))}::json)
+      as u(id uuid, status text, provider_message_id text, error text)
+    where m.id = u.id`);
 }
 
 /** The organization of the newest outbound message to `phone` (inbound routing for shared numbers). */
