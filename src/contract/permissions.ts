@@ -13,6 +13,8 @@ export type Permission =
   | 'organization:delete'
   | 'organization:update'
   | 'organization:list-all'
+  /** Onboarding a new customer organization (decision 027): global work, like creating one. */
+  | 'organization:onboard'
   | 'user:manage'
   | 'trial:delete';
 
@@ -42,13 +44,14 @@ export function can(subject: PermissionSubject, permission: Permission, organiza
     // The switcher lists every organization; anything else follows the scope rule: an admin whose active
     // organization is B acts on B only, and creating or deleting organizations needs the global scope.
     if (permission === 'organization:list-all') return true;
-    if (permission === 'organization:create' || permission === 'organization:delete') return subject.global;
+    if (permission === 'organization:create' || permission === 'organization:delete' || permission === 'organization:onboard') return subject.global;
     return organizationId === undefined ? subject.global : subject.reachableOrganizationIds.includes(organizationId);
   }
   switch (permission) {
     case 'organization:create':
     case 'organization:delete':
     case 'organization:list-all':
+    case 'organization:onboard':
       return false;
     case 'organization:update':
     case 'user:manage':

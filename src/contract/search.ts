@@ -73,6 +73,11 @@ export const voiceAgentsSearch = searchSchema({
   'agent-type': oneOfOr(AGENT_TYPES, 'PRESCREEN'),
 });
 export const chatAgentsSearch = searchSchema({ search: optionalText });
+/**
+ * /admin/onboard/{id}: the wizard's step, so a reload resumes where the admin was. Any text here (the list of
+ * steps would weigh on the first page); the wizard shows the onboarding's own step for one it does not know.
+ */
+export const onboardingSearch = searchSchema({ step: optionalText });
 export const chatConversationsSearch = searchSchema({
   search: optionalText,
   status: oneOf(CONVERSATION_STATUSES),

@@ -18,6 +18,7 @@ import { candidateRoutes } from './features/candidates/routes';
 import { clinicalRecordRoutes, trialMatcherRoutes } from './features/matching/routes';
 import { chatAgentRoutes, chatConversationRoutes, publicChatConversationRoutes } from './features/chat/routes';
 import { contactHistoryRoutes } from './features/contact-history/routes';
+import { onboardingRoutes } from './features/onboarding/routes';
 import { organizationRoutes, publicOrganizationRoutes } from './features/organizations/routes';
 import { phoneNumberRoutes } from './features/phone-numbers/routes';
 import { prescreenRoutes } from './features/prescreen/routes';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', requireScope);
   app.route('/api/organizations', organizationRoutes);
   app.route('/api/users', userRoutes);
+  app.route('/api/onboarding', onboardingRoutes);
   app.route('/api/candidates', clinicalRecordRoutes);
   app.route('/api/candidates', candidateSequenceRoutes);
   app.route('/api/candidates', candidateRoutes);

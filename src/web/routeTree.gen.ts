@@ -65,6 +65,8 @@ import { Route as AuthedAdminDemoChatRouteImport } from './routes/_authed/admin/
 import { Route as AuthedAdminDemoPrescreenRouteImport } from './routes/_authed/admin/demo/prescreen'
 import { Route as AuthedAdminDemoSponsorsRouteRouteImport } from './routes/_authed/admin/demo/sponsors/route'
 import { Route as AuthedAdminDemoVoiceRouteImport } from './routes/_authed/admin/demo/voice'
+import { Route as AuthedAdminOnboardIndexRouteImport } from './routes/_authed/admin/onboard/index'
+import { Route as AuthedAdminOnboardOnboardingIdRouteImport } from './routes/_authed/admin/onboard/$onboardingId'
 import { Route as AuthedAdminPrescreenFormsIndexRouteImport } from './routes/_authed/admin/prescreen-forms/index'
 import { Route as AuthedAdminPrescreenFormsFormIdRouteImport } from './routes/_authed/admin/prescreen-forms/$formId'
 import { Route as AuthedAdminSequencesIndexRouteImport } from './routes/_authed/admin/sequences/index'
@@ -367,6 +369,17 @@ const AuthedAdminDemoVoiceRoute = AuthedAdminDemoVoiceRouteImport.update({
   path: '/voice',
   getParentRoute: () => AuthedAdminDemoRouteRoute,
 } as any)
+const AuthedAdminOnboardIndexRoute = AuthedAdminOnboardIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthedAdminOnboardRoute,
+} as any)
+const AuthedAdminOnboardOnboardingIdRoute =
+  AuthedAdminOnboardOnboardingIdRouteImport.update({
+    id: '/$onboardingId',
+    path: '/$onboardingId',
+    getParentRoute: () => AuthedAdminOnboardRoute,
+  } as any)
 const AuthedAdminPrescreenFormsIndexRoute =
   AuthedAdminPrescreenFormsIndexRouteImport.update({
     id: '/',
@@ -481,7 +494,7 @@ export interface FileRoutesByFullPath {
   '/admin/chat-agents': typeof AuthedAdminChatAgentsRoute
   '/admin/chat-conversations': typeof AuthedAdminChatConversationsRoute
   '/admin/dashboard': typeof AuthedAdminDashboardRoute
-  '/admin/onboard': typeof AuthedAdminOnboardRoute
+  '/admin/onboard': typeof AuthedAdminOnboardRouteWithChildren
   '/admin/organization': typeof AuthedAdminOrganizationRoute
   '/admin/organizations': typeof AuthedAdminOrganizationsRoute
   '/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
@@ -511,12 +524,14 @@ export interface FileRoutesByFullPath {
   '/admin/demo/chat': typeof AuthedAdminDemoChatRoute
   '/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
+  '/admin/onboard/$onboardingId': typeof AuthedAdminOnboardOnboardingIdRoute
   '/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
   '/admin/sequences/new': typeof AuthedAdminSequencesNewRoute
   '/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/admin/calls/': typeof AuthedAdminCallsIndexRoute
   '/admin/demo/': typeof AuthedAdminDemoIndexRoute
+  '/admin/onboard/': typeof AuthedAdminOnboardIndexRoute
   '/admin/prescreen-forms/': typeof AuthedAdminPrescreenFormsIndexRoute
   '/admin/sequences/': typeof AuthedAdminSequencesIndexRoute
   '/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
@@ -544,7 +559,6 @@ export interface FileRoutesByTo {
   '/admin/chat-agents': typeof AuthedAdminChatAgentsRoute
   '/admin/chat-conversations': typeof AuthedAdminChatConversationsRoute
   '/admin/dashboard': typeof AuthedAdminDashboardRoute
-  '/admin/onboard': typeof AuthedAdminOnboardRoute
   '/admin/organization': typeof AuthedAdminOrganizationRoute
   '/admin/organizations': typeof AuthedAdminOrganizationsRoute
   '/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
@@ -571,12 +585,14 @@ export interface FileRoutesByTo {
   '/admin/demo/chat': typeof AuthedAdminDemoChatRoute
   '/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
+  '/admin/onboard/$onboardingId': typeof AuthedAdminOnboardOnboardingIdRoute
   '/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
   '/admin/sequences/new': typeof AuthedAdminSequencesNewRoute
   '/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/admin/calls': typeof AuthedAdminCallsIndexRoute
   '/admin/demo': typeof AuthedAdminDemoIndexRoute
+  '/admin/onboard': typeof AuthedAdminOnboardIndexRoute
   '/admin/prescreen-forms': typeof AuthedAdminPrescreenFormsIndexRoute
   '/admin/sequences': typeof AuthedAdminSequencesIndexRoute
   '/candidates/$id': typeof AuthedCandidatesIdIndexRoute
@@ -615,7 +631,7 @@ export interface FileRoutesById {
   '/_authed/admin/chat-agents': typeof AuthedAdminChatAgentsRoute
   '/_authed/admin/chat-conversations': typeof AuthedAdminChatConversationsRoute
   '/_authed/admin/dashboard': typeof AuthedAdminDashboardRoute
-  '/_authed/admin/onboard': typeof AuthedAdminOnboardRoute
+  '/_authed/admin/onboard': typeof AuthedAdminOnboardRouteWithChildren
   '/_authed/admin/organization': typeof AuthedAdminOrganizationRoute
   '/_authed/admin/organizations': typeof AuthedAdminOrganizationsRoute
   '/_authed/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
@@ -645,12 +661,14 @@ export interface FileRoutesById {
   '/_authed/admin/demo/chat': typeof AuthedAdminDemoChatRoute
   '/_authed/admin/demo/prescreen': typeof AuthedAdminDemoPrescreenRoute
   '/_authed/admin/demo/voice': typeof AuthedAdminDemoVoiceRoute
+  '/_authed/admin/onboard/$onboardingId': typeof AuthedAdminOnboardOnboardingIdRoute
   '/_authed/admin/prescreen-forms/$formId': typeof AuthedAdminPrescreenFormsFormIdRoute
   '/_authed/admin/sequences/new': typeof AuthedAdminSequencesNewRoute
   '/_authed/candidates/$id/contact-history': typeof AuthedCandidatesIdContactHistoryRoute
   '/_authed/candidates/$id/prescreen': typeof AuthedCandidatesIdPrescreenRoute
   '/_authed/admin/calls/': typeof AuthedAdminCallsIndexRoute
   '/_authed/admin/demo/': typeof AuthedAdminDemoIndexRoute
+  '/_authed/admin/onboard/': typeof AuthedAdminOnboardIndexRoute
   '/_authed/admin/prescreen-forms/': typeof AuthedAdminPrescreenFormsIndexRoute
   '/_authed/admin/sequences/': typeof AuthedAdminSequencesIndexRoute
   '/_authed/candidates/$id/': typeof AuthedCandidatesIdIndexRoute
@@ -719,12 +737,14 @@ export interface FileRouteTypes {
     | '/admin/demo/chat'
     | '/admin/demo/prescreen'
     | '/admin/demo/voice'
+    | '/admin/onboard/$onboardingId'
     | '/admin/prescreen-forms/$formId'
     | '/admin/sequences/new'
     | '/candidates/$id/contact-history'
     | '/candidates/$id/prescreen'
     | '/admin/calls/'
     | '/admin/demo/'
+    | '/admin/onboard/'
     | '/admin/prescreen-forms/'
     | '/admin/sequences/'
     | '/candidates/$id/'
@@ -752,7 +772,6 @@ export interface FileRouteTypes {
     | '/admin/chat-agents'
     | '/admin/chat-conversations'
     | '/admin/dashboard'
-    | '/admin/onboard'
     | '/admin/organization'
     | '/admin/organizations'
     | '/admin/phone-numbers'
@@ -779,12 +798,14 @@ export interface FileRouteTypes {
     | '/admin/demo/chat'
     | '/admin/demo/prescreen'
     | '/admin/demo/voice'
+    | '/admin/onboard/$onboardingId'
     | '/admin/prescreen-forms/$formId'
     | '/admin/sequences/new'
     | '/candidates/$id/contact-history'
     | '/candidates/$id/prescreen'
     | '/admin/calls'
     | '/admin/demo'
+    | '/admin/onboard'
     | '/admin/prescreen-forms'
     | '/admin/sequences'
     | '/candidates/$id'
@@ -852,12 +873,14 @@ export interface FileRouteTypes {
     | '/_authed/admin/demo/chat'
     | '/_authed/admin/demo/prescreen'
     | '/_authed/admin/demo/voice'
+    | '/_authed/admin/onboard/$onboardingId'
     | '/_authed/admin/prescreen-forms/$formId'
     | '/_authed/admin/sequences/new'
     | '/_authed/candidates/$id/contact-history'
     | '/_authed/candidates/$id/prescreen'
     | '/_authed/admin/calls/'
     | '/_authed/admin/demo/'
+    | '/_authed/admin/onboard/'
     | '/_authed/admin/prescreen-forms/'
     | '/_authed/admin/sequences/'
     | '/_authed/candidates/$id/'
@@ -1274,6 +1297,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminDemoVoiceRouteImport
       parentRoute: typeof AuthedAdminDemoRouteRoute
     }
+    '/_authed/admin/onboard/': {
+      id: '/_authed/admin/onboard/'
+      path: '/'
+      fullPath: '/admin/onboard/'
+      preLoaderRoute: typeof AuthedAdminOnboardIndexRouteImport
+      parentRoute: typeof AuthedAdminOnboardRoute
+    }
+    '/_authed/admin/onboard/$onboardingId': {
+      id: '/_authed/admin/onboard/$onboardingId'
+      path: '/$onboardingId'
+      fullPath: '/admin/onboard/$onboardingId'
+      preLoaderRoute: typeof AuthedAdminOnboardOnboardingIdRouteImport
+      parentRoute: typeof AuthedAdminOnboardRoute
+    }
     '/_authed/admin/prescreen-forms/': {
       id: '/_authed/admin/prescreen-forms/'
       path: '/'
@@ -1441,6 +1478,19 @@ const AuthedAdminDemoRouteRouteChildren: AuthedAdminDemoRouteRouteChildren = {
 const AuthedAdminDemoRouteRouteWithChildren =
   AuthedAdminDemoRouteRoute._addFileChildren(AuthedAdminDemoRouteRouteChildren)
 
+interface AuthedAdminOnboardRouteChildren {
+  AuthedAdminOnboardOnboardingIdRoute: typeof AuthedAdminOnboardOnboardingIdRoute
+  AuthedAdminOnboardIndexRoute: typeof AuthedAdminOnboardIndexRoute
+}
+
+const AuthedAdminOnboardRouteChildren: AuthedAdminOnboardRouteChildren = {
+  AuthedAdminOnboardOnboardingIdRoute: AuthedAdminOnboardOnboardingIdRoute,
+  AuthedAdminOnboardIndexRoute: AuthedAdminOnboardIndexRoute,
+}
+
+const AuthedAdminOnboardRouteWithChildren =
+  AuthedAdminOnboardRoute._addFileChildren(AuthedAdminOnboardRouteChildren)
+
 interface AuthedAdminPrescreenFormsRouteChildren {
   AuthedAdminPrescreenFormsFormIdRoute: typeof AuthedAdminPrescreenFormsFormIdRoute
   AuthedAdminPrescreenFormsIndexRoute: typeof AuthedAdminPrescreenFormsIndexRoute
@@ -1497,7 +1547,7 @@ interface AuthedAdminRouteRouteChildren {
   AuthedAdminChatAgentsRoute: typeof AuthedAdminChatAgentsRoute
   AuthedAdminChatConversationsRoute: typeof AuthedAdminChatConversationsRoute
   AuthedAdminDashboardRoute: typeof AuthedAdminDashboardRoute
-  AuthedAdminOnboardRoute: typeof AuthedAdminOnboardRoute
+  AuthedAdminOnboardRoute: typeof AuthedAdminOnboardRouteWithChildren
   AuthedAdminOrganizationRoute: typeof AuthedAdminOrganizationRoute
   AuthedAdminOrganizationsRoute: typeof AuthedAdminOrganizationsRoute
   AuthedAdminPhoneNumbersRoute: typeof AuthedAdminPhoneNumbersRoute
@@ -1520,7 +1570,7 @@ const AuthedAdminRouteRouteChildren: AuthedAdminRouteRouteChildren = {
   AuthedAdminChatAgentsRoute: AuthedAdminChatAgentsRoute,
   AuthedAdminChatConversationsRoute: AuthedAdminChatConversationsRoute,
   AuthedAdminDashboardRoute: AuthedAdminDashboardRoute,
-  AuthedAdminOnboardRoute: AuthedAdminOnboardRoute,
+  AuthedAdminOnboardRoute: AuthedAdminOnboardRouteWithChildren,
   AuthedAdminOrganizationRoute: AuthedAdminOrganizationRoute,
   AuthedAdminOrganizationsRoute: AuthedAdminOrganizationsRoute,
   AuthedAdminPhoneNumbersRoute: AuthedAdminPhoneNumbersRoute,

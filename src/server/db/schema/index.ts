@@ -9,3 +9,4 @@ export * from './voice';
 export * from './phone-numbers';
 export * from './matching';
 export * from './sequences';
+export * from './onboarding';

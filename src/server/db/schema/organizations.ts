@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /** A tenant: a research site (or the provider's own `cohortly` organization). */
@@ -46,4 +46,30 @@ export const invitation = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('invitation_organization_id_idx').on(table.organizationId), index('invitation_email_idx').on(table.email)],
+);
+
+/**
+ * A place where the organization sees people (decision 027): name, street address and the IANA time zone its
+ * visits and calling hours are in. A trial imported during onboarding marks its matching sites as ours from
+ * these rows. Tenant rows (row-level security on organization_id).
+ */
+export const organizationSite = pgTable(
+  'organization_site',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    timeZone: text('time_zone').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('organization_site_organization_id_idx').on(table.organizationId, table.position)],
 );

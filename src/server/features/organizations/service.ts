@@ -3,6 +3,7 @@ import { INTERNAL_ORGANIZATION_SLUG } from '../../../contract/organizations';
 import { can } from '../../auth/permissions';
 import { canReach, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
+import type { Executor } from '../../db/scoped';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
 import { countMembers, deleteUserRow, memberUserIds } from '../users/queries';
@@ -61,19 +62,25 @@ export async function getOrganization(db: Database, scope: RequestScope, id: str
 }
 
 export async function createOrganization(db: Database, scope: RequestScope, input: CreateOrganizationInput): Promise<Organization> {
+  return db.transaction(async (tx) => toOrganization(await createOrganizationIn(tx, scope, input)));
+}
+
+/**
+ * Creates an organization in the caller's transaction (the system path: the registry has no row security),
+ * so other work (an onboarding) can commit with it or not at all. Internal admins in global scope only.
+ */
+export async function createOrganizationIn(tx: Executor, scope: RequestScope, input: CreateOrganizationInput): Promise<OrganizationRow> {
   if (!can(scope, 'organization:create')) throw forbidden(scope.isAdmin ? 'Switch to the Cohortly organization to create organizations' : 'Only Cohortly admins can create organizations');
-  return db.transaction(async (tx) => {
-    let slug: string;
-    if (input.slug) {
-      if (await findOrganizationBySlug(tx, input.slug)) throw conflict(`The slug "${input.slug}" is taken`);
-      slug = input.slug;
-    } else {
-      slug = await uniqueSlug(tx, slugify(input.name));
-    }
-    const row = await insertOrganization(tx, { name: input.name, slug });
-    await recordAudit(tx, { organizationId: row.id, actorUserId: scope.userId, action: 'organization.create', entityType: 'organization', entityId: row.id, changes: { name: row.name, slug } });
-    return toOrganization(row);
-  });
+  let slug: string;
+  if (input.slug) {
+    if (await findOrganizationBySlug(tx, input.slug)) throw conflict(`The slug "${input.slug}" is taken`);
+    slug = input.slug;
+  } else {
+    slug = await uniqueSlug(tx, slugify(input.name));
+  }
+  const row = await insertOrganization(tx, { name: input.name, slug });
+  await recordAudit(tx, { organizationId: row.id, actorUserId: scope.userId, action: 'organization.create', entityType: 'organization', entityId: row.id, changes: { name: row.name, slug } });
+  return row;
 }
 
 export async function updateOrganization(db: Database, scope: RequestScope, id: string, input: UpdateOrganizationInput): Promise<Organization> {

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
 
+/** Onboarding customer organizations: Cohortly's internal admins (decision 027). */
 export const Route = createFileRoute('/_authed/admin/onboard')({
-  staticData: { crumb: "Onboard" },
-  component: () => <ComingSoon title="Onboard" description="A guided set-up of a new research site (organization, staff, first trial and agents) will run here." />,
+  staticData: { crumb: 'Onboard' },
 });
