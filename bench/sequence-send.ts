@@ -47,7 +47,11 @@ async function main() {
     console.log(`enrollment: ${ENROLLMENTS.toLocaleString('en-US')} enrolled (jobs queued) in ${((performance.now() - started) / 1000).toFixed(2)} s`);
 
     const memory: number[] = [];
-    const sampler = setInterval(() => memory.push(process.memoryUsage().rss), 1000);
+    const heap: number[] = [];
+    const sampler = setInterval(() => {
+      memory.push(process.memoryUsage().rss);
+      heap.push(process.memoryUsage().heapUsed);
+    }, 1000);
     while (Date.now() < dueAt.getTime()) await new Promise((resolve) => setTimeout(resolve, 100));
     started = performance.now();
     let sent = 0;
@@ -70,7 +74,7 @@ async function main() {
     const messages = Number(rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from sms_message where organization_id = ${owner.organizationId}::uuid and direction = 'outbound'`))[0].n);
     console.log(`sending: ${ENROLLMENTS.toLocaleString('en-US')} steps due at the same moment, all sent in ${seconds.toFixed(1)} s (${Math.round(ENROLLMENTS / seconds)} sends/s)`);
     console.log(`messages: ${messages.toLocaleString('en-US')} outbound, candidates texted twice: ${duplicates}`);
-    console.log(`memory (rss, sampled each second while sending): first ${mb(memory[0] ?? 0)} MB, max ${mb(Math.max(...memory))} MB, last ${mb(memory.at(-1) ?? 0)} MB`);
+    console.log(`memory (sampled each second while sending): rss first ${mb(memory[0] ?? 0)} MB, max ${mb(Math.max(...memory))} MB, last ${mb(memory.at(-1) ?? 0)} MB; heap used first ${mb(heap[0] ?? 0)} MB, max ${mb(Math.max(...heap))} MB, last ${mb(heap.at(-1) ?? 0)} MB`);
   } finally {
     await t.close();
   }

@@ -38,7 +38,7 @@ export interface Jobs {
   cancel(queue: QueueName, id: string): Promise<void>;
   work<T extends object>(queue: QueueName, handler: (data: T, jobId: string) => Promise<void>, options?: { batchSize?: number; concurrency?: number }): Promise<void>;
   /** Hands each fetched batch to one handler (bulk work: sequence steps). A throw retries the whole batch. */
-  workBatch<T extends object>(queue: QueueName, handler: (jobs: Array<{ id: string; data: T }>) => Promise<void>, options?: { batchSize?: number }): Promise<void>;
+  workBatch<T extends object>(queue: QueueName, handler: (jobs: Array<{ id: string; data: T }>) => Promise<void>, options?: { batchSize?: number; workers?: number }): Promise<void>;
   /** Runs the queue's handler on a cron schedule (UTC). */
   every(queue: QueueName, cron: string): Promise<void>;
 }
@@ -112,9 +112,14 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
     },
     async workBatch(queue, handler, workOptions = {}) {
       await ensureStarted();
-      await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 100 }, async (jobs: PgBoss.Job<object>[]) => {
-        await handler(jobs.map((job) => ({ id: job.id, data: job.data as never })));
-      });
+      // Several fetch loops overlap one batch's database waits with another's work (PostgreSQL only: PGlite runs
+      // one statement at a time).
+      const workers = 'connectionString' in jobDatabase ? Math.max(1, workOptions.workers ?? 1) : 1;
+      for (let worker = 0; worker < workers; worker += 1) {
+        await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 100 }, async (jobs: PgBoss.Job<object>[]) => {
+          await handler(jobs.map((job) => ({ id: job.id, data: job.data as never })));
+        });
+      }
     },
     async every(queue, cron) {
       await ensureStarted();
