@@ -222,6 +222,11 @@ describe('the contact window', () => {
     expect(detail.body.timeline.map((entry: { kind: string }) => entry.kind)).toEqual(['enrolled', 'moved']);
     expect(detail.body.timeline[1].summary).toMatch(/^Moved to \w{3} 08:00 \(Etc\/GMT[+-]\d+\) \(quiet hours\)$|^Moved to \w{3} 08:00 \(Etc\/UTC\) \(quiet hours\)$/);
     expect(await outboundTo(person.id)).toHaveLength(0);
+    const history = await site.actor.get(`/api/contact-history/?candidateId=${person.id}&order=asc`);
+    expect((history.body.events as Array<{ kind: string; summary: string }>).filter((event) => event.kind === 'sequence').map((event) => event.summary)).toEqual([
+      expect.stringMatching(/^Enrolled in sequence: Outreach/),
+      expect.stringMatching(/^Outreach \w+, step 1: Moved to \w{3} 08:00 .* \(quiet hours\)$/),
+    ]);
   });
 });
 

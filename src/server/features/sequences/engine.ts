@@ -76,6 +76,8 @@ export interface Next {
 
 /** An enrollment's new state after a step, its timeline entries, and the job to queue. */
 interface Settlement {
+  /** The sequence's name, for the contact history. */
+  sequenceName: string;
   enrollment: EnrollmentRow;
   entries: NewStepRunRow[];
   events: NewContactEvent[];
@@ -161,6 +163,7 @@ function settlement(context: Context, result: WalkResult, now: Date, changes: Pa
   const current = { ...context.enrollment, ...changes, updatedAt: now };
   if (result.end) {
     return {
+      sequenceName: context.sequence.name,
       enrollment: { ...current, status: 'completed', stepIndex: null, nextRunAt: null, jobId: null, endedAt: now },
       entries: [...result.entries, entry(context, null, 'completed', 'Sequence completed')],
       events: [{ organizationId: current.organizationId, candidateId: current.candidateId, kind: 'sequence', summary: `Sequence completed: ${context.sequence.name}`, details: { sequenceId: context.sequence.id, enrollmentId: current.id }, referenceId: current.id, actorUserId: null, actorLabel: SYSTEM.label }],
@@ -170,6 +173,7 @@ function settlement(context: Context, result: WalkResult, now: Date, changes: Pa
   const jobId = randomUUID();
   const stepChanged = result.index !== context.enrollment.stepIndex || changes.stepsTaken !== undefined;
   return {
+    sequenceName: context.sequence.name,
     enrollment: { ...current, stepIndex: result.index, nextRunAt: result.runAt, jobId, stepStartedAt: stepChanged ? now : current.stepStartedAt },
     entries: result.entries,
     events: [],
@@ -182,8 +186,30 @@ async function applySettlements(tx: Transaction, settlements: Settlement[]): Pro
   // An enrollment settled twice in one batch (moved to its step, then recorded there): the last state wins.
   await applyEnrollmentStates(tx, [...new Map(settlements.map((item) => [item.enrollment.id, item.enrollment])).values()]);
   await insertStepRuns(tx, settlements.flatMap((item) => item.entries));
-  await insertContactEvents(tx, settlements.flatMap((item) => item.events));
+  await insertContactEvents(tx, settlements.flatMap((item) => [...item.entries.filter(inContactHistory).map((step) => historyEvent(item, step)), ...item.events]));
   return settlements.map((item) => item.next);
+}
+
+/**
+ * Timeline entries the contact history shows as well: waits, branches, moves and refusals. Messages, calls and
+ * emails sent write their own channel's event (and an SMS refused by consent writes "SMS not sent").
+ */
+function inContactHistory(step: NewStepRunRow): boolean {
+  if (step.kind === 'waited' || step.kind === 'branched' || step.kind === 'moved' || step.kind === 'failed') return true;
+  return step.kind === 'blocked' && !(step.stepType === 'sms' && step.referenceId);
+}
+
+function historyEvent(settled: Settlement, step: NewStepRunRow): NewContactEvent {
+  return {
+    organizationId: settled.enrollment.organizationId,
+    candidateId: settled.enrollment.candidateId,
+    kind: 'sequence',
+    summary: `${settled.sequenceName}, step ${(step.stepIndex ?? 0) + 1}: ${step.summary}`,
+    details: { sequenceId: settled.enrollment.sequenceId, enrollmentId: settled.enrollment.id, kind: step.kind, step: step.stepKey },
+    referenceId: settled.enrollment.id,
+    actorUserId: null,
+    actorLabel: SYSTEM.label,
+  };
 }
 
 /** Why this candidate must leave every sequence now, if they must. */
@@ -238,7 +264,7 @@ async function decide(tx: Transaction, jobs: Array<{ enrollmentId: string; jobId
   for (const enrollment of enrollments) {
     if (enrollment.nextRunAt && enrollment.nextRunAt.getTime() > now.getTime() + EARLY_TOLERANCE_MS) {
       const jobId = randomUUID();
-      plan.settlements.push({ enrollment: { ...enrollment, jobId }, entries: [], events: [], next: { enrollmentId: enrollment.id, jobId, runAt: enrollment.nextRunAt } });
+      plan.settlements.push({ sequenceName: '', enrollment: { ...enrollment, jobId }, entries: [], events: [], next: { enrollmentId: enrollment.id, jobId, runAt: enrollment.nextRunAt } });
       continue;
     }
     const [sequence, steps, candidate] = [await cache.sequence(enrollment.sequenceId), await cache.steps(enrollment.sequenceId, enrollment.version), people.get(enrollment.candidateId)];
@@ -264,7 +290,7 @@ async function decide(tx: Transaction, jobs: Array<{ enrollmentId: string; jobId
     }
     // The step to send is now the enrollment's current step (with what the walk passed on the way).
     const atStep = { ...enrollment, stepIndex: result.index, stepStartedAt: result.index !== enrollment.stepIndex ? now : enrollment.stepStartedAt };
-    if (result.entries.length || result.index !== enrollment.stepIndex) plan.settlements.push({ enrollment: atStep, entries: result.entries, events: [], next: null });
+    if (result.entries.length || result.index !== enrollment.stepIndex) plan.settlements.push({ sequenceName: sequence.name, enrollment: atStep, entries: result.entries, events: [], next: null });
     const ready = { ...context, enrollment: atStep };
     if (step.type === 'sms') {
       const rendered = renderStep(step, candidate.preferredLanguage, { ...(await cache.sequenceVariables(sequence)), firstName: candidate.firstName, lastName: candidate.lastName || null });
@@ -306,7 +332,7 @@ async function recordStepIn(tx: Transaction, context: Context, index: number, re
   const taken = { stepsTaken: current.stepsTaken + 1, ...(record.lastCallId ? { lastCallId: record.lastCallId } : {}) };
   if (record.exit) {
     await endEnrollments(tx, [current], record.exit, now);
-    return { enrollment: { ...current, ...taken, status: 'exited', exitReason: record.exit, stepIndex: null, nextRunAt: null, jobId: null, endedAt: now }, entries: [step], events: [], next: null };
+    return { sequenceName: context.sequence.name, enrollment: { ...current, ...taken, status: 'exited', exitReason: record.exit, stepIndex: null, nextRunAt: null, jobId: null, endedAt: now }, entries: [step], events: [], next: null };
   }
   const fresh = { ...context, enrollment: { ...current, ...taken } };
   const result = await walk(tx, fresh, index + 1, now);
