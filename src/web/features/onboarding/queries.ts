@@ -15,19 +15,9 @@ import type { Trial } from '../../../contract/trials';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
+import { onboardingKeys, onboardingQueryOptions } from './keys';
 
-/** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
-export const onboardingKeys = {
-  list: (activeId: string | null) => ['org', activeId, 'onboardings'] as const,
-  one: (activeId: string | null, id: string) => ['org', activeId, 'onboarding', id] as const,
-  checklist: (activeId: string | null, id: string) => ['org', activeId, 'onboarding', id, 'checklist'] as const,
-};
-
-export const onboardingQueryOptions = (activeId: string | null, id: string) =>
-  orgQueryOptions({
-    queryKey: onboardingKeys.one(activeId, id),
-    queryFn: ({ signal }) => api.get<Onboarding>(`/api/onboarding/${encodeURIComponent(id)}`, { signal }),
-  });
+export { onboardingKeys, onboardingQueryOptions } from './keys';
 
 /** Every onboarding (open and completed): the page lists the open ones first. */
 export function useOnboardingsQuery(enabled: boolean) {

@@ -13,27 +13,9 @@ import type {
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 import { api, getActiveOrganizationId } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { prescreenFormKeys, prescreenFormQueryOptions, prescreenFormsQueryOptions } from './keys';
 
-/** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
-export const prescreenFormKeys = {
-  list: (activeId: string | null, params: { trialId?: string }) => ['org', activeId, 'prescreen-forms', params] as const,
-  detail: (activeId: string | null, id: string) => ['org', activeId, 'prescreen-form', id] as const,
-};
-
-
-export function prescreenFormsQueryOptions(activeId: string | null, params: { trialId?: string } = {}) {
-  return orgQueryOptions({
-    queryKey: prescreenFormKeys.list(activeId, params),
-    queryFn: ({ signal }) => api.get<PrescreenFormList>('/api/prescreen-forms/', { query: { trialId: params.trialId }, signal }),
-  });
-}
-
-export function prescreenFormQueryOptions(activeId: string | null, id: string) {
-  return orgQueryOptions({
-    queryKey: prescreenFormKeys.detail(activeId, id),
-    queryFn: ({ signal }) => api.get<PrescreenForm>(`/api/prescreen-forms/${encodeURIComponent(id)}`, { signal }),
-  });
-}
+export { prescreenFormKeys, prescreenFormQueryOptions, prescreenFormsQueryOptions } from './keys';
 
 export function usePrescreenFormsQuery(params: { trialId?: string } = {}) {
   const { activeOrganizationId } = useActiveOrganization();

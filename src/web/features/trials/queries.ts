@@ -4,29 +4,9 @@ import type { CreateTrialInput, ReparseResult, SuggestionsResult, Trial, TrialDr
 import { api, errorFromResponse, getActiveOrganizationId } from '../../lib/api';
 import { invalidateOrg, orgQueryOptions, removeOrg } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { trialKeys, trialQueryOptions, trialsQueryOptions } from './keys';
 
-/** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
-export const trialKeys = {
-  list: (activeId: string | null, orgs: string[] | undefined) => ['org', activeId, 'trials', { orgs: orgs ?? null }] as const,
-  detail: (activeId: string | null, trialId: string) => ['org', activeId, 'trial', trialId] as const,
-  sites: (activeId: string | null, trialId: string, page: { q?: string; offset: number; limit: number }) => ['org', activeId, 'trial', trialId, 'sites', page] as const,
-};
-
-export function trialsQueryOptions(activeId: string | null, orgs: string[] | undefined) {
-  return orgQueryOptions({
-    queryKey: trialKeys.list(activeId, orgs),
-    queryFn: ({ signal }) => api.get<TrialList>('/api/trials/', { query: { orgs }, signal }),
-    // Toasted: pickers and filters use the list without an error of their own.
-    meta: { silent: false },
-  });
-}
-
-export function trialQueryOptions(activeId: string | null, trialId: string) {
-  return orgQueryOptions({
-    queryKey: trialKeys.detail(activeId, trialId),
-    queryFn: ({ signal }) => api.get<Trial>(`/api/trials/${encodeURIComponent(trialId)}`, { signal }),
-  });
-}
+export { trialKeys, trialQueryOptions, trialsQueryOptions } from './keys';
 
 export function useTrialsQuery(orgs?: string[]) {
   const { activeOrganizationId } = useActiveOrganization();

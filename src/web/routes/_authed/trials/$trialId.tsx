@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TrialDetailPage } from '../../../features/trials/TrialDetailPage';
-import { trialQueryOptions } from '../../../features/trials/queries';
+import { trialQueryOptions } from '../../../features/trials/keys';
 import { getActiveOrganizationId } from '../../../lib/api';
 
 export const Route = createFileRoute('/_authed/trials/$trialId')({

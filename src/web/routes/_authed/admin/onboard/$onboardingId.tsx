@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { onboardingSearch } from '../../../../../contract/search';
 import { ONBOARDING_STEPS, type OnboardingStep } from '../../../../../contract/onboarding-steps';
 import { OnboardingWizardPage } from '../../../../features/onboarding/OnboardingWizardPage';
-import { onboardingQueryOptions } from '../../../../features/onboarding/queries';
+import { onboardingQueryOptions } from '../../../../features/onboarding/keys';
 import { getActiveOrganizationId } from '../../../../lib/api';
 
 /** One onboarding: the wizard. `step` in the URL keeps the step, so a reload resumes there. */

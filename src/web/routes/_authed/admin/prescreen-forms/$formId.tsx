@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FormBuilderPage } from '../../../../features/prescreen-forms/FormBuilderPage';
-import { prescreenFormQueryOptions } from '../../../../features/prescreen-forms/queries';
+import { prescreenFormQueryOptions } from '../../../../features/prescreen-forms/keys';
 import { getActiveOrganizationId } from '../../../../lib/api';
 
 export const Route = createFileRoute('/_authed/admin/prescreen-forms/$formId')({

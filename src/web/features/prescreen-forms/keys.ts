@@ -1,0 +1,27 @@
+import type { PrescreenForm, PrescreenFormList } from '../../../contract/prescreen-forms';
+import { api } from '../../lib/api';
+import { orgQueryOptions } from '../../lib/query';
+
+/*
+ * Query keys and the read queries, in a module of their own: the form route's loader (in the first page's
+ * JavaScript) reads the form without the hooks of queries.ts.
+ */
+/** The active organization id is always the second part of a key, so a switch never shows another's data. */
+export const prescreenFormKeys = {
+  list: (activeId: string | null, params: { trialId?: string }) => ['org', activeId, 'prescreen-forms', params] as const,
+  detail: (activeId: string | null, id: string) => ['org', activeId, 'prescreen-form', id] as const,
+};
+
+export function prescreenFormsQueryOptions(activeId: string | null, params: { trialId?: string } = {}) {
+  return orgQueryOptions({
+    queryKey: prescreenFormKeys.list(activeId, params),
+    queryFn: ({ signal }) => api.get<PrescreenFormList>('/api/prescreen-forms/', { query: { trialId: params.trialId }, signal }),
+  });
+}
+
+export function prescreenFormQueryOptions(activeId: string | null, id: string) {
+  return orgQueryOptions({
+    queryKey: prescreenFormKeys.detail(activeId, id),
+    queryFn: ({ signal }) => api.get<PrescreenForm>(`/api/prescreen-forms/${encodeURIComponent(id)}`, { signal }),
+  });
+}
