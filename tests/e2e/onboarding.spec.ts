@@ -18,18 +18,18 @@ describe('onboarding', () => {
     // The admin menu leads to the onboarding screen: nothing in progress yet.
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Onboarding' }).click();
     await page.waitForURL(/\/admin\/onboard$/);
-    await expect.poll(() => page.getByText('No onboarding in progress').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No onboarding in progress').isVisible(), { timeout: 20_000 }).toBe(true);
     await expectAccessible(page);
 
     // A name is required (the server's message shows beside the field).
     await page.getByRole('button', { name: 'Start onboarding' }).click();
-    await expect.poll(() => page.getByText('Organization name must be at least 2 characters').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Organization name must be at least 2 characters').isVisible(), { timeout: 20_000 }).toBe(true);
     const name = `Harbor Point Research ${unique()}`;
     await page.getByLabel('Organization name').fill(name);
     await page.getByRole('button', { name: 'Start onboarding' }).click();
     await page.waitForURL(/\/admin\/onboard\/[0-9a-f-]{36}\?step=owner$/);
     const wizardUrl = page.url().split('?')[0];
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: `Onboard ${name}` }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: `Onboard ${name}` }).isVisible(), { timeout: 20_000 }).toBe(true);
     const steps = page.getByRole('navigation', { name: 'Onboarding steps' });
     // Toasts repeat some sentences: read the page itself.
     const main = page.getByRole('main');
@@ -41,8 +41,8 @@ describe('onboarding', () => {
     const ownerEmail = `owner.${unique()}@harbor.test`;
     await page.getByLabel("Owner's email").fill(ownerEmail);
     await page.getByRole('button', { name: 'Send invitation' }).click();
-    await expect.poll(() => main.getByText(`Invitation sent to ${ownerEmail}`).isVisible()).toBe(true);
-    await expect.poll(() => steps.locator('[aria-current="step"]').textContent()).toBe('2. First owner (done)');
+    await expect.poll(() => main.getByText(`Invitation sent to ${ownerEmail}`).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => steps.locator('[aria-current="step"]').textContent(), { timeout: 20_000 }).toBe('2. First owner (done)');
     await page.getByRole('button', { name: 'Continue: Sites' }).click();
     await page.waitForURL(/step=sites$/);
 
@@ -51,23 +51,23 @@ describe('onboarding', () => {
     await page.getByLabel('Street address').fill('200 Harbor Way');
     await page.getByLabel('City').fill('Boston');
     await page.getByRole('button', { name: 'Save sites' }).click();
-    await expect.poll(() => page.getByText('Choose the time zone', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Choose the time zone', { exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
     await pickFromCombobox(page, page.getByLabel('Time zone'), 'New York');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save sites' }).click();
-    await expect.poll(() => main.getByText('1 site saved.').isVisible()).toBe(true);
+    await expect.poll(() => main.getByText('1 site saved.').isVisible(), { timeout: 20_000 }).toBe(true);
 
     // A reload keeps the step and what was done.
     await page.reload();
     await expect.poll(() => main.getByText('1 site saved.').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(page.url()).toMatch(/step=sites$/);
     expect(await page.getByLabel('Site name').inputValue()).toBe('Harbor Point Clinic');
-    await expect.poll(async () => (await page.getByLabel('Time zone').textContent()) ?? '').toMatch(/America\/New York/);
+    await expect.poll(async () => (await page.getByLabel('Time zone').textContent()) ?? '', { timeout: 20_000 }).toMatch(/America\/New York/);
 
     // Leaving and coming back: the list shows it in progress at that step, and "Continue" opens it there.
     await page.goto('/admin/onboard');
     const row = page.getByRole('row', { name: new RegExp(name) });
-    await expect.poll(() => row.getByText('Step 3 of 7: Sites').isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Step 3 of 7: Sites').isVisible(), { timeout: 20_000 }).toBe(true);
     await expectAccessible(page);
     await row.getByRole('link', { name: /Continue/ }).click();
     await page.waitForURL(`${wizardUrl}?step=sites`);
@@ -76,7 +76,7 @@ describe('onboarding', () => {
 
     // First trial: imported from ClinicalTrials.gov and recruiting at once.
     await page.getByLabel('ClinicalTrials.gov JSON file').setInputFiles('tests/fixtures/ctgov/asthma-study.json');
-    await expect.poll(() => page.getByText(/Ready to import NCT09900001/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/Ready to import NCT09900001/).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByLabel('Start recruiting once imported').check();
     await page.getByRole('button', { name: 'Import the trial' }).click();
     await expect.poll(() => main.getByText('Imported Inhaled Study Drug for Adults With Moderate Asthma').isVisible(), { timeout: 20_000 }).toBe(true);
@@ -100,12 +100,12 @@ describe('onboarding', () => {
     await page.getByRole('radio', { name: /Call first/ }).check();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Create the sequence' }).click();
-    await expect.poll(() => page.getByRole('link', { name: 'Call first' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Call first' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'Continue: Checklist' }).click();
 
     // The checklist: what is done, what needs a look (the owner has not signed up; simulators), with links.
     await page.waitForURL(/step=checklist$/);
-    await expect.poll(() => page.getByTestId('checklist-summary').textContent()).toBe('7 of 10 done');
+    await expect.poll(() => page.getByTestId('checklist-summary').textContent(), { timeout: 20_000 }).toBe('7 of 10 done');
     const owner = page.getByTestId('checklist-owner');
     expect(await owner.getByText(`${ownerEmail} is invited and has not signed up yet.`).isVisible()).toBe(true);
     expect(await page.getByTestId('checklist-sms').getByText(/SMS simulator in use/).isVisible()).toBe(true);
@@ -120,14 +120,14 @@ describe('onboarding', () => {
     await steps.getByRole('link', { name: /7\. Checklist/ }).click();
     await page.waitForURL(/step=checklist$/);
     await page.getByRole('button', { name: 'Finish onboarding' }).click();
-    await expect.poll(() => page.getByText(/Onboarding finished on/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/Onboarding finished on/).isVisible(), { timeout: 20_000 }).toBe(true);
     await expectAccessible(page);
 
     // Finished: no longer in progress.
     await page.getByRole('link', { name: 'Back to onboardings' }).click();
     await page.waitForURL(/\/admin\/onboard$/);
     const finished = page.getByRole('table', { name: 'Finished onboardings' }).getByRole('row', { name: new RegExp(name) });
-    await expect.poll(() => finished.getByRole('link', { name: /Checklist/ }).isVisible()).toBe(true);
+    await expect.poll(() => finished.getByRole('link', { name: /Checklist/ }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByRole('table', { name: 'Onboardings in progress' }).count()).toBe(0);
     await expectAccessible(page);
   });

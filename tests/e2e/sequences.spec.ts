@@ -48,17 +48,17 @@ describe('Outreach sequences', () => {
 
     // No sequences yet: the empty list offers a first one; the sidebar leads here.
     await page.goto('/admin/sequences');
-    await expect.poll(() => page.getByText('No active sequences').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No active sequences').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Manage' }).getByRole('link', { name: 'Sequences' }).isVisible()).toBe(true);
     await expectAccessible(page);
     await page.getByRole('link', { name: 'New sequence' }).click();
     await page.waitForURL(/\/admin\/sequences\/new$/);
 
     // The builder starts with one text message. Saving it empty names each problem, on the field too.
-    await expect.poll(() => page.getByRole('heading', { name: 'Step 1: SMS' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Step 1: SMS' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'Create sequence' }).click();
     const problems = page.getByTestId('builder-problems');
-    await expect.poll(() => problems.textContent()).toContain('Name: Enter a name');
+    await expect.poll(() => problems.textContent(), { timeout: 20_000 }).toContain('Name: Enter a name');
     expect(await problems.textContent()).toContain('Step 1, Message (English): Required');
     expect(await page.getByLabel('Message (English)', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page);
@@ -81,16 +81,16 @@ describe('Outreach sequences', () => {
     await addStep.getByRole('button', { name: 'SMS' }).click();
     await page.getByLabel('Message (English)', { exact: true }).nth(1).fill('Still there, {firstName}? Reply any time.');
     await addStep.getByRole('button', { name: 'Email' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Step 4: Email' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Step 4: Email' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'Move up' }).last().click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Step 3: Email' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Step 3: Email' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Move up');
     await page.locator('[data-step]').filter({ has: page.getByRole('heading', { name: 'Step 3: Email' }) }).getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: /^Step \d: / }).allTextContents()).toEqual(['Step 1: SMS', 'Step 2: Wait', 'Step 3: SMS']);
+    await expect.poll(() => page.getByRole('heading', { name: /^Step \d: / }).allTextContents(), { timeout: 20_000 }).toEqual(['Step 1: SMS', 'Step 2: Wait', 'Step 3: SMS']);
 
     // A branch back to an earlier step is refused as you build, by the contract's own rule.
     await addStep.getByRole('button', { name: 'Branch' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Step 4: Branch' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Step 4: Branch' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByLabel('If it did not').selectOption({ label: 'Go on to the next step' });
     expect(await page.getByLabel('If it did not').locator('option').allTextContents()).not.toContain('Go to step 1: SMS (sms-1)');
     await page.locator('[data-step]').filter({ has: page.getByRole('heading', { name: 'Step 4: Branch' }) }).getByRole('button', { name: 'Delete' }).click();
@@ -109,7 +109,7 @@ describe('Outreach sequences', () => {
     await page.getByRole('button', { name: 'Create sequence' }).click();
     await page.waitForURL(/\/admin\/sequences\/[0-9a-f-]{36}(\?|$)/);
     const sequenceUrl = new URL(page.url()).pathname;
-    await expect.poll(() => page.getByTestId('sequence-step').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('sequence-step').count(), { timeout: 20_000 }).toBe(3);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome texts');
     expect(await page.getByText('A call was missed and no callback is set').isVisible()).toBe(true);
     expect(await page.getByTestId('sequence-step').nth(1).textContent()).toContain('For 1 minute.');
@@ -210,9 +210,9 @@ describe('Outreach sequences', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Make active again' }).isVisible(), SLOW).toBe(true);
     await page.goto('/admin/sequences');
-    await expect.poll(() => page.getByText('No active sequences').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No active sequences').isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByLabel('Show').selectOption('archived');
-    await expect.poll(() => page.getByTestId('sequence-row').textContent()).toContain('Welcome texts');
+    await expect.poll(() => page.getByTestId('sequence-row').textContent(), { timeout: 20_000 }).toContain('Welcome texts');
     expect(await page.getByTestId('sequence-row').textContent()).toContain('Archived');
     await expectAccessible(page);
     void ritaId;

@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Plus, Trash2, X } from 'lucide-react';
+import { ChevronDown, ChevronRight, Plus, X } from 'lucide-react';
+import { ItemActions } from '../../components/ItemActions';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { AnswerPredicate, CriterionCoverage, CriterionLink, CriterionOutcome, Question, QuestionType, StudyBlock } from '../../../contract/prescreen-forms';
 import { QUESTION_TYPES, QuestionSchema } from '../../../contract/prescreen-forms';
@@ -20,26 +21,6 @@ function Control({ id, label, children, className }: { id: string; label: string
 }
 
 const OUTCOMES: CriterionOutcome[] = ['met', 'not_met', 'review'];
-
-/** Move up / Move down / Delete, described by the item's legend. */
-export function ItemActions({ describedBy, isFirst, isLast, onMove, onRemove, removeLabel = 'Delete' }: { describedBy: string; isFirst: boolean; isLast: boolean; onMove: (direction: -1 | 1) => void; onRemove: () => void; removeLabel?: string }) {
-  return (
-    <div className="flex flex-wrap gap-1">
-      <Button variant="ghost" size="sm" data-action="up" disabled={isFirst} aria-describedby={describedBy} onClick={() => onMove(-1)}>
-        <ArrowUp aria-hidden="true" className="h-4 w-4" />
-        Move up
-      </Button>
-      <Button variant="ghost" size="sm" data-action="down" disabled={isLast} aria-describedby={describedBy} onClick={() => onMove(1)}>
-        <ArrowDown aria-hidden="true" className="h-4 w-4" />
-        Move down
-      </Button>
-      <Button variant="ghost" size="sm" aria-describedby={describedBy} onClick={onRemove} className="text-red-800 hover:bg-red-50">
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
-        {removeLabel}
-      </Button>
-    </div>
-  );
-}
 
 function PredicateFields({ id, question, when, onChange }: { id: string; question: Question; when: AnswerPredicate; onChange: (next: AnswerPredicate) => void }) {
   const dateCompare = question.type === 'date' && !['age_lt', 'age_gte'].includes(when.op);

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Sequence, SequenceStep, SequenceStepType, SequenceTrigger } from '../../../contract/sequences';
 import { Combobox } from '../../components/Combobox';
-import { RecordLoadError } from '../../components/ErrorCard';
+import { SequenceLoadError } from './SequenceLoadError';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Textarea } from '../../components/Textarea';
@@ -430,19 +430,7 @@ export function EditSequencePage({ sequenceId }: { sequenceId: string }) {
   if (query.isPending) return <Spinner label="Loading the sequence" />;
   if (query.isError) {
     return (
-      <RecordLoadError
-        error={query.error}
-        heading="Edit sequence"
-        missing={{ heading: 'Sequence not found', title: 'This sequence does not exist' }}
-        missingMessage="It may belong to another organization."
-        failed="Could not load the sequence"
-        onRetry={() => void query.refetch()}
-        back={
-          <Link to="/admin/sequences" className={buttonClass('secondary')}>
-            Back to sequences
-          </Link>
-        }
-      />
+      <SequenceLoadError error={query.error} heading="Edit sequence" onRetry={() => void query.refetch()} />
     );
   }
   return <SequenceBuilder key={query.data.id} sequence={query.data} />;

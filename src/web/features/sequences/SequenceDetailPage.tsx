@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import type { EnrollmentStatus, Sequence, SequenceStep } from '../../../contract/sequences';
 import { ConfirmDialog } from '../../components/dialogs';
-import { RecordLoadError } from '../../components/ErrorCard';
+import { SequenceLoadError } from './SequenceLoadError';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
@@ -196,19 +196,7 @@ export function SequenceDetailPage({ sequenceId, search, onChange }: { sequenceI
   if (query.isPending) return <Spinner label="Loading the sequence" />;
   if (query.isError) {
     return (
-      <RecordLoadError
-        error={query.error}
-        heading="Sequence"
-        missing={{ heading: 'Sequence not found', title: 'This sequence does not exist' }}
-        missingMessage="It may belong to another organization. Go back to the list to find another."
-        failed="Could not load the sequence"
-        onRetry={() => void query.refetch()}
-        back={
-          <Link to="/admin/sequences" className={buttonClass('secondary')}>
-            Back to sequences
-          </Link>
-        }
-      />
+      <SequenceLoadError error={query.error} heading="Sequence" onRetry={() => void query.refetch()} />
     );
   }
   const sequence = query.data;

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { ItemActions } from '../../components/ItemActions';
 import { useRef, useState, type ReactNode } from 'react';
 import type { SequenceStep } from '../../../contract/sequences';
 import { Textarea } from '../../components/Textarea';
@@ -188,21 +188,14 @@ export function StepEditor({ uid, step, index, steps, problems, trialId, organiz
             </h3>
             {problems && problems.size > 0 && <Badge tone="amber">Needs attention</Badge>}
           </div>
-          <div className="flex flex-wrap gap-1">
-            {(step.type === 'sms' || step.type === 'email') && <PreviewDialog step={step} number={number} trialId={trialId} organizationId={organizationId} />}
-            <Button variant="ghost" size="sm" data-action="up" disabled={isFirst} aria-describedby={legendId} onClick={() => onMove(-1)}>
-              <ArrowUp aria-hidden="true" className="h-4 w-4" />
-              Move up
-            </Button>
-            <Button variant="ghost" size="sm" data-action="down" disabled={isLast} aria-describedby={legendId} onClick={() => onMove(1)}>
-              <ArrowDown aria-hidden="true" className="h-4 w-4" />
-              Move down
-            </Button>
-            <Button variant="ghost" size="sm" aria-describedby={legendId} onClick={onRemove} className="text-red-800 hover:bg-red-50">
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-              Delete
-            </Button>
-          </div>
+          <ItemActions
+            describedBy={legendId}
+            isFirst={isFirst}
+            isLast={isLast}
+            onMove={onMove}
+            onRemove={onRemove}
+            leading={(step.type === 'sms' || step.type === 'email') && <PreviewDialog step={step} number={number} trialId={trialId} organizationId={organizationId} />}
+          />
         </div>
         {general.length > 0 && (
           <ul id={`${legendId}-problems`} className="list-disc rounded-md border border-red-200 bg-red-50 py-2 pl-8 pr-3 text-sm text-red-800" data-testid="step-problems">

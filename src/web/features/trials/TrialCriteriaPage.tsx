@@ -1,5 +1,6 @@
 import { Link, useBlocker } from '@tanstack/react-router';
-import { ArrowDown, ArrowUp, Plus, Save, Trash2, Undo2 } from 'lucide-react';
+import { Plus, Save, Undo2 } from 'lucide-react';
+import { ItemActions } from '../../components/ItemActions';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { CriterionKind, Trial } from '../../../contract/trials';
@@ -202,20 +203,7 @@ function CriterionEditor({
             {criterion.population && <PopulationBadge population={criterion.population} />}
             {!criterion.id && <Badge tone="green">New</Badge>}
           </div>
-          <div className="flex flex-wrap gap-1">
-            <Button variant="ghost" size="sm" data-action="up" disabled={isFirst} aria-describedby={legendId} onClick={() => onMove(-1)}>
-              <ArrowUp aria-hidden="true" className="h-4 w-4" />
-              Move up
-            </Button>
-            <Button variant="ghost" size="sm" data-action="down" disabled={isLast} aria-describedby={legendId} onClick={() => onMove(1)}>
-              <ArrowDown aria-hidden="true" className="h-4 w-4" />
-              Move down
-            </Button>
-            <Button variant="ghost" size="sm" aria-describedby={legendId} onClick={onRemove} className="text-red-800 hover:bg-red-50">
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-              Delete
-            </Button>
-          </div>
+          <ItemActions describedBy={legendId} isFirst={isFirst} isLast={isLast} onMove={onMove} onRemove={onRemove} />
         </div>
         <Field className="content-start" label="Text" error={errors.text}>
           <textarea
