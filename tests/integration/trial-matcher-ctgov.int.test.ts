@@ -15,11 +15,19 @@ const SHARED = path.resolve(process.cwd(), '../shared/data/ctgov/studies.json');
 const NCT = 'NCT05887817';
 const year = new Date().getUTCFullYear();
 
-const pool: Array<{ name: string; dateOfBirth: string; note: string; expected: 'excluded' | 'not excluded'; decidedBy?: RegExp }> = [
+const weeksAgo = (weeks: number) => new Date(Date.now() - weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The stroke criterion reads "a history of ischemic stroke, acute coronary syndrome, ... in the past 8 weeks":
+ * the window covers the whole list, so a stroke three weeks ago (a dated fact, entered by hand) excludes, and
+ * a history of stroke with no date leaves the criterion unknown: possibly eligible, never excluded on a guess.
+ */
+const pool: Array<{ name: string; dateOfBirth: string; note: string; fact?: Record<string, unknown>; expected: 'excluded' | 'not excluded'; decidedBy?: RegExp }> = [
   { name: 'Kenji', dateOfBirth: `${year - 62}-03-01`, note: 'A 62-year-old man with type 2 diabetes and chronic kidney disease. eGFR 40. HbA1c 8.1%. No history of stroke.', expected: 'not excluded' },
   { name: 'Maria', dateOfBirth: `${year - 45}-03-01`, note: 'A 45-year-old woman with type 2 diabetes and chronic kidney disease. HbA1c 11.2%.', expected: 'excluded', decidedBy: /HbA1c greater than 10/ },
   { name: 'Tom', dateOfBirth: `${year - 17}-03-01`, note: 'A 17-year-old boy with type 2 diabetes.', expected: 'excluded', decidedBy: /20 years/ },
-  { name: 'Ruth', dateOfBirth: `${year - 70}-03-01`, note: 'A 70-year-old woman with type 2 diabetes and a history of ischemic stroke.', expected: 'excluded', decidedBy: /ischemic stroke/ },
+  { name: 'Ruth', dateOfBirth: `${year - 70}-03-01`, note: 'A 70-year-old woman with type 2 diabetes and chronic kidney disease.', fact: { kind: 'condition', name: 'Ischemic stroke', status: 'present', observedOn: weeksAgo(3) }, expected: 'excluded', decidedBy: /ischemic stroke/ },
+  { name: 'Hana', dateOfBirth: `${year - 66}-03-01`, note: 'A 66-year-old woman with type 2 diabetes and chronic kidney disease and a history of ischemic stroke.', expected: 'not excluded' },
   { name: 'Ana', dateOfBirth: `${year - 55}-03-01`, note: 'A 55-year-old woman with chronic kidney disease. She has no diabetes.', expected: 'excluded', decidedBy: /type 2 diabetes mellitus/ },
 ];
 
@@ -42,6 +50,7 @@ describe.skipIf(!existsSync(SHARED))(`a registry record (${NCT}) against a pool 
       const created = await site.actor.post('/api/candidates/', { firstName: person.name, lastName: 'Pool', dateOfBirth: person.dateOfBirth });
       ids.set(person.name, created.body.id);
       expect((await site.actor.post(`/api/candidates/${created.body.id}/clinical/notes`, { body: person.note })).status).toBe(201);
+      if (person.fact) expect((await site.actor.post(`/api/candidates/${created.body.id}/clinical/facts`, person.fact)).status).toBe(201);
     }
     const run = await site.actor.post(`/api/trial-matcher/${trial.body.id}/runs`, {});
     await whenMatchRunSettled(run.body.id);
