@@ -152,6 +152,49 @@ describe('conditions and negation', () => {
     expect(one('Takes metformin.', 'medication')?.conceptId).toBe('cohortly:metformin');
   });
 
+  // Phrasings read on the second pass (docs/note-extraction.md): each a general pattern, with text written here.
+  it.each<[string, string, CandidateFactInput['status'] | undefined]>([
+    // a new clause with its own subject ends a negation's reach
+    ['No nausea, vomiting, she has asthma.', 'asthma', 'present'],
+    ['Denies headache, he reports gout flares.', 'gout', 'present'],
+    // a finding stated after a denial is asserted
+    ['Negative for influenza, positive for hepatitis C.', 'hepatitis C', 'present'],
+    ['No lymph node involvement, consistent with early breast cancer.', 'breast cancer', 'present'],
+    ['The exam was unremarkable, biopsy significant for melanoma.', 'melanoma', 'present'],
+    ['Imaging not consistent with pneumonia.', 'pneumonia', 'absent'],
+    ['Culture inconsistent with tuberculosis.', 'tuberculosis', 'absent'],
+    // "other than" after a denial's words ends it
+    ['Reports no problems other than her migraine.', 'migraine', 'present'],
+    ['Without treatment his psoriasis spread.', 'psoriasis', 'present'],
+    // a duration is how long it has been had, not a past condition
+    ['He has a 12-year history of type 2 diabetes.', 'type 2 diabetes', 'present'],
+    ['Long-standing history of hypertension.', 'hypertension', 'present'],
+    ['Known history of epilepsy, on levetiracetam.', 'epilepsy', 'present'],
+    ['A 3 year history of Crohn disease.', 'Crohn disease', 'present'],
+    // a date of diagnosis is when it began, not that it ended
+    ['Diagnosed with multiple sclerosis 4 years ago, she uses a cane.', 'multiple sclerosis', 'present'],
+    ['Her lupus was confirmed two years ago.', 'lupus', 'present'],
+    ['He had a stroke 6 years ago.', 'stroke', 'history'],
+    // being treated is now; was treated is past
+    ['She is currently being treated for lymphoma.', 'lymphoma', 'present'],
+    ['He was treated for lymphoma as a teenager.', 'lymphoma', 'history'],
+    // "now", "currently" end the reach of a history cue
+    ['History of asthma and gout, now with cellulitis.', 'cellulitis', 'present'],
+    ['Prior TIA, currently admitted with atrial fibrillation.', 'atrial fibrillation', 'present'],
+    ['Past medical history was significant for glaucoma.', 'glaucoma', 'history'],
+    // a disease named as the vaccine's
+    ['No hepatitis B vaccination on record.', 'hepatitis B', undefined],
+    ['She had her HPV vaccine at 12.', 'HPV', undefined],
+  ])('second pass: %s -> %s %s', (text, mention, status) => {
+    expect(statusOf(text, mention)).toBe(status);
+  });
+
+  it('keeps "currently" inside a denial and a relative\'s clause', () => {
+    expect(statusOf('He is not currently taking metformin.', 'metformin')).toBe('absent');
+    expect(statusOf('Her sisters are currently well without asthma.', 'asthma')).toBeUndefined();
+    expect(statusOf('She does not currently have angina.', 'angina')).toBe('absent');
+  });
+
   it('reads "PE:", "on RA" and "MS:" in a note as the examination, room air and mental status', () => {
     expect(facts('PE: normal. SpO2 97% on RA. MS: alert.').filter((fact) => fact.kind === 'condition')).toEqual([]);
     expect(statusOf('History of PE on warfarin.', 'PE')).toBe('history');
