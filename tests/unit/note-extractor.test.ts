@@ -189,6 +189,44 @@ describe('conditions and negation', () => {
     expect(statusOf(text, mention)).toBe(status);
   });
 
+  // Diagnoses and abbreviations added to the vocabulary for notes (issue 11's second pass), in sentences written here.
+  it.each<[string, string, string]>([
+    ['Admitted with ACS, troponin rising.', 'ACS', 'acute coronary syndrome'],
+    ['Seen for an AECOPD, on nebulisers.', 'AECOPD', 'COPD (chronic lung disease)'],
+    ['CT confirmed acute appendicitis.', 'acute appendicitis', 'appendicitis'],
+    ['Ultrasound shows cholelithiasis without cholecystitis.', 'cholelithiasis', 'gallstones or gallbladder disease'],
+    ['Known Graves disease, on methimazole.', 'Graves disease', 'an overactive thyroid'],
+    ["She was diagnosed with Hashimoto's thyroiditis last spring.", "Hashimoto's thyroiditis", "Hashimoto's thyroiditis"],
+    ['MRI showed a pituitary macroadenoma.', 'pituitary macroadenoma', 'a pituitary tumor'],
+    ['Presents in DKA with a glucose of 540.', 'DKA', 'diabetic ketoacidosis (DKA)'],
+    ['Urine culture grew E. coli; treated for pyelonephritis.', 'pyelonephritis', 'pyelonephritis'],
+    ['At 34 weeks she developed preeclampsia.', 'preeclampsia', 'preeclampsia (high blood pressure in pregnancy)'],
+    ['Hx of PTSD after deployment.', 'PTSD', 'post-traumatic stress disorder (PTSD)'],
+    ['Fell at home and sustained a hip fracture.', 'hip fracture', 'a broken bone (fracture)'],
+    ['Found to have a subdural hematoma on CT.', 'subdural hematoma', 'bleeding in the brain'],
+    ['Blood cultures positive, consistent with infective endocarditis.', 'infective endocarditis', 'an infection of the heart valves (endocarditis)'],
+    ['Chest film shows a right pneumothorax.', 'pneumothorax', 'a collapsed lung (pneumothorax)'],
+    ['Small bowel biopsy confirmed celiac disease.', 'celiac disease', 'celiac disease'],
+    ['He has polycystic kidney disease like his father.', 'polycystic kidney disease', 'polycystic kidney disease'],
+    ['Toddler with an undescended testis on the left.', 'undescended testis', 'an undescended testicle'],
+    ['Stool studies positive for cholera.', 'cholera', 'cholera'],
+    ['A diabetic foot ulcer on the right heel.', 'foot ulcer', 'a foot ulcer'],
+  ])('reads the diagnosis in: %s', (text, words, name) => {
+    const fact = facts(text).find((found) => found.kind === 'condition' && found.span && text.slice(found.span.start, found.span.end) === words);
+    expect(fact?.name).toBe(name);
+    expect(fact?.status).toMatch(/^(?:present|history)$/);
+  });
+
+  it('keeps a complication apart from the disease, and a disease apart from its vaccine', () => {
+    // "Diabetic foot ulcer": diabetes and the ulcer, each its own fact.
+    const names = facts('A diabetic foot ulcer on the right heel.').map((fact) => fact.name);
+    expect(names).toEqual(expect.arrayContaining(['diabetes', 'a foot ulcer']));
+    // "Iron deficiency anemia": the deficiency and the anemia.
+    expect(facts('Iron deficiency anemia on oral iron.').map((fact) => fact.name)).toEqual(expect.arrayContaining(['iron deficiency', 'anemia']));
+    expect(statusOf('Her HPV vaccine series is complete.', 'HPV')).toBeUndefined();
+    expect(statusOf('She tested positive for HPV.', 'HPV')).toBe('present');
+  });
+
   it('keeps "currently" inside a denial and a relative\'s clause', () => {
     expect(statusOf('He is not currently taking metformin.', 'metformin')).toBe('absent');
     expect(statusOf('Her sisters are currently well without asthma.', 'asthma')).toBeUndefined();
