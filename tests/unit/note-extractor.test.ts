@@ -171,6 +171,10 @@ describe('conditions and negation', () => {
     ['Long-standing history of hypertension.', 'hypertension', 'present'],
     ['Known history of epilepsy, on levetiracetam.', 'epilepsy', 'present'],
     ['A 3 year history of Crohn disease.', 'Crohn disease', 'present'],
+    ['She has a 5-day history of cellulitis of the shin.', 'cellulitis', 'present'],
+    ['Comes in with a history of 4 days of gout pain.', 'gout', 'present'],
+    ['A recent history of influenza.', 'influenza', 'present'],
+    ['History of influenza as a child.', 'influenza', 'history'],
     // a date of diagnosis is when it began, not that it ended
     ['Diagnosed with multiple sclerosis 4 years ago, she uses a cane.', 'multiple sclerosis', 'present'],
     ['Her lupus was confirmed two years ago.', 'lupus', 'present'],
