@@ -215,6 +215,13 @@ describe('conditions and negation', () => {
     ['Toddler with an undescended testis on the left.', 'undescended testis', 'an undescended testicle'],
     ['Stool studies positive for cholera.', 'cholera', 'cholera'],
     ['A diabetic foot ulcer on the right heel.', 'foot ulcer', 'a foot ulcer'],
+    ['Longstanding DM type 2, diet controlled.', 'DM type 2', 'type 2 diabetes'],
+    ['Type II DM with neuropathy.', 'Type II DM', 'type 2 diabetes'],
+    ["Remote Hodgkin's disease, treated with ABVD.", "Hodgkin's disease", 'lymphoma'],
+    ["Flare of her Crohn's on budesonide.", "Crohn's", "Crohn's disease"],
+    ['PAF on apixaban.', 'PAF', 'atrial fibrillation'],
+    ['Lung ca diagnosed on biopsy.', 'Lung ca', 'lung cancer'],
+    ['Hx of ca prostate, on ADT.', 'ca prostate', 'prostate cancer'],
   ])('reads the diagnosis in: %s', (text, words, name) => {
     const fact = facts(text).find((found) => found.kind === 'condition' && found.span && text.slice(found.span.start, found.span.end) === words);
     expect(fact?.name).toBe(name);
@@ -229,6 +236,8 @@ describe('conditions and negation', () => {
     expect(facts('Iron deficiency anemia on oral iron.').map((fact) => fact.name)).toEqual(expect.arrayContaining(['iron deficiency', 'anemia']));
     expect(statusOf('Her HPV vaccine series is complete.', 'HPV')).toBeUndefined();
     expect(statusOf('She tested positive for HPV.', 'HPV')).toBe('present');
+    // "Ca" alone is calcium.
+    expect(facts('Ca 9.2, Mg 2.0, K 4.1.').filter((fact) => fact.kind === 'condition')).toEqual([]);
   });
 
   it('keeps "currently" inside a denial and a relative\'s clause', () => {
