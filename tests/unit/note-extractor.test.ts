@@ -186,6 +186,13 @@ describe('conditions and negation', () => {
     ['History of asthma and gout, now with cellulitis.', 'cellulitis', 'present'],
     ['Prior TIA, currently admitted with atrial fibrillation.', 'atrial fibrillation', 'present'],
     ['Past medical history was significant for glaucoma.', 'glaucoma', 'history'],
+    // "not due to" denies the cause; no recurrence / residual, "-free" say it was had
+    ['Her dyspnea is not due to heart failure.', 'heart failure', 'absent'],
+    ['Cough due to GERD.', 'GERD', 'present'],
+    ['Surveillance scan: no evidence of recurrence of his colon cancer.', 'colon cancer', 'history'],
+    ['PET without residual lymphoma.', 'lymphoma', 'history'],
+    ['Melanoma-free since the excision in 2019.', 'melanoma', 'history'],
+    ['No melanoma on skin check.', 'melanoma', 'absent'],
     // a disease named as the vaccine's
     ['No hepatitis B vaccination on record.', 'hepatitis B', undefined],
     ['She had her HPV vaccine at 12.', 'HPV', undefined],
