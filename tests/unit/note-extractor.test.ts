@@ -185,7 +185,6 @@ describe('conditions and negation', () => {
     // "now", "currently" end the reach of a history cue
     ['History of asthma and gout, now with cellulitis.', 'cellulitis', 'present'],
     ['Prior TIA, currently admitted with atrial fibrillation.', 'atrial fibrillation', 'present'],
-    ['Past medical history was significant for glaucoma.', 'glaucoma', 'history'],
     // "not due to" denies the cause; no recurrence / residual, "-free" say it was had
     ['Her dyspnea is not due to heart failure.', 'heart failure', 'absent'],
     ['Cough due to GERD.', 'GERD', 'present'],
@@ -245,6 +244,20 @@ describe('conditions and negation', () => {
     expect(statusOf('She tested positive for HPV.', 'HPV')).toBe('present');
     // "Ca" alone is calcium.
     expect(facts('Ca 9.2, Mg 2.0, K 4.1.').filter((fact) => fact.kind === 'condition')).toEqual([]);
+  });
+
+  it('carries a "Family History:" heading to the lines under it, up to a blank line or the next heading', () => {
+    const note = 'Family History:\nFather: stroke at 60\nSister - lupus\n\nPast Medical History:\nGout\nGlaucoma\n\nAssessment:\nCellulitis of the left leg';
+    expect(statusOf(note, 'stroke')).toBeUndefined();
+    expect(statusOf(note, 'lupus')).toBeUndefined();
+    // A past-medical-history list names conditions still had: not carried (the matcher reads history as "not now").
+    expect(statusOf(note, 'gout')).toBe('present');
+    expect(statusOf(note, 'glaucoma')).toBe('present');
+    expect(statusOf(note, 'cellulitis')).toBe('present');
+    // A relative as a list item's label, without a heading.
+    expect(statusOf('Mother: type 1 diabetes. The patient has asthma.', 'type 1 diabetes')).toBeUndefined();
+    expect(statusOf('Mother: type 1 diabetes. The patient has asthma.', 'asthma')).toBe('present');
+    expect(statusOf('Social history: lives with her mother. Gout since age 50.', 'gout')).toBe('present');
   });
 
   it('keeps "currently" inside a denial and a relative\'s clause', () => {

@@ -100,13 +100,15 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
   { type: 'neg', before: false, pattern: /\b(?:(?:was|were|is|are|has been|have been|been|now)\s+)*(?:ruled out|excluded|unlikely|negative(?!\s+for\b)|not (?:seen|present|found|detected|identified|demonstrated|suspected)|absent|denied)\b/gi },
   // Someone else's: a family history, a relative who had it.
   { type: 'fam', before: true, pattern: new RegExp(String.raw`\b(?:family (?:medical )?(?:history|hx)(?: (?:of|significant for|notable for|includes?|positive for|is positive for))?|fhx?\b(?: of)?|fh:|(?<!\b(?:by|with|to|from|of|and)\s+(?:(?:his|her|their)\s+)?)${RELATIVE}(?:'s)?\s+(?:also\s+|who\s+)?(?:had|has|have|are|were|with|is|was|died (?:of|from)|passed away (?:from|of)|(?:was )?diagnosed with|suffer(?:s|ed)? from|history of))`, 'gi') },
+  // "Father: MI at 55", "Mother - breast cancer": a relative as a list item's label.
+  { type: 'fam', before: true, pattern: new RegExp(String.raw`(?<=^|\n|[.;]\s)[ \t]*(?:[-*•]\s*)?${RELATIVE}(?:'s)?[ \t]*(?::|[-–—](?=\s))`, 'gi') },
   { type: 'fam', before: false, pattern: new RegExp(String.raw`\b(?:in (?:a |the |his |her |their )?(?:(?:older|younger|first[- ]degree|maternal|paternal)\s+)*(?:mother|father|mom|dad|sisters?|brothers?|siblings?|aunts?|uncles?|grand(?:mother|father|parent)s?|cousins?|sons?|daughters?|parents?|children|relatives?|family(?: members?)?)|runs in (?:the|his|her|their) family)\b`, 'gi') },
   // Not asserted: to rule out, a worry, a differential, a risk.
   { type: 'hypo', before: true, pattern: /\b(?:rule[- ]?out|r\/o|concern(?:ing)? for|concerns? (?:about|of)|possible|possibly|suspect(?:ed)?|suspicion (?:of|for)|suspicious (?:of|for)|question(?:able)?(?: of)?|evaluat(?:e|ion) for|work[- ]?up for|screen(?:ing|ed)? for|differential(?: diagnos[ie]s)?(?: (?:includes?|of|was|is|included))?|ddx|d\/dx|if|in case of|(?:at )?(?:high |increased )?risk (?:for|of)|prevent(?:ion of|ing)?|prophylaxis (?:for|of|against)|(?:may|might|could) (?:have(?: had)?|be|develop)|consider(?:ing|ed)?|(?:a )?candidate for|plan(?:s|ned|ning)? (?:to|for)|plan:|scheduled for|will (?:be|have|undergo|start|begin|receive|need)|to (?:start|begin|receive|undergo)|prior to|awaiting|referred for|recommend(?:s|ed)?|offered|can ?not (?:be )?(?:ruled out|excluded)|can ?not rule out|not (?:be )?ruled out|whether|unclear if|versus|vs\.?)(?=\W|$)/gi },
   { type: 'hypo', before: true, pattern: /(?<=^|[\s(,;])\?(?=\s*\w)/g },
   { type: 'hypo', before: false, pattern: /\b(?:(?:was|is|are|were|being|also)\s+)*(?:suspected|considered|questioned|possible|a concern|in question|on the differential|not excluded|(?:can|could) ?not be (?:ruled out|excluded)|not ruled out|will be (?:started|given|initiated|begun|considered)|(?:is |are |was |were )?(?:planned|scheduled)|to (?:start|begin|be started))\b|\bvs\b\.?|\bversus\b/gi },
   // History: had it, not now (or not said to be now).
-  { type: 'hist', before: true, pattern: /\b(?:(?:past |prior |remote |previous |significant |known |a |\d+[- ]?(?:year|yr)s?[- ]?)?(?:medical |surgical )?(?:history|hx)(?: is| was)? (?:of|significant for|notable for|remarkable for|positive for|includes?)|h\/o|hx|pmh(?: of| significant for| notable for)?|s\/p|status post|previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|(?<!\b(?:being|is|are|currently|now|still)\s)treated for)\b/gi },
+  { type: 'hist', before: true, pattern: /\b(?:(?:past |prior |remote |previous |significant |known |a |\d+[- ]?(?:year|yr)s?[- ]?)?(?:medical |surgical )?(?:history|hx)(?: is)? (?:of|significant for|notable for|remarkable for|positive for|includes?)|h\/o|hx|pmh(?: of| significant for| notable for)?|s\/p|status post|previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|(?<!\b(?:being|is|are|currently|now|still)\s)treated for)\b/gi },
   // "No recurrence of her breast cancer", "without evidence of residual lymphoma": had it, not now (not "never had").
   { type: 'hist', before: true, pattern: /\b(?:no|without|negative for)(?: (?:evidence|signs?) of)?(?: (?:a|any))? (?:recurren(?:ce|t)|relapse|residual|recurring)(?: (?:disease|tumou?r))?(?: of)?(?=\W)/gi },
   // "Cancer-free since 2015", "disease-free": was had.
@@ -198,6 +200,35 @@ function readStatus(sentence: string, { cues, stops }: SentenceCues, start: numb
   if (types.has('neg')) return 'absent';
   if (types.has('hist') || types.has('medHist')) return 'history';
   return 'present';
+}
+
+// ---- sections ----
+
+/**
+ * "Family History:" alone on its line: the lines under it, up to a blank line or the next heading, are a
+ * relative's. A "Past Medical History:" list is not carried the same way: it lists chronic conditions the
+ * patient still has (COPD, hypertension), and the matcher reads `history` as "not now".
+ */
+type Section = 'family';
+const SECTION_HEADING = /^[ \t]*(family (?:medical )?(?:history|hx)|fhx?|fh)[ \t]*:?[ \t]*$/i;
+const ANY_HEADING = /^[ \t]*[\p{L}][\p{L} /&'-]{1,40}:[ \t]*$/u;
+
+/** The family-history sections of a note, as offset ranges. */
+function readSections(text: string): Array<{ start: number; end: number; section: Section }> {
+  const sections: Array<{ start: number; end: number; section: Section }> = [];
+  let open: { start: number; section: Section } | null = null;
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const heading = SECTION_HEADING.exec(line);
+    if (open && (heading || ANY_HEADING.test(line) || !line.trim())) {
+      sections.push({ ...open, end: offset });
+      open = null;
+    }
+    if (heading) open = { start: offset + line.length, section: 'family' };
+    offset += line.length + 1;
+  }
+  if (open) sections.push({ ...open, end: text.length });
+  return sections;
 }
 
 // ---- age and sex ----
@@ -436,6 +467,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     return index >= 0 && end <= sentences[index].end ? sentences[index] : null;
   };
 
+  const sections = readSections(text);
+  const sectionAt = (offset: number) => sections.find((range) => offset >= range.start && offset < range.end)?.section ?? null;
   const vocab = vocabulary();
   for (const sentence of sentences) {
     for (const mention of vocab.find(sentence.text)) {
@@ -447,6 +480,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       // "TB vaccination", "flu shot", "HPV vaccine": the vaccine, not the disease.
       if (kind === 'condition' && VACCINE_AFTER.test(sentence.text.slice(mention.end, mention.end + 16))) continue;
       const [start, end] = [sentence.start + mention.start, sentence.start + mention.end];
+      // Under a "Family History:" heading it is a relative's.
+      if (kind === 'condition' && sectionAt(start) === 'family') continue;
       add(kind, mention.concept.id, mention.concept.en, mention.concept.id, statusAt(start, end, isMedicine(kind))!, start, end);
     }
   }
