@@ -344,8 +344,10 @@ describe('rules from text', () => {
   it('fixes from the final hand-check: "with or without", diabetic complications, "prior to" is no history', () => {
     // "With or without back pain": back pain is neither required nor excluded.
     expect(names(readTextRule('inclusion', 'Leg pain from sciatica with or without low back pain'))).toEqual(['sciatica']);
-    // A complication of diabetes is not diabetes ("must not have diabetes" would exclude a diabetes trial's people).
-    expect(rule('exclusion', 'Unstable diabetic retinopathy').rule).toBeNull();
+    // A complication of diabetes is not diabetes ("must not have diabetes" would exclude a diabetes trial's people):
+    // the complication itself, when the vocabulary has it (retinopathy since issue 11's second pass).
+    expect(rule('exclusion', 'Unstable diabetic retinopathy').rule).toEqual({ type: 'condition', condition: 'damage to the retina (retinopathy)', present: false });
+    expect(names(readTextRule('exclusion', 'Diabetic ketoacidosis in the last 6 months'))).toEqual(['diabetic ketoacidosis (DKA)']);
     // "Prior to the first dose" is a point in time, not a history.
     const steroid = rule('exclusion', 'Immunodeficiency diagnosed prior to the first dose').rule;
     expect(steroid && 'history' in steroid ? steroid.history : undefined).toBeUndefined();

@@ -116,12 +116,13 @@ describe.skipIf(!existsSync(SHARED))('the note extractor on the shared vignettes
     console.log(
       [`note extractor on ${labels.length} vignettes: ${JSON.stringify(overall)}`, ...[...byBatch].map(([batch, tally]) => `  batch ${batch}: ${JSON.stringify(figures(tally))}`), `  misses: ${misses.join('; ') || 'none'}`].join('\n'),
     );
-    // Issue 11's goals: age and sex >= 95% (reached), main condition >= 85%. The main condition is not reached
-    // (docs/note-extraction.md): most misses are diagnoses the text never names (diagnostic puzzles) or that
-    // the vocabulary has no concept for. Held as a ratchet: raise these as the reader improves.
+    // Issue 11's goals: age and sex >= 95% (reached), main condition >= 85%: reached for conditions the text
+    // names (92.1% on 2026-11-23, second pass; docs/note-extraction.md). Over all vignettes it is not: most
+    // misses are diagnostic puzzles whose text never names the diagnosis. Held as a ratchet: raise these as the
+    // reader improves (78.9 / 55.5 before the second pass).
     expect(overall.age).toBeGreaterThanOrEqual(95);
     expect(overall.sex).toBeGreaterThanOrEqual(95);
-    expect(overall.mainConditionNamedInText).toBeGreaterThanOrEqual(78.9);
-    expect(overall.mainCondition).toBeGreaterThanOrEqual(55.5);
+    expect(overall.mainConditionNamedInText).toBeGreaterThanOrEqual(92);
+    expect(overall.mainCondition).toBeGreaterThanOrEqual(64.5);
   });
 });

@@ -152,6 +152,120 @@ describe('conditions and negation', () => {
     expect(one('Takes metformin.', 'medication')?.conceptId).toBe('cohortly:metformin');
   });
 
+  // Phrasings read on the second pass (docs/note-extraction.md): each a general pattern, with text written here.
+  it.each<[string, string, CandidateFactInput['status'] | undefined]>([
+    // a new clause with its own subject ends a negation's reach
+    ['No nausea, vomiting, she has asthma.', 'asthma', 'present'],
+    ['Denies headache, he reports gout flares.', 'gout', 'present'],
+    // a finding stated after a denial is asserted
+    ['Negative for influenza, positive for hepatitis C.', 'hepatitis C', 'present'],
+    ['No lymph node involvement, consistent with early breast cancer.', 'breast cancer', 'present'],
+    ['The exam was unremarkable, biopsy significant for melanoma.', 'melanoma', 'present'],
+    ['Imaging not consistent with pneumonia.', 'pneumonia', 'absent'],
+    ['Culture inconsistent with tuberculosis.', 'tuberculosis', 'absent'],
+    // "other than" after a denial's words ends it
+    ['Reports no problems other than her migraine.', 'migraine', 'present'],
+    ['Without treatment his psoriasis spread.', 'psoriasis', 'present'],
+    // a duration is how long it has been had, not a past condition
+    ['He has a 12-year history of type 2 diabetes.', 'type 2 diabetes', 'present'],
+    ['Long-standing history of hypertension.', 'hypertension', 'present'],
+    ['Known history of epilepsy, on levetiracetam.', 'epilepsy', 'present'],
+    ['A 3 year history of Crohn disease.', 'Crohn disease', 'present'],
+    ['She has a 5-day history of cellulitis of the shin.', 'cellulitis', 'present'],
+    ['Comes in with a history of 4 days of gout pain.', 'gout', 'present'],
+    ['A recent history of influenza.', 'influenza', 'present'],
+    ['History of influenza as a child.', 'influenza', 'history'],
+    // a date of diagnosis is when it began, not that it ended
+    ['Diagnosed with multiple sclerosis 4 years ago, she uses a cane.', 'multiple sclerosis', 'present'],
+    ['Her lupus was confirmed two years ago.', 'lupus', 'present'],
+    ['He had a stroke 6 years ago.', 'stroke', 'history'],
+    // being treated is now; was treated is past
+    ['She is currently being treated for lymphoma.', 'lymphoma', 'present'],
+    ['He was treated for lymphoma as a teenager.', 'lymphoma', 'history'],
+    // "now", "currently" end the reach of a history cue
+    ['History of asthma and gout, now with cellulitis.', 'cellulitis', 'present'],
+    ['Prior TIA, currently admitted with atrial fibrillation.', 'atrial fibrillation', 'present'],
+    // "not due to" denies the cause; no recurrence / residual, "-free" say it was had
+    ['Her dyspnea is not due to heart failure.', 'heart failure', 'absent'],
+    ['Cough due to GERD.', 'GERD', 'present'],
+    ['Surveillance scan: no evidence of recurrence of his colon cancer.', 'colon cancer', 'history'],
+    ['PET without residual lymphoma.', 'lymphoma', 'history'],
+    ['Melanoma-free since the excision in 2019.', 'melanoma', 'history'],
+    ['No melanoma on skin check.', 'melanoma', 'absent'],
+    // a disease named as the vaccine's
+    ['No hepatitis B vaccination on record.', 'hepatitis B', undefined],
+    ['She had her HPV vaccine at 12.', 'HPV', undefined],
+  ])('second pass: %s -> %s %s', (text, mention, status) => {
+    expect(statusOf(text, mention)).toBe(status);
+  });
+
+  // Diagnoses and abbreviations added to the vocabulary for notes (issue 11's second pass), in sentences written here.
+  it.each<[string, string, string]>([
+    ['Admitted with ACS, troponin rising.', 'ACS', 'acute coronary syndrome'],
+    ['Seen for an AECOPD, on nebulisers.', 'AECOPD', 'COPD (chronic lung disease)'],
+    ['CT confirmed acute appendicitis.', 'acute appendicitis', 'appendicitis'],
+    ['Ultrasound shows cholelithiasis without cholecystitis.', 'cholelithiasis', 'gallstones or gallbladder disease'],
+    ['Known Graves disease, on methimazole.', 'Graves disease', 'an overactive thyroid'],
+    ["She was diagnosed with Hashimoto's thyroiditis last spring.", "Hashimoto's thyroiditis", "Hashimoto's thyroiditis"],
+    ['MRI showed a pituitary macroadenoma.', 'pituitary macroadenoma', 'a pituitary tumor'],
+    ['Presents in DKA with a glucose of 540.', 'DKA', 'diabetic ketoacidosis (DKA)'],
+    ['Urine culture grew E. coli; treated for pyelonephritis.', 'pyelonephritis', 'pyelonephritis'],
+    ['At 34 weeks she developed preeclampsia.', 'preeclampsia', 'preeclampsia (high blood pressure in pregnancy)'],
+    ['Hx of PTSD after deployment.', 'PTSD', 'post-traumatic stress disorder (PTSD)'],
+    ['Fell at home and sustained a hip fracture.', 'hip fracture', 'a broken bone (fracture)'],
+    ['Found to have a subdural hematoma on CT.', 'subdural hematoma', 'bleeding in the brain'],
+    ['Blood cultures positive, consistent with infective endocarditis.', 'infective endocarditis', 'an infection of the heart valves (endocarditis)'],
+    ['Chest film shows a right pneumothorax.', 'pneumothorax', 'a collapsed lung (pneumothorax)'],
+    ['Small bowel biopsy confirmed celiac disease.', 'celiac disease', 'celiac disease'],
+    ['He has polycystic kidney disease like his father.', 'polycystic kidney disease', 'polycystic kidney disease'],
+    ['Toddler with an undescended testis on the left.', 'undescended testis', 'an undescended testicle'],
+    ['Stool studies positive for cholera.', 'cholera', 'cholera'],
+    ['A diabetic foot ulcer on the right heel.', 'foot ulcer', 'a foot ulcer'],
+    ['Longstanding DM type 2, diet controlled.', 'DM type 2', 'type 2 diabetes'],
+    ['Type II DM with neuropathy.', 'Type II DM', 'type 2 diabetes'],
+    ["Remote Hodgkin's disease, treated with ABVD.", "Hodgkin's disease", 'lymphoma'],
+    ["Flare of her Crohn's on budesonide.", "Crohn's", "Crohn's disease"],
+    ['PAF on apixaban.', 'PAF', 'atrial fibrillation'],
+    ['Lung ca diagnosed on biopsy.', 'Lung ca', 'lung cancer'],
+    ['Hx of ca prostate, on ADT.', 'ca prostate', 'prostate cancer'],
+  ])('reads the diagnosis in: %s', (text, words, name) => {
+    const fact = facts(text).find((found) => found.kind === 'condition' && found.span && text.slice(found.span.start, found.span.end) === words);
+    expect(fact?.name).toBe(name);
+    expect(fact?.status).toMatch(/^(?:present|history)$/);
+  });
+
+  it('keeps a complication apart from the disease, and a disease apart from its vaccine', () => {
+    // "Diabetic foot ulcer": diabetes and the ulcer, each its own fact.
+    const names = facts('A diabetic foot ulcer on the right heel.').map((fact) => fact.name);
+    expect(names).toEqual(expect.arrayContaining(['diabetes', 'a foot ulcer']));
+    // "Iron deficiency anemia": the deficiency and the anemia.
+    expect(facts('Iron deficiency anemia on oral iron.').map((fact) => fact.name)).toEqual(expect.arrayContaining(['iron deficiency', 'anemia']));
+    expect(statusOf('Her HPV vaccine series is complete.', 'HPV')).toBeUndefined();
+    expect(statusOf('She tested positive for HPV.', 'HPV')).toBe('present');
+    // "Ca" alone is calcium.
+    expect(facts('Ca 9.2, Mg 2.0, K 4.1.').filter((fact) => fact.kind === 'condition')).toEqual([]);
+  });
+
+  it('carries a "Family History:" heading to the lines under it, up to a blank line or the next heading', () => {
+    const note = 'Family History:\nFather: stroke at 60\nSister - lupus\n\nPast Medical History:\nGout\nGlaucoma\n\nAssessment:\nCellulitis of the left leg';
+    expect(statusOf(note, 'stroke')).toBeUndefined();
+    expect(statusOf(note, 'lupus')).toBeUndefined();
+    // A past-medical-history list names conditions still had: not carried (the matcher reads history as "not now").
+    expect(statusOf(note, 'gout')).toBe('present');
+    expect(statusOf(note, 'glaucoma')).toBe('present');
+    expect(statusOf(note, 'cellulitis')).toBe('present');
+    // A relative as a list item's label, without a heading.
+    expect(statusOf('Mother: type 1 diabetes. The patient has asthma.', 'type 1 diabetes')).toBeUndefined();
+    expect(statusOf('Mother: type 1 diabetes. The patient has asthma.', 'asthma')).toBe('present');
+    expect(statusOf('Social history: lives with her mother. Gout since age 50.', 'gout')).toBe('present');
+  });
+
+  it('keeps "currently" inside a denial and a relative\'s clause', () => {
+    expect(statusOf('He is not currently taking metformin.', 'metformin')).toBe('absent');
+    expect(statusOf('Her sisters are currently well without asthma.', 'asthma')).toBeUndefined();
+    expect(statusOf('She does not currently have angina.', 'angina')).toBe('absent');
+  });
+
   it('reads "PE:", "on RA" and "MS:" in a note as the examination, room air and mental status', () => {
     expect(facts('PE: normal. SpO2 97% on RA. MS: alert.').filter((fact) => fact.kind === 'condition')).toEqual([]);
     expect(statusOf('History of PE on warfarin.', 'PE')).toBe('history');

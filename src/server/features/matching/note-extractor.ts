@@ -90,29 +90,42 @@ const RELATIVE = String.raw`(?:(?:his|her|their|the patient's|pt's|maternal|pate
 /** Cues, each a regular expression (case-insensitive) with its type and side. Longer cues win where they overlap. */
 const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
   // Not negations, though they contain a negation word.
-  { type: 'pseudo', before: true, pattern: /\b(?:no (?:increase|change|significant change|interval change|suspicious change|response|improvement|relief)|not (?:only|necessarily|extend|cause|drain|certain (?:if|whether)|increased|improved|relieved)|without (?:any )?(?:difficulty|incident|complications?)|gram[- ]negative|(?:is |was |been )?not (?:been )?(?:compliant|adherent)|non-?complian(?:t|ce)|non-?adheren(?:t|ce)|did not (?:respond|improve)|no longer)\b/gi },
+  // "A 10-year history of diabetes", "long-standing history of hypertension", "known history of": how long the
+  // patient has had it, not something past; read as present (this cue is the nearest before the mention).
+  // "A 2-week history of cough", "a history of 3 days of fever", "a recent history of": how long it has gone on.
+  { type: 'pseudo', before: true, pattern: /\b(?:(?:an? )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many|few)[- ]?(?:years?|yrs?|months?|weeks?|wks?|days?|hours?)[- ](?:long )?(?:medical )?(?:history|hx) of|(?:history|hx) of (?:the )?(?:(?:past|last) )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|a few) (?:days?|weeks?|months?|hours?) of|(?:long-?standing|longstanding|long|lifelong|known|documented|established|recent) (?:medical )?(?:history|hx) of|known case of)\b/gi },
+  { type: 'pseudo', before: true, pattern: /\b(?:no (?:increase|change|significant change|interval change|suspicious change|response|improvement|relief)|not (?:only|necessarily|extend|cause|drain|certain (?:if|whether)|increased|improved|relieved)|without (?:any )?(?:difficulty|incident|complications?|treatment|therapy)|gram[- ]negative|(?:is |was |been )?not (?:been )?(?:compliant|adherent)|non-?complian(?:t|ce)|non-?adheren(?:t|ce)|did not (?:respond|improve)|no longer)\b/gi },
   // Negation; the words after the trigger ("no prior history of", "denies any") are one cue with it.
-  { type: 'neg', before: true, pattern: /\b(?:no|not|denies|denied|denying|deny|without|w\/o|negative for|free of|absence of|absent|never|nor|neither|negative (?:history|hx)(?: of| for)?|rules out|ruled out for|fails? to (?:reveal|show)|(?:did|does|do)(?: not|n't) (?:have|show|reveal|demonstrate)|(?:has|have)(?: not|n't) had|(?:has|have)(?: not|n't) been diagnosed with)\b(?:\s+(?:any|prior|previous|past|known|recent|significant|further|new|other|current|active|personal|evidence|signs?|symptoms?|history|hx|h\/o|of|for|a|an|had|been|diagnosed|with|complaints?|findings?|episodes?|suggestion|indication)\b)*/gi },
+  { type: 'neg', before: true, pattern: /\b(?:not consistent with|inconsistent with|not suggestive of|not compatible with|not (?:due to|caused by|secondary to|related to|from)|no|not|denies|denied|denying|deny|without|w\/o|negative for|free of|absence of|absent|never|nor|neither|negative (?:history|hx)(?: of| for)?|rules out|ruled out for|fails? to (?:reveal|show)|(?:did|does|do)(?: not|n't) (?:have|show|reveal|demonstrate)|(?:has|have)(?: not|n't) had|(?:has|have)(?: not|n't) been diagnosed with)\b(?:\s+(?:any|prior|previous|past|known|recent|significant|further|new|other(?!\s+than)|current|currently|presently|now|active|personal|evidence|signs?|symptoms?|history|hx|h\/o|of|for|a|an|had|been|diagnosed|with|complaints?|findings?|episodes?|suggestion|indication)\b)*/gi },
   { type: 'neg', before: false, pattern: /\b(?:(?:was|were|is|are|has been|have been|been|now)\s+)*(?:ruled out|excluded|unlikely|negative(?!\s+for\b)|not (?:seen|present|found|detected|identified|demonstrated|suspected)|absent|denied)\b/gi },
   // Someone else's: a family history, a relative who had it.
   { type: 'fam', before: true, pattern: new RegExp(String.raw`\b(?:family (?:medical )?(?:history|hx)(?: (?:of|significant for|notable for|includes?|positive for|is positive for))?|fhx?\b(?: of)?|fh:|(?<!\b(?:by|with|to|from|of|and)\s+(?:(?:his|her|their)\s+)?)${RELATIVE}(?:'s)?\s+(?:also\s+|who\s+)?(?:had|has|have|are|were|with|is|was|died (?:of|from)|passed away (?:from|of)|(?:was )?diagnosed with|suffer(?:s|ed)? from|history of))`, 'gi') },
+  // "Father: MI at 55", "Mother - breast cancer": a relative as a list item's label.
+  { type: 'fam', before: true, pattern: new RegExp(String.raw`(?<=^|\n|[.;]\s)[ \t]*(?:[-*•]\s*)?${RELATIVE}(?:'s)?[ \t]*(?::|[-–—](?=\s))`, 'gi') },
   { type: 'fam', before: false, pattern: new RegExp(String.raw`\b(?:in (?:a |the |his |her |their )?(?:(?:older|younger|first[- ]degree|maternal|paternal)\s+)*(?:mother|father|mom|dad|sisters?|brothers?|siblings?|aunts?|uncles?|grand(?:mother|father|parent)s?|cousins?|sons?|daughters?|parents?|children|relatives?|family(?: members?)?)|runs in (?:the|his|her|their) family)\b`, 'gi') },
   // Not asserted: to rule out, a worry, a differential, a risk.
   { type: 'hypo', before: true, pattern: /\b(?:rule[- ]?out|r\/o|concern(?:ing)? for|concerns? (?:about|of)|possible|possibly|suspect(?:ed)?|suspicion (?:of|for)|suspicious (?:of|for)|question(?:able)?(?: of)?|evaluat(?:e|ion) for|work[- ]?up for|screen(?:ing|ed)? for|differential(?: diagnos[ie]s)?(?: (?:includes?|of|was|is|included))?|ddx|d\/dx|if|in case of|(?:at )?(?:high |increased )?risk (?:for|of)|prevent(?:ion of|ing)?|prophylaxis (?:for|of|against)|(?:may|might|could) (?:have(?: had)?|be|develop)|consider(?:ing|ed)?|(?:a )?candidate for|plan(?:s|ned|ning)? (?:to|for)|plan:|scheduled for|will (?:be|have|undergo|start|begin|receive|need)|to (?:start|begin|receive|undergo)|prior to|awaiting|referred for|recommend(?:s|ed)?|offered|can ?not (?:be )?(?:ruled out|excluded)|can ?not rule out|not (?:be )?ruled out|whether|unclear if|versus|vs\.?)(?=\W|$)/gi },
   { type: 'hypo', before: true, pattern: /(?<=^|[\s(,;])\?(?=\s*\w)/g },
   { type: 'hypo', before: false, pattern: /\b(?:(?:was|is|are|were|being|also)\s+)*(?:suspected|considered|questioned|possible|a concern|in question|on the differential|not excluded|(?:can|could) ?not be (?:ruled out|excluded)|not ruled out|will be (?:started|given|initiated|begun|considered)|(?:is |are |was |were )?(?:planned|scheduled)|to (?:start|begin|be started))\b|\bvs\b\.?|\bversus\b/gi },
   // History: had it, not now (or not said to be now).
-  { type: 'hist', before: true, pattern: /\b(?:(?:past |prior |remote |previous |significant |known |a |\d+[- ]?(?:year|yr)s?[- ]?)?(?:medical |surgical )?(?:history|hx)(?: is)? (?:of|significant for|notable for|remarkable for|positive for|includes?)|h\/o|hx|pmh(?: of| significant for| notable for)?|s\/p|status post|previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|treated for)\b/gi },
+  { type: 'hist', before: true, pattern: /\b(?:(?:past |prior |remote |previous |significant |known |a |\d+[- ]?(?:year|yr)s?[- ]?)?(?:medical |surgical )?(?:history|hx)(?: is)? (?:of|significant for|notable for|remarkable for|positive for|includes?)|h\/o|hx|pmh(?: of| significant for| notable for)?|s\/p|status post|previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|(?<!\b(?:being|is|are|currently|now|still)\s)treated for)\b/gi },
+  // "No recurrence of her breast cancer", "without evidence of residual lymphoma": had it, not now (not "never had").
+  { type: 'hist', before: true, pattern: /\b(?:no|without|negative for)(?: (?:evidence|signs?) of)?(?: (?:a|any))? (?:recurren(?:ce|t)|relapse|residual|recurring)(?: (?:disease|tumou?r))?(?: of)?(?=\W)/gi },
+  // "Cancer-free since 2015", "disease-free": was had.
+  { type: 'hist', before: false, pattern: /(?<=\w)-free\b/gi },
   // "A stroke 10 years ago", "an infarction 2 years earlier" are history; "COPD since 2 years ago", "pain that started 6 months ago" are not.
   { type: 'hist', before: false, pattern: /\b(?:(?:now|has|have|had|was|were|is|are|been|completely)\s+)*(?:resolved|in remission|(?<!\b(?:since|for|from|started|began|starting|beginning)\s)(?:\d+|several|many|a few|two|three|four|five|six|ten)(?:\s*-\s*\d+)?\s+(?:years?|months?)\s+(?:ago|earlier|before))\b/gi },
   // A medicine (or smoking) stopped.
   { type: 'medHist', before: true, pattern: /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on)|took|completed|failed)\b/gi },
   { type: 'medHist', before: false, pattern: /\b(?:(?:was|were|has been|have been|had been|is|now)\s+)*(?:stopped|discontinued|held|tapered(?: off)?|withdrawn)\b/gi },
-  { type: 'allergy', before: true, pattern: /\b(?:allerg(?:y|ies|ic) to|intoleran(?:t|ce) (?:of|to)|adverse (?:drug )?reaction to|did not tolerate|could not tolerate)\b/gi },
+  { type: 'allergy', before: true, pattern: /\b(?:allerg(?:y|ies|ic) to|intoleran(?:t|ce) (?:of|to)|adverse (?:drug )?reaction to|did not tolerate|could not tolerate|unable to tolerate)\b/gi },
 ];
 
 /** Words where a cue's reach ends: a new clause or a turn ("but", "which", "presents", ";"). */
-const TERMINATOR = /\b(?:but|however|although|though|except|apart from|aside from|besides|other than|yet|still|which|who|whose|whom|because|as well as|secondary to|due to|caused by|as (?:the )?(?:cause|etiology|source|reason) (?:of|for)|presents?|presented|presenting|presentation|complain(?:s|ed|ing)?|reports?|reported|states?|stated|admitted|found|shows?|showed|reveal(?:s|ed)?|developed|remains|while|now has|(and) (?:he|she|they|the patient|pt|patient|is|was|has|had|does|did|takes|took|reports|states|sleeps))\b|[;()[\]]|\s[-–—]\s/gi;
+const TERMINATOR = /\b(?:but|however|although|though|except|apart from|aside from|besides|other than|yet|still|which|who|whose|whom|because|as well as|secondary to|due to|caused by|as (?:the )?(?:cause|etiology|source|reason) (?:of|for)|presents?|presented|presenting|presentation|complain(?:s|ed|ing)?|reports?|reported|states?|stated|admitted|found|shows?|showed|reveal(?:s|ed)?|developed|remains|while|()(?:now|currently|presently|at present)|positive for|consistent with|compatible with|suggestive of|significant for|notable for|remarkable for|(and) (?:he|she|they|the patient|pt|patient|is|was|has|had|does|did|takes|took|reports|states|sleeps)|(?<=^|[,:]\s*)((?:he|she|they|the patient|pt|patient) (?:is|was|has|had|does|did|takes|took|reports|states|also|uses|drinks|smokes|lives|works|underwent|received|started|presents|presented)))\b|[;()[\]]|\s[-–—]\s/gi;
+
+/** Words that date an onset ("diagnosed ... 2 years ago"): the time then says when it began, not that it ended. */
+const ONSET = /\b(?:diagnos(?:ed|is)|confirmed|detected|discovered|identified|found|started|began|begun|onset|since|developed)\b/i;
 
 /** How far (in words) a cue reaches: before a mention, after it. */
 const REACH_FORWARD: Record<CueType, number> = { neg: 12, hist: 30, medHist: 4, hypo: 8, fam: 12, allergy: 6, pseudo: 6 };
@@ -135,7 +148,7 @@ function readCues(text: string): SentenceCues {
   for (const cue of found) if (!cues.some((kept) => cue.start < kept.end && kept.start < cue.end)) cues.push(cue);
   cues.sort((a, b) => a.start - b.start);
   const stops = [...matches(TERMINATOR, text)]
-    .map((match) => ({ start: match.index, end: match.index + match[0].length, clause: match[1] !== undefined }))
+    .map((match) => ({ start: match.index, end: match.index + match[0].length, clause: match[1] !== undefined || match[2] !== undefined || match[3] !== undefined }))
     .filter((stop) => !cues.some((cue) => stop.start < cue.end && cue.start < stop.end));
   return { cues, stops };
 }
@@ -176,6 +189,8 @@ function readStatus(sentence: string, { cues, stops }: SentenceCues, start: numb
     after = cue;
     break;
   }
+  // "Diagnosed with HCV 2 years ago", "asthma diagnosed a year ago": when it began, not that it is over.
+  if (after?.type === 'hist' && /\b(?:ago|earlier|before)$/i.test(sentence.slice(after.start, after.end)) && ONSET.test(sentence.slice(Math.max(0, start - 40), after.start))) after = null;
   // A relative as the subject speaks for the whole clause, whatever cue is nearer ("siblings are well without neoplasms").
   const relative = cues.some((cue) => cue.type === 'fam' && cue.before && cue.end <= start && !stopBetween(cue.end, start, cue) && wordsIn(sentence.slice(cue.end, start)) <= REACH_FORWARD.fam);
   const types = new Set([before?.type, after?.type]);
@@ -185,6 +200,35 @@ function readStatus(sentence: string, { cues, stops }: SentenceCues, start: numb
   if (types.has('neg')) return 'absent';
   if (types.has('hist') || types.has('medHist')) return 'history';
   return 'present';
+}
+
+// ---- sections ----
+
+/**
+ * "Family History:" alone on its line: the lines under it, up to a blank line or the next heading, are a
+ * relative's. A "Past Medical History:" list is not carried the same way: it lists chronic conditions the
+ * patient still has (COPD, hypertension), and the matcher reads `history` as "not now".
+ */
+type Section = 'family';
+const SECTION_HEADING = /^[ \t]*(family (?:medical )?(?:history|hx)|fhx?|fh)[ \t]*:?[ \t]*$/i;
+const ANY_HEADING = /^[ \t]*[\p{L}][\p{L} /&'-]{1,40}:[ \t]*$/u;
+
+/** The family-history sections of a note, as offset ranges. */
+function readSections(text: string): Array<{ start: number; end: number; section: Section }> {
+  const sections: Array<{ start: number; end: number; section: Section }> = [];
+  let open: { start: number; section: Section } | null = null;
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const heading = SECTION_HEADING.exec(line);
+    if (open && (heading || ANY_HEADING.test(line) || !line.trim())) {
+      sections.push({ ...open, end: offset });
+      open = null;
+    }
+    if (heading) open = { start: offset + line.length, section: 'family' };
+    offset += line.length + 1;
+  }
+  if (open) sections.push({ ...open, end: text.length });
+  return sections;
 }
 
 // ---- age and sex ----
@@ -317,6 +361,9 @@ function otherSense(mentionText: string, sentence: string, start: number, end: n
   }
 }
 
+/** Words after a disease's name that make it the name of a vaccine ("TB vaccination", "hepatitis B vaccine"). */
+const VACCINE_AFTER = /^[\s-]*(?:vaccin\w*|immuni[sz]ations?|boosters?|shots?)\b/i;
+
 // ---- smoking and pregnancy ----
 
 const SMOKING = /\b(?:(non-?smok(?:er|ing)|never[- ]smok(?:er|ed)|life-?long non-?smoker|(?:does not|doesn't|do not|don't|did not|didn't|never|not) smoke)|(ex-?smoker|former smoker|past smoker|smoked)|smok(?:er|ers|es|ing)|tobacco(?:\s+(?:use|abuse|user|dependence))?|cigarettes?|cigars?|(\d+(?:\.\d+)?\s*[- ]?pack[- ]?years?|pack[- ]?years?))\b/gi;
@@ -420,6 +467,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     return index >= 0 && end <= sentences[index].end ? sentences[index] : null;
   };
 
+  const sections = readSections(text);
+  const sectionAt = (offset: number) => sections.find((range) => offset >= range.start && offset < range.end)?.section ?? null;
   const vocab = vocabulary();
   for (const sentence of sentences) {
     for (const mention of vocab.find(sentence.text)) {
@@ -428,7 +477,11 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       // "Hypothyroidism?" in a problem list: asked, not stated.
       if (/^\s?\?/.test(sentence.text.slice(mention.end, mention.end + 2))) continue;
       const kind: FactKind = mention.concept.kind === 'medication' ? 'medication' : 'condition';
+      // "TB vaccination", "flu shot", "HPV vaccine": the vaccine, not the disease.
+      if (kind === 'condition' && VACCINE_AFTER.test(sentence.text.slice(mention.end, mention.end + 16))) continue;
       const [start, end] = [sentence.start + mention.start, sentence.start + mention.end];
+      // Under a "Family History:" heading it is a relative's.
+      if (kind === 'condition' && sectionAt(start) === 'family') continue;
       add(kind, mention.concept.id, mention.concept.en, mention.concept.id, statusAt(start, end, isMedicine(kind))!, start, end);
     }
   }
