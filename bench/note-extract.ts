@@ -1,0 +1,21 @@
+/**
+ * Clinical-note extraction speed (issue 11): `npm run bench:note-extract`. A 2,000-character note (the
+ * project's cardiology fixture, repeated) read 200 times once warm; prints the median and p95 per note.
+ * Goal (docs/note-extraction.md): under 5 ms per 2,000 characters.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { extractNoteFacts } from '../src/server/features/matching/note-extractor';
+
+const note = readFileSync(path.resolve(process.cwd(), 'tests/fixtures/matching/notes/cardiology-follow-up.txt'), 'utf8');
+const long = `${note}\n${note}\n${note}\n`.slice(0, 2000);
+for (let run = 0; run < 20; run++) extractNoteFacts(long);
+const times: number[] = [];
+for (let run = 0; run < 200; run++) {
+  const started = performance.now();
+  extractNoteFacts(long);
+  times.push(performance.now() - started);
+}
+times.sort((a, b) => a - b);
+const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
+console.log(`note extraction, 2,000 characters: median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (${times.length} runs, warm)`);
