@@ -1,4 +1,5 @@
 import { runAsOrganization } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { twilioForm, twilioSignatureAccepted } from '../../http/twilio-webhook';
@@ -41,7 +42,7 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
   // Withheld numbers arrive as "anonymous" or other non-E.164 text: an unknown caller.
   const caller = E164.test((params.From ?? '').trim()) ? params.From.trim() : null;
   // System path (no scope yet): the registry's owner of the number decides the tenant, then its active agent.
-  const agent = (await systemResolveInboundAgent(deps.db, called))?.agent;
+  const agent = (await systemResolveInboundAgent(systemDb(deps.db), called))?.agent;
   if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) return null;
 
   const planned = await runAsOrganization(deps.db, agent.organizationId, async (tx) => {

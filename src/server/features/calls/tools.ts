@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { normalizePhone } from '../../../contract/candidates';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { errorBody } from '../../http/errors';
 import { VOICE_TOOLS, type CallbackToolName, type VoiceToolName } from '../../integrations/voice/port';
@@ -150,26 +151,26 @@ async function locateDirect(deps: AppDeps, params: Record<string, unknown>): Pro
   const callId = text(params.callId);
   const candidateId = text(params.candidateId);
   if (callId) {
-    const row = await findCall(deps.db, callId);
+    const row = await findCall(systemDb(deps.db), callId);
     return row ? { organizationId: row.organizationId, callId: row.id, candidateId: row.candidateId } : { status: 404, message: 'No call with that callId' };
   }
   if (candidateId) {
-    const latest = await latestCallOfCandidate(deps.db, candidateId);
+    const latest = await latestCallOfCandidate(systemDb(deps.db), candidateId);
     if (latest) return { organizationId: latest.organizationId, callId: latest.id, candidateId: latest.candidateId };
-    const person = await findCandidate(deps.db, candidateId).catch(() => undefined);
+    const person = await findCandidate(systemDb(deps.db), candidateId).catch(() => undefined);
     return person ? { organizationId: person.organizationId, callId: null, candidateId: person.id } : { status: 404, message: 'No candidate with that candidateId' };
   }
   const phone = normalizePhone(text(params.candidatePhoneNumber ?? params.subjectPhoneNumber ?? params.phoneNumber));
   if (!phone) return { status: 404, message: 'Give callId, candidateId or candidatePhoneNumber' };
   const agentPhone = normalizePhone(text(params.agentPhoneNumber));
   // The agent's own number names its organization through the phone-number registry (system path: no session).
-  const owner = agentPhone ? await systemFindNumberOwner(deps.db, agentPhone) : undefined;
+  const owner = agentPhone ? await systemFindNumberOwner(systemDb(deps.db), agentPhone) : undefined;
   const agentOrganizationIds = agentPhone ? (owner ? [owner.organizationId] : []) : null;
-  const people = (await candidatesWithPhone(deps.db, phone)).filter((person) => !agentOrganizationIds || agentOrganizationIds.includes(person.organizationId));
+  const people = (await candidatesWithPhone(systemDb(deps.db), phone)).filter((person) => !agentOrganizationIds || agentOrganizationIds.includes(person.organizationId));
   const organizations = new Set(people.map((person) => person.organizationId));
   if (organizations.size === 0) return { status: 404, message: 'No candidate with that phone number' };
   if (organizations.size > 1) return { status: 409, message: 'That phone number belongs to candidates of several organizations: give agentPhoneNumber or callId' };
-  const latest = await latestCallOfCandidate(deps.db, people[0].id);
+  const latest = await latestCallOfCandidate(systemDb(deps.db), people[0].id);
   return { organizationId: people[0].organizationId, callId: latest?.id ?? null, candidateId: people[0].id };
 }
 

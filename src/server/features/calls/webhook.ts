@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { systemResolveInboundAgent } from '../phone-numbers/queries';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
 import { confirmBooking } from '../prescreen/service';
@@ -97,12 +98,12 @@ const OUTCOME_SUMMARY: Record<string, string> = {
 async function locateCall(deps: VoiceDeps, message: VapiMessage | z.infer<typeof OtherMessageSchema>): Promise<CallRow | undefined> {
   const providerCallId = str(message.call?.id);
   if (providerCallId) {
-    const row = await findCallByProviderId(deps.db, deps.voice.provider, providerCallId);
+    const row = await findCallByProviderId(systemDb(deps.db), deps.voice.provider, providerCallId);
     if (row) return row;
   }
   const ours = str(message.call?.metadata?.callId) ?? str(asRecord(asRecord(message.assistant).metadata).callId);
   if (!ours) return undefined;
-  const row = await findCall(deps.db, ours);
+  const row = await findCall(systemDb(deps.db), ours);
   if (!row || row.provider !== deps.voice.provider) return undefined;
   if (providerCallId && row.providerCallId && row.providerCallId !== providerCallId) return undefined;
   return row;
@@ -184,7 +185,7 @@ async function assistantRequest(deps: VoiceDeps, message: Record<string, unknown
   const providerCallId = str(call.id);
   if (!called || !providerCallId) return { status: 200, body: { error: 'This number is not in service.' } };
   // System path: the registry's owner of the number, then that organization's active agent for it.
-  const agent = (await systemResolveInboundAgent(deps.db, called))?.agent;
+  const agent = (await systemResolveInboundAgent(systemDb(deps.db), called))?.agent;
   if (!agent) return { status: 200, body: { error: 'This number is not in service.' } };
   await runAsOrganization(deps.db, agent.organizationId, async (tx) => {
     let row = await findCallByProviderId(tx, deps.voice.provider, providerCallId);
