@@ -15,7 +15,7 @@ const SYSTEM_DB_USERS: Record<string, string> = {
   'src/server/features/calls/inbound-twilio.ts': 'which organization owns the called number',
   'src/server/features/calls/prescreen-all.ts': "resuming every organization's unfinished runs at start-up",
   'src/server/features/calls/reconcile.ts': 'which organizations have open calls (ids only)',
-  'src/server/features/calls/tools.ts': "an agent tool's call, number owner and candidate before the organization is known",
+  'src/server/features/calls/vapi-routes.ts': "a direct tool request's call, number owner and candidate before the organization is known",
   'src/server/features/calls/webhook.ts': "a webhook's call by provider id; the owner of the called number",
   'src/server/features/candidates/import-runner.ts': "resuming every organization's unfinished imports; ANALYZE after an import",
   'src/server/features/chat/conversation-service.ts': 'public chat: rate limits, the organization by public id, a conversation by id before its organization is known',

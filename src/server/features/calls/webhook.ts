@@ -1,10 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { systemResolveInboundAgent } from '../phone-numbers/queries';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
-import type { AppDeps, AppEnv } from '../../http/context';
+import type { AppDeps } from '../../http/context';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
 import { confirmBooking } from '../prescreen/service';
 import { errorBody } from '../../http/errors';
@@ -35,18 +34,6 @@ const date = (value: unknown) => {
   const parsed = new Date(value);
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 };
-
-/** The secret from X-Vapi-Secret or Authorization: Bearer, compared in constant time. No secret configured: accepted outside production only. */
-export function vapiAuthorized(c: Context<AppEnv>): boolean {
-  const { config } = c.get('deps');
-  const secret = config.voice.vapiServerSecret;
-  if (!secret) return !config.isProduction;
-  const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-  const given = c.req.header('x-vapi-secret') ?? bearer;
-  if (!given) return false;
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(secret));
-}
 
 const ToolCallSchema = z.object({ id: z.string().min(1), function: z.object({ name: z.string().min(1), arguments: z.unknown().optional() }) });
 const CallRefSchema = z.object({ id: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional() }).passthrough();
@@ -304,9 +291,3 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
     return { status: 200, body: { ok: true } };
   });
 }
-
-export const vapiWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  if (!vapiAuthorized(c)) return c.json(errorBody(401, 'Invalid or missing Vapi secret'), 401);
-  const answer = await handleVapiMessage(c.get('deps'), await c.req.text());
-  return c.json(answer.body as object, answer.status as 200);
-});
