@@ -7,7 +7,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { account, user } from './db/schema';
 import { recordAudit } from './features/audit/audit';
-import { findOrganizationBySlug, insertOrganization } from './features/organizations/queries';
+import { findOrganizationBySlug, insertOrganization } from './tenancy/organizations';
 import { insertMembership } from './features/users/queries';
 
 export interface BootstrapResult {

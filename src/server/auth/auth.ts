@@ -10,7 +10,7 @@ import * as schema from '../db/schema';
 import type { Logger } from '../logger';
 import type { MailPort } from '../integrations/mail/mail';
 import { recordAudit } from '../features/audit/audit';
-import { insertOrganization, slugify, uniqueSlug } from '../features/organizations/queries';
+import { insertOrganization, slugify, uniqueSlug } from '../tenancy/organizations';
 import {
   countMembers,
   countOwners,

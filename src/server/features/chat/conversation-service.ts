@@ -26,7 +26,7 @@ import { recordAudit } from '../audit/audit';
 import { findCandidate, insertCandidate, insertContactEvents, linkTrial, updateCandidateRow, type CandidateRow, type NewCandidateRow } from '../candidates/queries';
 import { candidate as candidateTable } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
-import { findOrganizationById, findOrganizationByPublicId, type OrganizationRow } from '../organizations/queries';
+import { findOrganizationById, findOrganizationByPublicId, type OrganizationRow } from '../../tenancy/organizations';
 import { findForm, findFormVersion } from '../prescreen/queries';
 import { recordPrescreenResultInTransaction, type PrescreenActor } from '../prescreen/service';
 import { sendSms } from '../sms/service';

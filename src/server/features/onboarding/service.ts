@@ -34,7 +34,7 @@ import { recordAudit } from '../audit/audit';
 import { createAgent } from '../chat/agent-service';
 import { findAgentRow } from '../chat/queries';
 import { createOrganizationIn } from '../organizations/service';
-import { isUuid } from '../organizations/queries';
+import { isUuid } from '../../tenancy/organizations';
 import { listOrganizationSites, markOwnSites, replaceOrganizationSites } from '../organizations/sites';
 import { listPhoneNumberRows } from '../phone-numbers/queries';
 import { createForm, generateStudyBlocks, updateForm } from '../prescreen-forms/service';

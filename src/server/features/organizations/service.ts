@@ -19,7 +19,7 @@ import {
   uniqueSlug,
   updateOrganizationRow,
   type OrganizationRow,
-} from './queries';
+} from '../../tenancy/organizations';
 
 // Organizations are the tenant registry itself, so these run on the system path with explicit checks:
 // internal admins manage every organization; staff see and (owners/admins) rename their own.

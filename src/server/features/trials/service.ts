@@ -23,7 +23,7 @@ import type { Transaction } from '../../db/scoped';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { CriteriaReaderError, type CriteriaReader } from '../../integrations/llm/criteria-reader';
 import { recordAudit } from '../audit/audit';
-import { isUuid } from '../organizations/queries';
+import { isUuid } from '../../tenancy/organizations';
 import { readTextRule, recordVocabulary } from './criteria-parser';
 import { draftFromStudy } from './ctgov';
 import { readSites, siteMatches, siteRows } from './sites';

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { MailPort } from '../../integrations/mail/mail';
 import { recordAudit } from '../audit/audit';
-import { findOrganizationById } from '../organizations/queries';
+import { findOrganizationById } from '../../tenancy/organizations';
 import {
   countOwners,
   deleteInvitation,
