@@ -6,7 +6,7 @@ import type { Auth } from './auth/auth';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { account, user } from './db/schema';
-import { recordAudit } from './features/audit/audit';
+import { recordAudit } from './audit';
 import { findOrganizationBySlug, insertOrganization } from './tenancy/organizations';
 import { insertMembership } from './features/users/queries';
 

@@ -16,10 +16,9 @@ const ROOT = join(__dirname, '..', '..');
 
 /**
  * Lower layers (auth, db, http, integrations, tenancy) that import features today: auth reads users'
- * memberships and writes the audit. (The organization registry itself is already down in tenancy/.)
+ * memberships and invitations. (The organization registry is down in tenancy/, the audit in server/audit.ts.)
  */
 const LOWER_TO_FEATURE_TODAY = [
-  'src/server/auth/auth.ts -> audit',
   'src/server/auth/auth.ts -> users',
 ];
 

@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Logger } from '../logger';
 import type { MailPort } from '../integrations/mail/mail';
-import { recordAudit } from '../features/audit/audit';
+import { recordAudit } from '../audit';
 import { insertOrganization, slugify, uniqueSlug } from '../tenancy/organizations';
 import {
   countMembers,

@@ -5,7 +5,7 @@ import { runAsOrganization, type Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { QUEUES } from '../../jobs/jobs';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/queries';
 import { nextCallingTime, zoneOrDefault } from '../calls/calling-hours';
 import type { CallRow } from '../calls/queries';

@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { twilioForm, twilioSignatureAccepted } from '../../http/twilio-webhook';
 import { SIMULATION_MODES, TWIML_PROLOG, twimlSay, VoiceProviderError, type SimulationMode } from '../../integrations/voice/port';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { insertContactEvents } from '../candidates/queries';
 import { findCandidateByPhone } from '../sms/queries';
 import { systemResolveInboundAgent } from '../phone-numbers/queries';

@@ -9,7 +9,7 @@ import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { SIMULATION_MODES, type SimulationMode } from '../../integrations/voice/port';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { openCallback, queueCallbackJobs } from '../callbacks/service';
 import { findCandidate, findTrialInOrganization, type CandidateRow } from '../candidates/queries';
 import { targetOrganization } from '../candidates/service';

@@ -7,7 +7,7 @@ import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { VoiceProviderError, type ProviderCall } from '../../integrations/voice/port';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
 import { insertContactEvents, userName } from '../candidates/queries';
 import { findCall, updateCall } from './queries';

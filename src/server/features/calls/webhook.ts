@@ -7,7 +7,7 @@ import type { AppDeps } from '../../http/context';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
 import { confirmBooking } from '../prescreen/service';
 import { errorBody } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { insertContactEvents } from '../candidates/queries';
 import { findCandidateByPhone } from '../sms/queries';
 import type { VoiceDeps } from '../voice-agents/service';

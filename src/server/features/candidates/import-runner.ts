@@ -9,7 +9,7 @@ import { systemDb } from '../../db/system';
 import { candidate, processingRun, processingRunItem } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { backgroundRuns } from '../processing-runs/background';
 import { toRun } from '../processing-runs/service';
 import { mapRow, parseInput, requireImportConsentSource, resolveMapping, validateRow, type MappedRow, type RowError, type ValidRow } from './import';

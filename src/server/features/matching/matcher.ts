@@ -18,7 +18,7 @@ import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { bulkUpdate } from '../candidates/service';
 import { generateStudyBlocks as generateFormBlocks } from '../prescreen-forms/generator';
 import { createForm, listForms, updateForm } from '../prescreen-forms/service';

@@ -30,7 +30,7 @@ import type { Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { createAgent } from '../chat/agent-service';
 import { findAgentRow } from '../chat/queries';
 import { createOrganizationIn } from '../organizations/service';

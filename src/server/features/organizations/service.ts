@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { countMembers, deleteUserRow, memberUserIds } from '../users/queries';
 import {
   deleteOrganizationRow,

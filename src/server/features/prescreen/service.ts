@@ -24,7 +24,7 @@ import { booking, prescreenResult } from '../../db/schema';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { enrollOnTrigger } from '../sequences/enroll';
 import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
 import { changeCandidateStatus } from '../candidates/service';

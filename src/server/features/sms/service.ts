@@ -7,7 +7,7 @@ import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { SmsSendError, type SmsDeliveryStatus, type SmsProvider } from '../../integrations/sms/port';
-import { recordAudit, recordAudits, type AuditEntry } from '../audit/audit';
+import { recordAudit, recordAudits, type AuditEntry } from '../../audit';
 import { exitCandidateSequences } from '../sequences/exits';
 import { eventTime, findCandidate, findCandidates, insertContactEvents, updateCandidateRow, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
 import { contactPermission, type ConsentSubject } from './consent';

@@ -22,7 +22,7 @@ import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { CriteriaReaderError, type CriteriaReader } from '../../integrations/llm/criteria-reader';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { isUuid } from '../../tenancy/organizations';
 import { readTextRule, recordVocabulary } from './criteria-parser';
 import { draftFromStudy } from './ctgov';

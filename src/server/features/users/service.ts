@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { MailPort } from '../../integrations/mail/mail';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { findOrganizationById } from '../../tenancy/organizations';
 import {
   countOwners,
