@@ -8,7 +8,7 @@ import type { Database } from './db/client';
 import { account, user } from './db/schema';
 import { recordAudit } from './audit';
 import { findOrganizationBySlug, insertOrganization } from './tenancy/organizations';
-import { insertMembership } from './features/users/queries';
+import { insertMembership } from './tenancy/users';
 
 export interface BootstrapResult {
   organizationId: string;

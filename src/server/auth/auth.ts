@@ -19,7 +19,7 @@ import {
   findOpenInvitation,
   insertMembership,
   markInvitationAccepted,
-} from '../features/users/queries';
+} from '../tenancy/users';
 
 export const AUTH_BASE_PATH = '/api/auth';
 

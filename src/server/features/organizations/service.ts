@@ -7,7 +7,7 @@ import type { Executor } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../../audit';
-import { countMembers, deleteUserRow, memberUserIds } from '../users/queries';
+import { countMembers, deleteUserRow, memberUserIds } from '../../tenancy/users';
 import {
   deleteOrganizationRow,
   findOrganizationById,

@@ -25,7 +25,7 @@ import {
   updateUserName,
   type InvitationRow,
   type UserRow,
-} from './queries';
+} from '../../tenancy/users';
 
 function toUser(row: NonNullable<UserRow>): User {
   return {
