@@ -17,8 +17,8 @@ const ROOT = join(__dirname, '..', '..');
 /**
  * Feature -> feature imports that lie on a cycle of feature folders today: one strongly connected group,
  * calls / callbacks / candidates / chat / matching / phone-numbers / prescreen / sequences / sms /
- * voice-agents. Break one by moving the shared lookup down or calling a service. (organizations <-> users
- * was broken by moving the organization registry's queries to src/server/tenancy/organizations.ts.)
+ * voice-agents. Break one by moving the shared lookup down or calling a service (organizations <-> users
+ * was broken by moving both features' queries down to src/server/tenancy/).
  */
 const CYCLIC_FEATURE_IMPORTS_TODAY = [
   'callbacks -> calls',
