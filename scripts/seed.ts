@@ -9,7 +9,7 @@ import { CANDIDATE_STATUSES, type CandidateStatus } from '../src/contract/candid
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { candidate, candidateTrial, contactEvent, organization, trial, trialCriterion } from '../src/server/db/schema';
-import { insertOrganization } from '../src/server/features/organizations/queries';
+import { insertOrganization } from '../src/server/tenancy/organizations';
 import { AREA_CODES, DEMO_TRIALS, FIRST_NAMES, LAST_NAMES, PRESCREEN_NOTES, SOURCES } from './seed-data';
 
 export const DEMO_ORGANIZATION_NAME = 'Demo Research Site';

@@ -6,9 +6,9 @@ import type { Auth } from './auth/auth';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { account, user } from './db/schema';
-import { recordAudit } from './features/audit/audit';
-import { findOrganizationBySlug, insertOrganization } from './features/organizations/queries';
-import { insertMembership } from './features/users/queries';
+import { recordAudit } from './audit';
+import { findOrganizationBySlug, insertOrganization } from './tenancy/organizations';
+import { insertMembership } from './tenancy/users';
 
 export interface BootstrapResult {
   organizationId: string;

@@ -9,8 +9,8 @@ import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Logger } from '../logger';
 import type { MailPort } from '../integrations/mail/mail';
-import { recordAudit } from '../features/audit/audit';
-import { insertOrganization, slugify, uniqueSlug } from '../features/organizations/queries';
+import { recordAudit } from '../audit';
+import { insertOrganization, slugify, uniqueSlug } from '../tenancy/organizations';
 import {
   countMembers,
   countOwners,
@@ -19,7 +19,7 @@ import {
   findOpenInvitation,
   insertMembership,
   markInvitationAccepted,
-} from '../features/users/queries';
+} from '../tenancy/users';
 
 export const AUTH_BASE_PATH = '/api/auth';
 

@@ -7,7 +7,7 @@ import {
 import type { MemberRole } from '../../contract/users';
 import type { Database } from '../db/client';
 import { withRowSecurity, type Transaction } from '../db/scoped';
-import type { OrganizationRow } from '../features/organizations/queries';
+import type { OrganizationRow } from '../tenancy/organizations';
 import type { ActiveOrganization, SessionStore } from './sessions';
 import { AppError } from '../http/errors';
 import type { AppEnv } from '../http/context';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { systemDb } from './system';
 
 /**
  * ANALYZE of the whole database, as its owner: the planner's row counts and value spreads stay true as
@@ -8,5 +9,5 @@ import type { Database } from './client';
  * migrations; a failure is logged and retried next hour.
  */
 export async function refreshPlannerStatistics(deps: { db: Database; logger: { warn: (object: object, message: string) => void } }): Promise<void> {
-  await deps.db.execute(sql`analyze`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze failed'));
+  await systemDb(deps.db).execute(sql`analyze`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze failed'));
 }

@@ -1,4 +1,5 @@
 import { runAsOrganization } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { findCandidate } from '../candidates/queries';
@@ -21,7 +22,7 @@ const SYSTEM = { userId: null, label: 'Callback' };
  * errors throw, so pg-boss retries the job a bounded number of times.
  */
 export async function placeCallbackJob(deps: AppDeps, data: { callbackId: string }, jobId: string, now = new Date()): Promise<void> {
-  const found = await findCallback(deps.db, data.callbackId);
+  const found = await findCallback(systemDb(deps.db), data.callbackId);
   if (!found || found.status !== 'pending' || found.jobId !== jobId) return;
   const organizationId = found.organizationId;
 
@@ -73,6 +74,6 @@ export async function placeCallbackJob(deps: AppDeps, data: { callbackId: string
 
 /** The callback-sweep job (and start-up): pending callbacks without a live job get one. */
 export async function sweepCallbacks(deps: AppDeps, now = new Date()): Promise<void> {
-  const organizationIds = await releaseLostJobs(deps.db, now, LOST_JOB_GRACE_MS);
+  const organizationIds = await releaseLostJobs(systemDb(deps.db), now, LOST_JOB_GRACE_MS);
   for (const organizationId of organizationIds) await queueCallbackJobs(deps, organizationId);
 }

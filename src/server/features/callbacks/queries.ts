@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL }
 import type { CallbackStatus } from '../../../contract/callbacks';
 import { callback, candidate } from '../../db/schema';
 import type { Executor } from '../../db/scoped';
+import type { SystemDb } from '../../db/system';
 import { isUuid } from '../candidates/queries';
 
 export type CallbackRow = typeof callback.$inferSelect;
@@ -114,7 +115,7 @@ export async function claimJob(executor: Executor, id: string, jobId: string): P
  * For the sweep: forgets the job of pending callbacks overdue by more than `graceMs` (their job was lost) and
  * returns every organization that has pending callbacks without a job.
  */
-export async function releaseLostJobs(executor: Executor, now: Date, graceMs: number): Promise<string[]> {
+export async function releaseLostJobs(executor: SystemDb, now: Date, graceMs: number): Promise<string[]> {
   await executor
     .update(callback)
     .set({ jobId: null })

@@ -1,11 +1,11 @@
 import { CALLBACK_MAX_ATTEMPTS, type Callback, type CallbackReason, type ListCallbacksQuery, type ScheduleCallbackInput } from '../../../contract/callbacks';
 import type { VoiceAgentType } from '../../../contract/voice';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
-import type { Transaction } from '../../db/scoped';
+import { runAsOrganization, type Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { QUEUES } from '../../jobs/jobs';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/queries';
 import { nextCallingTime, zoneOrDefault } from '../calls/calling-hours';
 import type { CallRow } from '../calls/queries';
@@ -201,10 +201,10 @@ export async function settleCallbackAfterCall(tx: Transaction, call: CallRow, no
  * none. The job id is recorded only if no other process recorded one first; a job that lost is cancelled.
  */
 export async function queueCallbackJobs(deps: CallbackDeps, organizationId: string): Promise<void> {
-  const waiting = await pendingWithoutJob(deps.db, organizationId);
+  const waiting = await runAsOrganization(deps.db, organizationId, (tx) => pendingWithoutJob(tx, organizationId));
   for (const item of waiting) {
     const jobId = await deps.jobs.send(QUEUES.placeCallback, { callbackId: item.id }, { startAfter: item.scheduledFor });
-    if (!(await claimJob(deps.db, item.id, jobId))) await deps.jobs.cancel(QUEUES.placeCallback, jobId);
+    if (!(await runAsOrganization(deps.db, organizationId, (tx) => claimJob(tx, item.id, jobId)))) await deps.jobs.cancel(QUEUES.placeCallback, jobId);
   }
 }
 

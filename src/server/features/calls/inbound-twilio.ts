@@ -1,9 +1,10 @@
 import { runAsOrganization } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { twilioForm, twilioSignatureAccepted } from '../../http/twilio-webhook';
 import { SIMULATION_MODES, TWIML_PROLOG, twimlSay, VoiceProviderError, type SimulationMode } from '../../integrations/voice/port';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { insertContactEvents } from '../candidates/queries';
 import { findCandidateByPhone } from '../sms/queries';
 import { systemResolveInboundAgent } from '../phone-numbers/queries';
@@ -41,7 +42,7 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
   // Withheld numbers arrive as "anonymous" or other non-E.164 text: an unknown caller.
   const caller = E164.test((params.From ?? '').trim()) ? params.From.trim() : null;
   // System path (no scope yet): the registry's owner of the number decides the tenant, then its active agent.
-  const agent = (await systemResolveInboundAgent(deps.db, called))?.agent;
+  const agent = (await systemResolveInboundAgent(systemDb(deps.db), called))?.agent;
   if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) return null;
 
   const planned = await runAsOrganization(deps.db, agent.organizationId, async (tx) => {

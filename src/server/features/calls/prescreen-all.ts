@@ -5,10 +5,11 @@ import { PRESCREEN_CALLS_RUN_KIND, type CallBlockReason, type PrescreenAllInput 
 import { runScoped, type RequestScope } from '../../auth/scope';
 import { processingRun } from '../../db/schema';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { SIMULATION_MODES, type SimulationMode } from '../../integrations/voice/port';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { openCallback, queueCallbackJobs } from '../callbacks/service';
 import { findCandidate, findTrialInOrganization, type CandidateRow } from '../candidates/queries';
 import { targetOrganization } from '../candidates/service';
@@ -89,7 +90,8 @@ export const whenPrescreenRunSettled = prescreenRuns.whenSettled;
 /** At start-up: continues prescreen-call runs left running by a stopped process. */
 export async function resumePrescreenRuns(deps: AppDeps): Promise<string[]> {
   // The system path (no request scope): every organization's runs, like resumeInterruptedRuns.
-  const runs = await deps.db
+  const system = systemDb(deps.db);
+  const runs = await system
     .select({ id: processingRun.id, organizationId: processingRun.organizationId, status: processingRun.status })
     .from(processingRun)
     .where(and(eq(processingRun.kind, PRESCREEN_CALLS_RUN_KIND), inArray(processingRun.status, ['pending', 'running'])));
@@ -98,7 +100,7 @@ export async function resumePrescreenRuns(deps: AppDeps): Promise<string[]> {
     if (prescreenRuns.isActive(deps, run.id)) continue;
     if (run.status === 'pending') {
       // Runs are created in one transaction, so a pending one is not expected; it never started, so fail it.
-      await deps.db.update(processingRun).set({ status: 'failed', error: 'Interrupted before it started; no candidate was called', finishedAt: new Date() }).where(eq(processingRun.id, run.id));
+      await system.update(processingRun).set({ status: 'failed', error: 'Interrupted before it started; no candidate was called', finishedAt: new Date() }).where(eq(processingRun.id, run.id));
       continue;
     }
     deps.logger.info({ runId: run.id }, 'resuming prescreen calls run');

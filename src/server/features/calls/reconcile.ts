@@ -3,10 +3,11 @@ import type { ProcessVapiInput, ProcessVapiResult } from '../../../contract/voic
 import { runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import { call } from '../../db/schema';
 import { withRowSecurity, type RowSecurityScope } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { VoiceProviderError, type ProviderCall } from '../../integrations/voice/port';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
 import { insertContactEvents, userName } from '../candidates/queries';
 import { findCall, updateCall } from './queries';
@@ -71,7 +72,7 @@ export async function sweepStaleCalls(deps: AppDeps, now: Date = new Date()): Pr
   const provider = deps.voice.provider === 'vapi' ? 'vapi' : 'simulator';
   const staleCutoff = new Date(now.getTime() - SWEEP_STALE_MINUTES[provider] * 60_000);
   // The one cross-organization read here: which organizations have open calls (ids only, no patient data).
-  const organizations = await deps.db
+  const organizations = await systemDb(deps.db)
     .selectDistinct({ organizationId: call.organizationId })
     .from(call)
     .where(and(inArray(call.status, OPEN), lte(call.createdAt, staleCutoff)));

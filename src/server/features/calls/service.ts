@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { SIMULATION_MODES, VoiceProviderError, type OfferedSlot, type ScriptQuestion, type SimulationMode, type VoiceProvider } from '../../integrations/voice/port';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/queries';
 import { changeCandidateStatus } from '../candidates/service';
 import { findForm, findFormVersion } from '../prescreen/queries';

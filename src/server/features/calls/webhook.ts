@@ -1,13 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { systemResolveInboundAgent } from '../phone-numbers/queries';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
-import type { AppDeps, AppEnv } from '../../http/context';
+import { systemDb } from '../../db/system';
+import type { AppDeps } from '../../http/context';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
 import { confirmBooking } from '../prescreen/service';
 import { errorBody } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { insertContactEvents } from '../candidates/queries';
 import { findCandidateByPhone } from '../sms/queries';
 import type { VoiceDeps } from '../voice-agents/service';
@@ -34,18 +34,6 @@ const date = (value: unknown) => {
   const parsed = new Date(value);
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 };
-
-/** The secret from X-Vapi-Secret or Authorization: Bearer, compared in constant time. No secret configured: accepted outside production only. */
-export function vapiAuthorized(c: Context<AppEnv>): boolean {
-  const { config } = c.get('deps');
-  const secret = config.voice.vapiServerSecret;
-  if (!secret) return !config.isProduction;
-  const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-  const given = c.req.header('x-vapi-secret') ?? bearer;
-  if (!given) return false;
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(secret));
-}
 
 const ToolCallSchema = z.object({ id: z.string().min(1), function: z.object({ name: z.string().min(1), arguments: z.unknown().optional() }) });
 const CallRefSchema = z.object({ id: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional() }).passthrough();
@@ -97,12 +85,12 @@ const OUTCOME_SUMMARY: Record<string, string> = {
 async function locateCall(deps: VoiceDeps, message: VapiMessage | z.infer<typeof OtherMessageSchema>): Promise<CallRow | undefined> {
   const providerCallId = str(message.call?.id);
   if (providerCallId) {
-    const row = await findCallByProviderId(deps.db, deps.voice.provider, providerCallId);
+    const row = await findCallByProviderId(systemDb(deps.db), deps.voice.provider, providerCallId);
     if (row) return row;
   }
   const ours = str(message.call?.metadata?.callId) ?? str(asRecord(asRecord(message.assistant).metadata).callId);
   if (!ours) return undefined;
-  const row = await findCall(deps.db, ours);
+  const row = await findCall(systemDb(deps.db), ours);
   if (!row || row.provider !== deps.voice.provider) return undefined;
   if (providerCallId && row.providerCallId && row.providerCallId !== providerCallId) return undefined;
   return row;
@@ -184,7 +172,7 @@ async function assistantRequest(deps: VoiceDeps, message: Record<string, unknown
   const providerCallId = str(call.id);
   if (!called || !providerCallId) return { status: 200, body: { error: 'This number is not in service.' } };
   // System path: the registry's owner of the number, then that organization's active agent for it.
-  const agent = (await systemResolveInboundAgent(deps.db, called))?.agent;
+  const agent = (await systemResolveInboundAgent(systemDb(deps.db), called))?.agent;
   if (!agent) return { status: 200, body: { error: 'This number is not in service.' } };
   await runAsOrganization(deps.db, agent.organizationId, async (tx) => {
     let row = await findCallByProviderId(tx, deps.voice.provider, providerCallId);
@@ -303,9 +291,3 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
     return { status: 200, body: { ok: true } };
   });
 }
-
-export const vapiWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  if (!vapiAuthorized(c)) return c.json(errorBody(401, 'Invalid or missing Vapi secret'), 401);
-  const answer = await handleVapiMessage(c.get('deps'), await c.req.text());
-  return c.json(answer.body as object, answer.status as 200);
-});

@@ -5,10 +5,11 @@ import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { runAsOrganization } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import { candidate, processingRun, processingRunItem } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { backgroundRuns } from '../processing-runs/background';
 import { toRun } from '../processing-runs/service';
 import { mapRow, parseInput, requireImportConsentSource, resolveMapping, validateRow, type MappedRow, type RowError, type ValidRow } from './import';
@@ -143,12 +144,14 @@ export async function processRun(deps: RunnerDeps, runId: string, organizationId
 
 /** ANALYZE of the tables an import grows (the owner's statement; its failure never fails the import). */
 async function refreshStatistics(deps: RunnerDeps): Promise<void> {
-  await deps.db.execute(sql`analyze candidate, contact_event, candidate_trial`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after import failed'));
+  await systemDb(deps.db).execute(sql`analyze candidate, contact_event, candidate_trial`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after import failed'));
 }
 
 /** Continues every run left 'running' by a stopped process; runs interrupted while storing their rows fail. */
 export async function resumeInterruptedRuns(deps: RunnerDeps): Promise<string[]> {
-  const runs = await deps.db
+  // The system path (no request scope): every organization's unfinished runs.
+  const system = systemDb(deps.db);
+  const runs = await system
     .select({ id: processingRun.id, organizationId: processingRun.organizationId, status: processingRun.status })
     .from(processingRun)
     .where(and(eq(processingRun.kind, IMPORT_KIND), inArray(processingRun.status, ['pending', 'running'])));
@@ -156,7 +159,7 @@ export async function resumeInterruptedRuns(deps: RunnerDeps): Promise<string[]>
   for (const run of runs) {
     if (importRuns.isActive(deps, run.id)) continue;
     if (run.status === 'pending') {
-      await deps.db.transaction(async (tx) => {
+      await system.transaction(async (tx) => {
         await tx.delete(processingRunItem).where(eq(processingRunItem.runId, run.id));
         await tx.update(processingRun).set({ status: 'failed', error: 'Interrupted while receiving the rows; nothing was imported. Import the file again.', finishedAt: new Date() }).where(eq(processingRun.id, run.id));
       });

@@ -16,7 +16,7 @@ import { canReach, runScoped, selectOrganizations, type RequestScope } from '../
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { exitOnFunnelChange } from '../sequences/exits';
 import {
   countCandidates,

@@ -4,7 +4,7 @@ import { canReach, runScoped, selectOrganizations, type RequestScope } from '../
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { findForm } from '../prescreen/queries';
 import { findTrialRow } from '../trials/queries';
 import { deleteAgentRow, findAgentRow, insertAgentRow, isUuid, listAgentRows, listedAgent, updateAgentRow, type AgentInsert, type AgentRow, type ListedAgentRow } from './queries';

@@ -19,13 +19,14 @@ import type { AiRecommendation } from '../../../contract/prescreen';
 import type { Language } from '../../../contract/prescreen-forms';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { findCandidate, insertCandidate, insertContactEvents, linkTrial, updateCandidateRow, type CandidateRow, type NewCandidateRow } from '../candidates/queries';
 import { candidate as candidateTable } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
-import { findOrganizationById, findOrganizationByPublicId, type OrganizationRow } from '../organizations/queries';
+import { findOrganizationById, findOrganizationByPublicId, type OrganizationRow } from '../../tenancy/organizations';
 import { findForm, findFormVersion } from '../prescreen/queries';
 import { recordPrescreenResultInTransaction, type PrescreenActor } from '../prescreen/service';
 import { sendSms } from '../sms/service';
@@ -227,8 +228,8 @@ async function createConversation(tx: Transaction, organization: OrganizationRow
 
 /** POST /initiate: the organization by public id (or id); its agent by id, or its first active one. */
 export async function initiate(deps: AppDeps, input: InitiateChatInput, address: string): Promise<StartedChat> {
-  await enforce(deps.db, CHAT_LIMITS.entryPerAddress, address, 'Too many chats started from this address; please wait a minute and try again');
-  const organization = (await findOrganizationByPublicId(deps.db, input.organizationId)) ?? (await findOrganizationById(deps.db, input.organizationId));
+  await enforce(systemDb(deps.db), CHAT_LIMITS.entryPerAddress, address, 'Too many chats started from this address; please wait a minute and try again');
+  const organization = (await findOrganizationByPublicId(systemDb(deps.db), input.organizationId)) ?? (await findOrganizationById(systemDb(deps.db), input.organizationId));
   if (!organization) throw notFound('Organization not found');
   return runInOrganization(deps, organization.id, async (tx) => {
     let agent: AgentRow | undefined;
@@ -260,14 +261,14 @@ export async function startTest(deps: AppDeps, scope: RequestScope, input: { cha
 
 /** The conversation whose id and token match, or 404 (wrong token, unknown id and malformed id alike). */
 async function openConversation(deps: AppDeps, conversationId: string, token: string): Promise<ConversationRow> {
-  const row = isUuid(conversationId) ? await findConversationRow(deps.db, conversationId) : undefined;
+  const row = isUuid(conversationId) ? await findConversationRow(systemDb(deps.db), conversationId) : undefined;
   if (!row || !tokenMatches(row, token)) throw notFound(NOT_FOUND);
   return row;
 }
 
 /** GET /{conversationId}/public?token=: resume: every message so far and what to show next. */
 export async function resume(deps: AppDeps, conversationId: string, token: string, address: string): Promise<PublicConversation> {
-  await enforce(deps.db, CHAT_LIMITS.publicPerAddress, address, 'Too many requests from this address; please wait a minute and try again');
+  await enforce(systemDb(deps.db), CHAT_LIMITS.publicPerAddress, address, 'Too many requests from this address; please wait a minute and try again');
   const opened = await openConversation(deps, conversationId, token);
   return runInOrganization(deps, opened.organizationId, async (tx) => {
     const row = await findConversationRow(tx, opened.id);
@@ -567,9 +568,9 @@ async function saveTurn(turn: TurnContext, state: DialogueState, visitor: { text
 
 /** POST /{conversationId}/messages: the visitor's message, the agent's replies. */
 export async function sendMessage(deps: AppDeps, conversationId: string, input: ChatSendMessageInput, address: string): Promise<ChatTurn> {
-  await enforce(deps.db, CHAT_LIMITS.publicPerAddress, address, 'Too many requests from this address; please wait a minute and try again');
+  await enforce(systemDb(deps.db), CHAT_LIMITS.publicPerAddress, address, 'Too many requests from this address; please wait a minute and try again');
   const opened = await openConversation(deps, conversationId, input.token);
-  await enforce(deps.db, CHAT_LIMITS.messagesPerConversation, opened.id, 'Messages are coming faster than anyone types; please wait a moment and try again');
+  await enforce(systemDb(deps.db), CHAT_LIMITS.messagesPerConversation, opened.id, 'Messages are coming faster than anyone types; please wait a moment and try again');
   return runInOrganization(deps, opened.organizationId, async (tx) => {
     const turn = await beginTurn(deps, tx, opened.id);
     const advanced = advanceDialogue(turn.loaded.ctx, stateOf(turn.conversation), input.text);
@@ -583,7 +584,7 @@ export async function sendMessage(deps: AppDeps, conversationId: string, input: 
 
 /** POST /verify: { phone } sends a code by SMS; { code } confirms the phone and links or creates the candidate. */
 export async function verify(deps: AppDeps, input: VerifyChatInput, address: string): Promise<ChatTurn> {
-  await enforce(deps.db, CHAT_LIMITS.entryPerAddress, address, 'Too many verification requests from this address; please wait a minute and try again');
+  await enforce(systemDb(deps.db), CHAT_LIMITS.entryPerAddress, address, 'Too many verification requests from this address; please wait a minute and try again');
   const opened = await openConversation(deps, input.conversationId, input.token);
   return runInOrganization(deps, opened.organizationId, async (tx) => {
     const turn = await beginTurn(deps, tx, opened.id);

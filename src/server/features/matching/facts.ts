@@ -12,7 +12,7 @@ import { runScoped, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { AppError, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { createCandidate, targetOrganization } from '../candidates/service';
 import { readFhirBundle } from './fhir';
 import { extractNoteFacts } from './note-extractor';

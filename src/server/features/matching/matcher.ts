@@ -15,9 +15,10 @@ import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
 import { processingRun } from '../../db/schema';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { bulkUpdate } from '../candidates/service';
 import { generateStudyBlocks as generateFormBlocks } from '../prescreen-forms/generator';
 import { createForm, listForms, updateForm } from '../prescreen-forms/service';
@@ -81,7 +82,7 @@ export async function startMatch(deps: Deps, scope: RequestScope, trialId: strin
 /** At start-up: continues match runs a stopped process left running. */
 export async function resumeMatchRuns(deps: Deps): Promise<string[]> {
   // The system path: which organizations have unfinished runs (each is then processed under its own scope).
-  const runs = await deps.db
+  const runs = await systemDb(deps.db)
     .select({ id: processingRun.id, organizationId: processingRun.organizationId })
     .from(processingRun)
     .where(and(eq(processingRun.kind, q.TRIAL_MATCH_RUN_KIND), inArray(processingRun.status, ['pending', 'running'])));
@@ -146,7 +147,7 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
       });
       if (done) {
         // The planner needs to know the new rows (PGlite runs no autovacuum): as the owner, after the run.
-        await deps.db.execute(sql`analyze trial_match`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after matching failed'));
+        await systemDb(deps.db).execute(sql`analyze trial_match`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after matching failed'));
         return;
       }
       // Let requests in between batches (PGlite serves one statement at a time).

@@ -27,13 +27,14 @@ import { canReach, runScoped, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import type { OnboardingMade } from '../../db/schema';
 import type { Transaction } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { createAgent } from '../chat/agent-service';
 import { findAgentRow } from '../chat/queries';
 import { createOrganizationIn } from '../organizations/service';
-import { isUuid } from '../organizations/queries';
+import { isUuid } from '../../tenancy/organizations';
 import { listOrganizationSites, markOwnSites, replaceOrganizationSites } from '../organizations/sites';
 import { listPhoneNumberRows } from '../phone-numbers/queries';
 import { createForm, generateStudyBlocks, updateForm } from '../prescreen-forms/service';
@@ -202,7 +203,8 @@ export async function listOnboardings(db: Database, scope: RequestScope, status:
 /** Starts an onboarding: the organization and its onboarding are created together, or neither. */
 export async function startOnboarding(db: Database, scope: RequestScope, input: StartOnboardingInput): Promise<Onboarding> {
   requireOnboarder(scope);
-  const id = await db.transaction(async (tx) => {
+  // The system path: the organization registry has no row security, and the onboarding row is the new organization's first.
+  const id = await systemDb(db).transaction(async (tx) => {
     const organization = await createOrganizationIn(tx, scope, input);
     const row = await insertOnboardingRow(tx, { organizationId: organization.id, createdByUserId: scope.userId, currentStep: 'owner' });
     await recordAudit(tx, { organizationId: organization.id, actorUserId: scope.userId, action: 'onboarding.start', entityType: 'onboarding', entityId: row.id });

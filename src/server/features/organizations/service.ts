@@ -4,9 +4,10 @@ import { can } from '../../auth/permissions';
 import { canReach, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
-import { countMembers, deleteUserRow, memberUserIds } from '../users/queries';
+import { recordAudit } from '../../audit';
+import { countMembers, deleteUserRow, memberUserIds } from '../../tenancy/users';
 import {
   deleteOrganizationRow,
   findOrganizationById,
@@ -18,7 +19,7 @@ import {
   uniqueSlug,
   updateOrganizationRow,
   type OrganizationRow,
-} from './queries';
+} from '../../tenancy/organizations';
 
 // Organizations are the tenant registry itself, so these run on the system path with explicit checks:
 // internal admins manage every organization; staff see and (owners/admins) rename their own.
@@ -62,7 +63,7 @@ export async function getOrganization(db: Database, scope: RequestScope, id: str
 }
 
 export async function createOrganization(db: Database, scope: RequestScope, input: CreateOrganizationInput): Promise<Organization> {
-  return db.transaction(async (tx) => toOrganization(await createOrganizationIn(tx, scope, input)));
+  return systemDb(db).transaction(async (tx) => toOrganization(await createOrganizationIn(tx, scope, input)));
 }
 
 /**
@@ -90,7 +91,7 @@ export async function updateOrganization(db: Database, scope: RequestScope, id: 
     if (current.slug === INTERNAL_ORGANIZATION_SLUG) throw badRequest('slug: The internal organization keeps its slug');
     if (!scope.isAdmin) throw forbidden('Only Cohortly admins can change a slug');
   }
-  return db.transaction(async (tx) => {
+  return systemDb(db).transaction(async (tx) => {
     if (input.slug && input.slug !== current.slug && (await findOrganizationBySlug(tx, input.slug))) {
       throw conflict(`The slug "${input.slug}" is taken`);
     }
@@ -112,7 +113,7 @@ export async function deleteOrganization(db: Database, scope: RequestScope, id: 
   const current = await loadVisible(db, scope, id);
   if (!can(scope, 'organization:delete')) throw forbidden(scope.isAdmin ? 'Switch to the Cohortly organization to delete organizations' : 'Only Cohortly admins can delete organizations');
   if (current.slug === INTERNAL_ORGANIZATION_SLUG) throw new AppError(400, 'The internal Cohortly organization cannot be deleted');
-  await db.transaction(async (tx) => {
+  await systemDb(db).transaction(async (tx) => {
     const staff = await memberUserIds(tx, id);
     for (const userId of staff) await deleteUserRow(tx, userId);
     await deleteOrganizationRow(tx, id);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import type { Executor } from '../../db/scoped';
+import type { SystemDb } from '../../db/system';
 import { organization, phoneNumber, voiceAgent } from '../../db/schema';
 import { isUuid, type VoiceAgentRow } from '../voice-agents/queries';
 
@@ -77,8 +77,8 @@ export async function clearAgentNumbers(executor: Executor, organizationId: stri
  * SYSTEM PATH, across all organizations: who owns a called number. Only the inbound paths (Twilio TwiML, the
  * Vapi assistant-request) and the agent tools use it, before any scope exists; it runs as the owner role.
  */
-export async function systemFindNumberOwner(db: Database, number: string): Promise<PhoneNumberRow | undefined> {
-  const [row] = await db.select().from(phoneNumber).where(eq(phoneNumber.number, number));
+export async function systemFindNumberOwner(system: SystemDb, number: string): Promise<PhoneNumberRow | undefined> {
+  const [row] = await system.select().from(phoneNumber).where(eq(phoneNumber.number, number));
   return row;
 }
 
@@ -87,10 +87,10 @@ export async function systemFindNumberOwner(db: Database, number: string): Promi
  * organization's active agent calling from it (the most recently updated when several are). Another
  * organization's agent can never answer, whatever its fromNumber says.
  */
-export async function systemResolveInboundAgent(db: Database, number: string): Promise<{ phoneNumber: PhoneNumberRow; agent: VoiceAgentRow } | undefined> {
-  const owner = await systemFindNumberOwner(db, number);
+export async function systemResolveInboundAgent(system: SystemDb, number: string): Promise<{ phoneNumber: PhoneNumberRow; agent: VoiceAgentRow } | undefined> {
+  const owner = await systemFindNumberOwner(system, number);
   if (!owner) return undefined;
-  const [agent] = await db
+  const [agent] = await system
     .select()
     .from(voiceAgent)
     .where(and(eq(voiceAgent.organizationId, owner.organizationId), eq(voiceAgent.fromNumber, number), eq(voiceAgent.active, true)))

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { SmsSendError } from '../../integrations/sms/port';
 import { VoiceProviderError } from '../../integrations/voice/port';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import type { VoiceAgentRow } from '../voice-agents/queries';
 import {
   agentsUsingNumbers,

@@ -17,8 +17,8 @@ import { canReach, runScoped, selectOrganizations, type RequestScope } from '../
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
-import { isUuid } from '../organizations/queries';
+import { recordAudit } from '../../audit';
+import { isUuid } from '../../tenancy/organizations';
 import { findTrialRow, listCriteria, type CriterionRow, type TrialRow } from '../trials/queries';
 import { applyDeduplication as mergeDuplicates, detectDuplicates as findDuplicates, predicateFits } from './duplicates';
 import { generateStudyBlocks as generate } from './generator';

@@ -22,8 +22,9 @@ import { canReach, runScoped, selectOrganizations, type RequestScope } from '../
 import type { Database } from '../../db/client';
 import { booking, prescreenResult } from '../../db/schema';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { enrollOnTrigger } from '../sequences/enroll';
 import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
 import { changeCandidateStatus } from '../candidates/service';
@@ -499,13 +500,14 @@ export async function createBooking(deps: SmsDeps, scope: RequestScope, body: Cr
 /** The confirmation SMS of a booking, through the SMS port and its consent rules; its state is kept on the booking. */
 /** After a booking made outside a staff request (a scheduling call) has committed: its confirmation SMS. */
 export async function confirmBooking(deps: SmsDeps, bookingId: string): Promise<Booking['confirmationSms'] | null> {
-  const [row] = await deps.db.select().from(booking).where(eq(booking.id, bookingId));
+  // The system path: the booking's organization is not known yet.
+  const [row] = await systemDb(deps.db).select().from(booking).where(eq(booking.id, bookingId));
   if (!row || row.confirmationSms !== 'not_configured') return null;
   return sendBookingConfirmation(deps, toBooking(row));
 }
 
 export async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): Promise<Booking['confirmationSms']> {
-  const trial = await findTrialRow(deps.db, booking.trialId);
+  const trial = await runAsOrganization(deps.db, booking.organizationId, (tx) => findTrialRow(tx, booking.trialId));
   const site = trial && booking.siteId ? findSite(trial.sites, booking.siteId) : undefined;
   // The booked site's facility, street address and city: "Research Site, 100 Main St, Chicago".
   const where = site ? [site.name, site.address, site.city, site.region].filter(Boolean).join(', ') : [booking.siteName, booking.siteCity].filter(Boolean).join(', ');
@@ -523,7 +525,7 @@ export async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): 
   });
   const state: Booking['confirmationSms'] =
     sent.status === 'blocked' ? 'blocked' : sent.status === 'failed' || sent.status === 'undelivered' ? 'failed' : sent.status === 'queued' ? 'queued' : 'sent';
-  await setBookingConfirmation(deps.db, booking.id, state);
+  await runAsOrganization(deps.db, booking.organizationId, (tx) => setBookingConfirmation(tx, booking.id, state));
   return state;
 }
 

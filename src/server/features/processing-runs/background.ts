@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { processingRun } from '../../db/schema';
+import { systemDb, type SystemDb } from '../../db/system';
 
 /** How long a claim on a run lasts without renewal: a process that died lets another take the run after this. */
 const LEASE_SECONDS = 60;
@@ -23,29 +24,29 @@ export function runOwnerOf(deps: object): string {
  * Takes the run for this instance when nobody else holds a live claim on it: 'claimed', 'gone' (no such
  * run, or it is not pending or running any more), or how long another instance's claim still holds.
  */
-async function claimRun(db: Database, runId: string, owner: string): Promise<'claimed' | 'gone' | { heldForMs: number }> {
-  const rows = await db
+async function claimRun(system: SystemDb, runId: string, owner: string): Promise<'claimed' | 'gone' | { heldForMs: number }> {
+  const rows = await system
     .update(processingRun)
     .set({ leaseOwner: owner, leaseExpiresAt: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
     .where(and(eq(processingRun.id, runId), or(isNull(processingRun.leaseOwner), eq(processingRun.leaseOwner, owner), lt(processingRun.leaseExpiresAt, sql`now()`))))
     .returning({ id: processingRun.id });
   if (rows.length > 0) return 'claimed';
-  const [run] = await db
+  const [run] = await system
     .select({ status: processingRun.status, heldForMs: sql<number>`greatest(0, extract(epoch from ${processingRun.leaseExpiresAt} - now()) * 1000)::int` })
     .from(processingRun)
     .where(eq(processingRun.id, runId));
   return run && (run.status === 'pending' || run.status === 'running') ? { heldForMs: Number(run.heldForMs ?? 0) } : 'gone';
 }
 
-async function renewRun(db: Database, runId: string, owner: string): Promise<void> {
-  await db
+async function renewRun(system: SystemDb, runId: string, owner: string): Promise<void> {
+  await system
     .update(processingRun)
     .set({ leaseExpiresAt: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
     .where(and(eq(processingRun.id, runId), eq(processingRun.leaseOwner, owner)));
 }
 
-async function releaseRun(db: Database, runId: string, owner: string): Promise<void> {
-  await db.update(processingRun).set({ leaseOwner: null, leaseExpiresAt: null }).where(and(eq(processingRun.id, runId), eq(processingRun.leaseOwner, owner)));
+async function releaseRun(system: SystemDb, runId: string, owner: string): Promise<void> {
+  await system.update(processingRun).set({ leaseOwner: null, leaseExpiresAt: null }).where(and(eq(processingRun.id, runId), eq(processingRun.leaseOwner, owner)));
 }
 
 /**
@@ -77,19 +78,19 @@ export function backgroundRuns<Deps extends { db: Database }>(process: (deps: De
       const work = new Promise<void>((resolve) => setImmediate(resolve))
         .then(async () => {
           // A database error counts as a live claim: looked at again later, never an unhandled rejection.
-          const claim = await claimRun(deps.db, runId, owner).catch(() => ({ heldForMs: LEASE_SECONDS * 1000 }));
+          const claim = await claimRun(systemDb(deps.db), runId, owner).catch(() => ({ heldForMs: LEASE_SECONDS * 1000 }));
           if (claim === 'gone') return;
           if (claim !== 'claimed') {
             setTimeout(() => void runs.schedule(deps, runId, organizationId).catch(() => undefined), claim.heldForMs + 1000).unref();
             return;
           }
-          const heartbeat = setInterval(() => void renewRun(deps.db, runId, owner).catch(() => undefined), HEARTBEAT_MS);
+          const heartbeat = setInterval(() => void renewRun(systemDb(deps.db), runId, owner).catch(() => undefined), HEARTBEAT_MS);
           heartbeat.unref();
           try {
             await process(deps, runId, organizationId);
           } finally {
             clearInterval(heartbeat);
-            await releaseRun(deps.db, runId, owner).catch(() => undefined);
+            await releaseRun(systemDb(deps.db), runId, owner).catch(() => undefined);
           }
         })
         .finally(() => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BranchCondition, ExitReason, SequenceStep } from '../../../contract/sequences';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { QUEUES } from '../../jobs/jobs';
@@ -454,7 +455,7 @@ async function runOrganizationSteps(deps: SequenceDeps, organizationId: string, 
  * nothing.
  */
 export async function runSequenceSteps(deps: SequenceDeps, jobs: Array<{ enrollmentId: string; jobId: string }>, now = new Date()): Promise<void> {
-  const found = await findEnrollments(deps.db, jobs.map((job) => job.enrollmentId));
+  const found = await findEnrollments(systemDb(deps.db), jobs.map((job) => job.enrollmentId));
   const jobOf = new Map(jobs.map((job) => [job.enrollmentId, job.jobId]));
   const byOrganization = new Map<string, Array<{ enrollmentId: string; jobId: string }>>();
   for (const row of found) {
@@ -486,10 +487,10 @@ export function runSequenceStep(deps: SequenceDeps, data: { enrollmentId: string
 /** The sequence-sweep job (and start-up): active enrollments without a live job get one. */
 export async function sweepSequences(deps: Pick<AppDeps, 'db' | 'jobs'>, now = new Date()): Promise<void> {
   for (;;) {
-    const waiting = await enrollmentsNeedingJobs(deps.db, now, LOST_JOB_GRACE_MS, 1000);
+    const waiting = await enrollmentsNeedingJobs(systemDb(deps.db), now, LOST_JOB_GRACE_MS, 1000);
     if (!waiting.length) return;
     const claims = waiting.map((row) => ({ id: row.id, jobId: randomUUID(), runAt: row.nextRunAt }));
-    const claimed = await claimJobs(deps.db, claims);
+    const claimed = await claimJobs(systemDb(deps.db), claims);
     await queueNext(
       deps,
       claims.filter((claim) => claimed.has(claim.id)).map((claim) => ({ enrollmentId: claim.id, jobId: claim.jobId, runAt: claim.runAt })),

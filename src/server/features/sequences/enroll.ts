@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EnrollmentSource, SequenceStep, SequenceTrigger } from '../../../contract/sequences';
 import type { Transaction } from '../../db/scoped';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { findCandidates, insertContactEvents, type CandidateRow } from '../candidates/queries';
 import { EXITING_STATUSES } from './exits';
 import { findVersion, insertEnrollments, insertStepRuns, liveCandidateIds, sequencesWithTrigger, type EnrollmentRow, type SequenceRow } from './queries';

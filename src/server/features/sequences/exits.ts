@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { ExitReason } from '../../../contract/sequences';
 import { sequence } from '../../db/schema';
 import type { Executor, Transaction } from '../../db/scoped';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { insertContactEvents } from '../candidates/queries';
 import { exitEnrollmentRows, insertStepRuns, liveEnrollmentsOf, type EnrollmentRow } from './queries';
 

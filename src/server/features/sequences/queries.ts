@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQ
 import type { EnrollmentStatus, ExitReason, SequenceStatus } from '../../../contract/sequences';
 import { candidate, sequence, sequenceEnrollment, sequenceStepRun, sequenceVersion, trial } from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
+import type { SystemDb } from '../../db/system';
 
 export type SequenceRow = typeof sequence.$inferSelect;
 export type NewSequenceRow = typeof sequence.$inferInsert;
@@ -130,7 +131,7 @@ export async function findEnrollment(executor: Executor, id: string, forUpdate =
   return row;
 }
 
-export async function findEnrollments(executor: Executor, ids: string[]): Promise<EnrollmentRow[]> {
+export async function findEnrollments(executor: SystemDb, ids: string[]): Promise<EnrollmentRow[]> {
   if (!ids.length) return [];
   return executor.select().from(sequenceEnrollment).where(inArray(sequenceEnrollment.id, ids));
 }
@@ -264,7 +265,7 @@ export async function timelineOf(executor: Executor, enrollmentId: string): Prom
  * For the sweep: forgets the job of active enrollments overdue by more than `graceMs` (their job was lost: a
  * crash between the commit and the queueing) and returns those that are due-able without a job.
  */
-export async function enrollmentsNeedingJobs(executor: Executor, now: Date, graceMs: number, limit: number): Promise<Array<{ id: string; nextRunAt: Date }>> {
+export async function enrollmentsNeedingJobs(executor: SystemDb, now: Date, graceMs: number, limit: number): Promise<Array<{ id: string; nextRunAt: Date }>> {
   await executor
     .update(sequenceEnrollment)
     .set({ jobId: null })
@@ -279,7 +280,7 @@ export async function enrollmentsNeedingJobs(executor: Executor, now: Date, grac
 }
 
 /** Gives each enrollment its job id unless another process did first; returns those claimed. */
-export async function claimJobs(executor: Executor, claims: Array<{ id: string; jobId: string }>): Promise<Set<string>> {
+export async function claimJobs(executor: SystemDb, claims: Array<{ id: string; jobId: string }>): Promise<Set<string>> {
   if (!claims.length) return new Set();
   const result = await executor.execute(sql`
     update sequence_enrollment e set job_id = c.job_id

@@ -21,7 +21,7 @@ import { canReach, runScoped, selectOrganizations, type RequestScope } from '../
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { findCandidate, findCandidates, findCandidatesMatching, findTrialInOrganization, isUuid, userName } from '../candidates/queries';
 import { targetOrganization } from '../candidates/service';
 import { zoneOrDefault } from '../calls/calling-hours';

@@ -2,11 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { SmsBlockReason, SmsMessage, SmsPurpose, SmsTemplateKey } from '../../../contract/sms';
 import { normalizePhone } from '../../../contract/candidates';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
-import type { Transaction } from '../../db/scoped';
+import { runAsOrganization, type Transaction } from '../../db/scoped';
+import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { SmsSendError, type SmsDeliveryStatus, type SmsProvider } from '../../integrations/sms/port';
-import { recordAudit, recordAudits, type AuditEntry } from '../audit/audit';
+import { recordAudit, recordAudits, type AuditEntry } from '../../audit';
 import { exitCandidateSequences } from '../sequences/exits';
 import { eventTime, findCandidate, findCandidates, insertContactEvents, updateCandidateRow, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
 import { contactPermission, type ConsentSubject } from './consent';
@@ -67,8 +68,9 @@ export function toSmsMessage(row: SmsRow): SmsMessage {
   };
 }
 
-function inTransaction<T>(deps: SmsDeps, tx: Transaction | undefined, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return tx ? work(tx) : deps.db.transaction(work);
+/** `work` in the caller's transaction, else in one of its own under the organization's row security. */
+function inTransaction<T>(deps: SmsDeps, tx: Transaction | undefined, organizationId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return tx ? work(tx) : runAsOrganization(deps.db, organizationId, work);
 }
 
 /** The consent facts of a candidate, read in `tx`: the row, the recorded opt-out and the number's own STOP. */
@@ -168,7 +170,7 @@ function sentAudit(row: SmsRow, error: string | null): AuditEntry {
  */
 export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transaction): Promise<SendSmsResult> {
   const now = input.now ?? new Date();
-  const prepared = await inTransaction(deps, tx, async (t) => {
+  const prepared = await inTransaction(deps, tx, input.organizationId, async (t) => {
     let row: CandidateRow | undefined;
     if (input.candidateId) {
       row = await findCandidate(t, input.candidateId, true);
@@ -247,7 +249,7 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
     outcome = { providerMessageId: null, status: 'failed', error: code };
   }
 
-  const final = await inTransaction(deps, tx, async (t) => {
+  const final = await inTransaction(deps, tx, input.organizationId, async (t) => {
     let row = await updateSms(t, stored.id, outcome);
     // The simulator "delivers" at once, through the same status update Twilio's callback takes.
     if (deps.sms.provider === 'simulator' && outcome.providerMessageId) {
@@ -290,7 +292,7 @@ export async function sendSmsBatch(
 ): Promise<SmsBatchOutcome[]> {
   const actor = { userId: null, label: 'Cohortly' };
   const labels = new Map(input.items.map((item) => [item.candidateId, item.historyLabel]));
-  const outcomes = await deps.db.transaction(async (t) => {
+  const outcomes = await runAsOrganization(deps.db, input.organizationId, async (t) => {
     const rows = new Map((await findCandidates(t, input.items.map((item) => item.candidateId), true)).filter((row) => row.organizationId === input.organizationId).map((row) => [row.id, row]));
     const phoneOptOuts = await phonesSmsOptOutAt(t, input.organizationId, [...rows.values()].map((row) => row.phone).filter((phone): phone is string => Boolean(phone)));
     const values: NewSmsRow[] = [];
@@ -350,7 +352,7 @@ export async function sendSmsBatch(
   await Promise.all(Array.from({ length: Math.min(PROVIDER_CONCURRENCY, queued.length) }, lane));
   if (!updates.length) return outcomes;
 
-  await deps.db.transaction(async (t) => {
+  await runAsOrganization(deps.db, input.organizationId, async (t) => {
     await updateSentMessages(t, updates);
     const byId = new Map(updates.map((update) => [update.id, update]));
     const finals = queued.map((outcome) => ({ ...outcome.message!, status: byId.get(outcome.message!.id)!.status as SmsRow['status'], provider: deps.sms.provider }));
@@ -378,7 +380,8 @@ export async function applyStatusUpdate(tx: Transaction, provider: SmsProvider, 
 }
 
 export async function receiveStatusCallback(deps: SmsDeps, input: { messageSid: string; status: SmsDeliveryStatus; errorCode?: string }): Promise<boolean> {
-  return deps.db.transaction(async (tx) => Boolean(await applyStatusUpdate(tx, deps.sms.provider, input.messageSid, input.status, input.errorCode)));
+  // The system path: the provider's message id is all we know, not its organization.
+  return systemDb(deps.db).transaction(async (tx) => Boolean(await applyStatusUpdate(tx, deps.sms.provider, input.messageSid, input.status, input.errorCode)));
 }
 
 // ---- inbound ----
@@ -432,7 +435,8 @@ async function routeInbound(tx: Transaction, from: string): Promise<{ organizati
  * the only messages not sent through sendSms, because carriers require them even after an opt-out.
  */
 export async function receiveInboundSms(deps: SmsDeps, inbound: InboundSms, route?: { organizationId: string; candidateId?: string | null }): Promise<InboundResult> {
-  return deps.db.transaction(async (tx) => {
+  // The system path: routing finds the organization from the sender (see routeInbound).
+  return systemDb(deps.db).transaction(async (tx) => {
     const from = normalizePhone(inbound.from) ?? inbound.from.trim();
     const target = route ?? (await routeInbound(tx, from));
     if (!target) {

@@ -6,8 +6,8 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { MailPort } from '../../integrations/mail/mail';
-import { recordAudit } from '../audit/audit';
-import { findOrganizationById } from '../organizations/queries';
+import { recordAudit } from '../../audit';
+import { findOrganizationById } from '../../tenancy/organizations';
 import {
   countOwners,
   deleteInvitation,
@@ -25,7 +25,7 @@ import {
   updateUserName,
   type InvitationRow,
   type UserRow,
-} from './queries';
+} from '../../tenancy/users';
 
 function toUser(row: NonNullable<UserRow>): User {
   return {

@@ -6,7 +6,7 @@ import type { Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { VoiceProviderError, type ScriptQuestion } from '../../integrations/voice/port';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../audit';
 import { findForm, findFormVersion } from '../prescreen/queries';
 import { isValidTimeZone } from '../../../contract/time-zones';
 import { findTrialRow, type TrialRow } from '../trials/queries';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, count, eq, like, or } from 'drizzle-orm';
-import type { Executor } from '../../db/scoped';
-import { member, organization } from '../../db/schema';
+import type { Executor } from '../db/scoped';
+import { member, organization } from '../db/schema';
 
 export type OrganizationRow = typeof organization.$inferSelect;
 

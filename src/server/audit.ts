@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/scoped';
-import { auditLog } from '../../db/schema';
+import type { Executor } from './db/scoped';
+import { auditLog } from './db/schema';
 
 export interface AuditEntry {
   organizationId: string | null;

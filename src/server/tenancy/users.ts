@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { MemberRole } from '../../../contract/users';
-import type { Executor } from '../../db/scoped';
-import { invitation, member, organization, user } from '../../db/schema';
+import type { MemberRole } from '../../contract/users';
+import type { Executor } from '../db/scoped';
+import { invitation, member, organization, user } from '../db/schema';
 
 export type InvitationRow = typeof invitation.$inferSelect;
 

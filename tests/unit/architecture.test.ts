@@ -1,0 +1,211 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// The layers of docs/ARCHITECTURE.md, checked on the import graph of src/ (every import, export-from,
+// type-only and dynamic import, read with the TypeScript compiler's own pre-processor):
+//   - the web and the contract never import the server;
+//   - lower server layers (auth, db, http, integrations, tenancy) never import a feature;
+//   - feature folders import each other without cycles, and never another feature's queries.ts (its SQL):
+//     they call the other feature's service instead.
+// Today's code breaks the last rule in the places listed below (issue 16 item 3). The lists RATCHET:
+// a new violation fails, and so does a listed one that is gone (delete its line; the list only shrinks).
+
+const ROOT = join(__dirname, '..', '..');
+
+/**
+ * Feature -> feature imports that lie on a cycle of feature folders today: one strongly connected group,
+ * calls / callbacks / candidates / chat / matching / phone-numbers / prescreen / sequences / sms /
+ * voice-agents. Break one by moving the shared lookup down or calling a service (organizations <-> users
+ * was broken by moving both features' queries down to src/server/tenancy/).
+ */
+const CYCLIC_FEATURE_IMPORTS_TODAY = [
+  'callbacks -> calls',
+  'callbacks -> candidates',
+  'callbacks -> sms',
+  'callbacks -> voice-agents',
+  'calls -> callbacks',
+  'calls -> candidates',
+  'calls -> chat',
+  'calls -> phone-numbers',
+  'calls -> prescreen',
+  'calls -> sequences',
+  'calls -> sms',
+  'calls -> voice-agents',
+  'candidates -> sequences',
+  'chat -> candidates',
+  'chat -> prescreen',
+  'chat -> sms',
+  'matching -> candidates',
+  'phone-numbers -> voice-agents',
+  'prescreen -> candidates',
+  'prescreen -> matching',
+  'prescreen -> sequences',
+  'prescreen -> sms',
+  'sequences -> calls',
+  'sequences -> candidates',
+  'sequences -> sms',
+  'sequences -> voice-agents',
+  'sms -> candidates',
+  'sms -> sequences',
+  'voice-agents -> phone-numbers',
+  'voice-agents -> prescreen',
+];
+
+/** "a -> b": some file of feature a imports feature b's queries.ts today. */
+const FOREIGN_QUERIES_TODAY = [
+  'callbacks -> calls',
+  'callbacks -> candidates',
+  'callbacks -> sms',
+  'callbacks -> voice-agents',
+  'calls -> callbacks',
+  'calls -> candidates',
+  'calls -> phone-numbers',
+  'calls -> prescreen',
+  'calls -> sms',
+  'calls -> trials',
+  'calls -> voice-agents',
+  'chat -> candidates',
+  'chat -> prescreen',
+  'chat -> trials',
+  'contact-history -> candidates',
+  'onboarding -> chat',
+  'onboarding -> phone-numbers',
+  'onboarding -> prescreen-forms',
+  'onboarding -> trials',
+  'onboarding -> voice-agents',
+  'phone-numbers -> voice-agents',
+  'prescreen -> candidates',
+  'prescreen -> trials',
+  'prescreen-forms -> trials',
+  'sequences -> candidates',
+  'sequences -> voice-agents',
+  'sms -> candidates',
+  'voice-agents -> phone-numbers',
+  'voice-agents -> prescreen',
+  'voice-agents -> trials',
+];
+
+function sourceFiles(): string[] {
+  return readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort();
+}
+
+/** The repository file a relative import names (package imports and assets are not part of the graph). */
+function resolveImport(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = resolve(ROOT, dirname(from), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return relative(ROOT, candidate).split('\\').join('/');
+  }
+  return undefined;
+}
+
+function importGraph(): Array<[string, string]> {
+  return sourceFiles().flatMap((file) =>
+    ts
+      .preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true)
+      .importedFiles.map((imported) => resolveImport(file, imported.fileName))
+      .filter((target): target is string => Boolean(target))
+      .map((target): [string, string] => [file, target]),
+  );
+}
+
+const featureOf = (file: string) => /^src\/server\/features\/([^/]+)\//.exec(file)?.[1];
+const unique = (items: string[]) => [...new Set(items)].sort();
+
+/** Tarjan's strongly connected components of a graph given as adjacency sets. */
+function stronglyConnected(graph: Map<string, Set<string>>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    onStack.add(node);
+    for (const to of graph.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== node);
+      groups.push(group);
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return groups;
+}
+
+describe('architecture: the import graph keeps its layers', () => {
+  const edges = importGraph();
+
+  it('reads the graph (a sanity check: the app imports its features)', () => {
+    expect(edges.length).toBeGreaterThan(500);
+    expect(edges).toContainEqual(['src/server/app.ts', 'src/server/features/calls/webhook.ts']);
+  });
+
+  it('keeps the web and the contract from importing the server', () => {
+    const leaks = edges.filter(([from, to]) => (from.startsWith('src/web/') || from.startsWith('src/contract/')) && to.startsWith('src/server/'));
+    expect(leaks).toEqual([]);
+  });
+
+  it('keeps the contract from importing the web', () => {
+    expect(edges.filter(([from, to]) => from.startsWith('src/contract/') && to.startsWith('src/web/'))).toEqual([]);
+  });
+
+  it('keeps lower server layers (auth, db, http, integrations, tenancy) from importing features', () => {
+    const lower = unique(
+      edges.filter(([from, to]) => /^src\/server\/(auth|db|http|integrations|tenancy)\//.test(from) && featureOf(to)).map(([from, to]) => `${from} -> ${featureOf(to)}`),
+    );
+    expect(lower).toEqual([]);
+  });
+
+  it('has no import cycle between feature folders beyond today’s list', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const [from, to] of edges) {
+      const a = featureOf(from);
+      const b = featureOf(to);
+      if (!a || !b || a === b) continue;
+      if (!graph.has(a)) graph.set(a, new Set());
+      graph.get(a)!.add(b);
+    }
+    const groupOf = new Map<string, number>();
+    stronglyConnected(graph).forEach((group, i) => group.forEach((feature) => groupOf.set(feature, i)));
+    const cyclic = [...graph].flatMap(([a, targets]) => [...targets].filter((b) => groupOf.get(a) === groupOf.get(b)).map((b) => `${a} -> ${b}`));
+    expect(unique(cyclic)).toEqual(CYCLIC_FEATURE_IMPORTS_TODAY);
+  });
+
+  it('has no feature importing another feature’s queries.ts beyond today’s list', () => {
+    const foreign = edges.filter(([from, to]) => featureOf(from) && featureOf(to) && featureOf(from) !== featureOf(to) && /\/queries\.ts$/.test(to));
+    expect(unique(foreign.map(([from, to]) => `${featureOf(from)} -> ${featureOf(to)}`))).toEqual(FOREIGN_QUERIES_TODAY);
+  });
+
+  it('has no import cycle between files of the server (calls/tools.ts and calls/webhook.ts no longer import each other)', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const [from, to] of edges) {
+      if (!from.startsWith('src/server/') || !to.startsWith('src/server/')) continue;
+      if (!graph.has(from)) graph.set(from, new Set());
+      graph.get(from)!.add(to);
+    }
+    const cycles = stronglyConnected(graph)
+      .filter((group) => group.length > 1)
+      .map((group) => group.sort().join(' <-> '));
+    // auth/scope.ts and http/context.ts name each other's types only (type-only imports, nothing runs).
+    expect(cycles).toEqual(['src/server/auth/scope.ts <-> src/server/http/context.ts']);
+  });
+});
