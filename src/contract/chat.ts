@@ -131,6 +131,8 @@ const publicState = {
   language: LanguageSchema,
   awaiting: ChatAwaitingSchema,
   phoneVerified: z.boolean(),
+  /** A finished chat asks the visitor for a 1-5 rating until they give one (POST /{conversationId}/rating). */
+  rated: z.boolean(),
 };
 
 export const InitiateChatSchema = z

@@ -70,6 +70,12 @@ export interface AppConfig {
    * unread (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). Off (null) unless LLM_BASE_URL and LLM_MODEL are set.
    */
   llm: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number } | null;
+  /**
+   * What the costs dashboard charges per unit when a provider does not report a cost (decision 031):
+   * COST_SMS_SEGMENT_USD (default 0.0083, Twilio's US rate), COST_CALL_MINUTE_USD (default 0.10) and
+   * COST_LLM_1K_TOKENS_USD (default 0.002) for the optional language model's tokens.
+   */
+  rates: { smsSegmentUsd: number; callMinuteUsd: number; llmThousandTokensUsd: number };
 }
 
 /**
@@ -147,5 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       env.LLM_BASE_URL && env.LLM_MODEL
         ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''), apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL, timeoutMs: Math.max(1000, Number(env.LLM_TIMEOUT_MS) || 60_000) }
         : null,
+    rates: { smsSegmentUsd: rate(env.COST_SMS_SEGMENT_USD, 0.0083), callMinuteUsd: rate(env.COST_CALL_MINUTE_USD, 0.1), llmThousandTokensUsd: rate(env.COST_LLM_1K_TOKENS_USD, 0.002) },
   };
+}
+
+/** A configured unit price: a finite number >= 0, else the default. */
+function rate(value: string | undefined, fallback: number): number {
+  const number = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(number) && number >= 0 ? number : fallback;
 }

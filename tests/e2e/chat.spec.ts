@@ -143,6 +143,22 @@ describe('the public prescreen chat', () => {
     await expectAccessible(chat);
     await chat.screenshot({ path: '/tmp/chat-complete-390.png', fullPage: true });
 
+    // The finished chat asks for a rating: 4 of 5 with a comment, by keyboard; then it thanks and stops asking.
+    const rating = chat.getByTestId('chat-rating');
+    expect(await rating.getByRole('radio', { name: /^4 of 5/ }).getAttribute('aria-checked')).toBe('false');
+    await rating.getByRole('button', { name: 'Send rating' }).click();
+    await expect.poll(() => rating.getByText('Choose a number from 1 to 5 first.').isVisible()).toBe(true);
+    await rating.getByRole('radio', { name: /^4 of 5/ }).focus();
+    await chat.keyboard.press('Enter');
+    expect(await rating.getByRole('radio', { name: /^4 of 5/ }).getAttribute('aria-checked')).toBe('true');
+    await rating.getByLabel('Anything we could do better? (optional)').fill('Clear questions');
+    await rating.getByRole('button', { name: 'Send rating' }).click();
+    await expect.poll(() => chat.getByText('Thank you for your feedback!').isVisible()).toBe(true);
+    expect(await chat.getByTestId('chat-rating').count()).toBe(0);
+    await chat.reload();
+    await expect.poll(() => chat.getByText('Thank you for your feedback!').isVisible()).toBe(true);
+    expect(await chat.getByTestId('chat-rating').count()).toBe(0);
+
     // A wrong token finds nothing; Start over begins a new conversation, which can switch to Spanish.
     await chat.goto(`/chat/${publicId}?conversation-id=${new URL(conversationUrl).searchParams.get('conversation-id')}&token=not-the-token`);
     await expect.poll(() => chat.getByRole('heading', { name: "This conversation can't be found" }).isVisible()).toBe(true);

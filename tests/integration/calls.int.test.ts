@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
-import { call, callEvent, candidate, contactEvent, prescreenForm, prescreenFormVersion, prescreenResult } from '../../src/server/db/schema';
+import { activityEvent, call, callEvent, candidate, contactEvent, prescreenForm, prescreenFormVersion, prescreenResult, satisfactionResponse } from '../../src/server/db/schema';
+import { simulatedRating } from '../../src/server/integrations/voice/simulator';
 import { assignTestNumber } from '../support/phone-numbers';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 import { createRecruitingTrial } from '../support/trials';
@@ -120,7 +121,9 @@ describe('a simulated prescreen call', () => {
     const candidateId = await newCandidate();
     const placed = await site.actor.post('/api/calls/', { candidateId });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    expect(placed.body).toMatchObject({ candidateId, voiceAgentId: agentId, type: 'PRESCREEN', provider: 'simulator', status: 'queued', direction: 'outbound' });
+    expect(placed.body).toMatchObject({ candidateId, voiceAgentId: agentId, type: 'PRESCREEN', provider: 'simulator', direction: 'outbound' });
+    // The simulated person may already be ringing by the time the answer is written.
+    expect(['queued', 'ringing']).toContain(placed.body.status);
     expect(placed.body.providerCallId).toMatch(/^sim_/);
     await t.deps.voice.drain();
 
@@ -149,8 +152,27 @@ describe('a simulated prescreen call', () => {
     const logs = await site.actor.get(`/api/vapi/calls/${placed.body.id}/logs`);
     expect(logs.status).toBe(200);
     const tools = logs.body.entries.flatMap((entry: { toolCalls?: Array<{ name: string; result: unknown }> }) => entry.toolCalls ?? []);
-    expect(tools).toEqual([expect.objectContaining({ name: 'end-prescreen-chat', result: expect.stringContaining('complete') })]);
+    expect(tools).toEqual([
+      expect.objectContaining({ name: 'end-prescreen-chat', result: expect.stringContaining('complete') }),
+      // The last question's answer: the person's rating of the call.
+      expect.objectContaining({ name: 'set-call-metadata', arguments: { key: 'satisfaction', value: expect.any(Number) }, result: 'Recorded.' }),
+    ]);
     expect(logs.body.entries.at(-1)).toMatchObject({ type: 'end-of-call-report', summary: 'Call ended: assistant-ended-call' });
+  });
+
+  it('ends by asking for a 1-5 rating: stored as the call\'s satisfaction, with the call\'s activity and cost', async () => {
+    const candidateId = await newCandidate();
+    const detail = await placeCall(candidateId);
+    expect(detail.transcript.at(-3)).toMatchObject({ role: 'assistant', text: 'One last question: on a scale of 1 to 5, how would you rate this call?' });
+    const spoken = Number(detail.transcript.at(-2).text);
+    expect(spoken).toBe(simulatedRating(detail.id));
+    const [rating] = await t.deps.db.select().from(satisfactionResponse).where(eq(satisfactionResponse.referenceId, detail.id));
+    expect(rating).toMatchObject({ channel: 'call', rating: spoken, agentId, candidateId, comment: null });
+    const activity = await t.deps.db.select().from(activityEvent).where(eq(activityEvent.referenceId, detail.id));
+    expect(activity.map((row) => row.kind).sort()).toEqual(['call_answered', 'call_ended', 'call_placed', 'spend']);
+    expect(activity.find((row) => row.kind === 'call_ended')).toMatchObject({ label: 'completed', value: detail.durationSeconds, agentId });
+    // The provider's reported cost, not the configured rate.
+    expect(activity.find((row) => row.kind === 'spend')?.value).toBeCloseTo(detail.costUsd, 4);
   });
 
   it("answers from the candidate's data decide the recommendation (no asthma: FAIL)", async () => {

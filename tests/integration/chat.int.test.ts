@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
-import { auditLog, candidate, chatConversation, chatMessage, organization, prescreenForm, prescreenFormVersion, prescreenResult, requestThrottle, smsMessage } from '../../src/server/db/schema';
+import { activityEvent, auditLog, candidate, chatConversation, chatMessage, organization, prescreenForm, prescreenFormVersion, prescreenResult, requestThrottle, satisfactionResponse, smsMessage } from '../../src/server/db/schema';
 import { CHAT_LIMITS, hit } from '../../src/server/features/chat/throttle';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
 import { createRecruitingTrial } from '../support/trials';
@@ -286,6 +286,31 @@ describe('a chat from initiate to a prescreen result', () => {
     const [result] = await t.deps.db.select().from(prescreenResult).where(eq(prescreenResult.id, row.prescreenResultId!));
     expect(result.aiRecommendation).toBe('INCONCLUSIVE');
     expect(result.answers).toEqual([expect.objectContaining({ questionId: 'dob', value: '1970-03-15' })]);
+  });
+
+  it('a finished chat asks for a 1-5 rating once: stored with its comment, counted as activity, in the contact history', async () => {
+    const chat = await start();
+    expect(chat.body.rated).toBe(false);
+    const rate = (body: Record<string, unknown>) => chat.visitor.post(`/api/chat-conversations/${chat.id}/rating`, { token: chat.token, ...body });
+    expect((await rate({ rating: 5 })).status, 'not finished yet').toBe(409);
+    await verified(chat, nextPhone());
+    await sayOk(chat, '1970-03-15');
+    await sayOk(chat, 'stop');
+    expect((await rate({ rating: 6 })).status).toBe(400);
+    expect((await rate({ rating: 3.5 })).status).toBe(400);
+    const rated = await rate({ rating: 4, comment: 'Quick and clear' });
+    expect(rated.status, JSON.stringify(rated.body)).toBe(200);
+    expect(rated.body).toMatchObject({ rated: true, messages: [expect.objectContaining({ role: 'agent', text: 'Thank you for your feedback!' })] });
+    expect((await rate({ rating: 1 })).status, 'once per chat').toBe(409);
+    expect((await chat.visitor.get(`/api/chat-conversations/${chat.id}/public?token=${chat.token}`)).body.rated).toBe(true);
+
+    const [stored] = await t.deps.db.select().from(satisfactionResponse).where(eq(satisfactionResponse.referenceId, chat.id));
+    expect(stored).toMatchObject({ channel: 'chat', rating: 4, comment: 'Quick and clear', organizationId: site.organizationId });
+    expect(stored.candidateId).toBeTruthy();
+    const [event] = await t.deps.db.select().from(activityEvent).where(and(eq(activityEvent.kind, 'satisfaction_rated'), eq(activityEvent.referenceId, stored.id)));
+    expect(event).toMatchObject({ source: 'chat', value: 4, trialId, label: '4' });
+    const history = await site.actor.get(`/api/contact-history?candidateId=${stored.candidateId}`);
+    expect(history.body.events.map((item: { summary: string }) => item.summary)).toContain('Chat rated 4/5 with a comment');
   });
 
   it('runs in Spanish when asked, and the phone and code can be typed as messages', async () => {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../src/server/db/schema';
+import { activityEvent, auditLog } from '../../src/server/db/schema';
 import { startFakeLlm } from '../support/fake-llm';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
@@ -89,6 +89,9 @@ describe('rule suggestions from a language model', () => {
     expect(JSON.parse(sent.body.messages[1].content).criteria.map((item: { text: string }) => item.text)).toEqual(['Owns a smartphone that can run the study app', 'Has no working freezer at home for the study drug']);
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, trial.id));
     expect(audit.map((row) => row.action)).toContain('trial.suggest_rules');
+    // The model's tokens are spend on the costs dashboard: 1,000 tokens at the default $0.002 per 1,000.
+    const spend = await t.deps.db.select().from(activityEvent).where(and(eq(activityEvent.trialId, trial.id), eq(activityEvent.kind, 'spend')));
+    expect(spend).toEqual([expect.objectContaining({ source: 'manual', label: 'llm_tokens', value: 0.002 })]);
 
     // A person accepts it in the editor (clears Needs review): the rule stays, marked as the model's.
     const accepted = await site.actor.patch(`/api/trials/${trial.id}`, {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
-import { auditLog, booking, candidate, prescreenForm, prescreenFormVersion, prescreenResult, smsMessage } from '../../src/server/db/schema';
+import { auditLog, booking, candidate, prescreenForm, prescreenFormVersion, prescreenResult, satisfactionResponse, smsMessage } from '../../src/server/db/schema';
 import { recordPrescreenResult } from '../../src/server/features/prescreen/service';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
@@ -380,8 +380,10 @@ describe('review, decisions and bookings', () => {
       // The simulator delivers the confirmation at once (the candidate gave a phone and has not opted out).
       confirmationSms: 'sent',
     });
-    const confirmation = await t.deps.db.select().from(smsMessage).where(eq(smsMessage.candidateId, candidateId));
-    expect(confirmation.map((message) => message.templateKey)).toEqual(['visit_confirmation']);
+    const confirmation = await t.deps.db.select().from(smsMessage).where(eq(smsMessage.candidateId, candidateId)).orderBy(smsMessage.createdAt);
+    // The confirmation, then the question how easy booking was (its 1-5 reply is a satisfaction rating).
+    expect(confirmation.map((message) => message.templateKey)).toEqual(['visit_confirmation', 'booking_feedback']);
+    expect(confirmation[1].body).toContain('Reply with a number from 1 (very hard) to 5 (very easy)');
     expect(confirmation[0].body).toContain('2031-01-15 09:30 (America/New_York)');
     expect(await statusOf(candidateId)).toBe('visit_scheduled');
     const events = await history(candidateId);
@@ -398,6 +400,16 @@ describe('review, decisions and bookings', () => {
     expect(await statusOf(other)).toBe('prescreen_passed');
     const free = await site.actor.post('/api/prescreen/bookings', { candidateId: other, trialId, siteName: 'Mobile Unit', timeZone: 'Europe/Berlin', localTime: '2031-07-01T08:00' });
     expect(free.status).toBe(201);
+
+    // "4 very easy" answers the booking-feedback question: a rating with its comment, thanked, counted once.
+    const reply = (body: string) => site.actor.post('/api/sms/simulator/inbound', { candidateId: other, body });
+    expect((await reply('4 very easy, thanks')).status).toBeLessThan(300);
+    const ratings = () => t.deps.db.select().from(satisfactionResponse).where(eq(satisfactionResponse.candidateId, other));
+    expect(await ratings()).toEqual([expect.objectContaining({ channel: 'sms', rating: 4, comment: 'very easy, thanks', organizationId: site.organizationId })]);
+    const thanks = await t.deps.db.select().from(smsMessage).where(and(eq(smsMessage.candidateId, other), eq(smsMessage.templateKey, 'feedback_thanks')));
+    expect(thanks.map((message) => message.body)).toEqual(['Thank you for your feedback!']);
+    expect((await reply('5')).status).toBeLessThan(300);
+    expect((await ratings()).map((row) => row.rating)).toEqual([4]);
     expect(free.body).toMatchObject({ siteTimeZone: 'Europe/Berlin', startsAt: '2031-07-01T06:00:00.000Z', localTime: '2031-07-01T08:00', durationMinutes: 60 });
 
     const review = await site.actor.get(`/api/prescreen/review?candidateId=${candidateId}`);

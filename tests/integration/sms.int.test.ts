@@ -298,7 +298,7 @@ describe('inbound replies and keywords', () => {
     const answer = await site.actor.get('/api/sms/templates');
     expect(answer.status).toBe(200);
     const keys = answer.body.templates.map((tpl: { key: string }) => tpl.key);
-    expect(keys).toEqual(['visit_confirmation', 'visit_reminder', 'prescreen_invitation', 'callback_notice', 'follow_up']);
+    expect(keys).toEqual(['visit_confirmation', 'visit_reminder', 'prescreen_invitation', 'callback_notice', 'follow_up', 'booking_feedback']);
     expect(answer.body.templates.find((tpl: { key: string }) => tpl.key === 'prescreen_invitation')).toMatchObject({ purpose: 'marketing', variables: ['firstName', 'organizationName', 'trialTitle'] });
   });
 

@@ -134,6 +134,7 @@ describe("from organization B, A's chat agents and conversations do not exist", 
     expect((await t.actor().get(`/api/chat-conversations/${aConversationId}/public?token=${other.body.token}`)).status).toBe(404);
     expect((await t.actor().post(`/api/chat-conversations/${aConversationId}/messages`, { token: other.body.token, text: 'hello' })).status).toBe(404);
     expect((await t.actor().post('/api/chat-conversations/verify', { conversationId: aConversationId, token: other.body.token, phone: '+12125550100' })).status).toBe(404);
+    expect((await t.actor().post(`/api/chat-conversations/${aConversationId}/rating`, { token: other.body.token, rating: 5 })).status).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -30,7 +30,7 @@ export async function startFakeLlm(options: { apiKey: string; reply: (request: {
       if (typeof result === 'number') return answer(result);
       const { delayMs, content } = typeof result === 'string' ? { delayMs: 0, content: result } : result;
       setTimeout(() => {
-        if (!res.destroyed) answer(200, { id: 'chatcmpl-fake', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+        if (!res.destroyed) answer(200, { id: 'chatcmpl-fake', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 900, completion_tokens: 100, total_tokens: 1000 } });
       }, delayMs);
     });
   });

@@ -9,6 +9,7 @@ export const ENDPOINTS: Record<string, Classification> = {
   'POST /api/chat-conversations/verify': 'public',
   'POST /api/chat-conversations/{conversationId}/messages': 'public',
   'GET /api/chat-conversations/{conversationId}/public': 'public',
+  'POST /api/chat-conversations/{conversationId}/rating': 'public',
   'GET /api/chat-agents/internal': 'list-scoped',
   'POST /api/chat-agents/internal': 'tenant-row',
   'GET /api/chat-agents/internal/{id}': 'tenant-row',

@@ -10,3 +10,5 @@ export * from './phone-numbers';
 export * from './matching';
 export * from './sequences';
 export * from './onboarding';
+export * from './activity';
+export * from './satisfaction';

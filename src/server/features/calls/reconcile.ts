@@ -10,6 +10,8 @@ import { VoiceProviderError, type ProviderCall } from '../../integrations/voice/
 import { recordAudit } from '../../audit';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
 import { insertContactEvents, userName } from '../candidates/queries';
+import { recordActivity } from '../../activity';
+import { callEndedActivity } from './activity';
 import { findCall, updateCall } from './queries';
 import { recordCallPrescreen } from './service';
 import { handleVapiMessage } from './webhook';
@@ -158,6 +160,7 @@ async function markFailed(deps: AppDeps, target: Reconciler, id: string, reason:
     const row = await findCall(tx, id, true);
     if (!row || !OPEN.includes(row.status as (typeof OPEN)[number])) return false;
     const updated = await updateCall(tx, row.id, { status: 'failed', outcome: 'failed', endedAt: row.endedAt ?? new Date(), structuredData: { ...row.structuredData, error: reason } });
+    await recordActivity(tx, callEndedActivity(updated, deps.config.rates));
     if (updated.candidateId) {
       await insertContactEvents(tx, [
         {

@@ -5,7 +5,7 @@ import type { Executor, Transaction } from '../../db/scoped';
 import type { OfferedSlot } from '../../integrations/voice/port';
 import { insertContactEvents } from '../candidates/queries';
 import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
-import { bookVisitForCandidate, VisitNotBooked } from '../prescreen/service';
+import { bookVisitForCandidate, VisitNotBooked } from '../prescreen/bookings';
 import { findTrialRow } from '../trials/queries';
 import { scheduleSites } from '../trials/sites';
 import { siteShortLabel } from '../../../contract/trials';

@@ -19,6 +19,8 @@ import { extractCallAnswers } from './answers';
 import { withinCallingHours } from './calling-hours';
 import { callEvents, deleteCall, findCall, insertCall, listCallRows, recentEndedCalls, updateCall, type CallRow } from './queries';
 import { offeredVisitSlots } from './scheduling';
+import { recordActivity } from '../../activity';
+import { callEndedActivity, callPlacedActivity } from './activity';
 
 export const VOICE_AGENT_ACTOR = { userId: null, label: 'Voice agent' } as const;
 /** Consecutive missed calls (no answer, busy, voicemail) after which a candidate is marked unreachable. */
@@ -162,6 +164,7 @@ export async function planCall(tx: Transaction, input: PlanCallInput): Promise<C
     ...(offeredSlots ? { structuredData: { offeredSlots } } : {}),
   });
   const kind = type === 'PRESCREEN' ? 'prescreen' : 'scheduling';
+  await recordActivity(tx, [callPlacedActivity(created)]);
   await insertContactEvents(tx, [
     { organizationId: row.organizationId, candidateId: row.id, kind: 'call', summary: `${input.via ? `${input.via}: call` : 'Call'} placed (${kind})`, details: { callId: created.id, type, provider: created.provider }, referenceId: created.id, actorUserId: actor.userId, actorLabel: actor.label },
   ]);
@@ -194,7 +197,10 @@ export async function dialCall(deps: VoiceDeps, plan: CallPlan, simulate?: Simul
   } catch (error) {
     const code = error instanceof VoiceProviderError ? error.code : 'error';
     deps.logger.warn({ callId: created.id, provider: deps.voice.provider, code }, 'call placement failed');
-    await runAsOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { status: 'failed', outcome: 'failed', endedAt: new Date(), structuredData: { error: code } }));
+    await runAsOrganization(deps.db, created.organizationId, async (tx) => {
+      const failed = await updateCall(tx, created.id, { status: 'failed', outcome: 'failed', endedAt: new Date(), structuredData: { error: code } });
+      await recordActivity(tx, callEndedActivity(failed, deps.config.rates));
+    });
     throw new AppError(502, `The voice provider did not place the call${error instanceof VoiceProviderError ? `: ${error.message}` : ''}`, 'VOICE_PROVIDER_ERROR');
   }
   // Server messages may already have arrived (they find the call by metadata.callId): only set the id.
@@ -315,7 +321,7 @@ export async function applyMissedCallRule(tx: Transaction, row: CallRow): Promis
   const candidateRow = await findCandidate(tx, row.candidateId, true);
   const from: CandidateStatus[] = ['new', 'contacted', 'prescreening'];
   if (!candidateRow || !from.includes(candidateRow.status)) return;
-  await changeCandidateStatus(tx, candidateRow, 'unreachable', { actor: VOICE_AGENT_ACTOR, reason: `${UNREACHABLE_AFTER_MISSES} missed calls in a row`, action: 'candidate.status.unreachable' });
+  await changeCandidateStatus(tx, candidateRow, 'unreachable', { actor: VOICE_AGENT_ACTOR, reason: `${UNREACHABLE_AFTER_MISSES} missed calls in a row`, action: 'candidate.status.unreachable', channel: 'call' });
 }
 
 // ---- staff actions ----

@@ -5,7 +5,7 @@ import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
-import { confirmBooking } from '../prescreen/service';
+import { confirmBooking } from '../prescreen/bookings';
 import { errorBody } from '../../http/errors';
 import { recordAudit } from '../../audit';
 import { insertContactEvents } from '../candidates/queries';
@@ -19,6 +19,10 @@ import { enrollOnTrigger } from '../sequences/enroll';
 import { trialIdsByCandidate } from '../candidates/queries';
 import { isCallbackTool } from '../callbacks/tools';
 import { isAgentTool, runAgentTool, ToolError, toolArguments } from './tools';
+import { recordActivity } from '../../activity';
+import type { AppConfig } from '../../config';
+import { callEndedActivity } from './activity';
+import { ratingFrom, recordSatisfaction } from '../satisfaction/service';
 
 /**
  * POST /api/inbound/vapi: Vapi's server messages ({ message: { type, call, ... } }), and the simulator's
@@ -113,7 +117,7 @@ function transcriptOf(message: Record<string, unknown>, current: CallRow['transc
     .map((match) => ({ role: /^(user|customer)$/i.test(match[1]) ? 'user' : 'assistant', text: match[2] }));
 }
 
-async function finishCall(tx: Transaction, row: CallRow, message: Record<string, unknown>): Promise<CallRow> {
+async function finishCall(tx: Transaction, row: CallRow, message: Record<string, unknown>, rates: AppConfig['rates']): Promise<CallRow> {
   const exitStatus = String(row.structuredData.exitStatus ?? '').toLowerCase();
   let outcome = outcomeFor(str(message.endedReason) ?? '', row.structuredData.prescreenComplete === true);
   if (['declined', 'not_interested', 'do_not_call'].includes(exitStatus) && (outcome === 'completed' || outcome === 'hung_up')) outcome = 'declined';
@@ -134,6 +138,12 @@ async function finishCall(tx: Transaction, row: CallRow, message: Record<string,
     transcript: transcriptOf(message, row.transcript) ?? row.transcript,
     structuredData: Object.keys(analysis).length ? { ...row.structuredData, analysis } : row.structuredData,
   });
+  await recordActivity(tx, callEndedActivity(updated, rates));
+  // The last question of a prescreen call: the agent records the person's 1-5 rating with set-call-metadata.
+  const rating = ratingFrom(asRecord(updated.structuredData.metadata).satisfaction ?? analysis.satisfaction);
+  if (rating !== null) {
+    await recordSatisfaction(tx, { organizationId: updated.organizationId, channel: 'call', referenceId: updated.id, rating, candidateId: updated.candidateId, agentId: updated.voiceAgentId });
+  }
   if (updated.candidateId) {
     await insertContactEvents(tx, [
       {
@@ -281,7 +291,7 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
       case 'end-of-call-report': {
         // Applied once per call, even if Vapi sends a second (different) report.
         if ((await countCallEventsOfType(tx, row.id, 'end-of-call-report')) > 1 || row.status === 'cancelled') break;
-        const finished = await finishCall(tx, row, envelope.message as Record<string, unknown>);
+        const finished = await finishCall(tx, row, envelope.message as Record<string, unknown>, deps.config.rates);
         const bookingId = typeof finished.structuredData.bookingId === 'string' && finished.structuredData.bookingId !== row.structuredData.bookingId ? finished.structuredData.bookingId : undefined;
         return { status: 200, body: { ok: true }, callbackOrganizationId: row.organizationId, bookingId };
       }

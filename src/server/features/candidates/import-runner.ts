@@ -8,6 +8,7 @@ import { runAsOrganization } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import { candidate, processingRun, processingRunItem } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { recordActivity } from '../../activity';
 import type { Logger } from '../../logger';
 import { recordAudit } from '../../audit';
 import { backgroundRuns } from '../processing-runs/background';
@@ -485,6 +486,9 @@ export async function processBatch(db: Database, runId: string, organizationId: 
         })),
       ...merged.filter((target) => target.consent).map((target) => ({ ...consentEvent(runId, target.consent!), candidate_id: target.id })),
     ];
+    if (insertedIds.size) {
+      await recordActivity(tx, [...insertedIds].map((candidateId) => ({ organizationId, trialId: options.trialId ?? null, candidateId, kind: 'candidate_created' as const, source: 'import' as const, referenceId: runId })));
+    }
     if (events.length) {
       await tx.execute(sql`
         insert into contact_event (organization_id, candidate_id, kind, summary, details, reference_id, actor_user_id, actor_label, occurred_at)

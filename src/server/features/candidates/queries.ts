@@ -1,5 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../../../contract/candidates';
+import type { ActivitySource } from '../../../contract/activity';
+import { candidateActivitySource, recordActivity, type ActivityEntry } from '../../activity';
 import type { Executor } from '../../db/scoped';
 import { candidate, candidateTrial, contactEvent, processingRunItem, trial, user } from '../../db/schema';
 
@@ -90,6 +92,8 @@ export interface NewContactEvent {
   actorUserId?: string | null;
   actorLabel?: string | null;
   occurredAt?: Date;
+  /** The channel the touch came through, for the activity model (default manual). Not stored on the event. */
+  channel?: ActivitySource;
 }
 
 let lastEventAt = 0;
@@ -101,7 +105,32 @@ export function eventTime(): Date {
 
 export async function insertContactEvents(executor: Executor, events: NewContactEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await executor.insert(contactEvent).values(events.map((event) => ({ ...event, occurredAt: event.occurredAt ?? eventTime() })));
+  const stored = events.map(({ channel: _channel, ...event }) => ({ ...event, occurredAt: event.occurredAt ?? eventTime() }));
+  await executor.insert(contactEvent).values(stored);
+  await recordFunnelActivity(executor, events, stored);
+}
+
+/**
+ * The funnel steps a contact event records, for the activity model (decision 031): a candidate added, a status
+ * change, consent withdrawn. Every such change writes its contact event through here, so this is the one place
+ * they become activity, in the same transaction. Each counts on the candidate's first trial.
+ */
+async function recordFunnelActivity(executor: Executor, events: NewContactEvent[], stored: Array<{ occurredAt: Date }>): Promise<void> {
+  const entries: Array<ActivityEntry & { candidateId: string }> = [];
+  events.forEach((event, index) => {
+    const details = event.details ?? {};
+    const base = { organizationId: event.organizationId, candidateId: event.candidateId, occurredAt: stored[index].occurredAt, source: event.channel ?? ('manual' as const) };
+    if (event.kind === 'created' && typeof details.source === 'string') entries.push({ ...base, kind: 'candidate_created', source: event.channel ?? candidateActivitySource(details.source) });
+    if (event.kind === 'status_change' && typeof details.to === 'string') entries.push({ ...base, kind: 'status_changed', label: details.to });
+    if (event.kind === 'consent') {
+      const withdrawn = (key: string) => (details[key] as { from?: unknown; to?: unknown } | undefined)?.to === false && (details[key] as { from?: unknown }).from === true;
+      const label = withdrawn('sms') && withdrawn('calls') ? 'all' : withdrawn('sms') ? 'sms' : withdrawn('calls') ? 'calls' : null;
+      if (label) entries.push({ ...base, kind: 'opted_out', label });
+    }
+  });
+  if (!entries.length) return;
+  const trials = await trialIdsByCandidate(executor, [...new Set(entries.map((entry) => entry.candidateId))]);
+  await recordActivity(executor, entries.map((entry) => ({ ...entry, trialId: trials.get(entry.candidateId)?.[0] ?? null })));
 }
 
 // ---- the list ----

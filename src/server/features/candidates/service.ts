@@ -1,3 +1,4 @@
+import type { ActivitySource } from '../../../contract/activity';
 import { statusChangeSummary } from '../../../contract/words';
 import type {
   BulkConsentInput,
@@ -273,14 +274,14 @@ export async function changeCandidateStatus(
   tx: Transaction,
   row: CandidateRow,
   status: CandidateStatus,
-  options: { actor: { userId: string | null; label: string }; reason?: string; action: string },
+  options: { actor: { userId: string | null; label: string }; reason?: string; action: string; channel?: ActivitySource },
 ): Promise<CandidateRow> {
   if (row.doNotContact || row.status === status) return row;
   const change = planFunnelChange(row, { status, statusReason: options.reason });
   const updated = await updateCandidateRow(tx, row.id, change.values);
   await exitOnFunnelChange(tx, row.id, change.values);
   const { userId, label } = options.actor;
-  await insertContactEvents(tx, change.events.map((values) => ({ organizationId: row.organizationId, candidateId: row.id, actorUserId: userId, actorLabel: label, ...values })));
+  await insertContactEvents(tx, change.events.map((values) => ({ organizationId: row.organizationId, candidateId: row.id, actorUserId: userId, actorLabel: label, channel: options.channel, ...values })));
   await recordAudit(tx, { organizationId: row.organizationId, actorUserId: userId, action: options.action, entityType: 'candidate', entityId: row.id, changes: change.audit });
   return updated;
 }

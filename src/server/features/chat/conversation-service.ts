@@ -3,11 +3,7 @@ import type {
   ChatMessage,
   ChatSendMessageInput,
   ChatTurn,
-  ConversationDetail,
-  ConversationList,
-  ConversationSummary,
   InitiateChatInput,
-  ListConversationsQuery,
   PublicConversation,
   StartedChat,
   VerifyChatInput,
@@ -17,11 +13,13 @@ import { candidateFieldOf, profileValueOf } from '../../../contract/prescreen-fo
 import { deriveTimeZone } from '../../../contract/zone-derivation';
 import type { AiRecommendation } from '../../../contract/prescreen';
 import type { Language } from '../../../contract/prescreen-forms';
-import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
+import { recordActivity } from '../../activity';
+import { recordSatisfaction } from '../satisfaction/service';
+import type { RateChatInput } from '../../../contract/satisfaction';
 import { recordAudit } from '../../audit';
 import { findCandidate, insertCandidate, insertContactEvents, linkTrial, updateCandidateRow, type CandidateRow, type NewCandidateRow } from '../candidates/queries';
 import { candidate as candidateTable } from '../../db/schema';
@@ -31,7 +29,7 @@ import { findForm, findFormVersion } from '../prescreen/queries';
 import { recordPrescreenResultInTransaction, type PrescreenActor } from '../prescreen/service';
 import { sendSms } from '../sms/service';
 import { findTrialRow } from '../trials/queries';
-import { agentInScope } from './agent-service';
+
 import {
   advanceDialogue,
   afterCodeChecked,
@@ -50,28 +48,23 @@ import {
 } from './dialogue';
 import {
   activeAgentsWithPublishedForm,
-  countConversationRows,
-  deleteConversationRow,
   findAgentRow,
   findCandidateByPhone,
   findConversationRow,
   insertConversationRow,
   insertMessageRows,
   isUuid,
-  listConversationRows,
-  listedConversation,
   listMessageRows,
   updateConversationRow,
   type AgentRow,
   type ConversationRow,
-  type ListedConversationRow,
   type MessageRow,
 } from './queries';
 import { CHAT_LIMITS, enforce, hit } from './throttle';
 
 /**
- * Conversations: the public chat page's API (no session: a conversation id plus its resume token) and the
- * staff view. Public calls find the conversation on the system path, check the token, then run in the
+ * Conversations as the visitor has them: the public chat page's API (no session: a conversation id plus its
+ * resume token); staff's view is in staff-conversations.ts. Public calls find the conversation on the system path, check the token, then run in the
  * conversation's organization under row-level security. Message texts, phones and codes are never logged.
  */
 
@@ -80,7 +73,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 const CHAT_ACTOR: PrescreenActor = { userId: null, label: 'Chat agent' };
 /** The documented source of consent a visitor states in a chat. */
 const CHAT_CONSENT_SOURCE = 'Web chat (stated by the visitor)';
-const NOT_FOUND = 'Conversation not found';
+export const NOT_FOUND = 'Conversation not found';
 
 // ---- secrets ----
 
@@ -97,7 +90,7 @@ const hashCode = (deps: AppDeps, conversationId: string, code: string) => create
 
 // ---- mapping ----
 
-function toMessage(row: MessageRow): ChatMessage {
+export function toMessage(row: MessageRow): ChatMessage {
   const meta = (row.meta ?? {}) as { kind?: string; questionId?: string; inputType?: string; options?: Array<{ value: string; label: string }> };
   return {
     id: row.id,
@@ -122,26 +115,7 @@ function publicState(row: ConversationRow) {
     language: languageOf(row),
     awaiting: row.status === 'COMPLETED' ? ('none' as const) : awaitingOf(state.phase ?? 'done'),
     phoneVerified: row.phoneVerifiedAt !== null,
-  };
-}
-
-function toSummary(row: ListedConversationRow): ConversationSummary {
-  const { conversation } = row;
-  const name = [row.candidateFirstName, row.candidateLastName].filter(Boolean).join(' ');
-  return {
-    id: conversation.id,
-    organizationId: conversation.organizationId,
-    status: conversation.status,
-    language: conversation.language,
-    isTest: conversation.isTest,
-    agent: conversation.chatAgentId ? { id: conversation.chatAgentId, name: row.agentName ?? '' } : null,
-    candidate: conversation.candidateId ? { id: conversation.candidateId, name } : null,
-    messageCount: row.messageCount,
-    prescreenResult: conversation.prescreenResultId && row.recommendation ? { id: conversation.prescreenResultId, aiRecommendation: row.recommendation } : null,
-    phoneVerified: conversation.phoneVerifiedAt !== null,
-    completedAt: conversation.completedAt?.toISOString() ?? null,
-    createdAt: conversation.createdAt.toISOString(),
-    updatedAt: conversation.updatedAt.toISOString(),
+    rated: (row.state as { rated?: boolean }).rated === true,
   };
 }
 
@@ -202,7 +176,7 @@ const runInOrganization = <T>(deps: AppDeps, organizationId: string, work: (tx: 
 
 // ---- starting ----
 
-async function createConversation(tx: Transaction, organization: OrganizationRow, agent: AgentRow, language: Language | undefined, isTest: boolean): Promise<StartedChat> {
+export async function createConversation(tx: Transaction, organization: OrganizationRow, agent: AgentRow, language: Language | undefined, isTest: boolean): Promise<StartedChat> {
   const { ctx } = await loadContext(tx, agent, !isTest);
   const turn = startDialogue(ctx, language ?? ctx.agent.languages[0] ?? 'en');
   const token = newToken();
@@ -216,6 +190,8 @@ async function createConversation(tx: Transaction, organization: OrganizationRow
     state: turn.state as unknown as Record<string, unknown>,
   });
   const messages = await insertMessageRows(tx, replyRows(row, turn.replies));
+  // Staff "Try it" conversations are not activity: they would inflate the funnel.
+  if (!isTest) await recordActivity(tx, [{ organizationId: row.organizationId, trialId: agent.trialId, kind: 'chat_started', source: 'chat', agentId: agent.id, referenceId: row.id }]);
   return {
     ...publicState(row),
     token,
@@ -242,18 +218,6 @@ export async function initiate(deps: AppDeps, input: InitiateChatInput, address:
       if (!agent) throw conflict('This organization has no chat available right now');
     }
     return createConversation(tx, organization, agent, input.language, false);
-  });
-}
-
-/** POST /admin/start: staff try an agent as a visitor would; the conversation is marked as a test. */
-export async function startTest(deps: AppDeps, scope: RequestScope, input: { chatAgentId: string; language?: Language }): Promise<StartedChat> {
-  return runScoped(deps.db, scope, async (tx) => {
-    const agent = await agentInScope(tx, scope, input.chatAgentId);
-    const organization = await findOrganizationById(tx, agent.organizationId);
-    if (!organization) throw notFound('Chat agent not found');
-    const started = await createConversation(tx, organization, agent, input.language, true);
-    await recordAudit(tx, { organizationId: agent.organizationId, actorUserId: scope.userId, action: 'chat_conversation.test_start', entityType: 'chat_conversation', entityId: started.conversationId, changes: { chatAgentId: agent.id } });
-    return started;
   });
 }
 
@@ -524,6 +488,11 @@ async function finishConversation(turn: TurnContext, state: DialogueState): Prom
       ]);
     }
   }
+  if (!turn.conversation.isTest) {
+    await recordActivity(tx, [
+      { organizationId: turn.conversation.organizationId, trialId: loaded.trialId, candidateId, kind: 'chat_completed', source: 'chat', label: state.ended === 'stopped' ? 'stopped' : (recommendation ?? 'completed'), agentId: turn.conversation.chatAgentId, referenceId: turn.conversation.id },
+    ]);
+  }
   turn.conversation = await updateConversationRow(tx, turn.conversation.id, {
     status: 'COMPLETED',
     completedAt: new Date(),
@@ -608,63 +577,32 @@ export async function verify(deps: AppDeps, input: VerifyChatInput, address: str
   });
 }
 
-// ---- staff ----
+const RATING_THANKS = { en: 'Thank you for your feedback!', es: '¡Gracias por su opinión!' } as const;
 
-function dayStart(date: string): Date {
-  return new Date(`${date}T00:00:00.000Z`);
-}
-
-export async function listConversations(deps: AppDeps, scope: RequestScope, query: ListConversationsQuery): Promise<ConversationList> {
-  const organizationIds = selectOrganizations(scope, query.organizationId, query.organizationIds, query.orgs);
-  if (query.chatAgentId !== undefined && !isUuid(query.chatAgentId)) return { conversations: [], total: 0 };
-  const term = query.search?.trim();
-  const filter = {
-    organizationIds,
-    status: query.status,
-    chatAgentId: query.chatAgentId,
-    search: term,
-    searchPhone: term && /^[\d\s()+.-]{7,}$/.test(term) ? normalizePhone(term) : null,
-    from: query.dateFrom ? dayStart(query.dateFrom) : undefined,
-    to: query.dateTo ? new Date(dayStart(query.dateTo).getTime() + 86_400_000) : undefined,
-    isTest: query.isTest === undefined ? undefined : query.isTest === 'true',
-  };
-  return runScoped(deps.db, scope, async (tx) => {
-    const rows = await listConversationRows(tx, filter, { sortBy: query.sortBy, limit: query.limit, offset: query.offset });
-    return { conversations: rows.map(toSummary), total: await countConversationRows(tx, filter) };
-  });
-}
-
-async function conversationInScope(tx: Transaction, scope: RequestScope, id: string): Promise<ListedConversationRow> {
-  const row = await listedConversation(tx, id);
-  if (!row || !canReach(scope, row.conversation.organizationId)) throw notFound(NOT_FOUND);
-  return row;
-}
-
-export async function getConversation(deps: AppDeps, scope: RequestScope, id: string): Promise<ConversationDetail> {
-  return runScoped(deps.db, scope, async (tx) => {
-    const row = await conversationInScope(tx, scope, id);
-    const messages = await listMessageRows(tx, row.conversation.id);
-    const agent = row.conversation.chatAgentId ? await findAgentRow(tx, row.conversation.chatAgentId) : undefined;
-    return {
-      ...toSummary(row),
-      prescreenResultId: row.conversation.prescreenResultId,
-      trialId: agent?.trialId ?? null,
-      messages: messages.map(toMessage),
-    };
-  });
-}
-
-export async function deleteConversation(deps: AppDeps, scope: RequestScope, id: string): Promise<void> {
-  await runScoped(deps.db, scope, async (tx) => {
-    const row = await conversationInScope(tx, scope, id);
-    await deleteConversationRow(tx, row.conversation.id);
-    await recordAudit(tx, {
-      organizationId: row.conversation.organizationId,
-      actorUserId: scope.userId,
-      action: 'chat_conversation.delete',
-      entityType: 'chat_conversation',
-      entityId: row.conversation.id,
-      changes: { status: row.conversation.status, messageCount: row.messageCount, candidateId: row.conversation.candidateId, prescreenResultId: row.conversation.prescreenResultId },
-    });
+/**
+ * POST /{conversationId}/rating: the visitor rates a finished chat 1-5, once (decision 031). Staff test chats
+ * take the rating but it is not counted.
+ */
+export async function rateConversation(deps: AppDeps, conversationId: string, input: RateChatInput, address: string): Promise<ChatTurn> {
+  await enforce(systemDb(deps.db), CHAT_LIMITS.publicPerAddress, address, 'Too many requests from this address; please wait a minute and try again');
+  const opened = await openConversation(deps, conversationId, input.token);
+  return runInOrganization(deps, opened.organizationId, async (tx) => {
+    const row = await findConversationRow(tx, opened.id, true);
+    if (!row) throw notFound(NOT_FOUND);
+    if (row.status !== 'COMPLETED') throw conflict('The chat can be rated once it has finished');
+    if ((row.state as { rated?: boolean }).rated === true) throw conflict('This chat has already been rated');
+    if (!row.isTest) {
+      const agent = row.chatAgentId ? await findAgentRow(tx, row.chatAgentId) : undefined;
+      await recordSatisfaction(tx, { organizationId: row.organizationId, channel: 'chat', referenceId: row.id, rating: input.rating, comment: input.comment, candidateId: row.candidateId, trialId: agent?.trialId ?? null, agentId: row.chatAgentId });
+      if (row.candidateId) {
+        await insertContactEvents(tx, [
+          { organizationId: row.organizationId, candidateId: row.candidateId, kind: 'chat', summary: `Chat rated ${input.rating}/5${input.comment?.trim() ? ' with a comment' : ''}`, details: { conversationId: row.id, rating: input.rating }, referenceId: row.id, actorLabel: CHAT_ACTOR.label, channel: 'chat' },
+        ]);
+      }
+    }
+    const updated = await updateConversationRow(tx, row.id, { state: { ...row.state, rated: true } });
+    const language = languageOf(updated);
+    const saved = await insertMessageRows(tx, replyRows(updated, [{ kind: 'closing', text: RATING_THANKS[language] }]));
+    return { ...publicState(updated), messages: saved.map(toMessage) };
   });
 }

@@ -18,9 +18,11 @@ import {
   VerifyChatSchema,
 } from '../../../contract/chat';
 import { ApiErrorSchema } from '../../../contract/common';
+import { RateChatSchema } from '../../../contract/satisfaction';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import * as agents from './agent-service';
 import * as conversations from './conversation-service';
+import * as staffConversations from './staff-conversations';
 import { clientAddress } from './throttle';
 
 const agentTags = ['Chat agents'];
@@ -76,6 +78,17 @@ export const publicChatConversationRoutes = createRouter()
   )
   .openapi(
     createRoute({
+      method: 'post',
+      path: '/{conversationId}/rating',
+      tags: conversationTags,
+      summary: 'Rate a finished chat 1-5 with an optional comment (no sign-in; the resume token); once per chat',
+      request: { params: conversationParams, ...jsonBody(RateChatSchema) },
+      responses: { 200: json(ChatTurnSchema, "The agent's thanks"), ...publicErrors, 409: json(ApiErrorSchema, 'Not finished yet, or already rated') },
+    }),
+    async (c) => c.json(await conversations.rateConversation(c.get('deps'), c.req.valid('param').conversationId, c.req.valid('json'), clientAddress(c)), 200),
+  )
+  .openapi(
+    createRoute({
       method: 'get',
       path: '/{conversationId}/public',
       tags: conversationTags,
@@ -97,7 +110,7 @@ export const chatConversationRoutes = createRouter()
       request: { query: ListConversationsQuerySchema },
       responses: { 200: json(ConversationListSchema, 'Conversations'), 400: errors[400], 401: errors[401] },
     }),
-    async (c) => c.json(await conversations.listConversations(c.get('deps'), c.get('scope'), c.req.valid('query')), 200),
+    async (c) => c.json(await staffConversations.listConversations(c.get('deps'), c.get('scope'), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -108,7 +121,7 @@ export const chatConversationRoutes = createRouter()
       request: jsonBody(StartTestChatSchema),
       responses: { 201: json(StartedChatSchema, 'Started'), ...errors, 409: json(ApiErrorSchema, 'The agent has no published form') },
     }),
-    async (c) => c.json(await conversations.startTest(c.get('deps'), c.get('scope'), c.req.valid('json')), 201),
+    async (c) => c.json(await staffConversations.startTest(c.get('deps'), c.get('scope'), c.req.valid('json')), 201),
   )
   .openapi(
     createRoute({
@@ -119,7 +132,7 @@ export const chatConversationRoutes = createRouter()
       request: { params: conversationParams },
       responses: { 200: json(ConversationDetailSchema, 'The conversation'), 401: errors[401], 404: errors[404] },
     }),
-    async (c) => c.json(await conversations.getConversation(c.get('deps'), c.get('scope'), c.req.valid('param').conversationId), 200),
+    async (c) => c.json(await staffConversations.getConversation(c.get('deps'), c.get('scope'), c.req.valid('param').conversationId), 200),
   )
   .openapi(
     createRoute({
@@ -131,7 +144,7 @@ export const chatConversationRoutes = createRouter()
       responses: { 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404] },
     }),
     async (c) => {
-      await conversations.deleteConversation(c.get('deps'), c.get('scope'), c.req.valid('param').conversationId);
+      await staffConversations.deleteConversation(c.get('deps'), c.get('scope'), c.req.valid('param').conversationId);
       return c.body(null, 204);
     },
   );

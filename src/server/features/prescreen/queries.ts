@@ -191,3 +191,26 @@ export async function setBookingStatus(executor: Executor, id: string, status: B
   const [row] = await executor.update(booking).set({ status }).where(eq(booking.id, id)).returning();
   return row;
 }
+
+/**
+ * For the admin dashboard (decision 032): the criteria that disqualified people most often in the results of
+ * these organizations created in [from, to), optionally of one source type, with their trial's title.
+ */
+export async function failingCriteriaRows(executor: Executor, filter: { organizationIds: readonly string[]; from: Date | null; to: Date; sourceType?: 'call' | 'chat' | 'manual'; limit: number }) {
+  if (!filter.organizationIds.length) return [];
+  const ids = `{${filter.organizationIds.join(',')}}`;
+  const result = await executor.execute(sql`
+    select r.trial_id, t.title, e->>'criterionId' as criterion_id, max(e->>'kind') as kind, max(e->>'text') as text, count(*)::int as failures
+    from ${prescreenResult} r
+    join ${trial} t on t.id = r.trial_id
+    cross join lateral jsonb_array_elements(r.evaluations) e
+    where r.organization_id = any(${ids}::uuid[])
+      and r.created_at < ${filter.to.toISOString()}
+      ${filter.from ? sql`and r.created_at >= ${filter.from.toISOString()}` : sql``}
+      ${filter.sourceType ? sql`and r.source_type = ${filter.sourceType}` : sql``}
+      and (e->>'disqualifying')::boolean is true
+    group by r.trial_id, t.title, e->>'criterionId'
+    order by failures desc, text
+    limit ${filter.limit}`);
+  return (result as unknown as { rows: Array<{ trial_id: string; title: string; criterion_id: string; kind: string; text: string; failures: number }> }).rows;
+}

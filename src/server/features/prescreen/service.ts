@@ -1,10 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { CandidateStatus, ContactEventKind } from '../../../contract/candidates';
+import type { CandidateStatus } from '../../../contract/candidates';
 import type {
   AiRecommendation,
-  Booking,
-  BookingOutcome,
-  CreateBookingInput,
   CriterionEvaluationDto,
   DecisionBody,
   ListPrescreenResultsQuery,
@@ -16,38 +12,34 @@ import type {
   PrescreenReview,
   PrescreenSourceType,
 } from '../../../contract/prescreen';
-import { siteShortLabel, type TrialSite } from '../../../contract/trials';
-import { findSite, readSites } from '../trials/sites';
+import { readSites } from '../trials/sites';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { booking, prescreenResult } from '../../db/schema';
-import { runAsOrganization, type Transaction } from '../../db/scoped';
-import { systemDb } from '../../db/system';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { type Transaction } from '../../db/scoped';
+
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../../audit';
+import { hoursSinceFirstContact, recordActivity, reviewAgreement } from '../../activity';
 import { enrollOnTrigger } from '../sequences/enroll';
-import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
+import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate } from '../candidates/queries';
 import { changeCandidateStatus } from '../candidates/service';
 import { recordPrescreenFacts } from '../matching/facts';
-import { sendSms, type SmsDeps } from '../sms/service';
-import { listCriteria, findTrialRow } from '../trials/queries';
-import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
+import { listCriteria } from '../trials/queries';
 import { evaluatePrescreen, normalizeAnswers } from './engine';
+import { AGENT_LABEL, event, loadCandidate, reachableIds, runIn, staffActor, type PrescreenActor, type PrescreenTarget } from './actors';
+import { toBooking } from './bookings';
+
+export type { PrescreenActor, PrescreenTarget } from './actors';
 import {
   bookingsOfCandidate,
-  findBooking,
-  setBookingStatus,
   cancelBookings,
   countResultRows,
+  failingCriteriaRows,
   findForm,
   findFormVersion,
   findFormVersionById,
   findResult,
-  insertBooking,
-  setBookingConfirmation,
   insertResult,
-  isUuid,
-  latestResultFor,
   listedResult,
   listedResultsOfCandidate,
   listResultRows,
@@ -56,41 +48,7 @@ import {
   updateResult,
   type BookingRow,
   type ListedResultRow,
-  type ResultRow,
 } from './queries';
-
-// ---- who acts, and where ----
-
-/** Who a change is attributed to: a staff member, or an agent (voice, chat) with no user. */
-export interface PrescreenActor {
-  userId: string | null;
-  label: string;
-}
-
-/** Which organizations a call may touch: a request scope, or one organization (agents, webhooks). */
-export type PrescreenTarget = RequestScope | { organizationId: string };
-
-const reachableIds = (target: PrescreenTarget) => ('organizationId' in target ? [target.organizationId] : target.reachableOrganizationIds);
-
-function runIn<T>(db: Database, target: PrescreenTarget, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  if ('organizationId' in target) return runAsOrganization(db, target.organizationId, work);
-  return runScoped(db, target, work);
-}
-
-async function staffActor(tx: Transaction, scope: RequestScope): Promise<PrescreenActor> {
-  return { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };
-}
-
-const AGENT_LABEL: Record<PrescreenSourceType, string> = { call: 'Voice agent', chat: 'Chat agent', manual: 'Staff' };
-
-const event = (row: { id: string; organizationId: string }, actor: PrescreenActor, kind: ContactEventKind, values: Omit<NewContactEvent, 'organizationId' | 'candidateId' | 'kind'>): NewContactEvent => ({
-  organizationId: row.organizationId,
-  candidateId: row.id,
-  kind,
-  actorUserId: actor.userId,
-  actorLabel: actor.label,
-  ...values,
-});
 
 // ---- the funnel ----
 
@@ -115,27 +73,6 @@ function currentDecision(stored: Record<string, unknown> | null): PrescreenDecis
   if (!stored) return null;
   const { previous: _previous, ...decision } = stored as unknown as StoredDecision;
   return decision;
-}
-
-function toBooking(row: BookingRow): Booking {
-  return {
-    id: row.id,
-    organizationId: row.organizationId,
-    candidateId: row.candidateId,
-    trialId: row.trialId,
-    prescreenResultId: row.prescreenResultId,
-    siteId: row.siteId,
-    siteName: row.siteName,
-    siteCity: row.siteCity,
-    siteTimeZone: row.siteTimeZone,
-    startsAt: row.startsAt.toISOString(),
-    localTime: toLocalTime(row.startsAt, row.siteTimeZone),
-    durationMinutes: row.durationMinutes,
-    status: row.status,
-    confirmationSms: row.confirmationSms,
-    createdByUserId: row.createdByUserId,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 function toResult(row: ListedResultRow, booking: BookingRow | undefined): PrescreenResult {
@@ -254,6 +191,19 @@ export async function recordPrescreenResultInTransaction(tx: Transaction, reacha
         : [],
     ),
   );
+  await recordActivity(tx, [
+    {
+      organizationId: row.organizationId,
+      trialId: row.trialId,
+      candidateId: row.candidateId,
+      kind: 'prescreen_result',
+      source: input.sourceType,
+      label: outcome.recommendation,
+      value: await hoursSinceFirstContact(tx, row.candidateId, row.createdAt),
+      referenceId: row.id,
+      occurredAt: row.createdAt,
+    },
+  ]);
   await insertContactEvents(tx, [
     event(candidateRow, actor, 'prescreen', {
       summary: `Prescreen (${input.sourceType}): ${outcome.recommendation}`,
@@ -266,6 +216,7 @@ export async function recordPrescreenResultInTransaction(tx: Transaction, reacha
       actor,
       reason: `Prescreen ${outcome.recommendation}`,
       action: 'candidate.status.prescreen',
+      channel: input.sourceType,
     });
   }
   // POTENTIAL: the person may fit once we know more; sequences listening for it follow up.
@@ -318,13 +269,6 @@ export async function listResults(db: Database, scope: RequestScope, query: List
     return { results: await withBookings(tx, rows), total: await countResultRows(tx, filter) };
   });
 }
-
-async function loadCandidate(tx: Transaction, scope: RequestScope, candidateId: string, forUpdate = false): Promise<CandidateRow> {
-  const row = await findCandidate(tx, candidateId, forUpdate);
-  if (!row || !canReach(scope, row.organizationId)) throw notFound('Candidate not found');
-  return row;
-}
-
 
 /** Everything a reviewer needs about one candidate, in one answer. */
 export async function review(db: Database, scope: RequestScope, candidateId: string): Promise<PrescreenReview> {
@@ -416,11 +360,17 @@ export async function decide(db: Database, scope: RequestScope, body: DecisionBo
       }),
     ]);
 
+    const agreement = reviewAgreement(result.aiRecommendation, body.decision, body.overrideRecommendation);
+    await recordActivity(tx, [
+      { organizationId: result.organizationId, trialId: result.trialId, candidateId: result.candidateId, kind: 'review_decision', source: result.sourceType, label: agreement, value: agreement === 'override' ? 1 : 0, referenceId: result.id },
+    ]);
+
     let cancelled: string[] = [];
     if (body.decision === 'reject') {
       cancelled = (await scheduledBookingsOfResults(tx, [result.id])).map((booking) => booking.id);
       if (cancelled.length) {
         await cancelBookings(tx, cancelled);
+        await recordActivity(tx, cancelled.map((bookingId) => ({ organizationId: result.organizationId, trialId: result.trialId, candidateId: result.candidateId, kind: 'visit_cancelled' as const, source: 'manual' as const, referenceId: bookingId })));
         await insertContactEvents(tx, [
           event(candidateRow, actor, 'booking', { summary: `Visit cancelled: prescreen rejected`, details: { bookingIds: cancelled, resultId: result.id }, referenceId: result.id }),
         ]);
@@ -451,223 +401,11 @@ export async function decide(db: Database, scope: RequestScope, body: DecisionBo
   });
 }
 
-// ---- bookings ----
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-const DEFAULT_VISIT_MINUTES = 60;
-
 /**
- * Books a screening visit at one of the trial's sites for an approved result: the local time is read in the
- * site's time zone (or the body's, when the site has none) and stored in UTC. One scheduled booking per site
- * slot (409), never in the past (400). Moves the candidate to visit_scheduled.
+ * For the admin dashboard (decision 032): the criteria that fail most in the results in a range, in the
+ * caller's scoped transaction. Organization ids must already be narrowed to the scope.
  */
-const OUTCOME_WORDS: Record<BookingOutcome, string> = { completed: 'Visit attended', no_show: 'No-show at the screening visit', cancelled: 'Visit cancelled' };
-
-/**
- * Records what happened at a booked visit: attended, no-show, or cancelled (which frees the slot). A no-show
- * starts the sequences listening for it. Changing a recorded outcome is allowed (a late arrival was marked a
- * no-show); going back to scheduled is not (book again instead).
- */
-export async function recordBookingOutcome(db: Database, scope: RequestScope, bookingId: string, status: BookingOutcome): Promise<Booking> {
-  return runScoped(db, scope, async (tx) => {
-    const row = isUuid(bookingId) ? await findBooking(tx, bookingId, true) : undefined;
-    if (!row || !canReach(scope, row.organizationId)) throw notFound('Booking not found');
-    if (row.status === status) return toBooking(row);
-    if (row.status === 'cancelled') throw conflict('This visit was cancelled: book a new one instead');
-    const updated = await setBookingStatus(tx, row.id, status);
-    const actor = { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };
-    await insertContactEvents(tx, [{ organizationId: row.organizationId, candidateId: row.candidateId, kind: 'booking', summary: `${OUTCOME_WORDS[status]} (${toBooking(row).localTime.replace('T', ' ')})`, details: { bookingId: row.id, from: row.status, to: status }, referenceId: row.id, actorUserId: actor.userId, actorLabel: actor.label }]);
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: `booking.${status}`, entityType: 'booking', entityId: row.id, changes: { candidateId: row.candidateId, status: { from: row.status, to: status } } });
-    if (status === 'no_show') await enrollOnTrigger(tx, row.organizationId, 'visit_no_show', [row.candidateId], [row.trialId]);
-    return toBooking(updated);
-  });
-}
-
-export async function createBooking(deps: SmsDeps, scope: RequestScope, body: CreateBookingInput): Promise<Booking> {
-  const booking = await insertBookingInScope(deps.db, scope, body);
-  // After the booking is committed: a slow or failing SMS provider never loses the booking.
-  return { ...booking, confirmationSms: await sendBookingConfirmation(deps, booking) };
-}
-
-/** The confirmation SMS of a booking, through the SMS port and its consent rules; its state is kept on the booking. */
-/** After a booking made outside a staff request (a scheduling call) has committed: its confirmation SMS. */
-export async function confirmBooking(deps: SmsDeps, bookingId: string): Promise<Booking['confirmationSms'] | null> {
-  // The system path: the booking's organization is not known yet.
-  const [row] = await systemDb(deps.db).select().from(booking).where(eq(booking.id, bookingId));
-  if (!row || row.confirmationSms !== 'not_configured') return null;
-  return sendBookingConfirmation(deps, toBooking(row));
-}
-
-export async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): Promise<Booking['confirmationSms']> {
-  const trial = await runAsOrganization(deps.db, booking.organizationId, (tx) => findTrialRow(tx, booking.trialId));
-  const site = trial && booking.siteId ? findSite(trial.sites, booking.siteId) : undefined;
-  // The booked site's facility, street address and city: "Research Site, 100 Main St, Chicago".
-  const where = site ? [site.name, site.address, site.city, site.region].filter(Boolean).join(', ') : [booking.siteName, booking.siteCity].filter(Boolean).join(', ');
-  const sent = await sendSms(deps, {
-    organizationId: booking.organizationId,
-    candidateId: booking.candidateId,
-    templateKey: 'visit_confirmation',
-    variables: {
-      trialTitle: trial?.publicTitle || trial?.title || 'the study',
-      visitTime: `${booking.localTime.replace('T', ' ')} (${booking.siteTimeZone})`,
-      siteAddress: where,
-    },
-    purpose: 'transactional',
-    sentByUserId: booking.createdByUserId,
-  });
-  const state: Booking['confirmationSms'] =
-    sent.status === 'blocked' ? 'blocked' : sent.status === 'failed' || sent.status === 'undelivered' ? 'failed' : sent.status === 'queued' ? 'queued' : 'sent';
-  await runAsOrganization(deps.db, booking.organizationId, (tx) => setBookingConfirmation(tx, booking.id, state));
-  return state;
-}
-
-async function insertBookingInScope(db: Database, scope: RequestScope, body: CreateBookingInput): Promise<Booking> {
-  try {
-    return await runScoped(db, scope, async (tx) => {
-      let result;
-      if (body.resultId) {
-        result = await findResult(tx, body.resultId, true);
-        if (!result || !canReach(scope, result.organizationId)) throw notFound('Prescreen result not found');
-      } else {
-        const candidateRow = await loadCandidate(tx, scope, body.candidateId!);
-        const trial = isUuid(body.trialId!) ? await findTrialRow(tx, body.trialId!) : undefined;
-        if (!trial || trial.organizationId !== candidateRow.organizationId) throw notFound('Trial not found');
-        result = await latestResultFor(tx, candidateRow.id, trial.id);
-        if (!result) throw conflict('Approve the prescreen before booking');
-      }
-      if (result.reviewStatus !== 'approved') throw conflict('Approve the prescreen before booking');
-      const candidateRow = await loadCandidate(tx, scope, result.candidateId, true);
-      return insertBookingInTransaction(tx, await staffActor(tx, scope), result, candidateRow, body);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('That slot is already booked');
-    throw error;
-  }
-}
-
-/**
- * The site a booking names: by id (what the web and the agents send), else by name only when exactly one of
- * the trial's sites has it (many sponsors name every site "Research Site": a name alone must not pick one).
- */
-function chooseSite(stored: TrialSite[], body: Pick<CreateBookingInput, 'siteId' | 'siteName'>): TrialSite {
-  const sites = readSites(stored);
-  if (body.siteId) {
-    const site = sites.find((item) => item.id === body.siteId);
-    if (!site) throw badRequest('siteId: Not a site of this trial', [{ path: 'siteId', message: 'Not a site of this trial' }]);
-    return site;
-  }
-  const name = body.siteName?.trim() ?? '';
-  const named = sites.filter((item) => item.name.trim() === name);
-  if (named.length === 1) return named[0];
-  if (named.length > 1) {
-    throw badRequest(`siteId: ${named.length} sites of this trial are named ${name}; choose one by siteId`, [{ path: 'siteId', message: 'Several sites have this name' }]);
-  }
-  throw badRequest('siteId: Not a site of this trial', [{ path: 'siteId', message: 'Not a site of this trial' }]);
-}
-
-/** Where and when a visit is booked (the booking body without the result it follows from). */
-export type VisitRequest = Pick<CreateBookingInput, 'siteId' | 'siteName' | 'localTime' | 'timeZone' | 'durationMinutes' | 'notes'>;
-
-/**
- * Books a visit for an approved result inside an open transaction (staff bookings and scheduling calls): the
- * site must be the trial's, the local time real and in the future at the site's time zone; stores the booking,
- * the 'booking' contact event, moves the candidate to visit_scheduled (unless enrolled) and audits. A taken
- * slot fails on the booking_slot unique index: callers inside a larger transaction use a savepoint.
- */
-export async function insertBookingInTransaction(tx: Transaction, actor: PrescreenActor, result: ResultRow, candidateRow: CandidateRow, body: VisitRequest): Promise<Booking> {
-  if (candidateRow.doNotContact) throw conflict('The candidate asked not to be contacted');
-  const trial = await findTrialRow(tx, result.trialId);
-  if (!trial) throw notFound('Trial not found');
-
-  const site = chooseSite(trial.sites, body);
-  const timeZone = site.timeZone || body.timeZone;
-  if (!timeZone) throw badRequest('timeZone: The site has no time zone; give timeZone (IANA, e.g. America/New_York)', [{ path: 'timeZone', message: 'Required for this site' }]);
-  if (!isValidTimeZone(timeZone)) {
-    const path = site.timeZone ? 'siteId' : 'timeZone';
-    throw badRequest(`${path}: Unknown time zone ${timeZone}`, [{ path, message: `Unknown time zone ${timeZone}` }]);
-  }
-  const converted = localTimeToUtc(body.localTime, timeZone);
-  if (!converted.ok) throw badRequest(`localTime: ${converted.message}`, [{ path: 'localTime', message: converted.message }]);
-  if (converted.instant.getTime() <= Date.now()) throw badRequest('localTime: That time is in the past', [{ path: 'localTime', message: 'In the past' }]);
-
-  const row = await insertBooking(tx, {
-    organizationId: result.organizationId,
-    candidateId: result.candidateId,
-    trialId: result.trialId,
-    prescreenResultId: result.id,
-    siteId: site.id,
-    siteName: site.name,
-    siteCity: site.city ?? null,
-    siteTimeZone: timeZone,
-    startsAt: converted.instant,
-    durationMinutes: body.durationMinutes ?? DEFAULT_VISIT_MINUTES,
-    notes: body.notes ?? null,
-    createdByUserId: actor.userId,
-  });
-  const booking = toBooking(row);
-  await insertContactEvents(tx, [
-    event(candidateRow, actor, 'booking', {
-      summary: `Visit booked: ${siteShortLabel(site)}, ${booking.localTime} (${timeZone})`,
-      details: { bookingId: row.id, resultId: result.id, siteId: site.id, siteName: site.name, siteCity: site.city ?? null, startsAt: booking.startsAt, localTime: booking.localTime, timeZone },
-      referenceId: row.id,
-    }),
-  ]);
-  if (candidateRow.status !== 'enrolled') {
-    await changeCandidateStatus(tx, candidateRow, 'visit_scheduled', { actor, reason: 'Screening visit booked', action: 'candidate.status.booking' });
-  }
-  await recordAudit(tx, {
-    organizationId: row.organizationId,
-    actorUserId: actor.userId,
-    action: 'prescreen.booking.create',
-    entityType: 'booking',
-    entityId: row.id,
-    changes: { resultId: result.id, trialId: row.trialId, siteId: row.siteId, siteName: row.siteName, startsAt: booking.startsAt, timeZone, durationMinutes: row.durationMinutes },
-  });
-  return booking;
-}
-
-/** Why an agent could not book (scheduling calls keep it on the call). */
-export class VisitNotBooked extends Error {
-  constructor(
-    readonly reason: 'no_approved_result' | 'slot_taken' | 'do_not_contact' | 'invalid',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * A voice agent books the visit a candidate chose (row security already limits `tx` to the candidate's
- * organization): it follows from the candidate's newest APPROVED result for the trial. Runs in a savepoint, so
- * a refusal (VisitNotBooked) leaves the caller's transaction usable. The confirmation SMS is not sent here: the
- * caller sends it after its commit (sendBookingConfirmation), as the staff path does.
- */
-export async function bookVisitForCandidate(tx: Transaction, actor: PrescreenActor, input: { candidateId: string; trialId: string } & VisitRequest): Promise<Booking> {
-  try {
-    return await tx.transaction(async (savepoint) => {
-      const [result] = await savepoint
-        .select()
-        .from(prescreenResult)
-        .where(and(eq(prescreenResult.candidateId, input.candidateId), eq(prescreenResult.trialId, input.trialId), eq(prescreenResult.reviewStatus, 'approved')))
-        .orderBy(desc(prescreenResult.createdAt), desc(prescreenResult.id))
-        .limit(1);
-      if (!result) throw new VisitNotBooked('no_approved_result', 'No approved prescreen for this trial');
-      const candidateRow = await findCandidate(savepoint, input.candidateId, true);
-      if (!candidateRow) throw notFound('Candidate not found');
-      if (candidateRow.doNotContact) throw new VisitNotBooked('do_not_contact', 'The candidate asked not to be contacted');
-      return insertBookingInTransaction(savepoint, actor, result, candidateRow, input);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new VisitNotBooked('slot_taken', 'That slot is already booked');
-    if (error instanceof AppError) throw new VisitNotBooked('invalid', error.message);
-    throw error;
-  }
+export async function failingCriteria(tx: Transaction, filter: { organizationIds: readonly string[]; from: Date | null; to: Date; sourceType?: 'call' | 'chat' | 'manual'; limit: number }) {
+  const rows = await failingCriteriaRows(tx, filter);
+  return rows.map((row) => ({ trialId: row.trial_id, trialTitle: row.title, criterionId: row.criterion_id ?? '', kind: row.kind ?? '', text: row.text ?? '', failures: row.failures }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/scoped';
 import { candidate, contactEvent, organization, smsMessage } from '../../db/schema';
 import { consentKeyword } from './keywords';
@@ -193,4 +193,15 @@ export async function unansweredCounts(executor: Executor, candidateIds: string[
     )
     .groupBy(smsMessage.candidateId);
   return new Map(rows.map((row) => [row.candidateId, Number(row.count)]));
+}
+
+/** The newest message of a template sent to a candidate since `since` (a question waiting for its answer). */
+export async function latestTemplateSentTo(executor: Executor, candidateId: string, templateKey: string, since: Date): Promise<SmsRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(smsMessage)
+    .where(and(eq(smsMessage.candidateId, candidateId), eq(smsMessage.direction, 'outbound'), eq(smsMessage.templateKey, templateKey), gte(smsMessage.createdAt, since), inArray(smsMessage.status, ['queued', 'sent', 'delivered'])))
+    .orderBy(desc(smsMessage.createdAt))
+    .limit(1);
+  return row;
 }

@@ -8,9 +8,12 @@ import type { AppDeps } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { SmsSendError, type SmsDeliveryStatus, type SmsProvider } from '../../integrations/sms/port';
 import { recordAudit, recordAudits, type AuditEntry } from '../../audit';
+import { recordActivity, type ActivityEntry } from '../../activity';
+import { smsSegments } from '../../../contract/sms-segments';
 import { exitCandidateSequences } from '../sequences/exits';
 import { eventTime, findCandidate, findCandidates, insertContactEvents, updateCandidateRow, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
 import { contactPermission, type ConsentSubject } from './consent';
+import { ratingFrom, recordSatisfaction } from '../satisfaction/service';
 import { classifyInbound, type KeywordAction } from './keywords';
 import {
   candidateSmsOptOutAt,
@@ -21,6 +24,7 @@ import {
   lastMessages,
   latestCandidateWithPhone,
   latestOutboundTo,
+  latestTemplateSentTo,
   organizationName,
   outboundMessages,
   phoneSmsOptOutAt,
@@ -150,6 +154,24 @@ function sentEvent(row: SmsRow, label: string, actor: { userId: string | null; l
   };
 }
 
+/**
+ * The activity of messages that left (decision 031): sent, with its cost (segments at the configured rate), and
+ * delivered when the simulator delivered it at once. Failed and blocked messages are not activity.
+ */
+function sentActivity(rows: SmsRow[], rates: SmsDeps['config']['rates']): ActivityEntry[] {
+  return rows
+    .filter((row) => row.status !== 'failed' && row.status !== 'blocked')
+    .flatMap((row) => {
+      const base = { organizationId: row.organizationId, candidateId: row.candidateId, source: 'sms' as const, referenceId: row.id };
+      const segments = smsSegments(row.body).segments;
+      return [
+        { ...base, kind: 'sms_sent' as const, label: row.purpose },
+        { ...base, kind: 'spend' as const, label: 'sms_segments', value: segments * rates.smsSegmentUsd },
+        ...(row.status === 'delivered' ? [{ ...base, kind: 'sms_delivered' as const, label: row.purpose }] : []),
+      ];
+    });
+}
+
 function blockedAudit(row: SmsRow, reason: SmsBlockReason): AuditEntry {
   return { organizationId: row.organizationId, actorUserId: row.sentByUserId, action: 'sms.blocked', entityType: 'sms_message', entityId: row.id, changes: { candidateId: row.candidateId, purpose: row.purpose, templateKey: row.templateKey, reason } };
 }
@@ -252,9 +274,9 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
   const final = await inTransaction(deps, tx, input.organizationId, async (t) => {
     let row = await updateSms(t, stored.id, outcome);
     // The simulator "delivers" at once, through the same status update Twilio's callback takes.
-    if (deps.sms.provider === 'simulator' && outcome.providerMessageId) {
-      row = (await applyStatusUpdate(t, 'simulator', outcome.providerMessageId, 'delivered')) ?? row;
-    }
+    const delivered = deps.sms.provider === 'simulator' && outcome.providerMessageId ? await applyStatusUpdate(t, 'simulator', outcome.providerMessageId, 'delivered', undefined, false) : undefined;
+    row = delivered ?? row;
+    await recordActivity(t, sentActivity([row], deps.config.rates));
     if (row.candidateId) await insertContactEvents(t, [sentEvent(row, summaryLabel(prepared.templateKey, input.historyLabel), { userId: input.sentByUserId ?? null, label: prepared.actorLabel! })]);
     await recordAudit(t, sentAudit(row, outcome.error));
     return row;
@@ -357,6 +379,7 @@ export async function sendSmsBatch(
     const byId = new Map(updates.map((update) => [update.id, update]));
     const finals = queued.map((outcome) => ({ ...outcome.message!, status: byId.get(outcome.message!.id)!.status as SmsRow['status'], provider: deps.sms.provider }));
     await insertContactEvents(t, finals.map((row) => sentEvent(row, labels.get(row.candidateId!)!, actor)));
+    await recordActivity(t, sentActivity(finals, deps.config.rates));
     await recordAudits(t, finals.map((row) => sentAudit(row, byId.get(row.id)!.error)));
     const finalById = new Map(finals.map((row) => [row.id, row]));
     for (const outcome of queued) outcome.message = finalById.get(outcome.message!.id)!;
@@ -372,11 +395,19 @@ const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, 
  * Moves an outbound message to `status` (Twilio's status callback, and the simulator's delivery). Callbacks
  * can arrive out of order or twice: a message never moves backwards, and final states stay final.
  */
-export async function applyStatusUpdate(tx: Transaction, provider: SmsProvider, providerMessageId: string, status: SmsDeliveryStatus, errorCode?: string): Promise<SmsRow | undefined> {
+/**
+ * A delivery status from the provider, applied only when it moves the message forward. A delivery is
+ * activity (`recordDelivery` false when the caller records the send and its delivery together).
+ */
+export async function applyStatusUpdate(tx: Transaction, provider: SmsProvider, providerMessageId: string, status: SmsDeliveryStatus, errorCode?: string, recordDelivery = true): Promise<SmsRow | undefined> {
   const row = await findSmsByProviderId(tx, provider, providerMessageId);
   if (!row || row.direction !== 'outbound' || !(row.status in STATUS_RANK)) return row;
   if (STATUS_RANK[status] <= STATUS_RANK[row.status]) return row;
-  return updateSms(tx, row.id, { status, ...(errorCode ? { error: errorCode } : {}) });
+  const updated = await updateSms(tx, row.id, { status, ...(errorCode ? { error: errorCode } : {}) });
+  if (recordDelivery && status === 'delivered') {
+    await recordActivity(tx, [{ organizationId: row.organizationId, candidateId: row.candidateId, kind: 'sms_delivered', source: 'sms', label: row.purpose, referenceId: row.id }]);
+  }
+  return updated;
 }
 
 export async function receiveStatusCallback(deps: SmsDeps, input: { messageSid: string; status: SmsDeliveryStatus; errorCode?: string }): Promise<boolean> {
@@ -469,6 +500,7 @@ export async function receiveInboundSms(deps: SmsDeps, inbound: InboundSms, rout
     if (!stored) return { message: null, action, twiml: twiml() };
 
     const actor = { actorUserId: null, actorLabel: row ? `${row.firstName} (SMS)`.trim() : 'SMS' };
+    await recordActivity(tx, [{ organizationId: target.organizationId, candidateId: row?.id ?? null, kind: 'sms_replied', source: 'sms', label: action === 'none' ? 'reply' : action, referenceId: stored.id }]);
     if (row) {
       await insertContactEvents(tx, [
         {
@@ -498,6 +530,7 @@ export async function receiveInboundSms(deps: SmsDeps, inbound: InboundSms, rout
           summary: turnOn ? 'Consent: SMS on (replied START)' : 'Consent: SMS off (replied STOP)',
           details: { sms: { from: row.consentSms, to: turnOn }, source: 'sms_keyword', messageId: stored.id },
           referenceId: stored.id,
+          channel: 'sms',
           ...actor,
         },
       ]);
@@ -511,7 +544,8 @@ export async function receiveInboundSms(deps: SmsDeps, inbound: InboundSms, rout
       });
     }
 
-    const reply = keywordReply(action, (await organizationName(tx, target.organizationId)) ?? '', deps.config.sms.helpContact);
+    const rated = row && action === 'none' ? await recordFeedbackReply(tx, row, inbound.body) : false;
+    const reply = rated ? FEEDBACK_THANKS[templateLanguage(row!.preferredLanguage)] : keywordReply(action, (await organizationName(tx, target.organizationId)) ?? '', deps.config.sms.helpContact);
     if (reply) {
       const replyRow = await insertSms(tx, {
         organizationId: target.organizationId,
@@ -523,17 +557,34 @@ export async function receiveInboundSms(deps: SmsDeps, inbound: InboundSms, rout
         status: 'sent',
         purpose: 'reply',
         provider: deps.sms.provider,
-        templateKey: `keyword_${action}`,
+        templateKey: rated ? 'feedback_thanks' : `keyword_${action}`,
         createdAt: eventTime(),
       });
       if (row) {
         await insertContactEvents(tx, [
-          { organizationId: row.organizationId, candidateId: row.id, kind: 'sms', summary: `SMS sent: keyword_${action}`, details: { messageId: replyRow.id, direction: 'outbound', purpose: 'reply' }, referenceId: replyRow.id, actorUserId: null, actorLabel: 'Cohortly' },
+          { organizationId: row.organizationId, candidateId: row.id, kind: 'sms', summary: `SMS sent: ${replyRow.templateKey}`, details: { messageId: replyRow.id, direction: 'outbound', purpose: 'reply' }, referenceId: replyRow.id, actorUserId: null, actorLabel: 'Cohortly' },
         ]);
       }
     }
     return { message: toSmsMessage(stored), action, twiml: twiml(reply) };
   });
+}
+
+const FEEDBACK_THANKS = { en: 'Thank you for your feedback!', es: '¡Gracias por su opinión!' } as const;
+/** How long a booking-feedback question waits for its 1-5 answer. */
+const FEEDBACK_WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * A reply to the booking-feedback SMS that starts with 1-5 ("4", "5 great staff") is the person's rating of
+ * booking, with the rest as a comment; once per question asked, within 7 days of it.
+ */
+async function recordFeedbackReply(tx: Transaction, row: CandidateRow, body: string): Promise<boolean> {
+  const rating = ratingFrom(body);
+  if (rating === null) return false;
+  const asked = await latestTemplateSentTo(tx, row.id, 'booking_feedback', new Date(Date.now() - FEEDBACK_WINDOW_MS));
+  if (!asked) return false;
+  const comment = body.trim().replace(/^\S+\s*(?:(?:\/|out of|de)\s*5)?[\s,.!:-]*/i, '');
+  return recordSatisfaction(tx, { organizationId: row.organizationId, channel: 'sms', referenceId: asked.id, rating, comment, candidateId: row.id });
 }
 
 // ---- staff ----

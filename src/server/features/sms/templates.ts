@@ -60,6 +60,16 @@ export const SMS_TEMPLATES: Record<SmsTemplateKey, SmsTemplate> = {
       es: 'Hola {firstName}, gracias por su interés en {trialTitle}. Responda aquí si tiene preguntas. - {organizationName}',
     },
   },
+  /** Sent after a visit confirmation: the reply (1-5) is the patient's satisfaction rating (decision 031). */
+  booking_feedback: {
+    key: 'booking_feedback',
+    label: 'Booking feedback',
+    purpose: 'transactional',
+    text: {
+      en: 'Hi {firstName}, how easy was it to book your visit for {trialTitle}? Reply with a number from 1 (very hard) to 5 (very easy). - {organizationName}',
+      es: 'Hola {firstName}, ¿qué tan fácil fue reservar su visita para {trialTitle}? Responda con un número del 1 (muy difícil) al 5 (muy fácil). - {organizationName}',
+    },
+  },
 };
 
 const PLACEHOLDER = /\{([a-zA-Z]+)\}/g;

@@ -21,7 +21,9 @@ import { canReach, runScoped, selectOrganizations, type RequestScope } from '../
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { CriteriaReaderError, type CriteriaReader } from '../../integrations/llm/criteria-reader';
+import { CriteriaReaderError, type CriteriaReader, type RuleProposal } from '../../integrations/llm/criteria-reader';
+import type { AppConfig } from '../../config';
+import { recordActivity } from '../../activity';
 import { recordAudit } from '../../audit';
 import { isUuid } from '../../tenancy/organizations';
 import { readTextRule, recordVocabulary } from './criteria-parser';
@@ -213,6 +215,7 @@ async function insertTrial(
     createdByUserId: scope.userId,
   });
   await replaceCriteria(tx, row.id, criterionRows(organizationId, row.id, criteria));
+  await recordActivity(tx, [{ organizationId, trialId: row.id, kind: 'trial_status_changed', source: 'manual', label: 'draft', occurredAt: now }]);
   await recordAudit(tx, {
     organizationId,
     actorUserId: scope.userId,
@@ -268,7 +271,10 @@ export async function updateTrial(db: Database, scope: RequestScope, trialId: st
     if (changed.length) {
       await recordAudit(tx, { ...audit, action: 'trial.update', changes: { fields: changed, ...(criteria ? { criteria: criteria.length } : {}) } });
     }
-    if (statusChange) await recordAudit(tx, { ...audit, action: 'trial.status', changes: { from: statusChange.from, to: statusChange.to } });
+    if (statusChange) {
+      await recordAudit(tx, { ...audit, action: 'trial.status', changes: { from: statusChange.from, to: statusChange.to } });
+      await recordActivity(tx, [{ organizationId: row.organizationId, trialId: row.id, kind: 'trial_status_changed', source: 'manual', label: statusChange.to, occurredAt: new Date(statusChange.at) }]);
+    }
     return loadTrial(tx, saved);
   });
 }
@@ -428,16 +434,17 @@ const unreadCriteria = (criteria: Awaited<ReturnType<typeof listCriteria>>) => c
  * call happens outside any transaction; a criterion that got a rule meanwhile (a person edited it) is left
  * alone. 409 LLM_NOT_CONFIGURED without a model; 502 LLM_ERROR when it fails or answers nonsense.
  */
-export async function suggestRules(db: Database, reader: CriteriaReader | null, scope: RequestScope, trialId: string): Promise<SuggestionsResult> {
+export async function suggestRules(db: Database, reader: CriteriaReader | null, scope: RequestScope, trialId: string, rates: AppConfig['rates']): Promise<SuggestionsResult> {
   const unread = await runScoped(db, scope, async (tx) => {
     const row = await findInScope(tx, scope, trialId);
     return unreadCriteria(await listCriteria(tx, [row.id]));
   });
   if (!reader) throw new AppError(409, 'No language model is configured: set LLM_BASE_URL and LLM_MODEL to get suggestions for the unread criteria', 'LLM_NOT_CONFIGURED');
-  let proposals: Awaited<ReturnType<CriteriaReader['propose']>> = [];
+  let proposals: RuleProposal[] = [];
+  let totalTokens = 0;
   if (unread.length) {
     try {
-      proposals = await reader.propose(unread.map((criterion) => ({ kind: criterion.kind, text: criterion.text })));
+      ({ proposals, totalTokens } = await reader.propose(unread.map((criterion) => ({ kind: criterion.kind, text: criterion.text }))));
     } catch (error) {
       if (error instanceof CriteriaReaderError) throw new AppError(502, `No suggestions: ${error.message}`, 'LLM_ERROR');
       throw error;
@@ -454,6 +461,10 @@ export async function suggestRules(db: Database, reader: CriteriaReader | null, 
       else left.push({ criterionId: criterion.id, text: criterion.text, reason: stillUnread.has(criterion.id) ? (proposal?.dropped ?? 'no rule proposed') : 'changed meanwhile' });
     });
     for (const item of suggested) await updateCriterionRule(tx, item.criterionId, { rule: item.rule, ruleSource: 'llm', needsReview: true });
+    // What the model's tokens cost, on the costs dashboard (decision 031).
+    if (totalTokens > 0) {
+      await recordActivity(tx, [{ organizationId: row.organizationId, trialId: row.id, kind: 'spend', source: 'manual', label: 'llm_tokens', value: (totalTokens / 1000) * rates.llmThousandTokensUsd }]);
+    }
     if (suggested.length) {
       await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'trial.suggest_rules', entityType: 'trial', entityId: row.id, changes: { model: reader.model, asked: unread.length, suggested: suggested.length } });
     }

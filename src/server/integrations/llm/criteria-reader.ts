@@ -14,10 +14,10 @@ export interface RuleProposal {
   dropped?: string;
 }
 
-/** The port: proposes rules for criteria, one proposal per criterion in order. */
+/** The port: proposes rules for criteria, one proposal per criterion in order, and the tokens it used (for costs). */
 export interface CriteriaReader {
   readonly model: string;
-  propose(criteria: readonly UnreadCriterion[]): Promise<RuleProposal[]>;
+  propose(criteria: readonly UnreadCriterion[]): Promise<{ proposals: RuleProposal[]; totalTokens: number }>;
 }
 
 export class CriteriaReaderError extends Error {
@@ -63,7 +63,7 @@ function spanOf(text: string, quote: string | undefined): { start: number; end: 
  */
 export function createCriteriaReader(config: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number }, fetchImpl: typeof fetch = fetch): CriteriaReader {
   const BATCH = 20;
-  async function ask(batch: readonly UnreadCriterion[]): Promise<RuleProposal[]> {
+  async function ask(batch: readonly UnreadCriterion[]): Promise<{ proposals: RuleProposal[]; totalTokens: number }> {
     const numbered = batch.map((criterion, index) => ({ index, kind: criterion.kind, text: criterion.text }));
     let response: Response;
     try {
@@ -86,7 +86,9 @@ export function createCriteriaReader(config: { baseUrl: string; apiKey?: string;
       throw new CriteriaReaderError(timedOut ? 'The language model did not answer in time' : 'The language model could not be reached', timedOut ? 'timeout' : 'http');
     }
     if (!response.ok) throw new CriteriaReaderError(`The language model answered HTTP ${response.status}`, 'http');
-    const body = (await response.json().catch(() => null)) as { choices?: Array<{ message?: { content?: string } }> } | null;
+    const body = (await response.json().catch(() => null)) as { choices?: Array<{ message?: { content?: string } }>; usage?: { total_tokens?: unknown } } | null;
+    // OpenAI-compatible servers report usage.total_tokens; one that does not costs nothing we can count.
+    const totalTokens = typeof body?.usage?.total_tokens === 'number' && Number.isFinite(body.usage.total_tokens) ? Math.max(0, body.usage.total_tokens) : 0;
     const content = body?.choices?.[0]?.message?.content;
     let parsed: z.infer<typeof AnswerSchema>;
     try {
@@ -94,7 +96,7 @@ export function createCriteriaReader(config: { baseUrl: string; apiKey?: string;
     } catch {
       throw new CriteriaReaderError('The language model did not answer in the expected JSON shape', 'format');
     }
-    return batch.map((criterion, index) => {
+    const proposals = batch.map((criterion, index): RuleProposal => {
       const entry = parsed.results.find((result) => result.index === index);
       if (!entry || entry.rule == null) return { rule: null, dropped: 'no rule proposed' };
       const candidate = { ...(entry.rule as Record<string, unknown>), span: spanOf(criterion.text, entry.quote) };
@@ -102,13 +104,19 @@ export function createCriteriaReader(config: { baseUrl: string; apiKey?: string;
       const checked = CriterionRuleSchema.safeParse(candidate);
       return checked.success ? { rule: checked.data } : { rule: null, dropped: `refused by the rule schema: ${checked.error.issues[0]?.message ?? 'invalid'}` };
     });
+    return { proposals, totalTokens };
   }
   return {
     model: config.model,
     async propose(criteria) {
       const proposals: RuleProposal[] = [];
-      for (let offset = 0; offset < criteria.length; offset += BATCH) proposals.push(...(await ask(criteria.slice(offset, offset + BATCH))));
-      return proposals;
+      let totalTokens = 0;
+      for (let offset = 0; offset < criteria.length; offset += BATCH) {
+        const answer = await ask(criteria.slice(offset, offset + BATCH));
+        proposals.push(...answer.proposals);
+        totalTokens += answer.totalTokens;
+      }
+      return { proposals, totalTokens };
     },
   };
 }

@@ -168,6 +168,11 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
       await say('user', text);
     }
     await tool('end-prescreen-chat', {});
+    // The last question: how the call went, 1 to 5 (the synthetic person's answer follows from the call id).
+    await say('assistant', language === 'es' ? 'Una última pregunta: del 1 al 5, ¿cómo calificaría esta llamada?' : 'One last question: on a scale of 1 to 5, how would you rate this call?');
+    const rating = simulatedRating(request.callId);
+    await say('user', String(rating));
+    await tool('set-call-metadata', { key: 'satisfaction', value: rating });
     await say('assistant', language === 'es' ? 'Gracias por su tiempo. ¡Adiós!' : 'Thank you for your time. Goodbye!');
     return end('assistant-ended-call', { answers });
 
@@ -244,4 +249,11 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
       while (running.size) await Promise.all([...running]);
     },
   };
+}
+
+/** A synthetic person's rating of the call: mostly 4s and 5s, now and then lower, the same for the same call. */
+export function simulatedRating(callId: string): number {
+  let hash = 0;
+  for (const char of callId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return [5, 5, 4, 5, 4, 3, 5, 4, 2, 5][hash % 10];
 }

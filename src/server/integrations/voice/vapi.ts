@@ -46,7 +46,7 @@ function systemPrompt(spec: AssistantSpec): string {
     `You are ${spec.name}, a friendly research assistant calling on behalf of a clinical research site.`,
     `Speak ${spec.languages.join(' or ')}; if the person prefers Spanish, call switch-language.`,
     spec.type === 'PRESCREEN'
-      ? `Ask these prescreen questions in order, one at a time. After each answer call set-call-metadata with the questionId and the answer. When done, call end-prescreen-chat.\n${questions}`
+      ? `Ask these prescreen questions in order, one at a time. After each answer call set-call-metadata with the questionId and the answer. When done, call end-prescreen-chat, then ask \"On a scale of 1 to 5, how would you rate this call?\" and call set-call-metadata with key \"satisfaction\" and the number as value.\n${questions}`
       : 'Help the person book a screening visit. Offer only these times, earliest first: {{offeredSlots}}. When the person picks one, call set-call-metadata with key "booking" and value {"siteName", "localTime"} copied exactly from the chosen entry. If none suits them, say the site will call back.',
     'Never give medical advice. If the person asks not to be called again, call mark-exit-status with exitStatus "do_not_call".',
   ].join('\n\n');

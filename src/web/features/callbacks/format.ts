@@ -84,7 +84,7 @@ export function tomorrowAt(hour: number, timeZone: string, now = new Date()): st
   return `${next.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`;
 }
 
-/** The server's own sentence and per-field details of a failed request (spec §8 error shape). */
+/** The server's own sentence and per-field details of a failed request (docs/product-spec.md §8 error shape). */
 export function apiProblem(error: unknown): { message: string; details: Array<{ path: string; message: string }> } {
   const body = error && typeof error === 'object' && 'body' in error ? (error as { body?: unknown }).body : undefined;
   const payload = body && typeof body === 'object' && 'error' in body ? (body as { error?: { message?: unknown; details?: unknown } }).error : undefined;

@@ -138,6 +138,8 @@ export const publicChatApi = {
   resume: (conversationId: string, token: string) => api.get<PublicConversation>(`/api/chat-conversations/${encodeURIComponent(conversationId)}/public`, { query: { token } }),
   send: (conversationId: string, token: string, text: string) => api.post<ChatTurn>(`/api/chat-conversations/${encodeURIComponent(conversationId)}/messages`, { token, text }),
   verify: (input: { conversationId: string; token: string; phone?: string; code?: string }) => api.post<ChatTurn>('/api/chat-conversations/verify', input),
+  rate: (conversationId: string, token: string, rating: number, comment: string) =>
+    api.post<ChatTurn>(`/api/chat-conversations/${encodeURIComponent(conversationId)}/rating`, { token, rating, ...(comment ? { comment } : {}) }),
 };
 
 /** The public page's chat link for an organization (absolute, to share). */

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ActivityKind, ActivitySource } from '../../../contract/activity';
+import { organizationIdColumn } from './columns';
+
+/**
+ * One funnel step, written once in the transaction of the change it records (decision 031). Append-only: never
+ * updated. Holds ids and codes, never personal data, so it outlives a deleted candidate (no foreign key).
+ */
+export const activityEvent = pgTable(
+  'activity_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationIdColumn(),
+    trialId: uuid('trial_id'),
+    candidateId: uuid('candidate_id'),
+    kind: text('kind').$type<ActivityKind>().notNull(),
+    source: text('source').$type<ActivitySource>().notNull(),
+    /** A code that refines the kind: a status, a recommendation, a call outcome, agree/override. Never free text. */
+    label: text('label').notNull().default(''),
+    /** A number the event carries: a cost in USD, a duration in seconds, a rating, hours to a result. */
+    value: doublePrecision('value'),
+    /** The agent (voice or chat) that produced it, when there is one. */
+    agentId: uuid('agent_id'),
+    /** The record it is about (a call, a message, a result), for drill-down. */
+    referenceId: text('reference_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('activity_event_organization_kind_time_idx').on(table.organizationId, table.kind, table.occurredAt),
+    index('activity_event_organization_time_idx').on(table.organizationId, table.occurredAt),
+  ],
+);
+
+/** No trial: the rollup key needs a value, and NULLs never conflict in a unique index. */
+export const NO_TRIAL = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Daily counts of `activity_event` by organization, UTC day, trial, kind, source and label, kept current in
+ * the same transaction as the events (an upsert per distinct key). The dashboards read these.
+ */
+export const activityDaily = pgTable(
+  'activity_daily',
+  {
+    organizationId: organizationIdColumn(),
+    day: date('day', { mode: 'string' }).notNull(),
+    trialId: uuid('trial_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
+    kind: text('kind').$type<ActivityKind>().notNull(),
+    source: text('source').$type<ActivitySource>().notNull(),
+    label: text('label').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    valueSum: doublePrecision('value_sum').notNull().default(0),
+    /** Events that carried a value (the denominator of an average). */
+    valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('activity_daily_key_uidx').on(table.organizationId, table.day, table.trialId, table.kind, table.source, table.label),
+    index('activity_daily_organization_kind_day_idx').on(table.organizationId, table.kind, table.day),
+  ],
+);
+
