@@ -24,11 +24,12 @@ const MAIN_NAV: NavItem[] = [
 
 /**
  * Internal admins: one list, no entry twice (Trials and Candidates are in Workspace: with the Cohortly
- * organization active they already show every organization). The placeholder dashboard is not listed until
- * it works; the demos come last (decision 017).
+ * organization active they already show every organization). The dashboard follows the organizations
+ * (decision 032); the demos come last (decision 017).
  */
 const ADMIN_NAV: NavItem[] = [
   { to: '/admin/organizations', label: 'Organizations' },
+  { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/onboard', label: 'Onboarding' },
   { to: '/admin/organization', label: 'Organization' },
   { to: '/admin/users', label: 'Users' },
@@ -48,6 +49,7 @@ const ADMIN_NAV: NavItem[] = [
 
 /** What organization staff (not internal admins) may open in the admin area. */
 const STAFF_ADMIN_NAV: NavItem[] = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/organization', label: 'Organization' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/trial-criteria', label: 'Trial criteria' },

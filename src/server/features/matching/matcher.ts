@@ -416,3 +416,17 @@ export async function prescreenFormForUnknowns(deps: Deps, scope: RequestScope, 
   const form = await createForm(deps.db, scope, { trialId, name: NEXT_QUESTIONS_FORM_NAME, blocks });
   return { formId: form.id, created: true, questionCount };
 }
+
+/**
+ * For the admin dashboard (decision 032): the latest completed matching results of the organizations' trials,
+ * with contact and conversion of the matched candidates and the criteria that most often block a match.
+ * Runs in the caller's scoped transaction.
+ */
+export async function matcherDashboard(tx: Transaction, organizationIds: readonly string[], gapLimit = 10) {
+  const trials = await q.matcherSummaryRows(tx, organizationIds);
+  const gaps = await q.matcherTopGapRows(tx, organizationIds, gapLimit);
+  return {
+    trials: trials.map((row) => ({ trialId: row.trial_id, trialTitle: row.title, found: row.found, likely: row.likely, possible: row.possible, contacted: row.contacted, converted: row.converted })),
+    topGaps: gaps.map((row) => ({ trialId: row.trial_id, trialTitle: row.title, criterionId: row.criterion_id, text: row.text, notMet: row.not_met, unknown: row.unknown })),
+  };
+}

@@ -383,3 +383,52 @@ export async function countLinked(executor: Executor, trialId: string, candidate
   const [row] = await executor.select({ total: count() }).from(candidateTrial).where(and(eq(candidateTrial.trialId, trialId), inArray(candidateTrial.candidateId, candidateIds)));
   return Number(row?.total ?? 0);
 }
+
+/**
+ * The dashboard's matcher summary over organizations (decision 032): per trial, the completed runs' results
+ * (a completed run's results replace the earlier ones), how many of the matched candidates were contacted
+ * (their status moved past new) and converted (enrolled).
+ */
+export async function matcherSummaryRows(executor: Executor, organizationIds: readonly string[]) {
+  if (!organizationIds.length) return [];
+  const result = await executor.execute(sql`
+    select m.trial_id, t.title,
+      count(*) filter (where m.class_rank < 2)::int as found,
+      count(*) filter (where m.class_rank = 0)::int as likely,
+      count(*) filter (where m.class_rank = 1)::int as possible,
+      count(*) filter (where m.class_rank < 2 and c.status <> 'new')::int as contacted,
+      count(*) filter (where m.class_rank < 2 and c.status = 'enrolled')::int as converted
+    from ${trialMatch} m
+    join ${processingRun} r on r.id = m.run_id and r.status = 'completed'
+    join ${trial} t on t.id = m.trial_id
+    join ${candidate} c on c.id = m.candidate_id
+    where m.organization_id = any(${arrayLiteral(organizationIds)}::uuid[])
+    group by m.trial_id, t.title
+    order by found desc, t.title`);
+  return rowsOf<{ trial_id: string; title: string; found: number; likely: number; possible: number; contacted: number; converted: number }>(result);
+}
+
+/** The criteria that most often stand between the completed runs' candidates and a match, with their text. */
+export async function matcherTopGapRows(executor: Executor, organizationIds: readonly string[], limit: number) {
+  if (!organizationIds.length) return [];
+  const result = await executor.execute(sql`
+    with gaps as (
+      select m.trial_id, g.criterion_id, count(*) filter (where g.gap = 'not_met')::int as not_met, count(*) filter (where g.gap = 'unknown')::int as unknown
+      from ${trialMatch} m
+      join ${processingRun} r on r.id = m.run_id and r.status = 'completed'
+      cross join lateral (
+        select n as criterion_id, 'not_met' as gap from unnest(m.not_met_ids) n
+        union all
+        select u, 'unknown' from unnest(m.unknown_ids) u where m.class_rank < 2
+      ) g
+      where m.organization_id = any(${arrayLiteral(organizationIds)}::uuid[])
+      group by m.trial_id, g.criterion_id
+    )
+    select gaps.trial_id, t.title, gaps.criterion_id, tc.text, gaps.not_met, gaps.unknown
+    from gaps
+    join ${trial} t on t.id = gaps.trial_id
+    join ${trialCriterion} tc on tc.id::text = gaps.criterion_id
+    order by gaps.not_met + gaps.unknown desc, tc.position
+    limit ${limit}`);
+  return rowsOf<{ trial_id: string; title: string; criterion_id: string; text: string; not_met: number; unknown: number }>(result);
+}

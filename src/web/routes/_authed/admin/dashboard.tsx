@@ -1,9 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { dashboardSearch } from '../../../../contract/search';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { DashboardPage } from '../../../features/dashboard/DashboardPage';
 
+/**
+ * The admin dashboard (decision 032). Organization staff may open it too: they see their own organization's
+ * numbers (the server scopes every tab); the customer overview is for Cohortly's global admins.
+ */
 export const Route = createFileRoute('/_authed/admin/dashboard')({
   validateSearch: dashboardSearch,
-  staticData: { crumb: "Dashboard" },
-  component: () => <ComingSoon title="Admin dashboard" description="Funnel, prescreen, satisfaction, trial lifecycle, matcher, cost and customer analytics across organizations will be charted here." />,
+  staticData: { crumb: 'Dashboard', orgStaffAllowed: true },
+  component: function DashboardRoute() {
+    return <DashboardPage search={Route.useSearch()} />;
+  },
 });

@@ -1,0 +1,207 @@
+/**
+ * Admin dashboard benchmark (decision 032): `npm run bench:dashboard -- --db pglite|postgres|both [--events N] [--samples S]`.
+ *
+ * 50 customer organizations with 5 trials each; N activity events (default 5,000,000 on PostgreSQL, 1,000,000 on
+ * PGlite: in-memory PGlite holds the whole database in WebAssembly memory; DASHBOARD_BENCH_EVENTS or --events
+ * overrides both) spread over two years, generated in SQL with generate_series, and `activity_daily` built from
+ * them with one INSERT ... SELECT ... GROUP BY. Then each tab's API is timed through the real app with a signed-in
+ * global admin (every organization in the default selection), for the 30-day default and for "all": p50/p95 per
+ * tab. Last, `recordActivity` of one event inside a transaction (the cost every write site adds).
+ * With --db both, PostgreSQL runs first, then PGlite, and the PGlite/PostgreSQL ratio of each p95 is printed.
+ *
+ * --covering makes the rollup's (organization, kind, day) index cover the dashboard's columns (INCLUDE trial, source,
+ * label, count, sums) and vacuums the rollup, so reads are index-only scans: a measured proposal, not a migration.
+ *
+ * PostgreSQL: --url (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test); a scratch database is
+ * created and dropped, as the integration tests do.
+ */
+import { sql } from 'drizzle-orm';
+import { recordActivity } from '../src/server/activity';
+import { runAsOrganization } from '../src/server/db/scoped';
+import { createTestApp } from '../tests/support/test-app';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
+};
+const mode = option('db', 'pglite') as 'pglite' | 'postgres' | 'both';
+const SAMPLES = Number(option('samples', '20'));
+const ORGS = 50;
+const TRIALS_PER_ORG = 5;
+/** --covering: measure with the rollup's (organization, kind, day) index made covering (a proposal, not a migration). */
+const COVERING = args.includes('--covering');
+const PG_URL = option('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+process.env.LOG_LEVEL ??= 'warn';
+
+const eventsFor = (db: 'pglite' | 'postgres') => Number(option('events', process.env.DASHBOARD_BENCH_EVENTS ?? (db === 'postgres' ? '5000000' : '1000000')));
+
+const TABS = ['funnel-breakdown', 'prescreen-analytics', 'patient-satisfaction', 'trial-lifecycle', 'trial-matcher', 'costs', 'customer-overview'] as const;
+
+/** The mix of kinds, by weight (a kind listed twice is twice as frequent). */
+const KINDS = [
+  ...Array(6).fill('sms_sent'),
+  ...Array(5).fill('sms_delivered'),
+  'sms_replied',
+  ...Array(3).fill('call_placed'),
+  ...Array(2).fill('call_answered'),
+  ...Array(2).fill('call_ended'),
+  'chat_started',
+  'chat_completed',
+  ...Array(4).fill('candidate_created'),
+  ...Array(4).fill('status_changed'),
+  ...Array(2).fill('prescreen_result'),
+  'review_decision',
+  'visit_booked',
+  'visit_attended',
+  'visit_no_show',
+  'opted_out',
+  'satisfaction_rated',
+  ...Array(6).fill('spend'),
+];
+const SOURCES = ['call', 'chat', 'sms', 'import', 'manual'];
+const STATUSES = ['contacted', 'contacted', 'prescreening', 'prescreen_passed', 'prescreen_failed', 'visit_scheduled', 'enrolled', 'not_interested', 'unreachable', 'do_not_contact'];
+const RECOMMENDATIONS = ['PASS', 'FAIL', 'INCONCLUSIVE', 'POTENTIAL'];
+const SPEND = ['call_minutes', 'sms_segments', 'llm_tokens'];
+const textArray = (values: string[]) => `{${values.join(',')}}`;
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+type Figures = Map<string, { p50: number; p95: number }>;
+
+async function run(db: 'pglite' | 'postgres'): Promise<Figures> {
+  if (db === 'postgres') process.env.TEST_DATABASE_URL = PG_URL;
+  else delete process.env.TEST_DATABASE_URL;
+  const events = eventsFor(db);
+  const t = await createTestApp();
+  const figures: Figures = new Map();
+  try {
+    let started = performance.now();
+    // 50 customers and their trials, in SQL (no users: the global admin reads them all).
+    await t.deps.db.execute(sql`
+      insert into organization (name, slug, public_id)
+      select 'Bench Customer ' || i, 'bench-customer-' || i, 'bench' || md5(i::text) from generate_series(1, ${ORGS}) i`);
+    await t.deps.db.execute(sql`
+      insert into trial (organization_id, title, status, target_enrollment, status_history, created_at)
+      select o.id, o.name || ' trial ' || k, case when k <= 3 then 'recruiting' else 'closed' end, 100,
+        jsonb_build_array(jsonb_build_object('from', 'draft', 'to', 'recruiting', 'at', to_char(now() - interval '600 days', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'byUserId', null)),
+        now() - interval '700 days'
+      from organization o, generate_series(1, ${TRIALS_PER_ORG}) k where o.slug like 'bench-customer-%'`);
+    const orgRows = (await t.deps.db.execute(sql`select id from organization where slug like 'bench-customer-%' order by slug`)) as unknown as { rows: Array<{ id: string }> };
+    const trialRows = (await t.deps.db.execute(sql`select t.id from trial t join organization o on o.id = t.organization_id where o.slug like 'bench-customer-%' order by o.slug, t.title`)) as unknown as { rows: Array<{ id: string }> };
+    const orgIds = textArray(orgRows.rows.map((row) => row.id));
+    const trialIds = textArray(trialRows.rows.map((row) => row.id));
+
+    // N events over two years: organization i % 50, a trial of that organization for trial-bound kinds.
+    await t.deps.db.execute(sql`
+      insert into activity_event (organization_id, trial_id, kind, source, label, value, occurred_at)
+      select (${orgIds}::uuid[])[1 + i % ${ORGS}],
+        case when e.kind in ('prescreen_result', 'visit_booked', 'visit_attended', 'visit_no_show', 'status_changed', 'sms_sent', 'call_placed')
+          then (${trialIds}::uuid[])[1 + (i % ${ORGS}) * ${TRIALS_PER_ORG} + (i / ${ORGS}) % ${TRIALS_PER_ORG}] end,
+        e.kind,
+        case e.kind when 'spend' then (array['call','sms','chat'])[1 + i % 3] when 'candidate_created' then (array['import','manual','chat'])[1 + i % 3]
+          else (${textArray(SOURCES)}::text[])[1 + (i / 7) % 5] end,
+        case e.kind
+          when 'status_changed' then (${textArray(STATUSES)}::text[])[1 + (i / 11) % ${STATUSES.length}]
+          when 'prescreen_result' then (${textArray(RECOMMENDATIONS)}::text[])[1 + (i / 13) % 4]
+          when 'review_decision' then case when i % 9 = 0 then 'override' else 'agree' end
+          when 'spend' then (${textArray(SPEND)}::text[])[1 + i % 3]
+          when 'opted_out' then 'sms'
+          else '' end,
+        case e.kind
+          when 'spend' then ((i * 37) % 100) / 100.0
+          when 'satisfaction_rated' then 1 + (i / 17) % 5
+          when 'prescreen_result' then (i * 13) % 96
+          when 'call_ended' then (i * 7) % 900
+          when 'review_decision' then case when i % 9 = 0 then 1 else 0 end
+          end,
+        now() - ((i::bigint * 7919) % (730 * 24 * 60)) * interval '1 minute'
+      from generate_series(1, ${events}) i
+      cross join lateral (select (${textArray(KINDS)}::text[])[1 + (i * 31) % ${KINDS.length}] as kind) e`);
+    const generated = performance.now() - started;
+    started = performance.now();
+    await t.deps.db.execute(sql`
+      insert into activity_daily (organization_id, day, trial_id, kind, source, label, count, value_sum, value_count)
+      select organization_id, (occurred_at at time zone 'UTC')::date, coalesce(trial_id, '00000000-0000-0000-0000-000000000000'::uuid), kind, source, label,
+        count(*), coalesce(sum(value), 0), count(value)
+      from activity_event group by 1, 2, 3, 4, 5, 6
+      on conflict (organization_id, day, trial_id, kind, source, label) do update set
+        count = activity_daily.count + excluded.count, value_sum = activity_daily.value_sum + excluded.value_sum, value_count = activity_daily.value_count + excluded.value_count`);
+    if (COVERING) {
+      await t.deps.db.execute(sql`drop index activity_daily_organization_kind_day_idx`);
+      await t.deps.db.execute(sql`create index activity_daily_organization_kind_day_idx on activity_daily (organization_id, kind, day) include (trial_id, source, label, count, value_sum, value_count)`);
+      await t.deps.db.execute(sql`vacuum activity_daily`);
+    }
+    await t.deps.db.execute(sql`analyze`);
+    const rollups = Number(((await t.deps.db.execute(sql`select count(*)::int as n from activity_daily`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+    console.log(
+      `\n== ${db}${COVERING ? ' (covering rollup index)' : ''}: ${events.toLocaleString('en-US')} events, ${ORGS} organizations, ${ORGS * TRIALS_PER_ORG} trials; events generated in ${(generated / 1000).toFixed(1)} s, ` +
+        `activity_daily (${rollups.toLocaleString('en-US')} rows) built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const admin = await t.signInAdmin();
+    admin.activeOrganizationId = t.internalOrganizationId;
+    const check = await admin.get('/api/dashboard/funnel-breakdown?preset=all');
+    if (check.status !== 200) throw new Error(`funnel: ${check.status} ${JSON.stringify(check.body)}`);
+    console.log(`global admin's default selection: ${check.body.filters.organizationIds.length} organizations; funnel "all": ${JSON.stringify(check.body.stages.map((s: { count: number }) => s.count))}`);
+
+    for (const preset of ['30d', 'all']) {
+      for (const tab of TABS) {
+        const path = `/api/dashboard/${tab}?preset=${preset}`;
+        for (let i = 0; i < 3; i++) await admin.get(path);
+        const times: number[] = [];
+        for (let i = 0; i < SAMPLES; i++) {
+          const begin = performance.now();
+          const answer = await admin.get(path);
+          times.push(performance.now() - begin);
+          if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        }
+        const p50 = percentile(times, 50);
+        const p95 = percentile(times, 95);
+        figures.set(`${tab} ${preset}`, { p50, p95 });
+        console.log(`${`${tab} (${preset})`.padEnd(34)} p50 ${ms(p50).padStart(9)}  p95 ${ms(p95).padStart(9)}`);
+      }
+    }
+
+    // recordActivity for one event inside a transaction: what each write site adds.
+    const organizationId = orgRows.rows[0].id;
+    const inside: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      await runAsOrganization(t.deps.db, organizationId, async (tx) => {
+        const begin = performance.now();
+        await recordActivity(tx, [{ organizationId, kind: 'sms_sent', source: 'sms', label: 'outreach', trialId: trialRows.rows[0].id }]);
+        inside.push(performance.now() - begin);
+      });
+    }
+    const warm = inside.slice(20);
+    const p50 = percentile(warm, 50);
+    const p95 = percentile(warm, 95);
+    figures.set('recordActivity (1 event)', { p50, p95 });
+    console.log(`${'recordActivity, 1 event, in a tx'.padEnd(34)} p50 ${ms(p50).padStart(9)}  p95 ${ms(p95).padStart(9)}  (${warm.length} transactions)`);
+  } finally {
+    await t.close();
+  }
+  return figures;
+}
+
+async function main() {
+  if (mode === 'both') {
+    const pg = await run('postgres');
+    const lite = await run('pglite');
+    console.log('\n== PGlite / PostgreSQL, p95 (note: different event counts unless --events is given)');
+    for (const [name, figure] of pg) {
+      const other = lite.get(name);
+      if (other) console.log(`${name.padEnd(34)} ${(other.p95 / figure.p95).toFixed(1)}x`);
+    }
+  } else await run(mode);
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import type { ActivityPreset } from '../../../contract/activity';
+import { DEFAULT_ACTIVITY_PRESET } from '../../../contract/activity';
+import { badRequest } from '../../http/errors';
+
+/** A dashboard's date range in UTC days, both ends included; `from` null means since the beginning. */
+export interface DayRange {
+  from: string | null;
+  to: string;
+  preset: ActivityPreset | null;
+}
+
+const DAY_MS = 86_400_000;
+export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+export const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+export const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * The range of a request: explicit from/to win (a custom range); otherwise the preset (30 days by default)
+ * ending today. `to` alone keeps the preset's length ending on that day.
+ */
+export function resolveRange(query: { from?: string; to?: string; preset?: ActivityPreset }, now: Date = new Date()): DayRange {
+  const to = query.to ?? dayOf(now);
+  if (query.from) {
+    if (query.from > to) throw badRequest('from must not be after to');
+    return { from: query.from, to, preset: null };
+  }
+  const preset = query.preset ?? DEFAULT_ACTIVITY_PRESET;
+  switch (preset) {
+    case '7d':
+      return { from: addDays(to, -6), to, preset };
+    case '30d':
+      return { from: addDays(to, -29), to, preset };
+    case '90d':
+      return { from: addDays(to, -89), to, preset };
+    case 'quarter': {
+      const month = Number(to.slice(5, 7));
+      const first = Math.floor((month - 1) / 3) * 3 + 1;
+      return { from: `${to.slice(0, 4)}-${String(first).padStart(2, '0')}-01`, to, preset };
+    }
+    case 'ytd':
+      return { from: `${to.slice(0, 4)}-01-01`, to, preset };
+    case 'all':
+      return { from: null, to, preset };
+  }
+}
+
+/** Monday of the day's ISO week. */
+export function weekOf(day: string): string {
+  const date = startOfDay(day);
+  const weekday = (date.getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+/** The number of days a range covers (an open start counts from `earliest`). */
+export function rangeDays(range: DayRange, earliest: string | null): number {
+  const from = range.from ?? earliest ?? range.to;
+  return Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}

@@ -1,0 +1,50 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ActivityPreset, ActivitySource } from '../../../contract/activity';
+import type { DashboardTab, DashboardTabData } from '../../../contract/dashboard';
+import { api } from '../../lib/api';
+import { useActiveOrganization } from '../../lib/active-organization';
+import { orgQueryOptions } from '../../lib/query';
+
+/** The dashboard's shared filters, as the URL keeps them (contract/search.ts `dashboardSearch`). */
+export interface DashboardFilterValues {
+  orgs?: string[];
+  from?: string;
+  to?: string;
+  preset?: ActivityPreset;
+  source?: ActivitySource;
+}
+
+/** Query keys: ['org', activeId, 'dashboard', tab, filters]. */
+export const dashboardKeys = {
+  all: (activeId: string | null) => ['org', activeId, 'dashboard'] as const,
+  tab: (activeId: string | null, tab: DashboardTab, filters: DashboardFilterValues) => ['org', activeId, 'dashboard', tab, filters] as const,
+};
+
+export function filterQuery(filters: DashboardFilterValues) {
+  return { orgs: filters.orgs, from: filters.from, to: filters.to, preset: filters.from ? undefined : filters.preset, source: filters.source };
+}
+
+export function useDashboardTab<T extends DashboardTab>(tab: T, filters: DashboardFilterValues) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery(
+    orgQueryOptions({
+      queryKey: dashboardKeys.tab(activeOrganizationId, tab, filters),
+      queryFn: ({ signal }) => api.get<DashboardTabData[T]>(`/api/dashboard/${tab}`, { query: filterQuery(filters), signal }),
+      enabled: Boolean(activeOrganizationId),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** Downloads one tab as CSV with the same filters (a fetch, so the active organization header goes with it). */
+export async function downloadCsv(tab: DashboardTab, filters: DashboardFilterValues) {
+  const text = await api.get<string>('/api/dashboard/export', { query: { tab, ...filterQuery(filters) }, headers: { Accept: 'text/csv' } });
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `cohortly-${tab}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
