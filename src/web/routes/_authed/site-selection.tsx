@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Old address of a sponsor demo step: the demo lives under /admin/demo/sponsors (spec §2). */
+/** Old address of a sponsor demo step: the demo lives under /admin/demo/sponsors (docs/product-spec.md §2). */
 export const Route = createFileRoute('/_authed/site-selection')({
   staticData: { adminOnly: true },
   beforeLoad: () => {

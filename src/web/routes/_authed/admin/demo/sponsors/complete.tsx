@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SponsorDemoStep } from '../../../../../features/demo/SponsorDemoStep';
+import { sponsorFlowSearch } from '../../../../../../contract/search';
+import { CompletePage } from '../../../../../features/demo/sponsor/CompletePage';
 
 export const Route = createFileRoute('/_authed/admin/demo/sponsors/complete')({
+  validateSearch: sponsorFlowSearch,
   staticData: { crumb: 'Complete' },
-  component: () => <SponsorDemoStep step="/admin/demo/sponsors/complete" title="Demo complete" description="The end of the sponsor demo, with a summary of what was shown, will be here." />,
+  component: function SponsorCompleteRoute() {
+    return <CompletePage flow={Route.useSearch()} />;
+  },
 });

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SponsorDemoStep } from '../../../../../features/demo/SponsorDemoStep';
+import { sponsorFlowSearch } from '../../../../../../contract/search';
+import { ConnectPage } from '../../../../../features/demo/sponsor/ConnectPage';
 
 export const Route = createFileRoute('/_authed/admin/demo/sponsors/connect')({
+  validateSearch: sponsorFlowSearch,
   staticData: { crumb: 'Connect' },
-  component: () => <SponsorDemoStep step="/admin/demo/sponsors/connect" title="Connect" description="The sponsor demo's step connecting the chosen sites to Cohortly will run here." />,
+  component: function SponsorConnectRoute() {
+    return <ConnectPage flow={Route.useSearch()} />;
+  },
 });

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SponsorDemoStep } from '../../../../../features/demo/SponsorDemoStep';
+import { sponsorFlowSearch } from '../../../../../../contract/search';
+import { IntroPage } from '../../../../../features/demo/sponsor/IntroPage';
 
 export const Route = createFileRoute('/_authed/admin/demo/sponsors/intro')({
+  validateSearch: sponsorFlowSearch,
   staticData: { crumb: 'Intro' },
-  component: () => <SponsorDemoStep step="/admin/demo/sponsors/intro" title="Sponsor demo" description="The introduction of the sponsor demo: how Cohortly finds, prescreens and books candidates for a trial." />,
+  component: function SponsorIntroRoute() {
+    return <IntroPage flow={Route.useSearch()} />;
+  },
 });

@@ -1,0 +1,104 @@
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import type { SponsorDashboard } from '../../../../contract/sponsor-demo';
+import { ErrorCard } from '../../../components/ErrorCard';
+import { Spinner } from '../../../components/Spinner';
+import { EmptyState } from '../../../components/ui';
+import { cn } from '../../../lib/utils';
+import { flowSearch, SponsorDemoStep, type SponsorFlow } from '../SponsorDemoStep';
+import { useSponsorDashboard } from './queries';
+
+// Recharts loads with the tab that draws it.
+const OverviewTab = lazy(() => import('./OverviewTab'));
+const SitePerformanceTab = lazy(() => import('./SitePerformanceTab'));
+const ForecastingTab = lazy(() => import('./ForecastingTab'));
+const DemographicsTab = lazy(() => import('./DemographicsTab'));
+
+export const DASHBOARD_TABS = ['overview', 'site-performance', 'forecasting', 'demographics'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+const TAB_LABELS: Record<DashboardTab, string> = { overview: 'Overview', 'site-performance': 'Site performance', forecasting: 'Forecasting', demographics: 'Demographics' };
+const tabId = (tab: DashboardTab) => `sponsor-tab-${tab}`;
+
+export interface DashboardSearch extends SponsorFlow {
+  tab: DashboardTab;
+  deadline?: string;
+}
+
+/** Step 4: the sponsor's dashboard over the chosen sites, in four tabs. */
+export function DashboardPage({ search, onChange }: { search: DashboardSearch; onChange: (patch: Partial<DashboardSearch>) => void }) {
+  const deadline = search.deadline && /^\d{4}-\d{2}-\d{2}$/.test(search.deadline) ? search.deadline : undefined;
+  const query = useSponsorDashboard(search.trial, search.sites ?? [], deadline);
+  const flow = { trial: search.trial, sites: search.sites };
+
+  let body;
+  if (!search.trial) {
+    body = (
+      <EmptyState title="No trial chosen yet">
+        <p>
+          Choose a trial and its sites first.{' '}
+          <Link to="/admin/demo/sponsors/site-selection" search={flowSearch(flow)} className="font-medium text-blue-800 underline">
+            Go to site selection
+          </Link>
+        </p>
+      </EmptyState>
+    );
+  } else if (query.isPending) body = <Spinner label="Loading the dashboard" />;
+  else if (query.isError) body = <ErrorCard title="Could not load the dashboard" error={query.error} onRetry={() => void query.refetch()} />;
+  else body = <Tabs data={query.data} search={search} onChange={onChange} busy={query.isFetching} stale={query.isPlaceholderData} />;
+
+  return (
+    <SponsorDemoStep
+      step="/admin/demo/sponsors/dashboard"
+      title="Sponsor dashboard"
+      description={query.data ? `${query.data.trial.title}: ${query.data.sites.length} ${query.data.sites.length === 1 ? 'site' : 'sites'}${search.sites?.length ? ' chosen' : ' (all the trial’s sites)'}.` : 'Recruitment across the chosen sites.'}
+      flow={flow}
+      nextReady={Boolean(search.trial)}
+    >
+      {body}
+    </SponsorDemoStep>
+  );
+}
+
+function Tabs({ data, search, onChange, busy, stale }: { data: SponsorDashboard; search: DashboardSearch; onChange: (patch: Partial<DashboardSearch>) => void; busy: boolean; stale: boolean }) {
+  const tab = search.tab;
+  return (
+    <div className="grid gap-4">
+      <div role="tablist" aria-label="Sponsor dashboard" className="flex flex-wrap gap-1 border-b border-slate-200">
+        {DASHBOARD_TABS.map((value) => (
+          <button
+            key={value}
+            id={tabId(value)}
+            role="tab"
+            type="button"
+            aria-selected={tab === value}
+            aria-controls={`${tabId(value)}-panel`}
+            tabIndex={tab === value ? 0 : -1}
+            onKeyDown={(event) => {
+              const at = DASHBOARD_TABS.indexOf(value);
+              const next = event.key === 'ArrowRight' ? DASHBOARD_TABS[(at + 1) % DASHBOARD_TABS.length] : event.key === 'ArrowLeft' ? DASHBOARD_TABS[(at + DASHBOARD_TABS.length - 1) % DASHBOARD_TABS.length] : null;
+              if (!next) return;
+              event.preventDefault();
+              onChange({ tab: next });
+              requestAnimationFrame(() => document.getElementById(tabId(next))?.focus());
+            }}
+            className={cn(
+              '-mb-px border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700',
+              tab === value ? 'border-blue-700 text-blue-900' : 'border-transparent text-slate-700 hover:text-slate-900',
+            )}
+            onClick={() => onChange({ tab: value })}
+          >
+            {TAB_LABELS[value]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${tabId(tab)}-panel`} aria-labelledby={tabId(tab)} aria-busy={busy} className={stale ? 'opacity-60' : undefined}>
+        <Suspense fallback={<Spinner label="Loading the charts" />}>
+          {tab === 'overview' && <OverviewTab data={data} />}
+          {tab === 'site-performance' && <SitePerformanceTab data={data} />}
+          {tab === 'forecasting' && <ForecastingTab data={data} onDeadline={(deadline) => onChange({ deadline })} />}
+          {tab === 'demographics' && <DemographicsTab data={data} />}
+        </Suspense>
+      </div>
+    </div>
+  );
+}
