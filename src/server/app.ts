@@ -10,6 +10,7 @@ import { handleAuthRequest } from './auth/http';
 import { requireScope } from './auth/scope';
 import { callbackRoutes } from './features/callbacks/routes';
 import { candidateSequenceRoutes, sequenceRoutes } from './features/sequences/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { callProcessRoutes, callRoutes, vapiCallRoutes } from './features/calls/routes';
 import { twilioVoiceRoutes } from './features/calls/inbound-twilio';
 import { vapiToolRoutes, vapiWebhookRoutes } from './features/calls/vapi-routes';
@@ -18,6 +19,7 @@ import { candidateRoutes } from './features/candidates/routes';
 import { clinicalRecordRoutes, trialMatcherRoutes } from './features/matching/routes';
 import { chatAgentRoutes, chatConversationRoutes, publicChatConversationRoutes } from './features/chat/routes';
 import { contactHistoryRoutes } from './features/contact-history/routes';
+import { demoRoutes } from './features/demo/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { organizationRoutes, publicOrganizationRoutes } from './features/organizations/routes';
 import { phoneNumberRoutes } from './features/phone-numbers/routes';
@@ -25,6 +27,7 @@ import { prescreenRoutes } from './features/prescreen/routes';
 import { prescreenFormRoutes } from './features/prescreen-forms/routes';
 import { processingRunRoutes } from './features/processing-runs/routes';
 import { smsRoutes, smsWebhookRoutes } from './features/sms/routes';
+import { sponsorDemoRoutes } from './features/sponsor-demo/routes';
 import { publicInvitationRoutes, userRoutes } from './features/users/routes';
 import { trialRoutes } from './features/trials/routes';
 import { voiceAgentRoutes } from './features/voice-agents/routes';
@@ -117,6 +120,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/trial-matcher', trialMatcherRoutes);
   app.route('/api/processing-runs', processingRunRoutes);
   app.route('/api/contact-history', contactHistoryRoutes);
+  app.route('/api/demo', demoRoutes);
   app.route('/api/trials', trialRoutes);
   app.route('/api/prescreen-forms', prescreenFormRoutes);
   app.route('/api/prescreen', prescreenRoutes);
@@ -128,8 +132,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/calls', callRoutes);
   app.route('/api/callbacks', callbackRoutes);
   app.route('/api/sequences', sequenceRoutes);
+  app.route('/api/dashboard', dashboardRoutes);
   app.route('/api/process', callProcessRoutes);
   app.route('/api/vapi', vapiCallRoutes);
+  app.route('/api/sponsor-demo', sponsorDemoRoutes);
 
   if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) {
     const root = path.relative(process.cwd(), options.webDist);

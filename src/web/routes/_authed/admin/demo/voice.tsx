@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../components/ComingSoon';
+import { VoiceDemoPage } from '../../../../features/demo/VoiceDemoPage';
 
 export const Route = createFileRoute('/_authed/admin/demo/voice')({
-  staticData: { crumb: "Voice" },
-  component: () => <ComingSoon title="Voice demo" description="A live demonstration call with the prescreen voice agent will run here." />,
+  staticData: { crumb: 'Voice' },
+  component: VoiceDemoPage,
 });

@@ -1,0 +1,145 @@
+import type { DemoSampleCandidate, DemoSamples, DemoStatus, DemoVoiceCallInput } from '../../../contract/demo';
+import type { Call } from '../../../contract/voice';
+import type { RequestScope } from '../../auth/scope';
+import type { AppDeps } from '../../http/context';
+import { runAsOrganization } from '../../db/scoped';
+import { AppError, forbidden } from '../../http/errors';
+import { createCall } from '../calls/service';
+import { createCandidate } from '../candidates/service';
+import { demoTrials, lastSeededAt, sampleCandidates, samplePhonesInUse } from './queries';
+import { countDemoRows, DEFAULT_DEMO_CANDIDATES, findDemoOrganization, resetDemoOrganization } from './seed';
+
+type DemoDeps = Pick<AppDeps, 'db' | 'voice' | 'config' | 'logger'>;
+type DemoOrganization = NonNullable<Awaited<ReturnType<typeof findDemoOrganization>>>;
+
+/**
+ * The demo area is for Cohortly's internal admins: with global scope (the cohortly organization active) or with
+ * the demo organization itself active. Everybody else gets 403. Returns the demo organization, if it exists.
+ */
+async function demoAccess(deps: DemoDeps, scope: RequestScope): Promise<DemoOrganization | undefined> {
+  if (!scope.isAdmin) throw forbidden('Only Cohortly administrators can use the demo area');
+  const organization = await findDemoOrganization(deps.db);
+  if (!scope.global && (!organization || scope.activeOrganization.id !== organization.id)) {
+    throw forbidden('Switch to the Cohortly organization (or the demo organization) to use the demo area');
+  }
+  return organization;
+}
+
+async function existingDemo(deps: DemoDeps, scope: RequestScope): Promise<DemoOrganization> {
+  const organization = await demoAccess(deps, scope);
+  if (!organization) throw new AppError(409, 'There is no demo data yet: create it on the demo page first', 'DEMO_MISSING');
+  return organization;
+}
+
+/**
+ * The request's scope with the demo organization reachable. demoAccess has admitted the caller; the scope's
+ * organization list may predate a reset that just created the demo organization (another process's cache, or
+ * this one's within its cache period), and that must not turn the demo's own actions into 404s.
+ */
+function withDemoReach(scope: RequestScope, organization: DemoOrganization): RequestScope {
+  if (scope.reachableOrganizationIds.includes(organization.id)) return scope;
+  return { ...scope, reachableOrganizationIds: [...scope.reachableOrganizationIds, organization.id] };
+}
+
+async function statusOf(deps: DemoDeps, organization: DemoOrganization | undefined): Promise<DemoStatus> {
+  if (!organization) return { exists: false, organization: null, lastResetAt: null, counts: null };
+  return runAsOrganization(deps.db, organization.id, async (tx) => ({
+    exists: true,
+    organization: { id: organization.id, name: organization.name, slug: organization.slug, publicId: organization.publicId },
+    lastResetAt: (await lastSeededAt(tx, organization.id))?.toISOString() ?? null,
+    counts: await countDemoRows(tx, organization.id),
+  }));
+}
+
+export async function getDemoStatus(deps: DemoDeps, scope: RequestScope): Promise<DemoStatus> {
+  return statusOf(deps, await demoAccess(deps, scope));
+}
+
+let resetting: Promise<unknown> | null = null;
+
+/** Deletes the demo organization's data and seeds it again (creates it when missing). One at a time per process. */
+export async function resetDemo(deps: DemoDeps, scope: RequestScope): Promise<DemoStatus> {
+  await demoAccess(deps, scope);
+  if (resetting) throw new AppError(409, 'The demo data is being reset already; try again in a moment', 'DEMO_RESET_RUNNING');
+  const work = resetDemoOrganization(deps.db, { candidates: DEFAULT_DEMO_CANDIDATES, actorUserId: scope.userId });
+  resetting = work;
+  try {
+    await work;
+  } finally {
+    resetting = null;
+  }
+  deps.logger.info({ userId: scope.userId }, 'demo data reset');
+  return statusOf(deps, await findDemoOrganization(deps.db));
+}
+
+export async function getDemoSamples(deps: DemoDeps, scope: RequestScope): Promise<DemoSamples> {
+  const organization = await existingDemo(deps, scope);
+  return runAsOrganization(deps.db, organization.id, async (tx) => {
+    const trials = await demoTrials(tx, organization.id);
+    const candidates = await sampleCandidates(tx, organization.id, trials.map((item) => item.id), 6);
+    return {
+      organizationId: organization.id,
+      trials,
+      candidates: candidates.map((row) => ({ id: row.id, name: [row.firstName, row.lastName].filter(Boolean).join(' '), trialId: row.trialId, city: row.city, preferredLanguage: row.preferredLanguage, status: row.status })),
+    };
+  });
+}
+
+const US_ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'];
+const hourIn = (zone: string, now: Date) => Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: zone }).format(now));
+
+/** A time zone where it is now the middle of the day (calling hours), a US one when there is one. */
+export function middayZone(now: Date = new Date()): string {
+  const us = US_ZONES.find((zone) => hourIn(zone, now) >= 10 && hourIn(zone, now) < 19);
+  if (us) return us;
+  let offset = 13 - now.getUTCHours();
+  if (offset < -12) offset += 24;
+  if (offset > 14) offset -= 24;
+  return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+/** A new sample person in the demo organization, linked to a trial: callable now (consent, phone, midday zone). */
+async function createSamplePerson(deps: DemoDeps, scope: RequestScope, organization: DemoOrganization, trialId: string | null, language: 'en' | 'es' = 'en'): Promise<DemoSampleCandidate> {
+  const inUse = await runAsOrganization(deps.db, organization.id, (tx) => samplePhonesInUse(tx, organization.id));
+  const free = Array.from({ length: 100 }, (_, n) => `+1312555${String(100 + n).padStart(4, '0')}`).find((phone) => !inUse.has(phone));
+  if (!free) throw new AppError(409, 'All sample phone numbers are taken: reset the demo data', 'DEMO_SAMPLES_FULL');
+  const number = Number(free.slice(-2)) + 1;
+  const created = await createCandidate(deps.db, withDemoReach(scope, organization), organization.id, {
+    firstName: language === 'es' ? 'Sofía' : 'Sam',
+    lastName: `Sample ${number}`,
+    phone: free,
+    dateOfBirth: '1982-04-12',
+    sex: 'female',
+    city: 'Springfield',
+    region: 'IL',
+    country: 'US',
+    timeZone: middayZone(),
+    preferredLanguage: language,
+    source: 'manual',
+    customFields: { sample: true },
+    consent: { sms: true, calls: true, source: 'Demo sample person' },
+    trialIds: trialId ? [trialId] : [],
+  });
+  return { candidateId: created.id, name: `${created.firstName} ${created.lastName ?? ''}`.trim() };
+}
+
+/** POST /api/demo/sample-candidate: a fresh sample person for a demo trial (404 for a trial that is not the demo's). */
+export async function createSampleCandidate(deps: DemoDeps, scope: RequestScope, trialId: string): Promise<DemoSampleCandidate> {
+  const organization = await existingDemo(deps, scope);
+  return createSamplePerson(deps, scope, organization, trialId);
+}
+
+/**
+ * POST /api/demo/voice-call: a simulated prescreen call through the calls service with the demo organization's
+ * active prescreen agent, to the chosen demo candidate or to a new sample person (callable at any hour).
+ */
+export async function startDemoCall(deps: DemoDeps, scope: RequestScope, input: DemoVoiceCallInput): Promise<Call> {
+  const organization = await existingDemo(deps, scope);
+  let candidateId = input.candidateId;
+  if (!candidateId) {
+    const samples = await runAsOrganization(deps.db, organization.id, (tx) => demoTrials(tx, organization.id));
+    const trialId = samples.find((item) => item.voiceAgent?.active)?.id ?? samples[0]?.id ?? null;
+    candidateId = (await createSamplePerson(deps, scope, organization, trialId, input.language)).candidateId;
+  }
+  return createCall(deps, withDemoReach(scope, organization), { candidateId, organizationId: organization.id, type: 'PRESCREEN', simulate: 'answer' });
+}

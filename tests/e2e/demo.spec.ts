@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp } from './support';
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app?.stop());
+
+describe('the demo area', () => {
+  it('an internal admin creates the demo data, runs the voice demo to a recommendation and walks the prescreen demo', async () => {
+    const { page } = await app.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/trials$/);
+    const main = page.getByRole('main');
+
+    // No demo organization yet: the button creates it, after a confirmation.
+    await page.goto('/admin/demo');
+    await expect.poll(() => main.getByRole('button', { name: 'Create demo data' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await main.getByRole('link', { name: 'Voice demo' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await main.getByRole('button', { name: 'Create demo data' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect.poll(() => confirm.getByText('Create the demo data?').isVisible(), { timeout: 20_000 }).toBe(true);
+    await confirm.getByRole('button', { name: 'Create demo data' }).click();
+    await expect.poll(() => main.getByRole('status').filter({ hasText: 'Demo data created' }).isVisible(), { timeout: 90_000 }).toBe(true);
+    await expect.poll(() => main.getByTestId('demo-count-candidates').textContent(), { timeout: 20_000 }).toBe('3,000');
+    expect(await main.getByRole('button', { name: 'Reset demo data' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // Voice: a simulated call to a sample person ends with the AI's recommendation.
+    await page.goto('/admin/demo/voice');
+    await expect.poll(() => main.getByRole('button', { name: 'Start demo call' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expectAccessible(page);
+    await main.getByRole('button', { name: 'Start demo call' }).click();
+    await expect.poll(() => main.getByTestId('demo-transcript').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => main.getByTestId('demo-recommendation').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await main.getByTestId('demo-recommendation').getByText('Why').isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // Prescreen: pick a trial, answer the form, see the recommendation, decide with an override.
+    await page.goto('/admin/demo/prescreen');
+    await expect.poll(() => main.getByRole('button', { name: 'Use a sample candidate' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await main.getByTestId('demo-step-explain').textContent()).toMatch(/^Step 1:/);
+    await expectAccessible(page);
+    await main.getByRole('button', { name: 'Use a sample candidate' }).click();
+    await expect.poll(() => main.getByTestId('step').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await main.getByTestId('demo-step-explain').textContent()).toMatch(/^Step 2:/);
+    await expectAccessible(page);
+    for (let block = 0; block < 10; block++) {
+      for (const fieldset of await main.locator('fieldset[data-question]').all()) {
+        if ((await fieldset.locator('input:checked').count()) === 0) await fieldset.locator('input').first().check();
+      }
+      for (const input of await main.locator('[data-question] input[type="text"], [data-question] input[type="date"]').all()) {
+        if (!(await input.inputValue())) await input.fill((await input.getAttribute('type')) === 'date' ? '1980-01-01' : '5');
+      }
+      const submit = main.getByRole('button', { name: 'Submit prescreen' });
+      if (await submit.isVisible()) {
+        await submit.click();
+        break;
+      }
+      const before = await main.getByTestId('step').textContent();
+      await main.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => main.getByTestId('step').textContent(), { timeout: 20_000 }).not.toBe(before);
+    }
+    await expect.poll(() => main.getByTestId('demo-recommendation').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await main.getByTestId('demo-step-explain').textContent()).toMatch(/^Step 3:/);
+    await expectAccessible(page);
+    const options = await main.getByLabel('Recommendation you hold').locator('option').allTextContents();
+    await main.getByLabel('Recommendation you hold').selectOption({ label: options.find((text) => text.startsWith('Override'))! });
+    await main.getByLabel('Reason').fill('Confirmed with the candidate by phone');
+    await main.getByRole('button', { name: /^(Approve|Reject)$/ }).click();
+    await expect.poll(() => main.getByTestId('demo-decision').textContent(), { timeout: 20_000 }).toMatch(/with an override/);
+    expect(await main.getByTestId('demo-step-explain').textContent()).toMatch(/^Step 4:/);
+    await expectAccessible(page);
+  }, 240_000);
+});
