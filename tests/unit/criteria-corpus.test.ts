@@ -27,9 +27,13 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // than" no longer become the rule ("malignancy other than ... skin cancer" was "must not have skin cancer").
     // 2026-11-23, second pass (docs/decisions/028-criteria-second-pass.md): 0.565 -> 0.68 and 0.2 -> 0.285; then
     // 0.68 -> 0.675 when wrong rules went after the hand-check: past treatment in an inclusion read as "taking
-    // now" (7 rules), a heavy-smoker limit read as "must not smoke".
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.675);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.285);
+    // now" (7 rules), a heavy-smoker limit read as "must not smoke". Third pass (decision 036): 0.675 -> 0.705 and
+    // 0.285 -> 0.275 (rules 0.675 -> 0.705): sex-only criteria, pain scores and more site checks read; severity, course,
+    // anatomy and pattern-of-use words, subtype synonyms ("lumbar fracture" read as a spine fracture), durations in
+    // words and allergies to a named allergen now flagged: 37 rules that dropped part of their text are out of
+    // "no review" (the hand-checks counted such rules wrong).
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.705);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.275);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

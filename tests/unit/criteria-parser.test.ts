@@ -215,7 +215,9 @@ describe('rules from text', () => {
   it('reads "hepatitis B or C" as both viruses, and repeated mentions of one concept as one rule', () => {
     const hepatitis = readTextRule('exclusion', 'Chronic hepatitis B or C infection');
     expect(names(hepatitis)).toEqual(['hepatitis B', 'hepatitis C']);
-    expect(hepatitis.needsReview).toBe(false);
+    // "Chronic" narrows the concept (decision 036); without it nothing is left unread.
+    expect(hepatitis.needsReview).toBe(true);
+    expect(readTextRule('exclusion', 'Hepatitis B or C infection').needsReview).toBe(false);
     expect(names(readTextRule('exclusion', 'Positive for hepatitis B/C'))).toEqual(['hepatitis B', 'hepatitis C']);
     // "AIDS or HIV": two names of one concept; nothing left unread.
     expect(rule('exclusion', 'Known AIDS or HIV')).toMatchObject({ rule: { type: 'condition', condition: 'HIV' }, needsReview: false });
@@ -296,7 +298,9 @@ describe('rules from text', () => {
 
   it('reads a list of words sharing one head noun as one concept per word', () => {
     expect(names(readTextRule('exclusion', 'Known renal or hepatic impairment'))).toEqual(['kidney disease', 'liver disease']);
-    expect(readTextRule('exclusion', 'Chronic heart or kidney failure').needsReview).toBe(false);
+    // "Chronic" narrows both (decision 036: course words are not filler).
+    expect(readTextRule('exclusion', 'Chronic heart or kidney failure').needsReview).toBe(true);
+    expect(readTextRule('exclusion', 'Heart or kidney failure').needsReview).toBe(false);
     expect(names(readTextRule('exclusion', 'Chronic heart or kidney failure'))).toEqual(['heart failure', 'kidney disease']);
     // A word the vocabulary does not pair with the head stays unread, and the rule says so.
     expect(readTextRule('exclusion', 'Severe endocrine or liver disease').needsReview).toBe(true);
@@ -470,7 +474,7 @@ describe.skipIf(!existsSync(SHARED))('the shared ClinicalTrials.gov records', ()
       }
       expect(draft.maximumAgeYears).toBe(eligibility.maximumAge ? Math.floor(ageToYears(eligibility.maximumAge)!) : null);
       expect(draft.sex).toBe((eligibility.sex ?? 'ALL').toLowerCase());
-      const sex = draft.criteria.find((c) => c.rule?.type === 'sex');
+      const sex = draft.criteria.find((c) => c.rule?.type === 'sex' && c.ruleSource === 'structured');
       expect(sex?.rule ?? null).toEqual(eligibility.sex && eligibility.sex !== 'ALL' ? { type: 'sex', sex: eligibility.sex.toLowerCase() } : null);
     }
   });
@@ -535,3 +539,126 @@ describe.skipIf(!existsSync(SHARED))('the shared ClinicalTrials.gov records', ()
     expect(exclusion.find((c) => c.text === 'Patients with over 65 years old')?.rule).toMatchObject({ type: 'age', minYears: null, maxYears: 65 });
   });
 });
+
+describe('third pass (decision 036): whole criteria read, qualifiers and durations kept honest', () => {
+  const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
+
+  it('reads a criterion that only says who may take part by sex', () => {
+    for (const text of ['Male or female', 'Any gender', 'Both sexes.', 'Men and women', '2) Both male and female participants', 'Males and females are eligible'])
+      expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'sex', sex: 'all' }, needsReview: false });
+    expect(read('inclusion', 'Women')).toMatchObject({ rule: { type: 'sex', sex: 'female' }, needsReview: false });
+    expect(read('inclusion', 'Male participants only')).toMatchObject({ rule: null });
+    expect(read('inclusion', 'Gender').rule).toBeNull();
+  });
+
+  it('does not drop the one sex a criterion names when its rule is about something else', () => {
+    expect(read('inclusion', 'Female patients with asthma')).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
+    expect(read('inclusion', 'Men aged 40-75 years')).toMatchObject({ rule: { type: 'age', minYears: 40, maxYears: 75 }, needsReview: true });
+    expect(read('inclusion', 'Male or female patients with asthma')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
+    expect(read('exclusion', 'Women who are breastfeeding')).toMatchObject({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
+  });
+
+  it('reads pain scores on the 0-10 scale, with 0-100 and millimetre scales converted', () => {
+    expect(read('inclusion', 'VAS > 4.0')).toMatchObject({ rule: { type: 'lab', measure: 'pain score', comparator: '>', value: 4, unit: '/10' }, needsReview: false });
+    expect(read('inclusion', 'NRS pain score of at least 5')).toMatchObject({ rule: { measure: 'pain score', comparator: '>=', value: 5 }, needsReview: false });
+    expect(read('inclusion', 'Pain intensity >= 40 mm on a 100 mm visual analogue scale')).toMatchObject({ rule: { measure: 'pain score', value: 4, unit: '/10' }, needsReview: false });
+    expect(read('inclusion', 'Visual analog scale score ≥ 60/100')).toMatchObject({ rule: { measure: 'pain score', value: 6 } });
+    expect(read('exclusion', 'Numeric rating scale > 8')).toMatchObject({ rule: { measure: 'pain score', comparator: '<=', value: 8 }, needsReview: false });
+    // Where the pain is narrows the score: kept, flagged.
+    expect(read('inclusion', 'VAS leg pain of at least 40/100 at baseline')).toMatchObject({ rule: { measure: 'pain score', value: 4 }, needsReview: true });
+    expect(read('inclusion', 'NRS for neck pain more than 5')).toMatchObject({ rule: { measure: 'pain score', value: 5 }, needsReview: true });
+    // "Vasectomy" is not a VAS.
+    expect(read('inclusion', 'Partner with a vasectomy at least 90 days prior').rule?.type).not.toBe('lab');
+  });
+
+  it('flags severity, course and control words instead of treating them as filler', () => {
+    for (const [kind, text] of [
+      ['exclusion', 'Severe asthma'],
+      ['exclusion', 'Clinically significant cardiac disease'],
+      ['exclusion', 'Chronic pancreatitis'],
+      ['exclusion', 'Uncontrolled hypertension'],
+      ['exclusion', 'Poorly controlled diabetes'],
+      ['exclusion', 'Recurrent urinary tract infections'],
+      ['inclusion', 'Mild to moderate psoriasis'],
+      ['inclusion', 'Symptomatic heart failure'],
+    ] as const)
+      expect(read(kind, text), text).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
+    // Both courses together are the whole concept.
+    expect(read('exclusion', 'History of acute or chronic pancreatitis')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
+    expect(read('exclusion', 'Active hepatitis B')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
+  });
+
+  it('flags a duration written in words or digits that the rule does not hold', () => {
+    for (const text of ['History of low back pain for greater than three months', 'Sciatica lasting six weeks or more', 'Asthma diagnosed at least two years ago', 'Type 2 diabetes for 1 year or longer'])
+      expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
+    // A window the rule holds is not left over.
+    expect(read('exclusion', 'Myocardial infarction within the past six months')).toMatchObject({ rule: { type: 'condition', within: { value: 6, unit: 'months' } }, needsReview: false });
+  });
+
+  it('flags an allergy to something named (a food, a metal, a drug class): more than an allergy to the study medicine', () => {
+    for (const text of ['Allergy to peanuts', 'Known allergy to nickel', 'Hypersensitivity to penicillin or cephalosporins', 'Patients allergic to opioids'])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: true });
+    for (const text of ['Known hypersensitivity to the study drug', 'Allergy to any of the excipients'])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
+  });
+
+  it('flags anatomy and pattern-of-use words that narrow the concept', () => {
+    for (const text of ['Prior spine surgery at any lumbar level', 'Cervical spine fracture', 'Bilateral sciatica', 'Primary immunodeficiency'])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
+    for (const text of ['Continuous painkiller use', 'Regular use of opioids', 'Daily use of NSAIDs', 'Long-term oral corticosteroids'])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'medication', taking: false }, needsReview: true });
+    expect(read('exclusion', 'Spinal fracture')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
+    // A subtype is never a synonym of its class: "lumbar fracture" and "cervical spine surgery" keep their anatomy.
+    for (const text of ['Lumbar fracture', 'History of prior cervical spine surgery', 'Previous lumbar fusion'])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
+  });
+
+  it('reads the investigator judgement, not its examples ("e.g.", "such as")', () => {
+    for (const text of [
+      'Any other inflammatory disease, eg, inflammatory bowel disease, that in the opinion of the investigator could interfere with the assessments',
+      'Other conditions such as asthma or COPD which, in the judgement of the investigator, would compromise safety',
+    ])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'site_judgement', reason: 'investigator_judgement' } });
+  });
+
+  it('attaches a window written as "seventy-two (72) hours" or after an "e.g." list', () => {
+    expect(read('exclusion', 'Use of NSAIDs within seventy-two (72) hours before surgery').rule).toMatchObject({ type: 'medication', taking: false, within: { value: 3, unit: 'days' } });
+    expect(read('exclusion', 'Myocardial infarction within six (6) months').rule).toMatchObject({ type: 'condition', within: { value: 6, unit: 'months' } });
+    expect(read('exclusion', 'Received opioids (e.g., morphine, i.e. any strength) within 30 days prior to screening').rule).toMatchObject({ type: 'medication', within: { value: 30, unit: 'days' } });
+    // A real sentence break still keeps a window from a concept in another sentence.
+    expect(read('exclusion', 'Surgery within 30 days. Opioid use.').rule).not.toMatchObject({ within: { value: 30 } });
+    // Nor across the lines of a list: the first item's concept does not take the second item's window.
+    expect(read('exclusion', 'Asthma,\n- an infection (e.g. pneumonia, etc.) within three days').rule).not.toMatchObject({ within: { value: 3 } });
+  });
+
+  it('does not require the examples an inclusion names in parentheses', () => {
+    expect(read('inclusion', 'On a stable dose of oral antidiabetic drugs (metformin, sulphonylureas) for 3 months')).toEqual({ rule: null, needsReview: true });
+    expect(read('inclusion', 'Treated with a DMARD (e.g. methotrexate)')).toEqual({ rule: null, needsReview: true });
+    // A concept named outside the parenthesis is still read; its synonym inside is the same concept.
+    expect(read('inclusion', 'Type 2 diabetes (T2DM)').rule).toMatchObject({ type: 'condition', condition: 'type 2 diabetes' });
+    // Examples in an exclusion are still excluded (each is a member of the excluded class): read.
+    expect(read('exclusion', 'Systemic inflammatory arthritis (e.g., rheumatoid arthritis, lupus)').rule).toMatchObject({ type: 'condition', present: false, condition: 'inflammatory arthritis, rheumatoid arthritis or lupus' });
+  });
+
+  it('reads "type 1 or type 2 diabetes" as diabetes, never type 2 alone', () => {
+    for (const text of ['History of type 1 or type 2 diabetes', 'Type I or II diabetes mellitus', 'Type 1 or 2 diabetes'])
+      expect(read('exclusion', text).rule, text).toMatchObject({ type: 'condition', condition: 'diabetes', present: false });
+  });
+
+  it('reads common site checks: preclusion, refused consent, cooperation, questionnaires, records, staff, litigation', () => {
+    const cases: Array<[CriterionKindText, string, string]> = [
+      ['exclusion', 'Any condition that precludes the use of general anesthesia.', 'investigator_judgement'],
+      ['exclusion', 'Any medical illness which would contraindicate surgery', 'investigator_judgement'],
+      ['exclusion', 'Patients who do not consent to the use of their data', 'consent_capacity'],
+      ['exclusion', 'Unsigned informed consent', 'consent_capacity'],
+      ['inclusion', 'Able to cooperate with the study procedures', 'protocol_compliance'],
+      ['inclusion', 'Able to fill out questionnaires', 'protocol_compliance'],
+      ['exclusion', 'Incomplete medical records', 'protocol'],
+      ['exclusion', 'Study site personnel and their families', 'protocol'],
+      ['exclusion', 'Pending litigation related to the injury', 'protocol'],
+      ['exclusion', "Receiving workers' compensation for back pain", 'protocol'],
+    ];
+    for (const [kind, text, reason] of cases) expect(read(kind, text), text).toMatchObject({ rule: { type: 'site_judgement', reason }, needsReview: false });
+  });
+});
+type CriterionKindText = 'inclusion' | 'exclusion';

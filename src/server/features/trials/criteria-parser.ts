@@ -60,10 +60,18 @@ function leftover(text: string, spans: Span[], extra: Set<string> = new Set()): 
 }
 function leftoverWords(text: string, spans: Span[], extra: Set<string> = new Set()): Array<{ word: string; start: number; end: number }> {
   let rest = ' '.repeat(labelLength(text)) + text.slice(labelLength(text));
+  const oneSex = namesOneSex(text);
   for (const [start, end] of [...spans].sort((a, b) => b[0] - a[0])) rest = rest.slice(0, start) + ' '.repeat(Math.max(0, end - start)) + rest.slice(end);
   return [...rest.toLowerCase().matchAll(/[a-z0-9/²µ]+/g)]
     .map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }))
-    .filter(({ word }) => !FILLER.has(word) && !extra.has(word) && !/^\d+$/.test(word));
+    .filter(({ word }) => (!FILLER.has(word) || (oneSex && SEX_WORD.test(word))) && !extra.has(word) && !/^\d+$/.test(word));
+}
+const SEX_WORD = /^(?:males?|females?|men|women|man|woman)$/;
+/** A criterion that names one sex only ("Female patients with asthma"): the sex is part of what it requires, not filler. */
+function namesOneSex(text: string): boolean {
+  const female = /\b(?:females?|wom[ae]n)\b/i.test(text);
+  const male = /\b(?:males?|m[ae]n)\b/i.test(text);
+  return female !== male && !/\b(?:both|either|any|all)\s+(?:sex(?:es)?|genders?)\b/i.test(text);
 }
 /** A word the rule did not read that is an item of a list ("terminal, systemic or autoimmune disease"): the rule misses an alternative. */
 function unreadListItem(text: string, words: Array<{ start: number; end: number }>): boolean {
@@ -250,6 +258,8 @@ export interface Measure {
   convert?: Record<string, number | ((value: number) => number)>;
   /** A ratio without a unit (INR): a value written without one is exact. */
   unitless?: boolean;
+  /** A value written without a unit, read on the measure's own scale (a pain score above 10 is on the 0-100 scale). */
+  bare?: (value: number) => { value: number; unit: string };
 }
 
 /** Lab measures and vitals, by how criteria name them, to the name kept in the rule, with its canonical unit. */
@@ -305,9 +315,18 @@ export const MEASURES: Measure[] = [
   { pattern: /\b(?:nihss|national institutes? of health stroke scale)\b/i, name: 'NIHSS score', unit: 'points' },
   { pattern: /\b(?:clinical frailty scale|cfs)(?: score)?\b/i, name: 'Clinical Frailty Scale', unit: 'points' },
   { pattern: /\b(?:a?ptt|(?:activated )?partial thromboplastin time)\b/i, name: 'aPTT' },
+  // Pain intensity on a visual analogue or numeric rating scale, kept on the 0-10 scale: "VAS >= 40/100", "60 mm on a
+  // 100 mm scale" and a bare value above 10 are on the 0-100 scale. Where the pain is ("leg pain") is more than the rule.
+  {
+    pattern: /\b(?:vas|nrs|nprs|visual analog(?:ue)? scale|numeric(?:al)? (?:pain )?rating scale)\b(?:\s*\((?:vas|nrs|nprs)\))?(?:\s+(?:pain\s+)?(?:score|intensity))?|\bpain (?:score|intensity)\b/i,
+    name: 'pain score',
+    unit: '/10',
+    convert: { '/100': 0.1, mm: 0.1, '/10': 1 },
+    bare: (value) => (value > 10 ? { value: Math.round(value) / 10, unit: '/10' } : { value, unit: '/10' }),
+  },
 ];
 
-export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|kg|lbs?|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kg|lbs?|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
@@ -340,6 +359,7 @@ export function canonical(measure: Measure, value: number, written: string | und
   const unit = normalizeUnit(written);
   // Counts written without a unit: "platelets < 100,000" is per mm3 (10^9/L figures are below 1000).
   if (!unit && measure.unit === '10^9/L' && value >= 1000) return { value: value / 1000, unit: measure.unit };
+  if (!unit && measure.bare) return measure.bare(value);
   if (!unit || unit === measure.unit) return { value, unit: measure.unit ?? unit };
   const factor = measure.convert?.[unit];
   if (factor === undefined) return { value, unit };
@@ -444,6 +464,13 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
     rule.span = spanOf(whole);
     const extra = new Set(['serum', 'count', 'total', 'blood', 'pressure', 'fasting', 'plasma', 'laboratory', 'lab', 'test', 'ml/min/1', '73', 'ml/min', 'mg/dl', 'local', 'central', 'institutional', 'normal', 'upper', 'limit', 'uln', 'x', 'times', 'based', 'formula', 'ckd-epi', 'mdrd', 'calculated', 'measured', 'resting', 'measurement']);
     const unsure = !rule.unit && !rule.relativeTo && !measure.unitless;
+    if (measure.name === 'pain score') {
+      // The scale's own words are the rule; any other word (where the pain is, how it was averaged) is more than it.
+      const scale = new Set(['pain', 'score', 'scale', 'on', 'a', '100mm', 'mm', '/100', '/10', 'minimum', 'maximum', 'point', 'points', 'vas', 'nrs', 'nprs', 'visual', 'analog', 'analogue', 'numeric', 'numerical', 'rating', 'intensity']);
+      // The words between the scale's name and its value ("VAS leg pain of at least 4") are not the rule's.
+      const value = new RegExp(String.raw`${COMPARATOR}|\d|\b(?:between|from)\b|\b${WORD_COMPARATOR}`, 'i').exec(text.slice(span[0], span[1]));
+      return { rule, needsReview: unsure || !isPlain(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, scale) };
+    }
     return { rule, needsReview: unsure || !isPlain(text, [whole], 1, extra) };
   }
   return null;
@@ -517,7 +544,7 @@ const CONTRACEPTION = /\b(contracepti\w*|birth control|abstinen\w*|barrier metho
 const PREGNANCY_WORDS = new Set(
   `pregnant pregnancy pregnancies breastfeeding breast feeding lactating lactation nursing mothers mother possibly possible
   potentially planning plan plans become becoming get getting lady ladies girls intend intending intention negative positive test
-  serum urine hcg childbearing potential wocbp during period duration throughout while wish wishing wishes expecting conceive conceiving intend intends beta β`.split(/\s+/).filter(Boolean),
+  serum urine hcg childbearing potential wocbp female females women woman male males men man during period duration throughout while wish wishing wishes expecting conceive conceiving intend intends beta β`.split(/\s+/).filter(Boolean),
 );
 
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
@@ -542,9 +569,9 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 
 // ---- site judgement ----
 
-const CONSENT = /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about))\b/i;
-const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|contraindicat(?:ion|ions|ed)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk))\b/i;
-const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
+const CONSENT = /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about)|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
+const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
+const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
 
 /** Reading, speaking or understanding the study's language: needed to consent, checked by staff. */
 const LANGUAGE = /\b(?:(?:fluen\w*|literate|literacy|proficien\w*|understand\w*|speak\w*|read\w*|comprehen\w*|communicat\w*|language skills?)\b[^.;]{0,30}\b(?:english|spanish|french|german|dutch|italian|portuguese|korean|chinese|mandarin|japanese|danish|swedish|norwegian|finnish|turkish|arabic|hebrew|polish|(?:the )?(?:local|study|national|official) language|language)\b|\b(?:english|spanish|french|german|dutch)[- ]speaking\b)/i;
@@ -558,7 +585,7 @@ export function readJudgementRule(text: string, judgementOnly: boolean): TextRul
   const found = judgement ?? consent ?? compliance;
   if (!found) return null;
   if (judgementOnly && !judgement) return null;
-  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may )?(?:could )?apply|defined (?:by|in) the protocol|per protocol|prisoner|incarcerated|imprisoned|custody|adequate/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
+  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may )?(?:could )?apply|defined (?:by|in) the protocol|per protocol|prisoner|incarcerated|imprisoned|custody|adequate|data|records?|personnel|staff|litigation|comp(?:ensation)?\b|disability/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
   return { rule: { type: 'site_judgement', reason, span: spanOf([found.index, found.index + found[0].length]) }, needsReview: false };
 }
 
@@ -573,6 +600,8 @@ const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4
 const WINDOW_ONE = /\b(?:within|in|during)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)\s+(day|week|month|year)\b|\bwithin\s+(?:a|one)\s+(day|week|month|year)\b/i;
 
 export function readWindow(text: string): { window: TimeWindow; span: Span } | null {
+  // "Within seventy-two (72) hours": the digits in parentheses stand for the written number (same length, so spans hold).
+  text = text.replace(/\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)(?:-[a-z]+)?\s*\((\d+)\)/gi, (written, digits: string) => digits.padEnd(written.length, ' '));
   const match = WINDOW.exec(text);
   if (!match) {
     const one = WINDOW_ONE.exec(text);
@@ -634,6 +663,14 @@ function exceptionScope(text: string): Span | null {
   return [found.index, text.length];
 }
 
+/** Words that narrow a condition to a form, course or severity of it: never filler. */
+const QUALIFIER = /^(?:mild|moderate|severe|significant|significantly|serious|major|minor|chronic|acute|subacute|uncontrolled|unstable|controlled|poorly|well|recurrent|recurring|refractory|resistant|symptomatic|asymptomatic|advanced|early|late|persistent|progressive|untreated|treated|stable|frequent|intractable|life-threatening|decompensated|compensated|primary|secondary|newly|new|only|isolated|lumbar|cervical|thoracic|sacral|lumbosacral|thoracolumbar|bilateral|unilateral|multilevel|ipsilateral|contralateral|localized|localised|focal|continuous|continued|regular|regularly|daily|long-term|longterm|prolonged|intermittent|occasional|high-dose|low-dose)$/;
+const DURATION = /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many)\s*(?:\(\d+\)\s*)?(?:-\s*)?(?:days?|weeks?|months?|years?|yrs?|hours?)\b/gi;
+/** A time quantity ("three months", "6-week") outside the rule's words: a duration or a point in time the rule does not hold. */
+function leftoverDuration(text: string, spans: Span[]): boolean {
+  return [...text.matchAll(DURATION)].some((match) => !spans.some(([start, end]) => match.index >= start && match.index < end));
+}
+
 export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabulary, trialConditions: Set<string> = new Set()): TextRule | null {
   const found = vocab.find(text);
   if (!found.length) return null;
@@ -669,6 +706,16 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   if (!mentions.length) return null;
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
   if (judgement && judgement.index < mentions[0].start) return null;
+  // "Other inflammatory diseases, eg, IBD, skin disease, that, in the opinion of the investigator, could interfere": the
+  // concepts are examples of what the investigator judges, not the rule.
+  if (judgement && /\b(?:e\.?g\.?|such as|for example|for instance)(?=[\s,:]|$)/i.test(text.slice(0, mentions[0].start))) return null;
+  // "Workers' compensation for back pain", "litigation related to the injury": the legal matter is the criterion.
+  const legal = /\b(?:litigation|lawsuits?|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation))\b/i.exec(text);
+  if (legal && legal.index < mentions[0].start) return null;
+  // "Treatment with 1-3 oral antidiabetic drugs (metformin, glinides, ...)": in an inclusion, concepts named only
+  // inside a parenthesis are examples of a class the reader did not name; requiring one of them would be wrong.
+  const inParentheses = (at: number) => text.lastIndexOf('(', at) > text.lastIndexOf(')', at);
+  if (kind === 'inclusion' && mentions.every((mention) => inParentheses(mention.start))) return { rule: null, needsReview: true };
   // The first concept's kind decides; further concepts of the same kind are alternatives ("MI, stroke or TIA").
   const first = mentions[0];
   const same = mentions.filter((mention) => mention.concept.kind === first.concept.kind);
@@ -681,7 +728,11 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const anyWindow = readWindow(text);
   const lastMention = unique.at(-1)!;
   const between = anyWindow ? text.slice(Math.min(lastMention.end, anyWindow.span[1]), Math.max(lastMention.end, anyWindow.span[0])) : '';
-  const window = anyWindow && anyWindow.span[0] - lastMention.end <= 120 && first.start - anyWindow.span[1] <= 30 && !/[.;]/.test(between) ? anyWindow : null;
+  // Abbreviations ("e.g.", "i.e.", "etc.", "vs.") do not end a clause.
+  // The window and every concept it applies to sit in one clause (the first mention too, not only the last).
+  const reach = anyWindow ? text.slice(Math.min(first.start, anyWindow.span[0]), Math.max(lastMention.end, anyWindow.span[0])) : '';
+  const clauseBreak = /\n/.test(reach) || /[.;]/.test(between.replace(/\b(?:e\.\s?g|i\.\s?e|etc|vs|approx|incl|max|min|no)\./gi, ''));
+  const window = anyWindow && anyWindow.span[0] - lastMention.end <= 120 && first.start - anyWindow.span[1] <= 30 && !clauseBreak ? anyWindow : null;
   // Every mention of the chosen concepts is read, repeats too ("AIDS or HIV", "acute kidney injury (acute renal failure)").
   const spans: Span[] = same.map((mention) => [mention.start, mention.end]);
   if (window) spans.push(window.span);
@@ -689,11 +740,13 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const name = joinNames(unique.map((mention) => mention.concept.en));
   const span: Span = [Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))];
   const extra = new Set([
-    'diagnosis', 'diagnosed', 'disease', 'disorder', 'condition', 'conditions', 'chronic', 'acute', 'uncontrolled', 'unstable',
+    'diagnosis', 'diagnosed', 'disease', 'disorder', 'condition', 'conditions',
     'event', 'events', 'episode', 'episodes', 'infection', 'infections', 'illness', 'medication', 'medications', 'medicine', 'medicines', 'drug', 'drugs', 'agent', 'agents',
     'systemic', 'administration', 'administered', 'exposure', 'exposed', 'suspected', 'underlying', 'concomitant', 'concurrent', 'stable', 'regimen',
     'following', 'such', 'like', 'type', 'types', 'dependence', 'abuse', 'documented', 'requiring', 'required', 'requires', 'positive', 'planned', 'scheduled',
   ]);
+  // "Chronic or acute pancreatitis", "acute and/or chronic": both courses together are the whole concept.
+  if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) ['acute', 'chronic'].forEach((word) => extra.add(word));
   const leftWords = leftoverWords(text, spans, extra);
   const left = leftWords.map((item) => item.word);
   const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(text);
@@ -703,7 +756,16 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
   const exception = /\b(?:other than|except|excluding|unless|family)\b/i.test(text);
   const pastUse = first.concept.kind === 'medication' && !window && /\b(?:history|prior|previous(?:ly)?|ever)\b/i.test(text);
-  const needsReview = left.length > 1 || unreadListItem(text, leftWords) || numbers || exception || pastUse || /\n/.test(text) || clinician || mixedKinds || (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
+  // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
+  // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
+  // "Allergy to peanuts / nickel / penicillin": the allergen is more than "an allergy to medicines like this one",
+  // which only the study's own product ("study drug", "its excipients") is.
+  const allergen = unique.some((mention) => mention.concept.id.endsWith('D006967') || /allerg/i.test(mention.concept.en)) && /\b(?:allerg\w*|hypersensitiv\w*|anaphyla\w*|reactions?)\s+(?:to|against)\s+(?!(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?|one\s+of\s+the\s+)?(?:study|investigational|trial|ingredients?|components?|excipients?|placebo|drugs?\s+(?:under|used|in)|product|imp)\b)/i.test(text);
+  // A synonym that names a subtype ("lumbar spine surgery", "lumbar fracture" for spine surgery / spine fracture):
+  // the rule's concept is broader than the words, so a person checks.
+  const subtype = same.some((mention) => (text.slice(mention.start, mention.end).toLowerCase().match(/[a-z-]+/g) ?? []).some((word) => QUALIFIER.test(word) && !mention.concept.en.toLowerCase().includes(word)));
+  const qualified = subtype || allergen || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
+  const needsReview = qualified || left.length > 1 || unreadListItem(text, leftWords) || numbers || exception || pastUse || /\n/.test(text) || clinician || mixedKinds || (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
   const treatmentFor = first.concept.kind === 'condition' && /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
   if (treatmentFor) {
     // "Plans of receiving treatment for X": a plan, not a treatment taken.
@@ -749,13 +811,37 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   // "Conditions that could preclude surgery in the investigator's opinion (e.g., smoking)": the judgement is the criterion.
   const judgement = measured?.rule?.span ? JUDGEMENT.exec(text) : null;
   if (judgement && measured?.rule?.span && judgement.index < measured.rule.span.start) return readJudgementRule(text, true)!;
-  return (
+  const read =
     readAgeRule(kind, text) ??
     measured ??
     readConceptRule(kind, text, vocab, options.trialConditions) ??
     readJudgementRule(text, false) ??
-    readHealthyRule(kind, text) ?? { rule: null, needsReview: true }
-  );
+    readHealthyRule(kind, text) ??
+    readSexRule(kind, text) ?? { rule: null, needsReview: true };
+  // "Female patients aged 18-65", "Men with asthma": the rule does not hold the sex the criterion names (pregnancy and
+  // contraception imply it; site checks are read by a person anyway).
+  const sexImplied = ['sex', 'pregnancy', 'contraception', 'site_judgement'];
+  if (read.rule && !read.needsReview && !sexImplied.includes(read.rule.type) && namesOneSex(text)) return { ...read, needsReview: true };
+  return read;
+}
+
+const SEX_WORDS = /^(?:males?|females?|men|women|man|woman|boys?|girls?|genders?|sex(?:es)?)$/;
+const SEX_LINK_WORDS = new Set('both any all either and or & of are is be can patients participants subjects volunteers people persons individuals eligible included inclusion accepted welcome'.split(' '));
+
+/** "Male or female", "Any gender", "Both sexes", "Women": a criterion that says nothing but who may take part by sex. */
+function readSexRule(kind: CriterionKind, text: string): TextRule | null {
+  if (kind !== 'inclusion') return null;
+  const words = text.replace(/^\s*\(?\d{1,2}[.)]\s*/, '').toLowerCase().match(/[a-z]+/g) ?? [];
+  if (!words.length || !words.every((word) => SEX_WORDS.test(word) || SEX_LINK_WORDS.has(word)) || !words.some((word) => SEX_WORDS.test(word))) return null;
+  const female = words.some((word) => /^(?:females?|women|woman|girls?)$/.test(word));
+  const male = words.some((word) => /^(?:males?|men|man|boys?)$/.test(word));
+  const anyOf = words.some((word) => /^(?:genders?|sex(?:es)?)$/.test(word));
+  // "Gender" or "sex" alone names no sex: only "any/both/all/either gender" opens the trial to all.
+  if (anyOf && !female && !male && !words.some((word) => /^(?:both|any|all|either)$/.test(word))) return null;
+  const sex = (female && male) || anyOf ? 'all' : female ? 'female' : 'male';
+  const first = text.search(/[a-z]/i);
+  const last = text.search(/[a-z][^a-z]*$/i);
+  return { rule: { type: 'sex', sex, span: spanOf([first, last + 1]) }, needsReview: false };
 }
 
 /** "Healthy volunteers", "healthy adult participants": healthy people are what the trial takes. */
