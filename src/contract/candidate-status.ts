@@ -1,6 +1,6 @@
 // No zod and no phone library here: the web app's first page loads this (the candidate list's search params).
 
-/** The recruitment funnel (guide §1). A candidate's status and its history are the truth dashboards use. */
+/** The recruitment funnel: new, contacted, prescreening, passed or failed, visit scheduled, enrolled (or out: not interested, unreachable, do not contact). Each change of status is an activity event the dashboards count (decision 031). */
 export const CANDIDATE_STATUSES = [
   'new',
   'contacted',

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 
-/** The one error shape every API endpoint answers with (guide §6). */
+/** The one error shape every API endpoint answers with: { error: { code, message, details? } } (docs/product-spec.md §8). */
 export const ApiErrorSchema = z
   .object({
     error: z.object({

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { TimestampSchema } from './common';
 
-/** Slug of the provider's own internal organization (spec §3); defined with the permission rule. */
+/** Slug of the provider's own internal organization (docs/product-spec.md §3); defined with the permission rule. */
 export { INTERNAL_ORGANIZATION_SLUG } from './permissions';
-/** Name fragments excluded from a global admin's default "all organizations" selection (spec §3, §6). */
+/** Name fragments excluded from a global admin's default "all organizations" selection (docs/product-spec.md §3, §6). */
 export const DEFAULT_SELECTION_EXCLUDED_NAME_PARTS = ['demo', 'test', 'cohortly'] as const;
 export { ACTIVE_ORGANIZATION_STORAGE_KEY } from './headers';
 /** Header the web client sends so the server knows an admin's active organization. */

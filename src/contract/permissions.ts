@@ -4,7 +4,7 @@
  */
 import type { MemberRole } from './users';
 
-/** Slug of the provider's own internal organization (spec §3): an internal admin acting from it is global. */
+/** Slug of the provider's own internal organization (docs/product-spec.md §3): an internal admin acting from it is global. */
 export const INTERNAL_ORGANIZATION_SLUG = 'cohortly';
 
 /** The permission vocabulary. */
@@ -32,7 +32,7 @@ export interface PermissionSubject {
   reachableOrganizationIds: readonly string[];
 }
 
-/** Whether an internal admin with this active organization acts globally (guide §4). */
+/** Whether an internal admin with this active organization acts globally (docs/ARCHITECTURE.md, "The scope rule"). */
 export const isGlobalScope = (isAdmin: boolean, activeOrganizationSlug: string | undefined) => isAdmin && activeOrganizationSlug?.toLowerCase() === INTERNAL_ORGANIZATION_SLUG;
 
 /**

@@ -3,7 +3,7 @@ import { CALL_FILTERS } from './call-filters';
 import { extendSearch, idList, oneOf, oneOfOr, pageNumber, searchSchema, text, uuid } from './search-params';
 
 /**
- * Search params of every route in the specification's route table (spec §2, §5).
+ * Search params of every route in the specification's route table (docs/product-spec.md §2, §5).
  * Each field falls back instead of throwing, so a bad URL shows the route's defaults.
  * Not zod: these schemas are in the first page's JavaScript (see search-params.ts).
  */
@@ -96,8 +96,16 @@ export const callbacksSearch = extendSearch(callsSearch, {
   status: oneOf(CALLBACK_STATUSES),
   orgs: orgList,
 });
-export const sponsorDashboardSearch = searchSchema({
+/**
+ * The sponsor demo's steps (/admin/demo/sponsors/...): the chosen trial and sites travel in the URL, so a reload
+ * or a shared link shows the same flow. `sites` holds trial site ids (not always uuids: any text, checked
+ * against the trial's sites by the server).
+ */
+export const sponsorFlowSearch = searchSchema({ trial: optionalId, sites: idList });
+/** The dashboard: the flow, its tab, and the "finish by" date of the forecasting tab (YYYY-MM-DD). */
+export const sponsorDashboardSearch = extendSearch(sponsorFlowSearch, {
   tab: oneOfOr(SPONSOR_DASHBOARD_TABS, 'overview'),
+  deadline: optionalText,
 });
 /** /admin/sequences: active (the default), archived or all; orgs for global admins. */
 export const SEQUENCE_LIST_FILTERS = ['active', 'archived', 'all'] as const;

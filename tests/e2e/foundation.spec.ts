@@ -152,8 +152,8 @@ describe('the admin menu', () => {
     const all = [...workspace, ...admin];
     expect(new Set(all).size, all.join(', ')).toBe(all.length);
     expect(all).not.toContain('Trial matcher');
-    expect(admin).not.toContain('Dashboard');
-    // Sequences and Onboarding work now (issue 12); the dashboard is still a placeholder.
+    // Sequences and Onboarding work now (issue 12), and the dashboard (decision 032).
+    expect(admin).toContain('Dashboard');
     expect(admin).toContain('Sequences');
     expect(admin).toContain('Onboarding');
     expect(admin[0]).toBe('Organizations');

@@ -4,7 +4,7 @@ import { withRowSecurity } from '../../src/server/db/scoped';
 import { member } from '../../src/server/db/schema';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
 
-// The request scope (guide §4), observed through GET /api/users/, which lists the members of the
+// The request scope (docs/ARCHITECTURE.md, "The scope rule"), observed through GET /api/users/, which lists the members of the
 // organizations a request covers.
 
 let t: TestApp;

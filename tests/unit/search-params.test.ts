@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callsSearch, chatConversationsSearch, dashboardSearch, prescreenResultsSearch, voiceAgentsSearch } from '../../src/contract/search';
 
-// Bad search params fall back to the route's defaults instead of crashing the page (spec §5).
+// Bad search params fall back to the route's defaults instead of crashing the page (docs/product-spec.md §5).
 describe('route search params', () => {
   it('turns page=0 or a non-number into page 1', () => {
     expect(callsSearch.parse({ page: 0 }).page).toBe(1);

@@ -38,7 +38,7 @@ interface SignUpExtras {
 
 /**
  * better-auth, mounted at /api/auth: email and password, sessions in the database, and get-session
- * extended with the user's organization and isAdmin (spec §7). Sign-up either creates the user's
+ * extended with the user's organization and isAdmin (docs/product-spec.md §7). Sign-up either creates the user's
  * research site (organizationName) or joins an inviting organization (invitationToken).
  */
 export function createAuth({ config, db, mail, logger }: AuthDeps) {

@@ -13,7 +13,7 @@ import { AppError } from '../http/errors';
 import type { AppEnv } from '../http/context';
 
 /**
- * The request scope (guide §4): which organizations this request may read or write.
+ * The request scope (docs/ARCHITECTURE.md, "The scope rule"): which organizations this request may read or write.
  * - ordinary user: their own organization;
  * - internal admin with an active organization that is not `cohortly`: that organization;
  * - internal admin whose active organization's slug is `cohortly`: global. Every organization is reachable,

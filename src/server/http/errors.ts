@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 import type { ApiError } from '../../contract/common';
 
-/** Status texts of the specification's error catalogue (spec §8). */
+/** Status texts of the specification's error catalogue (docs/product-spec.md §8). */
 export const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

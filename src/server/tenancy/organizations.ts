@@ -54,6 +54,15 @@ export async function findOrganizationBySlug(executor: Executor, slug: string): 
   return row;
 }
 
+/** The demo organization's slug (`npm run seed`, decision 033). */
+export const DEMO_ORGANIZATION_SLUG = 'demo-research-site';
+
+/** The demo organization's id, if it has been seeded: a cross-organization lookup (pass `systemDb(deps.db)`). */
+export async function findDemoOrganizationId(executor: Executor): Promise<string | undefined> {
+  const [row] = await executor.select({ id: organization.id }).from(organization).where(eq(organization.slug, DEMO_ORGANIZATION_SLUG));
+  return row?.id;
+}
+
 export async function findOrganizationByPublicId(executor: Executor, publicId: string): Promise<OrganizationRow | undefined> {
   const [row] = await executor.select().from(organization).where(eq(organization.publicId, publicId));
   return row;

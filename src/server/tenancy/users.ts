@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, max } from 'drizzle-orm';
 import type { MemberRole } from '../../contract/users';
 import type { Executor } from '../db/scoped';
-import { invitation, member, organization, user } from '../db/schema';
+import { invitation, member, organization, session, user } from '../db/schema';
 
 export type InvitationRow = typeof invitation.$inferSelect;
 
@@ -160,4 +160,26 @@ export async function findInvitationById(executor: Executor, id: string) {
 
 export async function deleteInvitation(executor: Executor, id: string) {
   await executor.delete(invitation).where(eq(invitation.id, id));
+}
+
+/**
+ * The latest sign-in (newest session) of any member, per organization (the admin dashboard's customer
+ * overview, decision 032). Sessions end and are removed, so this is the newest session still on record.
+ */
+export async function lastSignInByOrganization(executor: Executor, organizationIds: readonly string[]): Promise<Map<string, Date>> {
+  if (organizationIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ organizationId: member.organizationId, at: max(session.createdAt) })
+    .from(member)
+    .innerJoin(session, eq(session.userId, member.userId))
+    .where(inArray(member.organizationId, [...organizationIds]))
+    .groupBy(member.organizationId);
+  return new Map(rows.filter((row) => row.at).map((row) => [row.organizationId, new Date(row.at!)]));
+}
+
+/** Organization names by id (the organization registry; row security applies through the caller's scope). */
+export async function organizationNames(executor: Executor, organizationIds: readonly string[]): Promise<Map<string, string>> {
+  if (organizationIds.length === 0) return new Map();
+  const rows = await executor.select({ id: organization.id, name: organization.name }).from(organization).where(inArray(organization.id, [...organizationIds]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { Button } from './ui';
 import { errorMessage } from '../lib/utils';
 
-/** Route-load errors (spec §8): "Something went wrong" plus the message. */
+/** Route-load errors (docs/product-spec.md §8): "Something went wrong" plus the message. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   return (

@@ -20,7 +20,7 @@ export interface ActiveOrganizationState {
   activeOrganizationId: string | null;
   /** Organizations the user can see (every organization for an internal admin). */
   organizations: Organization[];
-  /** Only admins may pick (spec §6). */
+  /** Only admins may pick (docs/product-spec.md §6). */
   canSwitch: boolean;
   setActiveOrganization: (id: string) => void;
   isLoading: boolean;
@@ -51,7 +51,7 @@ export function ActiveOrganizationProvider({ children }: { children: ReactNode }
   const isAdmin = Boolean(session?.isAdmin);
   const [storedId, setStoredId] = useState<string | null>(() => readStored());
 
-  // The list loads only when authenticated (spec §4).
+  // The list loads only when authenticated (docs/product-spec.md §4).
   const organizationsQuery = useQuery({
     queryKey: queryKeys.organizations(session?.user.id),
     queryFn: () => api.get<{ organizations: Organization[] }>('/api/organizations/'),

@@ -1,6 +1,6 @@
 import { ACTIVE_ORGANIZATION_HEADER } from '../../contract/headers';
 
-/** Catalogue texts of the error statuses (spec §8). */
+/** Catalogue texts of the error statuses (docs/product-spec.md §8). */
 export const STATUS_TEXTS: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -98,7 +98,7 @@ function serverMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-/** Builds the thrown error of a non-OK response (spec §8). */
+/** Builds the thrown error of a non-OK response (docs/product-spec.md §8). */
 export function errorFromResponse(status: number, statusText: string, body: unknown): ApiRequestError {
   const known = STATUS_TEXTS[status];
   let message: string;

@@ -4,7 +4,7 @@ import type { SessionPayload } from '../../contract/session';
 export const AUTH_BASE_PATH = '/api/auth';
 
 /**
- * better-auth's client. It rejects an unparseable or non-http base URL itself (spec §5), so a bad
+ * better-auth's client. It rejects an unparseable or non-http base URL itself (docs/product-spec.md §5), so a bad
  * origin fails loudly at start-up.
  */
 export function makeAuthClient(baseURL: string) {

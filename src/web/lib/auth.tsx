@@ -9,10 +9,10 @@ export { authClient } from './auth-client';
 export interface AuthState {
   /** True while the session loads for the first time. */
   isPending: boolean;
-  /** A user exists and loading is done (spec §4). */
+  /** A user exists and loading is done (docs/product-spec.md §4). */
   isAuthenticated: boolean;
   session: SessionPayload | null;
-  /** Calls sign-out, then refreshes route data (spec §4). */
+  /** Calls sign-out, then refreshes route data (docs/product-spec.md §4). */
   signOut: () => Promise<void>;
   /** Refetches the session now. */
   refresh: () => Promise<SessionPayload | null>;

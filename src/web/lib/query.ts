@@ -8,7 +8,7 @@ function report(error: unknown, silent?: unknown) {
   if (!silent) void import('sonner').then(({ toast }) => toast.error(errorMessage(error)));
 }
 
-/** Fresh for 5 minutes, one retry (spec §9); failures are logged and toasted (spec §8). */
+/** Fresh for 5 minutes, one retry (docs/product-spec.md §9); failures are logged and toasted (docs/product-spec.md §8). */
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.silent) }),

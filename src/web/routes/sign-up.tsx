@@ -5,7 +5,7 @@ import { SignUpPage } from '../features/auth/SignUpPage';
 
 export const Route = createFileRoute('/sign-up')({
   validateSearch: signUpSearch,
-  // Already signed in: home (spec §2), or straight on to where the user was going.
+  // Already signed in: home (docs/product-spec.md §2), or straight on to where the user was going.
   beforeLoad: ({ context, search }) => {
     if (context.auth.getSession()) throw redirect({ href: safeRedirect(search.redirect), replace: true });
   },

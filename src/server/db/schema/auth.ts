@@ -9,7 +9,7 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  /** Internal admin of the Cohortly organization: may pick any organization (spec §6). */
+  /** Internal admin of the Cohortly organization: may pick any organization (docs/product-spec.md §6). */
   isAdmin: boolean('is_admin').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ import {
   RunManualPrescreenSchema,
 } from '../../../contract/prescreen';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
+import * as bookings from './bookings';
 import * as service from './service';
 
 const tags = ['Prescreen'];
@@ -83,7 +84,7 @@ export const prescreenRoutes = createRouter()
         409: json(ApiErrorSchema, 'Not approved, or the slot is taken'),
       },
     }),
-    async (c) => c.json(await service.createBooking(c.get('deps'), c.get('scope'), c.req.valid('json')), 201),
+    async (c) => c.json(await bookings.createBooking(c.get('deps'), c.get('scope'), c.req.valid('json')), 201),
   )
   .openapi(
     createRoute({
@@ -94,5 +95,5 @@ export const prescreenRoutes = createRouter()
       request: { params: pathParams('id'), ...jsonBody(BookingOutcomeSchema) },
       responses: { 200: json(BookingSchema, 'The booking'), ...errors, 409: json(ApiErrorSchema, 'The visit was cancelled') },
     }),
-    async (c) => c.json(await service.recordBookingOutcome(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('json').status), 200),
+    async (c) => c.json(await bookings.recordBookingOutcome(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('json').status), 200),
   );

@@ -143,7 +143,7 @@ export const trialRoutes = createRouter()
         502: json(ApiErrorSchema, 'The language model failed or answered out of shape (LLM_ERROR)'),
       },
     }),
-    async (c) => c.json(await service.suggestRules(c.get('deps').db, c.get('deps').criteriaReader, c.get('scope'), c.req.valid('param').trialId), 200),
+    async (c) => c.json(await service.suggestRules(c.get('deps').db, c.get('deps').criteriaReader, c.get('scope'), c.req.valid('param').trialId, c.get('deps').config.rates), 200),
   )
   .openapi(
     createRoute({

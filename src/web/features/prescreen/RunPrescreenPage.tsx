@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { knownAnswerOf, type KnownCandidate, type Language, type PrescreenForm, type Question } from '../../../contract/prescreen-forms';
-import type { PrescreenAnswerInput } from '../../../contract/prescreen';
+import type { PrescreenAnswerInput, PrescreenResult } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, FieldError, Input, Label, PageHeader, SubmitButton } from '../../components/ui';
@@ -127,7 +127,8 @@ function QuestionInput({ question, language, value, error, onChange, fromRecord 
   );
 }
 
-function GuidedForm({ form, candidateId, initialLanguage, known }: { form: PrescreenForm; candidateId: string; initialLanguage: Language; known?: KnownCandidate }) {
+/** The form, block by block. `onRecorded` replaces the default (a toast and the candidate's results) after submitting. */
+export function GuidedForm({ form, candidateId, initialLanguage, known, onRecorded }: { form: PrescreenForm; candidateId: string; initialLanguage: Language; known?: KnownCandidate; onRecorded?: (result: PrescreenResult) => void }) {
   const blocks = form.blocks.filter((block) => block.questions.length > 0);
   const [step, setStep] = useState(0);
   const [language, setLanguage] = useState<Language>(initialLanguage);
@@ -166,6 +167,7 @@ function GuidedForm({ form, candidateId, initialLanguage, known }: { form: Presc
       { candidateId, formId: form.id, answers: payload },
       {
         onSuccess: (result) => {
+          if (onRecorded) return onRecorded(result);
           toast.success(`Prescreen recorded: ${result.aiRecommendation}`);
           void navigate({ to: '/prescreen/results', search: { candidateId } });
         },

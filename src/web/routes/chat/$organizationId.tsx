@@ -19,7 +19,7 @@ export const Route = createFileRoute('/chat/$organizationId')({
       return { organization };
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 404) throw notFound();
-      // Any other failure is only logged: the page still loads (spec §2, §8).
+      // Any other failure is only logged: the page still loads (docs/product-spec.md §2, §8).
       console.error(error);
       return { organization: null };
     }

@@ -4,7 +4,7 @@ import { extendSearch, text } from '../../../../contract/search-params';
 import { ConversationDetailPage } from '../../../features/chat/ConversationDetailPage';
 import { ConversationsPage, type ConversationFilters } from '../../../features/chat/ConversationsPage';
 
-/** The list's filters (spec §2) plus `conversationId`: that conversation's transcript and result. */
+/** The list's filters (docs/product-spec.md §2) plus `conversationId`: that conversation's transcript and result. */
 const search = extendSearch(chatConversationsSearch, { conversationId: text });
 
 /** Chat conversations; filters live in the URL (they survive a reload). Organization staff read their own. */
