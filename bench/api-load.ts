@@ -78,11 +78,19 @@ async function serve() {
       headers: { 'content-type': 'application/json', origin: config.publicBaseUrl, ...(cookie ? { cookie } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const setCookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const setCookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     return { status: response.status, body: (await response.json().catch(() => null)) as any, cookie: setCookie };
   };
 
-  const owner = await call('POST', '/api/auth/sign-up/email', { name: 'Bench Owner', email: 'owner@bench.test', password: 'bench-password-1', organizationName: 'Bench Site' });
+  const owner = await call('POST', '/api/auth/sign-up/email', {
+    name: 'Bench Owner',
+    email: 'owner@bench.test',
+    password: 'bench-password-1',
+    organizationName: 'Bench Site',
+  });
   if (owner.status !== 200) throw new Error(`sign-up failed: ${owner.status}`);
   const session = await call('GET', '/api/auth/get-session', undefined, owner.cookie);
   const organizationId = session.body.organization.id as string;
@@ -99,13 +107,20 @@ async function serve() {
            now() - make_interval(secs => g), now() - make_interval(secs => g)
     from generate_series(1, ${rows}) g`);
   await deps.db.execute(sql`analyze candidate`);
-  const ids = (await deps.db.execute(sql`select id, phone from candidate order by random() limit 500`)) as unknown as { rows: Array<{ id: string; phone: string }> };
+  const ids = (await deps.db.execute(sql`select id, phone from candidate order by random() limit 500`)) as unknown as {
+    rows: Array<{ id: string; phone: string }>;
+  };
   process.stderr.write(`seeded ${rows} candidates in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
   const cookies = [owner.cookie];
   for (let index = 1; index < users; index++) {
     const email = `staff${index}@bench.test`;
-    const added = await call('POST', '/api/users/', { organizationId, email, name: `Staff ${index}`, role: 'coordinator', mode: 'add', password: 'bench-password-1' }, owner.cookie);
+    const added = await call(
+      'POST',
+      '/api/users/',
+      { organizationId, email, name: `Staff ${index}`, role: 'coordinator', mode: 'add', password: 'bench-password-1' },
+      owner.cookie,
+    );
     if (added.status !== 201) throw new Error(`add user failed: ${added.status} ${JSON.stringify(added.body)}`);
     const signedIn = await call('POST', '/api/auth/sign-in/email', { email, password: 'bench-password-1' });
     if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.status}`);
@@ -142,7 +157,18 @@ const percentile = (values: number[], p: number) => {
 
 async function run() {
   const { default: autocannon } = await import('autocannon');
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []),
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--serve',
+      ...args,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const seeded = await new Promise<Seeded>((resolve, reject) => {
     let buffer = '';
     child.stdout!.on('data', (chunk) => {
@@ -202,7 +228,9 @@ async function run() {
   console.log(`statuses: ${[...statuses].map(([status, count]) => `${status} x${count}`).join(', ')}; timeouts ${result.timeouts}`);
   for (const kind of KINDS) {
     const values = latencies[kind];
-    console.log(`  ${kind.padEnd(8)} n=${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(0)} ms  p99 ${percentile(values, 99).toFixed(0)} ms`);
+    console.log(
+      `  ${kind.padEnd(8)} n=${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(0)} ms  p99 ${percentile(values, 99).toFixed(0)} ms`,
+    );
   }
 }
 

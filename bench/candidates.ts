@@ -42,8 +42,46 @@ function mulberry32(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const FIRST = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isla', 'Jamal', 'Kara', 'Liam', 'Maya', 'Noor', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tara'];
-const LAST = ['Smith', 'Garcia', 'Nguyen', 'Okafor', 'Patel', 'Kim', 'Rossi', 'Muller', 'Cohen', 'Silva', 'Haddad', 'Novak', 'Brown', 'Lopez', 'Tanaka', 'Walsh'];
+const FIRST = [
+  'Ava',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Isla',
+  'Jamal',
+  'Kara',
+  'Liam',
+  'Maya',
+  'Noor',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sam',
+  'Tara',
+];
+const LAST = [
+  'Smith',
+  'Garcia',
+  'Nguyen',
+  'Okafor',
+  'Patel',
+  'Kim',
+  'Rossi',
+  'Muller',
+  'Cohen',
+  'Silva',
+  'Haddad',
+  'Novak',
+  'Brown',
+  'Lopez',
+  'Tanaka',
+  'Walsh',
+];
 const AREAS = [212, 213, 214, 215, 216, 217, 218, 219, 301, 302];
 
 export function syntheticCsv(rows: number, seed = 42): string {
@@ -59,7 +97,9 @@ export function syntheticCsv(rows: number, seed = 42): string {
     const month = String(1 + Math.floor(random() * 12)).padStart(2, '0');
     const day = String(1 + Math.floor(random() * 28)).padStart(2, '0');
     const sex = random() < 0.5 ? 'F' : 'M';
-    lines.push(`${first},${last},${phone},${first.toLowerCase()}.${last.toLowerCase()}.${i}@example.test,${year}-${month}-${day},${sex},${String(10000 + Math.floor(random() * 89999))},Springfield`);
+    lines.push(
+      `${first},${last},${phone},${first.toLowerCase()}.${last.toLowerCase()}.${i}@example.test,${year}-${month}-${day},${sex},${String(10000 + Math.floor(random() * 89999))},Springfield`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -87,7 +127,9 @@ async function main() {
   const t = await createTestApp({ LOG_LEVEL: 'warn' });
   try {
     const site = await t.signUp({ organizationName: 'Bench Research Site' });
-    process.stdout.write(`Cohortly candidate bench: ${dbKind}, ${ROWS.toLocaleString('en-US')} rows, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}\n`);
+    process.stdout.write(
+      `Cohortly candidate bench: ${dbKind}, ${ROWS.toLocaleString('en-US')} rows, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}\n`,
+    );
 
     let started = performance.now();
     const csv = syntheticCsv(ROWS);
@@ -104,7 +146,9 @@ async function main() {
     if (done.body.run.status !== 'completed' || done.body.run.succeeded !== ROWS) throw new Error(`import did not complete: ${JSON.stringify(done.body.run)}`);
 
     // --- COPY baseline of the same rows ---
-    await t.deps.db.execute(sql`create table bench_copy (first_name text, last_name text, phone text, email text, date_of_birth date, sex text, postal_code text, city text)`);
+    await t.deps.db.execute(
+      sql`create table bench_copy (first_name text, last_name text, phone text, email text, date_of_birth date, sex text, postal_code text, city text)`,
+    );
     let copyMethod: string;
     started = performance.now();
     if (dbKind === 'pglite') {
@@ -123,7 +167,9 @@ async function main() {
         const rows = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data.slice(1);
         for (let i = 0; i < rows.length; i += 1000) {
           const chunk = rows.slice(i, i + 1000);
-          await t.deps.db.execute(sql`insert into bench_copy select * from json_populate_recordset(null::bench_copy, ${JSON.stringify(chunk.map((r) => ({ first_name: r[0], last_name: r[1], phone: r[2], email: r[3], date_of_birth: r[4], sex: r[5], postal_code: r[6], city: r[7] })))}::json)`);
+          await t.deps.db.execute(
+            sql`insert into bench_copy select * from json_populate_recordset(null::bench_copy, ${JSON.stringify(chunk.map((r) => ({ first_name: r[0], last_name: r[1], phone: r[2], email: r[3], date_of_birth: r[4], sex: r[5], postal_code: r[6], city: r[7] })))}::json)`,
+          );
         }
         copyMethod = 'multi-row INSERT of 1,000 rows per statement (COPY FROM STDIN needs pg-copy-streams; server file not reachable)';
       } finally {
@@ -133,7 +179,9 @@ async function main() {
     const copyMs = performance.now() - started;
 
     // Spread statuses so the status filter has something to find (10 funnel states).
-    await t.deps.db.execute(sql`update candidate set status = (array['new','contacted','prescreening','prescreen_passed','prescreen_failed','visit_scheduled','enrolled','not_interested','unreachable','do_not_contact'])[1 + (abs(hashtext(id::text)) % 10)]`);
+    await t.deps.db.execute(
+      sql`update candidate set status = (array['new','contacted','prescreening','prescreen_passed','prescreen_failed','visit_scheduled','enrolled','not_interested','unreachable','do_not_contact'])[1 + (abs(hashtext(id::text)) % 10)]`,
+    );
     await t.deps.db.execute(sql`analyze candidate`);
 
     // --- list and search latency ---
@@ -150,10 +198,27 @@ async function main() {
     await timeRequests(site.actor, 'list, limit=500', '/api/candidates/?limit=500', latency);
     await timeRequests(site.actor, 'search name "tara tanaka"', `/api/candidates/?search=${encodeURIComponent('tara tanaka')}`, latency);
     let n = 0;
-    await timeRequests(site.actor, 'search phone "(215) 555-1234" (whole number)', () => `/api/candidates/?search=${encodeURIComponent(`(215) 555-${String(1234 + n++).padStart(4, '0')}`)}`, latency);
-    await timeRequests(site.actor, 'search phone digits "555-12" (substring)', () => `/api/candidates/?search=${encodeURIComponent(`555-${10 + (n++ % 89)}`)}`, latency);
-    const emails = (await t.deps.db.execute(sql`select email from candidate order by email limit 60 offset 5000`)) as unknown as { rows: Array<{ email: string }> };
-    await timeRequests(site.actor, 'search email (whole address)', () => `/api/candidates/?search=${encodeURIComponent(emails.rows[n++ % emails.rows.length].email)}`, latency);
+    await timeRequests(
+      site.actor,
+      'search phone "(215) 555-1234" (whole number)',
+      () => `/api/candidates/?search=${encodeURIComponent(`(215) 555-${String(1234 + n++).padStart(4, '0')}`)}`,
+      latency,
+    );
+    await timeRequests(
+      site.actor,
+      'search phone digits "555-12" (substring)',
+      () => `/api/candidates/?search=${encodeURIComponent(`555-${10 + (n++ % 89)}`)}`,
+      latency,
+    );
+    const emails = (await t.deps.db.execute(sql`select email from candidate order by email limit 60 offset 5000`)) as unknown as {
+      rows: Array<{ email: string }>;
+    };
+    await timeRequests(
+      site.actor,
+      'search email (whole address)',
+      () => `/api/candidates/?search=${encodeURIComponent(emails.rows[n++ % emails.rows.length].email)}`,
+      latency,
+    );
     await timeRequests(site.actor, 'search email fragment ".7012@"', () => `/api/candidates/?search=${encodeURIComponent(`.${7000 + n++}@example`)}`, latency);
 
     const rate = (ms: number) => `${Math.round(ROWS / (ms / 1000)).toLocaleString('en-US')} rows/s`;

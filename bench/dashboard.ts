@@ -60,7 +60,18 @@ const KINDS = [
   ...Array(6).fill('spend'),
 ];
 const SOURCES = ['call', 'chat', 'sms', 'import', 'manual'];
-const STATUSES = ['contacted', 'contacted', 'prescreening', 'prescreen_passed', 'prescreen_failed', 'visit_scheduled', 'enrolled', 'not_interested', 'unreachable', 'do_not_contact'];
+const STATUSES = [
+  'contacted',
+  'contacted',
+  'prescreening',
+  'prescreen_passed',
+  'prescreen_failed',
+  'visit_scheduled',
+  'enrolled',
+  'not_interested',
+  'unreachable',
+  'do_not_contact',
+];
 const RECOMMENDATIONS = ['PASS', 'FAIL', 'INCONCLUSIVE', 'POTENTIAL'];
 const SPEND = ['call_minutes', 'sms_segments', 'llm_tokens'];
 const textArray = (values: string[]) => `{${values.join(',')}}`;
@@ -91,8 +102,12 @@ async function run(db: 'pglite' | 'postgres'): Promise<Figures> {
         jsonb_build_array(jsonb_build_object('from', 'draft', 'to', 'recruiting', 'at', to_char(now() - interval '600 days', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'byUserId', null)),
         now() - interval '700 days'
       from organization o, generate_series(1, ${TRIALS_PER_ORG}) k where o.slug like 'bench-customer-%'`);
-    const orgRows = (await t.deps.db.execute(sql`select id from organization where slug like 'bench-customer-%' order by slug`)) as unknown as { rows: Array<{ id: string }> };
-    const trialRows = (await t.deps.db.execute(sql`select t.id from trial t join organization o on o.id = t.organization_id where o.slug like 'bench-customer-%' order by o.slug, t.title`)) as unknown as { rows: Array<{ id: string }> };
+    const orgRows = (await t.deps.db.execute(sql`select id from organization where slug like 'bench-customer-%' order by slug`)) as unknown as {
+      rows: Array<{ id: string }>;
+    };
+    const trialRows = (await t.deps.db.execute(
+      sql`select t.id from trial t join organization o on o.id = t.organization_id where o.slug like 'bench-customer-%' order by o.slug, t.title`,
+    )) as unknown as { rows: Array<{ id: string }> };
     const orgIds = textArray(orgRows.rows.map((row) => row.id));
     const trialIds = textArray(trialRows.rows.map((row) => row.id));
 
@@ -133,11 +148,15 @@ async function run(db: 'pglite' | 'postgres'): Promise<Figures> {
         count = activity_daily.count + excluded.count, value_sum = activity_daily.value_sum + excluded.value_sum, value_count = activity_daily.value_count + excluded.value_count`);
     if (COVERING) {
       await t.deps.db.execute(sql`drop index activity_daily_organization_kind_day_idx`);
-      await t.deps.db.execute(sql`create index activity_daily_organization_kind_day_idx on activity_daily (organization_id, kind, day) include (trial_id, source, label, count, value_sum, value_count)`);
+      await t.deps.db.execute(
+        sql`create index activity_daily_organization_kind_day_idx on activity_daily (organization_id, kind, day) include (trial_id, source, label, count, value_sum, value_count)`,
+      );
       await t.deps.db.execute(sql`vacuum activity_daily`);
     }
     await t.deps.db.execute(sql`analyze`);
-    const rollups = Number(((await t.deps.db.execute(sql`select count(*)::int as n from activity_daily`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+    const rollups = Number(
+      ((await t.deps.db.execute(sql`select count(*)::int as n from activity_daily`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n,
+    );
     console.log(
       `\n== ${db}${COVERING ? ' (covering rollup index)' : ''}: ${events.toLocaleString('en-US')} events, ${ORGS} organizations, ${ORGS * TRIALS_PER_ORG} trials; events generated in ${(generated / 1000).toFixed(1)} s, ` +
         `activity_daily (${rollups.toLocaleString('en-US')} rows) built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -147,7 +166,9 @@ async function run(db: 'pglite' | 'postgres'): Promise<Figures> {
     admin.activeOrganizationId = t.internalOrganizationId;
     const check = await admin.get('/api/dashboard/funnel-breakdown?preset=all');
     if (check.status !== 200) throw new Error(`funnel: ${check.status} ${JSON.stringify(check.body)}`);
-    console.log(`global admin's default selection: ${check.body.filters.organizationIds.length} organizations; funnel "all": ${JSON.stringify(check.body.stages.map((s: { count: number }) => s.count))}`);
+    console.log(
+      `global admin's default selection: ${check.body.filters.organizationIds.length} organizations; funnel "all": ${JSON.stringify(check.body.stages.map((s: { count: number }) => s.count))}`,
+    );
 
     for (const preset of ['30d', 'all']) {
       for (const tab of TABS) {

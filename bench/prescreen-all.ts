@@ -31,16 +31,38 @@ else delete process.env.TEST_DATABASE_URL;
 process.env.LOG_LEVEL ??= 'warn';
 
 const blocks: StudyBlock[] = [
-  { id: 'asthma', title: { en: 'About you' }, questions: [{ id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Has a doctor told you that you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] }] },
+  {
+    id: 'asthma',
+    title: { en: 'About you' },
+    questions: [
+      {
+        id: 'asthma',
+        type: 'yes_no',
+        wording: { phone: { en: 'Has a doctor told you that you have asthma?' }, chat: { en: 'Asthma?' } },
+        required: true,
+        criterionLinks: [],
+      },
+    ],
+  },
 ];
 
 /** A research site with a trial, a published form and an active prescreen agent; `count` callable candidates inserted in SQL. */
 async function site(t: TestApp, name: string, count: number, phonePrefix: string) {
   const owner = await t.signUp({ organizationName: name });
   const trial = await owner.actor.post('/api/trials/', { title: `${name} asthma study`, criteria: [{ kind: 'inclusion', text: 'Asthma' }] });
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: owner.organizationId, trialId: trial.body.id, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: owner.organizationId, trialId: trial.body.id, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() })
+    .returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: owner.organizationId, formId: form.id, version: 1, blocks });
-  const agent = await owner.actor.post('/api/voice-agents/', { name: 'Screener', type: 'PRESCREEN', trialId: trial.body.id, prescreenFormId: form.id, firstMessage: { en: 'Hello' }, voicemailMessage: { en: 'Sorry we missed you' } });
+  const agent = await owner.actor.post('/api/voice-agents/', {
+    name: 'Screener',
+    type: 'PRESCREEN',
+    trialId: trial.body.id,
+    prescreenFormId: form.id,
+    firstMessage: { en: 'Hello' },
+    voicemailMessage: { en: 'Sorry we missed you' },
+  });
   if (agent.status !== 201) throw new Error(`agent: ${JSON.stringify(agent.body)}`);
   await t.deps.db.execute(sql`
     insert into candidate (organization_id, first_name, last_name, phone, time_zone, consent_calls, custom_fields)
@@ -62,7 +84,9 @@ async function main() {
     const answer = await large.actor.post('/api/calls/prescreen-all', {});
     const selectMs = performance.now() - started;
     if (answer.status !== 202) throw new Error(`prescreen-all: ${answer.status} ${JSON.stringify(answer.body)}`);
-    console.log(`selection: ${answer.body.total.toLocaleString('en-US')} due candidates stored as run items in ${seconds(selectMs)} s (${Math.round(answer.body.total / (selectMs / 1000)).toLocaleString('en-US')} candidates/s)`);
+    console.log(
+      `selection: ${answer.body.total.toLocaleString('en-US')} due candidates stored as run items in ${seconds(selectMs)} s (${Math.round(answer.body.total / (selectMs / 1000)).toLocaleString('en-US')} candidates/s)`,
+    );
     // Stop the large run: only its selection is measured here.
     await t.deps.db.execute(sql`update processing_run set status = 'cancelled' where id = ${answer.body.id}::uuid`);
     await whenPrescreenRunSettled(answer.body.id);
@@ -75,7 +99,9 @@ async function main() {
     await t.deps.voice.drain();
     const totalMs = performance.now() - started;
     const data = await small.actor.get(`/api/processing-runs/${run.body.id}/data?limit=1`);
-    const results = await t.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from prescreen_result where organization_id = ${small.organizationId}::uuid`);
+    const results = await t.deps.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from prescreen_result where organization_id = ${small.organizationId}::uuid`,
+    );
     const recorded = Number((results as unknown as { rows: Array<{ n: number }> }).rows[0].n);
     console.log(
       `end to end: ${data.body.run.succeeded} calls placed, ${recorded} prescreen results recorded in ${seconds(totalMs)} s (${(recorded / (totalMs / 1000)).toFixed(1)} calls/s, at most ${option('concurrency', '3')} open at once)`,

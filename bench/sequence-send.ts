@@ -37,13 +37,17 @@ async function main() {
       select ${owner.organizationId}::uuid, 'Bench', 'Person ' || i, '+1415' || lpad(i::text, 7, '0'), ${zoneAtHour(12)}, true, 'bench', now()
       from generate_series(1, ${ENROLLMENTS}) as i`);
     await t.deps.db.execute(sql`analyze`);
-    const created = await owner.actor.post('/api/sequences/', { name: 'Bench outreach', steps: [{ key: 'hello', type: 'sms', message: { en: 'Hi {firstName}, a study may suit you.' } }] });
+    const created = await owner.actor.post('/api/sequences/', {
+      name: 'Bench outreach',
+      steps: [{ key: 'hello', type: 'sms', message: { en: 'Hi {firstName}, a study may suit you.' } }],
+    });
     if (created.status !== 201) throw new Error(`sequence: ${JSON.stringify(created.body)}`);
 
     const dueAt = new Date(Date.now() + 20_000);
     let started = performance.now();
     const enrolled = await owner.actor.post(`/api/sequences/${created.body.id}/enrollments`, { filter: {}, startAt: dueAt.toISOString() });
-    if (enrolled.status !== 200 || enrolled.body.enrolled !== ENROLLMENTS) throw new Error(`enroll: ${enrolled.status} ${JSON.stringify(enrolled.body).slice(0, 300)}`);
+    if (enrolled.status !== 200 || enrolled.body.enrolled !== ENROLLMENTS)
+      throw new Error(`enroll: ${enrolled.status} ${JSON.stringify(enrolled.body).slice(0, 300)}`);
     console.log(`enrollment: ${ENROLLMENTS.toLocaleString('en-US')} enrolled (jobs queued) in ${((performance.now() - started) / 1000).toFixed(2)} s`);
 
     const memory: number[] = [];
@@ -58,7 +62,11 @@ async function main() {
     let lastReport = 0;
     while (sent < ENROLLMENTS) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      sent = Number(rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from sequence_step_run where sequence_id = ${created.body.id}::uuid and kind = 'sent'`))[0].n);
+      sent = Number(
+        rowsOf<{ n: number }>(
+          await t.deps.db.execute(sql`select count(*)::int as n from sequence_step_run where sequence_id = ${created.body.id}::uuid and kind = 'sent'`),
+        )[0].n,
+      );
       const elapsed = (performance.now() - started) / 1000;
       if (elapsed - lastReport >= 10) {
         lastReport = elapsed;
@@ -69,12 +77,26 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     const duplicates = Number(
-      rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from (select candidate_id from sms_message where organization_id = ${owner.organizationId}::uuid and direction = 'outbound' group by candidate_id having count(*) > 1) d`))[0].n,
+      rowsOf<{ n: number }>(
+        await t.deps.db.execute(
+          sql`select count(*)::int as n from (select candidate_id from sms_message where organization_id = ${owner.organizationId}::uuid and direction = 'outbound' group by candidate_id having count(*) > 1) d`,
+        ),
+      )[0].n,
     );
-    const messages = Number(rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from sms_message where organization_id = ${owner.organizationId}::uuid and direction = 'outbound'`))[0].n);
-    console.log(`sending: ${ENROLLMENTS.toLocaleString('en-US')} steps due at the same moment, all sent in ${seconds.toFixed(1)} s (${Math.round(ENROLLMENTS / seconds)} sends/s)`);
+    const messages = Number(
+      rowsOf<{ n: number }>(
+        await t.deps.db.execute(
+          sql`select count(*)::int as n from sms_message where organization_id = ${owner.organizationId}::uuid and direction = 'outbound'`,
+        ),
+      )[0].n,
+    );
+    console.log(
+      `sending: ${ENROLLMENTS.toLocaleString('en-US')} steps due at the same moment, all sent in ${seconds.toFixed(1)} s (${Math.round(ENROLLMENTS / seconds)} sends/s)`,
+    );
     console.log(`messages: ${messages.toLocaleString('en-US')} outbound, candidates texted twice: ${duplicates}`);
-    console.log(`memory (sampled each second while sending): rss first ${mb(memory[0] ?? 0)} MB, max ${mb(Math.max(...memory))} MB, last ${mb(memory.at(-1) ?? 0)} MB; heap used first ${mb(heap[0] ?? 0)} MB, max ${mb(Math.max(...heap))} MB, last ${mb(heap.at(-1) ?? 0)} MB`);
+    console.log(
+      `memory (sampled each second while sending): rss first ${mb(memory[0] ?? 0)} MB, max ${mb(Math.max(...memory))} MB, last ${mb(memory.at(-1) ?? 0)} MB; heap used first ${mb(heap[0] ?? 0)} MB, max ${mb(Math.max(...heap))} MB, last ${mb(heap.at(-1) ?? 0)} MB`,
+    );
   } finally {
     await t.close();
   }

@@ -28,27 +28,70 @@ if (dbKind === 'postgres') process.env.TEST_DATABASE_URL = option('url', process
 else delete process.env.TEST_DATABASE_URL;
 process.env.LOG_LEVEL ??= 'warn';
 
-const CONDITIONS = ['asthma', 'type 2 diabetes', 'hypertension', 'copd', 'obesity', 'depression', 'heart failure', 'chronic kidney disease', 'atrial fibrillation', 'osteoarthritis'];
+const CONDITIONS = [
+  'asthma',
+  'type 2 diabetes',
+  'hypertension',
+  'copd',
+  'obesity',
+  'depression',
+  'heart failure',
+  'chronic kidney disease',
+  'atrial fibrillation',
+  'osteoarthritis',
+];
 const MEDICATIONS = ['metformin', 'insulin', 'lisinopril', 'atorvastatin', 'albuterol', 'prednisone', 'warfarin', 'sertraline'];
 
 /** 30 criteria: age, sex, conditions wanted and excluded, washouts, labs, smoking, pregnancy, site judgement, and a few without a rule. */
 function criteria(): Array<{ kind: 'inclusion' | 'exclusion'; text: string; rule: CriterionRule | null }> {
   const list: Array<{ kind: 'inclusion' | 'exclusion'; text: string; rule: CriterionRule | null }> = [
     { kind: 'inclusion', text: 'Aged 18 to 75', rule: { type: 'age', minYears: 18, maxYears: 75 } },
-    { kind: 'inclusion', text: 'Type 2 diabetes', rule: { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'bench:type 2 diabetes', name: 'type 2 diabetes' }] } },
+    {
+      kind: 'inclusion',
+      text: 'Type 2 diabetes',
+      rule: { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'bench:type 2 diabetes', name: 'type 2 diabetes' }] },
+    },
     { kind: 'inclusion', text: 'HbA1c 7-10%', rule: { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10, unit: '%' } },
     { kind: 'inclusion', text: 'BMI 25-40', rule: { type: 'lab', measure: 'BMI', comparator: 'between', value: 25, upperValue: 40, unit: 'kg/m2' } },
-    { kind: 'inclusion', text: 'Taking metformin', rule: { type: 'medication', medication: 'metformin', taking: true, concepts: [{ id: 'bench:metformin', name: 'metformin' }] } },
+    {
+      kind: 'inclusion',
+      text: 'Taking metformin',
+      rule: { type: 'medication', medication: 'metformin', taking: true, concepts: [{ id: 'bench:metformin', name: 'metformin' }] },
+    },
     { kind: 'exclusion', text: 'Current smoker', rule: { type: 'smoking', smoker: false } },
     { kind: 'exclusion', text: 'Pregnant', rule: { type: 'pregnancy', allowed: false } },
     { kind: 'exclusion', text: 'Investigator judgement', rule: { type: 'site_judgement', reason: 'investigator_judgement' } },
     { kind: 'exclusion', text: 'eGFR below 45', rule: { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' } },
-    { kind: 'exclusion', text: 'Insulin in the last 3 months', rule: { type: 'medication', medication: 'insulin', taking: false, concepts: [{ id: 'bench:insulin', name: 'insulin' }], within: { value: 3, unit: 'months' } } },
+    {
+      kind: 'exclusion',
+      text: 'Insulin in the last 3 months',
+      rule: {
+        type: 'medication',
+        medication: 'insulin',
+        taking: false,
+        concepts: [{ id: 'bench:insulin', name: 'insulin' }],
+        within: { value: 3, unit: 'months' },
+      },
+    },
   ];
   // A realistic mix: most people are excluded by something, some are likely and possibly eligible.
-  for (const name of ['heart failure', 'chronic kidney disease']) list.push({ kind: 'exclusion', text: `History of ${name}`, rule: { type: 'condition', condition: name, present: false, history: true, concepts: [{ id: `bench:${name}`, name }] } });
-  for (const name of ['cancer', 'hepatitis b', 'hiv infection', 'epilepsy']) list.push({ kind: 'exclusion', text: `Current ${name}`, rule: { type: 'condition', condition: name, present: false, concepts: [{ id: `bench:${name}`, name }] } });
-  list.push({ kind: 'exclusion', text: 'Taking warfarin', rule: { type: 'medication', medication: 'warfarin', taking: false, concepts: [{ id: 'bench:warfarin', name: 'warfarin' }] } });
+  for (const name of ['heart failure', 'chronic kidney disease'])
+    list.push({
+      kind: 'exclusion',
+      text: `History of ${name}`,
+      rule: { type: 'condition', condition: name, present: false, history: true, concepts: [{ id: `bench:${name}`, name }] },
+    });
+  for (const name of ['cancer', 'hepatitis b', 'hiv infection', 'epilepsy'])
+    list.push({
+      kind: 'exclusion',
+      text: `Current ${name}`,
+      rule: { type: 'condition', condition: name, present: false, concepts: [{ id: `bench:${name}`, name }] },
+    });
+  list.push({
+    kind: 'exclusion',
+    text: 'Taking warfarin',
+    rule: { type: 'medication', medication: 'warfarin', taking: false, concepts: [{ id: 'bench:warfarin', name: 'warfarin' }] },
+  });
   while (list.length < 30) list.push({ kind: 'exclusion', text: `Other condition ${list.length} the investigator considers`, rule: null });
   return list;
 }
@@ -95,8 +138,12 @@ async function main() {
       select c.organization_id, c.id, 'smoking', 'smoking', case abs(hashtext(c.id::text)) % 3 when 0 then 'present' when 1 then 'history' else 'absent' end, 'import'
       from candidate c where c.organization_id = ${owner.organizationId}::uuid`);
     await t.deps.db.execute(sql`analyze`);
-    const factCount = Number(((await t.deps.db.execute(sql`select count(*)::int as n from candidate_fact`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
-    console.log(`database: ${dbKind}; ${ROWS.toLocaleString('en-US')} candidates, ${factCount.toLocaleString('en-US')} facts (${(factCount / ROWS).toFixed(1)} each), 30 criteria; seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const factCount = Number(
+      ((await t.deps.db.execute(sql`select count(*)::int as n from candidate_fact`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n,
+    );
+    console.log(
+      `database: ${dbKind}; ${ROWS.toLocaleString('en-US')} candidates, ${factCount.toLocaleString('en-US')} facts (${(factCount / ROWS).toFixed(1)} each), 30 criteria; seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     started = performance.now();
     const run = await owner.actor.post(`/api/trial-matcher/${trial.body.id}/runs`, {});
@@ -104,7 +151,9 @@ async function main() {
     const runMs = performance.now() - started;
     const overview = await owner.actor.get(`/api/trial-matcher/${trial.body.id}`);
     if (overview.body.resultsRun?.status !== 'completed') throw new Error(`run: ${JSON.stringify(overview.body.latestRun)}`);
-    console.log(`match run end to end: ${(runMs / 1000).toFixed(2)} s (${Math.round(ROWS / (runMs / 1000)).toLocaleString('en-US')} candidates/s); counts ${JSON.stringify(overview.body.counts)}`);
+    console.log(
+      `match run end to end: ${(runMs / 1000).toFixed(2)} s (${Math.round(ROWS / (runMs / 1000)).toLocaleString('en-US')} candidates/s); counts ${JSON.stringify(overview.body.counts)}`,
+    );
 
     const sample = async (label: string, path: string) => {
       const times: number[] = [];

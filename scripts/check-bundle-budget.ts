@@ -119,7 +119,9 @@ function main() {
   console.log(`${'route'.padEnd(width)}  ${'gzip'.padStart(9)}  ${'budget'.padStart(9)}  ${'raw'.padStart(9)}  chunks`);
   for (const row of rows) {
     const flag = row.gzip > row.budget ? '  OVER' : '';
-    console.log(`${row.route.padEnd(width)}  ${kb(row.gzip).padStart(9)}  ${kb(row.budget).padStart(9)}  ${kb(row.bytes).padStart(9)}  ${String(row.chunks).padStart(6)}${flag}`);
+    console.log(
+      `${row.route.padEnd(width)}  ${kb(row.gzip).padStart(9)}  ${kb(row.budget).padStart(9)}  ${kb(row.bytes).padStart(9)}  ${String(row.chunks).padStart(6)}${flag}`,
+    );
   }
   const over = rows.filter((row) => row.gzip > row.budget);
   if (over.length > 0) {

@@ -6,7 +6,13 @@
  */
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { DEFAULT_DEMO_CANDIDATES, DEMO_ORGANIZATION_NAME, DEMO_ORGANIZATION_SLUG, resetDemoOrganization, seedDemoOrganization } from '../src/server/features/demo/seed';
+import {
+  DEFAULT_DEMO_CANDIDATES,
+  DEMO_ORGANIZATION_NAME,
+  DEMO_ORGANIZATION_SLUG,
+  resetDemoOrganization,
+  seedDemoOrganization,
+} from '../src/server/features/demo/seed';
 
 export { DEMO_ORGANIZATION_NAME, DEMO_ORGANIZATION_SLUG };
 

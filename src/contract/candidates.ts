@@ -22,7 +22,23 @@ export const PrescreenNoteSchema = z
   .openapi('PrescreenNote');
 export type PrescreenNote = z.infer<typeof PrescreenNoteSchema>;
 
-export const CONTACT_EVENT_KINDS = ['status_change', 'note', 'created', 'updated', 'import', 'consent', 'prescreen', 'decision', 'call', 'sms', 'chat', 'callback', 'booking', 'email', 'sequence'] as const;
+export const CONTACT_EVENT_KINDS = [
+  'status_change',
+  'note',
+  'created',
+  'updated',
+  'import',
+  'consent',
+  'prescreen',
+  'decision',
+  'call',
+  'sms',
+  'chat',
+  'callback',
+  'booking',
+  'email',
+  'sequence',
+] as const;
 export type ContactEventKind = (typeof CONTACT_EVENT_KINDS)[number];
 
 /** Reason stored when do-not-contact is set without one. */
@@ -36,7 +52,7 @@ export function normalizePhone(raw: string, defaultCountry: string = 'US'): stri
   const text = raw.trim();
   if (!text) return null;
   const parsed = parsePhoneNumberFromString(text, defaultCountry.toUpperCase() as CountryCode);
-  return parsed && parsed.isValid() ? parsed.number : null;
+  return parsed?.isValid() ? parsed.number : null;
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -99,7 +115,8 @@ export const ConsentDateSchema = z
   .superRefine((value, ctx) => {
     const day = value.slice(0, 10);
     if (!isIsoDate(day) || (value.length > 10 && Number.isNaN(Date.parse(value)))) ctx.addIssue({ code: 'custom', message: INVALID_DATE_MESSAGE });
-    else if (day > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)) ctx.addIssue({ code: 'custom', message: 'Consent date cannot be in the future' });
+    else if (day > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10))
+      ctx.addIssue({ code: 'custom', message: 'Consent date cannot be in the future' });
   });
 export const ConsentSourceSchema = z.string().trim().min(1, 'Say where the consent was given (e.g. "paper form at clinic")').max(200);
 
@@ -210,9 +227,7 @@ const candidateShape = {
   updatedAt: TimestampSchema,
 };
 
-export const CandidateSchema = z
-  .object({ ...candidateShape, prescreenNotes: z.array(IndexedPrescreenNoteSchema) })
-  .openapi('Candidate');
+export const CandidateSchema = z.object({ ...candidateShape, prescreenNotes: z.array(IndexedPrescreenNoteSchema) }).openapi('Candidate');
 export type Candidate = z.infer<typeof CandidateSchema>;
 
 /** A row of the candidate list: the candidate without note texts (the count only). */
@@ -229,7 +244,14 @@ export const CANDIDATE_PAGE_MAX = 500;
 const StatusListSchema = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((value) => (value === undefined ? undefined : (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean)))
+  .transform((value) =>
+    value === undefined
+      ? undefined
+      : (Array.isArray(value) ? value : [value])
+          .flatMap((item) => item.split(','))
+          .map((item) => item.trim())
+          .filter(Boolean),
+  )
   .pipe(z.array(CandidateStatusSchema).optional());
 
 /**
@@ -325,7 +347,10 @@ export const BulkConsentSchema = z
     date: ConsentDateSchema.optional(),
   })
   .refine((value) => value.sms || value.calls, { message: 'Choose SMS, calls or both', path: ['sms'] })
-  .refine((value) => (value.candidateIds === undefined) !== (value.filter === undefined), { message: 'Give candidateIds or filter (not both)', path: ['candidateIds'] })
+  .refine((value) => (value.candidateIds === undefined) !== (value.filter === undefined), {
+    message: 'Give candidateIds or filter (not both)',
+    path: ['candidateIds'],
+  })
   .openapi('BulkConsent');
 export type BulkConsentInput = z.infer<typeof BulkConsentSchema>;
 export const BulkConsentResultSchema = z
@@ -390,7 +415,10 @@ export const ImportCandidatesSchema = z
     /** What to do with a row whose phone or email already belongs to a candidate of the organization. */
     duplicates: z.enum(['merge', 'skip']).default('merge'),
     /** Country for phone numbers written without +country code (ISO 3166 alpha-2). */
-    defaultCountry: z.string().regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code, e.g. US').default('US'),
+    defaultCountry: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code, e.g. US')
+      .default('US'),
     trialId: z.string().uuid().optional(),
     /** Shown in the processing runs list; defaults to "Candidate import (N rows)". */
     label: z.string().trim().min(1).max(200).optional(),

@@ -214,9 +214,7 @@ export const ConversationSummarySchema = z
   .openapi('ChatConversationSummary');
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
-export const ConversationListSchema = z
-  .object({ conversations: z.array(ConversationSummarySchema), total: z.number().int() })
-  .openapi('ChatConversationList');
+export const ConversationListSchema = z.object({ conversations: z.array(ConversationSummarySchema), total: z.number().int() }).openapi('ChatConversationList');
 export type ConversationList = z.infer<typeof ConversationListSchema>;
 
 export const ConversationDetailSchema = ConversationSummarySchema.extend({
@@ -237,8 +235,14 @@ export const ListConversationsQuerySchema = z.object({
   /** Candidate name or phone. */
   search: z.string().trim().max(200).optional(),
   /** YYYY-MM-DD (UTC), inclusive. */
-  dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').optional(),
-  dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').optional(),
+  dateFrom: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+    .optional(),
+  dateTo: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+    .optional(),
   chatAgentId: IdFilterSchema.optional(),
   isTest: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(CONVERSATION_PAGE_MAX).default(50),

@@ -6,9 +6,7 @@ export const ApiErrorSchema = z
     error: z.object({
       code: z.string().openapi({ example: 'NOT_FOUND' }),
       message: z.string().openapi({ example: 'Not Found' }),
-      details: z
-        .array(z.object({ path: z.string(), message: z.string() }))
-        .optional(),
+      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     }),
   })
   .openapi('ApiError');

@@ -84,7 +84,9 @@ export const PrescreenAnalyticsSchema = z
     totals: z.object({ results: count, PASS: count, FAIL: count, INCONCLUSIVE: count, POTENTIAL: count }),
     /** Hours from the first contact to the result. */
     hoursToResult: z.object({ average: rate, median: rate, measured: count }),
-    failingCriteria: z.array(z.object({ trialId: z.string(), trialTitle: z.string().nullable(), criterionId: z.string(), kind: z.string(), text: z.string(), failures: count })),
+    failingCriteria: z.array(
+      z.object({ trialId: z.string(), trialTitle: z.string().nullable(), criterionId: z.string(), kind: z.string(), text: z.string(), failures: count }),
+    ),
     review: z.object({ decisions: count, agree: count, override: count, agreementRate: rate, overrideRate: rate }),
   })
   .openapi('DashboardPrescreenAnalytics');
@@ -150,7 +152,9 @@ export const MatcherDashboardSchema = z
   .object({
     filters: DashboardFiltersSchema,
     totals: z.object({ found: count, contacted: count, converted: count }),
-    trials: z.array(z.object({ trialId: z.string(), trialTitle: z.string(), found: count, likely: count, possible: count, contacted: count, converted: count })),
+    trials: z.array(
+      z.object({ trialId: z.string(), trialTitle: z.string(), found: count, likely: count, possible: count, contacted: count, converted: count }),
+    ),
     topGaps: z.array(z.object({ trialId: z.string(), trialTitle: z.string(), criterionId: z.string(), text: z.string(), notMet: count, unknown: count })),
   })
   .openapi('DashboardTrialMatcher');

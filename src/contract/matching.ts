@@ -39,7 +39,10 @@ export const CandidateFactInputSchema = z
     /** Sex ('female' | 'male'), a performance status scale ('ECOG' | 'Karnofsky'), or a coded answer. */
     valueText: z.string().max(300).nullable(),
     /** When it was observed or began (onset of a condition, date of a lab), YYYY-MM-DD; null when unknown. */
-    observedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+    observedOn: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullable(),
     source: z.enum(FACT_SOURCES),
     /** The source's own id: a FHIR resource id, a note id, a prescreen result id, an import run id. */
     sourceRef: z.string().max(200).nullable(),
@@ -67,7 +70,13 @@ export type CandidateFact = z.infer<typeof CandidateFactSchema>;
 export { CLINICAL_NOTE_MAX };
 
 export const CreateClinicalNoteSchema = z
-  .object({ body: z.string().trim().min(1, 'Write or paste the note').max(CLINICAL_NOTE_MAX, `At most ${CLINICAL_NOTE_MAX.toLocaleString('en-US')} characters`) })
+  .object({
+    body: z
+      .string()
+      .trim()
+      .min(1, 'Write or paste the note')
+      .max(CLINICAL_NOTE_MAX, `At most ${CLINICAL_NOTE_MAX.toLocaleString('en-US')} characters`),
+  })
   .openapi('CreateClinicalNote');
 export type CreateClinicalNoteInput = z.infer<typeof CreateClinicalNoteSchema>;
 
@@ -90,18 +99,31 @@ export const CandidateClinicalRecordSchema = z
 export type CandidateClinicalRecord = z.infer<typeof CandidateClinicalRecordSchema>;
 
 /** A fact typed by staff: the source is 'manual'. */
-export const CreateCandidateFactSchema = CandidateFactInputSchema.pick({ kind: true, name: true, status: true, value: true, unit: true, valueText: true, observedOn: true })
+export const CreateCandidateFactSchema = CandidateFactInputSchema.pick({
+  kind: true,
+  name: true,
+  status: true,
+  value: true,
+  unit: true,
+  valueText: true,
+  observedOn: true,
+})
   .extend({
     status: z.enum(FACT_STATUSES).nullable().default(null),
     value: z.number().finite().nullable().default(null),
     unit: z.string().trim().max(40).nullable().default(null),
     valueText: z.string().trim().max(300).nullable().default(null),
-    observedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD').nullable().default(null),
+    observedOn: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
+      .nullable()
+      .default(null),
   })
   .superRefine((fact, context) => {
     const needsStatus = fact.kind === 'condition' || fact.kind === 'medication' || fact.kind === 'pregnancy' || fact.kind === 'smoking';
     if (needsStatus && !fact.status) context.addIssue({ code: 'custom', path: ['status'], message: 'Say whether it is present, past or absent' });
-    if ((fact.kind === 'lab' || fact.kind === 'age' || fact.kind === 'performance_status') && fact.value == null) context.addIssue({ code: 'custom', path: ['value'], message: 'A value is needed' });
+    if ((fact.kind === 'lab' || fact.kind === 'age' || fact.kind === 'performance_status') && fact.value == null)
+      context.addIssue({ code: 'custom', path: ['value'], message: 'A value is needed' });
   })
   .openapi('CreateCandidateFact');
 export type CreateCandidateFactInput = z.infer<typeof CreateCandidateFactSchema>;
@@ -130,7 +152,9 @@ export type MatchClass = (typeof MATCH_CLASSES)[number];
 export const MATCH_OUTCOMES = ['met', 'not_met', 'unknown', 'not_applicable'] as const;
 export type MatchOutcome = (typeof MATCH_OUTCOMES)[number];
 
-export const MatchCountsSchema = z.object({ likely: z.number().int(), possible: z.number().int(), excluded: z.number().int(), total: z.number().int() }).openapi('MatchCounts');
+export const MatchCountsSchema = z
+  .object({ likely: z.number().int(), possible: z.number().int(), excluded: z.number().int(), total: z.number().int() })
+  .openapi('MatchCounts');
 export type MatchCounts = z.infer<typeof MatchCountsSchema>;
 
 export const MatchCriterionSchema = z
@@ -232,17 +256,25 @@ export const GapAnalysisSchema = z
     counts: MatchCountsSchema,
     targetEnrollment: z.number().int().nullable(),
     /** Criteria by how many candidates they exclude; `onlyBlocker`: for how many it is the only one not met (what relaxing it would admit). */
-    excluding: z.array(z.object({ criterionId: z.string(), kind: z.enum(['inclusion', 'exclusion']), text: z.string(), excluded: z.number().int(), onlyBlocker: z.number().int() })),
+    excluding: z.array(
+      z.object({
+        criterionId: z.string(),
+        kind: z.enum(['inclusion', 'exclusion']),
+        text: z.string(),
+        excluded: z.number().int(),
+        onlyBlocker: z.number().int(),
+      }),
+    ),
     /** Criteria by how many not-excluded candidates nothing known decides: what to ask next. */
-    unknown: z.array(z.object({ criterionId: z.string(), kind: z.enum(['inclusion', 'exclusion']), text: z.string(), unknown: z.number().int(), key: z.boolean() })),
+    unknown: z.array(
+      z.object({ criterionId: z.string(), kind: z.enum(['inclusion', 'exclusion']), text: z.string(), unknown: z.number().int(), key: z.boolean() }),
+    ),
   })
   .openapi('GapAnalysis');
 export type GapAnalysis = z.infer<typeof GapAnalysisSchema>;
 
 /** What if one criterion's rule were different (or dropped: `rule` null)? Counted over the latest results. */
-export const WhatIfSchema = z
-  .object({ criterionId: z.string().min(1).max(100), rule: CriterionRuleSchema.nullable() })
-  .openapi('WhatIf');
+export const WhatIfSchema = z.object({ criterionId: z.string().min(1).max(100), rule: CriterionRuleSchema.nullable() }).openapi('WhatIf');
 export type WhatIfInput = z.infer<typeof WhatIfSchema>;
 
 export const WhatIfResultSchema = z
@@ -267,7 +299,18 @@ export const AddMatchesToTrialResultSchema = z.object({ added: z.number().int(),
 export const OtherTrialMatchesSchema = z
   .object({
     candidateId: z.string(),
-    trials: z.array(z.object({ trialId: z.string(), title: z.string(), matchClass: MatchClassSchema, score: z.number(), inTrial: z.boolean(), metCount: z.number().int(), unknownCount: z.number().int(), reasons: z.array(z.string()) })),
+    trials: z.array(
+      z.object({
+        trialId: z.string(),
+        title: z.string(),
+        matchClass: MatchClassSchema,
+        score: z.number(),
+        inTrial: z.boolean(),
+        metCount: z.number().int(),
+        unknownCount: z.number().int(),
+        reasons: z.array(z.string()),
+      }),
+    ),
   })
   .openapi('OtherTrialMatches');
 export type OtherTrialMatches = z.infer<typeof OtherTrialMatchesSchema>;
@@ -276,7 +319,5 @@ export type OtherTrialMatches = z.infer<typeof OtherTrialMatchesSchema>;
 export const NextQuestionsSchema = z
   .object({ criterionIds: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one criterion').max(200) })
   .openapi('NextQuestions');
-export const NextQuestionsResultSchema = z
-  .object({ formId: z.string(), created: z.boolean(), questionCount: z.number().int() })
-  .openapi('NextQuestionsResult');
+export const NextQuestionsResultSchema = z.object({ formId: z.string(), created: z.boolean(), questionCount: z.number().int() }).openapi('NextQuestionsResult');
 export type NextQuestionsResult = z.infer<typeof NextQuestionsResultSchema>;

@@ -188,7 +188,12 @@ export type UpdateOnboardingInput = z.infer<typeof UpdateOnboardingSchema>;
 
 /** POST /api/onboarding/{id}/owner: invites the first owner by email (a pending invitation to another address is revoked). */
 export const InviteOwnerSchema = z
-  .object({ email: z.email('Enter a valid email address').max(254).transform((value) => value.toLowerCase()) })
+  .object({
+    email: z
+      .email('Enter a valid email address')
+      .max(254)
+      .transform((value) => value.toLowerCase()),
+  })
   .openapi('InviteOnboardingOwner');
 export type InviteOwnerInput = z.infer<typeof InviteOwnerSchema>;
 
@@ -236,9 +241,19 @@ export const OnboardingSchema = z
     owner: OnboardingOwnerSchema.nullable(),
     sites: z.array(OrganizationSiteSchema),
     trial: z
-      .object({ id: z.string(), title: z.string(), nctId: z.string().nullable(), status: TrialStatusSchema, siteCount: z.number().int(), ownSiteCount: z.number().int(), criteriaCount: z.number().int() })
+      .object({
+        id: z.string(),
+        title: z.string(),
+        nctId: z.string().nullable(),
+        status: TrialStatusSchema,
+        siteCount: z.number().int(),
+        ownSiteCount: z.number().int(),
+        criteriaCount: z.number().int(),
+      })
       .nullable(),
-    prescreenForm: z.object({ id: z.string(), name: z.string(), status: z.enum(['draft', 'published', 'archived']), questionCount: z.number().int() }).nullable(),
+    prescreenForm: z
+      .object({ id: z.string(), name: z.string(), status: z.enum(['draft', 'published', 'archived']), questionCount: z.number().int() })
+      .nullable(),
     chatAgent: z.object({ id: z.string(), name: z.string(), active: z.boolean() }).nullable(),
     voiceAgent: z.object({ id: z.string(), name: z.string(), active: z.boolean() }).nullable(),
     sequence: z.object({ id: z.string(), name: z.string(), status: z.enum(['active', 'archived']) }).nullable(),
@@ -285,9 +300,7 @@ export const ChecklistItemSchema = z
     state: z.enum(CHECKLIST_STATES),
     /** What is there, or what is missing, in a sentence. */
     detail: z.string(),
-    fix: z
-      .object({ label: z.string(), target: z.enum(CHECKLIST_FIX_TARGETS), step: OnboardingStepSchema.optional(), id: z.string().optional() })
-      .nullable(),
+    fix: z.object({ label: z.string(), target: z.enum(CHECKLIST_FIX_TARGETS), step: OnboardingStepSchema.optional(), id: z.string().optional() }).nullable(),
   })
   .openapi('OnboardingChecklistItem');
 export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;

@@ -22,9 +22,7 @@ export const OrganizationSchema = z
   .openapi('Organization');
 export type Organization = z.infer<typeof OrganizationSchema>;
 
-export const PublicOrganizationSchema = OrganizationSchema.pick({ id: true, name: true, publicId: true }).openapi(
-  'PublicOrganization',
-);
+export const PublicOrganizationSchema = OrganizationSchema.pick({ id: true, name: true, publicId: true }).openapi('PublicOrganization');
 export type PublicOrganization = z.infer<typeof PublicOrganizationSchema>;
 
 export const OrganizationListSchema = z.object({ organizations: z.array(OrganizationSchema) });

@@ -33,7 +33,8 @@ export interface PermissionSubject {
 }
 
 /** Whether an internal admin with this active organization acts globally (docs/ARCHITECTURE.md, "The scope rule"). */
-export const isGlobalScope = (isAdmin: boolean, activeOrganizationSlug: string | undefined) => isAdmin && activeOrganizationSlug?.toLowerCase() === INTERNAL_ORGANIZATION_SLUG;
+export const isGlobalScope = (isAdmin: boolean, activeOrganizationSlug: string | undefined) =>
+  isAdmin && activeOrganizationSlug?.toLowerCase() === INTERNAL_ORGANIZATION_SLUG;
 
 /**
  * Whether the subject may do `permission` in `organizationId` (when the permission is about one). Internal

@@ -96,11 +96,10 @@ export const QuestionSchema = z
 export type Question = z.infer<typeof QuestionSchema>;
 
 /** The questions a patient is asked (chat, voice, public forms): every question but the site_review items. */
-export const patientQuestions = (blocks: Array<{ questions: Question[] }>): Question[] => blocks.flatMap((block) => block.questions).filter((question) => question.audience !== 'site');
+export const patientQuestions = (blocks: Array<{ questions: Question[] }>): Question[] =>
+  blocks.flatMap((block) => block.questions).filter((question) => question.audience !== 'site');
 
-export const StudyBlockSchema = z
-  .object({ id: z.string().min(1), title: LocalizedTextSchema, questions: z.array(QuestionSchema) })
-  .openapi('StudyBlock');
+export const StudyBlockSchema = z.object({ id: z.string().min(1), title: LocalizedTextSchema, questions: z.array(QuestionSchema) }).openapi('StudyBlock');
 export type StudyBlock = z.infer<typeof StudyBlockSchema>;
 
 export const FORM_STATUSES = ['draft', 'published', 'archived'] as const;
@@ -149,9 +148,7 @@ export type PrescreenForm = z.infer<typeof PrescreenFormSchema>;
 export const PrescreenFormSummarySchema = z.object({ ...formFields, questionCount: z.number().int() }).openapi('PrescreenFormSummary');
 export type PrescreenFormSummary = z.infer<typeof PrescreenFormSummarySchema>;
 
-export const PrescreenFormListSchema = z
-  .object({ prescreenForms: z.array(PrescreenFormSummarySchema), total: z.number().int() })
-  .openapi('PrescreenFormList');
+export const PrescreenFormListSchema = z.object({ prescreenForms: z.array(PrescreenFormSummarySchema), total: z.number().int() }).openapi('PrescreenFormList');
 export type PrescreenFormList = z.infer<typeof PrescreenFormListSchema>;
 
 export const ListPrescreenFormsQuerySchema = z.object({
@@ -226,9 +223,20 @@ export type ApplyDeduplicationResponse = z.infer<typeof ApplyDeduplicationRespon
 export type CandidateProfileField = NonNullable<Question['candidateField']>;
 
 const SEX_VALUES: Record<string, 'female' | 'male' | 'other'> = {
-  female: 'female', f: 'female', woman: 'female', mujer: 'female', femenino: 'female',
-  male: 'male', m: 'male', man: 'male', hombre: 'male', masculino: 'male',
-  other: 'other', nonbinary: 'other', 'non-binary': 'other', otro: 'other',
+  female: 'female',
+  f: 'female',
+  woman: 'female',
+  mujer: 'female',
+  femenino: 'female',
+  male: 'male',
+  m: 'male',
+  man: 'male',
+  hombre: 'male',
+  masculino: 'male',
+  other: 'other',
+  nonbinary: 'other',
+  'non-binary': 'other',
+  otro: 'other',
 };
 const sexOfOption = (value: string) => SEX_VALUES[value.trim().toLowerCase()] ?? null;
 
@@ -240,13 +248,14 @@ export function candidateFieldOf(question: Question): CandidateProfileField | nu
     const decidesAge = question.criterionLinks.some((link) => link.when.op === 'age_lt' || link.when.op === 'age_gte');
     if (decidesAge || /\b(date of birth|birth ?date|born|birthday|dob)\b/.test(wording)) return 'dateOfBirth';
   }
-  if (question.type === 'single_choice' && /\b(sex|gender)\b/.test(wording) && (question.options ?? []).some((option) => sexOfOption(option.value))) return 'sex';
+  if (question.type === 'single_choice' && /\b(sex|gender)\b/.test(wording) && (question.options ?? []).some((option) => sexOfOption(option.value)))
+    return 'sex';
   if (question.type === 'text' && /\be-?mail\b/.test(wording)) return 'email';
   return null;
 }
 
 /** The candidate value an answer gives for the field (null: nothing usable). */
-export function profileValueOf(question: Question, field: CandidateProfileField, answer: unknown): string | null {
+export function profileValueOf(_question: Question, field: CandidateProfileField, answer: unknown): string | null {
   if (answer === null || answer === undefined || answer === '') return null;
   if (field === 'dateOfBirth') return typeof answer === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(answer) ? answer : null;
   if (field === 'sex') return typeof answer === 'string' ? sexOfOption(answer) : null;

@@ -30,7 +30,10 @@ const AnswerValueSchema = z.union([z.boolean(), z.number(), z.string(), z.array(
 export const PrescreenAnswerInputSchema = z
   .object({
     questionId: z.string().min(1),
-    value: z.unknown().openapi({ description: 'yes_no: boolean or "yes"/"no"; number: number or numeric text; single_choice: an option value; multiple_choice: option values; date: YYYY-MM-DD; text: text; null: not answered' }),
+    value: z.unknown().openapi({
+      description:
+        'yes_no: boolean or "yes"/"no"; number: number or numeric text; single_choice: an option value; multiple_choice: option values; date: YYYY-MM-DD; text: text; null: not answered',
+    }),
     /** Where the answer came from: an excerpt of the transcript or message. */
     evidence: z.string().max(2000).optional(),
   })
@@ -193,9 +196,7 @@ export const PrescreenReviewSchema = z
     /** Newest first; each with its answers, evaluations, recommendation, reasons, decision and booking. */
     results: z.array(PrescreenResultSchema),
     /** The form version of the newest result (its study blocks give the wording and the rules). */
-    latestForm: z
-      .object({ formId: z.string(), name: z.string(), version: z.number().int(), blocks: z.array(StudyBlockSchema) })
-      .nullable(),
+    latestForm: z.object({ formId: z.string(), name: z.string(), version: z.number().int(), blocks: z.array(StudyBlockSchema) }).nullable(),
     /** Every decision on the candidate's results, newest first; `current` is false for one a later decision replaced. */
     decisions: z.array(PrescreenDecisionSchema.extend({ resultId: z.string(), current: z.boolean() })),
     bookings: z.array(BookingSchema),
@@ -217,7 +218,8 @@ export const DecisionBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.decision === 'reject' && !body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Give a reason to reject' });
-    if (body.overrideRecommendation && !body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Give a reason to override the AI recommendation' });
+    if (body.overrideRecommendation && !body.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Give a reason to override the AI recommendation' });
   })
   .openapi('PrescreenDecisionInput');
 export type DecisionBody = z.infer<typeof DecisionBodySchema>;
@@ -238,7 +240,12 @@ export const CreateBookingSchema = z
     localTime: z.string().regex(LOCAL_TIME_PATTERN, 'Use YYYY-MM-DDTHH:mm'),
     /** IANA time zone, used only when the site has none. */
     timeZone: z.string().max(64).optional(),
-    durationMinutes: z.number().int().min(5).max(8 * 60).optional(),
+    durationMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(8 * 60)
+      .optional(),
     notes: z.string().trim().max(2000).optional(),
   })
   .superRefine((body, ctx) => {

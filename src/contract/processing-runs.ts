@@ -64,7 +64,9 @@ export const ListProcessingRunsQuerySchema = z.object({
 
 export const ProcessingRunListSchema = z.object({ runs: z.array(ProcessingRunSchema) });
 
-const CountsByStatusSchema = z.object(Object.fromEntries(PROCESSING_RUN_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof PROCESSING_RUN_STATUSES)[number], z.ZodNumber>);
+const CountsByStatusSchema = z.object(
+  Object.fromEntries(PROCESSING_RUN_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof PROCESSING_RUN_STATUSES)[number], z.ZodNumber>,
+);
 
 /** Runs plus what a dashboard shows at a glance: runs by status and rows by outcome over the listed runs. */
 export const ProcessingRunsDataSchema = z

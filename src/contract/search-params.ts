@@ -59,7 +59,9 @@ export function extendSearch<S extends Shape, E extends Shape>(schema: SearchSch
 /** Any text; anything else is dropped. */
 export const text: Param<string | undefined, string | undefined> = { read: (value) => (typeof value === 'string' ? value : undefined) };
 /** Non-empty text. */
-export const nonEmptyText: Param<string | undefined, string | undefined> = { read: (value) => (typeof value === 'string' && value.length > 0 ? value : undefined) };
+export const nonEmptyText: Param<string | undefined, string | undefined> = {
+  read: (value) => (typeof value === 'string' && value.length > 0 ? value : undefined),
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uuid: Param<string | undefined, string | undefined> = { read: (value) => (typeof value === 'string' && UUID.test(value) ? value : undefined) };
 

@@ -36,7 +36,20 @@ export const ENROLLMENT_SOURCES = ['manual', 'filter', 'trial_matcher', ...SEQUE
 export type EnrollmentSource = (typeof ENROLLMENT_SOURCES)[number];
 
 /** A timeline entry of one enrollment. */
-export const TIMELINE_KINDS = ['enrolled', 'sent', 'blocked', 'failed', 'moved', 'waited', 'branched', 'paused', 'resumed', 'completed', 'exited', 'version'] as const;
+export const TIMELINE_KINDS = [
+  'enrolled',
+  'sent',
+  'blocked',
+  'failed',
+  'moved',
+  'waited',
+  'branched',
+  'paused',
+  'resumed',
+  'completed',
+  'exited',
+  'version',
+] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export const SEQUENCE_NAME_MAX = 120;
@@ -117,8 +130,13 @@ export function stepProblems(steps: SequenceStep[]): { path: string; message: st
     if (step.type === 'wait') {
       const byDuration = step.amount !== undefined || step.unit !== undefined;
       const byClock = step.untilTime !== undefined || step.untilWeekday !== undefined;
-      if (byDuration === byClock) problems.push({ path: `steps.${index}`, message: 'A wait is either a duration (amount and unit) or a local time (untilTime, optionally untilWeekday)' });
-      else if (byDuration && (step.amount === undefined || step.unit === undefined)) problems.push({ path: `steps.${index}`, message: 'Give both amount and unit' });
+      if (byDuration === byClock)
+        problems.push({
+          path: `steps.${index}`,
+          message: 'A wait is either a duration (amount and unit) or a local time (untilTime, optionally untilWeekday)',
+        });
+      else if (byDuration && (step.amount === undefined || step.unit === undefined))
+        problems.push({ path: `steps.${index}`, message: 'Give both amount and unit' });
       else if (byClock && !step.untilTime) problems.push({ path: `steps.${index}.untilTime`, message: 'Give the local time to wait until' });
     }
   });
@@ -143,7 +161,15 @@ const StepsSchema = z
   .min(1, 'Add at least one step')
   .max(SEQUENCE_MAX_STEPS)
   .superRefine((steps, context) => {
-    for (const problem of stepProblems(steps)) context.addIssue({ code: 'custom', path: problem.path.split('.').slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part)), message: problem.message });
+    for (const problem of stepProblems(steps))
+      context.addIssue({
+        code: 'custom',
+        path: problem.path
+          .split('.')
+          .slice(1)
+          .map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+        message: problem.message,
+      });
   });
 
 export const SequenceSchema = z
@@ -279,9 +305,7 @@ export const EnrollResultSchema = z
   .openapi('EnrollResult');
 export type EnrollResult = z.infer<typeof EnrollResultSchema>;
 
-export const UnenrollSchema = z
-  .object({ candidateIds: z.array(IdFilterSchema).min(1).max(SEQUENCE_BULK_MAX) })
-  .openapi('UnenrollFromSequence');
+export const UnenrollSchema = z.object({ candidateIds: z.array(IdFilterSchema).min(1).max(SEQUENCE_BULK_MAX) }).openapi('UnenrollFromSequence');
 
 export const EnrollmentActionSchema = z.object({ action: z.enum(['pause', 'resume', 'stop']) }).openapi('EnrollmentAction');
 
@@ -305,7 +329,9 @@ export const EnrollmentDetailSchema = z
   .object({ enrollment: EnrollmentSchema, steps: z.array(SequenceStepSchema), timeline: z.array(TimelineEntrySchema) })
   .openapi('SequenceEnrollmentDetail');
 
-export const CandidateEnrollmentsSchema = z.object({ enrollments: z.array(EnrollmentSchema.extend({ sequenceName: z.string() })) }).openapi('CandidateSequenceEnrollments');
+export const CandidateEnrollmentsSchema = z
+  .object({ enrollments: z.array(EnrollmentSchema.extend({ sequenceName: z.string() })) })
+  .openapi('CandidateSequenceEnrollments');
 
 // ---- statistics ----
 
@@ -343,7 +369,12 @@ export const StatisticsQuerySchema = z.object({ version: z.coerce.number().int()
 
 /** Message preview with one real candidate's variables, in both languages. */
 export const PreviewSchema = z
-  .object({ step: SequenceStepSchema, candidateId: IdFilterSchema.optional(), trialId: IdFilterSchema.nullable().optional(), organizationId: IdFilterSchema.optional() })
+  .object({
+    step: SequenceStepSchema,
+    candidateId: IdFilterSchema.optional(),
+    trialId: IdFilterSchema.nullable().optional(),
+    organizationId: IdFilterSchema.optional(),
+  })
   .openapi('SequencePreviewRequest');
 export const PreviewResultSchema = z
   .object({

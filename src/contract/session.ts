@@ -5,9 +5,7 @@ import { MemberRoleSchema, PasswordSchema } from './users';
 export const SessionPayloadSchema = z.object({
   session: z.object({ id: z.string(), expiresAt: z.coerce.date(), userId: z.string() }),
   user: z.object({ id: z.string(), name: z.string(), email: z.string(), emailVerified: z.boolean() }),
-  organization: z
-    .object({ id: z.string(), slug: z.string(), publicId: z.string(), name: z.string() })
-    .nullable(),
+  organization: z.object({ id: z.string(), slug: z.string(), publicId: z.string(), name: z.string() }).nullable(),
   role: MemberRoleSchema.nullable(),
   isAdmin: z.boolean(),
 });

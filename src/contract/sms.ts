@@ -77,7 +77,14 @@ export const SmsConsentStateSchema = z
 
 export const SmsThreadDetailSchema = z
   .object({
-    candidate: z.object({ id: z.string(), organizationId: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string().nullable(), preferredLanguage: z.string() }),
+    candidate: z.object({
+      id: z.string(),
+      organizationId: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      phone: z.string().nullable(),
+      preferredLanguage: z.string(),
+    }),
     consent: SmsConsentStateSchema,
     messages: z.array(SmsMessageSchema),
   })

@@ -85,7 +85,10 @@ const SiteIdListSchema = z
   .max(2000)
   .optional()
   .transform((value, context) => {
-    const ids = (value ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+    const ids = (value ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
     for (const id of ids) {
       if (!SITE_ID_PATTERN.test(id)) {
         context.addIssue({ code: 'custom', message: 'Must be a comma list of site ids' });

@@ -92,7 +92,7 @@ export type UpdateTrialSiteInput = z.infer<typeof UpdateTrialSiteSchema>;
 
 /** "Research Site, Chicago, Illinois, United States": enough to tell sites of one sponsor apart. */
 export function siteLabel(site: Pick<TrialSite, 'name' | 'city' | 'region' | 'country'>): string {
-  return [site.name, site.city, site.region, site.country].filter((part) => part && part.trim()).join(', ');
+  return [site.name, site.city, site.region, site.country].filter((part) => part?.trim()).join(', ');
 }
 
 /** Facility and city, as an SMS or a voice agent says it: "Research Site, Chicago". */
@@ -351,7 +351,13 @@ export const ReparseResultSchema = z
   .object({
     trial: TrialSchema,
     changes: z.array(
-      z.object({ criterionId: z.string(), text: z.string(), before: CriterionRuleSchema.nullable(), after: CriterionRuleSchema.nullable(), needsReview: z.boolean() }),
+      z.object({
+        criterionId: z.string(),
+        text: z.string(),
+        before: CriterionRuleSchema.nullable(),
+        after: CriterionRuleSchema.nullable(),
+        needsReview: z.boolean(),
+      }),
     ),
     /** Criteria read again with the same rule (their review state kept). */
     unchanged: z.number().int(),

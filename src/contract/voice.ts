@@ -19,7 +19,9 @@ export const CALL_SIMULATIONS = ['answer', 'no_answer', 'busy', 'voicemail', 'ha
 
 const HOUR_MINUTE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const HourMinuteSchema = z.string().regex(HOUR_MINUTE, 'Use HH:mm (00:00-23:59)');
-const MessageSchema = z.object({ en: z.string().trim().min(1, 'Enter the English wording').max(1000), es: z.string().trim().max(1000).optional() }).openapi('VoiceMessage');
+const MessageSchema = z
+  .object({ en: z.string().trim().min(1, 'Enter the English wording').max(1000), es: z.string().trim().max(1000).optional() })
+  .openapi('VoiceMessage');
 const E164Schema = z.string().regex(/^\+[1-9]\d{7,14}$/, 'Use an E.164 number, e.g. +12125550100');
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -34,9 +36,19 @@ export const VisitScheduleSchema = z
     sites: z.array(z.string().trim().min(1).max(200)).min(1, 'Choose at least one site').max(50),
     weekdays: z.array(z.enum(WEEKDAYS)).min(1, 'Choose at least one weekday').default(['mon', 'tue', 'wed', 'thu', 'fri']),
     times: z.array(HourMinuteSchema).min(1, 'Add at least one start time').max(48).default(['09:00', '11:00', '14:00']),
-    durationMinutes: z.number().int().min(5).max(8 * 60).default(60),
+    durationMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(8 * 60)
+      .default(60),
     daysAhead: z.number().int().min(1).max(90).default(14),
-    minNoticeHours: z.number().int().min(0).max(14 * 24).default(24),
+    minNoticeHours: z
+      .number()
+      .int()
+      .min(0)
+      .max(14 * 24)
+      .default(24),
   })
   .openapi('VisitSchedule');
 export type VisitSchedule = z.infer<typeof VisitScheduleSchema>;
@@ -82,7 +94,11 @@ const agentFields = {
   prescreenFormId: z.string().min(1).nullable().optional(),
   /** SITE_VISIT_SCHEDULING agents: a VisitSchedule (required); PRESCREEN agents: free-form. */
   schedule: z.record(z.string(), z.unknown()).optional(),
-  languages: z.array(z.enum(['en', 'es'])).min(1).max(2).optional(),
+  languages: z
+    .array(z.enum(['en', 'es']))
+    .min(1)
+    .max(2)
+    .optional(),
   voice: z.string().trim().min(1).max(100).optional(),
   firstMessage: MessageSchema,
   voicemailMessage: MessageSchema,
@@ -103,7 +119,13 @@ function schedulingSetup(value: { type?: VoiceAgentType; trialId?: string | null
   if (value.type !== 'SITE_VISIT_SCHEDULING') return;
   if (!value.trialId) ctx.addIssue({ code: 'custom', path: ['trialId'], message: 'A scheduling agent needs a trial' });
   const parsed = VisitScheduleSchema.safeParse(value.schedule ?? {});
-  if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['schedule', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))], message: issue.message });
+  if (!parsed.success)
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['schedule', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))],
+        message: issue.message,
+      });
 }
 
 export const CreateVoiceAgentSchema = z
@@ -200,7 +222,12 @@ export const DeleteCallResultSchema = z.object({ action: z.enum(['cancelled', 'd
 export const ProcessCallResultSchema = z.object({ call: CallSchema, prescreenResultId: z.string(), recommendation: z.string() }).openapi('ProcessCallResult');
 
 export const CallStorageSchema = z
-  .object({ callId: z.string(), events: z.array(z.object({ id: z.string(), type: z.string(), dedupeKey: z.string(), receivedAt: TimestampSchema, payload: z.record(z.string(), z.unknown()) })) })
+  .object({
+    callId: z.string(),
+    events: z.array(
+      z.object({ id: z.string(), type: z.string(), dedupeKey: z.string(), receivedAt: TimestampSchema, payload: z.record(z.string(), z.unknown()) }),
+    ),
+  })
   .openapi('CallStorage');
 
 export const CallLogEntrySchema = z
@@ -233,7 +260,12 @@ export const ProcessVapiSchema = z
     organizationId: z.string().optional(),
     organizationIds: z.array(z.string()).optional(),
     /** Open calls older than this are asked for at the provider (default 10 minutes; 0 = every open call). */
-    staleAfterMinutes: z.number().int().min(0).max(24 * 60).default(10),
+    staleAfterMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(10),
   })
   .openapi('ProcessVapi');
 export type ProcessVapiInput = z.infer<typeof ProcessVapiSchema>;

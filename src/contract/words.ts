@@ -1,4 +1,4 @@
-import { CANDIDATE_STATUSES } from './candidate-status';
+import type { CANDIDATE_STATUSES } from './candidate-status';
 
 /**
  * The words a site coordinator reads for the product's internal codes, shared by the server (contact-history

@@ -52,7 +52,17 @@ export async function recordActivity(executor: Executor, entries: ActivityEntry[
     const day = activityDay(row.occurredAt);
     const trialId = row.trialId ?? NO_TRIAL;
     const key = `${row.organizationId}|${day}|${trialId}|${row.kind}|${row.source}|${row.label}`;
-    const rollup = rollups.get(key) ?? { organizationId: row.organizationId, day, trialId, kind: row.kind, source: row.source, label: row.label, count: 0, valueSum: 0, valueCount: 0 };
+    const rollup = rollups.get(key) ?? {
+      organizationId: row.organizationId,
+      day,
+      trialId,
+      kind: row.kind,
+      source: row.source,
+      label: row.label,
+      count: 0,
+      valueSum: 0,
+      valueCount: 0,
+    };
     rollup.count! += 1;
     if (row.value !== null && Number.isFinite(row.value)) {
       rollup.valueSum! += row.value;
@@ -91,13 +101,22 @@ export async function hoursSinceFirstContact(executor: Executor, candidateId: st
   const [row] = await executor
     .select({ first: sql<string | null>`min(${activityEvent.occurredAt})` })
     .from(activityEvent)
-    .where(sql`${activityEvent.candidateId} = ${candidateId} and ${activityEvent.kind} in (${sql.join(FIRST_CONTACT_KINDS.map((kind) => sql`${kind}`), sql`, `)})`);
+    .where(
+      sql`${activityEvent.candidateId} = ${candidateId} and ${activityEvent.kind} in (${sql.join(
+        FIRST_CONTACT_KINDS.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})`,
+    );
   if (!row?.first) return null;
   return Math.max(0, (at.getTime() - new Date(row.first).getTime()) / 3_600_000);
 }
 
 /** Whether a reviewer's decision agrees with the AI's recommendation (INCONCLUSIVE has nothing to agree with). */
-export function reviewAgreement(aiRecommendation: string, decision: 'approve' | 'reject', overrideRecommendation: string | null | undefined): 'agree' | 'override' | 'resolved' {
+export function reviewAgreement(
+  aiRecommendation: string,
+  decision: 'approve' | 'reject',
+  overrideRecommendation: string | null | undefined,
+): 'agree' | 'override' | 'resolved' {
   if (overrideRecommendation && overrideRecommendation !== aiRecommendation) return 'override';
   if (aiRecommendation === 'INCONCLUSIVE') return 'resolved';
   const aiSaysYes = aiRecommendation === 'PASS' || aiRecommendation === 'POTENTIAL';

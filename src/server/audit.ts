@@ -27,6 +27,13 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
 export async function recordAudits(executor: Executor, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
   await executor.insert(auditLog).values(
-    entries.map((entry) => ({ organizationId: entry.organizationId, actorUserId: entry.actorUserId, action: entry.action, entityType: entry.entityType, entityId: entry.entityId, changes: entry.changes ?? null })),
+    entries.map((entry) => ({
+      organizationId: entry.organizationId,
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      changes: entry.changes ?? null,
+    })),
   );
 }

@@ -26,8 +26,7 @@ export async function bootstrap(db: Database, auth: Auth, config: AppConfig): Pr
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4242001)`);
     const internal =
-      (await findOrganizationBySlug(tx, INTERNAL_ORGANIZATION_SLUG)) ??
-      (await insertOrganization(tx, { name: 'Cohortly', slug: INTERNAL_ORGANIZATION_SLUG }));
+      (await findOrganizationBySlug(tx, INTERNAL_ORGANIZATION_SLUG)) ?? (await insertOrganization(tx, { name: 'Cohortly', slug: INTERNAL_ORGANIZATION_SLUG }));
 
     const [existingAdmin] = await tx.select({ id: user.id }).from(user).where(eq(user.isAdmin, true)).limit(1);
     if (existingAdmin) return { organizationId: internal.id };

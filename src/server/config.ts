@@ -151,9 +151,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
-        ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''), apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL, timeoutMs: Math.max(1000, Number(env.LLM_TIMEOUT_MS) || 60_000) }
+        ? {
+            baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''),
+            apiKey: env.LLM_API_KEY || undefined,
+            model: env.LLM_MODEL,
+            timeoutMs: Math.max(1000, Number(env.LLM_TIMEOUT_MS) || 60_000),
+          }
         : null,
-    rates: { smsSegmentUsd: rate(env.COST_SMS_SEGMENT_USD, 0.0083), callMinuteUsd: rate(env.COST_CALL_MINUTE_USD, 0.1), llmThousandTokensUsd: rate(env.COST_LLM_1K_TOKENS_USD, 0.002) },
+    rates: {
+      smsSegmentUsd: rate(env.COST_SMS_SEGMENT_USD, 0.0083),
+      callMinuteUsd: rate(env.COST_CALL_MINUTE_USD, 0.1),
+      llmThousandTokensUsd: rate(env.COST_LLM_1K_TOKENS_USD, 0.002),
+    },
   };
 }
 

@@ -20,7 +20,13 @@ import { createLogger, type Logger } from './logger';
 export function chooseSms(config: AppConfig): SmsPort {
   const { twilioAccountSid, twilioAuthToken, twilioFromNumber, twilioMessagingServiceSid, twilioApiBaseUrl } = config.sms;
   if (twilioAccountSid && twilioAuthToken && (twilioFromNumber || twilioMessagingServiceSid)) {
-    return createTwilioSms({ accountSid: twilioAccountSid, authToken: twilioAuthToken, fromNumber: twilioFromNumber, messagingServiceSid: twilioMessagingServiceSid, apiBaseUrl: twilioApiBaseUrl });
+    return createTwilioSms({
+      accountSid: twilioAccountSid,
+      authToken: twilioAuthToken,
+      fromNumber: twilioFromNumber,
+      messagingServiceSid: twilioMessagingServiceSid,
+      apiBaseUrl: twilioApiBaseUrl,
+    });
   }
   return createSimulatorSms(twilioFromNumber ?? SIMULATOR_DEFAULT_FROM);
 }
@@ -41,5 +47,17 @@ export function createDeps(config: AppConfig, database: DatabaseHandle): AppDeps
   const auth = createAuth({ config, db: database.db, mail, logger });
   const sessions = new SessionStore(auth, database.db, config);
   const signInThrottle = createSignInThrottle(database.db, config);
-  return { config, db: database.db, auth, sessions, signInThrottle, mail, sms: chooseSms(config), voice: chooseVoice(config, logger), criteriaReader: config.llm ? createCriteriaReader(config.llm) : null, jobs: createJobs(database, logger, { pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }), logger };
+  return {
+    config,
+    db: database.db,
+    auth,
+    sessions,
+    signInThrottle,
+    mail,
+    sms: chooseSms(config),
+    voice: chooseVoice(config, logger),
+    criteriaReader: config.llm ? createCriteriaReader(config.llm) : null,
+    jobs: createJobs(database, logger, { pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }),
+    logger,
+  };
 }

@@ -5,18 +5,33 @@ import pino from 'pino';
  * (top level or one level down), so a careless `log.info({ candidate })` still leaks nothing.
  */
 const PERSONAL_FIELDS = [
-  'name', 'firstName', 'lastName', 'email', 'phone', 'phoneNumber', 'password', 'newPassword', 'currentPassword',
-  'transcript', 'message', 'body', 'dateOfBirth', 'address', 'token', 'cookie', 'authorization',
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'phoneNumber',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'transcript',
+  'message',
+  'body',
+  'dateOfBirth',
+  'address',
+  'token',
+  'cookie',
+  'authorization',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream) {
   return pino(
     {
-    level,
-    redact: {
-      paths: [...PERSONAL_FIELDS, ...PERSONAL_FIELDS.map((field) => `*.${field}`), 'req.headers.cookie', 'req.headers.authorization'],
-      censor: '[redacted]',
-    },
+      level,
+      redact: {
+        paths: [...PERSONAL_FIELDS, ...PERSONAL_FIELDS.map((field) => `*.${field}`), 'req.headers.cookie', 'req.headers.authorization'],
+        censor: '[redacted]',
+      },
     },
     destination,
   );

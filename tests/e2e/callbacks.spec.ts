@@ -35,7 +35,9 @@ async function setUpSite(page: Page, siteName: string): Promise<{ trialId: strin
   const trialId = await importRecruitingTrial(page);
   const generated = await page.request.post('/api/prescreen-forms/generate-study-blocks', { data: { trialId } });
   expect(generated.status()).toBe(200);
-  const form = await page.request.post('/api/prescreen-forms/', { data: { trialId, name: 'Asthma phone form', blocks: (await generated.json()).blocks, status: 'published' } });
+  const form = await page.request.post('/api/prescreen-forms/', {
+    data: { trialId, name: 'Asthma phone form', blocks: (await generated.json()).blocks, status: 'published' },
+  });
   expect(form.status(), await form.text()).toBe(201);
   const agent = await page.request.post('/api/voice-agents/', {
     data: {
@@ -68,7 +70,14 @@ describe('callbacks', () => {
     const context = await app.browser.newContext({ baseURL: app.baseUrl, timezoneId: VIEWER_ZONE, locale: 'en-US' });
     const page = await context.newPage();
     const { trialId } = await setUpSite(page, 'Harbor Callback Research');
-    const candidateId = await newCandidate(page, { firstName: 'Carmen', lastName: 'Callback', phone: '+12125550177', timeZone: CANDIDATE_ZONE, consent: { calls: true }, trialIds: [trialId] });
+    const candidateId = await newCandidate(page, {
+      firstName: 'Carmen',
+      lastName: 'Callback',
+      phone: '+12125550177',
+      timeZone: CANDIDATE_ZONE,
+      consent: { calls: true },
+      trialIds: [trialId],
+    });
 
     // No callbacks yet: the empty state.
     await page.goto('/admin/callbacks');
@@ -168,7 +177,14 @@ describe('callbacks', () => {
     const { context, page } = await app.newPage();
     const { trialId } = await setUpSite(page, 'Lakeside Bulk Research');
     // Two candidates in their afternoon, one who never agreed to calls, one in the middle of the night.
-    await newCandidate(page, { firstName: 'Paula', lastName: 'Prescreen', phone: '+12125550181', timeZone: zoneAtHour(14), consent: { calls: true }, trialIds: [trialId] });
+    await newCandidate(page, {
+      firstName: 'Paula',
+      lastName: 'Prescreen',
+      phone: '+12125550181',
+      timeZone: zoneAtHour(14),
+      consent: { calls: true },
+      trialIds: [trialId],
+    });
     await newCandidate(page, { firstName: 'Pedro', lastName: 'Prescreen', phone: '+12125550182', timeZone: zoneAtHour(14), consent: { calls: true } });
     await newCandidate(page, { firstName: 'Nadia', lastName: 'Noconsent', phone: '+12125550183', timeZone: zoneAtHour(14) });
     await newCandidate(page, { firstName: 'Nico', lastName: 'Night', phone: '+12125550184', timeZone: zoneAtHour(3), consent: { calls: true } });

@@ -40,7 +40,10 @@ describe('candidates of a research site', () => {
 
     await page.goto('/candidates/import');
     const file = path.join(scratch, 'consented.csv');
-    writeFileSync(file, ['First Name,Last Name,Mobile,Zip,SMS Consent,Call Consent', 'Nia,Brooks,212-555-0181,94103,yes,yes', 'Omar,Reyes,212-555-0182,,no,no'].join('\n'));
+    writeFileSync(
+      file,
+      ['First Name,Last Name,Mobile,Zip,SMS Consent,Call Consent', 'Nia,Brooks,212-555-0181,94103,yes,yes', 'Omar,Reyes,212-555-0182,,no,no'].join('\n'),
+    );
     await page.getByLabel('Candidates file (CSV or JSON)').setInputFiles(file);
     await page.getByRole('button', { name: 'Next: check columns' }).click();
     await expect.poll(() => page.getByLabel('Column “SMS Consent”').isVisible()).toBe(true);
@@ -162,7 +165,10 @@ describe('candidates of a research site', () => {
     expect(await page.getByText('No notes yet.').isVisible()).toBe(true);
     await page.getByLabel('New note').fill('Interested in the evening visit slots.');
     // The clinical record has an "Add note" of its own: this is the prescreen note's form.
-    await page.locator('form', { has: page.getByLabel('New note') }).getByRole('button', { name: 'Add note' }).click();
+    await page
+      .locator('form', { has: page.getByLabel('New note') })
+      .getByRole('button', { name: 'Add note' })
+      .click();
     const notes = page.getByRole('list', { name: 'Prescreen notes' });
     await expect.poll(() => notes.getByText('Interested in the evening visit slots.').isVisible()).toBe(true);
     expect(await notes.getByText(/Cara Candidates/).isVisible()).toBe(true);

@@ -11,7 +11,8 @@ afterAll(() => app?.stop());
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 const messages = (page: Page) => page.getByTestId('chat-log').getByTestId('chat-message');
-const lastAgentText = async (page: Page) => (await page.locator('[data-testid=chat-message][data-role=agent]').last().innerText()).replace(/^Assistant:\s*/, '');
+const lastAgentText = async (page: Page) =>
+  (await page.locator('[data-testid=chat-message][data-role=agent]').last().innerText()).replace(/^Assistant:\s*/, '');
 
 /** Sends a message with Enter and waits for the agent's reply. */
 async function say(page: Page, text: string) {
@@ -42,7 +43,9 @@ describe('the public prescreen chat', () => {
     const trialId = await importRecruitingTrial(page);
     const generated = await page.request.post('/api/prescreen-forms/generate-study-blocks', { data: { trialId } });
     expect(generated.status()).toBe(200);
-    const form = await page.request.post('/api/prescreen-forms/', { data: { trialId, name: 'Asthma chat form', blocks: (await generated.json()).blocks, status: 'published' } });
+    const form = await page.request.post('/api/prescreen-forms/', {
+      data: { trialId, name: 'Asthma chat form', blocks: (await generated.json()).blocks, status: 'published' },
+    });
     expect(form.status(), await form.text()).toBe(201);
 
     // Chat agents: the empty state, then a new agent with phone verification on.
@@ -117,7 +120,14 @@ describe('the public prescreen chat', () => {
     expect(code).toBeDefined();
     await chat.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
     await chat.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => chat.getByRole('alert').filter({ hasText: /does not match/ }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        chat
+          .getByRole('alert')
+          .filter({ hasText: /does not match/ })
+          .isVisible(),
+      )
+      .toBe(true);
     await chat.getByLabel('6-digit code').fill(code!);
     await chat.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => chat.getByText('Thank you, your number is confirmed.').isVisible()).toBe(true);
@@ -211,7 +221,9 @@ describe('the public prescreen chat', () => {
     await signUpSite(page, { name: 'Fay Fast', email: `fast.${unique()}@site.test`, site: 'Quick Tap Research' });
     const trialId = await importRecruitingTrial(page);
     const generated = await page.request.post('/api/prescreen-forms/generate-study-blocks', { data: { trialId } });
-    const form = await page.request.post('/api/prescreen-forms/', { data: { trialId, name: 'Fast form', blocks: (await generated.json()).blocks, status: 'published' } });
+    const form = await page.request.post('/api/prescreen-forms/', {
+      data: { trialId, name: 'Fast form', blocks: (await generated.json()).blocks, status: 'published' },
+    });
     expect(form.status()).toBe(201);
     const agent = await page.request.post('/api/chat-agents/internal/', {
       data: {

@@ -21,7 +21,10 @@ const BUNDLE = path.resolve(process.cwd(), 'tests/fixtures/fhir/small-bundle.jso
 
 /** The row of a facts table whose first cell is `name`. */
 const factRow = (record: Locator, group: string, name: string) =>
-  record.getByRole('table', { name: `Known facts: ${group}` }).getByRole('row').filter({ has: record.page().getByRole('cell', { name, exact: true }) });
+  record
+    .getByRole('table', { name: `Known facts: ${group}` })
+    .getByRole('row')
+    .filter({ has: record.page().getByRole('cell', { name, exact: true }) });
 
 /** Picks in a ChoiceSelect (a Radix select) as a person does: open it, choose the option. */
 async function choose(page: Page, select: Locator, option: string) {

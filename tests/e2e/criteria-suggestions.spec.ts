@@ -10,7 +10,14 @@ let app: RunningApp;
 beforeAll(async () => {
   fake = await startFakeLlm({
     apiKey: KEY,
-    reply: ({ criteria }) => JSON.stringify({ results: criteria.map((criterion) => ({ index: criterion.index, rule: { type: 'site_judgement', reason: 'protocol' }, quote: criterion.text.slice(0, 12) })) }),
+    reply: ({ criteria }) =>
+      JSON.stringify({
+        results: criteria.map((criterion) => ({
+          index: criterion.index,
+          rule: { type: 'site_judgement', reason: 'protocol' },
+          quote: criterion.text.slice(0, 12),
+        })),
+      }),
   });
   app = await startApp({ LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: KEY, LLM_MODEL: 'fake-model-e2e' });
 });
@@ -24,7 +31,14 @@ describe('criteria suggestions', () => {
     const { context, page } = await app.newPage();
     await signUpSite(page, { name: 'Sam Suggest', email: `suggest.${Date.now().toString(36)}@site.test`, site: 'Suggestion Research Site' });
     const created = await page.request.post('/api/trials/', {
-      data: { title: 'Device study', criteria: [{ kind: 'inclusion', text: 'Aged 18 or older' }, { kind: 'inclusion', text: 'Owns a smartphone that can run the study app' }, { kind: 'exclusion', text: 'Has no working freezer at home' }] },
+      data: {
+        title: 'Device study',
+        criteria: [
+          { kind: 'inclusion', text: 'Aged 18 or older' },
+          { kind: 'inclusion', text: 'Owns a smartphone that can run the study app' },
+          { kind: 'exclusion', text: 'Has no working freezer at home' },
+        ],
+      },
     });
     expect(created.status()).toBe(201);
     const trialId = ((await created.json()) as { id: string }).id;
@@ -49,8 +63,14 @@ describe('criteria suggestions', () => {
     await page.getByRole('button', { name: 'Save criteria' }).click();
     await expect.poll(() => page.getByText('All changes saved').isVisible(), { timeout: 20_000 }).toBe(true);
 
-    const saved = (await (await page.request.get(`/api/trials/${trialId}`)).json()) as { criteria: Array<{ text: string; rule: { type: string } | null; ruleSource: string | null; needsReview: boolean }> };
-    expect(saved.criteria.find((criterion) => criterion.text.startsWith('Owns'))).toMatchObject({ ruleSource: 'llm', needsReview: false, rule: { type: 'site_judgement' } });
+    const saved = (await (await page.request.get(`/api/trials/${trialId}`)).json()) as {
+      criteria: Array<{ text: string; rule: { type: string } | null; ruleSource: string | null; needsReview: boolean }>;
+    };
+    expect(saved.criteria.find((criterion) => criterion.text.startsWith('Owns'))).toMatchObject({
+      ruleSource: 'llm',
+      needsReview: false,
+      rule: { type: 'site_judgement' },
+    });
     expect(saved.criteria.find((criterion) => criterion.text.startsWith('Has no'))).toMatchObject({ rule: null });
     expect(fake.received.length).toBe(1);
     await context.close();

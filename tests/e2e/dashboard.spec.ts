@@ -17,7 +17,9 @@ const WAIT = { timeout: 20_000 };
 /** The tab's panel has finished loading: no skeleton, some content (KPIs, an empty state or an error). */
 async function tabLoaded(page: Page) {
   const panel = page.getByRole('tabpanel');
-  await expect.poll(async () => (await page.getByTestId('dashboard-skeleton').count()) === 0 && ((await panel.textContent()) ?? '').trim().length > 0, WAIT).toBe(true);
+  await expect
+    .poll(async () => (await page.getByTestId('dashboard-skeleton').count()) === 0 && ((await panel.textContent()) ?? '').trim().length > 0, WAIT)
+    .toBe(true);
   expect(await panel.getByRole('alert').count()).toBe(0);
 }
 
@@ -30,8 +32,13 @@ describe('Admin dashboard', () => {
     expect(trial.status()).toBe(201);
     expect((await page.request.patch(`/api/trials/${(await trial.json()).id}`, { data: { status: 'recruiting' } })).status()).toBe(200);
     // Two candidates entered by hand: the funnel's first stage.
-    for (const [firstName, phone] of [['Uma', '+12125550191'], ['Vic', '+12125550192']]) {
-      expect((await page.request.post('/api/candidates/', { data: { firstName, lastName: 'Funnel', phone, timeZone: 'America/New_York' } })).status()).toBe(201);
+    for (const [firstName, phone] of [
+      ['Uma', '+12125550191'],
+      ['Vic', '+12125550192'],
+    ]) {
+      expect((await page.request.post('/api/candidates/', { data: { firstName, lastName: 'Funnel', phone, timeZone: 'America/New_York' } })).status()).toBe(
+        201,
+      );
     }
 
     // The staff menu leads to the dashboard; it opens on the funnel with the last 30 days.

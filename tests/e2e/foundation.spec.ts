@@ -66,7 +66,14 @@ describe('a new research site', () => {
   it('refuses a wrong password with a message, and stays on sign-in', async () => {
     const { context, page } = await app.newPage();
     await signIn(page, ADMIN_EMAIL, 'not-the-password');
-    await expect.poll(() => page.getByText(/invalid email or password/i).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/invalid email or password/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/sign-in');
     await context.close();
   });
@@ -122,18 +129,30 @@ describe('an internal admin', () => {
     await page.goto('/admin/organizations');
     await page.getByRole('button', { name: /create organization/i }).click();
     const name = `Lakeview Trials ${unique()}`;
-    await page.getByRole('dialog').getByLabel(/^name$/i).fill(name);
+    await page
+      .getByRole('dialog')
+      .getByLabel(/^name$/i)
+      .fill(name);
     await expectAccessible(page);
-    await page.getByRole('dialog').getByRole('button', { name: /create/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /create/i })
+      .click();
     await expect.poll(() => page.getByRole('cell', { name }).isVisible()).toBe(true);
     // Let the confirmation toast finish its fade-in, so axe measures its real contrast.
     await page.locator('[data-sonner-toast]').first().waitFor();
     await page.waitForTimeout(600);
     await expectAccessible(page);
 
-    await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: 'Rename' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('button', { name: 'Rename' })
+      .click();
     await page.getByRole('dialog').getByLabel(/name/i).first().fill(`${name} Renamed`);
-    await page.getByRole('dialog').getByRole('button', { name: /save|rename/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /save|rename/i })
+      .click();
     await expect.poll(() => page.getByRole('cell', { name: `${name} Renamed` }).isVisible()).toBe(true);
     await context.close();
   });

@@ -108,8 +108,18 @@ describe('onboarding', () => {
     await expect.poll(() => page.getByTestId('checklist-summary').textContent(), { timeout: 20_000 }).toBe('7 of 10 done');
     const owner = page.getByTestId('checklist-owner');
     expect(await owner.getByText(`${ownerEmail} is invited and has not signed up yet.`).isVisible()).toBe(true);
-    expect(await page.getByTestId('checklist-sms').getByText(/SMS simulator in use/).isVisible()).toBe(true);
-    expect(await page.getByTestId('checklist-voice').getByText(/Voice simulator in use/).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByTestId('checklist-sms')
+        .getByText(/SMS simulator in use/)
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await page
+        .getByTestId('checklist-voice')
+        .getByText(/Voice simulator in use/)
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByTestId('checklist-sequence').getByText('Done').isVisible()).toBe(true);
     await expectAccessible(page);
 

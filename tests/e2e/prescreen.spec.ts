@@ -30,7 +30,9 @@ describe('prescreening at a research site', () => {
     const trialId = new URL(page.url()).pathname.split('/').pop()!;
 
     // A candidate of that trial, through the API with the page's session.
-    const created = await page.request.post('/api/candidates/', { data: { firstName: 'Pat', lastName: 'Prescreen', phone: '+12125550177', trialIds: [trialId] } });
+    const created = await page.request.post('/api/candidates/', {
+      data: { firstName: 'Pat', lastName: 'Prescreen', phone: '+12125550177', trialIds: [trialId] },
+    });
     expect(created.status()).toBe(201);
     const candidateId = (await created.json()).id as string;
 
@@ -133,7 +135,9 @@ describe('prescreening at a research site', () => {
     const recommendation = (await page.getByRole('heading', { name: 'AI recommendation' }).locator('xpath=../..').textContent()) ?? '';
     expect(recommendation).toMatch(/PASS|POTENTIAL/);
     expect(await page.getByTestId('evaluation').count()).toBeGreaterThanOrEqual(10);
-    expect(await page.getByTestId('evaluation').filter({ hasText: 'Diagnosis of asthma for at least 12 months' }).getByText('Met', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await page.getByTestId('evaluation').filter({ hasText: 'Diagnosis of asthma for at least 12 months' }).getByText('Met', { exact: true }).isVisible(),
+    ).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Prescreen' }).isVisible()).toBe(true);
     await expectAccessible(page);
 

@@ -19,7 +19,18 @@ const SLOW = { timeout: 30_000, interval: 250 };
  * (messages keep to 08:00-21:00 on the candidate's clock).
  */
 function zoneInContactHours(now = new Date()): string {
-  const zones = ['America/New_York', 'America/Chicago', 'America/Los_Angeles', 'Pacific/Honolulu', 'Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney', 'Pacific/Auckland'];
+  const zones = [
+    'America/New_York',
+    'America/Chicago',
+    'America/Los_Angeles',
+    'Pacific/Honolulu',
+    'Europe/London',
+    'Europe/Berlin',
+    'Asia/Kolkata',
+    'Asia/Tokyo',
+    'Australia/Sydney',
+    'Pacific/Auckland',
+  ];
   for (const zone of zones) {
     const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(now));
     if (hour >= 9 && hour < 20) return zone;
@@ -85,15 +96,25 @@ describe('Outreach sequences', () => {
     await page.getByRole('button', { name: 'Move up' }).last().click();
     await expect.poll(() => page.getByRole('heading', { name: 'Step 3: Email' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Move up');
-    await page.locator('[data-step]').filter({ has: page.getByRole('heading', { name: 'Step 3: Email' }) }).getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: /^Step \d: / }).allTextContents(), { timeout: 20_000 }).toEqual(['Step 1: SMS', 'Step 2: Wait', 'Step 3: SMS']);
+    await page
+      .locator('[data-step]')
+      .filter({ has: page.getByRole('heading', { name: 'Step 3: Email' }) })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: /^Step \d: / }).allTextContents(), { timeout: 20_000 })
+      .toEqual(['Step 1: SMS', 'Step 2: Wait', 'Step 3: SMS']);
 
     // A branch back to an earlier step is refused as you build, by the contract's own rule.
     await addStep.getByRole('button', { name: 'Branch' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Step 4: Branch' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByLabel('If it did not').selectOption({ label: 'Go on to the next step' });
     expect(await page.getByLabel('If it did not').locator('option').allTextContents()).not.toContain('Go to step 1: SMS (sms-1)');
-    await page.locator('[data-step]').filter({ has: page.getByRole('heading', { name: 'Step 4: Branch' }) }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .locator('[data-step]')
+      .filter({ has: page.getByRole('heading', { name: 'Step 4: Branch' }) })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expectAccessible(page);
 
     // Preview step 1 with a real candidate, in English and Spanish.
@@ -190,7 +211,9 @@ describe('Outreach sequences', () => {
     await page.waitForURL(/\/edit$/);
     await page.getByLabel('Message (English)', { exact: true }).nth(1).fill('Still there, {firstName}? Just reply YES.');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => page.getByTestId('save-notice').textContent(), SLOW).toBe('Saved as version 2. People already enrolled finish on version 1; new enrollments use version 2.');
+    await expect
+      .poll(() => page.getByTestId('save-notice').textContent(), SLOW)
+      .toBe('Saved as version 2. People already enrolled finish on version 1; new enrollments use version 2.');
     await expectAccessible(page);
 
     // Her candidate page lists the sequence, where she is, and stops it.

@@ -23,7 +23,9 @@ describe('SMS with candidates', () => {
     await page.waitForURL(/\/trials$/);
 
     // A candidate with a phone who consented to SMS, through the API with the page's session.
-    const created = await page.request.post('/api/candidates/', { data: { firstName: 'Rita', lastName: 'Reply', phone: '+12125550166', consent: { sms: true } } });
+    const created = await page.request.post('/api/candidates/', {
+      data: { firstName: 'Rita', lastName: 'Reply', phone: '+12125550166', consent: { sms: true } },
+    });
     expect(created.status()).toBe(201);
     const candidateId = (await created.json()).id as string;
 
@@ -87,7 +89,12 @@ describe('SMS with candidates', () => {
     await expect.poll(() => page.getByTestId('sms-blocked-banner').isVisible()).toBe(true);
     expect(await log.getByText("Yes I'm interested").isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 2, name: 'Rita Reply' }).isVisible()).toBe(true);
-    expect(await page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Rita Reply/ }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await page
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('link', { name: /Rita Reply/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     await page.waitForTimeout(400);
     await expectAccessible(page);
@@ -100,7 +107,9 @@ describe('SMS with candidates', () => {
     await page.getByRole('radio', { name: 'From a template' }).check();
     await page.getByLabel('Template', { exact: true }).selectOption('prescreen_invitation');
     await page.getByLabel('Trial', { exact: true }).fill('the asthma study');
-    await expect.poll(() => page.getByTestId('sms-preview').textContent()).toContain('Hi Max, Harbor Clinical Research is looking for volunteers for the asthma study.');
+    await expect
+      .poll(() => page.getByTestId('sms-preview').textContent())
+      .toContain('Hi Max, Harbor Clinical Research is looking for volunteers for the asthma study.');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => page.getByTestId('send-error').textContent()).toContain('not consented to marketing');

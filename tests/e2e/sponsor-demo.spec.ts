@@ -110,7 +110,9 @@ describe('Sponsor demo', () => {
     await finishBy.fill(nextYear);
     await page.getByRole('button', { name: 'Update' }).click();
     await page.waitForURL(new RegExp(`deadline=${nextYear}`));
-    await expect.poll(() => page.getByRole('columnheader', { name: /Expected by/ }).textContent(), WAIT).toContain(new Date(`${nextYear}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }));
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: /Expected by/ }).textContent(), WAIT)
+      .toContain(new Date(`${nextYear}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }));
 
     // A reload keeps the tab, the trial and the sites.
     await page.reload();

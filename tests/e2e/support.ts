@@ -126,7 +126,12 @@ export async function signIn(page: Page, email: string, password: string) {
  * press Enter (the first match), then wait until the button shows the choice (`shows`, by default the typed
  * text, in any case).
  */
-export async function pickFromCombobox(page: Page, combobox: Locator, typed: string, shows: string | RegExp = new RegExp(typed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i')) {
+export async function pickFromCombobox(
+  page: Page,
+  combobox: Locator,
+  typed: string,
+  shows: string | RegExp = new RegExp(typed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'),
+) {
   await combobox.click();
   const listbox = page.getByRole('listbox');
   await listbox.waitFor();

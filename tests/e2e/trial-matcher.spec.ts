@@ -23,7 +23,11 @@ describe('trial matcher', () => {
         targetEnrollment: 20,
         criteria: [
           { kind: 'inclusion', text: 'Aged 18 to 65', rule: { type: 'age', minYears: 18, maxYears: 65 } },
-          { kind: 'inclusion', text: 'Physician-diagnosed asthma', rule: { type: 'condition', condition: 'asthma', present: true, concepts: [{ id: 'mesh:D001249', name: 'asthma' }] } },
+          {
+            kind: 'inclusion',
+            text: 'Physician-diagnosed asthma',
+            rule: { type: 'condition', condition: 'asthma', present: true, concepts: [{ id: 'mesh:D001249', name: 'asthma' }] },
+          },
           { kind: 'exclusion', text: 'Current smoker', rule: { type: 'smoking', smoker: false } },
         ],
       },
@@ -65,19 +69,39 @@ describe('trial matcher', () => {
     await table.getByRole('checkbox', { name: 'Select Alice Match' }).check();
     await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Add to trial' }).click();
     await expect.poll(() => page.getByText('1 added to the trial').isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => table.getByRole('row', { name: /Alice Match/ }).getByText('In trial').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          table
+            .getByRole('row', { name: /Alice Match/ })
+            .getByText('In trial')
+            .isVisible(),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     const trial = (await (await page.request.get(`/api/trials/${trialId}`)).json()) as { candidateCount: number };
     expect(trial.candidateCount).toBe(1);
 
     // Selected candidates go into an outreach sequence from here too; Dana has no phone, so the text sequence refuses her and says why.
-    const sequence = await page.request.post('/api/sequences/', { data: { name: 'Asthma texts', trialId, steps: [{ key: 'hello', type: 'sms', message: { en: 'Hi {firstName}' } }] } });
+    const sequence = await page.request.post('/api/sequences/', {
+      data: { name: 'Asthma texts', trialId, steps: [{ key: 'hello', type: 'sms', message: { en: 'Hi {firstName}' } }] },
+    });
     expect(sequence.status()).toBe(201);
     await table.getByRole('checkbox', { name: 'Select Dana Match' }).check();
     await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Add to sequence' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Add 1 candidate to a sequence' });
     await addDialog.getByLabel('Sequence', { exact: true }).selectOption({ label: 'Asthma texts (Asthma controller study)' });
     await addDialog.getByRole('button', { name: 'Add 1 candidate' }).click();
-    await expect.poll(() => addDialog.getByTestId('enroll-result').getByRole('row', { name: /Dana Match/ }).textContent(), { timeout: 20_000 }).toContain('No phone number for SMS');
+    await expect
+      .poll(
+        () =>
+          addDialog
+            .getByTestId('enroll-result')
+            .getByRole('row', { name: /Dana Match/ })
+            .textContent(),
+        { timeout: 20_000 },
+      )
+      .toContain('No phone number for SMS');
     await expectAccessible(page);
     await addDialog.getByRole('button', { name: 'Done' }).click();
 

@@ -102,7 +102,9 @@ describe('trials of a research site', () => {
 
     await page.reload();
     await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3 of 12 criteria need review');
-    expect(await page.getByRole('group', { name: 'Inclusion criterion 4' }).getByLabel('Text').inputValue()).toBe('Doctor-diagnosed asthma for at least 12 months');
+    expect(await page.getByRole('group', { name: 'Inclusion criterion 4' }).getByLabel('Text').inputValue()).toBe(
+      'Doctor-diagnosed asthma for at least 12 months',
+    );
     expect(await page.getByRole('group', { name: 'Exclusion criterion 2' }).getByLabel('Text').inputValue()).toBe('Pregnant or breastfeeding');
 
     // The list shows the trial with its status and enrollment.
@@ -162,7 +164,12 @@ describe('an internal admin', () => {
     await page.goto('/admin/trials');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Trials (all organizations)');
     await expect.poll(() => page.getByRole('row', { name: /Moderate Persistent Asthma/ }).isVisible()).toBe(true);
-    expect(await page.getByRole('row', { name: /Moderate Persistent Asthma/ }).getByText('Harbour Research Site').isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('row', { name: /Moderate Persistent Asthma/ })
+        .getByText('Harbour Research Site')
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByRole('columnheader', { name: 'Organization' }).isVisible()).toBe(true);
     await expectAccessible(page);
 

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, pickFromCombobox, signIn, startApp, type RunningApp, importRecruitingTrial, signUpSite } from './support';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  expectAccessible,
+  pickFromCombobox,
+  signIn,
+  startApp,
+  type RunningApp,
+  importRecruitingTrial,
+  signUpSite,
+} from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -97,7 +107,9 @@ describe('voice agents and calls', () => {
     await dialog.getByRole('button', { name: 'Create agent' }).click();
     const bookerRow = page.getByRole('row', { name: /Visit booker/ });
     await expect.poll(() => bookerRow.isVisible()).toBe(true);
-    const saved = (await (await page.request.get('/api/voice-agents/?type=SITE_VISIT_SCHEDULING')).json()) as { voiceAgents: Array<{ name: string; schedule: Record<string, unknown> }> };
+    const saved = (await (await page.request.get('/api/voice-agents/?type=SITE_VISIT_SCHEDULING')).json()) as {
+      voiceAgents: Array<{ name: string; schedule: Record<string, unknown> }>;
+    };
     expect(saved.voiceAgents.find((agent) => agent.name === 'Visit booker')?.schedule).toMatchObject({
       sites: [firstSite!.id],
       weekdays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
@@ -157,7 +169,14 @@ describe('voice agents and calls', () => {
     await page.getByRole('link', { name: /Prescreen result|Review prescreen/ }).click();
     await page.waitForURL(new RegExp(`/prescreen/results\\?candidateId=${candidateId}`));
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Prescreen review' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText(/Carla Caller/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Carla Caller/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await expectAccessible(page);
 
     // The list shows the call with its candidate and agent.

@@ -27,21 +27,34 @@ afterAll(() => t?.close());
 
 const eventsOf = (organizationId: string) => t.deps.db.select().from(activityEvent).where(eq(activityEvent.organizationId, organizationId));
 const kindsFor = async (candidateId: string) =>
-  (await t.deps.db.select().from(activityEvent).where(eq(activityEvent.candidateId, candidateId))).map((row) => `${row.kind}:${row.source}:${row.label}`).sort();
+  (await t.deps.db.select().from(activityEvent).where(eq(activityEvent.candidateId, candidateId)))
+    .map((row) => `${row.kind}:${row.source}:${row.label}`)
+    .sort();
 
 /** Rollup count and raw count per (kind, source, label, trial) of one organization, for days in [from, to]. */
 async function compare(organizationId: string, from: string, to: string) {
   const rolled = await t.deps.db
-    .select({ key: sql<string>`${activityDaily.kind} || '|' || ${activityDaily.source} || '|' || ${activityDaily.label} || '|' || ${activityDaily.trialId}`, count: sql<number>`sum(${activityDaily.count})::int`, value: sql<number>`sum(${activityDaily.valueSum})` })
+    .select({
+      key: sql<string>`${activityDaily.kind} || '|' || ${activityDaily.source} || '|' || ${activityDaily.label} || '|' || ${activityDaily.trialId}`,
+      count: sql<number>`sum(${activityDaily.count})::int`,
+      value: sql<number>`sum(${activityDaily.valueSum})`,
+    })
     .from(activityDaily)
     .where(and(eq(activityDaily.organizationId, organizationId), gte(activityDaily.day, from), lte(activityDaily.day, to)))
     .groupBy(sql`1`);
   const raw = await t.deps.db
-    .select({ key: sql<string>`${activityEvent.kind} || '|' || ${activityEvent.source} || '|' || ${activityEvent.label} || '|' || coalesce(${activityEvent.trialId}, ${NO_TRIAL}::uuid)`, count: sql<number>`count(*)::int`, value: sql<number>`coalesce(sum(${activityEvent.value}), 0)` })
+    .select({
+      key: sql<string>`${activityEvent.kind} || '|' || ${activityEvent.source} || '|' || ${activityEvent.label} || '|' || coalesce(${activityEvent.trialId}, ${NO_TRIAL}::uuid)`,
+      count: sql<number>`count(*)::int`,
+      value: sql<number>`coalesce(sum(${activityEvent.value}), 0)`,
+    })
     .from(activityEvent)
-    .where(and(eq(activityEvent.organizationId, organizationId), sql`(${activityEvent.occurredAt} at time zone 'UTC')::date between ${from}::date and ${to}::date`))
+    .where(
+      and(eq(activityEvent.organizationId, organizationId), sql`(${activityEvent.occurredAt} at time zone 'UTC')::date between ${from}::date and ${to}::date`),
+    )
     .groupBy(sql`1`);
-  const asMap = (rows: Array<{ key: string; count: number; value: number }>) => Object.fromEntries(rows.map((row) => [row.key, [Number(row.count), Math.round(Number(row.value) * 1e6) / 1e6]]));
+  const asMap = (rows: Array<{ key: string; count: number; value: number }>) =>
+    Object.fromEntries(rows.map((row) => [row.key, [Number(row.count), Math.round(Number(row.value) * 1e6) / 1e6]]));
   return { rolled: asMap(rolled), raw: asMap(raw) };
 }
 
@@ -52,7 +65,14 @@ describe('the product records its funnel steps', () => {
     const trialId = trial.body.id as string;
     expect((await site.actor.patch(`/api/trials/${trialId}`, { status: 'recruiting' })).status).toBe(200);
 
-    const person = await site.actor.post('/api/candidates/', { firstName: 'Nora', lastName: 'Nguyen', phone: nextPhone(), source: 'referral', trialIds: [trialId], consent: { sms: true } });
+    const person = await site.actor.post('/api/candidates/', {
+      firstName: 'Nora',
+      lastName: 'Nguyen',
+      phone: nextPhone(),
+      source: 'referral',
+      trialIds: [trialId],
+      consent: { sms: true },
+    });
     expect(person.status, JSON.stringify(person.body)).toBe(201);
     const candidateId = person.body.id as string;
     expect((await site.actor.patch(`/api/candidates/${candidateId}`, { status: 'contacted' })).status).toBe(200);
@@ -77,7 +97,12 @@ describe('the product records its funnel steps', () => {
     // Funnel steps of a candidate count on the candidate's trial; one segment at the default rate.
     expect(events.find((row) => row.kind === 'status_changed')?.trialId).toBe(trialId);
     expect(events.find((row) => row.kind === 'spend')?.value).toBeCloseTo(0.0083, 6);
-    expect(events.filter((row) => row.kind === 'trial_status_changed').map((row) => row.label).sort()).toEqual(['draft', 'recruiting']);
+    expect(
+      events
+        .filter((row) => row.kind === 'trial_status_changed')
+        .map((row) => row.label)
+        .sort(),
+    ).toEqual(['draft', 'recruiting']);
     // No personal data: labels are codes.
     expect(events.every((row) => !/Nora|Nguyen|migraine|interesting/i.test(`${row.label}${row.referenceId}`))).toBe(true);
 
@@ -95,20 +120,40 @@ describe('the product records its funnel steps', () => {
         id: 'sleep',
         title: { en: 'Sleep' },
         questions: [
-          { id: 'trouble', type: 'yes_no', wording: { phone: { en: 'Do you have trouble sleeping?' }, chat: { en: 'Trouble sleeping?' } }, required: true, criterionLinks: [{ criterionId, when: { op: 'is_yes' }, then: 'met', otherwise: 'not_met' }] },
+          {
+            id: 'trouble',
+            type: 'yes_no',
+            wording: { phone: { en: 'Do you have trouble sleeping?' }, chat: { en: 'Trouble sleeping?' } },
+            required: true,
+            criterionLinks: [{ criterionId, when: { op: 'is_yes' }, then: 'met', otherwise: 'not_met' }],
+          },
         ],
       },
     ];
-    const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId, name: 'Sleep prescreen', status: 'published', currentVersion: 1 }).returning();
+    const [form] = await t.deps.db
+      .insert(prescreenForm)
+      .values({ organizationId: site.organizationId, trialId, name: 'Sleep prescreen', status: 'published', currentVersion: 1 })
+      .returning();
     await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks });
-    const person = await site.actor.post('/api/candidates/', { firstName: 'Omar', lastName: 'Ortiz', phone: nextPhone(), trialIds: [trialId], consent: { sms: true } });
+    const person = await site.actor.post('/api/candidates/', {
+      firstName: 'Omar',
+      lastName: 'Ortiz',
+      phone: nextPhone(),
+      trialIds: [trialId],
+      consent: { sms: true },
+    });
     const candidateId = person.body.id as string;
     expect((await site.actor.post('/api/sms/send', { candidateId, body: 'Hi, may we ask you a few questions?' })).status).toBe(201);
 
     const result = await site.actor.post('/api/prescreen/results', { candidateId, formId: form.id, answers: [{ questionId: 'trouble', value: false }] });
     expect(result.status, JSON.stringify(result.body)).toBe(201);
     expect(result.body.aiRecommendation).toBe('FAIL');
-    const decided = await site.actor.post('/api/prescreen/review/decision', { resultId: result.body.id, decision: 'approve', overrideRecommendation: 'PASS', reason: 'Sleeps badly per chart' });
+    const decided = await site.actor.post('/api/prescreen/review/decision', {
+      resultId: result.body.id,
+      decision: 'approve',
+      overrideRecommendation: 'PASS',
+      reason: 'Sleeps badly per chart',
+    });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
 
     const rows = await t.deps.db.select().from(activityEvent).where(eq(activityEvent.candidateId, candidateId));
@@ -129,7 +174,7 @@ describe('the daily rollup', () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed / 2 ** 31;
     };
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
     const kinds: ActivityKind[] = ['candidate_created', 'status_changed', 'sms_sent', 'call_ended', 'spend', 'satisfaction_rated'];
     const sources: ActivitySource[] = ['call', 'chat', 'sms', 'import', 'manual'];
     const trials = [null, '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
@@ -173,7 +218,13 @@ describe('the backfill of migration 0023', () => {
     const trialId = trial.body.id as string;
     expect((await org.actor.patch(`/api/trials/${trialId}`, { status: 'recruiting' })).status).toBe(200);
     for (const name of ['Ada', 'Ben', 'Cy']) {
-      const person = await org.actor.post('/api/candidates/', { firstName: name, lastName: 'Backfill', phone: nextPhone(), trialIds: [trialId], consent: { sms: true } });
+      const person = await org.actor.post('/api/candidates/', {
+        firstName: name,
+        lastName: 'Backfill',
+        phone: nextPhone(),
+        trialIds: [trialId],
+        consent: { sms: true },
+      });
       expect(person.status).toBe(201);
       expect((await org.actor.patch(`/api/candidates/${person.body.id}`, { status: 'contacted' })).status).toBe(200);
       expect((await org.actor.post('/api/sms/send', { candidateId: person.body.id, body: 'Hello' })).status).toBe(201);
@@ -182,14 +233,23 @@ describe('the backfill of migration 0023', () => {
     // Steps the backfill cannot rebuild from rows: SMS costs (no segment record) and opt-outs (no consent history row).
     const COMPARED = sql`${activityEvent.kind} not in ('spend', 'opted_out')`;
     const steps = async () =>
-      (await t.deps.db.select().from(activityEvent).where(and(eq(activityEvent.organizationId, org.organizationId), COMPARED)))
+      (
+        await t.deps.db
+          .select()
+          .from(activityEvent)
+          .where(and(eq(activityEvent.organizationId, org.organizationId), COMPARED))
+      )
         .map((row) => `${row.kind}|${row.label}|${row.trialId ?? ''}|${row.candidateId ?? ''}`)
         .sort();
     const recorded = await steps();
     expect(recorded.length).toBeGreaterThan(10);
 
     const migration = readFileSync(join(__dirname, '../../src/server/db/migrations/0023_activity.sql'), 'utf8');
-    const backfill = migration.slice(migration.indexOf('-- Backfill')).split('--> statement-breakpoint').map((statement) => statement.trim()).filter(Boolean);
+    const backfill = migration
+      .slice(migration.indexOf('-- Backfill'))
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.trim())
+      .filter(Boolean);
     await t.deps.db.transaction(async (tx) => {
       await tx.execute(sql`delete from activity_daily`);
       await tx.execute(sql`delete from activity_event`);

@@ -14,7 +14,12 @@ describe('sign-up', () => {
   it('creates the research site with the new user as its owner, and signs them in', async () => {
     const actor = t.actor();
     const email = uniqueEmail('owner');
-    const answer = await actor.post('/api/auth/sign-up/email', { name: 'Ana Ruiz', email, password: 'long-enough-pass', organizationName: 'Lakeside Clinical Research' });
+    const answer = await actor.post('/api/auth/sign-up/email', {
+      name: 'Ana Ruiz',
+      email,
+      password: 'long-enough-pass',
+      organizationName: 'Lakeside Clinical Research',
+    });
     expect(answer.status).toBe(200);
     expect(JSON.stringify(answer.body)).not.toMatch(/long-enough-pass|\$2|scrypt|password/i);
 
@@ -105,7 +110,12 @@ describe('sign-in and sign-out', () => {
     for (let attempt = 0; attempt < 30; attempt++) {
       const spoofed = `203.0.113.${attempt + 1}`;
       answers.push(
-        await attacker.request('POST', '/api/auth/sign-in/email', { email: uniqueEmail('nobody'), password: `guess-${attempt}-password` }, { 'x-forwarded-for': spoofed, 'x-real-ip': spoofed }),
+        await attacker.request(
+          'POST',
+          '/api/auth/sign-in/email',
+          { email: uniqueEmail('nobody'), password: `guess-${attempt}-password` },
+          { 'x-forwarded-for': spoofed, 'x-real-ip': spoofed },
+        ),
       );
     }
     const refused = answers.filter((answer) => answer.status === 429);
@@ -140,9 +150,11 @@ describe('sign-in and sign-out', () => {
     expect(JSON.stringify(rows)).not.toContain(person.email.split('@')[0]);
 
     // The window (15 minutes) passes: the user signs in, and the count starts afresh.
-    await t.deps.db.execute(sql`update sign_in_throttle set window_started_at = window_started_at - interval '16 minutes', last_failure_at = last_failure_at - interval '16 minutes' where key = ${key}`);
+    await t.deps.db.execute(
+      sql`update sign_in_throttle set window_started_at = window_started_at - interval '16 minutes', last_failure_at = last_failure_at - interval '16 minutes' where key = ${key}`,
+    );
     expect((await t.actor().post('/api/auth/sign-in/email', { email: person.email, password: person.password })).status).toBe(200);
-    expect((await t.deps.db.execute(sql`select 1 from sign_in_throttle where key = ${key}`) as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+    expect(((await t.deps.db.execute(sql`select 1 from sign_in_throttle where key = ${key}`)) as unknown as { rows: unknown[] }).rows).toHaveLength(0);
   });
 
   it('answers a protected endpoint without a session with 401 in the one error shape', async () => {
@@ -216,7 +228,12 @@ describe('behind a trusted proxy (TRUSTED_PROXIES)', () => {
       const actor = behind.actor();
       actor.socketAddress = '192.0.2.10';
       // The proxy appends the address it saw; whatever the client wrote stands left of it.
-      const answer = await actor.request('POST', '/api/auth/sign-in/email', { email: uniqueEmail('nobody'), password: 'guess-password-1' }, { 'x-forwarded-for': `${spoofedLeft(attempt)}, ${clientAddress}` });
+      const answer = await actor.request(
+        'POST',
+        '/api/auth/sign-in/email',
+        { email: uniqueEmail('nobody'), password: 'guess-password-1' },
+        { 'x-forwarded-for': `${spoofedLeft(attempt)}, ${clientAddress}` },
+      );
       statuses.push(answer.status);
     }
     return statuses;
@@ -232,7 +249,16 @@ describe('behind a trusted proxy (TRUSTED_PROXIES)', () => {
     const direct = behind.actor();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 4; attempt++) {
-      statuses.push((await direct.request('POST', '/api/auth/sign-in/email', { email: uniqueEmail('nobody'), password: 'guess-password-1' }, { 'x-forwarded-for': `198.51.100.${50 + attempt}` })).status);
+      statuses.push(
+        (
+          await direct.request(
+            'POST',
+            '/api/auth/sign-in/email',
+            { email: uniqueEmail('nobody'), password: 'guess-password-1' },
+            { 'x-forwarded-for': `198.51.100.${50 + attempt}` },
+          )
+        ).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
@@ -250,7 +276,10 @@ describe('session lifetime', () => {
     expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
 
     // 31 minutes pass without activity (moved at the database; the cache is dropped as its TTL would).
-    await t.deps.db.update(sessionTable).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(sessionTable.id, row.id));
+    await t.deps.db
+      .update(sessionTable)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessionTable.id, row.id));
     t.deps.sessions.clear();
     const answer = await person.actor.get('/api/users/me');
     expect(answer.status).toBe(401);
@@ -261,7 +290,10 @@ describe('session lifetime', () => {
   it('ends a session 12 hours after sign-in even while it is in use', async () => {
     const person = await t.signUp();
     const row = await rowOf(person.userId);
-    await t.deps.db.update(sessionTable).set({ createdAt: new Date(Date.now() - 12 * 3_600_000 - 1000), expiresAt: new Date(Date.now() + 20 * 60_000) }).where(eq(sessionTable.id, row.id));
+    await t.deps.db
+      .update(sessionTable)
+      .set({ createdAt: new Date(Date.now() - 12 * 3_600_000 - 1000), expiresAt: new Date(Date.now() + 20 * 60_000) })
+      .where(eq(sessionTable.id, row.id));
     t.deps.sessions.clear();
     expect((await person.actor.get('/api/users/me')).status).toBe(401);
     expect((await person.actor.get('/api/auth/get-session')).body).toBeNull();
@@ -287,7 +319,10 @@ describe('session lifetime', () => {
 
     // Close to the absolute end, activity extends only up to it.
     const createdAt = new Date(Date.now() - 12 * 3_600_000 + 10 * 60_000);
-    await t.deps.db.update(sessionTable).set({ createdAt, expiresAt: new Date(Date.now() + 60_000) }).where(eq(sessionTable.id, row.id));
+    await t.deps.db
+      .update(sessionTable)
+      .set({ createdAt, expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(sessionTable.id, row.id));
     t.deps.sessions.clear();
     await person.actor.get('/api/users/me');
     expect((await rowOf(person.userId)).expiresAt.getTime()).toBe(createdAt.getTime() + 12 * 3_600_000);
@@ -300,8 +335,13 @@ describe('session lifetime', () => {
     expect(token).toBeTruthy();
     const bearer = t.actor();
     expect((await bearer.request('GET', '/api/users/me', undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
-    const row = (await t.deps.db.select().from(sessionTable).where(eq(sessionTable.userId, person.userId))).find((candidate) => token.startsWith(candidate.token))!;
-    await t.deps.db.update(sessionTable).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessionTable.id, row.id));
+    const row = (await t.deps.db.select().from(sessionTable).where(eq(sessionTable.userId, person.userId))).find((candidate) =>
+      token.startsWith(candidate.token),
+    )!;
+    await t.deps.db
+      .update(sessionTable)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessionTable.id, row.id));
     t.deps.sessions.clear();
     expect((await bearer.request('GET', '/api/users/me', undefined, { authorization: `Bearer ${token}` })).status).toBe(401);
   });

@@ -28,7 +28,10 @@ const COUNT_ONLY = new Set(['session']);
 async function snapshot(): Promise<Record<string, string>> {
   const query = tables
     .filter((table) => !ATTEMPT_COUNTERS.has(table))
-    .map((table) => `select '${table}' as t, count(*)::text || ':' || ${COUNT_ONLY.has(table) ? `'-'` : `coalesce(sum(hashtext(x::text)::bigint), 0)::text`} as v from "${table}" x`)
+    .map(
+      (table) =>
+        `select '${table}' as t, count(*)::text || ':' || ${COUNT_ONLY.has(table) ? `'-'` : `coalesce(sum(hashtext(x::text)::bigint), 0)::text`} as v from "${table}" x`,
+    )
     .join(' union all ');
   const result = (await t.deps.db.execute(sql.raw(query))) as unknown as { rows: Array<{ t: string; v: string }> };
   return Object.fromEntries(result.rows.map((row) => [row.t, row.v]));
@@ -72,7 +75,9 @@ beforeAll(async () => {
   t = await createTestApp();
   site = await t.signUp({ organizationName: 'Bad Input Research' });
   doc = (await t.actor().get('/api/openapi.json')).body;
-  const rows = (await t.deps.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as { rows: Array<{ table_name: string }> };
+  const rows = (await t.deps.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )) as unknown as { rows: Array<{ table_name: string }> };
   tables = rows.rows.map((row) => row.table_name);
 }, 120_000);
 afterAll(() => t?.close());
@@ -105,11 +110,18 @@ describe('bad input, generated from the OpenAPI document', () => {
         const who = cookie ? '' : ' (anonymous)';
         if (answer.status >= 500) failures.push(`${request.operation} [${request.label}]${who} -> ${answer.status} ${answer.text.slice(0, 160)}`);
         // The database's data-exception fallback answered: a contract let the value through.
-        if (answer.text.includes(DATABASE_FALLBACK_MESSAGE)) failures.push(`${request.operation} [${request.label}]${who} -> reached the database: ${answer.status}`);
+        if (answer.text.includes(DATABASE_FALLBACK_MESSAGE))
+          failures.push(`${request.operation} [${request.label}]${who} -> reached the database: ${answer.status}`);
         if (request.label === 'baseline' && answer.status === 400) invalidBaseline.add(`${request.operation}${who}`);
         // A 400 for one bad query or body field names that field (when the rest of the request was valid).
         const field = /^(query|body) ([\w.]+): /.exec(request.label)?.[2];
-        if (field && answer.status === 400 && !invalidBaseline.has(`${request.operation}${who}`) && !path.startsWith('/api/auth/') && !answer.text.includes(field.split('.')[0])) {
+        if (
+          field &&
+          answer.status === 400 &&
+          !invalidBaseline.has(`${request.operation}${who}`) &&
+          !path.startsWith('/api/auth/') &&
+          !answer.text.includes(field.split('.')[0])
+        ) {
           failures.push(`${request.operation} [${request.label}]${who} -> 400 without naming ${field}: ${answer.text.slice(0, 160)}`);
         }
         const markAfter = await writeMark();
@@ -130,11 +142,14 @@ describe('bad input, generated from the OpenAPI document', () => {
       const quietBefore = await quiet();
       const answer = await send(suspect.request, suspect.cookie);
       const changed = changedTables(quietBefore, await snapshot());
-      if (answer.status >= 400 && answer.status < 500 && changed.length) failures.push(`${suspect.request.operation} [${suspect.request.label}] -> ${answer.status} but changed ${changed.join(', ')}`);
+      if (answer.status >= 400 && answer.status < 500 && changed.length)
+        failures.push(`${suspect.request.operation} [${suspect.request.label}] -> ${answer.status} but changed ${changed.join(', ')}`);
     }
 
     const seconds = Math.round((Date.now() - started) / 1000);
-    process.stdout.write(`bad-input: ${sent} requests over ${Object.keys(doc.paths).length} paths in ${seconds} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; ${suspects.length} re-checked\n`);
+    process.stdout.write(
+      `bad-input: ${sent} requests over ${Object.keys(doc.paths).length} paths in ${seconds} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; ${suspects.length} re-checked\n`,
+    );
     expect(sent).toBeGreaterThan(3000);
     expect(failures).toEqual([]);
   }, 900_000);

@@ -23,19 +23,38 @@ let phoneSeq = 0;
 const nextPhone = () => `+1312555${String(6000 + ++phoneSeq)}`;
 
 const blocks: StudyBlock[] = [
-  { id: 'about', title: { en: 'About you' }, questions: [{ id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] }] },
+  {
+    id: 'about',
+    title: { en: 'About you' },
+    questions: [
+      { id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] },
+    ],
+  },
 ];
 
 async function newCandidate(overrides: Record<string, unknown> = {}) {
-  const answer = await site.actor.post('/api/candidates/', { firstName: 'Rosa', lastName: 'Diaz', phone: nextPhone(), timeZone: zoneAtHour(12), consent: { calls: true }, customFields: { asthma: true }, ...overrides });
+  const answer = await site.actor.post('/api/candidates/', {
+    firstName: 'Rosa',
+    lastName: 'Diaz',
+    phone: nextPhone(),
+    timeZone: zoneAtHour(12),
+    consent: { calls: true },
+    customFields: { asthma: true },
+    ...overrides,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body as { id: string; phone: string };
 }
 
-const rowOf = async (candidateId: string) => (await t.deps.db.select().from(callback).where(eq(callback.candidateId, candidateId))).sort((x, y) => +x.createdAt - +y.createdAt);
+const rowOf = async (candidateId: string) =>
+  (await t.deps.db.select().from(callback).where(eq(callback.candidateId, candidateId))).sort((x, y) => +x.createdAt - +y.createdAt);
 const inAnHour = () => new Date(Date.now() + 60 * 60_000).toISOString();
 const tools = (path: string, init: { method: string; body?: unknown }) =>
-  t.app.request(`/api/functions/vapi/${path}`, { method: init.method, headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET }, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  t.app.request(`/api/functions/vapi/${path}`, {
+    method: init.method,
+    headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -50,9 +69,19 @@ beforeAll(async () => {
   t = await createTestApp({ VAPI_SERVER_SECRET: SECRET });
   site = await t.signUp({ organizationName: 'Callback Research Site' });
   const trial = await createRecruitingTrial(site.actor, { title: 'Asthma study', criteria: [{ kind: 'inclusion', text: 'Asthma' }] });
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() })
+    .returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks });
-  const agent = await site.actor.post('/api/voice-agents/', { name: 'Screener', type: 'PRESCREEN', trialId: trial.body.id, prescreenFormId: form.id, firstMessage: { en: 'Hello' }, voicemailMessage: { en: 'Sorry we missed you' } });
+  const agent = await site.actor.post('/api/voice-agents/', {
+    name: 'Screener',
+    type: 'PRESCREEN',
+    trialId: trial.body.id,
+    prescreenFormId: form.id,
+    firstMessage: { en: 'Hello' },
+    voicemailMessage: { en: 'Sorry we missed you' },
+  });
   expect(agent.status, JSON.stringify(agent.body)).toBe(201);
   agentId = agent.body.id;
 });
@@ -64,7 +93,20 @@ describe('scheduling through the API', () => {
     const at = inAnHour();
     const first = await site.actor.post('/api/callbacks/schedule', { candidateId: person.id, at, note: 'Prefers afternoons' });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body).toMatchObject({ rescheduled: false, callback: { candidateId: person.id, candidateName: 'Rosa Diaz', status: 'pending', reason: 'requested', type: 'PRESCREEN', attempts: 0, maxAttempts: 3, note: 'Prefers afternoons', voiceAgentId: agentId } });
+    expect(first.body).toMatchObject({
+      rescheduled: false,
+      callback: {
+        candidateId: person.id,
+        candidateName: 'Rosa Diaz',
+        status: 'pending',
+        reason: 'requested',
+        type: 'PRESCREEN',
+        attempts: 0,
+        maxAttempts: 3,
+        note: 'Prefers afternoons',
+        voiceAgentId: agentId,
+      },
+    });
     // Midday in the candidate's zone plus an hour is inside 08:00-21:00 unless the clock sits right at a minute boundary.
     expect(new Date(first.body.callback.scheduledFor).getTime()).toBe(new Date(at).getTime());
 
@@ -163,7 +205,10 @@ describe('placing callbacks', () => {
     await site.actor.post('/api/callbacks/schedule', { candidateId: person.id, at: inAnHour() });
     const [row] = await rowOf(person.id);
     // The candidate moves to a zone where it is now 23:00; the job runs when due.
-    await t.deps.db.update(candidate).set({ timeZone: zoneAtHour(23) }).where(eq(candidate.id, person.id));
+    await t.deps.db
+      .update(candidate)
+      .set({ timeZone: zoneAtHour(23) })
+      .where(eq(candidate.id, person.id));
     await placeCallbackJob(t.deps, { callbackId: row.id }, row.jobId!, row.scheduledFor);
     const [after] = await rowOf(person.id);
     expect(after).toMatchObject({ status: 'pending', attempts: 0 });
@@ -284,7 +329,11 @@ describe("the voice agent's callback tools", () => {
     expect(row).toMatchObject({ status: 'pending', reason: 'requested', note: 'after work' });
     expect(row.jobId).toBeTruthy();
 
-    const read = await t.app.request('/api/inbound/vapi', { method: 'POST', headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET }, body: JSON.stringify(message('tc_2', 'scheduled-callback', {})) });
+    const read = await t.app.request('/api/inbound/vapi', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
+      body: JSON.stringify(message('tc_2', 'scheduled-callback', {})),
+    });
     expect(((await read.json()) as { results: Array<{ result: string }> }).results[0].result).toMatch(/^A callback is scheduled for /);
     await site.actor.delete(`/api/calls/${placed.body.id}`);
   });
@@ -324,9 +373,17 @@ describe("the voice agent's callback tools", () => {
     expect(ambiguous.status).toBe(409);
     await assignTestNumber(t, site.organizationId, '+13125550000');
     expect((await site.actor.patch(`/api/voice-agents/${agentId}`, { fromNumber: '+13125550000' })).status).toBe(200);
-    const narrowed = await tools('schedule-callback', { method: 'POST', body: { candidatePhoneNumber: person.phone, agentPhoneNumber: '+13125550000', inMinutes: 30 } });
+    const narrowed = await tools('schedule-callback', {
+      method: 'POST',
+      body: { candidatePhoneNumber: person.phone, agentPhoneNumber: '+13125550000', inMinutes: 30 },
+    });
     expect(narrowed.status).toBe(200);
     expect(await rowOf(person.id)).toHaveLength(1);
-    expect(await t.deps.db.select().from(callback).where(and(eq(callback.candidateId, twin.body.id)))).toEqual([]);
+    expect(
+      await t.deps.db
+        .select()
+        .from(callback)
+        .where(and(eq(callback.candidateId, twin.body.id))),
+    ).toEqual([]);
   });
 });

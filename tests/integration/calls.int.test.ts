@@ -1,7 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
-import { activityEvent, call, callEvent, candidate, contactEvent, prescreenForm, prescreenFormVersion, prescreenResult, satisfactionResponse } from '../../src/server/db/schema';
+import {
+  activityEvent,
+  call,
+  callEvent,
+  candidate,
+  contactEvent,
+  prescreenForm,
+  prescreenFormVersion,
+  prescreenResult,
+  satisfactionResponse,
+} from '../../src/server/db/schema';
 import { simulatedRating } from '../../src/server/integrations/voice/simulator';
 import { assignTestNumber } from '../support/phone-numbers';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
@@ -45,7 +55,10 @@ const blocksFor = (criteria: { age: string; asthma: string; smoker: string }): S
       {
         id: 'asthma',
         type: 'yes_no',
-        wording: { phone: { en: 'Has a doctor ever told you that you have asthma?', es: '¿Un médico le ha dicho alguna vez que tiene asma?' }, chat: { en: 'Asthma?' } },
+        wording: {
+          phone: { en: 'Has a doctor ever told you that you have asthma?', es: '¿Un médico le ha dicho alguna vez que tiene asma?' },
+          chat: { en: 'Asthma?' },
+        },
         required: true,
         criterionLinks: [{ criterionId: criteria.asthma, when: { op: 'is_yes' }, then: 'met', otherwise: 'not_met' }],
       },
@@ -84,7 +97,11 @@ async function placeCall(candidateId: string, body: Record<string, unknown> = {}
 }
 
 const webhook = (payload: unknown, headers: Record<string, string> = { 'x-vapi-secret': SECRET }) =>
-  t.app.request('/api/inbound/vapi', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+  t.app.request('/api/inbound/vapi', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
 
 beforeAll(async () => {
   t = await createTestApp({ VAPI_SERVER_SECRET: SECRET });
@@ -100,15 +117,23 @@ beforeAll(async () => {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   trialId = created.body.id;
   const [age, asthma, smoker] = created.body.criteria.map((criterion: { id: string }) => criterion.id);
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId, name: 'Asthma phone form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
-  await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks: blocksFor({ age, asthma, smoker }) });
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: site.organizationId, trialId, name: 'Asthma phone form', status: 'published', currentVersion: 1, publishedAt: new Date() })
+    .returning();
+  await t.deps.db
+    .insert(prescreenFormVersion)
+    .values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks: blocksFor({ age, asthma, smoker }) });
   formId = form.id;
   const agent = await site.actor.post('/api/voice-agents/', {
     name: 'Asthma phone screener',
     type: 'PRESCREEN',
     trialId,
     prescreenFormId: formId,
-    firstMessage: { en: 'Hello, this is Lakeside Clinical Research calling about our asthma study.', es: 'Hola, le llamamos de Lakeside Clinical Research por nuestro estudio de asma.' },
+    firstMessage: {
+      en: 'Hello, this is Lakeside Clinical Research calling about our asthma study.',
+      es: 'Hola, le llamamos de Lakeside Clinical Research por nuestro estudio de asma.',
+    },
     voicemailMessage: { en: 'Sorry we missed you. Please call us back.', es: 'Lamentamos no encontrarle.' },
   });
   expect(agent.status, JSON.stringify(agent.body)).toBe(201);
@@ -133,7 +158,9 @@ describe('a simulated prescreen call', () => {
     expect(detail.costUsd).toBeGreaterThan(0);
     expect(detail.transcript.map((turn: { role: string }) => turn.role)).toContain('user');
     expect(detail.transcript.some((turn: { text: string }) => turn.text.includes('asthma'))).toBe(true);
-    expect(new Set(detail.events.map((event: { type: string }) => event.type))).toEqual(new Set(['status-update', 'transcript', 'tool-calls', 'end-of-call-report']));
+    expect(new Set(detail.events.map((event: { type: string }) => event.type))).toEqual(
+      new Set(['status-update', 'transcript', 'tool-calls', 'end-of-call-report']),
+    );
     expect(detail.structuredData.prescreenComplete).toBe(true);
     expect(detail.prescreenResultId).toBeTruthy();
 
@@ -160,7 +187,7 @@ describe('a simulated prescreen call', () => {
     expect(logs.body.entries.at(-1)).toMatchObject({ type: 'end-of-call-report', summary: 'Call ended: assistant-ended-call' });
   });
 
-  it('ends by asking for a 1-5 rating: stored as the call\'s satisfaction, with the call\'s activity and cost', async () => {
+  it("ends by asking for a 1-5 rating: stored as the call's satisfaction, with the call's activity and cost", async () => {
     const candidateId = await newCandidate();
     const detail = await placeCall(candidateId);
     expect(detail.transcript.at(-3)).toMatchObject({ role: 'assistant', text: 'One last question: on a scale of 1 to 5, how would you rate this call?' });
@@ -190,7 +217,9 @@ describe('a simulated prescreen call', () => {
     expect(detail).toMatchObject({ status: 'ended', outcome: 'completed', language: 'es' });
     expect(detail.transcript.some((turn: { text: string }) => turn.text.includes('¿Un médico le ha dicho'))).toBe(true);
     const logs = (await site.actor.get(`/api/vapi/calls/${detail.id}/logs`)).body;
-    const switched = logs.entries.flatMap((entry: { toolCalls?: Array<{ name: string; result: unknown }> }) => entry.toolCalls ?? []).find((tool: { name: string }) => tool.name === 'switch-language');
+    const switched = logs.entries
+      .flatMap((entry: { toolCalls?: Array<{ name: string; result: unknown }> }) => entry.toolCalls ?? [])
+      .find((tool: { name: string }) => tool.name === 'switch-language');
     expect(switched.result).toContain('Hola');
     const [result] = await t.deps.db.select().from(prescreenResult).where(eq(prescreenResult.id, detail.prescreenResultId));
     expect(result.aiRecommendation).toBe('PASS');
@@ -209,8 +238,13 @@ describe('a simulated prescreen call', () => {
     expect(third.transcript[0].text).toContain('Sorry we missed you');
     [person] = await t.deps.db.select().from(candidate).where(eq(candidate.id, candidateId));
     expect(person.status).toBe('unreachable');
-    const events = await t.deps.db.select().from(contactEvent).where(and(eq(contactEvent.candidateId, candidateId), eq(contactEvent.kind, 'call')));
-    expect(events.map((event) => event.summary)).toEqual(expect.arrayContaining(['Call not answered (prescreen)', 'Line busy (prescreen)', 'Reached voicemail (prescreen)']));
+    const events = await t.deps.db
+      .select()
+      .from(contactEvent)
+      .where(and(eq(contactEvent.candidateId, candidateId), eq(contactEvent.kind, 'call')));
+    expect(events.map((event) => event.summary)).toEqual(
+      expect.arrayContaining(['Call not answered (prescreen)', 'Line busy (prescreen)', 'Reached voicemail (prescreen)']),
+    );
 
     const failed = await site.actor.get(`/api/calls/?candidateId=${candidateId}&filter=failedPrescreen`);
     expect(failed.body.total).toBe(3);
@@ -305,23 +339,48 @@ describe('the webhook', () => {
 
   it('answers 400 to bad payloads, never 500', async () => {
     const { providerCallId } = await ringingCall();
-    for (const payload of ['not json', '{}', '[]', { message: 'x' }, { message: {} }, { message: { type: 'status-update', call: { id: providerCallId } } }, { message: { type: 'status-update', status: 'exploded', call: { id: providerCallId } } }, { message: { type: 'tool-calls', toolCallList: 'nope', call: { id: providerCallId } } }, { message: { type: 'transcript', role: 'user', call: { id: providerCallId } } }]) {
+    for (const payload of [
+      'not json',
+      '{}',
+      '[]',
+      { message: 'x' },
+      { message: {} },
+      { message: { type: 'status-update', call: { id: providerCallId } } },
+      { message: { type: 'status-update', status: 'exploded', call: { id: providerCallId } } },
+      { message: { type: 'tool-calls', toolCallList: 'nope', call: { id: providerCallId } } },
+      { message: { type: 'transcript', role: 'user', call: { id: providerCallId } } },
+    ]) {
       const answer = await webhook(payload);
       expect(answer.status, JSON.stringify(payload)).toBe(400);
       expect((await answer.json()).error.code).toBe('BAD_REQUEST');
     }
     // Unknown message types and unknown calls are accepted (stored / ignored), not errors.
     expect((await webhook({ message: { type: 'speech-update', status: 'started', role: 'user', call: { id: providerCallId } } })).status).toBe(200);
-    expect(await (await webhook({ message: { type: 'status-update', status: 'ringing', call: { id: 'unknown-call' } } })).json()).toEqual({ ok: true, ignored: 'unknown call' });
+    expect(await (await webhook({ message: { type: 'status-update', status: 'ringing', call: { id: 'unknown-call' } } })).json()).toEqual({
+      ok: true,
+      ignored: 'unknown call',
+    });
   });
 
   it('a redelivered message changes nothing (stored once, counted once)', async () => {
     const ringing = await ringingCall();
     const call = { id: ringing.providerCallId };
-    const transcript = JSON.stringify({ message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Has a doctor ever told you that you have asthma?', call } });
+    const transcript = JSON.stringify({
+      message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Has a doctor ever told you that you have asthma?', call },
+    });
     const reply = JSON.stringify({ message: { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Yes, I have asthma', call } });
     const partial = JSON.stringify({ message: { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'Yes', call } });
-    const report = JSON.stringify({ message: { type: 'end-of-call-report', endedReason: 'customer-ended-call', durationSeconds: 42, cost: 0.12, call, artifact: { recordingUrl: 'https://recordings.example/1.wav' }, analysis: { structuredData: { answers: { dob: '1975-06-01', smoke: 'no' } } } } });
+    const report = JSON.stringify({
+      message: {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        durationSeconds: 42,
+        cost: 0.12,
+        call,
+        artifact: { recordingUrl: 'https://recordings.example/1.wav' },
+        analysis: { structuredData: { answers: { dob: '1975-06-01', smoke: 'no' } } },
+      },
+    });
     for (const body of [transcript, reply, partial, transcript, reply, report]) expect((await webhook(body)).status).toBe(200);
     const events = await t.deps.db.select().from(callEvent).where(eq(callEvent.callId, ringing.id));
     const again = await webhook(report);
@@ -337,39 +396,71 @@ describe('the webhook', () => {
     expect(results[0].aiRecommendation).toBe('PASS');
     const evidence = (results[0].answers as Array<{ questionId: string; evidence?: string }>).find((answer) => answer.questionId === 'asthma')?.evidence;
     expect(evidence).toContain('transcript');
-    const callEvents = await t.deps.db.select().from(contactEvent).where(and(eq(contactEvent.candidateId, ringing.candidateId), eq(contactEvent.kind, 'call')));
+    const callEvents = await t.deps.db
+      .select()
+      .from(contactEvent)
+      .where(and(eq(contactEvent.candidateId, ringing.candidateId), eq(contactEvent.kind, 'call')));
     expect(callEvents.filter((event) => event.summary.startsWith('Candidate hung up'))).toHaveLength(1);
     // A second, different report for the same call is stored but not applied again.
-    expect((await webhook({ message: { type: 'end-of-call-report', endedReason: 'assistant-ended-call', call, analysis: { structuredData: { answers: { asthma: 'yes' } } } } })).status).toBe(200);
+    expect(
+      (
+        await webhook({
+          message: { type: 'end-of-call-report', endedReason: 'assistant-ended-call', call, analysis: { structuredData: { answers: { asthma: 'yes' } } } },
+        })
+      ).status,
+    ).toBe(200);
     expect(await t.deps.db.select().from(prescreenResult).where(eq(prescreenResult.sourceId, ringing.id))).toHaveLength(1);
   });
 
-  it('answers tool calls in Vapi\'s shape; answers recorded by tools become the result', async () => {
+  it("answers tool calls in Vapi's shape; answers recorded by tools become the result", async () => {
     const ringing = await ringingCall();
     const toolCalls = (list: Array<{ id: string; name: string; arguments: unknown }>) => ({
-      message: { type: 'tool-calls', call: { id: ringing.providerCallId }, toolCallList: list.map((item) => ({ id: item.id, type: 'function', function: { name: item.name, arguments: item.arguments } })) },
+      message: {
+        type: 'tool-calls',
+        call: { id: ringing.providerCallId },
+        toolCallList: list.map((item) => ({ id: item.id, type: 'function', function: { name: item.name, arguments: item.arguments } })),
+      },
     });
     const viaTools = await t.app.request('/api/functions/vapi/set-call-metadata', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
-      body: JSON.stringify(toolCalls([
-        { id: 'tc1', name: 'set-call-metadata', arguments: { questionId: 'asthma', answer: 'yes' } },
-        { id: 'tc2', name: 'set-call-metadata', arguments: JSON.stringify({ questionId: 'smoke', answer: 'no' }) },
-        { id: 'tc3', name: 'set-call-metadata', arguments: { questionId: 'dob', answer: 'March 4, 1980' } },
-        { id: 'tc4', name: 'no-such-tool', arguments: {} },
-      ])),
+      body: JSON.stringify(
+        toolCalls([
+          { id: 'tc1', name: 'set-call-metadata', arguments: { questionId: 'asthma', answer: 'yes' } },
+          { id: 'tc2', name: 'set-call-metadata', arguments: JSON.stringify({ questionId: 'smoke', answer: 'no' }) },
+          { id: 'tc3', name: 'set-call-metadata', arguments: { questionId: 'dob', answer: 'March 4, 1980' } },
+          { id: 'tc4', name: 'no-such-tool', arguments: {} },
+        ]),
+      ),
     });
     expect(viaTools.status).toBe(200);
-    expect(await viaTools.json()).toEqual({ results: [
-      { toolCallId: 'tc1', result: 'Recorded.' },
-      { toolCallId: 'tc2', result: 'Recorded.' },
-      { toolCallId: 'tc3', result: 'Recorded.' },
-      { toolCallId: 'tc4', result: 'Error: unknown tool no-such-tool' },
-    ] });
-    const viaWebhook = await webhook(toolCalls([{ id: 'tc5', name: 'mark-exit-status', arguments: { exitStatus: 'completed' } }, { id: 'tc6', name: 'switch-transcriber-from-multi-to-current', arguments: {} }]));
-    expect(await viaWebhook.json()).toEqual({ results: [{ toolCallId: 'tc5', result: 'Exit status recorded.' }, { toolCallId: 'tc6', result: 'Transcriber set to en.' }] });
+    expect(await viaTools.json()).toEqual({
+      results: [
+        { toolCallId: 'tc1', result: 'Recorded.' },
+        { toolCallId: 'tc2', result: 'Recorded.' },
+        { toolCallId: 'tc3', result: 'Recorded.' },
+        { toolCallId: 'tc4', result: 'Error: unknown tool no-such-tool' },
+      ],
+    });
+    const viaWebhook = await webhook(
+      toolCalls([
+        { id: 'tc5', name: 'mark-exit-status', arguments: { exitStatus: 'completed' } },
+        { id: 'tc6', name: 'switch-transcriber-from-multi-to-current', arguments: {} },
+      ]),
+    );
+    expect(await viaWebhook.json()).toEqual({
+      results: [
+        { toolCallId: 'tc5', result: 'Exit status recorded.' },
+        { toolCallId: 'tc6', result: 'Transcriber set to en.' },
+      ],
+    });
 
-    const direct = (name: string, query: string, body: unknown) => t.app.request(`/api/functions/vapi/${name}?${query}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET }, body: JSON.stringify(body) });
+    const direct = (name: string, query: string, body: unknown) =>
+      t.app.request(`/api/functions/vapi/${name}?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
+        body: JSON.stringify(body),
+      });
     const language = await direct('update-preferred-language', `candidateId=${ringing.candidateId}`, { language: 'es' });
     expect(await language.json()).toMatchObject({ ok: true, tool: 'update-preferred-language', result: 'Preferred language set to es.' });
     const [person] = await t.deps.db.select().from(candidate).where(eq(candidate.id, ringing.candidateId));
@@ -384,9 +475,16 @@ describe('the webhook', () => {
     expect((await direct('no-such-tool', `callId=${ringing.id}`, {})).status).toBe(404);
     expect((await direct('end-prescreen-chat', 'candidateId=00000000-0000-4000-8000-000000000000', {})).status).toBe(404);
 
-    expect((await webhook({ message: { type: 'end-of-call-report', endedReason: 'customer-ended-call', call: { id: ringing.providerCallId } } })).status).toBe(200);
+    expect((await webhook({ message: { type: 'end-of-call-report', endedReason: 'customer-ended-call', call: { id: ringing.providerCallId } } })).status).toBe(
+      200,
+    );
     const detail = (await site.actor.get(`/api/calls/${ringing.id}`)).body;
-    expect(detail.structuredData).toMatchObject({ answers: { asthma: 'yes', smoke: 'no' }, exitStatus: 'completed', sms: { smsConsent: 'yes' }, transcriberLanguage: 'en' });
+    expect(detail.structuredData).toMatchObject({
+      answers: { asthma: 'yes', smoke: 'no' },
+      exitStatus: 'completed',
+      sms: { smsConsent: 'yes' },
+      transcriberLanguage: 'en',
+    });
     const [result] = await t.deps.db.select().from(prescreenResult).where(eq(prescreenResult.id, detail.prescreenResultId));
     expect(result.aiRecommendation).toBe('PASS');
   });
@@ -396,7 +494,9 @@ describe('the webhook', () => {
     await assignTestNumber(t, site.organizationId, '+12125550111');
     expect((await site.actor.patch(`/api/voice-agents/${agentId}`, { fromNumber: '+12125550111' })).status).toBe(200);
     const inbound = { id: 'inbound-call-1', type: 'inboundPhoneCall', customer: { number: phone }, phoneNumber: { number: '+12125550111' } };
-    const answer = await webhook({ message: { type: 'assistant-request', call: inbound, customer: { number: phone }, phoneNumber: { number: '+12125550111' } } });
+    const answer = await webhook({
+      message: { type: 'assistant-request', call: inbound, customer: { number: phone }, phoneNumber: { number: '+12125550111' } },
+    });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ assistant: { firstMessage: expect.stringContaining('Lakeside') } });
     const [row] = await t.deps.db.select().from(call).where(eq(call.providerCallId, 'inbound-call-1'));
@@ -422,7 +522,11 @@ describe('webhook without a secret', () => {
     }
     const development = await createTestApp();
     try {
-      const answer = await development.app.request('/api/inbound/vapi', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: { type: 'status-update', status: 'ringing', call: { id: 'x' } } }) });
+      const answer = await development.app.request('/api/inbound/vapi', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: { type: 'status-update', status: 'ringing', call: { id: 'x' } } }),
+      });
       expect(answer.status).toBe(200);
     } finally {
       await development.close();

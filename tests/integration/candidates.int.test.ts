@@ -25,7 +25,16 @@ const create = async (body: Record<string, unknown>) => {
 
 describe('POST /api/candidates', () => {
   it('creates a candidate with the phone in E.164 and the email lowercased, in the active organization', async () => {
-    const created = await create({ firstName: 'Ada', lastName: 'Lovelace', phone: '(212) 555-0142', email: 'Ada@Example.TEST', dateOfBirth: '1985-12-10', sex: 'female', postalCode: '10001', trialIds: [trialId] });
+    const created = await create({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '(212) 555-0142',
+      email: 'Ada@Example.TEST',
+      dateOfBirth: '1985-12-10',
+      sex: 'female',
+      postalCode: '10001',
+      trialIds: [trialId],
+    });
     expect(created).toMatchObject({
       organizationId: site.organizationId,
       firstName: 'Ada',
@@ -136,7 +145,10 @@ describe('prescreen notes', () => {
     expect(added.body).toMatchObject({ index: 0, text: 'Takes metformin daily.', authorUserId: site.userId, authorName: 'Casey Coordinator' });
     await site.actor.post(`/api/candidates/${created.id}/prescreen-notes`, { text: 'Second note' });
     const listed = await site.actor.get(`/api/candidates/${created.id}/prescreen-notes`);
-    expect(listed.body.notes.map((note: { index: number; text: string }) => [note.index, note.text])).toEqual([[0, 'Takes metformin daily.'], [1, 'Second note']]);
+    expect(listed.body.notes.map((note: { index: number; text: string }) => [note.index, note.text])).toEqual([
+      [0, 'Takes metformin daily.'],
+      [1, 'Second note'],
+    ]);
 
     expect((await site.actor.post(`/api/candidates/${created.id}/prescreen-notes`, { text: '' })).status).toBe(400);
     expect((await site.actor.post(`/api/candidates/${created.id}/prescreen-notes`, { text: 'x'.repeat(5001) })).status).toBe(400);
@@ -206,7 +218,8 @@ describe('GET /api/candidates', () => {
   });
 
   it('searches by name, phone and email and filters by status', async () => {
-    const find = async (query: string) => (await listSite.actor.get(`/api/candidates/?${query}`)).body.candidates.map((row: { firstName: string }) => row.firstName);
+    const find = async (query: string) =>
+      (await listSite.actor.get(`/api/candidates/?${query}`)).body.candidates.map((row: { firstName: string }) => row.firstName);
     expect(await find('search=chen')).toEqual(['Xia']);
     expect(await find(`search=${encodeURIComponent('Vera Ev')}`)).toEqual(['Vera']);
     expect(await find(`search=${encodeURIComponent('(415) 555-1203')}`)).toEqual(['Will']);
@@ -271,7 +284,9 @@ describe('bulk actions', () => {
     expect(refused.status).toBe(404);
     expect((await site.actor.get(`/api/candidates/${a.id}`)).body.status).toBe('contacted');
     expect((await site.actor.post('/api/candidates/bulk-update', { candidateIds: [a.id] })).status).toBe(400);
-    expect((await site.actor.post('/api/candidates/bulk-update', { candidateIds: [a.id], addTrialId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect((await site.actor.post('/api/candidates/bulk-update', { candidateIds: [a.id], addTrialId: '00000000-0000-4000-8000-000000000000' })).status).toBe(
+      404,
+    );
   });
 
   it('bulk-delete removes all or nothing', async () => {

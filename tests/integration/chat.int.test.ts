@@ -1,7 +1,20 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
-import { activityEvent, auditLog, candidate, chatConversation, chatMessage, organization, prescreenForm, prescreenFormVersion, prescreenResult, requestThrottle, satisfactionResponse, smsMessage } from '../../src/server/db/schema';
+import {
+  activityEvent,
+  auditLog,
+  candidate,
+  chatConversation,
+  chatMessage,
+  organization,
+  prescreenForm,
+  prescreenFormVersion,
+  prescreenResult,
+  requestThrottle,
+  satisfactionResponse,
+  smsMessage,
+} from '../../src/server/db/schema';
 import { CHAT_LIMITS, hit } from '../../src/server/features/chat/throttle';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
 import { createRecruitingTrial } from '../support/trials';
@@ -53,7 +66,10 @@ const blocksFor = (criteria: { age: string; asthma: string; smoker: string }): S
 ];
 
 async function insertForm(organizationId: string, forTrialId: string, blocks: StudyBlock[], status: 'draft' | 'published' = 'published') {
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId, trialId: forTrialId, name: 'Asthma chat form', status, currentVersion: 1, publishedAt: new Date() }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId, trialId: forTrialId, name: 'Asthma chat form', status, currentVersion: 1, publishedAt: new Date() })
+    .returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId, formId: form.id, version: 1, blocks });
   return form.id;
 }
@@ -196,9 +212,20 @@ describe('a chat from initiate to a prescreen result', () => {
   it('greets, verifies the phone, asks the form, records a PASS from chat and completes', async () => {
     const phone = nextPhone();
     const chat = await start();
-    expect(chat.body).toMatchObject({ status: 'ONGOING', language: 'en', awaiting: 'text', isTest: false, phoneVerified: false, agent: { id: agentId }, organization: { id: site.organizationId, publicId } });
+    expect(chat.body).toMatchObject({
+      status: 'ONGOING',
+      language: 'en',
+      awaiting: 'text',
+      isTest: false,
+      phoneVerified: false,
+      agent: { id: agentId },
+      organization: { id: site.organizationId, publicId },
+    });
     expect(chat.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(chat.body.messages.map((message: { text: string }) => message.text)).toEqual(['Hi! Let us see whether our asthma study could suit you.', 'To start, what is your first name?']);
+    expect(chat.body.messages.map((message: { text: string }) => message.text)).toEqual([
+      'Hi! Let us see whether our asthma study could suit you.',
+      'To start, what is your first name?',
+    ]);
 
     // The token is stored hashed, never as given.
     const [stored] = await t.deps.db.select().from(chatConversation).where(eq(chatConversation.id, chat.id));
@@ -219,13 +246,23 @@ describe('a chat from initiate to a prescreen result', () => {
     const code = await codeSentTo(phone);
     expect(codeRow.verificationCodeHash).not.toContain(code);
 
-    const wrong = await chat.visitor.post('/api/chat-conversations/verify', { conversationId: chat.id, token: chat.token, code: code === '000000' ? '111111' : '000000' });
+    const wrong = await chat.visitor.post('/api/chat-conversations/verify', {
+      conversationId: chat.id,
+      token: chat.token,
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.body).toMatchObject({ phoneVerified: false, awaiting: 'code' });
     expect(wrong.body.messages.at(-1).text).toMatch(/4 attempts left/);
 
     const confirmed = await chat.visitor.post('/api/chat-conversations/verify', { conversationId: chat.id, token: chat.token, code });
     expect(confirmed.body).toMatchObject({ phoneVerified: true, awaiting: 'text' });
-    expect(confirmed.body.messages.at(-1)).toMatchObject({ role: 'agent', kind: 'question', questionId: 'dob', inputType: 'date', text: 'What is your date of birth?' });
+    expect(confirmed.body.messages.at(-1)).toMatchObject({
+      role: 'agent',
+      kind: 'question',
+      questionId: 'dob',
+      inputType: 'date',
+      text: 'What is your date of birth?',
+    });
 
     const [linked] = await t.deps.db.select().from(chatConversation).where(eq(chatConversation.id, chat.id));
     const [person] = await t.deps.db.select().from(candidate).where(eq(candidate.id, linked.candidateId!));
@@ -235,7 +272,10 @@ describe('a chat from initiate to a prescreen result', () => {
     await sayOk(chat, 'yeah');
     const last = await sayOk(chat, 'no never');
     expect(last).toMatchObject({ status: 'COMPLETED', awaiting: 'none' });
-    expect(last.messages.map((message: { text: string }) => message.text).slice(-2)).toEqual(['Thank you for chatting with us.', 'A member of the study team will call you back soon.']);
+    expect(last.messages.map((message: { text: string }) => message.text).slice(-2)).toEqual([
+      'Thank you for chatting with us.',
+      'A member of the study team will call you back soon.',
+    ]);
 
     const [done] = await t.deps.db.select().from(chatConversation).where(eq(chatConversation.id, chat.id));
     expect(done.status).toBe('COMPLETED');
@@ -270,7 +310,10 @@ describe('a chat from initiate to a prescreen result', () => {
     await verified(chat, phone, 'Whoever');
     const [row] = await t.deps.db.select().from(chatConversation).where(eq(chatConversation.id, chat.id));
     expect(row.candidateId).toBe(existing.body.id);
-    const people = await t.deps.db.select().from(candidate).where(and(eq(candidate.organizationId, site.organizationId), eq(candidate.phone, phone)));
+    const people = await t.deps.db
+      .select()
+      .from(candidate)
+      .where(and(eq(candidate.organizationId, site.organizationId), eq(candidate.phone, phone)));
     expect(people).toHaveLength(1);
     expect(people[0].firstName).toBe('Existing');
   });
@@ -307,7 +350,10 @@ describe('a chat from initiate to a prescreen result', () => {
     const [stored] = await t.deps.db.select().from(satisfactionResponse).where(eq(satisfactionResponse.referenceId, chat.id));
     expect(stored).toMatchObject({ channel: 'chat', rating: 4, comment: 'Quick and clear', organizationId: site.organizationId });
     expect(stored.candidateId).toBeTruthy();
-    const [event] = await t.deps.db.select().from(activityEvent).where(and(eq(activityEvent.kind, 'satisfaction_rated'), eq(activityEvent.referenceId, stored.id)));
+    const [event] = await t.deps.db
+      .select()
+      .from(activityEvent)
+      .where(and(eq(activityEvent.kind, 'satisfaction_rated'), eq(activityEvent.referenceId, stored.id)));
     expect(event).toMatchObject({ source: 'chat', value: 4, trialId, label: '4' });
     const history = await site.actor.get(`/api/contact-history?candidateId=${stored.candidateId}`);
     expect(history.body.events.map((item: { summary: string }) => item.summary)).toContain('Chat rated 4/5 with a comment');
@@ -355,7 +401,10 @@ describe('a chat from initiate to a prescreen result', () => {
   });
 
   it('issue 15: a chat promising a call back collects a way to reach the person, and saves the date of birth', async () => {
-    const open = await site.actor.post('/api/chat-agents/internal/', agentBody({ name: 'Callback agent', requirePhoneVerification: false, nextStep: 'callback' }));
+    const open = await site.actor.post(
+      '/api/chat-agents/internal/',
+      agentBody({ name: 'Callback agent', requirePhoneVerification: false, nextStep: 'callback' }),
+    );
     const chat = await start({ chatAgentId: open.body.id });
     await sayOk(chat, 'Rosa');
     // Not an answer to the consent question: asked again, then moved on without recording a "no".
@@ -386,7 +435,10 @@ describe('a chat from initiate to a prescreen result', () => {
   });
 
   it('issue 15: a visitor who gives no way to reach them is not promised a call back; consent stated in chat is documented', async () => {
-    const open = await site.actor.post('/api/chat-agents/internal/', agentBody({ name: 'Callback agent 2', requirePhoneVerification: false, nextStep: 'callback' }));
+    const open = await site.actor.post(
+      '/api/chat-agents/internal/',
+      agentBody({ name: 'Callback agent 2', requirePhoneVerification: false, nextStep: 'callback' }),
+    );
     const chat = await start({ chatAgentId: open.body.id });
     await sayOk(chat, 'Omar');
     await sayOk(chat, 'yes');
@@ -413,7 +465,8 @@ describe('a chat from initiate to a prescreen result', () => {
     const code = await codeSentTo(phone);
     const wrongCode = code === '999999' ? '888888' : '999999';
     let answer;
-    for (let i = 0; i < 5; i++) answer = await chat.visitor.post('/api/chat-conversations/verify', { conversationId: chat.id, token: chat.token, code: wrongCode });
+    for (let i = 0; i < 5; i++)
+      answer = await chat.visitor.post('/api/chat-conversations/verify', { conversationId: chat.id, token: chat.token, code: wrongCode });
     expect(answer!.body).toMatchObject({ phoneVerified: false, awaiting: 'phone' });
     expect((await chat.visitor.post('/api/chat-conversations/verify', { conversationId: chat.id, token: chat.token, code })).status).toBe(409);
   });
@@ -458,7 +511,7 @@ describe('public endpoint rules', () => {
     expect(byId.body.agent.id).toBe(agentId);
   });
 
-  it("a trial that is not recruiting has no public chat (issue 15); staff can still try its agent", async () => {
+  it('a trial that is not recruiting has no public chat (issue 15); staff can still try its agent', async () => {
     const chat = await start();
     expect((await site.actor.patch(`/api/trials/${trialId}`, { status: 'paused' })).status).toBe(200);
     try {
@@ -515,7 +568,9 @@ describe('conversations (staff)', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     expect(started.body).toMatchObject({ isTest: true, status: 'ONGOING', organization: { publicId } });
     const visitor = t.actor();
-    expect((await visitor.post(`/api/chat-conversations/${started.body.conversationId}/messages`, { token: started.body.token, text: 'Tess' })).status).toBe(200);
+    expect((await visitor.post(`/api/chat-conversations/${started.body.conversationId}/messages`, { token: started.body.token, text: 'Tess' })).status).toBe(
+      200,
+    );
     const detail = await site.actor.get(`/api/chat-conversations/${started.body.conversationId}`);
     expect(detail.body).toMatchObject({ isTest: true, messageCount: 4, trialId });
     expect((await site.actor.post('/api/chat-conversations/admin/start', { chatAgentId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);

@@ -18,7 +18,8 @@ const fake = await startFakeLlm({
     if (mode === 'error') return 500;
     if (mode === 'garbage') return 'I think the patient should be fine.';
     const results = criteria.map((criterion) => {
-      if (/smartphone/i.test(criterion.text)) return { index: criterion.index, rule: { type: 'site_judgement', reason: 'protocol_compliance' }, quote: 'smartphone that can run the study app' };
+      if (/smartphone/i.test(criterion.text))
+        return { index: criterion.index, rule: { type: 'site_judgement', reason: 'protocol_compliance' }, quote: 'smartphone that can run the study app' };
       if (/freezer/i.test(criterion.text)) return { index: criterion.index, rule: { type: 'appliance', owns: 'freezer' }, quote: 'freezer' };
       return { index: criterion.index, rule: null };
     });
@@ -61,7 +62,9 @@ async function newTrial() {
 describe('rule suggestions from a language model', () => {
   it('is off by default: 409 LLM_NOT_CONFIGURED, nothing changes', async () => {
     const other = await off.signUp({ organizationName: 'No Model Site' });
-    const trial = (await other.actor.post('/api/trials/', { title: 'T', criteria: [{ kind: 'inclusion', text: 'Owns a smartphone that can run the study app' }] })).body;
+    const trial = (
+      await other.actor.post('/api/trials/', { title: 'T', criteria: [{ kind: 'inclusion', text: 'Owns a smartphone that can run the study app' }] })
+    ).body;
     const answer = await other.actor.post(`/api/trials/${trial.id}/suggestions`, {});
     expect(answer.status).toBe(409);
     expect(answer.body.error).toMatchObject({ code: 'LLM_NOT_CONFIGURED', message: expect.stringContaining('LLM_BASE_URL') });
@@ -76,9 +79,15 @@ describe('rule suggestions from a language model', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ model: 'fake-model-1', asked: 2 });
     expect(answer.body.suggested).toEqual([
-      { criterionId: trial.criteria[1].id, text: 'Owns a smartphone that can run the study app', rule: { type: 'site_judgement', reason: 'protocol_compliance', span: { start: 7, end: 44 } } },
+      {
+        criterionId: trial.criteria[1].id,
+        text: 'Owns a smartphone that can run the study app',
+        rule: { type: 'site_judgement', reason: 'protocol_compliance', span: { start: 7, end: 44 } },
+      },
     ]);
-    expect(answer.body.unread).toEqual([{ criterionId: trial.criteria[2].id, text: trial.criteria[2].text, reason: expect.stringContaining('refused by the rule schema') }]);
+    expect(answer.body.unread).toEqual([
+      { criterionId: trial.criteria[2].id, text: trial.criteria[2].text, reason: expect.stringContaining('refused by the rule schema') },
+    ]);
     const stored = answer.body.trial.criteria.find((criterion: { id: string }) => criterion.id === trial.criteria[1].id);
     expect(stored).toMatchObject({ ruleSource: 'llm', needsReview: true });
 
@@ -86,22 +95,40 @@ describe('rule suggestions from a language model', () => {
     expect(fake.received.length).toBe(before + 1);
     const sent = fake.received.at(-1)!;
     expect(sent.body.model).toBe('fake-model-1');
-    expect(JSON.parse(sent.body.messages[1].content).criteria.map((item: { text: string }) => item.text)).toEqual(['Owns a smartphone that can run the study app', 'Has no working freezer at home for the study drug']);
+    expect(JSON.parse(sent.body.messages[1].content).criteria.map((item: { text: string }) => item.text)).toEqual([
+      'Owns a smartphone that can run the study app',
+      'Has no working freezer at home for the study drug',
+    ]);
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, trial.id));
     expect(audit.map((row) => row.action)).toContain('trial.suggest_rules');
     // The model's tokens are spend on the costs dashboard: 1,000 tokens at the default $0.002 per 1,000.
-    const spend = await t.deps.db.select().from(activityEvent).where(and(eq(activityEvent.trialId, trial.id), eq(activityEvent.kind, 'spend')));
+    const spend = await t.deps.db
+      .select()
+      .from(activityEvent)
+      .where(and(eq(activityEvent.trialId, trial.id), eq(activityEvent.kind, 'spend')));
     expect(spend).toEqual([expect.objectContaining({ source: 'manual', label: 'llm_tokens', value: 0.002 })]);
 
     // A person accepts it in the editor (clears Needs review): the rule stays, marked as the model's.
     const accepted = await site.actor.patch(`/api/trials/${trial.id}`, {
-      criteria: answer.body.trial.criteria.map((criterion: { id: string; kind: string; text: string }) => ({ id: criterion.id, kind: criterion.kind, text: criterion.text, ...(criterion.id === stored.id ? { needsReview: false } : {}) })),
+      criteria: answer.body.trial.criteria.map((criterion: { id: string; kind: string; text: string }) => ({
+        id: criterion.id,
+        kind: criterion.kind,
+        text: criterion.text,
+        ...(criterion.id === stored.id ? { needsReview: false } : {}),
+      })),
     });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    expect(accepted.body.criteria.find((criterion: { id: string }) => criterion.id === stored.id)).toMatchObject({ ruleSource: 'llm', needsReview: false, rule: { type: 'site_judgement' } });
+    expect(accepted.body.criteria.find((criterion: { id: string }) => criterion.id === stored.id)).toMatchObject({
+      ruleSource: 'llm',
+      needsReview: false,
+      rule: { type: 'site_judgement' },
+    });
     // Re-reading the text keeps the model's rule (the text reader still cannot read it); asking again asks only the rest.
     const reparsed = await site.actor.post(`/api/trials/${trial.id}/reparse`, {});
-    expect(reparsed.body.trial.criteria.find((criterion: { id: string }) => criterion.id === stored.id)).toMatchObject({ ruleSource: 'llm', rule: { type: 'site_judgement' } });
+    expect(reparsed.body.trial.criteria.find((criterion: { id: string }) => criterion.id === stored.id)).toMatchObject({
+      ruleSource: 'llm',
+      rule: { type: 'site_judgement' },
+    });
     const again = await site.actor.post(`/api/trials/${trial.id}/suggestions`, {});
     expect(again.body.asked).toBe(1);
   });

@@ -31,7 +31,12 @@ type Event = Omit<ActivityEntry, 'organizationId'>;
 const times = (n: number, event: Event): Event[] => Array.from({ length: n }, () => event);
 
 async function record(organizationId: string, events: Event[]) {
-  await runAsOrganization(t.deps.db, organizationId, (tx) => recordActivity(tx, events.map((event) => ({ ...event, organizationId }))));
+  await runAsOrganization(t.deps.db, organizationId, (tx) =>
+    recordActivity(
+      tx,
+      events.map((event) => ({ ...event, organizationId })),
+    ),
+  );
 }
 
 beforeAll(async () => {
@@ -76,10 +81,15 @@ beforeAll(async () => {
     { kind: 'spend', source: 'call', label: 'call_minutes', value: 4, occurredAt: ago(45) },
     { kind: 'candidate_created', source: 'manual', occurredAt: ago(200) },
   ]);
-  await record(b.organizationId, [...times(7, { kind: 'candidate_created', source: 'import', occurredAt: ago(1) }), { kind: 'spend', source: 'sms', label: 'sms_segments', value: 100, occurredAt: ago(1) }]);
+  await record(b.organizationId, [
+    ...times(7, { kind: 'candidate_created', source: 'import', occurredAt: ago(1) }),
+    { kind: 'spend', source: 'sms', label: 'sms_segments', value: 100, occurredAt: ago(1) },
+  ]);
   await record(demoOrganizationId, times(5, { kind: 'candidate_created', source: 'import', occurredAt: ago(1) }));
   // A rating with a comment through the satisfaction feature (today): its event counts, and its comment is listed.
-  await runAsOrganization(t.deps.db, a.organizationId, (tx) => recordSatisfaction(tx, { organizationId: a.organizationId, channel: 'sms', referenceId: 'booking-1', rating: 1, comment: 'Nobody called me back' }));
+  await runAsOrganization(t.deps.db, a.organizationId, (tx) =>
+    recordSatisfaction(tx, { organizationId: a.organizationId, channel: 'sms', referenceId: 'booking-1', rating: 1, comment: 'Nobody called me back' }),
+  );
 });
 afterAll(() => t?.close());
 
@@ -103,7 +113,11 @@ describe('funnel-breakdown', () => {
     const asthma = answer.body.byTrial.find((row: { trialId: string | null }) => row.trialId === trialId);
     expect(asthma).toMatchObject({ trialTitle: 'Asthma study', counts: { prescreened: 3, passed: 2, booked: 1, enrolled: 1, created: 0 } });
     expect(answer.body.bySource.find((row: { source: string }) => row.source === 'import').counts.created).toBe(3);
-    expect(Object.fromEntries(answer.body.dropOff.map((row: { reason: string; count: number }) => [row.reason, row.count]))).toMatchObject({ not_interested: 1, opted_out: 1, no_show: 0 });
+    expect(Object.fromEntries(answer.body.dropOff.map((row: { reason: string; count: number }) => [row.reason, row.count]))).toMatchObject({
+      not_interested: 1,
+      opted_out: 1,
+      no_show: 0,
+    });
   });
 
   it('follows the presets and explicit ranges', async () => {
@@ -112,7 +126,15 @@ describe('funnel-breakdown', () => {
     expect(await created('preset=30d')).toBe(5);
     expect(await created('preset=90d')).toBe(6);
     expect(await created('preset=all')).toBe(7);
-    const expectedSince = (from: string) => [[1, 3], [10, 2], [45, 1], [200, 1]].filter(([days]) => addDays(today, -days) >= from).reduce((sum, [, n]) => sum + n, 0);
+    const expectedSince = (from: string) =>
+      [
+        [1, 3],
+        [10, 2],
+        [45, 1],
+        [200, 1],
+      ]
+        .filter(([days]) => addDays(today, -days) >= from)
+        .reduce((sum, [, n]) => sum + n, 0);
     expect(await created('preset=ytd')).toBe(expectedSince(`${today.slice(0, 4)}-01-01`));
     const month = Number(today.slice(5, 7));
     expect(await created('preset=quarter')).toBe(expectedSince(`${today.slice(0, 4)}-${String(Math.floor((month - 1) / 3) * 3 + 1).padStart(2, '0')}-01`));
@@ -184,11 +206,18 @@ describe('patient-satisfaction', () => {
       { source: 'chat', ratings: 1, csat: 100, average: 5 },
       { source: 'sms', ratings: 1, csat: 0, average: 1 },
     ]);
-    expect(answer.body.byAgent).toEqual(expect.arrayContaining([expect.objectContaining({ agentId, ratings: 1, csat: 100 }), expect.objectContaining({ agentId: null, ratings: 3 })]));
-    expect(answer.body.comments).toEqual([expect.objectContaining({ organizationId: a.organizationId, channel: 'sms', rating: 1, comment: 'Nobody called me back' })]);
+    expect(answer.body.byAgent).toEqual(
+      expect.arrayContaining([expect.objectContaining({ agentId, ratings: 1, csat: 100 }), expect.objectContaining({ agentId: null, ratings: 3 })]),
+    );
+    expect(answer.body.comments).toEqual([
+      expect.objectContaining({ organizationId: a.organizationId, channel: 'sms', rating: 1, comment: 'Nobody called me back' }),
+    ]);
     // The source filter applies to the comments too; another organization sees none of them.
     expect((await a.actor.get('/api/dashboard/patient-satisfaction?source=chat')).body).toMatchObject({ ratings: 1, comments: [] });
-    expect((await a.actor.get(`/api/dashboard/patient-satisfaction?from=${addDays(today, -5)}&to=${addDays(today, -1)}`)).body).toMatchObject({ ratings: 3, comments: [] });
+    expect((await a.actor.get(`/api/dashboard/patient-satisfaction?from=${addDays(today, -5)}&to=${addDays(today, -1)}`)).body).toMatchObject({
+      ratings: 3,
+      comments: [],
+    });
     const empty = await b.actor.get(`/api/dashboard/patient-satisfaction?orgs=${a.organizationId}`);
     expect(empty.body).toMatchObject({ ratings: 0, csat: null, byChannel: [], byAgent: [], comments: [] });
   });
@@ -251,7 +280,16 @@ describe('customer-overview', () => {
     expect(ids).toEqual(expect.arrayContaining([a.organizationId, b.organizationId]));
     expect(ids).not.toContain(demoOrganizationId);
     const alpha = answer.body.organizations.find((row: { organizationId: string }) => row.organizationId === a.organizationId);
-    expect(alpha).toMatchObject({ name: 'Alpha Research', candidatesCreated: 5, enrolled: 1, spend: 4, recruitingTrials: 1, lastActivityDay: today, optOutRate: 33.3, flags: ['high_opt_out'] });
+    expect(alpha).toMatchObject({
+      name: 'Alpha Research',
+      candidatesCreated: 5,
+      enrolled: 1,
+      spend: 4,
+      recruitingTrials: 1,
+      lastActivityDay: today,
+      optOutRate: 33.3,
+      flags: ['high_opt_out'],
+    });
     expect(alpha.lastSignInAt).not.toBeNull();
     const beta = answer.body.organizations.find((row: { organizationId: string }) => row.organizationId === b.organizationId);
     expect(beta).toMatchObject({ name: 'Beta Clinic', candidatesCreated: 7, recruitingTrials: 0, flags: [] });
@@ -298,7 +336,10 @@ describe('CSV export', () => {
     for (const tab of ['prescreen-analytics', 'patient-satisfaction', 'trial-lifecycle', 'trial-matcher', 'costs']) {
       const answer = await a.actor.get(`/api/dashboard/export?tab=${tab}`);
       expect(answer.status, tab).toBe(200);
-      expect(parseCsv(answer.body as string).every((row) => row.length === 4), tab).toBe(true);
+      expect(
+        parseCsv(answer.body as string).every((row) => row.length === 4),
+        tab,
+      ).toBe(true);
     }
     const costs = parseCsv((await a.actor.get('/api/dashboard/export?tab=costs')).body as string);
     expect(costs.find((row) => row[0] === 'unit_costs' && row[1] === 'prescreen' && row[2] === 'cost_usd')?.[3]).toBe('1.33');
@@ -337,7 +378,8 @@ describe('rollups against the raw events', () => {
             ${source ? sql`and source = ${source}` : sql``}
           group by kind, label`),
       );
-      const count = (kind: string, label?: string) => raw.filter((row) => row.kind === kind && (label === undefined || row.label === label)).reduce((sum, row) => sum + Number(row.count), 0);
+      const count = (kind: string, label?: string) =>
+        raw.filter((row) => row.kind === kind && (label === undefined || row.label === label)).reduce((sum, row) => sum + Number(row.count), 0);
       const funnel = (await admin.get(`/api/dashboard/funnel-breakdown?${query}`)).body;
       expect(stage(funnel, 'created'), query).toBe(count('candidate_created'));
       expect(stage(funnel, 'contacted'), query).toBe(count('status_changed', 'contacted'));
@@ -395,10 +437,24 @@ describe('trial-matcher with results', () => {
     const year = new Date().getUTCFullYear();
     const people: Record<string, string> = {};
     for (const [name, age, facts] of [
-      ['Ann', 40, [{ kind: 'condition', name: 'asthma', status: 'present' }, { kind: 'smoking', name: 'smoking', status: 'absent' }]],
+      [
+        'Ann',
+        40,
+        [
+          { kind: 'condition', name: 'asthma', status: 'present' },
+          { kind: 'smoking', name: 'smoking', status: 'absent' },
+        ],
+      ],
       ['Bob', 30, [{ kind: 'condition', name: 'asthma', status: 'present' }]],
       ['Cat', 80, [{ kind: 'condition', name: 'asthma', status: 'present' }]],
-      ['Dan', 35, [{ kind: 'condition', name: 'asthma', status: 'present' }, { kind: 'smoking', name: 'smoking', status: 'present' }]],
+      [
+        'Dan',
+        35,
+        [
+          { kind: 'condition', name: 'asthma', status: 'present' },
+          { kind: 'smoking', name: 'smoking', status: 'present' },
+        ],
+      ],
     ] as const) {
       const person = await m.actor.post('/api/candidates/', { firstName: name, lastName: 'Match', dateOfBirth: `${year - age}-01-01` });
       expect(person.status).toBe(201);
@@ -418,7 +474,17 @@ describe('trial-matcher with results', () => {
     const answer = await m.actor.get('/api/dashboard/trial-matcher');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.totals).toEqual({ found: 2, contacted: 2, converted: 1 });
-    expect(answer.body.trials).toEqual([{ trialId: created.body.id, trialTitle: 'Asthma controller study', found: 2, likely: overview.counts.likely, possible: overview.counts.possible, contacted: 2, converted: 1 }]);
+    expect(answer.body.trials).toEqual([
+      {
+        trialId: created.body.id,
+        trialTitle: 'Asthma controller study',
+        found: 2,
+        likely: overview.counts.likely,
+        possible: overview.counts.possible,
+        contacted: 2,
+        converted: 1,
+      },
+    ]);
     const gaps = Object.fromEntries(answer.body.topGaps.map((gap: { text: string; notMet: number }) => [gap.text, gap.notMet]));
     expect(gaps).toMatchObject({ 'Aged 18 to 65': 1, 'Current smoker': 1 });
     // Another organization's staff see none of it.
@@ -433,19 +499,42 @@ describe('prescreen-analytics failing criteria', () => {
     const [person] = await db.insert(candidate).values({ organizationId: a.organizationId, firstName: 'Eval', lastName: 'Person' }).returning();
     const [form] = await db.insert(prescreenForm).values({ organizationId: a.organizationId, trialId, name: 'Asthma form', status: 'published' }).returning();
     const [version] = await db.insert(prescreenFormVersion).values({ organizationId: a.organizationId, formId: form.id, version: 1, blocks: [] }).returning();
-    const evaluation = (criterionId: string, kind: 'inclusion' | 'exclusion', text: string, disqualifying: boolean) => ({ criterionId, kind, text, status: disqualifying ? 'not_met' : 'met', covered: true, conflict: false, disqualifying, decidingQuestionId: null, decidingAnswer: null, reason: '', outcomes: [] });
+    const evaluation = (criterionId: string, kind: 'inclusion' | 'exclusion', text: string, disqualifying: boolean) => ({
+      criterionId,
+      kind,
+      text,
+      status: disqualifying ? 'not_met' : 'met',
+      covered: true,
+      conflict: false,
+      disqualifying,
+      decidingQuestionId: null,
+      decidingAnswer: null,
+      reason: '',
+      outcomes: [],
+    });
     const age = (disqualifying: boolean) => evaluation('c-age', 'inclusion', 'Aged 18 to 65', disqualifying);
     const smoker = (disqualifying: boolean) => evaluation('c-smoke', 'exclusion', 'Current smoker', disqualifying);
     const result = (sourceType: 'call' | 'chat', evaluations: unknown[], createdAt: Date) => ({
-      organizationId: a.organizationId, candidateId: person.id, trialId, formId: form.id, formVersionId: version.id, sourceType, answers: [], evaluations, aiRecommendation: 'FAIL' as const, createdAt,
+      organizationId: a.organizationId,
+      candidateId: person.id,
+      trialId,
+      formId: form.id,
+      formVersionId: version.id,
+      sourceType,
+      answers: [],
+      evaluations,
+      aiRecommendation: 'FAIL' as const,
+      createdAt,
     });
-    await db.insert(prescreenResult).values([
-      result('call', [age(true), smoker(true)], ago(2)),
-      result('chat', [age(false), smoker(true)], ago(3)),
-      result('call', [age(true)], ago(60)),
-    ]);
+    await db
+      .insert(prescreenResult)
+      .values([result('call', [age(true), smoker(true)], ago(2)), result('chat', [age(false), smoker(true)], ago(3)), result('call', [age(true)], ago(60))]);
     const failing = async (query: string) =>
-      Object.fromEntries((await a.actor.get(`/api/dashboard/prescreen-analytics?${query}`)).body.failingCriteria.map((row: { text: string; failures: number; trialTitle: string }) => [row.text, [row.failures, row.trialTitle]]));
+      Object.fromEntries(
+        (await a.actor.get(`/api/dashboard/prescreen-analytics?${query}`)).body.failingCriteria.map(
+          (row: { text: string; failures: number; trialTitle: string }) => [row.text, [row.failures, row.trialTitle]],
+        ),
+      );
     expect(await failing('')).toEqual({ 'Current smoker': [2, 'Asthma study'], 'Aged 18 to 65': [1, 'Asthma study'] });
     expect(await failing('preset=90d')).toEqual({ 'Current smoker': [2, 'Asthma study'], 'Aged 18 to 65': [2, 'Asthma study'] });
     expect(await failing('source=call')).toEqual({ 'Current smoker': [1, 'Asthma study'], 'Aged 18 to 65': [1, 'Asthma study'] });

@@ -1,6 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityDaily, activityEvent, booking, call, candidate, candidateTrial, chatConversation, organization, prescreenForm, prescreenResult, smsMessage, trial } from '../../src/server/db/schema';
+import {
+  activityDaily,
+  activityEvent,
+  booking,
+  call,
+  candidate,
+  candidateTrial,
+  chatConversation,
+  organization,
+  prescreenForm,
+  prescreenResult,
+  smsMessage,
+  trial,
+} from '../../src/server/db/schema';
 import { DEMO_ORGANIZATION_SLUG, resetDemoOrganization, seedDemoOrganization } from '../../src/server/features/demo/seed';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -10,15 +23,31 @@ let t: TestApp;
 let organizationId: string;
 const CANDIDATES = 400;
 
-const countWhere = async (table: typeof booking | typeof call | typeof smsMessage | typeof prescreenResult | typeof chatConversation | typeof activityEvent, extra?: ReturnType<typeof eq>) =>
-  Number((await t.deps.db.select({ n: sql<number>`count(*)` }).from(table).where(extra ? and(eq(table.organizationId, organizationId), extra) : eq(table.organizationId, organizationId)))[0].n);
+const countWhere = async (
+  table: typeof booking | typeof call | typeof smsMessage | typeof prescreenResult | typeof chatConversation | typeof activityEvent,
+  extra?: ReturnType<typeof eq>,
+) =>
+  Number(
+    (
+      await t.deps.db
+        .select({ n: sql<number>`count(*)` })
+        .from(table)
+        .where(extra ? and(eq(table.organizationId, organizationId), extra) : eq(table.organizationId, organizationId))
+    )[0].n,
+  );
 const events = async (kind: string, label?: string) =>
   Number(
     (
       await t.deps.db
         .select({ n: sql<number>`count(*)` })
         .from(activityEvent)
-        .where(and(eq(activityEvent.organizationId, organizationId), eq(activityEvent.kind, kind as never), label === undefined ? undefined : eq(activityEvent.label, label)))
+        .where(
+          and(
+            eq(activityEvent.organizationId, organizationId),
+            eq(activityEvent.kind, kind as never),
+            label === undefined ? undefined : eq(activityEvent.label, label),
+          ),
+        )
     )[0].n,
   );
 
@@ -34,14 +63,19 @@ describe('the demo data', () => {
   it('gives every trial 5-6 US sites with stable ids and time zones, one of which has no candidates yet', async () => {
     const trials = await t.deps.db.select().from(trial).where(eq(trial.organizationId, organizationId));
     expect(trials).toHaveLength(4);
-    const people = await t.deps.db.select({ customFields: candidate.customFields, city: candidate.city, timeZone: candidate.timeZone, trialId: candidateTrial.trialId }).from(candidate).innerJoin(candidateTrial, eq(candidateTrial.candidateId, candidate.id)).where(eq(candidate.organizationId, organizationId));
+    const people = await t.deps.db
+      .select({ customFields: candidate.customFields, city: candidate.city, timeZone: candidate.timeZone, trialId: candidateTrial.trialId })
+      .from(candidate)
+      .innerJoin(candidateTrial, eq(candidateTrial.candidateId, candidate.id))
+      .where(eq(candidate.organizationId, organizationId));
     for (const row of trials) {
       expect(row.targetEnrollment).toBeGreaterThan(0);
       expect(row.sites.length).toBeGreaterThanOrEqual(5);
       expect(row.sites.length).toBeLessThanOrEqual(6);
       expect(new Set(row.sites.map((site) => site.city)).size).toBe(row.sites.length);
       expect(row.sites.filter((site) => site.isOwnSite)).toHaveLength(1);
-      for (const site of row.sites) expect(site).toMatchObject({ id: expect.any(String), country: 'United States', timeZone: expect.stringMatching(/^America\//) });
+      for (const site of row.sites)
+        expect(site).toMatchObject({ id: expect.any(String), country: 'United States', timeZone: expect.stringMatching(/^America\//) });
       const atSite = (siteId: string) => people.filter((person) => person.trialId === row.id && person.customFields.siteId === siteId);
       const empty = row.sites.filter((site) => atSite(site.id).length === 0);
       expect(empty).toHaveLength(1);
@@ -66,7 +100,10 @@ describe('the demo data', () => {
   });
 
   it('creates the rows the statuses imply, with activity events whose counts match them', async () => {
-    const [forms] = await t.deps.db.select({ n: sql<number>`count(*)` }).from(prescreenForm).where(and(eq(prescreenForm.organizationId, organizationId), eq(prescreenForm.status, 'published')));
+    const [forms] = await t.deps.db
+      .select({ n: sql<number>`count(*)` })
+      .from(prescreenForm)
+      .where(and(eq(prescreenForm.organizationId, organizationId), eq(prescreenForm.status, 'published')));
     expect(Number(forms.n)).toBe(4);
     const results = await countWhere(prescreenResult);
     expect(results).toBeGreaterThan(0);
@@ -75,7 +112,12 @@ describe('the demo data', () => {
     expect(await events('review_decision')).toBe(results - (await countWhere(prescreenResult, eq(prescreenResult.reviewStatus, 'pending'))));
     expect(await events('review_decision', 'override')).toBeGreaterThan(0);
 
-    const enrolled = (await t.deps.db.select().from(candidate).where(and(eq(candidate.organizationId, organizationId), eq(candidate.status, 'enrolled')))).length;
+    const enrolled = (
+      await t.deps.db
+        .select()
+        .from(candidate)
+        .where(and(eq(candidate.organizationId, organizationId), eq(candidate.status, 'enrolled')))
+    ).length;
     expect(enrolled).toBeGreaterThan(0);
     expect(await countWhere(booking, eq(booking.status, 'completed'))).toBe(enrolled);
     expect(await events('visit_attended')).toBe(enrolled);
@@ -94,11 +136,17 @@ describe('the demo data', () => {
     expect(await events('chat_started')).toBe(await countWhere(chatConversation));
     expect(await events('candidate_created')).toBe(CANDIDATES);
     expect(await events('satisfaction_rated')).toBeGreaterThan(0);
-    const ratings = await t.deps.db.select({ value: activityEvent.value }).from(activityEvent).where(and(eq(activityEvent.organizationId, organizationId), eq(activityEvent.kind, 'satisfaction_rated')));
+    const ratings = await t.deps.db
+      .select({ value: activityEvent.value })
+      .from(activityEvent)
+      .where(and(eq(activityEvent.organizationId, organizationId), eq(activityEvent.kind, 'satisfaction_rated')));
     expect(ratings.every((row) => row.value! >= 1 && row.value! <= 5)).toBe(true);
 
     // The rollup agrees with the events, and the last 30 days are busy.
-    const [daily] = await t.deps.db.select({ n: sql<number>`sum(${activityDaily.count})` }).from(activityDaily).where(eq(activityDaily.organizationId, organizationId));
+    const [daily] = await t.deps.db
+      .select({ n: sql<number>`sum(${activityDaily.count})` })
+      .from(activityDaily)
+      .where(eq(activityDaily.organizationId, organizationId));
     expect(Number(daily.n)).toBe(await countWhere(activityEvent));
     const recent = await countWhere(activityEvent, sql`${activityEvent.occurredAt} > now() - interval '30 days'` as never);
     expect(recent).toBeGreaterThan(100);

@@ -34,7 +34,11 @@ describe('the demo area', () => {
 
     const created = await admin.post('/api/demo/reset');
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body).toMatchObject({ exists: true, organization: { slug: DEMO_ORGANIZATION_SLUG, name: 'Demo Research Site' }, lastResetAt: expect.any(String) });
+    expect(created.body).toMatchObject({
+      exists: true,
+      organization: { slug: DEMO_ORGANIZATION_SLUG, name: 'Demo Research Site' },
+      lastResetAt: expect.any(String),
+    });
     expect(created.body.counts).toMatchObject({ trials: 4, candidates: 3000, prescreenForms: 4 });
     expect(created.body.counts.sites).toBeGreaterThanOrEqual(20);
     expect(created.body.counts.prescreenResults).toBeGreaterThan(0);
@@ -74,7 +78,7 @@ describe('the demo area', () => {
     expect(results.body.results[0].aiRecommendation).toMatch(/^(PASS|FAIL|INCONCLUSIVE|POTENTIAL)$/);
   });
 
-  it('gives a sample person for a demo trial, and refuses a trial that is not the demo organization\'s', async () => {
+  it("gives a sample person for a demo trial, and refuses a trial that is not the demo organization's", async () => {
     const samples = await admin.get('/api/demo/samples');
     const made = await admin.post('/api/demo/sample-candidate', { trialId: samples.body.trials[1].id });
     expect(made.status, JSON.stringify(made.body)).toBe(201);

@@ -130,7 +130,15 @@ describe('bad input is a 400 naming the field, or a 404 for a malformed path id'
   });
 
   it('non-UUID ids in list filters are a 400 naming the filter', async () => {
-    for (const path of ['/api/sms/threads?candidateId=not-a-uuid', '/api/sms/simulator/outbox?candidateId=123', '/api/calls?candidateId=x', '/api/callbacks?candidateId=1', '/api/chat-conversations?chatAgentId=abc', '/api/prescreen-forms?trialId=abc', '/api/candidates?organizationId=abc']) {
+    for (const path of [
+      '/api/sms/threads?candidateId=not-a-uuid',
+      '/api/sms/simulator/outbox?candidateId=123',
+      '/api/calls?candidateId=x',
+      '/api/callbacks?candidateId=1',
+      '/api/chat-conversations?chatAgentId=abc',
+      '/api/prescreen-forms?trialId=abc',
+      '/api/candidates?organizationId=abc',
+    ]) {
       const answer = await site.actor.get(path);
       expect(answer.status, path).toBe(400);
       const field = new URL(path, BASE_URL).searchParams.keys().next().value!;
@@ -148,7 +156,11 @@ describe('bad input is a 400 naming the field, or a 404 for a malformed path id'
     const deep = `${'{"a":'.repeat(5000)}"\\u0041"${'}'.repeat(5000)}`;
     const answer = await site.actor.request('POST', '/api/candidates/', undefined, { 'content-type': 'application/json' });
     expect(answer.status).toBe(400);
-    const response = await t.app.request('/api/candidates/', { method: 'POST', headers: { 'content-type': 'application/json', cookie: site.actor.cookie, origin: BASE_URL }, body: deep });
+    const response = await t.app.request('/api/candidates/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: site.actor.cookie, origin: BASE_URL },
+      body: deep,
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error.message).toContain('nested');
   });

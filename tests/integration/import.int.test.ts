@@ -60,14 +60,24 @@ describe('POST /api/candidates/bulk/preview', () => {
     // Invalid rows first (issue 15: a bad row must not hide after the first page), then the valid ones in file order.
     expect(answer.body.rows.map((row: { rowNumber: number }) => row.rowNumber)).toEqual([3, 4, 5, 6, 1, 2, 7, 8]);
     expect(answer.body.rows[0]).toMatchObject({ valid: false, errors: [{ field: 'firstName' }] });
-    expect(answer.body.rows[4]).toMatchObject({ rowNumber: 1, valid: true, values: { firstName: 'Ada', phone: '+12125550101', sex: 'female', customFields: { 'Referral Notes': 'met at fair' } } });
+    expect(answer.body.rows[4]).toMatchObject({
+      rowNumber: 1,
+      valid: true,
+      values: { firstName: 'Ada', phone: '+12125550101', sex: 'female', customFields: { 'Referral Notes': 'met at fair' } },
+    });
     expect(answer.body.rows[5].values).toMatchObject({ email: 'grace@example.test', dateOfBirth: '1976-12-09' });
     expect(await t.deps.db.select().from(processingRun)).toEqual(before);
   });
 
   it('maps JSON keys like "given name", "cell", "Date of Birth", "Postal code"', async () => {
     const answer = await site.actor.post('/api/candidates/bulk/preview', { format: 'json', data: JSON.parse(fixture('contacts.json')), defaultCountry: 'FR' });
-    expect(answer.body.mapping).toMatchObject({ 'given name': 'firstName', surname: 'lastName', cell: 'phone', 'Date of Birth': 'dateOfBirth', 'Postal code': 'postalCode' });
+    expect(answer.body.mapping).toMatchObject({
+      'given name': 'firstName',
+      surname: 'lastName',
+      cell: 'phone',
+      'Date of Birth': 'dateOfBirth',
+      'Postal code': 'postalCode',
+    });
     expect(answer.body.rows.map((row: { values: { phone: string } }) => row.values.phone)).toEqual(['+33612345678', '+33612345679']);
   });
 });
@@ -75,7 +85,17 @@ describe('POST /api/candidates/bulk/preview', () => {
 describe('POST /api/candidates/bulk', () => {
   it('imports good rows and reports bad ones by row number and field', async () => {
     const body = await importCsv(site.actor, fixture('mixed.csv'), { trialId });
-    expect(body.run).toMatchObject({ kind: 'candidate_import', status: 'completed', total: 8, processed: 8, succeeded: 3, merged: 1, skipped: 0, failed: 4, progress: 1 });
+    expect(body.run).toMatchObject({
+      kind: 'candidate_import',
+      status: 'completed',
+      total: 8,
+      processed: 8,
+      succeeded: 3,
+      merged: 1,
+      skipped: 0,
+      failed: 4,
+      progress: 1,
+    });
     expect(body.run.finishedAt).toBeTruthy();
     const byRow = Object.fromEntries(body.items.map((item: { rowNumber: number }) => [item.rowNumber, item]));
     expect(byRow[1]).toMatchObject({ outcome: 'created', input: null });
@@ -101,7 +121,10 @@ describe('POST /api/candidates/bulk', () => {
   });
 
   it('merge fills empty fields of an existing candidate; skip leaves it as it was', async () => {
-    const merged = await importCsv(site.actor, 'Name,Phone,City,Email\nAlan Turing,212-555-0108,London,\nGrace Hopper,212 555 0102,Arlington,grace.other@example.test\n');
+    const merged = await importCsv(
+      site.actor,
+      'Name,Phone,City,Email\nAlan Turing,212-555-0108,London,\nGrace Hopper,212 555 0102,Arlington,grace.other@example.test\n',
+    );
     expect(merged.run).toMatchObject({ succeeded: 0, merged: 2 });
     const alan = (await site.actor.get(`/api/candidates/${merged.items[0].candidateId}`)).body;
     expect(alan).toMatchObject({ firstName: 'Alan', lastName: 'Turing', city: 'London', email: 'alan@example.test' });
@@ -139,7 +162,13 @@ describe('POST /api/candidates/bulk', () => {
 
   it('imports JSON rows with a default country and an explicit mapping', async () => {
     const rows = JSON.parse(fixture('contacts.json'));
-    const answer = await site.actor.post('/api/candidates/bulk', { format: 'json', data: rows, defaultCountry: 'FR', duplicates: 'merge', mapping: { 'Postal code': 'ignore' } });
+    const answer = await site.actor.post('/api/candidates/bulk', {
+      format: 'json',
+      data: rows,
+      defaultCountry: 'FR',
+      duplicates: 'merge',
+      mapping: { 'Postal code': 'ignore' },
+    });
     expect(answer.status).toBe(202);
     const body = await waitForRun(site.actor, answer.body.run.id);
     expect(body.run).toMatchObject({ succeeded: 2, failed: 0 });
@@ -157,11 +186,15 @@ describe('POST /api/candidates/bulk', () => {
     const extraFields = await site.actor.post('/api/candidates/bulk', { format: 'csv', data: 'a,b\n1,2,3\n', duplicates: 'merge' });
     expect(extraFields.status).toBe(400);
 
-    const tooMany = 'First Name\n' + 'x\n'.repeat(100_001);
+    const tooMany = `First Name\n${'x\n'.repeat(100_001)}`;
     const big = await site.actor.post('/api/candidates/bulk', { format: 'csv', data: tooMany, duplicates: 'merge' });
     expect(big.status).toBe(400);
     expect(big.body.error.message).toContain('100,001');
-    const bigJson = await site.actor.post('/api/candidates/bulk', { format: 'json', data: Array.from({ length: 100_001 }, () => ({ n: 'x' })), duplicates: 'merge' });
+    const bigJson = await site.actor.post('/api/candidates/bulk', {
+      format: 'json',
+      data: Array.from({ length: 100_001 }, () => ({ n: 'x' })),
+      duplicates: 'merge',
+    });
     expect(bigJson.status).toBe(400);
 
     for (const body of [
@@ -185,17 +218,34 @@ describe('interrupted runs', () => {
     const orgId = site.organizationId;
     const [run] = await t.deps.db
       .insert(processingRun)
-      .values({ organizationId: orgId, kind: 'candidate_import', label: 'Interrupted import', status: 'running', total: 3, processed: 1, succeeded: 1, startedAt: new Date(), createdByUserId: site.userId, options: { duplicates: 'merge', defaultCountry: 'US', trialId: null, mapping: {}, format: 'csv' } })
+      .values({
+        organizationId: orgId,
+        kind: 'candidate_import',
+        label: 'Interrupted import',
+        status: 'running',
+        total: 3,
+        processed: 1,
+        succeeded: 1,
+        startedAt: new Date(),
+        createdByUserId: site.userId,
+        options: { duplicates: 'merge', defaultCountry: 'US', trialId: null, mapping: {}, format: 'csv' },
+      })
       .returning();
     // Row 1 was committed by an earlier batch (its candidate exists); rows 2 and 3 are still pending.
-    const [done] = await t.deps.db.insert(candidate).values({ organizationId: orgId, firstName: 'Committed', phone: '+13125550190', importRunId: run.id, source: 'import' }).returning();
+    const [done] = await t.deps.db
+      .insert(candidate)
+      .values({ organizationId: orgId, firstName: 'Committed', phone: '+13125550190', importRunId: run.id, source: 'import' })
+      .returning();
     await t.deps.db.insert(processingRunItem).values([
       { organizationId: orgId, runId: run.id, rowNumber: 1, outcome: 'created', candidateId: done.id, processedAt: new Date() },
       { organizationId: orgId, runId: run.id, rowNumber: 2, input: { firstName: 'Pending', lastName: 'Two', phone: '312-555-0191' } },
       { organizationId: orgId, runId: run.id, rowNumber: 3, input: { firstName: 'Pending', lastName: 'Three', phone: 'nope' } },
     ]);
     // A run that died while its rows were being stored: failed, its partial rows removed.
-    const [partial] = await t.deps.db.insert(processingRun).values({ organizationId: orgId, kind: 'candidate_import', label: 'Half stored', status: 'pending', total: 10 }).returning();
+    const [partial] = await t.deps.db
+      .insert(processingRun)
+      .values({ organizationId: orgId, kind: 'candidate_import', label: 'Half stored', status: 'pending', total: 10 })
+      .returning();
     await t.deps.db.insert(processingRunItem).values({ organizationId: orgId, runId: partial.id, rowNumber: 1, input: { firstName: 'Half' } });
 
     const resumed = await resumeInterruptedRuns({ db: t.deps.db, logger: t.deps.logger });

@@ -46,10 +46,21 @@ describe('import with consent columns', () => {
 
   it('records consent with its source and date, derives time zones, and the candidates may be texted and called', async () => {
     const preview = await site.actor.post('/api/candidates/bulk/preview', { format: 'csv', data: csv });
-    expect(preview.body.mapping).toMatchObject({ 'SMS Consent': 'consentSms', 'Call Consent': 'consentCalls', 'Consent Source': 'consentSource', 'Consent Date': 'consentDate' });
+    expect(preview.body.mapping).toMatchObject({
+      'SMS Consent': 'consentSms',
+      'Call Consent': 'consentCalls',
+      'Consent Source': 'consentSource',
+      'Consent Date': 'consentDate',
+    });
     expect(preview.body.consentMapped).toBe(true);
 
-    const started = await site.actor.post('/api/candidates/bulk', { format: 'csv', data: csv, duplicates: 'merge', consentSource: 'paper form at clinic', consentDate: '2026-02-01' });
+    const started = await site.actor.post('/api/candidates/bulk', {
+      format: 'csv',
+      data: csv,
+      duplicates: 'merge',
+      consentSource: 'paper form at clinic',
+      consentDate: '2026-02-01',
+    });
     expect(started.status).toBe(202);
     const done = await waitForRun(site.actor, started.body.run.id);
     const invalid = done.items.filter((item: { outcome: string }) => item.outcome === 'invalid');
@@ -103,7 +114,13 @@ describe('POST /api/candidates/bulk-consent', () => {
     const two = (await site.actor.post('/api/candidates/', { firstName: 'Hal', phone: '+12125550312', consent: { doNotContact: true } })).body;
     const noSource = await site.actor.post('/api/candidates/bulk-consent', { candidateIds: [one.id], sms: true });
     expect(noSource.status).toBe(400);
-    const answer = await site.actor.post('/api/candidates/bulk-consent', { candidateIds: [one.id, two.id], sms: true, calls: true, source: 'phone call recording', date: '2026-03-02' });
+    const answer = await site.actor.post('/api/candidates/bulk-consent', {
+      candidateIds: [one.id, two.id],
+      sms: true,
+      calls: true,
+      source: 'phone call recording',
+      date: '2026-03-02',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ updated: 1, unchanged: 0, skippedDoNotContact: 1 });
     const gus = (await site.actor.get(`/api/candidates/${one.id}`)).body;

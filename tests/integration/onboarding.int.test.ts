@@ -12,8 +12,23 @@ import { BASE_URL, createTestApp, uniqueEmail, type Actor, type TestApp } from '
  */
 
 const asthmaStudy = JSON.parse(readFileSync('tests/fixtures/ctgov/asthma-study.json', 'utf8'));
-const LAKESIDE = { name: 'Lakeside Clinical Research', address: '100 N Lake Shore Dr', city: 'Chicago', region: 'Illinois', postalCode: '60601', country: 'United States', timeZone: 'America/Chicago' };
-const DENVER = { name: 'Front Range Clinic', address: '1600 Glenarm Pl', city: 'Denver', region: 'Colorado', country: 'United States', timeZone: 'America/Denver' };
+const LAKESIDE = {
+  name: 'Lakeside Clinical Research',
+  address: '100 N Lake Shore Dr',
+  city: 'Chicago',
+  region: 'Illinois',
+  postalCode: '60601',
+  country: 'United States',
+  timeZone: 'America/Chicago',
+};
+const DENVER = {
+  name: 'Front Range Clinic',
+  address: '1600 Glenarm Pl',
+  city: 'Denver',
+  region: 'Colorado',
+  country: 'United States',
+  timeZone: 'America/Denver',
+};
 
 let t: TestApp;
 let admin: Actor;
@@ -35,14 +50,32 @@ describe('an onboarding, step by step', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     id = started.body.id;
     organizationId = started.body.organizationId;
-    expect(started.body).toMatchObject({ organizationName: 'Riverbend Research', organizationSlug: 'riverbend-research', currentStep: 'owner', owner: null, sites: [], trial: null, completedAt: null });
-    expect(stepStatus(started.body)).toEqual({ organization: 'done', owner: 'pending', sites: 'pending', trial: 'pending', agents: 'pending', sequence: 'pending', checklist: 'pending' });
+    expect(started.body).toMatchObject({
+      organizationName: 'Riverbend Research',
+      organizationSlug: 'riverbend-research',
+      currentStep: 'owner',
+      owner: null,
+      sites: [],
+      trial: null,
+      completedAt: null,
+    });
+    expect(stepStatus(started.body)).toEqual({
+      organization: 'done',
+      owner: 'pending',
+      sites: 'pending',
+      trial: 'pending',
+      agents: 'pending',
+      sequence: 'pending',
+      checklist: 'pending',
+    });
     const [org] = await t.deps.db.select().from(organization).where(eq(organization.id, organizationId));
     expect(org.name).toBe('Riverbend Research');
 
     const list = await admin.get('/api/onboarding/');
     expect(list.status).toBe(200);
-    expect(list.body.onboardings).toEqual([expect.objectContaining({ id, organizationName: 'Riverbend Research', currentStep: 'owner', completedAt: null, startedByName: expect.any(String) })]);
+    expect(list.body.onboardings).toEqual([
+      expect.objectContaining({ id, organizationName: 'Riverbend Research', currentStep: 'owner', completedAt: null, startedByName: expect.any(String) }),
+    ]);
     const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.organizationId, organizationId));
     expect(audits.map((row) => row.action).sort()).toEqual(['onboarding.start', 'organization.create']);
   });
@@ -73,7 +106,9 @@ describe('an onboarding, step by step', () => {
     const again = await admin.post(`/api/onboarding/${id}/owner`, { email: ownerEmail });
     expect(again.status).toBe(200);
     const users = await admin.get(`/api/users/?organizationIds=${organizationId}`);
-    expect(users.body.invitations).toEqual([expect.objectContaining({ email: ownerEmail, role: 'owner', status: 'pending', id: again.body.owner.invitationId })]);
+    expect(users.body.invitations).toEqual([
+      expect.objectContaining({ email: ownerEmail, role: 'owner', status: 'pending', id: again.body.owner.invitationId }),
+    ]);
   });
 
   it('resumes after a reload: a new session finds the step the admin moved to, and what was done', async () => {
@@ -205,7 +240,16 @@ describe('an onboarding, step by step', () => {
     const mail = (await t.outbox()).filter((message) => message.toAddress === ownerEmail).at(-1)!;
     const token = /invitation=([^\s]+)/.exec(mail.textBody)![1];
     const owner = t.actor();
-    expect((await owner.post('/api/auth/sign-up/email', { name: 'River Owner', email: ownerEmail, password: 'long-enough-pass', invitationToken: decodeURIComponent(token) })).status).toBe(200);
+    expect(
+      (
+        await owner.post('/api/auth/sign-up/email', {
+          name: 'River Owner',
+          email: ownerEmail,
+          password: 'long-enough-pass',
+          invitationToken: decodeURIComponent(token),
+        })
+      ).status,
+    ).toBe(200);
     expect(invitationId).toBeTruthy();
 
     const state = (await admin.get(`/api/onboarding/${id}`)).body;

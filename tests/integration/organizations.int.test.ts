@@ -67,7 +67,14 @@ describe('create, rename, delete', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('Harbor Research Group');
 
-    const added = await owner.actor.post('/api/users/', { organizationId: owner.organizationId, email: 'coord.harbor@site.test', name: 'Coord', role: 'coordinator', mode: 'add', password: 'coordinator-pass' });
+    const added = await owner.actor.post('/api/users/', {
+      organizationId: owner.organizationId,
+      email: 'coord.harbor@site.test',
+      name: 'Coord',
+      role: 'coordinator',
+      mode: 'add',
+      password: 'coordinator-pass',
+    });
     expect(added.status).toBe(201);
     const coordinator = await t.signIn('coord.harbor@site.test', 'coordinator-pass');
     const refused = await coordinator.patch(`/api/organizations/${owner.organizationId}`, { name: 'Hijacked' });

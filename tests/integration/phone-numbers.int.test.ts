@@ -5,7 +5,6 @@ import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { auditLog, call, candidate, phoneNumber, prescreenForm, prescreenFormVersion, voiceAgent } from '../../src/server/db/schema';
 import { startFakeTwilio, type FakeTwilio } from '../support/fake-twilio';
 import { startFakeVapi, type FakeVapi } from '../support/fake-vapi';
-import { assignTestNumber } from '../support/phone-numbers';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
 
 /**
@@ -16,21 +15,43 @@ import { createTestApp, type Actor, type SignedUp, type TestApp } from '../suppo
  */
 
 const blocks: StudyBlock[] = [
-  { id: 'about', title: { en: 'About you' }, questions: [{ id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] }] },
+  {
+    id: 'about',
+    title: { en: 'About you' },
+    questions: [
+      { id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] },
+    ],
+  },
 ];
 
 /** A site with a trial and a published form: what a PRESCREEN agent needs. */
 async function prescreenSetup(t: TestApp, site: SignedUp) {
   const trial = await site.actor.post('/api/trials/', { title: 'Asthma study', criteria: [{ kind: 'inclusion', text: 'Asthma' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() })
+    .returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks });
-  return (name: string, firstMessage: string, fromNumber?: string) => ({ name, type: 'PRESCREEN', trialId: trial.body.id, prescreenFormId: form.id, firstMessage: { en: firstMessage }, voicemailMessage: { en: 'Bye' }, ...(fromNumber ? { fromNumber } : {}) });
+  return (name: string, firstMessage: string, fromNumber?: string) => ({
+    name,
+    type: 'PRESCREEN',
+    trialId: trial.body.id,
+    prescreenFormId: form.id,
+    firstMessage: { en: firstMessage },
+    voicemailMessage: { en: 'Bye' },
+    ...(fromNumber ? { fromNumber } : {}),
+  });
 }
 
 const twilioInbound = (t: TestApp, to: string, sid: string) =>
-  t.app.request('/api/inbound/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ CallSid: sid, From: '+12125550999', To: to, CallStatus: 'ringing', Direction: 'inbound' }).toString() });
-const vapiMessage = (t: TestApp, message: unknown) => t.app.request('/api/inbound/vapi', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
+  t.app.request('/api/inbound/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ CallSid: sid, From: '+12125550999', To: to, CallStatus: 'ringing', Direction: 'inbound' }).toString(),
+  });
+const vapiMessage = (t: TestApp, message: unknown) =>
+  t.app.request('/api/inbound/vapi', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
 const fieldsOf = (body: { error: { details?: Array<{ path: string }> } }) => (body.error.details ?? []).map((detail) => detail.path);
 
 describe('the phone-number registry with the simulator', () => {
@@ -57,7 +78,16 @@ describe('the phone-number registry with the simulator', () => {
 
     const assigned = await admin.post('/api/phone-numbers/', { number: '+1 (212) 555-0161', organizationId: a.organizationId, label: 'Front desk' });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
-    expect(assigned.body).toMatchObject({ number: '+12125550161', organizationId: a.organizationId, organizationName: 'Lakeside Research', provider: 'simulator', purpose: 'voice', label: 'Front desk', providerId: null, agents: [] });
+    expect(assigned.body).toMatchObject({
+      number: '+12125550161',
+      organizationId: a.organizationId,
+      organizationName: 'Lakeside Research',
+      provider: 'simulator',
+      purpose: 'voice',
+      label: 'Front desk',
+      providerId: null,
+      agents: [],
+    });
     // Staff see their own numbers, read-only.
     expect((await a.actor.get('/api/phone-numbers/')).body).toMatchObject({ total: 1, phoneNumbers: [{ id: assigned.body.id }] });
     expect((await a.actor.patch(`/api/phone-numbers/${assigned.body.id}`, { label: 'Mine now' })).status).toBe(403);
@@ -106,7 +136,10 @@ describe('the phone-number registry with the simulator', () => {
     expect(unowned.body.error.message).toBe(stolen.body.error.message);
 
     // Data written before the registry (or by any other path): B's agent holds A's number and was updated last.
-    await t.deps.db.update(voiceAgent).set({ fromNumber: A_NUMBER, updatedAt: new Date(Date.now() + 60_000) }).where(eq(voiceAgent.id, bAgent.body.id));
+    await t.deps.db
+      .update(voiceAgent)
+      .set({ fromNumber: A_NUMBER, updatedAt: new Date(Date.now() + 60_000) })
+      .where(eq(voiceAgent.id, bAgent.body.id));
 
     const answer = await twilioInbound(t, A_NUMBER, 'CA00000000000000000000000000000160');
     expect(answer.status).toBe(200);
@@ -114,10 +147,16 @@ describe('the phone-number registry with the simulator', () => {
     expect(text).toContain('Hello from Lakeside');
     expect(text).not.toContain('Hillcrest');
     await t.deps.voice.drain();
-    const twilioCall = (await t.deps.db.select().from(call).where(eq(call.toPhone, A_NUMBER))).find((row) => row.structuredData.twilioCallSid === 'CA00000000000000000000000000000160')!;
+    const twilioCall = (await t.deps.db.select().from(call).where(eq(call.toPhone, A_NUMBER))).find(
+      (row) => row.structuredData.twilioCallSid === 'CA00000000000000000000000000000160',
+    )!;
     expect(twilioCall).toMatchObject({ organizationId: a.organizationId, voiceAgentId: aAgent.body.id, direction: 'inbound' });
 
-    const request = await vapiMessage(t, { type: 'assistant-request', call: { id: 'vapi-inbound-160', customer: { number: '+12125550998' } }, phoneNumber: { number: A_NUMBER } });
+    const request = await vapiMessage(t, {
+      type: 'assistant-request',
+      call: { id: 'vapi-inbound-160', customer: { number: '+12125550998' } },
+      phoneNumber: { number: A_NUMBER },
+    });
     expect(request.status).toBe(200);
     expect(await request.json()).toMatchObject({ assistant: { name: 'A line', firstMessage: 'Hello from Lakeside' } });
     const [vapiCall] = await t.deps.db.select().from(call).where(eq(call.providerCallId, 'vapi-inbound-160'));
@@ -127,7 +166,9 @@ describe('the phone-number registry with the simulator', () => {
     // A number not in the registry is not in service, whatever an agent's fromNumber says.
     await t.deps.db.update(voiceAgent).set({ fromNumber: '+12125550168' }).where(eq(voiceAgent.id, bAgent.body.id));
     expect(await (await twilioInbound(t, '+12125550168', 'CA00000000000000000000000000000168')).text()).toMatch(/not in service/i);
-    expect(await (await vapiMessage(t, { type: 'assistant-request', call: { id: 'vapi-inbound-168' }, phoneNumber: { number: '+12125550168' } })).json()).toEqual({ error: 'This number is not in service.' });
+    expect(
+      await (await vapiMessage(t, { type: 'assistant-request', call: { id: 'vapi-inbound-168' }, phoneNumber: { number: '+12125550168' } })).json(),
+    ).toEqual({ error: 'This number is not in service.' });
     expect(await t.deps.db.select().from(call).where(eq(call.organizationId, b.organizationId))).toEqual([]);
   });
 
@@ -135,19 +176,30 @@ describe('the phone-number registry with the simulator', () => {
     const phone = '+12125550177';
     for (const site of [a, b]) expect((await site.actor.post('/api/candidates/', { firstName: 'Rosa', phone, consent: { calls: true } })).status).toBe(201);
     // B's agent claims A's number (old data): the tool still acts for A's candidate only.
-    const tool = await t.app.request('/api/functions/vapi/update-preferred-language', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ candidatePhoneNumber: phone, agentPhoneNumber: A_NUMBER, language: 'es' }) });
+    const tool = await t.app.request('/api/functions/vapi/update-preferred-language', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ candidatePhoneNumber: phone, agentPhoneNumber: A_NUMBER, language: 'es' }),
+    });
     expect(tool.status, await tool.clone().text()).toBe(200);
     const rows = await t.deps.db.select().from(candidate).where(eq(candidate.phone, phone));
     expect(rows.find((row) => row.organizationId === a.organizationId)?.preferredLanguage).toBe('es');
     expect(rows.find((row) => row.organizationId === b.organizationId)?.preferredLanguage).not.toBe('es');
     // A number not in the registry names no organization: nothing found.
-    const unknown = await t.app.request('/api/functions/vapi/update-preferred-language', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ candidatePhoneNumber: phone, agentPhoneNumber: '+12125550168', language: 'es' }) });
+    const unknown = await t.app.request('/api/functions/vapi/update-preferred-language', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ candidatePhoneNumber: phone, agentPhoneNumber: '+12125550168', language: 'es' }),
+    });
     expect(unknown.status).toBe(404);
   });
 
   it('release and moves are refused while an active agent calls from the number; afterwards the number is out of service', async () => {
     const [row] = await t.deps.db.select().from(phoneNumber).where(eq(phoneNumber.number, A_NUMBER));
-    const [aAgent] = await t.deps.db.select().from(voiceAgent).where(and(eq(voiceAgent.organizationId, a.organizationId), eq(voiceAgent.fromNumber, A_NUMBER)));
+    const [aAgent] = await t.deps.db
+      .select()
+      .from(voiceAgent)
+      .where(and(eq(voiceAgent.organizationId, a.organizationId), eq(voiceAgent.fromNumber, A_NUMBER)));
     const listed = await a.actor.get('/api/phone-numbers/');
     expect(listed.body.phoneNumbers.find((item: { id: string }) => item.id === row.id).agents).toEqual([{ id: aAgent.id, name: 'A line', active: true }]);
 
@@ -192,25 +244,53 @@ describe('the phone-number registry with the simulator', () => {
 
   it("the migration's backfill keeps the oldest claim on a shared number and clears the others", async () => {
     const migration = readFileSync(new URL('../../src/server/db/migrations/0014_phone-numbers.sql', import.meta.url), 'utf8');
-    const statements = migration.split('--> statement-breakpoint').map((text) => text.trim()).filter((text) => /^(--[^\n]*\n)*\s*(INSERT INTO|UPDATE)/.test(text));
+    const statements = migration
+      .split('--> statement-breakpoint')
+      .map((text) => text.trim())
+      .filter((text) => /^(--[^\n]*\n)*\s*(INSERT INTO|UPDATE)/.test(text));
     expect(statements).toHaveLength(3);
     const c = await t.signUp({ organizationName: 'Oldest Claim Site' });
     const d = await t.signUp({ organizationName: 'Later Claim Site' });
-    const agent = (organizationId: string, fromNumber: string, createdAt: Date) => ({ organizationId, name: 'Legacy', type: 'SITE_VISIT_SCHEDULING' as const, firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' }, fromNumber, createdAt, updatedAt: createdAt });
+    const agent = (organizationId: string, fromNumber: string, createdAt: Date) => ({
+      organizationId,
+      name: 'Legacy',
+      type: 'SITE_VISIT_SCHEDULING' as const,
+      firstMessage: { en: 'Hi' },
+      voicemailMessage: { en: 'Bye' },
+      fromNumber,
+      createdAt,
+      updatedAt: createdAt,
+    });
     const [oldest, later, alone] = await t.deps.db
       .insert(voiceAgent)
-      .values([agent(c.organizationId, '+12125550180', new Date('2025-01-01')), agent(d.organizationId, '+12125550180', new Date('2025-06-01')), agent(d.organizationId, '+12125550181', new Date('2025-06-01'))])
+      .values([
+        agent(c.organizationId, '+12125550180', new Date('2025-01-01')),
+        agent(d.organizationId, '+12125550180', new Date('2025-06-01')),
+        agent(d.organizationId, '+12125550181', new Date('2025-06-01')),
+      ])
       .returning();
     for (const statement of statements) await t.deps.db.execute(sql.raw(statement));
     const owners = await t.deps.db.select().from(phoneNumber).where(sql`${phoneNumber.number} in ('+12125550180', '+12125550181')`);
-    expect(Object.fromEntries(owners.map((row) => [row.number, row.organizationId]))).toEqual({ '+12125550180': c.organizationId, '+12125550181': d.organizationId });
-    const agents = Object.fromEntries((await t.deps.db.select().from(voiceAgent).where(sql`${voiceAgent.id} in (${oldest.id}, ${later.id}, ${alone.id})`)).map((row) => [row.id, row.fromNumber]));
+    expect(Object.fromEntries(owners.map((row) => [row.number, row.organizationId]))).toEqual({
+      '+12125550180': c.organizationId,
+      '+12125550181': d.organizationId,
+    });
+    const agents = Object.fromEntries(
+      (await t.deps.db.select().from(voiceAgent).where(sql`${voiceAgent.id} in (${oldest.id}, ${later.id}, ${alone.id})`)).map((row) => [
+        row.id,
+        row.fromNumber,
+      ]),
+    );
     expect(agents).toEqual({ [oldest.id]: '+12125550180', [later.id]: null, [alone.id]: '+12125550181' });
-    expect((await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, later.id))).map((row) => row.changes)).toEqual([expect.objectContaining({ reason: 'phone_number_owned_by_another_organization' })]);
+    expect((await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, later.id))).map((row) => row.changes)).toEqual([
+      expect.objectContaining({ reason: 'phone_number_owned_by_another_organization' }),
+    ]);
     // Numbers already in the registry keep their owner, and agents holding their own numbers keep them.
     const registry = await t.deps.db.select().from(phoneNumber).where(eq(phoneNumber.number, '+12125550170'));
     expect(registry.map((row) => row.organizationId)).toEqual([b.organizationId]);
-    expect((await t.deps.db.select().from(voiceAgent).where(eq(voiceAgent.fromNumber, '+12125550170'))).map((row) => row.organizationId)).toEqual([b.organizationId]);
+    expect((await t.deps.db.select().from(voiceAgent).where(eq(voiceAgent.fromNumber, '+12125550170'))).map((row) => row.organizationId)).toEqual([
+      b.organizationId,
+    ]);
   });
 });
 
@@ -223,7 +303,12 @@ describe('verification with Twilio (a local fake)', () => {
   let admin: Actor;
   beforeAll(async () => {
     fake = await startFakeTwilio({ accountSid, authToken, incomingNumbers: ['+13125550100'] });
-    t = await createTestApp({ TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM_NUMBER: '+13125550199', TWILIO_API_BASE_URL: fake.baseUrl });
+    t = await createTestApp({
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_FROM_NUMBER: '+13125550199',
+      TWILIO_API_BASE_URL: fake.baseUrl,
+    });
     site = await t.signUp({ organizationName: 'Twilio Site' });
     admin = await t.signInAdmin();
   });
@@ -243,8 +328,12 @@ describe('verification with Twilio (a local fake)', () => {
     expect(foreign.status).toBe(409);
     expect(foreign.body.error).toMatchObject({ code: 'NUMBER_NOT_IN_ACCOUNT', message: expect.stringContaining('Twilio') });
     // Simulator numbers would never ring once a provider is configured; Vapi is not configured here.
-    expect((await admin.post('/api/phone-numbers/', { number: '+13125550102', organizationId: site.organizationId, provider: 'simulator' })).body.error.code).toBe('PROVIDER_CONFIGURED');
-    expect((await admin.post('/api/phone-numbers/', { number: '+13125550103', organizationId: site.organizationId, provider: 'vapi' })).body.error.code).toBe('PROVIDER_NOT_CONFIGURED');
+    expect(
+      (await admin.post('/api/phone-numbers/', { number: '+13125550102', organizationId: site.organizationId, provider: 'simulator' })).body.error.code,
+    ).toBe('PROVIDER_CONFIGURED');
+    expect((await admin.post('/api/phone-numbers/', { number: '+13125550103', organizationId: site.organizationId, provider: 'vapi' })).body.error.code).toBe(
+      'PROVIDER_NOT_CONFIGURED',
+    );
     expect((await t.deps.db.select().from(phoneNumber)).map((row) => row.number)).toEqual(['+13125550100']);
   });
 });
@@ -266,7 +355,7 @@ describe('verification with Vapi (a local fake)', () => {
     await fake?.close();
   });
 
-  it("assigns a number of the Vapi account with its phoneNumberId; another number is 409; Vapi down is 502", async () => {
+  it('assigns a number of the Vapi account with its phoneNumberId; another number is 409; Vapi down is 502', async () => {
     const assigned = await admin.post('/api/phone-numbers/', { number: '+14155550100', organizationId: site.organizationId });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
     expect(assigned.body).toMatchObject({ provider: 'vapi', providerId: 'pn_14155550100' });

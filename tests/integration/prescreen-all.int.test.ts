@@ -21,7 +21,8 @@ let t: TestApp;
 let phoneSeq = 0;
 const nextPhone = () => `+1212555${String(6000 + ++phoneSeq)}`;
 
-const localHour = (iso: string, timeZone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date(iso))) % 24;
+const localHour = (iso: string, timeZone: string) =>
+  Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date(iso))) % 24;
 
 const blocksFor = (criteria: { age: string; asthma: string; smoker: string }): StudyBlock[] => [
   {
@@ -72,8 +73,13 @@ async function setUpSite(who: SignedUp, withAgent = true): Promise<Site> {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const trialId = created.body.id as string;
   const [age, asthma, smoker] = created.body.criteria.map((criterion: { id: string }) => criterion.id);
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: who.organizationId, trialId, name: 'Asthma phone form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
-  await t.deps.db.insert(prescreenFormVersion).values({ organizationId: who.organizationId, formId: form.id, version: 1, blocks: blocksFor({ age, asthma, smoker }) });
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: who.organizationId, trialId, name: 'Asthma phone form', status: 'published', currentVersion: 1, publishedAt: new Date() })
+    .returning();
+  await t.deps.db
+    .insert(prescreenFormVersion)
+    .values({ organizationId: who.organizationId, formId: form.id, version: 1, blocks: blocksFor({ age, asthma, smoker }) });
   if (!withAgent) return { who, trialId, agentId: '' };
   const agent = await who.actor.post('/api/voice-agents/', {
     name: 'Asthma phone screener',
@@ -168,13 +174,30 @@ describe('the whole journey of a bulk prescreen run', () => {
   });
 
   it('answers 202 with the run, started', () => {
-    expect(run.started).toMatchObject({ kind: 'prescreen_calls', status: 'running', total: 7, label: 'Prescreen calls (7 candidates)', organizationId: site.who.organizationId, createdByUserId: site.who.userId });
+    expect(run.started).toMatchObject({
+      kind: 'prescreen_calls',
+      status: 'running',
+      total: 7,
+      label: 'Prescreen calls (7 candidates)',
+      organizationId: site.who.organizationId,
+      createdByUserId: site.who.userId,
+    });
     expect(run.started.options).toEqual({ voiceAgentId: site.agentId, trialId: null, simulate: null, maxConcurrentCalls: MAX_CALLS });
     expect(run.started.startedAt).toBeTruthy();
   });
 
   it('counts every outcome and finishes', () => {
-    expect(run.data.run).toMatchObject({ status: 'completed', total: 7, processed: 7, succeeded: 4, merged: 1, skipped: 2, failed: 0, progress: 1, error: null });
+    expect(run.data.run).toMatchObject({
+      status: 'completed',
+      total: 7,
+      processed: 7,
+      succeeded: 4,
+      merged: 1,
+      skipped: 2,
+      failed: 0,
+      progress: 1,
+      error: null,
+    });
     expect(run.data.run.finishedAt).toBeTruthy();
     expect(run.data.outcomes).toEqual({ called: 4, deferred: 1, skipped: 2 });
   });
@@ -189,13 +212,22 @@ describe('the whole journey of a bulk prescreen run', () => {
     const items = byCandidate(run.data.items);
     for (const id of [c.pass, c.passContacted, c.fail, c.noAnswer]) expect(items.get(id)).toMatchObject({ outcome: 'called', errors: [] });
     expect(items.get(c.dnc)).toMatchObject({ outcome: 'skipped', errors: [{ field: 'doNotContact', message: expect.stringContaining('do_not_contact') }] });
-    expect(items.get(c.noConsent)).toMatchObject({ outcome: 'skipped', errors: [{ field: 'consentCalls', message: expect.stringContaining('no_call_consent') }] });
+    expect(items.get(c.noConsent)).toMatchObject({
+      outcome: 'skipped',
+      errors: [{ field: 'consentCalls', message: expect.stringContaining('no_call_consent') }],
+    });
     expect(items.get(c.night)).toMatchObject({ outcome: 'deferred', errors: [{ field: 'timeZone', message: expect.stringContaining('quiet_hours') }] });
     for (const item of run.data.items as Item[]) expect(item.processedAt).toBeTruthy();
   });
 
   it('places one call per called candidate, and none to the others', async () => {
-    const calls = (await site.who.actor.get('/api/calls/')).body.calls as Array<{ candidateId: string; status: string; outcome: string; voiceAgentId: string; createdByUserId: string }>;
+    const calls = (await site.who.actor.get('/api/calls/')).body.calls as Array<{
+      candidateId: string;
+      status: string;
+      outcome: string;
+      voiceAgentId: string;
+      createdByUserId: string;
+    }>;
     const placed = calls.filter((call) => call.candidateId !== c.hasResult);
     expect(placed.map((call) => call.candidateId).sort()).toEqual([c.pass, c.passContacted, c.fail, c.noAnswer].sort());
     for (const call of placed) expect(call).toMatchObject({ status: 'ended', voiceAgentId: site.agentId, createdByUserId: site.who.userId });
@@ -206,13 +238,19 @@ describe('the whole journey of a bulk prescreen run', () => {
   });
 
   it('records prescreen results with the right recommendations', async () => {
-    const results = (await site.who.actor.get('/api/prescreen/results?limit=100')).body.results as Array<{ candidate: { id: string }; aiRecommendation: string; sourceType: string }>;
+    const results = (await site.who.actor.get('/api/prescreen/results?limit=100')).body.results as Array<{
+      candidate: { id: string };
+      aiRecommendation: string;
+      sourceType: string;
+    }>;
     const recommendation = (id: string) => results.filter((result) => result.candidate.id === id).map((result) => [result.sourceType, result.aiRecommendation]);
     expect(recommendation(c.pass)).toEqual([['call', 'PASS']]);
     expect(recommendation(c.passContacted)).toEqual([['call', 'PASS']]);
     expect(recommendation(c.fail)).toEqual([['call', 'FAIL']]);
     for (const id of [c.noAnswer, c.dnc, c.noConsent, c.night, c.dncApi, c.noPhone, c.otherTrial, c.passedAlready]) expect(recommendation(id)).toEqual([]);
-    const statuses = Object.fromEntries((await t.deps.db.select({ id: candidate.id, status: candidate.status }).from(candidate)).map((row) => [row.id, row.status]));
+    const statuses = Object.fromEntries(
+      (await t.deps.db.select({ id: candidate.id, status: candidate.status }).from(candidate)).map((row) => [row.id, row.status]),
+    );
     expect([statuses[c.pass], statuses[c.passContacted], statuses[c.fail]]).toEqual(['prescreen_passed', 'prescreen_passed', 'prescreen_failed']);
   });
 
@@ -235,7 +273,10 @@ describe('the whole journey of a bulk prescreen run', () => {
   });
 
   it('writes the audit rows of the run', async () => {
-    const rows = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'processing_run'), eq(auditLog.entityId, run.started.id)));
+    const rows = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'processing_run'), eq(auditLog.entityId, run.started.id)));
     expect(rows.map((row) => row.action).sort()).toEqual(['processing_run.complete', 'processing_run.create']);
   });
 
@@ -286,7 +327,7 @@ describe('refusals', () => {
     expect((await inactive.who.actor.get('/api/processing-runs/?kind=prescreen_calls')).body.runs).toEqual([]);
   });
 
-  it('409 for a trial that is not recruiting (issue 15): a draft, or the agent\'s trial paused', async () => {
+  it("409 for a trial that is not recruiting (issue 15): a draft, or the agent's trial paused", async () => {
     const draft = (await site.who.actor.post('/api/trials/', { title: 'A study still being prepared' })).body.id;
     const forDraft = await site.who.actor.post('/api/calls/prescreen-all', { trialId: draft });
     expect(forDraft.status, JSON.stringify(forDraft.body)).toBe(409);
@@ -368,14 +409,20 @@ describe('the agent going away mid-run', () => {
     for (let i = 0; i < MAX_CALLS + 1; i++) await newCandidate(who);
     const started = await who.actor.post('/api/calls/prescreen-all', { simulate: 'ring' });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    const open = async () => ((await who.actor.get('/api/calls/')).body.calls as Array<{ id: string; status: string }>).filter((row) => ['queued', 'ringing'].includes(row.status));
+    const open = async () =>
+      ((await who.actor.get('/api/calls/')).body.calls as Array<{ id: string; status: string }>).filter((row) => ['queued', 'ringing'].includes(row.status));
     await until(async () => (await open()).length === MAX_CALLS, 'the first calls');
     expect((await who.actor.patch(`/api/voice-agents/${site.agentId}`, { active: false })).status).toBe(200);
     for (const row of await open()) expect((await who.actor.delete(`/api/calls/${row.id}`)).status).toBe(200);
     await whenPrescreenRunSettled(started.body.id);
     await t.deps.voice.drain();
     const data = (await who.actor.get(`/api/processing-runs/${started.body.id}/data`)).body;
-    expect(data.run).toMatchObject({ status: 'failed', processed: MAX_CALLS, succeeded: MAX_CALLS, error: expect.stringContaining('no active prescreen voice agent') });
+    expect(data.run).toMatchObject({
+      status: 'failed',
+      processed: MAX_CALLS,
+      succeeded: MAX_CALLS,
+      error: expect.stringContaining('no active prescreen voice agent'),
+    });
     expect(data.run.finishedAt).toBeTruthy();
     expect(data.outcomes).toEqual({ called: MAX_CALLS, pending: 1 });
     expect(await open()).toEqual([]);
@@ -383,13 +430,24 @@ describe('the agent going away mid-run', () => {
 });
 
 describe('after a restart', () => {
-  it('takes over a run whose stopped owner\'s claim is still live once the claim lapses (a quick restart)', async () => {
+  it("takes over a run whose stopped owner's claim is still live once the claim lapses (a quick restart)", async () => {
     const site = await setUpSite(await t.signUp({ organizationName: 'Quick Restart Research' }));
     const organizationId = site.who.organizationId;
     const waiting = await newCandidate(site.who);
     const [run] = await t.deps.db
       .insert(processingRun)
-      .values({ organizationId, kind: 'prescreen_calls', label: 'Prescreen calls (1 candidate)', status: 'running', total: 1, options: { voiceAgentId: site.agentId, trialId: null, simulate: null }, createdByUserId: site.who.userId, startedAt: new Date(), leaseOwner: 'the-process-that-crashed', leaseExpiresAt: new Date(Date.now() + 1500) })
+      .values({
+        organizationId,
+        kind: 'prescreen_calls',
+        label: 'Prescreen calls (1 candidate)',
+        status: 'running',
+        total: 1,
+        options: { voiceAgentId: site.agentId, trialId: null, simulate: null },
+        createdByUserId: site.who.userId,
+        startedAt: new Date(),
+        leaseOwner: 'the-process-that-crashed',
+        leaseExpiresAt: new Date(Date.now() + 1500),
+      })
       .returning();
     await t.deps.db.insert(processingRunItem).values({ organizationId, runId: run.id, rowNumber: 1, candidateId: waiting, input: { candidateId: waiting } });
     expect(await resumePrescreenRuns(t.deps)).toEqual([run.id]);
@@ -411,14 +469,36 @@ describe('after a restart', () => {
     // The state a stopped process leaves: row 1 done, row 2 planned (its call stored) but never dialled, row 3 pending.
     const [run] = await t.deps.db
       .insert(processingRun)
-      .values({ organizationId, kind: 'prescreen_calls', label: 'Prescreen calls (3 candidates)', status: 'running', total: 3, processed: 1, succeeded: 1, options: { voiceAgentId: site.agentId, trialId: null, simulate: null }, createdByUserId: site.who.userId, startedAt: new Date() })
+      .values({
+        organizationId,
+        kind: 'prescreen_calls',
+        label: 'Prescreen calls (3 candidates)',
+        status: 'running',
+        total: 3,
+        processed: 1,
+        succeeded: 1,
+        options: { voiceAgentId: site.agentId, trialId: null, simulate: null },
+        createdByUserId: site.who.userId,
+        startedAt: new Date(),
+      })
       .returning();
     await t.deps.db.insert(processingRunItem).values([
       { organizationId, runId: run.id, rowNumber: 1, candidateId: handled, input: { candidateId: handled }, outcome: 'called', processedAt: new Date() },
       { organizationId, runId: run.id, rowNumber: 2, candidateId: planned, input: { candidateId: planned } },
       { organizationId, runId: run.id, rowNumber: 3, candidateId: waiting, input: { candidateId: waiting } },
     ]);
-    const [orphan] = await t.deps.db.insert(call).values({ organizationId, candidateId: planned, voiceAgentId: site.agentId, type: 'PRESCREEN', status: 'queued', provider: 'simulator', processingRunId: run.id }).returning();
+    const [orphan] = await t.deps.db
+      .insert(call)
+      .values({
+        organizationId,
+        candidateId: planned,
+        voiceAgentId: site.agentId,
+        type: 'PRESCREEN',
+        status: 'queued',
+        provider: 'simulator',
+        processingRunId: run.id,
+      })
+      .returning();
 
     expect(await resumePrescreenRuns(t.deps)).toEqual([run.id]);
     await whenPrescreenRunSettled(run.id);

@@ -62,7 +62,10 @@ describe('generating study blocks', () => {
     expect(questions.find((question: any) => question.id === 'travel').wording.chat.en).toBe('Are you able to travel to Main clinic for visits?');
     expect(questions.find((question: any) => question.id === 'date-of-birth').wording.chat.es).toBe('¿Cuál es su fecha de nacimiento?');
     // Without a rule, and eGFR (a value a patient would not know): site_review items for staff, never asked of the patient.
-    expect(questions.find((question: any) => question.source === 'criterion_text')).toMatchObject({ audience: 'site', wording: { chat: { en: 'Staff: does this criterion apply? Current smokers' } } });
+    expect(questions.find((question: any) => question.source === 'criterion_text')).toMatchObject({
+      audience: 'site',
+      wording: { chat: { en: 'Staff: does this criterion apply? Current smokers' } },
+    });
     expect(questions.find((question: any) => question.id === 'site-lab-egfr')).toMatchObject({ audience: 'site', type: 'number', unit: 'mL/min/1.73m2' });
   });
 
@@ -127,7 +130,13 @@ describe('prescreen forms', () => {
   });
 
   it('a change of blocks of a version with results creates the next version; the results keep theirs', async () => {
-    const blocks = [{ id: 'b1', title: { en: 'Medical history' }, questions: [yesNo('smoke', 'Do you smoke?', [{ criterionId: c[5], when: { op: 'is_yes' }, then: 'met', otherwise: 'not_met' }])] }];
+    const blocks = [
+      {
+        id: 'b1',
+        title: { en: 'Medical history' },
+        questions: [yesNo('smoke', 'Do you smoke?', [{ criterionId: c[5], when: { op: 'is_yes' }, then: 'met', otherwise: 'not_met' }])],
+      },
+    ];
     const form = (await owner.actor.post('/api/prescreen-forms/', { trialId: trial.id, name: 'Versioned', blocks })).body;
     await addResult(form.id, form.versions[0].id);
     const withResult = await owner.actor.get(`/api/prescreen-forms/${form.id}`);
@@ -137,7 +146,9 @@ describe('prescreen forms', () => {
     expect((await owner.actor.request('PUT', `/api/prescreen-forms/${form.id}`, { name: 'Versioned form', blocks })).body.version).toBe(1);
 
     const changed = structuredClone(blocks);
-    changed[0].questions.push(yesNo('pregnant', 'Are you pregnant?', [{ criterionId: c[3], when: { op: 'is_yes' }, then: 'met', otherwise: 'not_met' }]) as any);
+    changed[0].questions.push(
+      yesNo('pregnant', 'Are you pregnant?', [{ criterionId: c[3], when: { op: 'is_yes' }, then: 'met', otherwise: 'not_met' }]) as any,
+    );
     const updated = await owner.actor.request('PUT', `/api/prescreen-forms/${form.id}`, { blocks: changed });
     expect(updated.status).toBe(200);
     expect(updated.body.version).toBe(2);
@@ -161,7 +172,9 @@ describe('prescreen forms', () => {
   });
 
   it('publishing with the form complete sets publishedAt at creation too', async () => {
-    const blocks = [{ id: 'b1', title: { en: 'History' }, questions: [yesNo('smoke', 'Do you smoke?', [{ criterionId: c[5], when: { op: 'is_yes' }, then: 'met' }])] }];
+    const blocks = [
+      { id: 'b1', title: { en: 'History' }, questions: [yesNo('smoke', 'Do you smoke?', [{ criterionId: c[5], when: { op: 'is_yes' }, then: 'met' }])] },
+    ];
     const created = await owner.actor.post('/api/prescreen-forms/', { trialId: trial.id, name: 'Ready', blocks, status: 'published' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'published', publishedAt: expect.any(String) });
@@ -170,10 +183,13 @@ describe('prescreen forms', () => {
 });
 
 describe('validation', () => {
-  const post = (blocks: unknown, extra: Record<string, unknown> = {}) => owner.actor.post('/api/prescreen-forms/', { trialId: trial.id, name: 'Bad', blocks, ...extra });
+  const post = (blocks: unknown, extra: Record<string, unknown> = {}) =>
+    owner.actor.post('/api/prescreen-forms/', { trialId: trial.id, name: 'Bad', blocks, ...extra });
 
   it('an unknown criterion id: 400 naming the question and the criterion', async () => {
-    const answer = await post([{ id: 'b1', title: { en: 'X' }, questions: [yesNo('smoke', 'Smoke?', [{ criterionId: 'not-a-criterion', when: { op: 'is_yes' }, then: 'met' }])] }]);
+    const answer = await post([
+      { id: 'b1', title: { en: 'X' }, questions: [yesNo('smoke', 'Smoke?', [{ criterionId: 'not-a-criterion', when: { op: 'is_yes' }, then: 'met' }])] },
+    ]);
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toBe(
       'blocks.0.questions.0.criterionLinks.0.criterionId: Question "smoke" links to criterion "not-a-criterion", which is not a criterion of this trial',
@@ -192,7 +208,9 @@ describe('validation', () => {
   });
 
   it('a choice question without options, and an `in` test on values that are not options: 400', async () => {
-    const noOptions = await post([{ id: 'b1', title: { en: 'X' }, questions: [{ id: 'sex', type: 'single_choice', wording: { phone: { en: 'Sex?' }, chat: { en: 'Sex?' } } }] }]);
+    const noOptions = await post([
+      { id: 'b1', title: { en: 'X' }, questions: [{ id: 'sex', type: 'single_choice', wording: { phone: { en: 'Sex?' }, chat: { en: 'Sex?' } } }] },
+    ]);
     expect(noOptions.status).toBe(400);
     expect(noOptions.body.error.message).toContain('blocks.0.questions.0.options: A choice question needs at least two options');
 
@@ -204,13 +222,23 @@ describe('validation', () => {
       {
         id: 'b1',
         title: { en: 'X' },
-        questions: [{ id: 'sex', type: 'single_choice', options, wording: { phone: { en: 'Sex?' }, chat: { en: 'Sex?' } }, criterionLinks: [{ criterionId: c[0], when: { op: 'in', values: ['woman'] }, then: 'met' }] }],
+        questions: [
+          {
+            id: 'sex',
+            type: 'single_choice',
+            options,
+            wording: { phone: { en: 'Sex?' }, chat: { en: 'Sex?' } },
+            criterionLinks: [{ criterionId: c[0], when: { op: 'in', values: ['woman'] }, then: 'met' }],
+          },
+        ],
       },
     ]);
     expect(badValue.status).toBe(400);
     expect(badValue.body.error.message).toBe('blocks.0.questions.0.criterionLinks.0.when.values: Question "sex" has no option "woman"');
 
-    const wrongTest = await post([{ id: 'b1', title: { en: 'X' }, questions: [yesNo('smoke', 'Smoke?', [{ criterionId: c[5], when: { op: 'gt', value: 3 }, then: 'met' }])] }]);
+    const wrongTest = await post([
+      { id: 'b1', title: { en: 'X' }, questions: [yesNo('smoke', 'Smoke?', [{ criterionId: c[5], when: { op: 'gt', value: 3 }, then: 'met' }])] },
+    ]);
     expect(wrongTest.status).toBe(400);
     expect(wrongTest.body.error.message).toContain('Question "smoke" (yes_no) cannot be tested with "gt"');
   });
@@ -249,8 +277,15 @@ describe('duplicates', () => {
     const generated = (await owner.actor.post('/api/prescreen-forms/generate-study-blocks', { trialId: trial.id })).body;
     const blocks = structuredClone(generated.blocks);
     // A hand-written second pregnancy question in another block, linked to the same criterion.
-    blocks[2].questions.push(yesNo('pregnant-again', 'Are you pregnant or breastfeeding?', [{ criterionId: c[3], when: { op: 'in', values: ['yes'] }, then: 'met' }]));
-    blocks[2].questions.push({ id: 'birth', type: 'date', wording: { phone: { en: 'When were you born?' }, chat: { en: 'When were you born?' } }, criterionLinks: [] });
+    blocks[2].questions.push(
+      yesNo('pregnant-again', 'Are you pregnant or breastfeeding?', [{ criterionId: c[3], when: { op: 'in', values: ['yes'] }, then: 'met' }]),
+    );
+    blocks[2].questions.push({
+      id: 'birth',
+      type: 'date',
+      wording: { phone: { en: 'When were you born?' }, chat: { en: 'When were you born?' } },
+      criterionLinks: [],
+    });
 
     const bad = await owner.actor.post('/api/prescreen-forms/detect-duplicates', { blocks });
     expect(bad.status).toBe(200);
@@ -261,12 +296,27 @@ describe('duplicates', () => {
     expect(pairs.find((pair: any) => pair.questionB === 'birth')).toMatchObject({ questionA: 'date-of-birth', reason: 'Both ask about date of birth' });
     expect(pairs.some((pair: any) => pair.questionA === 'travel' || pair.questionB === 'travel')).toBe(false);
 
-    const form = (await owner.actor.post('/api/prescreen-forms/', { trialId: trial.id, name: 'With duplicates', blocks: blocks.map((block: any) => ({ ...block, questions: block.questions.map((q: any) => (q.id === 'pregnant-again' ? { ...q, criterionLinks: [{ criterionId: c[3], when: { op: 'is_yes' }, then: 'met' }] } : q)) })) })).body;
+    const form = (
+      await owner.actor.post('/api/prescreen-forms/', {
+        trialId: trial.id,
+        name: 'With duplicates',
+        blocks: blocks.map((block: any) => ({
+          ...block,
+          questions: block.questions.map((q: any) =>
+            q.id === 'pregnant-again' ? { ...q, criterionLinks: [{ criterionId: c[3], when: { op: 'is_yes' }, then: 'met' }] } : q,
+          ),
+        })),
+      })
+    ).body;
     const saved = await owner.actor.post('/api/prescreen-forms/detect-duplicates', { formId: form.id });
     expect(saved.status).toBe(200);
-    expect(saved.body.pairs.find((pair: any) => pair.questionB === 'pregnant-again').reason).toBe('Both linked to criterion 4 and ask a yes/no about pregnancy');
+    expect(saved.body.pairs.find((pair: any) => pair.questionB === 'pregnant-again').reason).toBe(
+      'Both linked to criterion 4 and ask a yes/no about pregnancy',
+    );
 
-    const before = new Set<string>(form.blocks.flatMap((block: any) => block.questions.flatMap((q: any) => q.criterionLinks.map((link: any) => link.criterionId))));
+    const before = new Set<string>(
+      form.blocks.flatMap((block: any) => block.questions.flatMap((q: any) => q.criterionLinks.map((link: any) => link.criterionId))),
+    );
     const merged = await owner.actor.post('/api/prescreen-forms/apply-deduplication', {
       blocks: form.blocks,
       pairs: [
@@ -281,7 +331,9 @@ describe('duplicates', () => {
     expect(ids).not.toContain('birth');
     // The medications block lost its only generated question and the two added ones: it is gone.
     expect(merged.body.blocks.map((block: any) => block.id)).toEqual(['about-you', 'medical-history', 'logistics', 'site-review']);
-    const after = new Set<string>(merged.body.blocks.flatMap((block: any) => block.questions.flatMap((q: any) => q.criterionLinks.map((link: any) => link.criterionId))));
+    const after = new Set<string>(
+      merged.body.blocks.flatMap((block: any) => block.questions.flatMap((q: any) => q.criterionLinks.map((link: any) => link.criterionId))),
+    );
     expect(after).toEqual(before);
     const diabetes = merged.body.blocks[1].questions.find((q: any) => q.id === 'condition-type-2-diabetes');
     expect(diabetes.criterionLinks.map((link: any) => link.criterionId)).toEqual([c[1], c[4]]);
@@ -289,7 +341,10 @@ describe('duplicates', () => {
     // The merged blocks save as they are.
     expect((await owner.actor.request('PUT', `/api/prescreen-forms/${form.id}`, { blocks: merged.body.blocks })).status).toBe(200);
 
-    const unknown = await owner.actor.post('/api/prescreen-forms/apply-deduplication', { blocks: form.blocks, pairs: [{ keep: 'pregnancy', remove: 'ghost' }] });
+    const unknown = await owner.actor.post('/api/prescreen-forms/apply-deduplication', {
+      blocks: form.blocks,
+      pairs: [{ keep: 'pregnancy', remove: 'ghost' }],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toBe('pairs.0.remove: No question "ghost" in these blocks');
     expect((await owner.actor.post('/api/prescreen-forms/detect-duplicates', {})).status).toBe(400);
@@ -304,7 +359,10 @@ describe('organization', () => {
     // The admin's active organization is the internal one: global, so the trial is reachable.
     expect(created.status).toBe(201);
     expect(created.body.organizationId).toBe(owner.organizationId);
-    const rows = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, created.body.id), eq(auditLog.action, 'prescreen_form.create')));
+    const rows = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created.body.id), eq(auditLog.action, 'prescreen_form.create')));
     expect(rows[0].organizationId).toBe(owner.organizationId);
   });
 });

@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
-import { auditLog, booking, candidate, prescreenForm, prescreenFormVersion, prescreenResult, satisfactionResponse, smsMessage } from '../../src/server/db/schema';
+import {
+  auditLog,
+  booking,
+  candidate,
+  prescreenForm,
+  prescreenFormVersion,
+  prescreenResult,
+  satisfactionResponse,
+  smsMessage,
+} from '../../src/server/db/schema';
 import { recordPrescreenResult } from '../../src/server/features/prescreen/service';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
@@ -27,9 +36,7 @@ const blocksFor = (wording = 'Do you smoke?'): StudyBlock[] => [
         type: 'date',
         wording: { phone: { en: 'What is your date of birth?' }, chat: { en: 'Your date of birth?' } },
         required: true,
-        criterionLinks: [
-          { criterionId: criteria.age, when: { op: 'age_lt', value: 18 }, then: 'not_met', otherwise: 'met' },
-        ],
+        criterionLinks: [{ criterionId: criteria.age, when: { op: 'age_lt', value: 18 }, then: 'not_met', otherwise: 'met' }],
       },
       {
         id: 'asthma',
@@ -69,7 +76,10 @@ const FAIL_ANSWERS = [
 const POTENTIAL_ANSWERS = [...PASS_ANSWERS, { questionId: 'notes', value: 'Quit smoking last month' }];
 
 async function insertForm(organizationId: string, forTrialId: string, status: 'draft' | 'published' = 'published') {
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId, trialId: forTrialId, name: 'Asthma prescreen', status, currentVersion: 1 }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId, trialId: forTrialId, name: 'Asthma prescreen', status, currentVersion: 1 })
+    .returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId, formId: form.id, version: 1, blocks: blocksFor() });
   return form.id;
 }
@@ -91,7 +101,8 @@ async function runOk(candidateId: string, answers: unknown[]) {
 }
 
 const statusOf = async (candidateId: string) => (await site.actor.get(`/api/candidates/${candidateId}`)).body.status;
-const history = async (candidateId: string) => (await site.actor.get(`/api/contact-history?candidateId=${candidateId}`)).body.events as Array<{ kind: string; summary: string; details: any }>;
+const history = async (candidateId: string) =>
+  (await site.actor.get(`/api/contact-history?candidateId=${candidateId}`)).body.events as Array<{ kind: string; summary: string; details: any }>;
 const audits = (entityId: string) => t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
 
 /** A local time some days ahead, YYYY-MM-DDTHH:mm. */
@@ -102,10 +113,7 @@ beforeAll(async () => {
   site = await t.signUp({ name: 'Riley Reviewer', organizationName: 'Harbor Clinical Research' });
   const created = await site.actor.post('/api/trials/', {
     title: 'Asthma inhaler study',
-    sites: [
-      { name: 'Downtown Clinic', timeZone: 'America/New_York' },
-      { name: 'Mobile Unit' },
-    ],
+    sites: [{ name: 'Downtown Clinic', timeZone: 'America/New_York' }, { name: 'Mobile Unit' }],
     criteria: [
       { kind: 'inclusion', text: 'Aged 18 or older' },
       { kind: 'inclusion', text: 'Diagnosed with asthma' },
@@ -137,7 +145,13 @@ describe('POST /api/prescreen/results (manual run)', () => {
       decision: null,
       booking: null,
     });
-    expect(result.answers[1]).toEqual({ questionId: 'asthma', question: 'Diagnosed with asthma?', type: 'yes_no', value: true, evidence: 'Yes, since I was a kid' });
+    expect(result.answers[1]).toEqual({
+      questionId: 'asthma',
+      question: 'Diagnosed with asthma?',
+      type: 'yes_no',
+      value: true,
+      evidence: 'Yes, since I was a kid',
+    });
     expect(result.evaluations.map((e: any) => [e.criterionId, e.status, e.decidingQuestionId])).toEqual([
       [criteria.age, 'met', 'dob'],
       [criteria.asthma, 'met', 'asthma'],
@@ -178,7 +192,10 @@ describe('POST /api/prescreen/results (manual run)', () => {
     const unknown = await run(candidateId, [{ questionId: 'shoe_size', value: 42 }]);
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toContain('shoe_size');
-    const wrongType = await run(candidateId, [{ questionId: 'dob', value: 'last spring' }, { questionId: 'smoke', value: 'sometimes' }]);
+    const wrongType = await run(candidateId, [
+      { questionId: 'dob', value: 'last spring' },
+      { questionId: 'smoke', value: 'sometimes' },
+    ]);
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.message).toContain('Question dob');
     expect(wrongType.body.error.message).toContain('Question smoke');
@@ -197,7 +214,7 @@ describe('POST /api/prescreen/results (manual run)', () => {
     expect((await run('not-a-uuid', PASS_ANSWERS)).status).toBe(404);
   });
 
-  it('links the candidate to the form\'s trial when not linked yet', async () => {
+  it("links the candidate to the form's trial when not linked yet", async () => {
     const loose = await site.actor.post('/api/candidates/', { firstName: 'Lou', phone: `+1212555${String(2000 + ++phoneSeq)}` });
     await runOk(loose.body.id, PASS_ANSWERS);
     expect((await site.actor.get(`/api/candidates/${loose.body.id}`)).body.trialIds).toEqual([trialId]);
@@ -206,10 +223,17 @@ describe('POST /api/prescreen/results (manual run)', () => {
   it('versioned forms: new results use the current version, old ones keep theirs', async () => {
     const candidateId = await newCandidate('Vera', 'Versions');
     const first = await runOk(candidateId, PASS_ANSWERS);
-    const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId, name: 'Versioned', status: 'published', currentVersion: 1 }).returning();
-    await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks: blocksFor('Do you smoke?') });
+    const [form] = await t.deps.db
+      .insert(prescreenForm)
+      .values({ organizationId: site.organizationId, trialId, name: 'Versioned', status: 'published', currentVersion: 1 })
+      .returning();
+    await t.deps.db
+      .insert(prescreenFormVersion)
+      .values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks: blocksFor('Do you smoke?') });
     const v1 = await run(candidateId, PASS_ANSWERS, form.id);
-    await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 2, blocks: blocksFor('Do you smoke cigarettes or vape?') });
+    await t.deps.db
+      .insert(prescreenFormVersion)
+      .values({ organizationId: site.organizationId, formId: form.id, version: 2, blocks: blocksFor('Do you smoke cigarettes or vape?') });
     await t.deps.db.update(prescreenForm).set({ currentVersion: 2 }).where(eq(prescreenForm.id, form.id));
     const v2 = await run(candidateId, PASS_ANSWERS, form.id);
     expect([v1.body.formVersion, v2.body.formVersion]).toEqual([1, 2]);
@@ -228,11 +252,17 @@ describe('POST /api/prescreen/results (manual run)', () => {
 
   it('calls and chats record through the same function (sourceType and sourceId kept)', async () => {
     const candidateId = await newCandidate('Cal', 'Caller');
-    const result = await recordPrescreenResult(t.deps.db, { organizationId: site.organizationId }, { candidateId, formId, sourceType: 'call', sourceId: 'call-123', answers: PASS_ANSWERS });
+    const result = await recordPrescreenResult(
+      t.deps.db,
+      { organizationId: site.organizationId },
+      { candidateId, formId, sourceType: 'call', sourceId: 'call-123', answers: PASS_ANSWERS },
+    );
     expect(result).toMatchObject({ sourceType: 'call', sourceId: 'call-123', aiRecommendation: 'PASS', createdByUserId: null });
     const events = await history(candidateId);
     expect(events.find((e) => e.kind === 'prescreen')).toMatchObject({ summary: 'Prescreen (call): PASS' });
-    await expect(recordPrescreenResult(t.deps.db, { organizationId: '00000000-0000-4000-8000-000000000000' }, { candidateId, formId, sourceType: 'chat', answers: [] })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      recordPrescreenResult(t.deps.db, { organizationId: '00000000-0000-4000-8000-000000000000' }, { candidateId, formId, sourceType: 'chat', answers: [] }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -305,17 +335,27 @@ describe('review, decisions and bookings', () => {
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.message).toContain('reason');
     expect((await site.actor.post('/api/prescreen/review/decision', { resultId, decision: 'approve', overrideRecommendation: 'PASS' })).status).toBe(400);
-    expect((await site.actor.post('/api/prescreen/review/decision', { resultId: '00000000-0000-4000-8000-000000000000', decision: 'approve' })).status).toBe(404);
+    expect((await site.actor.post('/api/prescreen/review/decision', { resultId: '00000000-0000-4000-8000-000000000000', decision: 'approve' })).status).toBe(
+      404,
+    );
   });
 
   it('reject, then approve with an override: the override and reason are kept, history and audit have both', async () => {
     const rejected = await site.actor.post('/api/prescreen/review/decision', { resultId, decision: 'reject', reason: 'Recent smoker' });
     expect(rejected.status).toBe(200);
-    expect(rejected.body).toMatchObject({ reviewStatus: 'rejected', decision: { decision: 'reject', reason: 'Recent smoker', overrideRecommendation: null, decidedByName: 'Riley Reviewer', decidedByUserId: site.userId } });
+    expect(rejected.body).toMatchObject({
+      reviewStatus: 'rejected',
+      decision: { decision: 'reject', reason: 'Recent smoker', overrideRecommendation: null, decidedByName: 'Riley Reviewer', decidedByUserId: site.userId },
+    });
     expect(await statusOf(candidateId)).toBe('prescreen_failed');
     expect((await site.actor.post('/api/prescreen/bookings', { resultId, siteName: 'Downtown Clinic', localTime: future(10) })).status).toBe(409);
 
-    const approved = await site.actor.post('/api/prescreen/review/decision', { resultId, decision: 'approve', overrideRecommendation: 'PASS', reason: 'Quit 6 months ago per chart' });
+    const approved = await site.actor.post('/api/prescreen/review/decision', {
+      resultId,
+      decision: 'approve',
+      overrideRecommendation: 'PASS',
+      reason: 'Quit 6 months ago per chart',
+    });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({
       aiRecommendation: 'POTENTIAL',
@@ -327,7 +367,12 @@ describe('review, decisions and bookings', () => {
     const rows = await audits(resultId);
     const decisions = rows.filter((row) => row.action === 'prescreen.decision');
     expect(decisions.map((row) => (row.changes as any).decision)).toEqual(['reject', 'approve']);
-    expect(decisions[1].changes).toMatchObject({ overrideRecommendation: 'PASS', aiRecommendation: 'POTENTIAL', reasonGiven: true, previous: { decision: 'reject' } });
+    expect(decisions[1].changes).toMatchObject({
+      overrideRecommendation: 'PASS',
+      aiRecommendation: 'POTENTIAL',
+      reasonGiven: true,
+      previous: { decision: 'reject' },
+    });
 
     const review = await site.actor.get(`/api/prescreen/review?candidateId=${candidateId}`);
     expect(review.body.decisions.map((d: any) => [d.decision, d.current, d.resultId])).toEqual([
@@ -335,8 +380,16 @@ describe('review, decisions and bookings', () => {
       ['reject', false, resultId],
     ]);
     const events = await history(candidateId);
-    expect(events.filter((e) => e.kind === 'decision').map((e) => e.summary)).toEqual(['Prescreen rejected', 'Prescreen approved; recommendation overridden: POTENTIAL -> PASS']);
-    expect(events.filter((e) => e.kind === 'status_change').map((e) => e.summary).slice(-2)).toEqual(['Status changed from Prescreening to Prescreen failed', 'Status changed from Prescreen failed to Prescreen passed']);
+    expect(events.filter((e) => e.kind === 'decision').map((e) => e.summary)).toEqual([
+      'Prescreen rejected',
+      'Prescreen approved; recommendation overridden: POTENTIAL -> PASS',
+    ]);
+    expect(
+      events
+        .filter((e) => e.kind === 'status_change')
+        .map((e) => e.summary)
+        .slice(-2),
+    ).toEqual(['Status changed from Prescreening to Prescreen failed', 'Status changed from Prescreen failed to Prescreen passed']);
   });
 
   it('validates the booking: site, time zone, local time, past', async () => {
@@ -365,7 +418,12 @@ describe('review, decisions and bookings', () => {
   });
 
   it('books an approved result in the site time zone; the candidate is visit_scheduled; a taken slot is 409', async () => {
-    const answer = await site.actor.post('/api/prescreen/bookings', { resultId, siteName: 'Downtown Clinic', localTime: '2031-01-15T09:30', durationMinutes: 45 });
+    const answer = await site.actor.post('/api/prescreen/bookings', {
+      resultId,
+      siteName: 'Downtown Clinic',
+      localTime: '2031-01-15T09:30',
+      durationMinutes: 45,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body).toMatchObject({
       candidateId,
@@ -398,19 +456,35 @@ describe('review, decisions and bookings', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe('That slot is already booked');
     expect(await statusOf(other)).toBe('prescreen_passed');
-    const free = await site.actor.post('/api/prescreen/bookings', { candidateId: other, trialId, siteName: 'Mobile Unit', timeZone: 'Europe/Berlin', localTime: '2031-07-01T08:00' });
+    const free = await site.actor.post('/api/prescreen/bookings', {
+      candidateId: other,
+      trialId,
+      siteName: 'Mobile Unit',
+      timeZone: 'Europe/Berlin',
+      localTime: '2031-07-01T08:00',
+    });
     expect(free.status).toBe(201);
 
     // "4 very easy" answers the booking-feedback question: a rating with its comment, thanked, counted once.
     const reply = (body: string) => site.actor.post('/api/sms/simulator/inbound', { candidateId: other, body });
     expect((await reply('4 very easy, thanks')).status).toBeLessThan(300);
     const ratings = () => t.deps.db.select().from(satisfactionResponse).where(eq(satisfactionResponse.candidateId, other));
-    expect(await ratings()).toEqual([expect.objectContaining({ channel: 'sms', rating: 4, comment: 'very easy, thanks', organizationId: site.organizationId })]);
-    const thanks = await t.deps.db.select().from(smsMessage).where(and(eq(smsMessage.candidateId, other), eq(smsMessage.templateKey, 'feedback_thanks')));
+    expect(await ratings()).toEqual([
+      expect.objectContaining({ channel: 'sms', rating: 4, comment: 'very easy, thanks', organizationId: site.organizationId }),
+    ]);
+    const thanks = await t.deps.db
+      .select()
+      .from(smsMessage)
+      .where(and(eq(smsMessage.candidateId, other), eq(smsMessage.templateKey, 'feedback_thanks')));
     expect(thanks.map((message) => message.body)).toEqual(['Thank you for your feedback!']);
     expect((await reply('5')).status).toBeLessThan(300);
     expect((await ratings()).map((row) => row.rating)).toEqual([4]);
-    expect(free.body).toMatchObject({ siteTimeZone: 'Europe/Berlin', startsAt: '2031-07-01T06:00:00.000Z', localTime: '2031-07-01T08:00', durationMinutes: 60 });
+    expect(free.body).toMatchObject({
+      siteTimeZone: 'Europe/Berlin',
+      startsAt: '2031-07-01T06:00:00.000Z',
+      localTime: '2031-07-01T08:00',
+      durationMinutes: 60,
+    });
 
     const review = await site.actor.get(`/api/prescreen/review?candidateId=${candidateId}`);
     expect(review.body.bookings.map((b: any) => b.id)).toEqual([answer.body.id]);
@@ -424,7 +498,10 @@ describe('review, decisions and bookings', () => {
     const rejected = await site.actor.post('/api/prescreen/review/decision', { resultId, decision: 'reject', reason: 'Sponsor feedback' });
     expect(rejected.status).toBe(200);
     expect(rejected.body.booking).toBeNull();
-    const rows = await t.deps.db.select().from(booking).where(and(eq(booking.candidateId, candidateId)));
+    const rows = await t.deps.db
+      .select()
+      .from(booking)
+      .where(and(eq(booking.candidateId, candidateId)));
     expect(rows.map((row) => row.status)).toEqual(['cancelled']);
     expect(await statusOf(candidateId)).toBe('prescreen_failed');
     const [row] = await t.deps.db.select().from(prescreenResult).where(eq(prescreenResult.id, resultId));

@@ -45,9 +45,11 @@ describe('query plans under row-level security', () => {
     expect(plan).toMatch(/Index (?:Only )?Scan using candidate_organization_phone_uidx/);
   });
 
-  it('still sees only the scope\'s rows when a query forgets its filter', async () => {
+  it("still sees only the scope's rows when a query forgets its filter", async () => {
     const other = await t.signUp({ organizationName: 'Other Plan Site' });
-    const counted = await withRowSecurity(t.deps.db, { global: false, reachableOrganizationIds: [other.organizationId] }, (tx) => tx.execute(sql`select count(*)::int as n from candidate`));
+    const counted = await withRowSecurity(t.deps.db, { global: false, reachableOrganizationIds: [other.organizationId] }, (tx) =>
+      tx.execute(sql`select count(*)::int as n from candidate`),
+    );
     expect((counted as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(0);
   });
 });

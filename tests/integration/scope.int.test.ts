@@ -84,7 +84,7 @@ describe('internal admin', () => {
 });
 
 describe('row-level security, the second line of defence', () => {
-  it('hides other organizations\' rows even from a query with no filter', async () => {
+  it("hides other organizations' rows even from a query with no filter", async () => {
     const scope = { global: false, reachableOrganizationIds: [alpha.organizationId] };
     const rows = await withRowSecurity(t.deps.db, scope, (tx) => tx.select().from(member));
     expect(rows.length).toBeGreaterThan(0);
@@ -94,7 +94,9 @@ describe('row-level security, the second line of defence', () => {
   it('refuses to write a row into another organization', async () => {
     const scope = { global: false, reachableOrganizationIds: [alpha.organizationId] };
     await expect(
-      withRowSecurity(t.deps.db, scope, (tx) => tx.execute(sql`update member set role = 'owner' where organization_id = ${beta.organizationId}::uuid returning id`)),
+      withRowSecurity(t.deps.db, scope, (tx) =>
+        tx.execute(sql`update member set role = 'owner' where organization_id = ${beta.organizationId}::uuid returning id`),
+      ),
     ).resolves.toMatchObject({ rows: [] });
     await expect(
       withRowSecurity(t.deps.db, scope, (tx) => tx.insert(member).values({ organizationId: beta.organizationId, userId: alpha.userId, role: 'owner' })),

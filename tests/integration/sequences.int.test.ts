@@ -23,7 +23,13 @@ let phoneSeq = 0;
 const nextPhone = () => `+1415555${String(1000 + ++phoneSeq)}`;
 
 const blocks: StudyBlock[] = [
-  { id: 'about', title: { en: 'About you' }, questions: [{ id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] }] },
+  {
+    id: 'about',
+    title: { en: 'About you' },
+    questions: [
+      { id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] },
+    ],
+  },
 ];
 
 const smsStep = (key: string, en: string, es?: string): SequenceStepInput => ({ key, type: 'sms', message: { en, ...(es ? { es } : {}) } });
@@ -54,9 +60,29 @@ async function enroll(sequenceId: string, candidateIds: string[]) {
 }
 
 const enrollmentOf = async (sequenceId: string, candidateId: string) =>
-  (await t.deps.db.select().from(sequenceEnrollment).where(and(eq(sequenceEnrollment.sequenceId, sequenceId), eq(sequenceEnrollment.candidateId, candidateId))).orderBy(asc(sequenceEnrollment.enrolledAt)))[0];
-const timelineKinds = async (enrollmentId: string) => (await t.deps.db.select().from(sequenceStepRun).where(eq(sequenceStepRun.enrollmentId, enrollmentId)).orderBy(asc(sequenceStepRun.createdAt), asc(sequenceStepRun.id))).map((row) => row.kind);
-const outboundTo = async (candidateId: string) => (await t.deps.db.select().from(smsMessage).where(and(eq(smsMessage.candidateId, candidateId), eq(smsMessage.direction, 'outbound'))).orderBy(asc(smsMessage.createdAt))).filter((row) => row.purpose === 'marketing');
+  (
+    await t.deps.db
+      .select()
+      .from(sequenceEnrollment)
+      .where(and(eq(sequenceEnrollment.sequenceId, sequenceId), eq(sequenceEnrollment.candidateId, candidateId)))
+      .orderBy(asc(sequenceEnrollment.enrolledAt))
+  )[0];
+const timelineKinds = async (enrollmentId: string) =>
+  (
+    await t.deps.db
+      .select()
+      .from(sequenceStepRun)
+      .where(eq(sequenceStepRun.enrollmentId, enrollmentId))
+      .orderBy(asc(sequenceStepRun.createdAt), asc(sequenceStepRun.id))
+  ).map((row) => row.kind);
+const outboundTo = async (candidateId: string) =>
+  (
+    await t.deps.db
+      .select()
+      .from(smsMessage)
+      .where(and(eq(smsMessage.candidateId, candidateId), eq(smsMessage.direction, 'outbound')))
+      .orderBy(asc(smsMessage.createdAt))
+  ).filter((row) => row.purpose === 'marketing');
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -79,16 +105,30 @@ beforeAll(async () => {
   site = await t.signUp({ organizationName: 'Sequence Research Site' });
   const trial = await createRecruitingTrial(site.actor, { title: 'Asthma relief study', criteria: [{ kind: 'inclusion', text: 'Asthma' }] });
   trialId = trial.body.id;
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: site.organizationId, trialId, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() })
+    .returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks });
-  const agent = await site.actor.post('/api/voice-agents/', { name: 'Screener', type: 'PRESCREEN', trialId, prescreenFormId: form.id, firstMessage: { en: 'Hello' }, voicemailMessage: { en: 'Sorry we missed you' } });
+  const agent = await site.actor.post('/api/voice-agents/', {
+    name: 'Screener',
+    type: 'PRESCREEN',
+    trialId,
+    prescreenFormId: form.id,
+    firstMessage: { en: 'Hello' },
+    voicemailMessage: { en: 'Sorry we missed you' },
+  });
   expect(agent.status, JSON.stringify(agent.body)).toBe(201);
 });
 afterAll(() => t?.close());
 
 describe('a three-step sequence with the simulators', () => {
   const steps: SequenceStepInput[] = [
-    smsStep('invite', 'Hi {firstName}, {organizationName} is looking for volunteers for {trialTitle}.', 'Hola {firstName}, {organizationName} busca voluntarios para {trialTitle}.'),
+    smsStep(
+      'invite',
+      'Hi {firstName}, {organizationName} is looking for volunteers for {trialTitle}.',
+      'Hola {firstName}, {organizationName} busca voluntarios para {trialTitle}.',
+    ),
     { key: 'pause', type: 'wait', amount: 2, unit: 'days' },
     { key: 'screen', type: 'call', agentType: 'PRESCREEN' },
     { key: 'answered', type: 'branch', condition: 'call_answered', ifTrue: 'end', ifFalse: 'next' },
@@ -101,10 +141,16 @@ describe('a three-step sequence with the simulators', () => {
     expect(await enroll(sequence.id, [person.id])).toMatchObject({ enrolled: 1, alreadyEnrolled: 0, refused: [] });
 
     // The worker sends the first step at once; the enrollment then waits two days at the call.
-    const sent = await waitFor(() => outboundTo(person.id), (rows) => rows.length > 0);
+    const sent = await waitFor(
+      () => outboundTo(person.id),
+      (rows) => rows.length > 0,
+    );
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toBe('Hola Maya, Sequence Research Site busca voluntarios para Asthma relief study. Responda STOP para no recibir más mensajes.');
-    const waiting = await waitFor(() => enrollmentOf(sequence.id, person.id), (row) => row.stepIndex === 2);
+    const waiting = await waitFor(
+      () => enrollmentOf(sequence.id, person.id),
+      (row) => row.stepIndex === 2,
+    );
     expect(waiting.stepIndex).toBe(2);
     expect(waiting.nextRunAt!.getTime() - Date.now()).toBeGreaterThan(47 * 3600_000);
     expect(await timelineKinds(waiting.id)).toEqual(['enrolled', 'sent', 'waited']);
@@ -113,7 +159,11 @@ describe('a three-step sequence with the simulators', () => {
     const afterCall = await runDueStep(waiting.id);
     expect(afterCall.lastCallId).toBeTruthy();
     expect(afterCall.stepIndex).toBe(3);
-    const ended = await waitFor(async () => (await t.deps.db.select().from(call).where(eq(call.id, afterCall.lastCallId!)))[0], (row) => row.status === 'ended', 30_000);
+    const ended = await waitFor(
+      async () => (await t.deps.db.select().from(call).where(eq(call.id, afterCall.lastCallId!)))[0],
+      (row) => row.status === 'ended',
+      30_000,
+    );
     expect(ended.outcome).toBe('completed');
     const done = await runDueStep(waiting.id);
     expect(done.status).toBe('completed');
@@ -131,13 +181,23 @@ describe('a three-step sequence with the simulators', () => {
     const sequence = await createSequence(steps);
     const person = await newCandidate({ customFields: { simulate: 'no_answer' } });
     await enroll(sequence.id, [person.id]);
-    const waiting = await waitFor(() => enrollmentOf(sequence.id, person.id), (row) => row.stepIndex === 2);
+    const waiting = await waitFor(
+      () => enrollmentOf(sequence.id, person.id),
+      (row) => row.stepIndex === 2,
+    );
     const afterCall = await runDueStep(waiting.id);
-    await waitFor(async () => (await t.deps.db.select().from(call).where(eq(call.id, afterCall.lastCallId!)))[0], (row) => row.status === 'ended' || row.status === 'failed', 30_000);
+    await waitFor(
+      async () => (await t.deps.db.select().from(call).where(eq(call.id, afterCall.lastCallId!)))[0],
+      (row) => row.status === 'ended' || row.status === 'failed',
+      30_000,
+    );
     const after = await runDueStep(waiting.id);
     expect(after.status).toBe('completed');
     const texts = await outboundTo(person.id);
-    expect(texts.map((row) => row.body)).toEqual([expect.stringContaining('looking for volunteers'), 'Sorry we missed you, Maya. Reply here when it suits you. Reply STOP to opt out.']);
+    expect(texts.map((row) => row.body)).toEqual([
+      expect.stringContaining('looking for volunteers'),
+      'Sorry we missed you, Maya. Reply here when it suits you. Reply STOP to opt out.',
+    ]);
 
     const stats = await site.actor.get(`/api/sequences/${sequence.id}/statistics`);
     expect(stats.status).toBe(200);
@@ -154,13 +214,20 @@ describe('a three-step sequence with the simulators', () => {
 });
 
 describe('exits', () => {
-  const steps: SequenceStepInput[] = [smsStep('first', 'Hi {firstName}, can we tell you about a study?'), { key: 'wait', type: 'wait', amount: 1, unit: 'days' }, smsStep('second', 'Hi {firstName}, a reminder about the study.')];
+  const steps: SequenceStepInput[] = [
+    smsStep('first', 'Hi {firstName}, can we tell you about a study?'),
+    { key: 'wait', type: 'wait', amount: 1, unit: 'days' },
+    smsStep('second', 'Hi {firstName}, a reminder about the study.'),
+  ];
 
   async function enrolledAfterFirstText() {
     const sequence = await createSequence(steps);
     const person = await newCandidate();
     await enroll(sequence.id, [person.id]);
-    const row = await waitFor(() => enrollmentOf(sequence.id, person.id), (value) => value.stepIndex === 2);
+    const row = await waitFor(
+      () => enrollmentOf(sequence.id, person.id),
+      (value) => value.stepIndex === 2,
+    );
     expect(row.stepIndex).toBe(2);
     return { sequence, person, row };
   }
@@ -194,12 +261,20 @@ describe('exits', () => {
 
   it('a sequence that does not end on replies lets a branch act on the reply', async () => {
     const sequence = await createSequence(
-      [smsStep('ask', 'Hi {firstName}, interested in a study?'), { key: 'wait', type: 'wait', amount: 1, unit: 'hours' }, { key: 'did-reply', type: 'branch', condition: 'replied', ifTrue: 'thanks', ifFalse: 'end' }, smsStep('thanks', 'Thanks {firstName}, a coordinator will call you.')],
+      [
+        smsStep('ask', 'Hi {firstName}, interested in a study?'),
+        { key: 'wait', type: 'wait', amount: 1, unit: 'hours' },
+        { key: 'did-reply', type: 'branch', condition: 'replied', ifTrue: 'thanks', ifFalse: 'end' },
+        smsStep('thanks', 'Thanks {firstName}, a coordinator will call you.'),
+      ],
       { exitOnReply: false },
     );
     const person = await newCandidate();
     await enroll(sequence.id, [person.id]);
-    const row = await waitFor(() => enrollmentOf(sequence.id, person.id), (value) => value.stepIndex === 2);
+    const row = await waitFor(
+      () => enrollmentOf(sequence.id, person.id),
+      (value) => value.stepIndex === 2,
+    );
     await site.actor.post('/api/sms/simulator/inbound', { candidateId: person.id, body: 'yes' });
     expect((await enrollmentOf(sequence.id, person.id)).status).toBe('active');
     const done = await runDueStep(row.id);
@@ -214,16 +289,23 @@ describe('the contact window', () => {
     const zone = zoneAtHour(22);
     const person = await newCandidate({ timeZone: zone });
     await enroll(sequence.id, [person.id]);
-    const moved = await waitFor(() => enrollmentOf(sequence.id, person.id), (row) => row.nextRunAt !== null && row.nextRunAt.getTime() > Date.now() + 60_000);
+    const moved = await waitFor(
+      () => enrollmentOf(sequence.id, person.id),
+      (row) => row.nextRunAt !== null && row.nextRunAt.getTime() > Date.now() + 60_000,
+    );
     expect(localMinutes(moved.nextRunAt!, zone)).toBe(8 * 60);
     expect(moved.nextRunAt!.getTime() - Date.now()).toBeGreaterThan(9 * 3600_000);
     expect(moved.nextRunAt!.getTime() - Date.now()).toBeLessThan(11 * 3600_000);
     const detail = await site.actor.get(`/api/sequences/enrollments/${moved.id}`);
     expect(detail.body.timeline.map((entry: { kind: string }) => entry.kind)).toEqual(['enrolled', 'moved']);
-    expect(detail.body.timeline[1].summary).toMatch(/^Moved to \w{3} 08:00 \(Etc\/GMT[+-]\d+\) \(quiet hours\)$|^Moved to \w{3} 08:00 \(Etc\/UTC\) \(quiet hours\)$/);
+    expect(detail.body.timeline[1].summary).toMatch(
+      /^Moved to \w{3} 08:00 \(Etc\/GMT[+-]\d+\) \(quiet hours\)$|^Moved to \w{3} 08:00 \(Etc\/UTC\) \(quiet hours\)$/,
+    );
     expect(await outboundTo(person.id)).toHaveLength(0);
     const history = await site.actor.get(`/api/contact-history/?candidateId=${person.id}&order=asc`);
-    expect((history.body.events as Array<{ kind: string; summary: string }>).filter((event) => event.kind === 'sequence').map((event) => event.summary)).toEqual([
+    expect(
+      (history.body.events as Array<{ kind: string; summary: string }>).filter((event) => event.kind === 'sequence').map((event) => event.summary),
+    ).toEqual([
       expect.stringMatching(/^Enrolled in sequence: Outreach/),
       expect.stringMatching(/^Outreach \w+, step 1: Moved to \w{3} 08:00 .* \(quiet hours\)$/),
     ]);
@@ -237,7 +319,10 @@ describe('sending at most once', () => {
     const sequence = await createSequence(steps);
     const person = await newCandidate();
     // Starting in an hour keeps the worker away; the test runs the job itself.
-    const answer = await site.actor.post(`/api/sequences/${sequence.id}/enrollments`, { candidateIds: [person.id], startAt: new Date(Date.now() + 3600_000).toISOString() });
+    const answer = await site.actor.post(`/api/sequences/${sequence.id}/enrollments`, {
+      candidateIds: [person.id],
+      startAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
     expect(answer.body.enrolled).toBe(1);
     return { person, row: await enrollmentOf(sequence.id, person.id) };
   }
@@ -265,7 +350,9 @@ describe('sending at most once', () => {
         end if;
         return new;
       end $$`);
-    await t.deps.db.execute(sql`create trigger sequence_fail_once before insert on sequence_step_run for each row when (new.kind = 'sent') execute function sequence_fail_once()`);
+    await t.deps.db.execute(
+      sql`create trigger sequence_fail_once before insert on sequence_step_run for each row when (new.kind = 'sent') execute function sequence_fail_once()`,
+    );
     try {
       const at = new Date(Date.now() + 3600_000 + 1000);
       await expect(runSequenceStep(t.deps, { enrollmentId: row.id }, row.jobId!, at)).rejects.toThrow();
@@ -274,7 +361,9 @@ describe('sending at most once', () => {
       expect(await outboundTo(person.id)).toHaveLength(0);
       await runSequenceStep(t.deps, { enrollmentId: row.id }, row.jobId!, at);
       expect(await outboundTo(person.id)).toHaveLength(1);
-      expect((await enrollmentOf((await t.deps.db.select().from(sequenceEnrollment).where(eq(sequenceEnrollment.id, row.id)))[0].sequenceId, person.id)).status).toBe('completed');
+      expect(
+        (await enrollmentOf((await t.deps.db.select().from(sequenceEnrollment).where(eq(sequenceEnrollment.id, row.id)))[0].sequenceId, person.id)).status,
+      ).toBe('completed');
     } finally {
       await t.deps.db.execute(sql`drop trigger if exists sequence_fail_once on sequence_step_run`);
       await t.deps.db.execute(sql`drop table if exists sequence_fault`);
@@ -310,8 +399,14 @@ describe('enrollment and versions', () => {
     expect(changed.body).toMatchObject({ newVersion: true, sequence: { currentVersion: 2 } });
     const late = await newCandidate();
     await enroll(sequence.id, [late.id]);
-    await waitFor(() => outboundTo(late.id), (rows) => rows.length > 0);
-    await waitFor(() => outboundTo(early.id), (rows) => rows.length > 0);
+    await waitFor(
+      () => outboundTo(late.id),
+      (rows) => rows.length > 0,
+    );
+    await waitFor(
+      () => outboundTo(early.id),
+      (rows) => rows.length > 0,
+    );
     expect((await outboundTo(early.id))[0].body).toMatch(/^Still the first version, Maya/);
     expect((await outboundTo(late.id))[0].body).toMatch(/^Second version, Maya/);
     expect((await enrollmentOf(sequence.id, early.id)).version).toBe(1);
@@ -319,7 +414,10 @@ describe('enrollment and versions', () => {
   });
 
   it('answers bad steps with the field that is wrong', async () => {
-    const backwards = await site.actor.post('/api/sequences/', { name: 'Loop', steps: [smsStep('a', 'Hi'), { key: 'b', type: 'branch', condition: 'replied', ifTrue: 'a', ifFalse: 'end' }] });
+    const backwards = await site.actor.post('/api/sequences/', {
+      name: 'Loop',
+      steps: [smsStep('a', 'Hi'), { key: 'b', type: 'branch', condition: 'replied', ifTrue: 'a', ifFalse: 'end' }],
+    });
     expect(backwards.status).toBe(400);
     expect(JSON.stringify(backwards.body)).toContain('A branch can only go to a later step');
     const halfWait = await site.actor.post('/api/sequences/', { name: 'Wait', steps: [smsStep('a', 'Hi'), { key: 'b', type: 'wait', amount: 2 }] });
@@ -330,7 +428,10 @@ describe('enrollment and versions', () => {
   it('pause keeps a person from being texted until resumed; stop ends it', async () => {
     const sequence = await createSequence([smsStep('one', 'Hi {firstName}')]);
     const person = await newCandidate();
-    const answer = await site.actor.post(`/api/sequences/${sequence.id}/enrollments`, { candidateIds: [person.id], startAt: new Date(Date.now() + 3600_000).toISOString() });
+    const answer = await site.actor.post(`/api/sequences/${sequence.id}/enrollments`, {
+      candidateIds: [person.id],
+      startAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
     expect(answer.body.enrolled).toBe(1);
     const row = await enrollmentOf(sequence.id, person.id);
     const paused = await site.actor.post(`/api/sequences/enrollments/${row.id}/action`, { action: 'pause' });
@@ -344,39 +445,74 @@ describe('enrollment and versions', () => {
 
   it('previews a message with a real candidate in both languages', async () => {
     const person = await newCandidate();
-    const answer = await site.actor.post('/api/sequences/preview', { step: smsStep('p', 'Hi {firstName}, about {trialTitle}', 'Hola {firstName}, sobre {trialTitle}'), candidateId: person.id, trialId });
+    const answer = await site.actor.post('/api/sequences/preview', {
+      step: smsStep('p', 'Hi {firstName}, about {trialTitle}', 'Hola {firstName}, sobre {trialTitle}'),
+      candidateId: person.id,
+      trialId,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ candidateName: 'Maya Lopez', en: { text: 'Hi Maya, about Asthma relief study Reply STOP to opt out.' }, es: { text: 'Hola Maya, sobre Asthma relief study Responda STOP para no recibir más mensajes.' }, missing: [] });
+    expect(answer.body).toMatchObject({
+      candidateName: 'Maya Lopez',
+      en: { text: 'Hi Maya, about Asthma relief study Reply STOP to opt out.' },
+      es: { text: 'Hola Maya, sobre Asthma relief study Responda STOP para no recibir más mensajes.' },
+      missing: [],
+    });
   });
 });
 
 describe('triggers', () => {
   it('people imported for the trial join a sequence listening for imports, and get its email', async () => {
-    const sequence = await createSequence([{ key: 'welcome', type: 'email', subject: { en: 'About {trialTitle}' }, body: { en: 'Dear {firstName}, thank you for your interest.' } }], { triggers: ['candidate_imported'] });
+    const sequence = await createSequence(
+      [{ key: 'welcome', type: 'email', subject: { en: 'About {trialTitle}' }, body: { en: 'Dear {firstName}, thank you for your interest.' } }],
+      { triggers: ['candidate_imported'] },
+    );
     const email = `ivy.${Date.now()}@example.test`;
-    const started = await site.actor.post('/api/candidates/bulk', { format: 'csv', data: `first_name,last_name,email,time_zone\nIvy,Imported,${email},${zoneAtHour(12)}\n`, duplicates: 'merge', trialId });
+    const started = await site.actor.post('/api/candidates/bulk', {
+      format: 'csv',
+      data: `first_name,last_name,email,time_zone\nIvy,Imported,${email},${zoneAtHour(12)}\n`,
+      duplicates: 'merge',
+      trialId,
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    const enrolled = await waitFor(async () => t.deps.db.select().from(sequenceEnrollment).where(eq(sequenceEnrollment.sequenceId, sequence.id)), (rows) => rows.length > 0);
+    const enrolled = await waitFor(
+      async () => t.deps.db.select().from(sequenceEnrollment).where(eq(sequenceEnrollment.sequenceId, sequence.id)),
+      (rows) => rows.length > 0,
+    );
     expect(enrolled.map((row) => row.source)).toEqual(['candidate_imported']);
     await sweepSequences(t.deps);
-    const mail = await waitFor(async () => t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)), (rows) => rows.length > 0);
+    const mail = await waitFor(
+      async () => t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
+      (rows) => rows.length > 0,
+    );
     expect(mail.map((row) => row.subject)).toEqual(['About Asthma relief study']);
     expect(mail[0].textBody).toMatch(/^Dear Ivy, thank you for your interest\./);
   });
 
   it('a no-show at a booked visit starts the no-show follow-up', async () => {
-    const sequence = await createSequence([smsStep('sorry', 'Hi {firstName}, we missed you at your visit. Reply to book a new time.')], { triggers: ['visit_no_show'] });
+    const sequence = await createSequence([smsStep('sorry', 'Hi {firstName}, we missed you at your visit. Reply to book a new time.')], {
+      triggers: ['visit_no_show'],
+    });
     const person = await newCandidate();
     const [visit] = await t.deps.db
       .insert(booking)
-      .values({ organizationId: site.organizationId, candidateId: person.id, trialId, siteName: 'Main clinic', siteTimeZone: 'America/New_York', startsAt: new Date(Date.now() - 3600_000) })
+      .values({
+        organizationId: site.organizationId,
+        candidateId: person.id,
+        trialId,
+        siteName: 'Main clinic',
+        siteTimeZone: 'America/New_York',
+        startsAt: new Date(Date.now() - 3600_000),
+      })
       .returning();
     const marked = await site.actor.post(`/api/prescreen/bookings/${visit.id}/outcome`, { status: 'no_show' });
     expect(marked.status, JSON.stringify(marked.body)).toBe(200);
     expect(marked.body.status).toBe('no_show');
     expect((await enrollmentOf(sequence.id, person.id)).source).toBe('visit_no_show');
     await sweepSequences(t.deps);
-    const texts = await waitFor(() => outboundTo(person.id), (rows) => rows.length > 0);
+    const texts = await waitFor(
+      () => outboundTo(person.id),
+      (rows) => rows.length > 0,
+    );
     expect(texts[0].body).toMatch(/^Hi Maya, we missed you at your visit/);
     expect((await site.actor.post(`/api/prescreen/bookings/${visit.id}/outcome`, { status: 'cancelled' })).status).toBe(200);
     expect((await site.actor.post(`/api/prescreen/bookings/${visit.id}/outcome`, { status: 'completed' })).status).toBe(409);

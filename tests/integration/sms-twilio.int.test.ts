@@ -61,9 +61,19 @@ describe('the Twilio adapter against a local fake Twilio', () => {
     expect((await signedPost('/api/inbound/sms/status', params, 'bm90IGEgc2lnbmF0dXJl')).status).toBe(403);
     expect((await signedPost('/api/inbound/sms/status', params, '')).status).toBe(403);
     // Signed for another URL (the signature covers the exact public address).
-    expect((await signedPost('/api/inbound/sms/status', params, twilioSignature(AUTH_TOKEN, 'http://evil.test/api/inbound/sms/status', params))).status).toBe(403);
+    expect((await signedPost('/api/inbound/sms/status', params, twilioSignature(AUTH_TOKEN, 'http://evil.test/api/inbound/sms/status', params))).status).toBe(
+      403,
+    );
     // Tampered parameters.
-    expect((await signedPost('/api/inbound/sms/status', { ...params, MessageStatus: 'failed' }, twilioSignature(AUTH_TOKEN, `${BASE_URL}/api/inbound/sms/status`, params))).status).toBe(403);
+    expect(
+      (
+        await signedPost(
+          '/api/inbound/sms/status',
+          { ...params, MessageStatus: 'failed' },
+          twilioSignature(AUTH_TOKEN, `${BASE_URL}/api/inbound/sms/status`, params),
+        )
+      ).status,
+    ).toBe(403);
     let [row] = await t.deps.db.select().from(smsMessage).where(eq(smsMessage.id, sent.body.id));
     expect(row.status).toBe('queued');
     const ok = await signedPost('/api/inbound/sms/status', params);
@@ -76,7 +86,7 @@ describe('the Twilio adapter against a local fake Twilio', () => {
   it('a signed inbound STOP revokes consent; an unsigned one is refused', async () => {
     const person = await createCandidate();
     await site.actor.post('/api/sms/send', { candidateId: person.id, body: 'Hi' });
-    const params = { MessageSid: 'SM' + 'a'.repeat(32), AccountSid: ACCOUNT_SID, From: person.phone, To: FROM, Body: 'Stop', NumMedia: '0' };
+    const params = { MessageSid: `SM${'a'.repeat(32)}`, AccountSid: ACCOUNT_SID, From: person.phone, To: FROM, Body: 'Stop', NumMedia: '0' };
     expect((await signedPost('/api/inbound/sms', params, '')).status).toBe(403);
     expect(await t.deps.db.select().from(smsMessage).where(eq(smsMessage.providerMessageId, params.MessageSid))).toEqual([]);
     const answer = await signedPost('/api/inbound/sms', params);
@@ -86,7 +96,7 @@ describe('the Twilio adapter against a local fake Twilio', () => {
     expect(refused.status).toBe(409);
   });
 
-  it('stores a provider refusal as failed with Twilio\'s error code', async () => {
+  it("stores a provider refusal as failed with Twilio's error code", async () => {
     const person = await createCandidate();
     fake.optedOut.add(person.phone);
     const answer = await site.actor.post('/api/sms/send', { candidateId: person.id, body: 'Hi' });
@@ -113,11 +123,21 @@ describe('the Twilio adapter against a local fake Twilio', () => {
   });
 
   it('a signed webhook in production is accepted; an unsigned one is 403', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_FROM_NUMBER: FROM, TWILIO_API_BASE_URL: fake.baseUrl });
+    const production = await createTestApp({
+      NODE_ENV: 'production',
+      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      TWILIO_FROM_NUMBER: FROM,
+      TWILIO_API_BASE_URL: fake.baseUrl,
+    });
     try {
       const params = { MessageSid: 'SMnothing', MessageStatus: 'delivered' };
       const request = (signature?: string) =>
-        production.app.request('/api/inbound/sms/status', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature ? { 'x-twilio-signature': signature } : {}) }, body: new URLSearchParams(params).toString() });
+        production.app.request('/api/inbound/sms/status', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature ? { 'x-twilio-signature': signature } : {}) },
+          body: new URLSearchParams(params).toString(),
+        });
       expect((await request()).status).toBe(403);
       expect((await request(twilioSignature(AUTH_TOKEN, `${BASE_URL}/api/inbound/sms/status`, params))).status).toBe(200);
     } finally {

@@ -39,7 +39,15 @@ function parseTwiml(text: string): { root: string; messages: string[] } {
       if (!token.endsWith('/>')) stack.push(name);
     } else {
       expect(token).not.toMatch(/[<>]|&(?!(amp|lt|gt|apos|quot);)/);
-      if (stack.at(-1) === 'Message') messages.push(token.replace(/&amp;/g, '&').replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+      if (stack.at(-1) === 'Message')
+        messages.push(
+          token
+            .replace(/&amp;/g, '&')
+            .replace(/&apos;/g, "'")
+            .replace(/&quot;/g, '"')
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>'),
+        );
     }
   }
   expect(stack).toEqual([]);
@@ -49,7 +57,11 @@ function parseTwiml(text: string): { root: string; messages: string[] } {
 describe('sending', () => {
   it('sends a template to a consenting candidate: stored, delivered by the simulator, in the thread and the contact history', async () => {
     const person = await createCandidate();
-    const answer = await site.actor.post('/api/sms/send', { candidateId: person.id, templateKey: 'visit_confirmation', variables: { trialTitle: 'Asthma study', visitTime: 'Jan 15, 9:30 AM', siteAddress: '1 Main St' } });
+    const answer = await site.actor.post('/api/sms/send', {
+      candidateId: person.id,
+      templateKey: 'visit_confirmation',
+      variables: { trialTitle: 'Asthma study', visitTime: 'Jan 15, 9:30 AM', siteAddress: '1 Main St' },
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body).toMatchObject({
       candidateId: person.id,
@@ -72,7 +84,11 @@ describe('sending', () => {
     const history = await site.actor.get(`/api/contact-history?candidateId=${person.id}`);
     const sms = history.body.events.filter((e: { kind: string }) => e.kind === 'sms');
     expect(sms).toHaveLength(1);
-    expect(sms[0]).toMatchObject({ summary: 'SMS sent: visit_confirmation', referenceId: answer.body.id, actor: { userId: site.userId, label: 'Casey Coordinator' } });
+    expect(sms[0]).toMatchObject({
+      summary: 'SMS sent: visit_confirmation',
+      referenceId: answer.body.id,
+      actor: { userId: site.userId, label: 'Casey Coordinator' },
+    });
     expect(JSON.stringify(sms[0])).not.toContain('Asthma study');
 
     const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, answer.body.id));
@@ -85,7 +101,11 @@ describe('sending', () => {
 
   it('sends free text in Spanish templates for Spanish speakers, and free text as transactional', async () => {
     const person = await createCandidate({ preferredLanguage: 'es', firstName: 'Ana' });
-    const templated = await site.actor.post('/api/sms/send', { candidateId: person.id, templateKey: 'follow_up', variables: { trialTitle: 'Estudio de asma' } });
+    const templated = await site.actor.post('/api/sms/send', {
+      candidateId: person.id,
+      templateKey: 'follow_up',
+      variables: { trialTitle: 'Estudio de asma' },
+    });
     expect(templated.body.body).toBe('Hola Ana, gracias por su interés en Estudio de asma. Responda aquí si tiene preguntas. - Harbor Clinical Research');
     const free = await site.actor.post('/api/sms/send', { candidateId: person.id, body: 'Can you call us back?' });
     expect(free.status).toBe(201);
@@ -137,11 +157,18 @@ describe('sending', () => {
     expect(thread.body.consent.smsOptedOutAt).not.toBeNull();
   });
 
-  it('blocks marketing outside 8:00-21:00 in the candidate\'s time zone (else America/New_York)', async () => {
+  it("blocks marketing outside 8:00-21:00 in the candidate's time zone (else America/New_York)", async () => {
     const la = await createCandidate({ timeZone: 'America/Los_Angeles' });
     const noZone = await createCandidate();
     const send = (candidateId: string, now: Date) =>
-      sendSms(t.deps, { organizationId: site.organizationId, candidateId, templateKey: 'prescreen_invitation', variables: { trialTitle: 'Asthma study' }, purpose: 'marketing', now });
+      sendSms(t.deps, {
+        organizationId: site.organizationId,
+        candidateId,
+        templateKey: 'prescreen_invitation',
+        variables: { trialTitle: 'Asthma study' },
+        purpose: 'marketing',
+        now,
+      });
     // 14:30 UTC = 7:30 in Los Angeles (too early) and 10:30 in New York.
     const morning = new Date('2030-06-03T14:30:00Z');
     expect(await send(la.id, morning)).toMatchObject({ status: 'blocked', reason: 'quiet_hours' });
@@ -154,29 +181,58 @@ describe('sending', () => {
     expect(await send(noZone.id, new Date('2030-06-04T01:00:00Z'))).toMatchObject({ status: 'blocked', reason: 'quiet_hours' });
     expect(await send(noZone.id, new Date('2030-06-03T12:00:00Z'))).toMatchObject({ status: 'delivered' });
     // Transactional messages have no quiet hours.
-    expect(await sendSms(t.deps, { organizationId: site.organizationId, candidateId: la.id, body: 'Visit moved', purpose: 'transactional', now: morning })).toMatchObject({ status: 'delivered' });
+    expect(
+      await sendSms(t.deps, { organizationId: site.organizationId, candidateId: la.id, body: 'Visit moved', purpose: 'transactional', now: morning }),
+    ).toMatchObject({ status: 'delivered' });
   });
 
-  it('sends a verification code to a visitor\'s number with no candidate, unless that number opted out', async () => {
+  it("sends a verification code to a visitor's number with no candidate, unless that number opted out", async () => {
     const visitor = nextPhone();
     const first = await sendSms(t.deps, { organizationId: site.organizationId, to: visitor, body: 'Your code is 123456', purpose: 'verification' });
     expect(first).toMatchObject({ status: 'delivered', message: { candidateId: null, toPhone: visitor, purpose: 'verification' } });
     const stop = await site.actor.post('/api/sms/simulator/inbound', { from: visitor, body: 'stop' });
     expect(stop.body).toMatchObject({ action: 'opt_out', message: { organizationId: site.organizationId, candidateId: null } });
-    expect(await sendSms(t.deps, { organizationId: site.organizationId, to: visitor, body: 'Your code is 654321', purpose: 'verification' })).toMatchObject({ status: 'blocked', reason: 'sms_opted_out' });
+    expect(await sendSms(t.deps, { organizationId: site.organizationId, to: visitor, body: 'Your code is 654321', purpose: 'verification' })).toMatchObject({
+      status: 'blocked',
+      reason: 'sms_opted_out',
+    });
     await site.actor.post('/api/sms/simulator/inbound', { from: visitor, body: 'START' });
-    expect(await sendSms(t.deps, { organizationId: site.organizationId, to: visitor, body: 'Your code is 111111', purpose: 'verification' })).toMatchObject({ status: 'delivered' });
+    expect(await sendSms(t.deps, { organizationId: site.organizationId, to: visitor, body: 'Your code is 111111', purpose: 'verification' })).toMatchObject({
+      status: 'delivered',
+    });
   });
 
   it('returns blocked without storing anything for a candidate with no phone', async () => {
     const person = await createCandidate({ phone: undefined });
-    expect(await sendSms(t.deps, { organizationId: site.organizationId, candidateId: person.id, body: 'Hi', purpose: 'transactional' })).toEqual({ status: 'blocked', reason: 'no_phone', message: null });
+    expect(await sendSms(t.deps, { organizationId: site.organizationId, candidateId: person.id, body: 'Hi', purpose: 'transactional' })).toEqual({
+      status: 'blocked',
+      reason: 'no_phone',
+      message: null,
+    });
     expect(await messagesOf(person.id)).toEqual([]);
   });
 });
 
 describe('inbound replies and keywords', () => {
-  const OPT_OUTS = ['STOP', 'stop', 'Stop.', ' STOP! ', 'STOPALL', 'UNSUBSCRIBE', 'cancel', 'END', 'Quit', 'REVOKE', 'OPTOUT', 'opt-out', 'Stop texting me', 'please stop!', 'No more texts.', 'unsubscribe me', 'Alto'];
+  const OPT_OUTS = [
+    'STOP',
+    'stop',
+    'Stop.',
+    ' STOP! ',
+    'STOPALL',
+    'UNSUBSCRIBE',
+    'cancel',
+    'END',
+    'Quit',
+    'REVOKE',
+    'OPTOUT',
+    'opt-out',
+    'Stop texting me',
+    'please stop!',
+    'No more texts.',
+    'unsubscribe me',
+    'Alto',
+  ];
   for (const word of OPT_OUTS) {
     it(`"${word}" revokes SMS consent at once and answers with an opt-out confirmation`, async () => {
       const person = await createCandidate();
@@ -188,7 +244,9 @@ describe('inbound replies and keywords', () => {
       expect(twiml.messages[0]).toContain('unsubscribed');
       const [row] = await t.deps.db.select().from(candidate).where(eq(candidate.id, person.id));
       expect(row.consentSms).toBe(false);
-      expect((await sendSms(t.deps, { organizationId: site.organizationId, candidateId: person.id, body: 'Hi', purpose: 'transactional' })).status).toBe('blocked');
+      expect((await sendSms(t.deps, { organizationId: site.organizationId, candidateId: person.id, body: 'Hi', purpose: 'transactional' })).status).toBe(
+        'blocked',
+      );
     });
   }
 
@@ -223,7 +281,7 @@ describe('inbound replies and keywords', () => {
     ]);
   });
 
-  it('HELP and INFO answer with the organization\'s name and a contact line, and change nothing', async () => {
+  it("HELP and INFO answer with the organization's name and a contact line, and change nothing", async () => {
     const person = await createCandidate();
     for (const word of ['HELP', 'info']) {
       const answer = await reply(person.id, word);
@@ -250,7 +308,13 @@ describe('inbound replies and keywords', () => {
     const threads = await site.actor.get('/api/sms/threads');
     expect(threads.status, JSON.stringify(threads.body)).toBe(200);
     const mine = threads.body.threads.find((row: { candidateId: string }) => row.candidateId === person.id);
-    expect(mine).toMatchObject({ candidate: { firstName: 'Maria', lastName: 'Lopez' }, messageCount: 2, inboundCount: 1, unansweredCount: 1, lastMessage: { direction: 'inbound', body: 'Yes, after 3pm' } });
+    expect(mine).toMatchObject({
+      candidate: { firstName: 'Maria', lastName: 'Lopez' },
+      messageCount: 2,
+      inboundCount: 1,
+      unansweredCount: 1,
+      lastMessage: { direction: 'inbound', body: 'Yes, after 3pm' },
+    });
     const history = await site.actor.get(`/api/contact-history?candidateId=${person.id}&kind=sms`);
     expect(history.body.events.map((e: { summary: string }) => e.summary)).toEqual(['SMS sent: message', 'SMS received']);
   });
@@ -273,7 +337,10 @@ describe('inbound replies and keywords', () => {
     const second = await post();
     expect(second.status).toBe(200);
     expect(parseTwiml(await second.text())).toEqual({ root: 'Response', messages: [] });
-    const inbound = await t.deps.db.select().from(smsMessage).where(and(eq(smsMessage.candidateId, person.id), eq(smsMessage.direction, 'inbound')));
+    const inbound = await t.deps.db
+      .select()
+      .from(smsMessage)
+      .where(and(eq(smsMessage.candidateId, person.id), eq(smsMessage.direction, 'inbound')));
     expect(inbound).toHaveLength(1);
     expect(inbound[0]).toMatchObject({ organizationId: site.organizationId, providerMessageId: 'SMdeadbeef0001', status: 'received' });
     const consent = await site.actor.get(`/api/contact-history?candidateId=${person.id}&kind=consent`);
@@ -286,7 +353,11 @@ describe('inbound replies and keywords', () => {
     const sid = sent.message!.providerMessageId!;
     await t.deps.db.update(smsMessage).set({ status: 'sent' }).where(eq(smsMessage.id, sent.message!.id));
     const status = (MessageStatus: string, extra: Record<string, string> = {}) =>
-      t.app.request('/api/inbound/sms/status', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ MessageSid: sid, MessageStatus, ...extra }).toString() });
+      t.app.request('/api/inbound/sms/status', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ MessageSid: sid, MessageStatus, ...extra }).toString(),
+      });
     expect((await status('undelivered', { ErrorCode: '30003' })).status).toBe(200);
     expect((await status('sent')).status).toBe(200);
     const [row] = await t.deps.db.select().from(smsMessage).where(eq(smsMessage.id, sent.message!.id));
@@ -299,7 +370,10 @@ describe('inbound replies and keywords', () => {
     expect(answer.status).toBe(200);
     const keys = answer.body.templates.map((tpl: { key: string }) => tpl.key);
     expect(keys).toEqual(['visit_confirmation', 'visit_reminder', 'prescreen_invitation', 'callback_notice', 'follow_up', 'booking_feedback']);
-    expect(answer.body.templates.find((tpl: { key: string }) => tpl.key === 'prescreen_invitation')).toMatchObject({ purpose: 'marketing', variables: ['firstName', 'organizationName', 'trialTitle'] });
+    expect(answer.body.templates.find((tpl: { key: string }) => tpl.key === 'prescreen_invitation')).toMatchObject({
+      purpose: 'marketing',
+      variables: ['firstName', 'organizationName', 'trialTitle'],
+    });
   });
 
   it('webhooks without a configured auth token are accepted outside production only', async () => {
@@ -307,7 +381,11 @@ describe('inbound replies and keywords', () => {
     try {
       expect(production.deps.config.isProduction).toBe(true);
       for (const path of ['/api/inbound/sms', '/api/inbound/sms/status']) {
-        const answer = await production.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'MessageSid=SM1&From=%2B12125550100&Body=STOP&MessageStatus=delivered' });
+        const answer = await production.app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'MessageSid=SM1&From=%2B12125550100&Body=STOP&MessageStatus=delivered',
+        });
         expect(answer.status).toBe(403);
       }
       expect(await production.deps.db.select().from(smsMessage)).toEqual([]);

@@ -46,15 +46,78 @@ interface Person {
 
 const PEOPLE: Person[] = [
   // Chicago (S1, the organization's own site): six candidates over 100 days.
-  { key: 'c1', status: 'enrolled', city: 'Chicago', region: 'IL', linkedDaysAgo: 100, ethnicity: 'Hispanic or Latino', race: 'White', sex: 'female', language: 'es', age: 70, firstContactDaysAgo: 70, bookedDaysAgo: 60, bookedSite: S1 },
-  { key: 'c2', status: 'visit_scheduled', city: 'Chicago', region: 'IL', linkedDaysAgo: 90, ethnicity: 'Not Hispanic or Latino', race: 'Black or African American', sex: 'male', age: 40, firstContactDaysAgo: 24, bookedDaysAgo: 20, bookedSite: S1 },
-  { key: 'c3', status: 'prescreen_passed', city: 'Chicago', region: 'IL', linkedDaysAgo: 30, ethnicity: 'Not Hispanic or Latino', race: 'White', sex: 'female', age: 30, firstContactDaysAgo: 10, result: 'PASS' },
+  {
+    key: 'c1',
+    status: 'enrolled',
+    city: 'Chicago',
+    region: 'IL',
+    linkedDaysAgo: 100,
+    ethnicity: 'Hispanic or Latino',
+    race: 'White',
+    sex: 'female',
+    language: 'es',
+    age: 70,
+    firstContactDaysAgo: 70,
+    bookedDaysAgo: 60,
+    bookedSite: S1,
+  },
+  {
+    key: 'c2',
+    status: 'visit_scheduled',
+    city: 'Chicago',
+    region: 'IL',
+    linkedDaysAgo: 90,
+    ethnicity: 'Not Hispanic or Latino',
+    race: 'Black or African American',
+    sex: 'male',
+    age: 40,
+    firstContactDaysAgo: 24,
+    bookedDaysAgo: 20,
+    bookedSite: S1,
+  },
+  {
+    key: 'c3',
+    status: 'prescreen_passed',
+    city: 'Chicago',
+    region: 'IL',
+    linkedDaysAgo: 30,
+    ethnicity: 'Not Hispanic or Latino',
+    race: 'White',
+    sex: 'female',
+    age: 30,
+    firstContactDaysAgo: 10,
+    result: 'PASS',
+  },
   { key: 'c4', status: 'prescreen_failed', city: 'Chicago', region: 'IL', linkedDaysAgo: 30, firstContactDaysAgo: 9, result: 'FAIL' },
   { key: 'c5', status: 'contacted', city: 'chicago', region: 'il', linkedDaysAgo: 20 },
   { key: 'c6', status: 'new', city: 'Chicago', region: 'IL', linkedDaysAgo: 5 },
   // Houston (S2): three by their city, one by the site named in their record (though living in Chicago).
-  { key: 'h1', status: 'enrolled', city: 'Houston', region: 'TX', linkedDaysAgo: 50, ethnicity: 'Hispanic or Latino', race: 'White', sex: 'female', firstContactDaysAgo: 33, bookedDaysAgo: 30, bookedSite: S2 },
-  { key: 'h2', status: 'enrolled', city: 'Houston', region: 'TX', linkedDaysAgo: 40, ethnicity: 'Not Hispanic or Latino', race: 'White', sex: 'male', firstContactDaysAgo: 27, bookedDaysAgo: 25, bookedSite: S2 },
+  {
+    key: 'h1',
+    status: 'enrolled',
+    city: 'Houston',
+    region: 'TX',
+    linkedDaysAgo: 50,
+    ethnicity: 'Hispanic or Latino',
+    race: 'White',
+    sex: 'female',
+    firstContactDaysAgo: 33,
+    bookedDaysAgo: 30,
+    bookedSite: S2,
+  },
+  {
+    key: 'h2',
+    status: 'enrolled',
+    city: 'Houston',
+    region: 'TX',
+    linkedDaysAgo: 40,
+    ethnicity: 'Not Hispanic or Latino',
+    race: 'White',
+    sex: 'male',
+    firstContactDaysAgo: 27,
+    bookedDaysAgo: 25,
+    bookedSite: S2,
+  },
   { key: 'h3', status: 'do_not_contact', city: 'Houston', region: 'TX', linkedDaysAgo: 45, doNotContact: true },
   { key: 'h4', status: 'new', city: 'Chicago', region: 'IL', linkedDaysAgo: 10, siteId: S2 },
 ];
@@ -96,17 +159,42 @@ async function seedDemo(): Promise<void> {
           sex: person.sex ?? 'unknown',
           preferredLanguage: person.language ?? 'en',
           dateOfBirth: person.age ? `${birthYear}-06-15` : null,
-          customFields: { ...(person.ethnicity ? { ethnicity: person.ethnicity } : {}), ...(person.race ? { race: person.race } : {}), ...(person.siteId ? { siteId: person.siteId } : {}) },
+          customFields: {
+            ...(person.ethnicity ? { ethnicity: person.ethnicity } : {}),
+            ...(person.race ? { race: person.race } : {}),
+            ...(person.siteId ? { siteId: person.siteId } : {}),
+          },
         })
         .returning();
       await tx.insert(candidateTrial).values({ organizationId: demoId, candidateId: c.id, trialId, linkedAt: ago(person.linkedDaysAgo) });
-      if (person.firstContactDaysAgo !== undefined) activity.push({ organizationId: demoId, kind: 'sms_sent', source: 'sms', trialId, candidateId: c.id, occurredAt: ago(person.firstContactDaysAgo) });
+      if (person.firstContactDaysAgo !== undefined)
+        activity.push({ organizationId: demoId, kind: 'sms_sent', source: 'sms', trialId, candidateId: c.id, occurredAt: ago(person.firstContactDaysAgo) });
       if (person.result) {
-        await tx.insert(prescreenResult).values({ organizationId: demoId, candidateId: c.id, trialId, formId: form.id, formVersionId: version.id, sourceType: 'manual', answers: [], evaluations: [], aiRecommendation: person.result });
+        await tx.insert(prescreenResult).values({
+          organizationId: demoId,
+          candidateId: c.id,
+          trialId,
+          formId: form.id,
+          formVersionId: version.id,
+          sourceType: 'manual',
+          answers: [],
+          evaluations: [],
+          aiRecommendation: person.result,
+        });
       }
       if (person.bookedDaysAgo !== undefined) {
         const site = person.bookedSite === S1 ? 'Lakeshore Clinic' : 'Bayou Research';
-        await tx.insert(booking).values({ organizationId: demoId, candidateId: c.id, trialId, siteId: person.bookedSite, siteName: site, siteTimeZone: 'America/Chicago', startsAt: ago(person.bookedDaysAgo - 5), createdAt: ago(person.bookedDaysAgo), status: 'completed' });
+        await tx.insert(booking).values({
+          organizationId: demoId,
+          candidateId: c.id,
+          trialId,
+          siteId: person.bookedSite,
+          siteName: site,
+          siteTimeZone: 'America/Chicago',
+          startsAt: ago(person.bookedDaysAgo - 5),
+          createdAt: ago(person.bookedDaysAgo),
+          status: 'completed',
+        });
       }
     }
     await recordActivity(tx, activity);
@@ -152,13 +240,24 @@ describe('sponsor demo API', () => {
       diversityShare: 0.667,
     });
     expect(chicago.reasons[0]).toBe('Largest pool (5)');
-    expect(houston).toMatchObject({ funnel: { candidates: 4, pool: 3, contacted: 3, prescreened: 2, passed: 2, booked: 2, enrolled: 2 }, medianDaysToBooking: 2.5, diversityShare: 0.5 });
+    expect(houston).toMatchObject({
+      funnel: { candidates: 4, pool: 3, contacted: 3, prescreened: 2, passed: 2, booked: 2, enrolled: 2 },
+      medianDaysToBooking: 2.5,
+      diversityShare: 0.5,
+    });
     expect(houston.reasons).toContain('Fastest to a booked visit (median 2.5 days)');
     // 2 enrolled over ~50 days: about 1.2 a month; Chicago 1 over ~100 days: about 0.3.
     expect(houston.enrollmentsPerMonth).toBeCloseTo(1.2, 1);
     expect(chicago.enrollmentsPerMonth).toBeCloseTo(0.3, 1);
     expect(houston.score).toBeGreaterThan(chicago.score);
-    expect(denver).toMatchObject({ started: false, activeDays: 0, funnel: { candidates: 0, pool: 0 }, medianDaysToBooking: null, diversityShare: null, reasons: ['Not started yet: no candidates or track record'] });
+    expect(denver).toMatchObject({
+      started: false,
+      activeDays: 0,
+      funnel: { candidates: 0, pool: 0 },
+      medianDaysToBooking: null,
+      diversityShare: null,
+      reasons: ['Not started yet: no candidates or track record'],
+    });
     expect(answer.body.ranking).toMatchObject({ pool: 0.35, censusDiversityShare: 0.416 });
   });
 

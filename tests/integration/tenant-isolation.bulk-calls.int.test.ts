@@ -1,7 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
-import { call, callback, callEvent, candidate, contactEvent, prescreenForm, prescreenFormVersion, prescreenResult, processingRun, processingRunItem } from '../../src/server/db/schema';
+import {
+  call,
+  callback,
+  callEvent,
+  candidate,
+  contactEvent,
+  prescreenForm,
+  prescreenFormVersion,
+  prescreenResult,
+  processingRun,
+  processingRunItem,
+} from '../../src/server/db/schema';
 import { whenPrescreenRunSettled } from '../../src/server/features/calls/prescreen-all';
 import { ENDPOINTS } from '../support/endpoints/bulk-calls';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
@@ -21,7 +32,13 @@ let aTrialId: string;
 let aRingingCallId: string;
 
 const blocks: StudyBlock[] = [
-  { id: 'about', title: { en: 'About you' }, questions: [{ id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] }] },
+  {
+    id: 'about',
+    title: { en: 'About you' },
+    questions: [
+      { id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] },
+    ],
+  },
 ];
 
 const snapshot = async () => ({
@@ -47,14 +64,31 @@ beforeAll(async () => {
   a = await t.signUp({ organizationName: 'Tenant A Research' });
   b = await t.signUp({ organizationName: 'Tenant B Research' });
   aTrialId = (await createRecruitingTrial(a.actor, { title: 'A trial', criteria: [{ kind: 'inclusion', text: 'Asthma' }] })).body.id;
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: a.organizationId, trialId: aTrialId, name: 'A form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: a.organizationId, trialId: aTrialId, name: 'A form', status: 'published', currentVersion: 1, publishedAt: new Date() })
+    .returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: a.organizationId, formId: form.id, version: 1, blocks });
-  const agent = await a.actor.post('/api/voice-agents/', { name: 'A agent', type: 'PRESCREEN', trialId: aTrialId, prescreenFormId: form.id, firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' } });
+  const agent = await a.actor.post('/api/voice-agents/', {
+    name: 'A agent',
+    type: 'PRESCREEN',
+    trialId: aTrialId,
+    prescreenFormId: form.id,
+    firstMessage: { en: 'Hi' },
+    voicemailMessage: { en: 'Bye' },
+  });
   expect(agent.status, JSON.stringify(agent.body)).toBe(201);
   // One candidate due a prescreen call, one with a call still ringing (an open call a reconcile would look at).
-  const due = await a.actor.post('/api/candidates/', { firstName: 'Alice', phone: '+12125550188', timeZone: zoneAtHour(12), consent: { calls: true }, trialIds: [aTrialId] });
+  const due = await a.actor.post('/api/candidates/', {
+    firstName: 'Alice',
+    phone: '+12125550188',
+    timeZone: zoneAtHour(12),
+    consent: { calls: true },
+    trialIds: [aTrialId],
+  });
   expect(due.status, JSON.stringify(due.body)).toBe(201);
-  const ringing = (await a.actor.post('/api/candidates/', { firstName: 'Ann', phone: '+12125550189', timeZone: zoneAtHour(12), consent: { calls: true } })).body.id;
+  const ringing = (await a.actor.post('/api/candidates/', { firstName: 'Ann', phone: '+12125550189', timeZone: zoneAtHour(12), consent: { calls: true } })).body
+    .id;
   const placed = await a.actor.post('/api/calls/', { candidateId: ringing, simulate: 'ring' });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   aRingingCallId = placed.body.id;
@@ -69,7 +103,10 @@ afterAll(async () => {
 
 const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['POST /api/calls/prescreen-all', (actor) => actor.post('/api/calls/prescreen-all', { organizationId: a.organizationId })],
-  ['POST /api/calls/prescreen-all', (actor) => actor.post('/api/calls/prescreen-all', { organizationId: a.organizationId, trialId: aTrialId, simulate: 'answer' })],
+  [
+    'POST /api/calls/prescreen-all',
+    (actor) => actor.post('/api/calls/prescreen-all', { organizationId: a.organizationId, trialId: aTrialId, simulate: 'answer' }),
+  ],
 ];
 
 describe("from organization B, A's candidates cannot be bulk-called", () => {
@@ -113,9 +150,16 @@ describe("from organization B, A's candidates cannot be bulk-called", () => {
 });
 
 describe('reconciling with the voice provider is scoped to the caller', () => {
-  const bodies = () => [{ staleAfterMinutes: 0 }, { organizationId: a.organizationId, staleAfterMinutes: 0 }, { organizationIds: [a.organizationId], staleAfterMinutes: 0 }];
+  const bodies = () => [
+    { staleAfterMinutes: 0 },
+    { organizationId: a.organizationId, staleAfterMinutes: 0 },
+    { organizationIds: [a.organizationId], staleAfterMinutes: 0 },
+  ];
 
-  for (const [name, actor] of [['a member of B', () => b.actor], ['an internal admin whose active organization is B', () => adminInB]] as const) {
+  for (const [name, actor] of [
+    ['a member of B', () => b.actor],
+    ['an internal admin whose active organization is B', () => adminInB],
+  ] as const) {
     it(`POST /api/process/vapi from ${name} leaves A's calls alone`, async () => {
       for (const body of bodies()) {
         const before = await snapshot();
@@ -136,7 +180,9 @@ describe('reconciling with the voice provider is scoped to the caller', () => {
 
   it('covers every tenant-row endpoint of the feature', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(ENDPOINTS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(ENDPOINTS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

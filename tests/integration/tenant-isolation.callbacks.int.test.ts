@@ -28,9 +28,17 @@ beforeAll(async () => {
   // Callbacks are placed by the organization's voice agent: A has a scheduling agent (it needs no form).
   const trial = await createRecruitingTrial(a.actor, { title: 'A trial', sites: [{ name: 'A Clinic', timeZone: 'America/New_York' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
-  const agent = await a.actor.post('/api/voice-agents/', { name: 'A booker', type: 'SITE_VISIT_SCHEDULING', trialId: trial.body.id, schedule: { sites: ['A Clinic'] }, firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' } });
+  const agent = await a.actor.post('/api/voice-agents/', {
+    name: 'A booker',
+    type: 'SITE_VISIT_SCHEDULING',
+    trialId: trial.body.id,
+    schedule: { sites: ['A Clinic'] },
+    firstMessage: { en: 'Hi' },
+    voicemailMessage: { en: 'Bye' },
+  });
   expect(agent.status, JSON.stringify(agent.body)).toBe(201);
-  aCandidateId = (await a.actor.post('/api/candidates/', { firstName: 'Alice', phone: '+12125550177', timeZone: zoneAtHour(12), consent: { calls: true } })).body.id;
+  aCandidateId = (await a.actor.post('/api/candidates/', { firstName: 'Alice', phone: '+12125550177', timeZone: zoneAtHour(12), consent: { calls: true } }))
+    .body.id;
   const scheduled = await a.actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, type: 'SITE_VISIT_SCHEDULING', at: inAnHour() });
   expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
   adminInB = await t.signInAdmin();
@@ -39,8 +47,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
-  ['POST /api/callbacks/schedule', (actor) => actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, type: 'SITE_VISIT_SCHEDULING', at: inAnHour() })],
-  ['POST /api/callbacks/schedule', (actor) => actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, organizationId: a.organizationId, type: 'SITE_VISIT_SCHEDULING', at: inAnHour() })],
+  [
+    'POST /api/callbacks/schedule',
+    (actor) => actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, type: 'SITE_VISIT_SCHEDULING', at: inAnHour() }),
+  ],
+  [
+    'POST /api/callbacks/schedule',
+    (actor) =>
+      actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, organizationId: a.organizationId, type: 'SITE_VISIT_SCHEDULING', at: inAnHour() }),
+  ],
   ['DELETE /api/callbacks/{candidateId}', (actor) => actor.delete(`/api/callbacks/${aCandidateId}`)],
 ];
 
@@ -60,8 +75,18 @@ describe("from organization B, A's callbacks do not exist", () => {
 
   it("lists never include A's callbacks", async () => {
     for (const actor of [b.actor, adminInB]) {
-      for (const query of ['', `?organizationIds=${a.organizationId}`, `?orgs=${a.organizationId}`, `?organizationId=${a.organizationId}`, `?candidateId=${aCandidateId}`]) {
-        expect((await actor.get(`/api/callbacks/${query}`)).body).toEqual({ callbacks: [], total: 0, counts: { pending: 0, calling: 0, done: 0, failed: 0, cancelled: 0 } });
+      for (const query of [
+        '',
+        `?organizationIds=${a.organizationId}`,
+        `?orgs=${a.organizationId}`,
+        `?organizationId=${a.organizationId}`,
+        `?candidateId=${aCandidateId}`,
+      ]) {
+        expect((await actor.get(`/api/callbacks/${query}`)).body).toEqual({
+          callbacks: [],
+          total: 0,
+          counts: { pending: 0, calling: 0, done: 0, failed: 0, cancelled: 0 },
+        });
       }
     }
     expect((await a.actor.get('/api/callbacks/')).body.total).toBe(1);
@@ -69,7 +94,9 @@ describe("from organization B, A's callbacks do not exist", () => {
 
   it('covers every tenant-row endpoint of the feature', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(ENDPOINTS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(ENDPOINTS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

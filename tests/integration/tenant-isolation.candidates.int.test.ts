@@ -47,12 +47,24 @@ afterAll(() => t?.close());
 
 const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['POST /api/candidates', (actor) => actor.request('POST', `/api/candidates/?organizationId=${a.organizationId}`, { firstName: 'Intruder' })],
-  ['POST /api/candidates/bulk', (actor) => actor.post('/api/candidates/bulk', { organizationId: a.organizationId, format: 'csv', data: 'First Name\nIntruder\n', duplicates: 'merge' })],
-  ['POST /api/candidates/bulk/preview', (actor) => actor.post('/api/candidates/bulk/preview', { organizationId: a.organizationId, format: 'csv', data: 'First Name\nIntruder\n' })],
-  ['PATCH /api/candidates/reset-status', (actor) => actor.patch(`/api/candidates/reset-status?organizationId=${a.organizationId}`, { candidateIds: [aCandidateId] })],
+  [
+    'POST /api/candidates/bulk',
+    (actor) => actor.post('/api/candidates/bulk', { organizationId: a.organizationId, format: 'csv', data: 'First Name\nIntruder\n', duplicates: 'merge' }),
+  ],
+  [
+    'POST /api/candidates/bulk/preview',
+    (actor) => actor.post('/api/candidates/bulk/preview', { organizationId: a.organizationId, format: 'csv', data: 'First Name\nIntruder\n' }),
+  ],
+  [
+    'PATCH /api/candidates/reset-status',
+    (actor) => actor.patch(`/api/candidates/reset-status?organizationId=${a.organizationId}`, { candidateIds: [aCandidateId] }),
+  ],
   ['POST /api/candidates/bulk-update', (actor) => actor.post('/api/candidates/bulk-update', { candidateIds: [aCandidateId], status: 'enrolled' })],
   ['POST /api/candidates/bulk-delete', (actor) => actor.post('/api/candidates/bulk-delete', { candidateIds: [aCandidateId] })],
-  ['POST /api/candidates/bulk-consent', (actor) => actor.post('/api/candidates/bulk-consent', { candidateIds: [aCandidateId], sms: true, calls: true, source: 'Intruder form' })],
+  [
+    'POST /api/candidates/bulk-consent',
+    (actor) => actor.post('/api/candidates/bulk-consent', { candidateIds: [aCandidateId], sms: true, calls: true, source: 'Intruder form' }),
+  ],
   ['GET /api/candidates/{candidateId}', (actor) => actor.get(`/api/candidates/${aCandidateId}`)],
   ['PATCH /api/candidates/{candidateId}', (actor) => actor.patch(`/api/candidates/${aCandidateId}`, { status: 'enrolled', firstName: 'Taken' })],
   ['DELETE /api/candidates/{candidateId}', (actor) => actor.delete(`/api/candidates/${aCandidateId}`)],
@@ -108,7 +120,9 @@ describe("from organization B, A's candidates do not exist", () => {
 
   it('covers every tenant-row endpoint of the feature', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(ENDPOINTS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(ENDPOINTS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
-import { auditLog, candidate, chatAgent, chatConversation, chatMessage, organization, prescreenForm, prescreenFormVersion, prescreenResult } from '../../src/server/db/schema';
+import {
+  auditLog,
+  candidate,
+  chatAgent,
+  chatConversation,
+  chatMessage,
+  organization,
+  prescreenForm,
+  prescreenFormVersion,
+  prescreenResult,
+} from '../../src/server/db/schema';
 import { ENDPOINTS } from '../support/endpoints/chat';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
 import { createRecruitingTrial } from '../support/trials';
@@ -60,9 +70,14 @@ beforeAll(async () => {
   b = await t.signUp({ organizationName: 'Tenant B Research' });
   const trial = await createRecruitingTrial(a.actor, { title: 'A trial', criteria: [{ kind: 'inclusion', text: 'Has asthma' }] });
   aTrialId = trial.body.id;
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: a.organizationId, trialId: aTrialId, name: 'A form', status: 'published' }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: a.organizationId, trialId: aTrialId, name: 'A form', status: 'published' })
+    .returning();
   aFormId = form.id;
-  await t.deps.db.insert(prescreenFormVersion).values({ organizationId: a.organizationId, formId: aFormId, version: 1, blocks: blocks(trial.body.criteria[0].id) });
+  await t.deps.db
+    .insert(prescreenFormVersion)
+    .values({ organizationId: a.organizationId, formId: aFormId, version: 1, blocks: blocks(trial.body.criteria[0].id) });
   const agent = await a.actor.post('/api/chat-agents/internal', { ...agentBody(), name: 'A agent', requirePhoneVerification: false });
   expect(agent.status, JSON.stringify(agent.body)).toBe(201);
   aAgentId = agent.body.id;
@@ -133,14 +148,18 @@ describe("from organization B, A's chat agents and conversations do not exist", 
     const before = await snapshot();
     expect((await t.actor().get(`/api/chat-conversations/${aConversationId}/public?token=${other.body.token}`)).status).toBe(404);
     expect((await t.actor().post(`/api/chat-conversations/${aConversationId}/messages`, { token: other.body.token, text: 'hello' })).status).toBe(404);
-    expect((await t.actor().post('/api/chat-conversations/verify', { conversationId: aConversationId, token: other.body.token, phone: '+12125550100' })).status).toBe(404);
+    expect(
+      (await t.actor().post('/api/chat-conversations/verify', { conversationId: aConversationId, token: other.body.token, phone: '+12125550100' })).status,
+    ).toBe(404);
     expect((await t.actor().post(`/api/chat-conversations/${aConversationId}/rating`, { token: other.body.token, rating: 5 })).status).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 
   it('covers every tenant-row endpoint of the feature', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(ENDPOINTS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(ENDPOINTS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ afterAll(() => t?.close());
 const scopedTabs = ['funnel-breakdown', 'prescreen-analytics', 'patient-satisfaction', 'trial-lifecycle', 'trial-matcher', 'costs'];
 
 describe("from organization B, A's numbers do not exist", () => {
-  it("A sees its own numbers (the probes below would notice them)", async () => {
+  it('A sees its own numbers (the probes below would notice them)', async () => {
     const body = JSON.stringify((await a.actor.get('/api/dashboard/trial-lifecycle')).body);
     expect(body).toContain('A secret trial');
     expect((await a.actor.get('/api/dashboard/costs')).body.total).toBe(9.99);

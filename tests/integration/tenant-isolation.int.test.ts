@@ -31,7 +31,14 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await t.signUp({ organizationName: 'Tenant A Research' });
   b = await t.signUp({ organizationName: 'Tenant B Research' });
-  const staff = await a.actor.post('/api/users/', { organizationId: a.organizationId, email: uniqueEmail('a-staff'), name: 'A Staff', role: 'coordinator', mode: 'add', password: 'a-staff-password' });
+  const staff = await a.actor.post('/api/users/', {
+    organizationId: a.organizationId,
+    email: uniqueEmail('a-staff'),
+    name: 'A Staff',
+    role: 'coordinator',
+    mode: 'add',
+    password: 'a-staff-password',
+  });
   aStaffId = staff.body.user.id;
   const invited = await a.actor.post('/api/users/', { organizationId: a.organizationId, email: uniqueEmail('a-invite'), role: 'coordinator', mode: 'invite' });
   aInvitationId = invited.body.invitation.id;
@@ -52,7 +59,7 @@ describe('inventory', () => {
   });
 });
 
-describe('from organization B, A\'s rows do not exist', () => {
+describe("from organization B, A's rows do not exist", () => {
   const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
     ['GET /api/organizations/{id}', (actor) => actor.get(`/api/organizations/${a.organizationId}`)],
     ['PATCH /api/organizations/{id}', (actor) => actor.patch(`/api/organizations/${a.organizationId}`, { name: 'Taken over' })],
@@ -60,7 +67,18 @@ describe('from organization B, A\'s rows do not exist', () => {
     ['PATCH /api/users/{userId}', (actor) => actor.patch(`/api/users/${aStaffId}`, { role: 'admin', name: 'Renamed' })],
     ['DELETE /api/users/{userId}', (actor) => actor.delete(`/api/users/${aStaffId}`)],
     ['DELETE /api/users/invitations/{invitationId}', (actor) => actor.delete(`/api/users/invitations/${aInvitationId}`)],
-    ['POST /api/users', (actor) => actor.post('/api/users/', { organizationId: a.organizationId, email: uniqueEmail('intruder'), name: 'Intruder', role: 'owner', mode: 'add', password: 'intruder-password' })],
+    [
+      'POST /api/users',
+      (actor) =>
+        actor.post('/api/users/', {
+          organizationId: a.organizationId,
+          email: uniqueEmail('intruder'),
+          name: 'Intruder',
+          role: 'owner',
+          mode: 'add',
+          password: 'intruder-password',
+        }),
+    ],
   ];
 
   for (const [operation, probe] of probes) {
@@ -99,7 +117,9 @@ describe('from organization B, A\'s rows do not exist', () => {
 
   it('covers every tenant-row endpoint', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(FOUNDATION).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(FOUNDATION)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

@@ -38,7 +38,10 @@ beforeAll(async () => {
   b = await t.signUp({ organizationName: 'Tenant B Research' });
   adminInB = await t.signInAdmin();
   adminInB.activeOrganizationId = b.organizationId;
-  const trial = await createRecruitingTrial(a.actor, { title: 'A study', criteria: [{ kind: 'inclusion', text: 'Adults', rule: { type: 'age', minYears: 18, maxYears: null } }] });
+  const trial = await createRecruitingTrial(a.actor, {
+    title: 'A study',
+    criteria: [{ kind: 'inclusion', text: 'Adults', rule: { type: 'age', minYears: 18, maxYears: null } }],
+  });
   aTrialId = trial.body.id;
   aCriterionId = trial.body.criteria[0].id;
   bTrialId = (await createRecruitingTrial(b.actor, { title: 'B study' })).body.id;
@@ -60,13 +63,19 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['GET /api/trial-matcher/{trialId}/gaps', (actor) => actor.get(`/api/trial-matcher/${aTrialId}/gaps`)],
   ['POST /api/trial-matcher/{trialId}/what-if', (actor) => actor.post(`/api/trial-matcher/${aTrialId}/what-if`, { criterionId: aCriterionId, rule: null })],
   ['POST /api/trial-matcher/{trialId}/add-to-trial', (actor) => actor.post(`/api/trial-matcher/${aTrialId}/add-to-trial`, { candidateIds: [aCandidateId] })],
-  ['POST /api/trial-matcher/{trialId}/prescreen-form', (actor) => actor.post(`/api/trial-matcher/${aTrialId}/prescreen-form`, { criterionIds: [aCriterionId] })],
+  [
+    'POST /api/trial-matcher/{trialId}/prescreen-form',
+    (actor) => actor.post(`/api/trial-matcher/${aTrialId}/prescreen-form`, { criterionIds: [aCriterionId] }),
+  ],
   ['GET /api/trial-matcher/candidates/{candidateId}/other-trials', (actor) => actor.get(`/api/trial-matcher/candidates/${aCandidateId}/other-trials`)],
   ['POST /api/candidates/fhir', (actor) => actor.post(`/api/candidates/fhir?organizationId=${a.organizationId}`, bundle())],
   ['GET /api/candidates/{candidateId}/clinical', (actor) => actor.get(`/api/candidates/${aCandidateId}/clinical`)],
   ['POST /api/candidates/{candidateId}/clinical/notes', (actor) => actor.post(`/api/candidates/${aCandidateId}/clinical/notes`, { body: 'Planted note' })],
   ['DELETE /api/candidates/{candidateId}/clinical/notes/{noteId}', (actor) => actor.delete(`/api/candidates/${aCandidateId}/clinical/notes/${aNoteId}`)],
-  ['POST /api/candidates/{candidateId}/clinical/facts', (actor) => actor.post(`/api/candidates/${aCandidateId}/clinical/facts`, { kind: 'smoking', name: 'smoking', status: 'present' })],
+  [
+    'POST /api/candidates/{candidateId}/clinical/facts',
+    (actor) => actor.post(`/api/candidates/${aCandidateId}/clinical/facts`, { kind: 'smoking', name: 'smoking', status: 'present' }),
+  ],
   ['DELETE /api/candidates/{candidateId}/clinical/facts/{factId}', (actor) => actor.delete(`/api/candidates/${aCandidateId}/clinical/facts/${aFactId}`)],
 ];
 
@@ -97,7 +106,9 @@ describe("from organization B, A's matching and clinical records do not exist", 
 
   it('covers every tenant-row matching endpoint', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(MATCHING).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(MATCHING)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

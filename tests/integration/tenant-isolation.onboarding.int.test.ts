@@ -88,12 +88,20 @@ describe("from organization B, A's onboarding does not exist", () => {
     }
     // The global admin still sees A's onboarding, untouched by the probes.
     const listed = await globalAdmin.get(`/api/onboarding/${aOnboardingId}`);
-    expect(listed.body).toMatchObject({ currentStep: 'owner', owner: null, trial: null, completedAt: null, sites: [expect.objectContaining({ name: 'A Clinic' })] });
+    expect(listed.body).toMatchObject({
+      currentStep: 'owner',
+      owner: null,
+      trial: null,
+      completedAt: null,
+      sites: [expect.objectContaining({ name: 'A Clinic' })],
+    });
   });
 
   it('covers every tenant-row endpoint of the feature', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(ENDPOINTS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(ENDPOINTS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

@@ -58,12 +58,21 @@ describe("from organization B, A's phone numbers do not exist", () => {
         expect((await actor.get(`/api/phone-numbers/${query}`)).body).toEqual({ phoneNumbers: [], total: 0 });
       }
     }
-    expect((await a.actor.get('/api/phone-numbers/')).body).toMatchObject({ total: 1, phoneNumbers: [{ id: aNumberId, number: A_NUMBER, label: 'A main line' }] });
+    expect((await a.actor.get('/api/phone-numbers/')).body).toMatchObject({
+      total: 1,
+      phoneNumbers: [{ id: aNumberId, number: A_NUMBER, label: 'A main line' }],
+    });
   });
 
   it("B cannot give its agents A's number, even knowing it", async () => {
     const before = await snapshot();
-    const answer = await b.actor.post('/api/voice-agents/', { name: 'Intruder', type: 'PRESCREEN', firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' }, fromNumber: A_NUMBER });
+    const answer = await b.actor.post('/api/voice-agents/', {
+      name: 'Intruder',
+      type: 'PRESCREEN',
+      firstMessage: { en: 'Hi' },
+      voicemailMessage: { en: 'Bye' },
+      fromNumber: A_NUMBER,
+    });
     // The missing trial is checked first for PRESCREEN agents; a scheduling agent would be refused the same way.
     expect(answer.status).toBe(400);
     expect(await snapshot()).toEqual(before);
@@ -71,7 +80,9 @@ describe("from organization B, A's phone numbers do not exist", () => {
 
   it('covers every tenant-row endpoint of the feature', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(ENDPOINTS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(ENDPOINTS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

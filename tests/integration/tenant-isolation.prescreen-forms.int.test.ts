@@ -18,7 +18,14 @@ const blocks = () => [
   {
     id: 'b1',
     title: { en: 'History' },
-    questions: [{ id: 'smoke', type: 'yes_no', wording: { phone: { en: 'Do you smoke?' }, chat: { en: 'Do you smoke?' } }, criterionLinks: [{ criterionId: aCriterionId, when: { op: 'is_yes' }, then: 'met' }] }],
+    questions: [
+      {
+        id: 'smoke',
+        type: 'yes_no',
+        wording: { phone: { en: 'Do you smoke?' }, chat: { en: 'Do you smoke?' } },
+        criterionLinks: [{ criterionId: aCriterionId, when: { op: 'is_yes' }, then: 'met' }],
+      },
+    ],
   },
 ];
 
@@ -46,7 +53,10 @@ afterAll(() => t?.close());
 
 const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['GET /api/prescreen-forms/{id}', (actor) => actor.get(`/api/prescreen-forms/${aFormId}`)],
-  ['PUT /api/prescreen-forms/{id}', (actor) => actor.request('PUT', `/api/prescreen-forms/${aFormId}`, { name: 'Taken over', status: 'published', blocks: [] })],
+  [
+    'PUT /api/prescreen-forms/{id}',
+    (actor) => actor.request('PUT', `/api/prescreen-forms/${aFormId}`, { name: 'Taken over', status: 'published', blocks: [] }),
+  ],
   ['POST /api/prescreen-forms', (actor) => actor.post('/api/prescreen-forms/', { trialId: aTrialId, name: 'Planted in A', blocks: blocks() })],
   ['POST /api/prescreen-forms/generate-study-blocks', (actor) => actor.post('/api/prescreen-forms/generate-study-blocks', { trialId: aTrialId })],
   ['POST /api/prescreen-forms/detect-duplicates', (actor) => actor.post('/api/prescreen-forms/detect-duplicates', { formId: aFormId })],
@@ -89,7 +99,9 @@ describe("from organization B, A's prescreen forms do not exist", () => {
 
   it('covers every tenant-row prescreen-form endpoint', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(PRESCREEN_FORMS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(PRESCREEN_FORMS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

@@ -50,11 +50,20 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await t.signUp({ organizationName: 'Tenant A Research' });
   b = await t.signUp({ organizationName: 'Tenant B Research' });
-  const trial = await a.actor.post('/api/trials/', { title: 'A trial', sites: [{ name: 'A Site', timeZone: 'America/Chicago' }], criteria: [{ kind: 'inclusion', text: 'Has asthma' }] });
+  const trial = await a.actor.post('/api/trials/', {
+    title: 'A trial',
+    sites: [{ name: 'A Site', timeZone: 'America/Chicago' }],
+    criteria: [{ kind: 'inclusion', text: 'Has asthma' }],
+  });
   aTrialId = trial.body.id;
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: a.organizationId, trialId: aTrialId, name: 'A form', status: 'published' }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: a.organizationId, trialId: aTrialId, name: 'A form', status: 'published' })
+    .returning();
   aFormId = form.id;
-  await t.deps.db.insert(prescreenFormVersion).values({ organizationId: a.organizationId, formId: aFormId, version: 1, blocks: blocks(trial.body.criteria[0].id) });
+  await t.deps.db
+    .insert(prescreenFormVersion)
+    .values({ organizationId: a.organizationId, formId: aFormId, version: 1, blocks: blocks(trial.body.criteria[0].id) });
   aCandidateId = (await a.actor.post('/api/candidates/', { firstName: 'Alice', phone: '+12125550160', trialIds: [aTrialId] })).body.id;
   const result = await a.actor.post('/api/prescreen/results', { candidateId: aCandidateId, formId: aFormId, answers: [{ questionId: 'asthma', value: true }] });
   expect(result.status, JSON.stringify(result.body)).toBe(201);
@@ -73,7 +82,10 @@ const answers = [{ questionId: 'asthma', value: true }];
 const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['POST /api/prescreen/results', (actor) => actor.post('/api/prescreen/results', { candidateId: aCandidateId, formId: aFormId, answers })],
   ['GET /api/prescreen/review', (actor) => actor.get(`/api/prescreen/review?candidateId=${aCandidateId}`)],
-  ['POST /api/prescreen/review/decision', (actor) => actor.post('/api/prescreen/review/decision', { resultId: aResultId, decision: 'reject', reason: 'Intruder' })],
+  [
+    'POST /api/prescreen/review/decision',
+    (actor) => actor.post('/api/prescreen/review/decision', { resultId: aResultId, decision: 'reject', reason: 'Intruder' }),
+  ],
   ['POST /api/prescreen/bookings', (actor) => actor.post('/api/prescreen/bookings', { resultId: aResultId, siteName: 'A Site', localTime: future })],
   ['POST /api/prescreen/bookings/{id}/outcome', (actor) => actor.post(`/api/prescreen/bookings/${aBookingId}/outcome`, { status: 'no_show' })],
 ];
@@ -95,8 +107,12 @@ describe("from organization B, A's prescreen data does not exist", () => {
   it("mixing A's ids with B's: A's form for B's candidate, A's candidate and trial for a booking", async () => {
     const before = await snapshot();
     expect((await b.actor.post('/api/prescreen/results', { candidateId: bCandidateId, formId: aFormId, answers })).status).toBe(404);
-    expect((await b.actor.post('/api/prescreen/bookings', { candidateId: aCandidateId, trialId: aTrialId, siteName: 'A Site', localTime: future })).status).toBe(404);
-    expect((await b.actor.post('/api/prescreen/bookings', { candidateId: bCandidateId, trialId: aTrialId, siteName: 'A Site', localTime: future })).status).toBe(404);
+    expect(
+      (await b.actor.post('/api/prescreen/bookings', { candidateId: aCandidateId, trialId: aTrialId, siteName: 'A Site', localTime: future })).status,
+    ).toBe(404);
+    expect(
+      (await b.actor.post('/api/prescreen/bookings', { candidateId: bCandidateId, trialId: aTrialId, siteName: 'A Site', localTime: future })).status,
+    ).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -111,7 +127,9 @@ describe("from organization B, A's prescreen data does not exist", () => {
 
   it('covers every tenant-row endpoint of the feature', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(ENDPOINTS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(ENDPOINTS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

@@ -31,12 +31,17 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await t.signUp({ organizationName: 'Tenant A Research' });
   b = await t.signUp({ organizationName: 'Tenant B Research' });
-  aCandidateId = (await a.actor.post('/api/candidates/', { firstName: 'Alice', phone: '+12125550181', timeZone: zoneAtHour(12), consent: { sms: true } })).body.id;
-  bCandidateId = (await b.actor.post('/api/candidates/', { firstName: 'Bea', phone: '+12125550182', timeZone: zoneAtHour(12), consent: { sms: true } })).body.id;
+  aCandidateId = (await a.actor.post('/api/candidates/', { firstName: 'Alice', phone: '+12125550181', timeZone: zoneAtHour(12), consent: { sms: true } })).body
+    .id;
+  bCandidateId = (await b.actor.post('/api/candidates/', { firstName: 'Bea', phone: '+12125550182', timeZone: zoneAtHour(12), consent: { sms: true } })).body
+    .id;
   const created = await a.actor.post('/api/sequences/', { name: 'A outreach', steps });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   aSequenceId = created.body.id;
-  const enrolled = await a.actor.post(`/api/sequences/${aSequenceId}/enrollments`, { candidateIds: [aCandidateId], startAt: new Date(Date.now() + 3600_000).toISOString() });
+  const enrolled = await a.actor.post(`/api/sequences/${aSequenceId}/enrollments`, {
+    candidateIds: [aCandidateId],
+    startAt: new Date(Date.now() + 3600_000).toISOString(),
+  });
   expect(enrolled.body.enrolled).toBe(1);
   aEnrollmentId = (await t.deps.db.select().from(sequenceEnrollment).where(eq(sequenceEnrollment.sequenceId, aSequenceId)))[0].id;
   adminInB = await t.signInAdmin();
@@ -99,7 +104,9 @@ describe("from organization B, A's sequences do not exist", () => {
 
   it('covers every tenant-row endpoint of the feature', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(ENDPOINTS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(ENDPOINTS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

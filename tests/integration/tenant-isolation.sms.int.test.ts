@@ -56,7 +56,13 @@ describe("from organization B, A's SMS do not exist", () => {
   it("lists and the outbox never include A's messages", async () => {
     expect(aMessageId).toBeTruthy();
     for (const actor of [b.actor, adminInB]) {
-      for (const query of ['', `?organizationIds=${a.organizationId}`, `?orgs=${a.organizationId}`, `?organizationId=${a.organizationId}`, `?candidateId=${aCandidateId}`]) {
+      for (const query of [
+        '',
+        `?organizationIds=${a.organizationId}`,
+        `?orgs=${a.organizationId}`,
+        `?organizationId=${a.organizationId}`,
+        `?candidateId=${aCandidateId}`,
+      ]) {
         expect((await actor.get(`/api/sms/threads${query}`)).body).toEqual({ threads: [] });
         expect((await actor.get(`/api/sms/simulator/outbox${query}`)).body).toEqual({ messages: [] });
       }
@@ -78,7 +84,9 @@ describe("from organization B, A's SMS do not exist", () => {
 
   it('covers every tenant-row endpoint of the feature', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(ENDPOINTS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(ENDPOINTS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

@@ -27,7 +27,10 @@ beforeAll(async () => {
   aTrialId = created.body.id;
   const demo = await insertOrganization(t.deps.db, { name: 'Demo Research Site', slug: 'demo-research-site' });
   demoTrialId = await runAsOrganization(t.deps.db, demo.id, async (tx) => {
-    const [row] = await tx.insert(trial).values({ organizationId: demo.id, title: 'Demo trial', status: 'recruiting', targetEnrollment: 10, sites: [] }).returning();
+    const [row] = await tx
+      .insert(trial)
+      .values({ organizationId: demo.id, title: 'Demo trial', status: 'recruiting', targetEnrollment: 10, sites: [] })
+      .returning();
     return row.id;
   });
   // Someone signed up into an organization of their own: staff, not an internal admin.

@@ -41,7 +41,10 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['PATCH /api/trials/{trialId}', (actor) => actor.patch(`/api/trials/${aTrialId}`, { title: 'Taken over', status: 'recruiting', criteria: [] })],
   ['DELETE /api/trials/{trialId}', (actor) => actor.delete(`/api/trials/${aTrialId}`)],
   ['GET /api/trials/{trialId}/sites', (actor) => actor.get(`/api/trials/${aTrialId}/sites?q=Chicago`)],
-  ['PATCH /api/trials/{trialId}/sites/{siteId}', (actor) => actor.patch(`/api/trials/${aTrialId}/sites/${aSiteId}`, { isOwnSite: true, timeZone: 'Europe/Paris' })],
+  [
+    'PATCH /api/trials/{trialId}/sites/{siteId}',
+    (actor) => actor.patch(`/api/trials/${aTrialId}/sites/${aSiteId}`, { isOwnSite: true, timeZone: 'Europe/Paris' }),
+  ],
   ['POST /api/trials/{trialId}/reparse', (actor) => actor.post(`/api/trials/${aTrialId}/reparse`, {})],
   ['POST /api/trials/{trialId}/suggestions', (actor) => actor.post(`/api/trials/${aTrialId}/suggestions`, {})],
   ['POST /api/trials', (actor) => actor.post(`/api/trials/?organizationIds=${a.organizationId}`, { title: 'Planted in A' })],
@@ -77,7 +80,9 @@ describe("from organization B, A's trials do not exist", () => {
 
   it('covers every tenant-row trial endpoint', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(TRIALS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(TRIALS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

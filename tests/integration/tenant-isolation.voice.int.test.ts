@@ -20,7 +20,13 @@ let aCallId: string;
 let aRingingCallId: string;
 
 const blocks: StudyBlock[] = [
-  { id: 'about', title: { en: 'About you' }, questions: [{ id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] }] },
+  {
+    id: 'about',
+    title: { en: 'About you' },
+    questions: [
+      { id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] },
+    ],
+  },
 ];
 
 function zoneAtHour(hour: number): string {
@@ -41,20 +47,31 @@ const snapshot = async () => ({
   results: (await t.deps.db.select().from(prescreenResult)).length,
 });
 
-const agentBody = () => ({ name: 'Intruder agent', type: 'PRESCREEN', trialId: aTrialId, prescreenFormId: aFormId, firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' } });
+const agentBody = () => ({
+  name: 'Intruder agent',
+  type: 'PRESCREEN',
+  trialId: aTrialId,
+  prescreenFormId: aFormId,
+  firstMessage: { en: 'Hi' },
+  voicemailMessage: { en: 'Bye' },
+});
 
 beforeAll(async () => {
   t = await createTestApp();
   a = await t.signUp({ organizationName: 'Tenant A Research' });
   b = await t.signUp({ organizationName: 'Tenant B Research' });
   aTrialId = (await createRecruitingTrial(a.actor, { title: 'A trial', criteria: [{ kind: 'inclusion', text: 'Asthma' }] })).body.id;
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: a.organizationId, trialId: aTrialId, name: 'A form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: a.organizationId, trialId: aTrialId, name: 'A form', status: 'published', currentVersion: 1, publishedAt: new Date() })
+    .returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: a.organizationId, formId: form.id, version: 1, blocks });
   aFormId = form.id;
   const agent = await a.actor.post('/api/voice-agents/', { ...agentBody(), name: 'A agent' });
   expect(agent.status, JSON.stringify(agent.body)).toBe(201);
   aAgentId = agent.body.id;
-  aCandidateId = (await a.actor.post('/api/candidates/', { firstName: 'Alice', phone: '+12125550199', timeZone: zoneAtHour(12), consent: { calls: true } })).body.id;
+  aCandidateId = (await a.actor.post('/api/candidates/', { firstName: 'Alice', phone: '+12125550199', timeZone: zoneAtHour(12), consent: { calls: true } }))
+    .body.id;
   aCallId = (await a.actor.post('/api/calls/', { candidateId: aCandidateId })).body.id;
   aRingingCallId = (await a.actor.post('/api/calls/', { candidateId: aCandidateId, simulate: 'ring' })).body.id;
   await t.deps.voice.drain();
@@ -111,7 +128,9 @@ describe("from organization B, A's voice agents and calls do not exist", () => {
 
   it('covers every tenant-row endpoint of the feature', () => {
     const probed = new Set(probes.map(([operation]) => operation));
-    const tenantRows = Object.entries(ENDPOINTS).filter(([, kind]) => kind === 'tenant-row').map(([operation]) => operation);
+    const tenantRows = Object.entries(ENDPOINTS)
+      .filter(([, kind]) => kind === 'tenant-row')
+      .map(([operation]) => operation);
     expect(tenantRows.filter((operation) => !probed.has(operation))).toEqual([]);
   });
 });

@@ -22,13 +22,49 @@ const weeksAgo = (weeks: number) => new Date(Date.now() - weeks * 7 * 86_400_000
  * the window covers the whole list, so a stroke three weeks ago (a dated fact, entered by hand) excludes, and
  * a history of stroke with no date leaves the criterion unknown: possibly eligible, never excluded on a guess.
  */
-const pool: Array<{ name: string; dateOfBirth: string; note: string; fact?: Record<string, unknown>; expected: 'excluded' | 'not excluded'; decidedBy?: RegExp }> = [
-  { name: 'Kenji', dateOfBirth: `${year - 62}-03-01`, note: 'A 62-year-old man with type 2 diabetes and chronic kidney disease. eGFR 40. HbA1c 8.1%. No history of stroke.', expected: 'not excluded' },
-  { name: 'Maria', dateOfBirth: `${year - 45}-03-01`, note: 'A 45-year-old woman with type 2 diabetes and chronic kidney disease. HbA1c 11.2%.', expected: 'excluded', decidedBy: /HbA1c greater than 10/ },
+const pool: Array<{
+  name: string;
+  dateOfBirth: string;
+  note: string;
+  fact?: Record<string, unknown>;
+  expected: 'excluded' | 'not excluded';
+  decidedBy?: RegExp;
+}> = [
+  {
+    name: 'Kenji',
+    dateOfBirth: `${year - 62}-03-01`,
+    note: 'A 62-year-old man with type 2 diabetes and chronic kidney disease. eGFR 40. HbA1c 8.1%. No history of stroke.',
+    expected: 'not excluded',
+  },
+  {
+    name: 'Maria',
+    dateOfBirth: `${year - 45}-03-01`,
+    note: 'A 45-year-old woman with type 2 diabetes and chronic kidney disease. HbA1c 11.2%.',
+    expected: 'excluded',
+    decidedBy: /HbA1c greater than 10/,
+  },
   { name: 'Tom', dateOfBirth: `${year - 17}-03-01`, note: 'A 17-year-old boy with type 2 diabetes.', expected: 'excluded', decidedBy: /20 years/ },
-  { name: 'Ruth', dateOfBirth: `${year - 70}-03-01`, note: 'A 70-year-old woman with type 2 diabetes and chronic kidney disease.', fact: { kind: 'condition', name: 'Ischemic stroke', status: 'present', observedOn: weeksAgo(3) }, expected: 'excluded', decidedBy: /ischemic stroke/ },
-  { name: 'Hana', dateOfBirth: `${year - 66}-03-01`, note: 'A 66-year-old woman with type 2 diabetes and chronic kidney disease and a history of ischemic stroke.', expected: 'not excluded' },
-  { name: 'Ana', dateOfBirth: `${year - 55}-03-01`, note: 'A 55-year-old woman with chronic kidney disease. She has no diabetes.', expected: 'excluded', decidedBy: /type 2 diabetes mellitus/ },
+  {
+    name: 'Ruth',
+    dateOfBirth: `${year - 70}-03-01`,
+    note: 'A 70-year-old woman with type 2 diabetes and chronic kidney disease.',
+    fact: { kind: 'condition', name: 'Ischemic stroke', status: 'present', observedOn: weeksAgo(3) },
+    expected: 'excluded',
+    decidedBy: /ischemic stroke/,
+  },
+  {
+    name: 'Hana',
+    dateOfBirth: `${year - 66}-03-01`,
+    note: 'A 66-year-old woman with type 2 diabetes and chronic kidney disease and a history of ischemic stroke.',
+    expected: 'not excluded',
+  },
+  {
+    name: 'Ana',
+    dateOfBirth: `${year - 55}-03-01`,
+    note: 'A 55-year-old woman with chronic kidney disease. She has no diabetes.',
+    expected: 'excluded',
+    decidedBy: /type 2 diabetes mellitus/,
+  },
 ];
 
 let t: TestApp;
@@ -42,7 +78,9 @@ afterAll(() => t?.close());
 
 describe.skipIf(!existsSync(SHARED))(`a registry record (${NCT}) against a pool with known answers`, () => {
   it('excludes exactly the people its criteria exclude, naming the deciding criterion', async () => {
-    const study = (JSON.parse(readFileSync(SHARED, 'utf8')) as Array<{ protocolSection: { identificationModule: { nctId: string } } }>).find((record) => record.protocolSection.identificationModule.nctId === NCT);
+    const study = (JSON.parse(readFileSync(SHARED, 'utf8')) as Array<{ protocolSection: { identificationModule: { nctId: string } } }>).find(
+      (record) => record.protocolSection.identificationModule.nctId === NCT,
+    );
     const trial = await site.actor.post('/api/trials/auto-gen', { study, save: true });
     expect(trial.status).toBe(201);
     const ids = new Map<string, string>();
@@ -60,7 +98,10 @@ describe.skipIf(!existsSync(SHARED))(`a registry record (${NCT}) against a pool 
       const notMet = (match.body.evidence as Array<{ outcome: string; text: string }>).filter((item) => item.outcome === 'not_met').map((item) => item.text);
       if (person.expected === 'excluded') {
         expect(match.body.matchClass, `${person.name}: ${notMet.join(' | ')}`).toBe('excluded');
-        expect(notMet.some((text) => person.decidedBy!.test(text)), `${person.name} excluded by: ${notMet.join(' | ')}`).toBe(true);
+        expect(
+          notMet.some((text) => person.decidedBy!.test(text)),
+          `${person.name} excluded by: ${notMet.join(' | ')}`,
+        ).toBe(true);
       } else {
         expect(match.body.matchClass, `${person.name} excluded by: ${notMet.join(' | ')}`).not.toBe('excluded');
       }

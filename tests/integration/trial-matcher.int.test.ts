@@ -116,7 +116,10 @@ describe('matching a trial', () => {
     expect(byText['Investigator judges the participant unsuitable'].outcome).toBe('unknown');
 
     const dan = await a.actor.get(`/api/trial-matcher/${trialId}/candidates/${ids.Dan}`);
-    expect(dan.body.evidence.find((item: any) => item.text === 'Current smoker')).toMatchObject({ outcome: 'not_met', reason: expect.stringContaining('Smokes') });
+    expect(dan.body.evidence.find((item: any) => item.text === 'Current smoker')).toMatchObject({
+      outcome: 'not_met',
+      reason: expect.stringContaining('Smokes'),
+    });
     const eve = await a.actor.get(`/api/trial-matcher/${trialId}/candidates/${ids.Eve}`);
     expect(eve.body.evidence.find((item: any) => item.text === 'Physician-diagnosed asthma')).toMatchObject({ outcome: 'not_met' });
   });
@@ -145,7 +148,9 @@ describe('matching a trial', () => {
     expect(first.body).toMatchObject({ created: true, questionCount: expect.any(Number) });
     const form = await a.actor.get(`/api/prescreen-forms/${first.body.formId}`);
     expect(form.body).toMatchObject({ trialId, status: 'draft' });
-    const linked = form.body.blocks.flatMap((block: any) => block.questions).flatMap((question: any) => (question.criterionLinks ?? []).map((link: any) => link.criterionId));
+    const linked = form.body.blocks
+      .flatMap((block: any) => block.questions)
+      .flatMap((question: any) => (question.criterionLinks ?? []).map((link: any) => link.criterionId));
     expect(linked).toContain(criterionIds['Physician-diagnosed asthma']);
     const again = await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: [criterionIds['Current smoker']] });
     expect(again.body).toMatchObject({ created: false, formId: first.body.formId });
@@ -154,12 +159,18 @@ describe('matching a trial', () => {
   });
 
   it('what-if: raising the maximum age admits the candidate it alone excluded', async () => {
-    const raised = await a.actor.post(`/api/trial-matcher/${trialId}/what-if`, { criterionId: criterionIds['Aged 18 to 65'], rule: { type: 'age', minYears: 18, maxYears: 80 } });
+    const raised = await a.actor.post(`/api/trial-matcher/${trialId}/what-if`, {
+      criterionId: criterionIds['Aged 18 to 65'],
+      rule: { type: 'age', minYears: 18, maxYears: 80 },
+    });
     expect(raised.status).toBe(200);
     expect(raised.body).toMatchObject({ admitted: 1, newlyExcluded: 0, before: { likely: 1, excluded: 3 }, after: { likely: 2, excluded: 2 } });
     const dropped = await a.actor.post(`/api/trial-matcher/${trialId}/what-if`, { criterionId: criterionIds['Current smoker'], rule: null });
     expect(dropped.body).toMatchObject({ admitted: 1, after: { likely: 2 } });
-    const tightened = await a.actor.post(`/api/trial-matcher/${trialId}/what-if`, { criterionId: criterionIds['Aged 18 to 65'], rule: { type: 'age', minYears: 18, maxYears: 35 } });
+    const tightened = await a.actor.post(`/api/trial-matcher/${trialId}/what-if`, {
+      criterionId: criterionIds['Aged 18 to 65'],
+      rule: { type: 'age', minYears: 18, maxYears: 35 },
+    });
     expect(tightened.body).toMatchObject({ admitted: 0, newlyExcluded: 1 });
     const unknownCriterion = await a.actor.post(`/api/trial-matcher/${trialId}/what-if`, { criterionId: 'nope', rule: null });
     expect(unknownCriterion.status).toBe(404);
@@ -190,7 +201,7 @@ describe('matching a trial', () => {
     expect((rows as any).rows[0].runs).toBe(1);
   });
 
-  it('re-matches a screen-failed candidate against the organization\'s other recruiting trials', async () => {
+  it("re-matches a screen-failed candidate against the organization's other recruiting trials", async () => {
     const other = await createRecruitingTrial(a.actor, {
       title: 'Smokers with asthma study',
       criteria: [
@@ -198,7 +209,10 @@ describe('matching a trial', () => {
         { kind: 'inclusion', text: 'Current smoker', rule: { type: 'smoking', smoker: true } },
       ],
     });
-    const draft = await a.actor.post('/api/trials/', { title: 'Draft study', criteria: [{ kind: 'inclusion', text: 'Asthma', rule: { type: 'condition', condition: 'asthma', present: true, concepts: asthma } }] });
+    const draft = await a.actor.post('/api/trials/', {
+      title: 'Draft study',
+      criteria: [{ kind: 'inclusion', text: 'Asthma', rule: { type: 'condition', condition: 'asthma', present: true, concepts: asthma } }],
+    });
     expect(draft.status).toBe(201);
     const dan = await a.actor.get(`/api/trial-matcher/candidates/${ids.Dan}/other-trials`);
     expect(dan.status).toBe(200);
@@ -206,12 +220,17 @@ describe('matching a trial', () => {
     expect(titles).toContain('Smokers with asthma study');
     expect(titles).not.toContain('Asthma controller study');
     expect(titles).not.toContain('Draft study');
-    expect(dan.body.trials.find((row: any) => row.trialId === other.body.id)).toMatchObject({ matchClass: 'likely', reasons: expect.arrayContaining([expect.stringContaining('asthma')]) });
+    expect(dan.body.trials.find((row: any) => row.trialId === other.body.id)).toMatchObject({
+      matchClass: 'likely',
+      reasons: expect.arrayContaining([expect.stringContaining('asthma')]),
+    });
   });
 
   it('a run interrupted after a batch resumes after it, without redoing it', async () => {
     // As a process that stopped after committing the first batch (one candidate) would leave it.
-    const first = (await t.deps.db.execute(sql`select id, created_at::text as created_at from candidate where organization_id = ${a.organizationId} order by created_at, id limit 1`)) as any;
+    const first = (await t.deps.db.execute(
+      sql`select id, created_at::text as created_at from candidate where organization_id = ${a.organizationId} order by created_at, id limit 1`,
+    )) as any;
     const cursor = { createdAt: first.rows[0].created_at, id: first.rows[0].id };
     const run = (await t.deps.db.execute(sql`
       insert into processing_run (organization_id, kind, label, status, total, processed, options, started_at)
@@ -226,7 +245,7 @@ describe('matching a trial', () => {
     await whenMatchRunSettled(runId);
     const overview = await a.actor.get(`/api/trial-matcher/${trialId}`);
     expect(overview.body.resultsRun).toMatchObject({ id: runId, status: 'completed' });
-    const total = Number(((await a.actor.get(`/api/candidates/?limit=1`)).body.total));
+    const total = Number((await a.actor.get(`/api/candidates/?limit=1`)).body.total);
     expect(overview.body.counts.total).toBe(total);
     // The first batch's row is the one written before the stop: not computed again.
     const kept = (await t.deps.db.execute(sql`select score from trial_match where run_id = ${runId} and candidate_id = ${cursor.id}`)) as any;

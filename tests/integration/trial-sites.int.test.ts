@@ -16,7 +16,10 @@ const SHARED = path.resolve(process.cwd(), '../shared/data/ctgov/studies.json');
 const fixture = (name: string) => JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures/ctgov', name), 'utf8'));
 /** A real record whose 131 sites are all called "Research Site" (Birmingham first, Chicago further down). */
 const MANY_SITES = 'NCT05925803';
-const realStudy = () => (JSON.parse(readFileSync(SHARED, 'utf8')) as Array<{ protocolSection: { identificationModule: { nctId: string } } }>).find((study) => study.protocolSection.identificationModule.nctId === MANY_SITES);
+const realStudy = () =>
+  (JSON.parse(readFileSync(SHARED, 'utf8')) as Array<{ protocolSection: { identificationModule: { nctId: string } } }>).find(
+    (study) => study.protocolSection.identificationModule.nctId === MANY_SITES,
+  );
 
 let t: TestApp;
 let site: SignedUp;
@@ -33,10 +36,29 @@ describe('site import', () => {
     const preview = await site.actor.post('/api/trials/auto-gen', { study: fixture('asthma-study.json'), save: false });
     expect(preview.status).toBe(200);
     expect(preview.body.sites).toEqual([
-      expect.objectContaining({ name: 'Lakeside Clinical Research', city: 'Chicago', region: 'Illinois', country: 'United States', timeZone: 'America/Chicago', timeZoneSource: 'geo', isOwnSite: false }),
-      expect.objectContaining({ name: 'Harbour Lung Centre', city: 'Halifax', region: 'Nova Scotia', country: 'Canada', timeZone: 'America/Halifax', timeZoneSource: 'region', isOwnSite: false }),
+      expect.objectContaining({
+        name: 'Lakeside Clinical Research',
+        city: 'Chicago',
+        region: 'Illinois',
+        country: 'United States',
+        timeZone: 'America/Chicago',
+        timeZoneSource: 'geo',
+        isOwnSite: false,
+      }),
+      expect.objectContaining({
+        name: 'Harbour Lung Centre',
+        city: 'Halifax',
+        region: 'Nova Scotia',
+        country: 'Canada',
+        timeZone: 'America/Halifax',
+        timeZoneSource: 'region',
+        isOwnSite: false,
+      }),
     ]);
-    const created = await site.actor.post('/api/trials/', { title: 'Unknown places', sites: [{ name: 'Field Office', country: 'Brazil' }, { name: 'Somewhere' }] });
+    const created = await site.actor.post('/api/trials/', {
+      title: 'Unknown places',
+      sites: [{ name: 'Field Office', country: 'Brazil' }, { name: 'Somewhere' }],
+    });
     expect(created.status).toBe(201);
     for (const item of created.body.sites) {
       expect(item.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -71,7 +93,10 @@ describe('site import', () => {
 
 describe('our sites', () => {
   it('PATCH marks a site ours (listed first everywhere), sets or clears its zone, and is audited', async () => {
-    const created = await site.actor.post('/api/trials/auto-gen', { ...fixture('asthma-study.json'), protocolSection: { ...fixture('asthma-study.json').protocolSection, identificationModule: { nctId: 'NCT09900077', briefTitle: 'Ours first' } } });
+    const created = await site.actor.post('/api/trials/auto-gen', {
+      ...fixture('asthma-study.json'),
+      protocolSection: { ...fixture('asthma-study.json').protocolSection, identificationModule: { nctId: 'NCT09900077', briefTitle: 'Ours first' } },
+    });
     expect(created.status).toBe(201);
     const trialId = created.body.id;
     const halifax = created.body.sites.find((item: TrialSite) => item.city === 'Halifax');
@@ -97,11 +122,16 @@ describe('our sites', () => {
     expect((await site.actor.patch(`/api/trials/${trialId}/sites/not-a-site`, { isOwnSite: true })).status).toBe(404);
 
     // Saving the trial's list back keeps the ids and the mark.
-    const resaved = await site.actor.patch(`/api/trials/${trialId}`, { sites: trial.sites.map(({ timeZone: _zone, timeZoneSource: _source, ...rest }: TrialSite) => rest) });
+    const resaved = await site.actor.patch(`/api/trials/${trialId}`, {
+      sites: trial.sites.map(({ timeZone: _zone, timeZoneSource: _source, ...rest }: TrialSite) => rest),
+    });
     expect(resaved.status).toBe(200);
     expect(resaved.body.sites.map((item: TrialSite) => [item.id, item.isOwnSite])).toEqual(trial.sites.map((item: TrialSite) => [item.id, item.isOwnSite]));
 
-    const audits = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, trialId), eq(auditLog.action, 'trial.site.update')));
+    const audits = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, trialId), eq(auditLog.action, 'trial.site.update')));
     expect(audits.length).toBe(3);
   });
 });
@@ -112,7 +142,12 @@ describe('booking picks the site chosen', () => {
   let formId: string;
 
   const approvedCandidate = async () => {
-    const candidate = await site.actor.post('/api/candidates/', { firstName: 'Casey', lastName: 'Booker', phone: `+1312555${String(4000 + ++phoneSeq)}`, trialIds: [trialId] });
+    const candidate = await site.actor.post('/api/candidates/', {
+      firstName: 'Casey',
+      lastName: 'Booker',
+      phone: `+1312555${String(4000 + ++phoneSeq)}`,
+      trialIds: [trialId],
+    });
     expect(candidate.status, JSON.stringify(candidate.body)).toBe(201);
     const result = await site.actor.post('/api/prescreen/results', { candidateId: candidate.body.id, formId, answers: [{ questionId: 'adult', value: true }] });
     expect(result.status, JSON.stringify(result.body)).toBe(201);
@@ -127,7 +162,15 @@ describe('booking picks the site chosen', () => {
       criteria: [{ kind: 'inclusion', text: 'Adult' }],
       sites: [
         { name: 'Research Site', city: 'Birmingham', region: 'Alabama', country: 'United States', latitude: 33.52066, longitude: -86.80249 },
-        { name: 'Research Site', city: 'Chicago', region: 'Illinois', country: 'United States', latitude: 41.85003, longitude: -87.65005, address: '100 W Lake St' },
+        {
+          name: 'Research Site',
+          city: 'Chicago',
+          region: 'Illinois',
+          country: 'United States',
+          latitude: 41.85003,
+          longitude: -87.65005,
+          address: '100 W Lake St',
+        },
         { name: 'Research Site', city: 'Phoenix', region: 'Arizona', country: 'United States' },
       ],
     });
@@ -149,7 +192,10 @@ describe('booking picks the site chosen', () => {
         ],
       },
     ];
-    const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId, name: 'Adult form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
+    const [form] = await t.deps.db
+      .insert(prescreenForm)
+      .values({ organizationId: site.organizationId, trialId, name: 'Adult form', status: 'published', currentVersion: 1, publishedAt: new Date() })
+      .returning();
     await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks });
     formId = form.id;
   });
@@ -160,7 +206,13 @@ describe('booking picks the site chosen', () => {
     expect(chicago.timeZone).toBe('America/Chicago');
     const answer = await site.actor.post('/api/prescreen/bookings', { resultId, siteId: chicago.id, localTime: '2031-03-04T09:00' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body).toMatchObject({ siteId: chicago.id, siteName: 'Research Site', siteCity: 'Chicago', siteTimeZone: 'America/Chicago', startsAt: '2031-03-04T15:00:00.000Z' });
+    expect(answer.body).toMatchObject({
+      siteId: chicago.id,
+      siteName: 'Research Site',
+      siteCity: 'Chicago',
+      siteTimeZone: 'America/Chicago',
+      startsAt: '2031-03-04T15:00:00.000Z',
+    });
     const [sms] = await t.deps.db.select().from(smsMessage).where(eq(smsMessage.candidateId, candidateId));
     expect(sms.body).toContain('Research Site, 100 W Lake St, Chicago');
     expect(sms.body).not.toContain('Birmingham');
@@ -172,13 +224,22 @@ describe('booking picks the site chosen', () => {
     const [first, second] = [await approvedCandidate(), await approvedCandidate()];
     const birmingham = sites.find((item) => item.city === 'Birmingham')!;
     const chicago = sites.find((item) => item.city === 'Chicago')!;
-    expect((await site.actor.post('/api/prescreen/bookings', { resultId: first.resultId, siteId: birmingham.id, localTime: '2031-05-06T10:00' })).status).toBe(201);
-    expect((await site.actor.post('/api/prescreen/bookings', { resultId: second.resultId, siteId: chicago.id, localTime: '2031-05-06T10:00' })).status).toBe(201);
+    expect((await site.actor.post('/api/prescreen/bookings', { resultId: first.resultId, siteId: birmingham.id, localTime: '2031-05-06T10:00' })).status).toBe(
+      201,
+    );
+    expect((await site.actor.post('/api/prescreen/bookings', { resultId: second.resultId, siteId: chicago.id, localTime: '2031-05-06T10:00' })).status).toBe(
+      201,
+    );
     const ambiguous = await site.actor.post('/api/prescreen/bookings', { resultId: second.resultId, siteName: 'Research Site', localTime: '2031-05-07T10:00' });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body.error.details[0].path).toBe('siteId');
     const stored = await t.deps.db.select().from(booking).where(eq(booking.trialId, trialId));
-    expect(stored.filter((row) => row.startsAt.toISOString() === '2031-05-06T15:00:00.000Z').map((row) => row.siteCity).sort()).toEqual(['Birmingham', 'Chicago']);
+    expect(
+      stored
+        .filter((row) => row.startsAt.toISOString() === '2031-05-06T15:00:00.000Z')
+        .map((row) => row.siteCity)
+        .sort(),
+    ).toEqual(['Birmingham', 'Chicago']);
   });
 
   it('a site whose zone is unknown asks for one: never UTC', async () => {

@@ -23,7 +23,14 @@ const audits = (entityId: string) => t.deps.db.select().from(auditLog).where(eq(
 
 const addStaff = async (role: string) => {
   const email = uniqueEmail('staff');
-  const added = await owner.actor.post('/api/users/', { organizationId: owner.organizationId, email, name: 'Staff Member', role, mode: 'add', password: 'first-password-1' });
+  const added = await owner.actor.post('/api/users/', {
+    organizationId: owner.organizationId,
+    email,
+    name: 'Staff Member',
+    role,
+    mode: 'add',
+    password: 'first-password-1',
+  });
   expect(added.status).toBe(201);
   return t.signIn(email, 'first-password-1');
 };
@@ -104,7 +111,10 @@ describe('trials by hand', () => {
     for (const field of ['targetEnrollment', 'nctId', 'sex']) expect(wrongTypes.body.error.message).toContain(field);
     const ages = await owner.actor.post('/api/trials/', { title: 'X', minimumAgeYears: 60, maximumAgeYears: 18 });
     expect(ages.body.error.message).toContain('maximumAgeYears');
-    const badRule = await owner.actor.post('/api/trials/', { title: 'X', criteria: [{ kind: 'inclusion', text: 'Y', rule: { type: 'lab', measure: 'eGFR' } }] });
+    const badRule = await owner.actor.post('/api/trials/', {
+      title: 'X',
+      criteria: [{ kind: 'inclusion', text: 'Y', rule: { type: 'lab', measure: 'eGFR' } }],
+    });
     expect(badRule.status).toBe(400);
     expect(badRule.body.error.message).toContain('criteria.0.rule');
     const empty = await owner.actor.patch(`/api/trials/${(await owner.actor.post('/api/trials/', { title: 'Z' })).body.id}`, {});
@@ -129,7 +139,9 @@ describe('candidate counts', () => {
         { organizationId: owner.organizationId, firstName: 'Test', status: 'enrolled' },
       ])
       .returning({ id: candidate.id });
-    await t.deps.db.insert(candidateTrial).values(rows.slice(0, 2).map((row) => ({ candidateId: row.id, trialId: trial.id, organizationId: owner.organizationId })));
+    await t.deps.db
+      .insert(candidateTrial)
+      .values(rows.slice(0, 2).map((row) => ({ candidateId: row.id, trialId: trial.id, organizationId: owner.organizationId })));
     const listed = (await owner.actor.get('/api/trials/')).body.trials.find((row: any) => row.id === trial.id);
     expect(listed).toMatchObject({ candidateCount: 2, enrolledCount: 1 });
     expect((await owner.actor.get(`/api/trials/${trial.id}`)).body).toMatchObject({ candidateCount: 2, enrolledCount: 1 });
@@ -172,7 +184,12 @@ describe('lifecycle', () => {
 
 describe('criteria editing', () => {
   it('replaces, reorders, adds and deletes criteria; keeps ids and parsed rules', async () => {
-    const { body: draft } = await owner.actor.post('/api/trials/auto-gen', { study: { ...fixture('asthma-study.json'), protocolSection: { ...fixture('asthma-study.json').protocolSection, identificationModule: { nctId: 'NCT09900101', briefTitle: 'Criteria editing' } } } });
+    const { body: draft } = await owner.actor.post('/api/trials/auto-gen', {
+      study: {
+        ...fixture('asthma-study.json'),
+        protocolSection: { ...fixture('asthma-study.json').protocolSection, identificationModule: { nctId: 'NCT09900101', briefTitle: 'Criteria editing' } },
+      },
+    });
     const criteria = draft.criteria as Array<{ id: string; kind: string; text: string; rule: unknown; ruleSource: string | null; needsReview: boolean }>;
     const bmi = criteria.find((c) => c.text.startsWith('BMI'))!;
     const asthma = criteria.find((c) => c.text.startsWith('Diagnosis of asthma'))!;
@@ -186,9 +203,27 @@ describe('criteria editing', () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body.criteria).toEqual([
-      { id: asthma.id, position: 0, kind: 'inclusion', text: asthma.text, rule: { type: 'condition', condition: 'asthma', present: true }, ruleSource: 'manual', needsReview: false, population: null },
+      {
+        id: asthma.id,
+        position: 0,
+        kind: 'inclusion',
+        text: asthma.text,
+        rule: { type: 'condition', condition: 'asthma', present: true },
+        ruleSource: 'manual',
+        needsReview: false,
+        population: null,
+      },
       { id: bmi.id, position: 1, kind: 'inclusion', text: bmi.text, rule: bmi.rule, ruleSource: 'text', needsReview: false, population: null },
-      { id: expect.any(String), position: 2, kind: 'exclusion', text: 'Enrolled in another study', rule: null, ruleSource: null, needsReview: false, population: null },
+      {
+        id: expect.any(String),
+        position: 2,
+        kind: 'exclusion',
+        text: 'Enrolled in another study',
+        rule: null,
+        ruleSource: null,
+        needsReview: false,
+        population: null,
+      },
     ]);
 
     const unknown = await owner.actor.patch(`/api/trials/${draft.id}`, { criteria: [{ id: criteria[0].id, kind: 'inclusion', text: 'deleted one' }] });
@@ -232,8 +267,15 @@ describe('auto-gen from a ClinicalTrials.gov record', () => {
     // The fixture's "one of the following" controller therapies: one criterion per alternative.
     expect(kinds.filter((kind: string) => kind === 'inclusion')).toHaveLength(7);
     expect(kinds.filter((kind: string) => kind === 'exclusion')).toHaveLength(5);
-    expect(created.body.criteria.find((c: any) => c.text === 'Pregnant or breastfeeding')).toMatchObject({ rule: { type: 'pregnancy', allowed: false }, ruleSource: 'text', needsReview: false });
-    const [audit] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, created.body.id), eq(auditLog.action, 'trial.create')));
+    expect(created.body.criteria.find((c: any) => c.text === 'Pregnant or breastfeeding')).toMatchObject({
+      rule: { type: 'pregnancy', allowed: false },
+      ruleSource: 'text',
+      needsReview: false,
+    });
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created.body.id), eq(auditLog.action, 'trial.create')));
     expect(audit.changes).toMatchObject({ source: 'ctgov', nctId: 'NCT09900001', criteria: 12 });
 
     expect((await owner.actor.post('/api/trials/auto-gen', fixture('asthma-study.json'))).status).toBe(409);
@@ -246,7 +288,9 @@ describe('auto-gen from a ClinicalTrials.gov record', () => {
     const noNct = await owner.actor.post('/api/trials/auto-gen', { study: { protocolSection: { identificationModule: { briefTitle: 'X' } } } });
     expect(noNct.status).toBe(400);
     expect(noNct.body.error.message).toContain('study.protocolSection.identificationModule.nctId: Required');
-    const wrongType = await owner.actor.post('/api/trials/auto-gen', { protocolSection: { identificationModule: { nctId: 'NCT09900003' }, designModule: { enrollmentInfo: { count: 'lots' } } } });
+    const wrongType = await owner.actor.post('/api/trials/auto-gen', {
+      protocolSection: { identificationModule: { nctId: 'NCT09900003' }, designModule: { enrollmentInfo: { count: 'lots' } } },
+    });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.message).toContain('protocolSection.designModule.enrollmentInfo.count');
     const badSave = await owner.actor.post('/api/trials/auto-gen', { study: fixture('asthma-study.json'), save: 'no' });
@@ -255,7 +299,7 @@ describe('auto-gen from a ClinicalTrials.gov record', () => {
 });
 
 describe('organizations', () => {
-  it('narrows a global admin\'s list by organizationIds and creates in the one organization named', async () => {
+  it("narrows a global admin's list by organizationIds and creates in the one organization named", async () => {
     const inOther = await admin.post(`/api/trials/?organizationIds=${other.organizationId}`, { title: 'Made by an admin for Birch' });
     expect(inOther.status).toBe(201);
     expect(inOther.body.organizationId).toBe(other.organizationId);
@@ -289,7 +333,12 @@ describe('criteria reading (issue 10)', () => {
       ['inclusion', 'Non-smoker', 'Healthy controls'],
       ['inclusion', 'Diagnosed with T2DM', 'Asthmatic subjects'],
     ]);
-    expect(fromText[1].rule).toMatchObject({ type: 'condition', present: true, concepts: [{ name: 'type 2 diabetes', icd10: 'E11' }], span: { start: 15, end: 19 } });
+    expect(fromText[1].rule).toMatchObject({
+      type: 'condition',
+      present: true,
+      concepts: [{ name: 'type 2 diabetes', icd10: 'E11' }],
+      span: { start: 15, end: 19 },
+    });
 
     // A rule in the shape stored before issue 10 (no span, no concepts) still saves and reads back.
     const edited = await owner.actor.patch(`/api/trials/${created.body.id}`, {
@@ -303,7 +352,10 @@ describe('criteria reading (issue 10)', () => {
       ['Non-smoker', 'Healthy controls', 'smoking'],
       ['Asthma', 'Healthy controls', 'condition'],
     ]);
-    expect((await owner.actor.get(`/api/trials/${created.body.id}`)).body.criteria[1]).toMatchObject({ population: 'Healthy controls', rule: { type: 'condition', condition: 'asthma', present: false } });
+    expect((await owner.actor.get(`/api/trials/${created.body.id}`)).body.criteria[1]).toMatchObject({
+      population: 'Healthy controls',
+      rule: { type: 'condition', condition: 'asthma', present: false },
+    });
   });
 
   it('reparse re-reads text rules, keeps rules set by a person and reviewed rules that read the same, and reports the changes', async () => {
@@ -335,7 +387,10 @@ describe('criteria reading (issue 10)', () => {
     // Set by a person: untouched.
     expect(t2dmAfter).toMatchObject({ id: t2dm.id, ruleSource: 'manual', rule: { type: 'condition', condition: 'diabetes', present: true } });
     expect(ageAfter).toMatchObject({ id: age.id, ruleSource: 'text', needsReview: false, rule: { type: 'age', minYears: 18, maxYears: 65 } });
-    const [audit] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, created.body.id), eq(auditLog.action, 'trial.reparse')));
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created.body.id), eq(auditLog.action, 'trial.reparse')));
     expect(audit.changes).toEqual({ changed: 1, unchanged: 1, kept: 1 });
     // Nothing left to change: the second run reports nothing and writes no audit.
     expect((await owner.actor.post(`/api/trials/${created.body.id}/reparse`, {})).body.changes).toEqual([]);

@@ -42,7 +42,7 @@ describe.skipIf(!onPostgres)('two app processes on one PostgreSQL (skipped on PG
     expect((await b.actor().post('/api/auth/sign-in/email', { email: person.email, password: 'wrong-password-x' })).status).toBe(429);
   });
 
-  it('a sign-out on A ends the session on B once B\'s cache entry ages out', async () => {
+  it("a sign-out on A ends the session on B once B's cache entry ages out", async () => {
     const person = await a.signUp();
     const onB = b.actor();
     onB.cookie = person.actor.cookie;
@@ -55,10 +55,23 @@ describe.skipIf(!onPostgres)('two app processes on one PostgreSQL (skipped on PG
     let site: SignedUp;
     let phoneSeq = 0;
     const blocks: StudyBlock[] = [
-      { id: 'about', title: { en: 'About you' }, questions: [{ id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] }] },
+      {
+        id: 'about',
+        title: { en: 'About you' },
+        questions: [
+          { id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Do you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] },
+        ],
+      },
     ];
     const newCandidate = async () => {
-      const answer = await site.actor.post('/api/candidates/', { firstName: 'Rosa', lastName: 'Diaz', phone: `+1312555${String(7000 + ++phoneSeq)}`, timeZone: zoneAtHour(12), consent: { calls: true }, customFields: { asthma: true } });
+      const answer = await site.actor.post('/api/candidates/', {
+        firstName: 'Rosa',
+        lastName: 'Diaz',
+        phone: `+1312555${String(7000 + ++phoneSeq)}`,
+        timeZone: zoneAtHour(12),
+        consent: { calls: true },
+        customFields: { asthma: true },
+      });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       return answer.body.id as string;
     };
@@ -75,9 +88,19 @@ describe.skipIf(!onPostgres)('two app processes on one PostgreSQL (skipped on PG
     beforeAll(async () => {
       site = await a.signUp({ organizationName: 'Two Process Research' });
       const trial = await createRecruitingTrial(site.actor, { title: 'Asthma study', criteria: [{ kind: 'inclusion', text: 'Asthma' }] });
-      const [form] = await a.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
+      const [form] = await a.deps.db
+        .insert(prescreenForm)
+        .values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() })
+        .returning();
       await a.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks });
-      const agent = await site.actor.post('/api/voice-agents/', { name: 'Screener', type: 'PRESCREEN', trialId: trial.body.id, prescreenFormId: form.id, firstMessage: { en: 'Hello' }, voicemailMessage: { en: 'Sorry we missed you' } });
+      const agent = await site.actor.post('/api/voice-agents/', {
+        name: 'Screener',
+        type: 'PRESCREEN',
+        trialId: trial.body.id,
+        prescreenFormId: form.id,
+        firstMessage: { en: 'Hello' },
+        voicemailMessage: { en: 'Sorry we missed you' },
+      });
       expect(agent.status, JSON.stringify(agent.body)).toBe(201);
     });
 
@@ -93,7 +116,10 @@ describe.skipIf(!onPostgres)('two app processes on one PostgreSQL (skipped on PG
       // Both fire the same job at once (a redelivery racing the first delivery): the callback row decides.
       const again = await site.actor.post('/api/callbacks/schedule', { candidateId: await newCandidate(), at: new Date(Date.now() + 3_600_000).toISOString() });
       const [row] = await a.deps.db.select().from(callback).where(eq(callback.id, again.body.callback.id));
-      await Promise.all([placeCallbackJob(a.deps, { callbackId: row.id }, row.jobId!, new Date(row.scheduledFor.getTime() + 1000)), placeCallbackJob(b.deps, { callbackId: row.id }, row.jobId!, new Date(row.scheduledFor.getTime() + 1000))]);
+      await Promise.all([
+        placeCallbackJob(a.deps, { callbackId: row.id }, row.jobId!, new Date(row.scheduledFor.getTime() + 1000)),
+        placeCallbackJob(b.deps, { callbackId: row.id }, row.jobId!, new Date(row.scheduledFor.getTime() + 1000)),
+      ]);
       await Promise.all([a.deps.voice.drain(), b.deps.voice.drain()]);
       expect(await callsOf(person)).toHaveLength(1);
       expect(await callsOf(row.candidateId)).toHaveLength(1);

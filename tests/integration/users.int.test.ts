@@ -31,7 +31,9 @@ describe('invitations', () => {
     const preview = await t.actor().get(`/api/invitations/${token}`);
     expect(preview.body).toEqual({ organizationName: 'Maple Trials', email, role: 'admin' });
 
-    const wrongEmail = await t.actor().post('/api/auth/sign-up/email', { name: 'X', email: uniqueEmail(), password: 'long-enough-pass', invitationToken: token });
+    const wrongEmail = await t
+      .actor()
+      .post('/api/auth/sign-up/email', { name: 'X', email: uniqueEmail(), password: 'long-enough-pass', invitationToken: token });
     expect(wrongEmail.status).toBe(400);
 
     const invitee = t.actor();
@@ -76,7 +78,9 @@ describe('managing members', () => {
 
     expect((await a.actor.patch(`/api/users/${b.id}`, { role: 'admin' })).status).toBe(403);
     expect((await a.actor.delete(`/api/users/${b.id}`)).status).toBe(403);
-    expect((await a.actor.post('/api/users/', { organizationId: owner.organizationId, email: uniqueEmail(), role: 'coordinator', mode: 'invite' })).status).toBe(403);
+    expect(
+      (await a.actor.post('/api/users/', { organizationId: owner.organizationId, email: uniqueEmail(), role: 'coordinator', mode: 'invite' })).status,
+    ).toBe(403);
 
     const promoted = await owner.actor.patch(`/api/users/${a.id}`, { role: 'admin' });
     expect(promoted.status).toBe(200);
@@ -96,7 +100,7 @@ describe('managing members', () => {
     expect((await owner.actor.delete(`/api/users/${owner.userId}`)).status).toBe(400);
   });
 
-  it('lets an internal admin manage any organization\'s users', async () => {
+  it("lets an internal admin manage any organization's users", async () => {
     const staff = await addCoordinator(admin, owner.organizationId);
     expect((await admin.patch(`/api/users/${staff.id}`, { role: 'owner' })).status).toBe(200);
     expect((await admin.delete(`/api/users/${staff.id}`)).status).toBe(204);

@@ -13,7 +13,15 @@ const blocks: StudyBlock[] = [
   {
     id: 'about',
     title: { en: 'About you' },
-    questions: [{ id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Has a doctor ever told you that you have asthma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] }],
+    questions: [
+      {
+        id: 'asthma',
+        type: 'yes_no',
+        wording: { phone: { en: 'Has a doctor ever told you that you have asthma?' }, chat: { en: 'Asthma?' } },
+        required: true,
+        criterionLinks: [],
+      },
+    ],
   },
 ];
 
@@ -21,10 +29,24 @@ async function setupSite(t: TestApp, name: string) {
   const site = await t.signUp({ organizationName: name });
   // The number the agents below call from: the organization's own (phone-number registry).
   await assignTestNumber(t, site.organizationId, '+12125550100');
-  const trial = await createRecruitingTrial(site.actor, { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }], sites: [{ name: 'Lakeside', timeZone: 'America/Chicago' }] });
+  const trial = await createRecruitingTrial(site.actor, {
+    title: 'Asthma inhaler study',
+    criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }],
+    sites: [{ name: 'Lakeside', timeZone: 'America/Chicago' }],
+  });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
   const insert = async (status: 'draft' | 'published', trialId = trial.body.id) => {
-    const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId, name: `Form ${status}`, status, currentVersion: 1, publishedAt: status === 'published' ? new Date() : null }).returning();
+    const [form] = await t.deps.db
+      .insert(prescreenForm)
+      .values({
+        organizationId: site.organizationId,
+        trialId,
+        name: `Form ${status}`,
+        status,
+        currentVersion: 1,
+        publishedAt: status === 'published' ? new Date() : null,
+      })
+      .returning();
     await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks });
     return form.id;
   };
@@ -57,7 +79,16 @@ describe('voice agents with the simulator', () => {
   it('creates, reads, lists, updates and deletes an agent, audited', async () => {
     const created = await site.actor.post('/api/voice-agents/', body(setup.trialId, setup.publishedFormId));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ organizationId: site.organizationId, type: 'PRESCREEN', callingHoursStart: '08:00', callingHoursEnd: '21:00', voice: 'default', active: true, providerAssistantId: null, fromNumber: '+12125550100' });
+    expect(created.body).toMatchObject({
+      organizationId: site.organizationId,
+      type: 'PRESCREEN',
+      callingHoursStart: '08:00',
+      callingHoursEnd: '21:00',
+      voice: 'default',
+      active: true,
+      providerAssistantId: null,
+      fromNumber: '+12125550100',
+    });
     const id = created.body.id;
     expect((await site.actor.get(`/api/voice-agents/${id}`)).body).toEqual(created.body);
     const list = await site.actor.get('/api/voice-agents/?type=PRESCREEN');
@@ -66,7 +97,13 @@ describe('voice agents with the simulator', () => {
     const updated = await site.actor.patch(`/api/voice-agents/${id}`, { name: 'Renamed', callingHoursStart: '09:30', active: false });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Renamed', callingHoursStart: '09:30', active: false });
-    const booker = { name: 'Visit booker', type: 'SITE_VISIT_SCHEDULING', firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' }, schedule: { sites: ['Lakeside'] } };
+    const booker = {
+      name: 'Visit booker',
+      type: 'SITE_VISIT_SCHEDULING',
+      firstMessage: { en: 'Hi' },
+      voicemailMessage: { en: 'Bye' },
+      schedule: { sites: ['Lakeside'] },
+    };
     // A scheduling agent books visits of one trial: without it, 400 naming trialId (the full rules: voice-scheduling.int.test.ts).
     const noTrial = await site.actor.post('/api/voice-agents/', booker);
     expect(noTrial.status).toBe(400);
@@ -74,7 +111,11 @@ describe('voice agents with the simulator', () => {
     const scheduling = await site.actor.post('/api/voice-agents/', { ...booker, trialId: setup.trialId });
     expect(scheduling.status, JSON.stringify(scheduling.body)).toBe(201);
     // Named in the request, stored by the site's id (names are not unique across a trial's sites).
-    expect(scheduling.body).toMatchObject({ prescreenFormId: null, trialId: setup.trialId, schedule: { sites: [expect.stringMatching(/^[0-9a-f-]{36}$/)], weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], durationMinutes: 60 } });
+    expect(scheduling.body).toMatchObject({
+      prescreenFormId: null,
+      trialId: setup.trialId,
+      schedule: { sites: [expect.stringMatching(/^[0-9a-f-]{36}$/)], weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], durationMinutes: 60 },
+    });
     expect((await site.actor.delete(`/api/voice-agents/${id}`)).status).toBe(204);
     expect((await site.actor.get(`/api/voice-agents/${id}`)).status).toBe(404);
     const actions = (await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map((row) => row.action);
@@ -130,7 +171,9 @@ describe('voice agents and calls with Vapi (a local fake)', () => {
     const sent = fake.received.find((request) => request.method === 'POST' && request.path === '/assistant')!;
     expect(sent.body.server).toEqual({ url: `${BASE_URL}/api/inbound/vapi`, secret });
     expect(sent.body.model.tools.map((tool: { server: { url: string } }) => tool.server.url)).toContain(`${BASE_URL}/api/functions/vapi/set-call-metadata`);
-    expect(sent.body.model.tools.map((tool: { function: { name: string } }) => tool.function.name)).toEqual(expect.arrayContaining(['switch-language', 'end-prescreen-chat', 'mark-exit-status']));
+    expect(sent.body.model.tools.map((tool: { function: { name: string } }) => tool.function.name)).toEqual(
+      expect.arrayContaining(['switch-language', 'end-prescreen-chat', 'mark-exit-status']),
+    );
     expect(sent.body.model.messages[0].content).toContain('Has a doctor ever told you that you have asthma?');
     expect(sent.body.analysisPlan.structuredDataPlan.schema.properties.answers.properties).toHaveProperty('asthma');
 
@@ -161,7 +204,9 @@ describe('voice agents and calls with Vapi (a local fake)', () => {
     let offset = 12 - new Date().getUTCHours();
     if (offset < -12) offset += 24;
     if (offset > 14) offset -= 24;
-    await setup.site.actor.patch(`/api/candidates/${person.body.id}`, { timeZone: offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}` });
+    await setup.site.actor.patch(`/api/candidates/${person.body.id}`, {
+      timeZone: offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`,
+    });
     const placed = await setup.site.actor.post('/api/calls/', { candidateId: person.body.id });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body).toMatchObject({ provider: 'vapi', status: 'queued' });
@@ -169,7 +214,12 @@ describe('voice agents and calls with Vapi (a local fake)', () => {
     const request = fake.received.find((item) => item.method === 'POST' && item.path === '/call')!;
     expect(request.body).toMatchObject({ phoneNumberId: 'pn_test', customer: { number: '+12125550188' }, metadata: { callId: placed.body.id } });
 
-    const post = (message: unknown) => t.app.request('/api/inbound/vapi', { method: 'POST', headers: { 'content-type': 'application/json', 'x-vapi-secret': secret }, body: JSON.stringify({ message }) });
+    const post = (message: unknown) =>
+      t.app.request('/api/inbound/vapi', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-vapi-secret': secret },
+        body: JSON.stringify({ message }),
+      });
     expect((await post({ type: 'status-update', status: 'ringing', call: { id: placed.body.providerCallId } })).status).toBe(200);
     const [row] = await t.deps.db.select().from(call).where(eq(call.id, placed.body.id));
     expect(row.status).toBe('ringing');

@@ -48,14 +48,31 @@ function inbound(t: TestApp, params: Record<string, string>, options: { token?: 
   return t.app.request(PATH, { method: 'POST', headers, body: new URLSearchParams(params).toString() });
 }
 
-const twilioParams = (from: string, to: string) => ({ AccountSid: 'AC00000000000000000000000000000000', CallSid: callSid(), From: from, To: to, CallStatus: 'ringing', Direction: 'inbound', ApiVersion: '2010-04-01' });
+const twilioParams = (from: string, to: string) => ({
+  AccountSid: 'AC00000000000000000000000000000000',
+  CallSid: callSid(),
+  From: from,
+  To: to,
+  CallStatus: 'ringing',
+  Direction: 'inbound',
+  ApiVersion: '2010-04-01',
+});
 
 const blocks: StudyBlock[] = [
   {
     id: 'about',
     title: { en: 'About you' },
     questions: [
-      { id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Has a doctor ever told you that you have asthma?', es: '¿Un médico le ha dicho alguna vez que tiene asma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] },
+      {
+        id: 'asthma',
+        type: 'yes_no',
+        wording: {
+          phone: { en: 'Has a doctor ever told you that you have asthma?', es: '¿Un médico le ha dicho alguna vez que tiene asma?' },
+          chat: { en: 'Asthma?' },
+        },
+        required: true,
+        criterionLinks: [],
+      },
     ],
   },
 ];
@@ -65,7 +82,17 @@ async function setupSite(t: TestApp, name: string, agentOverrides: Record<string
   await assignTestNumber(t, site.organizationId, (agentOverrides.fromNumber as string | undefined) ?? AGENT_NUMBER);
   const trial = await createRecruitingTrial(site.actor, { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Phone form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({
+      organizationId: site.organizationId,
+      trialId: trial.body.id,
+      name: 'Phone form',
+      status: 'published',
+      currentVersion: 1,
+      publishedAt: new Date(),
+    })
+    .returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks });
   const agent = await site.actor.post('/api/voice-agents/', {
     name: 'Asthma line',
@@ -73,7 +100,10 @@ async function setupSite(t: TestApp, name: string, agentOverrides: Record<string
     trialId: trial.body.id,
     prescreenFormId: form.id,
     languages: ['en', 'es'],
-    firstMessage: { en: 'Hello, you reached the Lakeside asthma study. Thanks for calling!', es: 'Hola, ha llamado al estudio de asma de Lakeside. ¡Gracias por llamar!' },
+    firstMessage: {
+      en: 'Hello, you reached the Lakeside asthma study. Thanks for calling!',
+      es: 'Hola, ha llamado al estudio de asma de Lakeside. ¡Gracias por llamar!',
+    },
     voicemailMessage: { en: 'Please call again.' },
     fromNumber: AGENT_NUMBER,
     ...agentOverrides,
@@ -83,7 +113,14 @@ async function setupSite(t: TestApp, name: string, agentOverrides: Record<string
 }
 
 async function newCandidate(site: SignedUp, phone: string, overrides: Record<string, unknown> = {}) {
-  const answer = await site.actor.post('/api/candidates/', { firstName: 'Rosa', lastName: 'Caller', phone, consent: { calls: true }, customFields: { asthma: true }, ...overrides });
+  const answer = await site.actor.post('/api/candidates/', {
+    firstName: 'Rosa',
+    lastName: 'Caller',
+    phone,
+    consent: { calls: true },
+    customFields: { asthma: true },
+    ...overrides,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.id as string;
 }
@@ -100,7 +137,7 @@ describe('inbound calls with the voice simulator', () => {
   });
   afterAll(() => t?.close());
 
-  it("a known caller hears the first message in their language; the call is recorded inbound and finishes with a result", async () => {
+  it('a known caller hears the first message in their language; the call is recorded inbound and finishes with a result', async () => {
     const candidateId = await newCandidate(site, '+12125550301', { preferredLanguage: 'es' });
     const params = twilioParams('+12125550301', AGENT_NUMBER);
     const answer = await inbound(t, params);
@@ -113,7 +150,17 @@ describe('inbound calls with the voice simulator', () => {
 
     await t.deps.voice.drain();
     const [row] = (await callsOf(t, site.organizationId)).filter((item) => item.candidateId === candidateId);
-    expect(row).toMatchObject({ direction: 'inbound', type: 'PRESCREEN', voiceAgentId: agentId, provider: 'simulator', status: 'ended', outcome: 'completed', language: 'es', toPhone: AGENT_NUMBER, fromPhone: '+12125550301' });
+    expect(row).toMatchObject({
+      direction: 'inbound',
+      type: 'PRESCREEN',
+      voiceAgentId: agentId,
+      provider: 'simulator',
+      status: 'ended',
+      outcome: 'completed',
+      language: 'es',
+      toPhone: AGENT_NUMBER,
+      fromPhone: '+12125550301',
+    });
     expect(row.providerCallId).toMatch(/^sim_/);
     expect(row.structuredData.twilioCallSid).toBe(params.CallSid);
     expect(row.transcript.some((turn) => turn.text.includes('¿Un médico le ha dicho'))).toBe(true);
@@ -124,8 +171,13 @@ describe('inbound calls with the voice simulator', () => {
     expect(result.answers).toEqual([expect.objectContaining({ questionId: 'asthma', value: true })]);
 
     const detail = await site.actor.get(`/api/calls/${row.id}`);
-    expect(new Set(detail.body.events.map((event: { type: string }) => event.type))).toEqual(new Set(['status-update', 'transcript', 'tool-calls', 'end-of-call-report']));
-    const events = await t.deps.db.select().from(contactEvent).where(and(eq(contactEvent.candidateId, candidateId), eq(contactEvent.kind, 'call')));
+    expect(new Set(detail.body.events.map((event: { type: string }) => event.type))).toEqual(
+      new Set(['status-update', 'transcript', 'tool-calls', 'end-of-call-report']),
+    );
+    const events = await t.deps.db
+      .select()
+      .from(contactEvent)
+      .where(and(eq(contactEvent.candidateId, candidateId), eq(contactEvent.kind, 'call')));
     expect(events.map((event) => event.summary)).toEqual(expect.arrayContaining(['Inbound call answered (prescreen)', 'Call completed (prescreen)']));
     const audits = (await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, row.id))).map((entry) => entry.action);
     expect(audits).toEqual(expect.arrayContaining(['call.inbound', 'call.end']));
@@ -227,7 +279,11 @@ describe('inbound calls with the voice simulator', () => {
       })
       .route('/api/inbound', twilioVoiceRoutes);
     const params = twilioParams('+12125550301', AGENT_NUMBER);
-    const down = await broken.request(PATH, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(AUTH_TOKEN, `${BASE_URL}${PATH}`, params) }, body: new URLSearchParams(params).toString() });
+    const down = await broken.request(PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(AUTH_TOKEN, `${BASE_URL}${PATH}`, params) },
+      body: new URLSearchParams(params).toString(),
+    });
     expect(down.status).toBe(500);
     expect(down.headers.get('content-type')).toContain('text/xml');
     const downText = await down.text();
@@ -262,7 +318,13 @@ describe('inbound calls with Vapi (a local fake)', () => {
   let site: SignedUp;
   beforeAll(async () => {
     fake = await startFakeVapi({ apiKey });
-    t = await createTestApp({ VAPI_API_KEY: apiKey, VAPI_API_BASE_URL: fake.baseUrl, VAPI_SERVER_SECRET: SECRET, VAPI_PHONE_NUMBER_ID: 'pn_inbound', TWILIO_AUTH_TOKEN: AUTH_TOKEN });
+    t = await createTestApp({
+      VAPI_API_KEY: apiKey,
+      VAPI_API_BASE_URL: fake.baseUrl,
+      VAPI_SERVER_SECRET: SECRET,
+      VAPI_PHONE_NUMBER_ID: 'pn_inbound',
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+    });
     ({ site } = await setupSite(t, 'Vapi Inbound Site'));
   });
   afterAll(async () => {
@@ -282,12 +344,22 @@ describe('inbound calls with Vapi (a local fake)', () => {
     expect(row).toMatchObject({ direction: 'inbound', provider: 'vapi', status: 'ringing' });
     expect(row.providerCallId).toMatch(/^call_/);
     const sent = fake.received.find((request) => request.method === 'POST' && request.path === '/call')!;
-    expect(sent.body).toMatchObject({ phoneCallProviderBypassEnabled: true, phoneNumberId: 'pn_inbound', customer: { number: '+12125550401' }, metadata: { callId: row.id } });
+    expect(sent.body).toMatchObject({
+      phoneCallProviderBypassEnabled: true,
+      phoneNumberId: 'pn_inbound',
+      customer: { number: '+12125550401' },
+      metadata: { callId: row.id },
+    });
     expect(sent.body.assistantId).toMatch(/^asst_/);
     expect(sent.body.assistantOverrides.variableValues.callSid).toBe(params.CallSid);
 
     // Vapi's server messages then find the call by its id.
-    const post = (message: unknown) => t.app.request('/api/inbound/vapi', { method: 'POST', headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET }, body: JSON.stringify({ message }) });
+    const post = (message: unknown) =>
+      t.app.request('/api/inbound/vapi', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
+        body: JSON.stringify({ message }),
+      });
     expect((await post({ type: 'status-update', status: 'in-progress', call: { id: row.providerCallId } })).status).toBe(200);
     const [after] = await t.deps.db.select().from(call).where(eq(call.id, row.id));
     expect(after.status).toBe('in_progress');

@@ -38,12 +38,30 @@ beforeAll(async () => {
   site = await t.signUp({ organizationName: 'Production Mode Research' });
   const trial = await createRecruitingTrial(site.actor, { title: 'Production-mode asthma study', criteria: [{ kind: 'inclusion', text: 'Aged 18 or older' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Phone form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({
+      organizationId: site.organizationId,
+      trialId: trial.body.id,
+      name: 'Phone form',
+      status: 'published',
+      currentVersion: 1,
+      publishedAt: new Date(),
+    })
+    .returning();
   await t.deps.db.insert(prescreenFormVersion).values({
     organizationId: site.organizationId,
     formId: form.id,
     version: 1,
-    blocks: [{ id: 'about', title: { en: 'About you' }, questions: [{ id: 'smoke', type: 'yes_no', wording: { phone: { en: 'Do you smoke?' }, chat: { en: 'Do you smoke?' } }, required: true, criterionLinks: [] }] }],
+    blocks: [
+      {
+        id: 'about',
+        title: { en: 'About you' },
+        questions: [
+          { id: 'smoke', type: 'yes_no', wording: { phone: { en: 'Do you smoke?' }, chat: { en: 'Do you smoke?' } }, required: true, criterionLinks: [] },
+        ],
+      },
+    ],
   });
   const agent = await site.actor.post('/api/voice-agents/', {
     name: 'Phone screener',
@@ -83,7 +101,10 @@ describe('voice in production mode without provider secrets', () => {
     await t.deps.voice.drain();
     // As after a restart mid-call: the provider id is one the simulator never played, and the call went quiet.
     const quiet = new Date(Date.now() - 5 * 60_000);
-    await t.deps.db.update(call).set({ status: 'queued', outcome: null, providerCallId: 'sim_forgotten_by_restart', createdAt: quiet }).where(eq(call.id, placed.body.id));
+    await t.deps.db
+      .update(call)
+      .set({ status: 'queued', outcome: null, providerCallId: 'sim_forgotten_by_restart', createdAt: quiet })
+      .where(eq(call.id, placed.body.id));
 
     const totals = await sweepStaleCalls(t.deps);
     expect(totals.lost).toBe(1);
@@ -99,7 +120,10 @@ describe('voice in production mode without provider secrets', () => {
     const placed = await site.actor.post('/api/calls/', { candidateId });
     await t.deps.voice.drain();
     // No provider id at all (placement never confirmed): reconciliation cannot ask; the hard limit settles it.
-    await t.deps.db.update(call).set({ status: 'queued', outcome: null, providerCallId: null, createdAt: new Date(Date.now() - 60 * 60_000) }).where(eq(call.id, placed.body.id));
+    await t.deps.db
+      .update(call)
+      .set({ status: 'queued', outcome: null, providerCallId: null, createdAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(call.id, placed.body.id));
 
     const totals = await sweepStaleCalls(t.deps);
     expect(totals.stuck).toBe(1);

@@ -47,8 +47,20 @@ async function setupSite(t: TestApp, name: string) {
   const site = await t.signUp({ organizationName: name });
   const trial = await createRecruitingTrial(site.actor, { title: 'Asthma inhaler study', criteria: [{ kind: 'inclusion', text: 'Diagnosed with asthma' }] });
   expect(trial.status, JSON.stringify(trial.body)).toBe(201);
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Phone form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
-  await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks: blocksFor(trial.body.criteria[0].id) });
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({
+      organizationId: site.organizationId,
+      trialId: trial.body.id,
+      name: 'Phone form',
+      status: 'published',
+      currentVersion: 1,
+      publishedAt: new Date(),
+    })
+    .returning();
+  await t.deps.db
+    .insert(prescreenFormVersion)
+    .values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks: blocksFor(trial.body.criteria[0].id) });
   const agent = await site.actor.post('/api/voice-agents/', {
     name: 'Asthma phone screener',
     type: 'PRESCREEN',
@@ -62,7 +74,15 @@ async function setupSite(t: TestApp, name: string) {
 }
 
 async function newCandidate(site: SignedUp, overrides: Record<string, unknown> = {}) {
-  const answer = await site.actor.post('/api/candidates/', { firstName: 'Lee', lastName: 'Open', phone: `+1212555${String(6000 + ++phoneSeq)}`, timeZone: zoneAtHour(12), consent: { calls: true }, customFields: { asthma: true }, ...overrides });
+  const answer = await site.actor.post('/api/candidates/', {
+    firstName: 'Lee',
+    lastName: 'Open',
+    phone: `+1212555${String(6000 + ++phoneSeq)}`,
+    timeZone: zoneAtHour(12),
+    consent: { calls: true },
+    customFields: { asthma: true },
+    ...overrides,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.id as string;
 }
@@ -75,7 +95,11 @@ async function placeCall(t: TestApp, site: SignedUp, candidateId: string, simula
 }
 
 const rowOf = async (t: TestApp, id: string) => (await t.deps.db.select().from(call).where(eq(call.id, id)))[0];
-const eventsOf = (t: TestApp, id: string, type: string) => t.deps.db.select().from(callEvent).where(and(eq(callEvent.callId, id), eq(callEvent.type, type)));
+const eventsOf = (t: TestApp, id: string, type: string) =>
+  t.deps.db
+    .select()
+    .from(callEvent)
+    .where(and(eq(callEvent.callId, id), eq(callEvent.type, type)));
 const resultsOf = (t: TestApp, candidateId: string) => t.deps.db.select().from(prescreenResult).where(eq(prescreenResult.candidateId, candidateId));
 
 describe('reconciliation with the voice simulator', () => {
@@ -88,7 +112,11 @@ describe('reconciliation with the voice simulator', () => {
     t = await createTestApp({ VAPI_SERVER_SECRET: SECRET });
     ({ site, formId } = await setupSite(t, 'Lakeside Clinical Research'));
     deliver = async (payload) => {
-      const response = await t.app.request('/api/inbound/vapi', { method: 'POST', headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET }, body: JSON.stringify(payload) });
+      const response = await t.app.request('/api/inbound/vapi', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
+        body: JSON.stringify(payload),
+      });
       return { status: response.status, body: await response.json().catch(() => null) };
     };
   });
@@ -116,7 +144,12 @@ describe('reconciliation with the voice simulator', () => {
     const again = await reconcile();
     expect(again.body).toEqual({ checked: 0, finished: 0, lost: 0, recorded: 0 });
     expect(await eventsOf(t, id, 'end-of-call-report')).toHaveLength(1);
-    const summaries = (await t.deps.db.select().from(contactEvent).where(and(eq(contactEvent.candidateId, candidateId), eq(contactEvent.kind, 'call')))).map((event) => event.summary);
+    const summaries = (
+      await t.deps.db
+        .select()
+        .from(contactEvent)
+        .where(and(eq(contactEvent.candidateId, candidateId), eq(contactEvent.kind, 'call')))
+    ).map((event) => event.summary);
     expect(summaries.filter((summary) => summary === 'Call not answered (prescreen)')).toHaveLength(1);
   });
 
@@ -150,7 +183,10 @@ describe('reconciliation with the voice simulator', () => {
     expect((await reconcile()).body).toEqual({ checked: 0, finished: 0, lost: 0, recorded: 0 });
     expect(await eventsOf(t, id, 'end-of-call-report')).toHaveLength(1);
     expect(await resultsOf(t, candidateId)).toHaveLength(1);
-    const ended = (await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'call.end'))));
+    const ended = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'call.end')));
     expect(ended).toHaveLength(1);
   });
 
@@ -164,7 +200,10 @@ describe('reconciliation with the voice simulator', () => {
     expect(row).toMatchObject({ status: 'failed', outcome: 'failed' });
     expect(row.structuredData.error).toBe('lost');
     expect(row.endedAt).toBeTruthy();
-    const events = await t.deps.db.select().from(contactEvent).where(and(eq(contactEvent.candidateId, candidateId), eq(contactEvent.referenceId, id)));
+    const events = await t.deps.db
+      .select()
+      .from(contactEvent)
+      .where(and(eq(contactEvent.candidateId, candidateId), eq(contactEvent.referenceId, id)));
     expect(events.map((event) => event.summary)).toContain('Call failed: the voice provider has no record of it (prescreen)');
     expect((await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map((entry) => entry.action)).toContain('call.lost');
     expect((await reconcile()).body).toMatchObject({ checked: 0, lost: 0 });
@@ -190,7 +229,14 @@ describe('reconciliation with the voice simulator', () => {
     expect(row.prescreenResultId).toBeTruthy();
     const [result] = await resultsOf(t, candidateId);
     expect(result).toMatchObject({ id: row.prescreenResultId, sourceType: 'call', sourceId: id, aiRecommendation: 'PASS' });
-    expect((await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'call.process')))).length).toBe(1);
+    expect(
+      (
+        await t.deps.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'call.process')))
+      ).length,
+    ).toBe(1);
 
     expect((await reconcile()).body).toMatchObject({ recorded: 0 });
     expect(await resultsOf(t, candidateId)).toHaveLength(1);
@@ -201,7 +247,12 @@ describe('reconciliation with the voice simulator', () => {
     const candidateId = await newCandidate(other.site);
     const id = await placeCall(t, other.site, candidateId, 'ring');
     expect((await reconcile()).body).toMatchObject({ checked: 0 });
-    expect((await reconcile({ staleAfterMinutes: 0, organizationIds: [other.site.organizationId] })).body).toEqual({ checked: 0, finished: 0, lost: 0, recorded: 0 });
+    expect((await reconcile({ staleAfterMinutes: 0, organizationIds: [other.site.organizationId] })).body).toEqual({
+      checked: 0,
+      finished: 0,
+      lost: 0,
+      recorded: 0,
+    });
     expect((await rowOf(t, id)).status).toBe('ringing');
     const theirs = await other.site.actor.post('/api/process/vapi', { staleAfterMinutes: 0 });
     expect(theirs.body).toMatchObject({ checked: 1, finished: 1 });
@@ -275,7 +326,13 @@ describe('reconciliation with Vapi (a local fake)', () => {
     const done = await site.actor.post('/api/process/vapi', { staleAfterMinutes: 0 });
     expect(done.body).toMatchObject({ checked: 1, finished: 1, lost: 0 });
     const row = await rowOf(t, placed.body.id);
-    expect(row).toMatchObject({ status: 'ended', outcome: 'hung_up', durationSeconds: 90, costUsd: '0.1234', recordingUrl: 'https://storage.vapi.ai/recording.wav' });
+    expect(row).toMatchObject({
+      status: 'ended',
+      outcome: 'hung_up',
+      durationSeconds: 90,
+      costUsd: '0.1234',
+      recordingUrl: 'https://storage.vapi.ai/recording.wav',
+    });
     expect(row.transcript.map((turn) => turn.role)).toEqual(['assistant', 'user']);
     expect(row.prescreenResultId).toBeTruthy();
     expect(await eventsOf(t, placed.body.id, 'end-of-call-report')).toHaveLength(1);

@@ -37,13 +37,23 @@ const agentBody = (overrides: Record<string, unknown> = {}) => ({
   type: 'SITE_VISIT_SCHEDULING',
   trialId,
   schedule: SCHEDULE,
-  firstMessage: { en: 'Hello, this is Lakeside Clinical Research about booking your screening visit.', es: 'Hola, le llamamos de Lakeside para reservar su visita.' },
+  firstMessage: {
+    en: 'Hello, this is Lakeside Clinical Research about booking your screening visit.',
+    es: 'Hola, le llamamos de Lakeside para reservar su visita.',
+  },
   voicemailMessage: { en: 'Please call us back to book your visit.' },
   ...overrides,
 });
 
 async function newCandidate() {
-  const answer = await site.actor.post('/api/candidates/', { firstName: 'Sam', lastName: 'Visit', phone: `+1312555${String(7000 + ++phoneSeq)}`, timeZone: zoneAtHour(12), consent: { calls: true }, trialIds: [trialId] });
+  const answer = await site.actor.post('/api/candidates/', {
+    firstName: 'Sam',
+    lastName: 'Visit',
+    phone: `+1312555${String(7000 + ++phoneSeq)}`,
+    timeZone: zoneAtHour(12),
+    consent: { calls: true },
+    trialIds: [trialId],
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.id as string;
 }
@@ -68,7 +78,13 @@ async function schedulingCall(candidateId: string) {
 
 const bookingsOf = (candidateId: string) => t.deps.db.select().from(booking).where(eq(booking.candidateId, candidateId));
 const statusOf = async (candidateId: string) => (await t.deps.db.select().from(candidate).where(eq(candidate.id, candidateId)))[0].status;
-const bookingEvents = async (candidateId: string) => (await t.deps.db.select().from(contactEvent).where(and(eq(contactEvent.candidateId, candidateId), eq(contactEvent.kind, 'booking')))).map((event) => event.summary);
+const bookingEvents = async (candidateId: string) =>
+  (
+    await t.deps.db
+      .select()
+      .from(contactEvent)
+      .where(and(eq(contactEvent.candidateId, candidateId), eq(contactEvent.kind, 'booking')))
+  ).map((event) => event.summary);
 
 beforeAll(async () => {
   t = await createTestApp({ VAPI_SERVER_SECRET: SECRET });
@@ -96,7 +112,10 @@ beforeAll(async () => {
       ],
     },
   ];
-  const [form] = await t.deps.db.insert(prescreenForm).values({ organizationId: site.organizationId, trialId, name: 'Asthma form', status: 'published', currentVersion: 1, publishedAt: new Date() }).returning();
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: site.organizationId, trialId, name: 'Asthma form', status: 'published', currentVersion: 1, publishedAt: new Date() })
+    .returning();
   await t.deps.db.insert(prescreenFormVersion).values({ organizationId: site.organizationId, formId: form.id, version: 1, blocks });
   formId = form.id;
 });
@@ -133,7 +152,14 @@ describe('scheduling agent validation', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ type: 'SITE_VISIT_SCHEDULING', trialId, prescreenFormId: null });
     // Stored by site id (names are not unique), our sites first.
-    expect(created.body.schedule).toEqual({ sites: [siteIds['Lakeside Clinic'], siteIds['Downtown Site']], weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], times: ['09:00', '11:00', '14:00'], durationMinutes: 60, daysAhead: 14, minNoticeHours: 24 });
+    expect(created.body.schedule).toEqual({
+      sites: [siteIds['Lakeside Clinic'], siteIds['Downtown Site']],
+      weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+      times: ['09:00', '11:00', '14:00'],
+      durationMinutes: 60,
+      daysAhead: 14,
+      minNoticeHours: 24,
+    });
     const id = created.body.id;
     const badSite = await site.actor.patch(`/api/voice-agents/${id}`, { schedule: { sites: ['Nowhere'] } });
     expect(badSite.status).toBe(400);
@@ -153,7 +179,10 @@ describe('scheduling agent validation', () => {
   });
 
   it("a PRESCREEN agent's schedule stays free-form", async () => {
-    const answer = await site.actor.post('/api/voice-agents/', { ...agentBody({ type: 'PRESCREEN', prescreenFormId: formId, schedule: { note: 'anything', sites: 'not checked' } }), active: false });
+    const answer = await site.actor.post('/api/voice-agents/', {
+      ...agentBody({ type: 'PRESCREEN', prescreenFormId: formId, schedule: { note: 'anything', sites: 'not checked' } }),
+      active: false,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body.schedule).toEqual({ note: 'anything', sites: 'not checked' });
   });
@@ -183,7 +212,15 @@ describe('a scheduling call books the visit', () => {
     expect(detail.transcript.some((turn: { text: string }) => turn.text.startsWith('I can offer these times: Lakeside Clinic'))).toBe(true);
 
     const [visit] = await bookingsOf(firstCandidate);
-    expect(visit).toMatchObject({ id: detail.structuredData.bookingId, siteName: LAKESIDE.name, siteTimeZone: LAKESIDE.timeZone, durationMinutes: 60, status: 'scheduled', trialId, createdByUserId: null });
+    expect(visit).toMatchObject({
+      id: detail.structuredData.bookingId,
+      siteName: LAKESIDE.name,
+      siteTimeZone: LAKESIDE.timeZone,
+      durationMinutes: 60,
+      status: 'scheduled',
+      trialId,
+      createdByUserId: null,
+    });
     // The confirmation SMS went out after the webhook's commit, through the SMS port and its consent rules.
     expect(visit.confirmationSms).toBe('sent');
     expect(visit.startsAt.toISOString()).toBe(firstSlots[0].startsAt.toISOString());
@@ -197,7 +234,12 @@ describe('a scheduling call books the visit', () => {
     const second = await newCandidate();
     await prescreen(second);
     const detail = await schedulingCall(second);
-    expect(detail.structuredData.offeredSlots[0]).toEqual({ siteId: siteIds[LAKESIDE.name], siteName: LAKESIDE.name, localTime: firstSlots[1].localTime, timeZone: LAKESIDE.timeZone });
+    expect(detail.structuredData.offeredSlots[0]).toEqual({
+      siteId: siteIds[LAKESIDE.name],
+      siteName: LAKESIDE.name,
+      localTime: firstSlots[1].localTime,
+      timeZone: LAKESIDE.timeZone,
+    });
     const [visit] = await bookingsOf(second);
     expect(visit.startsAt.toISOString()).toBe(firstSlots[1].startsAt.toISOString());
     expect(await statusOf(second)).toBe('visit_scheduled');
@@ -223,12 +265,23 @@ describe('a scheduling call books the visit', () => {
       const providerCallId = `sim_test_${++phoneSeq}`;
       const [row] = await t.deps.db
         .insert(call)
-        .values({ organizationId: site.organizationId, candidateId: late, voiceAgentId: agentId, type: 'SITE_VISIT_SCHEDULING', status: 'in_progress', provider: 'simulator', providerCallId, structuredData })
+        .values({
+          organizationId: site.organizationId,
+          candidateId: late,
+          voiceAgentId: agentId,
+          type: 'SITE_VISIT_SCHEDULING',
+          status: 'in_progress',
+          provider: 'simulator',
+          providerCallId,
+          structuredData,
+        })
         .returning();
       const answer = await t.app.request('/api/inbound/vapi', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
-        body: JSON.stringify({ message: { type: 'end-of-call-report', call: { id: providerCallId }, endedReason: 'assistant-ended-call', artifact: { messages: [] } } }),
+        body: JSON.stringify({
+          message: { type: 'end-of-call-report', call: { id: providerCallId }, endedReason: 'assistant-ended-call', artifact: { messages: [] } },
+        }),
       });
       expect(answer.status).toBe(200);
       return (await t.deps.db.select().from(call).where(eq(call.id, row.id)))[0];
@@ -237,11 +290,17 @@ describe('a scheduling call books the visit', () => {
     const raced = await endOfCall({ offeredSlots: [taken], metadata: { booking: { siteName: taken.siteName, localTime: taken.localTime } } });
     expect(raced).toMatchObject({ status: 'ended', outcome: 'completed' });
     expect(raced.structuredData.bookingError).toBe('slot_taken');
-    const invented = await endOfCall({ offeredSlots: [taken], metadata: { booking: JSON.stringify({ siteName: LAKESIDE.name, localTime: '2099-01-01T09:00' }) } });
+    const invented = await endOfCall({
+      offeredSlots: [taken],
+      metadata: { booking: JSON.stringify({ siteName: LAKESIDE.name, localTime: '2099-01-01T09:00' }) },
+    });
     expect(invented.structuredData.bookingError).toBe('not_offered');
     expect(await bookingsOf(late)).toEqual([]);
     expect(await statusOf(late)).toBe('prescreen_passed');
-    expect((await bookingEvents(late)).sort()).toEqual(['Visit not booked: that time was just taken', 'Visit not booked: the time chosen was not one the call offered']);
+    expect((await bookingEvents(late)).sort()).toEqual([
+      'Visit not booked: that time was just taken',
+      'Visit not booked: the time chosen was not one the call offered',
+    ]);
     // The first candidate's visit is untouched.
     expect(await bookingsOf(firstCandidate)).toHaveLength(1);
   });

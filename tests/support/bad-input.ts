@@ -101,7 +101,6 @@ export function baseline(doc: OpenApiDocument, raw: Schema | undefined, depth = 
       return false;
     case 'array':
       return schema.minItems ? Array.from({ length: schema.minItems }, () => baseline(doc, schema.items, depth + 1)) : [];
-    case 'object':
     default: {
       if (!schema.properties) return typeOf(schema) === 'object' ? {} : 'Fuzz value';
       const value: Record<string, unknown> = {};
@@ -112,7 +111,11 @@ export function baseline(doc: OpenApiDocument, raw: Schema | undefined, depth = 
 }
 
 /** encodeURIComponent, with lone surrogates (which URLs cannot carry) sent as %ED%A0%BD, the bytes a careless client would send. */
-const encodeText = (value: string) => value.split(/([\ud800-\udfff])/).map((part) => (/^[\ud800-\udfff]$/.test(part) ? '%ED%A0%BD' : encodeURIComponent(part))).join('');
+const encodeText = (value: string) =>
+  value
+    .split(/([\ud800-\udfff])/)
+    .map((part) => (/^[\ud800-\udfff]$/.test(part) ? '%ED%A0%BD' : encodeURIComponent(part)))
+    .join('');
 const encodeQuery = (entries: Array<[string, string]>) => entries.map(([key, value]) => `${encodeText(key)}=${encodeText(value)}`).join('&');
 
 /** Path parameter values: malformed and foreign ids, NUL, huge, unicode, broken escapes (already encoded). */
@@ -140,8 +143,7 @@ export function badRequestsFor(doc: OpenApiDocument, method: string, path: strin
   const bodySchema = resolve(doc, bodyEntry?.[1].schema);
   const isForm = mediaType === 'application/x-www-form-urlencoded';
 
-  const fillPath = (values: Record<string, string> = {}) =>
-    path.replace(/\{(\w+)\}/g, (_, param: string) => values[param] ?? NIL_LIKE_UUID);
+  const fillPath = (values: Record<string, string> = {}) => path.replace(/\{(\w+)\}/g, (_, param: string) => values[param] ?? NIL_LIKE_UUID);
   const baseQuery: Array<[string, string]> = queryParams.filter((param) => param.required).map((param) => [param.name, String(baseline(doc, param.schema))]);
   const url = (pathValues: Record<string, string> = {}, query: Array<[string, string]> = baseQuery, rawQuery?: string) => {
     const search = rawQuery ?? encodeQuery(query);
@@ -151,7 +153,8 @@ export function badRequestsFor(doc: OpenApiDocument, method: string, path: strin
   const encode = (value: unknown) => {
     if (isForm) {
       const form = new URLSearchParams();
-      for (const [key, item] of Object.entries((value ?? {}) as Record<string, unknown>)) form.append(key, typeof item === 'string' ? item : JSON.stringify(item));
+      for (const [key, item] of Object.entries((value ?? {}) as Record<string, unknown>))
+        form.append(key, typeof item === 'string' ? item : JSON.stringify(item));
       return form.toString();
     }
     return JSON.stringify(value);
@@ -179,7 +182,8 @@ export function badRequestsFor(doc: OpenApiDocument, method: string, path: strin
   // Query parameters: each declared one bad in turn, repeated, plus an undeclared one.
   for (const param of queryParams) {
     const others = baseQuery.filter(([key]) => key !== param.name);
-    for (const [label, value] of STRING_VALUES) add(`query ${param.name}: ${label}`, { url: url({}, [...others, [param.name, String(value)]]), ...withBody(baseBody) });
+    for (const [label, value] of STRING_VALUES)
+      add(`query ${param.name}: ${label}`, { url: url({}, [...others, [param.name, String(value)]]), ...withBody(baseBody) });
     add(`query ${param.name}: repeated`, { url: url({}, [...others, [param.name, 'not-a-uuid'], [param.name, NIL_LIKE_UUID]]), ...withBody(baseBody) });
     add(`query ${param.name}: JSON array text`, { url: url({}, [...others, [param.name, '["not-a-uuid",1,null]']]), ...withBody(baseBody) });
   }
@@ -201,7 +205,11 @@ export function badRequestsFor(doc: OpenApiDocument, method: string, path: strin
       if (typeOf(inner) === 'object' && inner.properties && !isForm) {
         const innerBase = (baseline(doc, inner) ?? {}) as Record<string, unknown>;
         for (const innerField of Object.keys(inner.properties).slice(0, 12)) {
-          for (const [label, value] of [['NUL byte', NUL], ['number', 12345], ['malformed id', 'not-a-uuid']] as Array<[string, unknown]>) {
+          for (const [label, value] of [
+            ['NUL byte', NUL],
+            ['number', 12345],
+            ['malformed id', 'not-a-uuid'],
+          ] as Array<[string, unknown]>) {
             const nested = { ...innerBase, [innerField]: value };
             add(`body ${field}.${innerField}: ${label}`, { body: encode({ ...base, [field]: typeOf(resolved) === 'array' ? [nested] : nested }) });
           }
@@ -226,7 +234,13 @@ export function badRequestsFor(doc: OpenApiDocument, method: string, path: strin
       add(`body: ${label}`, { body: text, headers: { 'content-type': 'application/json' } });
     }
     // Wrong content types with the baseline body.
-    for (const type of ['text/plain', isForm ? 'application/json' : 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'application/xml', 'application/json; charset=utf-16']) {
+    for (const type of [
+      'text/plain',
+      isForm ? 'application/json' : 'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=xyz',
+      'application/xml',
+      'application/json; charset=utf-16',
+    ]) {
       add(`content type ${type}`, { body: isForm ? JSON.stringify(baseBody) : encode(baseBody), headers: { 'content-type': type } });
     }
     add('no content type', { body: encode(baseBody), headers: {} });

@@ -56,7 +56,12 @@ export function ageRuleFromNonAgeNumber(criterion: DraftCriterion): boolean {
   return false;
 }
 
-const words = (text: string) => squash(text).toLowerCase().replace(/[^a-z0-9 ]+/g, ' ').split(/\s+/).filter(Boolean);
+const words = (text: string) =>
+  squash(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** A question that copies its criterion: the criterion's words (at least 6 of them, in order) inside the wording. */
 export function isVerbatim(question: Question, criterionTexts: string[]): boolean {

@@ -11,7 +11,10 @@ export interface FakeLlmRequest {
  * `{ choices: [{ message: { content } }] }`, the content made by `reply` from the request's messages. `reply`
  * may also return a number (that HTTP status, no body) or `{ delayMs, content }`.
  */
-export async function startFakeLlm(options: { apiKey: string; reply: (request: { model: string; criteria: Array<{ index: number; kind: string; text: string }> }) => string | number | { delayMs: number; content: string } }) {
+export async function startFakeLlm(options: {
+  apiKey: string;
+  reply: (request: { model: string; criteria: Array<{ index: number; kind: string; text: string }> }) => string | number | { delayMs: number; content: string };
+}) {
   const received: FakeLlmRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -30,7 +33,14 @@ export async function startFakeLlm(options: { apiKey: string; reply: (request: {
       if (typeof result === 'number') return answer(result);
       const { delayMs, content } = typeof result === 'string' ? { delayMs: 0, content: result } : result;
       setTimeout(() => {
-        if (!res.destroyed) answer(200, { id: 'chatcmpl-fake', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 900, completion_tokens: 100, total_tokens: 1000 } });
+        if (!res.destroyed)
+          answer(200, {
+            id: 'chatcmpl-fake',
+            object: 'chat.completion',
+            model: body.model,
+            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 900, completion_tokens: 100, total_tokens: 1000 },
+          });
       }, delayMs);
     });
   });
@@ -39,6 +49,10 @@ export async function startFakeLlm(options: { apiKey: string; reply: (request: {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     received,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -32,12 +32,18 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
       const url = new URL(req.url ?? '/', 'http://fake-twilio');
       const numbers = /^\/2010-04-01\/Accounts\/([^/]+)\/IncomingPhoneNumbers\.json$/.exec(url.pathname);
       if (req.method === 'GET' && numbers) {
-        if (req.headers.authorization !== expectedAuth || numbers[1] !== options.accountSid) return answer(401, { code: 20003, message: 'Authenticate', status: 401 });
+        if (req.headers.authorization !== expectedAuth || numbers[1] !== options.accountSid)
+          return answer(401, { code: 20003, message: 'Authenticate', status: 401 });
         const wanted = url.searchParams.get('PhoneNumber');
         if (wanted) numberLookups.push(wanted);
         const list = [...incomingNumbers].filter((number) => !wanted || number === wanted);
         return answer(200, {
-          incoming_phone_numbers: list.map((number) => ({ sid: `PN${Buffer.from(number).toString('hex').padEnd(32, '0').slice(0, 32)}`, account_sid: options.accountSid, phone_number: number, friendly_name: number })),
+          incoming_phone_numbers: list.map((number) => ({
+            sid: `PN${Buffer.from(number).toString('hex').padEnd(32, '0').slice(0, 32)}`,
+            account_sid: options.accountSid,
+            phone_number: number,
+            friendly_name: number,
+          })),
           page: 0,
           page_size: 50,
           next_page_uri: null,
@@ -49,11 +55,14 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
       if (req.headers.authorization !== expected || match[1] !== options.accountSid) {
         return answer(401, { code: 20003, message: 'Authenticate', status: 401 });
       }
-      if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) return answer(400, { code: 20001, message: 'Bad content type', status: 400 });
+      if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded'))
+        return answer(400, { code: 20001, message: 'Bad content type', status: 400 });
       const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       received.push({ accountSid: match[1], params });
-      if (!params.To || !/^\+\d{8,15}$/.test(params.To)) return answer(400, { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 });
-      if (!params.From && !params.MessagingServiceSid) return answer(400, { code: 21603, message: "A 'From' or 'MessagingServiceSid' parameter is required", status: 400 });
+      if (!params.To || !/^\+\d{8,15}$/.test(params.To))
+        return answer(400, { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 });
+      if (!params.From && !params.MessagingServiceSid)
+        return answer(400, { code: 21603, message: "A 'From' or 'MessagingServiceSid' parameter is required", status: 400 });
       if (!params.Body) return answer(400, { code: 21602, message: 'Message body is required.', status: 400 });
       if (optedOut.has(params.To)) return answer(400, { code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 });
       const sid = `SM${randomBytes(16).toString('hex')}`;

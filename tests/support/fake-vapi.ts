@@ -28,7 +28,12 @@ export async function startFakeVapi(options: { apiKey: string; phoneNumbers?: st
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.headers.authorization !== `Bearer ${options.apiKey}`) return answer(401, { message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.', error: 'Unauthorized', statusCode: 401 });
+      if (req.headers.authorization !== `Bearer ${options.apiKey}`)
+        return answer(401, {
+          message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
+          error: 'Unauthorized',
+          statusCode: 401,
+        });
       const text = Buffer.concat(chunks).toString('utf8');
       let body: any = null;
       if (text) {
@@ -41,17 +46,27 @@ export async function startFakeVapi(options: { apiKey: string; phoneNumbers?: st
       const path = req.url ?? '';
       received.push({ method: req.method ?? '', path, body });
       if (req.method === 'GET' && (path === '/phone-number' || path.startsWith('/phone-number?'))) {
-        return answer(200, [...phoneNumbers].map((number) => ({ id: `pn_${number.slice(1)}`, orgId: 'org_fake', number, provider: 'twilio', createdAt: new Date().toISOString() })));
+        return answer(
+          200,
+          [...phoneNumbers].map((number) => ({
+            id: `pn_${number.slice(1)}`,
+            orgId: 'org_fake',
+            number,
+            provider: 'twilio',
+            createdAt: new Date().toISOString(),
+          })),
+        );
       }
       if (req.method === 'POST' && path === '/assistant') {
-        if (!body?.name || !body?.server?.url || !Array.isArray(body?.model?.tools)) return answer(400, { message: ['name, server.url and model.tools are required'], error: 'Bad Request', statusCode: 400 });
+        if (!body?.name || !body?.server?.url || !Array.isArray(body?.model?.tools))
+          return answer(400, { message: ['name, server.url and model.tools are required'], error: 'Bad Request', statusCode: 400 });
         const id = `asst_${randomBytes(6).toString('hex')}`;
         assistants.set(id, body);
         return answer(201, { id, orgId: 'org_fake', ...body });
       }
       const assistantMatch = /^\/assistant\/([^/]+)$/.exec(path);
       if (req.method === 'PATCH' && assistantMatch) {
-        if (!assistants.has(assistantMatch[1])) return answer(404, { message: 'Couldn\'t Find Assistant', error: 'Not Found', statusCode: 404 });
+        if (!assistants.has(assistantMatch[1])) return answer(404, { message: "Couldn't Find Assistant", error: 'Not Found', statusCode: 404 });
         assistants.set(assistantMatch[1], { ...assistants.get(assistantMatch[1]), ...body });
         return answer(200, { id: assistantMatch[1], ...assistants.get(assistantMatch[1]) });
       }
@@ -59,7 +74,8 @@ export async function startFakeVapi(options: { apiKey: string; phoneNumbers?: st
         // Inbound calls carried by Twilio (phone call provider bypass): the customer is optional (withheld numbers).
         const bypass = body?.phoneCallProviderBypassEnabled === true;
         const customerOk = /^\+\d{8,15}$/.test(body?.customer?.number ?? '') || (bypass && body?.customer === undefined);
-        if (!body?.assistantId || !body?.phoneNumberId || !customerOk) return answer(400, { message: ['assistantId, phoneNumberId and customer.number are required'], error: 'Bad Request', statusCode: 400 });
+        if (!body?.assistantId || !body?.phoneNumberId || !customerOk)
+          return answer(400, { message: ['assistantId, phoneNumberId and customer.number are required'], error: 'Bad Request', statusCode: 400 });
         const id = `call_${randomBytes(6).toString('hex')}`;
         const created = {
           id,

@@ -7,6 +7,9 @@ import type { TestApp } from './test-app';
  * rules go through POST /api/phone-numbers (phone-numbers.int.test.ts).
  */
 export async function assignTestNumber(t: TestApp, organizationId: string, number: string, values: Partial<typeof phoneNumber.$inferInsert> = {}) {
-  const [row] = await t.deps.db.insert(phoneNumber).values({ organizationId, number, provider: 'simulator', purpose: 'voice', ...values }).returning();
+  const [row] = await t.deps.db
+    .insert(phoneNumber)
+    .values({ organizationId, number, provider: 'simulator', purpose: 'voice', ...values })
+    .returning();
   return row;
 }

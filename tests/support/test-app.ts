@@ -55,7 +55,12 @@ export class Actor {
   delete = <T = any>(path: string) => this.request<T>('DELETE', path);
 
   private keepCookies(headers: Headers) {
-    const jar = new Map(this.cookie.split('; ').filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]));
+    const jar = new Map(
+      this.cookie
+        .split('; ')
+        .filter(Boolean)
+        .map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]),
+    );
     for (const line of headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, value] = pair.split(/=(.*)/s);

@@ -27,8 +27,15 @@ describe('the next calling time across time zones', () => {
 
   it("narrows to the agent's hours, never wider than the legal window", () => {
     const at = new Date('2026-03-10T15:30:00Z'); // 11:30 New York
-    expect(local(nextCallingTime(at, 'America/New_York', { callingHoursStart: '13:00', callingHoursEnd: '17:00' }), 'America/New_York')).toBe('2026-03-10T13:00');
-    expect(local(nextCallingTime(new Date('2026-03-10T11:00:00Z'), 'America/New_York', { callingHoursStart: '06:00', callingHoursEnd: '23:00' }), 'America/New_York')).toBe('2026-03-10T08:00');
+    expect(local(nextCallingTime(at, 'America/New_York', { callingHoursStart: '13:00', callingHoursEnd: '17:00' }), 'America/New_York')).toBe(
+      '2026-03-10T13:00',
+    );
+    expect(
+      local(
+        nextCallingTime(new Date('2026-03-10T11:00:00Z'), 'America/New_York', { callingHoursStart: '06:00', callingHoursEnd: '23:00' }),
+        'America/New_York',
+      ),
+    ).toBe('2026-03-10T08:00');
   });
 
   it('crosses a daylight-saving change at the right wall-clock hour', () => {

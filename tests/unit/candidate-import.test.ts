@@ -31,7 +31,10 @@ describe('parseCsv', () => {
   it('reads quoted fields, a BOM and blank lines', () => {
     const parsed = parseCsv('\uFEFFFirst Name,Notes\r\n"Ada","likes ""tea"", coffee"\r\n\r\nBob,\r\n');
     expect(parsed.columns).toEqual(['First Name', 'Notes']);
-    expect(parsed.rows).toEqual([{ 'First Name': 'Ada', Notes: 'likes "tea", coffee' }, { 'First Name': 'Bob', Notes: '' }]);
+    expect(parsed.rows).toEqual([
+      { 'First Name': 'Ada', Notes: 'likes "tea", coffee' },
+      { 'First Name': 'Bob', Notes: '' },
+    ]);
   });
   it('names the line of an unterminated quote', () => {
     expect(() => parseCsv('a,b\n1,2\n"3,4\n')).toThrow(/line 3/);
@@ -40,8 +43,17 @@ describe('parseCsv', () => {
 
 describe('validateRow', () => {
   it('normalizes phone, email, date and sex', () => {
-    const result = validateRow(mapRow({ N: 'Hopper, Grace', P: '(212) 555-0102', E: 'G@X.TEST', D: '12/9/1976', S: 'F' }, { N: 'fullName', P: 'phone', E: 'email', D: 'dateOfBirth', S: 'sex' }), 'US');
-    expect(result).toMatchObject({ ok: true, values: { firstName: 'Grace', lastName: 'Hopper', phone: '+12125550102', email: 'g@x.test', dateOfBirth: '1976-12-09', sex: 'female' } });
+    const result = validateRow(
+      mapRow(
+        { N: 'Hopper, Grace', P: '(212) 555-0102', E: 'G@X.TEST', D: '12/9/1976', S: 'F' },
+        { N: 'fullName', P: 'phone', E: 'email', D: 'dateOfBirth', S: 'sex' },
+      ),
+      'US',
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      values: { firstName: 'Grace', lastName: 'Hopper', phone: '+12125550102', email: 'g@x.test', dateOfBirth: '1976-12-09', sex: 'female' },
+    });
   });
   it('reports each bad field', () => {
     const result = validateRow({ firstName: '', phone: '123', dateOfBirth: '1990-13-01', sex: 'sometimes' }, 'US');
@@ -65,5 +77,6 @@ describe('status and do-not-contact stay consistent', () => {
     [{ status: 'do_not_contact', doNotContact: true }, { status: 'contacted' }, { status: 'contacted', doNotContact: false }],
     [{ status: 'new', doNotContact: false }, { status: 'do_not_contact' }, { status: 'do_not_contact', doNotContact: true }],
   ] as const)('%o + %o -> %o', (current, input, expected) => expect(resolveStatusAndFlag(current, input)).toEqual(expected));
-  it('refuses a contradiction', () => expect(() => resolveStatusAndFlag({ status: 'new', doNotContact: false }, { status: 'enrolled', doNotContact: true })).toThrow());
+  it('refuses a contradiction', () =>
+    expect(() => resolveStatusAndFlag({ status: 'new', doNotContact: false }, { status: 'enrolled', doNotContact: true })).toThrow());
 });

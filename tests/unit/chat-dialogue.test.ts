@@ -12,7 +12,13 @@ import {
   type Turn,
 } from '../../src/server/features/chat/dialogue';
 
-const q = (id: string, type: StudyBlock['questions'][number]['type'], en: string, es: string | undefined, extra: Partial<StudyBlock['questions'][number]> = {}) => ({
+const q = (
+  id: string,
+  type: StudyBlock['questions'][number]['type'],
+  en: string,
+  es: string | undefined,
+  extra: Partial<StudyBlock['questions'][number]> = {},
+) => ({
   id,
   type,
   wording: { phone: { en }, chat: { en, ...(es ? { es } : {}) } },
@@ -52,7 +58,10 @@ const blocks: StudyBlock[] = [
 
 const ctx = (overrides: Partial<DialogueContext['agent']> = {}): DialogueContext => ({
   agent: {
-    greeting: { en: 'Hi! I can tell you whether our asthma study might suit you.', es: '¡Hola! Le puedo decir si nuestro estudio de asma podría ser para usted.' },
+    greeting: {
+      en: 'Hi! I can tell you whether our asthma study might suit you.',
+      es: '¡Hola! Le puedo decir si nuestro estudio de asma podría ser para usted.',
+    },
     closingMessage: { en: 'Thank you for your answers!', es: '¡Gracias por sus respuestas!' },
     languages: ['en', 'es'],
     requirePhoneVerification: true,
@@ -60,7 +69,12 @@ const ctx = (overrides: Partial<DialogueContext['agent']> = {}): DialogueContext
     ...overrides,
   },
   blocks,
-  study: { title: 'Asthma inhaler study', summary: 'A 12-week study of a new inhaler.', conditions: ['Asthma'], sites: [{ name: 'Downtown Clinic', city: 'Chicago', region: 'IL' }] },
+  study: {
+    title: 'Asthma inhaler study',
+    summary: 'A 12-week study of a new inhaler.',
+    conditions: ['Asthma'],
+    sites: [{ name: 'Downtown Clinic', city: 'Chicago', region: 'IL' }],
+  },
   today: '2025-06-15',
 });
 
@@ -161,7 +175,16 @@ describe('the dialogue, in English', () => {
   });
 
   it('never gives medical advice, answers study questions, and asks the question again', () => {
-    const { state, transcript } = play(ctx(), ['Maria', 'yes', '2125550199', '123456', 'Should I stop my medication?', 'What is this study about?', 'Where is it?', 'yes']);
+    const { state, transcript } = play(ctx(), [
+      'Maria',
+      'yes',
+      '2125550199',
+      '123456',
+      'Should I stop my medication?',
+      'What is this study about?',
+      'Where is it?',
+      'yes',
+    ]);
     expect(transcript.some((text) => /cannot give medical advice.*doctor/.test(text))).toBe(true);
     expect(transcript).toContain('This study: Asthma inhaler study. A 12-week study of a new inhaler. It is about: Asthma.');
     expect(transcript).toContain('The study takes place at: Downtown Clinic (Chicago, IL).');
@@ -180,7 +203,10 @@ describe('the dialogue, in English', () => {
 
   it('closing: the next step follows the outcome and the agent', () => {
     const done = { ...play(ctx(), []).state, phase: 'done' as const, ended: 'completed' as const };
-    expect(closing(ctx(), done, 'PASS').map((reply) => reply.text)).toEqual(['Thank you for your answers!', 'A member of the study team will call you back soon.']);
+    expect(closing(ctx(), done, 'PASS').map((reply) => reply.text)).toEqual([
+      'Thank you for your answers!',
+      'A member of the study team will call you back soon.',
+    ]);
     expect(closing(ctx({ nextStep: 'visit' }), done, 'POTENTIAL')[1].text).toMatch(/screening visit/);
     expect(closing(ctx({ nextStep: 'book_call' }), done, 'PASS')[1].text).toMatch(/book a call/);
     expect(closing(ctx({ nextStep: 'none' }), done, 'PASS')).toHaveLength(1);
@@ -193,7 +219,20 @@ describe('the dialogue, in Spanish', () => {
   it('runs in Spanish with chat wording, falling back to English when a translation is missing', () => {
     const { state, transcript, finished } = play(
       ctx(),
-      ['Me llamo Ana', 'sí', '2125550199', '123456', 'claro', 'tengo 54 años', '15 de marzo de 1970', 'desde marzo de 2019', '2 o 3 veces por semana', 'Nunca', 'ninguna', 'no'],
+      [
+        'Me llamo Ana',
+        'sí',
+        '2125550199',
+        '123456',
+        'claro',
+        'tengo 54 años',
+        '15 de marzo de 1970',
+        'desde marzo de 2019',
+        '2 o 3 veces por semana',
+        'Nunca',
+        'ninguna',
+        'no',
+      ],
       'es',
     );
     expect(transcript[0]).toMatch(/^¡Hola!/);

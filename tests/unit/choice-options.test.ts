@@ -34,6 +34,11 @@ describe('trials as Combobox options', () => {
   it('shows the public title, with the NCT id and status in words below; both titles and the id are searchable', () => {
     const option = trialOption({ id: 't1', title: 'A Randomized Phase 3 Trial', publicTitle: 'Asthma study', nctId: 'NCT01234567', status: 'recruiting' });
     expect(option).toEqual({ value: 't1', label: 'Asthma study', description: 'NCT01234567 · Recruiting', keywords: 'NCT01234567 A Randomized Phase 3 Trial' });
-    expect(trialOption({ id: 't2', title: 'Draft trial', publicTitle: null, nctId: null, status: 'draft' })).toEqual({ value: 't2', label: 'Draft trial', description: 'Draft', keywords: '' });
+    expect(trialOption({ id: 't2', title: 'Draft trial', publicTitle: null, nctId: null, status: 'draft' })).toEqual({
+      value: 't2',
+      label: 'Draft trial',
+      description: 'Draft',
+      keywords: '',
+    });
   });
 });

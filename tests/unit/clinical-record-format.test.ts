@@ -19,7 +19,7 @@ describe('the words a note fact was read from', () => {
     expect(noteEvidence(note, spanOf(note, 'albuterol'))).toEqual({ before: 'Meds: ', mention: 'albuterol', after: ' as needed' });
   });
 
-  it('keeps the first sentence from the start of the note, past an abbreviation\'s stop', () => {
+  it("keeps the first sentence from the start of the note, past an abbreviation's stop", () => {
     expect(noteEvidence(note, spanOf(note, 'Referral'))).toEqual({ before: '', mention: 'Referral', after: ' from Dr. Lee.' });
     expect(noteEvidence(note, spanOf(note, 'Lee'))).toEqual({ before: 'Referral from Dr. ', mention: 'Lee', after: '.' });
   });
@@ -54,7 +54,11 @@ const fact = (patch: Partial<CandidateFact>): CandidateFact => ({
 
 describe('facts in the table', () => {
   it('groups by kind in reading order and leaves out empty groups', () => {
-    const groups = groupFacts([fact({ kind: 'age', name: 'age', value: 58 }), fact({ kind: 'condition', name: 'asthma' }), fact({ kind: 'smoking', name: 'smoking' })]);
+    const groups = groupFacts([
+      fact({ kind: 'age', name: 'age', value: 58 }),
+      fact({ kind: 'condition', name: 'asthma' }),
+      fact({ kind: 'smoking', name: 'smoking' }),
+    ]);
     expect(groups.map((group) => [group.title, group.facts.map((item) => item.name)])).toEqual([
       ['Conditions', ['asthma']],
       ['Other', ['age', 'smoking']],
@@ -72,6 +76,9 @@ describe('facts in the table', () => {
   it('reads a day as that calendar day, and orders notes newest first', () => {
     expect(formatDay('2015-06-01')).toContain('2015');
     expect(formatDay(null)).toBe('—');
-    expect(newestFirst([{ createdAt: '2025-01-01T00:00:00Z' }, { createdAt: '2025-03-01T00:00:00Z' }]).map((note) => note.createdAt)).toEqual(['2025-03-01T00:00:00Z', '2025-01-01T00:00:00Z']);
+    expect(newestFirst([{ createdAt: '2025-01-01T00:00:00Z' }, { createdAt: '2025-03-01T00:00:00Z' }]).map((note) => note.createdAt)).toEqual([
+      '2025-03-01T00:00:00Z',
+      '2025-01-01T00:00:00Z',
+    ]);
   });
 });

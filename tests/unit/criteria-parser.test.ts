@@ -31,7 +31,9 @@ describe('splitting eligibility text', () => {
   });
 
   it('splits a nested list into one criterion per child carrying its parent as context; wrapped lines joined', () => {
-    const items = splitCriteria('Inclusion Criteria:\n\n1. Diagnosed with one of the following:\n\n   * cervical spondylosis;\n   * disc herniation\n2. Willing to\n   return for visits\n\nExclusion Criteria:\n\n* Any of the following ocular conditions:\n  * glaucoma\n  * cataract');
+    const items = splitCriteria(
+      'Inclusion Criteria:\n\n1. Diagnosed with one of the following:\n\n   * cervical spondylosis;\n   * disc herniation\n2. Willing to\n   return for visits\n\nExclusion Criteria:\n\n* Any of the following ocular conditions:\n  * glaucoma\n  * cataract',
+    );
     expect(items).toEqual([
       // Alternatives in an inclusion: split, but none is required by itself.
       { kind: 'inclusion', text: 'Diagnosed with one of the following: cervical spondylosis;', alternative: true },
@@ -101,22 +103,40 @@ describe('rules from text', () => {
   const rule = (kind: 'inclusion' | 'exclusion', text: string) => bare(readTextRule(kind, text));
 
   it('reads clinical scores, trailing comparators and more site-judgement phrasings (issue 10)', () => {
-    expect(rule('inclusion', 'Montreal Cognitive Assessement test (MOCA) ≥ 22;').rule).toMatchObject({ type: 'lab', measure: 'MoCA score', comparator: '>=', value: 22 });
+    expect(rule('inclusion', 'Montreal Cognitive Assessement test (MOCA) ≥ 22;').rule).toMatchObject({
+      type: 'lab',
+      measure: 'MoCA score',
+      comparator: '>=',
+      value: 22,
+    });
     expect(rule('exclusion', 'ASA ≥ 4').rule).toMatchObject({ type: 'lab', measure: 'ASA physical status', comparator: '<', value: 4 });
     // "ASA" with a dose is aspirin, not the anaesthesia class.
     expect(rule('exclusion', 'Taking ASA > 325 mg per day').rule?.type).not.toBe('lab');
     expect(rule('exclusion', 'BMI of 30.0 kg/m2 or more.').rule).toMatchObject({ type: 'lab', measure: 'BMI', comparator: '<', value: 30, unit: 'kg/m2' });
-    expect(rule('inclusion', 'Age greater than to or equal 18 years at the time of signing informed consent').rule).toMatchObject({ type: 'age', minYears: 18, maxYears: null });
+    expect(rule('inclusion', 'Age greater than to or equal 18 years at the time of signing informed consent').rule).toMatchObject({
+      type: 'age',
+      minYears: 18,
+      maxYears: null,
+    });
     expect(rule('inclusion', 'Have a predicted life expectancy of >12 weeks').rule).toMatchObject({ type: 'site_judgement', reason: 'investigator_judgement' });
-    expect(rule('inclusion', 'Be likely to return for all follow-up visits; and').rule).toMatchObject({ type: 'site_judgement', reason: 'protocol_compliance' });
+    expect(rule('inclusion', 'Be likely to return for all follow-up visits; and').rule).toMatchObject({
+      type: 'site_judgement',
+      reason: 'protocol_compliance',
+    });
     expect(rule('inclusion', 'Volunteered to participate in the study,').rule).toMatchObject({ type: 'site_judgement', reason: 'consent_capacity' });
     expect(rule('exclusion', 'Severe cardiopulmonary disease as defined by the protocol').rule).toMatchObject({ type: 'site_judgement', reason: 'protocol' });
     // An exception is never part of the rule.
-    const malignancy = rule('exclusion', 'History of another primary malignancy except for: - Malignancy treated with curative intent - Adequately treated non-melanoma skin cancer').rule;
+    const malignancy = rule(
+      'exclusion',
+      'History of another primary malignancy except for: - Malignancy treated with curative intent - Adequately treated non-melanoma skin cancer',
+    ).rule;
     expect(JSON.stringify(malignancy)).not.toContain('skin cancer');
     // A disc's height is not the person's; a duration is not a recent window (the 2026-11-23 hand-check).
     expect(rule('exclusion', 'Loss of disc height significantly (> 60%) compared with the adjacent higher level').rule?.type).not.toBe('lab');
-    const herniation = rule('inclusion', 'presence of posterolateral disc herniation of more than 3 months of evolution diagnosed by magnetic resonance imaging').rule;
+    const herniation = rule(
+      'inclusion',
+      'presence of posterolateral disc herniation of more than 3 months of evolution diagnosed by magnetic resonance imaging',
+    ).rule;
     expect(herniation && 'within' in herniation ? herniation.within : undefined).toBeUndefined();
   });
 
@@ -156,21 +176,46 @@ describe('rules from text', () => {
       needsReview: false,
     });
     expect(rule('inclusion', 'BMI ≥ 30')).toEqual({ rule: { type: 'lab', measure: 'BMI', comparator: '>=', value: 30, unit: 'kg/m2' }, needsReview: false });
-    expect(rule('exclusion', 'eGFR < 45 mL/min')).toEqual({ rule: { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' }, needsReview: false });
+    expect(rule('exclusion', 'eGFR < 45 mL/min')).toEqual({
+      rule: { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' },
+      needsReview: false,
+    });
     expect(rule('inclusion', 'HbA1c ≥ 7.0%')).toEqual({ rule: { type: 'lab', measure: 'HbA1c', comparator: '>=', value: 7, unit: '%' }, needsReview: false });
     // Relative to the upper limit of normal: never an absolute number.
-    expect(rule('exclusion', 'ALT > 3 x ULN')).toEqual({ rule: { type: 'lab', measure: 'ALT', comparator: '<=', value: 3, relativeTo: 'ULN' }, needsReview: false });
+    expect(rule('exclusion', 'ALT > 3 x ULN')).toEqual({
+      rule: { type: 'lab', measure: 'ALT', comparator: '<=', value: 3, relativeTo: 'ULN' },
+      needsReview: false,
+    });
     expect(rule('exclusion', 'Platelet count < 50,000').rule).toMatchObject({ measure: 'platelets', comparator: '>=', value: 50, unit: '10^9/L' });
   });
 
   it('keeps both bounds of compound thresholds and normalises units', () => {
-    expect(rule('inclusion', 'BMI >= 18.5 and <= 32 kg/m2').rule).toEqual({ type: 'lab', measure: 'BMI', comparator: 'between', value: 18.5, upperValue: 32, unit: 'kg/m2' });
+    expect(rule('inclusion', 'BMI >= 18.5 and <= 32 kg/m2').rule).toEqual({
+      type: 'lab',
+      measure: 'BMI',
+      comparator: 'between',
+      value: 18.5,
+      upperValue: 32,
+      unit: 'kg/m2',
+    });
     expect(rule('exclusion', 'HbA1c > 64 mmol/mol').rule).toEqual({ type: 'lab', measure: 'HbA1c', comparator: '<=', value: 8, unit: '%' });
     expect(rule('exclusion', 'Weight > 220 lb').rule).toMatchObject({ measure: 'weight', comparator: '<=', unit: 'kg' });
     expect(rule('exclusion', 'ANC < 1500/mm3').rule).toEqual({ type: 'lab', measure: 'ANC', comparator: '>=', value: 1.5, unit: '10^9/L' });
     expect(rule('exclusion', 'Hemoglobin < 9 g/dL').rule).toEqual({ type: 'lab', measure: 'hemoglobin', comparator: '>=', value: 9, unit: 'g/dL' });
-    expect(rule('exclusion', 'Systolic blood pressure > 160 mmHg').rule).toEqual({ type: 'lab', measure: 'systolic blood pressure', comparator: '<=', value: 160, unit: 'mmHg' });
-    expect(rule('exclusion', 'AST or ALT > 2.5 times the upper limit of normal (ULN)').rule).toEqual({ type: 'lab', measure: 'ALT/AST', comparator: '<=', value: 2.5, relativeTo: 'ULN' });
+    expect(rule('exclusion', 'Systolic blood pressure > 160 mmHg').rule).toEqual({
+      type: 'lab',
+      measure: 'systolic blood pressure',
+      comparator: '<=',
+      value: 160,
+      unit: 'mmHg',
+    });
+    expect(rule('exclusion', 'AST or ALT > 2.5 times the upper limit of normal (ULN)').rule).toEqual({
+      type: 'lab',
+      measure: 'ALT/AST',
+      comparator: '<=',
+      value: 2.5,
+      relativeTo: 'ULN',
+    });
   });
 
   it('reads conditions and medicines as vocabulary concepts, with history and time windows', () => {
@@ -181,7 +226,11 @@ describe('rules from text', () => {
     expect(t2dm).toMatchObject({ type: 'condition', present: true, concepts: [{ name: 'type 2 diabetes', icd10: 'E11' }] });
     // The same concept however the trial writes it.
     expect((written as { concepts: Array<{ id: string }> }).concepts[0].id).toBe((t2dm as { concepts: Array<{ id: string }> }).concepts[0].id);
-    expect(readTextRule('exclusion', 'Use of systemic corticosteroids within 4 weeks prior to screening').rule).toMatchObject({ type: 'medication', taking: false, within: { value: 4, unit: 'weeks' } });
+    expect(readTextRule('exclusion', 'Use of systemic corticosteroids within 4 weeks prior to screening').rule).toMatchObject({
+      type: 'medication',
+      taking: false,
+      within: { value: 4, unit: 'weeks' },
+    });
     expect(readTextRule('inclusion', 'No history of COPD').rule).toMatchObject({ type: 'condition', present: false });
   });
 
@@ -190,23 +239,39 @@ describe('rules from text', () => {
     expect(rule('inclusion', 'Karnofsky ≥ 70%').rule).toEqual({ type: 'performance_status', scale: 'Karnofsky', min: 70, max: null });
     expect(rule('exclusion', 'Current smoker').rule).toEqual({ type: 'smoking', smoker: false });
     expect(rule('inclusion', 'Must agree to use highly effective contraception').rule).toEqual({ type: 'contraception', required: true });
-    expect(rule('inclusion', 'Able to provide written informed consent')).toEqual({ rule: { type: 'site_judgement', reason: 'consent_capacity' }, needsReview: false });
-    expect(rule('exclusion', 'Any condition that, in the opinion of the investigator, would interfere with the study').rule).toEqual({ type: 'site_judgement', reason: 'investigator_judgement' });
+    expect(rule('inclusion', 'Able to provide written informed consent')).toEqual({
+      rule: { type: 'site_judgement', reason: 'consent_capacity' },
+      needsReview: false,
+    });
+    expect(rule('exclusion', 'Any condition that, in the opinion of the investigator, would interfere with the study').rule).toEqual({
+      type: 'site_judgement',
+      reason: 'investigator_judgement',
+    });
   });
 
   it('reads pregnancy in exclusions; the rest needs a person', () => {
     expect(rule('exclusion', 'Pregnant or breastfeeding')).toEqual({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
     expect(rule('exclusion', 'Pregnant or planning pregnancy, unless using contraception').needsReview).toBe(true);
     // A duration the rule does not hold ("for at least 12 months") leaves it for a person to check.
-    expect(rule('inclusion', 'Diagnosis of asthma for at least 12 months')).toMatchObject({ rule: { type: 'condition', condition: 'asthma', present: true }, needsReview: true });
+    expect(rule('inclusion', 'Diagnosis of asthma for at least 12 months')).toMatchObject({
+      rule: { type: 'condition', condition: 'asthma', present: true },
+      needsReview: true,
+    });
   });
 
   // Issue 10, second pass: general patterns (texts written for these tests).
-  const names = (result: { rule: CriterionRule | null }) => ((result.rule as { concepts?: Array<{ name: string }> } | null)?.concepts ?? []).map((concept) => concept.name);
+  const names = (result: { rule: CriterionRule | null }) =>
+    ((result.rule as { concepts?: Array<{ name: string }> } | null)?.concepts ?? []).map((concept) => concept.name);
 
   it('matches a synonym in either grammatical number', () => {
-    expect(rule('exclusion', 'Known psychiatric disorders')).toMatchObject({ rule: { type: 'condition', present: false, condition: 'a mental health condition' }, needsReview: false });
-    expect(rule('exclusion', 'Subjects on a blood thinner')).toMatchObject({ rule: { type: 'medication', taking: false, medication: 'blood thinners (such as warfarin)' }, needsReview: false });
+    expect(rule('exclusion', 'Known psychiatric disorders')).toMatchObject({
+      rule: { type: 'condition', present: false, condition: 'a mental health condition' },
+      needsReview: false,
+    });
+    expect(rule('exclusion', 'Subjects on a blood thinner')).toMatchObject({
+      rule: { type: 'medication', taking: false, medication: 'blood thinners (such as warfarin)' },
+      needsReview: false,
+    });
     expect(rule('exclusion', 'Enrolled in other clinical studies')).toMatchObject({ rule: { type: 'medication', taking: false }, needsReview: false });
     // Words that end in "s" without being plurals are left alone.
     expect(rule('exclusion', 'Diabetes').rule).toMatchObject({ type: 'condition', condition: 'diabetes' });
@@ -228,9 +293,15 @@ describe('rules from text', () => {
     expect(readTextRule('exclusion', 'Spondylolisthesis').rule).toMatchObject({ type: 'condition', present: false, concepts: [{ icd10: 'M43.1' }] });
     expect(rule('exclusion', 'Peripheral neuropathy.')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
     expect(names(readTextRule('exclusion', 'History of myasthenia gravis'))).toEqual(['myasthenia gravis']);
-    expect(readTextRule('exclusion', 'Has a cardiac pacemaker')).toMatchObject({ rule: { type: 'condition', present: false, concepts: [{ icd10: 'Z95.0' }] }, needsReview: false });
+    expect(readTextRule('exclusion', 'Has a cardiac pacemaker')).toMatchObject({
+      rule: { type: 'condition', present: false, concepts: [{ icd10: 'Z95.0' }] },
+      needsReview: false,
+    });
     expect(rule('exclusion', 'Current use of anticonvulsants')).toMatchObject({ rule: { type: 'medication', taking: false }, needsReview: false });
-    expect(rule('inclusion', 'No physical therapy in the past 2 months')).toMatchObject({ rule: { type: 'medication', taking: false, within: { value: 2, unit: 'months' } }, needsReview: false });
+    expect(rule('inclusion', 'No physical therapy in the past 2 months')).toMatchObject({
+      rule: { type: 'medication', taking: false, within: { value: 2, unit: 'months' } },
+      needsReview: false,
+    });
     expect(rule('exclusion', 'Immunologically suppressed persons').rule).toMatchObject({ type: 'condition', condition: 'a weak immune system' });
     expect(rule('exclusion', 'Currently receiving ketoconazole or another strong CYP3A inhibitor').rule).toMatchObject({ type: 'medication', taking: false });
   });
@@ -261,8 +332,17 @@ describe('rules from text', () => {
 
   it('reads more lab phrasings: unitless INR, mEq/L, ALP, total bilirubin as TBL', () => {
     expect(rule('exclusion', 'INR above 1.5')).toEqual({ rule: { type: 'lab', measure: 'INR', comparator: '<=', value: 1.5 }, needsReview: false });
-    expect(rule('exclusion', 'Serum potassium > 5.5 mEq/L')).toEqual({ rule: { type: 'lab', measure: 'potassium', comparator: '<=', value: 5.5, unit: 'mmol/L' }, needsReview: false });
-    expect(rule('exclusion', 'Alkaline phosphatase > 2.5 x ULN').rule).toEqual({ type: 'lab', measure: 'ALP', comparator: '<=', value: 2.5, relativeTo: 'ULN' });
+    expect(rule('exclusion', 'Serum potassium > 5.5 mEq/L')).toEqual({
+      rule: { type: 'lab', measure: 'potassium', comparator: '<=', value: 5.5, unit: 'mmol/L' },
+      needsReview: false,
+    });
+    expect(rule('exclusion', 'Alkaline phosphatase > 2.5 x ULN').rule).toEqual({
+      type: 'lab',
+      measure: 'ALP',
+      comparator: '<=',
+      value: 2.5,
+      relativeTo: 'ULN',
+    });
     expect(rule('exclusion', 'TBL > 2 mg/dL').rule).toMatchObject({ measure: 'bilirubin', comparator: '<=', value: 2 });
     // Direct bilirubin is not total bilirubin.
     expect(rule('exclusion', 'Direct bilirubin > 1.5 x ULN').rule).toMatchObject({ measure: 'direct bilirubin' });
@@ -284,12 +364,18 @@ describe('rules from text', () => {
   it('reads smoking amounts, a positive hCG, plans to conceive; a nursing home is not breastfeeding', () => {
     expect(rule('inclusion', 'Smokes at least 10 cigarettes a day')).toMatchObject({ rule: { type: 'smoking', smoker: true }, needsReview: true });
     expect(rule('exclusion', 'Positive serum β-hCG')).toEqual({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
-    expect(rule('exclusion', 'Pregnant, breastfeeding, or wishing to conceive while in the study')).toEqual({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
+    expect(rule('exclusion', 'Pregnant, breastfeeding, or wishing to conceive while in the study')).toEqual({
+      rule: { type: 'pregnancy', allowed: false },
+      needsReview: false,
+    });
     expect(rule('exclusion', 'Resident of a nursing home').rule?.type).not.toBe('pregnancy');
   });
 
   it('reads windows in whole days from hours, and "over the past" as a window', () => {
-    expect(rule('exclusion', 'Antibiotics within 48 hours before randomization').rule).toMatchObject({ type: 'medication', within: { value: 2, unit: 'days' } });
+    expect(rule('exclusion', 'Antibiotics within 48 hours before randomization').rule).toMatchObject({
+      type: 'medication',
+      within: { value: 2, unit: 'days' },
+    });
     expect(rule('exclusion', 'Opioid use over the past 3 months').rule).toMatchObject({ type: 'medication', within: { value: 3, unit: 'months' } });
     // "Over 6 months" is a duration, never a recent window.
     const duration = rule('inclusion', 'Back pain over 6 months').rule;
@@ -308,8 +394,11 @@ describe('rules from text', () => {
     expect(names(readTextRule('exclusion', 'Active or chronic hepatitis B infection'))).toEqual(['hepatitis B']);
   });
 
-  it('reads adequate organ function as the protocol\'s laboratory table, checked by staff', () => {
-    expect(rule('inclusion', 'Adequate bone marrow, renal and hepatic function')).toEqual({ rule: { type: 'site_judgement', reason: 'protocol' }, needsReview: false });
+  it("reads adequate organ function as the protocol's laboratory table, checked by staff", () => {
+    expect(rule('inclusion', 'Adequate bone marrow, renal and hepatic function')).toEqual({
+      rule: { type: 'site_judgement', reason: 'protocol' },
+      needsReview: false,
+    });
     expect(rule('inclusion', 'Adequate end-organ function as defined below').rule).toEqual({ type: 'site_judgement', reason: 'protocol' });
   });
 
@@ -342,7 +431,10 @@ describe('rules from text', () => {
     expect(rule('exclusion', 'History of other heart disease').rule).toBeNull();
     expect(names(readTextRule('exclusion', 'Lupus or other autoimmune disease'))).toEqual(['lupus', 'an autoimmune disease']);
     // The investigator's judgement with examples is the judgement, not its example.
-    expect(rule('exclusion', 'Conditions that in the investigator\'s opinion preclude surgery (e.g., smoking, pregnancy)').rule).toEqual({ type: 'site_judgement', reason: 'investigator_judgement' });
+    expect(rule('exclusion', "Conditions that in the investigator's opinion preclude surgery (e.g., smoking, pregnancy)").rule).toEqual({
+      type: 'site_judgement',
+      reason: 'investigator_judgement',
+    });
   });
 
   it('fixes from the final hand-check: "with or without", diabetic complications, "prior to" is no history', () => {
@@ -350,7 +442,11 @@ describe('rules from text', () => {
     expect(names(readTextRule('inclusion', 'Leg pain from sciatica with or without low back pain'))).toEqual(['sciatica']);
     // A complication of diabetes is not diabetes ("must not have diabetes" would exclude a diabetes trial's people):
     // the complication itself, when the vocabulary has it (retinopathy since issue 11's second pass).
-    expect(rule('exclusion', 'Unstable diabetic retinopathy').rule).toEqual({ type: 'condition', condition: 'damage to the retina (retinopathy)', present: false });
+    expect(rule('exclusion', 'Unstable diabetic retinopathy').rule).toEqual({
+      type: 'condition',
+      condition: 'damage to the retina (retinopathy)',
+      present: false,
+    });
     expect(names(readTextRule('exclusion', 'Diabetic ketoacidosis in the last 6 months'))).toEqual(['diabetic ketoacidosis (DKA)']);
     // "Prior to the first dose" is a point in time, not a history.
     const steroid = rule('exclusion', 'Immunodeficiency diagnosed prior to the first dose').rule;
@@ -362,7 +458,10 @@ describe('rules from text', () => {
   it('flags a rule that misses an item of a list, and ignores a plain section label', () => {
     // "terminal" is an alternative the rule did not read: a person checks.
     expect(rule('exclusion', 'Any terminal or autoimmune disease')).toMatchObject({ rule: { condition: 'an autoimmune disease' }, needsReview: true });
-    expect(rule('exclusion', 'Medical conditions: Active systemic infection')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
+    expect(rule('exclusion', 'Medical conditions: Active systemic infection')).toMatchObject({
+      rule: { type: 'condition', present: false },
+      needsReview: false,
+    });
     // A label that says when the criterion is checked is not a plain label.
     expect(rule('exclusion', 'Found during the operation: active infection').needsReview).toBe(true);
   });
@@ -385,7 +484,18 @@ describe('study records', () => {
       healthyVolunteers: false,
     });
     // The site's zone comes from its coordinates; no imported site is marked ours (decision 015).
-    expect(draft.sites[0]).toEqual({ name: 'Lakeside Clinical Research', city: 'Chicago', region: 'Illinois', postalCode: '60601', country: 'United States', latitude: 41.88, longitude: -87.62, isOwnSite: false, timeZone: 'America/Chicago', timeZoneSource: 'geo' });
+    expect(draft.sites[0]).toEqual({
+      name: 'Lakeside Clinical Research',
+      city: 'Chicago',
+      region: 'Illinois',
+      postalCode: '60601',
+      country: 'United States',
+      latitude: 41.88,
+      longitude: -87.62,
+      isOwnSite: false,
+      timeZone: 'America/Chicago',
+      timeZoneSource: 'geo',
+    });
     expect(draft.sites[1].timeZone).toBe('America/Halifax');
     expect(draft.criteria.map((c) => [c.kind, c.ruleSource, c.needsReview, c.text])).toEqual([
       ['inclusion', 'structured', false, 'Age at least 18 years and at most 65 years old'],
@@ -409,8 +519,18 @@ describe('study records', () => {
 
   it('ignores unknown keys; reads sex and a missing maximum age', () => {
     const draft = draftFromStudy(fixture('womens-health-study.json'));
-    expect(draft).toMatchObject({ title: 'Bone Density in Postmenopausal Women', sex: 'female', minimumAgeYears: 50, maximumAgeYears: null, phase: null, sites: [] });
-    expect(draft.criteria.slice(0, 2).map((c) => c.rule)).toEqual([{ type: 'age', minYears: 50, maxYears: null }, { type: 'sex', sex: 'female' }]);
+    expect(draft).toMatchObject({
+      title: 'Bone Density in Postmenopausal Women',
+      sex: 'female',
+      minimumAgeYears: 50,
+      maximumAgeYears: null,
+      phase: null,
+      sites: [],
+    });
+    expect(draft.criteria.slice(0, 2).map((c) => c.rule)).toEqual([
+      { type: 'age', minYears: 50, maxYears: null },
+      { type: 'sex', sex: 'female' },
+    ]);
   });
 
   it('answers 400 naming what is wrong for a body that is not a study record', () => {
@@ -426,7 +546,9 @@ describe('study records', () => {
     };
     expect(failure({ hello: 'world' })).toContain('protocolSection: Required');
     expect(failure({ protocolSection: { identificationModule: {} } })).toContain('protocolSection.identificationModule.nctId: Required');
-    expect(failure({ protocolSection: { identificationModule: { nctId: 'NCT09900001' }, eligibilityModule: { sex: 3 } } })).toContain('protocolSection.eligibilityModule.sex');
+    expect(failure({ protocolSection: { identificationModule: { nctId: 'NCT09900001' }, eligibilityModule: { sex: 3 } } })).toContain(
+      'protocolSection.eligibilityModule.sex',
+    );
     expect(failure([1, 2])).toContain('(body)');
   });
 
@@ -443,7 +565,12 @@ describe('study records', () => {
 
 /** The parser on every record of the shared ClinicalTrials.gov set (read in place, never copied). */
 describe.skipIf(!existsSync(SHARED))('the shared ClinicalTrials.gov records', () => {
-  type Study = { protocolSection: { identificationModule: { nctId: string }; eligibilityModule?: { eligibilityCriteria?: string; minimumAge?: string; maximumAge?: string; sex?: string } } };
+  type Study = {
+    protocolSection: {
+      identificationModule: { nctId: string };
+      eligibilityModule?: { eligibilityCriteria?: string; minimumAge?: string; maximumAge?: string; sex?: string };
+    };
+  };
   const studies: Study[] = existsSync(SHARED) ? JSON.parse(readFileSync(SHARED, 'utf8')) : [];
   const byId = (nctId: string) => studies.find((study) => study.protocolSection.identificationModule.nctId === nctId)!;
   const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -501,7 +628,10 @@ describe.skipIf(!existsSync(SHARED))('the shared ClinicalTrials.gov records', ()
         const droppable = /:$/.test(line) || line.split(' ').length <= 6 || /^(?:none|n\/?a|not applicable|-|<!-- -->)$/i.test(line);
         if (holders.length === 0 && droppable) continue;
         expect(holders.length, `${nctId}: "${line}" is in no criterion`).toBeGreaterThan(0);
-        expect(holders.some((c) => c.kind === section), `${nctId}: "${line}" should be ${section}`).toBe(true);
+        expect(
+          holders.some((c) => c.kind === section),
+          `${nctId}: "${line}" should be ${section}`,
+        ).toBe(true);
       }
     }
   });
@@ -512,7 +642,14 @@ describe.skipIf(!existsSync(SHARED))('the shared ClinicalTrials.gov records', ()
     const exclusion = draft.criteria.filter((c) => c.kind === 'exclusion');
     expect(inclusion).toHaveLength(10);
     expect(exclusion).toHaveLength(13);
-    expect(inclusion[0]).toMatchObject({ kind: 'inclusion', text: 'Adult patients from 18 to 70 years of age inclusive', rule: { type: 'age', minYears: 18, maxYears: 70 }, ruleSource: 'text', needsReview: false, population: null });
+    expect(inclusion[0]).toMatchObject({
+      kind: 'inclusion',
+      text: 'Adult patients from 18 to 70 years of age inclusive',
+      rule: { type: 'age', minYears: 18, maxYears: 70 },
+      ruleSource: 'text',
+      needsReview: false,
+      population: null,
+    });
     expect(inclusion[5].text).toBe('mRSS > 10 with early disease or rapid progression as defined by the protocol');
     expect(exclusion[2]).toMatchObject({ rule: { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45 }, needsReview: true });
     expect(draft).toMatchObject({ phase: 'Phase 3', minimumAgeYears: 18, maximumAgeYears: 70, sponsor: 'AstraZeneca', healthyVolunteers: false });
@@ -528,8 +665,16 @@ describe.skipIf(!existsSync(SHARED))('the shared ClinicalTrials.gov records', ()
       needsReview: false,
       population: null,
     });
-    expect(draft.criteria.find((c) => c.text.startsWith('The patient is pregnant'))).toMatchObject({ kind: 'exclusion', rule: { type: 'pregnancy', allowed: false }, needsReview: true });
-    expect(draft.criteria.find((c) => c.text === 'The patient is between 18-60 years of age.')?.rule).toMatchObject({ type: 'age', minYears: 18, maxYears: 60 });
+    expect(draft.criteria.find((c) => c.text.startsWith('The patient is pregnant'))).toMatchObject({
+      kind: 'exclusion',
+      rule: { type: 'pregnancy', allowed: false },
+      needsReview: true,
+    });
+    expect(draft.criteria.find((c) => c.text === 'The patient is between 18-60 years of age.')?.rule).toMatchObject({
+      type: 'age',
+      minYears: 18,
+      maxYears: 60,
+    });
   });
 
   it('reads NCT05313997 (a lead-in on the heading line, ages in exclusions)', () => {
@@ -544,7 +689,14 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
   const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
 
   it('reads a criterion that only says who may take part by sex', () => {
-    for (const text of ['Male or female', 'Any gender', 'Both sexes.', 'Men and women', '2) Both male and female participants', 'Males and females are eligible'])
+    for (const text of [
+      'Male or female',
+      'Any gender',
+      'Both sexes.',
+      'Men and women',
+      '2) Both male and female participants',
+      'Males and females are eligible',
+    ])
       expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'sex', sex: 'all' }, needsReview: false });
     expect(read('inclusion', 'Women')).toMatchObject({ rule: { type: 'sex', sex: 'female' }, needsReview: false });
     expect(read('inclusion', 'Male participants only')).toMatchObject({ rule: null });
@@ -559,9 +711,18 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
   });
 
   it('reads pain scores on the 0-10 scale, with 0-100 and millimetre scales converted', () => {
-    expect(read('inclusion', 'VAS > 4.0')).toMatchObject({ rule: { type: 'lab', measure: 'pain score', comparator: '>', value: 4, unit: '/10' }, needsReview: false });
-    expect(read('inclusion', 'NRS pain score of at least 5')).toMatchObject({ rule: { measure: 'pain score', comparator: '>=', value: 5 }, needsReview: false });
-    expect(read('inclusion', 'Pain intensity >= 40 mm on a 100 mm visual analogue scale')).toMatchObject({ rule: { measure: 'pain score', value: 4, unit: '/10' }, needsReview: false });
+    expect(read('inclusion', 'VAS > 4.0')).toMatchObject({
+      rule: { type: 'lab', measure: 'pain score', comparator: '>', value: 4, unit: '/10' },
+      needsReview: false,
+    });
+    expect(read('inclusion', 'NRS pain score of at least 5')).toMatchObject({
+      rule: { measure: 'pain score', comparator: '>=', value: 5 },
+      needsReview: false,
+    });
+    expect(read('inclusion', 'Pain intensity >= 40 mm on a 100 mm visual analogue scale')).toMatchObject({
+      rule: { measure: 'pain score', value: 4, unit: '/10' },
+      needsReview: false,
+    });
     expect(read('inclusion', 'Visual analog scale score ≥ 60/100')).toMatchObject({ rule: { measure: 'pain score', value: 6 } });
     expect(read('exclusion', 'Numeric rating scale > 8')).toMatchObject({ rule: { measure: 'pain score', comparator: '<=', value: 8 }, needsReview: false });
     // Where the pain is narrows the score: kept, flagged.
@@ -589,10 +750,18 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
   });
 
   it('flags a duration written in words or digits that the rule does not hold', () => {
-    for (const text of ['History of low back pain for greater than three months', 'Sciatica lasting six weeks or more', 'Asthma diagnosed at least two years ago', 'Type 2 diabetes for 1 year or longer'])
+    for (const text of [
+      'History of low back pain for greater than three months',
+      'Sciatica lasting six weeks or more',
+      'Asthma diagnosed at least two years ago',
+      'Type 2 diabetes for 1 year or longer',
+    ])
       expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
     // A window the rule holds is not left over.
-    expect(read('exclusion', 'Myocardial infarction within the past six months')).toMatchObject({ rule: { type: 'condition', within: { value: 6, unit: 'months' } }, needsReview: false });
+    expect(read('exclusion', 'Myocardial infarction within the past six months')).toMatchObject({
+      rule: { type: 'condition', within: { value: 6, unit: 'months' } },
+      needsReview: false,
+    });
   });
 
   it('flags an allergy to something named (a food, a metal, a drug class): more than an allergy to the study medicine', () => {
@@ -622,9 +791,16 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
   });
 
   it('attaches a window written as "seventy-two (72) hours" or after an "e.g." list', () => {
-    expect(read('exclusion', 'Use of NSAIDs within seventy-two (72) hours before surgery').rule).toMatchObject({ type: 'medication', taking: false, within: { value: 3, unit: 'days' } });
+    expect(read('exclusion', 'Use of NSAIDs within seventy-two (72) hours before surgery').rule).toMatchObject({
+      type: 'medication',
+      taking: false,
+      within: { value: 3, unit: 'days' },
+    });
     expect(read('exclusion', 'Myocardial infarction within six (6) months').rule).toMatchObject({ type: 'condition', within: { value: 6, unit: 'months' } });
-    expect(read('exclusion', 'Received opioids (e.g., morphine, i.e. any strength) within 30 days prior to screening').rule).toMatchObject({ type: 'medication', within: { value: 30, unit: 'days' } });
+    expect(read('exclusion', 'Received opioids (e.g., morphine, i.e. any strength) within 30 days prior to screening').rule).toMatchObject({
+      type: 'medication',
+      within: { value: 30, unit: 'days' },
+    });
     // A real sentence break still keeps a window from a concept in another sentence.
     expect(read('exclusion', 'Surgery within 30 days. Opioid use.').rule).not.toMatchObject({ within: { value: 30 } });
     // Nor across the lines of a list: the first item's concept does not take the second item's window.
@@ -632,12 +808,19 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
   });
 
   it('does not require the examples an inclusion names in parentheses', () => {
-    expect(read('inclusion', 'On a stable dose of oral antidiabetic drugs (metformin, sulphonylureas) for 3 months')).toEqual({ rule: null, needsReview: true });
+    expect(read('inclusion', 'On a stable dose of oral antidiabetic drugs (metformin, sulphonylureas) for 3 months')).toEqual({
+      rule: null,
+      needsReview: true,
+    });
     expect(read('inclusion', 'Treated with a DMARD (e.g. methotrexate)')).toEqual({ rule: null, needsReview: true });
     // A concept named outside the parenthesis is still read; its synonym inside is the same concept.
     expect(read('inclusion', 'Type 2 diabetes (T2DM)').rule).toMatchObject({ type: 'condition', condition: 'type 2 diabetes' });
     // Examples in an exclusion are still excluded (each is a member of the excluded class): read.
-    expect(read('exclusion', 'Systemic inflammatory arthritis (e.g., rheumatoid arthritis, lupus)').rule).toMatchObject({ type: 'condition', present: false, condition: 'inflammatory arthritis, rheumatoid arthritis or lupus' });
+    expect(read('exclusion', 'Systemic inflammatory arthritis (e.g., rheumatoid arthritis, lupus)').rule).toMatchObject({
+      type: 'condition',
+      present: false,
+      condition: 'inflammatory arthritis, rheumatoid arthritis or lupus',
+    });
   });
 
   it('reads "type 1 or type 2 diabetes" as diabetes, never type 2 alone', () => {

@@ -74,7 +74,20 @@ describe('toCsv', () => {
     ]);
     const trial = toCsv('trial-lifecycle', {
       filters: { from: null, to: '2026-11-23', preset: 'all', source: null, organizationIds: [] },
-      trials: [{ trialId: 't', organizationId: 'o', title: '=cmd|calc', status: 'recruiting', targetEnrollment: 5, daysInStatus: [], enrolledInRange: 0, enrolledTotal: 0, enrollment: [], forecast: null }],
+      trials: [
+        {
+          trialId: 't',
+          organizationId: 'o',
+          title: '=cmd|calc',
+          status: 'recruiting',
+          targetEnrollment: 5,
+          daysInStatus: [],
+          enrolledInRange: 0,
+          enrolledTotal: 0,
+          enrollment: [],
+          forecast: null,
+        },
+      ],
     });
     expect(trial).toContain("trial,'=cmd|calc,status,recruiting");
   });

@@ -96,14 +96,59 @@ describe('reading a FHIR bundle: the project fixture', () => {
         code: 'http://www.nlm.nih.gov/research/umls/rxnorm|314076',
       }),
       // The blood-pressure panel's components, in their own order.
-      fhirFact({ kind: 'lab', name: 'diastolic blood pressure', value: 84, unit: 'mmHg', observedOn: '2022-04-05', sourceRef: 'obs-bp', sourceText: 'Diastolic Blood Pressure: 84 mm[Hg]', code: 'http://loinc.org|8462-4' }),
-      fhirFact({ kind: 'lab', name: 'systolic blood pressure', value: 132, unit: 'mmHg', observedOn: '2022-04-05', sourceRef: 'obs-bp', sourceText: 'Systolic Blood Pressure: 132 mm[Hg]', code: 'http://loinc.org|8480-6' }),
+      fhirFact({
+        kind: 'lab',
+        name: 'diastolic blood pressure',
+        value: 84,
+        unit: 'mmHg',
+        observedOn: '2022-04-05',
+        sourceRef: 'obs-bp',
+        sourceText: 'Diastolic Blood Pressure: 84 mm[Hg]',
+        code: 'http://loinc.org|8462-4',
+      }),
+      fhirFact({
+        kind: 'lab',
+        name: 'systolic blood pressure',
+        value: 132,
+        unit: 'mmHg',
+        observedOn: '2022-04-05',
+        sourceRef: 'obs-bp',
+        sourceText: 'Systolic Blood Pressure: 132 mm[Hg]',
+        code: 'http://loinc.org|8480-6',
+      }),
       // The 2022 BMI, not the 2020 one.
-      fhirFact({ kind: 'lab', name: 'BMI', value: 30.4, unit: 'kg/m2', observedOn: '2022-04-05', sourceRef: 'obs-bmi', sourceText: 'Body mass index (BMI) [Ratio]: 30.4 kg/m2', code: 'http://loinc.org|39156-5' }),
+      fhirFact({
+        kind: 'lab',
+        name: 'BMI',
+        value: 30.4,
+        unit: 'kg/m2',
+        observedOn: '2022-04-05',
+        sourceRef: 'obs-bmi',
+        sourceText: 'Body mass index (BMI) [Ratio]: 30.4 kg/m2',
+        code: 'http://loinc.org|39156-5',
+      }),
       // Pounds into kilograms, by the criteria parser's own conversion.
-      fhirFact({ kind: 'lab', name: 'weight', value: 79.834, unit: 'kg', observedOn: '2022-04-05', sourceRef: 'obs-weight', sourceText: 'Body weight: 176 [lb_av]', code: 'http://loinc.org|29463-7' }),
+      fhirFact({
+        kind: 'lab',
+        name: 'weight',
+        value: 79.834,
+        unit: 'kg',
+        observedOn: '2022-04-05',
+        sourceRef: 'obs-weight',
+        sourceText: 'Body weight: 176 [lb_av]',
+        code: 'http://loinc.org|29463-7',
+      }),
       // An unknown LOINC code whose display names HbA1c; mmol/mol into %.
-      fhirFact({ kind: 'lab', name: 'HbA1c', value: 7.5, unit: '%', observedOn: '2022-04-05', sourceRef: 'obs-a1c', sourceText: 'Hemoglobin A1c in Blood (IFCC): 58 mmol/mol', code: 'http://loinc.org|99999-9' }),
+      fhirFact({
+        kind: 'lab',
+        name: 'HbA1c',
+        value: 7.5,
+        unit: '%',
+        observedOn: '2022-04-05',
+        sourceRef: 'obs-a1c',
+        sourceText: 'Hemoglobin A1c in Blood (IFCC): 58 mmol/mol',
+        code: 'http://loinc.org|99999-9',
+      }),
       fhirFact({
         kind: 'smoking',
         name: 'smoking',
@@ -118,7 +163,10 @@ describe('reading a FHIR bundle: the project fixture', () => {
   });
 
   it('names what it skipped, by resource type and id only', () => {
-    expect(reading.warnings).toEqual(['Entry 6 was skipped: it has no resource with a resourceType.', 'Condition cond-malformed was skipped: code could not be read.']);
+    expect(reading.warnings).toEqual([
+      'Entry 6 was skipped: it has no resource with a resourceType.',
+      'Condition cond-malformed was skipped: code could not be read.',
+    ]);
   });
 
   it('gives facts the contract accepts', () => {
@@ -131,14 +179,26 @@ describe('reading a FHIR bundle: statuses and observations', () => {
 
   it('maps MedicationStatement statuses and reads a contained Medication', () => {
     const medication = { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '1', display: 'metformin 500 MG Oral Tablet' }] };
-    const statement = (id: string, status: string) => ({ resourceType: 'MedicationStatement', id, status, medicationCodeableConcept: medication, effectiveDateTime: '2023-01-02' });
+    const statement = (id: string, status: string) => ({
+      resourceType: 'MedicationStatement',
+      id,
+      status,
+      medicationCodeableConcept: medication,
+      effectiveDateTime: '2023-01-02',
+    });
     const { facts, warnings } = read(
       statement('a', 'active'),
       statement('b', 'completed'),
       statement('c', 'not-taken'),
       statement('d', 'entered-in-error'),
       statement('e', 'intended'),
-      { resourceType: 'MedicationStatement', id: 'f', status: 'stopped', contained: [{ resourceType: 'Medication', id: 'm1', code: medication }], medicationReference: { reference: '#m1' } },
+      {
+        resourceType: 'MedicationStatement',
+        id: 'f',
+        status: 'stopped',
+        contained: [{ resourceType: 'Medication', id: 'm1', code: medication }],
+        medicationReference: { reference: '#m1' },
+      },
       { resourceType: 'MedicationRequest', id: 'g', status: 'on-hold', medicationCodeableConcept: medication },
       { resourceType: 'MedicationRequest', id: 'h', status: 'cancelled', medicationCodeableConcept: medication },
       { resourceType: 'MedicationRequest', id: 'i', status: 'entered-in-error', medicationCodeableConcept: medication },
@@ -177,7 +237,13 @@ describe('reading a FHIR bundle: statuses and observations', () => {
   });
 
   it('keeps the latest value per measure, a panel component competing with a lone observation', () => {
-    const systolic = (id: string, when: string, value: number) => ({ resourceType: 'Observation', id, code: loinc('8480-6', 'Systolic blood pressure'), effectiveDateTime: when, valueQuantity: { value, code: 'mm[Hg]' } });
+    const systolic = (id: string, when: string, value: number) => ({
+      resourceType: 'Observation',
+      id,
+      code: loinc('8480-6', 'Systolic blood pressure'),
+      effectiveDateTime: when,
+      valueQuantity: { value, code: 'mm[Hg]' },
+    });
     const { facts } = read(
       systolic('s1', '2021-05-01T10:00:00Z', 150),
       {
@@ -189,9 +255,28 @@ describe('reading a FHIR bundle: statuses and observations', () => {
       },
       systolic('s2', '2020-01-01T10:00:00Z', 170),
       // An hour later in UTC though its local date is earlier.
-      { resourceType: 'Observation', id: 'hr1', code: loinc('8867-4', 'Heart rate'), effectiveDateTime: '2022-05-01T23:30:00-05:00', valueQuantity: { value: 70, code: '/min' } },
-      { resourceType: 'Observation', id: 'hr2', code: loinc('8867-4', 'Heart rate'), effectiveDateTime: '2022-05-02T03:30:00Z', valueQuantity: { value: 90, code: '/min' } },
-      { resourceType: 'Observation', id: 'hr3', status: 'entered-in-error', code: loinc('8867-4', 'Heart rate'), effectiveDateTime: '2023-01-01', valueQuantity: { value: 200, code: '/min' } },
+      {
+        resourceType: 'Observation',
+        id: 'hr1',
+        code: loinc('8867-4', 'Heart rate'),
+        effectiveDateTime: '2022-05-01T23:30:00-05:00',
+        valueQuantity: { value: 70, code: '/min' },
+      },
+      {
+        resourceType: 'Observation',
+        id: 'hr2',
+        code: loinc('8867-4', 'Heart rate'),
+        effectiveDateTime: '2022-05-02T03:30:00Z',
+        valueQuantity: { value: 90, code: '/min' },
+      },
+      {
+        resourceType: 'Observation',
+        id: 'hr3',
+        status: 'entered-in-error',
+        code: loinc('8867-4', 'Heart rate'),
+        effectiveDateTime: '2023-01-01',
+        valueQuantity: { value: 200, code: '/min' },
+      },
     );
     expect(facts.map((fact) => [fact.sourceRef, fact.name, fact.value, fact.unit, fact.observedOn])).toEqual([
       ['panel', 'systolic blood pressure', 120, 'mmHg', '2022-05-01'],
@@ -200,7 +285,13 @@ describe('reading a FHIR bundle: statuses and observations', () => {
   });
 
   it('converts lab units (UCUM) into the measure units criteria use; a display that only resembles a measure is left out', () => {
-    const lab = (id: string, code: string, display: string, value: number, unit: string) => ({ resourceType: 'Observation', id, code: loinc(code, display), effectiveDateTime: '2024-01-01', valueQuantity: { value, code: unit } });
+    const lab = (id: string, code: string, display: string, value: number, unit: string) => ({
+      resourceType: 'Observation',
+      id,
+      code: loinc(code, display),
+      effectiveDateTime: '2024-01-01',
+      valueQuantity: { value, code: unit },
+    });
     const { facts, warnings } = read(
       lab('plt', '777-3', 'Platelets [#/volume] in Blood by Automated count', 250, '10*3/uL'),
       lab('egfr', '33914-3', 'Glomerular filtration rate/1.73 sq M.predicted', 72, 'mL/min/{1.73_m2}'),
@@ -219,14 +310,35 @@ describe('reading a FHIR bundle: statuses and observations', () => {
       ['ht', 'height', 165.1, 'cm'],
       ['alb', 'albumin', 4, 'mg/ml'],
     ]);
-    expect(warnings).toEqual(['Observation alb: albumin kept in its own unit (mg/mL).', 'Observation bili was skipped: its bilirubin is a bound ("<"), not a value.']);
+    expect(warnings).toEqual([
+      'Observation alb: albumin kept in its own unit (mg/mL).',
+      'Observation bili was skipped: its bilirubin is a bound ("<"), not a value.',
+    ]);
   });
 
   it('reads pregnancy status and ECOG / Karnofsky scores', () => {
     const { facts } = read(
-      { resourceType: 'Observation', id: 'preg', code: loinc('82810-3', 'Pregnancy status'), effectiveDateTime: '2024-02-01', valueCodeableConcept: { coding: [{ system: 'http://snomed.info/sct', code: '60001007', display: 'Not pregnant' }] } },
-      { resourceType: 'Observation', id: 'ecog', code: loinc('89247-1', 'ECOG Performance Status score'), effectiveDateTime: '2024-02-01', valueCodeableConcept: { coding: [{ system: 'http://loinc.org', code: 'LA9623-5' }] } },
-      { resourceType: 'Observation', id: 'kps', code: loinc('89243-0', 'Karnofsky Performance Status score'), effectiveDateTime: '2024-02-01', valueInteger: 80 },
+      {
+        resourceType: 'Observation',
+        id: 'preg',
+        code: loinc('82810-3', 'Pregnancy status'),
+        effectiveDateTime: '2024-02-01',
+        valueCodeableConcept: { coding: [{ system: 'http://snomed.info/sct', code: '60001007', display: 'Not pregnant' }] },
+      },
+      {
+        resourceType: 'Observation',
+        id: 'ecog',
+        code: loinc('89247-1', 'ECOG Performance Status score'),
+        effectiveDateTime: '2024-02-01',
+        valueCodeableConcept: { coding: [{ system: 'http://loinc.org', code: 'LA9623-5' }] },
+      },
+      {
+        resourceType: 'Observation',
+        id: 'kps',
+        code: loinc('89243-0', 'Karnofsky Performance Status score'),
+        effectiveDateTime: '2024-02-01',
+        valueInteger: 80,
+      },
       { resourceType: 'Observation', id: 'smoke', code: loinc('72166-2', 'Tobacco smoking status'), valueCodeableConcept: { text: 'Never smoker' } },
     );
     expect(facts.map((fact) => [fact.sourceRef, fact.kind, fact.name, fact.status, fact.value, fact.valueText])).toEqual([
@@ -244,7 +356,10 @@ describe('reading a FHIR bundle: statuses and observations', () => {
       { resourceType: 'Observation', id: 'good', code: loinc('39156-5', 'BMI'), valueQuantity: { value: 22, code: 'kg/m2' } },
     );
     expect(facts.map((fact) => fact.sourceRef)).toEqual(['good']);
-    expect(warnings).toEqual(['Observation bad was skipped: valueQuantity.value could not be read.', 'MedicationRequest no-status was skipped: status could not be read.']);
+    expect(warnings).toEqual([
+      'Observation bad was skipped: valueQuantity.value could not be read.',
+      'MedicationRequest no-status was skipped: status could not be read.',
+    ]);
   });
 });
 
@@ -261,7 +376,8 @@ describe('reading a FHIR bundle: what it refuses', () => {
   };
 
   it('refuses what is not a FHIR bundle', () => {
-    for (const input of [null, 'a string', [], { resourceType: 'Patient', id: 'p' }, { resourceType: 'Bundle', entry: 'none' }]) expect(refusal(input)).toBe('The file is not a FHIR bundle');
+    for (const input of [null, 'a string', [], { resourceType: 'Patient', id: 'p' }, { resourceType: 'Bundle', entry: 'none' }])
+      expect(refusal(input)).toBe('The file is not a FHIR bundle');
   });
 
   it('refuses a bundle with no Patient', () => {
@@ -289,7 +405,11 @@ describe.skipIf(!sharedFiles.length)('reading the shared Synthea bundles', () =>
     const asthma = conditions('Samella245').find((fact) => fact.conceptId === conceptOf('asthma'));
     expect(asthma).toMatchObject({ name: 'asthma', status: 'history', observedOn: '2008-09-29', code: 'http://snomed.info/sct|233678006' });
     expect(reading('Samella245').patient).toMatchObject({ sex: 'female', dateOfBirth: '2005-07-08' });
-    expect(reading('Samella245').facts.filter((fact) => fact.kind === 'medication' && fact.status === 'present').map((fact) => fact.conceptId)).toEqual(['cohortly:inhaled-corticosteroids', conceptOf('albuterol')]);
+    expect(
+      reading('Samella245')
+        .facts.filter((fact) => fact.kind === 'medication' && fact.status === 'present')
+        .map((fact) => fact.conceptId),
+    ).toEqual(['cohortly:inhaled-corticosteroids', conceptOf('albuterol')]);
   });
 
   it('the two children with COVID-19 have a COVID-19 condition fact (and none from the suspicion)', () => {

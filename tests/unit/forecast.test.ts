@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_EXTRA_SITES, completionProbability, extraSitesNeeded, fitPrior, forecastEnrollment, gammaDraw, seededRandom } from '../../src/server/forecast/poisson-gamma';
+import {
+  MAX_EXTRA_SITES,
+  completionProbability,
+  extraSitesNeeded,
+  fitPrior,
+  forecastEnrollment,
+  gammaDraw,
+  seededRandom,
+} from '../../src/server/forecast/poisson-gamma';
 import type { ForecastInput, SiteRecruitment } from '../../src/server/forecast/types';
 
 /**
@@ -52,7 +60,10 @@ function simulate(scenario: Scenario, random: () => number): { input: ForecastIn
   future.sort((left, right) => left - right);
   const enrolled = sites.reduce((sum, site) => sum + site.enrolled, 0);
   const trueTime = future[scenario.remaining - 1] ?? Infinity;
-  return { input: { sites, target: enrolled + scenario.remaining, asOf: AS_OF, draws: 600 }, trueDate: Number.isFinite(trueTime) ? dayOf(trueTime) : '9999-12-31' };
+  return {
+    input: { sites, target: enrolled + scenario.remaining, asOf: AS_OF, draws: 600 },
+    trueDate: Number.isFinite(trueTime) ? dayOf(trueTime) : '9999-12-31',
+  };
 }
 
 function coverage(scenario: Scenario, runs: number, seed: number) {
@@ -62,7 +73,8 @@ function coverage(scenario: Scenario, runs: number, seed: number) {
   for (let run = 0; run < runs; run++) {
     const { input, trueDate } = simulate(scenario, random);
     const forecast = forecastEnrollment({ ...input, seed: run + 1 });
-    const inside = (band: { low: string | null; high: string | null }) => band.low !== null && band.low <= trueDate && (band.high === null || trueDate <= band.high);
+    const inside = (band: { low: string | null; high: string | null }) =>
+      band.low !== null && band.low <= trueDate && (band.high === null || trueDate <= band.high);
     if (inside(forecast.band80)) in80++;
     if (inside(forecast.band95)) in95++;
   }
@@ -124,7 +136,9 @@ describe('Poisson-gamma forecast: the answers a dashboard shows', () => {
     expect(forecastEnrollment(steady)).toEqual(forecast);
     expect(forecast.status).toBe('ok');
     const { band80, band95, expectedDate } = forecast;
-    expect([band95.low, band80.low, expectedDate, band80.high, band95.high]).toEqual([band95.low, band80.low, expectedDate, band80.high, band95.high].slice().sort());
+    expect([band95.low, band80.low, expectedDate, band80.high, band95.high]).toEqual(
+      [band95.low, band80.low, expectedDate, band80.high, band95.high].slice().sort(),
+    );
     // 40 more at about 60 / 200 per day: roughly 133 days from asOf.
     const median = (new Date(`${expectedDate}T12:00:00Z`).getTime() - AS_OF.getTime()) / DAY_MS;
     expect(median).toBeGreaterThan(100);
@@ -134,7 +148,14 @@ describe('Poisson-gamma forecast: the answers a dashboard shows', () => {
   });
 
   it('no enrollments yet after weeks of recruiting: a very wide, late forecast, not an error', () => {
-    const forecast = forecastEnrollment({ asOf: AS_OF, target: 50, sites: [{ siteId: 'a', enrolled: 0, activeDays: 30 }, { siteId: 'b', enrolled: 0, activeDays: 30 }] });
+    const forecast = forecastEnrollment({
+      asOf: AS_OF,
+      target: 50,
+      sites: [
+        { siteId: 'a', enrolled: 0, activeDays: 30 },
+        { siteId: 'b', enrolled: 0, activeDays: 30 },
+      ],
+    });
     expect(forecast.enrolled).toBe(0);
     expect(forecast.prior.alpha).toBeGreaterThan(0);
     // Zero in 60 site-days: the median is far off (beyond the 5-year horizon here), the low end may be sooner.

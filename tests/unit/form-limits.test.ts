@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConsentInputSchema, ConsentSourceSchema, CreateCandidateSchema, CreatePrescreenNoteSchema, UpdateCandidateSchema } from '../../src/contract/candidates';
+import {
+  ConsentInputSchema,
+  ConsentSourceSchema,
+  CreateCandidateSchema,
+  CreatePrescreenNoteSchema,
+  UpdateCandidateSchema,
+} from '../../src/contract/candidates';
 import { ScheduleCallbackSchema } from '../../src/contract/callbacks';
 import { CreateChatAgentSchema, VerifyChatSchema } from '../../src/contract/chat';
 import { AssignPhoneNumberSchema } from '../../src/contract/phone-numbers';

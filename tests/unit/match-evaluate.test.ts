@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../src/contract/trials';
-import { ageOn, evaluateCriterion, factNames, matchPerson, type MatchCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
+import {
+  ageOn,
+  evaluateCriterion,
+  factNames,
+  matchPerson,
+  type MatchCriterion,
+  type MatchFact,
+  type MatchPerson,
+} from '../../src/server/features/matching/evaluate';
 
 const today = new Date('2026-06-15T12:00:00Z');
 let next = 0;
@@ -16,12 +24,33 @@ const fact = (partial: Partial<MatchFact> & Pick<MatchFact, 'kind' | 'name'>): M
   ...partial,
 });
 const person = (facts: MatchFact[], extra: Partial<MatchPerson> = {}): MatchPerson => ({ dateOfBirth: null, sex: 'unknown', facts, ...extra });
-const criterion = (rule: CriterionRule | null, extra: Partial<MatchCriterion> = {}): MatchCriterion => ({ id: 'c1', kind: 'inclusion', rule, ruleSource: 'text', needsReview: false, population: null, ...extra });
-const outcome = (rule: CriterionRule | null, who: MatchPerson, extra: Partial<MatchCriterion> = {}) => evaluateCriterion(criterion(rule, extra), who, today).outcome;
+const criterion = (rule: CriterionRule | null, extra: Partial<MatchCriterion> = {}): MatchCriterion => ({
+  id: 'c1',
+  kind: 'inclusion',
+  rule,
+  ruleSource: 'text',
+  needsReview: false,
+  population: null,
+  ...extra,
+});
+const outcome = (rule: CriterionRule | null, who: MatchPerson, extra: Partial<MatchCriterion> = {}) =>
+  evaluateCriterion(criterion(rule, extra), who, today).outcome;
 
 const asthma = { type: 'condition', condition: 'asthma', present: true, concepts: [{ id: 'mesh:D001249', name: 'asthma' }] } as const satisfies CriterionRule;
-const noMi = { type: 'condition', condition: 'a heart attack', present: false, history: true, concepts: [{ id: 'cohortly:myocardial-infarction', name: 'a heart attack' }] } as const satisfies CriterionRule;
-const noSteroidsRecently = { type: 'medication', medication: 'steroids', taking: false, concepts: [{ id: 'mesh:D005938', name: 'steroids' }], within: { value: 4, unit: 'weeks' } } as const satisfies CriterionRule;
+const noMi = {
+  type: 'condition',
+  condition: 'a heart attack',
+  present: false,
+  history: true,
+  concepts: [{ id: 'cohortly:myocardial-infarction', name: 'a heart attack' }],
+} as const satisfies CriterionRule;
+const noSteroidsRecently = {
+  type: 'medication',
+  medication: 'steroids',
+  taking: false,
+  concepts: [{ id: 'mesh:D005938', name: 'steroids' }],
+  within: { value: 4, unit: 'weeks' },
+} as const satisfies CriterionRule;
 const hba1c = { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10, unit: '%' } as const satisfies CriterionRule;
 
 describe('each rule kind against facts', () => {
@@ -29,7 +58,12 @@ describe('each rule kind against facts', () => {
     ['age in range from the date of birth', { type: 'age', minYears: 18, maxYears: 65 }, person([], { dateOfBirth: '1980-06-16' }), 'met'],
     ['age one day short of 46 still 45', { type: 'age', minYears: 46, maxYears: null }, person([], { dateOfBirth: '1980-06-16' }), 'not_met'],
     ['age over the maximum', { type: 'age', minYears: 18, maxYears: 65 }, person([], { dateOfBirth: '1950-01-01' }), 'not_met'],
-    ['age from a note when no date of birth', { type: 'age', minYears: 18, maxYears: 65 }, person([fact({ kind: 'age', name: 'age', value: 58, source: 'note' })]), 'met'],
+    [
+      'age from a note when no date of birth',
+      { type: 'age', minYears: 18, maxYears: 65 },
+      person([fact({ kind: 'age', name: 'age', value: 58, source: 'note' })]),
+      'met',
+    ],
     ['age unknown', { type: 'age', minYears: 18, maxYears: 65 }, person([]), 'unknown'],
     ['sex matches', { type: 'sex', sex: 'female' }, person([], { sex: 'female' }), 'met'],
     ['sex differs', { type: 'sex', sex: 'female' }, person([], { sex: 'male' }), 'not_met'],
@@ -38,32 +72,120 @@ describe('each rule kind against facts', () => {
     ['wanted condition present', asthma, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' })]), 'met'],
     ['wanted condition named more specifically', asthma, person([fact({ kind: 'condition', name: 'childhood asthma', status: 'present' })]), 'met'],
     ['wanted condition denied', asthma, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'absent' })]), 'not_met'],
-    ['wanted condition only in the past', asthma, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'history' })]), 'unknown'],
+    [
+      'wanted condition only in the past',
+      asthma,
+      person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'history' })]),
+      'unknown',
+    ],
     ['wanted condition not on record', asthma, person([]), 'unknown'],
-    ['a broader denial rules out the narrower condition', { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'x:t2d', name: 'type 2 diabetes' }] }, person([fact({ kind: 'condition', name: 'diabetes', status: 'absent' })]), 'not_met'],
-    ['a broader condition present does not prove the narrower one', { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'x:t2d', name: 'type 2 diabetes' }] }, person([fact({ kind: 'condition', name: 'diabetes', status: 'present' })]), 'unknown'],
-    ['a broader name does not satisfy a narrower concept', { ...asthma, concepts: [{ id: 'x:severe-asthma', name: 'severe asthma' }] }, person([fact({ kind: 'condition', name: 'asthma', status: 'present' })]), 'unknown'],
-    ['"no MI ever": had one before', noMi, person([fact({ kind: 'condition', name: 'myocardial infarction', conceptId: 'cohortly:myocardial-infarction', status: 'history' })]), 'not_met'],
-    ['"no MI ever": denies it', noMi, person([fact({ kind: 'condition', name: 'a heart attack', conceptId: 'cohortly:myocardial-infarction', status: 'absent' })]), 'met'],
+    [
+      'a broader denial rules out the narrower condition',
+      { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'x:t2d', name: 'type 2 diabetes' }] },
+      person([fact({ kind: 'condition', name: 'diabetes', status: 'absent' })]),
+      'not_met',
+    ],
+    [
+      'a broader condition present does not prove the narrower one',
+      { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'x:t2d', name: 'type 2 diabetes' }] },
+      person([fact({ kind: 'condition', name: 'diabetes', status: 'present' })]),
+      'unknown',
+    ],
+    [
+      'a broader name does not satisfy a narrower concept',
+      { ...asthma, concepts: [{ id: 'x:severe-asthma', name: 'severe asthma' }] },
+      person([fact({ kind: 'condition', name: 'asthma', status: 'present' })]),
+      'unknown',
+    ],
+    [
+      '"no MI ever": had one before',
+      noMi,
+      person([fact({ kind: 'condition', name: 'myocardial infarction', conceptId: 'cohortly:myocardial-infarction', status: 'history' })]),
+      'not_met',
+    ],
+    [
+      '"no MI ever": denies it',
+      noMi,
+      person([fact({ kind: 'condition', name: 'a heart attack', conceptId: 'cohortly:myocardial-infarction', status: 'absent' })]),
+      'met',
+    ],
     ['"no MI ever": nothing known', noMi, person([]), 'unknown'],
-    ['current-only exclusion, past condition', { type: 'condition', condition: 'infection', present: false, concepts: [{ id: 'x:infection', name: 'infection' }] }, person([fact({ kind: 'condition', name: 'infection', conceptId: 'x:infection', status: 'history' })]), 'met'],
-    ['washout: stopped long ago', noSteroidsRecently, person([fact({ kind: 'medication', name: 'prednisone', conceptId: 'mesh:D005938', status: 'history', observedOn: '2025-01-01' })]), 'met'],
-    ['washout: stopped last week', noSteroidsRecently, person([fact({ kind: 'medication', name: 'prednisone', conceptId: 'mesh:D005938', status: 'history', observedOn: '2026-06-10' })]), 'not_met'],
-    ['washout: stopped, date unknown', noSteroidsRecently, person([fact({ kind: 'medication', name: 'prednisone', conceptId: 'mesh:D005938', status: 'history' })]), 'unknown'],
-    ['washout: still taking', noSteroidsRecently, person([fact({ kind: 'medication', name: 'prednisone', conceptId: 'mesh:D005938', status: 'present' })]), 'not_met'],
+    [
+      'current-only exclusion, past condition',
+      { type: 'condition', condition: 'infection', present: false, concepts: [{ id: 'x:infection', name: 'infection' }] },
+      person([fact({ kind: 'condition', name: 'infection', conceptId: 'x:infection', status: 'history' })]),
+      'met',
+    ],
+    [
+      'washout: stopped long ago',
+      noSteroidsRecently,
+      person([fact({ kind: 'medication', name: 'prednisone', conceptId: 'mesh:D005938', status: 'history', observedOn: '2025-01-01' })]),
+      'met',
+    ],
+    [
+      'washout: stopped last week',
+      noSteroidsRecently,
+      person([fact({ kind: 'medication', name: 'prednisone', conceptId: 'mesh:D005938', status: 'history', observedOn: '2026-06-10' })]),
+      'not_met',
+    ],
+    [
+      'washout: stopped, date unknown',
+      noSteroidsRecently,
+      person([fact({ kind: 'medication', name: 'prednisone', conceptId: 'mesh:D005938', status: 'history' })]),
+      'unknown',
+    ],
+    [
+      'washout: still taking',
+      noSteroidsRecently,
+      person([fact({ kind: 'medication', name: 'prednisone', conceptId: 'mesh:D005938', status: 'present' })]),
+      'not_met',
+    ],
     ['lab in range', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 8.1, unit: '%' })]), 'met'],
     ['lab out of range', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 6.2, unit: '%' })]), 'not_met'],
-    ['the latest lab decides', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 6.2, unit: '%', observedOn: '2024-01-01' }), fact({ kind: 'lab', name: 'HbA1c', value: 8, unit: '%', observedOn: '2026-01-01' })]), 'met'],
+    [
+      'the latest lab decides',
+      hba1c,
+      person([
+        fact({ kind: 'lab', name: 'HbA1c', value: 6.2, unit: '%', observedOn: '2024-01-01' }),
+        fact({ kind: 'lab', name: 'HbA1c', value: 8, unit: '%', observedOn: '2026-01-01' }),
+      ]),
+      'met',
+    ],
     ['lab in another unit', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 64, unit: 'mmol/mol' })]), 'unknown'],
-    ['lab relative to the normal range', { type: 'lab', measure: 'ALT', comparator: '<=', value: 2.5, relativeTo: 'ULN' }, person([fact({ kind: 'lab', name: 'ALT', value: 40, unit: 'U/L' })]), 'unknown'],
-    ['pregnancy excluded, pregnant', { type: 'pregnancy', allowed: false }, person([fact({ kind: 'pregnancy', name: 'pregnancy', status: 'present' })], { sex: 'female' }), 'not_met'],
+    [
+      'lab relative to the normal range',
+      { type: 'lab', measure: 'ALT', comparator: '<=', value: 2.5, relativeTo: 'ULN' },
+      person([fact({ kind: 'lab', name: 'ALT', value: 40, unit: 'U/L' })]),
+      'unknown',
+    ],
+    [
+      'pregnancy excluded, pregnant',
+      { type: 'pregnancy', allowed: false },
+      person([fact({ kind: 'pregnancy', name: 'pregnancy', status: 'present' })], { sex: 'female' }),
+      'not_met',
+    ],
     ['pregnancy excluded, a man', { type: 'pregnancy', allowed: false }, person([], { sex: 'male' }), 'met'],
     ['non-smokers only, smokes', { type: 'smoking', smoker: false }, person([fact({ kind: 'smoking', name: 'smoking', status: 'present' })]), 'not_met'],
     ['non-smokers only, former smoker', { type: 'smoking', smoker: false }, person([fact({ kind: 'smoking', name: 'smoking', status: 'history' })]), 'met'],
-    ['ECOG 0-1, ECOG 2', { type: 'performance_status', scale: 'ECOG', min: 0, max: 1 }, person([fact({ kind: 'performance_status', name: 'ECOG', value: 2, valueText: 'ECOG' })]), 'not_met'],
-    ['not accepting healthy volunteers, has a condition', { type: 'healthy_volunteers', accepted: false }, person([fact({ kind: 'condition', name: 'asthma', status: 'present' })]), 'met'],
+    [
+      'ECOG 0-1, ECOG 2',
+      { type: 'performance_status', scale: 'ECOG', min: 0, max: 1 },
+      person([fact({ kind: 'performance_status', name: 'ECOG', value: 2, valueText: 'ECOG' })]),
+      'not_met',
+    ],
+    [
+      'not accepting healthy volunteers, has a condition',
+      { type: 'healthy_volunteers', accepted: false },
+      person([fact({ kind: 'condition', name: 'asthma', status: 'present' })]),
+      'met',
+    ],
     ['contraception is asked, never decided', { type: 'contraception', required: true }, person([]), 'unknown'],
-    ['site judgement never decided', { type: 'site_judgement', reason: 'investigator_judgement' }, person([fact({ kind: 'condition', name: 'asthma', status: 'present' })]), 'unknown'],
+    [
+      'site judgement never decided',
+      { type: 'site_judgement', reason: 'investigator_judgement' },
+      person([fact({ kind: 'condition', name: 'asthma', status: 'present' })]),
+      'unknown',
+    ],
   ];
   it.each(cases)('%s', (_name, rule, who, expected) => {
     expect(outcome(rule, who)).toBe(expected);
@@ -78,7 +200,11 @@ describe('each rule kind against facts', () => {
   });
 
   it('says why, with the source and date of the deciding fact', () => {
-    const result = evaluateCriterion(criterion(hba1c), person([fact({ id: 'lab1', kind: 'lab', name: 'HbA1c', value: 8.1, unit: '%', source: 'fhir', observedOn: '2026-02-01' })]), today);
+    const result = evaluateCriterion(
+      criterion(hba1c),
+      person([fact({ id: 'lab1', kind: 'lab', name: 'HbA1c', value: 8.1, unit: '%', source: 'fhir', observedOn: '2026-02-01' })]),
+      today,
+    );
     expect(result).toMatchObject({ factId: 'lab1', key: true, reason: 'HbA1c 8.1 % (health record, 2026-02-01); the trial needs 7-10 %' });
   });
 });
@@ -103,7 +229,17 @@ describe('classes and score', () => {
     expect(result).toMatchObject({ matchClass: 'excluded', notMetIds: ['age', 'smoking'] });
   });
   it('scores the share of criteria met, key facts counting double', () => {
-    const all = matchPerson(criteria, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' }), fact({ kind: 'smoking', name: 'smoking', status: 'absent' })], adult), today);
+    const all = matchPerson(
+      criteria,
+      person(
+        [
+          fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' }),
+          fact({ kind: 'smoking', name: 'smoking', status: 'absent' }),
+        ],
+        adult,
+      ),
+      today,
+    );
     const some = matchPerson(criteria, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' })], adult), today);
     expect(all.score).toBeGreaterThan(some.score);
     // Age and asthma are key (2 each), smoking 1, all met; the site judgement (1) stays unknown: 5 of 6.

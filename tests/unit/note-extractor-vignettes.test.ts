@@ -25,7 +25,8 @@ interface Label {
   batch: number;
 }
 
-const labels = (JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures/matching/vignette-labels.json'), 'utf8')) as { vignettes: Label[] }).vignettes;
+const labels = (JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures/matching/vignette-labels.json'), 'utf8')) as { vignettes: Label[] })
+  .vignettes;
 
 function loadTexts(): Map<string, string> {
   const texts = new Map<string, string>();
@@ -93,7 +94,10 @@ describe.skipIf(!existsSync(SHARED))('the note extractor on the shared vignettes
       if (label.mainCondition) {
         const accepted = acceptedConcepts(label.accept);
         main = facts.some(
-          (fact) => fact.kind === 'condition' && (fact.status === 'present' || fact.status === 'history') && ((fact.conceptId !== null && accepted.ids.has(fact.conceptId)) || accepted.names.has(fact.name.toLowerCase())),
+          (fact) =>
+            fact.kind === 'condition' &&
+            (fact.status === 'present' || fact.status === 'history') &&
+            ((fact.conceptId !== null && accepted.ids.has(fact.conceptId)) || accepted.names.has(fact.name.toLowerCase())),
         );
       }
       const batch = byBatch.get(label.batch) ?? empty();
@@ -110,11 +114,18 @@ describe.skipIf(!existsSync(SHARED))('the note extractor on the shared vignettes
         tally.namedMain += main ? 1 : 0;
       }
       // Ids and what was missed only: never the note's words.
-      if (!ageRight || !sexRight || main === false) misses.push(`${label.id}:${ageRight ? '' : ' age'}${sexRight ? '' : ' sex'}${main === false ? (label.namedInText ? ' main' : ' main (not named in the text)') : ''}`);
+      if (!ageRight || !sexRight || main === false)
+        misses.push(
+          `${label.id}:${ageRight ? '' : ' age'}${sexRight ? '' : ' sex'}${main === false ? (label.namedInText ? ' main' : ' main (not named in the text)') : ''}`,
+        );
     }
     const overall = figures(all);
     console.log(
-      [`note extractor on ${labels.length} vignettes: ${JSON.stringify(overall)}`, ...[...byBatch].map(([batch, tally]) => `  batch ${batch}: ${JSON.stringify(figures(tally))}`), `  misses: ${misses.join('; ') || 'none'}`].join('\n'),
+      [
+        `note extractor on ${labels.length} vignettes: ${JSON.stringify(overall)}`,
+        ...[...byBatch].map(([batch, tally]) => `  batch ${batch}: ${JSON.stringify(figures(tally))}`),
+        `  misses: ${misses.join('; ') || 'none'}`,
+      ].join('\n'),
     );
     // Issue 11's goals: age and sex >= 95% (reached), main condition >= 85%: reached for conditions the text
     // names (92.1% on 2026-11-23, second pass; docs/note-extraction.md). Over all vignettes it is not: most

@@ -5,7 +5,8 @@ import { CandidateFactInputSchema, type CandidateFactInput, type FactKind } from
 import { extractNoteFacts, splitSentences } from '../../src/server/features/matching/note-extractor';
 
 const facts = (text: string) => extractNoteFacts(text);
-const one = (text: string, kind: FactKind, name?: string) => facts(text).find((fact) => fact.kind === kind && (name === undefined || fact.name === name || fact.conceptId === name));
+const one = (text: string, kind: FactKind, name?: string) =>
+  facts(text).find((fact) => fact.kind === kind && (name === undefined || fact.name === name || fact.conceptId === name));
 /** A fact's status by the words of its mention ("chest pain"), or undefined when there is no such fact. */
 const statusOf = (text: string, mention: string) => {
   const found = facts(text).find((fact) => fact.span && text.slice(fact.span.start, fact.span.end).toLowerCase() === mention.toLowerCase());
@@ -67,7 +68,7 @@ describe('conditions and negation', () => {
     ['Free of cancer since surgery.', 'cancer', 'absent'],
     ['Absence of atrial fibrillation on monitoring.', 'atrial fibrillation', 'absent'],
     ['He does not have asthma.', 'asthma', 'absent'],
-    ['He is alert and doesn\'t have any signs of dementia.', 'dementia', 'absent'],
+    ["He is alert and doesn't have any signs of dementia.", 'dementia', 'absent'],
     ['She has no prior stroke.', 'stroke', 'absent'],
     // post-negation
     ['Pulmonary embolism was ruled out.', 'pulmonary embolism', 'absent'],
@@ -357,7 +358,14 @@ describe('labs and vitals', () => {
     expect(lab.status).toBeNull();
   });
 
-  it.each(['Weight loss of 20 pounds.', 'Goal HbA1c below 7%.', 'C-reactive protein 4.5 mg.', 'Elevated HbA1c.', 'O2 sats 70s at home.', 'WBC count of 17,580/mm.'])('reads no value from: %s', (text) => {
+  it.each([
+    'Weight loss of 20 pounds.',
+    'Goal HbA1c below 7%.',
+    'C-reactive protein 4.5 mg.',
+    'Elevated HbA1c.',
+    'O2 sats 70s at home.',
+    'WBC count of 17,580/mm.',
+  ])('reads no value from: %s', (text) => {
     expect(facts(text).filter((fact) => fact.kind === 'lab')).toEqual([]);
   });
 });
@@ -365,7 +373,16 @@ describe('labs and vitals', () => {
 describe('sentences, spans and the one-fact rule', () => {
   it('splits sentences without breaking at titles, decimals, s/p or wrapped lines', () => {
     const text = 'Dr. Smith saw the patient. Temp 39.5 C. No cough. s/p CABG. Denies chest pain.\nPMH:\n- HTN\n- DM2, on\nmetformin';
-    expect(splitSentences(text).map((sentence) => sentence.text)).toEqual(['Dr. Smith saw the patient.', 'Temp 39.5 C.', 'No cough.', 's/p CABG.', 'Denies chest pain.', 'PMH:', '- HTN', '- DM2, on\nmetformin']);
+    expect(splitSentences(text).map((sentence) => sentence.text)).toEqual([
+      'Dr. Smith saw the patient.',
+      'Temp 39.5 C.',
+      'No cough.',
+      's/p CABG.',
+      'Denies chest pain.',
+      'PMH:',
+      '- HTN',
+      '- DM2, on\nmetformin',
+    ]);
     for (const sentence of splitSentences(text)) expect(text.slice(sentence.start, sentence.end)).toBe(sentence.text);
   });
 
@@ -381,7 +398,16 @@ describe('sentences, spans and the one-fact rule', () => {
       ['lab', 'HbA1c 8.2%'],
     ]);
     const asthma = read.find((fact) => fact.name === 'asthma')!;
-    expect(asthma).toMatchObject({ source: 'note', sourceRef: 'note-1', sourceText: 'History of asthma; takes metformin.', criterionId: null, code: null, observedOn: null, value: null, unit: null });
+    expect(asthma).toMatchObject({
+      source: 'note',
+      sourceRef: 'note-1',
+      sourceText: 'History of asthma; takes metformin.',
+      criterionId: null,
+      code: null,
+      observedOn: null,
+      value: null,
+      unit: null,
+    });
     for (const fact of read) expect(CandidateFactInputSchema.safeParse(fact).success).toBe(true);
     expect(extractNoteFacts(text)[0].sourceRef).toBeNull();
   });
@@ -389,7 +415,9 @@ describe('sentences, spans and the one-fact rule', () => {
   it('keeps one fact per concept: the first assertion, else the denial', () => {
     expect(facts('Denies asthma. Asthma diagnosed in 2010.').filter((fact) => fact.name === 'asthma')).toMatchObject([{ status: 'present' }]);
     expect(facts('History of asthma. Asthma is well controlled.').filter((fact) => fact.name === 'asthma')).toMatchObject([{ status: 'history' }]);
-    expect(facts('No asthma. Denies asthma attacks.').filter((fact) => fact.name === 'asthma')).toMatchObject([{ status: 'absent', span: { start: 3, end: 9 } }]);
+    expect(facts('No asthma. Denies asthma attacks.').filter((fact) => fact.name === 'asthma')).toMatchObject([
+      { status: 'absent', span: { start: 3, end: 9 } },
+    ]);
   });
 
   it('reads an empty or wordless note as nothing', () => {
@@ -403,7 +431,8 @@ describe('the project-own synthetic notes', () => {
     const text = readFileSync(path.resolve(process.cwd(), 'tests/fixtures/matching/notes', name), 'utf8');
     const found = extractNoteFacts(text, { noteId: name });
     const by = (kind: FactKind, name: string) => found.find((fact) => fact.kind === kind && fact.name === name);
-    const status = (mention: string) => found.find((fact) => fact.span && text.slice(fact.span.start, fact.span.end).toLowerCase() === mention.toLowerCase())?.status;
+    const status = (mention: string) =>
+      found.find((fact) => fact.span && text.slice(fact.span.start, fact.span.end).toLowerCase() === mention.toLowerCase())?.status;
     return { text, found, by, status };
   };
 
@@ -459,7 +488,9 @@ describe('the project-own synthetic notes', () => {
     const { by, found } = read('pediatric-emergency.txt');
     expect(by('age', 'age')?.value).toBe(0.5);
     expect(by('sex', 'sex')?.valueText).toBe('male');
-    expect(found.filter((fact) => fact.kind === 'condition').map((fact) => [fact.name, fact.status])).toEqual([['an infection that needs treatment', 'present']]);
+    expect(found.filter((fact) => fact.kind === 'condition').map((fact) => [fact.name, fact.status])).toEqual([
+      ['an infection that needs treatment', 'present'],
+    ]);
     expect(by('lab', 'oxygen saturation')?.value).toBe(95);
   });
 });

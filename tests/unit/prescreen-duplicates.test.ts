@@ -48,7 +48,13 @@ describe('unrelated questions that merely share words', () => {
     ];
     expect(detectDuplicates(form)).toEqual([]);
     // The same thing asked twice is still found.
-    const twice = [block('a', q('t2d', 'yes_no', 'Have you been told by a doctor that you have type 2 diabetes?'), q('t2d-again', 'yes_no', 'Has a doctor told you that you have type 2 diabetes?'))];
+    const twice = [
+      block(
+        'a',
+        q('t2d', 'yes_no', 'Have you been told by a doctor that you have type 2 diabetes?'),
+        q('t2d-again', 'yes_no', 'Has a doctor told you that you have type 2 diabetes?'),
+      ),
+    ];
     expect(detectDuplicates(twice).map((pair) => [pair.questionA, pair.questionB])).toEqual([['t2d', 't2d-again']]);
   });
 });
@@ -118,7 +124,12 @@ describe('measurements in different units', () => {
 describe('applying deduplication', () => {
   it('moves every criterion link to the kept question, rewrites option values, removes empty blocks', () => {
     const blocks = [
-      block('one', q('sex-a', 'single_choice', 'What is your sex?', [{ criterionId: 'c1', when: { op: 'in', values: ['f'] }, then: 'met', otherwise: 'not_met' }], { options: sexOptions })),
+      block(
+        'one',
+        q('sex-a', 'single_choice', 'What is your sex?', [{ criterionId: 'c1', when: { op: 'in', values: ['f'] }, then: 'met', otherwise: 'not_met' }], {
+          options: sexOptions,
+        }),
+      ),
       block(
         'two',
         q(
@@ -129,7 +140,13 @@ describe('applying deduplication', () => {
             { criterionId: 'c2', when: { op: 'in', values: ['female'] }, then: 'not_met', otherwise: 'met' },
             { criterionId: 'c1', when: { op: 'in', values: ['female'] }, then: 'met', otherwise: 'not_met' },
           ],
-          { options: [{ value: 'female', label: { en: 'female' } }, { value: 'male', label: { en: 'Male' } }], required: false },
+          {
+            options: [
+              { value: 'female', label: { en: 'female' } },
+              { value: 'male', label: { en: 'Male' } },
+            ],
+            required: false,
+          },
         ),
       ),
     ];
@@ -165,7 +182,8 @@ describe('applying deduplication', () => {
     ]);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toContain('criterion c2');
-    const linked = (list: StudyBlock[]) => new Set(list.flatMap((item) => item.questions.flatMap((question) => question.criterionLinks.map((link) => link.criterionId))));
+    const linked = (list: StudyBlock[]) =>
+      new Set(list.flatMap((item) => item.questions.flatMap((question) => question.criterionLinks.map((link) => link.criterionId))));
     expect(linked(merged)).toEqual(linked(blocks));
   });
 

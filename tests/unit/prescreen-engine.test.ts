@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerPredicate, CriterionLink, Question, QuestionType, StudyBlock } from '../../src/contract/prescreen-forms';
 import { localTimeToUtc, toLocalTime } from '../../src/contract/time-zones';
-import { ageInYears, evaluatePrescreen, normalizeAnswers, PrescreenInputError, testPredicate, type EngineCriterion, type RawAnswer } from '../../src/server/features/prescreen/engine';
+import {
+  ageInYears,
+  evaluatePrescreen,
+  normalizeAnswers,
+  PrescreenInputError,
+  testPredicate,
+  type EngineCriterion,
+  type RawAnswer,
+} from '../../src/server/features/prescreen/engine';
 
 const TODAY = '2025-06-15';
 
@@ -18,7 +26,12 @@ function q(id: string, type: QuestionType, links: CriterionLink[], extra: Partia
     ...extra,
   };
 }
-const link = (criterionId: string, when: AnswerPredicate, then: CriterionLink['then'], otherwise?: CriterionLink['otherwise']): CriterionLink => ({ criterionId, when, then, ...(otherwise ? { otherwise } : {}) });
+const link = (criterionId: string, when: AnswerPredicate, then: CriterionLink['then'], otherwise?: CriterionLink['otherwise']): CriterionLink => ({
+  criterionId,
+  when,
+  then,
+  ...(otherwise ? { otherwise } : {}),
+});
 const blocks = (...questions: Question[]): StudyBlock[] => [{ id: 'b1', title: { en: 'About you' }, questions }];
 
 /** A small asthma-style form: age, diagnosis, smoking, pregnancy, medications, notes. */
@@ -68,11 +81,22 @@ describe('recommendations', () => {
     expect(statusOf(output, 'c-smoker')).toMatchObject({ status: 'met', disqualifying: true, decidingQuestionId: 'smoke', decidingAnswer: true });
   });
 
-  it('PASS evaluations carry the deciding answer, in the criterion\'s terms', () => {
+  it("PASS evaluations carry the deciding answer, in the criterion's terms", () => {
     const output = run(allGood);
-    expect(statusOf(output, 'c-asthma')).toMatchObject({ status: 'met', decidingQuestionId: 'asthma', decidingAnswer: true, reason: 'Met: "Chat asthma?" answered "yes"' });
+    expect(statusOf(output, 'c-asthma')).toMatchObject({
+      status: 'met',
+      decidingQuestionId: 'asthma',
+      decidingAnswer: true,
+      reason: 'Met: "Chat asthma?" answered "yes"',
+    });
     expect(statusOf(output, 'c-smoker')).toMatchObject({ status: 'not_met', disqualifying: false, reason: 'Does not apply: "Chat smoke?" answered "no"' });
-    expect(output.answers.find((a) => a.questionId === 'asthma')).toEqual({ questionId: 'asthma', question: 'Chat asthma?', type: 'yes_no', value: true, evidence: 'I was diagnosed in 2010' });
+    expect(output.answers.find((a) => a.questionId === 'asthma')).toEqual({
+      questionId: 'asthma',
+      question: 'Chat asthma?',
+      type: 'yes_no',
+      value: true,
+      evidence: 'I was diagnosed in 2010',
+    });
   });
 });
 
@@ -91,18 +115,26 @@ describe('unknown and uncovered criteria', () => {
 
   it('a form that links nothing is INCONCLUSIVE', () => {
     const output = run([{ questionId: 'x', value: 'a' }], { blocks: blocks(q('x', 'single_choice', [])) });
-    expect(output).toMatchObject({ recommendation: 'INCONCLUSIVE', reasons: ['No question of the form is linked to a criterion', '4 criteria are not asked by the form; check at the screening visit'] });
+    expect(output).toMatchObject({
+      recommendation: 'INCONCLUSIVE',
+      reasons: ['No question of the form is linked to a criterion', '4 criteria are not asked by the form; check at the screening visit'],
+    });
   });
 
   it('no required question answered is INCONCLUSIVE even if optional ones settle criteria', () => {
-    const smallForm = blocks(q('req', 'yes_no', [link('c-asthma', { op: 'is_yes' }, 'met', 'not_met')]), q('opt', 'number', [link('c-age', { op: 'gte', value: 18 }, 'met', 'not_met')], { required: false }));
+    const smallForm = blocks(
+      q('req', 'yes_no', [link('c-asthma', { op: 'is_yes' }, 'met', 'not_met')]),
+      q('opt', 'number', [link('c-age', { op: 'gte', value: 18 }, 'met', 'not_met')], { required: false }),
+    );
     const output = run([{ questionId: 'opt', value: 30 }], { blocks: smallForm, criteria: criteria.slice(0, 2) });
     expect(output.recommendation).toBe('INCONCLUSIVE');
     expect(output.reasons).toContain('None of the required questions was answered');
   });
 
   it('an answer that does not trigger a link without `otherwise` decides nothing', () => {
-    const output = run([{ questionId: 'dob', value: '1980-01-01' }, ...allGood.slice(1)], { blocks: form.map((b) => ({ ...b, questions: b.questions.filter((x) => x.id !== 'age') })) });
+    const output = run([{ questionId: 'dob', value: '1980-01-01' }, ...allGood.slice(1)], {
+      blocks: form.map((b) => ({ ...b, questions: b.questions.filter((x) => x.id !== 'age') })),
+    });
     expect(statusOf(output, 'c-age')).toMatchObject({ status: 'unknown', covered: true });
     expect(statusOf(output, 'c-age').reason).toContain('no answer to "Chat dob?" settles it');
     expect(output.recommendation).toBe('POTENTIAL');
@@ -112,7 +144,11 @@ describe('unknown and uncovered criteria', () => {
 describe('review and conflicts', () => {
   it('a borderline value flagged review makes POTENTIAL', () => {
     const borderline = blocks(
-      q('bmi', 'number', [link('c-bmi', { op: 'gt', value: 40 }, 'not_met'), link('c-bmi', { op: 'between', value: 38, upper: 40 }, 'review'), link('c-bmi', { op: 'lt', value: 38 }, 'met')]),
+      q('bmi', 'number', [
+        link('c-bmi', { op: 'gt', value: 40 }, 'not_met'),
+        link('c-bmi', { op: 'between', value: 38, upper: 40 }, 'review'),
+        link('c-bmi', { op: 'lt', value: 38 }, 'met'),
+      ]),
     );
     const bmiCriteria: EngineCriterion[] = [{ id: 'c-bmi', kind: 'inclusion', text: 'BMI under 40' }];
     expect(run([{ questionId: 'bmi', value: '39.5' }], { blocks: borderline, criteria: bmiCriteria })).toMatchObject({
@@ -125,7 +161,10 @@ describe('review and conflicts', () => {
 
   it('free text linked with `answered` -> review -> POTENTIAL', () => {
     const textForm = blocks(q('meds', 'text', [link('c-meds', { op: 'answered' }, 'review')]));
-    const output = run([{ questionId: 'meds', value: '  Some inhaler  ' }], { blocks: textForm, criteria: [{ id: 'c-meds', kind: 'exclusion', text: 'Uses biologics' }] });
+    const output = run([{ questionId: 'meds', value: '  Some inhaler  ' }], {
+      blocks: textForm,
+      criteria: [{ id: 'c-meds', kind: 'exclusion', text: 'Uses biologics' }],
+    });
     expect(output.recommendation).toBe('POTENTIAL');
     expect(output.answers[0].value).toBe('Some inhaler');
     expect(output.evaluations[0]).toMatchObject({ status: 'review', decidingQuestionId: 'meds' });
@@ -136,7 +175,10 @@ describe('review and conflicts', () => {
     const age = statusOf(output, 'c-age');
     expect(age).toMatchObject({ status: 'review', conflict: true, disqualifying: true, decidingQuestionId: 'dob' });
     expect(age.reason).toMatch(/^Conflicting answers/);
-    expect(age.outcomes).toEqual([{ questionId: 'dob', outcome: 'not_met' }, { questionId: 'age', outcome: 'met' }]);
+    expect(age.outcomes).toEqual([
+      { questionId: 'dob', outcome: 'not_met' },
+      { questionId: 'age', outcome: 'met' },
+    ]);
     expect(output.recommendation).toBe('FAIL');
     expect(output.reasons[0]).toContain('conflicting answers');
   });
@@ -156,7 +198,13 @@ describe('review and conflicts', () => {
 
   it('a definite disqualification beats a review flag on the same criterion', () => {
     const f = blocks(q('x', 'yes_no', [link('c1', { op: 'is_yes' }, 'met')]), q('y', 'text', [link('c1', { op: 'answered' }, 'review')]));
-    const output = run([{ questionId: 'x', value: true }, { questionId: 'y', value: 'maybe' }], { blocks: f, criteria: [{ id: 'c1', kind: 'exclusion', text: 'Heart disease' }] });
+    const output = run(
+      [
+        { questionId: 'x', value: true },
+        { questionId: 'y', value: 'maybe' },
+      ],
+      { blocks: f, criteria: [{ id: 'c1', kind: 'exclusion', text: 'Heart disease' }] },
+    );
     expect(output.evaluations[0]).toMatchObject({ status: 'met', decidingQuestionId: 'x' });
     expect(output.recommendation).toBe('FAIL');
   });
@@ -227,7 +275,14 @@ describe('predicates', () => {
 });
 
 describe('answer validation', () => {
-  const all = blocks(q('yn', 'yes_no', []), q('n', 'number', []), q('sc', 'single_choice', []), q('mc', 'multiple_choice', []), q('d', 'date', []), q('t', 'text', []));
+  const all = blocks(
+    q('yn', 'yes_no', []),
+    q('n', 'number', []),
+    q('sc', 'single_choice', []),
+    q('mc', 'multiple_choice', []),
+    q('d', 'date', []),
+    q('t', 'text', []),
+  );
   const good: Array<[string, unknown, unknown]> = [
     ['yn', 'Yes', true],
     ['yn', 'no', false],
@@ -269,7 +324,11 @@ describe('answer validation', () => {
     });
   }
   it('refuses unknown and repeated question ids; the engine throws', () => {
-    const result = normalizeAnswers(all, [{ questionId: 'nope', value: 1 }, { questionId: 'n', value: 1 }, { questionId: 'n', value: 2 }]);
+    const result = normalizeAnswers(all, [
+      { questionId: 'nope', value: 1 },
+      { questionId: 'n', value: 1 },
+      { questionId: 'n', value: 2 },
+    ]);
     expect(result.issues.map((issue) => issue.message)).toEqual(['Question nope: not a question of this form version', 'Question n: answered more than once']);
     expect(() => evaluatePrescreen({ blocks: all, criteria: [], answers: [{ questionId: 'nope', value: 1 }], today: TODAY })).toThrow(PrescreenInputError);
   });

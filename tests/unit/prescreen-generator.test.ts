@@ -44,9 +44,7 @@ function outcomes(links: CriterionLink[], criterionId: string, answer: number | 
         return false;
     }
   };
-  return links
-    .filter((link) => link.criterionId === criterionId)
-    .flatMap((link) => (holds(link.when) ? [link.then] : link.otherwise ? [link.otherwise] : []));
+  return links.filter((link) => link.criterionId === criterionId).flatMap((link) => (holds(link.when) ? [link.then] : link.otherwise ? [link.otherwise] : []));
 }
 
 /** The criterion's outcome with "the disqualifying outcome wins" (inclusion: not_met; exclusion: met). */
@@ -121,7 +119,10 @@ describe('the study-block generator', () => {
     const insulin = criterion('exclusion', { type: 'medication', medication: 'insulin', taking: false }, 'Taking insulin');
     const { blocks } = generateStudyBlocks({ criteria: [diabetes, noDiabetes, heartFailure, insulin] });
     const t2d = question(blocks, 'condition-type-2-diabetes');
-    expect(t2d.wording.chat).toEqual({ en: 'Have you been told by a doctor that you have Type 2 diabetes?', es: '¿Un médico le ha dicho que tiene Type 2 diabetes?' });
+    expect(t2d.wording.chat).toEqual({
+      en: 'Have you been told by a doctor that you have Type 2 diabetes?',
+      es: '¿Un médico le ha dicho que tiene Type 2 diabetes?',
+    });
     expect(t2d.criterionLinks.map((link) => link.criterionId)).toEqual([diabetes.id, noDiabetes.id]);
     expect(decide(t2d, diabetes, true)).toBe('met');
     expect(decide(t2d, diabetes, false)).toBe('not_met');
@@ -148,13 +149,29 @@ describe('the study-block generator', () => {
     expect(q.wording.chat.en).toBe('Staff: most recent eGFR (mL/min/1.73m2)?');
     expect(blocks.at(-1)!.id).toBe('site-review');
     expect(q.criterionLinks).toContainEqual({ criterionId: egfr.id, when: { op: 'between', value: 42.75, upper: 47.25 }, then: 'review' });
-    expect([30, 42.7, 42.75, 45, 47.25, 47.3, 90].map((value) => decide(q, egfr, value))).toEqual(['met', 'met', 'review', 'review', 'review', 'not_met', 'not_met']);
+    expect([30, 42.7, 42.75, 45, 47.25, 47.3, 90].map((value) => decide(q, egfr, value))).toEqual([
+      'met',
+      'met',
+      'review',
+      'review',
+      'review',
+      'not_met',
+      'not_met',
+    ]);
     // Exactly one link fires for any value.
     for (const value of [30, 42.75, 45, 47.25, 90]) expect(outcomes(q.criterionLinks, egfr.id, value)).toHaveLength(1);
     const a1c = question(blocks, 'lab-hba1c');
     expect(a1c.wording.chat.en).toBe('What was your most recent HbA1c result (%)?');
     expect(a1c.audience).toBeUndefined();
-    expect([5, 6.64, 6.65, 8, 9.5, 10.5, 10.6].map((value) => decide(a1c, hba1c, value))).toEqual(['not_met', 'not_met', 'review', 'met', 'review', 'review', 'not_met']);
+    expect([5, 6.64, 6.65, 8, 9.5, 10.5, 10.6].map((value) => decide(a1c, hba1c, value))).toEqual([
+      'not_met',
+      'not_met',
+      'review',
+      'met',
+      'review',
+      'review',
+      'not_met',
+    ]);
   });
 
   it('pregnancy and healthy volunteers', () => {
@@ -181,7 +198,12 @@ describe('the study-block generator', () => {
     expect(item).toMatchObject({ type: 'yes_no', audience: 'site', source: 'criterion_text' });
     expect(item.wording.chat.en).toBe('Staff: is this criterion met? Histologically confirmed adenocarcinoma with measurable disease per RECIST 1.1');
     expect([decide(item, histology, true), decide(item, histology, false)]).toEqual(['met', 'not_met']);
-    expect(blocks.filter((block) => block.id !== 'site-review').flatMap((block) => block.questions).every((entry) => entry.audience !== 'site')).toBe(true);
+    expect(
+      blocks
+        .filter((block) => block.id !== 'site-review')
+        .flatMap((block) => block.questions)
+        .every((entry) => entry.audience !== 'site'),
+    ).toBe(true);
   });
 
   it('with textQuestions, a short criterion without a rule is asked as written, English only, marked as from criterion text', () => {
@@ -206,28 +228,45 @@ describe('the study-block generator', () => {
   });
 
   it('asks plain-language questions in English and Spanish from concepts and time windows', () => {
-    const mi = criterion('exclusion', {
-      type: 'condition',
-      condition: 'a heart attack',
-      present: false,
-      history: true,
-      within: { value: 6, unit: 'months' },
-      concepts: [{ id: 'cohortly:myocardial-infarction', name: 'a heart attack', icd10: 'I21' }],
-    }, 'History of myocardial infarction within the last 6 months');
-    const steroids = criterion('exclusion', {
-      type: 'medication',
-      medication: 'steroid pills or injections (such as prednisone)',
-      taking: false,
-      within: { value: 4, unit: 'weeks' },
-      concepts: [{ id: 'cohortly:systemic-corticosteroids', name: 'steroid pills or injections (such as prednisone)' }],
-    }, 'Systemic corticosteroids within 4 weeks prior to screening');
-    const t2d = criterion('inclusion', { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'cohortly:type-2-diabetes', name: 'type 2 diabetes' }] }, 'T2DM');
+    const mi = criterion(
+      'exclusion',
+      {
+        type: 'condition',
+        condition: 'a heart attack',
+        present: false,
+        history: true,
+        within: { value: 6, unit: 'months' },
+        concepts: [{ id: 'cohortly:myocardial-infarction', name: 'a heart attack', icd10: 'I21' }],
+      },
+      'History of myocardial infarction within the last 6 months',
+    );
+    const steroids = criterion(
+      'exclusion',
+      {
+        type: 'medication',
+        medication: 'steroid pills or injections (such as prednisone)',
+        taking: false,
+        within: { value: 4, unit: 'weeks' },
+        concepts: [{ id: 'cohortly:systemic-corticosteroids', name: 'steroid pills or injections (such as prednisone)' }],
+      },
+      'Systemic corticosteroids within 4 weeks prior to screening',
+    );
+    const t2d = criterion(
+      'inclusion',
+      { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'cohortly:type-2-diabetes', name: 'type 2 diabetes' }] },
+      'T2DM',
+    );
     const { blocks } = generateStudyBlocks({ criteria: [mi, steroids, t2d] });
-    const wordings = questions(blocks).filter((item) => item.criterionLinks.length).map((item) => item.wording.chat);
+    const wordings = questions(blocks)
+      .filter((item) => item.criterionLinks.length)
+      .map((item) => item.wording.chat);
     expect(wordings).toEqual([
       { en: 'In the last 6 months, have you had a heart attack?', es: 'En los últimos 6 meses, ¿ha tenido un infarto (ataque al corazón)?' },
       { en: 'Have you been told by a doctor that you have type 2 diabetes?', es: '¿Un médico le ha dicho que tiene diabetes tipo 2?' },
-      { en: 'In the last 4 weeks, have you taken or received steroid pills or injections (such as prednisone)?', es: 'En las últimas 4 semanas, ¿ha tomado o recibido esteroides en pastillas o inyecciones (como prednisona)?' },
+      {
+        en: 'In the last 4 weeks, have you taken or received steroid pills or injections (such as prednisone)?',
+        es: 'En las últimas 4 semanas, ¿ha tomado o recibido esteroides en pastillas o inyecciones (como prednisona)?',
+      },
     ]);
   });
 

@@ -16,7 +16,9 @@ describe('ratingFrom: a 1-5 rating from what a person typed or said', () => {
     [3, 3],
   ])('%s -> %s', (input, expected) => expect(ratingFrom(input)).toBe(expected));
 
-  it.each([['0'], ['6'], ['10'], ['45'], ['yes'], [''], ['maybe 4'], [4.5], [null], [undefined]])('%s is not a rating', (input) => expect(ratingFrom(input)).toBeNull());
+  it.each([['0'], ['6'], ['10'], ['45'], ['yes'], [''], ['maybe 4'], [4.5], [null], [undefined]])('%s is not a rating', (input) =>
+    expect(ratingFrom(input)).toBeNull(),
+  );
 });
 
 describe('reviewAgreement: whether a reviewer agreed with the AI', () => {

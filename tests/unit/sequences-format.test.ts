@@ -144,7 +144,12 @@ describe('building the steps', () => {
   });
 
   it('says a step in a line', () => {
-    const steps: SequenceStep[] = [sms('a'), { key: 'w', type: 'wait', amount: 1, unit: 'minutes' }, { key: 'b', type: 'branch', condition: 'replied', ifTrue: 'end', ifFalse: 'c' }, sms('c')];
+    const steps: SequenceStep[] = [
+      sms('a'),
+      { key: 'w', type: 'wait', amount: 1, unit: 'minutes' },
+      { key: 'b', type: 'branch', condition: 'replied', ifTrue: 'end', ifFalse: 'c' },
+      sms('c'),
+    ];
     expect(stepSummary(steps[0])).toBe('SMS: Hi {firstName}');
     expect(stepSummary(steps[1])).toBe('Wait 1 minute');
     expect(stepSummary({ key: 'w2', type: 'wait', untilTime: '08:00', untilWeekday: 'tue' })).toBe('Wait until Tuesday 08:00 (the candidate’s time)');
@@ -165,7 +170,9 @@ describe('the builder’s checks (the contract’s rules)', () => {
 
   it('shows only the rules across steps before a save is tried', () => {
     expect(structuralProblems([sms('a', '')])).toEqual([]);
-    expect(structuralProblems([{ key: 'w', type: 'wait', amount: 1, unit: 'days' }]).map((problem) => problem.message)).toEqual(['A sequence needs at least one SMS, email or call step']);
+    expect(structuralProblems([{ key: 'w', type: 'wait', amount: 1, unit: 'days' }]).map((problem) => problem.message)).toEqual([
+      'A sequence needs at least one SMS, email or call step',
+    ]);
     expect(builderProblems([]).map((problem) => problem.message)).toEqual(['Add at least one step']);
     expect(builderProblems([{ key: 'Bad Key', type: 'call', agentType: 'PRESCREEN' }]).map((problem) => problem.path)).toEqual(['steps.0.key']);
   });
@@ -175,7 +182,11 @@ describe('the sequence routes’ search params', () => {
   it('list active sequences by default, and open the Steps tab of one', () => {
     expect(sequencesSearch.parse({})).toEqual({ status: 'active' });
     expect(sequencesSearch.parse({ status: 'nonsense' })).toEqual({ status: 'active' });
-    expect(sequenceSearch.parse({ tab: 'statistics', status: 'paused', page: '2', enrollment: 'not-an-id' })).toEqual({ tab: 'statistics', status: 'paused', page: 2 });
+    expect(sequenceSearch.parse({ tab: 'statistics', status: 'paused', page: '2', enrollment: 'not-an-id' })).toEqual({
+      tab: 'statistics',
+      status: 'paused',
+      page: 2,
+    });
     expect(sequenceSearch.parse({ tab: 'other' })).toEqual({ tab: 'steps' });
   });
 });

@@ -3,9 +3,15 @@ import { deriveTimeZone } from '../../src/server/features/trials/site-zones';
 
 describe('deriveTimeZone', () => {
   it('reads the coordinates first', () => {
-    expect(deriveTimeZone({ latitude: 41.85003, longitude: -87.65005, country: 'United States', region: 'Illinois' })).toEqual({ timeZone: 'America/Chicago', source: 'geo' });
+    expect(deriveTimeZone({ latitude: 41.85003, longitude: -87.65005, country: 'United States', region: 'Illinois' })).toEqual({
+      timeZone: 'America/Chicago',
+      source: 'geo',
+    });
     // Coordinates beat a state table: western Florida (Pensacola) is on Central time.
-    expect(deriveTimeZone({ latitude: 30.42131, longitude: -87.21691, country: 'United States', region: 'Florida' })).toEqual({ timeZone: 'America/Chicago', source: 'geo' });
+    expect(deriveTimeZone({ latitude: 30.42131, longitude: -87.21691, country: 'United States', region: 'Florida' })).toEqual({
+      timeZone: 'America/Chicago',
+      source: 'geo',
+    });
     expect(deriveTimeZone({ latitude: 51.5072, longitude: -0.1276 })).toEqual({ timeZone: 'Europe/London', source: 'geo' });
   });
 

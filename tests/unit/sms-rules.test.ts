@@ -5,7 +5,14 @@ import { renderTemplate, templateVariables } from '../../src/server/features/sms
 import { mapProviderStatus } from '../../src/server/integrations/sms/port';
 import { twilioSignature, validateTwilioSignature } from '../../src/server/integrations/sms/twilio';
 
-const subject = (values: Partial<ConsentSubject> = {}): ConsentSubject => ({ doNotContact: false, consentSms: true, consentCalls: true, timeZone: 'America/Chicago', smsOptedOutAt: null, ...values });
+const subject = (values: Partial<ConsentSubject> = {}): ConsentSubject => ({
+  doNotContact: false,
+  consentSms: true,
+  consentCalls: true,
+  timeZone: 'America/Chicago',
+  smsOptedOutAt: null,
+  ...values,
+});
 const noon = new Date('2030-01-15T18:00:00Z'); // 12:00 in Chicago
 const night = new Date('2030-01-16T04:00:00Z'); // 22:00 in Chicago
 
@@ -43,7 +50,9 @@ describe('contactPermission', () => {
 
 describe('keywords', () => {
   it('matches whole messages only, ignoring case, accents and punctuation', () => {
-    expect(['STOP', 'stop.', '¡Stop!', 'STOP ALL', 'opt out', 'Stop texting me!!', 'No más mensajes', 'cancel', 'quit']).toSatisfy((words: string[]) => words.every((word) => classifyInbound(word) === 'opt_out'));
+    expect(['STOP', 'stop.', '¡Stop!', 'STOP ALL', 'opt out', 'Stop texting me!!', 'No más mensajes', 'cancel', 'quit']).toSatisfy((words: string[]) =>
+      words.every((word) => classifyInbound(word) === 'opt_out'),
+    );
     expect(classifyInbound('stop by at 5')).toBe('none');
     expect(classifyInbound('START')).toBe('opt_in');
     expect(classifyInbound('unstop')).toBe('opt_in');
@@ -59,13 +68,15 @@ describe('templates', () => {
     expect(templateVariables('visit_confirmation')).toEqual(['firstName', 'trialTitle', 'visitTime', 'siteAddress', 'organizationName']);
     const { text } = renderTemplate('callback_notice', 'en', { firstName: 'Ann', organizationName: 'Site', trialTitle: 'T', visitTime: '3 PM' });
     expect(text).toBe('Hi Ann, a coordinator from Site will call you back about T at 3 PM.');
-    expect(() => renderTemplate('callback_notice', 'es', { firstName: 'Ann', organizationName: 'Site', visitTime: ' ' })).toThrow(/variables\.trialTitle.*variables\.visitTime/);
+    expect(() => renderTemplate('callback_notice', 'es', { firstName: 'Ann', organizationName: 'Site', visitTime: ' ' })).toThrow(
+      /variables\.trialTitle.*variables\.visitTime/,
+    );
     expect(() => renderTemplate('nope', 'en', {})).toThrow(/templateKey/);
   });
 });
 
 describe('Twilio', () => {
-  it('computes the request signature of Twilio\'s documented example', () => {
+  it("computes the request signature of Twilio's documented example", () => {
     const params = { CallSid: 'CA1234567890ABCDE', Caller: '+14158675309', Digits: '1234', From: '+14158675309', To: '+18005551212' };
     const url = 'https://mycompany.com/myapp.php?foo=1&bar=2';
     expect(twilioSignature('12345', url, params)).toBe('RSOYDt4T1cUTdK1PDd93/VVr8B8=');
@@ -76,7 +87,16 @@ describe('Twilio', () => {
   });
   it('maps Twilio statuses onto ours', () => {
     expect(['accepted', 'queued', 'sending', 'sent', 'delivered', 'read', 'undelivered', 'failed', 'canceled', 'bogus'].map(mapProviderStatus)).toEqual([
-      'queued', 'queued', 'queued', 'sent', 'delivered', 'delivered', 'undelivered', 'failed', 'failed', undefined,
+      'queued',
+      'queued',
+      'queued',
+      'sent',
+      'delivered',
+      'delivered',
+      'undelivered',
+      'failed',
+      'failed',
+      undefined,
     ]);
   });
 });

@@ -18,8 +18,10 @@ const SYSTEM_DB_USERS: Record<string, string> = {
   'src/server/features/calls/vapi-routes.ts': "a direct tool request's call, number owner and candidate before the organization is known",
   'src/server/features/calls/webhook.ts': "a webhook's call by provider id; the owner of the called number",
   'src/server/features/candidates/import-runner.ts': "resuming every organization's unfinished imports; ANALYZE after an import",
-  'src/server/features/chat/conversation-service.ts': 'public chat: rate limits, the organization by public id, a conversation by id before its organization is known',
-  'src/server/features/demo/seed.ts': 'the demo organization by its slug, and creating it (the registry has no row security); its data is written under runAsOrganization',
+  'src/server/features/chat/conversation-service.ts':
+    'public chat: rate limits, the organization by public id, a conversation by id before its organization is known',
+  'src/server/features/demo/seed.ts':
+    'the demo organization by its slug, and creating it (the registry has no row security); its data is written under runAsOrganization',
   'src/server/features/matching/matcher.ts': "resuming every organization's match runs; ANALYZE after a run",
   'src/server/features/onboarding/service.ts': 'creating an organization (the registry has no row security) with its onboarding',
   'src/server/features/organizations/service.ts': 'writes to the organization registry (no row security)',

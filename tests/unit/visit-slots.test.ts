@@ -12,7 +12,13 @@ const local = (slots: Array<{ localTime: string }>) => slots.map((slot) => slot.
 
 describe('free visit slots', () => {
   it('defaults: weekdays 09:00, 11:00, 14:00, 60 minutes, 14 days ahead, 24 hours notice', () => {
-    expect(schedule()).toMatchObject({ weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], times: ['09:00', '11:00', '14:00'], durationMinutes: 60, daysAhead: 14, minNoticeHours: 24 });
+    expect(schedule()).toMatchObject({
+      weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+      times: ['09:00', '11:00', '14:00'],
+      durationMinutes: 60,
+      daysAhead: 14,
+      minNoticeHours: 24,
+    });
     // Notice ends Tuesday 12:00: Tuesday 14:00 first, then Wednesday.
     expect(local(freeVisitSlots(schedule(), UTC, [], MONDAY_NOON))).toEqual(['2025-06-03T14:00', '2025-06-04T09:00', '2025-06-04T11:00']);
   });
@@ -21,7 +27,10 @@ describe('free visit slots', () => {
     const slots = freeVisitSlots(schedule({ weekdays: ['wed'], times: ['09:00'], minNoticeHours: 0 }), UTC, [], MONDAY_NOON, 10);
     // Wednesdays 4, 11 June; 18 June is more than 14 days ahead.
     expect(local(slots)).toEqual(['2025-06-04T09:00', '2025-06-11T09:00']);
-    expect(local(freeVisitSlots(schedule({ weekdays: ['sat', 'sun'], times: ['10:00'], daysAhead: 7, minNoticeHours: 0 }), UTC, [], MONDAY_NOON, 10))).toEqual(['2025-06-07T10:00', '2025-06-08T10:00']);
+    expect(local(freeVisitSlots(schedule({ weekdays: ['sat', 'sun'], times: ['10:00'], daysAhead: 7, minNoticeHours: 0 }), UTC, [], MONDAY_NOON, 10))).toEqual([
+      '2025-06-07T10:00',
+      '2025-06-08T10:00',
+    ]);
   });
 
   it('minimum notice: a slot closer than minNoticeHours is not offered', () => {
@@ -40,7 +49,12 @@ describe('free visit slots', () => {
       { siteId: 'Lakeside', startsAt: new Date('2025-06-02T16:30:00Z'), durationMinutes: 30 },
     ];
     const slots = freeVisitSlots(rules, sites, taken, MONDAY_NOON, 4);
-    expect(slots.map((slot) => `${slot.siteName} ${slot.localTime}`)).toEqual(['Downtown 2025-06-02T14:00', 'Downtown 2025-06-02T16:00', 'Lakeside 2025-06-03T14:00', 'Downtown 2025-06-03T14:00']);
+    expect(slots.map((slot) => `${slot.siteName} ${slot.localTime}`)).toEqual([
+      'Downtown 2025-06-02T14:00',
+      'Downtown 2025-06-02T16:00',
+      'Lakeside 2025-06-03T14:00',
+      'Downtown 2025-06-03T14:00',
+    ]);
     // A visit ending exactly when the slot starts does not overlap it.
     const touching = [{ siteId: 'Lakeside', startsAt: new Date('2025-06-02T13:00:00Z'), durationMinutes: 60 }];
     expect(local(freeVisitSlots(rules, UTC, touching, MONDAY_NOON, 1))).toEqual(['2025-06-02T14:00']);
@@ -67,7 +81,13 @@ describe('free visit slots', () => {
     const newYork = [{ id: 'Lakeside', name: 'Lakeside', timeZone: 'America/New_York' }];
     const all = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
     // Clocks go forward on Sunday 9 March 2025 at 02:00.
-    const spring = freeVisitSlots(schedule({ weekdays: all, times: ['02:30', '09:00'], minNoticeHours: 0, daysAhead: 3 }), newYork, [], new Date('2025-03-07T12:00:00Z'), 10);
+    const spring = freeVisitSlots(
+      schedule({ weekdays: all, times: ['02:30', '09:00'], minNoticeHours: 0, daysAhead: 3 }),
+      newYork,
+      [],
+      new Date('2025-03-07T12:00:00Z'),
+      10,
+    );
     // From Friday 07:00 EST to Monday 08:00 EDT (12:00Z): no 02:30 on Sunday; 09:00 is 14:00Z before, 13:00Z after.
     expect(spring.map((slot) => [slot.localTime, slot.startsAt.toISOString()])).toEqual([
       ['2025-03-07T09:00', '2025-03-07T14:00:00.000Z'],
@@ -77,12 +97,24 @@ describe('free visit slots', () => {
       ['2025-03-10T02:30', '2025-03-10T06:30:00.000Z'],
     ]);
     // Clocks go back on Sunday 2 November 2025: 01:30 happens twice; the first (EDT, 05:30Z) is offered.
-    const autumn = freeVisitSlots(schedule({ weekdays: ['sun'], times: ['01:30'], minNoticeHours: 0, daysAhead: 3 }), newYork, [], new Date('2025-10-31T12:00:00Z'), 10);
+    const autumn = freeVisitSlots(
+      schedule({ weekdays: ['sun'], times: ['01:30'], minNoticeHours: 0, daysAhead: 3 }),
+      newYork,
+      [],
+      new Date('2025-10-31T12:00:00Z'),
+      10,
+    );
     expect(autumn.map((slot) => [slot.localTime, slot.startsAt.toISOString()])).toEqual([['2025-11-02T01:30', '2025-11-02T05:30:00.000Z']]);
   });
 
   it('answers at most `limit` slots, earliest first', () => {
-    const slots = freeVisitSlots(schedule({ minNoticeHours: 0, daysAhead: 90, weekdays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] }), UTC, [], MONDAY_NOON, 5);
+    const slots = freeVisitSlots(
+      schedule({ minNoticeHours: 0, daysAhead: 90, weekdays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] }),
+      UTC,
+      [],
+      MONDAY_NOON,
+      5,
+    );
     expect(slots).toHaveLength(5);
     expect([...slots].sort((left, right) => left.startsAt.getTime() - right.startsAt.getTime())).toEqual(slots);
   });
@@ -90,9 +122,18 @@ describe('free visit slots', () => {
 
 describe('the slot a person chose on a call', () => {
   it('reads set-call-metadata booking as an object or JSON text, else the call analysis', () => {
-    expect(chosenSlot({ metadata: { booking: { siteName: ' Lakeside ', localTime: '2025-06-03T14:00' } } })).toEqual({ siteName: 'Lakeside', localTime: '2025-06-03T14:00' });
-    expect(chosenSlot({ metadata: { booking: '{"siteName":"Lakeside","localTime":"2025-06-03 14:00"}' } })).toEqual({ siteName: 'Lakeside', localTime: '2025-06-03T14:00' });
-    expect(chosenSlot({ analysis: { booking: { siteName: 'Lakeside', localTime: '2025-06-03T14:00' } } })).toEqual({ siteName: 'Lakeside', localTime: '2025-06-03T14:00' });
+    expect(chosenSlot({ metadata: { booking: { siteName: ' Lakeside ', localTime: '2025-06-03T14:00' } } })).toEqual({
+      siteName: 'Lakeside',
+      localTime: '2025-06-03T14:00',
+    });
+    expect(chosenSlot({ metadata: { booking: '{"siteName":"Lakeside","localTime":"2025-06-03 14:00"}' } })).toEqual({
+      siteName: 'Lakeside',
+      localTime: '2025-06-03T14:00',
+    });
+    expect(chosenSlot({ analysis: { booking: { siteName: 'Lakeside', localTime: '2025-06-03T14:00' } } })).toEqual({
+      siteName: 'Lakeside',
+      localTime: '2025-06-03T14:00',
+    });
     expect(chosenSlot({ metadata: { booking: 'tomorrow morning' } })).toBeNull();
     expect(chosenSlot({})).toBeNull();
   });

@@ -11,14 +11,35 @@ const blocks: StudyBlock[] = [
     id: 'b',
     title: { en: 'About you' },
     questions: [
-      { id: 'dob', type: 'date', wording: { phone: { en: 'What is your date of birth?', es: '¿Cuál es su fecha de nacimiento?' }, chat: { en: 'DOB?' } }, required: true, criterionLinks: [] },
-      { id: 'asthma', type: 'yes_no', wording: { phone: { en: 'Has a doctor ever told you that you have asthma?', es: '¿Un médico le ha dicho alguna vez que tiene asma?' }, chat: { en: 'Asthma?' } }, required: true, criterionLinks: [] },
-      { id: 'puffs', type: 'number', wording: { phone: { en: 'How many times a week do you use your rescue inhaler?' }, chat: { en: 'Puffs?' } }, required: true, criterionLinks: [] },
+      {
+        id: 'dob',
+        type: 'date',
+        wording: { phone: { en: 'What is your date of birth?', es: '¿Cuál es su fecha de nacimiento?' }, chat: { en: 'DOB?' } },
+        required: true,
+        criterionLinks: [],
+      },
+      {
+        id: 'asthma',
+        type: 'yes_no',
+        wording: {
+          phone: { en: 'Has a doctor ever told you that you have asthma?', es: '¿Un médico le ha dicho alguna vez que tiene asma?' },
+          chat: { en: 'Asthma?' },
+        },
+        required: true,
+        criterionLinks: [],
+      },
+      {
+        id: 'puffs',
+        type: 'number',
+        wording: { phone: { en: 'How many times a week do you use your rescue inhaler?' }, chat: { en: 'Puffs?' } },
+        required: true,
+        criterionLinks: [],
+      },
     ],
   },
 ];
 
-describe('calling hours (08:00-21:00 in the candidate\'s time zone)', () => {
+describe("calling hours (08:00-21:00 in the candidate's time zone)", () => {
   const at = (iso: string) => new Date(iso);
   it('judges the local time of each zone', () => {
     // 13:30 UTC = 09:30 New York (EDT), 06:30 Los Angeles, 14:30 London (BST).
@@ -75,7 +96,11 @@ describe('answers from a call', () => {
     expect(transcriptAnswer(blocks[0].questions[1], [{ role: 'assistant', text: 'Goodbye' }])).toBeUndefined();
   });
   it('prefers structured data, then tool-recorded answers, then the transcript; values take the question type', () => {
-    const answers = extractCallAnswers(blocks, { structuredData: { analysis: { answers: { asthma: 'no' } }, answers: { asthma: 'yes', puffs: '5' } }, transcript, language: 'en' }, '2026-06-15');
+    const answers = extractCallAnswers(
+      blocks,
+      { structuredData: { analysis: { answers: { asthma: 'no' } }, answers: { asthma: 'yes', puffs: '5' } }, transcript, language: 'en' },
+      '2026-06-15',
+    );
     expect(answers).toEqual([
       { questionId: 'dob', value: '1980-03-04', evidence: 'transcript: 1980-03-04' },
       { questionId: 'asthma', value: false, evidence: 'call structured data' },
@@ -87,20 +112,45 @@ describe('answers from a call', () => {
   });
 });
 
-describe('the simulator\'s synthetic person', () => {
+describe("the simulator's synthetic person", () => {
   const person = { dateOfBirth: '1980-03-04', sex: 'female', customFields: { asthma: true, puffs: 4 } };
   it('answers from the candidate record, else a deterministic default', () => {
     expect(syntheticAnswer({ id: 'dob', type: 'date', phone: { en: 'What is your date of birth?' } }, person, 'en')).toBe('1980-03-04');
     expect(syntheticAnswer({ id: 'asthma', type: 'yes_no', phone: { en: 'Asthma?' } }, person, 'es')).toBe('sí');
     expect(syntheticAnswer({ id: 'puffs', type: 'number', phone: { en: 'Puffs?' } }, person, 'en')).toBe('4');
     expect(syntheticAnswer({ id: 'smoke', type: 'yes_no', phone: { en: 'Do you smoke?' } }, person, 'en')).toBe('no');
-    expect(syntheticAnswer({ id: 'sex', type: 'single_choice', phone: { en: 'What is your sex?' }, options: [{ value: 'male', label: { en: 'Male' } }, { value: 'female', label: { en: 'Female', es: 'Femenino' } }] }, person, 'es')).toBe('Femenino');
+    expect(
+      syntheticAnswer(
+        {
+          id: 'sex',
+          type: 'single_choice',
+          phone: { en: 'What is your sex?' },
+          options: [
+            { value: 'male', label: { en: 'Male' } },
+            { value: 'female', label: { en: 'Female', es: 'Femenino' } },
+          ],
+        },
+        person,
+        'es',
+      ),
+    ).toBe('Femenino');
   });
 });
 
 describe('the Vapi assistant body', () => {
   it('points the server and every tool at our public address, with the secret', () => {
-    const spec = { agentId: 'a1', organizationId: 'o1', name: 'Screener', type: 'PRESCREEN' as const, languages: ['en', 'es'], voice: 'default', firstMessage: { en: 'Hi' }, voicemailMessage: { en: 'Bye' }, questions: [{ id: 'q1', type: 'yes_no' as const, phone: { en: 'Asthma?' } }], publicBaseUrl: 'https://cohortly.example/' };
+    const spec = {
+      agentId: 'a1',
+      organizationId: 'o1',
+      name: 'Screener',
+      type: 'PRESCREEN' as const,
+      languages: ['en', 'es'],
+      voice: 'default',
+      firstMessage: { en: 'Hi' },
+      voicemailMessage: { en: 'Bye' },
+      questions: [{ id: 'q1', type: 'yes_no' as const, phone: { en: 'Asthma?' } }],
+      publicBaseUrl: 'https://cohortly.example/',
+    };
     const body = assistantBody(spec, 's3cret');
     expect(body.server).toEqual({ url: 'https://cohortly.example/api/inbound/vapi', secret: 's3cret' });
     expect(body.model.tools.map((tool) => tool.function.name)).toEqual([

@@ -11,15 +11,7 @@ import type { Logger } from '../logger';
 import type { MailPort } from '../integrations/mail/mail';
 import { recordAudit } from '../audit';
 import { insertOrganization, slugify, uniqueSlug } from '../tenancy/organizations';
-import {
-  countMembers,
-  countOwners,
-  findMember,
-  findMembership,
-  findOpenInvitation,
-  insertMembership,
-  markInvitationAccepted,
-} from '../tenancy/users';
+import { countMembers, countOwners, findMember, findMembership, findOpenInvitation, insertMembership, markInvitationAccepted } from '../tenancy/users';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -145,7 +137,9 @@ export function createAuth({ config, db, mail, logger }: AuthDeps) {
       session: {
         create: {
           // A new session first expires after the idle timeout (SESSION_IDLE_MINUTES).
-          before: async (session) => ({ data: { ...session, expiresAt: new Date(Date.now() + Math.min(config.session.idleMinutes * 60_000, config.session.maxHours * 3_600_000)) } }),
+          before: async (session) => ({
+            data: { ...session, expiresAt: new Date(Date.now() + Math.min(config.session.idleMinutes * 60_000, config.session.maxHours * 3_600_000)) },
+          }),
         },
       },
       user: {

@@ -63,10 +63,7 @@ export function resolveClientAddress(socketAddress: string | undefined, forwarde
 const proxyLists = new WeakMap<string[], BlockList>();
 
 /** The request's client address (see resolveClientAddress), from the Node socket and the configured TRUSTED_PROXIES. */
-export function clientAddressOf(
-  c: { env: unknown; req: { header(name: string): string | undefined } },
-  trustedProxies: string[],
-): string | undefined {
+export function clientAddressOf(c: { env: unknown; req: { header(name: string): string | undefined } }, trustedProxies: string[]): string | undefined {
   let list = proxyLists.get(trustedProxies);
   if (!list) proxyLists.set(trustedProxies, (list = trustedProxyList(trustedProxies)));
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } }; server?: { incoming?: { socket?: { remoteAddress?: string } } } } | undefined;

@@ -17,7 +17,10 @@ function tooManyAttempts(retryAfterSeconds: number): Response {
 /** better-auth's error answers in the API's one error shape; a 429 always carries Retry-After. */
 async function reshape(response: Response): Promise<Response> {
   if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json')) return response;
-  const body = (await response.clone().json().catch(() => null)) as { message?: string; code?: string; error?: unknown } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { message?: string; code?: string; error?: unknown } | null;
   if (!body || body.error) return response;
   const headers = new Headers(response.headers);
   headers.delete('content-length');
@@ -46,7 +49,12 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
 
   // Read before the request is re-made below (that takes over the body stream).
   const isSignIn = method === 'POST' && path === SIGN_IN_PATH;
-  const signInBody = isSignIn ? ((await c.req.raw.clone().json().catch(() => null)) as { email?: unknown } | null) : null;
+  const signInBody = isSignIn
+    ? ((await c.req.raw
+        .clone()
+        .json()
+        .catch(() => null)) as { email?: unknown } | null)
+    : null;
 
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_ADDRESS_HEADER);

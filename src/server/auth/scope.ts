@@ -1,9 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import {
-  ACTIVE_ORGANIZATION_HEADER,
-  DEFAULT_SELECTION_EXCLUDED_NAME_PARTS,
-  INTERNAL_ORGANIZATION_SLUG,
-} from '../../contract/organizations';
+import { ACTIVE_ORGANIZATION_HEADER, DEFAULT_SELECTION_EXCLUDED_NAME_PARTS, INTERNAL_ORGANIZATION_SLUG } from '../../contract/organizations';
 import type { MemberRole } from '../../contract/users';
 import type { Database } from '../db/client';
 import { withRowSecurity, type Transaction } from '../db/scoped';

@@ -131,7 +131,10 @@ export class SessionStore {
     if (options.activity && entry.expiresAt - this.idleMs + this.extendEveryMs <= now && entry.expiresAt < entry.absoluteExpiresAt) {
       const [row] = await this.db
         .update(sessionTable)
-        .set({ expiresAt: sql`least(${new Date(now + this.idleMs).toISOString()}::timestamptz, ${sessionTable.createdAt} + ${`${this.maxMs} milliseconds`}::interval)`, updatedAt: new Date(now) })
+        .set({
+          expiresAt: sql`least(${new Date(now + this.idleMs).toISOString()}::timestamptz, ${sessionTable.createdAt} + ${`${this.maxMs} milliseconds`}::interval)`,
+          updatedAt: new Date(now),
+        })
         .where(and(eq(sessionTable.id, entry.sessionId), gt(sessionTable.expiresAt, new Date(now))))
         .returning({ expiresAt: sessionTable.expiresAt });
       if (!row) {

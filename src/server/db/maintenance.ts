@@ -9,5 +9,7 @@ import { systemDb } from './system';
  * migrations; a failure is logged and retried next hour.
  */
 export async function refreshPlannerStatistics(deps: { db: Database; logger: { warn: (object: object, message: string) => void } }): Promise<void> {
-  await systemDb(deps.db).execute(sql`analyze`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze failed'));
+  await systemDb(deps.db)
+    .execute(sql`analyze`)
+    .catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze failed'));
 }

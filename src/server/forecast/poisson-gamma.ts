@@ -45,7 +45,7 @@ function normal(random: () => number): number {
 /** A gamma(shape, 1) draw: Marsaglia and Tsang (2000), with the shape < 1 boost. */
 export function gammaDraw(shape: number, random: () => number): number {
   if (shape <= 0) return 0;
-  if (shape < 1) return gammaDraw(shape + 1, random) * Math.pow(random(), 1 / shape);
+  if (shape < 1) return gammaDraw(shape + 1, random) * random() ** (1 / shape);
   const d = shape - 1 / 3;
   const c = 1 / Math.sqrt(9 * d);
   for (;;) {
@@ -268,12 +268,35 @@ export function forecastEnrollment(input: ForecastInput): Forecast {
   const inInputOrder = <T extends { siteId: string }>(rows: T[]) => rows.sort((left, right) => (order.get(left.siteId) ?? 0) - (order.get(right.siteId) ?? 0));
   if (remaining === 0) {
     const today = isoDay(input.asOf, 0);
-    const siteRates = prior ? inInputOrder(modelSites(input.sites).map((site) => { const g = siteGamma(site, prior, pooled); return { siteId: site.siteId, ratePerDay: g.alpha / g.beta }; })) : [];
-    return { ...base, expectedDate: today, band80: { low: today, high: today }, band95: { low: today, high: today }, prior: prior ?? { alpha: 0, beta: 0 }, siteRates, status: 'target-met' };
+    const siteRates = prior
+      ? inInputOrder(
+          modelSites(input.sites).map((site) => {
+            const g = siteGamma(site, prior, pooled);
+            return { siteId: site.siteId, ratePerDay: g.alpha / g.beta };
+          }),
+        )
+      : [];
+    return {
+      ...base,
+      expectedDate: today,
+      band80: { low: today, high: today },
+      band95: { low: today, high: today },
+      prior: prior ?? { alpha: 0, beta: 0 },
+      siteRates,
+      status: 'target-met',
+    };
   }
   if (input.sites.length === 0 || !prior) {
     const status: ForecastStatus = input.sites.length === 0 ? 'no-sites' : 'no-data';
-    return { ...base, expectedDate: null, band80: EMPTY_BAND, band95: EMPTY_BAND, prior: { alpha: 0, beta: 0 }, siteRates: input.sites.map((site) => ({ siteId: site.siteId, ratePerDay: 0 })), status };
+    return {
+      ...base,
+      expectedDate: null,
+      band80: EMPTY_BAND,
+      band95: EMPTY_BAND,
+      prior: { alpha: 0, beta: 0 },
+      siteRates: input.sites.map((site) => ({ siteId: site.siteId, ratePerDay: 0 })),
+      status,
+    };
   }
 
   const sites = modelSites(input.sites);

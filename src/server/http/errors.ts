@@ -48,8 +48,7 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Not Found') => new AppError(404, message);
 export const forbidden = (message = 'Forbidden') => new AppError(403, message);
-export const badRequest = (message: string, details?: ApiError['error']['details']) =>
-  new AppError(400, message, 'BAD_REQUEST', details);
+export const badRequest = (message: string, details?: ApiError['error']['details']) => new AppError(400, message, 'BAD_REQUEST', details);
 export const conflict = (message: string) => new AppError(409, message);
 
 export function errorBody(status: number, message?: string, code?: string, details?: ApiError['error']['details']): ApiError {
@@ -57,7 +56,7 @@ export function errorBody(status: number, message?: string, code?: string, detai
     error: {
       code: code ?? CODE_FOR_STATUS[status] ?? 'ERROR',
       message: message ?? STATUS_TEXT[status] ?? 'Error',
-      ...(details && details.length ? { details } : {}),
+      ...(details?.length ? { details } : {}),
     },
   };
 }
@@ -68,7 +67,11 @@ export function errorBody(status: number, message?: string, code?: string, detai
  * a value the contracts let through that the database refuses. The last line of defence: a 400, not a 500.
  */
 export function databaseInputErrorCode(error: unknown): string | undefined {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    current && depth < 5;
+    current = current.cause as typeof current, depth++
+  ) {
     if (typeof current.code === 'string' && /^22[0-9A-Z]{3}$/.test(current.code)) return current.code;
   }
   return undefined;

@@ -57,7 +57,8 @@ function nestsDeeperThan(text: string, max: number): boolean {
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index);
     if (inString) {
-      if (char === 92) index++; // backslash: skip the escaped character
+      if (char === 92)
+        index++; // backslash: skip the escaped character
       else if (char === 34) inString = false;
     } else if (char === 34) inString = true;
     else if (char === 123 || char === 91) {

@@ -24,7 +24,17 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { content: 
 
 /** A path parameter schema, documented as such. */
 export const pathParams = <K extends string>(...names: K[]) =>
-  z.object(Object.fromEntries(names.map((name) => [name, z.string().min(1).openapi({ param: { name, in: 'path' } })])) as Record<K, z.ZodString>);
+  z.object(
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        z
+          .string()
+          .min(1)
+          .openapi({ param: { name, in: 'path' } }),
+      ]),
+    ) as Record<K, z.ZodString>,
+  );
 
 /** The error answers an authenticated, tenant-scoped route may give. */
 export const errorResponses = {

@@ -44,8 +44,14 @@ const VapiServerMessageSchema = z
   .object({
     message: z
       .object({
-        type: z.string().openapi({ example: 'status-update', description: 'status-update, transcript, tool-calls, end-of-call-report, assistant-request, or another (stored, ignored)' }),
-        call: z.object({ id: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional() }).passthrough().optional(),
+        type: z.string().openapi({
+          example: 'status-update',
+          description: 'status-update, transcript, tool-calls, end-of-call-report, assistant-request, or another (stored, ignored)',
+        }),
+        call: z
+          .object({ id: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional() })
+          .passthrough()
+          .optional(),
       })
       .passthrough(),
   })
@@ -76,7 +82,8 @@ export function documentUnvalidatedRoutes(app: OpenAPIHono<AppEnv>) {
     type: 'apiKey',
     in: 'header',
     name: 'X-Twilio-Signature',
-    description: "Twilio's HMAC-SHA1 request signature over PUBLIC_BASE_URL + path and the form fields, checked with TWILIO_AUTH_TOKEN. Without a token: refused in production, accepted elsewhere (simulators).",
+    description:
+      "Twilio's HMAC-SHA1 request signature over PUBLIC_BASE_URL + path and the form fields, checked with TWILIO_AUTH_TOKEN. Without a token: refused in production, accepted elsewhere (simulators).",
   });
   registry.registerComponent('securitySchemes', 'vapiSecret', {
     type: 'apiKey',
@@ -84,7 +91,11 @@ export function documentUnvalidatedRoutes(app: OpenAPIHono<AppEnv>) {
     name: 'X-Vapi-Secret',
     description: 'The server secret (VAPI_SERVER_SECRET), compared in constant time. Without one: refused in production, accepted elsewhere (the simulator).',
   });
-  registry.registerComponent('securitySchemes', 'vapiBearer', { type: 'http', scheme: 'bearer', description: 'The Vapi server secret as a bearer token (same check as X-Vapi-Secret)' });
+  registry.registerComponent('securitySchemes', 'vapiBearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The Vapi server secret as a bearer token (same check as X-Vapi-Secret)',
+  });
 
   // ---- Twilio webhooks ----
   registry.registerPath({
@@ -94,7 +105,12 @@ export function documentUnvalidatedRoutes(app: OpenAPIHono<AppEnv>) {
     summary: `Twilio inbound SMS: stored on the sender's thread, STOP/START/HELP keywords applied; answers TwiML (body up to ${kb(BODY_LIMITS.twilio)})`,
     security: TWILIO,
     request: form(TwilioSmsFormSchema),
-    responses: { 200: twiml('TwiML (an auto-reply for keywords, else empty)'), 400: json(ApiErrorSchema, 'From or MessageSid missing'), ...refused(403, 'Invalid or missing signature'), 413: json(ApiErrorSchema, 'Body too large') },
+    responses: {
+      200: twiml('TwiML (an auto-reply for keywords, else empty)'),
+      400: json(ApiErrorSchema, 'From or MessageSid missing'),
+      ...refused(403, 'Invalid or missing signature'),
+      413: json(ApiErrorSchema, 'Body too large'),
+    },
   });
   registry.registerPath({
     method: 'post',
@@ -109,10 +125,15 @@ export function documentUnvalidatedRoutes(app: OpenAPIHono<AppEnv>) {
     method: 'post',
     path: '/api/inbound',
     tags: ['Provider webhooks'],
-    summary: "Twilio voice webhook for a call to one of our numbers: the active agent with that fromNumber answers (TwiML that joins the caller to it)",
+    summary: 'Twilio voice webhook for a call to one of our numbers: the active agent with that fromNumber answers (TwiML that joins the caller to it)',
     security: TWILIO,
     request: form(TwilioVoiceFormSchema),
-    responses: { 200: twiml('TwiML: the agent, or "not in service"'), 403: twiml('Invalid or missing signature: <Reject/>'), 413: json(ApiErrorSchema, 'Body too large'), 500: twiml('The call could not be answered: an apology and <Hangup/>') },
+    responses: {
+      200: twiml('TwiML: the agent, or "not in service"'),
+      403: twiml('Invalid or missing signature: <Reject/>'),
+      413: json(ApiErrorSchema, 'Body too large'),
+      500: twiml('The call could not be answered: an apology and <Hangup/>'),
+    },
   });
 
   // ---- Vapi ----
@@ -131,10 +152,22 @@ export function documentUnvalidatedRoutes(app: OpenAPIHono<AppEnv>) {
     },
   });
   const ToolParamsQuery = z.object({
-    callId: z.string().optional().openapi({ param: { name: 'callId', in: 'query' } }),
-    candidateId: z.string().optional().openapi({ param: { name: 'candidateId', in: 'query' } }),
-    candidatePhoneNumber: z.string().optional().openapi({ param: { name: 'candidatePhoneNumber', in: 'query' } }),
-    agentPhoneNumber: z.string().optional().openapi({ param: { name: 'agentPhoneNumber', in: 'query' } }),
+    callId: z
+      .string()
+      .optional()
+      .openapi({ param: { name: 'callId', in: 'query' } }),
+    candidateId: z
+      .string()
+      .optional()
+      .openapi({ param: { name: 'candidateId', in: 'query' } }),
+    candidatePhoneNumber: z
+      .string()
+      .optional()
+      .openapi({ param: { name: 'candidatePhoneNumber', in: 'query' } }),
+    agentPhoneNumber: z
+      .string()
+      .optional()
+      .openapi({ param: { name: 'agentPhoneNumber', in: 'query' } }),
   });
   const toolResponses = {
     200: json(ToolAnswerSchema, 'Done: a sentence the agent may read (or { results } for a tool-calls message)'),
@@ -172,16 +205,36 @@ export function documentUnvalidatedRoutes(app: OpenAPIHono<AppEnv>) {
 
   // ---- better-auth (its own endpoints, errors reshaped into ApiError) ----
   const AuthAnswer = json(z.object({}).passthrough(), 'better-auth answer');
-  const authErrors = { 400: json(ApiErrorSchema, 'Invalid input'), 401: json(ApiErrorSchema, 'Not signed in or wrong credentials'), 403: json(ApiErrorSchema, 'Refused'), 429: json(ApiErrorSchema, 'Too many attempts') };
+  const authErrors = {
+    400: json(ApiErrorSchema, 'Invalid input'),
+    401: json(ApiErrorSchema, 'Not signed in or wrong credentials'),
+    403: json(ApiErrorSchema, 'Refused'),
+    429: json(ApiErrorSchema, 'Too many attempts'),
+  };
   const email = z.string().openapi({ format: 'email', example: 'coordinator@site.example' });
   const password = z.string().openapi({ example: 'correct-horse-battery' });
   const authPost = (path: string, summary: string, body: z.ZodType) =>
-    registry.registerPath({ method: 'post', path: `/api/auth/${path}`, tags: ['Auth'], summary, request: { body: { content: { 'application/json': { schema: body } }, required: true } }, responses: { 200: AuthAnswer, ...authErrors } });
-  authPost('sign-up/email', 'Sign up: a new person with their own research site (organizationName)', z.object({ name: z.string(), email, password, organizationName: z.string() }));
+    registry.registerPath({
+      method: 'post',
+      path: `/api/auth/${path}`,
+      tags: ['Auth'],
+      summary,
+      request: { body: { content: { 'application/json': { schema: body } }, required: true } },
+      responses: { 200: AuthAnswer, ...authErrors },
+    });
+  authPost(
+    'sign-up/email',
+    'Sign up: a new person with their own research site (organizationName)',
+    z.object({ name: z.string(), email, password, organizationName: z.string() }),
+  );
   authPost('sign-in/email', 'Sign in with email and password (rate-limited per address)', z.object({ email, password, rememberMe: z.boolean().optional() }));
   authPost('sign-out', 'Sign out (ends this session)', z.object({}));
   authPost('update-user', "Change the signed-in person's name", z.object({ name: z.string() }));
-  authPost('change-password', "Change the signed-in person's password", z.object({ currentPassword: password, newPassword: password, revokeOtherSessions: z.boolean().optional() }));
+  authPost(
+    'change-password',
+    "Change the signed-in person's password",
+    z.object({ currentPassword: password, newPassword: password, revokeOtherSessions: z.boolean().optional() }),
+  );
   authPost('change-email', "Change the signed-in person's email", z.object({ newEmail: email }));
   authPost('revoke-session', 'End one of my sessions', z.object({ token: z.string() }));
   authPost('revoke-sessions', 'End all my sessions', z.object({}));
@@ -198,13 +251,45 @@ export function documentUnvalidatedRoutes(app: OpenAPIHono<AppEnv>) {
     path: '/api/auth/verify-email',
     tags: ['Auth'],
     summary: 'Confirm an email address from the emailed link',
-    request: { query: z.object({ token: z.string().openapi({ param: { name: 'token', in: 'query' } }), callbackURL: z.string().optional().openapi({ param: { name: 'callbackURL', in: 'query' } }) }) },
+    request: {
+      query: z.object({
+        token: z.string().openapi({ param: { name: 'token', in: 'query' } }),
+        callbackURL: z
+          .string()
+          .optional()
+          .openapi({ param: { name: 'callbackURL', in: 'query' } }),
+      }),
+    },
     responses: { 200: AuthAnswer, 302: { description: 'Redirect to callbackURL' }, ...authErrors },
   });
 
   // ---- the server itself ----
-  registry.registerPath({ method: 'get', path: '/api/health', tags: ['Server'], summary: 'Liveness: { status: "ok", version }', responses: { 200: json(z.object({ status: z.literal('ok'), version: z.string() }), 'Up') } });
-  registry.registerPath({ method: 'get', path: '/api/openapi.json', tags: ['Server'], summary: 'This document', responses: { 200: json(z.object({}).passthrough(), 'OpenAPI 3.1') } });
-  registry.registerPath({ method: 'get', path: '/api/docs', tags: ['Server'], summary: 'The API reference page', responses: { 200: { content: { 'text/html': { schema: z.string() } }, description: 'HTML' } } });
-  registry.registerPath({ method: 'get', path: '/api/docs/scalar.js', tags: ['Server'], summary: "The reference page's script (served locally)", responses: { 200: { content: { 'application/javascript': { schema: z.string() } }, description: 'JavaScript' } } });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/health',
+    tags: ['Server'],
+    summary: 'Liveness: { status: "ok", version }',
+    responses: { 200: json(z.object({ status: z.literal('ok'), version: z.string() }), 'Up') },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/openapi.json',
+    tags: ['Server'],
+    summary: 'This document',
+    responses: { 200: json(z.object({}).passthrough(), 'OpenAPI 3.1') },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/docs',
+    tags: ['Server'],
+    summary: 'The API reference page',
+    responses: { 200: { content: { 'text/html': { schema: z.string() } }, description: 'HTML' } },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/docs/scalar.js',
+    tags: ['Server'],
+    summary: "The reference page's script (served locally)",
+    responses: { 200: { content: { 'application/javascript': { schema: z.string() } }, description: 'JavaScript' } },
+  });
 }

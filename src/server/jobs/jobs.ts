@@ -36,16 +36,27 @@ export interface Jobs {
   sendBatch(queue: QueueName, jobs: Array<{ id: string; data: object; startAfter?: Date }>): Promise<void>;
   /** Cancels a job that has not run yet (no error when it already ran or never existed). */
   cancel(queue: QueueName, id: string): Promise<void>;
-  work<T extends object>(queue: QueueName, handler: (data: T, jobId: string) => Promise<void>, options?: { batchSize?: number; concurrency?: number }): Promise<void>;
+  work<T extends object>(
+    queue: QueueName,
+    handler: (data: T, jobId: string) => Promise<void>,
+    options?: { batchSize?: number; concurrency?: number },
+  ): Promise<void>;
   /** Hands each fetched batch to one handler (bulk work: sequence steps). A throw retries the whole batch. */
-  workBatch<T extends object>(queue: QueueName, handler: (jobs: Array<{ id: string; data: T }>) => Promise<void>, options?: { batchSize?: number; workers?: number }): Promise<void>;
+  workBatch<T extends object>(
+    queue: QueueName,
+    handler: (jobs: Array<{ id: string; data: T }>) => Promise<void>,
+    options?: { batchSize?: number; workers?: number },
+  ): Promise<void>;
   /** Runs the queue's handler on a cron schedule (UTC). */
   every(queue: QueueName, cron: string): Promise<void>;
 }
 
 export function createJobs(database: DatabaseHandle, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): Jobs {
   const jobDatabase = database.jobDatabase;
-  const connection = 'connectionString' in jobDatabase ? { connectionString: jobDatabase.connectionString, max: 3 } : { db: { executeSql: (text: string, values: unknown[]) => jobDatabase.executeSql(text, values) } };
+  const connection =
+    'connectionString' in jobDatabase
+      ? { connectionString: jobDatabase.connectionString, max: 3 }
+      : { db: { executeSql: (text: string, values: unknown[]) => jobDatabase.executeSql(text, values) } };
   const boss = new PgBoss({ ...connection, schema: 'pgboss' });
   // pg-boss reports maintenance and polling errors as events; they must not crash the process.
   boss.on('error', (error: Error) => logger.error({ errorName: error.name, errorMessage: error.message }, 'job queue error'));
@@ -91,24 +102,28 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       await ensureStarted();
       // PGlite runs one statement at a time: lanes would only queue behind each other.
       const concurrency = 'connectionString' in jobDatabase ? Math.max(1, workOptions.concurrency ?? 1) : 1;
-      await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 1 }, async (jobs: PgBoss.Job<object>[]) => {
-        // A fetched batch is worked by `concurrency` lanes; a failing job fails the batch, which pg-boss retries
-        // (handlers are idempotent: a job that finds its work done does nothing).
-        let next = 0;
-        let failure: unknown = null;
-        const lane = async () => {
-          while (next < jobs.length) {
-            const job = jobs[next++];
-            try {
-              await handler(job.data as never, job.id);
-            } catch (error) {
-              failure ??= error;
+      await boss.work<object>(
+        queue,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 1 },
+        async (jobs: PgBoss.Job<object>[]) => {
+          // A fetched batch is worked by `concurrency` lanes; a failing job fails the batch, which pg-boss retries
+          // (handlers are idempotent: a job that finds its work done does nothing).
+          let next = 0;
+          let failure: unknown = null;
+          const lane = async () => {
+            while (next < jobs.length) {
+              const job = jobs[next++];
+              try {
+                await handler(job.data as never, job.id);
+              } catch (error) {
+                failure ??= error;
+              }
             }
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
-        if (failure) throw failure;
-      });
+          };
+          await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+          if (failure) throw failure;
+        },
+      );
     },
     async workBatch(queue, handler, workOptions = {}) {
       await ensureStarted();
@@ -116,9 +131,13 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       // one statement at a time).
       const workers = 'connectionString' in jobDatabase ? Math.max(1, workOptions.workers ?? 1) : 1;
       for (let worker = 0; worker < workers; worker += 1) {
-        await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 100 }, async (jobs: PgBoss.Job<object>[]) => {
-          await handler(jobs.map((job) => ({ id: job.id, data: job.data as never })));
-        });
+        await boss.work<object>(
+          queue,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 100 },
+          async (jobs: PgBoss.Job<object>[]) => {
+            await handler(jobs.map((job) => ({ id: job.id, data: job.data as never })));
+          },
+        );
       }
     },
     async every(queue, cron) {

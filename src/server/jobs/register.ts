@@ -22,7 +22,15 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   });
   await deps.jobs.every(QUEUES.sweepCalls, '* * * * *');
   // Sequence steps come in bursts (thousands due the same minute): fetched in batches, worked in lanes.
-  await deps.jobs.workBatch<{ enrollmentId: string }>(QUEUES.sequenceStep, (jobs) => runSequenceSteps(deps, jobs.map((job) => ({ enrollmentId: job.data.enrollmentId, jobId: job.id }))), { batchSize: 200, workers: 3 });
+  await deps.jobs.workBatch<{ enrollmentId: string }>(
+    QUEUES.sequenceStep,
+    (jobs) =>
+      runSequenceSteps(
+        deps,
+        jobs.map((job) => ({ enrollmentId: job.data.enrollmentId, jobId: job.id })),
+      ),
+    { batchSize: 200, workers: 3 },
+  );
   await deps.jobs.work(QUEUES.sweepSequences, () => sweepSequences(deps));
   await deps.jobs.every(QUEUES.sweepSequences, '* * * * *');
   await deps.jobs.work(QUEUES.maintenance, () => refreshPlannerStatistics(deps));

@@ -36,10 +36,7 @@ export async function uniqueSlug(executor: Executor, wanted: string): Promise<st
 }
 
 export async function insertOrganization(executor: Executor, values: { name: string; slug: string }): Promise<OrganizationRow> {
-  const [row] = await executor
-    .insert(organization)
-    .values({ name: values.name, slug: values.slug, publicId: newPublicId() })
-    .returning();
+  const [row] = await executor.insert(organization).values({ name: values.name, slug: values.slug, publicId: newPublicId() }).returning();
   return row;
 }
 

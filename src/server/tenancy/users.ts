@@ -180,6 +180,9 @@ export async function lastSignInByOrganization(executor: Executor, organizationI
 /** Organization names by id (the organization registry; row security applies through the caller's scope). */
 export async function organizationNames(executor: Executor, organizationIds: readonly string[]): Promise<Map<string, string>> {
   if (organizationIds.length === 0) return new Map();
-  const rows = await executor.select({ id: organization.id, name: organization.name }).from(organization).where(inArray(organization.id, [...organizationIds]));
+  const rows = await executor
+    .select({ id: organization.id, name: organization.name })
+    .from(organization)
+    .where(inArray(organization.id, [...organizationIds]));
   return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -133,12 +133,23 @@ export function AppShell({ children }: { children?: ReactNode }) {
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-blue-800">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-blue-800"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="flex h-14 items-center gap-3 px-4">
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} aria-controls="sidebar" onClick={() => setMenuOpen((open) => !open)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="sidebar"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
             {menuOpen ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
           </Button>
           <Link to="/trials" className="rounded focus-visible:outline-2 focus-visible:outline-blue-700" aria-label="Cohortly home">
@@ -147,10 +158,17 @@ export function AppShell({ children }: { children?: ReactNode }) {
           <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
             <OrganizationSwitcher />
             {!isAdmin && session?.organization && <span className="hidden text-sm text-slate-700 sm:inline">{session.organization.name}</span>}
-            <Link to="/settings/account" className="hidden rounded text-sm font-medium text-slate-900 hover:underline sm:inline focus-visible:outline-2 focus-visible:outline-blue-700" title="Account settings">
+            <Link
+              to="/settings/account"
+              className="hidden rounded text-sm font-medium text-slate-900 hover:underline sm:inline focus-visible:outline-2 focus-visible:outline-blue-700"
+              title="Account settings"
+            >
               {session?.user.name}
             </Link>
-            <Link to="/sign-out" className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700">
+            <Link
+              to="/sign-out"
+              className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+            >
               <LogOut aria-hidden="true" className="h-4 w-4" />
               Sign out
             </Link>

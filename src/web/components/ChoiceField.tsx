@@ -14,7 +14,10 @@ export function ChoiceField<T extends FieldValues, Output extends FieldValues = 
   error,
   hint,
   ...select
-}: { control: Control<T, unknown, Output>; name: Path<T>; label: string; error?: string; hint?: ReactNode } & Omit<ComponentProps<typeof ChoiceSelect>, 'value' | 'onValueChange' | 'ref'>) {
+}: { control: Control<T, unknown, Output>; name: Path<T>; label: string; error?: string; hint?: ReactNode } & Omit<
+  ComponentProps<typeof ChoiceSelect>,
+  'value' | 'onValueChange' | 'ref'
+>) {
   return (
     <Controller
       control={control}

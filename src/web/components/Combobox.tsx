@@ -59,7 +59,11 @@ interface Entry {
 }
 
 /** The words typed, lower-cased; commas separate like spaces. */
-const wordsOf = (text: string) => text.toLowerCase().split(/[\s,]+/).filter(Boolean);
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean);
 
 /**
  * The design system's searchable choice for long lists (sites, trials, time zones): a button showing the chosen
@@ -96,7 +100,10 @@ export const Combobox = forwardRef<HTMLButtonElement, ComboboxProps>(function Co
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const entries = useMemo<Entry[]>(() => {
-    const list: Entry[] = options.map((option) => ({ option, haystack: [option.label, option.chosenLabel, option.keywords].filter(Boolean).join(' ').toLowerCase() }));
+    const list: Entry[] = options.map((option) => ({
+      option,
+      haystack: [option.label, option.chosenLabel, option.keywords].filter(Boolean).join(' ').toLowerCase(),
+    }));
     return noneLabel ? [{ option: { value: '', label: noneLabel }, haystack: noneLabel.toLowerCase(), none: true }, ...list] : list;
   }, [options, noneLabel]);
   const words = wordsOf(text);
@@ -121,7 +128,7 @@ export const Combobox = forwardRef<HTMLButtonElement, ComboboxProps>(function Co
   const openWith = (typed: string) => {
     setText(typed);
     const index = typed ? -1 : entries.slice(0, SHOWN).findIndex((entry) => entry.option.value === (value ?? ''));
-    setActive(index >= 0 ? index : 0);
+    setActive(Math.max(index, 0));
     setOpen(true);
   };
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -246,7 +253,9 @@ export const Combobox = forwardRef<HTMLButtonElement, ComboboxProps>(function Co
           </ul>
           {shown.length === 0 && <p className="px-2 py-1.5 text-sm text-slate-700">Nothing matches “{text.trim()}”.</p>}
           <p className="px-1 text-xs text-slate-700" aria-live="polite">
-            {found.length > shown.length ? `Showing ${shown.filter((entry) => !entry.none).length} of ${matching} matching ${noun}: type to narrow.` : `${matching} of ${options.length} ${noun}`}
+            {found.length > shown.length
+              ? `Showing ${shown.filter((entry) => !entry.none).length} of ${matching} matching ${noun}: type to narrow.`
+              : `${matching} of ${options.length} ${noun}`}
           </p>
         </Popover.Content>
       </Popover.Portal>

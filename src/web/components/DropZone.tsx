@@ -46,7 +46,11 @@ export function DropZone({
       }}
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
-      className={cn('grid max-w-xl gap-2 rounded-lg border-2 border-dashed p-4 transition-colors', over ? 'border-blue-700 bg-blue-50' : 'border-slate-300 bg-white', className)}
+      className={cn(
+        'grid max-w-xl gap-2 rounded-lg border-2 border-dashed p-4 transition-colors',
+        over ? 'border-blue-700 bg-blue-50' : 'border-slate-300 bg-white',
+        className,
+      )}
     >
       {input}
       <p className="flex items-center gap-2 text-sm text-slate-700">

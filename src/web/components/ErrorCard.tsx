@@ -4,7 +4,17 @@ import type { ReactNode } from 'react';
 import { ApiRequestError } from '../lib/api';
 import { errorMessage } from '../lib/utils';
 
-export function ErrorCard({ title = 'Could not load this', error, message, onRetry }: { title?: string; error?: unknown; message?: string; onRetry?: () => void }) {
+export function ErrorCard({
+  title = 'Could not load this',
+  error,
+  message,
+  onRetry,
+}: {
+  title?: string;
+  error?: unknown;
+  message?: string;
+  onRetry?: () => void;
+}) {
   const text = message ?? errorMessage(error, 'An unexpected error occurred.');
   return (
     <Card role="alert" className="border-red-200 p-6">
@@ -31,12 +41,33 @@ export function ErrorCard({ title = 'Could not load this', error, message, onRet
  * A detail page whose record could not be loaded: "X not found" (404: deleted, or another organization's)
  * with no retry, or "Could not load" with one; and the way back to the list.
  */
-export function RecordLoadError({ error, heading, missing, failed, missingMessage, onRetry, back }: { error: unknown; heading: string; missing: { heading: string; title: string }; failed: string; missingMessage: string; onRetry: () => void; back: ReactNode }) {
+export function RecordLoadError({
+  error,
+  heading,
+  missing,
+  failed,
+  missingMessage,
+  onRetry,
+  back,
+}: {
+  error: unknown;
+  heading: string;
+  missing: { heading: string; title: string };
+  failed: string;
+  missingMessage: string;
+  onRetry: () => void;
+  back: ReactNode;
+}) {
   const notFound = error instanceof ApiRequestError && error.status === 404;
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-semibold text-slate-900">{notFound ? missing.heading : heading}</h1>
-      <ErrorCard title={notFound ? missing.title : failed} message={notFound ? missingMessage : undefined} error={notFound ? undefined : error} onRetry={notFound ? undefined : onRetry} />
+      <ErrorCard
+        title={notFound ? missing.title : failed}
+        message={notFound ? missingMessage : undefined}
+        error={notFound ? undefined : error}
+        onRetry={notFound ? undefined : onRetry}
+      />
       <div>{back}</div>
     </div>
   );

@@ -61,7 +61,12 @@ export function IdleGuard() {
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && void stay()} title="Are you still there?" description={`For the safety of patient data you will be signed out in ${seconds} seconds.`}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && void stay()}
+      title="Are you still there?"
+      description={`For the safety of patient data you will be signed out in ${seconds} seconds.`}
+    >
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => void signOut()}>
           Sign out now

@@ -7,7 +7,23 @@ import { Button } from './ui';
  * described by the item's legend so a screen reader says which item they act on. `leading` comes first
  * (e.g. a Preview button).
  */
-export function ItemActions({ describedBy, isFirst, isLast, onMove, onRemove, removeLabel = 'Delete', leading }: { describedBy: string; isFirst: boolean; isLast: boolean; onMove: (direction: -1 | 1) => void; onRemove: () => void; removeLabel?: string; leading?: ReactNode }) {
+export function ItemActions({
+  describedBy,
+  isFirst,
+  isLast,
+  onMove,
+  onRemove,
+  removeLabel = 'Delete',
+  leading,
+}: {
+  describedBy: string;
+  isFirst: boolean;
+  isLast: boolean;
+  onMove: (direction: -1 | 1) => void;
+  onRemove: () => void;
+  removeLabel?: string;
+  leading?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap gap-1">
       {leading}

@@ -61,7 +61,17 @@ export function ListState({
 }
 
 /** An empty list's message with one way out: clear the filters, show everything, go to the first page. */
-export function EmptyWithAction({ title, actionLabel, onAction, children }: { title: string; actionLabel: string; onAction: () => void; children?: ReactNode }) {
+export function EmptyWithAction({
+  title,
+  actionLabel,
+  onAction,
+  children,
+}: {
+  title: string;
+  actionLabel: string;
+  onAction: () => void;
+  children?: ReactNode;
+}) {
   return (
     <EmptyState title={title}>
       {children}

@@ -18,7 +18,17 @@ const COLORS: Record<LogoColor, { tile: string; dot: string; ring: string; text:
 };
 
 /** The Cohortly mark (two linked circles: a candidate meeting a trial) and wordmark. */
-export function Logo({ size = 'm', color = 'default', showWordmark = true, className }: { size?: LogoSize; color?: LogoColor; showWordmark?: boolean; className?: string }) {
+export function Logo({
+  size = 'm',
+  color = 'default',
+  showWordmark = true,
+  className,
+}: {
+  size?: LogoSize;
+  color?: LogoColor;
+  showWordmark?: boolean;
+  className?: string;
+}) {
   const preset = SIZES[size];
   const palette = COLORS[color];
   return (

@@ -46,7 +46,21 @@ export function Pager({
 }
 
 /** The Pager of an offset-paged list: `shown` rows from `offset` of `total`, moving a page of `pageSize` at a time. */
-export function OffsetPager({ offset, shown, total, pageSize, onOffset, busy = false }: { offset: number; shown: number; total: number; pageSize: number; onOffset: (offset: number) => void; busy?: boolean }) {
+export function OffsetPager({
+  offset,
+  shown,
+  total,
+  pageSize,
+  onOffset,
+  busy = false,
+}: {
+  offset: number;
+  shown: number;
+  total: number;
+  pageSize: number;
+  onOffset: (offset: number) => void;
+  busy?: boolean;
+}) {
   return (
     <Pager
       first={offset + 1}

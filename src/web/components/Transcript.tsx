@@ -22,8 +22,26 @@ export type BubbleTone = keyof typeof bubbleTones;
  * One message of a conversation (call, chat, SMS): `end` on the right in blue (the candidate or visitor in a
  * transcript, our side in an SMS thread), `start` on the left. `roomy` is the public chat page's size.
  */
-export function Bubble({ side, size = 'compact', tone, as: Tag = 'p', className, children }: { side: BubbleSide; size?: keyof typeof bubbleSizes; tone?: BubbleTone; as?: 'p' | 'div'; className?: string; children: ReactNode }) {
-  return <Tag className={cn('max-w-[85%] whitespace-pre-line break-words rounded-2xl', bubbleSizes[size], bubbleSides[side], className, tone && bubbleTones[tone])}>{children}</Tag>;
+export function Bubble({
+  side,
+  size = 'compact',
+  tone,
+  as: Tag = 'p',
+  className,
+  children,
+}: {
+  side: BubbleSide;
+  size?: keyof typeof bubbleSizes;
+  tone?: BubbleTone;
+  as?: 'p' | 'div';
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tag className={cn('max-w-[85%] whitespace-pre-line break-words rounded-2xl', bubbleSizes[size], bubbleSides[side], className, tone && bubbleTones[tone])}>
+      {children}
+    </Tag>
+  );
 }
 
 export interface TranscriptTurn {

@@ -11,17 +11,18 @@ const contentClass =
  * The button that opens a create-or-edit form dialog: a pencil when editing, else the create icon (a plus by
  * default). It forwards its ref and props, so a dialog trigger (asChild) can open it.
  */
-export const EditOrCreateButton = forwardRef<HTMLButtonElement, Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & { editing: boolean; label: string; createIcon?: LucideIcon; variant?: 'primary' | 'secondary' }>(
-  function EditOrCreateButton({ editing, label, createIcon: CreateIcon = Plus, variant = 'primary', ...props }, ref) {
-    const Icon = editing ? Pencil : CreateIcon;
-    return (
-      <Button ref={ref} variant={variant} {...props}>
-        <Icon aria-hidden="true" className="h-4 w-4" />
-        {label}
-      </Button>
-    );
-  },
-);
+export const EditOrCreateButton = forwardRef<
+  HTMLButtonElement,
+  Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & { editing: boolean; label: string; createIcon?: LucideIcon; variant?: 'primary' | 'secondary' }
+>(function EditOrCreateButton({ editing, label, createIcon: CreateIcon = Plus, variant = 'primary', ...props }, ref) {
+  const Icon = editing ? Pencil : CreateIcon;
+  return (
+    <Button ref={ref} variant={variant} {...props}>
+      <Icon aria-hidden="true" className="h-4 w-4" />
+      {label}
+    </Button>
+  );
+});
 
 /** The open dialog itself: overlay, panel, title, description (or the title again, unseen) and a close button. */
 export function DialogPanel({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
@@ -54,7 +55,19 @@ export function DialogPanel({ title, description, children }: { title: string; d
  * The end of a form dialog: Cancel (`onCancel` closes the dialog) and the submit button, which reads
  * `pendingLabel` ("Saving…" unless told otherwise) while `pending`.
  */
-export function DialogFooter({ onCancel, submitLabel, pending, pendingLabel, submitDisabled }: { onCancel: () => void; submitLabel: string; pending: boolean; pendingLabel?: string; submitDisabled?: boolean }) {
+export function DialogFooter({
+  onCancel,
+  submitLabel,
+  pending,
+  pendingLabel,
+  submitDisabled,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  pending: boolean;
+  pendingLabel?: string;
+  submitDisabled?: boolean;
+}) {
   return (
     <div className="flex justify-end gap-2">
       <Button variant="secondary" onClick={onCancel}>
@@ -74,7 +87,21 @@ export const InLazyDialog = createContext(false);
  * A modal dialog with a title (and optional description); `trigger` opens it. Inside `lazyDialog`
  * (./lazy-dialog.tsx) only the panel is rendered: the wrapper holds the open state and the trigger.
  */
-export function Dialog({ open, onOpenChange, trigger, title, description, children }: { open?: boolean; onOpenChange?: (open: boolean) => void; trigger?: ReactNode; title: string; description?: ReactNode; children: ReactNode }) {
+export function Dialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+}: {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  trigger?: ReactNode;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   const panel = (
     <DialogPanel title={title} description={description}>
       {children}

@@ -21,6 +21,7 @@ export function lazyDialog<P extends LazyDialogProps>(load: () => Promise<Compon
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () => (loading ??= load().then((component) => ({ default: component })));
   const Content = lazy(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per dialog at module level, never during render
   function LazyLoadedDialog(props: P & { trigger?: ReactElement }) {
     const { trigger, ...rest } = props;
     const [ownOpen, setOwnOpen] = useState(false);

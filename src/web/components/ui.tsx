@@ -1,4 +1,14 @@
-import { forwardRef, useId, type ButtonHTMLAttributes, type HTMLAttributes, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactElement, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useId,
+  type ButtonHTMLAttributes,
+  type HTMLAttributes,
+  type InputHTMLAttributes,
+  type LabelHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import { cloneElement, isValidElement } from 'react';
 import { cn } from '../lib/utils';
 
@@ -27,7 +37,10 @@ export const buttonClass = (variant: keyof typeof buttonVariants = 'primary', si
     className,
   );
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ className, variant = 'primary', size = 'md', type = 'button', ...props }, ref) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { className, variant = 'primary', size = 'md', type = 'button', ...props },
+  ref,
+) {
   return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
 });
 
@@ -35,7 +48,14 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
  * A form's submit button: while the save is under way it is disabled and reads `pendingLabel` ("Saving…" unless
  * told otherwise), so a form cannot be sent twice. `icon` stays in front of either label.
  */
-export function SubmitButton({ pending, pendingLabel = 'Saving…', icon, disabled, children, ...props }: Omit<ButtonProps, 'type'> & { pending: boolean; pendingLabel?: string; icon?: ReactNode }) {
+export function SubmitButton({
+  pending,
+  pendingLabel = 'Saving…',
+  icon,
+  disabled,
+  children,
+  ...props
+}: Omit<ButtonProps, 'type'> & { pending: boolean; pendingLabel?: string; icon?: ReactNode }) {
   return (
     <Button type="submit" disabled={disabled || pending} {...props}>
       {icon}
@@ -119,7 +139,19 @@ export function FilterSelect<T extends string>({
  * A labelled form control with hint and error text, wired by id and aria-describedby.
  * The single child is the control (Input, Select...).
  */
-export function Field({ label, error, hint, children, className }: { label: string; error?: string; hint?: ReactNode; children: ReactElement<Record<string, unknown>>; className?: string }) {
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactElement<Record<string, unknown>>;
+  className?: string;
+}) {
   const generated = useId();
   const id = (isValidElement(children) && (children.props.id as string | undefined)) || generated;
   const errorId = `${id}-error`;
@@ -205,7 +237,11 @@ export function Th({ children, className }: { children?: ReactNode; className?: 
   );
 }
 export function Td({ children, className, id }: { children?: ReactNode; className?: string; id?: string }) {
-  return <td id={id} className={cn('border-b border-slate-100 px-4 py-2.5 align-middle text-slate-800', className)}>{children}</td>;
+  return (
+    <td id={id} className={cn('border-b border-slate-100 px-4 py-2.5 align-middle text-slate-800', className)}>
+      {children}
+    </td>
+  );
 }
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

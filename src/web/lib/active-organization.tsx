@@ -67,9 +67,7 @@ export function ActiveOrganizationProvider({ children }: { children: ReactNode }
       activeOrganization = chosen ? { id: chosen.id, slug: chosen.slug, publicId: chosen.publicId, name: chosen.name } : null;
     } else if (session.organization) {
       const own = organizations.find((org) => org.id === session.organization?.id);
-      activeOrganization = own
-        ? { id: own.id, slug: own.slug, publicId: own.publicId, name: own.name }
-        : session.organization;
+      activeOrganization = own ? { id: own.id, slug: own.slug, publicId: own.publicId, name: own.name } : session.organization;
     }
   }
   const activeOrganizationId = activeOrganization?.id ?? null;

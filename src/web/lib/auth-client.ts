@@ -24,7 +24,7 @@ const sessionAtom = authClient.$store.atoms.session as unknown as { get(): Sessi
 export function currentSession(): SessionPayload | null {
   const value = sessionAtom.get();
   const data = value?.data as SessionPayload | null | undefined;
-  return data && data.user ? data : null;
+  return data?.user ? data : null;
 }
 
 /** Refetches the session now and answers it (used right after sign-in, sign-up and sign-out). */

@@ -24,7 +24,7 @@ const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children, router }: { children: ReactNode; router: AnyRouter }) {
   const { data, isPending } = authClient.useSession();
-  const session = (data && (data as unknown as SessionPayload).user ? (data as unknown as SessionPayload) : null);
+  const session = data && (data as unknown as SessionPayload).user ? (data as unknown as SessionPayload) : null;
 
   const signOut = useCallback(async () => {
     try {

@@ -41,7 +41,9 @@ export function parsePhoneNumberFromString(text: string, defaultCountry?: Countr
 export type { CountryCode, PhoneNumber };
 
 const arrivals = new Set<() => void>();
-void phoneLibrary.then(() => arrivals.forEach((notify) => notify()));
+void phoneLibrary.then(() => {
+  for (const notify of arrivals) notify();
+});
 
 /**
  * Whether the library has arrived; a component that shows formatted numbers calls it to render again when it

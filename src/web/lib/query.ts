@@ -23,13 +23,16 @@ export function createQueryClient() {
 export const queryClient = createQueryClient();
 
 /** The spec's one retry, except for a 4xx: a missing or refused record will not appear by asking again. */
-export const retryUnlessClientError = (failureCount: number, error: unknown) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
+export const retryUnlessClientError = (failureCount: number, error: unknown) =>
+  !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
 /**
  * A query of organization data (its key `['org', activeId, kind, ...]`): no retry on a 4xx, and silent, since
  * the page shows the failure itself (an error card, an inline message). `options` may override either.
  */
-export function orgQueryOptions<TQueryFnData, TQueryKey extends QueryKey, TData = TQueryFnData>(options: UndefinedInitialDataOptions<TQueryFnData, Error, TData, TQueryKey>) {
+export function orgQueryOptions<TQueryFnData, TQueryKey extends QueryKey, TData = TQueryFnData>(
+  options: UndefinedInitialDataOptions<TQueryFnData, Error, TData, TQueryKey>,
+) {
   return queryOptions<TQueryFnData, Error, TData, TQueryKey>({ retry: retryUnlessClientError, meta: { silent: true }, ...options });
 }
 
@@ -39,7 +42,9 @@ export type OrgKeyPrefix = string | readonly unknown[];
 /** Whether `queryKey` is an organization query (under `activeId`, when given) that starts with one of `prefixes` (any, when none). */
 export function isOrgQuery(queryKey: QueryKey, activeId: string | null | undefined, prefixes: readonly OrgKeyPrefix[]): boolean {
   if (queryKey[0] !== 'org' || (activeId !== undefined && queryKey[1] !== activeId)) return false;
-  return prefixes.length === 0 || prefixes.some((prefix) => (typeof prefix === 'string' ? [prefix] : prefix).every((part, index) => queryKey[index + 2] === part));
+  return (
+    prefixes.length === 0 || prefixes.some((prefix) => (typeof prefix === 'string' ? [prefix] : prefix).every((part, index) => queryKey[index + 2] === part))
+  );
 }
 
 /**

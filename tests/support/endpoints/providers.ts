@@ -11,7 +11,9 @@ export const ENDPOINTS: Record<string, Classification> = {
   'POST /api/inbound': 'provider',
   'POST /api/inbound/vapi': 'provider',
   ...Object.fromEntries(AGENT_TOOLS.map((tool) => [`POST /api/functions/vapi/${tool}`, 'provider'])),
-  ...Object.fromEntries(CALLBACK_TOOLS.flatMap((tool) => [`GET /api/functions/vapi/${tool}`, `DELETE /api/functions/vapi/${tool}`].map((operation) => [operation, 'provider']))),
+  ...Object.fromEntries(
+    CALLBACK_TOOLS.flatMap((tool) => [`GET /api/functions/vapi/${tool}`, `DELETE /api/functions/vapi/${tool}`].map((operation) => [operation, 'provider'])),
+  ),
   // better-auth: signing up and in need nothing; the rest act on the caller's own account and sessions.
   'POST /api/auth/sign-up/email': 'public',
   'POST /api/auth/sign-in/email': 'public',

@@ -58,4 +58,3 @@ export const activityDaily = pgTable(
     index('activity_daily_organization_kind_day_idx').on(table.organizationId, table.kind, table.day),
   ],
 );
-

@@ -16,7 +16,9 @@ export const candidate = pgTable(
     phone: text('phone'),
     email: text('email'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    sex: text('sex', { enum: ['female', 'male', 'other', 'unknown'] }).notNull().default('unknown'),
+    sex: text('sex', { enum: ['female', 'male', 'other', 'unknown'] })
+      .notNull()
+      .default('unknown'),
     addressLine: text('address_line'),
     city: text('city'),
     region: text('region'),
@@ -109,7 +111,9 @@ export const processingRun = pgTable(
     organizationId: organizationIdColumn(),
     kind: text('kind').notNull(),
     label: text('label').notNull(),
-    status: text('status', { enum: ['pending', 'running', 'completed', 'failed', 'cancelled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'running', 'completed', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     total: integer('total').notNull().default(0),
     processed: integer('processed').notNull().default(0),
     succeeded: integer('succeeded').notNull().default(0),
@@ -146,5 +150,8 @@ export const processingRunItem = pgTable(
     candidateId: uuid('candidate_id'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('processing_run_item_run_row_uidx').on(table.runId, table.rowNumber), index('processing_run_item_organization_id_idx').on(table.organizationId)],
+  (table) => [
+    uniqueIndex('processing_run_item_run_row_uidx').on(table.runId, table.rowNumber),
+    index('processing_run_item_organization_id_idx').on(table.organizationId),
+  ],
 );

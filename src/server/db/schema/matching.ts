@@ -86,15 +86,9 @@ export const trialMatch = pgTable(
     metCount: integer('met_count').notNull(),
     unknownCount: integer('unknown_count').notNull(),
     /** Criteria the candidate does not meet (the deciding ones when excluded). */
-    notMetIds: text('not_met_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    notMetIds: text('not_met_ids').array().notNull().default(sql`'{}'::text[]`),
     /** Criteria nothing known decides: what to ask next. */
-    unknownIds: text('unknown_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    unknownIds: text('unknown_ids').array().notNull().default(sql`'{}'::text[]`),
   },
   (table) => [
     primaryKey({ columns: [table.runId, table.candidateId] }),

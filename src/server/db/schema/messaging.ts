@@ -12,14 +12,18 @@ export const chatAgent = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
     name: text('name').notNull(),
-    type: text('type', { enum: ['PRESCREEN'] }).notNull().default('PRESCREEN'),
+    type: text('type', { enum: ['PRESCREEN'] })
+      .notNull()
+      .default('PRESCREEN'),
     trialId: uuid('trial_id').references(() => trial.id, { onDelete: 'set null' }),
     prescreenFormId: uuid('prescreen_form_id').references(() => prescreenForm.id, { onDelete: 'set null' }),
     greeting: jsonb('greeting').$type<{ en: string; es?: string }>().notNull(),
     closingMessage: jsonb('closing_message').$type<{ en: string; es?: string }>().notNull(),
     languages: jsonb('languages').$type<string[]>().notNull().default(['en', 'es']),
     requirePhoneVerification: boolean('require_phone_verification').notNull().default(true),
-    nextStep: text('next_step', { enum: ['book_call', 'callback', 'visit', 'none'] }).notNull().default('callback'),
+    nextStep: text('next_step', { enum: ['book_call', 'callback', 'visit', 'none'] })
+      .notNull()
+      .default('callback'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -35,7 +39,9 @@ export const chatConversation = pgTable(
     organizationId: organizationIdColumn(),
     chatAgentId: uuid('chat_agent_id').references(() => chatAgent.id, { onDelete: 'set null' }),
     candidateId: uuid('candidate_id').references(() => candidate.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['ONGOING', 'COMPLETED'] }).notNull().default('ONGOING'),
+    status: text('status', { enum: ['ONGOING', 'COMPLETED'] })
+      .notNull()
+      .default('ONGOING'),
     language: text('language').notNull().default('en'),
     isTest: boolean('is_test').notNull().default(false),
     tokenHash: text('token_hash').notNull(),
@@ -87,7 +93,9 @@ export const smsMessage = pgTable(
     fromPhone: text('from_phone').notNull(),
     body: text('body').notNull(),
     status: text('status', { enum: ['queued', 'sent', 'delivered', 'failed', 'undelivered', 'received', 'blocked'] }).notNull(),
-    purpose: text('purpose', { enum: ['transactional', 'marketing', 'verification', 'reply'] }).notNull().default('transactional'),
+    purpose: text('purpose', { enum: ['transactional', 'marketing', 'verification', 'reply'] })
+      .notNull()
+      .default('transactional'),
     provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
     providerMessageId: text('provider_message_id'),
     templateKey: text('template_key'),

@@ -14,7 +14,9 @@ export const phoneNumber = pgTable(
     /** E.164, unique across all organizations. */
     number: text('number').notNull(),
     provider: text('provider', { enum: ['simulator', 'twilio', 'vapi'] }).notNull(),
-    purpose: text('purpose', { enum: ['voice', 'sms', 'both'] }).notNull().default('voice'),
+    purpose: text('purpose', { enum: ['voice', 'sms', 'both'] })
+      .notNull()
+      .default('voice'),
     label: text('label'),
     /** The provider's id of the number (Twilio's PN… sid, Vapi's phoneNumberId). */
     providerId: text('provider_id'),

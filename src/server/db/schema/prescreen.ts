@@ -15,7 +15,9 @@ export const prescreenForm = pgTable(
       .notNull()
       .references(() => trial.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'published', 'archived'] })
+      .notNull()
+      .default('draft'),
     currentVersion: integer('current_version').notNull().default(1),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdByUserId: text('created_by_user_id'),
@@ -39,7 +41,10 @@ export const prescreenFormVersion = pgTable(
     createdByUserId: text('created_by_user_id'),
     createdAt: createdAtColumn(),
   },
-  (table) => [uniqueIndex('prescreen_form_version_form_version_uidx').on(table.formId, table.version), index('prescreen_form_version_organization_id_idx').on(table.organizationId)],
+  (table) => [
+    uniqueIndex('prescreen_form_version_form_version_uidx').on(table.formId, table.version),
+    index('prescreen_form_version_organization_id_idx').on(table.organizationId),
+  ],
 );
 
 /** The outcome of one prescreen (a call, a chat or staff by hand): answers, evaluations, recommendation, review. */
@@ -66,7 +71,9 @@ export const prescreenResult = pgTable(
     evaluations: jsonb('evaluations').$type<unknown[]>().notNull(),
     aiRecommendation: text('ai_recommendation', { enum: ['PASS', 'FAIL', 'INCONCLUSIVE', 'POTENTIAL'] }).notNull(),
     aiReasons: jsonb('ai_reasons').$type<string[]>().notNull().default([]),
-    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     decision: jsonb('decision').$type<Record<string, unknown>>(),
     createdByUserId: text('created_by_user_id'),
     createdAt: createdAtColumn(),
@@ -98,10 +105,14 @@ export const booking = pgTable(
     siteTimeZone: text('site_time_zone').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     durationMinutes: integer('duration_minutes').notNull().default(60),
-    status: text('status', { enum: ['scheduled', 'cancelled', 'completed', 'no_show'] }).notNull().default('scheduled'),
+    status: text('status', { enum: ['scheduled', 'cancelled', 'completed', 'no_show'] })
+      .notNull()
+      .default('scheduled'),
     notes: text('notes'),
     /** What became of the confirmation SMS: sent, failed, or blocked by consent. */
-    confirmationSms: text('confirmation_sms', { enum: ['not_configured', 'queued', 'sent', 'failed', 'blocked'] }).notNull().default('not_configured'),
+    confirmationSms: text('confirmation_sms', { enum: ['not_configured', 'queued', 'sent', 'failed', 'blocked'] })
+      .notNull()
+      .default('not_configured'),
     createdByUserId: text('created_by_user_id'),
     createdAt: createdAtColumn(),
   },

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { EnrollmentSource, EnrollmentStatus, ExitReason, SequenceStatus, SequenceStep, SequenceStepType, SequenceTrigger, TimelineKind } from '../../../contract/sequences';
+import type {
+  EnrollmentSource,
+  EnrollmentStatus,
+  ExitReason,
+  SequenceStatus,
+  SequenceStep,
+  SequenceStepType,
+  SequenceTrigger,
+  TimelineKind,
+} from '../../../contract/sequences';
 import { candidate } from './candidates';
 import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 import { trial } from './trials';

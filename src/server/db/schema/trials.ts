@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CriterionRule, TrialSite, TrialStatusChange } from '../../../contract/trials';
 import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 
@@ -16,21 +16,22 @@ export const trial = pgTable(
     conditions: jsonb('conditions').$type<string[]>().notNull().default([]),
     summary: text('summary'),
     targetEnrollment: integer('target_enrollment'),
-    status: text('status', { enum: ['draft', 'recruiting', 'paused', 'closed'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'recruiting', 'paused', 'closed'] })
+      .notNull()
+      .default('draft'),
     statusHistory: jsonb('status_history').$type<TrialStatusChange[]>().notNull().default([]),
     sites: jsonb('sites').$type<TrialSite[]>().notNull().default([]),
     minimumAgeYears: integer('minimum_age_years'),
     maximumAgeYears: integer('maximum_age_years'),
-    sex: text('sex', { enum: ['all', 'female', 'male'] }).notNull().default('all'),
+    sex: text('sex', { enum: ['all', 'female', 'male'] })
+      .notNull()
+      .default('all'),
     healthyVolunteers: boolean('healthy_volunteers'),
     createdByUserId: text('created_by_user_id'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (table) => [
-    index('trial_organization_id_idx').on(table.organizationId),
-    uniqueIndex('trial_organization_nct_id_uidx').on(table.organizationId, table.nctId),
-  ],
+  (table) => [index('trial_organization_id_idx').on(table.organizationId), uniqueIndex('trial_organization_nct_id_uidx').on(table.organizationId, table.nctId)],
 );
 
 /** One eligibility criterion of a trial, in order; `rule` is its machine-readable form where one was read. */

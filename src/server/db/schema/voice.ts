@@ -43,8 +43,12 @@ export const call = pgTable(
     candidateId: uuid('candidate_id').references(() => candidate.id, { onDelete: 'set null' }),
     voiceAgentId: uuid('voice_agent_id').references(() => voiceAgent.id, { onDelete: 'set null' }),
     type: text('type', { enum: ['PRESCREEN', 'SITE_VISIT_SCHEDULING'] }).notNull(),
-    direction: text('direction', { enum: ['outbound', 'inbound'] }).notNull().default('outbound'),
-    status: text('status', { enum: ['queued', 'ringing', 'in_progress', 'ended', 'failed', 'cancelled'] }).notNull().default('queued'),
+    direction: text('direction', { enum: ['outbound', 'inbound'] })
+      .notNull()
+      .default('outbound'),
+    status: text('status', { enum: ['queued', 'ringing', 'in_progress', 'ended', 'failed', 'cancelled'] })
+      .notNull()
+      .default('queued'),
     /** How it ended: completed, no_answer, busy, voicemail, failed, hung_up, declined. */
     outcome: text('outcome'),
     provider: text('provider', { enum: ['simulator', 'vapi'] }).notNull(),
@@ -101,8 +105,12 @@ export const callback = pgTable(
       .notNull()
       .references(() => candidate.id, { onDelete: 'cascade' }),
     voiceAgentId: uuid('voice_agent_id').references(() => voiceAgent.id, { onDelete: 'set null' }),
-    type: text('type', { enum: ['PRESCREEN', 'SITE_VISIT_SCHEDULING'] }).notNull().default('PRESCREEN'),
-    status: text('status', { enum: ['pending', 'calling', 'done', 'failed', 'cancelled'] }).notNull().default('pending'),
+    type: text('type', { enum: ['PRESCREEN', 'SITE_VISIT_SCHEDULING'] })
+      .notNull()
+      .default('PRESCREEN'),
+    status: text('status', { enum: ['pending', 'calling', 'done', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     reason: text('reason').notNull().default('requested'),
     requestedFor: timestamp('requested_for', { withTimezone: true }).notNull(),
     /** When it will really be placed: moved into calling hours when needed. */

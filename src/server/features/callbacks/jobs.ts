@@ -23,12 +23,12 @@ const SYSTEM = { userId: null, label: 'Callback' };
  */
 export async function placeCallbackJob(deps: AppDeps, data: { callbackId: string }, jobId: string, now = new Date()): Promise<void> {
   const found = await findCallback(systemDb(deps.db), data.callbackId);
-  if (!found || found.status !== 'pending' || found.jobId !== jobId) return;
+  if (found?.status !== 'pending' || found.jobId !== jobId) return;
   const organizationId = found.organizationId;
 
   const plan = await runAsOrganization(deps.db, organizationId, async (tx): Promise<CallPlan | null> => {
     const row = await findCallback(tx, found.id, true);
-    if (!row || row.status !== 'pending' || row.jobId !== jobId) return null;
+    if (row?.status !== 'pending' || row.jobId !== jobId) return null;
     // Early (the database's clock ahead of ours): queued again for its time after the commit.
     if (row.scheduledFor.getTime() > now.getTime() + 5_000) {
       await updateCallback(tx, row.id, { jobId: null });
@@ -62,7 +62,7 @@ export async function placeCallbackJob(deps: AppDeps, data: { callbackId: string
       if (!(error instanceof AppError)) throw error;
       await runAsOrganization(deps.db, organizationId, async (tx) => {
         const row = await findCallback(tx, found.id, true);
-        if (!row || row.status !== 'calling' || row.lastCallId !== plan.created.id) return;
+        if (row?.status !== 'calling' || row.lastCallId !== plan.created.id) return;
         const person = await findCandidate(tx, row.candidateId);
         const updated = await updateCallback(tx, row.id, { lastError: 'provider_error' });
         await retryOrFail(tx, updated, person, 'failed', PROVIDER_RETRY_MS, now);

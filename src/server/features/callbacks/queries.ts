@@ -21,7 +21,11 @@ export interface CallbackFilter {
 
 /** failedPrescreen / failedScheduling: callbacks of that type that failed, or that exist because a call was missed or failed. */
 function where(filter: CallbackFilter, withStatus = true): SQL | undefined {
-  const failed = or(eq(callback.status, 'failed'), eq(callback.reason, 'missed_call'), and(sql`${callback.lastOutcome} is not null`, ne(callback.lastOutcome, 'completed')));
+  const failed = or(
+    eq(callback.status, 'failed'),
+    eq(callback.reason, 'missed_call'),
+    and(sql`${callback.lastOutcome} is not null`, ne(callback.lastOutcome, 'completed')),
+  );
   return and(
     inArray(callback.organizationId, filter.organizationIds),
     filter.candidateId ? (isUuid(filter.candidateId) ? eq(callback.candidateId, filter.candidateId) : sql`false`) : undefined,
@@ -39,7 +43,12 @@ export async function listCallbackRows(executor: Executor, filter: CallbackFilte
     .from(callback)
     .innerJoin(candidate, eq(candidate.id, callback.candidateId))
     .where(where(filter))
-    .orderBy(sql`case when ${callback.status} in ('pending', 'calling') then 0 else 1 end`, sql`case when ${callback.status} in ('pending', 'calling') then ${callback.scheduledFor} end asc`, desc(callback.updatedAt), desc(callback.id))
+    .orderBy(
+      sql`case when ${callback.status} in ('pending', 'calling') then 0 else 1 end`,
+      sql`case when ${callback.status} in ('pending', 'calling') then ${callback.scheduledFor} end asc`,
+      desc(callback.updatedAt),
+      desc(callback.id),
+    )
     .limit(page.limit)
     .offset(page.offset);
   const [{ total }] = await executor.select({ total: count() }).from(callback).where(where(filter));
@@ -48,7 +57,11 @@ export async function listCallbackRows(executor: Executor, filter: CallbackFilte
     .from(callback)
     .where(where({ ...filter, filter: 'all' }, false))
     .groupBy(callback.status);
-  return { rows: rows.map((row) => ({ ...row.callback, firstName: row.firstName, lastName: row.lastName, timeZone: row.timeZone })), total: Number(total), counts: counts.map((row) => ({ status: row.status, n: Number(row.n) })) };
+  return {
+    rows: rows.map((row) => ({ ...row.callback, firstName: row.firstName, lastName: row.lastName, timeZone: row.timeZone })),
+    total: Number(total),
+    counts: counts.map((row) => ({ status: row.status, n: Number(row.n) })),
+  };
 }
 
 export async function findCallback(executor: Executor, id: string, forUpdate = false): Promise<CallbackRow | undefined> {

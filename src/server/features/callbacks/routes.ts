@@ -1,5 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
-import { CallbackListSchema, CancelCallbackResultSchema, ListCallbacksQuerySchema, ScheduleCallbackResultSchema, ScheduleCallbackSchema } from '../../../contract/callbacks';
+import {
+  CallbackListSchema,
+  CancelCallbackResultSchema,
+  ListCallbacksQuerySchema,
+  ScheduleCallbackResultSchema,
+  ScheduleCallbackSchema,
+} from '../../../contract/callbacks';
 import { ApiErrorSchema } from '../../../contract/common';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import * as service from './service';

@@ -12,7 +12,17 @@ import type { CallRow } from '../calls/queries';
 import { MISSED_OUTCOMES, type CallActor } from '../calls/service';
 import { toLocalTime } from '../../../contract/time-zones';
 import { activeVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';
-import { claimJob, findCallbackOfCall, findOpenCallback, insertCallback, listCallbackRows, pendingWithoutJob, updateCallback, type CallbackListRow, type CallbackRow } from './queries';
+import {
+  claimJob,
+  findCallbackOfCall,
+  findOpenCallback,
+  insertCallback,
+  listCallbackRows,
+  pendingWithoutJob,
+  updateCallback,
+  type CallbackListRow,
+  type CallbackRow,
+} from './queries';
 
 export type { CallbackRow } from './queries';
 
@@ -52,7 +62,12 @@ export function toCallback(row: CallbackListRow): Callback {
   };
 }
 
-const withCandidate = (row: CallbackRow, person: CandidateRow): CallbackListRow => ({ ...row, firstName: person.firstName, lastName: person.lastName, timeZone: person.timeZone });
+const withCandidate = (row: CallbackRow, person: CandidateRow): CallbackListRow => ({
+  ...row,
+  firstName: person.firstName,
+  lastName: person.lastName,
+  timeZone: person.timeZone,
+});
 const localLabel = (at: Date, timeZone: string | null) => `${toLocalTime(at, zoneOrDefault(timeZone)).replace('T', ' ')} (${zoneOrDefault(timeZone)})`;
 
 // ---- opening, moving, settling (in a transaction) ----
@@ -114,7 +129,13 @@ export async function openCallback(tx: Transaction, input: OpenCallbackInput): P
       candidateId: person.id,
       kind: 'callback',
       summary: `Callback ${existing ? 'moved to' : 'scheduled for'} ${localLabel(scheduledFor, person.timeZone)}${moved ? ', moved into calling hours' : ''}`,
-      details: { callbackId: row.id, reason: row.reason, type: row.type, requestedFor: row.requestedFor.toISOString(), scheduledFor: row.scheduledFor.toISOString() },
+      details: {
+        callbackId: row.id,
+        reason: row.reason,
+        type: row.type,
+        requestedFor: row.requestedFor.toISOString(),
+        scheduledFor: row.scheduledFor.toISOString(),
+      },
       referenceId: row.id,
       actorUserId: actor.userId,
       actorLabel: actor.label,
@@ -126,16 +147,55 @@ export async function openCallback(tx: Transaction, input: OpenCallbackInput): P
     action: existing ? 'callback.reschedule' : 'callback.schedule',
     entityType: 'callback',
     entityId: row.id,
-    changes: { candidateId: person.id, type: row.type, reason: row.reason, scheduledFor: row.scheduledFor.toISOString(), ...(existing ? { from: existing.scheduledFor.toISOString() } : {}) },
+    changes: {
+      candidateId: person.id,
+      type: row.type,
+      reason: row.reason,
+      scheduledFor: row.scheduledFor.toISOString(),
+      ...(existing ? { from: existing.scheduledFor.toISOString() } : {}),
+    },
   });
   return { row, rescheduled: Boolean(existing), moved };
 }
 
 /** Ends an open callback (cancelled or failed) with the reason, in the contact history and the audit log. */
-export async function closeCallback(tx: Transaction, row: CallbackRow, status: 'cancelled' | 'failed' | 'done', details: { actor: CallActor; summary: string; lastError?: string | null; lastOutcome?: string | null }): Promise<CallbackRow> {
-  const updated = await updateCallback(tx, row.id, { status, jobId: null, ...(details.lastError !== undefined ? { lastError: details.lastError } : {}), ...(details.lastOutcome !== undefined ? { lastOutcome: details.lastOutcome } : {}) });
-  await insertContactEvents(tx, [{ organizationId: row.organizationId, candidateId: row.candidateId, kind: 'callback', summary: details.summary, details: { callbackId: row.id, status, lastError: updated.lastError }, referenceId: row.id, actorUserId: details.actor.userId, actorLabel: details.actor.label }]);
-  await recordAudit(tx, { organizationId: row.organizationId, actorUserId: details.actor.userId, action: `callback.${status}`, entityType: 'callback', entityId: row.id, changes: { from: row.status, to: status, ...(updated.lastError ? { lastError: updated.lastError } : {}), ...(updated.lastOutcome ? { lastOutcome: updated.lastOutcome } : {}) } });
+export async function closeCallback(
+  tx: Transaction,
+  row: CallbackRow,
+  status: 'cancelled' | 'failed' | 'done',
+  details: { actor: CallActor; summary: string; lastError?: string | null; lastOutcome?: string | null },
+): Promise<CallbackRow> {
+  const updated = await updateCallback(tx, row.id, {
+    status,
+    jobId: null,
+    ...(details.lastError !== undefined ? { lastError: details.lastError } : {}),
+    ...(details.lastOutcome !== undefined ? { lastOutcome: details.lastOutcome } : {}),
+  });
+  await insertContactEvents(tx, [
+    {
+      organizationId: row.organizationId,
+      candidateId: row.candidateId,
+      kind: 'callback',
+      summary: details.summary,
+      details: { callbackId: row.id, status, lastError: updated.lastError },
+      referenceId: row.id,
+      actorUserId: details.actor.userId,
+      actorLabel: details.actor.label,
+    },
+  ]);
+  await recordAudit(tx, {
+    organizationId: row.organizationId,
+    actorUserId: details.actor.userId,
+    action: `callback.${status}`,
+    entityType: 'callback',
+    entityId: row.id,
+    changes: {
+      from: row.status,
+      to: status,
+      ...(updated.lastError ? { lastError: updated.lastError } : {}),
+      ...(updated.lastOutcome ? { lastOutcome: updated.lastOutcome } : {}),
+    },
+  });
   return updated;
 }
 
@@ -143,17 +203,37 @@ export async function closeCallback(tx: Transaction, row: CallbackRow, status: '
  * A failed attempt (missed call, provider refusal): the callback is tried again `retryMs` later, moved into
  * calling hours, until CALLBACK_MAX_ATTEMPTS calls were placed; then it is failed.
  */
-export async function retryOrFail(tx: Transaction, row: CallbackRow, person: CandidateRow | undefined, outcome: string, retryMs: number, now = new Date()): Promise<CallbackRow> {
+export async function retryOrFail(
+  tx: Transaction,
+  row: CallbackRow,
+  person: CandidateRow | undefined,
+  outcome: string,
+  retryMs: number,
+  now = new Date(),
+): Promise<CallbackRow> {
   const system = { userId: null, label: 'Callbacks' };
   // Out of attempts, or the missed-call rule has just marked the person unreachable: stop calling.
   if (row.attempts >= CALLBACK_MAX_ATTEMPTS || !person || person.status === 'unreachable' || person.doNotContact) {
-    return closeCallback(tx, row, 'failed', { actor: system, summary: `Callback failed after ${row.attempts} attempt${row.attempts === 1 ? '' : 's'} (${outcome.replace(/_/g, ' ')})`, lastOutcome: outcome });
+    return closeCallback(tx, row, 'failed', {
+      actor: system,
+      summary: `Callback failed after ${row.attempts} attempt${row.attempts === 1 ? '' : 's'} (${outcome.replace(/_/g, ' ')})`,
+      lastOutcome: outcome,
+    });
   }
   const agent = await activeVoiceAgent(tx, row.organizationId, row.type);
   const scheduledFor = nextCallingTime(new Date(now.getTime() + retryMs), person.timeZone, agent ?? undefined);
   const updated = await updateCallback(tx, row.id, { status: 'pending', lastOutcome: outcome, scheduledFor, jobId: null });
   await insertContactEvents(tx, [
-    { organizationId: row.organizationId, candidateId: row.candidateId, kind: 'callback', summary: `Callback attempt ${row.attempts} of ${CALLBACK_MAX_ATTEMPTS} ${outcome.replace(/_/g, ' ')}; next try ${localLabel(scheduledFor, person.timeZone)}`, details: { callbackId: row.id, outcome, scheduledFor: scheduledFor.toISOString() }, referenceId: row.id, actorUserId: null, actorLabel: system.label },
+    {
+      organizationId: row.organizationId,
+      candidateId: row.candidateId,
+      kind: 'callback',
+      summary: `Callback attempt ${row.attempts} of ${CALLBACK_MAX_ATTEMPTS} ${outcome.replace(/_/g, ' ')}; next try ${localLabel(scheduledFor, person.timeZone)}`,
+      details: { callbackId: row.id, outcome, scheduledFor: scheduledFor.toISOString() },
+      referenceId: row.id,
+      actorUserId: null,
+      actorLabel: system.label,
+    },
   ]);
   return updated;
 }
@@ -170,7 +250,12 @@ export async function settleCallbackAfterCall(tx: Transaction, call: CallRow, no
   const person = await findCandidate(tx, call.candidateId, true);
   if (own) {
     if (REACHED.includes(call.outcome)) {
-      await closeCallback(tx, own, 'done', { actor: system, summary: `Callback made (${call.outcome.replace(/_/g, ' ')})`, lastOutcome: call.outcome, lastError: null });
+      await closeCallback(tx, own, 'done', {
+        actor: system,
+        summary: `Callback made (${call.outcome.replace(/_/g, ' ')})`,
+        lastOutcome: call.outcome,
+        lastError: null,
+      });
     } else {
       await retryOrFail(tx, own, person, call.outcome, CALLBACK_RETRY_MS, now);
     }
@@ -191,7 +276,14 @@ export async function settleCallbackAfterCall(tx: Transaction, call: CallRow, no
   }
   if (call.direction !== 'outbound' || call.type !== 'PRESCREEN' || !MISSED_OUTCOMES.includes(call.outcome)) return;
   if (person.doNotContact || !person.consentCalls || !person.phone || !['new', 'contacted', 'prescreening'].includes(person.status)) return;
-  await openCallback(tx, { candidate: person, type: 'PRESCREEN', reason: 'missed_call', requestedFor: new Date(now.getTime() + MISSED_CALL_RETRY_MS), actor: { userId: null, label: 'Voice agent' }, note: null });
+  await openCallback(tx, {
+    candidate: person,
+    type: 'PRESCREEN',
+    reason: 'missed_call',
+    requestedFor: new Date(now.getTime() + MISSED_CALL_RETRY_MS),
+    actor: { userId: null, label: 'Voice agent' },
+    note: null,
+  });
 }
 
 // ---- jobs (after commit) ----
@@ -213,7 +305,11 @@ export async function queueCallbackJobs(deps: CallbackDeps, organizationId: stri
 export async function listCallbacks(deps: CallbackDeps, scope: RequestScope, query: ListCallbacksQuery) {
   const organizationIds = selectOrganizations(scope, query.organizationId, query.organizationIds, query.orgs);
   return runScoped(deps.db, scope, async (tx) => {
-    const { rows, total, counts } = await listCallbackRows(tx, { organizationIds, candidateId: query.candidateId, status: query.status, filter: query.filter }, { limit: query.limit, offset: query.offset });
+    const { rows, total, counts } = await listCallbackRows(
+      tx,
+      { organizationIds, candidateId: query.candidateId, status: query.status, filter: query.filter },
+      { limit: query.limit, offset: query.offset },
+    );
     const byStatus = { pending: 0, calling: 0, done: 0, failed: 0, cancelled: 0 };
     for (const item of counts) if (item.status in byStatus) byStatus[item.status as keyof typeof byStatus] = item.n;
     return { callbacks: rows.map(toCallback), total, counts: byStatus };
@@ -236,11 +332,13 @@ export async function scheduleCallback(deps: CallbackDeps, scope: RequestScope, 
   const requestedFor = at.getTime() < now.getTime() ? now : at;
   const result = await runScoped(deps.db, scope, async (tx) => {
     const person = await findCandidate(tx, input.candidateId, true);
-    if (!person || !canReach(scope, person.organizationId) || (input.organizationId && input.organizationId !== person.organizationId)) throw notFound('Candidate not found');
+    if (!person || !canReach(scope, person.organizationId) || (input.organizationId && input.organizationId !== person.organizationId))
+      throw notFound('Candidate not found');
     // Callbacks are placed by the voice agent: without one, a promise of a call would silently fail later.
     const agent = await activeVoiceAgent(tx, person.organizationId, input.type);
     const refusal = callbackRefusal(person, input.type) ?? (agent ? null : 'the organization has no active voice agent of this type');
-    if (refusal) throw new AppError(409, `Callback not scheduled: ${refusal}`, 'CALLBACK_BLOCKED', [{ path: agent ? 'candidateId' : 'type', message: refusal }]);
+    if (refusal)
+      throw new AppError(409, `Callback not scheduled: ${refusal}`, 'CALLBACK_BLOCKED', [{ path: agent ? 'candidateId' : 'type', message: refusal }]);
     const actor = { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };
     const opened = await openCallback(tx, { candidate: person, type: input.type, reason: 'requested', requestedFor, actor, note: input.note ?? null, agent });
     return { ...opened, person };

@@ -37,14 +37,15 @@ export function requestedTime(args: Record<string, unknown>, timeZone: string | 
   const minutes = Number(args.inMinutes ?? args.minutesFromNow);
   if (Number.isFinite(minutes) && minutes >= 0 && text(args.inMinutes ?? args.minutesFromNow)) return new Date(now.getTime() + minutes * 60_000);
   const raw = text(args.at ?? args.dateTime ?? args.callbackTime ?? args.time ?? args.localTime);
-  if (!raw) throw new CallbackToolError('Give the time: at (ISO 8601 with a zone), localTime (YYYY-MM-DDTHH:mm in the candidate\'s time zone) or inMinutes');
+  if (!raw) throw new CallbackToolError("Give the time: at (ISO 8601 with a zone), localTime (YYYY-MM-DDTHH:mm in the candidate's time zone) or inMinutes");
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(raw)) {
     const converted = localTimeToUtc(raw, zoneOrDefault(timeZone));
     if (!converted.ok) throw new CallbackToolError(converted.message);
     return converted.instant;
   }
   const parsed = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(raw) ? new Date(raw) : new Date(Number.NaN);
-  if (Number.isNaN(parsed.getTime())) throw new CallbackToolError(`Cannot read the time "${raw.slice(0, 40)}": use ISO 8601 with a zone, e.g. 2026-11-23T15:00:00-05:00`);
+  if (Number.isNaN(parsed.getTime()))
+    throw new CallbackToolError(`Cannot read the time "${raw.slice(0, 40)}": use ISO 8601 with a zone, e.g. 2026-11-23T15:00:00-05:00`);
   if (parsed.getTime() < now.getTime() - 60_000) throw new CallbackToolError('That time is in the past');
   return parsed.getTime() < now.getTime() ? now : parsed;
 }
@@ -66,7 +67,14 @@ export async function toolCandidate(tx: Transaction, organizationId: string, arg
 const describe = (at: Date, timeZone: string | null) => `${toLocalTime(at, zoneOrDefault(timeZone)).replace('T', ' at ')} (${zoneOrDefault(timeZone)})`;
 
 /** Runs one callback tool in `tx` (row security for `organizationId`). */
-export async function runCallbackTool(tx: Transaction, action: CallbackToolAction, organizationId: string, args: Record<string, unknown>, call: CallRow | undefined, now = new Date()): Promise<string> {
+export async function runCallbackTool(
+  tx: Transaction,
+  action: CallbackToolAction,
+  organizationId: string,
+  args: Record<string, unknown>,
+  call: CallRow | undefined,
+  now = new Date(),
+): Promise<string> {
   const person = await toolCandidate(tx, organizationId, args, call);
   if (action === 'read') {
     const open = await findOpenCallback(tx, person.id);

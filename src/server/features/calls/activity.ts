@@ -7,7 +7,14 @@ import type { CallRow } from './queries';
  * took part, and its cost: the provider's reported cost, else the minutes at the configured rate.
  */
 export function callEndedActivity(row: CallRow, rates: AppConfig['rates']): ActivityEntry[] {
-  const base = { organizationId: row.organizationId, candidateId: row.candidateId, source: 'call' as const, agentId: row.voiceAgentId, referenceId: row.id, occurredAt: row.endedAt ?? new Date() };
+  const base = {
+    organizationId: row.organizationId,
+    candidateId: row.candidateId,
+    source: 'call' as const,
+    agentId: row.voiceAgentId,
+    referenceId: row.id,
+    occurredAt: row.endedAt ?? new Date(),
+  };
   const answered = row.outcome === 'completed' || row.outcome === 'hung_up' || row.outcome === 'declined';
   const reported = row.costUsd === null ? null : Number(row.costUsd);
   const minutes = row.durationSeconds ? Math.ceil(row.durationSeconds / 60) : 0;
@@ -21,5 +28,14 @@ export function callEndedActivity(row: CallRow, rates: AppConfig['rates']): Acti
 
 /** A call placed (outbound): the start of the call funnel. */
 export function callPlacedActivity(row: CallRow): ActivityEntry {
-  return { organizationId: row.organizationId, candidateId: row.candidateId, kind: 'call_placed', source: 'call', label: row.type, agentId: row.voiceAgentId, referenceId: row.id, occurredAt: row.createdAt };
+  return {
+    organizationId: row.organizationId,
+    candidateId: row.candidateId,
+    kind: 'call_placed',
+    source: 'call',
+    label: row.type,
+    agentId: row.voiceAgentId,
+    referenceId: row.id,
+    occurredAt: row.createdAt,
+  };
 }

@@ -20,7 +20,8 @@ export interface CallAnswerSources {
   language: string;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 function coerce(question: Question, value: unknown, options: { today: string; language: Language }): PrescreenAnswerInput['value'] | undefined {
   if (value === null || value === undefined) return undefined;
@@ -34,7 +35,9 @@ function coerce(question: Question, value: unknown, options: { today: string; la
 
 /** How much of the question's wording the assistant's line contains (0-1). */
 function overlap(line: string, wording: string): number {
-  const want = normalize(wording).split(' ').filter((word) => word.length > 2);
+  const want = normalize(wording)
+    .split(' ')
+    .filter((word) => word.length > 2);
   if (want.length === 0) return normalize(line) === normalize(wording) ? 1 : 0;
   const have = new Set(normalize(line).split(' '));
   return want.filter((word) => have.has(word)).length / want.length;

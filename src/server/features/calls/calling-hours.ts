@@ -43,7 +43,11 @@ function nextDate(date: string): string {
  * 08:00-21:00; start inclusive, end exclusive): `at` itself when it is inside, else the window's start the
  * same local day (before it) or the next day (after it). A start skipped by a DST change moves an hour on.
  */
-export function nextCallingTime(at: Date, timeZone: string | null | undefined, hours: { callingHoursStart: string; callingHoursEnd: string } = { callingHoursStart: '08:00', callingHoursEnd: '21:00' }): Date {
+export function nextCallingTime(
+  at: Date,
+  timeZone: string | null | undefined,
+  hours: { callingHoursStart: string; callingHoursEnd: string } = { callingHoursStart: '08:00', callingHoursEnd: '21:00' },
+): Date {
   const zone = zoneOrDefault(timeZone);
   const { start } = callingWindow(hours.callingHoursStart, hours.callingHoursEnd);
   if (withinCallingHours(at, zone, hours.callingHoursStart, hours.callingHoursEnd)) return at;

@@ -22,7 +22,8 @@ import { VOICE_AGENT_ACTOR } from './service';
 
 const E164 = /^\+[1-9]\d{7,14}$/;
 
-const twiml = (c: Context<AppEnv>, verbs: string, status: 200 | 403 | 500 = 200) => c.body(`${TWIML_PROLOG}<Response>${verbs}</Response>`, status, { 'content-type': 'text/xml; charset=utf-8' });
+const twiml = (c: Context<AppEnv>, verbs: string, status: 200 | 403 | 500 = 200) =>
+  c.body(`${TWIML_PROLOG}<Response>${verbs}</Response>`, status, { 'content-type': 'text/xml; charset=utf-8' });
 const rawTwiml = (c: Context<AppEnv>, document: string) => c.body(document, 200, { 'content-type': 'text/xml; charset=utf-8' });
 
 const NOT_IN_SERVICE = `${twimlSay('The number you have called is not in service. Goodbye.', 'en')}<Hangup/>`;
@@ -48,7 +49,8 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
   const planned = await runAsOrganization(deps.db, agent.organizationId, async (tx) => {
     // Twilio redelivers a webhook it got no answer to: the call is answered again the same way, never twice.
     const earlier = await findCallByTwilioSid(tx, agent.organizationId, twilioCallSid);
-    if (earlier) return { kind: 'replay' as const, twiml: typeof earlier.structuredData.inboundTwiml === 'string' ? earlier.structuredData.inboundTwiml : null };
+    if (earlier)
+      return { kind: 'replay' as const, twiml: typeof earlier.structuredData.inboundTwiml === 'string' ? earlier.structuredData.inboundTwiml : null };
     const person = caller ? await findCandidateByPhone(tx, agent.organizationId, caller) : undefined;
     const language: 'en' | 'es' = agent.languages.includes('es') && person?.preferredLanguage === 'es' ? 'es' : 'en';
     // Slots are only offered to a known candidate: a visit is booked for their approved prescreen.
@@ -69,11 +71,34 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
     const kind = agent.type === 'PRESCREEN' ? 'prescreen' : 'scheduling';
     if (person) {
       await insertContactEvents(tx, [
-        { organizationId: row.organizationId, candidateId: person.id, kind: 'call', summary: `Inbound call answered (${kind})`, details: { callId: row.id, type: row.type, provider: row.provider, direction: 'inbound' }, referenceId: row.id, actorUserId: null, actorLabel: VOICE_AGENT_ACTOR.label },
+        {
+          organizationId: row.organizationId,
+          candidateId: person.id,
+          kind: 'call',
+          summary: `Inbound call answered (${kind})`,
+          details: { callId: row.id, type: row.type, provider: row.provider, direction: 'inbound' },
+          referenceId: row.id,
+          actorUserId: null,
+          actorLabel: VOICE_AGENT_ACTOR.label,
+        },
       ]);
     }
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: null, action: 'call.inbound', entityType: 'call', entityId: row.id, changes: { voiceAgentId: agent.id, candidateId: row.candidateId, type: row.type, provider: row.provider, via: 'twilio' } });
-    return { kind: 'new' as const, row, person, language, offeredSlots, questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [] };
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: null,
+      action: 'call.inbound',
+      entityType: 'call',
+      entityId: row.id,
+      changes: { voiceAgentId: agent.id, candidateId: row.candidateId, type: row.type, provider: row.provider, via: 'twilio' },
+    });
+    return {
+      kind: 'new' as const,
+      row,
+      person,
+      language,
+      offeredSlots,
+      questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [],
+    };
   });
 
   if (planned.kind === 'replay') {
@@ -101,14 +126,22 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
     // The answer is kept so that a redelivery gets the same TwiML.
     await runAsOrganization(deps.db, row.organizationId, async (tx) => {
       const current = await findCall(tx, row.id, true);
-      await updateCall(tx, row.id, { providerCallId: answer.providerCallId, structuredData: { ...(current?.structuredData ?? {}), inboundTwiml: answer.twiml } });
+      await updateCall(tx, row.id, {
+        providerCallId: answer.providerCallId,
+        structuredData: { ...(current?.structuredData ?? {}), inboundTwiml: answer.twiml },
+      });
     });
     return answer.twiml;
   } catch (error) {
     const code = error instanceof VoiceProviderError ? error.code : 'error';
     await runAsOrganization(deps.db, row.organizationId, async (tx) => {
       const current = await findCall(tx, row.id, true);
-      await updateCall(tx, row.id, { status: 'failed', outcome: 'failed', endedAt: new Date(), structuredData: { ...(current?.structuredData ?? {}), error: code } });
+      await updateCall(tx, row.id, {
+        status: 'failed',
+        outcome: 'failed',
+        endedAt: new Date(),
+        structuredData: { ...(current?.structuredData ?? {}), error: code },
+      });
     });
     throw error;
   }

@@ -5,7 +5,6 @@ import { processingRun, processingRunItem } from '../../db/schema';
 /** An open call older than this no longer counts against the limit: its webhook may never come (reconcile ends it). */
 export const OPEN_CALL_WINDOW_MINUTES = 30;
 
-
 /** Which trial links make a candidate part of a bulk run (see dueCandidates). */
 export type TrialFilter = { kind: 'trial'; trialId: string } | { kind: 'trialOrUnlinked'; trialId: string } | { kind: 'all' };
 
@@ -89,19 +88,37 @@ export async function dueState(executor: Executor, candidateId: string, runId: s
       exists (select 1 from callback b where b.candidate_id = ${candidateId}::uuid and b.status in ('pending', 'calling')) as has_open_callback,
       (select jsonb_build_object('id', k.id, 'status', k.status, 'providerCallId', k.provider_call_id) from call k
         where k.candidate_id = ${candidateId}::uuid and k.processing_run_id = ${runId}::uuid order by k.created_at desc limit 1) as run_call`);
-  const [row] = rowsOf<{ has_result: boolean; has_open_call: boolean; has_open_callback: boolean; run_call: { id: string; status: string; providerCallId: string | null } | null }>(result);
-  return { hasResult: Boolean(row?.has_result), hasOpenCall: Boolean(row?.has_open_call), hasOpenCallback: Boolean(row?.has_open_callback), runCall: row?.run_call ?? null };
+  const [row] = rowsOf<{
+    has_result: boolean;
+    has_open_call: boolean;
+    has_open_callback: boolean;
+    run_call: { id: string; status: string; providerCallId: string | null } | null;
+  }>(result);
+  return {
+    hasResult: Boolean(row?.has_result),
+    hasOpenCall: Boolean(row?.has_open_call),
+    hasOpenCallback: Boolean(row?.has_open_callback),
+    runCall: row?.run_call ?? null,
+  };
 }
 
 export type ItemOutcome = 'called' | 'deferred' | 'skipped' | 'failed';
 /** Which run counter each outcome advances. */
-const COUNTER: Record<ItemOutcome, 'succeeded' | 'merged' | 'skipped' | 'failed'> = { called: 'succeeded', deferred: 'merged', skipped: 'skipped', failed: 'failed' };
+const COUNTER: Record<ItemOutcome, 'succeeded' | 'merged' | 'skipped' | 'failed'> = {
+  called: 'succeeded',
+  deferred: 'merged',
+  skipped: 'skipped',
+  failed: 'failed',
+};
 
 /**
  * Sets a pending item's outcome and advances the run's counters; false (nothing changed) when the item was
  * already settled, so a resumed run never counts an item twice.
  */
-export async function settleItem(executor: Executor, input: { runId: string; itemId: string; outcome: ItemOutcome; errors: Array<{ field: string; message: string }> | null }): Promise<boolean> {
+export async function settleItem(
+  executor: Executor,
+  input: { runId: string; itemId: string; outcome: ItemOutcome; errors: Array<{ field: string; message: string }> | null },
+): Promise<boolean> {
   const settled = await executor
     .update(processingRunItem)
     .set({ outcome: input.outcome, errors: input.errors, processedAt: new Date() })

@@ -16,7 +16,17 @@ import { targetOrganization } from '../candidates/service';
 import { backgroundRuns, runOwnerOf } from '../processing-runs/background';
 import { toRun } from '../processing-runs/service';
 import { activeVoiceAgent } from '../voice-agents/queries';
-import { callSlotState, dueState, findOpenRun, insertDueItems, lockPrescreenRunsOf, nextPendingItems, settleItem, type ItemOutcome, type TrialFilter } from './prescreen-all-queries';
+import {
+  callSlotState,
+  dueState,
+  findOpenRun,
+  insertDueItems,
+  lockPrescreenRunsOf,
+  nextPendingItems,
+  settleItem,
+  type ItemOutcome,
+  type TrialFilter,
+} from './prescreen-all-queries';
 import { updateCall } from './queries';
 import { callBlockReason, dialCall, planCall, type CallActor, type CallPlan } from './service';
 
@@ -51,13 +61,28 @@ export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, inpu
     if (!agent?.prescreenFormId) throw conflict('The organization has no active prescreen voice agent with a prescreen form');
     // Recruitment calls go out only for a recruiting trial: a draft is still being prepared, a paused or closed one takes nobody new.
     const trialStatus = chosenTrial?.status ?? agent.trialStatus;
-    if (trialStatus && trialStatus !== 'recruiting') throw new AppError(409, `No calls placed: the trial is ${trialStatus}, not recruiting. Start recruiting on the trial page first.`, 'TRIAL_NOT_RECRUITING');
+    if (trialStatus && trialStatus !== 'recruiting')
+      throw new AppError(
+        409,
+        `No calls placed: the trial is ${trialStatus}, not recruiting. Start recruiting on the trial page first.`,
+        'TRIAL_NOT_RECRUITING',
+      );
     // The check below and the insert must not interleave with another request's.
     await lockPrescreenRunsOf(tx, organizationId);
-    if (await findOpenRun(tx, organizationId, PRESCREEN_CALLS_RUN_KIND)) throw conflict('A prescreen calls run is already going for this organization; wait until it has finished');
+    if (await findOpenRun(tx, organizationId, PRESCREEN_CALLS_RUN_KIND))
+      throw conflict('A prescreen calls run is already going for this organization; wait until it has finished');
 
-    const filter: TrialFilter = input.trialId ? { kind: 'trial', trialId: input.trialId } : agent.trialId ? { kind: 'trialOrUnlinked', trialId: agent.trialId } : { kind: 'all' };
-    const options = { voiceAgentId: agent.id, trialId: input.trialId ?? null, simulate: input.simulate ?? null, maxConcurrentCalls: deps.config.voice.maxConcurrentCalls };
+    const filter: TrialFilter = input.trialId
+      ? { kind: 'trial', trialId: input.trialId }
+      : agent.trialId
+        ? { kind: 'trialOrUnlinked', trialId: agent.trialId }
+        : { kind: 'all' };
+    const options = {
+      voiceAgentId: agent.id,
+      trialId: input.trialId ?? null,
+      simulate: input.simulate ?? null,
+      maxConcurrentCalls: deps.config.voice.maxConcurrentCalls,
+    };
     const [created] = await tx
       .insert(processingRun)
       .values({ organizationId, kind: PRESCREEN_CALLS_RUN_KIND, label: 'Prescreen calls', status: 'pending', options, createdByUserId: scope.userId })
@@ -72,7 +97,11 @@ export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, inpu
       changes: { kind: PRESCREEN_CALLS_RUN_KIND, candidates: total, ...options },
     });
     const label = `Prescreen calls (${total.toLocaleString('en-US')} candidate${total === 1 ? '' : 's'})`;
-    const [started] = await tx.update(processingRun).set({ label, total, status: 'running', startedAt: new Date() }).where(eq(processingRun.id, created.id)).returning();
+    const [started] = await tx
+      .update(processingRun)
+      .set({ label, total, status: 'running', startedAt: new Date() })
+      .where(eq(processingRun.id, created.id))
+      .returning();
     return started;
   });
   void schedulePrescreenRun(deps, run.id, organizationId);
@@ -100,7 +129,10 @@ export async function resumePrescreenRuns(deps: AppDeps): Promise<string[]> {
     if (prescreenRuns.isActive(deps, run.id)) continue;
     if (run.status === 'pending') {
       // Runs are created in one transaction, so a pending one is not expected; it never started, so fail it.
-      await system.update(processingRun).set({ status: 'failed', error: 'Interrupted before it started; no candidate was called', finishedAt: new Date() }).where(eq(processingRun.id, run.id));
+      await system
+        .update(processingRun)
+        .set({ status: 'failed', error: 'Interrupted before it started; no candidate was called', finishedAt: new Date() })
+        .where(eq(processingRun.id, run.id));
       continue;
     }
     deps.logger.info({ runId: run.id }, 'resuming prescreen calls run');
@@ -120,7 +152,7 @@ interface RunContext {
 async function processPrescreenRun(deps: AppDeps, runId: string, organizationId: string): Promise<void> {
   try {
     const [run] = await runAsOrganization(deps.db, organizationId, (tx) => tx.select().from(processingRun).where(eq(processingRun.id, runId)));
-    if (!run || run.status !== 'running') return;
+    if (run?.status !== 'running') return;
     const simulate = (run.options as { simulate?: unknown }).simulate;
     const ctx: RunContext = {
       runId,
@@ -142,14 +174,16 @@ async function processPrescreenRun(deps: AppDeps, runId: string, organizationId:
     }
   } catch (error) {
     deps.logger.error({ runId, errorName: (error as Error).name, dbCode: (error as { cause?: { code?: string } }).cause?.code }, 'prescreen calls run failed');
-    await failRun(deps, runId, organizationId, 'Processing stopped on an unexpected error; the candidates marked processed were handled').catch(() => undefined);
+    await failRun(deps, runId, organizationId, 'Processing stopped on an unexpected error; the candidates marked processed were handled').catch(
+      () => undefined,
+    );
   }
 }
 
 async function completeRun(deps: AppDeps, ctx: RunContext): Promise<void> {
   await runAsOrganization(deps.db, ctx.organizationId, async (tx) => {
     const [run] = await tx.select().from(processingRun).where(eq(processingRun.id, ctx.runId)).for('update');
-    if (!run || run.status !== 'running') return;
+    if (run?.status !== 'running') return;
     await tx.update(processingRun).set({ status: 'completed', finishedAt: new Date() }).where(eq(processingRun.id, ctx.runId));
     await recordAudit(tx, {
       organizationId: ctx.organizationId,
@@ -164,7 +198,10 @@ async function completeRun(deps: AppDeps, ctx: RunContext): Promise<void> {
 
 function failRun(deps: AppDeps, runId: string, organizationId: string, error: string) {
   return runAsOrganization(deps.db, organizationId, (tx) =>
-    tx.update(processingRun).set({ status: 'failed', error, finishedAt: new Date() }).where(and(eq(processingRun.id, runId), eq(processingRun.status, 'running'))),
+    tx
+      .update(processingRun)
+      .set({ status: 'failed', error, finishedAt: new Date() })
+      .where(and(eq(processingRun.id, runId), eq(processingRun.status, 'running'))),
   );
 }
 
@@ -200,7 +237,8 @@ async function decide(tx: Transaction, ctx: RunContext, candidateId: string | nu
   if (state.hasOpenCall) return skip('status', 'No longer due a prescreen call: a call to the candidate is open');
   if (state.hasOpenCallback) return skip('status', 'No longer due a prescreen call: a callback is open');
   const agent = await activeVoiceAgent(tx, ctx.organizationId, 'PRESCREEN');
-  if (!agent?.prescreenFormId) return { kind: 'stop', error: 'The organization has no active prescreen voice agent with a form any more; the remaining candidates were not called' };
+  if (!agent?.prescreenFormId)
+    return { kind: 'stop', error: 'The organization has no active prescreen voice agent with a form any more; the remaining candidates were not called' };
   const reason = callBlockReason(person, 'PRESCREEN', agent, now);
   if (reason === 'quiet_hours') return { kind: 'defer', person };
   if (reason) {
@@ -218,41 +256,87 @@ async function processItem(deps: AppDeps, ctx: RunContext, item: { id: string; c
   if (preview.kind === 'dial' && !(await waitForCallSlot(deps, ctx))) return false;
 
   // Decide again (the wait may have been long) and act in one transaction with the item's outcome.
-  const acted = await runAsOrganization(deps.db, organizationId, async (tx): Promise<{ kind: 'done' | 'deferred' | 'stopped' } | { kind: 'dial'; plan: CallPlan }> => {
-    const [run] = await tx.select({ status: processingRun.status, leaseOwner: processingRun.leaseOwner }).from(processingRun).where(eq(processingRun.id, runId)).for('update');
-    // Another process took the run over (this one stalled past its claim): it decides the items from here.
-    if (run?.status !== 'running' || run.leaseOwner !== runOwnerOf(deps)) return { kind: 'stopped' };
-    const now = new Date();
-    const decision = await decide(tx, ctx, item.candidateId, now, true);
-    switch (decision.kind) {
-      case 'stop':
-        if (decision.error) await tx.update(processingRun).set({ status: 'failed', error: decision.error, finishedAt: now }).where(eq(processingRun.id, runId));
-        return { kind: 'stopped' };
-      case 'settle':
-        await settleItem(tx, { runId, itemId: item.id, outcome: decision.outcome, errors: decision.errors });
-        return { kind: 'done' };
-      case 'abandoned':
-        // Planned, then the process stopped before dialling: the call never went out, so it must not hold a line.
-        await updateCall(tx, decision.callId, { status: 'failed', outcome: 'failed', endedAt: now, structuredData: { error: 'interrupted' } });
-        await settleItem(tx, { runId, itemId: item.id, outcome: 'failed', errors: [{ field: 'call', message: 'The run was interrupted before the call was dialled' }] });
-        return { kind: 'done' };
-      case 'defer':
-        try {
-          // A savepoint: a refusal (a callback being placed right now) must not abort the item's transaction.
-          const { row } = await tx.transaction((savepoint) => openCallback(savepoint, { candidate: decision.person, type: 'PRESCREEN', reason: 'outside_calling_hours', requestedFor: now, actor: ctx.actor, note: null }));
-          await settleItem(tx, { runId, itemId: item.id, outcome: 'deferred', errors: [{ field: 'timeZone', message: `quiet_hours: outside calling hours in the candidate's time zone; callback scheduled for ${row.scheduledFor.toISOString()}` }] });
-          return { kind: 'deferred' };
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          await settleItem(tx, { runId, itemId: item.id, outcome: 'skipped', errors: [{ field: 'status', message: `No callback scheduled: ${error.message}` }] });
+  const acted = await runAsOrganization(
+    deps.db,
+    organizationId,
+    async (tx): Promise<{ kind: 'done' | 'deferred' | 'stopped' } | { kind: 'dial'; plan: CallPlan }> => {
+      const [run] = await tx
+        .select({ status: processingRun.status, leaseOwner: processingRun.leaseOwner })
+        .from(processingRun)
+        .where(eq(processingRun.id, runId))
+        .for('update');
+      // Another process took the run over (this one stalled past its claim): it decides the items from here.
+      if (run?.status !== 'running' || run.leaseOwner !== runOwnerOf(deps)) return { kind: 'stopped' };
+      const now = new Date();
+      const decision = await decide(tx, ctx, item.candidateId, now, true);
+      switch (decision.kind) {
+        case 'stop':
+          if (decision.error)
+            await tx.update(processingRun).set({ status: 'failed', error: decision.error, finishedAt: now }).where(eq(processingRun.id, runId));
+          return { kind: 'stopped' };
+        case 'settle':
+          await settleItem(tx, { runId, itemId: item.id, outcome: decision.outcome, errors: decision.errors });
           return { kind: 'done' };
+        case 'abandoned':
+          // Planned, then the process stopped before dialling: the call never went out, so it must not hold a line.
+          await updateCall(tx, decision.callId, { status: 'failed', outcome: 'failed', endedAt: now, structuredData: { error: 'interrupted' } });
+          await settleItem(tx, {
+            runId,
+            itemId: item.id,
+            outcome: 'failed',
+            errors: [{ field: 'call', message: 'The run was interrupted before the call was dialled' }],
+          });
+          return { kind: 'done' };
+        case 'defer':
+          try {
+            // A savepoint: a refusal (a callback being placed right now) must not abort the item's transaction.
+            const { row } = await tx.transaction((savepoint) =>
+              openCallback(savepoint, {
+                candidate: decision.person,
+                type: 'PRESCREEN',
+                reason: 'outside_calling_hours',
+                requestedFor: now,
+                actor: ctx.actor,
+                note: null,
+              }),
+            );
+            await settleItem(tx, {
+              runId,
+              itemId: item.id,
+              outcome: 'deferred',
+              errors: [
+                {
+                  field: 'timeZone',
+                  message: `quiet_hours: outside calling hours in the candidate's time zone; callback scheduled for ${row.scheduledFor.toISOString()}`,
+                },
+              ],
+            });
+            return { kind: 'deferred' };
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            await settleItem(tx, {
+              runId,
+              itemId: item.id,
+              outcome: 'skipped',
+              errors: [{ field: 'status', message: `No callback scheduled: ${error.message}` }],
+            });
+            return { kind: 'done' };
+          }
+        case 'dial': {
+          const plan = await planCall(tx, {
+            provider: deps.voice.provider,
+            candidate: decision.person,
+            type: 'PRESCREEN',
+            actor: ctx.actor,
+            now,
+            via: BULK_LABEL,
+            processingRunId: runId,
+          });
+          return { kind: 'dial', plan };
         }
-      case 'dial': {
-        const plan = await planCall(tx, { provider: deps.voice.provider, candidate: decision.person, type: 'PRESCREEN', actor: ctx.actor, now, via: BULK_LABEL, processingRunId: runId });
-        return { kind: 'dial', plan };
       }
-    }
-  });
+    },
+  );
 
   if (acted.kind === 'stopped') return false;
   if (acted.kind === 'deferred') await queueCallbackJobs(deps, organizationId);

@@ -16,7 +16,10 @@ export async function findCall(executor: Executor, id: string, forUpdate = false
 }
 
 export async function findCallByProviderId(executor: Executor, provider: CallRow['provider'], providerCallId: string): Promise<CallRow | undefined> {
-  const [row] = await executor.select().from(call).where(and(eq(call.provider, provider), eq(call.providerCallId, providerCallId)));
+  const [row] = await executor
+    .select()
+    .from(call)
+    .where(and(eq(call.provider, provider), eq(call.providerCallId, providerCallId)));
   return row;
 }
 
@@ -26,7 +29,11 @@ export async function insertCall(executor: Executor, values: CallInsert): Promis
 }
 
 export async function updateCall(executor: Executor, id: string, values: Partial<CallInsert>): Promise<CallRow> {
-  const [row] = await executor.update(call).set({ ...values, updatedAt: new Date() }).where(eq(call.id, id)).returning();
+  const [row] = await executor
+    .update(call)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(call.id, id))
+    .returning();
   return row;
 }
 
@@ -54,7 +61,11 @@ function where(filter: CallFilter): SQL | undefined {
   );
 }
 
-export async function listCallRows(executor: Executor, filter: CallFilter, page: { limit: number; offset: number }): Promise<{ rows: CallRow[]; total: number }> {
+export async function listCallRows(
+  executor: Executor,
+  filter: CallFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CallRow[]; total: number }> {
   if (filter.organizationIds.length === 0) return { rows: [], total: 0 };
   const rows = await executor.select().from(call).where(where(filter)).orderBy(desc(call.createdAt), desc(call.id)).limit(page.limit).offset(page.offset);
   const [{ total }] = await executor.select({ total: count() }).from(call).where(where(filter));
@@ -63,7 +74,11 @@ export async function listCallRows(executor: Executor, filter: CallFilter, page:
 
 /** Stores a server message once: false when the same delivery (same key) was already stored. */
 export async function insertCallEventOnce(executor: Executor, values: typeof callEvent.$inferInsert): Promise<CallEventRow | undefined> {
-  const [row] = await executor.insert(callEvent).values(values).onConflictDoNothing({ target: [callEvent.callId, callEvent.dedupeKey] }).returning();
+  const [row] = await executor
+    .insert(callEvent)
+    .values(values)
+    .onConflictDoNothing({ target: [callEvent.callId, callEvent.dedupeKey] })
+    .returning();
   return row;
 }
 
@@ -72,7 +87,10 @@ export async function callEvents(executor: Executor, callId: string): Promise<Ca
 }
 
 export async function countCallEventsOfType(executor: Executor, callId: string, type: string): Promise<number> {
-  const [{ total }] = await executor.select({ total: count() }).from(callEvent).where(and(eq(callEvent.callId, callId), eq(callEvent.type, type)));
+  const [{ total }] = await executor
+    .select({ total: count() })
+    .from(callEvent)
+    .where(and(eq(callEvent.callId, callId), eq(callEvent.type, type)));
   return Number(total);
 }
 

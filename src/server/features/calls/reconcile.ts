@@ -81,7 +81,11 @@ export async function sweepStaleCalls(deps: AppDeps, now: Date = new Date()): Pr
   const totals = { checked: 0, finished: 0, lost: 0, recorded: 0, stuck: 0 };
   const stuckCutoff = new Date(now.getTime() - MAX_OPEN_MINUTES[provider] * 60_000);
   for (const { organizationId } of organizations) {
-    const target: Reconciler = { organizationIds: [organizationId], rows: { global: false, reachableOrganizationIds: [organizationId] }, actor: { userId: null, label: 'System' } };
+    const target: Reconciler = {
+      organizationIds: [organizationId],
+      rows: { global: false, reachableOrganizationIds: [organizationId] },
+      actor: { userId: null, label: 'System' },
+    };
     try {
       const result = await reconcileCalls(deps, target, SWEEP_STALE_MINUTES[provider]);
       totals.checked += result.checked;
@@ -93,7 +97,11 @@ export async function sweepStaleCalls(deps: AppDeps, now: Date = new Date()): Pr
       deps.logger.warn({ organizationId, errorName: (error as Error).name }, 'call sweep: reconciliation failed');
     }
     const stuck = await withRowSecurity(deps.db, target.rows, (tx) =>
-      tx.select({ id: call.id }).from(call).where(and(eq(call.organizationId, organizationId), inArray(call.status, OPEN), lte(call.createdAt, stuckCutoff))).limit(BATCH),
+      tx
+        .select({ id: call.id })
+        .from(call)
+        .where(and(eq(call.organizationId, organizationId), inArray(call.status, OPEN), lte(call.createdAt, stuckCutoff)))
+        .limit(BATCH),
     );
     for (const item of stuck) if (await markFailed(deps, target, item.id, 'no_progress')) totals.stuck++;
     if (stuck.length) await queueCallbackJobs(deps, organizationId);
@@ -109,7 +117,15 @@ async function reconcileCalls(deps: AppDeps, target: Reconciler, staleAfterMinut
     tx
       .select({ id: call.id, organizationId: call.organizationId, providerCallId: call.providerCallId })
       .from(call)
-      .where(and(inArray(call.organizationId, organizationIds), inArray(call.status, OPEN), eq(call.provider, deps.voice.provider), isNotNull(call.providerCallId), lte(call.createdAt, cutoff)))
+      .where(
+        and(
+          inArray(call.organizationId, organizationIds),
+          inArray(call.status, OPEN),
+          eq(call.provider, deps.voice.provider),
+          isNotNull(call.providerCallId),
+          lte(call.createdAt, cutoff),
+        ),
+      )
       .orderBy(asc(call.createdAt))
       .limit(BATCH),
   );
@@ -122,7 +138,11 @@ async function reconcileCalls(deps: AppDeps, target: Reconciler, staleAfterMinut
       } catch (error) {
         const code = error instanceof VoiceProviderError ? error.code : 'error';
         deps.logger.warn({ callId: item.id, provider: deps.voice.provider, code }, 'call reconciliation: provider not reachable');
-        throw new AppError(502, `The voice provider could not be asked about the calls${error instanceof VoiceProviderError ? `: ${error.message}` : ''}`, 'VOICE_PROVIDER_ERROR');
+        throw new AppError(
+          502,
+          `The voice provider could not be asked about the calls${error instanceof VoiceProviderError ? `: ${error.message}` : ''}`,
+          'VOICE_PROVIDER_ERROR',
+        );
       }
       totals.checked++;
       if (!remote) {
@@ -159,7 +179,12 @@ async function markFailed(deps: AppDeps, target: Reconciler, id: string, reason:
   return withRowSecurity(deps.db, target.rows, async (tx) => {
     const row = await findCall(tx, id, true);
     if (!row || !OPEN.includes(row.status as (typeof OPEN)[number])) return false;
-    const updated = await updateCall(tx, row.id, { status: 'failed', outcome: 'failed', endedAt: row.endedAt ?? new Date(), structuredData: { ...row.structuredData, error: reason } });
+    const updated = await updateCall(tx, row.id, {
+      status: 'failed',
+      outcome: 'failed',
+      endedAt: row.endedAt ?? new Date(),
+      structuredData: { ...row.structuredData, error: reason },
+    });
     await recordActivity(tx, callEndedActivity(updated, deps.config.rates));
     if (updated.candidateId) {
       await insertContactEvents(tx, [
@@ -175,7 +200,14 @@ async function markFailed(deps: AppDeps, target: Reconciler, id: string, reason:
         },
       ]);
     }
-    await recordAudit(tx, { organizationId: updated.organizationId, actorUserId: target.actor.userId, action: reason === 'lost' ? 'call.lost' : 'call.failed', entityType: 'call', entityId: updated.id, changes: { from: row.status, outcome: 'failed', error: reason, provider: updated.provider } });
+    await recordAudit(tx, {
+      organizationId: updated.organizationId,
+      actorUserId: target.actor.userId,
+      action: reason === 'lost' ? 'call.lost' : 'call.failed',
+      entityType: 'call',
+      entityId: updated.id,
+      changes: { from: row.status, outcome: 'failed', error: reason, provider: updated.provider },
+    });
     await settleCallbackAfterCall(tx, updated);
     return true;
   });
@@ -205,11 +237,18 @@ async function recordMissingResults(deps: AppDeps, target: Reconciler): Promise<
   for (const item of pending) {
     await withRowSecurity(deps.db, target.rows, async (tx) => {
       const row = await findCall(tx, item.id, true);
-      if (!row || row.status !== 'ended' || row.prescreenResultId) return;
+      if (row?.status !== 'ended' || row.prescreenResultId) return;
       const done = await recordCallPrescreen(tx, row);
       if (!done) return;
       recorded++;
-      await recordAudit(tx, { organizationId: row.organizationId, actorUserId: target.actor.userId, action: 'call.process', entityType: 'call', entityId: row.id, changes: { prescreenResultId: done.resultId, recommendation: done.recommendation, via: 'reconcile' } });
+      await recordAudit(tx, {
+        organizationId: row.organizationId,
+        actorUserId: target.actor.userId,
+        action: 'call.process',
+        entityType: 'call',
+        entityId: row.id,
+        changes: { prescreenResultId: done.resultId, recommendation: done.recommendation, via: 'reconcile' },
+      });
     });
   }
   return recorded;

@@ -1,7 +1,20 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApiErrorSchema } from '../../../contract/common';
 import { ProcessingRunSchema } from '../../../contract/processing-runs';
-import { CallDetailSchema, CallListSchema, CallLogsSchema, CallSchema, CallStorageSchema, CreateCallSchema, DeleteCallResultSchema, ListCallsQuerySchema, PrescreenAllSchema, ProcessCallResultSchema, ProcessVapiResultSchema, ProcessVapiSchema } from '../../../contract/voice';
+import {
+  CallDetailSchema,
+  CallListSchema,
+  CallLogsSchema,
+  CallSchema,
+  CallStorageSchema,
+  CreateCallSchema,
+  DeleteCallResultSchema,
+  ListCallsQuerySchema,
+  PrescreenAllSchema,
+  ProcessCallResultSchema,
+  ProcessVapiResultSchema,
+  ProcessVapiSchema,
+} from '../../../contract/voice';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import { startPrescreenAll } from './prescreen-all';
 import { processVapi } from './reconcile';
@@ -18,9 +31,15 @@ export const callRoutes = createRouter()
       method: 'post',
       path: '/',
       tags,
-      summary: "Call a candidate now with the organization's active agent of the type; 409 CALL_BLOCKED (do-not-contact, no call consent, no phone, outside 08:00-21:00 in the candidate's time zone, no agent)",
+      summary:
+        "Call a candidate now with the organization's active agent of the type; 409 CALL_BLOCKED (do-not-contact, no call consent, no phone, outside 08:00-21:00 in the candidate's time zone, no agent)",
       request: jsonBody(CreateCallSchema),
-      responses: { 201: json(CallSchema, 'The call, queued with the provider'), ...errors, 409: json(ApiErrorSchema, 'Not placed: the reason is in the message and details'), 502: providerError },
+      responses: {
+        201: json(CallSchema, 'The call, queued with the provider'),
+        ...errors,
+        409: json(ApiErrorSchema, 'Not placed: the reason is in the message and details'),
+        502: providerError,
+      },
     }),
     async (c) => c.json(await service.createCall(c.get('deps'), c.get('scope'), c.req.valid('json')), 201),
   )
@@ -32,7 +51,11 @@ export const callRoutes = createRouter()
       summary:
         'Queue a prescreen call to every candidate due one (new or contacted, with a phone, no result yet, no open call or callback) as a processing run: consent and do-not-contact are respected, candidates outside 08:00-21:00 in their time zone get a callback at the next window, and at most VOICE_MAX_CONCURRENT_CALLS calls per organization are open at once',
       request: jsonBody(PrescreenAllSchema),
-      responses: { 202: json(ProcessingRunSchema, 'The run, started; follow it at /api/processing-runs/{id}/data'), ...errors, 409: json(ApiErrorSchema, 'No active prescreen agent with a form, or a run is already going') },
+      responses: {
+        202: json(ProcessingRunSchema, 'The run, started; follow it at /api/processing-runs/{id}/data'),
+        ...errors,
+        409: json(ApiErrorSchema, 'No active prescreen agent with a form, or a run is already going'),
+      },
     }),
     async (c) => c.json(await startPrescreenAll(c.get('deps'), c.get('scope'), c.req.valid('json')), 202),
   )
@@ -41,7 +64,8 @@ export const callRoutes = createRouter()
       method: 'get',
       path: '/',
       tags,
-      summary: 'Calls in scope, newest first (organizationIds, candidateId, status, type, filter all|failedPrescreen|failedScheduling, limit default 10000, offset)',
+      summary:
+        'Calls in scope, newest first (organizationIds, candidateId, status, type, filter all|failedPrescreen|failedScheduling, limit default 10000, offset)',
       request: { query: ListCallsQuerySchema },
       responses: { 200: json(CallListSchema, 'A page of calls and the total'), 400: errors[400], 401: errors[401] },
     }),
@@ -77,23 +101,28 @@ export const callProcessRoutes = createRouter()
       method: 'post',
       path: '/vapi',
       tags,
-      summary: "Reconcile with the voice provider: open calls whose messages never came are read back from the provider and finished (or marked failed when it does not know them); finished prescreen calls without a result get one",
+      summary:
+        'Reconcile with the voice provider: open calls whose messages never came are read back from the provider and finished (or marked failed when it does not know them); finished prescreen calls without a result get one',
       request: jsonBody(ProcessVapiSchema),
       responses: { 200: json(ProcessVapiResultSchema, 'What was found and done'), ...errors, 502: providerError },
     }),
     async (c) => c.json(await processVapi(c.get('deps'), c.get('scope'), c.req.valid('json')), 200),
   )
   .openapi(
-  createRoute({
-    method: 'post',
-    path: '/calls/{callId}',
-    tags,
-    summary: "Re-read a finished prescreen call's structured data and transcript into a new prescreen result",
-    request: { params: callParams },
-    responses: { 200: json(ProcessCallResultSchema, 'The new result'), ...errors, 409: json(ApiErrorSchema, 'Not finished, not a prescreen call, or nothing to record') },
-  }),
-  async (c) => c.json(await service.processCall(c.get('deps'), c.get('scope'), c.req.valid('param').callId), 200),
-);
+    createRoute({
+      method: 'post',
+      path: '/calls/{callId}',
+      tags,
+      summary: "Re-read a finished prescreen call's structured data and transcript into a new prescreen result",
+      request: { params: callParams },
+      responses: {
+        200: json(ProcessCallResultSchema, 'The new result'),
+        ...errors,
+        409: json(ApiErrorSchema, 'Not finished, not a prescreen call, or nothing to record'),
+      },
+    }),
+    async (c) => c.json(await service.processCall(c.get('deps'), c.get('scope'), c.req.valid('param').callId), 200),
+  );
 
 /** Mounted at /api/vapi: what the provider sent about a call. */
 export const vapiCallRoutes = createRouter()

@@ -112,7 +112,9 @@ export async function offeredVisitSlots(tx: Transaction, agent: VoiceAgentRow, n
   if (!schedule || !agent.trialId) return [];
   const trial = await findTrialRow(tx, agent.trialId);
   if (!trial) return [];
-  const sites = scheduleSites(trial.sites, schedule.sites).found.flatMap((site) => (site.timeZone ? [{ id: site.id, name: siteShortLabel(site), timeZone: site.timeZone }] : []));
+  const sites = scheduleSites(trial.sites, schedule.sites).found.flatMap((site) =>
+    site.timeZone ? [{ id: site.id, name: siteShortLabel(site), timeZone: site.timeZone }] : [],
+  );
   const taken = await takenSlots(
     tx,
     agent.organizationId,
@@ -124,7 +126,8 @@ export async function offeredVisitSlots(tx: Transaction, agent: VoiceAgentRow, n
   return freeVisitSlots(schedule, sites, taken, now).map(({ siteId, siteName, localTime, timeZone }) => ({ siteId, siteName, localTime, timeZone }));
 }
 
-const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** The slot the person chose: set-call-metadata key 'booking' (an object, or JSON text from an LLM), else the call analysis. */
 export function chosenSlot(structuredData: Record<string, unknown>): { siteName: string; localTime: string } | null {
@@ -143,11 +146,13 @@ export function chosenSlot(structuredData: Record<string, unknown>): { siteName:
 }
 
 const offeredOf = (structuredData: Record<string, unknown>): OfferedSlot[] =>
-  (Array.isArray(structuredData.offeredSlots) ? structuredData.offeredSlots : []).map(asRecord).flatMap((slot) =>
-    typeof slot.siteName === 'string' && typeof slot.localTime === 'string' && typeof slot.timeZone === 'string'
-      ? [{ ...(typeof slot.siteId === 'string' ? { siteId: slot.siteId } : {}), siteName: slot.siteName, localTime: slot.localTime, timeZone: slot.timeZone }]
-      : [],
-  );
+  (Array.isArray(structuredData.offeredSlots) ? structuredData.offeredSlots : [])
+    .map(asRecord)
+    .flatMap((slot) =>
+      typeof slot.siteName === 'string' && typeof slot.localTime === 'string' && typeof slot.timeZone === 'string'
+        ? [{ ...(typeof slot.siteId === 'string' ? { siteId: slot.siteId } : {}), siteName: slot.siteName, localTime: slot.localTime, timeZone: slot.timeZone }]
+        : [],
+    );
 
 const NOT_BOOKED: Record<string, string> = {
   no_slot_chosen: 'no time was chosen on the call',

@@ -3,10 +3,16 @@ import type { StudyBlock } from '../../../contract/prescreen-forms';
 import type { TrialStatus } from '../../../contract/trials';
 import type { Call, CallBlockReason, CallDetail, CreateCallInput, ListCallsQuery } from '../../../contract/voice';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
-import type { Database } from '../../db/client';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { AppError, conflict, notFound } from '../../http/errors';
-import { SIMULATION_MODES, VoiceProviderError, type OfferedSlot, type ScriptQuestion, type SimulationMode, type VoiceProvider } from '../../integrations/voice/port';
+import {
+  SIMULATION_MODES,
+  VoiceProviderError,
+  type OfferedSlot,
+  type ScriptQuestion,
+  type SimulationMode,
+  type VoiceProvider,
+} from '../../integrations/voice/port';
 import { recordAudit } from '../../audit';
 import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/queries';
 import { changeCandidateStatus } from '../candidates/service';
@@ -54,7 +60,6 @@ export function toCall(row: CallRow): Call {
   };
 }
 
-
 export async function callInScope(tx: Transaction, scope: RequestScope, id: string, forUpdate = false): Promise<CallRow> {
   const row = await findCall(tx, id, forUpdate);
   if (!row || !canReach(scope, row.organizationId)) throw notFound('Call not found');
@@ -93,7 +98,10 @@ export function callBlockReason(
     type === 'PRESCREEN' ? 'marketing' : 'transactional',
     now,
   );
-  if (!permission.allowed) return permission.reason === 'do_not_contact' || permission.reason === 'no_call_consent' || permission.reason === 'quiet_hours' ? permission.reason : 'do_not_contact';
+  if (!permission.allowed)
+    return permission.reason === 'do_not_contact' || permission.reason === 'no_call_consent' || permission.reason === 'quiet_hours'
+      ? permission.reason
+      : 'do_not_contact';
   if (!row.phone) return 'no_phone';
   if (!withinCallingHours(now, row.timeZone, agent.callingHoursStart, agent.callingHoursEnd)) return 'quiet_hours';
   return null;
@@ -166,9 +174,25 @@ export async function planCall(tx: Transaction, input: PlanCallInput): Promise<C
   const kind = type === 'PRESCREEN' ? 'prescreen' : 'scheduling';
   await recordActivity(tx, [callPlacedActivity(created)]);
   await insertContactEvents(tx, [
-    { organizationId: row.organizationId, candidateId: row.id, kind: 'call', summary: `${input.via ? `${input.via}: call` : 'Call'} placed (${kind})`, details: { callId: created.id, type, provider: created.provider }, referenceId: created.id, actorUserId: actor.userId, actorLabel: actor.label },
+    {
+      organizationId: row.organizationId,
+      candidateId: row.id,
+      kind: 'call',
+      summary: `${input.via ? `${input.via}: call` : 'Call'} placed (${kind})`,
+      details: { callId: created.id, type, provider: created.provider },
+      referenceId: created.id,
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+    },
   ]);
-  await recordAudit(tx, { organizationId: row.organizationId, actorUserId: actor.userId, action: 'call.create', entityType: 'call', entityId: created.id, changes: { candidateId: row.id, voiceAgentId: agent.id, type, provider: created.provider, ...(input.via ? { via: input.via } : {}) } });
+  await recordAudit(tx, {
+    organizationId: row.organizationId,
+    actorUserId: actor.userId,
+    action: 'call.create',
+    entityType: 'call',
+    entityId: created.id,
+    changes: { candidateId: row.id, voiceAgentId: agent.id, type, provider: created.provider, ...(input.via ? { via: input.via } : {}) },
+  });
   return { created, candidate: row, agent, language, questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [], offeredSlots };
 }
 
@@ -201,7 +225,11 @@ export async function dialCall(deps: VoiceDeps, plan: CallPlan, simulate?: Simul
       const failed = await updateCall(tx, created.id, { status: 'failed', outcome: 'failed', endedAt: new Date(), structuredData: { error: code } });
       await recordActivity(tx, callEndedActivity(failed, deps.config.rates));
     });
-    throw new AppError(502, `The voice provider did not place the call${error instanceof VoiceProviderError ? `: ${error.message}` : ''}`, 'VOICE_PROVIDER_ERROR');
+    throw new AppError(
+      502,
+      `The voice provider did not place the call${error instanceof VoiceProviderError ? `: ${error.message}` : ''}`,
+      'VOICE_PROVIDER_ERROR',
+    );
   }
   // Server messages may already have arrived (they find the call by metadata.callId): only set the id.
   return runAsOrganization(deps.db, created.organizationId, (tx) => updateCall(tx, created.id, { providerCallId }));
@@ -215,7 +243,8 @@ export async function dialCall(deps: VoiceDeps, plan: CallPlan, simulate?: Simul
 export async function createCall(deps: VoiceDeps, scope: RequestScope, input: CreateCallInput, now: Date = new Date()): Promise<Call> {
   const plan = await runScoped(deps.db, scope, async (tx) => {
     const row = await findCandidate(tx, input.candidateId);
-    if (!row || !canReach(scope, row.organizationId) || (input.organizationId && input.organizationId !== row.organizationId)) throw notFound('Candidate not found');
+    if (!row || !canReach(scope, row.organizationId) || (input.organizationId && input.organizationId !== row.organizationId))
+      throw notFound('Candidate not found');
     const actor = { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };
     return planCall(tx, { provider: deps.voice.provider, candidate: row, type: input.type, actor, now });
   });
@@ -227,7 +256,11 @@ export async function createCall(deps: VoiceDeps, scope: RequestScope, input: Cr
 export async function listCalls(deps: VoiceDeps, scope: RequestScope, query: ListCallsQuery) {
   const organizationIds = selectOrganizations(scope, query.organizationId, query.organizationIds, query.orgs);
   return runScoped(deps.db, scope, async (tx) => {
-    const { rows, total } = await listCallRows(tx, { organizationIds, candidateId: query.candidateId, status: query.status, type: query.type, filter: query.filter }, { limit: query.limit, offset: query.offset });
+    const { rows, total } = await listCallRows(
+      tx,
+      { organizationIds, candidateId: query.candidateId, status: query.status, type: query.type, filter: query.filter },
+      { limit: query.limit, offset: query.offset },
+    );
     return { calls: rows.map(toCall), total };
   });
 }
@@ -249,11 +282,21 @@ export async function callStorage(deps: VoiceDeps, scope: RequestScope, id: stri
   return runScoped(deps.db, scope, async (tx) => {
     const row = await callInScope(tx, scope, id);
     const events = await callEvents(tx, row.id);
-    return { callId: row.id, events: events.map((event) => ({ id: event.id, type: event.type, dedupeKey: event.dedupeKey, receivedAt: event.receivedAt.toISOString(), payload: event.payload })) };
+    return {
+      callId: row.id,
+      events: events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        dedupeKey: event.dedupeKey,
+        receivedAt: event.receivedAt.toISOString(),
+        payload: event.payload,
+      })),
+    };
   });
 }
 
-const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** A readable log: each stored message with its time and type, a one-line summary, tool calls with their results. */
 export async function callLogs(deps: VoiceDeps, scope: RequestScope, id: string) {
@@ -266,7 +309,8 @@ export async function callLogs(deps: VoiceDeps, scope: RequestScope, id: string)
       entries: events.map((event) => {
         const message = asRecord(event.payload.message);
         let summary = event.type;
-        if (event.type === 'status-update') summary = `Status: ${String(message.status ?? '')}${message.endedReason ? ` (${String(message.endedReason)})` : ''}`;
+        if (event.type === 'status-update')
+          summary = `Status: ${String(message.status ?? '')}${message.endedReason ? ` (${String(message.endedReason)})` : ''}`;
         else if (event.type === 'transcript') summary = `${String(message.role ?? '')} (${String(message.transcriptType ?? 'final')})`;
         else if (event.type === 'end-of-call-report') summary = `Call ended: ${String(message.endedReason ?? '')}`;
         const list = Array.isArray(message.toolCallList) ? (message.toolCallList as Array<Record<string, unknown>>) : [];
@@ -288,21 +332,35 @@ export async function callLogs(deps: VoiceDeps, scope: RequestScope, id: string)
  * call. Returns undefined when there is nothing to record (no agent form, no answers). The engine's refusals
  * (form unpublished, bad answers) are kept in structuredData.processingError instead of failing the webhook.
  */
-export async function recordCallPrescreen(tx: Transaction, row: CallRow, options: { rethrow?: boolean } = {}): Promise<{ call: CallRow; resultId: string; recommendation: string } | undefined> {
+export async function recordCallPrescreen(
+  tx: Transaction,
+  row: CallRow,
+  options: { rethrow?: boolean } = {},
+): Promise<{ call: CallRow; resultId: string; recommendation: string } | undefined> {
   if (row.type !== 'PRESCREEN' || !row.candidateId || !row.voiceAgentId) return undefined;
   const agent = await findVoiceAgent(tx, row.voiceAgentId);
   if (!agent?.prescreenFormId) return undefined;
   const form = await findForm(tx, agent.prescreenFormId);
   const version = form ? await findFormVersion(tx, form.id, form.currentVersion) : undefined;
   if (!form || !version) return undefined;
-  const answers = extractCallAnswers(version.blocks as StudyBlock[], { structuredData: row.structuredData, transcript: row.transcript, language: row.language });
+  const answers = extractCallAnswers(version.blocks as StudyBlock[], {
+    structuredData: row.structuredData,
+    transcript: row.transcript,
+    language: row.language,
+  });
   if (answers.length === 0) {
     if (options.rethrow) throw conflict('The call has no answers to record');
     return undefined;
   }
   try {
     const result = await tx.transaction((savepoint) =>
-      recordPrescreenResultInTransaction(savepoint, [row.organizationId], VOICE_AGENT_ACTOR, { candidateId: row.candidateId!, formId: form.id, sourceType: 'call', sourceId: row.id, answers }),
+      recordPrescreenResultInTransaction(savepoint, [row.organizationId], VOICE_AGENT_ACTOR, {
+        candidateId: row.candidateId!,
+        formId: form.id,
+        sourceType: 'call',
+        sourceId: row.id,
+        answers,
+      }),
     );
     const updated = await updateCall(tx, row.id, { prescreenResultId: result.id, structuredData: { ...row.structuredData, processingError: undefined } });
     return { call: updated, resultId: result.id, recommendation: result.aiRecommendation };
@@ -321,7 +379,12 @@ export async function applyMissedCallRule(tx: Transaction, row: CallRow): Promis
   const candidateRow = await findCandidate(tx, row.candidateId, true);
   const from: CandidateStatus[] = ['new', 'contacted', 'prescreening'];
   if (!candidateRow || !from.includes(candidateRow.status)) return;
-  await changeCandidateStatus(tx, candidateRow, 'unreachable', { actor: VOICE_AGENT_ACTOR, reason: `${UNREACHABLE_AFTER_MISSES} missed calls in a row`, action: 'candidate.status.unreachable', channel: 'call' });
+  await changeCandidateStatus(tx, candidateRow, 'unreachable', {
+    actor: VOICE_AGENT_ACTOR,
+    reason: `${UNREACHABLE_AFTER_MISSES} missed calls in a row`,
+    action: 'candidate.status.unreachable',
+    channel: 'call',
+  });
 }
 
 // ---- staff actions ----
@@ -347,16 +410,41 @@ export async function removeCall(deps: VoiceDeps, scope: RequestScope, id: strin
       const current = await callInScope(tx, scope, id, true);
       const updated = await updateCall(tx, current.id, { status: 'cancelled', endedAt: current.endedAt ?? new Date() });
       if (updated.candidateId) {
-        await insertContactEvents(tx, [{ organizationId: updated.organizationId, candidateId: updated.candidateId, kind: 'call', summary: 'Call cancelled', details: { callId: updated.id }, referenceId: updated.id, actorUserId: scope.userId, actorLabel: (await userName(tx, scope.userId)) ?? 'Staff' }]);
+        await insertContactEvents(tx, [
+          {
+            organizationId: updated.organizationId,
+            candidateId: updated.candidateId,
+            kind: 'call',
+            summary: 'Call cancelled',
+            details: { callId: updated.id },
+            referenceId: updated.id,
+            actorUserId: scope.userId,
+            actorLabel: (await userName(tx, scope.userId)) ?? 'Staff',
+          },
+        ]);
       }
-      await recordAudit(tx, { organizationId: updated.organizationId, actorUserId: scope.userId, action: 'call.cancel', entityType: 'call', entityId: updated.id, changes: { from: current.status } });
+      await recordAudit(tx, {
+        organizationId: updated.organizationId,
+        actorUserId: scope.userId,
+        action: 'call.cancel',
+        entityType: 'call',
+        entityId: updated.id,
+        changes: { from: current.status },
+      });
       return { action: 'cancelled' as const, call: toCall(updated) };
     });
   }
   return runScoped(deps.db, scope, async (tx) => {
     const current = await callInScope(tx, scope, id, true);
     await deleteCall(tx, current.id);
-    await recordAudit(tx, { organizationId: current.organizationId, actorUserId: scope.userId, action: 'call.delete', entityType: 'call', entityId: current.id, changes: { candidateId: current.candidateId, status: current.status, outcome: current.outcome } });
+    await recordAudit(tx, {
+      organizationId: current.organizationId,
+      actorUserId: scope.userId,
+      action: 'call.delete',
+      entityType: 'call',
+      entityId: current.id,
+      changes: { candidateId: current.candidateId, status: current.status, outcome: current.outcome },
+    });
     return { action: 'deleted' as const, call: null };
   });
 }
@@ -369,7 +457,14 @@ export async function processCall(deps: VoiceDeps, scope: RequestScope, id: stri
     if (row.type !== 'PRESCREEN') throw conflict('Only prescreen calls become prescreen results');
     const done = await recordCallPrescreen(tx, row, { rethrow: true });
     if (!done) throw conflict("The call's agent has no prescreen form");
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'call.process', entityType: 'call', entityId: row.id, changes: { prescreenResultId: done.resultId, recommendation: done.recommendation } });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'call.process',
+      entityType: 'call',
+      entityId: row.id,
+      changes: { prescreenResultId: done.resultId, recommendation: done.recommendation },
+    });
     return { call: toCall(done.call), prescreenResultId: done.resultId, recommendation: done.recommendation };
   });
 }

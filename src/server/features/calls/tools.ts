@@ -11,7 +11,8 @@ import { updateCall, type CallRow } from './queries';
  * sentence the agent may read; the webhook runs the same functions for Vapi's tool-calls messages.
  */
 
-const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '');
 const language = (value: unknown): 'en' | 'es' | null => {
   const raw = text(value).toLowerCase();
@@ -45,7 +46,13 @@ export function toolArguments(raw: unknown): Record<string, unknown> {
  * Runs one tool in `tx` (row security for the call's organization). `call` is the locked call row, or
  * undefined for a direct call that named only a candidate (update-preferred-language needs no call).
  */
-export async function runTool(tx: Transaction, name: VoiceToolName, args: Record<string, unknown>, call: CallRow | undefined, candidateId: string | null): Promise<ToolOutcome> {
+export async function runTool(
+  tx: Transaction,
+  name: VoiceToolName,
+  args: Record<string, unknown>,
+  call: CallRow | undefined,
+  candidateId: string | null,
+): Promise<ToolOutcome> {
   const data = () => ({ ...(call?.structuredData ?? {}) });
   const needCall = () => {
     if (!call) throw new ToolError('No call to record this on');
@@ -60,7 +67,9 @@ export async function runTool(tx: Transaction, name: VoiceToolName, args: Record
         next.answers = { ...asRecord(next.answers), [questionId]: args.answer ?? args.value ?? null };
       } else {
         const key = text(args.key);
-        const entries = key ? { [key]: args.value ?? null } : Object.fromEntries(Object.entries(args).filter(([field]) => !['callId', 'candidateId'].includes(field)));
+        const entries = key
+          ? { [key]: args.value ?? null }
+          : Object.fromEntries(Object.entries(args).filter(([field]) => !['callId', 'candidateId'].includes(field)));
         next.metadata = { ...asRecord(next.metadata), ...entries };
       }
       return { call: await updateCall(tx, row.id, { structuredData: next }), result: 'Recorded.' };
@@ -69,7 +78,9 @@ export async function runTool(tx: Transaction, name: VoiceToolName, args: Record
       const row = needCall();
       const next = data();
       const key = text(args.key);
-      const entries = key ? { [key]: args.value ?? null } : Object.fromEntries(Object.entries(args).filter(([field]) => !['callId', 'candidateId'].includes(field)));
+      const entries = key
+        ? { [key]: args.value ?? null }
+        : Object.fromEntries(Object.entries(args).filter(([field]) => !['callId', 'candidateId'].includes(field)));
       next.sms = { ...asRecord(next.sms), ...entries };
       return { call: await updateCall(tx, row.id, { structuredData: next }), result: 'Recorded.' };
     }
@@ -81,7 +92,14 @@ export async function runTool(tx: Transaction, name: VoiceToolName, args: Record
       if (!candidateRow) throw new ToolError('No candidate to update');
       if (candidateRow.preferredLanguage !== wanted) {
         await updateCandidateRow(tx, candidateRow.id, { preferredLanguage: wanted });
-        await recordAudit(tx, { organizationId: candidateRow.organizationId, actorUserId: null, action: 'candidate.update', entityType: 'candidate', entityId: candidateRow.id, changes: { preferredLanguage: { from: candidateRow.preferredLanguage, to: wanted }, source: 'voice_agent' } });
+        await recordAudit(tx, {
+          organizationId: candidateRow.organizationId,
+          actorUserId: null,
+          action: 'candidate.update',
+          entityType: 'candidate',
+          entityId: candidateRow.id,
+          changes: { preferredLanguage: { from: candidateRow.preferredLanguage, to: wanted }, source: 'voice_agent' },
+        });
       }
       return { call, result: `Preferred language set to ${wanted}.` };
     }
@@ -98,7 +116,13 @@ export async function runTool(tx: Transaction, name: VoiceToolName, args: Record
       if (!wanted) throw new ToolError('language must be en or es');
       const agent = row.voiceAgentId ? await findVoiceAgent(tx, row.voiceAgentId) : undefined;
       const updated = await updateCall(tx, row.id, { language: wanted });
-      const greeting = agent ? (wanted === 'es' ? (agent.firstMessage.es ?? agent.firstMessage.en) : agent.firstMessage.en) : wanted === 'es' ? 'De acuerdo, continuemos en español.' : "Okay, let's continue in English.";
+      const greeting = agent
+        ? wanted === 'es'
+          ? (agent.firstMessage.es ?? agent.firstMessage.en)
+          : agent.firstMessage.en
+        : wanted === 'es'
+          ? 'De acuerdo, continuemos en español.'
+          : "Okay, let's continue in English.";
       return { call: updated, result: greeting };
     }
     case 'switch-transcriber-from-multi-to-current': {
@@ -108,7 +132,10 @@ export async function runTool(tx: Transaction, name: VoiceToolName, args: Record
     }
     case 'end-prescreen-chat': {
       const row = needCall();
-      return { call: await updateCall(tx, row.id, { structuredData: { ...data(), prescreenComplete: true } }), result: 'Prescreen marked complete. Thank the person and end the call.' };
+      return {
+        call: await updateCall(tx, row.id, { structuredData: { ...data(), prescreenComplete: true } }),
+        result: 'Prescreen marked complete. Thank the person and end the call.',
+      };
     }
   }
 }
@@ -120,7 +147,15 @@ export class ToolError extends Error {}
  * Runs any agent tool in `tx`. `method` is the HTTP method of a direct call, or 'TOOL' inside a Vapi
  * tool-calls message; only the callback tools read it.
  */
-export async function runAgentTool(tx: Transaction, name: VoiceToolName | CallbackToolName, method: string, args: Record<string, unknown>, call: CallRow | undefined, candidateId: string | null, organizationId: string): Promise<ToolOutcome> {
+export async function runAgentTool(
+  tx: Transaction,
+  name: VoiceToolName | CallbackToolName,
+  method: string,
+  args: Record<string, unknown>,
+  call: CallRow | undefined,
+  candidateId: string | null,
+  organizationId: string,
+): Promise<ToolOutcome> {
   if (!isCallbackTool(name)) return runTool(tx, name, args, call, candidateId);
   try {
     return { call, result: await runCallbackTool(tx, toolAction(name, method, args), organizationId, args, call) };

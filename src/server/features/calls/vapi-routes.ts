@@ -20,7 +20,8 @@ import { handleVapiMessage } from './webhook';
  * hold the logic and no longer import each other in a circle.
  */
 
-const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '');
 
 /** The secret from X-Vapi-Secret or Authorization: Bearer, compared in constant time. No secret configured: accepted outside production only. */
@@ -41,7 +42,10 @@ export function vapiAuthorized(c: Context<AppEnv>): boolean {
  * number (agentPhoneNumber: its owner in the phone-number registry). The endpoint has no session, so a phone number known in several organizations
  * without an agent number is refused rather than guessed.
  */
-async function locateDirect(deps: AppDeps, params: Record<string, unknown>): Promise<{ organizationId: string; callId: string | null; candidateId: string | null } | { status: 404 | 409; message: string }> {
+async function locateDirect(
+  deps: AppDeps,
+  params: Record<string, unknown>,
+): Promise<{ organizationId: string; callId: string | null; candidateId: string | null } | { status: 404 | 409; message: string }> {
   const callId = text(params.callId);
   const candidateId = text(params.candidateId);
   if (callId) {
@@ -52,7 +56,9 @@ async function locateDirect(deps: AppDeps, params: Record<string, unknown>): Pro
     const latest = await latestCallOfCandidate(systemDb(deps.db), candidateId);
     if (latest) return { organizationId: latest.organizationId, callId: latest.id, candidateId: latest.candidateId };
     const person = await findCandidate(systemDb(deps.db), candidateId).catch(() => undefined);
-    return person ? { organizationId: person.organizationId, callId: null, candidateId: person.id } : { status: 404, message: 'No candidate with that candidateId' };
+    return person
+      ? { organizationId: person.organizationId, callId: null, candidateId: person.id }
+      : { status: 404, message: 'No candidate with that candidateId' };
   }
   const phone = normalizePhone(text(params.candidatePhoneNumber ?? params.subjectPhoneNumber ?? params.phoneNumber));
   if (!phone) return { status: 404, message: 'Give callId, candidateId or candidatePhoneNumber' };
@@ -60,10 +66,13 @@ async function locateDirect(deps: AppDeps, params: Record<string, unknown>): Pro
   // The agent's own number names its organization through the phone-number registry (system path: no session).
   const owner = agentPhone ? await systemFindNumberOwner(systemDb(deps.db), agentPhone) : undefined;
   const agentOrganizationIds = agentPhone ? (owner ? [owner.organizationId] : []) : null;
-  const people = (await candidatesWithPhone(systemDb(deps.db), phone)).filter((person) => !agentOrganizationIds || agentOrganizationIds.includes(person.organizationId));
+  const people = (await candidatesWithPhone(systemDb(deps.db), phone)).filter(
+    (person) => !agentOrganizationIds || agentOrganizationIds.includes(person.organizationId),
+  );
   const organizations = new Set(people.map((person) => person.organizationId));
   if (organizations.size === 0) return { status: 404, message: 'No candidate with that phone number' };
-  if (organizations.size > 1) return { status: 409, message: 'That phone number belongs to candidates of several organizations: give agentPhoneNumber or callId' };
+  if (organizations.size > 1)
+    return { status: 409, message: 'That phone number belongs to candidates of several organizations: give agentPhoneNumber or callId' };
   const latest = await latestCallOfCandidate(systemDb(deps.db), people[0].id);
   return { organizationId: people[0].organizationId, callId: latest?.id ?? null, candidateId: people[0].id };
 }

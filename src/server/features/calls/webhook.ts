@@ -30,9 +30,15 @@ import { ratingFrom, recordSatisfaction } from '../satisfaction/service';
  * (key: sha256 of the raw body), so a redelivery answers 200 and changes nothing.
  */
 
-const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const str = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && value.trim() && Number.isFinite(Number(value)) ? Number(value) : undefined);
+const num = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? value
+    : typeof value === 'string' && value.trim() && Number.isFinite(Number(value))
+      ? Number(value)
+      : undefined;
 const date = (value: unknown) => {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const parsed = new Date(value);
@@ -43,7 +49,15 @@ const ToolCallSchema = z.object({ id: z.string().min(1), function: z.object({ na
 const CallRefSchema = z.object({ id: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional() }).passthrough();
 const MessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status-update'), status: z.string().min(1), endedReason: z.string().optional(), call: CallRefSchema.optional() }).passthrough(),
-  z.object({ type: z.literal('transcript'), role: z.string().min(1), transcriptType: z.string().optional(), transcript: z.string(), call: CallRefSchema.optional() }).passthrough(),
+  z
+    .object({
+      type: z.literal('transcript'),
+      role: z.string().min(1),
+      transcriptType: z.string().optional(),
+      transcript: z.string(),
+      call: CallRefSchema.optional(),
+    })
+    .passthrough(),
   z.object({ type: z.literal('tool-calls'), toolCallList: z.array(ToolCallSchema), call: CallRefSchema.optional() }).passthrough(),
   z.object({ type: z.literal('end-of-call-report'), endedReason: z.string().optional(), call: CallRefSchema.optional() }).passthrough(),
   z.object({ type: z.literal('assistant-request'), call: CallRefSchema.optional() }).passthrough(),
@@ -61,7 +75,14 @@ export type WebhookDeps = VoiceDeps & Pick<AppDeps, 'jobs' | 'sms'>;
 
 const bad = (message: string): WebhookAnswer => ({ status: 400, body: errorBody(400, message) });
 
-const STATUS_MAP: Record<string, CallRow['status']> = { queued: 'queued', scheduled: 'queued', ringing: 'ringing', 'in-progress': 'in_progress', forwarding: 'in_progress', ended: 'ended' };
+const STATUS_MAP: Record<string, CallRow['status']> = {
+  queued: 'queued',
+  scheduled: 'queued',
+  ringing: 'ringing',
+  'in-progress': 'in_progress',
+  forwarding: 'in_progress',
+  ended: 'ended',
+};
 const RANK: Record<CallRow['status'], number> = { queued: 0, ringing: 1, in_progress: 2, ended: 3, failed: 3, cancelled: 3 };
 
 /** How a call ended, from Vapi's endedReason. A customer hanging up after the prescreen was completed counts as completed. */
@@ -106,14 +127,18 @@ function transcriptOf(message: Record<string, unknown>, current: CallRow['transc
   const turns = messages
     .map(asRecord)
     .filter((item) => ['bot', 'assistant', 'user'].includes(String(item.role)) && typeof item.message === 'string')
-    .map((item) => ({ role: item.role === 'user' ? 'user' : 'assistant', text: String(item.message), ...(num(item.secondsFromStart) !== undefined ? { at: `${num(item.secondsFromStart)}s` } : {}) }));
+    .map((item) => ({
+      role: item.role === 'user' ? 'user' : 'assistant',
+      text: String(item.message),
+      ...(num(item.secondsFromStart) !== undefined ? { at: `${num(item.secondsFromStart)}s` } : {}),
+    }));
   if (turns.length) return turns;
   const textual = str(artifact.transcript) ?? str(message.transcript);
   if (!textual || current.length) return undefined;
   return textual
     .split('\n')
     .map((line) => /^(AI|Assistant|Bot|User|Customer):\s*(.*)$/i.exec(line.trim()))
-    .filter((match): match is RegExpExecArray => Boolean(match && match[2]))
+    .filter((match): match is RegExpExecArray => Boolean(match?.[2]))
     .map((match) => ({ role: /^(user|customer)$/i.test(match[1]) ? 'user' : 'assistant', text: match[2] }));
 }
 
@@ -142,7 +167,14 @@ async function finishCall(tx: Transaction, row: CallRow, message: Record<string,
   // The last question of a prescreen call: the agent records the person's 1-5 rating with set-call-metadata.
   const rating = ratingFrom(asRecord(updated.structuredData.metadata).satisfaction ?? analysis.satisfaction);
   if (rating !== null) {
-    await recordSatisfaction(tx, { organizationId: updated.organizationId, channel: 'call', referenceId: updated.id, rating, candidateId: updated.candidateId, agentId: updated.voiceAgentId });
+    await recordSatisfaction(tx, {
+      organizationId: updated.organizationId,
+      channel: 'call',
+      referenceId: updated.id,
+      rating,
+      candidateId: updated.candidateId,
+      agentId: updated.voiceAgentId,
+    });
   }
   if (updated.candidateId) {
     await insertContactEvents(tx, [
@@ -158,7 +190,14 @@ async function finishCall(tx: Transaction, row: CallRow, message: Record<string,
       },
     ]);
   }
-  await recordAudit(tx, { organizationId: updated.organizationId, actorUserId: null, action: 'call.end', entityType: 'call', entityId: updated.id, changes: { outcome, durationSeconds: updated.durationSeconds, provider: updated.provider } });
+  await recordAudit(tx, {
+    organizationId: updated.organizationId,
+    actorUserId: null,
+    action: 'call.end',
+    entityType: 'call',
+    entityId: updated.id,
+    changes: { outcome, durationSeconds: updated.durationSeconds, provider: updated.provider },
+  });
   if (updated.type === 'PRESCREEN' && (outcome === 'completed' || outcome === 'hung_up')) {
     const recorded = await recordCallPrescreen(tx, updated);
     if (recorded) updated = recorded.call;
@@ -169,7 +208,13 @@ async function finishCall(tx: Transaction, row: CallRow, message: Record<string,
   await settleCallbackAfterCall(tx, updated);
   // A missed call that left no callback behind: sequences listening for it take the person on.
   if (updated.candidateId && updated.outcome && MISSED_OUTCOMES.includes(updated.outcome) && !(await findOpenCallback(tx, updated.candidateId))) {
-    await enrollOnTrigger(tx, updated.organizationId, 'missed_call_no_callback', [updated.candidateId], (await trialIdsByCandidate(tx, [updated.candidateId])).get(updated.candidateId) ?? []);
+    await enrollOnTrigger(
+      tx,
+      updated.organizationId,
+      'missed_call_no_callback',
+      [updated.candidateId],
+      (await trialIdsByCandidate(tx, [updated.candidateId])).get(updated.candidateId) ?? [],
+    );
   }
   return updated;
 }
@@ -188,10 +233,35 @@ async function assistantRequest(deps: VoiceDeps, message: Record<string, unknown
     let row = await findCallByProviderId(tx, deps.voice.provider, providerCallId);
     if (!row) {
       const person = caller ? await findCandidateByPhone(tx, agent.organizationId, caller) : undefined;
-      row = await insertCall(tx, { organizationId: agent.organizationId, candidateId: person?.id ?? null, voiceAgentId: agent.id, type: agent.type, direction: 'inbound', status: 'ringing', provider: deps.voice.provider, providerCallId, toPhone: called, fromPhone: caller ?? null, language: person?.preferredLanguage === 'es' ? 'es' : 'en' });
-      await recordAudit(tx, { organizationId: agent.organizationId, actorUserId: null, action: 'call.inbound', entityType: 'call', entityId: row.id, changes: { voiceAgentId: agent.id, candidateId: row.candidateId } });
+      row = await insertCall(tx, {
+        organizationId: agent.organizationId,
+        candidateId: person?.id ?? null,
+        voiceAgentId: agent.id,
+        type: agent.type,
+        direction: 'inbound',
+        status: 'ringing',
+        provider: deps.voice.provider,
+        providerCallId,
+        toPhone: called,
+        fromPhone: caller ?? null,
+        language: person?.preferredLanguage === 'es' ? 'es' : 'en',
+      });
+      await recordAudit(tx, {
+        organizationId: agent.organizationId,
+        actorUserId: null,
+        action: 'call.inbound',
+        entityType: 'call',
+        entityId: row.id,
+        changes: { voiceAgentId: agent.id, candidateId: row.candidateId },
+      });
     }
-    await insertCallEventOnce(tx, { organizationId: row.organizationId, callId: row.id, type: 'assistant-request', dedupeKey: createHash('sha256').update(raw).digest('hex'), payload: JSON.parse(raw) });
+    await insertCallEventOnce(tx, {
+      organizationId: row.organizationId,
+      callId: row.id,
+      type: 'assistant-request',
+      dedupeKey: createHash('sha256').update(raw).digest('hex'),
+      payload: JSON.parse(raw),
+    });
   });
   if (agent.providerAssistantId) return { status: 200, body: { assistantId: agent.providerAssistantId } };
   return { status: 200, body: { assistant: { name: agent.name, firstMessage: agent.firstMessage.en, voicemailMessage: agent.voicemailMessage.en } } };
@@ -218,7 +288,10 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
   if (!envelope.message || typeof envelope.message !== 'object') return bad('message: Required (Vapi server message)');
   const known = MessageSchema.safeParse(envelope.message);
   const other = known.success ? undefined : OtherMessageSchema.safeParse(envelope.message);
-  if (!known.success && (!other?.success || ['status-update', 'transcript', 'tool-calls', 'end-of-call-report', 'assistant-request'].includes(other.data.type))) {
+  if (
+    !known.success &&
+    (!other?.success || ['status-update', 'transcript', 'tool-calls', 'end-of-call-report', 'assistant-request'].includes(other.data.type))
+  ) {
     const issue = known.error.issues[0];
     return bad(`message.${issue?.path.join('.') || 'type'}: ${issue?.message ?? 'Invalid'}`);
   }
@@ -228,7 +301,8 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
 
   const located = await locateCall(deps, message);
   if (!located) {
-    if (message.type === 'tool-calls') return { status: 200, body: { results: message.toolCallList.map((item) => ({ toolCallId: item.id, result: 'Error: unknown call' })) } };
+    if (message.type === 'tool-calls')
+      return { status: 200, body: { results: message.toolCallList.map((item) => ({ toolCallId: item.id, result: 'Error: unknown call' })) } };
     return { status: 200, body: { ok: true, ignored: 'unknown call' } };
   }
   const dedupeKey = createHash('sha256').update(raw).digest('hex');
@@ -236,7 +310,13 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
 
   return runAsOrganization(deps.db, located.organizationId, async (tx) => {
     let row = (await findCall(tx, located.id, true))!;
-    const stored = await insertCallEventOnce(tx, { organizationId: row.organizationId, callId: row.id, type: message.type, dedupeKey, payload: body as Record<string, unknown> });
+    const stored = await insertCallEventOnce(tx, {
+      organizationId: row.organizationId,
+      callId: row.id,
+      type: message.type,
+      dedupeKey,
+      payload: body as Record<string, unknown>,
+    });
     if (!stored) {
       // A redelivery: nothing changes; tool calls answer the results given the first time.
       if (message.type === 'tool-calls') {
@@ -273,7 +353,15 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
           if (!isAgentTool(item.function.name)) result = `Error: unknown tool ${item.function.name}`;
           else {
             try {
-              const outcome = await runAgentTool(tx, item.function.name, 'TOOL', toolArguments(item.function.arguments), row, row.candidateId, row.organizationId);
+              const outcome = await runAgentTool(
+                tx,
+                item.function.name,
+                'TOOL',
+                toolArguments(item.function.arguments),
+                row,
+                row.candidateId,
+                row.organizationId,
+              );
               row = outcome.call ?? row;
               result = outcome.result;
             } catch (error) {
@@ -283,7 +371,12 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
           }
           results.push({ toolCallId: item.id, result });
         }
-        row = await updateCall(tx, row.id, { structuredData: { ...row.structuredData, toolResults: { ...asRecord(row.structuredData.toolResults), ...Object.fromEntries(results.map((item) => [item.toolCallId, item.result])) } } });
+        row = await updateCall(tx, row.id, {
+          structuredData: {
+            ...row.structuredData,
+            toolResults: { ...asRecord(row.structuredData.toolResults), ...Object.fromEntries(results.map((item) => [item.toolCallId, item.result])) },
+          },
+        });
         // Only the callback tools can leave a callback waiting for its job.
         const touchedCallbacks = message.toolCallList.some((item) => isCallbackTool(item.function.name));
         return { status: 200, body: { results }, ...(touchedCallbacks ? { callbackOrganizationId: row.organizationId } : {}) };
@@ -292,7 +385,10 @@ async function applyVapiMessage(deps: WebhookDeps, raw: string): Promise<Webhook
         // Applied once per call, even if Vapi sends a second (different) report.
         if ((await countCallEventsOfType(tx, row.id, 'end-of-call-report')) > 1 || row.status === 'cancelled') break;
         const finished = await finishCall(tx, row, envelope.message as Record<string, unknown>, deps.config.rates);
-        const bookingId = typeof finished.structuredData.bookingId === 'string' && finished.structuredData.bookingId !== row.structuredData.bookingId ? finished.structuredData.bookingId : undefined;
+        const bookingId =
+          typeof finished.structuredData.bookingId === 'string' && finished.structuredData.bookingId !== row.structuredData.bookingId
+            ? finished.structuredData.bookingId
+            : undefined;
         return { status: 200, body: { ok: true }, callbackOrganizationId: row.organizationId, bookingId };
       }
       default:

@@ -52,7 +52,12 @@ export interface ImportOptions {
 }
 
 /** Parses and stores the rows as a new run, starts processing in the background, and returns the run. */
-export async function startImport(deps: RunnerDeps, scope: RequestScope, input: ImportCandidatesInput, options: { background?: boolean } = {}): Promise<ProcessingRun> {
+export async function startImport(
+  deps: RunnerDeps,
+  scope: RequestScope,
+  input: ImportCandidatesInput,
+  options: { background?: boolean } = {},
+): Promise<ProcessingRun> {
   const organizationId = targetOrganization(scope, input.organizationId);
   const parsed = parseInput(input.format, input.data as never);
   const mapping = resolveMapping(parsed.columns, input.mapping);
@@ -99,7 +104,10 @@ export async function startImport(deps: RunnerDeps, scope: RequestScope, input: 
   } catch (error) {
     await runScoped(deps.db, scope, async (tx) => {
       await tx.delete(processingRunItem).where(eq(processingRunItem.runId, run.id));
-      await tx.update(processingRun).set({ status: 'failed', error: 'The rows could not be stored; nothing was imported', finishedAt: new Date() }).where(eq(processingRun.id, run.id));
+      await tx
+        .update(processingRun)
+        .set({ status: 'failed', error: 'The rows could not be stored; nothing was imported', finishedAt: new Date() })
+        .where(eq(processingRun.id, run.id));
     }).catch(() => undefined);
     throw error;
   }
@@ -138,14 +146,19 @@ export async function processRun(deps: RunnerDeps, runId: string, organizationId
   } catch (error) {
     deps.logger.error({ runId, errorName: (error as Error).name, dbCode: (error as { cause?: { code?: string } }).cause?.code }, 'processing run failed');
     await runAsOrganization(deps.db, organizationId, (tx) =>
-      tx.update(processingRun).set({ status: 'failed', error: 'Processing stopped on an unexpected error; rows marked processed were imported', finishedAt: new Date() }).where(eq(processingRun.id, runId)),
+      tx
+        .update(processingRun)
+        .set({ status: 'failed', error: 'Processing stopped on an unexpected error; rows marked processed were imported', finishedAt: new Date() })
+        .where(eq(processingRun.id, runId)),
     ).catch(() => undefined);
   }
 }
 
 /** ANALYZE of the tables an import grows (the owner's statement; its failure never fails the import). */
 async function refreshStatistics(deps: RunnerDeps): Promise<void> {
-  await systemDb(deps.db).execute(sql`analyze candidate, contact_event, candidate_trial`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after import failed'));
+  await systemDb(deps.db)
+    .execute(sql`analyze candidate, contact_event, candidate_trial`)
+    .catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after import failed'));
 }
 
 /** Continues every run left 'running' by a stopped process; runs interrupted while storing their rows fail. */
@@ -162,7 +175,10 @@ export async function resumeInterruptedRuns(deps: RunnerDeps): Promise<string[]>
     if (run.status === 'pending') {
       await system.transaction(async (tx) => {
         await tx.delete(processingRunItem).where(eq(processingRunItem.runId, run.id));
-        await tx.update(processingRun).set({ status: 'failed', error: 'Interrupted while receiving the rows; nothing was imported. Import the file again.', finishedAt: new Date() }).where(eq(processingRun.id, run.id));
+        await tx
+          .update(processingRun)
+          .set({ status: 'failed', error: 'Interrupted while receiving the rows; nothing was imported. Import the file again.', finishedAt: new Date() })
+          .where(eq(processingRun.id, run.id));
       });
       continue;
     }
@@ -224,13 +240,14 @@ function fromExisting(row: CandidateRow): Values {
 
 const consentParts = (values: { sms: boolean; calls: boolean }) => [values.sms ? 'SMS on' : null, values.calls ? 'calls on' : null].filter(Boolean).join(', ');
 
-const isEmpty = (field: (typeof FILLABLE)[number], value: unknown) => value === null || value === undefined || value === '' || (field === 'sex' && value === 'unknown');
+const isEmpty = (field: (typeof FILLABLE)[number], value: unknown) =>
+  value === null || value === undefined || value === '' || (field === 'sex' && value === 'unknown');
 
 /** Processes the next BATCH_SIZE pending items of a run in one transaction. Returns false when the run is done. */
 export async function processBatch(db: Database, runId: string, organizationId: string, position = { afterRow: 0 }): Promise<boolean> {
   return runAsOrganization(db, organizationId, async (tx) => {
     const [run] = await tx.select().from(processingRun).where(eq(processingRun.id, runId)).for('update');
-    if (!run || run.status !== 'running') return false;
+    if (run?.status !== 'running') return false;
     const options = run.options as unknown as ImportOptions;
     const items = await tx
       .select({ id: processingRunItem.id, rowNumber: processingRunItem.rowNumber, input: processingRunItem.input })
@@ -315,7 +332,13 @@ export async function processBatch(db: Database, runId: string, organizationId: 
       const field = byPhone ? 'phone' : 'email';
       const where = target.existing ? 'an existing candidate' : `row ${target.rowNumbers[0]} of this file`;
       if (options.duplicates === 'skip') {
-        outcomes.push({ id: item.id, outcome: 'skipped', errors: [{ field, message: `Same ${field} as ${where}; kept as it was` }], candidate_id: target.id, keep_input: false });
+        outcomes.push({
+          id: item.id,
+          outcome: 'skipped',
+          errors: [{ field, message: `Same ${field} as ${where}; kept as it was` }],
+          candidate_id: target.id,
+          keep_input: false,
+        });
         counts.skipped++;
         continue;
       }
@@ -345,7 +368,13 @@ export async function processBatch(db: Database, runId: string, organizationId: 
         }
       }
       target.rowNumbers.push(item.rowNumber);
-      outcomes.push({ id: item.id, outcome: 'merged', errors: [{ field, message: `Merged into ${where} with the same ${field}` }], candidate_id: target.id, keep_input: false });
+      outcomes.push({
+        id: item.id,
+        outcome: 'merged',
+        errors: [{ field, message: `Merged into ${where} with the same ${field}` }],
+        candidate_id: target.id,
+        keep_input: false,
+      });
       counts.merged++;
     }
 
@@ -399,7 +428,12 @@ export async function processBatch(db: Database, runId: string, organizationId: 
             if (outcome.outcome === 'created') counts.created--;
             else if (outcome.outcome === 'merged') counts.merged--;
             else if (outcome.outcome === 'skipped') counts.skipped--;
-            Object.assign(outcome, { outcome: 'failed', errors: [{ field: 'phone', message: 'A candidate with the same phone or email was added during the import; import this row again' }], candidate_id: null, keep_input: true });
+            Object.assign(outcome, {
+              outcome: 'failed',
+              errors: [{ field: 'phone', message: 'A candidate with the same phone or email was added during the import; import this row again' }],
+              candidate_id: null,
+              keep_input: true,
+            });
             counts.failed++;
           }
         }
@@ -410,7 +444,13 @@ export async function processBatch(db: Database, runId: string, organizationId: 
       candidate_id: '' as string,
       kind: 'consent',
       summary: `Consent: ${consentParts(consent)} (${consent.source}, ${consent.at.slice(0, 10)})`,
-      details: { ...(consent.sms ? { sms: { from: false, to: true } } : {}), ...(consent.calls ? { calls: { from: false, to: true } } : {}), source: consent.source, consentAt: consent.at, runId: run },
+      details: {
+        ...(consent.sms ? { sms: { from: false, to: true } } : {}),
+        ...(consent.calls ? { calls: { from: false, to: true } } : {}),
+        source: consent.source,
+        consentAt: consent.at,
+        runId: run,
+      },
     });
     const merged = [...new Set(outcomes.filter((outcome) => outcome.outcome === 'merged').map((outcome) => outcome.candidate_id!))]
       .map((id) => targets.get(id))
@@ -481,13 +521,28 @@ export async function processBatch(db: Database, runId: string, organizationId: 
       ...created
         .filter((target) => insertedIds.has(target.id) && (target.values.consentSms === true || target.values.consentCalls === true))
         .map((target) => ({
-          ...consentEvent(runId, { sms: target.values.consentSms === true, calls: target.values.consentCalls === true, source: target.values.consentSource!, at: target.values.consentAt! }),
+          ...consentEvent(runId, {
+            sms: target.values.consentSms === true,
+            calls: target.values.consentCalls === true,
+            source: target.values.consentSource!,
+            at: target.values.consentAt!,
+          }),
           candidate_id: target.id,
         })),
       ...merged.filter((target) => target.consent).map((target) => ({ ...consentEvent(runId, target.consent!), candidate_id: target.id })),
     ];
     if (insertedIds.size) {
-      await recordActivity(tx, [...insertedIds].map((candidateId) => ({ organizationId, trialId: options.trialId ?? null, candidateId, kind: 'candidate_created' as const, source: 'import' as const, referenceId: runId })));
+      await recordActivity(
+        tx,
+        [...insertedIds].map((candidateId) => ({
+          organizationId,
+          trialId: options.trialId ?? null,
+          candidateId,
+          kind: 'candidate_created' as const,
+          source: 'import' as const,
+          referenceId: runId,
+        })),
+      );
     }
     if (events.length) {
       await tx.execute(sql`
@@ -520,7 +575,9 @@ export async function processBatch(db: Database, runId: string, organizationId: 
       changes: {
         rows: [items[0].rowNumber, items.at(-1)!.rowNumber],
         ...counts,
-        consentRecorded: events.filter((entry) => entry.kind === 'consent').length, mergedFields: [...new Set(changed.flatMap((target) => [...target.filled].map((field) => field.split('.')[0])))] },
+        consentRecorded: events.filter((entry) => entry.kind === 'consent').length,
+        mergedFields: [...new Set(changed.flatMap((target) => [...target.filled].map((field) => field.split('.')[0])))],
+      },
     });
     position.afterRow = items.at(-1)!.rowNumber;
     return true;

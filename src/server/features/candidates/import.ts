@@ -103,7 +103,10 @@ const GUESSES: Array<[Exclude<ImportField, 'custom' | 'ignore'>, string[]]> = [
   ['firstName', ['firstname', 'first', 'givenname', 'forename', 'fname', 'patientfirstname']],
   ['lastName', ['lastname', 'last', 'surname', 'familyname', 'lname', 'patientlastname']],
   ['fullName', ['name', 'fullname', 'patientname', 'candidatename', 'patient', 'candidate']],
-  ['phone', ['phone', 'phonenumber', 'mobile', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'cellnumber', 'telephone', 'tel', 'primaryphone', 'contactnumber']],
+  [
+    'phone',
+    ['phone', 'phonenumber', 'mobile', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'cellnumber', 'telephone', 'tel', 'primaryphone', 'contactnumber'],
+  ],
   ['email', ['email', 'emailaddress', 'mail', 'emailid']],
   ['dateOfBirth', ['dob', 'dateofbirth', 'birthdate', 'birthday', 'birth', 'dateofbirthyyyymmdd']],
   ['sex', ['sex', 'gender', 'sexatbirth']],
@@ -166,10 +169,24 @@ export function mapRow(row: RawRow, mapping: Record<string, ImportField>): Mappe
 // ---- validation ----
 
 const SEX_WORDS: Record<string, string> = {
-  f: 'female', female: 'female', woman: 'female', w: 'female',
-  m: 'male', male: 'male', man: 'male',
-  o: 'other', other: 'other', x: 'other', nonbinary: 'other', 'non-binary': 'other',
-  u: 'unknown', unknown: 'unknown', '': 'unknown', 'prefer not to say': 'unknown', na: 'unknown', 'n/a': 'unknown',
+  f: 'female',
+  female: 'female',
+  woman: 'female',
+  w: 'female',
+  m: 'male',
+  male: 'male',
+  man: 'male',
+  o: 'other',
+  other: 'other',
+  x: 'other',
+  nonbinary: 'other',
+  'non-binary': 'other',
+  u: 'unknown',
+  unknown: 'unknown',
+  '': 'unknown',
+  'prefer not to say': 'unknown',
+  na: 'unknown',
+  'n/a': 'unknown',
 };
 
 /** YYYY-MM-DD from YYYY-MM-DD, YYYY/MM/DD or a slashed day-month-year (month first for US, day first elsewhere). */
@@ -222,7 +239,8 @@ export interface ImportConsentDefaults {
   now?: Date;
 }
 
-export const consentMapped = (mapping: Record<string, ImportField>) => Object.values(mapping).some((field) => (IMPORT_CONSENT_FLAGS as readonly string[]).includes(field));
+export const consentMapped = (mapping: Record<string, ImportField>) =>
+  Object.values(mapping).some((field) => (IMPORT_CONSENT_FLAGS as readonly string[]).includes(field));
 
 /** 400 when a consent column is mapped and the import gives no source for rows without one (TCPA: documented consent). */
 export function requireImportConsentSource(mapping: Record<string, ImportField>, consentSource: string | undefined): void {
@@ -277,7 +295,10 @@ export function validateRow(mapped: MappedRow, defaultCountry: string, consentDe
     }
   }
   const consent = { sms: null as boolean | null, calls: null as boolean | null };
-  for (const [field, raw] of [['consentSms', rawSms], ['consentCalls', rawCalls]] as const) {
+  for (const [field, raw] of [
+    ['consentSms', rawSms],
+    ['consentCalls', rawCalls],
+  ] as const) {
     const flag = parseConsentFlag(raw);
     if (flag === 'invalid') errors.push({ field, message: 'Use yes or no (also Y/N, true/false, 1/0)' });
     else consent[field === 'consentSms' ? 'sms' : 'calls'] = flag;

@@ -42,7 +42,10 @@ export async function trialIdsByCandidate(executor: Executor, candidateIds: stri
 /** A trial of this organization, or undefined (another organization's trial does not exist here). */
 export async function findTrialInOrganization(executor: Executor, trialId: string, organizationId: string) {
   if (!isUuid(trialId)) return undefined;
-  const [row] = await executor.select({ id: trial.id, status: trial.status }).from(trial).where(and(eq(trial.id, trialId), eq(trial.organizationId, organizationId)));
+  const [row] = await executor
+    .select({ id: trial.id, status: trial.status })
+    .from(trial)
+    .where(and(eq(trial.id, trialId), eq(trial.organizationId, organizationId)));
   return row;
 }
 
@@ -52,7 +55,11 @@ export async function insertCandidate(executor: Executor, values: NewCandidateRo
 }
 
 export async function updateCandidateRow(executor: Executor, id: string, values: Partial<NewCandidateRow>): Promise<CandidateRow> {
-  const [row] = await executor.update(candidate).set({ ...values, updatedAt: new Date() }).where(eq(candidate.id, id)).returning();
+  const [row] = await executor
+    .update(candidate)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(candidate.id, id))
+    .returning();
   return row;
 }
 
@@ -119,18 +126,28 @@ async function recordFunnelActivity(executor: Executor, events: NewContactEvent[
   const entries: Array<ActivityEntry & { candidateId: string }> = [];
   events.forEach((event, index) => {
     const details = event.details ?? {};
-    const base = { organizationId: event.organizationId, candidateId: event.candidateId, occurredAt: stored[index].occurredAt, source: event.channel ?? ('manual' as const) };
-    if (event.kind === 'created' && typeof details.source === 'string') entries.push({ ...base, kind: 'candidate_created', source: event.channel ?? candidateActivitySource(details.source) });
+    const base = {
+      organizationId: event.organizationId,
+      candidateId: event.candidateId,
+      occurredAt: stored[index].occurredAt,
+      source: event.channel ?? ('manual' as const),
+    };
+    if (event.kind === 'created' && typeof details.source === 'string')
+      entries.push({ ...base, kind: 'candidate_created', source: event.channel ?? candidateActivitySource(details.source) });
     if (event.kind === 'status_change' && typeof details.to === 'string') entries.push({ ...base, kind: 'status_changed', label: details.to });
     if (event.kind === 'consent') {
-      const withdrawn = (key: string) => (details[key] as { from?: unknown; to?: unknown } | undefined)?.to === false && (details[key] as { from?: unknown }).from === true;
+      const withdrawn = (key: string) =>
+        (details[key] as { from?: unknown; to?: unknown } | undefined)?.to === false && (details[key] as { from?: unknown }).from === true;
       const label = withdrawn('sms') && withdrawn('calls') ? 'all' : withdrawn('sms') ? 'sms' : withdrawn('calls') ? 'calls' : null;
       if (label) entries.push({ ...base, kind: 'opted_out', label });
     }
   });
   if (!entries.length) return;
   const trials = await trialIdsByCandidate(executor, [...new Set(entries.map((entry) => entry.candidateId))]);
-  await recordActivity(executor, entries.map((entry) => ({ ...entry, trialId: trials.get(entry.candidateId)?.[0] ?? null })));
+  await recordActivity(
+    executor,
+    entries.map((entry) => ({ ...entry, trialId: trials.get(entry.candidateId)?.[0] ?? null })),
+  );
 }
 
 // ---- the list ----
@@ -144,7 +161,8 @@ export interface ListFilter {
 
 export type SortBy = 'createdAt' | 'updatedAt' | 'lastName' | 'status';
 
-const utc = (column: SQL | typeof candidate.createdAt | typeof candidate.updatedAt) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const utc = (column: SQL | typeof candidate.createdAt | typeof candidate.updatedAt) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The sort keys of each order (the id last, so the order is total) and how a cursor value is cast back. */
 const SORT_KEYS: Record<SortBy, Array<{ expression: SQL; cursorText: SQL; cast: string }>> = {
@@ -166,7 +184,9 @@ function filterConditions(filter: ListFilter): SQL[] {
   const conditions: SQL[] = [inArray(candidate.organizationId, filter.organizationIds)];
   if (filter.statuses?.length) conditions.push(inArray(candidate.status, filter.statuses));
   if (filter.trialId) {
-    conditions.push(sql`exists (select 1 from ${candidateTrial} where ${candidateTrial.candidateId} = ${candidate.id} and ${candidateTrial.trialId} = ${filter.trialId})`);
+    conditions.push(
+      sql`exists (select 1 from ${candidateTrial} where ${candidateTrial.candidateId} = ${candidate.id} and ${candidateTrial.trialId} = ${filter.trialId})`,
+    );
   }
   const term = filter.search?.trim();
   const asPhone = term && /^[\d\s()+.-]{7,}$/.test(term) ? normalizePhone(term) : null;
@@ -193,10 +213,18 @@ function filterConditions(filter: ListFilter): SQL[] {
 export async function countCandidates(executor: Executor, filter: ListFilter, limit = Number.MAX_SAFE_INTEGER): Promise<number> {
   if (filter.organizationIds.length === 0) return 0;
   if (limit === Number.MAX_SAFE_INTEGER) {
-    const [row] = await executor.select({ total: sql<number>`count(*)::int` }).from(candidate).where(and(...filterConditions(filter)));
+    const [row] = await executor
+      .select({ total: sql<number>`count(*)::int` })
+      .from(candidate)
+      .where(and(...filterConditions(filter)));
     return Number(row.total);
   }
-  const capped = executor.select({ one: sql`1` }).from(candidate).where(and(...filterConditions(filter))).limit(limit + 1).as('capped');
+  const capped = executor
+    .select({ one: sql`1` })
+    .from(candidate)
+    .where(and(...filterConditions(filter)))
+    .limit(limit + 1)
+    .as('capped');
   const [row] = await executor.select({ total: sql<number>`count(*)::int` }).from(capped);
   return Number(row.total);
 }
@@ -212,10 +240,7 @@ export async function listCandidatePage(
   const conditions = filterConditions(filter);
   if (order.after) {
     const left = sql.join([...keys.map((key) => key.expression), sql`${candidate.id}`], sql`, `);
-    const right = sql.join(
-      [...keys.map((key, i) => sql`${order.after!.keys[i]}::${sql.raw(key.cast)}`), sql`${order.after.id}::uuid`],
-      sql`, `,
-    );
+    const right = sql.join([...keys.map((key, i) => sql`${order.after!.keys[i]}::${sql.raw(key.cast)}`), sql`${order.after.id}::uuid`], sql`, `);
     conditions.push(order.sortDir === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`);
   }
   const direction = sql.raw(order.sortDir);
@@ -224,7 +249,10 @@ export async function listCandidatePage(
     .select({
       ...listColumns,
       noteCount: sql<number>`jsonb_array_length(${candidate.prescreenNotes})`,
-      cursorKey: sql<string>`json_build_array(${sql.join(keys.map((key) => key.cursorText), sql`, `)})::text`,
+      cursorKey: sql<string>`json_build_array(${sql.join(
+        keys.map((key) => key.cursorText),
+        sql`, `,
+      )})::text`,
     })
     .from(candidate)
     .where(and(...conditions))
@@ -236,5 +264,10 @@ export async function listCandidatePage(
 /** Every candidate matching the list's filters (no paging), locked for a bulk change. */
 export async function findCandidatesMatching(executor: Executor, filter: ListFilter): Promise<CandidateRow[]> {
   if (filter.organizationIds.length === 0) return [];
-  return executor.select().from(candidate).where(and(...filterConditions(filter))).orderBy(asc(candidate.createdAt), asc(candidate.id)).for('update');
+  return executor
+    .select()
+    .from(candidate)
+    .where(and(...filterConditions(filter)))
+    .orderBy(asc(candidate.createdAt), asc(candidate.id))
+    .for('update');
 }

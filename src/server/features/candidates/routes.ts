@@ -105,7 +105,8 @@ export const candidateRoutes = createRouter()
       request: { query: OrganizationIdQuerySchema, ...jsonBody(ResetStatusSchema) },
       responses: { 200: json(ResetStatusResultSchema, 'Reset'), ...errors },
     }),
-    async (c) => c.json(await service.resetStatus(c.get('deps').db, c.get('scope'), c.req.valid('query').organizationId, c.req.valid('json').candidateIds), 200),
+    async (c) =>
+      c.json(await service.resetStatus(c.get('deps').db, c.get('scope'), c.req.valid('query').organizationId, c.req.valid('json').candidateIds), 200),
   )
   .openapi(
     createRoute({
@@ -123,7 +124,8 @@ export const candidateRoutes = createRouter()
       method: 'post',
       path: '/bulk-consent',
       tags,
-      summary: 'Record documented SMS and/or call consent (source required, date default today) for the chosen candidates or all matching a filter; do-not-contact candidates are skipped',
+      summary:
+        'Record documented SMS and/or call consent (source required, date default today) for the chosen candidates or all matching a filter; do-not-contact candidates are skipped',
       request: jsonBody(BulkConsentSchema),
       responses: { 200: json(BulkConsentResultSchema, 'Recorded'), ...errors },
     }),
@@ -167,7 +169,7 @@ export const candidateRoutes = createRouter()
       method: 'delete',
       path: '/{candidateId}',
       tags,
-      summary: "Delete a candidate: their personal data goes for good; an audit record that it happened stays",
+      summary: 'Delete a candidate: their personal data goes for good; an audit record that it happened stays',
       request: { params: candidateParams },
       responses: { 204: { description: 'Deleted' }, ...errors },
     }),

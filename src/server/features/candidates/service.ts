@@ -131,7 +131,11 @@ async function actorOf(tx: Transaction, scope: RequestScope): Promise<Actor> {
   return { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };
 }
 
-const event = (row: { id: string; organizationId: string }, actor: Actor, values: Omit<NewContactEvent, 'organizationId' | 'candidateId'>): NewContactEvent => ({
+const event = (
+  row: { id: string; organizationId: string },
+  actor: Actor,
+  values: Omit<NewContactEvent, 'organizationId' | 'candidateId'>,
+): NewContactEvent => ({
   organizationId: row.organizationId,
   candidateId: row.id,
   actorUserId: actor.userId,
@@ -197,7 +201,12 @@ function zoneFor(next: ZoneHints & { timeZone?: string | null }, previous?: Zone
   if (next.timeZone === null) return null;
   const wasDerived = previous.timeZone === null || previous.timeZone === (deriveTimeZone(previous)?.timeZone ?? null);
   if (!wasDerived) return undefined;
-  const merged = { postalCode: next.postalCode !== undefined ? next.postalCode : previous.postalCode, region: next.region !== undefined ? next.region : previous.region, country: next.country !== undefined ? next.country : previous.country, phone: next.phone !== undefined ? next.phone : previous.phone };
+  const merged = {
+    postalCode: next.postalCode !== undefined ? next.postalCode : previous.postalCode,
+    region: next.region !== undefined ? next.region : previous.region,
+    country: next.country !== undefined ? next.country : previous.country,
+    phone: next.phone !== undefined ? next.phone : previous.phone,
+  };
   const zone = deriveTimeZone(merged)?.timeZone ?? previous.timeZone;
   return zone === previous.timeZone ? undefined : zone;
 }
@@ -209,10 +218,7 @@ interface Change {
 }
 
 /** The values, contact events and audit entries of a status / consent change of one candidate. */
-function planFunnelChange(
-  row: CandidateRow,
-  input: { status?: CandidateStatus; statusReason?: string; consent?: UpdateCandidateInput['consent'] },
-): Change {
+function planFunnelChange(row: CandidateRow, input: { status?: CandidateStatus; statusReason?: string; consent?: UpdateCandidateInput['consent'] }): Change {
   const change: Change = { values: {}, events: [], audit: {} };
   const next = resolveStatusAndFlag(row, { status: input.status, doNotContact: input.consent?.doNotContact });
   if (next.status !== row.status) {
@@ -281,8 +287,25 @@ export async function changeCandidateStatus(
   const updated = await updateCandidateRow(tx, row.id, change.values);
   await exitOnFunnelChange(tx, row.id, change.values);
   const { userId, label } = options.actor;
-  await insertContactEvents(tx, change.events.map((values) => ({ organizationId: row.organizationId, candidateId: row.id, actorUserId: userId, actorLabel: label, channel: options.channel, ...values })));
-  await recordAudit(tx, { organizationId: row.organizationId, actorUserId: userId, action: options.action, entityType: 'candidate', entityId: row.id, changes: change.audit });
+  await insertContactEvents(
+    tx,
+    change.events.map((values) => ({
+      organizationId: row.organizationId,
+      candidateId: row.id,
+      actorUserId: userId,
+      actorLabel: label,
+      channel: options.channel,
+      ...values,
+    })),
+  );
+  await recordAudit(tx, {
+    organizationId: row.organizationId,
+    actorUserId: userId,
+    action: options.action,
+    entityType: 'candidate',
+    entityId: row.id,
+    changes: change.audit,
+  });
   return updated;
 }
 
@@ -298,7 +321,13 @@ const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.keys
 function decodeCursor(text: string, keyCount: number): Cursor {
   try {
     const [keys, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (Array.isArray(keys) && keys.length === keyCount && keys.every((key) => typeof key === 'string') && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) {
+    if (
+      Array.isArray(keys) &&
+      keys.length === keyCount &&
+      keys.every((key) => typeof key === 'string') &&
+      typeof id === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(id)
+    ) {
       return { keys: keys as string[], id };
     }
   } catch {
@@ -320,7 +349,10 @@ export async function listCandidates(db: Database, scope: RequestScope, query: L
     const counted = await countCandidates(tx, filter, CANDIDATE_COUNT_LIMIT);
     const totalAtLeast = counted > CANDIDATE_COUNT_LIMIT;
     const total = totalAtLeast ? CANDIDATE_COUNT_LIMIT : counted;
-    const trials = await trialIdsByCandidate(tx, page.map((row) => row.id));
+    const trials = await trialIdsByCandidate(
+      tx,
+      page.map((row) => row.id),
+    );
     const last = page.at(-1);
     return {
       candidates: page.map((row) => toListItem(row, trials.get(row.id) ?? [])),
@@ -336,7 +368,23 @@ export async function listCandidates(db: Database, scope: RequestScope, query: L
 /** Database values of the writable fields given in `input` (undefined fields are left out). */
 function fieldValues(input: Partial<CreateCandidateInput>): Partial<NewCandidateRow> {
   const values: Partial<NewCandidateRow> = {};
-  const keys = ['firstName', 'lastName', 'phone', 'email', 'dateOfBirth', 'sex', 'addressLine', 'city', 'region', 'postalCode', 'country', 'timeZone', 'preferredLanguage', 'source', 'customFields'] as const;
+  const keys = [
+    'firstName',
+    'lastName',
+    'phone',
+    'email',
+    'dateOfBirth',
+    'sex',
+    'addressLine',
+    'city',
+    'region',
+    'postalCode',
+    'country',
+    'timeZone',
+    'preferredLanguage',
+    'source',
+    'customFields',
+  ] as const;
   for (const key of keys) {
     if (input[key] !== undefined) (values as Record<string, unknown>)[key] = input[key];
   }
@@ -384,7 +432,12 @@ export async function createCandidate(
               event(row, actor, {
                 kind: 'consent',
                 summary: `Consent: ${[row.consentSms ? 'SMS on' : null, row.consentCalls ? 'calls on' : null].filter(Boolean).join(', ')} (${documented.source}, ${documented.at.toISOString().slice(0, 10)})`,
-                details: { ...(row.consentSms ? { sms: { from: false, to: true } } : {}), ...(row.consentCalls ? { calls: { from: false, to: true } } : {}), source: documented.source, consentAt: documented.at.toISOString() },
+                details: {
+                  ...(row.consentSms ? { sms: { from: false, to: true } } : {}),
+                  ...(row.consentCalls ? { calls: { from: false, to: true } } : {}),
+                  source: documented.source,
+                  consentAt: documented.at.toISOString(),
+                },
               }),
             ]
           : []),
@@ -414,14 +467,20 @@ export async function updateCandidate(db: Database, scope: RequestScope, candida
       const fields = fieldValues(input);
       const zone = zoneFor(input, row);
       if (zone !== undefined) fields.timeZone = zone;
-      const changedFields = Object.keys(fields).filter((key) => JSON.stringify(fields[key as keyof typeof fields]) !== JSON.stringify(row[key as keyof CandidateRow] ?? null));
+      const changedFields = Object.keys(fields).filter(
+        (key) => JSON.stringify(fields[key as keyof typeof fields]) !== JSON.stringify(row[key as keyof CandidateRow] ?? null),
+      );
       const funnel = planFunnelChange(row, input);
       if (changedFields.length === 0 && Object.keys(funnel.values).length === 0) return withTrials(tx, row);
-      const updated = await updateCandidateRow(tx, row.id, { ...Object.fromEntries(changedFields.map((key) => [key, fields[key as keyof typeof fields]])), ...funnel.values });
+      const updated = await updateCandidateRow(tx, row.id, {
+        ...Object.fromEntries(changedFields.map((key) => [key, fields[key as keyof typeof fields]])),
+        ...funnel.values,
+      });
       await exitOnFunnelChange(tx, row.id, funnel.values);
       const actor = await actorOf(tx, scope);
       const events = funnel.events.map((values) => event(row, actor, values));
-      if (changedFields.length) events.unshift(event(row, actor, { kind: 'updated', summary: `Details updated: ${changedFields.join(', ')}`, details: { fields: changedFields } }));
+      if (changedFields.length)
+        events.unshift(event(row, actor, { kind: 'updated', summary: `Details updated: ${changedFields.join(', ')}`, details: { fields: changedFields } }));
       await insertContactEvents(tx, events);
       await recordAudit(tx, {
         organizationId: row.organizationId,
@@ -441,7 +500,14 @@ export async function deleteCandidate(db: Database, scope: RequestScope, candida
   await runScoped(db, scope, async (tx) => {
     const row = await loadCandidate(tx, scope, candidateId, true);
     await deleteCandidateRows(tx, [row.id]);
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'candidate.delete', entityType: 'candidate', entityId: row.id, changes: { personalDataRemoved: true } });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'candidate.delete',
+      entityType: 'candidate',
+      entityId: row.id,
+      changes: { personalDataRemoved: true },
+    });
   });
 }
 
@@ -461,7 +527,14 @@ export async function addNote(db: Database, scope: RequestScope, candidateId: st
     const index = notes.length - 1;
     // The feed says a note was written and by whom; the text stays in the notes (and out of logs and audit).
     await insertContactEvents(tx, [event(row, actor, { kind: 'note', summary: 'Prescreen note added', details: { noteIndex: index, length: text.length } })]);
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'candidate.note.add', entityType: 'candidate', entityId: row.id, changes: { noteIndex: index } });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'candidate.note.add',
+      entityType: 'candidate',
+      entityId: row.id,
+      changes: { noteIndex: index },
+    });
     return { ...note, index };
   });
 }
@@ -475,7 +548,14 @@ export async function deleteNote(db: Database, scope: RequestScope, candidateId:
     await updateCandidateRow(tx, row.id, { prescreenNotes: notes.filter((_, i) => i !== index) });
     const actor = await actorOf(tx, scope);
     await insertContactEvents(tx, [event(row, actor, { kind: 'note', summary: 'Prescreen note deleted', details: { noteIndex: index } })]);
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'candidate.note.delete', entityType: 'candidate', entityId: row.id, changes: { noteIndex: index } });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'candidate.note.delete',
+      entityType: 'candidate',
+      entityId: row.id,
+      changes: { noteIndex: index },
+    });
   });
 }
 
@@ -496,8 +576,21 @@ export async function resetStatus(db: Database, scope: RequestScope, organizatio
       else if (row.doNotContact) skippedDoNotContact.push(row.id);
       else {
         await updateCandidateRow(tx, row.id, { status: 'new' });
-        events.push(event(row, actor, { kind: 'status_change', summary: statusChangeSummary(row.status, 'new'), details: { from: row.status, to: 'new', reason: 'Status reset' } }));
-        await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'candidate.reset_status', entityType: 'candidate', entityId: row.id, changes: { status: { from: row.status, to: 'new' } } });
+        events.push(
+          event(row, actor, {
+            kind: 'status_change',
+            summary: statusChangeSummary(row.status, 'new'),
+            details: { from: row.status, to: 'new', reason: 'Status reset' },
+          }),
+        );
+        await recordAudit(tx, {
+          organizationId: row.organizationId,
+          actorUserId: scope.userId,
+          action: 'candidate.reset_status',
+          entityType: 'candidate',
+          entityId: row.id,
+          changes: { status: { from: row.status, to: 'new' } },
+        });
         reset++;
       }
     }
@@ -516,7 +609,7 @@ export async function bulkUpdate(
     for (const trialId of [input.addTrialId, input.removeTrialId]) {
       if (!trialId) continue;
       for (const orgId of new Set(rows.map((row) => row.organizationId))) {
-        if (!(await findTrialInOrganization(tx, trialId, orgId))) throw notFound('Trial not found in the candidates\' organization');
+        if (!(await findTrialInOrganization(tx, trialId, orgId))) throw notFound("Trial not found in the candidates' organization");
       }
     }
     const actor = await actorOf(tx, scope);
@@ -533,7 +626,14 @@ export async function bulkUpdate(
       if (input.addTrialId) audit.addTrialId = input.addTrialId;
       if (input.removeTrialId) audit.removeTrialId = input.removeTrialId;
       if (Object.keys(audit).length) {
-        await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'candidate.bulk_update', entityType: 'candidate', entityId: row.id, changes: audit });
+        await recordAudit(tx, {
+          organizationId: row.organizationId,
+          actorUserId: scope.userId,
+          action: 'candidate.bulk_update',
+          entityType: 'candidate',
+          entityId: row.id,
+          changes: audit,
+        });
         updated++;
       }
     }
@@ -548,14 +648,23 @@ export async function bulkUpdate(
 export async function bulkDelete(db: Database, scope: RequestScope, candidateIds: string[]) {
   return runScoped(db, scope, async (tx) => {
     const rows = await loadAllCandidates(tx, scope, candidateIds);
-    await deleteCandidateRows(tx, rows.map((row) => row.id));
+    await deleteCandidateRows(
+      tx,
+      rows.map((row) => row.id),
+    );
     for (const row of rows) {
-      await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'candidate.delete', entityType: 'candidate', entityId: row.id, changes: { personalDataRemoved: true, bulk: true } });
+      await recordAudit(tx, {
+        organizationId: row.organizationId,
+        actorUserId: scope.userId,
+        action: 'candidate.delete',
+        entityType: 'candidate',
+        entityId: row.id,
+        changes: { personalDataRemoved: true, bulk: true },
+      });
     }
     return { deleted: rows.length };
   });
 }
-
 
 /**
  * Records documented consent (SMS and/or calls, with its source and date) for the chosen candidates or every
@@ -602,8 +711,21 @@ export async function bulkConsent(db: Database, scope: RequestScope, input: Bulk
       }
       await updateCandidateRow(tx, row.id, values);
       const parts = [consent.sms ? 'SMS on' : null, consent.calls ? 'calls on' : null].filter(Boolean).join(', ');
-      events.push(event(row, actor, { kind: 'consent', summary: `Consent: ${parts} (${input.source}, ${day})`, details: { ...consent, source: input.source, consentAt: at.toISOString(), bulk: true } }));
-      audits.push({ organizationId: row.organizationId, actorUserId: scope.userId, action: 'candidate.bulk_consent', entityType: 'candidate', entityId: row.id, changes: { consent: Object.keys(consent), consentAt: day } });
+      events.push(
+        event(row, actor, {
+          kind: 'consent',
+          summary: `Consent: ${parts} (${input.source}, ${day})`,
+          details: { ...consent, source: input.source, consentAt: at.toISOString(), bulk: true },
+        }),
+      );
+      audits.push({
+        organizationId: row.organizationId,
+        actorUserId: scope.userId,
+        action: 'candidate.bulk_consent',
+        entityType: 'candidate',
+        entityId: row.id,
+        changes: { consent: Object.keys(consent), consentAt: day },
+      });
       updated++;
     }
     await insertContactEvents(tx, events);

@@ -7,7 +7,18 @@ import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../../audit';
 import { findForm } from '../prescreen/queries';
 import { findTrialRow } from '../trials/queries';
-import { deleteAgentRow, findAgentRow, insertAgentRow, isUuid, listAgentRows, listedAgent, updateAgentRow, type AgentInsert, type AgentRow, type ListedAgentRow } from './queries';
+import {
+  deleteAgentRow,
+  findAgentRow,
+  insertAgentRow,
+  isUuid,
+  listAgentRows,
+  listedAgent,
+  updateAgentRow,
+  type AgentInsert,
+  type AgentRow,
+  type ListedAgentRow,
+} from './queries';
 
 /** Chat agents (staff): which trial and prescreen form a chat runs, how it greets, closes and verifies. */
 
@@ -96,7 +107,14 @@ export async function createAgent(db: Database, scope: RequestScope, input: Crea
       action: 'chat_agent.create',
       entityType: 'chat_agent',
       entityId: row.id,
-      changes: { name: row.name, trialId: row.trialId, prescreenFormId: row.prescreenFormId, requirePhoneVerification: row.requirePhoneVerification, nextStep: row.nextStep, active: row.active },
+      changes: {
+        name: row.name,
+        trialId: row.trialId,
+        prescreenFormId: row.prescreenFormId,
+        requirePhoneVerification: row.requirePhoneVerification,
+        nextStep: row.nextStep,
+        active: row.active,
+      },
     });
     return load(tx, row.id);
   });
@@ -108,13 +126,24 @@ export async function updateAgent(db: Database, scope: RequestScope, id: string,
     if (input.trialId !== undefined || input.prescreenFormId !== undefined) {
       const trialId = input.trialId ?? row.trialId;
       const formId = input.prescreenFormId ?? row.prescreenFormId;
-      if (!trialId || !formId) throw badRequest('prescreenFormId: Give both the trial and its prescreen form', [{ path: 'prescreenFormId', message: 'Required with trialId' }]);
+      if (!trialId || !formId)
+        throw badRequest('prescreenFormId: Give both the trial and its prescreen form', [{ path: 'prescreenFormId', message: 'Required with trialId' }]);
       const organizationId = await checkTrialAndForm(tx, scope, trialId, formId);
       if (organizationId !== row.organizationId) throw notFound('Trial not found');
     }
     const update: Partial<AgentInsert> = {};
     const fields: string[] = [];
-    for (const key of ['name', 'trialId', 'prescreenFormId', 'greeting', 'closingMessage', 'languages', 'requirePhoneVerification', 'nextStep', 'active'] as const) {
+    for (const key of [
+      'name',
+      'trialId',
+      'prescreenFormId',
+      'greeting',
+      'closingMessage',
+      'languages',
+      'requirePhoneVerification',
+      'nextStep',
+      'active',
+    ] as const) {
       if (input[key] === undefined) continue;
       if (JSON.stringify(input[key]) === JSON.stringify(row[key])) continue;
       (update as Record<string, unknown>)[key] = input[key];
@@ -122,8 +151,17 @@ export async function updateAgent(db: Database, scope: RequestScope, id: string,
     }
     if (fields.length === 0) return load(tx, row.id);
     await updateAgentRow(tx, row.id, update);
-    const safe = Object.fromEntries(fields.filter((key) => !['greeting', 'closingMessage'].includes(key)).map((key) => [key, (update as Record<string, unknown>)[key]]));
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'chat_agent.update', entityType: 'chat_agent', entityId: row.id, changes: { fields, ...safe } });
+    const safe = Object.fromEntries(
+      fields.filter((key) => !['greeting', 'closingMessage'].includes(key)).map((key) => [key, (update as Record<string, unknown>)[key]]),
+    );
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'chat_agent.update',
+      entityType: 'chat_agent',
+      entityId: row.id,
+      changes: { fields, ...safe },
+    });
     return load(tx, row.id);
   });
 }
@@ -133,6 +171,13 @@ export async function deleteAgent(db: Database, scope: RequestScope, id: string)
   await runScoped(db, scope, async (tx) => {
     const row = await agentInScope(tx, scope, id);
     await deleteAgentRow(tx, row.id);
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'chat_agent.delete', entityType: 'chat_agent', entityId: row.id, changes: { name: row.name } });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'chat_agent.delete',
+      entityType: 'chat_agent',
+      entityId: row.id,
+      changes: { name: row.name },
+    });
   });
 }

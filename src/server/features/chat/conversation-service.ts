@@ -1,13 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type {
-  ChatMessage,
-  ChatSendMessageInput,
-  ChatTurn,
-  InitiateChatInput,
-  PublicConversation,
-  StartedChat,
-  VerifyChatInput,
-} from '../../../contract/chat';
+import type { ChatMessage, ChatSendMessageInput, ChatTurn, InitiateChatInput, PublicConversation, StartedChat, VerifyChatInput } from '../../../contract/chat';
 import { DateOfBirthSchema, normalizePhone } from '../../../contract/candidates';
 import { candidateFieldOf, profileValueOf } from '../../../contract/prescreen-forms';
 import { deriveTimeZone } from '../../../contract/zone-derivation';
@@ -21,7 +13,15 @@ import { recordActivity } from '../../activity';
 import { recordSatisfaction } from '../satisfaction/service';
 import type { RateChatInput } from '../../../contract/satisfaction';
 import { recordAudit } from '../../audit';
-import { findCandidate, insertCandidate, insertContactEvents, linkTrial, updateCandidateRow, type CandidateRow, type NewCandidateRow } from '../candidates/queries';
+import {
+  findCandidate,
+  insertCandidate,
+  insertContactEvents,
+  linkTrial,
+  updateCandidateRow,
+  type CandidateRow,
+  type NewCandidateRow,
+} from '../candidates/queries';
 import { candidate as candidateTable } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { findOrganizationById, findOrganizationByPublicId, type OrganizationRow } from '../../tenancy/organizations';
@@ -86,7 +86,8 @@ function tokenMatches(row: ConversationRow, token: string): boolean {
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-const hashCode = (deps: AppDeps, conversationId: string, code: string) => createHmac('sha256', deps.config.authSecret).update(`${conversationId}:${code}`).digest('hex');
+const hashCode = (deps: AppDeps, conversationId: string, code: string) =>
+  createHmac('sha256', deps.config.authSecret).update(`${conversationId}:${code}`).digest('hex');
 
 // ---- mapping ----
 
@@ -139,7 +140,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 async function loadContext(tx: Transaction, agent: AgentRow, mustRecruit = false): Promise<Loaded> {
   const form = agent.prescreenFormId ? await findForm(tx, agent.prescreenFormId) : undefined;
-  if (!form || form.status !== 'published' || form.organizationId !== agent.organizationId) throw conflict('This chat is not available right now');
+  if (form?.status !== 'published' || form.organizationId !== agent.organizationId) throw conflict('This chat is not available right now');
   const version = await findFormVersion(tx, form.id, form.currentVersion);
   const trial = await findTrialRow(tx, form.trialId);
   if (!version || !trial) throw conflict('This chat is not available right now');
@@ -168,7 +169,12 @@ function replyRows(conversation: Pick<ConversationRow, 'id' | 'organizationId'>,
     conversationId: conversation.id,
     role: 'agent' as const,
     text: reply.text,
-    meta: { kind: reply.kind, ...(reply.questionId ? { questionId: reply.questionId } : {}), ...(reply.inputType ? { inputType: reply.inputType } : {}), ...(reply.options ? { options: reply.options } : {}) },
+    meta: {
+      kind: reply.kind,
+      ...(reply.questionId ? { questionId: reply.questionId } : {}),
+      ...(reply.inputType ? { inputType: reply.inputType } : {}),
+      ...(reply.options ? { options: reply.options } : {}),
+    },
   }));
 }
 
@@ -176,7 +182,13 @@ const runInOrganization = <T>(deps: AppDeps, organizationId: string, work: (tx: 
 
 // ---- starting ----
 
-export async function createConversation(tx: Transaction, organization: OrganizationRow, agent: AgentRow, language: Language | undefined, isTest: boolean): Promise<StartedChat> {
+export async function createConversation(
+  tx: Transaction,
+  organization: OrganizationRow,
+  agent: AgentRow,
+  language: Language | undefined,
+  isTest: boolean,
+): Promise<StartedChat> {
   const { ctx } = await loadContext(tx, agent, !isTest);
   const turn = startDialogue(ctx, language ?? ctx.agent.languages[0] ?? 'en');
   const token = newToken();
@@ -191,7 +203,10 @@ export async function createConversation(tx: Transaction, organization: Organiza
   });
   const messages = await insertMessageRows(tx, replyRows(row, turn.replies));
   // Staff "Try it" conversations are not activity: they would inflate the funnel.
-  if (!isTest) await recordActivity(tx, [{ organizationId: row.organizationId, trialId: agent.trialId, kind: 'chat_started', source: 'chat', agentId: agent.id, referenceId: row.id }]);
+  if (!isTest)
+    await recordActivity(tx, [
+      { organizationId: row.organizationId, trialId: agent.trialId, kind: 'chat_started', source: 'chat', agentId: agent.id, referenceId: row.id },
+    ]);
   return {
     ...publicState(row),
     token,
@@ -205,7 +220,8 @@ export async function createConversation(tx: Transaction, organization: Organiza
 /** POST /initiate: the organization by public id (or id); its agent by id, or its first active one. */
 export async function initiate(deps: AppDeps, input: InitiateChatInput, address: string): Promise<StartedChat> {
   await enforce(systemDb(deps.db), CHAT_LIMITS.entryPerAddress, address, 'Too many chats started from this address; please wait a minute and try again');
-  const organization = (await findOrganizationByPublicId(systemDb(deps.db), input.organizationId)) ?? (await findOrganizationById(systemDb(deps.db), input.organizationId));
+  const organization =
+    (await findOrganizationByPublicId(systemDb(deps.db), input.organizationId)) ?? (await findOrganizationById(systemDb(deps.db), input.organizationId));
   if (!organization) throw notFound('Organization not found');
   return runInOrganization(deps, organization.id, async (tx) => {
     let agent: AgentRow | undefined;
@@ -271,7 +287,8 @@ async function sendCode(turn: TurnContext, rawPhone: string): Promise<CodeSendOu
   if (!(await hit(tx, CHAT_LIMITS.codesPerConversation, conversation.id)).allowed) return 'throttled';
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const language = languageOf(conversation);
-  const body = language === 'es' ? `Su código de verificación es ${code}. Vence en 10 minutos.` : `Your verification code is ${code}. It expires in 10 minutes.`;
+  const body =
+    language === 'es' ? `Su código de verificación es ${code}. Vence en 10 minutos.` : `Your verification code is ${code}. It expires in 10 minutes.`;
   const sent = await sendSms(deps, { organizationId: conversation.organizationId, to: phone, body, purpose: 'verification' }, tx);
   if (sent.status === 'blocked' || sent.status === 'failed' || sent.status === 'undelivered') return 'failed';
   turn.conversation = await updateConversationRow(tx, conversation.id, {
@@ -287,7 +304,12 @@ async function sendCode(turn: TurnContext, rawPhone: string): Promise<CodeSendOu
 async function checkCode(turn: TurnContext, state: DialogueState, code: string): Promise<CodeCheckOutcome> {
   const { deps, tx } = turn;
   const conversation = turn.conversation;
-  if (!conversation.verificationCodeHash || !conversation.verificationExpiresAt || conversation.verificationExpiresAt.getTime() < Date.now() || conversation.verificationAttempts >= MAX_CODE_ATTEMPTS) {
+  if (
+    !conversation.verificationCodeHash ||
+    !conversation.verificationExpiresAt ||
+    conversation.verificationExpiresAt.getTime() < Date.now() ||
+    conversation.verificationAttempts >= MAX_CODE_ATTEMPTS
+  ) {
     turn.conversation = await updateConversationRow(tx, conversation.id, { verificationCodeHash: null, verificationExpiresAt: null });
     return { result: 'expired' };
   }
@@ -296,7 +318,11 @@ async function checkCode(turn: TurnContext, state: DialogueState, code: string):
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
     const attempts = conversation.verificationAttempts + 1;
     const left = MAX_CODE_ATTEMPTS - attempts;
-    turn.conversation = await updateConversationRow(tx, conversation.id, left > 0 ? { verificationAttempts: attempts } : { verificationAttempts: attempts, verificationCodeHash: null, verificationExpiresAt: null });
+    turn.conversation = await updateConversationRow(
+      tx,
+      conversation.id,
+      left > 0 ? { verificationAttempts: attempts } : { verificationAttempts: attempts, verificationCodeHash: null, verificationExpiresAt: null },
+    );
     return left > 0 ? { result: 'wrong', attemptsLeft: left } : { result: 'expired' };
   }
   const candidateRow = await findOrCreateCandidate(turn, state, conversation.phone!, true);
@@ -338,18 +364,36 @@ async function findOrCreateCandidate(turn: TurnContext, state: DialogueState, ph
           candidateId: row.id,
           kind: 'consent',
           summary: `Consent: SMS ${state.consent ? 'on' : 'off'}, calls ${state.consent ? 'on' : 'off'} (stated in chat)`,
-          details: { sms: { from: existing.consentSms, to: state.consent }, calls: { from: existing.consentCalls, to: state.consent }, conversationId: conversation.id },
+          details: {
+            sms: { from: existing.consentSms, to: state.consent },
+            calls: { from: existing.consentCalls, to: state.consent },
+            conversationId: conversation.id,
+          },
           referenceId: conversation.id,
           actorLabel: CHAT_ACTOR.label,
         },
       ]);
-      await recordAudit(tx, { organizationId, actorUserId: null, action: 'candidate.update', entityType: 'candidate', entityId: row.id, changes: { consent: ['sms', 'calls'], source: 'chat', conversationId: conversation.id } });
+      await recordAudit(tx, {
+        organizationId,
+        actorUserId: null,
+        action: 'candidate.update',
+        entityType: 'candidate',
+        entityId: row.id,
+        changes: { consent: ['sms', 'calls'], source: 'chat', conversationId: conversation.id },
+      });
     }
   } else {
     const keepAside = Boolean(existing && !verified);
     // An email typed at the end (verification off) is kept aside too when another candidate has it.
     const email = verified ? null : (state.contactEmail ?? null);
-    const emailTaken = email ? (await tx.select({ id: candidateTable.id }).from(candidateTable).where(and(eq(candidateTable.organizationId, organizationId), eq(candidateTable.email, email)))).length > 0 : false;
+    const emailTaken = email
+      ? (
+          await tx
+            .select({ id: candidateTable.id })
+            .from(candidateTable)
+            .where(and(eq(candidateTable.organizationId, organizationId), eq(candidateTable.email, email)))
+        ).length > 0
+      : false;
     const consented = state.consent === true;
     const now = new Date();
     row = await insertCandidate(tx, {
@@ -369,7 +413,15 @@ async function findOrCreateCandidate(turn: TurnContext, state: DialogueState, ph
       customFields: { ...(keepAside ? { chatPhoneUnverified: phone } : {}), ...(emailTaken ? { chatEmailUnverified: email } : {}) },
     });
     await insertContactEvents(tx, [
-      { organizationId, candidateId: row.id, kind: 'created', summary: 'Added from a web chat', details: { source: 'web_chat', status: row.status, conversationId: conversation.id }, referenceId: conversation.id, actorLabel: CHAT_ACTOR.label },
+      {
+        organizationId,
+        candidateId: row.id,
+        kind: 'created',
+        summary: 'Added from a web chat',
+        details: { source: 'web_chat', status: row.status, conversationId: conversation.id },
+        referenceId: conversation.id,
+        actorLabel: CHAT_ACTOR.label,
+      },
       ...(consented
         ? [
             {
@@ -377,7 +429,13 @@ async function findOrCreateCandidate(turn: TurnContext, state: DialogueState, ph
               candidateId: row.id,
               kind: 'consent' as const,
               summary: `Consent: SMS on, calls on (${CHAT_CONSENT_SOURCE}, ${now.toISOString().slice(0, 10)})`,
-              details: { sms: { from: false, to: true }, calls: { from: false, to: true }, source: CHAT_CONSENT_SOURCE, consentAt: now.toISOString(), conversationId: conversation.id },
+              details: {
+                sms: { from: false, to: true },
+                calls: { from: false, to: true },
+                source: CHAT_CONSENT_SOURCE,
+                consentAt: now.toISOString(),
+                conversationId: conversation.id,
+              },
               referenceId: conversation.id,
               actorLabel: CHAT_ACTOR.label,
             },
@@ -431,9 +489,24 @@ async function saveProfileAnswers(turn: TurnContext, candidateId: string, state:
   if (!fields.length) return;
   await updateCandidateRow(tx, row.id, values);
   await insertContactEvents(tx, [
-    { organizationId: row.organizationId, candidateId: row.id, kind: 'updated', summary: `Details from chat: ${fields.join(', ')}`, details: { fields, conversationId: conversation.id }, referenceId: conversation.id, actorLabel: CHAT_ACTOR.label },
+    {
+      organizationId: row.organizationId,
+      candidateId: row.id,
+      kind: 'updated',
+      summary: `Details from chat: ${fields.join(', ')}`,
+      details: { fields, conversationId: conversation.id },
+      referenceId: conversation.id,
+      actorLabel: CHAT_ACTOR.label,
+    },
   ]);
-  await recordAudit(tx, { organizationId: row.organizationId, actorUserId: null, action: 'candidate.update', entityType: 'candidate', entityId: row.id, changes: { fields, source: 'chat', conversationId: conversation.id } });
+  await recordAudit(tx, {
+    organizationId: row.organizationId,
+    actorUserId: null,
+    action: 'candidate.update',
+    entityType: 'candidate',
+    entityId: row.id,
+    changes: { fields, source: 'chat', conversationId: conversation.id },
+  });
 }
 
 /**
@@ -481,7 +554,12 @@ async function finishConversation(turn: TurnContext, state: DialogueState): Prom
           candidateId,
           kind: 'chat',
           summary: recommendation ? `Chat completed: ${recommendation}` : state.ended === 'stopped' ? 'Chat stopped by the visitor' : 'Chat completed',
-          details: { conversationId: turn.conversation.id, resultId, stopped: state.ended === 'stopped', answered: state.answers.filter((answer) => answer.value !== null).length },
+          details: {
+            conversationId: turn.conversation.id,
+            resultId,
+            stopped: state.ended === 'stopped',
+            answered: state.answers.filter((answer) => answer.value !== null).length,
+          },
           referenceId: turn.conversation.id,
           actorLabel: CHAT_ACTOR.label,
         },
@@ -490,7 +568,16 @@ async function finishConversation(turn: TurnContext, state: DialogueState): Prom
   }
   if (!turn.conversation.isTest) {
     await recordActivity(tx, [
-      { organizationId: turn.conversation.organizationId, trialId: loaded.trialId, candidateId, kind: 'chat_completed', source: 'chat', label: state.ended === 'stopped' ? 'stopped' : (recommendation ?? 'completed'), agentId: turn.conversation.chatAgentId, referenceId: turn.conversation.id },
+      {
+        organizationId: turn.conversation.organizationId,
+        trialId: loaded.trialId,
+        candidateId,
+        kind: 'chat_completed',
+        source: 'chat',
+        label: state.ended === 'stopped' ? 'stopped' : (recommendation ?? 'completed'),
+        agentId: turn.conversation.chatAgentId,
+        referenceId: turn.conversation.id,
+      },
     ]);
   }
   turn.conversation = await updateConversationRow(tx, turn.conversation.id, {
@@ -524,10 +611,25 @@ async function runEffects(turn: TurnContext, first: Turn): Promise<{ state: Dial
   return { state, replies };
 }
 
-async function saveTurn(turn: TurnContext, state: DialogueState, visitor: { text: string; meta: Record<string, unknown> } | null, replies: AgentReply[]): Promise<ChatTurn> {
+async function saveTurn(
+  turn: TurnContext,
+  state: DialogueState,
+  visitor: { text: string; meta: Record<string, unknown> } | null,
+  replies: AgentReply[],
+): Promise<ChatTurn> {
   const { tx } = turn;
   const rows = [
-    ...(visitor ? [{ organizationId: turn.conversation.organizationId, conversationId: turn.conversation.id, role: 'visitor' as const, text: visitor.text, meta: visitor.meta }] : []),
+    ...(visitor
+      ? [
+          {
+            organizationId: turn.conversation.organizationId,
+            conversationId: turn.conversation.id,
+            role: 'visitor' as const,
+            text: visitor.text,
+            meta: visitor.meta,
+          },
+        ]
+      : []),
     ...replyRows(turn.conversation, replies),
   ];
   const saved = await insertMessageRows(tx, rows);
@@ -539,13 +641,19 @@ async function saveTurn(turn: TurnContext, state: DialogueState, visitor: { text
 export async function sendMessage(deps: AppDeps, conversationId: string, input: ChatSendMessageInput, address: string): Promise<ChatTurn> {
   await enforce(systemDb(deps.db), CHAT_LIMITS.publicPerAddress, address, 'Too many requests from this address; please wait a minute and try again');
   const opened = await openConversation(deps, conversationId, input.token);
-  await enforce(systemDb(deps.db), CHAT_LIMITS.messagesPerConversation, opened.id, 'Messages are coming faster than anyone types; please wait a moment and try again');
+  await enforce(
+    systemDb(deps.db),
+    CHAT_LIMITS.messagesPerConversation,
+    opened.id,
+    'Messages are coming faster than anyone types; please wait a moment and try again',
+  );
   return runInOrganization(deps, opened.organizationId, async (tx) => {
     const turn = await beginTurn(deps, tx, opened.id);
     const advanced = advanceDialogue(turn.loaded.ctx, stateOf(turn.conversation), input.text);
     const visitorText = advanced.redact ? '••••••' : input.text;
     const contactField = advanced.understood?.field === 'contactPhone' || advanced.understood?.field === 'contactEmail';
-    const understood = advanced.understood && !contactField ? advanced.understood : advanced.understood ? { field: advanced.understood.field, value: null } : undefined;
+    const understood =
+      advanced.understood && !contactField ? advanced.understood : advanced.understood ? { field: advanced.understood.field, value: null } : undefined;
     const { state, replies } = await runEffects(turn, advanced);
     return saveTurn(turn, state, { text: visitorText, meta: understood ? { understood } : {} }, replies);
   });
@@ -553,7 +661,12 @@ export async function sendMessage(deps: AppDeps, conversationId: string, input: 
 
 /** POST /verify: { phone } sends a code by SMS; { code } confirms the phone and links or creates the candidate. */
 export async function verify(deps: AppDeps, input: VerifyChatInput, address: string): Promise<ChatTurn> {
-  await enforce(systemDb(deps.db), CHAT_LIMITS.entryPerAddress, address, 'Too many verification requests from this address; please wait a minute and try again');
+  await enforce(
+    systemDb(deps.db),
+    CHAT_LIMITS.entryPerAddress,
+    address,
+    'Too many verification requests from this address; please wait a minute and try again',
+  );
   const opened = await openConversation(deps, input.conversationId, input.token);
   return runInOrganization(deps, opened.organizationId, async (tx) => {
     const turn = await beginTurn(deps, tx, opened.id);
@@ -593,10 +706,28 @@ export async function rateConversation(deps: AppDeps, conversationId: string, in
     if ((row.state as { rated?: boolean }).rated === true) throw conflict('This chat has already been rated');
     if (!row.isTest) {
       const agent = row.chatAgentId ? await findAgentRow(tx, row.chatAgentId) : undefined;
-      await recordSatisfaction(tx, { organizationId: row.organizationId, channel: 'chat', referenceId: row.id, rating: input.rating, comment: input.comment, candidateId: row.candidateId, trialId: agent?.trialId ?? null, agentId: row.chatAgentId });
+      await recordSatisfaction(tx, {
+        organizationId: row.organizationId,
+        channel: 'chat',
+        referenceId: row.id,
+        rating: input.rating,
+        comment: input.comment,
+        candidateId: row.candidateId,
+        trialId: agent?.trialId ?? null,
+        agentId: row.chatAgentId,
+      });
       if (row.candidateId) {
         await insertContactEvents(tx, [
-          { organizationId: row.organizationId, candidateId: row.candidateId, kind: 'chat', summary: `Chat rated ${input.rating}/5${input.comment?.trim() ? ' with a comment' : ''}`, details: { conversationId: row.id, rating: input.rating }, referenceId: row.id, actorLabel: CHAT_ACTOR.label, channel: 'chat' },
+          {
+            organizationId: row.organizationId,
+            candidateId: row.candidateId,
+            kind: 'chat',
+            summary: `Chat rated ${input.rating}/5${input.comment?.trim() ? ' with a comment' : ''}`,
+            details: { conversationId: row.id, rating: input.rating },
+            referenceId: row.id,
+            actorLabel: CHAT_ACTOR.label,
+            channel: 'chat',
+          },
         ]);
       }
     }

@@ -3,7 +3,18 @@ import type { Language, Question, StudyBlock } from '../../../contract/prescreen
 import { patientQuestions } from '../../../contract/prescreen-forms';
 import type { DraftSite as TrialSite } from '../../../contract/trials';
 import { normalizePhone } from '../../../contract/candidates';
-import { detectIntent, detectLanguage, extractCode, extractPhone, normalize, parseFirstName, parseYesNo, understandAnswer, type Intent, type Understood } from './understand';
+import {
+  detectIntent,
+  detectLanguage,
+  extractCode,
+  extractPhone,
+  normalize,
+  parseFirstName,
+  parseYesNo,
+  understandAnswer,
+  type Intent,
+  type Understood,
+} from './understand';
 
 /**
  * The chat dialogue engine (docs/chat-dialogue.md): runs a prescreen form as a conversation, one question at
@@ -47,7 +58,19 @@ export interface DialogueState {
   ended: null | 'completed' | 'stopped';
 }
 
-export type ReplyKind = 'greeting' | 'prompt' | 'question' | 'reask' | 'info' | 'safety' | 'language' | 'ack' | 'verification' | 'closing' | 'next_step' | 'ended';
+export type ReplyKind =
+  | 'greeting'
+  | 'prompt'
+  | 'question'
+  | 'reask'
+  | 'info'
+  | 'safety'
+  | 'language'
+  | 'ack'
+  | 'verification'
+  | 'closing'
+  | 'next_step'
+  | 'ended';
 
 export interface AgentReply {
   text: string;
@@ -134,7 +157,8 @@ const STRINGS = {
     contactNeeded: 'The study team needs a phone number or an email address to reach you. Please type one, or "skip" to finish without it.',
     reaskContact: 'Please type a phone number (for example +1 212 555 0123) or an email address.',
     noContact: 'Without a phone number or email the study team cannot contact you. You are welcome to chat again or to call the study site.',
-    medical: 'I cannot give medical advice. Please talk to your doctor, or ask the study team, who will be glad to help. Please do not change any medication without speaking to your doctor.',
+    medical:
+      'I cannot give medical advice. Please talk to your doctor, or ask the study team, who will be glad to help. Please do not change any medication without speaking to your doctor.',
     about: 'This study: {title}.{summary}{conditions}',
     conditions: ' It is about: {list}.',
     where: 'The study takes place at: {list}.',
@@ -180,7 +204,8 @@ const STRINGS = {
     contactNeeded: 'El equipo del estudio necesita un teléfono o un correo electrónico para contactarle. Escriba uno, u "omitir" para terminar sin darlo.',
     reaskContact: 'Escriba un número de teléfono (por ejemplo +1 212 555 0123) o un correo electrónico.',
     noContact: 'Sin un teléfono o correo electrónico el equipo del estudio no puede contactarle. Puede volver a escribirnos o llamar al centro del estudio.',
-    medical: 'No puedo dar consejos médicos. Hable con su médico o pregunte al equipo del estudio, que con gusto le ayudará. No cambie ningún medicamento sin hablar con su médico.',
+    medical:
+      'No puedo dar consejos médicos. Hable con su médico o pregunte al equipo del estudio, que con gusto le ayudará. No cambie ningún medicamento sin hablar con su médico.',
     about: 'Este estudio: {title}.{summary}{conditions}',
     conditions: ' Trata sobre: {list}.',
     where: 'El estudio se realiza en: {list}.',
@@ -192,7 +217,8 @@ const STRINGS = {
     nextBookCall: 'Un miembro del equipo del estudio le contactará para programar una llamada.',
     nextCallback: 'Un miembro del equipo del estudio le llamará pronto.',
     nextVisit: 'El equipo del estudio le contactará para programar una visita de evaluación.',
-    notMatch: 'Según sus respuestas, es posible que este estudio no sea adecuado para usted, pero el equipo las revisará y podría informarle de otros estudios.',
+    notMatch:
+      'Según sus respuestas, es posible que este estudio no sea adecuado para usted, pero el equipo las revisará y podría informarle de otros estudios.',
     review: 'El equipo del estudio revisará sus respuestas y le contactará si el estudio podría ser adecuado.',
     skip: /^(skip|no|no thanks|none|omitir|saltar|no gracias|ninguno)$/,
   },
@@ -250,7 +276,9 @@ export function currentPrompt(ctx: DialogueContext, state: DialogueState): Agent
       return question ? [questionReply(question, language)] : [];
     }
     case 'contact_phone':
-      return contactNeeded(ctx) ? [{ text: say(language, 'askContact'), kind: 'prompt', inputType: 'text' }] : [{ text: say(language, 'askContactPhone'), kind: 'prompt', inputType: 'phone' }];
+      return contactNeeded(ctx)
+        ? [{ text: say(language, 'askContact'), kind: 'prompt', inputType: 'text' }]
+        : [{ text: say(language, 'askContactPhone'), kind: 'prompt', inputType: 'phone' }];
     case 'done':
       return [{ text: say(language, 'ended'), kind: 'ended' }];
   }
@@ -329,7 +357,20 @@ export function answerStudyQuestion(study: StudyInfo, topic: 'about' | 'where' |
 // ---- the dialogue ----
 
 export function initialState(language: Language): DialogueState {
-  return { v: 1, phase: 'name', language, questionIndex: 0, reasks: 0, answers: [], firstName: null, consent: null, contactPhone: null, contactEmail: null, phoneVerified: false, ended: null };
+  return {
+    v: 1,
+    phase: 'name',
+    language,
+    questionIndex: 0,
+    reasks: 0,
+    answers: [],
+    firstName: null,
+    consent: null,
+    contactPhone: null,
+    contactEmail: null,
+    phoneVerified: false,
+    ended: null,
+  };
 }
 
 /** A new conversation: the greeting and the first prompt. */
@@ -401,7 +442,8 @@ export function advanceDialogue(ctx: DialogueContext, current: DialogueState, te
     }
     case 'phone': {
       const phone = extractPhone(text);
-      if (!phone) return { state: { ...state, reasks: state.reasks + 1 }, replies: [{ text: say(state.language, 'reaskPhone'), kind: 'reask', inputType: 'phone' }] };
+      if (!phone)
+        return { state: { ...state, reasks: state.reasks + 1 }, replies: [{ text: say(state.language, 'reaskPhone'), kind: 'reask', inputType: 'phone' }] };
       return { state, replies: [], effect: { type: 'send_code', phone } };
     }
     case 'code': {
@@ -415,10 +457,15 @@ export function advanceDialogue(ctx: DialogueContext, current: DialogueState, te
       const understood = understander.answer(question, text, { today: ctx.today, language: state.language });
       const record = (next: DialogueState, value: RecordedAnswer['value'], note?: string): DialogueState => ({
         ...next,
-        answers: [...next.answers.filter((answer) => answer.questionId !== question.id), { questionId: question.id, value, evidence: excerpt(text), ...(note ? { note } : {}) }],
+        answers: [
+          ...next.answers.filter((answer) => answer.questionId !== question.id),
+          { questionId: question.id, value, evidence: excerpt(text), ...(note ? { note } : {}) },
+        ],
       });
       if (understood.kind === 'unclear') {
-        return reask(ctx, state, REASK_KEY[question.type], (next) => nextQuestion(ctx, record(next, null, 'unclear after re-asking'), [{ text: say(state.language, 'moveOn'), kind: 'ack' }]));
+        return reask(ctx, state, REASK_KEY[question.type], (next) =>
+          nextQuestion(ctx, record(next, null, 'unclear after re-asking'), [{ text: say(state.language, 'moveOn'), kind: 'ack' }]),
+        );
       }
       const value = understood.kind === 'value' ? understood.value : null;
       const note = understood.kind === 'value' ? understood.note : 'does not know';
@@ -455,7 +502,7 @@ export function advanceDialogue(ctx: DialogueContext, current: DialogueState, te
 
 export type CodeSendOutcome = 'sent' | 'invalid_phone' | 'failed' | 'throttled';
 
-export function afterCodeSent(ctx: DialogueContext, state: DialogueState, outcome: CodeSendOutcome): Turn {
+export function afterCodeSent(_ctx: DialogueContext, state: DialogueState, outcome: CodeSendOutcome): Turn {
   const language = state.language;
   if (outcome === 'sent') {
     const next: DialogueState = { ...state, phase: 'code', reasks: 0 };
@@ -472,7 +519,8 @@ export function afterCodeChecked(ctx: DialogueContext, state: DialogueState, out
   if (outcome.result === 'verified') {
     return startQuestions(ctx, { ...state, phoneVerified: true }, [{ text: say(language, 'verified'), kind: 'verification' }]);
   }
-  if (outcome.result === 'wrong') return { state, replies: [{ text: say(language, 'wrongCode', { left: outcome.attemptsLeft }), kind: 'verification', inputType: 'code' }] };
+  if (outcome.result === 'wrong')
+    return { state, replies: [{ text: say(language, 'wrongCode', { left: outcome.attemptsLeft }), kind: 'verification', inputType: 'code' }] };
   const next: DialogueState = { ...state, phase: 'phone', reasks: 0 };
   return { state: next, replies: [{ text: say(language, 'expiredCode'), kind: 'verification', inputType: 'phone' }] };
 }

@@ -28,7 +28,11 @@ export interface ListedAgentRow {
 
 const agentSelection = { agent: chatAgent, trialTitle: trial.title, trialStatus: trial.status, formName: prescreenForm.name, formStatus: prescreenForm.status };
 
-export async function listAgentRows(executor: Executor, organizationIds: readonly string[], filter: { type?: string; search?: string } = {}): Promise<ListedAgentRow[]> {
+export async function listAgentRows(
+  executor: Executor,
+  organizationIds: readonly string[],
+  filter: { type?: string; search?: string } = {},
+): Promise<ListedAgentRow[]> {
   if (organizationIds.length === 0) return [];
   const conditions: SQL[] = [inArray(chatAgent.organizationId, [...organizationIds])];
   if (filter.type) conditions.push(eq(chatAgent.type, filter.type as 'PRESCREEN'));
@@ -77,7 +81,11 @@ export async function insertAgentRow(executor: Executor, values: AgentInsert): P
 }
 
 export async function updateAgentRow(executor: Executor, id: string, values: Partial<AgentInsert>): Promise<AgentRow> {
-  const [row] = await executor.update(chatAgent).set({ ...values, updatedAt: new Date() }).where(eq(chatAgent.id, id)).returning();
+  const [row] = await executor
+    .update(chatAgent)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(chatAgent.id, id))
+    .returning();
   return row;
 }
 
@@ -100,7 +108,11 @@ export async function findConversationRow(executor: Executor, id: string, forUpd
 }
 
 export async function updateConversationRow(executor: Executor, id: string, values: Partial<ConversationInsert>): Promise<ConversationRow> {
-  const [row] = await executor.update(chatConversation).set({ ...values, updatedAt: new Date() }).where(eq(chatConversation.id, id)).returning();
+  const [row] = await executor
+    .update(chatConversation)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(chatConversation.id, id))
+    .returning();
   return row;
 }
 
@@ -202,7 +214,11 @@ function listedQuery(executor: Executor) {
     .leftJoin(prescreenResult, eq(prescreenResult.id, chatConversation.prescreenResultId));
 }
 
-export async function listConversationRows(executor: Executor, filter: ConversationFilter, page: { sortBy: ConversationSort; limit: number; offset: number }): Promise<ListedConversationRow[]> {
+export async function listConversationRows(
+  executor: Executor,
+  filter: ConversationFilter,
+  page: { sortBy: ConversationSort; limit: number; offset: number },
+): Promise<ListedConversationRow[]> {
   if (filter.organizationIds.length === 0) return [];
   const rows = await listedQuery(executor)
     .where(and(...conversationConditions(filter)))

@@ -50,7 +50,13 @@ export const publicChatConversationRoutes = createRouter()
       tags: conversationTags,
       summary: "Start a chat on an organization's public chat page (no sign-in): greeting and first prompt, the conversation id and its resume token",
       request: jsonBody(InitiateChatSchema),
-      responses: { 201: json(StartedChatSchema, 'Started'), 400: publicErrors[400], 404: json(ApiErrorSchema, 'Unknown organization or agent'), 409: json(ApiErrorSchema, 'No active chat agent with a published form'), 429: publicErrors[429] },
+      responses: {
+        201: json(StartedChatSchema, 'Started'),
+        400: publicErrors[400],
+        404: json(ApiErrorSchema, 'Unknown organization or agent'),
+        409: json(ApiErrorSchema, 'No active chat agent with a published form'),
+        429: publicErrors[429],
+      },
     }),
     async (c) => c.json(await conversations.initiate(c.get('deps'), c.req.valid('json'), clientAddress(c)), 201),
   )
@@ -59,9 +65,10 @@ export const publicChatConversationRoutes = createRouter()
       method: 'post',
       path: '/verify',
       tags: conversationTags,
-      summary: 'Phone verification (no sign-in): { phone } texts a 6-digit code (valid 10 minutes, 5 tries); { code } confirms the phone and links or creates the candidate',
+      summary:
+        'Phone verification (no sign-in): { phone } texts a 6-digit code (valid 10 minutes, 5 tries); { code } confirms the phone and links or creates the candidate',
       request: jsonBody(VerifyChatSchema),
-      responses: { 200: json(ChatTurnSchema, 'The agent\'s replies; phoneVerified tells whether the code was right'), ...publicErrors },
+      responses: { 200: json(ChatTurnSchema, "The agent's replies; phoneVerified tells whether the code was right"), ...publicErrors },
     }),
     async (c) => c.json(await conversations.verify(c.get('deps'), c.req.valid('json'), clientAddress(c)), 200),
   )
@@ -209,4 +216,3 @@ export const chatAgentRoutes = createRouter()
       return c.body(null, 204);
     },
   );
-

@@ -9,7 +9,16 @@ import { recordAudit } from '../../audit';
 import { findOrganizationById } from '../../tenancy/organizations';
 import { agentInScope } from './agent-service';
 import { createConversation, NOT_FOUND, toMessage } from './conversation-service';
-import { countConversationRows, deleteConversationRow, findAgentRow, isUuid, listConversationRows, listedConversation, listMessageRows, type ListedConversationRow } from './queries';
+import {
+  countConversationRows,
+  deleteConversationRow,
+  findAgentRow,
+  isUuid,
+  listConversationRows,
+  listedConversation,
+  listMessageRows,
+  type ListedConversationRow,
+} from './queries';
 
 /** Conversations as staff see them: the list with its filters, one transcript, deleting one, and trying an agent. */
 
@@ -40,7 +49,14 @@ export async function startTest(deps: AppDeps, scope: RequestScope, input: { cha
     const organization = await findOrganizationById(tx, agent.organizationId);
     if (!organization) throw notFound('Chat agent not found');
     const started = await createConversation(tx, organization, agent, input.language, true);
-    await recordAudit(tx, { organizationId: agent.organizationId, actorUserId: scope.userId, action: 'chat_conversation.test_start', entityType: 'chat_conversation', entityId: started.conversationId, changes: { chatAgentId: agent.id } });
+    await recordAudit(tx, {
+      organizationId: agent.organizationId,
+      actorUserId: scope.userId,
+      action: 'chat_conversation.test_start',
+      entityType: 'chat_conversation',
+      entityId: started.conversationId,
+      changes: { chatAgentId: agent.id },
+    });
     return started;
   });
 }
@@ -99,7 +115,12 @@ export async function deleteConversation(deps: AppDeps, scope: RequestScope, id:
       action: 'chat_conversation.delete',
       entityType: 'chat_conversation',
       entityId: row.conversation.id,
-      changes: { status: row.conversation.status, messageCount: row.messageCount, candidateId: row.conversation.candidateId, prescreenResultId: row.conversation.prescreenResultId },
+      changes: {
+        status: row.conversation.status,
+        messageCount: row.messageCount,
+        candidateId: row.conversation.candidateId,
+        prescreenResultId: row.conversation.prescreenResultId,
+      },
     });
   });
 }

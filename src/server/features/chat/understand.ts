@@ -32,10 +32,38 @@ const UNSURE = [
   /\b(not sure|unsure|dont know|don't know|do not know|idk|no idea|can't remember|cant remember|don't remember|dont remember|maybe|perhaps|not certain)\b/,
   /\b(no se|no lo se|no estoy segur[oa]|tal vez|quizas|quiza|a lo mejor|no recuerdo|no me acuerdo|ni idea)\b/,
 ];
-const YES_FIRST = new Set(['yes', 'yeah', 'yea', 'yep', 'yup', 'ya', 'sure', 'definitely', 'absolutely', 'certainly', 'correct', 'right', 'affirmative', 'ok', 'okay', 'true', 'indeed', 'si', 'claro', 'correcto', 'cierto', 'afirmativo', 'exacto', 'vale', 'sip']);
-const YES_PHRASES = /\b(of course|i do|i am|i have|i did|i was|that's right|thats right|por supuesto|asi es|desde luego|de acuerdo|lo tengo|la tengo|si tengo)\b/;
+const YES_FIRST = new Set([
+  'yes',
+  'yeah',
+  'yea',
+  'yep',
+  'yup',
+  'ya',
+  'sure',
+  'definitely',
+  'absolutely',
+  'certainly',
+  'correct',
+  'right',
+  'affirmative',
+  'ok',
+  'okay',
+  'true',
+  'indeed',
+  'si',
+  'claro',
+  'correcto',
+  'cierto',
+  'afirmativo',
+  'exacto',
+  'vale',
+  'sip',
+]);
+const YES_PHRASES =
+  /\b(of course|i do|i am|i have|i did|i was|that's right|thats right|por supuesto|asi es|desde luego|de acuerdo|lo tengo|la tengo|si tengo)\b/;
 const NO_FIRST = new Set(['no', 'nope', 'nah', 'never', 'negative', 'none', 'nunca', 'jamas', 'ninguno', 'ninguna', 'tampoco', 'nop', 'false', 'not']);
-const NO_ANYWHERE = /\b(no|not|never|nope|nah|don't|dont|doesn't|doesnt|haven't|havent|hasn't|hasnt|didn't|didnt|isn't|isnt|wasn't|wasnt|am not|i'm not|im not|nunca|jamas|ninguno|ninguna|nada)\b/;
+const NO_ANYWHERE =
+  /\b(no|not|never|nope|nah|don't|dont|doesn't|doesnt|haven't|havent|hasn't|hasnt|didn't|didnt|isn't|isnt|wasn't|wasnt|am not|i'm not|im not|nunca|jamas|ninguno|ninguna|nada)\b/;
 
 export function parseYesNo(text: string): Understood {
   const norm = normalize(text);
@@ -53,15 +81,64 @@ export function parseYesNo(text: string): Understood {
 // ---- numbers ----
 
 const UNITS_EN: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
-  a: 1, once: 1, twice: 2,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  a: 1,
+  once: 1,
+  twice: 2,
 };
 const TENS_EN: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const UNITS_ES: Record<string, number> = {
-  cero: 0, uno: 1, una: 1, un: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10,
-  once: 11, doce: 12, trece: 13, catorce: 14, quince: 15, dieciseis: 16, diecisiete: 17, dieciocho: 18, diecinueve: 19,
-  veinte: 20, veintiuno: 21, veintidos: 22, veintitres: 23, veinticuatro: 24, veinticinco: 25, veintiseis: 26, veintisiete: 27, veintiocho: 28, veintinueve: 29,
+  cero: 0,
+  uno: 1,
+  una: 1,
+  un: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  once: 11,
+  doce: 12,
+  trece: 13,
+  catorce: 14,
+  quince: 15,
+  dieciseis: 16,
+  diecisiete: 17,
+  dieciocho: 18,
+  diecinueve: 19,
+  veinte: 20,
+  veintiuno: 21,
+  veintidos: 22,
+  veintitres: 23,
+  veinticuatro: 24,
+  veinticinco: 25,
+  veintiseis: 26,
+  veintisiete: 27,
+  veintiocho: 28,
+  veintinueve: 29,
 };
 const TENS_ES: Record<string, number> = { treinta: 30, cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90 };
 
@@ -133,9 +210,43 @@ export function parseNumber(text: string): Understood {
 // ---- dates ----
 
 const MONTHS: Record<string, number> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6, july: 7, jul: 7,
-  august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10, november: 11, nov: 11, december: 12, dec: 12,
-  enero: 1, febrero: 2, marzo: 3, abril: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, septiembre: 9, setiembre: 9, octubre: 10, noviembre: 11, diciembre: 12,
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sep: 9,
+  sept: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
+  enero: 1,
+  febrero: 2,
+  marzo: 3,
+  abril: 4,
+  mayo: 5,
+  junio: 6,
+  julio: 7,
+  agosto: 8,
+  septiembre: 9,
+  setiembre: 9,
+  octubre: 10,
+  noviembre: 11,
+  diciembre: 12,
 };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -181,8 +292,16 @@ export function parseDate(text: string, options: { today: string; language?: Lan
   const monthAt = tokens.findIndex((token) => MONTHS[token] !== undefined && !(token === 'may' && tokens.length > 1 && !/\d/.test(norm)));
   if (monthAt >= 0) {
     const month = MONTHS[tokens[monthAt]];
-    const numbersAfter = tokens.slice(monthAt + 1).map((token) => token.replace(/(st|nd|rd|th)$/, '')).filter((token) => /^\d+$/.test(token)).map(Number);
-    const before = tokens.slice(0, monthAt).map((token) => token.replace(/(st|nd|rd|th)$/, '')).filter((token) => /^\d+$/.test(token)).map(Number);
+    const numbersAfter = tokens
+      .slice(monthAt + 1)
+      .map((token) => token.replace(/(st|nd|rd|th)$/, ''))
+      .filter((token) => /^\d+$/.test(token))
+      .map(Number);
+    const before = tokens
+      .slice(0, monthAt)
+      .map((token) => token.replace(/(st|nd|rd|th)$/, ''))
+      .filter((token) => /^\d+$/.test(token))
+      .map(Number);
     const year = [...numbersAfter, ...before].find((value) => value >= 1900 && value <= 2100);
     const day = before.find((value) => value >= 1 && value <= 31) ?? numbersAfter.find((value) => value >= 1 && value <= 31);
     if (year) {
@@ -191,7 +310,9 @@ export function parseDate(text: string, options: { today: string; language?: Lan
     }
     return { kind: 'unclear' };
   }
-  match = /\b(\d+(?:\.\d+)?)\s+(years?|anos?|months?|meses?|mes)\s+(ago|atras)\b/.exec(wordsToDigits(text)) ?? /\bhace\s+(\d+)\s+(anos?|meses?|mes)\b/.exec(wordsToDigits(text));
+  match =
+    /\b(\d+(?:\.\d+)?)\s+(years?|anos?|months?|meses?|mes)\s+(ago|atras)\b/.exec(wordsToDigits(text)) ??
+    /\bhace\s+(\d+)\s+(anos?|meses?|mes)\b/.exec(wordsToDigits(text));
   if (match) {
     const amount = Number(match[1]);
     const unit = match[2];
@@ -213,8 +334,29 @@ export interface ChoiceOption {
 }
 
 const ORDINALS: Record<string, number> = {
-  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5, last: -1,
-  primero: 1, primera: 1, segundo: 2, segunda: 2, tercero: 3, tercera: 3, cuarto: 4, cuarta: 4, quinto: 5, quinta: 5, ultimo: -1, ultima: -1,
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  fifth: 5,
+  '5th': 5,
+  last: -1,
+  primero: 1,
+  primera: 1,
+  segundo: 2,
+  segunda: 2,
+  tercero: 3,
+  tercera: 3,
+  cuarto: 4,
+  cuarta: 4,
+  quinto: 5,
+  quinta: 5,
+  ultimo: -1,
+  ultima: -1,
 };
 
 const labelsOf = (option: ChoiceOption) => [option.label.en, option.label.es, option.value].filter((label): label is string => Boolean(label)).map(normalize);
@@ -240,7 +382,9 @@ function optionsMentioned(norm: string, options: ChoiceOption[]): ChoiceOption[]
   }
   // A shorter label inside a longer one found at the same place ("cat" in "cat allergy") does not count.
   return found
-    .filter((item) => !found.some((other) => other !== item && other.length > item.length && other.at <= item.at && item.at + item.length <= other.at + other.length))
+    .filter(
+      (item) => !found.some((other) => other !== item && other.length > item.length && other.at <= item.at && item.at + item.length <= other.at + other.length),
+    )
     .sort((left, right) => left.at - right.at)
     .map((item) => item.option);
 }
@@ -272,7 +416,9 @@ const ALL = /^(all|all of (these|them|the above)|everything|todos|todas|todo|tod
 
 /** Several options: labels or numbers in a list ("asthma and diabetes", "1, 3"), "none" ([]) or "all". */
 export function parseMultipleChoice(text: string, options: ChoiceOption[]): Understood {
-  const norm = normalize(text).replace(/[.!]+$/, '').trim();
+  const norm = normalize(text)
+    .replace(/[.!]+$/, '')
+    .trim();
   if (!norm) return { kind: 'unclear' };
   if (NONE.test(norm)) return { kind: 'value', value: [] };
   if (ALL.test(norm)) return { kind: 'value', value: options.map((option) => option.value) };
@@ -313,11 +459,7 @@ export function understandAnswer(question: Pick<Question, 'type' | 'options'>, t
 
 export type StudyTopic = 'about' | 'where' | 'other';
 
-export type Intent =
-  | { kind: 'stop' }
-  | { kind: 'medical_advice' }
-  | { kind: 'study_question'; topic: StudyTopic }
-  | { kind: 'language'; language: Language };
+export type Intent = { kind: 'stop' } | { kind: 'medical_advice' } | { kind: 'study_question'; topic: StudyTopic } | { kind: 'language'; language: Language };
 
 const STOP = [
   /^(please )?(stop|quit|exit|end|cancel|bye|goodbye|stop it|end chat|stop chat)( (please|now|the chat|this chat|this|chatting|it|here))*$/,
@@ -354,9 +496,66 @@ const WHERE = [
 
 /** Spanish-only words; two of them (or one with an accented letter, ñ, ¿ or ¡) mark a Spanish message. */
 const SPANISH_WORDS = new Set([
-  'hola', 'gracias', 'tengo', 'anos', 'nunca', 'claro', 'estudio', 'quiero', 'cuando', 'donde', 'desde', 'marzo', 'enero', 'febrero', 'abril', 'mayo',
-  'junio', 'julio', 'agosto', 'octubre', 'noviembre', 'diciembre', 'veces', 'semana', 'por', 'favor', 'bueno', 'pero', 'tambien', 'soy', 'estoy',
-  'mi', 'mis', 'hace', 'vez', 'fumado', 'tomado', 'tenido', 'sido', 'estado', 'diagnosticado', 'fumar', 'tomo', 'tomar', 'que', 'como', 'ninguno', 'ninguna', 'tal', 'vale', 'si', 'los', 'las', 'del', 'una', 'es', 'esta', 'fumo', 'nada', 'medicamento',
+  'hola',
+  'gracias',
+  'tengo',
+  'anos',
+  'nunca',
+  'claro',
+  'estudio',
+  'quiero',
+  'cuando',
+  'donde',
+  'desde',
+  'marzo',
+  'enero',
+  'febrero',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'octubre',
+  'noviembre',
+  'diciembre',
+  'veces',
+  'semana',
+  'por',
+  'favor',
+  'bueno',
+  'pero',
+  'tambien',
+  'soy',
+  'estoy',
+  'mi',
+  'mis',
+  'hace',
+  'vez',
+  'fumado',
+  'tomado',
+  'tenido',
+  'sido',
+  'estado',
+  'diagnosticado',
+  'fumar',
+  'tomo',
+  'tomar',
+  'que',
+  'como',
+  'ninguno',
+  'ninguna',
+  'tal',
+  'vale',
+  'si',
+  'los',
+  'las',
+  'del',
+  'una',
+  'es',
+  'esta',
+  'fumo',
+  'nada',
+  'medicamento',
 ]);
 
 /** A language switch the visitor asks for, or the language a message is clearly written in. */
@@ -368,21 +567,26 @@ export function detectLanguage(text: string): { requested?: Language; written?: 
   const spanish = tokens.filter((token) => SPANISH_WORDS.has(token)).length;
   const marked = /[ñ¿¡áéíóú]/i.test(text);
   if (spanish >= 2 || (marked && spanish >= 1)) return { written: 'es' };
-  const english = tokens.filter((token) => ['the', 'i', "i'm", 'im', 'my', 'yes', 'yeah', 'years', 'old', 'since', 'never', 'what', 'is', 'and', 'about', 'week', 'times'].includes(token)).length;
+  const english = tokens.filter((token) =>
+    ['the', 'i', "i'm", 'im', 'my', 'yes', 'yeah', 'years', 'old', 'since', 'never', 'what', 'is', 'and', 'about', 'week', 'times'].includes(token),
+  ).length;
   if (english >= 2) return { written: 'en' };
   return {};
 }
 
 /** Stop, a medical question, a question about the study, or a language request; null: an answer. */
 export function detectIntent(text: string): Intent | null {
-  const norm = normalize(text).replace(/[.!]+$/, '').trim();
+  const norm = normalize(text)
+    .replace(/[.!]+$/, '')
+    .trim();
   if (STOP.some((pattern) => pattern.test(norm))) return { kind: 'stop' };
   const asked = `${norm}${/[?¿]/.test(text) ? ' ?' : ''}`;
   if (MEDICAL.some((pattern) => pattern.test(asked))) return { kind: 'medical_advice' };
   const language = detectLanguage(text).requested;
   if (language && words(text).length <= 6) return { kind: 'language', language };
   if (ABOUT.some((pattern) => pattern.test(norm))) return { kind: 'study_question', topic: 'about' };
-  if (WHERE.some((pattern) => pattern.test(norm)) && /[?¿]|^(where|donde)\b/.test(`${text.trim().toLowerCase()} ${norm}`)) return { kind: 'study_question', topic: 'where' };
+  if (WHERE.some((pattern) => pattern.test(norm)) && /[?¿]|^(where|donde)\b/.test(`${text.trim().toLowerCase()} ${norm}`))
+    return { kind: 'study_question', topic: 'where' };
   return null;
 }
 

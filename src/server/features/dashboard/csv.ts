@@ -16,14 +16,18 @@ function quote(cell: Cell): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const counts = (section: string, group: Cell, values: Record<string, Cell>): Row[] => Object.entries(values).map(([metric, value]) => [section, group, metric, value]);
+const counts = (section: string, group: Cell, values: Record<string, Cell>): Row[] =>
+  Object.entries(values).map(([metric, value]) => [section, group, metric, value]);
 
 function rowsOf<T extends DashboardTab>(tab: T, data: DashboardTabData[T]): Row[] {
   switch (tab) {
     case 'funnel-breakdown': {
       const d = data as DashboardTabData['funnel-breakdown'];
       return [
-        ...d.stages.flatMap((s): Row[] => [['stages', s.stage, 'count', s.count], ['stages', s.stage, 'conversion', s.conversion]]),
+        ...d.stages.flatMap((s): Row[] => [
+          ['stages', s.stage, 'count', s.count],
+          ['stages', s.stage, 'conversion', s.conversion],
+        ]),
         ...d.byTrial.flatMap((t) => counts('by_trial', t.trialTitle ?? '(no trial)', t.counts)),
         ...d.bySource.flatMap((s) => counts('by_source', s.source, s.counts)),
         ...d.dropOff.map((r): Row => ['drop_off', r.reason, 'count', r.count]),
@@ -63,7 +67,9 @@ function rowsOf<T extends DashboardTab>(tab: T, data: DashboardTabData[T]): Row[
       const d = data as DashboardTabData['trial-matcher'];
       return [
         ...counts('totals', null, d.totals),
-        ...d.trials.flatMap((t) => counts('by_trial', t.trialTitle, { found: t.found, likely: t.likely, possible: t.possible, contacted: t.contacted, converted: t.converted })),
+        ...d.trials.flatMap((t) =>
+          counts('by_trial', t.trialTitle, { found: t.found, likely: t.likely, possible: t.possible, contacted: t.contacted, converted: t.converted }),
+        ),
         ...d.topGaps.flatMap((g) => counts('top_gaps', `${g.trialTitle}: ${g.text}`, { not_met: g.notMet, unknown: g.unknown })),
       ];
     }
@@ -73,7 +79,10 @@ function rowsOf<T extends DashboardTab>(tab: T, data: DashboardTabData[T]): Row[
         ['totals', null, 'spend_usd', d.total],
         ...d.byChannel.map((c): Row => ['by_channel', `${c.source}/${c.label}`, 'spend_usd', c.amount]),
         ...d.overTime.map((p): Row => ['over_time', p.period, 'spend_usd', p.amount]),
-        ...d.unitCosts.flatMap((u): Row[] => [['unit_costs', u.unit, 'count', u.count], ['unit_costs', u.unit, 'cost_usd', u.cost]]),
+        ...d.unitCosts.flatMap((u): Row[] => [
+          ['unit_costs', u.unit, 'count', u.count],
+          ['unit_costs', u.unit, 'cost_usd', u.cost],
+        ]),
       ];
     }
     case 'customer-overview': {

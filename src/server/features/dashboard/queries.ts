@@ -55,17 +55,33 @@ export async function allowLargeAggregates(executor: Executor): Promise<void> {
 }
 
 /** Sums of the rollup in the range (of some kinds, and labels), grouped by the given dimensions. */
-export async function rollup(executor: Executor, filter: DashboardFilter, kinds: readonly ActivityKind[] | undefined, groupBy: readonly RollupDimension[], labels?: readonly string[]): Promise<RollupRow[]> {
+export async function rollup(
+  executor: Executor,
+  filter: DashboardFilter,
+  kinds: readonly ActivityKind[] | undefined,
+  groupBy: readonly RollupDimension[],
+  labels?: readonly string[],
+): Promise<RollupRow[]> {
   if (!filter.organizationIds.length) return [];
   const columns = groupBy.map((dimension) => (dimension === 'day' ? sql`to_char(day, 'YYYY-MM-DD') as day` : sql.raw(dimension)));
   const select = columns.length ? sql`${sql.join(columns, sql`, `)}, ` : sql``;
-  const group = groupBy.length ? sql`group by ${sql.join(groupBy.map((dimension) => sql.raw(dimension === 'day' ? 'activity_daily.day' : dimension)), sql`, `)}` : sql``;
+  const group = groupBy.length
+    ? sql`group by ${sql.join(
+        groupBy.map((dimension) => sql.raw(dimension === 'day' ? 'activity_daily.day' : dimension)),
+        sql`, `,
+      )}`
+    : sql``;
   const result = await executor.execute(sql`
     select ${select}sum(count)::float8 as count, sum(value_sum)::float8 as value_sum, sum(value_count)::float8 as value_count
     from ${activityDaily}
     where ${rollupWhere(filter, kinds, labels)}
     ${group}`);
-  return rowsOf<RollupRow>(result).map((row) => ({ ...row, count: Number(row.count ?? 0), value_sum: Number(row.value_sum ?? 0), value_count: Number(row.value_count ?? 0) }));
+  return rowsOf<RollupRow>(result).map((row) => ({
+    ...row,
+    count: Number(row.count ?? 0),
+    value_sum: Number(row.value_sum ?? 0),
+    value_count: Number(row.value_count ?? 0),
+  }));
 }
 
 function eventWhere(filter: DashboardFilter, kind: ActivityKind): SQL {

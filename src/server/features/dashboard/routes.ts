@@ -20,7 +20,14 @@ const filtersText = 'orgs (narrows the scope), from/to (UTC days, inclusive) or 
 const responses = (schema: z.ZodType, description: string) => ({ 200: json(schema, description), 400: errors[400], 401: errors[401], 403: errors[403] });
 
 function tabRoute<T extends DashboardTab>(name: T, schema: z.ZodType, summary: string) {
-  return createRoute({ method: 'get', path: `/${name}`, tags, summary: `${summary} (${filtersText})`, request: { query: DashboardQuerySchema }, responses: responses(schema, summary) });
+  return createRoute({
+    method: 'get',
+    path: `/${name}`,
+    tags,
+    summary: `${summary} (${filtersText})`,
+    request: { query: DashboardQuerySchema },
+    responses: responses(schema, summary),
+  });
 }
 
 /** /api/dashboard: the admin dashboard's tabs over the activity model (decision 032). Read-only. */
@@ -28,8 +35,9 @@ export const dashboardRoutes = createRouter()
   .openapi(tabRoute('funnel-breakdown', FunnelBreakdownSchema, 'Funnel stages and conversion, by trial and source, with drop-off reasons'), async (c) =>
     c.json(await service.tab(c.get('deps').db, c.get('scope'), 'funnel-breakdown', c.req.valid('query')), 200),
   )
-  .openapi(tabRoute('prescreen-analytics', PrescreenAnalyticsSchema, 'Prescreen recommendations over time, time to result, failing criteria, reviewer agreement'), async (c) =>
-    c.json(await service.tab(c.get('deps').db, c.get('scope'), 'prescreen-analytics', c.req.valid('query')), 200),
+  .openapi(
+    tabRoute('prescreen-analytics', PrescreenAnalyticsSchema, 'Prescreen recommendations over time, time to result, failing criteria, reviewer agreement'),
+    async (c) => c.json(await service.tab(c.get('deps').db, c.get('scope'), 'prescreen-analytics', c.req.valid('query')), 200),
   )
   .openapi(tabRoute('patient-satisfaction', SatisfactionSchema, 'CSAT, rating distribution, by channel and by agent'), async (c) =>
     c.json(await service.tab(c.get('deps').db, c.get('scope'), 'patient-satisfaction', c.req.valid('query')), 200),
@@ -43,8 +51,9 @@ export const dashboardRoutes = createRouter()
   .openapi(tabRoute('costs', CostsSchema, 'Spend by channel and over time; cost per prescreen, PASS, booked visit, enrolment'), async (c) =>
     c.json(await service.tab(c.get('deps').db, c.get('scope'), 'costs', c.req.valid('query')), 200),
   )
-  .openapi(tabRoute('customer-overview', CustomerOverviewSchema, 'Per organization: activity, recruiting trials, last sign-in, health flags (Cohortly admins only)'), async (c) =>
-    c.json(await service.tab(c.get('deps').db, c.get('scope'), 'customer-overview', c.req.valid('query')), 200),
+  .openapi(
+    tabRoute('customer-overview', CustomerOverviewSchema, 'Per organization: activity, recruiting trials, last sign-in, health flags (Cohortly admins only)'),
+    async (c) => c.json(await service.tab(c.get('deps').db, c.get('scope'), 'customer-overview', c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -59,6 +68,9 @@ export const dashboardRoutes = createRouter()
       const { tab, ...query } = c.req.valid('query');
       const data = await service.tab(c.get('deps').db, c.get('scope'), tab, query);
       const day = data.filters.to;
-      return c.body(toCsv(tab, data), 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="cohortly-${tab}-${day}.csv"` });
+      return c.body(toCsv(tab, data), 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="cohortly-${tab}-${day}.csv"`,
+      });
     },
   );

@@ -100,11 +100,28 @@ async function funnel(tx: Transaction, ctx: Context): Promise<FunnelBreakdown> {
     }
     for (const reason of DROP_OFF_REASONS) if (matches(row, DROP_OFF_EVENTS[reason])) dropCounts.set(reason, dropCounts.get(reason)! + row.count);
   }
-  const stages = FUNNEL_STAGES.map((stage, index) => ({ stage, count: totals[stage], conversion: index === 0 ? null : ratio(totals[stage], totals[FUNNEL_STAGES[index - 1]]) }));
-  const titles = await q.trialTitles(tx, [...byTrialCounts.keys()].filter((id) => id !== NO_TRIAL));
+  const stages = FUNNEL_STAGES.map((stage, index) => ({
+    stage,
+    count: totals[stage],
+    conversion: index === 0 ? null : ratio(totals[stage], totals[FUNNEL_STAGES[index - 1]]),
+  }));
+  const titles = await q.trialTitles(
+    tx,
+    [...byTrialCounts.keys()].filter((id) => id !== NO_TRIAL),
+  );
   const byTrial = [...byTrialCounts.entries()]
-    .map(([trialId, counts]) => ({ trialId: trialId === NO_TRIAL ? null : trialId, trialTitle: trialId === NO_TRIAL ? null : (titles.get(trialId) ?? null), counts }))
-    .sort((a, b) => b.counts.created - a.counts.created || b.counts.contacted - a.counts.contacted || b.counts.prescreened - a.counts.prescreened || (a.trialTitle ?? '~').localeCompare(b.trialTitle ?? '~'));
+    .map(([trialId, counts]) => ({
+      trialId: trialId === NO_TRIAL ? null : trialId,
+      trialTitle: trialId === NO_TRIAL ? null : (titles.get(trialId) ?? null),
+      counts,
+    }))
+    .sort(
+      (a, b) =>
+        b.counts.created - a.counts.created ||
+        b.counts.contacted - a.counts.contacted ||
+        b.counts.prescreened - a.counts.prescreened ||
+        (a.trialTitle ?? '~').localeCompare(b.trialTitle ?? '~'),
+    );
   const bySource = ACTIVITY_SOURCES.filter((source) => bySourceCounts.has(source)).map((source) => ({ source, counts: bySourceCounts.get(source)! }));
   const dropOff = DROP_OFF_REASONS.map((reason) => ({ reason, count: dropCounts.get(reason)! }));
   return { filters: ctx.filters, stages, byTrial, bySource, dropOff };
@@ -147,7 +164,13 @@ async function prescreenAnalytics(tx: Transaction, ctx: Context): Promise<Prescr
   const { range } = ctx.filter;
   const failing = noPrescreenSource
     ? []
-    : await failingCriteria(tx, { organizationIds: ctx.filter.organizationIds, from: range.from ? startOfDay(range.from) : null, to: startOfDay(addDays(range.to, 1)), sourceType, limit: 10 });
+    : await failingCriteria(tx, {
+        organizationIds: ctx.filter.organizationIds,
+        from: range.from ? startOfDay(range.from) : null,
+        to: startOfDay(addDays(range.to, 1)),
+        sourceType,
+        limit: 10,
+      });
   const decisions = await q.rollup(tx, ctx.filter, ['review_decision'], ['label']);
   const agree = decisions.filter((row) => row.label === 'agree').reduce((sum, row) => sum + row.count, 0);
   const override = decisions.filter((row) => row.label === 'override').reduce((sum, row) => sum + row.count, 0);
@@ -156,9 +179,19 @@ async function prescreenAnalytics(tx: Transaction, ctx: Context): Promise<Prescr
     bucket,
     overTime: [...periods.values()].sort((a, b) => a.period.localeCompare(b.period)),
     totals,
-    hoursToResult: { average: valueCount ? Math.round((valueSum / valueCount) * 10) / 10 : null, median: median === null ? null : Math.round(median * 10) / 10, measured: valueCount },
+    hoursToResult: {
+      average: valueCount ? Math.round((valueSum / valueCount) * 10) / 10 : null,
+      median: median === null ? null : Math.round(median * 10) / 10,
+      measured: valueCount,
+    },
     failingCriteria: failing,
-    review: { decisions: agree + override, agree, override, agreementRate: percent(agree, agree + override), overrideRate: percent(override, agree + override) },
+    review: {
+      decisions: agree + override,
+      agree,
+      override,
+      agreementRate: percent(agree, agree + override),
+      overrideRate: percent(override, agree + override),
+    },
   };
 }
 
@@ -175,7 +208,9 @@ async function satisfaction(tx: Transaction, ctx: Context): Promise<Omit<Satisfa
   const rows = (await q.ratings(tx, ctx.filter)).filter((row) => row.rating >= 1 && row.rating <= 5);
   const agentIds = [...new Set(rows.map((row) => row.agent_id).filter((id): id is string => Boolean(id)))];
   const names = await q.agentNames(tx, agentIds);
-  const byChannel = ACTIVITY_SOURCES.map((source) => ({ source, ...ratingSummary(rows.filter((row) => row.source === source)) })).filter((entry) => entry.ratings > 0);
+  const byChannel = ACTIVITY_SOURCES.map((source) => ({ source, ...ratingSummary(rows.filter((row) => row.source === source)) })).filter(
+    (entry) => entry.ratings > 0,
+  );
   const agents = [...new Set(rows.map((row) => row.agent_id))];
   const byAgent = agents
     .map((agentId) => ({ agentId, agentName: agentId ? (names.get(agentId) ?? null) : null, ...ratingSummary(rows.filter((row) => row.agent_id === agentId)) }))
@@ -218,8 +253,18 @@ export function daysInStatus(createdAt: Date, history: Array<{ from: string | nu
  */
 function forecastOf(row: q.LifecycleTrialRow, enrolled: number, recruitingDays: number, now: Date): TrialLifecycle['trials'][number]['forecast'] {
   if (row.status !== 'recruiting' || !row.target_enrollment) return null;
-  const forecast = forecastEnrollment({ sites: [{ siteId: row.id, enrolled, activeDays: Math.floor(recruitingDays) }], target: row.target_enrollment, asOf: now, draws: 1000 });
-  return { status: forecast.status ?? (forecast.expectedDate ? 'ok' : 'no-data'), expectedDate: forecast.expectedDate, band80: forecast.band80, band95: forecast.band95 };
+  const forecast = forecastEnrollment({
+    sites: [{ siteId: row.id, enrolled, activeDays: Math.floor(recruitingDays) }],
+    target: row.target_enrollment,
+    asOf: now,
+    draws: 1000,
+  });
+  return {
+    status: forecast.status ?? (forecast.expectedDate ? 'ok' : 'no-data'),
+    expectedDate: forecast.expectedDate,
+    band80: forecast.band80,
+    band95: forecast.band95,
+  };
 }
 
 async function trialLifecycle(tx: Transaction, ctx: Context): Promise<TrialLifecycle> {
@@ -264,7 +309,10 @@ async function trialLifecycle(tx: Transaction, ctx: Context): Promise<TrialLifec
 
 async function trialMatcher(tx: Transaction, ctx: Context): Promise<MatcherDashboard> {
   const { trials, topGaps } = await matcherDashboard(tx, ctx.filter.organizationIds);
-  const totals = trials.reduce((sum, row) => ({ found: sum.found + row.found, contacted: sum.contacted + row.contacted, converted: sum.converted + row.converted }), { found: 0, contacted: 0, converted: 0 });
+  const totals = trials.reduce(
+    (sum, row) => ({ found: sum.found + row.found, contacted: sum.contacted + row.contacted, converted: sum.converted + row.converted }),
+    { found: 0, contacted: 0, converted: 0 },
+  );
   return { filters: ctx.filters, totals, trials, topGaps };
 }
 
@@ -278,7 +326,8 @@ async function costs(tx: Transaction, ctx: Context): Promise<Costs> {
   const bucket = await bucketOf(tx, ctx);
   const periods = new Map<string, number>();
   for (const row of spendByDay) periods.set(periodOf(bucket, row.day!), (periods.get(periodOf(bucket, row.day!)) ?? 0) + row.value_sum);
-  const countOf = (kind: string, label?: string) => units.filter((row) => row.kind === kind && (label === undefined || row.label === label)).reduce((sum, row) => sum + row.count, 0);
+  const countOf = (kind: string, label?: string) =>
+    units.filter((row) => row.kind === kind && (label === undefined || row.label === label)).reduce((sum, row) => sum + row.count, 0);
   const unit = (name: Costs['unitCosts'][number]['unit'], count: number) => ({ unit: name, count, cost: count ? money(total / count) : null });
   return {
     filters: ctx.filters,
@@ -322,7 +371,8 @@ async function customerOverview(tx: Transaction, scope: RequestScope, ctx: Conte
     organizations: ids
       .map((organizationId) => {
         const mine = byOrganization.get(organizationId) ?? [];
-        const sum = (kind: string, label?: string) => mine.filter((row) => row.kind === kind && (label === undefined || row.label === label)).reduce((total, row) => total + row.count, 0);
+        const sum = (kind: string, label?: string) =>
+          mine.filter((row) => row.kind === kind && (label === undefined || row.label === label)).reduce((total, row) => total + row.count, 0);
         const contacted = sum('status_changed', 'contacted');
         const optOutRate = percent(sum('opted_out'), contacted);
         const lastActivityDay = lastDays.get(organizationId) ?? null;
@@ -348,7 +398,13 @@ async function customerOverview(tx: Transaction, scope: RequestScope, ctx: Conte
 }
 
 /** One tab's numbers. */
-export async function tab<T extends DashboardTab>(db: Database, scope: RequestScope, name: T, query: DashboardQuery, now: Date = new Date()): Promise<DashboardTabData[T]> {
+export async function tab<T extends DashboardTab>(
+  db: Database,
+  scope: RequestScope,
+  name: T,
+  query: DashboardQuery,
+  now: Date = new Date(),
+): Promise<DashboardTabData[T]> {
   const ctx = contextOf(scope, query, now);
   if (name === 'customer-overview' && !scope.global) throw forbidden('Only Cohortly admins see the customer overview');
   return runScoped(db, scope, async (tx): Promise<DashboardTabData[DashboardTab]> => {
@@ -384,4 +440,3 @@ export async function tab<T extends DashboardTab>(db: Database, scope: RequestSc
     return { ...data, comments: organizationIds.length ? items : [] };
   }) as Promise<DashboardTabData[T]>;
 }
-

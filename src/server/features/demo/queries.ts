@@ -14,9 +14,19 @@ export async function lastSeededAt(executor: Executor, organizationId: string): 
 }
 
 export async function demoTrials(executor: Executor, organizationId: string) {
-  const trials = await executor.select({ id: trial.id, title: trial.title, publicTitle: trial.publicTitle, status: trial.status, createdAt: trial.createdAt }).from(trial).where(eq(trial.organizationId, organizationId)).orderBy(asc(trial.createdAt));
-  const forms = await executor.select({ id: prescreenForm.id, trialId: prescreenForm.trialId, publishedAt: prescreenForm.publishedAt }).from(prescreenForm).where(and(eq(prescreenForm.organizationId, organizationId), eq(prescreenForm.status, 'published')));
-  const agents = await executor.select({ id: voiceAgent.id, name: voiceAgent.name, trialId: voiceAgent.trialId, active: voiceAgent.active }).from(voiceAgent).where(and(eq(voiceAgent.organizationId, organizationId), eq(voiceAgent.type, 'PRESCREEN')));
+  const trials = await executor
+    .select({ id: trial.id, title: trial.title, publicTitle: trial.publicTitle, status: trial.status, createdAt: trial.createdAt })
+    .from(trial)
+    .where(eq(trial.organizationId, organizationId))
+    .orderBy(asc(trial.createdAt));
+  const forms = await executor
+    .select({ id: prescreenForm.id, trialId: prescreenForm.trialId, publishedAt: prescreenForm.publishedAt })
+    .from(prescreenForm)
+    .where(and(eq(prescreenForm.organizationId, organizationId), eq(prescreenForm.status, 'published')));
+  const agents = await executor
+    .select({ id: voiceAgent.id, name: voiceAgent.name, trialId: voiceAgent.trialId, active: voiceAgent.active })
+    .from(voiceAgent)
+    .where(and(eq(voiceAgent.organizationId, organizationId), eq(voiceAgent.type, 'PRESCREEN')));
   return trials.map((row) => ({
     id: row.id,
     title: row.publicTitle ?? row.title,
@@ -33,7 +43,15 @@ export async function demoTrials(executor: Executor, organizationId: string) {
 export async function sampleCandidates(executor: Executor, organizationId: string, trialIds: string[], perTrial: number) {
   if (!trialIds.length) return [];
   const rows = await executor
-    .select({ id: candidate.id, firstName: candidate.firstName, lastName: candidate.lastName, city: candidate.city, preferredLanguage: candidate.preferredLanguage, status: candidate.status, trialId: candidateTrial.trialId })
+    .select({
+      id: candidate.id,
+      firstName: candidate.firstName,
+      lastName: candidate.lastName,
+      city: candidate.city,
+      preferredLanguage: candidate.preferredLanguage,
+      status: candidate.status,
+      trialId: candidateTrial.trialId,
+    })
     .from(candidate)
     .innerJoin(candidateTrial, eq(candidateTrial.candidateId, candidate.id))
     .where(
@@ -58,6 +76,9 @@ export async function sampleCandidates(executor: Executor, organizationId: strin
 
 /** Phones already given to sample people (the fictional +1 312 555-01xx range). */
 export async function samplePhonesInUse(executor: Executor, organizationId: string): Promise<Set<string>> {
-  const rows = await executor.select({ phone: candidate.phone }).from(candidate).where(and(eq(candidate.organizationId, organizationId), like(candidate.phone, '+1312555%')));
+  const rows = await executor
+    .select({ phone: candidate.phone })
+    .from(candidate)
+    .where(and(eq(candidate.organizationId, organizationId), like(candidate.phone, '+1312555%')));
   return new Set(rows.map((row) => row.phone ?? ''));
 }

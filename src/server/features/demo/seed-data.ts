@@ -1,4 +1,4 @@
-import type { CriterionRule, TrialSite } from '../../../contract/trials';
+import type { CriterionRule } from '../../../contract/trials';
 
 /**
  * Demo trials written for the project in the shape of ClinicalTrials.gov records (identification, sponsor,
@@ -22,7 +22,6 @@ export interface DemoTrial {
   siteCities: DemoCityKey[];
   criteria: Array<{ kind: 'inclusion' | 'exclusion'; text: string; rule?: CriterionRule }>;
 }
-
 
 export const DEMO_TRIALS: DemoTrial[] = [
   {
@@ -65,7 +64,11 @@ export const DEMO_TRIALS: DemoTrial[] = [
     siteCities: ['springfield', 'san_antonio', 'miami', 'philadelphia', 'denver'],
     criteria: [
       { kind: 'inclusion', text: 'Age 30 to 70 years', rule: { type: 'age', minYears: 30, maxYears: 70 } },
-      { kind: 'inclusion', text: 'HbA1c between 7.0% and 10.5%', rule: { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10.5, unit: '%' } },
+      {
+        kind: 'inclusion',
+        text: 'HbA1c between 7.0% and 10.5%',
+        rule: { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10.5, unit: '%' },
+      },
       { kind: 'inclusion', text: 'Stable dose of metformin for at least 90 days', rule: { type: 'medication', medication: 'metformin', taking: true } },
       { kind: 'inclusion', text: 'BMI of 25 kg/m2 or more', rule: { type: 'lab', measure: 'BMI', comparator: '>=', value: 25, unit: 'kg/m2' } },
       { kind: 'exclusion', text: 'History of pancreatitis', rule: { type: 'condition', condition: 'pancreatitis', present: false } },
@@ -118,10 +121,60 @@ export const DEMO_TRIALS: DemoTrial[] = [
   },
 ];
 
-export const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isla', 'Jamal', 'Kara', 'Liam', 'Maya', 'Noor', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tara', 'Uri', 'Vera', 'Wes', 'Ximena', 'Yusuf', 'Zoe'];
-export const LAST_NAMES = ['Smith', 'Garcia', 'Nguyen', 'Okafor', 'Patel', 'Kim', 'Rossi', 'Muller', 'Cohen', 'Silva', 'Haddad', 'Novak', 'Brown', 'Lopez', 'Tanaka', 'Walsh', 'Ivanova', 'Mensah', 'Larsen', 'Dubois'];
+export const FIRST_NAMES = [
+  'Ava',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Isla',
+  'Jamal',
+  'Kara',
+  'Liam',
+  'Maya',
+  'Noor',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sam',
+  'Tara',
+  'Uri',
+  'Vera',
+  'Wes',
+  'Ximena',
+  'Yusuf',
+  'Zoe',
+];
+export const LAST_NAMES = [
+  'Smith',
+  'Garcia',
+  'Nguyen',
+  'Okafor',
+  'Patel',
+  'Kim',
+  'Rossi',
+  'Muller',
+  'Cohen',
+  'Silva',
+  'Haddad',
+  'Novak',
+  'Brown',
+  'Lopez',
+  'Tanaka',
+  'Walsh',
+  'Ivanova',
+  'Mensah',
+  'Larsen',
+  'Dubois',
+];
 /** 30 US area codes x the fictional 555-0100..0199 range = 3,000 distinct demo phone numbers. */
-export const AREA_CODES = [201, 202, 203, 205, 206, 207, 208, 209, 210, 212, 213, 214, 215, 216, 217, 218, 219, 224, 225, 228, 229, 231, 234, 239, 240, 248, 251, 252, 253, 254];
+export const AREA_CODES = [
+  201, 202, 203, 205, 206, 207, 208, 209, 210, 212, 213, 214, 215, 216, 217, 218, 219, 224, 225, 228, 229, 231, 234, 239, 240, 248, 251, 252, 253, 254,
+];
 export const SOURCES = ['referral', 'campaign', 'import', 'web_chat', 'inbound_call', 'manual'];
 export const PRESCREEN_NOTES = [
   'Confirmed diagnosis with primary care; records requested.',
@@ -150,22 +203,149 @@ export interface DemoCity {
   raceWeights: [number, number, number, number, number, number];
 }
 
-export const DEMO_RACES = ['White', 'Black or African American', 'Asian', 'American Indian or Alaska Native', 'Native Hawaiian or Other Pacific Islander', 'More than one race'] as const;
+export const DEMO_RACES = [
+  'White',
+  'Black or African American',
+  'Asian',
+  'American Indian or Alaska Native',
+  'Native Hawaiian or Other Pacific Islander',
+  'More than one race',
+] as const;
 export const DEMO_ETHNICITIES = ['Hispanic or Latino', 'Not Hispanic or Latino'] as const;
 
 export const DEMO_CITIES = {
-  springfield: { city: 'Springfield', region: 'IL', timeZone: 'America/Chicago', latitude: 39.7817, longitude: -89.6501, zipPrefix: '627', street: '100 Main Street', hispanicShare: 0.04, raceWeights: [72, 20, 3, 0.5, 0.1, 4.4] },
-  chicago: { city: 'Chicago', region: 'IL', timeZone: 'America/Chicago', latitude: 41.8781, longitude: -87.6298, zipPrefix: '606', street: '2200 W Harrison Street', hispanicShare: 0.29, raceWeights: [45, 29, 7, 0.5, 0.1, 18.4] },
-  houston: { city: 'Houston', region: 'TX', timeZone: 'America/Chicago', latitude: 29.7604, longitude: -95.3698, zipPrefix: '770', street: '6565 Fannin Street', hispanicShare: 0.44, raceWeights: [51, 22, 7, 0.7, 0.1, 19.2] },
-  atlanta: { city: 'Atlanta', region: 'GA', timeZone: 'America/New_York', latitude: 33.749, longitude: -84.388, zipPrefix: '303', street: '80 Jesse Hill Jr Drive SE', hispanicShare: 0.06, raceWeights: [39, 48, 5, 0.3, 0.1, 7.6] },
-  phoenix: { city: 'Phoenix', region: 'AZ', timeZone: 'America/Phoenix', latitude: 33.4484, longitude: -112.074, zipPrefix: '850', street: '1111 E McDowell Road', hispanicShare: 0.42, raceWeights: [66, 8, 4, 2.5, 0.2, 19.3] },
-  seattle: { city: 'Seattle', region: 'WA', timeZone: 'America/Los_Angeles', latitude: 47.6062, longitude: -122.3321, zipPrefix: '981', street: '325 9th Avenue', hispanicShare: 0.07, raceWeights: [64, 7, 17, 0.6, 0.3, 11.1] },
-  san_antonio: { city: 'San Antonio', region: 'TX', timeZone: 'America/Chicago', latitude: 29.4241, longitude: -98.4936, zipPrefix: '782', street: '4502 Medical Drive', hispanicShare: 0.64, raceWeights: [66, 7, 3, 1, 0.1, 22.9] },
-  miami: { city: 'Miami', region: 'FL', timeZone: 'America/New_York', latitude: 25.7617, longitude: -80.1918, zipPrefix: '331', street: '1611 NW 12th Avenue', hispanicShare: 0.7, raceWeights: [70, 14, 1.5, 0.2, 0.1, 14.2] },
-  philadelphia: { city: 'Philadelphia', region: 'PA', timeZone: 'America/New_York', latitude: 39.9526, longitude: -75.1652, zipPrefix: '191', street: '3400 Spruce Street', hispanicShare: 0.15, raceWeights: [38, 40, 8, 0.4, 0.1, 13.5] },
-  denver: { city: 'Denver', region: 'CO', timeZone: 'America/Denver', latitude: 39.7392, longitude: -104.9903, zipPrefix: '802', street: '777 Bannock Street', hispanicShare: 0.28, raceWeights: [72, 9, 4, 1.3, 0.2, 13.5] },
-  boston: { city: 'Boston', region: 'MA', timeZone: 'America/New_York', latitude: 42.3601, longitude: -71.0589, zipPrefix: '021', street: '55 Fruit Street', hispanicShare: 0.19, raceWeights: [50, 23, 10, 0.3, 0.1, 16.6] },
-  los_angeles: { city: 'Los Angeles', region: 'CA', timeZone: 'America/Los_Angeles', latitude: 34.0522, longitude: -118.2437, zipPrefix: '900', street: '1200 N State Street', hispanicShare: 0.47, raceWeights: [48, 9, 12, 0.7, 0.2, 30.1] },
+  springfield: {
+    city: 'Springfield',
+    region: 'IL',
+    timeZone: 'America/Chicago',
+    latitude: 39.7817,
+    longitude: -89.6501,
+    zipPrefix: '627',
+    street: '100 Main Street',
+    hispanicShare: 0.04,
+    raceWeights: [72, 20, 3, 0.5, 0.1, 4.4],
+  },
+  chicago: {
+    city: 'Chicago',
+    region: 'IL',
+    timeZone: 'America/Chicago',
+    latitude: 41.8781,
+    longitude: -87.6298,
+    zipPrefix: '606',
+    street: '2200 W Harrison Street',
+    hispanicShare: 0.29,
+    raceWeights: [45, 29, 7, 0.5, 0.1, 18.4],
+  },
+  houston: {
+    city: 'Houston',
+    region: 'TX',
+    timeZone: 'America/Chicago',
+    latitude: 29.7604,
+    longitude: -95.3698,
+    zipPrefix: '770',
+    street: '6565 Fannin Street',
+    hispanicShare: 0.44,
+    raceWeights: [51, 22, 7, 0.7, 0.1, 19.2],
+  },
+  atlanta: {
+    city: 'Atlanta',
+    region: 'GA',
+    timeZone: 'America/New_York',
+    latitude: 33.749,
+    longitude: -84.388,
+    zipPrefix: '303',
+    street: '80 Jesse Hill Jr Drive SE',
+    hispanicShare: 0.06,
+    raceWeights: [39, 48, 5, 0.3, 0.1, 7.6],
+  },
+  phoenix: {
+    city: 'Phoenix',
+    region: 'AZ',
+    timeZone: 'America/Phoenix',
+    latitude: 33.4484,
+    longitude: -112.074,
+    zipPrefix: '850',
+    street: '1111 E McDowell Road',
+    hispanicShare: 0.42,
+    raceWeights: [66, 8, 4, 2.5, 0.2, 19.3],
+  },
+  seattle: {
+    city: 'Seattle',
+    region: 'WA',
+    timeZone: 'America/Los_Angeles',
+    latitude: 47.6062,
+    longitude: -122.3321,
+    zipPrefix: '981',
+    street: '325 9th Avenue',
+    hispanicShare: 0.07,
+    raceWeights: [64, 7, 17, 0.6, 0.3, 11.1],
+  },
+  san_antonio: {
+    city: 'San Antonio',
+    region: 'TX',
+    timeZone: 'America/Chicago',
+    latitude: 29.4241,
+    longitude: -98.4936,
+    zipPrefix: '782',
+    street: '4502 Medical Drive',
+    hispanicShare: 0.64,
+    raceWeights: [66, 7, 3, 1, 0.1, 22.9],
+  },
+  miami: {
+    city: 'Miami',
+    region: 'FL',
+    timeZone: 'America/New_York',
+    latitude: 25.7617,
+    longitude: -80.1918,
+    zipPrefix: '331',
+    street: '1611 NW 12th Avenue',
+    hispanicShare: 0.7,
+    raceWeights: [70, 14, 1.5, 0.2, 0.1, 14.2],
+  },
+  philadelphia: {
+    city: 'Philadelphia',
+    region: 'PA',
+    timeZone: 'America/New_York',
+    latitude: 39.9526,
+    longitude: -75.1652,
+    zipPrefix: '191',
+    street: '3400 Spruce Street',
+    hispanicShare: 0.15,
+    raceWeights: [38, 40, 8, 0.4, 0.1, 13.5],
+  },
+  denver: {
+    city: 'Denver',
+    region: 'CO',
+    timeZone: 'America/Denver',
+    latitude: 39.7392,
+    longitude: -104.9903,
+    zipPrefix: '802',
+    street: '777 Bannock Street',
+    hispanicShare: 0.28,
+    raceWeights: [72, 9, 4, 1.3, 0.2, 13.5],
+  },
+  boston: {
+    city: 'Boston',
+    region: 'MA',
+    timeZone: 'America/New_York',
+    latitude: 42.3601,
+    longitude: -71.0589,
+    zipPrefix: '021',
+    street: '55 Fruit Street',
+    hispanicShare: 0.19,
+    raceWeights: [50, 23, 10, 0.3, 0.1, 16.6],
+  },
+  los_angeles: {
+    city: 'Los Angeles',
+    region: 'CA',
+    timeZone: 'America/Los_Angeles',
+    latitude: 34.0522,
+    longitude: -118.2437,
+    zipPrefix: '900',
+    street: '1200 N State Street',
+    hispanicShare: 0.47,
+    raceWeights: [48, 9, 12, 0.7, 0.2, 30.1],
+  },
 } satisfies Record<string, DemoCity>;
 export type DemoCityKey = keyof typeof DEMO_CITIES;
 
@@ -185,5 +365,35 @@ export const PARTNER_SITE_NAMES: Record<DemoCityKey, string> = {
   los_angeles: 'Pacific Coast Trials',
 };
 
-export const FIRST_NAMES_HISPANIC = ['Alejandro', 'Beatriz', 'Carlos', 'Daniela', 'Eduardo', 'Fernanda', 'Gabriel', 'Isabel', 'Javier', 'Lucia', 'Mateo', 'Mariana', 'Rafael', 'Sofia', 'Valentina', 'Diego'];
-export const LAST_NAMES_HISPANIC = ['Garcia', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Perez', 'Sanchez', 'Ramirez', 'Torres', 'Flores', 'Rivera'];
+export const FIRST_NAMES_HISPANIC = [
+  'Alejandro',
+  'Beatriz',
+  'Carlos',
+  'Daniela',
+  'Eduardo',
+  'Fernanda',
+  'Gabriel',
+  'Isabel',
+  'Javier',
+  'Lucia',
+  'Mateo',
+  'Mariana',
+  'Rafael',
+  'Sofia',
+  'Valentina',
+  'Diego',
+];
+export const LAST_NAMES_HISPANIC = [
+  'Garcia',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Perez',
+  'Sanchez',
+  'Ramirez',
+  'Torres',
+  'Flores',
+  'Rivera',
+];

@@ -168,7 +168,16 @@ const PATHS: Record<CandidateStatus, CandidateStatus[]> = {
 };
 /** Rough funnel shape of the statuses candidates head for (recent ones stop earlier: there was no time yet). */
 const WEIGHTS: Record<CandidateStatus, number> = {
-  new: 14, contacted: 16, prescreening: 9, prescreen_passed: 9, prescreen_failed: 11, visit_scheduled: 6, enrolled: 6, not_interested: 9, unreachable: 10, do_not_contact: 3,
+  new: 14,
+  contacted: 16,
+  prescreening: 9,
+  prescreen_passed: 9,
+  prescreen_failed: 11,
+  visit_scheduled: 6,
+  enrolled: 6,
+  not_interested: 9,
+  unreachable: 10,
+  do_not_contact: 3,
 };
 /** Days from the previous step to each step (min, max). */
 const STEP_DAYS: Record<CandidateStatus, [number, number]> = {
@@ -185,7 +194,13 @@ const STEP_DAYS: Record<CandidateStatus, [number, number]> = {
 };
 
 /** Standard-time UTC offsets of the demo cities' zones (visits are booked in local working hours). */
-const ZONE_OFFSET: Record<string, number> = { 'America/New_York': -5, 'America/Chicago': -6, 'America/Denver': -7, 'America/Phoenix': -7, 'America/Los_Angeles': -8 };
+const ZONE_OFFSET: Record<string, number> = {
+  'America/New_York': -5,
+  'America/Chicago': -6,
+  'America/Denver': -7,
+  'America/Phoenix': -7,
+  'America/Los_Angeles': -8,
+};
 
 const SMS_SEGMENT_USD = 0.0079;
 const CALL_MINUTE_USD = 0.12;
@@ -252,12 +267,15 @@ function answerBank(dice: Dice, blocks: StudyBlock[], criteria: Array<{ id: stri
           const link = question.criterionLinks.find((item) => item.when.op === 'is_yes' || item.when.op === 'is_no');
           const yesSays = link ? (link.when.op === 'is_yes' ? link.then : link.otherwise) : undefined;
           const kind = link ? kinds.get(link.criterionId) : undefined;
-          const eligibleIfYes = yesSays === 'review' || yesSays === undefined ? dice.chance(0.5) : kind === 'exclusion' ? yesSays === 'not_met' : yesSays === 'met';
+          const eligibleIfYes =
+            yesSays === 'review' || yesSays === undefined ? dice.chance(0.5) : kind === 'exclusion' ? yesSays === 'not_met' : yesSays === 'met';
           value = dice.chance(0.8) ? eligibleIfYes : !eligibleIfYes;
           break;
         }
         case 'number': {
-          const thresholds = predicates.flatMap((p) => ('value' in p && typeof p.value === 'number' ? [p.value, ...('upper' in p && typeof p.upper === 'number' ? [p.upper] : [])] : []));
+          const thresholds = predicates.flatMap((p) =>
+            'value' in p && typeof p.value === 'number' ? [p.value, ...('upper' in p && typeof p.upper === 'number' ? [p.upper] : [])] : [],
+          );
           const base = thresholds.length ? dice.pick(thresholds) : 10;
           value = Math.round(base * dice.between(0.75, 1.25) * 10) / 10;
           break;
@@ -287,7 +305,9 @@ function answerBank(dice: Dice, blocks: StudyBlock[], criteria: Array<{ id: stri
   }
   if (!bank.has('INCONCLUSIVE')) {
     const outcome = evaluatePrescreen({ blocks, criteria, answers: [], today });
-    bank.set(outcome.recommendation === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : outcome.recommendation, [{ answers: outcome.answers, evaluations: outcome.evaluations, reasons: outcome.reasons }]);
+    bank.set(outcome.recommendation === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : outcome.recommendation, [
+      { answers: outcome.answers, evaluations: outcome.evaluations, reasons: outcome.reasons },
+    ]);
   }
   return bank;
 }
@@ -301,8 +321,22 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
   const today = new Date(end).toISOString().slice(0, 10);
   const org = organizationId;
   const data: DemoData = {
-    trials: [], criteria: [], forms: [], formVersions: [], voiceAgents: [], chatAgents: [], candidates: [], links: [], contactEvents: [],
-    results: [], bookings: [], calls: [], sms: [], conversations: [], chatMessages: [], activity: [],
+    trials: [],
+    criteria: [],
+    forms: [],
+    formVersions: [],
+    voiceAgents: [],
+    chatAgents: [],
+    candidates: [],
+    links: [],
+    contactEvents: [],
+    results: [],
+    bookings: [],
+    calls: [],
+    sms: [],
+    conversations: [],
+    chatMessages: [],
+    activity: [],
   };
   const activity = (entry: Omit<ActivityEntry, 'organizationId'> & { occurredAt: Date }) => data.activity.push({ organizationId: org, ...entry });
 
@@ -351,7 +385,8 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
       createdAt: new Date(createdAt),
       updatedAt: new Date(fields.status === 'paused' ? pausedAt : recruitingFrom),
     });
-    for (const change of history.slice(1)) activity({ kind: 'trial_status_changed', source: 'manual', trialId: id, label: change.to, occurredAt: new Date(change.at) });
+    for (const change of history.slice(1))
+      activity({ kind: 'trial_status_changed', source: 'manual', trialId: id, label: change.to, occurredAt: new Date(change.at) });
 
     const criterionRows = criteria.map((criterion, position) => ({
       id: dice.uuid(),
@@ -372,7 +407,17 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
     const formId = dice.uuid();
     const formVersionId = dice.uuid();
     const publishedAt = new Date(createdAt + DAY);
-    data.forms.push({ id: formId, organizationId: org, trialId: id, name: `${fields.publicTitle} prescreen`, status: 'published', currentVersion: 1, publishedAt, createdAt: publishedAt, updatedAt: publishedAt });
+    data.forms.push({
+      id: formId,
+      organizationId: org,
+      trialId: id,
+      name: `${fields.publicTitle} prescreen`,
+      status: 'published',
+      currentVersion: 1,
+      publishedAt,
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+    });
     data.formVersions.push({ id: formVersionId, organizationId: org, formId, version: 1, blocks, createdAt: publishedAt });
 
     const voiceAgentId = dice.uuid();
@@ -388,7 +433,10 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
         en: `Hi, this is Ava calling from ${DEMO_ORGANIZATION_NAME} about the ${fields.publicTitle.toLowerCase()} study you asked about. Do you have a few minutes?`,
         es: `Hola, le llama Ava de ${DEMO_ORGANIZATION_NAME} sobre el estudio por el que preguntó. ¿Tiene unos minutos?`,
       },
-      voicemailMessage: { en: `Hi, this is Ava from ${DEMO_ORGANIZATION_NAME}. Please call us back about the study when you can.`, es: `Hola, soy Ava de ${DEMO_ORGANIZATION_NAME}. Por favor, devuélvanos la llamada sobre el estudio.` },
+      voicemailMessage: {
+        en: `Hi, this is Ava from ${DEMO_ORGANIZATION_NAME}. Please call us back about the study when you can.`,
+        es: `Hola, soy Ava de ${DEMO_ORGANIZATION_NAME}. Por favor, devuélvanos la llamada sobre el estudio.`,
+      },
       // Calls go through the organization's one active prescreen agent: the first trial's is the demo's.
       active: index === 0,
       createdAt: publishedAt,
@@ -402,8 +450,14 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
       type: 'PRESCREEN',
       trialId: id,
       prescreenFormId: formId,
-      greeting: { en: `Hello! I can tell you about the ${fields.publicTitle.toLowerCase()} study and check whether it may suit you. It takes about 5 minutes.`, es: 'Hola. Puedo contarle sobre el estudio y ver si podría ser adecuado para usted. Toma unos 5 minutos.' },
-      closingMessage: { en: 'Thank you! A coordinator will review your answers and contact you.', es: 'Gracias. Un coordinador revisará sus respuestas y se pondrá en contacto con usted.' },
+      greeting: {
+        en: `Hello! I can tell you about the ${fields.publicTitle.toLowerCase()} study and check whether it may suit you. It takes about 5 minutes.`,
+        es: 'Hola. Puedo contarle sobre el estudio y ver si podría ser adecuado para usted. Toma unos 5 minutos.',
+      },
+      closingMessage: {
+        en: 'Thank you! A coordinator will review your answers and contact you.',
+        es: 'Gracias. Un coordinador revisará sus respuestas y se pondrá en contacto con usted.',
+      },
       languages: ['en', 'es'],
       requirePhoneVerification: false,
       nextStep: 'callback',
@@ -411,7 +465,12 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
       createdAt: publishedAt,
       updatedAt: publishedAt,
     });
-    const answers = answerBank(dice, blocks, criterionRows.map((row) => ({ id: row.id, kind: row.kind, text: row.text })), today);
+    const answers = answerBank(
+      dice,
+      blocks,
+      criterionRows.map((row) => ({ id: row.id, kind: row.kind, text: row.text })),
+      today,
+    );
     return { id, index, status: fields.status, recruitingFrom, recruitingUntil, sites, formId, formVersionId, voiceAgentId, chatAgentId, blocks, answers };
   });
 
@@ -435,7 +494,10 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
   for (let i = 0; i < candidateCount; i++) {
     const trialBuild = i < CANDIDATE_STATUSES.length ? trials[0] : dice.weighted(trials, trialWeights);
     const started = trialBuild.sites.filter((site) => site.started);
-    const site = dice.weighted(started, started.map((item) => item.weight));
+    const site = dice.weighted(
+      started,
+      started.map((item) => item.weight),
+    );
     const city = DEMO_CITIES[site.key];
     const earliest = Math.max(site.startsAt, start);
     const latest = trialBuild.recruitingUntil - HOUR;
@@ -515,9 +577,26 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
       updatedAt: lastAt,
     });
     data.links.push({ candidateId: id, trialId: trialBuild.id, organizationId: org, linkedAt: createdAt });
-    data.contactEvents.push({ organizationId: org, candidateId: id, kind: 'created', summary: 'Added (demo data)', details: { source: 'seed' }, actorLabel: 'System', occurredAt: createdAt });
+    data.contactEvents.push({
+      organizationId: org,
+      candidateId: id,
+      kind: 'created',
+      summary: 'Added (demo data)',
+      details: { source: 'seed' },
+      actorLabel: 'System',
+      occurredAt: createdAt,
+    });
     activity({ kind: 'candidate_created', source: candidateActivitySource(source), trialId: trialBuild.id, candidateId: id, occurredAt: createdAt });
-    if (notes.length) data.contactEvents.push({ organizationId: org, candidateId: id, kind: 'note', summary: 'Prescreen note added', details: { noteIndex: 0 }, actorLabel: COORDINATOR, occurredAt: new Date(notes[0].createdAt) });
+    if (notes.length)
+      data.contactEvents.push({
+        organizationId: org,
+        candidateId: id,
+        kind: 'note',
+        summary: 'Prescreen note added',
+        details: { noteIndex: 0 },
+        actorLabel: COORDINATOR,
+        occurredAt: new Date(notes[0].createdAt),
+      });
 
     const base = { organizationId: org, candidateId: id };
     const firstContact = steps[0]?.at ?? createdMs;
@@ -529,17 +608,75 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
     const sendSms = (at: number, body: string, templateKey: string, purpose: 'transactional' | 'marketing') => {
       const smsId = dice.uuid();
       const segments = Math.ceil(body.length / 153) || 1;
-      data.sms.push({ id: smsId, ...base, direction: 'outbound', toPhone: phone ?? '+12175550199', fromPhone: ourPhone, body, status: 'delivered', purpose, provider: 'simulator', templateKey, createdAt: new Date(at), updatedAt: new Date(at + MINUTE) });
-      data.contactEvents.push({ ...base, kind: 'sms', summary: 'SMS sent', details: { direction: 'outbound', templateKey }, referenceId: smsId, actorLabel: 'System', occurredAt: new Date(at) });
+      data.sms.push({
+        id: smsId,
+        ...base,
+        direction: 'outbound',
+        toPhone: phone ?? '+12175550199',
+        fromPhone: ourPhone,
+        body,
+        status: 'delivered',
+        purpose,
+        provider: 'simulator',
+        templateKey,
+        createdAt: new Date(at),
+        updatedAt: new Date(at + MINUTE),
+      });
+      data.contactEvents.push({
+        ...base,
+        kind: 'sms',
+        summary: 'SMS sent',
+        details: { direction: 'outbound', templateKey },
+        referenceId: smsId,
+        actorLabel: 'System',
+        occurredAt: new Date(at),
+      });
       activity({ kind: 'sms_sent', source: 'sms', trialId: trialBuild.id, candidateId: id, label: purpose, referenceId: smsId, occurredAt: new Date(at) });
-      activity({ kind: 'sms_delivered', source: 'sms', trialId: trialBuild.id, candidateId: id, label: purpose, referenceId: smsId, occurredAt: new Date(at + MINUTE) });
-      activity({ kind: 'spend', source: 'sms', trialId: trialBuild.id, candidateId: id, label: 'sms_segments', value: Math.round(segments * SMS_SEGMENT_USD * 10_000) / 10_000, referenceId: smsId, occurredAt: new Date(at) });
+      activity({
+        kind: 'sms_delivered',
+        source: 'sms',
+        trialId: trialBuild.id,
+        candidateId: id,
+        label: purpose,
+        referenceId: smsId,
+        occurredAt: new Date(at + MINUTE),
+      });
+      activity({
+        kind: 'spend',
+        source: 'sms',
+        trialId: trialBuild.id,
+        candidateId: id,
+        label: 'sms_segments',
+        value: Math.round(segments * SMS_SEGMENT_USD * 10_000) / 10_000,
+        referenceId: smsId,
+        occurredAt: new Date(at),
+      });
       return smsId;
     };
     const receiveSms = (at: number, body: string) => {
       const smsId = dice.uuid();
-      data.sms.push({ id: smsId, ...base, direction: 'inbound', toPhone: ourPhone, fromPhone: phone ?? '+12175550199', body, status: 'received', purpose: 'reply', provider: 'simulator', createdAt: new Date(at), updatedAt: new Date(at) });
-      data.contactEvents.push({ ...base, kind: 'sms', summary: 'SMS received', details: { direction: 'inbound' }, referenceId: smsId, actorLabel: 'Candidate', occurredAt: new Date(at) });
+      data.sms.push({
+        id: smsId,
+        ...base,
+        direction: 'inbound',
+        toPhone: ourPhone,
+        fromPhone: phone ?? '+12175550199',
+        body,
+        status: 'received',
+        purpose: 'reply',
+        provider: 'simulator',
+        createdAt: new Date(at),
+        updatedAt: new Date(at),
+      });
+      data.contactEvents.push({
+        ...base,
+        kind: 'sms',
+        summary: 'SMS received',
+        details: { direction: 'inbound' },
+        referenceId: smsId,
+        actorLabel: 'Candidate',
+        occurredAt: new Date(at),
+      });
       activity({ kind: 'sms_replied', source: 'sms', trialId: trialBuild.id, candidateId: id, referenceId: smsId, occurredAt: new Date(at) });
     };
     const placeCall = (at: number, outcome: string, seconds: number, extra: Partial<Insert<typeof call>> = {}) => {
@@ -567,7 +704,15 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
         updatedAt: new Date(at + seconds * 1000),
         ...extra,
       });
-      data.contactEvents.push({ ...base, kind: 'call', summary: `Call ended: ${outcome}`, details: { outcome, durationSeconds: seconds }, referenceId: callId, actorLabel: 'Voice agent', occurredAt: new Date(at + seconds * 1000) });
+      data.contactEvents.push({
+        ...base,
+        kind: 'call',
+        summary: `Call ended: ${outcome}`,
+        details: { outcome, durationSeconds: seconds },
+        referenceId: callId,
+        actorLabel: 'Voice agent',
+        occurredAt: new Date(at + seconds * 1000),
+      });
       const common = { source: 'call' as const, trialId: trialBuild.id, candidateId: id, agentId: trialBuild.voiceAgentId, referenceId: callId };
       activity({ ...common, kind: 'call_placed', occurredAt: new Date(at) });
       if (answered) activity({ ...common, kind: 'call_answered', occurredAt: new Date(at + 8000) });
@@ -576,7 +721,14 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
       return callId;
     };
     const changeStatus = (from: CandidateStatus, to: CandidateStatus, at: number, source: 'sms' | 'call' | 'chat' | 'manual') => {
-      data.contactEvents.push({ ...base, kind: 'status_change', summary: `Status: ${from} -> ${to}`, details: { from, to }, actorLabel: source === 'manual' ? COORDINATOR : 'System', occurredAt: new Date(at) });
+      data.contactEvents.push({
+        ...base,
+        kind: 'status_change',
+        summary: `Status: ${from} -> ${to}`,
+        details: { from, to },
+        actorLabel: source === 'manual' ? COORDINATOR : 'System',
+        occurredAt: new Date(at),
+      });
       activity({ kind: 'status_changed', source, trialId: trialBuild.id, candidateId: id, label: to, occurredAt: new Date(at) });
     };
 
@@ -588,8 +740,16 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
       switch (step.status) {
         case 'contacted': {
           if (contactChannel === 'sms') {
-            sendSms(at, language === 'es' ? `Hola ${firstName}, ${DEMO_ORGANIZATION_NAME} tiene un estudio que podría interesarle. Responda SI para saber más o STOP para no recibir mensajes.` : `Hi ${firstName}, ${DEMO_ORGANIZATION_NAME} has a study that may interest you. Reply YES to learn more or STOP to opt out.`, 'demo_outreach', 'marketing');
-            if (target !== 'do_not_contact' && target !== 'not_interested' && dice.chance(0.55)) receiveSms(at + dice.int(5, 600) * MINUTE, language === 'es' ? 'Sí, me interesa' : 'Yes, tell me more');
+            sendSms(
+              at,
+              language === 'es'
+                ? `Hola ${firstName}, ${DEMO_ORGANIZATION_NAME} tiene un estudio que podría interesarle. Responda SI para saber más o STOP para no recibir mensajes.`
+                : `Hi ${firstName}, ${DEMO_ORGANIZATION_NAME} has a study that may interest you. Reply YES to learn more or STOP to opt out.`,
+              'demo_outreach',
+              'marketing',
+            );
+            if (target !== 'do_not_contact' && target !== 'not_interested' && dice.chance(0.55))
+              receiveSms(at + dice.int(5, 600) * MINUTE, language === 'es' ? 'Sí, me interesa' : 'Yes, tell me more');
           } else {
             placeCall(at, 'completed', dice.int(60, 180));
           }
@@ -601,10 +761,43 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
           if (status === 'prescreening' && prescreenChannel === 'chat' && dice.chance(0.5)) {
             // Started a chat, not finished yet.
             const conversationId = dice.uuid();
-            data.conversations.push({ id: conversationId, organizationId: org, chatAgentId: trialBuild.chatAgentId, candidateId: id, status: 'ONGOING', language, tokenHash: `demo-${conversationId}`, phone, phoneVerifiedAt: new Date(at), state: {}, createdAt: new Date(at), updatedAt: new Date(at + 3 * MINUTE) });
-            data.chatMessages.push({ organizationId: org, conversationId, role: 'agent', text: 'Hello! I can check whether the study may suit you. Shall we start?', createdAt: new Date(at) });
-            data.chatMessages.push({ organizationId: org, conversationId, role: 'visitor', text: language === 'es' ? 'Sí' : 'Yes', createdAt: new Date(at + MINUTE) });
-            activity({ kind: 'chat_started', source: 'chat', trialId: trialBuild.id, candidateId: id, agentId: trialBuild.chatAgentId, referenceId: conversationId, occurredAt: new Date(at) });
+            data.conversations.push({
+              id: conversationId,
+              organizationId: org,
+              chatAgentId: trialBuild.chatAgentId,
+              candidateId: id,
+              status: 'ONGOING',
+              language,
+              tokenHash: `demo-${conversationId}`,
+              phone,
+              phoneVerifiedAt: new Date(at),
+              state: {},
+              createdAt: new Date(at),
+              updatedAt: new Date(at + 3 * MINUTE),
+            });
+            data.chatMessages.push({
+              organizationId: org,
+              conversationId,
+              role: 'agent',
+              text: 'Hello! I can check whether the study may suit you. Shall we start?',
+              createdAt: new Date(at),
+            });
+            data.chatMessages.push({
+              organizationId: org,
+              conversationId,
+              role: 'visitor',
+              text: language === 'es' ? 'Sí' : 'Yes',
+              createdAt: new Date(at + MINUTE),
+            });
+            activity({
+              kind: 'chat_started',
+              source: 'chat',
+              trialId: trialBuild.id,
+              candidateId: id,
+              agentId: trialBuild.chatAgentId,
+              referenceId: conversationId,
+              occurredAt: new Date(at),
+            });
           }
           break;
         }
@@ -618,9 +811,18 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
           let recommendation: Recommendation;
           if (passed) recommendation = override ? dice.pick(['FAIL', 'INCONCLUSIVE'] as const) : dice.chance(0.75) ? 'PASS' : 'POTENTIAL';
           else recommendation = override ? 'POTENTIAL' : dice.chance(0.85) ? 'FAIL' : 'INCONCLUSIVE';
-          const bank = trialBuild.answers.get(recommendation) ?? trialBuild.answers.get(passed ? 'POTENTIAL' : 'FAIL') ?? trialBuild.answers.get('INCONCLUSIVE')!;
+          const bank =
+            trialBuild.answers.get(recommendation) ?? trialBuild.answers.get(passed ? 'POTENTIAL' : 'FAIL') ?? trialBuild.answers.get('INCONCLUSIVE')!;
           const sample = dice.pick(bank);
-          const aiRecommendation = trialBuild.answers.has(recommendation) ? recommendation : (passed ? (trialBuild.answers.has('POTENTIAL') ? 'POTENTIAL' : 'INCONCLUSIVE') : trialBuild.answers.has('FAIL') ? 'FAIL' : 'INCONCLUSIVE');
+          const aiRecommendation = trialBuild.answers.has(recommendation)
+            ? recommendation
+            : passed
+              ? trialBuild.answers.has('POTENTIAL')
+                ? 'POTENTIAL'
+                : 'INCONCLUSIVE'
+              : trialBuild.answers.has('FAIL')
+                ? 'FAIL'
+                : 'INCONCLUSIVE';
           resultId = dice.uuid();
           resultAt = at;
           const sourceAgent = prescreenChannel === 'call' ? trialBuild.voiceAgentId : trialBuild.chatAgentId;
@@ -630,43 +832,119 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
             sourceId = placeCall(at - seconds * 1000, 'completed', seconds, {
               prescreenResultId: resultId,
               transcript: [
-                { role: 'assistant', text: language === 'es' ? 'Hola, le llama Ava sobre el estudio. ¿Tiene unos minutos?' : 'Hi, this is Ava calling about the study. Do you have a few minutes?' },
+                {
+                  role: 'assistant',
+                  text:
+                    language === 'es'
+                      ? 'Hola, le llama Ava sobre el estudio. ¿Tiene unos minutos?'
+                      : 'Hi, this is Ava calling about the study. Do you have a few minutes?',
+                },
                 { role: 'user', text: language === 'es' ? 'Sí, claro.' : 'Sure, go ahead.' },
                 { role: 'assistant', text: language === 'es' ? 'Gracias. Le haré unas preguntas breves.' : 'Thank you. I will ask a few short questions.' },
-                { role: 'assistant', text: language === 'es' ? 'Eso es todo. Un coordinador revisará sus respuestas.' : 'That is all. A coordinator will review your answers.' },
+                {
+                  role: 'assistant',
+                  text: language === 'es' ? 'Eso es todo. Un coordinador revisará sus respuestas.' : 'That is all. A coordinator will review your answers.',
+                },
               ],
               // What the agent recorded, as the calls feature reads it ({ questionId: value }).
-              structuredData: { answers: Object.fromEntries((sample.answers as Array<{ questionId: string; value: unknown }>).map((answer) => [answer.questionId, answer.value])) },
+              structuredData: {
+                answers: Object.fromEntries(
+                  (sample.answers as Array<{ questionId: string; value: unknown }>).map((answer) => [answer.questionId, answer.value]),
+                ),
+              },
             });
             if (dice.chance(0.35)) rate('call', at + 2 * MINUTE, trialBuild.voiceAgentId, sourceId);
           } else {
             const conversationId = dice.uuid();
             const begun = at - dice.int(4, 15) * MINUTE;
             sourceId = conversationId;
-            data.conversations.push({ id: conversationId, organizationId: org, chatAgentId: trialBuild.chatAgentId, candidateId: id, status: 'COMPLETED', language, tokenHash: `demo-${conversationId}`, phone, phoneVerifiedAt: new Date(begun), state: {}, prescreenResultId: resultId, completedAt: new Date(at), createdAt: new Date(begun), updatedAt: new Date(at) });
+            data.conversations.push({
+              id: conversationId,
+              organizationId: org,
+              chatAgentId: trialBuild.chatAgentId,
+              candidateId: id,
+              status: 'COMPLETED',
+              language,
+              tokenHash: `demo-${conversationId}`,
+              phone,
+              phoneVerifiedAt: new Date(begun),
+              state: {},
+              prescreenResultId: resultId,
+              completedAt: new Date(at),
+              createdAt: new Date(begun),
+              updatedAt: new Date(at),
+            });
             data.chatMessages.push(
-              { organizationId: org, conversationId, role: 'agent', text: language === 'es' ? 'Hola. ¿Empezamos con unas preguntas breves?' : 'Hello! Shall we start with a few short questions?', createdAt: new Date(begun) },
+              {
+                organizationId: org,
+                conversationId,
+                role: 'agent',
+                text: language === 'es' ? 'Hola. ¿Empezamos con unas preguntas breves?' : 'Hello! Shall we start with a few short questions?',
+                createdAt: new Date(begun),
+              },
               { organizationId: org, conversationId, role: 'visitor', text: language === 'es' ? 'Sí' : 'Yes', createdAt: new Date(begun + MINUTE) },
-              { organizationId: org, conversationId, role: 'agent', text: language === 'es' ? 'Gracias. Un coordinador revisará sus respuestas.' : 'Thank you! A coordinator will review your answers and contact you.', createdAt: new Date(at) },
+              {
+                organizationId: org,
+                conversationId,
+                role: 'agent',
+                text:
+                  language === 'es' ? 'Gracias. Un coordinador revisará sus respuestas.' : 'Thank you! A coordinator will review your answers and contact you.',
+                createdAt: new Date(at),
+              },
             );
-            activity({ kind: 'chat_started', source: 'chat', trialId: trialBuild.id, candidateId: id, agentId: trialBuild.chatAgentId, referenceId: conversationId, occurredAt: new Date(begun) });
-            activity({ kind: 'chat_completed', source: 'chat', trialId: trialBuild.id, candidateId: id, agentId: trialBuild.chatAgentId, referenceId: conversationId, occurredAt: new Date(at) });
-            activity({ kind: 'spend', source: 'chat', trialId: trialBuild.id, candidateId: id, label: 'llm_tokens', value: Math.round(dice.between(0.004, 0.03) * 10_000) / 10_000, agentId: trialBuild.chatAgentId, referenceId: conversationId, occurredAt: new Date(at) });
-            data.contactEvents.push({ ...base, kind: 'chat', summary: 'Chat completed', details: { conversationId }, referenceId: conversationId, actorLabel: 'Chat agent', occurredAt: new Date(at) });
+            activity({
+              kind: 'chat_started',
+              source: 'chat',
+              trialId: trialBuild.id,
+              candidateId: id,
+              agentId: trialBuild.chatAgentId,
+              referenceId: conversationId,
+              occurredAt: new Date(begun),
+            });
+            activity({
+              kind: 'chat_completed',
+              source: 'chat',
+              trialId: trialBuild.id,
+              candidateId: id,
+              agentId: trialBuild.chatAgentId,
+              referenceId: conversationId,
+              occurredAt: new Date(at),
+            });
+            activity({
+              kind: 'spend',
+              source: 'chat',
+              trialId: trialBuild.id,
+              candidateId: id,
+              label: 'llm_tokens',
+              value: Math.round(dice.between(0.004, 0.03) * 10_000) / 10_000,
+              agentId: trialBuild.chatAgentId,
+              referenceId: conversationId,
+              occurredAt: new Date(at),
+            });
+            data.contactEvents.push({
+              ...base,
+              kind: 'chat',
+              summary: 'Chat completed',
+              details: { conversationId },
+              referenceId: conversationId,
+              actorLabel: 'Chat agent',
+              occurredAt: new Date(at),
+            });
             if (dice.chance(0.4)) rate('chat', at + MINUTE, trialBuild.chatAgentId, conversationId);
           }
           const decidedAt = at + dice.int(2, 30) * HOUR;
-          const decision = reviewed && decidedAt < end
-            ? {
-                decision: passed ? 'approve' : 'reject',
-                reason: passed ? (override ? 'Coordinator confirmed eligibility by phone' : null) : 'Does not meet the criteria',
-                overrideRecommendation: override ? (passed ? 'PASS' : 'FAIL') : null,
-                overrideReason: override ? (passed ? 'Coordinator confirmed eligibility by phone' : 'Does not meet the criteria') : null,
-                decidedByUserId: null,
-                decidedByName: COORDINATOR,
-                decidedAt: new Date(decidedAt).toISOString(),
-              }
-            : null;
+          const decision =
+            reviewed && decidedAt < end
+              ? {
+                  decision: passed ? 'approve' : 'reject',
+                  reason: passed ? (override ? 'Coordinator confirmed eligibility by phone' : null) : 'Does not meet the criteria',
+                  overrideRecommendation: override ? (passed ? 'PASS' : 'FAIL') : null,
+                  overrideReason: override ? (passed ? 'Coordinator confirmed eligibility by phone' : 'Does not meet the criteria') : null,
+                  decidedByUserId: null,
+                  decidedByName: COORDINATOR,
+                  decidedAt: new Date(decidedAt).toISOString(),
+                }
+              : null;
           data.results.push({
             id: resultId,
             organizationId: org,
@@ -685,14 +963,49 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
             createdAt: new Date(at),
             updatedAt: new Date(decision ? decidedAt : at),
           });
-          data.contactEvents.push({ ...base, kind: 'prescreen', summary: `Prescreen (${prescreenChannel}): ${aiRecommendation}`, details: { resultId, formId: trialBuild.formId, formVersion: 1, sourceType: prescreenChannel, recommendation: aiRecommendation }, referenceId: resultId, actorLabel: prescreenChannel === 'call' ? 'Voice agent' : 'Chat agent', occurredAt: new Date(at) });
-          activity({ kind: 'prescreen_result', source: prescreenChannel, trialId: trialBuild.id, candidateId: id, label: aiRecommendation, value: Math.round(((at - firstContact) / HOUR) * 10) / 10, agentId: sourceAgent, referenceId: resultId, occurredAt: new Date(at) });
+          data.contactEvents.push({
+            ...base,
+            kind: 'prescreen',
+            summary: `Prescreen (${prescreenChannel}): ${aiRecommendation}`,
+            details: { resultId, formId: trialBuild.formId, formVersion: 1, sourceType: prescreenChannel, recommendation: aiRecommendation },
+            referenceId: resultId,
+            actorLabel: prescreenChannel === 'call' ? 'Voice agent' : 'Chat agent',
+            occurredAt: new Date(at),
+          });
+          activity({
+            kind: 'prescreen_result',
+            source: prescreenChannel,
+            trialId: trialBuild.id,
+            candidateId: id,
+            label: aiRecommendation,
+            value: Math.round(((at - firstContact) / HOUR) * 10) / 10,
+            agentId: sourceAgent,
+            referenceId: resultId,
+            occurredAt: new Date(at),
+          });
           changeStatus(previous, step.status, at + 1000, prescreenChannel);
           if (decision) {
-            data.contactEvents.push({ ...base, kind: 'decision', summary: `Prescreen ${passed ? 'approved' : 'rejected'}${override ? `; recommendation overridden: ${aiRecommendation} -> ${decision.overrideRecommendation}` : ''}`, details: { resultId, decision: decision.decision, aiRecommendation, overrideRecommendation: decision.overrideRecommendation }, referenceId: resultId, actorLabel: COORDINATOR, occurredAt: new Date(decidedAt) });
+            data.contactEvents.push({
+              ...base,
+              kind: 'decision',
+              summary: `Prescreen ${passed ? 'approved' : 'rejected'}${override ? `; recommendation overridden: ${aiRecommendation} -> ${decision.overrideRecommendation}` : ''}`,
+              details: { resultId, decision: decision.decision, aiRecommendation, overrideRecommendation: decision.overrideRecommendation },
+              referenceId: resultId,
+              actorLabel: COORDINATOR,
+              occurredAt: new Date(decidedAt),
+            });
             // As prescreen's decide() records it: agree, override or resolved (an INCONCLUSIVE decided), by the result's channel.
             const agreement = reviewAgreement(aiRecommendation, passed ? 'approve' : 'reject', decision.overrideRecommendation);
-            activity({ kind: 'review_decision', source: prescreenChannel, trialId: trialBuild.id, candidateId: id, label: agreement, value: agreement === 'override' ? 1 : 0, referenceId: resultId, occurredAt: new Date(decidedAt) });
+            activity({
+              kind: 'review_decision',
+              source: prescreenChannel,
+              trialId: trialBuild.id,
+              candidateId: id,
+              label: agreement,
+              value: agreement === 'override' ? 1 : 0,
+              referenceId: resultId,
+              occurredAt: new Date(decidedAt),
+            });
           }
           // A few approved candidates were booked and did not come (they stay prescreen_passed).
           if (passed && !goesFurther && decision && dice.chance(0.2)) {
@@ -702,10 +1015,49 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
             if (bookedAt + 9 * DAY < end) {
               uniqueSlot(trialBuild.id, site.id, visitAt);
               const bookingId = dice.uuid();
-              data.bookings.push({ id: bookingId, organizationId: org, candidateId: id, trialId: trialBuild.id, prescreenResultId: resultId, siteId: site.id, siteName: site.name, siteCity: site.city, siteTimeZone: site.timeZone!, startsAt: new Date(visitAt), durationMinutes: 60, status: 'no_show', confirmationSms: 'sent', createdAt: new Date(bookedAt) });
-              activity({ kind: 'visit_booked', source: 'manual', trialId: trialBuild.id, candidateId: id, label: site.id, referenceId: bookingId, occurredAt: new Date(bookedAt) });
-              activity({ kind: 'visit_no_show', source: 'manual', trialId: trialBuild.id, candidateId: id, label: site.id, referenceId: bookingId, occurredAt: new Date(visitAt + HOUR) });
-              data.contactEvents.push({ ...base, kind: 'booking', summary: 'No-show at the screening visit', details: { bookingId }, referenceId: bookingId, actorLabel: COORDINATOR, occurredAt: new Date(visitAt + HOUR) });
+              data.bookings.push({
+                id: bookingId,
+                organizationId: org,
+                candidateId: id,
+                trialId: trialBuild.id,
+                prescreenResultId: resultId,
+                siteId: site.id,
+                siteName: site.name,
+                siteCity: site.city,
+                siteTimeZone: site.timeZone!,
+                startsAt: new Date(visitAt),
+                durationMinutes: 60,
+                status: 'no_show',
+                confirmationSms: 'sent',
+                createdAt: new Date(bookedAt),
+              });
+              activity({
+                kind: 'visit_booked',
+                source: 'manual',
+                trialId: trialBuild.id,
+                candidateId: id,
+                label: site.id,
+                referenceId: bookingId,
+                occurredAt: new Date(bookedAt),
+              });
+              activity({
+                kind: 'visit_no_show',
+                source: 'manual',
+                trialId: trialBuild.id,
+                candidateId: id,
+                label: site.id,
+                referenceId: bookingId,
+                occurredAt: new Date(visitAt + HOUR),
+              });
+              data.contactEvents.push({
+                ...base,
+                kind: 'booking',
+                summary: 'No-show at the screening visit',
+                details: { bookingId },
+                referenceId: bookingId,
+                actorLabel: COORDINATOR,
+                occurredAt: new Date(visitAt + HOUR),
+              });
             }
           }
           break;
@@ -719,17 +1071,68 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
             : uniqueSlot(trialBuild.id, site.id, visitTime(site, end + dice.int(1, 14) * DAY));
           const bookingId = dice.uuid();
           const attended = Boolean(enrolledStep) && visitAt < end;
-          data.bookings.push({ id: bookingId, organizationId: org, candidateId: id, trialId: trialBuild.id, prescreenResultId: resultId, siteId: site.id, siteName: site.name, siteCity: site.city, siteTimeZone: site.timeZone!, startsAt: new Date(visitAt), durationMinutes: 60, status: attended ? 'completed' : 'scheduled', confirmationSms: 'sent', createdAt: new Date(bookedAt) });
-          data.contactEvents.push({ ...base, kind: 'booking', summary: `Visit booked at ${site.name}`, details: { bookingId, siteId: site.id }, referenceId: bookingId, actorLabel: COORDINATOR, occurredAt: new Date(bookedAt) });
-          activity({ kind: 'visit_booked', source: 'manual', trialId: trialBuild.id, candidateId: id, label: site.id, referenceId: bookingId, occurredAt: new Date(bookedAt) });
+          data.bookings.push({
+            id: bookingId,
+            organizationId: org,
+            candidateId: id,
+            trialId: trialBuild.id,
+            prescreenResultId: resultId,
+            siteId: site.id,
+            siteName: site.name,
+            siteCity: site.city,
+            siteTimeZone: site.timeZone!,
+            startsAt: new Date(visitAt),
+            durationMinutes: 60,
+            status: attended ? 'completed' : 'scheduled',
+            confirmationSms: 'sent',
+            createdAt: new Date(bookedAt),
+          });
+          data.contactEvents.push({
+            ...base,
+            kind: 'booking',
+            summary: `Visit booked at ${site.name}`,
+            details: { bookingId, siteId: site.id },
+            referenceId: bookingId,
+            actorLabel: COORDINATOR,
+            occurredAt: new Date(bookedAt),
+          });
+          activity({
+            kind: 'visit_booked',
+            source: 'manual',
+            trialId: trialBuild.id,
+            candidateId: id,
+            label: site.id,
+            referenceId: bookingId,
+            occurredAt: new Date(bookedAt),
+          });
           changeStatus(previous, 'visit_scheduled', bookedAt + 1000, 'manual');
-          sendSms(bookedAt + 2000, language === 'es' ? `Su visita en ${site.name} está confirmada.` : `Your visit at ${site.name} is confirmed.`, 'booking_confirmation', 'transactional');
+          sendSms(
+            bookedAt + 2000,
+            language === 'es' ? `Su visita en ${site.name} está confirmada.` : `Your visit at ${site.name} is confirmed.`,
+            'booking_confirmation',
+            'transactional',
+          );
           // How easy booking was: the SMS question after the confirmation, answered by some (decision 031).
           if (dice.chance(0.3)) rate('sms', bookedAt + 3 * HOUR, null, bookingId);
           if (attended) {
-            activity({ kind: 'visit_attended', source: 'manual', trialId: trialBuild.id, candidateId: id, label: site.id, referenceId: bookingId, occurredAt: new Date(visitAt + HOUR) });
-            data.contactEvents.push({ ...base, kind: 'booking', summary: 'Visit attended', details: { bookingId }, referenceId: bookingId, actorLabel: COORDINATOR, occurredAt: new Date(visitAt + HOUR) });
-
+            activity({
+              kind: 'visit_attended',
+              source: 'manual',
+              trialId: trialBuild.id,
+              candidateId: id,
+              label: site.id,
+              referenceId: bookingId,
+              occurredAt: new Date(visitAt + HOUR),
+            });
+            data.contactEvents.push({
+              ...base,
+              kind: 'booking',
+              summary: 'Visit attended',
+              details: { bookingId },
+              referenceId: bookingId,
+              actorLabel: COORDINATOR,
+              occurredAt: new Date(visitAt + HOUR),
+            });
           } else if (enrolledStep) {
             status = 'visit_scheduled';
           }
@@ -748,13 +1151,21 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
         }
         case 'unreachable': {
           const attempts = dice.int(1, 3);
-          for (let attempt = 0; attempt < attempts; attempt++) placeCall(at - (attempts - attempt - 1) * DAY, dice.pick(['no_answer', 'voicemail', 'busy']), dice.int(5, 40));
+          for (let attempt = 0; attempt < attempts; attempt++)
+            placeCall(at - (attempts - attempt - 1) * DAY, dice.pick(['no_answer', 'voicemail', 'busy']), dice.int(5, 40));
           changeStatus(previous, 'unreachable', at + HOUR, 'call');
           break;
         }
         case 'do_not_contact': {
           receiveSms(at, 'STOP');
-          data.contactEvents.push({ ...base, kind: 'consent', summary: 'Consent: do not contact on', details: { doNotContact: { from: false, to: true }, reason: 'Requested by candidate' }, actorLabel: COORDINATOR, occurredAt: new Date(at + 1000) });
+          data.contactEvents.push({
+            ...base,
+            kind: 'consent',
+            summary: 'Consent: do not contact on',
+            details: { doNotContact: { from: false, to: true }, reason: 'Requested by candidate' },
+            actorLabel: COORDINATOR,
+            occurredAt: new Date(at + 1000),
+          });
           activity({ kind: 'opted_out', source: 'sms', trialId: trialBuild.id, candidateId: id, label: 'all', occurredAt: new Date(at + 1000) });
           changeStatus(previous, 'do_not_contact', at + 2000, 'sms');
           break;
@@ -834,7 +1245,8 @@ export async function deleteDemoData(tx: Transaction, organizationId: string): P
 }
 
 export async function countDemoRows(tx: Transaction, organizationId: string): Promise<DemoCounts> {
-  const countOf = async (table: (typeof DEMO_TABLES)[number]) => Number((await tx.select({ value: count() }).from(table).where(eq(table.organizationId, organizationId)))[0]?.value ?? 0);
+  const countOf = async (table: (typeof DEMO_TABLES)[number]) =>
+    Number((await tx.select({ value: count() }).from(table).where(eq(table.organizationId, organizationId)))[0]?.value ?? 0);
   const trials = await tx.select({ sites: trial.sites }).from(trial).where(eq(trial.organizationId, organizationId));
   return {
     trials: trials.length,
@@ -870,14 +1282,25 @@ export interface DemoSeedResult {
 export async function seedDemoOrganization(db: Database, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   const existing = await findDemoOrganization(db);
   if (existing) {
-    const trials = await runAsOrganization(db, existing.id, async (tx) => (await tx.select({ value: count() }).from(trial).where(eq(trial.organizationId, existing.id)))[0]?.value ?? 0);
+    const trials = await runAsOrganization(
+      db,
+      existing.id,
+      async (tx) => (await tx.select({ value: count() }).from(trial).where(eq(trial.organizationId, existing.id)))[0]?.value ?? 0,
+    );
     if (Number(trials) > 0) return { created: false, organizationId: existing.id, counts: null };
   }
   const organization = existing ?? (await insertOrganization(systemDb(db), { name: DEMO_ORGANIZATION_NAME, slug: DEMO_ORGANIZATION_SLUG }));
   const data = buildDemoData(organization.id, options);
   const counts = await runAsOrganization(db, organization.id, async (tx) => {
     await insertDemoData(tx, data);
-    await recordAudit(tx, { organizationId: organization.id, actorUserId: options.actorUserId ?? null, action: 'demo.seed', entityType: 'organization', entityId: organization.id, changes: { candidates: data.candidates.length } });
+    await recordAudit(tx, {
+      organizationId: organization.id,
+      actorUserId: options.actorUserId ?? null,
+      action: 'demo.seed',
+      entityType: 'organization',
+      entityId: organization.id,
+      changes: { candidates: data.candidates.length },
+    });
     return countDemoRows(tx, organization.id);
   });
   return { created: true, organizationId: organization.id, counts };
@@ -895,7 +1318,14 @@ export async function resetDemoOrganization(db: Database, options: DemoSeedOptio
   const counts = await runAsOrganization(db, existing.id, async (tx) => {
     await deleteDemoData(tx, existing.id);
     await insertDemoData(tx, data);
-    await recordAudit(tx, { organizationId: existing.id, actorUserId: options.actorUserId ?? null, action: 'demo.reset', entityType: 'organization', entityId: existing.id, changes: { candidates: data.candidates.length } });
+    await recordAudit(tx, {
+      organizationId: existing.id,
+      actorUserId: options.actorUserId ?? null,
+      action: 'demo.reset',
+      entityType: 'organization',
+      entityId: existing.id,
+      changes: { candidates: data.candidates.length },
+    });
     return countDemoRows(tx, existing.id);
   });
   return { created: false, organizationId: existing.id, counts };

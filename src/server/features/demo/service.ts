@@ -76,11 +76,23 @@ export async function getDemoSamples(deps: DemoDeps, scope: RequestScope): Promi
   const organization = await existingDemo(deps, scope);
   return runAsOrganization(deps.db, organization.id, async (tx) => {
     const trials = await demoTrials(tx, organization.id);
-    const candidates = await sampleCandidates(tx, organization.id, trials.map((item) => item.id), 6);
+    const candidates = await sampleCandidates(
+      tx,
+      organization.id,
+      trials.map((item) => item.id),
+      6,
+    );
     return {
       organizationId: organization.id,
       trials,
-      candidates: candidates.map((row) => ({ id: row.id, name: [row.firstName, row.lastName].filter(Boolean).join(' '), trialId: row.trialId, city: row.city, preferredLanguage: row.preferredLanguage, status: row.status })),
+      candidates: candidates.map((row) => ({
+        id: row.id,
+        name: [row.firstName, row.lastName].filter(Boolean).join(' '),
+        trialId: row.trialId,
+        city: row.city,
+        preferredLanguage: row.preferredLanguage,
+        status: row.status,
+      })),
     };
   });
 }
@@ -99,7 +111,13 @@ export function middayZone(now: Date = new Date()): string {
 }
 
 /** A new sample person in the demo organization, linked to a trial: callable now (consent, phone, midday zone). */
-async function createSamplePerson(deps: DemoDeps, scope: RequestScope, organization: DemoOrganization, trialId: string | null, language: 'en' | 'es' = 'en'): Promise<DemoSampleCandidate> {
+async function createSamplePerson(
+  deps: DemoDeps,
+  scope: RequestScope,
+  organization: DemoOrganization,
+  trialId: string | null,
+  language: 'en' | 'es' = 'en',
+): Promise<DemoSampleCandidate> {
   const inUse = await runAsOrganization(deps.db, organization.id, (tx) => samplePhonesInUse(tx, organization.id));
   const free = Array.from({ length: 100 }, (_, n) => `+1312555${String(100 + n).padStart(4, '0')}`).find((phone) => !inUse.has(phone));
   if (!free) throw new AppError(409, 'All sample phone numbers are taken: reset the demo data', 'DEMO_SAMPLES_FULL');

@@ -57,7 +57,6 @@ export interface PersonMatch {
   unknownIds: string[];
 }
 
-
 /** Whole years between a YYYY-MM-DD birth date and today (UTC). */
 export function ageOn(dateOfBirth: string, today: Date): number {
   const [year, month, day] = dateOfBirth.split('-').map(Number);
@@ -119,7 +118,13 @@ function deniesBroader(fact: Pick<MatchFact, 'name'>, concepts: ReadonlyArray<{ 
   });
 }
 
-const SOURCE_WORDS: Record<FactSource, string> = { prescreen: 'prescreen answer', import: 'imported file', fhir: 'health record', note: 'clinical note', manual: 'entered by staff' };
+const SOURCE_WORDS: Record<FactSource, string> = {
+  prescreen: 'prescreen answer',
+  import: 'imported file',
+  fhir: 'health record',
+  note: 'clinical note',
+  manual: 'entered by staff',
+};
 const from = (fact: MatchFact) => `${SOURCE_WORDS[fact.source]}${fact.observedOn ? `, ${fact.observedOn}` : ''}`;
 
 /** The newest fact first (undated facts last), so "the latest value" is the first match. */
@@ -158,7 +163,9 @@ function presenceRule(
   // Wanting the condition or medicine makes it a key fact (who the trial is for); not wanting it does not.
   const key = wanted;
   // A denial also counts when it is broader than the concept: "no diabetes" rules out type 2 diabetes.
-  const named = (facts.get(kind) ?? NONE).filter((fact) => factNames(fact, rule.concepts ?? [], label) || (fact.status === 'absent' && deniesBroader(fact, rule.concepts ?? [], label)));
+  const named = (facts.get(kind) ?? NONE).filter(
+    (fact) => factNames(fact, rule.concepts ?? [], label) || (fact.status === 'absent' && deniesBroader(fact, rule.concepts ?? [], label)),
+  );
   const verb = kind === 'condition' ? { now: 'Has', before: 'Had', no: 'Does not have' } : { now: 'Takes', before: 'Took', no: 'Does not take' };
   const current = named.find((fact) => fact.status === 'present');
   const past = named.find((fact) => fact.status === 'history');
@@ -175,15 +182,22 @@ function presenceRule(
   }
   // The trial wants people who do not have it (now, ever for "history of", or within a window).
   if (current) {
-    if (!inWindow(current, since)) return { outcome: 'met', reason: explain ? `${verb.now} ${current.name} but not${window} (${from(current)})` : '', factId: current.id, key };
+    if (!inWindow(current, since))
+      return { outcome: 'met', reason: explain ? `${verb.now} ${current.name} but not${window} (${from(current)})` : '', factId: current.id, key };
     return { outcome: 'not_met', reason: explain ? `${verb.now} ${current.name} (${from(current)})` : '', factId: current.id, key };
   }
   if (past) {
     if (rule.within) {
-      if (!past.observedOn) return { outcome: 'unknown', reason: explain ? `${verb.before} ${past.name}; when is not recorded (${from(past)})` : '', factId: past.id, key };
+      if (!past.observedOn)
+        return { outcome: 'unknown', reason: explain ? `${verb.before} ${past.name}; when is not recorded (${from(past)})` : '', factId: past.id, key };
       return inWindow(past, since)
         ? { outcome: 'not_met', reason: explain ? `${verb.before} ${past.name}${window} (${from(past)})` : '', factId: past.id, key }
-        : { outcome: 'met', reason: explain ? `${verb.before} ${past.name}, longer ago than ${rule.within.value} ${rule.within.unit} (${from(past)})` : '', factId: past.id, key };
+        : {
+            outcome: 'met',
+            reason: explain ? `${verb.before} ${past.name}, longer ago than ${rule.within.value} ${rule.within.unit} (${from(past)})` : '',
+            factId: past.id,
+            key,
+          };
     }
     if (rule.history) return { outcome: 'not_met', reason: explain ? `${verb.before} ${past.name} (${from(past)})` : '', factId: past.id, key };
     return { outcome: 'met', reason: explain ? `${verb.before} ${past.name}, not now (${from(past)})` : '', factId: past.id, key };
@@ -230,17 +244,32 @@ function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today
       const ageFact = of(facts, 'age').find((fact) => fact.value != null);
       const age = person.dateOfBirth ? ageOn(person.dateOfBirth, today) : ageFact?.value != null ? Math.floor(ageFact.value) : null;
       const source = person.dateOfBirth ? 'date of birth' : ageFact ? from(ageFact) : '';
-      const range = rule.minYears != null && rule.maxYears != null ? `${rule.minYears}-${rule.maxYears}` : rule.minYears != null ? `at least ${rule.minYears}` : `at most ${rule.maxYears}`;
+      const range =
+        rule.minYears != null && rule.maxYears != null
+          ? `${rule.minYears}-${rule.maxYears}`
+          : rule.minYears != null
+            ? `at least ${rule.minYears}`
+            : `at most ${rule.maxYears}`;
       if (age == null) return unknown('Age not known', true);
       const inRange = (rule.minYears == null || age >= rule.minYears) && (rule.maxYears == null || age <= rule.maxYears);
-      return { outcome: inRange ? 'met' : 'not_met', reason: explain ? `Age ${age} (${source}) ${inRange ? 'is' : 'is not'} ${range}` : '', factId: person.dateOfBirth ? null : (ageFact?.id ?? null), key: true };
+      return {
+        outcome: inRange ? 'met' : 'not_met',
+        reason: explain ? `Age ${age} (${source}) ${inRange ? 'is' : 'is not'} ${range}` : '',
+        factId: person.dateOfBirth ? null : (ageFact?.id ?? null),
+        key: true,
+      };
     }
     case 'sex': {
       if (rule.sex === 'all') return { outcome: 'not_applicable', reason: 'Open to all sexes', factId: null, key: false };
       const sexFact = of(facts, 'sex').find((fact) => fact.valueText);
       const sex = person.sex === 'female' || person.sex === 'male' ? person.sex : (sexFact?.valueText ?? null);
       if (!sex) return unknown('Sex not known', true);
-      return { outcome: sex === rule.sex ? 'met' : 'not_met', reason: explain ? `Sex ${sex}; the trial takes ${rule.sex} participants` : '', factId: person.sex === sex ? null : (sexFact?.id ?? null), key: true };
+      return {
+        outcome: sex === rule.sex ? 'met' : 'not_met',
+        reason: explain ? `Sex ${sex}; the trial takes ${rule.sex} participants` : '',
+        factId: person.sex === sex ? null : (sexFact?.id ?? null),
+        key: true,
+      };
     }
     case 'condition':
       return presenceRule(facts, 'condition', rule, rule.concepts?.[0]?.name ?? rule.condition, rule.present, today, explain);
@@ -250,10 +279,16 @@ function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today
       if (rule.relativeTo) return unknown(explain ? `Needs the lab's normal range (${rule.measure} ${bound(rule)} x ${rule.relativeTo})` : '', false);
       const latest = of(facts, 'lab').find((fact) => fact.value != null && measureNamed(rule.measure, fact.name));
       if (!latest || latest.value == null) return unknown(explain ? `No ${rule.measure} on record` : '', true);
-      if (rule.unit && latest.unit && latest.unit !== rule.unit) return unknown(explain ? `${rule.measure} on record is in ${latest.unit}, the criterion in ${rule.unit}` : '', true, latest.id);
+      if (rule.unit && latest.unit && latest.unit !== rule.unit)
+        return unknown(explain ? `${rule.measure} on record is in ${latest.unit}, the criterion in ${rule.unit}` : '', true, latest.id);
       const ok = compare(latest.value, rule);
       const unit = (value: string | null | undefined) => (value ? ` ${value}` : '');
-      return { outcome: ok ? 'met' : 'not_met', reason: explain ? `${rule.measure} ${latest.value}${unit(latest.unit)} (${from(latest)}); the trial needs ${bound(rule)}${unit(rule.unit)}` : '', factId: latest.id, key: true };
+      return {
+        outcome: ok ? 'met' : 'not_met',
+        reason: explain ? `${rule.measure} ${latest.value}${unit(latest.unit)} (${from(latest)}); the trial needs ${bound(rule)}${unit(rule.unit)}` : '',
+        factId: latest.id,
+        key: true,
+      };
     }
     case 'pregnancy': {
       if (rule.allowed) return { outcome: 'not_applicable', reason: 'Pregnancy allowed', factId: null, key: false };
@@ -285,17 +320,28 @@ function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today
         : unknown('No current condition on record', false);
     }
     case 'contraception':
-      return rule.required ? unknown('Willingness to use contraception is asked at prescreen', false) : { outcome: 'not_applicable', reason: 'Not required', factId: null, key: false };
+      return rule.required
+        ? unknown('Willingness to use contraception is asked at prescreen', false)
+        : { outcome: 'not_applicable', reason: 'Not required', factId: null, key: false };
     case 'site_judgement':
       return unknown('Decided by site staff, never automatically', false);
   }
 }
 
 /** One criterion for one person. A proposal not yet accepted (a language model's) never decides. */
-export function evaluateCriterion(criterion: MatchCriterion, person: MatchPerson, today: Date, facts: FactIndex = indexFacts(person.facts), explain = true): CriterionOutcome {
-  if (criterion.population) return { criterionId: criterion.id, outcome: 'not_applicable', key: false, reason: explain ? `Applies to ${criterion.population} only` : '', factId: null };
-  if (!criterion.rule) return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'No rule read from this criterion: asked at prescreen', factId: null };
-  if (criterion.ruleSource === 'llm' && criterion.needsReview) return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'The rule is a suggestion not yet accepted', factId: null };
+export function evaluateCriterion(
+  criterion: MatchCriterion,
+  person: MatchPerson,
+  today: Date,
+  facts: FactIndex = indexFacts(person.facts),
+  explain = true,
+): CriterionOutcome {
+  if (criterion.population)
+    return { criterionId: criterion.id, outcome: 'not_applicable', key: false, reason: explain ? `Applies to ${criterion.population} only` : '', factId: null };
+  if (!criterion.rule)
+    return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'No rule read from this criterion: asked at prescreen', factId: null };
+  if (criterion.ruleSource === 'llm' && criterion.needsReview)
+    return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'The rule is a suggestion not yet accepted', factId: null };
   const judgement = judge(criterion.rule, person, facts, today, explain) as CriterionOutcome;
   judgement.criterionId = criterion.id;
   return judgement;
@@ -306,7 +352,12 @@ export function evaluateCriterion(criterion: MatchCriterion, person: MatchPerson
  * key fact is unknown, otherwise possibly eligible. The score (0..1) ranks within a class: the share of
  * deciding criteria met, key facts counting double.
  */
-export function matchPerson(criteria: readonly MatchCriterion[], person: MatchPerson, today: Date, { explain = true }: { explain?: boolean } = {}): PersonMatch {
+export function matchPerson(
+  criteria: readonly MatchCriterion[],
+  person: MatchPerson,
+  today: Date,
+  { explain = true }: { explain?: boolean } = {},
+): PersonMatch {
   const facts = indexFacts(person.facts);
   const outcomes = criteria.map((criterion) => evaluateCriterion(criterion, person, today, facts, explain));
   const notMetIds = outcomes.filter((item) => item.outcome === 'not_met').map((item) => item.criterionId);

@@ -60,20 +60,39 @@ export async function clinicalRecord(db: Database, scope: RequestScope, candidat
     const perNote = new Map<string, number>();
     for (const fact of facts) if (fact.source === 'note' && fact.sourceRef) perNote.set(fact.sourceRef, (perNote.get(fact.sourceRef) ?? 0) + 1);
     return {
-      notes: notes.map((note) => ({ id: note.id, candidateId: note.candidateId, body: note.body, authorName: note.authorName, createdAt: note.createdAt.toISOString(), factCount: perNote.get(note.id) ?? 0 })),
+      notes: notes.map((note) => ({
+        id: note.id,
+        candidateId: note.candidateId,
+        body: note.body,
+        authorName: note.authorName,
+        createdAt: note.createdAt.toISOString(),
+        factCount: perNote.get(note.id) ?? 0,
+      })),
       facts: facts.map(toFact),
     };
   });
 }
 
 /** Saves a clinical note and reads it into facts in the same transaction. */
-export async function addClinicalNote(db: Database, scope: RequestScope, candidateId: string, body: string): Promise<{ note: ClinicalNote; facts: CandidateFact[] }> {
+export async function addClinicalNote(
+  db: Database,
+  scope: RequestScope,
+  candidateId: string,
+  body: string,
+): Promise<{ note: ClinicalNote; facts: CandidateFact[] }> {
   return runScoped(db, scope, async (tx) => {
     const person = await loadCandidate(tx, candidateId);
     const note = await q.insertNote(tx, { organizationId: person.organizationId, candidateId, body, authorUserId: scope.userId });
     const read = extractNoteFacts(body, { noteId: note.id });
     const facts = await q.replaceFacts(tx, person.organizationId, candidateId, { source: 'note', sourceRef: note.id }, read);
-    await recordAudit(tx, { organizationId: person.organizationId, actorUserId: scope.userId, action: 'candidate.clinical_note.add', entityType: 'candidate', entityId: candidateId, changes: { noteId: note.id, length: body.length, facts: facts.length } });
+    await recordAudit(tx, {
+      organizationId: person.organizationId,
+      actorUserId: scope.userId,
+      action: 'candidate.clinical_note.add',
+      entityType: 'candidate',
+      entityId: candidateId,
+      changes: { noteId: note.id, length: body.length, facts: facts.length },
+    });
     const authorName = (await q.listNotes(tx, candidateId)).find((row) => row.id === note.id)?.authorName ?? null;
     return {
       note: { id: note.id, candidateId, body: note.body, authorName, createdAt: note.createdAt.toISOString(), factCount: facts.length },
@@ -86,7 +105,14 @@ export async function deleteClinicalNote(db: Database, scope: RequestScope, cand
   await runScoped(db, scope, async (tx) => {
     const person = await loadCandidate(tx, candidateId);
     if (!(await q.deleteNote(tx, candidateId, noteId))) throw notFound('Note not found');
-    await recordAudit(tx, { organizationId: person.organizationId, actorUserId: scope.userId, action: 'candidate.clinical_note.delete', entityType: 'candidate', entityId: candidateId, changes: { noteId } });
+    await recordAudit(tx, {
+      organizationId: person.organizationId,
+      actorUserId: scope.userId,
+      action: 'candidate.clinical_note.delete',
+      entityType: 'candidate',
+      entityId: candidateId,
+      changes: { noteId },
+    });
   });
 }
 
@@ -103,7 +129,14 @@ export async function addManualFact(db: Database, scope: RequestScope, candidate
       criterionId: null,
       code: null,
     });
-    await recordAudit(tx, { organizationId: person.organizationId, actorUserId: scope.userId, action: 'candidate.fact.add', entityType: 'candidate', entityId: candidateId, changes: { factId: row.id, kind: input.kind } });
+    await recordAudit(tx, {
+      organizationId: person.organizationId,
+      actorUserId: scope.userId,
+      action: 'candidate.fact.add',
+      entityType: 'candidate',
+      entityId: candidateId,
+      changes: { factId: row.id, kind: input.kind },
+    });
     return toFact(row);
   });
 }
@@ -113,7 +146,14 @@ export async function deleteFact(db: Database, scope: RequestScope, candidateId:
     const person = await loadCandidate(tx, candidateId);
     const [removed] = await q.deleteFact(tx, candidateId, factId);
     if (!removed) throw notFound('Fact not found');
-    await recordAudit(tx, { organizationId: person.organizationId, actorUserId: scope.userId, action: 'candidate.fact.delete', entityType: 'candidate', entityId: candidateId, changes: { factId, kind: removed.kind, source: removed.source } });
+    await recordAudit(tx, {
+      organizationId: person.organizationId,
+      actorUserId: scope.userId,
+      action: 'candidate.fact.delete',
+      entityType: 'candidate',
+      entityId: candidateId,
+      changes: { factId, kind: removed.kind, source: removed.source },
+    });
   });
 }
 
@@ -155,13 +195,13 @@ export async function importFhirBundle(db: Database, scope: RequestScope, organi
   for (let attempt = 0; !parsed.success && attempt < 3; attempt++) {
     const fields = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
     for (const field of fields) {
-      if (field === 'firstName') throw new AppError(400, 'The bundle\'s patient has no usable name', 'FHIR_PATIENT_UNUSABLE');
+      if (field === 'firstName') throw new AppError(400, "The bundle's patient has no usable name", 'FHIR_PATIENT_UNUSABLE');
       warnings.push(`The patient's ${field} was not usable and was left out`);
       delete (draft as Record<string, unknown>)[field];
     }
     parsed = CreateCandidateSchema.safeParse(draft);
   }
-  if (!parsed.success) throw new AppError(400, 'The bundle\'s patient could not be read', 'FHIR_PATIENT_UNUSABLE');
+  if (!parsed.success) throw new AppError(400, "The bundle's patient could not be read", 'FHIR_PATIENT_UNUSABLE');
   const input = parsed.data;
 
   const existing = await runScoped(db, scope, (tx) => q.findCandidateByContact(tx, orgId, input.phone ?? null, input.email ?? null));
@@ -171,7 +211,14 @@ export async function importFhirBundle(db: Database, scope: RequestScope, organi
       await q.deleteFactsOfSource(tx, existing.id, 'fhir');
       const rows = await q.insertFacts(tx, existing.organizationId, existing.id, reading.facts);
       await q.fillMissingDemographics(tx, existing.id, { dateOfBirth: input.dateOfBirth ?? null, sex: input.sex ?? null });
-      await recordAudit(tx, { organizationId: existing.organizationId, actorUserId: scope.userId, action: 'candidate.fhir_import', entityType: 'candidate', entityId: existing.id, changes: { outcome: 'merged', facts: rows.length } });
+      await recordAudit(tx, {
+        organizationId: existing.organizationId,
+        actorUserId: scope.userId,
+        action: 'candidate.fhir_import',
+        entityType: 'candidate',
+        entityId: existing.id,
+        changes: { outcome: 'merged', facts: rows.length },
+      });
       return rows.length;
     });
     return { candidateId: existing.id, outcome: 'merged', factCount: count, warnings };
@@ -180,7 +227,14 @@ export async function importFhirBundle(db: Database, scope: RequestScope, organi
   const created = await createCandidate(db, scope, orgId, input, async (tx, row) => {
     const rows = await q.insertFacts(tx, row.organizationId, row.id, reading.facts);
     count = rows.length;
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'candidate.fhir_import', entityType: 'candidate', entityId: row.id, changes: { outcome: 'created', facts: rows.length } });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'candidate.fhir_import',
+      entityType: 'candidate',
+      entityId: row.id,
+      changes: { outcome: 'created', facts: rows.length },
+    });
   });
   return { candidateId: created.id, outcome: 'created', factCount: count, warnings };
 }
@@ -232,7 +286,8 @@ export function factsFromAnswers(answers: AnsweredCriterion[], resultId: string,
         break;
       }
       case 'lab':
-        if (number !== null && !rule.relativeTo) facts.push({ ...base(answer), kind: 'lab', conceptId: null, name: rule.measure, status: null, value: number, unit: rule.unit ?? null });
+        if (number !== null && !rule.relativeTo)
+          facts.push({ ...base(answer), kind: 'lab', conceptId: null, name: rule.measure, status: null, value: number, unit: rule.unit ?? null });
         break;
       case 'age':
         if (number !== null) facts.push({ ...base(answer), kind: 'age', conceptId: null, name: 'age', status: null, value: number, unit: 'years' });
@@ -244,7 +299,16 @@ export function factsFromAnswers(answers: AnsweredCriterion[], resultId: string,
         if (yes !== null) facts.push({ ...base(answer), kind: 'pregnancy', conceptId: null, name: 'pregnancy', status: yes ? 'present' : 'absent' });
         break;
       case 'performance_status':
-        if (number !== null) facts.push({ ...base(answer), kind: 'performance_status', conceptId: null, name: `${rule.scale} performance status`, status: null, value: number, valueText: rule.scale });
+        if (number !== null)
+          facts.push({
+            ...base(answer),
+            kind: 'performance_status',
+            conceptId: null,
+            name: `${rule.scale} performance status`,
+            status: null,
+            value: number,
+            valueText: rule.scale,
+          });
         break;
       default:
         break;
@@ -261,7 +325,13 @@ function formatAnswer(value: unknown): string {
 }
 
 /** Stores the facts of one prescreen result (replacing what an earlier version of that result said). */
-export async function recordPrescreenFacts(tx: Transaction, organizationId: string, candidateId: string, resultId: string, answers: AnsweredCriterion[]): Promise<number> {
+export async function recordPrescreenFacts(
+  tx: Transaction,
+  organizationId: string,
+  candidateId: string,
+  resultId: string,
+  answers: AnsweredCriterion[],
+): Promise<number> {
   const facts = factsFromAnswers(answers, resultId, new Date().toISOString().slice(0, 10));
   const rows = await q.replaceFacts(tx, organizationId, candidateId, { source: 'prescreen', sourceRef: resultId }, facts);
   return rows.length;

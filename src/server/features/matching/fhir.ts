@@ -214,11 +214,36 @@ const ECOG_ANSWERS: Record<string, number> = { 'LA9622-7': 0, 'LA9623-5': 1, 'LA
 
 // ---- statuses ----
 
-const CLINICAL_STATUS: Record<string, FactStatus> = { active: 'present', recurrence: 'present', relapse: 'present', inactive: 'history', remission: 'history', resolved: 'history' };
+const CLINICAL_STATUS: Record<string, FactStatus> = {
+  active: 'present',
+  recurrence: 'present',
+  relapse: 'present',
+  inactive: 'history',
+  remission: 'history',
+  resolved: 'history',
+};
 /** A condition that is not confirmed is no fact about the person. */
 const NOT_ASSERTED = new Set(['refuted', 'entered-in-error', 'unconfirmed', 'provisional', 'differential']);
-const REQUEST_STATUS: Record<string, FactStatus | null> = { active: 'present', 'on-hold': 'present', completed: 'history', stopped: 'history', cancelled: 'history', 'entered-in-error': null, draft: null, unknown: null };
-const STATEMENT_STATUS: Record<string, FactStatus | null> = { active: 'present', 'on-hold': 'present', completed: 'history', stopped: 'history', 'not-taken': 'absent', 'entered-in-error': null, intended: null, unknown: null };
+const REQUEST_STATUS: Record<string, FactStatus | null> = {
+  active: 'present',
+  'on-hold': 'present',
+  completed: 'history',
+  stopped: 'history',
+  cancelled: 'history',
+  'entered-in-error': null,
+  draft: null,
+  unknown: null,
+};
+const STATEMENT_STATUS: Record<string, FactStatus | null> = {
+  active: 'present',
+  'on-hold': 'present',
+  completed: 'history',
+  stopped: 'history',
+  'not-taken': 'absent',
+  'entered-in-error': null,
+  intended: null,
+  unknown: null,
+};
 
 // ---- the reader ----
 
@@ -264,7 +289,8 @@ export function readFhirBundle(bundle: unknown): FhirBundleReading {
   const medications = medicationIndex(entries);
   const placed: Placed[] = [];
   const latest = new Map<string, Latest>();
-  const skip = (entry: Entry, reason: string) => warnings.push(`${entry.resource.resourceType} ${entry.ref ?? `(entry ${entry.index + 1})`} was skipped: ${reason}.`);
+  const skip = (entry: Entry, reason: string) =>
+    warnings.push(`${entry.resource.resourceType} ${entry.ref ?? `(entry ${entry.index + 1})`} was skipped: ${reason}.`);
 
   for (const entry of entries) {
     const at = entry.index * 100;
@@ -311,7 +337,11 @@ function readPatient(entry: Entry): FhirPatient {
   if (!parsed.success) throw new FhirBundleError(`The bundle's Patient could not be read (${unreadable(parsed.error)})`);
   const patient = parsed.data;
   const names = patient.name ?? [];
-  const name = names.find((item) => item.use === 'official') ?? names.find((item) => item.use === 'usual') ?? names.find((item) => item.use !== 'old' && item.use !== 'maiden') ?? names[0];
+  const name =
+    names.find((item) => item.use === 'official') ??
+    names.find((item) => item.use === 'usual') ??
+    names.find((item) => item.use !== 'old' && item.use !== 'maiden') ??
+    names[0];
   const telecom = patient.telecom ?? [];
   const current = <T extends { use?: string }>(items: T[]) => items.find((item) => item.use !== 'old') ?? items[0];
   const phones = telecom.filter((item) => item.system === 'phone' && item.value?.trim());
@@ -329,7 +359,12 @@ function readPatient(entry: Entry): FhirPatient {
     sex,
     phone: phone?.value?.trim() ?? null,
     email: email?.value?.trim() ?? null,
-    addressLine: text(address?.line?.map((line) => line.trim()).filter(Boolean).join(', ')),
+    addressLine: text(
+      address?.line
+        ?.map((line) => line.trim())
+        .filter(Boolean)
+        .join(', '),
+    ),
     city: text(address?.city),
     region: text(address?.state),
     postalCode: text(address?.postalCode),
@@ -390,13 +425,20 @@ function readCondition(condition: z.infer<typeof ConditionSchema>, entry: Entry,
 }
 
 /** "Childhood asthma (disorder)" -> "Childhood asthma": SNOMED's semantic tag is not part of the name. */
-const stripSemanticTag = (display: string) => display.replace(/\s*\((?:disorder|finding|situation|morphologic abnormality|event|observable entity|clinical finding)\)\s*$/i, '').trim() || display;
+const stripSemanticTag = (display: string) =>
+  display.replace(/\s*\((?:disorder|finding|situation|morphologic abnormality|event|observable entity|clinical finding)\)\s*$/i, '').trim() || display;
 
 // ---- MedicationRequest, MedicationStatement ----
 
 type MedicationUse = z.infer<typeof MedicationRequestSchema> | z.infer<typeof MedicationStatementSchema>;
 
-function readMedication(medication: MedicationUse, request: boolean, entry: Entry, medications: Map<string, CodeableConcept>, skip: Skip): CandidateFactInput | null {
+function readMedication(
+  medication: MedicationUse,
+  request: boolean,
+  entry: Entry,
+  medications: Map<string, CodeableConcept>,
+  skip: Skip,
+): CandidateFactInput | null {
   const statuses = request ? REQUEST_STATUS : STATEMENT_STATUS;
   if (!(medication.status in statuses)) {
     skip(entry, `its status "${clip(medication.status, 40)}" is not one FHIR R4 defines`);
@@ -411,7 +453,9 @@ function readMedication(medication: MedicationUse, request: boolean, entry: Entr
     return null;
   }
   const concept = longestMention(display, 'medication');
-  const when = request ? (medication as z.infer<typeof MedicationRequestSchema>).authoredOn : medicationTaken(medication as z.infer<typeof MedicationStatementSchema>);
+  const when = request
+    ? (medication as z.infer<typeof MedicationRequestSchema>).authoredOn
+    : medicationTaken(medication as z.infer<typeof MedicationStatementSchema>);
   return fact({
     kind: 'medication',
     conceptId: concept?.id ?? null,
@@ -424,7 +468,8 @@ function readMedication(medication: MedicationUse, request: boolean, entry: Entr
   });
 }
 
-const medicationTaken = (statement: z.infer<typeof MedicationStatementSchema>) => statement.effectiveDateTime ?? statement.effectivePeriod?.start ?? statement.dateAsserted;
+const medicationTaken = (statement: z.infer<typeof MedicationStatementSchema>) =>
+  statement.effectiveDateTime ?? statement.effectivePeriod?.start ?? statement.dateAsserted;
 
 /** Medication resources of the bundle by the ways a reference names them: "Medication/id" and the entry's fullUrl. */
 function medicationIndex(entries: Entry[]): Map<string, CodeableConcept> {
@@ -439,7 +484,7 @@ function medicationIndex(entries: Entry[]): Map<string, CodeableConcept> {
   return index;
 }
 
-function referencedMedication(medication: MedicationUse, entry: Entry, medications: Map<string, CodeableConcept>): CodeableConcept | null {
+function referencedMedication(medication: MedicationUse, _entry: Entry, medications: Map<string, CodeableConcept>): CodeableConcept | null {
   const reference = medication.medicationReference?.reference;
   if (!reference) return null;
   if (reference.startsWith('#')) {
@@ -470,7 +515,12 @@ function keepLatest(latest: Map<string, Latest>, key: string, found: Latest): vo
 
 function readObservation(observation: Observation, entry: Entry, at: number, skip: Skip, warnings: string[]): Found[] {
   if (observation.status === 'entered-in-error' || observation.status === 'cancelled') return [];
-  const effective = observation.effectiveDateTime ?? observation.effectiveInstant ?? observation.effectivePeriod?.end ?? observation.effectivePeriod?.start ?? observation.issued;
+  const effective =
+    observation.effectiveDateTime ??
+    observation.effectiveInstant ??
+    observation.effectivePeriod?.end ??
+    observation.effectivePeriod?.start ??
+    observation.issued;
   const parsedTime = effective ? Date.parse(effective) : NaN;
   const time = Number.isNaN(parsedTime) ? null : parsedTime;
   const observedOn = datePart(effective);
@@ -490,7 +540,16 @@ function readObservation(observation: Observation, entry: Entry, at: number, ski
         key: kind,
         at,
         time,
-        fact: fact({ kind, name: kind, status, valueText: clip(answerText, 300), observedOn, sourceRef: entry.ref, sourceText: clip(joinText(display, answerText), 2000), code: `${LOINC}|${smoking ? SMOKING_STATUS : PREGNANCY_STATUS}` }),
+        fact: fact({
+          kind,
+          name: kind,
+          status,
+          valueText: clip(answerText, 300),
+          observedOn,
+          sourceRef: entry.ref,
+          sourceText: clip(joinText(display, answerText), 2000),
+          code: `${LOINC}|${smoking ? SMOKING_STATUS : PREGNANCY_STATUS}`,
+        }),
       },
     ];
   }
@@ -507,7 +566,15 @@ function readObservation(observation: Observation, entry: Entry, at: number, ski
         key: `performance ${scale}`,
         at,
         time,
-        fact: fact({ kind: 'performance_status', name: `${scale} performance status`, value: score, valueText: scale, ...base, sourceText: clip(joinText(display, String(score)), 2000), code: `${LOINC}|${scale === 'ECOG' ? ECOG : KARNOFSKY}` }),
+        fact: fact({
+          kind: 'performance_status',
+          name: `${scale} performance status`,
+          value: score,
+          valueText: scale,
+          ...base,
+          sourceText: clip(joinText(display, String(score)), 2000),
+          code: `${LOINC}|${scale === 'ECOG' ? ECOG : KARNOFSKY}`,
+        }),
       },
     ];
   }
@@ -548,7 +615,9 @@ function readObservation(observation: Observation, entry: Entry, at: number, ski
   };
   lab(observation.code, observation.valueQuantity, 0);
   // Panels (blood pressure 85354-9) carry their values in components: systolic 8480-6, diastolic 8462-4.
-  observation.component?.forEach((component, index) => lab(component.code, component.valueQuantity, index + 1));
+  observation.component?.forEach((component, index) => {
+    lab(component.code, component.valueQuantity, index + 1);
+  });
   return found;
 }
 
@@ -633,12 +702,15 @@ function longestMention(words: string, kind: Concept['kind']): Concept | null {
 }
 
 const firstCode = (concept: CodeableConcept | undefined) => concept?.coding?.find((coding) => coding.code)?.code ?? null;
-const loincCodes = (concept: CodeableConcept) => (concept.coding ?? []).filter((coding) => coding.system === LOINC && coding.code).map((coding) => coding.code!);
+const loincCodes = (concept: CodeableConcept) =>
+  (concept.coding ?? []).filter((coding) => coding.system === LOINC && coding.code).map((coding) => coding.code!);
 
 /** The words of a code: its text, else the display of the preferred system's coding, else any display. */
 function displayOf(concept: CodeableConcept, system: string): string | null {
   const codings = concept.coding ?? [];
-  return text(concept.text) ?? text(codings.find((coding) => coding.system === system)?.display) ?? text(codings.find((coding) => coding.display?.trim())?.display);
+  return (
+    text(concept.text) ?? text(codings.find((coding) => coding.system === system)?.display) ?? text(codings.find((coding) => coding.display?.trim())?.display)
+  );
 }
 
 /** "system|code" of the preferred system's coding, else of the first coding that has both. */

@@ -72,7 +72,14 @@ export async function startMatch(deps: Deps, scope: RequestScope, trialId: strin
         startedAt: new Date(),
       })
       .returning();
-    await recordAudit(tx, { organizationId: found.organizationId, actorUserId: scope.userId, action: 'processing_run.create', entityType: 'processing_run', entityId: created.id, changes: { kind: q.TRIAL_MATCH_RUN_KIND, trialId, candidates: total } });
+    await recordAudit(tx, {
+      organizationId: found.organizationId,
+      actorUserId: scope.userId,
+      action: 'processing_run.create',
+      entityType: 'processing_run',
+      entityId: created.id,
+      changes: { kind: q.TRIAL_MATCH_RUN_KIND, trialId, candidates: total },
+    });
     return { run: created, fresh: true };
   });
   if (fresh || !matchRuns.isActive(deps, run.id)) void matchRuns.schedule(deps, run.id, run.organizationId);
@@ -94,7 +101,7 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
   try {
     const setup = await runAsOrganization(deps.db, organizationId, async (tx) => {
       const [run] = await tx.select().from(processingRun).where(eq(processingRun.id, runId));
-      if (!run || run.status !== 'running') return null;
+      if (run?.status !== 'running') return null;
       const trialId = String((run.options as { trialId?: unknown }).trialId ?? '');
       const criteria = await q.matchCriteria(tx, [trialId]);
       return { run, trialId, criteria };
@@ -107,8 +114,12 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
       const done = await runAsOrganization(deps.db, organizationId, async (tx) => {
         // The cursor is read from the locked run, and only the run's holder writes: a process that lost its
         // claim (paused past the lease) stops instead of writing a batch the new holder also writes.
-        const [run] = await tx.select({ status: processingRun.status, options: processingRun.options, leaseOwner: processingRun.leaseOwner }).from(processingRun).where(eq(processingRun.id, runId)).for('update');
-        if (!run || run.status !== 'running' || run.leaseOwner !== owner) return true;
+        const [run] = await tx
+          .select({ status: processingRun.status, options: processingRun.options, leaseOwner: processingRun.leaseOwner })
+          .from(processingRun)
+          .where(eq(processingRun.id, runId))
+          .for('update');
+        if (run?.status !== 'running' || run.leaseOwner !== owner) return true;
         const cursor = ((run.options as { cursor?: Cursor | null }).cursor ?? null) as Cursor | null;
         const batch = await q.candidateBatchWithFacts(tx, organizationId, cursor, BATCH);
         if (batch.length === 0) {
@@ -147,7 +158,9 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
       });
       if (done) {
         // The planner needs to know the new rows (PGlite runs no autovacuum): as the owner, after the run.
-        await systemDb(deps.db).execute(sql`analyze trial_match`).catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after matching failed'));
+        await systemDb(deps.db)
+          .execute(sql`analyze trial_match`)
+          .catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after matching failed'));
         return;
       }
       // Let requests in between batches (PGlite serves one statement at a time).
@@ -171,10 +184,22 @@ async function finishRun(tx: Transaction, runId: string, organizationId: string,
   // Kept with the run: the overview, the lists' totals and the gap analysis read them instead of counting 100,000 rows.
   const [run] = await tx
     .update(processingRun)
-    .set({ status: 'completed', finishedAt: new Date(), total: sql`${processingRun.processed}`, options: sql`${processingRun.options} || ${JSON.stringify({ counts, gaps })}::jsonb` })
+    .set({
+      status: 'completed',
+      finishedAt: new Date(),
+      total: sql`${processingRun.processed}`,
+      options: sql`${processingRun.options} || ${JSON.stringify({ counts, gaps })}::jsonb`,
+    })
     .where(eq(processingRun.id, runId))
     .returning({ createdByUserId: processingRun.createdByUserId });
-  await recordAudit(tx, { organizationId, actorUserId: run?.createdByUserId ?? null, action: 'processing_run.complete', entityType: 'processing_run', entityId: runId, changes: { kind: q.TRIAL_MATCH_RUN_KIND, trialId, ...counts } });
+  await recordAudit(tx, {
+    organizationId,
+    actorUserId: run?.createdByUserId ?? null,
+    action: 'processing_run.complete',
+    entityType: 'processing_run',
+    entityId: runId,
+    changes: { kind: q.TRIAL_MATCH_RUN_KIND, trialId, ...counts },
+  });
 }
 
 // ---- reading results ----
@@ -205,11 +230,23 @@ async function storedCounts(tx: Transaction, run: q.MatchRunRow): Promise<Record
   return stored ?? q.matchCounts(tx, run.id);
 }
 
-const countsOf = (counts: Record<'likely' | 'possible' | 'excluded', number>): MatchCounts => ({ ...counts, total: counts.likely + counts.possible + counts.excluded });
+const countsOf = (counts: Record<'likely' | 'possible' | 'excluded', number>): MatchCounts => ({
+  ...counts,
+  total: counts.likely + counts.possible + counts.excluded,
+});
 const runView = (run: q.MatchRunRow | null) => {
   if (!run) return null;
   const view = toRun(run);
-  return { id: view.id, status: view.status, total: view.total, processed: view.processed, progress: view.progress, createdAt: view.createdAt, finishedAt: view.finishedAt, error: view.error };
+  return {
+    id: view.id,
+    status: view.status,
+    total: view.total,
+    processed: view.processed,
+    progress: view.progress,
+    createdAt: view.createdAt,
+    finishedAt: view.finishedAt,
+    error: view.error,
+  };
 };
 
 export async function matchOverview(deps: Deps, scope: RequestScope, trialId: string): Promise<TrialMatchOverview> {
@@ -221,7 +258,15 @@ export async function matchOverview(deps: Deps, scope: RequestScope, trialId: st
     const stale = runs.completed ? await q.changedSince(tx, found.organizationId, found.updatedAt, runs.completed.createdAt) : false;
     return {
       trial: { id: found.id, title: found.title, status: found.status, targetEnrollment: found.targetEnrollment, organizationId: found.organizationId },
-      criteria: criteria.map((criterion) => ({ id: criterion.id, kind: criterion.kind, text: criterion.text, hasRule: criterion.rule !== null, rule: criterion.rule, population: criterion.population, key: isKeyCriterion(criterion) })),
+      criteria: criteria.map((criterion) => ({
+        id: criterion.id,
+        kind: criterion.kind,
+        text: criterion.text,
+        hasRule: criterion.rule !== null,
+        rule: criterion.rule,
+        population: criterion.population,
+        key: isKeyCriterion(criterion),
+      })),
       latestRun: runView(runs.latest),
       resultsRun: runView(runs.completed),
       counts: countsOf(counts),
@@ -241,9 +286,16 @@ export async function listMatches(deps: Deps, scope: RequestScope, trialId: stri
     let knownTotal: number | undefined = filter.q ? undefined : filter.class ? counts[filter.class] : counts.likely + counts.possible + counts.excluded;
     if (filter.criterionId) {
       // Excluded by one criterion: the run counted it. Any other criterion filter is counted now.
-      knownTotal = filter.class === 'excluded' && knownTotal !== undefined ? ((await storedGaps(tx, completed)).excluding.find((row) => row.criterionId === filter.criterionId)?.excluded ?? 0) : undefined;
+      knownTotal =
+        filter.class === 'excluded' && knownTotal !== undefined
+          ? ((await storedGaps(tx, completed)).excluding.find((row) => row.criterionId === filter.criterionId)?.excluded ?? 0)
+          : undefined;
     }
-    const page = await q.matchPage(tx, { runId: completed.id, trialId, matchClass: filter.class, criterionId: filter.criterionId, q: filter.q, limit: filter.limit, offset: filter.offset }, knownTotal);
+    const page = await q.matchPage(
+      tx,
+      { runId: completed.id, trialId, matchClass: filter.class, criterionId: filter.criterionId, q: filter.q, limit: filter.limit, offset: filter.offset },
+      knownTotal,
+    );
     return {
       total: page.total,
       matches: page.rows.map((row) => ({
@@ -279,7 +331,15 @@ export async function candidateMatch(deps: Deps, scope: RequestScope, trialId: s
       score: result.score,
       evidence: result.outcomes.map((outcome, index) => {
         const fact = outcome.factId ? factsById.get(outcome.factId) : undefined;
-        return { criterionId: outcome.criterionId, kind: criteria[index].kind, text: criteria[index].text, outcome: outcome.outcome, key: outcome.key, reason: outcome.reason, fact: fact ? toFact(fact) : null };
+        return {
+          criterionId: outcome.criterionId,
+          kind: criteria[index].kind,
+          text: criteria[index].text,
+          outcome: outcome.outcome,
+          key: outcome.key,
+          reason: outcome.reason,
+          fact: fact ? toFact(fact) : null,
+        };
       }),
     };
   });
@@ -383,7 +443,18 @@ export async function otherTrialMatches(deps: Deps, scope: RequestScope, candida
       const result = matchPerson(own, { dateOfBirth: person.dateOfBirth, sex: person.sex, facts }, today);
       if (result.matchClass === 'excluded' || own.length === 0) return [];
       const reasons = result.outcomes.filter((outcome) => outcome.outcome === 'met' && outcome.key).map((outcome) => outcome.reason);
-      return [{ trialId: item.id, title: item.title, matchClass: result.matchClass, score: result.score, inTrial: linked.has(item.id), metCount: result.metCount, unknownCount: result.unknownIds.length, reasons }];
+      return [
+        {
+          trialId: item.id,
+          title: item.title,
+          matchClass: result.matchClass,
+          score: result.score,
+          inTrial: linked.has(item.id),
+          metCount: result.metCount,
+          unknownCount: result.unknownIds.length,
+          reasons,
+        },
+      ];
     });
     matches.sort((a, b) => CLASS_RANK[a.matchClass] - CLASS_RANK[b.matchClass] || b.score - a.score);
     return { candidateId, trials: matches };
@@ -398,7 +469,12 @@ export const NEXT_QUESTIONS_FORM_NAME = 'Questions to ask next (from the trial m
  * prescreen form generator from those criteria only, into the trial's "questions to ask next" draft form
  * (created the first time, its questions replaced after). Staff review and publish it like any form.
  */
-export async function prescreenFormForUnknowns(deps: Deps, scope: RequestScope, trialId: string, criterionIds: string[]): Promise<{ formId: string; created: boolean; questionCount: number }> {
+export async function prescreenFormForUnknowns(
+  deps: Deps,
+  scope: RequestScope,
+  trialId: string,
+  criterionIds: string[],
+): Promise<{ formId: string; created: boolean; questionCount: number }> {
   const criteria = await runScoped(deps.db, scope, async (tx) => {
     await loadTrial(tx, trialId);
     return q.matchCriteria(tx, [trialId]);
@@ -426,7 +502,22 @@ export async function matcherDashboard(tx: Transaction, organizationIds: readonl
   const trials = await q.matcherSummaryRows(tx, organizationIds);
   const gaps = await q.matcherTopGapRows(tx, organizationIds, gapLimit);
   return {
-    trials: trials.map((row) => ({ trialId: row.trial_id, trialTitle: row.title, found: row.found, likely: row.likely, possible: row.possible, contacted: row.contacted, converted: row.converted })),
-    topGaps: gaps.map((row) => ({ trialId: row.trial_id, trialTitle: row.title, criterionId: row.criterion_id, text: row.text, notMet: row.not_met, unknown: row.unknown })),
+    trials: trials.map((row) => ({
+      trialId: row.trial_id,
+      trialTitle: row.title,
+      found: row.found,
+      likely: row.likely,
+      possible: row.possible,
+      contacted: row.contacted,
+      converted: row.converted,
+    })),
+    topGaps: gaps.map((row) => ({
+      trialId: row.trial_id,
+      trialTitle: row.title,
+      criterionId: row.criterion_id,
+      text: row.text,
+      notMet: row.not_met,
+      unknown: row.unknown,
+    })),
   };
 }

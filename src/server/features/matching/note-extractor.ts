@@ -30,7 +30,8 @@ interface Sentence {
 }
 
 /** Words that end with a full stop without ending the sentence ("Dr. Lee", "approx. 5", "vs. fibroid"). */
-const ABBREVIATION = /\b(?:dr|mr|mrs|ms|mx|st|vs|etc|e\.g|i\.e|approx|jr|sr|prof|no|nos|fig|pt|pts|hx|dx|tx|sx|rx|yo|y\.o|a\.m|p\.m|b\.i\.d|t\.i\.d|q\.i\.d|q\.d|p\.o|i\.v|inc|wk|wks|yr|yrs|mo|mos|min|hrs?|ca)$/i;
+const ABBREVIATION =
+  /\b(?:dr|mr|mrs|ms|mx|st|vs|etc|e\.g|i\.e|approx|jr|sr|prof|no|nos|fig|pt|pts|hx|dx|tx|sx|rx|yo|y\.o|a\.m|p\.m|b\.i\.d|t\.i\.d|q\.i\.d|q\.d|p\.o|i\.v|inc|wk|wks|yr|yrs|mo|mos|min|hrs?|ca)$/i;
 
 /**
  * Sentences with their offsets in the note. A full stop ends a sentence only before whitespace, not after an
@@ -93,36 +94,107 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
   // "A 10-year history of diabetes", "long-standing history of hypertension", "known history of": how long the
   // patient has had it, not something past; read as present (this cue is the nearest before the mention).
   // "A 2-week history of cough", "a history of 3 days of fever", "a recent history of": how long it has gone on.
-  { type: 'pseudo', before: true, pattern: /\b(?:(?:an? )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many|few)[- ]?(?:years?|yrs?|months?|weeks?|wks?|days?|hours?)[- ](?:long )?(?:medical )?(?:history|hx) of|(?:history|hx) of (?:the )?(?:(?:past|last) )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|a few) (?:days?|weeks?|months?|hours?) of|(?:long-?standing|longstanding|long|lifelong|known|documented|established|recent) (?:medical )?(?:history|hx) of|known case of)\b/gi },
-  { type: 'pseudo', before: true, pattern: /\b(?:no (?:increase|change|significant change|interval change|suspicious change|response|improvement|relief)|not (?:only|necessarily|extend|cause|drain|certain (?:if|whether)|increased|improved|relieved)|without (?:any )?(?:difficulty|incident|complications?|treatment|therapy)|gram[- ]negative|(?:is |was |been )?not (?:been )?(?:compliant|adherent)|non-?complian(?:t|ce)|non-?adheren(?:t|ce)|did not (?:respond|improve)|no longer)\b/gi },
+  {
+    type: 'pseudo',
+    before: true,
+    pattern:
+      /\b(?:(?:an? )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many|few)[- ]?(?:years?|yrs?|months?|weeks?|wks?|days?|hours?)[- ](?:long )?(?:medical )?(?:history|hx) of|(?:history|hx) of (?:the )?(?:(?:past|last) )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|a few) (?:days?|weeks?|months?|hours?) of|(?:long-?standing|longstanding|long|lifelong|known|documented|established|recent) (?:medical )?(?:history|hx) of|known case of)\b/gi,
+  },
+  {
+    type: 'pseudo',
+    before: true,
+    pattern:
+      /\b(?:no (?:increase|change|significant change|interval change|suspicious change|response|improvement|relief)|not (?:only|necessarily|extend|cause|drain|certain (?:if|whether)|increased|improved|relieved)|without (?:any )?(?:difficulty|incident|complications?|treatment|therapy)|gram[- ]negative|(?:is |was |been )?not (?:been )?(?:compliant|adherent)|non-?complian(?:t|ce)|non-?adheren(?:t|ce)|did not (?:respond|improve)|no longer)\b/gi,
+  },
   // Negation; the words after the trigger ("no prior history of", "denies any") are one cue with it.
-  { type: 'neg', before: true, pattern: /\b(?:not consistent with|inconsistent with|not suggestive of|not compatible with|not (?:due to|caused by|secondary to|related to|from)|no|not|denies|denied|denying|deny|without|w\/o|negative for|free of|absence of|absent|never|nor|neither|negative (?:history|hx)(?: of| for)?|rules out|ruled out for|fails? to (?:reveal|show)|(?:did|does|do)(?: not|n't) (?:have|show|reveal|demonstrate)|(?:has|have)(?: not|n't) had|(?:has|have)(?: not|n't) been diagnosed with)\b(?:\s+(?:any|prior|previous|past|known|recent|significant|further|new|other(?!\s+than)|current|currently|presently|now|active|personal|evidence|signs?|symptoms?|history|hx|h\/o|of|for|a|an|had|been|diagnosed|with|complaints?|findings?|episodes?|suggestion|indication)\b)*/gi },
-  { type: 'neg', before: false, pattern: /\b(?:(?:was|were|is|are|has been|have been|been|now)\s+)*(?:ruled out|excluded|unlikely|negative(?!\s+for\b)|not (?:seen|present|found|detected|identified|demonstrated|suspected)|absent|denied)\b/gi },
+  {
+    type: 'neg',
+    before: true,
+    pattern:
+      /\b(?:not consistent with|inconsistent with|not suggestive of|not compatible with|not (?:due to|caused by|secondary to|related to|from)|no|not|denies|denied|denying|deny|without|w\/o|negative for|free of|absence of|absent|never|nor|neither|negative (?:history|hx)(?: of| for)?|rules out|ruled out for|fails? to (?:reveal|show)|(?:did|does|do)(?: not|n't) (?:have|show|reveal|demonstrate)|(?:has|have)(?: not|n't) had|(?:has|have)(?: not|n't) been diagnosed with)\b(?:\s+(?:any|prior|previous|past|known|recent|significant|further|new|other(?!\s+than)|current|currently|presently|now|active|personal|evidence|signs?|symptoms?|history|hx|h\/o|of|for|a|an|had|been|diagnosed|with|complaints?|findings?|episodes?|suggestion|indication)\b)*/gi,
+  },
+  {
+    type: 'neg',
+    before: false,
+    pattern:
+      /\b(?:(?:was|were|is|are|has been|have been|been|now)\s+)*(?:ruled out|excluded|unlikely|negative(?!\s+for\b)|not (?:seen|present|found|detected|identified|demonstrated|suspected)|absent|denied)\b/gi,
+  },
   // Someone else's: a family history, a relative who had it.
-  { type: 'fam', before: true, pattern: new RegExp(String.raw`\b(?:family (?:medical )?(?:history|hx)(?: (?:of|significant for|notable for|includes?|positive for|is positive for))?|fhx?\b(?: of)?|fh:|(?<!\b(?:by|with|to|from|of|and)\s+(?:(?:his|her|their)\s+)?)${RELATIVE}(?:'s)?\s+(?:also\s+|who\s+)?(?:had|has|have|are|were|with|is|was|died (?:of|from)|passed away (?:from|of)|(?:was )?diagnosed with|suffer(?:s|ed)? from|history of))`, 'gi') },
+  {
+    type: 'fam',
+    before: true,
+    pattern: new RegExp(
+      String.raw`\b(?:family (?:medical )?(?:history|hx)(?: (?:of|significant for|notable for|includes?|positive for|is positive for))?|fhx?\b(?: of)?|fh:|(?<!\b(?:by|with|to|from|of|and)\s+(?:(?:his|her|their)\s+)?)${RELATIVE}(?:'s)?\s+(?:also\s+|who\s+)?(?:had|has|have|are|were|with|is|was|died (?:of|from)|passed away (?:from|of)|(?:was )?diagnosed with|suffer(?:s|ed)? from|history of))`,
+      'gi',
+    ),
+  },
   // "Father: MI at 55", "Mother - breast cancer": a relative as a list item's label.
   { type: 'fam', before: true, pattern: new RegExp(String.raw`(?<=^|\n|[.;]\s)[ \t]*(?:[-*•]\s*)?${RELATIVE}(?:'s)?[ \t]*(?::|[-–—](?=\s))`, 'gi') },
-  { type: 'fam', before: false, pattern: new RegExp(String.raw`\b(?:in (?:a |the |his |her |their )?(?:(?:older|younger|first[- ]degree|maternal|paternal)\s+)*(?:mother|father|mom|dad|sisters?|brothers?|siblings?|aunts?|uncles?|grand(?:mother|father|parent)s?|cousins?|sons?|daughters?|parents?|children|relatives?|family(?: members?)?)|runs in (?:the|his|her|their) family)\b`, 'gi') },
+  {
+    type: 'fam',
+    before: false,
+    pattern:
+      /\b(?:in (?:a |the |his |her |their )?(?:(?:older|younger|first[- ]degree|maternal|paternal)\s+)*(?:mother|father|mom|dad|sisters?|brothers?|siblings?|aunts?|uncles?|grand(?:mother|father|parent)s?|cousins?|sons?|daughters?|parents?|children|relatives?|family(?: members?)?)|runs in (?:the|his|her|their) family)\b/gi,
+  },
   // Not asserted: to rule out, a worry, a differential, a risk.
-  { type: 'hypo', before: true, pattern: /\b(?:rule[- ]?out|r\/o|concern(?:ing)? for|concerns? (?:about|of)|possible|possibly|suspect(?:ed)?|suspicion (?:of|for)|suspicious (?:of|for)|question(?:able)?(?: of)?|evaluat(?:e|ion) for|work[- ]?up for|screen(?:ing|ed)? for|differential(?: diagnos[ie]s)?(?: (?:includes?|of|was|is|included))?|ddx|d\/dx|if|in case of|(?:at )?(?:high |increased )?risk (?:for|of)|prevent(?:ion of|ing)?|prophylaxis (?:for|of|against)|(?:may|might|could) (?:have(?: had)?|be|develop)|consider(?:ing|ed)?|(?:a )?candidate for|plan(?:s|ned|ning)? (?:to|for)|plan:|scheduled for|will (?:be|have|undergo|start|begin|receive|need)|to (?:start|begin|receive|undergo)|prior to|awaiting|referred for|recommend(?:s|ed)?|offered|can ?not (?:be )?(?:ruled out|excluded)|can ?not rule out|not (?:be )?ruled out|whether|unclear if|versus|vs\.?)(?=\W|$)/gi },
+  {
+    type: 'hypo',
+    before: true,
+    pattern:
+      /\b(?:rule[- ]?out|r\/o|concern(?:ing)? for|concerns? (?:about|of)|possible|possibly|suspect(?:ed)?|suspicion (?:of|for)|suspicious (?:of|for)|question(?:able)?(?: of)?|evaluat(?:e|ion) for|work[- ]?up for|screen(?:ing|ed)? for|differential(?: diagnos[ie]s)?(?: (?:includes?|of|was|is|included))?|ddx|d\/dx|if|in case of|(?:at )?(?:high |increased )?risk (?:for|of)|prevent(?:ion of|ing)?|prophylaxis (?:for|of|against)|(?:may|might|could) (?:have(?: had)?|be|develop)|consider(?:ing|ed)?|(?:a )?candidate for|plan(?:s|ned|ning)? (?:to|for)|plan:|scheduled for|will (?:be|have|undergo|start|begin|receive|need)|to (?:start|begin|receive|undergo)|prior to|awaiting|referred for|recommend(?:s|ed)?|offered|can ?not (?:be )?(?:ruled out|excluded)|can ?not rule out|not (?:be )?ruled out|whether|unclear if|versus|vs\.?)(?=\W|$)/gi,
+  },
   { type: 'hypo', before: true, pattern: /(?<=^|[\s(,;])\?(?=\s*\w)/g },
-  { type: 'hypo', before: false, pattern: /\b(?:(?:was|is|are|were|being|also)\s+)*(?:suspected|considered|questioned|possible|a concern|in question|on the differential|not excluded|(?:can|could) ?not be (?:ruled out|excluded)|not ruled out|will be (?:started|given|initiated|begun|considered)|(?:is |are |was |were )?(?:planned|scheduled)|to (?:start|begin|be started))\b|\bvs\b\.?|\bversus\b/gi },
+  {
+    type: 'hypo',
+    before: false,
+    pattern:
+      /\b(?:(?:was|is|are|were|being|also)\s+)*(?:suspected|considered|questioned|possible|a concern|in question|on the differential|not excluded|(?:can|could) ?not be (?:ruled out|excluded)|not ruled out|will be (?:started|given|initiated|begun|considered)|(?:is |are |was |were )?(?:planned|scheduled)|to (?:start|begin|be started))\b|\bvs\b\.?|\bversus\b/gi,
+  },
   // History: had it, not now (or not said to be now).
-  { type: 'hist', before: true, pattern: /\b(?:(?:past |prior |remote |previous |significant |known |a |\d+[- ]?(?:year|yr)s?[- ]?)?(?:medical |surgical )?(?:history|hx)(?: is)? (?:of|significant for|notable for|remarkable for|positive for|includes?)|h\/o|hx|pmh(?: of| significant for| notable for)?|s\/p|status post|previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|(?<!\b(?:being|is|are|currently|now|still)\s)treated for)\b/gi },
+  {
+    type: 'hist',
+    before: true,
+    pattern:
+      /\b(?:(?:past |prior |remote |previous |significant |known |a |\d+[- ]?(?:year|yr)s?[- ]?)?(?:medical |surgical )?(?:history|hx)(?: is)? (?:of|significant for|notable for|remarkable for|positive for|includes?)|h\/o|hx|pmh(?: of| significant for| notable for)?|s\/p|status post|previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|(?<!\b(?:being|is|are|currently|now|still)\s)treated for)\b/gi,
+  },
   // "No recurrence of her breast cancer", "without evidence of residual lymphoma": had it, not now (not "never had").
-  { type: 'hist', before: true, pattern: /\b(?:no|without|negative for)(?: (?:evidence|signs?) of)?(?: (?:a|any))? (?:recurren(?:ce|t)|relapse|residual|recurring)(?: (?:disease|tumou?r))?(?: of)?(?=\W)/gi },
+  {
+    type: 'hist',
+    before: true,
+    pattern:
+      /\b(?:no|without|negative for)(?: (?:evidence|signs?) of)?(?: (?:a|any))? (?:recurren(?:ce|t)|relapse|residual|recurring)(?: (?:disease|tumou?r))?(?: of)?(?=\W)/gi,
+  },
   // "Cancer-free since 2015", "disease-free": was had.
   { type: 'hist', before: false, pattern: /(?<=\w)-free\b/gi },
   // "A stroke 10 years ago", "an infarction 2 years earlier" are history; "COPD since 2 years ago", "pain that started 6 months ago" are not.
-  { type: 'hist', before: false, pattern: /\b(?:(?:now|has|have|had|was|were|is|are|been|completely)\s+)*(?:resolved|in remission|(?<!\b(?:since|for|from|started|began|starting|beginning)\s)(?:\d+|several|many|a few|two|three|four|five|six|ten)(?:\s*-\s*\d+)?\s+(?:years?|months?)\s+(?:ago|earlier|before))\b/gi },
+  {
+    type: 'hist',
+    before: false,
+    pattern:
+      /\b(?:(?:now|has|have|had|was|were|is|are|been|completely)\s+)*(?:resolved|in remission|(?<!\b(?:since|for|from|started|began|starting|beginning)\s)(?:\d+|several|many|a few|two|three|four|five|six|ten)(?:\s*-\s*\d+)?\s+(?:years?|months?)\s+(?:ago|earlier|before))\b/gi,
+  },
   // A medicine (or smoking) stopped.
-  { type: 'medHist', before: true, pattern: /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on)|took|completed|failed)\b/gi },
-  { type: 'medHist', before: false, pattern: /\b(?:(?:was|were|has been|have been|had been|is|now)\s+)*(?:stopped|discontinued|held|tapered(?: off)?|withdrawn)\b/gi },
-  { type: 'allergy', before: true, pattern: /\b(?:allerg(?:y|ies|ic) to|intoleran(?:t|ce) (?:of|to)|adverse (?:drug )?reaction to|did not tolerate|could not tolerate|unable to tolerate)\b/gi },
+  {
+    type: 'medHist',
+    before: true,
+    pattern:
+      /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on)|took|completed|failed)\b/gi,
+  },
+  {
+    type: 'medHist',
+    before: false,
+    pattern: /\b(?:(?:was|were|has been|have been|had been|is|now)\s+)*(?:stopped|discontinued|held|tapered(?: off)?|withdrawn)\b/gi,
+  },
+  {
+    type: 'allergy',
+    before: true,
+    pattern: /\b(?:allerg(?:y|ies|ic) to|intoleran(?:t|ce) (?:of|to)|adverse (?:drug )?reaction to|did not tolerate|could not tolerate|unable to tolerate)\b/gi,
+  },
 ];
 
 /** Words where a cue's reach ends: a new clause or a turn ("but", "which", "presents", ";"). */
-const TERMINATOR = /\b(?:but|however|although|though|except|apart from|aside from|besides|other than|yet|still|which|who|whose|whom|because|as well as|secondary to|due to|caused by|as (?:the )?(?:cause|etiology|source|reason) (?:of|for)|presents?|presented|presenting|presentation|complain(?:s|ed|ing)?|reports?|reported|states?|stated|admitted|found|shows?|showed|reveal(?:s|ed)?|developed|remains|while|()(?:now|currently|presently|at present)|positive for|consistent with|compatible with|suggestive of|significant for|notable for|remarkable for|(and) (?:he|she|they|the patient|pt|patient|is|was|has|had|does|did|takes|took|reports|states|sleeps)|(?<=^|[,:]\s*)((?:he|she|they|the patient|pt|patient) (?:is|was|has|had|does|did|takes|took|reports|states|also|uses|drinks|smokes|lives|works|underwent|received|started|presents|presented)))\b|[;()[\]]|\s[-–—]\s/gi;
+const TERMINATOR =
+  /\b(?:but|however|although|though|except|apart from|aside from|besides|other than|yet|still|which|who|whose|whom|because|as well as|secondary to|due to|caused by|as (?:the )?(?:cause|etiology|source|reason) (?:of|for)|presents?|presented|presenting|presentation|complain(?:s|ed|ing)?|reports?|reported|states?|stated|admitted|found|shows?|showed|reveal(?:s|ed)?|developed|remains|while|()(?:now|currently|presently|at present)|positive for|consistent with|compatible with|suggestive of|significant for|notable for|remarkable for|(and) (?:he|she|they|the patient|pt|patient|is|was|has|had|does|did|takes|took|reports|states|sleeps)|(?<=^|[,:]\s*)((?:he|she|they|the patient|pt|patient) (?:is|was|has|had|does|did|takes|took|reports|states|also|uses|drinks|smokes|lives|works|underwent|received|started|presents|presented)))\b|[;()[\]]|\s[-–—]\s/gi;
 
 /** Words that date an onset ("diagnosed ... 2 years ago"): the time then says when it began, not that it ended. */
 const ONSET = /\b(?:diagnos(?:ed|is)|confirmed|detected|discovered|identified|found|started|began|begun|onset|since|developed)\b/i;
@@ -148,7 +220,11 @@ function readCues(text: string): SentenceCues {
   for (const cue of found) if (!cues.some((kept) => cue.start < kept.end && kept.start < cue.end)) cues.push(cue);
   cues.sort((a, b) => a.start - b.start);
   const stops = [...matches(TERMINATOR, text)]
-    .map((match) => ({ start: match.index, end: match.index + match[0].length, clause: match[1] !== undefined || match[2] !== undefined || match[3] !== undefined }))
+    .map((match) => ({
+      start: match.index,
+      end: match.index + match[0].length,
+      clause: match[1] !== undefined || match[2] !== undefined || match[3] !== undefined,
+    }))
     .filter((stop) => !cues.some((cue) => stop.start < cue.end && cue.start < stop.end));
   return { cues, stops };
 }
@@ -175,7 +251,8 @@ type Reading = 'present' | 'history' | 'absent' | 'family' | 'hypothetical' | 'a
  */
 function readStatus(sentence: string, { cues, stops }: SentenceCues, start: number, end: number, medicine: boolean): Reading {
   const counts = (cue: Cue) => (cue.type === 'medHist' || cue.type === 'allergy' ? medicine : true);
-  const stopBetween = (from: number, to: number, cue: Cue) => stops.some((stop) => stop.start >= from && stop.end <= to && !(stop.clause && cue.type === 'fam'));
+  const stopBetween = (from: number, to: number, cue: Cue) =>
+    stops.some((stop) => stop.start >= from && stop.end <= to && !(stop.clause && cue.type === 'fam'));
   let before: Cue | null = null;
   for (const cue of cues) {
     if (!cue.before || cue.end > start || !counts(cue)) continue;
@@ -190,9 +267,17 @@ function readStatus(sentence: string, { cues, stops }: SentenceCues, start: numb
     break;
   }
   // "Diagnosed with HCV 2 years ago", "asthma diagnosed a year ago": when it began, not that it is over.
-  if (after?.type === 'hist' && /\b(?:ago|earlier|before)$/i.test(sentence.slice(after.start, after.end)) && ONSET.test(sentence.slice(Math.max(0, start - 40), after.start))) after = null;
+  if (
+    after?.type === 'hist' &&
+    /\b(?:ago|earlier|before)$/i.test(sentence.slice(after.start, after.end)) &&
+    ONSET.test(sentence.slice(Math.max(0, start - 40), after.start))
+  )
+    after = null;
   // A relative as the subject speaks for the whole clause, whatever cue is nearer ("siblings are well without neoplasms").
-  const relative = cues.some((cue) => cue.type === 'fam' && cue.before && cue.end <= start && !stopBetween(cue.end, start, cue) && wordsIn(sentence.slice(cue.end, start)) <= REACH_FORWARD.fam);
+  const relative = cues.some(
+    (cue) =>
+      cue.type === 'fam' && cue.before && cue.end <= start && !stopBetween(cue.end, start, cue) && wordsIn(sentence.slice(cue.end, start)) <= REACH_FORWARD.fam,
+  );
   const types = new Set([before?.type, after?.type]);
   if (relative || types.has('fam')) return 'family';
   if (types.has('hypo')) return 'hypothetical';
@@ -238,10 +323,13 @@ const PERSON = String.raw`(?:man|woman|male|female|boy|girl|gentleman|lady|patie
 /** Age phrasings, best first. Group 1 the number, group 2 the unit (years when absent). */
 const AGE_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(\d{1,3}(?:\.\d)?)\s*[- ]?\s*${AGE_UNIT}\.?\s*[- ]?\s*olds?\b`, 'gi'),
-  new RegExp(String.raw`\b(\d{1,3})\s*()(?:yo|y\/o|y\.o\.?|yr\.? old|yrs\.? old)(?![a-z])`, 'gi'),
-  new RegExp(String.raw`\b(\d{1,3})\s*[- ]?\s*${AGE_UNIT}\s+(?=(?:(?:old|African[- ]American|Caucasian|white|black|Asian|Hispanic|Latin[ao]|obese)\s+)*${PERSON}\b)`, 'gi'),
+  /\b(\d{1,3})\s*()(?:yo|y\/o|y\.o\.?|yr\.? old|yrs\.? old)(?![a-z])/gi,
+  new RegExp(
+    String.raw`\b(\d{1,3})\s*[- ]?\s*${AGE_UNIT}\s+(?=(?:(?:old|African[- ]American|Caucasian|white|black|Asian|Hispanic|Latin[ao]|obese)\s+)*${PERSON}\b)`,
+    'gi',
+  ),
   new RegExp(String.raw`\b(\d{1,3})\s*${AGE_UNIT}\s+of\s+age\b`, 'gi'),
-  new RegExp(String.raw`(?<!\b(?:at|since|by|from|until|before|after|of|onset|the)\s+)\baged?\s*:?\s*(\d{1,3})()\b(?!\s*(?:-|to|and)\s*\d)`, 'gi'),
+  /(?<!\b(?:at|since|by|from|until|before|after|of|onset|the)\s+)\baged?\s*:?\s*(\d{1,3})()\b(?!\s*(?:-|to|and)\s*\d)/gi,
 ];
 /** "48 M", "74M", "22yo F": a number and M/F opening a note. */
 const AGE_SEX_SHORT = /^(?:(?:pt|patient)(?: is)?(?: a)?\s+|an?\s+|this is an?\s+)?(\d{1,3})\s*(?:yo|y\/o|y\.o\.?)?\s*([MF])\b(?![\w/.-])/i;
@@ -265,7 +353,13 @@ interface Found {
 function readAge(text: string, sentences: Sentence[], today: Date | undefined): Found | null {
   const first = sentences[0];
   const short = first ? AGE_SEX_SHORT.exec(first.text) : null;
-  let best: Found | null = short ? { value: Number(short[1]), start: first!.start + short.index + short[0].indexOf(short[1]), end: first!.start + short.index + short[0].indexOf(short[1]) + short[1].length } : null;
+  let best: Found | null = short
+    ? {
+        value: Number(short[1]),
+        start: first!.start + short.index + short[0].indexOf(short[1]),
+        end: first!.start + short.index + short[0].indexOf(short[1]) + short[1].length,
+      }
+    : null;
   for (const pattern of AGE_PATTERNS) {
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
@@ -300,11 +394,20 @@ function readSex(text: string, sentences: Sentence[], age: Found | null): Found 
     const at = first!.start + short.index + short[0].length - short[2].length;
     return { value: /f/i.test(short[2]) ? 'female' : 'male', start: at, end: at + 1 };
   }
-  const asSex = (match: RegExpExecArray, offset: number): Found => ({ value: match[1] ? 'female' : 'male', start: offset + match.index, end: offset + match.index + match[0].length });
+  const asSex = (match: RegExpExecArray, offset: number): Found => ({
+    value: match[1] ? 'female' : 'male',
+    start: offset + match.index,
+    end: offset + match.index + match[0].length,
+  });
   if (age) {
     const after = text.slice(age.end, age.end + 60).split(/[.;\n]/)[0];
     const compact = /^\s*(?:yo|y\/o|y\.o\.?)?\s*([MF])\b(?![\w/.-])/.exec(after);
-    if (compact) return { value: compact[1] === 'F' ? 'female' : 'male', start: age.end + compact.index + compact[0].length - 1, end: age.end + compact.index + compact[0].length };
+    if (compact)
+      return {
+        value: compact[1] === 'F' ? 'female' : 'male',
+        start: age.end + compact.index + compact[0].length - 1,
+        end: age.end + compact.index + compact[0].length,
+      };
     const word = SEX_WORD.exec(after);
     if (word && !/\b(?:his|her|their|whose)\s+$/i.test(after.slice(0, word.index))) return asSex(word, age.end);
   }
@@ -366,12 +469,15 @@ const VACCINE_AFTER = /^[\s-]*(?:vaccin\w*|immuni[sz]ations?|boosters?|shots?)\b
 
 // ---- smoking and pregnancy ----
 
-const SMOKING = /\b(?:(non-?smok(?:er|ing)|never[- ]smok(?:er|ed)|life-?long non-?smoker|(?:does not|doesn't|do not|don't|did not|didn't|never|not) smoke)|(ex-?smoker|former smoker|past smoker|smoked)|smok(?:er|ers|es|ing)|tobacco(?:\s+(?:use|abuse|user|dependence))?|cigarettes?|cigars?|(\d+(?:\.\d+)?\s*[- ]?pack[- ]?years?|pack[- ]?years?))\b/gi;
+const SMOKING =
+  /\b(?:(non-?smok(?:er|ing)|never[- ]smok(?:er|ed)|life-?long non-?smoker|(?:does not|doesn't|do not|don't|did not|didn't|never|not) smoke)|(ex-?smoker|former smoker|past smoker|smoked)|smok(?:er|ers|es|ing)|tobacco(?:\s+(?:use|abuse|user|dependence))?|cigarettes?|cigars?|(\d+(?:\.\d+)?\s*[- ]?pack[- ]?years?|pack[- ]?years?))\b/gi;
 const CURRENT = /\b(?:current(?:ly)?|active(?:ly)?|still|continues? to|smokes)\b/i;
 
-const GESTATION = /\b\d{1,2}(?:\s*\+\s*\d)?\s*(?:weeks?|wks?)(?:\s*(?:and\s*)?\d\s*days?)?\s*(?:of\s+)?(?:gestation(?:al age)?|pregnan(?:t|cy)|ga)\b|\b\d{1,2}\s*w\s*\d\s*d\b|\bgestational age\b|\bG\d+\s*P\d+(?:\s*A\d+)?\b(?=[^.]*\b(?:at|is)\s+\d{1,2}(?:\s*\+\s*\d)?\s*(?:weeks?|wks?|w\b))/gi;
+const GESTATION =
+  /\b\d{1,2}(?:\s*\+\s*\d)?\s*(?:weeks?|wks?)(?:\s*(?:and\s*)?\d\s*days?)?\s*(?:of\s+)?(?:gestation(?:al age)?|pregnan(?:t|cy)|ga)\b|\b\d{1,2}\s*w\s*\d\s*d\b|\bgestational age\b|\bG\d+\s*P\d+(?:\s*A\d+)?\b(?=[^.]*\b(?:at|is)\s+\d{1,2}(?:\s*\+\s*\d)?\s*(?:weeks?|wks?|w\b))/gi;
 const PREGNANT = /\b(?:pregnant|(?:ectopic|intrauterine|tubal|current|ongoing|molar) pregnancy)\b/gi;
-const PREGNANCY_TEST = /\b(?:(negative|positive)\s+(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?h?cg)|(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?hcg|upt)\b[^.;]{0,80}?\b(negative|positive))\b/gi;
+const PREGNANCY_TEST =
+  /\b(?:(negative|positive)\s+(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?h?cg)|(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?hcg|upt)\b[^.;]{0,80}?\b(negative|positive))\b/gi;
 const BIRTH = /\b(?:born|birth|delivered at|neonat|newborn|infant|preterm baby)\w*/i;
 
 // ---- labs and vitals ----
@@ -384,15 +490,23 @@ interface NoteMeasure {
 const byName = (name: string) => MEASURES.find((measure) => measure.name === name)!;
 /** The criteria parser's measures, plus the short forms notes use for vitals (EF, HR, sats). */
 const NOTE_MEASURES: NoteMeasure[] = [
-  ...MEASURES.filter((measure) => !/ASA|blood pressure|heart rate/.test(measure.name)).map((measure) => ({ measure, pattern: new RegExp(measure.pattern.source, 'gi') })),
+  ...MEASURES.filter((measure) => !/ASA|blood pressure|heart rate/.test(measure.name)).map((measure) => ({
+    measure,
+    pattern: new RegExp(measure.pattern.source, 'gi'),
+  })),
   { measure: byName('LVEF'), pattern: /\b(?:EF|LVEF)\b/g },
   { measure: byName('oxygen saturation'), pattern: /\b(?:o2 sat(?:uration)?s?|sats?|spo2|sao2|pulse ox(?:imetry)?)\b/gi },
 ];
-const VALUE = new RegExp(String.raw`^(\s*(?:\([^()]{1,15}\)\s*)?(?:(?:is|was|of|at|level|levels|count|value|measured|reading|were|are|results?|now|today|:|=|~)\s*){0,3})${NUMBER}(?![\d/]|[.,]\d)${UNIT}`, 'i');
+const VALUE = new RegExp(
+  String.raw`^(\s*(?:\([^()]{1,15}\)\s*)?(?:(?:is|was|of|at|level|levels|count|value|measured|reading|were|are|results?|now|today|:|=|~)\s*){0,3})${NUMBER}(?![\d/]|[.,]\d)${UNIT}`,
+  'i',
+);
 const UNKNOWN_UNIT = /^(?:[a-zA-Z]|\s*(?:mg|mcg|µg|ug|g|iu|u|mm|ml|l|mmol|meq|ng|pg|x|k)\b)/;
 const TARGET = /\b(?:goal|target|aim|keep|less than|greater than|above|below|under|over)\W*$/i;
-const BLOOD_PRESSURE = /\b(?:blood pressure|bp)\b(?:\s*(?:\(|is|was|of|:|=|at|measured|reading|now|today)\s*){0,3}\s*(\d{2,3})\s*\/\s*(\d{2,3})(?:\s*mm\s*hg)?/gi;
-const HEART_RATE = /\b(?:[Hh]eart rate|HR|[Pp]ulse(?: rate)?)\b(?:\s*(?:is|was|of|:|=|at)\s*){0,3}\s*(\d{2,3})(?:\s*(?:bpm|\/\s*min|beats(?: per minute| \/ ?min)?))?(?![\d/]|\.\d)/g;
+const BLOOD_PRESSURE =
+  /\b(?:blood pressure|bp)\b(?:\s*(?:\(|is|was|of|:|=|at|measured|reading|now|today)\s*){0,3}\s*(\d{2,3})\s*\/\s*(\d{2,3})(?:\s*mm\s*hg)?/gi;
+const HEART_RATE =
+  /\b(?:[Hh]eart rate|HR|[Pp]ulse(?: rate)?)\b(?:\s*(?:is|was|of|:|=|at)\s*){0,3}\s*(\d{2,3})(?:\s*(?:bpm|\/\s*min|beats(?: per minute| \/ ?min)?))?(?![\d/]|\.\d)/g;
 
 // ---- the facts ----
 
@@ -505,7 +619,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
   if (sex?.value !== 'male') {
     for (const match of matches(PREGNANCY_TEST, text)) {
       const result = (match[1] ?? match[2]).toLowerCase();
-      if (sentenceOf(match.index, match.index + match[0].length)) add('pregnancy', 'pregnancy', 'pregnancy', null, result === 'negative' ? 'absent' : 'present', match.index, match.index + match[0].length);
+      if (sentenceOf(match.index, match.index + match[0].length))
+        add('pregnancy', 'pregnancy', 'pregnancy', null, result === 'negative' ? 'absent' : 'present', match.index, match.index + match[0].length);
     }
     for (const match of matches(PREGNANT, text)) {
       const reading = statusAt(match.index, match.index + match[0].length, false);
@@ -545,11 +660,15 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     const [start, end] = [match.index, match.index + match[0].length];
     if (!sentenceOf(start, end)) continue;
     drafts.push({ key: 'lab:systolic blood pressure', fact: { ...base('lab', 'systolic blood pressure', start, end), value: Number(match[1]), unit: 'mmHg' } });
-    drafts.push({ key: 'lab:diastolic blood pressure', fact: { ...base('lab', 'diastolic blood pressure', start, end), value: Number(match[2]), unit: 'mmHg' } });
+    drafts.push({
+      key: 'lab:diastolic blood pressure',
+      fact: { ...base('lab', 'diastolic blood pressure', start, end), value: Number(match[2]), unit: 'mmHg' },
+    });
   }
   for (const match of matches(HEART_RATE, text)) {
     const [start, end] = [match.index, match.index + match[0].length];
-    if (sentenceOf(start, end)) drafts.push({ key: 'lab:heart rate', fact: { ...base('lab', 'heart rate', start, end), value: Number(match[1]), unit: 'bpm' } });
+    if (sentenceOf(start, end))
+      drafts.push({ key: 'lab:heart rate', fact: { ...base('lab', 'heart rate', start, end), value: Number(match[1]), unit: 'bpm' } });
   }
 
   if (sex) facts.push({ ...base('sex', 'sex', sex.start, sex.end), valueText: sex.value as string });

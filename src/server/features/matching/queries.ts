@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { UUID_PATTERN } from '../../../contract/common';
 import type { CandidateFactInput, MatchClass } from '../../../contract/matching';
 import { candidate, candidateFact, candidateNote, candidateTrial, processingRun, trial, trialCriterion, trialMatch, user } from '../../db/schema';
@@ -36,7 +36,13 @@ export function factRowValues(organizationId: string, candidateId: string, fact:
 }
 
 /** Replaces the facts one source gave (a note, a bundle, a prescreen result) with its new reading. */
-export async function replaceFacts(executor: Executor, organizationId: string, candidateId: string, source: { source: string; sourceRef: string | null }, facts: CandidateFactInput[]) {
+export async function replaceFacts(
+  executor: Executor,
+  organizationId: string,
+  candidateId: string,
+  source: { source: string; sourceRef: string | null },
+  facts: CandidateFactInput[],
+) {
   await executor
     .delete(candidateFact)
     .where(
@@ -51,7 +57,10 @@ export async function replaceFacts(executor: Executor, organizationId: string, c
 
 export async function insertFacts(executor: Executor, organizationId: string, candidateId: string, facts: CandidateFactInput[]) {
   if (facts.length === 0) return [];
-  return executor.insert(candidateFact).values(facts.map((fact) => factRowValues(organizationId, candidateId, fact))).returning();
+  return executor
+    .insert(candidateFact)
+    .values(facts.map((fact) => factRowValues(organizationId, candidateId, fact)))
+    .returning();
 }
 
 export async function deleteFactsOfSource(executor: Executor, candidateId: string, source: CandidateFactRow['source']) {
@@ -59,22 +68,38 @@ export async function deleteFactsOfSource(executor: Executor, candidateId: strin
 }
 
 export async function insertFact(executor: Executor, organizationId: string, candidateId: string, fact: CandidateFactInput) {
-  const [row] = await executor.insert(candidateFact).values(factRowValues(organizationId, candidateId, fact)).returning();
+  const [row] = await executor
+    .insert(candidateFact)
+    .values(factRowValues(organizationId, candidateId, fact))
+    .returning();
   return row;
 }
 
 export async function deleteFact(executor: Executor, candidateId: string, factId: string) {
   if (!isId(factId)) return [];
-  return executor.delete(candidateFact).where(and(eq(candidateFact.id, factId), eq(candidateFact.candidateId, candidateId))).returning({ id: candidateFact.id, source: candidateFact.source, kind: candidateFact.kind });
+  return executor
+    .delete(candidateFact)
+    .where(and(eq(candidateFact.id, factId), eq(candidateFact.candidateId, candidateId)))
+    .returning({ id: candidateFact.id, source: candidateFact.source, kind: candidateFact.kind });
 }
 
 export async function listFacts(executor: Executor, candidateId: string): Promise<CandidateFactRow[]> {
-  return executor.select().from(candidateFact).where(eq(candidateFact.candidateId, candidateId)).orderBy(asc(candidateFact.kind), asc(candidateFact.name), desc(candidateFact.observedOn));
+  return executor
+    .select()
+    .from(candidateFact)
+    .where(eq(candidateFact.candidateId, candidateId))
+    .orderBy(asc(candidateFact.kind), asc(candidateFact.name), desc(candidateFact.observedOn));
 }
 
 export async function listNotes(executor: Executor, candidateId: string) {
   return executor
-    .select({ id: candidateNote.id, candidateId: candidateNote.candidateId, body: candidateNote.body, createdAt: candidateNote.createdAt, authorName: user.name })
+    .select({
+      id: candidateNote.id,
+      candidateId: candidateNote.candidateId,
+      body: candidateNote.body,
+      createdAt: candidateNote.createdAt,
+      authorName: user.name,
+    })
     .from(candidateNote)
     .leftJoin(user, eq(user.id, candidateNote.authorUserId))
     .where(eq(candidateNote.candidateId, candidateId))
@@ -88,8 +113,14 @@ export async function insertNote(executor: Executor, values: typeof candidateNot
 
 export async function deleteNote(executor: Executor, candidateId: string, noteId: string) {
   if (!isId(noteId)) return false;
-  const rows = await executor.delete(candidateNote).where(and(eq(candidateNote.id, noteId), eq(candidateNote.candidateId, candidateId))).returning({ id: candidateNote.id });
-  if (rows.length) await executor.delete(candidateFact).where(and(eq(candidateFact.candidateId, candidateId), eq(candidateFact.source, 'note'), eq(candidateFact.sourceRef, noteId)));
+  const rows = await executor
+    .delete(candidateNote)
+    .where(and(eq(candidateNote.id, noteId), eq(candidateNote.candidateId, candidateId)))
+    .returning({ id: candidateNote.id });
+  if (rows.length)
+    await executor
+      .delete(candidateFact)
+      .where(and(eq(candidateFact.candidateId, candidateId), eq(candidateFact.source, 'note'), eq(candidateFact.sourceRef, noteId)));
   return rows.length > 0;
 }
 
@@ -98,7 +129,15 @@ export async function deleteNote(executor: Executor, candidateId: string, noteId
 export async function findCandidateBasics(executor: Executor, candidateId: string) {
   if (!isId(candidateId)) return undefined;
   const [row] = await executor
-    .select({ id: candidate.id, organizationId: candidate.organizationId, firstName: candidate.firstName, lastName: candidate.lastName, status: candidate.status, dateOfBirth: candidate.dateOfBirth, sex: candidate.sex })
+    .select({
+      id: candidate.id,
+      organizationId: candidate.organizationId,
+      firstName: candidate.firstName,
+      lastName: candidate.lastName,
+      status: candidate.status,
+      dateOfBirth: candidate.dateOfBirth,
+      sex: candidate.sex,
+    })
     .from(candidate)
     .where(eq(candidate.id, candidateId));
   return row;
@@ -110,7 +149,12 @@ export async function findCandidateByContact(executor: Executor, organizationId:
   const [row] = await executor
     .select({ id: candidate.id, organizationId: candidate.organizationId })
     .from(candidate)
-    .where(and(eq(candidate.organizationId, organizationId), or(phone ? eq(candidate.phone, phone) : undefined, email ? eq(candidate.email, email.toLowerCase()) : undefined)))
+    .where(
+      and(
+        eq(candidate.organizationId, organizationId),
+        or(phone ? eq(candidate.phone, phone) : undefined, email ? eq(candidate.email, email.toLowerCase()) : undefined),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -129,7 +173,14 @@ export async function fillMissingDemographics(executor: Executor, candidateId: s
 export async function findTrial(executor: Executor, trialId: string) {
   if (!isId(trialId)) return undefined;
   const [row] = await executor
-    .select({ id: trial.id, organizationId: trial.organizationId, title: trial.title, status: trial.status, targetEnrollment: trial.targetEnrollment, updatedAt: trial.updatedAt })
+    .select({
+      id: trial.id,
+      organizationId: trial.organizationId,
+      title: trial.title,
+      status: trial.status,
+      targetEnrollment: trial.targetEnrollment,
+      updatedAt: trial.updatedAt,
+    })
     .from(trial)
     .where(eq(trial.id, trialId));
   return row;
@@ -143,7 +194,10 @@ export async function recruitingTrials(executor: Executor, organizationId: strin
     .orderBy(asc(trial.title));
 }
 
-export async function matchCriteria(executor: Executor, trialIds: string[]): Promise<Array<MatchCriterion & { trialId: string; text: string; position: number }>> {
+export async function matchCriteria(
+  executor: Executor,
+  trialIds: string[],
+): Promise<Array<MatchCriterion & { trialId: string; text: string; position: number }>> {
   if (trialIds.length === 0) return [];
   return executor
     .select({
@@ -180,7 +234,10 @@ const FACT_COLUMNS = {
 export async function matchPeople(executor: Executor, candidateIds: string[]): Promise<Map<string, MatchPerson & { id: string }>> {
   const people = new Map<string, MatchPerson & { id: string }>();
   if (candidateIds.length === 0) return people;
-  const rows = await executor.select({ id: candidate.id, dateOfBirth: candidate.dateOfBirth, sex: candidate.sex }).from(candidate).where(inArray(candidate.id, candidateIds));
+  const rows = await executor
+    .select({ id: candidate.id, dateOfBirth: candidate.dateOfBirth, sex: candidate.sex })
+    .from(candidate)
+    .where(inArray(candidate.id, candidateIds));
   for (const row of rows) people.set(row.id, { ...row, facts: [] });
   const facts = await executor.select(FACT_COLUMNS).from(candidateFact).where(inArray(candidateFact.candidateId, candidateIds));
   for (const { candidateId, ...fact } of facts) people.get(candidateId)?.facts.push(fact as MatchFact);
@@ -204,8 +261,21 @@ export async function candidateBatchWithFacts(executor: Executor, organizationId
     order by c.created_at, c.id
     limit ${size}`);
   return rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string; facts: unknown }>(result).map((row) => {
-    const raw = (typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts) as Array<[MatchFact['kind'], string | null, string, MatchFact['status'], number | null, string | null, string | null, string | null, MatchFact['source']]>;
-    const facts: MatchFact[] = raw.map(([kind, conceptId, name, status, value, unit, valueText, observedOn, source]) => ({ id: '', kind, conceptId, name, status, value, unit, valueText, observedOn, source }));
+    const raw = (typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts) as Array<
+      [MatchFact['kind'], string | null, string, MatchFact['status'], number | null, string | null, string | null, string | null, MatchFact['source']]
+    >;
+    const facts: MatchFact[] = raw.map(([kind, conceptId, name, status, value, unit, valueText, observedOn, source]) => ({
+      id: '',
+      kind,
+      conceptId,
+      name,
+      status,
+      value,
+      unit,
+      valueText,
+      observedOn,
+      source,
+    }));
     return { id: row.id, createdAt: row.created_at, person: { dateOfBirth: row.date_of_birth, sex: row.sex, facts } satisfies MatchPerson };
   });
 }
@@ -266,7 +336,11 @@ export async function dropEarlierResults(executor: Executor, trialId: string, ru
 }
 
 export async function matchCounts(executor: Executor, runId: string): Promise<Record<MatchClass, number>> {
-  const rows = await executor.select({ matchClass: trialMatch.matchClass, total: count() }).from(trialMatch).where(eq(trialMatch.runId, runId)).groupBy(trialMatch.matchClass);
+  const rows = await executor
+    .select({ matchClass: trialMatch.matchClass, total: count() })
+    .from(trialMatch)
+    .where(eq(trialMatch.runId, runId))
+    .groupBy(trialMatch.matchClass);
   const counts: Record<MatchClass, number> = { likely: 0, possible: 0, excluded: 0 };
   for (const row of rows) counts[row.matchClass] = Number(row.total);
   return counts;
@@ -311,11 +385,34 @@ export async function matchPage(executor: Executor, filter: MatchPageFilter, kno
   // The page is chosen in the results' own index; only its rows meet the candidate table (names, status),
   // unless a name search needs the join to filter.
   const ranked = filter.q
-    ? await executor.select(columns).from(trialMatch).innerJoin(candidate, eq(candidate.id, trialMatch.candidateId)).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset)
-    : await executor.select(columns).from(trialMatch).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
+    ? await executor
+        .select(columns)
+        .from(trialMatch)
+        .innerJoin(candidate, eq(candidate.id, trialMatch.candidateId))
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.limit)
+        .offset(filter.offset)
+    : await executor
+        .select(columns)
+        .from(trialMatch)
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.limit)
+        .offset(filter.offset);
   const ids = ranked.map((row) => row.candidateId);
-  const people = ids.length ? await executor.select({ id: candidate.id, firstName: candidate.firstName, lastName: candidate.lastName, status: candidate.status }).from(candidate).where(inArray(candidate.id, ids)) : [];
-  const linked = ids.length ? await executor.select({ candidateId: candidateTrial.candidateId }).from(candidateTrial).where(and(eq(candidateTrial.trialId, filter.trialId), inArray(candidateTrial.candidateId, ids))) : [];
+  const people = ids.length
+    ? await executor
+        .select({ id: candidate.id, firstName: candidate.firstName, lastName: candidate.lastName, status: candidate.status })
+        .from(candidate)
+        .where(inArray(candidate.id, ids))
+    : [];
+  const linked = ids.length
+    ? await executor
+        .select({ candidateId: candidateTrial.candidateId })
+        .from(candidateTrial)
+        .where(and(eq(candidateTrial.trialId, filter.trialId), inArray(candidateTrial.candidateId, ids)))
+    : [];
   const byId = new Map(people.map((person) => [person.id, person]));
   const inTrial = new Set(linked.map((row) => row.candidateId));
   const rows = ranked.flatMap((row) => {
@@ -330,7 +427,10 @@ export async function matchPage(executor: Executor, filter: MatchPageFilter, kno
 }
 
 export async function findMatch(executor: Executor, runId: string, candidateId: string) {
-  const [row] = await executor.select().from(trialMatch).where(and(eq(trialMatch.runId, runId), eq(trialMatch.candidateId, candidateId)));
+  const [row] = await executor
+    .select()
+    .from(trialMatch)
+    .where(and(eq(trialMatch.runId, runId), eq(trialMatch.candidateId, candidateId)));
   return row;
 }
 
@@ -380,7 +480,10 @@ export async function linkedTrialIds(executor: Executor, candidateId: string): P
 /** How many of these candidates are already linked to the trial. */
 export async function countLinked(executor: Executor, trialId: string, candidateIds: string[]): Promise<number> {
   if (candidateIds.length === 0) return 0;
-  const [row] = await executor.select({ total: count() }).from(candidateTrial).where(and(eq(candidateTrial.trialId, trialId), inArray(candidateTrial.candidateId, candidateIds)));
+  const [row] = await executor
+    .select({ total: count() })
+    .from(candidateTrial)
+    .where(and(eq(candidateTrial.trialId, trialId), inArray(candidateTrial.candidateId, candidateIds)));
   return Number(row?.total ?? 0);
 }
 

@@ -41,12 +41,19 @@ export async function findOnboardingRow(executor: Executor, id: string): Promise
   return row;
 }
 
-export async function insertOnboardingRow(executor: Executor, values: { organizationId: string; createdByUserId: string; currentStep: OnboardingStep }): Promise<OnboardingRow> {
+export async function insertOnboardingRow(
+  executor: Executor,
+  values: { organizationId: string; createdByUserId: string; currentStep: OnboardingStep },
+): Promise<OnboardingRow> {
   const [row] = await executor.insert(onboarding).values(values).returning();
   return row;
 }
 
-export async function updateOnboardingRow(executor: Executor, id: string, values: Partial<Pick<OnboardingRow, 'currentStep' | 'made' | 'completedAt'>>): Promise<void> {
+export async function updateOnboardingRow(
+  executor: Executor,
+  id: string,
+  values: Partial<Pick<OnboardingRow, 'currentStep' | 'made' | 'completedAt'>>,
+): Promise<void> {
   await executor
     .update(onboarding)
     .set({ ...values, updatedAt: new Date() })
@@ -80,7 +87,13 @@ export async function ownerInvitationsOf(executor: Executor, organizationId: str
 }
 
 /** Name and status of a sequence (an archived one still exists, for its history). */
-export async function findSequenceSummary(executor: Executor, id: string): Promise<{ id: string; organizationId: string; name: string; status: 'active' | 'archived' } | undefined> {
-  const [row] = await executor.select({ id: sequence.id, organizationId: sequence.organizationId, name: sequence.name, status: sequence.status }).from(sequence).where(eq(sequence.id, id));
+export async function findSequenceSummary(
+  executor: Executor,
+  id: string,
+): Promise<{ id: string; organizationId: string; name: string; status: 'active' | 'archived' } | undefined> {
+  const [row] = await executor
+    .select({ id: sequence.id, organizationId: sequence.organizationId, name: sequence.name, status: sequence.status })
+    .from(sequence)
+    .where(eq(sequence.id, id));
   return row;
 }

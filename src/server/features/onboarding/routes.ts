@@ -51,11 +51,25 @@ export const onboardingRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}', tags, summary: 'An onboarding: each step\'s status and what it made', request: { params: idParams }, responses: { 200: json(OnboardingSchema, 'The onboarding'), 401: errors[401], 403: errors[403], 404: errors[404] } }),
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags,
+      summary: "An onboarding: each step's status and what it made",
+      request: { params: idParams },
+      responses: { 200: json(OnboardingSchema, 'The onboarding'), 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
     async (c) => c.json(await service.getOnboarding(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({ method: 'patch', path: '/{id}', tags, summary: 'Move to a step (where "Continue" opens next time)', request: { params: idParams, ...jsonBody(UpdateOnboardingSchema) }, responses: done('Updated') }),
+    createRoute({
+      method: 'patch',
+      path: '/{id}',
+      tags,
+      summary: 'Move to a step (where "Continue" opens next time)',
+      request: { params: idParams, ...jsonBody(UpdateOnboardingSchema) },
+      responses: done('Updated'),
+    }),
     async (c) => c.json(await service.updateOnboarding(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
@@ -96,7 +110,7 @@ export const onboardingRoutes = createRouter()
       method: 'post',
       path: '/{id}/agents',
       tags,
-      summary: "Create a published prescreen form of the trial and the default chat agent and prescreen voice agent (what exists is kept)",
+      summary: 'Create a published prescreen form of the trial and the default chat agent and prescreen voice agent (what exists is kept)',
       request: { params: idParams, ...jsonBody(CreateOnboardingAgentsSchema) },
       responses: { ...done('Created'), ...conflict('No trial imported yet'), 502: json(ApiErrorSchema, 'The voice provider did not save the assistant') },
     }),
@@ -107,7 +121,7 @@ export const onboardingRoutes = createRouter()
       method: 'post',
       path: '/{id}/sequence',
       tags,
-      summary: 'Create the starter sequence from a template (invite-follow-up or call-first), for the onboarding\'s trial when there is one',
+      summary: "Create the starter sequence from a template (invite-follow-up or call-first), for the onboarding's trial when there is one",
       request: { params: idParams, ...jsonBody(CreateStarterSequenceSchema) },
       responses: { ...done('Created'), ...conflict('The starter sequence exists already') },
     }),
@@ -125,6 +139,13 @@ export const onboardingRoutes = createRouter()
     async (c) => c.json(await service.checklist(c.get('deps'), c.get('scope'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({ method: 'post', path: '/{id}/complete', tags, summary: 'Finish the onboarding (it leaves the list of open onboardings)', request: { params: idParams }, responses: done('Completed') }),
+    createRoute({
+      method: 'post',
+      path: '/{id}/complete',
+      tags,
+      summary: 'Finish the onboarding (it leaves the list of open onboardings)',
+      request: { params: idParams },
+      responses: done('Completed'),
+    }),
     async (c) => c.json(await service.completeOnboarding(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
   );

@@ -101,11 +101,16 @@ async function build(tx: Transaction, listed: ListedOnboardingRow): Promise<Onbo
   const made = row.made;
   const now = new Date();
 
-  const [owners, invitations, sites] = await Promise.all([ownersOf(tx, organizationId), ownerInvitationsOf(tx, organizationId), listOrganizationSites(tx, organizationId)]);
+  const [owners, invitations, sites] = await Promise.all([
+    ownersOf(tx, organizationId),
+    ownerInvitationsOf(tx, organizationId),
+    listOrganizationSites(tx, organizationId),
+  ]);
   let owner: Onboarding['owner'] = null;
   const openInvitation = invitations.find((item) => !item.acceptedAt);
   if (owners.length) owner = { email: owners[0].email, status: 'member', invitationId: null };
-  else if (openInvitation) owner = { email: openInvitation.email, status: openInvitation.expiresAt < now ? 'expired' : 'invited', invitationId: openInvitation.id };
+  else if (openInvitation)
+    owner = { email: openInvitation.email, status: openInvitation.expiresAt < now ? 'expired' : 'invited', invitationId: openInvitation.id };
 
   // Only rows of this organization count: an id is never followed into another organization.
   const mine = <T extends { organizationId: string }>(found: T | undefined) => (found && found.organizationId === organizationId ? found : undefined);
@@ -128,7 +133,12 @@ async function build(tx: Transaction, listed: ListedOnboardingRow): Promise<Onbo
   let prescreenForm: Onboarding['prescreenForm'] = null;
   if (formRow) {
     const version = (await listVersionRows(tx, [formRow.id])).find((item) => item.version === formRow.currentVersion);
-    prescreenForm = { id: formRow.id, name: formRow.name, status: formRow.status, questionCount: patientQuestions((version?.blocks ?? []) as StudyBlock[]).length };
+    prescreenForm = {
+      id: formRow.id,
+      name: formRow.name,
+      status: formRow.status,
+      questionCount: patientQuestions((version?.blocks ?? []) as StudyBlock[]).length,
+    };
   }
   const chatRow = made.chatAgentId ? mine(await findAgentRow(tx, made.chatAgentId)) : undefined;
   const voiceRow = made.voiceAgentId ? mine(await findVoiceAgent(tx, made.voiceAgentId)) : undefined;
@@ -207,7 +217,13 @@ export async function startOnboarding(db: Database, scope: RequestScope, input: 
   const id = await systemDb(db).transaction(async (tx) => {
     const organization = await createOrganizationIn(tx, scope, input);
     const row = await insertOnboardingRow(tx, { organizationId: organization.id, createdByUserId: scope.userId, currentStep: 'owner' });
-    await recordAudit(tx, { organizationId: organization.id, actorUserId: scope.userId, action: 'onboarding.start', entityType: 'onboarding', entityId: row.id });
+    await recordAudit(tx, {
+      organizationId: organization.id,
+      actorUserId: scope.userId,
+      action: 'onboarding.start',
+      entityType: 'onboarding',
+      entityId: row.id,
+    });
     return row.id;
   });
   return load(db, scope, id);
@@ -221,7 +237,8 @@ export async function getOnboarding(db: Database, scope: RequestScope, id: strin
 /** Where the admin is: the step "Continue" opens next time. */
 export async function updateOnboarding(db: Database, scope: RequestScope, id: string, input: UpdateOnboardingInput): Promise<Onboarding> {
   const listed = await onboardingInScope(db, scope, id);
-  if (input.currentStep !== listed.onboarding.currentStep) await runScoped(db, scope, (tx) => updateOnboardingRow(tx, listed.onboarding.id, { currentStep: input.currentStep }));
+  if (input.currentStep !== listed.onboarding.currentStep)
+    await runScoped(db, scope, (tx) => updateOnboardingRow(tx, listed.onboarding.id, { currentStep: input.currentStep }));
   return load(db, scope, listed.onboarding.id);
 }
 
@@ -231,7 +248,13 @@ export async function completeOnboarding(db: Database, scope: RequestScope, id: 
   if (!listed.onboarding.completedAt) {
     await runScoped(db, scope, async (tx) => {
       await updateOnboardingRow(tx, listed.onboarding.id, { completedAt: new Date(), currentStep: 'checklist' });
-      await recordAudit(tx, { organizationId: listed.onboarding.organizationId, actorUserId: scope.userId, action: 'onboarding.complete', entityType: 'onboarding', entityId: listed.onboarding.id });
+      await recordAudit(tx, {
+        organizationId: listed.onboarding.organizationId,
+        actorUserId: scope.userId,
+        action: 'onboarding.complete',
+        entityType: 'onboarding',
+        entityId: listed.onboarding.id,
+      });
     });
   }
   return load(db, scope, listed.onboarding.id);
@@ -246,7 +269,10 @@ export async function completeOnboarding(db: Database, scope: RequestScope, id: 
 export async function inviteOwner(deps: OnboardingDeps, scope: RequestScope, id: string, input: InviteOwnerInput): Promise<Onboarding> {
   const listed = await onboardingInScope(deps.db, scope, id);
   const organizationId = listed.onboarding.organizationId;
-  const before = await runScoped(deps.db, scope, async (tx) => ({ owners: await ownersOf(tx, organizationId), invitations: await ownerInvitationsOf(tx, organizationId) }));
+  const before = await runScoped(deps.db, scope, async (tx) => ({
+    owners: await ownersOf(tx, organizationId),
+    invitations: await ownerInvitationsOf(tx, organizationId),
+  }));
   if (before.owners.length) throw conflict('The organization has an owner already: add more people from Users');
   const result = await addUser(deps, scope, { organizationId, email: input.email, role: 'owner', mode: 'invite' });
   for (const old of before.invitations) if (!old.acceptedAt) await unlessGone(revokeInvitation(deps.db, scope, old.id));
@@ -264,7 +290,11 @@ async function trialOf(db: Database, scope: RequestScope, listed: ListedOnboardi
 
 /** Marks the organization's sites on the onboarding's trial (through the trials feature: checked and audited). */
 async function markSitesOnTrial(db: Database, scope: RequestScope, listed: ListedOnboardingRow, trialId: string) {
-  const [trial, sites] = await runScoped(db, scope, async (tx) => [await findTrialRow(tx, trialId), await listOrganizationSites(tx, listed.onboarding.organizationId)] as const);
+  const [trial, sites] = await runScoped(
+    db,
+    scope,
+    async (tx) => [await findTrialRow(tx, trialId), await listOrganizationSites(tx, listed.onboarding.organizationId)] as const,
+  );
   if (!trial || sites.length === 0) return;
   const marked = markOwnSites(readSites(trial.sites), sites);
   if (marked) await updateTrial(db, scope, trialId, { sites: marked });
@@ -339,7 +369,13 @@ export async function createAgents(deps: OnboardingDeps, scope: RequestScope, id
       const agent = await createAgent(
         db,
         scope,
-        CreateChatAgentSchema.parse({ name: DEFAULT_CHAT_AGENT.name, trialId: trial.id, prescreenFormId: formId, greeting: DEFAULT_CHAT_AGENT.greeting, closingMessage: DEFAULT_CHAT_AGENT.closingMessage }),
+        CreateChatAgentSchema.parse({
+          name: DEFAULT_CHAT_AGENT.name,
+          trialId: trial.id,
+          prescreenFormId: formId,
+          greeting: DEFAULT_CHAT_AGENT.greeting,
+          closingMessage: DEFAULT_CHAT_AGENT.closingMessage,
+        }),
       );
       await remember(db, scope, onboardingId, { chatAgentId: agent.id });
     }
@@ -381,13 +417,21 @@ export async function createStarterSequence(db: Database, scope: RequestScope, i
   const organizationId = listed.onboarding.organizationId;
   const sequenceId = listed.onboarding.made.sequenceId;
   const existing = sequenceId ? await runScoped(db, scope, (tx) => findSequenceSummary(tx, sequenceId)) : undefined;
-  if (existing?.status === 'active' && existing.organizationId === organizationId) throw conflict('This onboarding created its starter sequence already: change it on Sequences');
+  if (existing?.status === 'active' && existing.organizationId === organizationId)
+    throw conflict('This onboarding created its starter sequence already: change it on Sequences');
   const trial = await trialOf(db, scope, listed);
   const template = STARTER_SEQUENCE_TEMPLATES[input.template];
   const sequence = await createSequence(
     db,
     scope,
-    CreateSequenceSchema.parse({ organizationId, trialId: trial?.id ?? null, name: template.name, description: template.description, triggers: template.triggers, steps: template.steps }),
+    CreateSequenceSchema.parse({
+      organizationId,
+      trialId: trial?.id ?? null,
+      name: template.name,
+      description: template.description,
+      triggers: template.triggers,
+      steps: template.steps,
+    }),
   );
   await remember(db, scope, listed.onboarding.id, { sequenceId: sequence.id, sequenceTemplate: template.key });
   return load(db, scope, listed.onboarding.id);
@@ -411,37 +455,85 @@ export async function checklist(deps: OnboardingDeps, scope: RequestScope, id: s
     owner?.status === 'member'
       ? { key: 'owner', label: 'Owner', state: 'done', detail: `${owner.email} has signed up as the owner.`, fix: null }
       : owner?.status === 'invited'
-        ? { key: 'owner', label: 'Owner', state: 'attention', detail: `${owner.email} is invited and has not signed up yet.`, fix: step('owner', 'Invite again') }
-        : { key: 'owner', label: 'Owner', state: 'missing', detail: owner ? `The invitation to ${owner.email} expired.` : 'Nobody is invited to own the organization.', fix: step('owner', 'Invite the owner') },
+        ? {
+            key: 'owner',
+            label: 'Owner',
+            state: 'attention',
+            detail: `${owner.email} is invited and has not signed up yet.`,
+            fix: step('owner', 'Invite again'),
+          }
+        : {
+            key: 'owner',
+            label: 'Owner',
+            state: 'missing',
+            detail: owner ? `The invitation to ${owner.email} expired.` : 'Nobody is invited to own the organization.',
+            fix: step('owner', 'Invite the owner'),
+          },
   );
 
   const zones = [...new Set(state.sites.map((site) => site.timeZone))];
   items.push(
     state.sites.length
-      ? { key: 'sites', label: 'Sites and time zones', state: 'done', detail: `${state.sites.length === 1 ? '1 site' : `${state.sites.length} sites`}, in ${zones.join(', ')}.`, fix: null }
-      : { key: 'sites', label: 'Sites and time zones', state: 'missing', detail: 'No site yet: visits and calling hours need a site with its time zone.', fix: step('sites', 'Add sites') },
+      ? {
+          key: 'sites',
+          label: 'Sites and time zones',
+          state: 'done',
+          detail: `${state.sites.length === 1 ? '1 site' : `${state.sites.length} sites`}, in ${zones.join(', ')}.`,
+          fix: null,
+        }
+      : {
+          key: 'sites',
+          label: 'Sites and time zones',
+          state: 'missing',
+          detail: 'No site yet: visits and calling hours need a site with its time zone.',
+          fix: step('sites', 'Add sites'),
+        },
   );
 
   const trial = state.trial;
   items.push(
     trial
-      ? { key: 'trial', label: 'First trial', state: 'done', detail: `${trial.title}${trial.nctId ? ` (${trial.nctId})` : ''}: ${trial.ownSiteCount} of ${trial.siteCount} sites are ours.`, fix: null }
+      ? {
+          key: 'trial',
+          label: 'First trial',
+          state: 'done',
+          detail: `${trial.title}${trial.nctId ? ` (${trial.nctId})` : ''}: ${trial.ownSiteCount} of ${trial.siteCount} sites are ours.`,
+          fix: null,
+        }
       : { key: 'trial', label: 'First trial', state: 'missing', detail: 'No trial imported yet.', fix: step('trial', 'Import a trial') },
   );
   items.push(
     trial?.status === 'recruiting'
       ? { key: 'recruiting', label: 'Recruiting', state: 'done', detail: 'The trial is recruiting.', fix: null }
       : trial
-        ? { key: 'recruiting', label: 'Recruiting', state: 'missing', detail: `The trial is ${trial.status}: review it and start recruiting (calls and the public chat need a recruiting trial).`, fix: { label: 'Open the trial', target: 'trial', id: trial.id } }
+        ? {
+            key: 'recruiting',
+            label: 'Recruiting',
+            state: 'missing',
+            detail: `The trial is ${trial.status}: review it and start recruiting (calls and the public chat need a recruiting trial).`,
+            fix: { label: 'Open the trial', target: 'trial', id: trial.id },
+          }
         : { key: 'recruiting', label: 'Recruiting', state: 'missing', detail: 'No trial to recruit for yet.', fix: step('trial', 'Import a trial') },
   );
 
   const form = state.prescreenForm;
   items.push(
     form?.status === 'published'
-      ? { key: 'prescreen_form', label: 'Prescreen form', state: 'done', detail: `${form.name} is published (${form.questionCount === 1 ? '1 question' : `${form.questionCount} questions`}).`, fix: null }
+      ? {
+          key: 'prescreen_form',
+          label: 'Prescreen form',
+          state: 'done',
+          detail: `${form.name} is published (${form.questionCount === 1 ? '1 question' : `${form.questionCount} questions`}).`,
+          fix: null,
+        }
       : form
-        ? { key: 'prescreen_form', label: 'Prescreen form', state: 'missing', detail: `${form.name} is ${form.status}: agents ask only a published form.`, fix: { label: 'Open the form', target: 'prescreen-form', id: form.id } }
+        ? {
+            key: 'prescreen_form',
+            label: 'Prescreen form',
+            state: 'missing',
+            detail: `${form.name} is ${form.status}: agents ask only a published form.`,
+            fix: { label: 'Open the form', target: 'prescreen-form', id: form.id },
+          }
         : { key: 'prescreen_form', label: 'Prescreen form', state: 'missing', detail: 'No prescreen form yet.', fix: step('agents', 'Create the agents') },
   );
   for (const [key, label, agent, target] of [
@@ -459,7 +551,13 @@ export async function checklist(deps: OnboardingDeps, scope: RequestScope, id: s
   items.push(
     state.sequence?.status === 'active'
       ? { key: 'sequence', label: 'Starter sequence', state: 'done', detail: `${state.sequence.name} is ready for staff to enroll candidates.`, fix: null }
-      : { key: 'sequence', label: 'Starter sequence', state: 'missing', detail: state.sequence ? `${state.sequence.name} is archived.` : 'No starter sequence yet.', fix: step('sequence', 'Create a sequence') },
+      : {
+          key: 'sequence',
+          label: 'Starter sequence',
+          state: 'missing',
+          detail: state.sequence ? `${state.sequence.name} is archived.` : 'No starter sequence yet.',
+          fix: step('sequence', 'Create a sequence'),
+        },
   );
 
   const phoneNumbers = { label: 'Open phone numbers', target: 'phone-numbers' as const };
@@ -467,22 +565,64 @@ export async function checklist(deps: OnboardingDeps, scope: RequestScope, id: s
   if (deps.sms.provider === 'twilio') {
     items.push(
       smsNumber
-        ? { key: 'sms', label: 'SMS (Twilio)', state: 'done', detail: `Twilio is configured; the organization's texting number is ${smsNumber.number}.`, fix: null }
-        : { key: 'sms', label: 'SMS (Twilio)', state: 'missing', detail: 'No Twilio number configured for the organization: texts go out from the shared sender and replies cannot be told apart.', fix: phoneNumbers },
+        ? {
+            key: 'sms',
+            label: 'SMS (Twilio)',
+            state: 'done',
+            detail: `Twilio is configured; the organization's texting number is ${smsNumber.number}.`,
+            fix: null,
+          }
+        : {
+            key: 'sms',
+            label: 'SMS (Twilio)',
+            state: 'missing',
+            detail: 'No Twilio number configured for the organization: texts go out from the shared sender and replies cannot be told apart.',
+            fix: phoneNumbers,
+          },
     );
   } else {
-    items.push({ key: 'sms', label: 'SMS', state: 'attention', detail: 'SMS simulator in use: texts are recorded, not sent. Configure Twilio (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender) to send them.', fix: smsNumber ? null : phoneNumbers });
+    items.push({
+      key: 'sms',
+      label: 'SMS',
+      state: 'attention',
+      detail: 'SMS simulator in use: texts are recorded, not sent. Configure Twilio (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender) to send them.',
+      fix: smsNumber ? null : phoneNumbers,
+    });
   }
   const voiceNumber = numbers.find((number) => VOICE_PURPOSES.includes(number.purpose));
   if (deps.voice.provider === 'vapi') {
     items.push(
       voiceNumber
-        ? { key: 'voice', label: 'Calls (Vapi)', state: 'done', detail: `Vapi is configured; the organization's voice number is ${voiceNumber.number}.`, fix: null }
-        : { key: 'voice', label: 'Calls (Vapi)', state: 'missing', detail: 'No voice number for the organization: inbound calls cannot reach its agents.', fix: phoneNumbers },
+        ? {
+            key: 'voice',
+            label: 'Calls (Vapi)',
+            state: 'done',
+            detail: `Vapi is configured; the organization's voice number is ${voiceNumber.number}.`,
+            fix: null,
+          }
+        : {
+            key: 'voice',
+            label: 'Calls (Vapi)',
+            state: 'missing',
+            detail: 'No voice number for the organization: inbound calls cannot reach its agents.',
+            fix: phoneNumbers,
+          },
     );
   } else {
-    items.push({ key: 'voice', label: 'Calls', state: 'attention', detail: 'Voice simulator in use: calls are simulated. Configure Vapi (VAPI_API_KEY) to place real calls.', fix: voiceNumber ? null : phoneNumbers });
+    items.push({
+      key: 'voice',
+      label: 'Calls',
+      state: 'attention',
+      detail: 'Voice simulator in use: calls are simulated. Configure Vapi (VAPI_API_KEY) to place real calls.',
+      fix: voiceNumber ? null : phoneNumbers,
+    });
   }
 
-  return { onboardingId: state.id, organizationId: state.organizationId, items, doneCount: items.filter((item) => item.state === 'done').length, total: items.length };
+  return {
+    onboardingId: state.id,
+    organizationId: state.organizationId,
+    items,
+    doneCount: items.filter((item) => item.state === 'done').length,
+    total: items.length,
+  };
 }

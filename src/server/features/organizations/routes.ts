@@ -30,7 +30,13 @@ export const publicOrganizationRoutes = createRouter().openapi(
 
 export const organizationRoutes = createRouter()
   .openapi(
-    createRoute({ method: 'get', path: '/', tags, summary: 'List organizations (all for an internal admin, one\'s own otherwise)', responses: { 200: json(OrganizationListSchema, 'Organizations'), 401: errors[401] } }),
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: "List organizations (all for an internal admin, one's own otherwise)",
+      responses: { 200: json(OrganizationListSchema, 'Organizations'), 401: errors[401] },
+    }),
     async (c) => c.json({ organizations: await service.listOrganizations(c.get('deps').db, c.get('scope')) }, 200),
   )
   .openapi(
@@ -49,7 +55,14 @@ export const organizationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}', tags, summary: 'Get an organization', request: { params: idParams }, responses: { 200: json(OrganizationSchema, 'The organization'), 401: errors[401], 404: errors[404] } }),
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags,
+      summary: 'Get an organization',
+      request: { params: idParams },
+      responses: { 200: json(OrganizationSchema, 'The organization'), 401: errors[401], 404: errors[404] },
+    }),
     async (c) => c.json(await service.getOrganization(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
   )
   .openapi(
@@ -69,7 +82,14 @@ export const organizationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'delete', path: '/{id}', tags, summary: 'Delete an organization and its staff accounts (internal admins)', request: { params: idParams }, responses: { 204: { description: 'Deleted' }, ...errors } }),
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags,
+      summary: 'Delete an organization and its staff accounts (internal admins)',
+      request: { params: idParams },
+      responses: { 204: { description: 'Deleted' }, ...errors },
+    }),
     async (c) => {
       await service.deleteOrganization(c.get('deps').db, c.get('scope'), c.req.valid('param').id);
       c.get('deps').sessions.clear();

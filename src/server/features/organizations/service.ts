@@ -71,7 +71,8 @@ export async function createOrganization(db: Database, scope: RequestScope, inpu
  * so other work (an onboarding) can commit with it or not at all. Internal admins in global scope only.
  */
 export async function createOrganizationIn(tx: Executor, scope: RequestScope, input: CreateOrganizationInput): Promise<OrganizationRow> {
-  if (!can(scope, 'organization:create')) throw forbidden(scope.isAdmin ? 'Switch to the Cohortly organization to create organizations' : 'Only Cohortly admins can create organizations');
+  if (!can(scope, 'organization:create'))
+    throw forbidden(scope.isAdmin ? 'Switch to the Cohortly organization to create organizations' : 'Only Cohortly admins can create organizations');
   let slug: string;
   if (input.slug) {
     if (await findOrganizationBySlug(tx, input.slug)) throw conflict(`The slug "${input.slug}" is taken`);
@@ -80,7 +81,14 @@ export async function createOrganizationIn(tx: Executor, scope: RequestScope, in
     slug = await uniqueSlug(tx, slugify(input.name));
   }
   const row = await insertOrganization(tx, { name: input.name, slug });
-  await recordAudit(tx, { organizationId: row.id, actorUserId: scope.userId, action: 'organization.create', entityType: 'organization', entityId: row.id, changes: { name: row.name, slug } });
+  await recordAudit(tx, {
+    organizationId: row.id,
+    actorUserId: scope.userId,
+    action: 'organization.create',
+    entityType: 'organization',
+    entityId: row.id,
+    changes: { name: row.name, slug },
+  });
   return row;
 }
 
@@ -111,12 +119,20 @@ export async function updateOrganization(db: Database, scope: RequestScope, id: 
  */
 export async function deleteOrganization(db: Database, scope: RequestScope, id: string): Promise<void> {
   const current = await loadVisible(db, scope, id);
-  if (!can(scope, 'organization:delete')) throw forbidden(scope.isAdmin ? 'Switch to the Cohortly organization to delete organizations' : 'Only Cohortly admins can delete organizations');
+  if (!can(scope, 'organization:delete'))
+    throw forbidden(scope.isAdmin ? 'Switch to the Cohortly organization to delete organizations' : 'Only Cohortly admins can delete organizations');
   if (current.slug === INTERNAL_ORGANIZATION_SLUG) throw new AppError(400, 'The internal Cohortly organization cannot be deleted');
   await systemDb(db).transaction(async (tx) => {
     const staff = await memberUserIds(tx, id);
     for (const userId of staff) await deleteUserRow(tx, userId);
     await deleteOrganizationRow(tx, id);
-    await recordAudit(tx, { organizationId: id, actorUserId: scope.userId, action: 'organization.delete', entityType: 'organization', entityId: id, changes: { name: current.name, deletedAccounts: staff.length } });
+    await recordAudit(tx, {
+      organizationId: id,
+      actorUserId: scope.userId,
+      action: 'organization.delete',
+      entityType: 'organization',
+      entityId: id,
+      changes: { name: current.name, deletedAccounts: staff.length },
+    });
   });
 }

@@ -22,7 +22,11 @@ export function toOrganizationSite(row: SiteRow): OrganizationSite {
 }
 
 export async function listOrganizationSites(executor: Executor, organizationId: string): Promise<OrganizationSite[]> {
-  const rows = await executor.select().from(organizationSite).where(eq(organizationSite.organizationId, organizationId)).orderBy(asc(organizationSite.position), asc(organizationSite.createdAt));
+  const rows = await executor
+    .select()
+    .from(organizationSite)
+    .where(eq(organizationSite.organizationId, organizationId))
+    .orderBy(asc(organizationSite.position), asc(organizationSite.createdAt));
   return rows.map(toOrganizationSite);
 }
 
@@ -31,7 +35,11 @@ export async function listOrganizationSites(executor: Executor, organizationId: 
  * updates that site (its id stays), others are new; sites left out are deleted. Answers the saved list and
  * what changed (counts only).
  */
-export async function replaceOrganizationSites(executor: Executor, organizationId: string, inputs: OrganizationSiteInput[]): Promise<{ sites: OrganizationSite[]; added: number; updated: number; removed: number }> {
+export async function replaceOrganizationSites(
+  executor: Executor,
+  organizationId: string,
+  inputs: OrganizationSiteInput[],
+): Promise<{ sites: OrganizationSite[]; added: number; updated: number; removed: number }> {
   const existing = await executor.select().from(organizationSite).where(eq(organizationSite.organizationId, organizationId));
   const byId = new Map(existing.map((row) => [row.id, row]));
   const kept = new Set<string>();
@@ -52,7 +60,10 @@ export async function replaceOrganizationSites(executor: Executor, organizationI
     const old = input.id && isUuid(input.id) && !kept.has(input.id) ? byId.get(input.id) : undefined;
     if (old) {
       kept.add(old.id);
-      await executor.update(organizationSite).set({ ...values, updatedAt: now }).where(eq(organizationSite.id, old.id));
+      await executor
+        .update(organizationSite)
+        .set({ ...values, updatedAt: now })
+        .where(eq(organizationSite.id, old.id));
       updated++;
     } else {
       await executor.insert(organizationSite).values({ ...values, organizationId });

@@ -8,7 +8,11 @@ export type PhoneNumberRow = typeof phoneNumber.$inferSelect;
 export type PhoneNumberInsert = typeof phoneNumber.$inferInsert;
 export type PhoneNumberListRow = PhoneNumberRow & { organizationName: string };
 
-export async function listPhoneNumberRows(executor: Executor, organizationIds: readonly string[], purpose?: PhoneNumberRow['purpose']): Promise<PhoneNumberListRow[]> {
+export async function listPhoneNumberRows(
+  executor: Executor,
+  organizationIds: readonly string[],
+  purpose?: PhoneNumberRow['purpose'],
+): Promise<PhoneNumberListRow[]> {
   if (organizationIds.length === 0) return [];
   const rows = await executor
     .select({ row: phoneNumber, organizationName: organization.name })
@@ -43,7 +47,11 @@ export async function insertPhoneNumber(executor: Executor, values: PhoneNumberI
 }
 
 export async function updatePhoneNumberRow(executor: Executor, id: string, values: Partial<PhoneNumberInsert>): Promise<PhoneNumberRow> {
-  const [row] = await executor.update(phoneNumber).set({ ...values, updatedAt: new Date() }).where(eq(phoneNumber.id, id)).returning();
+  const [row] = await executor
+    .update(phoneNumber)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(phoneNumber.id, id))
+    .returning();
   return row;
 }
 
@@ -57,7 +65,15 @@ export async function agentsUsingNumbers(executor: Executor, rows: readonly Pick
   const agents = await executor
     .select()
     .from(voiceAgent)
-    .where(and(inArray(voiceAgent.organizationId, [...new Set(rows.map((row) => row.organizationId))]), inArray(voiceAgent.fromNumber, rows.map((row) => row.number))))
+    .where(
+      and(
+        inArray(voiceAgent.organizationId, [...new Set(rows.map((row) => row.organizationId))]),
+        inArray(
+          voiceAgent.fromNumber,
+          rows.map((row) => row.number),
+        ),
+      ),
+    )
     .orderBy(asc(voiceAgent.name));
   return agents.filter((agent) => rows.some((row) => row.organizationId === agent.organizationId && row.number === agent.fromNumber));
 }

@@ -1,6 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApiErrorSchema } from '../../../contract/common';
-import { AssignPhoneNumberSchema, ListPhoneNumbersQuerySchema, PhoneNumberListSchema, PhoneNumberSchema, UpdatePhoneNumberSchema } from '../../../contract/phone-numbers';
+import {
+  AssignPhoneNumberSchema,
+  ListPhoneNumbersQuerySchema,
+  PhoneNumberListSchema,
+  PhoneNumberSchema,
+  UpdatePhoneNumberSchema,
+} from '../../../contract/phone-numbers';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import * as service from './service';
 
@@ -25,12 +31,15 @@ export const phoneNumberRoutes = createRouter()
       method: 'post',
       path: '/',
       tags,
-      summary: "Assign a number to an organization (internal admins, Cohortly active); with Twilio or Vapi configured, the account must hold it",
+      summary: 'Assign a number to an organization (internal admins, Cohortly active); with Twilio or Vapi configured, the account must hold it',
       request: jsonBody(AssignPhoneNumberSchema),
       responses: {
         201: json(PhoneNumberSchema, 'Assigned'),
         ...errors,
-        409: json(ApiErrorSchema, 'The number is assigned already (NUMBER_TAKEN), not in the provider account (NUMBER_NOT_IN_ACCOUNT), or the provider is not configured'),
+        409: json(
+          ApiErrorSchema,
+          'The number is assigned already (NUMBER_TAKEN), not in the provider account (NUMBER_NOT_IN_ACCOUNT), or the provider is not configured',
+        ),
         502: json(ApiErrorSchema, 'The provider could not be asked'),
       },
     }),
@@ -54,7 +63,13 @@ export const phoneNumberRoutes = createRouter()
       tags,
       summary: 'Release a number (internal admins, Cohortly active); refused while an active voice agent calls from it',
       request: { params: idParams },
-      responses: { 204: { description: 'Released' }, 401: errors[401], 403: errors[403], 404: errors[404], 409: json(ApiErrorSchema, 'Active voice agents call from it (PHONE_NUMBER_IN_USE)') },
+      responses: {
+        204: { description: 'Released' },
+        401: errors[401],
+        403: errors[403],
+        404: errors[404],
+        409: json(ApiErrorSchema, 'Active voice agents call from it (PHONE_NUMBER_IN_USE)'),
+      },
     }),
     async (c) => {
       await service.releasePhoneNumber(c.get('deps'), c.get('scope'), c.req.valid('param').id);

@@ -1,4 +1,11 @@
-import type { AssignPhoneNumberInput, ListPhoneNumbersQuery, PhoneNumber, PhoneNumberList, PhoneNumberProvider, UpdatePhoneNumberInput } from '../../../contract/phone-numbers';
+import type {
+  AssignPhoneNumberInput,
+  ListPhoneNumbersQuery,
+  PhoneNumber,
+  PhoneNumberList,
+  PhoneNumberProvider,
+  UpdatePhoneNumberInput,
+} from '../../../contract/phone-numbers';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
@@ -38,7 +45,9 @@ function toPhoneNumber(row: PhoneNumberRow, orgName: string, agents: VoiceAgentR
     purpose: row.purpose,
     label: row.label,
     providerId: row.providerId,
-    agents: agents.filter((agent) => agent.organizationId === row.organizationId && agent.fromNumber === row.number).map((agent) => ({ id: agent.id, name: agent.name, active: agent.active })),
+    agents: agents
+      .filter((agent) => agent.organizationId === row.organizationId && agent.fromNumber === row.number)
+      .map((agent) => ({ id: agent.id, name: agent.name, active: agent.active })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -86,12 +95,17 @@ export function defaultProvider(deps: Pick<PhoneNumberDeps, 'voice' | 'sms'>): P
 async function verifyWithProvider(deps: PhoneNumberDeps, provider: PhoneNumberProvider, number: string): Promise<string | null> {
   const refuse = (message: string, code: string) => new AppError(409, message, code, [{ path: 'provider', message }]);
   if (provider === 'simulator') {
-    if (deps.voice.provider === 'vapi' || deps.sms.provider === 'twilio') throw refuse('A real provider is configured: assign the number as a twilio or vapi number', 'PROVIDER_CONFIGURED');
+    if (deps.voice.provider === 'vapi' || deps.sms.provider === 'twilio')
+      throw refuse('A real provider is configured: assign the number as a twilio or vapi number', 'PROVIDER_CONFIGURED');
     return null;
   }
   const port = provider === 'vapi' ? deps.voice : deps.sms;
   const name = provider === 'vapi' ? 'Vapi' : 'Twilio';
-  if (!port.findOwnNumber) throw refuse(`${name} is not configured (${provider === 'vapi' ? 'VAPI_API_KEY' : 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender'})`, 'PROVIDER_NOT_CONFIGURED');
+  if (!port.findOwnNumber)
+    throw refuse(
+      `${name} is not configured (${provider === 'vapi' ? 'VAPI_API_KEY' : 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender'})`,
+      'PROVIDER_NOT_CONFIGURED',
+    );
   let found: { providerId: string } | null;
   try {
     found = await port.findOwnNumber(number);
@@ -133,8 +147,22 @@ export async function assignPhoneNumber(deps: PhoneNumberDeps, scope: RequestSco
   const providerId = await verifyWithProvider(deps, provider, input.number);
   try {
     return await runScoped(deps.db, scope, async (tx) => {
-      const row = await insertPhoneNumber(tx, { organizationId: input.organizationId, number: input.number, provider, purpose: input.purpose, label: input.label || null, providerId });
-      await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'phone_number.assign', entityType: 'phone_number', entityId: row.id, changes: { provider, purpose: row.purpose, verified: providerId !== null } });
+      const row = await insertPhoneNumber(tx, {
+        organizationId: input.organizationId,
+        number: input.number,
+        provider,
+        purpose: input.purpose,
+        label: input.label || null,
+        providerId,
+      });
+      await recordAudit(tx, {
+        organizationId: row.organizationId,
+        actorUserId: scope.userId,
+        action: 'phone_number.assign',
+        entityType: 'phone_number',
+        entityId: row.id,
+        changes: { provider, purpose: row.purpose, verified: providerId !== null },
+      });
       return withDetails(tx, row);
     });
   } catch (error) {
@@ -146,7 +174,11 @@ export async function assignPhoneNumber(deps: PhoneNumberDeps, scope: RequestSco
 
 function inUse(agents: VoiceAgentRow[], what: string) {
   const names = agents.map((agent) => agent.name).join(', ');
-  return new AppError(409, `Active voice agents call from this number (${names}): give them another number or deactivate them before you ${what} it`, 'PHONE_NUMBER_IN_USE');
+  return new AppError(
+    409,
+    `Active voice agents call from this number (${names}): give them another number or deactivate them before you ${what} it`,
+    'PHONE_NUMBER_IN_USE',
+  );
 }
 
 export async function updatePhoneNumber(deps: PhoneNumberDeps, scope: RequestScope, id: string, input: UpdatePhoneNumberInput): Promise<PhoneNumber> {
@@ -169,8 +201,23 @@ export async function updatePhoneNumber(deps: PhoneNumberDeps, scope: RequestSco
     const cleared = moving || voiceless ? await clearAgentNumbers(tx, row.organizationId, row.number) : [];
     const updated = await updatePhoneNumberRow(tx, row.id, changes);
     const audit = { fields: Object.keys(changes), purpose: updated.purpose, clearedAgentIds: cleared.map((agent) => agent.id) };
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: moving ? 'phone_number.reassign' : 'phone_number.update', entityType: 'phone_number', entityId: row.id, changes: moving ? { ...audit, toOrganizationId: updated.organizationId } : audit });
-    if (moving) await recordAudit(tx, { organizationId: updated.organizationId, actorUserId: scope.userId, action: 'phone_number.assign', entityType: 'phone_number', entityId: row.id, changes: { fromOrganizationId: row.organizationId, provider: updated.provider, purpose: updated.purpose } });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: moving ? 'phone_number.reassign' : 'phone_number.update',
+      entityType: 'phone_number',
+      entityId: row.id,
+      changes: moving ? { ...audit, toOrganizationId: updated.organizationId } : audit,
+    });
+    if (moving)
+      await recordAudit(tx, {
+        organizationId: updated.organizationId,
+        actorUserId: scope.userId,
+        action: 'phone_number.assign',
+        entityType: 'phone_number',
+        entityId: row.id,
+        changes: { fromOrganizationId: row.organizationId, provider: updated.provider, purpose: updated.purpose },
+      });
     return withDetails(tx, updated);
   });
 }
@@ -183,6 +230,13 @@ export async function releasePhoneNumber(deps: PhoneNumberDeps, scope: RequestSc
     if (active.length) throw inUse(active, 'release');
     const cleared = await clearAgentNumbers(tx, row.organizationId, row.number);
     await deletePhoneNumberRow(tx, row.id);
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'phone_number.release', entityType: 'phone_number', entityId: row.id, changes: { provider: row.provider, purpose: row.purpose, clearedAgentIds: cleared.map((agent) => agent.id) } });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'phone_number.release',
+      entityType: 'phone_number',
+      entityId: row.id,
+      changes: { provider: row.provider, purpose: row.purpose, clearedAgentIds: cleared.map((agent) => agent.id) },
+    });
   });
 }

@@ -1,12 +1,4 @@
-import type {
-  AnswerPredicate,
-  CriterionLink,
-  DeduplicationChoice,
-  DuplicatePair,
-  Question,
-  QuestionType,
-  StudyBlock,
-} from '../../../contract/prescreen-forms';
+import type { AnswerPredicate, CriterionLink, DeduplicationChoice, DuplicatePair, Question, QuestionType, StudyBlock } from '../../../contract/prescreen-forms';
 import { badRequest } from '../../http/errors';
 
 /**
@@ -129,8 +121,7 @@ export function detectDuplicates(blocks: StudyBlock[], options: DetectOptions = 
       const sameTopic = topicA !== null && topicA === topicOf(b.question);
       // Two measurements in different units ("BMI in kg/m2", "eGFR in mL/min") share the template's words but
       // never ask the same thing, unless they decide the same criterion.
-      const differentMeasures =
-        a.question.type === 'number' && b.question.type === 'number' && Boolean(a.question.unit && b.question.unit) && !sameUnit;
+      const differentMeasures = a.question.type === 'number' && b.question.type === 'number' && Boolean(a.question.unit && b.question.unit) && !sameUnit;
       if (differentMeasures && !sharedCriterion) continue;
       // Sharing only template words ("most recent ... result" for ANC and platelets; "told by a doctor" for
       // two conditions) is not asking the same thing.
@@ -162,7 +153,10 @@ export function detectDuplicates(blocks: StudyBlock[], options: DetectOptions = 
     }
   }
   // Stable: score, then form order (the loop order).
-  return pairs.map((pair, index) => ({ pair, index })).sort((x, y) => y.pair.score - x.pair.score || x.index - y.index).map(({ pair }) => pair);
+  return pairs
+    .map((pair, index) => ({ pair, index }))
+    .sort((x, y) => y.pair.score - x.pair.score || x.index - y.index)
+    .map(({ pair }) => pair);
 }
 
 // ---- merging ----

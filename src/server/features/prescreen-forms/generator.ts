@@ -57,9 +57,21 @@ const BLOCKS: Array<{ key: BlockKey; id: string; title: LocalizedText }> = [
 ];
 
 /** Measures a patient may know from their own records; the others are for staff (site_review). */
-const PATIENT_MEASURES = new Set(['bmi', 'hba1c', 'weight', 'height', 'systolic blood pressure', 'diastolic blood pressure', 'heart rate', 'ldl-c', 'triglycerides', 'fasting glucose']);
+const PATIENT_MEASURES = new Set([
+  'bmi',
+  'hba1c',
+  'weight',
+  'height',
+  'systolic blood pressure',
+  'diastolic blood pressure',
+  'heart rate',
+  'ldl-c',
+  'triglycerides',
+  'fasting glucose',
+]);
 /** Words of a criterion only a clinician can answer: findings on imaging, histology, staging, lab results. */
-const CLINICIAN_ONLY = /\b(?:histolog\w*|cytolog\w*|patholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|staging|tnm|mutation|positive for|expression|pd-l1|her2|kras|braf|biomarker|lesions?|refractory|line of therapy|lines of therapy|nyha|child-pugh|spirometr\w*|culture|pcr|serolog\w*|laborator\w*|uln|upper limit of normal|score|grade|classification|qtc|ejection fraction|investigator|protocol|randomi[sz]\w*|dosing|study drug|study intervention|study treatment|screening visit|per the|as defined)\b/i;
+const CLINICIAN_ONLY =
+  /\b(?:histolog\w*|cytolog\w*|patholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|staging|tnm|mutation|positive for|expression|pd-l1|her2|kras|braf|biomarker|lesions?|refractory|line of therapy|lines of therapy|nyha|child-pugh|spirometr\w*|culture|pcr|serolog\w*|laborator\w*|uln|upper limit of normal|score|grade|classification|qtc|ejection fraction|investigator|protocol|randomi[sz]\w*|dosing|study drug|study intervention|study treatment|screening visit|per the|as defined)\b/i;
 const WORDS = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** Values within this fraction of a lab threshold are borderline: a person judges them. */
@@ -86,7 +98,8 @@ interface Template {
 
 const UNIT_ES: Record<string, string> = { days: 'días', weeks: 'semanas', months: 'meses', years: 'años' };
 const windowEn = (within: TimeWindow) => `${within.value} ${within.value === 1 ? within.unit.replace(/s$/, '') : within.unit}`;
-const windowEs = (within: TimeWindow) => `${within.value} ${within.value === 1 ? { days: 'día', weeks: 'semana', months: 'mes', years: 'año' }[within.unit] : UNIT_ES[within.unit]}`;
+const windowEs = (within: TimeWindow) =>
+  `${within.value} ${within.value === 1 ? { days: 'día', weeks: 'semana', months: 'mes', years: 'año' }[within.unit] : UNIT_ES[within.unit]}`;
 /** "En los últimos 6 meses" / "En las últimas 4 semanas" (semana is feminine). */
 const inTheLastEs = (within: TimeWindow) => (within.unit === 'weeks' ? `En las últimas ${windowEs(within)}` : `En los últimos ${windowEs(within)}`);
 
@@ -96,10 +109,23 @@ function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }
   const concepts = rule.concepts ?? [];
   if (!concepts.length) return { en: fallback.trim(), es: fallback.trim() };
   const join = (items: string[], or: string) => (items.length <= 1 ? items[0] : `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`);
-  const en = rule.type === 'medication' && rule.medication.startsWith('medicines for ') ? rule.medication : join(concepts.map((concept) => concept.name), 'or');
-  const es = rule.type === 'medication' && rule.medication.startsWith('medicines for ')
-    ? `medicamentos para ${join(concepts.map((concept) => spanishName(concept.id) ?? concept.name), 'o')}`
-    : join(concepts.map((concept) => spanishName(concept.id) ?? concept.name), 'o');
+  const en =
+    rule.type === 'medication' && rule.medication.startsWith('medicines for ')
+      ? rule.medication
+      : join(
+          concepts.map((concept) => concept.name),
+          'or',
+        );
+  const es =
+    rule.type === 'medication' && rule.medication.startsWith('medicines for ')
+      ? `medicamentos para ${join(
+          concepts.map((concept) => spanishName(concept.id) ?? concept.name),
+          'o',
+        )}`
+      : join(
+          concepts.map((concept) => spanishName(concept.id) ?? concept.name),
+          'o',
+        );
   return { en, es };
 }
 
@@ -110,10 +136,26 @@ const yesNo = (block: BlockKey, idBase: string, en: string, es: string, audience
 });
 
 const SITE_JUDGEMENT: Record<string, { idBase: string; en: string; es: string }> = {
-  consent_capacity: { idBase: 'site-consent', en: 'Staff: can the person give informed consent (or a legal representative for them)?', es: 'Personal: ¿puede la persona dar su consentimiento informado (o un representante legal)?' },
-  investigator_judgement: { idBase: 'site-investigator', en: 'Staff: does the investigator consider the person suitable for this study?', es: 'Personal: ¿considera el investigador que la persona es apta para este estudio?' },
-  protocol_compliance: { idBase: 'site-compliance', en: 'Staff: is the person willing and able to follow the study visits and procedures?', es: 'Personal: ¿puede y quiere la persona seguir las visitas y procedimientos del estudio?' },
-  protocol: { idBase: 'site-protocol', en: 'Staff: does the person meet the other criteria of the full protocol?', es: 'Personal: ¿cumple la persona los demás criterios del protocolo completo?' },
+  consent_capacity: {
+    idBase: 'site-consent',
+    en: 'Staff: can the person give informed consent (or a legal representative for them)?',
+    es: 'Personal: ¿puede la persona dar su consentimiento informado (o un representante legal)?',
+  },
+  investigator_judgement: {
+    idBase: 'site-investigator',
+    en: 'Staff: does the investigator consider the person suitable for this study?',
+    es: 'Personal: ¿considera el investigador que la persona es apta para este estudio?',
+  },
+  protocol_compliance: {
+    idBase: 'site-compliance',
+    en: 'Staff: is the person willing and able to follow the study visits and procedures?',
+    es: 'Personal: ¿puede y quiere la persona seguir las visitas y procedimientos del estudio?',
+  },
+  protocol: {
+    idBase: 'site-protocol',
+    en: 'Staff: does the person meet the other criteria of the full protocol?',
+    es: 'Personal: ¿cumple la persona los demás criterios del protocolo completo?',
+  },
 };
 
 /** The one question that asks what a rule needs, keyed so that rules asking the same thing share it. */
@@ -168,7 +210,13 @@ function templateFor(rule: CriterionRule, criterion?: GeneratorCriterion): { key
       if (site) {
         return {
           key: `site-condition:${conceptKey}`,
-          template: yesNo('site', `site-condition-${slug(name.en)}`, `Staff: does the person have ${name.en}${rule.within ? ` (in the last ${windowEn(rule.within)})` : ''}, as the criterion defines it?`, `Personal: ¿tiene la persona ${name.es}${rule.within ? ` (${inTheLastEs(rule.within).toLowerCase()})` : ''}, según el criterio?`, 'site'),
+          template: yesNo(
+            'site',
+            `site-condition-${slug(name.en)}`,
+            `Staff: does the person have ${name.en}${rule.within ? ` (in the last ${windowEn(rule.within)})` : ''}, as the criterion defines it?`,
+            `Personal: ¿tiene la persona ${name.es}${rule.within ? ` (${inTheLastEs(rule.within).toLowerCase()})` : ''}, según el criterio?`,
+            'site',
+          ),
         };
       }
       const [en, es] = rule.within
@@ -239,16 +287,34 @@ function templateFor(rule: CriterionRule, criterion?: GeneratorCriterion): { key
       if (rule.allowed) return null;
       return {
         key: 'pregnancy',
-        template: yesNo('medical', 'pregnancy', 'Are you currently pregnant, breastfeeding, or planning a pregnancy during the study?', '¿Está embarazada, amamantando o planea un embarazo durante el estudio?'),
+        template: yesNo(
+          'medical',
+          'pregnancy',
+          'Are you currently pregnant, breastfeeding, or planning a pregnancy during the study?',
+          '¿Está embarazada, amamantando o planea un embarazo durante el estudio?',
+        ),
       };
     case 'contraception':
       if (!rule.required) return null;
       return {
         key: 'contraception',
-        template: yesNo('medical', 'contraception', 'If you or your partner could get pregnant, will you use birth control during the study?', 'Si usted o su pareja pudieran quedar embarazados, ¿usará anticonceptivos durante el estudio?'),
+        template: yesNo(
+          'medical',
+          'contraception',
+          'If you or your partner could get pregnant, will you use birth control during the study?',
+          'Si usted o su pareja pudieran quedar embarazados, ¿usará anticonceptivos durante el estudio?',
+        ),
       };
     case 'smoking':
-      return { key: 'smoking', template: yesNo('medical', 'smoking', 'Do you currently smoke or use tobacco or nicotine products?', '¿Fuma actualmente o usa productos de tabaco o nicotina?') };
+      return {
+        key: 'smoking',
+        template: yesNo(
+          'medical',
+          'smoking',
+          'Do you currently smoke or use tobacco or nicotine products?',
+          '¿Fuma actualmente o usa productos de tabaco o nicotina?',
+        ),
+      };
     case 'performance_status':
       return {
         key: `performance:${rule.scale}`,
@@ -295,7 +361,12 @@ export function eligibilityLinks(rule: CriterionRule): EligibilityLink[] {
       // Whole years: "at most 65" is "younger than 66".
       const over = rule.maxYears == null ? null : Math.floor(rule.maxYears) + 1;
       if (min !== null) links.push({ when: { op: 'age_gte', value: min }, then: 'eligible', otherwise: 'ineligible' });
-      if (over !== null) links.push(min === null ? { when: { op: 'age_gte', value: over }, then: 'ineligible', otherwise: 'eligible' } : { when: { op: 'age_gte', value: over }, then: 'ineligible' });
+      if (over !== null)
+        links.push(
+          min === null
+            ? { when: { op: 'age_gte', value: over }, then: 'ineligible', otherwise: 'eligible' }
+            : { when: { op: 'age_gte', value: over }, then: 'ineligible' },
+        );
       return links;
     }
     case 'sex':
@@ -349,7 +420,10 @@ function labLinks(rule: Extract<CriterionRule, { type: 'lab' }>): EligibilityLin
     case 'between': {
       const upper = rule.upperValue ?? rule.value;
       const [upperLow, upperHigh] = band(upper);
-      const links: EligibilityLink[] = [{ when: { op: 'lt', value: low }, then: 'ineligible' }, { when: { op: 'gt', value: upperHigh }, then: 'ineligible' }];
+      const links: EligibilityLink[] = [
+        { when: { op: 'lt', value: low }, then: 'ineligible' },
+        { when: { op: 'gt', value: upperHigh }, then: 'ineligible' },
+      ];
       if (high < upperLow) links.push({ when: { op: 'between', value: high, upper: upperLow }, then: 'eligible' });
       // Review bands last: on a band's exact edge they follow the decisive link.
       links.push(review, { when: { op: 'between', value: upperLow, upper: upperHigh }, then: 'review' });
@@ -431,7 +505,10 @@ function logisticsQuestions(siteName: string | null | undefined): Question[] {
     {
       id: 'travel',
       type: 'yes_no',
-      wording: same(`Are you able to travel to ${site || 'the study site'} for visits?`, `¿Puede desplazarse a ${site || 'el centro del estudio'} para las visitas?`),
+      wording: same(
+        `Are you able to travel to ${site || 'the study site'} for visits?`,
+        `¿Puede desplazarse a ${site || 'el centro del estudio'} para las visitas?`,
+      ),
       required: true,
       source: 'rule',
       criterionLinks: [],
@@ -462,7 +539,8 @@ export function generateStudyBlocks(input: GeneratorInput): GeneratorOutput {
 
   const addSiteReview = (criterion: GeneratorCriterion, rest: boolean) => {
     const key = `site-text:${criterion.id}`;
-    if (!questions.has(key)) questions.set(key, { block: 'site', question: siteReviewItem(criterion, uniqueId(`site-criterion-${criterion.position + 1}`), rest) });
+    if (!questions.has(key))
+      questions.set(key, { block: 'site', question: siteReviewItem(criterion, uniqueId(`site-criterion-${criterion.position + 1}`), rest) });
   };
 
   for (const criterion of criteria) {
@@ -494,7 +572,13 @@ export function generateStudyBlocks(input: GeneratorInput): GeneratorOutput {
     if (rule.type === 'lab' && !entry.question.unit && rule.unit) entry.question.unit = rule.unit;
     entry.question.criterionLinks.push(...criterionLinks(criterion, rule));
     // What the rule did not cover is still asked: staff check the rest of the criterion.
-    if (criterion.needsReview && rule.type !== 'site_judgement' && criterion.text.trim().length > 0 && !/^(?:Age at least|Sex:|Healthy volunteers)/.test(criterion.text)) addSiteReview(criterion, true);
+    if (
+      criterion.needsReview &&
+      rule.type !== 'site_judgement' &&
+      criterion.text.trim().length > 0 &&
+      !/^(?:Age at least|Sex:|Healthy volunteers)/.test(criterion.text)
+    )
+      addSiteReview(criterion, true);
   }
 
   const byBlock = new Map<BlockKey, Question[]>();

@@ -71,7 +71,10 @@ export function validateBlocks(blocks: StudyBlock[], criterionIds: ReadonlySet<s
       question.criterionLinks.forEach((link, l) => {
         const linkAt = `${at}.criterionLinks.${l}`;
         if (!criterionIds.has(link.criterionId)) {
-          issues.push({ path: `${linkAt}.criterionId`, message: `Question "${question.id}" links to criterion "${link.criterionId}", which is not a criterion of this trial` });
+          issues.push({
+            path: `${linkAt}.criterionId`,
+            message: `Question "${question.id}" links to criterion "${link.criterionId}", which is not a criterion of this trial`,
+          });
         }
         const when = link.when;
         if (!predicateFits(question.type, when)) {
@@ -85,7 +88,8 @@ export function validateBlocks(blocks: StudyBlock[], criterionIds: ReadonlySet<s
         }
         if (question.type === 'number' && 'value' in when) {
           const numbers = when.op === 'between' ? [when.value, when.upper] : [when.value];
-          if (numbers.some((value) => typeof value !== 'number')) issues.push({ path: `${linkAt}.when.value`, message: `Question "${question.id}" is a number: compare it with numbers` });
+          if (numbers.some((value) => typeof value !== 'number'))
+            issues.push({ path: `${linkAt}.when.value`, message: `Question "${question.id}" is a number: compare it with numbers` });
         }
         if (question.type === 'date' && 'value' in when && !when.op.startsWith('age_')) {
           const dates = when.op === 'between' ? [when.value, when.upper] : [when.value];
@@ -110,7 +114,9 @@ function coverage(blocks: StudyBlock[], criteria: CriterionRow[]): CriterionCove
     criterionId: criterion.id,
     kind: criterion.kind,
     text: criterion.text,
-    questionIds: blocks.flatMap((block) => block.questions.filter((question) => question.criterionLinks.some((link) => link.criterionId === criterion.id)).map((question) => question.id)),
+    questionIds: blocks.flatMap((block) =>
+      block.questions.filter((question) => question.criterionLinks.some((link) => link.criterionId === criterion.id)).map((question) => question.id),
+    ),
   }));
 }
 
@@ -234,7 +240,11 @@ export async function createForm(db: Database, scope: RequestScope, input: Creat
     });
     await insertVersionRow(tx, { organizationId: row.organizationId, formId: row.id, version: 1, blocks, createdByUserId: scope.userId });
     const audit = { organizationId: row.organizationId, actorUserId: scope.userId, entityType: 'prescreen_form', entityId: row.id };
-    await recordAudit(tx, { ...audit, action: 'prescreen_form.create', changes: { fields: Object.keys(input).filter((key) => key !== 'trialId'), status, version: 1 } });
+    await recordAudit(tx, {
+      ...audit,
+      action: 'prescreen_form.create',
+      changes: { fields: Object.keys(input).filter((key) => key !== 'trialId'), status, version: 1 },
+    });
     if (status === 'published') await recordAudit(tx, { ...audit, action: 'prescreen_form.publish', changes: { version: 1 } });
     return toForm((await load(tx, [row]))[0]);
   });
@@ -320,6 +330,9 @@ export async function detectDuplicates(db: Database, scope: RequestScope, input:
 
 /** Merges the chosen pairs in the given blocks; reads and saves nothing. */
 export function applyDeduplication(input: ApplyDeduplicationRequest): ApplyDeduplicationResponse {
-  validateBlocks(input.blocks, new Set(input.blocks.flatMap((block) => block.questions.flatMap((question) => question.criterionLinks.map((link) => link.criterionId)))));
+  validateBlocks(
+    input.blocks,
+    new Set(input.blocks.flatMap((block) => block.questions.flatMap((question) => question.criterionLinks.map((link) => link.criterionId)))),
+  );
   return mergeDuplicates(input.blocks, input.pairs);
 }

@@ -30,7 +30,12 @@ export async function staffActor(tx: Transaction, scope: RequestScope): Promise<
 
 export const AGENT_LABEL: Record<PrescreenSourceType, string> = { call: 'Voice agent', chat: 'Chat agent', manual: 'Staff' };
 
-export const event = (row: { id: string; organizationId: string }, actor: PrescreenActor, kind: ContactEventKind, values: Omit<NewContactEvent, 'organizationId' | 'candidateId' | 'kind'>): NewContactEvent => ({
+export const event = (
+  row: { id: string; organizationId: string },
+  actor: PrescreenActor,
+  kind: ContactEventKind,
+  values: Omit<NewContactEvent, 'organizationId' | 'candidateId' | 'kind'>,
+): NewContactEvent => ({
   organizationId: row.organizationId,
   candidateId: row.id,
   kind,

@@ -72,7 +72,10 @@ const DEFAULT_VISIT_MINUTES = 60;
  * site's time zone (or the body's, when the site has none) and stored in UTC. One scheduled booking per site
  * slot (409), never in the past (400). Moves the candidate to visit_scheduled.
  */
-const OUTCOME_ACTIVITY = { completed: 'visit_attended', no_show: 'visit_no_show', cancelled: 'visit_cancelled' } as const satisfies Record<BookingOutcome, ActivityKind>;
+const OUTCOME_ACTIVITY = { completed: 'visit_attended', no_show: 'visit_no_show', cancelled: 'visit_cancelled' } as const satisfies Record<
+  BookingOutcome,
+  ActivityKind
+>;
 const OUTCOME_WORDS: Record<BookingOutcome, string> = { completed: 'Visit attended', no_show: 'No-show at the screening visit', cancelled: 'Visit cancelled' };
 
 /**
@@ -87,10 +90,38 @@ export async function recordBookingOutcome(db: Database, scope: RequestScope, bo
     if (row.status === status) return toBooking(row);
     if (row.status === 'cancelled') throw conflict('This visit was cancelled: book a new one instead');
     const updated = await setBookingStatus(tx, row.id, status);
-    await recordActivity(tx, [{ organizationId: row.organizationId, trialId: row.trialId, candidateId: row.candidateId, kind: OUTCOME_ACTIVITY[status], source: 'manual', label: row.siteId ?? '', referenceId: row.id }]);
+    await recordActivity(tx, [
+      {
+        organizationId: row.organizationId,
+        trialId: row.trialId,
+        candidateId: row.candidateId,
+        kind: OUTCOME_ACTIVITY[status],
+        source: 'manual',
+        label: row.siteId ?? '',
+        referenceId: row.id,
+      },
+    ]);
     const actor = { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };
-    await insertContactEvents(tx, [{ organizationId: row.organizationId, candidateId: row.candidateId, kind: 'booking', summary: `${OUTCOME_WORDS[status]} (${toBooking(row).localTime.replace('T', ' ')})`, details: { bookingId: row.id, from: row.status, to: status }, referenceId: row.id, actorUserId: actor.userId, actorLabel: actor.label }]);
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: `booking.${status}`, entityType: 'booking', entityId: row.id, changes: { candidateId: row.candidateId, status: { from: row.status, to: status } } });
+    await insertContactEvents(tx, [
+      {
+        organizationId: row.organizationId,
+        candidateId: row.candidateId,
+        kind: 'booking',
+        summary: `${OUTCOME_WORDS[status]} (${toBooking(row).localTime.replace('T', ' ')})`,
+        details: { bookingId: row.id, from: row.status, to: status },
+        referenceId: row.id,
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+      },
+    ]);
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: `booking.${status}`,
+      entityType: 'booking',
+      entityId: row.id,
+      changes: { candidateId: row.candidateId, status: { from: row.status, to: status } },
+    });
     if (status === 'no_show') await enrollOnTrigger(tx, row.organizationId, 'visit_no_show', [row.candidateId], [row.trialId]);
     return toBooking(updated);
   });
@@ -107,7 +138,7 @@ export async function createBooking(deps: SmsDeps, scope: RequestScope, body: Cr
 export async function confirmBooking(deps: SmsDeps, bookingId: string): Promise<Booking['confirmationSms'] | null> {
   // The system path: the booking's organization is not known yet.
   const [row] = await systemDb(deps.db).select().from(booking).where(eq(booking.id, bookingId));
-  if (!row || row.confirmationSms !== 'not_configured') return null;
+  if (row?.confirmationSms !== 'not_configured') return null;
   return sendBookingConfirmation(deps, toBooking(row));
 }
 
@@ -115,7 +146,9 @@ export async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): 
   const trial = await runAsOrganization(deps.db, booking.organizationId, (tx) => findTrialRow(tx, booking.trialId));
   const site = trial && booking.siteId ? findSite(trial.sites, booking.siteId) : undefined;
   // The booked site's facility, street address and city: "Research Site, 100 Main St, Chicago".
-  const where = site ? [site.name, site.address, site.city, site.region].filter(Boolean).join(', ') : [booking.siteName, booking.siteCity].filter(Boolean).join(', ');
+  const where = site
+    ? [site.name, site.address, site.city, site.region].filter(Boolean).join(', ')
+    : [booking.siteName, booking.siteCity].filter(Boolean).join(', ');
   const sent = await sendSms(deps, {
     organizationId: booking.organizationId,
     candidateId: booking.candidateId,
@@ -184,7 +217,9 @@ function chooseSite(stored: TrialSite[], body: Pick<CreateBookingInput, 'siteId'
   const named = sites.filter((item) => item.name.trim() === name);
   if (named.length === 1) return named[0];
   if (named.length > 1) {
-    throw badRequest(`siteId: ${named.length} sites of this trial are named ${name}; choose one by siteId`, [{ path: 'siteId', message: 'Several sites have this name' }]);
+    throw badRequest(`siteId: ${named.length} sites of this trial are named ${name}; choose one by siteId`, [
+      { path: 'siteId', message: 'Several sites have this name' },
+    ]);
   }
   throw badRequest('siteId: Not a site of this trial', [{ path: 'siteId', message: 'Not a site of this trial' }]);
 }
@@ -198,14 +233,24 @@ export type VisitRequest = Pick<CreateBookingInput, 'siteId' | 'siteName' | 'loc
  * the 'booking' contact event, moves the candidate to visit_scheduled (unless enrolled) and audits. A taken
  * slot fails on the booking_slot unique index: callers inside a larger transaction use a savepoint.
  */
-export async function insertBookingInTransaction(tx: Transaction, actor: PrescreenActor, result: ResultRow, candidateRow: CandidateRow, body: VisitRequest, channel: ActivitySource = 'manual'): Promise<Booking> {
+export async function insertBookingInTransaction(
+  tx: Transaction,
+  actor: PrescreenActor,
+  result: ResultRow,
+  candidateRow: CandidateRow,
+  body: VisitRequest,
+  channel: ActivitySource = 'manual',
+): Promise<Booking> {
   if (candidateRow.doNotContact) throw conflict('The candidate asked not to be contacted');
   const trial = await findTrialRow(tx, result.trialId);
   if (!trial) throw notFound('Trial not found');
 
   const site = chooseSite(trial.sites, body);
   const timeZone = site.timeZone || body.timeZone;
-  if (!timeZone) throw badRequest('timeZone: The site has no time zone; give timeZone (IANA, e.g. America/New_York)', [{ path: 'timeZone', message: 'Required for this site' }]);
+  if (!timeZone)
+    throw badRequest('timeZone: The site has no time zone; give timeZone (IANA, e.g. America/New_York)', [
+      { path: 'timeZone', message: 'Required for this site' },
+    ]);
   if (!isValidTimeZone(timeZone)) {
     const path = site.timeZone ? 'siteId' : 'timeZone';
     throw badRequest(`${path}: Unknown time zone ${timeZone}`, [{ path, message: `Unknown time zone ${timeZone}` }]);
@@ -229,11 +274,30 @@ export async function insertBookingInTransaction(tx: Transaction, actor: Prescre
     createdByUserId: actor.userId,
   });
   const booking = toBooking(row);
-  await recordActivity(tx, [{ organizationId: row.organizationId, trialId: row.trialId, candidateId: row.candidateId, kind: 'visit_booked', source: channel, label: row.siteId ?? '', referenceId: row.id }]);
+  await recordActivity(tx, [
+    {
+      organizationId: row.organizationId,
+      trialId: row.trialId,
+      candidateId: row.candidateId,
+      kind: 'visit_booked',
+      source: channel,
+      label: row.siteId ?? '',
+      referenceId: row.id,
+    },
+  ]);
   await insertContactEvents(tx, [
     event(candidateRow, actor, 'booking', {
       summary: `Visit booked: ${siteShortLabel(site)}, ${booking.localTime} (${timeZone})`,
-      details: { bookingId: row.id, resultId: result.id, siteId: site.id, siteName: site.name, siteCity: site.city ?? null, startsAt: booking.startsAt, localTime: booking.localTime, timeZone },
+      details: {
+        bookingId: row.id,
+        resultId: result.id,
+        siteId: site.id,
+        siteName: site.name,
+        siteCity: site.city ?? null,
+        startsAt: booking.startsAt,
+        localTime: booking.localTime,
+        timeZone,
+      },
       referenceId: row.id,
     }),
   ]);
@@ -246,7 +310,15 @@ export async function insertBookingInTransaction(tx: Transaction, actor: Prescre
     action: 'prescreen.booking.create',
     entityType: 'booking',
     entityId: row.id,
-    changes: { resultId: result.id, trialId: row.trialId, siteId: row.siteId, siteName: row.siteName, startsAt: booking.startsAt, timeZone, durationMinutes: row.durationMinutes },
+    changes: {
+      resultId: result.id,
+      trialId: row.trialId,
+      siteId: row.siteId,
+      siteName: row.siteName,
+      startsAt: booking.startsAt,
+      timeZone,
+      durationMinutes: row.durationMinutes,
+    },
   });
   return booking;
 }
@@ -267,13 +339,19 @@ export class VisitNotBooked extends Error {
  * a refusal (VisitNotBooked) leaves the caller's transaction usable. The confirmation SMS is not sent here: the
  * caller sends it after its commit (sendBookingConfirmation), as the staff path does.
  */
-export async function bookVisitForCandidate(tx: Transaction, actor: PrescreenActor, input: { candidateId: string; trialId: string } & VisitRequest): Promise<Booking> {
+export async function bookVisitForCandidate(
+  tx: Transaction,
+  actor: PrescreenActor,
+  input: { candidateId: string; trialId: string } & VisitRequest,
+): Promise<Booking> {
   try {
     return await tx.transaction(async (savepoint) => {
       const [result] = await savepoint
         .select()
         .from(prescreenResult)
-        .where(and(eq(prescreenResult.candidateId, input.candidateId), eq(prescreenResult.trialId, input.trialId), eq(prescreenResult.reviewStatus, 'approved')))
+        .where(
+          and(eq(prescreenResult.candidateId, input.candidateId), eq(prescreenResult.trialId, input.trialId), eq(prescreenResult.reviewStatus, 'approved')),
+        )
         .orderBy(desc(prescreenResult.createdAt), desc(prescreenResult.id))
         .limit(1);
       if (!result) throw new VisitNotBooked('no_approved_result', 'No approved prescreen for this trial');

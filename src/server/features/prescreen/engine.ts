@@ -134,7 +134,8 @@ function normalizeValue(question: Question, raw: unknown): Normalized {
       return { ok: false, message: `expected one of: ${options.join(', ')}` };
     }
     case 'multiple_choice': {
-      if (Array.isArray(raw) && raw.every((item) => typeof item === 'string' && options.includes(item))) return { ok: true, value: [...new Set(raw as string[])] };
+      if (Array.isArray(raw) && raw.every((item) => typeof item === 'string' && options.includes(item)))
+        return { ok: true, value: [...new Set(raw as string[])] };
       return { ok: false, message: `expected a list of: ${options.join(', ')}` };
     }
     case 'date': {
@@ -174,7 +175,13 @@ export function normalizeAnswers(blocks: StudyBlock[], answers: RawAnswer[]): { 
       return;
     }
     const evidence = typeof answer.evidence === 'string' && answer.evidence.trim() ? answer.evidence.trim() : undefined;
-    normalized.push({ questionId: question.id, question: questionWording(question), type: question.type, value: result.value, ...(evidence ? { evidence } : {}) });
+    normalized.push({
+      questionId: question.id,
+      question: questionWording(question),
+      type: question.type,
+      value: result.value,
+      ...(evidence ? { evidence } : {}),
+    });
   });
   return { answers: normalized, issues };
 }
@@ -278,15 +285,22 @@ function evaluateCriterion(criterion: EngineCriterion, links: Link[], answers: M
     const answer = answers.get(link.question.id);
     if (!answer || answer.value === null) continue;
     const holds = testPredicate(link.when, link.question.type, answer.value, today);
-    if (holds === null) outcomes.push({ questionId: answer.questionId, outcome: 'review', answer, note: `the rule (${link.when.op}) does not fit a ${link.question.type} answer` });
+    if (holds === null)
+      outcomes.push({
+        questionId: answer.questionId,
+        outcome: 'review',
+        answer,
+        note: `the rule (${link.when.op}) does not fit a ${link.question.type} answer`,
+      });
     else if (holds) outcomes.push({ questionId: answer.questionId, outcome: link.then, answer });
     else if (link.otherwise) outcomes.push({ questionId: answer.questionId, outcome: link.otherwise, answer });
   }
   const plain = outcomes.map(({ questionId, outcome }) => ({ questionId, outcome }));
   if (outcomes.length === 0) {
-    const reason = links.length === 0
-      ? 'No question of the form covers this criterion'
-      : `Not decided: no answer to ${[...new Set(links.map((link) => quote(questionWording(link.question), 80)))].join(', ')} settles it`;
+    const reason =
+      links.length === 0
+        ? 'No question of the form covers this criterion'
+        : `Not decided: no answer to ${[...new Set(links.map((link) => quote(questionWording(link.question), 80)))].join(', ')} settles it`;
     return { ...base, status: 'unknown', decidingQuestionId: null, decidingAnswer: null, reason, outcomes: plain };
   }
   const against: CriterionOutcome = criterion.kind === 'inclusion' ? 'not_met' : 'met';
@@ -358,7 +372,10 @@ export function evaluatePrescreen(input: EngineInput): EngineOutput {
   const questions: Question[] = input.blocks.flatMap((block) => block.questions);
   for (const question of questions) {
     for (const link of question.criterionLinks ?? []) {
-      linksByCriterion.set(link.criterionId, [...(linksByCriterion.get(link.criterionId) ?? []), { question, when: link.when, then: link.then, otherwise: link.otherwise }]);
+      linksByCriterion.set(link.criterionId, [
+        ...(linksByCriterion.get(link.criterionId) ?? []),
+        { question, when: link.when, then: link.then, otherwise: link.otherwise },
+      ]);
     }
   }
   const evaluations = input.criteria.map((criterion) => evaluateCriterion(criterion, linksByCriterion.get(criterion.id) ?? [], byQuestion, input.today));
@@ -394,7 +411,8 @@ export function evaluatePrescreen(input: EngineInput): EngineOutput {
   // 2. INCONCLUSIVE: too little to judge.
   const inconclusive: string[] = [];
   if (covered.length === 0) inconclusive.push('No question of the form is linked to a criterion');
-  else if (unknown.length * 2 >= covered.length) inconclusive.push(`${unknown.length} of ${covered.length} criteria the form asks about have no deciding answer`);
+  else if (unknown.length * 2 >= covered.length)
+    inconclusive.push(`${unknown.length} of ${covered.length} criteria the form asks about have no deciding answer`);
   if (required.length > 0 && requiredAnswered.length === 0) inconclusive.push('None of the required questions was answered');
   if (inconclusive.length) return { answers, evaluations, recommendation: 'INCONCLUSIVE', reasons: [...inconclusive, ...uncoveredNote] };
 

@@ -44,7 +44,11 @@ export async function findResult(executor: Executor, id: string, forUpdate = fal
 }
 
 export async function updateResult(executor: Executor, id: string, values: Partial<NewResultRow>): Promise<ResultRow> {
-  const [row] = await executor.update(prescreenResult).set({ ...values, updatedAt: new Date() }).where(eq(prescreenResult.id, id)).returning();
+  const [row] = await executor
+    .update(prescreenResult)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(prescreenResult.id, id))
+    .returning();
   return row;
 }
 
@@ -141,9 +145,7 @@ export async function listedResult(executor: Executor, id: string): Promise<List
 }
 
 export async function listedResultsOfCandidate(executor: Executor, candidateId: string): Promise<ListedResultRow[]> {
-  return listedQuery(executor)
-    .where(eq(prescreenResult.candidateId, candidateId))
-    .orderBy(desc(prescreenResult.createdAt), desc(prescreenResult.id));
+  return listedQuery(executor).where(eq(prescreenResult.candidateId, candidateId)).orderBy(desc(prescreenResult.createdAt), desc(prescreenResult.id));
 }
 
 // ---- bookings ----
@@ -178,7 +180,10 @@ export async function cancelBookings(executor: Executor, ids: string[]): Promise
 
 export async function trialsByIds(executor: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return executor.select({ id: trial.id, title: trial.title, sites: trial.sites, organizationId: trial.organizationId }).from(trial).where(inArray(trial.id, ids));
+  return executor
+    .select({ id: trial.id, title: trial.title, sites: trial.sites, organizationId: trial.organizationId })
+    .from(trial)
+    .where(inArray(trial.id, ids));
 }
 
 export async function findBooking(executor: Executor, id: string, forUpdate = false): Promise<BookingRow | undefined> {
@@ -196,7 +201,10 @@ export async function setBookingStatus(executor: Executor, id: string, status: B
  * For the admin dashboard (decision 032): the criteria that disqualified people most often in the results of
  * these organizations created in [from, to), optionally of one source type, with their trial's title.
  */
-export async function failingCriteriaRows(executor: Executor, filter: { organizationIds: readonly string[]; from: Date | null; to: Date; sourceType?: 'call' | 'chat' | 'manual'; limit: number }) {
+export async function failingCriteriaRows(
+  executor: Executor,
+  filter: { organizationIds: readonly string[]; from: Date | null; to: Date; sourceType?: 'call' | 'chat' | 'manual'; limit: number },
+) {
   if (!filter.organizationIds.length) return [];
   const ids = `{${filter.organizationIds.join(',')}}`;
   const result = await executor.execute(sql`

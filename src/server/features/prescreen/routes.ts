@@ -24,7 +24,8 @@ export const prescreenRoutes = createRouter()
       method: 'get',
       path: '/results',
       tags,
-      summary: 'Prescreen results, newest first: filter by organizations, candidate search (name, phone, email), candidate, source, AI recommendation, review status',
+      summary:
+        'Prescreen results, newest first: filter by organizations, candidate search (name, phone, email), candidate, source, AI recommendation, review status',
       request: { query: ListPrescreenResultsQuerySchema },
       responses: { 200: json(PrescreenResultListSchema, 'A page of results'), 400: errors[400], 401: errors[401] },
     }),
@@ -35,7 +36,8 @@ export const prescreenRoutes = createRouter()
       method: 'post',
       path: '/results',
       tags,
-      summary: "Run a prescreen by hand: answers to the current version of a published form of the candidate's trial; the engine's result, the candidate moved along the funnel",
+      summary:
+        "Run a prescreen by hand: answers to the current version of a published form of the candidate's trial; the engine's result, the candidate moved along the funnel",
       request: jsonBody(RunManualPrescreenSchema),
       responses: {
         201: json(PrescreenResultSchema, 'The recorded result'),
@@ -54,7 +56,8 @@ export const prescreenRoutes = createRouter()
       method: 'get',
       path: '/review',
       tags,
-      summary: "Everything a reviewer needs about a candidate: contact basics, results (answers, evaluations, recommendation, reasons), the form's wording, decisions, bookings and the trials' sites",
+      summary:
+        "Everything a reviewer needs about a candidate: contact basics, results (answers, evaluations, recommendation, reasons), the form's wording, decisions, bookings and the trials' sites",
       request: { query: ReviewQuerySchema },
       responses: { 200: json(PrescreenReviewSchema, 'The review'), 400: errors[400], 401: errors[401], 404: errors[404] },
     }),
@@ -65,7 +68,8 @@ export const prescreenRoutes = createRouter()
       method: 'post',
       path: '/review/decision',
       tags,
-      summary: 'Approve or reject a result (a reason is required to reject or to override the AI recommendation); a new decision replaces the previous one, which stays in the history',
+      summary:
+        'Approve or reject a result (a reason is required to reject or to override the AI recommendation); a new decision replaces the previous one, which stays in the history',
       request: jsonBody(DecisionBodySchema),
       responses: { 200: json(PrescreenResultSchema, 'The decided result'), ...errors },
     }),
@@ -76,7 +80,8 @@ export const prescreenRoutes = createRouter()
       method: 'post',
       path: '/bookings',
       tags,
-      summary: "Book a screening visit for an approved result at one of the trial's sites, at a local time in the site's time zone; moves the candidate to visit_scheduled",
+      summary:
+        "Book a screening visit for an approved result at one of the trial's sites, at a local time in the site's time zone; moves the candidate to visit_scheduled",
       request: jsonBody(CreateBookingSchema),
       responses: {
         201: json(BookingSchema, 'Booked'),

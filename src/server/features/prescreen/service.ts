@@ -15,7 +15,7 @@ import type {
 import { readSites } from '../trials/sites';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { type Transaction } from '../../db/scoped';
+import type { Transaction } from '../../db/scoped';
 
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../../audit';
@@ -101,8 +101,16 @@ function toResult(row: ListedResultRow, booking: BookingRow | undefined): Prescr
 }
 
 async function withBookings(tx: Transaction, rows: ListedResultRow[]): Promise<PrescreenResult[]> {
-  const bookings = await scheduledBookingsOfResults(tx, rows.map((row) => row.result.id));
-  return rows.map((row) => toResult(row, bookings.find((booking) => booking.prescreenResultId === row.result.id)));
+  const bookings = await scheduledBookingsOfResults(
+    tx,
+    rows.map((row) => row.result.id),
+  );
+  return rows.map((row) =>
+    toResult(
+      row,
+      bookings.find((booking) => booking.prescreenResultId === row.result.id),
+    ),
+  );
 }
 
 async function loadResult(tx: Transaction, id: string): Promise<PrescreenResult> {
@@ -133,13 +141,20 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
  * 'prescreen' contact event, moves the candidate along the funnel (through the candidates' status change,
  * so status history has it) and audits. Ids outside `reachable` answer 404.
  */
-export async function recordPrescreenResultInTransaction(tx: Transaction, reachable: readonly string[], actor: PrescreenActor, input: RecordPrescreenInput): Promise<PrescreenResult> {
+export async function recordPrescreenResultInTransaction(
+  tx: Transaction,
+  reachable: readonly string[],
+  actor: PrescreenActor,
+  input: RecordPrescreenInput,
+): Promise<PrescreenResult> {
   const candidateRow = await findCandidate(tx, input.candidateId, true);
   if (!candidateRow || !reachable.includes(candidateRow.organizationId)) throw notFound('Candidate not found');
   const form = await findForm(tx, input.formId);
   if (!form || !reachable.includes(form.organizationId)) throw notFound('Prescreen form not found');
   if (form.organizationId !== candidateRow.organizationId) {
-    throw badRequest("formId: The form belongs to another organization than the candidate's", [{ path: 'formId', message: "Not a form of the candidate's organization" }]);
+    throw badRequest("formId: The form belongs to another organization than the candidate's", [
+      { path: 'formId', message: "Not a form of the candidate's organization" },
+    ]);
   }
   if (form.status !== 'published') throw conflict('Publish the prescreen form before running it');
   const version = await findFormVersion(tx, form.id, form.currentVersion);
@@ -187,7 +202,14 @@ export async function recordPrescreenResultInTransaction(tx: Transaction, reacha
     row.id,
     outcome.evaluations.flatMap((evaluation) =>
       evaluation.decidingQuestionId && evaluation.decidingAnswer !== null
-        ? [{ criterionId: evaluation.criterionId, rule: rules.get(evaluation.criterionId) ?? null, question: questions.get(evaluation.decidingQuestionId) ?? '', answer: evaluation.decidingAnswer }]
+        ? [
+            {
+              criterionId: evaluation.criterionId,
+              rule: rules.get(evaluation.criterionId) ?? null,
+              question: questions.get(evaluation.decidingQuestionId) ?? '',
+              answer: evaluation.decidingAnswer,
+            },
+          ]
         : [],
     ),
   );
@@ -293,7 +315,10 @@ export async function review(db: Database, scope: RequestScope, candidateId: str
         const stored = result.decision as unknown as StoredDecision | null;
         if (!stored) return [];
         const current = currentDecision(result.decision)!;
-        return [{ ...current, resultId: result.id, current: true }, ...(stored.previous ?? []).map((decision) => ({ ...decision, resultId: result.id, current: false }))];
+        return [
+          { ...current, resultId: result.id, current: true },
+          ...(stored.previous ?? []).map((decision) => ({ ...decision, resultId: result.id, current: false })),
+        ];
       })
       .sort((left, right) => right.decidedAt.localeCompare(left.decidedAt));
 
@@ -347,7 +372,10 @@ export async function decide(db: Database, scope: RequestScope, body: DecisionBo
     };
     const history = previous ? [currentDecision(result.decision)!, ...(previous.previous ?? [])] : [];
     const stored: StoredDecision = { ...decision, ...(history.length ? { previous: history } : {}) };
-    await updateResult(tx, result.id, { reviewStatus: body.decision === 'approve' ? 'approved' : 'rejected', decision: stored as unknown as Record<string, unknown> });
+    await updateResult(tx, result.id, {
+      reviewStatus: body.decision === 'approve' ? 'approved' : 'rejected',
+      decision: stored as unknown as Record<string, unknown>,
+    });
 
     const verb = body.decision === 'approve' ? 'approved' : 'rejected';
     const override = body.overrideRecommendation ? `; recommendation overridden: ${result.aiRecommendation} -> ${body.overrideRecommendation}` : '';
@@ -355,14 +383,29 @@ export async function decide(db: Database, scope: RequestScope, body: DecisionBo
     await insertContactEvents(tx, [
       event(candidateRow, actor, 'decision', {
         summary: `Prescreen ${verb}${override}`,
-        details: { resultId: result.id, decision: body.decision, aiRecommendation: result.aiRecommendation, overrideRecommendation: body.overrideRecommendation ?? null, replacesDecision: previous?.decision ?? null },
+        details: {
+          resultId: result.id,
+          decision: body.decision,
+          aiRecommendation: result.aiRecommendation,
+          overrideRecommendation: body.overrideRecommendation ?? null,
+          replacesDecision: previous?.decision ?? null,
+        },
         referenceId: result.id,
       }),
     ]);
 
     const agreement = reviewAgreement(result.aiRecommendation, body.decision, body.overrideRecommendation);
     await recordActivity(tx, [
-      { organizationId: result.organizationId, trialId: result.trialId, candidateId: result.candidateId, kind: 'review_decision', source: result.sourceType, label: agreement, value: agreement === 'override' ? 1 : 0, referenceId: result.id },
+      {
+        organizationId: result.organizationId,
+        trialId: result.trialId,
+        candidateId: result.candidateId,
+        kind: 'review_decision',
+        source: result.sourceType,
+        label: agreement,
+        value: agreement === 'override' ? 1 : 0,
+        referenceId: result.id,
+      },
     ]);
 
     let cancelled: string[] = [];
@@ -370,9 +413,23 @@ export async function decide(db: Database, scope: RequestScope, body: DecisionBo
       cancelled = (await scheduledBookingsOfResults(tx, [result.id])).map((booking) => booking.id);
       if (cancelled.length) {
         await cancelBookings(tx, cancelled);
-        await recordActivity(tx, cancelled.map((bookingId) => ({ organizationId: result.organizationId, trialId: result.trialId, candidateId: result.candidateId, kind: 'visit_cancelled' as const, source: 'manual' as const, referenceId: bookingId })));
+        await recordActivity(
+          tx,
+          cancelled.map((bookingId) => ({
+            organizationId: result.organizationId,
+            trialId: result.trialId,
+            candidateId: result.candidateId,
+            kind: 'visit_cancelled' as const,
+            source: 'manual' as const,
+            referenceId: bookingId,
+          })),
+        );
         await insertContactEvents(tx, [
-          event(candidateRow, actor, 'booking', { summary: `Visit cancelled: prescreen rejected`, details: { bookingIds: cancelled, resultId: result.id }, referenceId: result.id }),
+          event(candidateRow, actor, 'booking', {
+            summary: `Visit cancelled: prescreen rejected`,
+            details: { bookingIds: cancelled, resultId: result.id },
+            referenceId: result.id,
+          }),
         ]);
       }
     }
@@ -393,7 +450,16 @@ export async function decide(db: Database, scope: RequestScope, body: DecisionBo
         overrideRecommendation: body.overrideRecommendation ?? null,
         reasonGiven: Boolean(body.reason),
         reasonLength: body.reason?.length ?? 0,
-        ...(previous ? { previous: { decision: previous.decision, overrideRecommendation: previous.overrideRecommendation, decidedByUserId: previous.decidedByUserId, decidedAt: previous.decidedAt } } : {}),
+        ...(previous
+          ? {
+              previous: {
+                decision: previous.decision,
+                overrideRecommendation: previous.overrideRecommendation,
+                decidedByUserId: previous.decidedByUserId,
+                decidedAt: previous.decidedAt,
+              },
+            }
+          : {}),
         ...(cancelled.length ? { cancelledBookings: cancelled } : {}),
       },
     });
@@ -405,7 +471,17 @@ export async function decide(db: Database, scope: RequestScope, body: DecisionBo
  * For the admin dashboard (decision 032): the criteria that fail most in the results in a range, in the
  * caller's scoped transaction. Organization ids must already be narrowed to the scope.
  */
-export async function failingCriteria(tx: Transaction, filter: { organizationIds: readonly string[]; from: Date | null; to: Date; sourceType?: 'call' | 'chat' | 'manual'; limit: number }) {
+export async function failingCriteria(
+  tx: Transaction,
+  filter: { organizationIds: readonly string[]; from: Date | null; to: Date; sourceType?: 'call' | 'chat' | 'manual'; limit: number },
+) {
   const rows = await failingCriteriaRows(tx, filter);
-  return rows.map((row) => ({ trialId: row.trial_id, trialTitle: row.title, criterionId: row.criterion_id ?? '', kind: row.kind ?? '', text: row.text ?? '', failures: row.failures }));
+  return rows.map((row) => ({
+    trialId: row.trial_id,
+    trialTitle: row.title,
+    criterionId: row.criterion_id ?? '',
+    kind: row.kind ?? '',
+    text: row.text ?? '',
+    failures: row.failures,
+  }));
 }

@@ -28,7 +28,9 @@ async function claimRun(system: SystemDb, runId: string, owner: string): Promise
   const rows = await system
     .update(processingRun)
     .set({ leaseOwner: owner, leaseExpiresAt: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
-    .where(and(eq(processingRun.id, runId), or(isNull(processingRun.leaseOwner), eq(processingRun.leaseOwner, owner), lt(processingRun.leaseExpiresAt, sql`now()`))))
+    .where(
+      and(eq(processingRun.id, runId), or(isNull(processingRun.leaseOwner), eq(processingRun.leaseOwner, owner), lt(processingRun.leaseExpiresAt, sql`now()`))),
+    )
     .returning({ id: processingRun.id });
   if (rows.length > 0) return 'claimed';
   const [run] = await system
@@ -46,7 +48,10 @@ async function renewRun(system: SystemDb, runId: string, owner: string): Promise
 }
 
 async function releaseRun(system: SystemDb, runId: string, owner: string): Promise<void> {
-  await system.update(processingRun).set({ leaseOwner: null, leaseExpiresAt: null }).where(and(eq(processingRun.id, runId), eq(processingRun.leaseOwner, owner)));
+  await system
+    .update(processingRun)
+    .set({ leaseOwner: null, leaseExpiresAt: null })
+    .where(and(eq(processingRun.id, runId), eq(processingRun.leaseOwner, owner)));
 }
 
 /**

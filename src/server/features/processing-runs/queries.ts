@@ -4,7 +4,10 @@ import { candidate, processingRun, processingRunItem } from '../../db/schema';
 
 export type ProcessingRunRow = typeof processingRun.$inferSelect;
 
-export async function listRuns(executor: Executor, filter: { organizationIds: string[]; kind?: string; search?: string; limit: number }): Promise<ProcessingRunRow[]> {
+export async function listRuns(
+  executor: Executor,
+  filter: { organizationIds: string[]; kind?: string; search?: string; limit: number },
+): Promise<ProcessingRunRow[]> {
   if (filter.organizationIds.length === 0) return [];
   const conditions: SQL[] = [inArray(processingRun.organizationId, filter.organizationIds)];
   if (filter.kind) conditions.push(eq(processingRun.kind, filter.kind));

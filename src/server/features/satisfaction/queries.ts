@@ -12,7 +12,10 @@ export async function insertResponseOnce(executor: Executor, values: typeof sati
 }
 
 export async function findResponse(executor: Executor, channel: SatisfactionChannel, referenceId: string): Promise<SatisfactionRow | undefined> {
-  const [row] = await executor.select().from(satisfactionResponse).where(and(eq(satisfactionResponse.channel, channel), eq(satisfactionResponse.referenceId, referenceId)));
+  const [row] = await executor
+    .select()
+    .from(satisfactionResponse)
+    .where(and(eq(satisfactionResponse.channel, channel), eq(satisfactionResponse.referenceId, referenceId)));
   return row;
 }
 
@@ -31,5 +34,10 @@ export async function listComments(executor: Executor, filter: CommentFilter): P
   if (filter.from) where.push(gte(satisfactionResponse.createdAt, filter.from));
   if (filter.to) where.push(lt(satisfactionResponse.createdAt, filter.to));
   if (filter.channel) where.push(eq(satisfactionResponse.channel, filter.channel));
-  return executor.select().from(satisfactionResponse).where(and(...where)).orderBy(desc(satisfactionResponse.createdAt)).limit(filter.limit);
+  return executor
+    .select()
+    .from(satisfactionResponse)
+    .where(and(...where))
+    .orderBy(desc(satisfactionResponse.createdAt))
+    .limit(filter.limit);
 }

@@ -49,10 +49,27 @@ export async function recordSatisfaction(tx: Transaction, input: SatisfactionInp
   });
   if (!row) return false;
   await recordActivity(tx, [
-    { organizationId: input.organizationId, trialId: input.trialId, candidateId: input.candidateId, kind: 'satisfaction_rated', source: input.channel, label: String(input.rating), value: input.rating, agentId: input.agentId, referenceId: row.id },
+    {
+      organizationId: input.organizationId,
+      trialId: input.trialId,
+      candidateId: input.candidateId,
+      kind: 'satisfaction_rated',
+      source: input.channel,
+      label: String(input.rating),
+      value: input.rating,
+      agentId: input.agentId,
+      referenceId: row.id,
+    },
   ]);
   // The comment is the patient's words: the audit says one was given, never what.
-  await recordAudit(tx, { organizationId: input.organizationId, actorUserId: null, action: 'satisfaction.rate', entityType: 'satisfaction_response', entityId: row.id, changes: { channel: input.channel, rating: input.rating, comment: comment !== null, candidateId: input.candidateId ?? null } });
+  await recordAudit(tx, {
+    organizationId: input.organizationId,
+    actorUserId: null,
+    action: 'satisfaction.rate',
+    entityType: 'satisfaction_response',
+    entityId: row.id,
+    changes: { channel: input.channel, rating: input.rating, comment: comment !== null, candidateId: input.candidateId ?? null },
+  });
   return true;
 }
 
@@ -76,6 +93,8 @@ export async function listSatisfactionComments(
   const channel = filter.source === 'chat' || filter.source === 'call' || filter.source === 'sms' ? filter.source : undefined;
   // Another source (import, manual) has no ratings: nothing, rather than every channel.
   if (filter.source && !channel) return { items: [] };
-  const rows = await runScoped(db, scope, (tx) => listComments(tx, { organizationIds, from: filter.from, to: filter.to, channel, limit: Math.min(Math.max(filter.limit ?? 20, 1), 100) }));
+  const rows = await runScoped(db, scope, (tx) =>
+    listComments(tx, { organizationIds, from: filter.from, to: filter.to, channel, limit: Math.min(Math.max(filter.limit ?? 20, 1), 100) }),
+  );
   return { items: rows.map(toResponse) };
 }

@@ -87,7 +87,14 @@ interface Settlement {
 
 export const stepTitle = (step: SequenceStep, index: number) => `step ${index + 1} (${step.type === 'sms' ? 'SMS' : step.type})`;
 
-function entry(context: Context, index: number | null, kind: NewStepRunRow['kind'], summary: string, details: Record<string, unknown> = {}, extra: Partial<NewStepRunRow> = {}): NewStepRunRow {
+function entry(
+  context: Context,
+  index: number | null,
+  kind: NewStepRunRow['kind'],
+  summary: string,
+  details: Record<string, unknown> = {},
+  extra: Partial<NewStepRunRow> = {},
+): NewStepRunRow {
   const step = index === null ? undefined : context.steps[index];
   return {
     organizationId: context.enrollment.organizationId,
@@ -145,10 +152,19 @@ async function walk(tx: Transaction, context: Context, from: number, now: Date):
       const callPending = step.condition.startsWith('call_') && facts.callOpen;
       // Already waiting at this branch (the walk starts where the enrollment stood): since then; else from now.
       const waitedSince = index === from && context.enrollment.stepIndex === index ? (context.enrollment.stepStartedAt ?? now) : now;
-      if (callPending && now.getTime() - waitedSince.getTime() < CALL_WAIT_LIMIT_MS) return { entries, end: false, index, runAt: new Date(now.getTime() + CALL_RECHECK_MS) };
+      if (callPending && now.getTime() - waitedSince.getTime() < CALL_WAIT_LIMIT_MS)
+        return { entries, end: false, index, runAt: new Date(now.getTime() + CALL_RECHECK_MS) };
       const holds = branchHolds(step.condition, callPending ? { ...facts, callOutcome: 'no_answer' } : facts);
       const target = holds ? step.ifTrue : step.ifFalse;
-      entries.push(entry(context, index, 'branched', `${step.condition.replace(/_/g, ' ')}: ${holds ? 'yes' : 'no'}, ${target === 'next' ? 'next step' : target === 'end' ? 'end of sequence' : `to ${target}`}`, { condition: step.condition, holds, target }));
+      entries.push(
+        entry(
+          context,
+          index,
+          'branched',
+          `${step.condition.replace(/_/g, ' ')}: ${holds ? 'yes' : 'no'}, ${target === 'next' ? 'next step' : target === 'end' ? 'end of sequence' : `to ${target}`}`,
+          { condition: step.condition, holds, target },
+        ),
+      );
       if (target === 'end') return { entries, end: true };
       index = target === 'next' ? index + 1 : context.steps.findIndex((candidate) => candidate.key === target);
       if (index < 0) return { entries, end: true };
@@ -167,7 +183,18 @@ function settlement(context: Context, result: WalkResult, now: Date, changes: Pa
       sequenceName: context.sequence.name,
       enrollment: { ...current, status: 'completed', stepIndex: null, nextRunAt: null, jobId: null, endedAt: now },
       entries: [...result.entries, entry(context, null, 'completed', 'Sequence completed')],
-      events: [{ organizationId: current.organizationId, candidateId: current.candidateId, kind: 'sequence', summary: `Sequence completed: ${context.sequence.name}`, details: { sequenceId: context.sequence.id, enrollmentId: current.id }, referenceId: current.id, actorUserId: null, actorLabel: SYSTEM.label }],
+      events: [
+        {
+          organizationId: current.organizationId,
+          candidateId: current.candidateId,
+          kind: 'sequence',
+          summary: `Sequence completed: ${context.sequence.name}`,
+          details: { sequenceId: context.sequence.id, enrollmentId: current.id },
+          referenceId: current.id,
+          actorUserId: null,
+          actorLabel: SYSTEM.label,
+        },
+      ],
       next: null,
     };
   }
@@ -186,8 +213,14 @@ function settlement(context: Context, result: WalkResult, now: Date, changes: Pa
 async function applySettlements(tx: Transaction, settlements: Settlement[]): Promise<Array<Next | null>> {
   // An enrollment settled twice in one batch (moved to its step, then recorded there): the last state wins.
   await applyEnrollmentStates(tx, [...new Map(settlements.map((item) => [item.enrollment.id, item.enrollment])).values()]);
-  await insertStepRuns(tx, settlements.flatMap((item) => item.entries));
-  await insertContactEvents(tx, settlements.flatMap((item) => [...item.entries.filter(inContactHistory).map((step) => historyEvent(item, step)), ...item.events]));
+  await insertStepRuns(
+    tx,
+    settlements.flatMap((item) => item.entries),
+  );
+  await insertContactEvents(
+    tx,
+    settlements.flatMap((item) => [...item.entries.filter(inContactHistory).map((step) => historyEvent(item, step)), ...item.events]),
+  );
   return settlements.map((item) => item.next);
 }
 
@@ -231,7 +264,11 @@ class BatchCache {
   }
   steps(id: string, version: number) {
     const key = `${id}:${version}`;
-    if (!this.versions.has(key)) this.versions.set(key, findVersion(this.tx, id, version).then((row) => row?.steps));
+    if (!this.versions.has(key))
+      this.versions.set(
+        key,
+        findVersion(this.tx, id, version).then((row) => row?.steps),
+      );
     return this.versions.get(key)!;
   }
   /** The sequence's own values ({organizationName}, {trialTitle}, {siteAddress}); names are added per person. */
@@ -259,16 +296,39 @@ interface Plan {
 async function decide(tx: Transaction, jobs: Array<{ enrollmentId: string; jobId: string }>, now: Date): Promise<Plan> {
   const plan: Plan = { settlements: [], exits: [], sms: [], singles: [] };
   const jobOf = new Map(jobs.map((job) => [job.enrollmentId, job.jobId]));
-  const enrollments = (await lockEnrollments(tx, jobs.map((job) => job.enrollmentId))).filter((row) => row.status === 'active' && row.jobId === jobOf.get(row.id) && row.stepIndex !== null);
-  const people = new Map((await findCandidates(tx, enrollments.map((row) => row.candidateId), true)).map((row) => [row.id, row]));
+  const enrollments = (
+    await lockEnrollments(
+      tx,
+      jobs.map((job) => job.enrollmentId),
+    )
+  ).filter((row) => row.status === 'active' && row.jobId === jobOf.get(row.id) && row.stepIndex !== null);
+  const people = new Map(
+    (
+      await findCandidates(
+        tx,
+        enrollments.map((row) => row.candidateId),
+        true,
+      )
+    ).map((row) => [row.id, row]),
+  );
   const cache = new BatchCache(tx);
   for (const enrollment of enrollments) {
     if (enrollment.nextRunAt && enrollment.nextRunAt.getTime() > now.getTime() + EARLY_TOLERANCE_MS) {
       const jobId = randomUUID();
-      plan.settlements.push({ sequenceName: '', enrollment: { ...enrollment, jobId }, entries: [], events: [], next: { enrollmentId: enrollment.id, jobId, runAt: enrollment.nextRunAt } });
+      plan.settlements.push({
+        sequenceName: '',
+        enrollment: { ...enrollment, jobId },
+        entries: [],
+        events: [],
+        next: { enrollmentId: enrollment.id, jobId, runAt: enrollment.nextRunAt },
+      });
       continue;
     }
-    const [sequence, steps, candidate] = [await cache.sequence(enrollment.sequenceId), await cache.steps(enrollment.sequenceId, enrollment.version), people.get(enrollment.candidateId)];
+    const [sequence, steps, candidate] = [
+      await cache.sequence(enrollment.sequenceId),
+      await cache.steps(enrollment.sequenceId, enrollment.version),
+      people.get(enrollment.candidateId),
+    ];
     if (!sequence || !steps || !candidate) continue;
     const context: Context = { enrollment, sequence, steps, candidate };
     const exit = exitReasonOf(candidate);
@@ -285,18 +345,39 @@ async function decide(tx: Transaction, jobs: Array<{ enrollmentId: string; jobId
     // Messages and emails keep to 08:00-21:00 local (calls also to their agent's hours: see sendCallStep).
     if (step.type !== 'call' && !withinMarketingHours(now, candidate.timeZone)) {
       const movedTo = nextContactTime(now, candidate.timeZone);
-      const moved = entry(context, result.index, 'moved', `Moved to ${localLabel(movedTo, candidate.timeZone)} (quiet hours)`, { movedTo: movedTo.toISOString(), reason: 'quiet_hours' });
+      const moved = entry(context, result.index, 'moved', `Moved to ${localLabel(movedTo, candidate.timeZone)} (quiet hours)`, {
+        movedTo: movedTo.toISOString(),
+        reason: 'quiet_hours',
+      });
       plan.settlements.push(settlement(context, { ...result, entries: [...result.entries, moved], runAt: movedTo }, now));
       continue;
     }
     // The step to send is now the enrollment's current step (with what the walk passed on the way).
     const atStep = { ...enrollment, stepIndex: result.index, stepStartedAt: result.index !== enrollment.stepIndex ? now : enrollment.stepStartedAt };
-    if (result.entries.length || result.index !== enrollment.stepIndex) plan.settlements.push({ sequenceName: sequence.name, enrollment: atStep, entries: result.entries, events: [], next: null });
+    if (result.entries.length || result.index !== enrollment.stepIndex)
+      plan.settlements.push({ sequenceName: sequence.name, enrollment: atStep, entries: result.entries, events: [], next: null });
     const ready = { ...context, enrollment: atStep };
     if (step.type === 'sms') {
-      const rendered = renderStep(step, candidate.preferredLanguage, { ...(await cache.sequenceVariables(sequence)), firstName: candidate.firstName, lastName: candidate.lastName || null });
+      const rendered = renderStep(step, candidate.preferredLanguage, {
+        ...(await cache.sequenceVariables(sequence)),
+        firstName: candidate.firstName,
+        lastName: candidate.lastName || null,
+      });
       if (rendered.missing.length) {
-        plan.settlements.push(await recordStepIn(tx, ready, result.index, { kind: 'blocked', summary: `SMS not sent: no value for ${rendered.missing.join(', ')}`, details: { reason: 'missing_variables', missing: rendered.missing } }, now, true));
+        plan.settlements.push(
+          await recordStepIn(
+            tx,
+            ready,
+            result.index,
+            {
+              kind: 'blocked',
+              summary: `SMS not sent: no value for ${rendered.missing.join(', ')}`,
+              details: { reason: 'missing_variables', missing: rendered.missing },
+            },
+            now,
+            true,
+          ),
+        );
         continue;
       }
       plan.sms.push({ context: ready, index: result.index, text: rendered.text });
@@ -305,7 +386,12 @@ async function decide(tx: Transaction, jobs: Array<{ enrollmentId: string; jobId
     }
   }
   for (const reason of new Set(plan.exits.map((item) => item.reason))) {
-    await endEnrollments(tx, plan.exits.filter((item) => item.reason === reason).map((item) => item.enrollment), reason, now);
+    await endEnrollments(
+      tx,
+      plan.exits.filter((item) => item.reason === reason).map((item) => item.enrollment),
+      reason,
+      now,
+    );
   }
   return plan;
 }
@@ -323,17 +409,34 @@ interface StepRecord {
  * A step's record under its idempotency key, and where the enrollment goes next (a settlement to apply). The
  * enrollment must still be where the step was decided (else StaleStep rolls the batch back).
  */
-async function recordStepIn(tx: Transaction, context: Context, index: number, record: StepRecord, now: Date, locked = false, current = context.enrollment): Promise<Settlement> {
+async function recordStepIn(
+  tx: Transaction,
+  context: Context,
+  index: number,
+  record: StepRecord,
+  now: Date,
+  locked = false,
+  current = context.enrollment,
+): Promise<Settlement> {
   if (!locked) {
     const [fresh] = await lockEnrollments(tx, [context.enrollment.id]);
-    if (!fresh || fresh.status !== 'active' || fresh.stepIndex !== index || fresh.stepsTaken !== context.enrollment.stepsTaken) throw new StaleStep();
+    if (fresh?.status !== 'active' || fresh.stepIndex !== index || fresh.stepsTaken !== context.enrollment.stepsTaken) throw new StaleStep();
     current = fresh;
   }
-  const step = entry(context, index, record.kind, record.summary, record.details ?? {}, { referenceId: record.referenceId ?? null, idempotencyKey: `${current.id}:${current.stepsTaken}` });
+  const step = entry(context, index, record.kind, record.summary, record.details ?? {}, {
+    referenceId: record.referenceId ?? null,
+    idempotencyKey: `${current.id}:${current.stepsTaken}`,
+  });
   const taken = { stepsTaken: current.stepsTaken + 1, ...(record.lastCallId ? { lastCallId: record.lastCallId } : {}) };
   if (record.exit) {
     await endEnrollments(tx, [current], record.exit, now);
-    return { sequenceName: context.sequence.name, enrollment: { ...current, ...taken, status: 'exited', exitReason: record.exit, stepIndex: null, nextRunAt: null, jobId: null, endedAt: now }, entries: [step], events: [], next: null };
+    return {
+      sequenceName: context.sequence.name,
+      enrollment: { ...current, ...taken, status: 'exited', exitReason: record.exit, stepIndex: null, nextRunAt: null, jobId: null, endedAt: now },
+      entries: [step],
+      events: [],
+      next: null,
+    };
   }
   const fresh = { ...context, enrollment: { ...current, ...taken } };
   const result = await walk(tx, fresh, index + 1, now);
@@ -353,15 +456,29 @@ async function sendSmsSteps(deps: SequenceDeps, organizationId: string, sends: S
     now,
     items: sends.map((send) => ({ candidateId: send.context.candidate.id, body: send.text, historyLabel: historyLabel(send.context, send.index) })),
     onStored: async (tx, outcomes: SmsBatchOutcome[]) => {
-      const locked = new Map((await lockEnrollments(tx, sends.map((send) => send.context.enrollment.id))).map((row) => [row.id, row]));
+      const locked = new Map(
+        (
+          await lockEnrollments(
+            tx,
+            sends.map((send) => send.context.enrollment.id),
+          )
+        ).map((row) => [row.id, row]),
+      );
       const settlements: Settlement[] = [];
       for (const outcome of outcomes) {
         const send = byCandidate.get(outcome.candidateId)!;
         const current = locked.get(send.context.enrollment.id);
-        if (!current || current.status !== 'active' || current.stepIndex !== send.index || current.stepsTaken !== send.context.enrollment.stepsTaken) throw new StaleStep();
+        if (current?.status !== 'active' || current.stepIndex !== send.index || current.stepsTaken !== send.context.enrollment.stepsTaken)
+          throw new StaleStep();
         const reason = outcome.blocked;
         const record: StepRecord = reason
-          ? { kind: 'blocked', summary: reason === 'no_phone' ? 'SMS not sent: no phone number' : `SMS not sent (${reason.replace(/_/g, ' ')})`, details: { reason, ...(outcome.message ? { smsMessageId: outcome.message.id } : {}) }, referenceId: outcome.message?.id ?? null, exit: reason === 'sms_opted_out' ? 'opted_out' : reason === 'do_not_contact' ? 'do_not_contact' : null }
+          ? {
+              kind: 'blocked',
+              summary: reason === 'no_phone' ? 'SMS not sent: no phone number' : `SMS not sent (${reason.replace(/_/g, ' ')})`,
+              details: { reason, ...(outcome.message ? { smsMessageId: outcome.message.id } : {}) },
+              referenceId: outcome.message?.id ?? null,
+              exit: reason === 'sms_opted_out' ? 'opted_out' : reason === 'do_not_contact' ? 'do_not_contact' : null,
+            }
           : { kind: 'sent', summary: 'SMS sent', details: { smsMessageId: outcome.message!.id }, referenceId: outcome.message!.id };
         settlements.push(await recordStepIn(tx, send.context, send.index, record, now, true, current));
       }
@@ -377,10 +494,23 @@ async function sendEmailStep(deps: SequenceDeps, context: Context, index: number
   const plan = await runAsOrganization(deps.db, organizationId, async (tx) => {
     const rendered = renderStep(step, context.candidate.preferredLanguage, await messageVariables(tx, context.sequence, context.candidate));
     const problem = !context.candidate.email ? 'no email address' : rendered.missing.length ? `no value for ${rendered.missing.join(', ')}` : null;
-    const record: StepRecord = problem ? { kind: 'blocked', summary: `Email not sent: ${problem}`, details: { reason: context.candidate.email ? 'missing_variables' : 'no_email' } } : { kind: 'sent', summary: 'Email sent' };
+    const record: StepRecord = problem
+      ? { kind: 'blocked', summary: `Email not sent: ${problem}`, details: { reason: context.candidate.email ? 'missing_variables' : 'no_email' } }
+      : { kind: 'sent', summary: 'Email sent' };
     const [next] = await applySettlements(tx, [await recordStepIn(tx, context, index, record, now)]);
     if (problem) return { next, mail: null };
-    await insertContactEvents(tx, [{ organizationId, candidateId: context.candidate.id, kind: 'email', summary: `Email sent: ${historyLabel(context, index)}`, details: { sequenceId: context.sequence.id, enrollmentId: context.enrollment.id, step: step.key }, referenceId: context.enrollment.id, actorUserId: null, actorLabel: SYSTEM.label }]);
+    await insertContactEvents(tx, [
+      {
+        organizationId,
+        candidateId: context.candidate.id,
+        kind: 'email',
+        summary: `Email sent: ${historyLabel(context, index)}`,
+        details: { sequenceId: context.sequence.id, enrollmentId: context.enrollment.id, step: step.key },
+        referenceId: context.enrollment.id,
+        actorUserId: null,
+        actorLabel: SYSTEM.label,
+      },
+    ]);
     return { next, mail: { to: context.candidate.email!, subject: rendered.subject ?? '', text: rendered.text } };
   });
   if (plan.mail) {
@@ -399,19 +529,51 @@ async function sendCallStep(deps: SequenceDeps, context: Context, index: number,
   const organizationId = context.enrollment.organizationId;
   const outcome = await runAsOrganization(deps.db, organizationId, async (tx): Promise<{ next: Next | null; plan: CallPlan | null }> => {
     const agent = await activeVoiceAgent(tx, organizationId, step.agentType);
-    const reason = !agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId) ? 'no_agent' : callBlockReason(context.candidate, step.agentType, agent, now);
+    const reason =
+      !agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId) ? 'no_agent' : callBlockReason(context.candidate, step.agentType, agent, now);
     if (reason === 'quiet_hours' && agent) {
       const movedTo = nextCallingTime(now, context.candidate.timeZone, agent);
-      const moved = entry(context, index, 'moved', `Moved to ${localLabel(movedTo, context.candidate.timeZone)} (calling hours)`, { movedTo: movedTo.toISOString(), reason });
+      const moved = entry(context, index, 'moved', `Moved to ${localLabel(movedTo, context.candidate.timeZone)} (calling hours)`, {
+        movedTo: movedTo.toISOString(),
+        reason,
+      });
       const [next] = await applySettlements(tx, [settlement(context, { entries: [moved], end: false, index, runAt: movedTo }, now)]);
       return { next, plan: null };
     }
     if (reason) {
-      const [next] = await applySettlements(tx, [await recordStepIn(tx, context, index, { kind: 'blocked', summary: `Call not placed (${reason.replace(/_/g, ' ')})`, details: { reason }, exit: reason === 'do_not_contact' ? 'do_not_contact' : null }, now)]);
+      const [next] = await applySettlements(tx, [
+        await recordStepIn(
+          tx,
+          context,
+          index,
+          {
+            kind: 'blocked',
+            summary: `Call not placed (${reason.replace(/_/g, ' ')})`,
+            details: { reason },
+            exit: reason === 'do_not_contact' ? 'do_not_contact' : null,
+          },
+          now,
+        ),
+      ]);
       return { next, plan: null };
     }
-    const plan = await planCall(tx, { provider: deps.voice.provider, candidate: context.candidate, type: step.agentType, actor: SYSTEM, now, via: `Sequence "${context.sequence.name}"` });
-    const [next] = await applySettlements(tx, [await recordStepIn(tx, context, index, { kind: 'sent', summary: 'Call placed', details: { callId: plan.created.id }, referenceId: plan.created.id, lastCallId: plan.created.id }, now)]);
+    const plan = await planCall(tx, {
+      provider: deps.voice.provider,
+      candidate: context.candidate,
+      type: step.agentType,
+      actor: SYSTEM,
+      now,
+      via: `Sequence "${context.sequence.name}"`,
+    });
+    const [next] = await applySettlements(tx, [
+      await recordStepIn(
+        tx,
+        context,
+        index,
+        { kind: 'sent', summary: 'Call placed', details: { callId: plan.created.id }, referenceId: plan.created.id, lastCallId: plan.created.id },
+        now,
+      ),
+    ]);
     return { next, plan };
   });
   if (outcome.plan) {
@@ -419,7 +581,9 @@ async function sendCallStep(deps: SequenceDeps, context: Context, index: number,
       await dialCall(deps, outcome.plan);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      await runAsOrganization(deps.db, organizationId, (tx) => insertStepRuns(tx, [entry(context, index, 'failed', 'The voice provider did not place the call', { callId: outcome.plan!.created.id })]));
+      await runAsOrganization(deps.db, organizationId, (tx) =>
+        insertStepRuns(tx, [entry(context, index, 'failed', 'The voice provider did not place the call', { callId: outcome.plan!.created.id })]),
+      );
     }
   }
   return outcome.next;
@@ -427,14 +591,21 @@ async function sendCallStep(deps: SequenceDeps, context: Context, index: number,
 
 /** Queues the jobs of enrollments whose next step was just decided (their job ids are already on their rows). */
 export async function queueNext(deps: Pick<AppDeps, 'jobs'>, next: Array<Next | null>): Promise<void> {
-  const jobs = next.filter((item): item is Next => item !== null).map((item) => ({ id: item.jobId, data: { enrollmentId: item.enrollmentId }, startAfter: item.runAt }));
+  const jobs = next
+    .filter((item): item is Next => item !== null)
+    .map((item) => ({ id: item.jobId, data: { enrollmentId: item.enrollmentId }, startAfter: item.runAt }));
   await deps.jobs.sendBatch(QUEUES.sequenceStep, jobs);
 }
 
 const isStale = (error: unknown) => error instanceof StaleStep || (error as { code?: string }).code === '23505';
 
 /** One organization's jobs: decide, send, queue. */
-async function runOrganizationSteps(deps: SequenceDeps, organizationId: string, jobs: Array<{ enrollmentId: string; jobId: string }>, now: Date): Promise<void> {
+async function runOrganizationSteps(
+  deps: SequenceDeps,
+  organizationId: string,
+  jobs: Array<{ enrollmentId: string; jobId: string }>,
+  now: Date,
+): Promise<void> {
   const plan = await runAsOrganization(deps.db, organizationId, async (tx) => {
     const decided = await decide(tx, jobs, now);
     const nexts = await applySettlements(tx, decided.settlements);
@@ -455,7 +626,10 @@ async function runOrganizationSteps(deps: SequenceDeps, organizationId: string, 
  * nothing.
  */
 export async function runSequenceSteps(deps: SequenceDeps, jobs: Array<{ enrollmentId: string; jobId: string }>, now = new Date()): Promise<void> {
-  const found = await findEnrollments(systemDb(deps.db), jobs.map((job) => job.enrollmentId));
+  const found = await findEnrollments(
+    systemDb(deps.db),
+    jobs.map((job) => job.enrollmentId),
+  );
   const jobOf = new Map(jobs.map((job) => [job.enrollmentId, job.jobId]));
   const byOrganization = new Map<string, Array<{ enrollmentId: string; jobId: string }>>();
   for (const row of found) {

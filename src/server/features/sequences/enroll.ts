@@ -47,9 +47,16 @@ export interface EnrollOptions {
   withJobs: boolean;
 }
 
-export async function enrollPeople(tx: Transaction, options: EnrollOptions): Promise<{ created: EnrollmentRow[]; alreadyEnrolled: number; refused: Refusal[] }> {
+export async function enrollPeople(
+  tx: Transaction,
+  options: EnrollOptions,
+): Promise<{ created: EnrollmentRow[]; alreadyEnrolled: number; refused: Refusal[] }> {
   const { sequence, steps, people, now } = options;
-  const live = await liveCandidateIds(tx, sequence.id, people.map((person) => person.id));
+  const live = await liveCandidateIds(
+    tx,
+    sequence.id,
+    people.map((person) => person.id),
+  );
   const refused: Refusal[] = [];
   const eligible: CandidateRow[] = [];
   for (const person of people) {
@@ -59,7 +66,8 @@ export async function enrollPeople(tx: Transaction, options: EnrollOptions): Pro
     else eligible.push(person);
   }
   const runAt = options.startAt && options.startAt.getTime() > now.getTime() ? options.startAt : now;
-  const label = options.source === 'manual' || options.source === 'filter' || options.source === 'trial_matcher' ? 'by staff' : `on ${options.source.replace(/_/g, ' ')}`;
+  const label =
+    options.source === 'manual' || options.source === 'filter' || options.source === 'trial_matcher' ? 'by staff' : `on ${options.source.replace(/_/g, ' ')}`;
   const created: EnrollmentRow[] = [];
   // In chunks: a statement carries at most 65,535 parameters.
   for (let start = 0; start < eligible.length; start += ENROLL_CHUNK) {
@@ -81,16 +89,41 @@ export async function enrollPeople(tx: Transaction, options: EnrollOptions): Pro
     );
     await insertStepRuns(
       tx,
-      chunk.map((row) => ({ organizationId: row.organizationId, enrollmentId: row.id, sequenceId: row.sequenceId, version: row.version, stepIndex: null, kind: 'enrolled' as const, summary: `Enrolled ${label} (version ${row.version})`, details: { source: row.source } })),
+      chunk.map((row) => ({
+        organizationId: row.organizationId,
+        enrollmentId: row.id,
+        sequenceId: row.sequenceId,
+        version: row.version,
+        stepIndex: null,
+        kind: 'enrolled' as const,
+        summary: `Enrolled ${label} (version ${row.version})`,
+        details: { source: row.source },
+      })),
     );
     await insertContactEvents(
       tx,
-      chunk.map((row) => ({ organizationId: row.organizationId, candidateId: row.candidateId, kind: 'sequence', summary: `Enrolled in sequence: ${sequence.name}`, details: { sequenceId: sequence.id, enrollmentId: row.id, source: row.source }, referenceId: row.id, actorUserId: options.actor.userId, actorLabel: options.actor.label })),
+      chunk.map((row) => ({
+        organizationId: row.organizationId,
+        candidateId: row.candidateId,
+        kind: 'sequence',
+        summary: `Enrolled in sequence: ${sequence.name}`,
+        details: { sequenceId: sequence.id, enrollmentId: row.id, source: row.source },
+        referenceId: row.id,
+        actorUserId: options.actor.userId,
+        actorLabel: options.actor.label,
+      })),
     );
     created.push(...chunk);
   }
   if (created.length) {
-    await recordAudit(tx, { organizationId: sequence.organizationId, actorUserId: options.actor.userId, action: 'sequence.enroll', entityType: 'sequence', entityId: sequence.id, changes: { source: options.source, candidateIds: created.map((row) => row.candidateId) } });
+    await recordAudit(tx, {
+      organizationId: sequence.organizationId,
+      actorUserId: options.actor.userId,
+      action: 'sequence.enroll',
+      entityType: 'sequence',
+      entityId: sequence.id,
+      changes: { source: options.source, candidateIds: created.map((row) => row.candidateId) },
+    });
   }
   return { created, alreadyEnrolled: people.length - eligible.length - refused.length + (eligible.length - created.length), refused };
 }
@@ -100,7 +133,14 @@ export async function enrollPeople(tx: Transaction, options: EnrollOptions): Pro
  * organization listening for it (the trial's, and those of no trial). Refusals are silent here: the person
  * is simply not enrolled. The sweep queues their first step within a minute.
  */
-export async function enrollOnTrigger(tx: Transaction, organizationId: string, trigger: SequenceTrigger, candidateIds: string[], trialIds: string[], now = new Date()): Promise<number> {
+export async function enrollOnTrigger(
+  tx: Transaction,
+  organizationId: string,
+  trigger: SequenceTrigger,
+  candidateIds: string[],
+  trialIds: string[],
+  now = new Date(),
+): Promise<number> {
   if (!candidateIds.length) return 0;
   const sequences = await sequencesWithTrigger(tx, organizationId, trigger, trialIds);
   if (!sequences.length) return 0;
@@ -109,7 +149,15 @@ export async function enrollOnTrigger(tx: Transaction, organizationId: string, t
   for (const sequence of sequences) {
     const version = await findVersion(tx, sequence.id, sequence.currentVersion);
     if (!version) continue;
-    const result = await enrollPeople(tx, { sequence, steps: version.steps, people, source: trigger, actor: { userId: null, label: 'Sequence trigger' }, now, withJobs: false });
+    const result = await enrollPeople(tx, {
+      sequence,
+      steps: version.steps,
+      people,
+      source: trigger,
+      actor: { userId: null, label: 'Sequence trigger' },
+      now,
+      withJobs: false,
+    });
     enrolled += result.created.length;
   }
   return enrolled;

@@ -25,20 +25,56 @@ export const EXIT_WORDS: Record<ExitReason, string> = {
 };
 
 /** Ends `enrollments` with `reason`: state, timeline, contact history and audit. */
-export async function endEnrollments(tx: Executor, enrollments: EnrollmentRow[], reason: ExitReason, now: Date, actor: { userId: string | null; label: string } = { userId: null, label: 'Sequence' }): Promise<void> {
+export async function endEnrollments(
+  tx: Executor,
+  enrollments: EnrollmentRow[],
+  reason: ExitReason,
+  now: Date,
+  actor: { userId: string | null; label: string } = { userId: null, label: 'Sequence' },
+): Promise<void> {
   if (!enrollments.length) return;
-  await exitEnrollmentRows(tx, enrollments.map((row) => row.id), reason, now);
+  await exitEnrollmentRows(
+    tx,
+    enrollments.map((row) => row.id),
+    reason,
+    now,
+  );
   const names = await sequenceNames(tx, [...new Set(enrollments.map((row) => row.sequenceId))]);
   await insertStepRuns(
     tx,
-    enrollments.map((row) => ({ organizationId: row.organizationId, enrollmentId: row.id, sequenceId: row.sequenceId, version: row.version, stepIndex: null, kind: 'exited' as const, summary: `Exited: ${EXIT_WORDS[reason]}`, details: { reason, atStep: row.stepIndex } })),
+    enrollments.map((row) => ({
+      organizationId: row.organizationId,
+      enrollmentId: row.id,
+      sequenceId: row.sequenceId,
+      version: row.version,
+      stepIndex: null,
+      kind: 'exited' as const,
+      summary: `Exited: ${EXIT_WORDS[reason]}`,
+      details: { reason, atStep: row.stepIndex },
+    })),
   );
   await insertContactEvents(
     tx,
-    enrollments.map((row) => ({ organizationId: row.organizationId, candidateId: row.candidateId, kind: 'sequence', summary: `Sequence stopped (${EXIT_WORDS[reason]}): ${names.get(row.sequenceId) ?? ''}`, details: { sequenceId: row.sequenceId, enrollmentId: row.id, reason }, referenceId: row.id, actorUserId: actor.userId, actorLabel: actor.label })),
+    enrollments.map((row) => ({
+      organizationId: row.organizationId,
+      candidateId: row.candidateId,
+      kind: 'sequence',
+      summary: `Sequence stopped (${EXIT_WORDS[reason]}): ${names.get(row.sequenceId) ?? ''}`,
+      details: { sequenceId: row.sequenceId, enrollmentId: row.id, reason },
+      referenceId: row.id,
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+    })),
   );
   for (const row of enrollments) {
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: actor.userId, action: 'sequence.enrollment.exit', entityType: 'sequence_enrollment', entityId: row.id, changes: { candidateId: row.candidateId, sequenceId: row.sequenceId, reason } });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: actor.userId,
+      action: 'sequence.enrollment.exit',
+      entityType: 'sequence_enrollment',
+      entityId: row.id,
+      changes: { candidateId: row.candidateId, sequenceId: row.sequenceId, reason },
+    });
   }
 }
 
@@ -59,7 +95,15 @@ export async function exitCandidateSequences(tx: Transaction, candidateId: strin
     const rows = await tx
       .select({ id: sequence.id })
       .from(sequence)
-      .where(and(eq(sequence.exitOnReply, true), inArray(sequence.id, live.map((row) => row.sequenceId))));
+      .where(
+        and(
+          eq(sequence.exitOnReply, true),
+          inArray(
+            sequence.id,
+            live.map((row) => row.sequenceId),
+          ),
+        ),
+      );
     const ending = new Set(rows.map((row) => row.id));
     live = live.filter((row) => ending.has(row.sequenceId));
   }
@@ -67,12 +111,28 @@ export async function exitCandidateSequences(tx: Transaction, candidateId: strin
 }
 
 /** Statuses that end every sequence (the person is enrolled, screened out, or must not be contacted). */
-export const EXITING_STATUSES: Record<string, ExitReason> = { enrolled: 'status_changed', prescreen_failed: 'status_changed', not_interested: 'status_changed', do_not_contact: 'do_not_contact' };
+export const EXITING_STATUSES: Record<string, ExitReason> = {
+  enrolled: 'status_changed',
+  prescreen_failed: 'status_changed',
+  not_interested: 'status_changed',
+  do_not_contact: 'do_not_contact',
+};
 
 /** After a candidate's status or do-not-contact changed (`values` as written): their sequences end when the change says so. */
-export async function exitOnFunnelChange(tx: Transaction, candidateId: string, values: { status?: string; doNotContact?: boolean }, now = new Date()): Promise<void> {
+export async function exitOnFunnelChange(
+  tx: Transaction,
+  candidateId: string,
+  values: { status?: string; doNotContact?: boolean },
+  now = new Date(),
+): Promise<void> {
   // Booking a visit ends outreach at that moment; someone already booked may still join a sequence later
   // (a no-show follow-up), so visit_scheduled is not among the statuses that refuse enrollment.
-  const reason = values.doNotContact ? 'do_not_contact' : values.status === 'visit_scheduled' ? 'booked' : values.status ? EXITING_STATUSES[values.status] : undefined;
+  const reason = values.doNotContact
+    ? 'do_not_contact'
+    : values.status === 'visit_scheduled'
+      ? 'booked'
+      : values.status
+        ? EXITING_STATUSES[values.status]
+        : undefined;
   if (reason) await exitCandidateSequences(tx, candidateId, reason, now);
 }

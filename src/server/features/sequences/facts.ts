@@ -24,11 +24,20 @@ export async function branchFacts(tx: Transaction, enrollment: EnrollmentRow, ca
         (select r.ai_recommendation from prescreen_result r where r.candidate_id = ${candidateId} and r.created_at >= ${enrollment.enrolledAt} order by r.created_at desc limit 1) as prescreen`),
   );
   const open = row.call_status !== null && !['ended', 'failed', 'cancelled'].includes(row.call_status);
-  return { replied: row.replied, callOutcome: open ? null : (row.call_outcome ?? (row.call_status ? 'failed' : null)), callOpen: open, prescreen: row.prescreen };
+  return {
+    replied: row.replied,
+    callOutcome: open ? null : (row.call_outcome ?? (row.call_status ? 'failed' : null)),
+    callOpen: open,
+    prescreen: row.prescreen,
+  };
 }
 
 /** The values a sequence message can use ({firstName}, {trialTitle}...) for one candidate. */
-export async function messageVariables(tx: Transaction, sequence: Pick<SequenceRow, 'organizationId' | 'trialId'>, candidate: Pick<CandidateRow, 'firstName' | 'lastName'> | null): Promise<Record<string, string | null>> {
+export async function messageVariables(
+  tx: Transaction,
+  sequence: Pick<SequenceRow, 'organizationId' | 'trialId'>,
+  candidate: Pick<CandidateRow, 'firstName' | 'lastName'> | null,
+): Promise<Record<string, string | null>> {
   const [row] = rowsOf<{ organization_name: string | null; title: string | null; public_title: string | null; sites: unknown }>(
     await tx.execute(sql`
       select o.name as organization_name, t.title, t.public_title, t.sites

@@ -20,7 +20,12 @@ function withOptOut(text: string, language: 'en' | 'es'): string {
  * A message step in the candidate's language (Spanish when they prefer it and the step has it), with the
  * variables filled. SMS gets the opt-out line.
  */
-export function renderStep(step: MessageStep, preferredLanguage: string | null | undefined, variables: Record<string, string | null | undefined>, language?: 'en' | 'es'): RenderedStep {
+export function renderStep(
+  step: MessageStep,
+  preferredLanguage: string | null | undefined,
+  variables: Record<string, string | null | undefined>,
+  language?: 'en' | 'es',
+): RenderedStep {
   const wanted = language ?? templateLanguage(preferredLanguage);
   if (step.type === 'sms') {
     const chosen = wanted === 'es' && step.message.es ? 'es' : 'en';
@@ -30,6 +35,7 @@ export function renderStep(step: MessageStep, preferredLanguage: string | null |
   const chosen = wanted === 'es' && step.body.es ? 'es' : 'en';
   const subject = fillPlaceholders(step.subject[chosen] ?? step.subject.en, variables);
   const body = fillPlaceholders(step.body[chosen]!, variables);
-  const footer = chosen === 'es' ? '\n\nSi no desea recibir más mensajes, responda a este correo.' : '\n\nIf you would rather not hear from us, reply to this email.';
+  const footer =
+    chosen === 'es' ? '\n\nSi no desea recibir más mensajes, responda a este correo.' : '\n\nIf you would rather not hear from us, reply to this email.';
   return { language: chosen, subject: subject.text, text: `${body.text}${footer}`, missing: [...new Set([...subject.missing, ...body.missing])] };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { EnrollmentStatus, ExitReason, SequenceStatus } from '../../../contract/sequences';
 import { candidate, sequence, sequenceEnrollment, sequenceStepRun, sequenceVersion, trial } from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
@@ -47,7 +47,13 @@ export async function listSequenceRows(executor: Executor, filter: SequenceFilte
   return executor
     .select()
     .from(sequence)
-    .where(and(inArray(sequence.organizationId, filter.organizationIds), filter.trialId ? eq(sequence.trialId, filter.trialId) : undefined, filter.status ? eq(sequence.status, filter.status) : undefined))
+    .where(
+      and(
+        inArray(sequence.organizationId, filter.organizationIds),
+        filter.trialId ? eq(sequence.trialId, filter.trialId) : undefined,
+        filter.status ? eq(sequence.status, filter.status) : undefined,
+      ),
+    )
     .orderBy(asc(sequence.status), desc(sequence.updatedAt), asc(sequence.id));
 }
 
@@ -180,7 +186,13 @@ export async function liveEnrollmentsOf(executor: Executor, candidateIds: string
   return executor
     .select()
     .from(sequenceEnrollment)
-    .where(and(inArray(sequenceEnrollment.candidateId, candidateIds), inArray(sequenceEnrollment.status, LIVE), sequenceId ? eq(sequenceEnrollment.sequenceId, sequenceId) : undefined))
+    .where(
+      and(
+        inArray(sequenceEnrollment.candidateId, candidateIds),
+        inArray(sequenceEnrollment.status, LIVE),
+        sequenceId ? eq(sequenceEnrollment.sequenceId, sequenceId) : undefined,
+      ),
+    )
     .for('update');
 }
 
@@ -208,7 +220,12 @@ export interface EnrollmentListRow extends EnrollmentRow {
   timeZone: string | null;
 }
 
-export async function listEnrollmentRows(executor: Executor, sequenceId: string, filter: { status?: EnrollmentStatus; q?: string }, page: { limit: number; offset: number }) {
+export async function listEnrollmentRows(
+  executor: Executor,
+  sequenceId: string,
+  filter: { status?: EnrollmentStatus; q?: string },
+  page: { limit: number; offset: number },
+) {
   const where = and(
     eq(sequenceEnrollment.sequenceId, sequenceId),
     filter.status ? eq(sequenceEnrollment.status, filter.status) : undefined,
@@ -219,7 +236,12 @@ export async function listEnrollmentRows(executor: Executor, sequenceId: string,
     .from(sequenceEnrollment)
     .innerJoin(candidate, eq(candidate.id, sequenceEnrollment.candidateId))
     .where(where)
-    .orderBy(sql`case when ${sequenceEnrollment.status} in ('active', 'paused') then 0 else 1 end`, asc(sequenceEnrollment.nextRunAt), desc(sequenceEnrollment.enrolledAt), asc(sequenceEnrollment.id))
+    .orderBy(
+      sql`case when ${sequenceEnrollment.status} in ('active', 'paused') then 0 else 1 end`,
+      asc(sequenceEnrollment.nextRunAt),
+      desc(sequenceEnrollment.enrolledAt),
+      asc(sequenceEnrollment.id),
+    )
     .limit(page.limit)
     .offset(page.offset);
   const [{ total }] = await executor
@@ -227,12 +249,21 @@ export async function listEnrollmentRows(executor: Executor, sequenceId: string,
     .from(sequenceEnrollment)
     .innerJoin(candidate, eq(candidate.id, sequenceEnrollment.candidateId))
     .where(where);
-  return { rows: rows.map((row): EnrollmentListRow => ({ ...row.enrollment, firstName: row.firstName, lastName: row.lastName, timeZone: row.timeZone })), total: Number(total) };
+  return {
+    rows: rows.map((row): EnrollmentListRow => ({ ...row.enrollment, firstName: row.firstName, lastName: row.lastName, timeZone: row.timeZone })),
+    total: Number(total),
+  };
 }
 
 export async function enrollmentsOfCandidate(executor: Executor, candidateId: string) {
   return executor
-    .select({ enrollment: sequenceEnrollment, sequenceName: sequence.name, firstName: candidate.firstName, lastName: candidate.lastName, timeZone: candidate.timeZone })
+    .select({
+      enrollment: sequenceEnrollment,
+      sequenceName: sequence.name,
+      firstName: candidate.firstName,
+      lastName: candidate.lastName,
+      timeZone: candidate.timeZone,
+    })
     .from(sequenceEnrollment)
     .innerJoin(sequence, eq(sequence.id, sequenceEnrollment.sequenceId))
     .innerJoin(candidate, eq(candidate.id, sequenceEnrollment.candidateId))
@@ -256,7 +287,12 @@ export async function insertStepRuns(executor: Executor, values: NewStepRunRow[]
 }
 
 export async function timelineOf(executor: Executor, enrollmentId: string): Promise<StepRunRow[]> {
-  return executor.select().from(sequenceStepRun).where(eq(sequenceStepRun.enrollmentId, enrollmentId)).orderBy(asc(sequenceStepRun.createdAt), asc(sequenceStepRun.id)).limit(500);
+  return executor
+    .select()
+    .from(sequenceStepRun)
+    .where(eq(sequenceStepRun.enrollmentId, enrollmentId))
+    .orderBy(asc(sequenceStepRun.createdAt), asc(sequenceStepRun.id))
+    .limit(500);
 }
 
 // ---- the job queue's bookkeeping ----
@@ -347,4 +383,3 @@ export async function stepOutcomeCounts(executor: Executor, sequenceId: string, 
     .groupBy(sequenceEnrollment.status, sequenceEnrollment.exitReason);
   return { delivered, exits, statuses: statuses.map((row) => ({ ...row, n: Number(row.n) })) };
 }
-

@@ -31,19 +31,47 @@ const conflictResponse = { 409: json(ApiErrorSchema, 'Not possible in the curren
 /** /api/sequences: outreach sequences, their enrollments, timelines and statistics (decision 026). */
 export const sequenceRoutes = createRouter()
   .openapi(
-    createRoute({ method: 'get', path: '/', tags, summary: 'Sequences in scope (organizationIds, organizationId, trialId, status active|archived|all)', request: { query: ListSequencesQuerySchema }, responses: { 200: json(SequenceListSchema, 'Sequences'), 400: errors[400], 401: errors[401] } }),
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Sequences in scope (organizationIds, organizationId, trialId, status active|archived|all)',
+      request: { query: ListSequencesQuerySchema },
+      responses: { 200: json(SequenceListSchema, 'Sequences'), 400: errors[400], 401: errors[401] },
+    }),
     async (c) => c.json(await service.listSequences(c.get('deps').db, c.get('scope'), c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({ method: 'post', path: '/', tags, summary: 'Create a sequence (version 1 of its steps)', request: jsonBody(CreateSequenceSchema), responses: { 201: json(SequenceSchema, 'The sequence'), ...errors } }),
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Create a sequence (version 1 of its steps)',
+      request: jsonBody(CreateSequenceSchema),
+      responses: { 201: json(SequenceSchema, 'The sequence'), ...errors },
+    }),
     async (c) => c.json(await service.createSequence(c.get('deps').db, c.get('scope'), c.req.valid('json')), 201),
   )
   .openapi(
-    createRoute({ method: 'post', path: '/preview', tags, summary: "A message step rendered in English and Spanish with a real candidate's values", request: jsonBody(PreviewSchema), responses: { 200: json(PreviewResultSchema, 'The rendered message'), ...errors } }),
+    createRoute({
+      method: 'post',
+      path: '/preview',
+      tags,
+      summary: "A message step rendered in English and Spanish with a real candidate's values",
+      request: jsonBody(PreviewSchema),
+      responses: { 200: json(PreviewResultSchema, 'The rendered message'), ...errors },
+    }),
     async (c) => c.json(await service.preview(c.get('deps').db, c.get('scope'), c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/enrollments/{id}', tags, summary: "An enrollment with its version's steps and its timeline", request: { params: idParams }, responses: { 200: json(EnrollmentDetailSchema, 'The enrollment'), ...errors } }),
+    createRoute({
+      method: 'get',
+      path: '/enrollments/{id}',
+      tags,
+      summary: "An enrollment with its version's steps and its timeline",
+      request: { params: idParams },
+      responses: { 200: json(EnrollmentDetailSchema, 'The enrollment'), ...errors },
+    }),
     async (c) => c.json(await service.getEnrollment(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
   )
   .openapi(
@@ -58,7 +86,14 @@ export const sequenceRoutes = createRouter()
     async (c) => c.json(await service.enrollmentAction(c.get('deps'), c.get('scope'), c.req.valid('param').id, c.req.valid('json').action), 200),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}', tags, summary: 'A sequence with its current steps and enrollment counts', request: { params: idParams }, responses: { 200: json(SequenceSchema, 'The sequence'), ...errors } }),
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags,
+      summary: 'A sequence with its current steps and enrollment counts',
+      request: { params: idParams },
+      responses: { 200: json(SequenceSchema, 'The sequence'), ...errors },
+    }),
     async (c) => c.json(await service.getSequence(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
   )
   .openapi(
@@ -73,7 +108,14 @@ export const sequenceRoutes = createRouter()
     async (c) => c.json(await service.updateSequence(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({ method: 'delete', path: '/{id}', tags, summary: 'Archive a sequence (its live enrollments end; history is kept)', request: { params: idParams }, responses: { 200: json(SequenceSchema, 'The archived sequence'), ...errors } }),
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags,
+      summary: 'Archive a sequence (its live enrollments end; history is kept)',
+      request: { params: idParams },
+      responses: { 200: json(SequenceSchema, 'The archived sequence'), ...errors },
+    }),
     async (c) => c.json(await service.archiveSequence(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
   )
   .openapi(
@@ -88,20 +130,48 @@ export const sequenceRoutes = createRouter()
     async (c) => c.json(await service.enroll(c.get('deps'), c.get('scope'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({ method: 'post', path: '/{id}/enrollments/remove', tags, summary: 'Stop the live enrollments of these candidates', request: { params: idParams, ...jsonBody(UnenrollSchema) }, responses: { 200: json(z.object({ stopped: z.number().int() }), 'How many were stopped'), ...errors } }),
+    createRoute({
+      method: 'post',
+      path: '/{id}/enrollments/remove',
+      tags,
+      summary: 'Stop the live enrollments of these candidates',
+      request: { params: idParams, ...jsonBody(UnenrollSchema) },
+      responses: { 200: json(z.object({ stopped: z.number().int() }), 'How many were stopped'), ...errors },
+    }),
     async (c) => c.json(await service.unenroll(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('json').candidateIds), 200),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}/enrollments', tags, summary: 'Enrollments of a sequence, live ones first (status, q, limit, offset)', request: { params: idParams, query: ListEnrollmentsQuerySchema }, responses: { 200: json(EnrollmentListSchema, 'A page of enrollments'), ...errors } }),
+    createRoute({
+      method: 'get',
+      path: '/{id}/enrollments',
+      tags,
+      summary: 'Enrollments of a sequence, live ones first (status, q, limit, offset)',
+      request: { params: idParams, query: ListEnrollmentsQuerySchema },
+      responses: { 200: json(EnrollmentListSchema, 'A page of enrollments'), ...errors },
+    }),
     async (c) => c.json(await service.listEnrollments(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}/statistics', tags, summary: 'Per-step funnel of one version (the current by default): reached, sent, delivered, answered, replied, booked, opted out', request: { params: idParams, query: StatisticsQuerySchema }, responses: { 200: json(SequenceStatisticsSchema, 'Statistics'), ...errors } }),
+    createRoute({
+      method: 'get',
+      path: '/{id}/statistics',
+      tags,
+      summary: 'Per-step funnel of one version (the current by default): reached, sent, delivered, answered, replied, booked, opted out',
+      request: { params: idParams, query: StatisticsQuerySchema },
+      responses: { 200: json(SequenceStatisticsSchema, 'Statistics'), ...errors },
+    }),
     async (c) => c.json(await service.statistics(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('query').version), 200),
   );
 
 /** GET /api/candidates/{id}/sequences: a candidate's enrollments (mounted with the candidate routes). */
 export const candidateSequenceRoutes = createRouter().openapi(
-  createRoute({ method: 'get', path: '/{id}/sequences', tags, summary: "A candidate's sequence enrollments, newest first", request: { params: idParams }, responses: { 200: json(CandidateEnrollmentsSchema, 'Enrollments'), ...errors } }),
+  createRoute({
+    method: 'get',
+    path: '/{id}/sequences',
+    tags,
+    summary: "A candidate's sequence enrollments, newest first",
+    request: { params: idParams },
+    responses: { 200: json(CandidateEnrollmentsSchema, 'Enrollments'), ...errors },
+  }),
   async (c) => c.json(await service.candidateEnrollments(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
 );

@@ -64,7 +64,12 @@ type Deps = Pick<SequenceDeps, 'db' | 'jobs'>;
 /** Refusals listed in full in an enroll answer; the rest are counted. */
 const REFUSALS_SHOWN = 100;
 
-function toSequence(row: SequenceRow, steps: SequenceStep[], titles: Map<string, string>, counts?: { live: number; total: number; converted: number }): Sequence {
+function toSequence(
+  row: SequenceRow,
+  steps: SequenceStep[],
+  titles: Map<string, string>,
+  counts?: { live: number; total: number; converted: number },
+): Sequence {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -108,7 +113,16 @@ function toEnrollment(row: EnrollmentListRow, steps: SequenceStep[] | undefined)
 }
 
 function toTimelineEntry(row: StepRunRow): TimelineEntry {
-  return { id: row.id, kind: row.kind, stepIndex: row.stepIndex, stepKey: row.stepKey, stepType: row.stepType, summary: row.summary, details: row.details, at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    kind: row.kind,
+    stepIndex: row.stepIndex,
+    stepKey: row.stepKey,
+    stepType: row.stepType,
+    summary: row.summary,
+    details: row.details,
+    at: row.createdAt.toISOString(),
+  };
 }
 
 async function loadSequence(tx: Transaction, scope: RequestScope, id: string, forUpdate = false): Promise<SequenceRow> {
@@ -127,7 +141,8 @@ async function present(tx: Transaction, row: SequenceRow): Promise<Sequence> {
 }
 
 async function checkTrial(tx: Transaction, trialId: string | null | undefined, organizationId: string): Promise<void> {
-  if (trialId && !(await findTrialInOrganization(tx, trialId, organizationId))) throw badRequest('trialId: No such trial in the organization', [{ path: 'trialId', message: 'No such trial in the organization' }]);
+  if (trialId && !(await findTrialInOrganization(tx, trialId, organizationId)))
+    throw badRequest('trialId: No such trial in the organization', [{ path: 'trialId', message: 'No such trial in the organization' }]);
 }
 
 const actorOf = async (tx: Transaction, scope: RequestScope) => ({ userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' });
@@ -137,9 +152,16 @@ const actorOf = async (tx: Transaction, scope: RequestScope) => ({ userId: scope
 export async function listSequences(db: Database, scope: RequestScope, query: z.infer<typeof ListSequencesQuerySchema>) {
   const organizationIds = selectOrganizations(scope, query.organizationId, query.organizationIds);
   return runScoped(db, scope, async (tx) => {
-    const rows = await listSequenceRows(tx, { organizationIds, trialId: query.trialId, status: query.status === 'all' ? undefined : (query.status ?? undefined) });
+    const rows = await listSequenceRows(tx, {
+      organizationIds,
+      trialId: query.trialId,
+      status: query.status === 'all' ? undefined : (query.status ?? undefined),
+    });
     const titles = await trialTitles(tx, [...new Set(rows.map((row) => row.trialId).filter((id): id is string => Boolean(id)))]);
-    const counts = await enrollmentCounts(tx, rows.map((row) => row.id));
+    const counts = await enrollmentCounts(
+      tx,
+      rows.map((row) => row.id),
+    );
     const sequences: Sequence[] = [];
     for (const row of rows) sequences.push(toSequence(row, await stepsOf(tx, row), titles, counts.get(row.id)));
     return { sequences, total: sequences.length };
@@ -150,9 +172,24 @@ export async function createSequence(db: Database, scope: RequestScope, input: C
   const organizationId = targetOrganization(scope, input.organizationId);
   return runScoped(db, scope, async (tx) => {
     await checkTrial(tx, input.trialId, organizationId);
-    const row = await insertSequence(tx, { organizationId, trialId: input.trialId ?? null, name: input.name, description: input.description ?? null, triggers: input.triggers, exitOnReply: input.exitOnReply, createdByUserId: scope.userId });
+    const row = await insertSequence(tx, {
+      organizationId,
+      trialId: input.trialId ?? null,
+      name: input.name,
+      description: input.description ?? null,
+      triggers: input.triggers,
+      exitOnReply: input.exitOnReply,
+      createdByUserId: scope.userId,
+    });
     await insertVersion(tx, { organizationId, sequenceId: row.id, version: 1, steps: input.steps, createdByUserId: scope.userId });
-    await recordAudit(tx, { organizationId, actorUserId: scope.userId, action: 'sequence.create', entityType: 'sequence', entityId: row.id, changes: { steps: input.steps.length, triggers: input.triggers, trialId: input.trialId ?? null } });
+    await recordAudit(tx, {
+      organizationId,
+      actorUserId: scope.userId,
+      action: 'sequence.create',
+      entityType: 'sequence',
+      entityId: row.id,
+      changes: { steps: input.steps.length, triggers: input.triggers, trialId: input.trialId ?? null },
+    });
     return present(tx, row);
   });
 }
@@ -165,7 +202,13 @@ export async function getSequence(db: Database, scope: RequestScope, id: string)
  * Saves changes. New steps on a version someone was ever enrolled on make a new version (they finish on
  * theirs); otherwise the current version is edited in place. Archiving ends every live enrollment.
  */
-export async function updateSequence(db: Database, scope: RequestScope, id: string, input: UpdateSequenceInput, now = new Date()): Promise<{ sequence: Sequence; newVersion: boolean }> {
+export async function updateSequence(
+  db: Database,
+  scope: RequestScope,
+  id: string,
+  input: UpdateSequenceInput,
+  now = new Date(),
+): Promise<{ sequence: Sequence; newVersion: boolean }> {
   return runScoped(db, scope, async (tx) => {
     const row = await loadSequence(tx, scope, id, true);
     if (input.trialId !== undefined) await checkTrial(tx, input.trialId, row.organizationId);
@@ -177,7 +220,13 @@ export async function updateSequence(db: Database, scope: RequestScope, id: stri
       if (changed && (await versionInUse(tx, row.id, row.currentVersion))) {
         currentVersion += 1;
         newVersion = true;
-        await insertVersion(tx, { organizationId: row.organizationId, sequenceId: row.id, version: currentVersion, steps: input.steps, createdByUserId: scope.userId });
+        await insertVersion(tx, {
+          organizationId: row.organizationId,
+          sequenceId: row.id,
+          version: currentVersion,
+          steps: input.steps,
+          createdByUserId: scope.userId,
+        });
       } else if (changed && current) {
         await updateVersionSteps(tx, current.id, input.steps);
       }
@@ -191,8 +240,16 @@ export async function updateSequence(db: Database, scope: RequestScope, id: stri
       ...(input.status !== undefined ? { status: input.status } : {}),
       currentVersion,
     });
-    if (input.status === 'archived' && row.status !== 'archived') await endEnrollments(tx, await liveEnrollmentsOfSequence(tx, row.id), 'sequence_archived', now, await actorOf(tx, scope));
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'sequence.update', entityType: 'sequence', entityId: row.id, changes: { fields: Object.keys(input), ...(newVersion ? { version: currentVersion } : {}) } });
+    if (input.status === 'archived' && row.status !== 'archived')
+      await endEnrollments(tx, await liveEnrollmentsOfSequence(tx, row.id), 'sequence_archived', now, await actorOf(tx, scope));
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'sequence.update',
+      entityType: 'sequence',
+      entityId: row.id,
+      changes: { fields: Object.keys(input), ...(newVersion ? { version: currentVersion } : {}) },
+    });
     return { sequence: await present(tx, updated), newVersion };
   });
 }
@@ -211,18 +268,41 @@ export async function enroll(deps: Deps, scope: RequestScope, sequenceId: string
     if (input.candidateIds) {
       const unique = [...new Set(input.candidateIds)];
       people = (await findCandidates(tx, unique, true)).filter((person) => person.organizationId === row.organizationId);
-      if (people.length !== unique.length) throw notFound(`Candidate not found: ${unique.length - people.length} of the ids are not candidates of the sequence's organization`);
+      if (people.length !== unique.length)
+        throw notFound(`Candidate not found: ${unique.length - people.length} of the ids are not candidates of the sequence's organization`);
     } else {
-      people = await findCandidatesMatching(tx, { organizationIds: [row.organizationId], search: input.filter?.search, statuses: input.filter?.status ? [input.filter.status] : undefined, trialId: input.filter?.trialId });
+      people = await findCandidatesMatching(tx, {
+        organizationIds: [row.organizationId],
+        search: input.filter?.search,
+        statuses: input.filter?.status ? [input.filter.status] : undefined,
+        trialId: input.filter?.trialId,
+      });
       if (people.length > 50_000) throw badRequest('filter: More than 50,000 candidates match; narrow the filter');
     }
     const source = input.source ?? (input.filter ? 'filter' : 'manual');
-    const result = await enrollPeople(tx, { sequence: row, steps: await stepsOf(tx, row), people, source, actor: await actorOf(tx, scope), now, startAt: input.startAt ? new Date(input.startAt) : undefined, withJobs: true });
+    const result = await enrollPeople(tx, {
+      sequence: row,
+      steps: await stepsOf(tx, row),
+      people,
+      source,
+      actor: await actorOf(tx, scope),
+      now,
+      startAt: input.startAt ? new Date(input.startAt) : undefined,
+      withJobs: true,
+    });
     return result;
   });
-  await queueNext(deps, outcome.created.map((row) => ({ enrollmentId: row.id, jobId: row.jobId!, runAt: row.nextRunAt! })));
+  await queueNext(
+    deps,
+    outcome.created.map((row) => ({ enrollmentId: row.id, jobId: row.jobId!, runAt: row.nextRunAt! })),
+  );
   const refused: Refusal[] = outcome.refused;
-  return { enrolled: outcome.created.length, alreadyEnrolled: outcome.alreadyEnrolled, refused: refused.slice(0, REFUSALS_SHOWN), refusedCount: refused.length };
+  return {
+    enrolled: outcome.created.length,
+    alreadyEnrolled: outcome.alreadyEnrolled,
+    refused: refused.slice(0, REFUSALS_SHOWN),
+    refusedCount: refused.length,
+  };
 }
 
 export async function unenroll(db: Database, scope: RequestScope, sequenceId: string, candidateIds: string[], now = new Date()): Promise<{ stopped: number }> {
@@ -247,11 +327,26 @@ async function presentEnrollment(tx: Transaction, row: EnrollmentRow): Promise<E
 }
 
 /** Pause (nothing is sent until resumed), resume (the current step runs now, within the contact window), or stop. */
-export async function enrollmentAction(deps: Deps, scope: RequestScope, id: string, action: 'pause' | 'resume' | 'stop', now = new Date()): Promise<Enrollment> {
+export async function enrollmentAction(
+  deps: Deps,
+  scope: RequestScope,
+  id: string,
+  action: 'pause' | 'resume' | 'stop',
+  now = new Date(),
+): Promise<Enrollment> {
   const { enrollment, next } = await runScoped(deps.db, scope, async (tx) => {
     const row = await loadEnrollment(tx, scope, id, true);
     const actor = await actorOf(tx, scope);
-    const entry = (kind: 'paused' | 'resumed', summary: string) => ({ organizationId: row.organizationId, enrollmentId: row.id, sequenceId: row.sequenceId, version: row.version, stepIndex: row.stepIndex, kind, summary, details: { by: actor.label } });
+    const entry = (kind: 'paused' | 'resumed', summary: string) => ({
+      organizationId: row.organizationId,
+      enrollmentId: row.id,
+      sequenceId: row.sequenceId,
+      version: row.version,
+      stepIndex: row.stepIndex,
+      kind,
+      summary,
+      details: { by: actor.label },
+    });
     let next: { enrollmentId: string; jobId: string; runAt: Date } | null = null;
     if (action === 'stop') {
       if (row.status !== 'active' && row.status !== 'paused') throw conflict('This enrollment has already ended');
@@ -268,7 +363,14 @@ export async function enrollmentAction(deps: Deps, scope: RequestScope, id: stri
       await insertStepRuns(tx, [entry('resumed', 'Resumed by staff')]);
       next = { enrollmentId: row.id, jobId, runAt };
     }
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: `sequence.enrollment.${action}`, entityType: 'sequence_enrollment', entityId: row.id, changes: { candidateId: row.candidateId } });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: `sequence.enrollment.${action}`,
+      entityType: 'sequence_enrollment',
+      entityId: row.id,
+      changes: { candidateId: row.candidateId },
+    });
     return { enrollment: await presentEnrollment(tx, (await findEnrollment(tx, row.id))!), next };
   });
   if (next) await queueNext(deps, [next]);
@@ -278,7 +380,12 @@ export async function enrollmentAction(deps: Deps, scope: RequestScope, id: stri
 export async function listEnrollments(db: Database, scope: RequestScope, sequenceId: string, query: z.infer<typeof ListEnrollmentsQuerySchema>) {
   return runScoped(db, scope, async (tx) => {
     const row = await loadSequence(tx, scope, sequenceId);
-    const { rows, total } = await listEnrollmentRows(tx, row.id, { status: query.status === 'all' ? undefined : query.status, q: query.q }, { limit: query.limit, offset: query.offset });
+    const { rows, total } = await listEnrollmentRows(
+      tx,
+      row.id,
+      { status: query.status === 'all' ? undefined : query.status, q: query.q },
+      { limit: query.limit, offset: query.offset },
+    );
     const versions = new Map<number, SequenceStep[]>();
     for (const version of new Set(rows.map((item) => item.version))) versions.set(version, await stepsOf(tx, row, version));
     return { enrollments: rows.map((item) => toEnrollment(item, versions.get(item.version))), total };
@@ -288,7 +395,11 @@ export async function listEnrollments(db: Database, scope: RequestScope, sequenc
 export async function getEnrollment(db: Database, scope: RequestScope, id: string) {
   return runScoped(db, scope, async (tx) => {
     const row = await loadEnrollment(tx, scope, id);
-    return { enrollment: await presentEnrollment(tx, row), steps: (await findVersion(tx, row.sequenceId, row.version))?.steps ?? [], timeline: (await timelineOf(tx, row.id)).map(toTimelineEntry) };
+    return {
+      enrollment: await presentEnrollment(tx, row),
+      steps: (await findVersion(tx, row.sequenceId, row.version))?.steps ?? [],
+      timeline: (await timelineOf(tx, row.id)).map(toTimelineEntry),
+    };
   });
 }
 
@@ -300,7 +411,10 @@ export async function candidateEnrollments(db: Database, scope: RequestScope, ca
     const enrollments = [];
     for (const item of rows) {
       const steps = (await findVersion(tx, item.enrollment.sequenceId, item.enrollment.version))?.steps;
-      enrollments.push({ ...toEnrollment({ ...item.enrollment, firstName: item.firstName, lastName: item.lastName, timeZone: item.timeZone }, steps), sequenceName: item.sequenceName });
+      enrollments.push({
+        ...toEnrollment({ ...item.enrollment, firstName: item.firstName, lastName: item.lastName, timeZone: item.timeZone }, steps),
+        sequenceName: item.sequenceName,
+      });
     }
     return { enrollments };
   });
@@ -316,7 +430,8 @@ export async function statistics(db: Database, scope: RequestScope, sequenceId: 
     if (!steps.length) throw notFound('No such version of the sequence');
     const runs = await stepRunCounts(tx, row.id, chosen);
     const outcomes = await stepOutcomeCounts(tx, row.id, chosen);
-    const count = (index: number, kinds: string[]) => runs.filter((item) => item.stepIndex === index && kinds.includes(item.kind)).reduce((sum, item) => sum + item.n, 0);
+    const count = (index: number, kinds: string[]) =>
+      runs.filter((item) => item.stepIndex === index && kinds.includes(item.kind)).reduce((sum, item) => sum + item.n, 0);
     const exitsAt = (index: number, reason: string) => Number(outcomes.exits.find((item) => item.step_index === index && item.exit_reason === reason)?.n ?? 0);
     const result: StepStatistics[] = steps.map((step, index) => {
       const delivered = outcomes.delivered.find((item) => item.step_index === index);
@@ -335,7 +450,9 @@ export async function statistics(db: Database, scope: RequestScope, sequenceId: 
         optedOut: exitsAt(index, 'opted_out'),
       };
     });
-    const enrollments = Object.fromEntries(ENROLLMENT_STATUSES.map((status) => [status, outcomes.statuses.filter((item) => item.status === status).reduce((sum, item) => sum + item.n, 0)])) as SequenceStatistics['enrollments'];
+    const enrollments = Object.fromEntries(
+      ENROLLMENT_STATUSES.map((status) => [status, outcomes.statuses.filter((item) => item.status === status).reduce((sum, item) => sum + item.n, 0)]),
+    ) as SequenceStatistics['enrollments'];
     const exits: Record<string, number> = {};
     for (const item of outcomes.statuses) if (item.exitReason) exits[item.exitReason] = (exits[item.exitReason] ?? 0) + item.n;
     return { version: chosen, steps: result, enrollments, exits };

@@ -22,7 +22,11 @@ export async function insertInboundOnce(executor: Executor, values: NewSmsRow): 
 }
 
 export async function updateSms(executor: Executor, id: string, values: Partial<NewSmsRow>): Promise<SmsRow> {
-  const [row] = await executor.update(smsMessage).set({ ...values, updatedAt: new Date() }).where(eq(smsMessage.id, id)).returning();
+  const [row] = await executor
+    .update(smsMessage)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(smsMessage.id, id))
+    .returning();
   return row;
 }
 
@@ -41,7 +45,10 @@ export async function organizationName(executor: Executor, organizationId: strin
 }
 
 export async function findCandidateByPhone(executor: Executor, organizationId: string, phone: string) {
-  const [row] = await executor.select().from(candidate).where(and(eq(candidate.organizationId, organizationId), eq(candidate.phone, phone)));
+  const [row] = await executor
+    .select()
+    .from(candidate)
+    .where(and(eq(candidate.organizationId, organizationId), eq(candidate.phone, phone)));
   return row;
 }
 
@@ -93,7 +100,10 @@ export async function insertSmsRows(executor: Executor, values: NewSmsRow[]): Pr
 }
 
 /** Sets the provider's answer on many outbound messages at once. */
-export async function updateSentMessages(executor: Executor, updates: Array<{ id: string; status: string; providerMessageId: string | null; error: string | null }>): Promise<void> {
+export async function updateSentMessages(
+  executor: Executor,
+  updates: Array<{ id: string; status: string; providerMessageId: string | null; error: string | null }>,
+): Promise<void> {
   if (!updates.length) return;
   await executor.execute(sql`
     update sms_message m set status = u.status, provider_message_id = u.provider_message_id, error = u.error, updated_at = now()
@@ -127,7 +137,12 @@ export async function outboundMessages(executor: Executor, filter: { organizatio
   if (filter.organizationIds.length === 0) return [];
   const conditions = [inArray(smsMessage.organizationId, filter.organizationIds), eq(smsMessage.direction, 'outbound')];
   if (filter.candidateId) conditions.push(eq(smsMessage.candidateId, filter.candidateId));
-  return executor.select().from(smsMessage).where(and(...conditions)).orderBy(desc(smsMessage.createdAt), desc(smsMessage.id)).limit(filter.limit);
+  return executor
+    .select()
+    .from(smsMessage)
+    .where(and(...conditions))
+    .orderBy(desc(smsMessage.createdAt), desc(smsMessage.id))
+    .limit(filter.limit);
 }
 
 export interface ThreadSummaryRow {
@@ -141,7 +156,10 @@ export interface ThreadSummaryRow {
 }
 
 /** One row per candidate with messages, newest conversation first. */
-export async function threadSummaries(executor: Executor, filter: { organizationIds: string[]; candidateId?: string; limit: number }): Promise<ThreadSummaryRow[]> {
+export async function threadSummaries(
+  executor: Executor,
+  filter: { organizationIds: string[]; candidateId?: string; limit: number },
+): Promise<ThreadSummaryRow[]> {
   if (filter.organizationIds.length === 0) return [];
   const conditions = [inArray(smsMessage.organizationId, filter.organizationIds), isNotNull(smsMessage.candidateId)];
   if (filter.candidateId) conditions.push(eq(smsMessage.candidateId, filter.candidateId));
@@ -200,7 +218,15 @@ export async function latestTemplateSentTo(executor: Executor, candidateId: stri
   const [row] = await executor
     .select()
     .from(smsMessage)
-    .where(and(eq(smsMessage.candidateId, candidateId), eq(smsMessage.direction, 'outbound'), eq(smsMessage.templateKey, templateKey), gte(smsMessage.createdAt, since), inArray(smsMessage.status, ['queued', 'sent', 'delivered'])))
+    .where(
+      and(
+        eq(smsMessage.candidateId, candidateId),
+        eq(smsMessage.direction, 'outbound'),
+        eq(smsMessage.templateKey, templateKey),
+        gte(smsMessage.createdAt, since),
+        inArray(smsMessage.status, ['queued', 'sent', 'delivered']),
+      ),
+    )
     .orderBy(desc(smsMessage.createdAt))
     .limit(1);
   return row;

@@ -53,7 +53,11 @@ export const smsRoutes = createRouter()
       tags,
       summary: 'Send an SMS to a candidate: free text (transactional) or a template with variables; 409 when consent forbids it (stored as blocked)',
       request: jsonBody(SendSmsSchema),
-      responses: { 201: json(SmsMessageSchema, 'The stored message and its delivery status'), ...errors, 409: json(ApiErrorSchema, 'Blocked by consent: the reason is in the message and details') },
+      responses: {
+        201: json(SmsMessageSchema, 'The stored message and its delivery status'),
+        ...errors,
+        409: json(ApiErrorSchema, 'Blocked by consent: the reason is in the message and details'),
+      },
     }),
     async (c) => c.json(await service.staffSend(c.get('deps'), c.get('scope'), c.req.valid('json')), 201),
   )
@@ -109,6 +113,11 @@ export const smsWebhookRoutes = new Hono<AppEnv>()
     const params = await twilioForm(c);
     if (!twilioSignatureAccepted(c, params)) return rejected(c);
     if (!params.From || !params.MessageSid) return c.json(errorBody(400, 'From and MessageSid are required'), 400);
-    const result = await service.receiveInboundSms(c.get('deps'), { from: params.From, to: params.To ?? '', body: params.Body ?? '', messageSid: params.MessageSid });
+    const result = await service.receiveInboundSms(c.get('deps'), {
+      from: params.From,
+      to: params.To ?? '',
+      body: params.Body ?? '',
+      messageSid: params.MessageSid,
+    });
     return xml(c, result.twiml);
   });

@@ -11,7 +11,16 @@ import { recordAudit, recordAudits, type AuditEntry } from '../../audit';
 import { recordActivity, type ActivityEntry } from '../../activity';
 import { smsSegments } from '../../../contract/sms-segments';
 import { exitCandidateSequences } from '../sequences/exits';
-import { eventTime, findCandidate, findCandidates, insertContactEvents, updateCandidateRow, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
+import {
+  eventTime,
+  findCandidate,
+  findCandidates,
+  insertContactEvents,
+  updateCandidateRow,
+  userName,
+  type CandidateRow,
+  type NewContactEvent,
+} from '../candidates/queries';
 import { contactPermission, type ConsentSubject } from './consent';
 import { ratingFrom, recordSatisfaction } from '../satisfaction/service';
 import { classifyInbound, type KeywordAction } from './keywords';
@@ -120,9 +129,7 @@ export interface SendSmsRequest {
   onStored?: (tx: Transaction, message: SmsRow) => Promise<void>;
 }
 
-export type SendSmsResult =
-  | { status: 'blocked'; reason: SmsBlockReason; message: SmsMessage | null }
-  | { status: SmsDeliveryStatus; message: SmsMessage };
+export type SendSmsResult = { status: 'blocked'; reason: SmsBlockReason; message: SmsMessage | null } | { status: SmsDeliveryStatus; message: SmsMessage };
 
 const summaryLabel = (templateKey: string | null | undefined, historyLabel?: string) => historyLabel ?? templateKey ?? 'message';
 
@@ -173,11 +180,32 @@ function sentActivity(rows: SmsRow[], rates: SmsDeps['config']['rates']): Activi
 }
 
 function blockedAudit(row: SmsRow, reason: SmsBlockReason): AuditEntry {
-  return { organizationId: row.organizationId, actorUserId: row.sentByUserId, action: 'sms.blocked', entityType: 'sms_message', entityId: row.id, changes: { candidateId: row.candidateId, purpose: row.purpose, templateKey: row.templateKey, reason } };
+  return {
+    organizationId: row.organizationId,
+    actorUserId: row.sentByUserId,
+    action: 'sms.blocked',
+    entityType: 'sms_message',
+    entityId: row.id,
+    changes: { candidateId: row.candidateId, purpose: row.purpose, templateKey: row.templateKey, reason },
+  };
 }
 
 function sentAudit(row: SmsRow, error: string | null): AuditEntry {
-  return { organizationId: row.organizationId, actorUserId: row.sentByUserId, action: 'sms.send', entityType: 'sms_message', entityId: row.id, changes: { candidateId: row.candidateId, purpose: row.purpose, templateKey: row.templateKey, status: row.status, provider: row.provider, ...(error ? { error } : {}) } };
+  return {
+    organizationId: row.organizationId,
+    actorUserId: row.sentByUserId,
+    action: 'sms.send',
+    entityType: 'sms_message',
+    entityId: row.id,
+    changes: {
+      candidateId: row.candidateId,
+      purpose: row.purpose,
+      templateKey: row.templateKey,
+      status: row.status,
+      provider: row.provider,
+      ...(error ? { error } : {}),
+    },
+  };
 }
 
 /**
@@ -224,7 +252,14 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
 
     const subject = row
       ? await consentSubjectOf(t, row)
-      : { doNotContact: false, consentSms: false, consentCalls: false, timeZone: null, smsOptedOutAt: null, phoneOptedOutAt: await phoneSmsOptOutAt(t, input.organizationId, to) };
+      : {
+          doNotContact: false,
+          consentSms: false,
+          consentCalls: false,
+          timeZone: null,
+          smsOptedOutAt: null,
+          phoneOptedOutAt: await phoneSmsOptOutAt(t, input.organizationId, to),
+        };
     const permission = smsPermission(subject, purpose, now);
     const actorLabel = input.sentByUserId ? ((await userName(t, input.sentByUserId)) ?? 'Staff') : 'Cohortly';
     const base = {
@@ -242,7 +277,10 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
     };
     if (!permission.allowed) {
       const stored = await insertSms(t, { ...base, status: 'blocked', error: permission.reason });
-      if (row) await insertContactEvents(t, [blockedEvent(stored, permission.reason, summaryLabel(templateKey, input.historyLabel), { userId: input.sentByUserId ?? null, label: actorLabel })]);
+      if (row)
+        await insertContactEvents(t, [
+          blockedEvent(stored, permission.reason, summaryLabel(templateKey, input.historyLabel), { userId: input.sentByUserId ?? null, label: actorLabel }),
+        ]);
       await recordAudit(t, blockedAudit(stored, permission.reason));
       await input.onStored?.(t, stored);
       return { stored, blocked: permission.reason };
@@ -274,10 +312,16 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
   const final = await inTransaction(deps, tx, input.organizationId, async (t) => {
     let row = await updateSms(t, stored.id, outcome);
     // The simulator "delivers" at once, through the same status update Twilio's callback takes.
-    const delivered = deps.sms.provider === 'simulator' && outcome.providerMessageId ? await applyStatusUpdate(t, 'simulator', outcome.providerMessageId, 'delivered', undefined, false) : undefined;
+    const delivered =
+      deps.sms.provider === 'simulator' && outcome.providerMessageId
+        ? await applyStatusUpdate(t, 'simulator', outcome.providerMessageId, 'delivered', undefined, false)
+        : undefined;
     row = delivered ?? row;
     await recordActivity(t, sentActivity([row], deps.config.rates));
-    if (row.candidateId) await insertContactEvents(t, [sentEvent(row, summaryLabel(prepared.templateKey, input.historyLabel), { userId: input.sentByUserId ?? null, label: prepared.actorLabel! })]);
+    if (row.candidateId)
+      await insertContactEvents(t, [
+        sentEvent(row, summaryLabel(prepared.templateKey, input.historyLabel), { userId: input.sentByUserId ?? null, label: prepared.actorLabel! }),
+      ]);
     await recordAudit(t, sentAudit(row, outcome.error));
     return row;
   });
@@ -310,13 +354,33 @@ const PROVIDER_CONCURRENCY = 8;
  */
 export async function sendSmsBatch(
   deps: SmsDeps,
-  input: { organizationId: string; purpose: SmsPurpose; now: Date; items: SmsBatchItem[]; onStored?: (tx: Transaction, outcomes: SmsBatchOutcome[]) => Promise<void> },
+  input: {
+    organizationId: string;
+    purpose: SmsPurpose;
+    now: Date;
+    items: SmsBatchItem[];
+    onStored?: (tx: Transaction, outcomes: SmsBatchOutcome[]) => Promise<void>;
+  },
 ): Promise<SmsBatchOutcome[]> {
   const actor = { userId: null, label: 'Cohortly' };
   const labels = new Map(input.items.map((item) => [item.candidateId, item.historyLabel]));
   const outcomes = await runAsOrganization(deps.db, input.organizationId, async (t) => {
-    const rows = new Map((await findCandidates(t, input.items.map((item) => item.candidateId), true)).filter((row) => row.organizationId === input.organizationId).map((row) => [row.id, row]));
-    const phoneOptOuts = await phonesSmsOptOutAt(t, input.organizationId, [...rows.values()].map((row) => row.phone).filter((phone): phone is string => Boolean(phone)));
+    const rows = new Map(
+      (
+        await findCandidates(
+          t,
+          input.items.map((item) => item.candidateId),
+          true,
+        )
+      )
+        .filter((row) => row.organizationId === input.organizationId)
+        .map((row) => [row.id, row]),
+    );
+    const phoneOptOuts = await phonesSmsOptOutAt(
+      t,
+      input.organizationId,
+      [...rows.values()].map((row) => row.phone).filter((phone): phone is string => Boolean(phone)),
+    );
     const values: NewSmsRow[] = [];
     const results: SmsBatchOutcome[] = [];
     for (const item of input.items) {
@@ -325,7 +389,14 @@ export async function sendSmsBatch(
         results.push({ candidateId: item.candidateId, message: null, blocked: 'no_phone' });
         continue;
       }
-      const subject = { doNotContact: row.doNotContact, consentSms: row.consentSms, consentCalls: row.consentCalls, timeZone: row.timeZone, smsOptedOutAt: row.consentSms ? null : await candidateSmsOptOutAt(t, row.id), phoneOptedOutAt: phoneOptOuts.get(row.phone) ?? null };
+      const subject = {
+        doNotContact: row.doNotContact,
+        consentSms: row.consentSms,
+        consentCalls: row.consentCalls,
+        timeZone: row.timeZone,
+        smsOptedOutAt: row.consentSms ? null : await candidateSmsOptOutAt(t, row.id),
+        phoneOptedOutAt: phoneOptOuts.get(row.phone) ?? null,
+      };
       const permission = smsPermission(subject, input.purpose, input.now);
       values.push({
         id: randomUUID(),
@@ -348,8 +419,14 @@ export async function sendSmsBatch(
     const stored = new Map((await insertSmsRows(t, values)).map((row) => [row.candidateId!, row]));
     for (const result of results) result.message = stored.get(result.candidateId) ?? null;
     const blocked = results.filter((result) => result.message && result.blocked);
-    await insertContactEvents(t, blocked.map((result) => blockedEvent(result.message!, result.blocked!, labels.get(result.candidateId)!, actor)));
-    await recordAudits(t, blocked.map((result) => blockedAudit(result.message!, result.blocked!)));
+    await insertContactEvents(
+      t,
+      blocked.map((result) => blockedEvent(result.message!, result.blocked!, labels.get(result.candidateId)!, actor)),
+    );
+    await recordAudits(
+      t,
+      blocked.map((result) => blockedAudit(result.message!, result.blocked!)),
+    );
     await input.onStored?.(t, results);
     return results;
   });
@@ -361,9 +438,19 @@ export async function sendSmsBatch(
     while (next < queued.length) {
       const message = queued[next++].message!;
       try {
-        const sent = await deps.sms.send({ to: message.toPhone!, from: deps.sms.fromNumber, body: message.body, statusCallbackUrl: deps.sms.provider === 'twilio' ? `${deps.config.publicBaseUrl}${STATUS_CALLBACK_PATH}` : undefined });
+        const sent = await deps.sms.send({
+          to: message.toPhone!,
+          from: deps.sms.fromNumber,
+          body: message.body,
+          statusCallbackUrl: deps.sms.provider === 'twilio' ? `${deps.config.publicBaseUrl}${STATUS_CALLBACK_PATH}` : undefined,
+        });
         // The simulator "delivers" at once (what its status callback would say).
-        updates.push({ id: message.id, status: deps.sms.provider === 'simulator' && sent.status === 'sent' ? 'delivered' : sent.status, providerMessageId: sent.providerMessageId, error: null });
+        updates.push({
+          id: message.id,
+          status: deps.sms.provider === 'simulator' && sent.status === 'sent' ? 'delivered' : sent.status,
+          providerMessageId: sent.providerMessageId,
+          error: null,
+        });
       } catch (error) {
         const code = error instanceof SmsSendError ? error.code : 'error';
         deps.logger.warn({ smsId: message.id, provider: deps.sms.provider, code }, 'sms send failed');
@@ -377,10 +464,20 @@ export async function sendSmsBatch(
   await runAsOrganization(deps.db, input.organizationId, async (t) => {
     await updateSentMessages(t, updates);
     const byId = new Map(updates.map((update) => [update.id, update]));
-    const finals = queued.map((outcome) => ({ ...outcome.message!, status: byId.get(outcome.message!.id)!.status as SmsRow['status'], provider: deps.sms.provider }));
-    await insertContactEvents(t, finals.map((row) => sentEvent(row, labels.get(row.candidateId!)!, actor)));
+    const finals = queued.map((outcome) => ({
+      ...outcome.message!,
+      status: byId.get(outcome.message!.id)!.status as SmsRow['status'],
+      provider: deps.sms.provider,
+    }));
+    await insertContactEvents(
+      t,
+      finals.map((row) => sentEvent(row, labels.get(row.candidateId!)!, actor)),
+    );
     await recordActivity(t, sentActivity(finals, deps.config.rates));
-    await recordAudits(t, finals.map((row) => sentAudit(row, byId.get(row.id)!.error)));
+    await recordAudits(
+      t,
+      finals.map((row) => sentAudit(row, byId.get(row.id)!.error)),
+    );
     const finalById = new Map(finals.map((row) => [row.id, row]));
     for (const outcome of queued) outcome.message = finalById.get(outcome.message!.id)!;
   });
@@ -399,13 +496,22 @@ const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, 
  * A delivery status from the provider, applied only when it moves the message forward. A delivery is
  * activity (`recordDelivery` false when the caller records the send and its delivery together).
  */
-export async function applyStatusUpdate(tx: Transaction, provider: SmsProvider, providerMessageId: string, status: SmsDeliveryStatus, errorCode?: string, recordDelivery = true): Promise<SmsRow | undefined> {
+export async function applyStatusUpdate(
+  tx: Transaction,
+  provider: SmsProvider,
+  providerMessageId: string,
+  status: SmsDeliveryStatus,
+  errorCode?: string,
+  recordDelivery = true,
+): Promise<SmsRow | undefined> {
   const row = await findSmsByProviderId(tx, provider, providerMessageId);
-  if (!row || row.direction !== 'outbound' || !(row.status in STATUS_RANK)) return row;
+  if (row?.direction !== 'outbound' || !(row.status in STATUS_RANK)) return row;
   if (STATUS_RANK[status] <= STATUS_RANK[row.status]) return row;
   const updated = await updateSms(tx, row.id, { status, ...(errorCode ? { error: errorCode } : {}) });
   if (recordDelivery && status === 'delivered') {
-    await recordActivity(tx, [{ organizationId: row.organizationId, candidateId: row.candidateId, kind: 'sms_delivered', source: 'sms', label: row.purpose, referenceId: row.id }]);
+    await recordActivity(tx, [
+      { organizationId: row.organizationId, candidateId: row.candidateId, kind: 'sms_delivered', source: 'sms', label: row.purpose, referenceId: row.id },
+    ]);
   }
   return updated;
 }
@@ -431,7 +537,10 @@ export interface InboundResult {
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
-export const twiml = (reply?: string) => (reply ? `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(reply)}</Message></Response>` : '<?xml version="1.0" encoding="UTF-8"?><Response/>');
+export const twiml = (reply?: string) =>
+  reply
+    ? `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(reply)}</Message></Response>`
+    : '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
 function keywordReply(action: KeywordAction, orgName: string, helpContact: string | undefined): string | undefined {
   const name = orgName || 'Cohortly';
@@ -465,7 +574,11 @@ async function routeInbound(tx: Transaction, from: string): Promise<{ organizati
  * candidate's thread. Keyword answers are TwiML replies, stored in the thread with purpose 'reply'; they are
  * the only messages not sent through sendSms, because carriers require them even after an opt-out.
  */
-export async function receiveInboundSms(deps: SmsDeps, inbound: InboundSms, route?: { organizationId: string; candidateId?: string | null }): Promise<InboundResult> {
+export async function receiveInboundSms(
+  deps: SmsDeps,
+  inbound: InboundSms,
+  route?: { organizationId: string; candidateId?: string | null },
+): Promise<InboundResult> {
   // The system path: routing finds the organization from the sender (see routeInbound).
   return systemDb(deps.db).transaction(async (tx) => {
     const from = normalizePhone(inbound.from) ?? inbound.from.trim();
@@ -500,7 +613,16 @@ export async function receiveInboundSms(deps: SmsDeps, inbound: InboundSms, rout
     if (!stored) return { message: null, action, twiml: twiml() };
 
     const actor = { actorUserId: null, actorLabel: row ? `${row.firstName} (SMS)`.trim() : 'SMS' };
-    await recordActivity(tx, [{ organizationId: target.organizationId, candidateId: row?.id ?? null, kind: 'sms_replied', source: 'sms', label: action === 'none' ? 'reply' : action, referenceId: stored.id }]);
+    await recordActivity(tx, [
+      {
+        organizationId: target.organizationId,
+        candidateId: row?.id ?? null,
+        kind: 'sms_replied',
+        source: 'sms',
+        label: action === 'none' ? 'reply' : action,
+        referenceId: stored.id,
+      },
+    ]);
     if (row) {
       await insertContactEvents(tx, [
         {
@@ -514,7 +636,14 @@ export async function receiveInboundSms(deps: SmsDeps, inbound: InboundSms, rout
         },
       ]);
     }
-    await recordAudit(tx, { organizationId: target.organizationId, actorUserId: null, action: 'sms.inbound', entityType: 'sms_message', entityId: stored.id, changes: { candidateId: row?.id ?? null, keyword: action } });
+    await recordAudit(tx, {
+      organizationId: target.organizationId,
+      actorUserId: null,
+      action: 'sms.inbound',
+      entityType: 'sms_message',
+      entityId: stored.id,
+      changes: { candidateId: row?.id ?? null, keyword: action },
+    });
 
     // A reply ends the person's outreach (sequences that end on a reply); STOP ends all of it.
     if (row && action === 'none') await exitCandidateSequences(tx, row.id, 'replied');
@@ -545,7 +674,9 @@ export async function receiveInboundSms(deps: SmsDeps, inbound: InboundSms, rout
     }
 
     const rated = row && action === 'none' ? await recordFeedbackReply(tx, row, inbound.body) : false;
-    const reply = rated ? FEEDBACK_THANKS[templateLanguage(row!.preferredLanguage)] : keywordReply(action, (await organizationName(tx, target.organizationId)) ?? '', deps.config.sms.helpContact);
+    const reply = rated
+      ? FEEDBACK_THANKS[templateLanguage(row!.preferredLanguage)]
+      : keywordReply(action, (await organizationName(tx, target.organizationId)) ?? '', deps.config.sms.helpContact);
     if (reply) {
       const replyRow = await insertSms(tx, {
         organizationId: target.organizationId,
@@ -562,7 +693,16 @@ export async function receiveInboundSms(deps: SmsDeps, inbound: InboundSms, rout
       });
       if (row) {
         await insertContactEvents(tx, [
-          { organizationId: row.organizationId, candidateId: row.id, kind: 'sms', summary: `SMS sent: ${replyRow.templateKey}`, details: { messageId: replyRow.id, direction: 'outbound', purpose: 'reply' }, referenceId: replyRow.id, actorUserId: null, actorLabel: 'Cohortly' },
+          {
+            organizationId: row.organizationId,
+            candidateId: row.id,
+            kind: 'sms',
+            summary: `SMS sent: ${replyRow.templateKey}`,
+            details: { messageId: replyRow.id, direction: 'outbound', purpose: 'reply' },
+            referenceId: replyRow.id,
+            actorUserId: null,
+            actorLabel: 'Cohortly',
+          },
         ]);
       }
     }
@@ -595,7 +735,11 @@ async function loadCandidateInScope(tx: Transaction, scope: RequestScope, candid
   return row;
 }
 
-export async function listThreads(deps: SmsDeps, scope: RequestScope, query: { organizationId?: string; organizationIds?: string[]; orgs?: string[]; candidateId?: string; limit: number }) {
+export async function listThreads(
+  deps: SmsDeps,
+  scope: RequestScope,
+  query: { organizationId?: string; organizationIds?: string[]; orgs?: string[]; candidateId?: string; limit: number },
+) {
   const organizationIds = selectOrganizations(scope, query.organizationId, query.organizationIds, query.orgs);
   return runScoped(deps.db, scope, async (tx) => {
     const summaries = await threadSummaries(tx, { organizationIds, candidateId: query.candidateId, limit: query.limit });
@@ -626,7 +770,14 @@ export async function getThread(deps: SmsDeps, scope: RequestScope, candidateId:
     const permission = row.phone ? smsPermission(subject, 'transactional', new Date()) : ({ allowed: false, reason: 'no_phone' } as const);
     const optedOutAt = subject.phoneOptedOutAt ?? subject.smsOptedOutAt;
     return {
-      candidate: { id: row.id, organizationId: row.organizationId, firstName: row.firstName, lastName: row.lastName, phone: row.phone, preferredLanguage: row.preferredLanguage },
+      candidate: {
+        id: row.id,
+        organizationId: row.organizationId,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        phone: row.phone,
+        preferredLanguage: row.preferredLanguage,
+      },
       consent: {
         consentSms: row.consentSms,
         doNotContact: row.doNotContact,
@@ -640,10 +791,22 @@ export async function getThread(deps: SmsDeps, scope: RequestScope, candidateId:
 }
 
 /** A message from staff: free text is transactional; a template brings its own purpose. 409 when consent forbids it. */
-export async function staffSend(deps: SmsDeps, scope: RequestScope, input: { candidateId: string; body?: string; templateKey?: SmsTemplateKey; variables?: Record<string, string> }): Promise<SmsMessage> {
+export async function staffSend(
+  deps: SmsDeps,
+  scope: RequestScope,
+  input: { candidateId: string; body?: string; templateKey?: SmsTemplateKey; variables?: Record<string, string> },
+): Promise<SmsMessage> {
   const row = await runScoped(deps.db, scope, (tx) => loadCandidateInScope(tx, scope, input.candidateId));
   const purpose = input.templateKey ? SMS_TEMPLATES[input.templateKey].purpose : 'transactional';
-  const result = await sendSms(deps, { organizationId: row.organizationId, candidateId: row.id, body: input.body, templateKey: input.templateKey, variables: input.variables, purpose, sentByUserId: scope.userId });
+  const result = await sendSms(deps, {
+    organizationId: row.organizationId,
+    candidateId: row.id,
+    body: input.body,
+    templateKey: input.templateKey,
+    variables: input.variables,
+    purpose,
+    sentByUserId: scope.userId,
+  });
   if (result.status === 'blocked') {
     throw new AppError(409, `SMS not sent: ${BLOCK_MESSAGES[result.reason]}.`, 'SMS_BLOCKED', [{ path: 'candidateId', message: result.reason }]);
   }
@@ -655,14 +818,18 @@ export const BLOCK_MESSAGES: Record<SmsBlockReason, string> = {
   sms_opted_out: 'the candidate opted out of SMS',
   no_sms_consent: 'the candidate has not consented to marketing messages',
   no_call_consent: 'the candidate has not consented to calls',
-  quiet_hours: 'marketing messages only go out 8:00-21:00 in the candidate\'s time zone',
+  quiet_hours: "marketing messages only go out 8:00-21:00 in the candidate's time zone",
   no_phone: 'the candidate has no phone number',
 };
 
 export const templates = () => ({ templates: listTemplates() });
 
 /** The simulator's "phone": a reply from a candidate (or any number) through the same handler as the webhook. */
-export async function simulateInbound(deps: SmsDeps, scope: RequestScope, input: { candidateId?: string; from?: string; body: string }): Promise<InboundResult> {
+export async function simulateInbound(
+  deps: SmsDeps,
+  scope: RequestScope,
+  input: { candidateId?: string; from?: string; body: string },
+): Promise<InboundResult> {
   if (deps.sms.provider !== 'simulator') throw notFound('The SMS simulator is off: Twilio is configured');
   const route = await runScoped(deps.db, scope, async (tx) => {
     if (input.candidateId) {
@@ -679,8 +846,14 @@ export async function simulateInbound(deps: SmsDeps, scope: RequestScope, input:
   return receiveInboundSms(deps, { from: route.from, to: deps.sms.fromNumber, body: input.body, messageSid: `SIMIN${randomBytes(16).toString('hex')}` }, route);
 }
 
-export async function simulatorOutbox(deps: SmsDeps, scope: RequestScope, query: { organizationId?: string; organizationIds?: string[]; orgs?: string[]; candidateId?: string; limit: number }) {
+export async function simulatorOutbox(
+  deps: SmsDeps,
+  scope: RequestScope,
+  query: { organizationId?: string; organizationIds?: string[]; orgs?: string[]; candidateId?: string; limit: number },
+) {
   if (deps.sms.provider !== 'simulator') throw notFound('The SMS simulator is off: Twilio is configured');
   const organizationIds = selectOrganizations(scope, query.organizationId, query.organizationIds, query.orgs);
-  return runScoped(deps.db, scope, async (tx) => ({ messages: (await outboundMessages(tx, { organizationIds, candidateId: query.candidateId, limit: query.limit })).map(toSmsMessage) }));
+  return runScoped(deps.db, scope, async (tx) => ({
+    messages: (await outboundMessages(tx, { organizationIds, candidateId: query.candidateId, limit: query.limit })).map(toSmsMessage),
+  }));
 }

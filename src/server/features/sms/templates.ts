@@ -84,13 +84,18 @@ export function listTemplates() {
   return SMS_TEMPLATE_KEYS.map((key) => ({ ...SMS_TEMPLATES[key], variables: templateVariables(key) }));
 }
 
-export const templateLanguage = (preferredLanguage: string | null | undefined): 'en' | 'es' => (preferredLanguage?.toLowerCase().startsWith('es') ? 'es' : 'en');
+export const templateLanguage = (preferredLanguage: string | null | undefined): 'en' | 'es' =>
+  preferredLanguage?.toLowerCase().startsWith('es') ? 'es' : 'en';
 
 /**
  * The template's text in `language` with every {variable} filled. A missing or blank variable is a 400 naming
  * it (variables.<name>), so a half-filled message never goes out.
  */
-export function renderTemplate(key: string, language: 'en' | 'es', variables: Record<string, string | null | undefined>): { text: string; template: SmsTemplate } {
+export function renderTemplate(
+  key: string,
+  language: 'en' | 'es',
+  variables: Record<string, string | null | undefined>,
+): { text: string; template: SmsTemplate } {
   const template = (SMS_TEMPLATES as Record<string, SmsTemplate | undefined>)[key];
   if (!template) throw badRequest(`templateKey: Unknown template ${key}`, [{ path: 'templateKey', message: `Unknown template ${key}` }]);
   const { text, missing } = fillPlaceholders(template.text[language], variables);

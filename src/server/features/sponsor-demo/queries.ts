@@ -4,7 +4,10 @@ import type { Executor } from '../../db/scoped';
 
 /** The reads of the sponsor demo: one trial's candidates and the rows that tell how far each got. Read-only. */
 
-export type SponsorTrialRow = Pick<typeof trial.$inferSelect, 'id' | 'title' | 'nctId' | 'phase' | 'conditions' | 'targetEnrollment' | 'sites' | 'status' | 'sex' | 'maximumAgeYears'>;
+export type SponsorTrialRow = Pick<
+  typeof trial.$inferSelect,
+  'id' | 'title' | 'nctId' | 'phase' | 'conditions' | 'targetEnrollment' | 'sites' | 'status' | 'sex' | 'maximumAgeYears'
+>;
 
 const trialColumns = {
   id: trial.id,
@@ -96,7 +99,10 @@ export function trialBookings(executor: Executor, organizationId: string, trialI
 
 /** Each trial candidate's first outreach: the first SMS, call or chat, or the status change to contacted. */
 export async function firstContacts(executor: Executor, organizationId: string, trialId: string): Promise<Map<string, Date>> {
-  const linked = executor.select({ id: candidateTrial.candidateId }).from(candidateTrial).where(and(eq(candidateTrial.organizationId, organizationId), eq(candidateTrial.trialId, trialId)));
+  const linked = executor
+    .select({ id: candidateTrial.candidateId })
+    .from(candidateTrial)
+    .where(and(eq(candidateTrial.organizationId, organizationId), eq(candidateTrial.trialId, trialId)));
   const rows = await executor
     .select({ candidateId: activityEvent.candidateId, at: min(activityEvent.occurredAt) })
     .from(activityEvent)
@@ -104,7 +110,10 @@ export async function firstContacts(executor: Executor, organizationId: string, 
       and(
         eq(activityEvent.organizationId, organizationId),
         inArray(activityEvent.candidateId, linked),
-        or(inArray(activityEvent.kind, ['sms_sent', 'call_placed', 'chat_started']), and(eq(activityEvent.kind, 'status_changed'), eq(activityEvent.label, 'contacted'))),
+        or(
+          inArray(activityEvent.kind, ['sms_sent', 'call_placed', 'chat_started']),
+          and(eq(activityEvent.kind, 'status_changed'), eq(activityEvent.label, 'contacted')),
+        ),
       ),
     )
     .groupBy(activityEvent.candidateId);

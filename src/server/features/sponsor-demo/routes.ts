@@ -9,11 +9,24 @@ const idParams = pathParams('id');
 /** /api/sponsor-demo: the demo organization's trials, sites and dashboard as a sponsor sees them (internal admins, decision 034). */
 export const sponsorDemoRoutes = createRouter()
   .openapi(
-    createRoute({ method: 'get', path: '/trials', tags, summary: "The demo organization's recruiting trials (internal admins)", responses: { 200: json(SponsorTrialListSchema, 'Trials'), ...errors } }),
+    createRoute({
+      method: 'get',
+      path: '/trials',
+      tags,
+      summary: "The demo organization's recruiting trials (internal admins)",
+      responses: { 200: json(SponsorTrialListSchema, 'Trials'), ...errors },
+    }),
     async (c) => c.json(await service.listTrials(c.get('deps').db, c.get('scope')), 200),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/trials/{id}/sites', tags, summary: "A demo trial's sites ranked by pool, speed and diversity", request: { params: idParams }, responses: { 200: json(SponsorSiteListSchema, 'Ranked sites'), ...errors } }),
+    createRoute({
+      method: 'get',
+      path: '/trials/{id}/sites',
+      tags,
+      summary: "A demo trial's sites ranked by pool, speed and diversity",
+      request: { params: idParams },
+      responses: { 200: json(SponsorSiteListSchema, 'Ranked sites'), ...errors },
+    }),
     async (c) => c.json(await service.listSites(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
   )
   .openapi(

@@ -1,4 +1,14 @@
-import type { SponsorDashboard, SponsorDashboardQuery, SponsorDemographics, SponsorForecast, SponsorFunnel, SponsorSite, SponsorSiteList, SponsorTrial, SponsorTrialList } from '../../../contract/sponsor-demo';
+import type {
+  SponsorDashboard,
+  SponsorDashboardQuery,
+  SponsorDemographics,
+  SponsorForecast,
+  SponsorFunnel,
+  SponsorSite,
+  SponsorSiteList,
+  SponsorTrial,
+  SponsorTrialList,
+} from '../../../contract/sponsor-demo';
 import type { TrialSite } from '../../../contract/trials';
 import type { RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
@@ -58,10 +68,20 @@ const median = (values: number[]): number | null => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-const same = (left: string | null | undefined, right: string | null | undefined) => Boolean(left && right && left.trim().toLowerCase() === right.trim().toLowerCase());
+const same = (left: string | null | undefined, right: string | null | undefined) =>
+  Boolean(left && right && left.trim().toLowerCase() === right.trim().toLowerCase());
 
 function trialSummary(row: queries.SponsorTrialRow, enrolled: number): SponsorTrial {
-  return { id: row.id, title: row.title, nctId: row.nctId, phase: row.phase, conditions: row.conditions, targetEnrollment: row.targetEnrollment, enrolled, siteCount: row.sites.length };
+  return {
+    id: row.id,
+    title: row.title,
+    nctId: row.nctId,
+    phase: row.phase,
+    conditions: row.conditions,
+    targetEnrollment: row.targetEnrollment,
+    enrolled,
+    siteCount: row.sites.length,
+  };
 }
 
 // ---------- who is where, and how far they got ----------
@@ -100,7 +120,11 @@ async function trialFacts(tx: Transaction, organizationId: string, trialRow: que
     queries.firstContacts(tx, organizationId, trialRow.id),
   ]);
   const prescreened = new Set(prescreens.map((result) => result.candidateId));
-  const passed = new Set(prescreens.filter((result) => (result.aiRecommendation === 'PASS' || result.aiRecommendation === 'POTENTIAL') && result.reviewStatus !== 'rejected').map((result) => result.candidateId));
+  const passed = new Set(
+    prescreens
+      .filter((result) => (result.aiRecommendation === 'PASS' || result.aiRecommendation === 'POTENTIAL') && result.reviewStatus !== 'rejected')
+      .map((result) => result.candidateId),
+  );
   const firstBooking = new Map<string, Date>();
   const latestSite = new Map<string, string>();
   for (const row of bookings) {
@@ -157,10 +181,16 @@ interface SiteMetrics extends Omit<SponsorSite, 'score' | 'rank' | 'reasons'> {
 
 function siteMetrics(site: TrialSite, facts: CandidateFacts[], now: Date): SiteMetrics {
   const mine = facts.filter((fact) => fact.siteId === site.id);
-  const first = mine.reduce<number | null>((earliest, fact) => (earliest === null || fact.linkedAt.getTime() < earliest ? fact.linkedAt.getTime() : earliest), null);
+  const first = mine.reduce<number | null>(
+    (earliest, fact) => (earliest === null || fact.linkedAt.getTime() < earliest ? fact.linkedAt.getTime() : earliest),
+    null,
+  );
   const activeDays = first === null ? 0 : Math.max(1, Math.ceil((now.getTime() - first) / DAY_MS));
   const funnel = funnelOf(mine);
-  const known = mine.filter((fact) => fact.inPool).map((fact) => underRepresented(fact.row)).filter((value): value is boolean => value !== null);
+  const known = mine
+    .filter((fact) => fact.inPool)
+    .map((fact) => underRepresented(fact.row))
+    .filter((value): value is boolean => value !== null);
   const days = median(mine.map((fact) => fact.daysToBooking).filter((value): value is number => value !== null));
   return {
     id: site.id,
@@ -194,7 +224,9 @@ function rankSites(metrics: SiteMetrics[]): SponsorSite[] {
       enrollmentRate: maxRate > 0 ? site.enrollmentsPerMonth / maxRate : 0,
       diversity: site.diversityShare !== null ? Math.min(1, site.diversityShare / CENSUS_DIVERSITY_SHARE) : 0,
     };
-    const score = round(100 * (Object.keys(RANKING_WEIGHTS) as Array<keyof typeof RANKING_WEIGHTS>).reduce((sum, key) => sum + RANKING_WEIGHTS[key] * parts[key], 0));
+    const score = round(
+      100 * (Object.keys(RANKING_WEIGHTS) as Array<keyof typeof RANKING_WEIGHTS>).reduce((sum, key) => sum + RANKING_WEIGHTS[key] * parts[key], 0),
+    );
     const reasons: string[] = [];
     if (!site.started) reasons.push('Not started yet: no candidates or track record');
     else {
@@ -213,7 +245,7 @@ function rankSites(metrics: SiteMetrics[]): SponsorSite[] {
     return { ...site, score, rank: 0, reasons };
   });
   const order = [...scored].sort((left, right) => right.score - left.score || right.funnel.pool - left.funnel.pool || left.name.localeCompare(right.name));
-  order.forEach((site, index) => (site.rank = index + 1));
+  for (const [index, site] of order.entries()) site.rank = index + 1;
   return order;
 }
 
@@ -224,13 +256,32 @@ const finiteOrNull = (value: number) => (Number.isFinite(value) ? value : null);
 
 function forecastFor(sites: SponsorSite[], target: number | null, now: Date, deadline: Date): SponsorForecast {
   const input: SiteRecruitment[] = sites.map((site) =>
-    site.started ? { siteId: site.id, enrolled: site.funnel.enrolled, activeDays: site.activeDays } : { siteId: site.id, enrolled: 0, activeDays: 0, opensInDays: NEW_SITE_OPENS_IN_DAYS },
+    site.started
+      ? { siteId: site.id, enrolled: site.funnel.enrolled, activeDays: site.activeDays }
+      : { siteId: site.id, enrolled: 0, activeDays: 0, opensInDays: NEW_SITE_OPENS_IN_DAYS },
   );
   const enrolled = sites.reduce((sum, site) => sum + site.funnel.enrolled, 0);
   const deadlineDays = (deadline.getTime() - now.getTime()) / DAY_MS;
-  const base = { asOf: isoDay(now), enrolled, target, horizonDays: DEFAULT_HORIZON_DAYS, newSiteOpensInDays: NEW_SITE_OPENS_IN_DAYS, deadline: isoDay(deadline) };
+  const base = {
+    asOf: isoDay(now),
+    enrolled,
+    target,
+    horizonDays: DEFAULT_HORIZON_DAYS,
+    newSiteOpensInDays: NEW_SITE_OPENS_IN_DAYS,
+    deadline: isoDay(deadline),
+  };
   if (target === null || target <= 0) {
-    return { ...base, status: 'no-target', expectedDate: null, band80: { low: null, high: null }, band95: { low: null, high: null }, probabilityByDeadline: 0, extraSites80: null, extraSites95: null, sites: [] };
+    return {
+      ...base,
+      status: 'no-target',
+      expectedDate: null,
+      band80: { low: null, high: null },
+      band95: { low: null, high: null },
+      probabilityByDeadline: 0,
+      extraSites80: null,
+      extraSites95: null,
+      sites: [],
+    };
   }
   const forecastInput = { sites: input, target, asOf: now };
   const forecast = forecastEnrollment(forecastInput);
@@ -262,7 +313,17 @@ function forecastFor(sites: SponsorSite[], target: number | null, now: Date, dea
   };
 }
 
-const LANGUAGES: Record<string, string> = { en: 'English', es: 'Spanish', zh: 'Chinese', vi: 'Vietnamese', fr: 'French', ar: 'Arabic', ko: 'Korean', ru: 'Russian', pt: 'Portuguese' };
+const LANGUAGES: Record<string, string> = {
+  en: 'English',
+  es: 'Spanish',
+  zh: 'Chinese',
+  vi: 'Vietnamese',
+  fr: 'French',
+  ar: 'Arabic',
+  ko: 'Korean',
+  ru: 'Russian',
+  pt: 'Portuguese',
+};
 const AGE_BANDS = ['Under 18', '18-34', '35-49', '50-64', '65-74', '75 and over'] as const;
 
 function ageBand(dateOfBirth: string | null, now: Date): string | null {
@@ -318,7 +379,11 @@ export async function listTrials(db: Database, scope: RequestScope): Promise<Spo
   const organizationId = await demoOrganization(db);
   return runAsOrganization(db, organizationId, async (tx) => {
     const rows = await queries.findRecruitingTrials(tx, organizationId);
-    const enrolled = await queries.enrolledByTrial(tx, organizationId, rows.map((row) => row.id));
+    const enrolled = await queries.enrolledByTrial(
+      tx,
+      organizationId,
+      rows.map((row) => row.id),
+    );
     return { organizationId, trials: rows.map((row) => trialSummary(row, enrolled.get(row.id) ?? 0)) };
   });
 }
@@ -349,7 +414,13 @@ export async function listSites(db: Database, scope: RequestScope, trialId: stri
   });
 }
 
-export async function dashboard(db: Database, scope: RequestScope, trialId: string, query: { siteIds?: string[]; deadline?: SponsorDashboardQuery['deadline'] }, now = new Date()): Promise<SponsorDashboard> {
+export async function dashboard(
+  db: Database,
+  scope: RequestScope,
+  trialId: string,
+  query: { siteIds?: string[]; deadline?: SponsorDashboardQuery['deadline'] },
+  now = new Date(),
+): Promise<SponsorDashboard> {
   requireAdmin(scope);
   const organizationId = await demoOrganization(db);
   const deadline = query.deadline ? new Date(`${query.deadline}T00:00:00Z`) : new Date(now.getTime() + 365 * DAY_MS);

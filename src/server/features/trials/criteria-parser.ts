@@ -40,17 +40,26 @@ const FILLER = new Set(
   no not without none free do does did that this these which will would should can may shall other
   clinical clinically trial participation participate participating ongoing e.g. eg i.e ie etc
   obtaining obtained at the time provision sign signed written
-  i ii iii iv and/or e g etc`.split(/\s+/).filter(Boolean),
+  i ii iii iv and/or e g etc`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Words of a section label that say nothing about the criterion ("Medical conditions:", "Prior/Concomitant therapy:"). */
-const LABEL_WORDS = new Set('medical conditions condition history prior concomitant concurrent therapy therapies medications medication general key main other additional inclusion exclusion criteria criterion pre-operative preoperative pre operative'.split(' '));
+const LABEL_WORDS = new Set(
+  'medical conditions condition history prior concomitant concurrent therapy therapies medications medication general key main other additional inclusion exclusion criteria criterion pre-operative preoperative pre operative'.split(
+    ' ',
+  ),
+);
 
 /** A leading section label made only of label words: ignored when the rest is measured against the rule. */
 function labelLength(text: string): number {
   const label = /^\s*([^:\n]{2,60}):\s/.exec(text);
   if (!label) return 0;
-  const words = label[1].toLowerCase().split(/[\s/]+/).filter(Boolean);
+  const words = label[1]
+    .toLowerCase()
+    .split(/[\s/]+/)
+    .filter(Boolean);
   return words.length && words.every((word) => LABEL_WORDS.has(word)) ? label[0].length : 0;
 }
 
@@ -75,7 +84,10 @@ function namesOneSex(text: string): boolean {
 }
 /** A word the rule did not read that is an item of a list ("terminal, systemic or autoimmune disease"): the rule misses an alternative. */
 function unreadListItem(text: string, words: Array<{ start: number; end: number }>): boolean {
-  return words.some(({ start, end }) => /^\s*(?:,|\/|or\b|and\/or\b)/i.test(text.slice(end, end + 8)) || /(?:,|\/|\bor|\band\/or)\s*$/i.test(text.slice(Math.max(0, start - 8), start)));
+  return words.some(
+    ({ start, end }) =>
+      /^\s*(?:,|\/|or\b|and\/or\b)/i.test(text.slice(end, end + 8)) || /(?:,|\/|\bor|\band\/or)\s*$/i.test(text.slice(Math.max(0, start - 8), start)),
+  );
 }
 function leftoverNumbers(text: string, spans: Span[]): boolean {
   let rest = text;
@@ -85,7 +97,19 @@ function leftoverNumbers(text: string, spans: Span[]): boolean {
 const isPlain = (text: string, spans: Span[], maxLeft = 1, extra?: Set<string>) => !/\n/.test(text) && leftover(text, spans, extra).length <= maxLeft;
 
 type Comparator = '<' | '<=' | '>' | '>=' | '=';
-const COMPARATORS: Record<string, Comparator> = { '<': '<', '<=': '<=', '≤': '<=', '=<': '<=', '>': '>', '>=': '>=', '≥': '>=', '=>': '>=', '=': '=', '≦': '<=', '≧': '>=' };
+const COMPARATORS: Record<string, Comparator> = {
+  '<': '<',
+  '<=': '<=',
+  '≤': '<=',
+  '=<': '<=',
+  '>': '>',
+  '>=': '>=',
+  '≥': '>=',
+  '=>': '>=',
+  '=': '=',
+  '≦': '<=',
+  '≧': '>=',
+};
 const INVERSE: Record<Comparator, Comparator | null> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<', '=': null };
 const COMPARATOR = String.raw`(<=|>=|=<|=>|≤|≥|≦|≧|<|>|=)`;
 const WORD_COMPARATORS: Record<string, Comparator> = {
@@ -112,18 +136,20 @@ const WORD_COMPARATORS: Record<string, Comparator> = {
   'greater than': '>',
   'more than': '>',
   'higher than': '>',
-  'exceeding': '>',
-  'above': '>',
-  'over': '>',
+  exceeding: '>',
+  above: '>',
+  over: '>',
   'less than': '<',
   'lower than': '<',
   'fewer than': '<',
-  'below': '<',
-  'under': '<',
+  below: '<',
+  under: '<',
   'older than': '>',
   'younger than': '<',
 };
-const WORD_COMPARATOR = `(${Object.keys(WORD_COMPARATORS).sort((a, b) => b.length - a.length).join('|')})`;
+const WORD_COMPARATOR = `(${Object.keys(WORD_COMPARATORS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
 const comparatorOf = (token: string): Comparator => COMPARATORS[token] ?? WORD_COMPARATORS[token.toLowerCase().replace(/\s+/g, ' ')];
 
 // ---- age ----
@@ -131,24 +157,46 @@ const comparatorOf = (token: string): Comparator => COMPARATORS[token] ?? WORD_C
 const AGE_UNIT = String.raw`(years?|yrs?|y\.?o\.?|months?|mos?)`;
 const toYears = (value: number, unit: string | undefined) => (unit && /^mo/i.test(unit) ? Math.round((value / 12) * 100) / 100 : value);
 
-const AGE_OUTSIDE = new RegExp(String.raw`(?:<|under|younger than|below|less than)\s*(\d{1,3})\s*${AGE_UNIT}?\s*(?:of age\s*|old\s*)?(?:,\s*)?or\s*(?:>|over|older than|above|greater than)\s*(\d{1,3})\s*${AGE_UNIT}?`, 'i');
+const AGE_OUTSIDE = new RegExp(
+  String.raw`(?:<|under|younger than|below|less than)\s*(\d{1,3})\s*${AGE_UNIT}?\s*(?:of age\s*|old\s*)?(?:,\s*)?or\s*(?:>|over|older than|above|greater than)\s*(\d{1,3})\s*${AGE_UNIT}?`,
+  'i',
+);
 const AGE_RANGE = new RegExp(
   String.raw`(?:(?:between|from|b\/w|aged?|ages?)\s*(?:the\s+ages?\s+of\s+|of\s+)?)?(\d{1,3})\s*${AGE_UNIT}?\s*(?:-|–|—|to|and|through)\s*(\d{1,3})\s*${AGE_UNIT}?(?:\s*(?:of age|old|of age inclusive|\(inclusive\)|inclusive))?`,
   'i',
 );
-const AGE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(?:the\s+age\s+of\s+|age\s+)?(\d{1,3})(?![\d.,]\d)\s*(\+)?\s*${AGE_UNIT}?`, 'gi');
-const AGE_OR_OLDER = new RegExp(String.raw`(\d{1,3})\s*(\+|${AGE_UNIT})?\s*(?:of age|old)?\s*(?:or|and)\s*(older|over|above|more|up|greater|younger|under|below|less)\b`, 'i');
+const AGE_BOUND = new RegExp(
+  String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(?:the\s+age\s+of\s+|age\s+)?(\d{1,3})(?![\d.,]\d)\s*(\+)?\s*${AGE_UNIT}?`,
+  'gi',
+);
+const AGE_OR_OLDER = new RegExp(
+  String.raw`(\d{1,3})\s*(\+|${AGE_UNIT})?\s*(?:of age|old)?\s*(?:or|and)\s*(older|over|above|more|up|greater|younger|under|below|less)\b`,
+  'i',
+);
 
 /** Ages in their common phrasings; never from numbers that are not ages (scores, counts, "onset before 16"). */
 export function readAgeRule(kind: CriterionKind, text: string): TextRule | null {
   const lower = text.toLowerCase();
   if (!/\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?|adults?|children|minors)\b|\d\s*\+/.test(lower)) return null;
   // The age at an event is a condition on history, not on current age.
-  if (/\b(?:onset|at diagnosis|age at (?:diagnosis|onset|first)|gestational|life expectancy|expectancy|survival|bone age|menopaus\w*|menarche|amenorrh\w*|since age|before the age|prior to age|when)\b/.test(lower)) return null;
-  if (/\b(?:smok\w*|pack|follow-up|duration|for at least|for more than|ago|history of)\b/.test(lower) && !/\bage[ds]?\b|years? old|years? of age|yoa/.test(lower)) return null;
+  if (
+    /\b(?:onset|at diagnosis|age at (?:diagnosis|onset|first)|gestational|life expectancy|expectancy|survival|bone age|menopaus\w*|menarche|amenorrh\w*|since age|before the age|prior to age|when)\b/.test(
+      lower,
+    )
+  )
+    return null;
+  if (
+    /\b(?:smok\w*|pack|follow-up|duration|for at least|for more than|ago|history of)\b/.test(lower) &&
+    !/\bage[ds]?\b|years? old|years? of age|yoa/.test(lower)
+  )
+    return null;
   const hasAgeWord = /\bage[ds]?\b|\bages\b|years? old|years? of age|\byoa\b|\by\/?o\b|\bold\b|\badults?\b/.test(lower);
   // Without an age word, a number of years or months is a duration ("history (≥ 6 months) of pain").
-  if (!hasAgeWord && /\b(?:history|chronic|use|using|duration|diagnos\w*|treat\w*|therapy|since|for|within|prior|previous|during|lasting|symptoms?|pain)\b/.test(lower)) return null;
+  if (
+    !hasAgeWord &&
+    /\b(?:history|chronic|use|using|duration|diagnos\w*|treat\w*|therapy|since|for|within|prior|previous|during|lasting|symptoms?|pain)\b/.test(lower)
+  )
+    return null;
 
   let min: number | null = null;
   let max: number | null = null;
@@ -169,11 +217,20 @@ export function readAgeRule(kind: CriterionKind, text: string): TextRule | null 
   }
 
   const rangeMatch = AGE_RANGE.exec(text);
-  if (rangeMatch && (rangeMatch[2] || rangeMatch[4] || /\bage|aged|between the ages/i.test(rangeMatch[0]) || /^\s*(?:years?|yrs?)?\s*(?:of age|old)/i.test(text.slice(rangeMatch.index + rangeMatch[0].length)) || (hasAgeWord && /\bage[ds]?\b[^\d]{0,20}$/i.test(text.slice(0, rangeMatch.index + 1))))) {
+  if (
+    rangeMatch &&
+    (rangeMatch[2] ||
+      rangeMatch[4] ||
+      /\bage|aged|between the ages/i.test(rangeMatch[0]) ||
+      /^\s*(?:years?|yrs?)?\s*(?:of age|old)/i.test(text.slice(rangeMatch.index + rangeMatch[0].length)) ||
+      (hasAgeWord && /\bage[ds]?\b[^\d]{0,20}$/i.test(text.slice(0, rangeMatch.index + 1))))
+  ) {
     const low = Number(rangeMatch[1]);
     const high = Number(rangeMatch[3]);
     const unit = rangeMatch[4] ?? rangeMatch[2];
-    const notAge = /^\s*(?:%|kg|cm|mg|mmhg|bpm|points?|score|times|cigarettes|pack|weeks|days|hours|x)/i.test(text.slice(rangeMatch.index + rangeMatch[0].length));
+    const notAge = /^\s*(?:%|kg|cm|mg|mmhg|bpm|points?|score|times|cigarettes|pack|weeks|days|hours|x)/i.test(
+      text.slice(rangeMatch.index + rangeMatch[0].length),
+    );
     if (!notAge && low < high && high <= 130 && (!unit || !/^(?:weeks?|days?)$/i.test(unit))) {
       min = toYears(low, unit);
       max = toYears(high, unit);
@@ -190,7 +247,13 @@ export function readAgeRule(kind: CriterionKind, text: string): TextRule | null 
       // "aged >= 18 and < 60": a second bound joined to the first shares its age word.
       const joined = match.index - lastEnd <= 8 && /^\s*(?:and|,|but)?\s*$/i.test(text.slice(lastEnd, match.index));
       // The age word may sit inside the match ("above age 18", "under the age of 18") or name the group ("Adults (> 18)", "Children (< 18)").
-      const ageContext = Boolean(unit) || joined || /\bage\b/i.test(match[0]) || /\bage[ds]?\b[^\d]{0,15}$/i.test(before) || /\b(?:adults?|children|minors)\s*[(:,]?\s*$/i.test(before) || /^\s*(?:of age|old|years)/i.test(after);
+      const ageContext =
+        Boolean(unit) ||
+        joined ||
+        /\bage\b/i.test(match[0]) ||
+        /\bage[ds]?\b[^\d]{0,15}$/i.test(before) ||
+        /\b(?:adults?|children|minors)\s*[(:,]?\s*$/i.test(before) ||
+        /^\s*(?:of age|old|years)/i.test(after);
       if (!ageContext || (unit && /^(?:weeks?|days?)$/i.test(unit)) || (unit && /^mo/i.test(unit) && !hasAgeWord)) continue;
       if (/^\s*(?:%|kg|cm|mg|mmhg|bpm|points?|score|x\b|times|cigarettes|pack)/i.test(after)) continue;
       if (unit && !hasAgeWord && /\b(?:within|for|prior|last|past|since|after|duration|ago)\b[^\d]{0,20}$/i.test(before)) continue;
@@ -245,7 +308,10 @@ export function readAgeRule(kind: CriterionKind, text: string): TextRule | null 
     // "Older than 18" in whole years: at least 19? Registries mean 18+ as often as not: a person decides.
   }
   const extra = new Set(['inclusive', 'both', 'adult', 'including', 'japanese', 'ambulatory', 'legal', 'full']);
-  return { rule: { type: 'age', minYears: min, maxYears: max, span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]) }, needsReview: strict || !isPlain(text, spans, 1, extra) };
+  return {
+    rule: { type: 'age', minYears: min, maxYears: max, span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]) },
+    needsReview: strict || !isPlain(text, spans, 1, extra),
+  };
 }
 
 // ---- labs and vitals ----
@@ -265,19 +331,54 @@ export interface Measure {
 /** Lab measures and vitals, by how criteria name them, to the name kept in the rule, with its canonical unit. */
 export const MEASURES: Measure[] = [
   { pattern: /\b(?:body mass index|bmi)\b/i, name: 'BMI', unit: 'kg/m2' },
-  { pattern: /\begfr\b|\bestimated glomerular filtration rate\b|\bglomerular filtration rate\b|\bgfr\b/i, name: 'eGFR', unit: 'mL/min/1.73m2', convert: { 'mL/min': 1 } },
+  {
+    pattern: /\begfr\b|\bestimated glomerular filtration rate\b|\bglomerular filtration rate\b|\bgfr\b/i,
+    name: 'eGFR',
+    unit: 'mL/min/1.73m2',
+    convert: { 'mL/min': 1 },
+  },
   { pattern: /\bcreatinine clearance\b|\bcrcl\b|\bcrea?tinine cl\b/i, name: 'creatinine clearance', unit: 'mL/min' },
-  { pattern: /\b(?:hba1c|a1c|hemoglobin a1c|haemoglobin a1c|glycated ha?emoglobin|glycosylated ha?emoglobin)\b/i, name: 'HbA1c', unit: '%', convert: { 'mmol/mol': (value) => Math.round((value / 10.929 + 2.15) * 10) / 10 } },
+  {
+    pattern: /\b(?:hba1c|a1c|hemoglobin a1c|haemoglobin a1c|glycated ha?emoglobin|glycosylated ha?emoglobin)\b/i,
+    name: 'HbA1c',
+    unit: '%',
+    convert: { 'mmol/mol': (value) => Math.round((value / 10.929 + 2.15) * 10) / 10 },
+  },
   { pattern: /\b(?:ldl-c|ldl cholesterol|low-density lipoprotein cholesterol|ldl)\b/i, name: 'LDL-C', unit: 'mg/dL', convert: { 'mmol/L': 38.67 } },
   { pattern: /\btriglycerides?\b|\btg\b/i, name: 'triglycerides', unit: 'mg/dL', convert: { 'mmol/L': 88.57 } },
-  { pattern: /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b\s*(?:and\/or|or|and|\/)\s*(?:ast|sgot|aspartate aminotransferase)\b|\b(?:ast|sgot)\s*(?:and\/or|or|and|\/)\s*(?:alt|sgpt)\b/i, name: 'ALT/AST', unit: 'U/L' },
+  {
+    pattern:
+      /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b\s*(?:and\/or|or|and|\/)\s*(?:ast|sgot|aspartate aminotransferase)\b|\b(?:ast|sgot)\s*(?:and\/or|or|and|\/)\s*(?:alt|sgpt)\b/i,
+    name: 'ALT/AST',
+    unit: 'U/L',
+  },
   { pattern: /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b/i, name: 'ALT', unit: 'U/L' },
   { pattern: /\b(?:ast|sgot|aspartate (?:amino)?transaminase|aspartate aminotransferase)\b/i, name: 'AST', unit: 'U/L' },
-  { pattern: /(?<!\b(?:direct|conjugated|indirect|unconjugated)\s)\b(?:total )?bilirubin\b|\btbili\b|\btbl\b/i, name: 'bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
+  {
+    pattern: /(?<!\b(?:direct|conjugated|indirect|unconjugated)\s)\b(?:total )?bilirubin\b|\btbili\b|\btbl\b/i,
+    name: 'bilirubin',
+    unit: 'mg/dL',
+    convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 },
+  },
   { pattern: /\bdirect bilirubin\b|\bconjugated bilirubin\b/i, name: 'direct bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
-  { pattern: /\bserum creatinine\b(?!\s*(?:ratio|clearance))|(?<!(?:protein|albumin)[- /]?)\bcreatinine\b(?!\s*(?:ratio|clearance|kinase))|\bscr\b/i, name: 'creatinine', unit: 'mg/dL', convert: { 'µmol/L': 1 / 88.4, 'umol/L': 1 / 88.4 } },
-  { pattern: /\b(?:absolute neutrophil count|anc|neutrophils?(?: count)?)\b/i, name: 'ANC', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 } },
-  { pattern: /\bplatelets?(?: count)?\b|\bplt\b/i, name: 'platelets', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, '10^3/µL': 1 } },
+  {
+    pattern: /\bserum creatinine\b(?!\s*(?:ratio|clearance))|(?<!(?:protein|albumin)[- /]?)\bcreatinine\b(?!\s*(?:ratio|clearance|kinase))|\bscr\b/i,
+    name: 'creatinine',
+    unit: 'mg/dL',
+    convert: { 'µmol/L': 1 / 88.4, 'umol/L': 1 / 88.4 },
+  },
+  {
+    pattern: /\b(?:absolute neutrophil count|anc|neutrophils?(?: count)?)\b/i,
+    name: 'ANC',
+    unit: '10^9/L',
+    convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 },
+  },
+  {
+    pattern: /\bplatelets?(?: count)?\b|\bplt\b/i,
+    name: 'platelets',
+    unit: '10^9/L',
+    convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, '10^3/µL': 1 },
+  },
   { pattern: /\b(?:ha?emoglobin|hgb|hb)\b(?!\s*a1c)/i, name: 'hemoglobin', unit: 'g/dL', convert: { 'g/L': 0.1, 'mmol/L': 1.611 } },
   { pattern: /\b(?:white blood cells?|wbc|leukocytes?)(?: count)?\b/i, name: 'WBC', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000 } },
   { pattern: /\blymphocytes?(?: count)?\b|\balc\b/i, name: 'lymphocytes', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000 } },
@@ -298,13 +399,23 @@ export const MEASURES: Measure[] = [
   { pattern: /\b(?:heart rate|pulse(?: rate)?|resting heart rate)\b/i, name: 'heart rate', unit: 'bpm' },
   { pattern: /\b(?:body )?weight\b/i, name: 'weight', unit: 'kg', convert: { lb: 0.4536, lbs: 0.4536 } },
   // A person's height, not a disc's or a vertebra's ("loss of disc height > 60%").
-  { pattern: /(?<!\b(?:disc|disk|vertebral|intervertebral|body|crown|step)\s)\bheight\b(?!\s+(?:of\s+the\s+)?(?:disc|disk|vertebra))/i, name: 'height', unit: 'cm', convert: { m: 100, in: 2.54 } },
+  {
+    pattern: /(?<!\b(?:disc|disk|vertebral|intervertebral|body|crown|step)\s)\bheight\b(?!\s+(?:of\s+the\s+)?(?:disc|disk|vertebra))/i,
+    name: 'height',
+    unit: 'cm',
+    convert: { m: 100, in: 2.54 },
+  },
   // Clinical scores a clinician records: read exactly, asked of staff (site review), never of the patient.
   { pattern: /\b(?:montreal cognitive assess?ment(?: test)?(?:\s*\(moca\))?|moca)\b/i, name: 'MoCA score', unit: 'points' },
   { pattern: /\b(?:mini[- ]mental state examination(?:\s*\(mmse\))?|mmse)\b/i, name: 'MMSE score', unit: 'points' },
   { pattern: /\b(?:short (?:physical )?performance (?:physical )?battery(?:\s*\(sppb\))?|sppb)\b/i, name: 'SPPB score', unit: 'points' },
   // "ASA" alone is also aspirin ("ASA 81 mg"): the class needs its full name, a class word, or a bare 1-6 after a comparator.
-  { pattern: /\bamerican society of ana?esthesiologists?\b[^;<>≤≥]{0,60}|\basa\s+(?:physical status|class(?:ification)?|score|ps)\b|\basa(?=\s*(?:≤|≥|<=|>=|<|>)\s*[1-6]\b(?!\s*(?:mg|%)))/i, name: 'ASA physical status', unit: 'class' },
+  {
+    pattern:
+      /\bamerican society of ana?esthesiologists?\b[^;<>≤≥]{0,60}|\basa\s+(?:physical status|class(?:ification)?|score|ps)\b|\basa(?=\s*(?:≤|≥|<=|>=|<|>)\s*[1-6]\b(?!\s*(?:mg|%)))/i,
+    name: 'ASA physical status',
+    unit: 'class',
+  },
   { pattern: /\bhaq-di\b/i, name: 'HAQ-DI score', unit: 'points' },
   { pattern: /\b(?:physician'?s? global assessment(?:\s*\(phga\))?|phga)\b/i, name: "physician's global assessment", unit: 'points' },
   { pattern: /\b(?:patient'?s? global assessment(?:\s*\(ptga\))?|ptga)\b/i, name: "patient's global assessment", unit: 'points' },
@@ -318,7 +429,8 @@ export const MEASURES: Measure[] = [
   // Pain intensity on a visual analogue or numeric rating scale, kept on the 0-10 scale: "VAS >= 40/100", "60 mm on a
   // 100 mm scale" and a bare value above 10 are on the 0-100 scale. Where the pain is ("leg pain") is more than the rule.
   {
-    pattern: /\b(?:vas|nrs|nprs|visual analog(?:ue)? scale|numeric(?:al)? (?:pain )?rating scale)\b(?:\s*\((?:vas|nrs|nprs)\))?(?:\s+(?:pain\s+)?(?:score|intensity))?|\bpain (?:score|intensity)\b/i,
+    pattern:
+      /\b(?:vas|nrs|nprs|visual analog(?:ue)? scale|numeric(?:al)? (?:pain )?rating scale)\b(?:\s*\((?:vas|nrs|nprs)\))?(?:\s+(?:pain\s+)?(?:score|intensity))?|\bpain (?:score|intensity)\b/i,
     name: 'pain score',
     unit: '/10',
     convert: { '/100': 0.1, mm: 0.1, '/10': 1 },
@@ -376,7 +488,10 @@ const LAB_PATTERNS = new Map(
     {
       uln: new RegExp(String.raw`${GAP}(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}${ULN}`, 'i'),
       between: new RegExp(String.raw`${GAP}\b(?:between|from)\s*${NUMBER}${UNIT}\s*(?:and|to|-|–)\s*${NUMBER}${UNIT}`, 'i'),
-      twoBounds: new RegExp(String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${UNIT}\s*(?:and|,|but|&)\s*(?:${measure.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\s*)?${COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
+      twoBounds: new RegExp(
+        String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${UNIT}\s*(?:and|,|but|&)\s*(?:${measure.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\s*)?${COMPARATOR}\s*${NUMBER}${UNIT}`,
+        'i',
+      ),
       compare: new RegExp(String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
       wordCompare: new RegExp(String.raw`${GAP}\b${WORD_COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
       dash: new RegExp(String.raw`${GAP}(?<![\d.])${NUMBER}\s*(?:-|–|to)\s*${NUMBER}${UNIT}`, 'i'),
@@ -434,7 +549,14 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
       if (kind === 'exclusion') return { rule: null, needsReview: true };
       const lower = canonical(measure, low, unit);
       const upper = canonical(measure, high, unit);
-      rule = { type: 'lab', measure: measure.name, comparator: 'between', value: lower.value, upperValue: upper.value, ...(upper.unit ? { unit: upper.unit } : {}) };
+      rule = {
+        type: 'lab',
+        measure: measure.name,
+        comparator: 'between',
+        value: lower.value,
+        upperValue: upper.value,
+        ...(upper.unit ? { unit: upper.unit } : {}),
+      };
     } else if (compare || wordCompare) {
       const found = compare && (!wordCompare || compare.index <= wordCompare.index) ? compare : wordCompare!;
       const comparator = comparatorOf(found[1]);
@@ -456,17 +578,80 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
       if (kind === 'exclusion') return { rule: null, needsReview: true };
       const lower = canonical(measure, low, dash[3]);
       const upper = canonical(measure, high, dash[3]);
-      rule = { type: 'lab', measure: measure.name, comparator: 'between', value: lower.value, upperValue: upper.value, ...(upper.unit ? { unit: upper.unit } : {}) };
+      rule = {
+        type: 'lab',
+        measure: measure.name,
+        comparator: 'between',
+        value: lower.value,
+        upperValue: upper.value,
+        ...(upper.unit ? { unit: upper.unit } : {}),
+      };
       span = at(dash);
     }
     if (!rule || !span) continue;
     const whole: Span = [nameSpan[0], span[1]];
     rule.span = spanOf(whole);
-    const extra = new Set(['serum', 'count', 'total', 'blood', 'pressure', 'fasting', 'plasma', 'laboratory', 'lab', 'test', 'ml/min/1', '73', 'ml/min', 'mg/dl', 'local', 'central', 'institutional', 'normal', 'upper', 'limit', 'uln', 'x', 'times', 'based', 'formula', 'ckd-epi', 'mdrd', 'calculated', 'measured', 'resting', 'measurement']);
+    const extra = new Set([
+      'serum',
+      'count',
+      'total',
+      'blood',
+      'pressure',
+      'fasting',
+      'plasma',
+      'laboratory',
+      'lab',
+      'test',
+      'ml/min/1',
+      '73',
+      'ml/min',
+      'mg/dl',
+      'local',
+      'central',
+      'institutional',
+      'normal',
+      'upper',
+      'limit',
+      'uln',
+      'x',
+      'times',
+      'based',
+      'formula',
+      'ckd-epi',
+      'mdrd',
+      'calculated',
+      'measured',
+      'resting',
+      'measurement',
+    ]);
     const unsure = !rule.unit && !rule.relativeTo && !measure.unitless;
     if (measure.name === 'pain score') {
       // The scale's own words are the rule; any other word (where the pain is, how it was averaged) is more than it.
-      const scale = new Set(['pain', 'score', 'scale', 'on', 'a', '100mm', 'mm', '/100', '/10', 'minimum', 'maximum', 'point', 'points', 'vas', 'nrs', 'nprs', 'visual', 'analog', 'analogue', 'numeric', 'numerical', 'rating', 'intensity']);
+      const scale = new Set([
+        'pain',
+        'score',
+        'scale',
+        'on',
+        'a',
+        '100mm',
+        'mm',
+        '/100',
+        '/10',
+        'minimum',
+        'maximum',
+        'point',
+        'points',
+        'vas',
+        'nrs',
+        'nprs',
+        'visual',
+        'analog',
+        'analogue',
+        'numeric',
+        'numerical',
+        'rating',
+        'intensity',
+      ]);
       // The words between the scale's name and its value ("VAS leg pain of at least 4") are not the rule's.
       const value = new RegExp(String.raw`${COMPARATOR}|\d|\b(?:between|from)\b|\b${WORD_COMPARATOR}`, 'i').exec(text.slice(span[0], span[1]));
       return { rule, needsReview: unsure || !isPlain(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, scale) };
@@ -490,7 +675,10 @@ export function readPerformanceRule(kind: CriterionKind, text: string): TextRule
   let min: number | null = null;
   let max: number | null = null;
   let match: RegExpExecArray | null;
-  if ((match = /(?:of|score|status|ps|\(ps\)|:)?\s*(\d{1,3})\s*%?\s*(?:-|–|to|or|,)\s*(\d{1,3})(?:\s*(?:,|or)\s*(\d{1,3}))?/i.exec(after)) && Number(match[1]) < Number(match[2])) {
+  if (
+    (match = /(?:of|score|status|ps|\(ps\)|:)?\s*(\d{1,3})\s*%?\s*(?:-|–|to|or|,)\s*(\d{1,3})(?:\s*(?:,|or)\s*(\d{1,3}))?/i.exec(after)) &&
+    Number(match[1]) < Number(match[2])
+  ) {
     [min, max] = [Number(match[1]), Number(match[3] ?? match[2])];
   } else if ((match = PERFORMANCE_BOUND.exec(after))) {
     const comparator = comparatorOf(match[1] ?? match[2]);
@@ -515,7 +703,8 @@ export function readPerformanceRule(kind: CriterionKind, text: string): TextRule
   return { rule: { type: 'performance_status', scale, min, max, span: spanOf(span) }, needsReview: !isPlain(text, [span], 1, extra) };
 }
 
-const SMOKING = /\b(?:current(?:ly)?\s+(?:a\s+)?smok\w*|active\s+smok\w*|smokers?|smoking|smoke[sd]?|tobacco|nicotine|cigarettes?|e-cigarettes?|vap(?:e|ing))\b/i;
+const SMOKING =
+  /\b(?:current(?:ly)?\s+(?:a\s+)?smok\w*|active\s+smok\w*|smokers?|smoking|smoke[sd]?|tobacco|nicotine|cigarettes?|e-cigarettes?|vap(?:e|ing))\b/i;
 
 export function readSmokingRule(kind: CriterionKind, text: string): TextRule | null {
   const found = SMOKING.exec(text);
@@ -531,7 +720,27 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
   else smoker = kind === 'inclusion';
   const spans: Span[] = [[found.index, found.index + found[0].length]];
   if (never) spans.push([never.index, never.index + never[0].length]);
-  const extra = new Set(['smoker', 'smokers', 'smoking', 'smoke', 'tobacco', 'nicotine', 'products', 'product', 'cigarettes', 'cigarette', 'e-cigarettes', 'vaping', 'vape', 'use', 'user', 'users', 'regular', 'daily', 'habit']);
+  const extra = new Set([
+    'smoker',
+    'smokers',
+    'smoking',
+    'smoke',
+    'tobacco',
+    'nicotine',
+    'products',
+    'product',
+    'cigarettes',
+    'cigarette',
+    'e-cigarettes',
+    'vaping',
+    'vape',
+    'use',
+    'user',
+    'users',
+    'regular',
+    'daily',
+    'habit',
+  ]);
   return {
     rule: { type: 'smoking', smoker, span: spanOf([Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))]) },
     needsReview: former || amount || !isPlain(text, spans, 1, extra),
@@ -539,12 +748,15 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
 }
 
 // "Nursing" is breastfeeding, not a nursing home; a positive hCG is a positive pregnancy test.
-const PREGNANCY = /\b(pregnan\w*|breast[- ]?feeding|lactating|lactation|nursing(?!\s+(?:homes?|facilit\w*|care|staff|students?)))\b|(?:\b|(?<=β))(?:beta[- ]?|β[- ]?)?hcg\b/i;
+const PREGNANCY =
+  /\b(pregnan\w*|breast[- ]?feeding|lactating|lactation|nursing(?!\s+(?:homes?|facilit\w*|care|staff|students?)))\b|(?:\b|(?<=β))(?:beta[- ]?|β[- ]?)?hcg\b/i;
 const CONTRACEPTION = /\b(contracepti\w*|birth control|abstinen\w*|barrier method|intrauterine device|iud|sterili[sz]ed|vasectomy)\b/i;
 const PREGNANCY_WORDS = new Set(
   `pregnant pregnancy pregnancies breastfeeding breast feeding lactating lactation nursing mothers mother possibly possible
   potentially planning plan plans become becoming get getting lady ladies girls intend intending intention negative positive test
-  serum urine hcg childbearing potential wocbp female females women woman male males men man during period duration throughout while wish wishing wishes expecting conceive conceiving intend intends beta β`.split(/\s+/).filter(Boolean),
+  serum urine hcg childbearing potential wocbp female females women woman male males men man during period duration throughout while wish wishing wishes expecting conceive conceiving intend intends beta β`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
@@ -553,7 +765,43 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
   const contraception = CONTRACEPTION.exec(text);
   if (contraception && (kind === 'inclusion' || !pregnancy || contraception.index < pregnancy.index)) {
     // "Must agree to use highly effective contraception": willing to use it (an exclusion "unwilling to use" alike).
-    const extra = new Set([...PREGNANCY_WORDS, 'agree', 'agrees', 'willing', 'unwilling', 'use', 'highly', 'effective', 'adequate', 'acceptable', 'reliable', 'method', 'methods', 'contraception', 'contraceptive', 'birth', 'control', 'men', 'partners', 'partner', 'sexually', 'active', 'throughout', 'after', 'last', 'until', 'end', 'protocol', 'specified', 'medically', 'two', 'one', 'least', 'form', 'forms']);
+    const extra = new Set([
+      ...PREGNANCY_WORDS,
+      'agree',
+      'agrees',
+      'willing',
+      'unwilling',
+      'use',
+      'highly',
+      'effective',
+      'adequate',
+      'acceptable',
+      'reliable',
+      'method',
+      'methods',
+      'contraception',
+      'contraceptive',
+      'birth',
+      'control',
+      'men',
+      'partners',
+      'partner',
+      'sexually',
+      'active',
+      'throughout',
+      'after',
+      'last',
+      'until',
+      'end',
+      'protocol',
+      'specified',
+      'medically',
+      'two',
+      'one',
+      'least',
+      'form',
+      'forms',
+    ]);
     return {
       rule: { type: 'contraception', required: true, span: spanOf([contraception.index, contraception.index + contraception[0].length]) },
       needsReview: !isPlain(text, [[contraception.index, contraception.index + contraception[0].length]], 2, extra),
@@ -569,39 +817,59 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 
 // ---- site judgement ----
 
-const CONSENT = /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about)|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
-const JUDGEMENT = /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
-const COMPLIANCE = /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
+const CONSENT =
+  /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about)|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
+const JUDGEMENT =
+  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
+const COMPLIANCE =
+  /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
 
 /** Reading, speaking or understanding the study's language: needed to consent, checked by staff. */
-const LANGUAGE = /\b(?:(?:fluen\w*|literate|literacy|proficien\w*|understand\w*|speak\w*|read\w*|comprehen\w*|communicat\w*|language skills?)\b[^.;]{0,30}\b(?:english|spanish|french|german|dutch|italian|portuguese|korean|chinese|mandarin|japanese|danish|swedish|norwegian|finnish|turkish|arabic|hebrew|polish|(?:the )?(?:local|study|national|official) language|language)\b|\b(?:english|spanish|french|german|dutch)[- ]speaking\b)/i;
+const LANGUAGE =
+  /\b(?:(?:fluen\w*|literate|literacy|proficien\w*|understand\w*|speak\w*|read\w*|comprehen\w*|communicat\w*|language skills?)\b[^.;]{0,30}\b(?:english|spanish|french|german|dutch|italian|portuguese|korean|chinese|mandarin|japanese|danish|swedish|norwegian|finnish|turkish|arabic|hebrew|polish|(?:the )?(?:local|study|national|official) language|language)\b|\b(?:english|spanish|french|german|dutch)[- ]speaking\b)/i;
 
 export function readJudgementRule(text: string, judgementOnly: boolean): TextRule | null {
   let consent = CONSENT.exec(text) ?? LANGUAGE.exec(text);
   // "Diagnosed before obtaining informed consent": the consent is a point in time, not what is asked.
-  if (consent && /\b(?:prior to|before|after|at|since|until|(?:time|date|day|days|weeks?|months?) of)\s+(?:the\s+)?(?:obtain\w*|signing|sign\w*|giving|provision)?\s*(?:of\s+)?(?:the\s+)?(?:written\s+)?$/i.test(text.slice(Math.max(0, consent.index - 40), consent.index))) consent = null;
+  if (
+    consent &&
+    /\b(?:prior to|before|after|at|since|until|(?:time|date|day|days|weeks?|months?) of)\s+(?:the\s+)?(?:obtain\w*|signing|sign\w*|giving|provision)?\s*(?:of\s+)?(?:the\s+)?(?:written\s+)?$/i.test(
+      text.slice(Math.max(0, consent.index - 40), consent.index),
+    )
+  )
+    consent = null;
   const judgement = JUDGEMENT.exec(text);
   const compliance = COMPLIANCE.exec(text);
   const found = judgement ?? consent ?? compliance;
   if (!found) return null;
   if (judgementOnly && !judgement) return null;
-  const reason = judgement ? 'investigator_judgement' : consent ? 'consent_capacity' : /protocol[- ]defined|criteria (?:may )?(?:could )?apply|defined (?:by|in) the protocol|per protocol|prisoner|incarcerated|imprisoned|custody|adequate|data|records?|personnel|staff|litigation|comp(?:ensation)?\b|disability/i.test(found[0]) ? 'protocol' : 'protocol_compliance';
+  const reason = judgement
+    ? 'investigator_judgement'
+    : consent
+      ? 'consent_capacity'
+      : /protocol[- ]defined|criteria (?:may )?(?:could )?apply|defined (?:by|in) the protocol|per protocol|prisoner|incarcerated|imprisoned|custody|adequate|data|records?|personnel|staff|litigation|comp(?:ensation)?\b|disability/i.test(
+            found[0],
+          )
+        ? 'protocol'
+        : 'protocol_compliance';
   return { rule: { type: 'site_judgement', reason, span: spanOf([found.index, found.index + found[0].length]) }, needsReview: false };
 }
 
 // ---- conditions and medications ----
 
-const WINDOW = new RegExp(
-  String.raw`\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|equal to|>|≥|>=|=>)\s*)(?<![\d.,])(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b`,
-  'i',
-);
+const WINDOW =
+  /\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|equal to|>|≥|>=|=>)\s*)(?<![\d.,])(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b/i;
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
 
-const WINDOW_ONE = /\b(?:within|in|during)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)\s+(day|week|month|year)\b|\bwithin\s+(?:a|one)\s+(day|week|month|year)\b/i;
+const WINDOW_ONE =
+  /\b(?:within|in|during)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)\s+(day|week|month|year)\b|\bwithin\s+(?:a|one)\s+(day|week|month|year)\b/i;
 
 export function readWindow(text: string): { window: TimeWindow; span: Span } | null {
   // "Within seventy-two (72) hours": the digits in parentheses stand for the written number (same length, so spans hold).
-  text = text.replace(/\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)(?:-[a-z]+)?\s*\((\d+)\)/gi, (written, digits: string) => digits.padEnd(written.length, ' '));
+  text = text.replace(
+    /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)(?:-[a-z]+)?\s*\((\d+)\)/gi,
+    (written, digits: string) => digits.padEnd(written.length, ' '),
+  );
   const match = WINDOW.exec(text);
   if (!match) {
     const one = WINDOW_ONE.exec(text);
@@ -619,22 +887,31 @@ export function readWindow(text: string): { window: TimeWindow; span: Span } | n
   }
   // "for", "in" and "over" make a window only with "last/past/previous": "pain for 6 weeks", "over 6 months"
   // are durations, "in 6 months" is ahead.
-  if (/^(?:over|for|in)\b/i.test(match[0]) && !/\b(?:last|past|previous|preceding|prior)\b/i.test(match[0]) && !/^\s*(?:prior to|before|preceding)\b/i.test(text.slice(match.index + match[0].length))) return null;
+  if (
+    /^(?:over|for|in)\b/i.test(match[0]) &&
+    !/\b(?:last|past|previous|preceding|prior)\b/i.test(match[0]) &&
+    !/^\s*(?:prior to|before|preceding)\b/i.test(text.slice(match.index + match[0].length))
+  )
+    return null;
   return { window: { value, unit: `${unit}s` as TimeWindow['unit'] }, span: [match.index, match.index + match[0].length] };
 }
 
-const PAST_TREATMENT = /\b(?:failed|failure (?:of|to)|tried|despite|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|history of|received|underwent|inadequate response|unresponsive|refractory)\b/i;
+const PAST_TREATMENT =
+  /\b(?:failed|failure (?:of|to)|tried|despite|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|history of|received|underwent|inadequate response|unresponsive|refractory)\b/i;
 const HISTORY = /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|past|ever|had|former)\b/i;
 const CURRENT = /\b(?:current(?:ly)?|active|ongoing|present|uncontrolled|now)\b/i;
-const CLINICIAN_WORDS = /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
+const CLINICIAN_WORDS =
+  /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
 
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
-const NOT_ASSERTED = /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+const NOT_ASSERTED =
+  /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
 const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|negative|nor|lack\s+of|denies|non)\b[^.;,()]{0,30}$/i;
 
 /** A noun after a concept that makes the concept a modifier ("physical therapy physician", "dialysis unit"). */
-const MODIFIED_NOUN = /^[\s-]+(?:physicians?|doctors?|departments?|clinics?|specialists?|units?|services?|cent(?:er|re)s?|hospitals?|wards?|nurses?|teams?|programs?|programmes?|facilit(?:y|ies)|staff|providers?)\b/i;
+const MODIFIED_NOUN =
+  /^[\s-]+(?:physicians?|doctors?|departments?|clinics?|specialists?|units?|services?|cent(?:er|re)s?|hospitals?|wards?|nurses?|teams?|programs?|programmes?|facilit(?:y|ies)|staff|providers?)\b/i;
 
 /** Sentences after the first that allow or permit something: what they name is not the criterion's rule. */
 function permittedSentences(text: string): Span[] {
@@ -642,7 +919,13 @@ function permittedSentences(text: string): Span[] {
   const sentence = /[^.;]+[.;]?/g;
   let first = true;
   for (const match of text.matchAll(sentence)) {
-    if (!first && /\b(?:(?:is|are|will be|may be|can be|be)\s+(?:\w+\s+)?(?:allowed|permitted|eligible|acceptable)|may (?:be )?(?:enrolled|included|participate)|can (?:be )?(?:enrolled|included|participate)|(?:is|are|should) not (?:be )?excluded|(?:is|are) not considered|no contraindication)\b/i.test(match[0])) spans.push([match.index, match.index + match[0].length]);
+    if (
+      !first &&
+      /\b(?:(?:is|are|will be|may be|can be|be)\s+(?:\w+\s+)?(?:allowed|permitted|eligible|acceptable)|may (?:be )?(?:enrolled|included|participate)|can (?:be )?(?:enrolled|included|participate)|(?:is|are|should) not (?:be )?excluded|(?:is|are) not considered|no contraindication)\b/i.test(
+        match[0],
+      )
+    )
+      spans.push([match.index, match.index + match[0].length]);
     if (/\w/.test(match[0])) first = false;
   }
   return spans;
@@ -664,8 +947,10 @@ function exceptionScope(text: string): Span | null {
 }
 
 /** Words that narrow a condition to a form, course or severity of it: never filler. */
-const QUALIFIER = /^(?:mild|moderate|severe|significant|significantly|serious|major|minor|chronic|acute|subacute|uncontrolled|unstable|controlled|poorly|well|recurrent|recurring|refractory|resistant|symptomatic|asymptomatic|advanced|early|late|persistent|progressive|untreated|treated|stable|frequent|intractable|life-threatening|decompensated|compensated|primary|secondary|newly|new|only|isolated|lumbar|cervical|thoracic|sacral|lumbosacral|thoracolumbar|bilateral|unilateral|multilevel|ipsilateral|contralateral|localized|localised|focal|continuous|continued|regular|regularly|daily|long-term|longterm|prolonged|intermittent|occasional|high-dose|low-dose)$/;
-const DURATION = /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many)\s*(?:\(\d+\)\s*)?(?:-\s*)?(?:days?|weeks?|months?|years?|yrs?|hours?)\b/gi;
+const QUALIFIER =
+  /^(?:mild|moderate|severe|significant|significantly|serious|major|minor|chronic|acute|subacute|uncontrolled|unstable|controlled|poorly|well|recurrent|recurring|refractory|resistant|symptomatic|asymptomatic|advanced|early|late|persistent|progressive|untreated|treated|stable|frequent|intractable|life-threatening|decompensated|compensated|primary|secondary|newly|new|only|isolated|lumbar|cervical|thoracic|sacral|lumbosacral|thoracolumbar|bilateral|unilateral|multilevel|ipsilateral|contralateral|localized|localised|focal|continuous|continued|regular|regularly|daily|long-term|longterm|prolonged|intermittent|occasional|high-dose|low-dose)$/;
+const DURATION =
+  /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many)\s*(?:\(\d+\)\s*)?(?:-\s*)?(?:days?|weeks?|months?|years?|yrs?|hours?)\b/gi;
 /** A time quantity ("three months", "6-week") outside the rule's words: a duration or a point in time the rule does not hold. */
 function leftoverDuration(text: string, spans: Span[]): boolean {
   return [...text.matchAll(DURATION)].some((match) => !spans.some(([start, end]) => match.index >= start && match.index < end));
@@ -698,7 +983,12 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       // "With or without low back pain": optional, neither required nor excluded.
       !/\bwith\s+or\s+without\s+(?:[a-z-]+\s+){0,2}$/i.test(text.slice(Math.max(0, mention.start - 40), mention.start)) &&
       // "Diabetic retinopathy": a complication named by its cause, not the cause itself.
-      !(/^diabetic$/i.test(text.slice(mention.start, mention.end)) && /^\s+(?:retinopathy|maculopathy|macular|neuropathy|nephropathy|kidney|foot|feet|ulcers?|ketoacidosis|gastroparesis)\b/i.test(text.slice(mention.end, mention.end + 20))) &&
+      !(
+        /^diabetic$/i.test(text.slice(mention.start, mention.end)) &&
+        /^\s+(?:retinopathy|maculopathy|macular|neuropathy|nephropathy|kidney|foot|feet|ulcers?|ketoacidosis|gastroparesis)\b/i.test(
+          text.slice(mention.end, mention.end + 20),
+        )
+      ) &&
       // "a physical therapy physician", "the dialysis unit": the concept names a person or a place, not a treatment.
       !MODIFIED_NOUN.test(text.slice(mention.end, mention.end + 20)) &&
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
@@ -740,13 +1030,55 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const name = joinNames(unique.map((mention) => mention.concept.en));
   const span: Span = [Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))];
   const extra = new Set([
-    'diagnosis', 'diagnosed', 'disease', 'disorder', 'condition', 'conditions',
-    'event', 'events', 'episode', 'episodes', 'infection', 'infections', 'illness', 'medication', 'medications', 'medicine', 'medicines', 'drug', 'drugs', 'agent', 'agents',
-    'systemic', 'administration', 'administered', 'exposure', 'exposed', 'suspected', 'underlying', 'concomitant', 'concurrent', 'stable', 'regimen',
-    'following', 'such', 'like', 'type', 'types', 'dependence', 'abuse', 'documented', 'requiring', 'required', 'requires', 'positive', 'planned', 'scheduled',
+    'diagnosis',
+    'diagnosed',
+    'disease',
+    'disorder',
+    'condition',
+    'conditions',
+    'event',
+    'events',
+    'episode',
+    'episodes',
+    'infection',
+    'infections',
+    'illness',
+    'medication',
+    'medications',
+    'medicine',
+    'medicines',
+    'drug',
+    'drugs',
+    'agent',
+    'agents',
+    'systemic',
+    'administration',
+    'administered',
+    'exposure',
+    'exposed',
+    'suspected',
+    'underlying',
+    'concomitant',
+    'concurrent',
+    'stable',
+    'regimen',
+    'following',
+    'such',
+    'like',
+    'type',
+    'types',
+    'dependence',
+    'abuse',
+    'documented',
+    'requiring',
+    'required',
+    'requires',
+    'positive',
+    'planned',
+    'scheduled',
   ]);
   // "Chronic or acute pancreatitis", "acute and/or chronic": both courses together are the whole concept.
-  if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) ['acute', 'chronic'].forEach((word) => extra.add(word));
+  if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) for (const word of ['acute', 'chronic']) extra.add(word);
   const leftWords = leftoverWords(text, spans, extra);
   const left = leftWords.map((item) => item.word);
   const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(text);
@@ -760,18 +1092,48 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
   // "Allergy to peanuts / nickel / penicillin": the allergen is more than "an allergy to medicines like this one",
   // which only the study's own product ("study drug", "its excipients") is.
-  const allergen = unique.some((mention) => mention.concept.id.endsWith('D006967') || /allerg/i.test(mention.concept.en)) && /\b(?:allerg\w*|hypersensitiv\w*|anaphyla\w*|reactions?)\s+(?:to|against)\s+(?!(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?|one\s+of\s+the\s+)?(?:study|investigational|trial|ingredients?|components?|excipients?|placebo|drugs?\s+(?:under|used|in)|product|imp)\b)/i.test(text);
+  const allergen =
+    unique.some((mention) => mention.concept.id.endsWith('D006967') || /allerg/i.test(mention.concept.en)) &&
+    /\b(?:allerg\w*|hypersensitiv\w*|anaphyla\w*|reactions?)\s+(?:to|against)\s+(?!(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?|one\s+of\s+the\s+)?(?:study|investigational|trial|ingredients?|components?|excipients?|placebo|drugs?\s+(?:under|used|in)|product|imp)\b)/i.test(
+      text,
+    );
   // A synonym that names a subtype ("lumbar spine surgery", "lumbar fracture" for spine surgery / spine fracture):
   // the rule's concept is broader than the words, so a person checks.
-  const subtype = same.some((mention) => (text.slice(mention.start, mention.end).toLowerCase().match(/[a-z-]+/g) ?? []).some((word) => QUALIFIER.test(word) && !mention.concept.en.toLowerCase().includes(word)));
+  const subtype = same.some((mention) =>
+    (
+      text
+        .slice(mention.start, mention.end)
+        .toLowerCase()
+        .match(/[a-z-]+/g) ?? []
+    ).some((word) => QUALIFIER.test(word) && !mention.concept.en.toLowerCase().includes(word)),
+  );
   const qualified = subtype || allergen || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
-  const needsReview = qualified || left.length > 1 || unreadListItem(text, leftWords) || numbers || exception || pastUse || /\n/.test(text) || clinician || mixedKinds || (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
-  const treatmentFor = first.concept.kind === 'condition' && /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
+  const needsReview =
+    qualified ||
+    left.length > 1 ||
+    unreadListItem(text, leftWords) ||
+    numbers ||
+    exception ||
+    pastUse ||
+    /\n/.test(text) ||
+    clinician ||
+    mixedKinds ||
+    (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
+  const treatmentFor =
+    first.concept.kind === 'condition' &&
+    /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
   if (treatmentFor) {
     // "Plans of receiving treatment for X": a plan, not a treatment taken.
     if (/\b(?:plann\w*|plans?|scheduled|will|candidates?|expected|intend\w*)\b[^.;]*$/i.test(before.slice(-80))) return { rule: null, needsReview: true };
     return {
-      rule: { type: 'medication', medication: `medicines for ${name}`, taking: applies, concepts, ...(window ? { within: window.window } : {}), span: spanOf(span) },
+      rule: {
+        type: 'medication',
+        medication: `medicines for ${name}`,
+        taking: applies,
+        concepts,
+        ...(window ? { within: window.window } : {}),
+        span: spanOf(span),
+      },
       needsReview,
     };
   }
@@ -785,7 +1147,15 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   }
   const history = HISTORY.test(text) && !CURRENT.test(text);
   return {
-    rule: { type: 'condition', condition: name, present: applies, concepts, ...(history ? { history: true } : {}), ...(window ? { within: window.window } : {}), span: spanOf(span) },
+    rule: {
+      type: 'condition',
+      condition: name,
+      present: applies,
+      concepts,
+      ...(history ? { history: true } : {}),
+      ...(window ? { within: window.window } : {}),
+      span: spanOf(span),
+    },
     needsReview,
   };
 }
@@ -811,8 +1181,7 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   // "Conditions that could preclude surgery in the investigator's opinion (e.g., smoking)": the judgement is the criterion.
   const judgement = measured?.rule?.span ? JUDGEMENT.exec(text) : null;
   if (judgement && measured?.rule?.span && judgement.index < measured.rule.span.start) return readJudgementRule(text, true)!;
-  const read =
-    readAgeRule(kind, text) ??
+  const read = readAgeRule(kind, text) ??
     measured ??
     readConceptRule(kind, text, vocab, options.trialConditions) ??
     readJudgementRule(text, false) ??
@@ -826,12 +1195,20 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
 }
 
 const SEX_WORDS = /^(?:males?|females?|men|women|man|woman|boys?|girls?|genders?|sex(?:es)?)$/;
-const SEX_LINK_WORDS = new Set('both any all either and or & of are is be can patients participants subjects volunteers people persons individuals eligible included inclusion accepted welcome'.split(' '));
+const SEX_LINK_WORDS = new Set(
+  'both any all either and or & of are is be can patients participants subjects volunteers people persons individuals eligible included inclusion accepted welcome'.split(
+    ' ',
+  ),
+);
 
 /** "Male or female", "Any gender", "Both sexes", "Women": a criterion that says nothing but who may take part by sex. */
 function readSexRule(kind: CriterionKind, text: string): TextRule | null {
   if (kind !== 'inclusion') return null;
-  const words = text.replace(/^\s*\(?\d{1,2}[.)]\s*/, '').toLowerCase().match(/[a-z]+/g) ?? [];
+  const words =
+    text
+      .replace(/^\s*\(?\d{1,2}[.)]\s*/, '')
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? [];
   if (!words.length || !words.every((word) => SEX_WORDS.test(word) || SEX_LINK_WORDS.has(word)) || !words.some((word) => SEX_WORDS.test(word))) return null;
   const female = words.some((word) => /^(?:females?|women|woman|girls?)$/.test(word));
   const male = words.some((word) => /^(?:males?|men|man|boys?)$/.test(word));
@@ -846,11 +1223,18 @@ function readSexRule(kind: CriterionKind, text: string): TextRule | null {
 
 /** "Healthy volunteers", "healthy adult participants": healthy people are what the trial takes. */
 function readHealthyRule(kind: CriterionKind, text: string): TextRule | null {
-  const match = /\bhealthy\s+(?:adult\s+|male\s+|female\s+|japanese\s+)?(?:volunteers?|participants?|subjects?|individuals?|people|persons?|adults?|men|women|males?|females?)\b/i.exec(text);
+  const match =
+    /\bhealthy\s+(?:adult\s+|male\s+|female\s+|japanese\s+)?(?:volunteers?|participants?|subjects?|individuals?|people|persons?|adults?|men|women|males?|females?)\b/i.exec(
+      text,
+    );
   if (!match || kind !== 'inclusion') return null;
   const span: Span = [match.index, match.index + match[0].length];
   // "Healthy controls aged 18-65": the numbers (an age range, a BMI) are more than this rule.
-  return { rule: { type: 'healthy_volunteers', accepted: true, span: spanOf(span) }, needsReview: leftoverNumbers(text, [span]) || !isPlain(text, [span], 1, new Set(['healthy', 'volunteers', 'volunteer', 'generally', 'good', 'general', 'health'])) };
+  return {
+    rule: { type: 'healthy_volunteers', accepted: true, span: spanOf(span) },
+    needsReview:
+      leftoverNumbers(text, [span]) || !isPlain(text, [span], 1, new Set(['healthy', 'volunteers', 'volunteer', 'generally', 'good', 'general', 'health'])),
+  };
 }
 
 /** The vocabulary for one record: the product's, plus the record's own MeSH terms. */
@@ -863,6 +1247,13 @@ export function parseCriteria(eligibilityText: string, options: ReadOptions = {}
   return splitCriteria(eligibilityText).map((item: SplitCriterion) => {
     const { rule, needsReview } = readTextRule(item.kind, item.text, options);
     // One of several alternatives is not required by itself: a person checks which one the candidate meets.
-    return { kind: item.kind, text: item.text, rule, ruleSource: rule ? 'text' : null, needsReview: needsReview || Boolean(item.alternative), population: item.population ?? null };
+    return {
+      kind: item.kind,
+      text: item.text,
+      rule,
+      ruleSource: rule ? 'text' : null,
+      needsReview: needsReview || Boolean(item.alternative),
+      population: item.population ?? null,
+    };
   });
 }

@@ -32,7 +32,8 @@ export function unescapeMarkdown(text: string): string {
   return text.replace(/\\([\\`*_{}[\]()#+\-.!<>~|=^])/g, '$1');
 }
 
-const MARKER = /^(\s*)(?:[*+]|[-–]|[•·▪◦●○]|\d{1,3}[.)](?!\d)|\(\d{1,3}\)|[a-zA-Z][.)]|\([a-zA-Z]\)|(?:i|ii|iii|iv|v|vi|vii|viii|ix|x)[.)]|\((?:i|ii|iii|iv|v|vi|vii|viii|ix|x)\))(?:\s+|(?<=[•·▪◦●○])(?=\S))(.*)$/;
+const MARKER =
+  /^(\s*)(?:[*+]|[-–]|[•·▪◦●○]|\d{1,3}[.)](?!\d)|\(\d{1,3}\)|[a-zA-Z][.)]|\([a-zA-Z]\)|(?:i|ii|iii|iv|v|vi|vii|viii|ix|x)[.)]|\((?:i|ii|iii|iv|v|vi|vii|viii|ix|x)\))(?:\s+|(?<=[•·▪◦●○])(?=\S))(.*)$/;
 
 interface Line {
   indent: number;
@@ -46,7 +47,7 @@ const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 function readLine(raw: string): Line {
   const expanded = raw.replace(/\t/g, '    ');
   const match = MARKER.exec(expanded);
-  if (match && match[2].trim()) return { indent: match[1].length, marker: true, text: collapse(match[2]) };
+  if (match?.[2].trim()) return { indent: match[1].length, marker: true, text: collapse(match[2]) };
   const indent = expanded.length - expanded.trimStart().length;
   return { indent, marker: false, text: collapse(expanded) };
 }
@@ -86,14 +87,21 @@ export function isPlaceholder(text: string): boolean {
 export function isGenericLeadIn(text: string): boolean {
   const value = collapse(text).replace(/:\s*$/, '');
   if (/^(?:the\s+)?following(?:\s+criteria)?(?:\s+(?:must|should)\s+(?:be\s+)?(?:satisfied|met|apply|fulfilled))?$/i.test(value)) return true;
-  if (/\b(?:following|below)\s+(?:inclusion\s+|exclusion\s+)?criteri(?:a|on)\b/i.test(value) && !/\b(?:with|have|has|had|diagnos\w*|history)\b.*\bfollowing\b.*\bcriteri/i.test(value)) return true;
+  if (
+    /\b(?:following|below)\s+(?:inclusion\s+|exclusion\s+)?criteri(?:a|on)\b/i.test(value) &&
+    !/\b(?:with|have|has|had|diagnos\w*|history)\b.*\bfollowing\b.*\bcriteri/i.test(value)
+  )
+    return true;
   if (/\b(?:reasons are|criteria (?:are|apply)|must (?:meet|satisfy|fulfil+)(?: all)?(?: of)?(?: the)?(?: following)?)$/i.test(value)) return true;
   return /^(?:all|each|any) of the following(?: (?:apply|must apply|must be met))?$/i.test(value);
 }
 
-const POPULATION_WORDS = /\b(?:cohorts?|parts?|arms?|groups?|controls?|volunteers?|subjects?|participants?|patients?|smokers?|non-?smokers?|asthmatics?|only|populations?|sub-?study|substud(?:y|ies)|expansion|escalation|adults?|children|adolescents?|women|men|females?|males?|donors?|recipients?|caregivers?)\b/i;
-const TOPIC_WORDS = /\b(?:type of|characteristics|medical|conditions?|therap(?:y|ies)|experience|diagnostic|assessments?|laborator(?:y|ies)|prior|concomitant|other|consent|weight|age|criteri(?:a|on)|removing|history|procedures?|related)\b/i;
-const VERB_WORDS = /\b(?:must|are|is|was|were|will|have|has|had|should|can|could|may|be|been|being|meet|meets|apply|applies|receive|received|who|which|that)\b/i;
+const POPULATION_WORDS =
+  /\b(?:cohorts?|parts?|arms?|groups?|controls?|volunteers?|subjects?|participants?|patients?|smokers?|non-?smokers?|asthmatics?|only|populations?|sub-?study|substud(?:y|ies)|expansion|escalation|adults?|children|adolescents?|women|men|females?|males?|donors?|recipients?|caregivers?)\b/i;
+const TOPIC_WORDS =
+  /\b(?:type of|characteristics|medical|conditions?|therap(?:y|ies)|experience|diagnostic|assessments?|laborator(?:y|ies)|prior|concomitant|other|consent|weight|age|criteri(?:a|on)|removing|history|procedures?|related)\b/i;
+const VERB_WORDS =
+  /\b(?:must|are|is|was|were|will|have|has|had|should|can|could|may|be|been|being|meet|meets|apply|applies|receive|received|who|which|that)\b/i;
 
 /** "Healthy controls", "Asthmatics:", "Part B only", "[Expansion Part]", "Patients without adjacent degenerative disc (HD):". */
 export function readPopulationHeading(text: string): string | null {
@@ -131,7 +139,8 @@ interface Node {
   parent: Node | null;
 }
 
-const EXCEPTION = /\b(?:except(?:ion)?s?|unless|other than|excluding|with the exception|provided|as long as|if they|if the|in whom|such as|including|e\.g\.|for example|defined as(?! meeting))\b/i;
+const EXCEPTION =
+  /\b(?:except(?:ion)?s?|unless|other than|excluding|with the exception|provided|as long as|if they|if the|in whom|such as|including|e\.g\.|for example|defined as(?! meeting))\b/i;
 const ALTERNATIVES = /\b(?:(?:one|any|either)\s+(?:\(\d\)\s+)?of|at least (?:one|two|\d)(?:\s+\(\d\))?(?:\s+of)?|or more of)\b/i;
 const ALL_OF = /\b(?:all|both|each)\s+of\b/i;
 
@@ -217,7 +226,13 @@ export function splitCriteria(eligibilityText: string): SplitCriterion[] {
       while (stack.length) {
         const candidate = stack.at(-1)!;
         if (line.indent > candidate.indent && (candidate.listItem || candidate.text.endsWith(':'))) break;
-        if (!candidate.listItem && candidate.text.endsWith(':') && line.indent >= candidate.indent && candidate.children.every((child) => child.indent === line.indent)) break;
+        if (
+          !candidate.listItem &&
+          candidate.text.endsWith(':') &&
+          line.indent >= candidate.indent &&
+          candidate.children.every((child) => child.indent === line.indent)
+        )
+          break;
         stack.pop();
       }
       const parent = last();

@@ -15,68 +15,76 @@ const text = z.string(required('a string'));
 const optionalText = text.optional().nullable();
 
 /** Only the parts we read are checked; every other key (locations_nested, resultsSection...) is ignored. */
-const StudyRecordSchema = z.looseObject({
-  protocolSection: z.looseObject(
-    {
-      identificationModule: z.looseObject(
-        {
-          nctId: text.regex(/^NCT\d{8}$/, 'Expected an NCT id like NCT01234567'),
-          briefTitle: optionalText,
-          officialTitle: optionalText,
-        },
-        required('an object'),
-      ),
-      sponsorCollaboratorsModule: z.looseObject({ leadSponsor: z.looseObject({ name: optionalText }, required('an object')).optional() }, required('an object')).optional(),
-      descriptionModule: z.looseObject({ briefSummary: optionalText }, required('an object')).optional(),
-      conditionsModule: z.looseObject({ conditions: z.array(text, required('an array')).optional() }, required('an object')).optional(),
-      designModule: z
-        .looseObject(
+const StudyRecordSchema = z.looseObject(
+  {
+    protocolSection: z.looseObject(
+      {
+        identificationModule: z.looseObject(
           {
-            phases: z.array(text, required('an array')).optional(),
-            enrollmentInfo: z.looseObject({ count: z.number(required('a number')).optional().nullable() }, required('an object')).optional(),
+            nctId: text.regex(/^NCT\d{8}$/, 'Expected an NCT id like NCT01234567'),
+            briefTitle: optionalText,
+            officialTitle: optionalText,
           },
           required('an object'),
-        )
-        .optional(),
-      eligibilityModule: z
-        .looseObject(
-          {
-            eligibilityCriteria: optionalText,
-            healthyVolunteers: z.boolean(required('true or false')).optional().nullable(),
-            sex: z.enum(['ALL', 'FEMALE', 'MALE'], required('ALL, FEMALE or MALE')).optional().nullable(),
-            minimumAge: optionalText,
-            maximumAge: optionalText,
-          },
-          required('an object'),
-        )
-        .optional(),
-      contactsLocationsModule: z
-        .looseObject(
-          {
-            locations: z
-              .array(
-                z.looseObject(
-                  {
-                    facility: optionalText,
-                    city: optionalText,
-                    state: optionalText,
-                    zip: optionalText,
-                    country: optionalText,
-                    geoPoint: z.looseObject({ lat: z.number(required('a number')), lon: z.number(required('a number')) }, required('an object')).optional().nullable(),
-                  },
-                  required('an object'),
-                ),
-                required('an array'),
-              )
-              .optional(),
-          },
-          required('an object'),
-        )
-        .optional(),
-    },
-    required('an object'),
-  ),
-}, required('a JSON object'));
+        ),
+        sponsorCollaboratorsModule: z
+          .looseObject({ leadSponsor: z.looseObject({ name: optionalText }, required('an object')).optional() }, required('an object'))
+          .optional(),
+        descriptionModule: z.looseObject({ briefSummary: optionalText }, required('an object')).optional(),
+        conditionsModule: z.looseObject({ conditions: z.array(text, required('an array')).optional() }, required('an object')).optional(),
+        designModule: z
+          .looseObject(
+            {
+              phases: z.array(text, required('an array')).optional(),
+              enrollmentInfo: z.looseObject({ count: z.number(required('a number')).optional().nullable() }, required('an object')).optional(),
+            },
+            required('an object'),
+          )
+          .optional(),
+        eligibilityModule: z
+          .looseObject(
+            {
+              eligibilityCriteria: optionalText,
+              healthyVolunteers: z.boolean(required('true or false')).optional().nullable(),
+              sex: z.enum(['ALL', 'FEMALE', 'MALE'], required('ALL, FEMALE or MALE')).optional().nullable(),
+              minimumAge: optionalText,
+              maximumAge: optionalText,
+            },
+            required('an object'),
+          )
+          .optional(),
+        contactsLocationsModule: z
+          .looseObject(
+            {
+              locations: z
+                .array(
+                  z.looseObject(
+                    {
+                      facility: optionalText,
+                      city: optionalText,
+                      state: optionalText,
+                      zip: optionalText,
+                      country: optionalText,
+                      geoPoint: z
+                        .looseObject({ lat: z.number(required('a number')), lon: z.number(required('a number')) }, required('an object'))
+                        .optional()
+                        .nullable(),
+                    },
+                    required('an object'),
+                  ),
+                  required('an array'),
+                )
+                .optional(),
+            },
+            required('an object'),
+          )
+          .optional(),
+      },
+      required('an object'),
+    ),
+  },
+  required('a JSON object'),
+);
 export type StudyRecord = z.infer<typeof StudyRecordSchema>;
 
 /** Validates a study record; a body that is not one answers 400 naming what is wrong. */
@@ -160,7 +168,10 @@ export function studyToDraft(record: StudyRecord): TrialDraft {
   // The record's structured eligibility first: these rules are exact, but fractions of a year are checked.
   const structured: DraftCriterion[] = [];
   if (minimum !== undefined || maximum !== undefined) {
-    const parts = [eligibility?.minimumAge ? `at least ${eligibility.minimumAge.trim().toLowerCase()}` : null, eligibility?.maximumAge ? `at most ${eligibility.maximumAge.trim().toLowerCase()}` : null];
+    const parts = [
+      eligibility?.minimumAge ? `at least ${eligibility.minimumAge.trim().toLowerCase()}` : null,
+      eligibility?.maximumAge ? `at most ${eligibility.maximumAge.trim().toLowerCase()}` : null,
+    ];
     structured.push({
       kind: 'inclusion',
       text: `Age ${parts.filter(Boolean).join(' and ')} old`,
@@ -171,7 +182,14 @@ export function studyToDraft(record: StudyRecord): TrialDraft {
     });
   }
   if (eligibility?.sex && sex !== 'all') {
-    structured.push({ kind: 'inclusion', text: `Sex: ${sex} only`, rule: { type: 'sex', sex }, ruleSource: 'structured', needsReview: false, population: null });
+    structured.push({
+      kind: 'inclusion',
+      text: `Sex: ${sex} only`,
+      rule: { type: 'sex', sex },
+      ruleSource: 'structured',
+      needsReview: false,
+      population: null,
+    });
   }
   if (typeof eligibility?.healthyVolunteers === 'boolean') {
     structured.push({
@@ -191,7 +209,10 @@ export function studyToDraft(record: StudyRecord): TrialDraft {
     nctId: identification.nctId,
     sponsor: clip(protocol.sponsorCollaboratorsModule?.leadSponsor?.name, 300) ?? null,
     phase: formatPhases(protocol.designModule?.phases),
-    conditions: (protocol.conditionsModule?.conditions ?? []).map((condition) => condition.trim().slice(0, 200)).filter(Boolean).slice(0, 100),
+    conditions: (protocol.conditionsModule?.conditions ?? [])
+      .map((condition) => condition.trim().slice(0, 200))
+      .filter(Boolean)
+      .slice(0, 100),
     summary: clip(protocol.descriptionModule?.briefSummary, 20_000) ?? null,
     targetEnrollment: typeof enrollment === 'number' && Number.isInteger(enrollment) && enrollment >= 0 ? enrollment : null,
     sites: (protocol.contactsLocationsModule?.locations ?? []).slice(0, 2000).map(toSite),
@@ -209,11 +230,15 @@ export function recordMeshTerms(record: StudyRecord): MeshTerm[] {
   const derived = (record as { derivedSection?: Record<string, { meshes?: unknown; ancestors?: unknown } | undefined> }).derivedSection;
   if (!derived || typeof derived !== 'object') return [];
   const terms: MeshTerm[] = [];
-  for (const [module, kind] of [['conditionBrowseModule', 'condition'], ['interventionBrowseModule', 'medication']] as const) {
+  for (const [module, kind] of [
+    ['conditionBrowseModule', 'condition'],
+    ['interventionBrowseModule', 'medication'],
+  ] as const) {
     for (const list of [derived[module]?.meshes, derived[module]?.ancestors]) {
       if (!Array.isArray(list)) continue;
       for (const item of list) {
-        if (item && typeof item.id === 'string' && typeof item.term === 'string' && /^D\d+$/.test(item.id)) terms.push({ id: item.id, term: item.term.slice(0, 200), kind });
+        if (item && typeof item.id === 'string' && typeof item.term === 'string' && /^D\d+$/.test(item.id))
+          terms.push({ id: item.id, term: item.term.slice(0, 200), kind });
       }
     }
   }

@@ -60,7 +60,10 @@ export async function listCriteria(executor: Executor, trialIds: readonly string
 
 /** Replaces a trial's criteria with the given ordered list (ids kept where given). */
 export async function updateCriterionRule(executor: Executor, id: string, values: Pick<CriterionInsert, 'rule' | 'ruleSource' | 'needsReview'>) {
-  await executor.update(trialCriterion).set({ ...values, updatedAt: new Date() }).where(eq(trialCriterion.id, id));
+  await executor
+    .update(trialCriterion)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(trialCriterion.id, id));
 }
 
 export async function replaceCriteria(executor: Executor, trialId: string, rows: CriterionInsert[]) {

@@ -133,7 +133,7 @@ export const trialRoutes = createRouter()
       method: 'post',
       path: '/{trialId}/suggestions',
       tags,
-      summary: "Ask the configured language model for rules for the criteria no reader could read; stored as proposals that need review",
+      summary: 'Ask the configured language model for rules for the criteria no reader could read; stored as proposals that need review',
       request: { params: trialParams },
       responses: {
         200: json(SuggestionsResultSchema, 'The proposals stored, and the criteria left unread'),
@@ -143,7 +143,11 @@ export const trialRoutes = createRouter()
         502: json(ApiErrorSchema, 'The language model failed or answered out of shape (LLM_ERROR)'),
       },
     }),
-    async (c) => c.json(await service.suggestRules(c.get('deps').db, c.get('deps').criteriaReader, c.get('scope'), c.req.valid('param').trialId, c.get('deps').config.rates), 200),
+    async (c) =>
+      c.json(
+        await service.suggestRules(c.get('deps').db, c.get('deps').criteriaReader, c.get('scope'), c.req.valid('param').trialId, c.get('deps').config.rates),
+        200,
+      ),
   )
   .openapi(
     createRoute({

@@ -251,9 +251,10 @@ export async function updateTrial(db: Database, scope: RequestScope, trialId: st
     if (status !== undefined && status !== row.status) {
       if (!TRIAL_STATUS_TRANSITIONS[row.status].includes(status)) {
         const allowed = TRIAL_STATUS_TRANSITIONS[row.status];
-        throw badRequest(`status: A trial cannot move from ${row.status} to ${status} (allowed from ${row.status}: ${allowed.length ? allowed.join(', ') : 'none'})`, [
-          { path: 'status', message: `Cannot move from ${row.status} to ${status}` },
-        ]);
+        throw badRequest(
+          `status: A trial cannot move from ${row.status} to ${status} (allowed from ${row.status}: ${allowed.length ? allowed.join(', ') : 'none'})`,
+          [{ path: 'status', message: `Cannot move from ${row.status} to ${status}` }],
+        );
       }
       statusChange = { from: row.status, to: status, at: new Date().toISOString(), byUserId: scope.userId };
       update.status = status;
@@ -273,7 +274,16 @@ export async function updateTrial(db: Database, scope: RequestScope, trialId: st
     }
     if (statusChange) {
       await recordAudit(tx, { ...audit, action: 'trial.status', changes: { from: statusChange.from, to: statusChange.to } });
-      await recordActivity(tx, [{ organizationId: row.organizationId, trialId: row.id, kind: 'trial_status_changed', source: 'manual', label: statusChange.to, occurredAt: new Date(statusChange.at) }]);
+      await recordActivity(tx, [
+        {
+          organizationId: row.organizationId,
+          trialId: row.id,
+          kind: 'trial_status_changed',
+          source: 'manual',
+          label: statusChange.to,
+          occurredAt: new Date(statusChange.at),
+        },
+      ]);
     }
     return loadTrial(tx, saved);
   });
@@ -282,7 +292,12 @@ export async function updateTrial(db: Database, scope: RequestScope, trialId: st
 // ---- sites ----
 
 /** A page of the trial's sites, our sites first; `q` searches name, city, state, postal code and country. */
-export async function listSites(db: Database, scope: RequestScope, trialId: string, query: { q?: string; ownOnly?: boolean; limit: number; offset: number }): Promise<TrialSiteList> {
+export async function listSites(
+  db: Database,
+  scope: RequestScope,
+  trialId: string,
+  query: { q?: string; ownOnly?: boolean; limit: number; offset: number },
+): Promise<TrialSiteList> {
   return runScoped(db, scope, async (tx) => {
     const sites = readSites((await findInScope(tx, scope, trialId)).sites);
     const matching = sites.filter((site) => (!query.ownOnly || site.isOwnSite) && siteMatches(site, query.q));
@@ -313,7 +328,8 @@ export async function updateSite(db: Database, scope: RequestScope, trialId: str
         delete site.timeZone;
         delete site.timeZoneSource;
       } else {
-        if (!isValidTimeZone(input.timeZone)) throw badRequest(`timeZone: Unknown time zone ${input.timeZone}`, [{ path: 'timeZone', message: `Unknown time zone ${input.timeZone}` }]);
+        if (!isValidTimeZone(input.timeZone))
+          throw badRequest(`timeZone: Unknown time zone ${input.timeZone}`, [{ path: 'timeZone', message: `Unknown time zone ${input.timeZone}` }]);
         site.timeZone = input.timeZone;
         site.timeZoneSource = 'manual';
       }
@@ -321,7 +337,14 @@ export async function updateSite(db: Database, scope: RequestScope, trialId: str
     }
     if (Object.keys(changes).length > 1) {
       await updateTrialRow(tx, row.id, { sites: stored.map((item, position) => (position === index ? site : item)) });
-      await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'trial.site.update', entityType: 'trial', entityId: row.id, changes });
+      await recordAudit(tx, {
+        organizationId: row.organizationId,
+        actorUserId: scope.userId,
+        action: 'trial.site.update',
+        entityType: 'trial',
+        entityId: row.id,
+        changes,
+      });
     }
     return readSites([site])[0];
   });
@@ -355,7 +378,8 @@ export async function autoGenerate(db: Database, scope: RequestScope, organizati
   let prefix = '';
   if (body && typeof body === 'object' && !Array.isArray(body) && 'study' in body && !('protocolSection' in body)) {
     const wrapper = body as { study: unknown; save?: unknown };
-    if (wrapper.save !== undefined && typeof wrapper.save !== 'boolean') throw badRequest('save: Expected true or false', [{ path: 'save', message: 'Expected true or false' }]);
+    if (wrapper.save !== undefined && typeof wrapper.save !== 'boolean')
+      throw badRequest('save: Expected true or false', [{ path: 'save', message: 'Expected true or false' }]);
     study = wrapper.study;
     save = wrapper.save ?? true;
     prefix = 'study';
@@ -373,7 +397,12 @@ const canonical = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(canonical)
     : value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'span').sort(([a], [b]) => a.localeCompare(b)).map(([key, item]) => [key, canonical(item)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([key]) => key !== 'span')
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, item]) => [key, canonical(item)]),
+        )
       : value;
 const withoutSpan = (rule: CriterionRule | null) => (rule ? JSON.stringify(canonical(rule)) : null);
 
@@ -426,7 +455,8 @@ export async function reparseTrial(db: Database, scope: RequestScope, trialId: s
 }
 
 /** The criteria no reader could read: no rule, and none set by a person or taken from the record's fields. */
-const unreadCriteria = (criteria: Awaited<ReturnType<typeof listCriteria>>) => criteria.filter((criterion) => !criterion.rule && (criterion.ruleSource === null || criterion.ruleSource === 'text'));
+const unreadCriteria = (criteria: Awaited<ReturnType<typeof listCriteria>>) =>
+  criteria.filter((criterion) => !criterion.rule && (criterion.ruleSource === null || criterion.ruleSource === 'text'));
 
 /**
  * Asks the language model (when one is configured) for rules for the criteria the text reader left unread,
@@ -434,12 +464,19 @@ const unreadCriteria = (criteria: Awaited<ReturnType<typeof listCriteria>>) => c
  * call happens outside any transaction; a criterion that got a rule meanwhile (a person edited it) is left
  * alone. 409 LLM_NOT_CONFIGURED without a model; 502 LLM_ERROR when it fails or answers nonsense.
  */
-export async function suggestRules(db: Database, reader: CriteriaReader | null, scope: RequestScope, trialId: string, rates: AppConfig['rates']): Promise<SuggestionsResult> {
+export async function suggestRules(
+  db: Database,
+  reader: CriteriaReader | null,
+  scope: RequestScope,
+  trialId: string,
+  rates: AppConfig['rates'],
+): Promise<SuggestionsResult> {
   const unread = await runScoped(db, scope, async (tx) => {
     const row = await findInScope(tx, scope, trialId);
     return unreadCriteria(await listCriteria(tx, [row.id]));
   });
-  if (!reader) throw new AppError(409, 'No language model is configured: set LLM_BASE_URL and LLM_MODEL to get suggestions for the unread criteria', 'LLM_NOT_CONFIGURED');
+  if (!reader)
+    throw new AppError(409, 'No language model is configured: set LLM_BASE_URL and LLM_MODEL to get suggestions for the unread criteria', 'LLM_NOT_CONFIGURED');
   let proposals: RuleProposal[] = [];
   let totalTokens = 0;
   if (unread.length) {
@@ -458,15 +495,36 @@ export async function suggestRules(db: Database, reader: CriteriaReader | null, 
     unread.forEach((criterion, index) => {
       const proposal = proposals[index];
       if (proposal?.rule && stillUnread.has(criterion.id)) suggested.push({ criterionId: criterion.id, text: criterion.text, rule: proposal.rule });
-      else left.push({ criterionId: criterion.id, text: criterion.text, reason: stillUnread.has(criterion.id) ? (proposal?.dropped ?? 'no rule proposed') : 'changed meanwhile' });
+      else
+        left.push({
+          criterionId: criterion.id,
+          text: criterion.text,
+          reason: stillUnread.has(criterion.id) ? (proposal?.dropped ?? 'no rule proposed') : 'changed meanwhile',
+        });
     });
     for (const item of suggested) await updateCriterionRule(tx, item.criterionId, { rule: item.rule, ruleSource: 'llm', needsReview: true });
     // What the model's tokens cost, on the costs dashboard (decision 031).
     if (totalTokens > 0) {
-      await recordActivity(tx, [{ organizationId: row.organizationId, trialId: row.id, kind: 'spend', source: 'manual', label: 'llm_tokens', value: (totalTokens / 1000) * rates.llmThousandTokensUsd }]);
+      await recordActivity(tx, [
+        {
+          organizationId: row.organizationId,
+          trialId: row.id,
+          kind: 'spend',
+          source: 'manual',
+          label: 'llm_tokens',
+          value: (totalTokens / 1000) * rates.llmThousandTokensUsd,
+        },
+      ]);
     }
     if (suggested.length) {
-      await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'trial.suggest_rules', entityType: 'trial', entityId: row.id, changes: { model: reader.model, asked: unread.length, suggested: suggested.length } });
+      await recordAudit(tx, {
+        organizationId: row.organizationId,
+        actorUserId: scope.userId,
+        action: 'trial.suggest_rules',
+        entityType: 'trial',
+        entityId: row.id,
+        changes: { model: reader.model, asked: unread.length, suggested: suggested.length },
+      });
     }
     const saved = suggested.length ? await updateTrialRow(tx, row.id, {}) : row;
     return { trial: await loadTrial(tx, saved), model: reader.model, asked: unread.length, suggested, unread: left };

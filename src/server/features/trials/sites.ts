@@ -49,7 +49,10 @@ export function siteRows(inputs: ReadonlyArray<TrialSiteInput | DraftSite>, exis
     const { id: _id, timeZone, timeZoneSource, isOwnSite, ...fields } = input as TrialSiteInput;
     const site: TrialSite = { ...fields, id: before?.id ?? randomUUID(), isOwnSite: isOwnSite ?? before?.isOwnSite ?? false };
     if (timeZone) {
-      if (!isValidTimeZone(timeZone)) throw badRequest(`sites.${index}.timeZone: Unknown time zone ${timeZone}`, [{ path: `sites.${index}.timeZone`, message: `Unknown time zone ${timeZone}` }]);
+      if (!isValidTimeZone(timeZone))
+        throw badRequest(`sites.${index}.timeZone: Unknown time zone ${timeZone}`, [
+          { path: `sites.${index}.timeZone`, message: `Unknown time zone ${timeZone}` },
+        ]);
       site.timeZone = timeZone;
       site.timeZoneSource = before?.timeZone === timeZone ? (before.timeZoneSource ?? timeZoneSource ?? 'manual') : (timeZoneSource ?? 'manual');
     } else {
@@ -65,7 +68,10 @@ export function siteRows(inputs: ReadonlyArray<TrialSiteInput | DraftSite>, exis
 
 /** Does the site match a search (name, city, state, postal code or country; every word must match)? */
 export function siteMatches(site: TrialSite, query: string | undefined): boolean {
-  const words = (query ?? '').toLowerCase().split(/[\s,]+/).filter(Boolean);
+  const words = (query ?? '')
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean);
   if (words.length === 0) return true;
   const haystack = [siteLabel(site), site.postalCode, site.address].filter(Boolean).join(' ').toLowerCase();
   return words.every((word) => haystack.includes(word));

@@ -102,7 +102,14 @@ export async function updateUser(db: Database, scope: RequestScope, userId: stri
       await updateMemberRole(tx, userId, input.role);
       changes.role = { from: membership.role, to: input.role };
     }
-    await recordAudit(tx, { organizationId: membership.organizationId, actorUserId: scope.userId, action: 'user.update', entityType: 'user', entityId: userId, changes });
+    await recordAudit(tx, {
+      organizationId: membership.organizationId,
+      actorUserId: scope.userId,
+      action: 'user.update',
+      entityType: 'user',
+      entityId: userId,
+      changes,
+    });
     const row = await findUserWithMembership(tx, userId);
     return toUser(row!);
   });
@@ -116,9 +123,16 @@ export async function removeUser(db: Database, scope: RequestScope, userId: stri
   if (membership.role === 'owner' && !canGrantOwner(scope)) throw forbidden('Only an owner can remove an owner');
   await runScoped(db, scope, async (tx) => {
     if (membership.role === 'owner' && (await countOwners(tx, membership.organizationId)) === 1) {
-      throw badRequest('This is the organization\'s only owner: make someone else owner first');
+      throw badRequest("This is the organization's only owner: make someone else owner first");
     }
-    await recordAudit(tx, { organizationId: membership.organizationId, actorUserId: scope.userId, action: 'user.remove', entityType: 'user', entityId: userId, changes: { role: membership.role } });
+    await recordAudit(tx, {
+      organizationId: membership.organizationId,
+      actorUserId: scope.userId,
+      action: 'user.remove',
+      entityType: 'user',
+      entityId: userId,
+      changes: { role: membership.role },
+    });
   });
   // The account row is not a tenant row: delete it on the system path once the audit is written.
   await deleteUserRow(db, userId);
@@ -146,7 +160,14 @@ export async function addUser({ db, auth, mail, config }: AddUserDeps, scope: Re
   if (input.mode === 'invite') {
     const { row, token } = await runScoped(db, scope, async (tx) => {
       const created = await insertInvitation(tx, { organizationId: organization.id, email: input.email, role: input.role, invitedByUserId: scope.userId });
-      await recordAudit(tx, { organizationId: organization.id, actorUserId: scope.userId, action: 'invitation.create', entityType: 'invitation', entityId: created.row.id, changes: { role: input.role } });
+      await recordAudit(tx, {
+        organizationId: organization.id,
+        actorUserId: scope.userId,
+        action: 'invitation.create',
+        entityType: 'invitation',
+        entityId: created.row.id,
+        changes: { role: input.role },
+      });
       return created;
     });
     const invitationUrl = `${config.publicBaseUrl}/sign-up?invitation=${encodeURIComponent(token)}`;
@@ -169,7 +190,14 @@ export async function addUser({ db, auth, mail, config }: AddUserDeps, scope: Re
   });
   await runScoped(db, scope, async (tx) => {
     await insertMembership(tx, { organizationId: organization.id, userId: created.id, role: input.role });
-    await recordAudit(tx, { organizationId: organization.id, actorUserId: scope.userId, action: 'user.add', entityType: 'user', entityId: created.id, changes: { role: input.role } });
+    await recordAudit(tx, {
+      organizationId: organization.id,
+      actorUserId: scope.userId,
+      action: 'user.add',
+      entityType: 'user',
+      entityId: created.id,
+      changes: { role: input.role },
+    });
   });
   return { user: toUser((await findUserWithMembership(db, created.id))!) };
 }
@@ -181,7 +209,13 @@ export async function revokeInvitation(db: Database, scope: RequestScope, invita
     if (!row) throw notFound('Invitation not found');
     if (!can(scope, 'user:manage', row.organizationId)) throw forbidden('Your role cannot manage invitations');
     await deleteInvitation(tx, invitationId);
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'invitation.revoke', entityType: 'invitation', entityId: invitationId });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'invitation.revoke',
+      entityType: 'invitation',
+      entityId: invitationId,
+    });
   });
 }
 

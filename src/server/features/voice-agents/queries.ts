@@ -47,7 +47,11 @@ export async function insertVoiceAgent(executor: Executor, values: VoiceAgentIns
 }
 
 export async function updateVoiceAgent(executor: Executor, id: string, values: Partial<VoiceAgentInsert>): Promise<VoiceAgentRow> {
-  const [row] = await executor.update(voiceAgent).set({ ...values, updatedAt: new Date() }).where(eq(voiceAgent.id, id)).returning();
+  const [row] = await executor
+    .update(voiceAgent)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(voiceAgent.id, id))
+    .returning();
   return row;
 }
 

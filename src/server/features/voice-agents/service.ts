@@ -1,4 +1,11 @@
-import { VisitScheduleSchema, type CreateVoiceAgentInput, type ListVoiceAgentsQuery, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent } from '../../../contract/voice';
+import {
+  VisitScheduleSchema,
+  type CreateVoiceAgentInput,
+  type ListVoiceAgentsQuery,
+  type UpdateVoiceAgentInput,
+  type VisitSchedule,
+  type VoiceAgent,
+} from '../../../contract/voice';
 import type { StudyBlock } from '../../../contract/prescreen-forms';
 import { patientQuestions } from '../../../contract/prescreen-forms';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
@@ -14,7 +21,16 @@ import { scheduleSites } from '../trials/sites';
 import { siteLabel } from '../../../contract/trials';
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
 import { findPhoneNumberByNumber } from '../phone-numbers/queries';
-import { deleteVoiceAgent, findVoiceAgent, isUuid, insertVoiceAgent, listVoiceAgentRows, updateVoiceAgent, type VoiceAgentInsert, type VoiceAgentRow } from './queries';
+import {
+  deleteVoiceAgent,
+  findVoiceAgent,
+  isUuid,
+  insertVoiceAgent,
+  listVoiceAgentRows,
+  updateVoiceAgent,
+  type VoiceAgentInsert,
+  type VoiceAgentRow,
+} from './queries';
 
 export type VoiceDeps = Pick<AppDeps, 'db' | 'voice' | 'config' | 'logger'>;
 
@@ -55,20 +71,33 @@ export async function scriptOf(tx: Transaction, formId: string | null): Promise<
   if (!form) return [];
   const version = await findFormVersion(tx, form.id, form.currentVersion);
   // site_review items are for staff: never in the agent's script.
-  return patientQuestions((version?.blocks ?? []) as StudyBlock[]).map((question) => ({ id: question.id, type: question.type, phone: question.wording.phone, options: question.options }));
+  return patientQuestions((version?.blocks ?? []) as StudyBlock[]).map((question) => ({
+    id: question.id,
+    type: question.type,
+    phone: question.wording.phone,
+    options: question.options,
+  }));
 }
 
 /**
  * A PRESCREEN agent asks a published prescreen form of its trial (both in the agent's organization: 404
  * outside the scope, 400 when the form is another trial's, 409 when it is not published).
  */
-async function checkPrescreenSetup(tx: Transaction, scope: RequestScope, organizationId: string, trialId: string | null | undefined, formId: string | null | undefined) {
+async function checkPrescreenSetup(
+  tx: Transaction,
+  scope: RequestScope,
+  organizationId: string,
+  trialId: string | null | undefined,
+  formId: string | null | undefined,
+) {
   if (!trialId) throw badRequest('trialId: A prescreen agent needs a trial', [{ path: 'trialId', message: 'Required for PRESCREEN agents' }]);
-  if (!formId) throw badRequest('prescreenFormId: A prescreen agent needs a prescreen form', [{ path: 'prescreenFormId', message: 'Required for PRESCREEN agents' }]);
+  if (!formId)
+    throw badRequest('prescreenFormId: A prescreen agent needs a prescreen form', [{ path: 'prescreenFormId', message: 'Required for PRESCREEN agents' }]);
   await checkTrial(tx, scope, organizationId, trialId);
   const form = await findForm(tx, formId);
   if (!form || !canReach(scope, form.organizationId) || form.organizationId !== organizationId) throw notFound('Prescreen form not found');
-  if (form.trialId !== trialId) throw badRequest('prescreenFormId: Not a prescreen form of this trial', [{ path: 'prescreenFormId', message: 'Not a prescreen form of this trial' }]);
+  if (form.trialId !== trialId)
+    throw badRequest('prescreenFormId: Not a prescreen form of this trial', [{ path: 'prescreenFormId', message: 'Not a prescreen form of this trial' }]);
   if (form.status !== 'published') throw conflict('Publish the prescreen form before giving it to a voice agent');
 }
 
@@ -83,7 +112,13 @@ async function checkTrial(tx: Transaction, scope: RequestScope, organizationId: 
  * valid VisitSchedule whose sites are sites of that trial with a time zone (slots are wall-clock times there).
  * Answers the schedule to store: defaults filled in, site names as the trial spells them.
  */
-async function checkSchedulingSetup(tx: Transaction, scope: RequestScope, organizationId: string, trialId: string | null | undefined, schedule: unknown): Promise<VisitSchedule> {
+async function checkSchedulingSetup(
+  tx: Transaction,
+  scope: RequestScope,
+  organizationId: string,
+  trialId: string | null | undefined,
+  schedule: unknown,
+): Promise<VisitSchedule> {
   if (!trialId) throw badRequest('trialId: A scheduling agent needs a trial', [{ path: 'trialId', message: 'Required for SITE_VISIT_SCHEDULING agents' }]);
   const parsed = VisitScheduleSchema.safeParse(schedule ?? {});
   if (!parsed.success) {
@@ -92,13 +127,18 @@ async function checkSchedulingSetup(tx: Transaction, scope: RequestScope, organi
   }
   const trial = await checkTrial(tx, scope, organizationId, trialId);
   const { found, unknown, ambiguous } = scheduleSites(trial.sites, parsed.data.sites);
-  if (unknown.length) throw badRequest(`schedule.sites: Not a site of this trial: ${unknown.join(', ')}`, [{ path: 'schedule.sites', message: 'Not a site of this trial' }]);
+  if (unknown.length)
+    throw badRequest(`schedule.sites: Not a site of this trial: ${unknown.join(', ')}`, [{ path: 'schedule.sites', message: 'Not a site of this trial' }]);
   if (ambiguous.length) {
-    throw badRequest(`schedule.sites: Several sites of this trial are named ${ambiguous.join(', ')}: choose them by site`, [{ path: 'schedule.sites', message: 'Several sites have this name' }]);
+    throw badRequest(`schedule.sites: Several sites of this trial are named ${ambiguous.join(', ')}: choose them by site`, [
+      { path: 'schedule.sites', message: 'Several sites have this name' },
+    ]);
   }
   const zoneless = found.filter((site) => !site.timeZone || !isValidTimeZone(site.timeZone)).map((site) => siteLabel(site));
   if (zoneless.length) {
-    throw badRequest(`schedule.sites: Give these sites a time zone on the trial first: ${zoneless.join('; ')}`, [{ path: 'schedule.sites', message: 'The site has no valid time zone' }]);
+    throw badRequest(`schedule.sites: Give these sites a time zone on the trial first: ${zoneless.join('; ')}`, [
+      { path: 'schedule.sites', message: 'The site has no valid time zone' },
+    ]);
   }
   // Stored by id: a site's name is not unique (many sponsors call every site "Research Site").
   return { ...parsed.data, sites: found.map((site) => site.id) };
@@ -208,18 +248,35 @@ export async function updateVoiceAgentById(deps: VoiceDeps, scope: RequestScope,
     const row = await voiceAgentInScope(tx, scope, id);
     const start = input.callingHoursStart ?? row.callingHoursStart;
     const end = input.callingHoursEnd ?? row.callingHoursEnd;
-    if (start >= end) throw badRequest('callingHoursEnd: Calling hours must start before they end', [{ path: 'callingHoursEnd', message: 'Calling hours must start before they end' }]);
+    if (start >= end)
+      throw badRequest('callingHoursEnd: Calling hours must start before they end', [
+        { path: 'callingHoursEnd', message: 'Calling hours must start before they end' },
+      ]);
     const trialId = input.trialId === undefined ? row.trialId : input.trialId;
     const formId = input.prescreenFormId === undefined ? row.prescreenFormId : input.prescreenFormId;
     const changes = { ...input };
-    if (row.type === 'PRESCREEN' && (input.trialId !== undefined || input.prescreenFormId !== undefined)) await checkPrescreenSetup(tx, scope, row.organizationId, trialId, formId);
+    if (row.type === 'PRESCREEN' && (input.trialId !== undefined || input.prescreenFormId !== undefined))
+      await checkPrescreenSetup(tx, scope, row.organizationId, trialId, formId);
     else if (row.type === 'SITE_VISIT_SCHEDULING' && (input.trialId !== undefined || input.schedule !== undefined)) {
       changes.schedule = await checkSchedulingSetup(tx, scope, row.organizationId, trialId, input.schedule ?? row.schedule);
     } else if (input.trialId) await checkTrial(tx, scope, row.organizationId, input.trialId);
     if (input.fromNumber && input.fromNumber !== row.fromNumber) await checkFromNumber(tx, row.organizationId, input.fromNumber);
     const update: Partial<VoiceAgentInsert> = {};
     const fields: string[] = [];
-    for (const key of ['name', 'trialId', 'prescreenFormId', 'schedule', 'languages', 'voice', 'firstMessage', 'voicemailMessage', 'callingHoursStart', 'callingHoursEnd', 'fromNumber', 'active'] as const) {
+    for (const key of [
+      'name',
+      'trialId',
+      'prescreenFormId',
+      'schedule',
+      'languages',
+      'voice',
+      'firstMessage',
+      'voicemailMessage',
+      'callingHoursStart',
+      'callingHoursEnd',
+      'fromNumber',
+      'active',
+    ] as const) {
       if (changes[key] === undefined) continue;
       if (JSON.stringify(changes[key]) === JSON.stringify(row[key])) continue;
       (update as Record<string, unknown>)[key] = changes[key];
@@ -228,8 +285,17 @@ export async function updateVoiceAgentById(deps: VoiceDeps, scope: RequestScope,
     if (fields.length === 0) return toVoiceAgent(row);
     let updated = await updateVoiceAgent(tx, row.id, update);
     updated = await syncAssistant(deps, tx, updated);
-    const safe = Object.fromEntries(fields.filter((key) => (SAFE_FIELDS as readonly string[]).includes(key)).map((key) => [key, (update as Record<string, unknown>)[key]]));
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'voice_agent.update', entityType: 'voice_agent', entityId: row.id, changes: { fields, ...safe } });
+    const safe = Object.fromEntries(
+      fields.filter((key) => (SAFE_FIELDS as readonly string[]).includes(key)).map((key) => [key, (update as Record<string, unknown>)[key]]),
+    );
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'voice_agent.update',
+      entityType: 'voice_agent',
+      entityId: row.id,
+      changes: { fields, ...safe },
+    });
     return toVoiceAgent(updated);
   });
 }
@@ -239,6 +305,13 @@ export async function deleteVoiceAgentById(deps: VoiceDeps, scope: RequestScope,
   await runScoped(deps.db, scope, async (tx) => {
     const row = await voiceAgentInScope(tx, scope, id);
     await deleteVoiceAgent(tx, row.id);
-    await recordAudit(tx, { organizationId: row.organizationId, actorUserId: scope.userId, action: 'voice_agent.delete', entityType: 'voice_agent', entityId: row.id, changes: { name: row.name, type: row.type } });
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorUserId: scope.userId,
+      action: 'voice_agent.delete',
+      entityType: 'voice_agent',
+      entityId: row.id,
+      changes: { name: row.name, type: row.type },
+    });
   });
 }

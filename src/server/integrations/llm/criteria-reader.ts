@@ -61,7 +61,10 @@ function spanOf(text: string, quote: string | undefined): { start: number; end: 
  * in batches; the answer must be JSON; every proposed rule is validated against CriterionRuleSchema, and one
  * the schema refuses is dropped (never stored). The criterion text is the only data sent: no patient data.
  */
-export function createCriteriaReader(config: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number }, fetchImpl: typeof fetch = fetch): CriteriaReader {
+export function createCriteriaReader(
+  config: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number },
+  fetchImpl: typeof fetch = fetch,
+): CriteriaReader {
   const BATCH = 20;
   async function ask(batch: readonly UnreadCriterion[]): Promise<{ proposals: RuleProposal[]; totalTokens: number }> {
     const numbered = batch.map((criterion, index) => ({ index, kind: criterion.kind, text: criterion.text }));
@@ -75,7 +78,10 @@ export function createCriteriaReader(config: { baseUrl: string; apiKey?: string;
           temperature: 0,
           response_format: { type: 'json_object' },
           messages: [
-            { role: 'system', content: `You read clinical trial eligibility criteria into machine rules for a prescreening tool.\n${RULE_GUIDE}\nAnswer only JSON: {"results":[{"index":number,"rule":object|null,"quote":string}]} with one entry per criterion.` },
+            {
+              role: 'system',
+              content: `You read clinical trial eligibility criteria into machine rules for a prescreening tool.\n${RULE_GUIDE}\nAnswer only JSON: {"results":[{"index":number,"rule":object|null,"quote":string}]} with one entry per criterion.`,
+            },
             { role: 'user', content: JSON.stringify({ criteria: numbered }) },
           ],
         }),
@@ -83,10 +89,16 @@ export function createCriteriaReader(config: { baseUrl: string; apiKey?: string;
       });
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
-      throw new CriteriaReaderError(timedOut ? 'The language model did not answer in time' : 'The language model could not be reached', timedOut ? 'timeout' : 'http');
+      throw new CriteriaReaderError(
+        timedOut ? 'The language model did not answer in time' : 'The language model could not be reached',
+        timedOut ? 'timeout' : 'http',
+      );
     }
     if (!response.ok) throw new CriteriaReaderError(`The language model answered HTTP ${response.status}`, 'http');
-    const body = (await response.json().catch(() => null)) as { choices?: Array<{ message?: { content?: string } }>; usage?: { total_tokens?: unknown } } | null;
+    const body = (await response.json().catch(() => null)) as {
+      choices?: Array<{ message?: { content?: string } }>;
+      usage?: { total_tokens?: unknown };
+    } | null;
     // OpenAI-compatible servers report usage.total_tokens; one that does not costs nothing we can count.
     const totalTokens = typeof body?.usage?.total_tokens === 'number' && Number.isFinite(body.usage.total_tokens) ? Math.max(0, body.usage.total_tokens) : 0;
     const content = body?.choices?.[0]?.message?.content;

@@ -41,7 +41,10 @@ export function createTwilioSms(config: TwilioConfig): SmsPort {
       const answer = (await response.json().catch(() => null)) as { sid?: string; status?: string; code?: number; message?: string } | null;
       if (!response.ok || !answer?.sid) {
         // Twilio's error body: { code, message, more_info, status }. The message never echoes the body we sent.
-        throw new SmsSendError(`Twilio refused the message (HTTP ${response.status}${answer?.code ? `, error ${answer.code}` : ''})`, String(answer?.code ?? response.status));
+        throw new SmsSendError(
+          `Twilio refused the message (HTTP ${response.status}${answer?.code ? `, error ${answer.code}` : ''})`,
+          String(answer?.code ?? response.status),
+        );
       }
       return { providerMessageId: answer.sid, status: mapProviderStatus(answer.status) ?? 'queued' };
     },
@@ -54,9 +57,15 @@ export function createTwilioSms(config: TwilioConfig): SmsPort {
       } catch (error) {
         throw new SmsSendError(`Twilio unreachable: ${(error as Error).name}`, 'network');
       }
-      const answer = (await response.json().catch(() => null)) as { incoming_phone_numbers?: Array<{ sid?: string; phone_number?: string }>; code?: number } | null;
+      const answer = (await response.json().catch(() => null)) as {
+        incoming_phone_numbers?: Array<{ sid?: string; phone_number?: string }>;
+        code?: number;
+      } | null;
       if (!response.ok || !Array.isArray(answer?.incoming_phone_numbers)) {
-        throw new SmsSendError(`Twilio refused the number lookup (HTTP ${response.status}${answer?.code ? `, error ${answer.code}` : ''})`, String(answer?.code ?? response.status));
+        throw new SmsSendError(
+          `Twilio refused the number lookup (HTTP ${response.status}${answer?.code ? `, error ${answer.code}` : ''})`,
+          String(answer?.code ?? response.status),
+        );
       }
       const found = answer.incoming_phone_numbers.find((item) => item.phone_number === number && typeof item.sid === 'string');
       return found ? { providerId: found.sid! } : null;
@@ -74,7 +83,15 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
     .sort()
     .reduce((text, key) => {
       const value = params[key];
-      return text + (Array.isArray(value) ? [...value].sort().map((item) => key + item).join('') : key + value);
+      return (
+        text +
+        (Array.isArray(value)
+          ? [...value]
+              .sort()
+              .map((item) => key + item)
+              .join('')
+          : key + value)
+      );
     }, url);
   return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
 }

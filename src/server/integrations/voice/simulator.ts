@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../logger';
-import { TWIML_PROLOG, twimlSay, type Deliver, type LocalizedLine, type OfferedSlot, type ProviderCall, type ScriptQuestion, type SimulatedPerson, type SimulationMode, type VoicePort } from './port';
+import {
+  TWIML_PROLOG,
+  twimlSay,
+  type Deliver,
+  type LocalizedLine,
+  type OfferedSlot,
+  type ProviderCall,
+  type ScriptQuestion,
+  type SimulatedPerson,
+  type SimulationMode,
+  type VoicePort,
+} from './port';
 
 const line = (text: LocalizedLine, language: 'en' | 'es') => (language === 'es' && text.es ? text.es : text.en);
 
@@ -51,7 +62,9 @@ const REMEMBERED_CALLS = 5000;
 export function spokenSlot(localTime: string, language: 'en' | 'es'): string {
   const [date, time] = localTime.split('T');
   const [year, month, day] = date.split('-').map(Number);
-  const words = new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(Date.UTC(year, month - 1, day)));
+  const words = new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
   return language === 'es' ? `${words} a las ${time}` : `${words} at ${time}`;
 }
 
@@ -97,7 +110,10 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
   const known = new Map<string, { call: ProviderCall; finished: boolean }>();
 
   const remember = (providerCallId: string, conversation: Conversation) => {
-    known.set(providerCallId, { call: { id: providerCallId, status: 'queued', metadata: { callId: conversation.callId, organizationId: conversation.organizationId } }, finished: false });
+    known.set(providerCallId, {
+      call: { id: providerCallId, status: 'queued', metadata: { callId: conversation.callId, organizationId: conversation.organizationId } },
+      finished: false,
+    });
     if (known.size > REMEMBERED_CALLS) known.delete(known.keys().next().value!);
   };
 
@@ -105,7 +121,11 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
     const started = Date.now();
     let seconds = 0;
     const state = known.get(providerCallId);
-    const call = { id: providerCallId, type: request.inbound ? 'inboundPhoneCall' : 'outboundPhoneCall', metadata: { callId: request.callId, organizationId: request.organizationId } };
+    const call = {
+      id: providerCallId,
+      type: request.inbound ? 'inboundPhoneCall' : 'outboundPhoneCall',
+      metadata: { callId: request.callId, organizationId: request.organizationId },
+    };
     const send = async (message: Record<string, unknown>) => {
       if (cancelled.has(providerCallId)) return null;
       if (state && message.type === 'status-update') state.call.status = String(message.status);
@@ -169,7 +189,12 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
     }
     await tool('end-prescreen-chat', {});
     // The last question: how the call went, 1 to 5 (the synthetic person's answer follows from the call id).
-    await say('assistant', language === 'es' ? 'Una última pregunta: del 1 al 5, ¿cómo calificaría esta llamada?' : 'One last question: on a scale of 1 to 5, how would you rate this call?');
+    await say(
+      'assistant',
+      language === 'es'
+        ? 'Una última pregunta: del 1 al 5, ¿cómo calificaría esta llamada?'
+        : 'One last question: on a scale of 1 to 5, how would you rate this call?',
+    );
     const rating = simulatedRating(request.callId);
     await say('user', String(rating));
     await tool('set-call-metadata', { key: 'satisfaction', value: rating });
@@ -180,15 +205,28 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
     async function schedule(slots: OfferedSlot[], spoken: 'en' | 'es') {
       const offered = slots.slice(0, 3);
       if (offered.length === 0) {
-        await say('assistant', spoken === 'es' ? 'Lo siento, ahora no hay horarios de visita disponibles. Le llamaremos de nuevo. ¡Adiós!' : 'I am sorry, there are no visit times available right now. We will call you back. Goodbye!');
+        await say(
+          'assistant',
+          spoken === 'es'
+            ? 'Lo siento, ahora no hay horarios de visita disponibles. Le llamaremos de nuevo. ¡Adiós!'
+            : 'I am sorry, there are no visit times available right now. We will call you back. Goodbye!',
+        );
         return end('assistant-ended-call', undefined);
       }
       const list = offered.map((slot) => `${slot.siteName}, ${spokenSlot(slot.localTime, spoken)}`).join('; ');
-      await say('assistant', spoken === 'es' ? `Puedo ofrecerle estos horarios: ${list}. ¿Cuál le conviene?` : `I can offer these times: ${list}. Which one works for you?`);
+      await say(
+        'assistant',
+        spoken === 'es' ? `Puedo ofrecerle estos horarios: ${list}. ¿Cuál le conviene?` : `I can offer these times: ${list}. Which one works for you?`,
+      );
       await say('user', spoken === 'es' ? 'El primero, por favor.' : 'The first one, please.');
       const booking = { siteName: offered[0].siteName, localTime: offered[0].localTime };
       await tool('set-call-metadata', { key: 'booking', value: booking });
-      await say('assistant', spoken === 'es' ? `Listo: ${offered[0].siteName}, ${spokenSlot(booking.localTime, spoken)}. ¡Adiós!` : `You are booked: ${offered[0].siteName}, ${spokenSlot(booking.localTime, spoken)}. Goodbye!`);
+      await say(
+        'assistant',
+        spoken === 'es'
+          ? `Listo: ${offered[0].siteName}, ${spokenSlot(booking.localTime, spoken)}. ¡Adiós!`
+          : `You are booked: ${offered[0].siteName}, ${spokenSlot(booking.localTime, spoken)}. Goodbye!`,
+      );
       return end('assistant-ended-call', { booking });
     }
   }
@@ -199,10 +237,14 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
     const run = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => converse(providerCallId, conversation))
       .catch((error: Error) => {
-        logger.warn({ errorName: error.name, ...(error instanceof SimulatedDeliveryError ? { status: error.status, type: error.type } : {}) }, 'simulated call failed');
+        logger.warn(
+          { errorName: error.name, ...(error instanceof SimulatedDeliveryError ? { status: error.status, type: error.type } : {}) },
+          'simulated call failed',
+        );
         // As Vapi would report a call its pipeline could not carry on: reconciliation then settles it as failed.
         const state = known.get(providerCallId);
-        if (state && state.call.status !== 'ended') state.call = { ...state.call, status: 'ended', endedReason: 'pipeline-error-simulator', endedAt: new Date().toISOString() };
+        if (state && state.call.status !== 'ended')
+          state.call = { ...state.call, status: 'ended', endedReason: 'pipeline-error-simulator', endedAt: new Date().toISOString() };
       })
       .finally(() => {
         const state = known.get(providerCallId);
@@ -234,9 +276,11 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
     async fetchCall(providerCallId) {
       const state = known.get(providerCallId);
       if (!state) return null;
-      if (cancelled.has(providerCallId) && state.call.status !== 'ended') state.call = { ...state.call, status: 'ended', endedReason: 'manually-canceled', endedAt: new Date().toISOString() };
+      if (cancelled.has(providerCallId) && state.call.status !== 'ended')
+        state.call = { ...state.call, status: 'ended', endedReason: 'manually-canceled', endedAt: new Date().toISOString() };
       // A conversation that stopped short of an end (a phone left ringing) has, by now, stopped ringing.
-      else if (state.finished && state.call.status !== 'ended') state.call = { ...state.call, status: 'ended', endedReason: 'customer-did-not-answer', endedAt: new Date().toISOString() };
+      else if (state.finished && state.call.status !== 'ended')
+        state.call = { ...state.call, status: 'ended', endedReason: 'customer-did-not-answer', endedAt: new Date().toISOString() };
       return structuredClone(state.call);
     },
     async cancelCall(providerCallId) {

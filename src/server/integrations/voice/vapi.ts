@@ -1,4 +1,14 @@
-import { AGENT_TOOLS, VAPI_TOOLS_PATH, VAPI_WEBHOOK_PATH, VoiceProviderError, type AgentToolName, type AssistantSpec, type OfferedSlot, type ProviderCall, type VoicePort } from './port';
+import {
+  AGENT_TOOLS,
+  VAPI_TOOLS_PATH,
+  VAPI_WEBHOOK_PATH,
+  VoiceProviderError,
+  type AgentToolName,
+  type AssistantSpec,
+  type OfferedSlot,
+  type ProviderCall,
+  type VoicePort,
+} from './port';
 
 export interface VapiConfig {
   apiKey: string;
@@ -12,7 +22,8 @@ export interface VapiConfig {
 
 const TOOL_DESCRIPTIONS: Record<AgentToolName, { description: string; parameters: Record<string, unknown> }> = {
   'set-call-metadata': {
-    description: "Record the candidate's answer to one prescreen question (questionId and answer), or a metadata key and value (the chosen visit: key booking, value { siteName, localTime }).",
+    description:
+      "Record the candidate's answer to one prescreen question (questionId and answer), or a metadata key and value (the chosen visit: key booking, value { siteName, localTime }).",
     parameters: {
       type: 'object',
       properties: {
@@ -23,15 +34,34 @@ const TOOL_DESCRIPTIONS: Record<AgentToolName, { description: string; parameters
       },
     },
   },
-  'set-sms-metadata': { description: 'Record what the candidate said about text messages (e.g. consent).', parameters: { type: 'object', properties: { key: { type: 'string' }, value: { type: 'string' } } } },
-  'update-preferred-language': { description: "Store the candidate's preferred language (en or es).", parameters: { type: 'object', properties: { language: { type: 'string', enum: ['en', 'es'] } }, required: ['language'] } },
-  'mark-exit-status': { description: 'Record why the call is ending (e.g. completed, not_interested, wrong_number, declined).', parameters: { type: 'object', properties: { exitStatus: { type: 'string' }, reason: { type: 'string' } }, required: ['exitStatus'] } },
-  'switch-language': { description: 'Switch the conversation to another language; answers the first message in it.', parameters: { type: 'object', properties: { language: { type: 'string', enum: ['en', 'es'] } }, required: ['language'] } },
-  'switch-transcriber-from-multi-to-current': { description: 'Fix the transcriber to the current language.', parameters: { type: 'object', properties: { language: { type: 'string' } } } },
+  'set-sms-metadata': {
+    description: 'Record what the candidate said about text messages (e.g. consent).',
+    parameters: { type: 'object', properties: { key: { type: 'string' }, value: { type: 'string' } } },
+  },
+  'update-preferred-language': {
+    description: "Store the candidate's preferred language (en or es).",
+    parameters: { type: 'object', properties: { language: { type: 'string', enum: ['en', 'es'] } }, required: ['language'] },
+  },
+  'mark-exit-status': {
+    description: 'Record why the call is ending (e.g. completed, not_interested, wrong_number, declined).',
+    parameters: { type: 'object', properties: { exitStatus: { type: 'string' }, reason: { type: 'string' } }, required: ['exitStatus'] },
+  },
+  'switch-language': {
+    description: 'Switch the conversation to another language; answers the first message in it.',
+    parameters: { type: 'object', properties: { language: { type: 'string', enum: ['en', 'es'] } }, required: ['language'] },
+  },
+  'switch-transcriber-from-multi-to-current': {
+    description: 'Fix the transcriber to the current language.',
+    parameters: { type: 'object', properties: { language: { type: 'string' } } },
+  },
   'end-prescreen-chat': { description: 'Mark the prescreen complete once every question has been asked.', parameters: { type: 'object', properties: {} } },
   'schedule-callback': {
-    description: "Schedule (or move) a call back when the person asks to be called later: at is an ISO 8601 time with a zone, localTime is YYYY-MM-DDTHH:mm on the person's clock, or inMinutes. Calls only happen 8 AM to 9 PM their time; the answer says when.",
-    parameters: { type: 'object', properties: { at: { type: 'string' }, localTime: { type: 'string' }, inMinutes: { type: 'number' }, note: { type: 'string' } } },
+    description:
+      "Schedule (or move) a call back when the person asks to be called later: at is an ISO 8601 time with a zone, localTime is YYYY-MM-DDTHH:mm on the person's clock, or inMinutes. Calls only happen 8 AM to 9 PM their time; the answer says when.",
+    parameters: {
+      type: 'object',
+      properties: { at: { type: 'string' }, localTime: { type: 'string' }, inMinutes: { type: 'number' }, note: { type: 'string' } },
+    },
   },
   'scheduled-callback': {
     description: 'Say when the callback already scheduled for this person is, or cancel it with action "cancel".',
@@ -41,12 +71,14 @@ const TOOL_DESCRIPTIONS: Record<AgentToolName, { description: string; parameters
 
 /** The system prompt: the script, in each language the agent speaks. */
 function systemPrompt(spec: AssistantSpec): string {
-  const questions = spec.questions.map((question, index) => `${index + 1}. [${question.id}] ${question.phone.en}${question.phone.es ? ` / ${question.phone.es}` : ''}`).join('\n');
+  const questions = spec.questions
+    .map((question, index) => `${index + 1}. [${question.id}] ${question.phone.en}${question.phone.es ? ` / ${question.phone.es}` : ''}`)
+    .join('\n');
   return [
     `You are ${spec.name}, a friendly research assistant calling on behalf of a clinical research site.`,
     `Speak ${spec.languages.join(' or ')}; if the person prefers Spanish, call switch-language.`,
     spec.type === 'PRESCREEN'
-      ? `Ask these prescreen questions in order, one at a time. After each answer call set-call-metadata with the questionId and the answer. When done, call end-prescreen-chat, then ask \"On a scale of 1 to 5, how would you rate this call?\" and call set-call-metadata with key \"satisfaction\" and the number as value.\n${questions}`
+      ? `Ask these prescreen questions in order, one at a time. After each answer call set-call-metadata with the questionId and the answer. When done, call end-prescreen-chat, then ask "On a scale of 1 to 5, how would you rate this call?" and call set-call-metadata with key "satisfaction" and the number as value.\n${questions}`
       : 'Help the person book a screening visit. Offer only these times, earliest first: {{offeredSlots}}. When the person picks one, call set-call-metadata with key "booking" and value {"siteName", "localTime"} copied exactly from the chosen entry. If none suits them, say the site will call back.',
     'Never give medical advice. If the person asks not to be called again, call mark-exit-status with exitStatus "do_not_call".',
   ].join('\n\n');
@@ -61,12 +93,16 @@ export function assistantBody(spec: AssistantSpec, serverSecret: string | undefi
     firstMessage: spec.firstMessage.en,
     voicemailMessage: spec.voicemailMessage.en,
     voice: { provider: 'vapi', voiceId: spec.voice === 'default' ? 'Elliot' : spec.voice },
-    transcriber: { provider: 'deepgram', model: 'nova-3', language: spec.languages.length > 1 ? 'multi' : spec.languages[0] ?? 'en' },
+    transcriber: { provider: 'deepgram', model: 'nova-3', language: spec.languages.length > 1 ? 'multi' : (spec.languages[0] ?? 'en') },
     model: {
       provider: 'openai',
       model: 'gpt-4o',
       messages: [{ role: 'system', content: systemPrompt(spec) }],
-      tools: AGENT_TOOLS.map((name) => ({ type: 'function', function: { name, ...TOOL_DESCRIPTIONS[name] }, server: server(`${base}${VAPI_TOOLS_PATH}/${name}`) })),
+      tools: AGENT_TOOLS.map((name) => ({
+        type: 'function',
+        function: { name, ...TOOL_DESCRIPTIONS[name] },
+        server: server(`${base}${VAPI_TOOLS_PATH}/${name}`),
+      })),
     },
     server: server(`${base}${VAPI_WEBHOOK_PATH}`),
     serverMessages: ['assistant-request', 'status-update', 'transcript', 'tool-calls', 'end-of-call-report'],
@@ -75,7 +111,12 @@ export function assistantBody(spec: AssistantSpec, serverSecret: string | undefi
         enabled: true,
         schema:
           spec.type === 'PRESCREEN'
-            ? { type: 'object', properties: { answers: { type: 'object', properties: Object.fromEntries(spec.questions.map((question) => [question.id, { type: 'string' }])) } } }
+            ? {
+                type: 'object',
+                properties: {
+                  answers: { type: 'object', properties: Object.fromEntries(spec.questions.map((question) => [question.id, { type: 'string' }])) },
+                },
+              }
             : { type: 'object', properties: { booking: { type: 'object', properties: { siteName: { type: 'string' }, localTime: { type: 'string' } } } } },
       },
     },
@@ -132,7 +173,10 @@ export function createVapiVoice(config: VapiConfig): VoicePort {
         phoneNumberId: config.phoneNumberId,
         customer: { number: call.to },
         metadata: { callId: call.callId, organizationId: call.organizationId },
-        assistantOverrides: { variableValues: variables(call.language, call.offeredSlots), metadata: { callId: call.callId, organizationId: call.organizationId } },
+        assistantOverrides: {
+          variableValues: variables(call.language, call.offeredSlots),
+          metadata: { callId: call.callId, organizationId: call.organizationId },
+        },
       });
       if (typeof answer.id !== 'string') throw new VoiceProviderError('Vapi answered without a call id', 'no_id');
       return { providerCallId: answer.id };
@@ -147,7 +191,10 @@ export function createVapiVoice(config: VapiConfig): VoicePort {
         phoneCallProviderBypassEnabled: true,
         ...(call.caller ? { customer: { number: call.caller } } : {}),
         metadata: { callId: call.callId, organizationId: call.organizationId },
-        assistantOverrides: { variableValues: { ...variables(call.language, call.offeredSlots), callSid: call.twilioCallSid }, metadata: { callId: call.callId, organizationId: call.organizationId } },
+        assistantOverrides: {
+          variableValues: { ...variables(call.language, call.offeredSlots), callSid: call.twilioCallSid },
+          metadata: { callId: call.callId, organizationId: call.organizationId },
+        },
       });
       const twiml = (answer.phoneCallProviderDetails as { twiml?: unknown } | undefined)?.twiml;
       if (typeof answer.id !== 'string') throw new VoiceProviderError('Vapi answered without a call id', 'no_id');
@@ -157,7 +204,8 @@ export function createVapiVoice(config: VapiConfig): VoicePort {
     async fetchCall(providerCallId) {
       const answer = await request('GET', `/call/${encodeURIComponent(providerCallId)}`, undefined, { notFound: 'null' });
       if (!answer) return null;
-      if (typeof answer.id !== 'string' || typeof answer.status !== 'string') throw new VoiceProviderError('Vapi answered a call without id or status', 'bad_call');
+      if (typeof answer.id !== 'string' || typeof answer.status !== 'string')
+        throw new VoiceProviderError('Vapi answered a call without id or status', 'bad_call');
       const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
       const record = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
       const call: ProviderCall = { id: answer.id, status: answer.status };

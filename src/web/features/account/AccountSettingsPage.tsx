@@ -39,8 +39,26 @@ type PasswordForm = z.input<typeof ChangePasswordFormSchema>;
 
 function describeAgent(agent: string | null | undefined) {
   if (!agent) return 'Unknown device';
-  const browser = /Edg\//.test(agent) ? 'Edge' : /Chrome\//.test(agent) ? 'Chrome' : /Firefox\//.test(agent) ? 'Firefox' : /Safari\//.test(agent) ? 'Safari' : 'Browser';
-  const os = /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Linux/.test(agent) ? 'Linux' : '';
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /Chrome\//.test(agent)
+      ? 'Chrome'
+      : /Firefox\//.test(agent)
+        ? 'Firefox'
+        : /Safari\//.test(agent)
+          ? 'Safari'
+          : 'Browser';
+  const os = /Windows/.test(agent)
+    ? 'Windows'
+    : /Mac OS X/.test(agent)
+      ? 'macOS'
+      : /Android/.test(agent)
+        ? 'Android'
+        : /iPhone|iPad/.test(agent)
+          ? 'iOS'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : '';
   return os ? `${browser} on ${os}` : browser;
 }
 
@@ -67,9 +85,7 @@ function ProfileCard() {
             <Input autoComplete="name" {...form.register('name')} />
           </Field>
           <div>
-            <SubmitButton pending={save.isPending}>
-              Save name
-            </SubmitButton>
+            <SubmitButton pending={save.isPending}>Save name</SubmitButton>
           </div>
         </form>
       </CardContent>
@@ -103,9 +119,7 @@ function EmailCard() {
             <Input type="email" autoComplete="email" {...form.register('newEmail')} />
           </Field>
           <div>
-            <SubmitButton pending={change.isPending}>
-              Change email
-            </SubmitButton>
+            <SubmitButton pending={change.isPending}>Change email</SubmitButton>
           </div>
         </form>
       </CardContent>
@@ -117,7 +131,10 @@ function PasswordCard() {
   const queryClient = useQueryClient();
   const { session } = useAuth();
   const [revokeOthers, setRevokeOthers] = useState(true);
-  const form = useForm<PasswordForm>({ resolver: zodResolver(ChangePasswordFormSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<PasswordForm>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const { errors } = form.formState;
   const change = useMutation({
     mutationFn: (values: PasswordForm) =>
@@ -150,9 +167,7 @@ function PasswordCard() {
             Sign out my other sessions
           </label>
           <div>
-            <SubmitButton pending={change.isPending}>
-              Change password
-            </SubmitButton>
+            <SubmitButton pending={change.isPending}>Change password</SubmitButton>
           </div>
         </form>
       </CardContent>
@@ -217,7 +232,13 @@ function SessionsCard() {
                 </div>
               </div>
               {!current && (
-                <Button variant="secondary" size="sm" disabled={revokeOne.isPending} onClick={() => revokeOne.mutate(row.token)} aria-label={`Revoke session ${describeAgent(row.userAgent)} signed in ${formatDateTime(row.createdAt)}`}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={revokeOne.isPending}
+                  onClick={() => revokeOne.mutate(row.token)}
+                  aria-label={`Revoke session ${describeAgent(row.userAgent)} signed in ${formatDateTime(row.createdAt)}`}
+                >
                   Revoke
                 </Button>
               )}

@@ -70,7 +70,14 @@ export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; in
   if (invitation && invitationQuery.error) {
     const missing = invitationQuery.error instanceof ApiRequestError && invitationQuery.error.status === 404;
     return (
-      <AuthLayout title="Invitation not found" footer={<Link to="/sign-in" className="font-medium text-blue-700 hover:underline">Go to sign in</Link>}>
+      <AuthLayout
+        title="Invitation not found"
+        footer={
+          <Link to="/sign-in" className="font-medium text-blue-700 hover:underline">
+            Go to sign in
+          </Link>
+        }
+      >
         {missing ? (
           <p className="text-sm text-slate-700">This invitation link is invalid, already used or expired. Ask your organization to send a new one.</p>
         ) : (

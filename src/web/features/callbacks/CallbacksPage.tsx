@@ -19,7 +19,6 @@ import { CALLBACKS_REFRESH_MS, useCallbacksQuery, type CallbackFilter } from './
 
 // The reschedule form (react-hook-form, zod) loads when a coordinator opens it, not with the list.
 
-
 export const CALLBACKS_PAGE_SIZE = 50;
 
 export interface CallbacksSearch {
@@ -74,7 +73,9 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
       filtered={filter !== 'all' || Boolean(status)}
       empty={
         <EmptyState title="No callbacks yet">
-          <p>Schedule one from a candidate’s page. A missed call, a candidate asking to be called later, or a bulk prescreen outside calling hours also adds one.</p>
+          <p>
+            Schedule one from a candidate’s page. A missed call, a candidate asking to be called later, or a bulk prescreen outside calling hours also adds one.
+          </p>
           <Link to="/candidates" className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-4">
             Go to candidates
           </Link>
@@ -139,18 +140,35 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
                   <span className="text-slate-700">—</span>
                 )}
               </Td>
-              <Td className="max-w-64">{callback.note ? <span className="line-clamp-3 whitespace-pre-line break-words">{callback.note}</span> : <span className="text-slate-700">—</span>}</Td>
+              <Td className="max-w-64">
+                {callback.note ? (
+                  <span className="line-clamp-3 whitespace-pre-line break-words">{callback.note}</span>
+                ) : (
+                  <span className="text-slate-700">—</span>
+                )}
+              </Td>
               {isGlobal && <Td>{names.get(callback.organizationId) ?? '—'}</Td>}
               <Td className="whitespace-nowrap text-right">
                 <div className="flex justify-end gap-1.5">
                   {callback.status !== 'calling' && (
-                    <Button variant="secondary" size="sm" onClick={() => setRescheduling(callback)} aria-label={`${callback.status === 'pending' ? 'Reschedule' : 'Schedule again'}: callback to ${callback.candidateName}`}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setRescheduling(callback)}
+                      aria-label={`${callback.status === 'pending' ? 'Reschedule' : 'Schedule again'}: callback to ${callback.candidateName}`}
+                    >
                       <CalendarClock aria-hidden="true" className="h-4 w-4" />
                       {callback.status === 'pending' ? 'Reschedule' : 'Schedule again'}
                     </Button>
                   )}
                   {isOpenCallback(callback.status) && (
-                    <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setCancelling(callback)} aria-label={`Cancel the callback to ${callback.candidateName}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-800 hover:bg-red-50"
+                      onClick={() => setCancelling(callback)}
+                      aria-label={`Cancel the callback to ${callback.candidateName}`}
+                    >
                       <X aria-hidden="true" className="h-4 w-4" />
                       Cancel
                     </Button>
@@ -166,7 +184,10 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
 
   return (
     <div>
-      <PageHeader title="Callbacks" description="Calls owed to candidates: placed by the voice agent at the scheduled time, within calling hours, up to three attempts each." />
+      <PageHeader
+        title="Callbacks"
+        description="Calls owed to candidates: placed by the voice agent at the scheduled time, within calling hours, up to three attempts each."
+      />
       <nav aria-label="Callback kinds" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
         {CALL_FILTERS.map((value) => (
           <button
@@ -191,7 +212,10 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
           anyLabel="Any status"
           className="w-52"
           value={status}
-          options={CALLBACK_STATUSES.map((value) => ({ value, label: `${CALLBACK_STATUS_LABELS[value]}${counts ? ` (${(counts[value] ?? 0).toLocaleString('en-US')})` : ''}` }))}
+          options={CALLBACK_STATUSES.map((value) => ({
+            value,
+            label: `${CALLBACK_STATUS_LABELS[value]}${counts ? ` (${(counts[value] ?? 0).toLocaleString('en-US')})` : ''}`,
+          }))}
           onChange={(next) => onChange({ status: next, page: 1 })}
         />
         {isGlobal && <OrganizationFilter organizations={organizations} selected={search.orgs} onChange={(next) => onChange({ orgs: next, page: 1 })} />}

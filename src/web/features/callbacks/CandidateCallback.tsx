@@ -99,7 +99,8 @@ export function CandidateCallbackCard({ candidate }: { candidate: CandidateRef }
   let body;
   if (query.isPending) body = <Spinner label="Loading the callback" className="p-2" />;
   else if (query.isError) body = <ErrorCard title="Could not load the callback" error={query.error} onRetry={() => void query.refetch()} />;
-  else if (!query.callback) body = <p className="text-sm text-slate-700">No callback is scheduled. Use “Schedule callback” to have the voice agent call at a set time.</p>;
+  else if (!query.callback)
+    body = <p className="text-sm text-slate-700">No callback is scheduled. Use “Schedule callback” to have the voice agent call at a set time.</p>;
   else body = <OpenCallback candidate={candidate} callback={query.callback} />;
   return (
     <Card>

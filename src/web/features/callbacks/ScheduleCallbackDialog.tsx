@@ -33,7 +33,16 @@ function initialState(candidateZone: string, callback: Callback | null | undefin
  * The dialog's content, loaded when it opens and mounted on every opening (`ScheduleCallbackDialog` in
  * ./dialogs holds the trigger and the open state).
  */
-export function ScheduleCallbackDialog({ candidateId, candidateName, organizationId, timeZone, callback, defaultType = 'PRESCREEN', onOpenChange, onScheduled }: ScheduleCallbackDialogProps) {
+export function ScheduleCallbackDialog({
+  candidateId,
+  candidateName,
+  organizationId,
+  timeZone,
+  callback,
+  defaultType = 'PRESCREEN',
+  onOpenChange,
+  onScheduled,
+}: ScheduleCallbackDialogProps) {
   const candidateZone = knownTimeZone(timeZone);
   const ownZone = viewerTimeZone();
   const sameZone = candidateZone === ownZone;
@@ -72,7 +81,11 @@ export function ScheduleCallbackDialog({ candidateId, candidateName, organizatio
       });
       const when = formatInZone(result.callback.scheduledFor, knownTimeZone(result.callback.timeZone));
       const what = result.rescheduled ? 'Callback moved' : 'Callback scheduled';
-      toast.success(result.moved ? `${what}: moved into calling hours, ${when} (${zoneLabel(knownTimeZone(result.callback.timeZone))})` : `${what} for ${when} (${zoneLabel(knownTimeZone(result.callback.timeZone))})`);
+      toast.success(
+        result.moved
+          ? `${what}: moved into calling hours, ${when} (${zoneLabel(knownTimeZone(result.callback.timeZone))})`
+          : `${what} for ${when} (${zoneLabel(knownTimeZone(result.callback.timeZone))})`,
+      );
       onScheduled?.(result);
       setOpen(false);
     } catch (error) {
@@ -97,7 +110,11 @@ export function ScheduleCallbackDialog({ candidateId, candidateName, organizatio
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
         <Field label="Call type" error={errors.type}>
-          <Select id="callback-type" value={state.type} onChange={(event) => setState((previous) => ({ ...previous, type: event.target.value as VoiceAgentType }))}>
+          <Select
+            id="callback-type"
+            value={state.type}
+            onChange={(event) => setState((previous) => ({ ...previous, type: event.target.value as VoiceAgentType }))}
+          >
             {VOICE_AGENT_TYPES.map((value) => (
               <option key={value} value={value}>
                 {AGENT_TYPE_LABELS[value]}
@@ -118,16 +135,31 @@ export function ScheduleCallbackDialog({ candidateId, candidateName, organizatio
           error={errors.when}
           hint={
             <>
-              {sameZone ? `Your time and the candidate’s (${zoneLabel(candidateZone)})` : state.zone === 'candidate' ? `The candidate’s time (${zoneLabel(candidateZone)})` : `Your time (${zoneLabel(ownZone)})`}
+              {sameZone
+                ? `Your time and the candidate’s (${zoneLabel(candidateZone)})`
+                : state.zone === 'candidate'
+                  ? `The candidate’s time (${zoneLabel(candidateZone)})`
+                  : `Your time (${zoneLabel(ownZone)})`}
               {timeZone ? '' : '; the candidate has no time zone, so the organization default is used'}
               {instant && !sameZone ? `. That is ${formatInZone(instant, otherZone)} ${state.zone === 'candidate' ? 'your time' : 'for the candidate'}.` : '.'}
             </>
           }
         >
-          <Input id="callback-at" type="datetime-local" value={state.when} onChange={(event) => setState((previous) => ({ ...previous, when: event.target.value }))} />
+          <Input
+            id="callback-at"
+            type="datetime-local"
+            value={state.when}
+            onChange={(event) => setState((previous) => ({ ...previous, when: event.target.value }))}
+          />
         </Field>
         <Field label="Note (optional)" error={errors.note} hint="For the team; the candidate does not hear it.">
-          <Textarea id="callback-note" rows={3} maxLength={maxLengthOf(ScheduleCallbackSchema.shape.note)} value={state.note} onChange={(event) => setState((previous) => ({ ...previous, note: event.target.value }))} />
+          <Textarea
+            id="callback-note"
+            rows={3}
+            maxLength={maxLengthOf(ScheduleCallbackSchema.shape.note)}
+            value={state.note}
+            onChange={(event) => setState((previous) => ({ ...previous, note: event.target.value }))}
+          />
         </Field>
         <FormError>{errors.form}</FormError>
         <DialogFooter onCancel={() => setOpen(false)} submitLabel={moving ? 'Move callback' : 'Schedule callback'} pending={schedule.isPending} />

@@ -24,7 +24,10 @@ export const isMoving = (callback: Callback | null | undefined) => Boolean(callb
 export const scheduleCallbackTitle = ({ candidateName, callback }: Pick<ScheduleCallbackDialogProps, 'candidateName' | 'callback'>) =>
   isMoving(callback) ? `Reschedule the callback to ${candidateName}` : `Schedule a callback to ${candidateName}`;
 
-const LazyScheduleCallbackDialog = lazyDialog<ScheduleCallbackDialogProps>(() => import('./ScheduleCallbackDialog').then((module) => module.ScheduleCallbackDialog), scheduleCallbackTitle);
+const LazyScheduleCallbackDialog = lazyDialog<ScheduleCallbackDialogProps>(
+  () => import('./ScheduleCallbackDialog').then((module) => module.ScheduleCallbackDialog),
+  scheduleCallbackTitle,
+);
 
 /**
  * Schedule a callback for a candidate, or move their open one: `trigger` opens it, or `open`/`onOpenChange`.

@@ -89,7 +89,10 @@ export function apiProblem(error: unknown): { message: string; details: Array<{ 
   const body = error && typeof error === 'object' && 'body' in error ? (error as { body?: unknown }).body : undefined;
   const payload = body && typeof body === 'object' && 'error' in body ? (body as { error?: { message?: unknown; details?: unknown } }).error : undefined;
   const details = Array.isArray(payload?.details)
-    ? (payload.details as unknown[]).filter((detail): detail is { path: string; message: string } => Boolean(detail) && typeof (detail as { path?: unknown }).path === 'string' && typeof (detail as { message?: unknown }).message === 'string')
+    ? (payload.details as unknown[]).filter(
+        (detail): detail is { path: string; message: string } =>
+          Boolean(detail) && typeof (detail as { path?: unknown }).path === 'string' && typeof (detail as { message?: unknown }).message === 'string',
+      )
     : [];
   if (typeof payload?.message === 'string' && payload.message) return { message: payload.message, details };
   const message = error instanceof Error && error.message ? error.message : typeof error === 'string' ? error : 'Something went wrong';

@@ -28,9 +28,12 @@ export const callbackKeys = {
 /** While a callback is waiting or being placed, lists refresh this often. */
 export const CALLBACKS_REFRESH_MS = 15_000;
 
-
 const hasOpen = (data: CallbackList | undefined) =>
-  Boolean(data && (data.callbacks.some((callback) => callback.status === 'pending' || callback.status === 'calling') || (data.counts?.pending ?? 0) + (data.counts?.calling ?? 0) > 0));
+  Boolean(
+    data &&
+      (data.callbacks.some((callback) => callback.status === 'pending' || callback.status === 'calling') ||
+        (data.counts?.pending ?? 0) + (data.counts?.calling ?? 0) > 0),
+  );
 
 /** A page of callbacks with the counts by status; refetched every 15 s while any is pending or calling. */
 export function useCallbacksQuery(params: CallbacksParams) {

@@ -2,7 +2,15 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { ClipboardList, History, MessageSquare, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { CANDIDATE_STATUSES, ConsentInputSchema, CreatePrescreenNoteSchema, UpdateCandidateSchema, type Candidate, type CandidateStatus, type IndexedPrescreenNote } from '../../../contract/candidates';
+import {
+  CANDIDATE_STATUSES,
+  ConsentInputSchema,
+  CreatePrescreenNoteSchema,
+  UpdateCandidateSchema,
+  type Candidate,
+  type CandidateStatus,
+  type IndexedPrescreenNote,
+} from '../../../contract/candidates';
 import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog, Dialog } from '../../components/dialogs';
 import { RecordLoadError } from '../../components/ErrorCard';
@@ -152,8 +160,18 @@ function ConsentCard({ candidate }: { candidate: Candidate }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap gap-6">
-          <Checkbox label="SMS" checked={consent.sms} disabled={update.isPending} onChange={(checked) => save({ sms: checked }, checked ? 'SMS consent recorded' : 'SMS consent withdrawn')} />
-          <Checkbox label="Calls" checked={consent.calls} disabled={update.isPending} onChange={(checked) => save({ calls: checked }, checked ? 'Call consent recorded' : 'Call consent withdrawn')} />
+          <Checkbox
+            label="SMS"
+            checked={consent.sms}
+            disabled={update.isPending}
+            onChange={(checked) => save({ sms: checked }, checked ? 'SMS consent recorded' : 'SMS consent withdrawn')}
+          />
+          <Checkbox
+            label="Calls"
+            checked={consent.calls}
+            disabled={update.isPending}
+            onChange={(checked) => save({ calls: checked }, checked ? 'Call consent recorded' : 'Call consent withdrawn')}
+          />
         </div>
         {(consent.smsSource || consent.callsSource) && (
           <ul className="grid gap-1 text-sm text-slate-700" data-testid="consent-sources">

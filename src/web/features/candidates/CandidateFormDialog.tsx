@@ -124,7 +124,11 @@ export function CandidateFormDialog({ candidate, organizations, onOpenChange }: 
   return (
     <Dialog
       title={candidateFormTitle({ candidate })}
-      description={editing ? 'Change the candidate’s profile. Consent and status are changed on the candidate’s page.' : 'A new candidate with status New. Phone numbers without a country code are read as US numbers.'}
+      description={
+        editing
+          ? 'Change the candidate’s profile. Consent and status are changed on the candidate’s page.'
+          : 'A new candidate with status New. Phone numbers without a country code are read as US numbers.'
+      }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
         {!editing && organizations && (
@@ -193,7 +197,9 @@ export function CandidateFormDialog({ candidate, organizations, onOpenChange }: 
                   {language.label}
                 </option>
               ))}
-              {candidate && !LANGUAGE_CHOICES.some((choice) => choice.value === candidate.preferredLanguage) && <option value={candidate.preferredLanguage}>{candidate.preferredLanguage}</option>}
+              {candidate && !LANGUAGE_CHOICES.some((choice) => choice.value === candidate.preferredLanguage) && (
+                <option value={candidate.preferredLanguage}>{candidate.preferredLanguage}</option>
+              )}
             </Select>
           </Field>
           <Field label="Source" error={errors.source?.message}>
@@ -203,7 +209,9 @@ export function CandidateFormDialog({ candidate, organizations, onOpenChange }: 
                   {sourceLabel(source)}
                 </option>
               ))}
-              {candidate && !(CANDIDATE_SOURCES as readonly string[]).includes(candidate.source) && <option value={candidate.source}>{candidate.source}</option>}
+              {candidate && !(CANDIDATE_SOURCES as readonly string[]).includes(candidate.source) && (
+                <option value={candidate.source}>{candidate.source}</option>
+              )}
             </Select>
           </Field>
         </div>

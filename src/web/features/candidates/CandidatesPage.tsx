@@ -23,7 +23,14 @@ import { CandidateFormDialog } from './dialogs';
 import { RecordConsentDialog } from './RecordConsentDialog';
 import { CandidateStatusBadge, Checkbox } from './components';
 import { CANDIDATE_STATUS_LABELS, candidateName, formatPhone, plural, sourceLabel } from './format';
-import { CANDIDATE_SORT_CHOICES, useBulkDeleteCandidates, useBulkUpdateCandidates, useCandidatesQuery, useResetCandidateStatus, type CandidateSort } from './queries';
+import {
+  CANDIDATE_SORT_CHOICES,
+  useBulkDeleteCandidates,
+  useBulkUpdateCandidates,
+  useCandidatesQuery,
+  useResetCandidateStatus,
+  type CandidateSort,
+} from './queries';
 
 export const PAGE_SIZE = 50;
 
@@ -45,7 +52,15 @@ function ImportLink({ variant = 'secondary' }: { variant?: 'primary' | 'secondar
 }
 
 /** The search box: typing waits 300 ms before it writes `search` to the URL. */
-function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: string; organizationId: string }>; trials: ComboboxOption[]; onDone: () => void }) {
+function BulkActions({
+  selection,
+  trials,
+  onDone,
+}: {
+  selection: Array<{ id: string; organizationId: string }>;
+  trials: ComboboxOption[];
+  onDone: () => void;
+}) {
   const [status, setStatus] = useState<CandidateStatus | ''>('');
   const [trialId, setTrialId] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
@@ -190,7 +205,21 @@ function BulkActions({ selection, trials, onDone }: { selection: Array<{ id: str
   );
 }
 
-function CandidateRow({ candidate, selected, onSelect, trialTitles, showOrganization, organizationNames }: { candidate: CandidateListItem; selected: boolean; onSelect: (checked: boolean) => void; trialTitles: Map<string, string>; showOrganization: boolean; organizationNames: Map<string, string> }) {
+function CandidateRow({
+  candidate,
+  selected,
+  onSelect,
+  trialTitles,
+  showOrganization,
+  organizationNames,
+}: {
+  candidate: CandidateListItem;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
+  trialTitles: Map<string, string>;
+  showOrganization: boolean;
+  organizationNames: Map<string, string>;
+}) {
   const name = candidateName(candidate);
   usePhoneLibrary();
   return (
@@ -199,7 +228,11 @@ function CandidateRow({ candidate, selected, onSelect, trialTitles, showOrganiza
         <Checkbox label={`Select ${name}`} hideLabel checked={selected} onChange={onSelect} />
       </Td>
       <Td className="whitespace-nowrap">
-        <Link to="/candidates/$id" params={{ id: candidate.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
+        <Link
+          to="/candidates/$id"
+          params={{ id: candidate.id }}
+          className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
           {name}
         </Link>
       </Td>
@@ -232,7 +265,15 @@ function CandidateRow({ candidate, selected, onSelect, trialTitles, showOrganiza
  * The candidate list: a server-paged table (keyset cursors, 50 a page) with search, status, trial and sort,
  * selection and bulk actions. `/admin/candidates` (variant 'admin') always shows the organization column.
  */
-export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace' }: { filters: CandidateFilters; onFiltersChange: (patch: Partial<CandidateFilters>) => void; variant?: 'workspace' | 'admin' }) {
+export function CandidatesPage({
+  filters,
+  onFiltersChange,
+  variant = 'workspace',
+}: {
+  filters: CandidateFilters;
+  onFiltersChange: (patch: Partial<CandidateFilters>) => void;
+  variant?: 'workspace' | 'admin';
+}) {
   const isGlobal = useIsGlobal();
   const { organizations, activeOrganization } = useActiveOrganization();
   const createTargets = useCreateTargets();
@@ -251,7 +292,15 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
   const [selected, setSelected] = useState<Set<string>>(new Set());
   useEffect(() => setSelected(new Set()), [filterKey, current.page]);
 
-  const query = useCandidatesQuery({ search: filters.search, status: filters.status, trialId: filters.trialId, sort: filters.sort, orgs, limit: PAGE_SIZE, cursor: current.cursors[current.page] });
+  const query = useCandidatesQuery({
+    search: filters.search,
+    status: filters.status,
+    trialId: filters.trialId,
+    sort: filters.sort,
+    orgs,
+    limit: PAGE_SIZE,
+    cursor: current.cursors[current.page],
+  });
   const rows = query.data?.candidates ?? [];
   const total = query.data?.total ?? 0;
   const hasFilters = Boolean(filters.search || filters.status || filters.trialId);
@@ -313,7 +362,13 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
               />
             </div>
           )}
-          {selected.size > 0 && <BulkActions selection={rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, organizationId: row.organizationId }))} trials={trialOptions} onDone={() => setSelected(new Set())} />}
+          {selected.size > 0 && (
+            <BulkActions
+              selection={rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, organizationId: row.organizationId }))}
+              trials={trialOptions}
+              onDone={() => setSelected(new Set())}
+            />
+          )}
         </>
       }
       pager={
@@ -387,10 +442,20 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
 
   return (
     <div>
-      <PageHeader title={variant === 'admin' ? 'Candidates (all organizations)' : 'Candidates'} description={description} actions={(query.isSuccess && !isEmptyOrganization) || query.isError ? actions : undefined} />
+      <PageHeader
+        title={variant === 'admin' ? 'Candidates (all organizations)' : 'Candidates'}
+        description={description}
+        actions={(query.isSuccess && !isEmptyOrganization) || query.isError ? actions : undefined}
+      />
       {!isEmptyOrganization && (
         <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter candidates">
-          <SearchBox id="candidate-search" placeholder="Name, phone or email" className="w-64" value={filters.search} onChange={(search) => onFiltersChange({ search })} />
+          <SearchBox
+            id="candidate-search"
+            placeholder="Name, phone or email"
+            className="w-64"
+            value={filters.search}
+            onChange={(search) => onFiltersChange({ search })}
+          />
           <FilterSelect
             id="candidate-status"
             label="Status"
@@ -411,7 +476,12 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
           />
           <div className="grid gap-1.5">
             <Label htmlFor="candidate-sort">Sort by</Label>
-            <Select id="candidate-sort" className="w-44" value={filters.sort} onChange={(event) => onFiltersChange({ sort: event.target.value as CandidateSort })}>
+            <Select
+              id="candidate-sort"
+              className="w-44"
+              value={filters.sort}
+              onChange={(event) => onFiltersChange({ sort: event.target.value as CandidateSort })}
+            >
               {CANDIDATE_SORT_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}
@@ -419,7 +489,13 @@ export function CandidatesPage({ filters, onFiltersChange, variant = 'workspace'
               ))}
             </Select>
           </div>
-          {isGlobal && <OrganizationFilter organizations={organizations.map((org) => ({ id: org.id, name: org.name }))} selected={filters.orgs} onChange={(next) => onFiltersChange({ orgs: next })} />}
+          {isGlobal && (
+            <OrganizationFilter
+              organizations={organizations.map((org) => ({ id: org.id, name: org.name }))}
+              selected={filters.orgs}
+              onChange={(next) => onFiltersChange({ orgs: next })}
+            />
+          )}
           {!isGlobal && (
             <div className="ml-auto">
               <MatchTrialPicker />

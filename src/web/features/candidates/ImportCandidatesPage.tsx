@@ -2,7 +2,24 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ExternalLink, Upload } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { ConsentSourceSchema, IMPORT_FIELDS, type ImportField, type ImportPreview } from '../../../contract/candidates';
-import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, PageHeader, Select, SubmitButton, Table, Td, Th } from '../../components/ui';
+import {
+  Button,
+  buttonClass,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Field,
+  Input,
+  Label,
+  PageHeader,
+  Select,
+  SubmitButton,
+  Table,
+  Td,
+  Th,
+} from '../../components/ui';
 import { cn, errorMessage } from '../../lib/utils';
 import { RunDetail } from '../processing-runs/RunDetail';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
@@ -66,7 +83,18 @@ function Steps({ step }: { step: 1 | 2 | 3 }) {
         const number = index + 1;
         const current = number === step;
         return (
-          <li key={label} aria-current={current ? 'step' : undefined} className={cn('flex items-center gap-2 rounded-full border px-3 py-1', current ? 'border-blue-700 bg-blue-50 font-semibold text-blue-900' : number < step ? 'border-slate-300 text-slate-800' : 'border-slate-200 text-slate-700')}>
+          <li
+            key={label}
+            aria-current={current ? 'step' : undefined}
+            className={cn(
+              'flex items-center gap-2 rounded-full border px-3 py-1',
+              current
+                ? 'border-blue-700 bg-blue-50 font-semibold text-blue-900'
+                : number < step
+                  ? 'border-slate-300 text-slate-800'
+                  : 'border-slate-200 text-slate-700',
+            )}
+          >
             <span className="tabular-nums">{number}.</span> {label}
           </li>
         );
@@ -98,7 +126,9 @@ function MappingStep({
   const consentColumns = (['consentSms', 'consentCalls'] as const).filter((field) => Object.values(mapping).includes(field));
   const shownFields = [...SAMPLE_FIELDS, ...consentColumns];
   const { offset, limit, total } = preview.page;
-  const pageText = total ? `Rows ${(offset + 1).toLocaleString('en-US')}–${Math.min(offset + limit, total).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}` : 'No rows';
+  const pageText = total
+    ? `Rows ${(offset + 1).toLocaleString('en-US')}–${Math.min(offset + limit, total).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`
+    : 'No rows';
   return (
     <div className="grid gap-6">
       <Card>
@@ -110,10 +140,12 @@ function MappingStep({
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="column-mapping">
             {preview.columns.map((column, index) => (
               <div key={column} className="grid gap-1.5">
-                <Label htmlFor={`${idBase}-col-${index}`}>
-                  Column “{column}”
-                </Label>
-                <Select id={`${idBase}-col-${index}`} value={mapping[column] ?? 'ignore'} onChange={(event) => onMappingChange(column, event.target.value as ImportField)}>
+                <Label htmlFor={`${idBase}-col-${index}`}>Column “{column}”</Label>
+                <Select
+                  id={`${idBase}-col-${index}`}
+                  value={mapping[column] ?? 'ignore'}
+                  onChange={(event) => onMappingChange(column, event.target.value as ImportField)}
+                >
                   {IMPORT_FIELDS.map((field) => (
                     <option key={field} value={field}>
                       {FIELD_LABELS[field]}
@@ -129,7 +161,8 @@ function MappingStep({
         <CardHeader>
           <CardTitle>Sample</CardTitle>
           <CardDescription aria-live="polite">
-            {plural(preview.totalRows, 'row')} in the file: {preview.sample.valid.toLocaleString('en-US')} valid and {preview.sample.invalid.toLocaleString('en-US')} with problems
+            {plural(preview.totalRows, 'row')} in the file: {preview.sample.valid.toLocaleString('en-US')} valid and{' '}
+            {preview.sample.invalid.toLocaleString('en-US')} with problems
             {refreshing ? ' (updating…)' : ''}. Rows with problems are listed first; they are reported and skipped, the others are imported.
           </CardDescription>
         </CardHeader>
@@ -190,18 +223,35 @@ function MappingStep({
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** When a consent column is mapped: where the file's consent was documented (required) and when. */
-function ConsentCard({ source, date, onSource, onDate, showError }: { source: string; date: string; onSource: (value: string) => void; onDate: (value: string) => void; showError: boolean }) {
+function ConsentCard({
+  source,
+  date,
+  onSource,
+  onDate,
+  showError,
+}: {
+  source: string;
+  date: string;
+  onSource: (value: string) => void;
+  onDate: (value: string) => void;
+  showError: boolean;
+}) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Documented consent</CardTitle>
         <CardDescription>
-          A consent column is mapped. Say where this file’s consent was given; it is kept with each candidate who said yes (rows with their own source or date keep theirs).
+          A consent column is mapped. Say where this file’s consent was given; it is kept with each candidate who said yes (rows with their own source or date
+          keep theirs).
         </CardDescription>
       </CardHeader>
       <CardContent>
         <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
-          <Field label="Consent source (required)" hint='For example "paper form at clinic" or "web form".' error={showError && !source.trim() ? 'Say where the consent was given' : undefined}>
+          <Field
+            label="Consent source (required)"
+            hint='For example "paper form at clinic" or "web form".'
+            error={showError && !source.trim() ? 'Say where the consent was given' : undefined}
+          >
             <Input value={source} maxLength={maxLengthOf(ConsentSourceSchema)} onChange={(event) => onSource(event.target.value)} />
           </Field>
           <Field label="Consent date" hint="For rows without a date of their own.">
@@ -318,7 +368,11 @@ export function ImportCandidatesPage() {
                 runPreview(input);
               }}
             >
-              <Field label="Candidates file (CSV or JSON)" error={fileError ?? undefined} hint={file ? `Chosen: ${file.name} (${file.format.toUpperCase()})` : 'CSV with a header row, or a JSON array of objects.'}>
+              <Field
+                label="Candidates file (CSV or JSON)"
+                error={fileError ?? undefined}
+                hint={file ? `Chosen: ${file.name} (${file.format.toUpperCase()})` : 'CSV with a header row, or a JSON array of objects.'}
+              >
                 <DropZone>
                   <Input
                     type="file"
@@ -353,21 +407,44 @@ export function ImportCandidatesPage() {
               <fieldset className="grid gap-2">
                 <legend className="text-sm font-medium text-slate-800">Duplicates (same phone or email as an existing candidate or an earlier row)</legend>
                 <label className="flex items-start gap-2 text-sm text-slate-800">
-                  <input type="radio" name="duplicates" value="merge" className="mt-0.5 h-4 w-4 accent-blue-700" checked={duplicates === 'merge'} onChange={() => setDuplicates('merge')} />
+                  <input
+                    type="radio"
+                    name="duplicates"
+                    value="merge"
+                    className="mt-0.5 h-4 w-4 accent-blue-700"
+                    checked={duplicates === 'merge'}
+                    onChange={() => setDuplicates('merge')}
+                  />
                   <span>
                     <span className="font-medium">Merge</span> — fill the existing candidate’s empty fields
                   </span>
                 </label>
                 <label className="flex items-start gap-2 text-sm text-slate-800">
-                  <input type="radio" name="duplicates" value="skip" className="mt-0.5 h-4 w-4 accent-blue-700" checked={duplicates === 'skip'} onChange={() => setDuplicates('skip')} />
+                  <input
+                    type="radio"
+                    name="duplicates"
+                    value="skip"
+                    className="mt-0.5 h-4 w-4 accent-blue-700"
+                    checked={duplicates === 'skip'}
+                    onChange={() => setDuplicates('skip')}
+                  />
                   <span>
                     <span className="font-medium">Skip</span> — leave the existing candidate as it is
                   </span>
                 </label>
               </fieldset>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Default country" hint="For phone numbers written without +country code." error={countryValid ? undefined : 'Use a two-letter country code, e.g. US'}>
-                  <Input value={defaultCountry} maxLength={2} className="w-24 uppercase" onChange={(event) => setDefaultCountry(event.target.value.toUpperCase())} />
+                <Field
+                  label="Default country"
+                  hint="For phone numbers written without +country code."
+                  error={countryValid ? undefined : 'Use a two-letter country code, e.g. US'}
+                >
+                  <Input
+                    value={defaultCountry}
+                    maxLength={2}
+                    className="w-24 uppercase"
+                    onChange={(event) => setDefaultCountry(event.target.value.toUpperCase())}
+                  />
                 </Field>
                 <Field label="Link to trial (optional)">
                   <Combobox
@@ -409,7 +486,9 @@ export function ImportCandidatesPage() {
               if (input) runPreview(input);
             }}
           />
-          {previewData.consentMapped && <ConsentCard source={consentSource} date={consentDate} onSource={setConsentSource} onDate={setConsentDate} showError={consentTouched} />}
+          {previewData.consentMapped && (
+            <ConsentCard source={consentSource} date={consentDate} onSource={setConsentSource} onDate={setConsentDate} showError={consentTouched} />
+          )}
           {preview.isError && <FormError>{errorMessage(preview.error)}</FormError>}
           {start.isError && <FormError>{errorMessage(start.error)}</FormError>}
           <div className="flex flex-wrap gap-2">
@@ -424,7 +503,10 @@ export function ImportCandidatesPage() {
                   setConsentTouched(true);
                   return;
                 }
-                const input = request({ mapping, ...(previewData.consentMapped ? { consentSource: consentSource.trim(), consentDate: consentDate || undefined } : {}) });
+                const input = request({
+                  mapping,
+                  ...(previewData.consentMapped ? { consentSource: consentSource.trim(), consentDate: consentDate || undefined } : {}),
+                });
                 if (!input) return;
                 start.mutate(input, {
                   onSuccess: ({ run }) => {

@@ -68,21 +68,18 @@ export function RecordConsentDialog({ target, count, label, onDone }: { target: 
           event.preventDefault();
           setTried(true);
           if (!source.trim() || (!sms && !calls)) return;
-          mutation.mutate(
-            { ...target, sms, calls, source: source.trim(), date: date || undefined } as BulkConsentInput,
-            {
-              onSuccess: (result) => {
-                const parts = [`Consent recorded for ${plural(result.updated, 'candidate')}`];
-                if (result.unchanged) parts.push(`${result.unchanged} already had it`);
-                if (result.skippedDoNotContact) parts.push(`${result.skippedDoNotContact} do-not-contact skipped`);
-                toast.success(parts.join('; '));
-                setOpen(false);
-                setSource('');
-                setTried(false);
-                onDone?.();
-              },
+          mutation.mutate({ ...target, sms, calls, source: source.trim(), date: date || undefined } as BulkConsentInput, {
+            onSuccess: (result) => {
+              const parts = [`Consent recorded for ${plural(result.updated, 'candidate')}`];
+              if (result.unchanged) parts.push(`${result.unchanged} already had it`);
+              if (result.skippedDoNotContact) parts.push(`${result.skippedDoNotContact} do-not-contact skipped`);
+              toast.success(parts.join('; '));
+              setOpen(false);
+              setSource('');
+              setTried(false);
+              onDone?.();
             },
-          );
+          });
         }}
       >
         <fieldset className="grid gap-2">

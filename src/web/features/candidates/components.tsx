@@ -7,7 +7,23 @@ export function CandidateStatusBadge({ status }: { status: CandidateStatus }) {
 }
 
 /** A native checkbox with its label (the label may be visually hidden). */
-export function Checkbox({ label, hideLabel, checked, onChange, disabled, id, indeterminate }: { label: string; hideLabel?: boolean; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean; id?: string; indeterminate?: boolean }) {
+export function Checkbox({
+  label,
+  hideLabel,
+  checked,
+  onChange,
+  disabled,
+  id,
+  indeterminate,
+}: {
+  label: string;
+  hideLabel?: boolean;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  id?: string;
+  indeterminate?: boolean;
+}) {
   return (
     <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-800">
       <input

@@ -13,10 +13,18 @@ export interface CandidateFormDialogProps {
 
 export const candidateFormTitle = ({ candidate }: { candidate?: Candidate }) => (candidate ? 'Edit candidate' : 'Add candidate');
 
-const LazyCandidateFormDialog = lazyDialog<CandidateFormDialogProps>(() => import('./CandidateFormDialog').then((module) => module.CandidateFormDialog), candidateFormTitle);
+const LazyCandidateFormDialog = lazyDialog<CandidateFormDialogProps>(
+  () => import('./CandidateFormDialog').then((module) => module.CandidateFormDialog),
+  candidateFormTitle,
+);
 
 /** "Add candidate" (no `candidate`) or "Edit profile": the form (react-hook-form, zod, the time-zone list) loads when the dialog opens. */
 export function CandidateFormDialog({ triggerVariant = 'primary', ...props }: CandidateFormDialogProps & { triggerVariant?: 'primary' | 'secondary' }) {
   const editing = Boolean(props.candidate);
-  return <LazyCandidateFormDialog {...props} trigger={<EditOrCreateButton editing={editing} label={editing ? 'Edit profile' : 'Add candidate'} createIcon={UserPlus} variant={triggerVariant} />} />;
+  return (
+    <LazyCandidateFormDialog
+      {...props}
+      trigger={<EditOrCreateButton editing={editing} label={editing ? 'Edit profile' : 'Add candidate'} createIcon={UserPlus} variant={triggerVariant} />}
+    />
+  );
 }

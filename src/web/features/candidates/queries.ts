@@ -54,7 +54,16 @@ export function candidatesQueryOptions(activeId: string | null, params: Candidat
     queryKey: candidateKeys.list(activeId, params),
     queryFn: ({ signal }) =>
       api.get<CandidateList>('/api/candidates/', {
-        query: { search: params.search, status: params.status, trialId: params.trialId, sortBy, sortDir, orgs: params.orgs, limit: params.limit, cursor: params.cursor },
+        query: {
+          search: params.search,
+          status: params.status,
+          trialId: params.trialId,
+          sortBy,
+          sortDir,
+          orgs: params.orgs,
+          limit: params.limit,
+          cursor: params.cursor,
+        },
         signal,
       }),
   });
@@ -155,7 +164,11 @@ export function useResetCandidateStatus() {
       for (const candidate of candidates) byOrganization.set(candidate.organizationId, [...(byOrganization.get(candidate.organizationId) ?? []), candidate.id]);
       const total = { reset: 0, unchanged: [] as string[], skippedDoNotContact: [] as string[] };
       for (const [organizationId, candidateIds] of byOrganization) {
-        const result = await api.patch<{ reset: number; unchanged: string[]; skippedDoNotContact: string[] }>('/api/candidates/reset-status', { candidateIds }, { query: { organizationId } });
+        const result = await api.patch<{ reset: number; unchanged: string[]; skippedDoNotContact: string[] }>(
+          '/api/candidates/reset-status',
+          { candidateIds },
+          { query: { organizationId } },
+        );
         total.reset += result.reset;
         total.unchanged.push(...result.unchanged);
         total.skippedDoNotContact.push(...result.skippedDoNotContact);

@@ -74,7 +74,10 @@ function toInput(values: AgentForm): CreateChatAgentInput {
   };
 }
 
-const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>>(function Check({ label, hint, ...props }, ref) {
+const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>>(function Check(
+  { label, hint, ...props },
+  ref,
+) {
   return (
     <label className="flex items-start gap-2 text-sm text-slate-800">
       <input ref={ref} type="checkbox" className="mt-0.5 h-4 w-4 accent-blue-700" {...props} />
@@ -102,7 +105,9 @@ export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
   const trials = useMemo(() => trialsQuery.data?.trials ?? [], [trialsQuery.data]);
   const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
   const formsQuery = usePrescreenFormsQuery(trialId ? { trialId } : {});
-  const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter((item) => item.trialId === trialId && (item.status === 'published' || item.id === agent?.prescreenFormId));
+  const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter(
+    (item) => item.trialId === trialId && (item.status === 'published' || item.id === agent?.prescreenFormId),
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -151,13 +156,20 @@ export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
         <Field
           label="Prescreen form"
           error={errors.prescreenFormId?.message}
-          hint={trialId && !formsQuery.isPending && forms.length === 0 ? 'This trial has no published prescreen form yet: publish one under Prescreen forms.' : 'Only published forms of the trial can be asked.'}
+          hint={
+            trialId && !formsQuery.isPending && forms.length === 0
+              ? 'This trial has no published prescreen form yet: publish one under Prescreen forms.'
+              : 'Only published forms of the trial can be asked.'
+          }
         >
           <Select {...form.register('prescreenFormId')} disabled={!trialId || formsQuery.isPending}>
-            <option value="">{!trialId ? 'Choose a trial first' : formsQuery.isPending ? 'Loading forms…' : forms.length === 0 ? 'No published forms' : 'Choose a form'}</option>
+            <option value="">
+              {!trialId ? 'Choose a trial first' : formsQuery.isPending ? 'Loading forms…' : forms.length === 0 ? 'No published forms' : 'Choose a form'}
+            </option>
             {forms.map((item) => (
               <option key={item.id} value={item.id}>
-                {item.name} (v{item.version}{item.status === 'published' ? '' : `, ${item.status}`})
+                {item.name} (v{item.version}
+                {item.status === 'published' ? '' : `, ${item.status}`})
               </option>
             ))}
           </Select>
@@ -194,7 +206,11 @@ export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
             ))}
           </Select>
         </Field>
-        <Check label="Require phone verification" hint="Visitors confirm their mobile number with a 6-digit code sent by SMS before the questions." {...form.register('requirePhoneVerification')} />
+        <Check
+          label="Require phone verification"
+          hint="Visitors confirm their mobile number with a 6-digit code sent by SMS before the questions."
+          {...form.register('requirePhoneVerification')}
+        />
         <Check label="Active" hint="Only active agents answer on the public chat page." {...form.register('active')} />
         <FormError>{serverError}</FormError>
         <DialogFooter onCancel={() => setOpen(false)} submitLabel={editing ? 'Save agent' : 'Create agent'} pending={save.isPending} />

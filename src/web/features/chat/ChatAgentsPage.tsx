@@ -24,7 +24,11 @@ function TestChatDialog({ started, onClose }: { started: { chat: StartedChat; ur
       open={started !== null}
       onOpenChange={(open) => !open && onClose()}
       title="Test chat started"
-      description={started?.opened ? 'The chat opened in a new tab. It is marked as a test in Conversations.' : 'Open the chat to continue it as a visitor would. It is marked as a test in Conversations.'}
+      description={
+        started?.opened
+          ? 'The chat opened in a new tab. It is marked as a test in Conversations.'
+          : 'Open the chat to continue it as a visitor would. It is marked as a test in Conversations.'
+      }
     >
       {started && (
         <div className="grid gap-4">
@@ -112,7 +116,12 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
               <Td className="font-medium text-slate-900">{agent.name}</Td>
               <Td className="min-w-56 max-w-sm">
                 {agent.trialId ? (
-                  <Link to="/trials/$trialId" params={{ trialId: agent.trialId }} title={agent.trialTitle ?? undefined} className="line-clamp-2 text-blue-800 underline-offset-4 hover:underline">
+                  <Link
+                    to="/trials/$trialId"
+                    params={{ trialId: agent.trialId }}
+                    title={agent.trialTitle ?? undefined}
+                    className="line-clamp-2 text-blue-800 underline-offset-4 hover:underline"
+                  >
                     {agent.trialTitle ?? 'Trial'}
                   </Link>
                 ) : (
@@ -123,7 +132,11 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
               <Td className="min-w-36 max-w-xs">
                 {agent.prescreenFormId ? (
                   <span className="flex flex-wrap items-center gap-1.5">
-                    <Link to="/admin/prescreen-forms/$formId" params={{ formId: agent.prescreenFormId }} className="text-blue-800 underline-offset-4 hover:underline">
+                    <Link
+                      to="/admin/prescreen-forms/$formId"
+                      params={{ formId: agent.prescreenFormId }}
+                      className="text-blue-800 underline-offset-4 hover:underline"
+                    >
                       {agent.prescreenFormName ?? 'Form'}
                     </Link>
                     {agent.prescreenFormStatus !== 'published' && <Badge tone="amber">{agent.prescreenFormStatus ?? 'missing'}</Badge>}
@@ -146,7 +159,14 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
                   <Button variant="ghost" size="icon" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`} title="Edit">
                     <Pencil aria-hidden="true" className="h-4 w-4" />
                   </Button>
-                  <Button variant="ghost" size="icon" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(agent)} aria-label={`Delete ${agent.name}`} title="Delete">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="text-red-800 hover:bg-red-50"
+                    onClick={() => setDeleting(agent)}
+                    aria-label={`Delete ${agent.name}`}
+                    title="Delete"
+                  >
                     <Trash2 aria-hidden="true" className="h-4 w-4" />
                   </Button>
                 </div>

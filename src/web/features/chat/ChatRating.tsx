@@ -81,7 +81,13 @@ export function ChatRating({ language, onRate }: { language: 'en' | 'es'; onRate
       </fieldset>
       <label className="grid gap-1 text-sm text-green-950">
         {texts.comment}
-        <textarea value={comment} maxLength={SATISFACTION_COMMENT_MAX} rows={2} onChange={(event) => setComment(event.target.value)} className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700" />
+        <textarea
+          value={comment}
+          maxLength={SATISFACTION_COMMENT_MAX}
+          rows={2}
+          onChange={(event) => setComment(event.target.value)}
+          className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        />
       </label>
       {error && <FormError>{error}</FormError>}
       <div>

@@ -47,7 +47,9 @@ function ResultPanel({ conversation }: { conversation: ConversationDetail }) {
       <CardContent className="grid gap-3 text-sm">
         {!conversation.prescreenResultId || !recommendation ? (
           <p className="text-slate-700">
-            {conversation.status === 'ONGOING' ? 'The chat is still going: a result is recorded when it ends.' : 'No result was recorded for this chat (the visitor left before answering, or gave no name or answer).'}
+            {conversation.status === 'ONGOING'
+              ? 'The chat is still going: a result is recorded when it ends.'
+              : 'No result was recorded for this chat (the visitor left before answering, or gave no name or answer).'}
           </p>
         ) : (
           <>
@@ -103,7 +105,11 @@ export function ConversationDetailPage({ conversationId, backSearch }: { convers
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const back = (
-    <Link to="/admin/chat-conversations" search={backSearch} className="inline-flex items-center gap-1 text-sm font-medium text-blue-800 underline-offset-4 hover:underline">
+    <Link
+      to="/admin/chat-conversations"
+      search={backSearch}
+      className="inline-flex items-center gap-1 text-sm font-medium text-blue-800 underline-offset-4 hover:underline"
+    >
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
       Back to conversations
     </Link>
@@ -115,7 +121,12 @@ export function ConversationDetailPage({ conversationId, backSearch }: { convers
     return (
       <div className="grid gap-4">
         {back}
-        <ErrorCard title={missing ? 'Conversation not found' : 'Could not load the conversation'} message={missing ? 'It may have been deleted.' : undefined} error={query.error} onRetry={missing ? undefined : () => void query.refetch()} />
+        <ErrorCard
+          title={missing ? 'Conversation not found' : 'Could not load the conversation'}
+          message={missing ? 'It may have been deleted.' : undefined}
+          error={query.error}
+          onRetry={missing ? undefined : () => void query.refetch()}
+        />
       </div>
     );
   }

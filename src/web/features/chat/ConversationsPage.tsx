@@ -33,7 +33,13 @@ export function StatusBadge({ status }: { status: keyof typeof STATUS_LABELS }) 
 }
 
 /** /admin/chat-conversations: every chat of the organization, filtered and sorted by the URL's search params. */
-export function ConversationsPage({ filters, onFiltersChange }: { filters: ConversationFilters; onFiltersChange: (patch: Partial<ConversationFilters>) => void }) {
+export function ConversationsPage({
+  filters,
+  onFiltersChange,
+}: {
+  filters: ConversationFilters;
+  onFiltersChange: (patch: Partial<ConversationFilters>) => void;
+}) {
   const isGlobal = useIsGlobal();
   const { organizations } = useActiveOrganization();
   const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
@@ -45,7 +51,17 @@ export function ConversationsPage({ filters, onFiltersChange }: { filters: Conve
   const dateTo = filters.dateTo && DATE.test(filters.dateTo) ? filters.dateTo : undefined;
   const filterKey = JSON.stringify([filters.search, filters.status, filters.sortBy, dateFrom, dateTo, filters.chatAgentId, orgs]);
   const paging = useOffsetPaging(CONVERSATIONS_PAGE_SIZE, { filterKey });
-  const query = useConversationsQuery({ search: filters.search, status: filters.status, sortBy: filters.sortBy, dateFrom, dateTo, chatAgentId: filters.chatAgentId, orgs, limit: paging.pageSize, offset: paging.offset });
+  const query = useConversationsQuery({
+    search: filters.search,
+    status: filters.status,
+    sortBy: filters.sortBy,
+    dateFrom,
+    dateTo,
+    chatAgentId: filters.chatAgentId,
+    orgs,
+    limit: paging.pageSize,
+    offset: paging.offset,
+  });
   const rows = query.data?.conversations ?? [];
   const total = query.data?.total ?? 0;
   const hasFilters = Boolean(filters.search || filters.status || filters.dateFrom || filters.dateTo || filters.chatAgentId);
@@ -107,7 +123,13 @@ export function ConversationsPage({ filters, onFiltersChange }: { filters: Conve
               </Td>
               <Td>{LANGUAGE_LABELS[conversation.language] ?? conversation.language}</Td>
               <Td className="text-right tabular-nums">{conversation.messageCount}</Td>
-              <Td>{conversation.prescreenResult ? <RecommendationBadge recommendation={conversation.prescreenResult.aiRecommendation} /> : <span className="text-slate-700">—</span>}</Td>
+              <Td>
+                {conversation.prescreenResult ? (
+                  <RecommendationBadge recommendation={conversation.prescreenResult.aiRecommendation} />
+                ) : (
+                  <span className="text-slate-700">—</span>
+                )}
+              </Td>
               <Td className="whitespace-nowrap">{formatDateTime(conversation.createdAt)}</Td>
               <Td className="whitespace-nowrap">{formatDateTime(conversation.updatedAt)}</Td>
               {isGlobal && <Td>{names.get(conversation.organizationId) ?? '—'}</Td>}
@@ -122,7 +144,13 @@ export function ConversationsPage({ filters, onFiltersChange }: { filters: Conve
     <div>
       <PageHeader title="Conversations" description="Chats on your public chat page: read a transcript beside its prescreen result." />
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter conversations">
-        <SearchBox id="conversations-search" placeholder="Candidate name or phone" className="w-64" value={filters.search} onChange={(search) => onFiltersChange({ search })} />
+        <SearchBox
+          id="conversations-search"
+          placeholder="Candidate name or phone"
+          className="w-64"
+          value={filters.search}
+          onChange={(search) => onFiltersChange({ search })}
+        />
         <FilterSelect
           id="conversations-status"
           label="Status"
@@ -141,19 +169,40 @@ export function ConversationsPage({ filters, onFiltersChange }: { filters: Conve
           options={agents.map((agent) => ({ value: agent.id, label: agent.name }))}
           onChange={(chatAgentId) => onFiltersChange({ chatAgentId })}
         >
-          {filters.chatAgentId && !agents.some((agent) => agent.id === filters.chatAgentId) && <option value={filters.chatAgentId}>{agentsQuery.isPending ? 'Loading…' : 'Unknown agent'}</option>}
+          {filters.chatAgentId && !agents.some((agent) => agent.id === filters.chatAgentId) && (
+            <option value={filters.chatAgentId}>{agentsQuery.isPending ? 'Loading…' : 'Unknown agent'}</option>
+          )}
         </FilterSelect>
         <div className="grid gap-1.5">
           <Label htmlFor="conversations-from">From</Label>
-          <Input id="conversations-from" type="date" className="w-40" value={filters.dateFrom ?? ''} max={filters.dateTo} onChange={(event) => onFiltersChange({ dateFrom: event.target.value || undefined })} />
+          <Input
+            id="conversations-from"
+            type="date"
+            className="w-40"
+            value={filters.dateFrom ?? ''}
+            max={filters.dateTo}
+            onChange={(event) => onFiltersChange({ dateFrom: event.target.value || undefined })}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="conversations-to">To</Label>
-          <Input id="conversations-to" type="date" className="w-40" value={filters.dateTo ?? ''} min={filters.dateFrom} onChange={(event) => onFiltersChange({ dateTo: event.target.value || undefined })} />
+          <Input
+            id="conversations-to"
+            type="date"
+            className="w-40"
+            value={filters.dateTo ?? ''}
+            min={filters.dateFrom}
+            onChange={(event) => onFiltersChange({ dateTo: event.target.value || undefined })}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="conversations-sort">Sort by</Label>
-          <Select id="conversations-sort" className="w-52" value={filters.sortBy} onChange={(event) => onFiltersChange({ sortBy: event.target.value as ConversationFilters['sortBy'] })}>
+          <Select
+            id="conversations-sort"
+            className="w-52"
+            value={filters.sortBy}
+            onChange={(event) => onFiltersChange({ sortBy: event.target.value as ConversationFilters['sortBy'] })}
+          >
             {CONVERSATION_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {SORT_LABELS[sort]}

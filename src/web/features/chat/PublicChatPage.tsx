@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Loader2, RotateCcw, Send } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import { CHAT_MESSAGE_MAX, VerifyChatSchema, type ChatMessage } from '../../../contract/chat';
 import type { PublicOrganization } from '../../../contract/organizations';
 import { Logo } from '../../components/Logo';
@@ -18,8 +18,18 @@ const PHONE_MAX = maxLengthOf(VerifyChatSchema.shape.phone);
 function MessageBubble({ message, texts }: { message: ChatMessage; texts: Texts }) {
   const visitor = message.role === 'visitor';
   return (
-    <div className={cn('flex', visitor ? 'justify-end' : 'justify-start')} data-testid="chat-message" data-role={message.role} data-kind={message.kind ?? undefined}>
-      <Bubble side={visitor ? 'end' : 'start'} size="roomy" tone={message.kind === 'safety' ? 'safety' : undefined} className={visitor ? undefined : 'bg-white'}>
+    <div
+      className={cn('flex', visitor ? 'justify-end' : 'justify-start')}
+      data-testid="chat-message"
+      data-role={message.role}
+      data-kind={message.kind ?? undefined}
+    >
+      <Bubble
+        side={visitor ? 'end' : 'start'}
+        size="roomy"
+        tone={message.kind === 'safety' ? 'safety' : undefined}
+        className={visitor ? undefined : 'bg-white'}
+      >
         <span className="sr-only">{visitor ? texts.you : texts.assistant}: </span>
         {message.text}
       </Bubble>
@@ -29,7 +39,13 @@ function MessageBubble({ message, texts }: { message: ChatMessage; texts: Texts 
 
 function Notice({ tone = 'error', title, children, action }: { tone?: 'error' | 'info'; title: string; children?: ReactNode; action?: ReactNode }) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('mx-auto mt-8 grid max-w-md gap-3 rounded-xl border bg-white p-6 text-center shadow-sm', tone === 'error' ? 'border-red-200' : 'border-slate-200')}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn(
+        'mx-auto mt-8 grid max-w-md gap-3 rounded-xl border bg-white p-6 text-center shadow-sm',
+        tone === 'error' ? 'border-red-200' : 'border-slate-200',
+      )}
+    >
       <AlertTriangle aria-hidden="true" className={cn('mx-auto h-8 w-8', tone === 'error' ? 'text-red-700' : 'text-amber-700')} />
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       {children && <p className="text-sm text-slate-700">{children}</p>}
@@ -43,8 +59,42 @@ function Notice({ tone = 'error', title, children, action }: { tone?: 'error' | 
  * `conversation-id` and `token`, or starts one and writes both into the URL (replace), so a reload resumes it.
  * The dialogue itself runs on the server: the page shows its messages and offers what it awaits next.
  */
-export function PublicChatPage({ organization, organizationId, search }: { organization: PublicOrganization | null; organizationId: string; search: { 'conversation-id'?: string; token?: string } }) {
-  const { conversation, orgName, load, draft, setDraft, pendingText, sendError, setSendError, verifyError, setVerifyError, phone, setPhone, code, setCode, changingPhone, setChangingPhone, scroller, textarea, language, texts, busy, startOver, sendText, verify, rate } = usePublicChat({ organization, organizationId, search });
+export function PublicChatPage({
+  organization,
+  organizationId,
+  search,
+}: {
+  organization: PublicOrganization | null;
+  organizationId: string;
+  search: { 'conversation-id'?: string; token?: string };
+}) {
+  const {
+    conversation,
+    orgName,
+    load,
+    draft,
+    setDraft,
+    pendingText,
+    sendError,
+    setSendError,
+    verifyError,
+    setVerifyError,
+    phone,
+    setPhone,
+    code,
+    setCode,
+    changingPhone,
+    setChangingPhone,
+    scroller,
+    textarea,
+    language,
+    texts,
+    busy,
+    startOver,
+    sendText,
+    verify,
+    rate,
+  } = usePublicChat({ organization, organizationId, search });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,13 +112,14 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
   const completed = conversation !== null && (awaiting === 'none' || conversation.status === 'COMPLETED');
   const lastMessage = conversation?.messages.at(-1);
   const lastAgent = lastMessage?.role === 'agent' ? lastMessage : undefined;
-  const suggestions = !completed && awaiting === 'text' && lastAgent
-    ? lastAgent.options?.length
-      ? lastAgent.options.map((option) => option.label)
-      : lastAgent.inputType === 'yes_no'
-        ? [texts.yes, texts.no]
-        : []
-    : [];
+  const suggestions =
+    !completed && awaiting === 'text' && lastAgent
+      ? lastAgent.options?.length
+        ? lastAgent.options.map((option) => option.label)
+        : lastAgent.inputType === 'yes_no'
+          ? [texts.yes, texts.no]
+          : []
+      : [];
   const nextStep = conversation?.messages.filter((message) => message.kind === 'next_step').at(-1);
   const showPhoneForm = !completed && (awaiting === 'phone' || (awaiting === 'code' && changingPhone));
   const showCodeForm = !completed && awaiting === 'code' && !changingPhone;
@@ -110,8 +161,21 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
   } else if (conversation) {
     body = (
       <>
-        <div ref={scroller} tabIndex={0} role="region" aria-label={texts.messages} className="flex-1 overflow-y-auto px-4 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-700">
-          <div role="log" aria-live="polite" aria-relevant="additions" aria-label={texts.log} className="mx-auto grid w-full max-w-2xl gap-2.5" data-testid="chat-log">
+        <div
+          ref={scroller}
+          tabIndex={0}
+          role="region"
+          aria-label={texts.messages}
+          className="flex-1 overflow-y-auto px-4 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-700"
+        >
+          <div
+            role="log"
+            aria-live="polite"
+            aria-relevant="additions"
+            aria-label={texts.log}
+            className="mx-auto grid w-full max-w-2xl gap-2.5"
+            data-testid="chat-log"
+          >
             {conversation.messages.map((message) => (
               <MessageBubble key={message.id} message={message} texts={texts} />
             ))}
@@ -133,18 +197,17 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
             </div>
           )}
           {completed && (
-            <section aria-labelledby="chat-complete" className="mx-auto mt-4 w-full max-w-2xl rounded-xl border border-green-200 bg-green-50 p-4" data-testid="chat-complete">
+            <section
+              aria-labelledby="chat-complete"
+              className="mx-auto mt-4 w-full max-w-2xl rounded-xl border border-green-200 bg-green-50 p-4"
+              data-testid="chat-complete"
+            >
               <h2 id="chat-complete" className="flex items-center gap-2 font-semibold text-green-900">
                 <CheckCircle2 aria-hidden="true" className="h-5 w-5" />
                 {texts.completeTitle}
               </h2>
               <p className="mt-1 text-sm text-green-900">{nextStep?.text ?? texts.completeBody}</p>
-              {conversation.status === 'COMPLETED' && !conversation.rated && (
-                <ChatRating
-                  language={language}
-                  onRate={rate}
-                />
-              )}
+              {conversation.status === 'COMPLETED' && !conversation.rated && <ChatRating language={language} onRate={rate} />}
             </section>
           )}
         </div>
@@ -297,7 +360,11 @@ export function PublicChatPage({ organization, organizationId, search }: { organ
                     <span id="chat-input-hint" className="hidden sm:inline">
                       {texts.hint}
                     </span>
-                    <span id="chat-input-count" className={cn('ml-auto tabular-nums', draft.length > CHAT_MESSAGE_MAX - 100 && 'font-medium text-amber-800')} data-testid="chat-counter">
+                    <span
+                      id="chat-input-count"
+                      className={cn('ml-auto tabular-nums', draft.length > CHAT_MESSAGE_MAX - 100 && 'font-medium text-amber-800')}
+                      data-testid="chat-counter"
+                    >
                       <span aria-hidden="true">
                         {draft.length}/{CHAT_MESSAGE_MAX}
                       </span>

@@ -133,4 +133,5 @@ export function writeDraft(conversationId: string, text: string) {
   }
 }
 
-export const browserLanguage = (): Language | undefined => (typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('es') ? 'es' : undefined);
+export const browserLanguage = (): Language | undefined =>
+  typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('es') ? 'es' : undefined;

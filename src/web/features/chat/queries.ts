@@ -134,9 +134,12 @@ export function useDeleteConversation() {
 // ---- the public page (no session; plain calls, the page keeps its own state) ----
 
 export const publicChatApi = {
-  initiate: (organizationId: string, language?: Language) => api.post<StartedChat>('/api/chat-conversations/initiate', { organizationId, ...(language ? { language } : {}) }),
-  resume: (conversationId: string, token: string) => api.get<PublicConversation>(`/api/chat-conversations/${encodeURIComponent(conversationId)}/public`, { query: { token } }),
-  send: (conversationId: string, token: string, text: string) => api.post<ChatTurn>(`/api/chat-conversations/${encodeURIComponent(conversationId)}/messages`, { token, text }),
+  initiate: (organizationId: string, language?: Language) =>
+    api.post<StartedChat>('/api/chat-conversations/initiate', { organizationId, ...(language ? { language } : {}) }),
+  resume: (conversationId: string, token: string) =>
+    api.get<PublicConversation>(`/api/chat-conversations/${encodeURIComponent(conversationId)}/public`, { query: { token } }),
+  send: (conversationId: string, token: string, text: string) =>
+    api.post<ChatTurn>(`/api/chat-conversations/${encodeURIComponent(conversationId)}/messages`, { token, text }),
   verify: (input: { conversationId: string; token: string; phone?: string; code?: string }) => api.post<ChatTurn>('/api/chat-conversations/verify', input),
   rate: (conversationId: string, token: string, rating: number, comment: string) =>
     api.post<ChatTurn>(`/api/chat-conversations/${encodeURIComponent(conversationId)}/rating`, { token, rating, ...(comment ? { comment } : {}) }),

@@ -18,7 +18,12 @@ export interface Conversation {
   messages: ChatMessage[];
 }
 
-export type Load = { kind: 'loading'; resuming: boolean } | { kind: 'ready' } | { kind: 'not-found' } | { kind: 'unavailable'; message?: string } | { kind: 'error'; message: string; retry: () => void };
+export type Load =
+  | { kind: 'loading'; resuming: boolean }
+  | { kind: 'ready' }
+  | { kind: 'not-found' }
+  | { kind: 'unavailable'; message?: string }
+  | { kind: 'error'; message: string; retry: () => void };
 
 /** The page's copy of a conversation, from what the server answered (start, resume, a turn). */
 const fromServer = (state: Omit<PublicConversation, 'agent' | 'messages'> & { messages: ChatMessage[] }, token: string): Conversation => ({
@@ -36,7 +41,15 @@ const fromServer = (state: Omit<PublicConversation, 'agent' | 'messages'> & { me
  * The public chat's state and actions: start or resume the conversation the URL names, send messages (waiting
  * out a 429), verify the phone, rate the finished chat; the page (PublicChatPage.tsx) only shows it.
  */
-export function usePublicChat({ organization, organizationId, search }: { organization: PublicOrganization | null; organizationId: string; search: { 'conversation-id'?: string; token?: string } }) {
+export function usePublicChat({
+  organization,
+  organizationId,
+  search,
+}: {
+  organization: PublicOrganization | null;
+  organizationId: string;
+  search: { 'conversation-id'?: string; token?: string };
+}) {
   const navigate = useNavigate();
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [orgName, setOrgName] = useState<string | null>(organization?.name ?? null);
@@ -140,7 +153,15 @@ export function usePublicChat({ organization, organizationId, search }: { organi
   const applyTurn = (turn: ChatTurn) =>
     setConversation((current) =>
       current
-        ? { ...current, status: turn.status, language: turn.language, awaiting: turn.awaiting, phoneVerified: turn.phoneVerified, rated: turn.rated, messages: [...current.messages, ...turn.messages.filter((message) => !current.messages.some((known) => known.id === message.id))] }
+        ? {
+            ...current,
+            status: turn.status,
+            language: turn.language,
+            awaiting: turn.awaiting,
+            phoneVerified: turn.phoneVerified,
+            rated: turn.rated,
+            messages: [...current.messages, ...turn.messages.filter((message) => !current.messages.some((known) => known.id === message.id))],
+          }
         : current,
     );
 
@@ -205,7 +226,11 @@ export function usePublicChat({ organization, organizationId, search }: { organi
     setPendingText(isPhone ? `•••• ${value.replace(/\D/g, '').slice(-4)}` : '••••••');
     setVerifyError(null);
     try {
-      const turn = await publicChatApi.verify({ conversationId: conversation.id, token: conversation.token, ...(isPhone ? { phone: value } : { code: value }) });
+      const turn = await publicChatApi.verify({
+        conversationId: conversation.id,
+        token: conversation.token,
+        ...(isPhone ? { phone: value } : { code: value }),
+      });
       applyTurn(turn);
       const lastAgent = [...turn.messages].reverse().find((message) => message.role === 'agent');
       if (isPhone) {
@@ -234,5 +259,31 @@ export function usePublicChat({ organization, organizationId, search }: { organi
     applyTurn(await publicChatApi.rate(conversation.id, conversation.token, rating, comment));
   };
 
-  return { conversation, orgName, load, draft, setDraft, pendingText, sendError, setSendError, verifyError, setVerifyError, phone, setPhone, code, setCode, changingPhone, setChangingPhone, scroller, textarea, language, texts, busy, startOver, sendText, verify, rate };
+  return {
+    conversation,
+    orgName,
+    load,
+    draft,
+    setDraft,
+    pendingText,
+    sendError,
+    setSendError,
+    verifyError,
+    setVerifyError,
+    phone,
+    setPhone,
+    code,
+    setCode,
+    changingPhone,
+    setChangingPhone,
+    scroller,
+    textarea,
+    language,
+    texts,
+    busy,
+    startOver,
+    sendText,
+    verify,
+    rate,
+  };
 }

@@ -42,24 +42,28 @@ const FactFormSchema = z
   })
   .superRefine((form, context) => {
     if (HAS_NAME.has(form.kind) && !form.name.trim()) context.addIssue({ code: 'custom', path: ['name'], message: 'Enter a name' });
-    if (HAS_VALUE.has(form.kind) && form.value.trim() !== '' && !Number.isFinite(Number(form.value))) context.addIssue({ code: 'custom', path: ['value'], message: 'Enter a number' });
+    if (HAS_VALUE.has(form.kind) && form.value.trim() !== '' && !Number.isFinite(Number(form.value)))
+      context.addIssue({ code: 'custom', path: ['value'], message: 'Enter a number' });
     if (form.kind === 'sex' && !form.valueText) context.addIssue({ code: 'custom', path: ['valueText'], message: 'Choose female or male' });
     if (form.kind === 'performance_status') {
       if (!form.valueText) context.addIssue({ code: 'custom', path: ['valueText'], message: 'Choose the scale' });
       const score = Number(form.value);
       const max = SCALE_MAX[form.valueText];
-      if (max != null && form.value.trim() !== '' && (score < 0 || score > max)) context.addIssue({ code: 'custom', path: ['value'], message: `A ${form.valueText} score is 0 to ${max}` });
+      if (max != null && form.value.trim() !== '' && (score < 0 || score > max))
+        context.addIssue({ code: 'custom', path: ['value'], message: `A ${form.valueText} score is 0 to ${max}` });
     }
   })
-  .transform((form): z.input<typeof CreateCandidateFactSchema> => ({
-    kind: form.kind,
-    name: HAS_NAME.has(form.kind) ? form.name.trim() : form.kind === 'performance_status' ? `${form.valueText} performance status` : form.kind,
-    status: HAS_STATUS.has(form.kind) && form.status ? form.status : null,
-    value: HAS_VALUE.has(form.kind) && form.value.trim() !== '' ? Number(form.value) : null,
-    unit: form.kind === 'lab' ? form.unit.trim() || null : form.kind === 'age' ? 'years' : null,
-    valueText: form.kind === 'sex' || form.kind === 'performance_status' ? form.valueText || null : null,
-    observedOn: form.observedOn || null,
-  }))
+  .transform(
+    (form): z.input<typeof CreateCandidateFactSchema> => ({
+      kind: form.kind,
+      name: HAS_NAME.has(form.kind) ? form.name.trim() : form.kind === 'performance_status' ? `${form.valueText} performance status` : form.kind,
+      status: HAS_STATUS.has(form.kind) && form.status ? form.status : null,
+      value: HAS_VALUE.has(form.kind) && form.value.trim() !== '' ? Number(form.value) : null,
+      unit: form.kind === 'lab' ? form.unit.trim() || null : form.kind === 'age' ? 'years' : null,
+      valueText: form.kind === 'sex' || form.kind === 'performance_status' ? form.valueText || null : null,
+      observedOn: form.observedOn || null,
+    }),
+  )
   .pipe(CreateCandidateFactSchema);
 type FactForm = z.input<typeof FactFormSchema>;
 type FactField = keyof FactForm;
@@ -122,11 +126,43 @@ export function AddFactDialog({ candidateId, onOpenChange }: AddFactDialogProps)
             <Input autoComplete="off" maxLength={300} {...form.register('name')} />
           </Field>
         )}
-        {HAS_STATUS.has(kind) && <ChoiceField control={form.control} name="status" label="Status" error={errors.status?.message} id="fact-status" placeholder="Choose" options={statusOptions} hint="Past: had it or took it before, not now. Absent: stated not to." />}
-        {kind === 'sex' && (
-          <ChoiceField control={form.control} name="valueText" label="Sex" error={errors.valueText?.message} id="fact-sex" placeholder="Choose" options={[{ value: 'female', label: 'Female' }, { value: 'male', label: 'Male' }]} />
+        {HAS_STATUS.has(kind) && (
+          <ChoiceField
+            control={form.control}
+            name="status"
+            label="Status"
+            error={errors.status?.message}
+            id="fact-status"
+            placeholder="Choose"
+            options={statusOptions}
+            hint="Past: had it or took it before, not now. Absent: stated not to."
+          />
         )}
-        {kind === 'performance_status' && <ChoiceField control={form.control} name="valueText" label="Scale" error={errors.valueText?.message} id="fact-scale" placeholder="Choose" options={SCALES.map((value) => ({ value, label: value }))} />}
+        {kind === 'sex' && (
+          <ChoiceField
+            control={form.control}
+            name="valueText"
+            label="Sex"
+            error={errors.valueText?.message}
+            id="fact-sex"
+            placeholder="Choose"
+            options={[
+              { value: 'female', label: 'Female' },
+              { value: 'male', label: 'Male' },
+            ]}
+          />
+        )}
+        {kind === 'performance_status' && (
+          <ChoiceField
+            control={form.control}
+            name="valueText"
+            label="Scale"
+            error={errors.valueText?.message}
+            id="fact-scale"
+            placeholder="Choose"
+            options={SCALES.map((value) => ({ value, label: value }))}
+          />
+        )}
         {HAS_VALUE.has(kind) && (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={valueLabel} error={errors.value?.message}>

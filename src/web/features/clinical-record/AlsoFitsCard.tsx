@@ -23,13 +23,12 @@ function OtherTrialItem({ candidateId, trial }: { candidateId: string; trial: Ot
   return (
     <li className="grid gap-2 rounded-md border border-slate-200 px-3 py-2">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="text-sm font-medium text-slate-900">
-          {trial.title}
-        </p>
+        <p className="text-sm font-medium text-slate-900">{trial.title}</p>
         <Badge tone={matchClass === 'likely' ? 'green' : 'blue'}>{MATCH_CLASS_LABELS[matchClass]}</Badge>
       </div>
       <p className="text-xs text-slate-700">
-        {plural(trial.metCount, 'criterion', 'criteria')} met{trial.unknownCount > 0 ? `, ${plural(trial.unknownCount, 'criterion', 'criteria')} not known yet` : ''}
+        {plural(trial.metCount, 'criterion', 'criteria')} met
+        {trial.unknownCount > 0 ? `, ${plural(trial.unknownCount, 'criterion', 'criteria')} not known yet` : ''}
       </p>
       {trial.reasons.length > 0 && (
         <ul className="grid list-disc gap-0.5 pl-5 text-sm text-slate-800" aria-label="Key criteria met">
@@ -41,7 +40,12 @@ function OtherTrialItem({ candidateId, trial }: { candidateId: string; trial: Ot
       )}
       <div className="flex flex-wrap items-center gap-3">
         {/* The matcher's page reads `candidate` to open this candidate's evidence. */}
-        <Link to="/trial-matcher/$id" params={{ id: trial.trialId }} search={{ candidate: candidateId }} className="text-sm font-medium text-blue-800 underline-offset-4 hover:underline">
+        <Link
+          to="/trial-matcher/$id"
+          params={{ id: trial.trialId }}
+          search={{ candidate: candidateId }}
+          className="text-sm font-medium text-blue-800 underline-offset-4 hover:underline"
+        >
           See the evidence<span className="sr-only"> for {trial.title}</span>
         </Link>
         {trial.inTrial ? (

@@ -99,7 +99,11 @@ function NotesSection({ candidateId, notes }: { candidateId: string; notes: Clin
           });
         }}
       >
-        <Field label="New clinical note" error={error ?? undefined} hint="A referral letter or visit note. Age, sex, conditions and medications are read from it, with what the patient denies or had before.">
+        <Field
+          label="New clinical note"
+          error={error ?? undefined}
+          hint="A referral letter or visit note. Age, sex, conditions and medications are read from it, with what the patient denies or had before."
+        >
           <Textarea rows={5} value={text} maxLength={CLINICAL_NOTE_MAX} onChange={(event) => setText(event.target.value)} />
         </Field>
         <div>

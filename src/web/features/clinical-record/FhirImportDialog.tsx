@@ -79,11 +79,17 @@ export function FhirImportDialog({ organizations, onOpenChange }: FhirImportDial
     }
     if (!bundle || typeof bundle !== 'object' || Array.isArray(bundle)) return setFileError('The file is not a FHIR bundle');
     setFileError(null);
-    importBundle.mutate({ bundle, organizationId: organizations ? organizationId : undefined }, { onError: (error) => setServerError(apiProblem(error).message) });
+    importBundle.mutate(
+      { bundle, organizationId: organizations ? organizationId : undefined },
+      { onError: (error) => setServerError(apiProblem(error).message) },
+    );
   };
 
   return (
-    <Dialog title={FHIR_IMPORT_TITLE} description="One patient’s FHIR R4 bundle: a new candidate with their conditions, medications, labs and vitals, or new health-record facts of the candidate with the same phone or email.">
+    <Dialog
+      title={FHIR_IMPORT_TITLE}
+      description="One patient’s FHIR R4 bundle: a new candidate with their conditions, medications, labs and vitals, or new health-record facts of the candidate with the same phone or email."
+    >
       <form
         className="grid gap-4"
         noValidate

@@ -18,8 +18,14 @@ export interface FhirImportDialogProps {
 export const ADD_FACT_TITLE = 'Add a fact';
 export const FHIR_IMPORT_TITLE = 'Import a health record';
 
-const LazyAddFactDialog = lazyDialog<AddFactDialogProps>(() => import('./AddFactDialog').then((module) => module.AddFactDialog), () => ADD_FACT_TITLE);
-const LazyFhirImportDialog = lazyDialog<FhirImportDialogProps>(() => import('./FhirImportDialog').then((module) => module.FhirImportDialog), () => FHIR_IMPORT_TITLE);
+const LazyAddFactDialog = lazyDialog<AddFactDialogProps>(
+  () => import('./AddFactDialog').then((module) => module.AddFactDialog),
+  () => ADD_FACT_TITLE,
+);
+const LazyFhirImportDialog = lazyDialog<FhirImportDialogProps>(
+  () => import('./FhirImportDialog').then((module) => module.FhirImportDialog),
+  () => FHIR_IMPORT_TITLE,
+);
 
 /** "Add fact": the form (react-hook-form, zod, the contract's rules) loads when the dialog opens. */
 export function AddFactDialog(props: AddFactDialogProps) {

@@ -35,7 +35,9 @@ export const FACT_GROUPS = [
 ] as const satisfies ReadonlyArray<{ title: string; kinds: readonly FactKind[] }>;
 
 export function groupFacts(facts: CandidateFact[]): Array<{ title: string; facts: CandidateFact[] }> {
-  return FACT_GROUPS.map((group) => ({ title: group.title, facts: facts.filter((fact) => (group.kinds as readonly FactKind[]).includes(fact.kind)) })).filter((group) => group.facts.length > 0);
+  return FACT_GROUPS.map((group) => ({ title: group.title, facts: facts.filter((fact) => (group.kinds as readonly FactKind[]).includes(fact.kind)) })).filter(
+    (group) => group.facts.length > 0,
+  );
 }
 
 /** What a fact measures, in words: "7.1 %", "58 years", "ECOG 1", "Female"; '' when it has no value. */

@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CandidateClinicalRecord, CandidateFact, ClinicalNote, CreateCandidateFactInput, FhirImportResult, OtherTrialMatches } from '../../../contract/matching';
+import type {
+  CandidateClinicalRecord,
+  CandidateFact,
+  ClinicalNote,
+  CreateCandidateFactInput,
+  FhirImportResult,
+  OtherTrialMatches,
+} from '../../../contract/matching';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { invalidateOrg, retryUnlessClientError } from '../../lib/query';
@@ -84,7 +91,8 @@ export function useDeleteFact(candidateId: string) {
 export function useImportFhirBundle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ bundle, organizationId }: { bundle: unknown; organizationId?: string }) => api.post<FhirImportResult>('/api/candidates/fhir', bundle, { query: { organizationId } }),
+    mutationFn: ({ bundle, organizationId }: { bundle: unknown; organizationId?: string }) =>
+      api.post<FhirImportResult>('/api/candidates/fhir', bundle, { query: { organizationId } }),
     onSuccess: () => Promise.all([refreshClinical(queryClient), refreshCandidates(queryClient)]),
     meta: { silent: true },
   });

@@ -1,5 +1,21 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, BellRing, CalendarCheck, FileUp, ListOrdered, Mail, MessageSquare, MessagesSquare, Pencil, Phone, RefreshCcw, ShieldCheck, StickyNote, UserPlus, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeft,
+  BellRing,
+  CalendarCheck,
+  FileUp,
+  ListOrdered,
+  Mail,
+  MessageSquare,
+  MessagesSquare,
+  Pencil,
+  Phone,
+  RefreshCcw,
+  ShieldCheck,
+  StickyNote,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ContactEvent } from '../../../contract/candidates';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
@@ -60,7 +76,13 @@ export function ContactHistoryPage({ candidateId }: { candidateId: string }) {
   if (history.isPending) body = <Spinner label="Loading contact history" />;
   else if (history.isError) {
     const notFound = history.error instanceof ApiRequestError && history.error.status === 404;
-    body = <ErrorCard title={notFound ? 'This candidate does not exist or was deleted' : 'Could not load the contact history'} error={history.error} onRetry={notFound ? undefined : () => void history.refetch()} />;
+    body = (
+      <ErrorCard
+        title={notFound ? 'This candidate does not exist or was deleted' : 'Could not load the contact history'}
+        error={history.error}
+        onRetry={notFound ? undefined : () => void history.refetch()}
+      />
+    );
   } else if (history.data.events.length === 0) {
     body = (
       <EmptyState title="No contact yet">

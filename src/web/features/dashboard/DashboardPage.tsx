@@ -24,7 +24,14 @@ const TAB_LABELS: Record<DashboardTabId, string> = {
   costs: 'Costs',
   'customer-overview': 'Customers',
 };
-const PRESET_LABELS: Record<ActivityPreset, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', quarter: 'This quarter', ytd: 'Year to date', all: 'All time' };
+const PRESET_LABELS: Record<ActivityPreset, string> = {
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  quarter: 'This quarter',
+  ytd: 'Year to date',
+  all: 'All time',
+};
 
 /** Each tab's charts and recharts load with the tab. */
 const TAB_VIEWS: Record<DashboardTabId, ReturnType<typeof lazy<(props: { filters: DashboardFilterValues }) => React.JSX.Element>>> = {
@@ -39,7 +46,10 @@ const TAB_VIEWS: Record<DashboardTabId, ReturnType<typeof lazy<(props: { filters
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The URL's values, kept only when the API would accept them (an edited URL shows the defaults). */
-export function cleanFilters(search: { orgs?: string[]; from?: string; to?: string; preset?: string; source?: string }, isGlobal: boolean): DashboardFilterValues {
+export function cleanFilters(
+  search: { orgs?: string[]; from?: string; to?: string; preset?: string; source?: string },
+  isGlobal: boolean,
+): DashboardFilterValues {
   const from = search.from && DAY.test(search.from) ? search.from : undefined;
   const to = search.to && DAY.test(search.to) ? search.to : undefined;
   return {
@@ -138,11 +148,23 @@ export function DashboardPage({ search }: { search: DashboardSearchValues }) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="dashboard-from">From</Label>
-          <Input id="dashboard-from" type="date" value={filters.from ?? ''} max={filters.to} onChange={(event) => update({ from: event.target.value || undefined, preset: undefined })} />
+          <Input
+            id="dashboard-from"
+            type="date"
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(event) => update({ from: event.target.value || undefined, preset: undefined })}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="dashboard-to">To</Label>
-          <Input id="dashboard-to" type="date" value={filters.to ?? ''} min={filters.from} onChange={(event) => update({ to: event.target.value || undefined })} />
+          <Input
+            id="dashboard-to"
+            type="date"
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(event) => update({ to: event.target.value || undefined })}
+          />
         </div>
         <FilterSelect
           id="dashboard-source"
@@ -153,7 +175,11 @@ export function DashboardPage({ search }: { search: DashboardSearchValues }) {
           onChange={(source) => update({ source })}
         />
         {isGlobal && (
-          <OrganizationFilter organizations={organizations.map((org) => ({ id: org.id, name: org.name }))} selected={filters.orgs} onChange={(orgs) => update({ orgs })} />
+          <OrganizationFilter
+            organizations={organizations.map((org) => ({ id: org.id, name: org.name }))}
+            selected={filters.orgs}
+            onChange={(orgs) => update({ orgs })}
+          />
         )}
       </form>
       <div role="tablist" aria-label="Dashboard" className="flex flex-wrap gap-1 border-b border-slate-200">

@@ -7,8 +7,10 @@ import { cn } from '../../lib/utils';
 
 export const number = (value: number | null | undefined, digits = 0) =>
   value === null || value === undefined ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-export const usd = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toLocaleString('en-US', { style: 'currency', currency: 'USD' }));
-export const pct = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`);
+export const usd = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+export const pct = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 export const ratioPct = (value: number | null | undefined) => (value === null || value === undefined ? '—' : pct(Math.round(value * 1000) / 10));
 
 export const CHART_COLORS = ['#1d4ed8', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#15803d', '#475569'];
@@ -40,7 +42,17 @@ const TableHidden = createContext(false);
  * A table of numbers. Visible, it scrolls sideways in a focusable region (wide tables stay keyboard
  * reachable); as a chart's hidden twin it is plain.
  */
-export function DataTable<Row>({ caption, columns, rows, rowKey }: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row, index: number) => string }) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row, index: number) => string;
+}) {
   const hidden = useContext(TableHidden);
   const table = (
     <table className="w-full border-collapse text-left text-sm">
@@ -69,7 +81,12 @@ export function DataTable<Row>({ caption, columns, rows, rowKey }: { caption: st
   );
   if (hidden) return table;
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-700">
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-700"
+    >
       {table}
     </div>
   );
@@ -79,7 +96,19 @@ export function DataTable<Row>({ caption, columns, rows, rowKey }: { caption: st
  * A section with a chart and the same numbers as a table. The chart is hidden from assistive technology; the
  * table is always in the page (visually hidden while the chart shows) and "Show as table" brings it into view.
  */
-export function ChartSection({ title, description, chart, table, empty }: { title: string; description?: ReactNode; chart?: ReactNode; table: ReactNode; empty?: ReactNode }) {
+export function ChartSection({
+  title,
+  description,
+  chart,
+  table,
+  empty,
+}: {
+  title: string;
+  description?: ReactNode;
+  chart?: ReactNode;
+  table: ReactNode;
+  empty?: ReactNode;
+}) {
   const [asTable, setAsTable] = useState(false);
   return (
     <Card>
@@ -151,7 +180,8 @@ export function TabFrame<T extends { filters: { from: string | null; to: string;
   return (
     <div className={cn('grid gap-5', query.isPlaceholderData && 'opacity-60')} aria-busy={query.isFetching}>
       <p className="text-sm text-slate-700" data-testid="dashboard-range">
-        {from ? `${from} to ${to}` : `Everything up to ${to}`} (UTC) · {organizationIds.length === 1 ? '1 organization' : `${organizationIds.length} organizations`}
+        {from ? `${from} to ${to}` : `Everything up to ${to}`} (UTC) ·{' '}
+        {organizationIds.length === 1 ? '1 organization' : `${organizationIds.length} organizations`}
       </p>
       {children(query.data)}
     </div>

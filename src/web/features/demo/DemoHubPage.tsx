@@ -12,7 +12,11 @@ import { errorMessage, formatDateTime } from '../../lib/utils';
 import { useDemoStatusQuery, useResetDemo } from './queries';
 
 const DEMOS = [
-  { to: '/admin/demo/sponsors/intro', title: 'Sponsor demo', text: 'What a sponsor sees: site selection, connection, the recruitment dashboard and forecast, step by step.' },
+  {
+    to: '/admin/demo/sponsors/intro',
+    title: 'Sponsor demo',
+    text: 'What a sponsor sees: site selection, connection, the recruitment dashboard and forecast, step by step.',
+  },
   { to: '/admin/demo/chat', title: 'Chat demo', text: 'The demo organization’s public chat page: a visitor prescreens themselves for a trial.' },
   { to: '/admin/demo/voice', title: 'Voice demo', text: 'A simulated prescreen call: the live transcript, the answers and the AI recommendation.' },
   { to: '/admin/demo/prescreen', title: 'Prescreen demo', text: 'From a form’s answers to the AI recommendation and a reviewer’s decision, in four steps.' },
@@ -98,7 +102,9 @@ function StatusCard({ status }: { status: DemoStatus }) {
               reset.mutate(undefined, {
                 onSuccess: (next) => {
                   setOpen(false);
-                  setDone(`Demo data ${status.exists ? 'reset' : 'created'}: ${next.counts?.candidates.toLocaleString('en-US') ?? 0} candidates across ${next.counts?.sites ?? 0} sites.`);
+                  setDone(
+                    `Demo data ${status.exists ? 'reset' : 'created'}: ${next.counts?.candidates.toLocaleString('en-US') ?? 0} candidates across ${next.counts?.sites ?? 0} sites.`,
+                  );
                 },
                 onError: () => setOpen(false),
               });

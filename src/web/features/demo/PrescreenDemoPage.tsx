@@ -5,7 +5,20 @@ import type { AiRecommendation, PrescreenResult } from '../../../contract/prescr
 import { ErrorCard } from '../../components/ErrorCard';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
-import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Label, PageHeader, Select, SubmitButton } from '../../components/ui';
+import {
+  Button,
+  buttonClass,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Label,
+  PageHeader,
+  Select,
+  SubmitButton,
+} from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/utils';
 import { useCandidateQuery } from '../candidates/queries';
@@ -28,7 +41,13 @@ function StepHeader({ index }: { index: number }) {
   return (
     <ol className="grid gap-2 sm:grid-cols-4" aria-label="Steps">
       {STEPS.map((step, position) => (
-        <li key={step.title} aria-current={position === index ? 'step' : undefined} className={position === index ? 'rounded-md border-2 border-blue-700 bg-blue-50 p-2 text-sm' : 'rounded-md border border-slate-200 p-2 text-sm text-slate-700'}>
+        <li
+          key={step.title}
+          aria-current={position === index ? 'step' : undefined}
+          className={
+            position === index ? 'rounded-md border-2 border-blue-700 bg-blue-50 p-2 text-sm' : 'rounded-md border border-slate-200 p-2 text-sm text-slate-700'
+          }
+        >
           <span className="font-semibold">
             {position + 1}. {step.title}
           </span>
@@ -51,7 +70,8 @@ function ReviewStep({ result, onDecided }: { result: PrescreenResult; onDecided:
   const decide = useDecide();
   const [choice, setChoice] = useState<'agree' | AiRecommendation>('agree');
   const [reason, setReason] = useState('');
-  const approve = choice === 'agree' ? result.aiRecommendation === 'PASS' || result.aiRecommendation === 'POTENTIAL' : choice === 'PASS' || choice === 'POTENTIAL';
+  const approve =
+    choice === 'agree' ? result.aiRecommendation === 'PASS' || result.aiRecommendation === 'POTENTIAL' : choice === 'PASS' || choice === 'POTENTIAL';
   const needsReason = choice !== 'agree' || !approve;
   return (
     <Card>
@@ -65,7 +85,12 @@ function ReviewStep({ result, onDecided }: { result: PrescreenResult; onDecided:
           onSubmit={(event) => {
             event.preventDefault();
             decide.mutate(
-              { resultId: result.id, decision: approve ? 'approve' : 'reject', reason: reason.trim() || undefined, ...(choice !== 'agree' ? { overrideRecommendation: choice } : {}) },
+              {
+                resultId: result.id,
+                decision: approve ? 'approve' : 'reject',
+                reason: reason.trim() || undefined,
+                ...(choice !== 'agree' ? { overrideRecommendation: choice } : {}),
+              },
               { onSuccess: onDecided },
             );
           }}
@@ -197,7 +222,8 @@ export function PrescreenDemoPage() {
               {decided.decision?.overrideRecommendation ? (
                 <>
                   {' '}
-                  with an override: AI <RecommendationBadge recommendation={decided.aiRecommendation} /> → <RecommendationBadge recommendation={decided.decision.overrideRecommendation} />
+                  with an override: AI <RecommendationBadge recommendation={decided.aiRecommendation} /> →{' '}
+                  <RecommendationBadge recommendation={decided.decision.overrideRecommendation} />
                 </>
               ) : (
                 ' in agreement with the AI.'

@@ -54,7 +54,10 @@ export function SponsorDemoStep({
                 to={item.to}
                 search={search}
                 aria-current={i === index ? 'step' : undefined}
-                className={cn('rounded px-1 py-0.5', i === index ? 'font-semibold text-blue-800 underline underline-offset-4' : 'text-slate-700 hover:underline')}
+                className={cn(
+                  'rounded px-1 py-0.5',
+                  i === index ? 'font-semibold text-blue-800 underline underline-offset-4' : 'text-slate-700 hover:underline',
+                )}
               >
                 {i + 1}. {item.label}
               </Link>

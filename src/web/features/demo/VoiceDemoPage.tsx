@@ -6,7 +6,19 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Transcript, type TranscriptTurn } from '../../components/Transcript';
-import { buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Label, PageHeader, Select, SubmitButton } from '../../components/ui';
+import {
+  buttonClass,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Label,
+  PageHeader,
+  Select,
+  SubmitButton,
+} from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/utils';
 import { CallStatusBadge, OutcomeText } from '../voice/components';
@@ -33,7 +45,8 @@ function LiveCall({ callId, organizationId }: { callId: string; organizationId: 
   if (query.isPending) return <Spinner label="Placing the call" />;
   if (query.isError) return <ErrorCard title="Could not load the call" error={query.error} onRetry={() => void query.refetch()} />;
   const data = query.data;
-  const recorded = data.structuredData.answers && typeof data.structuredData.answers === 'object' ? Object.keys(data.structuredData.answers as object).length : 0;
+  const recorded =
+    data.structuredData.answers && typeof data.structuredData.answers === 'object' ? Object.keys(data.structuredData.answers as object).length : 0;
   return (
     <div className="grid gap-4">
       <Card>
@@ -56,7 +69,14 @@ function LiveCall({ callId, organizationId }: { callId: string; organizationId: 
           {data.transcript.length === 0 ? (
             <p className="text-sm text-slate-700">{ended ? 'No transcript was recorded.' : 'Waiting for the candidate to answer…'}</p>
           ) : (
-            <div role="log" aria-label="Transcript" aria-live="polite" tabIndex={0} data-testid="demo-transcript" className="max-h-[28rem] overflow-y-auto focus-visible:outline-2 focus-visible:outline-blue-700">
+            <div
+              role="log"
+              aria-label="Transcript"
+              aria-live="polite"
+              tabIndex={0}
+              data-testid="demo-transcript"
+              className="max-h-[28rem] overflow-y-auto focus-visible:outline-2 focus-visible:outline-blue-700"
+            >
               <Transcript turns={turnsOf(data)} />
             </div>
           )}
@@ -71,7 +91,10 @@ function LiveCall({ callId, organizationId }: { callId: string; organizationId: 
         (result.isError ? (
           <ErrorCard title="Could not load the recommendation" error={result.error} onRetry={() => void result.refetch()} />
         ) : result.data ? (
-          <RecommendationCard result={result.data} description="What the prescreen engine made of the answers given on the call. A coordinator reviews it next." />
+          <RecommendationCard
+            result={result.data}
+            description="What the prescreen engine made of the answers given on the call. A coordinator reviews it next."
+          />
         ) : (
           <Spinner label="Reading the recommendation" />
         ))}
@@ -139,7 +162,12 @@ export function VoiceDemoPage() {
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="demo-language">Language</Label>
-                <Select id="demo-language" value={language} disabled={who !== SAMPLE} onChange={(event) => setLanguage(event.target.value === 'es' ? 'es' : 'en')}>
+                <Select
+                  id="demo-language"
+                  value={language}
+                  disabled={who !== SAMPLE}
+                  onChange={(event) => setLanguage(event.target.value === 'es' ? 'es' : 'en')}
+                >
                   <option value="en">English</option>
                   <option value="es">Spanish</option>
                 </Select>
@@ -164,7 +192,10 @@ export function VoiceDemoPage() {
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
-      <PageHeader title="Voice demo" description="A prescreen call with the demo trial’s voice agent: watch the transcript, the answers and the AI recommendation appear." />
+      <PageHeader
+        title="Voice demo"
+        description="A prescreen call with the demo trial’s voice agent: watch the transcript, the answers and the AI recommendation appear."
+      />
       {body}
     </div>
   );

@@ -65,12 +65,21 @@ export function useCreateSampleCandidate() {
 }
 
 /** The newest prescreen result of a demo candidate (global admins' lists leave demo organizations out unless named). */
-export function useDemoResultQuery(candidateId: string | null, organizationId: string | null, { enabled = true, poll = false }: { enabled?: boolean; poll?: boolean } = {}) {
+export function useDemoResultQuery(
+  candidateId: string | null,
+  organizationId: string | null,
+  { enabled = true, poll = false }: { enabled?: boolean; poll?: boolean } = {},
+) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery<PrescreenResult | null>({
     queryKey: ['org', activeOrganizationId, 'demo', 'result', candidateId],
     queryFn: ({ signal }) =>
-      api.get<PrescreenResultList>('/api/prescreen/results', { query: { candidateId: candidateId!, orgs: organizationId ? [organizationId] : undefined, limit: 1 }, signal }).then((list) => list.results[0] ?? null),
+      api
+        .get<PrescreenResultList>('/api/prescreen/results', {
+          query: { candidateId: candidateId!, orgs: organizationId ? [organizationId] : undefined, limit: 1 },
+          signal,
+        })
+        .then((list) => list.results[0] ?? null),
     enabled: Boolean(activeOrganizationId && candidateId && organizationId && enabled),
     refetchInterval: (query) => (poll && !query.state.data ? 1500 : false),
     staleTime: 0,

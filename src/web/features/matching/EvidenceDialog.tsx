@@ -36,7 +36,12 @@ export function EvidenceDialog({ trialId, candidateId, onClose }: { trialId: str
   const notMet = match?.evidence.filter((item) => item.outcome === 'not_met') ?? [];
   const rest = match?.evidence.filter((item) => item.outcome !== 'not_met') ?? [];
   return (
-    <Dialog open={Boolean(candidateId)} onOpenChange={(open) => !open && onClose()} title={`Why: ${name}`} description="Each criterion against what is known of the candidate, with the source that decided it.">
+    <Dialog
+      open={Boolean(candidateId)}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Why: ${name}`}
+      description="Each criterion against what is known of the candidate, with the source that decided it."
+    >
       {query.isPending ? (
         <Spinner label="Loading the evidence" />
       ) : query.isError ? (
@@ -78,12 +83,15 @@ export function EvidenceDialog({ trialId, candidateId, onClose }: { trialId: str
               <Button
                 disabled={add.isPending}
                 onClick={() =>
-                  add.mutate({ trialId, candidateIds: [match.candidate.id] }, {
-                    onSuccess: () => {
-                      toast.success(`${name} added to ${match.trialTitle}`);
-                      void query.refetch();
+                  add.mutate(
+                    { trialId, candidateIds: [match.candidate.id] },
+                    {
+                      onSuccess: () => {
+                        toast.success(`${name} added to ${match.trialTitle}`);
+                        void query.refetch();
+                      },
                     },
-                  })
+                  )
                 }
               >
                 {add.isPending ? 'Adding…' : 'Add to trial'}

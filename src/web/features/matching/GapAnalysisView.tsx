@@ -28,7 +28,8 @@ function PoolCard({ gaps }: { gaps: GapAnalysis }) {
           {target ? (
             <>
               {' '}
-              for a target of <strong>{count(target)}</strong> ({pool >= target ? `${(pool / target).toFixed(1)} candidates per place` : `${count(target - pool)} short before any screen failure`}).
+              for a target of <strong>{count(target)}</strong> (
+              {pool >= target ? `${(pool / target).toFixed(1)} candidates per place` : `${count(target - pool)} short before any screen failure`}).
             </>
           ) : (
             '. The trial has no target enrollment set.'
@@ -46,7 +47,8 @@ function WhatIf({ trialId, criterionId, text, rule }: { trialId: string; criteri
   const [min, setMin] = useState(rule?.type === 'age' && rule.minYears != null ? String(rule.minYears) : '');
   const [max, setMax] = useState(rule?.type === 'age' && rule.maxYears != null ? String(rule.maxYears) : '');
   const id = useId();
-  const run = (label: string, next: CriterionRule | null) => whatIf.mutate({ criterionId, rule: next }, { onSuccess: (answer) => setResult({ label, answer }) });
+  const run = (label: string, next: CriterionRule | null) =>
+    whatIf.mutate({ criterionId, rule: next }, { onSuccess: (answer) => setResult({ label, answer }) });
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-end gap-2">
@@ -82,15 +84,21 @@ function WhatIf({ trialId, criterionId, text, rule }: { trialId: string; criteri
       {result && !whatIf.isPending && (
         <p className="text-sm text-slate-900" role="status">
           {result.label}: {result.answer.admitted > 0 ? <strong>adds {count(result.answer.admitted)}</strong> : 'adds nobody'}
-          {result.answer.newlyExcluded > 0 && <>, excludes {count(result.answer.newlyExcluded)} more</>} (likely {count(result.answer.before.likely)} → {count(result.answer.after.likely)}, possible {count(result.answer.before.possible)} →{' '}
-          {count(result.answer.after.possible)}).
+          {result.answer.newlyExcluded > 0 && <>, excludes {count(result.answer.newlyExcluded)} more</>} (likely {count(result.answer.before.likely)} →{' '}
+          {count(result.answer.after.likely)}, possible {count(result.answer.before.possible)} → {count(result.answer.after.possible)}).
         </p>
       )}
     </div>
   );
 }
 
-export default function GapAnalysisView({ trialId, onShowCriterion }: { trialId: string; onShowCriterion: (criterionId: string, matchClass: MatchClass | undefined) => void }) {
+export default function GapAnalysisView({
+  trialId,
+  onShowCriterion,
+}: {
+  trialId: string;
+  onShowCriterion: (criterionId: string, matchClass: MatchClass | undefined) => void;
+}) {
   const query = useGapAnalysis(trialId);
   const overview = useMatchOverview(trialId);
   if (query.isPending) return <Spinner label="Loading gap analysis" />;
@@ -104,7 +112,9 @@ export default function GapAnalysisView({ trialId, onShowCriterion }: { trialId:
       <Card>
         <CardHeader>
           <CardTitle>What excludes candidates</CardTitle>
-          <CardDescription>Criteria by how many candidates they exclude; “only reason” counts those a change to that criterion alone would admit.</CardDescription>
+          <CardDescription>
+            Criteria by how many candidates they exclude; “only reason” counts those a change to that criterion alone would admit.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {gaps.excluding.length === 0 ? (
@@ -138,7 +148,11 @@ export default function GapAnalysisView({ trialId, onShowCriterion }: { trialId:
                     <tr key={row.criterionId}>
                       <Td className="max-w-md">
                         <span className="mr-2 text-xs font-medium uppercase text-slate-700">{row.kind}</span>
-                        <button type="button" className="text-left text-blue-800 underline-offset-4 hover:underline" onClick={() => onShowCriterion(row.criterionId, 'excluded')}>
+                        <button
+                          type="button"
+                          className="text-left text-blue-800 underline-offset-4 hover:underline"
+                          onClick={() => onShowCriterion(row.criterionId, 'excluded')}
+                        >
                           {row.text}
                         </button>
                       </Td>
@@ -158,36 +172,43 @@ export default function GapAnalysisView({ trialId, onShowCriterion }: { trialId:
       <Card>
         <CardHeader>
           <CardTitle>What to ask next</CardTitle>
-          <CardDescription>Among candidates not excluded, the criteria nothing on record decides. Key facts (who the trial is for) first: asking them moves people from “possibly” to “likely” or out.</CardDescription>
+          <CardDescription>
+            Among candidates not excluded, the criteria nothing on record decides. Key facts (who the trial is for) first: asking them moves people from
+            “possibly” to “likely” or out.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {gaps.unknown.length === 0 ? (
             <EmptyState title="Nothing left unknown">Every criterion is decided for every candidate not excluded.</EmptyState>
           ) : (
             <div className="grid gap-3">
-            <NextQuestions trialId={trialId} criterionIds={gaps.unknown.map((row) => row.criterionId)} />
-            <Table caption="Criteria most often unknown">
-              <thead>
-                <tr>
-                  <Th>Criterion</Th>
-                  <Th>Unknown for</Th>
-                  <Th>Kind</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {gaps.unknown.map((row) => (
-                  <tr key={row.criterionId}>
-                    <Td className="max-w-md">
-                      <button type="button" className="text-left text-blue-800 underline-offset-4 hover:underline" onClick={() => onShowCriterion(row.criterionId, undefined)}>
-                        {row.text}
-                      </button>
-                    </Td>
-                    <Td>{count(row.unknown)}</Td>
-                    <Td>{row.key ? <Badge tone="amber">Key fact</Badge> : <span className="text-sm text-slate-700">Asked at prescreen</span>}</Td>
+              <NextQuestions trialId={trialId} criterionIds={gaps.unknown.map((row) => row.criterionId)} />
+              <Table caption="Criteria most often unknown">
+                <thead>
+                  <tr>
+                    <Th>Criterion</Th>
+                    <Th>Unknown for</Th>
+                    <Th>Kind</Th>
                   </tr>
-                ))}
-              </tbody>
-            </Table>
+                </thead>
+                <tbody>
+                  {gaps.unknown.map((row) => (
+                    <tr key={row.criterionId}>
+                      <Td className="max-w-md">
+                        <button
+                          type="button"
+                          className="text-left text-blue-800 underline-offset-4 hover:underline"
+                          onClick={() => onShowCriterion(row.criterionId, undefined)}
+                        >
+                          {row.text}
+                        </button>
+                      </Td>
+                      <Td>{count(row.unknown)}</Td>
+                      <Td>{row.key ? <Badge tone="amber">Key fact</Badge> : <span className="text-sm text-slate-700">Asked at prescreen</span>}</Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
             </div>
           )}
         </CardContent>
@@ -205,12 +226,20 @@ function NextQuestions({ trialId, criterionIds }: { trialId: string; criterionId
         variant="secondary"
         size="sm"
         disabled={make.isPending}
-        onClick={() => make.mutate(criterionIds, { onSuccess: (result) => toast.success(`${result.created ? 'Created' : 'Updated'} a prescreen form with ${result.questionCount} questions`) })}
+        onClick={() =>
+          make.mutate(criterionIds, {
+            onSuccess: (result) => toast.success(`${result.created ? 'Created' : 'Updated'} a prescreen form with ${result.questionCount} questions`),
+          })
+        }
       >
         {make.isPending ? 'Writing questions…' : 'Make prescreen questions for these'}
       </Button>
       {make.data && (
-        <Link to="/admin/prescreen-forms/$formId" params={{ formId: make.data.formId }} className="text-sm font-medium text-blue-800 underline underline-offset-4">
+        <Link
+          to="/admin/prescreen-forms/$formId"
+          params={{ formId: make.data.formId }}
+          className="text-sm font-medium text-blue-800 underline underline-offset-4"
+        >
           Review and publish the form
         </Link>
       )}

@@ -43,7 +43,14 @@ function RunStatus({ overview, trialId }: { overview: TrialMatchOverview; trialI
           <p className="text-sm font-medium text-slate-900" id="match-progress-label">
             Matching {run.total.toLocaleString('en-US')} candidates… {run.processed.toLocaleString('en-US')} done
           </p>
-          <div role="progressbar" aria-labelledby="match-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percentDone} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+          <div
+            role="progressbar"
+            aria-labelledby="match-progress-label"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percentDone}
+            className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+          >
             <div className="h-full bg-blue-700 transition-all" style={{ width: `${percentDone}%` }} />
           </div>
         </CardContent>
@@ -76,7 +83,15 @@ function RunStatus({ overview, trialId }: { overview: TrialMatchOverview; trialI
   );
 }
 
-function ClassTiles({ overview, selected, onSelect }: { overview: TrialMatchOverview; selected: MatchClass | undefined; onSelect: (value: MatchClass | undefined) => void }) {
+function ClassTiles({
+  overview,
+  selected,
+  onSelect,
+}: {
+  overview: TrialMatchOverview;
+  selected: MatchClass | undefined;
+  onSelect: (value: MatchClass | undefined) => void;
+}) {
   const target = overview.trial.targetEnrollment;
   return (
     <div className="grid gap-3 sm:grid-cols-3" role="group" aria-label="Filter by match">
@@ -91,14 +106,26 @@ function ClassTiles({ overview, selected, onSelect }: { overview: TrialMatchOver
           <span className="block text-sm font-medium text-slate-800">{CLASS_LABELS[matchClass]}</span>
           <span className="block text-2xl font-semibold text-slate-900">{overview.counts[matchClass].toLocaleString('en-US')}</span>
           <span className="block text-xs text-slate-700">{CLASS_HINTS[matchClass]}</span>
-          {matchClass === 'likely' && target ? <span className="mt-1 block text-xs text-slate-700">Target enrollment: {target.toLocaleString('en-US')}</span> : null}
+          {matchClass === 'likely' && target ? (
+            <span className="mt-1 block text-xs text-slate-700">Target enrollment: {target.toLocaleString('en-US')}</span>
+          ) : null}
         </button>
       ))}
     </div>
   );
 }
 
-function MatchTable({ trialId, overview, search, setSearch }: { trialId: string; overview: TrialMatchOverview; search: TrialMatcherSearch; setSearch: (next: Partial<TrialMatcherSearch>) => void }) {
+function MatchTable({
+  trialId,
+  overview,
+  search,
+  setSearch,
+}: {
+  trialId: string;
+  overview: TrialMatchOverview;
+  search: TrialMatcherSearch;
+  setSearch: (next: Partial<TrialMatcherSearch>) => void;
+}) {
   const offset = ((search.page ?? 1) - 1) * MATCH_PAGE_SIZE;
   const query = useMatches(trialId, { matchClass: search.class, criterionId: search.criterion, q: search.q, offset });
   const add = useAddToTrial();
@@ -115,15 +142,23 @@ function MatchTable({ trialId, overview, search, setSearch }: { trialId: string;
       return next;
     });
   const addSelected = () =>
-    add.mutate({ trialId, candidateIds: [...selected] }, {
-      onSuccess: (result) => {
-        toast.success(`${result.added.toLocaleString('en-US')} added to the trial${result.alreadyInTrial ? ` (${result.alreadyInTrial} already in it)` : ''}`);
-        setSelected(new Set());
+    add.mutate(
+      { trialId, candidateIds: [...selected] },
+      {
+        onSuccess: (result) => {
+          toast.success(
+            `${result.added.toLocaleString('en-US')} added to the trial${result.alreadyInTrial ? ` (${result.alreadyInTrial} already in it)` : ''}`,
+          );
+          setSelected(new Set());
+        },
       },
-    });
+    );
   const why = (row: TrialMatchRow) => {
     // For a possible match, the key facts still unknown first: they are why it is not "likely".
-    const ids = row.matchClass === 'excluded' ? row.notMetIds : [...row.unknownIds].sort((a, b) => Number(Boolean(criteriaById.get(b)?.key)) - Number(Boolean(criteriaById.get(a)?.key)));
+    const ids =
+      row.matchClass === 'excluded'
+        ? row.notMetIds
+        : [...row.unknownIds].sort((a, b) => Number(Boolean(criteriaById.get(b)?.key)) - Number(Boolean(criteriaById.get(a)?.key)));
     const texts = ids.map((id) => criteriaById.get(id)?.text).filter(Boolean) as string[];
     if (texts.length === 0) return row.matchClass === 'likely' ? 'Meets every criterion known' : '—';
     const lead = row.matchClass === 'excluded' ? 'Not met: ' : 'Unknown: ';
@@ -148,7 +183,10 @@ function MatchTable({ trialId, overview, search, setSearch }: { trialId: string;
           anyLabel="Any criterion"
           value={search.criterion}
           className="max-w-md"
-          options={overview.criteria.map((criterion) => ({ value: criterion.id, label: `${criterion.kind === 'inclusion' ? 'Inclusion' : 'Exclusion'}: ${criterion.text.slice(0, 90)}` }))}
+          options={overview.criteria.map((criterion) => ({
+            value: criterion.id,
+            label: `${criterion.kind === 'inclusion' ? 'Inclusion' : 'Exclusion'}: ${criterion.text.slice(0, 90)}`,
+          }))}
           onChange={(criterion) => setSearch({ criterion, page: undefined })}
         />
         {(search.q || search.criterion || search.class) && (
@@ -164,7 +202,13 @@ function MatchTable({ trialId, overview, search, setSearch }: { trialId: string;
             <UserPlus aria-hidden="true" className="h-4 w-4" />
             {add.isPending ? 'Adding…' : 'Add to trial'}
           </Button>
-          <AddToSequenceButton candidateIds={[...selected]} organizationId={overview.trial.organizationId} source="trial_matcher" trialId={trialId} onDone={() => setSelected(new Set())} />
+          <AddToSequenceButton
+            candidateIds={[...selected]}
+            organizationId={overview.trial.organizationId}
+            source="trial_matcher"
+            trialId={trialId}
+            onDone={() => setSelected(new Set())}
+          />
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
             Clear selection
           </Button>
@@ -175,14 +219,27 @@ function MatchTable({ trialId, overview, search, setSearch }: { trialId: string;
       ) : query.isError ? (
         <ErrorCard title="Could not load the matches" error={query.error} onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState title="No candidates here">{search.q || search.criterion || search.class ? 'Nobody matches these filters. Clear them to see everyone.' : 'The organization has no candidates yet.'}</EmptyState>
+        <EmptyState title="No candidates here">
+          {search.q || search.criterion || search.class
+            ? 'Nobody matches these filters. Clear them to see everyone.'
+            : 'The organization has no candidates yet.'}
+        </EmptyState>
       ) : (
         <>
           <Table caption="Candidates ranked by how well they match the trial">
             <thead>
               <tr>
                 <Th className="w-10">
-                  <Checkbox label="Select all on this page" hideLabel checked={allSelected} indeterminate={!allSelected && selectable.some((row) => selected.has(row.candidate.id))} disabled={selectable.length === 0} onChange={(on) => selectable.forEach((row) => toggle(row.candidate.id, on))} />
+                  <Checkbox
+                    label="Select all on this page"
+                    hideLabel
+                    checked={allSelected}
+                    indeterminate={!allSelected && selectable.some((row) => selected.has(row.candidate.id))}
+                    disabled={selectable.length === 0}
+                    onChange={(on) => {
+                      for (const row of selectable) toggle(row.candidate.id, on);
+                    }}
+                  />
                 </Th>
                 <Th>Candidate</Th>
                 <Th>Match</Th>
@@ -197,10 +254,20 @@ function MatchTable({ trialId, overview, search, setSearch }: { trialId: string;
                 return (
                   <tr key={row.candidate.id}>
                     <Td>
-                      <Checkbox label={`Select ${name}`} hideLabel checked={selected.has(row.candidate.id)} disabled={row.inTrial} onChange={(on) => toggle(row.candidate.id, on)} />
+                      <Checkbox
+                        label={`Select ${name}`}
+                        hideLabel
+                        checked={selected.has(row.candidate.id)}
+                        disabled={row.inTrial}
+                        onChange={(on) => toggle(row.candidate.id, on)}
+                      />
                     </Td>
                     <Td>
-                      <button type="button" className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700" onClick={() => setSearch({ candidate: row.candidate.id })}>
+                      <button
+                        type="button"
+                        className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                        onClick={() => setSearch({ candidate: row.candidate.id })}
+                      >
                         {name}
                       </button>
                     </Td>
@@ -215,7 +282,14 @@ function MatchTable({ trialId, overview, search, setSearch }: { trialId: string;
               })}
             </tbody>
           </Table>
-          <OffsetPager offset={offset} shown={rows.length} total={query.data?.total ?? 0} pageSize={MATCH_PAGE_SIZE} busy={query.isFetching} onOffset={(next) => setSearch({ page: next / MATCH_PAGE_SIZE + 1 })} />
+          <OffsetPager
+            offset={offset}
+            shown={rows.length}
+            total={query.data?.total ?? 0}
+            pageSize={MATCH_PAGE_SIZE}
+            busy={query.isFetching}
+            onOffset={(next) => setSearch({ page: next / MATCH_PAGE_SIZE + 1 })}
+          />
         </>
       )}
     </section>
@@ -225,7 +299,8 @@ function MatchTable({ trialId, overview, search, setSearch }: { trialId: string;
 export function TrialMatcherPage({ trialId, search }: { trialId: string; search: TrialMatcherSearch }) {
   const navigate = useNavigate();
   const overview = useMatchOverview(trialId);
-  const setSearch = (next: Partial<TrialMatcherSearch>) => void navigate({ to: '/trial-matcher/$id', params: { id: trialId }, search: (previous: TrialMatcherSearch) => ({ ...previous, ...next }), replace: true });
+  const setSearch = (next: Partial<TrialMatcherSearch>) =>
+    void navigate({ to: '/trial-matcher/$id', params: { id: trialId }, search: (previous: TrialMatcherSearch) => ({ ...previous, ...next }), replace: true });
   const showGaps = search['gap-analysis'] !== undefined;
 
   if (overview.isPending) return <Spinner label="Loading trial matching" />;
@@ -268,7 +343,11 @@ export function TrialMatcherPage({ trialId, search }: { trialId: string; search:
       <RunStatus overview={data} trialId={trialId} />
       {data.resultsRun && (
         <>
-          <ClassTiles overview={data} selected={search.class} onSelect={(matchClass) => setSearch({ class: matchClass, page: undefined, 'gap-analysis': undefined })} />
+          <ClassTiles
+            overview={data}
+            selected={search.class}
+            onSelect={(matchClass) => setSearch({ class: matchClass, page: undefined, 'gap-analysis': undefined })}
+          />
           <div role="tablist" aria-label="View" className="flex gap-1 border-b border-slate-200">
             <button role="tab" type="button" aria-selected={!showGaps} className={tabClass(!showGaps)} onClick={() => setSearch({ 'gap-analysis': undefined })}>
               Ranked candidates
@@ -279,7 +358,10 @@ export function TrialMatcherPage({ trialId, search }: { trialId: string; search:
           </div>
           {showGaps ? (
             <Suspense fallback={<Spinner label="Loading gap analysis" />}>
-              <GapAnalysisView trialId={trialId} onShowCriterion={(criterion, matchClass) => setSearch({ 'gap-analysis': undefined, criterion, class: matchClass, page: undefined })} />
+              <GapAnalysisView
+                trialId={trialId}
+                onShowCriterion={(criterion, matchClass) => setSearch({ 'gap-analysis': undefined, criterion, class: matchClass, page: undefined })}
+              />
             </Suspense>
           ) : (
             <MatchTable trialId={trialId} overview={data} search={search} setSearch={setSearch} />

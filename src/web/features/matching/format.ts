@@ -10,7 +10,12 @@ export const CLASS_HINTS: Record<MatchClass, string> = {
 
 /** In eligibility terms: "Meets" a criterion means what the trial asks is true (an exclusion does not apply). */
 export const OUTCOME_LABELS: Record<MatchOutcome, string> = { met: 'Meets', not_met: 'Does not meet', unknown: 'Unknown', not_applicable: 'Not applicable' };
-export const OUTCOME_TONES: Record<MatchOutcome, 'green' | 'amber' | 'slate' | 'blue'> = { met: 'green', not_met: 'amber', unknown: 'slate', not_applicable: 'slate' };
+export const OUTCOME_TONES: Record<MatchOutcome, 'green' | 'amber' | 'slate' | 'blue'> = {
+  met: 'green',
+  not_met: 'amber',
+  unknown: 'slate',
+  not_applicable: 'slate',
+};
 
 export const FACT_SOURCE_LABELS: Record<string, string> = {
   prescreen: 'Prescreen answer',

@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CandidateMatch, GapAnalysis, MatchClass, NextQuestionsResult, TrialMatchList, TrialMatchOverview, WhatIfInput, WhatIfResult } from '../../../contract/matching';
+import type {
+  CandidateMatch,
+  GapAnalysis,
+  MatchClass,
+  NextQuestionsResult,
+  TrialMatchList,
+  TrialMatchOverview,
+  WhatIfInput,
+  WhatIfResult,
+} from '../../../contract/matching';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { api } from '../../lib/api';
@@ -61,7 +70,8 @@ export function useCandidateMatch(trialId: string, candidateId: string | undefin
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery({
     queryKey: matchKeys.candidate(activeOrganizationId, trialId, candidateId ?? ''),
-    queryFn: ({ signal }) => api.get<CandidateMatch>(`/api/trial-matcher/${encodeURIComponent(trialId)}/candidates/${encodeURIComponent(candidateId ?? '')}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<CandidateMatch>(`/api/trial-matcher/${encodeURIComponent(trialId)}/candidates/${encodeURIComponent(candidateId ?? '')}`, { signal }),
     enabled: Boolean(activeOrganizationId && candidateId),
     retry: retryUnlessClientError,
     staleTime: 0,

@@ -69,7 +69,15 @@ function Stepper({ onboarding, current, onGo }: { onboarding: Onboarding; curren
  * else from where the admin last was; moving between steps remembers the step on the server too, so the
  * list's "Continue" opens it. Every step can be skipped and done later: the checklist says what is missing.
  */
-export function OnboardingWizardPage({ onboardingId, step, onStepChange }: { onboardingId: string; step: OnboardingStep | undefined; onStepChange: (step: OnboardingStep) => void }) {
+export function OnboardingWizardPage({
+  onboardingId,
+  step,
+  onStepChange,
+}: {
+  onboardingId: string;
+  step: OnboardingStep | undefined;
+  onStepChange: (step: OnboardingStep) => void;
+}) {
   const isGlobal = useIsGlobal();
   const query = useOnboardingQuery(onboardingId);
   const move = useMoveToStep(onboardingId);

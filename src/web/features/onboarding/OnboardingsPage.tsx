@@ -6,7 +6,23 @@ import type { OnboardingSummary } from '../../../contract/onboarding';
 import { ErrorCard } from '../../components/ErrorCard';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
-import { Badge, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Input, PageHeader, SubmitButton, Table, Td, Th } from '../../components/ui';
+import {
+  Badge,
+  buttonClass,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Field,
+  Input,
+  PageHeader,
+  SubmitButton,
+  Table,
+  Td,
+  Th,
+} from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/utils';
 import { apiProblem } from '../callbacks/format';
 import { useIsGlobal } from '../trials/hooks';
@@ -40,7 +56,10 @@ function StartOnboardingCard() {
     <Card>
       <CardHeader>
         <CardTitle>Onboard a new organization</CardTitle>
-        <CardDescription>Creates the organization now; its owner, sites, first trial, agents and starter sequence follow step by step. You can stop at any step and continue later.</CardDescription>
+        <CardDescription>
+          Creates the organization now; its owner, sites, first trial, agents and starter sequence follow step by step. You can stop at any step and continue
+          later.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">

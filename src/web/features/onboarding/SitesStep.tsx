@@ -53,7 +53,8 @@ export function SitesStep({ onboarding }: { onboarding: Onboarding }) {
   const placed = (detail: { path: string }) => /^sites\.\d+\.\w+$/.test(detail.path);
   const formError = problem && !problem.details.some(placed) ? problem.message : problem ? 'Some sites need changes: see the fields marked below.' : undefined;
 
-  const change = (key: string, field: SiteText, value: string) => setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
+  const change = (key: string, field: SiteText, value: string) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const optional = (value: string) => value.trim() || undefined;
@@ -67,16 +68,22 @@ export function SitesStep({ onboarding }: { onboarding: Onboarding }) {
       country: optional(row.country),
       timeZone: row.timeZone,
     }));
-    save.mutate({ sites }, {
-      onSuccess: (saved) => {
-        setRows(saved.sites.map(rowOf));
-        toast.success(saved.sites.length === 1 ? 'Site saved' : `${saved.sites.length} sites saved`);
+    save.mutate(
+      { sites },
+      {
+        onSuccess: (saved) => {
+          setRows(saved.sites.map(rowOf));
+          toast.success(saved.sites.length === 1 ? 'Site saved' : `${saved.sites.length} sites saved`);
+        },
       },
-    });
+    );
   };
 
   return (
-    <StepCard step="sites" description="Where the organization sees people, with the time zone of each: visits are booked, and calls and texts are timed, in it.">
+    <StepCard
+      step="sites"
+      description="Where the organization sees people, with the time zone of each: visits are booked, and calls and texts are timed, in it."
+    >
       {onboarding.sites.length > 0 && (
         <Made>
           {onboarding.sites.length === 1 ? '1 site saved' : `${onboarding.sites.length} sites saved`}
@@ -112,10 +119,14 @@ export function SitesStep({ onboarding }: { onboarding: Onboarding }) {
             </Field>
             {rows.length > 1 && (
               <div className="sm:col-span-2">
-                <Button variant="secondary" size="sm" onClick={() => {
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => {
                     save.reset();
                     setRows((current) => current.filter((item) => item.key !== row.key));
-                  }}>
+                  }}
+                >
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
                   Remove site {index + 1}
                 </Button>

@@ -19,7 +19,8 @@ interface Study {
 
 /** NCT id and title of a record, to choose among the records of a file. */
 function labelOf(record: unknown, index: number): string {
-  const identification = (record as { protocolSection?: { identificationModule?: { nctId?: unknown; briefTitle?: unknown } } } | null)?.protocolSection?.identificationModule;
+  const identification = (record as { protocolSection?: { identificationModule?: { nctId?: unknown; briefTitle?: unknown } } } | null)?.protocolSection
+    ?.identificationModule;
   const nctId = typeof identification?.nctId === 'string' ? identification.nctId : `Record ${index + 1}`;
   return typeof identification?.briefTitle === 'string' ? `${nctId}: ${identification.briefTitle}` : nctId;
 }
@@ -50,7 +51,9 @@ export function TrialStep({ onboarding, onGo }: { onboarding: Onboarding; onGo: 
           <div>
             <dt className="text-xs font-semibold uppercase tracking-wide text-slate-700">Status</dt>
             <dd>
-              <Badge tone={trial.status === 'recruiting' ? 'green' : 'amber'}>{trial.status === 'recruiting' ? 'Recruiting' : trial.status === 'draft' ? 'Draft' : trial.status === 'paused' ? 'Paused' : 'Closed'}</Badge>
+              <Badge tone={trial.status === 'recruiting' ? 'green' : 'amber'}>
+                {trial.status === 'recruiting' ? 'Recruiting' : trial.status === 'draft' ? 'Draft' : trial.status === 'paused' ? 'Paused' : 'Closed'}
+              </Badge>
             </dd>
           </div>
           <div>
@@ -64,14 +67,21 @@ export function TrialStep({ onboarding, onGo }: { onboarding: Onboarding; onGo: 
             <dd className="text-sm text-slate-900">{trial.criteriaCount}</dd>
           </div>
         </dl>
-        {trial.status === 'draft' && <p className="text-sm text-slate-800">The trial is a draft: review its criteria, then start recruiting (calls and the public chat need a recruiting trial).</p>}
+        {trial.status === 'draft' && (
+          <p className="text-sm text-slate-800">
+            The trial is a draft: review its criteria, then start recruiting (calls and the public chat need a recruiting trial).
+          </p>
+        )}
         <FormError>{startRecruiting.error ? apiProblem(startRecruiting.error).message : undefined}</FormError>
         <div className="flex flex-wrap gap-2">
           <Link to="/trials/$trialId" params={{ trialId: trial.id }} className={buttonClass('secondary')}>
             Review the trial
           </Link>
           {canStart && (
-            <Button onClick={() => startRecruiting.mutate(trial.id, { onSuccess: () => toast.success('Recruiting started') })} disabled={startRecruiting.isPending}>
+            <Button
+              onClick={() => startRecruiting.mutate(trial.id, { onSuccess: () => toast.success('Recruiting started') })}
+              disabled={startRecruiting.isPending}
+            >
               <Play aria-hidden="true" className="h-4 w-4" />
               {startRecruiting.isPending ? 'Starting…' : 'Start recruiting'}
             </Button>
@@ -112,12 +122,18 @@ export function TrialStep({ onboarding, onGo }: { onboarding: Onboarding; onGo: 
       fileInput.current?.focus();
       return;
     }
-    importTrial.mutate({ study: study.record, startRecruiting: recruit }, { onSuccess: (saved) => toast.success(`Imported ${saved.trial?.title ?? 'the trial'}`) });
+    importTrial.mutate(
+      { study: study.record, startRecruiting: recruit },
+      { onSuccess: (saved) => toast.success(`Imported ${saved.trial?.title ?? 'the trial'}`) },
+    );
   };
 
   const problem = importTrial.error ? apiProblem(importTrial.error) : null;
   return (
-    <StepCard step="trial" description="Upload the study's record from ClinicalTrials.gov (API v2 JSON): its details, sites and eligibility criteria become the organization's first trial, a draft unless you start recruiting now.">
+    <StepCard
+      step="trial"
+      description="Upload the study's record from ClinicalTrials.gov (API v2 JSON): its details, sites and eligibility criteria become the organization's first trial, a draft unless you start recruiting now."
+    >
       {onboarding.sites.length === 0 && (
         <p className="text-sm text-slate-800">
           Tip: save the organization's{' '}

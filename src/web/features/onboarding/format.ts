@@ -2,7 +2,8 @@ import { ONBOARDING_STEP_LABELS, ONBOARDING_STEPS, type OnboardingStep } from '.
 import type { SequenceStepInput } from '../../../contract/sequences';
 
 /** "Step 3 of 7: Sites". */
-export const stepPosition = (step: OnboardingStep) => `Step ${ONBOARDING_STEPS.indexOf(step) + 1} of ${ONBOARDING_STEPS.length}: ${ONBOARDING_STEP_LABELS[step]}`;
+export const stepPosition = (step: OnboardingStep) =>
+  `Step ${ONBOARDING_STEPS.indexOf(step) + 1} of ${ONBOARDING_STEPS.length}: ${ONBOARDING_STEP_LABELS[step]}`;
 
 const BRANCH_WORDS: Record<string, string> = {
   replied: 'they replied',
@@ -25,7 +26,9 @@ export function sequenceStepWords(step: SequenceStepInput): string {
     case 'call':
       return step.agentType === 'PRESCREEN' ? 'Prescreen call by the voice agent' : 'Scheduling call by the voice agent';
     case 'wait':
-      return step.amount && step.unit ? `Wait ${unitWords(step.amount, step.unit)}` : `Wait until ${step.untilWeekday ? `${step.untilWeekday} ` : ''}${step.untilTime ?? ''}`;
+      return step.amount && step.unit
+        ? `Wait ${unitWords(step.amount, step.unit)}`
+        : `Wait until ${step.untilWeekday ? `${step.untilWeekday} ` : ''}${step.untilTime ?? ''}`;
     case 'branch':
       return `If ${BRANCH_WORDS[step.condition] ?? step.condition}: ${target(step.ifTrue)}; otherwise ${target(step.ifFalse)}`;
   }

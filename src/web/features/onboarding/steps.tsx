@@ -87,7 +87,10 @@ export function OwnerStep({ onboarding }: { onboarding: Onboarding }) {
   };
 
   return (
-    <StepCard step="owner" description="The organization's first owner gets an email with a link to create their account. Owners add the rest of their staff from Users.">
+    <StepCard
+      step="owner"
+      description="The organization's first owner gets an email with a link to create their account. Owners add the rest of their staff from Users."
+    >
       {owner?.status === 'member' && <Made>{owner.email} has signed up and owns the organization.</Made>}
       {owner?.status === 'invited' && (
         <Made>
@@ -134,13 +137,20 @@ export function AgentsStep({ onboarding, onGo }: { onboarding: Onboarding; onGo:
     );
   }
   return (
-    <StepCard step="agents" description={`For ${trial.title}: a prescreen form generated from its ${trial.criteriaCount} criteria and published, the chat agent of the organization's public chat page, and a prescreen voice agent. Both speak English and Spanish; edit their words later on their own screens.`}>
+    <StepCard
+      step="agents"
+      description={`For ${trial.title}: a prescreen form generated from its ${trial.criteriaCount} criteria and published, the chat agent of the organization's public chat page, and a prescreen voice agent. Both speak English and Spanish; edit their words later on their own screens.`}
+    >
       <ul className="grid gap-3">
         <li>
           {prescreenForm ? (
             <Made>
               Prescreen form{' '}
-              <Link to="/admin/prescreen-forms/$formId" params={{ formId: prescreenForm.id }} className="font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900">
+              <Link
+                to="/admin/prescreen-forms/$formId"
+                params={{ formId: prescreenForm.id }}
+                className="font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900"
+              >
                 {prescreenForm.name}
               </Link>{' '}
               ({prescreenForm.status}, {prescreenForm.questionCount === 1 ? '1 question' : `${prescreenForm.questionCount} questions`}).
@@ -183,7 +193,10 @@ export function AgentsStep({ onboarding, onGo }: { onboarding: Onboarding; onGo:
       <FormError>{problem?.message}</FormError>
       {!allMade && (
         <div>
-          <Button onClick={() => create.mutate({ chatAgent: true, voiceAgent: true }, { onSuccess: () => toast.success('Agents created') })} disabled={create.isPending}>
+          <Button
+            onClick={() => create.mutate({ chatAgent: true, voiceAgent: true }, { onSuccess: () => toast.success('Agents created') })}
+            disabled={create.isPending}
+          >
             <Sparkles aria-hidden="true" className="h-4 w-4" />
             {create.isPending ? 'Creating…' : prescreenForm || chatAgent || voiceAgent ? 'Create what is missing' : 'Create the agents'}
           </Button>
@@ -216,7 +229,10 @@ export function SequenceStep({ onboarding }: { onboarding: Onboarding }) {
     create.mutate({ template }, { onSuccess: (saved) => toast.success(`Created ${saved.sequence?.name ?? 'the sequence'}`) });
   };
   return (
-    <StepCard step="sequence" description={`A ready-made outreach sequence${onboarding.trial ? ` for ${onboarding.trial.title}` : ''}, in English and Spanish; {firstName}, {trialTitle} and {organizationName} are filled in for each candidate.`}>
+    <StepCard
+      step="sequence"
+      description={`A ready-made outreach sequence${onboarding.trial ? ` for ${onboarding.trial.title}` : ''}, in English and Spanish; {firstName}, {trialTitle} and {organizationName} are filled in for each candidate.`}
+    >
       {onboarding.sequence && <p className="text-sm text-slate-800">{onboarding.sequence.name} was archived: create another one.</p>}
       <form onSubmit={onSubmit} className="grid gap-4">
         <fieldset className="grid gap-3">
@@ -224,8 +240,18 @@ export function SequenceStep({ onboarding }: { onboarding: Onboarding }) {
           {STARTER_SEQUENCE_TEMPLATE_KEYS.map((key) => {
             const item = STARTER_SEQUENCE_TEMPLATES[key];
             return (
-              <label key={key} className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50">
-                <input type="radio" name="template" value={key} checked={template === key} onChange={() => setTemplate(key)} className="mt-1 h-4 w-4 accent-blue-700" />
+              <label
+                key={key}
+                className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50"
+              >
+                <input
+                  type="radio"
+                  name="template"
+                  value={key}
+                  checked={template === key}
+                  onChange={() => setTemplate(key)}
+                  className="mt-1 h-4 w-4 accent-blue-700"
+                />
                 <span className="grid gap-1">
                   <span className="font-medium text-slate-900">{item.name}</span>
                   <span className="text-sm text-slate-700">{item.description}</span>
@@ -277,7 +303,13 @@ function FixLink({ item, onboardingId, onGo }: { item: ChecklistItem; onboarding
   switch (fix.target) {
     case 'step':
       return (
-        <Link to="/admin/onboard/$onboardingId" params={{ onboardingId }} search={{ step: fix.step }} onClick={() => fix.step && onGo(fix.step)} className={linkClass}>
+        <Link
+          to="/admin/onboard/$onboardingId"
+          params={{ onboardingId }}
+          search={{ step: fix.step }}
+          onClick={() => fix.step && onGo(fix.step)}
+          className={linkClass}
+        >
           {label}
         </Link>
       );
@@ -296,7 +328,13 @@ function FixLink({ item, onboardingId, onGo }: { item: ChecklistItem; onboarding
         </Link>
       );
     default: {
-      const to = { 'chat-agents': '/admin/chat-agents', 'voice-agents': '/admin/voice-agents', sequences: '/admin/sequences', 'phone-numbers': '/admin/phone-numbers', users: '/admin/users' }[fix.target];
+      const to = {
+        'chat-agents': '/admin/chat-agents',
+        'voice-agents': '/admin/voice-agents',
+        sequences: '/admin/sequences',
+        'phone-numbers': '/admin/phone-numbers',
+        users: '/admin/users',
+      }[fix.target];
       return (
         <Link to={to} className={linkClass}>
           {label}
@@ -344,7 +382,10 @@ export function ChecklistStep({ onboarding, onGo }: { onboarding: Onboarding; on
   }
 
   return (
-    <StepCard step="checklist" description="What the organization has, and what it still needs to recruit. Each missing item links to where it is fixed; the list is read afresh each time.">
+    <StepCard
+      step="checklist"
+      description="What the organization has, and what it still needs to recruit. Each missing item links to where it is fixed; the list is read afresh each time."
+    >
       {body}
       <FormError>{problem?.message}</FormError>
       {onboarding.completedAt ? (
@@ -356,7 +397,10 @@ export function ChecklistStep({ onboarding, onGo }: { onboarding: Onboarding; on
         </Made>
       ) : (
         <div>
-          <Button onClick={() => complete.mutate(undefined, { onSuccess: () => toast.success(`Onboarding of ${onboarding.organizationName} finished`) })} disabled={complete.isPending}>
+          <Button
+            onClick={() => complete.mutate(undefined, { onSuccess: () => toast.success(`Onboarding of ${onboarding.organizationName} finished`) })}
+            disabled={complete.isPending}
+          >
             {complete.isPending ? 'Finishing…' : 'Finish onboarding'}
           </Button>
         </div>
@@ -364,4 +408,3 @@ export function ChecklistStep({ onboarding, onGo }: { onboarding: Onboarding; on
     </StepCard>
   );
 }
-

@@ -170,7 +170,9 @@ export function OrganizationsPage() {
           <tbody>
             {organizations.data.map((org) => (
               <tr key={org.id}>
-                <Td className="font-medium text-slate-900" id={`org-name-${org.id}`}>{org.name}</Td>
+                <Td className="font-medium text-slate-900" id={`org-name-${org.id}`}>
+                  {org.name}
+                </Td>
                 <Td className="font-mono">{org.slug}</Td>
                 <Td className="font-mono">{org.publicId}</Td>
                 <Td className="text-right">{org.memberCount ?? '—'}</Td>
@@ -187,7 +189,9 @@ export function OrganizationsPage() {
         </Table>
       )}
       {organizations.data?.some(isInternal) && (
-        <p id="internal-org-note" className="mt-3 text-sm text-slate-700">The Cohortly organization holds Cohortly's own staff and cannot be deleted.</p>
+        <p id="internal-org-note" className="mt-3 text-sm text-slate-700">
+          The Cohortly organization holds Cohortly's own staff and cannot be deleted.
+        </p>
       )}
     </div>
   );

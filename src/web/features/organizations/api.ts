@@ -24,11 +24,7 @@ export function useOrganizationQuery(activeId: string | null, id: string | null)
 
 function useInvalidateOrganizations() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['organizations'] }),
-      invalidateOrg(queryClient, undefined, 'organization'),
-    ]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['organizations'] }), invalidateOrg(queryClient, undefined, 'organization')]);
 }
 
 export function useCreateOrganization() {

@@ -22,7 +22,11 @@ import { useAssignPhoneNumber, useUpdatePhoneNumber } from './queries';
 const purposeOptions = PHONE_NUMBER_PURPOSES.map((value) => ({ value, label: PURPOSE_LABELS[value] }));
 
 /** The server's field messages beside the fields; the rest in the alert. */
-function placeErrors(error: unknown, setError: (field: 'number' | 'organizationId' | 'label' | 'purpose', message: string) => void, fields: readonly string[]): string {
+function placeErrors(
+  error: unknown,
+  setError: (field: 'number' | 'organizationId' | 'label' | 'purpose', message: string) => void,
+  fields: readonly string[],
+): string {
   const problem = apiProblem(error);
   const placed = problem.details.filter((detail) => fields.includes(detail.path));
   for (const detail of placed) setError(detail.path as 'number', detail.message);
@@ -54,24 +58,62 @@ export function AssignDialog({ onOpenChange }: LazyDialogProps) {
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const saved = await assign.mutateAsync({ number: values.number, organizationId: values.organizationId, purpose: values.purpose, ...(values.provider ? { provider: values.provider as PhoneNumberProvider } : {}), ...(values.label ? { label: values.label } : {}) });
+      const saved = await assign.mutateAsync({
+        number: values.number,
+        organizationId: values.organizationId,
+        purpose: values.purpose,
+        ...(values.provider ? { provider: values.provider as PhoneNumberProvider } : {}),
+        ...(values.label ? { label: values.label } : {}),
+      });
       toast.success(`Assigned ${saved.number} to ${saved.organizationName}`);
       form.reset();
       onOpenChange?.(false);
     } catch (error) {
-      setServerError(placeErrors(error, (field, message) => form.setError(field, { type: 'server', message }), ['number', 'organizationId', 'label', 'purpose']));
+      setServerError(
+        placeErrors(error, (field, message) => form.setError(field, { type: 'server', message }), ['number', 'organizationId', 'label', 'purpose']),
+      );
     }
   });
   return (
-    <Dialog title="Assign a phone number" description="The number becomes the organization's own: only its voice agents can call from it, and calls to it reach them.">
+    <Dialog
+      title="Assign a phone number"
+      description="The number becomes the organization's own: only its voice agents can call from it, and calls to it reach them."
+    >
       <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-        <Field label="Number" error={errors.number?.message} hint="E.164, e.g. +12125550100. With Twilio or Vapi configured, it must be a number of that account.">
+        <Field
+          label="Number"
+          error={errors.number?.message}
+          hint="E.164, e.g. +12125550100. With Twilio or Vapi configured, it must be a number of that account."
+        >
           <Input type="tel" autoComplete="off" placeholder="+12125550100" {...form.register('number')} />
         </Field>
-        <ChoiceField control={form.control} name="organizationId" label="Organization" error={errors.organizationId?.message} id="phone-number-organization" placeholder="Choose an organization" options={organizations.map((org) => ({ value: org.id, label: org.name }))} />
+        <ChoiceField
+          control={form.control}
+          name="organizationId"
+          label="Organization"
+          error={errors.organizationId?.message}
+          id="phone-number-organization"
+          placeholder="Choose an organization"
+          options={organizations.map((org) => ({ value: org.id, label: org.name }))}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <ChoiceField control={form.control} name="purpose" label="Purpose" error={errors.purpose?.message} id="phone-number-purpose" options={purposeOptions} />
-          <ChoiceField control={form.control} name="provider" label="Provider" error={errors.provider?.message} id="phone-number-provider" noneLabel="The configured provider" options={(['vapi', 'twilio', 'simulator'] as const).map((value) => ({ value, label: PROVIDER_LABELS[value] }))} />
+          <ChoiceField
+            control={form.control}
+            name="purpose"
+            label="Purpose"
+            error={errors.purpose?.message}
+            id="phone-number-purpose"
+            options={purposeOptions}
+          />
+          <ChoiceField
+            control={form.control}
+            name="provider"
+            label="Provider"
+            error={errors.provider?.message}
+            id="phone-number-provider"
+            noneLabel="The configured provider"
+            options={(['vapi', 'twilio', 'simulator'] as const).map((value) => ({ value, label: PROVIDER_LABELS[value] }))}
+          />
         </div>
         <Field label="Label" error={errors.label?.message} hint="Optional, e.g. Main line.">
           <Input autoComplete="off" {...form.register('label')} />
@@ -91,23 +133,49 @@ export function EditDialog({ number, onOpenChange }: LazyDialogProps & { number:
   const { organizations } = useActiveOrganization();
   const update = useUpdatePhoneNumber();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<z.infer<typeof EditFormSchema>>({ resolver: zodResolver(EditFormSchema), defaultValues: { organizationId: number.organizationId, purpose: number.purpose, label: number.label ?? '' } });
+  const form = useForm<z.infer<typeof EditFormSchema>>({
+    resolver: zodResolver(EditFormSchema),
+    defaultValues: { organizationId: number.organizationId, purpose: number.purpose, label: number.label ?? '' },
+  });
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const saved = await update.mutateAsync({ id: number.id, input: { label: values.label || null, purpose: values.purpose, ...(values.organizationId !== number.organizationId ? { organizationId: values.organizationId } : {}) } });
+      const saved = await update.mutateAsync({
+        id: number.id,
+        input: {
+          label: values.label || null,
+          purpose: values.purpose,
+          ...(values.organizationId !== number.organizationId ? { organizationId: values.organizationId } : {}),
+        },
+      });
       toast.success(`Saved ${saved.number}`);
       onClose();
     } catch (error) {
-      setServerError(placeErrors(error, (field, message) => form.setError(field as 'label', { type: 'server', message }), ['organizationId', 'label', 'purpose']));
+      setServerError(
+        placeErrors(error, (field, message) => form.setError(field as 'label', { type: 'server', message }), ['organizationId', 'label', 'purpose']),
+      );
     }
   });
   return (
     <Dialog title={`Edit ${number.number}`} description="Moving a number to another organization is refused while an active voice agent calls from it.">
       <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-        <ChoiceField control={form.control} name="organizationId" label="Organization" error={errors.organizationId?.message} id="edit-phone-number-organization" options={organizations.map((org) => ({ value: org.id, label: org.name }))} />
-        <ChoiceField control={form.control} name="purpose" label="Purpose" error={errors.purpose?.message} id="edit-phone-number-purpose" options={purposeOptions} />
+        <ChoiceField
+          control={form.control}
+          name="organizationId"
+          label="Organization"
+          error={errors.organizationId?.message}
+          id="edit-phone-number-organization"
+          options={organizations.map((org) => ({ value: org.id, label: org.name }))}
+        />
+        <ChoiceField
+          control={form.control}
+          name="purpose"
+          label="Purpose"
+          error={errors.purpose?.message}
+          id="edit-phone-number-purpose"
+          options={purposeOptions}
+        />
         <Field label="Label" error={errors.label?.message}>
           <Input autoComplete="off" {...form.register('label')} />
         </Field>

@@ -13,8 +13,14 @@ import { useIsGlobal } from '../trials/hooks';
 import { PROVIDER_LABELS, PURPOSE_LABELS } from './format';
 import { usePhoneNumbersQuery, useReleasePhoneNumber } from './queries';
 
-const AssignDialog = lazyDialog(() => import('./PhoneNumberDialogs').then((module) => module.AssignDialog), () => 'Assign a phone number');
-const EditDialog = lazyDialog<LazyDialogProps & { number: PhoneNumber }>(() => import('./PhoneNumberDialogs').then((module) => module.EditDialog), ({ number }) => `Edit ${number.number}`);
+const AssignDialog = lazyDialog(
+  () => import('./PhoneNumberDialogs').then((module) => module.AssignDialog),
+  () => 'Assign a phone number',
+);
+const EditDialog = lazyDialog<LazyDialogProps & { number: PhoneNumber }>(
+  () => import('./PhoneNumberDialogs').then((module) => module.EditDialog),
+  ({ number }) => `Edit ${number.number}`,
+);
 
 /**
  * /admin/phone-numbers: the phone-number registry. Internal admins with Cohortly active assign numbers to
@@ -34,7 +40,9 @@ export function PhoneNumbersPage() {
   else if (numbers.length === 0)
     body = (
       <EmptyState title="No phone numbers yet">
-        {isGlobal ? 'Assign a number to an organization: its voice agents can then call from it, and calls to it reach them.' : 'Cohortly assigns numbers: switch to the Cohortly organization to manage them.'}
+        {isGlobal
+          ? 'Assign a number to an organization: its voice agents can then call from it, and calls to it reach them.'
+          : 'Cohortly assigns numbers: switch to the Cohortly organization to manage them.'}
       </EmptyState>
     );
   else

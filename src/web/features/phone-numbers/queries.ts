@@ -29,15 +29,27 @@ function useRefresh() {
 /** Failures show inline in the dialogs (the server's message). */
 export function useAssignPhoneNumber() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (input: AssignPhoneNumberInput) => api.post<PhoneNumber>('/api/phone-numbers/', input), onSuccess: () => refresh(), meta: { silent: true } });
+  return useMutation({
+    mutationFn: (input: AssignPhoneNumberInput) => api.post<PhoneNumber>('/api/phone-numbers/', input),
+    onSuccess: () => refresh(),
+    meta: { silent: true },
+  });
 }
 
 export function useUpdatePhoneNumber() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: ({ id, input }: { id: string; input: UpdatePhoneNumberInput }) => api.patch<PhoneNumber>(`/api/phone-numbers/${encodeURIComponent(id)}`, input), onSuccess: () => refresh(), meta: { silent: true } });
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdatePhoneNumberInput }) => api.patch<PhoneNumber>(`/api/phone-numbers/${encodeURIComponent(id)}`, input),
+    onSuccess: () => refresh(),
+    meta: { silent: true },
+  });
 }
 
 export function useReleasePhoneNumber() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: string) => api.delete<void>(`/api/phone-numbers/${encodeURIComponent(id)}`), onSuccess: () => refresh(), meta: { silent: true } });
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/phone-numbers/${encodeURIComponent(id)}`),
+    onSuccess: () => refresh(),
+    meta: { silent: true },
+  });
 }

@@ -11,7 +11,19 @@ import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDateTime } from '../../lib/utils';
 import { BlockEditor, QuestionExpansionContext, useQuestionExpansionState } from './components';
-import { criterionLabels, FORM_STATUS_LABELS, FORM_STATUS_TONES, LANGUAGE_LABELS, localProblems, move, newBlock, normalizeBlocks, say, serverProblems, uncoveredCriteria } from './format';
+import {
+  criterionLabels,
+  FORM_STATUS_LABELS,
+  FORM_STATUS_TONES,
+  LANGUAGE_LABELS,
+  localProblems,
+  move,
+  newBlock,
+  normalizeBlocks,
+  say,
+  serverProblems,
+  uncoveredCriteria,
+} from './format';
 import { useApplyDeduplication, useDetectDuplicates, usePrescreenFormQuery, useUpdatePrescreenForm } from './queries';
 
 function questionText(blocks: StudyBlock[], id: string): string {
@@ -98,15 +110,33 @@ function DuplicatesDialog({ blocks, onMerged }: { blocks: StudyBlock[]; onMerged
                     </ul>
                     <div className="grid gap-1 text-sm text-slate-800">
                       <label className="flex items-center gap-2">
-                        <input type="radio" name={name} className="h-4 w-4 accent-blue-700" checked={!choices[index]} onChange={() => setChoices({ ...choices, [index]: null })} />
+                        <input
+                          type="radio"
+                          name={name}
+                          className="h-4 w-4 accent-blue-700"
+                          checked={!choices[index]}
+                          onChange={() => setChoices({ ...choices, [index]: null })}
+                        />
                         Keep both
                       </label>
                       <label className="flex items-center gap-2">
-                        <input type="radio" name={name} className="h-4 w-4 accent-blue-700" checked={choices[index] === 'a'} onChange={() => setChoices({ ...choices, [index]: 'a' })} />
+                        <input
+                          type="radio"
+                          name={name}
+                          className="h-4 w-4 accent-blue-700"
+                          checked={choices[index] === 'a'}
+                          onChange={() => setChoices({ ...choices, [index]: 'a' })}
+                        />
                         Merge, keep {pair.questionA}
                       </label>
                       <label className="flex items-center gap-2">
-                        <input type="radio" name={name} className="h-4 w-4 accent-blue-700" checked={choices[index] === 'b'} onChange={() => setChoices({ ...choices, [index]: 'b' })} />
+                        <input
+                          type="radio"
+                          name={name}
+                          className="h-4 w-4 accent-blue-700"
+                          checked={choices[index] === 'b'}
+                          onChange={() => setChoices({ ...choices, [index]: 'b' })}
+                        />
                         Merge, keep {pair.questionB}
                       </label>
                     </div>
@@ -368,27 +398,23 @@ function Builder({ form }: { form: PrescreenForm }) {
               Study blocks
             </h2>
             <div className="flex flex-wrap gap-2">
-            {blocks.some((block) => block.questions.length > 0) && (
+              {blocks.some((block) => block.questions.length > 0) && (
+                <Button variant="ghost" size="sm" onClick={() => (allExpanded ? expansion.collapseAll() : expansion.expandAll(questionIds))}>
+                  {allExpanded ? 'Collapse all' : 'Expand all'}
+                </Button>
+              )}
               <Button
-                variant="ghost"
+                variant="secondary"
                 size="sm"
-                onClick={() => (allExpanded ? expansion.collapseAll() : expansion.expandAll(questionIds))}
+                onClick={() => {
+                  const block = newBlock();
+                  setBlocks([...blocks, block]);
+                  setFocusTarget({ id: block.id, action: 'text' });
+                }}
               >
-                {allExpanded ? 'Collapse all' : 'Expand all'}
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                Add block
               </Button>
-            )}
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                const block = newBlock();
-                setBlocks([...blocks, block]);
-                setFocusTarget({ id: block.id, action: 'text' });
-              }}
-            >
-              <Plus aria-hidden="true" className="h-4 w-4" />
-              Add block
-            </Button>
             </div>
           </div>
           {blocks.length === 0 ? (
@@ -397,26 +423,26 @@ function Builder({ form }: { form: PrescreenForm }) {
             </EmptyState>
           ) : (
             <QuestionExpansionContext.Provider value={expansion}>
-            <ol className="grid gap-4">
-              {blocks.map((block, index) => (
-                <BlockEditor
-                  key={block.id}
-                  block={block}
-                  number={index + 1}
-                  isFirst={index === 0}
-                  isLast={index === blocks.length - 1}
-                  criteria={form.criteriaCoverage}
-                  labels={labels}
-                  onChange={(next) => setBlocks((current) => current.map((item) => (item.id === block.id ? next : item)))}
-                  onMove={(direction) => moveBlock(index, direction)}
-                  onRemove={() => {
-                    setBlocks((current) => current.filter((item) => item.id !== block.id));
-                    setAnnouncement('Block deleted. Save to keep the change, or discard changes to undo.');
-                  }}
-                  onFocus={setFocusTarget}
-                />
-              ))}
-            </ol>
+              <ol className="grid gap-4">
+                {blocks.map((block, index) => (
+                  <BlockEditor
+                    key={block.id}
+                    block={block}
+                    number={index + 1}
+                    isFirst={index === 0}
+                    isLast={index === blocks.length - 1}
+                    criteria={form.criteriaCoverage}
+                    labels={labels}
+                    onChange={(next) => setBlocks((current) => current.map((item) => (item.id === block.id ? next : item)))}
+                    onMove={(direction) => moveBlock(index, direction)}
+                    onRemove={() => {
+                      setBlocks((current) => current.filter((item) => item.id !== block.id));
+                      setAnnouncement('Block deleted. Save to keep the change, or discard changes to undo.');
+                    }}
+                    onFocus={setFocusTarget}
+                  />
+                ))}
+              </ol>
             </QuestionExpansionContext.Provider>
           )}
         </section>

@@ -42,7 +42,9 @@ function NewFormDialog() {
     try {
       const generated = generate ? await generateBlocks.mutateAsync(trialId) : undefined;
       const form = await create.mutateAsync({ trialId, name: name.trim(), ...(generated ? { blocks: generated.blocks } : {}) });
-      toast.success(generated ? `Form created with ${generated.blocks.reduce((sum, block) => sum + block.questions.length, 0)} generated questions` : 'Empty form created');
+      toast.success(
+        generated ? `Form created with ${generated.blocks.reduce((sum, block) => sum + block.questions.length, 0)} generated questions` : 'Empty form created',
+      );
       setOpen(false);
       void navigate({ to: '/admin/prescreen-forms/$formId', params: { formId: form.id } });
     } catch (error) {
@@ -86,7 +88,7 @@ function NewFormDialog() {
             onChange={(next) => {
               setTrialId(next);
               const trial = trials.find((item) => item.id === next);
-              if (trial && !name.trim()) setName(`${trial.publicTitle || trial.title}`.slice(0, 180) + ' prescreen');
+              if (trial && !name.trim()) setName(`${`${trial.publicTitle || trial.title}`.slice(0, 180)} prescreen`);
             }}
             disabled={trialsQuery.isPending || trials.length === 0}
             placeholder={trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
@@ -153,7 +155,11 @@ export function PrescreenFormsPage() {
           {query.data.prescreenForms.map((form) => (
             <tr key={form.id}>
               <Td>
-                <Link to="/admin/prescreen-forms/$formId" params={{ formId: form.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
+                <Link
+                  to="/admin/prescreen-forms/$formId"
+                  params={{ formId: form.id }}
+                  className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                >
                   {form.name}
                 </Link>
               </Td>
@@ -163,7 +169,9 @@ export function PrescreenFormsPage() {
               </Td>
               <Td className="text-right tabular-nums">{form.version}</Td>
               <Td className="text-right tabular-nums">{form.questionCount}</Td>
-              <Td className={cn('text-right tabular-nums', form.uncoveredCriterionIds.length > 0 && 'font-semibold text-amber-900')}>{form.uncoveredCriterionIds.length}</Td>
+              <Td className={cn('text-right tabular-nums', form.uncoveredCriterionIds.length > 0 && 'font-semibold text-amber-900')}>
+                {form.uncoveredCriterionIds.length}
+              </Td>
               <Td className="whitespace-nowrap">{formatDate(form.updatedAt)}</Td>
               {isGlobal && <Td>{names.get(form.organizationId) ?? '—'}</Td>}
             </tr>

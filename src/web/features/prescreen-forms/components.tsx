@@ -1,7 +1,15 @@
 import { ChevronDown, ChevronRight, Plus, X } from 'lucide-react';
 import { ItemActions } from '../../components/ItemActions';
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import type { AnswerPredicate, CriterionCoverage, CriterionLink, CriterionOutcome, Question, QuestionType, StudyBlock } from '../../../contract/prescreen-forms';
+import type {
+  AnswerPredicate,
+  CriterionCoverage,
+  CriterionLink,
+  CriterionOutcome,
+  Question,
+  QuestionType,
+  StudyBlock,
+} from '../../../contract/prescreen-forms';
 import { QUESTION_TYPES, QuestionSchema } from '../../../contract/prescreen-forms';
 import { Badge, Button, Input, Label, Select } from '../../components/ui';
 import { maxLengthOf } from '../../lib/limits';
@@ -22,7 +30,17 @@ function Control({ id, label, children, className }: { id: string; label: string
 
 const OUTCOMES: CriterionOutcome[] = ['met', 'not_met', 'review'];
 
-function PredicateFields({ id, question, when, onChange }: { id: string; question: Question; when: AnswerPredicate; onChange: (next: AnswerPredicate) => void }) {
+function PredicateFields({
+  id,
+  question,
+  when,
+  onChange,
+}: {
+  id: string;
+  question: Question;
+  when: AnswerPredicate;
+  onChange: (next: AnswerPredicate) => void;
+}) {
   const dateCompare = question.type === 'date' && !['age_lt', 'age_gte'].includes(when.op);
   const inputType = dateCompare ? 'date' : 'text';
   const unit = question.unit ? ` (${question.unit})` : '';
@@ -35,17 +53,34 @@ function PredicateFields({ id, question, when, onChange }: { id: string; questio
     case 'age_gte':
       return (
         <Control id={`${id}-value`} label="Age in years">
-          <Input id={`${id}-value`} inputMode="numeric" value={String(when.value)} onChange={(event) => onChange({ ...when, value: Number(event.target.value) || 0 })} />
+          <Input
+            id={`${id}-value`}
+            inputMode="numeric"
+            value={String(when.value)}
+            onChange={(event) => onChange({ ...when, value: Number(event.target.value) || 0 })}
+          />
         </Control>
       );
     case 'between':
       return (
         <>
           <Control id={`${id}-value`} label={`From${unit}`}>
-            <Input id={`${id}-value`} type={inputType} inputMode={dateCompare ? undefined : 'decimal'} value={String(when.value)} onChange={(event) => onChange({ ...when, value: event.target.value })} />
+            <Input
+              id={`${id}-value`}
+              type={inputType}
+              inputMode={dateCompare ? undefined : 'decimal'}
+              value={String(when.value)}
+              onChange={(event) => onChange({ ...when, value: event.target.value })}
+            />
           </Control>
           <Control id={`${id}-upper`} label={`To${unit}`}>
-            <Input id={`${id}-upper`} type={inputType} inputMode={dateCompare ? undefined : 'decimal'} value={String(when.upper)} onChange={(event) => onChange({ ...when, upper: event.target.value })} />
+            <Input
+              id={`${id}-upper`}
+              type={inputType}
+              inputMode={dateCompare ? undefined : 'decimal'}
+              value={String(when.upper)}
+              onChange={(event) => onChange({ ...when, upper: event.target.value })}
+            />
           </Control>
         </>
       );
@@ -63,7 +98,12 @@ function PredicateFields({ id, question, when, onChange }: { id: string; questio
                     type="checkbox"
                     className="h-4 w-4 accent-blue-700"
                     checked={when.values.includes(option.value)}
-                    onChange={(event) => onChange({ ...when, values: event.target.checked ? [...when.values, option.value] : when.values.filter((value) => value !== option.value) })}
+                    onChange={(event) =>
+                      onChange({
+                        ...when,
+                        values: event.target.checked ? [...when.values, option.value] : when.values.filter((value) => value !== option.value),
+                      })
+                    }
                   />
                   {option.label.en || option.value}
                 </label>
@@ -75,13 +115,37 @@ function PredicateFields({ id, question, when, onChange }: { id: string; questio
     default:
       return (
         <Control id={`${id}-value`} label={`Value${unit}`}>
-          <Input id={`${id}-value`} type={inputType} inputMode={dateCompare ? undefined : 'decimal'} value={String(when.value)} onChange={(event) => onChange({ ...when, value: event.target.value })} />
+          <Input
+            id={`${id}-value`}
+            type={inputType}
+            inputMode={dateCompare ? undefined : 'decimal'}
+            value={String(when.value)}
+            onChange={(event) => onChange({ ...when, value: event.target.value })}
+          />
         </Control>
       );
   }
 }
 
-function LinkEditor({ id, link, number, question, criteria, labels, onChange, onRemove }: { id: string; link: CriterionLink; number: number; question: Question; criteria: CriterionCoverage[]; labels: Map<string, string>; onChange: (next: CriterionLink) => void; onRemove: () => void }) {
+function LinkEditor({
+  id,
+  link,
+  number,
+  question,
+  criteria,
+  labels,
+  onChange,
+  onRemove,
+}: {
+  id: string;
+  link: CriterionLink;
+  number: number;
+  question: Question;
+  criteria: CriterionCoverage[];
+  labels: Map<string, string>;
+  onChange: (next: CriterionLink) => void;
+  onRemove: () => void;
+}) {
   const legendId = `${id}-legend`;
   const ops = OPS_BY_TYPE[question.type];
   const criterionLabel = labels.get(link.criterionId);
@@ -105,7 +169,11 @@ function LinkEditor({ id, link, number, question, criteria, labels, onChange, on
             </Select>
           </Control>
           <Control id={`${id}-op`} label="When">
-            <Select id={`${id}-op`} value={link.when.op} onChange={(event) => onChange({ ...link, when: predicateFor(event.target.value as PredicateOp, link.when, question) })}>
+            <Select
+              id={`${id}-op`}
+              value={link.when.op}
+              onChange={(event) => onChange({ ...link, when: predicateFor(event.target.value as PredicateOp, link.when, question) })}
+            >
               {!ops.includes(link.when.op) && <option value={link.when.op}>{OP_LABELS[link.when.op]} (does not fit this type)</option>}
               {ops.map((op) => (
                 <option key={op} value={op}>
@@ -125,7 +193,11 @@ function LinkEditor({ id, link, number, question, criteria, labels, onChange, on
             </Select>
           </Control>
           <Control id={`${id}-otherwise`} label="Otherwise">
-            <Select id={`${id}-otherwise`} value={link.otherwise ?? ''} onChange={(event) => onChange({ ...link, otherwise: (event.target.value || undefined) as CriterionOutcome | undefined })}>
+            <Select
+              id={`${id}-otherwise`}
+              value={link.otherwise ?? ''}
+              onChange={(event) => onChange({ ...link, otherwise: (event.target.value || undefined) as CriterionOutcome | undefined })}
+            >
               <option value="">Decides nothing</option>
               {OUTCOMES.map((outcome) => (
                 <option key={outcome} value={outcome}>
@@ -162,15 +234,37 @@ function OptionsEditor({ id, question, onChange }: { id: string; question: Quest
           return (
             <li key={index} className="grid items-end gap-2 sm:grid-cols-[8rem_1fr_1fr_auto]">
               <Control id={`${optionId}-value`} label={`Option ${index + 1} value`}>
-                <Input id={`${optionId}-value`} value={option.value} onChange={(event) => setOptions(options.map((item, i) => (i === index ? { ...item, value: event.target.value } : item)))} />
+                <Input
+                  id={`${optionId}-value`}
+                  value={option.value}
+                  onChange={(event) => setOptions(options.map((item, i) => (i === index ? { ...item, value: event.target.value } : item)))}
+                />
               </Control>
               <Control id={`${optionId}-en`} label={`Option ${index + 1} label (English)`}>
-                <Input id={`${optionId}-en`} value={option.label.en} onChange={(event) => setOptions(options.map((item, i) => (i === index ? { ...item, label: { ...item.label, en: event.target.value } } : item)))} />
+                <Input
+                  id={`${optionId}-en`}
+                  value={option.label.en}
+                  onChange={(event) =>
+                    setOptions(options.map((item, i) => (i === index ? { ...item, label: { ...item.label, en: event.target.value } } : item)))
+                  }
+                />
               </Control>
               <Control id={`${optionId}-es`} label={`Option ${index + 1} label (Spanish)`}>
-                <Input id={`${optionId}-es`} value={option.label.es ?? ''} onChange={(event) => setOptions(options.map((item, i) => (i === index ? { ...item, label: { ...item.label, es: event.target.value } } : item)))} />
+                <Input
+                  id={`${optionId}-es`}
+                  value={option.label.es ?? ''}
+                  onChange={(event) =>
+                    setOptions(options.map((item, i) => (i === index ? { ...item, label: { ...item.label, es: event.target.value } } : item)))
+                  }
+                />
               </Control>
-              <Button variant="ghost" size="sm" aria-label={`Remove option ${index + 1}`} onClick={() => setOptions(options.filter((_, i) => i !== index))} className="text-red-800 hover:bg-red-50">
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove option ${index + 1}`}
+                onClick={() => setOptions(options.filter((_, i) => i !== index))}
+                className="text-red-800 hover:bg-red-50"
+              >
                 <X aria-hidden="true" className="h-4 w-4" />
               </Button>
             </li>
@@ -241,9 +335,17 @@ export function QuestionEditor({
     onChange({ ...question, wording: { ...question.wording, [channel]: { ...question.wording[channel], [language]: value } } });
   const setType = (type: QuestionType) => {
     const becomesChoice = type === 'single_choice' || type === 'multiple_choice';
-    const options = becomesChoice && (question.options ?? []).length < 2 ? [{ value: 'yes', label: { en: 'Yes', es: 'Sí' } }, { value: 'no', label: { en: 'No', es: 'No' } }] : question.options;
+    const options =
+      becomesChoice && (question.options ?? []).length < 2
+        ? [
+            { value: 'yes', label: { en: 'Yes', es: 'Sí' } },
+            { value: 'no', label: { en: 'No', es: 'No' } },
+          ]
+        : question.options;
     // Links whose test no longer fits become "any answer → needs review" for a person to adjust.
-    const criterionLinks = question.criterionLinks.map((link) => (OPS_BY_TYPE[type].includes(link.when.op) ? link : { ...link, when: { op: 'answered' as const }, then: 'review' as const, otherwise: undefined }));
+    const criterionLinks = question.criterionLinks.map((link) =>
+      OPS_BY_TYPE[type].includes(link.when.op) ? link : { ...link, when: { op: 'answered' as const }, then: 'review' as const, otherwise: undefined },
+    );
     onChange({ ...question, type, options: becomesChoice ? options : undefined, unit: type === 'number' ? question.unit : undefined, criterionLinks });
   };
   const expansion = useContext(QuestionExpansionContext);
@@ -259,7 +361,14 @@ export function QuestionEditor({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">
             {expansion && (
-              <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={bodyId} aria-describedby={legendId} onClick={() => expansion.toggle(question.id)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-expanded={expanded}
+                aria-controls={bodyId}
+                aria-describedby={legendId}
+                onClick={() => expansion.toggle(question.id)}
+              >
                 {expanded ? <ChevronDown aria-hidden="true" className="h-4 w-4" /> : <ChevronRight aria-hidden="true" className="h-4 w-4" />}
                 {expanded ? 'Collapse' : 'Edit'}
               </Button>
@@ -284,77 +393,125 @@ export function QuestionEditor({
         </div>
         {expanded && (
           <div id={bodyId} className="grid gap-4">
-        <div className="grid gap-3 sm:grid-cols-3">
-          <Control id={`${id}-type`} label="Answer type">
-            <Select id={`${id}-type`} value={question.type} onChange={(event) => setType(event.target.value as QuestionType)}>
-              {QUESTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {QUESTION_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </Select>
-          </Control>
-          {question.type === 'number' && (
-            <Control id={`${id}-unit`} label="Unit (optional)">
-              <Input id={`${id}-unit`} value={question.unit ?? ''} maxLength={maxLengthOf(QuestionSchema.shape.unit)} placeholder="mL/min" onChange={(event) => onChange({ ...question, unit: event.target.value })} />
-            </Control>
-          )}
-          <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
-            <input type="checkbox" className="h-4 w-4 accent-blue-700" checked={question.required} onChange={(event) => onChange({ ...question, required: event.target.checked })} />
-            Required
-          </label>
-        </div>
-        <div className="grid gap-3 md:grid-cols-2">
-          <Control id={`${id}-chat-en`} label="Chat wording (English)">
-            <textarea id={`${id}-chat-en`} rows={2} className={textareaClass} value={question.wording.chat.en} onChange={(event) => wording('chat', 'en', event.target.value)} />
-          </Control>
-          <Control id={`${id}-chat-es`} label="Chat wording (Spanish)">
-            <textarea id={`${id}-chat-es`} rows={2} className={textareaClass} value={question.wording.chat.es ?? ''} placeholder="Falls back to English" onChange={(event) => wording('chat', 'es', event.target.value)} />
-          </Control>
-          <Control id={`${id}-phone-en`} label="Phone wording (English)">
-            <textarea id={`${id}-phone-en`} rows={2} className={textareaClass} value={question.wording.phone.en} onChange={(event) => wording('phone', 'en', event.target.value)} />
-          </Control>
-          <Control id={`${id}-phone-es`} label="Phone wording (Spanish)">
-            <textarea id={`${id}-phone-es`} rows={2} className={textareaClass} value={question.wording.phone.es ?? ''} placeholder="Falls back to English" onChange={(event) => wording('phone', 'es', event.target.value)} />
-          </Control>
-        </div>
-        {choice && <OptionsEditor id={id} question={question} onChange={onChange} />}
-        <section aria-labelledby={`${id}-links`} className="grid gap-2">
-          <h4 id={`${id}-links`} className="text-sm font-semibold text-slate-900">
-            Criterion links ({question.criterionLinks.length})
-          </h4>
-          {question.criterionLinks.length > 0 && (
-            <ol className="grid gap-2">
-              {question.criterionLinks.map((link, index) => (
-                <LinkEditor
-                  key={index}
-                  id={`${id}-link-${index}`}
-                  number={index + 1}
-                  link={link}
-                  question={question}
-                  criteria={criteria}
-                  labels={labels}
-                  onChange={(next) => onChange({ ...question, criterionLinks: question.criterionLinks.map((item, i) => (i === index ? next : item)) })}
-                  onRemove={() => onChange({ ...question, criterionLinks: question.criterionLinks.filter((_, i) => i !== index) })}
+            <div className="grid gap-3 sm:grid-cols-3">
+              <Control id={`${id}-type`} label="Answer type">
+                <Select id={`${id}-type`} value={question.type} onChange={(event) => setType(event.target.value as QuestionType)}>
+                  {QUESTION_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {QUESTION_TYPE_LABELS[type]}
+                    </option>
+                  ))}
+                </Select>
+              </Control>
+              {question.type === 'number' && (
+                <Control id={`${id}-unit`} label="Unit (optional)">
+                  <Input
+                    id={`${id}-unit`}
+                    value={question.unit ?? ''}
+                    maxLength={maxLengthOf(QuestionSchema.shape.unit)}
+                    placeholder="mL/min"
+                    onChange={(event) => onChange({ ...question, unit: event.target.value })}
+                  />
+                </Control>
+              )}
+              <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-blue-700"
+                  checked={question.required}
+                  onChange={(event) => onChange({ ...question, required: event.target.checked })}
                 />
-              ))}
-            </ol>
-          )}
-          <div>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-describedby={legendId}
-              onClick={() => {
-                const op = OPS_BY_TYPE[question.type][0];
-                onChange({ ...question, criterionLinks: [...question.criterionLinks, { criterionId: '', when: predicateFor(op, undefined, question), then: 'met', otherwise: question.type === 'yes_no' ? 'not_met' : undefined }] });
-              }}
-            >
-              <Plus aria-hidden="true" className="h-4 w-4" />
-              Link to a criterion
-            </Button>
-          </div>
-        </section>
+                Required
+              </label>
+            </div>
+            <div className="grid gap-3 md:grid-cols-2">
+              <Control id={`${id}-chat-en`} label="Chat wording (English)">
+                <textarea
+                  id={`${id}-chat-en`}
+                  rows={2}
+                  className={textareaClass}
+                  value={question.wording.chat.en}
+                  onChange={(event) => wording('chat', 'en', event.target.value)}
+                />
+              </Control>
+              <Control id={`${id}-chat-es`} label="Chat wording (Spanish)">
+                <textarea
+                  id={`${id}-chat-es`}
+                  rows={2}
+                  className={textareaClass}
+                  value={question.wording.chat.es ?? ''}
+                  placeholder="Falls back to English"
+                  onChange={(event) => wording('chat', 'es', event.target.value)}
+                />
+              </Control>
+              <Control id={`${id}-phone-en`} label="Phone wording (English)">
+                <textarea
+                  id={`${id}-phone-en`}
+                  rows={2}
+                  className={textareaClass}
+                  value={question.wording.phone.en}
+                  onChange={(event) => wording('phone', 'en', event.target.value)}
+                />
+              </Control>
+              <Control id={`${id}-phone-es`} label="Phone wording (Spanish)">
+                <textarea
+                  id={`${id}-phone-es`}
+                  rows={2}
+                  className={textareaClass}
+                  value={question.wording.phone.es ?? ''}
+                  placeholder="Falls back to English"
+                  onChange={(event) => wording('phone', 'es', event.target.value)}
+                />
+              </Control>
+            </div>
+            {choice && <OptionsEditor id={id} question={question} onChange={onChange} />}
+            <section aria-labelledby={`${id}-links`} className="grid gap-2">
+              <h4 id={`${id}-links`} className="text-sm font-semibold text-slate-900">
+                Criterion links ({question.criterionLinks.length})
+              </h4>
+              {question.criterionLinks.length > 0 && (
+                <ol className="grid gap-2">
+                  {question.criterionLinks.map((link, index) => (
+                    <LinkEditor
+                      key={index}
+                      id={`${id}-link-${index}`}
+                      number={index + 1}
+                      link={link}
+                      question={question}
+                      criteria={criteria}
+                      labels={labels}
+                      onChange={(next) => onChange({ ...question, criterionLinks: question.criterionLinks.map((item, i) => (i === index ? next : item)) })}
+                      onRemove={() => onChange({ ...question, criterionLinks: question.criterionLinks.filter((_, i) => i !== index) })}
+                    />
+                  ))}
+                </ol>
+              )}
+              <div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-describedby={legendId}
+                  onClick={() => {
+                    const op = OPS_BY_TYPE[question.type][0];
+                    onChange({
+                      ...question,
+                      criterionLinks: [
+                        ...question.criterionLinks,
+                        {
+                          criterionId: '',
+                          when: predicateFor(op, undefined, question),
+                          then: 'met',
+                          otherwise: question.type === 'yes_no' ? 'not_met' : undefined,
+                        },
+                      ],
+                    });
+                  }}
+                >
+                  <Plus aria-hidden="true" className="h-4 w-4" />
+                  Link to a criterion
+                </Button>
+              </div>
+            </section>
           </div>
         )}
       </fieldset>
@@ -403,10 +560,19 @@ export function BlockEditor({
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           <Control id={`${id}-title-en`} label="Block title (English)">
-            <Input id={`${id}-title-en`} value={block.title.en} onChange={(event) => onChange({ ...block, title: { ...block.title, en: event.target.value } })} />
+            <Input
+              id={`${id}-title-en`}
+              value={block.title.en}
+              onChange={(event) => onChange({ ...block, title: { ...block.title, en: event.target.value } })}
+            />
           </Control>
           <Control id={`${id}-title-es`} label="Block title (Spanish)">
-            <Input id={`${id}-title-es`} value={block.title.es ?? ''} placeholder="Falls back to English" onChange={(event) => onChange({ ...block, title: { ...block.title, es: event.target.value } })} />
+            <Input
+              id={`${id}-title-es`}
+              value={block.title.es ?? ''}
+              placeholder="Falls back to English"
+              onChange={(event) => onChange({ ...block, title: { ...block.title, es: event.target.value } })}
+            />
           </Control>
         </div>
         {block.questions.length === 0 ? (

@@ -1,4 +1,13 @@
-import type { AnswerPredicate, CriterionCoverage, CriterionOutcome, FormStatus, Language, Question, QuestionType, StudyBlock } from '../../../contract/prescreen-forms';
+import type {
+  AnswerPredicate,
+  CriterionCoverage,
+  CriterionOutcome,
+  FormStatus,
+  Language,
+  Question,
+  QuestionType,
+  StudyBlock,
+} from '../../../contract/prescreen-forms';
 import { ApiRequestError } from '../../lib/api';
 
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -183,8 +192,10 @@ export function localProblems(blocks: StudyBlock[]): string[] {
       question.criterionLinks.forEach((link, l) => {
         if (!link.criterionId) problems.push(`${at}, link ${l + 1}: choose a criterion.`);
         const when = link.when;
-        if ('value' in when && (when.value === '' || (question.type === 'number' && !Number.isFinite(Number(when.value))))) problems.push(`${at}, link ${l + 1}: enter the value to compare with.`);
-        if (when.op === 'between' && (when.upper === '' || (question.type === 'number' && !Number.isFinite(Number(when.upper))))) problems.push(`${at}, link ${l + 1}: enter the upper value.`);
+        if ('value' in when && (when.value === '' || (question.type === 'number' && !Number.isFinite(Number(when.value)))))
+          problems.push(`${at}, link ${l + 1}: enter the value to compare with.`);
+        if (when.op === 'between' && (when.upper === '' || (question.type === 'number' && !Number.isFinite(Number(when.upper)))))
+          problems.push(`${at}, link ${l + 1}: enter the upper value.`);
         if (when.op === 'in' && when.values.length === 0) problems.push(`${at}, link ${l + 1}: choose at least one option.`);
       });
     });
@@ -216,5 +227,10 @@ export const say = (text: { en: string; es?: string }, language: Language) => (l
 export function serverProblems(error: unknown): { message: string; details: string[] } {
   if (!(error instanceof ApiRequestError)) return { message: error instanceof Error ? error.message : 'Something went wrong', details: [] };
   const details = (error.body as { error?: { details?: Array<{ path?: string; message: string }> } } | undefined)?.error?.details ?? [];
-  return { message: error.message, details: details.map((detail) => detail.message).filter((message, index, all) => message && all.indexOf(message) === index && !error.message.endsWith(message)) };
+  return {
+    message: error.message,
+    details: details
+      .map((detail) => detail.message)
+      .filter((message, index, all) => message && all.indexOf(message) === index && !error.message.endsWith(message)),
+  };
 }

@@ -6,11 +6,10 @@ import type {
   DetectDuplicatesResponse,
   GenerateStudyBlocksResponse,
   PrescreenForm,
-  PrescreenFormList,
   StudyBlock,
   UpdatePrescreenFormInput,
 } from '../../../contract/prescreen-forms';
-import { invalidateOrg, orgQueryOptions } from '../../lib/query';
+import { invalidateOrg } from '../../lib/query';
 import { api, getActiveOrganizationId } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { prescreenFormKeys, prescreenFormQueryOptions, prescreenFormsQueryOptions } from './keys';
@@ -55,7 +54,8 @@ export function useCreatePrescreenForm() {
 export function useUpdatePrescreenForm() {
   const store = useStoreForm();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdatePrescreenFormInput }) => api.put<PrescreenForm>(`/api/prescreen-forms/${encodeURIComponent(id)}`, input),
+    mutationFn: ({ id, input }: { id: string; input: UpdatePrescreenFormInput }) =>
+      api.put<PrescreenForm>(`/api/prescreen-forms/${encodeURIComponent(id)}`, input),
     onSuccess: (form) => store(form),
     meta: { silent: true },
   });

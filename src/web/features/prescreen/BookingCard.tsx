@@ -93,7 +93,11 @@ export function BookingCard({ result, review }: { result: PrescreenResult; revie
               Times are in the site’s time zone: <span className="font-semibold">{site.timeZone}</span>
             </p>
           ) : site ? (
-            <Field label="Time zone" error={errors.timeZone} hint={<span data-testid="time-zone-needed">Time zone needed: the site’s location does not tell it. Choose the zone its visits are in.</span>}>
+            <Field
+              label="Time zone"
+              error={errors.timeZone}
+              hint={<span data-testid="time-zone-needed">Time zone needed: the site’s location does not tell it. Choose the zone its visits are in.</span>}
+            >
               <Combobox
                 options={zones}
                 value={timeZone}

@@ -32,7 +32,14 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
   const orgs = isGlobal ? filters.orgs : undefined;
   const filterKey = JSON.stringify([filters.search, filters.sourceType, filters.aiRecommendation, orgs]);
   const paging = useOffsetPaging(RESULTS_PAGE_SIZE, { filterKey });
-  const query = usePrescreenResultsQuery({ search: filters.search, sourceType: filters.sourceType, aiRecommendation: filters.aiRecommendation, orgs, limit: paging.pageSize, offset: paging.offset });
+  const query = usePrescreenResultsQuery({
+    search: filters.search,
+    sourceType: filters.sourceType,
+    aiRecommendation: filters.aiRecommendation,
+    orgs,
+    limit: paging.pageSize,
+    offset: paging.offset,
+  });
   const rows = query.data?.results ?? [];
   const total = query.data?.total ?? 0;
   const hasFilters = Boolean(filters.search || filters.sourceType || filters.aiRecommendation);
@@ -71,7 +78,11 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
           {rows.map((result) => (
             <tr key={result.id}>
               <Td className="whitespace-nowrap">
-                <Link to="/prescreen/results" search={{ candidateId: result.candidate.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
+                <Link
+                  to="/prescreen/results"
+                  search={{ candidateId: result.candidate.id }}
+                  className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                >
                   {candidateName(result.candidate)}
                 </Link>
               </Td>
@@ -79,7 +90,9 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
               <Td>{SOURCE_TYPE_LABELS[result.sourceType]}</Td>
               <Td>
                 <RecommendationBadge recommendation={result.aiRecommendation} />
-                {result.decision?.overrideRecommendation && <span className="ml-2 text-xs text-slate-700">→ {result.decision.overrideRecommendation} (override)</span>}
+                {result.decision?.overrideRecommendation && (
+                  <span className="ml-2 text-xs text-slate-700">→ {result.decision.overrideRecommendation} (override)</span>
+                )}
               </Td>
               <Td>
                 <ReviewStatusBadge status={result.reviewStatus} />
@@ -95,9 +108,18 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
 
   return (
     <div>
-      <PageHeader title="Prescreen results" description="AI recommendations from calls, chats and manual prescreens. Open a candidate to review their answers and decide." />
+      <PageHeader
+        title="Prescreen results"
+        description="AI recommendations from calls, chats and manual prescreens. Open a candidate to review their answers and decide."
+      />
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter prescreen results">
-        <SearchBox id="results-search" placeholder="Candidate name, phone or email" className="w-72" value={filters.search} onChange={(search) => onFiltersChange({ search })} />
+        <SearchBox
+          id="results-search"
+          placeholder="Candidate name, phone or email"
+          className="w-72"
+          value={filters.search}
+          onChange={(search) => onFiltersChange({ search })}
+        />
         <FilterSelect
           id="results-source"
           label="Source"

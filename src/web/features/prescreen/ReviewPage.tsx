@@ -2,7 +2,14 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { Check, ClipboardList, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { AI_RECOMMENDATION_VALUES, DecisionBodySchema, type AiRecommendation, type CriterionEvaluationDto, type PrescreenResult, type PrescreenReview } from '../../../contract/prescreen';
+import {
+  AI_RECOMMENDATION_VALUES,
+  DecisionBodySchema,
+  type AiRecommendation,
+  type CriterionEvaluationDto,
+  type PrescreenResult,
+  type PrescreenReview,
+} from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Select } from '../../components/ui';
@@ -35,13 +42,24 @@ const STATUS_BADGE_CLASSES = {
   unknown: 'bg-slate-100 text-slate-800',
 } as const;
 
-function EvaluationItem({ evaluation, questionText, onShowAnswer }: { evaluation: CriterionEvaluationDto; questionText: (id: string) => string; onShowAnswer: (questionId: string) => void }) {
+function EvaluationItem({
+  evaluation,
+  questionText,
+  onShowAnswer,
+}: {
+  evaluation: CriterionEvaluationDto;
+  questionText: (id: string) => string;
+  onShowAnswer: (questionId: string) => void;
+}) {
   const tone = evaluationTone(evaluation.kind, evaluation.status, evaluation.disqualifying);
   return (
     <li className={cn('grid gap-2 rounded-md border px-3 py-2', TONE_CLASSES[tone])} data-testid="evaluation">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="whitespace-pre-line text-sm font-medium text-slate-900">{evaluation.text}</p>
-        <span className={cn('inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_BADGE_CLASSES[tone])} data-testid="evaluation-status">
+        <span
+          className={cn('inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_BADGE_CLASSES[tone])}
+          data-testid="evaluation-status"
+        >
           {EVALUATION_LABELS[evaluation.status] ?? evaluation.status}
         </span>
       </div>
@@ -49,7 +67,11 @@ function EvaluationItem({ evaluation, questionText, onShowAnswer }: { evaluation
       {evaluation.decidingQuestionId && (
         <p className="text-sm text-slate-900">
           <span className="font-medium">Decided by: </span>
-          <button type="button" className="text-left text-blue-800 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-blue-700" onClick={() => onShowAnswer(evaluation.decidingQuestionId!)}>
+          <button
+            type="button"
+            className="text-left text-blue-800 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-blue-700"
+            onClick={() => onShowAnswer(evaluation.decidingQuestionId!)}
+          >
             {questionText(evaluation.decidingQuestionId)}
           </button>{' '}
           <mark className="rounded bg-yellow-200 px-1 font-semibold text-slate-900">{answerInWords({ value: evaluation.decidingAnswer })}</mark>
@@ -121,7 +143,11 @@ function ResultDetail({ result, focusedAnswer, onShowAnswer }: { result: Prescre
                 id={`answer-${answer.questionId}`}
                 tabIndex={-1}
                 data-deciding={isDeciding || undefined}
-                className={cn('grid gap-1 rounded-md border bg-white px-3 py-2 focus:outline-2 focus:outline-blue-700', isDeciding ? 'border-yellow-400' : 'border-slate-200', focusedAnswer === answer.questionId && 'ring-2 ring-blue-700')}
+                className={cn(
+                  'grid gap-1 rounded-md border bg-white px-3 py-2 focus:outline-2 focus:outline-blue-700',
+                  isDeciding ? 'border-yellow-400' : 'border-slate-200',
+                  focusedAnswer === answer.questionId && 'ring-2 ring-blue-700',
+                )}
               >
                 <p className="text-sm text-slate-800">{answer.question}</p>
                 <p className="text-sm font-semibold text-slate-900">
@@ -174,7 +200,8 @@ function DecisionCard({ result }: { result: PrescreenResult }) {
           {current ? (
             <>
               {current.decision === 'approve' ? 'Approved' : 'Rejected'} by {current.decidedByName ?? 'someone'} on {formatDateTime(current.decidedAt)}
-              {current.overrideRecommendation ? `, overriding the AI recommendation with ${current.overrideRecommendation}` : ''}. A new decision replaces it; the history keeps both.
+              {current.overrideRecommendation ? `, overriding the AI recommendation with ${current.overrideRecommendation}` : ''}. A new decision replaces it;
+              the history keeps both.
             </>
           ) : (
             'Approve to book a screening visit, or reject with a reason.'
@@ -184,7 +211,12 @@ function DecisionCard({ result }: { result: PrescreenResult }) {
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={(event) => event.preventDefault()}>
           <Field label="Reason" error={error ?? undefined} hint="Required to reject or to override the AI recommendation.">
-            <textarea className={textareaClass} maxLength={maxLengthOf(DecisionBodySchema.shape.reason)} value={reason} onChange={(event) => setReason(event.target.value)} />
+            <textarea
+              className={textareaClass}
+              maxLength={maxLengthOf(DecisionBodySchema.shape.reason)}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
           </Field>
           <Field label="Override the AI recommendation (optional)">
             <Select value={override} onChange={(event) => setOverride(event.target.value as AiRecommendation | '')}>
@@ -250,7 +282,10 @@ function HistoryCard({ review }: { review: PrescreenReview }) {
           ) : (
             <ul className="grid gap-2" data-testid="decisions">
               {review.decisions.map((decision) => (
-                <li key={`${decision.resultId}-${decision.decidedAt}`} className={cn('rounded-md border px-3 py-2 text-sm', decision.current ? 'border-slate-300' : 'border-slate-200 text-slate-700')}>
+                <li
+                  key={`${decision.resultId}-${decision.decidedAt}`}
+                  className={cn('rounded-md border px-3 py-2 text-sm', decision.current ? 'border-slate-300' : 'border-slate-200 text-slate-700')}
+                >
                   <p className="font-medium text-slate-900">
                     {decision.decision === 'approve' ? 'Approved' : 'Rejected'}
                     {decision.overrideRecommendation ? ` (override: ${decision.overrideRecommendation})` : ''} {!decision.current && <Badge>Replaced</Badge>}
@@ -294,7 +329,11 @@ export function ReviewPage({ candidateId }: { candidateId: string }) {
     return (
       <div className="grid gap-4">
         <h1 className="text-2xl font-semibold text-slate-900">Prescreen review</h1>
-        <ErrorCard title={notFound ? 'This candidate does not exist' : 'Could not load the review'} message={notFound ? 'They may have been deleted, or belong to another organization.' : errorMessage(query.error)} onRetry={notFound ? undefined : () => void query.refetch()} />
+        <ErrorCard
+          title={notFound ? 'This candidate does not exist' : 'Could not load the review'}
+          message={notFound ? 'They may have been deleted, or belong to another organization.' : errorMessage(query.error)}
+          onRetry={notFound ? undefined : () => void query.refetch()}
+        />
         <div>{back}</div>
       </div>
     );
@@ -353,7 +392,8 @@ export function ReviewPage({ candidateId }: { candidateId: string }) {
               <CardHeader>
                 <CardTitle>AI recommendation</CardTitle>
                 <CardDescription>
-                  {result.trial.title} · {SOURCE_TYPE_LABELS[result.sourceType]} prescreen · form version {result.formVersion} · {formatDateTime(result.createdAt)}
+                  {result.trial.title} · {SOURCE_TYPE_LABELS[result.sourceType]} prescreen · form version {result.formVersion} ·{' '}
+                  {formatDateTime(result.createdAt)}
                 </CardDescription>
               </CardHeader>
               <CardContent className="grid gap-3">

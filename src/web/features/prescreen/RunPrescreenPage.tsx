@@ -6,7 +6,22 @@ import { knownAnswerOf, type KnownCandidate, type Language, type PrescreenForm, 
 import type { PrescreenAnswerInput, PrescreenResult } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, FieldError, Input, Label, PageHeader, SubmitButton } from '../../components/ui';
+import {
+  Badge,
+  Button,
+  buttonClass,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  FieldError,
+  Input,
+  Label,
+  PageHeader,
+  SubmitButton,
+} from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage } from '../../lib/utils';
@@ -52,7 +67,21 @@ function knownAnswers(blocks: PrescreenForm['blocks'], known: KnownCandidate | u
   return { answers, from };
 }
 
-function QuestionInput({ question, language, value, error, onChange, fromRecord }: { question: Question; language: Language; value: AnswerDraft | undefined; error?: string; onChange: (next: AnswerDraft) => void; fromRecord?: string }) {
+function QuestionInput({
+  question,
+  language,
+  value,
+  error,
+  onChange,
+  fromRecord,
+}: {
+  question: Question;
+  language: Language;
+  value: AnswerDraft | undefined;
+  error?: string;
+  onChange: (next: AnswerDraft) => void;
+  fromRecord?: string;
+}) {
   const id = `answer-${question.id}`;
   const label = say(question.wording.chat, language);
   const recordNote = fromRecord && (
@@ -88,7 +117,9 @@ function QuestionInput({ question, language, value, error, onChange, fromRecord 
                 name={id}
                 className="h-4 w-4 accent-blue-700"
                 checked={multiple ? selected.includes(option.value) : value === option.value}
-                onChange={(event) => onChange(multiple ? (event.target.checked ? [...selected, option.value] : selected.filter((item) => item !== option.value)) : option.value)}
+                onChange={(event) =>
+                  onChange(multiple ? (event.target.checked ? [...selected, option.value] : selected.filter((item) => item !== option.value)) : option.value)
+                }
               />
               {option.label}
             </label>
@@ -106,7 +137,14 @@ function QuestionInput({ question, language, value, error, onChange, fromRecord 
         {optional}
       </Label>
       {question.type === 'text' ? (
-        <textarea id={id} className={textareaClass} maxLength={5000} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)} {...described} />
+        <textarea
+          id={id}
+          className={textareaClass}
+          maxLength={5000}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value)}
+          {...described}
+        />
       ) : (
         <div className="flex items-center gap-2">
           <Input
@@ -128,7 +166,19 @@ function QuestionInput({ question, language, value, error, onChange, fromRecord 
 }
 
 /** The form, block by block. `onRecorded` replaces the default (a toast and the candidate's results) after submitting. */
-export function GuidedForm({ form, candidateId, initialLanguage, known, onRecorded }: { form: PrescreenForm; candidateId: string; initialLanguage: Language; known?: KnownCandidate; onRecorded?: (result: PrescreenResult) => void }) {
+export function GuidedForm({
+  form,
+  candidateId,
+  initialLanguage,
+  known,
+  onRecorded,
+}: {
+  form: PrescreenForm;
+  candidateId: string;
+  initialLanguage: Language;
+  known?: KnownCandidate;
+  onRecorded?: (result: PrescreenResult) => void;
+}) {
   const blocks = form.blocks.filter((block) => block.questions.length > 0);
   const [step, setStep] = useState(0);
   const [language, setLanguage] = useState<Language>(initialLanguage);
@@ -151,11 +201,13 @@ export function GuidedForm({ form, candidateId, initialLanguage, known, onRecord
     for (const question of block.questions) {
       const value = answers[question.id];
       if (question.required && isEmpty(value)) next[question.id] = 'Answer this question';
-      else if (question.type === 'number' && typeof value === 'string' && value.trim() && !Number.isFinite(Number(value.trim()))) next[question.id] = 'Enter a number';
+      else if (question.type === 'number' && typeof value === 'string' && value.trim() && !Number.isFinite(Number(value.trim())))
+        next[question.id] = 'Enter a number';
     }
     setErrors(next);
     const first = Object.keys(next)[0];
-    if (first) (document.querySelector(`[data-question="${CSS.escape(first)}"] input, [data-question="${CSS.escape(first)}"] textarea`) as HTMLElement | null)?.focus();
+    if (first)
+      (document.querySelector(`[data-question="${CSS.escape(first)}"] input, [data-question="${CSS.escape(first)}"] textarea`) as HTMLElement | null)?.focus();
     return !first;
   };
 
@@ -195,7 +247,14 @@ export function GuidedForm({ form, candidateId, initialLanguage, known, onRecord
             ))}
           </fieldset>
         </div>
-        <div role="progressbar" aria-label="Prescreen progress" aria-valuemin={1} aria-valuemax={blocks.length} aria-valuenow={step + 1} className="h-2 overflow-hidden rounded-full bg-slate-200">
+        <div
+          role="progressbar"
+          aria-label="Prescreen progress"
+          aria-valuemin={1}
+          aria-valuemax={blocks.length}
+          aria-valuenow={step + 1}
+          className="h-2 overflow-hidden rounded-full bg-slate-200"
+        >
           <div className="h-full rounded-full bg-blue-700" style={{ width: `${((step + 1) / blocks.length) * 100}%` }} />
         </div>
         <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none" lang={language}>
@@ -220,7 +279,11 @@ export function GuidedForm({ form, candidateId, initialLanguage, known, onRecord
               language={language}
               value={answers[question.id]}
               error={errors[question.id]}
-              fromRecord={prefilled.from[question.id] && JSON.stringify(answers[question.id]) === JSON.stringify(prefilled.answers[question.id]) ? prefilled.from[question.id] : undefined}
+              fromRecord={
+                prefilled.from[question.id] && JSON.stringify(answers[question.id]) === JSON.stringify(prefilled.answers[question.id])
+                  ? prefilled.from[question.id]
+                  : undefined
+              }
               onChange={(next) => {
                 setAnswers((current) => ({ ...current, [question.id]: next }));
                 if (errors[question.id]) setErrors((current) => ({ ...current, [question.id]: '' }));
@@ -300,7 +363,13 @@ function FormPicker({ organizationId, trialIds, onPick }: { organizationId: stri
           <fieldset className="grid gap-2">
             <legend className="sr-only">Published forms</legend>
             {forms.map((form) => (
-              <label key={form.id} className={cn('flex cursor-pointer items-start gap-3 rounded-md border p-3', chosen === form.id ? 'border-blue-700 bg-blue-50' : 'border-slate-200')}>
+              <label
+                key={form.id}
+                className={cn(
+                  'flex cursor-pointer items-start gap-3 rounded-md border p-3',
+                  chosen === form.id ? 'border-blue-700 bg-blue-50' : 'border-slate-200',
+                )}
+              >
                 <input type="radio" name="form" className="mt-1 h-4 w-4 accent-blue-700" checked={chosen === form.id} onChange={() => setFormId(form.id)} />
                 <span className="grid gap-0.5">
                   <span className="font-medium text-slate-900">{form.name}</span>
@@ -335,18 +404,35 @@ export function RunPrescreenPage({ candidateId }: { candidateId: string }) {
   if (candidateQuery.isPending) body = <Spinner label="Loading candidate" />;
   else if (candidateQuery.isError) {
     const notFound = candidateQuery.error instanceof ApiRequestError && candidateQuery.error.status === 404;
-    body = <ErrorCard title={notFound ? 'This candidate does not exist' : 'Could not load this candidate'} message={notFound ? 'They may have been deleted.' : errorMessage(candidateQuery.error)} onRetry={notFound ? undefined : () => void candidateQuery.refetch()} />;
+    body = (
+      <ErrorCard
+        title={notFound ? 'This candidate does not exist' : 'Could not load this candidate'}
+        message={notFound ? 'They may have been deleted.' : errorMessage(candidateQuery.error)}
+        onRetry={notFound ? undefined : () => void candidateQuery.refetch()}
+      />
+    );
   } else if (!formId) body = <FormPicker organizationId={candidateQuery.data.organizationId} trialIds={candidateQuery.data.trialIds} onPick={setFormId} />;
   else if (formQuery.isPending) body = <Spinner label="Loading the form" />;
   else if (formQuery.isError) body = <ErrorCard title="Could not load the form" error={formQuery.error} onRetry={() => void formQuery.refetch()} />;
-  else body = <GuidedForm key={formQuery.data.id} form={formQuery.data} candidateId={candidateId} initialLanguage={candidateQuery.data.preferredLanguage === 'es' ? 'es' : 'en'} known={candidateQuery.data} />;
+  else
+    body = (
+      <GuidedForm
+        key={formQuery.data.id}
+        form={formQuery.data}
+        candidateId={candidateId}
+        initialLanguage={candidateQuery.data.preferredLanguage === 'es' ? 'es' : 'en'}
+        known={candidateQuery.data}
+      />
+    );
 
   const candidate = candidateQuery.data;
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
         title="Run prescreen"
-        description={candidate ? `Ask ${candidateName(candidate)} the questions and record the answers. The AI recommendation follows from the form’s rules.` : undefined}
+        description={
+          candidate ? `Ask ${candidateName(candidate)} the questions and record the answers. The AI recommendation follows from the form’s rules.` : undefined
+        }
         actions={
           <>
             {formId && (

@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Booking, CreateBookingInput, DecisionBody, PrescreenResult, PrescreenResultList, PrescreenReview, RunManualPrescreenInput } from '../../../contract/prescreen';
+import type {
+  Booking,
+  CreateBookingInput,
+  DecisionBody,
+  PrescreenResult,
+  PrescreenResultList,
+  PrescreenReview,
+  RunManualPrescreenInput,
+} from '../../../contract/prescreen';
 import { api } from '../../lib/api';
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
@@ -25,7 +33,15 @@ export function prescreenResultsQueryOptions(activeId: string | null, params: Re
     queryKey: prescreenKeys.results(activeId, params),
     queryFn: ({ signal }) =>
       api.get<PrescreenResultList>('/api/prescreen/results', {
-        query: { search: params.search, candidateId: params.candidateId, sourceType: params.sourceType, aiRecommendation: params.aiRecommendation, orgs: params.orgs, limit: params.limit, offset: params.offset },
+        query: {
+          search: params.search,
+          candidateId: params.candidateId,
+          sourceType: params.sourceType,
+          aiRecommendation: params.aiRecommendation,
+          orgs: params.orgs,
+          limit: params.limit,
+          offset: params.offset,
+        },
         signal,
       }),
   });
@@ -51,7 +67,18 @@ export function usePrescreenReviewQuery(candidateId: string) {
 /** Results, reviews, candidates (status) and their contact history all move after a run, decision or booking. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => invalidateOrg(queryClient, undefined, 'prescreen-results', 'prescreen-review', 'candidate', 'candidates', 'contact-history', 'prescreen-forms', 'prescreen-form');
+  return () =>
+    invalidateOrg(
+      queryClient,
+      undefined,
+      'prescreen-results',
+      'prescreen-review',
+      'candidate',
+      'candidates',
+      'contact-history',
+      'prescreen-forms',
+      'prescreen-form',
+    );
 }
 
 export function useRunPrescreen() {

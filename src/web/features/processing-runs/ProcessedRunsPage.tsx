@@ -29,7 +29,14 @@ function SearchBox({ value, onChange }: { value: string | undefined; onChange: (
       <Label htmlFor="run-search">Search runs</Label>
       <div className="relative">
         <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <Input id="run-search" type="search" className="w-64 pl-9" placeholder="Label or run id" value={text} onChange={(event) => setText(event.target.value)} />
+        <Input
+          id="run-search"
+          type="search"
+          className="w-64 pl-9"
+          placeholder="Label or run id"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </div>
     </div>
   );
@@ -52,7 +59,17 @@ function useUserNames() {
  * Processing runs (imports, later bulk work) of the organizations in scope, newest first; with `id`, one run's
  * progress and per-row outcomes. Organization staff see their own organization's runs.
  */
-export function ProcessedRunsPage({ search, orgs, id, onSearchChange }: { search?: string; orgs?: string[]; id?: string; onSearchChange: (patch: { search?: string; orgs?: string[] }) => void }) {
+export function ProcessedRunsPage({
+  search,
+  orgs,
+  id,
+  onSearchChange,
+}: {
+  search?: string;
+  orgs?: string[];
+  id?: string;
+  onSearchChange: (patch: { search?: string; orgs?: string[] }) => void;
+}) {
   const isGlobal = useIsGlobal();
   const { organizations } = useActiveOrganization();
   const organizationNames = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
@@ -98,7 +115,8 @@ export function ProcessedRunsPage({ search, orgs, id, onSearchChange }: { search
     body = (
       <div className="grid gap-3">
         <p className="text-sm text-slate-700">
-          {summary.runs === 1 ? '1 run' : `${summary.runs} runs`} · {summary.byStatus.running + summary.byStatus.pending} in progress · {summary.rows.processed.toLocaleString('en-US')} of {summary.rows.total.toLocaleString('en-US')} rows processed
+          {summary.runs === 1 ? '1 run' : `${summary.runs} runs`} · {summary.byStatus.running + summary.byStatus.pending} in progress ·{' '}
+          {summary.rows.processed.toLocaleString('en-US')} of {summary.rows.total.toLocaleString('en-US')} rows processed
         </p>
         <Table caption="Processing runs">
           <thead>
@@ -117,7 +135,11 @@ export function ProcessedRunsPage({ search, orgs, id, onSearchChange }: { search
             {query.data.runs.map((run) => (
               <tr key={run.id}>
                 <Td className="max-w-xs">
-                  <Link to="/admin/processed-runs" search={{ search, orgs, id: run.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline">
+                  <Link
+                    to="/admin/processed-runs"
+                    search={{ search, orgs, id: run.id }}
+                    className="font-medium text-blue-800 underline-offset-4 hover:underline"
+                  >
                     {run.label}
                   </Link>
                 </Td>
@@ -145,7 +167,13 @@ export function ProcessedRunsPage({ search, orgs, id, onSearchChange }: { search
       <PageHeader title="Processed runs" description="Imports and other batch work, with their progress and per-row outcomes." />
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter runs">
         <SearchBox value={search} onChange={(next) => onSearchChange({ search: next })} />
-        {isGlobal && <OrganizationFilter organizations={organizations.map((org) => ({ id: org.id, name: org.name }))} selected={orgs} onChange={(next) => onSearchChange({ orgs: next })} />}
+        {isGlobal && (
+          <OrganizationFilter
+            organizations={organizations.map((org) => ({ id: org.id, name: org.name }))}
+            selected={orgs}
+            onChange={(next) => onSearchChange({ orgs: next })}
+          />
+        )}
       </div>
       {body}
     </div>

@@ -22,7 +22,13 @@ export function RunDetail({ runId, headingLevel = 'h2', initialOutcome }: { runI
   if (query.isPending) return <Spinner label="Loading the run" />;
   if (query.isError) {
     const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
-    return <ErrorCard title={notFound ? 'Processing run not found' : 'Could not load the run'} error={query.error} onRetry={notFound ? undefined : () => void query.refetch()} />;
+    return (
+      <ErrorCard
+        title={notFound ? 'Processing run not found' : 'Could not load the run'}
+        error={query.error}
+        onRetry={notFound ? undefined : () => void query.refetch()}
+      />
+    );
   }
   const { run } = query.data;
   const active = isRunActive(run);

@@ -4,10 +4,40 @@ import { Badge, Button, FilterSelect, Table, Td, Th } from '../../components/ui'
 import { cn } from '../../lib/utils';
 import type { ItemOutcome, RunItem } from './queries';
 
-export const RUN_STATUS_LABELS: Record<ProcessingRun['status'], string> = { pending: 'Pending', running: 'Running', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
-const RUN_STATUS_TONES: Record<ProcessingRun['status'], 'slate' | 'blue' | 'green' | 'amber'> = { pending: 'slate', running: 'blue', completed: 'green', failed: 'amber', cancelled: 'slate' };
-export const OUTCOME_LABELS: Record<ItemOutcome, string> = { pending: 'Pending', created: 'Created', merged: 'Merged', skipped: 'Skipped', invalid: 'Invalid', failed: 'Failed', called: 'Called', deferred: 'Callback scheduled' };
-const OUTCOME_TONES: Record<ItemOutcome, 'slate' | 'blue' | 'green' | 'amber'> = { pending: 'slate', created: 'green', merged: 'blue', skipped: 'slate', invalid: 'amber', failed: 'amber', called: 'green', deferred: 'blue' };
+export const RUN_STATUS_LABELS: Record<ProcessingRun['status'], string> = {
+  pending: 'Pending',
+  running: 'Running',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+const RUN_STATUS_TONES: Record<ProcessingRun['status'], 'slate' | 'blue' | 'green' | 'amber'> = {
+  pending: 'slate',
+  running: 'blue',
+  completed: 'green',
+  failed: 'amber',
+  cancelled: 'slate',
+};
+export const OUTCOME_LABELS: Record<ItemOutcome, string> = {
+  pending: 'Pending',
+  created: 'Created',
+  merged: 'Merged',
+  skipped: 'Skipped',
+  invalid: 'Invalid',
+  failed: 'Failed',
+  called: 'Called',
+  deferred: 'Callback scheduled',
+};
+const OUTCOME_TONES: Record<ItemOutcome, 'slate' | 'blue' | 'green' | 'amber'> = {
+  pending: 'slate',
+  created: 'green',
+  merged: 'blue',
+  skipped: 'slate',
+  invalid: 'amber',
+  failed: 'amber',
+  called: 'green',
+  deferred: 'blue',
+};
 const FIELD_LABELS: Record<string, string> = {
   firstName: 'First name',
   lastName: 'Last name',
@@ -64,7 +94,13 @@ export function RunProgressBar({ run, label, size = 'md' }: { run: ProcessingRun
         aria-valuetext={`${processed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows (${percent}%)`}
         className={cn('shrink-0 overflow-hidden rounded-full bg-slate-200', size === 'sm' ? 'h-2 w-20' : 'h-3 flex-1')}
       >
-        <div className={cn('h-full rounded-full transition-[width] duration-500', run.status === 'failed' ? 'bg-red-700' : run.status === 'completed' ? 'bg-green-700' : 'bg-blue-700')} style={{ width: `${percent}%` }} />
+        <div
+          className={cn(
+            'h-full rounded-full transition-[width] duration-500',
+            run.status === 'failed' ? 'bg-red-700' : run.status === 'completed' ? 'bg-green-700' : 'bg-blue-700',
+          )}
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <span className="whitespace-nowrap text-sm tabular-nums text-slate-800">
         {size === 'sm' ? `${percent}%` : `${processed.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} (${percent}%)`}
@@ -82,7 +118,7 @@ export function RunCounts({ run }: { run: ProcessingRun }) {
       {counts.map((count) => (
         <div key={count.key} className="rounded-md border border-slate-200 bg-white px-3 py-2">
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-700">{count.label}</dt>
-          <dd className="text-xl font-semibold tabular-nums text-slate-900" data-testid={`count-${count.label.toLowerCase().replace(/\s+/g, "-")}`}>
+          <dd className="text-xl font-semibold tabular-nums text-slate-900" data-testid={`count-${count.label.toLowerCase().replace(/\s+/g, '-')}`}>
             {count.value.toLocaleString('en-US')}
           </dd>
         </div>
@@ -123,7 +159,10 @@ export function RunItemsTable({
           anyLabel="All outcomes"
           className="w-48"
           value={outcome}
-          options={(Object.keys(OUTCOME_LABELS) as ItemOutcome[]).map((value) => ({ value, label: `${OUTCOME_LABELS[value]} (${(outcomes[value] ?? 0).toLocaleString('en-US')})` }))}
+          options={(Object.keys(OUTCOME_LABELS) as ItemOutcome[]).map((value) => ({
+            value,
+            label: `${OUTCOME_LABELS[value]} (${(outcomes[value] ?? 0).toLocaleString('en-US')})`,
+          }))}
           onChange={onOutcomeChange}
         />
       </div>

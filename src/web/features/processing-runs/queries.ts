@@ -35,7 +35,8 @@ export interface RunsData {
 
 export const runKeys = {
   list: (activeId: string | null, params: { search?: string; orgs?: string[] }) => ['org', activeId, 'processing-runs', params] as const,
-  detail: (activeId: string | null, id: string, params: { limit: number; offset: number; outcome?: ItemOutcome }) => ['org', activeId, 'processing-run', id, params] as const,
+  detail: (activeId: string | null, id: string, params: { limit: number; offset: number; outcome?: ItemOutcome }) =>
+    ['org', activeId, 'processing-run', id, params] as const,
 };
 
 export const isRunActive = (run: ProcessingRun | undefined) => run?.status === 'pending' || run?.status === 'running';
@@ -61,7 +62,11 @@ export function useRunQuery(id: string | undefined, params: { limit: number; off
   return useQuery(
     orgQueryOptions({
       queryKey: runKeys.detail(activeOrganizationId, id ?? '', params),
-      queryFn: ({ signal }) => api.get<RunData>(`/api/processing-runs/${encodeURIComponent(id ?? '')}/data`, { query: { limit: params.limit, offset: params.offset, outcome: params.outcome }, signal }),
+      queryFn: ({ signal }) =>
+        api.get<RunData>(`/api/processing-runs/${encodeURIComponent(id ?? '')}/data`, {
+          query: { limit: params.limit, offset: params.offset, outcome: params.outcome },
+          signal,
+        }),
       enabled: Boolean(activeOrganizationId && id),
       placeholderData: keepPreviousData,
       staleTime: 0,

@@ -37,14 +37,25 @@ export function CandidatePicker({
     const timer = window.setTimeout(() => setSearch(text.trim()), 250);
     return () => window.clearTimeout(timer);
   }, [text]);
-  const query = useCandidatesQuery({ search: search || undefined, sort: search ? 'lastName:asc' : 'updatedAt:desc', orgs: organizationId ? [organizationId] : undefined, limit: 10 });
+  const query = useCandidatesQuery({
+    search: search || undefined,
+    sort: search ? 'lastName:asc' : 'updatedAt:desc',
+    orgs: organizationId ? [organizationId] : undefined,
+    limit: 10,
+  });
   const candidates: CandidateListItem[] = query.data?.candidates ?? [];
   const chosen = new Set(selected.map((candidate) => candidate.id));
 
   let results;
   if (query.isPending) results = <Spinner label="Finding candidates" className="p-4" />;
-  else if (query.isError) results = <p role="alert" className="text-sm text-red-800">Could not search the candidates: {errorMessage(query.error)}</p>;
-  else if (candidates.length === 0) results = <p className="py-2 text-sm text-slate-700">{search ? `No candidate matches “${search}”.` : 'No candidates yet.'}</p>;
+  else if (query.isError)
+    results = (
+      <p role="alert" className="text-sm text-red-800">
+        Could not search the candidates: {errorMessage(query.error)}
+      </p>
+    );
+  else if (candidates.length === 0)
+    results = <p className="py-2 text-sm text-slate-700">{search ? `No candidate matches “${search}”.` : 'No candidates yet.'}</p>;
   else
     results = (
       <ul aria-label="Matching candidates" className="grid max-h-60 gap-1 overflow-y-auto">
@@ -56,7 +67,12 @@ export function CandidatePicker({
             <li key={candidate.id}>
               {multiple ? (
                 <label className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm hover:bg-slate-50">
-                  <input type="checkbox" className="h-4 w-4 accent-blue-700" checked={on} onChange={(event) => onToggle({ id: candidate.id, name }, event.target.checked)} />
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-blue-700"
+                    checked={on}
+                    onChange={(event) => onToggle({ id: candidate.id, name }, event.target.checked)}
+                  />
                   <span className="font-medium text-slate-900">{name}</span>
                   {hint && <span className="ml-auto text-xs text-slate-700">{hint}</span>}
                 </label>
@@ -83,7 +99,14 @@ export function CandidatePicker({
         <Label htmlFor={inputId}>{label}</Label>
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-          <Input id={inputId} type="search" className="pl-9" value={text} placeholder="Name, phone or email" onChange={(event) => setText(event.target.value)} />
+          <Input
+            id={inputId}
+            type="search"
+            className="pl-9"
+            value={text}
+            placeholder="Name, phone or email"
+            onChange={(event) => setText(event.target.value)}
+          />
         </div>
       </div>
       <div aria-live="polite" aria-busy={query.isFetching}>

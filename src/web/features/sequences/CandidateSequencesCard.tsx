@@ -23,7 +23,12 @@ export default function CandidateSequencesCard({ candidate }: { candidate: { id:
           return (
             <li key={enrollment.id} className="grid gap-1.5 rounded-md border border-slate-200 p-3" data-testid="candidate-sequence">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <Link to="/admin/sequences/$id" params={{ id: enrollment.sequenceId }} search={{ tab: 'enrollments', enrollment: enrollment.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline">
+                <Link
+                  to="/admin/sequences/$id"
+                  params={{ id: enrollment.sequenceId }}
+                  search={{ tab: 'enrollments', enrollment: enrollment.id }}
+                  className="font-medium text-blue-800 underline-offset-4 hover:underline"
+                >
                   {enrollment.sequenceName}
                 </Link>
                 <EnrollmentStatusBadge enrollment={enrollment} />

@@ -43,7 +43,11 @@ export function EnrollResultView({ result }: { result: EnrollResult }) {
           </tbody>
         </Table>
       )}
-      {more > 0 && <p className="text-sm text-slate-700">And {plural(more, 'more candidate')} not enrolled (only the first {result.refused.length} are listed).</p>}
+      {more > 0 && (
+        <p className="text-sm text-slate-700">
+          And {plural(more, 'more candidate')} not enrolled (only the first {result.refused.length} are listed).
+        </p>
+      )}
     </div>
   );
 }
@@ -84,7 +88,12 @@ export function EnrollCandidatesDialog({ sequence, open, onOpenChange }: EnrollC
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Enroll candidates in ${sequence.name}`} description="They start at step 1 now, within their contact hours. Candidates who cannot be reached the sequence’s way are listed with the reason.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Enroll candidates in ${sequence.name}`}
+      description="They start at step 1 now, within their contact hours. Candidates who cannot be reached the sequence’s way are listed with the reason."
+    >
       {enroll.data ? (
         <div className="grid gap-4">
           <EnrollResultView result={enroll.data} />
@@ -129,7 +138,11 @@ export function EnrollCandidatesDialog({ sequence, open, onOpenChange }: EnrollC
                 organizationId={sequence.organizationId}
                 multiple
                 selected={picked}
-                onToggle={(candidate, on) => setPicked((current) => (on ? [...current.filter((item) => item.id !== candidate.id), candidate] : current.filter((item) => item.id !== candidate.id)))}
+                onToggle={(candidate, on) =>
+                  setPicked((current) =>
+                    on ? [...current.filter((item) => item.id !== candidate.id), candidate] : current.filter((item) => item.id !== candidate.id),
+                  )
+                }
               />
               <div className="grid gap-1.5">
                 <p className="text-sm font-medium text-slate-800" id="enroll-chosen-label">
@@ -182,7 +195,9 @@ export function EnrollCandidatesDialog({ sequence, open, onOpenChange }: EnrollC
               <Field label="Name, phone or email contains (optional)">
                 <Input id="enroll-filter-search" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} />
               </Field>
-              <p className="text-sm text-slate-700">Up to {BULK_MAX.toLocaleString('en-US')} candidates are enrolled at a time; people already in the sequence are left where they are.</p>
+              <p className="text-sm text-slate-700">
+                Up to {BULK_MAX.toLocaleString('en-US')} candidates are enrolled at a time; people already in the sequence are left where they are.
+              </p>
             </div>
           )}
           <FormError>{enroll.isError ? apiProblem(enroll.error).message : null}</FormError>
@@ -216,7 +231,9 @@ export function AddToSequenceDialog({ candidateIds, organizationId, source, tria
   const enroll = useEnroll();
   const sequences = useMemo(() => {
     const list = (query.data?.sequences ?? []).filter((sequence) => !organizationId || sequence.organizationId === organizationId);
-    return [...list].sort((a, b) => Number(b.trialId === trialId && Boolean(trialId)) - Number(a.trialId === trialId && Boolean(trialId)) || a.name.localeCompare(b.name));
+    return [...list].sort(
+      (a, b) => Number(b.trialId === trialId && Boolean(trialId)) - Number(a.trialId === trialId && Boolean(trialId)) || a.name.localeCompare(b.name),
+    );
   }, [query.data, organizationId, trialId]);
   const chosen = sequences.find((sequence) => sequence.id === sequenceId);
   const count = plural(candidateIds.length, 'candidate');
@@ -243,7 +260,9 @@ export function AddToSequenceDialog({ candidateIds, organizationId, source, tria
   else if (sequences.length === 0)
     content = (
       <div className="grid gap-3">
-        <p className="text-sm text-slate-800">There is no active sequence{organizationId ? ' in this organization' : ''} yet. Create one under Admin, Sequences.</p>
+        <p className="text-sm text-slate-800">
+          There is no active sequence{organizationId ? ' in this organization' : ''} yet. Create one under Admin, Sequences.
+        </p>
         <div className="flex justify-end">
           <Button variant="secondary" onClick={() => onOpenChange?.(false)}>
             Close
@@ -260,10 +279,17 @@ export function AddToSequenceDialog({ candidateIds, organizationId, source, tria
           event.preventDefault();
           setTried(true);
           if (!sequenceId) return;
-          enroll.mutate({ sequenceId, request: { candidateIds, source } }, { onSuccess: (result) => toast.success(`${plural(result.enrolled, 'candidate')} added to ${chosen?.name ?? 'the sequence'}`) });
+          enroll.mutate(
+            { sequenceId, request: { candidateIds, source } },
+            { onSuccess: (result) => toast.success(`${plural(result.enrolled, 'candidate')} added to ${chosen?.name ?? 'the sequence'}`) },
+          );
         }}
       >
-        <Field label="Sequence" error={tried && !sequenceId ? 'Choose a sequence' : undefined} hint={chosen ? `${plural(chosen.steps.length, 'step')}${chosen.trialTitle ? ` · ${chosen.trialTitle}` : ''}` : undefined}>
+        <Field
+          label="Sequence"
+          error={tried && !sequenceId ? 'Choose a sequence' : undefined}
+          hint={chosen ? `${plural(chosen.steps.length, 'step')}${chosen.trialTitle ? ` · ${chosen.trialTitle}` : ''}` : undefined}
+        >
           <Select id="add-to-sequence" value={sequenceId} onChange={(event) => setSequenceId(event.target.value)}>
             <option value="">Choose a sequence</option>
             {sequences.map((sequence) => (
@@ -280,7 +306,12 @@ export function AddToSequenceDialog({ candidateIds, organizationId, source, tria
     );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Add ${count} to a sequence`} description="They start at the sequence’s first step now. Anyone who cannot be contacted that way is listed with the reason.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Add ${count} to a sequence`}
+      description="They start at the sequence’s first step now. Anyone who cannot be contacted that way is listed with the reason."
+    >
       {content}
     </Dialog>
   );

@@ -41,14 +41,23 @@ export function EnrollmentStatusBadge({ enrollment }: { enrollment: Pick<Enrollm
 
 /** "Step 2: Wait", or how it ended. */
 export function currentStepText(enrollment: Pick<Enrollment, 'currentStep' | 'currentStepType' | 'status'>): string {
-  if (enrollment.currentStep !== null && enrollment.currentStepType) return `Step ${enrollment.currentStep + 1}: ${STEP_TYPE_LABELS[enrollment.currentStepType]}`;
+  if (enrollment.currentStep !== null && enrollment.currentStepType)
+    return `Step ${enrollment.currentStep + 1}: ${STEP_TYPE_LABELS[enrollment.currentStepType]}`;
   return enrollment.status === 'completed' ? 'Finished' : '—';
 }
 
 const isLive = (status: EnrollmentStatus) => status === 'active' || status === 'paused';
 
 /** Pause or resume, and stop (after a confirmation) one enrollment. Refusals show in a toast or the dialog. */
-export function EnrollmentActions({ enrollment, sequenceName, className }: { enrollment: Pick<Enrollment, 'id' | 'status' | 'candidateName'>; sequenceName?: string; className?: string }) {
+export function EnrollmentActions({
+  enrollment,
+  sequenceName,
+  className,
+}: {
+  enrollment: Pick<Enrollment, 'id' | 'status' | 'candidateName'>;
+  sequenceName?: string;
+  className?: string;
+}) {
   const action = useEnrollmentAction();
   const [stopping, setStopping] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -65,12 +74,24 @@ export function EnrollmentActions({ enrollment, sequenceName, className }: { enr
   return (
     <div className={cn('flex flex-wrap justify-end gap-1.5', className)}>
       {enrollment.status === 'active' ? (
-        <Button variant="secondary" size="sm" disabled={action.isPending} onClick={() => run('pause')} aria-label={`Pause ${sequenceName ? `${sequenceName} ` : ''}for ${who}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={action.isPending}
+          onClick={() => run('pause')}
+          aria-label={`Pause ${sequenceName ? `${sequenceName} ` : ''}for ${who}`}
+        >
           <Pause aria-hidden="true" className="h-4 w-4" />
           Pause
         </Button>
       ) : (
-        <Button variant="secondary" size="sm" disabled={action.isPending} onClick={() => run('resume')} aria-label={`Resume ${sequenceName ? `${sequenceName} ` : ''}for ${who}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={action.isPending}
+          onClick={() => run('resume')}
+          aria-label={`Resume ${sequenceName ? `${sequenceName} ` : ''}for ${who}`}
+        >
           <Play aria-hidden="true" className="h-4 w-4" />
           Resume
         </Button>
@@ -82,7 +103,12 @@ export function EnrollmentActions({ enrollment, sequenceName, className }: { enr
           if (next) setProblem(null);
         }}
         trigger={
-          <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" aria-label={`Stop ${sequenceName ? `${sequenceName} ` : 'the sequence '}for ${who}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-800 hover:bg-red-50"
+            aria-label={`Stop ${sequenceName ? `${sequenceName} ` : 'the sequence '}for ${who}`}
+          >
             <Square aria-hidden="true" className="h-4 w-4" />
             Stop
           </Button>
@@ -115,7 +141,8 @@ function EntryDetails({ entry, timeZone }: { entry: TimelineEntry; timeZone: str
   const details = entry.details ?? {};
   const parts: ReactNode[] = [];
   if (typeof details.reason === 'string') parts.push(<span key="reason">Reason: {refusalWords(details.reason)}</span>);
-  if (Array.isArray(details.missing) && details.missing.length) parts.push(<span key="missing">No value for {details.missing.map((name) => `{${String(name)}}`).join(', ')}</span>);
+  if (Array.isArray(details.missing) && details.missing.length)
+    parts.push(<span key="missing">No value for {details.missing.map((name) => `{${String(name)}}`).join(', ')}</span>);
   if (typeof details.movedTo === 'string') parts.push(<span key="moved">To {formatNextSend(details.movedTo, timeZone)}</span>);
   if (typeof details.callId === 'string')
     parts.push(
@@ -177,7 +204,14 @@ export function EnrollmentTimelineDialog({ enrollmentId, onClose }: { enrollment
               const current = enrollment.currentStep === index && isLive(enrollment.status);
               const done = enrollment.status === 'completed' || (enrollment.currentStep !== null && index < enrollment.currentStep);
               return (
-                <li key={`${index}-${step.key}`} aria-current={current ? 'step' : undefined} className={cn('flex gap-2 rounded px-2 py-1 text-sm', current ? 'bg-blue-50 font-medium text-blue-950' : done ? 'text-slate-700' : 'text-slate-900')}>
+                <li
+                  key={`${index}-${step.key}`}
+                  aria-current={current ? 'step' : undefined}
+                  className={cn(
+                    'flex gap-2 rounded px-2 py-1 text-sm',
+                    current ? 'bg-blue-50 font-medium text-blue-950' : done ? 'text-slate-700' : 'text-slate-900',
+                  )}
+                >
                   <span className="w-5 shrink-0 tabular-nums">{index + 1}.</span>
                   <span className="min-w-0 break-words">{stepSummary(step, steps)}</span>
                   {current && <span className="ml-auto shrink-0 text-xs">Now</span>}
@@ -198,7 +232,9 @@ export function EnrollmentTimelineDialog({ enrollmentId, onClose }: { enrollment
                 <li key={entry.id} className="grid gap-0.5 border-l-2 border-slate-200 pl-3" data-testid="timeline-entry" data-kind={entry.kind}>
                   <div className="flex flex-wrap items-center gap-2 text-xs text-slate-700">
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                    <Badge tone={entry.kind === 'blocked' || entry.kind === 'failed' ? 'amber' : entry.kind === 'completed' ? 'green' : 'slate'}>{TIMELINE_KIND_LABELS[entry.kind] ?? entry.kind}</Badge>
+                    <Badge tone={entry.kind === 'blocked' || entry.kind === 'failed' ? 'amber' : entry.kind === 'completed' ? 'green' : 'slate'}>
+                      {TIMELINE_KIND_LABELS[entry.kind] ?? entry.kind}
+                    </Badge>
                     {entry.stepIndex !== null && <span>Step {entry.stepIndex + 1}</span>}
                   </div>
                   <p className="text-sm text-slate-900">{entry.summary}</p>
@@ -213,7 +249,12 @@ export function EnrollmentTimelineDialog({ enrollmentId, onClose }: { enrollment
     );
   }
   return (
-    <Dialog open={Boolean(enrollmentId)} onOpenChange={(open) => !open && onClose()} title={data ? `${data.enrollment.candidateName}: timeline` : 'Enrollment timeline'} description="Every step taken, moved, blocked or skipped for this candidate, oldest first.">
+    <Dialog
+      open={Boolean(enrollmentId)}
+      onOpenChange={(open) => !open && onClose()}
+      title={data ? `${data.enrollment.candidateName}: timeline` : 'Enrollment timeline'}
+      description="Every step taken, moved, blocked or skipped for this candidate, oldest first."
+    >
       {body}
     </Dialog>
   );
@@ -226,7 +267,17 @@ export interface EnrollmentsSearch {
 }
 
 /** The sequence's enrollments: paged, filtered by status or name; a row's timeline opens in a dialog. */
-export function EnrollmentsTab({ sequenceId, search, onChange, onOpen }: { sequenceId: string; search: EnrollmentsSearch; onChange: (patch: Partial<EnrollmentsSearch>) => void; onOpen: (enrollmentId: string) => void }) {
+export function EnrollmentsTab({
+  sequenceId,
+  search,
+  onChange,
+  onOpen,
+}: {
+  sequenceId: string;
+  search: EnrollmentsSearch;
+  onChange: (patch: Partial<EnrollmentsSearch>) => void;
+  onOpen: (enrollmentId: string) => void;
+}) {
   const paging = useOffsetPaging(ENROLLMENTS_PAGE_SIZE, { page: search.page, onPage: (page) => onChange({ page }) });
   const query = useEnrollmentsQuery(sequenceId, { status: search.status, q: search.q, limit: paging.pageSize, offset: paging.offset });
   const rows = query.data?.enrollments ?? [];
@@ -291,7 +342,7 @@ export function EnrollmentsTab({ sequenceId, search, onChange, onOpen }: { seque
                   <EnrollmentStatusBadge enrollment={enrollment} />
                 </Td>
                 <Td className="whitespace-nowrap">{currentStepText(enrollment)}</Td>
-                <Td className="whitespace-nowrap" >
+                <Td className="whitespace-nowrap">
                   <span data-testid="next-send">{isLive(enrollment.status) ? formatNextSend(enrollment.nextRunAt, enrollment.timeZone) : '—'}</span>
                 </Td>
                 <Td>{SOURCE_LABELS[enrollment.source] ?? enrollment.source}</Td>

@@ -29,7 +29,17 @@ function Rendered({ language, label, part }: { language: 'en' | 'es'; label: str
  * A message step rendered for one real candidate, in English and Spanish (POST /api/sequences/preview): pick a
  * candidate and the server fills the variables with theirs, and says which have no value.
  */
-export function PreviewDialog({ step, number, trialId, organizationId }: { step: SequenceStep; number: number; trialId: string | null; organizationId?: string }) {
+export function PreviewDialog({
+  step,
+  number,
+  trialId,
+  organizationId,
+}: {
+  step: SequenceStep;
+  number: number;
+  trialId: string | null;
+  organizationId?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [candidate, setCandidate] = useState<PickedCandidate | null>(null);
   const preview = usePreviewStep();
@@ -58,7 +68,12 @@ export function PreviewDialog({ step, number, trialId, organizationId }: { step:
       }
     >
       <div className="grid gap-4">
-        <CandidatePicker label="Candidate to preview with" organizationId={organizationId} selected={candidate ? [candidate] : []} onToggle={(picked) => run(picked)} />
+        <CandidatePicker
+          label="Candidate to preview with"
+          organizationId={organizationId}
+          selected={candidate ? [candidate] : []}
+          onToggle={(picked) => run(picked)}
+        />
         <div aria-live="polite" className="grid gap-3">
           {preview.isPending && <Spinner label="Rendering the preview" className="p-4" />}
           {preview.isError && <FormError>{apiProblem(preview.error).message}</FormError>}
@@ -67,7 +82,8 @@ export function PreviewDialog({ step, number, trialId, organizationId }: { step:
               <p className="text-sm text-slate-800">{result.candidateName ? `As ${result.candidateName} would get it:` : 'With no candidate chosen:'}</p>
               {result.missing.length > 0 && (
                 <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="preview-missing">
-                  No value for {result.missing.map((name) => `{${name}}`).join(', ')}: this message would not be sent to {result.candidateName ?? 'this candidate'}.
+                  No value for {result.missing.map((name) => `{${name}}`).join(', ')}: this message would not be sent to{' '}
+                  {result.candidateName ?? 'this candidate'}.
                 </p>
               )}
               <Rendered language="en" label="English" part={result.en} />

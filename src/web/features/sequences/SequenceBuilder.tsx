@@ -8,12 +8,26 @@ import { SequenceLoadError } from './SequenceLoadError';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Textarea } from '../../components/Textarea';
-import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Field, Input, PageHeader, Select, SubmitButton } from '../../components/ui';
+import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Input, PageHeader, Select, SubmitButton } from '../../components/ui';
 import { apiProblem } from '../callbacks/format';
 import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { useTrialsQuery } from '../trials/queries';
-import { DESCRIPTION_MAX, groupProblems, MAX_STEPS, move, NAME_MAX, newStep, normalizeSteps, removeStep, renameKey, STEP_TYPE_LABELS, STEP_TYPES, TRIGGER_LABELS, TRIGGERS } from './format';
+import {
+  DESCRIPTION_MAX,
+  groupProblems,
+  MAX_STEPS,
+  move,
+  NAME_MAX,
+  newStep,
+  normalizeSteps,
+  removeStep,
+  renameKey,
+  STEP_TYPE_LABELS,
+  STEP_TYPES,
+  TRIGGER_LABELS,
+  TRIGGERS,
+} from './format';
 import { useCreateSequence, useSequenceQuery, useUpdateSequence } from './queries';
 import { FIELD_LABELS, fieldId, StepEditor } from './StepEditor';
 import { builderProblems, structuralProblems, type StepProblem } from './validation';
@@ -98,7 +112,10 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
   const dirty = snapshot(draft) !== baseline;
 
   const trialsQuery = useTrialsQuery(isGlobal && organizationId ? [organizationId] : undefined);
-  const trials = useMemo(() => (trialsQuery.data?.trials ?? []).filter((trial) => !isGlobal || !organizationId || trial.organizationId === organizationId), [trialsQuery.data, isGlobal, organizationId]);
+  const trials = useMemo(
+    () => (trialsQuery.data?.trials ?? []).filter((trial) => !isGlobal || !organizationId || trial.organizationId === organizationId),
+    [trialsQuery.data, isGlobal, organizationId],
+  );
   const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
   const scopeOrganization = sequence?.organizationId ?? (organizationId || undefined);
 
@@ -169,7 +186,14 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
       const stepsChanged = JSON.stringify(normalized) !== JSON.stringify(normalizeSteps(initialSteps(baseline)));
       const result = await update.mutateAsync({
         id: sequence.id,
-        input: { name: name.trim(), description: description.trim() || null, trialId: trialId || null, triggers, exitOnReply, ...(stepsChanged ? { steps: normalized } : {}) },
+        input: {
+          name: name.trim(),
+          description: description.trim() || null,
+          trialId: trialId || null,
+          triggers,
+          exitOnReply,
+          ...(stepsChanged ? { steps: normalized } : {}),
+        },
       });
       setItems(itemsOf(result.sequence.steps));
       setBaseline(
@@ -184,7 +208,11 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
       );
       setAttempted(false);
       const version = result.sequence.currentVersion;
-      setNotice(result.newVersion ? `Saved as version ${version}. People already enrolled finish on version ${version - 1}; new enrollments use version ${version}.` : `Saved. Version ${version}.`);
+      setNotice(
+        result.newVersion
+          ? `Saved as version ${version}. People already enrolled finish on version ${version - 1}; new enrollments use version ${version}.`
+          : `Saved. Version ${version}.`,
+      );
       toast.success('Sequence saved');
     } catch (error) {
       const problem = apiProblem(error);
@@ -193,7 +221,8 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
     }
   };
 
-  const toggleTrigger = (trigger: SequenceTrigger, on: boolean) => setTriggers((current) => (on ? [...current.filter((item) => item !== trigger), trigger] : current.filter((item) => item !== trigger)));
+  const toggleTrigger = (trigger: SequenceTrigger, on: boolean) =>
+    setTriggers((current) => (on ? [...current.filter((item) => item !== trigger), trigger] : current.filter((item) => item !== trigger)));
 
   return (
     <form
@@ -227,14 +256,20 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
       )}
       {(server || (attempted && problemCount > 0)) && (
         <FormError ref={summaryRef} tabIndex={-1} className="focus:outline-2 focus:outline-red-700" data-testid="builder-problems">
-          <p className="font-semibold">{server ? 'The sequence was not saved' : `Fix ${problemCount === 1 ? 'this problem' : `these ${problemCount} problems`} before saving`}</p>
+          <p className="font-semibold">
+            {server ? 'The sequence was not saved' : `Fix ${problemCount === 1 ? 'this problem' : `these ${problemCount} problems`} before saving`}
+          </p>
           {server && <p className="mt-1">{server.message}</p>}
           {!server && (
             <ul className="mt-2 list-disc pl-5">
               {organizationProblem && <li>{organizationProblem}</li>}
               {nameProblem && (
                 <li>
-                  <button type="button" className="text-left underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-red-700" onClick={() => document.getElementById('sequence-name')?.focus()}>
+                  <button
+                    type="button"
+                    className="text-left underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-red-700"
+                    onClick={() => document.getElementById('sequence-name')?.focus()}
+                  >
                     Name: {nameProblem}
                   </button>
                 </li>
@@ -252,7 +287,8 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
                         type="button"
                         className="text-left underline underline-offset-2 hover:text-red-950 focus-visible:outline-2 focus-visible:outline-red-700"
                         onClick={() => {
-                          const target = uid && (document.getElementById(fieldId(uid, field)) ?? rootRef.current?.querySelector(`[data-step="${uid}"] [data-step-heading]`));
+                          const target =
+                            uid && (document.getElementById(fieldId(uid, field)) ?? rootRef.current?.querySelector(`[data-step="${uid}"] [data-step-heading]`));
                           (target as HTMLElement | null | undefined)?.focus();
                         }}
                       >
@@ -298,9 +334,19 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
             <Input id="sequence-name" value={name} maxLength={NAME_MAX} onChange={(event) => setName(event.target.value)} />
           </Field>
           <Field label="Description (optional)" className="max-w-xl">
-            <Textarea id="sequence-description" rows={2} maxLength={DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.target.value)} />
+            <Textarea
+              id="sequence-description"
+              rows={2}
+              maxLength={DESCRIPTION_MAX}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+            />
           </Field>
-          <Field label="Trial (optional)" hint="With a trial, triggers only enroll that trial’s candidates, and {trialTitle} and {siteAddress} are the trial’s." className="max-w-xl">
+          <Field
+            label="Trial (optional)"
+            hint="With a trial, triggers only enroll that trial’s candidates, and {trialTitle} and {siteAddress} are the trial’s."
+            className="max-w-xl"
+          >
             <Combobox
               id="sequence-trial"
               options={trialOptions}
@@ -317,17 +363,30 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
           </Field>
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium text-slate-800">Enroll automatically when</legend>
-            <p className="text-xs text-slate-700">Candidates can always be enrolled by hand as well. Leave every box clear for a sequence you only fill by hand.</p>
+            <p className="text-xs text-slate-700">
+              Candidates can always be enrolled by hand as well. Leave every box clear for a sequence you only fill by hand.
+            </p>
             {TRIGGERS.map((trigger) => (
               <label key={trigger} className="flex items-center gap-2 text-sm text-slate-800">
-                <input type="checkbox" className="h-4 w-4 accent-blue-700" checked={triggers.includes(trigger)} onChange={(event) => toggleTrigger(trigger, event.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-blue-700"
+                  checked={triggers.includes(trigger)}
+                  onChange={(event) => toggleTrigger(trigger, event.target.checked)}
+                />
                 {TRIGGER_LABELS[trigger]}
               </label>
             ))}
           </fieldset>
           <div className="grid gap-1">
             <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-              <input type="checkbox" className="h-4 w-4 accent-blue-700" checked={exitOnReply} aria-describedby="sequence-exit-on-reply-hint" onChange={(event) => setExitOnReply(event.target.checked)} />
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-blue-700"
+                checked={exitOnReply}
+                aria-describedby="sequence-exit-on-reply-hint"
+                onChange={(event) => setExitOnReply(event.target.checked)}
+              />
               End the sequence for a candidate when they reply
             </label>
             <p id="sequence-exit-on-reply-hint" className="pl-6 text-xs text-slate-700">
@@ -391,7 +450,14 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
         <div className="flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-slate-300 bg-white p-3" role="group" aria-label="Add a step">
           <span className="text-sm font-medium text-slate-800">Add a step:</span>
           {STEP_TYPES.map((type, i) => (
-            <Button key={type} variant="secondary" size="sm" disabled={items.length >= MAX_STEPS} onClick={() => addStep(type)} {...(i === 0 ? { 'data-add-step': true } : {})}>
+            <Button
+              key={type}
+              variant="secondary"
+              size="sm"
+              disabled={items.length >= MAX_STEPS}
+              onClick={() => addStep(type)}
+              {...(i === 0 ? { 'data-add-step': true } : {})}
+            >
               <Plus aria-hidden="true" className="h-4 w-4" />
               {STEP_TYPE_LABELS[type]}
             </Button>
@@ -429,10 +495,7 @@ export function EditSequencePage({ sequenceId }: { sequenceId: string }) {
   const query = useSequenceQuery(sequenceId);
   if (query.isPending) return <Spinner label="Loading the sequence" />;
   if (query.isError) {
-    return (
-      <SequenceLoadError error={query.error} heading="Edit sequence" onRetry={() => void query.refetch()} />
-    );
+    return <SequenceLoadError error={query.error} heading="Edit sequence" onRetry={() => void query.refetch()} />;
   }
   return <SequenceBuilder key={query.data.id} sequence={query.data} />;
 }
-

@@ -14,7 +14,17 @@ import { apiProblem } from '../callbacks/format';
 import { useIsGlobal } from '../trials/hooks';
 import { EnrollCandidatesButton } from './dialogs';
 import { EnrollmentsTab, EnrollmentTimelineDialog } from './Enrollments';
-import { AGENT_LABELS, BRANCH_CONDITION_LABELS, plural, SEQUENCE_STATUS_LABELS, STEP_TYPE_LABELS, targetInWords, TRIGGER_LABELS, WAIT_UNIT_LABELS, WEEKDAY_LABELS } from './format';
+import {
+  AGENT_LABELS,
+  BRANCH_CONDITION_LABELS,
+  plural,
+  SEQUENCE_STATUS_LABELS,
+  STEP_TYPE_LABELS,
+  targetInWords,
+  TRIGGER_LABELS,
+  WAIT_UNIT_LABELS,
+  WEEKDAY_LABELS,
+} from './format';
 import { useArchiveSequence, useSequenceQuery, useUpdateSequence } from './queries';
 
 // Recharts only loads when someone opens the Statistics tab.
@@ -188,16 +198,22 @@ function RestoreButton({ sequence }: { sequence: Sequence }) {
 const tabId = (tab: SequenceTab) => `sequence-tab-${tab}`;
 
 /** /admin/sequences/$id: the sequence, and its Steps, Enrollments and Statistics tabs (the tab and its filters in the URL). */
-export function SequenceDetailPage({ sequenceId, search, onChange }: { sequenceId: string; search: SequenceDetailSearch; onChange: (patch: Partial<SequenceDetailSearch>) => void }) {
+export function SequenceDetailPage({
+  sequenceId,
+  search,
+  onChange,
+}: {
+  sequenceId: string;
+  search: SequenceDetailSearch;
+  onChange: (patch: Partial<SequenceDetailSearch>) => void;
+}) {
   const query = useSequenceQuery(sequenceId);
   const isGlobal = useIsGlobal();
   const { organizations } = useActiveOrganization();
 
   if (query.isPending) return <Spinner label="Loading the sequence" />;
   if (query.isError) {
-    return (
-      <SequenceLoadError error={query.error} heading="Sequence" onRetry={() => void query.refetch()} />
-    );
+    return <SequenceLoadError error={query.error} heading="Sequence" onRetry={() => void query.refetch()} />;
   }
   const sequence = query.data;
   const tab = search.tab;
@@ -217,7 +233,8 @@ export function SequenceDetailPage({ sequenceId, search, onChange }: { sequenceI
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{sequence.name}</h1>
           {sequence.description && <p className="text-sm text-slate-700">{sequence.description}</p>}
           <p className="text-sm text-slate-700">
-            {sequence.trialTitle ? `Trial: ${sequence.trialTitle}` : 'Any trial'} · {plural(sequence.activeEnrollments, 'person', 'people')} in it now, {sequence.totalEnrollments.toLocaleString('en-US')} in all · updated {formatDateTime(sequence.updatedAt)}
+            {sequence.trialTitle ? `Trial: ${sequence.trialTitle}` : 'Any trial'} · {plural(sequence.activeEnrollments, 'person', 'people')} in it now,{' '}
+            {sequence.totalEnrollments.toLocaleString('en-US')} in all · updated {formatDateTime(sequence.updatedAt)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -246,14 +263,14 @@ export function SequenceDetailPage({ sequenceId, search, onChange }: { sequenceI
             <p className="text-sm text-slate-700">No trigger: candidates are enrolled by hand only.</p>
           ) : (
             <>
-            <p className="text-sm text-slate-800" id="sequence-triggers-label">
-              Enrolls automatically when:
-            </p>
-            <ul className="list-disc pl-5 text-sm text-slate-900" aria-labelledby="sequence-triggers-label">
-              {sequence.triggers.map((trigger) => (
-                <li key={trigger}>{TRIGGER_LABELS[trigger]}</li>
-              ))}
-            </ul>
+              <p className="text-sm text-slate-800" id="sequence-triggers-label">
+                Enrolls automatically when:
+              </p>
+              <ul className="list-disc pl-5 text-sm text-slate-900" aria-labelledby="sequence-triggers-label">
+                {sequence.triggers.map((trigger) => (
+                  <li key={trigger}>{TRIGGER_LABELS[trigger]}</li>
+                ))}
+              </ul>
             </>
           )}
         </CardContent>
@@ -272,7 +289,8 @@ export function SequenceDetailPage({ sequenceId, search, onChange }: { sequenceI
             onKeyDown={(event) => {
               const order = SEQUENCE_TABS;
               const at = order.indexOf(value);
-              const next = event.key === 'ArrowRight' ? order[(at + 1) % order.length] : event.key === 'ArrowLeft' ? order[(at + order.length - 1) % order.length] : null;
+              const next =
+                event.key === 'ArrowRight' ? order[(at + 1) % order.length] : event.key === 'ArrowLeft' ? order[(at + order.length - 1) % order.length] : null;
               if (!next) return;
               event.preventDefault();
               onChange({ tab: next });

@@ -56,7 +56,11 @@ export function SequencesPage({ search, onChange }: { search: SequencesSearch; o
     );
   else if (rows.length === 0)
     body = (
-      <EmptyWithAction title={search.status === 'archived' ? 'No archived sequences' : 'No sequences yet'} actionLabel="Show active sequences" onAction={() => onChange({ status: 'active' })}>
+      <EmptyWithAction
+        title={search.status === 'archived' ? 'No archived sequences' : 'No sequences yet'}
+        actionLabel="Show active sequences"
+        onAction={() => onChange({ status: 'active' })}
+      >
         <p>{search.status === 'archived' ? 'Archived sequences are kept here with their history.' : 'Create one to start reaching candidates.'}</p>
       </EmptyWithAction>
     );
@@ -79,7 +83,11 @@ export function SequencesPage({ search, onChange }: { search: SequencesSearch; o
             {rows.map((sequence) => (
               <tr key={sequence.id} data-testid="sequence-row">
                 <Td>
-                  <Link to="/admin/sequences/$id" params={{ id: sequence.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
+                  <Link
+                    to="/admin/sequences/$id"
+                    params={{ id: sequence.id }}
+                    className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                  >
                     {sequence.name}
                   </Link>
                   {sequence.description && <p className="line-clamp-1 max-w-md text-xs text-slate-700">{sequence.description}</p>}
@@ -90,7 +98,7 @@ export function SequencesPage({ search, onChange }: { search: SequencesSearch; o
                 </Td>
                 <Td className="text-right tabular-nums">{sequence.steps.length}</Td>
                 <Td className="text-right tabular-nums">{sequence.activeEnrollments.toLocaleString('en-US')}</Td>
-                <Td className="text-right tabular-nums" >
+                <Td className="text-right tabular-nums">
                   <span title={`${sequence.totalEnrollments.toLocaleString('en-US')} enrolled in all`}>{percent(sequence.conversion)}</span>
                 </Td>
                 {isGlobal && <Td>{names.get(sequence.organizationId) ?? '—'}</Td>}
@@ -113,7 +121,12 @@ export function SequencesPage({ search, onChange }: { search: SequencesSearch; o
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter sequences">
         <div className="grid gap-1.5">
           <Label htmlFor="sequences-status">Show</Label>
-          <Select id="sequences-status" className={cn('w-44')} value={search.status} onChange={(event) => onChange({ status: event.target.value as SequenceListFilter })}>
+          <Select
+            id="sequences-status"
+            className={cn('w-44')}
+            value={search.status}
+            onChange={(event) => onChange({ status: event.target.value as SequenceListFilter })}
+          >
             {(Object.keys(FILTER_LABELS) as SequenceListFilter[]).map((value) => (
               <option key={value} value={value}>
                 {FILTER_LABELS[value]}

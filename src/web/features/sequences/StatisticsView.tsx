@@ -27,7 +27,15 @@ const COLUMNS = [
  * from assistive technology: the table says the same) and a table; and the enrollments by status and exit.
  * Loaded on demand: recharts only comes when someone opens the tab.
  */
-export default function StatisticsView({ sequence, version, onVersion }: { sequence: Sequence; version: number | undefined; onVersion: (version: number | undefined) => void }) {
+export default function StatisticsView({
+  sequence,
+  version,
+  onVersion,
+}: {
+  sequence: Sequence;
+  version: number | undefined;
+  onVersion: (version: number | undefined) => void;
+}) {
   const shown = version && version <= sequence.currentVersion ? version : sequence.currentVersion;
   const query = useStatisticsQuery(sequence.id, shown);
   const versions = Array.from({ length: sequence.currentVersion }, (_, i) => sequence.currentVersion - i);
@@ -38,14 +46,23 @@ export default function StatisticsView({ sequence, version, onVersion }: { seque
   else {
     const stats = query.data;
     const reachedAny = stats.steps.some((step) => step.reached > 0);
-    const chart = stats.steps.map((step) => ({ name: stepLabel(step), Reached: step.reached, Sent: step.sent, Delivered: step.delivered, Replied: step.replied, Booked: step.booked }));
+    const chart = stats.steps.map((step) => ({
+      name: stepLabel(step),
+      Reached: step.reached,
+      Sent: step.sent,
+      Delivered: step.delivered,
+      Replied: step.replied,
+      Booked: step.booked,
+    }));
     const exits = Object.entries(stats.exits).filter(([, value]) => value > 0);
     body = (
       <div className={query.isPlaceholderData ? 'grid gap-5 opacity-60' : 'grid gap-5'} aria-busy={query.isFetching}>
         <Card>
           <CardHeader>
             <CardTitle>Step by step</CardTitle>
-            <CardDescription>For each step of version {stats.version}: who reached it, what was sent and delivered, and what the candidates did before the next message.</CardDescription>
+            <CardDescription>
+              For each step of version {stats.version}: who reached it, what was sent and delivered, and what the candidates did before the next message.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             {!reachedAny ? (
@@ -143,7 +160,11 @@ export default function StatisticsView({ sequence, version, onVersion }: { seque
       {versions.length > 1 && (
         <div className="grid w-48 gap-1.5">
           <Label htmlFor="statistics-version">Version</Label>
-          <Select id="statistics-version" value={String(shown)} onChange={(event) => onVersion(Number(event.target.value) === sequence.currentVersion ? undefined : Number(event.target.value))}>
+          <Select
+            id="statistics-version"
+            value={String(shown)}
+            onChange={(event) => onVersion(Number(event.target.value) === sequence.currentVersion ? undefined : Number(event.target.value))}
+          >
             {versions.map((value) => (
               <option key={value} value={value}>
                 Version {value}

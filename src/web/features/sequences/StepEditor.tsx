@@ -2,7 +2,7 @@ import { ItemActions } from '../../components/ItemActions';
 import { useRef, useState, type ReactNode } from 'react';
 import type { SequenceStep } from '../../../contract/sequences';
 import { Textarea } from '../../components/Textarea';
-import { Badge, Button, Field, Input, Select } from '../../components/ui';
+import { Badge, Field, Input, Select } from '../../components/ui';
 import {
   AGENT_LABELS,
   AGENT_TYPES_LIST,
@@ -83,14 +83,33 @@ export interface StepEditorProps {
 }
 
 /** One step of the builder: its fields by type, inline problems, variable chips, preview, move and delete. */
-export function StepEditor({ uid, step, index, steps, problems, trialId, organizationId, isFirst, isLast, onChange, onKeyChange, onMove, onRemove }: StepEditorProps) {
+export function StepEditor({
+  uid,
+  step,
+  index,
+  steps,
+  problems,
+  trialId,
+  organizationId,
+  isFirst,
+  isLast,
+  onChange,
+  onKeyChange,
+  onMove,
+  onRemove,
+}: StepEditorProps) {
   const number = index + 1;
   const legendId = `seq-step-${uid}-legend`;
-  const textPaths: TextPath[] = step.type === 'sms' ? ['message.en', 'message.es'] : step.type === 'email' ? ['subject.en', 'subject.es', 'body.en', 'body.es'] : [];
+  const textPaths: TextPath[] =
+    step.type === 'sms' ? ['message.en', 'message.es'] : step.type === 'email' ? ['subject.en', 'subject.es', 'body.en', 'body.es'] : [];
   const [lastText, setLastText] = useState<TextPath | null>(null);
-  const target = lastText && textPaths.includes(lastText) ? lastText : (textPaths.find((path) => path.startsWith(step.type === 'email' ? 'body' : 'message')) ?? null);
+  const target =
+    lastText && textPaths.includes(lastText) ? lastText : (textPaths.find((path) => path.startsWith(step.type === 'email' ? 'body' : 'message')) ?? null);
   const refs = useRef(new Map<TextPath, HTMLInputElement | HTMLTextAreaElement>());
-  const general = [...(problems?.get('') ?? []), ...[...(problems?.entries() ?? [])].filter(([field]) => field !== '' && !shownFields(step).includes(field)).flatMap(([, messages]) => messages)];
+  const general = [
+    ...(problems?.get('') ?? []),
+    ...[...(problems?.entries() ?? [])].filter(([field]) => field !== '' && !shownFields(step).includes(field)).flatMap(([, messages]) => messages),
+  ];
 
   const insert = (variable: string) => {
     if (!target) return;
@@ -133,7 +152,11 @@ export function StepEditor({ uid, step, index, steps, problems, trialId, organiz
       />
     );
     return (
-      <Field label={TEXT_LABELS[path]} error={errorOf(problems, path)} hint={multiline ? `${value.length.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} characters` : undefined}>
+      <Field
+        label={TEXT_LABELS[path]}
+        error={errorOf(problems, path)}
+        hint={multiline ? `${value.length.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} characters` : undefined}
+      >
         {control}
       </Field>
     );
@@ -142,7 +165,12 @@ export function StepEditor({ uid, step, index, steps, problems, trialId, organiz
   let body: ReactNode;
   switch (step.type) {
     case 'sms':
-      body = <div className="grid gap-3 md:grid-cols-2">{textField('message.en', true, MESSAGE_MAX)}{textField('message.es', true, MESSAGE_MAX)}</div>;
+      body = (
+        <div className="grid gap-3 md:grid-cols-2">
+          {textField('message.en', true, MESSAGE_MAX)}
+          {textField('message.es', true, MESSAGE_MAX)}
+        </div>
+      );
       break;
     case 'email':
       body = (
@@ -157,7 +185,11 @@ export function StepEditor({ uid, step, index, steps, problems, trialId, organiz
     case 'call':
       body = (
         <Field label="Voice agent" error={errorOf(problems, 'agentType')} className="max-w-sm">
-          <Select id={fieldId(uid, 'agentType')} value={step.agentType} onChange={(event) => onChange({ ...step, agentType: event.target.value as typeof step.agentType })}>
+          <Select
+            id={fieldId(uid, 'agentType')}
+            value={step.agentType}
+            onChange={(event) => onChange({ ...step, agentType: event.target.value as typeof step.agentType })}
+          >
             {AGENT_TYPES_LIST.map((type) => (
               <option key={type} value={type}>
                 {AGENT_LABELS[type]}
@@ -194,11 +226,17 @@ export function StepEditor({ uid, step, index, steps, problems, trialId, organiz
             isLast={isLast}
             onMove={onMove}
             onRemove={onRemove}
-            leading={(step.type === 'sms' || step.type === 'email') && <PreviewDialog step={step} number={number} trialId={trialId} organizationId={organizationId} />}
+            leading={
+              (step.type === 'sms' || step.type === 'email') && <PreviewDialog step={step} number={number} trialId={trialId} organizationId={organizationId} />
+            }
           />
         </div>
         {general.length > 0 && (
-          <ul id={`${legendId}-problems`} className="list-disc rounded-md border border-red-200 bg-red-50 py-2 pl-8 pr-3 text-sm text-red-800" data-testid="step-problems">
+          <ul
+            id={`${legendId}-problems`}
+            className="list-disc rounded-md border border-red-200 bg-red-50 py-2 pl-8 pr-3 text-sm text-red-800"
+            data-testid="step-problems"
+          >
             {general.map((message) => (
               <li key={message}>{message}</li>
             ))}
@@ -247,7 +285,17 @@ function shownFields(step: SequenceStep): string[] {
   }
 }
 
-function WaitFields({ uid, step, problems, onChange }: { uid: string; step: Extract<SequenceStep, { type: 'wait' }>; problems: Problems; onChange: (next: SequenceStep) => void }) {
+function WaitFields({
+  uid,
+  step,
+  problems,
+  onChange,
+}: {
+  uid: string;
+  step: Extract<SequenceStep, { type: 'wait' }>;
+  problems: Problems;
+  onChange: (next: SequenceStep) => void;
+}) {
   const byClock = step.untilTime !== undefined || step.untilWeekday !== undefined;
   const name = `seq-step-${uid}-wait-kind`;
   return (
@@ -255,21 +303,42 @@ function WaitFields({ uid, step, problems, onChange }: { uid: string; step: Extr
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-1 text-sm font-medium text-slate-800">Wait</legend>
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="radio" name={name} className="h-4 w-4 accent-blue-700" checked={!byClock} onChange={() => onChange({ key: step.key, type: 'wait', amount: step.amount ?? 1, unit: step.unit ?? 'days' })} />
+          <input
+            type="radio"
+            name={name}
+            className="h-4 w-4 accent-blue-700"
+            checked={!byClock}
+            onChange={() => onChange({ key: step.key, type: 'wait', amount: step.amount ?? 1, unit: step.unit ?? 'days' })}
+          />
           For a while
         </label>
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="radio" name={name} className="h-4 w-4 accent-blue-700" checked={byClock} onChange={() => onChange({ key: step.key, type: 'wait', untilTime: step.untilTime ?? '09:00' })} />
+          <input
+            type="radio"
+            name={name}
+            className="h-4 w-4 accent-blue-700"
+            checked={byClock}
+            onChange={() => onChange({ key: step.key, type: 'wait', untilTime: step.untilTime ?? '09:00' })}
+          />
           Until a time of day (the candidate’s own clock)
         </label>
       </fieldset>
       {byClock ? (
         <div className="flex flex-wrap items-start gap-3">
           <Field label="Local time" error={errorOf(problems, 'untilTime')} className="w-40">
-            <Input id={fieldId(uid, 'untilTime')} type="time" value={step.untilTime ?? ''} onChange={(event) => onChange({ ...step, untilTime: event.target.value })} />
+            <Input
+              id={fieldId(uid, 'untilTime')}
+              type="time"
+              value={step.untilTime ?? ''}
+              onChange={(event) => onChange({ ...step, untilTime: event.target.value })}
+            />
           </Field>
           <Field label="On" error={errorOf(problems, 'untilWeekday')} className="w-48">
-            <Select id={fieldId(uid, 'untilWeekday')} value={step.untilWeekday ?? ''} onChange={(event) => onChange({ ...step, untilWeekday: (event.target.value || undefined) as Weekday | undefined })}>
+            <Select
+              id={fieldId(uid, 'untilWeekday')}
+              value={step.untilWeekday ?? ''}
+              onChange={(event) => onChange({ ...step, untilWeekday: (event.target.value || undefined) as Weekday | undefined })}
+            >
               <option value="">The next day it comes</option>
               {WEEKDAY_LIST.map((day) => (
                 <option key={day} value={day}>
@@ -293,7 +362,11 @@ function WaitFields({ uid, step, problems, onChange }: { uid: string; step: Extr
             />
           </Field>
           <Field label="Unit" error={errorOf(problems, 'unit')} className="w-36">
-            <Select id={fieldId(uid, 'unit')} value={step.unit ?? ''} onChange={(event) => onChange({ ...step, unit: (event.target.value || undefined) as WaitUnit | undefined })}>
+            <Select
+              id={fieldId(uid, 'unit')}
+              value={step.unit ?? ''}
+              onChange={(event) => onChange({ ...step, unit: (event.target.value || undefined) as WaitUnit | undefined })}
+            >
               {WAIT_UNITS.map((unit) => (
                 <option key={unit} value={unit}>
                   {WAIT_UNIT_LABELS[unit]}
@@ -307,7 +380,21 @@ function WaitFields({ uid, step, problems, onChange }: { uid: string; step: Extr
   );
 }
 
-function BranchFields({ uid, step, index, steps, problems, onChange }: { uid: string; step: Extract<SequenceStep, { type: 'branch' }>; index: number; steps: readonly SequenceStep[]; problems: Problems; onChange: (next: SequenceStep) => void }) {
+function BranchFields({
+  uid,
+  step,
+  index,
+  steps,
+  problems,
+  onChange,
+}: {
+  uid: string;
+  step: Extract<SequenceStep, { type: 'branch' }>;
+  index: number;
+  steps: readonly SequenceStep[];
+  problems: Problems;
+  onChange: (next: SequenceStep) => void;
+}) {
   const later = steps.map((item, i) => ({ item, i })).filter(({ i }) => i > index);
   const targetSelect = (field: 'ifTrue' | 'ifFalse', label: string) => {
     const value = step[field];
@@ -330,7 +417,11 @@ function BranchFields({ uid, step, index, steps, problems, onChange }: { uid: st
   return (
     <div className="grid gap-3">
       <Field label="Condition: since the candidate entered the sequence" error={errorOf(problems, 'condition')} className="max-w-md">
-        <Select id={fieldId(uid, 'condition')} value={step.condition} onChange={(event) => onChange({ ...step, condition: event.target.value as typeof step.condition })}>
+        <Select
+          id={fieldId(uid, 'condition')}
+          value={step.condition}
+          onChange={(event) => onChange({ ...step, condition: event.target.value as typeof step.condition })}
+        >
           {BRANCH_CONDITIONS_LIST.map((condition) => (
             <option key={condition} value={condition}>
               {BRANCH_CONDITION_LABELS[condition]}

@@ -8,7 +8,10 @@ import type { AddToSequenceDialogProps, EnrollCandidatesDialogProps } from './En
  * that offer them (candidates, the trial matcher, a candidate's page) do not carry them in their first JavaScript.
  */
 
-const LazyEnrollCandidates = lazyDialog<EnrollCandidatesDialogProps>(() => import('./EnrollDialogs').then((module) => module.EnrollCandidatesDialog), ({ sequence }) => `Enroll candidates in ${sequence.name}`);
+const LazyEnrollCandidates = lazyDialog<EnrollCandidatesDialogProps>(
+  () => import('./EnrollDialogs').then((module) => module.EnrollCandidatesDialog),
+  ({ sequence }) => `Enroll candidates in ${sequence.name}`,
+);
 const LazyAddToSequence = lazyDialog<AddToSequenceDialogProps>(
   () => import('./EnrollDialogs').then((module) => module.AddToSequenceDialog),
   ({ candidateIds }) => `Add ${candidateIds.length === 1 ? '1 candidate' : `${candidateIds.length.toLocaleString('en-US')} candidates`} to a sequence`,
@@ -29,7 +32,11 @@ export function EnrollCandidatesButton(props: Omit<EnrollCandidatesDialogProps, 
   );
 }
 
-export function AddToSequenceButton({ size = 'sm', variant = 'secondary', ...props }: Omit<AddToSequenceDialogProps, 'open' | 'onOpenChange'> & { size?: 'sm' | 'md'; variant?: 'primary' | 'secondary' }) {
+export function AddToSequenceButton({
+  size = 'sm',
+  variant = 'secondary',
+  ...props
+}: Omit<AddToSequenceDialogProps, 'open' | 'onOpenChange'> & { size?: 'sm' | 'md'; variant?: 'primary' | 'secondary' }) {
   return (
     <LazyAddToSequence
       {...props}

@@ -48,7 +48,12 @@ export const AGENT_LABELS: Record<VoiceAgentType, string> = { PRESCREEN: 'Prescr
 export const AGENT_TYPES_LIST = Object.keys(AGENT_LABELS) as VoiceAgentType[];
 
 export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = { active: 'Active', paused: 'Paused', completed: 'Completed', exited: 'Exited' };
-export const ENROLLMENT_STATUS_TONES: Record<EnrollmentStatus, 'slate' | 'blue' | 'green' | 'amber'> = { active: 'blue', paused: 'amber', completed: 'green', exited: 'slate' };
+export const ENROLLMENT_STATUS_TONES: Record<EnrollmentStatus, 'slate' | 'blue' | 'green' | 'amber'> = {
+  active: 'blue',
+  paused: 'amber',
+  completed: 'green',
+  exited: 'slate',
+};
 export const ENROLLMENT_STATUS_LIST = Object.keys(ENROLLMENT_STATUS_LABELS) as EnrollmentStatus[];
 
 export const EXIT_REASON_LABELS: Record<ExitReason, string> = {
@@ -143,7 +148,12 @@ export function formatNextSend(value: string | null | undefined, timeZone: strin
   const dayMs = 86_400_000;
   const days = (Date.parse(dayKey(date, zone)) - Date.parse(dayKey(now, zone))) / dayMs;
   if (days >= 0 && days < 7) return `${weekday} ${time} (${zoneName(zone)})`;
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric', ...(date.getUTCFullYear() !== now.getUTCFullYear() ? { year: 'numeric' } : {}) }).format(date);
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    month: 'short',
+    day: 'numeric',
+    ...(date.getUTCFullYear() !== now.getUTCFullYear() ? { year: 'numeric' } : {}),
+  }).format(date);
   return `${weekday}, ${day}, ${time} (${zoneName(zone)})`;
 }
 
@@ -228,7 +238,9 @@ export function removeStep(steps: readonly SequenceStep[], index: number): Seque
   const gone = steps[index].key;
   return steps
     .filter((_, i) => i !== index)
-    .map((step) => (step.type === 'branch' ? { ...step, ifTrue: step.ifTrue === gone ? 'next' : step.ifTrue, ifFalse: step.ifFalse === gone ? 'next' : step.ifFalse } : step));
+    .map((step) =>
+      step.type === 'branch' ? { ...step, ifTrue: step.ifTrue === gone ? 'next' : step.ifTrue, ifFalse: step.ifFalse === gone ? 'next' : step.ifFalse } : step,
+    );
 }
 
 /** No Spanish is `es: undefined`, which JSON leaves out. */
@@ -236,6 +248,7 @@ const bilingual = (text: { en: string; es?: string }): { en: string; es: string 
 
 /** The steps as the API wants them: trimmed texts, no empty Spanish, only the fields of the wait's kind. */
 export function normalizeSteps(steps: readonly SequenceStep[]): SequenceStep[] {
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every step type, as TypeScript checks
   return steps.map((step) => {
     const key = step.key.trim();
     switch (step.type) {
@@ -247,7 +260,12 @@ export function normalizeSteps(steps: readonly SequenceStep[]): SequenceStep[] {
         return { key, type: 'call', agentType: step.agentType };
       case 'wait':
         return step.untilTime !== undefined || step.untilWeekday !== undefined
-          ? { key, type: 'wait', ...(step.untilTime !== undefined ? { untilTime: step.untilTime } : {}), ...(step.untilWeekday ? { untilWeekday: step.untilWeekday } : {}) }
+          ? {
+              key,
+              type: 'wait',
+              ...(step.untilTime !== undefined ? { untilTime: step.untilTime } : {}),
+              ...(step.untilWeekday ? { untilWeekday: step.untilWeekday } : {}),
+            }
           : { key, type: 'wait', ...(step.amount !== undefined ? { amount: step.amount } : {}), ...(step.unit ? { unit: step.unit } : {}) };
       case 'branch':
         return { key, type: 'branch', condition: step.condition, ifTrue: step.ifTrue, ifFalse: step.ifFalse };
@@ -277,7 +295,12 @@ export function groupProblems(problems: readonly { path: string; message: string
 }
 
 /** `{variable}` put in a text at the caret (replacing a selection); answers the new text and where the caret goes. */
-export function insertVariable(text: string, variable: string, start: number | null | undefined, end: number | null | undefined): { text: string; caret: number } {
+export function insertVariable(
+  text: string,
+  variable: string,
+  start: number | null | undefined,
+  end: number | null | undefined,
+): { text: string; caret: number } {
   const token = `{${variable}}`;
   const from = start ?? text.length;
   const to = end ?? from;
@@ -286,7 +309,8 @@ export function insertVariable(text: string, variable: string, start: number | n
 
 /** Why a candidate was not enrolled, in words: a known code is translated, a sentence is kept. */
 export function refusalWords(reason: string): string {
-  if (/^[a-z]+(?:_[a-z]+)*$/.test(reason)) return CONTACT_BLOCK_WORDS[reason] ? CONTACT_BLOCK_WORDS[reason][0].toUpperCase() + CONTACT_BLOCK_WORDS[reason].slice(1) : humanizeCode(reason);
+  if (/^[a-z]+(?:_[a-z]+)*$/.test(reason))
+    return CONTACT_BLOCK_WORDS[reason] ? CONTACT_BLOCK_WORDS[reason][0].toUpperCase() + CONTACT_BLOCK_WORDS[reason].slice(1) : humanizeCode(reason);
   return reason;
 }
 

@@ -39,13 +39,13 @@ export interface SaveResult {
 /** While people are moving through a sequence, its enrollments and timelines refresh this often. */
 export const ENROLLMENTS_REFRESH_MS = 5_000;
 
-
 export function useSequencesQuery(params: SequenceListParams, enabled = true) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
     orgQueryOptions({
       queryKey: sequenceKeys.list(activeOrganizationId, params),
-      queryFn: ({ signal }) => api.get<SequenceList>('/api/sequences/', { query: { status: params.status, trialId: params.trialId, organizationIds: params.orgs }, signal }),
+      queryFn: ({ signal }) =>
+        api.get<SequenceList>('/api/sequences/', { query: { status: params.status, trialId: params.trialId, organizationIds: params.orgs }, signal }),
       enabled: Boolean(activeOrganizationId) && enabled,
       placeholderData: keepPreviousData,
     }),
@@ -64,7 +64,11 @@ export function useEnrollmentsQuery(sequenceId: string, params: EnrollmentListPa
   return useQuery(
     orgQueryOptions({
       queryKey: sequenceKeys.enrollments(activeOrganizationId, sequenceId, params),
-      queryFn: ({ signal }) => api.get<EnrollmentList>(`${path(sequenceId)}/enrollments`, { query: { status: params.status, q: params.q, limit: params.limit, offset: params.offset }, signal }),
+      queryFn: ({ signal }) =>
+        api.get<EnrollmentList>(`${path(sequenceId)}/enrollments`, {
+          query: { status: params.status, q: params.q, limit: params.limit, offset: params.offset },
+          signal,
+        }),
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
       staleTime: 0,
@@ -161,7 +165,8 @@ export function useArchiveSequence() {
 
 export function usePreviewStep() {
   return useMutation({
-    mutationFn: (input: { step: SequenceStep; candidateId?: string; trialId?: string | null; organizationId?: string }) => api.post<PreviewResult>('/api/sequences/preview', input),
+    mutationFn: (input: { step: SequenceStep; candidateId?: string; trialId?: string | null; organizationId?: string }) =>
+      api.post<PreviewResult>('/api/sequences/preview', input),
     meta: { silent: true },
   });
 }
@@ -182,7 +187,8 @@ export function useEnroll() {
 export function useEnrollmentAction() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ enrollmentId, action }: { enrollmentId: string; action: 'pause' | 'resume' | 'stop' }) => api.post<Enrollment>(`/api/sequences/enrollments/${encodeURIComponent(enrollmentId)}/action`, { action }),
+    mutationFn: ({ enrollmentId, action }: { enrollmentId: string; action: 'pause' | 'resume' | 'stop' }) =>
+      api.post<Enrollment>(`/api/sequences/enrollments/${encodeURIComponent(enrollmentId)}/action`, { action }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });

@@ -41,10 +41,16 @@ export function Composer({ thread }: { thread: SmsThreadDetail }) {
   const { organizations, activeOrganization } = useActiveOrganization();
   const trialsQuery = useTrialsQuery();
   const trialTitles = useMemo(
-    () => [...new Set((trialsQuery.data?.trials ?? []).filter((trial) => trial.organizationId === candidate.organizationId).map((trial) => trial.publicTitle || trial.title))],
+    () => [
+      ...new Set(
+        (trialsQuery.data?.trials ?? []).filter((trial) => trial.organizationId === candidate.organizationId).map((trial) => trial.publicTitle || trial.title),
+      ),
+    ],
     [trialsQuery.data, candidate.organizationId],
   );
-  const organizationName = organizations.find((org) => org.id === candidate.organizationId)?.name ?? (activeOrganization?.id === candidate.organizationId ? activeOrganization.name : '');
+  const organizationName =
+    organizations.find((org) => org.id === candidate.organizationId)?.name ??
+    (activeOrganization?.id === candidate.organizationId ? activeOrganization.name : '');
 
   const templates = templatesQuery.data?.templates ?? [];
   const template = templates.find((item) => item.key === templateKey);
@@ -62,7 +68,11 @@ export function Composer({ thread }: { thread: SmsThreadDetail }) {
     const input =
       mode === 'text'
         ? { candidateId: candidate.id, body: body.trim() }
-        : { candidateId: candidate.id, templateKey: templateKey as SmsTemplateKey, variables: Object.fromEntries(asked.map((name) => [name, variables[name]!.trim()])) };
+        : {
+            candidateId: candidate.id,
+            templateKey: templateKey as SmsTemplateKey,
+            variables: Object.fromEntries(asked.map((name) => [name, variables[name]!.trim()])),
+          };
     send.mutate(input, {
       onSuccess: (message) => {
         toast.success(message.status === 'failed' || message.status === 'undelivered' ? 'The provider did not accept the message' : 'Message sent');
@@ -168,7 +178,8 @@ export function Composer({ thread }: { thread: SmsThreadDetail }) {
                     </p>
                   )}
                   <p className="text-xs text-slate-700">
-                    Filled in for you: first name ({candidate.firstName || '—'}){template.variables.includes('organizationName') ? `, organization (${organizationName || 'yours'})` : ''}. Sent in{' '}
+                    Filled in for you: first name ({candidate.firstName || '—'})
+                    {template.variables.includes('organizationName') ? `, organization (${organizationName || 'yours'})` : ''}. Sent in{' '}
                     {language === 'es' ? 'Spanish' : 'English'}, the candidate’s language.
                   </p>
                   {asked.length > 0 && (
@@ -194,10 +205,11 @@ export function Composer({ thread }: { thread: SmsThreadDetail }) {
                     </div>
                   )}
                   <div className="grid gap-1.5">
-                    <p className="text-sm font-medium text-slate-800">
-                      Preview
-                    </p>
-                    <p className="whitespace-pre-wrap rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-900" data-testid="sms-preview">
+                    <p className="text-sm font-medium text-slate-800">Preview</p>
+                    <p
+                      className="whitespace-pre-wrap rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-900"
+                      data-testid="sms-preview"
+                    >
                       {preview}
                     </p>
                     <SegmentCount id={ids.count} text={preview} />

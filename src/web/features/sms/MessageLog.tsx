@@ -24,7 +24,12 @@ function DeliveryStatus({ message }: { message: SmsMessage }) {
 function MessageBubble({ message, candidateFirstName, userId }: { message: SmsMessage; candidateFirstName: string; userId?: string }) {
   const outbound = message.direction === 'outbound';
   const sender = senderOf(message, candidateFirstName, userId);
-  const problem = message.status === 'blocked' ? `Not sent: ${blockReasonText(message.error)}` : (message.status === 'failed' || message.status === 'undelivered') && message.error ? `Provider error ${message.error}` : null;
+  const problem =
+    message.status === 'blocked'
+      ? `Not sent: ${blockReasonText(message.error)}`
+      : (message.status === 'failed' || message.status === 'undelivered') && message.error
+        ? `Provider error ${message.error}`
+        : null;
   return (
     <li className={cn('flex flex-col gap-1', outbound ? 'items-end' : 'items-start')} data-direction={message.direction} data-testid="sms-message">
       <Bubble as="div" side={outbound ? 'end' : 'start'} tone={message.status === 'blocked' ? 'blocked' : undefined} className="sm:max-w-[70%]">
@@ -61,7 +66,13 @@ export function MessageLog({ messages, candidateName, candidateFirstName }: { me
   }, [last, messages.length]);
 
   return (
-    <div ref={scroller} role="log" aria-label={`Messages with ${candidateName}`} tabIndex={0} className="max-h-[55vh] min-h-48 overflow-y-auto rounded-md bg-white p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+    <div
+      ref={scroller}
+      role="log"
+      aria-label={`Messages with ${candidateName}`}
+      tabIndex={0}
+      className="max-h-[55vh] min-h-48 overflow-y-auto rounded-md bg-white p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+    >
       {messages.length === 0 ? (
         <p className="py-10 text-center text-sm text-slate-700">No messages yet. Write the first one below.</p>
       ) : (

@@ -9,7 +9,17 @@ import { candidateName, formatPhone } from '../candidates/format';
 import { useCandidatesQuery } from '../candidates/queries';
 
 /** Pick a candidate by name to open (or start) their conversation. */
-export function NewMessageDialog({ open, onOpenChange, orgs, onPick }: { open: boolean; onOpenChange: (open: boolean) => void; orgs?: string[]; onPick: (candidateId: string) => void }) {
+export function NewMessageDialog({
+  open,
+  onOpenChange,
+  orgs,
+  onPick,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  orgs?: string[];
+  onPick: (candidateId: string) => void;
+}) {
   const inputId = useId();
   usePhoneLibrary();
   const [text, setText] = useState('');
@@ -30,8 +40,14 @@ export function NewMessageDialog({ open, onOpenChange, orgs, onPick }: { open: b
 
   let results;
   if (query.isPending) results = <Spinner label="Finding candidates" className="p-4" />;
-  else if (query.isError) results = <p role="alert" className="text-sm text-red-800">Could not search the candidates: {errorMessage(query.error)}</p>;
-  else if (candidates.length === 0) results = <p className="py-3 text-sm text-slate-700">{search ? `No candidate matches “${search}”.` : 'No candidates yet.'}</p>;
+  else if (query.isError)
+    results = (
+      <p role="alert" className="text-sm text-red-800">
+        Could not search the candidates: {errorMessage(query.error)}
+      </p>
+    );
+  else if (candidates.length === 0)
+    results = <p className="py-3 text-sm text-slate-700">{search ? `No candidate matches “${search}”.` : 'No candidates yet.'}</p>;
   else
     results = (
       <ul aria-label="Matching candidates" className="grid max-h-72 gap-1 overflow-y-auto">
@@ -57,13 +73,26 @@ export function NewMessageDialog({ open, onOpenChange, orgs, onPick }: { open: b
     );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="New message" description="Find the candidate to text. Their conversation opens, with any earlier messages.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New message"
+      description="Find the candidate to text. Their conversation opens, with any earlier messages."
+    >
       <div className="grid gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor={inputId}>Candidate name</Label>
           <div className="relative">
             <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-            <Input id={inputId} type="search" className="pl-9" autoFocus value={text} placeholder="Name, phone or email" onChange={(event) => setText(event.target.value)} />
+            <Input
+              id={inputId}
+              type="search"
+              className="pl-9"
+              autoFocus
+              value={text}
+              placeholder="Name, phone or email"
+              onChange={(event) => setText(event.target.value)}
+            />
           </div>
         </div>
         <div aria-live="polite" aria-busy={query.isFetching}>

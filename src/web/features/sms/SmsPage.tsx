@@ -12,7 +12,17 @@ import { ThreadPane } from './ThreadPane';
  * /admin/sms: conversations by candidate beside the selected one (`candidateId` in the URL, so it survives a
  * reload). Staff text their own organization's candidates; a global admin may narrow the list with `orgs`.
  */
-export function SmsPage({ candidateId, orgs, onSelect, onOrgsChange }: { candidateId?: string; orgs?: string[]; onSelect: (candidateId: string) => void; onOrgsChange: (next: string[] | undefined) => void }) {
+export function SmsPage({
+  candidateId,
+  orgs,
+  onSelect,
+  onOrgsChange,
+}: {
+  candidateId?: string;
+  orgs?: string[];
+  onSelect: (candidateId: string) => void;
+  onOrgsChange: (next: string[] | undefined) => void;
+}) {
   const isGlobal = useIsGlobal();
   const { organizations } = useActiveOrganization();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -26,7 +36,9 @@ export function SmsPage({ candidateId, orgs, onSelect, onOrgsChange }: { candida
         description="Text messages with candidates: replies land here, and opt-outs and do-not-contact are respected."
         actions={
           <>
-            {isGlobal && <OrganizationFilter organizations={organizations.map((org) => ({ id: org.id, name: org.name }))} selected={orgs} onChange={onOrgsChange} />}
+            {isGlobal && (
+              <OrganizationFilter organizations={organizations.map((org) => ({ id: org.id, name: org.name }))} selected={orgs} onChange={onOrgsChange} />
+            )}
             <Button onClick={() => setDialogOpen(true)}>
               <MessageSquarePlus aria-hidden="true" className="h-4 w-4" />
               New message

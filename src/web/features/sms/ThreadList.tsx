@@ -55,13 +55,26 @@ function ThreadRow({ thread, selected, orgs, organizationName }: { thread: SmsTh
 }
 
 /** Conversations by candidate, newest first, with a filter over what is loaded and "Load more". */
-export function ThreadList({ selectedId, orgs, organizationNames, onNewMessage }: { selectedId?: string; orgs?: string[]; organizationNames?: Map<string, string>; onNewMessage: () => void }) {
+export function ThreadList({
+  selectedId,
+  orgs,
+  organizationNames,
+  onNewMessage,
+}: {
+  selectedId?: string;
+  orgs?: string[];
+  organizationNames?: Map<string, string>;
+  onNewMessage: () => void;
+}) {
   const [limit, setLimit] = useState(THREADS_PAGE_SIZE);
   const [filter, setFilter] = useState('');
   const query = useSmsThreadsQuery({ orgs, limit });
   const threads = useMemo(() => query.data?.threads ?? [], [query.data]);
   const needle = filter.trim().toLowerCase();
-  const shown = useMemo(() => (needle ? threads.filter((thread) => candidateName(thread.candidate).toLowerCase().includes(needle)) : threads), [threads, needle]);
+  const shown = useMemo(
+    () => (needle ? threads.filter((thread) => candidateName(thread.candidate).toLowerCase().includes(needle)) : threads),
+    [threads, needle],
+  );
   const mayHaveMore = threads.length >= limit;
 
   let body;
@@ -81,11 +94,19 @@ export function ThreadList({ selectedId, orgs, organizationNames, onNewMessage }
     body = (
       <>
         {shown.length === 0 ? (
-          <p className="px-1 py-4 text-sm text-slate-700">No loaded conversation matches “{filter.trim()}”.{mayHaveMore ? ' Load more to search further.' : ''}</p>
+          <p className="px-1 py-4 text-sm text-slate-700">
+            No loaded conversation matches “{filter.trim()}”.{mayHaveMore ? ' Load more to search further.' : ''}
+          </p>
         ) : (
           <ul aria-label="Conversations" className="grid gap-1">
             {shown.map((thread) => (
-              <ThreadRow key={thread.candidateId} thread={thread} selected={thread.candidateId === selectedId} orgs={orgs} organizationName={organizationNames?.get(thread.organizationId)} />
+              <ThreadRow
+                key={thread.candidateId}
+                thread={thread}
+                selected={thread.candidateId === selectedId}
+                orgs={orgs}
+                organizationName={organizationNames?.get(thread.organizationId)}
+              />
             ))}
           </ul>
         )}
@@ -110,7 +131,14 @@ export function ThreadList({ selectedId, orgs, organizationNames, onNewMessage }
           Search conversations
         </Label>
         <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <Input id="sms-thread-search" type="search" className="pl-9" placeholder="Search by name" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        <Input
+          id="sms-thread-search"
+          type="search"
+          className="pl-9"
+          placeholder="Search by name"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
       </div>
       <div className="grid max-h-[65vh] gap-2 overflow-y-auto">{body}</div>
     </section>

@@ -26,7 +26,11 @@ function ConsentBanner({ thread }: { thread: SmsThreadDetail }) {
   const { consent } = thread;
   if (!consent.canSend) {
     return (
-      <div role="status" className="flex items-start gap-3 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-950" data-testid="sms-blocked-banner">
+      <div
+        role="status"
+        className="flex items-start gap-3 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-950"
+        data-testid="sms-blocked-banner"
+      >
         <ShieldAlert aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />
         <div className="grid gap-0.5">
           <p className="font-semibold">SMS is blocked</p>
@@ -70,7 +74,9 @@ function SimulatorTools({ thread }: { thread: SmsThreadDetail }) {
         <FlaskConical aria-hidden="true" className="h-4 w-4 text-purple-800" />
         Simulator
       </h3>
-      <p className="text-xs text-slate-700">No real SMS goes out. Post a reply as {thread.candidate.firstName || 'the candidate'} would (try STOP, START or HELP).</p>
+      <p className="text-xs text-slate-700">
+        No real SMS goes out. Post a reply as {thread.candidate.firstName || 'the candidate'} would (try STOP, START or HELP).
+      </p>
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
@@ -90,7 +96,13 @@ function SimulatorTools({ thread }: { thread: SmsThreadDetail }) {
       >
         <div className="grid min-w-[12rem] flex-1 gap-1.5">
           <Label htmlFor={inputId}>Simulate a reply</Label>
-          <Input id={inputId} value={text} maxLength={SMS_MAX_BODY_LENGTH} placeholder="e.g. Yes I'm interested" onChange={(event) => setText(event.target.value)} />
+          <Input
+            id={inputId}
+            value={text}
+            maxLength={SMS_MAX_BODY_LENGTH}
+            placeholder="e.g. Yes I'm interested"
+            onChange={(event) => setText(event.target.value)}
+          />
         </div>
         <SubmitButton variant="secondary" pending={simulate.isPending} pendingLabel="Sending…" disabled={!text.trim()}>
           Send reply
@@ -125,7 +137,11 @@ export function ThreadPane({ candidateId }: { candidateId: string }) {
   const thread = query.data;
   const name = candidateName(thread.candidate);
   return (
-    <section aria-labelledby="sms-thread-heading" className="grid content-start gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="sms-thread-pane">
+    <section
+      aria-labelledby="sms-thread-heading"
+      className="grid content-start gap-4 rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="sms-thread-pane"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-0.5">
           <h2 id="sms-thread-heading" className="text-lg font-semibold text-slate-900">

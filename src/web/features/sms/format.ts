@@ -52,7 +52,8 @@ export function renderPreview(text: string, variables: Record<string, string | u
 }
 
 /** The template language the server uses for a candidate: Spanish for es*, otherwise English. */
-export const templateLanguage = (preferredLanguage: string | null | undefined): 'en' | 'es' => (preferredLanguage?.toLowerCase().startsWith('es') ? 'es' : 'en');
+export const templateLanguage = (preferredLanguage: string | null | undefined): 'en' | 'es' =>
+  preferredLanguage?.toLowerCase().startsWith('es') ? 'es' : 'en';
 
 export { smsSegments } from '../../../contract/sms-segments';
 

@@ -24,10 +24,16 @@ interface StudyChoice {
 /** NCT id and title of each record of an array file, to choose from. */
 function choicesOf(records: unknown[]): StudyChoice[] {
   return records.map((record, index) => {
-    const identification = (record as { protocolSection?: { identificationModule?: { nctId?: unknown; briefTitle?: unknown; officialTitle?: unknown } } } | null)?.protocolSection
-      ?.identificationModule;
+    const identification = (
+      record as { protocolSection?: { identificationModule?: { nctId?: unknown; briefTitle?: unknown; officialTitle?: unknown } } } | null
+    )?.protocolSection?.identificationModule;
     const nctId = typeof identification?.nctId === 'string' ? identification.nctId : `Record ${index + 1}`;
-    const title = typeof identification?.briefTitle === 'string' ? identification.briefTitle : typeof identification?.officialTitle === 'string' ? identification.officialTitle : 'Untitled study';
+    const title =
+      typeof identification?.briefTitle === 'string'
+        ? identification.briefTitle
+        : typeof identification?.officialTitle === 'string'
+          ? identification.officialTitle
+          : 'Untitled study';
     return { index, nctId, title };
   });
 }
@@ -64,7 +70,9 @@ function DraftPreview({ draft }: { draft: TrialDraft }) {
       </dl>
       {draft.sites.length > 0 && (
         <details className="rounded-md border border-slate-200 px-3 py-2">
-          <summary className="cursor-pointer text-sm font-medium text-slate-900">Show the {draft.sites.length === 1 ? 'site' : `${draft.sites.length} sites`}</summary>
+          <summary className="cursor-pointer text-sm font-medium text-slate-900">
+            Show the {draft.sites.length === 1 ? 'site' : `${draft.sites.length} sites`}
+          </summary>
           <ul className="mt-2 grid gap-1 text-sm text-slate-800">
             {draft.sites.map((site, index) => (
               <li key={`${site.name}-${index}`}>
@@ -269,7 +277,10 @@ export function ImportTrialPage() {
         <Card>
           <CardHeader>
             <CardTitle>2. Review the draft</CardTitle>
-            <CardDescription>Nothing is saved yet. Criteria marked “Needs review” could not be read into a rule, or should be checked by a person; you can fix them after creating the trial.</CardDescription>
+            <CardDescription>
+              Nothing is saved yet. Criteria marked “Needs review” could not be read into a rule, or should be checked by a person; you can fix them after
+              creating the trial.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
             <DraftPreview draft={draft} />

@@ -14,7 +14,12 @@ export function OrganizationFilter({
   onChange: (next: string[] | undefined) => void;
 }) {
   const chosen = new Set(selected ?? []);
-  const label = chosen.size === 0 ? 'Default organizations' : chosen.size === 1 ? (organizations.find((org) => chosen.has(org.id))?.name ?? '1 organization') : `${chosen.size} organizations`;
+  const label =
+    chosen.size === 0
+      ? 'Default organizations'
+      : chosen.size === 1
+        ? (organizations.find((org) => chosen.has(org.id))?.name ?? '1 organization')
+        : `${chosen.size} organizations`;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -25,7 +30,11 @@ export function OrganizationFilter({
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="start" sideOffset={4} className="z-50 max-h-80 min-w-[14rem] overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={4}
+          className="z-50 max-h-80 min-w-[14rem] overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold uppercase tracking-wide text-slate-700">Organizations</DropdownMenu.Label>
           <DropdownMenu.Item
             onSelect={() => onChange(undefined)}

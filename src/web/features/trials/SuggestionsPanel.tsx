@@ -36,14 +36,18 @@ export function SuggestionsPanel({
   const proposals = items.filter((item) => item.ruleSource === 'llm' && item.needsReview && item.ruleType !== '');
   const unread = items.filter((item) => item.ruleType === '' && item.text.trim());
   const busy = reparse.isPending || suggest.isPending;
-  const number = (item: EditableCriterion) => `${item.kind === 'inclusion' ? 'Inclusion' : 'Exclusion'} ${items.filter((other) => other.kind === item.kind).indexOf(item) + 1}`;
+  const number = (item: EditableCriterion) =>
+    `${item.kind === 'inclusion' ? 'Inclusion' : 'Exclusion'} ${items.filter((other) => other.kind === item.kind).indexOf(item) + 1}`;
 
   const reread = () =>
     reparse.mutate(trial.id, {
       onSuccess: (result) =>
         setOutcome({
           tone: 'ok',
-          text: result.changes.length === 0 ? 'Read again: no rule changed.' : `Read again: ${result.changes.length === 1 ? '1 criterion has' : `${result.changes.length} criteria have`} a new rule to review.`,
+          text:
+            result.changes.length === 0
+              ? 'Read again: no rule changed.'
+              : `Read again: ${result.changes.length === 1 ? '1 criterion has' : `${result.changes.length} criteria have`} a new rule to review.`,
           details: result.changes.slice(0, 10).map((change) => `${change.text.slice(0, 80)}: ${change.after ? ruleInWords(change.after) : 'no rule'}`),
         }),
       onError: (error) => setOutcome({ tone: 'error', text: errorMessage(error) }),
@@ -80,12 +84,20 @@ export function SuggestionsPanel({
         </div>
       </div>
       <p className="text-sm text-slate-800">
-        {unread.length === 0 ? 'Every criterion has a rule.' : `${unread.length === 1 ? '1 criterion has' : `${unread.length} criteria have`} no rule yet: the prescreen form asks its text as it is, or staff review it.`}
+        {unread.length === 0
+          ? 'Every criterion has a rule.'
+          : `${unread.length === 1 ? '1 criterion has' : `${unread.length} criteria have`} no rule yet: the prescreen form asks its text as it is, or staff review it.`}
         {dirty && ' Save or discard your changes to use these actions.'}
       </p>
       <div aria-live="polite">
         {outcome && (
-          <div className={outcome.tone === 'error' ? 'rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900' : 'rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-900'}>
+          <div
+            className={
+              outcome.tone === 'error'
+                ? 'rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900'
+                : 'rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-900'
+            }
+          >
             <p>{outcome.text}</p>
             {outcome.details && outcome.details.length > 0 && (
               <ul className="mt-1 list-disc pl-5 text-xs text-slate-800">
@@ -130,7 +142,9 @@ export function SuggestionsPanel({
               );
             })}
           </ul>
-          <p className="text-xs text-slate-700">Accepting or rejecting changes the list below; “Save criteria” keeps it. A proposal never excludes anyone until it is accepted.</p>
+          <p className="text-xs text-slate-700">
+            Accepting or rejecting changes the list below; “Save criteria” keeps it. A proposal never excludes anyone until it is accepted.
+          </p>
         </div>
       )}
     </section>

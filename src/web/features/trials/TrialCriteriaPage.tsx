@@ -38,7 +38,15 @@ const textareaClass =
 
 const KIND_LABELS: Record<CriterionKind, string> = { inclusion: 'Inclusion', exclusion: 'Exclusion' };
 
-function RuleFieldsEditor({ criterion, errors, onFields }: { criterion: EditableCriterion; errors: FieldErrors; onFields: (patch: Partial<RuleFields>) => void }) {
+function RuleFieldsEditor({
+  criterion,
+  errors,
+  onFields,
+}: {
+  criterion: EditableCriterion;
+  errors: FieldErrors;
+  onFields: (patch: Partial<RuleFields>) => void;
+}) {
   const id = (name: string) => `criterion-${criterion.key}-${name}`;
   const { fields } = criterion;
   const yesNo = (name: 'present' | 'taking' | 'allowed' | 'accepted' | 'smoker', label: string, yes: string, no: string) => (
@@ -98,7 +106,11 @@ function RuleFieldsEditor({ criterion, errors, onFields }: { criterion: Editable
             <Input id={id('measure')} placeholder="eGFR" value={fields.measure} onChange={(event) => onFields({ measure: event.target.value })} />
           </Field>
           <Field className="content-start" label="Eligible when">
-            <Select id={id('comparator')} value={fields.comparator} onChange={(event) => onFields({ comparator: event.target.value as RuleFields['comparator'] })}>
+            <Select
+              id={id('comparator')}
+              value={fields.comparator}
+              onChange={(event) => onFields({ comparator: event.target.value as RuleFields['comparator'] })}
+            >
               {COMPARATORS.map((comparator) => (
                 <option key={comparator} value={comparator}>
                   {COMPARATOR_LABELS[comparator]}
@@ -254,7 +266,12 @@ function CriterionEditor({
             )}
           </p>
           <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" className="h-4 w-4 accent-amber-700" checked={criterion.needsReview} onChange={(event) => onChange({ ...criterion, needsReview: event.target.checked })} />
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-amber-700"
+              checked={criterion.needsReview}
+              onChange={(event) => onChange({ ...criterion, needsReview: event.target.checked })}
+            />
             Needs review
           </label>
         </div>
@@ -342,7 +359,17 @@ function CriteriaEditor({ trial }: { trial: Trial }) {
   };
 
   const add = (kind: CriterionKind) => {
-    const item: EditableCriterion = { key: newKey(), kind, text: '', ruleType: '', fields: { ...EMPTY_FIELDS }, ruleSource: null, needsReview: false, population: null, original: null };
+    const item: EditableCriterion = {
+      key: newKey(),
+      kind,
+      text: '',
+      ruleType: '',
+      fields: { ...EMPTY_FIELDS },
+      ruleSource: null,
+      needsReview: false,
+      population: null,
+      original: null,
+    };
     setItems((current) => ordered([...current, item]));
     setReviewOnly(false);
     setFocusTarget({ key: item.key, action: 'text' });
@@ -464,7 +491,9 @@ function CriteriaEditor({ trial }: { trial: Trial }) {
         <div className="flex flex-wrap items-center justify-end gap-3">
           <p className="mr-auto text-sm text-slate-800" aria-live="polite">
             {update.isPending ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
-            {showErrors && invalidCount > 0 && <span className="ml-2 text-red-700">{invalidCount === 1 ? '1 criterion needs fixing' : `${invalidCount} criteria need fixing`}</span>}
+            {showErrors && invalidCount > 0 && (
+              <span className="ml-2 text-red-700">{invalidCount === 1 ? '1 criterion needs fixing' : `${invalidCount} criteria need fixing`}</span>
+            )}
           </p>
           <Button variant="secondary" onClick={discard} disabled={!dirty || update.isPending}>
             <Undo2 aria-hidden="true" className="h-4 w-4" />
@@ -527,7 +556,12 @@ function TrialPicker() {
               <Td>{review > 0 ? <Badge tone="amber">{review}</Badge> : <span className="text-slate-700">None</span>}</Td>
               {isGlobal && <Td>{names.get(trial.organizationId) ?? '—'}</Td>}
               <Td className="text-right">
-                <Link to="/admin/trial-criteria" search={{ trialId: trial.id }} aria-describedby={`picker-trial-${trial.id}`} className={buttonClass('secondary', 'sm')}>
+                <Link
+                  to="/admin/trial-criteria"
+                  search={{ trialId: trial.id }}
+                  aria-describedby={`picker-trial-${trial.id}`}
+                  className={buttonClass('secondary', 'sm')}
+                >
                   Edit criteria
                 </Link>
               </Td>

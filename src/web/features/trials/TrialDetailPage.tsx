@@ -117,7 +117,16 @@ function StatusCard({ trial }: { trial: Trial }) {
 function OverviewCard({ trial, organizationName }: { trial: Trial; organizationName: string | undefined }) {
   const facts: Array<[string, React.ReactNode]> = [
     ['Public title', trial.publicTitle ?? '—'],
-    ['NCT id', trial.nctId ? <span className="font-mono">{trial.nctId}</span> : '—'],
+    [
+      'NCT id',
+      trial.nctId ? (
+        <span key="nct" className="font-mono">
+          {trial.nctId}
+        </span>
+      ) : (
+        '—'
+      ),
+    ],
     ['Sponsor', trial.sponsor ?? '—'],
     ['Phase', trial.phase ?? '—'],
     ['Conditions', trial.conditions.length ? trial.conditions.join(', ') : '—'],
@@ -245,7 +254,10 @@ function OwnSiteToggle({ trialId, site }: { trialId: string; site: TrialSite }) 
         onChange={(event) =>
           update.mutate(
             { trialId, siteId: site.id, input: { isOwnSite: event.target.checked } },
-            { onSuccess: (saved) => toast.success(saved.isOwnSite ? `${siteLabel(saved)} is marked as ours` : `${siteLabel(saved)} is no longer marked as ours`) },
+            {
+              onSuccess: (saved) =>
+                toast.success(saved.isOwnSite ? `${siteLabel(saved)} is marked as ours` : `${siteLabel(saved)} is no longer marked as ours`),
+            },
           )
         }
       />
@@ -440,7 +452,6 @@ export function TrialDetailPage({ trialId }: { trialId: string }) {
       </div>
 
       <SitesSection trial={trial} />
-
     </div>
   );
 }

@@ -20,7 +20,10 @@ const optionalInteger = (label: string, min: number, max: number) =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`);
+    .refine(
+      (value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
+      `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`,
+    );
 
 /** The form's fields as typed; the same limits as CreateTrialSchema, with messages a person can act on. */
 const TrialFormSchema = z
@@ -37,7 +40,10 @@ const TrialFormSchema = z
     phase: textUpTo(fields.phase, 'Phase'),
     conditions: z
       .string()
-      .refine((value) => splitConditions(value).every((condition) => condition.length <= CONDITION_MAX), `Each condition must be at most ${CONDITION_MAX} characters`)
+      .refine(
+        (value) => splitConditions(value).every((condition) => condition.length <= CONDITION_MAX),
+        `Each condition must be at most ${CONDITION_MAX} characters`,
+      )
       .refine((value) => splitConditions(value).length <= 100, 'At most 100 conditions'),
     targetEnrollment: optionalInteger('Target enrollment', 0, 10_000_000),
     minimumAgeYears: optionalInteger('Minimum age', 0, 150),
@@ -132,7 +138,11 @@ export function TrialFormDialog({ trial, organizations, defaultOrganizationId, o
   return (
     <Dialog
       title={trialFormTitle({ trial })}
-      description={editing ? 'Change the trial’s details. Criteria are edited on their own page.' : 'A new draft trial. Add its criteria afterwards, or import a ClinicalTrials.gov record instead.'}
+      description={
+        editing
+          ? 'Change the trial’s details. Criteria are edited on their own page.'
+          : 'A new draft trial. Add its criteria afterwards, or import a ClinicalTrials.gov record instead.'
+      }
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
         {!editing && organizations && (

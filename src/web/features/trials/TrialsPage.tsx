@@ -27,7 +27,15 @@ function ImportLink({ variant = 'secondary' }: { variant?: 'primary' | 'secondar
  * The trial list. `/trials` shows the active organization's trials (several organizations for a global admin,
  * narrowed by `orgs`); `/admin/trials` (variant 'admin') always shows the organization column.
  */
-export function TrialsPage({ orgs, onOrgsChange, variant = 'workspace' }: { orgs: string[] | undefined; onOrgsChange: (next: string[] | undefined) => void; variant?: 'workspace' | 'admin' }) {
+export function TrialsPage({
+  orgs,
+  onOrgsChange,
+  variant = 'workspace',
+}: {
+  orgs: string[] | undefined;
+  onOrgsChange: (next: string[] | undefined) => void;
+  variant?: 'workspace' | 'admin';
+}) {
   const isGlobal = useIsGlobal();
   const { organizations, activeOrganization } = useActiveOrganization();
   const createTargets = useCreateTargets();
@@ -80,7 +88,11 @@ export function TrialsPage({ orgs, onOrgsChange, variant = 'workspace' }: { orgs
 
   return (
     <div>
-      <PageHeader title={variant === 'admin' ? 'Trials (all organizations)' : 'Trials'} description={description} actions={headerActions ? actions : undefined} />
+      <PageHeader
+        title={variant === 'admin' ? 'Trials (all organizations)' : 'Trials'}
+        description={description}
+        actions={headerActions ? actions : undefined}
+      />
       {isGlobal && (
         <div className="mb-4 flex flex-wrap items-center gap-2">
           <OrganizationFilter organizations={organizations.map((org) => ({ id: org.id, name: org.name }))} selected={orgs} onChange={onOrgsChange} />

@@ -72,7 +72,15 @@ function CriterionItem({ criterion }: { criterion: ShownCriterion }) {
 }
 
 /** Inclusion and exclusion criteria, each list in order, with the rule in words and review flags. */
-export function CriteriaLists({ criteria, headingLevel = 'h3', idPrefix }: { criteria: Array<ShownCriterion | DraftCriterion>; headingLevel?: 'h2' | 'h3' | 'h4'; idPrefix: string }) {
+export function CriteriaLists({
+  criteria,
+  headingLevel = 'h3',
+  idPrefix,
+}: {
+  criteria: Array<ShownCriterion | DraftCriterion>;
+  headingLevel?: 'h2' | 'h3' | 'h4';
+  idPrefix: string;
+}) {
   const Heading = headingLevel;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -106,7 +114,15 @@ export function needsReviewCount(criteria: Array<{ needsReview: boolean }>) {
 }
 
 /** The trials table of /trials and /admin/trials. */
-export function TrialTable({ trials, showOrganization, organizationNames }: { trials: Trial[]; showOrganization: boolean; organizationNames: Map<string, string> }) {
+export function TrialTable({
+  trials,
+  showOrganization,
+  organizationNames,
+}: {
+  trials: Trial[];
+  showOrganization: boolean;
+  organizationNames: Map<string, string>;
+}) {
   return (
     <Table caption="Trials">
       <thead>
@@ -126,7 +142,11 @@ export function TrialTable({ trials, showOrganization, organizationNames }: { tr
           return (
             <tr key={trial.id}>
               <Td className="max-w-md">
-                <Link to="/trials/$trialId" params={{ trialId: trial.id }} className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
+                <Link
+                  to="/trials/$trialId"
+                  params={{ trialId: trial.id }}
+                  className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                >
                   {trial.title}
                 </Link>
                 {trial.publicTitle && trial.publicTitle !== trial.title && <p className="mt-0.5 text-xs text-slate-700">{trial.publicTitle}</p>}

@@ -1,6 +1,26 @@
-import { CriterionRuleSchema, SITE_JUDGEMENT_REASONS as SITE_REASONS, type CriterionInput, type CriterionKind, type CriterionRule, type RuleSource, type TrialCriterion } from '../../../contract/trials';
+import {
+  CriterionRuleSchema,
+  SITE_JUDGEMENT_REASONS as SITE_REASONS,
+  type CriterionInput,
+  type CriterionKind,
+  type CriterionRule,
+  type RuleSource,
+  type TrialCriterion,
+} from '../../../contract/trials';
 
-export const RULE_TYPES = ['age', 'sex', 'condition', 'medication', 'lab', 'pregnancy', 'healthy_volunteers', 'contraception', 'smoking', 'performance_status', 'site_judgement'] as const;
+export const RULE_TYPES = [
+  'age',
+  'sex',
+  'condition',
+  'medication',
+  'lab',
+  'pregnancy',
+  'healthy_volunteers',
+  'contraception',
+  'smoking',
+  'performance_status',
+  'site_judgement',
+] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
 export const RULE_TYPE_LABELS: Record<RuleType, string> = {
   age: 'Age range',
@@ -102,7 +122,14 @@ export function fieldsOf(rule: CriterionRule | null): RuleFields {
     case 'medication':
       return { ...fields, medication: rule.medication, taking: rule.taking ? 'yes' : 'no' };
     case 'lab':
-      return { ...fields, measure: rule.measure, comparator: rule.comparator, value: numberText(rule.value), upperValue: numberText(rule.upperValue), unit: rule.unit ?? '' };
+      return {
+        ...fields,
+        measure: rule.measure,
+        comparator: rule.comparator,
+        value: numberText(rule.value),
+        upperValue: numberText(rule.upperValue),
+        unit: rule.unit ?? '',
+      };
     case 'pregnancy':
       return { ...fields, allowed: rule.allowed ? 'yes' : 'no' };
     case 'healthy_volunteers':
@@ -214,7 +241,8 @@ export function ruleOf(criterion: EditableCriterion): { rule: CriterionRule | nu
       if (min === 'invalid') errors.minScore = 'Enter a number, or leave empty';
       if (max === 'invalid') errors.maxScore = 'Enter a number, or leave empty';
       if (min === null && max === null) errors.minScore = 'Enter a lowest or a highest score';
-      if (!errors.minScore && !errors.maxScore) rule = { type: 'performance_status', scale: fields.scale, min: min as number | null, max: max as number | null };
+      if (!errors.minScore && !errors.maxScore)
+        rule = { type: 'performance_status', scale: fields.scale, min: min as number | null, max: max as number | null };
       break;
     }
     case 'site_judgement':
@@ -222,7 +250,8 @@ export function ruleOf(criterion: EditableCriterion): { rule: CriterionRule | nu
       break;
   }
   // Unchanged fields: keep the loaded rule whole (its source span, concepts and time window).
-  if (rule && criterion.original && criterion.original.type === rule.type && JSON.stringify(fieldsOf(criterion.original)) === JSON.stringify(fields)) rule = criterion.original;
+  if (rule && criterion.original && criterion.original.type === rule.type && JSON.stringify(fieldsOf(criterion.original)) === JSON.stringify(fields))
+    rule = criterion.original;
   if (!criterion.text.trim()) errors.text = 'Enter the criterion’s text';
   else if (criterion.text.trim().length > 4000) errors.text = 'The text must be at most 4000 characters';
   if (rule && !CriterionRuleSchema.safeParse(rule).success) return { rule: null, errors: { ...errors, ruleType: 'This rule is not complete' } };

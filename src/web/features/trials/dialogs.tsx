@@ -18,5 +18,10 @@ const LazyTrialFormDialog = lazyDialog<TrialFormDialogProps>(() => import('./Tri
 /** "Create trial" (no `trial`) or "Edit details": the form (react-hook-form, zod) loads when the dialog opens. */
 export function TrialFormDialog({ triggerVariant = 'primary', ...props }: TrialFormDialogProps & { triggerVariant?: 'primary' | 'secondary' }) {
   const editing = Boolean(props.trial);
-  return <LazyTrialFormDialog {...props} trigger={<EditOrCreateButton editing={editing} label={editing ? 'Edit details' : 'Create trial'} variant={triggerVariant} />} />;
+  return (
+    <LazyTrialFormDialog
+      {...props}
+      trigger={<EditOrCreateButton editing={editing} label={editing ? 'Edit details' : 'Create trial'} variant={triggerVariant} />}
+    />
+  );
 }

@@ -21,7 +21,12 @@ export const TRIAL_SEARCH_PLACEHOLDER = 'Title or NCT id';
  * A trial as a Combobox option: its public title (or title), with its NCT id and status in words below
  * ("NCT01234567 · Recruiting"); the NCT id and the other title are searchable too.
  */
-export function trialOption(trial: Pick<Trial, 'id' | 'title' | 'publicTitle' | 'nctId' | 'status'>): { value: string; label: string; description: string; keywords: string } {
+export function trialOption(trial: Pick<Trial, 'id' | 'title' | 'publicTitle' | 'nctId' | 'status'>): {
+  value: string;
+  label: string;
+  description: string;
+  keywords: string;
+} {
   const label = trial.publicTitle || trial.title;
   return {
     value: trial.id,
@@ -69,7 +74,10 @@ export function ruleInWords(rule: CriterionRule): string {
       return rule.sex === 'all' ? 'Any sex' : `Must be ${rule.sex}`;
     case 'condition': {
       const when = rule.within ? ` in the last ${number(rule.within.value)} ${rule.within.unit}` : rule.history ? ' (ever)' : '';
-      const codes = rule.concepts?.map((concept) => concept.icd10).filter(Boolean).join(', ');
+      const codes = rule.concepts
+        ?.map((concept) => concept.icd10)
+        .filter(Boolean)
+        .join(', ');
       return `${rule.present ? 'Must have' : 'Must not have'} ${rule.condition}${when}${codes ? ` [ICD-10-CM ${codes}]` : ''}`;
     }
     case 'medication': {
@@ -123,5 +131,12 @@ export function siteAddress(site: DraftSite): string {
 
 /** "Asthma, COPD" -> ["Asthma", "COPD"] (empties and repeats dropped). */
 export function splitConditions(text: string): string[] {
-  return [...new Set(text.split(',').map((part) => part.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -10,7 +10,8 @@ import { orgQueryOptions } from '../../lib/query';
 export const trialKeys = {
   list: (activeId: string | null, orgs: string[] | undefined) => ['org', activeId, 'trials', { orgs: orgs ?? null }] as const,
   detail: (activeId: string | null, trialId: string) => ['org', activeId, 'trial', trialId] as const,
-  sites: (activeId: string | null, trialId: string, page: { q?: string; offset: number; limit: number }) => ['org', activeId, 'trial', trialId, 'sites', page] as const,
+  sites: (activeId: string | null, trialId: string, page: { q?: string; offset: number; limit: number }) =>
+    ['org', activeId, 'trial', trialId, 'sites', page] as const,
 };
 
 export function trialsQueryOptions(activeId: string | null, orgs: string[] | undefined) {

@@ -1,6 +1,16 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ACTIVE_ORGANIZATION_HEADER } from '../../../contract/headers';
-import type { CreateTrialInput, ReparseResult, SuggestionsResult, Trial, TrialDraft, TrialList, TrialSite, TrialSiteList, UpdateTrialInput, UpdateTrialSiteInput } from '../../../contract/trials';
+import type {
+  CreateTrialInput,
+  ReparseResult,
+  SuggestionsResult,
+  Trial,
+  TrialDraft,
+  TrialSite,
+  TrialSiteList,
+  UpdateTrialInput,
+  UpdateTrialSiteInput,
+} from '../../../contract/trials';
 import { api, errorFromResponse, getActiveOrganizationId } from '../../lib/api';
 import { invalidateOrg, orgQueryOptions, removeOrg } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
@@ -106,7 +116,8 @@ async function postAutoGen<T>(content: StudyFileContent, save: boolean, organiza
 /** Reads a ClinicalTrials.gov record into a draft without saving (200). Errors show inline, not as toasts. */
 export function usePreviewStudy() {
   return useMutation({
-    mutationFn: ({ content, organizationId }: { content: StudyFileContent; organizationId?: string }) => postAutoGen<TrialDraft>(content, false, organizationId),
+    mutationFn: ({ content, organizationId }: { content: StudyFileContent; organizationId?: string }) =>
+      postAutoGen<TrialDraft>(content, false, organizationId),
     meta: { silent: true },
   });
 }
@@ -127,7 +138,11 @@ export function useTrialSitesQuery(trialId: string, page: { q?: string; offset: 
   return useQuery(
     orgQueryOptions({
       queryKey: trialKeys.sites(activeOrganizationId, trialId, page),
-      queryFn: ({ signal }) => api.get<TrialSiteList>(`/api/trials/${encodeURIComponent(trialId)}/sites`, { query: { q: page.q, offset: String(page.offset), limit: String(page.limit) }, signal }),
+      queryFn: ({ signal }) =>
+        api.get<TrialSiteList>(`/api/trials/${encodeURIComponent(trialId)}/sites`, {
+          query: { q: page.q, offset: String(page.offset), limit: String(page.limit) },
+          signal,
+        }),
       enabled: enabled && Boolean(activeOrganizationId),
       placeholderData: (previous) => previous,
       meta: { silent: false },
@@ -141,7 +156,6 @@ export function useUpdateTrialSite() {
   return useMutation({
     mutationFn: ({ trialId, siteId, input }: { trialId: string; siteId: string; input: UpdateTrialSiteInput }) =>
       api.patch<TrialSite>(`/api/trials/${encodeURIComponent(trialId)}/sites/${encodeURIComponent(siteId)}`, input),
-    onSuccess: (_site, { trialId }) =>
-      invalidateOrg(queryClient, undefined, ['trial', trialId], 'trials'),
+    onSuccess: (_site, { trialId }) => invalidateOrg(queryClient, undefined, ['trial', trialId], 'trials'),
   });
 }

@@ -25,7 +25,8 @@ const AddUserFormSchema = z
   .superRefine((value, ctx) => {
     if (value.mode !== 'add') return;
     if (!value.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter their name' });
-    if (value.password.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: 'custom', path: ['password'], message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` });
+    if (value.password.length < PASSWORD_MIN_LENGTH)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` });
   });
 type AddUserForm = z.infer<typeof AddUserFormSchema>;
 
@@ -83,7 +84,11 @@ export function AddUserDialog() {
         }
       }}
       title={result ? 'Invitation created' : 'Add user'}
-      description={result ? 'Send this link to the person you invited: they choose their own password.' : 'Invite someone by email, or add them at once with a first password.'}
+      description={
+        result
+          ? 'Send this link to the person you invited: they choose their own password.'
+          : 'Invite someone by email, or add them at once with a first password.'
+      }
       trigger={
         <Button>
           <UserPlus aria-hidden="true" className="h-4 w-4" />
@@ -140,7 +145,11 @@ export function AddUserDialog() {
             <Input autoComplete="off" {...form.register('name')} />
           </Field>
           {mode === 'add' && (
-            <Field label="First password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters. Share it safely; they can change it in account settings.`}>
+            <Field
+              label="First password"
+              error={errors.password?.message}
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters. Share it safely; they can change it in account settings.`}
+            >
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </Field>
           )}

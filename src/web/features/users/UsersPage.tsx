@@ -182,7 +182,11 @@ export function UsersPage() {
     <div>
       <PageHeader
         title="Users"
-        description={isGlobal ? 'Staff of every customer organization (choose an organization above to see only its staff).' : `Staff of ${activeOrganization?.name ?? 'your organization'}.`}
+        description={
+          isGlobal
+            ? 'Staff of every customer organization (choose an organization above to see only its staff).'
+            : `Staff of ${activeOrganization?.name ?? 'your organization'}.`
+        }
         actions={canManage ? <AddUserDialog /> : undefined}
       />
       {!canManage && (

@@ -25,11 +25,7 @@ export function useUsersQuery() {
 
 function useInvalidateUsers() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      invalidateOrg(queryClient, undefined, 'users'),
-      queryClient.invalidateQueries({ queryKey: ['organizations'] }),
-    ]);
+  return () => Promise.all([invalidateOrg(queryClient, undefined, 'users'), queryClient.invalidateQueries({ queryKey: ['organizations'] })]);
 }
 
 export function useAddUser() {

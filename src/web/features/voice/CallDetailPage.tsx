@@ -21,7 +21,13 @@ function CallTranscript({ call }: { call: CallDetail }) {
   }
   const turns = call.transcript.map((turn, index): TranscriptTurn => {
     const person = turn.role === 'user' || turn.role === 'customer';
-    return { key: index, side: person ? 'end' : 'start', speaker: person ? 'Candidate' : turn.role === 'assistant' || turn.role === 'bot' ? 'Agent' : turn.role, at: turn.at, text: turn.text };
+    return {
+      key: index,
+      side: person ? 'end' : 'start',
+      speaker: person ? 'Candidate' : turn.role === 'assistant' || turn.role === 'bot' ? 'Agent' : turn.role,
+      at: turn.at,
+      text: turn.text,
+    };
   });
   return (
     <div role="log" aria-label="Transcript" data-testid="call-transcript">
@@ -46,7 +52,9 @@ function ToolCall({ toolCall }: { toolCall: NonNullable<CallLogs['entries'][numb
         </div>
         <div className="grid gap-0.5">
           <span className="text-xs font-medium uppercase tracking-wide text-slate-700">Result</span>
-          <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-white p-2 text-xs text-slate-800">{toolCall.result === undefined || toolCall.result === null ? 'No result yet' : pretty(toolCall.result)}</pre>
+          <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-white p-2 text-xs text-slate-800">
+            {toolCall.result === undefined || toolCall.result === null ? 'No result yet' : pretty(toolCall.result)}
+          </pre>
         </div>
       </div>
     </li>
@@ -68,7 +76,12 @@ function CallLogsCard({ call }: { call: CallDetail }) {
   let body;
   if (query.isPending) body = <Spinner label="Loading the call log" className="p-2" />;
   else if (query.isError) body = <ErrorCard title="Could not load the call log" error={query.error} onRetry={() => void query.refetch()} />;
-  else if (query.data.entries.length === 0) body = <p className="text-sm text-slate-700">{final ? 'The provider sent nothing about this call.' : 'Messages from the provider appear here as the call goes on.'}</p>;
+  else if (query.data.entries.length === 0)
+    body = (
+      <p className="text-sm text-slate-700">
+        {final ? 'The provider sent nothing about this call.' : 'Messages from the provider appear here as the call goes on.'}
+      </p>
+    );
   else {
     body = (
       <ol className="relative grid gap-2 border-l border-slate-200 pl-4" aria-label="Call log" data-testid="call-logs">
@@ -192,7 +205,9 @@ export function CallDetailPage({ callId }: { callId: string }) {
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{AGENT_TYPE_LABELS[call.type]} call</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700" aria-live="polite" data-testid="call-status">
             <CallStatusBadge status={call.status} />
-            {!final && <span>{callRefreshMs(call) === 2000 ? 'Refreshing every 2 seconds…' : 'Still waiting for the voice provider; checking every 15 seconds…'}</span>}
+            {!final && (
+              <span>{callRefreshMs(call) === 2000 ? 'Refreshing every 2 seconds…' : 'Still waiting for the voice provider; checking every 15 seconds…'}</span>
+            )}
           </div>
           {call.status === 'failed' && (
             <p className="text-sm text-red-800" data-testid="call-failure-reason">
@@ -301,7 +316,11 @@ export function CallDetailPage({ callId }: { callId: string }) {
         open={deleting}
         onOpenChange={setDeleting}
         title={cancellable ? 'Cancel this call?' : 'Delete this call?'}
-        description={cancellable ? 'The call is hung up before the candidate answers.' : 'The call, its transcript and events are deleted. A prescreen result it recorded stays.'}
+        description={
+          cancellable
+            ? 'The call is hung up before the candidate answers.'
+            : 'The call, its transcript and events are deleted. A prescreen result it recorded stays.'
+        }
         confirmLabel={cancellable ? 'Cancel call' : 'Delete call'}
         pending={remove.isPending}
         onConfirm={() =>

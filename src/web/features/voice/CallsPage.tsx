@@ -10,7 +10,22 @@ import { CALL_FILTERS } from '../../../contract/voice';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import {
+  Button,
+  buttonClass,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Field,
+  Label,
+  PageHeader,
+  Select,
+  Table,
+  Td,
+  Th,
+} from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useOffsetPaging } from '../../lib/paging';
@@ -59,9 +74,10 @@ function PrescreenAllButton({ disabled, onStarted }: { disabled: boolean; onStar
       title="Call every candidate due a prescreen?"
       description={
         <>
-          The active prescreen voice agent calls every candidate due a prescreen call: new or contacted, with a phone, no prescreen result yet and no call or callback already open. Call consent and do-not-contact are respected;
-          a candidate outside calling hours in their time zone gets a callback at the next opening instead. Only a few calls are open at once (the server’s VOICE_MAX_CONCURRENT_CALLS, 3 unless set), so a long list takes a
-          while: the progress shows here.
+          The active prescreen voice agent calls every candidate due a prescreen call: new or contacted, with a phone, no prescreen result yet and no call or
+          callback already open. Call consent and do-not-contact are respected; a candidate outside calling hours in their time zone gets a callback at the next
+          opening instead. Only a few calls are open at once (the server’s VOICE_MAX_CONCURRENT_CALLS, 3 unless set), so a long list takes a while: the progress
+          shows here.
         </>
       }
       confirmLabel="Start calling"
@@ -139,7 +155,9 @@ function PrescreenRunPanel({ runId, onDismiss }: { runId: string; onDismiss: () 
           ))}
         </dl>
         <p className="sr-only" aria-live="polite">
-          {active ? '' : `Prescreen calls ${run.status}: ${run.succeeded} called, ${run.merged} callbacks scheduled, ${run.skipped} skipped, ${run.failed} failed.`}
+          {active
+            ? ''
+            : `Prescreen calls ${run.status}: ${run.succeeded} called, ${run.merged} callbacks scheduled, ${run.skipped} skipped, ${run.failed} failed.`}
         </p>
         <FormError>{run.error}</FormError>
         <div className="flex flex-wrap gap-2">

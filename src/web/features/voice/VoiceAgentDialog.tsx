@@ -7,7 +7,15 @@ import { Controller, useFieldArray, useForm, type FieldPath, type UseFormReturn 
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
-import { CreateVoiceAgentSchema, WEEKDAYS, type CreateVoiceAgentInput, type UpdateVoiceAgentInput, type VisitSchedule, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
+import {
+  CreateVoiceAgentSchema,
+  WEEKDAYS,
+  type CreateVoiceAgentInput,
+  type UpdateVoiceAgentInput,
+  type VisitSchedule,
+  type VoiceAgent,
+  type VoiceAgentType,
+} from '../../../contract/voice';
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
 import { ChoiceField } from '../../components/ChoiceField';
 import { Combobox } from '../../components/Combobox';
@@ -35,7 +43,15 @@ const fields = CreateVoiceAgentSchema.shape;
 const message = (label: string) => textUpTo(fields.firstMessage.shape.en, label);
 
 type Weekday = (typeof WEEKDAYS)[number];
-const WEEKDAY_LABELS: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+const WEEKDAY_LABELS: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 /** The visit schedule as edited (numbers from number inputs may be NaN while empty; times are objects for useFieldArray). */
 const ScheduleFormSchema = z.object({
@@ -113,7 +129,14 @@ const DEFAULT_VOICEMAIL = {
   es: 'Hola, le llama el equipo de investigación sobre un estudio que le interesó. Le llamaremos de nuevo pronto.',
 };
 
-const DEFAULT_SCHEDULE: VisitSchedule = { sites: [], weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], times: ['09:00', '11:00', '14:00'], durationMinutes: 60, daysAhead: 14, minNoticeHours: 24 };
+const DEFAULT_SCHEDULE: VisitSchedule = {
+  sites: [],
+  weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+  times: ['09:00', '11:00', '14:00'],
+  durationMinutes: 60,
+  daysAhead: 14,
+  minNoticeHours: 24,
+};
 
 /** The agent's stored schedule, read leniently (an agent saved before schedules were checked may hold anything). */
 function scheduleOf(agent: VoiceAgent | undefined): ScheduleForm {
@@ -149,7 +172,10 @@ function defaultsOf(agent: VoiceAgent | undefined, type: VoiceAgentType): VoiceA
     type: agent?.type ?? type,
     trialId: agent?.trialId ?? '',
     prescreenFormId: agent?.prescreenFormId ?? '',
-    languages: agent?.languages.filter((language): language is (typeof LANGUAGES)[number] => (LANGUAGES as readonly string[]).includes(language)) ?? ['en', 'es'],
+    languages: agent?.languages.filter((language): language is (typeof LANGUAGES)[number] => (LANGUAGES as readonly string[]).includes(language)) ?? [
+      'en',
+      'es',
+    ],
     voice: agent?.voice ?? DEFAULT_VOICE,
     firstEn: agent?.firstMessage.en ?? DEFAULT_FIRST.en,
     firstEs: agent ? (agent.firstMessage.es ?? '') : DEFAULT_FIRST.es,
@@ -258,7 +284,10 @@ function toUpdate(values: VoiceAgentForm): UpdateVoiceAgentInput {
   return rest;
 }
 
-const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>>(function Check({ label, hint, ...props }, ref) {
+const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>>(function Check(
+  { label, hint, ...props },
+  ref,
+) {
   return (
     <label className="flex items-start gap-2 text-sm text-slate-800">
       <input ref={ref} type="checkbox" className="mt-0.5 h-4 w-4 accent-blue-700" {...props} />
@@ -316,7 +345,9 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
   const trialSites = trialQuery.data?.sites ?? [];
   const chosen = form.watch('schedule.sites');
   // Entries are site ids (agents saved before sites had ids hold a name: it counts when one site has it).
-  const resolve = (entry: string) => trialSites.find((site) => site.id === entry) ?? (trialSites.filter((site) => site.name === entry).length === 1 ? trialSites.find((site) => site.name === entry) : undefined);
+  const resolve = (entry: string) =>
+    trialSites.find((site) => site.id === entry) ??
+    (trialSites.filter((site) => site.name === entry).length === 1 ? trialSites.find((site) => site.name === entry) : undefined);
   const chosenSites = chosen.map(resolve);
   const strays = chosen.filter((_entry, index) => !chosenSites[index]);
   const isChosen = (site: TrialSite) => chosenSites.some((item) => item?.id === site.id);
@@ -354,7 +385,11 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
             <Check
               key={site.id}
               label={siteLabel(site)}
-              hint={zoneless ? 'No time zone: give the site one on the trial’s page to book visits there.' : [site.isOwnSite ? 'Ours' : null, site.timeZone?.replace(/_/g, ' ')].filter(Boolean).join(' · ') || undefined}
+              hint={
+                zoneless
+                  ? 'No time zone: give the site one on the trial’s page to book visits there.'
+                  : [site.isOwnSite ? 'Ours' : null, site.timeZone?.replace(/_/g, ' ')].filter(Boolean).join(' · ') || undefined
+              }
               value={entry}
               disabled={zoneless}
               {...form.register('schedule.sites')}
@@ -382,7 +417,9 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
   return (
     <fieldset className="grid gap-4 rounded-md border border-slate-200 p-4" data-testid="visit-schedule">
       <legend className="px-1 text-sm font-semibold text-slate-900">Visit schedule</legend>
-      <p className="text-xs text-slate-700">The agent offers the earliest free slots that fit, in each site’s time zone; a slot already booked at a site is never offered.</p>
+      <p className="text-xs text-slate-700">
+        The agent offers the earliest free slots that fit, in each site’s time zone; a slot already booked at a site is never offered.
+      </p>
       {scheduleError && (
         <p role="alert" className="text-sm text-red-700">
           {scheduleError}
@@ -416,7 +453,14 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
                     <label htmlFor={id} className="sr-only">
                       Start time {index + 1}
                     </label>
-                    <Input id={id} type="time" className="w-36" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...form.register(`schedule.times.${index}.value`)} />
+                    <Input
+                      id={id}
+                      type="time"
+                      className="w-36"
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                      {...form.register(`schedule.times.${index}.value`)}
+                    />
                     <Button variant="ghost" size="icon" onClick={() => times.remove(index)} aria-label={`Remove start time ${index + 1}`}>
                       <X aria-hidden="true" className="h-4 w-4" />
                     </Button>
@@ -472,7 +516,9 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
   const trials = useMemo(() => trialsQuery.data?.trials ?? [], [trialsQuery.data]);
   const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
   const formsQuery = usePrescreenFormsQuery(trialId ? { trialId } : {});
-  const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter((item) => item.trialId === trialId && (item.status === 'published' || item.id === agent?.prescreenFormId));
+  const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter(
+    (item) => item.trialId === trialId && (item.status === 'published' || item.id === agent?.prescreenFormId),
+  );
   const prescreen = agentType === 'PRESCREEN';
   const { activeOrganizationId } = useActiveOrganization();
   // The agent calls from one of its organization's numbers (assigned by Cohortly in the phone-number registry).
@@ -542,10 +588,16 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
           <Field
             label="Prescreen form"
             error={errors.prescreenFormId?.message}
-            hint={trialId && !formsQuery.isPending && forms.length === 0 ? 'This trial has no published prescreen form yet: publish one under Prescreen forms.' : 'Only published forms of the trial can be asked.'}
+            hint={
+              trialId && !formsQuery.isPending && forms.length === 0
+                ? 'This trial has no published prescreen form yet: publish one under Prescreen forms.'
+                : 'Only published forms of the trial can be asked.'
+            }
           >
             <Select {...form.register('prescreenFormId')} disabled={!trialId || formsQuery.isPending}>
-              <option value="">{!trialId ? 'Choose a trial first' : formsQuery.isPending ? 'Loading forms…' : forms.length === 0 ? 'No published forms' : 'Choose a form'}</option>
+              <option value="">
+                {!trialId ? 'Choose a trial first' : formsQuery.isPending ? 'Loading forms…' : forms.length === 0 ? 'No published forms' : 'Choose a form'}
+              </option>
               {forms.map((item) => (
                 <option key={item.id} value={item.id}>
                   {item.name} (v{item.version}

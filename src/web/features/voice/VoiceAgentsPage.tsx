@@ -38,7 +38,9 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
     body = (
       <EmptyState title={`No ${AGENT_TYPE_LABELS[type].toLowerCase()} agents yet`}>
         <p>
-          {type === 'PRESCREEN' ? 'Create an agent for a trial with a published prescreen form; “Call now” on a candidate then phones them with it.' : 'Create an agent that phones candidates to book their site visit.'}
+          {type === 'PRESCREEN'
+            ? 'Create an agent for a trial with a published prescreen form; “Call now” on a candidate then phones them with it.'
+            : 'Create an agent that phones candidates to book their site visit.'}
         </p>
         <div className="mt-4 flex justify-center">
           <VoiceAgentDialog type={type} />
@@ -93,7 +95,14 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
                   <Button variant="ghost" size="icon" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`} title="Edit">
                     <Pencil aria-hidden="true" className="h-4 w-4" />
                   </Button>
-                  <Button variant="ghost" size="icon" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(agent)} aria-label={`Delete ${agent.name}`} title="Delete">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="text-red-800 hover:bg-red-50"
+                    onClick={() => setDeleting(agent)}
+                    aria-label={`Delete ${agent.name}`}
+                    title="Delete"
+                  >
                     <Trash2 aria-hidden="true" className="h-4 w-4" />
                   </Button>
                 </div>

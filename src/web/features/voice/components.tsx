@@ -11,7 +11,7 @@ export function CallStatusBadge({ status }: { status: Call['status'] }) {
 }
 
 export function OutcomeText({ outcome }: { outcome: string | null }) {
-  return outcome ? <>{OUTCOME_LABELS[outcome] ?? outcome}</> : <span className="text-slate-700">—</span>;
+  return outcome ? (OUTCOME_LABELS[outcome] ?? outcome) : <span className="text-slate-700">—</span>;
 }
 
 /** The candidate's name, linked to their page (loaded one by one; the list shows at most 25). */

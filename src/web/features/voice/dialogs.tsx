@@ -11,7 +11,10 @@ export interface VoiceAgentDialogProps {
 
 export const voiceAgentDialogTitle = ({ agent }: { agent?: VoiceAgent }) => (agent ? `Edit ${agent.name}` : 'New voice agent');
 
-const LazyVoiceAgentDialog = lazyDialog<VoiceAgentDialogProps>(() => import('./VoiceAgentDialog').then((module) => module.VoiceAgentDialog), voiceAgentDialogTitle);
+const LazyVoiceAgentDialog = lazyDialog<VoiceAgentDialogProps>(
+  () => import('./VoiceAgentDialog').then((module) => module.VoiceAgentDialog),
+  voiceAgentDialogTitle,
+);
 
 /**
  * Create a voice agent (no `agent`, of `type`) or edit one. Its form (react-hook-form, zod, the site picker)

@@ -1,7 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ProcessingRun } from '../../../contract/processing-runs';
-import type { Call, CallDetail, CallListSchema, CallLogsSchema, CreateCallInput, CreateVoiceAgentInput, PrescreenAllInput, UpdateVoiceAgentInput, VoiceAgent, VoiceAgentListSchema, VoiceAgentType } from '../../../contract/voice';
+import type {
+  Call,
+  CallDetail,
+  CallListSchema,
+  CallLogsSchema,
+  CreateCallInput,
+  CreateVoiceAgentInput,
+  PrescreenAllInput,
+  UpdateVoiceAgentInput,
+  VoiceAgent,
+  VoiceAgentListSchema,
+  VoiceAgentType,
+} from '../../../contract/voice';
 
 type VoiceAgentList = z.infer<typeof VoiceAgentListSchema>;
 type CallList = z.infer<typeof CallListSchema>;
@@ -22,7 +34,6 @@ export const voiceKeys = {
 /** Call storage data (stored provider messages, logs): fresh for 5 minutes, kept 30 (spec). */
 export const CALL_STORAGE_STALE_MS = 5 * 60_000;
 export const CALL_STORAGE_GC_MS = 30 * 60_000;
-
 
 export function useVoiceAgentsQuery(type?: VoiceAgentType) {
   const { activeOrganizationId } = useActiveOrganization();

@@ -32,7 +32,8 @@ export interface MeshTerm {
 }
 
 /** MeSH headings too broad to name what a criterion is about ("Disease", "Syndrome", "Pathologic Processes"). */
-const TOO_BROAD = /^(?:disease|syndrome|acute disease|chronic disease|recurrence|pathologic processes|pathological conditions, anatomical|disease attributes|sclerosis|ulcer|fibrosis|prolapse|hernia|suppuration|pain|body weight|wounds and injuries|genomic instability|microsatellite instability|hyperthermia|body temperature changes)$|\b(?:by site|by histologic type|actions|mechanisms|effects of drugs|organic chemicals|compounds|chemicals|amines|alcohols|androstanes|androstenes|androstadienes|ethylamines|ethanolamines|phenethylamines|modulators|agents|hormones, hormone substitutes|molecular|adjuvants)\b/i;
+const TOO_BROAD =
+  /^(?:disease|syndrome|acute disease|chronic disease|recurrence|pathologic processes|pathological conditions, anatomical|disease attributes|sclerosis|ulcer|fibrosis|prolapse|hernia|suppuration|pain|body weight|wounds and injuries|genomic instability|microsatellite instability|hyperthermia|body temperature changes)$|\b(?:by site|by histologic type|actions|mechanisms|effects of drugs|organic chemicals|compounds|chemicals|amines|alcohols|androstanes|androstenes|androstadienes|ethylamines|ethanolamines|phenethylamines|modulators|agents|hormones, hormone substitutes|molecular|adjuvants)\b/i;
 
 /** "Diabetes Mellitus, Type 2" -> "type 2 diabetes mellitus"; "Kidney Diseases" -> "kidney disease". */
 export function meshVariants(term: string): string[] {
@@ -67,7 +68,8 @@ const NOT_PLURAL = /(?:ss|us|is|ics|ous|ness|betes|pes|aids)$/;
 
 /** Head nouns that a list of words can share ('renal or hepatic impairment'). */
 const SHARED_HEAD = /^(?:diseases?|disorders?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)$/i;
-const SHARED_HEAD_ANYWHERE = /\b(?:diseases?|disorders?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)\b/i;
+const SHARED_HEAD_ANYWHERE =
+  /\b(?:diseases?|disorders?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)\b/i;
 
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
 const TOKEN = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
@@ -76,7 +78,10 @@ const TOKEN = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
 function tokenize(text: string): Array<{ word: string; start: number; end: number }> {
   return [...text.matchAll(TOKEN)].map((match) => ({ word: match[0].replace('’', "'"), start: match.index, end: match.index + match[0].length }));
 }
-const phraseKey = (phrase: string, caseSensitive: boolean) => tokenize(caseSensitive ? phrase : phrase.toLowerCase()).map((token) => token.word).join(' ');
+const phraseKey = (phrase: string, caseSensitive: boolean) =>
+  tokenize(caseSensitive ? phrase : phrase.toLowerCase())
+    .map((token) => token.word)
+    .join(' ');
 const MAX_WORDS = 8;
 
 /**
@@ -200,7 +205,12 @@ export class Vocabulary {
           let next = index;
           if (next < tokens.length && /^(?:or|and)$/i.test(tokens[next].word)) next++;
           const sibling = tokens[next];
-          if (!sibling || !/^[a-z0-9]$/i.test(sibling.word) || !/^[\s,/&]*(?:(?:or|and)[\s/]*)?(?:or)?\s*$/i.test(text.slice(tokens[index - 1].end, sibling.start))) break;
+          if (
+            !sibling ||
+            !/^[a-z0-9]$/i.test(sibling.word) ||
+            !/^[\s,/&]*(?:(?:or|and)[\s/]*)?(?:or)?\s*$/i.test(text.slice(tokens[index - 1].end, sibling.start))
+          )
+            break;
           const concept = this.phrase(`${stem} ${sibling.word.toLowerCase()}`);
           if (!concept) break;
           kept.push({ concept, start: sibling.start, end: sibling.end });

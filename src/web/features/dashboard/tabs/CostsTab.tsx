@@ -9,10 +9,21 @@ export default function CostsTab({ filters }: { filters: DashboardFilterValues }
     <TabFrame query={query}>
       {(data) => {
         if (data.total === 0 && data.unitCosts.every((unit) => unit.count === 0))
-          return <NoActivity title="No spend in this range">Calls, SMS and AI prescreens record what they cost: start a sequence and spend appears here.</NoActivity>;
+          return (
+            <NoActivity title="No spend in this range">Calls, SMS and AI prescreens record what they cost: start a sequence and spend appears here.</NoActivity>
+          );
         return (
           <>
-            <KpiCards items={[{ label: 'Spend', value: usd(data.total) }, ...data.unitCosts.map((unit) => ({ label: `Cost ${UNIT_LABELS[unit.unit].toLowerCase()}`, value: usd(unit.cost), hint: `${number(unit.count)} in range` }))].slice(0, 4)} />
+            <KpiCards
+              items={[
+                { label: 'Spend', value: usd(data.total) },
+                ...data.unitCosts.map((unit) => ({
+                  label: `Cost ${UNIT_LABELS[unit.unit].toLowerCase()}`,
+                  value: usd(unit.cost),
+                  hint: `${number(unit.count)} in range`,
+                })),
+              ].slice(0, 4)}
+            />
             <ChartSection
               title="Spend over time"
               chart={

@@ -11,7 +11,8 @@ export default function CustomersTab({ filters }: { filters: DashboardFilterValu
   return (
     <TabFrame query={query}>
       {(data) => {
-        if (data.organizations.length === 0) return <EmptyState title="No organizations selected">Choose organizations in the filter, or onboard a customer.</EmptyState>;
+        if (data.organizations.length === 0)
+          return <EmptyState title="No organizations selected">Choose organizations in the filter, or onboard a customer.</EmptyState>;
         const flagged = data.organizations.filter((org) => org.flags.length > 0).length;
         return (
           <>

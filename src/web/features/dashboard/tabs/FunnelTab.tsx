@@ -19,7 +19,11 @@ export default function FunnelTab({ filters }: { filters: DashboardFilterValues 
               items={[
                 { label: 'Candidates created', value: number(count('created')) },
                 { label: 'Prescreened', value: number(count('prescreened')) },
-                { label: 'PASS', value: number(count('passed')), hint: count('prescreened') ? `${ratioPct(count('passed') / count('prescreened'))} of prescreens` : undefined },
+                {
+                  label: 'PASS',
+                  value: number(count('passed')),
+                  hint: count('prescreened') ? `${ratioPct(count('passed') / count('prescreened'))} of prescreens` : undefined,
+                },
                 { label: 'Enrolled', value: number(count('enrolled')) },
               ]}
             />
@@ -58,7 +62,14 @@ export default function FunnelTab({ filters }: { filters: DashboardFilterValues 
                   caption="Funnel by trial"
                   rows={data.byTrial}
                   rowKey={(row) => row.trialId ?? 'none'}
-                  columns={[{ label: 'Trial', value: (row) => row.trialTitle ?? 'No trial' }, ...FUNNEL_STAGES.map((stage) => ({ label: STAGE_LABELS[stage], value: (row: (typeof data.byTrial)[number]) => number(row.counts[stage]), numeric: true }))]}
+                  columns={[
+                    { label: 'Trial', value: (row) => row.trialTitle ?? 'No trial' },
+                    ...FUNNEL_STAGES.map((stage) => ({
+                      label: STAGE_LABELS[stage],
+                      value: (row: (typeof data.byTrial)[number]) => number(row.counts[stage]),
+                      numeric: true,
+                    })),
+                  ]}
                 />
               }
             />
@@ -69,7 +80,14 @@ export default function FunnelTab({ filters }: { filters: DashboardFilterValues 
                   caption="Funnel by source"
                   rows={data.bySource}
                   rowKey={(row) => row.source}
-                  columns={[{ label: 'Source', value: (row) => SOURCE_LABELS[row.source] }, ...FUNNEL_STAGES.map((stage) => ({ label: STAGE_LABELS[stage], value: (row: (typeof data.bySource)[number]) => number(row.counts[stage]), numeric: true }))]}
+                  columns={[
+                    { label: 'Source', value: (row) => SOURCE_LABELS[row.source] },
+                    ...FUNNEL_STAGES.map((stage) => ({
+                      label: STAGE_LABELS[stage],
+                      value: (row: (typeof data.bySource)[number]) => number(row.counts[stage]),
+                      numeric: true,
+                    })),
+                  ]}
                 />
               }
             />

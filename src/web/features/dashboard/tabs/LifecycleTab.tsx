@@ -35,7 +35,8 @@ export default function LifecycleTab({ filters }: { filters: DashboardFilterValu
   return (
     <TabFrame query={query}>
       {(data) => {
-        if (data.trials.length === 0) return <NoActivity title="No trials yet">Create a trial and start recruiting: its status and enrolment appear here.</NoActivity>;
+        if (data.trials.length === 0)
+          return <NoActivity title="No trials yet">Create a trial and start recruiting: its status and enrolment appear here.</NoActivity>;
         const recruiting = data.trials.filter((trial) => trial.status === 'recruiting').length;
         const charted = data.trials.filter((trial) => trial.enrollment.length > 0).slice(0, 6);
         const periods = [...new Set(charted.flatMap((trial) => trial.enrollment.map((point) => point.period)))].sort();
@@ -85,7 +86,10 @@ export default function LifecycleTab({ filters }: { filters: DashboardFilterValu
                   rowKey={(row) => row.trialId}
                   columns={[
                     { label: 'Trial', value: (row) => row.title },
-                    { label: 'Status', value: (row) => <Badge tone={row.status === 'recruiting' ? 'green' : 'slate'}>{STATUS_LABELS[row.status] ?? row.status}</Badge> },
+                    {
+                      label: 'Status',
+                      value: (row) => <Badge tone={row.status === 'recruiting' ? 'green' : 'slate'}>{STATUS_LABELS[row.status] ?? row.status}</Badge>,
+                    },
                     { label: 'Enrolled in range', value: (row) => number(row.enrolledInRange), numeric: true },
                     { label: 'Enrolled in all', value: (row) => number(row.enrolledTotal), numeric: true },
                     { label: 'Target', value: (row) => number(row.targetEnrollment), numeric: true },

@@ -9,15 +9,27 @@ export default function MatcherTab({ filters }: { filters: DashboardFilterValues
     <TabFrame query={query}>
       {(data) => {
         if (data.trials.length === 0)
-          return <EmptyState title="No matching results yet">Open a trial in the trial matcher and run matching: the candidates it finds, and what becomes of them, appear here.</EmptyState>;
+          return (
+            <EmptyState title="No matching results yet">
+              Open a trial in the trial matcher and run matching: the candidates it finds, and what becomes of them, appear here.
+            </EmptyState>
+          );
         return (
           <>
             <p className="text-sm text-slate-700">The latest completed matching run of each trial: not limited by the date range or source.</p>
             <KpiCards
               items={[
                 { label: 'Matches found', value: number(data.totals.found), hint: 'likely or possible' },
-                { label: 'Contacted', value: number(data.totals.contacted), hint: ratioPct(data.totals.found ? data.totals.contacted / data.totals.found : null) },
-                { label: 'Converted (enrolled)', value: number(data.totals.converted), hint: ratioPct(data.totals.found ? data.totals.converted / data.totals.found : null) },
+                {
+                  label: 'Contacted',
+                  value: number(data.totals.contacted),
+                  hint: ratioPct(data.totals.found ? data.totals.contacted / data.totals.found : null),
+                },
+                {
+                  label: 'Converted (enrolled)',
+                  value: number(data.totals.converted),
+                  hint: ratioPct(data.totals.found ? data.totals.converted / data.totals.found : null),
+                },
               ]}
             />
             <ChartSection

@@ -11,14 +11,22 @@ export default function PrescreenTab({ filters }: { filters: DashboardFilterValu
     <TabFrame query={query}>
       {(data) => {
         if (data.totals.results === 0 && data.review.decisions === 0)
-          return <NoActivity title="No prescreen results in this range">Prescreens happen on calls and chats with candidates: start a sequence or a prescreen call, and results appear here.</NoActivity>;
+          return (
+            <NoActivity title="No prescreen results in this range">
+              Prescreens happen on calls and chats with candidates: start a sequence or a prescreen call, and results appear here.
+            </NoActivity>
+          );
         return (
           <>
             <KpiCards
               items={[
                 { label: 'Prescreen results', value: number(data.totals.results) },
                 { label: 'PASS rate', value: pct(data.totals.results ? Math.round((data.totals.PASS / data.totals.results) * 1000) / 10 : null) },
-                { label: 'Hours to result (median)', value: number(data.hoursToResult.median, 1), hint: `average ${number(data.hoursToResult.average, 1)} h over ${number(data.hoursToResult.measured)}` },
+                {
+                  label: 'Hours to result (median)',
+                  value: number(data.hoursToResult.median, 1),
+                  hint: `average ${number(data.hoursToResult.average, 1)} h over ${number(data.hoursToResult.measured)}`,
+                },
                 { label: 'Reviewer override rate', value: pct(data.review.overrideRate), hint: `${number(data.review.decisions)} decisions` },
               ]}
             />
@@ -44,7 +52,10 @@ export default function PrescreenTab({ filters }: { filters: DashboardFilterValu
                   caption={`Recommendations by ${data.bucket}`}
                   rows={data.overTime}
                   rowKey={(row) => row.period}
-                  columns={[{ label: data.bucket === 'week' ? 'Week of' : 'Day', value: (row) => row.period }, ...RECOMMENDATIONS.map((label) => ({ label, value: (row: (typeof data.overTime)[number]) => number(row[label]), numeric: true }))]}
+                  columns={[
+                    { label: data.bucket === 'week' ? 'Week of' : 'Day', value: (row) => row.period },
+                    ...RECOMMENDATIONS.map((label) => ({ label, value: (row: (typeof data.overTime)[number]) => number(row[label]), numeric: true })),
+                  ]}
                 />
               }
             />

@@ -71,7 +71,11 @@ export default function SatisfactionTab({ filters }: { filters: DashboardFilterV
             <ChartSection
               title="Recent comments"
               description="The newest ratings that came with a comment, in this range."
-              empty={data.comments.length === 0 ? <EmptyState title="No comments in this range">Candidates may add a few words to their rating; the newest appear here.</EmptyState> : undefined}
+              empty={
+                data.comments.length === 0 ? (
+                  <EmptyState title="No comments in this range">Candidates may add a few words to their rating; the newest appear here.</EmptyState>
+                ) : undefined
+              }
               table={
                 <DataTable
                   caption="Recent comments"

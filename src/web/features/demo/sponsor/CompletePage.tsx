@@ -32,7 +32,9 @@ export function CompletePage({ flow }: { flow: SponsorFlow }) {
   else {
     const data = query.data;
     const { forecast } = data;
-    const gaps = data.demographics.flatMap((dimension) => dimension.rows.filter((row) => row.goal !== null && row.share < row.goal).map((row) => ({ dimension: DIMENSION_LABELS[dimension.dimension], ...row })));
+    const gaps = data.demographics.flatMap((dimension) =>
+      dimension.rows.filter((row) => row.goal !== null && row.share < row.goal).map((row) => ({ dimension: DIMENSION_LABELS[dimension.dimension], ...row })),
+    );
     body = (
       <div className="grid gap-5 md:grid-cols-2" data-testid="sponsor-summary">
         <Card>
@@ -51,7 +53,8 @@ export function CompletePage({ flow }: { flow: SponsorFlow }) {
               ))}
             </ul>
             <p>
-              Pool of {count(data.totals.pool)}; {count(data.totals.enrolled)} enrolled{data.trial.targetEnrollment ? ` of ${count(data.trial.targetEnrollment)}` : ''}.
+              Pool of {count(data.totals.pool)}; {count(data.totals.enrolled)} enrolled
+              {data.trial.targetEnrollment ? ` of ${count(data.trial.targetEnrollment)}` : ''}.
             </p>
           </CardContent>
         </Card>
@@ -62,7 +65,8 @@ export function CompletePage({ flow }: { flow: SponsorFlow }) {
           <CardContent className="grid gap-2 text-sm text-slate-800">
             {forecast.expectedDate && forecast.status === 'ok' ? (
               <p>
-                Target expected on <strong>{formatDay(forecast.expectedDate)}</strong> (80% between {formatDay(forecast.band80.low)} and {forecast.band80.high ? formatDay(forecast.band80.high) : 'after 5 years'}).
+                Target expected on <strong>{formatDay(forecast.expectedDate)}</strong> (80% between {formatDay(forecast.band80.low)} and{' '}
+                {forecast.band80.high ? formatDay(forecast.band80.high) : 'after 5 years'}).
               </p>
             ) : (
               <p>{forecast.status === 'target-met' ? 'The target is already met.' : 'No projected date yet at the current pace.'}</p>

@@ -44,69 +44,76 @@ export function ConnectPage({ flow }: { flow: SponsorFlow }) {
   else if (sites.isError) body = <ErrorCard title="Could not load the chosen sites" error={sites.error} onRetry={() => void sites.refetch()} />;
   else {
     const chosen = sites.data.sites.filter((site) => chosenIds.includes(site.id));
-    body = chosen.length === 0 ? (
-      <EmptyState title="The chosen sites are not sites of this trial">
-        <p>
-          <Link to="/admin/demo/sponsors/site-selection" search={{ trial: flow.trial }} className="font-medium text-blue-800 underline">
-            Choose the sites again
-          </Link>
-        </p>
-      </EmptyState>
-    ) : (
-      <Card>
-        <CardHeader>
-          <CardTitle>Connecting {sites.data.trial.title}</CardTitle>
-          <CardDescription>A simulation for the demo: nothing is sent to the sites.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <ul className="grid gap-3 md:grid-cols-2">
-            {chosen.map((site, index) => {
-              // Site n starts n ticks after the first.
-              const reached = Math.max(0, Math.min(CONNECT_STEPS.length, tick - index));
-              const ready = reached >= CONNECT_STEPS.length;
-              return (
-                <li key={site.id} className="rounded-lg border border-slate-200 p-4" data-testid="connect-site">
-                  <p className="font-medium text-slate-900">{site.name}</p>
-                  <p className="mb-2 text-xs text-slate-700">{siteWhere(site)}</p>
-                  <ol className="grid gap-1 text-sm">
-                    {CONNECT_STEPS.map((label, step) => {
-                      const state = step < reached ? 'done' : step === reached && !ready ? 'running' : 'waiting';
-                      return (
-                        <li key={label} className="flex items-center gap-2">
-                          {state === 'done' ? (
-                            <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-green-700" />
-                          ) : state === 'running' ? (
-                            <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin text-blue-700" />
-                          ) : (
-                            <Circle aria-hidden="true" className="h-4 w-4 text-slate-400" />
-                          )}
-                          <span className={state === 'waiting' ? 'text-slate-700' : 'text-slate-900'}>{label}</span>
-                          <span className="sr-only">{state === 'done' ? '(done)' : state === 'running' ? '(in progress)' : '(waiting)'}</span>
-                        </li>
-                      );
-                    })}
-                  </ol>
-                </li>
-              );
-            })}
-          </ul>
-          <p role="status" className="text-sm font-medium text-slate-900" data-testid="connect-status">
-            {done ? `All ${chosen.length} sites are connected and ready.` : 'Connecting…'}
+    body =
+      chosen.length === 0 ? (
+        <EmptyState title="The chosen sites are not sites of this trial">
+          <p>
+            <Link to="/admin/demo/sponsors/site-selection" search={{ trial: flow.trial }} className="font-medium text-blue-800 underline">
+              Choose the sites again
+            </Link>
           </p>
-          {done && (
-            <div>
-              <Link to="/admin/demo/sponsors/dashboard" search={flowSearch(flow)} className={buttonClass('primary')}>
-                Open the dashboard
-              </Link>
-            </div>
-          )}
-        </CardContent>
-      </Card>
-    );
+        </EmptyState>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>Connecting {sites.data.trial.title}</CardTitle>
+            <CardDescription>A simulation for the demo: nothing is sent to the sites.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <ul className="grid gap-3 md:grid-cols-2">
+              {chosen.map((site, index) => {
+                // Site n starts n ticks after the first.
+                const reached = Math.max(0, Math.min(CONNECT_STEPS.length, tick - index));
+                const ready = reached >= CONNECT_STEPS.length;
+                return (
+                  <li key={site.id} className="rounded-lg border border-slate-200 p-4" data-testid="connect-site">
+                    <p className="font-medium text-slate-900">{site.name}</p>
+                    <p className="mb-2 text-xs text-slate-700">{siteWhere(site)}</p>
+                    <ol className="grid gap-1 text-sm">
+                      {CONNECT_STEPS.map((label, step) => {
+                        const state = step < reached ? 'done' : step === reached && !ready ? 'running' : 'waiting';
+                        return (
+                          <li key={label} className="flex items-center gap-2">
+                            {state === 'done' ? (
+                              <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-green-700" />
+                            ) : state === 'running' ? (
+                              <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin text-blue-700" />
+                            ) : (
+                              <Circle aria-hidden="true" className="h-4 w-4 text-slate-400" />
+                            )}
+                            <span className={state === 'waiting' ? 'text-slate-700' : 'text-slate-900'}>{label}</span>
+                            <span className="sr-only">{state === 'done' ? '(done)' : state === 'running' ? '(in progress)' : '(waiting)'}</span>
+                          </li>
+                        );
+                      })}
+                    </ol>
+                  </li>
+                );
+              })}
+            </ul>
+            <p role="status" className="text-sm font-medium text-slate-900" data-testid="connect-status">
+              {done ? `All ${chosen.length} sites are connected and ready.` : 'Connecting…'}
+            </p>
+            {done && (
+              <div>
+                <Link to="/admin/demo/sponsors/dashboard" search={flowSearch(flow)} className={buttonClass('primary')}>
+                  Open the dashboard
+                </Link>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      );
   }
 
   return (
-    <SponsorDemoStep step="/admin/demo/sponsors/connect" title="Connect" description="Cohortly connects the trial to each chosen site: the protocol, a pre-screener built from the criteria, and the outreach agents." flow={flow} nextReady={done}>
+    <SponsorDemoStep
+      step="/admin/demo/sponsors/connect"
+      title="Connect"
+      description="Cohortly connects the trial to each chosen site: the protocol, a pre-screener built from the criteria, and the outreach agents."
+      flow={flow}
+      nextReady={done}
+    >
       {body}
     </SponsorDemoStep>
   );

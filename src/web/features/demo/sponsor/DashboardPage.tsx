@@ -16,7 +16,12 @@ const DemographicsTab = lazy(() => import('./DemographicsTab'));
 
 export const DASHBOARD_TABS = ['overview', 'site-performance', 'forecasting', 'demographics'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
-const TAB_LABELS: Record<DashboardTab, string> = { overview: 'Overview', 'site-performance': 'Site performance', forecasting: 'Forecasting', demographics: 'Demographics' };
+const TAB_LABELS: Record<DashboardTab, string> = {
+  overview: 'Overview',
+  'site-performance': 'Site performance',
+  forecasting: 'Forecasting',
+  demographics: 'Demographics',
+};
 const tabId = (tab: DashboardTab) => `sponsor-tab-${tab}`;
 
 export interface DashboardSearch extends SponsorFlow {
@@ -50,7 +55,11 @@ export function DashboardPage({ search, onChange }: { search: DashboardSearch; o
     <SponsorDemoStep
       step="/admin/demo/sponsors/dashboard"
       title="Sponsor dashboard"
-      description={query.data ? `${query.data.trial.title}: ${query.data.sites.length} ${query.data.sites.length === 1 ? 'site' : 'sites'}${search.sites?.length ? ' chosen' : ' (all the trial’s sites)'}.` : 'Recruitment across the chosen sites.'}
+      description={
+        query.data
+          ? `${query.data.trial.title}: ${query.data.sites.length} ${query.data.sites.length === 1 ? 'site' : 'sites'}${search.sites?.length ? ' chosen' : ' (all the trial’s sites)'}.`
+          : 'Recruitment across the chosen sites.'
+      }
       flow={flow}
       nextReady={Boolean(search.trial)}
     >
@@ -59,7 +68,19 @@ export function DashboardPage({ search, onChange }: { search: DashboardSearch; o
   );
 }
 
-function Tabs({ data, search, onChange, busy, stale }: { data: SponsorDashboard; search: DashboardSearch; onChange: (patch: Partial<DashboardSearch>) => void; busy: boolean; stale: boolean }) {
+function Tabs({
+  data,
+  search,
+  onChange,
+  busy,
+  stale,
+}: {
+  data: SponsorDashboard;
+  search: DashboardSearch;
+  onChange: (patch: Partial<DashboardSearch>) => void;
+  busy: boolean;
+  stale: boolean;
+}) {
   const tab = search.tab;
   return (
     <div className="grid gap-4">
@@ -75,7 +96,12 @@ function Tabs({ data, search, onChange, busy, stale }: { data: SponsorDashboard;
             tabIndex={tab === value ? 0 : -1}
             onKeyDown={(event) => {
               const at = DASHBOARD_TABS.indexOf(value);
-              const next = event.key === 'ArrowRight' ? DASHBOARD_TABS[(at + 1) % DASHBOARD_TABS.length] : event.key === 'ArrowLeft' ? DASHBOARD_TABS[(at + DASHBOARD_TABS.length - 1) % DASHBOARD_TABS.length] : null;
+              const next =
+                event.key === 'ArrowRight'
+                  ? DASHBOARD_TABS[(at + 1) % DASHBOARD_TABS.length]
+                  : event.key === 'ArrowLeft'
+                    ? DASHBOARD_TABS[(at + DASHBOARD_TABS.length - 1) % DASHBOARD_TABS.length]
+                    : null;
               if (!next) return;
               event.preventDefault();
               onChange({ tab: next });

@@ -19,13 +19,19 @@ export default function DemographicsTab({ data }: { data: SponsorDashboard }) {
       <div className="grid gap-5 lg:grid-cols-2">
         {data.demographics.map((dimension) => {
           const label = DIMENSION_LABELS[dimension.dimension];
-          const chart = dimension.rows.map((row) => ({ name: row.value, Pool: Math.round(row.share * 1000) / 10, Goal: row.goal === null ? undefined : Math.round(row.goal * 1000) / 10 }));
+          const chart = dimension.rows.map((row) => ({
+            name: row.value,
+            Pool: Math.round(row.share * 1000) / 10,
+            Goal: row.goal === null ? undefined : Math.round(row.goal * 1000) / 10,
+          }));
           const hasGoals = dimension.rows.some((row) => row.goal !== null);
           return (
             <Card key={dimension.dimension} data-testid={`demographics-${dimension.dimension}`}>
               <CardHeader>
                 <CardTitle as="h2">{label}</CardTitle>
-                <CardDescription>{dimension.known === pool ? `Known for everyone in the pool.` : `Known for ${count(dimension.known)} of ${count(pool)}.`}</CardDescription>
+                <CardDescription>
+                  {dimension.known === pool ? `Known for everyone in the pool.` : `Known for ${count(dimension.known)} of ${count(pool)}.`}
+                </CardDescription>
               </CardHeader>
               <CardContent className="grid gap-3">
                 {dimension.known > 0 && (

@@ -53,15 +53,34 @@ export default function ForecastingTab({ data, onDeadline }: { data: SponsorDash
   const hasDates = forecast.status === 'ok' || forecast.status === 'beyond-horizon';
   const deadlineDays = daysFrom(forecast.asOf, forecast.deadline);
   const at = (day: string | null) => (day ? daysFrom(forecast.asOf, day) : forecast.horizonDays);
-  const p = { low95: at(forecast.band95.low), low80: at(forecast.band80.low), median: at(forecast.expectedDate), high80: at(forecast.band80.high), high95: at(forecast.band95.high) };
-  const range = [{ name: 'All chosen sites', offset: p.low95, outer1: p.low80 - p.low95, inner1: p.median - p.low80, inner2: p.high80 - p.median, outer2: p.high95 - p.high80 }];
+  const p = {
+    low95: at(forecast.band95.low),
+    low80: at(forecast.band80.low),
+    median: at(forecast.expectedDate),
+    high80: at(forecast.band80.high),
+    high95: at(forecast.band95.high),
+  };
+  const range = [
+    {
+      name: 'All chosen sites',
+      offset: p.low95,
+      outer1: p.low80 - p.low95,
+      inner1: p.median - p.low80,
+      inner2: p.high80 - p.median,
+      outer2: p.high95 - p.high80,
+    },
+  ];
   const axisEnd = Math.max(p.high95, deadlineDays) + 30;
-  const tickDate = (days: number) => new Date(Date.parse(`${forecast.asOf}T00:00:00Z`) + days * DAY_MS).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', year: '2-digit' });
+  const tickDate = (days: number) =>
+    new Date(Date.parse(`${forecast.asOf}T00:00:00Z`) + days * DAY_MS).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', year: '2-digit' });
   const names = new Map(data.sites.map((site) => [site.id, site.name]));
   const rates = forecast.sites.map((site) => ({
     name: names.get(site.siteId) ?? site.siteId,
     rate: site.ratePerMonth,
-    interval: [Math.max(0, site.ratePerMonth - (site.ratePerMonthLow ?? site.ratePerMonth)), Math.max(0, (site.ratePerMonthHigh ?? site.ratePerMonth) - site.ratePerMonth)],
+    interval: [
+      Math.max(0, site.ratePerMonth - (site.ratePerMonthLow ?? site.ratePerMonth)),
+      Math.max(0, (site.ratePerMonthHigh ?? site.ratePerMonth) - site.ratePerMonth),
+    ],
   }));
 
   return (
@@ -70,7 +89,9 @@ export default function ForecastingTab({ data, onDeadline }: { data: SponsorDash
         <CardHeader>
           <CardTitle>Projected enrollment date</CardTitle>
           <CardDescription>
-            {count(forecast.enrolled)} enrolled at the chosen sites{forecast.target ? ` of a target of ${count(forecast.target)}` : ''}. Each site recruits at its own rate, learned from its history and pooled across sites; a site not started yet opens in {forecast.newSiteOpensInDays} days at a typical site's rate.
+            {count(forecast.enrolled)} enrolled at the chosen sites{forecast.target ? ` of a target of ${count(forecast.target)}` : ''}. Each site recruits at
+            its own rate, learned from its history and pooled across sites; a site not started yet opens in {forecast.newSiteOpensInDays} days at a typical
+            site's rate.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -94,25 +115,29 @@ export default function ForecastingTab({ data, onDeadline }: { data: SponsorDash
                   <dd className="font-semibold text-slate-900">{bandText(forecast.band95)}</dd>
                 </div>
               </dl>
-              {forecast.status === 'beyond-horizon' && <p className="text-sm text-slate-800">{STATUS_TEXT['beyond-horizon']} More sites, or faster ones, would bring the date in: see below.</p>}
+              {forecast.status === 'beyond-horizon' && (
+                <p className="text-sm text-slate-800">{STATUS_TEXT['beyond-horizon']} More sites, or faster ones, would bring the date in: see below.</p>
+              )}
               {forecast.band95.low !== null && (
                 <div className="grid gap-2">
-              <div className="h-36 w-full" aria-hidden="true">
-                <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={range} layout="vertical" barSize={28} margin={{ top: 18, left: 16, right: 24 }} accessibilityLayer={false}>
-                    <XAxis type="number" domain={[0, axisEnd]} tickFormatter={tickDate} />
-                    <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
-                    <Bar dataKey="offset" stackId="band" fill="transparent" isAnimationActive={false} />
-                    <Bar dataKey="outer1" stackId="band" fill="#bfdbfe" isAnimationActive={false} />
-                    <Bar dataKey="inner1" stackId="band" fill="#3b82f6" isAnimationActive={false} />
-                    <Bar dataKey="inner2" stackId="band" fill="#3b82f6" isAnimationActive={false} />
-                    <Bar dataKey="outer2" stackId="band" fill="#bfdbfe" isAnimationActive={false} />
-                    <ReferenceLine x={p.median} stroke="#1e3a8a" strokeWidth={2} label={{ value: 'Median', position: 'insideTopLeft', fontSize: 12 }} />
-                    <ReferenceLine x={deadlineDays} stroke="#b45309" strokeDasharray="4 4" label={{ value: 'Finish by', position: 'top', fontSize: 12 }} />
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
-              <p className="text-xs text-slate-700">Dark: the 80% band; light: the 95% band; the line: the median. The dashed line is the "finish by" date below.</p>
+                  <div className="h-36 w-full" aria-hidden="true">
+                    <ResponsiveContainer width="100%" height="100%">
+                      <BarChart data={range} layout="vertical" barSize={28} margin={{ top: 18, left: 16, right: 24 }} accessibilityLayer={false}>
+                        <XAxis type="number" domain={[0, axisEnd]} tickFormatter={tickDate} />
+                        <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
+                        <Bar dataKey="offset" stackId="band" fill="transparent" isAnimationActive={false} />
+                        <Bar dataKey="outer1" stackId="band" fill="#bfdbfe" isAnimationActive={false} />
+                        <Bar dataKey="inner1" stackId="band" fill="#3b82f6" isAnimationActive={false} />
+                        <Bar dataKey="inner2" stackId="band" fill="#3b82f6" isAnimationActive={false} />
+                        <Bar dataKey="outer2" stackId="band" fill="#bfdbfe" isAnimationActive={false} />
+                        <ReferenceLine x={p.median} stroke="#1e3a8a" strokeWidth={2} label={{ value: 'Median', position: 'insideTopLeft', fontSize: 12 }} />
+                        <ReferenceLine x={deadlineDays} stroke="#b45309" strokeDasharray="4 4" label={{ value: 'Finish by', position: 'top', fontSize: 12 }} />
+                      </BarChart>
+                    </ResponsiveContainer>
+                  </div>
+                  <p className="text-xs text-slate-700">
+                    Dark: the 80% band; light: the 95% band; the line: the median. The dashed line is the "finish by" date below.
+                  </p>
                 </div>
               )}
             </>
@@ -123,7 +148,9 @@ export default function ForecastingTab({ data, onDeadline }: { data: SponsorDash
       <Card>
         <CardHeader>
           <CardTitle>Sites needed to finish by a date</CardTitle>
-          <CardDescription>How many more sites like the average site (opening in {forecast.newSiteOpensInDays} days) would reach the target by then.</CardDescription>
+          <CardDescription>
+            How many more sites like the average site (opening in {forecast.newSiteOpensInDays} days) would reach the target by then.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <form
@@ -135,9 +162,22 @@ export default function ForecastingTab({ data, onDeadline }: { data: SponsorDash
           >
             <div className="grid gap-1.5">
               <Label htmlFor={dateId}>Finish by</Label>
-              <Input id={dateId} type="date" value={draft} min={forecast.asOf} onChange={(event) => setDraft(event.target.value)} onBlur={() => commit(draft)} aria-invalid={draftError ? true : undefined} aria-describedby={draftError ? `${dateId}-error` : undefined} className="w-48" />
+              <Input
+                id={dateId}
+                type="date"
+                value={draft}
+                min={forecast.asOf}
+                onChange={(event) => setDraft(event.target.value)}
+                onBlur={() => commit(draft)}
+                aria-invalid={draftError ? true : undefined}
+                aria-describedby={draftError ? `${dateId}-error` : undefined}
+                className="w-48"
+              />
             </div>
-            <button type="submit" className="h-10 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700">
+            <button
+              type="submit"
+              className="h-10 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
+            >
               Update
             </button>
             {draftError && (
@@ -171,7 +211,10 @@ export default function ForecastingTab({ data, onDeadline }: { data: SponsorDash
         <Card>
           <CardHeader>
             <CardTitle>Each site's pace</CardTitle>
-            <CardDescription>Enrollments a month as the model sees each site (with its 80% interval), and what it is expected to have enrolled by {formatDay(forecast.deadline)}.</CardDescription>
+            <CardDescription>
+              Enrollments a month as the model sees each site (with its 80% interval), and what it is expected to have enrolled by{' '}
+              {formatDay(forecast.deadline)}.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <div className="h-64 w-full" aria-hidden="true">

@@ -16,7 +16,9 @@ export default function OverviewTab({ data }: { data: SponsorDashboard }) {
           <div key={key} className="rounded-lg border border-slate-200 bg-white p-4">
             <dt className="text-sm text-slate-700">{label}</dt>
             <dd className="text-2xl font-semibold tabular-nums text-slate-900">{count(totals[key])}</dd>
-            {key === 'enrolled' && <dd className="text-xs text-slate-700">{target ? `of ${count(target)} target (${percent(totals.enrolled / target)})` : 'No target set'}</dd>}
+            {key === 'enrolled' && (
+              <dd className="text-xs text-slate-700">{target ? `of ${count(target)} target (${percent(totals.enrolled / target)})` : 'No target set'}</dd>
+            )}
           </div>
         ))}
       </dl>
@@ -24,7 +26,8 @@ export default function OverviewTab({ data }: { data: SponsorDashboard }) {
         <CardHeader>
           <CardTitle>Recruitment funnel</CardTitle>
           <CardDescription>
-            {count(totals.candidates)} candidates linked to the trial at the chosen sites, {count(totals.pool)} of them still eligible or potentially eligible (the pool: not screened out, opted out or declined). Median {decimal(data.medianDaysToBooking)} days from first contact to a booked visit.
+            {count(totals.candidates)} candidates linked to the trial at the chosen sites, {count(totals.pool)} of them still eligible or potentially eligible
+            (the pool: not screened out, opted out or declined). Median {decimal(data.medianDaysToBooking)} days from first contact to a booked visit.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

@@ -12,7 +12,9 @@ export default function SitePerformanceTab({ data }: { data: SponsorDashboard })
     <Card>
       <CardHeader>
         <CardTitle>Site performance</CardTitle>
-        <CardDescription>Each site's funnel, how fast it turns a first contact into a booked visit, and its enrollments a month since its first candidate.</CardDescription>
+        <CardDescription>
+          Each site's funnel, how fast it turns a first contact into a booked visit, and its enrollments a month since its first candidate.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="h-72 w-full" aria-hidden="true">

@@ -104,8 +104,10 @@ export function SiteSelectionPage({ flow, onChange }: { flow: SponsorFlow; onCha
           <CardHeader>
             <CardTitle>Candidate sites</CardTitle>
             <CardDescription>
-              Ranked by a score of 100: the matching pool ({percent(ranking.pool)}: candidates near the site linked to the trial and not screened out or opted out), speed to a booked visit ({percent(ranking.speed)}), enrollments a month ({percent(ranking.enrollmentRate)}) and the pool's diversity ({percent(ranking.diversity)}:
-              the share from under-represented groups against {percent(ranking.censusDiversityShare)} in the US census). Each is scored against the best site. Click a column to sort.
+              Ranked by a score of 100: the matching pool ({percent(ranking.pool)}: candidates near the site linked to the trial and not screened out or opted
+              out), speed to a booked visit ({percent(ranking.speed)}), enrollments a month ({percent(ranking.enrollmentRate)}) and the pool's diversity (
+              {percent(ranking.diversity)}: the share from under-represented groups against {percent(ranking.censusDiversityShare)} in the US census). Each is
+              scored against the best site. Click a column to sort.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3">
@@ -113,7 +115,11 @@ export function SiteSelectionPage({ flow, onChange }: { flow: SponsorFlow; onCha
               <span aria-live="polite" data-testid="chosen-count">
                 {chosen.size === 0 ? 'No site chosen yet' : `${chosen.size} of ${sites.data.sites.length} sites chosen`}
               </span>
-              <Button variant="secondary" size="sm" onClick={() => onChange({ trial: flow.trial, sites: sites.data.sites.filter((site) => site.rank <= 3 && site.started).map((site) => site.id) })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => onChange({ trial: flow.trial, sites: sites.data.sites.filter((site) => site.rank <= 3 && site.started).map((site) => site.id) })}
+              >
                 Choose the top 3
               </Button>
             </div>
@@ -132,15 +138,26 @@ export function SiteSelectionPage({ flow, onChange }: { flow: SponsorFlow; onCha
                         aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                         className={cn('border-b border-slate-200 bg-slate-50 px-4 py-2.5 font-semibold text-slate-800', column.numeric && 'text-right')}
                       >
-                          <button
-                            type="button"
-                            className="inline-flex items-center gap-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
-                            onClick={() => setSort(active ? { key: column.key, direction: sort.direction === 'asc' ? 'desc' : 'asc' } : { key: column.key, direction: BEST_FIRST[column.key] })}
-                          >
-                            {column.label}
-                            {active && (sort.direction === 'asc' ? <ArrowUp aria-hidden="true" className="h-3.5 w-3.5" /> : <ArrowDown aria-hidden="true" className="h-3.5 w-3.5" />)}
-                            {active && <span className="sr-only">{sort.direction === 'asc' ? '(sorted ascending)' : '(sorted descending)'}</span>}
-                          </button>
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                          onClick={() =>
+                            setSort(
+                              active
+                                ? { key: column.key, direction: sort.direction === 'asc' ? 'desc' : 'asc' }
+                                : { key: column.key, direction: BEST_FIRST[column.key] },
+                            )
+                          }
+                        >
+                          {column.label}
+                          {active &&
+                            (sort.direction === 'asc' ? (
+                              <ArrowUp aria-hidden="true" className="h-3.5 w-3.5" />
+                            ) : (
+                              <ArrowDown aria-hidden="true" className="h-3.5 w-3.5" />
+                            ))}
+                          {active && <span className="sr-only">{sort.direction === 'asc' ? '(sorted ascending)' : '(sorted descending)'}</span>}
+                        </button>
                       </th>
                     );
                   })}
@@ -153,7 +170,14 @@ export function SiteSelectionPage({ flow, onChange }: { flow: SponsorFlow; onCha
                   return (
                     <tr key={site.id} data-testid="site-row">
                       <Td>
-                        <input id={checkboxId} type="checkbox" className="h-4 w-4 accent-blue-700" checked={chosen.has(site.id)} onChange={() => toggle(site.id)} aria-describedby={`${checkboxId}-why`} />
+                        <input
+                          id={checkboxId}
+                          type="checkbox"
+                          className="h-4 w-4 accent-blue-700"
+                          checked={chosen.has(site.id)}
+                          onChange={() => toggle(site.id)}
+                          aria-describedby={`${checkboxId}-why`}
+                        />
                       </Td>
                       <Td className="text-right tabular-nums">{site.rank}</Td>
                       <Td>

@@ -2,7 +2,8 @@
 
 export const count = (value: number) => value.toLocaleString('en-US');
 export const percent = (share: number | null | undefined, digits = 0) => (share === null || share === undefined ? '—' : `${(share * 100).toFixed(digits)}%`);
-export const decimal = (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 }));
+export const decimal = (value: number | null | undefined, digits = 1) =>
+  value === null || value === undefined ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 
 /** "Mar 3, 2027" from an ISO date (YYYY-MM-DD), read as a calendar date. */
 export function formatDay(day: string | null | undefined): string {

@@ -10,7 +10,8 @@ export const sponsorDemoKeys = {
   all: (activeId: string | null) => ['org', activeId, 'sponsor-demo'] as const,
   trials: (activeId: string | null) => ['org', activeId, 'sponsor-demo', 'trials'] as const,
   sites: (activeId: string | null, trialId: string) => ['org', activeId, 'sponsor-demo', 'sites', trialId] as const,
-  dashboard: (activeId: string | null, trialId: string, siteIds: string[], deadline: string | undefined) => ['org', activeId, 'sponsor-demo', 'dashboard', trialId, siteIds, deadline ?? null] as const,
+  dashboard: (activeId: string | null, trialId: string, siteIds: string[], deadline: string | undefined) =>
+    ['org', activeId, 'sponsor-demo', 'dashboard', trialId, siteIds, deadline ?? null] as const,
 };
 
 const trialPath = (trialId: string) => `/api/sponsor-demo/trials/${encodeURIComponent(trialId)}`;
@@ -19,7 +20,10 @@ export const sponsorTrialsOptions = (activeId: string | null) =>
   orgQueryOptions({ queryKey: sponsorDemoKeys.trials(activeId), queryFn: ({ signal }) => api.get<SponsorTrialList>('/api/sponsor-demo/trials', { signal }) });
 
 export const sponsorSitesOptions = (activeId: string | null, trialId: string) =>
-  orgQueryOptions({ queryKey: sponsorDemoKeys.sites(activeId, trialId), queryFn: ({ signal }) => api.get<SponsorSiteList>(`${trialPath(trialId)}/sites`, { signal }) });
+  orgQueryOptions({
+    queryKey: sponsorDemoKeys.sites(activeId, trialId),
+    queryFn: ({ signal }) => api.get<SponsorSiteList>(`${trialPath(trialId)}/sites`, { signal }),
+  });
 
 export const sponsorDashboardOptions = (activeId: string | null, trialId: string, siteIds: string[], deadline: string | undefined) =>
   orgQueryOptions({

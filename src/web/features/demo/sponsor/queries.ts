@@ -14,5 +14,9 @@ export function useSponsorSites(trialId: string | undefined) {
 
 export function useSponsorDashboard(trialId: string | undefined, siteIds: string[], deadline: string | undefined) {
   const { activeOrganizationId } = useActiveOrganization();
-  return useQuery({ ...sponsorDashboardOptions(activeOrganizationId, trialId ?? '', siteIds, deadline), enabled: Boolean(activeOrganizationId && trialId), placeholderData: keepPreviousData });
+  return useQuery({
+    ...sponsorDashboardOptions(activeOrganizationId, trialId ?? '', siteIds, deadline),
+    enabled: Boolean(activeOrganizationId && trialId),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -9,6 +9,11 @@ export const Route = createFileRoute('/_authed/admin/callbacks')({
   component: function CallbacksRoute() {
     const { filter, page, status, orgs } = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <CallbacksPage search={{ filter, page: page ?? 1, status, orgs }} onChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }) })} />;
+    return (
+      <CallbacksPage
+        search={{ filter, page: page ?? 1, status, orgs }}
+        onChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }) })}
+      />
+    );
   },
 });

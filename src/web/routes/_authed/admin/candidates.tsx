@@ -9,6 +9,12 @@ export const Route = createFileRoute('/_authed/admin/candidates')({
   component: function AdminCandidatesRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <CandidatesPage variant="admin" filters={filtersOf(search)} onFiltersChange={(patch) => void navigate({ search: (previous) => applyFilters(previous, patch), replace: true })} />;
+    return (
+      <CandidatesPage
+        variant="admin"
+        filters={filtersOf(search)}
+        onFiltersChange={(patch) => void navigate({ search: (previous) => applyFilters(previous, patch), replace: true })}
+      />
+    );
   },
 });

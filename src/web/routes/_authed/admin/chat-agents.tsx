@@ -9,6 +9,8 @@ export const Route = createFileRoute('/_authed/admin/chat-agents')({
   component: function ChatAgentsRoute() {
     const { search } = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <ChatAgentsPage search={search} onSearchChange={(next) => void navigate({ search: (previous) => ({ ...previous, search: next }), replace: true })} />;
+    return (
+      <ChatAgentsPage search={search} onSearchChange={(next) => void navigate({ search: (previous) => ({ ...previous, search: next }), replace: true })} />
+    );
   },
 });

@@ -12,6 +12,13 @@ export const Route = createFileRoute('/_authed/admin/processed-runs')({
   component: function ProcessedRunsRoute() {
     const { search, orgs, id } = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <ProcessedRunsPage search={search} orgs={orgs} id={id} onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })} />;
+    return (
+      <ProcessedRunsPage
+        search={search}
+        orgs={orgs}
+        id={id}
+        onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })}
+      />
+    );
   },
 });

@@ -7,6 +7,11 @@ export const Route = createFileRoute('/_authed/candidates/')({
   component: function CandidatesRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <CandidatesPage filters={filtersOf(search)} onFiltersChange={(patch) => void navigate({ search: (previous) => applyFilters(previous, patch), replace: true })} />;
+    return (
+      <CandidatesPage
+        filters={filtersOf(search)}
+        onFiltersChange={(patch) => void navigate({ search: (previous) => applyFilters(previous, patch), replace: true })}
+      />
+    );
   },
 });

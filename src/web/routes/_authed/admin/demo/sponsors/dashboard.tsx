@@ -7,6 +7,11 @@ export const Route = createFileRoute('/_authed/admin/demo/sponsors/dashboard')({
   staticData: { crumb: 'Dashboard' },
   component: function SponsorDashboardRoute() {
     const navigate = Route.useNavigate();
-    return <DashboardPage search={Route.useSearch()} onChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.tab === undefined })} />;
+    return (
+      <DashboardPage
+        search={Route.useSearch()}
+        onChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.tab === undefined })}
+      />
+    );
   },
 });

@@ -7,6 +7,11 @@ export const Route = createFileRoute('/_authed/admin/demo/sponsors/site-selectio
   staticData: { crumb: 'Site selection' },
   component: function SponsorSiteSelectionRoute() {
     const navigate = Route.useNavigate();
-    return <SiteSelectionPage flow={Route.useSearch()} onChange={(flow) => void navigate({ search: { trial: flow.trial, sites: flow.sites?.length ? flow.sites : undefined }, replace: true })} />;
+    return (
+      <SiteSelectionPage
+        flow={Route.useSearch()}
+        onChange={(flow) => void navigate({ search: { trial: flow.trial, sites: flow.sites?.length ? flow.sites : undefined }, replace: true })}
+      />
+    );
   },
 });

@@ -13,7 +13,9 @@ export const Route = createFileRoute('/_authed/admin/sequences/$id/')({
         key={id}
         sequenceId={id}
         search={search}
-        onChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.tab === undefined && patch.enrollment === undefined })}
+        onChange={(patch) =>
+          void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: patch.tab === undefined && patch.enrollment === undefined })
+        }
       />
     );
   },
