@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { NODE_ENV: 'test' } } },
+      // Unit tests are CPU-bound; a shared CI machine can be several times slower than a quiet one.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { NODE_ENV: 'test' }, testTimeout: 20_000 } },
       {
         test: {
           name: 'integration',

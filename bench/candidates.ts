@@ -11,6 +11,8 @@
  * PostgreSQL: --url (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test); a scratch database
  * is created and dropped, as the integration tests do.
  */
+import { FIRST_NAMES, LAST_NAMES } from '../src/server/features/demo/seed-data';
+import { seededRandom } from '../src/server/seeded-random';
 import { writeFileSync, unlinkSync, chmodSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,64 +35,15 @@ process.env.LOG_LEVEL ??= 'warn';
 
 // ---- deterministic data ----
 
-function mulberry32(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const FIRST = [
-  'Ava',
-  'Ben',
-  'Chloe',
-  'Dev',
-  'Elena',
-  'Farid',
-  'Grace',
-  'Hiro',
-  'Isla',
-  'Jamal',
-  'Kara',
-  'Liam',
-  'Maya',
-  'Noor',
-  'Omar',
-  'Priya',
-  'Quinn',
-  'Rosa',
-  'Sam',
-  'Tara',
-];
-const LAST = [
-  'Smith',
-  'Garcia',
-  'Nguyen',
-  'Okafor',
-  'Patel',
-  'Kim',
-  'Rossi',
-  'Muller',
-  'Cohen',
-  'Silva',
-  'Haddad',
-  'Novak',
-  'Brown',
-  'Lopez',
-  'Tanaka',
-  'Walsh',
-];
 const AREAS = [212, 213, 214, 215, 216, 217, 218, 219, 301, 302];
 
 export function syntheticCsv(rows: number, seed = 42): string {
-  const random = mulberry32(seed);
-  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+  const random = seededRandom(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const lines = ['First Name,Last Name,Phone,Email,DOB,Sex,Zip,City'];
   for (let i = 0; i < rows; i++) {
-    const first = pick(FIRST);
-    const last = pick(LAST);
+    const first = pick(FIRST_NAMES);
+    const last = pick(LAST_NAMES);
     const area = AREAS[Math.floor(i / 10_000) % AREAS.length];
     const phone = `(${area}) 555-${String(i % 10_000).padStart(4, '0')}`;
     const year = 1940 + Math.floor(random() * 65);

@@ -81,7 +81,8 @@ function coverage(scenario: Scenario, runs: number, seed: number) {
   return { in80: in80 / runs, in95: in95 / runs };
 }
 
-describe('Poisson-gamma forecast: calibration on simulated trials', () => {
+// 300 simulated trials per case, each forecast by simulation: seconds of CPU, more on a busy machine.
+describe('Poisson-gamma forecast: calibration on simulated trials', { timeout: 60_000 }, () => {
   it('the 80% band covers the true completion date 70-90% of the time, the 95% band 88-99% (10 sites, 6 months observed)', () => {
     const result = coverage({ sites: 10, notStarted: 0, observedDays: 180, remaining: 120, alpha: 2, meanRatePerDay: 0.1 }, 300, 42);
     expect(result.in80).toBeGreaterThanOrEqual(0.7);

@@ -22,20 +22,9 @@ export const MAX_EXTRA_SITES = 100;
 const ALPHA_MIN = 0.05;
 const ALPHA_MAX = 1000;
 
-// ---------- seeded random numbers ----------
-
-/** mulberry32: a small, fast, seeded generator of uniforms in (0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const value = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    return value === 0 ? 1 / 8589934592 : value;
-  };
-}
+// Seeded random numbers: one generator for the whole code base, re-exported for the forecast's tests.
+export { seededRandom } from '../seeded-random';
+import { seededRandom } from '../seeded-random';
 
 function normal(random: () => number): number {
   // Box-Muller (one of the pair).

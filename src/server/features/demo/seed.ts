@@ -9,6 +9,7 @@
  * default 30-day dashboard shows activity whatever the day. Everything is built in memory, then inserted in
  * batches inside one `runAsOrganization` transaction (row security on, the demo organization only).
  */
+import { seededRandom } from '../../seeded-random';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '../../../contract/candidates';
 import type { StudyBlock } from '../../../contract/prescreen-forms';
@@ -107,16 +108,6 @@ export interface DemoCounts {
 }
 
 // ---- deterministic randomness ----
-
-function mulberry32(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Dice {
   constructor(readonly next: () => number) {}
@@ -314,7 +305,7 @@ function answerBank(dice: Dice, blocks: StudyBlock[], criteria: Array<{ id: stri
 
 /** Builds every row of the demo organization in memory (no I/O). Same options, same rows. */
 export function buildDemoData(organizationId: string, options: DemoSeedOptions = {}): DemoData {
-  const dice = new Dice(mulberry32(options.seed ?? DEFAULT_SEED));
+  const dice = new Dice(seededRandom(options.seed ?? DEFAULT_SEED));
   const candidateCount = Math.max(0, Math.floor(options.candidates ?? DEFAULT_DEMO_CANDIDATES));
   const end = (options.now ?? new Date()).getTime();
   const start = end - HISTORY_DAYS * DAY;
