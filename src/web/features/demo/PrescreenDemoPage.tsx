@@ -1,25 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AiRecommendation, PrescreenResult } from '../../../contract/prescreen';
 import { ErrorCard } from '../../components/ErrorCard';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
-import {
-  Button,
-  buttonClass,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  Label,
-  PageHeader,
-  Select,
-  SubmitButton,
-} from '../../components/ui';
-import { ApiRequestError } from '../../lib/api';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Label, PageHeader, Select, SubmitButton } from '../../components/ui';
 import { errorMessage } from '../../lib/utils';
 import { useCandidateQuery } from '../candidates/queries';
 import { usePrescreenFormQuery } from '../prescreen-forms/queries';
@@ -29,6 +14,7 @@ import { useDecide } from '../prescreen/queries';
 import { GuidedForm } from '../prescreen/RunPrescreenPage';
 import { useCreateSampleCandidate, useDemoSamplesQuery } from './queries';
 import { RecommendationCard } from './RecommendationCard';
+import { demoSamplesState } from './DemoSamplesState';
 
 const STEPS = [
   { title: 'Pick a trial and a candidate', explain: 'Each trial has a published prescreen form, generated from its eligibility criteria.' },
@@ -141,20 +127,9 @@ export function PrescreenDemoPage() {
   const step = decided ? 3 : result ? 2 : candidate ? 1 : 0;
 
   let body;
-  if (samples.isPending) body = <Spinner label="Loading the demo trials" />;
-  else if (samples.isError) {
-    const missing = samples.error instanceof ApiRequestError && samples.error.status === 409;
-    body = missing ? (
-      <EmptyState title="No demo data yet">
-        <p>Create the demo data first.</p>
-        <Link to="/admin/demo" className={buttonClass('secondary', 'md', 'mt-3')}>
-          Go to the demo page
-        </Link>
-      </EmptyState>
-    ) : (
-      <ErrorCard title="Could not load the demo trials" error={samples.error} onRetry={() => void samples.refetch()} />
-    );
-  } else {
+  const waiting = demoSamplesState(samples);
+  if (waiting || !samples.data) body = waiting;
+  else {
     const trials = samples.data.trials.filter((item) => item.formId && item.status === 'recruiting');
     const chosen = trialId || trials[0]?.id || '';
     if (trials.length === 0) body = <EmptyState title="No recruiting demo trial has a published form">Reset the demo data to make them again.</EmptyState>;

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { buttonClass } from '../../components/ui';
+import { buttonClass, EmptyState } from '../../components/ui';
 import { cn } from '../../lib/utils';
 
 export const SPONSOR_DEMO_STEPS = [
@@ -92,4 +92,18 @@ export function SponsorDemoStep({
 /** The flow as search params (empty lists left out, so a fresh flow has a clean URL). */
 export function flowSearch(flow: SponsorFlow): SponsorFlow {
   return { trial: flow.trial, sites: flow.sites?.length ? flow.sites : undefined };
+}
+
+/** A later step opened before its trial or sites were chosen (e.g. from a bookmark): the way back to site selection. */
+export function ChooseSitesFirst({ title, flow }: { title: string; flow: SponsorFlow }) {
+  return (
+    <EmptyState title={title}>
+      <p>
+        Choose a trial and its sites first.{' '}
+        <Link to="/admin/demo/sponsors/site-selection" search={flowSearch(flow)} className="font-medium text-blue-800 underline">
+          Go to site selection
+        </Link>
+      </p>
+    </EmptyState>
+  );
 }

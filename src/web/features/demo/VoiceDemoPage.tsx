@@ -6,26 +6,14 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Transcript, type TranscriptTurn } from '../../components/Transcript';
-import {
-  buttonClass,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  Label,
-  PageHeader,
-  Select,
-  SubmitButton,
-} from '../../components/ui';
-import { ApiRequestError } from '../../lib/api';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Label, PageHeader, Select, SubmitButton } from '../../components/ui';
 import { errorMessage } from '../../lib/utils';
 import { CallStatusBadge, OutcomeText } from '../voice/components';
 import { formatCost, formatDuration } from '../voice/format';
 import { callFailureReason, isFinal, useCallQuery } from '../voice/queries';
 import { useDemoResultQuery, useDemoSamplesQuery, useStartDemoCall } from './queries';
 import { RecommendationCard } from './RecommendationCard';
+import { demoSamplesState } from './DemoSamplesState';
 
 const SAMPLE = 'sample';
 
@@ -111,20 +99,9 @@ export function VoiceDemoPage() {
   const [callId, setCallId] = useState<string | null>(null);
 
   let body;
-  if (samples.isPending) body = <Spinner label="Loading the demo trials" />;
-  else if (samples.isError) {
-    const missing = samples.error instanceof ApiRequestError && samples.error.status === 409;
-    body = missing ? (
-      <EmptyState title="No demo data yet">
-        <p>Create the demo data first.</p>
-        <Link to="/admin/demo" className={buttonClass('secondary', 'md', 'mt-3')}>
-          Go to the demo page
-        </Link>
-      </EmptyState>
-    ) : (
-      <ErrorCard title="Could not load the demo trials" error={samples.error} onRetry={() => void samples.refetch()} />
-    );
-  } else {
+  const waiting = demoSamplesState(samples);
+  if (waiting || !samples.data) body = waiting;
+  else {
     const trial = samples.data.trials.find((item) => item.voiceAgent?.active);
     const people = samples.data.candidates.filter((person) => person.trialId === trial?.id);
     body = !trial?.voiceAgent ? (

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { ErrorCard } from '../../../components/ErrorCard';
 import { Spinner } from '../../../components/Spinner';
 import { buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState } from '../../../components/ui';
-import { flowSearch, SponsorDemoStep, type SponsorFlow } from '../SponsorDemoStep';
+import { ChooseSitesFirst, flowSearch, SponsorDemoStep, type SponsorFlow } from '../SponsorDemoStep';
 import { siteWhere } from './format';
 import { useSponsorSites } from './queries';
 
@@ -30,16 +30,7 @@ export function ConnectPage({ flow }: { flow: SponsorFlow }) {
 
   let body;
   if (!flow.trial || chosenIds.length === 0) {
-    body = (
-      <EmptyState title="No sites chosen yet">
-        <p>
-          Choose a trial and its sites first.{' '}
-          <Link to="/admin/demo/sponsors/site-selection" search={flowSearch(flow)} className="font-medium text-blue-800 underline">
-            Go to site selection
-          </Link>
-        </p>
-      </EmptyState>
-    );
+    body = <ChooseSitesFirst title="No sites chosen yet" flow={flow} />;
   } else if (sites.isPending) body = <Spinner label="Loading the chosen sites" />;
   else if (sites.isError) body = <ErrorCard title="Could not load the chosen sites" error={sites.error} onRetry={() => void sites.refetch()} />;
   else {

@@ -1,11 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import type { SponsorDashboard } from '../../../../contract/sponsor-demo';
 import { ErrorCard } from '../../../components/ErrorCard';
 import { Spinner } from '../../../components/Spinner';
-import { EmptyState } from '../../../components/ui';
 import { cn } from '../../../lib/utils';
-import { flowSearch, SponsorDemoStep, type SponsorFlow } from '../SponsorDemoStep';
+import { ChooseSitesFirst, SponsorDemoStep, type SponsorFlow } from '../SponsorDemoStep';
 import { useSponsorDashboard } from './queries';
 
 // Recharts loads with the tab that draws it.
@@ -37,16 +35,7 @@ export function DashboardPage({ search, onChange }: { search: DashboardSearch; o
 
   let body;
   if (!search.trial) {
-    body = (
-      <EmptyState title="No trial chosen yet">
-        <p>
-          Choose a trial and its sites first.{' '}
-          <Link to="/admin/demo/sponsors/site-selection" search={flowSearch(flow)} className="font-medium text-blue-800 underline">
-            Go to site selection
-          </Link>
-        </p>
-      </EmptyState>
-    );
+    body = <ChooseSitesFirst title="No trial chosen yet" flow={flow} />;
   } else if (query.isPending) body = <Spinner label="Loading the dashboard" />;
   else if (query.isError) body = <ErrorCard title="Could not load the dashboard" error={query.error} onRetry={() => void query.refetch()} />;
   else body = <Tabs data={query.data} search={search} onChange={onChange} busy={query.isFetching} stale={query.isPlaceholderData} />;
