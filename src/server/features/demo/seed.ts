@@ -590,6 +590,40 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
       });
 
     const base = { organizationId: org, candidateId: id };
+    /** A screening visit booked at the candidate's site, with its booking activity. */
+    const bookVisit = (bookingId: string, bookedAt: number, visitAt: number, status: 'scheduled' | 'completed' | 'no_show') => {
+      data.bookings.push({
+        id: bookingId,
+        organizationId: org,
+        candidateId: id,
+        trialId: trialBuild.id,
+        prescreenResultId: resultId,
+        siteId: site.id,
+        siteName: site.name,
+        siteCity: site.city,
+        siteTimeZone: site.timeZone!,
+        startsAt: new Date(visitAt),
+        durationMinutes: 60,
+        status,
+        confirmationSms: 'sent',
+        createdAt: new Date(bookedAt),
+      });
+      activity({
+        kind: 'visit_booked',
+        source: 'manual',
+        trialId: trialBuild.id,
+        candidateId: id,
+        label: site.id,
+        referenceId: bookingId,
+        occurredAt: new Date(bookedAt),
+      });
+    };
+    /** What became of the visit, an hour after it started: in the activity and the contact history. */
+    const visitOutcome = (kind: 'visit_attended' | 'visit_no_show', bookingId: string, visitAt: number, summary: string) => {
+      const at = new Date(visitAt + HOUR);
+      activity({ kind, source: 'manual', trialId: trialBuild.id, candidateId: id, label: site.id, referenceId: bookingId, occurredAt: at });
+      data.contactEvents.push({ ...base, kind: 'booking', summary, details: { bookingId }, referenceId: bookingId, actorLabel: COORDINATOR, occurredAt: at });
+    };
     const firstContact = steps[0]?.at ?? createdMs;
     const rate = (source: 'call' | 'chat' | 'sms', at: number, agentId: string | null, referenceId: string) => {
       // Ratings lean positive, as real ones do.
@@ -1006,49 +1040,8 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
             if (bookedAt + 9 * DAY < end) {
               uniqueSlot(trialBuild.id, site.id, visitAt);
               const bookingId = dice.uuid();
-              data.bookings.push({
-                id: bookingId,
-                organizationId: org,
-                candidateId: id,
-                trialId: trialBuild.id,
-                prescreenResultId: resultId,
-                siteId: site.id,
-                siteName: site.name,
-                siteCity: site.city,
-                siteTimeZone: site.timeZone!,
-                startsAt: new Date(visitAt),
-                durationMinutes: 60,
-                status: 'no_show',
-                confirmationSms: 'sent',
-                createdAt: new Date(bookedAt),
-              });
-              activity({
-                kind: 'visit_booked',
-                source: 'manual',
-                trialId: trialBuild.id,
-                candidateId: id,
-                label: site.id,
-                referenceId: bookingId,
-                occurredAt: new Date(bookedAt),
-              });
-              activity({
-                kind: 'visit_no_show',
-                source: 'manual',
-                trialId: trialBuild.id,
-                candidateId: id,
-                label: site.id,
-                referenceId: bookingId,
-                occurredAt: new Date(visitAt + HOUR),
-              });
-              data.contactEvents.push({
-                ...base,
-                kind: 'booking',
-                summary: 'No-show at the screening visit',
-                details: { bookingId },
-                referenceId: bookingId,
-                actorLabel: COORDINATOR,
-                occurredAt: new Date(visitAt + HOUR),
-              });
+              bookVisit(bookingId, bookedAt, visitAt, 'no_show');
+              visitOutcome('visit_no_show', bookingId, visitAt, 'No-show at the screening visit');
             }
           }
           break;
@@ -1062,22 +1055,7 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
             : uniqueSlot(trialBuild.id, site.id, visitTime(site, end + dice.int(1, 14) * DAY));
           const bookingId = dice.uuid();
           const attended = Boolean(enrolledStep) && visitAt < end;
-          data.bookings.push({
-            id: bookingId,
-            organizationId: org,
-            candidateId: id,
-            trialId: trialBuild.id,
-            prescreenResultId: resultId,
-            siteId: site.id,
-            siteName: site.name,
-            siteCity: site.city,
-            siteTimeZone: site.timeZone!,
-            startsAt: new Date(visitAt),
-            durationMinutes: 60,
-            status: attended ? 'completed' : 'scheduled',
-            confirmationSms: 'sent',
-            createdAt: new Date(bookedAt),
-          });
+          bookVisit(bookingId, bookedAt, visitAt, attended ? 'completed' : 'scheduled');
           data.contactEvents.push({
             ...base,
             kind: 'booking',
@@ -1085,15 +1063,6 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
             details: { bookingId, siteId: site.id },
             referenceId: bookingId,
             actorLabel: COORDINATOR,
-            occurredAt: new Date(bookedAt),
-          });
-          activity({
-            kind: 'visit_booked',
-            source: 'manual',
-            trialId: trialBuild.id,
-            candidateId: id,
-            label: site.id,
-            referenceId: bookingId,
             occurredAt: new Date(bookedAt),
           });
           changeStatus(previous, 'visit_scheduled', bookedAt + 1000, 'manual');
@@ -1106,24 +1075,7 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
           // How easy booking was: the SMS question after the confirmation, answered by some (decision 031).
           if (dice.chance(0.3)) rate('sms', bookedAt + 3 * HOUR, null, bookingId);
           if (attended) {
-            activity({
-              kind: 'visit_attended',
-              source: 'manual',
-              trialId: trialBuild.id,
-              candidateId: id,
-              label: site.id,
-              referenceId: bookingId,
-              occurredAt: new Date(visitAt + HOUR),
-            });
-            data.contactEvents.push({
-              ...base,
-              kind: 'booking',
-              summary: 'Visit attended',
-              details: { bookingId },
-              referenceId: bookingId,
-              actorLabel: COORDINATOR,
-              occurredAt: new Date(visitAt + HOUR),
-            });
+            visitOutcome('visit_attended', bookingId, visitAt, 'Visit attended');
           } else if (enrolledStep) {
             status = 'visit_scheduled';
           }
