@@ -76,6 +76,8 @@ export interface AppConfig {
    * COST_LLM_1K_TOKENS_USD (default 0.002) for the optional language model's tokens.
    */
   rates: { smsSegmentUsd: number; callMinuteUsd: number; llmThousandTokensUsd: number };
+  /** How many synthetic candidates the demo organization's reset seeds (DEMO_CANDIDATES, default 3,000; decision 033). */
+  demo: { candidates: number };
 }
 
 /**
@@ -163,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       callMinuteUsd: rate(env.COST_CALL_MINUTE_USD, 0.1),
       llmThousandTokensUsd: rate(env.COST_LLM_1K_TOKENS_USD, 0.002),
     },
+    demo: { candidates: Math.min(100_000, Math.max(50, Math.floor(Number(env.DEMO_CANDIDATES) || 3000))) },
   };
 }
 

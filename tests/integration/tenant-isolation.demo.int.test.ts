@@ -25,7 +25,7 @@ const snapshot = async () => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ DEMO_CANDIDATES: '100' });
   demoId = (await seedDemoOrganization(t.deps.db, { candidates: 40 })).organizationId;
   demoCandidateId = (await t.deps.db.select().from(candidate).where(eq(candidate.organizationId, demoId)).limit(1))[0].id;
   demoTrialId = (await t.deps.db.select().from(trial).where(eq(trial.organizationId, demoId)).limit(1))[0].id;

@@ -7,7 +7,7 @@ import { AppError, forbidden } from '../../http/errors';
 import { createCall } from '../calls/service';
 import { createCandidate } from '../candidates/service';
 import { demoTrials, lastSeededAt, sampleCandidates, samplePhonesInUse } from './queries';
-import { countDemoRows, DEFAULT_DEMO_CANDIDATES, findDemoOrganization, resetDemoOrganization } from './seed';
+import { countDemoRows, findDemoOrganization, resetDemoOrganization } from './seed';
 
 type DemoDeps = Pick<AppDeps, 'db' | 'voice' | 'config' | 'logger'>;
 type DemoOrganization = NonNullable<Awaited<ReturnType<typeof findDemoOrganization>>>;
@@ -61,7 +61,7 @@ let resetting: Promise<unknown> | null = null;
 export async function resetDemo(deps: DemoDeps, scope: RequestScope): Promise<DemoStatus> {
   await demoAccess(deps, scope);
   if (resetting) throw new AppError(409, 'The demo data is being reset already; try again in a moment', 'DEMO_RESET_RUNNING');
-  const work = resetDemoOrganization(deps.db, { candidates: DEFAULT_DEMO_CANDIDATES, actorUserId: scope.userId });
+  const work = resetDemoOrganization(deps.db, { candidates: deps.config.demo.candidates, actorUserId: scope.userId });
   resetting = work;
   try {
     await work;
