@@ -1,8 +1,6 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ChatMessage, ChatSendMessageInput, ChatTurn, InitiateChatInput, PublicConversation, StartedChat, VerifyChatInput } from '../../../contract/chat';
-import { DateOfBirthSchema, normalizePhone } from '../../../contract/candidates';
-import { candidateFieldOf, profileValueOf } from '../../../contract/prescreen-forms';
-import { deriveTimeZone } from '../../../contract/zone-derivation';
+import { normalizePhone } from '../../../contract/candidates';
 import type { AiRecommendation } from '../../../contract/prescreen';
 import type { Language } from '../../../contract/prescreen-forms';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
@@ -12,22 +10,10 @@ import { AppError, conflict, notFound } from '../../http/errors';
 import { recordActivity } from '../../activity';
 import { recordSatisfaction } from '../satisfaction/service';
 import type { RateChatInput } from '../../../contract/satisfaction';
-import { recordAudit } from '../../audit';
-import {
-  findCandidate,
-  insertCandidate,
-  insertContactEvents,
-  linkTrial,
-  updateCandidateRow,
-  type CandidateRow,
-  type NewCandidateRow,
-} from '../candidates/queries';
-import { candidate as candidateTable } from '../../db/schema';
-import { and, eq } from 'drizzle-orm';
+import { findCandidate, insertContactEvents } from '../candidates/queries';
 import { findOrganizationById, findOrganizationByPublicId, type OrganizationRow } from '../../tenancy/organizations';
 import { findForm, findFormVersion } from '../prescreen/queries';
-import { recordPrescreenResultInTransaction, type PrescreenActor } from '../prescreen/service';
-import { sendSms } from '../sms/service';
+import { recordPrescreenResultInTransaction } from '../prescreen/service';
 import { findTrialRow } from '../trials/queries';
 
 import {
@@ -39,9 +25,6 @@ import {
   flatQuestions,
   startDialogue,
   type AgentReply,
-  type CodeCheckOutcome,
-  type CodeSendOutcome,
-  type DialogueContext,
   type DialogueState,
   type Effect,
   type Turn,
@@ -49,7 +32,6 @@ import {
 import {
   activeAgentsWithPublishedForm,
   findAgentRow,
-  findCandidateByPhone,
   findConversationRow,
   insertConversationRow,
   insertMessageRows,
@@ -60,19 +42,18 @@ import {
   type ConversationRow,
   type MessageRow,
 } from './queries';
-import { CHAT_LIMITS, enforce, hit } from './throttle';
+import { CHAT_LIMITS, enforce } from './throttle';
+import { checkCode, sendCode } from './phone-verification';
+import { CHAT_ACTOR, languageOf, type Loaded, type TurnContext } from './turn';
+import { findOrCreateCandidate, saveProfileAnswers } from './visitor-candidate';
 
 /**
  * Conversations as the visitor has them: the public chat page's API (no session: a conversation id plus its
- * resume token); staff's view is in staff-conversations.ts. Public calls find the conversation on the system path, check the token, then run in the
+ * resume token). Staff's view is in staff-conversations.ts, phone verification in phone-verification.ts, the
+ * visitor's candidate record in visitor-candidate.ts. Public calls find the conversation on the system path, check the token, then run in the
  * conversation's organization under row-level security. Message texts, phones and codes are never logged.
  */
 
-const CODE_TTL_MS = 10 * 60_000;
-export const MAX_CODE_ATTEMPTS = 5;
-const CHAT_ACTOR: PrescreenActor = { userId: null, label: 'Chat agent' };
-/** The documented source of consent a visitor states in a chat. */
-const CHAT_CONSENT_SOURCE = 'Web chat (stated by the visitor)';
 export const NOT_FOUND = 'Conversation not found';
 
 // ---- secrets ----
@@ -85,9 +66,6 @@ function tokenMatches(row: ConversationRow, token: string): boolean {
   const stored = Buffer.from(row.tokenHash, 'hex');
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
-
-const hashCode = (deps: AppDeps, conversationId: string, code: string) =>
-  createHmac('sha256', deps.config.authSecret).update(`${conversationId}:${code}`).digest('hex');
 
 // ---- mapping ----
 
@@ -106,7 +84,6 @@ export function toMessage(row: MessageRow): ChatMessage {
 }
 
 const stateOf = (row: ConversationRow) => row.state as unknown as DialogueState;
-const languageOf = (row: ConversationRow): Language => (row.language === 'es' ? 'es' : 'en');
 
 function publicState(row: ConversationRow) {
   const state = stateOf(row);
@@ -124,12 +101,6 @@ function publicState(row: ConversationRow) {
 const maskedPhone = (phone: string) => `•••• ${phone.replace(/\D/g, '').slice(-4)}`;
 
 // ---- the dialogue's context ----
-
-interface Loaded {
-  ctx: DialogueContext;
-  formId: string;
-  trialId: string;
-}
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -261,14 +232,6 @@ export async function resume(deps: AppDeps, conversationId: string, token: strin
 
 // ---- one turn ----
 
-interface TurnContext {
-  deps: AppDeps;
-  tx: Transaction;
-  conversation: ConversationRow;
-  agent: AgentRow;
-  loaded: Loaded;
-}
-
 /** Locks the conversation for the turn, checks it can go on, loads its agent and form. */
 async function beginTurn(deps: AppDeps, tx: Transaction, conversationId: string): Promise<TurnContext> {
   const conversation = await findConversationRow(tx, conversationId, true);
@@ -277,236 +240,6 @@ async function beginTurn(deps: AppDeps, tx: Transaction, conversationId: string)
   const agent = conversation.chatAgentId ? await findAgentRow(tx, conversation.chatAgentId) : undefined;
   if (!agent) throw conflict('This chat is not available any more');
   return { deps, tx, conversation, agent, loaded: await loadContext(tx, agent) };
-}
-
-/** Sends a verification code by SMS to the (normalized) phone; the code is stored hashed, for 10 minutes. */
-async function sendCode(turn: TurnContext, rawPhone: string): Promise<CodeSendOutcome> {
-  const phone = normalizePhone(rawPhone);
-  if (!phone) return 'invalid_phone';
-  const { deps, tx, conversation } = turn;
-  if (!(await hit(tx, CHAT_LIMITS.codesPerConversation, conversation.id)).allowed) return 'throttled';
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const language = languageOf(conversation);
-  const body =
-    language === 'es' ? `Su código de verificación es ${code}. Vence en 10 minutos.` : `Your verification code is ${code}. It expires in 10 minutes.`;
-  const sent = await sendSms(deps, { organizationId: conversation.organizationId, to: phone, body, purpose: 'verification' }, tx);
-  if (sent.status === 'blocked' || sent.status === 'failed' || sent.status === 'undelivered') return 'failed';
-  turn.conversation = await updateConversationRow(tx, conversation.id, {
-    phone,
-    verificationCodeHash: hashCode(deps, conversation.id, code),
-    verificationExpiresAt: new Date(Date.now() + CODE_TTL_MS),
-    verificationAttempts: 0,
-  });
-  return 'sent';
-}
-
-/** Checks a code: at most MAX_CODE_ATTEMPTS tries per code; right: the phone is confirmed and the candidate linked. */
-async function checkCode(turn: TurnContext, state: DialogueState, code: string): Promise<CodeCheckOutcome> {
-  const { deps, tx } = turn;
-  const conversation = turn.conversation;
-  if (
-    !conversation.verificationCodeHash ||
-    !conversation.verificationExpiresAt ||
-    conversation.verificationExpiresAt.getTime() < Date.now() ||
-    conversation.verificationAttempts >= MAX_CODE_ATTEMPTS
-  ) {
-    turn.conversation = await updateConversationRow(tx, conversation.id, { verificationCodeHash: null, verificationExpiresAt: null });
-    return { result: 'expired' };
-  }
-  const given = Buffer.from(hashCode(deps, conversation.id, code.trim()), 'hex');
-  const stored = Buffer.from(conversation.verificationCodeHash, 'hex');
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
-    const attempts = conversation.verificationAttempts + 1;
-    const left = MAX_CODE_ATTEMPTS - attempts;
-    turn.conversation = await updateConversationRow(
-      tx,
-      conversation.id,
-      left > 0 ? { verificationAttempts: attempts } : { verificationAttempts: attempts, verificationCodeHash: null, verificationExpiresAt: null },
-    );
-    return left > 0 ? { result: 'wrong', attemptsLeft: left } : { result: 'expired' };
-  }
-  const candidateRow = await findOrCreateCandidate(turn, state, conversation.phone!, true);
-  turn.conversation = await updateConversationRow(tx, conversation.id, {
-    phoneVerifiedAt: new Date(),
-    verificationCodeHash: null,
-    verificationExpiresAt: null,
-    candidateId: candidateRow.id,
-  });
-  return { result: 'verified' };
-}
-
-/**
- * The candidate of this organization with the phone, or a new one (source web_chat, the first name given in
- * the chat, consent as stated). A verified phone links an existing candidate; an unverified one (typed at the
- * end of a chat without verification) never does: a new candidate keeps it aside in customFields.
- */
-async function findOrCreateCandidate(turn: TurnContext, state: DialogueState, phone: string | null, verified: boolean): Promise<CandidateRow> {
-  const { tx, conversation, loaded } = turn;
-  const organizationId = conversation.organizationId;
-  const existing = phone ? await findCandidateByPhone(tx, organizationId, phone) : undefined;
-  let row: CandidateRow;
-  if (existing && verified) {
-    row = existing;
-    if (state.consent !== null && (existing.consentSms !== state.consent || existing.consentCalls !== state.consent)) {
-      const at = state.consent ? new Date() : null;
-      const source = state.consent ? CHAT_CONSENT_SOURCE : null;
-      row = await updateCandidateRow(tx, existing.id, {
-        consentSms: state.consent,
-        consentCalls: state.consent,
-        consentSmsSource: source,
-        consentSmsAt: at,
-        consentCallsSource: source,
-        consentCallsAt: at,
-      });
-      await insertContactEvents(tx, [
-        {
-          organizationId,
-          candidateId: row.id,
-          kind: 'consent',
-          summary: `Consent: SMS ${state.consent ? 'on' : 'off'}, calls ${state.consent ? 'on' : 'off'} (stated in chat)`,
-          details: {
-            sms: { from: existing.consentSms, to: state.consent },
-            calls: { from: existing.consentCalls, to: state.consent },
-            conversationId: conversation.id,
-          },
-          referenceId: conversation.id,
-          actorLabel: CHAT_ACTOR.label,
-        },
-      ]);
-      await recordAudit(tx, {
-        organizationId,
-        actorUserId: null,
-        action: 'candidate.update',
-        entityType: 'candidate',
-        entityId: row.id,
-        changes: { consent: ['sms', 'calls'], source: 'chat', conversationId: conversation.id },
-      });
-    }
-  } else {
-    const keepAside = Boolean(existing && !verified);
-    // An email typed at the end (verification off) is kept aside too when another candidate has it.
-    const email = verified ? null : (state.contactEmail ?? null);
-    const emailTaken = email
-      ? (
-          await tx
-            .select({ id: candidateTable.id })
-            .from(candidateTable)
-            .where(and(eq(candidateTable.organizationId, organizationId), eq(candidateTable.email, email)))
-        ).length > 0
-      : false;
-    const consented = state.consent === true;
-    const now = new Date();
-    row = await insertCandidate(tx, {
-      organizationId,
-      firstName: state.firstName ?? 'Chat visitor',
-      phone: keepAside ? null : phone,
-      email: emailTaken ? null : email,
-      timeZone: deriveTimeZone({ phone: keepAside ? null : phone })?.timeZone ?? null,
-      preferredLanguage: state.language,
-      source: 'web_chat',
-      consentSms: consented,
-      consentCalls: consented,
-      consentSmsSource: consented ? CHAT_CONSENT_SOURCE : null,
-      consentSmsAt: consented ? now : null,
-      consentCallsSource: consented ? CHAT_CONSENT_SOURCE : null,
-      consentCallsAt: consented ? now : null,
-      customFields: { ...(keepAside ? { chatPhoneUnverified: phone } : {}), ...(emailTaken ? { chatEmailUnverified: email } : {}) },
-    });
-    await insertContactEvents(tx, [
-      {
-        organizationId,
-        candidateId: row.id,
-        kind: 'created',
-        summary: 'Added from a web chat',
-        details: { source: 'web_chat', status: row.status, conversationId: conversation.id },
-        referenceId: conversation.id,
-        actorLabel: CHAT_ACTOR.label,
-      },
-      ...(consented
-        ? [
-            {
-              organizationId,
-              candidateId: row.id,
-              kind: 'consent' as const,
-              summary: `Consent: SMS on, calls on (${CHAT_CONSENT_SOURCE}, ${now.toISOString().slice(0, 10)})`,
-              details: {
-                sms: { from: false, to: true },
-                calls: { from: false, to: true },
-                source: CHAT_CONSENT_SOURCE,
-                consentAt: now.toISOString(),
-                conversationId: conversation.id,
-              },
-              referenceId: conversation.id,
-              actorLabel: CHAT_ACTOR.label,
-            },
-          ]
-        : []),
-    ]);
-    await recordAudit(tx, {
-      organizationId,
-      actorUserId: null,
-      action: 'candidate.create',
-      entityType: 'candidate',
-      entityId: row.id,
-      changes: { source: 'web_chat', conversationId: conversation.id, phoneVerified: verified, consent: state.consent, isTest: conversation.isTest },
-    });
-  }
-  await linkTrial(tx, organizationId, loaded.trialId, [row.id]);
-  await insertContactEvents(tx, [
-    {
-      organizationId,
-      candidateId: row.id,
-      kind: 'chat',
-      summary: conversation.isTest ? 'Chat started (test)' : 'Chat started',
-      details: { conversationId: conversation.id, chatAgentId: turn.agent.id, phoneVerified: verified },
-      referenceId: conversation.id,
-      actorLabel: CHAT_ACTOR.label,
-    },
-  ]);
-  return row;
-}
-
-/**
- * Answers that are candidate fields (date of birth, sex; the chat's language) fill the candidate's empty
- * fields: a contact event names the fields (never the values), and an audit record.
- */
-async function saveProfileAnswers(turn: TurnContext, candidateId: string, state: DialogueState): Promise<void> {
-  const { tx, loaded, conversation } = turn;
-  const row = await findCandidate(tx, candidateId, true);
-  if (!row) return;
-  const values: Partial<NewCandidateRow> = {};
-  for (const question of flatQuestions(loaded.ctx.blocks)) {
-    const field = candidateFieldOf(question);
-    const answer = state.answers.find((recorded) => recorded.questionId === question.id);
-    if (!field || !answer) continue;
-    const value = profileValueOf(question, field, answer.value);
-    if (!value) continue;
-    if (field === 'dateOfBirth' && !row.dateOfBirth && DateOfBirthSchema.safeParse(value).success) values.dateOfBirth = value;
-    if (field === 'sex' && row.sex === 'unknown') values.sex = value as NewCandidateRow['sex'];
-  }
-  if (row.preferredLanguage !== state.language && row.source === 'web_chat') values.preferredLanguage = state.language;
-  const fields = Object.keys(values);
-  if (!fields.length) return;
-  await updateCandidateRow(tx, row.id, values);
-  await insertContactEvents(tx, [
-    {
-      organizationId: row.organizationId,
-      candidateId: row.id,
-      kind: 'updated',
-      summary: `Details from chat: ${fields.join(', ')}`,
-      details: { fields, conversationId: conversation.id },
-      referenceId: conversation.id,
-      actorLabel: CHAT_ACTOR.label,
-    },
-  ]);
-  await recordAudit(tx, {
-    organizationId: row.organizationId,
-    actorUserId: null,
-    action: 'candidate.update',
-    entityType: 'candidate',
-    entityId: row.id,
-    changes: { fields, source: 'chat', conversationId: conversation.id },
-  });
 }
 
 /**
