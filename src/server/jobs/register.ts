@@ -15,9 +15,8 @@ import { QUEUES } from './jobs';
  */
 export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   await deps.jobs.start();
-  // The run engine's kinds (processing-runs/runner.ts, decision 039); the trial matcher joins them later.
-  const runKinds = [candidateImportRuns, prescreenCallRuns];
-  await deps.jobs.work<RunJob>(QUEUES.processingRun, runJobHandler(deps, runKinds));
+  // The run engine (processing-runs/runner.ts, decision 039): one queue for every kind of run.
+  await deps.jobs.work<RunJob>(QUEUES.processingRun, runJobHandler(deps));
   await deps.jobs.work<{ callbackId: string }>(QUEUES.placeCallback, (data, jobId) => placeCallbackJob(deps, data, jobId));
   await deps.jobs.work(QUEUES.sweepCallbacks, () => sweepCallbacks(deps));
   await deps.jobs.every(QUEUES.sweepCallbacks, '*/5 * * * *');
@@ -40,7 +39,8 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   await deps.jobs.work(QUEUES.maintenance, () => refreshPlannerStatistics(deps));
   await deps.jobs.every(QUEUES.maintenance, '17 * * * *');
   await sweepCallbacks(deps);
-  await resumeRuns(deps, runKinds);
+  // The run engine's kinds; the trial matcher still resumes its own runs until it moves onto the engine.
+  await resumeRuns(deps, [candidateImportRuns, prescreenCallRuns]);
   await resumeMatchRuns(deps);
   await sweepSequences(deps);
 }

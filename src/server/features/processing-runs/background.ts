@@ -28,8 +28,8 @@ export function backgroundRuns<Deps extends { db: Database }>(
   options: BackgroundRunsOptions<Deps> = {},
 ) {
   const activeByInstance = new WeakMap<Deps, Map<string, Promise<void>>>();
-  /** For tests and shutdown: the latest loop of each run, whichever instance runs it. */
-  const latest = new Map<string, Promise<void>>();
+  /** For tests and shutdown: every loop on each run in this process, whichever instance runs it. */
+  const loopsOf = new Map<string, Set<Promise<void>>>();
   const activeOf = (deps: Deps) => {
     let active = activeByInstance.get(deps);
     if (!active) activeByInstance.set(deps, (active = new Map()));
@@ -73,17 +73,22 @@ export function backgroundRuns<Deps extends { db: Database }>(
         })
         .finally(() => {
           active.delete(runId);
-          if (latest.get(runId) === work) latest.delete(runId);
+          const loops = loopsOf.get(runId);
+          loops?.delete(work);
+          if (loops?.size === 0) loopsOf.delete(runId);
         });
       active.set(runId, work);
-      latest.set(runId, work);
+      loopsOf.set(runId, (loopsOf.get(runId) ?? new Set()).add(work));
       return work;
     },
     /** Resolves when the run's background processing (if any, in this process) has settled. */
-    whenSettled: (runId: string): Promise<void> => latest.get(runId) ?? Promise.resolve(),
+    whenSettled: async (runId: string): Promise<void> => {
+      // A loop may end after another began (an instance that found the run held): wait until none is left.
+      for (let loops = loopsOf.get(runId); loops; loops = loopsOf.get(runId)) await Promise.allSettled([...loops]);
+    },
     isActive: (deps: Deps, runId: string) => activeOf(deps).has(runId),
     /** Whether some instance in this process has a loop on the run. */
-    hasLoop: (runId: string) => latest.has(runId),
+    hasLoop: (runId: string) => loopsOf.has(runId),
   };
   return runs;
 }

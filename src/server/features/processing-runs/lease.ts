@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { processingRun } from '../../db/schema';
 import type { SystemDb } from '../../db/system';
 
@@ -35,7 +35,12 @@ export async function claimRun(system: SystemDb, runId: string, owner: string): 
     .update(processingRun)
     .set({ leaseOwner: owner, leaseExpiresAt: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
     .where(
-      and(eq(processingRun.id, runId), or(isNull(processingRun.leaseOwner), eq(processingRun.leaseOwner, owner), lt(processingRun.leaseExpiresAt, sql`now()`))),
+      and(
+        eq(processingRun.id, runId),
+        // A finished run is not claimed: there is nothing left to work on.
+        inArray(processingRun.status, ['pending', 'running']),
+        or(isNull(processingRun.leaseOwner), eq(processingRun.leaseOwner, owner), lt(processingRun.leaseExpiresAt, sql`now()`)),
+      ),
     )
     .returning({ id: processingRun.id });
   if (rows.length > 0) return 'claimed';

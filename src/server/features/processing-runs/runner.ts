@@ -140,12 +140,13 @@ function loopEnded(runId: string) {
   expected.delete(runId);
 }
 
-const kindNames = new Set<string>();
+/** Every kind defined in this process, by name: the job handler runs any of them. */
+// biome-ignore lint/suspicious/noExplicitAny: kinds differ in the deps their hooks need; AppDeps satisfies all.
+const registry = new Map<string, RunKind<any>>();
 
 /** Registers a kind of run once (at module load of its feature) and returns what the feature calls. */
 export function defineRunKind<Deps extends RunDeps, Outcome extends string>(definition: RunKindDefinition<Deps, Outcome>): RunKind<Deps> {
-  if (kindNames.has(definition.kind)) throw new Error(`Processing run kind ${definition.kind} is defined twice`);
-  kindNames.add(definition.kind);
+  if (registry.has(definition.kind)) throw new Error(`Processing run kind ${definition.kind} is defined twice`);
 
   const queueJob = (deps: Deps, job: RunJob, startAfter?: Date) => deps.jobs.send(QUEUES.processingRun, { ...job }, startAfter ? { startAfter } : {});
 
@@ -220,6 +221,7 @@ export function defineRunKind<Deps extends RunDeps, Outcome extends string>(defi
     whenSettled: (runId) => (loops.hasLoop(runId) ? loops.whenSettled(runId) : (expected.get(runId)?.promise ?? Promise.resolve())),
     resume: (deps) => resumeRuns(deps, [kind]),
   };
+  registry.set(definition.kind, kind);
   return kind;
 }
 
@@ -335,11 +337,10 @@ async function itemLoop<Deps extends RunDeps, Outcome extends string>(
 
 // ---- triggering and resuming ----
 
-/** The job handler of the `processing-run` queue, for the kinds this app runs (jobs/register.ts). */
-export function runJobHandler<Deps extends RunDeps>(deps: Deps, kinds: RunKind<Deps>[]) {
-  const byName = new Map(kinds.map((kind) => [kind.kind, kind]));
+/** The job handler of the `processing-run` queue (jobs/register.ts): any kind defined in this process. */
+export function runJobHandler<Deps extends RunDeps>(deps: Deps) {
   return async (job: RunJob): Promise<void> => {
-    const kind = byName.get(job.kind);
+    const kind = registry.get(job.kind);
     if (!kind) {
       deps.logger.warn({ runId: job.runId, kind: job.kind }, 'processing run of a kind this process does not run');
       return;
