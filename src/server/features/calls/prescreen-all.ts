@@ -22,8 +22,9 @@ import { callBlockReason, dialCall, planCall, type CallActor, type CallPlan } fr
  * 1. The request picks the due candidates in SQL and stores one pending item per candidate (INSERT ... SELECT),
  *    creates the run and its audit row and marks it 'running', all in one transaction (so a crash leaves no
  *    half-made run), and answers 202.
- * 2. The run engine (processing-runs/runner.ts, decision 039) hands this kind the items one by one in row order. Each item is decided afresh (the candidate may
- *    have changed since the selection) and settled in one transaction with the run's counters: skipped
+ * 2. The run engine (processing-runs/runner.ts, decision 039) hands this kind the items one by one in row
+ *    order. Each item is decided afresh (the candidate may have changed since the selection) and settled in
+ *    one transaction with the run's counters: skipped
  *    (not due any more, consent, do-not-contact, no phone), deferred (outside calling hours: a callback at
  *    the next window), called, or failed (the provider refused). Before dialling it waits until the
  *    organization has fewer than VOICE_MAX_CONCURRENT_CALLS open calls.
@@ -69,7 +70,7 @@ export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, inpu
       simulate: input.simulate ?? null,
       maxConcurrentCalls: deps.config.voice.maxConcurrentCalls,
     };
-    const { run: created, items: total } = await prescreenRuns.create(tx, {
+    const { run: created, items: total } = await prescreenCallRuns.create(tx, {
       organizationId,
       createdByUserId: scope.userId,
       label: 'Prescreen calls',
@@ -78,15 +79,16 @@ export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, inpu
       audit: (candidates) => ({ candidates, ...options }),
     });
     const label = `Prescreen calls (${total.toLocaleString('en-US')} candidate${total === 1 ? '' : 's'})`;
-    return prescreenRuns.begin(tx, created.id, { label, total });
+    return prescreenCallRuns.begin(tx, created.id, { label, total });
   });
-  await prescreenRuns.trigger(deps, run.id, organizationId);
+  await prescreenCallRuns.trigger(deps, run.id, organizationId);
   return toRun(run);
 }
 
 // ---- the run kind ----
 
-const prescreenRuns = defineRunKind<AppDeps, ItemOutcome>({
+/** The bulk calls' run kind (its start-up resume is listed in jobs/register.ts). */
+export const prescreenCallRuns = defineRunKind<AppDeps, ItemOutcome>({
   kind: PRESCREEN_CALLS_RUN_KIND,
   counters: { called: 'succeeded', deferred: 'merged', skipped: 'skipped', failed: 'failed' },
   messages: {
@@ -98,12 +100,10 @@ const prescreenRuns = defineRunKind<AppDeps, ItemOutcome>({
   pageSize: ITEM_PAGE,
   processItem: async (ctx, item) => ((await processItem(ctx, item)) ? 'next' : 'stop'),
 });
-/** The bulk calls' run kind, for the engine's job handler and start-up resume (jobs/register.ts). */
-export const prescreenCallRuns = prescreenRuns;
 /** Resolves when the run's background processing (if any, in this process) has settled. */
-export const whenPrescreenRunSettled = prescreenRuns.whenSettled;
+export const whenPrescreenRunSettled = prescreenCallRuns.whenSettled;
 /** Continues prescreen-call runs left running by a stopped process. */
-export const resumePrescreenRuns = prescreenRuns.resume;
+export const resumePrescreenRuns = prescreenCallRuns.resume;
 
 type Ctx = RunContext<AppDeps, ItemOutcome>;
 

@@ -66,7 +66,7 @@ export async function startImport(deps: RunnerDeps, scope: RequestScope, input: 
 
   const { run } = await runScoped(deps.db, scope, async (tx) => {
     if (input.trialId && !(await findTrialInOrganization(tx, input.trialId, organizationId))) throw notFound('Trial not found');
-    return importRuns.create(tx, {
+    return candidateImportRuns.create(tx, {
       organizationId,
       createdByUserId: scope.userId,
       label,
@@ -89,12 +89,14 @@ export async function startImport(deps: RunnerDeps, scope: RequestScope, input: 
       );
     }
   } catch (error) {
-    await runScoped(deps.db, scope, (tx) => importRuns.abandon(tx, run.id, 'The rows could not be stored; nothing was imported')).catch(() => undefined);
+    await runScoped(deps.db, scope, (tx) => candidateImportRuns.abandon(tx, run.id, 'The rows could not be stored; nothing was imported')).catch(
+      () => undefined,
+    );
     throw error;
   }
 
-  const started = await runScoped(deps.db, scope, (tx) => importRuns.begin(tx, run.id));
-  await importRuns.trigger(deps, started.id, organizationId);
+  const started = await runScoped(deps.db, scope, (tx) => candidateImportRuns.begin(tx, run.id));
+  await candidateImportRuns.trigger(deps, started.id, organizationId);
   return toRun(started);
 }
 
@@ -102,7 +104,8 @@ export async function startImport(deps: RunnerDeps, scope: RequestScope, input: 
 
 type ImportOutcome = 'created' | 'merged' | 'skipped' | 'invalid' | 'failed';
 
-const importRuns = defineRunKind<RunnerDeps, ImportOutcome>({
+/** The import's run kind (its start-up resume is listed in jobs/register.ts). */
+export const candidateImportRuns = defineRunKind<RunnerDeps, ImportOutcome>({
   kind: IMPORT_KIND,
   batchSize: BATCH_SIZE,
   counters: { created: 'succeeded', merged: 'merged', skipped: 'skipped', invalid: 'failed', failed: 'failed' },
@@ -119,12 +122,10 @@ const importRuns = defineRunKind<RunnerDeps, ImportOutcome>({
     if (batches === 1 ? more : !more) await refreshStatistics(deps);
   },
 });
-/** The import's run kind, for the engine's job handler and start-up resume (jobs/register.ts). */
-export const candidateImportRuns = importRuns;
 /** Resolves when the run's background processing (if any, in this process) has settled. */
-export const whenRunSettled = importRuns.whenSettled;
+export const whenRunSettled = candidateImportRuns.whenSettled;
 /** Continues every import left 'running' by a stopped process; imports interrupted while storing their rows fail. */
-export const resumeInterruptedRuns = importRuns.resume;
+export const resumeInterruptedRuns = candidateImportRuns.resume;
 
 /** ANALYZE of the tables an import grows (the owner's statement; its failure never fails the import). */
 async function refreshStatistics(deps: RunnerDeps): Promise<void> {
