@@ -248,7 +248,7 @@ describe('interrupted runs', () => {
       .returning();
     await t.deps.db.insert(processingRunItem).values({ organizationId: orgId, runId: partial.id, rowNumber: 1, input: { firstName: 'Half' } });
 
-    const resumed = await resumeInterruptedRuns({ db: t.deps.db, logger: t.deps.logger });
+    const resumed = await resumeInterruptedRuns(t.deps);
     expect(resumed).toEqual([run.id]);
     await whenRunSettled(run.id);
     const body = await waitForRun(site.actor, run.id);

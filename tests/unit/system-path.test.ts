@@ -13,11 +13,10 @@ const SYSTEM_DB_USERS: Record<string, string> = {
   'src/server/db/maintenance.ts': 'ANALYZE of the whole database',
   'src/server/features/callbacks/jobs.ts': "a job's callback before its organization is known; the lost-job sweep over every organization",
   'src/server/features/calls/inbound-twilio.ts': 'which organization owns the called number',
-  'src/server/features/calls/prescreen-all.ts': "resuming every organization's unfinished runs at start-up",
   'src/server/features/calls/reconcile.ts': 'which organizations have open calls (ids only)',
   'src/server/features/calls/vapi-routes.ts': "a direct tool request's call, number owner and candidate before the organization is known",
   'src/server/features/calls/webhook.ts': "a webhook's call by provider id; the owner of the called number",
-  'src/server/features/candidates/import-runner.ts': "resuming every organization's unfinished imports; ANALYZE after an import",
+  'src/server/features/candidates/import-runner.ts': 'ANALYZE after an import',
   'src/server/features/chat/conversation-service.ts':
     'public chat: rate limits, the organization by public id, a conversation by id before its organization is known',
   'src/server/features/demo/seed.ts':
@@ -27,6 +26,7 @@ const SYSTEM_DB_USERS: Record<string, string> = {
   'src/server/features/organizations/service.ts': 'writes to the organization registry (no row security)',
   'src/server/features/prescreen/bookings.ts': "a booking's confirmation before its organization is known",
   'src/server/features/processing-runs/background.ts': 'claiming, renewing and releasing a run by id across processes',
+  'src/server/features/processing-runs/runner.ts': "resuming every organization's unfinished runs at start-up",
   'src/server/features/sponsor-demo/service.ts': 'the demo organization by its slug, for internal admins whatever their active organization',
   'src/server/features/sequences/engine.ts': "a batch of step jobs' enrollments (several organizations); the job sweep",
   'src/server/features/sms/service.ts': 'inbound SMS routing by sender; delivery callbacks by provider message id',

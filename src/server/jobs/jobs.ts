@@ -19,6 +19,8 @@ export const QUEUES = {
   sequenceStep: 'sequence-step',
   /** Every minute: active enrollments that are due but have no live job get one. */
   sweepSequences: 'sequence-sweep',
+  /** Take up one processing run (import, bulk calls...): { runId, organizationId, kind } (processing-runs/runner.ts). */
+  processingRun: 'processing-run',
   /** Hourly: fresh planner statistics (PGlite has no autovacuum; a customer's server may have it off). */
   maintenance: 'database-maintenance',
 } as const;
@@ -49,6 +51,8 @@ export interface Jobs {
   ): Promise<void>;
   /** Runs the queue's handler on a cron schedule (UTC). */
   every(queue: QueueName, cron: string): Promise<void>;
+  /** Makes this process's workers of the queue look for jobs now instead of at their next poll. */
+  wake(queue: QueueName): void;
 }
 
 export function createJobs(database: DatabaseHandle, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): Jobs {
@@ -62,6 +66,8 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
   boss.on('error', (error: Error) => logger.error({ errorName: error.name, errorMessage: error.message }, 'job queue error'));
   let started: Promise<void> | null = null;
   let stopped = false;
+  const workerIds = new Map<QueueName, string[]>();
+  const remember = (queue: QueueName, id: string) => workerIds.set(queue, [...(workerIds.get(queue) ?? []), id]);
 
   const ensureStarted = () => {
     if (stopped) throw new Error('The job queue is stopped');
@@ -102,7 +108,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       await ensureStarted();
       // PGlite runs one statement at a time: lanes would only queue behind each other.
       const concurrency = 'connectionString' in jobDatabase ? Math.max(1, workOptions.concurrency ?? 1) : 1;
-      await boss.work<object>(
+      const workerId = await boss.work<object>(
         queue,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 1 },
         async (jobs: PgBoss.Job<object>[]) => {
@@ -124,6 +130,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
           if (failure) throw failure;
         },
       );
+      remember(queue, workerId);
     },
     async workBatch(queue, handler, workOptions = {}) {
       await ensureStarted();
@@ -131,18 +138,23 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       // one statement at a time).
       const workers = 'connectionString' in jobDatabase ? Math.max(1, workOptions.workers ?? 1) : 1;
       for (let worker = 0; worker < workers; worker += 1) {
-        await boss.work<object>(
+        const workerId = await boss.work<object>(
           queue,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 100 },
           async (jobs: PgBoss.Job<object>[]) => {
             await handler(jobs.map((job) => ({ id: job.id, data: job.data as never })));
           },
         );
+        remember(queue, workerId);
       }
     },
     async every(queue, cron) {
       await ensureStarted();
       await boss.schedule(queue, cron);
+    },
+    wake(queue) {
+      if (stopped) return;
+      for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { placeCallbackJob, sweepCallbacks } from '../features/callbacks/jobs';
-import { resumeInterruptedRuns } from '../features/candidates/import-runner';
-import { resumePrescreenRuns } from '../features/calls/prescreen-all';
+import { candidateImportRuns } from '../features/candidates/import-runner';
+import { prescreenCallRuns } from '../features/calls/prescreen-all';
 import { resumeMatchRuns } from '../features/matching/matcher';
+import { resumeRuns, runJobHandler, type RunJob } from '../features/processing-runs/runner';
 import { runSequenceSteps, sweepSequences } from '../features/sequences/engine';
 import { sweepStaleCalls } from '../features/calls/reconcile';
 import { refreshPlannerStatistics } from '../db/maintenance';
@@ -14,6 +15,8 @@ import { QUEUES } from './jobs';
  */
 export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   await deps.jobs.start();
+  // The run engine (processing-runs/runner.ts, decision 039): one queue for every kind of run.
+  await deps.jobs.work<RunJob>(QUEUES.processingRun, runJobHandler(deps));
   await deps.jobs.work<{ callbackId: string }>(QUEUES.placeCallback, (data, jobId) => placeCallbackJob(deps, data, jobId));
   await deps.jobs.work(QUEUES.sweepCallbacks, () => sweepCallbacks(deps));
   await deps.jobs.every(QUEUES.sweepCallbacks, '*/5 * * * *');
@@ -36,8 +39,8 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   await deps.jobs.work(QUEUES.maintenance, () => refreshPlannerStatistics(deps));
   await deps.jobs.every(QUEUES.maintenance, '17 * * * *');
   await sweepCallbacks(deps);
-  await resumeInterruptedRuns(deps);
-  await resumePrescreenRuns(deps);
+  // The run engine's kinds; the trial matcher still resumes its own runs until it moves onto the engine.
+  await resumeRuns(deps, [candidateImportRuns, prescreenCallRuns]);
   await resumeMatchRuns(deps);
   await sweepSequences(deps);
 }

@@ -59,16 +59,6 @@ export async function findOpenRun(executor: Executor, organizationId: string, ki
   return row;
 }
 
-/** The next pending items of a run after `afterRow`, in row order. */
-export async function nextPendingItems(executor: Executor, runId: string, afterRow: number, limit: number) {
-  return executor
-    .select({ id: processingRunItem.id, rowNumber: processingRunItem.rowNumber, candidateId: processingRunItem.candidateId })
-    .from(processingRunItem)
-    .where(and(eq(processingRunItem.runId, runId), gt(processingRunItem.rowNumber, afterRow), eq(processingRunItem.outcome, 'pending')))
-    .orderBy(asc(processingRunItem.rowNumber))
-    .limit(limit);
-}
-
 /** The run's status and the organization's open calls (recent ones only), in one round trip. */
 export async function callSlotState(executor: Executor, runId: string, organizationId: string): Promise<{ runStatus: string | null; openCalls: number }> {
   const result = await executor.execute(sql`
@@ -102,33 +92,5 @@ export async function dueState(executor: Executor, candidateId: string, runId: s
   };
 }
 
+/** An item's outcomes; the run kind (prescreen-all.ts) maps them onto the run's counters. */
 export type ItemOutcome = 'called' | 'deferred' | 'skipped' | 'failed';
-/** Which run counter each outcome advances. */
-const COUNTER: Record<ItemOutcome, 'succeeded' | 'merged' | 'skipped' | 'failed'> = {
-  called: 'succeeded',
-  deferred: 'merged',
-  skipped: 'skipped',
-  failed: 'failed',
-};
-
-/**
- * Sets a pending item's outcome and advances the run's counters; false (nothing changed) when the item was
- * already settled, so a resumed run never counts an item twice.
- */
-export async function settleItem(
-  executor: Executor,
-  input: { runId: string; itemId: string; outcome: ItemOutcome; errors: Array<{ field: string; message: string }> | null },
-): Promise<boolean> {
-  const settled = await executor
-    .update(processingRunItem)
-    .set({ outcome: input.outcome, errors: input.errors, processedAt: new Date() })
-    .where(and(eq(processingRunItem.id, input.itemId), eq(processingRunItem.outcome, 'pending')))
-    .returning({ id: processingRunItem.id });
-  if (settled.length === 0) return false;
-  const counter = COUNTER[input.outcome];
-  await executor
-    .update(processingRun)
-    .set({ processed: sql`${processingRun.processed} + 1`, [counter]: sql`${processingRun[counter]} + 1` })
-    .where(eq(processingRun.id, input.runId));
-  return true;
-}

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ImportCandidatesInput, ImportField } from '../../../contract/candidates';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
-import type { Database } from '../../db/client';
-import { runAsOrganization } from '../../db/scoped';
+import type { Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
-import { candidate, processingRun, processingRunItem } from '../../db/schema';
+import { candidate } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordActivity } from '../../activity';
-import type { Logger } from '../../logger';
 import { recordAudit } from '../../audit';
-import { backgroundRuns } from '../processing-runs/background';
+import { defineRunKind, type ItemOutcome, type ProcessingRunRow, type RunDeps, type RunItem } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
 import { mapRow, parseInput, requireImportConsentSource, resolveMapping, validateRow, type MappedRow, type RowError, type ValidRow } from './import';
 import { findTrialInOrganization, type CandidateRow } from './queries';
@@ -24,21 +22,18 @@ import { enrollOnTrigger } from '../sequences/enroll';
  * 1. The request parses and counts the rows (400 before anything is written), creates the run ('pending'),
  *    stores every mapped row as a processing_run_item ('pending') in chunks, then marks the run 'running'
  *    and answers 202.
- * 2. A background loop takes the pending items in row order, BATCH_SIZE at a time. Each batch is ONE
- *    transaction: insert new candidates, merge duplicates, link the trial, write contact events, set the
- *    items' outcomes and advance the run's counters. A crash loses at most the open batch, which rolls back
- *    whole; its items are still 'pending'.
- * 3. On start-up, resumeInterruptedRuns() continues every 'running' run from its pending items.
+ * 2. The run engine (processing-runs/runner.ts, decision 039) takes the pending items in row order,
+ *    BATCH_SIZE at a time. Each batch is ONE transaction: insert new candidates, merge duplicates, link the
+ *    trial, write contact events, set the items' outcomes and advance the run's counters. A crash loses at
+ *    most the open batch, which rolls back whole; its items are still 'pending'.
+ * 3. On start-up, the engine continues every 'running' run from its pending items.
  */
 
 export const BATCH_SIZE = 1000;
 const STORE_CHUNK = 5000;
 export const IMPORT_KIND = 'candidate_import';
 
-export interface RunnerDeps {
-  db: Database;
-  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
-}
+export type RunnerDeps = RunDeps;
 
 export interface ImportOptions {
   duplicates: 'merge' | 'skip';
@@ -51,13 +46,8 @@ export interface ImportOptions {
   consentDate?: string | null;
 }
 
-/** Parses and stores the rows as a new run, starts processing in the background, and returns the run. */
-export async function startImport(
-  deps: RunnerDeps,
-  scope: RequestScope,
-  input: ImportCandidatesInput,
-  options: { background?: boolean } = {},
-): Promise<ProcessingRun> {
+/** Parses and stores the rows as a new run, hands it to the run engine, and returns the run. */
+export async function startImport(deps: RunnerDeps, scope: RequestScope, input: ImportCandidatesInput): Promise<ProcessingRun> {
   const organizationId = targetOrganization(scope, input.organizationId);
   const parsed = parseInput(input.format, input.data as never);
   const mapping = resolveMapping(parsed.columns, input.mapping);
@@ -74,23 +64,20 @@ export async function startImport(
   const rows = parsed.rows;
   const label = input.label ?? `Candidate import (${rows.length.toLocaleString('en-US')} rows)`;
 
-  const run = await runScoped(deps.db, scope, async (tx) => {
+  const { run } = await runScoped(deps.db, scope, async (tx) => {
     if (input.trialId && !(await findTrialInOrganization(tx, input.trialId, organizationId))) throw notFound('Trial not found');
-    const [created] = await tx
-      .insert(processingRun)
-      .values({ organizationId, kind: IMPORT_KIND, label, status: 'pending', total: rows.length, options: { ...importOptions }, createdByUserId: scope.userId })
-      .returning();
-    await recordAudit(tx, {
+    return candidateImportRuns.create(tx, {
       organizationId,
-      actorUserId: scope.userId,
-      action: 'processing_run.create',
-      entityType: 'processing_run',
-      entityId: created.id,
-      changes: { kind: IMPORT_KIND, rows: rows.length, duplicates: input.duplicates, format: input.format },
+      createdByUserId: scope.userId,
+      label,
+      total: rows.length,
+      options: { ...importOptions },
+      audit: () => ({ rows: rows.length, duplicates: input.duplicates, format: input.format }),
     });
-    return created;
   });
 
+  // The rows are stored in chunks, each its own transaction: one long transaction would block every other
+  // request on PGlite's single connection.
   try {
     for (let start = 0; start < rows.length; start += STORE_CHUNK) {
       const chunk = rows.slice(start, start + STORE_CHUNK).map((row, i) => ({ n: start + i + 1, i: mapRow(row, mapping) }));
@@ -102,91 +89,49 @@ export async function startImport(
       );
     }
   } catch (error) {
-    await runScoped(deps.db, scope, async (tx) => {
-      await tx.delete(processingRunItem).where(eq(processingRunItem.runId, run.id));
-      await tx
-        .update(processingRun)
-        .set({ status: 'failed', error: 'The rows could not be stored; nothing was imported', finishedAt: new Date() })
-        .where(eq(processingRun.id, run.id));
-    }).catch(() => undefined);
+    await runScoped(deps.db, scope, (tx) => candidateImportRuns.abandon(tx, run.id, 'The rows could not be stored; nothing was imported')).catch(
+      () => undefined,
+    );
     throw error;
   }
 
-  const [started] = await runScoped(deps.db, scope, (tx) =>
-    tx.update(processingRun).set({ status: 'running', startedAt: new Date() }).where(eq(processingRun.id, run.id)).returning(),
-  );
-  if (options.background !== false) scheduleRun(deps, started.id, organizationId);
+  const started = await runScoped(deps.db, scope, (tx) => candidateImportRuns.begin(tx, run.id));
+  await candidateImportRuns.trigger(deps, started.id, organizationId);
   return toRun(started);
 }
 
-// ---- the background loop ----
+// ---- the run kind ----
 
-const importRuns = backgroundRuns<RunnerDeps>((deps, runId, organizationId) => processRun(deps, runId, organizationId));
-/** Processes a run in the background unless it is already being processed in this process. */
-export const scheduleRun = importRuns.schedule;
+type ImportOutcome = 'created' | 'merged' | 'skipped' | 'invalid' | 'failed';
+
+/** The import's run kind (its start-up resume is listed in jobs/register.ts). */
+export const candidateImportRuns = defineRunKind<RunnerDeps, ImportOutcome>({
+  kind: IMPORT_KIND,
+  batchSize: BATCH_SIZE,
+  counters: { created: 'succeeded', merged: 'merged', skipped: 'skipped', invalid: 'failed', failed: 'failed' },
+  messages: {
+    failed: 'Processing stopped on an unexpected error; rows marked processed were imported',
+    interrupted: 'Interrupted while receiving the rows; nothing was imported. Import the file again.',
+  },
+  completion: (run) => ({ total: run.total, created: run.succeeded, merged: run.merged, skipped: run.skipped, invalid: run.failed }),
+  processBatch: (tx, ctx, items) => importBatch(tx, ctx.run, items),
+  // Fresh statistics after the first batch of a large import and at its end: without them the duplicate
+  // lookup of later batches scans the organization instead of using the unique indexes (issue 17), and
+  // PGlite has no autovacuum to refresh them.
+  afterBatch: async (deps, { batches, more }) => {
+    if (batches === 1 ? more : !more) await refreshStatistics(deps);
+  },
+});
 /** Resolves when the run's background processing (if any, in this process) has settled. */
-export const whenRunSettled = importRuns.whenSettled;
-
-export async function processRun(deps: RunnerDeps, runId: string, organizationId: string): Promise<void> {
-  try {
-    // Batches go in row order, so the next pending rows come after the last batch's (an index range, not a rescan).
-    const position = { afterRow: 0 };
-    let batches = 0;
-    for (;;) {
-      const more = await processBatch(deps.db, runId, organizationId, position);
-      batches++;
-      // Fresh statistics after the first batch of a large import and at its end: without them the duplicate
-      // lookup of later batches scans the organization instead of using the unique indexes (issue 17), and
-      // PGlite has no autovacuum to refresh them.
-      if (batches === 1 ? more : !more) await refreshStatistics(deps);
-      if (!more) return;
-      // Let other requests (PGlite has one connection) run between batches.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  } catch (error) {
-    deps.logger.error({ runId, errorName: (error as Error).name, dbCode: (error as { cause?: { code?: string } }).cause?.code }, 'processing run failed');
-    await runAsOrganization(deps.db, organizationId, (tx) =>
-      tx
-        .update(processingRun)
-        .set({ status: 'failed', error: 'Processing stopped on an unexpected error; rows marked processed were imported', finishedAt: new Date() })
-        .where(eq(processingRun.id, runId)),
-    ).catch(() => undefined);
-  }
-}
+export const whenRunSettled = candidateImportRuns.whenSettled;
+/** Continues every import left 'running' by a stopped process; imports interrupted while storing their rows fail. */
+export const resumeInterruptedRuns = candidateImportRuns.resume;
 
 /** ANALYZE of the tables an import grows (the owner's statement; its failure never fails the import). */
 async function refreshStatistics(deps: RunnerDeps): Promise<void> {
   await systemDb(deps.db)
     .execute(sql`analyze candidate, contact_event, candidate_trial`)
     .catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after import failed'));
-}
-
-/** Continues every run left 'running' by a stopped process; runs interrupted while storing their rows fail. */
-export async function resumeInterruptedRuns(deps: RunnerDeps): Promise<string[]> {
-  // The system path (no request scope): every organization's unfinished runs.
-  const system = systemDb(deps.db);
-  const runs = await system
-    .select({ id: processingRun.id, organizationId: processingRun.organizationId, status: processingRun.status })
-    .from(processingRun)
-    .where(and(eq(processingRun.kind, IMPORT_KIND), inArray(processingRun.status, ['pending', 'running'])));
-  const resumed: string[] = [];
-  for (const run of runs) {
-    if (importRuns.isActive(deps, run.id)) continue;
-    if (run.status === 'pending') {
-      await system.transaction(async (tx) => {
-        await tx.delete(processingRunItem).where(eq(processingRunItem.runId, run.id));
-        await tx
-          .update(processingRun)
-          .set({ status: 'failed', error: 'Interrupted while receiving the rows; nothing was imported. Import the file again.', finishedAt: new Date() })
-          .where(eq(processingRun.id, run.id));
-      });
-      continue;
-    }
-    deps.logger.info({ runId: run.id }, 'resuming processing run');
-    void scheduleRun(deps, run.id, run.organizationId);
-    resumed.push(run.id);
-  }
-  return resumed;
 }
 
 // ---- one batch ----
@@ -243,170 +188,153 @@ const consentParts = (values: { sms: boolean; calls: boolean }) => [values.sms ?
 const isEmpty = (field: (typeof FILLABLE)[number], value: unknown) =>
   value === null || value === undefined || value === '' || (field === 'sex' && value === 'unknown');
 
-/** Processes the next BATCH_SIZE pending items of a run in one transaction. Returns false when the run is done. */
-export async function processBatch(db: Database, runId: string, organizationId: string, position = { afterRow: 0 }): Promise<boolean> {
-  return runAsOrganization(db, organizationId, async (tx) => {
-    const [run] = await tx.select().from(processingRun).where(eq(processingRun.id, runId)).for('update');
-    if (run?.status !== 'running') return false;
-    const options = run.options as unknown as ImportOptions;
-    const items = await tx
-      .select({ id: processingRunItem.id, rowNumber: processingRunItem.rowNumber, input: processingRunItem.input })
-      .from(processingRunItem)
-      .where(and(eq(processingRunItem.runId, runId), gt(processingRunItem.rowNumber, position.afterRow), eq(processingRunItem.outcome, 'pending')))
-      .orderBy(asc(processingRunItem.rowNumber))
-      .limit(BATCH_SIZE);
-    if (items.length === 0) {
-      await tx.update(processingRun).set({ status: 'completed', finishedAt: new Date() }).where(eq(processingRun.id, runId));
-      await recordAudit(tx, {
-        organizationId,
-        actorUserId: run.createdByUserId,
-        action: 'processing_run.complete',
-        entityType: 'processing_run',
-        entityId: runId,
-        changes: { total: run.total, created: run.succeeded, merged: run.merged, skipped: run.skipped, invalid: run.failed },
-      });
-      return false;
-    }
+/**
+ * One batch of an import, in the engine's transaction (the run locked): validate, dedupe, insert and merge
+ * candidates, link the trial, write contact events and the batch's audit record. Returns each item's outcome;
+ * the engine stores them and the run's counters in the same transaction.
+ */
+async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunItem[]): Promise<ItemOutcome<ImportOutcome>[]> {
+  const { id: runId, organizationId } = run;
+  const options = run.options as unknown as ImportOptions;
+  const consentDefaults = { consentSource: options.consentSource, consentDate: options.consentDate };
+  const validated = items.map((item) => ({ item, result: validateRow((item.input ?? {}) as MappedRow, options.defaultCountry, consentDefaults) }));
+  const phones = new Set<string>();
+  const emails = new Set<string>();
+  for (const { result } of validated) {
+    if (!result.ok) continue;
+    if (result.values.phone) phones.add(result.values.phone);
+    if (result.values.email) emails.add(result.values.email);
+  }
 
-    const consentDefaults = { consentSource: options.consentSource, consentDate: options.consentDate };
-    const validated = items.map((item) => ({ item, result: validateRow((item.input ?? {}) as MappedRow, options.defaultCountry, consentDefaults) }));
-    const phones = new Set<string>();
-    const emails = new Set<string>();
-    for (const { result } of validated) {
-      if (!result.ok) continue;
-      if (result.values.phone) phones.add(result.values.phone);
-      if (result.values.email) emails.add(result.values.email);
-    }
-
-    // One lookup of the organization's candidates sharing a phone or an email with this batch.
-    const phoneOwner = new Map<string, Target>();
-    const emailOwner = new Map<string, Target>();
-    const targets = new Map<string, Target>();
-    if (phones.size || emails.size) {
-      const matches: ReturnType<typeof inArray>[] = [];
-      if (phones.size) matches.push(inArray(candidate.phone, [...phones]));
-      if (emails.size) matches.push(inArray(candidate.email, [...emails]));
-      const existing = await tx
-        .select()
-        .from(candidate)
-        .where(and(eq(candidate.organizationId, organizationId), or(...matches)))
-        .for('update');
-      // Consent already recorded or withdrawn (a consent event: STOP, staff, chat, an earlier import) is not
-      // overridden by a file; only a candidate whose consent was never touched takes the file's yes.
-      const touched = new Set<string>();
-      if (existing.length) {
-        const result = await tx.execute(sql`select distinct candidate_id from contact_event where kind = 'consent'
+  // One lookup of the organization's candidates sharing a phone or an email with this batch.
+  const phoneOwner = new Map<string, Target>();
+  const emailOwner = new Map<string, Target>();
+  const targets = new Map<string, Target>();
+  if (phones.size || emails.size) {
+    const matches: ReturnType<typeof inArray>[] = [];
+    if (phones.size) matches.push(inArray(candidate.phone, [...phones]));
+    if (emails.size) matches.push(inArray(candidate.email, [...emails]));
+    const existing = await tx
+      .select()
+      .from(candidate)
+      .where(and(eq(candidate.organizationId, organizationId), or(...matches)))
+      .for('update');
+    // Consent already recorded or withdrawn (a consent event: STOP, staff, chat, an earlier import) is not
+    // overridden by a file; only a candidate whose consent was never touched takes the file's yes.
+    const touched = new Set<string>();
+    if (existing.length) {
+      const result = await tx.execute(sql`select distinct candidate_id from contact_event where kind = 'consent'
           and candidate_id in (select (jsonb_array_elements_text(${JSON.stringify(existing.map((row) => row.id))}::jsonb))::uuid)`);
-        for (const row of (result as unknown as { rows: Array<{ candidate_id: string }> }).rows) touched.add(row.candidate_id);
-      }
-      for (const row of existing) {
-        const target: Target = { id: row.id, existing: row, values: fromExisting(row), filled: new Set(), rowNumbers: [] };
-        target.consentLocked = touched.has(row.id) || row.doNotContact;
-        targets.set(row.id, target);
-        if (row.phone) phoneOwner.set(row.phone, target);
-        if (row.email) emailOwner.set(row.email.toLowerCase(), target);
-      }
+      for (const row of (result as unknown as { rows: Array<{ candidate_id: string }> }).rows) touched.add(row.candidate_id);
     }
+    for (const row of existing) {
+      const target: Target = { id: row.id, existing: row, values: fromExisting(row), filled: new Set(), rowNumbers: [] };
+      target.consentLocked = touched.has(row.id) || row.doNotContact;
+      targets.set(row.id, target);
+      if (row.phone) phoneOwner.set(row.phone, target);
+      if (row.email) emailOwner.set(row.email.toLowerCase(), target);
+    }
+  }
 
-    const created: Target[] = [];
-    const outcomes: Outcome[] = [];
-    const counts = { created: 0, merged: 0, skipped: 0, invalid: 0, failed: 0 };
-    for (const { item, result } of validated) {
-      if (!result.ok) {
-        outcomes.push({ id: item.id, outcome: 'invalid', errors: result.errors, candidate_id: null, keep_input: true });
-        counts.invalid++;
-        continue;
-      }
-      const values = result.values;
-      const byPhone = values.phone ? phoneOwner.get(values.phone) : undefined;
-      const target = byPhone ?? (values.email ? emailOwner.get(values.email) : undefined);
-      if (!target) {
-        const fresh: Target = { id: randomUUID(), existing: null, values: { ...values }, filled: new Set(), rowNumbers: [item.rowNumber] };
-        if (values.phone) phoneOwner.set(values.phone, fresh);
-        if (values.email) emailOwner.set(values.email, fresh);
-        created.push(fresh);
-        outcomes.push({ id: item.id, outcome: 'created', errors: null, candidate_id: fresh.id, keep_input: false });
-        counts.created++;
-        continue;
-      }
-      const field = byPhone ? 'phone' : 'email';
-      const where = target.existing ? 'an existing candidate' : `row ${target.rowNumbers[0]} of this file`;
-      if (options.duplicates === 'skip') {
-        outcomes.push({
-          id: item.id,
-          outcome: 'skipped',
-          errors: [{ field, message: `Same ${field} as ${where}; kept as it was` }],
-          candidate_id: target.id,
-          keep_input: false,
-        });
-        counts.skipped++;
-        continue;
-      }
-      // Merge: fill the target's empty fields; a phone or email is only taken if no other candidate has it.
-      for (const key of FILLABLE) {
-        const incoming = values[key];
-        if (isEmpty(key, incoming) || !isEmpty(key, target.values[key])) continue;
-        if (key === 'phone' && phoneOwner.has(incoming as string)) continue;
-        if (key === 'email' && emailOwner.has(incoming as string)) continue;
-        (target.values as Record<string, unknown>)[key] = incoming;
-        target.filled.add(key);
-        if (key === 'phone') phoneOwner.set(incoming as string, target);
-        if (key === 'email') emailOwner.set(incoming as string, target);
-      }
-      if (target.existing && !target.consentLocked && values.consentSource && values.consentAt) {
-        const sms = values.consentSms === true && !target.existing.consentSms;
-        const calls = values.consentCalls === true && !target.existing.consentCalls;
-        if ((sms || calls) && !target.consent) {
-          target.consent = { sms, calls, source: values.consentSource, at: values.consentAt };
-          target.filled.add('consent');
-        }
-      }
-      for (const [key, value] of Object.entries(values.customFields)) {
-        if (target.values.customFields[key] === undefined) {
-          target.values.customFields[key] = value;
-          target.filled.add(`customFields.${key}`);
-        }
-      }
-      target.rowNumbers.push(item.rowNumber);
+  const created: Target[] = [];
+  const outcomes: Outcome[] = [];
+  const counts = { created: 0, merged: 0, skipped: 0, invalid: 0, failed: 0 };
+  for (const { item, result } of validated) {
+    if (!result.ok) {
+      outcomes.push({ id: item.id, outcome: 'invalid', errors: result.errors, candidate_id: null, keep_input: true });
+      counts.invalid++;
+      continue;
+    }
+    const values = result.values;
+    const byPhone = values.phone ? phoneOwner.get(values.phone) : undefined;
+    const target = byPhone ?? (values.email ? emailOwner.get(values.email) : undefined);
+    if (!target) {
+      const fresh: Target = { id: randomUUID(), existing: null, values: { ...values }, filled: new Set(), rowNumbers: [item.rowNumber] };
+      if (values.phone) phoneOwner.set(values.phone, fresh);
+      if (values.email) emailOwner.set(values.email, fresh);
+      created.push(fresh);
+      outcomes.push({ id: item.id, outcome: 'created', errors: null, candidate_id: fresh.id, keep_input: false });
+      counts.created++;
+      continue;
+    }
+    const field = byPhone ? 'phone' : 'email';
+    const where = target.existing ? 'an existing candidate' : `row ${target.rowNumbers[0]} of this file`;
+    if (options.duplicates === 'skip') {
       outcomes.push({
         id: item.id,
-        outcome: 'merged',
-        errors: [{ field, message: `Merged into ${where} with the same ${field}` }],
+        outcome: 'skipped',
+        errors: [{ field, message: `Same ${field} as ${where}; kept as it was` }],
         candidate_id: target.id,
         keep_input: false,
       });
-      counts.merged++;
+      counts.skipped++;
+      continue;
     }
+    // Merge: fill the target's empty fields; a phone or email is only taken if no other candidate has it.
+    for (const key of FILLABLE) {
+      const incoming = values[key];
+      if (isEmpty(key, incoming) || !isEmpty(key, target.values[key])) continue;
+      if (key === 'phone' && phoneOwner.has(incoming as string)) continue;
+      if (key === 'email' && emailOwner.has(incoming as string)) continue;
+      (target.values as Record<string, unknown>)[key] = incoming;
+      target.filled.add(key);
+      if (key === 'phone') phoneOwner.set(incoming as string, target);
+      if (key === 'email') emailOwner.set(incoming as string, target);
+    }
+    if (target.existing && !target.consentLocked && values.consentSource && values.consentAt) {
+      const sms = values.consentSms === true && !target.existing.consentSms;
+      const calls = values.consentCalls === true && !target.existing.consentCalls;
+      if ((sms || calls) && !target.consent) {
+        target.consent = { sms, calls, source: values.consentSource, at: values.consentAt };
+        target.filled.add('consent');
+      }
+    }
+    for (const [key, value] of Object.entries(values.customFields)) {
+      if (target.values.customFields[key] === undefined) {
+        target.values.customFields[key] = value;
+        target.filled.add(`customFields.${key}`);
+      }
+    }
+    target.rowNumbers.push(item.rowNumber);
+    outcomes.push({
+      id: item.id,
+      outcome: 'merged',
+      errors: [{ field, message: `Merged into ${where} with the same ${field}` }],
+      candidate_id: target.id,
+      keep_input: false,
+    });
+    counts.merged++;
+  }
 
-    // New candidates: one multi-row insert. A conflict here means another request added the same phone or
-    // email since the lookup: those rows fail (with a message) instead of aborting the batch.
-    const insertedIds = new Set<string>();
-    if (created.length) {
-      const payload = created.map(({ id, values }) => ({
-        id,
-        first_name: values.firstName,
-        last_name: values.lastName,
-        phone: values.phone,
-        email: values.email,
-        date_of_birth: values.dateOfBirth,
-        sex: values.sex,
-        address_line: values.addressLine,
-        city: values.city,
-        region: values.region,
-        postal_code: values.postalCode,
-        country: values.country,
-        time_zone: values.timeZone,
-        preferred_language: values.preferredLanguage,
-        source: values.source,
-        custom_fields: values.customFields,
-        consent_sms: values.consentSms === true,
-        consent_calls: values.consentCalls === true,
-        consent_sms_source: values.consentSms === true ? values.consentSource : null,
-        consent_sms_at: values.consentSms === true ? values.consentAt : null,
-        consent_calls_source: values.consentCalls === true ? values.consentSource : null,
-        consent_calls_at: values.consentCalls === true ? values.consentAt : null,
-      }));
-      const inserted = await tx.execute(sql`
+  // New candidates: one multi-row insert. A conflict here means another request added the same phone or
+  // email since the lookup: those rows fail (with a message) instead of aborting the batch.
+  const insertedIds = new Set<string>();
+  if (created.length) {
+    const payload = created.map(({ id, values }) => ({
+      id,
+      first_name: values.firstName,
+      last_name: values.lastName,
+      phone: values.phone,
+      email: values.email,
+      date_of_birth: values.dateOfBirth,
+      sex: values.sex,
+      address_line: values.addressLine,
+      city: values.city,
+      region: values.region,
+      postal_code: values.postalCode,
+      country: values.country,
+      time_zone: values.timeZone,
+      preferred_language: values.preferredLanguage,
+      source: values.source,
+      custom_fields: values.customFields,
+      consent_sms: values.consentSms === true,
+      consent_calls: values.consentCalls === true,
+      consent_sms_source: values.consentSms === true ? values.consentSource : null,
+      consent_sms_at: values.consentSms === true ? values.consentAt : null,
+      consent_calls_source: values.consentCalls === true ? values.consentSource : null,
+      consent_calls_at: values.consentCalls === true ? values.consentAt : null,
+    }));
+    const inserted = await tx.execute(sql`
         insert into candidate (id, organization_id, first_name, last_name, phone, email, date_of_birth, sex, address_line, city, region,
           postal_code, country, time_zone, preferred_language, source, custom_fields, import_run_id,
           consent_sms, consent_calls, consent_sms_source, consent_sms_at, consent_calls_source, consent_calls_at)
@@ -420,64 +348,64 @@ export async function processBatch(db: Database, runId: string, organizationId: 
           consent_sms_at timestamptz, consent_calls_source text, consent_calls_at timestamptz)
         on conflict do nothing
         returning id`);
-      for (const row of (inserted as unknown as { rows: Array<{ id: string }> }).rows) insertedIds.add(row.id);
-      const lost = new Set(created.filter((target) => !insertedIds.has(target.id)).map((target) => target.id));
-      if (lost.size) {
-        for (const outcome of outcomes) {
-          if (outcome.candidate_id && lost.has(outcome.candidate_id)) {
-            if (outcome.outcome === 'created') counts.created--;
-            else if (outcome.outcome === 'merged') counts.merged--;
-            else if (outcome.outcome === 'skipped') counts.skipped--;
-            Object.assign(outcome, {
-              outcome: 'failed',
-              errors: [{ field: 'phone', message: 'A candidate with the same phone or email was added during the import; import this row again' }],
-              candidate_id: null,
-              keep_input: true,
-            });
-            counts.failed++;
-          }
+    for (const row of (inserted as unknown as { rows: Array<{ id: string }> }).rows) insertedIds.add(row.id);
+    const lost = new Set(created.filter((target) => !insertedIds.has(target.id)).map((target) => target.id));
+    if (lost.size) {
+      for (const outcome of outcomes) {
+        if (outcome.candidate_id && lost.has(outcome.candidate_id)) {
+          if (outcome.outcome === 'created') counts.created--;
+          else if (outcome.outcome === 'merged') counts.merged--;
+          else if (outcome.outcome === 'skipped') counts.skipped--;
+          Object.assign(outcome, {
+            outcome: 'failed',
+            errors: [{ field: 'phone', message: 'A candidate with the same phone or email was added during the import; import this row again' }],
+            candidate_id: null,
+            keep_input: true,
+          });
+          counts.failed++;
         }
       }
     }
+  }
 
-    const consentEvent = (run: string, consent: { sms: boolean; calls: boolean; source: string; at: string }) => ({
-      candidate_id: '' as string,
-      kind: 'consent',
-      summary: `Consent: ${consentParts(consent)} (${consent.source}, ${consent.at.slice(0, 10)})`,
-      details: {
-        ...(consent.sms ? { sms: { from: false, to: true } } : {}),
-        ...(consent.calls ? { calls: { from: false, to: true } } : {}),
-        source: consent.source,
-        consentAt: consent.at,
-        runId: run,
-      },
-    });
-    const merged = [...new Set(outcomes.filter((outcome) => outcome.outcome === 'merged').map((outcome) => outcome.candidate_id!))]
-      .map((id) => targets.get(id))
-      .filter((target): target is Target => Boolean(target?.existing));
-    const changed = merged.filter((target) => target.filled.size > 0);
-    if (changed.length) {
-      const payload = changed.map(({ id, values, consent }) => ({
-        id,
-        last_name: values.lastName,
-        phone: values.phone,
-        email: values.email,
-        date_of_birth: values.dateOfBirth,
-        sex: values.sex,
-        address_line: values.addressLine,
-        city: values.city,
-        region: values.region,
-        postal_code: values.postalCode,
-        country: values.country,
-        time_zone: values.timeZone,
-        custom_fields: values.customFields,
-        consent_sms: consent?.sms ?? false,
-        consent_calls: consent?.calls ?? false,
-        consent_source: consent?.source ?? null,
-        consent_at: consent?.at ?? null,
-      }));
-      // Consent only ever turns on here (and only for candidates whose consent was never recorded or withdrawn).
-      await tx.execute(sql`
+  const consentEvent = (run: string, consent: { sms: boolean; calls: boolean; source: string; at: string }) => ({
+    candidate_id: '' as string,
+    kind: 'consent',
+    summary: `Consent: ${consentParts(consent)} (${consent.source}, ${consent.at.slice(0, 10)})`,
+    details: {
+      ...(consent.sms ? { sms: { from: false, to: true } } : {}),
+      ...(consent.calls ? { calls: { from: false, to: true } } : {}),
+      source: consent.source,
+      consentAt: consent.at,
+      runId: run,
+    },
+  });
+  const merged = [...new Set(outcomes.filter((outcome) => outcome.outcome === 'merged').map((outcome) => outcome.candidate_id!))]
+    .map((id) => targets.get(id))
+    .filter((target): target is Target => Boolean(target?.existing));
+  const changed = merged.filter((target) => target.filled.size > 0);
+  if (changed.length) {
+    const payload = changed.map(({ id, values, consent }) => ({
+      id,
+      last_name: values.lastName,
+      phone: values.phone,
+      email: values.email,
+      date_of_birth: values.dateOfBirth,
+      sex: values.sex,
+      address_line: values.addressLine,
+      city: values.city,
+      region: values.region,
+      postal_code: values.postalCode,
+      country: values.country,
+      time_zone: values.timeZone,
+      custom_fields: values.customFields,
+      consent_sms: consent?.sms ?? false,
+      consent_calls: consent?.calls ?? false,
+      consent_source: consent?.source ?? null,
+      consent_at: consent?.at ?? null,
+    }));
+    // Consent only ever turns on here (and only for candidates whose consent was never recorded or withdrawn).
+    await tx.execute(sql`
         update candidate c set last_name = v.last_name, phone = v.phone, email = v.email, date_of_birth = v.date_of_birth, sex = v.sex,
           address_line = v.address_line, city = v.city, region = v.region, postal_code = v.postal_code, country = v.country,
           time_zone = v.time_zone, custom_fields = v.custom_fields, updated_at = now(),
@@ -491,95 +419,84 @@ export async function processBatch(db: Database, runId: string, organizationId: 
           sex text, address_line text, city text, region text, postal_code text, country text, time_zone text, custom_fields jsonb,
           consent_sms boolean, consent_calls boolean, consent_source text, consent_at timestamptz)
         where c.id = v.id`);
-    }
+  }
 
-    const linked = [...insertedIds, ...merged.map((target) => target.id)];
-    if (options.trialId && linked.length) {
-      await tx.execute(sql`
+  const linked = [...insertedIds, ...merged.map((target) => target.id)];
+  if (options.trialId && linked.length) {
+    await tx.execute(sql`
         insert into candidate_trial (candidate_id, trial_id, organization_id)
         select v.id::uuid, ${options.trialId}::uuid, ${organizationId}::uuid
         from jsonb_array_elements_text(${JSON.stringify(linked)}::jsonb) as v(id)
         where exists (select 1 from trial where trial.id = ${options.trialId}::uuid)
         on conflict do nothing`);
-      // New people imported for a trial: sequences listening for it take them on.
-      await enrollOnTrigger(tx, organizationId, 'candidate_imported', [...insertedIds], [options.trialId]);
-    }
+    // New people imported for a trial: sequences listening for it take them on.
+    await enrollOnTrigger(tx, organizationId, 'candidate_imported', [...insertedIds], [options.trialId]);
+  }
 
-    const events = [
-      ...created
-        .filter((target) => insertedIds.has(target.id))
-        .map((target) => ({ candidate_id: target.id, kind: 'created', summary: `Imported (${run.label})`, details: { runId, rowNumbers: target.rowNumbers } })),
-      ...merged
-        .filter((target) => target.filled.size > 0 || options.trialId)
-        .map((target) => ({
-          candidate_id: target.id,
-          kind: 'import',
-          summary: target.filled.size ? `Import merged: filled ${[...target.filled].join(', ')}` : 'Import matched this candidate; nothing new',
-          details: { runId, rowNumbers: target.rowNumbers, fields: [...target.filled], ...(options.trialId ? { trialId: options.trialId } : {}) },
-        })),
-      // Documented consent: one consent event per candidate the file gave consent for (source and date, no personal data).
-      ...created
-        .filter((target) => insertedIds.has(target.id) && (target.values.consentSms === true || target.values.consentCalls === true))
-        .map((target) => ({
-          ...consentEvent(runId, {
-            sms: target.values.consentSms === true,
-            calls: target.values.consentCalls === true,
-            source: target.values.consentSource!,
-            at: target.values.consentAt!,
-          }),
-          candidate_id: target.id,
-        })),
-      ...merged.filter((target) => target.consent).map((target) => ({ ...consentEvent(runId, target.consent!), candidate_id: target.id })),
-    ];
-    if (insertedIds.size) {
-      await recordActivity(
-        tx,
-        [...insertedIds].map((candidateId) => ({
-          organizationId,
-          trialId: options.trialId ?? null,
-          candidateId,
-          kind: 'candidate_created' as const,
-          source: 'import' as const,
-          referenceId: runId,
-        })),
-      );
-    }
-    if (events.length) {
-      await tx.execute(sql`
+  const events = [
+    ...created
+      .filter((target) => insertedIds.has(target.id))
+      .map((target) => ({ candidate_id: target.id, kind: 'created', summary: `Imported (${run.label})`, details: { runId, rowNumbers: target.rowNumbers } })),
+    ...merged
+      .filter((target) => target.filled.size > 0 || options.trialId)
+      .map((target) => ({
+        candidate_id: target.id,
+        kind: 'import',
+        summary: target.filled.size ? `Import merged: filled ${[...target.filled].join(', ')}` : 'Import matched this candidate; nothing new',
+        details: { runId, rowNumbers: target.rowNumbers, fields: [...target.filled], ...(options.trialId ? { trialId: options.trialId } : {}) },
+      })),
+    // Documented consent: one consent event per candidate the file gave consent for (source and date, no personal data).
+    ...created
+      .filter((target) => insertedIds.has(target.id) && (target.values.consentSms === true || target.values.consentCalls === true))
+      .map((target) => ({
+        ...consentEvent(runId, {
+          sms: target.values.consentSms === true,
+          calls: target.values.consentCalls === true,
+          source: target.values.consentSource!,
+          at: target.values.consentAt!,
+        }),
+        candidate_id: target.id,
+      })),
+    ...merged.filter((target) => target.consent).map((target) => ({ ...consentEvent(runId, target.consent!), candidate_id: target.id })),
+  ];
+  if (insertedIds.size) {
+    await recordActivity(
+      tx,
+      [...insertedIds].map((candidateId) => ({
+        organizationId,
+        trialId: options.trialId ?? null,
+        candidateId,
+        kind: 'candidate_created' as const,
+        source: 'import' as const,
+        referenceId: runId,
+      })),
+    );
+  }
+  if (events.length) {
+    await tx.execute(sql`
         insert into contact_event (organization_id, candidate_id, kind, summary, details, reference_id, actor_user_id, actor_label, occurred_at)
         select ${organizationId}::uuid, v.candidate_id, v.kind, v.summary, v.details, ${runId}, ${run.createdByUserId}, 'Import', clock_timestamp()
         from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as v(candidate_id uuid, kind text, summary text, details jsonb)`);
-    }
+  }
 
-    await tx.execute(sql`
-      update processing_run_item i set outcome = v.outcome, errors = v.errors, candidate_id = v.candidate_id,
-        input = case when v.keep_input then i.input else null end, processed_at = now()
-      from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id uuid, outcome text, errors jsonb, candidate_id uuid, keep_input boolean)
-      where i.id = v.id`);
-    await tx
-      .update(processingRun)
-      .set({
-        processed: sql`${processingRun.processed} + ${items.length}`,
-        succeeded: sql`${processingRun.succeeded} + ${counts.created}`,
-        merged: sql`${processingRun.merged} + ${counts.merged}`,
-        skipped: sql`${processingRun.skipped} + ${counts.skipped}`,
-        failed: sql`${processingRun.failed} + ${counts.invalid + counts.failed}`,
-      })
-      .where(eq(processingRun.id, runId));
-    await recordAudit(tx, {
-      organizationId,
-      actorUserId: run.createdByUserId,
-      action: 'candidate.import_batch',
-      entityType: 'processing_run',
-      entityId: runId,
-      changes: {
-        rows: [items[0].rowNumber, items.at(-1)!.rowNumber],
-        ...counts,
-        consentRecorded: events.filter((entry) => entry.kind === 'consent').length,
-        mergedFields: [...new Set(changed.flatMap((target) => [...target.filled].map((field) => field.split('.')[0])))],
-      },
-    });
-    position.afterRow = items.at(-1)!.rowNumber;
-    return true;
+  await recordAudit(tx, {
+    organizationId,
+    actorUserId: run.createdByUserId,
+    action: 'candidate.import_batch',
+    entityType: 'processing_run',
+    entityId: runId,
+    changes: {
+      rows: [items[0].rowNumber, items.at(-1)!.rowNumber],
+      ...counts,
+      consentRecorded: events.filter((entry) => entry.kind === 'consent').length,
+      mergedFields: [...new Set(changed.flatMap((target) => [...target.filled].map((field) => field.split('.')[0])))],
+    },
   });
+  return outcomes.map((entry) => ({
+    itemId: entry.id,
+    outcome: entry.outcome,
+    errors: entry.errors,
+    candidateId: entry.candidate_id,
+    keepInput: entry.keep_input,
+  }));
 }

@@ -68,10 +68,7 @@ export const candidateRoutes = createRouter()
       request: jsonBody(ImportCandidatesSchema),
       responses: { 202: json(z.object({ run: ProcessingRunSchema }), 'The run, processing in the background'), ...errors },
     }),
-    async (c) => {
-      const { db, logger } = c.get('deps');
-      return c.json({ run: await startImport({ db, logger }, c.get('scope'), c.req.valid('json')) }, 202);
-    },
+    async (c) => c.json({ run: await startImport(c.get('deps'), c.get('scope'), c.req.valid('json')) }, 202),
   )
   .openapi(
     createRoute({

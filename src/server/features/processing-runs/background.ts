@@ -1,94 +1,67 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { processingRun } from '../../db/schema';
-import { systemDb, type SystemDb } from '../../db/system';
+import { systemDb } from '../../db/system';
+import { claimRun, HEARTBEAT_MS, LEASE_SECONDS, releaseRun, renewRun, runOwnerOf } from './lease';
 
-/** How long a claim on a run lasts without renewal: a process that died lets another take the run after this. */
-const LEASE_SECONDS = 60;
-/** How often a process renews the claims of the runs it works on. */
-const HEARTBEAT_MS = 15_000;
+export { runOwnerOf };
 
-/**
- * Who works on a run: one id per app instance (its deps object), so two processes on one PostgreSQL, or two
- * test apps in one process, are told apart.
- */
-const instanceIds = new WeakMap<object, string>();
-export function runOwnerOf(deps: object): string {
-  let id = instanceIds.get(deps);
-  if (!id) instanceIds.set(deps, (id = randomUUID()));
-  return id;
+/** What became of a request to work on a run in this instance. */
+export type TakeResult = 'claimed' | 'gone' | 'already' | { heldForMs: number };
+
+export interface BackgroundRunsOptions<Deps> {
+  /**
+   * Another instance holds a live claim on the run: what to do about it. By default this instance looks again
+   * once that claim could have lapsed (a timer); the run engine (runner.ts) queues a delayed job instead, so
+   * whichever process is alive then takes the run.
+   */
+  onHeld?: (deps: Deps, runId: string, organizationId: string, heldForMs: number) => void;
 }
 
 /**
- * Takes the run for this instance when nobody else holds a live claim on it: 'claimed', 'gone' (no such
- * run, or it is not pending or running any more), or how long another instance's claim still holds.
- */
-async function claimRun(system: SystemDb, runId: string, owner: string): Promise<'claimed' | 'gone' | { heldForMs: number }> {
-  const rows = await system
-    .update(processingRun)
-    .set({ leaseOwner: owner, leaseExpiresAt: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
-    .where(
-      and(eq(processingRun.id, runId), or(isNull(processingRun.leaseOwner), eq(processingRun.leaseOwner, owner), lt(processingRun.leaseExpiresAt, sql`now()`))),
-    )
-    .returning({ id: processingRun.id });
-  if (rows.length > 0) return 'claimed';
-  const [run] = await system
-    .select({ status: processingRun.status, heldForMs: sql<number>`greatest(0, extract(epoch from ${processingRun.leaseExpiresAt} - now()) * 1000)::int` })
-    .from(processingRun)
-    .where(eq(processingRun.id, runId));
-  return run && (run.status === 'pending' || run.status === 'running') ? { heldForMs: Number(run.heldForMs ?? 0) } : 'gone';
-}
-
-async function renewRun(system: SystemDb, runId: string, owner: string): Promise<void> {
-  await system
-    .update(processingRun)
-    .set({ leaseExpiresAt: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
-    .where(and(eq(processingRun.id, runId), eq(processingRun.leaseOwner, owner)));
-}
-
-async function releaseRun(system: SystemDb, runId: string, owner: string): Promise<void> {
-  await system
-    .update(processingRun)
-    .set({ leaseOwner: null, leaseExpiresAt: null })
-    .where(and(eq(processingRun.id, runId), eq(processingRun.leaseOwner, owner)));
-}
-
-/**
- * The background loop of a kind of processing run (decision 006): at most one loop per run in this instance,
+ * The in-process loop of a kind of processing run (decision 006): at most one loop per run in this instance,
  * started on the next turn of the event loop, and at most one across processes: the loop first claims the run
- * (processing_run.lease_owner, renewed every 15 s, lapsing after 60 s), so a second process resuming runs at
- * start-up leaves alone a run another live process is working on (decision 023).
+ * (lease.ts: processing_run.lease_owner, renewed every 15 s, lapsing after 60 s), so a second process resuming
+ * runs at start-up leaves alone a run another live process is working on (decision 023). The run engine
+ * (runner.ts, decision 039) builds on it; the trial matcher still uses it directly until it moves there.
  */
-export function backgroundRuns<Deps extends { db: Database }>(process: (deps: Deps, runId: string, organizationId: string) => Promise<void>) {
+export function backgroundRuns<Deps extends { db: Database }>(
+  process: (deps: Deps, runId: string, organizationId: string) => Promise<void>,
+  options: BackgroundRunsOptions<Deps> = {},
+) {
   const activeByInstance = new WeakMap<Deps, Map<string, Promise<void>>>();
-  /** For tests and shutdown: the latest loop of each run, whichever instance runs it. */
-  const latest = new Map<string, Promise<void>>();
+  /** For tests and shutdown: every loop on each run in this process, whichever instance runs it. */
+  const loopsOf = new Map<string, Set<Promise<void>>>();
   const activeOf = (deps: Deps) => {
     let active = activeByInstance.get(deps);
     if (!active) activeByInstance.set(deps, (active = new Map()));
     return active;
   };
+  const onHeld =
+    options.onHeld ??
+    ((deps: Deps, runId: string, organizationId: string, heldForMs: number) => {
+      setTimeout(() => void runs.schedule(deps, runId, organizationId).catch(() => undefined), heldForMs + 1000).unref();
+    });
   const runs = {
     /**
      * Processes a run in the background unless this instance already does. When another instance holds a
-     * live claim, it looks again once that claim could have lapsed: a process restarted right after a crash
-     * finds its own old claim still live, and must take the run over when it lapses.
+     * live claim, it looks again once that claim could have lapsed (onHeld): a process restarted right after
+     * a crash finds its own old claim still live, and must take the run over when it lapses. `taken` hears
+     * what the claim came to, before the work goes on.
      */
-    schedule(deps: Deps, runId: string, organizationId: string): Promise<void> {
+    schedule(deps: Deps, runId: string, organizationId: string, taken?: (result: TakeResult) => void): Promise<void> {
       const active = activeOf(deps);
       const existing = active.get(runId);
-      if (existing) return existing;
+      if (existing) {
+        taken?.('already');
+        return existing;
+      }
       const owner = runOwnerOf(deps);
       const work = new Promise<void>((resolve) => setImmediate(resolve))
         .then(async () => {
           // A database error counts as a live claim: looked at again later, never an unhandled rejection.
           const claim = await claimRun(systemDb(deps.db), runId, owner).catch(() => ({ heldForMs: LEASE_SECONDS * 1000 }));
+          taken?.(claim);
           if (claim === 'gone') return;
-          if (claim !== 'claimed') {
-            setTimeout(() => void runs.schedule(deps, runId, organizationId).catch(() => undefined), claim.heldForMs + 1000).unref();
-            return;
-          }
+          if (claim !== 'claimed') return onHeld(deps, runId, organizationId, claim.heldForMs);
           const heartbeat = setInterval(() => void renewRun(systemDb(deps.db), runId, owner).catch(() => undefined), HEARTBEAT_MS);
           heartbeat.unref();
           try {
@@ -100,15 +73,22 @@ export function backgroundRuns<Deps extends { db: Database }>(process: (deps: De
         })
         .finally(() => {
           active.delete(runId);
-          if (latest.get(runId) === work) latest.delete(runId);
+          const loops = loopsOf.get(runId);
+          loops?.delete(work);
+          if (loops?.size === 0) loopsOf.delete(runId);
         });
       active.set(runId, work);
-      latest.set(runId, work);
+      loopsOf.set(runId, (loopsOf.get(runId) ?? new Set()).add(work));
       return work;
     },
     /** Resolves when the run's background processing (if any, in this process) has settled. */
-    whenSettled: (runId: string): Promise<void> => latest.get(runId) ?? Promise.resolve(),
+    whenSettled: async (runId: string): Promise<void> => {
+      // A loop may end after another began (an instance that found the run held): wait until none is left.
+      for (let loops = loopsOf.get(runId); loops; loops = loopsOf.get(runId)) await Promise.allSettled([...loops]);
+    },
     isActive: (deps: Deps, runId: string) => activeOf(deps).has(runId),
+    /** Whether some instance in this process has a loop on the run. */
+    hasLoop: (runId: string) => loopsOf.has(runId),
   };
   return runs;
 }

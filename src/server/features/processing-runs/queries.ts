@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/scoped';
 import { candidate, processingRun, processingRunItem } from '../../db/schema';
 
@@ -52,4 +52,104 @@ export async function countOutcomes(executor: Executor, runId: string): Promise<
     .where(eq(processingRunItem.runId, runId))
     .groupBy(processingRunItem.outcome);
   return Object.fromEntries(rows.map((row) => [row.outcome, Number(row.total)]));
+}
+
+// ---- the run engine's statements (runner.ts) ----
+
+export type RunCounter = 'succeeded' | 'merged' | 'skipped' | 'failed';
+export type ItemError = { field: string; message: string };
+
+/** One item's outcome as a kind reports it. */
+export interface ItemOutcome<Outcome extends string = string> {
+  itemId: string;
+  outcome: Outcome;
+  errors: ItemError[] | null;
+  /** The candidate the item made or concerns; when omitted the item's own stays. */
+  candidateId?: string | null;
+  /** false: the item's input (personal data) is cleared now that it has been used. Kept when omitted. */
+  keepInput?: boolean;
+}
+
+export interface RunItem {
+  id: string;
+  rowNumber: number;
+  candidateId: string | null;
+  input: unknown;
+}
+
+/** The run's row, locked until the transaction ends. */
+export async function lockRun(executor: Executor, runId: string): Promise<ProcessingRunRow | undefined> {
+  const [row] = await executor.select().from(processingRun).where(eq(processingRun.id, runId)).for('update');
+  return row;
+}
+
+/** The next pending items of a run after `afterRow`, in row order (an index range, not a rescan). */
+export async function nextPendingItems(executor: Executor, runId: string, afterRow: number, limit: number): Promise<RunItem[]> {
+  return executor
+    .select({ id: processingRunItem.id, rowNumber: processingRunItem.rowNumber, candidateId: processingRunItem.candidateId, input: processingRunItem.input })
+    .from(processingRunItem)
+    .where(and(eq(processingRunItem.runId, runId), gt(processingRunItem.rowNumber, afterRow), eq(processingRunItem.outcome, 'pending')))
+    .orderBy(asc(processingRunItem.rowNumber))
+    .limit(limit);
+}
+
+/** Writes a batch's outcomes (one statement) and advances the run's counters by them. */
+export async function settleItems(executor: Executor, runId: string, outcomes: ItemOutcome[], counters: Record<string, RunCounter>): Promise<void> {
+  if (outcomes.length === 0) return;
+  const rows = outcomes.map((entry) => ({
+    id: entry.itemId,
+    outcome: entry.outcome,
+    errors: entry.errors,
+    candidate_id: entry.candidateId ?? null,
+    keep_input: entry.keepInput ?? true,
+  }));
+  await executor.execute(sql`
+    update processing_run_item i set outcome = v.outcome, errors = v.errors, candidate_id = coalesce(v.candidate_id, i.candidate_id),
+      input = case when v.keep_input then i.input else null end, processed_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, outcome text, errors jsonb, candidate_id uuid, keep_input boolean)
+    where i.id = v.id`);
+  const added: Record<RunCounter, number> = { succeeded: 0, merged: 0, skipped: 0, failed: 0 };
+  for (const entry of outcomes) added[counters[entry.outcome]]++;
+  await executor
+    .update(processingRun)
+    .set({
+      processed: sql`${processingRun.processed} + ${outcomes.length}`,
+      succeeded: sql`${processingRun.succeeded} + ${added.succeeded}`,
+      merged: sql`${processingRun.merged} + ${added.merged}`,
+      skipped: sql`${processingRun.skipped} + ${added.skipped}`,
+      failed: sql`${processingRun.failed} + ${added.failed}`,
+    })
+    .where(eq(processingRun.id, runId));
+}
+
+/**
+ * Sets a pending item's outcome and advances the run's counters; false (nothing changed) when the item was
+ * already settled, so a resumed run never counts an item twice.
+ */
+export async function settleItem(executor: Executor, runId: string, outcome: ItemOutcome, counter: RunCounter): Promise<boolean> {
+  const settled = await executor
+    .update(processingRunItem)
+    .set({
+      outcome: outcome.outcome,
+      errors: outcome.errors,
+      processedAt: new Date(),
+      ...(outcome.candidateId !== undefined ? { candidateId: outcome.candidateId } : {}),
+      ...(outcome.keepInput === false ? { input: null } : {}),
+    })
+    .where(and(eq(processingRunItem.id, outcome.itemId), eq(processingRunItem.outcome, 'pending')))
+    .returning({ id: processingRunItem.id });
+  if (settled.length === 0) return false;
+  await executor
+    .update(processingRun)
+    .set({ processed: sql`${processingRun.processed} + 1`, [counter]: sql`${processingRun[counter]} + 1` })
+    .where(eq(processingRun.id, runId));
+  return true;
+}
+
+/** Ends a run with the message its owner sees; only a run still pending or running. */
+export async function failRun(executor: Executor, runId: string, message: string): Promise<void> {
+  await executor
+    .update(processingRun)
+    .set({ status: 'failed', error: message, finishedAt: new Date() })
+    .where(and(eq(processingRun.id, runId), inArray(processingRun.status, ['pending', 'running'])));
 }
