@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import {
   activityDaily,
   activityEvent,
+  activityMonthly,
   booking,
   call,
   callback,
@@ -1187,6 +1188,7 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
 const DEMO_TABLES = [
   activityEvent,
   activityDaily,
+  activityMonthly,
   sequenceStepRun,
   sequenceEnrollment,
   sequenceVersion,
