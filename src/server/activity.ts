@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityKind, ActivitySource } from '../contract/activity';
 import type { Executor } from './db/scoped';
-import { activityDaily, activityEvent, activityMonthly, NO_TRIAL } from './db/schema';
+import { activityDaily, activityEvent, activityMonthly, activityTotal, NO_TRIAL } from './db/schema';
 
 /**
  * The activity event model (decision 031), below the features like `audit.ts`: a feature records the funnel
- * step it just made happen, with the same transaction, and the daily and monthly rollups move with it.
+ * step it just made happen, with the same transaction, and the daily, monthly and all-time rollups move with it.
  */
 export interface ActivityEntry {
   organizationId: string;
@@ -39,8 +39,8 @@ function arrayLiteral(values: ReadonlyArray<string | number | null>): string {
 }
 
 /**
- * Records events and adds them to `activity_daily` and `activity_monthly`, in ONE statement (one round trip): the
- * events are inserted and each rollup gets one upsert row per distinct key (a burst of 1,000 SMS of one trial is
+ * Records events and adds them to `activity_daily`, `activity_monthly` and `activity_total`, in ONE statement (one
+ * round trip): the events are inserted and each rollup gets one upsert row per distinct key (a burst of 1,000 SMS of one trial is
  * one daily row). Call it inside the change's transaction.
  */
 export async function recordActivity(executor: Executor, entries: ActivityEntry[]): Promise<void> {
@@ -49,7 +49,7 @@ export async function recordActivity(executor: Executor, entries: ActivityEntry[
   // A value that is not a finite number is stored as none: the rollups' sums must equal a sum over the events.
   const column = <T extends string | number | null>(pick: (entry: ActivityEntry) => T) => arrayLiteral(entries.map(pick));
   // Keys are grouped and sorted in SQL, so two transactions touching the same keys lock them in the same order
-  // (no deadlock); the monthly upsert runs in the same statement, so it can never drift from the daily one.
+  // (no deadlock); the monthly and total upserts run in the same statement, so they can never drift from the daily one.
   const keys = sql.raw('organization_id, trial_id, kind, source, label');
   await executor.execute(sql`
     with events as (
@@ -71,14 +71,23 @@ export async function recordActivity(executor: Executor, entries: ActivityEntry[
         count = ${activityDaily}.count + excluded.count,
         value_sum = ${activityDaily}.value_sum + excluded.value_sum,
         value_count = ${activityDaily}.value_count + excluded.value_count
+    ),
+    monthly as (
+      insert into ${activityMonthly} (organization_id, month, trial_id, kind, source, label, count, value_sum, value_count)
+      select organization_id, date_trunc('month', day::timestamp)::date, trial_id, kind, source, label, count(*), coalesce(sum(value), 0), count(value)
+      from events group by organization_id, 2, ${keys} order by organization_id, 2, ${keys}
+      on conflict (organization_id, month, trial_id, kind, source, label) do update set
+        count = ${activityMonthly}.count + excluded.count,
+        value_sum = ${activityMonthly}.value_sum + excluded.value_sum,
+        value_count = ${activityMonthly}.value_count + excluded.value_count
     )
-    insert into ${activityMonthly} (organization_id, month, trial_id, kind, source, label, count, value_sum, value_count)
-    select organization_id, date_trunc('month', day::timestamp)::date, trial_id, kind, source, label, count(*), coalesce(sum(value), 0), count(value)
-    from events group by organization_id, 2, ${keys} order by organization_id, 2, ${keys}
-    on conflict (organization_id, month, trial_id, kind, source, label) do update set
-      count = ${activityMonthly}.count + excluded.count,
-      value_sum = ${activityMonthly}.value_sum + excluded.value_sum,
-      value_count = ${activityMonthly}.value_count + excluded.value_count`);
+    insert into ${activityTotal} (organization_id, trial_id, kind, source, label, count, value_sum, value_count)
+    select ${keys}, count(*), coalesce(sum(value), 0), count(value)
+    from events group by ${keys} order by ${keys}
+    on conflict (organization_id, trial_id, kind, source, label) do update set
+      count = ${activityTotal}.count + excluded.count,
+      value_sum = ${activityTotal}.value_sum + excluded.value_sum,
+      value_count = ${activityTotal}.value_count + excluded.value_count`);
 }
 
 /** The channel a candidate came in through, from the candidate's `source` (contract/candidates.ts). */

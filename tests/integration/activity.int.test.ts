@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKind, ActivitySource } from '../../src/contract/activity';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { recordActivity, type ActivityEntry } from '../../src/server/activity';
-import { activityDaily, activityEvent, activityMonthly, NO_TRIAL, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
+import { activityDaily, activityEvent, activityMonthly, activityTotal, NO_TRIAL, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
 import { runAsOrganization } from '../../src/server/db/scoped';
 import { rollup } from '../../src/server/features/dashboard/queries';
 import { addDays, splitRange } from '../../src/server/features/dashboard/range';
@@ -13,7 +13,7 @@ import { createTestApp, type SignedUp, type TestApp } from '../support/test-app'
 
 /**
  * The activity event model (decision 031): the product's own actions write their funnel steps once, in the
- * change's transaction, and the daily and monthly rollups always equal a count over the raw events.
+ * change's transaction, and the daily, monthly and all-time rollups always equal a count over the raw events.
  */
 
 let t: TestApp;
@@ -83,6 +83,20 @@ async function compareMonths(organizationId: string, from: string, to: string) {
     .groupBy(sql`1`);
   const lastDay = addDays(`${addDays(to, 31).slice(0, 7)}-01`, -1);
   return { rolled: asMap(rolled), raw: await rawCounts(organizationId, from, lastDay) };
+}
+
+/** The all-time rollup against every raw event of the organization. */
+async function compareTotal(organizationId: string) {
+  const rolled = await t.deps.db
+    .select({
+      key: sql<string>`${activityTotal.kind} || '|' || ${activityTotal.source} || '|' || ${activityTotal.label} || '|' || ${activityTotal.trialId}`,
+      count: sql<number>`sum(${activityTotal.count})::int`,
+      value: sql<number>`sum(${activityTotal.valueSum})`,
+    })
+    .from(activityTotal)
+    .where(eq(activityTotal.organizationId, organizationId))
+    .groupBy(sql`1`);
+  return { rolled: asMap(rolled), raw: await rawCounts(organizationId, null, '9999-12-31') };
 }
 
 /** What the dashboard reads for a range (whole months from the monthly rollup, edge days from the daily one), against the raw events. */
@@ -202,8 +216,8 @@ describe('the product records its funnel steps', () => {
   });
 });
 
-describe('the daily and monthly rollups', () => {
-  it('equal a direct count over the raw events for random ranges, read by day, by month and split as the dashboard reads (property, seeded)', async () => {
+describe('the daily, monthly and all-time rollups', () => {
+  it('equal a direct count over the raw events for random ranges, read by day, by month, all-time and as the dashboard reads (property, seeded)', async () => {
     const other = await t.signUp({ name: 'Parker Property', organizationName: 'Rollup Research' });
     let seed = 20261123;
     const random = () => {
@@ -240,6 +254,11 @@ describe('the daily and monthly rollups', () => {
       ),
     );
 
+    // And some this month, around today, one of them dated tomorrow: "all" up to today reads the all-time totals less the days after.
+    const today = new Date().toISOString().slice(0, 10);
+    const recent = ['T00:00:00Z', 'T12:00:00Z', 'T23:59:59Z'].flatMap((time) => [-40, -1, 0, 1].map((offset) => new Date(`${addDays(today, offset)}${time}`)));
+    await runAsOrganization(t.deps.db, other.organizationId, (tx) => recordActivity(tx, recent.map(entry)));
+
     const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
     for (let round = 0; round < 12; round++) {
       const a = Math.floor(random() * SPAN);
@@ -253,6 +272,11 @@ describe('the daily and monthly rollups', () => {
     // The dashboard's reads: random ranges (most hold whole months and edge days), open starts, and month edges.
     const ranges: Array<[string | null, string]> = [
       [null, day(SPAN)],
+      [null, today],
+      [null, addDays(today, -1)],
+      [null, addDays(today, 1)],
+      [null, `${today.slice(0, 7)}-01`],
+      [addDays(today, -40), today],
       [null, '2025-12-31'],
       [null, '2026-01-01'],
       ['2025-12-01', '2025-12-31'],
@@ -271,6 +295,8 @@ describe('the daily and monthly rollups', () => {
       expect(read.rolled, `dashboard read ${from}..${to}`).toEqual(read.raw);
     }
     expect(split).toBeGreaterThan(5);
+    const total = await compareTotal(other.organizationId);
+    expect(total.rolled).toEqual(total.raw);
   });
 
   it('row security: an organization sees only its own events and rollups', async () => {
@@ -278,10 +304,12 @@ describe('the daily and monthly rollups', () => {
       events: await tx.select({ organizationId: activityEvent.organizationId }).from(activityEvent),
       daily: await tx.select({ organizationId: activityDaily.organizationId }).from(activityDaily),
       monthly: await tx.select({ organizationId: activityMonthly.organizationId }).from(activityMonthly),
+      total: await tx.select({ organizationId: activityTotal.organizationId }).from(activityTotal),
     }));
     expect(rows.events.length).toBeGreaterThan(0);
     expect(rows.monthly.length).toBeGreaterThan(0);
-    expect(new Set([...rows.events, ...rows.daily, ...rows.monthly].map((row) => row.organizationId))).toEqual(new Set([site.organizationId]));
+    expect(rows.total.length).toBeGreaterThan(0);
+    expect(new Set([...rows.events, ...rows.daily, ...rows.monthly, ...rows.total].map((row) => row.organizationId))).toEqual(new Set([site.organizationId]));
   });
 });
 
@@ -324,18 +352,21 @@ describe('the backfill of migrations 0023 and 0025', () => {
       .split('--> statement-breakpoint')
       .map((statement) => statement.trim())
       .filter(Boolean);
-    // Migration 0025 then builds the monthly rollup from the daily one.
+    // Migration 0025 then builds the monthly and all-time rollups from the daily one.
     const monthly = readFileSync(join(__dirname, '../../src/server/db/migrations/0025_activity_monthly.sql'), 'utf8');
     const monthlyBackfill = monthly
       .slice(monthly.indexOf('-- Backfill'))
-      .replace(/^--.*$/gm, '')
-      .trim();
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+      .filter(Boolean);
+    expect(monthlyBackfill).toHaveLength(2);
     await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from activity_total`);
       await tx.execute(sql`delete from activity_monthly`);
       await tx.execute(sql`delete from activity_daily`);
       await tx.execute(sql`delete from activity_event`);
       for (const statement of backfill) await tx.execute(sql.raw(statement));
-      await tx.execute(sql.raw(monthlyBackfill));
+      for (const statement of monthlyBackfill) await tx.execute(sql.raw(statement));
     });
     expect(await steps()).toEqual(recorded);
     const { rolled, raw } = await compare(org.organizationId, '2000-01-01', '2100-01-01');
@@ -343,5 +374,7 @@ describe('the backfill of migrations 0023 and 0025', () => {
     const months = await compareMonths(org.organizationId, '2000-01-01', '2100-01-01');
     expect(months.rolled).toEqual(months.raw);
     expect(Object.keys(months.rolled).length).toBeGreaterThan(3);
+    const total = await compareTotal(org.organizationId);
+    expect(total.rolled).toEqual(total.raw);
   });
 });

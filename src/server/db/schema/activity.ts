@@ -85,3 +85,22 @@ export const activityMonthly = pgTable(
     index('activity_monthly_organization_kind_month_idx').on(table.organizationId, table.kind, table.month),
   ],
 );
+
+/**
+ * All-time counts per key (no date), kept by the same statement as the daily and monthly upserts (decision 041).
+ * "All" up to today is this table (minus any days after `to`): one row per key instead of one per key and month.
+ */
+export const activityTotal = pgTable(
+  'activity_total',
+  {
+    organizationId: organizationIdColumn(),
+    trialId: uuid('trial_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
+    kind: text('kind').$type<ActivityKind>().notNull(),
+    source: text('source').$type<ActivitySource>().notNull(),
+    label: text('label').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    valueSum: doublePrecision('value_sum').notNull().default(0),
+    valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [uniqueIndex('activity_total_key_uidx').on(table.organizationId, table.trialId, table.kind, table.source, table.label)],
+);

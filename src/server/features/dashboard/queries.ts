@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ActivityKind, ActivitySource } from '../../../contract/activity';
 import type { TrialStatusChange } from '../../../contract/trials';
-import { activityDaily, activityEvent, activityMonthly, chatAgent, trial, voiceAgent } from '../../db/schema';
+import { activityDaily, activityEvent, activityMonthly, activityTotal, chatAgent, trial, voiceAgent } from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
-import { addDays, type DayRange, type DaySpan, splitRange, startOfDay } from './range';
+import { addDays, type DayRange, type DaySpan, dayOf, splitRange, startOfDay } from './range';
 
 /**
- * The dashboard's SQL (decisions 032, 041). Counts and sums come from the rollups (`activity_monthly` for a
- * range's whole months, `activity_daily` for its edge days and for day buckets); the raw `activity_event` is read
+ * The dashboard's SQL (decisions 032, 041). Counts and sums come from the rollups (`activity_total` for "all",
+ * `activity_monthly` for a range's whole months, `activity_daily` for its edge days and for day buckets); the raw `activity_event` is read
  * only for what a rollup cannot answer (medians, ratings by agent), always within the range and the
  * organizations, as index-only scans of the (organization, kind, time) index that includes value, source and agent.
  */
@@ -62,9 +62,10 @@ export async function allowLargeAggregates(executor: Executor): Promise<void> {
 }
 
 /**
- * Sums of the rollups in the range (of some kinds, and labels), grouped by the given dimensions. Without a day
- * dimension the range's whole months come from `activity_monthly` and only its edge days from `activity_daily`
- * (decision 041: two years are 24 rows per key instead of 730); grouped by day, it reads `activity_daily`.
+ * Sums of the rollups in the range (of some kinds, and labels), grouped by the given dimensions (decision 041).
+ * Grouped by day, it reads `activity_daily`. Otherwise "all" up to this month reads the all-time `activity_total`
+ * (one row per key), and any other range its whole months from `activity_monthly` and only its edge days from
+ * `activity_daily` (two years are 24 rows per key instead of 730).
  */
 export async function rollup(
   executor: Executor,
@@ -78,9 +79,16 @@ export async function rollup(
   const range = { from: filter.range.from, to: filter.range.to };
   const parts: SQL[] = [];
   const dimensions = groupBy.length ? sql`${sql.raw(groupBy.map((dimension) => `r.${dimension}`).join(', '))}, ` : sql``;
-  const partOf = (table: SQL, spans: SQL) => sql`select ${dimensions}r.count, r.value_sum, r.value_count from ${table} r where ${where} and (${spans})`;
+  const partOf = (table: SQL, spans: SQL | null, sign = '') =>
+    sql`select ${dimensions}${sql.raw(`${sign}r.count as count, ${sign}r.value_sum as value_sum, ${sign}r.value_count as value_count`)} from ${table} r where ${where}${
+      spans ? sql` and (${spans})` : sql``
+    }`;
   if (groupBy.includes('day')) parts.push(partOf(sql`${activityDaily}`, spanWhere('r.day', range)));
-  else {
+  else if (range.from === null && range.to >= `${dayOf(new Date()).slice(0, 7)}-01`) {
+    // "All" up to a day of this month (or later): the all-time totals, less any days after `to` (a few daily rows).
+    parts.push(partOf(sql`${activityTotal}`, null));
+    parts.push(partOf(sql`${activityDaily}`, sql`r.day > ${range.to}::date`, '-'));
+  } else {
     const { months, days } = splitRange(range);
     if (months) parts.push(partOf(sql`${activityMonthly}`, spanWhere('r.month', months)));
     if (days.length)
@@ -98,7 +106,7 @@ export async function rollup(
   const result = await executor.execute(sql`
     select ${sql.raw(select ? `${select}, ` : '')}sum(count)::float8 as count, sum(value_sum)::float8 as value_sum, sum(value_count)::float8 as value_count
     from (${sql.join(parts, sql` union all `)}) part
-    ${groupBy.length ? sql`group by ${sql.raw(groupBy.join(', '))}` : sql``}`);
+    ${groupBy.length ? sql`group by ${sql.raw(groupBy.join(', '))} having sum(count) <> 0` : sql``}`);
   return rowsOf<RollupRow>(result).map((row) => ({
     ...row,
     count: Number(row.count ?? 0),
