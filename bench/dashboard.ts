@@ -4,13 +4,14 @@
  * 50 customer organizations with 5 trials each; N activity events (default 5,000,000 on PostgreSQL, 1,000,000 on
  * PGlite: in-memory PGlite holds the whole database in WebAssembly memory; DASHBOARD_BENCH_EVENTS or --events
  * overrides both) spread over two years, generated in SQL with generate_series, and `activity_daily` built from
- * them with one INSERT ... SELECT ... GROUP BY. Then each tab's API is timed through the real app with a signed-in
+ * them with one INSERT ... SELECT ... GROUP BY, and `activity_monthly` and `activity_total` from that (migration 0025's backfill); then the
+ * activity tables are vacuumed (what autovacuum does on a live database). Then each tab's API is timed through the real app with a signed-in
  * global admin (every organization in the default selection), for the 30-day default and for "all": p50/p95 per
  * tab. Last, `recordActivity` of one event inside a transaction (the cost every write site adds).
  * With --db both, PostgreSQL runs first, then PGlite, and the PGlite/PostgreSQL ratio of each p95 is printed.
  *
- * --covering makes the rollup's (organization, kind, day) index cover the dashboard's columns (INCLUDE trial, source,
- * label, count, sums) and vacuums the rollup, so reads are index-only scans: a measured proposal, not a migration.
+ * --covering makes the rollups' (organization, kind, day|month) indexes cover the dashboard's columns (INCLUDE trial,
+ * source, label, count, sums), so reads are index-only scans: a measured proposal, not a migration.
  *
  * PostgreSQL: --url (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test); a scratch database is
  * created and dropped, as the integration tests do.
@@ -29,8 +30,10 @@ const mode = option('db', 'pglite') as 'pglite' | 'postgres' | 'both';
 const SAMPLES = Number(option('samples', '20'));
 const ORGS = 50;
 const TRIALS_PER_ORG = 5;
-/** --covering: measure with the rollup's (organization, kind, day) index made covering (a proposal, not a migration). */
+/** --covering: measure with the rollups' (organization, kind, day|month) indexes made covering (a proposal, not a migration). */
 const COVERING = args.includes('--covering');
+/** --hold S: keep the generated database S seconds after measuring (to EXPLAIN queries against it), then drop it. */
+const HOLD_SECONDS = Number(option('hold', '0'));
 const PG_URL = option('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 process.env.LOG_LEVEL ??= 'warn';
 
@@ -146,20 +149,43 @@ async function run(db: 'pglite' | 'postgres'): Promise<Figures> {
       from activity_event group by 1, 2, 3, 4, 5, 6
       on conflict (organization_id, day, trial_id, kind, source, label) do update set
         count = activity_daily.count + excluded.count, value_sum = activity_daily.value_sum + excluded.value_sum, value_count = activity_daily.value_count + excluded.value_count`);
+    const dailyBuilt = performance.now() - started;
+    started = performance.now();
+    // The monthly and all-time rollups from the daily one, as migration 0025's backfill does.
+    await t.deps.db.execute(sql`
+      insert into activity_monthly (organization_id, month, trial_id, kind, source, label, count, value_sum, value_count)
+      select organization_id, date_trunc('month', day::timestamp)::date, trial_id, kind, source, label, sum(count), sum(value_sum), sum(value_count)
+      from activity_daily group by 1, 2, 3, 4, 5, 6`);
+    await t.deps.db.execute(sql`
+      insert into activity_total (organization_id, trial_id, kind, source, label, count, value_sum, value_count)
+      select organization_id, trial_id, kind, source, label, sum(count), sum(value_sum), sum(value_count)
+      from activity_daily group by 1, 2, 3, 4, 5`);
+    const monthlyBuilt = performance.now() - started;
     if (COVERING) {
-      await t.deps.db.execute(sql`drop index activity_daily_organization_kind_day_idx`);
-      await t.deps.db.execute(
-        sql`create index activity_daily_organization_kind_day_idx on activity_daily (organization_id, kind, day) include (trial_id, source, label, count, value_sum, value_count)`,
-      );
-      await t.deps.db.execute(sql`vacuum activity_daily`);
+      for (const [table, period] of [
+        ['activity_daily', 'day'],
+        ['activity_monthly', 'month'],
+      ]) {
+        const name = `${table}_organization_kind_${period}_idx`;
+        await t.deps.db.execute(sql.raw(`drop index ${name}`));
+        await t.deps.db.execute(
+          sql.raw(`create index ${name} on ${table} (organization_id, kind, ${period}) include (trial_id, source, label, count, value_sum, value_count)`),
+        );
+      }
     }
+    // A live database's autovacuum keeps the visibility map current (insert-only tables too, PostgreSQL 13+); a bulk load
+    // needs it done once, or no scan is index-only.
+    for (const table of ['activity_event', 'activity_daily', 'activity_monthly', 'activity_total']) await t.deps.db.execute(sql.raw(`vacuum analyze ${table}`));
     await t.deps.db.execute(sql`analyze`);
-    const rollups = Number(
-      ((await t.deps.db.execute(sql`select count(*)::int as n from activity_daily`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n,
-    );
+    const countOf = async (table: string) =>
+      Number(((await t.deps.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+    const rollups = await countOf('activity_daily');
+    const monthlyRows = await countOf('activity_monthly');
+    const totalRows = await countOf('activity_total');
     console.log(
       `\n== ${db}${COVERING ? ' (covering rollup index)' : ''}: ${events.toLocaleString('en-US')} events, ${ORGS} organizations, ${ORGS * TRIALS_PER_ORG} trials; events generated in ${(generated / 1000).toFixed(1)} s, ` +
-        `activity_daily (${rollups.toLocaleString('en-US')} rows) built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `activity_daily (${rollups.toLocaleString('en-US')} rows) built in ${(dailyBuilt / 1000).toFixed(1)} s, ` +
+        `activity_monthly (${monthlyRows.toLocaleString('en-US')} rows) and activity_total (${totalRows.toLocaleString('en-US')}) in ${(monthlyBuilt / 1000).toFixed(1)} s`,
     );
 
     const admin = await t.signInAdmin();
@@ -203,6 +229,11 @@ async function run(db: 'pglite' | 'postgres'): Promise<Figures> {
     const p95 = percentile(warm, 95);
     figures.set('recordActivity (1 event)', { p50, p95 });
     console.log(`${'recordActivity, 1 event, in a tx'.padEnd(34)} p50 ${ms(p50).padStart(9)}  p95 ${ms(p95).padStart(9)}  (${warm.length} transactions)`);
+    if (HOLD_SECONDS > 0) {
+      const name = ((await t.deps.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }).rows[0].name;
+      console.log(`holding database ${name} for ${HOLD_SECONDS} s`);
+      await new Promise((resolve) => setTimeout(resolve, HOLD_SECONDS * 1000));
+    }
   } finally {
     await t.close();
   }

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityKind, ActivitySource } from '../contract/activity';
 import type { Executor } from './db/scoped';
-import { activityDaily, activityEvent, NO_TRIAL } from './db/schema';
+import { activityDaily, activityEvent, activityMonthly, activityTotal, NO_TRIAL } from './db/schema';
 
 /**
  * The activity event model (decision 031), below the features like `audit.ts`: a feature records the funnel
- * step it just made happen, with the same transaction, and the daily rollup moves with it.
+ * step it just made happen, with the same transaction, and the daily, monthly and all-time rollups move with it.
  */
 export interface ActivityEntry {
   organizationId: string;
@@ -26,63 +26,68 @@ export function activityDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** The UTC month an event counts on, as its first day (the key of `activity_monthly`). */
+export function activityMonth(at: Date): string {
+  return `${at.toISOString().slice(0, 7)}-01`;
+}
+
+/** A PostgreSQL array literal: one parameter however many entries (a 2,500-event batch stays far below the 65,535-parameter limit). */
+function arrayLiteral(values: ReadonlyArray<string | number | null>): string {
+  const item = (value: string | number | null) =>
+    value === null ? 'NULL' : typeof value === 'number' ? String(value) : `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+  return `{${values.map(item).join(',')}}`;
+}
+
 /**
- * Records events and adds them to `activity_daily`: one insert for the events, one upsert per distinct
- * rollup key (a burst of 1,000 SMS of one trial is one rollup row). Call it inside the change's transaction.
+ * Records events and adds them to `activity_daily`, `activity_monthly` and `activity_total`, in ONE statement (one
+ * round trip): the events are inserted and each rollup gets one upsert row per distinct key (a burst of 1,000 SMS of one trial is
+ * one daily row). Call it inside the change's transaction.
  */
 export async function recordActivity(executor: Executor, entries: ActivityEntry[]): Promise<void> {
   if (!entries.length) return;
   const now = new Date();
-  const rows = entries.map((entry) => ({
-    organizationId: entry.organizationId,
-    trialId: entry.trialId ?? null,
-    candidateId: entry.candidateId ?? null,
-    kind: entry.kind,
-    source: entry.source,
-    label: entry.label ?? '',
-    value: entry.value ?? null,
-    agentId: entry.agentId ?? null,
-    referenceId: entry.referenceId ?? null,
-    occurredAt: entry.occurredAt ?? now,
-  }));
-  await executor.insert(activityEvent).values(rows);
-
-  const rollups = new Map<string, typeof activityDaily.$inferInsert>();
-  for (const row of rows) {
-    const day = activityDay(row.occurredAt);
-    const trialId = row.trialId ?? NO_TRIAL;
-    const key = `${row.organizationId}|${day}|${trialId}|${row.kind}|${row.source}|${row.label}`;
-    const rollup = rollups.get(key) ?? {
-      organizationId: row.organizationId,
-      day,
-      trialId,
-      kind: row.kind,
-      source: row.source,
-      label: row.label,
-      count: 0,
-      valueSum: 0,
-      valueCount: 0,
-    };
-    rollup.count! += 1;
-    if (row.value !== null && Number.isFinite(row.value)) {
-      rollup.valueSum! += row.value;
-      rollup.valueCount! += 1;
-    }
-    rollups.set(key, rollup);
-  }
-  // Sorted, so two transactions touching the same keys lock them in the same order (no deadlock).
-  const values = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, rollup]) => rollup);
-  await executor
-    .insert(activityDaily)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [activityDaily.organizationId, activityDaily.day, activityDaily.trialId, activityDaily.kind, activityDaily.source, activityDaily.label],
-      set: {
-        count: sql`${activityDaily.count} + excluded.count`,
-        valueSum: sql`${activityDaily.valueSum} + excluded.value_sum`,
-        valueCount: sql`${activityDaily.valueCount} + excluded.value_count`,
-      },
-    });
+  // A value that is not a finite number is stored as none: the rollups' sums must equal a sum over the events.
+  const column = <T extends string | number | null>(pick: (entry: ActivityEntry) => T) => arrayLiteral(entries.map(pick));
+  // Keys are grouped and sorted in SQL, so two transactions touching the same keys lock them in the same order
+  // (no deadlock); the monthly and total upserts run in the same statement, so they can never drift from the daily one.
+  const keys = sql.raw('organization_id, trial_id, kind, source, label');
+  await executor.execute(sql`
+    with events as (
+      insert into ${activityEvent} (organization_id, trial_id, candidate_id, kind, source, label, value, agent_id, reference_id, occurred_at)
+      select * from unnest(
+        ${column((entry) => entry.organizationId)}::uuid[], ${column((entry) => entry.trialId ?? null)}::uuid[],
+        ${column((entry) => entry.candidateId ?? null)}::uuid[], ${column((entry) => entry.kind)}::text[],
+        ${column((entry) => entry.source)}::text[], ${column((entry) => entry.label ?? '')}::text[],
+        ${column((entry) => (Number.isFinite(entry.value) ? entry.value! : null))}::float8[], ${column((entry) => entry.agentId ?? null)}::uuid[],
+        ${column((entry) => entry.referenceId ?? null)}::text[], ${column((entry) => (entry.occurredAt ?? now).toISOString())}::timestamptz[])
+      returning organization_id, coalesce(trial_id, ${NO_TRIAL}::uuid) as trial_id, kind, source, label, value,
+        (occurred_at at time zone 'UTC')::date as day
+    ),
+    daily as (
+      insert into ${activityDaily} (organization_id, day, trial_id, kind, source, label, count, value_sum, value_count)
+      select organization_id, day, trial_id, kind, source, label, count(*), coalesce(sum(value), 0), count(value)
+      from events group by organization_id, day, ${keys} order by organization_id, day, ${keys}
+      on conflict (organization_id, day, trial_id, kind, source, label) do update set
+        count = ${activityDaily}.count + excluded.count,
+        value_sum = ${activityDaily}.value_sum + excluded.value_sum,
+        value_count = ${activityDaily}.value_count + excluded.value_count
+    ),
+    monthly as (
+      insert into ${activityMonthly} (organization_id, month, trial_id, kind, source, label, count, value_sum, value_count)
+      select organization_id, date_trunc('month', day::timestamp)::date, trial_id, kind, source, label, count(*), coalesce(sum(value), 0), count(value)
+      from events group by organization_id, 2, ${keys} order by organization_id, 2, ${keys}
+      on conflict (organization_id, month, trial_id, kind, source, label) do update set
+        count = ${activityMonthly}.count + excluded.count,
+        value_sum = ${activityMonthly}.value_sum + excluded.value_sum,
+        value_count = ${activityMonthly}.value_count + excluded.value_count
+    )
+    insert into ${activityTotal} (organization_id, trial_id, kind, source, label, count, value_sum, value_count)
+    select ${keys}, count(*), coalesce(sum(value), 0), count(value)
+    from events group by ${keys} order by ${keys}
+    on conflict (organization_id, trial_id, kind, source, label) do update set
+      count = ${activityTotal}.count + excluded.count,
+      value_sum = ${activityTotal}.value_sum + excluded.value_sum,
+      value_count = ${activityTotal}.value_count + excluded.value_count`);
 }
 
 /** The channel a candidate came in through, from the candidate's `source` (contract/candidates.ts). */

@@ -5,13 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKind, ActivitySource } from '../../src/contract/activity';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { recordActivity, type ActivityEntry } from '../../src/server/activity';
-import { activityDaily, activityEvent, NO_TRIAL, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
+import { activityDaily, activityEvent, activityMonthly, activityTotal, NO_TRIAL, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
 import { runAsOrganization } from '../../src/server/db/scoped';
+import { rollup } from '../../src/server/features/dashboard/queries';
+import { addDays, splitRange } from '../../src/server/features/dashboard/range';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
 /**
  * The activity event model (decision 031): the product's own actions write their funnel steps once, in the
- * change's transaction, and the daily rollup always equals a count over the raw events.
+ * change's transaction, and the daily, monthly and all-time rollups always equal a count over the raw events.
  */
 
 let t: TestApp;
@@ -31,6 +33,29 @@ const kindsFor = async (candidateId: string) =>
     .map((row) => `${row.kind}:${row.source}:${row.label}`)
     .sort();
 
+const asMap = (rows: Array<{ key: string; count: number; value: number }>) =>
+  Object.fromEntries(rows.map((row) => [row.key, [Number(row.count), Math.round(Number(row.value) * 1e6) / 1e6]]));
+
+/** A direct count over the raw events per (kind, source, label, trial) of one organization, for UTC days in [from, to] (from null: since ever). */
+async function rawCounts(organizationId: string, from: string | null, to: string) {
+  const raw = await t.deps.db
+    .select({
+      key: sql<string>`${activityEvent.kind} || '|' || ${activityEvent.source} || '|' || ${activityEvent.label} || '|' || coalesce(${activityEvent.trialId}, ${NO_TRIAL}::uuid)`,
+      count: sql<number>`count(*)::int`,
+      value: sql<number>`coalesce(sum(${activityEvent.value}), 0)`,
+    })
+    .from(activityEvent)
+    .where(
+      and(
+        eq(activityEvent.organizationId, organizationId),
+        sql`(${activityEvent.occurredAt} at time zone 'UTC')::date <= ${to}::date`,
+        from === null ? undefined : sql`(${activityEvent.occurredAt} at time zone 'UTC')::date >= ${from}::date`,
+      ),
+    )
+    .groupBy(sql`1`);
+  return asMap(raw);
+}
+
 /** Rollup count and raw count per (kind, source, label, trial) of one organization, for days in [from, to]. */
 async function compare(organizationId: string, from: string, to: string) {
   const rolled = await t.deps.db
@@ -42,20 +67,45 @@ async function compare(organizationId: string, from: string, to: string) {
     .from(activityDaily)
     .where(and(eq(activityDaily.organizationId, organizationId), gte(activityDaily.day, from), lte(activityDaily.day, to)))
     .groupBy(sql`1`);
-  const raw = await t.deps.db
+  return { rolled: asMap(rolled), raw: await rawCounts(organizationId, from, to) };
+}
+
+/** The monthly rollup's count per key for the months [from, to] (first days), against the raw events of those months. */
+async function compareMonths(organizationId: string, from: string, to: string) {
+  const rolled = await t.deps.db
     .select({
-      key: sql<string>`${activityEvent.kind} || '|' || ${activityEvent.source} || '|' || ${activityEvent.label} || '|' || coalesce(${activityEvent.trialId}, ${NO_TRIAL}::uuid)`,
-      count: sql<number>`count(*)::int`,
-      value: sql<number>`coalesce(sum(${activityEvent.value}), 0)`,
+      key: sql<string>`${activityMonthly.kind} || '|' || ${activityMonthly.source} || '|' || ${activityMonthly.label} || '|' || ${activityMonthly.trialId}`,
+      count: sql<number>`sum(${activityMonthly.count})::int`,
+      value: sql<number>`sum(${activityMonthly.valueSum})`,
     })
-    .from(activityEvent)
-    .where(
-      and(eq(activityEvent.organizationId, organizationId), sql`(${activityEvent.occurredAt} at time zone 'UTC')::date between ${from}::date and ${to}::date`),
-    )
+    .from(activityMonthly)
+    .where(and(eq(activityMonthly.organizationId, organizationId), gte(activityMonthly.month, from), lte(activityMonthly.month, to)))
     .groupBy(sql`1`);
-  const asMap = (rows: Array<{ key: string; count: number; value: number }>) =>
-    Object.fromEntries(rows.map((row) => [row.key, [Number(row.count), Math.round(Number(row.value) * 1e6) / 1e6]]));
-  return { rolled: asMap(rolled), raw: asMap(raw) };
+  const lastDay = addDays(`${addDays(to, 31).slice(0, 7)}-01`, -1);
+  return { rolled: asMap(rolled), raw: await rawCounts(organizationId, from, lastDay) };
+}
+
+/** The all-time rollup against every raw event of the organization. */
+async function compareTotal(organizationId: string) {
+  const rolled = await t.deps.db
+    .select({
+      key: sql<string>`${activityTotal.kind} || '|' || ${activityTotal.source} || '|' || ${activityTotal.label} || '|' || ${activityTotal.trialId}`,
+      count: sql<number>`sum(${activityTotal.count})::int`,
+      value: sql<number>`sum(${activityTotal.valueSum})`,
+    })
+    .from(activityTotal)
+    .where(eq(activityTotal.organizationId, organizationId))
+    .groupBy(sql`1`);
+  return { rolled: asMap(rolled), raw: await rawCounts(organizationId, null, '9999-12-31') };
+}
+
+/** What the dashboard reads for a range (whole months from the monthly rollup, edge days from the daily one), against the raw events. */
+async function compareDashboardRead(organizationId: string, from: string | null, to: string) {
+  const rows = await runAsOrganization(t.deps.db, organizationId, (tx) =>
+    rollup(tx, { organizationIds: [organizationId], range: { from, to, preset: null } }, undefined, ['kind', 'source', 'label', 'trial_id']),
+  );
+  const rolled = asMap(rows.map((row) => ({ key: `${row.kind}|${row.source}|${row.label}|${row.trial_id}`, count: row.count, value: row.value_sum })));
+  return { rolled, raw: await rawCounts(organizationId, from, to) };
 }
 
 describe('the product records its funnel steps', () => {
@@ -166,8 +216,8 @@ describe('the product records its funnel steps', () => {
   });
 });
 
-describe('the daily rollup', () => {
-  it('equals a direct count over the raw events for random ranges (property, seeded)', async () => {
+describe('the daily, monthly and all-time rollups', () => {
+  it('equal a direct count over the raw events for random ranges, read by day, by month, all-time and as the dashboard reads (property, seeded)', async () => {
     const other = await t.signUp({ name: 'Parker Property', organizationName: 'Rollup Research' });
     let seed = 20261123;
     const random = () => {
@@ -178,40 +228,92 @@ describe('the daily rollup', () => {
     const kinds: ActivityKind[] = ['candidate_created', 'status_changed', 'sms_sent', 'call_ended', 'spend', 'satisfaction_rated'];
     const sources: ActivitySource[] = ['call', 'chat', 'sms', 'import', 'manual'];
     const trials = [null, '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
-    const start = Date.UTC(2026, 0, 1);
+    // 150 days from 1 November 2025: five month ends and a year end.
+    const start = Date.UTC(2025, 10, 1);
+    const SPAN = 150;
+    const entry = (occurredAt: Date): ActivityEntry => ({
+      organizationId: other.organizationId,
+      trialId: pick(trials),
+      kind: pick(kinds),
+      source: pick(sources),
+      label: pick(['', 'a', 'b', 'with "quotes", a comma and \\ a backslash']),
+      value: random() < 0.5 ? null : Math.round(random() * 1000) / 100,
+      occurredAt,
+    });
     // Many batches of mixed events (some in the same batch with the same key, some crossing midnight UTC).
     for (let batch = 0; batch < 40; batch++) {
-      const entries: ActivityEntry[] = Array.from({ length: 1 + Math.floor(random() * 30) }, () => ({
-        organizationId: other.organizationId,
-        trialId: pick(trials),
-        kind: pick(kinds),
-        source: pick(sources),
-        label: pick(['', 'a', 'b']),
-        value: random() < 0.5 ? null : Math.round(random() * 1000) / 100,
-        occurredAt: new Date(start + Math.floor(random() * 60 * 86_400_000)),
-      }));
+      const entries = Array.from({ length: 1 + Math.floor(random() * 30) }, () => entry(new Date(start + Math.floor(random() * SPAN * 86_400_000))));
       await runAsOrganization(t.deps.db, other.organizationId, (tx) => recordActivity(tx, entries));
     }
+    // The last and first instants of months (UTC), written with other offsets too.
+    const edges = ['2025-11-30T23:59:59.999Z', '2025-12-01T00:00:00.000Z', '2025-12-31T19:30:00-05:00', '2026-01-01T01:30:00+02:00', '2026-02-28T23:59:59Z'];
+    await runAsOrganization(t.deps.db, other.organizationId, (tx) =>
+      recordActivity(
+        tx,
+        edges.map((at) => entry(new Date(at))),
+      ),
+    );
+
+    // And some this month, around today, one of them dated tomorrow: "all" up to today reads the all-time totals less the days after.
+    const today = new Date().toISOString().slice(0, 10);
+    const recent = ['T00:00:00Z', 'T12:00:00Z', 'T23:59:59Z'].flatMap((time) => [-40, -1, 0, 1].map((offset) => new Date(`${addDays(today, offset)}${time}`)));
+    await runAsOrganization(t.deps.db, other.organizationId, (tx) => recordActivity(tx, recent.map(entry)));
+
+    const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
     for (let round = 0; round < 12; round++) {
-      const a = Math.floor(random() * 60);
-      const b = a + Math.floor(random() * (60 - a));
-      const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
-      const { rolled, raw } = await compare(other.organizationId, day(a), day(b));
-      expect(rolled, `${day(a)}..${day(b)}`).toEqual(raw);
+      const a = Math.floor(random() * SPAN);
+      const b = a + Math.floor(random() * (SPAN - a));
+      const daily = await compare(other.organizationId, day(a), day(b));
+      expect(daily.rolled, `daily ${day(a)}..${day(b)}`).toEqual(daily.raw);
+      const monthA = `${day(a).slice(0, 7)}-01`;
+      const monthly = await compareMonths(other.organizationId, monthA, `${day(b).slice(0, 7)}-01`);
+      expect(monthly.rolled, `monthly ${monthA}..${day(b)}`).toEqual(monthly.raw);
     }
+    // The dashboard's reads: random ranges (most hold whole months and edge days), open starts, and month edges.
+    const ranges: Array<[string | null, string]> = [
+      [null, day(SPAN)],
+      [null, today],
+      [null, addDays(today, -1)],
+      [null, addDays(today, 1)],
+      [null, `${today.slice(0, 7)}-01`],
+      [addDays(today, -40), today],
+      [null, '2025-12-31'],
+      [null, '2026-01-01'],
+      ['2025-12-01', '2025-12-31'],
+      ['2025-11-30', '2026-01-01'],
+      ['2026-02-01', '2026-02-28'],
+    ];
+    for (let round = 0; round < 20; round++) {
+      const a = Math.floor(random() * SPAN);
+      ranges.push([day(a), day(a + Math.floor(random() * (SPAN - a)))]);
+    }
+    let split = 0;
+    for (const [from, to] of ranges) {
+      const { months, days } = splitRange({ from, to });
+      if (months && days.length) split++;
+      const read = await compareDashboardRead(other.organizationId, from, to);
+      expect(read.rolled, `dashboard read ${from}..${to}`).toEqual(read.raw);
+    }
+    expect(split).toBeGreaterThan(5);
+    const total = await compareTotal(other.organizationId);
+    expect(total.rolled).toEqual(total.raw);
   });
 
   it('row security: an organization sees only its own events and rollups', async () => {
     const rows = await runAsOrganization(t.deps.db, site.organizationId, async (tx) => ({
       events: await tx.select({ organizationId: activityEvent.organizationId }).from(activityEvent),
       daily: await tx.select({ organizationId: activityDaily.organizationId }).from(activityDaily),
+      monthly: await tx.select({ organizationId: activityMonthly.organizationId }).from(activityMonthly),
+      total: await tx.select({ organizationId: activityTotal.organizationId }).from(activityTotal),
     }));
     expect(rows.events.length).toBeGreaterThan(0);
-    expect(new Set([...rows.events, ...rows.daily].map((row) => row.organizationId))).toEqual(new Set([site.organizationId]));
+    expect(rows.monthly.length).toBeGreaterThan(0);
+    expect(rows.total.length).toBeGreaterThan(0);
+    expect(new Set([...rows.events, ...rows.daily, ...rows.monthly, ...rows.total].map((row) => row.organizationId))).toEqual(new Set([site.organizationId]));
   });
 });
 
-describe('the backfill of migration 0023', () => {
+describe('the backfill of migrations 0023 and 0025', () => {
   it('rebuilds from the feature tables the same funnel steps the product records as they happen', async () => {
     const org = await t.signUp({ name: 'Bea Backfill', organizationName: 'Backfill Research' });
     const trial = await org.actor.post('/api/trials/', { title: 'Backfill study', criteria: [{ kind: 'inclusion', text: 'Adult' }] });
@@ -250,13 +352,29 @@ describe('the backfill of migration 0023', () => {
       .split('--> statement-breakpoint')
       .map((statement) => statement.trim())
       .filter(Boolean);
+    // Migration 0025 then builds the monthly and all-time rollups from the daily one.
+    const monthly = readFileSync(join(__dirname, '../../src/server/db/migrations/0025_activity_monthly.sql'), 'utf8');
+    const monthlyBackfill = monthly
+      .slice(monthly.indexOf('-- Backfill'))
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+      .filter(Boolean);
+    expect(monthlyBackfill).toHaveLength(2);
     await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from activity_total`);
+      await tx.execute(sql`delete from activity_monthly`);
       await tx.execute(sql`delete from activity_daily`);
       await tx.execute(sql`delete from activity_event`);
       for (const statement of backfill) await tx.execute(sql.raw(statement));
+      for (const statement of monthlyBackfill) await tx.execute(sql.raw(statement));
     });
     expect(await steps()).toEqual(recorded);
     const { rolled, raw } = await compare(org.organizationId, '2000-01-01', '2100-01-01');
     expect(rolled).toEqual(raw);
+    const months = await compareMonths(org.organizationId, '2000-01-01', '2100-01-01');
+    expect(months.rolled).toEqual(months.raw);
+    expect(Object.keys(months.rolled).length).toBeGreaterThan(3);
+    const total = await compareTotal(org.organizationId);
+    expect(total.rolled).toEqual(total.raw);
   });
 });

@@ -363,13 +363,16 @@ describe('rollups against the raw events', () => {
   it('tab totals equal a direct count over activity_event for random ranges and sources', async () => {
     const next = random(20261123);
     const sources = [undefined, 'call', 'chat', 'sms', 'import', 'manual'] as const;
-    for (let i = 0; i < 25; i++) {
-      const start = Math.floor(next() * 240);
-      const length = Math.floor(next() * 120);
-      const from = addDays(today, -start);
-      const to = addDays(from, length);
-      const source = sources[Math.floor(next() * sources.length)];
-      const query = `orgs=${a.organizationId},${b.organizationId}&from=${from}&to=${to}${source ? `&source=${source}` : ''}`;
+    // 25 random ranges (most hold whole months and edge days: decision 041's split read), then "all" (the all-time
+    // totals) for every source.
+    const ranges = Array.from({ length: 25 }, () => {
+      const from = addDays(today, -Math.floor(next() * 240));
+      return { from, to: addDays(from, Math.floor(next() * 120)), source: sources[Math.floor(next() * sources.length)] };
+    });
+    for (const source of sources) ranges.push({ from: '2000-01-01', to: today, source });
+    for (const { from, to, source } of ranges) {
+      const range = from === '2000-01-01' ? 'preset=all' : `from=${from}&to=${to}`;
+      const query = `orgs=${a.organizationId},${b.organizationId}&${range}${source ? `&source=${source}` : ''}`;
       const raw = rowsOf<{ kind: string; label: string; count: number; value: number | null }>(
         await t.deps.db.execute(sql`
           select kind, label, count(*)::int as count, sum(value)::float8 as value from activity_event

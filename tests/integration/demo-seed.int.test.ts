@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityDaily,
+  activityMonthly,
+  activityTotal,
   activityEvent,
   booking,
   call,
@@ -163,5 +165,16 @@ describe('the demo data', () => {
     expect(first.counts).toMatchObject({ candidates: CANDIDATES, trials: 4, voiceAgents: 4, chatAgents: 4 });
     const orgs = await t.deps.db.select().from(organization).where(eq(organization.slug, DEMO_ORGANIZATION_SLUG));
     expect(orgs.map((row) => row.id)).toEqual([organizationId]);
+    // After two resets the monthly and all-time rollups still count each event once (a reset clears it with the events).
+    const [monthly] = await t.deps.db
+      .select({ n: sql<number>`sum(${activityMonthly.count})` })
+      .from(activityMonthly)
+      .where(eq(activityMonthly.organizationId, organizationId));
+    expect(Number(monthly.n)).toBe(await countWhere(activityEvent));
+    const [total] = await t.deps.db
+      .select({ n: sql<number>`sum(${activityTotal.count})` })
+      .from(activityTotal)
+      .where(eq(activityTotal.organizationId, organizationId));
+    expect(Number(total.n)).toBe(await countWhere(activityEvent));
   }, 120_000);
 });

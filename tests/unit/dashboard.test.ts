@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../src/server/features/dashboard/csv';
-import { resolveRange, weekOf } from '../../src/server/features/dashboard/range';
+import { activityDay, activityMonth } from '../../src/server/activity';
+import { addDays, resolveRange, splitRange, weekOf } from '../../src/server/features/dashboard/range';
 import { daysInStatus } from '../../src/server/features/dashboard/service';
 
 /** The dashboard's pure parts (decision 032): date ranges, days in each trial status, the CSV. */
@@ -28,6 +29,97 @@ describe('resolveRange', () => {
     expect(weekOf('2026-11-23')).toBe('2026-11-23');
     expect(weekOf('2026-11-29')).toBe('2026-11-23');
     expect(weekOf('2026-11-22')).toBe('2026-11-16');
+  });
+});
+
+describe('splitRange', () => {
+  it('reads a range inside one month from days only', () => {
+    expect(splitRange({ from: '2026-03-05', to: '2026-03-20' })).toEqual({ months: null, days: [{ from: '2026-03-05', to: '2026-03-20' }] });
+    expect(splitRange({ from: '2026-03-01', to: '2026-03-30' })).toEqual({ months: null, days: [{ from: '2026-03-01', to: '2026-03-30' }] });
+    expect(splitRange({ from: '2026-03-02', to: '2026-03-31' })).toEqual({ months: null, days: [{ from: '2026-03-02', to: '2026-03-31' }] });
+    // The 30-day default that spans two partial months.
+    expect(splitRange(resolveRange({}, now))).toEqual({ months: null, days: [{ from: '2026-10-25', to: '2026-11-23' }] });
+  });
+
+  it('reads a whole month from the monthly rollup, February of a leap year included', () => {
+    expect(splitRange({ from: '2026-03-01', to: '2026-03-31' })).toEqual({ months: { from: '2026-03-01', to: '2026-03-01' }, days: [] });
+    expect(splitRange({ from: '2028-02-01', to: '2028-02-29' })).toEqual({ months: { from: '2028-02-01', to: '2028-02-01' }, days: [] });
+    expect(splitRange({ from: '2026-02-01', to: '2026-02-28' })).toEqual({ months: { from: '2026-02-01', to: '2026-02-01' }, days: [] });
+    expect(splitRange({ from: '2028-02-01', to: '2028-02-28' }).months).toBeNull();
+  });
+
+  it('keeps days only at the edges, across a year', () => {
+    expect(splitRange({ from: '2025-11-15', to: '2026-02-10' })).toEqual({
+      months: { from: '2025-12-01', to: '2026-01-01' },
+      days: [
+        { from: '2025-11-15', to: '2025-11-30' },
+        { from: '2026-02-01', to: '2026-02-10' },
+      ],
+    });
+    expect(splitRange({ from: '2025-12-31', to: '2026-01-31' })).toEqual({
+      months: { from: '2026-01-01', to: '2026-01-01' },
+      days: [{ from: '2025-12-31', to: '2025-12-31' }],
+    });
+    expect(splitRange({ from: '2025-12-01', to: '2026-01-01' })).toEqual({
+      months: { from: '2025-12-01', to: '2025-12-01' },
+      days: [{ from: '2026-01-01', to: '2026-01-01' }],
+    });
+    // Presets: year to date and this quarter start on a month's first day.
+    expect(splitRange(resolveRange({ preset: 'ytd' }, now))).toEqual({
+      months: { from: '2026-01-01', to: '2026-10-01' },
+      days: [{ from: '2026-11-01', to: '2026-11-23' }],
+    });
+    expect(splitRange(resolveRange({ preset: 'quarter' }, now))).toEqual({
+      months: { from: '2026-10-01', to: '2026-10-01' },
+      days: [{ from: '2026-11-01', to: '2026-11-23' }],
+    });
+  });
+
+  it('reads "all" as every month before the last one and its days', () => {
+    expect(splitRange(resolveRange({ preset: 'all' }, now))).toEqual({
+      months: { from: null, to: '2026-10-01' },
+      days: [{ from: '2026-11-01', to: '2026-11-23' }],
+    });
+    expect(splitRange({ from: null, to: '2026-11-30' })).toEqual({ months: { from: null, to: '2026-11-01' }, days: [] });
+    expect(splitRange({ from: null, to: '2026-01-01' })).toEqual({
+      months: { from: null, to: '2025-12-01' },
+      days: [{ from: '2026-01-01', to: '2026-01-01' }],
+    });
+  });
+
+  it('covers every day of random ranges exactly once', () => {
+    let seed = 41;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const daysOf = (from: string, to: string) => {
+      const list: string[] = [];
+      for (let day = from; day <= to; day = addDays(day, 1)) list.push(day);
+      return list;
+    };
+    const monthEnd = (month: string) => addDays(`${addDays(month, 31).slice(0, 7)}-01`, -1);
+    for (let round = 0; round < 300; round++) {
+      const from = addDays('2025-01-01', Math.floor(random() * 800));
+      const to = addDays(from, Math.floor(random() * 400));
+      const { months, days } = splitRange({ from, to });
+      const covered = days.flatMap((span) => daysOf(span.from!, span.to));
+      if (months) covered.push(...daysOf(months.from!, monthEnd(months.to)));
+      const expected = daysOf(from, to);
+      expect(covered.sort(), `${from}..${to}`).toEqual(expected);
+    }
+  });
+});
+
+describe('the UTC day and month an event counts on', () => {
+  it('uses the UTC calendar, whatever the offset the time was written with', () => {
+    // 23:30 in New York on 31 January is 1 February in UTC: February's day and month.
+    expect(activityDay(new Date('2026-01-31T23:30:00-05:00'))).toBe('2026-02-01');
+    expect(activityMonth(new Date('2026-01-31T23:30:00-05:00'))).toBe('2026-02-01');
+    // 00:30 in Paris on 1 April is still 31 March in UTC.
+    expect(activityMonth(new Date('2026-04-01T00:30:00+02:00'))).toBe('2026-03-01');
+    expect(activityMonth(new Date('2026-12-31T23:59:59.999Z'))).toBe('2026-12-01');
+    expect(activityMonth(new Date('2027-01-01T00:00:00.000Z'))).toBe('2027-01-01');
   });
 });
 

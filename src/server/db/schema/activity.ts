@@ -27,6 +27,8 @@ export const activityEvent = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // Migration 0025 rebuilds this index with INCLUDE (value, source, agent_id), which drizzle cannot declare: the
+    // dashboard's raw reads (median time to result, ratings by agent) are then index-only scans (decision 041).
     index('activity_event_organization_kind_time_idx').on(table.organizationId, table.kind, table.occurredAt),
     index('activity_event_organization_time_idx').on(table.organizationId, table.occurredAt),
   ],
@@ -57,4 +59,48 @@ export const activityDaily = pgTable(
     uniqueIndex('activity_daily_key_uidx').on(table.organizationId, table.day, table.trialId, table.kind, table.source, table.label),
     index('activity_daily_organization_kind_day_idx').on(table.organizationId, table.kind, table.day),
   ],
+);
+
+/**
+ * Monthly counts with the same key as `activity_daily` but the first day of the UTC month instead of the day, kept
+ * by the same statement as the daily upsert (decision 041). A long range reads its whole months here and only
+ * its edge days from `activity_daily`: two years are 24 rows per key instead of 730.
+ */
+export const activityMonthly = pgTable(
+  'activity_monthly',
+  {
+    organizationId: organizationIdColumn(),
+    /** The first day of the UTC month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    trialId: uuid('trial_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
+    kind: text('kind').$type<ActivityKind>().notNull(),
+    source: text('source').$type<ActivitySource>().notNull(),
+    label: text('label').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    valueSum: doublePrecision('value_sum').notNull().default(0),
+    valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('activity_monthly_key_uidx').on(table.organizationId, table.month, table.trialId, table.kind, table.source, table.label),
+    index('activity_monthly_organization_kind_month_idx').on(table.organizationId, table.kind, table.month),
+  ],
+);
+
+/**
+ * All-time counts per key (no date), kept by the same statement as the daily and monthly upserts (decision 041).
+ * "All" up to today is this table (minus any days after `to`): one row per key instead of one per key and month.
+ */
+export const activityTotal = pgTable(
+  'activity_total',
+  {
+    organizationId: organizationIdColumn(),
+    trialId: uuid('trial_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
+    kind: text('kind').$type<ActivityKind>().notNull(),
+    source: text('source').$type<ActivitySource>().notNull(),
+    label: text('label').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    valueSum: doublePrecision('value_sum').notNull().default(0),
+    valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [uniqueIndex('activity_total_key_uidx').on(table.organizationId, table.trialId, table.kind, table.source, table.label)],
 );

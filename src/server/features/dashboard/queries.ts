@@ -1,14 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ActivityKind, ActivitySource } from '../../../contract/activity';
 import type { TrialStatusChange } from '../../../contract/trials';
-import { activityDaily, activityEvent, chatAgent, trial, voiceAgent } from '../../db/schema';
+import { activityDaily, activityEvent, activityMonthly, activityTotal, chatAgent, trial, voiceAgent } from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
-import { addDays, startOfDay, type DayRange } from './range';
+import { addDays, type DayRange, type DaySpan, dayOf, splitRange, startOfDay } from './range';
 
 /**
- * The dashboard's SQL (decision 032). Counts and sums come from the rollup `activity_daily`; the raw
- * `activity_event` is read only for what a rollup cannot answer (medians, ratings by agent), always within the
- * range and the organizations, on the (organization, kind, time) index.
+ * The dashboard's SQL (decisions 032, 041). Counts and sums come from the rollups (`activity_total` for "all",
+ * `activity_monthly` for a range's whole months, `activity_daily` for its edge days and for day buckets); the raw `activity_event` is read
+ * only for what a rollup cannot answer (medians, ratings by agent), always within the range and the
+ * organizations, as index-only scans of the (organization, kind, time) index that includes value, source and agent.
  */
 
 export interface DashboardFilter {
@@ -36,13 +37,19 @@ export interface RollupRow {
 const idArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 const kindArray = (kinds: readonly string[]) => sql`${`{${kinds.join(',')}}`}::text[]`;
 
-function rollupWhere(filter: DashboardFilter, kinds?: readonly ActivityKind[], labels?: readonly string[]): SQL {
-  const parts: SQL[] = [sql`${activityDaily.organizationId} = any(${idArray(filter.organizationIds)})`, sql`${activityDaily.day} <= ${filter.range.to}`];
-  if (filter.range.from) parts.push(sql`${activityDaily.day} >= ${filter.range.from}`);
-  if (kinds) parts.push(sql`${activityDaily.kind} = any(${kindArray(kinds)})`);
-  if (labels) parts.push(sql`${activityDaily.label} = any(${kindArray(labels)})`);
-  if (filter.source) parts.push(sql`${activityDaily.source} = ${filter.source}`);
+/** The filters both rollups share (organizations, kinds, labels, source), on a rollup table's alias `r`. */
+function keyWhere(filter: DashboardFilter, kinds?: readonly ActivityKind[], labels?: readonly string[]): SQL {
+  const parts: SQL[] = [sql`r.organization_id = any(${idArray(filter.organizationIds)})`];
+  if (kinds) parts.push(sql`r.kind = any(${kindArray(kinds)})`);
+  if (labels) parts.push(sql`r.label = any(${kindArray(labels)})`);
+  if (filter.source) parts.push(sql`r.source = ${filter.source}`);
   return sql.join(parts, sql` and `);
+}
+
+/** `column` within a span of days (or of months' first days), both ends included. */
+function spanWhere(column: string, span: DaySpan): SQL {
+  const to = sql`${sql.raw(column)} <= ${span.to}::date`;
+  return span.from === null ? to : sql`${sql.raw(column)} >= ${span.from}::date and ${to}`;
 }
 
 /**
@@ -54,7 +61,12 @@ export async function allowLargeAggregates(executor: Executor): Promise<void> {
   await executor.execute(sql`set local work_mem = '64MB'`);
 }
 
-/** Sums of the rollup in the range (of some kinds, and labels), grouped by the given dimensions. */
+/**
+ * Sums of the rollups in the range (of some kinds, and labels), grouped by the given dimensions (decision 041).
+ * Grouped by day, it reads `activity_daily`. Otherwise "all" up to this month reads the all-time `activity_total`
+ * (one row per key), and any other range its whole months from `activity_monthly` and only its edge days from
+ * `activity_daily` (two years are 24 rows per key instead of 730).
+ */
 export async function rollup(
   executor: Executor,
   filter: DashboardFilter,
@@ -63,19 +75,38 @@ export async function rollup(
   labels?: readonly string[],
 ): Promise<RollupRow[]> {
   if (!filter.organizationIds.length) return [];
-  const columns = groupBy.map((dimension) => (dimension === 'day' ? sql`to_char(day, 'YYYY-MM-DD') as day` : sql.raw(dimension)));
-  const select = columns.length ? sql`${sql.join(columns, sql`, `)}, ` : sql``;
-  const group = groupBy.length
-    ? sql`group by ${sql.join(
-        groupBy.map((dimension) => sql.raw(dimension === 'day' ? 'activity_daily.day' : dimension)),
-        sql`, `,
-      )}`
-    : sql``;
+  const where = keyWhere(filter, kinds, labels);
+  const range = { from: filter.range.from, to: filter.range.to };
+  const parts: SQL[] = [];
+  const dimensions = groupBy.length ? sql`${sql.raw(groupBy.map((dimension) => `r.${dimension}`).join(', '))}, ` : sql``;
+  const partOf = (table: SQL, spans: SQL | null, sign = '') =>
+    sql`select ${dimensions}${sql.raw(`${sign}r.count as count, ${sign}r.value_sum as value_sum, ${sign}r.value_count as value_count`)} from ${table} r where ${where}${
+      spans ? sql` and (${spans})` : sql``
+    }`;
+  if (groupBy.includes('day')) parts.push(partOf(sql`${activityDaily}`, spanWhere('r.day', range)));
+  else if (range.from === null && range.to >= `${dayOf(new Date()).slice(0, 7)}-01`) {
+    // "All" up to a day of this month (or later): the all-time totals, less any days after `to` (a few daily rows).
+    parts.push(partOf(sql`${activityTotal}`, null));
+    parts.push(partOf(sql`${activityDaily}`, sql`r.day > ${range.to}::date`, '-'));
+  } else {
+    const { months, days } = splitRange(range);
+    if (months) parts.push(partOf(sql`${activityMonthly}`, spanWhere('r.month', months)));
+    if (days.length)
+      parts.push(
+        partOf(
+          sql`${activityDaily}`,
+          sql.join(
+            days.map((span) => sql`(${spanWhere('r.day', span)})`),
+            sql` or `,
+          ),
+        ),
+      );
+  }
+  const select = groupBy.map((dimension) => (dimension === 'day' ? `to_char(day, 'YYYY-MM-DD') as day` : dimension)).join(', ');
   const result = await executor.execute(sql`
-    select ${select}sum(count)::float8 as count, sum(value_sum)::float8 as value_sum, sum(value_count)::float8 as value_count
-    from ${activityDaily}
-    where ${rollupWhere(filter, kinds, labels)}
-    ${group}`);
+    select ${sql.raw(select ? `${select}, ` : '')}sum(count)::float8 as count, sum(value_sum)::float8 as value_sum, sum(value_count)::float8 as value_count
+    from (${sql.join(parts, sql` union all `)}) part
+    ${groupBy.length ? sql`group by ${sql.raw(groupBy.join(', '))} having sum(count) <> 0` : sql``}`);
   return rowsOf<RollupRow>(result).map((row) => ({
     ...row,
     count: Number(row.count ?? 0),

@@ -56,3 +56,42 @@ export function rangeDays(range: DayRange, earliest: string | null): number {
   const from = range.from ?? earliest ?? range.to;
   return Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
+
+/** Days `from`..`to`, both included; `from` null means since the beginning. */
+export interface DaySpan {
+  from: string | null;
+  to: string;
+}
+
+/** The parts of a range the rollups answer: whole UTC months (first days, both included) and the days at its edges. */
+export interface RangeParts {
+  /** Whole months from `activity_monthly`; null when the range holds no whole month. `from` null: since the beginning. */
+  months: DaySpan | null;
+  /** The edge days (at most two spans) from `activity_daily`. */
+  days: DaySpan[];
+}
+
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+/** The first day of the month after the day's month. */
+const nextMonth = (day: string) => {
+  const date = startOfDay(monthOf(day));
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return dayOf(date);
+};
+
+/**
+ * Splits a range into whole months and edge days (decision 041): 1 Jan .. 14 Mar is January and February from the
+ * monthly rollup and 1..14 Mar from the daily one; "all" up to 14 Mar is every month up to February and 1..14 Mar.
+ * Months are UTC months, like the days.
+ */
+export function splitRange(range: DaySpan): RangeParts {
+  const firstMonth = range.from === null ? null : range.from === monthOf(range.from) ? range.from : nextMonth(range.from);
+  // The last whole month ends on `to` when `to` is its month's last day, else it is the month before `to`'s.
+  const afterLast = nextMonth(range.to) === addDays(range.to, 1) ? addDays(range.to, 1) : monthOf(range.to);
+  const lastMonth = monthOf(addDays(afterLast, -1));
+  if (firstMonth !== null && firstMonth > lastMonth) return { months: null, days: [{ from: range.from, to: range.to }] };
+  const days: DaySpan[] = [];
+  if (range.from !== null && firstMonth !== range.from) days.push({ from: range.from, to: addDays(firstMonth!, -1) });
+  if (afterLast <= range.to) days.push({ from: afterLast, to: range.to });
+  return { months: { from: firstMonth, to: lastMonth }, days };
+}

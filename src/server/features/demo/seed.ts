@@ -20,6 +20,8 @@ import type { Database } from '../../db/client';
 import {
   activityDaily,
   activityEvent,
+  activityMonthly,
+  activityTotal,
   booking,
   call,
   callback,
@@ -1130,6 +1132,8 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
 const DEMO_TABLES = [
   activityEvent,
   activityDaily,
+  activityMonthly,
+  activityTotal,
   sequenceStepRun,
   sequenceEnrollment,
   sequenceVersion,
