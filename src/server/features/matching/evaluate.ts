@@ -377,3 +377,79 @@ export function matchPerson(
 }
 
 export const CLASS_RANK: Record<MatchClass, number> = { likely: 0, possible: 1, excluded: 2 };
+
+/**
+ * Which facts a trial's criteria can read, so a match run reads only those (decision 038). A superset, never
+ * less: a fact left out could not change any outcome. `kinds` are read whole; condition and medication facts
+ * only when they carry one of the concept ids, hold every word of one of the word lists (ASCII words, compared
+ * in SQL by substring: a looser test the evaluation then makes exact), are a denial (a denial may be broader
+ * than the concept), or are current conditions a healthy-volunteers rule reads; labs only by their measures'
+ * names, lower-cased. Names a SQL `lower` could fold differently from JavaScript (non-ASCII) are always read.
+ */
+export interface FactNeeds {
+  kinds: Set<FactKind>;
+  named: Map<'condition' | 'medication', { conceptIds: Set<string>; wordLists: string[][] }>;
+  labNames: Set<string>;
+  currentConditions: boolean;
+}
+
+const ASCII_WORD = /^[a-z0-9]+$/;
+
+export function factNeeds(criteria: readonly MatchCriterion[]): FactNeeds {
+  const needs: FactNeeds = { kinds: new Set(), named: new Map(), labNames: new Set(), currentConditions: false };
+  const presence = (kind: 'condition' | 'medication', concepts: ReadonlyArray<{ id: string; name: string }>, label: string) => {
+    if (needs.kinds.has(kind)) return;
+    let entry = needs.named.get(kind);
+    if (!entry) needs.named.set(kind, (entry = { conceptIds: new Set(), wordLists: [] }));
+    for (const concept of concepts) entry.conceptIds.add(concept.id);
+    for (const name of concepts.length ? concepts.map((concept) => concept.name) : [label]) {
+      const required = requiredWords(name);
+      if (required.length === 0) continue;
+      if (!required.every((word) => ASCII_WORD.test(word))) {
+        needs.kinds.add(kind);
+        needs.named.delete(kind);
+        return;
+      }
+      entry.wordLists.push(required);
+    }
+  };
+  for (const criterion of criteria) {
+    const rule = criterion.rule;
+    // The same guards as evaluateCriterion: these criteria read no fact.
+    if (criterion.population || !rule || (criterion.ruleSource === 'llm' && criterion.needsReview)) continue;
+    switch (rule.type) {
+      case 'age':
+      case 'smoking':
+      case 'performance_status':
+        needs.kinds.add(rule.type);
+        break;
+      case 'sex':
+        if (rule.sex !== 'all') needs.kinds.add('sex');
+        break;
+      case 'pregnancy':
+        if (!rule.allowed) needs.kinds.add('pregnancy');
+        break;
+      case 'condition':
+        presence('condition', rule.concepts ?? [], rule.concepts?.[0]?.name ?? rule.condition);
+        break;
+      case 'medication':
+        presence('medication', rule.concepts ?? [], rule.concepts?.[0]?.name ?? rule.medication);
+        break;
+      case 'lab': {
+        if (rule.relativeTo) break;
+        const measure = rule.measure.toLowerCase();
+        if (!/^[\x20-\x7e]*$/.test(measure)) needs.kinds.add('lab');
+        needs.labNames.add(measure);
+        if (rule.measure === 'ALT/AST') needs.labNames.add('alt').add('ast');
+        break;
+      }
+      case 'healthy_volunteers':
+        if (!rule.accepted) needs.currentConditions = true;
+        break;
+      case 'contraception':
+      case 'site_judgement':
+        break;
+    }
+  }
+  return needs;
+}
