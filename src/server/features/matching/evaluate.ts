@@ -98,24 +98,28 @@ function requiredWords(name: string): string[] {
  * words ("type 2 diabetes mellitus" is a "diabetes mellitus"; "asthma" is not a "severe asthma").
  */
 export function factNames(fact: Pick<MatchFact, 'conceptId' | 'name'>, concepts: ReadonlyArray<{ id: string; name: string }>, fallbackName: string): boolean {
-  if (fact.conceptId && concepts.some((concept) => concept.id === fact.conceptId)) return true;
+  // Loops, not closures: asked for every fact of every person in a run.
+  if (fact.conceptId) for (const concept of concepts) if (concept.id === fact.conceptId) return true;
   const factWords = wordsOf(fact.name);
-  const names = concepts.length ? concepts.map((concept) => concept.name) : [fallbackName];
-  return names.some((name) => {
-    const required = requiredWords(name);
-    return required.length > 0 && required.every((word) => factWords.has(word));
-  });
+  if (concepts.length === 0) return hasEvery(factWords, requiredWords(fallbackName));
+  for (const concept of concepts) if (hasEvery(factWords, requiredWords(concept.name))) return true;
+  return false;
+}
+
+/** Whether the set holds every word (and there is at least one). */
+function hasEvery(set: Set<string>, required: readonly string[]): boolean {
+  if (required.length === 0) return false;
+  for (const word of required) if (!set.has(word)) return false;
+  return true;
 }
 
 /** A fact whose every word is in the concept's name: the fact is the broader one ("diabetes" of "type 2 diabetes"). */
 function deniesBroader(fact: Pick<MatchFact, 'name'>, concepts: ReadonlyArray<{ name: string }>, fallbackName: string): boolean {
   const factWords = requiredWords(fact.name);
   if (factWords.length === 0) return false;
-  const names = concepts.length ? concepts.map((concept) => concept.name) : [fallbackName];
-  return names.some((name) => {
-    const conceptWords = wordsOf(name);
-    return factWords.every((word) => conceptWords.has(word));
-  });
+  if (concepts.length === 0) return hasEvery(wordsOf(fallbackName), factWords);
+  for (const concept of concepts) if (hasEvery(wordsOf(concept.name), factWords)) return true;
+  return false;
 }
 
 const SOURCE_WORDS: Record<FactSource, string> = {
@@ -151,6 +155,23 @@ function inWindow(fact: MatchFact, since: Date | null): boolean {
   return !since || !fact.observedOn || new Date(`${fact.observedOn}T00:00:00Z`) >= since;
 }
 
+/** Whether a fact names the rule's concept, or is a denial broader than it ("no diabetes" rules out type 2 diabetes). */
+function namesRuleConcept(fact: MatchFact, rule: { concepts?: Array<{ id: string; name: string }> }, label: string): boolean {
+  const concepts = rule.concepts ?? NO_CONCEPTS;
+  return factNames(fact, concepts, label) || (fact.status === 'absent' && deniesBroader(fact, concepts, label));
+}
+const NO_CONCEPTS: Array<{ id: string; name: string }> = [];
+
+/** A window's first day for today, kept per window object: the same for every person of a run. */
+const windowStarts = new WeakMap<TimeWindow, { today: number; start: Date }>();
+function windowStartOf(window: TimeWindow, today: Date): Date {
+  const known = windowStarts.get(window);
+  if (known && known.today === today.getTime()) return known.start;
+  const start = windowStart(window, today);
+  windowStarts.set(window, { today: today.getTime(), start });
+  return start;
+}
+
 function presenceRule(
   facts: FactIndex,
   kind: 'condition' | 'medication',
@@ -163,14 +184,19 @@ function presenceRule(
   // Wanting the condition or medicine makes it a key fact (who the trial is for); not wanting it does not.
   const key = wanted;
   // A denial also counts when it is broader than the concept: "no diabetes" rules out type 2 diabetes.
-  const named = (facts.get(kind) ?? NONE).filter(
-    (fact) => factNames(fact, rule.concepts ?? [], label) || (fact.status === 'absent' && deniesBroader(fact, rule.concepts ?? [], label)),
-  );
+  let current: MatchFact | undefined;
+  let past: MatchFact | undefined;
+  let denied: MatchFact | undefined;
+  // The first (newest) named fact of each status, in one pass and without closures (the hot path of a run).
+  for (const fact of facts.get(kind) ?? NONE) {
+    if (fact.status === 'present' ? current : fact.status === 'history' ? past : fact.status === 'absent' ? denied : true) continue;
+    if (!namesRuleConcept(fact, rule, label)) continue;
+    if (fact.status === 'present') current = fact;
+    else if (fact.status === 'history') past = fact;
+    else denied = fact;
+  }
   const verb = kind === 'condition' ? { now: 'Has', before: 'Had', no: 'Does not have' } : { now: 'Takes', before: 'Took', no: 'Does not take' };
-  const current = named.find((fact) => fact.status === 'present');
-  const past = named.find((fact) => fact.status === 'history');
-  const denied = named.find((fact) => fact.status === 'absent');
-  const since = rule.within ? windowStart(rule.within, today) : null;
+  const since = rule.within ? windowStartOf(rule.within, today) : null;
   const window = rule.within ? ` in the last ${rule.within.value} ${rule.within.unit}` : '';
   if (wanted) {
     // The trial wants people who have it (or had it, for "history of").
@@ -359,13 +385,21 @@ export function matchPerson(
   { explain = true }: { explain?: boolean } = {},
 ): PersonMatch {
   const facts = indexFacts(person.facts);
-  const outcomes = criteria.map((criterion) => evaluateCriterion(criterion, person, today, facts, explain));
-  const notMetIds = outcomes.filter((item) => item.outcome === 'not_met').map((item) => item.criterionId);
-  const unknownIds = outcomes.filter((item) => item.outcome === 'unknown').map((item) => item.criterionId);
-  const keyUnknown = outcomes.some((item) => item.outcome === 'unknown' && item.key);
+  const outcomes: CriterionOutcome[] = new Array(criteria.length);
+  const notMetIds: string[] = [];
+  const unknownIds: string[] = [];
+  let keyUnknown = false;
+  let metCount = 0;
   let weight = 0;
   let met = 0;
-  for (const item of outcomes) {
+  // One pass, no closures: this runs for every person of a match run.
+  for (let i = 0; i < criteria.length; i++) {
+    const item = (outcomes[i] = evaluateCriterion(criteria[i], person, today, facts, explain));
+    if (item.outcome === 'not_met') notMetIds.push(item.criterionId);
+    else if (item.outcome === 'unknown') {
+      unknownIds.push(item.criterionId);
+      if (item.key) keyUnknown = true;
+    } else if (item.outcome === 'met') metCount++;
     if (item.outcome === 'not_applicable') continue;
     const w = item.key ? 2 : 1;
     weight += w;
@@ -373,7 +407,7 @@ export function matchPerson(
   }
   const score = weight === 0 ? 0 : Math.round((met / weight) * 1000) / 1000;
   const matchClass: MatchClass = notMetIds.length > 0 ? 'excluded' : keyUnknown ? 'possible' : 'likely';
-  return { matchClass, score, outcomes, metCount: outcomes.filter((item) => item.outcome === 'met').length, notMetIds, unknownIds };
+  return { matchClass, score, outcomes, metCount, notMetIds, unknownIds };
 }
 
 export const CLASS_RANK: Record<MatchClass, number> = { likely: 0, possible: 1, excluded: 2 };

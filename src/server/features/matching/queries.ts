@@ -276,9 +276,10 @@ export type SliceRow = { id: string; createdAt: string; person: MatchPerson };
 /**
  * The next slice of an organization's candidates in creation order, after a cursor, each with the facts the
  * trial's criteria can read (decision 038). Two statements: the slice, then its facts in one bitmap scan over
- * the slice's ids (the heap read once, in its own order, instead of one index probe per candidate), aggregated
- * per candidate as compact JSON arrays, which parse far faster than one driver row per fact. Fact ids are left
- * out: a run keeps outcomes only; the evidence screen reads a candidate's facts afresh.
+ * the slice's ids (the heap read once, in its own order, instead of one index probe per candidate), one plain
+ * row per fact: at this size the driver's rows cost half of what building and parsing JSON per candidate did
+ * (bench/README.md). Fact ids are left out: a run keeps outcomes only; the evidence screen reads a candidate's
+ * facts afresh.
  */
 export async function candidateSlice(executor: Executor, organizationId: string, after: Cursor | null, size: number, needs: FactNeeds): Promise<SliceRow[]> {
   const slice = rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string }>(
@@ -291,24 +292,18 @@ export async function candidateSlice(executor: Executor, organizationId: string,
       limit ${size}`),
   );
   if (slice.length === 0) return [];
-  const grouped = rowsOf<{ candidate_id: string; facts: unknown }>(
+  const facts = rowsOf<MatchFact & { candidate_id: string }>(
     await executor.execute(sql`
-      select f.candidate_id, json_agg(json_build_array(f.kind, f.concept_id, f.name, f.status, f.value, f.unit, f.value_text, f.observed_on::text, f.source)) as facts
+      select f.candidate_id, '' as id, f.kind, f.concept_id as "conceptId", f.name, f.status, f.value, f.unit, f.value_text as "valueText",
+        f.observed_on::text as "observedOn", f.source
       from ${candidateFact} f
-      where f.candidate_id = any(${arrayLiteral(slice.map((row) => row.id))}::uuid[]) and (${factNeedsSql(needs)})
-      group by f.candidate_id`),
+      where f.candidate_id = any(${arrayLiteral(slice.map((row) => row.id))}::uuid[]) and (${factNeedsSql(needs)})`),
   );
   const factsOf = new Map<string, MatchFact[]>();
-  for (const row of grouped) {
-    const raw = (typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts) as Array<
-      [MatchFact['kind'], string | null, string, MatchFact['status'], number | null, string | null, string | null, string | null, MatchFact['source']]
-    >;
-    const facts: MatchFact[] = new Array(raw.length);
-    for (let i = 0; i < raw.length; i++) {
-      const [kind, conceptId, name, status, value, unit, valueText, observedOn, source] = raw[i];
-      facts[i] = { id: '', kind, conceptId, name, status, value, unit, valueText, observedOn, source };
-    }
-    factsOf.set(row.candidate_id, facts);
+  for (const fact of facts) {
+    const list = factsOf.get(fact.candidate_id);
+    if (list) list.push(fact);
+    else factsOf.set(fact.candidate_id, [fact]);
   }
   return slice.map((row) => ({
     id: row.id,
