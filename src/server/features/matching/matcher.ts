@@ -14,6 +14,7 @@ import type {
 import { ListMatchesQuerySchema } from '../../../contract/matching';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
+import { isPglite } from '../../db/client';
 import { processingRun } from '../../db/schema';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
@@ -178,11 +179,12 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
     const needs = factNeeds(criteria);
     const today = new Date();
     const owner = runOwnerOf(deps);
+    const factShape = isPglite(deps.db) ? 'json' : 'rows';
     // PostgreSQL's just-in-time compilation costs more than it saves on these statements (about 0.9 s per slice read).
     const read = (after: Cursor | null) =>
       runAsOrganization(deps.db, organizationId, async (tx) => {
         await tx.execute(sql`set local jit = off`);
-        return q.candidateSlice(tx, organizationId, after, matchRunTuning.sliceSize, needs);
+        return q.candidateSlice(tx, organizationId, after, matchRunTuning.sliceSize, needs, factShape);
       });
     let cursor = setup.cursor;
     pending = read(cursor);

@@ -276,12 +276,19 @@ export type SliceRow = { id: string; createdAt: string; person: MatchPerson };
 /**
  * The next slice of an organization's candidates in creation order, after a cursor, each with the facts the
  * trial's criteria can read (decision 038). Two statements: the slice, then its facts in one bitmap scan over
- * the slice's ids (the heap read once, in its own order, instead of one index probe per candidate), one plain
- * row per fact: at this size the driver's rows cost half of what building and parsing JSON per candidate did
- * (bench/README.md). Fact ids are left out: a run keeps outcomes only; the evidence screen reads a candidate's
- * facts afresh.
+ * the slice's ids (the heap read once, in its own order, instead of one index probe per candidate). The facts'
+ * shape by engine: on PostgreSQL one plain row per fact (node-postgres's rows cost half of building and parsing
+ * a JSON array per candidate), on PGlite a JSON array per candidate (its rows cost three times the JSON).
+ * Fact ids are left out: a run keeps outcomes only; the evidence screen reads a candidate's facts afresh.
  */
-export async function candidateSlice(executor: Executor, organizationId: string, after: Cursor | null, size: number, needs: FactNeeds): Promise<SliceRow[]> {
+export async function candidateSlice(
+  executor: Executor,
+  organizationId: string,
+  after: Cursor | null,
+  size: number,
+  needs: FactNeeds,
+  shape: 'rows' | 'json',
+): Promise<SliceRow[]> {
   const slice = rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string }>(
     await executor.execute(sql`
       select c.id, c.created_at::text as created_at, c.date_of_birth::text as date_of_birth, c.sex
@@ -292,18 +299,40 @@ export async function candidateSlice(executor: Executor, organizationId: string,
       limit ${size}`),
   );
   if (slice.length === 0) return [];
-  const facts = rowsOf<MatchFact & { candidate_id: string }>(
-    await executor.execute(sql`
-      select f.candidate_id, '' as id, f.kind, f.concept_id as "conceptId", f.name, f.status, f.value, f.unit, f.value_text as "valueText",
-        f.observed_on::text as "observedOn", f.source
-      from ${candidateFact} f
-      where f.candidate_id = any(${arrayLiteral(slice.map((row) => row.id))}::uuid[]) and (${factNeedsSql(needs)})`),
-  );
+  const ids = arrayLiteral(slice.map((row) => row.id));
   const factsOf = new Map<string, MatchFact[]>();
-  for (const fact of facts) {
-    const list = factsOf.get(fact.candidate_id);
-    if (list) list.push(fact);
-    else factsOf.set(fact.candidate_id, [fact]);
+  if (shape === 'json') {
+    const grouped = rowsOf<{ candidate_id: string; facts: unknown }>(
+      await executor.execute(sql`
+        select f.candidate_id, json_agg(json_build_array(f.kind, f.concept_id, f.name, f.status, f.value, f.unit, f.value_text, f.observed_on::text, f.source)) as facts
+        from ${candidateFact} f
+        where f.candidate_id = any(${ids}::uuid[]) and (${factNeedsSql(needs)})
+        group by f.candidate_id`),
+    );
+    for (const row of grouped) {
+      const raw = (typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts) as Array<
+        [MatchFact['kind'], string | null, string, MatchFact['status'], number | null, string | null, string | null, string | null, MatchFact['source']]
+      >;
+      const facts: MatchFact[] = new Array(raw.length);
+      for (let i = 0; i < raw.length; i++) {
+        const [kind, conceptId, name, status, value, unit, valueText, observedOn, source] = raw[i];
+        facts[i] = { id: '', kind, conceptId, name, status, value, unit, valueText, observedOn, source };
+      }
+      factsOf.set(row.candidate_id, facts);
+    }
+  } else {
+    const facts = rowsOf<MatchFact & { candidate_id: string }>(
+      await executor.execute(sql`
+        select f.candidate_id, '' as id, f.kind, f.concept_id as "conceptId", f.name, f.status, f.value, f.unit, f.value_text as "valueText",
+          f.observed_on::text as "observedOn", f.source
+        from ${candidateFact} f
+        where f.candidate_id = any(${ids}::uuid[]) and (${factNeedsSql(needs)})`),
+    );
+    for (const fact of facts) {
+      const list = factsOf.get(fact.candidate_id);
+      if (list) list.push(fact);
+      else factsOf.set(fact.candidate_id, [fact]);
+    }
   }
   return slice.map((row) => ({
     id: row.id,
