@@ -8,7 +8,12 @@
  *
  * PostgreSQL: --url (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test); a scratch database
  * is created and dropped, as the integration tests do.
+ *
+ * BENCH_PROFILE=<file.cpuprofile>: the match run is profiled (this process's CPU, node:inspector) into that file
+ * (open it in Chrome's DevTools), and the functions with the most self time are printed.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { sql } from 'drizzle-orm';
 import type { CriterionRule } from '../src/contract/trials';
 import { whenMatchRunSettled } from '../src/server/features/matching/matcher';
@@ -96,6 +101,25 @@ function criteria(): Array<{ kind: 'inclusion' | 'exclusion'; text: string; rule
   return list;
 }
 
+/** The functions with the most self time in a CPU profile. */
+function printTopSelfTime(profile: {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, index) => {
+    const frame = byId.get(id)?.callFrame;
+    const name = frame ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}` : '?';
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas?.[index] ?? 0));
+  });
+  const total = [...self.values()].reduce((sum, value) => sum + value, 0);
+  console.log('profile, self time:');
+  for (const [name, micros] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`  ${((micros / total) * 100).toFixed(1).padStart(5)}%  ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+}
+
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -145,10 +169,25 @@ async function main() {
       `database: ${dbKind}; ${ROWS.toLocaleString('en-US')} candidates, ${factCount.toLocaleString('en-US')} facts (${(factCount / ROWS).toFixed(1)} each), 30 criteria; seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
+    const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const run = await owner.actor.post(`/api/trial-matcher/${trial.body.id}/runs`, {});
     await whenMatchRunSettled(run.body.id);
     const runMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    console.log(`match run, this process's CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (the rest of the wall time is the database and waiting)`);
+    if (profiler && process.env.BENCH_PROFILE) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+      printTopSelfTime(profile);
+      profiler.disconnect();
+    }
     const overview = await owner.actor.get(`/api/trial-matcher/${trial.body.id}`);
     if (overview.body.resultsRun?.status !== 'completed') throw new Error(`run: ${JSON.stringify(overview.body.latestRun)}`);
     console.log(

@@ -84,6 +84,10 @@ function lockDataDir(dataDir: string): () => void {
  */
 const RANDOM_PAGE_COST = 1.1;
 
+/** The handles opened on PGlite: the few places whose best SQL differs by engine ask `isPglite`. */
+const pgliteHandles = new WeakSet<object>();
+export const isPglite = (db: Database) => pgliteHandles.has(db);
+
 /** Opens PGlite under `dataDir` (or in memory when `dataDir` is 'memory://'). */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   let unlock = () => {};
@@ -95,6 +99,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const client = new SerializedPglite(pglite);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  pgliteHandles.add(db);
   return {
     db: db as unknown as Database,
     kind: 'pglite',

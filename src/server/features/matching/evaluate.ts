@@ -98,24 +98,28 @@ function requiredWords(name: string): string[] {
  * words ("type 2 diabetes mellitus" is a "diabetes mellitus"; "asthma" is not a "severe asthma").
  */
 export function factNames(fact: Pick<MatchFact, 'conceptId' | 'name'>, concepts: ReadonlyArray<{ id: string; name: string }>, fallbackName: string): boolean {
-  if (fact.conceptId && concepts.some((concept) => concept.id === fact.conceptId)) return true;
+  // Loops, not closures: asked for every fact of every person in a run.
+  if (fact.conceptId) for (const concept of concepts) if (concept.id === fact.conceptId) return true;
   const factWords = wordsOf(fact.name);
-  const names = concepts.length ? concepts.map((concept) => concept.name) : [fallbackName];
-  return names.some((name) => {
-    const required = requiredWords(name);
-    return required.length > 0 && required.every((word) => factWords.has(word));
-  });
+  if (concepts.length === 0) return hasEvery(factWords, requiredWords(fallbackName));
+  for (const concept of concepts) if (hasEvery(factWords, requiredWords(concept.name))) return true;
+  return false;
+}
+
+/** Whether the set holds every word (and there is at least one). */
+function hasEvery(set: Set<string>, required: readonly string[]): boolean {
+  if (required.length === 0) return false;
+  for (const word of required) if (!set.has(word)) return false;
+  return true;
 }
 
 /** A fact whose every word is in the concept's name: the fact is the broader one ("diabetes" of "type 2 diabetes"). */
 function deniesBroader(fact: Pick<MatchFact, 'name'>, concepts: ReadonlyArray<{ name: string }>, fallbackName: string): boolean {
   const factWords = requiredWords(fact.name);
   if (factWords.length === 0) return false;
-  const names = concepts.length ? concepts.map((concept) => concept.name) : [fallbackName];
-  return names.some((name) => {
-    const conceptWords = wordsOf(name);
-    return factWords.every((word) => conceptWords.has(word));
-  });
+  if (concepts.length === 0) return hasEvery(wordsOf(fallbackName), factWords);
+  for (const concept of concepts) if (hasEvery(wordsOf(concept.name), factWords)) return true;
+  return false;
 }
 
 const SOURCE_WORDS: Record<FactSource, string> = {
@@ -151,6 +155,23 @@ function inWindow(fact: MatchFact, since: Date | null): boolean {
   return !since || !fact.observedOn || new Date(`${fact.observedOn}T00:00:00Z`) >= since;
 }
 
+/** Whether a fact names the rule's concept, or is a denial broader than it ("no diabetes" rules out type 2 diabetes). */
+function namesRuleConcept(fact: MatchFact, rule: { concepts?: Array<{ id: string; name: string }> }, label: string): boolean {
+  const concepts = rule.concepts ?? NO_CONCEPTS;
+  return factNames(fact, concepts, label) || (fact.status === 'absent' && deniesBroader(fact, concepts, label));
+}
+const NO_CONCEPTS: Array<{ id: string; name: string }> = [];
+
+/** A window's first day for today, kept per window object: the same for every person of a run. */
+const windowStarts = new WeakMap<TimeWindow, { today: number; start: Date }>();
+function windowStartOf(window: TimeWindow, today: Date): Date {
+  const known = windowStarts.get(window);
+  if (known && known.today === today.getTime()) return known.start;
+  const start = windowStart(window, today);
+  windowStarts.set(window, { today: today.getTime(), start });
+  return start;
+}
+
 function presenceRule(
   facts: FactIndex,
   kind: 'condition' | 'medication',
@@ -163,14 +184,19 @@ function presenceRule(
   // Wanting the condition or medicine makes it a key fact (who the trial is for); not wanting it does not.
   const key = wanted;
   // A denial also counts when it is broader than the concept: "no diabetes" rules out type 2 diabetes.
-  const named = (facts.get(kind) ?? NONE).filter(
-    (fact) => factNames(fact, rule.concepts ?? [], label) || (fact.status === 'absent' && deniesBroader(fact, rule.concepts ?? [], label)),
-  );
+  let current: MatchFact | undefined;
+  let past: MatchFact | undefined;
+  let denied: MatchFact | undefined;
+  // The first (newest) named fact of each status, in one pass and without closures (the hot path of a run).
+  for (const fact of facts.get(kind) ?? NONE) {
+    if (fact.status === 'present' ? current : fact.status === 'history' ? past : fact.status === 'absent' ? denied : true) continue;
+    if (!namesRuleConcept(fact, rule, label)) continue;
+    if (fact.status === 'present') current = fact;
+    else if (fact.status === 'history') past = fact;
+    else denied = fact;
+  }
   const verb = kind === 'condition' ? { now: 'Has', before: 'Had', no: 'Does not have' } : { now: 'Takes', before: 'Took', no: 'Does not take' };
-  const current = named.find((fact) => fact.status === 'present');
-  const past = named.find((fact) => fact.status === 'history');
-  const denied = named.find((fact) => fact.status === 'absent');
-  const since = rule.within ? windowStart(rule.within, today) : null;
+  const since = rule.within ? windowStartOf(rule.within, today) : null;
   const window = rule.within ? ` in the last ${rule.within.value} ${rule.within.unit}` : '';
   if (wanted) {
     // The trial wants people who have it (or had it, for "history of").
@@ -359,13 +385,21 @@ export function matchPerson(
   { explain = true }: { explain?: boolean } = {},
 ): PersonMatch {
   const facts = indexFacts(person.facts);
-  const outcomes = criteria.map((criterion) => evaluateCriterion(criterion, person, today, facts, explain));
-  const notMetIds = outcomes.filter((item) => item.outcome === 'not_met').map((item) => item.criterionId);
-  const unknownIds = outcomes.filter((item) => item.outcome === 'unknown').map((item) => item.criterionId);
-  const keyUnknown = outcomes.some((item) => item.outcome === 'unknown' && item.key);
+  const outcomes: CriterionOutcome[] = new Array(criteria.length);
+  const notMetIds: string[] = [];
+  const unknownIds: string[] = [];
+  let keyUnknown = false;
+  let metCount = 0;
   let weight = 0;
   let met = 0;
-  for (const item of outcomes) {
+  // One pass, no closures: this runs for every person of a match run.
+  for (let i = 0; i < criteria.length; i++) {
+    const item = (outcomes[i] = evaluateCriterion(criteria[i], person, today, facts, explain));
+    if (item.outcome === 'not_met') notMetIds.push(item.criterionId);
+    else if (item.outcome === 'unknown') {
+      unknownIds.push(item.criterionId);
+      if (item.key) keyUnknown = true;
+    } else if (item.outcome === 'met') metCount++;
     if (item.outcome === 'not_applicable') continue;
     const w = item.key ? 2 : 1;
     weight += w;
@@ -373,7 +407,83 @@ export function matchPerson(
   }
   const score = weight === 0 ? 0 : Math.round((met / weight) * 1000) / 1000;
   const matchClass: MatchClass = notMetIds.length > 0 ? 'excluded' : keyUnknown ? 'possible' : 'likely';
-  return { matchClass, score, outcomes, metCount: outcomes.filter((item) => item.outcome === 'met').length, notMetIds, unknownIds };
+  return { matchClass, score, outcomes, metCount, notMetIds, unknownIds };
 }
 
 export const CLASS_RANK: Record<MatchClass, number> = { likely: 0, possible: 1, excluded: 2 };
+
+/**
+ * Which facts a trial's criteria can read, so a match run reads only those (decision 038). A superset, never
+ * less: a fact left out could not change any outcome. `kinds` are read whole; condition and medication facts
+ * only when they carry one of the concept ids, hold every word of one of the word lists (ASCII words, compared
+ * in SQL by substring: a looser test the evaluation then makes exact), are a denial (a denial may be broader
+ * than the concept), or are current conditions a healthy-volunteers rule reads; labs only by their measures'
+ * names, lower-cased. Names a SQL `lower` could fold differently from JavaScript (non-ASCII) are always read.
+ */
+export interface FactNeeds {
+  kinds: Set<FactKind>;
+  named: Map<'condition' | 'medication', { conceptIds: Set<string>; wordLists: string[][] }>;
+  labNames: Set<string>;
+  currentConditions: boolean;
+}
+
+const ASCII_WORD = /^[a-z0-9]+$/;
+
+export function factNeeds(criteria: readonly MatchCriterion[]): FactNeeds {
+  const needs: FactNeeds = { kinds: new Set(), named: new Map(), labNames: new Set(), currentConditions: false };
+  const presence = (kind: 'condition' | 'medication', concepts: ReadonlyArray<{ id: string; name: string }>, label: string) => {
+    if (needs.kinds.has(kind)) return;
+    let entry = needs.named.get(kind);
+    if (!entry) needs.named.set(kind, (entry = { conceptIds: new Set(), wordLists: [] }));
+    for (const concept of concepts) entry.conceptIds.add(concept.id);
+    for (const name of concepts.length ? concepts.map((concept) => concept.name) : [label]) {
+      const required = requiredWords(name);
+      if (required.length === 0) continue;
+      if (!required.every((word) => ASCII_WORD.test(word))) {
+        needs.kinds.add(kind);
+        needs.named.delete(kind);
+        return;
+      }
+      entry.wordLists.push(required);
+    }
+  };
+  for (const criterion of criteria) {
+    const rule = criterion.rule;
+    // The same guards as evaluateCriterion: these criteria read no fact.
+    if (criterion.population || !rule || (criterion.ruleSource === 'llm' && criterion.needsReview)) continue;
+    switch (rule.type) {
+      case 'age':
+      case 'smoking':
+      case 'performance_status':
+        needs.kinds.add(rule.type);
+        break;
+      case 'sex':
+        if (rule.sex !== 'all') needs.kinds.add('sex');
+        break;
+      case 'pregnancy':
+        if (!rule.allowed) needs.kinds.add('pregnancy');
+        break;
+      case 'condition':
+        presence('condition', rule.concepts ?? [], rule.concepts?.[0]?.name ?? rule.condition);
+        break;
+      case 'medication':
+        presence('medication', rule.concepts ?? [], rule.concepts?.[0]?.name ?? rule.medication);
+        break;
+      case 'lab': {
+        if (rule.relativeTo) break;
+        const measure = rule.measure.toLowerCase();
+        if (!/^[\x20-\x7e]*$/.test(measure)) needs.kinds.add('lab');
+        needs.labNames.add(measure);
+        if (rule.measure === 'ALT/AST') needs.labNames.add('alt').add('ast');
+        break;
+      }
+      case 'healthy_volunteers':
+        if (!rule.accepted) needs.currentConditions = true;
+        break;
+      case 'contraception':
+      case 'site_judgement':
+        break;
+    }
+  }
+  return needs;
+}

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type {
   CandidateMatch,
+  MatchClass,
   GapAnalysis,
   ListMatchesQuery,
   MatchCounts,
@@ -13,6 +14,7 @@ import type {
 import { ListMatchesQuerySchema } from '../../../contract/matching';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
+import { isPglite } from '../../db/client';
 import { processingRun } from '../../db/schema';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
@@ -24,7 +26,7 @@ import { generateStudyBlocks as generateFormBlocks } from '../prescreen-forms/ge
 import { createForm, listForms, updateForm } from '../prescreen-forms/service';
 import { backgroundRuns, runOwnerOf } from '../processing-runs/background';
 import { toRun } from '../processing-runs/service';
-import { CLASS_RANK, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
+import { CLASS_RANK, factNeeds, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
 import * as q from './queries';
 import { toFact } from './facts';
 
@@ -35,11 +37,27 @@ import { toFact } from './facts';
  * restart resumes after its last batch. A completed run's results replace the trial's earlier ones.
  */
 
+/**
+ * How a run slices its work (decision 038): candidates per slice (one read, one write transaction, one step of
+ * progress and of resumption), and per evaluation step (the event loop is let go in between, so requests are
+ * served while a slice is evaluated). Tests and the benchmark change them.
+ */
+export const matchRunTuning = { sliceSize: 25_000, evaluateChunk: 2_500 };
+/** The what-if pool is read in batches of this many candidates. */
 const BATCH = 2000;
 const RUN_LABEL = 'Trial matching';
 
 type Deps = AppDeps;
-type Cursor = { createdAt: string; id: string };
+type Cursor = q.Cursor;
+
+/**
+ * The counts a completed run keeps (per class, per criterion), added up slice by slice in the run's options
+ * with the cursor, so finishing a run does not count its 100,000 rows again. A run resumed from a cursor
+ * written before tallies were kept has none, and is counted in SQL when it finishes.
+ */
+type Tally = { counts: Record<MatchClass, number>; excluded: Record<string, number>; onlyBlocker: Record<string, number>; unknown: Record<string, number> };
+const emptyTally = (): Tally => ({ counts: { likely: 0, possible: 0, excluded: 0 }, excluded: {}, onlyBlocker: {}, unknown: {} });
+type RunOptions = { trialId?: unknown; cursor?: Cursor | null; tally?: Tally };
 
 const matchRuns = backgroundRuns<Deps>((deps, runId, organizationId) => processMatchRun(deps, runId, organizationId));
 export const whenMatchRunSettled = matchRuns.whenSettled;
@@ -97,76 +115,137 @@ export async function resumeMatchRuns(deps: Deps): Promise<string[]> {
   return runs.map((run) => run.id);
 }
 
+/** A result row as a slice writes it. */
+type SliceResult = Parameters<typeof q.insertMatches>[2][number];
+
+/** Evaluates a slice in steps, letting the event loop go in between (a slice takes a second or more). */
+async function evaluateSlice(criteria: MatchCriterion[], slice: q.SliceRow[], today: Date, tally: Tally | null): Promise<SliceResult[]> {
+  const rows: SliceResult[] = new Array(slice.length);
+  for (let start = 0; start < slice.length; start += matchRunTuning.evaluateChunk) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const end = Math.min(slice.length, start + matchRunTuning.evaluateChunk);
+    for (let i = start; i < end; i++) {
+      const result = matchPerson(criteria, slice[i].person, today, { explain: false });
+      rows[i] = {
+        candidateId: slice[i].id,
+        matchClass: result.matchClass,
+        classRank: CLASS_RANK[result.matchClass],
+        score: result.score,
+        metCount: result.metCount,
+        unknownCount: result.unknownIds.length,
+        notMetIds: result.notMetIds,
+        unknownIds: result.unknownIds,
+      };
+      if (!tally) continue;
+      tally.counts[result.matchClass]++;
+      for (const id of result.notMetIds) {
+        tally.excluded[id] = (tally.excluded[id] ?? 0) + 1;
+        if (result.notMetIds.length === 1) tally.onlyBlocker[id] = (tally.onlyBlocker[id] ?? 0) + 1;
+      }
+      if (result.matchClass !== 'excluded') for (const id of result.unknownIds) tally.unknown[id] = (tally.unknown[id] ?? 0) + 1;
+    }
+  }
+  return rows;
+}
+
+const sameCursor = (a: Cursor | null, b: Cursor | null) => (a === null || b === null ? a === b : a.createdAt === b.createdAt && a.id === b.id);
+
+/**
+ * A run's loop (decision 038): slice after slice in creation order, the next slice read (its own transaction,
+ * its own connection on PostgreSQL) while the current one is evaluated and written. Each slice's results, its
+ * counts and the cursor after it are written in one transaction by the run's holder only, so a run stopped at
+ * any point resumes after its last written slice.
+ */
 async function processMatchRun(deps: Deps, runId: string, organizationId: string): Promise<void> {
+  // The read in flight: the slice to evaluate next, read while the current one is evaluated and written.
+  let pending: Promise<q.SliceRow[]> = Promise.resolve([]);
+  // Never an unhandled rejection: a failed read is awaited (and thrown) in the next turn, or dropped when the loop stops.
+  const settle = () =>
+    pending.then(
+      () => undefined,
+      () => undefined,
+    );
   try {
     const setup = await runAsOrganization(deps.db, organizationId, async (tx) => {
       const [run] = await tx.select().from(processingRun).where(eq(processingRun.id, runId));
       if (run?.status !== 'running') return null;
-      const trialId = String((run.options as { trialId?: unknown }).trialId ?? '');
+      const options = run.options as RunOptions;
+      const trialId = String(options.trialId ?? '');
       const criteria = await q.matchCriteria(tx, [trialId]);
-      return { run, trialId, criteria };
+      return { trialId, criteria, cursor: options.cursor ?? null };
     });
     if (!setup) return;
     const { trialId, criteria } = setup;
+    const needs = factNeeds(criteria);
     const today = new Date();
     const owner = runOwnerOf(deps);
+    const factShape = isPglite(deps.db) ? 'json' : 'rows';
+    // PostgreSQL's just-in-time compilation costs more than it saves on these statements (about 0.9 s per slice read).
+    const read = (after: Cursor | null) =>
+      runAsOrganization(deps.db, organizationId, async (tx) => {
+        await tx.execute(sql`set local jit = off`);
+        return q.candidateSlice(tx, organizationId, after, matchRunTuning.sliceSize, needs, factShape);
+      });
+    let cursor = setup.cursor;
+    pending = read(cursor);
     for (;;) {
-      const done = await runAsOrganization(deps.db, organizationId, async (tx) => {
+      const slice = await pending;
+      const next: Cursor | null = slice.length ? { createdAt: slice[slice.length - 1].createdAt, id: slice[slice.length - 1].id } : null;
+      pending = next ? read(next) : Promise.resolve([]);
+      pending.catch(() => undefined);
+      // Counted as the slice is evaluated; adopted only if the stored cursor is the one this slice was read after.
+      const tally = emptyTally();
+      const rows = await evaluateSlice(criteria, slice, today, tally);
+      const outcome = await runAsOrganization(deps.db, organizationId, async (tx): Promise<'done' | 'next' | { restartAt: Cursor | null }> => {
+        await tx.execute(sql`set local jit = off`);
         // The cursor is read from the locked run, and only the run's holder writes: a process that lost its
-        // claim (paused past the lease) stops instead of writing a batch the new holder also writes.
+        // claim (paused past the lease) stops instead of writing a slice the new holder also writes.
         const [run] = await tx
           .select({ status: processingRun.status, options: processingRun.options, leaseOwner: processingRun.leaseOwner })
           .from(processingRun)
           .where(eq(processingRun.id, runId))
           .for('update');
-        if (run?.status !== 'running' || run.leaseOwner !== owner) return true;
-        const cursor = ((run.options as { cursor?: Cursor | null }).cursor ?? null) as Cursor | null;
-        const batch = await q.candidateBatchWithFacts(tx, organizationId, cursor, BATCH);
-        if (batch.length === 0) {
-          await finishRun(tx, runId, organizationId, trialId);
-          return true;
+        if (run?.status !== 'running' || run.leaseOwner !== owner) return 'done';
+        const options = run.options as RunOptions;
+        const stored = options.cursor ?? null;
+        if (!sameCursor(stored, cursor)) return { restartAt: stored };
+        // Counts go on from the stored ones; a run begun before counts were kept has none (counted at the end).
+        const before = stored === null ? emptyTally() : (options.tally ?? null);
+        if (slice.length === 0) {
+          await finishRun(tx, runId, organizationId, trialId, before);
+          return 'done';
         }
-        const rows = batch.map((row) => {
-          const result = matchPerson(criteria, row.person, today, { explain: false });
-          return {
-            runId,
-            organizationId,
-            trialId,
-            candidateId: row.id,
-            matchClass: result.matchClass,
-            classRank: CLASS_RANK[result.matchClass],
-            score: result.score,
-            metCount: result.metCount,
-            unknownCount: result.unknownIds.length,
-            notMetIds: result.notMetIds,
-            unknownIds: result.unknownIds,
-          };
-        });
-        await q.insertMatches(tx, rows);
-        const last = batch[batch.length - 1];
-        const next: Cursor = { createdAt: last.createdAt, id: last.id };
+        await q.insertMatches(tx, { runId, organizationId, trialId }, rows);
         await tx
           .update(processingRun)
           .set({
-            processed: sql`${processingRun.processed} + ${batch.length}`,
-            succeeded: sql`${processingRun.succeeded} + ${rows.filter((row) => row.matchClass !== 'excluded').length}`,
-            total: sql`greatest(${processingRun.total}, ${processingRun.processed} + ${batch.length})`,
-            options: { trialId, cursor: next },
+            processed: sql`${processingRun.processed} + ${slice.length}`,
+            succeeded: sql`${processingRun.succeeded} + ${slice.length - tally.counts.excluded}`,
+            total: sql`greatest(${processingRun.total}, ${processingRun.processed} + ${slice.length})`,
+            options: before ? { trialId, cursor: next, tally: addTallies(before, tally) } : { trialId, cursor: next },
           })
           .where(eq(processingRun.id, runId));
-        return false;
+        return 'next';
       });
-      if (done) {
+      if (outcome === 'done') {
+        await settle();
         // The planner needs to know the new rows (PGlite runs no autovacuum): as the owner, after the run.
         await systemDb(deps.db)
           .execute(sql`analyze trial_match`)
           .catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after matching failed'));
         return;
       }
-      // Let requests in between batches (PGlite serves one statement at a time).
-      await new Promise((resolve) => setImmediate(resolve));
+      if (outcome === 'next') {
+        cursor = next;
+        continue;
+      }
+      // The stored cursor is not where this slice began (never with one holder): read again from it.
+      await settle();
+      cursor = outcome.restartAt;
+      pending = read(cursor);
     }
   } catch (error) {
+    await settle();
     deps.logger.error({ runId, errorName: (error as Error).name, dbCode: (error as { cause?: { code?: string } }).cause?.code }, 'trial match run failed');
     await runAsOrganization(deps.db, organizationId, (tx) =>
       tx
@@ -177,10 +256,30 @@ async function processMatchRun(deps: Deps, runId: string, organizationId: string
   }
 }
 
-async function finishRun(tx: Transaction, runId: string, organizationId: string, trialId: string) {
+function addTallies(a: Tally, b: Tally): Tally {
+  const add = (x: Record<string, number>, y: Record<string, number>) => {
+    const sum = { ...x };
+    for (const [key, value] of Object.entries(y)) sum[key] = (sum[key] ?? 0) + value;
+    return sum;
+  };
+  return {
+    counts: { likely: a.counts.likely + b.counts.likely, possible: a.counts.possible + b.counts.possible, excluded: a.counts.excluded + b.counts.excluded },
+    excluded: add(a.excluded, b.excluded),
+    onlyBlocker: add(a.onlyBlocker, b.onlyBlocker),
+    unknown: add(a.unknown, b.unknown),
+  };
+}
+
+/** The stored per-criterion counts of a tally, in the shape `runGaps` counts in SQL. */
+const tallyGaps = (tally: Tally): RunGaps => ({
+  excluding: Object.entries(tally.excluded).map(([criterionId, excluded]) => ({ criterionId, excluded, onlyBlocker: tally.onlyBlocker[criterionId] ?? 0 })),
+  unknown: Object.entries(tally.unknown).map(([criterionId, unknown]) => ({ criterionId, unknown })),
+});
+
+async function finishRun(tx: Transaction, runId: string, organizationId: string, trialId: string, tally: Tally | null) {
   await q.dropEarlierResults(tx, trialId, runId);
-  const counts = await q.matchCounts(tx, runId);
-  const gaps = await runGaps(tx, runId);
+  const counts = tally ? tally.counts : await q.matchCounts(tx, runId);
+  const gaps = tally ? tallyGaps(tally) : await runGaps(tx, runId);
   // Kept with the run: the overview, the lists' totals and the gap analysis read them instead of counting 100,000 rows.
   const [run] = await tx
     .update(processingRun)
@@ -188,7 +287,7 @@ async function finishRun(tx: Transaction, runId: string, organizationId: string,
       status: 'completed',
       finishedAt: new Date(),
       total: sql`${processingRun.processed}`,
-      options: sql`${processingRun.options} || ${JSON.stringify({ counts, gaps })}::jsonb`,
+      options: sql`(${processingRun.options} - 'tally') || ${JSON.stringify({ counts, gaps })}::jsonb`,
     })
     .where(eq(processingRun.id, runId))
     .returning({ createdByUserId: processingRun.createdByUserId });
