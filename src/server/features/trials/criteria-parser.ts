@@ -18,6 +18,10 @@ export { readHeading, splitCriteria, unescapeMarkdown, type SplitCriterion } fro
 export interface TextRule {
   rule: CriterionRule | null;
   needsReview: boolean;
+  /** Why a person must check the rule (the concept reader's flags; scripts/criteria-breakdown.ts counts them). */
+  reasons?: string[];
+  /** The words of the criterion the concept reader did not read (not counting filler). */
+  unread?: string[];
 }
 
 type Span = [number, number];
@@ -73,7 +77,7 @@ function leftoverWords(text: string, spans: Span[], extra: Set<string> = new Set
   for (const [start, end] of [...spans].sort((a, b) => b[0] - a[0])) rest = rest.slice(0, start) + ' '.repeat(Math.max(0, end - start)) + rest.slice(end);
   return [...rest.toLowerCase().matchAll(/[a-z0-9/²µ]+/g)]
     .map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }))
-    .filter(({ word }) => (!FILLER.has(word) || (oneSex && SEX_WORD.test(word))) && !extra.has(word) && !/^\d+$/.test(word));
+    .filter(({ word }) => (!FILLER.has(word) || (oneSex && SEX_WORD.test(word))) && !extra.has(word) && /[a-z]/.test(word));
 }
 const SEX_WORD = /^(?:males?|females?|men|women|man|woman)$/;
 /** A criterion that names one sex only ("Female patients with asthma"): the sex is part of what it requires, not filler. */
@@ -86,7 +90,7 @@ function namesOneSex(text: string): boolean {
 function unreadListItem(text: string, words: Array<{ start: number; end: number }>): boolean {
   return words.some(
     ({ start, end }) =>
-      /^\s*(?:,|\/|or\b|and\/or\b)/i.test(text.slice(end, end + 8)) || /(?:,|\/|\bor|\band\/or)\s*$/i.test(text.slice(Math.max(0, start - 8), start)),
+      /^\s*(?:,|\/|or\b|and\/or\b)/i.test(text.slice(end, end + 8)) || /(?:,|\/|\bor|\band\/or|,\s*and)\s*$/i.test(text.slice(Math.max(0, start - 8), start)),
   );
 }
 function leftoverNumbers(text: string, spans: Span[]): boolean {
@@ -141,6 +145,7 @@ const WORD_COMPARATORS: Record<string, Comparator> = {
   over: '>',
   'less than': '<',
   'lower than': '<',
+  'lesser than': '<',
   'fewer than': '<',
   below: '<',
   under: '<',
@@ -397,7 +402,7 @@ export const MEASURES: Measure[] = [
   { pattern: /\bsystolic(?: blood pressure)?\b|\bsbp\b/i, name: 'systolic blood pressure', unit: 'mmHg' },
   { pattern: /\bdiastolic(?: blood pressure)?\b|\bdbp\b/i, name: 'diastolic blood pressure', unit: 'mmHg' },
   { pattern: /\b(?:heart rate|pulse(?: rate)?|resting heart rate)\b/i, name: 'heart rate', unit: 'bpm' },
-  { pattern: /\b(?:body )?weight\b/i, name: 'weight', unit: 'kg', convert: { lb: 0.4536, lbs: 0.4536 } },
+  { pattern: /\b(?:body )?weight\b/i, name: 'weight', unit: 'kg', convert: { lb: 0.4536, lbs: 0.4536, g: 0.001 } },
   // A person's height, not a disc's or a vertebra's ("loss of disc height > 60%").
   {
     pattern: /(?<!\b(?:disc|disk|vertebral|intervertebral|body|crown|step)\s)\bheight\b(?!\s+(?:of\s+the\s+)?(?:disc|disk|vertebra))/i,
@@ -438,7 +443,7 @@ export const MEASURES: Measure[] = [
   },
 ];
 
-export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kg|lbs?|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
@@ -462,7 +467,9 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
   if (/^mmhg$/.test(compact)) return 'mmHg';
   if (/^(?:bpm|beats(?:per|\/)min(?:ute)?)$/.test(compact)) return 'bpm';
   if (/^msec$|^ms$/.test(compact)) return 'ms';
-  if (/^lbs?$/.test(compact)) return 'lb';
+  if (/^(?:lbs?|pounds?)$/.test(compact)) return 'lb';
+  if (/^kilograms?$/.test(compact)) return 'kg';
+  if (/^grams?$/.test(compact)) return 'g';
   return compact;
 }
 
@@ -500,6 +507,50 @@ const LAB_PATTERNS = new Map(
     },
   ]),
 );
+
+// ---- ASA physical status in Roman numerals ----
+
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 };
+const ASA_CLASS = String.raw`(vi|iv|v|i{1,3}|[1-6])(?![\w.,]|\s*(?:mg|%))`;
+const ASA_ROMAN = new RegExp(
+  String.raw`\b(?:asa|american society of ana?esthesiologists?)(?:\s+(?:physical status|class(?:ification)?|score|ps|grade))?\s*[-:]?\s*(?:class\s+)?${ASA_CLASS}(?:\s*(?:-|–|to|and|or|through)\s*${ASA_CLASS})?(?:\s*(?:or|and)\s*(lower|less|below|higher|greater|above|more))?`,
+  'i',
+);
+
+/** "ASA class I-III", "ASA 1 and 2 classification", "ASA IV or higher": the anaesthetic risk class, a staff-side value. */
+function readAsaRule(kind: CriterionKind, text: string): TextRule | null {
+  const match = ASA_ROMAN.exec(text);
+  if (!match) return null;
+  // A bare Arabic digit needs a class word or a second class ("ASA 1-2"); alone it may be an aspirin dose or count.
+  if (/^\d$/.test(match[1]) && !match[2] && !/class|status|score|grade|ps/i.test(match[0])) return null;
+  const first = ROMAN[match[1].toLowerCase()] ?? Number(match[1]);
+  const second = match[2] ? (ROMAN[match[2].toLowerCase()] ?? Number(match[2])) : null;
+  const direction = match[3]?.toLowerCase();
+  const span: Span = [match.index, match.index + match[0].length];
+  const rule = (comparator: Extract<CriterionRule, { type: 'lab' }>['comparator'], value: number, upperValue?: number): CriterionRule => ({
+    type: 'lab',
+    measure: 'ASA physical status',
+    comparator,
+    value,
+    ...(upperValue !== undefined ? { upperValue } : {}),
+    unit: 'class',
+    span: spanOf(span),
+  });
+  const plain = isPlain(text, [span], 0, new Set(['class', 'classification', 'physical', 'status', 'grade', 'score', 'asa']));
+  if (second !== null) {
+    if (second < first) return { rule: null, needsReview: true };
+    // "ASA I-III" in an inclusion; an excluded range is two rules, which a person writes.
+    if (kind === 'exclusion') return { rule: null, needsReview: true };
+    return { rule: rule('between', first, second), needsReview: !plain };
+  }
+  if (direction) {
+    const upward = /higher|greater|above|more/.test(direction);
+    if (kind === 'inclusion') return { rule: rule(upward ? '>=' : '<=', first), needsReview: !plain };
+    return { rule: rule(upward ? '<' : '>', first), needsReview: !plain };
+  }
+  // "ASA IV patients" excluded: whether V is excluded too is not said, so a person checks.
+  return kind === 'inclusion' ? { rule: rule('=', first), needsReview: !plain } : { rule: rule('<', first), needsReview: true };
+}
 
 /** Lab values and vitals: "BMI between 18.5 and 35 kg/m2", "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI ≥ 18.5 and ≤ 32". */
 export function readLabRule(kind: CriterionKind, text: string): TextRule | null {
@@ -656,7 +707,11 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
       const value = new RegExp(String.raw`${COMPARATOR}|\d|\b(?:between|from)\b|\b${WORD_COMPARATOR}`, 'i').exec(text.slice(span[0], span[1]));
       return { rule, needsReview: unsure || !isPlain(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, scale) };
     }
-    return { rule, needsReview: unsure || !isPlain(text, [whole], 1, extra) };
+    // "BMI from 18.5 to less than 25.0 and a body weight of 40 kg or over": another measure or a number the rule
+    // did not take is more than the rule ("BMI" and "kg" are filler words, so the words alone would not tell).
+    const rest = text.slice(0, whole[0]) + ' '.repeat(whole[1] - whole[0]) + text.slice(whole[1]);
+    const another = MEASURES.some((other) => other.name !== measure.name && other.pattern.test(rest));
+    return { rule, needsReview: unsure || another || leftoverNumbers(text, [whole]) || !isPlain(text, [whole], 1, extra) };
   }
   return null;
 }
@@ -712,7 +767,7 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
   const lower = text.toLowerCase();
   const never = /\b(?:non-?smok\w*|never[- ]smok\w*|no (?:history of )?smoking|not (?:a )?(?:current )?smok\w*|does not smoke)\b/.exec(lower);
   const former = /\b(?:former|ex-?smok\w*|quit|stopped|abstinent)\b/.test(lower);
-  const amount = /pack[- ]?years?|cigarettes?\s*(?:per|\/|a)\s*day|\d+\s*cigarettes/i.test(text);
+  const amount = /pack[- ]?years?|packs?\s*(?:per|\/|a)\s*day|\d\s*packs?\b|cigarettes?\s*(?:per|\/|a)\s*day|\d+\s*cigarettes/i.test(text);
   // "Nicotine (more than 20 cigarettes per day)" excluded: heavy smokers only, not "must not smoke".
   if (amount && kind === 'exclusion' && !never && !/\b(?:current(?:ly)?|active)\s+(?:a\s+)?smok\w*/i.test(text)) return null;
   let smoker: boolean;
@@ -906,7 +961,45 @@ const CLINICIAN_WORDS =
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
 const NOT_ASSERTED =
-  /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+  /\b(?:candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+/** "Investigational or non-registered product (drug, vaccine, or device)": the parenthesis names kinds of the unread product, not things excluded by themselves. */
+const PRODUCT_KINDS =
+  /\b(?:investigational|experimental|non-?registered|unregistered|unapproved|unlicensed|non-?approved|study)\b[^()]{0,40}\b(?:products?|agents?|drugs?|treatments?|therap(?:y|ies)|interventions?|devices?|medications?|medicines?)\s*\($/i;
+/** Foods and other allergens that are not medicines: "an allergy to medicines like this one" would name the wrong thing. */
+const NOT_A_MEDICINE_ALLERGEN =
+  /\b(?:foods?|peanuts?|nuts?|eggs?|milk|shellfish|fish|pollen|latex|nickel|metals?|titanium|cobalt|chromium|polyethylene|polyester|plastics?|silicone|materials?|adhesives?|tapes?|insects?|bees?|wasps?|venom|animals?|dust|seasonal)\b/i;
+/** What an allergy is to, when it is a medicine: "hypersensitivity to the study drug, its excipients, pembrolizumab, penicillins". */
+const MEDICINE_ALLERGEN =
+  /^[^.;]{0,40}?\b(?:to|against)\b[^.;]{0,80}?\b(?:drugs?|medic\w*|products?|ingredients?|excipients?|components?|vaccines?|antibiotics?|contrast|an(?:a)?esthe\w*|agents?|treatments?|therap\w*|study|investigational|compounds?|formulations?|antibod\w*|proteins?|inhibitors?|analog(?:ue)?s?|[a-z]+oids?|[a-z]+(?:mab|nib|cillins?|mycin|floxacin|statins?|prazole|sartan|pril|olol|azole|vir|sporins?|sulfa\w*|opioids?|nsaids?|steroids?))\b/i;
+const isAllergy = (mention: Mention) => mention.concept.id.endsWith('D006967') || /allerg/i.test(mention.concept.en);
+/** "Allergic to X", "hypersensitivity reactions to Y": an allergy concept stands only when what it is to is a medicine
+ * (named, a medicine concept, or the study's product); "allergic symptoms such as hay fever", "allergy to titanium" are not it. */
+function allergyToMedicine(text: string, mention: Mention, found: Mention[]): boolean {
+  if (NOT_A_MEDICINE_ALLERGEN.test(text)) return false;
+  const after = text.slice(mention.end);
+  if (MEDICINE_ALLERGEN.test(after)) return true;
+  const clauseEnd = mention.end + (/[.;]/.exec(after)?.index ?? after.length);
+  return found.some((other) => other.concept.kind === 'medication' && other.start >= mention.end && other.start < clauseEnd);
+}
+/** "Facetectomy to treat back pain", "surgery for the treatment of stenosis": the condition a treatment is for. */
+const INDICATION = /\b(?:to\s+treat(?:ing)?|(?:for|in)\s+(?:the\s+)?(?:treatment|management|relief)\s+of)\s+(?:[\w/-]+\s+){0,3}$/i;
+const DEFINITION = /\b(?:defined|characteri[sz]ed|manifested|evidenced|diagnosed|confirmed|documented)\s+(?:as|by)\b|\bi\.\s?e\./i;
+/** A concept named only inside a definition of an earlier one ("neuropathy, defined as a patient with diabetes ..."),
+ * up to the definition's next comma or semicolon; a restatement of the same concept ("(i.e., acute renal failure)") stays. */
+function definitionOnly(text: string, mention: Mention, found: Mention[]): boolean {
+  const earlier = found.filter((other) => other.end <= mention.start);
+  if (!earlier.length || earlier.some((other) => other.concept.id === mention.concept.id)) return false;
+  const between = text.slice(earlier[0].end, mention.start);
+  const definition = [...between.matchAll(new RegExp(DEFINITION.source, 'gi'))].at(-1);
+  return Boolean(definition && !/[,;)]/.test(between.slice(definition.index + definition[0].length)));
+}
+/** Sentence ends (not after "e.g.", "i.e.", "etc.", "vs.", a decimal point). */
+function sentenceStarts(text: string): number[] {
+  const starts = [0];
+  const cleaned = text.replace(/\b(?:e\.\s?g|i\.\s?e|etc|vs|approx|incl|max|min|no|Dr|St)\./gi, (match) => match.replace(/\./g, ' '));
+  for (const match of cleaned.matchAll(/[.;](?=\s+\S|\s*\n)/g)) if (!/\d/.test(cleaned[match.index + 1] ?? '')) starts.push(match.index + 1);
+  return starts;
+}
 const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|negative|nor|lack\s+of|denies|non)\b[^.;,()]{0,30}$/i;
 
 /** A noun after a concept that makes the concept a modifier ("physical therapy physician", "dialysis unit"). */
@@ -945,6 +1038,9 @@ function exceptionScope(text: string): Span | null {
   }
   return [found.index, text.length];
 }
+
+const REFERENCE_POINT =
+  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing)(?:\s+of\s+(?:the\s+)?(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?))?)\b/gi;
 
 /** Words that narrow a condition to a form, course or severity of it: never filler. */
 const QUALIFIER =
@@ -991,9 +1087,34 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       ) &&
       // "a physical therapy physician", "the dialysis unit": the concept names a person or a place, not a treatment.
       !MODIFIED_NOUN.test(text.slice(mention.end, mention.end + 20)) &&
+      // "Investigational product (drug, vaccine, or device)": kinds of the product, not any vaccine.
+      !PRODUCT_KINDS.test(text.slice(Math.max(0, text.lastIndexOf('(', mention.start) - 80), text.lastIndexOf('(', mention.start) + 1).replace(/\s+$/, '')) &&
+      // "Allergic to the test food or any other food": not an allergy to medicines.
+      !(isAllergy(mention) && !allergyToMedicine(text, mention, found)) &&
+      // "Peripheral neuropathy, defined as ... with type 2 diabetes": what a definition names is not an alternative.
+      !definitionOnly(text, mention, found) &&
+      // In an exclusion, the condition a treatment is for is not what excludes ("requires facetectomy to treat back pain").
+      !(kind === 'exclusion' && INDICATION.test(text.slice(Math.max(0, mention.start - 60), mention.start))) &&
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
   );
   if (!mentions.length) return null;
+  // "Planned or expected intervention (e.g. start of chemotherapy)", "Elective surgery planned during the study": the
+  // criterion is about a plan, and what it names is not something the person has or takes.
+  if (/^\s*(?:\(?\w{1,3}[.)]\s*)?(?:any\s+)?(?:planned|expected|anticipated|scheduled|foreseen|intended)\b/i.test(text.slice(labelLength(text)))) {
+    // An inclusion keeps only what the planned treatment is for ("scheduled for laminectomy for treatment of stenosis").
+    if (kind === 'exclusion') return null;
+    const indications = mentions.filter((mention) => INDICATION.test(text.slice(Math.max(0, mention.start - 60), mention.start)));
+    if (!indications.length) return null;
+    mentions.splice(0, mentions.length, ...indications);
+  }
+  // "Has received radiotherapy within 14 days. Participants must have recovered ... not require corticosteroids":
+  // a later sentence is another requirement (or a note on this one); the rule reads the first sentence that
+  // names a concept, and a person reads the rest.
+  const starts = sentenceStarts(text);
+  const sentenceOf = (at: number) => starts.filter((start) => start <= at).length - 1;
+  const firstSentence = sentenceOf(mentions[0].start);
+  const laterSentences = mentions.some((mention) => sentenceOf(mention.start) !== firstSentence);
+  if (laterSentences) mentions.splice(0, mentions.length, ...mentions.filter((mention) => sentenceOf(mention.start) === firstSentence));
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
   if (judgement && judgement.index < mentions[0].start) return null;
   // "Other inflammatory diseases, eg, IBD, skin disease, that, in the opinion of the investigator, could interfere": the
@@ -1079,7 +1200,27 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   ]);
   // "Chronic or acute pancreatitis", "acute and/or chronic": both courses together are the whole concept.
   if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) for (const word of ['acute', 'chronic']) extra.add(word);
-  const leftWords = leftoverWords(text, spans, extra);
+  for (const word of ['mellitus', 'participated', 'enrolled', 'took', 'excluded', 'symptoms', 'symptom']) extra.add(word);
+  // "Hypersensitivity to the study drug or its excipients": the study's own product is what the allergy concept means.
+  if (unique.some(isAllergy))
+    for (const word of [
+      'its',
+      'excipient',
+      'excipients',
+      'ingredient',
+      'ingredients',
+      'component',
+      'components',
+      'formulation',
+      'product',
+      'products',
+      'investigational',
+    ])
+      extra.add(word);
+  // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
+  // by the trial's schedule, not part of the concept.
+  const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
+  const leftWords = leftoverWords(text, [...spans, ...references], extra);
   const left = leftWords.map((item) => item.word);
   const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(text);
   const mixedKinds = mentions.some((mention) => mention.concept.kind !== first.concept.kind);
@@ -1087,7 +1228,14 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const numbers = leftoverNumbers(text, spans);
   // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
   const exception = /\b(?:other than|except|excluding|unless|family)\b/i.test(text);
-  const pastUse = first.concept.kind === 'medication' && !window && /\b(?:history|prior|previous(?:ly)?|ever)\b/i.test(text);
+  // "History of steroid use", "prior treatment with X" in an exclusion: ever taken, which the rule says with `history`.
+  const pastUse = first.concept.kind === 'medication' && !window && /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever)\b/i.test(text);
+  const everTaken =
+    pastUse &&
+    kind === 'exclusion' &&
+    !negated &&
+    !CURRENT.test(text) &&
+    !/\b(?:use|using|taking|receiving|on)\s+(?:\w+\s+){0,2}(?:now|currently|at (?:screening|present))\b/i.test(text);
   // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
   // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
   // "Allergy to peanuts / nickel / penicillin": the allergen is more than "an allergy to medicines like this one",
@@ -1108,17 +1256,29 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
     ).some((word) => QUALIFIER.test(word) && !mention.concept.en.toLowerCase().includes(word)),
   );
   const qualified = subtype || allergen || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
-  const needsReview =
-    qualified ||
-    left.length > 1 ||
-    unreadListItem(text, leftWords) ||
-    numbers ||
-    exception ||
-    pastUse ||
-    /\n/.test(text) ||
-    clinician ||
-    mixedKinds ||
-    (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
+  const flags: Record<string, boolean> = {
+    qualified,
+    // One unread word is enough: "interstitial pneumonia", "congenital deformity", "grade II" say more than the concept.
+    words: left.length > 0,
+    // "In the past month" that the rule did not take as its window: the time scope is unread.
+    timeUnread:
+      !window &&
+      /\b(?:last|past|previous|preceding|recent(?:ly)?)\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\brecent(?:ly)?\b/i.test(text),
+    listItem: unreadListItem(text, leftWords),
+    numbers,
+    exception,
+    pastUse: pastUse && !everTaken,
+    laterSentences,
+    lines: /\n/.test(text),
+    clinician,
+    mixedKinds,
+    joined: kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])),
+  };
+  // The words the rule left are named, so a breakdown can count which words most often keep a rule in review.
+  const reasons = Object.keys(flags)
+    .filter((flag) => flags[flag])
+    .map((flag) => (flag === 'words' ? `words: ${left.join(' ')}` : flag));
+  const needsReview = reasons.length > 0;
   const treatmentFor =
     first.concept.kind === 'condition' &&
     /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
@@ -1135,17 +1295,31 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
         span: spanOf(span),
       },
       needsReview,
+      reasons,
+      unread: left,
     };
   }
   if (first.concept.kind === 'medication') {
     // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say.
     if (kind === 'inclusion' && applies && !window && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
     return {
-      rule: { type: 'medication', medication: name, taking: applies, concepts, ...(window ? { within: window.window } : {}), span: spanOf(span) },
+      rule: {
+        type: 'medication',
+        medication: name,
+        taking: applies,
+        concepts,
+        ...(everTaken ? { history: true } : {}),
+        ...(window ? { within: window.window } : {}),
+        span: spanOf(span),
+      },
       needsReview,
+      reasons,
+      unread: left,
     };
   }
-  const history = HISTORY.test(text) && !CURRENT.test(text);
+  // History words count in the sentence that names the concept, not in another clause ("exercises in the past; claustrophobia").
+  const sentence = text.slice(starts[firstSentence], starts[firstSentence + 1] ?? text.length);
+  const history = HISTORY.test(sentence) && !CURRENT.test(sentence);
   return {
     rule: {
       type: 'condition',
@@ -1157,6 +1331,8 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       span: spanOf(span),
     },
     needsReview,
+    reasons,
+    unread: left,
   };
 }
 
@@ -1176,8 +1352,11 @@ export interface ReadOptions {
 
 /** The rule a criterion's text states, or none (a person reads it). */
 export function readTextRule(kind: CriterionKind, text: string, options: ReadOptions = {}): TextRule {
+  // Turkish dotted and dotless i ("İn The Last Month") read as i; one code unit each, so spans still fit the text.
+  text = text.replace(/İ/g, 'I').replace(/ı/g, 'i');
   const vocab = options.vocabulary ?? vocabulary();
-  const measured = readPerformanceRule(kind, text) ?? readLabRule(kind, text) ?? readPregnancyRule(kind, text) ?? readSmokingRule(kind, text);
+  const measured =
+    readPerformanceRule(kind, text) ?? readAsaRule(kind, text) ?? readLabRule(kind, text) ?? readPregnancyRule(kind, text) ?? readSmokingRule(kind, text);
   // "Conditions that could preclude surgery in the investigator's opinion (e.g., smoking)": the judgement is the criterion.
   const judgement = measured?.rule?.span ? JUDGEMENT.exec(text) : null;
   if (judgement && measured?.rule?.span && judgement.index < measured.rule.span.start) return readJudgementRule(text, true)!;
