@@ -918,5 +918,22 @@ describe('fourth pass (decision 040): precision first', () => {
     expect(read('exclusion', 'eGFR lesser than 30 mL/min/1.73 m2').rule).toMatchObject({ measure: 'eGFR', comparator: '>=', value: 30 });
     expect(read('inclusion', 'BMI from 19 to under 30 and body weight of 45 kg or over')).toMatchObject({ needsReview: true });
     expect(read('inclusion', 'Smokes 1 to 2 packs a day')).toMatchObject({ rule: { type: 'smoking', smoker: true }, needsReview: true });
+    expect(read('inclusion', 'BMI of at least 25 kilograms per square meter').rule).toMatchObject({ measure: 'BMI', value: 25, unit: 'kg/m2' });
+  });
+
+  it('reads the time of a medicine honestly: reference points, "within a minimum of", durations and perfect tenses', () => {
+    // The study product after "first dose of" is a point in time, not a medicine the person takes.
+    const before = read('exclusion', 'Systemic corticosteroids within 14 days before the first dose of pembrolizumab');
+    expect(before).toMatchObject({ rule: { type: 'medication', taking: false, within: { value: 14, unit: 'days' } }, needsReview: false });
+    expect(named(before.rule)).not.toMatch(/immunotherapy|pembrolizumab/);
+    expect(read('exclusion', 'Investigational drug within a minimum of 60 days before randomisation').rule).toMatchObject({
+      within: { value: 60, unit: 'days' },
+    });
+    // "For at least 90 days" is how long, never "in the last 90 days".
+    expect(read('inclusion', 'Stable dose of metformin for at least 90 days before screening').rule).not.toHaveProperty('within');
+    // "Have received X" with no window is ever; with a window anywhere in the criterion it is left to that window.
+    expect(read('exclusion', 'Patients who have received opioids').rule).toMatchObject({ type: 'medication', taking: false, history: true });
+    expect(read('exclusion', 'Have received opioids, muscle relaxants or acupuncture to the back within 7 days').rule).not.toHaveProperty('history');
+    expect(read('exclusion', 'Recent treatment with opioids').rule).not.toHaveProperty('history');
   });
 });

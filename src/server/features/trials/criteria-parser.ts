@@ -443,7 +443,7 @@ export const MEASURES: Measure[] = [
   },
 ];
 
-export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
@@ -913,7 +913,7 @@ export function readJudgementRule(text: string, judgementOnly: boolean): TextRul
 // ---- conditions and medications ----
 
 const WINDOW =
-  /\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|equal to|>|≥|>=|=>)\s*)(?<![\d.,])(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b/i;
+  /\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(?:(?:a\s+)?minimum\s+of\s+|at\s+least\s+)?(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|equal to|>|≥|>=|=>)\s*)(?<![\d.,])(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b/i;
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
 
 const WINDOW_ONE =
@@ -940,6 +940,8 @@ export function readWindow(text: string): { window: TimeWindow; span: Span } | n
     if (value % 24 !== 0) return null;
     [value, unit] = [value / 24, 'day'];
   }
+  // "For at least 90 days": a duration; only "within" takes "at least / a minimum of" ("within a minimum of 30 days").
+  if (!/^within\b/i.test(match[0]) && /\b(?:minimum|least)\b/i.test(match[0])) return null;
   // "for", "in" and "over" make a window only with "last/past/previous": "pain for 6 weeks", "over 6 months"
   // are durations, "in 6 months" is ahead.
   if (
@@ -1040,7 +1042,9 @@ function exceptionScope(text: string): Span | null {
 }
 
 const REFERENCE_POINT =
-  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing)(?:\s+of\s+(?:the\s+)?(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?))?)\b/gi;
+  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
+/** "Within 14 days before the first dose of durvalumab": the study's product names a point in time, not a medicine taken. */
+const DOSE_OF = /\b(?:first|last|initial|final)\s+(?:dose|administration|infusion|injection)s?\s+of\s+(?:the\s+)?(?:[\w-]+\s*(?:,|\/|or|and)\s*)?$/i;
 
 /** Words that narrow a condition to a form, course or severity of it: never filler. */
 const QUALIFIER =
@@ -1093,6 +1097,7 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       !(isAllergy(mention) && !allergyToMedicine(text, mention, found)) &&
       // "Peripheral neuropathy, defined as ... with type 2 diabetes": what a definition names is not an alternative.
       !definitionOnly(text, mention, found) &&
+      !DOSE_OF.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
       // In an exclusion, the condition a treatment is for is not what excludes ("requires facetectomy to treat back pain").
       !(kind === 'exclusion' && INDICATION.test(text.slice(Math.max(0, mention.start - 60), mention.start))) &&
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
@@ -1229,9 +1234,18 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
   const exception = /\b(?:other than|except|excluding|unless|family)\b/i.test(text);
   // "History of steroid use", "prior treatment with X" in an exclusion: ever taken, which the rule says with `history`.
-  const pastUse = first.concept.kind === 'medication' && !window && /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever)\b/i.test(text);
+  const pastUse =
+    first.concept.kind === 'medication' &&
+    !window &&
+    /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
+      text,
+    );
+  // Not when a window stands elsewhere in the criterion ("have received opioids, ... or injections within 7 days"): it
+  // may cover the medicine too, and "ever" would be broader; nor for "recent" use.
   const everTaken =
     pastUse &&
+    !anyWindow &&
+    !/\brecent(?:ly)?\b/i.test(text) &&
     kind === 'exclusion' &&
     !negated &&
     !CURRENT.test(text) &&
