@@ -39,8 +39,9 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // chemotherapy"); consenting to the study's injection read as taking one. Flagged now, each a rule that dropped
     // words: one unread content word ("interstitial pneumonia", "congenital deformity", "spondylolisthesis Gr II"), a
     // missed list item after ", and", a second measure beside a lab rule, a smoking amount in packs. ASA classes in
-    // Roman numerals are read.
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.7);
+    // Roman numerals are read. Then 0.7 -> 0.695 after hand-check F: an inclusion's list inside parentheses
+    // ("Degenerative pathologies (one or multiple of the following: ...)") is left to a person, not one item of it.
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.695);
     expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.27);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);

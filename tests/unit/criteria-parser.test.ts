@@ -936,4 +936,25 @@ describe('fourth pass (decision 040): precision first', () => {
     expect(read('exclusion', 'Have received opioids, muscle relaxants or acupuncture to the back within 7 days').rule).not.toHaveProperty('history');
     expect(read('exclusion', 'Recent treatment with opioids').rule).not.toHaveProperty('history');
   });
+
+  it('fixes from hand-check F: prefixes, glosses, sterilisation, history-taking, never-received, how a condition is treated', () => {
+    // A "non-" prefix negates its own word: "non-microdiscectomy lumbar surgery" is still surgery, and excluded.
+    expect(read('exclusion', 'Prior fusion or non-discectomy spine surgery').rule).toMatchObject({ type: 'condition', present: false });
+    expect(read('inclusion', 'Non-diabetic adults').rule).toMatchObject({ type: 'condition', present: false });
+    // In an inclusion a concept in parentheses beside one named outside is a gloss, never an alternative met on its own.
+    const gloss = read('inclusion', 'Leg pain with a list (scoliosis) on walking, and radiculopathy');
+    expect(named(gloss.rule)).not.toMatch(/scoliosis/);
+    // Being sterilised or postmenopausal is not a method to use; "non-pregnant" is negated pregnancy.
+    expect(read('inclusion', 'Women must be non-pregnant, non-lactating, sterilized or postmenopausal').rule).toMatchObject({
+      type: 'pregnancy',
+      allowed: false,
+    });
+    expect(read('inclusion', 'Partners of men must be sterilized or use two methods of contraception').rule).toMatchObject({ type: 'contraception' });
+    // "Based on history and examination" is history-taking, not "ever".
+    expect(read('inclusion', 'Sciatica confirmed based on history and examination').rule).not.toHaveProperty('history');
+    // "Must not have received prior X" in an inclusion is never taken, not "not taking now".
+    expect(read('inclusion', 'Must not have received prior chemotherapy').rule).toMatchObject({ type: 'medication', taking: false, history: true });
+    // How the condition is treated narrows it.
+    expect(read('exclusion', 'Known diabetes, drug treated')).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
+  });
 });

@@ -817,7 +817,11 @@ const PREGNANCY_WORDS = new Set(
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
 export function readPregnancyRule(kind: CriterionKind, text: string): TextRule | null {
   const pregnancy = PREGNANCY.exec(text);
-  const contraception = CONTRACEPTION.exec(text);
+  let contraception = CONTRACEPTION.exec(text);
+  // "Women must be non-pregnant, non-lactating, sterilized or postmenopausal": being sterilised is a reason not to be
+  // able to become pregnant, not a method the person is asked to use.
+  if (contraception && /^(?:sterili[sz]ed|vasectomy)$/i.test(contraception[0]) && !/\b(?:use|using|agree\w*|practi[sc]\w*|methods?)\b/i.test(text))
+    contraception = null;
   if (contraception && (kind === 'inclusion' || !pregnancy || contraception.index < pregnancy.index)) {
     // "Must agree to use highly effective contraception": willing to use it (an exclusion "unwilling to use" alike).
     const extra = new Set([
@@ -863,7 +867,7 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
     };
   }
   if (!pregnancy) return null;
-  const negated = /\b(?:not|non-?|no)\s+(?:be\s+)?(?:currently\s+)?(?:pregnan|breast|lactat|nursing)/i.test(text) || /\bnegative\b/i.test(text);
+  const negated = /\b(?:(?:not|no)\s+|non-?\s*)(?:be\s+)?(?:currently\s+)?(?:pregnan|breast|lactat|nursing)/i.test(text) || /\bnegative\b/i.test(text);
   if (kind === 'inclusion' && !negated) return null;
   const span: Span = [pregnancy.index, pregnancy.index + pregnancy[0].length];
   const extra = new Set([...PREGNANCY_WORDS, 'breast', 'feeding']);
@@ -1130,15 +1134,25 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   if (legal && legal.index < mentions[0].start) return null;
   // "Treatment with 1-3 oral antidiabetic drugs (metformin, glinides, ...)": in an inclusion, concepts named only
   // inside a parenthesis are examples of a class the reader did not name; requiring one of them would be wrong.
-  const inParentheses = (at: number) => text.lastIndexOf('(', at) > text.lastIndexOf(')', at);
+  const inParentheses = (at: number) => {
+    // Depth, not the nearest bracket: "(..., failed back surgery syndrome (FBSS), radiculopathy)" is all inside.
+    let depth = 0;
+    for (const char of text.slice(0, at)) depth = char === '(' ? depth + 1 : char === ')' ? Math.max(0, depth - 1) : depth;
+    return depth > 0;
+  };
   if (kind === 'inclusion' && mentions.every((mention) => inParentheses(mention.start))) return { rule: null, needsReview: true };
+  // "Radicular pain provoked by ... list (scoliosis), straight leg raising": in an inclusion, a concept in parentheses
+  // beside one named outside them glosses or exemplifies a word; as an alternative it would be met on its own.
+  const parenthetical = kind === 'inclusion' && mentions.some((mention) => inParentheses(mention.start));
+  if (parenthetical) mentions.splice(0, mentions.length, ...mentions.filter((mention) => !inParentheses(mention.start)));
   // The first concept's kind decides; further concepts of the same kind are alternatives ("MI, stroke or TIA").
   const first = mentions[0];
   const same = mentions.filter((mention) => mention.concept.kind === first.concept.kind);
   const unique: Mention[] = [];
   for (const mention of same) if (!unique.some((seen) => seen.concept.id === mention.concept.id)) unique.push(mention);
   const before = text.slice(0, first.start);
-  const negated = NEAR_NEGATION.test(before.slice(-40));
+  // "Non-microdiscectomy lumbar surgery": a "non-" prefix negates its own word, not the concept after it.
+  const negated = NEAR_NEGATION.test(before.slice(-40).replace(/\bnon-[a-z]+/gi, ''));
   const applies = kind === 'inclusion' ? !negated : negated;
   // A time window belongs to the concept when it is near it ("MI within 6 months"), not to another clause.
   const anyWindow = readWindow(text);
@@ -1246,8 +1260,8 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
     pastUse &&
     !anyWindow &&
     !/\brecent(?:ly)?\b/i.test(text) &&
-    kind === 'exclusion' &&
-    !negated &&
+    // An exclusion of past use, or an inclusion that says "must not have received prior ...".
+    !applies &&
     !CURRENT.test(text) &&
     !/\b(?:use|using|taking|receiving|on)\s+(?:\w+\s+){0,2}(?:now|currently|at (?:screening|present))\b/i.test(text);
   // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
@@ -1283,6 +1297,9 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
     exception,
     pastUse: pastUse && !everTaken,
     laterSentences,
+    parenthetical,
+    // "Diabetes, drug treated", "insulin-dependent": how the condition is treated narrows it.
+    treatedAs: /\b(?:drug|insulin|medication|medically|diet|surgically|pharmacologically)[- ](?:treated|controlled|requiring)\b/i.test(text),
     lines: /\n/.test(text),
     clinician,
     mixedKinds,
@@ -1333,7 +1350,12 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   }
   // History words count in the sentence that names the concept, not in another clause ("exercises in the past; claustrophobia").
   const sentence = text.slice(starts[firstSentence], starts[firstSentence + 1] ?? text.length);
-  const history = HISTORY.test(sentence) && !CURRENT.test(sentence);
+  // "Based on history, examination and MRI": history-taking, not a past condition.
+  const historical = sentence.replace(
+    /\b(?:based on|by|from|per|according to|confirmed by|on)\s+(?:the\s+)?(?:(?:medical|clinical|patient)\s+)?history\b/gi,
+    '',
+  );
+  const history = HISTORY.test(historical) && !CURRENT.test(historical);
   return {
     rule: {
       type: 'condition',
