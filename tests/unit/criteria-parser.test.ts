@@ -957,4 +957,19 @@ describe('fourth pass (decision 040): precision first', () => {
     // How the condition is treated narrows it.
     expect(read('exclusion', 'Known diabetes, drug treated')).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
   });
+
+  it('fixes from hand-check G: allowed therapies, planned examples, an unread alternative, "the past year", the current episode', () => {
+    expect(read('inclusion', 'Background therapies can be continued, including methotrexate or oral steroids').rule).toBeNull();
+    expect(read('exclusion', 'A planned procedure such as pacemaker implantation during the study').rule).toBeNull();
+    // In an inclusion, an alternative the reader does not know would make the rule require the other one.
+    expect(read('inclusion', 'Epidural fibrosis and/or disc herniation on MRI').rule).toBeNull();
+    expect(read('inclusion', 'Disc herniation at L4-L5 or L5-S1 on MRI')).toMatchObject({ rule: { type: 'condition', present: true }, needsReview: true });
+    // "Over the past year" belongs to its own clause and is a window, never "ever".
+    expect(read('exclusion', 'Immunosuppressed, or received steroids over the past year').rule).not.toHaveProperty('history');
+    expect(read('exclusion', 'Prior epidural steroid injections for the current episode').rule).toMatchObject({
+      type: 'medication',
+      taking: false,
+      history: true,
+    });
+  });
 });

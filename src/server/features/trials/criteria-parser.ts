@@ -959,7 +959,9 @@ export function readWindow(text: string): { window: TimeWindow; span: Span } | n
 
 const PAST_TREATMENT =
   /\b(?:failed|failure (?:of|to)|tried|despite|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|history of|received|underwent|inadequate response|unresponsive|refractory)\b/i;
-const HISTORY = /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|past|ever|had|former)\b/i;
+// "Over the past year" is a window (read or not), never "ever".
+const HISTORY =
+  /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|past(?!\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b)|ever|had|former)\b/i;
 const CURRENT = /\b(?:current(?:ly)?|active|ongoing|present|uncontrolled|now)\b/i;
 const CLINICIAN_WORDS =
   /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
@@ -1064,7 +1066,14 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const found = vocab.find(text);
   if (!found.length) return null;
   // "Subjects with brain metastases are eligible provided ...": a permission, not a requirement.
-  if (/\b(?:are|is|will be|may be|can be)\s+(?:\w+\s+)?(?:eligible|allowed|permitted)\b/i.test(text) && kind === 'inclusion') return null;
+  // "Stable background therapies can be used including methotrexate": allowed, not required.
+  if (
+    /\b(?:are|is|will be|may be|can be)\s+(?:\w+\s+)?(?:eligible|allowed|permitted)\b|\b(?:can|may)\s+(?:be\s+)?(?:used|continued|continue|remain)\b/i.test(
+      text,
+    ) &&
+    kind === 'inclusion'
+  )
+    return null;
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
   const judgement = JUDGEMENT.exec(text);
   // What follows "except", "other than", "with the exception of"... are the exceptions, never the rule's
@@ -1102,6 +1111,10 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       // "Peripheral neuropathy, defined as ... with type 2 diabetes": what a definition names is not an alternative.
       !definitionOnly(text, mention, found) &&
       !DOSE_OF.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      // "A preplanned treatment such as cardioversion or pacemaker implantation": examples of the plan.
+      !/\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b[^.;]{0,40}\b(?:such as|e\.?\s?g\.?|including|like|for example)\b[^.;]*$/i.test(
+        text.slice(Math.max(0, mention.start - 160), mention.start),
+      ) &&
       // In an exclusion, the condition a treatment is for is not what excludes ("requires facetectomy to treat back pain").
       !(kind === 'exclusion' && INDICATION.test(text.slice(Math.max(0, mention.start - 60), mention.start))) &&
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
@@ -1262,7 +1275,8 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
     !/\brecent(?:ly)?\b/i.test(text) &&
     // An exclusion of past use, or an inclusion that says "must not have received prior ...".
     !applies &&
-    !CURRENT.test(text) &&
+    // "For treatment of the current episode" says which episode, not that the use is current.
+    !CURRENT.test(text.replace(/\bcurrent\s+(?:episode|condition|illness|disease|symptoms?|complaint|pain)\b/gi, '')) &&
     !/\b(?:use|using|taking|receiving|on)\s+(?:\w+\s+){0,2}(?:now|currently|at (?:screening|present))\b/i.test(text);
   // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
   // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
@@ -1306,6 +1320,21 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
     joined: kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])),
   };
   // The words the rule left are named, so a breakdown can count which words most often keep a rule in review.
+  // "Epidural fibrosis and/or disc herniation": in an inclusion, an unread alternative right beside the concepts means
+  // the rule would require one alternative the text does not require; a person reads it.
+  const unreadWord = (from: number, to: number) =>
+    leftWords.some((word) => word.start >= from && word.end <= to && !/^(?:ct|mri|mr|x-ray|imaging)$/.test(word.word));
+  const alternativeBefore = /([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})\s+(?:or|and\/or)\s+$/i.exec(text.slice(Math.max(0, first.start - 50), first.start));
+  const alternativeAfter = /^\s+(?:or|and\/or)\s+(?:an?\s+|the\s+)?([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})/i.exec(
+    text.slice(lastMention.end, lastMention.end + 50),
+  );
+  if (
+    kind === 'inclusion' &&
+    applies &&
+    ((alternativeBefore && unreadWord(first.start - alternativeBefore[0].length, first.start)) ||
+      (alternativeAfter && unreadWord(lastMention.end, lastMention.end + alternativeAfter[0].length)))
+  )
+    return { rule: null, needsReview: true };
   const reasons = Object.keys(flags)
     .filter((flag) => flags[flag])
     .map((flag) => (flag === 'words' ? `words: ${left.join(' ')}` : flag));
