@@ -991,6 +991,8 @@ function allergyToMedicine(text: string, mention: Mention, found: Mention[]): bo
 }
 /** "Facetectomy to treat back pain", "surgery for the treatment of stenosis": the condition a treatment is for. */
 const INDICATION = /\b(?:to\s+treat(?:ing)?|(?:for|in)\s+(?:the\s+)?(?:treatment|management|relief)\s+of)\s+(?:[\w/-]+\s+){0,3}$/i;
+const PLANNED_EXAMPLE = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b[^.;]{0,40}\b(?:such as|e\.?\s?g\.?|including|like|for example)\b[^.;]*$/i;
+const DEFINITION_ALL = /\b(?:defined|characteri[sz]ed|manifested|evidenced|diagnosed|confirmed|documented)\s+(?:as|by)\b|\bi\.\s?e\./gi;
 const DEFINITION = /\b(?:defined|characteri[sz]ed|manifested|evidenced|diagnosed|confirmed|documented)\s+(?:as|by)\b|\bi\.\s?e\./i;
 /** A concept named only inside a definition of an earlier one ("neuropathy, defined as a patient with diabetes ..."),
  * up to the definition's next comma or semicolon; a restatement of the same concept ("(i.e., acute renal failure)") stays. */
@@ -998,7 +1000,7 @@ function definitionOnly(text: string, mention: Mention, found: Mention[]): boole
   const earlier = found.filter((other) => other.end <= mention.start);
   if (!earlier.length || earlier.some((other) => other.concept.id === mention.concept.id)) return false;
   const between = text.slice(earlier[0].end, mention.start);
-  const definition = [...between.matchAll(new RegExp(DEFINITION.source, 'gi'))].at(-1);
+  const definition = [...between.matchAll(DEFINITION_ALL)].at(-1);
   return Boolean(definition && !/[,;)]/.test(between.slice(definition.index + definition[0].length)));
 }
 /** Sentence ends (not after "e.g.", "i.e.", "etc.", "vs.", a decimal point). */
@@ -1083,6 +1085,10 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   // syndrome" in a nephrotic syndrome trial), never "must not have" the condition the trial studies.
   // A later sentence that allows something ("Killed vaccines are allowed.") names what is not excluded.
   const allowed = permittedSentences(text);
+  // Cheap whole-text tests first, so the per-mention look-behinds run only where they can match (parse time, bench/).
+  const mayDefine = DEFINITION.test(text);
+  const mayDose = /\b(?:dose|administration|infusion|injection)s?\s+of\b/i.test(text);
+  const mayPlan = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b/i.test(text);
   const mentions = found.filter(
     (mention) =>
       !(exceptionSpan && mention.start >= exceptionSpan[0] && mention.start < exceptionSpan[1]) &&
@@ -1109,12 +1115,10 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       // "Allergic to the test food or any other food": not an allergy to medicines.
       !(isAllergy(mention) && !allergyToMedicine(text, mention, found)) &&
       // "Peripheral neuropathy, defined as ... with type 2 diabetes": what a definition names is not an alternative.
-      !definitionOnly(text, mention, found) &&
-      !DOSE_OF.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      !(mayDefine && definitionOnly(text, mention, found)) &&
+      !(mayDose && DOSE_OF.test(text.slice(Math.max(0, mention.start - 60), mention.start))) &&
       // "A preplanned treatment such as cardioversion or pacemaker implantation": examples of the plan.
-      !/\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b[^.;]{0,40}\b(?:such as|e\.?\s?g\.?|including|like|for example)\b[^.;]*$/i.test(
-        text.slice(Math.max(0, mention.start - 160), mention.start),
-      ) &&
+      !(mayPlan && PLANNED_EXAMPLE.test(text.slice(Math.max(0, mention.start - 160), mention.start))) &&
       // In an exclusion, the condition a treatment is for is not what excludes ("requires facetectomy to treat back pain").
       !(kind === 'exclusion' && INDICATION.test(text.slice(Math.max(0, mention.start - 60), mention.start))) &&
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
