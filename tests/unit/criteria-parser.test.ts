@@ -972,4 +972,10 @@ describe('fourth pass (decision 040): precision first', () => {
       history: true,
     });
   });
+
+  it('fixes from hand-check H: a criterion opening with a past participle is past use; adherence to a medicine is not taking it', () => {
+    expect(read('exclusion', 'Treated with opioids.').rule).toMatchObject({ type: 'medication', taking: false, history: true });
+    expect(read('exclusion', 'Taking opioids').rule).not.toHaveProperty('history');
+    expect(read('exclusion', 'Poor adherence to opioids prescribed for back pain').rule?.type).not.toBe('medication');
+  });
 });

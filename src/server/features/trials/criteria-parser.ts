@@ -969,7 +969,7 @@ const CLINICIAN_WORDS =
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
 const NOT_ASSERTED =
-  /\b(?:candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+  /\b(?:(?:non-?)?(?:compliance|adherence)\s+(?:to|with)|candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
 /** "Investigational or non-registered product (drug, vaccine, or device)": the parenthesis names kinds of the unread product, not things excluded by themselves. */
 const PRODUCT_KINDS =
   /\b(?:investigational|experimental|non-?registered|unregistered|unapproved|unlicensed|non-?approved|study)\b[^()]{0,40}\b(?:products?|agents?|drugs?|treatments?|therap(?:y|ies)|interventions?|devices?|medications?|medicines?)\s*\($/i;
@@ -1268,9 +1268,11 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const pastUse =
     first.concept.kind === 'medication' &&
     !window &&
-    /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
+    (/\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
       text,
-    );
+    ) ||
+      // "Treated with epidural injections.": a criterion that opens with a past participle speaks of the past.
+      /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:treated|received|underwent|took)\b/i.test(text.slice(labelLength(text))));
   // Not when a window stands elsewhere in the criterion ("have received opioids, ... or injections within 7 days"): it
   // may cover the medicine too, and "ever" would be broader; nor for "recent" use.
   const everTaken =
