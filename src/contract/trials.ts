@@ -146,6 +146,8 @@ export const CriterionRuleSchema = z
       medication: z.string().min(1),
       taking: z.boolean(),
       concepts: z.array(ConceptRefSchema).optional(),
+      /** "History of steroid use", "prior treatment with X": ever taken, not only now. */
+      history: z.boolean().optional(),
       /** Taken within this window (a washout when `taking` is false). */
       within: TimeWindowSchema.optional(),
       ...span,

@@ -32,8 +32,19 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // anatomy and pattern-of-use words, subtype synonyms ("lumbar fracture" read as a spine fracture), durations in
     // words and allergies to a named allergen now flagged: 37 rules that dropped part of their text are out of
     // "no review" (the hand-checks counted such rules wrong).
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.705);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.275);
+    // Fourth pass (decision 040): 0.705 -> 0.7 and 0.275 -> 0.27. Wrong rules removed: an allergy read as "an
+    // allergy to medicines like this one" when it was to a food, a metal, an implant material or hay fever (6 rules);
+    // the kinds of an investigational product ("drug, vaccine, or device") read as any vaccine; a condition a
+    // treatment is for, or a plan, read as the exclusion ("facetectomy to treat back pain", "planned ... start of
+    // chemotherapy"); consenting to the study's injection read as taking one. Flagged now, each a rule that dropped
+    // words: one unread content word ("interstitial pneumonia", "congenital deformity", "spondylolisthesis Gr II"), a
+    // missed list item after ", and", a second measure beside a lab rule, a smoking amount in packs. ASA classes in
+    // Roman numerals are read. Then 0.7 -> 0.695 after hand-check F: an inclusion's list inside parentheses
+    // ("Degenerative pathologies (one or multiple of the following: ...)") is left to a person, not one item of it;
+    // after hand-check G, inclusions that allow therapies ("can be used including methotrexate") or name an unread
+    // alternative ("epidural fibrosis and/or disc herniation"), and examples of a planned treatment, give no rule.
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.695);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.27);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

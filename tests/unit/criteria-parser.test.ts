@@ -764,9 +764,12 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
     });
   });
 
-  it('flags an allergy to something named (a food, a metal, a drug class): more than an allergy to the study medicine', () => {
-    for (const text of ['Allergy to peanuts', 'Known allergy to nickel', 'Hypersensitivity to penicillin or cephalosporins', 'Patients allergic to opioids'])
+  it('flags an allergy to a named drug class; an allergy to a food or a metal is not "an allergy to medicines like this one"', () => {
+    for (const text of ['Hypersensitivity to penicillin or cephalosporins', 'Patients allergic to opioids'])
       expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: true });
+    // Fourth pass (decision 040): the concept is worded for medicines, so a food or metal allergen leaves it to a person.
+    for (const text of ['Allergy to peanuts', 'Known allergy to nickel', 'Allergic to any ingredient of the test food or to any other food or drug'])
+      expect(read('exclusion', text), text).toEqual({ rule: null, needsReview: true });
     for (const text of ['Known hypersensitivity to the study drug', 'Allergy to any of the excipients'])
       expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
   });
@@ -845,3 +848,134 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
   });
 });
 type CriterionKindText = 'inclusion' | 'exclusion';
+
+describe('fourth pass (decision 040): precision first', () => {
+  const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
+  const named = (rule: CriterionRule | null) =>
+    (rule && (rule.type === 'condition' ? rule.condition : rule.type === 'medication' ? rule.medication : '')) || '';
+
+  it('reads the ASA physical status in Roman numerals, never an aspirin dose', () => {
+    expect(read('inclusion', 'ASA physical status I or II')).toMatchObject({
+      rule: { type: 'lab', measure: 'ASA physical status', comparator: 'between', value: 1, upperValue: 2, unit: 'class', span: { start: 0 } },
+      needsReview: false,
+    });
+    expect(read('inclusion', 'ASA class I-III patients scheduled for surgery').rule).toMatchObject({ comparator: 'between', value: 1, upperValue: 3 });
+    // Excluding "III or higher" leaves I and II; excluding "IV" alone does not say whether V is excluded.
+    expect(read('exclusion', 'ASA grade III or higher')).toMatchObject({ rule: { comparator: '<', value: 3 }, needsReview: false });
+    expect(read('exclusion', 'ASA grade IV')).toMatchObject({ rule: { comparator: '<', value: 4 }, needsReview: true });
+    for (const text of ['Taking ASA 81 mg daily', 'Use of ASA 3 times a day']) expect(read('exclusion', text).rule?.type, text).not.toBe('lab');
+  });
+
+  it('never reads what a person consents or agrees to, or the kinds of an investigational product, as the rule', () => {
+    expect(read('inclusion', 'Agrees to receive a lumbar epidural steroid injection as part of usual care').rule).toBeNull();
+    // (A willingness to undergo the study's procedures is a site check, never "must be taking physical therapy".)
+    expect(read('inclusion', 'Willing to undergo physical therapy twice a week').rule?.type).not.toBe('medication');
+    const product = read('exclusion', 'Use of any experimental product (drug, biologic or vaccine) within 60 days before randomisation');
+    expect(named(product.rule)).not.toMatch(/vaccine/);
+  });
+
+  it('reads an allergy as "an allergy to medicines like this one" only when it is to a medicine', () => {
+    for (const text of [
+      'Known allergy to latex or adhesive tape',
+      'Seasonal allergies',
+      'Allergic symptoms such as hay fever in spring',
+      'Allergy to implant materials',
+    ])
+      expect(named(read('exclusion', text).rule), text).not.toMatch(/medicines like this one/);
+    expect(read('exclusion', 'Hypersensitivity to cephalosporins')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: true });
+    expect(read('exclusion', 'Known hypersensitivity to the study drug or its excipients')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
+  });
+
+  it('reads past use of a medicine in an exclusion as "ever taken", and a later sentence as unread', () => {
+    expect(read('exclusion', 'Prior use of opioids')).toMatchObject({ rule: { type: 'medication', taking: false, history: true }, needsReview: false });
+    expect(read('exclusion', 'Use of opioids prior to screening').rule).not.toHaveProperty('history');
+    const later = read('exclusion', 'Received chemotherapy within 21 days before enrolment. Participants must not require insulin.');
+    expect(later).toMatchObject({ rule: { type: 'medication', taking: false, within: { value: 21, unit: 'days' } }, needsReview: true });
+    expect(named(later.rule)).not.toMatch(/insulin/);
+  });
+
+  it('keeps definitions, indications and plans out of the rule', () => {
+    const defined = read('exclusion', 'Severe neuropathy, defined as a patient with diabetes and loss of sensation in both feet');
+    expect(named(defined.rule)).not.toMatch(/diabetes/);
+    expect(read('exclusion', 'Needs spinal fusion to treat sciatica').rule).toBeNull();
+    expect(named(read('inclusion', 'Scheduled for elective surgery for the treatment of spinal stenosis').rule)).toMatch(/spinal stenosis/);
+    expect(read('exclusion', 'Planned start of chemotherapy during the study').rule).toBeNull();
+    // A restatement of the same concept is not a definition of another one.
+    expect(read('exclusion', 'Acute kidney injury (i.e., acute renal failure)')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
+  });
+
+  it('flags a rule that leaves one content word, a time phrase or a list item unread', () => {
+    for (const text of ['Congenital spinal deformity', 'Interstitial pneumonia', 'Recent myocardial infarction', 'Spinal fracture, scoliosis, and foobaritis'])
+      expect(read('exclusion', text), text).toMatchObject({ needsReview: true });
+    expect(read('exclusion', 'Steroid Use İn The Last Month')).toMatchObject({ rule: { type: 'medication', within: { value: 1, unit: 'months' } } });
+    // History words of another clause do not make the concept "ever".
+    expect(read('exclusion', 'Exercised regularly in the past; claustrophobia').rule).not.toHaveProperty('history');
+  });
+
+  it('reads weights in grams and pounds, "lesser than", and flags a second measure or a smoking amount', () => {
+    expect(read('exclusion', 'Body weight < 3000 g at screening').rule).toMatchObject({ measure: 'weight', comparator: '>=', value: 3, unit: 'kg' });
+    expect(read('inclusion', 'Weight of 110 pounds or more').rule).toMatchObject({ measure: 'weight', comparator: '>=', value: 49.896, unit: 'kg' });
+    expect(read('exclusion', 'eGFR lesser than 30 mL/min/1.73 m2').rule).toMatchObject({ measure: 'eGFR', comparator: '>=', value: 30 });
+    expect(read('inclusion', 'BMI from 19 to under 30 and body weight of 45 kg or over')).toMatchObject({ needsReview: true });
+    expect(read('inclusion', 'Smokes 1 to 2 packs a day')).toMatchObject({ rule: { type: 'smoking', smoker: true }, needsReview: true });
+    expect(read('inclusion', 'BMI of at least 25 kilograms per square meter').rule).toMatchObject({ measure: 'BMI', value: 25, unit: 'kg/m2' });
+  });
+
+  it('reads the time of a medicine honestly: reference points, "within a minimum of", durations and perfect tenses', () => {
+    // The study product after "first dose of" is a point in time, not a medicine the person takes.
+    const before = read('exclusion', 'Systemic corticosteroids within 14 days before the first dose of pembrolizumab');
+    expect(before).toMatchObject({ rule: { type: 'medication', taking: false, within: { value: 14, unit: 'days' } }, needsReview: false });
+    expect(named(before.rule)).not.toMatch(/immunotherapy|pembrolizumab/);
+    expect(read('exclusion', 'Investigational drug within a minimum of 60 days before randomisation').rule).toMatchObject({
+      within: { value: 60, unit: 'days' },
+    });
+    // "For at least 90 days" is how long, never "in the last 90 days".
+    expect(read('inclusion', 'Stable dose of metformin for at least 90 days before screening').rule).not.toHaveProperty('within');
+    // "Have received X" with no window is ever; with a window anywhere in the criterion it is left to that window.
+    expect(read('exclusion', 'Patients who have received opioids').rule).toMatchObject({ type: 'medication', taking: false, history: true });
+    expect(read('exclusion', 'Have received opioids, muscle relaxants or acupuncture to the back within 7 days').rule).not.toHaveProperty('history');
+    expect(read('exclusion', 'Recent treatment with opioids').rule).not.toHaveProperty('history');
+  });
+
+  it('fixes from hand-check F: prefixes, glosses, sterilisation, history-taking, never-received, how a condition is treated', () => {
+    // A "non-" prefix negates its own word: "non-microdiscectomy lumbar surgery" is still surgery, and excluded.
+    expect(read('exclusion', 'Prior fusion or non-discectomy spine surgery').rule).toMatchObject({ type: 'condition', present: false });
+    expect(read('inclusion', 'Non-diabetic adults').rule).toMatchObject({ type: 'condition', present: false });
+    // In an inclusion a concept in parentheses beside one named outside is a gloss, never an alternative met on its own.
+    const gloss = read('inclusion', 'Leg pain with a list (scoliosis) on walking, and radiculopathy');
+    expect(named(gloss.rule)).not.toMatch(/scoliosis/);
+    // Being sterilised or postmenopausal is not a method to use; "non-pregnant" is negated pregnancy.
+    expect(read('inclusion', 'Women must be non-pregnant, non-lactating, sterilized or postmenopausal').rule).toMatchObject({
+      type: 'pregnancy',
+      allowed: false,
+    });
+    expect(read('inclusion', 'Partners of men must be sterilized or use two methods of contraception').rule).toMatchObject({ type: 'contraception' });
+    // "Based on history and examination" is history-taking, not "ever".
+    expect(read('inclusion', 'Sciatica confirmed based on history and examination').rule).not.toHaveProperty('history');
+    // "Must not have received prior X" in an inclusion is never taken, not "not taking now".
+    expect(read('inclusion', 'Must not have received prior chemotherapy').rule).toMatchObject({ type: 'medication', taking: false, history: true });
+    // How the condition is treated narrows it.
+    expect(read('exclusion', 'Known diabetes, drug treated')).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
+  });
+
+  it('fixes from hand-check G: allowed therapies, planned examples, an unread alternative, "the past year", the current episode', () => {
+    expect(read('inclusion', 'Background therapies can be continued, including methotrexate or oral steroids').rule).toBeNull();
+    expect(read('exclusion', 'A planned procedure such as pacemaker implantation during the study').rule).toBeNull();
+    // In an inclusion, an alternative the reader does not know would make the rule require the other one.
+    expect(read('inclusion', 'Epidural fibrosis and/or disc herniation on MRI').rule).toBeNull();
+    expect(read('inclusion', 'Disc herniation at L4-L5 or L5-S1 on MRI')).toMatchObject({ rule: { type: 'condition', present: true }, needsReview: true });
+    // "Over the past year" belongs to its own clause and is a window, never "ever".
+    expect(read('exclusion', 'Immunosuppressed, or received steroids over the past year').rule).not.toHaveProperty('history');
+    expect(read('exclusion', 'Prior epidural steroid injections for the current episode').rule).toMatchObject({
+      type: 'medication',
+      taking: false,
+      history: true,
+    });
+  });
+
+  it('fixes from hand-check H: a criterion opening with a past participle is past use; adherence to a medicine is not taking it', () => {
+    expect(read('exclusion', 'Treated with opioids.').rule).toMatchObject({ type: 'medication', taking: false, history: true });
+    expect(read('exclusion', 'Taking opioids').rule).not.toHaveProperty('history');
+    expect(read('exclusion', 'Poor adherence to opioids prescribed for back pain').rule?.type).not.toBe('medication');
+  });
+});

@@ -258,3 +258,30 @@ describe('helpers', () => {
     expect(factNames({ conceptId: null, name: 'diabetes' }, [{ id: 'b', name: 'type 1 diabetes' }], '')).toBe(false);
   });
 });
+
+describe('a medicine ever taken (decision 040)', () => {
+  const everOpioids = {
+    type: 'medication',
+    medication: 'opioid pain medicines',
+    taking: false,
+    history: true,
+    concepts: [{ id: 'cohortly:opioids', name: 'opioid pain medicines' }],
+  } as const satisfies CriterionRule;
+
+  it('a past use fails "never taken", which "not taking now" would pass', () => {
+    const past = person([fact({ kind: 'medication', name: 'opioid pain medicines', conceptId: 'cohortly:opioids', status: 'history' })]);
+    expect(outcome(everOpioids, past, { kind: 'exclusion' })).toBe('not_met');
+    const { history: _ever, ...nowOnly } = everOpioids;
+    expect(outcome(nowOnly, past, { kind: 'exclusion' })).toBe('met');
+  });
+
+  it('a yes to "Have you ever taken ...?" is recorded as past use, not as taking it now', async () => {
+    const { factsFromAnswers } = await import('../../src/server/features/matching/facts');
+    const [recorded] = factsFromAnswers(
+      [{ criterionId: 'c1', rule: everOpioids, question: 'Have you ever taken or received opioid pain medicines?', answer: true }],
+      'r1',
+      '2026-06-15',
+    );
+    expect(recorded).toMatchObject({ kind: 'medication', conceptId: 'cohortly:opioids', status: 'history' });
+  });
+});

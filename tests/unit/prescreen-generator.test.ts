@@ -270,6 +270,26 @@ describe('the study-block generator', () => {
     ]);
   });
 
+  it('asks about a medicine ever taken when the rule says "history of use" (decision 040), apart from "taking now"', () => {
+    const concepts = [{ id: 'cohortly:opioids', name: 'opioid pain medicines' }];
+    const ever = criterion(
+      'exclusion',
+      { type: 'medication', medication: 'opioid pain medicines', taking: false, history: true, concepts },
+      'Prior use of opioids',
+    );
+    const now = criterion('exclusion', { type: 'medication', medication: 'opioid pain medicines', taking: false, concepts }, 'Current opioid use');
+    const { blocks } = generateStudyBlocks({ criteria: [ever, now] });
+    const asked = questions(blocks).filter((item) => item.criterionLinks.length);
+    expect(asked.map((item) => item.wording.chat.en)).toEqual([
+      'Have you ever taken or received opioid pain medicines?',
+      'Are you currently taking or receiving opioid pain medicines?',
+    ]);
+    expect(asked[0].wording.chat.es).toMatch(/^¿Alguna vez ha tomado o recibido /);
+    // Ever taken excludes; never taken does not.
+    expect(decide(asked[0], ever, true)).toBe('met');
+    expect(decide(asked[0], ever, false)).toBe('not_met');
+  });
+
   it('site judgement is for staff and never disqualifies; a cohort criterion never disqualifies by itself', () => {
     const consent = criterion('inclusion', { type: 'site_judgement', reason: 'consent_capacity' }, 'Able to give informed consent');
     const controls = { ...criterion('inclusion', { type: 'smoking', smoker: false }, 'Non-smoker'), population: 'Healthy controls' };

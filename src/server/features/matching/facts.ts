@@ -279,7 +279,7 @@ export function factsFromAnswers(answers: AnsweredCriterion[], resultId: string,
         const concept = rule.concepts?.[0];
         const name = concept?.name ?? (rule.type === 'condition' ? rule.condition : rule.medication);
         // "Have you ever...?" yes is a history; a current question's yes is present.
-        const status = yes ? (rule.type === 'condition' && rule.history ? 'history' : 'present') : 'absent';
+        const status = yes ? (rule.history ? 'history' : 'present') : 'absent';
         for (const item of rule.concepts?.length ? rule.concepts : [{ id: null, name }]) {
           facts.push({ ...base(answer), kind: rule.type, conceptId: item.id, name: item.name, status, observedOn: yes ? today : null });
         }

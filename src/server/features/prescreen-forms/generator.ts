@@ -229,12 +229,14 @@ function templateFor(rule: CriterionRule, criterion?: GeneratorCriterion): { key
     case 'medication': {
       const name = names(rule);
       const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
-      const conceptKey = (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.medication)) + window;
+      const conceptKey = (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.medication)) + window + (rule.history ? ':ever' : '');
       const [en, es] = rule.within
         ? [`In the last ${windowEn(rule.within)}, have you taken or received ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tomado o recibido ${name.es}?`]
-        : rule.concepts?.length
-          ? [`Are you currently taking or receiving ${name.en}?`, `¿Está tomando o recibiendo ${name.es} actualmente?`]
-          : [`Are you currently taking ${name.en}?`, `¿Está tomando ${name.es} actualmente?`];
+        : rule.history
+          ? [`Have you ever taken or received ${name.en}?`, `¿Alguna vez ha tomado o recibido ${name.es}?`]
+          : rule.concepts?.length
+            ? [`Are you currently taking or receiving ${name.en}?`, `¿Está tomando o recibiendo ${name.es} actualmente?`]
+            : [`Are you currently taking ${name.en}?`, `¿Está tomando ${name.es} actualmente?`];
       return { key: `medication:${conceptKey}`, template: yesNo('medications', `medication-${slug(rule.concepts?.[0]?.name ?? rule.medication)}`, en, es) };
     }
     case 'lab': {

@@ -18,6 +18,10 @@ export { readHeading, splitCriteria, unescapeMarkdown, type SplitCriterion } fro
 export interface TextRule {
   rule: CriterionRule | null;
   needsReview: boolean;
+  /** Why a person must check the rule (the concept reader's flags; scripts/criteria-breakdown.ts counts them). */
+  reasons?: string[];
+  /** The words of the criterion the concept reader did not read (not counting filler). */
+  unread?: string[];
 }
 
 type Span = [number, number];
@@ -73,7 +77,7 @@ function leftoverWords(text: string, spans: Span[], extra: Set<string> = new Set
   for (const [start, end] of [...spans].sort((a, b) => b[0] - a[0])) rest = rest.slice(0, start) + ' '.repeat(Math.max(0, end - start)) + rest.slice(end);
   return [...rest.toLowerCase().matchAll(/[a-z0-9/²µ]+/g)]
     .map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }))
-    .filter(({ word }) => (!FILLER.has(word) || (oneSex && SEX_WORD.test(word))) && !extra.has(word) && !/^\d+$/.test(word));
+    .filter(({ word }) => (!FILLER.has(word) || (oneSex && SEX_WORD.test(word))) && !extra.has(word) && /[a-z]/.test(word));
 }
 const SEX_WORD = /^(?:males?|females?|men|women|man|woman)$/;
 /** A criterion that names one sex only ("Female patients with asthma"): the sex is part of what it requires, not filler. */
@@ -86,7 +90,7 @@ function namesOneSex(text: string): boolean {
 function unreadListItem(text: string, words: Array<{ start: number; end: number }>): boolean {
   return words.some(
     ({ start, end }) =>
-      /^\s*(?:,|\/|or\b|and\/or\b)/i.test(text.slice(end, end + 8)) || /(?:,|\/|\bor|\band\/or)\s*$/i.test(text.slice(Math.max(0, start - 8), start)),
+      /^\s*(?:,|\/|or\b|and\/or\b)/i.test(text.slice(end, end + 8)) || /(?:,|\/|\bor|\band\/or|,\s*and)\s*$/i.test(text.slice(Math.max(0, start - 8), start)),
   );
 }
 function leftoverNumbers(text: string, spans: Span[]): boolean {
@@ -141,6 +145,7 @@ const WORD_COMPARATORS: Record<string, Comparator> = {
   over: '>',
   'less than': '<',
   'lower than': '<',
+  'lesser than': '<',
   'fewer than': '<',
   below: '<',
   under: '<',
@@ -397,7 +402,7 @@ export const MEASURES: Measure[] = [
   { pattern: /\bsystolic(?: blood pressure)?\b|\bsbp\b/i, name: 'systolic blood pressure', unit: 'mmHg' },
   { pattern: /\bdiastolic(?: blood pressure)?\b|\bdbp\b/i, name: 'diastolic blood pressure', unit: 'mmHg' },
   { pattern: /\b(?:heart rate|pulse(?: rate)?|resting heart rate)\b/i, name: 'heart rate', unit: 'bpm' },
-  { pattern: /\b(?:body )?weight\b/i, name: 'weight', unit: 'kg', convert: { lb: 0.4536, lbs: 0.4536 } },
+  { pattern: /\b(?:body )?weight\b/i, name: 'weight', unit: 'kg', convert: { lb: 0.4536, lbs: 0.4536, g: 0.001 } },
   // A person's height, not a disc's or a vertebra's ("loss of disc height > 60%").
   {
     pattern: /(?<!\b(?:disc|disk|vertebral|intervertebral|body|crown|step)\s)\bheight\b(?!\s+(?:of\s+the\s+)?(?:disc|disk|vertebra))/i,
@@ -438,7 +443,7 @@ export const MEASURES: Measure[] = [
   },
 ];
 
-export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kg|lbs?|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
@@ -462,7 +467,9 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
   if (/^mmhg$/.test(compact)) return 'mmHg';
   if (/^(?:bpm|beats(?:per|\/)min(?:ute)?)$/.test(compact)) return 'bpm';
   if (/^msec$|^ms$/.test(compact)) return 'ms';
-  if (/^lbs?$/.test(compact)) return 'lb';
+  if (/^(?:lbs?|pounds?)$/.test(compact)) return 'lb';
+  if (/^kilograms?$/.test(compact)) return 'kg';
+  if (/^grams?$/.test(compact)) return 'g';
   return compact;
 }
 
@@ -500,6 +507,50 @@ const LAB_PATTERNS = new Map(
     },
   ]),
 );
+
+// ---- ASA physical status in Roman numerals ----
+
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 };
+const ASA_CLASS = String.raw`(vi|iv|v|i{1,3}|[1-6])(?![\w.,]|\s*(?:mg|%))`;
+const ASA_ROMAN = new RegExp(
+  String.raw`\b(?:asa|american society of ana?esthesiologists?)(?:\s+(?:physical status|class(?:ification)?|score|ps|grade))?\s*[-:]?\s*(?:class\s+)?${ASA_CLASS}(?:\s*(?:-|–|to|and|or|through)\s*${ASA_CLASS})?(?:\s*(?:or|and)\s*(lower|less|below|higher|greater|above|more))?`,
+  'i',
+);
+
+/** "ASA class I-III", "ASA 1 and 2 classification", "ASA IV or higher": the anaesthetic risk class, a staff-side value. */
+function readAsaRule(kind: CriterionKind, text: string): TextRule | null {
+  const match = ASA_ROMAN.exec(text);
+  if (!match) return null;
+  // A bare Arabic digit needs a class word or a second class ("ASA 1-2"); alone it may be an aspirin dose or count.
+  if (/^\d$/.test(match[1]) && !match[2] && !/class|status|score|grade|ps/i.test(match[0])) return null;
+  const first = ROMAN[match[1].toLowerCase()] ?? Number(match[1]);
+  const second = match[2] ? (ROMAN[match[2].toLowerCase()] ?? Number(match[2])) : null;
+  const direction = match[3]?.toLowerCase();
+  const span: Span = [match.index, match.index + match[0].length];
+  const rule = (comparator: Extract<CriterionRule, { type: 'lab' }>['comparator'], value: number, upperValue?: number): CriterionRule => ({
+    type: 'lab',
+    measure: 'ASA physical status',
+    comparator,
+    value,
+    ...(upperValue !== undefined ? { upperValue } : {}),
+    unit: 'class',
+    span: spanOf(span),
+  });
+  const plain = isPlain(text, [span], 0, new Set(['class', 'classification', 'physical', 'status', 'grade', 'score', 'asa']));
+  if (second !== null) {
+    if (second < first) return { rule: null, needsReview: true };
+    // "ASA I-III" in an inclusion; an excluded range is two rules, which a person writes.
+    if (kind === 'exclusion') return { rule: null, needsReview: true };
+    return { rule: rule('between', first, second), needsReview: !plain };
+  }
+  if (direction) {
+    const upward = /higher|greater|above|more/.test(direction);
+    if (kind === 'inclusion') return { rule: rule(upward ? '>=' : '<=', first), needsReview: !plain };
+    return { rule: rule(upward ? '<' : '>', first), needsReview: !plain };
+  }
+  // "ASA IV patients" excluded: whether V is excluded too is not said, so a person checks.
+  return kind === 'inclusion' ? { rule: rule('=', first), needsReview: !plain } : { rule: rule('<', first), needsReview: true };
+}
 
 /** Lab values and vitals: "BMI between 18.5 and 35 kg/m2", "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI ≥ 18.5 and ≤ 32". */
 export function readLabRule(kind: CriterionKind, text: string): TextRule | null {
@@ -656,7 +707,11 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
       const value = new RegExp(String.raw`${COMPARATOR}|\d|\b(?:between|from)\b|\b${WORD_COMPARATOR}`, 'i').exec(text.slice(span[0], span[1]));
       return { rule, needsReview: unsure || !isPlain(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, scale) };
     }
-    return { rule, needsReview: unsure || !isPlain(text, [whole], 1, extra) };
+    // "BMI from 18.5 to less than 25.0 and a body weight of 40 kg or over": another measure or a number the rule
+    // did not take is more than the rule ("BMI" and "kg" are filler words, so the words alone would not tell).
+    const rest = text.slice(0, whole[0]) + ' '.repeat(whole[1] - whole[0]) + text.slice(whole[1]);
+    const another = MEASURES.some((other) => other.name !== measure.name && other.pattern.test(rest));
+    return { rule, needsReview: unsure || another || leftoverNumbers(text, [whole]) || !isPlain(text, [whole], 1, extra) };
   }
   return null;
 }
@@ -712,7 +767,7 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
   const lower = text.toLowerCase();
   const never = /\b(?:non-?smok\w*|never[- ]smok\w*|no (?:history of )?smoking|not (?:a )?(?:current )?smok\w*|does not smoke)\b/.exec(lower);
   const former = /\b(?:former|ex-?smok\w*|quit|stopped|abstinent)\b/.test(lower);
-  const amount = /pack[- ]?years?|cigarettes?\s*(?:per|\/|a)\s*day|\d+\s*cigarettes/i.test(text);
+  const amount = /pack[- ]?years?|packs?\s*(?:per|\/|a)\s*day|\d\s*packs?\b|cigarettes?\s*(?:per|\/|a)\s*day|\d+\s*cigarettes/i.test(text);
   // "Nicotine (more than 20 cigarettes per day)" excluded: heavy smokers only, not "must not smoke".
   if (amount && kind === 'exclusion' && !never && !/\b(?:current(?:ly)?|active)\s+(?:a\s+)?smok\w*/i.test(text)) return null;
   let smoker: boolean;
@@ -762,7 +817,11 @@ const PREGNANCY_WORDS = new Set(
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
 export function readPregnancyRule(kind: CriterionKind, text: string): TextRule | null {
   const pregnancy = PREGNANCY.exec(text);
-  const contraception = CONTRACEPTION.exec(text);
+  let contraception = CONTRACEPTION.exec(text);
+  // "Women must be non-pregnant, non-lactating, sterilized or postmenopausal": being sterilised is a reason not to be
+  // able to become pregnant, not a method the person is asked to use.
+  if (contraception && /^(?:sterili[sz]ed|vasectomy)$/i.test(contraception[0]) && !/\b(?:use|using|agree\w*|practi[sc]\w*|methods?)\b/i.test(text))
+    contraception = null;
   if (contraception && (kind === 'inclusion' || !pregnancy || contraception.index < pregnancy.index)) {
     // "Must agree to use highly effective contraception": willing to use it (an exclusion "unwilling to use" alike).
     const extra = new Set([
@@ -808,7 +867,7 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
     };
   }
   if (!pregnancy) return null;
-  const negated = /\b(?:not|non-?|no)\s+(?:be\s+)?(?:currently\s+)?(?:pregnan|breast|lactat|nursing)/i.test(text) || /\bnegative\b/i.test(text);
+  const negated = /\b(?:(?:not|no)\s+|non-?\s*)(?:be\s+)?(?:currently\s+)?(?:pregnan|breast|lactat|nursing)/i.test(text) || /\bnegative\b/i.test(text);
   if (kind === 'inclusion' && !negated) return null;
   const span: Span = [pregnancy.index, pregnancy.index + pregnancy[0].length];
   const extra = new Set([...PREGNANCY_WORDS, 'breast', 'feeding']);
@@ -858,7 +917,7 @@ export function readJudgementRule(text: string, judgementOnly: boolean): TextRul
 // ---- conditions and medications ----
 
 const WINDOW =
-  /\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|equal to|>|≥|>=|=>)\s*)(?<![\d.,])(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b/i;
+  /\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(?:(?:a\s+)?minimum\s+of\s+|at\s+least\s+)?(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|equal to|>|≥|>=|=>)\s*)(?<![\d.,])(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b/i;
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
 
 const WINDOW_ONE =
@@ -885,6 +944,8 @@ export function readWindow(text: string): { window: TimeWindow; span: Span } | n
     if (value % 24 !== 0) return null;
     [value, unit] = [value / 24, 'day'];
   }
+  // "For at least 90 days": a duration; only "within" takes "at least / a minimum of" ("within a minimum of 30 days").
+  if (!/^within\b/i.test(match[0]) && /\b(?:minimum|least)\b/i.test(match[0])) return null;
   // "for", "in" and "over" make a window only with "last/past/previous": "pain for 6 weeks", "over 6 months"
   // are durations, "in 6 months" is ahead.
   if (
@@ -898,7 +959,9 @@ export function readWindow(text: string): { window: TimeWindow; span: Span } | n
 
 const PAST_TREATMENT =
   /\b(?:failed|failure (?:of|to)|tried|despite|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|history of|received|underwent|inadequate response|unresponsive|refractory)\b/i;
-const HISTORY = /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|past|ever|had|former)\b/i;
+// "Over the past year" is a window (read or not), never "ever".
+const HISTORY =
+  /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|past(?!\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b)|ever|had|former)\b/i;
 const CURRENT = /\b(?:current(?:ly)?|active|ongoing|present|uncontrolled|now)\b/i;
 const CLINICIAN_WORDS =
   /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
@@ -906,7 +969,47 @@ const CLINICIAN_WORDS =
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
 const NOT_ASSERTED =
-  /\b(?:candidates?\s+for|eligible\s+for|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+  /\b(?:(?:non-?)?(?:compliance|adherence)\s+(?:to|with)|candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+/** "Investigational or non-registered product (drug, vaccine, or device)": the parenthesis names kinds of the unread product, not things excluded by themselves. */
+const PRODUCT_KINDS =
+  /\b(?:investigational|experimental|non-?registered|unregistered|unapproved|unlicensed|non-?approved|study)\b[^()]{0,40}\b(?:products?|agents?|drugs?|treatments?|therap(?:y|ies)|interventions?|devices?|medications?|medicines?)\s*\($/i;
+/** Foods and other allergens that are not medicines: "an allergy to medicines like this one" would name the wrong thing. */
+const NOT_A_MEDICINE_ALLERGEN =
+  /\b(?:foods?|peanuts?|nuts?|eggs?|milk|shellfish|fish|pollen|latex|nickel|metals?|titanium|cobalt|chromium|polyethylene|polyester|plastics?|silicone|materials?|adhesives?|tapes?|insects?|bees?|wasps?|venom|animals?|dust|seasonal)\b/i;
+/** What an allergy is to, when it is a medicine: "hypersensitivity to the study drug, its excipients, pembrolizumab, penicillins". */
+const MEDICINE_ALLERGEN =
+  /^[^.;]{0,40}?\b(?:to|against)\b[^.;]{0,80}?\b(?:drugs?|medic\w*|products?|ingredients?|excipients?|components?|vaccines?|antibiotics?|contrast|an(?:a)?esthe\w*|agents?|treatments?|therap\w*|study|investigational|compounds?|formulations?|antibod\w*|proteins?|inhibitors?|analog(?:ue)?s?|[a-z]+oids?|[a-z]+(?:mab|nib|cillins?|mycin|floxacin|statins?|prazole|sartan|pril|olol|azole|vir|sporins?|sulfa\w*|opioids?|nsaids?|steroids?))\b/i;
+const isAllergy = (mention: Mention) => mention.concept.id.endsWith('D006967') || /allerg/i.test(mention.concept.en);
+/** "Allergic to X", "hypersensitivity reactions to Y": an allergy concept stands only when what it is to is a medicine
+ * (named, a medicine concept, or the study's product); "allergic symptoms such as hay fever", "allergy to titanium" are not it. */
+function allergyToMedicine(text: string, mention: Mention, found: Mention[]): boolean {
+  if (NOT_A_MEDICINE_ALLERGEN.test(text)) return false;
+  const after = text.slice(mention.end);
+  if (MEDICINE_ALLERGEN.test(after)) return true;
+  const clauseEnd = mention.end + (/[.;]/.exec(after)?.index ?? after.length);
+  return found.some((other) => other.concept.kind === 'medication' && other.start >= mention.end && other.start < clauseEnd);
+}
+/** "Facetectomy to treat back pain", "surgery for the treatment of stenosis": the condition a treatment is for. */
+const INDICATION = /\b(?:to\s+treat(?:ing)?|(?:for|in)\s+(?:the\s+)?(?:treatment|management|relief)\s+of)\s+(?:[\w/-]+\s+){0,3}$/i;
+const PLANNED_EXAMPLE = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b[^.;]{0,40}\b(?:such as|e\.?\s?g\.?|including|like|for example)\b[^.;]*$/i;
+const DEFINITION_ALL = /\b(?:defined|characteri[sz]ed|manifested|evidenced|diagnosed|confirmed|documented)\s+(?:as|by)\b|\bi\.\s?e\./gi;
+const DEFINITION = /\b(?:defined|characteri[sz]ed|manifested|evidenced|diagnosed|confirmed|documented)\s+(?:as|by)\b|\bi\.\s?e\./i;
+/** A concept named only inside a definition of an earlier one ("neuropathy, defined as a patient with diabetes ..."),
+ * up to the definition's next comma or semicolon; a restatement of the same concept ("(i.e., acute renal failure)") stays. */
+function definitionOnly(text: string, mention: Mention, found: Mention[]): boolean {
+  const earlier = found.filter((other) => other.end <= mention.start);
+  if (!earlier.length || earlier.some((other) => other.concept.id === mention.concept.id)) return false;
+  const between = text.slice(earlier[0].end, mention.start);
+  const definition = [...between.matchAll(DEFINITION_ALL)].at(-1);
+  return Boolean(definition && !/[,;)]/.test(between.slice(definition.index + definition[0].length)));
+}
+/** Sentence ends (not after "e.g.", "i.e.", "etc.", "vs.", a decimal point). */
+function sentenceStarts(text: string): number[] {
+  const starts = [0];
+  const cleaned = text.replace(/\b(?:e\.\s?g|i\.\s?e|etc|vs|approx|incl|max|min|no|Dr|St)\./gi, (match) => match.replace(/\./g, ' '));
+  for (const match of cleaned.matchAll(/[.;](?=\s+\S|\s*\n)/g)) if (!/\d/.test(cleaned[match.index + 1] ?? '')) starts.push(match.index + 1);
+  return starts;
+}
 const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|negative|nor|lack\s+of|denies|non)\b[^.;,()]{0,30}$/i;
 
 /** A noun after a concept that makes the concept a modifier ("physical therapy physician", "dialysis unit"). */
@@ -946,6 +1049,11 @@ function exceptionScope(text: string): Span | null {
   return [found.index, text.length];
 }
 
+const REFERENCE_POINT =
+  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
+/** "Within 14 days before the first dose of durvalumab": the study's product names a point in time, not a medicine taken. */
+const DOSE_OF = /\b(?:first|last|initial|final)\s+(?:dose|administration|infusion|injection)s?\s+of\s+(?:the\s+)?(?:[\w-]+\s*(?:,|\/|or|and)\s*)?$/i;
+
 /** Words that narrow a condition to a form, course or severity of it: never filler. */
 const QUALIFIER =
   /^(?:mild|moderate|severe|significant|significantly|serious|major|minor|chronic|acute|subacute|uncontrolled|unstable|controlled|poorly|well|recurrent|recurring|refractory|resistant|symptomatic|asymptomatic|advanced|early|late|persistent|progressive|untreated|treated|stable|frequent|intractable|life-threatening|decompensated|compensated|primary|secondary|newly|new|only|isolated|lumbar|cervical|thoracic|sacral|lumbosacral|thoracolumbar|bilateral|unilateral|multilevel|ipsilateral|contralateral|localized|localised|focal|continuous|continued|regular|regularly|daily|long-term|longterm|prolonged|intermittent|occasional|high-dose|low-dose)$/;
@@ -960,7 +1068,14 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const found = vocab.find(text);
   if (!found.length) return null;
   // "Subjects with brain metastases are eligible provided ...": a permission, not a requirement.
-  if (/\b(?:are|is|will be|may be|can be)\s+(?:\w+\s+)?(?:eligible|allowed|permitted)\b/i.test(text) && kind === 'inclusion') return null;
+  // "Stable background therapies can be used including methotrexate": allowed, not required.
+  if (
+    /\b(?:are|is|will be|may be|can be)\s+(?:\w+\s+)?(?:eligible|allowed|permitted)\b|\b(?:can|may)\s+(?:be\s+)?(?:used|continued|continue|remain)\b/i.test(
+      text,
+    ) &&
+    kind === 'inclusion'
+  )
+    return null;
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
   const judgement = JUDGEMENT.exec(text);
   // What follows "except", "other than", "with the exception of"... are the exceptions, never the rule's
@@ -970,6 +1085,10 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   // syndrome" in a nephrotic syndrome trial), never "must not have" the condition the trial studies.
   // A later sentence that allows something ("Killed vaccines are allowed.") names what is not excluded.
   const allowed = permittedSentences(text);
+  // Cheap whole-text tests first, so the per-mention look-behinds run only where they can match (parse time, bench/).
+  const mayDefine = DEFINITION.test(text);
+  const mayDose = /\b(?:dose|administration|infusion|injection)s?\s+of\b/i.test(text);
+  const mayPlan = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b/i.test(text);
   const mentions = found.filter(
     (mention) =>
       !(exceptionSpan && mention.start >= exceptionSpan[0] && mention.start < exceptionSpan[1]) &&
@@ -991,9 +1110,37 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       ) &&
       // "a physical therapy physician", "the dialysis unit": the concept names a person or a place, not a treatment.
       !MODIFIED_NOUN.test(text.slice(mention.end, mention.end + 20)) &&
+      // "Investigational product (drug, vaccine, or device)": kinds of the product, not any vaccine.
+      !PRODUCT_KINDS.test(text.slice(Math.max(0, text.lastIndexOf('(', mention.start) - 80), text.lastIndexOf('(', mention.start) + 1).replace(/\s+$/, '')) &&
+      // "Allergic to the test food or any other food": not an allergy to medicines.
+      !(isAllergy(mention) && !allergyToMedicine(text, mention, found)) &&
+      // "Peripheral neuropathy, defined as ... with type 2 diabetes": what a definition names is not an alternative.
+      !(mayDefine && definitionOnly(text, mention, found)) &&
+      !(mayDose && DOSE_OF.test(text.slice(Math.max(0, mention.start - 60), mention.start))) &&
+      // "A preplanned treatment such as cardioversion or pacemaker implantation": examples of the plan.
+      !(mayPlan && PLANNED_EXAMPLE.test(text.slice(Math.max(0, mention.start - 160), mention.start))) &&
+      // In an exclusion, the condition a treatment is for is not what excludes ("requires facetectomy to treat back pain").
+      !(kind === 'exclusion' && INDICATION.test(text.slice(Math.max(0, mention.start - 60), mention.start))) &&
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
   );
   if (!mentions.length) return null;
+  // "Planned or expected intervention (e.g. start of chemotherapy)", "Elective surgery planned during the study": the
+  // criterion is about a plan, and what it names is not something the person has or takes.
+  if (/^\s*(?:\(?\w{1,3}[.)]\s*)?(?:any\s+)?(?:planned|expected|anticipated|scheduled|foreseen|intended)\b/i.test(text.slice(labelLength(text)))) {
+    // An inclusion keeps only what the planned treatment is for ("scheduled for laminectomy for treatment of stenosis").
+    if (kind === 'exclusion') return null;
+    const indications = mentions.filter((mention) => INDICATION.test(text.slice(Math.max(0, mention.start - 60), mention.start)));
+    if (!indications.length) return null;
+    mentions.splice(0, mentions.length, ...indications);
+  }
+  // "Has received radiotherapy within 14 days. Participants must have recovered ... not require corticosteroids":
+  // a later sentence is another requirement (or a note on this one); the rule reads the first sentence that
+  // names a concept, and a person reads the rest.
+  const starts = sentenceStarts(text);
+  const sentenceOf = (at: number) => starts.filter((start) => start <= at).length - 1;
+  const firstSentence = sentenceOf(mentions[0].start);
+  const laterSentences = mentions.some((mention) => sentenceOf(mention.start) !== firstSentence);
+  if (laterSentences) mentions.splice(0, mentions.length, ...mentions.filter((mention) => sentenceOf(mention.start) === firstSentence));
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
   if (judgement && judgement.index < mentions[0].start) return null;
   // "Other inflammatory diseases, eg, IBD, skin disease, that, in the opinion of the investigator, could interfere": the
@@ -1004,15 +1151,25 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   if (legal && legal.index < mentions[0].start) return null;
   // "Treatment with 1-3 oral antidiabetic drugs (metformin, glinides, ...)": in an inclusion, concepts named only
   // inside a parenthesis are examples of a class the reader did not name; requiring one of them would be wrong.
-  const inParentheses = (at: number) => text.lastIndexOf('(', at) > text.lastIndexOf(')', at);
+  const inParentheses = (at: number) => {
+    // Depth, not the nearest bracket: "(..., failed back surgery syndrome (FBSS), radiculopathy)" is all inside.
+    let depth = 0;
+    for (const char of text.slice(0, at)) depth = char === '(' ? depth + 1 : char === ')' ? Math.max(0, depth - 1) : depth;
+    return depth > 0;
+  };
   if (kind === 'inclusion' && mentions.every((mention) => inParentheses(mention.start))) return { rule: null, needsReview: true };
+  // "Radicular pain provoked by ... list (scoliosis), straight leg raising": in an inclusion, a concept in parentheses
+  // beside one named outside them glosses or exemplifies a word; as an alternative it would be met on its own.
+  const parenthetical = kind === 'inclusion' && mentions.some((mention) => inParentheses(mention.start));
+  if (parenthetical) mentions.splice(0, mentions.length, ...mentions.filter((mention) => !inParentheses(mention.start)));
   // The first concept's kind decides; further concepts of the same kind are alternatives ("MI, stroke or TIA").
   const first = mentions[0];
   const same = mentions.filter((mention) => mention.concept.kind === first.concept.kind);
   const unique: Mention[] = [];
   for (const mention of same) if (!unique.some((seen) => seen.concept.id === mention.concept.id)) unique.push(mention);
   const before = text.slice(0, first.start);
-  const negated = NEAR_NEGATION.test(before.slice(-40));
+  // "Non-microdiscectomy lumbar surgery": a "non-" prefix negates its own word, not the concept after it.
+  const negated = NEAR_NEGATION.test(before.slice(-40).replace(/\bnon-[a-z]+/gi, ''));
   const applies = kind === 'inclusion' ? !negated : negated;
   // A time window belongs to the concept when it is near it ("MI within 6 months"), not to another clause.
   const anyWindow = readWindow(text);
@@ -1079,7 +1236,27 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   ]);
   // "Chronic or acute pancreatitis", "acute and/or chronic": both courses together are the whole concept.
   if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) for (const word of ['acute', 'chronic']) extra.add(word);
-  const leftWords = leftoverWords(text, spans, extra);
+  for (const word of ['mellitus', 'participated', 'enrolled', 'took', 'excluded', 'symptoms', 'symptom']) extra.add(word);
+  // "Hypersensitivity to the study drug or its excipients": the study's own product is what the allergy concept means.
+  if (unique.some(isAllergy))
+    for (const word of [
+      'its',
+      'excipient',
+      'excipients',
+      'ingredient',
+      'ingredients',
+      'component',
+      'components',
+      'formulation',
+      'product',
+      'products',
+      'investigational',
+    ])
+      extra.add(word);
+  // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
+  // by the trial's schedule, not part of the concept.
+  const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
+  const leftWords = leftoverWords(text, [...spans, ...references], extra);
   const left = leftWords.map((item) => item.word);
   const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(text);
   const mixedKinds = mentions.some((mention) => mention.concept.kind !== first.concept.kind);
@@ -1087,7 +1264,26 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const numbers = leftoverNumbers(text, spans);
   // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
   const exception = /\b(?:other than|except|excluding|unless|family)\b/i.test(text);
-  const pastUse = first.concept.kind === 'medication' && !window && /\b(?:history|prior|previous(?:ly)?|ever)\b/i.test(text);
+  // "History of steroid use", "prior treatment with X" in an exclusion: ever taken, which the rule says with `history`.
+  const pastUse =
+    first.concept.kind === 'medication' &&
+    !window &&
+    (/\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
+      text,
+    ) ||
+      // "Treated with epidural injections.": a criterion that opens with a past participle speaks of the past.
+      /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:treated|received|underwent|took)\b/i.test(text.slice(labelLength(text))));
+  // Not when a window stands elsewhere in the criterion ("have received opioids, ... or injections within 7 days"): it
+  // may cover the medicine too, and "ever" would be broader; nor for "recent" use.
+  const everTaken =
+    pastUse &&
+    !anyWindow &&
+    !/\brecent(?:ly)?\b/i.test(text) &&
+    // An exclusion of past use, or an inclusion that says "must not have received prior ...".
+    !applies &&
+    // "For treatment of the current episode" says which episode, not that the use is current.
+    !CURRENT.test(text.replace(/\bcurrent\s+(?:episode|condition|illness|disease|symptoms?|complaint|pain)\b/gi, '')) &&
+    !/\b(?:use|using|taking|receiving|on)\s+(?:\w+\s+){0,2}(?:now|currently|at (?:screening|present))\b/i.test(text);
   // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
   // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
   // "Allergy to peanuts / nickel / penicillin": the allergen is more than "an allergy to medicines like this one",
@@ -1108,17 +1304,47 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
     ).some((word) => QUALIFIER.test(word) && !mention.concept.en.toLowerCase().includes(word)),
   );
   const qualified = subtype || allergen || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
-  const needsReview =
-    qualified ||
-    left.length > 1 ||
-    unreadListItem(text, leftWords) ||
-    numbers ||
-    exception ||
-    pastUse ||
-    /\n/.test(text) ||
-    clinician ||
-    mixedKinds ||
-    (kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])));
+  const flags: Record<string, boolean> = {
+    qualified,
+    // One unread word is enough: "interstitial pneumonia", "congenital deformity", "grade II" say more than the concept.
+    words: left.length > 0,
+    // "In the past month" that the rule did not take as its window: the time scope is unread.
+    timeUnread:
+      !window &&
+      /\b(?:last|past|previous|preceding|recent(?:ly)?)\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\brecent(?:ly)?\b/i.test(text),
+    listItem: unreadListItem(text, leftWords),
+    numbers,
+    exception,
+    pastUse: pastUse && !everTaken,
+    laterSentences,
+    parenthetical,
+    // "Diabetes, drug treated", "insulin-dependent": how the condition is treated narrows it.
+    treatedAs: /\b(?:drug|insulin|medication|medically|diet|surgically|pharmacologically)[- ](?:treated|controlled|requiring)\b/i.test(text),
+    lines: /\n/.test(text),
+    clinician,
+    mixedKinds,
+    joined: kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])),
+  };
+  // The words the rule left are named, so a breakdown can count which words most often keep a rule in review.
+  // "Epidural fibrosis and/or disc herniation": in an inclusion, an unread alternative right beside the concepts means
+  // the rule would require one alternative the text does not require; a person reads it.
+  const unreadWord = (from: number, to: number) =>
+    leftWords.some((word) => word.start >= from && word.end <= to && !/^(?:ct|mri|mr|x-ray|imaging)$/.test(word.word));
+  const alternativeBefore = /([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})\s+(?:or|and\/or)\s+$/i.exec(text.slice(Math.max(0, first.start - 50), first.start));
+  const alternativeAfter = /^\s+(?:or|and\/or)\s+(?:an?\s+|the\s+)?([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})/i.exec(
+    text.slice(lastMention.end, lastMention.end + 50),
+  );
+  if (
+    kind === 'inclusion' &&
+    applies &&
+    ((alternativeBefore && unreadWord(first.start - alternativeBefore[0].length, first.start)) ||
+      (alternativeAfter && unreadWord(lastMention.end, lastMention.end + alternativeAfter[0].length)))
+  )
+    return { rule: null, needsReview: true };
+  const reasons = Object.keys(flags)
+    .filter((flag) => flags[flag])
+    .map((flag) => (flag === 'words' ? `words: ${left.join(' ')}` : flag));
+  const needsReview = reasons.length > 0;
   const treatmentFor =
     first.concept.kind === 'condition' &&
     /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
@@ -1135,17 +1361,36 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
         span: spanOf(span),
       },
       needsReview,
+      reasons,
+      unread: left,
     };
   }
   if (first.concept.kind === 'medication') {
     // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say.
     if (kind === 'inclusion' && applies && !window && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
     return {
-      rule: { type: 'medication', medication: name, taking: applies, concepts, ...(window ? { within: window.window } : {}), span: spanOf(span) },
+      rule: {
+        type: 'medication',
+        medication: name,
+        taking: applies,
+        concepts,
+        ...(everTaken ? { history: true } : {}),
+        ...(window ? { within: window.window } : {}),
+        span: spanOf(span),
+      },
       needsReview,
+      reasons,
+      unread: left,
     };
   }
-  const history = HISTORY.test(text) && !CURRENT.test(text);
+  // History words count in the sentence that names the concept, not in another clause ("exercises in the past; claustrophobia").
+  const sentence = text.slice(starts[firstSentence], starts[firstSentence + 1] ?? text.length);
+  // "Based on history, examination and MRI": history-taking, not a past condition.
+  const historical = sentence.replace(
+    /\b(?:based on|by|from|per|according to|confirmed by|on)\s+(?:the\s+)?(?:(?:medical|clinical|patient)\s+)?history\b/gi,
+    '',
+  );
+  const history = HISTORY.test(historical) && !CURRENT.test(historical);
   return {
     rule: {
       type: 'condition',
@@ -1157,6 +1402,8 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       span: spanOf(span),
     },
     needsReview,
+    reasons,
+    unread: left,
   };
 }
 
@@ -1176,8 +1423,11 @@ export interface ReadOptions {
 
 /** The rule a criterion's text states, or none (a person reads it). */
 export function readTextRule(kind: CriterionKind, text: string, options: ReadOptions = {}): TextRule {
+  // Turkish dotted and dotless i ("İn The Last Month") read as i; one code unit each, so spans still fit the text.
+  text = text.replace(/İ/g, 'I').replace(/ı/g, 'i');
   const vocab = options.vocabulary ?? vocabulary();
-  const measured = readPerformanceRule(kind, text) ?? readLabRule(kind, text) ?? readPregnancyRule(kind, text) ?? readSmokingRule(kind, text);
+  const measured =
+    readPerformanceRule(kind, text) ?? readAsaRule(kind, text) ?? readLabRule(kind, text) ?? readPregnancyRule(kind, text) ?? readSmokingRule(kind, text);
   // "Conditions that could preclude surgery in the investigator's opinion (e.g., smoking)": the judgement is the criterion.
   const judgement = measured?.rule?.span ? JUDGEMENT.exec(text) : null;
   if (judgement && measured?.rule?.span && judgement.index < measured.rule.span.start) return readJudgementRule(text, true)!;

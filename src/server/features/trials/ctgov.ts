@@ -246,7 +246,7 @@ export function recordMeshTerms(record: StudyRecord): MeshTerm[] {
 }
 
 /** The reader's options for a record: its own MeSH terms in the vocabulary; its conditions as the trial's. */
-function readOptions(record: StudyRecord) {
+export function readOptions(record: StudyRecord) {
   const terms = recordMeshTerms(record);
   const derived = (record as { derivedSection?: { conditionBrowseModule?: { meshes?: Array<{ id?: unknown }> } } }).derivedSection;
   const own = (derived?.conditionBrowseModule?.meshes ?? []).map((mesh) => mesh?.id).filter((id): id is string => typeof id === 'string');

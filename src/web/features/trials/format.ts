@@ -81,7 +81,7 @@ export function ruleInWords(rule: CriterionRule): string {
       return `${rule.present ? 'Must have' : 'Must not have'} ${rule.condition}${when}${codes ? ` [ICD-10-CM ${codes}]` : ''}`;
     }
     case 'medication': {
-      const when = rule.within ? ` in the last ${number(rule.within.value)} ${rule.within.unit}` : '';
+      const when = rule.within ? ` in the last ${number(rule.within.value)} ${rule.within.unit}` : rule.history ? ' (ever)' : '';
       return rule.taking ? `Must be taking ${rule.medication}${when}` : `Must not have taken ${rule.medication}${when || ' now'}`;
     }
     case 'lab': {

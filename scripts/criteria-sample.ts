@@ -1,0 +1,71 @@
+/**
+ * Draws a fresh hand-check sample of text-read rules (docs/criteria-reading.md):
+ * `npx tsx scripts/criteria-sample.ts [--seed N] [--size 50]`.
+ *
+ * Reads ../shared/data/ctgov/studies.json in place. The pool is every rule read from the eligibility text whose
+ * criterion is not in a table of docs/criteria-reading.md already (matched by record and the first 100 characters
+ * of the text), so a sample is never one the reader was fixed against. The pool is shuffled with a seeded
+ * mulberry32 Fisher-Yates; the first N are printed in corpus order as the rows of a table to fill in by hand.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { draftFromStudy } from '../src/server/features/trials/ctgov';
+import { ruleInWords } from '../src/web/features/trials/format';
+
+const file = path.resolve(process.cwd(), '../shared/data/ctgov/studies.json');
+if (!existsSync(file)) {
+  console.error(`No records: ${file} is absent.`);
+  process.exit(1);
+}
+const argument = (name: string, fallback: number) => Number(process.argv[process.argv.indexOf(name) + 1]) || fallback;
+const seed = argument('--seed', 40040);
+const size = argument('--size', 50);
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+const key = (record: string, text: string) => `${record} ${squash(text).replace(/[|\\]/g, '').slice(0, 100).toLowerCase()}`;
+const checked = new Set(
+  readFileSync(path.resolve(process.cwd(), 'docs/criteria-reading.md'), 'utf8')
+    .split('\n')
+    .map((line) => /^\| \d+ \| (NCT\d+) \| \w+ \| (.*?)(?:…)? \|/.exec(line))
+    .filter((match): match is RegExpExecArray => Boolean(match))
+    .map((match) => key(match[1], match[2].replace(/ \/ /g, ' '))),
+);
+
+const pool: Array<{ record: string; kind: string; text: string; rule: string; order: number }> = [];
+for (const study of JSON.parse(readFileSync(file, 'utf8')) as unknown[]) {
+  const draft = draftFromStudy(study);
+  for (const criterion of draft.criteria) {
+    if (criterion.ruleSource !== 'text' || !criterion.rule) continue;
+    const prefix = key(draft.nctId ?? '', criterion.text);
+    if ([...checked].some((seen) => seen.startsWith(prefix.slice(0, 60)) || prefix.startsWith(seen.slice(0, 60)))) continue;
+    pool.push({
+      record: draft.nctId ?? '',
+      kind: criterion.kind,
+      text: squash(criterion.text),
+      rule: `${ruleInWords(criterion.rule)}${criterion.needsReview ? ' (needs review)' : ''}`,
+      order: pool.length,
+    });
+  }
+}
+
+function mulberry32(state: number) {
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = mulberry32(seed);
+const shuffled = [...pool];
+for (let index = shuffled.length - 1; index > 0; index--) {
+  const other = Math.floor(random() * (index + 1));
+  [shuffled[index], shuffled[other]] = [shuffled[other], shuffled[index]];
+}
+const sample = shuffled.slice(0, size).sort((a, b) => a.order - b.order);
+console.info(`seed ${seed}; pool ${pool.length} rules not checked before (${checked.size} criteria in earlier tables)\n`);
+const cell = (text: string) => text.replace(/\|/g, '/');
+sample.forEach((item, index) => {
+  const text = process.argv.includes('--full') || item.text.length <= 150 ? item.text : `${item.text.slice(0, 150)}…`;
+  console.info(`| ${index + 1} | ${item.record} | ${item.kind} | ${cell(text)} | ${cell(item.rule)} |  |  |`);
+});
