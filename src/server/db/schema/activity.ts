@@ -38,6 +38,22 @@ export const activityEvent = pgTable(
 export const NO_TRIAL = '00000000-0000-0000-0000-000000000000';
 
 /**
+ * The key (besides organization and date) and the measures every activity rollup shares: trial (the zero uuid for
+ * none), kind, source and label; the event count, the sum of their values and how many carried a value (the
+ * denominator of an average). One definition, so the daily, monthly and all-time rollups cannot drift apart.
+ */
+const rollupKeyAndMeasures = () => ({
+  trialId: uuid('trial_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
+  kind: text('kind').$type<ActivityKind>().notNull(),
+  source: text('source').$type<ActivitySource>().notNull(),
+  label: text('label').notNull().default(''),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  valueSum: doublePrecision('value_sum').notNull().default(0),
+  /** Events that carried a value (the denominator of an average). */
+  valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * Daily counts of `activity_event` by organization, UTC day, trial, kind, source and label, kept current in
  * the same transaction as the events (an upsert per distinct key). The dashboards read these.
  */
@@ -46,14 +62,7 @@ export const activityDaily = pgTable(
   {
     organizationId: organizationIdColumn(),
     day: date('day', { mode: 'string' }).notNull(),
-    trialId: uuid('trial_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
-    kind: text('kind').$type<ActivityKind>().notNull(),
-    source: text('source').$type<ActivitySource>().notNull(),
-    label: text('label').notNull().default(''),
-    count: bigint('count', { mode: 'number' }).notNull().default(0),
-    valueSum: doublePrecision('value_sum').notNull().default(0),
-    /** Events that carried a value (the denominator of an average). */
-    valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+    ...rollupKeyAndMeasures(),
   },
   (table) => [
     uniqueIndex('activity_daily_key_uidx').on(table.organizationId, table.day, table.trialId, table.kind, table.source, table.label),
@@ -72,13 +81,7 @@ export const activityMonthly = pgTable(
     organizationId: organizationIdColumn(),
     /** The first day of the UTC month. */
     month: date('month', { mode: 'string' }).notNull(),
-    trialId: uuid('trial_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
-    kind: text('kind').$type<ActivityKind>().notNull(),
-    source: text('source').$type<ActivitySource>().notNull(),
-    label: text('label').notNull().default(''),
-    count: bigint('count', { mode: 'number' }).notNull().default(0),
-    valueSum: doublePrecision('value_sum').notNull().default(0),
-    valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+    ...rollupKeyAndMeasures(),
   },
   (table) => [
     uniqueIndex('activity_monthly_key_uidx').on(table.organizationId, table.month, table.trialId, table.kind, table.source, table.label),
@@ -94,13 +97,7 @@ export const activityTotal = pgTable(
   'activity_total',
   {
     organizationId: organizationIdColumn(),
-    trialId: uuid('trial_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
-    kind: text('kind').$type<ActivityKind>().notNull(),
-    source: text('source').$type<ActivitySource>().notNull(),
-    label: text('label').notNull().default(''),
-    count: bigint('count', { mode: 'number' }).notNull().default(0),
-    valueSum: doublePrecision('value_sum').notNull().default(0),
-    valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+    ...rollupKeyAndMeasures(),
   },
   (table) => [uniqueIndex('activity_total_key_uidx').on(table.organizationId, table.trialId, table.kind, table.source, table.label)],
 );
