@@ -7,6 +7,7 @@
  * of the text), so a sample is never one the reader was fixed against. The pool is shuffled with a seeded
  * mulberry32 Fisher-Yates; the first N are printed in corpus order as the rows of a table to fill in by hand.
  */
+import { seededRandom } from '../src/server/seeded-random';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { draftFromStudy } from '../src/server/features/trials/ctgov';
@@ -48,15 +49,7 @@ for (const study of JSON.parse(readFileSync(file, 'utf8')) as unknown[]) {
   }
 }
 
-function mulberry32(state: number) {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(seed);
+const random = seededRandom(seed);
 const shuffled = [...pool];
 for (let index = shuffled.length - 1; index > 0; index--) {
   const other = Math.floor(random() * (index + 1));

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { seededRandom } from '../../src/server/seeded-random';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordActivity, type ActivityEntry } from '../../src/server/activity';
 import { runAsOrganization, rowsOf } from '../../src/server/db/scoped';
@@ -350,18 +351,8 @@ describe('CSV export', () => {
 });
 
 describe('rollups against the raw events', () => {
-  /** A seeded generator (mulberry32): the same "random" ranges on every run. */
-  function random(seed: number) {
-    return () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
   it('tab totals equal a direct count over activity_event for random ranges and sources', async () => {
-    const next = random(20261123);
+    const next = seededRandom(20261123);
     const sources = [undefined, 'call', 'chat', 'sms', 'import', 'manual'] as const;
     // 25 random ranges (most hold whole months and edge days: decision 041's split read), then "all" (the all-time
     // totals) for every source.

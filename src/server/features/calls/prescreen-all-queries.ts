@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/scoped';
-import { processingRun, processingRunItem } from '../../db/schema';
+import { processingRun } from '../../db/schema';
 
 /** An open call older than this no longer counts against the limit: its webhook may never come (reconcile ends it). */
 export const OPEN_CALL_WINDOW_MINUTES = 30;
