@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { TabList } from '../../components/TabList';
 import { Archive, Pencil, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
@@ -9,7 +10,7 @@ import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { cn, formatDateTime } from '../../lib/utils';
+import { formatDateTime } from '../../lib/utils';
 import { apiProblem } from '../callbacks/format';
 import { useIsGlobal } from '../trials/hooks';
 import { EnrollCandidatesButton } from './dialogs';
@@ -276,36 +277,7 @@ export function SequenceDetailPage({
         </CardContent>
       </Card>
 
-      <div role="tablist" aria-label="Sequence" className="flex gap-1 border-b border-slate-200">
-        {(['steps', 'enrollments', 'statistics'] as const).map((value) => (
-          <button
-            key={value}
-            id={tabId(value)}
-            role="tab"
-            type="button"
-            aria-selected={tab === value}
-            aria-controls={`${tabId(value)}-panel`}
-            tabIndex={tab === value ? 0 : -1}
-            onKeyDown={(event) => {
-              const order = SEQUENCE_TABS;
-              const at = order.indexOf(value);
-              const next =
-                event.key === 'ArrowRight' ? order[(at + 1) % order.length] : event.key === 'ArrowLeft' ? order[(at + order.length - 1) % order.length] : null;
-              if (!next) return;
-              event.preventDefault();
-              onChange({ tab: next });
-              requestAnimationFrame(() => document.getElementById(tabId(next))?.focus());
-            }}
-            className={cn(
-              '-mb-px border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700',
-              tab === value ? 'border-blue-700 text-blue-900' : 'border-transparent text-slate-700 hover:text-slate-900',
-            )}
-            onClick={() => onChange({ tab: value })}
-          >
-            {TAB_LABELS[value]}
-          </button>
-        ))}
-      </div>
+      <TabList tabs={SEQUENCE_TABS} selected={tab} labels={TAB_LABELS} label="Sequence" idOf={tabId} onSelect={(next) => onChange({ tab: next })} />
       <div role="tabpanel" id={`${tabId(tab)}-panel`} aria-labelledby={tabId(tab)}>
         {tab === 'steps' && <StepsTab sequence={sequence} />}
         {tab === 'enrollments' && (

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { TabList } from '../../../components/TabList';
 import type { SponsorDashboard } from '../../../../contract/sponsor-demo';
 import { ErrorCard } from '../../../components/ErrorCard';
 import { Spinner } from '../../../components/Spinner';
-import { cn } from '../../../lib/utils';
 import { ChooseSitesFirst, SponsorDemoStep, type SponsorFlow } from '../SponsorDemoStep';
 import { useSponsorDashboard } from './queries';
 
@@ -73,39 +73,7 @@ function Tabs({
   const tab = search.tab;
   return (
     <div className="grid gap-4">
-      <div role="tablist" aria-label="Sponsor dashboard" className="flex flex-wrap gap-1 border-b border-slate-200">
-        {DASHBOARD_TABS.map((value) => (
-          <button
-            key={value}
-            id={tabId(value)}
-            role="tab"
-            type="button"
-            aria-selected={tab === value}
-            aria-controls={`${tabId(value)}-panel`}
-            tabIndex={tab === value ? 0 : -1}
-            onKeyDown={(event) => {
-              const at = DASHBOARD_TABS.indexOf(value);
-              const next =
-                event.key === 'ArrowRight'
-                  ? DASHBOARD_TABS[(at + 1) % DASHBOARD_TABS.length]
-                  : event.key === 'ArrowLeft'
-                    ? DASHBOARD_TABS[(at + DASHBOARD_TABS.length - 1) % DASHBOARD_TABS.length]
-                    : null;
-              if (!next) return;
-              event.preventDefault();
-              onChange({ tab: next });
-              requestAnimationFrame(() => document.getElementById(tabId(next))?.focus());
-            }}
-            className={cn(
-              '-mb-px border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700',
-              tab === value ? 'border-blue-700 text-blue-900' : 'border-transparent text-slate-700 hover:text-slate-900',
-            )}
-            onClick={() => onChange({ tab: value })}
-          >
-            {TAB_LABELS[value]}
-          </button>
-        ))}
-      </div>
+      <TabList tabs={DASHBOARD_TABS} selected={tab} labels={TAB_LABELS} label="Sponsor dashboard" idOf={tabId} onSelect={(next) => onChange({ tab: next })} />
       <div role="tabpanel" id={`${tabId(tab)}-panel`} aria-labelledby={tabId(tab)} aria-busy={busy} className={stale ? 'opacity-60' : undefined}>
         <Suspense fallback={<Spinner label="Loading the charts" />}>
           {tab === 'overview' && <OverviewTab data={data} />}
