@@ -1237,20 +1237,25 @@ export async function seedDemoOrganization(db: Database, options: DemoSeedOption
     if (Number(trials) > 0) return { created: false, organizationId: existing.id, counts: null };
   }
   const organization = existing ?? (await insertOrganization(systemDb(db), { name: DEMO_ORGANIZATION_NAME, slug: DEMO_ORGANIZATION_SLUG }));
-  const data = buildDemoData(organization.id, options);
-  const counts = await runAsOrganization(db, organization.id, async (tx) => {
+  return { created: true, organizationId: organization.id, counts: await writeDemoData(db, organization.id, options, 'demo.seed') };
+}
+
+/** Builds the data and writes it in one transaction with its audit record; a reset deletes the old data first. */
+async function writeDemoData(db: Database, organizationId: string, options: DemoSeedOptions, action: 'demo.seed' | 'demo.reset') {
+  const data = buildDemoData(organizationId, options);
+  return runAsOrganization(db, organizationId, async (tx) => {
+    if (action === 'demo.reset') await deleteDemoData(tx, organizationId);
     await insertDemoData(tx, data);
     await recordAudit(tx, {
-      organizationId: organization.id,
+      organizationId,
       actorUserId: options.actorUserId ?? null,
-      action: 'demo.seed',
+      action,
       entityType: 'organization',
-      entityId: organization.id,
+      entityId: organizationId,
       changes: { candidates: data.candidates.length },
     });
-    return countDemoRows(tx, organization.id);
+    return countDemoRows(tx, organizationId);
   });
-  return { created: true, organizationId: organization.id, counts };
 }
 
 /**
@@ -1261,21 +1266,7 @@ export async function seedDemoOrganization(db: Database, options: DemoSeedOption
 export async function resetDemoOrganization(db: Database, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   const existing = await findDemoOrganization(db);
   if (!existing) return seedDemoOrganization(db, options);
-  const data = buildDemoData(existing.id, options);
-  const counts = await runAsOrganization(db, existing.id, async (tx) => {
-    await deleteDemoData(tx, existing.id);
-    await insertDemoData(tx, data);
-    await recordAudit(tx, {
-      organizationId: existing.id,
-      actorUserId: options.actorUserId ?? null,
-      action: 'demo.reset',
-      entityType: 'organization',
-      entityId: existing.id,
-      changes: { candidates: data.candidates.length },
-    });
-    return countDemoRows(tx, existing.id);
-  });
-  return { created: false, organizationId: existing.id, counts };
+  return { created: false, organizationId: existing.id, counts: await writeDemoData(db, existing.id, options, 'demo.reset') };
 }
 
 /** Candidates of the demo organization at each site id (customFields.siteId), for checks and the status tile. */
