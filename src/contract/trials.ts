@@ -119,6 +119,16 @@ export type ConceptRef = z.infer<typeof ConceptRefSchema>;
 export const TimeWindowSchema = z.object({ value: z.number().positive(), unit: z.enum(['days', 'weeks', 'months', 'years']) }).openapi('TimeWindow');
 export type TimeWindow = z.infer<typeof TimeWindowSchema>;
 
+/**
+ * How long a condition has lasted, in days: "pain for at least 3 months" -> { minDays: 91 }, "symptoms for less than
+ * 6 weeks" -> { maxDays: 42 }, "diagnosed at least 12 months before screening" -> { minDays: 365 }. A month is
+ * 30.4375 days and a year 365.25, rounded. `span` marks the duration's words.
+ */
+export const ConditionDurationSchema = z
+  .object({ minDays: z.number().int().positive().optional(), maxDays: z.number().int().positive().optional(), span: RuleSpanSchema.optional() })
+  .openapi('ConditionDuration');
+export type ConditionDuration = z.infer<typeof ConditionDurationSchema>;
+
 export const SITE_JUDGEMENT_REASONS = ['consent_capacity', 'investigator_judgement', 'protocol_compliance', 'protocol'] as const;
 
 /**
@@ -139,6 +149,8 @@ export const CriterionRuleSchema = z
       /** "History of": ever had it, not only now. */
       history: z.boolean().optional(),
       within: TimeWindowSchema.optional(),
+      /** How long the person has had it (optional: rules stored before durations were read still parse). */
+      duration: ConditionDurationSchema.optional(),
       ...span,
     }),
     z.object({
@@ -386,3 +398,6 @@ export const SuggestionsResultSchema = z
   .openapi('SuggestionsResult');
 export type SuggestionsResult = z.infer<typeof SuggestionsResultSchema>;
 export type ReparseResult = z.infer<typeof ReparseResultSchema>;
+
+/** Days <-> words of a condition's duration: a plain module, so the web's rule words load no zod. */
+export { durationDays, durationWords } from './durations';

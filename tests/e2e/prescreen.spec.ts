@@ -108,7 +108,8 @@ describe('prescreening at a research site', () => {
     const yesNo = (name: RegExp, answer: 'Yes' | 'No') => page.getByRole('group', { name }).getByLabel(answer, { exact: true }).check();
     // Plain-language questions read from the criteria, not the criteria's text.
     await yesNo(/long-term medical conditions/, 'Yes');
-    await yesNo(/told by a doctor that you have asthma/, 'Yes');
+    // "Diagnosis of asthma for at least 12 months" is asked with its duration (decision 045).
+    await yesNo(/had asthma for at least/, 'Yes');
     await yesNo(/pregnant/, 'No');
     await yesNo(/smoke or use tobacco/, 'No');
     await page.getByLabel(/BMI result/).fill('25');

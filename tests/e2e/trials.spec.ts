@@ -83,8 +83,9 @@ describe('trials of a research site', () => {
     // Site staff fix their own criteria (the editor is open to the trial's organization).
     await page.getByRole('link', { name: 'Edit criteria' }).click();
     await page.waitForURL(new RegExp(`/admin/trial-criteria\\?trialId=${trialId}`));
-    // The fixture's "one of the following" controller therapies are two criteria (alternatives, both to review).
-    await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('4 of 12 criteria need review');
+    // The fixture's "one of the following" controller therapies are two criteria (alternatives, both to review);
+    // "Diagnosis of asthma for at least 12 months" is read whole, with its duration (decision 045).
+    await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3 of 12 criteria need review');
     const criterion = page.getByRole('group', { name: 'Inclusion criterion 4' });
     expect(await criterion.getByLabel('Text').inputValue()).toBe('Diagnosis of asthma for at least 12 months');
     await criterion.getByLabel('Text').fill('Doctor-diagnosed asthma for at least 12 months');

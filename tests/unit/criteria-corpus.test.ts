@@ -25,7 +25,7 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // Held here at what is reached (a ratchet: raise these as the reader improves; lower one only when wrong
     // rules are removed, and say which). 0.57 -> 0.565 on 2026-11-23: concepts named after "except" / "other
     // than" no longer become the rule ("malignancy other than ... skin cancer" was "must not have skin cancer").
-    // 2026-11-23, second pass (docs/decisions/028-criteria-second-pass.md): 0.565 -> 0.68 and 0.2 -> 0.285; then
+    // 2026-11-23, second pass (docs/decisions/028-criteria-general-phrasings.md): 0.565 -> 0.68 and 0.2 -> 0.285; then
     // 0.68 -> 0.675 when wrong rules went after the hand-check: past treatment in an inclusion read as "taking
     // now" (7 rules), a heavy-smoker limit read as "must not smoke". Third pass (decision 036): 0.675 -> 0.705 and
     // 0.285 -> 0.275 (rules 0.675 -> 0.705): sex-only criteria, pain scores and more site checks read; severity, course,
@@ -43,8 +43,16 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // ("Degenerative pathologies (one or multiple of the following: ...)") is left to a person, not one item of it;
     // after hand-check G, inclusions that allow therapies ("can be used including methotrexate") or name an unread
     // alternative ("epidural fibrosis and/or disc herniation"), and examples of a planned treatment, give no rule.
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.695);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.27);
+    // Fifth pass (decision 045): 0.27 -> 0.275 (27.7%): durations beside a condition are read ("history of low back pain
+    // for greater than three months", "Back pain for less than 3 months"), so those rules hold their whole text. 0.695 ->
+    // 0.69 (69.4%): three wrong rules of hand-check H removed: non-adherence to immunosuppressants read as "must not take"
+    // them, one of several background treatments joined by "and/or" across list lines read as required, and products
+    // applied to the nerve during surgery read as taking steroids. Then 0.69 -> 0.685 (69.0%) after hand-check I, six
+    // more wrong rules removed: adverse events "from prior" therapy read as having taken it (2), a judgement in a
+    // criterion's "Note:" read as the criterion, a waiting list for a transplant read as having one, "low back pain from
+    // causes other than" disc herniation and "axial back pain only" read as "must not have back pain".
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.685);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.275);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

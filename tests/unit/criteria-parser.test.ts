@@ -252,11 +252,12 @@ describe('rules from text', () => {
   it('reads pregnancy in exclusions; the rest needs a person', () => {
     expect(rule('exclusion', 'Pregnant or breastfeeding')).toEqual({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
     expect(rule('exclusion', 'Pregnant or planning pregnancy, unless using contraception').needsReview).toBe(true);
-    // A duration the rule does not hold ("for at least 12 months") leaves it for a person to check.
+    // A duration beside the condition is the rule's (decision 045); one it does not hold leaves it for a person.
     expect(rule('inclusion', 'Diagnosis of asthma for at least 12 months')).toMatchObject({
-      rule: { type: 'condition', condition: 'asthma', present: true },
-      needsReview: true,
+      rule: { type: 'condition', condition: 'asthma', present: true, duration: { minDays: 365 } },
+      needsReview: false,
     });
+    expect(rule('inclusion', 'Asthma, treated for at least 12 months')).toMatchObject({ rule: { type: 'condition', condition: 'asthma' }, needsReview: true });
   });
 
   // Issue 10, second pass: general patterns (texts written for these tests).
@@ -501,7 +502,7 @@ describe('study records', () => {
       ['inclusion', 'structured', false, 'Age at least 18 years and at most 65 years old'],
       ['inclusion', 'structured', false, 'Healthy volunteers not accepted'],
       ['inclusion', 'text', false, 'Adults aged 18 to 65 years'],
-      ['inclusion', 'text', true, 'Diagnosis of asthma for at least 12 months'],
+      ['inclusion', 'text', false, 'Diagnosis of asthma for at least 12 months'],
       ['inclusion', 'text', false, 'BMI between 18.5 and 35 kg/m2'],
       // Alternatives: one criterion each, none required by itself.
       ['inclusion', 'text', true, 'On one of the following controller therapies: inhaled corticosteroid'],
@@ -750,12 +751,16 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
   });
 
   it('flags a duration written in words or digits that the rule does not hold', () => {
-    for (const text of [
-      'History of low back pain for greater than three months',
-      'Sciatica lasting six weeks or more',
-      'Asthma diagnosed at least two years ago',
-      'Type 2 diabetes for 1 year or longer',
-    ])
+    // Since decision 045 the rule holds a duration beside its condition, in words or digits.
+    for (const [text, minDays] of [
+      ['History of low back pain for greater than three months', 91],
+      ['Sciatica lasting six weeks or more', 42],
+      ['Asthma diagnosed at least two years ago', 731],
+      ['Type 2 diabetes for 1 year or longer', 365],
+    ] as const)
+      expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'condition', duration: { minDays } }, needsReview: false });
+    // One that is not beside it (a treatment's) still is not the rule's.
+    for (const text of ['Asthma with inhaled steroids for at least two years', 'Sciatica, physiotherapy for six weeks or more'])
       expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
     // A window the rule holds is not left over.
     expect(read('exclusion', 'Myocardial infarction within the past six months')).toMatchObject({
@@ -977,5 +982,91 @@ describe('fourth pass (decision 040): precision first', () => {
     expect(read('exclusion', 'Treated with opioids.').rule).toMatchObject({ type: 'medication', taking: false, history: true });
     expect(read('exclusion', 'Taking opioids').rule).not.toHaveProperty('history');
     expect(read('exclusion', 'Poor adherence to opioids prescribed for back pain').rule?.type).not.toBe('medication');
+  });
+});
+
+describe('fifth pass (decision 045): side clauses from hand-check H', () => {
+  const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
+
+  it('adhering to a medicine is neither taking nor not taking it', () => {
+    expect(read('exclusion', 'Documented nonadherence to prescribed antiepileptic medication').rule).toBeNull();
+    expect(read('exclusion', 'History of poor compliance with inhaled corticosteroids or bronchodilators').rule).toBeNull();
+    expect(read('exclusion', 'Unable to adhere to the anticoagulant regimen').rule?.type).not.toBe('medication');
+    // Taking it is still read.
+    expect(read('exclusion', 'Current use of anticoagulants').rule).toMatchObject({ type: 'medication', taking: false });
+  });
+
+  it('an inclusion whose list lines are joined by "or" names alternatives, none required alone', () => {
+    expect(read('inclusion', 'Stable treatment for 4 weeks with one of:\n- metformin\n- or sulfonylureas\n- or insulin')).toEqual({
+      rule: null,
+      needsReview: true,
+    });
+    expect(read('inclusion', 'Background therapy with\n* methotrexate;\n* and/or hydroxychloroquine')).toEqual({ rule: null, needsReview: true });
+    // An exclusion of any of them stays: each one excludes.
+    expect(read('exclusion', 'Treatment with\n- methotrexate\n- or azathioprine').rule).toMatchObject({ type: 'medication', taking: false });
+  });
+
+  it('products a surgeon applies during the operation are not medicines the person takes', () => {
+    expect(read('exclusion', 'Use of hemostatic agents or steroids on the dura at the end of the procedure').rule).toBeNull();
+    expect(read('exclusion', 'Corticosteroids placed into the epidural space at surgery').rule).toBeNull();
+    expect(read('exclusion', 'Intraoperative administration of dexamethasone').rule).toBeNull();
+    expect(read('exclusion', 'Systemic corticosteroids within 14 days').rule).toMatchObject({ type: 'medication', within: { value: 14, unit: 'days' } });
+  });
+
+  it('"cardiac" names the heart, not the blood vessels', () => {
+    expect(read('exclusion', 'Heart pathology of any kind').rule).toMatchObject({ condition: 'heart disease' });
+    expect(read('exclusion', 'Cardiac disorders').rule).toMatchObject({ condition: 'heart disease' });
+    expect(read('exclusion', 'Cardiovascular disorder').rule).toMatchObject({ condition: 'heart or blood vessel disease' });
+  });
+});
+
+describe('fifth pass (decision 045): fixes from hand-check I', () => {
+  const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
+  const names = (kind: 'inclusion' | 'exclusion', text: string) =>
+    ((read(kind, text).rule as { concepts?: Array<{ name: string }> } | null)?.concepts ?? []).map((concept) => concept.name);
+
+  it('"with exception of" names exceptions, never the rule', () => {
+    expect(names('exclusion', 'History of cancer within 3 years, with exception of adequately treated basal cell carcinoma of the skin')).toEqual(['cancer']);
+  });
+
+  it('a cause of adverse events, a waiting list and the examples of a risk are not what the person has or takes', () => {
+    expect(read('exclusion', 'Unresolved adverse events from previous chemotherapy').rule).toBeNull();
+    expect(read('exclusion', 'Toxicities related to prior radiotherapy that have not resolved').rule).toBeNull();
+    expect(read('exclusion', 'Currently on a waiting list for kidney transplant').rule).toBeNull();
+    expect(read('exclusion', 'Patients at increased risk of fracture (e.g., those on chronic corticosteroids) with osteopenia').rule).not.toMatchObject({
+      type: 'medication',
+    });
+  });
+
+  it('the examples of a negated class are negated; other causes are not the condition; "only" is not the whole condition', () => {
+    expect(read('inclusion', 'Adults without chronic conditions, including diabetes or asthma').rule).toMatchObject({ type: 'condition', present: false });
+    expect(read('exclusion', 'Back pain resulting from causes other than disc herniation').rule).toBeNull();
+    expect(read('exclusion', 'Neck pain only, without arm symptoms').rule).toBeNull();
+    expect(read('exclusion', 'Only axial back pain').rule).toBeNull();
+  });
+
+  it('"morbid" narrows obesity; a note\'s judgement is not the criterion', () => {
+    expect(read('exclusion', 'Morbid obesity')).toMatchObject({ rule: { condition: 'obesity' }, needsReview: true });
+    expect(read('exclusion', "Active tuberculosis; Note: patients on isoniazid may enrol at the investigator's discretion").rule).toMatchObject({
+      type: 'condition',
+      present: false,
+    });
+  });
+});
+
+describe('fifth pass (decision 045): fix from hand-check J', () => {
+  const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
+
+  it('of two thresholds of one measure, the rule keeps the least strict: the other is an alternative', () => {
+    expect(read('inclusion', 'BMI ≥ 35 kg/m2, or BMI ≥ 30 kg/m2 with type 2 diabetes')).toMatchObject({
+      rule: { type: 'lab', measure: 'BMI', comparator: '>=', value: 30 },
+      needsReview: true,
+    });
+    expect(read('inclusion', 'Body weight of at least 60 kg, or at least 50 kg for women')).toMatchObject({ rule: { measure: 'weight', value: 50 } });
+    // An exclusion's thresholds are inverted first: excluded above 40, or above 35 with apnoea, so eligible at most 40.
+    expect(read('exclusion', 'BMI > 40 kg/m2, or > 35 kg/m2 with sleep apnea').rule).toMatchObject({ comparator: '<=', value: 40 });
+    // A count is no threshold, and another measure's bound is that measure's.
+    expect(read('inclusion', 'BMI ≥ 30 kg/m2 and at least 1 comorbidity').rule).toMatchObject({ value: 30 });
+    expect(read('inclusion', 'HbA1c ≥ 7.5% and LVEF ≥ 5%').rule).toMatchObject({ measure: 'HbA1c', value: 7.5 });
   });
 });

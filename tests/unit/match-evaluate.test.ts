@@ -259,7 +259,7 @@ describe('helpers', () => {
   });
 });
 
-describe('a medicine ever taken (decision 040)', () => {
+describe('a medicine ever taken (decision 071)', () => {
   const everOpioids = {
     type: 'medication',
     medication: 'opioid pain medicines',

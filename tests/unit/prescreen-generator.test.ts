@@ -270,7 +270,7 @@ describe('the study-block generator', () => {
     ]);
   });
 
-  it('asks about a medicine ever taken when the rule says "history of use" (decision 040), apart from "taking now"', () => {
+  it('asks about a medicine ever taken when the rule says "history of use" (decision 071), apart from "taking now"', () => {
     const concepts = [{ id: 'cohortly:opioids', name: 'opioid pain medicines' }];
     const ever = criterion(
       'exclusion',

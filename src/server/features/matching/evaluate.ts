@@ -1,5 +1,5 @@
 import type { MatchClass, MatchOutcome } from '../../../contract/matching';
-import type { CriterionRule, TimeWindow } from '../../../contract/trials';
+import { durationWords, type ConditionDuration, type CriterionRule, type TimeWindow } from '../../../contract/trials';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 
 /**
@@ -172,10 +172,33 @@ function windowStartOf(window: TimeWindow, today: Date): Date {
   return start;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether a current condition has lasted as the rule's duration says. A condition fact's date is the day it is known
+ * to have been there since (its onset; a health record's recorded date when it has no onset; a prescreen answer's
+ * day, or the start a duration answer gave), so the condition began then or earlier: an old enough date proves a
+ * minimum, a date older than a maximum disproves it, and nothing else is decided. Without a date: unknown, never no.
+ */
+function lasted(fact: MatchFact, duration: ConditionDuration, today: Date): 'yes' | 'no' | 'unknown' {
+  if (!fact.observedOn || fact.status !== 'present') return 'unknown';
+  const known = Math.floor((today.getTime() - Date.parse(`${fact.observedOn}T00:00:00Z`)) / DAY_MS);
+  if (duration.maxDays && known > duration.maxDays) return 'no';
+  if (duration.maxDays) return 'unknown';
+  return duration.minDays && known >= duration.minDays ? 'yes' : 'unknown';
+}
+
+/** "for at least 3 months", "for less than 6 weeks": how a reason names a rule's duration. */
+function durationText(duration: ConditionDuration): string {
+  const min = duration.minDays ? `at least ${durationWords(duration.minDays).en}` : '';
+  const max = duration.maxDays ? `less than ${durationWords(duration.maxDays).en}` : '';
+  return `for ${[min, max].filter(Boolean).join(' and ')}`;
+}
+
 function presenceRule(
   facts: FactIndex,
   kind: 'condition' | 'medication',
-  rule: { concepts?: Array<{ id: string; name: string }>; within?: TimeWindow; history?: boolean },
+  rule: { concepts?: Array<{ id: string; name: string }>; within?: TimeWindow; history?: boolean; duration?: ConditionDuration },
   label: string,
   wanted: boolean,
   today: Date,
@@ -198,6 +221,28 @@ function presenceRule(
   const verb = kind === 'condition' ? { now: 'Has', before: 'Had', no: 'Does not have' } : { now: 'Takes', before: 'Took', no: 'Does not take' };
   const since = rule.within ? windowStartOf(rule.within, today) : null;
   const window = rule.within ? ` in the last ${rule.within.value} ${rule.within.unit}` : '';
+  const duration = rule.duration && (rule.duration.minDays || rule.duration.maxDays) ? rule.duration : null;
+  if (duration && (current || (past && rule.history))) {
+    // "Low back pain for at least 3 months": having it is not enough; how long decides, or nothing does.
+    const fact = (current ?? past)!;
+    const how = lasted(fact, duration, today);
+    const since = fact.observedOn ? `since ${fact.observedOn} or earlier` : 'since when is not recorded';
+    const lastedOk = how === 'yes';
+    if (how === 'unknown')
+      return {
+        outcome: 'unknown',
+        reason: explain ? `${verb.now} ${fact.name} (${from(fact)}); ${since}: ${durationText(duration)}?` : '',
+        factId: fact.id,
+        key,
+      };
+    const meets = wanted === lastedOk;
+    return {
+      outcome: meets ? 'met' : 'not_met',
+      reason: explain ? `${verb.now} ${fact.name} ${since} (${from(fact)}): ${lastedOk ? '' : 'not '}${durationText(duration)}` : '',
+      factId: fact.id,
+      key,
+    };
+  }
   if (wanted) {
     // The trial wants people who have it (or had it, for "history of").
     if (current) return { outcome: 'met', reason: explain ? `${verb.now} ${current.name} (${from(current)})` : '', factId: current.id, key };

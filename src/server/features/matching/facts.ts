@@ -280,8 +280,14 @@ export function factsFromAnswers(answers: AnsweredCriterion[], resultId: string,
         const name = concept?.name ?? (rule.type === 'condition' ? rule.condition : rule.medication);
         // "Have you ever...?" yes is a history; a current question's yes is present.
         const status = yes ? (rule.history ? 'history' : 'present') : 'absent';
+        const duration = rule.type === 'condition' && (rule.duration?.minDays || rule.duration?.maxDays) ? rule.duration : null;
+        // "Have you had back pain for at least 3 months?" no: no pain, or pain for less long; neither is recorded.
+        if (duration && !yes) break;
+        // A yes to a minimum says the condition has been there since at least that many days ago (evaluate.ts reads the
+        // date as "known since"); to a maximum alone it says nothing more than today.
+        const since = duration?.minDays ? daysBefore(today, duration.minDays) : today;
         for (const item of rule.concepts?.length ? rule.concepts : [{ id: null, name }]) {
-          facts.push({ ...base(answer), kind: rule.type, conceptId: item.id, name: item.name, status, observedOn: yes ? today : null });
+          facts.push({ ...base(answer), kind: rule.type, conceptId: item.id, name: item.name, status, observedOn: yes ? since : null });
         }
         break;
       }
@@ -315,6 +321,13 @@ export function factsFromAnswers(answers: AnsweredCriterion[], resultId: string,
     }
   }
   return facts;
+}
+
+/** The YYYY-MM-DD date `days` days before a YYYY-MM-DD date (UTC). */
+function daysBefore(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() - days);
+  return at.toISOString().slice(0, 10);
 }
 
 function formatAnswer(value: unknown): string {

@@ -1,5 +1,5 @@
 import type { AnswerPredicate, CriterionLink, CriterionOutcome, LocalizedText, Question, StudyBlock } from '../../../contract/prescreen-forms';
-import type { CriterionKind, CriterionRule, TimeWindow } from '../../../contract/trials';
+import { durationWords, type ConditionDuration, type CriterionKind, type CriterionRule, type TimeWindow } from '../../../contract/trials';
 import { spanishName } from '../trials/vocabulary';
 
 /**
@@ -102,6 +102,15 @@ const windowEs = (within: TimeWindow) =>
   `${within.value} ${within.value === 1 ? { days: 'día', weeks: 'semana', months: 'mes', years: 'año' }[within.unit] : UNIT_ES[within.unit]}`;
 /** "En los últimos 6 meses" / "En las últimas 4 semanas" (semana is feminine). */
 const inTheLastEs = (within: TimeWindow) => (within.unit === 'weeks' ? `En las últimas ${windowEs(within)}` : `En los últimos ${windowEs(within)}`);
+
+/** "for at least 3 months", "for less than 6 weeks", "for at least 6 weeks but no longer than 1 year" (English and Spanish). */
+function durationPhrase(duration: ConditionDuration): { en: string; es: string } {
+  const min = duration.minDays ? durationWords(duration.minDays) : null;
+  const max = duration.maxDays ? durationWords(duration.maxDays) : null;
+  if (min && max) return { en: `for at least ${min.en} but no longer than ${max.en}`, es: `durante al menos ${min.es} pero no más de ${max.es}` };
+  if (min) return { en: `for at least ${min.en}`, es: `durante al menos ${min.es}` };
+  return { en: `for less than ${max!.en}`, es: `durante menos de ${max!.es}` };
+}
 
 /** The plain names of a rule's concepts, English and Spanish (Spanish falls back to English where the vocabulary has none). */
 function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>): { en: string; es: string } {
@@ -206,24 +215,34 @@ function templateFor(rule: CriterionRule, criterion?: GeneratorCriterion): { key
       const name = names(rule);
       const site = Boolean(criterion && CLINICIAN_ONLY.test(criterion.text));
       const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
-      const conceptKey = (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.condition)) + window + (rule.history ? ':ever' : '');
+      // A duration is part of what is asked: "for at least 3 months" and "for less than 6 weeks" are different questions.
+      const lasting = rule.duration && (rule.duration.minDays || rule.duration.maxDays) ? durationPhrase(rule.duration) : null;
+      const durationKey = lasting ? `:${rule.duration?.minDays ?? ''}-${rule.duration?.maxDays ?? ''}d` : '';
+      const conceptKey =
+        (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.condition)) + window + durationKey + (rule.history ? ':ever' : '');
       if (site) {
         return {
           key: `site-condition:${conceptKey}`,
           template: yesNo(
             'site',
             `site-condition-${slug(name.en)}`,
-            `Staff: does the person have ${name.en}${rule.within ? ` (in the last ${windowEn(rule.within)})` : ''}, as the criterion defines it?`,
-            `Personal: ¿tiene la persona ${name.es}${rule.within ? ` (${inTheLastEs(rule.within).toLowerCase()})` : ''}, según el criterio?`,
+            `Staff: does the person have ${name.en}${rule.within ? ` (in the last ${windowEn(rule.within)})` : ''}${lasting ? ` (${lasting.en})` : ''}, as the criterion defines it?`,
+            `Personal: ¿tiene la persona ${name.es}${rule.within ? ` (${inTheLastEs(rule.within).toLowerCase()})` : ''}${lasting ? ` (${lasting.es})` : ''}, según el criterio?`,
             'site',
           ),
         };
       }
-      const [en, es] = rule.within
-        ? [`In the last ${windowEn(rule.within)}, have you had ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tenido ${name.es}?`]
-        : rule.history
-          ? [`Have you ever had ${name.en}?`, `¿Alguna vez ha tenido ${name.es}?`]
-          : [`Have you been told by a doctor that you have ${name.en}?`, `¿Un médico le ha dicho que tiene ${name.es}?`];
+      // A maximum alone asks when it began: "for less than 6 weeks" would read as "yes" to someone who never had it.
+      const onlyMax = rule.duration?.maxDays && !rule.duration.minDays ? durationWords(rule.duration.maxDays) : null;
+      const [en, es] = onlyMax
+        ? [`Did you first have ${name.en} less than ${onlyMax.en} ago?`, `¿Tuvo ${name.es} por primera vez hace menos de ${onlyMax.es}?`]
+        : lasting
+          ? [`Have you had ${name.en} ${lasting.en}?`, `¿Ha tenido ${name.es} ${lasting.es}?`]
+          : rule.within
+            ? [`In the last ${windowEn(rule.within)}, have you had ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tenido ${name.es}?`]
+            : rule.history
+              ? [`Have you ever had ${name.en}?`, `¿Alguna vez ha tenido ${name.es}?`]
+              : [`Have you been told by a doctor that you have ${name.en}?`, `¿Un médico le ha dicho que tiene ${name.es}?`];
       return { key: `condition:${conceptKey}`, template: yesNo('medical', `condition-${slug(rule.concepts?.[0]?.name ?? rule.condition)}`, en, es) };
     }
     case 'medication': {

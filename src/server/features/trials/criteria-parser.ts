@@ -1,6 +1,14 @@
-import type { CriterionKind, CriterionRule, DraftCriterion, RuleSpan, TimeWindow } from '../../../contract/trials';
+import {
+  durationDays,
+  type ConditionDuration,
+  type CriterionKind,
+  type CriterionRule,
+  type DraftCriterion,
+  type RuleSpan,
+  type TimeWindow,
+} from '../../../contract/trials';
 import { collapse, splitCriteria, type SplitCriterion } from './criteria-structure';
-import { conceptRef, vocabulary, type Mention, type MeshTerm, type Vocabulary } from './vocabulary';
+import { conceptRef, vocabulary, type Concept, type Mention, type MeshTerm, type Vocabulary } from './vocabulary';
 
 export { readHeading, splitCriteria, unescapeMarkdown, type SplitCriterion } from './criteria-structure';
 
@@ -508,6 +516,9 @@ const LAB_PATTERNS = new Map(
   ]),
 );
 
+/** A further bound with its unit ("≥ 27.0 kg/m²"): an alternative threshold of the measure a lab rule read. */
+const ALTERNATIVE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}${UNIT}`, 'gi');
+
 // ---- ASA physical status in Roman numerals ----
 
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 };
@@ -711,6 +722,22 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
     // did not take is more than the rule ("BMI" and "kg" are filler words, so the words alone would not tell).
     const rest = text.slice(0, whole[0]) + ' '.repeat(whole[1] - whole[0]) + text.slice(whole[1]);
     const another = MEASURES.some((other) => other.name !== measure.name && other.pattern.test(rest));
+    // "BMI ≥ 30 kg/m², or ≥ 27 kg/m² with a weight-related comorbidity": another bound in the same unit and direction is
+    // an alternative (or implied), so the rule keeps the least strict; the stricter one would refuse eligible people.
+    if (rule.comparator !== 'between' && rule.comparator !== '=' && rule.unit) {
+      const lower = rule.comparator === '>' || rule.comparator === '>=';
+      for (const other of rest.matchAll(ALTERNATIVE_BOUND)) {
+        const written = comparatorOf(other[1] ?? other[2]);
+        const required = kind === 'exclusion' ? INVERSE[written] : written;
+        const value = canonical(measure, toNumber(other[3]), other[4]);
+        // Only a bound written with its unit: "at least 1 comorbidity" is a count.
+        if (!other[4]?.trim() || !required || value.unit !== rule.unit || (required === '>' || required === '>=') !== lower || required === '=') continue;
+        // "... and LVEF ≥ 40%": a bound named by another measure is that measure's.
+        const named = rest.slice(Math.max(0, other.index - 25), other.index);
+        if (MEASURES.some((item) => item.name !== measure.name && item.pattern.test(named))) continue;
+        if (lower ? value.value < rule.value : value.value > rule.value) [rule.comparator, rule.value] = [required, value.value];
+      }
+    }
     return { rule, needsReview: unsure || another || leftoverNumbers(text, [whole]) || !isPlain(text, [whole], 1, extra) };
   }
   return null;
@@ -901,6 +928,9 @@ export function readJudgementRule(text: string, judgementOnly: boolean): TextRul
   const compliance = COMPLIANCE.exec(text);
   const found = judgement ?? consent ?? compliance;
   if (!found) return null;
+  // "...; Note: ... at the discretion of the Investigator": a note on the criterion is not its subject.
+  const note = /\bnotes?\s*:/i.exec(text);
+  if (note && /\w/.test(text.slice(0, note.index)) && found.index > note.index) return null;
   if (judgementOnly && !judgement) return null;
   const reason = judgement
     ? 'investigator_judgement'
@@ -970,6 +1000,18 @@ const CLINICIAN_WORDS =
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
 const NOT_ASSERTED =
   /\b(?:(?:non-?)?(?:compliance|adherence)\s+(?:to|with)|candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+const SIDE_OF =
+  /(?:\b(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)\s+(?:from|of|after|following|due\s+to|related\s+to|caused\s+by)\b[^.;()]{0,40}|\b(?:waiting\s+list|wait-?list(?:ed)?|listed|awaiting)\s+(?:for\s+)?[^.;()]{0,25}|\brisk\b[^.;()]{0,60}\(\s*(?:such\s+as|e\.\s?g\.?|including|like|for\s+example)\b[^()]*)$/i;
+/** "Non-adherence to use of induction and/or maintenance immunosuppressive therapies": the object of adherence, in its clause. */
+const ADHERENCE_TO =
+  /\b(?:(?:non-?|poor\s+|lack\s+of\s+)?(?:compliance|adherence)|(?:non-?|not\s+)?(?:compliant|adherent)|(?:unable|unwilling|fail\w*)\s+to\s+(?:adhere|comply))\s+(?:to|with)\b[^.;\n]*$/i;
+/** Products put on or into the body during a procedure ("application of products to the exposed neural element, including:
+ * steroids", "intraoperative steroids"): what the surgeon uses, not a medicine the person takes. */
+const PROCEDURE_PRODUCT =
+  /\b(?:(?:application|applied|placement|placed|use|used|administ\w+)\s+(?:of\s+)?(?:[\w-]+\s+){0,3}?(?:to|on|onto|into|in)\s+(?:the\s+)?(?:exposed\s+)?(?:neural|nerve|wound|dura\w*|surgical|operative|disc|epidural\s+space|spinal\s+canal|graft)\b|intra-?operative(?:ly)?|during\s+(?:the\s+)?(?:index\s+)?(?:surgery|operation|procedure))/i;
+/** "Steroids applied to the nerve root", "fibrin glue used during surgery": the same, named first. */
+const PRODUCT_APPLIED =
+  /^[^.;\n]{0,30}?\b(?:(?:(?:applied|placed|used|administered|given|injected)\s+(?:directly\s+)?(?:to|on|onto|into|in|at)|on|onto|into)\s+(?:the\s+)?(?:exposed\s+)?(?:neural|nerve|wound|dura\w*|surgical|operative|disc|epidural\s+space|spinal\s+canal|graft)\b|intra-?operative(?:ly)?|during\s+(?:the\s+)?(?:index\s+)?(?:surgery|operation|procedure))/i;
 /** "Investigational or non-registered product (drug, vaccine, or device)": the parenthesis names kinds of the unread product, not things excluded by themselves. */
 const PRODUCT_KINDS =
   /\b(?:investigational|experimental|non-?registered|unregistered|unapproved|unlicensed|non-?approved|study)\b[^()]{0,40}\b(?:products?|agents?|drugs?|treatments?|therap(?:y|ies)|interventions?|devices?|medications?|medicines?)\s*\($/i;
@@ -1034,7 +1076,7 @@ function permittedSentences(text: string): Span[] {
   return spans;
 }
 
-const EXCEPTION = /\b(?:except(?:\s+for)?|other than|excluding|with the exception of|apart from|but not|unless)\b/i;
+const EXCEPTION = /\b(?:except(?:\s+for)?|other than|excluding|(?:with\s+)?(?:the\s+)?exceptions?\s+of|apart from|but not|unless)\b/i;
 
 /** Where an exception runs: to the end of its parenthesis when it sits in one ("(excluding topical)"), else to the end. */
 function exceptionScope(text: string): Span | null {
@@ -1056,7 +1098,7 @@ const DOSE_OF = /\b(?:first|last|initial|final)\s+(?:dose|administration|infusio
 
 /** Words that narrow a condition to a form, course or severity of it: never filler. */
 const QUALIFIER =
-  /^(?:mild|moderate|severe|significant|significantly|serious|major|minor|chronic|acute|subacute|uncontrolled|unstable|controlled|poorly|well|recurrent|recurring|refractory|resistant|symptomatic|asymptomatic|advanced|early|late|persistent|progressive|untreated|treated|stable|frequent|intractable|life-threatening|decompensated|compensated|primary|secondary|newly|new|only|isolated|lumbar|cervical|thoracic|sacral|lumbosacral|thoracolumbar|bilateral|unilateral|multilevel|ipsilateral|contralateral|localized|localised|focal|continuous|continued|regular|regularly|daily|long-term|longterm|prolonged|intermittent|occasional|high-dose|low-dose)$/;
+  /^(?:morbid|morbidly|mild|moderate|severe|significant|significantly|serious|major|minor|chronic|acute|subacute|uncontrolled|unstable|controlled|poorly|well|recurrent|recurring|refractory|resistant|symptomatic|asymptomatic|advanced|early|late|persistent|progressive|untreated|treated|stable|frequent|intractable|life-threatening|decompensated|compensated|primary|secondary|newly|new|only|isolated|lumbar|cervical|thoracic|sacral|lumbosacral|thoracolumbar|bilateral|unilateral|multilevel|ipsilateral|contralateral|localized|localised|focal|continuous|continued|regular|regularly|daily|long-term|longterm|prolonged|intermittent|occasional|high-dose|low-dose)$/;
 const DURATION =
   /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many)\s*(?:\(\d+\)\s*)?(?:-\s*)?(?:days?|weeks?|months?|years?|yrs?|hours?)\b/gi;
 /** A time quantity ("three months", "6-week") outside the rule's words: a duration or a point in time the rule does not hold. */
@@ -1064,9 +1106,175 @@ function leftoverDuration(text: string, spans: Span[]): boolean {
   return [...text.matchAll(DURATION)].some((match) => !spans.some(([start, end]) => match.index >= start && match.index < end));
 }
 
-export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabulary, trialConditions: Set<string> = new Set()): TextRule | null {
+// ---- durations of conditions ----
+
+const DURATION_NUMBER = String.raw`(\d+(?:[.,]\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty-four)`;
+const DURATION_UNIT = String.raw`(days?|weeks?|wks?|months?|mos?|years?|yrs?)`;
+const AT_LEAST = String.raw`at\s+least|(?:a\s+)?minimum\s+of|(?:greater|more|longer)\s+than(?:\s+or\s+equal\s+to)?|equal\s+to\s+or\s+(?:greater|more|longer)\s+than|over|in\s+excess\s+of|exceeding|≥|>=|=>|>|≧`;
+const AT_MOST = String.raw`(?:less|fewer|shorter)\s+than(?:\s+or\s+equal\s+to)?|equal\s+to\s+or\s+(?:less|shorter)\s+than|under|up\s+to|no\s+(?:more|longer)\s+than|not\s+(?:more|longer)\s+than|not\s+exceeding|at\s+most|(?:a\s+)?maximum\s+of|≤|<=|=<|<|≦`;
+/** One bound: "at least 3 months", "< 6 weeks", "6 weeks or more", "a 1-year". Groups: at least, at most, number, unit, "or more/less". */
+const DURATION_BOUND = new RegExp(
+  String.raw`^(?:(${AT_LEAST})|(${AT_MOST}))?\s*(?:an?\s+)?${DURATION_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*${DURATION_UNIT}(?![a-z])(?:['’]s?)?(?:\s+or\s+(more|longer|greater|over|above|less|shorter|fewer))?`,
+  'i',
+);
+const DURATION_BETWEEN = new RegExp(
+  String.raw`^(?:between|from)\s+${DURATION_NUMBER}\s*${DURATION_UNIT}?\s*(?:and|to|-|–)\s*${DURATION_NUMBER}\s*${DURATION_UNIT}(?![a-z])`,
+  'i',
+);
+/** After the bound: "duration", "before screening", "ago": part of the duration's words. */
+const DURATION_TAIL =
+  /^(?:\s*(?:of\s+|in\s+)?duration\b)?(?:\s*(?:ago|before|prior\s+to|preceding)\b(?:\s+(?:the\s+)?(?:screening|enrol+ment|inclusion|randomi[sz]ation|(?:study\s+)?entry|baseline|study|trial)\b(?:\s+visit\b)?)?)?/i;
+/** Words between a condition and its duration: "low back pain lasting more than", "asthma for at least", "T2D diagnosed ≥". */
+const DURATION_LINK =
+  /^(?:\s*\([A-Za-z0-9-]{1,12}\)|[\s,:()–-]+|(?:symptoms?|pain|that|which|has|have|had|been|lasting|lasted|lasts|persisting|persisted|persists|persistent|present|existing|ongoing|with|a|an|total|duration|of|for|since|diagnosed|diagnosis|evolution|the|is|was|started|began|begun|onset)\b)*/i;
+const DURATION_WORDS = new Set(
+  'symptoms symptom pain lasting lasted lasts persisting persisted persists persistent present existing ongoing total duration evolution started began begun onset ago or and but more longer greater less shorter fewer a an one two three four five six seven eight nine ten eleven twelve eighteen twenty-four d w wks mos yrs exceeding excess'.split(
+    ' ',
+  ),
+);
+const DURATION_NUMBERS: Record<string, number> = { ...WORD_NUMBERS, a: 1, an: 1, eleven: 11, eighteen: 18, 'twenty-four': 24 };
+const durationUnit = (unit: string) => (/^d/i.test(unit) ? 'days' : /^w/i.test(unit) ? 'weeks' : /^mo/i.test(unit) ? 'months' : 'years');
+const durationValue = (number: string, unit: string) => durationDays(DURATION_NUMBERS[number.toLowerCase()] ?? toNumber(number), durationUnit(unit));
+
+/** "At least a 1-year history of", "more than 3 months of": a duration right before the condition. */
+const DURATION_BEFORE = new RegExp(
+  String.raw`(?:^|[\s(,;:])((?:(?:${AT_LEAST}|${AT_MOST})\s*)?(?:an?\s+)?${DURATION_NUMBER}\s*-?\s*${DURATION_UNIT}(?:['’]s?)?(?:\s+or\s+(?:more|longer|greater))?)\s*(history\s+|duration\s+)?(?:of|with)\s+$`,
+  'i',
+);
+
+interface ReadDuration {
+  bounds: Omit<ConditionDuration, 'span'>;
+  /** The duration's own words. */
+  span: Span;
+  /** From the concept to the end of the duration (the words between are read as its link). */
+  reach: Span;
+}
+
+/** A duration at the start of `text` (offset `at` in the criterion): its bounds and length, or null. */
+function durationAt(text: string, at: number): { bounds: Omit<ConditionDuration, 'span'>; end: number } | null {
+  const between = DURATION_BETWEEN.exec(text);
+  let bounds: Omit<ConditionDuration, 'span'> = {};
+  let length: number;
+  if (between) {
+    const low = durationValue(between[1], between[2] ?? between[4]);
+    const high = durationValue(between[3], between[4]);
+    if (low >= high) return null;
+    bounds = { minDays: low, maxDays: high };
+    length = between[0].length;
+  } else {
+    const bound = (part: string) => {
+      const match = DURATION_BOUND.exec(part);
+      if (!match) return null;
+      const days = durationValue(match[3], match[4]);
+      const more = match[1] || /^(?:more|longer|greater|over|above)$/i.test(match[5] ?? '');
+      const less = match[2] || /^(?:less|shorter|fewer)$/i.test(match[5] ?? '');
+      if (more === less) return { length: match[0].length, min: undefined, max: undefined, plain: !more };
+      return { length: match[0].length, min: more ? days : undefined, max: less ? days : undefined, plain: false };
+    };
+    const first = bound(text);
+    if (!first || first.plain) return null;
+    bounds = { ...(first.min ? { minDays: first.min } : {}), ...(first.max ? { maxDays: first.max } : {}) };
+    length = first.length;
+    // "6 weeks or more but 1 year or less".
+    const joint = /^\s*,?\s*(?:but|and|to)\s+/i.exec(text.slice(length));
+    const second = joint ? bound(text.slice(length + joint[0].length)) : null;
+    if (second && !second.plain && ((second.max && !bounds.maxDays) || (second.min && !bounds.minDays))) {
+      bounds = { ...bounds, ...(second.min ? { minDays: second.min } : {}), ...(second.max ? { maxDays: second.max } : {}) };
+      length += joint![0].length + second.length;
+    }
+    if (bounds.minDays && bounds.maxDays && bounds.minDays >= bounds.maxDays) return null;
+  }
+  length += DURATION_TAIL.exec(text.slice(length))![0].length;
+  return { bounds, end: at + length };
+}
+
+/**
+ * How long a condition has lasted, read right beside it: after it ("low back pain lasting more than 6 months",
+ * "asthma for at least 1 year", "T2D diagnosed ≥ 180 days before screening", "pain for 6 weeks or more but 1 year or
+ * less") or before it ("at least a 1-year history of migraine", "more than 3 months of back pain"). Only words of a
+ * link may stand between, so a duration of a treatment ("failed therapy for 6 weeks") never becomes the condition's.
+ */
+function readDuration(text: string, first: Pick<Mention, 'start'>, last: Pick<Mention, 'end'>): ReadDuration | null {
+  // "Sciatica with or without lower back pain for > 3 months": the optional condition sits between.
+  const after = text
+    .slice(last.end, last.end + 120)
+    .replace(/^\s+with\s+or\s+without\s+(?:[a-z-]+\s+){1,3}?(?=(?:for|lasting|of)\b)/i, (skip) => ' '.repeat(skip.length));
+  const link = DURATION_LINK.exec(after)![0];
+  const found = durationAt(after.slice(link.length), last.end + link.length);
+  if (found && (found.bounds.minDays || found.bounds.maxDays))
+    return { bounds: found.bounds, span: [last.end + link.length, found.end], reach: [last.end, found.end] };
+  const before = DURATION_BEFORE.exec(text.slice(Math.max(0, first.start - 60), first.start));
+  if (!before) return null;
+  const start = first.start - before[0].length + before[0].indexOf(before[1]);
+  const bound = durationAt(before[1], start);
+  // "A 6-month history of X" is at least 6 months; "6 months of X" alone says no bound.
+  const plain = DURATION_BOUND.exec(before[1]);
+  if (bound && (bound.bounds.minDays || bound.bounds.maxDays))
+    return { bounds: bound.bounds, span: [start, start + before[1].length], reach: [start, first.start] };
+  if (plain && before[4] && /history/i.test(before[4]))
+    return { bounds: { minDays: durationValue(plain[3], plain[4]) }, span: [start, start + before[1].length], reach: [start, first.start] };
+  return null;
+}
+
+/** A criterion that names no condition, only "symptoms" or "pain" and a duration ("Pain ≥ 3 months", "Symptoms less than 6 weeks"). */
+const SUBJECT =
+  /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:(?:the\s+)?(?:total\s+)?duration\s+of\s+(?:the\s+)?(?:(symptoms?)|(pain))|(?:(symptoms?)|(pain))(?:\s+duration)?)\b/i;
+const PAIN_CONCEPT = /pain|ache|algia|sciatica|radicul|neuralg|migraine|headache/i;
+
+/**
+ * "Pain ≥ 3 months" in a low back pain trial: the symptoms and the pain are the trial's own condition, named by the
+ * record. "Symptoms" may be any of the trial's conditions; "pain" only a painful one. Several are alternatives the
+ * text does not name, so a person checks them.
+ */
+function readSubjectDuration(kind: CriterionKind, text: string, trialConcepts: readonly Concept[]): TextRule | null {
+  const label = labelLength(text);
+  const subject = SUBJECT.exec(text.slice(label));
+  if (!subject) return null;
+  const pain = Boolean(subject[2] ?? subject[4]);
+  const concepts = trialConcepts.filter((concept) => concept.kind === 'condition' && (!pain || PAIN_CONCEPT.test(concept.en)));
+  if (!concepts.length) return null;
+  const end = label + subject.index + subject[0].length;
+  const duration = readDuration(text, { start: label + subject.index }, { end });
+  if (!duration) return null;
+  const spans: Span[] = [[label + subject.index, end], duration.reach, duration.span];
+  const left = leftover(text, spans, DURATION_WORDS);
+  // Several conditions, or a painful one among others ("pain" in a disc herniation and sciatica trial): a reading to check.
+  const conditions = trialConcepts.filter((concept) => concept.kind === 'condition');
+  const reasons = [
+    ...(concepts.length > 1 || conditions.length > concepts.length ? ['subject'] : []),
+    ...(left.length ? [`words: ${left.join(' ')}`] : []),
+    ...(/\n/.test(text) ? ['lines'] : []),
+  ];
+  const span: Span = [label + subject.index, duration.span[1]];
+  return {
+    rule: {
+      type: 'condition',
+      condition: joinNames(concepts.map((concept) => concept.en)),
+      // An exclusion "Symptoms less than 6 weeks": must not have had the trial's condition for less than 6 weeks.
+      present: kind === 'inclusion',
+      concepts: concepts.map(conceptRef),
+      duration: { ...duration.bounds, span: spanOf(duration.span) },
+      span: spanOf(span),
+    },
+    needsReview: reasons.length > 0,
+    reasons,
+    unread: left,
+  };
+}
+
+const MAY_HAVE_DURATION =
+  /\d|\b(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty-four)\b[\s-]*(?:days?|weeks?|wks?|months?|mos?|years?|yrs?)\b/i;
+
+export function readConceptRule(
+  kind: CriterionKind,
+  text: string,
+  vocab: Vocabulary,
+  trialConditions: Set<string> = new Set(),
+  trialConcepts: readonly Concept[] = [],
+): TextRule | null {
   const found = vocab.find(text);
-  if (!found.length) return null;
+  const mayLast = MAY_HAVE_DURATION.test(text);
+  if (!found.length) return mayLast && trialConcepts.length ? readSubjectDuration(kind, text, trialConcepts) : null;
   // "Subjects with brain metastases are eligible provided ...": a permission, not a requirement.
   // "Stable background therapies can be used including methotrexate": allowed, not required.
   if (
@@ -1089,16 +1297,34 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   const mayDefine = DEFINITION.test(text);
   const mayDose = /\b(?:dose|administration|infusion|injection)s?\s+of\b/i.test(text);
   const mayPlan = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b/i.test(text);
+  const mayAdhere = /complian|adheren|adhere|comply/i.test(text);
+  const maySide = /adverse|\bi?m?aes?\b|toxicit|side[- ]effect|wait|listed|risk/i.test(text);
+  const mayApply =
+    /\b(?:appli|plac|use|administ|intra-?operative|during)/i.test(text) &&
+    /neural|nerve|wound|dura|surgical|operative|disc|epidural|spinal canal|graft|surgery|operation|procedure/i.test(text);
   const mentions = found.filter(
     (mention) =>
       !(exceptionSpan && mention.start >= exceptionSpan[0] && mention.start < exceptionSpan[1]) &&
       !allowed.some(([start, end]) => mention.start >= start && mention.start < end) &&
       !NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      // "Nonadherence to use of ... immunosuppressive therapies": adhering to a medicine is not taking or not taking it.
+      !(mayAdhere && ADHERENCE_TO.test(text.slice(Math.max(0, mention.start - 120), mention.start))) &&
+      // "Application of products to the exposed neural element, including: steroids": used in the operation, not taken.
+      !(
+        mention.concept.kind === 'medication' &&
+        mayApply &&
+        (PROCEDURE_PRODUCT.test(text.slice(0, mention.start)) || PRODUCT_APPLIED.test(text.slice(mention.end, mention.end + 80)))
+      ) &&
       // "Other spinal diseases", "another malignancy": other than the one the trial studies, which the rule cannot name.
       // ("X or other Y", "any other Y" add alternatives and stay.)
       !/(?<!\b(?:or|and|nor|any|no|,)\s*)\b(?:other|another)\s+(?:[a-z-]+\s+){0,2}$/i.test(text.slice(Math.max(0, mention.start - 40), mention.start)) &&
       // "Liver disease of other aetiologies": the other causes are the rule, not the class the trial studies.
-      !/^\s*(?:of|from|due to|caused by)\s+(?:an?\s+)?other\s+(?:a?etiolog|causes?|origins?|reasons?)/i.test(text.slice(mention.end, mention.end + 40)) &&
+      !/^\s*(?:[a-z]+ing\s+)?(?:of|from|due to|caused by)\s+(?:an?\s+)?(?:other\s+(?:a?etiolog|causes?|origins?|reasons?)|(?:a?etiolog\w*|causes?|origins?|reasons?)\s+other\s+than)/i.test(
+        text.slice(mention.end, mention.end + 50),
+      ) &&
+      // "Adverse events from prior immunotherapy", "on the waiting list for a transplant", "at a high risk of
+      // osteoporosis (such as ... long-term corticosteroids)": a cause, a wait or a risk's examples, not what the person has or takes.
+      !(maySide && SIDE_OF.test(text.slice(Math.max(0, mention.start - 80), mention.start))) &&
       // "With or without low back pain": optional, neither required nor excluded.
       !/\bwith\s+or\s+without\s+(?:[a-z-]+\s+){0,2}$/i.test(text.slice(Math.max(0, mention.start - 40), mention.start)) &&
       // "Diabetic retinopathy": a complication named by its cause, not the cause itself.
@@ -1121,9 +1347,21 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       !(mayPlan && PLANNED_EXAMPLE.test(text.slice(Math.max(0, mention.start - 160), mention.start))) &&
       // In an exclusion, the condition a treatment is for is not what excludes ("requires facetectomy to treat back pain").
       !(kind === 'exclusion' && INDICATION.test(text.slice(Math.max(0, mention.start - 60), mention.start))) &&
-      !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh)),
+      // With a duration beside it ("low back pain for less than 3 months"), the trial's condition is what the exclusion is about.
+      !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh) && !(mayLast && readDuration(text, mention, mention))),
   );
   if (!mentions.length) return null;
+  // "Axial back pain only (no radicular symptoms)": an exclusion of the condition alone. "Must not have" it would refuse
+  // those who have it with more, often the trial's own people.
+  if (
+    kind === 'exclusion' &&
+    (/^\s*only\b/i.test(text.slice(mentions[0].end, mentions[0].end + 8)) ||
+      /\bonly\s+(?:[a-z-]+\s+)?$/i.test(text.slice(Math.max(0, mentions[0].start - 20), mentions[0].start)))
+  )
+    return { rule: null, needsReview: true };
+  // "On stable background treatment with\n- antimalarials;\n- and/or prednisone;\n- and/or ...": list lines joined by "or"
+  // are alternatives; in an inclusion, a rule requiring the one read would refuse people on another.
+  if (kind === 'inclusion' && /\n\s*(?:[-•*·]|\(?\w{1,3}[.)])?\s*(?:and\s*\/\s*or|or)\b/i.test(text)) return { rule: null, needsReview: true };
   // "Planned or expected intervention (e.g. start of chemotherapy)", "Elective surgery planned during the study": the
   // criterion is about a plan, and what it names is not something the person has or takes.
   if (/^\s*(?:\(?\w{1,3}[.)]\s*)?(?:any\s+)?(?:planned|expected|anticipated|scheduled|foreseen|intended)\b/i.test(text.slice(labelLength(text)))) {
@@ -1169,7 +1407,11 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   for (const mention of same) if (!unique.some((seen) => seen.concept.id === mention.concept.id)) unique.push(mention);
   const before = text.slice(0, first.start);
   // "Non-microdiscectomy lumbar surgery": a "non-" prefix negates its own word, not the concept after it.
-  const negated = NEAR_NEGATION.test(before.slice(-40).replace(/\bnon-[a-z]+/gi, ''));
+  // "No chronic physical diseases, including skin diseases": the examples of a negated class are negated too.
+  const listHead = /^(.*?)[,(]?\s*(?:including|such\s+as|e\.\s?g\.?,?)\s*$/i.exec(before);
+  const negated =
+    NEAR_NEGATION.test(before.slice(-40).replace(/\bnon-[a-z]+/gi, '')) ||
+    Boolean(listHead && NEAR_NEGATION.test(listHead[1].slice(-40).replace(/\bnon-[a-z]+/gi, '')));
   const applies = kind === 'inclusion' ? !negated : negated;
   // A time window belongs to the concept when it is near it ("MI within 6 months"), not to another clause.
   const anyWindow = readWindow(text);
@@ -1183,6 +1425,9 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   // Every mention of the chosen concepts is read, repeats too ("AIDS or HIV", "acute kidney injury (acute renal failure)").
   const spans: Span[] = same.map((mention) => [mention.start, mention.end]);
   if (window) spans.push(window.span);
+  // "Low back pain lasting more than 6 months": how long the condition has lasted (a condition only; a window wins).
+  const duration = first.concept.kind === 'condition' && !window && mayLast ? readDuration(text, first, lastMention) : null;
+  if (duration) spans.push(duration.reach);
   const concepts = unique.map((mention) => conceptRef(mention.concept));
   const name = joinNames(unique.map((mention) => mention.concept.en));
   const span: Span = [Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))];
@@ -1237,6 +1482,11 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
   // "Chronic or acute pancreatitis", "acute and/or chronic": both courses together are the whole concept.
   if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) for (const word of ['acute', 'chronic']) extra.add(word);
   for (const word of ['mellitus', 'participated', 'enrolled', 'took', 'excluded', 'symptoms', 'symptom']) extra.add(word);
+  if (duration) {
+    for (const word of DURATION_WORDS) extra.add(word);
+    // "Chronic low back pain (> 3 months)": the duration says what "chronic" means (12 weeks or more).
+    if ((duration.bounds.minDays ?? 0) >= 84) extra.add('chronic');
+  }
   // "Hypersensitivity to the study drug or its excipients": the study's own product is what the allergy concept means.
   if (unique.some(isAllergy))
     for (const word of [
@@ -1399,6 +1649,7 @@ export function readConceptRule(kind: CriterionKind, text: string, vocab: Vocabu
       concepts,
       ...(history ? { history: true } : {}),
       ...(window ? { within: window.window } : {}),
+      ...(duration ? { duration: { ...duration.bounds, span: spanOf(duration.span) } } : {}),
       span: spanOf(span),
     },
     needsReview,
@@ -1419,6 +1670,21 @@ export interface ReadOptions {
   vocabulary?: Vocabulary;
   /** Concept ids of the conditions the trial studies (the record's condition MeSH terms). */
   trialConditions?: Set<string>;
+  /** The trial's conditions as concepts: what "symptoms" and "pain" without a named condition are about. */
+  trialConcepts?: Concept[];
+}
+
+/** The concepts the trial's own condition names ("Low Back Pain", "Lumbar Disc Herniation") are, each read whole. */
+export function trialConceptsOf(names: readonly string[], vocab: Vocabulary = vocabulary()): Concept[] {
+  const concepts: Concept[] = [];
+  for (const name of names) {
+    const text = name.trim();
+    const found = vocab.find(text);
+    // Only a name that is one concept: "Pain, Postoperative" or a list would be a guess.
+    if (found.length !== 1 || found[0].start > 0 || found[0].end < text.replace(/[\s.]+$/, '').length) continue;
+    if (found[0].concept.kind === 'condition' && !concepts.some((concept) => concept.id === found[0].concept.id)) concepts.push(found[0].concept);
+  }
+  return concepts;
 }
 
 /** The rule a criterion's text states, or none (a person reads it). */
@@ -1433,7 +1699,7 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   if (judgement && measured?.rule?.span && judgement.index < measured.rule.span.start) return readJudgementRule(text, true)!;
   const read = readAgeRule(kind, text) ??
     measured ??
-    readConceptRule(kind, text, vocab, options.trialConditions) ??
+    readConceptRule(kind, text, vocab, options.trialConditions, options.trialConcepts) ??
     readJudgementRule(text, false) ??
     readHealthyRule(kind, text) ??
     readSexRule(kind, text) ?? { rule: null, needsReview: true };

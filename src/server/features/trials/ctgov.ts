@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DraftCriterion, DraftSite, TrialDraft } from '../../../contract/trials';
 import { badRequest } from '../../http/errors';
-import { parseCriteria, recordVocabulary } from './criteria-parser';
+import { parseCriteria, recordVocabulary, trialConceptsOf } from './criteria-parser';
 import { deriveTimeZone } from './site-zones';
 import type { MeshTerm } from './vocabulary';
 
@@ -248,9 +248,16 @@ export function recordMeshTerms(record: StudyRecord): MeshTerm[] {
 /** The reader's options for a record: its own MeSH terms in the vocabulary; its conditions as the trial's. */
 export function readOptions(record: StudyRecord) {
   const terms = recordMeshTerms(record);
-  const derived = (record as { derivedSection?: { conditionBrowseModule?: { meshes?: Array<{ id?: unknown }> } } }).derivedSection;
-  const own = (derived?.conditionBrowseModule?.meshes ?? []).map((mesh) => mesh?.id).filter((id): id is string => typeof id === 'string');
-  return { vocabulary: recordVocabulary(terms), trialConditions: new Set(own) };
+  const derived = (record as { derivedSection?: { conditionBrowseModule?: { meshes?: Array<{ id?: unknown; term?: unknown }> } } }).derivedSection;
+  const meshes = derived?.conditionBrowseModule?.meshes ?? [];
+  const own = meshes.map((mesh) => mesh?.id).filter((id): id is string => typeof id === 'string');
+  const vocabulary = recordVocabulary(terms);
+  // The trial's conditions as concepts: the subject of "symptoms" or "pain" with no condition named.
+  const names = [
+    ...(record.protocolSection?.conditionsModule?.conditions ?? []),
+    ...meshes.map((mesh) => mesh?.term).filter((term): term is string => typeof term === 'string'),
+  ];
+  return { vocabulary, trialConditions: new Set(own), trialConcepts: trialConceptsOf(names, vocabulary) };
 }
 
 /** Validates and maps in one step (throws a 400 AppError for a body that is not a study record). */

@@ -1,3 +1,4 @@
+import { durationWords } from '../../../contract/durations';
 import type { CriterionRule, DraftSite, RuleSource, Trial, TrialStatus } from '../../../contract/trials';
 
 export const STATUS_LABELS: Record<TrialStatus, string> = {
@@ -73,7 +74,13 @@ export function ruleInWords(rule: CriterionRule): string {
     case 'sex':
       return rule.sex === 'all' ? 'Any sex' : `Must be ${rule.sex}`;
     case 'condition': {
-      const when = rule.within ? ` in the last ${number(rule.within.value)} ${rule.within.unit}` : rule.history ? ' (ever)' : '';
+      const lasting = [
+        rule.duration?.minDays ? `at least ${durationWords(rule.duration.minDays).en}` : '',
+        rule.duration?.maxDays ? `less than ${durationWords(rule.duration.maxDays).en}` : '',
+      ].filter(Boolean);
+      const when =
+        (rule.within ? ` in the last ${number(rule.within.value)} ${rule.within.unit}` : rule.history ? ' (ever)' : '') +
+        (lasting.length ? ` for ${lasting.join(' and ')}` : '');
       const codes = rule.concepts
         ?.map((concept) => concept.icd10)
         .filter(Boolean)

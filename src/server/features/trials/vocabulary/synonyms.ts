@@ -219,17 +219,18 @@ export const SYNONYMS: SynonymEntry[] = [
     'cardiovascular-disease',
     'heart or blood vessel disease',
     'enfermedad del corazón o de los vasos sanguíneos',
-    [
-      'cardiovascular disease',
-      'cardiac disease',
-      'heart disease',
-      'cardiovascular disorder',
-      'cardiac pathology',
-      'heart pathology',
-      'cardiac disorder',
-      'heart disorder',
-    ],
+    ['cardiovascular disease', 'cardiovascular disorder', 'cardiovascular pathology', 'cardiovascular diseases'],
     { meshTerm: 'Cardiovascular Diseases' },
+  ),
+  // The heart alone: "cardiac pathology" does not name the blood vessels (decision 045; hand-check H).
+  c(
+    'heart-disease',
+    'heart disease',
+    'enfermedad del corazón',
+    ['cardiac disease', 'heart disease', 'cardiac pathology', 'heart pathology', 'cardiac disorder', 'heart disorder'],
+    {
+      icd10: 'I51.9',
+    },
   ),
   c(
     'peripheral-artery-disease',

@@ -1,0 +1,25 @@
+/** How long a condition has lasted, in days (the condition rule's `duration`), and back in words. No zod here. */
+const DAYS_PER = { days: 1, weeks: 7, months: 30.4375, years: 365.25 } as const;
+
+/** "3 months" -> 91 days: the unit a duration is stored in. */
+export function durationDays(value: number, unit: keyof typeof DAYS_PER): number {
+  return Math.max(1, Math.round(value * DAYS_PER[unit]));
+}
+
+/** 91 -> "3 months", 42 -> "6 weeks", 365 -> "1 year": days back in the largest unit they were written in. */
+export function durationWords(days: number): { en: string; es: string } {
+  const words = {
+    years: ['year', 'years', 'año', 'años'],
+    months: ['month', 'months', 'mes', 'meses'],
+    weeks: ['week', 'weeks', 'semana', 'semanas'],
+    days: ['day', 'days', 'día', 'días'],
+  } as const;
+  for (const unit of ['years', 'months', 'weeks', 'days'] as const) {
+    const value = Math.round(days / DAYS_PER[unit]);
+    if (value >= 1 && durationDays(value, unit) === days) {
+      const [one, many, uno, muchos] = words[unit];
+      return { en: `${value} ${value === 1 ? one : many}`, es: `${value} ${value === 1 ? uno : muchos}` };
+    }
+  }
+  return { en: `${days} days`, es: `${days} días` };
+}
