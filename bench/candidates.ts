@@ -10,10 +10,18 @@
  *
  * PostgreSQL: --url (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test); a scratch database
  * is created and dropped, as the integration tests do.
+ *
+ * Scale modes (issue 17, decision 046), both through the streamed upload (POST /api/candidates/bulk/stream, the
+ * CSV generated as the body is read, never whole in memory):
+ * - `--chunks 10 [--rows 100000]`: 10 successive imports of --rows new candidates into one organization; each
+ *   chunk's seconds and rows/s, and the ratio of the last chunk's time to the first's (the curve).
+ * - `--single [--rows 1000000]`: one file end to end; rows/s, COPY's rows/s of the same file, the ratio, and the
+ *   process's peak RSS (process.resourceUsage().maxRSS).
  */
 import { FIRST_NAMES, LAST_NAMES } from '../src/server/features/demo/seed-data';
 import { seededRandom } from '../src/server/seeded-random';
-import { writeFileSync, unlinkSync, chmodSync } from 'node:fs';
+import { writeFileSync, unlinkSync, chmodSync, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -27,7 +35,9 @@ const option = (name: string, fallback: string) => {
   return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
 };
 const dbKind = option('db', 'pglite') as 'pglite' | 'postgres';
-const ROWS = Number(option('rows', '100000'));
+const CHUNKS = Number(option('chunks', '0'));
+const SINGLE = args.includes('--single');
+const ROWS = Number(option('rows', SINGLE ? '1000000' : '100000'));
 const ITERATIONS = Number(option('iterations', '40'));
 if (dbKind === 'postgres') process.env.TEST_DATABASE_URL = option('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 else delete process.env.TEST_DATABASE_URL;
@@ -55,6 +65,158 @@ export function syntheticCsv(rows: number, seed = 42): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Rows `from`..`to`-1 of an unbounded synthetic file for the scale modes: unique phones (exchange and line from
+ * the row number, up to 8,000,000 rows) and emails, so successive chunks never merge into earlier ones.
+ */
+function scaleLines(from: number, to: number, seed = 7): string {
+  const random = seededRandom(seed + from);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  let text = '';
+  for (let i = from; i < to; i++) {
+    const first = pick(FIRST_NAMES);
+    const last = pick(LAST_NAMES);
+    const phone = `(212) ${200 + (Math.floor(i / 10_000) % 800)}-${String(i % 10_000).padStart(4, '0')}`;
+    const year = 1940 + Math.floor(random() * 65);
+    const month = String(1 + Math.floor(random() * 12)).padStart(2, '0');
+    const day = String(1 + Math.floor(random() * 28)).padStart(2, '0');
+    text += `${first},${last},${phone},${first.toLowerCase()}.${last.toLowerCase()}.${i}@example.test,${year}-${month}-${day},${random() < 0.5 ? 'F' : 'M'},${String(10000 + Math.floor(random() * 89999))},Springfield\n`;
+  }
+  return text;
+}
+const SCALE_HEADER = 'First Name,Last Name,Phone,Email,DOB,Sex,Zip,City\n';
+
+/** The rows as a request body generated while it is read, 10,000 rows a chunk. */
+function scaleBody(from: number, to: number): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let next = from;
+  let headerSent = false;
+  return new ReadableStream({
+    pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        return controller.enqueue(encoder.encode(SCALE_HEADER));
+      }
+      if (next >= to) return controller.close();
+      const end = Math.min(to, next + 10_000);
+      controller.enqueue(encoder.encode(scaleLines(next, end)));
+      next = end;
+    },
+  });
+}
+
+const rowsPerSecond = (rows: number, ms: number) => `${Math.round(rows / (ms / 1000)).toLocaleString('en-US')} rows/s`;
+const megabytes = (kilobytes: number) => `${Math.round(kilobytes / 1024)} MB`;
+
+/** One streamed import of rows from..to-1, waited for; its times. */
+async function streamedImport(site: { actor: Actor }, from: number, to: number) {
+  const started = performance.now();
+  const accepted = await site.actor.upload('/api/candidates/bulk/stream?duplicates=merge', scaleBody(from, to));
+  if (accepted.status !== 202) throw new Error(`import: ${accepted.status} ${JSON.stringify(accepted.body).slice(0, 300)}`);
+  const acceptedMs = performance.now() - started;
+  await whenRunSettled(accepted.body.run.id);
+  const totalMs = performance.now() - started;
+  const done = await site.actor.get(`/api/processing-runs/${accepted.body.run.id}/data?limit=1`);
+  if (done.body.run.status !== 'completed' || done.body.run.succeeded !== to - from)
+    throw new Error(`import did not complete: ${JSON.stringify(done.body.run)}`);
+  return { acceptedMs, totalMs };
+}
+
+async function chunksMode(chunks: number) {
+  const t = await createTestApp({ LOG_LEVEL: 'warn' });
+  try {
+    const site = await t.signUp({ organizationName: 'Bench Research Site' });
+    process.stdout.write(
+      `Cohortly import curve: ${dbKind}, ${chunks} successive imports of ${ROWS.toLocaleString('en-US')} rows into one organization, Node ${process.version}, ${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
+    );
+    const table: Array<Record<string, string>> = [];
+    const times: number[] = [];
+    for (let chunk = 0; chunk < chunks; chunk++) {
+      const { acceptedMs, totalMs } = await streamedImport(site, chunk * ROWS, (chunk + 1) * ROWS);
+      times.push(totalMs);
+      table.push({
+        chunk: String(chunk + 1),
+        'candidates before': (chunk * ROWS).toLocaleString('en-US'),
+        'to 202': `${(acceptedMs / 1000).toFixed(2)} s`,
+        'end to end': `${(totalMs / 1000).toFixed(2)} s`,
+        rate: rowsPerSecond(ROWS, totalMs),
+        load: os.loadavg()[0].toFixed(2),
+      });
+      process.stdout.write(`  chunk ${chunk + 1}: ${(totalMs / 1000).toFixed(2)} s, ${rowsPerSecond(ROWS, totalMs)}\n`);
+    }
+    console.table(table);
+    process.stdout.write(
+      `ratio last/first: ${(times.at(-1)! / times[0]).toFixed(2)}  (goal <= 1.3); peak RSS ${megabytes(process.resourceUsage().maxRSS)}; load ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
+    );
+  } finally {
+    await t.close();
+  }
+}
+
+async function singleMode() {
+  const t = await createTestApp({ LOG_LEVEL: 'warn' });
+  try {
+    const site = await t.signUp({ organizationName: 'Bench Research Site' });
+    process.stdout.write(
+      `Cohortly single-file import: ${dbKind}, ${ROWS.toLocaleString('en-US')} rows streamed, Node ${process.version}, ${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
+    );
+    const rssBefore = process.memoryUsage().rss;
+    const { acceptedMs, totalMs } = await streamedImport(site, 0, ROWS);
+    const peakKb = process.resourceUsage().maxRSS;
+    const loadAfter = os.loadavg();
+
+    // COPY of the same file into a bare table (written to disk in pieces, never whole in memory).
+    await t.deps.db.execute(
+      sql`create table bench_copy (first_name text, last_name text, phone text, email text, date_of_birth date, sex text, postal_code text, city text)`,
+    );
+    const file = path.join(os.tmpdir(), `cohortly-bench-${process.pid}.csv`);
+    const out = createWriteStream(file);
+    out.write(SCALE_HEADER);
+    for (let from = 0; from < ROWS; from += 10_000) if (!out.write(scaleLines(from, Math.min(ROWS, from + 10_000)))) await once(out, 'drain');
+    out.end();
+    await once(out, 'finish');
+    chmodSync(file, 0o644);
+    let copyMs: number;
+    let copyMethod: string;
+    try {
+      const started = performance.now();
+      if (dbKind === 'pglite') {
+        const { openAsBlob } = await import('node:fs');
+        const pglite = (t.deps.db as unknown as { $client: { pglite: { query: (q: string, p: unknown[], o: unknown) => Promise<unknown> } } }).$client.pglite;
+        await pglite.query(`COPY bench_copy FROM '/dev/blob' WITH (FORMAT csv, HEADER true)`, [], { blob: await openAsBlob(file) });
+        copyMethod = "COPY FROM '/dev/blob' (PGlite)";
+      } else {
+        await t.deps.db.execute(sql.raw(`COPY bench_copy FROM '${file}' WITH (FORMAT csv, HEADER true)`));
+        copyMethod = 'server-side COPY FROM file';
+      }
+      copyMs = performance.now() - started;
+    } finally {
+      unlinkSync(file);
+    }
+    const importRate = ROWS / (totalMs / 1000);
+    const copyRate = ROWS / (copyMs / 1000);
+    console.table([
+      { step: 'streamed import, request to 202 (parse + store items)', time: `${(acceptedMs / 1000).toFixed(2)} s`, rate: rowsPerSecond(ROWS, acceptedMs) },
+      { step: 'streamed import, end to end', time: `${(totalMs / 1000).toFixed(2)} s`, rate: rowsPerSecond(ROWS, totalMs) },
+      { step: `baseline: ${copyMethod}`, time: `${(copyMs / 1000).toFixed(2)} s`, rate: rowsPerSecond(ROWS, copyMs) },
+    ]);
+    process.stdout.write(
+      `import/COPY: ${((importRate / copyRate) * 100).toFixed(2)}% (goal >= 5%); peak RSS ${megabytes(peakKb)} (goal < 500 MB; ${Math.round(rssBefore / 1024 / 1024)} MB before the import); load after the import ${loadAfter.map((n) => n.toFixed(2)).join(' ')}\n`,
+    );
+  } finally {
+    await t.close();
+  }
 }
 
 // ---- helpers ----
@@ -188,4 +350,6 @@ async function main() {
   }
 }
 
-await main();
+if (CHUNKS > 0) await chunksMode(CHUNKS);
+else if (SINGLE) await singleMode();
+else await main();

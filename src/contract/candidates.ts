@@ -370,15 +370,18 @@ export const BulkDeleteResultSchema = z.object({ deleted: z.number().int() });
 // ---------------------------------------------------------------------------------------------------------
 // Import
 
-export const IMPORT_MAX_ROWS = 100_000;
-/** The largest import request body: 100,000 rows at up to ~500 bytes each (the body limit answers 413 above it). */
+/** Rows one import takes (decision 046: measured peak memory of a streamed 1,000,000-row import stays under 500 MB). */
+export const IMPORT_MAX_ROWS = 1_000_000;
+/** The largest JSON import request body (the whole body is parsed at once: about 100,000 rows; 413 above it). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** The largest streamed CSV body (POST /bulk/stream, read incrementally): 1,000,000 rows at up to ~500 bytes each. */
+export const IMPORT_STREAM_MAX_BYTES = 500 * 1024 * 1024;
 
 /** The candidate fields an import column can fill; `custom` keeps the column in customFields, `ignore` drops it. */
-export const IMPORT_FIELDS = [
+/** A candidate's profile: the fields staff write and an import maps, in the order forms show them. */
+export const CANDIDATE_PROFILE_FIELDS = [
   'firstName',
   'lastName',
-  'fullName',
   'phone',
   'email',
   'dateOfBirth',
@@ -391,6 +394,13 @@ export const IMPORT_FIELDS = [
   'timeZone',
   'preferredLanguage',
   'source',
+] as const;
+
+export const IMPORT_FIELDS = [
+  'firstName',
+  'lastName',
+  'fullName',
+  ...CANDIDATE_PROFILE_FIELDS.slice(2),
   'consentSms',
   'consentCalls',
   'consentSource',
@@ -404,41 +414,67 @@ export type ImportField = z.infer<typeof ImportFieldSchema>;
 
 const ImportRowValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const ImportCandidatesSchema = z
-  .object({
-    organizationId: z.string().optional(),
-    format: z.enum(['csv', 'json']),
-    /** CSV text with a header line, or an array of JSON objects (one per row). */
-    data: z.union([z.string().max(IMPORT_MAX_BYTES), z.array(z.record(z.string(), ImportRowValueSchema))]),
-    /** Column (CSV header or JSON key) -> field. Columns left out are guessed from their names. */
-    mapping: z.record(z.string(), ImportFieldSchema).optional(),
-    /** What to do with a row whose phone or email already belongs to a candidate of the organization. */
-    duplicates: z.enum(['merge', 'skip']).default('merge'),
-    /** Country for phone numbers written without +country code (ISO 3166 alpha-2). */
-    defaultCountry: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code, e.g. US')
-      .default('US'),
-    trialId: z.string().uuid().optional(),
-    /** Shown in the processing runs list; defaults to "Candidate import (N rows)". */
-    label: z.string().trim().min(1).max(200).optional(),
-    /**
-     * Where the file's consent was documented (e.g. "paper form at clinic"): required when a consent column
-     * is mapped; used for rows that say yes without a source of their own.
-     */
-    consentSource: ConsentSourceSchema.optional(),
-    /** When, for rows without a consent date of their own (YYYY-MM-DD); defaults to the import's day. */
-    consentDate: ConsentDateSchema.optional(),
-    /** Preview only: which page of rows (invalid rows first) to show, and how many per page. */
-    previewOffset: z.number().int().min(0).optional(),
-    previewLimit: z.number().int().min(1).max(500).optional(),
-  })
+/** What an import does with its rows, the same for the JSON form and the streamed file (decision 046). */
+const ImportOptionsSchema = z.object({
+  organizationId: z.string().optional(),
+  /** What to do with a row whose phone or email already belongs to a candidate of the organization. */
+  duplicates: z.enum(['merge', 'skip']).default('merge'),
+  /** Country for phone numbers written without +country code (ISO 3166 alpha-2). */
+  defaultCountry: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code, e.g. US')
+    .default('US'),
+  trialId: z.string().uuid().optional(),
+  /** Shown in the processing runs list; defaults to "Candidate import (N rows)". */
+  label: z.string().trim().min(1).max(200).optional(),
+  /**
+   * Where the file's consent was documented (e.g. "paper form at clinic"): required when a consent column
+   * is mapped; used for rows that say yes without a source of their own.
+   */
+  consentSource: ConsentSourceSchema.optional(),
+  /** When, for rows without a consent date of their own (YYYY-MM-DD); defaults to the import's day. */
+  consentDate: ConsentDateSchema.optional(),
+});
+
+export const ImportCandidatesSchema = ImportOptionsSchema.extend({
+  format: z.enum(['csv', 'json']),
+  /** CSV text with a header line, or an array of JSON objects (one per row). */
+  data: z.union([z.string().max(IMPORT_MAX_BYTES), z.array(z.record(z.string(), ImportRowValueSchema))]),
+  /** Column (CSV header or JSON key) -> field. Columns left out are guessed from their names. */
+  mapping: z.record(z.string(), ImportFieldSchema).optional(),
+  /** Preview only: which page of rows (invalid rows first) to show, and how many per page. */
+  previewOffset: z.number().int().min(0).optional(),
+  previewLimit: z.number().int().min(1).max(500).optional(),
+})
   .refine((value) => (value.format === 'csv' ? typeof value.data === 'string' : Array.isArray(value.data)), {
     message: 'format csv takes data as CSV text; format json takes data as an array of objects',
     path: ['data'],
   })
   .openapi('ImportCandidates');
 export type ImportCandidatesInput = z.infer<typeof ImportCandidatesSchema>;
+
+/** The mapping as JSON text in the query string (the body of a streamed import is the file itself). */
+const MappingQuerySchema = z
+  .string()
+  .max(20_000)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Give the mapping as a JSON object: {"Column": "field"}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string(), ImportFieldSchema));
+
+/**
+ * POST /api/candidates/bulk/stream: the same options as the JSON import, in the query string; the body is the
+ * CSV file as `text/csv`, read as a stream (decision 046).
+ */
+export const ImportStreamQuerySchema = ImportOptionsSchema.extend({
+  mapping: MappingQuerySchema.optional().openapi({ type: 'string', description: 'JSON object: column -> field; columns left out are guessed' }),
+}).openapi('ImportStreamQuery');
+export type ImportStreamQuery = z.infer<typeof ImportStreamQuerySchema>;
 
 export const ImportPreviewSchema = z.object({
   columns: z.array(z.string()),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_MAX_ROWS } from '../../src/contract/candidates';
 import { candidate, processingRun, processingRunItem, trial } from '../../src/server/db/schema';
 import { resumeInterruptedRuns, whenRunSettled } from '../../src/server/features/candidates/import-runner';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
@@ -186,13 +187,13 @@ describe('POST /api/candidates/bulk', () => {
     const extraFields = await site.actor.post('/api/candidates/bulk', { format: 'csv', data: 'a,b\n1,2,3\n', duplicates: 'merge' });
     expect(extraFields.status).toBe(400);
 
-    const tooMany = `First Name\n${'x\n'.repeat(100_001)}`;
+    const tooMany = `First Name\n${'x\n'.repeat(IMPORT_MAX_ROWS + 1)}`;
     const big = await site.actor.post('/api/candidates/bulk', { format: 'csv', data: tooMany, duplicates: 'merge' });
     expect(big.status).toBe(400);
-    expect(big.body.error.message).toContain('100,001');
+    expect(big.body.error.message).toContain((IMPORT_MAX_ROWS + 1).toLocaleString('en-US'));
     const bigJson = await site.actor.post('/api/candidates/bulk', {
       format: 'json',
-      data: Array.from({ length: 100_001 }, () => ({ n: 'x' })),
+      data: Array.from({ length: IMPORT_MAX_ROWS + 1 }, () => ({ n: 'x' })),
       duplicates: 'merge',
     });
     expect(bigJson.status).toBe(400);

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IMPORT_MAX_BYTES } from '../../contract/candidates';
+import { IMPORT_MAX_BYTES, IMPORT_STREAM_MAX_BYTES } from '../../contract/candidates';
 import { FHIR_BUNDLE_MAX_BYTES } from '../../contract/matching';
 import type { AppEnv } from './context';
 import { errorBody } from './errors';
@@ -12,8 +12,10 @@ const MB = 1024 * KB;
 export const BODY_LIMITS = {
   /** JSON APIs (staff, public, auth). */
   default: 1 * MB,
-  /** POST /api/candidates/bulk and /bulk/preview: up to 100,000 rows of CSV or JSON. */
+  /** POST /api/candidates/bulk and /bulk/preview: CSV or JSON parsed whole (about 100,000 rows). */
   import: IMPORT_MAX_BYTES,
+  /** POST /api/candidates/bulk/stream: a CSV file read as it arrives (up to 1,000,000 rows; decision 046). */
+  importStream: IMPORT_STREAM_MAX_BYTES,
   /** POST /api/candidates/fhir: one patient's FHIR bundle (a Synthea bundle of a long life runs to a few MB). */
   fhirBundle: FHIR_BUNDLE_MAX_BYTES,
   /** Twilio's form posts (inbound SMS, status callbacks, inbound calls). */
@@ -24,7 +26,11 @@ export const BODY_LIMITS = {
   vapiTools: 256 * KB,
 } as const;
 
+/** The streamed import: its handler reads the body as a stream and counts the bytes itself (decision 046). */
+export const isStreamedImport = (method: string, path: string) => method === 'POST' && /^\/api\/candidates\/bulk\/stream\/?$/.test(path);
+
 export function bodyLimitFor(method: string, path: string): number {
+  if (isStreamedImport(method, path)) return BODY_LIMITS.importStream;
   if (method === 'POST' && /^\/api\/candidates\/bulk(\/preview)?\/?$/.test(path)) return BODY_LIMITS.import;
   if (method === 'POST' && /^\/api\/candidates\/fhir\/?$/.test(path)) return BODY_LIMITS.fhirBundle;
   if (path.startsWith('/api/inbound/vapi')) return BODY_LIMITS.vapiWebhook;
@@ -52,4 +58,12 @@ const limiter = (maxSize: number) => {
  * Refuses a body over its path's limit with 413 in the API's error shape: at once from Content-Length, and
  * for a chunked body (no Content-Length) as soon as the bytes read pass the limit, never buffering more.
  */
-export const requestBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => limiter(bodyLimitFor(c.req.method, c.req.path))(c, next);
+export const requestBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (isStreamedImport(c.req.method, c.req.path)) {
+    // Hono's limiter buffers a chunked body to count it; this one is counted while the handler streams it.
+    const length = Number(c.req.header('content-length'));
+    if (length > BODY_LIMITS.importStream) return c.json(errorBody(413, `The request body is larger than ${megabytes(BODY_LIMITS.importStream)}`), 413);
+    return next();
+  }
+  return limiter(bodyLimitFor(c.req.method, c.req.path))(c, next);
+};

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { isStreamedImport } from './body-limit';
 import type { AppEnv } from './context';
 import { errorBody } from './errors';
 
@@ -93,7 +94,8 @@ export const refuseControlCharacters: MiddlewareHandler<AppEnv> = async (c, next
       return c.json(errorBody(400, `${field}: ${MESSAGE}`, 'VALIDATION_FAILED', [{ path: field, message: MESSAGE }]), 400);
     }
   }
-  if (c.req.raw.body && !['GET', 'HEAD'].includes(c.req.method)) {
+  // The streamed import's body is a file read as a stream: its reader refuses these characters line by line.
+  if (c.req.raw.body && !['GET', 'HEAD'].includes(c.req.method) && !isStreamedImport(c.req.method, c.req.path)) {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     // Multipart bodies are not parsed by any route; file contents are not text fields.
     if (!type.startsWith('multipart/')) {

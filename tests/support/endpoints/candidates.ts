@@ -6,6 +6,7 @@ export const ENDPOINTS: Record<string, Classification> = {
   'POST /api/candidates': 'tenant-row',
   'POST /api/candidates/bulk': 'tenant-row',
   'POST /api/candidates/bulk/preview': 'tenant-row',
+  'POST /api/candidates/bulk/stream': 'tenant-row',
   'PATCH /api/candidates/reset-status': 'tenant-row',
   'POST /api/candidates/bulk-update': 'tenant-row',
   'POST /api/candidates/bulk-delete': 'tenant-row',

@@ -1,20 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { ImportCandidatesInput, ImportField } from '../../../contract/candidates';
+import { IMPORT_STREAM_MAX_BYTES, type ImportCandidatesInput, type ImportField, type ImportStreamQuery } from '../../../contract/candidates';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
-import { candidate } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { candidate, processingRun } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
 import { recordActivity } from '../../activity';
 import { recordAudit } from '../../audit';
 import { defineRunKind, type ItemOutcome, type ProcessingRunRow, type RunDeps, type RunItem } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
-import { mapRow, parseInput, requireImportConsentSource, resolveMapping, validateRow, type MappedRow, type RowError, type ValidRow } from './import';
+import {
+  mapRow,
+  parseInput,
+  readCsvStream,
+  requireImportConsentSource,
+  resolveMapping,
+  validateRow,
+  type MappedRow,
+  type RawRow,
+  type RowError,
+  type ValidRow,
+} from './import';
 import { findTrialInOrganization, type CandidateRow } from './queries';
 import { targetOrganization } from './service';
-import { enrollOnTrigger } from '../sequences/enroll';
+import { funnelSignals } from '../../funnel-signals';
+import { profileOf } from './candidate-record';
 
 /**
  * The candidate import as a processing run (decision 006).
@@ -80,13 +92,8 @@ export async function startImport(deps: RunnerDeps, scope: RequestScope, input: 
   // request on PGlite's single connection.
   try {
     for (let start = 0; start < rows.length; start += STORE_CHUNK) {
-      const chunk = rows.slice(start, start + STORE_CHUNK).map((row, i) => ({ n: start + i + 1, i: mapRow(row, mapping) }));
-      await runScoped(deps.db, scope, (tx) =>
-        tx.execute(sql`
-          insert into processing_run_item (organization_id, run_id, row_number, input)
-          select ${organizationId}::uuid, ${run.id}::uuid, (r->>'n')::int, r->'i'
-          from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) as r`),
-      );
+      const chunk = rows.slice(start, start + STORE_CHUNK);
+      await runScoped(deps.db, scope, (tx) => storeItems(tx, organizationId, run.id, chunk, start + 1, mapping));
     }
   } catch (error) {
     await runScoped(deps.db, scope, (tx) => candidateImportRuns.abandon(tx, run.id, 'The rows could not be stored; nothing was imported')).catch(
@@ -96,6 +103,83 @@ export async function startImport(deps: RunnerDeps, scope: RequestScope, input: 
   }
 
   const started = await runScoped(deps.db, scope, (tx) => candidateImportRuns.begin(tx, run.id));
+  await candidateImportRuns.trigger(deps, started.id, organizationId);
+  return toRun(started);
+}
+
+/** One multi-row insert of mapped rows as the run's pending items, numbered from firstRow. */
+function storeItems(tx: Transaction, organizationId: string, runId: string, rows: RawRow[], firstRow: number, mapping: Record<string, ImportField>) {
+  const chunk = rows.map((row, i) => ({ n: firstRow + i, i: mapRow(row, mapping) }));
+  return tx.execute(sql`
+    insert into processing_run_item (organization_id, run_id, row_number, input)
+    select ${organizationId}::uuid, ${runId}::uuid, (r->>'n')::int, r->'i'
+    from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) as r`);
+}
+
+const CSV_TYPE = /^text\/csv\s*(;|$)/i;
+
+/**
+ * The streamed import (decision 046): the body is the CSV file itself, read and parsed as it arrives, its rows
+ * stored as items STORE_CHUNK at a time, all inside the run's creating transaction, so a refusal part way (a
+ * malformed line, a row over the limit, a body over the byte limit, a dropped connection) rolls back the run
+ * and every item: nothing is left half-stored. The mapping is resolved from the header once it is read.
+ */
+export async function startStreamedImport(
+  deps: RunnerDeps,
+  scope: RequestScope,
+  query: ImportStreamQuery,
+  contentType: string | undefined,
+  body: ReadableStream<Uint8Array> | null,
+): Promise<ProcessingRun> {
+  const organizationId = targetOrganization(scope, query.organizationId);
+  if (!CSV_TYPE.test(contentType ?? '')) throw new AppError(415, 'Send the file as text/csv (the JSON form is POST /api/candidates/bulk)');
+  if (!body) throw new AppError(400, 'data: The CSV is empty', 'BAD_REQUEST', [{ path: 'data', message: 'Empty CSV' }]);
+  const duplicates = query.duplicates;
+
+  const started = await runScoped(deps.db, scope, async (tx) => {
+    if (query.trialId && !(await findTrialInOrganization(tx, query.trialId, organizationId))) throw notFound('Trial not found');
+    let mapping: Record<string, ImportField> = {};
+    let runId: string | null = null;
+    const ensureRun = async () => {
+      if (runId) return runId;
+      const { run } = await candidateImportRuns.create(tx, {
+        organizationId,
+        createdByUserId: scope.userId,
+        label: query.label ?? 'Candidate import',
+        options: {},
+        // The row count is known once the file has been read; the run's total says it.
+        audit: () => ({ duplicates, format: 'csv', streamed: true }),
+      });
+      runId = run.id;
+      return runId;
+    };
+    const { rows } = await readCsvStream(body, {
+      maxBytes: IMPORT_STREAM_MAX_BYTES,
+      batchRows: STORE_CHUNK,
+      onHeader: (columns) => {
+        mapping = resolveMapping(columns, query.mapping);
+        requireImportConsentSource(mapping, query.consentSource);
+      },
+      onRows: async (batch, firstRow) => {
+        await storeItems(tx, organizationId, await ensureRun(), batch, firstRow, mapping);
+      },
+    });
+    const id = await ensureRun();
+    const importOptions: ImportOptions = {
+      duplicates,
+      defaultCountry: query.defaultCountry.toUpperCase(),
+      trialId: query.trialId ?? null,
+      mapping,
+      format: 'csv',
+      consentSource: query.consentSource ?? null,
+      consentDate: query.consentDate ?? null,
+    };
+    await tx
+      .update(processingRun)
+      .set({ options: { ...importOptions } })
+      .where(eq(processingRun.id, id));
+    return candidateImportRuns.begin(tx, id, { total: rows, label: query.label ?? `Candidate import (${rows.toLocaleString('en-US')} rows)` });
+  });
   await candidateImportRuns.trigger(deps, started.id, organizationId);
   return toRun(started);
 }
@@ -136,6 +220,22 @@ async function refreshStatistics(deps: RunnerDeps): Promise<void> {
 
 // ---- one batch ----
 
+/**
+ * The organization's candidates sharing a phone or an email with a batch, locked. Plain equality on the
+ * stored (E.164, lowercased) values, so each side is a range of its unique index (organization, phone) /
+ * (organization, email) under row-level security; tests/integration/query-plans.int.test.ts checks the plan.
+ */
+export function duplicateLookup(tx: Transaction, organizationId: string, phones: string[], emails: string[]) {
+  const matches: ReturnType<typeof inArray>[] = [];
+  if (phones.length) matches.push(inArray(candidate.phone, phones));
+  if (emails.length) matches.push(inArray(candidate.email, emails));
+  return tx
+    .select()
+    .from(candidate)
+    .where(and(eq(candidate.organizationId, organizationId), or(...matches)))
+    .for('update');
+}
+
 type Values = ValidRow['values'];
 const FILLABLE = ['lastName', 'phone', 'email', 'dateOfBirth', 'sex', 'addressLine', 'city', 'region', 'postalCode', 'country', 'timeZone'] as const;
 
@@ -160,20 +260,7 @@ interface Outcome {
 
 function fromExisting(row: CandidateRow): Values {
   return {
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phone: row.phone,
-    email: row.email,
-    dateOfBirth: row.dateOfBirth,
-    sex: row.sex,
-    addressLine: row.addressLine,
-    city: row.city,
-    region: row.region,
-    postalCode: row.postalCode,
-    country: row.country,
-    timeZone: row.timeZone,
-    preferredLanguage: row.preferredLanguage,
-    source: row.source,
+    ...profileOf(row),
     customFields: { ...(row.customFields as Record<string, string>) },
     consentSms: row.consentSms,
     consentCalls: row.consentCalls,
@@ -211,14 +298,7 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
   const emailOwner = new Map<string, Target>();
   const targets = new Map<string, Target>();
   if (phones.size || emails.size) {
-    const matches: ReturnType<typeof inArray>[] = [];
-    if (phones.size) matches.push(inArray(candidate.phone, [...phones]));
-    if (emails.size) matches.push(inArray(candidate.email, [...emails]));
-    const existing = await tx
-      .select()
-      .from(candidate)
-      .where(and(eq(candidate.organizationId, organizationId), or(...matches)))
-      .for('update');
+    const existing = await duplicateLookup(tx, organizationId, [...phones], [...emails]);
     // Consent already recorded or withdrawn (a consent event: STOP, staff, chat, an earlier import) is not
     // overridden by a file; only a candidate whose consent was never touched takes the file's yes.
     const touched = new Set<string>();
@@ -430,7 +510,7 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
         where exists (select 1 from trial where trial.id = ${options.trialId}::uuid)
         on conflict do nothing`);
     // New people imported for a trial: sequences listening for it take them on.
-    await enrollOnTrigger(tx, organizationId, 'candidate_imported', [...insertedIds], [options.trialId]);
+    await funnelSignals.triggered(tx, organizationId, 'candidate_imported', [...insertedIds], [options.trialId]);
   }
 
   const events = [

@@ -10,7 +10,8 @@ import {
   type ImportPreview,
 } from '../../../contract/candidates';
 import { deriveTimeZone } from '../../../contract/zone-derivation';
-import { badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../http/errors';
+import { FORBIDDEN_CHARACTERS } from '../../http/input-guard';
 
 /**
  * The pure half of the candidate import: parsing CSV or JSON rows, guessing the column mapping, and turning
@@ -32,10 +33,14 @@ export interface RowError {
   message: string;
 }
 
-const tooMany = (count: number) =>
-  badRequest(`data: ${count.toLocaleString('en-US')} rows is more than the ${IMPORT_MAX_ROWS.toLocaleString('en-US')} an import takes; split the file`, [
-    { path: 'data', message: `At most ${IMPORT_MAX_ROWS} rows` },
-  ]);
+/** A streamed file is refused at its first row over the limit, so its own count is not known. */
+const tooMany = (count: number, streamed = false) =>
+  badRequest(
+    streamed
+      ? `data: The file has more than the ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows an import takes; split the file`
+      : `data: ${count.toLocaleString('en-US')} rows is more than the ${IMPORT_MAX_ROWS.toLocaleString('en-US')} an import takes; split the file`,
+    [{ path: 'data', message: `At most ${IMPORT_MAX_ROWS} rows` }],
+  );
 
 const lineAt = (text: string, index: number) => {
   let line = 1;
@@ -69,6 +74,125 @@ export function parseCsv(text: string): ParsedInput {
     rows[r] = row;
   }
   return { columns, rows };
+}
+
+// ---- streamed CSV (decision 046) ----
+
+/** A record longer than this without its end is refused (an unclosed quote would otherwise keep the rest of the file). */
+const MAX_RECORD_CHARS = 1024 * 1024;
+/** How much of the file the delimiter and line break are guessed from. */
+const SNIFF_CHARS = 64 * 1024;
+
+const countLines = (text: string, end = text.length) => {
+  let lines = 0;
+  for (let index = text.indexOf('\n'); index !== -1 && index < end; index = text.indexOf('\n', index + 1)) lines++;
+  return lines;
+};
+
+export interface CsvStreamOptions {
+  /** 413 once more bytes than this have arrived. */
+  maxBytes: number;
+  /** Rows handed over at a time. */
+  batchRows: number;
+  /** Called once with the header's columns, before any rows. */
+  onHeader(columns: string[]): Promise<void> | void;
+  /** Called with each batch of rows (in file order; firstRow counts data rows from 1); awaited before more is read. */
+  onRows(rows: RawRow[], firstRow: number): Promise<void>;
+}
+
+/**
+ * Reads a CSV body as it arrives: bytes decoded incrementally, records parsed with papaparse's own parser up
+ * to the last complete one (the rest waits for the next chunk), rows handed over in batches. Only a chunk and
+ * one batch are held at a time. Refuses like parseCsv (400 naming the line; more than IMPORT_MAX_ROWS rows),
+ * plus control characters (the input guard does not buffer this body) and a body over maxBytes (413).
+ */
+export async function readCsvStream(body: ReadableStream<Uint8Array>, options: CsvStreamOptions): Promise<{ columns: string[]; rows: number }> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder('utf-8');
+  let bytes = 0;
+  let carry = '';
+  let linesBefore = 0;
+  let parser: Papa.Parser | null = null;
+  let columns: string[] | null = null;
+  let rowCount = 0;
+  let batch: RawRow[] = [];
+  let first = true;
+
+  const refuse = (line: number, message: string) =>
+    badRequest(`data: The CSV cannot be read at line ${line}: ${message}`, [{ path: 'data', message: `line ${line}: ${message}` }]);
+
+  const flush = async () => {
+    if (!batch.length) return;
+    const rows = batch;
+    batch = [];
+    await options.onRows(rows, rowCount - rows.length + 1);
+  };
+
+  /** Parses what carry holds up to its last complete record (all of it at the end), keeping the rest. */
+  const consume = async (final: boolean) => {
+    if (!parser) {
+      if (!final && carry.length < SNIFF_CHARS) return;
+      const sniff = carry.slice(0, SNIFF_CHARS);
+      const newline = /\r\n/.test(sniff.slice(0, sniff.indexOf('\n') + 1)) ? '\r\n' : sniff.includes('\n') ? '\n' : sniff.includes('\r') ? '\r' : '\n';
+      const delimiter = Papa.parse<string[]>(sniff, { preview: 20, newline }).meta.delimiter || ',';
+      parser = new Papa.Parser({ delimiter, newline, quoteChar: '"' });
+    }
+    const control = FORBIDDEN_CHARACTERS.exec(carry);
+    if (control) throw refuse(linesBefore + countLines(carry, control.index) + 1, 'it holds a NUL or another control character');
+    const parsed = parser.parse(carry, 0, !final) as { data: string[][]; errors: Papa.ParseError[]; meta: { cursor: number } };
+    const problem = parsed.errors[0];
+    if (problem) throw refuse(linesBefore + countLines(carry, problem.index ?? carry.length) + 1, problem.message);
+    const cursor = final ? carry.length : parsed.meta.cursor;
+    linesBefore += countLines(carry, cursor);
+    carry = carry.slice(cursor);
+    if (!final && carry.length > MAX_RECORD_CHARS) throw refuse(linesBefore + 1, 'a quoted field is not closed (or one record is longer than 1 MB)');
+    for (const cells of parsed.data) {
+      // skipEmptyLines 'greedy', as parseCsv
+      if (cells.every((cell) => cell.trim() === '')) continue;
+      if (!columns) {
+        columns = uniqueColumns(cells.map((cell) => cell.trim()));
+        await options.onHeader(columns);
+        continue;
+      }
+      rowCount++;
+      if (rowCount > IMPORT_MAX_ROWS) throw tooMany(rowCount, true);
+      if (cells.length > columns.length && cells.slice(columns.length).some((cell) => cell.trim() !== '')) {
+        throw badRequest(
+          `data: The CSV cannot be read at row ${rowCount} (after the header): it has ${cells.length} fields, the header has ${columns.length}`,
+          [{ path: 'data', message: `row ${rowCount}: ${cells.length} fields, header ${columns.length}` }],
+        );
+      }
+      const row: RawRow = {};
+      for (let c = 0; c < columns.length; c++) row[columns[c]] = cells[c] ?? '';
+      batch.push(row);
+      if (batch.length >= options.batchRows) await flush();
+    }
+  };
+
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > options.maxBytes) throw new AppError(413, `The request body is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB`);
+      let text = decoder.decode(value, { stream: true });
+      if (first) {
+        text = text.replace(/^\uFEFF/, '');
+        first = false;
+      }
+      carry += text;
+      await consume(false);
+    }
+    carry += decoder.decode();
+    if (first || (!columns && !carry.trim())) throw badRequest('data: The CSV is empty', [{ path: 'data', message: 'Empty CSV' }]);
+    await consume(true);
+    if (!columns) throw badRequest('data: The CSV is empty', [{ path: 'data', message: 'Empty CSV' }]);
+    await flush();
+    return { columns, rows: rowCount };
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  }
 }
 
 function uniqueColumns(names: string[]): string[] {

@@ -12,6 +12,7 @@ import {
   CreatePrescreenNoteSchema,
   ImportCandidatesSchema,
   ImportPreviewSchema,
+  ImportStreamQuerySchema,
   IndexedPrescreenNoteSchema,
   ListCandidatesQuerySchema,
   OrganizationIdQuerySchema,
@@ -20,16 +21,17 @@ import {
   ResetStatusSchema,
   UpdateCandidateSchema,
 } from '../../../contract/candidates';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../contract/candidates';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_STREAM_MAX_BYTES } from '../../../contract/candidates';
 import { ApiErrorSchema } from '../../../contract/common';
 import { ProcessingRunSchema } from '../../../contract/processing-runs';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import { parseInput, previewImport } from './import';
-import { startImport } from './import-runner';
+import { startImport, startStreamedImport } from './import-runner';
 import * as service from './service';
 
 /** The import's limits, as the OpenAPI document states them. */
-const IMPORT_LIMITS_TEXT = `Up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows, and a request body of at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB (413 above it; every other JSON endpoint takes 1 MB).`;
+const IMPORT_LIMITS_TEXT = `Up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows, and a request body of at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB (413 above it; every other JSON endpoint takes 1 MB). A larger CSV file goes to POST /api/candidates/bulk/stream.`;
+const STREAM_LIMITS_TEXT = `The body is the CSV file itself (Content-Type text/csv, a header line first), read and stored as it arrives; the options are in the query string (mapping as JSON text). Up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and ${IMPORT_STREAM_MAX_BYTES / 1024 / 1024} MB (413 above it). A malformed line, a row over the limit or a body over the limit is refused and nothing is stored.`;
 
 const tags = ['Candidates'];
 const candidateParams = pathParams('candidateId');
@@ -63,12 +65,33 @@ export const candidateRoutes = createRouter()
       method: 'post',
       path: '/bulk',
       tags,
-      summary: 'Import candidates from CSV or JSON (up to 100,000 rows) as a processing run; answers 202 with the run',
+      summary: `Import candidates from CSV or JSON (up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows within ${IMPORT_MAX_BYTES / 1024 / 1024} MB) as a processing run; answers 202 with the run`,
       description: IMPORT_LIMITS_TEXT,
       request: jsonBody(ImportCandidatesSchema),
       responses: { 202: json(z.object({ run: ProcessingRunSchema }), 'The run, processing in the background'), ...errors },
     }),
     async (c) => c.json({ run: await startImport(c.get('deps'), c.get('scope'), c.req.valid('json')) }, 202),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/bulk/stream',
+      tags,
+      summary: `Import candidates from a CSV file sent as the body (up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows) as a processing run; answers 202 with the run`,
+      description: STREAM_LIMITS_TEXT,
+      request: {
+        query: ImportStreamQuerySchema,
+        body: { content: { 'text/csv': { schema: z.string().openapi({ description: 'The CSV file, header line first' }) } }, required: true },
+      },
+      responses: {
+        202: json(z.object({ run: ProcessingRunSchema }), 'The run, processing in the background'),
+        ...errors,
+        413: json(ApiErrorSchema, 'The body is larger than the limit'),
+        415: json(ApiErrorSchema, 'The body is not text/csv'),
+      },
+    }),
+    async (c) =>
+      c.json({ run: await startStreamedImport(c.get('deps'), c.get('scope'), c.req.valid('query'), c.req.header('content-type'), c.req.raw.body) }, 202),
   )
   .openapi(
     createRoute({
