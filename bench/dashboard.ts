@@ -15,9 +15,15 @@
  *
  * PostgreSQL: --url (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test); a scratch database is
  * created and dropped, as the integration tests do.
+ *
+ * --keep NAME seeds once and reuses: on PostgreSQL the database NAME on that server, on PGlite the data directory NAME
+ * (on disk, not in memory). The first run creates and seeds it and leaves it; later runs find the bench's
+ * organizations there and only measure (the events already there count, --events is ignored). Drop it by hand.
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { recordActivity } from '../src/server/activity';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/client';
 import { runAsOrganization } from '../src/server/db/scoped';
 import { createTestApp } from '../tests/support/test-app';
 
@@ -35,6 +41,28 @@ const COVERING = args.includes('--covering');
 /** --hold S: keep the generated database S seconds after measuring (to EXPLAIN queries against it), then drop it. */
 const HOLD_SECONDS = Number(option('hold', '0'));
 const PG_URL = option('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+/** --keep NAME: seed once into a database (PostgreSQL) or data directory (PGlite) of that name and reuse it. */
+const KEEP = option('keep', '');
+
+/** The kept database, created and migrated if new. */
+async function openKept(db: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
+  if (db === 'pglite') {
+    const handle = await openPglite(KEEP);
+    await handle.migrate();
+    return handle;
+  }
+  if (!/^[a-z_][a-z0-9_]*$/.test(KEEP)) throw new Error('--keep on PostgreSQL takes a plain database name');
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [KEEP])).rowCount;
+  if (!exists) await admin.query(`CREATE DATABASE ${KEEP}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${KEEP}`;
+  const handle = await openPostgres(url.toString());
+  await handle.migrate();
+  return handle;
+}
 process.env.LOG_LEVEL ??= 'warn';
 
 const eventsFor = (db: 'pglite' | 'postgres') => Number(option('events', process.env.DASHBOARD_BENCH_EVENTS ?? (db === 'postgres' ? '5000000' : '1000000')));
@@ -90,10 +118,40 @@ type Figures = Map<string, { p50: number; p95: number }>;
 async function run(db: 'pglite' | 'postgres'): Promise<Figures> {
   if (db === 'postgres') process.env.TEST_DATABASE_URL = PG_URL;
   else delete process.env.TEST_DATABASE_URL;
-  const events = eventsFor(db);
-  const t = await createTestApp();
+  let events = eventsFor(db);
+  const kept = KEEP ? await openKept(db) : undefined;
+  // A kept database is shared with the app (its close leaves it open), and closed below.
+  const t = await createTestApp({}, kept);
   const figures: Figures = new Map();
+  const seeded =
+    kept !== undefined &&
+    Number(
+      (
+        (await t.deps.db.execute(sql`select count(*)::int as n from organization where slug like 'bench-customer-%'`)) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows[0].n,
+    ) > 0;
   try {
+    if (!seeded) await seed(t, events);
+    else {
+      events = Number(((await t.deps.db.execute(sql`select count(*)::int as n from activity_event`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+      console.log(`\n== ${db}: reusing ${KEEP} (${events.toLocaleString('en-US')} events)`);
+    }
+    await measure(t, figures);
+  } finally {
+    await t.close();
+    await kept?.close();
+  }
+  return figures;
+}
+
+type Bench = Awaited<ReturnType<typeof createTestApp>>;
+
+/** 50 organizations, their trials and N events over two years, the three rollups from them, vacuumed. */
+async function seed(t: Bench, events: number) {
+  const db = t.database.kind;
+  {
     let started = performance.now();
     // 50 customers and their trials, in SQL (no users: the global admin reads them all).
     await t.deps.db.execute(sql`
@@ -187,7 +245,18 @@ async function run(db: 'pglite' | 'postgres'): Promise<Figures> {
         `activity_daily (${rollups.toLocaleString('en-US')} rows) built in ${(dailyBuilt / 1000).toFixed(1)} s, ` +
         `activity_monthly (${monthlyRows.toLocaleString('en-US')} rows) and activity_total (${totalRows.toLocaleString('en-US')}) in ${(monthlyBuilt / 1000).toFixed(1)} s`,
     );
+  }
+}
 
+/** Each tab's p50/p95 for the 30-day default and "all", then recordActivity of one event. */
+async function measure(t: Bench, figures: Figures) {
+  const orgRows = (await t.deps.db.execute(sql`select id from organization where slug like 'bench-customer-%' order by slug`)) as unknown as {
+    rows: Array<{ id: string }>;
+  };
+  const trialRows = (await t.deps.db.execute(
+    sql`select t.id from trial t join organization o on o.id = t.organization_id where o.slug like 'bench-customer-%' order by o.slug, t.title`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  {
     const admin = await t.signInAdmin();
     admin.activeOrganizationId = t.internalOrganizationId;
     const check = await admin.get('/api/dashboard/funnel-breakdown?preset=all');
@@ -234,10 +303,7 @@ async function run(db: 'pglite' | 'postgres'): Promise<Figures> {
       console.log(`holding database ${name} for ${HOLD_SECONDS} s`);
       await new Promise((resolve) => setTimeout(resolve, HOLD_SECONDS * 1000));
     }
-  } finally {
-    await t.close();
   }
-  return figures;
 }
 
 async function main() {

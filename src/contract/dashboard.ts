@@ -49,6 +49,15 @@ export const DashboardFiltersSchema = z.object({
 });
 export type DashboardFilters = z.infer<typeof DashboardFiltersSchema>;
 
+/**
+ * The bucket of an over-time series (decision 044): day up to 62 days, week (Monday, UTC) up to 183 days, month
+ * (UTC) beyond. A period is its bucket's first day (YYYY-MM-DD); the first and last buckets count only the days
+ * inside the range (a range from 15 March has a March bucket of 15-31 March).
+ */
+export const DASHBOARD_BUCKETS = ['day', 'week', 'month'] as const;
+export type DashboardBucket = (typeof DASHBOARD_BUCKETS)[number];
+const BucketSchema = z.enum(DASHBOARD_BUCKETS).openapi({ description: "The over-time series' bucket: its periods are the buckets' first days." });
+
 const count = z.number().int();
 const rate = z.number().nullable();
 
@@ -79,7 +88,7 @@ export type FunnelBreakdown = z.infer<typeof FunnelBreakdownSchema>;
 export const PrescreenAnalyticsSchema = z
   .object({
     filters: DashboardFiltersSchema,
-    bucket: z.enum(['day', 'week']),
+    bucket: BucketSchema,
     overTime: z.array(z.object({ period: z.string(), PASS: count, FAIL: count, INCONCLUSIVE: count, POTENTIAL: count })),
     totals: z.object({ results: count, PASS: count, FAIL: count, INCONCLUSIVE: count, POTENTIAL: count }),
     /** Hours from the first contact to the result. */
@@ -115,6 +124,8 @@ export type Satisfaction = z.infer<typeof SatisfactionSchema>;
 export const TrialLifecycleSchema = z
   .object({
     filters: DashboardFiltersSchema,
+    /** The bucket of every trial's `enrollment` series. */
+    bucket: BucketSchema,
     trials: z.array(
       z.object({
         trialId: z.string(),
@@ -126,7 +137,7 @@ export const TrialLifecycleSchema = z
         daysInStatus: z.array(z.object({ status: z.string(), days: z.number() })),
         enrolledInRange: count,
         enrolledTotal: count,
-        /** Cumulative enrolments by week (start of week, UTC) within the range. */
+        /** Enrolments and the cumulative count by `bucket` (the period is the bucket's first day, UTC) within the range. */
         enrollment: z.array(z.object({ period: z.string(), enrolled: count, cumulative: count })),
         /**
          * When a recruiting trial with a target reaches it (forecastEnrollment, decision 034), from its enrolments
@@ -167,6 +178,8 @@ export const CostsSchema = z
     filters: DashboardFiltersSchema,
     total: z.number(),
     byChannel: z.array(z.object({ source: z.enum(ACTIVITY_SOURCES), label: z.string(), amount: z.number() })),
+    /** The bucket of `overTime`. */
+    bucket: BucketSchema,
     overTime: z.array(z.object({ period: z.string(), amount: z.number() })),
     unitCosts: z.array(z.object({ unit: z.enum(['prescreen', 'pass', 'booked_visit', 'enrolled']), count, cost: rate })),
   })

@@ -13,7 +13,8 @@ import { createTestApp, type SignedUp, type TestApp } from '../support/test-app'
 
 /**
  * The activity event model (decision 031): the product's own actions write their funnel steps once, in the
- * change's transaction, and the daily, monthly and all-time rollups always equal a count over the raw events.
+ * change's transaction, and the daily, monthly and all-time rollups always equal a count over the raw events (also
+ * read by month, decision 044).
  */
 
 let t: TestApp;
@@ -36,11 +37,15 @@ const kindsFor = async (candidateId: string) =>
 const asMap = (rows: Array<{ key: string; count: number; value: number }>) =>
   Object.fromEntries(rows.map((row) => [row.key, [Number(row.count), Math.round(Number(row.value) * 1e6) / 1e6]]));
 
-/** A direct count over the raw events per (kind, source, label, trial) of one organization, for UTC days in [from, to] (from null: since ever). */
-async function rawCounts(organizationId: string, from: string | null, to: string) {
+/**
+ * A direct count over the raw events per (kind, source, label, trial) of one organization, for UTC days in
+ * [from, to] (from null: since ever); `byMonth` puts the event's UTC month first in the key.
+ */
+async function rawCounts(organizationId: string, from: string | null, to: string, byMonth = false) {
+  const month = byMonth ? sql`to_char(date_trunc('month', ${activityEvent.occurredAt} at time zone 'UTC'), 'YYYY-MM-DD') || '|' || ` : sql``;
   const raw = await t.deps.db
     .select({
-      key: sql<string>`${activityEvent.kind} || '|' || ${activityEvent.source} || '|' || ${activityEvent.label} || '|' || coalesce(${activityEvent.trialId}, ${NO_TRIAL}::uuid)`,
+      key: sql<string>`${month}${activityEvent.kind} || '|' || ${activityEvent.source} || '|' || ${activityEvent.label} || '|' || coalesce(${activityEvent.trialId}, ${NO_TRIAL}::uuid)`,
       count: sql<number>`count(*)::int`,
       value: sql<number>`coalesce(sum(${activityEvent.value}), 0)`,
     })
@@ -216,6 +221,17 @@ describe('the product records its funnel steps', () => {
   });
 });
 
+/** The dashboard's read by month (decision 044: whole months monthly, edge days daily, by the day's month), against the raw events by UTC month. */
+async function compareMonthBuckets(organizationId: string, from: string | null, to: string) {
+  const rows = await runAsOrganization(t.deps.db, organizationId, (tx) =>
+    rollup(tx, { organizationIds: [organizationId], range: { from, to, preset: null } }, undefined, ['month', 'kind', 'source', 'label', 'trial_id']),
+  );
+  const rolled = asMap(
+    rows.map((row) => ({ key: `${row.period}|${row.kind}|${row.source}|${row.label}|${row.trial_id}`, count: row.count, value: row.value_sum })),
+  );
+  return { rolled, raw: await rawCounts(organizationId, from, to, true) };
+}
+
 describe('the daily, monthly and all-time rollups', () => {
   it('equal a direct count over the raw events for random ranges, read by day, by month, all-time and as the dashboard reads (property, seeded)', async () => {
     const other = await t.signUp({ name: 'Parker Property', organizationName: 'Rollup Research' });
@@ -293,6 +309,8 @@ describe('the daily, monthly and all-time rollups', () => {
       if (months && days.length) split++;
       const read = await compareDashboardRead(other.organizationId, from, to);
       expect(read.rolled, `dashboard read ${from}..${to}`).toEqual(read.raw);
+      const byMonth = await compareMonthBuckets(other.organizationId, from, to);
+      expect(byMonth.rolled, `dashboard read by month ${from}..${to}`).toEqual(byMonth.raw);
     }
     expect(split).toBeGreaterThan(5);
     const total = await compareTotal(other.organizationId);

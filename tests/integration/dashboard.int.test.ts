@@ -27,6 +27,7 @@ let agentId: string;
 const today = dayOf(new Date());
 /** Noon UTC, `days` days ago. */
 const ago = (days: number) => new Date(`${addDays(today, -days)}T12:00:00Z`);
+const daysBefore = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 type Event = Omit<ActivityEntry, 'organizationId'>;
 const times = (n: number, event: Event): Event[] => Array.from({ length: n }, () => event);
@@ -191,7 +192,11 @@ describe('prescreen-analytics', () => {
     expect(answer.body.hoursToResult).toEqual({ average: 6, median: 6, measured: 3 });
     expect(answer.body.review).toEqual({ decisions: 2, agree: 1, override: 1, agreementRate: 50, overrideRate: 50 });
     expect(answer.body.failingCriteria).toEqual([]);
-    expect((await a.actor.get('/api/dashboard/prescreen-analytics?preset=all')).body.bucket).toBe('week');
+    // "All" starts at the first activity (200 days ago): months, each the first day of its UTC month.
+    const all = (await a.actor.get('/api/dashboard/prescreen-analytics?preset=all')).body;
+    expect(all.bucket).toBe('month');
+    expect(all.overTime.map((row: { period: string }) => row.period)).toEqual([...new Set([10, 1].map((days) => `${addDays(today, -days).slice(0, 7)}-01`))]);
+    expect((await a.actor.get('/api/dashboard/prescreen-analytics?preset=90d')).body.bucket).toBe('week');
     expect((await a.actor.get('/api/dashboard/prescreen-analytics?source=chat')).body.hoursToResult).toEqual({ average: 6, median: 6, measured: 1 });
   });
 });
@@ -350,6 +355,114 @@ describe('CSV export', () => {
   });
 });
 
+describe('over-time buckets against the raw events', () => {
+  it('every bucket (day, week, month) of prescreen results, spend and enrolments equals a count over activity_event, partial edge months included (property, seeded)', async () => {
+    const m = await t.signUp({ organizationName: 'Bucket Research' });
+    const created = await createRecruitingTrial(m.actor, { title: 'Bucket study', targetEnrollment: 50 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const bucketTrial = created.body.id as string;
+    const next = seededRandom(20261124);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+    const SPAN = 430;
+    const at = (daysAgo: number) => new Date(Date.parse(`${addDays(today, -daysAgo)}T00:00:00Z`) + Math.floor(next() * 86_400_000));
+    const event = (daysAgo: number): Event => {
+      const occurredAt = at(daysAgo);
+      const source = pick(['call', 'chat', 'sms', 'manual'] as const);
+      switch (pick(['prescreen', 'spend', 'enrolled'] as const)) {
+        case 'prescreen':
+          return { kind: 'prescreen_result', source, label: pick(['PASS', 'FAIL', 'INCONCLUSIVE', 'POTENTIAL']), value: 1, trialId: bucketTrial, occurredAt };
+        case 'spend':
+          return { kind: 'spend', source, label: 'call_minutes', value: Math.round(next() * 500) / 100, occurredAt };
+        case 'enrolled':
+          return { kind: 'status_changed', source, label: 'enrolled', trialId: bucketTrial, occurredAt };
+      }
+    };
+    // Random days over 14 months, and every day around two month edges (the 14th..16th of the month 13 months ago and
+    // the 9th..12th of last month), so a range from the 15th to the 10th has events just outside both partial months.
+    const startMonth = `${addDays(today, -395).slice(0, 7)}-15`;
+    const endMonth = `${addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7)}-10`;
+    const daysAgoOf = (day: string) => Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+    const edgeDays = [-1, 0, 1].map((offset) => addDays(startMonth, offset)).concat([-1, 0, 1, 2].map((offset) => addDays(endMonth, offset)));
+    const events = [
+      ...Array.from({ length: 600 }, () => event(1 + Math.floor(next() * SPAN))),
+      ...edgeDays.flatMap((day) => Array.from({ length: 3 }, () => event(daysAgoOf(day)))),
+    ];
+    for (let index = 0; index < events.length; index += 100) await record(m.organizationId, events.slice(index, index + 100));
+
+    /** The raw events' counts and sums by bucket (first day, UTC) in [from, to] (from null: since ever). */
+    const raw = async (bucket: string, from: string | null, to: string) =>
+      rowsOf<{ period: string; kind: string; label: string; count: number; value: number }>(
+        await t.deps.db.execute(sql`
+          select to_char(date_trunc(${bucket}, occurred_at at time zone 'UTC'), 'YYYY-MM-DD') as period, kind, label, count(*)::int as count,
+            coalesce(sum(value), 0)::float8 as value
+          from activity_event
+          where organization_id = ${m.organizationId} and occurred_at < ${`${addDays(to, 1)}T00:00:00Z`}
+            ${from ? sql`and occurred_at >= ${`${from}T00:00:00Z`}` : sql``}
+          group by 1, 2, 3`),
+      );
+    const ranges: Array<[string | null, string]> = [
+      [null, today],
+      [startMonth, endMonth],
+      [addDays(today, -29), today],
+      [addDays(today, -120), addDays(today, -20)],
+    ];
+    for (let round = 0; round < 10; round++) {
+      const from = addDays(today, -Math.floor(next() * SPAN));
+      ranges.push([from, addDays(from, Math.floor(next() * (daysAgoOf(from) + 1)))]);
+    }
+    const seen = new Set<string>();
+    for (const [from, to] of ranges) {
+      const query = from ? `from=${from}&to=${to}` : `preset=all&to=${to}`;
+      const prescreen = (await m.actor.get(`/api/dashboard/prescreen-analytics?${query}`)).body;
+      const costs = (await m.actor.get(`/api/dashboard/costs?${query}`)).body;
+      const lifecycle = (await m.actor.get(`/api/dashboard/trial-lifecycle?${query}`)).body;
+      const { bucket } = prescreen;
+      seen.add(bucket);
+      expect([costs.bucket, lifecycle.bucket], query).toEqual([bucket, bucket]);
+      const rows = await raw(bucket, from, to);
+      const periods = (kind: string, label?: string, value = false) => {
+        const sums = new Map<string, number>();
+        for (const row of rows.filter((row) => row.kind === kind && (label === undefined || row.label === label)))
+          sums.set(row.period, (sums.get(row.period) ?? 0) + (value ? row.value : row.count));
+        return [...sums.entries()].sort(([x], [y]) => x.localeCompare(y));
+      };
+      expect(
+        prescreen.overTime.map((row: Record<string, number | string>) => [
+          row.period,
+          Number(row.PASS) + Number(row.FAIL) + Number(row.INCONCLUSIVE) + Number(row.POTENTIAL),
+        ]),
+        query,
+      ).toEqual(periods('prescreen_result'));
+      expect(
+        prescreen.overTime.map((row: { period: string; PASS: number }) => [row.period, row.PASS]).filter(([, count]: [string, number]) => count > 0),
+        query,
+      ).toEqual(periods('prescreen_result', 'PASS'));
+      const spend = periods('spend', undefined, true);
+      expect(
+        costs.overTime.map((row: { period: string }) => row.period),
+        query,
+      ).toEqual(spend.map(([period]) => period));
+      for (const [index, row] of (costs.overTime as Array<{ amount: number }>).entries())
+        expect(Math.abs(row.amount - spend[index][1]), query).toBeLessThan(0.006);
+      const trial = lifecycle.trials.find((row: { trialId: string }) => row.trialId === bucketTrial);
+      expect(
+        trial.enrollment.map((row: { period: string; enrolled: number }) => [row.period, row.enrolled]),
+        query,
+      ).toEqual(periods('status_changed', 'enrolled'));
+    }
+    // The partial edge months above are a real test: their months hold events on days outside the range.
+    expect((await raw('month', `${startMonth.slice(0, 7)}-01`, addDays(startMonth, -1))).length).toBeGreaterThan(0);
+    expect((await raw('month', addDays(endMonth, 1), addDays(endMonth, 2))).length).toBeGreaterThan(0);
+    expect([...seen].sort()).toEqual(['day', 'month', 'week']);
+    // The CSV carries the bucket.
+    const csv = parseCsv((await m.actor.get(`/api/dashboard/export?tab=costs&from=${startMonth}&to=${endMonth}`)).body as string);
+    expect(csv).toContainEqual(['filters', '', 'bucket', 'month']);
+    expect(csv.filter((row) => row[0] === 'spend_by_month').length).toBeGreaterThan(6);
+    const lifecycleCsv = parseCsv((await m.actor.get(`/api/dashboard/export?tab=trial-lifecycle&from=${startMonth}&to=${endMonth}`)).body as string);
+    expect(lifecycleCsv.some((row) => row[0] === 'enrollment_by_month' && row[1] === 'Bucket study')).toBe(true);
+  });
+});
+
 describe('rollups against the raw events', () => {
   it('tab totals equal a direct count over activity_event for random ranges and sources', async () => {
     const next = seededRandom(20261123);
@@ -395,7 +508,8 @@ describe('trial-lifecycle forecast', () => {
     // Recruiting for 60 days, two enrolments so far: about one a month, two more to go.
     await t.deps.db
       .update(trialTable)
-      .set({ createdAt: ago(70), statusHistory: [{ from: 'draft', to: 'recruiting', at: ago(60).toISOString(), byUserId: null }] })
+      // Exact instants, not ago()'s noon: days in status counts from the moment, so noon would read 60.5 late in the day.
+      .set({ createdAt: daysBefore(70), statusHistory: [{ from: 'draft', to: 'recruiting', at: daysBefore(60).toISOString(), byUserId: null }] })
       .where(eq(trialTable.id, longId));
     await record(a.organizationId, [
       { kind: 'status_changed', source: 'manual', label: 'enrolled', trialId: longId, occurredAt: ago(40) },

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../src/server/features/dashboard/csv';
 import { activityDay, activityMonth } from '../../src/server/activity';
-import { addDays, resolveRange, splitRange, weekOf } from '../../src/server/features/dashboard/range';
+import { addDays, bucketFor, periodOf, rangeDays, resolveRange, splitRange, weekOf } from '../../src/server/features/dashboard/range';
 import { daysInStatus } from '../../src/server/features/dashboard/service';
+import { periodLabel } from '../../src/web/features/dashboard/words';
 
 /** The dashboard's pure parts (decision 032): date ranges, days in each trial status, the CSV. */
 
@@ -29,6 +30,41 @@ describe('resolveRange', () => {
     expect(weekOf('2026-11-23')).toBe('2026-11-23');
     expect(weekOf('2026-11-29')).toBe('2026-11-23');
     expect(weekOf('2026-11-22')).toBe('2026-11-16');
+  });
+});
+
+describe('bucketFor', () => {
+  it('charts short ranges by day, up to about six months by week, and longer ones by month', () => {
+    const days = (query: Parameters<typeof resolveRange>[0]) => rangeDays(resolveRange(query, now), '2024-11-24');
+    expect(bucketFor(days({ preset: '7d' }))).toBe('day');
+    expect(bucketFor(days({}))).toBe('day');
+    expect(bucketFor(62)).toBe('day');
+    expect(bucketFor(63)).toBe('week');
+    expect(bucketFor(days({ preset: '90d' }))).toBe('week');
+    // The quarter so far (54 days on 23 November) is days; a whole quarter (92) weeks.
+    expect(bucketFor(days({ preset: 'quarter' }))).toBe('day');
+    expect(bucketFor(days({ preset: 'quarter', to: '2026-09-30' }))).toBe('week');
+    expect(bucketFor(183)).toBe('week');
+    expect(bucketFor(184)).toBe('month');
+    expect(bucketFor(days({ preset: 'ytd' }))).toBe('month');
+    // "all" counts from the first activity: two years are months.
+    expect(bucketFor(days({ preset: 'all' }))).toBe('month');
+  });
+
+  it("names a day's bucket by its first day", () => {
+    expect(periodOf('day', '2026-03-15')).toBe('2026-03-15');
+    expect(periodOf('week', '2026-03-15')).toBe('2026-03-09');
+    expect(periodOf('month', '2026-03-15')).toBe('2026-03-01');
+    expect(periodOf('month', '2026-12-31')).toBe('2026-12-01');
+  });
+});
+
+describe('periodLabel (web)', () => {
+  it('names a month "Mar 2026" and a day or week by its first day, in UTC', () => {
+    expect(periodLabel('month', '2026-03-01')).toBe('Mar 2026');
+    expect(periodLabel('month', '2025-12-01')).toBe('Dec 2025');
+    expect(periodLabel('week', '2026-03-02')).toBe('Mar 2, 2026');
+    expect(periodLabel('day', '2026-01-01', true)).toBe('Jan 1');
   });
 });
 
@@ -149,7 +185,8 @@ describe('toCsv', () => {
       filters: { from: null, to: '2026-11-23', preset: 'all', source: null, organizationIds: ['o1'] },
       total: 1.5,
       byChannel: [{ source: 'call', label: '=HYPERLINK("x")', amount: 1.5 }],
-      overTime: [],
+      bucket: 'month',
+      overTime: [{ period: '2026-10-01', amount: 1.5 }],
       unitCosts: [{ unit: 'prescreen', count: 0, cost: null }],
     });
     expect(csv.split('\r\n')).toEqual([
@@ -158,14 +195,17 @@ describe('toCsv', () => {
       'filters,,to,2026-11-23',
       'filters,,source,all',
       'filters,,organizations,1',
+      'filters,,bucket,month',
       'totals,,spend_usd,1.5',
       `by_channel,"call/=HYPERLINK(""x"")",spend_usd,1.5`,
+      'spend_by_month,2026-10-01,spend_usd,1.5',
       'unit_costs,prescreen,count,0',
       'unit_costs,prescreen,cost_usd,',
       '',
     ]);
     const trial = toCsv('trial-lifecycle', {
       filters: { from: null, to: '2026-11-23', preset: 'all', source: null, organizationIds: [] },
+      bucket: 'week',
       trials: [
         {
           trialId: 't',

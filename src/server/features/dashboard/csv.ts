@@ -3,7 +3,8 @@ import type { DashboardTab, DashboardTabData } from '../../../contract/dashboard
 /**
  * A tab's numbers as CSV in long form (decision 032): one row per number, `section,group,metric,value`, so
  * every tab exports with the same four columns and a spreadsheet pivots it as needed. The first rows say
- * which filters made it.
+ * which filters made it, and for a tab with an over-time series its bucket (day, week or month); the series'
+ * sections name it too (`by_month`, `spend_by_month`, `enrollment_by_month`).
  */
 type Cell = string | number | null | undefined;
 type Row = [section: string, group: Cell, metric: string, value: Cell];
@@ -60,7 +61,7 @@ function rowsOf<T extends DashboardTab>(tab: T, data: DashboardTabData[T]): Row[
         ['trial', t.title, 'enrolled_in_range', t.enrolledInRange],
         ['trial', t.title, 'enrolled_total', t.enrolledTotal],
         ...t.daysInStatus.map((s): Row => ['days_in_status', t.title, s.status, s.days]),
-        ...t.enrollment.map((p): Row => ['enrollment_by_week', t.title, p.period, p.cumulative]),
+        ...t.enrollment.map((p): Row => [`enrollment_by_${d.bucket}`, t.title, p.period, p.cumulative]),
       ]);
     }
     case 'trial-matcher': {
@@ -78,7 +79,7 @@ function rowsOf<T extends DashboardTab>(tab: T, data: DashboardTabData[T]): Row[
       return [
         ['totals', null, 'spend_usd', d.total],
         ...d.byChannel.map((c): Row => ['by_channel', `${c.source}/${c.label}`, 'spend_usd', c.amount]),
-        ...d.overTime.map((p): Row => ['over_time', p.period, 'spend_usd', p.amount]),
+        ...d.overTime.map((p): Row => [`spend_by_${d.bucket}`, p.period, 'spend_usd', p.amount]),
         ...d.unitCosts.flatMap((u): Row[] => [
           ['unit_costs', u.unit, 'count', u.count],
           ['unit_costs', u.unit, 'cost_usd', u.cost],
@@ -113,6 +114,8 @@ export function toCsv<T extends DashboardTab>(tab: T, data: DashboardTabData[T])
     ['filters', null, 'source', filters.source ?? 'all'],
     ['filters', null, 'organizations', filters.organizationIds.length],
   ];
+  // The over-time series' bucket (decision 044): their periods are the first days of days, weeks or months.
+  if ('bucket' in data) header.push(['filters', null, 'bucket', data.bucket]);
   const lines = [['section', 'group', 'metric', 'value'].join(','), ...[...header, ...rowsOf(tab, data)].map((row) => row.map(quote).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }

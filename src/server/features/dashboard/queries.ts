@@ -1,13 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ActivityKind, ActivitySource } from '../../../contract/activity';
+import type { DashboardBucket } from '../../../contract/dashboard';
 import type { TrialStatusChange } from '../../../contract/trials';
 import { activityDaily, activityEvent, activityMonthly, activityTotal, chatAgent, trial, voiceAgent } from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
 import { addDays, type DayRange, type DaySpan, dayOf, splitRange, startOfDay } from './range';
 
 /**
- * The dashboard's SQL (decisions 032, 041). Counts and sums come from the rollups (`activity_total` for "all",
- * `activity_monthly` for a range's whole months, `activity_daily` for its edge days and for day buckets); the raw `activity_event` is read
+ * The dashboard's SQL (decisions 032, 041, 044). Counts and sums come from the rollups (`activity_total` for "all",
+ * `activity_monthly` for a range's whole months and month buckets, `activity_daily` for its edge days and for day and
+ * week buckets); the raw `activity_event` is read
  * only for what a rollup cannot answer (medians, ratings by agent), always within the range and the
  * organizations, as index-only scans of the (organization, kind, time) index that includes value, source and agent.
  */
@@ -18,12 +20,13 @@ export interface DashboardFilter {
   source?: ActivitySource;
 }
 
-/** The rollup's dimensions a query may group by. */
-export type RollupDimension = 'organization_id' | 'day' | 'trial_id' | 'kind' | 'source' | 'label';
+/** The rollup's dimensions a query may group by; a bucket (day, week, month) comes back as `period`, its first day. */
+export type RollupDimension = 'organization_id' | 'trial_id' | 'kind' | 'source' | 'label' | DashboardBucket;
 
 export interface RollupRow {
   organization_id?: string;
-  day?: string;
+  /** The first day of the row's day, week or month (YYYY-MM-DD), when grouped by a bucket. */
+  period?: string;
   trial_id?: string;
   kind?: ActivityKind;
   source?: ActivitySource;
@@ -32,6 +35,9 @@ export interface RollupRow {
   value_sum: number;
   value_count: number;
 }
+
+const BUCKETS: readonly RollupDimension[] = ['day', 'week', 'month'];
+const isBucket = (dimension: RollupDimension): dimension is DashboardBucket => BUCKETS.includes(dimension);
 
 /** Organization ids as one array parameter (they are uuids from the scope, never user text). */
 const idArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
@@ -61,11 +67,73 @@ export async function allowLargeAggregates(executor: Executor): Promise<void> {
   await executor.execute(sql`set local work_mem = '64MB'`);
 }
 
+/** A bucket's first day from a daily row's `r.day` (timestamp without time zone, so the session's zone never shifts it). */
+const DAILY_PERIOD: Record<DashboardBucket, string> = {
+  day: 'r.day',
+  week: "date_trunc('week', r.day::timestamp)::date",
+  month: "date_trunc('month', r.day::timestamp)::date",
+};
+
 /**
- * Sums of the rollups in the range (of some kinds, and labels), grouped by the given dimensions (decision 041).
- * Grouped by day, it reads `activity_daily`. Otherwise "all" up to this month reads the all-time `activity_total`
- * (one row per key), and any other range its whole months from `activity_monthly` and only its edge days from
- * `activity_daily` (two years are 24 rows per key instead of 730).
+ * The rows of the rollups that make up the range, with the columns to group by (decision 041, 044). Grouped by day
+ * or week: `activity_daily` over the range. Grouped by month, or not by time: the range's whole months from
+ * `activity_monthly` and only its edge days from `activity_daily` (`splitRange`; two years are 24 rows per key instead
+ * of 730), except that "all" up to this month with no bucket reads the all-time `activity_total` (one row per key).
+ */
+function rollupParts(filter: DashboardFilter, kinds: readonly ActivityKind[] | undefined, columns: readonly RollupDimension[], labels?: readonly string[]) {
+  const where = keyWhere(filter, kinds, labels);
+  const range = { from: filter.range.from, to: filter.range.to };
+  const bucket = columns.find(isBucket);
+  const plain = columns.filter((column) => !isBucket(column)).map((column) => `r.${column}`);
+  const parts: SQL[] = [];
+  const partOf = (table: SQL, period: string | null, spans: SQL | null, sign = '') => {
+    const selected = [...plain, ...(bucket ? [`${period} as period`] : [])];
+    return sql`select ${sql.raw(selected.map((column) => `${column}, `).join(''))}${sql.raw(
+      `${sign}r.count as count, ${sign}r.value_sum as value_sum, ${sign}r.value_count as value_count`,
+    )} from ${table} r where ${where}${spans ? sql` and (${spans})` : sql``}`;
+  };
+  const daily = (spans: SQL | null, sign = '') => partOf(sql`${activityDaily}`, bucket ? DAILY_PERIOD[bucket] : null, spans, sign);
+  if (bucket === 'day' || bucket === 'week') parts.push(daily(spanWhere('r.day', range)));
+  else if (!bucket && range.from === null && range.to >= `${dayOf(new Date()).slice(0, 7)}-01`) {
+    // "All" up to a day of this month (or later): the all-time totals, less any days after `to` (a few daily rows).
+    parts.push(partOf(sql`${activityTotal}`, null, null));
+    parts.push(daily(sql`r.day > ${range.to}::date`, '-'));
+  } else {
+    // By month or not by time: whole months from the monthly rollup, the partial months at the edges from days.
+    const { months, days } = splitRange(range);
+    if (months) parts.push(partOf(sql`${activityMonthly}`, 'r.month', spanWhere('r.month', months)));
+    if (days.length)
+      parts.push(
+        daily(
+          sql.join(
+            days.map((span) => sql`(${spanWhere('r.day', span)})`),
+            sql` or `,
+          ),
+        ),
+      );
+  }
+  return sql.join(parts, sql` union all `);
+}
+
+const outputColumn = (column: RollupDimension) => (isBucket(column) ? `to_char(period, 'YYYY-MM-DD') as period` : column);
+const groupColumn = (column: RollupDimension) => (isBucket(column) ? 'period' : column);
+
+async function sums(executor: Executor, query: SQL): Promise<RollupRow[]> {
+  const result = await executor.execute(query);
+  return rowsOf<RollupRow>(result).map((row) => ({
+    ...row,
+    count: Number(row.count ?? 0),
+    value_sum: Number(row.value_sum ?? 0),
+    value_count: Number(row.value_count ?? 0),
+  }));
+}
+
+const SUMS = sql.raw('sum(count)::float8 as count, sum(value_sum)::float8 as value_sum, sum(value_count)::float8 as value_count');
+
+/**
+ * Sums of the rollups in the range (of some kinds, and labels), grouped by the given dimensions, at most one of them
+ * a bucket (day, week or month: `period`). Which rollup answers is `rollupParts`'s choice; every path equals a count
+ * over the raw events (the property tests).
  */
 export async function rollup(
   executor: Executor,
@@ -75,44 +143,36 @@ export async function rollup(
   labels?: readonly string[],
 ): Promise<RollupRow[]> {
   if (!filter.organizationIds.length) return [];
-  const where = keyWhere(filter, kinds, labels);
-  const range = { from: filter.range.from, to: filter.range.to };
-  const parts: SQL[] = [];
-  const dimensions = groupBy.length ? sql`${sql.raw(groupBy.map((dimension) => `r.${dimension}`).join(', '))}, ` : sql``;
-  const partOf = (table: SQL, spans: SQL | null, sign = '') =>
-    sql`select ${dimensions}${sql.raw(`${sign}r.count as count, ${sign}r.value_sum as value_sum, ${sign}r.value_count as value_count`)} from ${table} r where ${where}${
-      spans ? sql` and (${spans})` : sql``
-    }`;
-  if (groupBy.includes('day')) parts.push(partOf(sql`${activityDaily}`, spanWhere('r.day', range)));
-  else if (range.from === null && range.to >= `${dayOf(new Date()).slice(0, 7)}-01`) {
-    // "All" up to a day of this month (or later): the all-time totals, less any days after `to` (a few daily rows).
-    parts.push(partOf(sql`${activityTotal}`, null));
-    parts.push(partOf(sql`${activityDaily}`, sql`r.day > ${range.to}::date`, '-'));
-  } else {
-    const { months, days } = splitRange(range);
-    if (months) parts.push(partOf(sql`${activityMonthly}`, spanWhere('r.month', months)));
-    if (days.length)
-      parts.push(
-        partOf(
-          sql`${activityDaily}`,
-          sql.join(
-            days.map((span) => sql`(${spanWhere('r.day', span)})`),
-            sql` or `,
-          ),
-        ),
-      );
-  }
-  const select = groupBy.map((dimension) => (dimension === 'day' ? `to_char(day, 'YYYY-MM-DD') as day` : dimension)).join(', ');
-  const result = await executor.execute(sql`
-    select ${sql.raw(select ? `${select}, ` : '')}sum(count)::float8 as count, sum(value_sum)::float8 as value_sum, sum(value_count)::float8 as value_count
-    from (${sql.join(parts, sql` union all `)}) part
-    ${groupBy.length ? sql`group by ${sql.raw(groupBy.join(', '))} having sum(count) <> 0` : sql``}`);
-  return rowsOf<RollupRow>(result).map((row) => ({
-    ...row,
-    count: Number(row.count ?? 0),
-    value_sum: Number(row.value_sum ?? 0),
-    value_count: Number(row.value_count ?? 0),
-  }));
+  const select = groupBy.map(outputColumn).join(', ');
+  return sums(
+    executor,
+    sql`
+    select ${sql.raw(select ? `${select}, ` : '')}${SUMS}
+    from (${rollupParts(filter, kinds, groupBy, labels)}) part
+    ${groupBy.length ? sql`group by ${sql.raw(groupBy.map(groupColumn).join(', '))} having sum(count) <> 0` : sql``}`,
+  );
+}
+
+/**
+ * Like `rollup`, with several groupings in one read (GROUPING SETS, no buckets): a row carries the dimensions of its
+ * grouping and null for the others. The funnel needs (trial, kind, label) and (source, kind, label): together a few
+ * thousand rows, where grouping by all four returns tens of thousands (slow to hand over on PGlite, decision 044).
+ */
+export async function rollupGroupingSets(
+  executor: Executor,
+  filter: DashboardFilter,
+  kinds: readonly ActivityKind[] | undefined,
+  sets: ReadonlyArray<readonly Exclude<RollupDimension, DashboardBucket>[]>,
+): Promise<RollupRow[]> {
+  if (!filter.organizationIds.length) return [];
+  const columns = [...new Set(sets.flat())];
+  return sums(
+    executor,
+    sql`
+    select ${sql.raw(columns.join(', '))}, ${SUMS}
+    from (${rollupParts(filter, kinds, columns)}) part
+    group by grouping sets (${sql.raw(sets.map((set) => `(${set.join(', ')})`).join(', '))}) having sum(count) <> 0`,
+  );
 }
 
 function eventWhere(filter: DashboardFilter, kind: ActivityKind): SQL {

@@ -1,5 +1,6 @@
 import type { ActivityPreset } from '../../../contract/activity';
 import { DEFAULT_ACTIVITY_PRESET } from '../../../contract/activity';
+import type { DashboardBucket } from '../../../contract/dashboard';
 import { badRequest } from '../../http/errors';
 
 /** A dashboard's date range in UTC days, both ends included; `from` null means since the beginning. */
@@ -57,6 +58,27 @@ export function rangeDays(range: DayRange, earliest: string | null): number {
   return Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
+/** The longest range charted by day: two months, at most 62 bars (the 7- and 30-day presets). */
+export const DAY_BUCKET_MAX_DAYS = 62;
+/**
+ * The longest range charted by week: about six months, 10 to 27 bars (90 days, a quarter, a spring year-to-date).
+ * Weeks straddle months, so they are summed from the daily rollup; beyond this a range is charted by month, from the
+ * monthly rollup (decision 044): seven or more bars, and two years are 25 instead of 105 weeks or 730 days of rows.
+ */
+export const WEEK_BUCKET_MAX_DAYS = 183;
+
+/** The over-time charts' bucket for a range of `days` days (decision 044). */
+export function bucketFor(days: number): DashboardBucket {
+  if (days <= DAY_BUCKET_MAX_DAYS) return 'day';
+  return days <= WEEK_BUCKET_MAX_DAYS ? 'week' : 'month';
+}
+
+/** The first day of the day's bucket: the day, the Monday of its ISO week, or the first of its UTC month. */
+export function periodOf(bucket: DashboardBucket, day: string): string {
+  if (bucket === 'week') return weekOf(day);
+  return bucket === 'month' ? monthOf(day) : day;
+}
+
 /** Days `from`..`to`, both included; `from` null means since the beginning. */
 export interface DaySpan {
   from: string | null;
@@ -71,7 +93,7 @@ export interface RangeParts {
   days: DaySpan[];
 }
 
-const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 /** The first day of the month after the day's month. */
 const nextMonth = (day: string) => {
   const date = startOfDay(monthOf(day));

@@ -1,6 +1,7 @@
 import { ACTIVITY_KINDS, ACTIVITY_SOURCES } from '../../../contract/activity';
 import type {
   Costs,
+  DashboardBucket,
   CustomerOverview,
   DashboardFilters,
   DashboardQuery,
@@ -27,7 +28,7 @@ import { matcherDashboard } from '../matching/matcher';
 import { failingCriteria } from '../prescreen/service';
 import { listSatisfactionComments } from '../satisfaction/service';
 import * as q from './queries';
-import { addDays, dayOf, rangeDays, resolveRange, startOfDay, weekOf } from './range';
+import { addDays, bucketFor, dayOf, rangeDays, resolveRange, startOfDay } from './range';
 
 /**
  * The admin dashboard's seven tabs (decision 032), read from the activity model (decision 031) through the
@@ -81,24 +82,29 @@ const emptyStages = (): StageCounts => Object.fromEntries(FUNNEL_STAGES.map((sta
 
 async function funnel(tx: Transaction, ctx: Context): Promise<FunnelBreakdown> {
   const kinds = ['candidate_created', 'status_changed', 'prescreen_result', 'visit_booked', 'visit_attended', 'visit_no_show', 'opted_out'] as const;
-  const rows = await q.rollup(tx, ctx.filter, kinds, ['trial_id', 'source', 'kind', 'label']);
-  // One pass: each row adds to the stages and drop-off reasons it belongs to, overall, by trial and by source.
+  // Two groupings in one read: by trial (rows with a trial_id) and by source (rows with a source).
+  const rows = await q.rollupGroupingSets(tx, ctx.filter, kinds, [
+    ['trial_id', 'kind', 'label'],
+    ['source', 'kind', 'label'],
+  ]);
+  // One pass: each row adds to the stages and drop-off reasons it belongs to, by trial or by source; the totals and
+  // drop-offs from the by-trial rows (each event is in exactly one of them).
   const totals = emptyStages();
   const byTrialCounts = new Map<string, StageCounts>();
   const bySourceCounts = new Map<string, StageCounts>();
   const dropCounts = new Map<DropOffReason, number>(DROP_OFF_REASONS.map((reason) => [reason, 0]));
   for (const row of rows) {
+    const byTrial = row.trial_id != null;
+    const counts = byTrial ? byTrialCounts : bySourceCounts;
+    const key = (byTrial ? row.trial_id : row.source)!;
     for (const stage of FUNNEL_STAGES) {
       if (!matches(row, STAGE_EVENTS[stage])) continue;
-      totals[stage] += row.count;
-      const trial = byTrialCounts.get(row.trial_id!) ?? emptyStages();
-      trial[stage] += row.count;
-      byTrialCounts.set(row.trial_id!, trial);
-      const source = bySourceCounts.get(row.source!) ?? emptyStages();
-      source[stage] += row.count;
-      bySourceCounts.set(row.source!, source);
+      if (byTrial) totals[stage] += row.count;
+      const entry = counts.get(key) ?? emptyStages();
+      entry[stage] += row.count;
+      counts.set(key, entry);
     }
-    for (const reason of DROP_OFF_REASONS) if (matches(row, DROP_OFF_EVENTS[reason])) dropCounts.set(reason, dropCounts.get(reason)! + row.count);
+    if (byTrial) for (const reason of DROP_OFF_REASONS) if (matches(row, DROP_OFF_EVENTS[reason])) dropCounts.set(reason, dropCounts.get(reason)! + row.count);
   }
   const stages = FUNNEL_STAGES.map((stage, index) => ({
     stage,
@@ -131,22 +137,21 @@ async function funnel(tx: Transaction, ctx: Context): Promise<FunnelBreakdown> {
 
 const RECOMMENDATIONS = ['PASS', 'FAIL', 'INCONCLUSIVE', 'POTENTIAL'] as const;
 
-/** Days for a short range, weeks beyond 62 days. */
-async function bucketOf(tx: Transaction, ctx: Context): Promise<'day' | 'week'> {
+/** The over-time charts' bucket from the range's length ("all": from the organizations' first activity), decision 044. */
+async function bucketOf(tx: Transaction, ctx: Context): Promise<DashboardBucket> {
   const earliest = ctx.filter.range.from ? null : await q.firstActivityDay(tx, ctx.filter.organizationIds);
-  return rangeDays(ctx.filter.range, earliest) > 62 ? 'week' : 'day';
+  return bucketFor(rangeDays(ctx.filter.range, earliest));
 }
-const periodOf = (bucket: 'day' | 'week', day: string) => (bucket === 'week' ? weekOf(day) : day);
 
 async function prescreenAnalytics(tx: Transaction, ctx: Context): Promise<PrescreenAnalytics> {
-  const results = await q.rollup(tx, ctx.filter, ['prescreen_result'], ['day', 'label']);
   const bucket = await bucketOf(tx, ctx);
+  const results = await q.rollup(tx, ctx.filter, ['prescreen_result'], [bucket, 'label']);
   const periods = new Map<string, PrescreenAnalytics['overTime'][number]>();
   const totals = { results: 0, PASS: 0, FAIL: 0, INCONCLUSIVE: 0, POTENTIAL: 0 };
   let valueSum = 0;
   let valueCount = 0;
   for (const row of results) {
-    const period = periodOf(bucket, row.day!);
+    const period = row.period!;
     const entry = periods.get(period) ?? { period, PASS: 0, FAIL: 0, INCONCLUSIVE: 0, POTENTIAL: 0 };
     const label = row.label as (typeof RECOMMENDATIONS)[number];
     if (RECOMMENDATIONS.includes(label)) {
@@ -269,22 +274,23 @@ function forecastOf(row: q.LifecycleTrialRow, enrolled: number, recruitingDays: 
 
 async function trialLifecycle(tx: Transaction, ctx: Context): Promise<TrialLifecycle> {
   const trials = await q.lifecycleTrials(tx, ctx.filter.organizationIds, 100);
-  const inRange = await q.rollup(tx, ctx.filter, ['status_changed'], ['trial_id', 'day'], ['enrolled']);
+  const bucket = await bucketOf(tx, ctx);
+  const inRange = await q.rollup(tx, ctx.filter, ['status_changed'], ['trial_id', bucket], ['enrolled']);
   const allTime = await q.rollup(tx, { ...ctx.filter, range: { ...ctx.filter.range, from: null } }, ['status_changed'], ['trial_id'], ['enrolled']);
-  const weeks = new Map<string, Map<string, number>>();
+  const periods = new Map<string, Map<string, number>>();
   for (const row of inRange) {
-    const trial = weeks.get(row.trial_id!) ?? new Map<string, number>();
-    const period = weekOf(row.day!);
-    trial.set(period, (trial.get(period) ?? 0) + row.count);
-    weeks.set(row.trial_id!, trial);
+    const trial = periods.get(row.trial_id!) ?? new Map<string, number>();
+    trial.set(row.period!, (trial.get(row.period!) ?? 0) + row.count);
+    periods.set(row.trial_id!, trial);
   }
   const totals = new Map<string, number>();
   for (const row of allTime) totals.set(row.trial_id!, (totals.get(row.trial_id!) ?? 0) + row.count);
   return {
     filters: ctx.filters,
+    bucket,
     trials: trials.map((row) => {
       let cumulative = 0;
-      const enrollment = [...(weeks.get(row.id) ?? new Map<string, number>()).entries()]
+      const enrollment = [...(periods.get(row.id) ?? new Map<string, number>()).entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([period, count]) => ({ period, enrolled: count, cumulative: (cumulative += count) }));
       const spans = daysInStatus(new Date(row.created_at), row.status_history ?? [], row.status, ctx.now);
@@ -319,13 +325,11 @@ async function trialMatcher(tx: Transaction, ctx: Context): Promise<MatcherDashb
 // costs
 
 async function costs(tx: Transaction, ctx: Context): Promise<Costs> {
+  const bucket = await bucketOf(tx, ctx);
   const spend = await q.rollup(tx, ctx.filter, ['spend'], ['source', 'label']);
-  const spendByDay = await q.rollup(tx, ctx.filter, ['spend'], ['day']);
+  const spendByPeriod = await q.rollup(tx, ctx.filter, ['spend'], [bucket]);
   const units = await q.rollup(tx, ctx.filter, ['prescreen_result', 'visit_booked', 'status_changed'], ['kind', 'label']);
   const total = spend.reduce((sum, row) => sum + row.value_sum, 0);
-  const bucket = await bucketOf(tx, ctx);
-  const periods = new Map<string, number>();
-  for (const row of spendByDay) periods.set(periodOf(bucket, row.day!), (periods.get(periodOf(bucket, row.day!)) ?? 0) + row.value_sum);
   const countOf = (kind: string, label?: string) =>
     units.filter((row) => row.kind === kind && (label === undefined || row.label === label)).reduce((sum, row) => sum + row.count, 0);
   const unit = (name: Costs['unitCosts'][number]['unit'], count: number) => ({ unit: name, count, cost: count ? money(total / count) : null });
@@ -335,7 +339,8 @@ async function costs(tx: Transaction, ctx: Context): Promise<Costs> {
     byChannel: spend
       .map((row) => ({ source: row.source!, label: row.label!, amount: money(row.value_sum) }))
       .sort((a, b) => b.amount - a.amount || a.source.localeCompare(b.source) || a.label.localeCompare(b.label)),
-    overTime: [...periods.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([period, amount]) => ({ period, amount: money(amount) })),
+    bucket,
+    overTime: spendByPeriod.map((row) => ({ period: row.period!, amount: money(row.value_sum) })).sort((a, b) => a.period.localeCompare(b.period)),
     unitCosts: [
       unit('prescreen', countOf('prescreen_result')),
       unit('pass', countOf('prescreen_result', 'PASS')),

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartSection, DataTable, KpiCards, NoActivity, number, TabFrame, usd } from '../parts';
 import { useDashboardTab, type DashboardFilterValues } from '../queries';
-import { SOURCE_LABELS, SPEND_LABELS, UNIT_LABELS } from '../words';
+import { BUCKET_COLUMN, BUCKET_NOTE, periodLabel, SOURCE_LABELS, SPEND_LABELS, UNIT_LABELS } from '../words';
 
 export default function CostsTab({ filters }: { filters: DashboardFilterValues }) {
   const query = useDashboardTab('costs', filters);
@@ -25,25 +25,26 @@ export default function CostsTab({ filters }: { filters: DashboardFilterValues }
               ].slice(0, 4)}
             />
             <ChartSection
-              title="Spend over time"
+              title={`Spend by ${data.bucket}`}
+              description={BUCKET_NOTE[data.bucket] ?? undefined}
               chart={
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={data.overTime} accessibilityLayer={false}>
                     <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                    <XAxis dataKey="period" tick={{ fontSize: 12 }} />
+                    <XAxis dataKey="period" tick={{ fontSize: 12 }} tickFormatter={(period: string) => periodLabel(data.bucket, period, true)} />
                     <YAxis />
-                    <Tooltip formatter={(value) => usd(Number(value))} />
+                    <Tooltip formatter={(value) => usd(Number(value))} labelFormatter={(period) => periodLabel(data.bucket, String(period))} />
                     <Bar dataKey="amount" name="Spend (USD)" fill="#7c3aed" />
                   </BarChart>
                 </ResponsiveContainer>
               }
               table={
                 <DataTable
-                  caption="Spend over time"
+                  caption={`Spend by ${data.bucket}`}
                   rows={data.overTime}
                   rowKey={(row) => row.period}
                   columns={[
-                    { label: 'Period', value: (row) => row.period },
+                    { label: BUCKET_COLUMN[data.bucket], value: (row) => periodLabel(data.bucket, row.period) },
                     { label: 'Spend', value: (row) => usd(row.amount), numeric: true },
                   ]}
                 />

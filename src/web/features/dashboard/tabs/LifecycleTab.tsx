@@ -3,7 +3,7 @@ import type { TrialLifecycle } from '../../../../contract/dashboard';
 import { Badge } from '../../../components/ui';
 import { ChartSection, CHART_COLORS, DataTable, KpiCards, NoActivity, number, TabFrame } from '../parts';
 import { useDashboardTab, type DashboardFilterValues } from '../queries';
-import { STATUS_LABELS } from '../words';
+import { BUCKET_NOTE, periodLabel, STATUS_LABELS } from '../words';
 
 type TrialForecast = TrialLifecycle['trials'][number]['forecast'];
 
@@ -61,15 +61,15 @@ export default function LifecycleTab({ filters }: { filters: DashboardFilterValu
             />
             <ChartSection
               title="Enrolment in the range"
-              description="Cumulative enrolments by week, per trial (up to six trials charted; all are in the table), and when each recruiting trial is projected to reach its target (80% and 95% ranges; a trial's sites are pooled)."
+              description={`Cumulative enrolments by ${data.bucket}, per trial (up to six trials charted; all are in the table), and when each recruiting trial is projected to reach its target (80% and 95% ranges; a trial's sites are pooled).${BUCKET_NOTE[data.bucket] ? ` ${BUCKET_NOTE[data.bucket]}` : ''}`}
               chart={
                 charted.length ? (
                   <ResponsiveContainer width="100%" height="100%">
                     <LineChart data={series} accessibilityLayer={false}>
                       <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                      <XAxis dataKey="period" tick={{ fontSize: 12 }} />
+                      <XAxis dataKey="period" tick={{ fontSize: 12 }} tickFormatter={(period: string) => periodLabel(data.bucket, period, true)} />
                       <YAxis allowDecimals={false} />
-                      <Tooltip />
+                      <Tooltip labelFormatter={(period) => periodLabel(data.bucket, String(period))} />
                       <Legend />
                       {target ? <ReferenceLine y={target} stroke="#be123c" strokeDasharray="4 4" label="Target" /> : null}
                       {charted.map((trial, index) => (

@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { EmptyState } from '../../../components/ui';
 import { ChartSection, CHART_COLORS, DataTable, KpiCards, NoActivity, number, pct, TabFrame } from '../parts';
 import { useDashboardTab, type DashboardFilterValues } from '../queries';
+import { BUCKET_COLUMN, BUCKET_NOTE, periodLabel } from '../words';
 
 const RECOMMENDATIONS = ['PASS', 'FAIL', 'INCONCLUSIVE', 'POTENTIAL'] as const;
 
@@ -32,14 +33,14 @@ export default function PrescreenTab({ filters }: { filters: DashboardFilterValu
             />
             <ChartSection
               title={`Recommendations by ${data.bucket}`}
-              description="The AI's recommendation on each prescreen result."
+              description={`The AI's recommendation on each prescreen result.${BUCKET_NOTE[data.bucket] ? ` ${BUCKET_NOTE[data.bucket]}` : ''}`}
               chart={
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={data.overTime} accessibilityLayer={false}>
                     <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                    <XAxis dataKey="period" tick={{ fontSize: 12 }} />
+                    <XAxis dataKey="period" tick={{ fontSize: 12 }} tickFormatter={(period: string) => periodLabel(data.bucket, period, true)} />
                     <YAxis allowDecimals={false} />
-                    <Tooltip />
+                    <Tooltip labelFormatter={(period) => periodLabel(data.bucket, String(period))} />
                     <Legend />
                     {RECOMMENDATIONS.map((label, index) => (
                       <Bar key={label} dataKey={label} stackId="r" fill={CHART_COLORS[index]} />
@@ -53,7 +54,7 @@ export default function PrescreenTab({ filters }: { filters: DashboardFilterValu
                   rows={data.overTime}
                   rowKey={(row) => row.period}
                   columns={[
-                    { label: data.bucket === 'week' ? 'Week of' : 'Day', value: (row) => row.period },
+                    { label: BUCKET_COLUMN[data.bucket], value: (row) => periodLabel(data.bucket, row.period) },
                     ...RECOMMENDATIONS.map((label) => ({ label, value: (row: (typeof data.overTime)[number]) => number(row[label]), numeric: true })),
                   ]}
                 />
