@@ -9,14 +9,22 @@
  * PostgreSQL: --url (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test); a scratch database
  * is created and dropped, as the integration tests do.
  *
+ * --slices 25000,50000,...: the match run is repeated once per slice size, in that order (same data, same hour;
+ * each later run also replaces the earlier run's results, as a re-run does); the default is the app's size.
+ *
+ * --toggle-fks: an experiment (decision 043): trial_match's two foreign keys are dropped before the 2nd, 4th, ...
+ * run and added back (validated) before the others, so runs with and without them alternate on the same data.
+ *
  * BENCH_PROFILE=<file.cpuprofile>: the match run is profiled (this process's CPU, node:inspector) into that file
  * (open it in Chrome's DevTools), and the functions with the most self time are printed.
  */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { sql } from 'drizzle-orm';
 import type { CriterionRule } from '../src/contract/trials';
-import { whenMatchRunSettled } from '../src/server/features/matching/matcher';
+import type { Database } from '../src/server/db/client';
+import { matchRunTuning, whenMatchRunSettled } from '../src/server/features/matching/matcher';
 import { createRecruitingTrial } from '../tests/support/trials';
 import { createTestApp } from '../tests/support/test-app';
 
@@ -29,6 +37,8 @@ const dbKind = option('db', 'pglite') as 'pglite' | 'postgres';
 const ROWS = Number(option('rows', '100000'));
 const FACTS = Number(option('facts', '20'));
 const SAMPLES = Number(option('samples', '50'));
+const TOGGLE_FKS = args.includes('--toggle-fks');
+const SLICES = option('slices', String(matchRunTuning.sliceSize)).split(',').map(Number);
 if (dbKind === 'postgres') process.env.TEST_DATABASE_URL = option('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 else delete process.env.TEST_DATABASE_URL;
 process.env.LOG_LEVEL ??= 'warn';
@@ -126,6 +136,19 @@ function percentile(values: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** The bench's experiment: trial_match with or without its two foreign keys (the owner's statements, scratch database). */
+async function toggleForeignKeys(owner: Database, on: boolean) {
+  await owner.execute(sql`alter table trial_match drop constraint if exists trial_match_trial_id_trial_id_fk`);
+  await owner.execute(sql`alter table trial_match drop constraint if exists trial_match_candidate_id_candidate_id_fk`);
+  if (!on) return;
+  await owner.execute(
+    sql`alter table trial_match add constraint trial_match_trial_id_trial_id_fk foreign key (trial_id) references trial(id) on delete cascade`,
+  );
+  await owner.execute(
+    sql`alter table trial_match add constraint trial_match_candidate_id_candidate_id_fk foreign key (candidate_id) references candidate(id) on delete cascade`,
+  );
+}
+
 async function main() {
   const t = await createTestApp();
   try {
@@ -169,30 +192,35 @@ async function main() {
       `database: ${dbKind}; ${ROWS.toLocaleString('en-US')} candidates, ${factCount.toLocaleString('en-US')} facts (${(factCount / ROWS).toFixed(1)} each), 30 criteria; seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    const profiler = process.env.BENCH_PROFILE ? new Session() : null;
-    if (profiler) {
-      profiler.connect();
-      await profiler.post('Profiler.enable');
-      await profiler.post('Profiler.start');
+    for (const [index, sliceSize] of SLICES.entries()) {
+      matchRunTuning.sliceSize = sliceSize;
+      const withoutFks = TOGGLE_FKS && index % 2 === 1;
+      if (TOGGLE_FKS) await toggleForeignKeys(t.deps.db, !withoutFks);
+      const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+      if (profiler) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
+      started = performance.now();
+      const cpuBefore = process.cpuUsage();
+      const run = await owner.actor.post(`/api/trial-matcher/${trial.body.id}/runs`, {});
+      await whenMatchRunSettled(run.body.id);
+      const runMs = performance.now() - started;
+      const cpu = process.cpuUsage(cpuBefore);
+      console.log(`match run, this process's CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (the rest of the wall time is the database and waiting)`);
+      if (profiler && process.env.BENCH_PROFILE) {
+        const { profile } = await profiler.post('Profiler.stop');
+        writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+        printTopSelfTime(profile);
+        profiler.disconnect();
+      }
+      const overview = await owner.actor.get(`/api/trial-matcher/${trial.body.id}`);
+      if (overview.body.resultsRun?.status !== 'completed') throw new Error(`run: ${JSON.stringify(overview.body.latestRun)}`);
+      console.log(
+        `match run end to end (slices of ${sliceSize.toLocaleString('en-US')}${TOGGLE_FKS ? (withoutFks ? ', no foreign keys' : ', foreign keys') : ''}): ${(runMs / 1000).toFixed(2)} s (${Math.round(ROWS / (runMs / 1000)).toLocaleString('en-US')} candidates/s); counts ${JSON.stringify(overview.body.counts)}; load average ${loadavg()[0].toFixed(1)}`,
+      );
     }
-    started = performance.now();
-    const cpuBefore = process.cpuUsage();
-    const run = await owner.actor.post(`/api/trial-matcher/${trial.body.id}/runs`, {});
-    await whenMatchRunSettled(run.body.id);
-    const runMs = performance.now() - started;
-    const cpu = process.cpuUsage(cpuBefore);
-    console.log(`match run, this process's CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (the rest of the wall time is the database and waiting)`);
-    if (profiler && process.env.BENCH_PROFILE) {
-      const { profile } = await profiler.post('Profiler.stop');
-      writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
-      printTopSelfTime(profile);
-      profiler.disconnect();
-    }
-    const overview = await owner.actor.get(`/api/trial-matcher/${trial.body.id}`);
-    if (overview.body.resultsRun?.status !== 'completed') throw new Error(`run: ${JSON.stringify(overview.body.latestRun)}`);
-    console.log(
-      `match run end to end: ${(runMs / 1000).toFixed(2)} s (${Math.round(ROWS / (runMs / 1000)).toLocaleString('en-US')} candidates/s); counts ${JSON.stringify(overview.body.counts)}`,
-    );
 
     const sample = async (label: string, path: string) => {
       const times: number[] = [];

@@ -2,11 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsOrganization } from '../../src/server/db/scoped';
 import { auditLog, processingRun, processingRunItem } from '../../src/server/db/schema';
-import { defineRunKind, type RunDeps } from '../../src/server/features/processing-runs/runner';
+import { defineRunKind, defineSliceRunKind, type RunDeps } from '../../src/server/features/processing-runs/runner';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
-// The run engine (processing-runs/runner.ts, decision 039) with two toy kinds: one settling its items in
-// batches in the engine's transaction, one item by item in its own. Each item's input says what to do with it.
+// The run engine (processing-runs/runner.ts, decision 039) with three toy kinds: one settling its items in
+// batches in the engine's transaction, one item by item in its own (each item's input says what to do with
+// it), and one in slices over a cursor with no items (decision 042): the numbers 1..limit, summed.
 
 type ToyInput = { value: number; boom?: boolean; giveUp?: boolean };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,6 +53,39 @@ const oneByOne = defineRunKind<RunDeps, 'done'>({
   },
 });
 
+/** What the slice kind did, in order: reads (after which cursor), slices processed and written. */
+const sliceEvents: string[] = [];
+type SumOptions = { limit: number; boomAt?: number; cursor?: number | null; sum?: number };
+
+const summing = defineSliceRunKind<RunDeps, { limit: number; boomAt?: number }, number, number, number>({
+  kind: 'toy_summing',
+  messages: { failed: 'The summing toy broke; run it again', interrupted: 'The summing toy was cut off while being created' },
+  completion: (run) => ({ sum: (run.options as SumOptions).sum ?? 0, processed: run.processed }),
+  async prepare(_tx, { run }) {
+    const options = run.options as SumOptions;
+    return { limit: options.limit, boomAt: options.boomAt };
+  },
+  async readSlice(tx, _ctx, { limit }, after) {
+    sliceEvents.push(`read after ${after}`);
+    const rows = await tx.execute(sql`select n::int from generate_series(${(after ?? 0) + 1}::int, least(${(after ?? 0) + 3}::int, ${limit}::int)) as n`);
+    return (rows as unknown as { rows: Array<{ n: number }> }).rows.map((row) => row.n);
+  },
+  cursorAfter: (n) => n,
+  async processSlice(_ctx, { boomAt }, numbers) {
+    if (boomAt !== undefined && numbers.includes(boomAt)) throw new Error('boom');
+    await sleep(20); // long enough for the next slice's read to start meanwhile
+    sliceEvents.push(`processed ${numbers.join(',')}`);
+    return numbers.reduce((sum, n) => sum + n, 0);
+  },
+  async writeSlice(_tx, _ctx, { rows, result, run }) {
+    sliceEvents.push(`wrote ${rows.join(',')}`);
+    return {
+      counters: { succeeded: rows.filter((n) => n % 2 === 0).length, skipped: rows.filter((n) => n % 2 === 1).length },
+      options: { sum: ((run.options as SumOptions).sum ?? 0) + result },
+    };
+  },
+});
+
 let t: TestApp;
 let site: SignedUp;
 
@@ -79,6 +113,23 @@ async function createRun(kind: typeof doubling, inputs: ToyInput[]) {
     });
     return kind.begin(tx, run.id, { total: items });
   });
+}
+
+/** Creates and begins a slice run, as a feature's start does, without triggering it. */
+async function createSliceRun(options: SumOptions, patch: Partial<typeof processingRun.$inferInsert> = {}) {
+  const run = await runAsOrganization(t.deps.db, site.organizationId, async (tx) => {
+    const { run: created } = await summing.create(tx, {
+      organizationId: site.organizationId,
+      createdByUserId: site.userId,
+      label: 'Summing',
+      total: 5, // an estimate: the run counts what it finds
+      options: { cursor: null, ...options },
+      audit: () => ({ limit: options.limit }),
+    });
+    return summing.begin(tx, created.id);
+  });
+  if (Object.keys(patch).length > 0) await t.deps.db.update(processingRun).set(patch).where(eq(processingRun.id, run.id));
+  return run;
 }
 
 async function runData(runId: string) {
@@ -199,5 +250,62 @@ describe('the run engine', () => {
     expect((later as unknown as { rows: Array<{ later: boolean }> }).rows.map((row) => row.later)).toEqual([true]);
     // Once the run is over, taking it again finds nothing to do.
     expect(await oneByOne.take(b, run.id, site.organizationId)).toBe('gone');
+  });
+});
+
+describe('the run engine, slices over a cursor', () => {
+  it('sums slice by slice, reading the next slice while one is processed, with progress, counters and the cursor stored per slice', async () => {
+    const run = await createSliceRun({ limit: 8 });
+    sliceEvents.length = 0;
+    await summing.trigger(t.deps, run.id, site.organizationId);
+    await summing.whenSettled(run.id);
+    const [row] = await t.deps.db.select().from(processingRun).where(eq(processingRun.id, run.id));
+    expect(row).toMatchObject({ status: 'completed', total: 8, processed: 8, succeeded: 4, skipped: 4, error: null, leaseOwner: null });
+    expect(row.options).toEqual({ limit: 8, cursor: 8, sum: 36 });
+    expect(await runData(run.id)).toMatchObject({ itemTotal: 0 });
+    // Each next read starts before the slice before it is written.
+    expect(sliceEvents.indexOf('read after 3')).toBeLessThan(sliceEvents.indexOf('wrote 1,2,3'));
+    expect(sliceEvents.indexOf('read after 6')).toBeLessThan(sliceEvents.indexOf('wrote 4,5,6'));
+    expect(sliceEvents.filter((event) => event.startsWith('wrote'))).toEqual(['wrote 1,2,3', 'wrote 4,5,6', 'wrote 7,8']);
+    expect(await auditActions(run.id)).toEqual([
+      { action: 'processing_run.create', changes: { kind: 'toy_summing', limit: 8 } },
+      { action: 'processing_run.complete', changes: { sum: 36, processed: 8 } },
+    ]);
+  });
+
+  it('after a crash: resumes from the stored cursor with the stored sums, without redoing a slice', async () => {
+    // The dead process wrote the first slice (1..3) and held the claim, which has lapsed.
+    const run = await createSliceRun(
+      { limit: 7 },
+      { processed: 3, succeeded: 1, skipped: 2, leaseOwner: 'a-process-that-died', leaseExpiresAt: new Date(Date.now() - 1000) },
+    );
+    await t.deps.db
+      .update(processingRun)
+      .set({ options: { limit: 7, cursor: 3, sum: 6 } })
+      .where(eq(processingRun.id, run.id));
+    sliceEvents.length = 0;
+    expect(await summing.resume(t.deps)).toEqual([run.id]);
+    await summing.whenSettled(run.id);
+    const [row] = await t.deps.db.select().from(processingRun).where(eq(processingRun.id, run.id));
+    expect(row).toMatchObject({ status: 'completed', total: 7, processed: 7, succeeded: 3, skipped: 4 });
+    expect(row.options).toMatchObject({ cursor: 7, sum: 28 });
+    expect(sliceEvents[0]).toBe('read after 3');
+  });
+
+  it('fails a run whose slice throws with the kind message; the slices written before stay written', async () => {
+    const run = await createSliceRun({ limit: 9, boomAt: 5 });
+    await summing.trigger(t.deps, run.id, site.organizationId);
+    await summing.whenSettled(run.id);
+    const [row] = await t.deps.db.select().from(processingRun).where(eq(processingRun.id, run.id));
+    expect(row).toMatchObject({ status: 'failed', processed: 3, error: 'The summing toy broke; run it again' });
+    expect(row.options).toMatchObject({ cursor: 3, sum: 6 });
+  });
+
+  it('leaves a run alone while another live instance holds it', async () => {
+    const run = await createSliceRun({ limit: 4 }, { leaseOwner: 'a-live-process', leaseExpiresAt: new Date(Date.now() + 60_000) });
+    expect(await summing.take({ ...t.deps }, run.id, site.organizationId)).toMatchObject({ heldForMs: expect.any(Number) });
+    await summing.whenSettled(run.id);
+    const [row] = await t.deps.db.select().from(processingRun).where(eq(processingRun.id, run.id));
+    expect(row).toMatchObject({ status: 'running', processed: 0 });
   });
 });

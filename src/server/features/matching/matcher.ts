@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type {
   CandidateMatch,
   MatchClass,
@@ -15,16 +15,14 @@ import { ListMatchesQuerySchema } from '../../../contract/matching';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
 import { isPglite } from '../../db/client';
-import { processingRun } from '../../db/schema';
-import { runAsOrganization, type Transaction } from '../../db/scoped';
+import type { Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { recordAudit } from '../../audit';
 import { bulkUpdate } from '../candidates/service';
 import { generateStudyBlocks as generateFormBlocks } from '../prescreen-forms/generator';
 import { createForm, listForms, updateForm } from '../prescreen-forms/service';
-import { backgroundRuns, runOwnerOf } from '../processing-runs/background';
+import { defineSliceRunKind } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
 import { CLASS_RANK, factNeeds, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
 import * as q from './queries';
@@ -32,9 +30,10 @@ import { toFact } from './facts';
 
 /**
  * The trial matcher (issue 11, decision 025): every candidate of the trial's organization against every
- * criterion rule, as a `trial_match` processing run in the background, batch by batch in creation order.
- * Each batch's results and the run's cursor are written in one transaction, so a run interrupted by a
- * restart resumes after its last batch. A completed run's results replace the trial's earlier ones.
+ * criterion rule, as a `trial_match` processing run of the run engine (decision 042: its slice style), slice
+ * by slice in creation order. Each slice's results and the run's cursor are written in one transaction, so a
+ * run interrupted by a restart resumes after its last slice. A completed run's results replace the trial's
+ * earlier ones.
  */
 
 /**
@@ -59,9 +58,6 @@ type Tally = { counts: Record<MatchClass, number>; excluded: Record<string, numb
 const emptyTally = (): Tally => ({ counts: { likely: 0, possible: 0, excluded: 0 }, excluded: {}, onlyBlocker: {}, unknown: {} });
 type RunOptions = { trialId?: unknown; cursor?: Cursor | null; tally?: Tally };
 
-const matchRuns = backgroundRuns<Deps>((deps, runId, organizationId) => processMatchRun(deps, runId, organizationId));
-export const whenMatchRunSettled = matchRuns.whenSettled;
-
 async function loadTrial(tx: Transaction, trialId: string) {
   const found = await q.findTrial(tx, trialId);
   if (!found) throw notFound('Trial not found');
@@ -70,56 +66,34 @@ async function loadTrial(tx: Transaction, trialId: string) {
 
 /** Starts matching a trial (or answers the run already going for it). */
 export async function startMatch(deps: Deps, scope: RequestScope, trialId: string): Promise<ProcessingRun> {
-  const { run, fresh } = await runScoped(deps.db, scope, async (tx) => {
+  const { run } = await runScoped(deps.db, scope, async (tx) => {
     const found = await loadTrial(tx, trialId);
     // One open run per trial: a second request joins it instead of matching twice.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial_match:${trialId}`}))`);
     const { latest } = await q.matchRuns(tx, trialId);
-    if (latest && (latest.status === 'pending' || latest.status === 'running')) return { run: latest, fresh: false };
+    if (latest && (latest.status === 'pending' || latest.status === 'running')) return { run: latest };
     const total = await q.countOrganizationCandidates(tx, found.organizationId);
-    const [created] = await tx
-      .insert(processingRun)
-      .values({
-        organizationId: found.organizationId,
-        kind: q.TRIAL_MATCH_RUN_KIND,
-        label: `${RUN_LABEL}: ${found.title.slice(0, 120)}`,
-        status: 'running',
-        total,
-        options: { trialId, cursor: null },
-        createdByUserId: scope.userId,
-        startedAt: new Date(),
-      })
-      .returning();
-    await recordAudit(tx, {
+    const { run: created } = await trialMatchRuns.create(tx, {
       organizationId: found.organizationId,
-      actorUserId: scope.userId,
-      action: 'processing_run.create',
-      entityType: 'processing_run',
-      entityId: created.id,
-      changes: { kind: q.TRIAL_MATCH_RUN_KIND, trialId, candidates: total },
+      createdByUserId: scope.userId,
+      label: `${RUN_LABEL}: ${found.title.slice(0, 120)}`,
+      total,
+      options: { trialId, cursor: null },
+      audit: () => ({ trialId, candidates: total }),
     });
-    return { run: created, fresh: true };
+    return { run: await trialMatchRuns.begin(tx, created.id) };
   });
-  if (fresh || !matchRuns.isActive(deps, run.id)) void matchRuns.schedule(deps, run.id, run.organizationId);
+  // A joined run is handed over again too: the claim keeps one worker on it, and a run whose process died
+  // is taken up.
+  await trialMatchRuns.trigger(deps, run.id, run.organizationId);
   return toRun(run);
-}
-
-/** At start-up: continues match runs a stopped process left running. */
-export async function resumeMatchRuns(deps: Deps): Promise<string[]> {
-  // The system path: which organizations have unfinished runs (each is then processed under its own scope).
-  const runs = await systemDb(deps.db)
-    .select({ id: processingRun.id, organizationId: processingRun.organizationId })
-    .from(processingRun)
-    .where(and(eq(processingRun.kind, q.TRIAL_MATCH_RUN_KIND), inArray(processingRun.status, ['pending', 'running'])));
-  for (const run of runs) void matchRuns.schedule(deps, run.id, run.organizationId);
-  return runs.map((run) => run.id);
 }
 
 /** A result row as a slice writes it. */
 type SliceResult = Parameters<typeof q.insertMatches>[2][number];
 
 /** Evaluates a slice in steps, letting the event loop go in between (a slice takes a second or more). */
-async function evaluateSlice(criteria: MatchCriterion[], slice: q.SliceRow[], today: Date, tally: Tally | null): Promise<SliceResult[]> {
+async function evaluateSlice(criteria: MatchCriterion[], slice: q.SliceRow[], today: Date, tally: Tally): Promise<SliceResult[]> {
   const rows: SliceResult[] = new Array(slice.length);
   for (let start = 0; start < slice.length; start += matchRunTuning.evaluateChunk) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -136,7 +110,6 @@ async function evaluateSlice(criteria: MatchCriterion[], slice: q.SliceRow[], to
         notMetIds: result.notMetIds,
         unknownIds: result.unknownIds,
       };
-      if (!tally) continue;
       tally.counts[result.matchClass]++;
       for (const id of result.notMetIds) {
         tally.excluded[id] = (tally.excluded[id] ?? 0) + 1;
@@ -148,112 +121,76 @@ async function evaluateSlice(criteria: MatchCriterion[], slice: q.SliceRow[], to
   return rows;
 }
 
-const sameCursor = (a: Cursor | null, b: Cursor | null) => (a === null || b === null ? a === b : a.createdAt === b.createdAt && a.id === b.id);
-
 /**
- * A run's loop (decision 038): slice after slice in creation order, the next slice read (its own transaction,
- * its own connection on PostgreSQL) while the current one is evaluated and written. Each slice's results, its
- * counts and the cursor after it are written in one transaction by the run's holder only, so a run stopped at
- * any point resumes after its last written slice.
+ * The trial_match run kind (decisions 038, 042): the run engine's slice style. The engine keeps the cursor
+ * (creation order) in the run's options, reads the next slice while this one is evaluated and written, and
+ * writes each slice's results, its counts and the cursor after it in one transaction by the run's holder, so
+ * a run stopped at any point resumes after its last written slice.
  */
-async function processMatchRun(deps: Deps, runId: string, organizationId: string): Promise<void> {
-  // The read in flight: the slice to evaluate next, read while the current one is evaluated and written.
-  let pending: Promise<q.SliceRow[]> = Promise.resolve([]);
-  // Never an unhandled rejection: a failed read is awaited (and thrown) in the next turn, or dropped when the loop stops.
-  const settle = () =>
-    pending.then(
-      () => undefined,
-      () => undefined,
-    );
-  try {
-    const setup = await runAsOrganization(deps.db, organizationId, async (tx) => {
-      const [run] = await tx.select().from(processingRun).where(eq(processingRun.id, runId));
-      if (run?.status !== 'running') return null;
-      const options = run.options as RunOptions;
-      const trialId = String(options.trialId ?? '');
-      const criteria = await q.matchCriteria(tx, [trialId]);
-      return { trialId, criteria, cursor: options.cursor ?? null };
-    });
-    if (!setup) return;
-    const { trialId, criteria } = setup;
-    const needs = factNeeds(criteria);
-    const today = new Date();
-    const owner = runOwnerOf(deps);
-    const factShape = isPglite(deps.db) ? 'json' : 'rows';
+export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, q.SliceRow, { rows: SliceResult[]; tally: Tally }, Cursor>({
+  kind: q.TRIAL_MATCH_RUN_KIND,
+  messages: {
+    failed: 'Matching stopped on an unexpected error; run it again',
+    interrupted: 'Matching was interrupted while starting; run it again',
+  },
+  completion: (run) => {
+    const options = run.options as RunOptions & { counts?: Record<MatchClass, number> };
+    return { kind: q.TRIAL_MATCH_RUN_KIND, trialId: options.trialId, ...options.counts };
+  },
+  async prepare(tx, { deps, run }) {
+    const trialId = String((run.options as RunOptions).trialId ?? '');
+    const criteria = await q.matchCriteria(tx, [trialId]);
+    return { trialId, criteria, needs: factNeeds(criteria), today: new Date(), factShape: isPglite(deps.db) ? 'json' : 'rows' };
+  },
+  async readSlice(tx, { run }, setup, after) {
     // PostgreSQL's just-in-time compilation costs more than it saves on these statements (about 0.9 s per slice read).
-    const read = (after: Cursor | null) =>
-      runAsOrganization(deps.db, organizationId, async (tx) => {
-        await tx.execute(sql`set local jit = off`);
-        return q.candidateSlice(tx, organizationId, after, matchRunTuning.sliceSize, needs, factShape);
-      });
-    let cursor = setup.cursor;
-    pending = read(cursor);
-    for (;;) {
-      const slice = await pending;
-      const next: Cursor | null = slice.length ? { createdAt: slice[slice.length - 1].createdAt, id: slice[slice.length - 1].id } : null;
-      pending = next ? read(next) : Promise.resolve([]);
-      pending.catch(() => undefined);
-      // Counted as the slice is evaluated; adopted only if the stored cursor is the one this slice was read after.
-      const tally = emptyTally();
-      const rows = await evaluateSlice(criteria, slice, today, tally);
-      const outcome = await runAsOrganization(deps.db, organizationId, async (tx): Promise<'done' | 'next' | { restartAt: Cursor | null }> => {
-        await tx.execute(sql`set local jit = off`);
-        // The cursor is read from the locked run, and only the run's holder writes: a process that lost its
-        // claim (paused past the lease) stops instead of writing a slice the new holder also writes.
-        const [run] = await tx
-          .select({ status: processingRun.status, options: processingRun.options, leaseOwner: processingRun.leaseOwner })
-          .from(processingRun)
-          .where(eq(processingRun.id, runId))
-          .for('update');
-        if (run?.status !== 'running' || run.leaseOwner !== owner) return 'done';
-        const options = run.options as RunOptions;
-        const stored = options.cursor ?? null;
-        if (!sameCursor(stored, cursor)) return { restartAt: stored };
-        // Counts go on from the stored ones; a run begun before counts were kept has none (counted at the end).
-        const before = stored === null ? emptyTally() : (options.tally ?? null);
-        if (slice.length === 0) {
-          await finishRun(tx, runId, organizationId, trialId, before);
-          return 'done';
-        }
-        await q.insertMatches(tx, { runId, organizationId, trialId }, rows);
-        await tx
-          .update(processingRun)
-          .set({
-            processed: sql`${processingRun.processed} + ${slice.length}`,
-            succeeded: sql`${processingRun.succeeded} + ${slice.length - tally.counts.excluded}`,
-            total: sql`greatest(${processingRun.total}, ${processingRun.processed} + ${slice.length})`,
-            options: before ? { trialId, cursor: next, tally: addTallies(before, tally) } : { trialId, cursor: next },
-          })
-          .where(eq(processingRun.id, runId));
-        return 'next';
-      });
-      if (outcome === 'done') {
-        await settle();
-        // The planner needs to know the new rows (PGlite runs no autovacuum): as the owner, after the run.
-        await systemDb(deps.db)
-          .execute(sql`analyze trial_match`)
-          .catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after matching failed'));
-        return;
-      }
-      if (outcome === 'next') {
-        cursor = next;
-        continue;
-      }
-      // The stored cursor is not where this slice began (never with one holder): read again from it.
-      await settle();
-      cursor = outcome.restartAt;
-      pending = read(cursor);
-    }
-  } catch (error) {
-    await settle();
-    deps.logger.error({ runId, errorName: (error as Error).name, dbCode: (error as { cause?: { code?: string } }).cause?.code }, 'trial match run failed');
-    await runAsOrganization(deps.db, organizationId, (tx) =>
-      tx
-        .update(processingRun)
-        .set({ status: 'failed', error: 'Matching stopped on an unexpected error; run it again', finishedAt: new Date() })
-        .where(and(eq(processingRun.id, runId), eq(processingRun.status, 'running'))),
-    ).catch(() => undefined);
-  }
+    await tx.execute(sql`set local jit = off`);
+    return q.candidateSlice(tx, run.organizationId, after, matchRunTuning.sliceSize, setup.needs, setup.factShape);
+  },
+  cursorAfter: (row) => ({ createdAt: row.createdAt, id: row.id }),
+  async processSlice(_ctx, setup, slice) {
+    const tally = emptyTally();
+    return { rows: await evaluateSlice(setup.criteria, slice, setup.today, tally), tally };
+  },
+  async writeSlice(tx, { run: { id: runId, organizationId } }, { setup, rows, result, run }) {
+    await tx.execute(sql`set local jit = off`);
+    await q.insertMatches(tx, { runId, organizationId, trialId: setup.trialId }, result.rows);
+    // Counts go on from the stored ones; a run begun before counts were kept has none (counted at the end).
+    const before = storedTally(run);
+    return {
+      counters: { succeeded: rows.length - result.tally.counts.excluded },
+      options: before ? { tally: addTallies(before, result.tally) } : {},
+    };
+  },
+  async finish(tx, { run: { id: runId } }, { trialId }, run) {
+    await q.dropEarlierResults(tx, trialId, runId);
+    const tally = storedTally(run);
+    const counts = tally ? tally.counts : await q.matchCounts(tx, runId);
+    const gaps = tally ? tallyGaps(tally) : await runGaps(tx, runId);
+    // Kept with the run: the overview, the lists' totals and the gap analysis read them instead of counting 100,000 rows.
+    const options: Record<string, unknown> = { ...(run.options as RunOptions) };
+    delete options.tally;
+    return { ...options, counts, gaps };
+  },
+  // The planner needs to know the new rows (PGlite runs no autovacuum): as the owner, after the run.
+  async afterSlice(deps, { more }) {
+    if (more) return;
+    await systemDb(deps.db)
+      .execute(sql`analyze trial_match`)
+      .catch((error: Error) => deps.logger.warn({ errorName: error.name }, 'analyze after matching failed'));
+  },
+});
+/** For tests and benchmarks: resolves when the run's processing in this process has settled. */
+export const whenMatchRunSettled = trialMatchRuns.whenSettled;
+/** At start-up (jobs/register.ts lists the kind): continues match runs a stopped process left running. */
+export const resumeMatchRuns = trialMatchRuns.resume;
+
+type MatchSetup = { trialId: string; criteria: MatchCriterion[]; needs: ReturnType<typeof factNeeds>; today: Date; factShape: 'json' | 'rows' };
+
+/** The counts kept so far: none stored before the first slice means zero; a run resumed from an older cursor has none. */
+function storedTally(run: { options: unknown }): Tally | null {
+  const options = run.options as RunOptions;
+  return (options.cursor ?? null) === null ? emptyTally() : (options.tally ?? null);
 }
 
 function addTallies(a: Tally, b: Tally): Tally {
@@ -275,31 +212,6 @@ const tallyGaps = (tally: Tally): RunGaps => ({
   excluding: Object.entries(tally.excluded).map(([criterionId, excluded]) => ({ criterionId, excluded, onlyBlocker: tally.onlyBlocker[criterionId] ?? 0 })),
   unknown: Object.entries(tally.unknown).map(([criterionId, unknown]) => ({ criterionId, unknown })),
 });
-
-async function finishRun(tx: Transaction, runId: string, organizationId: string, trialId: string, tally: Tally | null) {
-  await q.dropEarlierResults(tx, trialId, runId);
-  const counts = tally ? tally.counts : await q.matchCounts(tx, runId);
-  const gaps = tally ? tallyGaps(tally) : await runGaps(tx, runId);
-  // Kept with the run: the overview, the lists' totals and the gap analysis read them instead of counting 100,000 rows.
-  const [run] = await tx
-    .update(processingRun)
-    .set({
-      status: 'completed',
-      finishedAt: new Date(),
-      total: sql`${processingRun.processed}`,
-      options: sql`(${processingRun.options} - 'tally') || ${JSON.stringify({ counts, gaps })}::jsonb`,
-    })
-    .where(eq(processingRun.id, runId))
-    .returning({ createdByUserId: processingRun.createdByUserId });
-  await recordAudit(tx, {
-    organizationId,
-    actorUserId: run?.createdByUserId ?? null,
-    action: 'processing_run.complete',
-    entityType: 'processing_run',
-    entityId: runId,
-    changes: { kind: q.TRIAL_MATCH_RUN_KIND, trialId, ...counts },
-  });
-}
 
 // ---- reading results ----
 

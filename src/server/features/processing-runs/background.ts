@@ -20,8 +20,8 @@ export interface BackgroundRunsOptions<Deps> {
  * The in-process loop of a kind of processing run (decision 006): at most one loop per run in this instance,
  * started on the next turn of the event loop, and at most one across processes: the loop first claims the run
  * (lease.ts: processing_run.lease_owner, renewed every 15 s, lapsing after 60 s), so a second process resuming
- * runs at start-up leaves alone a run another live process is working on (decision 023). The run engine
- * (runner.ts, decision 039) builds on it; the trial matcher still uses it directly until it moves there.
+ * runs at start-up leaves alone a run another live process is working on (decision 064). The run engine
+ * (runner.ts, decision 039) builds on it; every kind of run goes through the engine.
  */
 export function backgroundRuns<Deps extends { db: Database }>(
   process: (deps: Deps, runId: string, organizationId: string) => Promise<void>,

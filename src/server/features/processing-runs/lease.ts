@@ -4,7 +4,7 @@ import { processingRun } from '../../db/schema';
 import type { SystemDb } from '../../db/system';
 
 /**
- * The claim on a processing run (decision 023): at most one worker per run across processes. A claim is
+ * The claim on a processing run (decision 064): at most one worker per run across processes. A claim is
  * processing_run.lease_owner / lease_expires_at, taken by id on the system path (the caller passes systemDb), renewed by a heartbeat and released when the loop ends.
  */
 

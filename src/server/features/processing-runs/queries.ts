@@ -153,3 +153,20 @@ export async function failRun(executor: Executor, runId: string, message: string
     .set({ status: 'failed', error: message, finishedAt: new Date() })
     .where(and(eq(processingRun.id, runId), inArray(processingRun.status, ['pending', 'running'])));
 }
+
+/** One pending item per candidate, in the given order (a run over people: enrolment in a sequence). In chunks: a statement carries at most 65,535 parameters. */
+export async function insertCandidateItems(executor: Executor, input: { organizationId: string; runId: string; candidateIds: string[] }): Promise<number> {
+  const CHUNK = 5_000;
+  for (let start = 0; start < input.candidateIds.length; start += CHUNK) {
+    await executor.insert(processingRunItem).values(
+      input.candidateIds.slice(start, start + CHUNK).map((candidateId, index) => ({
+        organizationId: input.organizationId,
+        runId: input.runId,
+        rowNumber: start + index + 1,
+        candidateId,
+        input: null,
+      })),
+    );
+  }
+  return input.candidateIds.length;
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit';
 import type { Database } from '../../db/client';
 import { processingRun, processingRunItem } from '../../db/schema';
@@ -11,8 +11,8 @@ import { runOwnerOf } from './lease';
 import { failRun, lockRun, nextPendingItems, settleItem, settleItems, type ItemOutcome, type ProcessingRunRow, type RunCounter, type RunItem } from './queries';
 
 /**
- * The run engine (decision 039): one lifecycle for every kind of processing run (candidate import, bulk
- * prescreen calls; the trial matcher and sequences next). A kind says how to process its items; the engine
+ * The run engine (decisions 039, 042): one lifecycle for every kind of processing run (candidate import, bulk
+ * prescreen calls, the trial matcher; sequences next). A kind says how to process its items (or its slices); the engine
  * owns the rest:
  *
  *   create (pending, audit 'processing_run.create') -> the feature adds its items -> begin (running, startedAt)
@@ -47,11 +47,9 @@ export interface RunContext<Deps, Outcome extends string> {
   fail(tx: Transaction, message: string): Promise<void>;
 }
 
-interface KindBase<Outcome extends string> {
+interface KindBase {
   /** processing_run.kind. */
   kind: string;
-  /** Which run counter each item outcome advances ('processed' always does). */
-  counters: Record<Outcome, RunCounter>;
   messages: {
     /** Shown on a run whose processing threw. */
     failed: string;
@@ -62,8 +60,14 @@ interface KindBase<Outcome extends string> {
   completion(run: ProcessingRunRow): Record<string, unknown>;
 }
 
+/** The kinds whose work is processing_run_item rows. */
+interface ItemsBase<Outcome extends string> extends KindBase {
+  /** Which run counter each item outcome advances ('processed' always does). */
+  counters: Record<Outcome, RunCounter>;
+}
+
 /** Items settled in batches, each batch in ONE transaction of the engine's (with the run locked): import. */
-export interface BatchKind<Deps, Outcome extends string> extends KindBase<Outcome> {
+export interface BatchKind<Deps, Outcome extends string> extends ItemsBase<Outcome> {
   batchSize: number;
   /** Does the batch's work in `tx` and returns one outcome per item; the engine writes them and the counters. */
   processBatch(tx: Transaction, ctx: RunContext<Deps, Outcome>, items: RunItem[]): Promise<ItemOutcome<Outcome>[]>;
@@ -76,13 +80,54 @@ export interface BatchKind<Deps, Outcome extends string> extends KindBase<Outcom
  * sits between them): bulk calls. The kind settles each item with ctx.settle in the transaction of its effect
  * and checks ctx.holds first.
  */
-export interface ItemKind<Deps, Outcome extends string> extends KindBase<Outcome> {
+export interface ItemKind<Deps, Outcome extends string> extends ItemsBase<Outcome> {
   /** How many pending items are read at a time. */
   pageSize?: number;
   processItem(ctx: RunContext<Deps, Outcome>, item: RunItem): Promise<'next' | 'stop'>;
 }
 
 export type RunKindDefinition<Deps, Outcome extends string> = BatchKind<Deps, Outcome> | ItemKind<Deps, Outcome>;
+
+/** What a slice kind's hooks get: the run as it was when the loop started. */
+export interface SliceContext<Deps> {
+  deps: Deps;
+  run: ProcessingRunRow;
+}
+
+/** What a slice's write adds to the run: counters besides 'processed' (which advances by the slice's rows). */
+export interface SliceWritten {
+  counters?: Partial<Record<RunCounter, number>>;
+  /** Merged into the run's options with the cursor (e.g. counts kept slice by slice). */
+  options?: Record<string, unknown>;
+}
+
+/**
+ * Work over rows the kind reads itself, slice after slice in the order of a cursor, with no processing_run_item
+ * rows (the trial matcher: 100,000 candidates, whose results are the kind's own rows). The engine keeps the
+ * cursor in the run's options (`options.cursor`, null before the first slice) and reads the next slice (its
+ * own transaction: its own connection on PostgreSQL) while the kind processes the current one outside a
+ * transaction; then, in one transaction of the engine's, with the run locked and still this instance's, and
+ * only if the stored cursor is where the slice began, the kind writes the slice and the engine stores the
+ * cursor after it, the counters and the progress. A crash loses at most the slice being written; a resumed
+ * run reads on from the stored cursor. `total` is an estimate until the run completes, when it becomes what
+ * was processed.
+ */
+export interface SliceKind<Deps, Setup, Row, Result, Cursor> extends KindBase {
+  /** Once per loop (also a resumed one), in a transaction: what every slice needs (a trial's criteria). */
+  prepare(tx: Transaction, ctx: SliceContext<Deps>): Promise<Setup>;
+  /** The slice after `after` (null: the first) in cursor order, in its own transaction; no rows once the work is done. */
+  readSlice(tx: Transaction, ctx: SliceContext<Deps>, setup: Setup, after: Cursor | null): Promise<Row[]>;
+  /** The cursor just after a row (stored as JSON: plain values). */
+  cursorAfter(row: Row): Cursor;
+  /** The slice's work outside a transaction (the next slice is being read meanwhile). */
+  processSlice(ctx: SliceContext<Deps>, setup: Setup, rows: Row[]): Promise<Result>;
+  /** Writes the slice's results in the engine's transaction; `run` is the locked row (its stored options). */
+  writeSlice(tx: Transaction, ctx: SliceContext<Deps>, slice: { setup: Setup; rows: Row[]; result: Result; run: ProcessingRunRow }): Promise<SliceWritten>;
+  /** In the completing transaction, before 'completed' and the audit record: the run's final options. */
+  finish?(tx: Transaction, ctx: SliceContext<Deps>, setup: Setup, run: ProcessingRunRow): Promise<Record<string, unknown>>;
+  /** After each slice's commit, and after the run's end (more: false). */
+  afterSlice?(deps: Deps, progress: { slices: number; more: boolean }): Promise<void>;
+}
 
 export interface CreateRunInput {
   organizationId: string;
@@ -100,7 +145,7 @@ export interface CreateRunInput {
 /** A registered kind: what features call. Deps is what its hooks need (AppDeps satisfies every kind's). */
 export interface RunKind<Deps extends RunDeps = RunDeps> {
   readonly kind: string;
-  readonly messages: KindBase<string>['messages'];
+  readonly messages: KindBase['messages'];
   /** Inserts the run ('pending') and its creation audit, and the items when addItems is given, in `tx`. */
   create(tx: Executor, input: CreateRunInput): Promise<{ run: ProcessingRunRow; items: number }>;
   /** Marks the run 'running' (startedAt now), with a final label or total when they were not known at creation. */
@@ -144,13 +189,37 @@ function loopEnded(runId: string) {
 // biome-ignore lint/suspicious/noExplicitAny: kinds differ in the deps their hooks need; AppDeps satisfies all.
 const registry = new Map<string, RunKind<any>>();
 
-/** Registers a kind of run once (at module load of its feature) and returns what the feature calls. */
+/** Registers a kind of run whose work is items (processBatch or processItem) once, at module load of its feature. */
 export function defineRunKind<Deps extends RunDeps, Outcome extends string>(definition: RunKindDefinition<Deps, Outcome>): RunKind<Deps> {
+  return registerKind<Deps>(definition, (deps, run, lockHeld) => {
+    const ctx: RunContext<Deps, Outcome> = {
+      deps,
+      run,
+      holds: async (tx) => Boolean(await lockHeld(tx)),
+      settle: (tx, outcome) => settleItem(tx, run.id, outcome, definition.counters[outcome.outcome]),
+      fail: (tx, message) => failRun(tx, run.id, message),
+    };
+    return 'processBatch' in definition ? batchLoop(deps, definition, ctx, lockHeld) : itemLoop(deps, definition, ctx);
+  });
+}
+
+/**
+ * Registers a kind of run worked in slices over a cursor (SliceKind: no items) once, at module load of its
+ * feature. Same lifecycle, claim, trigger and resume as the item kinds.
+ */
+export function defineSliceRunKind<Deps extends RunDeps, Setup, Row, Result, Cursor>(definition: SliceKind<Deps, Setup, Row, Result, Cursor>): RunKind<Deps> {
+  return registerKind<Deps>(definition, (deps, run, lockHeld) => sliceLoop(deps, definition, { deps, run }, lockHeld));
+}
+
+/** The loop of a kind: works on a run this instance has claimed and found running. */
+type Loop<Deps> = (deps: Deps, run: ProcessingRunRow, lockHeld: (tx: Transaction) => Promise<ProcessingRunRow | undefined>) => Promise<void>;
+
+function registerKind<Deps extends RunDeps>(definition: KindBase, loop: Loop<Deps>): RunKind<Deps> {
   if (registry.has(definition.kind)) throw new Error(`Processing run kind ${definition.kind} is defined twice`);
 
   const queueJob = (deps: Deps, job: RunJob, startAfter?: Date) => deps.jobs.send(QUEUES.processingRun, { ...job }, startAfter ? { startAfter } : {});
 
-  const loops = backgroundRuns<Deps>((deps, runId, organizationId) => work(deps, definition, runId, organizationId), {
+  const loops = backgroundRuns<Deps>((deps, runId, organizationId) => work(deps, definition, loop, runId, organizationId), {
     // Another process works on the run: a job for when its claim could have lapsed, which any live process takes.
     onHeld: (deps, runId, organizationId, heldForMs) => {
       queueJob(deps, { runId, organizationId, kind: definition.kind }, new Date(Date.now() + heldForMs + 1000)).catch((error: Error) =>
@@ -227,12 +296,7 @@ export function defineRunKind<Deps extends RunDeps, Outcome extends string>(defi
 
 // ---- the loop ----
 
-async function work<Deps extends RunDeps, Outcome extends string>(
-  deps: Deps,
-  definition: RunKindDefinition<Deps, Outcome>,
-  runId: string,
-  organizationId: string,
-): Promise<void> {
+async function work<Deps extends RunDeps>(deps: Deps, definition: KindBase, loop: Loop<Deps>, runId: string, organizationId: string): Promise<void> {
   const owner = runOwnerOf(deps);
   try {
     const [run] = await runAsOrganization(deps.db, organizationId, (tx) => tx.select().from(processingRun).where(eq(processingRun.id, runId)));
@@ -242,15 +306,7 @@ async function work<Deps extends RunDeps, Outcome extends string>(
       // Another process took the run over (this one stalled past its claim): it goes on from here.
       return locked?.status === 'running' && locked.leaseOwner === owner ? locked : undefined;
     };
-    const ctx: RunContext<Deps, Outcome> = {
-      deps,
-      run,
-      holds: async (tx) => Boolean(await lockHeld(tx)),
-      settle: (tx, outcome) => settleItem(tx, runId, outcome, definition.counters[outcome.outcome]),
-      fail: (tx, message) => failRun(tx, runId, message),
-    };
-    if ('processBatch' in definition) await batchLoop(deps, definition, ctx, lockHeld);
-    else await itemLoop(deps, definition, ctx);
+    await loop(deps, run, lockHeld);
   } catch (error) {
     deps.logger.error(
       { runId, kind: definition.kind, errorName: (error as Error).name, dbCode: (error as { cause?: { code?: string } }).cause?.code },
@@ -261,8 +317,22 @@ async function work<Deps extends RunDeps, Outcome extends string>(
 }
 
 /** Completes a run whose items are all settled (the run's row locked by the caller). */
-async function complete(tx: Transaction, definition: { completion(run: ProcessingRunRow): Record<string, unknown> }, run: ProcessingRunRow): Promise<void> {
-  await tx.update(processingRun).set({ status: 'completed', finishedAt: new Date() }).where(eq(processingRun.id, run.id));
+async function complete(
+  tx: Transaction,
+  definition: { completion(run: ProcessingRunRow): Record<string, unknown> },
+  locked: ProcessingRunRow,
+  patch: Partial<Pick<ProcessingRunRow, 'options'>> & { totalIsProcessed?: boolean } = {},
+): Promise<void> {
+  const [run] = await tx
+    .update(processingRun)
+    .set({
+      status: 'completed',
+      finishedAt: new Date(),
+      ...(patch.options ? { options: patch.options } : {}),
+      ...(patch.totalIsProcessed ? { total: sql`${processingRun.processed}` } : {}),
+    })
+    .where(eq(processingRun.id, locked.id))
+    .returning();
   await recordAudit(tx, {
     organizationId: run.organizationId,
     actorUserId: run.createdByUserId,
@@ -332,6 +402,105 @@ async function itemLoop<Deps extends RunDeps, Outcome extends string>(
       // Let requests and the simulator's messages (PGlite has one connection) run between items.
       await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+}
+
+/** JSON with its keys in order: a cursor read back from jsonb compares equal to the one written. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+const storedCursor = (run: ProcessingRunRow): unknown => (run.options as { cursor?: unknown } | null)?.cursor ?? null;
+
+/**
+ * Slice after slice from the stored cursor (decision 038's read-ahead, decision 042): the next slice is read in
+ * its own transaction while the kind processes the current one, which is then written, with the cursor after
+ * it, in one transaction by the run's holder, and only if the stored cursor is still where the slice began.
+ */
+async function sliceLoop<Deps extends RunDeps, Setup, Row, Result, Cursor>(
+  deps: Deps,
+  definition: SliceKind<Deps, Setup, Row, Result, Cursor>,
+  ctx: SliceContext<Deps>,
+  lockHeld: (tx: Transaction) => Promise<ProcessingRunRow | undefined>,
+): Promise<void> {
+  const { id: runId, organizationId } = ctx.run;
+  const inRun = <T>(work: (tx: Transaction) => Promise<T>) => runAsOrganization(deps.db, organizationId, work);
+  const setup = await inRun((tx) => definition.prepare(tx, ctx));
+  const read = (after: Cursor | null) => {
+    const reading = inRun((tx) => definition.readSlice(tx, ctx, setup, after));
+    // Never an unhandled rejection: a failed read is awaited (and thrown) in the next turn, or dropped when the loop stops.
+    reading.catch(() => undefined);
+    return reading;
+  };
+  // The read in flight: the slice to process next.
+  let ahead: Promise<Row[]> | null = null;
+  const dropAhead = async () => {
+    const reading = ahead;
+    ahead = null;
+    await reading?.then(
+      () => undefined,
+      () => undefined,
+    );
+  };
+  let cursor = storedCursor(ctx.run) as Cursor | null;
+  let slices = 0;
+  try {
+    ahead = read(cursor);
+    for (;;) {
+      const rows: Row[] = await ahead!;
+      const done = rows.length === 0;
+      const next = done ? null : definition.cursorAfter(rows[rows.length - 1]);
+      ahead = done ? null : read(next);
+      const result = done ? undefined : await definition.processSlice(ctx, setup, rows);
+      const outcome = await inRun(async (tx): Promise<'stop' | 'next' | { restartAt: Cursor | null }> => {
+        // Only the run's holder writes: a process that lost its claim (paused past the lease) stops instead of
+        // writing a slice the new holder also writes.
+        const run = await lockHeld(tx);
+        if (!run) return 'stop';
+        const stored = storedCursor(run);
+        if (canonical(stored) !== canonical(cursor)) return { restartAt: stored as Cursor | null };
+        if (done) {
+          const options = definition.finish ? await definition.finish(tx, ctx, setup, run) : undefined;
+          await complete(tx, definition, run, { options, totalIsProcessed: true });
+          return 'stop';
+        }
+        const written = await definition.writeSlice(tx, ctx, { setup, rows, result: result as Result, run });
+        const added = rows.length;
+        const counters = written.counters ?? {};
+        await tx
+          .update(processingRun)
+          .set({
+            processed: sql`${processingRun.processed} + ${added}`,
+            succeeded: sql`${processingRun.succeeded} + ${counters.succeeded ?? 0}`,
+            merged: sql`${processingRun.merged} + ${counters.merged ?? 0}`,
+            skipped: sql`${processingRun.skipped} + ${counters.skipped ?? 0}`,
+            failed: sql`${processingRun.failed} + ${counters.failed ?? 0}`,
+            total: sql`greatest(${processingRun.total}, ${processingRun.processed} + ${added})`,
+            options: { ...(run.options as Record<string, unknown>), ...written.options, cursor: next },
+          })
+          .where(eq(processingRun.id, runId));
+        return 'next';
+      });
+      slices++;
+      if (outcome === 'next') {
+        cursor = next;
+        await definition.afterSlice?.(deps, { slices, more: true });
+        continue;
+      }
+      await dropAhead();
+      if (outcome === 'stop') {
+        await definition.afterSlice?.(deps, { slices, more: false });
+        return;
+      }
+      // The stored cursor is not where this slice began (never with one holder): read again from it.
+      cursor = outcome.restartAt;
+      ahead = read(cursor);
+    }
+  } finally {
+    await dropAhead();
   }
 }
 

@@ -5,6 +5,9 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { countOutcomes, findRun, listRunItems, listRuns, type ProcessingRunRow } from './queries';
 
+// What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
+export { insertCandidateItems } from './queries';
+
 export function toRun(row: ProcessingRunRow): ProcessingRun {
   return {
     id: row.id,

@@ -55,13 +55,19 @@ const FIELD_LABELS: Record<string, string> = {
   preferredLanguage: 'Preferred language',
   source: 'Source',
 };
-export const KIND_LABELS: Record<string, string> = { candidate_import: 'Candidate import', prescreen_calls: 'Prescreen calls' };
+export const KIND_LABELS: Record<string, string> = {
+  candidate_import: 'Candidate import',
+  prescreen_calls: 'Prescreen calls',
+  trial_match: 'Trial matching',
+  sequence_enrollment: 'Sequence enrollment',
+};
 
 type Counter = 'succeeded' | 'merged' | 'skipped' | 'failed';
 /** What each counter means for a kind of run: imports create and merge candidates; bulk calls call and defer. */
 const COUNTER_LABELS: Record<string, Record<Counter, string>> = {
   candidate_import: { succeeded: 'Created', merged: 'Merged', skipped: 'Skipped', failed: 'Invalid' },
   prescreen_calls: { succeeded: 'Called', merged: 'Callbacks scheduled', skipped: 'Skipped', failed: 'Failed' },
+  sequence_enrollment: { succeeded: 'Enrolled', merged: 'Merged', skipped: 'Already enrolled or gone', failed: 'Refused' },
 };
 export const counterLabels = (kind: string) => COUNTER_LABELS[kind] ?? COUNTER_LABELS.candidate_import;
 
