@@ -301,8 +301,16 @@ export const EnrollResultSchema = z
     refused: z.array(EnrollRefusalSchema),
     /** Refusals beyond the first 100 are only counted. */
     refusedCount: z.number().int(),
+    /**
+     * A filter matching more people than one request enrolls (SEQUENCE_ENROLL_IN_REQUEST) is enrolled in the
+     * background: the answer is 202 with the processing run (its progress and per-person outcomes at
+     * /admin/processed-runs/{id}), and the counts above are 0 until it is done.
+     */
+    run: z.object({ id: z.string(), total: z.number().int() }).optional(),
   })
   .openapi('EnrollResult');
+/** How many people one enrolment request enrolls at once; a larger filter becomes a processing run. */
+export const SEQUENCE_ENROLL_IN_REQUEST = 1_000;
 export type EnrollResult = z.infer<typeof EnrollResultSchema>;
 
 export const UnenrollSchema = z.object({ candidateIds: z.array(IdFilterSchema).min(1).max(SEQUENCE_BULK_MAX) }).openapi('UnenrollFromSequence');

@@ -4,7 +4,9 @@ import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import type { SequenceStepInput } from '../../src/contract/sequences';
 import { booking, call, mailOutbox, prescreenForm, prescreenFormVersion, sequenceEnrollment, sequenceStepRun, smsMessage } from '../../src/server/db/schema';
 import { runSequenceStep, sweepSequences } from '../../src/server/features/sequences/engine';
-import { localMinutes } from '../../src/server/features/calls/calling-hours';
+import { whenEnrollmentRunSettled } from '../../src/server/features/sequences/enroll-run';
+import { enrollTuning } from '../../src/server/features/sequences/service';
+import { localMinutes } from '../../src/server/calling-hours';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 import { createRecruitingTrial } from '../support/trials';
 import { zoneAtHour } from '../support/zones';
@@ -386,6 +388,46 @@ describe('enrollment and versions', () => {
       [blocked.id]: 'Do not contact',
     });
     expect((await enroll(sequence.id, [fine.id])).alreadyEnrolled).toBe(1);
+  });
+
+  it("a filter larger than one request enrolls in the background as a processing run, with each person's outcome", async () => {
+    const sequence = await createSequence([smsStep('text', 'Hi {firstName}')]);
+    const lastName = `Runfilter${Math.random().toString(36).slice(2, 7)}`;
+    const fine = await Promise.all([1, 2, 3].map(() => newCandidate({ lastName })));
+    const noSms = await newCandidate({ lastName, consent: { calls: true } });
+    const already = await newCandidate({ lastName });
+    // Starting tomorrow, so the worker cannot finish this enrolment before the run looks at it.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await site.actor.post(`/api/sequences/${sequence.id}/enrollments`, { candidateIds: [already.id], startAt: tomorrow })).status).toBe(200);
+    const saved = enrollTuning.inRequest;
+    enrollTuning.inRequest = 2;
+    try {
+      const answer = await site.actor.post(`/api/sequences/${sequence.id}/enrollments`, { filter: { search: lastName } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+      expect(answer.body).toMatchObject({ enrolled: 0, run: { total: 5 } });
+      await whenEnrollmentRunSettled(answer.body.run.id);
+      const done = await site.actor.get(`/api/processing-runs/${answer.body.run.id}/data?limit=10`);
+      expect(done.body.run).toMatchObject({ kind: 'sequence_enrollment', status: 'completed', total: 5, processed: 5, succeeded: 3, skipped: 1, failed: 1 });
+      const outcomes = Object.fromEntries(
+        (done.body.items as Array<{ candidateId: string; outcome: string; errors: Array<{ message: string }> | null }>).map((item) => [
+          item.candidateId,
+          item.errors?.length ? `${item.outcome}: ${item.errors[0].message}` : item.outcome,
+        ]),
+      );
+      expect(outcomes).toEqual({
+        [fine[0].id]: 'enrolled',
+        [fine[1].id]: 'enrolled',
+        [fine[2].id]: 'enrolled',
+        [noSms.id]: 'refused: No SMS consent (or opted out)',
+        [already.id]: 'already_enrolled',
+      });
+      const rows = await t.deps.db.select().from(sequenceEnrollment).where(eq(sequenceEnrollment.sequenceId, sequence.id));
+      expect(rows.map((row) => row.candidateId).sort()).toEqual([already.id, ...fine.map((person) => person.id)].sort());
+      // Each person the run enrolled has their first step queued (the sweep after each batch), or already done by the worker.
+      expect(rows.filter((row) => row.source === 'filter').every((row) => row.jobId !== null || row.status === 'completed')).toBe(true);
+    } finally {
+      enrollTuning.inRequest = saved;
+    }
   });
 
   it('editing the steps of a sequence with people in it makes a new version; they finish on theirs', async () => {

@@ -5,12 +5,12 @@ import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { QUEUES } from '../../jobs/jobs';
-import { findCandidates, insertContactEvents, type CandidateRow, type NewContactEvent } from '../candidates/queries';
-import { nextCallingTime } from '../calls/calling-hours';
+import { findCandidates, insertContactEvents, type CandidateRow, type NewContactEvent } from '../candidates/service';
+import { nextCallingTime } from '../../calling-hours';
 import { callBlockReason, dialCall, planCall, type CallPlan } from '../calls/service';
 import { sendSmsBatch, type SmsBatchOutcome } from '../sms/service';
 import { withinMarketingHours } from '../sms/consent';
-import { activeVoiceAgent } from '../voice-agents/queries';
+import { activeVoiceAgent } from '../voice-agents/service';
 import { branchFacts, messageVariables, type BranchFacts } from './facts';
 import { renderStep } from './messages';
 import {
@@ -449,14 +449,17 @@ const historyLabel = (context: Context, index: number) => `${context.sequence.na
 /** SMS steps of one organization, sent as one burst (sendSmsBatch), each recorded with the message that carries it. */
 async function sendSmsSteps(deps: SequenceDeps, organizationId: string, sends: SmsSend[], now: Date): Promise<Array<Next | null>> {
   let nexts: Array<Next | null> = [];
+  let locked = new Map<string, Awaited<ReturnType<typeof lockEnrollments>>[number]>();
   const byCandidate = new Map(sends.map((send) => [send.context.candidate.id, send]));
   await sendSmsBatch(deps, {
     organizationId,
     purpose: 'marketing',
     now,
     items: sends.map((send) => ({ candidateId: send.context.candidate.id, body: send.text, historyLabel: historyLabel(send.context, send.index) })),
-    onStored: async (tx, outcomes: SmsBatchOutcome[]) => {
-      const locked = new Map(
+    // The enrollments before the candidates, the order `decide` takes them in: two deliveries of one job
+    // racing (pg-boss delivers at least once) then wait for each other instead of deadlocking.
+    lockFirst: async (tx) => {
+      locked = new Map(
         (
           await lockEnrollments(
             tx,
@@ -464,6 +467,8 @@ async function sendSmsSteps(deps: SequenceDeps, organizationId: string, sends: S
           )
         ).map((row) => [row.id, row]),
       );
+    },
+    onStored: async (tx, outcomes: SmsBatchOutcome[]) => {
       const settlements: Settlement[] = [];
       for (const outcome of outcomes) {
         const send = byCandidate.get(outcome.candidateId)!;

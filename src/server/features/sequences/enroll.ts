@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EnrollmentSource, SequenceStep, SequenceTrigger } from '../../../contract/sequences';
 import type { Transaction } from '../../db/scoped';
-import { recordAudit } from '../../audit';
-import { findCandidates, insertContactEvents, type CandidateRow } from '../candidates/queries';
+import { recordAudit, type Actor } from '../../audit';
+import { findCandidates, insertContactEvents, type CandidateRow } from '../candidates/service';
 import { EXITING_STATUSES } from './exits';
 import { findVersion, insertEnrollments, insertStepRuns, liveCandidateIds, sequencesWithTrigger, type EnrollmentRow, type SequenceRow } from './queries';
 
@@ -40,7 +40,7 @@ export interface EnrollOptions {
   steps: SequenceStep[];
   people: CandidateRow[];
   source: EnrollmentSource;
-  actor: { userId: string | null; label: string };
+  actor: Actor;
   now: Date;
   startAt?: Date;
   /** Give each enrollment its job id now (the caller queues the jobs after the commit); without, the sweep does. */

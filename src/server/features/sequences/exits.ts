@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { ExitReason } from '../../../contract/sequences';
 import { sequence } from '../../db/schema';
 import type { Executor, Transaction } from '../../db/scoped';
-import { recordAudit } from '../../audit';
-import { insertContactEvents } from '../candidates/queries';
+import { recordAudit, type Actor } from '../../audit';
+import { insertContactEvents } from '../candidates/service';
 import { exitEnrollmentRows, insertStepRuns, liveEnrollmentsOf, type EnrollmentRow } from './queries';
 
 /**
@@ -30,7 +30,7 @@ export async function endEnrollments(
   enrollments: EnrollmentRow[],
   reason: ExitReason,
   now: Date,
-  actor: { userId: string | null; label: string } = { userId: null, label: 'Sequence' },
+  actor: Actor = { userId: null, label: 'Sequence' },
 ): Promise<void> {
   if (!enrollments.length) return;
   await exitEnrollmentRows(

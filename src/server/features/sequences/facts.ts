@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { readSites } from '../trials/sites';
 import { rowsOf, type Transaction } from '../../db/scoped';
-import type { CandidateRow } from '../candidates/queries';
+import type { CandidateRow } from '../candidates/service';
 import type { EnrollmentRow, SequenceRow } from './queries';
 
 /** What branches look at: what happened since the candidate entered the sequence. */

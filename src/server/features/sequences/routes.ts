@@ -125,9 +125,17 @@ export const sequenceRoutes = createRouter()
       tags,
       summary: 'Enroll candidates by id or by a saved filter; people who cannot be reached on a channel the sequence uses are refused with the reason',
       request: { params: idParams, ...jsonBody(EnrollSchema) },
-      responses: { 200: json(EnrollResultSchema, 'Who was enrolled, who already was, who was refused and why'), ...errors, ...conflictResponse },
+      responses: {
+        200: json(EnrollResultSchema, 'Who was enrolled, who already was, who was refused and why'),
+        202: json(EnrollResultSchema, 'A large filter: enrolling in the background as a processing run (`run`)'),
+        ...errors,
+        ...conflictResponse,
+      },
     }),
-    async (c) => c.json(await service.enroll(c.get('deps'), c.get('scope'), c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) => {
+      const result = await service.enroll(c.get('deps'), c.get('scope'), c.req.valid('param').id, c.req.valid('json'));
+      return result.run ? c.json(result, 202) : c.json(result, 200);
+    },
   )
   .openapi(
     createRoute({

@@ -1,7 +1,7 @@
 import type { SequenceStep } from '../../../contract/sequences';
 import { WEEKDAYS } from '../../../contract/voice';
 import { localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
-import { nextCallingTime, zoneOrDefault } from '../calls/calling-hours';
+import { nextCallingTime, zoneOrDefault } from '../../calling-hours';
 
 /**
  * When sequence steps run, in the candidate's own clock (pure; unit-tested in tests/unit/sequence-schedule.test.ts).

@@ -1,30 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
-import type {
-  CreateSequenceInput,
-  Enrollment,
-  EnrollInput,
-  EnrollResult,
-  ListEnrollmentsQuerySchema,
-  ListSequencesQuerySchema,
-  PreviewResult,
-  PreviewSchema,
-  Sequence,
-  SequenceStatistics,
-  SequenceStep,
-  StepStatistics,
-  TimelineEntry,
-  UpdateSequenceInput,
+import {
+  type CreateSequenceInput,
+  type Enrollment,
+  type EnrollInput,
+  type EnrollResult,
+  type ListEnrollmentsQuerySchema,
+  type ListSequencesQuerySchema,
+  type PreviewResult,
+  type PreviewSchema,
+  type Sequence,
+  type SequenceStatistics,
+  type SequenceStep,
+  type StepStatistics,
+  type TimelineEntry,
+  type UpdateSequenceInput,
+  ENROLLMENT_STATUSES,
+  SEQUENCE_ENROLL_IN_REQUEST,
 } from '../../../contract/sequences';
-import { ENROLLMENT_STATUSES } from '../../../contract/sequences';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
+import type { AppDeps } from '../../http/context';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../../audit';
-import { findCandidate, findCandidates, findCandidatesMatching, findTrialInOrganization, isUuid, userName } from '../candidates/queries';
-import { targetOrganization } from '../candidates/service';
-import { zoneOrDefault } from '../calls/calling-hours';
+import { findCandidate, findCandidates, findCandidatesMatching, findTrialInOrganization, userName, targetOrganization } from '../candidates/service';
+import { zoneOrDefault } from '../../calling-hours';
 import { queueNext, type SequenceDeps } from './engine';
 import { enrollPeople, type Refusal } from './enroll';
 import { endEnrollments } from './exits';
@@ -56,6 +57,9 @@ import {
   type SequenceRow,
   type StepRunRow,
 } from './queries';
+import { isUuid } from '../../../contract/ids';
+import { insertCandidateItems } from '../processing-runs/service';
+import { sequenceEnrollmentRuns, type EnrollmentRunOptions } from './enroll-run';
 
 /** Staff-facing sequences: CRUD with versions, enrollment, timelines and statistics (decision 026). */
 
@@ -260,38 +264,67 @@ export async function archiveSequence(db: Database, scope: RequestScope, id: str
 
 // ---- enrollment ----
 
-export async function enroll(deps: Deps, scope: RequestScope, sequenceId: string, input: EnrollInput, now = new Date()): Promise<EnrollResult> {
-  const outcome = await runScoped(deps.db, scope, async (tx) => {
-    const row = await loadSequence(tx, scope, sequenceId);
-    if (row.status !== 'active') throw conflict('This sequence is archived: turn it on again before enrolling anyone');
-    let people;
-    if (input.candidateIds) {
-      const unique = [...new Set(input.candidateIds)];
-      people = (await findCandidates(tx, unique, true)).filter((person) => person.organizationId === row.organizationId);
-      if (people.length !== unique.length)
-        throw notFound(`Candidate not found: ${unique.length - people.length} of the ids are not candidates of the sequence's organization`);
-    } else {
-      people = await findCandidatesMatching(tx, {
-        organizationIds: [row.organizationId],
-        search: input.filter?.search,
-        statuses: input.filter?.status ? [input.filter.status] : undefined,
-        trialId: input.filter?.trialId,
-      });
-      if (people.length > 50_000) throw badRequest('filter: More than 50,000 candidates match; narrow the filter');
-    }
-    const source = input.source ?? (input.filter ? 'filter' : 'manual');
-    const result = await enrollPeople(tx, {
-      sequence: row,
-      steps: await stepsOf(tx, row),
-      people,
-      source,
-      actor: await actorOf(tx, scope),
-      now,
-      startAt: input.startAt ? new Date(input.startAt) : undefined,
-      withJobs: true,
-    });
-    return result;
+/** A filter's people as a `sequence_enrollment` run (enroll-run.ts), created and started in the request's transaction. */
+async function startEnrollmentRun(tx: Transaction, scope: RequestScope, row: SequenceRow, people: { id: string }[], startAt: string | undefined) {
+  const actor = await actorOf(tx, scope);
+  const options: EnrollmentRunOptions = { sequenceId: row.id, actorLabel: actor.label, startAt: startAt ?? null };
+  const { run } = await sequenceEnrollmentRuns.create(tx, {
+    organizationId: row.organizationId,
+    createdByUserId: scope.userId,
+    label: `Enroll in ${row.name}`,
+    options: { ...options },
+    addItems: (runId) => insertCandidateItems(tx, { organizationId: row.organizationId, runId, candidateIds: people.map((person) => person.id) }),
+    audit: (items) => ({ sequenceId: row.id, candidates: items }),
   });
+  const label = `Enroll in ${row.name} (${people.length.toLocaleString('en-US')} candidates)`;
+  const started = await sequenceEnrollmentRuns.begin(tx, run.id, { label, total: people.length });
+  return { id: started.id, total: people.length, organizationId: row.organizationId };
+}
+
+/** How many people one request enrolls at once (tests lower it); a larger filter becomes a processing run. */
+export const enrollTuning = { inRequest: SEQUENCE_ENROLL_IN_REQUEST };
+
+export async function enroll(deps: AppDeps, scope: RequestScope, sequenceId: string, input: EnrollInput, now = new Date()): Promise<EnrollResult> {
+  const outcome = await runScoped(
+    deps.db,
+    scope,
+    async (tx): Promise<Awaited<ReturnType<typeof enrollPeople>> | { run: { id: string; total: number; organizationId: string } }> => {
+      const row = await loadSequence(tx, scope, sequenceId);
+      if (row.status !== 'active') throw conflict('This sequence is archived: turn it on again before enrolling anyone');
+      let people;
+      if (input.candidateIds) {
+        const unique = [...new Set(input.candidateIds)];
+        people = (await findCandidates(tx, unique, true)).filter((person) => person.organizationId === row.organizationId);
+        if (people.length !== unique.length)
+          throw notFound(`Candidate not found: ${unique.length - people.length} of the ids are not candidates of the sequence's organization`);
+      } else {
+        people = await findCandidatesMatching(tx, {
+          organizationIds: [row.organizationId],
+          search: input.filter?.search,
+          statuses: input.filter?.status ? [input.filter.status] : undefined,
+          trialId: input.filter?.trialId,
+        });
+        if (people.length > 50_000) throw badRequest('filter: More than 50,000 candidates match; narrow the filter');
+        if (people.length > enrollTuning.inRequest) return { run: await startEnrollmentRun(tx, scope, row, people, input.startAt) };
+      }
+      const source = input.source ?? (input.filter ? 'filter' : 'manual');
+      const result = await enrollPeople(tx, {
+        sequence: row,
+        steps: await stepsOf(tx, row),
+        people,
+        source,
+        actor: await actorOf(tx, scope),
+        now,
+        startAt: input.startAt ? new Date(input.startAt) : undefined,
+        withJobs: true,
+      });
+      return result;
+    },
+  );
+  if ('run' in outcome) {
+    await sequenceEnrollmentRuns.trigger(deps, outcome.run.id, outcome.run.organizationId);
+    return { enrolled: 0, alreadyEnrolled: 0, refused: [], refusedCount: 0, run: { id: outcome.run.id, total: outcome.run.total } };
+  }
   await queueNext(
     deps,
     outcome.created.map((row) => ({ enrollmentId: row.id, jobId: row.jobId!, runAt: row.nextRunAt! })),

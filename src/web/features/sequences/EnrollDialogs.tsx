@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STATUSES } from '../../../contract/candidate-status';
@@ -6,18 +7,32 @@ import type { EnrollResult, Sequence } from '../../../contract/sequences';
 import { Dialog, DialogFooter } from '../../components/dialogs';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
-import { Button, Field, Input, Select, Table, Td, Th } from '../../components/ui';
+import { Button, buttonClass, Field, Input, Select, Table, Td, Th } from '../../components/ui';
 import type { LazyDialogProps } from '../../components/lazy-dialog';
 import { CANDIDATE_STATUS_LABELS } from '../../../contract/words';
 import { apiProblem } from '../callbacks/format';
 import { useTrialsQuery } from '../trials/queries';
-import { CandidatePicker, type PickedCandidate } from './CandidatePicker';
+import { CandidatePicker, type PickedCandidate } from '../candidates/CandidateSearch';
 import { BULK_MAX, plural, refusalWords } from './format';
 import { useEnroll, useSequencesQuery, type EnrollRequest } from './queries';
 
 /** What an enrollment did: how many went in, were in already, and who was refused and why. */
 export function EnrollResultView({ result }: { result: EnrollResult }) {
   const more = result.refusedCount - result.refused.length;
+  if (result.run) {
+    // A large filter: enrolled in the background, person by person outcomes on the run's page.
+    return (
+      <div className="grid gap-3" data-testid="enroll-result">
+        <p role="status" className="rounded-md border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-950">
+          Enrolling {plural(result.run.total, 'candidate')} in the background. Each person&apos;s outcome, and why anyone was not enrolled, is on the run&apos;s
+          page.
+        </p>
+        <Link to="/admin/processed-runs" search={{ id: result.run.id }} className={buttonClass('secondary')}>
+          Follow the progress
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="grid gap-3" data-testid="enroll-result">
       <p role="status" className="rounded-md border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-950">
@@ -83,7 +98,14 @@ export function EnrollCandidatesDialog({ sequence, open, onOpenChange }: EnrollC
         : { filter: { ...(status ? { status } : {}), ...(trialId ? { trialId } : {}), ...(search.trim() ? { search: search.trim() } : {}) }, source: 'filter' };
     enroll.mutate(
       { sequenceId: sequence.id, request },
-      { onSuccess: (result) => toast.success(`${plural(result.enrolled, 'candidate')} enrolled in ${sequence.name}`) },
+      {
+        onSuccess: (result) =>
+          toast.success(
+            result.run
+              ? `Enrolling ${plural(result.run.total, 'candidate')} in ${sequence.name}`
+              : `${plural(result.enrolled, 'candidate')} enrolled in ${sequence.name}`,
+          ),
+      },
     );
   };
 

@@ -6,7 +6,7 @@ import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Button } from '../../components/ui';
 import { apiProblem } from '../callbacks/format';
-import { CandidatePicker, type PickedCandidate } from './CandidatePicker';
+import { CandidatePicker, type PickedCandidate } from '../candidates/CandidateSearch';
 import { normalizeSteps, STEP_TYPE_LABELS } from './format';
 import { usePreviewStep } from './queries';
 
