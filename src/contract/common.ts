@@ -12,8 +12,9 @@ export const ApiErrorSchema = z
   .openapi('ApiError');
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** Any 8-4-4-4-12 hex id, as PostgreSQL's uuid type reads it (not only RFC version 4). */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from './ids';
+
+export { UUID_PATTERN };
 
 /** An id in a query filter: a malformed one is a 400 naming the field, never a query the database refuses. */
 export const IdFilterSchema = z.string().trim().regex(UUID_PATTERN, 'Must be an id (UUID)').openapi({ format: 'uuid' });

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 
 /**
- * The demo area (decision 033): the demo organization's status and reset, and what the voice and prescreen
+ * The demo area (decision 068): the demo organization's status and reset, and what the voice and prescreen
  * demos need beyond the ordinary endpoints. Internal admins only (global scope, or the demo organization active).
  */
 

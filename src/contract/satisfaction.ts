@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { TimestampSchema } from './common';
 
 /**
- * Patient satisfaction (decision 031): a 1-5 rating, with an optional comment, at the end of a chat (buttons),
+ * Patient satisfaction (decision 067): a 1-5 rating, with an optional comment, at the end of a chat (buttons),
  * as the last question of a prescreen call, and by SMS ("reply 1-5") after a visit is booked.
  */
 export const SATISFACTION_CHANNELS = ['chat', 'call', 'sms'] as const;

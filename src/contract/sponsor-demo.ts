@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 
 /**
- * The sponsor demo (server: features/sponsor-demo, decision 034): a sponsor's clinical operations lead picks sites
+ * The sponsor demo (server: features/sponsor-demo, decision 069): a sponsor's clinical operations lead picks sites
  * for a trial of the demo organization, "connects" them, and sees the recruitment dashboard with the forecast.
  * Internal admins only; it reads the demo organization (slug `demo-research-site`) whatever the active organization.
  */
@@ -161,7 +161,7 @@ export const SponsorDemographicsSchema = z
           value: z.string(),
           count: z.number().int(),
           share: z.number(),
-          /** The demo sponsor's minimum share for this group (decision 034), null: no goal. */
+          /** The demo sponsor's minimum share for this group (decision 069), null: no goal. */
           goal: z.number().nullable(),
         }),
       ),

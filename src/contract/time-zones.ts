@@ -4,6 +4,12 @@
  * corrects once with the offset at the guess (which settles DST changes between the two).
  */
 
+/**
+ * The time zone of a candidate without one. Organizations list their sites with time zones (decision 027),
+ * but a candidate is not tied to a site, so this default stays.
+ */
+export const DEFAULT_ORGANIZATION_TIME_ZONE = 'America/New_York';
+
 export function isValidTimeZone(timeZone: string): boolean {
   if (!timeZone || timeZone.length > 64) return false;
   try {

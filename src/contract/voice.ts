@@ -10,6 +10,8 @@ export type VoiceAgentType = z.infer<typeof VoiceAgentTypeSchema>;
 
 export const CALL_STATUSES = ['queued', 'ringing', 'in_progress', 'ended', 'failed', 'cancelled'] as const;
 export const CALL_OUTCOMES = ['completed', 'no_answer', 'busy', 'voicemail', 'failed', 'hung_up', 'declined'] as const;
+/** Outcomes where nobody took the call: they count toward unreachable and may earn a callback. */
+export const MISSED_OUTCOMES: readonly string[] = ['no_answer', 'busy', 'voicemail'];
 export { CALL_FILTERS };
 /** Why a call was not placed (409 CALL_BLOCKED). */
 export const CALL_BLOCK_REASONS = ['do_not_contact', 'no_call_consent', 'quiet_hours', 'no_phone', 'no_agent', 'trial_not_recruiting'] as const;

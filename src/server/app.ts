@@ -37,6 +37,7 @@ import { requestBodyLimit } from './http/body-limit';
 import { AppError, databaseInputErrorCode, errorBody, validationError } from './http/errors';
 import { refuseControlCharacters } from './http/input-guard';
 import { documentUnvalidatedRoutes } from './http/provider-docs';
+import { wireFeatures } from './wiring';
 
 export const API_VERSION = '1.0.0';
 
@@ -47,6 +48,7 @@ export interface CreateAppOptions {
 
 /** Builds the whole HTTP app: the API, auth, the OpenAPI document and the web app. No listen(). */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  wireFeatures();
   const app = new OpenAPIHono<AppEnv>({
     strict: false,
     defaultHook: (result, c) => {

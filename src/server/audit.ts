@@ -1,6 +1,12 @@
 import type { Executor } from './db/scoped';
 import { auditLog } from './db/schema';
 
+/** Who did something, as contact history names them: a member of staff, or the system on someone's behalf ("Sequence", "Callback", "Bulk prescreen"). */
+export interface Actor {
+  userId: string | null;
+  label: string;
+}
+
 export interface AuditEntry {
   organizationId: string | null;
   actorUserId: string | null;

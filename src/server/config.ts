@@ -76,7 +76,7 @@ export interface AppConfig {
    * COST_LLM_1K_TOKENS_USD (default 0.002) for the optional language model's tokens.
    */
   rates: { smsSegmentUsd: number; callMinuteUsd: number; llmThousandTokensUsd: number };
-  /** How many synthetic candidates the demo organization's reset seeds (DEMO_CANDIDATES, default 3,000; decision 033). */
+  /** How many synthetic candidates the demo organization's reset seeds (DEMO_CANDIDATES, default 3,000; decision 068). */
   demo: { candidates: number };
 }
 

@@ -531,5 +531,5 @@ describe('webhook without a secret', () => {
     } finally {
       await development.close();
     }
-  });
+  }, 90_000); // two apps, each migrating its own database
 });

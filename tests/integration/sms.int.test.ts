@@ -392,5 +392,5 @@ describe('inbound replies and keywords', () => {
     } finally {
       await production.close();
     }
-  });
+  }, 90_000); // two apps, each migrating its own database
 });

@@ -52,6 +52,10 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
     (actor) => actor.post('/api/candidates/bulk', { organizationId: a.organizationId, format: 'csv', data: 'First Name\nIntruder\n', duplicates: 'merge' }),
   ],
   [
+    'POST /api/candidates/bulk/stream',
+    (actor) => actor.upload(`/api/candidates/bulk/stream?organizationId=${a.organizationId}&trialId=${aTrialId}`, 'First Name\nIntruder\n'),
+  ],
+  [
     'POST /api/candidates/bulk/preview',
     (actor) => actor.post('/api/candidates/bulk/preview', { organizationId: a.organizationId, format: 'csv', data: 'First Name\nIntruder\n' }),
   ],

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { call, callback, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
-import { placeCallbackJob } from '../../src/server/features/callbacks/jobs';
+import { placeCallbackJob } from '../../src/server/features/calls/callback-calls';
 import { resumePrescreenRuns } from '../../src/server/features/calls/prescreen-all';
 import { databaseKind } from '../support/test-database';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';

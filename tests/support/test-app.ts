@@ -30,13 +30,23 @@ export class Actor {
   constructor(readonly app: App) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extraHeaders };
+    return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), headers);
+  }
+
+  /** A request with a raw body (a file's text or a stream, e.g. the streamed import's CSV) and its content type. */
+  upload = <T = any>(path: string, body: string | ReadableStream<Uint8Array>, contentType = 'text/csv') =>
+    this.send<T>('POST', path, body, { 'content-type': contentType });
+
+  private async send<T>(method: string, path: string, body: BodyInit | undefined, extraHeaders: Record<string, string>): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { accept: 'application/json', origin: BASE_URL, ...extraHeaders };
     if (this.cookie) headers.cookie = this.cookie;
     if (this.activeOrganizationId) headers['x-organization-id'] = this.activeOrganizationId;
-    if (body !== undefined) headers['content-type'] = 'application/json';
     // The address comes from the (simulated) socket, as @hono/node-server gives it: headers cannot choose it.
     const env = { incoming: { socket: { remoteAddress: this.socketAddress ?? this.ip } } };
-    const response = await this.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, env);
+    const init: RequestInit & { duplex?: 'half' } = { method, headers, body };
+    if (body instanceof ReadableStream) init.duplex = 'half';
+    const response = await this.app.request(path, init, env);
     this.keepCookies(response.headers);
     const text = await response.text();
     let parsed: unknown = text;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextCallingTime } from '../../src/server/features/calls/calling-hours';
+import { nextCallingTime } from '../../src/server/calling-hours';
 import { toLocalTime } from '../../src/contract/time-zones';
 
 /** When a callback asked for `at` will really be placed: the next instant inside the calling window, in the candidate's zone. */

@@ -11,7 +11,7 @@ const ROOT = join(__dirname, '..', '..');
 /** The files allowed to obtain the owner handle, and why. */
 const SYSTEM_DB_USERS: Record<string, string> = {
   'src/server/db/maintenance.ts': 'ANALYZE of the whole database',
-  'src/server/features/callbacks/jobs.ts': "a job's callback before its organization is known; the lost-job sweep over every organization",
+  'src/server/features/calls/callback-calls.ts': "a job's callback before its organization is known; the lost-job sweep over every organization",
   'src/server/features/calls/inbound-twilio.ts': 'which organization owns the called number',
   'src/server/features/calls/reconcile.ts': 'which organizations have open calls (ids only)',
   'src/server/features/calls/vapi-routes.ts': "a direct tool request's call, number owner and candidate before the organization is known",
@@ -21,7 +21,7 @@ const SYSTEM_DB_USERS: Record<string, string> = {
     'public chat: rate limits, the organization by public id, a conversation by id before its organization is known',
   'src/server/features/demo/seed.ts':
     'the demo organization by its slug, and creating it (the registry has no row security); its data is written under runAsOrganization',
-  'src/server/features/matching/matcher.ts': "resuming every organization's match runs; ANALYZE after a run",
+  'src/server/features/matching/matcher.ts': 'ANALYZE after a match run',
   'src/server/features/onboarding/service.ts': 'creating an organization (the registry has no row security) with its onboarding',
   'src/server/features/organizations/service.ts': 'writes to the organization registry (no row security)',
   'src/server/features/prescreen/bookings.ts': "a booking's confirmation before its organization is known",
@@ -29,7 +29,8 @@ const SYSTEM_DB_USERS: Record<string, string> = {
   'src/server/features/processing-runs/runner.ts': "resuming every organization's unfinished runs at start-up",
   'src/server/features/sponsor-demo/service.ts': 'the demo organization by its slug, for internal admins whatever their active organization',
   'src/server/features/sequences/engine.ts': "a batch of step jobs' enrollments (several organizations); the job sweep",
-  'src/server/features/sms/service.ts': 'inbound SMS routing by sender; delivery callbacks by provider message id',
+  'src/server/features/sms/delivery-status.ts': 'delivery callbacks by provider message id',
+  'src/server/features/sms/inbound.ts': 'inbound SMS routing by sender',
 };
 
 function sourceFiles(folder: string): string[] {

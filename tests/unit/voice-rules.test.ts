@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { extractCallAnswers, transcriptAnswer } from '../../src/server/features/calls/answers';
-import { withinCallingHours } from '../../src/server/features/calls/calling-hours';
+import { withinCallingHours } from '../../src/server/calling-hours';
 import { outcomeFor } from '../../src/server/features/calls/webhook';
 import { syntheticAnswer } from '../../src/server/integrations/voice/simulator';
 import { assistantBody } from '../../src/server/integrations/voice/vapi';

@@ -95,7 +95,7 @@ export function runScoped<T>(db: Database, scope: RequestScope, work: (tx: Trans
 
 /**
  * A request the web app makes on its own (polling, background refresh) sends this header; it does not count
- * as the user's activity, so a screen left open does not keep its session alive (decision 019).
+ * as the user's activity, so a screen left open does not keep its session alive (decision 061).
  */
 export const PASSIVE_REQUEST_HEADER = 'x-cohortly-passive';
 /** Every signed-in answer tells the web app when the session ends without further activity (ISO time). */

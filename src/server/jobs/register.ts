@@ -1,19 +1,22 @@
-import { placeCallbackJob, sweepCallbacks } from '../features/callbacks/jobs';
+import { placeCallbackJob, sweepCallbacks } from '../features/calls/callback-calls';
 import { candidateImportRuns } from '../features/candidates/import-runner';
 import { prescreenCallRuns } from '../features/calls/prescreen-all';
-import { resumeMatchRuns } from '../features/matching/matcher';
+import { trialMatchRuns } from '../features/matching/matcher';
 import { resumeRuns, runJobHandler, type RunJob } from '../features/processing-runs/runner';
 import { runSequenceSteps, sweepSequences } from '../features/sequences/engine';
 import { sweepStaleCalls } from '../features/calls/reconcile';
 import { refreshPlannerStatistics } from '../db/maintenance';
 import type { AppDeps } from '../http/context';
 import { QUEUES } from './jobs';
+import { wireFeatures } from '../wiring';
+import { sequenceEnrollmentRuns } from '../features/sequences/enroll-run';
 
 /**
  * Starts everything that runs in the background: the pg-boss queues and their handlers, and the work a
- * stopped process left half done (imports, bulk prescreen runs, callbacks whose job was lost).
+ * stopped process left half done (imports, bulk prescreen runs, trial matching, callbacks whose job was lost).
  */
 export async function startBackgroundWork(deps: AppDeps): Promise<void> {
+  wireFeatures();
   await deps.jobs.start();
   // The run engine (processing-runs/runner.ts, decision 039): one queue for every kind of run.
   await deps.jobs.work<RunJob>(QUEUES.processingRun, runJobHandler(deps));
@@ -39,8 +42,7 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   await deps.jobs.work(QUEUES.maintenance, () => refreshPlannerStatistics(deps));
   await deps.jobs.every(QUEUES.maintenance, '17 * * * *');
   await sweepCallbacks(deps);
-  // The run engine's kinds; the trial matcher still resumes its own runs until it moves onto the engine.
-  await resumeRuns(deps, [candidateImportRuns, prescreenCallRuns]);
-  await resumeMatchRuns(deps);
+  // The run engine's kinds (decision 039): each kind's runs a stopped process left.
+  await resumeRuns(deps, [candidateImportRuns, prescreenCallRuns, trialMatchRuns, sequenceEnrollmentRuns]);
   await sweepSequences(deps);
 }

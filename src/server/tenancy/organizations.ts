@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, count, eq, like, or } from 'drizzle-orm';
 import type { Executor } from '../db/scoped';
 import { member, organization } from '../db/schema';
+import { isUuid } from '../../contract/ids';
 
 export type OrganizationRow = typeof organization.$inferSelect;
 
@@ -91,7 +92,3 @@ export async function updateOrganizationRow(
 export async function deleteOrganizationRow(executor: Executor, id: string): Promise<void> {
   await executor.delete(organization).where(eq(organization.id, id));
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids in URLs are checked before they reach a uuid column, so a malformed id is a 404, not a 500. */
-export const isUuid = (value: string) => UUID_PATTERN.test(value);

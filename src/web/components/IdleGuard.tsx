@@ -8,7 +8,7 @@ import { Button } from './ui';
 const WARN_BEFORE_MS = 60_000;
 
 /**
- * Automatic logoff (decision 019): a minute before the server would end an idle session, a dialog offers to
+ * Automatic logoff (decision 061): a minute before the server would end an idle session, a dialog offers to
  * stay signed in (a call to the server, which counts as activity); at the deadline the app signs out, and the
  * sign-in page brings the user back to the page they were on. A 401 from any call (the session ended on the
  * server: idle, lifetime, revoked elsewhere) signs out the same way.

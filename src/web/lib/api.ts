@@ -25,7 +25,7 @@ export class ApiRequestError extends Error {
 }
 
 /**
- * Session idle timeout (decision 019). A request counts as the user's activity only when the user touched the
+ * Session idle timeout (decision 061). A request counts as the user's activity only when the user touched the
  * page (pointer, key, wheel) in the last few seconds; otherwise (polling, background refetches) it is sent as
  * passive and does not keep the session alive. Every signed-in answer says when the session ends.
  */

@@ -1,7 +1,7 @@
 import type { Classification } from './index';
 
 /**
- * The demo area (decision 033). Probes: tenant-isolation.demo.int.test.ts. Internal admins only, with global scope
+ * The demo area (decision 068). Probes: tenant-isolation.demo.int.test.ts. Internal admins only, with global scope
  * or the demo organization active: a customer's owner, or an internal admin with another organization active,
  * gets 403 and nothing of the demo organization.
  */

@@ -1,7 +1,7 @@
 import type { Classification } from './index';
 
 /**
- * The sponsor demo (decision 034): internal admins only (403 to everyone else), reading the demo organization
+ * The sponsor demo (decision 069): internal admins only (403 to everyone else), reading the demo organization
  * whatever the admin's active organization; a trial of any other organization is not found (404). Probes:
  * tenant-isolation.sponsor-demo.int.test.ts.
  */

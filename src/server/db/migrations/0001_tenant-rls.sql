@@ -1,4 +1,4 @@
--- Row-level security: the second line of defence behind the request scope (guide §4).
+-- Row-level security: the second line of defence behind the request scope (docs/decisions/002-tenancy-and-row-level-security.md).
 -- Application queries for tenant data run as the non-superuser role cohortly_app with the request's
 -- organization ids in the transaction setting app.org_ids (or app.global = 'on' for a global admin).
 -- Superusers and table owners bypass these policies: that is the system path (bootstrap, auth, migrations).

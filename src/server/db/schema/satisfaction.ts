@@ -4,7 +4,7 @@ import { createdAtColumn, organizationIdColumn } from './columns';
 import { candidate } from './candidates';
 
 /**
- * A patient's 1-5 rating of a chat, a call or a booking (decision 031), once per rated thing. The comment is the
+ * A patient's 1-5 rating of a chat, a call or a booking (decision 067), once per rated thing. The comment is the
  * patient's own words: personal data, never logged; the activity event carries only the number.
  */
 export const satisfactionResponse = pgTable(

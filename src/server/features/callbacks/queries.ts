@@ -3,7 +3,7 @@ import type { CallbackStatus } from '../../../contract/callbacks';
 import { callback, candidate } from '../../db/schema';
 import type { Executor } from '../../db/scoped';
 import type { SystemDb } from '../../db/system';
-import { isUuid } from '../candidates/queries';
+import { isUuid } from '../../../contract/ids';
 
 export type CallbackRow = typeof callback.$inferSelect;
 export type NewCallbackRow = typeof callback.$inferInsert;

@@ -1,17 +1,16 @@
 import { CALLBACK_MAX_ATTEMPTS, type Callback, type CallbackReason, type ListCallbacksQuery, type ScheduleCallbackInput } from '../../../contract/callbacks';
-import type { VoiceAgentType } from '../../../contract/voice';
+import { type VoiceAgentType, MISSED_OUTCOMES } from '../../../contract/voice';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { QUEUES } from '../../jobs/jobs';
-import { recordAudit } from '../../audit';
-import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/queries';
-import { nextCallingTime, zoneOrDefault } from '../calls/calling-hours';
-import type { CallRow } from '../calls/queries';
-import { MISSED_OUTCOMES, type CallActor } from '../calls/service';
+import { recordAudit, type Actor } from '../../audit';
+import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/service';
+import { nextCallingTime, zoneOrDefault } from '../../calling-hours';
+
 import { toLocalTime } from '../../../contract/time-zones';
-import { activeVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';
+import { activeVoiceAgent, type VoiceAgentRow } from '../voice-agents/service';
 import {
   claimJob,
   findCallbackOfCall,
@@ -23,6 +22,13 @@ import {
   type CallbackListRow,
   type CallbackRow,
 } from './queries';
+import type { call } from '../../db/schema';
+
+// What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
+export { candidatesWithPhone, findCallback, findOpenCallback, releaseLostJobs, updateCallback } from './queries';
+
+/** A call as callbacks read it (the row `calls` writes). */
+type CallRow = typeof call.$inferSelect;
 
 export type { CallbackRow } from './queries';
 
@@ -78,7 +84,7 @@ export interface OpenCallbackInput {
   reason: CallbackReason;
   /** The time asked for; moved into calling hours in the candidate's time zone. */
   requestedFor: Date;
-  actor: CallActor;
+  actor: Actor;
   note?: string | null;
   /** The organization's active agent of the type, when the caller has already looked it up. */
   agent?: VoiceAgentRow | null;
@@ -163,7 +169,7 @@ export async function closeCallback(
   tx: Transaction,
   row: CallbackRow,
   status: 'cancelled' | 'failed' | 'done',
-  details: { actor: CallActor; summary: string; lastError?: string | null; lastOutcome?: string | null },
+  details: { actor: Actor; summary: string; lastError?: string | null; lastOutcome?: string | null },
 ): Promise<CallbackRow> {
   const updated = await updateCallback(tx, row.id, {
     status,

@@ -1,13 +1,16 @@
 import { normalizePhone } from '../../../contract/candidates';
 import type { Transaction } from '../../db/scoped';
 import { CALLBACK_TOOLS, type CallbackToolName } from '../../integrations/voice/port';
-import { findCandidate, type CandidateRow } from '../candidates/queries';
-import { zoneOrDefault } from '../calls/calling-hours';
-import type { CallRow } from '../calls/queries';
+import { findCandidate, type CandidateRow } from '../candidates/service';
+import { zoneOrDefault } from '../../calling-hours';
 import { localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
-import { findCandidateByPhone } from '../sms/queries';
+import { findCandidateByPhone } from '../sms/service';
 import { findOpenCallback } from './queries';
 import { callbackRefusal, closeCallback, openCallback } from './service';
+import type { call } from '../../db/schema';
+
+/** A call as callbacks read it (the row `calls` writes). */
+type CallRow = typeof call.$inferSelect;
 
 /**
  * The voice agent's callback tools (schedule-callback, scheduled-callback), by candidatePhoneNumber or the

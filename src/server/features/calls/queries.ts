@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/scoped';
 import { call, callEvent } from '../../db/schema';
+import { isUuid } from '../../../contract/ids';
 
 export type CallRow = typeof call.$inferSelect;
 export type CallInsert = typeof call.$inferInsert;
 export type CallEventRow = typeof callEvent.$inferSelect;
-
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export async function findCall(executor: Executor, id: string, forUpdate = false): Promise<CallRow | undefined> {
   if (!isUuid(id)) return undefined;

@@ -7,9 +7,9 @@ import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { VoiceProviderError, type ProviderCall } from '../../integrations/voice/port';
-import { recordAudit } from '../../audit';
+import { recordAudit, type Actor } from '../../audit';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
-import { insertContactEvents, userName } from '../candidates/queries';
+import { insertContactEvents, userName } from '../candidates/service';
 import { recordActivity } from '../../activity';
 import { callEndedActivity } from './activity';
 import { findCall, updateCall } from './queries';
@@ -43,7 +43,7 @@ export function syntheticEndOfCallReport(providerCallId: string, callId: string,
 interface Reconciler {
   organizationIds: string[];
   rows: RowSecurityScope;
-  actor: { userId: string | null; label: string };
+  actor: Actor;
 }
 
 /**

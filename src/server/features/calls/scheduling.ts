@@ -3,13 +3,13 @@ import { VisitScheduleSchema, WEEKDAYS, type VisitSchedule } from '../../../cont
 import { booking } from '../../db/schema';
 import type { Executor, Transaction } from '../../db/scoped';
 import type { OfferedSlot } from '../../integrations/voice/port';
-import { insertContactEvents } from '../candidates/queries';
+import { insertContactEvents } from '../candidates/service';
 import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
 import { bookVisitForCandidate, VisitNotBooked } from '../prescreen/bookings';
-import { findTrialRow } from '../trials/queries';
+import { findTrialRow } from '../trials/service';
 import { scheduleSites } from '../trials/sites';
 import { siteShortLabel } from '../../../contract/trials';
-import { findVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';
+import { findVoiceAgent, type VoiceAgentRow } from '../voice-agents/service';
 import { updateCall, type CallRow } from './queries';
 
 /**

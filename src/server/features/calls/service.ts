@@ -1,7 +1,7 @@
 import type { CandidateStatus } from '../../../contract/candidates';
 import type { StudyBlock } from '../../../contract/prescreen-forms';
 import type { TrialStatus } from '../../../contract/trials';
-import type { Call, CallBlockReason, CallDetail, CreateCallInput, ListCallsQuery } from '../../../contract/voice';
+import { type Call, type CallBlockReason, type CallDetail, type CreateCallInput, type ListCallsQuery, MISSED_OUTCOMES } from '../../../contract/voice';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { AppError, conflict, notFound } from '../../http/errors';
@@ -13,16 +13,13 @@ import {
   type SimulationMode,
   type VoiceProvider,
 } from '../../integrations/voice/port';
-import { recordAudit } from '../../audit';
-import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/queries';
-import { changeCandidateStatus } from '../candidates/service';
-import { findForm, findFormVersion } from '../prescreen/queries';
-import { recordPrescreenResultInTransaction } from '../prescreen/service';
+import { recordAudit, type Actor } from '../../audit';
+import { findCandidate, insertContactEvents, userName, type CandidateRow, changeCandidateStatus } from '../candidates/service';
+import { findForm, findFormVersion, recordPrescreenResultInTransaction } from '../prescreen/service';
 import { contactPermission } from '../sms/consent';
-import { scriptOf, type VoiceDeps } from '../voice-agents/service';
-import { activeVoiceAgent, findVoiceAgent, type VoiceAgentRow } from '../voice-agents/queries';
+import { scriptOf, type VoiceDeps, activeVoiceAgent, findVoiceAgent, type VoiceAgentRow } from '../voice-agents/service';
 import { extractCallAnswers } from './answers';
-import { withinCallingHours } from './calling-hours';
+import { withinCallingHours } from '../../calling-hours';
 import { callEvents, deleteCall, findCall, insertCall, listCallRows, recentEndedCalls, updateCall, type CallRow } from './queries';
 import { offeredVisitSlots } from './scheduling';
 import { recordActivity } from '../../activity';
@@ -31,7 +28,6 @@ import { callEndedActivity, callPlacedActivity } from './activity';
 export const VOICE_AGENT_ACTOR = { userId: null, label: 'Voice agent' } as const;
 /** Consecutive missed calls (no answer, busy, voicemail) after which a candidate is marked unreachable. */
 export const UNREACHABLE_AFTER_MISSES = 3;
-export const MISSED_OUTCOMES = ['no_answer', 'busy', 'voicemail'];
 
 // ---- mapping ----
 
@@ -116,10 +112,7 @@ function simulationOf(requested: SimulationMode | undefined, row: CandidateRow):
 }
 
 /** Who placed a call: a member of staff, or the system on someone's behalf (a callback, a bulk run). */
-export interface CallActor {
-  userId: string | null;
-  label: string;
-}
+export type CallActor = Actor;
 
 export interface CallPlan {
   created: CallRow;

@@ -2,8 +2,8 @@ import type { Transaction } from '../../db/scoped';
 import { VOICE_TOOLS, type CallbackToolName, type VoiceToolName } from '../../integrations/voice/port';
 import { recordAudit } from '../../audit';
 import { CallbackToolError, isCallbackTool, runCallbackTool, toolAction } from '../callbacks/tools';
-import { findCandidate, updateCandidateRow } from '../candidates/queries';
-import { findVoiceAgent } from '../voice-agents/queries';
+import { findCandidate, updateCandidateRow } from '../candidates/service';
+import { findVoiceAgent } from '../voice-agents/service';
 import { updateCall, type CallRow } from './queries';
 
 /**

@@ -1,28 +1,27 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { systemResolveInboundAgent } from '../phone-numbers/queries';
+import { systemResolveInboundAgent } from '../phone-numbers/service';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
-import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
+import { queueCallbackJobs, settleCallbackAfterCall, findOpenCallback } from '../callbacks/service';
 import { confirmBooking } from '../prescreen/bookings';
 import { errorBody } from '../../http/errors';
 import { recordAudit } from '../../audit';
-import { insertContactEvents } from '../candidates/queries';
-import { findCandidateByPhone } from '../sms/queries';
+import { insertContactEvents, trialIdsByCandidate } from '../candidates/service';
+import { findCandidateByPhone } from '../sms/service';
 import type { VoiceDeps } from '../voice-agents/service';
 import { countCallEventsOfType, findCall, findCallByProviderId, insertCall, insertCallEventOnce, updateCall, type CallRow } from './queries';
 import { bookVisitFromCall } from './scheduling';
-import { applyMissedCallRule, MISSED_OUTCOMES, recordCallPrescreen } from './service';
-import { findOpenCallback } from '../callbacks/queries';
-import { enrollOnTrigger } from '../sequences/enroll';
-import { trialIdsByCandidate } from '../candidates/queries';
+import { applyMissedCallRule, recordCallPrescreen } from './service';
+import { funnelSignals } from '../../funnel-signals';
 import { isCallbackTool } from '../callbacks/tools';
 import { isAgentTool, runAgentTool, ToolError, toolArguments } from './tools';
 import { recordActivity } from '../../activity';
 import type { AppConfig } from '../../config';
 import { callEndedActivity } from './activity';
 import { ratingFrom, recordSatisfaction } from '../satisfaction/service';
+import { MISSED_OUTCOMES } from '../../../contract/voice';
 
 /**
  * POST /api/inbound/vapi: Vapi's server messages ({ message: { type, call, ... } }), and the simulator's
@@ -208,7 +207,7 @@ async function finishCall(tx: Transaction, row: CallRow, message: Record<string,
   await settleCallbackAfterCall(tx, updated);
   // A missed call that left no callback behind: sequences listening for it take the person on.
   if (updated.candidateId && updated.outcome && MISSED_OUTCOMES.includes(updated.outcome) && !(await findOpenCallback(tx, updated.candidateId))) {
-    await enrollOnTrigger(
+    await funnelSignals.triggered(
       tx,
       updated.organizationId,
       'missed_call_no_callback',

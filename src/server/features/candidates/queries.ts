@@ -4,14 +4,13 @@ import type { ActivitySource } from '../../../contract/activity';
 import { candidateActivitySource, recordActivity, type ActivityEntry } from '../../activity';
 import type { Executor } from '../../db/scoped';
 import { candidate, candidateTrial, contactEvent, processingRunItem, trial, user } from '../../db/schema';
+import { isUuid } from '../../../contract/ids';
 
 export type CandidateRow = typeof candidate.$inferSelect;
 export type NewCandidateRow = typeof candidate.$inferInsert;
 
 const { prescreenNotes: _notes, ...listColumns } = getTableColumns(candidate);
 export type CandidateListRow = Omit<CandidateRow, 'prescreenNotes'> & { noteCount: number; cursorKey: string };
-
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export async function findCandidate(executor: Executor, id: string, forUpdate = false): Promise<CandidateRow | undefined> {
   if (!isUuid(id)) return undefined;

@@ -5,13 +5,12 @@ import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../../audit';
-import { findForm } from '../prescreen/queries';
-import { findTrialRow } from '../trials/queries';
+import { findForm } from '../prescreen/service';
+import { findTrialRow } from '../trials/service';
 import {
   deleteAgentRow,
   findAgentRow,
   insertAgentRow,
-  isUuid,
   listAgentRows,
   listedAgent,
   updateAgentRow,
@@ -19,6 +18,10 @@ import {
   type AgentRow,
   type ListedAgentRow,
 } from './queries';
+import { isUuid } from '../../../contract/ids';
+
+// What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
+export { findAgentRow } from './queries';
 
 /** Chat agents (staff): which trial and prescreen form a chat runs, how it greets, closes and verifies. */
 

@@ -10,11 +10,10 @@ import { AppError, conflict, notFound } from '../../http/errors';
 import { recordActivity } from '../../activity';
 import { recordSatisfaction } from '../satisfaction/service';
 import type { RateChatInput } from '../../../contract/satisfaction';
-import { findCandidate, insertContactEvents } from '../candidates/queries';
+import { findCandidate, insertContactEvents } from '../candidates/service';
 import { findOrganizationById, findOrganizationByPublicId, type OrganizationRow } from '../../tenancy/organizations';
-import { findForm, findFormVersion } from '../prescreen/queries';
-import { recordPrescreenResultInTransaction } from '../prescreen/service';
-import { findTrialRow } from '../trials/queries';
+import { findForm, findFormVersion, recordPrescreenResultInTransaction } from '../prescreen/service';
+import { findTrialRow } from '../trials/service';
 
 import {
   advanceDialogue,
@@ -35,7 +34,6 @@ import {
   findConversationRow,
   insertConversationRow,
   insertMessageRows,
-  isUuid,
   listMessageRows,
   updateConversationRow,
   type AgentRow,
@@ -46,6 +44,7 @@ import { CHAT_LIMITS, enforce } from './throttle';
 import { checkCode, sendCode } from './phone-verification';
 import { CHAT_ACTOR, languageOf, type Loaded, type TurnContext } from './turn';
 import { findOrCreateCandidate, saveProfileAnswers } from './visitor-candidate';
+import { isUuid } from '../../../contract/ids';
 
 /**
  * Conversations as the visitor has them: the public chat page's API (no session: a conversation id plus its
@@ -426,7 +425,7 @@ export async function verify(deps: AppDeps, input: VerifyChatInput, address: str
 const RATING_THANKS = { en: 'Thank you for your feedback!', es: '¡Gracias por su opinión!' } as const;
 
 /**
- * POST /{conversationId}/rating: the visitor rates a finished chat 1-5, once (decision 031). Staff test chats
+ * POST /{conversationId}/rating: the visitor rates a finished chat 1-5, once (decision 067). Staff test chats
  * take the rating but it is not counted.
  */
 export async function rateConversation(deps: AppDeps, conversationId: string, input: RateChatInput, address: string): Promise<ChatTurn> {

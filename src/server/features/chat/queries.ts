@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/scoped';
 import { candidate, chatAgent, chatConversation, chatMessage, prescreenForm, prescreenResult, trial } from '../../db/schema';
+import { isUuid } from '../../../contract/ids';
 
 export type AgentRow = typeof chatAgent.$inferSelect;
 export type AgentInsert = typeof chatAgent.$inferInsert;
@@ -8,10 +9,6 @@ export type ConversationRow = typeof chatConversation.$inferSelect;
 export type ConversationInsert = typeof chatConversation.$inferInsert;
 export type MessageRow = typeof chatMessage.$inferSelect;
 export type MessageInsert = typeof chatMessage.$inferInsert;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids from URLs and bodies are checked before they reach a uuid column: malformed is 404, not 500. */
-export const isUuid = (value: string) => UUID.test(value);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 

@@ -13,12 +13,12 @@ import {
   countConversationRows,
   deleteConversationRow,
   findAgentRow,
-  isUuid,
   listConversationRows,
   listedConversation,
   listMessageRows,
   type ListedConversationRow,
 } from './queries';
+import { isUuid } from '../../../contract/ids';
 
 /** Conversations as staff see them: the list with its filters, one transcript, deleting one, and trying an agent. */
 

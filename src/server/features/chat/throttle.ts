@@ -11,7 +11,7 @@ import { clientAddressOf } from '../../auth/client-address';
  * Rate limits for the public chat endpoints, on `request_throttle` (shared by every app process). Keys are
  * hashed: the table never holds an address or a conversation id.
  *
- * Two kinds (decision 018):
+ * Two kinds (decision 060):
  * - a fixed window (`max` per `windowMs`): starting chats, verification, SMS codes;
  * - a token bucket (`burst`, refilled at `perMinute`), kept as one timestamp per key (GCRA: the "theoretical
  *   arrival time", stored in `window_started_at`): a burst of `burst` requests at once is allowed, then one

@@ -12,7 +12,7 @@ import {
   updateCandidateRow,
   type CandidateRow,
   type NewCandidateRow,
-} from '../candidates/queries';
+} from '../candidates/service';
 import { flatQuestions, type DialogueState } from './dialogue';
 import { findCandidateByPhone } from './queries';
 import { CHAT_ACTOR, type TurnContext } from './turn';

@@ -2,7 +2,7 @@ import type { ContactEvent } from '../../../contract/candidates';
 import { canReach, runScoped, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { findCandidate } from '../candidates/queries';
+import { findCandidate } from '../candidates/service';
 import { listContactEvents, type ContactEventRow } from './queries';
 
 export function toContactEvent(row: ContactEventRow): ContactEvent {

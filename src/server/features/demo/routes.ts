@@ -10,7 +10,7 @@ const conflict = {
   409: json(ApiErrorSchema, 'Not possible now: no demo data yet, a reset already running, or the call is blocked (the reason is in the message)'),
 };
 
-/** /api/demo: the demo organization's status and reset, and the voice and prescreen demos (internal admins only; decision 033). */
+/** /api/demo: the demo organization's status and reset, and the voice and prescreen demos (internal admins only; decision 068). */
 export const demoRoutes = createRouter()
   .openapi(
     createRoute({

@@ -1074,7 +1074,7 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
             'booking_confirmation',
             'transactional',
           );
-          // How easy booking was: the SMS question after the confirmation, answered by some (decision 031).
+          // How easy booking was: the SMS question after the confirmation, answered by some (decision 067).
           if (dice.chance(0.3)) rate('sms', bookedAt + 3 * HOUR, null, bookingId);
           if (attended) {
             visitOutcome('visit_attended', bookingId, visitAt, 'Visit attended');

@@ -3,7 +3,7 @@ import type { OrganizationSite, OrganizationSiteInput } from '../../../contract/
 import type { TrialSite, TrialSiteInput } from '../../../contract/trials';
 import type { Executor } from '../../db/scoped';
 import { organizationSite } from '../../db/schema';
-import { isUuid } from '../../tenancy/organizations';
+import { isUuid } from '../../../contract/ids';
 
 /**
  * The organization's own sites (decision 027): rows of `organization_site`, in the order the organization

@@ -2,7 +2,10 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/scoped';
 import type { SystemDb } from '../../db/system';
 import { organization, phoneNumber, voiceAgent } from '../../db/schema';
-import { isUuid, type VoiceAgentRow } from '../voice-agents/queries';
+import { isUuid } from '../../../contract/ids';
+
+/** A voice agent as the registry sees it: the row of the agents that call from, or answer, a number. */
+export type VoiceAgentRow = typeof voiceAgent.$inferSelect;
 
 export type PhoneNumberRow = typeof phoneNumber.$inferSelect;
 export type PhoneNumberInsert = typeof phoneNumber.$inferInsert;

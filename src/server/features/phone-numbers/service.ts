@@ -13,7 +13,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import { SmsSendError } from '../../integrations/sms/port';
 import { VoiceProviderError } from '../../integrations/voice/port';
 import { recordAudit } from '../../audit';
-import type { VoiceAgentRow } from '../voice-agents/queries';
+
 import {
   agentsUsingNumbers,
   clearAgentNumbers,
@@ -25,7 +25,11 @@ import {
   organizationName,
   updatePhoneNumberRow,
   type PhoneNumberRow,
+  type VoiceAgentRow,
 } from './queries';
+
+// What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
+export { findPhoneNumberByNumber, listPhoneNumberRows, systemFindNumberOwner, systemResolveInboundAgent } from './queries';
 
 /**
  * The phone-number registry (decision 016): every number belongs to one organization. Staff list their own

@@ -18,8 +18,8 @@ import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../../audit';
-import { isUuid } from '../../tenancy/organizations';
-import { findTrialRow, listCriteria, type CriterionRow, type TrialRow } from '../trials/queries';
+
+import { findTrialRow, listCriteria, type CriterionRow, type TrialRow } from '../trials/service';
 import { applyDeduplication as mergeDuplicates, detectDuplicates as findDuplicates, predicateFits } from './duplicates';
 import { generateStudyBlocks as generate } from './generator';
 import {
@@ -35,6 +35,10 @@ import {
   type FormRow,
   type VersionRow,
 } from './queries';
+import { isUuid } from '../../../contract/ids';
+
+// What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
+export { findFormRow, listVersionRows } from './queries';
 
 type Issue = { path: string; message: string };
 

@@ -4,7 +4,7 @@ import { canReach, runScoped, type RequestScope } from '../../auth/scope';
 import { notFound } from '../../http/errors';
 import type { Database } from '../../db/client';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
-import { findCandidate, userName, type CandidateRow, type NewContactEvent } from '../candidates/queries';
+import { findCandidate, userName, type CandidateRow, type NewContactEvent } from '../candidates/service';
 
 /** Who acts, and where: shared by prescreen results (service.ts) and bookings (bookings.ts). */
 

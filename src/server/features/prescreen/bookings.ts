@@ -11,24 +11,14 @@ import { systemDb } from '../../db/system';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../../audit';
 import { recordActivity } from '../../activity';
-import { enrollOnTrigger } from '../sequences/enroll';
-import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/queries';
-import { changeCandidateStatus } from '../candidates/service';
+import { funnelSignals } from '../../funnel-signals';
+import { findCandidate, insertContactEvents, userName, type CandidateRow, changeCandidateStatus } from '../candidates/service';
 import { sendSms, type SmsDeps } from '../sms/service';
-import { findTrialRow } from '../trials/queries';
+import { findTrialRow } from '../trials/service';
 import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
-import {
-  findBooking,
-  setBookingStatus,
-  findResult,
-  insertBooking,
-  setBookingConfirmation,
-  isUuid,
-  latestResultFor,
-  type BookingRow,
-  type ResultRow,
-} from './queries';
+import { findBooking, setBookingStatus, findResult, insertBooking, setBookingConfirmation, latestResultFor, type BookingRow, type ResultRow } from './queries';
 import { event, loadCandidate, staffActor, type PrescreenActor } from './actors';
+import { isUuid } from '../../../contract/ids';
 
 /**
  * Screening visits: booking one for an approved result (staff, or a scheduling call's agent), its confirmation
@@ -122,7 +112,7 @@ export async function recordBookingOutcome(db: Database, scope: RequestScope, bo
       entityId: row.id,
       changes: { candidateId: row.candidateId, status: { from: row.status, to: status } },
     });
-    if (status === 'no_show') await enrollOnTrigger(tx, row.organizationId, 'visit_no_show', [row.candidateId], [row.trialId]);
+    if (status === 'no_show') await funnelSignals.triggered(tx, row.organizationId, 'visit_no_show', [row.candidateId], [row.trialId]);
     return toBooking(updated);
   });
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { normalizePhone } from '../../../contract/candidates';
 import type { Executor } from '../../db/scoped';
 import { booking, candidate, prescreenForm, prescreenFormVersion, prescreenResult, trial } from '../../db/schema';
+import { isUuid } from '../../../contract/ids';
 
 export type FormRow = typeof prescreenForm.$inferSelect;
 export type FormVersionRow = typeof prescreenFormVersion.$inferSelect;
@@ -9,8 +10,6 @@ export type ResultRow = typeof prescreenResult.$inferSelect;
 export type NewResultRow = typeof prescreenResult.$inferInsert;
 export type BookingRow = typeof booking.$inferSelect;
 export type NewBookingRow = typeof booking.$inferInsert;
-
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export async function findForm(executor: Executor, id: string): Promise<FormRow | undefined> {
   if (!isUuid(id)) return undefined;

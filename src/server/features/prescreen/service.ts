@@ -20,11 +20,10 @@ import type { Transaction } from '../../db/scoped';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../../audit';
 import { hoursSinceFirstContact, recordActivity, reviewAgreement } from '../../activity';
-import { enrollOnTrigger } from '../sequences/enroll';
-import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate } from '../candidates/queries';
-import { changeCandidateStatus } from '../candidates/service';
+import { funnelSignals } from '../../funnel-signals';
+import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate, changeCandidateStatus } from '../candidates/service';
 import { recordPrescreenFacts } from '../matching/facts';
-import { listCriteria } from '../trials/queries';
+import { listCriteria } from '../trials/service';
 import { evaluatePrescreen, normalizeAnswers } from './engine';
 import { AGENT_LABEL, event, loadCandidate, reachableIds, runIn, staffActor, type PrescreenActor, type PrescreenTarget } from './actors';
 import { toBooking } from './bookings';
@@ -49,6 +48,9 @@ import {
   type BookingRow,
   type ListedResultRow,
 } from './queries';
+
+// What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
+export { findForm, findFormVersion } from './queries';
 
 // ---- the funnel ----
 
@@ -242,7 +244,8 @@ export async function recordPrescreenResultInTransaction(
     });
   }
   // POTENTIAL: the person may fit once we know more; sequences listening for it follow up.
-  if (outcome.recommendation === 'POTENTIAL') await enrollOnTrigger(tx, candidateRow.organizationId, 'prescreen_potential', [candidateRow.id], [form.trialId]);
+  if (outcome.recommendation === 'POTENTIAL')
+    await funnelSignals.triggered(tx, candidateRow.organizationId, 'prescreen_potential', [candidateRow.id], [form.trialId]);
   await recordAudit(tx, {
     organizationId: row.organizationId,
     actorUserId: actor.userId,

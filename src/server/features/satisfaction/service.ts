@@ -7,7 +7,7 @@ import type { Transaction } from '../../db/scoped';
 import { insertResponseOnce, listComments, type SatisfactionRow } from './queries';
 
 /**
- * Patient satisfaction (decision 031): the chat, call and SMS paths each ask for a 1-5 rating in their own way
+ * Patient satisfaction (decision 067): the chat, call and SMS paths each ask for a 1-5 rating in their own way
  * and hand it here, in their transaction. One rating per chat, call or booking.
  */
 export interface SatisfactionInput {

@@ -1,10 +1,8 @@
 import type { SmsBlockReason, SmsPurpose } from '../../../contract/sms';
 
-/**
- * The time zone of a candidate without one. Organizations now list their sites with time zones (decision 027),
- * but a candidate is not tied to a site, so this default stays.
- */
-export const DEFAULT_ORGANIZATION_TIME_ZONE = 'America/New_York';
+import { DEFAULT_ORGANIZATION_TIME_ZONE } from '../../../contract/time-zones';
+
+export { DEFAULT_ORGANIZATION_TIME_ZONE };
 /** Marketing contact window, local time of the candidate: from 8:00 up to (not including) 21:00. */
 export const MARKETING_HOURS = { start: 8, end: 21 } as const;
 

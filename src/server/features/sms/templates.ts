@@ -60,7 +60,7 @@ export const SMS_TEMPLATES: Record<SmsTemplateKey, SmsTemplate> = {
       es: 'Hola {firstName}, gracias por su interés en {trialTitle}. Responda aquí si tiene preguntas. - {organizationName}',
     },
   },
-  /** Sent after a visit confirmation: the reply (1-5) is the patient's satisfaction rating (decision 031). */
+  /** Sent after a visit confirmation: the reply (1-5) is the patient's satisfaction rating (decision 067). */
   booking_feedback: {
     key: 'booking_feedback',
     label: 'Booking feedback',

@@ -6,7 +6,7 @@ import * as service from './service';
 const tags = ['Sponsor demo'];
 const idParams = pathParams('id');
 
-/** /api/sponsor-demo: the demo organization's trials, sites and dashboard as a sponsor sees them (internal admins, decision 034). */
+/** /api/sponsor-demo: the demo organization's trials, sites and dashboard as a sponsor sees them (internal admins, decision 069). */
 export const sponsorDemoRoutes = createRouter()
   .openapi(
     createRoute({

@@ -17,11 +17,12 @@ import { systemDb } from '../../db/system';
 import { completionProbability, DEFAULT_HORIZON_DAYS, extraSitesNeeded, forecastEnrollment } from '../../forecast/poisson-gamma';
 import type { SiteRecruitment } from '../../forecast/types';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { findDemoOrganizationId, isUuid } from '../../tenancy/organizations';
+import { findDemoOrganizationId } from '../../tenancy/organizations';
 import * as queries from './queries';
+import { isUuid } from '../../../contract/ids';
 
 /**
- * The sponsor demo (decision 034): the demo organization's recruiting trials seen as a sponsor would, site by site.
+ * The sponsor demo (decision 069): the demo organization's recruiting trials seen as a sponsor would, site by site.
  * Internal admins only, whatever their active organization: the demo organization is found by its slug (a
  * cross-organization lookup through systemDb), then read under runAsOrganization. Read-only.
  */
@@ -35,7 +36,7 @@ export const RANKING_WEIGHTS = { pool: 0.35, speed: 0.2, enrollmentRate: 0.2, di
 /** US share of people who are Hispanic or Latino or of a race other than White (Census 2023: 1 - 58.4% non-Hispanic White). */
 export const CENSUS_DIVERSITY_SHARE = 0.416;
 /**
- * The demo sponsor's diversity goals: minimum shares of the pool, from US Census 2023 estimates (decision 034).
+ * The demo sponsor's diversity goals: minimum shares of the pool, from US Census 2023 estimates (decision 069).
  * `female` and `65 and over` apply when the trial admits them.
  */
 export const DIVERSITY_GOALS = {

@@ -1,8 +1,5 @@
 import {
   TRIAL_STATUS_TRANSITIONS,
-  type CriterionRule,
-  type ReparseResult,
-  type SuggestionsResult,
   type CreateTrialInput,
   type CriterionInput,
   type DraftCriterion,
@@ -17,96 +14,39 @@ import {
 } from '../../../contract/trials';
 import { isValidTimeZone } from '../../../contract/time-zones';
 import { can } from '../../auth/permissions';
-import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
+import { runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { CriteriaReaderError, type CriteriaReader, type RuleProposal } from '../../integrations/llm/criteria-reader';
-import type { AppConfig } from '../../config';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../../activity';
 import { recordAudit } from '../../audit';
-import { isUuid } from '../../tenancy/organizations';
-import { readTextRule, recordVocabulary } from './criteria-parser';
+
 import { draftFromStudy } from './ctgov';
 import { readSites, siteMatches, siteRows } from './sites';
 import {
   countCandidates,
   deleteTrialRow,
   findTrialByNctId,
-  findTrialRow,
   insertTrialRow,
   listCriteria,
   listTrialRows,
   replaceCriteria,
-  updateCriterionRule,
   updateTrialRow,
   type CriterionInsert,
   type CriterionRow,
   type TrialInsert,
   type TrialRow,
 } from './queries';
+import { findInScope, loadTrial, targetOrganization, toTrial } from './trial-record';
 
-type Counts = { candidateCount: number; enrolledCount: number };
+// What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
+export { findTrialRow, listCriteria } from './queries';
+export type { CriterionRow, TrialRow } from './queries';
 
-function toTrial(row: TrialRow, criteria: CriterionRow[], counts: Counts | undefined): Trial {
-  return {
-    id: row.id,
-    organizationId: row.organizationId,
-    title: row.title,
-    publicTitle: row.publicTitle,
-    nctId: row.nctId,
-    sponsor: row.sponsor,
-    phase: row.phase,
-    conditions: row.conditions,
-    summary: row.summary,
-    targetEnrollment: row.targetEnrollment,
-    status: row.status,
-    statusHistory: row.statusHistory,
-    sites: readSites(row.sites),
-    minimumAgeYears: row.minimumAgeYears,
-    maximumAgeYears: row.maximumAgeYears,
-    sex: row.sex,
-    healthyVolunteers: row.healthyVolunteers,
-    criteria: criteria.map((criterion) => ({
-      id: criterion.id,
-      position: criterion.position,
-      kind: criterion.kind,
-      text: criterion.text,
-      rule: criterion.rule ?? null,
-      ruleSource: criterion.ruleSource ?? null,
-      needsReview: criterion.needsReview,
-      population: criterion.population ?? null,
-    })),
-    candidateCount: counts?.candidateCount ?? 0,
-    enrolledCount: counts?.enrolledCount ?? 0,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-async function loadTrial(tx: Transaction, row: TrialRow): Promise<Trial> {
-  const [criteria, counts] = await Promise.all([listCriteria(tx, [row.id]), countCandidates(tx, [row.id])]);
-  return toTrial(row, criteria, counts.get(row.id));
-}
-
-/** A trial within the scope, or 404 (a malformed id, another organization's trial and a missing one alike). */
-async function findInScope(tx: Transaction, scope: RequestScope, trialId: string, forUpdate = false): Promise<TrialRow> {
-  const row = isUuid(trialId) ? await findTrialRow(tx, trialId, forUpdate) : undefined;
-  if (!row || !canReach(scope, row.organizationId)) throw notFound('Trial not found');
-  return row;
-}
-
-/**
- * The organization a new trial goes to: the single id given (reachable, else 404), or the active one.
- * Several ids are ambiguous: 400.
- */
-export function targetOrganization(scope: RequestScope, organizationIds: string[] | undefined): string {
-  const ids = [...new Set(organizationIds ?? [])];
-  if (ids.length === 0) return scope.activeOrganization.id;
-  if (ids.length > 1) throw badRequest('organizationIds: Give exactly one organization to create the trial in');
-  if (!canReach(scope, ids[0])) throw notFound('Organization not found');
-  return ids[0];
-}
+// The trials feature's surface: trials and their sites below; one trial's record and scope (trial-record.ts);
+// reading criteria again and the language model's suggestions (criteria-service.ts).
+export { targetOrganization } from './trial-record';
+export * from './criteria-service';
 
 export async function listTrials(db: Database, scope: RequestScope, requested: Array<string[] | undefined>): Promise<TrialList> {
   const organizationIds = selectOrganizations(scope, ...requested);
@@ -390,143 +330,4 @@ export async function autoGenerate(db: Database, scope: RequestScope, organizati
   const { criteria, ...fields } = draft;
   const trial = await runScoped(db, scope, (tx) => insertTrial(tx, scope, organizationId, fields, criteria, { source: 'ctgov' }));
   return { saved: true, trial };
-}
-
-/** A rule's meaning, comparable whatever the key order (jsonb reorders keys): no span, keys sorted. */
-const canonical = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(canonical)
-    : value && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.entries(value)
-            .filter(([key]) => key !== 'span')
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([key, item]) => [key, canonical(item)]),
-        )
-      : value;
-const withoutSpan = (rule: CriterionRule | null) => (rule ? JSON.stringify(canonical(rule)) : null);
-
-/**
- * Re-reads the criteria's text with the current reader (docs/decisions/021-criteria-reading.md). A rule a
- * person set (`manual`) or read from the record's fields (`structured`) is kept; a criterion whose rule
- * reads the same keeps its review state (a person may have reviewed it); the others get the new rule and
- * its `needsReview`. Texts, order and ids never change. Audited when anything changed.
- */
-export async function reparseTrial(db: Database, scope: RequestScope, trialId: string): Promise<ReparseResult> {
-  return runScoped(db, scope, async (tx) => {
-    const row = await findInScope(tx, scope, trialId);
-    const criteria = await listCriteria(tx, [row.id]);
-    const vocabulary = recordVocabulary();
-    const changes: ReparseResult['changes'] = [];
-    let unchanged = 0;
-    let kept = 0;
-    for (const criterion of criteria) {
-      if (criterion.ruleSource === 'manual' || criterion.ruleSource === 'structured') {
-        kept++;
-        continue;
-      }
-      const read = readTextRule(criterion.kind, criterion.text, { vocabulary });
-      // A language model's proposal stays until the text reader itself can read the criterion.
-      if (criterion.ruleSource === 'llm' && !read.rule) {
-        kept++;
-        continue;
-      }
-      if (withoutSpan(read.rule) === withoutSpan(criterion.rule ?? null)) {
-        unchanged++;
-        continue;
-      }
-      const needsReview = read.rule ? read.needsReview : true;
-      await updateCriterionRule(tx, criterion.id, { rule: read.rule, ruleSource: read.rule ? 'text' : null, needsReview });
-      changes.push({ criterionId: criterion.id, text: criterion.text, before: criterion.rule ?? null, after: read.rule, needsReview });
-    }
-    if (changes.length) {
-      await recordAudit(tx, {
-        organizationId: row.organizationId,
-        actorUserId: scope.userId,
-        action: 'trial.reparse',
-        entityType: 'trial',
-        entityId: row.id,
-        changes: { changed: changes.length, unchanged, kept },
-      });
-    }
-    const saved = changes.length ? await updateTrialRow(tx, row.id, {}) : row;
-    return { trial: await loadTrial(tx, saved), changes, unchanged, kept };
-  });
-}
-
-/** The criteria no reader could read: no rule, and none set by a person or taken from the record's fields. */
-const unreadCriteria = (criteria: Awaited<ReturnType<typeof listCriteria>>) =>
-  criteria.filter((criterion) => !criterion.rule && (criterion.ruleSource === null || criterion.ruleSource === 'text'));
-
-/**
- * Asks the language model (when one is configured) for rules for the criteria the text reader left unread,
- * and stores each proposal that passes the rule schema with ruleSource 'llm' and needsReview true. The model
- * call happens outside any transaction; a criterion that got a rule meanwhile (a person edited it) is left
- * alone. 409 LLM_NOT_CONFIGURED without a model; 502 LLM_ERROR when it fails or answers nonsense.
- */
-export async function suggestRules(
-  db: Database,
-  reader: CriteriaReader | null,
-  scope: RequestScope,
-  trialId: string,
-  rates: AppConfig['rates'],
-): Promise<SuggestionsResult> {
-  const unread = await runScoped(db, scope, async (tx) => {
-    const row = await findInScope(tx, scope, trialId);
-    return unreadCriteria(await listCriteria(tx, [row.id]));
-  });
-  if (!reader)
-    throw new AppError(409, 'No language model is configured: set LLM_BASE_URL and LLM_MODEL to get suggestions for the unread criteria', 'LLM_NOT_CONFIGURED');
-  let proposals: RuleProposal[] = [];
-  let totalTokens = 0;
-  if (unread.length) {
-    try {
-      ({ proposals, totalTokens } = await reader.propose(unread.map((criterion) => ({ kind: criterion.kind, text: criterion.text }))));
-    } catch (error) {
-      if (error instanceof CriteriaReaderError) throw new AppError(502, `No suggestions: ${error.message}`, 'LLM_ERROR');
-      throw error;
-    }
-  }
-  return runScoped(db, scope, async (tx) => {
-    const row = await findInScope(tx, scope, trialId);
-    const stillUnread = new Set(unreadCriteria(await listCriteria(tx, [row.id])).map((criterion) => criterion.id));
-    const suggested: SuggestionsResult['suggested'] = [];
-    const left: SuggestionsResult['unread'] = [];
-    unread.forEach((criterion, index) => {
-      const proposal = proposals[index];
-      if (proposal?.rule && stillUnread.has(criterion.id)) suggested.push({ criterionId: criterion.id, text: criterion.text, rule: proposal.rule });
-      else
-        left.push({
-          criterionId: criterion.id,
-          text: criterion.text,
-          reason: stillUnread.has(criterion.id) ? (proposal?.dropped ?? 'no rule proposed') : 'changed meanwhile',
-        });
-    });
-    for (const item of suggested) await updateCriterionRule(tx, item.criterionId, { rule: item.rule, ruleSource: 'llm', needsReview: true });
-    // What the model's tokens cost, on the costs dashboard (decision 031).
-    if (totalTokens > 0) {
-      await recordActivity(tx, [
-        {
-          organizationId: row.organizationId,
-          trialId: row.id,
-          kind: 'spend',
-          source: 'manual',
-          label: 'llm_tokens',
-          value: (totalTokens / 1000) * rates.llmThousandTokensUsd,
-        },
-      ]);
-    }
-    if (suggested.length) {
-      await recordAudit(tx, {
-        organizationId: row.organizationId,
-        actorUserId: scope.userId,
-        action: 'trial.suggest_rules',
-        entityType: 'trial',
-        entityId: row.id,
-        changes: { model: reader.model, asked: unread.length, suggested: suggested.length },
-      });
-    }
-    const saved = suggested.length ? await updateTrialRow(tx, row.id, {}) : row;
-    return { trial: await loadTrial(tx, saved), model: reader.model, asked: unread.length, suggested, unread: left };
-  });
 }

@@ -2,11 +2,10 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TrialStatus } from '../../../contract/trials';
 import type { Executor } from '../../db/scoped';
 import { prescreenForm, trial, voiceAgent } from '../../db/schema';
+import { isUuid } from '../../../contract/ids';
 
 export type VoiceAgentRow = typeof voiceAgent.$inferSelect;
 export type VoiceAgentInsert = typeof voiceAgent.$inferInsert;
-
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export async function findVoiceAgent(executor: Executor, id: string): Promise<VoiceAgentRow | undefined> {
   if (!isUuid(id)) return undefined;

@@ -6,31 +6,26 @@ import {
   type VisitSchedule,
   type VoiceAgent,
 } from '../../../contract/voice';
-import type { StudyBlock } from '../../../contract/prescreen-forms';
-import { patientQuestions } from '../../../contract/prescreen-forms';
+import { type StudyBlock, patientQuestions } from '../../../contract/prescreen-forms';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { VoiceProviderError, type ScriptQuestion } from '../../integrations/voice/port';
 import { recordAudit } from '../../audit';
-import { findForm, findFormVersion } from '../prescreen/queries';
+import { findForm, findFormVersion } from '../prescreen/service';
 import { isValidTimeZone } from '../../../contract/time-zones';
-import { findTrialRow, type TrialRow } from '../trials/queries';
+import { findTrialRow, type TrialRow } from '../trials/service';
 import { scheduleSites } from '../trials/sites';
 import { siteLabel } from '../../../contract/trials';
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
-import { findPhoneNumberByNumber } from '../phone-numbers/queries';
-import {
-  deleteVoiceAgent,
-  findVoiceAgent,
-  isUuid,
-  insertVoiceAgent,
-  listVoiceAgentRows,
-  updateVoiceAgent,
-  type VoiceAgentInsert,
-  type VoiceAgentRow,
-} from './queries';
+import { findPhoneNumberByNumber } from '../phone-numbers/service';
+import { deleteVoiceAgent, findVoiceAgent, insertVoiceAgent, listVoiceAgentRows, updateVoiceAgent, type VoiceAgentInsert, type VoiceAgentRow } from './queries';
+import { isUuid } from '../../../contract/ids';
+
+// What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
+export { activeVoiceAgent, findVoiceAgent } from './queries';
+export type { VoiceAgentRow } from './queries';
 
 export type VoiceDeps = Pick<AppDeps, 'db' | 'voice' | 'config' | 'logger'>;
 

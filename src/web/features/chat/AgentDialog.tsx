@@ -1,21 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { forwardRef, useMemo, useState, type InputHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CHAT_NEXT_STEPS, CreateChatAgentSchema, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
-import { Combobox } from '../../components/Combobox';
 import { Dialog, DialogFooter } from '../../components/dialogs';
-import { Textarea } from '../../components/Textarea';
-import { Field, FieldError, Input, Select } from '../../components/ui';
+import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { textUpTo } from '../../lib/limits';
 import { errorMessage } from '../../lib/utils';
-import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
-import { useTrialsQuery } from '../trials/queries';
-import { LANGUAGE_LABELS, NEXT_STEP_LABELS } from './format';
+import { BilingualField, bilingual, Check, LanguagesField, PrescreenFormField, TrialField, useAgentTrialChoices } from './agent-fields';
+import { NEXT_STEP_LABELS } from './format';
 import { agentDialogTitle, type AgentDialogProps } from './dialogs';
 import { useSaveChatAgent } from './queries';
 
@@ -65,29 +61,14 @@ function toInput(values: AgentForm): CreateChatAgentInput {
     type: 'PRESCREEN',
     trialId: values.trialId,
     prescreenFormId: values.prescreenFormId,
-    greeting: { en: values.greetingEn.trim(), ...(values.greetingEs.trim() ? { es: values.greetingEs.trim() } : {}) },
-    closingMessage: { en: values.closingEn.trim(), ...(values.closingEs.trim() ? { es: values.closingEs.trim() } : {}) },
+    greeting: bilingual(values.greetingEn, values.greetingEs),
+    closingMessage: bilingual(values.closingEn, values.closingEs),
     languages: values.languages,
     requirePhoneVerification: values.requirePhoneVerification,
     nextStep: values.nextStep,
     active: values.active,
   };
 }
-
-const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>>(function Check(
-  { label, hint, ...props },
-  ref,
-) {
-  return (
-    <label className="flex items-start gap-2 text-sm text-slate-800">
-      <input ref={ref} type="checkbox" className="mt-0.5 h-4 w-4 accent-blue-700" {...props} />
-      <span>
-        {label}
-        {hint && <span className="block text-xs text-slate-700">{hint}</span>}
-      </span>
-    </label>
-  );
-});
 
 /**
  * Create a chat agent (no `agent`) or edit one: the dialog's content, loaded when it opens and mounted on every
@@ -101,13 +82,7 @@ export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
   const form = useForm<AgentForm>({ resolver: zodResolver(AgentFormSchema), defaultValues: defaultsOf(agent) });
   const { errors } = form.formState;
   const trialId = form.watch('trialId');
-  const trialsQuery = useTrialsQuery();
-  const trials = useMemo(() => trialsQuery.data?.trials ?? [], [trialsQuery.data]);
-  const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
-  const formsQuery = usePrescreenFormsQuery(trialId ? { trialId } : {});
-  const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter(
-    (item) => item.trialId === trialId && (item.status === 'published' || item.id === agent?.prescreenFormId),
-  );
+  const choices = useAgentTrialChoices(trialId, agent?.prescreenFormId);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -133,70 +108,31 @@ export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
           control={form.control}
           name="trialId"
           render={({ field }) => (
-            <Field label="Trial" error={errors.trialId?.message}>
-              <Combobox
-                ref={field.ref}
-                options={trialOptions}
-                value={field.value}
-                onChange={(next) => {
-                  if (next === field.value) return;
-                  field.onChange(next);
-                  form.setValue('prescreenFormId', '');
-                }}
-                disabled={trialsQuery.isPending || trials.length === 0}
-                placeholder={trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
-                searchLabel={TRIAL_SEARCH_LABEL}
-                searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-                listLabel="Trials"
-                noun="trials"
-              />
-            </Field>
+            <TrialField
+              choices={choices}
+              field={field}
+              error={errors.trialId?.message}
+              onChange={(next) => {
+                field.onChange(next);
+                form.setValue('prescreenFormId', '');
+              }}
+            />
           )}
         />
-        <Field
-          label="Prescreen form"
-          error={errors.prescreenFormId?.message}
-          hint={
-            trialId && !formsQuery.isPending && forms.length === 0
-              ? 'This trial has no published prescreen form yet: publish one under Prescreen forms.'
-              : 'Only published forms of the trial can be asked.'
-          }
-        >
-          <Select {...form.register('prescreenFormId')} disabled={!trialId || formsQuery.isPending}>
-            <option value="">
-              {!trialId ? 'Choose a trial first' : formsQuery.isPending ? 'Loading forms…' : forms.length === 0 ? 'No published forms' : 'Choose a form'}
-            </option>
-            {forms.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name} (v{item.version}
-                {item.status === 'published' ? '' : `, ${item.status}`})
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <PrescreenFormField choices={choices} error={errors.prescreenFormId?.message} registration={form.register('prescreenFormId')} />
         <div className="grid gap-4">
-          <Field label="Greeting (English)" error={errors.greetingEn?.message}>
-            <Textarea rows={3} {...form.register('greetingEn')} />
-          </Field>
-          <Field label="Greeting (Spanish)" error={errors.greetingEs?.message} hint="Optional: English is used without it.">
-            <Textarea rows={3} lang="es" {...form.register('greetingEs')} />
-          </Field>
-          <Field label="Closing message (English)" error={errors.closingEn?.message}>
-            <Textarea rows={3} {...form.register('closingEn')} />
-          </Field>
-          <Field label="Closing message (Spanish)" error={errors.closingEs?.message} hint="Optional: English is used without it.">
-            <Textarea rows={3} lang="es" {...form.register('closingEs')} />
-          </Field>
+          <BilingualField
+            label="Greeting"
+            en={{ error: errors.greetingEn?.message, registration: form.register('greetingEn') }}
+            es={{ error: errors.greetingEs?.message, registration: form.register('greetingEs') }}
+          />
+          <BilingualField
+            label="Closing message"
+            en={{ error: errors.closingEn?.message, registration: form.register('closingEn') }}
+            es={{ error: errors.closingEs?.message, registration: form.register('closingEs') }}
+          />
         </div>
-        <fieldset className="grid gap-2" aria-describedby={errors.languages ? 'agent-languages-error' : undefined}>
-          <legend className="mb-1 text-sm font-medium text-slate-800">Languages</legend>
-          <div className="flex gap-4">
-            {LANGUAGES.map((language) => (
-              <Check key={language} label={LANGUAGE_LABELS[language] ?? language} value={language} {...form.register('languages')} />
-            ))}
-          </div>
-          <FieldError id="agent-languages-error">{errors.languages?.message}</FieldError>
-        </fieldset>
+        <LanguagesField id="agent-languages-error" error={errors.languages?.message} registration={form.register('languages')} />
         <Field label="Next step" hint="What the visitor is told after a matching chat.">
           <Select {...form.register('nextStep')}>
             {CHAT_NEXT_STEPS.map((step) => (

@@ -29,7 +29,7 @@ const TEXTS = {
   },
 } as const;
 
-/** The 1-5 rating a finished chat asks for (decision 031): five buttons in a radio group, an optional comment. */
+/** The 1-5 rating a finished chat asks for (decision 067): five buttons in a radio group, an optional comment. */
 export function ChatRating({ language, onRate }: { language: 'en' | 'es'; onRate: (rating: number, comment: string) => Promise<void> }) {
   const texts = TEXTS[language];
   const [rating, setRating] = useState<number | null>(null);

@@ -1,7 +1,6 @@
 import { AlertTriangle, CheckCircle2, Loader2, RotateCcw, Send } from 'lucide-react';
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import { CHAT_MESSAGE_MAX, VerifyChatSchema, type ChatMessage } from '../../../contract/chat';
-import type { PublicOrganization } from '../../../contract/organizations';
 import { Logo } from '../../components/Logo';
 import { Button, Input } from '../../components/ui';
 import { FormError } from '../../components/FormError';
@@ -10,7 +9,7 @@ import { cn } from '../../lib/utils';
 import { maxLengthOf } from '../../lib/limits';
 import { ChatRating } from './ChatRating';
 import type { Texts } from './public-chat-texts';
-import { usePublicChat } from './usePublicChat';
+import { type PublicChatProps, usePublicChat } from './usePublicChat';
 
 /** The longest phone number the verification accepts (src/contract/chat.ts). */
 const PHONE_MAX = maxLengthOf(VerifyChatSchema.shape.phone);
@@ -55,46 +54,75 @@ function Notice({ tone = 'error', title, children, action }: { tone?: 'error' | 
 }
 
 /**
+ * One step of the phone verification (the number, then the code): a labelled field with its submit button, and
+ * the error in place of the hint once there is one.
+ */
+function VerifyStep({
+  field,
+  label,
+  hint,
+  submit,
+  error,
+  busy,
+  onSubmit,
+  input,
+  children,
+}: {
+  field: 'phone' | 'code';
+  label: string;
+  hint: string;
+  submit: string;
+  error: string | null;
+  busy: boolean;
+  onSubmit: () => void;
+  input: (aria: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string }) => ReactNode;
+  children?: ReactNode;
+}) {
+  const id = `chat-${field}`;
+  return (
+    <form
+      className="grid gap-1.5"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        {input({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? 'chat-verify-error' : `${id}-hint` })}
+        <Button type="submit" size="lg" disabled={busy}>
+          {submit}
+        </Button>
+      </div>
+      {error ? (
+        <p id="chat-verify-error" role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="text-xs text-slate-700">
+          {hint}
+        </p>
+      )}
+      {children}
+    </form>
+  );
+}
+
+/**
  * The public chat page of an organization (no sign-in, no app shell). It resumes the conversation named by
  * `conversation-id` and `token`, or starts one and writes both into the URL (replace), so a reload resumes it.
  * The dialogue itself runs on the server: the page shows its messages and offers what it awaits next.
  */
-export function PublicChatPage({
-  organization,
-  organizationId,
-  search,
-}: {
-  organization: PublicOrganization | null;
-  organizationId: string;
-  search: { 'conversation-id'?: string; token?: string };
-}) {
-  const {
-    conversation,
-    orgName,
-    load,
-    draft,
-    setDraft,
-    pendingText,
-    sendError,
-    setSendError,
-    verifyError,
-    setVerifyError,
-    phone,
-    setPhone,
-    code,
-    setCode,
-    changingPhone,
-    setChangingPhone,
-    scroller,
-    textarea,
-    language,
-    texts,
-    busy,
-    startOver,
-    sendText,
-    verify,
-    rate,
-  } = usePublicChat({ organization, organizationId, search });
+export function PublicChatPage(props: PublicChatProps) {
+  // One object from the hook: the page reads its fields rather than listing them all again.
+  const chat = usePublicChat(props);
+  const { organization } = props;
+  const { conversation, orgName, load, draft, setDraft, pendingText, sendError, setSendError, verifyError, setVerifyError } = chat;
+  const { phone, setPhone, code, setCode, changingPhone, setChangingPhone, scroller, textarea, language, texts, busy, startOver, sendText, verify, rate } =
+    chat;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -238,20 +266,17 @@ export function PublicChatPage({
                 </div>
               )}
               {showPhoneForm ? (
-                <form
-                  className="grid gap-1.5"
-                  noValidate
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void verify({ phone });
-                  }}
-                >
-                  <label htmlFor="chat-phone" className="text-sm font-medium text-slate-800">
-                    {texts.phoneLabel}
-                  </label>
-                  <div className="flex gap-2">
+                <VerifyStep
+                  field="phone"
+                  label={texts.phoneLabel}
+                  hint={texts.phoneHint}
+                  submit={texts.sendCode}
+                  error={verifyError}
+                  busy={busy}
+                  onSubmit={() => void verify({ phone })}
+                  input={(aria) => (
                     <Input
-                      id="chat-phone"
+                      {...aria}
                       type="tel"
                       inputMode="tel"
                       autoComplete="tel"
@@ -259,64 +284,34 @@ export function PublicChatPage({
                       maxLength={PHONE_MAX}
                       value={phone}
                       placeholder="+1 212 555 0123"
-                      aria-invalid={verifyError ? true : undefined}
-                      aria-describedby={verifyError ? 'chat-verify-error' : 'chat-phone-hint'}
                       onChange={(event) => setPhone(event.target.value)}
                       className="h-11 text-base"
                     />
-                    <Button type="submit" size="lg" disabled={busy}>
-                      {texts.sendCode}
-                    </Button>
-                  </div>
-                  {verifyError ? (
-                    <p id="chat-verify-error" role="alert" className="text-sm text-red-700">
-                      {verifyError}
-                    </p>
-                  ) : (
-                    <p id="chat-phone-hint" className="text-xs text-slate-700">
-                      {texts.phoneHint}
-                    </p>
                   )}
-                </form>
+                />
               ) : showCodeForm ? (
-                <form
-                  className="grid gap-1.5"
-                  noValidate
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void verify({ code });
-                  }}
-                >
-                  <label htmlFor="chat-code" className="text-sm font-medium text-slate-800">
-                    {texts.codeLabel}
-                  </label>
-                  <div className="flex gap-2">
+                <VerifyStep
+                  field="code"
+                  label={texts.codeLabel}
+                  hint={texts.codeHint}
+                  submit={texts.confirm}
+                  error={verifyError}
+                  busy={busy}
+                  onSubmit={() => void verify({ code })}
+                  input={(aria) => (
                     <Input
-                      id="chat-code"
+                      {...aria}
                       inputMode="numeric"
                       autoComplete="one-time-code"
                       autoFocus
                       maxLength={6}
                       pattern="[0-9]*"
                       value={code}
-                      aria-invalid={verifyError ? true : undefined}
-                      aria-describedby={verifyError ? 'chat-verify-error' : 'chat-code-hint'}
                       onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
                       className="h-11 font-mono text-base tracking-[0.3em]"
                     />
-                    <Button type="submit" size="lg" disabled={busy}>
-                      {texts.confirm}
-                    </Button>
-                  </div>
-                  {verifyError ? (
-                    <p id="chat-verify-error" role="alert" className="text-sm text-red-700">
-                      {verifyError}
-                    </p>
-                  ) : (
-                    <p id="chat-code-hint" className="text-xs text-slate-700">
-                      {texts.codeHint}
-                    </p>
                   )}
+                >
                   <div>
                     <Button
                       variant="link"
@@ -329,7 +324,7 @@ export function PublicChatPage({
                       {texts.otherNumber}
                     </Button>
                   </div>
-                </form>
+                </VerifyStep>
               ) : (
                 <form onSubmit={onSubmit} className="grid gap-1">
                   <label htmlFor="chat-input" className="sr-only">

@@ -37,19 +37,18 @@ const fromServer = (state: Omit<PublicConversation, 'agent' | 'messages'> & { me
   messages: state.messages,
 });
 
+/** What the page (and so the hook) is given: the organization as the route read it, and the URL's search. */
+export interface PublicChatProps {
+  organization: PublicOrganization | null;
+  organizationId: string;
+  search: { 'conversation-id'?: string; token?: string };
+}
+
 /**
  * The public chat's state and actions: start or resume the conversation the URL names, send messages (waiting
  * out a 429), verify the phone, rate the finished chat; the page (PublicChatPage.tsx) only shows it.
  */
-export function usePublicChat({
-  organization,
-  organizationId,
-  search,
-}: {
-  organization: PublicOrganization | null;
-  organizationId: string;
-  search: { 'conversation-id'?: string; token?: string };
-}) {
+export function usePublicChat({ organization, organizationId, search }: PublicChatProps) {
   const navigate = useNavigate();
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [orgName, setOrgName] = useState<string | null>(organization?.name ?? null);

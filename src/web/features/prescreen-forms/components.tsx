@@ -305,6 +305,14 @@ export function useQuestionExpansionState(): QuestionExpansion & { expandAll: (i
   };
 }
 
+/** A question's four wordings, chat then phone, English then Spanish (Spanish falls back to English). */
+const WORDINGS = [
+  { channel: 'chat', language: 'en', label: 'Chat wording (English)' },
+  { channel: 'chat', language: 'es', label: 'Chat wording (Spanish)' },
+  { channel: 'phone', language: 'en', label: 'Phone wording (English)' },
+  { channel: 'phone', language: 'es', label: 'Phone wording (Spanish)' },
+] as const;
+
 export function QuestionEditor({
   question,
   number,
@@ -425,44 +433,18 @@ export function QuestionEditor({
               </label>
             </div>
             <div className="grid gap-3 md:grid-cols-2">
-              <Control id={`${id}-chat-en`} label="Chat wording (English)">
-                <textarea
-                  id={`${id}-chat-en`}
-                  rows={2}
-                  className={textareaClass}
-                  value={question.wording.chat.en}
-                  onChange={(event) => wording('chat', 'en', event.target.value)}
-                />
-              </Control>
-              <Control id={`${id}-chat-es`} label="Chat wording (Spanish)">
-                <textarea
-                  id={`${id}-chat-es`}
-                  rows={2}
-                  className={textareaClass}
-                  value={question.wording.chat.es ?? ''}
-                  placeholder="Falls back to English"
-                  onChange={(event) => wording('chat', 'es', event.target.value)}
-                />
-              </Control>
-              <Control id={`${id}-phone-en`} label="Phone wording (English)">
-                <textarea
-                  id={`${id}-phone-en`}
-                  rows={2}
-                  className={textareaClass}
-                  value={question.wording.phone.en}
-                  onChange={(event) => wording('phone', 'en', event.target.value)}
-                />
-              </Control>
-              <Control id={`${id}-phone-es`} label="Phone wording (Spanish)">
-                <textarea
-                  id={`${id}-phone-es`}
-                  rows={2}
-                  className={textareaClass}
-                  value={question.wording.phone.es ?? ''}
-                  placeholder="Falls back to English"
-                  onChange={(event) => wording('phone', 'es', event.target.value)}
-                />
-              </Control>
+              {WORDINGS.map(({ channel, language, label }) => (
+                <Control key={`${channel}-${language}`} id={`${id}-${channel}-${language}`} label={label}>
+                  <textarea
+                    id={`${id}-${channel}-${language}`}
+                    rows={2}
+                    className={textareaClass}
+                    value={question.wording[channel][language] ?? ''}
+                    placeholder={language === 'es' ? 'Falls back to English' : undefined}
+                    onChange={(event) => wording(channel, language, event.target.value)}
+                  />
+                </Control>
+              ))}
             </div>
             {choice && <OptionsEditor id={id} question={question} onChange={onChange} />}
             <section aria-labelledby={`${id}-links`} className="grid gap-2">

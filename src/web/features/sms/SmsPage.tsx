@@ -1,12 +1,18 @@
 import { MessageSquarePlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { Button, EmptyState, PageHeader } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
-import { NewMessageDialog } from './NewMessageDialog';
 import { ThreadList } from './ThreadList';
 import { ThreadPane } from './ThreadPane';
+
+// The candidate search loads when the dialog first opens (it is shared with the sequences' pickers).
+const NewMessageDialog = lazyDialog(
+  () => import('./NewMessageDialog').then((module) => module.NewMessageDialog),
+  () => 'New message',
+);
 
 /**
  * /admin/sms: conversations by candidate beside the selected one (`candidateId` in the URL, so it survives a
@@ -39,7 +45,7 @@ export function SmsPage({
             {isGlobal && (
               <OrganizationFilter organizations={organizations.map((org) => ({ id: org.id, name: org.name }))} selected={orgs} onChange={onOrgsChange} />
             )}
-            <Button onClick={() => setDialogOpen(true)}>
+            <Button onClick={() => setDialogOpen(true)} onPointerEnter={() => void NewMessageDialog.preload()}>
               <MessageSquarePlus aria-hidden="true" className="h-4 w-4" />
               New message
             </Button>

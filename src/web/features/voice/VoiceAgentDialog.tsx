@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plus, X } from 'lucide-react';
-import { forwardRef, useMemo, useState, type InputHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { Controller, useFieldArray, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -18,7 +18,6 @@ import {
 } from '../../../contract/voice';
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
 import { ChoiceField } from '../../components/ChoiceField';
-import { Combobox } from '../../components/Combobox';
 import { Dialog, DialogFooter } from '../../components/dialogs';
 import { SitePicker } from '../../components/SitePicker';
 import { ownSitesFirst, siteLabel, type TrialSite } from '../../../contract/trials';
@@ -26,14 +25,11 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { textUpTo } from '../../lib/limits';
 import { invalidateOrg } from '../../lib/query';
 import { usePhoneNumbersQuery } from '../phone-numbers/queries';
-import { Textarea } from '../../components/Textarea';
 import { Button, Field, FieldError, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
-import { LANGUAGE_LABELS } from '../chat/format';
+import { BilingualField, bilingual, Check, LanguagesField, PrescreenFormField, TrialField, useAgentTrialChoices } from '../chat/agent-fields';
 import { apiProblem } from '../callbacks/format';
-import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
-import { useTrialQuery, useTrialsQuery } from '../trials/queries';
+import { useTrialQuery } from '../trials/queries';
 import { AGENT_TYPE_LABELS, DEFAULT_VOICE } from './format';
 import { voiceAgentDialogTitle, type VoiceAgentDialogProps } from './dialogs';
 import { useSaveVoiceAgent } from './queries';
@@ -188,11 +184,6 @@ function defaultsOf(agent: VoiceAgent | undefined, type: VoiceAgentType): VoiceA
   };
 }
 
-const bilingual = (en: string, es: string) => ({
-  en: en.trim(),
-  ...(es.trim() ? { es: es.trim() } : {}),
-});
-
 function toInput(values: VoiceAgentForm): CreateVoiceAgentInput {
   const prescreen = values.type === 'PRESCREEN';
   return {
@@ -283,21 +274,6 @@ function toUpdate(values: VoiceAgentForm): UpdateVoiceAgentInput {
   const { type: _type, ...rest } = toInput(values);
   return rest;
 }
-
-const Check = forwardRef<HTMLInputElement, { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>>(function Check(
-  { label, hint, ...props },
-  ref,
-) {
-  return (
-    <label className="flex items-start gap-2 text-sm text-slate-800">
-      <input ref={ref} type="checkbox" className="mt-0.5 h-4 w-4 accent-blue-700" {...props} />
-      <span>
-        {label}
-        {hint && <span className="block text-xs text-slate-700">{hint}</span>}
-      </span>
-    </label>
-  );
-});
 
 /**
  * The number the agent calls from and inbound calls reach: a select of the organization's voice numbers, with
@@ -512,13 +488,7 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
   const errors = form.formState.errors;
   const agentType = form.watch('type');
   const trialId = form.watch('trialId');
-  const trialsQuery = useTrialsQuery();
-  const trials = useMemo(() => trialsQuery.data?.trials ?? [], [trialsQuery.data]);
-  const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
-  const formsQuery = usePrescreenFormsQuery(trialId ? { trialId } : {});
-  const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter(
-    (item) => item.trialId === trialId && (item.status === 'published' || item.id === agent?.prescreenFormId),
-  );
+  const choices = useAgentTrialChoices(trialId, agent?.prescreenFormId);
   const prescreen = agentType === 'PRESCREEN';
   const { activeOrganizationId } = useActiveOrganization();
   // The agent calls from one of its organization's numbers (assigned by Cohortly in the phone-number registry).
@@ -562,76 +532,36 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
           control={form.control}
           name="trialId"
           render={({ field }) => (
-            <Field label="Trial" error={errors.trialId?.message} hint={prescreen ? undefined : 'The trial whose site visits the agent books.'}>
-              <Combobox
-                ref={field.ref}
-                options={trialOptions}
-                value={field.value}
-                onChange={(next) => {
-                  if (next === field.value) return;
-                  field.onChange(next);
-                  form.setValue('prescreenFormId', '');
-                  // Sites belong to a trial: a new trial starts with none chosen.
-                  form.setValue('schedule.sites', []);
-                }}
-                disabled={trialsQuery.isPending || trials.length === 0}
-                placeholder={trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
-                searchLabel={TRIAL_SEARCH_LABEL}
-                searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-                listLabel="Trials"
-                noun="trials"
-              />
-            </Field>
+            <TrialField
+              choices={choices}
+              field={field}
+              error={errors.trialId?.message}
+              hint={prescreen ? undefined : 'The trial whose site visits the agent books.'}
+              onChange={(next) => {
+                field.onChange(next);
+                form.setValue('prescreenFormId', '');
+                // Sites belong to a trial: a new trial starts with none chosen.
+                form.setValue('schedule.sites', []);
+              }}
+            />
           )}
         />
-        {prescreen && (
-          <Field
-            label="Prescreen form"
-            error={errors.prescreenFormId?.message}
-            hint={
-              trialId && !formsQuery.isPending && forms.length === 0
-                ? 'This trial has no published prescreen form yet: publish one under Prescreen forms.'
-                : 'Only published forms of the trial can be asked.'
-            }
-          >
-            <Select {...form.register('prescreenFormId')} disabled={!trialId || formsQuery.isPending}>
-              <option value="">
-                {!trialId ? 'Choose a trial first' : formsQuery.isPending ? 'Loading forms…' : forms.length === 0 ? 'No published forms' : 'Choose a form'}
-              </option>
-              {forms.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name} (v{item.version}
-                  {item.status === 'published' ? '' : `, ${item.status}`})
-                </option>
-              ))}
-            </Select>
-          </Field>
-        )}
+        {prescreen && <PrescreenFormField choices={choices} error={errors.prescreenFormId?.message} registration={form.register('prescreenFormId')} />}
         {!prescreen && <ScheduleEditor form={form} trialId={trialId} scheduleError={scheduleError} />}
-        <fieldset className="grid gap-2" aria-describedby={errors.languages ? 'voice-agent-languages-error' : undefined}>
-          <legend className="mb-1 text-sm font-medium text-slate-800">Languages</legend>
-          <div className="flex gap-4">
-            {LANGUAGES.map((language) => (
-              <Check key={language} label={LANGUAGE_LABELS[language] ?? language} value={language} {...form.register('languages')} />
-            ))}
-          </div>
-          <FieldError id="voice-agent-languages-error">{errors.languages?.message}</FieldError>
-        </fieldset>
+        <LanguagesField id="voice-agent-languages-error" error={errors.languages?.message} registration={form.register('languages')} />
         <Field label="Voice" error={errors.voice?.message} hint="The provider's voice id; “default” uses the provider's default.">
           <Input autoComplete="off" {...form.register('voice')} />
         </Field>
-        <Field label="First message (English)" error={errors.firstEn?.message}>
-          <Textarea rows={3} {...form.register('firstEn')} />
-        </Field>
-        <Field label="First message (Spanish)" error={errors.firstEs?.message} hint="Optional: English is used without it.">
-          <Textarea rows={3} lang="es" {...form.register('firstEs')} />
-        </Field>
-        <Field label="Voicemail message (English)" error={errors.voicemailEn?.message}>
-          <Textarea rows={3} {...form.register('voicemailEn')} />
-        </Field>
-        <Field label="Voicemail message (Spanish)" error={errors.voicemailEs?.message} hint="Optional: English is used without it.">
-          <Textarea rows={3} lang="es" {...form.register('voicemailEs')} />
-        </Field>
+        <BilingualField
+          label="First message"
+          en={{ error: errors.firstEn?.message, registration: form.register('firstEn') }}
+          es={{ error: errors.firstEs?.message, registration: form.register('firstEs') }}
+        />
+        <BilingualField
+          label="Voicemail message"
+          en={{ error: errors.voicemailEn?.message, registration: form.register('voicemailEn') }}
+          es={{ error: errors.voicemailEs?.message, registration: form.register('voicemailEs') }}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Calling hours start" error={errors.callingHoursStart?.message} hint="In the candidate's time zone.">
             <Input type="time" {...form.register('callingHoursStart')} />

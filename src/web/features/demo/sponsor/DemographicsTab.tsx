@@ -6,7 +6,7 @@ import { count, DIMENSION_LABELS, percent } from './format';
 
 /**
  * Demographics: the pool at the chosen sites by age band, sex, ethnicity, race and language, against the demo
- * sponsor's diversity goals (minimum shares from the US census, decision 034). A chart and the table behind it.
+ * sponsor's diversity goals (minimum shares from the US census, decision 069). A chart and the table behind it.
  */
 export default function DemographicsTab({ data }: { data: SponsorDashboard }) {
   const pool = data.totals.pool;

@@ -1,5 +1,4 @@
-import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
-import { DEFAULT_ORGANIZATION_TIME_ZONE } from '../sms/consent';
+import { DEFAULT_ORGANIZATION_TIME_ZONE, isValidTimeZone, localTimeToUtc, toLocalTime } from '../contract/time-zones';
 
 /** The legal calling window, 08:00-21:00 local: an agent's own hours can only narrow it. */
 export const LEGAL_START_MINUTES = 8 * 60;

@@ -2,12 +2,11 @@ import { runAsOrganization } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
-import { findCandidate } from '../candidates/queries';
-import { nextCallingTime } from '../calls/calling-hours';
-import { callBlockReason, dialCall, planCall, type CallPlan } from '../calls/service';
-import { activeVoiceAgent } from '../voice-agents/queries';
-import { findCallback, releaseLostJobs, updateCallback } from './queries';
-import { closeCallback, PROVIDER_RETRY_MS, queueCallbackJobs, retryOrFail } from './service';
+import { findCandidate } from '../candidates/service';
+import { nextCallingTime } from '../../calling-hours';
+import { callBlockReason, dialCall, planCall, type CallPlan } from './service';
+import { activeVoiceAgent } from '../voice-agents/service';
+import { findCallback, releaseLostJobs, updateCallback, closeCallback, PROVIDER_RETRY_MS, queueCallbackJobs, retryOrFail } from '../callbacks/service';
 
 /** A pending callback overdue by more than this has lost its job (the sweep gives it a new one). */
 const LOST_JOB_GRACE_MS = 2 * 60_000;
