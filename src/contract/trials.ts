@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { OrganizationIdListSchema, TimestampSchema } from './common';
+import { CONDITION_QUALIFIERS } from './qualifiers';
 
 export const TRIAL_STATUSES = ['draft', 'recruiting', 'paused', 'closed'] as const;
 export const TrialStatusSchema = z.enum(TRIAL_STATUSES);
@@ -126,6 +127,10 @@ export type TimeWindow = z.infer<typeof TimeWindowSchema>;
  */
 export const ConditionDurationSchema = z
   .object({ minDays: z.number().int().positive().optional(), maxDays: z.number().int().positive().optional(), span: RuleSpanSchema.optional() })
+  .refine((value) => value.minDays === undefined || value.maxDays === undefined || value.minDays <= value.maxDays, {
+    message: 'The shortest duration must not be above the longest',
+    path: ['maxDays'],
+  })
   .openapi('ConditionDuration');
 export type ConditionDuration = z.infer<typeof ConditionDurationSchema>;
 
@@ -151,6 +156,8 @@ export const CriterionRuleSchema = z
       within: TimeWindowSchema.optional(),
       /** How long the person has had it (optional: rules stored before durations were read still parse). */
       duration: ConditionDurationSchema.optional(),
+      /** Plain-words qualifiers the criterion puts on the condition ("severe", "lumbar", "bilateral"; decision 077): asked in the question, unknown to the matcher unless a fact says them. Optional: older rules still parse. */
+      qualifiers: z.array(z.enum(CONDITION_QUALIFIERS)).max(CONDITION_QUALIFIERS.length).optional(),
       ...span,
     }),
     z.object({
@@ -400,4 +407,5 @@ export type SuggestionsResult = z.infer<typeof SuggestionsResultSchema>;
 export type ReparseResult = z.infer<typeof ReparseResultSchema>;
 
 /** Days <-> words of a condition's duration: a plain module, so the web's rule words load no zod. */
-export { durationDays, durationWords } from './durations';
+export { DURATION_UNITS, durationAmount, durationDays, durationWords, type DurationUnit } from './durations';
+export { CONDITION_QUALIFIERS, QUALIFIER_WORDS, qualifierPhrase, qualifiersHeld, type ConditionQualifier } from './qualifiers';

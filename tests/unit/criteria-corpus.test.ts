@@ -51,8 +51,10 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // more wrong rules removed: adverse events "from prior" therapy read as having taken it (2), a judgement in a
     // criterion's "Note:" read as the criterion, a waiting list for a transplant read as having one, "low back pain from
     // causes other than" disc herniation and "axial back pain only" read as "must not have back pain".
+    // Qualifiers (decision 077): 0.275 -> 0.295 (29.9%): severity, course, spine-part and side words beside a condition
+    // are held by the rule ("severe osteoporosis", "lumbar disc herniation") and asked in the question.
     expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.685);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.275);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.295);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

@@ -385,8 +385,8 @@ describe('rules from text', () => {
 
   it('reads a list of words sharing one head noun as one concept per word', () => {
     expect(names(readTextRule('exclusion', 'Known renal or hepatic impairment'))).toEqual(['kidney disease', 'liver disease']);
-    // "Chronic" narrows both (decision 036: course words are not filler).
-    expect(readTextRule('exclusion', 'Chronic heart or kidney failure').needsReview).toBe(true);
+    // "Chronic" narrows both (decision 036: course words are not filler); since decision 077 the rule holds it for both.
+    expect(readTextRule('exclusion', 'Chronic heart or kidney failure')).toMatchObject({ rule: { qualifiers: ['chronic'] }, needsReview: false });
     expect(readTextRule('exclusion', 'Heart or kidney failure').needsReview).toBe(false);
     expect(names(readTextRule('exclusion', 'Chronic heart or kidney failure'))).toEqual(['heart failure', 'kidney disease']);
     // A word the vocabulary does not pair with the head stays unread, and the rule says so.
@@ -733,18 +733,18 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
     expect(read('inclusion', 'Partner with a vasectomy at least 90 days prior').rule?.type).not.toBe('lab');
   });
 
-  it('flags severity, course and control words instead of treating them as filler', () => {
-    for (const [kind, text] of [
-      ['exclusion', 'Severe asthma'],
-      ['exclusion', 'Clinically significant cardiac disease'],
-      ['exclusion', 'Chronic pancreatitis'],
-      ['exclusion', 'Uncontrolled hypertension'],
-      ['exclusion', 'Poorly controlled diabetes'],
-      ['exclusion', 'Recurrent urinary tract infections'],
-      ['inclusion', 'Mild to moderate psoriasis'],
-      ['inclusion', 'Symptomatic heart failure'],
+  it('never treats severity, course and control words as filler: the rule holds them (decision 077)', () => {
+    for (const [kind, text, qualifier] of [
+      ['exclusion', 'Severe asthma', 'severe'],
+      ['exclusion', 'Clinically significant cardiac disease', 'serious'],
+      ['exclusion', 'Chronic pancreatitis', 'chronic'],
+      ['exclusion', 'Uncontrolled hypertension', 'uncontrolled'],
+      ['exclusion', 'Poorly controlled diabetes', 'uncontrolled'],
+      ['exclusion', 'Recurrent urinary tract infections', 'recurrent'],
+      ['inclusion', 'Mild to moderate psoriasis', 'mild_or_moderate'],
+      ['inclusion', 'Symptomatic heart failure', 'symptomatic'],
     ] as const)
-      expect(read(kind, text), text).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
+      expect(read(kind, text), text).toMatchObject({ rule: { type: 'condition', qualifiers: [qualifier] }, needsReview: false });
     // Both courses together are the whole concept.
     expect(read('exclusion', 'History of acute or chronic pancreatitis')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
     expect(read('exclusion', 'Active hepatitis B')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
@@ -779,15 +779,22 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
       expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
   });
 
-  it('flags anatomy and pattern-of-use words that narrow the concept', () => {
-    for (const text of ['Prior spine surgery at any lumbar level', 'Cervical spine fracture', 'Bilateral sciatica', 'Primary immunodeficiency'])
-      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
+  it('flags anatomy and pattern-of-use words that narrow the concept, unless the rule holds them (decision 077)', () => {
+    for (const [text, qualifier] of [
+      ['Prior spine surgery at any lumbar level', 'lumbar'],
+      ['Cervical spine fracture', 'cervical'],
+      ['Bilateral sciatica', 'both_sides'],
+    ] as const)
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', qualifiers: [qualifier] }, needsReview: false });
+    expect(read('exclusion', 'Primary immunodeficiency')).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
     for (const text of ['Continuous painkiller use', 'Regular use of opioids', 'Daily use of NSAIDs', 'Long-term oral corticosteroids'])
       expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'medication', taking: false }, needsReview: true });
     expect(read('exclusion', 'Spinal fracture')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
-    // A subtype is never a synonym of its class: "lumbar fracture" and "cervical spine surgery" keep their anatomy.
-    for (const text of ['Lumbar fracture', 'History of prior cervical spine surgery', 'Previous lumbar fusion'])
-      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
+    // A subtype is never a synonym of its class: "lumbar fracture" and "cervical spine surgery" keep their anatomy, now
+    // as the rule's qualifier; "lumbar fusion" is a kind of spine surgery that no qualifier says, so a person reads it.
+    expect(read('exclusion', 'Lumbar fracture')).toMatchObject({ rule: { type: 'condition', qualifiers: ['lumbar'] }, needsReview: false });
+    expect(read('exclusion', 'History of prior cervical spine surgery')).toMatchObject({ rule: { qualifiers: ['cervical'] }, needsReview: false });
+    expect(read('exclusion', 'Previous lumbar fusion')).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
   });
 
   it('reads the investigator judgement, not its examples ("e.g.", "such as")', () => {
@@ -910,7 +917,7 @@ describe('fourth pass (decision 040): precision first', () => {
   });
 
   it('flags a rule that leaves one content word, a time phrase or a list item unread', () => {
-    for (const text of ['Congenital spinal deformity', 'Interstitial pneumonia', 'Recent myocardial infarction', 'Spinal fracture, scoliosis, and foobaritis'])
+    for (const text of ['Idiopathic spinal deformity', 'Interstitial pneumonia', 'Recent myocardial infarction', 'Spinal fracture, scoliosis, and foobaritis'])
       expect(read('exclusion', text), text).toMatchObject({ needsReview: true });
     expect(read('exclusion', 'Steroid Use İn The Last Month')).toMatchObject({ rule: { type: 'medication', within: { value: 1, unit: 'months' } } });
     // History words of another clause do not make the concept "ever".
@@ -1046,7 +1053,8 @@ describe('fifth pass (decision 045): fixes from hand-check I', () => {
   });
 
   it('"morbid" narrows obesity; a note\'s judgement is not the criterion', () => {
-    expect(read('exclusion', 'Morbid obesity')).toMatchObject({ rule: { condition: 'obesity' }, needsReview: true });
+    // Since decision 077 the rule holds it: severe obesity, asked as such.
+    expect(read('exclusion', 'Morbid obesity')).toMatchObject({ rule: { condition: 'obesity', qualifiers: ['severe'] }, needsReview: false });
     expect(read('exclusion', "Active tuberculosis; Note: patients on isoniazid may enrol at the investigator's discretion").rule).toMatchObject({
       type: 'condition',
       present: false,

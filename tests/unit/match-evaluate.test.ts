@@ -79,6 +79,31 @@ describe('each rule kind against facts', () => {
       'unknown',
     ],
     ['wanted condition not on record', asthma, person([]), 'unknown'],
+    // Qualifiers (decision 077): a bare diagnosis cannot say "severe"; a fact that says it, or a denial, decides.
+    [
+      'wanted severe condition, diagnosis without severity',
+      { ...asthma, qualifiers: ['severe'] },
+      person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' })]),
+      'unknown',
+    ],
+    [
+      'wanted severe condition, severe on record',
+      { ...asthma, qualifiers: ['severe'] },
+      person([fact({ kind: 'condition', name: 'severe persistent asthma', conceptId: 'mesh:D001249', status: 'present' })]),
+      'met',
+    ],
+    [
+      'wanted severe condition denied',
+      { ...asthma, qualifiers: ['severe'] },
+      person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'absent' })]),
+      'not_met',
+    ],
+    [
+      'unwanted uncontrolled condition, controlled status unknown',
+      { ...asthma, present: false, qualifiers: ['uncontrolled'] },
+      person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' })]),
+      'unknown',
+    ],
     [
       'a broader denial rules out the narrower condition',
       { type: 'condition', condition: 'type 2 diabetes', present: true, concepts: [{ id: 'x:t2d', name: 'type 2 diabetes' }] },

@@ -1,5 +1,13 @@
 import type { MatchClass, MatchOutcome } from '../../../contract/matching';
-import { durationWords, type ConditionDuration, type CriterionRule, type TimeWindow } from '../../../contract/trials';
+import {
+  durationWords,
+  QUALIFIER_WORDS,
+  qualifiersHeld,
+  type ConditionDuration,
+  type ConditionQualifier,
+  type CriterionRule,
+  type TimeWindow,
+} from '../../../contract/trials';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 
 /**
@@ -277,6 +285,20 @@ function presenceRule(
   return unknown(explain ? `Nothing on record about ${label}` : '', key);
 }
 
+/**
+ * A rule with qualifiers ("severe osteoporosis", "lumbar disc herniation"; decision 077) decided by a fact that the person
+ * has the condition: the fact proves the qualifiers only when its name says them ("severe osteoporosis", or a prescreen
+ * answer to the qualified question). Otherwise the outcome that rests on the qualifier is unknown, never "not met" and
+ * never "met". A denial or a window decides as before: no osteoporosis is no severe osteoporosis.
+ */
+function qualifiedJudgement(judged: Judgement, facts: FactIndex, qualifiers: readonly ConditionQualifier[], wanted: boolean, explain: boolean): Judgement {
+  if (judged.outcome !== (wanted ? 'met' : 'not_met') || !judged.factId) return judged;
+  const fact = (facts.get('condition') ?? NONE).find((item) => item.id === judged.factId);
+  if (!fact || fact.status === 'absent' || qualifiersHeld(fact.name, qualifiers)) return judged;
+  const words = qualifiers.map((qualifier) => QUALIFIER_WORDS[qualifier].label).join(', ');
+  return { ...judged, outcome: 'unknown', reason: explain ? `${judged.reason}; ${words}?` : '' };
+}
+
 function compare(value: number, rule: Extract<CriterionRule, { type: 'lab' }>): boolean {
   switch (rule.comparator) {
     case '<':
@@ -342,8 +364,10 @@ function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today
         key: true,
       };
     }
-    case 'condition':
-      return presenceRule(facts, 'condition', rule, rule.concepts?.[0]?.name ?? rule.condition, rule.present, today, explain);
+    case 'condition': {
+      const judged = presenceRule(facts, 'condition', rule, rule.concepts?.[0]?.name ?? rule.condition, rule.present, today, explain);
+      return rule.qualifiers?.length ? qualifiedJudgement(judged, facts, rule.qualifiers, rule.present, explain) : judged;
+    }
     case 'medication':
       return presenceRule(facts, 'medication', rule, rule.concepts?.[0]?.name ?? rule.medication, rule.taking, today, explain);
     case 'lab': {

@@ -7,7 +7,7 @@ import type {
   FhirImportResult,
 } from '../../../contract/matching';
 import { CreateCandidateSchema, type CreateCandidateInput } from '../../../contract/candidates';
-import type { CriterionRule } from '../../../contract/trials';
+import { QUALIFIER_WORDS, type CriterionRule } from '../../../contract/trials';
 import { runScoped, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
@@ -283,11 +283,16 @@ export function factsFromAnswers(answers: AnsweredCriterion[], resultId: string,
         const duration = rule.type === 'condition' && (rule.duration?.minDays || rule.duration?.maxDays) ? rule.duration : null;
         // "Have you had back pain for at least 3 months?" no: no pain, or pain for less long; neither is recorded.
         if (duration && !yes) break;
+        // "... osteoporosis in a severe form?" (decision 077): no may be milder osteoporosis, so nothing is recorded; yes is
+        // recorded with the qualifiers' words in the fact's name, which is how the matcher knows they hold.
+        const qualifiers = rule.type === 'condition' && rule.qualifiers?.length ? rule.qualifiers : null;
+        if (qualifiers && !yes) break;
+        const said = qualifiers ? `, ${qualifiers.map((qualifier) => QUALIFIER_WORDS[qualifier].label).join(', ')}` : '';
         // A yes to a minimum says the condition has been there since at least that many days ago (evaluate.ts reads the
         // date as "known since"); to a maximum alone it says nothing more than today.
         const since = duration?.minDays ? daysBefore(today, duration.minDays) : today;
         for (const item of rule.concepts?.length ? rule.concepts : [{ id: null, name }]) {
-          facts.push({ ...base(answer), kind: rule.type, conceptId: item.id, name: item.name, status, observedOn: yes ? since : null });
+          facts.push({ ...base(answer), kind: rule.type, conceptId: item.id, name: `${item.name}${said}`, status, observedOn: yes ? since : null });
         }
         break;
       }

@@ -1,5 +1,5 @@
 import type { AnswerPredicate, CriterionLink, CriterionOutcome, LocalizedText, Question, StudyBlock } from '../../../contract/prescreen-forms';
-import { durationWords, type ConditionDuration, type CriterionKind, type CriterionRule, type TimeWindow } from '../../../contract/trials';
+import { durationWords, qualifierPhrase, type ConditionDuration, type CriterionKind, type CriterionRule, type TimeWindow } from '../../../contract/trials';
 import { spanishName } from '../trials/vocabulary';
 
 /**
@@ -212,14 +212,22 @@ function templateFor(rule: CriterionRule, criterion?: GeneratorCriterion): { key
         },
       };
     case 'condition': {
-      const name = names(rule);
+      // "Severe", "lumbar", "on both sides" are part of what is asked (decision 077): "a slipped disc in your lower back".
+      const qualified = qualifierPhrase(rule.qualifiers);
+      const bare = names(rule);
+      const name = qualified ? { en: `${bare.en} ${qualified.en}`, es: `${bare.es} ${qualified.es}` } : bare;
       const site = Boolean(criterion && CLINICIAN_ONLY.test(criterion.text));
       const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
       // A duration is part of what is asked: "for at least 3 months" and "for less than 6 weeks" are different questions.
       const lasting = rule.duration && (rule.duration.minDays || rule.duration.maxDays) ? durationPhrase(rule.duration) : null;
       const durationKey = lasting ? `:${rule.duration?.minDays ?? ''}-${rule.duration?.maxDays ?? ''}d` : '';
+      const qualifierKey = rule.qualifiers?.length ? `:${[...rule.qualifiers].sort().join('+')}` : '';
       const conceptKey =
-        (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.condition)) + window + durationKey + (rule.history ? ':ever' : '');
+        (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.condition)) +
+        window +
+        durationKey +
+        qualifierKey +
+        (rule.history ? ':ever' : '');
       if (site) {
         return {
           key: `site-condition:${conceptKey}`,

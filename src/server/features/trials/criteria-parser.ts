@@ -1,6 +1,8 @@
 import {
+  CONDITION_QUALIFIERS,
   durationDays,
   type ConditionDuration,
+  type ConditionQualifier,
   type CriterionKind,
   type CriterionRule,
   type DraftCriterion,
@@ -1482,6 +1484,8 @@ export function readConceptRule(
   // "Chronic or acute pancreatitis", "acute and/or chronic": both courses together are the whole concept.
   if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) for (const word of ['acute', 'chronic']) extra.add(word);
   for (const word of ['mellitus', 'participated', 'enrolled', 'took', 'excluded', 'symptoms', 'symptom']) extra.add(word);
+  // "Had undergone spine surgery": the verb of an operation says no more than the operation.
+  if (unique.some((mention) => /surgery|operation/i.test(mention.concept.en))) for (const word of ['undergone', 'underwent', 'undergo']) extra.add(word);
   if (duration) {
     for (const word of DURATION_WORDS) extra.add(word);
     // "Chronic low back pain (> 3 months)": the duration says what "chronic" means (12 weeks or more).
@@ -1506,7 +1510,11 @@ export function readConceptRule(
   // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
   // by the trial's schedule, not part of the concept.
   const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
-  const leftWords = leftoverWords(text, [...spans, ...references], extra);
+  // "Severe osteoporosis", "lumbar disc herniation", "radiculopathy (bilateral)": qualifiers a condition rule holds in
+  // plain words (decision 077); the words it holds are no longer left over.
+  const unreadWords = leftoverWords(text, [...spans, ...references], extra);
+  const held = first.concept.kind === 'condition' ? readQualifiers(text, same, unique, unreadWords) : null;
+  const leftWords = held ? unreadWords.filter((word) => !held.consumed.has(word.start)) : unreadWords;
   const left = leftWords.map((item) => item.word);
   const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(text);
   const mixedKinds = mentions.some((mention) => mention.concept.kind !== first.concept.kind);
@@ -1546,12 +1554,12 @@ export function readConceptRule(
   // A synonym that names a subtype ("lumbar spine surgery", "lumbar fracture" for spine surgery / spine fracture):
   // the rule's concept is broader than the words, so a person checks.
   const subtype = same.some((mention) =>
-    (
-      text
+    [
+      ...text
         .slice(mention.start, mention.end)
         .toLowerCase()
-        .match(/[a-z-]+/g) ?? []
-    ).some((word) => QUALIFIER.test(word) && !mention.concept.en.toLowerCase().includes(word)),
+        .matchAll(/[a-z-]+/g),
+    ].some((word) => QUALIFIER.test(word[0]) && !mention.concept.en.toLowerCase().includes(word[0]) && !held?.consumed.has(mention.start + word.index)),
   );
   const qualified = subtype || allergen || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
   const flags: Record<string, boolean> = {
@@ -1650,12 +1658,143 @@ export function readConceptRule(
       ...(history ? { history: true } : {}),
       ...(window ? { within: window.window } : {}),
       ...(duration ? { duration: { ...duration.bounds, span: spanOf(duration.span) } } : {}),
-      span: spanOf(span),
+      ...(held?.qualifiers.length ? { qualifiers: held.qualifiers } : {}),
+      // The words a qualifier was read from are highlighted with the concept's.
+      span: spanOf(held ? [Math.min(span[0], ...held.consumed.keys()), Math.max(span[1], ...held.consumed.values())] : span),
     },
     needsReview,
     reasons,
     unread: left,
   };
+}
+
+// ---- qualifiers a condition rule holds (decision 077) ----
+
+/** Concepts of the spine, where "lumbar", "cervical" and "thoracic" name the part of the spine (elsewhere "cervical" is the cervix). */
+const SPINE_CONCEPT = /spin|disc|vertebr|radicul|sciatica|back|neck|spondyl|stenosis|myelopath|facet|cauda/i;
+/** A comparison or a "non-" before the word: "more than mild", "non-severe" say something a qualifier cannot. */
+const NOT_PLAIN_BEFORE = /(?:\b(?:than|least|most|beyond|exceeding|above|below|over|under|not|non)\s*-?\s*|-)$/i;
+const QUALIFIER_OF: Record<string, ConditionQualifier> = {
+  severe: 'severe',
+  severely: 'severe',
+  mild: 'mild',
+  serious: 'serious',
+  significant: 'serious',
+  meaningful: 'serious',
+  chronic: 'chronic',
+  acute: 'acute',
+  uncontrolled: 'uncontrolled',
+  recurrent: 'recurrent',
+  recurring: 'recurrent',
+  symptomatic: 'symptomatic',
+  bilateral: 'both_sides',
+  unilateral: 'one_side',
+  congenital: 'congenital',
+  degenerative: 'degenerative',
+};
+const SPINE_QUALIFIER: Record<string, ConditionQualifier> = { lumbar: 'lumbar', lumbosacral: 'lumbar', cervical: 'cervical', thoracic: 'thoracic' };
+/** Words of a spine synonym that say no more than its concept ("lumbar spine fracture" is a spine fracture in the lower back). */
+const GENERIC_SPINE_WORDS = new Set([
+  'spine',
+  'spinal',
+  'disc',
+  'discs',
+  'disk',
+  'vertebral',
+  'fracture',
+  'fractures',
+  'surgery',
+  'herniated',
+  'herniation',
+  'hernia',
+]);
+/** Pairs read as one qualifier: "moderate to severe", "mild-to-moderate", "poorly controlled", "morbidly obese". */
+const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | null; obesityOnly?: boolean }> = [
+  { pattern: /\bmoderate(?:ly)?\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?severe(?:ly)?\b/gi, qualifier: 'moderate_or_severe' },
+  { pattern: /\bmild\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?moderate(?:ly)?\b/gi, qualifier: 'mild_or_moderate' },
+  { pattern: /\bpoorly\s+(controlled)\b/gi, qualifier: 'uncontrolled' },
+  { pattern: /\b(?:morbid(?:ly)?)\b/gi, qualifier: 'severe', obesityOnly: true },
+  // "Local or systemic infection", "systemic or localized": both together are the whole concept, no qualifier.
+  { pattern: /\b(?:local(?:i[sz]ed)?\s*(?:,|or|and\/or)\s*systemic|systemic\s*(?:,|or|and\/or)\s*(local(?:i[sz]ed)?))\b/gi, qualifier: null },
+];
+
+/**
+ * The qualifiers a condition rule can hold whole: each word a severity, course, control, spine-part or side word
+ * beside the concept, in its clause, with nothing comparing it ("more than mild"). With several concepts only words
+ * before the first, which qualify the whole list ("clinically significant heart or liver disease"). Returns the
+ * qualifiers and the offsets of the words they hold; words it cannot hold stay unread and keep the review flag.
+ */
+function readQualifiers(
+  text: string,
+  same: Mention[],
+  unique: Mention[],
+  unread: Array<{ word: string; start: number; end: number }>,
+): { qualifiers: ConditionQualifier[]; consumed: Map<number, number> } | null {
+  const first = same[0];
+  const last = same.reduce((a, b) => (b.end > a.end ? b : a));
+  // Several concepts must be a plain list ("heart or liver disease"): "radiculopathy diagnosed with disc herniation"
+  // needs both, which a rule of alternatives does not say, so it keeps its flag.
+  const ordered = [...same].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < ordered.length; i++) {
+    const gap = text.slice(ordered[i - 1].end, ordered[i].start);
+    if (ordered[i].start > ordered[i - 1].end && !/^\s*,?\s*(?:(?:or|and\/or|and)\s+)?(?:an?\s+|the\s+)?$/i.test(gap)) return null;
+  }
+  const spine = unique.every((mention) => SPINE_CONCEPT.test(mention.concept.en) || SPINE_CONCEPT.test(mention.concept.id));
+  const obesity = unique.length === 1 && /obes/i.test(unique[0].concept.en);
+  // Candidate words: those the rule left, and those inside a concept's words that its name does not say ("lumbar fracture").
+  // Only where the synonym's other words are the concept's own: "lumbar fusion" is a kind of spine surgery, which "spine
+  // surgery in the lower back" would not say.
+  const candidates = [...unread];
+  for (const mention of same) {
+    const name = mention.concept.en.toLowerCase();
+    const words = [...text.slice(mention.start, mention.end).matchAll(/[a-z-]+/gi)].map((match) => ({ word: match[0].toLowerCase(), at: match.index }));
+    const extra = words.filter(({ word }) => !name.includes(word) && !/^(?:of|the|in|at)$/.test(word));
+    if (extra.some(({ word }) => !QUALIFIER.test(word) && !QUALIFIER_OF[word] && !GENERIC_SPINE_WORDS.has(word))) continue;
+    for (const { word, at } of extra) candidates.push({ word, start: mention.start + at, end: mention.start + at + word.length });
+  }
+  const qualifiers: ConditionQualifier[] = [];
+  /** Start -> end of each word held. */
+  const consumed = new Map<number, number>();
+  const near = (start: number, end: number) => {
+    if (NOT_PLAIN_BEFORE.test(text.slice(Math.max(0, start - 16), start))) return false;
+    // Inside one concept's words it qualifies that concept alone: held only when the rule has no other.
+    const inMention = same.some((mention) => start >= mention.start && end <= mention.end);
+    if (inMention) return unique.length === 1;
+    if (unique.length > 1) return end <= first.start && first.start - end <= 25 && !/[,;.:\n]/.test(text.slice(end, first.start));
+    const gap = end <= first.start ? text.slice(end, first.start) : start >= last.end ? text.slice(last.end, start) : '';
+    // "Active infection or history of recurrent infections": a word after an "or" in its clause may qualify one alternative only.
+    const clause =
+      text
+        .slice(0, start)
+        .split(/[;.:\n]/)
+        .at(-1) ?? '';
+    return gap.length <= 40 && !/[;.:\n]/.test(gap.replace(/\(/g, '')) && !(end <= first.start && /\b(?:or|and\/or)\b/i.test(clause));
+  };
+  const add = (qualifier: ConditionQualifier | null, ...words: Array<{ start: number; end: number }>) => {
+    if (qualifier && !qualifiers.includes(qualifier)) qualifiers.push(qualifier);
+    for (const word of words) consumed.set(word.start, word.end);
+  };
+  for (const { pattern, qualifier, obesityOnly } of QUALIFIER_PAIRS) {
+    if (obesityOnly && !obesity) continue;
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      const words = candidates.filter((word) => word.start >= start && word.end <= end);
+      if (!words.length || !near(start, end)) continue;
+      add(qualifier, ...words);
+    }
+  }
+  for (const word of candidates) {
+    if (consumed.has(word.start)) continue;
+    const qualifier = QUALIFIER_OF[word.word] ?? (spine ? SPINE_QUALIFIER[word.word] : undefined);
+    if (qualifier && near(word.start, word.end)) add(qualifier, word);
+  }
+  // "Mild" beside "severe" is a range the pairs did not read: not one qualifier.
+  const severities = qualifiers.filter((q) => ['mild', 'mild_or_moderate', 'moderate_or_severe', 'severe'].includes(q));
+  if (severities.length > 1) return null;
+  // In the contract's order: the same qualifiers are the same rule (and the same question) however they were written.
+  qualifiers.sort((a, b) => CONDITION_QUALIFIERS.indexOf(a) - CONDITION_QUALIFIERS.indexOf(b));
+  return consumed.size ? { qualifiers, consumed } : null;
 }
 
 const joinNames = (names: string[]) => {

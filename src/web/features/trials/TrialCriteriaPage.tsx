@@ -3,6 +3,8 @@ import { Plus, Save, Undo2 } from 'lucide-react';
 import { ItemActions } from '../../components/ItemActions';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { DURATION_UNITS } from '../../../contract/durations';
+import { CONDITION_QUALIFIERS, QUALIFIER_WORDS } from '../../../contract/qualifiers';
 import type { CriterionKind, Trial } from '../../../contract/trials';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
@@ -57,6 +59,26 @@ function RuleFieldsEditor({
       </Select>
     </Field>
   );
+  // A number and its unit, one labelled group: "at least [3] [months]".
+  const durationField = (name: 'durationMin' | 'durationMax', unit: 'durationMinUnit' | 'durationMaxUnit', label: string) => (
+    <div className="grid content-start gap-1.5">
+      <Field label={label} error={errors[name]}>
+        <Input id={id(name)} inputMode="decimal" value={fields[name]} onChange={(event) => onFields({ [name]: event.target.value })} />
+      </Field>
+      <Select
+        id={id(unit)}
+        aria-label={`${label}: unit`}
+        value={fields[unit]}
+        onChange={(event) => onFields({ [unit]: event.target.value as RuleFields['durationMinUnit'] })}
+      >
+        {DURATION_UNITS.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
   switch (criterion.ruleType) {
     case '':
       return null;
@@ -88,6 +110,29 @@ function RuleFieldsEditor({
             <Input id={id('condition')} value={fields.condition} onChange={(event) => onFields({ condition: event.target.value })} />
           </Field>
           {yesNo('present', 'An eligible candidate', 'Must have it', 'Must not have it')}
+          {durationField('durationMin', 'durationMinUnit', 'Has had it for at least (optional)')}
+          {durationField('durationMax', 'durationMaxUnit', 'Has had it for less than (optional)')}
+          <fieldset className="grid gap-1.5 sm:col-span-2 lg:col-span-4">
+            <legend className="text-sm font-medium text-slate-900">Qualifiers (asked with the condition; the matcher checks them by hand)</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {CONDITION_QUALIFIERS.map((qualifier) => (
+                <label key={qualifier} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-blue-700"
+                    checked={fields.qualifiers.includes(qualifier)}
+                    onChange={(event) =>
+                      onFields({
+                        // Kept in the contract's order, so the same choice is the same rule.
+                        qualifiers: CONDITION_QUALIFIERS.filter((item) => (item === qualifier ? event.target.checked : fields.qualifiers.includes(item))),
+                      })
+                    }
+                  />
+                  {QUALIFIER_WORDS[qualifier].label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
         </>
       );
     case 'medication':

@@ -1,6 +1,11 @@
 import {
+  ConditionDurationSchema,
   CriterionRuleSchema,
+  durationAmount,
+  durationDays,
   SITE_JUDGEMENT_REASONS as SITE_REASONS,
+  type ConditionQualifier,
+  type DurationUnit,
   type CriterionInput,
   type CriterionKind,
   type CriterionRule,
@@ -53,6 +58,13 @@ export interface RuleFields {
   sex: 'female' | 'male' | 'all';
   condition: string;
   present: 'yes' | 'no';
+  /** How long the condition has lasted (decision 045): at least / less than, each a number and a unit. */
+  durationMin: string;
+  durationMinUnit: DurationUnit;
+  durationMax: string;
+  durationMaxUnit: DurationUnit;
+  /** Plain-words qualifiers asked with the condition (decision 077). */
+  qualifiers: ConditionQualifier[];
   medication: string;
   taking: 'yes' | 'no';
   measure: string;
@@ -75,6 +87,11 @@ export const EMPTY_FIELDS: RuleFields = {
   sex: 'all',
   condition: '',
   present: 'no',
+  durationMin: '',
+  durationMinUnit: 'months',
+  durationMax: '',
+  durationMaxUnit: 'months',
+  qualifiers: [],
   medication: '',
   taking: 'no',
   measure: '',
@@ -117,8 +134,18 @@ export function fieldsOf(rule: CriterionRule | null): RuleFields {
       return { ...fields, minYears: numberText(rule.minYears), maxYears: numberText(rule.maxYears) };
     case 'sex':
       return { ...fields, sex: rule.sex };
-    case 'condition':
-      return { ...fields, condition: rule.condition, present: rule.present ? 'yes' : 'no' };
+    case 'condition': {
+      const min = rule.duration?.minDays ? durationAmount(rule.duration.minDays) : null;
+      const max = rule.duration?.maxDays ? durationAmount(rule.duration.maxDays) : null;
+      return {
+        ...fields,
+        condition: rule.condition,
+        present: rule.present ? 'yes' : 'no',
+        ...(min ? { durationMin: String(min.value), durationMinUnit: min.unit } : {}),
+        ...(max ? { durationMax: String(max.value), durationMaxUnit: max.unit } : {}),
+        qualifiers: rule.qualifiers ? [...rule.qualifiers] : [],
+      };
+    }
     case 'medication':
       return { ...fields, medication: rule.medication, taking: rule.taking ? 'yes' : 'no' };
     case 'lab':
@@ -193,10 +220,26 @@ export function ruleOf(criterion: EditableCriterion): { rule: CriterionRule | nu
     case 'sex':
       rule = { type: 'sex', sex: fields.sex };
       break;
-    case 'condition':
+    case 'condition': {
       if (!fields.condition.trim()) errors.condition = 'Name the condition';
-      else rule = { type: 'condition', condition: fields.condition.trim(), present: fields.present === 'yes' };
+      const duration = durationOf(fields, errors);
+      if (!errors.condition && duration !== 'invalid') {
+        // The same condition keeps what the form does not show (its concepts, "ever", time window, source span).
+        const kept = criterion.original?.type === 'condition' && criterion.original.condition === fields.condition.trim() ? criterion.original : null;
+        rule = {
+          type: 'condition',
+          condition: fields.condition.trim(),
+          present: fields.present === 'yes',
+          ...(kept?.concepts ? { concepts: kept.concepts } : {}),
+          ...(kept?.history ? { history: true } : {}),
+          ...(kept?.within ? { within: kept.within } : {}),
+          ...(kept?.span ? { span: kept.span } : {}),
+          ...(duration ? { duration } : {}),
+          ...(fields.qualifiers.length ? { qualifiers: fields.qualifiers } : {}),
+        };
+      }
       break;
+    }
     case 'medication':
       if (!fields.medication.trim()) errors.medication = 'Name the medication';
       else rule = { type: 'medication', medication: fields.medication.trim(), taking: fields.taking === 'yes' };
@@ -256,6 +299,29 @@ export function ruleOf(criterion: EditableCriterion): { rule: CriterionRule | nu
   else if (criterion.text.trim().length > 4000) errors.text = 'The text must be at most 4000 characters';
   if (rule && !CriterionRuleSchema.safeParse(rule).success) return { rule: null, errors: { ...errors, ruleType: 'This rule is not complete' } };
   return { rule, errors };
+}
+
+const positive = (text: string): number | null | 'invalid' => {
+  const value = parseNumber(text);
+  return typeof value === 'number' && !(value > 0 && value <= 100_000) ? 'invalid' : value;
+};
+
+/** A condition's duration from its fields, checked by the contract's schema; null: none; 'invalid': see `errors`. */
+function durationOf(fields: RuleFields, errors: FieldErrors): { minDays?: number; maxDays?: number } | null | 'invalid' {
+  const min = positive(fields.durationMin);
+  const max = positive(fields.durationMax);
+  if (min === 'invalid') errors.durationMin = 'Enter a number above 0, or leave empty';
+  if (max === 'invalid') errors.durationMax = 'Enter a number above 0, or leave empty';
+  if (min === 'invalid' || max === 'invalid') return 'invalid';
+  if (min === null && max === null) return null;
+  const duration = {
+    ...(min !== null ? { minDays: durationDays(min, fields.durationMinUnit) } : {}),
+    ...(max !== null ? { maxDays: durationDays(max, fields.durationMaxUnit) } : {}),
+  };
+  const checked = ConditionDurationSchema.safeParse(duration);
+  if (checked.success) return duration;
+  errors.durationMax = checked.error.issues[0]?.message ?? 'Check the duration';
+  return 'invalid';
 }
 
 /** The PATCH body's criteria: the whole ordered list, existing ones with their id. */

@@ -1,4 +1,5 @@
 import { durationWords } from '../../../contract/durations';
+import { QUALIFIER_WORDS } from '../../../contract/qualifiers';
 import type { CriterionRule, DraftSite, RuleSource, Trial, TrialStatus } from '../../../contract/trials';
 
 export const STATUS_LABELS: Record<TrialStatus, string> = {
@@ -85,7 +86,9 @@ export function ruleInWords(rule: CriterionRule): string {
         ?.map((concept) => concept.icd10)
         .filter(Boolean)
         .join(', ');
-      return `${rule.present ? 'Must have' : 'Must not have'} ${rule.condition}${when}${codes ? ` [ICD-10-CM ${codes}]` : ''}`;
+      // Qualifiers in the clinical words staff read: "Must not have osteoporosis (severe)".
+      const qualified = rule.qualifiers?.length ? ` (${rule.qualifiers.map((qualifier) => QUALIFIER_WORDS[qualifier].label).join(', ')})` : '';
+      return `${rule.present ? 'Must have' : 'Must not have'} ${rule.condition}${qualified}${when}${codes ? ` [ICD-10-CM ${codes}]` : ''}`;
     }
     case 'medication': {
       const when = rule.within ? ` in the last ${number(rule.within.value)} ${rule.within.unit}` : rule.history ? ' (ever)' : '';
