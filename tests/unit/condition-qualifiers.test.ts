@@ -242,3 +242,29 @@ describe('the criteria editor', () => {
     expect(backwards.errors.durationMax).toBe('The shortest duration must not be above the longest');
   });
 });
+
+describe('fixes from hand-check K (decision 077)', () => {
+  it('a qualifier separated from the concept by an unread word qualifies that word, not the concept', () => {
+    const read = readTextRule('exclusion', 'Any history of acute injury such as gout or psoriasis');
+    expect(read.rule?.type === 'condition' ? read.rule.qualifiers : 'no rule').toBeUndefined();
+    expect(read.needsReview).toBe(true);
+  });
+
+  it('history-taking in a list of evidence is not "ever had it"', () => {
+    const { rule } = readTextRule('exclusion', 'Pneumonia as established by physical examination, history and chest X-ray');
+    expect(rule).toMatchObject({ type: 'condition', present: false });
+    expect(rule).not.toHaveProperty('history');
+  });
+
+  it('a threshold that defines control or a past event is not a current limit', () => {
+    // Inverting "150 or less" in an exclusion of uncontrolled pressure would admit only the uncontrolled.
+    expect(readTextRule('exclusion', 'Diabetes not well controlled (HbA1c 8% or less on two drugs)')).toEqual({ rule: null, needsReview: true });
+    expect(readTextRule('exclusion', 'History of a hepatitis flare in the past 3 months (ALT > 5 x ULN)')).toEqual({ rule: null, needsReview: true });
+    // A threshold that defines what is excluded still reads, inverted.
+    expect(readTextRule('exclusion', 'Poorly controlled hypertension (diastolic BP > 105 mmHg)').rule).toMatchObject({
+      type: 'lab',
+      comparator: '<=',
+      value: 105,
+    });
+  });
+});

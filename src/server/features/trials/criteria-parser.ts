@@ -1645,7 +1645,7 @@ export function readConceptRule(
   const sentence = text.slice(starts[firstSentence], starts[firstSentence + 1] ?? text.length);
   // "Based on history, examination and MRI": history-taking, not a past condition.
   const historical = sentence.replace(
-    /\b(?:based on|by|from|per|according to|confirmed by|on)\s+(?:the\s+)?(?:(?:medical|clinical|patient)\s+)?history\b/gi,
+    /\b(?:based on|by|from|per|according to|confirmed by|on)\s+(?:the\s+)?(?:(?:medical|clinical|patient)\s+)?history\b|\b(?:evidenced|established|confirmed|determined|documented|assessed|shown)\s+by\b[^.;]{0,60}?\bhistory\b/gi,
     '',
   );
   const history = HISTORY.test(historical) && !CURRENT.test(historical);
@@ -1757,6 +1757,15 @@ function readQualifiers(
   const consumed = new Map<number, number>();
   const near = (start: number, end: number) => {
     if (NOT_PLAIN_BEFORE.test(text.slice(Math.max(0, start - 16), start))) return false;
+    // An unread word between the qualifier and the concept is what it qualifies ("acute trauma like osteoarthritis").
+    const from = Math.min(end, first.start);
+    const to = Math.max(start, last.end);
+    if (
+      unread.some(
+        (word) => word.start >= from && word.end <= to && !(word.start >= start && word.end <= end) && !QUALIFIER_OF[word.word] && !SPINE_QUALIFIER[word.word],
+      )
+    )
+      return false;
     // Inside one concept's words it qualifies that concept alone: held only when the rule has no other.
     const inMention = same.some((mention) => start >= mention.start && end <= mention.end);
     if (inMention) return unique.length === 1;
@@ -1833,6 +1842,20 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   const vocab = options.vocabulary ?? vocabulary();
   const measured =
     readPerformanceRule(kind, text) ?? readAsaRule(kind, text) ?? readLabRule(kind, text) ?? readPregnancyRule(kind, text) ?? readSmokingRule(kind, text);
+  // A threshold that defines something else is not a current limit: "Blood pressure not well controlled (systolic
+  // 150 mmHg or less ...)" defines control, which an exclusion's inverted bound would turn around; "renal crisis within
+  // the past 12 months (eGFR < 45)" is the value of a past event, not today's. A person reads them.
+  const limit = measured?.rule?.type === 'lab' ? measured.rule.span : undefined;
+  if (limit) {
+    const before = text.slice(0, limit.start);
+    const inParenthesis = before.lastIndexOf('(') > before.lastIndexOf(')');
+    const defined = inParenthesis ? before.slice(0, before.lastIndexOf('(')) : '';
+    if (
+      (kind === 'exclusion' && /\bnot\s+(?:well\s+|adequately\s+|sufficiently\s+)?controlled\b/i.test(before)) ||
+      (inParenthesis && /\b(?:history|prior|previous|past)\b/i.test(defined) && /\b(?:within|in)\s+(?:the\s+)?(?:last|past|previous|prior)\b/i.test(defined))
+    )
+      return { rule: null, needsReview: true };
+  }
   // "Conditions that could preclude surgery in the investigator's opinion (e.g., smoking)": the judgement is the criterion.
   const judgement = measured?.rule?.span ? JUDGEMENT.exec(text) : null;
   if (judgement && measured?.rule?.span && judgement.index < measured.rule.span.start) return readJudgementRule(text, true)!;
