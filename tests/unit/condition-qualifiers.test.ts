@@ -268,3 +268,37 @@ describe('fixes from hand-check K (decision 077)', () => {
     });
   });
 });
+
+describe('fixes from hand-check L (decision 077)', () => {
+  const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
+
+  it('a qualifier before a list of whole names is not distributed over them', () => {
+    const { rule, needsReview } = read('exclusion', 'Comorbidities including severe lung disease, heart disease, diabetes');
+    expect(rule?.type === 'condition' ? rule.qualifiers : 'no rule').toBeUndefined();
+    expect(needsReview).toBe(true);
+  });
+
+  it("a window after a concept of another kind is not the first concept's", () => {
+    const { rule } = read('inclusion', 'Diagnosed with lupus before consent and no steroids within 8 weeks before consent');
+    expect(rule).toMatchObject({ type: 'condition', present: true });
+    expect(rule).not.toHaveProperty('within');
+  });
+
+  it('"systemic therapy" is not cancer treatment, and a negation further back still negates', () => {
+    expect(read('exclusion', 'Currently treated with oral or systemic therapy for psoriasis').rule).not.toMatchObject({ medication: 'cancer treatment' });
+    // "Must not have received prior ... therapy for X" never becomes "must be taking medicines for X".
+    expect(read('inclusion', 'Must not have received any prior treatment for multiple myeloma')).toEqual({ rule: null, needsReview: true });
+  });
+
+  it("what is attributed to a therapy, a product put into a wound, a scale named after a condition, a subgroup's requirement", () => {
+    expect(read('exclusion', 'Grade 3 colitis attributed to previous checkpoint inhibitor therapy').rule).not.toMatchObject({ type: 'medication' });
+    expect(read('exclusion', 'Implantation of antibiotic beads into the surgical wound').rule).toBeNull();
+    // "Beck Depression Inventory < 10" asks for a low score, not for depression.
+    expect(read('inclusion', 'Beck Depression Inventory score < 10').rule).toBeNull();
+    expect(read('inclusion', 'Participants with asthma must use a stable inhaler dose').rule).toBeNull();
+  });
+
+  it('a guardian who helps with the visits is not a consent check', () => {
+    expect(read('inclusion', 'A legal guardian must be available to accompany the child to each visit').rule).not.toMatchObject({ reason: 'consent_capacity' });
+  });
+});

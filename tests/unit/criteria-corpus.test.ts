@@ -52,8 +52,12 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // criterion's "Note:" read as the criterion, a waiting list for a transplant read as having one, "low back pain from
     // causes other than" disc herniation and "axial back pain only" read as "must not have back pain".
     // Qualifiers (decision 077): 0.275 -> 0.295 (29.9%): severity, course, spine-part and side words beside a condition
-    // are held by the rule ("severe osteoporosis", "lumbar disc herniation") and asked in the question.
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.685);
+    // are held by the rule ("severe osteoporosis", "lumbar disc herniation") and asked in the question. 0.685 -> 0.68
+    // (68.3%) after hand-checks K and L: a past event's lab value, the definition of controlled pressure, "systemic
+    // therapy" read as cancer treatment, an adverse event attributed to a therapy, a product put into the wound, a
+    // depression scale read as depression, a subgroup's requirement and a far negation ("must not have received prior
+    // therapy for X" read as taking it) no longer give a rule.
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.68);
     expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.295);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);

@@ -926,6 +926,10 @@ export function readJudgementRule(text: string, judgementOnly: boolean): TextRul
     )
   )
     consent = null;
+  // "A legal guardian must be available to ... accompany the participant to the study site": the help with visits is the
+  // criterion, not consent.
+  if (consent && /legal guardian/i.test(consent[0]) && /\b(?:available|accompany|help|assist|follow[- ]up|visits?)\b/i.test(text) && !/\bconsent/i.test(text))
+    consent = null;
   const judgement = JUDGEMENT.exec(text);
   const compliance = COMPLIANCE.exec(text);
   const found = judgement ?? consent ?? compliance;
@@ -1003,14 +1007,14 @@ const CLINICIAN_WORDS =
 const NOT_ASSERTED =
   /\b(?:(?:non-?)?(?:compliance|adherence)\s+(?:to|with)|candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
 const SIDE_OF =
-  /(?:\b(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)\s+(?:from|of|after|following|due\s+to|related\s+to|caused\s+by)\b[^.;()]{0,40}|\b(?:waiting\s+list|wait-?list(?:ed)?|listed|awaiting)\s+(?:for\s+)?[^.;()]{0,25}|\brisk\b[^.;()]{0,60}\(\s*(?:such\s+as|e\.\s?g\.?|including|like|for\s+example)\b[^()]*)$/i;
+  /(?:\b(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)\s+(?:from|of|after|following|due\s+to|related\s+to|caused\s+by|attributed\s+to|attributable\s+to)\b[^.;()]{0,40}|\b(?:waiting\s+list|wait-?list(?:ed)?|listed|awaiting)\s+(?:for\s+)?[^.;()]{0,25}|\brisk\b[^.;()]{0,60}\(\s*(?:such\s+as|e\.\s?g\.?|including|like|for\s+example)\b[^()]*)$/i;
 /** "Non-adherence to use of induction and/or maintenance immunosuppressive therapies": the object of adherence, in its clause. */
 const ADHERENCE_TO =
   /\b(?:(?:non-?|poor\s+|lack\s+of\s+)?(?:compliance|adherence)|(?:non-?|not\s+)?(?:compliant|adherent)|(?:unable|unwilling|fail\w*)\s+to\s+(?:adhere|comply))\s+(?:to|with)\b[^.;\n]*$/i;
 /** Products put on or into the body during a procedure ("application of products to the exposed neural element, including:
  * steroids", "intraoperative steroids"): what the surgeon uses, not a medicine the person takes. */
 const PROCEDURE_PRODUCT =
-  /\b(?:(?:application|applied|placement|placed|use|used|administ\w+)\s+(?:of\s+)?(?:[\w-]+\s+){0,3}?(?:to|on|onto|into|in)\s+(?:the\s+)?(?:exposed\s+)?(?:neural|nerve|wound|dura\w*|surgical|operative|disc|epidural\s+space|spinal\s+canal|graft)\b|intra-?operative(?:ly)?|during\s+(?:the\s+)?(?:index\s+)?(?:surgery|operation|procedure))/i;
+  /\b(?:(?:application|applied|placement|placed|implantation|implanted|use|used|administ\w+)\s+(?:of\s+)?(?:[\w-]+\s+){0,3}?(?:to|on|onto|into|in)\s+(?:the\s+)?(?:exposed\s+)?(?:neural|nerve|wound|dura\w*|surgical|operative|disc|epidural\s+space|spinal\s+canal|graft)\b|intra-?operative(?:ly)?|during\s+(?:the\s+)?(?:index\s+)?(?:surgery|operation|procedure))/i;
 /** "Steroids applied to the nerve root", "fibrin glue used during surgery": the same, named first. */
 const PRODUCT_APPLIED =
   /^[^.;\n]{0,30}?\b(?:(?:(?:applied|placed|used|administered|given|injected)\s+(?:directly\s+)?(?:to|on|onto|into|in|at)|on|onto|into)\s+(?:the\s+)?(?:exposed\s+)?(?:neural|nerve|wound|dura\w*|surgical|operative|disc|epidural\s+space|spinal\s+canal|graft)\b|intra-?operative(?:ly)?|during\s+(?:the\s+)?(?:index\s+)?(?:surgery|operation|procedure))/i;
@@ -1058,7 +1062,7 @@ const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|neg
 
 /** A noun after a concept that makes the concept a modifier ("physical therapy physician", "dialysis unit"). */
 const MODIFIED_NOUN =
-  /^[\s-]+(?:physicians?|doctors?|departments?|clinics?|specialists?|units?|services?|cent(?:er|re)s?|hospitals?|wards?|nurses?|teams?|programs?|programmes?|facilit(?:y|ies)|staff|providers?)\b/i;
+  /^[\s-]+(?:physicians?|doctors?|departments?|clinics?|specialists?|units?|services?|cent(?:er|re)s?|hospitals?|wards?|nurses?|teams?|programs?|programmes?|facilit(?:y|ies)|staff|providers?|(?:rating\s+)?scales?|scores?|index|indices|questionnaires?|inventor(?:y|ies)|assessments?)\b/i;
 
 /** Sentences after the first that allow or permit something: what they name is not the criterion's rule. */
 function permittedSentences(text: string): Span[] {
@@ -1302,7 +1306,7 @@ export function readConceptRule(
   const mayAdhere = /complian|adheren|adhere|comply/i.test(text);
   const maySide = /adverse|\bi?m?aes?\b|toxicit|side[- ]effect|wait|listed|risk/i.test(text);
   const mayApply =
-    /\b(?:appli|plac|use|administ|intra-?operative|during)/i.test(text) &&
+    /\b(?:appli|plac|implant|use|administ|intra-?operative|during)/i.test(text) &&
     /neural|nerve|wound|dura|surgical|operative|disc|epidural|spinal canal|graft|surgery|operation|procedure/i.test(text);
   const mentions = found.filter(
     (mention) =>
@@ -1364,6 +1368,15 @@ export function readConceptRule(
   // "On stable background treatment with\n- antimalarials;\n- and/or prednisone;\n- and/or ...": list lines joined by "or"
   // are alternatives; in an inclusion, a rule requiring the one read would refuse people on another.
   if (kind === 'inclusion' && /\n\s*(?:[-•*·]|\(?\w{1,3}[.)])?\s*(?:and\s*\/\s*or|or)\b/i.test(text)) return { rule: null, needsReview: true };
+  // "Participants with HCV infection must have a confirmed diagnosis ...": a requirement of a subgroup, not that everybody
+  // has the subgroup's condition.
+  if (
+    kind === 'inclusion' &&
+    /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:participants?|patients?|subjects?|those|individuals|women|men)\s+(?:with|who\s+(?:have|are))\b[^.;:]{1,80}?\b(?:must|should|need\s+to|are\s+required\s+to)\b/i.test(
+      text.slice(labelLength(text)),
+    )
+  )
+    return { rule: null, needsReview: true };
   // "Planned or expected intervention (e.g. start of chemotherapy)", "Elective surgery planned during the study": the
   // criterion is about a plan, and what it names is not something the person has or takes.
   if (/^\s*(?:\(?\w{1,3}[.)]\s*)?(?:any\s+)?(?:planned|expected|anticipated|scheduled|foreseen|intended)\b/i.test(text.slice(labelLength(text)))) {
@@ -1423,7 +1436,13 @@ export function readConceptRule(
   // The window and every concept it applies to sit in one clause (the first mention too, not only the last).
   const reach = anyWindow ? text.slice(Math.min(first.start, anyWindow.span[0]), Math.max(lastMention.end, anyWindow.span[0])) : '';
   const clauseBreak = /\n/.test(reach) || /[.;]/.test(between.replace(/\b(?:e\.\s?g|i\.\s?e|etc|vs|approx|incl|max|min|no)\./gi, ''));
-  const window = anyWindow && anyWindow.span[0] - lastMention.end <= 120 && first.start - anyWindow.span[1] <= 30 && !clauseBreak ? anyWindow : null;
+  // "Nephrotic syndrome ... and no steroids within 12 weeks": a window after a concept of another kind is that one's.
+  const otherBetween = Boolean(
+    anyWindow &&
+      mentions.some((mention) => mention.concept.kind !== first.concept.kind && mention.start >= lastMention.end && mention.end <= anyWindow.span[0]),
+  );
+  const window =
+    anyWindow && anyWindow.span[0] - lastMention.end <= 120 && first.start - anyWindow.span[1] <= 30 && !clauseBreak && !otherBetween ? anyWindow : null;
   // Every mention of the chosen concepts is read, repeats too ("AIDS or HIV", "acute kidney injury (acute renal failure)").
   const spans: Span[] = same.map((mention) => [mention.start, mention.end]);
   if (window) spans.push(window.span);
@@ -1609,6 +1628,9 @@ export function readConceptRule(
   if (treatmentFor) {
     // "Plans of receiving treatment for X": a plan, not a treatment taken.
     if (/\b(?:plann\w*|plans?|scheduled|will|candidates?|expected|intend\w*)\b[^.;]*$/i.test(before.slice(-80))) return { rule: null, needsReview: true };
+    // "Must not have received prior systemic therapy for HCC": a negation further back than the near one, or past
+    // treatment, which "taking now" cannot say.
+    if ((!negated && /\b(?:no|not|never|without)\b[^.;]*$/i.test(before)) || PAST_TREATMENT.test(before)) return { rule: null, needsReview: true };
     return {
       rule: {
         type: 'medication',
@@ -1738,6 +1760,13 @@ function readQualifiers(
   for (let i = 1; i < ordered.length; i++) {
     const gap = text.slice(ordered[i - 1].end, ordered[i].start);
     if (ordered[i].start > ordered[i - 1].end && !/^\s*,?\s*(?:(?:or|and\/or|and)\s+)?(?:an?\s+|the\s+)?$/i.test(gap)) return null;
+  }
+  // A qualifier before a list distributes over a shared head noun only ("severe kidney or liver disease"), not over a
+  // list of whole names ("severe gastrointestinal disease, heart disease, hypertension").
+  if (unique.length > 1) {
+    const firstWords = text.slice(first.start, first.end).trim().split(/\s+/);
+    const lastWords = text.slice(last.start, last.end).trim().split(/\s+/);
+    if (firstWords.length !== 1 || lastWords.length < 2 || firstWords.includes(lastWords.at(-1)!)) return null;
   }
   const spine = unique.every((mention) => SPINE_CONCEPT.test(mention.concept.en) || SPINE_CONCEPT.test(mention.concept.id));
   const obesity = unique.length === 1 && /obes/i.test(unique[0].concept.en);

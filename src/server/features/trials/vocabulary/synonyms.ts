@@ -2232,7 +2232,7 @@ export const SYNONYMS: SynonymEntry[] = [
       'anticancer treatment',
       'antineoplastic therapy',
       'targeted therapy',
-      'systemic therapy',
+      // Not "systemic therapy": outside oncology it is any medicine taken by mouth or injection (eczema, psoriasis).
       'hormonal therapy',
     ],
     {},
