@@ -302,3 +302,23 @@ describe('fixes from hand-check L (decision 077)', () => {
     expect(read('inclusion', 'A legal guardian must be available to accompany the child to each visit').rule).not.toMatchObject({ reason: 'consent_capacity' });
   });
 });
+
+describe('fixes from hand-check M (decision 077)', () => {
+  const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
+
+  it('a "non-" word is not its concept', () => {
+    expect(JSON.stringify(read('inclusion', 'Arthritis for under 5 years since the first non-psoriasis symptom').rule)).not.toMatch(/psoriasis/);
+    expect(read('inclusion', 'Non-diabetic adults').rule).toMatchObject({ type: 'condition', present: false });
+  });
+
+  it('one of two measures an inclusion offers is not required; a change in a value is not the value', () => {
+    expect(read('inclusion', 'Either DAS28 > 3.2 or CDAI > 10')).toEqual({ rule: null, needsReview: true });
+    expect(read('exclusion', 'Weight loss of more than 10 kg in the past 3 months')).toEqual({ rule: null, needsReview: true });
+    expect(read('exclusion', 'Body weight > 150 kg').rule).toMatchObject({ measure: 'weight', comparator: '<=', value: 150 });
+  });
+
+  it('a smoking history is not smoking now; fluid around the heart is not pericarditis', () => {
+    expect(read('inclusion', 'A smoking history of at least 10 pack-years')).toEqual({ rule: null, needsReview: true });
+    expect(read('exclusion', 'Large pericardial effusion').rule).not.toMatchObject({ condition: 'pericarditis' });
+  });
+});

@@ -56,8 +56,9 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // (68.3%) after hand-checks K and L: a past event's lab value, the definition of controlled pressure, "systemic
     // therapy" read as cancer treatment, an adverse event attributed to a therapy, a product put into the wound, a
     // depression scale read as depression, a subgroup's requirement and a far negation ("must not have received prior
-    // therapy for X" read as taking it) no longer give a rule.
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.68);
+    // therapy for X" read as taking it) no longer give a rule. 0.68 -> 0.675 (67.9%) after hand-check M: one of two
+    // measures an inclusion offers, a change in weight read as the weight, a smoking history read as smoking now.
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.675);
     expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.295);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);

@@ -799,6 +799,8 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
   const amount = /pack[- ]?years?|packs?\s*(?:per|\/|a)\s*day|\d\s*packs?\b|cigarettes?\s*(?:per|\/|a)\s*day|\d+\s*cigarettes/i.test(text);
   // "Nicotine (more than 20 cigarettes per day)" excluded: heavy smokers only, not "must not smoke".
   if (amount && kind === 'exclusion' && !never && !/\b(?:current(?:ly)?|active)\s+(?:a\s+)?smok\w*/i.test(text)) return null;
+  // "A smoking history of 5-30 pack years": a former smoker has one too; "must smoke now" would refuse them.
+  if (kind === 'inclusion' && !never && /\bhistory\b/i.test(lower) && !/\b(?:current(?:ly)?|active)\b/i.test(lower)) return { rule: null, needsReview: true };
   let smoker: boolean;
   if (never) smoker = kind === 'exclusion';
   else smoker = kind === 'inclusion';
@@ -1331,6 +1333,14 @@ export function readConceptRule(
       // "Adverse events from prior immunotherapy", "on the waiting list for a transplant", "at a high risk of
       // osteoporosis (such as ... long-term corticosteroids)": a cause, a wait or a risk's examples, not what the person has or takes.
       !(maySide && SIDE_OF.test(text.slice(Math.max(0, mention.start - 80), mention.start))) &&
+      // "First non-Raynaud's manifestation", "non-cancer pain": a "non-" word before what it qualifies names something
+      // other than the concept ("non-diabetic adults" still says the person has no diabetes).
+      !(
+        /\bnon-\s*$/i.test(text.slice(Math.max(0, mention.start - 5), mention.start)) &&
+        /^\s*(?:[a-z']+\s+)?(?:manifestations?|symptoms?|signs?|features?|causes?|origins?|events?|pain|related)\b/i.test(
+          text.slice(mention.end, mention.end + 30),
+        )
+      ) &&
       // "With or without low back pain": optional, neither required nor excluded.
       !/\bwith\s+or\s+without\s+(?:[a-z-]+\s+){0,2}$/i.test(text.slice(Math.max(0, mention.start - 40), mention.start)) &&
       // "Diabetic retinopathy": a complication named by its cause, not the cause itself.
@@ -1877,6 +1887,21 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   const limit = measured?.rule?.type === 'lab' ? measured.rule.span : undefined;
   if (limit) {
     const before = text.slice(0, limit.start);
+    // "A change in body weight > 5 kg": a change, not the value. "Either HAQ-DI ≥ 0.25 or PtGA ≥ 3": in an inclusion,
+    // one of two measures required would refuse those who meet the other.
+    if (
+      /\b(?:change|gain|loss|increase|decrease|reduction|drop|rise|fluctuation)s?\s+(?:in|of)\b/i.test(text.slice(Math.max(0, limit.start - 40), limit.end)) &&
+      !/\b(?:change|gain|loss|increase|decrease|reduction|drop|rise|fluctuation)s?\s+(?:in|of)\b[^.;]*[.;]/i.test(
+        text.slice(Math.max(0, limit.start - 40), limit.start),
+      )
+    )
+      return { rule: null, needsReview: true };
+    if (
+      kind === 'inclusion' &&
+      /\beither\b/i.test(before) &&
+      /\bor\b[^.;]*(?:[<>≤≥=]|\b(?:at least|more than|less than|greater than)\b)/i.test(text.slice(limit.end))
+    )
+      return { rule: null, needsReview: true };
     const inParenthesis = before.lastIndexOf('(') > before.lastIndexOf(')');
     const defined = inParenthesis ? before.slice(0, before.lastIndexOf('(')) : '';
     if (

@@ -1150,7 +1150,8 @@ export const SYNONYMS: SynonymEntry[] = [
     ['endocarditis', 'infective endocarditis', 'bacterial endocarditis'],
     { icd10: 'I33.0' },
   ),
-  c('pericarditis', 'pericarditis', 'pericarditis', ['pericarditis', 'pericardial effusion', 'cardiac tamponade'], { icd10: 'I31.9' }),
+  // Not "pericardial effusion": fluid around the heart has other causes than inflammation of its lining.
+  c('pericarditis', 'pericarditis', 'pericarditis', ['pericarditis', 'cardiac tamponade'], { icd10: 'I31.9' }),
   c('myocarditis', 'myocarditis', 'miocarditis', ['myocarditis'], { icd10: 'I51.4' }),
   c('aortic-dissection', 'a tear in the aorta (aortic dissection)', 'un desgarro de la aorta (disección aórtica)', ['aortic dissection'], { icd10: 'I71.0' }),
   c('cardiac-arrest', 'cardiac arrest', 'paro cardíaco', ['cardiac arrest', 'cardiopulmonary arrest', 'sudden cardiac arrest'], { icd10: 'I46.9' }),
