@@ -90,6 +90,14 @@ describe('trials of a research site', () => {
     expect(await criterion.getByLabel('Text').inputValue()).toBe('Diagnosis of asthma for at least 12 months');
     await criterion.getByLabel('Text').fill('Doctor-diagnosed asthma for at least 12 months');
     await criterion.getByLabel('Needs review').uncheck();
+    // The duration read from the text is in its fields (12 months is 1 year), and staff change it and add a qualifier
+    // (decisions 045, 077), from the keyboard.
+    const atLeast = criterion.getByLabel('Has had it for at least (optional)', { exact: true });
+    expect(await atLeast.inputValue()).toBe('1');
+    expect(await criterion.getByLabel('Has had it for at least (optional): unit').inputValue()).toBe('years');
+    await atLeast.fill('2');
+    await criterion.getByLabel('severe', { exact: true }).press('Space');
+    await expect.poll(() => criterion.getByText('Eligible when:').locator('..').textContent()).toContain('Must have asthma (severe) for at least 2 years');
     // Move the first exclusion criterion down, by keyboard.
     await page.getByRole('group', { name: 'Exclusion criterion 1' }).getByRole('button', { name: 'Move down' }).press('Enter');
     expect(await page.getByRole('group', { name: 'Exclusion criterion 2' }).getByLabel('Text').inputValue()).toBe('Pregnant or breastfeeding');
@@ -105,6 +113,9 @@ describe('trials of a research site', () => {
     await expect.poll(() => page.getByTestId('review-count').textContent()).toBe('3 of 12 criteria need review');
     expect(await page.getByRole('group', { name: 'Inclusion criterion 4' }).getByLabel('Text').inputValue()).toBe(
       'Doctor-diagnosed asthma for at least 12 months',
+    );
+    expect(await page.getByRole('group', { name: 'Inclusion criterion 4' }).getByText('Eligible when:').locator('..').textContent()).toContain(
+      'Must have asthma (severe) for at least 2 years',
     );
     expect(await page.getByRole('group', { name: 'Exclusion criterion 2' }).getByLabel('Text').inputValue()).toBe('Pregnant or breastfeeding');
 
