@@ -40,7 +40,11 @@ await runAsOrganization(d, org, async (tx) => {
   const explaining = {
     execute: (query: SQL) =>
       tx.execute(sql`explain (analyze, summary) ${query}`).then((result) => {
-        plans.push(...rowsOf<Record<string, string>>(result).map((row) => row['QUERY PLAN']).filter((line) => /Time|Insert on|Trigger/.test(line)));
+        plans.push(
+          ...rowsOf<Record<string, string>>(result)
+            .map((row) => row['QUERY PLAN'])
+            .filter((line) => /Time|Insert on|Trigger/.test(line)),
+        );
         return result;
       }),
   };

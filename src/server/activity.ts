@@ -116,7 +116,7 @@ export async function recordActivity(executor: Executor, entries: ActivityEntry[
   if (!entries.length) return;
   const now = new Date();
   // A value that is not a finite number is stored as none: the rollups' sums must equal a sum over the events.
-  const valueOf = (entry: ActivityEntry) => (Number.isFinite(entry.value) ? entry.value! : null);
+  const finiteValue = (entry: ActivityEntry) => (Number.isFinite(entry.value) ? entry.value! : null);
   const column = <T extends string | number | null>(pick: (entry: ActivityEntry) => T) => arrayLiteral(entries.map(pick));
   // Keys are grouped and sorted in SQL, so two transactions touching the same keys lock them in the same order
   // (no deadlock); the monthly and total upserts run in the same statement, so they can never drift from the daily one.
@@ -124,17 +124,20 @@ export async function recordActivity(executor: Executor, entries: ActivityEntry[
   const lean = LEAN_MONTHLY_ROLLUPS.filter((rollup) =>
     entries.some((entry) => entry.kind === rollup.kind && (rollup.label === undefined || (entry.label ?? '') === rollup.label)),
   );
-  const timed = entries.some((entry) => entry.kind === TIME_TO_RESULT_KIND && valueOf(entry) !== null);
+  const timed = entries.some((entry) => entry.kind === TIME_TO_RESULT_KIND && finiteValue(entry) !== null);
   // One name per shape of the statement (which lean upserts it holds): its text is the same for every call of that shape.
   const name = `record_activity_${lean.map((rollup) => LEAN_MONTHLY_ROLLUPS.indexOf(rollup)).join('')}${timed ? 't' : ''}`;
-  await executePrepared(executor, name, sql`
+  await executePrepared(
+    executor,
+    name,
+    sql`
     with events as (
       insert into ${activityEvent} (organization_id, trial_id, candidate_id, kind, source, label, value, agent_id, reference_id, occurred_at)
       select * from unnest(
         ${column((entry) => entry.organizationId)}::uuid[], ${column((entry) => entry.trialId ?? null)}::uuid[],
         ${column((entry) => entry.candidateId ?? null)}::uuid[], ${column((entry) => entry.kind)}::text[],
         ${column((entry) => entry.source)}::text[], ${column((entry) => entry.label ?? '')}::text[],
-        ${column(valueOf)}::float8[], ${column((entry) => entry.agentId ?? null)}::uuid[],
+        ${column(finiteValue)}::float8[], ${column((entry) => entry.agentId ?? null)}::uuid[],
         ${column((entry) => entry.referenceId ?? null)}::text[], ${column((entry) => (entry.occurredAt ?? now).toISOString())}::timestamptz[])
       returning organization_id, coalesce(trial_id, ${NO_TRIAL}::uuid) as trial_id, kind, source, label, value,
         (occurred_at at time zone 'UTC')::date as day
@@ -168,7 +171,8 @@ export async function recordActivity(executor: Executor, entries: ActivityEntry[
     on conflict (organization_id, trial_id, kind, source, label) do update set
       count = ${activityTotal}.count + excluded.count,
       value_sum = ${activityTotal}.value_sum + excluded.value_sum,
-      value_count = ${activityTotal}.value_count + excluded.value_count`);
+      value_count = ${activityTotal}.value_count + excluded.value_count`,
+  );
 }
 
 /** The drizzle internals a named statement needs (present on the node-postgres and PGlite databases and transactions). */
