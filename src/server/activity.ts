@@ -165,13 +165,15 @@ export async function recordActivity(executor: Executor, entries: ActivityEntry[
         value_sum = ${activityMonthly}.value_sum + excluded.value_sum,
         value_count = ${activityMonthly}.value_count + excluded.value_count
     )
-    insert into ${activityTotal} (organization_id, trial_id, kind, source, label, count, value_sum, value_count)
-    select ${keys}, count(*), coalesce(sum(value), 0), count(value)
+    insert into ${activityTotal} (organization_id, trial_id, kind, source, label, count, value_sum, value_count, first_day, last_day)
+    select ${keys}, count(*), coalesce(sum(value), 0), count(value), min(day), max(day)
     from events group by ${keys} order by ${keys}
     on conflict (organization_id, trial_id, kind, source, label) do update set
       count = ${activityTotal}.count + excluded.count,
       value_sum = ${activityTotal}.value_sum + excluded.value_sum,
-      value_count = ${activityTotal}.value_count + excluded.value_count`,
+      value_count = ${activityTotal}.value_count + excluded.value_count,
+      first_day = least(${activityTotal}.first_day, excluded.first_day),
+      last_day = greatest(${activityTotal}.last_day, excluded.last_day)`,
   );
 }
 

@@ -6,8 +6,8 @@ import type { ActivityKind, ActivitySource } from '../../src/contract/activity';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { LEAN_MONTHLY_ROLLUPS, recordActivity, TIME_TO_RESULT_KIND, type ActivityEntry } from '../../src/server/activity';
 import { activityDaily, activityEvent, activityMonthly, activityTotal, NO_TRIAL, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
-import { runAsOrganization } from '../../src/server/db/scoped';
-import { leanRollupFor, rollup, timeToResultHistogram } from '../../src/server/features/dashboard/queries';
+import { rowsOf, runAsOrganization } from '../../src/server/db/scoped';
+import { firstActivityDay, lastActivityDays, leanRollupFor, rollup, timeToResultHistogram } from '../../src/server/features/dashboard/queries';
 import { addDays, splitRange } from '../../src/server/features/dashboard/range';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
@@ -374,6 +374,16 @@ describe('the daily, monthly and all-time rollups', () => {
     expect(split).toBeGreaterThan(5);
     const total = await compareTotal(other.organizationId);
     expect(total.rolled).toEqual(total.raw);
+    // The first and last day of activity (from the all-time rollup's key spans) equal the raw events' (decision 078).
+    const span = await runAsOrganization(t.deps.db, other.organizationId, async (tx) => ({
+      first: await firstActivityDay(tx, [other.organizationId]),
+      last: (await lastActivityDays(tx, [other.organizationId])).get(other.organizationId),
+    }));
+    const rawSpan = await t.deps.db.execute(sql`
+      select to_char(min((occurred_at at time zone 'UTC')::date), 'YYYY-MM-DD') as first, to_char(max((occurred_at at time zone 'UTC')::date), 'YYYY-MM-DD') as last
+      from activity_event where organization_id = ${other.organizationId}`);
+    expect(span).toEqual((rawSpan as unknown as { rows: Array<{ first: string; last: string }> }).rows[0]);
+    expect(span.last).toBe(addDays(today, 1));
   });
 
   it('row security: an organization sees only its own events and rollups', async () => {
@@ -444,8 +454,15 @@ describe('the backfill of migrations 0023, 0025 and 0026', () => {
       .split('--> statement-breakpoint')
       .map((statement) => statement.replace(/^--.*$/gm, '').trim())
       .filter(Boolean);
-    expect(leanBackfill).toHaveLength(4);
+    expect(leanBackfill).toHaveLength(5);
     const leanTables = ['time_to_result_total', 'time_to_result_monthly', 'prescreen_result_monthly', 'enrolment_monthly'];
+    // And the all-time keys' first and last days, which 0026 adds and fills.
+    const spanRows = async () =>
+      rowsOf<{ first_day: string | null; last_day: string | null }>(
+        await t.deps.db.execute(
+          sql`select kind, source, label, trial_id, first_day, last_day from activity_total where organization_id = ${org.organizationId} order by 1, 2, 3, 4`,
+        ),
+      );
     const leanRows = async () => {
       const rows: string[] = [];
       for (const table of leanTables) {
@@ -462,12 +479,16 @@ describe('the backfill of migrations 0023, 0025 and 0026', () => {
       ]),
     );
     const leanRecorded = await leanRows();
+    const spansRecorded = await spanRows();
+    expect(spansRecorded.every((row) => row.first_day !== null && row.last_day !== null)).toBe(true);
     expect(leanRecorded.filter((row) => row.startsWith('time_to_result_total')).length).toBe(1);
     await t.deps.db.transaction(async (tx) => {
       for (const table of leanTables) await tx.execute(sql.raw(`delete from ${table}`));
+      await tx.execute(sql`update activity_total set first_day = null, last_day = null`);
       for (const statement of leanBackfill) await tx.execute(sql.raw(statement));
     });
     expect(await leanRows()).toEqual(leanRecorded);
+    expect(await spanRows()).toEqual(spansRecorded);
     await t.deps.db.transaction(async (tx) => {
       await tx.execute(sql`delete from activity_total`);
       await tx.execute(sql`delete from activity_monthly`);

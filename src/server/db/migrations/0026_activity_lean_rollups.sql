@@ -16,6 +16,9 @@ CREATE FUNCTION activity_hours_bucket_end(bucket integer) RETURNS double precisi
   SELECT CASE WHEN bucket < 24 THEN bucket + 1 WHEN bucket < 168 THEN bucket + 6 WHEN bucket < 720 THEN bucket + 24 END::double precision
 $$;
 --> statement-breakpoint
+-- Each all-time key's first and last day: an organization's first and last activity from its total rows.
+ALTER TABLE "activity_total" ADD COLUMN "first_day" date;--> statement-breakpoint
+ALTER TABLE "activity_total" ADD COLUMN "last_day" date;--> statement-breakpoint
 CREATE TABLE "enrolment_monthly" (
 	"organization_id" uuid NOT NULL,
 	"month" date NOT NULL,
@@ -85,7 +88,13 @@ CREATE POLICY tenant_isolation ON "time_to_result_total" TO cohortly_app
   USING ((SELECT app_is_global()) OR organization_id = ANY ((SELECT app_org_ids())::uuid[]))
   WITH CHECK ((SELECT app_is_global()) OR organization_id = ANY ((SELECT app_org_ids())::uuid[]));
 --> statement-breakpoint
--- Backfill (decision 078): the lean monthly rollups from the monthly one, the histogram from the raw results.
+-- Backfill (decision 078): the all-time keys' first and last days from the daily rollup, the lean monthly rollups
+-- from the monthly one, the histogram from the raw results.
+UPDATE "activity_total" t SET "first_day" = d."first_day", "last_day" = d."last_day"
+FROM (SELECT "organization_id", "trial_id", "kind", "source", "label", min("day") AS "first_day", max("day") AS "last_day"
+  FROM "activity_daily" GROUP BY 1, 2, 3, 4, 5) d
+WHERE t."organization_id" = d."organization_id" AND t."trial_id" = d."trial_id" AND t."kind" = d."kind" AND t."source" = d."source" AND t."label" = d."label";
+--> statement-breakpoint
 INSERT INTO "enrolment_monthly" ("organization_id", "month", "trial_id", "count", "value_sum", "value_count")
 SELECT "organization_id", "month", "trial_id", sum("count"), sum("value_sum"), sum("value_count")
 FROM "activity_monthly" WHERE "kind" = 'status_changed' AND "label" = 'enrolled'

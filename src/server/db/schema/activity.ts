@@ -100,6 +100,13 @@ export const activityTotal = pgTable(
   {
     organizationId: organizationIdColumn(),
     ...rollupKeyAndMeasures(),
+    /**
+     * The key's first and last UTC day with an event (migration 0026, decision 078): an organization's first and last
+     * day of activity read from its few hundred total rows instead of a probe per kind of the kind-first daily key.
+     * Null only on rows written before 0026's backfill.
+     */
+    firstDay: date('first_day', { mode: 'string' }),
+    lastDay: date('last_day', { mode: 'string' }),
   },
   (table) => [uniqueIndex('activity_total_key_uidx').on(table.organizationId, table.trialId, table.kind, table.source, table.label)],
 );

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LEAN_MONTHLY_ROLLUPS, type LeanMonthlyRollup, TIME_TO_RESULT_KIND } from '../../activity';
-import { ACTIVITY_KINDS, type ActivityKind, type ActivitySource } from '../../../contract/activity';
+import type { ActivityKind, ActivitySource } from '../../../contract/activity';
 import type { DashboardBucket } from '../../../contract/dashboard';
 import type { TrialStatusChange } from '../../../contract/trials';
 import {
@@ -325,28 +325,20 @@ export async function recruitingTrialCounts(executor: Executor, organizationIds:
   return new Map(rowsOf<{ organization_id: string; count: number }>(result).map((row) => [row.organization_id, Number(row.count)]));
 }
 
-/** Every (organization, kind) pair, so a min or max day is one index probe each on the daily rollup's kind-first key. */
-const organizationKinds = (organizationIds: readonly string[]) =>
-  sql`unnest(${idArray(organizationIds)}) as o(id) cross join unnest(${kindArray(ACTIVITY_KINDS)}) as k(kind)`;
-
-/** The last day with any activity, per organization. */
+/** The last day with any activity, per organization (the all-time rollup's last days, decision 078). */
 export async function lastActivityDays(executor: Executor, organizationIds: readonly string[]): Promise<Map<string, string>> {
   if (!organizationIds.length) return new Map();
   const result = await executor.execute(sql`
-    select o.id as organization_id, to_char(max(last.day), 'YYYY-MM-DD') as day
-    from ${organizationKinds(organizationIds)}
-    cross join lateral (select max(d.day) as day from ${activityDaily} d where d.organization_id = o.id and d.kind = k.kind) last
-    where last.day is not null
-    group by o.id`);
+    select r.organization_id, to_char(max(r.last_day), 'YYYY-MM-DD') as day
+    from ${activityTotal} r where r.organization_id = any(${idArray(organizationIds)})
+    group by r.organization_id having max(r.last_day) is not null`);
   return new Map(rowsOf<{ organization_id: string; day: string }>(result).map((row) => [row.organization_id, row.day]));
 }
 
-/** The earliest day of activity of the organizations (what "all" starts from, for bucketing). */
+/** The earliest day of activity of the organizations (what "all" starts from, for bucketing; the all-time rollup's first days). */
 export async function firstActivityDay(executor: Executor, organizationIds: readonly string[]): Promise<string | null> {
   if (!organizationIds.length) return null;
   const result = await executor.execute(sql`
-    select to_char(min(first.day), 'YYYY-MM-DD') as day
-    from ${organizationKinds(organizationIds)}
-    cross join lateral (select min(d.day) as day from ${activityDaily} d where d.organization_id = o.id and d.kind = k.kind) first`);
+    select to_char(min(r.first_day), 'YYYY-MM-DD') as day from ${activityTotal} r where r.organization_id = any(${idArray(organizationIds)})`);
   return rowsOf<{ day: string | null }>(result)[0]?.day ?? null;
 }
