@@ -88,6 +88,10 @@ CREATE POLICY tenant_isolation ON "time_to_result_total" TO cohortly_app
   USING ((SELECT app_is_global()) OR organization_id = ANY ((SELECT app_org_ids())::uuid[]))
   WITH CHECK ((SELECT app_is_global()) OR organization_id = ANY ((SELECT app_org_ids())::uuid[]));
 --> statement-breakpoint
+-- One probe per organization for its first and last day of activity.
+CREATE INDEX "activity_total_organization_first_day_idx" ON "activity_total" USING btree ("organization_id","first_day");--> statement-breakpoint
+CREATE INDEX "activity_total_organization_last_day_idx" ON "activity_total" USING btree ("organization_id","last_day");
+--> statement-breakpoint
 -- Backfill (decision 078): the all-time keys' first and last days from the daily rollup, the lean monthly rollups
 -- from the monthly one, the histogram from the raw results.
 UPDATE "activity_total" t SET "first_day" = d."first_day", "last_day" = d."last_day"

@@ -108,7 +108,13 @@ export const activityTotal = pgTable(
     firstDay: date('first_day', { mode: 'string' }),
     lastDay: date('last_day', { mode: 'string' }),
   },
-  (table) => [uniqueIndex('activity_total_key_uidx').on(table.organizationId, table.trialId, table.kind, table.source, table.label)],
+  (table) => [
+    uniqueIndex('activity_total_key_uidx').on(table.organizationId, table.trialId, table.kind, table.source, table.label),
+    // One probe per organization for its first and last day (decision 078). A key's last day changes once a day at
+    // most and its first day almost never, so these indexes cost an upsert little (the other updates stay HOT).
+    index('activity_total_organization_first_day_idx').on(table.organizationId, table.firstDay),
+    index('activity_total_organization_last_day_idx').on(table.organizationId, table.lastDay),
+  ],
 );
 
 /** The measures of the lean rollups: count, and the sum and count of values (an average's two halves). */

@@ -325,13 +325,14 @@ export async function recruitingTrialCounts(executor: Executor, organizationIds:
   return new Map(rowsOf<{ organization_id: string; count: number }>(result).map((row) => [row.organization_id, Number(row.count)]));
 }
 
-/** The last day with any activity, per organization (the all-time rollup's last days, decision 078). */
+/** The last day with any activity, per organization (one index probe each on the all-time rollup's last days, decision 078). */
 export async function lastActivityDays(executor: Executor, organizationIds: readonly string[]): Promise<Map<string, string>> {
   if (!organizationIds.length) return new Map();
   const result = await executor.execute(sql`
-    select r.organization_id, to_char(max(r.last_day), 'YYYY-MM-DD') as day
-    from ${activityTotal} r where r.organization_id = any(${idArray(organizationIds)})
-    group by r.organization_id having max(r.last_day) is not null`);
+    select o.id as organization_id, to_char(last.day, 'YYYY-MM-DD') as day
+    from unnest(${idArray(organizationIds)}) as o(id)
+    cross join lateral (select max(r.last_day) as day from ${activityTotal} r where r.organization_id = o.id) last
+    where last.day is not null`);
   return new Map(rowsOf<{ organization_id: string; day: string }>(result).map((row) => [row.organization_id, row.day]));
 }
 
@@ -339,6 +340,8 @@ export async function lastActivityDays(executor: Executor, organizationIds: read
 export async function firstActivityDay(executor: Executor, organizationIds: readonly string[]): Promise<string | null> {
   if (!organizationIds.length) return null;
   const result = await executor.execute(sql`
-    select to_char(min(r.first_day), 'YYYY-MM-DD') as day from ${activityTotal} r where r.organization_id = any(${idArray(organizationIds)})`);
+    select to_char(min(first.day), 'YYYY-MM-DD') as day
+    from unnest(${idArray(organizationIds)}) as o(id)
+    cross join lateral (select min(r.first_day) as day from ${activityTotal} r where r.organization_id = o.id) first`);
   return rowsOf<{ day: string | null }>(result)[0]?.day ?? null;
 }
