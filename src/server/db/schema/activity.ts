@@ -43,15 +43,20 @@ export const NO_TRIAL = '00000000-0000-0000-0000-000000000000';
  * none), kind, source and label; the event count, the sum of their values and how many carried a value (the
  * denominator of an average). One definition, so the daily, monthly and all-time rollups cannot drift apart.
  */
+/** The measures of every activity rollup, the lean ones too (decision 078): count, and the sum and count of values. */
+const measures = () => ({
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  valueSum: doublePrecision('value_sum').notNull().default(0),
+  /** Events that carried a value (the denominator of an average). */
+  valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+});
+
 const rollupKeyAndMeasures = () => ({
   trialId: uuid('trial_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
   kind: text('kind').$type<ActivityKind>().notNull(),
   source: text('source').$type<ActivitySource>().notNull(),
   label: text('label').notNull().default(''),
-  count: bigint('count', { mode: 'number' }).notNull().default(0),
-  valueSum: doublePrecision('value_sum').notNull().default(0),
-  /** Events that carried a value (the denominator of an average). */
-  valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+  ...measures(),
 });
 
 /**
@@ -116,13 +121,6 @@ export const activityTotal = pgTable(
     index('activity_total_organization_last_day_idx').on(table.organizationId, table.lastDay),
   ],
 );
-
-/** The measures of the lean rollups: count, and the sum and count of values (an average's two halves). */
-const measures = () => ({
-  count: bigint('count', { mode: 'number' }).notNull().default(0),
-  valueSum: doublePrecision('value_sum').notNull().default(0),
-  valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
-});
 
 /**
  * Enrolments (`status_changed` to "enrolled") by organization, trial and UTC month, without source or label
