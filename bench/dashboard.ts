@@ -215,8 +215,8 @@ async function seed(t: Bench, events: number) {
       select organization_id, date_trunc('month', day::timestamp)::date, trial_id, kind, source, label, sum(count), sum(value_sum), sum(value_count)
       from activity_daily group by 1, 2, 3, 4, 5, 6`);
     await t.deps.db.execute(sql`
-      insert into activity_total (organization_id, trial_id, kind, source, label, count, value_sum, value_count)
-      select organization_id, trial_id, kind, source, label, sum(count), sum(value_sum), sum(value_count)
+      insert into activity_total (organization_id, trial_id, kind, source, label, count, value_sum, value_count, first_day, last_day)
+      select organization_id, trial_id, kind, source, label, sum(count), sum(value_sum), sum(value_count), min(day), max(day)
       from activity_daily group by 1, 2, 3, 4, 5`);
     const monthlyBuilt = performance.now() - started;
     if (COVERING) {

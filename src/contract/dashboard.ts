@@ -91,7 +91,10 @@ export const PrescreenAnalyticsSchema = z
     bucket: BucketSchema,
     overTime: z.array(z.object({ period: z.string(), PASS: count, FAIL: count, INCONCLUSIVE: count, POTENTIAL: count })),
     totals: z.object({ results: count, PASS: count, FAIL: count, INCONCLUSIVE: count, POTENTIAL: count }),
-    /** Hours from the first contact to the result. */
+    /**
+     * Hours from the first contact to the result: the average exact, the median estimated from a histogram (1-hour
+     * buckets below a day, 6-hour to a week, a day to 30 days, then one open bucket; decision 078).
+     */
     hoursToResult: z.object({ average: rate, median: rate, measured: count }),
     failingCriteria: z.array(
       z.object({ trialId: z.string(), trialTitle: z.string().nullable(), criterionId: z.string(), kind: z.string(), text: z.string(), failures: count }),

@@ -4,10 +4,10 @@ import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKind, ActivitySource } from '../../src/contract/activity';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
-import { recordActivity, type ActivityEntry } from '../../src/server/activity';
+import { LEAN_MONTHLY_ROLLUPS, recordActivity, TIME_TO_RESULT_KIND, type ActivityEntry } from '../../src/server/activity';
 import { activityDaily, activityEvent, activityMonthly, activityTotal, NO_TRIAL, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
-import { runAsOrganization } from '../../src/server/db/scoped';
-import { rollup } from '../../src/server/features/dashboard/queries';
+import { rowsOf, runAsOrganization } from '../../src/server/db/scoped';
+import { firstActivityDay, lastActivityDays, leanRollupFor, rollup, timeToResultHistogram } from '../../src/server/features/dashboard/queries';
 import { addDays, splitRange } from '../../src/server/features/dashboard/range';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
@@ -102,6 +102,48 @@ async function compareTotal(organizationId: string) {
     .where(eq(activityTotal.organizationId, organizationId))
     .groupBy(sql`1`);
   return { rolled: asMap(rolled), raw: await rawCounts(organizationId, null, '9999-12-31') };
+}
+
+/**
+ * Each lean monthly rollup (decision 078) read as the dashboard reads it, by month over the range (its whole months
+ * from the lean table, edge days from the daily one), against the raw events of its kind (and label). The read must
+ * take the lean table: that is asserted too.
+ */
+async function compareLeanReads(organizationId: string, from: string | null, to: string) {
+  const filter = { organizationIds: [organizationId], range: { from, to, preset: null } };
+  const compared: Array<{ name: string; rolled: ReturnType<typeof asMap>; raw: ReturnType<typeof asMap> }> = [];
+  for (const lean of LEAN_MONTHLY_ROLLUPS) {
+    const labels = lean.label === undefined ? undefined : [lean.label];
+    expect(leanRollupFor(filter, [lean.kind], lean.keys, labels)?.rollup).toBe(lean);
+    const rows = await runAsOrganization(t.deps.db, organizationId, (tx) => rollup(tx, filter, [lean.kind], [...lean.keys, 'month'], labels));
+    const rolled = asMap(rows.map((row) => ({ key: [row.period, ...lean.keys.map((key) => row[key])].join('|'), count: row.count, value: row.value_sum })));
+    const keyColumns = lean.keys.map((key) => (key === 'trial_id' ? `coalesce(trial_id, '${NO_TRIAL}'::uuid)::text` : key));
+    const result = await t.deps.db.execute(sql`
+      select ${sql.raw(`to_char(date_trunc('month', occurred_at at time zone 'UTC'), 'YYYY-MM-DD') || '|' || ${keyColumns.join(" || '|' || ")}`)} as key,
+        count(*)::int as count, coalesce(sum(value), 0) as value
+      from activity_event
+      where organization_id = ${organizationId} and kind = ${lean.kind} ${lean.label === undefined ? sql`` : sql`and label = ${lean.label}`}
+        and (occurred_at at time zone 'UTC')::date <= ${to}::date ${from === null ? sql`` : sql`and (occurred_at at time zone 'UTC')::date >= ${from}::date`}
+      group by 1`);
+    compared.push({ name: lean.kind, rolled, raw: asMap((result as unknown as { rows: Array<{ key: string; count: number; value: number }> }).rows) });
+  }
+  return compared;
+}
+
+/** The time-to-result histogram the dashboard reads for a range (and source), against the raw results bucketed directly. */
+async function compareHistogram(organizationId: string, from: string | null, to: string, source?: ActivitySource) {
+  const buckets = await runAsOrganization(t.deps.db, organizationId, (tx) =>
+    timeToResultHistogram(tx, { organizationIds: [organizationId], range: { from, to, preset: null }, source }),
+  );
+  const result = await t.deps.db.execute(sql`
+    select activity_hours_bucket(value) as bucket, count(*)::int as count from activity_event
+    where organization_id = ${organizationId} and kind = ${TIME_TO_RESULT_KIND} and value is not null ${source ? sql`and source = ${source}` : sql``}
+      and (occurred_at at time zone 'UTC')::date <= ${to}::date ${from === null ? sql`` : sql`and (occurred_at at time zone 'UTC')::date >= ${from}::date`}
+    group by 1 order by 1`);
+  return {
+    rolled: buckets.map((row) => [row.bucket, row.count]),
+    raw: (result as unknown as { rows: Array<{ bucket: number; count: number }> }).rows.map((row) => [Number(row.bucket), Number(row.count)]),
+  };
 }
 
 /** What the dashboard reads for a range (whole months from the monthly rollup, edge days from the daily one), against the raw events. */
@@ -241,21 +283,26 @@ describe('the daily, monthly and all-time rollups', () => {
       return seed / 2 ** 31;
     };
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-    const kinds: ActivityKind[] = ['candidate_created', 'status_changed', 'sms_sent', 'call_ended', 'spend', 'satisfaction_rated'];
+    const kinds: ActivityKind[] = ['candidate_created', 'status_changed', 'sms_sent', 'call_ended', 'spend', 'satisfaction_rated', 'prescreen_result'];
     const sources: ActivitySource[] = ['call', 'chat', 'sms', 'import', 'manual'];
     const trials = [null, '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
     // 150 days from 1 November 2025: five month ends and a year end.
     const start = Date.UTC(2025, 10, 1);
     const SPAN = 150;
-    const entry = (occurredAt: Date): ActivityEntry => ({
-      organizationId: other.organizationId,
-      trialId: pick(trials),
-      kind: pick(kinds),
-      source: pick(sources),
-      label: pick(['', 'a', 'b', 'with "quotes", a comma and \\ a backslash']),
-      value: random() < 0.5 ? null : Math.round(random() * 1000) / 100,
-      occurredAt,
-    });
+    const entry = (occurredAt: Date): ActivityEntry => {
+      const kind = pick(kinds);
+      // Hours to a result span every histogram regime (1 h, 6 h, 1 day, the open bucket from 720 h).
+      const scale = kind === 'prescreen_result' ? 100 : 1;
+      return {
+        organizationId: other.organizationId,
+        trialId: pick(trials),
+        kind,
+        source: pick(sources),
+        label: pick(['', 'a', 'b', 'enrolled', 'with "quotes", a comma and \\ a backslash']),
+        value: random() < 0.5 ? null : (Math.round(random() * 1000) / 100) * scale,
+        occurredAt,
+      };
+    };
     // Many batches of mixed events (some in the same batch with the same key, some crossing midnight UTC).
     for (let batch = 0; batch < 40; batch++) {
       const entries = Array.from({ length: 1 + Math.floor(random() * 30) }, () => entry(new Date(start + Math.floor(random() * SPAN * 86_400_000))));
@@ -311,10 +358,32 @@ describe('the daily, monthly and all-time rollups', () => {
       expect(read.rolled, `dashboard read ${from}..${to}`).toEqual(read.raw);
       const byMonth = await compareMonthBuckets(other.organizationId, from, to);
       expect(byMonth.rolled, `dashboard read by month ${from}..${to}`).toEqual(byMonth.raw);
+      for (const lean of await compareLeanReads(other.organizationId, from, to)) expect(lean.rolled, `${lean.name} by month ${from}..${to}`).toEqual(lean.raw);
+      const histogram = await compareHistogram(other.organizationId, from, to);
+      expect(histogram.rolled, `time to result ${from}..${to}`).toEqual(histogram.raw);
+      const bySource = await compareHistogram(other.organizationId, from, to, 'chat');
+      expect(bySource.rolled, `time to result by chat ${from}..${to}`).toEqual(bySource.raw);
     }
+    // The lean rollups and the histogram were fed (so the comparisons above compared something), in every bucket regime.
+    const leanAll = await compareLeanReads(other.organizationId, null, today);
+    expect(leanAll.every((lean) => Object.keys(lean.raw).length > 2)).toBe(true);
+    const regimes = (await compareHistogram(other.organizationId, null, today)).raw.map(([bucket]) =>
+      bucket < 24 ? 'h' : bucket < 168 ? '6h' : bucket < 720 ? 'd' : 'open',
+    );
+    expect(new Set(regimes)).toEqual(new Set(['h', '6h', 'd', 'open']));
     expect(split).toBeGreaterThan(5);
     const total = await compareTotal(other.organizationId);
     expect(total.rolled).toEqual(total.raw);
+    // The first and last day of activity (from the all-time rollup's key spans) equal the raw events' (decision 078).
+    const span = await runAsOrganization(t.deps.db, other.organizationId, async (tx) => ({
+      first: await firstActivityDay(tx, [other.organizationId]),
+      last: (await lastActivityDays(tx, [other.organizationId])).get(other.organizationId),
+    }));
+    const rawSpan = await t.deps.db.execute(sql`
+      select to_char(min((occurred_at at time zone 'UTC')::date), 'YYYY-MM-DD') as first, to_char(max((occurred_at at time zone 'UTC')::date), 'YYYY-MM-DD') as last
+      from activity_event where organization_id = ${other.organizationId}`);
+    expect(span).toEqual((rawSpan as unknown as { rows: Array<{ first: string; last: string }> }).rows[0]);
+    expect(span.last).toBe(addDays(today, 1));
   });
 
   it('row security: an organization sees only its own events and rollups', async () => {
@@ -331,7 +400,7 @@ describe('the daily, monthly and all-time rollups', () => {
   });
 });
 
-describe('the backfill of migrations 0023 and 0025', () => {
+describe('the backfill of migrations 0023, 0025 and 0026', () => {
   it('rebuilds from the feature tables the same funnel steps the product records as they happen', async () => {
     const org = await t.signUp({ name: 'Bea Backfill', organizationName: 'Backfill Research' });
     const trial = await org.actor.post('/api/trials/', { title: 'Backfill study', criteria: [{ kind: 'inclusion', text: 'Adult' }] });
@@ -378,6 +447,48 @@ describe('the backfill of migrations 0023 and 0025', () => {
       .map((statement) => statement.replace(/^--.*$/gm, '').trim())
       .filter(Boolean);
     expect(monthlyBackfill).toHaveLength(2);
+    // Migration 0026 builds the lean rollups from the monthly one and the histogram from the raw results.
+    const lean = readFileSync(join(__dirname, '../../src/server/db/migrations/0026_activity_lean_rollups.sql'), 'utf8');
+    const leanBackfill = lean
+      .slice(lean.indexOf('-- Backfill'))
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+      .filter(Boolean);
+    expect(leanBackfill).toHaveLength(5);
+    const leanTables = ['time_to_result_total', 'time_to_result_monthly', 'prescreen_result_monthly', 'enrolment_monthly'];
+    // And the all-time keys' first and last days, which 0026 adds and fills.
+    const spanRows = async () =>
+      rowsOf<{ first_day: string | null; last_day: string | null }>(
+        await t.deps.db.execute(
+          sql`select kind, source, label, trial_id, first_day, last_day from activity_total where organization_id = ${org.organizationId} order by 1, 2, 3, 4`,
+        ),
+      );
+    const leanRows = async () => {
+      const rows: string[] = [];
+      for (const table of leanTables) {
+        const result = await t.deps.db.execute(sql.raw(`select * from ${table} where organization_id = '${org.organizationId}'`));
+        rows.push(...(result as unknown as { rows: object[] }).rows.map((row) => `${table} ${JSON.stringify(row)}`));
+      }
+      return rows.sort();
+    };
+    // A prescreen result with its hours, and an enrolment, as the product records them, so the lean backfill has rows to rebuild.
+    await runAsOrganization(t.deps.db, org.organizationId, (tx) =>
+      recordActivity(tx, [
+        { organizationId: org.organizationId, trialId, kind: 'prescreen_result', source: 'call', label: 'PASS', value: 30.5 },
+        { organizationId: org.organizationId, trialId, kind: 'status_changed', source: 'manual', label: 'enrolled' },
+      ]),
+    );
+    const leanRecorded = await leanRows();
+    const spansRecorded = await spanRows();
+    expect(spansRecorded.every((row) => row.first_day !== null && row.last_day !== null)).toBe(true);
+    expect(leanRecorded.filter((row) => row.startsWith('time_to_result_total')).length).toBe(1);
+    await t.deps.db.transaction(async (tx) => {
+      for (const table of leanTables) await tx.execute(sql.raw(`delete from ${table}`));
+      await tx.execute(sql`update activity_total set first_day = null, last_day = null`);
+      for (const statement of leanBackfill) await tx.execute(sql.raw(statement));
+    });
+    expect(await leanRows()).toEqual(leanRecorded);
+    expect(await spanRows()).toEqual(spansRecorded);
     await t.deps.db.transaction(async (tx) => {
       await tx.execute(sql`delete from activity_total`);
       await tx.execute(sql`delete from activity_monthly`);

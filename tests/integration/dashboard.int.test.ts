@@ -189,7 +189,8 @@ describe('prescreen-analytics', () => {
       { period: addDays(today, -10), PASS: 1, FAIL: 0, INCONCLUSIVE: 0, POTENTIAL: 0 },
       { period: addDays(today, -1), PASS: 1, FAIL: 1, INCONCLUSIVE: 0, POTENTIAL: 0 },
     ]);
-    expect(answer.body.hoursToResult).toEqual({ average: 6, median: 6, measured: 3 });
+    // The median is read from 1-hour buckets (decision 078): 2, 6 and 10 hours put it halfway into the 6-7 hour bucket.
+    expect(answer.body.hoursToResult).toEqual({ average: 6, median: 6.5, measured: 3 });
     expect(answer.body.review).toEqual({ decisions: 2, agree: 1, override: 1, agreementRate: 50, overrideRate: 50 });
     expect(answer.body.failingCriteria).toEqual([]);
     // "All" starts at the first activity (200 days ago): months, each the first day of its UTC month.
@@ -197,7 +198,7 @@ describe('prescreen-analytics', () => {
     expect(all.bucket).toBe('month');
     expect(all.overTime.map((row: { period: string }) => row.period)).toEqual([...new Set([10, 1].map((days) => `${addDays(today, -days).slice(0, 7)}-01`))]);
     expect((await a.actor.get('/api/dashboard/prescreen-analytics?preset=90d')).body.bucket).toBe('week');
-    expect((await a.actor.get('/api/dashboard/prescreen-analytics?source=chat')).body.hoursToResult).toEqual({ average: 6, median: 6, measured: 1 });
+    expect((await a.actor.get('/api/dashboard/prescreen-analytics?source=chat')).body.hoursToResult).toEqual({ average: 6, median: 6.5, measured: 1 });
   });
 });
 

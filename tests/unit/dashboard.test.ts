@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../src/server/features/dashboard/csv';
 import { activityDay, activityMonth } from '../../src/server/activity';
 import { addDays, bucketFor, periodOf, rangeDays, resolveRange, splitRange, weekOf } from '../../src/server/features/dashboard/range';
-import { daysInStatus } from '../../src/server/features/dashboard/service';
+import { daysInStatus, histogramPercentile } from '../../src/server/features/dashboard/service';
 import { periodLabel } from '../../src/web/features/dashboard/words';
 
 /** The dashboard's pure parts (decision 032): date ranges, days in each trial status, the CSV. */
@@ -176,6 +176,41 @@ describe('daysInStatus', () => {
 
   it('counts a trial with no history as its current status since creation', () => {
     expect(daysInStatus(new Date('2026-11-21T15:00:00Z'), [], 'draft', now)).toEqual([{ status: 'draft', days: 2 }]);
+  });
+});
+
+describe('histogramPercentile (the bucketed median, decision 078)', () => {
+  it('interpolates inside the bucket the rank falls in', () => {
+    // 2, 6 and 10 hours: the median's rank (1.5) is halfway through the one result of the 6-7 hour bucket.
+    const buckets = [
+      { bucket: 2, end: 3, count: 1 },
+      { bucket: 10, end: 11, count: 1 },
+      { bucket: 6, end: 7, count: 1 },
+    ];
+    expect(histogramPercentile(buckets, 0.5)).toBe(6.5);
+    // 30 results between 24 and 30 hours, 10 below an hour: the median's rank 20 is 10 into the 6-hour bucket of 30.
+    expect(
+      histogramPercentile(
+        [
+          { bucket: 0, end: 1, count: 10 },
+          { bucket: 24, end: 30, count: 30 },
+        ],
+        0.5,
+      ),
+    ).toBe(26);
+  });
+
+  it('gives the open last bucket its lower bound, and nothing for no results', () => {
+    expect(
+      histogramPercentile(
+        [
+          { bucket: 5, end: 6, count: 1 },
+          { bucket: 720, end: null, count: 3 },
+        ],
+        0.5,
+      ),
+    ).toBe(720);
+    expect(histogramPercentile([], 0.5)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ActivityKind, ActivitySource } from '../../../contract/activity';
 import { organizationIdColumn } from './columns';
 
@@ -29,8 +29,9 @@ export const activityEvent = pgTable(
   (table) => [
     // Migration 0025 rebuilds this index with INCLUDE (value, source, agent_id), which drizzle cannot declare: the
     // dashboard's raw reads (median time to result, ratings by agent) are then index-only scans (decision 041).
+    // The only secondary index (migration 0026 dropped (organization_id, occurred_at): no read used it, and every
+    // event paid for it).
     index('activity_event_organization_kind_time_idx').on(table.organizationId, table.kind, table.occurredAt),
-    index('activity_event_organization_time_idx').on(table.organizationId, table.occurredAt),
   ],
 );
 
@@ -42,15 +43,20 @@ export const NO_TRIAL = '00000000-0000-0000-0000-000000000000';
  * none), kind, source and label; the event count, the sum of their values and how many carried a value (the
  * denominator of an average). One definition, so the daily, monthly and all-time rollups cannot drift apart.
  */
+/** The measures of every activity rollup, the lean ones too (decision 078): count, and the sum and count of values. */
+const measures = () => ({
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  valueSum: doublePrecision('value_sum').notNull().default(0),
+  /** Events that carried a value (the denominator of an average). */
+  valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+});
+
 const rollupKeyAndMeasures = () => ({
   trialId: uuid('trial_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
   kind: text('kind').$type<ActivityKind>().notNull(),
   source: text('source').$type<ActivitySource>().notNull(),
   label: text('label').notNull().default(''),
-  count: bigint('count', { mode: 'number' }).notNull().default(0),
-  valueSum: doublePrecision('value_sum').notNull().default(0),
-  /** Events that carried a value (the denominator of an average). */
-  valueCount: bigint('value_count', { mode: 'number' }).notNull().default(0),
+  ...measures(),
 });
 
 /**
@@ -65,8 +71,9 @@ export const activityDaily = pgTable(
     ...rollupKeyAndMeasures(),
   },
   (table) => [
-    uniqueIndex('activity_daily_key_uidx').on(table.organizationId, table.day, table.trialId, table.kind, table.source, table.label),
-    index('activity_daily_organization_kind_day_idx').on(table.organizationId, table.kind, table.day),
+    // Kind before day (migration 0026): the key serves the dashboard's (organization, kind, day) reads too, so an
+    // upsert maintains one index instead of two (decision 078).
+    uniqueIndex('activity_daily_key_uidx').on(table.organizationId, table.kind, table.day, table.trialId, table.source, table.label),
   ],
 );
 
@@ -84,8 +91,8 @@ export const activityMonthly = pgTable(
     ...rollupKeyAndMeasures(),
   },
   (table) => [
-    uniqueIndex('activity_monthly_key_uidx').on(table.organizationId, table.month, table.trialId, table.kind, table.source, table.label),
-    index('activity_monthly_organization_kind_month_idx').on(table.organizationId, table.kind, table.month),
+    // Kind before month, one index for the upsert and the reads (as `activity_daily`, decision 078).
+    uniqueIndex('activity_monthly_key_uidx').on(table.organizationId, table.kind, table.month, table.trialId, table.source, table.label),
   ],
 );
 
@@ -98,6 +105,81 @@ export const activityTotal = pgTable(
   {
     organizationId: organizationIdColumn(),
     ...rollupKeyAndMeasures(),
+    /**
+     * The key's first and last UTC day with an event (migration 0026, decision 078): an organization's first and last
+     * day of activity read from its few hundred total rows instead of a probe per kind of the kind-first daily key.
+     * Null only on rows written before 0026's backfill.
+     */
+    firstDay: date('first_day', { mode: 'string' }),
+    lastDay: date('last_day', { mode: 'string' }),
   },
-  (table) => [uniqueIndex('activity_total_key_uidx').on(table.organizationId, table.trialId, table.kind, table.source, table.label)],
+  (table) => [
+    uniqueIndex('activity_total_key_uidx').on(table.organizationId, table.trialId, table.kind, table.source, table.label),
+    // One probe per organization for its first and last day (decision 078). A key's last day changes once a day at
+    // most and its first day almost never, so these indexes cost an upsert little (the other updates stay HOT).
+    index('activity_total_organization_first_day_idx').on(table.organizationId, table.firstDay),
+    index('activity_total_organization_last_day_idx').on(table.organizationId, table.lastDay),
+  ],
+);
+
+/**
+ * Enrolments (`status_changed` to "enrolled") by organization, trial and UTC month, without source or label
+ * (decision 078): the trial-lifecycle tab's enrolment curve over long ranges reads ~6k rows here where
+ * `activity_monthly` holds every status change of every source (~240k rows at 5M events). Kept by `recordActivity`.
+ */
+export const enrolmentMonthly = pgTable(
+  'enrolment_monthly',
+  {
+    organizationId: organizationIdColumn(),
+    month: date('month', { mode: 'string' }).notNull(),
+    trialId: uuid('trial_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
+    ...measures(),
+  },
+  (table) => [uniqueIndex('enrolment_monthly_key_uidx').on(table.organizationId, table.month, table.trialId)],
+);
+
+/**
+ * Prescreen results by organization, UTC month, source and recommendation (the label), without trial (decision
+ * 078): the prescreen tab's recommendations over time and average time to result for long ranges.
+ */
+export const prescreenResultMonthly = pgTable(
+  'prescreen_result_monthly',
+  {
+    organizationId: organizationIdColumn(),
+    month: date('month', { mode: 'string' }).notNull(),
+    source: text('source').$type<ActivitySource>().notNull(),
+    label: text('label').notNull().default(''),
+    ...measures(),
+  },
+  (table) => [uniqueIndex('prescreen_result_monthly_key_uidx').on(table.organizationId, table.month, table.source, table.label)],
+);
+
+/**
+ * A histogram of the hours from first contact to a prescreen result (the value of `prescreen_result` events), by
+ * organization, UTC month, source and bucket (decision 078): the median is read from ~40 buckets instead of
+ * every result. `bucket` is the bucket's lower bound in hours, from the SQL function `activity_hours_bucket`
+ * (migration 0026: 1-hour buckets below a day, 6-hour up to a week, a day up to 30 days, then one open bucket).
+ */
+export const timeToResultMonthly = pgTable(
+  'time_to_result_monthly',
+  {
+    organizationId: organizationIdColumn(),
+    month: date('month', { mode: 'string' }).notNull(),
+    source: text('source').$type<ActivitySource>().notNull(),
+    bucket: integer('bucket').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [uniqueIndex('time_to_result_monthly_key_uidx').on(table.organizationId, table.month, table.source, table.bucket)],
+);
+
+/** The all-time `time_to_result_monthly` (no month): "all" reads one row per organization, source and bucket. */
+export const timeToResultTotal = pgTable(
+  'time_to_result_total',
+  {
+    organizationId: organizationIdColumn(),
+    source: text('source').$type<ActivitySource>().notNull(),
+    bucket: integer('bucket').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [uniqueIndex('time_to_result_total_key_uidx').on(table.organizationId, table.source, table.bucket)],
 );

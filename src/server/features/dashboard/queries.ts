@@ -1,8 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { LEAN_MONTHLY_ROLLUPS, type LeanMonthlyRollup, TIME_TO_RESULT_KIND } from '../../activity';
 import type { ActivityKind, ActivitySource } from '../../../contract/activity';
 import type { DashboardBucket } from '../../../contract/dashboard';
 import type { TrialStatusChange } from '../../../contract/trials';
-import { activityDaily, activityEvent, activityMonthly, activityTotal, chatAgent, trial, voiceAgent } from '../../db/schema';
+import {
+  activityDaily,
+  activityEvent,
+  activityMonthly,
+  activityTotal,
+  chatAgent,
+  timeToResultMonthly,
+  timeToResultTotal,
+  trial,
+  voiceAgent,
+} from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
 import { addDays, type DayRange, type DaySpan, dayOf, splitRange, startOfDay } from './range';
 
@@ -10,7 +21,7 @@ import { addDays, type DayRange, type DaySpan, dayOf, splitRange, startOfDay } f
  * The dashboard's SQL (decisions 032, 041, 044). Counts and sums come from the rollups (`activity_total` for "all",
  * `activity_monthly` for a range's whole months and month buckets, `activity_daily` for its edge days and for day and
  * week buckets); the raw `activity_event` is read
- * only for what a rollup cannot answer (medians, ratings by agent), always within the range and the
+ * only for what a rollup cannot answer (ratings by agent; a median's edge days, bucketed: decision 078), always within the range and the
  * organizations, as index-only scans of the (organization, kind, time) index that includes value, source and agent.
  */
 
@@ -52,6 +63,33 @@ function keyWhere(filter: DashboardFilter, kinds?: readonly ActivityKind[], labe
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * The lean monthly rollup (decision 078) that holds exactly the rows a read asks for: its kind (and its one label,
+ * or labels it keys by), grouped and filtered only by keys it has. With the `where` to read it by (its kind and label
+ * are implied by the table).
+ */
+export function leanRollupFor(
+  filter: DashboardFilter,
+  kinds: readonly ActivityKind[] | undefined,
+  plainColumns: readonly string[],
+  labels: readonly string[] | undefined,
+): { rollup: LeanMonthlyRollup; where: SQL } | undefined {
+  const rollup = LEAN_MONTHLY_ROLLUPS.find((candidate) => {
+    const has = (column: string) => column === 'organization_id' || (candidate.keys as readonly string[]).includes(column);
+    const labelFits =
+      candidate.label === undefined ? labels === undefined || has('label') : labels !== undefined && labels.every((label) => label === candidate.label);
+    return (
+      kinds?.length === 1 &&
+      kinds[0] === candidate.kind &&
+      labelFits &&
+      plainColumns.every((column) => has(column.replace(/^r\./, ''))) &&
+      (filter.source === undefined || has('source'))
+    );
+  });
+  // The table implies the kind (and its one label): filter by organization, the labels it keys by, and the source.
+  return rollup && { rollup, where: keyWhere(filter, undefined, rollup.label === undefined ? labels : undefined) };
+}
+
 /** `column` within a span of days (or of months' first days), both ends included. */
 function spanWhere(column: string, span: DaySpan): SQL {
   const to = sql`${sql.raw(column)} <= ${span.to}::date`;
@@ -86,11 +124,11 @@ function rollupParts(filter: DashboardFilter, kinds: readonly ActivityKind[] | u
   const bucket = columns.find(isBucket);
   const plain = columns.filter((column) => !isBucket(column)).map((column) => `r.${column}`);
   const parts: SQL[] = [];
-  const partOf = (table: SQL, period: string | null, spans: SQL | null, sign = '') => {
+  const partOf = (table: SQL, period: string | null, spans: SQL | null, sign = '', tableWhere = where) => {
     const selected = [...plain, ...(bucket ? [`${period} as period`] : [])];
     return sql`select ${sql.raw(selected.map((column) => `${column}, `).join(''))}${sql.raw(
       `${sign}r.count as count, ${sign}r.value_sum as value_sum, ${sign}r.value_count as value_count`,
-    )} from ${table} r where ${where}${spans ? sql` and (${spans})` : sql``}`;
+    )} from ${table} r where ${tableWhere}${spans ? sql` and (${spans})` : sql``}`;
   };
   const daily = (spans: SQL | null, sign = '') => partOf(sql`${activityDaily}`, bucket ? DAILY_PERIOD[bucket] : null, spans, sign);
   if (bucket === 'day' || bucket === 'week') parts.push(daily(spanWhere('r.day', range)));
@@ -100,8 +138,11 @@ function rollupParts(filter: DashboardFilter, kinds: readonly ActivityKind[] | u
     parts.push(daily(sql`r.day > ${range.to}::date`, '-'));
   } else {
     // By month or not by time: whole months from the monthly rollup, the partial months at the edges from days.
+    // Whole months from a lean rollup when one answers the question (decision 078), else from `activity_monthly`.
     const { months, days } = splitRange(range);
-    if (months) parts.push(partOf(sql`${activityMonthly}`, 'r.month', spanWhere('r.month', months)));
+    const lean = leanRollupFor(filter, kinds, plain, labels);
+    if (months && lean) parts.push(partOf(sql`${lean.rollup.table}`, 'r.month', spanWhere('r.month', months), '', lean.where));
+    else if (months) parts.push(partOf(sql`${activityMonthly}`, 'r.month', spanWhere('r.month', months)));
     if (days.length)
       parts.push(
         daily(
@@ -175,26 +216,53 @@ export async function rollupGroupingSets(
   );
 }
 
-function eventWhere(filter: DashboardFilter, kind: ActivityKind): SQL {
-  const parts: SQL[] = [
-    sql`${activityEvent.organizationId} = any(${idArray(filter.organizationIds)})`,
-    sql`${activityEvent.kind} = ${kind}`,
-    sql`${activityEvent.occurredAt} < ${startOfDay(addDays(filter.range.to, 1)).toISOString()}`,
-  ];
-  if (filter.range.from) parts.push(sql`${activityEvent.occurredAt} >= ${startOfDay(filter.range.from).toISOString()}`);
+/** Raw events of a kind in the organizations, source and span of days (`to` null: open-ended). */
+function eventWhere(filter: DashboardFilter, kind: ActivityKind, span: { from: string | null; to: string | null } = filter.range): SQL {
+  const parts: SQL[] = [sql`${activityEvent.organizationId} = any(${idArray(filter.organizationIds)})`, sql`${activityEvent.kind} = ${kind}`];
+  if (span.to) parts.push(sql`${activityEvent.occurredAt} < ${startOfDay(addDays(span.to, 1)).toISOString()}`);
+  if (span.from) parts.push(sql`${activityEvent.occurredAt} >= ${startOfDay(span.from).toISOString()}`);
   if (filter.source) parts.push(sql`${activityEvent.source} = ${filter.source}`);
   return sql.join(parts, sql` and `);
 }
 
-/** The median of an event kind's values in the range (raw events: a rollup cannot give a median). */
-export async function medianValue(executor: Executor, filter: DashboardFilter, kind: ActivityKind): Promise<number | null> {
-  if (!filter.organizationIds.length) return null;
+export interface HistogramBucket {
+  /** The bucket's lower bound (hours). */
+  bucket: number;
+  /** Its end (exclusive), null for the open last bucket. */
+  end: number | null;
+  count: number;
+}
+
+/**
+ * The histogram of hours from first contact to a prescreen result in the range (decision 078), from the rollups:
+ * "all" up to this month is `time_to_result_total` less any results after `to`; another range is its whole months
+ * from `time_to_result_monthly` and its edge days bucketed from the raw results (at most two partial months, an
+ * index-only scan). Buckets by the SQL `activity_hours_bucket`, as `recordActivity` and migration 0026 do.
+ */
+export async function timeToResultHistogram(executor: Executor, filter: DashboardFilter): Promise<HistogramBucket[]> {
+  if (!filter.organizationIds.length) return [];
+  const { range } = filter;
+  const where = keyWhere(filter);
+  const raw = (span: { from: string | null; to: string | null }, sign = '') =>
+    sql`select activity_hours_bucket(value) as bucket, ${sql.raw(sign)}1 as count from ${activityEvent} where ${eventWhere(filter, TIME_TO_RESULT_KIND, span)} and value is not null`;
+  const parts: SQL[] = [];
+  if (range.from === null && range.to >= `${dayOf(new Date()).slice(0, 7)}-01`) {
+    parts.push(sql`select bucket, count from ${timeToResultTotal} r where ${where}`);
+    parts.push(raw({ from: addDays(range.to, 1), to: null }, '-'));
+  } else {
+    const { months, days } = splitRange(range);
+    if (months) parts.push(sql`select bucket, count from ${timeToResultMonthly} r where ${where} and ${spanWhere('r.month', months)}`);
+    for (const span of days) parts.push(raw(span));
+  }
   const result = await executor.execute(sql`
-    select percentile_cont(0.5) within group (order by value)::float8 as median
-    from ${activityEvent}
-    where ${eventWhere(filter, kind)} and value is not null`);
-  const median = rowsOf<{ median: number | null }>(result)[0]?.median;
-  return median === null || median === undefined ? null : Number(median);
+    select bucket, activity_hours_bucket_end(bucket) as "end", sum(count)::float8 as count
+    from (${sql.join(parts, sql` union all `)}) part
+    group by bucket having sum(count) <> 0 order by bucket`);
+  return rowsOf<HistogramBucket>(result).map((row) => ({
+    bucket: Number(row.bucket),
+    end: row.end === null ? null : Number(row.end),
+    count: Number(row.count),
+  }));
 }
 
 /** Satisfaction ratings in the range by channel, agent and rating (raw events: the rollup has no agent). */
@@ -257,23 +325,23 @@ export async function recruitingTrialCounts(executor: Executor, organizationIds:
   return new Map(rowsOf<{ organization_id: string; count: number }>(result).map((row) => [row.organization_id, Number(row.count)]));
 }
 
-/** The last day with any activity, per organization (one index probe each on the rollup's key). */
+/** The last day with any activity, per organization (one index probe each on the all-time rollup's last days, decision 078). */
 export async function lastActivityDays(executor: Executor, organizationIds: readonly string[]): Promise<Map<string, string>> {
   if (!organizationIds.length) return new Map();
   const result = await executor.execute(sql`
     select o.id as organization_id, to_char(last.day, 'YYYY-MM-DD') as day
     from unnest(${idArray(organizationIds)}) as o(id)
-    cross join lateral (select max(d.day) as day from ${activityDaily} d where d.organization_id = o.id) last
+    cross join lateral (select max(r.last_day) as day from ${activityTotal} r where r.organization_id = o.id) last
     where last.day is not null`);
   return new Map(rowsOf<{ organization_id: string; day: string }>(result).map((row) => [row.organization_id, row.day]));
 }
 
-/** The earliest day of activity of the organizations (what "all" starts from, for bucketing). */
+/** The earliest day of activity of the organizations (what "all" starts from, for bucketing; the all-time rollup's first days). */
 export async function firstActivityDay(executor: Executor, organizationIds: readonly string[]): Promise<string | null> {
   if (!organizationIds.length) return null;
   const result = await executor.execute(sql`
     select to_char(min(first.day), 'YYYY-MM-DD') as day
     from unnest(${idArray(organizationIds)}) as o(id)
-    cross join lateral (select min(d.day) as day from ${activityDaily} d where d.organization_id = o.id) first`);
+    cross join lateral (select min(r.first_day) as day from ${activityTotal} r where r.organization_id = o.id) first`);
   return rowsOf<{ day: string | null }>(result)[0]?.day ?? null;
 }

@@ -143,6 +143,22 @@ async function bucketOf(tx: Transaction, ctx: Context): Promise<DashboardBucket>
   return bucketFor(rangeDays(ctx.filter.range, earliest));
 }
 
+/**
+ * A percentile of a histogram (decision 078), interpolated linearly within the bucket it falls in (as for grouped
+ * data); in the open last bucket, that bucket's lower bound. Null when the histogram is empty.
+ */
+export function histogramPercentile(buckets: readonly q.HistogramBucket[], p: number): number | null {
+  const total = buckets.reduce((sum, row) => sum + row.count, 0);
+  if (!total) return null;
+  const rank = p * total;
+  let before = 0;
+  for (const row of [...buckets].sort((a, b) => a.bucket - b.bucket)) {
+    if (before + row.count >= rank) return row.end === null ? row.bucket : row.bucket + ((rank - before) / row.count) * (row.end - row.bucket);
+    before += row.count;
+  }
+  return buckets[buckets.length - 1].bucket;
+}
+
 async function prescreenAnalytics(tx: Transaction, ctx: Context): Promise<PrescreenAnalytics> {
   const bucket = await bucketOf(tx, ctx);
   const results = await q.rollup(tx, ctx.filter, ['prescreen_result'], [bucket, 'label']);
@@ -163,7 +179,7 @@ async function prescreenAnalytics(tx: Transaction, ctx: Context): Promise<Prescr
     valueCount += row.value_count;
     periods.set(period, entry);
   }
-  const median = valueCount ? await q.medianValue(tx, ctx.filter, 'prescreen_result') : null;
+  const median = valueCount ? histogramPercentile(await q.timeToResultHistogram(tx, ctx.filter), 0.5) : null;
   const sourceType = ctx.filter.source === 'call' || ctx.filter.source === 'chat' || ctx.filter.source === 'manual' ? ctx.filter.source : undefined;
   const noPrescreenSource = ctx.filter.source !== undefined && sourceType === undefined;
   const { range } = ctx.filter;
