@@ -19,14 +19,7 @@ export interface AuditEntry {
 
 /** Records one change; call it with the same transaction as the change itself. */
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditLog).values({
-    organizationId: entry.organizationId,
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    changes: entry.changes ?? null,
-  });
+  await recordAudits(executor, [entry]);
 }
 
 /** Records many changes in one statement (bulk work: a burst of sequence messages). */

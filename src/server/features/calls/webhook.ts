@@ -8,8 +8,7 @@ import { queueCallbackJobs, settleCallbackAfterCall, findOpenCallback } from '..
 import { confirmBooking } from '../prescreen/bookings';
 import { errorBody } from '../../http/errors';
 import { recordAudit } from '../../audit';
-import { insertContactEvents, trialIdsByCandidate } from '../candidates/service';
-import { findCandidateByPhone } from '../sms/service';
+import { findCandidateByPhone, insertContactEvents, trialIdsByCandidate } from '../candidates/service';
 import type { VoiceDeps } from '../voice-agents/service';
 import { countCallEventsOfType, findCall, findCallByProviderId, insertCall, insertCallEventOnce, updateCall, type CallRow } from './queries';
 import { bookVisitFromCall } from './scheduling';

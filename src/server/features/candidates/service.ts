@@ -33,6 +33,7 @@ import { consentInstant, DEFAULT_CONSENT_SOURCE, planFunnelChange, resolveStatus
 export {
   eventTime,
   findCandidate,
+  findCandidateByPhone,
   findCandidates,
   findCandidatesMatching,
   findTrialInOrganization,

@@ -6,6 +6,7 @@ import { recordAudit } from '../../audit';
 import { candidate as candidateTable } from '../../db/schema';
 import {
   findCandidate,
+  findCandidateByPhone,
   insertCandidate,
   insertContactEvents,
   linkTrial,
@@ -14,7 +15,6 @@ import {
   type NewCandidateRow,
 } from '../candidates/service';
 import { flatQuestions, type DialogueState } from './dialogue';
-import { findCandidateByPhone } from './queries';
 import { CHAT_ACTOR, type TurnContext } from './turn';
 
 /** The visitor in the organization's candidates: found by a verified phone, or created from the chat. */

@@ -8,6 +8,7 @@ import type {
 } from '../../../contract/phone-numbers';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
+import { isUniqueViolation } from '../../db/postgres';
 import type { AppDeps } from '../../http/context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { SmsSendError } from '../../integrations/sms/port';
@@ -125,15 +126,6 @@ async function verifyWithProvider(deps: PhoneNumberDeps, provider: PhoneNumberPr
     throw new AppError(409, message, 'NUMBER_NOT_IN_ACCOUNT', [{ path: 'number', message }]);
   }
   return found.providerId;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 const taken = (orgName: string) => {

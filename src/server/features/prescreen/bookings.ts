@@ -5,6 +5,7 @@ import { siteShortLabel, type TrialSite } from '../../../contract/trials';
 import { findSite, readSites } from '../trials/sites';
 import { canReach, runScoped, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/postgres';
 import { booking, prescreenResult } from '../../db/schema';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
@@ -44,15 +45,6 @@ export function toBooking(row: BookingRow): Booking {
     createdByUserId: row.createdByUserId,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 const DEFAULT_VISIT_MINUTES = 60;
