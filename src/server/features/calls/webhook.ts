@@ -10,7 +10,8 @@ import { errorBody } from '../../http/errors';
 import { recordAudit } from '../../audit';
 import { findCandidateByPhone, insertContactEvents, trialIdsByCandidate } from '../candidates/service';
 import type { VoiceDeps } from '../voice-agents/service';
-import { countCallEventsOfType, findCall, findCallByProviderId, insertCall, insertCallEventOnce, updateCall, type CallRow } from './queries';
+import { insertInboundCall } from './inbound-call';
+import { countCallEventsOfType, findCall, findCallByProviderId, insertCallEventOnce, updateCall, type CallRow } from './queries';
 import { bookVisitFromCall } from './scheduling';
 import { applyMissedCallRule, recordCallPrescreen } from './service';
 import { funnelSignals } from '../../funnel-signals';
@@ -231,26 +232,13 @@ async function assistantRequest(deps: VoiceDeps, message: Record<string, unknown
     let row = await findCallByProviderId(tx, deps.voice.provider, providerCallId);
     if (!row) {
       const person = caller ? await findCandidateByPhone(tx, agent.organizationId, caller) : undefined;
-      row = await insertCall(tx, {
-        organizationId: agent.organizationId,
+      row = await insertInboundCall(tx, agent, {
         candidateId: person?.id ?? null,
-        voiceAgentId: agent.id,
-        type: agent.type,
-        direction: 'inbound',
-        status: 'ringing',
         provider: deps.voice.provider,
         providerCallId,
         toPhone: called,
         fromPhone: caller ?? null,
         language: person?.preferredLanguage === 'es' ? 'es' : 'en',
-      });
-      await recordAudit(tx, {
-        organizationId: agent.organizationId,
-        actorUserId: null,
-        action: 'call.inbound',
-        entityType: 'call',
-        entityId: row.id,
-        changes: { voiceAgentId: agent.id, candidateId: row.candidateId },
       });
     }
     await insertCallEventOnce(tx, {
