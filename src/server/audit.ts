@@ -17,6 +17,17 @@ export interface AuditEntry {
   changes?: Record<string, unknown>;
 }
 
+/** The entry of a change to one row of an organization: the row gives where and which, the actor who. */
+export function rowChange(
+  actorUserId: string | null,
+  row: { id: string; organizationId: string },
+  action: string,
+  entityType: string,
+  changes?: Record<string, unknown>,
+): AuditEntry {
+  return { organizationId: row.organizationId, actorUserId, action, entityType, entityId: row.id, ...(changes ? { changes } : {}) };
+}
+
 /** Records one change; call it with the same transaction as the change itself. */
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
   await recordAudits(executor, [entry]);

@@ -1,4 +1,4 @@
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import type { Transaction } from '../../db/scoped';
 import { type CallInsert, type CallRow, insertCall } from './queries';
 
@@ -28,13 +28,6 @@ export async function insertInboundCall(
     status: 'ringing',
     ...call,
   });
-  await recordAudit(tx, {
-    organizationId: row.organizationId,
-    actorUserId: null,
-    action: 'call.inbound',
-    entityType: 'call',
-    entityId: row.id,
-    changes: { voiceAgentId: agent.id, candidateId: row.candidateId, ...auditDetails },
-  });
+  await recordAudit(tx, rowChange(null, row, 'call.inbound', 'call', { voiceAgentId: agent.id, candidateId: row.candidateId, ...auditDetails }));
   return row;
 }

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../http/context';
 import { queueCallbackJobs, settleCallbackAfterCall, findOpenCallback } from '../callbacks/service';
 import { confirmBooking } from '../prescreen/bookings';
 import { errorBody } from '../../http/errors';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { findCandidateByPhone, insertContactEvents, trialIdsByCandidate } from '../candidates/service';
 import type { VoiceDeps } from '../voice-agents/service';
 import { insertInboundCall } from './inbound-call';
@@ -189,14 +189,7 @@ async function finishCall(tx: Transaction, row: CallRow, message: Record<string,
       },
     ]);
   }
-  await recordAudit(tx, {
-    organizationId: updated.organizationId,
-    actorUserId: null,
-    action: 'call.end',
-    entityType: 'call',
-    entityId: updated.id,
-    changes: { outcome, durationSeconds: updated.durationSeconds, provider: updated.provider },
-  });
+  await recordAudit(tx, rowChange(null, updated, 'call.end', 'call', { outcome, durationSeconds: updated.durationSeconds, provider: updated.provider }));
   if (updated.type === 'PRESCREEN' && (outcome === 'completed' || outcome === 'hung_up')) {
     const recorded = await recordCallPrescreen(tx, updated);
     if (recorded) updated = recorded.call;

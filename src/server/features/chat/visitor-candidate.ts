@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { DateOfBirthSchema } from '../../../contract/candidates';
 import { candidateFieldOf, profileValueOf } from '../../../contract/prescreen-forms';
 import { deriveTimeZone } from '../../../contract/zone-derivation';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { candidate as candidateTable } from '../../db/schema';
 import {
   findCandidate,
@@ -186,12 +186,5 @@ export async function saveProfileAnswers(turn: TurnContext, candidateId: string,
       actorLabel: CHAT_ACTOR.label,
     },
   ]);
-  await recordAudit(tx, {
-    organizationId: row.organizationId,
-    actorUserId: null,
-    action: 'candidate.update',
-    entityType: 'candidate',
-    entityId: row.id,
-    changes: { fields, source: 'chat', conversationId: conversation.id },
-  });
+  await recordAudit(tx, rowChange(null, row, 'candidate.update', 'candidate', { fields, source: 'chat', conversationId: conversation.id }));
 }

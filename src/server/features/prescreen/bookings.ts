@@ -10,7 +10,7 @@ import { booking, prescreenResult } from '../../db/schema';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { recordActivity } from '../../activity';
 import { funnelSignals } from '../../funnel-signals';
 import { findCandidate, insertContactEvents, userName, type CandidateRow, changeCandidateStatus } from '../candidates/service';
@@ -286,13 +286,9 @@ export async function insertBookingInTransaction(
   if (candidateRow.status !== 'enrolled') {
     await changeCandidateStatus(tx, candidateRow, 'visit_scheduled', { actor, reason: 'Screening visit booked', action: 'candidate.status.booking', channel });
   }
-  await recordAudit(tx, {
-    organizationId: row.organizationId,
-    actorUserId: actor.userId,
-    action: 'prescreen.booking.create',
-    entityType: 'booking',
-    entityId: row.id,
-    changes: {
+  await recordAudit(
+    tx,
+    rowChange(actor.userId, row, 'prescreen.booking.create', 'booking', {
       resultId: result.id,
       trialId: row.trialId,
       siteId: row.siteId,
@@ -300,8 +296,8 @@ export async function insertBookingInTransaction(
       startsAt: booking.startsAt,
       timeZone,
       durationMinutes: row.durationMinutes,
-    },
-  });
+    }),
+  );
   return booking;
 }
 

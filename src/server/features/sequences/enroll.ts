@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EnrollmentSource, SequenceStep, SequenceTrigger } from '../../../contract/sequences';
 import type { Transaction } from '../../db/scoped';
-import { recordAudit, type Actor } from '../../audit';
+import { recordAudit, rowChange, type Actor } from '../../audit';
 import { findCandidates, type CandidateRow } from '../candidates/service';
 import { EXITING_STATUSES } from './exits';
 import { recordMilestones } from './milestones';
@@ -101,14 +101,10 @@ export async function enrollPeople(
     created.push(...chunk);
   }
   if (created.length) {
-    await recordAudit(tx, {
-      organizationId: sequence.organizationId,
-      actorUserId: options.actor.userId,
-      action: 'sequence.enroll',
-      entityType: 'sequence',
-      entityId: sequence.id,
-      changes: { source: options.source, candidateIds: created.map((row) => row.candidateId) },
-    });
+    await recordAudit(
+      tx,
+      rowChange(options.actor.userId, sequence, 'sequence.enroll', 'sequence', { source: options.source, candidateIds: created.map((row) => row.candidateId) }),
+    );
   }
   return { created, alreadyEnrolled: people.length - eligible.length - refused.length + (eligible.length - created.length), refused };
 }

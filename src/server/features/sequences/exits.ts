@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { ExitReason } from '../../../contract/sequences';
 import { sequence } from '../../db/schema';
 import type { Executor, Transaction } from '../../db/scoped';
-import { recordAudit, type Actor } from '../../audit';
+import { recordAudit, rowChange, type Actor } from '../../audit';
 import { recordMilestones } from './milestones';
 import { exitEnrollmentRows, liveEnrollmentsOf, type EnrollmentRow } from './queries';
 
@@ -51,14 +51,10 @@ export async function endEnrollments(
     actor,
   );
   for (const row of enrollments) {
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: actor.userId,
-      action: 'sequence.enrollment.exit',
-      entityType: 'sequence_enrollment',
-      entityId: row.id,
-      changes: { candidateId: row.candidateId, sequenceId: row.sequenceId, reason },
-    });
+    await recordAudit(
+      tx,
+      rowChange(actor.userId, row, 'sequence.enrollment.exit', 'sequence_enrollment', { candidateId: row.candidateId, sequenceId: row.sequenceId, reason }),
+    );
   }
 }
 
