@@ -2,22 +2,15 @@ import { z } from '@hono/zod-openapi';
 import { ACTIVITY_PRESETS, ACTIVITY_SOURCES } from './activity';
 import { OrganizationIdListSchema } from './common';
 import { SatisfactionResponseSchema } from './satisfaction';
+import { DASHBOARD_TABS } from './search';
 
 /**
  * The admin dashboard (decision 032): seven tabs over the activity event model (decision 031), each a
  * read-only GET with the same filters, and a CSV export of any tab with the same filters.
  */
 
-export const DASHBOARD_TAB_IDS = [
-  'funnel-breakdown',
-  'prescreen-analytics',
-  'patient-satisfaction',
-  'trial-lifecycle',
-  'trial-matcher',
-  'costs',
-  'customer-overview',
-] as const;
-export type DashboardTab = (typeof DASHBOARD_TAB_IDS)[number];
+// The tab ids are the route's (search.ts, plain for the first page): one list for the URL and the API.
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const DaySchema = z
@@ -37,7 +30,7 @@ export const DashboardQuerySchema = z.object({
 });
 export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
 
-export const DashboardExportQuerySchema = DashboardQuerySchema.extend({ tab: z.enum(DASHBOARD_TAB_IDS) });
+export const DashboardExportQuerySchema = DashboardQuerySchema.extend({ tab: z.enum(DASHBOARD_TABS) });
 
 /** What the answer covers: the resolved range (from null: since the beginning) and the organizations. */
 export const DashboardFiltersSchema = z.object({

@@ -10,6 +10,20 @@ export const PROCESSING_RUN_STATUSES = ['pending', 'running', 'completed', 'fail
  */
 export const PROCESSING_ITEM_OUTCOMES = ['pending', 'created', 'merged', 'skipped', 'invalid', 'failed', 'called', 'deferred'] as const;
 
+/** A run's rows by what became of them; a dashboard sums them over runs. */
+const RunCountsSchema = z.object({
+  total: z.number().int(),
+  processed: z.number().int(),
+  /** Imports: rows that created a candidate. Prescreen calls: candidates called. */
+  succeeded: z.number().int(),
+  /** Imports: rows merged into an existing candidate. Prescreen calls: candidates outside calling hours given a callback. */
+  merged: z.number().int(),
+  /** Imports: duplicates kept as they were. Prescreen calls: not callable (consent, do-not-contact, no phone, no longer due). */
+  skipped: z.number().int(),
+  /** Imports: rows that could not be used (invalid input). Prescreen calls: the provider refused the call. */
+  failed: z.number().int(),
+});
+
 export const ProcessingRunSchema = z
   .object({
     id: z.string(),
@@ -17,16 +31,7 @@ export const ProcessingRunSchema = z
     kind: z.string(),
     label: z.string(),
     status: z.enum(PROCESSING_RUN_STATUSES),
-    total: z.number().int(),
-    processed: z.number().int(),
-    /** Imports: rows that created a candidate. Prescreen calls: candidates called. */
-    succeeded: z.number().int(),
-    /** Imports: rows merged into an existing candidate. Prescreen calls: candidates outside calling hours given a callback. */
-    merged: z.number().int(),
-    /** Imports: duplicates kept as they were. Prescreen calls: not callable (consent, do-not-contact, no phone, no longer due). */
-    skipped: z.number().int(),
-    /** Imports: rows that could not be used (invalid input). Prescreen calls: the provider refused the call. */
-    failed: z.number().int(),
+    ...RunCountsSchema.shape,
     /** processed / total, 0..1. */
     progress: z.number(),
     options: z.record(z.string(), z.unknown()),
@@ -75,14 +80,7 @@ export const ProcessingRunsDataSchema = z
     summary: z.object({
       runs: z.number().int(),
       byStatus: CountsByStatusSchema,
-      rows: z.object({
-        total: z.number().int(),
-        processed: z.number().int(),
-        succeeded: z.number().int(),
-        merged: z.number().int(),
-        skipped: z.number().int(),
-        failed: z.number().int(),
-      }),
+      rows: RunCountsSchema,
     }),
   })
   .openapi('ProcessingRunsData');

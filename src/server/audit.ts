@@ -17,16 +17,20 @@ export interface AuditEntry {
   changes?: Record<string, unknown>;
 }
 
+/** The entry of a change to one row of an organization: the row gives where and which, the actor who. */
+export function rowChange(
+  actorUserId: string | null,
+  row: { id: string; organizationId: string },
+  action: string,
+  entityType: string,
+  changes?: Record<string, unknown>,
+): AuditEntry {
+  return { organizationId: row.organizationId, actorUserId, action, entityType, entityId: row.id, ...(changes ? { changes } : {}) };
+}
+
 /** Records one change; call it with the same transaction as the change itself. */
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditLog).values({
-    organizationId: entry.organizationId,
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    changes: entry.changes ?? null,
-  });
+  await recordAudits(executor, [entry]);
 }
 
 /** Records many changes in one statement (bulk work: a burst of sequence messages). */

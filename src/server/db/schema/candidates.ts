@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CandidateStatus, PrescreenNote } from '../../../contract/candidates';
-import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
+import { belongsTo, createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 import { trial } from './trials';
 
 /** A person who may join a trial. Personal data: never logged; every change audited. */
@@ -61,12 +61,8 @@ export const candidate = pgTable(
 export const candidateTrial = pgTable(
   'candidate_trial',
   {
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidate.id, { onDelete: 'cascade' }),
-    trialId: uuid('trial_id')
-      .notNull()
-      .references(() => trial.id, { onDelete: 'cascade' }),
+    candidateId: belongsTo('candidate_id', () => candidate.id),
+    trialId: belongsTo('trial_id', () => trial.id),
     organizationId: organizationIdColumn(),
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,9 +78,7 @@ export const contactEvent = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidate.id, { onDelete: 'cascade' }),
+    candidateId: belongsTo('candidate_id', () => candidate.id),
     kind: text('kind').notNull(),
     /** A short line for the timeline, e.g. "Status: new -> contacted". */
     summary: text('summary').notNull(),
@@ -139,9 +133,7 @@ export const processingRunItem = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => processingRun.id, { onDelete: 'cascade' }),
+    runId: belongsTo('run_id', () => processingRun.id),
     rowNumber: integer('row_number').notNull(),
     /** pending until processed; then created, merged, skipped, invalid or failed. */
     outcome: text('outcome').notNull().default('pending'),

@@ -1,11 +1,11 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organization } from './organizations';
 
+/** A required reference to the row this one belongs to: deleting that row deletes this one. */
+export const belongsTo = <TName extends string>(name: TName, parent: () => AnyPgColumn) => uuid(name).notNull().references(parent, { onDelete: 'cascade' });
+
 /** The owning organization of a tenant row: row-level security (app_org_visible) keys on it. */
-export const organizationIdColumn = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organization.id, { onDelete: 'cascade' });
+export const organizationIdColumn = () => belongsTo('organization_id', () => organization.id);
 
 export const createdAtColumn = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAtColumn = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { candidate } from './candidates';
-import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
+import { belongsTo, createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 import { prescreenForm, prescreenResult } from './prescreen';
 import { trial } from './trials';
 
@@ -69,9 +69,7 @@ export const chatMessage = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => chatConversation.id, { onDelete: 'cascade' }),
+    conversationId: belongsTo('conversation_id', () => chatConversation.id),
     role: text('role', { enum: ['visitor', 'agent', 'system'] }).notNull(),
     text: text('text').notNull(),
     /** For agent messages: the question asked; for visitor messages: the answer understood. */

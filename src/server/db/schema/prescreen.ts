@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { sql } from 'drizzle-orm';
 import type { StudyBlock } from '../../../contract/prescreen-forms';
 import { candidate } from './candidates';
-import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
+import { belongsTo, createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 import { trial } from './trials';
 
 /** A prescreen form of a trial; its questions live in versions, so results keep what they were asked. */
@@ -11,9 +11,7 @@ export const prescreenForm = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    trialId: uuid('trial_id')
-      .notNull()
-      .references(() => trial.id, { onDelete: 'cascade' }),
+    trialId: belongsTo('trial_id', () => trial.id),
     name: text('name').notNull(),
     status: text('status', { enum: ['draft', 'published', 'archived'] })
       .notNull()
@@ -33,9 +31,7 @@ export const prescreenFormVersion = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    formId: uuid('form_id')
-      .notNull()
-      .references(() => prescreenForm.id, { onDelete: 'cascade' }),
+    formId: belongsTo('form_id', () => prescreenForm.id),
     version: integer('version').notNull(),
     blocks: jsonb('blocks').$type<StudyBlock[]>().notNull(),
     createdByUserId: text('created_by_user_id'),
@@ -53,15 +49,9 @@ export const prescreenResult = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidate.id, { onDelete: 'cascade' }),
-    trialId: uuid('trial_id')
-      .notNull()
-      .references(() => trial.id, { onDelete: 'cascade' }),
-    formId: uuid('form_id')
-      .notNull()
-      .references(() => prescreenForm.id, { onDelete: 'cascade' }),
+    candidateId: belongsTo('candidate_id', () => candidate.id),
+    trialId: belongsTo('trial_id', () => trial.id),
+    formId: belongsTo('form_id', () => prescreenForm.id),
     formVersionId: uuid('form_version_id')
       .notNull()
       .references(() => prescreenFormVersion.id, { onDelete: 'restrict' }),
@@ -91,12 +81,8 @@ export const booking = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidate.id, { onDelete: 'cascade' }),
-    trialId: uuid('trial_id')
-      .notNull()
-      .references(() => trial.id, { onDelete: 'cascade' }),
+    candidateId: belongsTo('candidate_id', () => candidate.id),
+    trialId: belongsTo('trial_id', () => trial.id),
     prescreenResultId: uuid('prescreen_result_id').references(() => prescreenResult.id, { onDelete: 'set null' }),
     /** The TrialSite id within the trial's sites (null only for old visits whose site could not be matched). */
     siteId: text('site_id'),

@@ -11,7 +11,7 @@ import type {
   TimelineKind,
 } from '../../../contract/sequences';
 import { candidate } from './candidates';
-import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
+import { belongsTo, createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 import { trial } from './trials';
 
 /** An outreach sequence (decision 026); its steps live in versions. */
@@ -40,9 +40,7 @@ export const sequenceVersion = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    sequenceId: uuid('sequence_id')
-      .notNull()
-      .references(() => sequence.id, { onDelete: 'cascade' }),
+    sequenceId: belongsTo('sequence_id', () => sequence.id),
     version: integer('version').notNull(),
     steps: jsonb('steps').$type<SequenceStep[]>().notNull(),
     createdByUserId: text('created_by_user_id'),
@@ -61,13 +59,9 @@ export const sequenceEnrollment = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    sequenceId: uuid('sequence_id')
-      .notNull()
-      .references(() => sequence.id, { onDelete: 'cascade' }),
+    sequenceId: belongsTo('sequence_id', () => sequence.id),
     version: integer('version').notNull(),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidate.id, { onDelete: 'cascade' }),
+    candidateId: belongsTo('candidate_id', () => candidate.id),
     status: text('status').$type<EnrollmentStatus>().notNull().default('active'),
     exitReason: text('exit_reason').$type<ExitReason>(),
     source: text('source').$type<EnrollmentSource>().notNull().default('manual'),
@@ -105,9 +99,7 @@ export const sequenceStepRun = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    enrollmentId: uuid('enrollment_id')
-      .notNull()
-      .references(() => sequenceEnrollment.id, { onDelete: 'cascade' }),
+    enrollmentId: belongsTo('enrollment_id', () => sequenceEnrollment.id),
     sequenceId: uuid('sequence_id').notNull(),
     version: integer('version').notNull(),
     stepIndex: integer('step_index'),

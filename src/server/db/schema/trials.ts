@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CriterionRule, TrialSite, TrialStatusChange } from '../../../contract/trials';
-import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
+import { belongsTo, createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 
 /** A clinical trial a site recruits for. */
 export const trial = pgTable(
@@ -40,9 +40,7 @@ export const trialCriterion = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    trialId: uuid('trial_id')
-      .notNull()
-      .references(() => trial.id, { onDelete: 'cascade' }),
+    trialId: belongsTo('trial_id', () => trial.id),
     position: integer('position').notNull(),
     kind: text('kind', { enum: ['inclusion', 'exclusion'] }).notNull(),
     text: text('text').notNull(),

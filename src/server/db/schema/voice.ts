@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { candidate } from './candidates';
-import { createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
+import { belongsTo, createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 import { prescreenForm, prescreenResult } from './prescreen';
 import { trial } from './trials';
 
@@ -83,9 +83,7 @@ export const callEvent = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    callId: uuid('call_id')
-      .notNull()
-      .references(() => call.id, { onDelete: 'cascade' }),
+    callId: belongsTo('call_id', () => call.id),
     type: text('type').notNull(),
     /** A hash of the raw payload (or the provider's event id): the same delivery twice is stored once. */
     dedupeKey: text('dedupe_key').notNull(),
@@ -101,9 +99,7 @@ export const callback = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidate.id, { onDelete: 'cascade' }),
+    candidateId: belongsTo('candidate_id', () => candidate.id),
     voiceAgentId: uuid('voice_agent_id').references(() => voiceAgent.id, { onDelete: 'set null' }),
     type: text('type', { enum: ['PRESCREEN', 'SITE_VISIT_SCHEDULING'] })
       .notNull()

@@ -1,10 +1,9 @@
 import { normalizePhone } from '../../../contract/candidates';
 import type { Transaction } from '../../db/scoped';
 import { CALLBACK_TOOLS, type CallbackToolName } from '../../integrations/voice/port';
-import { findCandidate, type CandidateRow } from '../candidates/service';
+import { findCandidate, findCandidateByPhone, type CandidateRow } from '../candidates/service';
 import { zoneOrDefault } from '../../calling-hours';
 import { localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
-import { findCandidateByPhone } from '../sms/service';
 import { findOpenCallback } from './queries';
 import { callbackRefusal, closeCallback, openCallback } from './service';
 import type { call } from '../../db/schema';

@@ -4,12 +4,11 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { twilioForm, twilioSignatureAccepted } from '../../http/twilio-webhook';
 import { SIMULATION_MODES, TWIML_PROLOG, twimlSay, VoiceProviderError, type SimulationMode } from '../../integrations/voice/port';
-import { recordAudit } from '../../audit';
-import { insertContactEvents } from '../candidates/service';
-import { findCandidateByPhone } from '../sms/service';
+import { findCandidateByPhone, insertContactEvents } from '../candidates/service';
 import { systemResolveInboundAgent } from '../phone-numbers/service';
 import { scriptOf } from '../voice-agents/service';
-import { findCall, findCallByTwilioSid, insertCall, updateCall } from './queries';
+import { insertInboundCall } from './inbound-call';
+import { findCall, findCallByTwilioSid, updateCall } from './queries';
 import { offeredVisitSlots } from './scheduling';
 import { VOICE_AGENT_ACTOR } from './service';
 
@@ -55,19 +54,19 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
     const language: 'en' | 'es' = agent.languages.includes('es') && person?.preferredLanguage === 'es' ? 'es' : 'en';
     // Slots are only offered to a known candidate: a visit is booked for their approved prescreen.
     const offeredSlots = agent.type === 'SITE_VISIT_SCHEDULING' ? (person ? await offeredVisitSlots(tx, agent, new Date()) : []) : undefined;
-    const row = await insertCall(tx, {
-      organizationId: agent.organizationId,
-      candidateId: person?.id ?? null,
-      voiceAgentId: agent.id,
-      type: agent.type,
-      direction: 'inbound',
-      status: 'ringing',
-      provider: deps.voice.provider,
-      toPhone: called,
-      fromPhone: caller,
-      language,
-      structuredData: { twilioCallSid, ...(offeredSlots ? { offeredSlots } : {}) },
-    });
+    const row = await insertInboundCall(
+      tx,
+      agent,
+      {
+        candidateId: person?.id ?? null,
+        provider: deps.voice.provider,
+        toPhone: called,
+        fromPhone: caller,
+        language,
+        structuredData: { twilioCallSid, ...(offeredSlots ? { offeredSlots } : {}) },
+      },
+      { type: agent.type, provider: deps.voice.provider, via: 'twilio' },
+    );
     const kind = agent.type === 'PRESCREEN' ? 'prescreen' : 'scheduling';
     if (person) {
       await insertContactEvents(tx, [
@@ -83,14 +82,6 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
         },
       ]);
     }
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: null,
-      action: 'call.inbound',
-      entityType: 'call',
-      entityId: row.id,
-      changes: { voiceAgentId: agent.id, candidateId: row.candidateId, type: row.type, provider: row.provider, via: 'twilio' },
-    });
     return {
       kind: 'new' as const,
       row,

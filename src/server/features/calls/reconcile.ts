@@ -7,7 +7,7 @@ import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { VoiceProviderError, type ProviderCall } from '../../integrations/voice/port';
-import { recordAudit, type Actor } from '../../audit';
+import { recordAudit, rowChange, type Actor } from '../../audit';
 import { queueCallbackJobs, settleCallbackAfterCall } from '../callbacks/service';
 import { insertContactEvents, userName } from '../candidates/service';
 import { recordActivity } from '../../activity';
@@ -241,14 +241,14 @@ async function recordMissingResults(deps: AppDeps, target: Reconciler): Promise<
       const done = await recordCallPrescreen(tx, row);
       if (!done) return;
       recorded++;
-      await recordAudit(tx, {
-        organizationId: row.organizationId,
-        actorUserId: target.actor.userId,
-        action: 'call.process',
-        entityType: 'call',
-        entityId: row.id,
-        changes: { prescreenResultId: done.resultId, recommendation: done.recommendation, via: 'reconcile' },
-      });
+      await recordAudit(
+        tx,
+        rowChange(target.actor.userId, row, 'call.process', 'call', {
+          prescreenResultId: done.resultId,
+          recommendation: done.recommendation,
+          via: 'reconcile',
+        }),
+      );
     });
   }
   return recorded;

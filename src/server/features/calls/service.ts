@@ -13,7 +13,7 @@ import {
   type SimulationMode,
   type VoiceProvider,
 } from '../../integrations/voice/port';
-import { recordAudit, type Actor } from '../../audit';
+import { recordAudit, rowChange, type Actor } from '../../audit';
 import { findCandidate, insertContactEvents, userName, type CandidateRow, changeCandidateStatus } from '../candidates/service';
 import { findForm, findFormVersion, recordPrescreenResultInTransaction } from '../prescreen/service';
 import { contactPermission } from '../sms/consent';
@@ -416,28 +416,17 @@ export async function removeCall(deps: VoiceDeps, scope: RequestScope, id: strin
           },
         ]);
       }
-      await recordAudit(tx, {
-        organizationId: updated.organizationId,
-        actorUserId: scope.userId,
-        action: 'call.cancel',
-        entityType: 'call',
-        entityId: updated.id,
-        changes: { from: current.status },
-      });
+      await recordAudit(tx, rowChange(scope.userId, updated, 'call.cancel', 'call', { from: current.status }));
       return { action: 'cancelled' as const, call: toCall(updated) };
     });
   }
   return runScoped(deps.db, scope, async (tx) => {
     const current = await callInScope(tx, scope, id, true);
     await deleteCall(tx, current.id);
-    await recordAudit(tx, {
-      organizationId: current.organizationId,
-      actorUserId: scope.userId,
-      action: 'call.delete',
-      entityType: 'call',
-      entityId: current.id,
-      changes: { candidateId: current.candidateId, status: current.status, outcome: current.outcome },
-    });
+    await recordAudit(
+      tx,
+      rowChange(scope.userId, current, 'call.delete', 'call', { candidateId: current.candidateId, status: current.status, outcome: current.outcome }),
+    );
     return { action: 'deleted' as const, call: null };
   });
 }
@@ -450,14 +439,7 @@ export async function processCall(deps: VoiceDeps, scope: RequestScope, id: stri
     if (row.type !== 'PRESCREEN') throw conflict('Only prescreen calls become prescreen results');
     const done = await recordCallPrescreen(tx, row, { rethrow: true });
     if (!done) throw conflict("The call's agent has no prescreen form");
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: scope.userId,
-      action: 'call.process',
-      entityType: 'call',
-      entityId: row.id,
-      changes: { prescreenResultId: done.resultId, recommendation: done.recommendation },
-    });
+    await recordAudit(tx, rowChange(scope.userId, row, 'call.process', 'call', { prescreenResultId: done.resultId, recommendation: done.recommendation }));
     return { call: toCall(done.call), prescreenResultId: done.resultId, recommendation: done.recommendation };
   });
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from '../../db/scoped';
 import { VOICE_TOOLS, type CallbackToolName, type VoiceToolName } from '../../integrations/voice/port';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { CallbackToolError, isCallbackTool, runCallbackTool, toolAction } from '../callbacks/tools';
 import { findCandidate, updateCandidateRow } from '../candidates/service';
 import { findVoiceAgent } from '../voice-agents/service';
@@ -92,14 +92,13 @@ export async function runTool(
       if (!candidateRow) throw new ToolError('No candidate to update');
       if (candidateRow.preferredLanguage !== wanted) {
         await updateCandidateRow(tx, candidateRow.id, { preferredLanguage: wanted });
-        await recordAudit(tx, {
-          organizationId: candidateRow.organizationId,
-          actorUserId: null,
-          action: 'candidate.update',
-          entityType: 'candidate',
-          entityId: candidateRow.id,
-          changes: { preferredLanguage: { from: candidateRow.preferredLanguage, to: wanted }, source: 'voice_agent' },
-        });
+        await recordAudit(
+          tx,
+          rowChange(null, candidateRow, 'candidate.update', 'candidate', {
+            preferredLanguage: { from: candidateRow.preferredLanguage, to: wanted },
+            source: 'voice_agent',
+          }),
+        );
       }
       return { call, result: `Preferred language set to ${wanted}.` };
     }

@@ -7,11 +7,11 @@ import type { AppDeps } from '../../http/context';
 import { queueCallbackJobs, settleCallbackAfterCall, findOpenCallback } from '../callbacks/service';
 import { confirmBooking } from '../prescreen/bookings';
 import { errorBody } from '../../http/errors';
-import { recordAudit } from '../../audit';
-import { insertContactEvents, trialIdsByCandidate } from '../candidates/service';
-import { findCandidateByPhone } from '../sms/service';
+import { recordAudit, rowChange } from '../../audit';
+import { findCandidateByPhone, insertContactEvents, trialIdsByCandidate } from '../candidates/service';
 import type { VoiceDeps } from '../voice-agents/service';
-import { countCallEventsOfType, findCall, findCallByProviderId, insertCall, insertCallEventOnce, updateCall, type CallRow } from './queries';
+import { insertInboundCall } from './inbound-call';
+import { countCallEventsOfType, findCall, findCallByProviderId, insertCallEventOnce, updateCall, type CallRow } from './queries';
 import { bookVisitFromCall } from './scheduling';
 import { applyMissedCallRule, recordCallPrescreen } from './service';
 import { funnelSignals } from '../../funnel-signals';
@@ -189,14 +189,7 @@ async function finishCall(tx: Transaction, row: CallRow, message: Record<string,
       },
     ]);
   }
-  await recordAudit(tx, {
-    organizationId: updated.organizationId,
-    actorUserId: null,
-    action: 'call.end',
-    entityType: 'call',
-    entityId: updated.id,
-    changes: { outcome, durationSeconds: updated.durationSeconds, provider: updated.provider },
-  });
+  await recordAudit(tx, rowChange(null, updated, 'call.end', 'call', { outcome, durationSeconds: updated.durationSeconds, provider: updated.provider }));
   if (updated.type === 'PRESCREEN' && (outcome === 'completed' || outcome === 'hung_up')) {
     const recorded = await recordCallPrescreen(tx, updated);
     if (recorded) updated = recorded.call;
@@ -232,26 +225,13 @@ async function assistantRequest(deps: VoiceDeps, message: Record<string, unknown
     let row = await findCallByProviderId(tx, deps.voice.provider, providerCallId);
     if (!row) {
       const person = caller ? await findCandidateByPhone(tx, agent.organizationId, caller) : undefined;
-      row = await insertCall(tx, {
-        organizationId: agent.organizationId,
+      row = await insertInboundCall(tx, agent, {
         candidateId: person?.id ?? null,
-        voiceAgentId: agent.id,
-        type: agent.type,
-        direction: 'inbound',
-        status: 'ringing',
         provider: deps.voice.provider,
         providerCallId,
         toPhone: called,
         fromPhone: caller ?? null,
         language: person?.preferredLanguage === 'es' ? 'es' : 'en',
-      });
-      await recordAudit(tx, {
-        organizationId: agent.organizationId,
-        actorUserId: null,
-        action: 'call.inbound',
-        entityType: 'call',
-        entityId: row.id,
-        changes: { voiceAgentId: agent.id, candidateId: row.candidateId },
       });
     }
     await insertCallEventOnce(tx, {

@@ -4,7 +4,7 @@ import { auditLog } from '../../db/schema';
 import { runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { funnelSignals } from '../../funnel-signals';
 import {
   findCandidatesMatching,
@@ -44,14 +44,7 @@ export async function resetStatus(db: Database, scope: RequestScope, organizatio
             details: { from: row.status, to: 'new', reason: 'Status reset' },
           }),
         );
-        await recordAudit(tx, {
-          organizationId: row.organizationId,
-          actorUserId: scope.userId,
-          action: 'candidate.reset_status',
-          entityType: 'candidate',
-          entityId: row.id,
-          changes: { status: { from: row.status, to: 'new' } },
-        });
+        await recordAudit(tx, rowChange(scope.userId, row, 'candidate.reset_status', 'candidate', { status: { from: row.status, to: 'new' } }));
         reset++;
       }
     }
@@ -87,14 +80,7 @@ export async function bulkUpdate(
       if (input.addTrialId) audit.addTrialId = input.addTrialId;
       if (input.removeTrialId) audit.removeTrialId = input.removeTrialId;
       if (Object.keys(audit).length) {
-        await recordAudit(tx, {
-          organizationId: row.organizationId,
-          actorUserId: scope.userId,
-          action: 'candidate.bulk_update',
-          entityType: 'candidate',
-          entityId: row.id,
-          changes: audit,
-        });
+        await recordAudit(tx, rowChange(scope.userId, row, 'candidate.bulk_update', 'candidate', audit));
         updated++;
       }
     }

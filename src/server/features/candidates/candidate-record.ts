@@ -1,6 +1,7 @@
 import { CANDIDATE_PROFILE_FIELDS, type Candidate, type CandidateListItem, type IndexedPrescreenNote } from '../../../contract/candidates';
 import { canReach, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
+import { isUniqueViolation } from '../../db/postgres';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudits, type Actor } from '../../audit';
 import {
@@ -104,15 +105,6 @@ export const event = (
   actorLabel: actor.label,
   ...values,
 });
-
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export async function guardDuplicates<T>(work: () => Promise<T>): Promise<T> {
   try {

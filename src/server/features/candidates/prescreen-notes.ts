@@ -2,7 +2,7 @@ import type { IndexedPrescreenNote } from '../../../contract/candidates';
 import { runScoped, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { insertContactEvents, updateCandidateRow } from './queries';
 
 import { actorOf, event, indexedNotes, loadCandidate } from './candidate-record';
@@ -23,14 +23,7 @@ export async function addNote(db: Database, scope: RequestScope, candidateId: st
     const index = notes.length - 1;
     // The feed says a note was written and by whom; the text stays in the notes (and out of logs and audit).
     await insertContactEvents(tx, [event(row, actor, { kind: 'note', summary: 'Prescreen note added', details: { noteIndex: index, length: text.length } })]);
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: scope.userId,
-      action: 'candidate.note.add',
-      entityType: 'candidate',
-      entityId: row.id,
-      changes: { noteIndex: index },
-    });
+    await recordAudit(tx, rowChange(scope.userId, row, 'candidate.note.add', 'candidate', { noteIndex: index }));
     return { ...note, index };
   });
 }
@@ -44,13 +37,6 @@ export async function deleteNote(db: Database, scope: RequestScope, candidateId:
     await updateCandidateRow(tx, row.id, { prescreenNotes: notes.filter((_, i) => i !== index) });
     const actor = await actorOf(tx, scope);
     await insertContactEvents(tx, [event(row, actor, { kind: 'note', summary: 'Prescreen note deleted', details: { noteIndex: index } })]);
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: scope.userId,
-      action: 'candidate.note.delete',
-      entityType: 'candidate',
-      entityId: row.id,
-      changes: { noteIndex: index },
-    });
+    await recordAudit(tx, rowChange(scope.userId, row, 'candidate.note.delete', 'candidate', { noteIndex: index }));
   });
 }

@@ -3,6 +3,7 @@ import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../
 import type { ActivitySource } from '../../../contract/activity';
 import { candidateActivitySource, recordActivity, type ActivityEntry } from '../../activity';
 import type { Executor } from '../../db/scoped';
+import { escapeLike } from '../../db/postgres';
 import { candidate, candidateTrial, contactEvent, processingRunItem, trial, user } from '../../db/schema';
 import { isUuid } from '../../../contract/ids';
 
@@ -16,6 +17,15 @@ export async function findCandidate(executor: Executor, id: string, forUpdate = 
   if (!isUuid(id)) return undefined;
   const query = executor.select().from(candidate).where(eq(candidate.id, id));
   const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The organization's candidate with this phone (E.164): the person behind an inbound SMS, call or chat. */
+export async function findCandidateByPhone(executor: Executor, organizationId: string, phone: string): Promise<CandidateRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(candidate)
+    .where(and(eq(candidate.organizationId, organizationId), eq(candidate.phone, phone)));
   return row;
 }
 
@@ -176,8 +186,6 @@ const SORT_KEYS: Record<SortBy, Array<{ expression: SQL; cursorText: SQL; cast: 
     { expression: sql`${candidate.createdAt}`, cursorText: utc(candidate.createdAt), cast: 'timestamptz' },
   ],
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function filterConditions(filter: ListFilter): SQL[] {
   const conditions: SQL[] = [inArray(candidate.organizationId, filter.organizationIds)];

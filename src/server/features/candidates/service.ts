@@ -11,7 +11,7 @@ import { runScoped, selectOrganizations, type RequestScope } from '../../auth/sc
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, notFound } from '../../http/errors';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { funnelSignals } from '../../funnel-signals';
 import {
   countCandidates,
@@ -33,6 +33,7 @@ import { consentInstant, DEFAULT_CONSENT_SOURCE, planFunnelChange, resolveStatus
 export {
   eventTime,
   findCandidate,
+  findCandidateByPhone,
   findCandidates,
   findCandidatesMatching,
   findTrialInOrganization,
@@ -209,14 +210,10 @@ export async function updateCandidate(db: Database, scope: RequestScope, candida
       if (changedFields.length)
         events.unshift(event(row, actor, { kind: 'updated', summary: `Details updated: ${changedFields.join(', ')}`, details: { fields: changedFields } }));
       await insertContactEvents(tx, events);
-      await recordAudit(tx, {
-        organizationId: row.organizationId,
-        actorUserId: scope.userId,
-        action: 'candidate.update',
-        entityType: 'candidate',
-        entityId: row.id,
-        changes: { ...(changedFields.length ? { fields: changedFields } : {}), ...funnel.audit },
-      });
+      await recordAudit(
+        tx,
+        rowChange(scope.userId, row, 'candidate.update', 'candidate', { ...(changedFields.length ? { fields: changedFields } : {}), ...funnel.audit }),
+      );
       return withTrials(tx, updated);
     }),
   );

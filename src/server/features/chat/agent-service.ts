@@ -4,7 +4,7 @@ import { canReach, runScoped, selectOrganizations, type RequestScope } from '../
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, notFound } from '../../http/errors';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { findForm } from '../prescreen/service';
 import { findTrialRow } from '../trials/service';
 import {
@@ -157,14 +157,7 @@ export async function updateAgent(db: Database, scope: RequestScope, id: string,
     const safe = Object.fromEntries(
       fields.filter((key) => !['greeting', 'closingMessage'].includes(key)).map((key) => [key, (update as Record<string, unknown>)[key]]),
     );
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: scope.userId,
-      action: 'chat_agent.update',
-      entityType: 'chat_agent',
-      entityId: row.id,
-      changes: { fields, ...safe },
-    });
+    await recordAudit(tx, rowChange(scope.userId, row, 'chat_agent.update', 'chat_agent', { fields, ...safe }));
     return load(tx, row.id);
   });
 }
@@ -174,13 +167,6 @@ export async function deleteAgent(db: Database, scope: RequestScope, id: string)
   await runScoped(db, scope, async (tx) => {
     const row = await agentInScope(tx, scope, id);
     await deleteAgentRow(tx, row.id);
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: scope.userId,
-      action: 'chat_agent.delete',
-      entityType: 'chat_agent',
-      entityId: row.id,
-      changes: { name: row.name },
-    });
+    await recordAudit(tx, rowChange(scope.userId, row, 'chat_agent.delete', 'chat_agent', { name: row.name }));
   });
 }

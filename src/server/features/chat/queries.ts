@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/scoped';
+import { escapeLike } from '../../db/postgres';
 import { candidate, chatAgent, chatConversation, chatMessage, prescreenForm, prescreenResult, trial } from '../../db/schema';
 import { isUuid } from '../../../contract/ids';
 
@@ -9,8 +10,6 @@ export type ConversationRow = typeof chatConversation.$inferSelect;
 export type ConversationInsert = typeof chatConversation.$inferInsert;
 export type MessageRow = typeof chatMessage.$inferSelect;
 export type MessageInsert = typeof chatMessage.$inferInsert;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 // ---- agents ----
 
@@ -239,14 +238,4 @@ export async function listedConversation(executor: Executor, id: string): Promis
   if (!isUuid(id)) return undefined;
   const [row] = await listedQuery(executor).where(eq(chatConversation.id, id));
   return row ? { ...row, messageCount: Number(row.messageCount) } : undefined;
-}
-
-// ---- candidates found by phone ----
-
-export async function findCandidateByPhone(executor: Executor, organizationId: string, phone: string) {
-  const [row] = await executor
-    .select()
-    .from(candidate)
-    .where(and(eq(candidate.organizationId, organizationId), eq(candidate.phone, phone)));
-  return row;
 }

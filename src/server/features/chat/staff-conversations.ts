@@ -5,7 +5,7 @@ import { canReach, runScoped, selectOrganizations, type RequestScope } from '../
 import type { Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { findOrganizationById } from '../../tenancy/organizations';
 import { agentInScope } from './agent-service';
 import { createConversation, NOT_FOUND, toMessage } from './conversation-service';
@@ -109,18 +109,14 @@ export async function deleteConversation(deps: AppDeps, scope: RequestScope, id:
   await runScoped(deps.db, scope, async (tx) => {
     const row = await conversationInScope(tx, scope, id);
     await deleteConversationRow(tx, row.conversation.id);
-    await recordAudit(tx, {
-      organizationId: row.conversation.organizationId,
-      actorUserId: scope.userId,
-      action: 'chat_conversation.delete',
-      entityType: 'chat_conversation',
-      entityId: row.conversation.id,
-      changes: {
+    await recordAudit(
+      tx,
+      rowChange(scope.userId, row.conversation, 'chat_conversation.delete', 'chat_conversation', {
         status: row.conversation.status,
         messageCount: row.messageCount,
         candidateId: row.conversation.candidateId,
         prescreenResultId: row.conversation.prescreenResultId,
-      },
-    });
+      }),
+    );
   });
 }

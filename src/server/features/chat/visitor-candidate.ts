@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { DateOfBirthSchema } from '../../../contract/candidates';
 import { candidateFieldOf, profileValueOf } from '../../../contract/prescreen-forms';
 import { deriveTimeZone } from '../../../contract/zone-derivation';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { candidate as candidateTable } from '../../db/schema';
 import {
   findCandidate,
+  findCandidateByPhone,
   insertCandidate,
   insertContactEvents,
   linkTrial,
@@ -14,7 +15,6 @@ import {
   type NewCandidateRow,
 } from '../candidates/service';
 import { flatQuestions, type DialogueState } from './dialogue';
-import { findCandidateByPhone } from './queries';
 import { CHAT_ACTOR, type TurnContext } from './turn';
 
 /** The visitor in the organization's candidates: found by a verified phone, or created from the chat. */
@@ -186,12 +186,5 @@ export async function saveProfileAnswers(turn: TurnContext, candidateId: string,
       actorLabel: CHAT_ACTOR.label,
     },
   ]);
-  await recordAudit(tx, {
-    organizationId: row.organizationId,
-    actorUserId: null,
-    action: 'candidate.update',
-    entityType: 'candidate',
-    entityId: row.id,
-    changes: { fields, source: 'chat', conversationId: conversation.id },
-  });
+  await recordAudit(tx, rowChange(null, row, 'candidate.update', 'candidate', { fields, source: 'chat', conversationId: conversation.id }));
 }

@@ -747,6 +747,13 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
       activity({ ...common, kind: 'spend', label: 'call_minutes', value: cost, occurredAt: new Date(at + seconds * 1000) });
       return callId;
     };
+    const chatCommon = (conversationId: string) => ({
+      source: 'chat' as const,
+      trialId: trialBuild.id,
+      candidateId: id,
+      agentId: trialBuild.chatAgentId,
+      referenceId: conversationId,
+    });
     const changeStatus = (from: CandidateStatus, to: CandidateStatus, at: number, source: 'sms' | 'call' | 'chat' | 'manual') => {
       data.contactEvents.push({
         ...base,
@@ -816,15 +823,7 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
               text: language === 'es' ? 'Sí' : 'Yes',
               createdAt: new Date(at + MINUTE),
             });
-            activity({
-              kind: 'chat_started',
-              source: 'chat',
-              trialId: trialBuild.id,
-              candidateId: id,
-              agentId: trialBuild.chatAgentId,
-              referenceId: conversationId,
-              occurredAt: new Date(at),
-            });
+            activity({ ...chatCommon(conversationId), kind: 'chat_started', occurredAt: new Date(at) });
           }
           break;
         }
@@ -919,33 +918,13 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
                 createdAt: new Date(at),
               },
             );
+            activity({ ...chatCommon(conversationId), kind: 'chat_started', occurredAt: new Date(begun) });
+            activity({ ...chatCommon(conversationId), kind: 'chat_completed', occurredAt: new Date(at) });
             activity({
-              kind: 'chat_started',
-              source: 'chat',
-              trialId: trialBuild.id,
-              candidateId: id,
-              agentId: trialBuild.chatAgentId,
-              referenceId: conversationId,
-              occurredAt: new Date(begun),
-            });
-            activity({
-              kind: 'chat_completed',
-              source: 'chat',
-              trialId: trialBuild.id,
-              candidateId: id,
-              agentId: trialBuild.chatAgentId,
-              referenceId: conversationId,
-              occurredAt: new Date(at),
-            });
-            activity({
+              ...chatCommon(conversationId),
               kind: 'spend',
-              source: 'chat',
-              trialId: trialBuild.id,
-              candidateId: id,
               label: 'llm_tokens',
               value: Math.round(dice.between(0.004, 0.03) * 10_000) / 10_000,
-              agentId: trialBuild.chatAgentId,
-              referenceId: conversationId,
               occurredAt: new Date(at),
             });
             data.contactEvents.push({

@@ -2,7 +2,7 @@ import type { Onboarding, OnboardingList, StartOnboardingInput, UpdateOnboarding
 import { runScoped, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { systemDb } from '../../db/system';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { createOrganizationIn } from '../organizations/service';
 
 import { insertOnboardingRow, listOnboardingRows, updateOnboardingRow } from './queries';
@@ -69,13 +69,7 @@ export async function completeOnboarding(db: Database, scope: RequestScope, id: 
   if (!listed.onboarding.completedAt) {
     await runScoped(db, scope, async (tx) => {
       await updateOnboardingRow(tx, listed.onboarding.id, { completedAt: new Date(), currentStep: 'checklist' });
-      await recordAudit(tx, {
-        organizationId: listed.onboarding.organizationId,
-        actorUserId: scope.userId,
-        action: 'onboarding.complete',
-        entityType: 'onboarding',
-        entityId: listed.onboarding.id,
-      });
+      await recordAudit(tx, rowChange(scope.userId, listed.onboarding, 'onboarding.complete', 'onboarding'));
     });
   }
   return load(db, scope, listed.onboarding.id);

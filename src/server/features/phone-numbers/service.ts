@@ -8,11 +8,12 @@ import type {
 } from '../../../contract/phone-numbers';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
+import { isUniqueViolation } from '../../db/postgres';
 import type { AppDeps } from '../../http/context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { SmsSendError } from '../../integrations/sms/port';
 import { VoiceProviderError } from '../../integrations/voice/port';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 
 import {
   agentsUsingNumbers,
@@ -127,15 +128,6 @@ async function verifyWithProvider(deps: PhoneNumberDeps, provider: PhoneNumberPr
   return found.providerId;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 const taken = (orgName: string) => {
   const message = `This number is already assigned to ${orgName || 'another organization'}`;
   return new AppError(409, message, 'NUMBER_TAKEN', [{ path: 'number', message }]);
@@ -159,14 +151,10 @@ export async function assignPhoneNumber(deps: PhoneNumberDeps, scope: RequestSco
         label: input.label || null,
         providerId,
       });
-      await recordAudit(tx, {
-        organizationId: row.organizationId,
-        actorUserId: scope.userId,
-        action: 'phone_number.assign',
-        entityType: 'phone_number',
-        entityId: row.id,
-        changes: { provider, purpose: row.purpose, verified: providerId !== null },
-      });
+      await recordAudit(
+        tx,
+        rowChange(scope.userId, row, 'phone_number.assign', 'phone_number', { provider, purpose: row.purpose, verified: providerId !== null }),
+      );
       return withDetails(tx, row);
     });
   } catch (error) {
@@ -234,13 +222,13 @@ export async function releasePhoneNumber(deps: PhoneNumberDeps, scope: RequestSc
     if (active.length) throw inUse(active, 'release');
     const cleared = await clearAgentNumbers(tx, row.organizationId, row.number);
     await deletePhoneNumberRow(tx, row.id);
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: scope.userId,
-      action: 'phone_number.release',
-      entityType: 'phone_number',
-      entityId: row.id,
-      changes: { provider: row.provider, purpose: row.purpose, clearedAgentIds: cleared.map((agent) => agent.id) },
-    });
+    await recordAudit(
+      tx,
+      rowChange(scope.userId, row, 'phone_number.release', 'phone_number', {
+        provider: row.provider,
+        purpose: row.purpose,
+        clearedAgentIds: cleared.map((agent) => agent.id),
+      }),
+    );
   });
 }

@@ -5,11 +5,12 @@ import { siteShortLabel, type TrialSite } from '../../../contract/trials';
 import { findSite, readSites } from '../trials/sites';
 import { canReach, runScoped, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/postgres';
 import { booking, prescreenResult } from '../../db/schema';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { recordActivity } from '../../activity';
 import { funnelSignals } from '../../funnel-signals';
 import { findCandidate, insertContactEvents, userName, type CandidateRow, changeCandidateStatus } from '../candidates/service';
@@ -44,15 +45,6 @@ export function toBooking(row: BookingRow): Booking {
     createdByUserId: row.createdByUserId,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 const DEFAULT_VISIT_MINUTES = 60;
@@ -294,13 +286,9 @@ export async function insertBookingInTransaction(
   if (candidateRow.status !== 'enrolled') {
     await changeCandidateStatus(tx, candidateRow, 'visit_scheduled', { actor, reason: 'Screening visit booked', action: 'candidate.status.booking', channel });
   }
-  await recordAudit(tx, {
-    organizationId: row.organizationId,
-    actorUserId: actor.userId,
-    action: 'prescreen.booking.create',
-    entityType: 'booking',
-    entityId: row.id,
-    changes: {
+  await recordAudit(
+    tx,
+    rowChange(actor.userId, row, 'prescreen.booking.create', 'booking', {
       resultId: result.id,
       trialId: row.trialId,
       siteId: row.siteId,
@@ -308,8 +296,8 @@ export async function insertBookingInTransaction(
       startsAt: booking.startsAt,
       timeZone,
       durationMinutes: row.durationMinutes,
-    },
-  });
+    }),
+  );
   return booking;
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { normalizePhone } from '../../../contract/candidates';
 import type { Executor } from '../../db/scoped';
+import { escapeLike } from '../../db/postgres';
 import { booking, candidate, prescreenForm, prescreenFormVersion, prescreenResult, trial } from '../../db/schema';
 import { isUuid } from '../../../contract/ids';
 
@@ -80,8 +81,6 @@ export interface ResultFilter {
   reviewStatus?: ResultRow['reviewStatus'];
   search?: string;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function filterConditions(filter: ResultFilter): SQL[] {
   const conditions: SQL[] = [inArray(prescreenResult.organizationId, filter.organizationIds)];

@@ -18,7 +18,7 @@ import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { hoursSinceFirstContact, recordActivity, reviewAgreement } from '../../activity';
 import { funnelSignals } from '../../funnel-signals';
 import { findCandidate, insertContactEvents, linkTrial, trialIdsByCandidate, changeCandidateStatus } from '../candidates/service';
@@ -246,13 +246,9 @@ export async function recordPrescreenResultInTransaction(
   // POTENTIAL: the person may fit once we know more; sequences listening for it follow up.
   if (outcome.recommendation === 'POTENTIAL')
     await funnelSignals.triggered(tx, candidateRow.organizationId, 'prescreen_potential', [candidateRow.id], [form.trialId]);
-  await recordAudit(tx, {
-    organizationId: row.organizationId,
-    actorUserId: actor.userId,
-    action: 'prescreen.result.create',
-    entityType: 'prescreen_result',
-    entityId: row.id,
-    changes: {
+  await recordAudit(
+    tx,
+    rowChange(actor.userId, row, 'prescreen.result.create', 'prescreen_result', {
       candidateId: candidateRow.id,
       formId: form.id,
       formVersion: version.version,
@@ -261,8 +257,8 @@ export async function recordPrescreenResultInTransaction(
       answered: outcome.answers.filter((answer) => answer.value !== null).length,
       facts,
       ...(linked.includes(form.trialId) ? {} : { trialLinked: form.trialId }),
-    },
-  });
+    }),
+  );
   return loadResult(tx, row.id);
 }
 
@@ -441,13 +437,9 @@ export async function decide(db: Database, scope: RequestScope, body: DecisionBo
     if (!keep.includes(candidateRow.status)) {
       await changeCandidateStatus(tx, candidateRow, target, { actor, reason: `Prescreen ${verb}`, action: 'candidate.status.prescreen_decision' });
     }
-    await recordAudit(tx, {
-      organizationId: result.organizationId,
-      actorUserId: scope.userId,
-      action: 'prescreen.decision',
-      entityType: 'prescreen_result',
-      entityId: result.id,
-      changes: {
+    await recordAudit(
+      tx,
+      rowChange(scope.userId, result, 'prescreen.decision', 'prescreen_result', {
         decision: body.decision,
         aiRecommendation: result.aiRecommendation,
         overrideRecommendation: body.overrideRecommendation ?? null,
@@ -464,8 +456,8 @@ export async function decide(db: Database, scope: RequestScope, body: DecisionBo
             }
           : {}),
         ...(cancelled.length ? { cancelledBookings: cancelled } : {}),
-      },
-    });
+      }),
+    );
     return loadResult(tx, result.id);
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/scoped';
+import { escapeLike } from '../../db/postgres';
 import { candidate, processingRun, processingRunItem } from '../../db/schema';
 
 export type ProcessingRunRow = typeof processingRun.$inferSelect;
@@ -12,7 +13,7 @@ export async function listRuns(
   const conditions: SQL[] = [inArray(processingRun.organizationId, filter.organizationIds)];
   if (filter.kind) conditions.push(eq(processingRun.kind, filter.kind));
   if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = `%${escapeLike(filter.search)}%`;
     conditions.push(or(ilike(processingRun.label, pattern), sql`${processingRun.id}::text like ${pattern.toLowerCase()}`)!);
   }
   return executor

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import type { Database } from '../../db/client';
 import { processingRun, processingRunItem } from '../../db/schema';
 import { runAsOrganization, type Executor, type Transaction } from '../../db/scoped';
@@ -333,14 +333,7 @@ async function complete(
     })
     .where(eq(processingRun.id, locked.id))
     .returning();
-  await recordAudit(tx, {
-    organizationId: run.organizationId,
-    actorUserId: run.createdByUserId,
-    action: 'processing_run.complete',
-    entityType: 'processing_run',
-    entityId: run.id,
-    changes: definition.completion(run),
-  });
+  await recordAudit(tx, rowChange(run.createdByUserId, run, 'processing_run.complete', 'processing_run', definition.completion(run)));
 }
 
 /**

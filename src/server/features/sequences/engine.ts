@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BranchCondition, ExitReason, SequenceStep } from '../../../contract/sequences';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
+import { isUniqueViolation } from '../../db/postgres';
 import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -602,7 +603,7 @@ export async function queueNext(deps: Pick<AppDeps, 'jobs'>, next: Array<Next | 
   await deps.jobs.sendBatch(QUEUES.sequenceStep, jobs);
 }
 
-const isStale = (error: unknown) => error instanceof StaleStep || (error as { code?: string }).code === '23505';
+const isStale = (error: unknown) => error instanceof StaleStep || isUniqueViolation(error);
 
 /** One organization's jobs: decide, send, queue. */
 async function runOrganizationSteps(

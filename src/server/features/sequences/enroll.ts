@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EnrollmentSource, SequenceStep, SequenceTrigger } from '../../../contract/sequences';
 import type { Transaction } from '../../db/scoped';
-import { recordAudit, type Actor } from '../../audit';
-import { findCandidates, insertContactEvents, type CandidateRow } from '../candidates/service';
+import { recordAudit, rowChange, type Actor } from '../../audit';
+import { findCandidates, type CandidateRow } from '../candidates/service';
 import { EXITING_STATUSES } from './exits';
-import { findVersion, insertEnrollments, insertStepRuns, liveCandidateIds, sequencesWithTrigger, type EnrollmentRow, type SequenceRow } from './queries';
+import { recordMilestones } from './milestones';
+import { findVersion, insertEnrollments, liveCandidateIds, sequencesWithTrigger, type EnrollmentRow, type SequenceRow } from './queries';
 
 /**
  * Putting candidates into a sequence: by staff (selection, saved filter, trial matcher) and by triggers.
@@ -87,43 +88,23 @@ export async function enrollPeople(
         enrolledByUserId: options.actor.userId,
       })),
     );
-    await insertStepRuns(
+    await recordMilestones(
       tx,
-      chunk.map((row) => ({
-        organizationId: row.organizationId,
-        enrollmentId: row.id,
-        sequenceId: row.sequenceId,
-        version: row.version,
-        stepIndex: null,
-        kind: 'enrolled' as const,
-        summary: `Enrolled ${label} (version ${row.version})`,
-        details: { source: row.source },
-      })),
-    );
-    await insertContactEvents(
-      tx,
-      chunk.map((row) => ({
-        organizationId: row.organizationId,
-        candidateId: row.candidateId,
-        kind: 'sequence',
-        summary: `Enrolled in sequence: ${sequence.name}`,
-        details: { sequenceId: sequence.id, enrollmentId: row.id, source: row.source },
-        referenceId: row.id,
-        actorUserId: options.actor.userId,
-        actorLabel: options.actor.label,
-      })),
+      chunk,
+      {
+        kind: 'enrolled',
+        timeline: (row) => ({ summary: `Enrolled ${label} (version ${row.version})`, details: { source: row.source } }),
+        contact: (row) => ({ summary: `Enrolled in sequence: ${sequence.name}`, details: { source: row.source } }),
+      },
+      options.actor,
     );
     created.push(...chunk);
   }
   if (created.length) {
-    await recordAudit(tx, {
-      organizationId: sequence.organizationId,
-      actorUserId: options.actor.userId,
-      action: 'sequence.enroll',
-      entityType: 'sequence',
-      entityId: sequence.id,
-      changes: { source: options.source, candidateIds: created.map((row) => row.candidateId) },
-    });
+    await recordAudit(
+      tx,
+      rowChange(options.actor.userId, sequence, 'sequence.enroll', 'sequence', { source: options.source, candidateIds: created.map((row) => row.candidateId) }),
+    );
   }
   return { created, alreadyEnrolled: people.length - eligible.length - refused.length + (eligible.length - created.length), refused };
 }

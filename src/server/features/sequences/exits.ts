@@ -2,9 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { ExitReason } from '../../../contract/sequences';
 import { sequence } from '../../db/schema';
 import type { Executor, Transaction } from '../../db/scoped';
-import { recordAudit, type Actor } from '../../audit';
-import { insertContactEvents } from '../candidates/service';
-import { exitEnrollmentRows, insertStepRuns, liveEnrollmentsOf, type EnrollmentRow } from './queries';
+import { recordAudit, rowChange, type Actor } from '../../audit';
+import { recordMilestones } from './milestones';
+import { exitEnrollmentRows, liveEnrollmentsOf, type EnrollmentRow } from './queries';
 
 /**
  * Ending enrollments: the one place an enrollment leaves its sequence early. Other features call the hooks
@@ -40,41 +40,21 @@ export async function endEnrollments(
     now,
   );
   const names = await sequenceNames(tx, [...new Set(enrollments.map((row) => row.sequenceId))]);
-  await insertStepRuns(
+  await recordMilestones(
     tx,
-    enrollments.map((row) => ({
-      organizationId: row.organizationId,
-      enrollmentId: row.id,
-      sequenceId: row.sequenceId,
-      version: row.version,
-      stepIndex: null,
-      kind: 'exited' as const,
-      summary: `Exited: ${EXIT_WORDS[reason]}`,
-      details: { reason, atStep: row.stepIndex },
-    })),
-  );
-  await insertContactEvents(
-    tx,
-    enrollments.map((row) => ({
-      organizationId: row.organizationId,
-      candidateId: row.candidateId,
-      kind: 'sequence',
-      summary: `Sequence stopped (${EXIT_WORDS[reason]}): ${names.get(row.sequenceId) ?? ''}`,
-      details: { sequenceId: row.sequenceId, enrollmentId: row.id, reason },
-      referenceId: row.id,
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-    })),
+    enrollments,
+    {
+      kind: 'exited',
+      timeline: (row) => ({ summary: `Exited: ${EXIT_WORDS[reason]}`, details: { reason, atStep: row.stepIndex } }),
+      contact: (row) => ({ summary: `Sequence stopped (${EXIT_WORDS[reason]}): ${names.get(row.sequenceId) ?? ''}`, details: { reason } }),
+    },
+    actor,
   );
   for (const row of enrollments) {
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: actor.userId,
-      action: 'sequence.enrollment.exit',
-      entityType: 'sequence_enrollment',
-      entityId: row.id,
-      changes: { candidateId: row.candidateId, sequenceId: row.sequenceId, reason },
-    });
+    await recordAudit(
+      tx,
+      rowChange(actor.userId, row, 'sequence.enrollment.exit', 'sequence_enrollment', { candidateId: row.candidateId, sequenceId: row.sequenceId, reason }),
+    );
   }
 }
 

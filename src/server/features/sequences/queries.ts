@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { EnrollmentStatus, ExitReason, SequenceStatus } from '../../../contract/sequences';
 import { candidate, sequence, sequenceEnrollment, sequenceStepRun, sequenceVersion, trial } from '../../db/schema';
+import { escapeLike } from '../../db/postgres';
 import { rowsOf, type Executor } from '../../db/scoped';
 import type { SystemDb } from '../../db/system';
 
@@ -271,8 +272,6 @@ export async function enrollmentsOfCandidate(executor: Executor, candidateId: st
     .orderBy(desc(sequenceEnrollment.enrolledAt))
     .limit(100);
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 // ---- timeline ----
 

@@ -23,7 +23,7 @@ import type { Database } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { findCandidate, findCandidates, findCandidatesMatching, findTrialInOrganization, userName, targetOrganization } from '../candidates/service';
 import { zoneOrDefault } from '../../calling-hours';
 import { queueNext, type SequenceDeps } from './engine';
@@ -246,14 +246,10 @@ export async function updateSequence(
     });
     if (input.status === 'archived' && row.status !== 'archived')
       await endEnrollments(tx, await liveEnrollmentsOfSequence(tx, row.id), 'sequence_archived', now, await actorOf(tx, scope));
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: scope.userId,
-      action: 'sequence.update',
-      entityType: 'sequence',
-      entityId: row.id,
-      changes: { fields: Object.keys(input), ...(newVersion ? { version: currentVersion } : {}) },
-    });
+    await recordAudit(
+      tx,
+      rowChange(scope.userId, row, 'sequence.update', 'sequence', { fields: Object.keys(input), ...(newVersion ? { version: currentVersion } : {}) }),
+    );
     return { sequence: await present(tx, updated), newVersion };
   });
 }

@@ -5,12 +5,11 @@ import { systemDb } from '../../db/system';
 import { recordAudit } from '../../audit';
 import { recordActivity } from '../../activity';
 import { funnelSignals } from '../../funnel-signals';
-import { eventTime, findCandidate, insertContactEvents, updateCandidateRow, type CandidateRow } from '../candidates/service';
+import { eventTime, findCandidate, findCandidateByPhone, insertContactEvents, updateCandidateRow, type CandidateRow } from '../candidates/service';
 import { ratingFrom, recordSatisfaction } from '../satisfaction/service';
 import { classifyInbound, type KeywordAction } from './keywords';
 import {
   candidateSmsOptOutAt,
-  findCandidateByPhone,
   insertInboundOnce,
   insertSms,
   latestCandidateWithPhone,

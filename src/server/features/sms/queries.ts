@@ -44,14 +44,6 @@ export async function organizationName(executor: Executor, organizationId: strin
   return row?.name;
 }
 
-export async function findCandidateByPhone(executor: Executor, organizationId: string, phone: string) {
-  const [row] = await executor
-    .select()
-    .from(candidate)
-    .where(and(eq(candidate.organizationId, organizationId), eq(candidate.phone, phone)));
-  return row;
-}
-
 /**
  * When SMS was last turned off for the candidate, if that is still the latest SMS consent change: read from
  * the 'consent' contact events (written by a STOP reply and by staff changing consent), which staff cannot

@@ -7,11 +7,19 @@ import { SmsSendError, type SmsDeliveryStatus } from '../../integrations/sms/por
 import { recordAudit, recordAudits, type AuditEntry, type Actor } from '../../audit';
 import { recordActivity, type ActivityEntry } from '../../activity';
 import { smsSegments } from '../../../contract/sms-segments';
-import { eventTime, findCandidate, findCandidates, insertContactEvents, userName, type CandidateRow, type NewContactEvent } from '../candidates/service';
+import {
+  eventTime,
+  findCandidate,
+  findCandidateByPhone,
+  findCandidates,
+  insertContactEvents,
+  userName,
+  type CandidateRow,
+  type NewContactEvent,
+} from '../candidates/service';
 import { contactPermission, type ConsentSubject } from './consent';
 import {
   candidateSmsOptOutAt,
-  findCandidateByPhone,
   insertSms,
   organizationName,
   phoneSmsOptOutAt,

@@ -19,9 +19,6 @@ export * from './send';
 export * from './delivery-status';
 export * from './inbound';
 
-// What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
-export { findCandidateByPhone } from './queries';
-
 export { contactPermission } from './consent';
 
 // ---- staff ----

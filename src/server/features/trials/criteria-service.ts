@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { CriteriaReaderError, type CriteriaReader, type RuleProposal } from '../../integrations/llm/criteria-reader';
 import type { AppConfig } from '../../config';
 import { recordActivity } from '../../activity';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 
 import { readTextRule, recordVocabulary, trialConceptsOf } from './criteria-parser';
 import { listCriteria, updateCriterionRule, updateTrialRow } from './queries';
@@ -61,14 +61,7 @@ export async function reparseTrial(db: Database, scope: RequestScope, trialId: s
       changes.push({ criterionId: criterion.id, text: criterion.text, before: criterion.rule ?? null, after: read.rule, needsReview });
     }
     if (changes.length) {
-      await recordAudit(tx, {
-        organizationId: row.organizationId,
-        actorUserId: scope.userId,
-        action: 'trial.reparse',
-        entityType: 'trial',
-        entityId: row.id,
-        changes: { changed: changes.length, unchanged, kept },
-      });
+      await recordAudit(tx, rowChange(scope.userId, row, 'trial.reparse', 'trial', { changed: changes.length, unchanged, kept }));
     }
     const saved = changes.length ? await updateTrialRow(tx, row.id, {}) : row;
     return { trial: await loadTrial(tx, saved), changes, unchanged, kept };
@@ -138,14 +131,10 @@ export async function suggestRules(
       ]);
     }
     if (suggested.length) {
-      await recordAudit(tx, {
-        organizationId: row.organizationId,
-        actorUserId: scope.userId,
-        action: 'trial.suggest_rules',
-        entityType: 'trial',
-        entityId: row.id,
-        changes: { model: reader.model, asked: unread.length, suggested: suggested.length },
-      });
+      await recordAudit(
+        tx,
+        rowChange(scope.userId, row, 'trial.suggest_rules', 'trial', { model: reader.model, asked: unread.length, suggested: suggested.length }),
+      );
     }
     const saved = suggested.length ? await updateTrialRow(tx, row.id, {}) : row;
     return { trial: await loadTrial(tx, saved), model: reader.model, asked: unread.length, suggested, unread: left };

@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../../activity';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 
 import { draftFromStudy } from './ctgov';
 import { readSites, siteMatches, siteRows } from './sites';
@@ -295,14 +295,7 @@ export async function deleteTrial(db: Database, scope: RequestScope, trialId: st
     const row = await findInScope(tx, scope, trialId);
     if (!can(scope, 'trial:delete', row.organizationId)) throw forbidden('Only owners and admins can delete trials');
     await deleteTrialRow(tx, row.id);
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: scope.userId,
-      action: 'trial.delete',
-      entityType: 'trial',
-      entityId: row.id,
-      changes: { nctId: row.nctId, status: row.status },
-    });
+    await recordAudit(tx, rowChange(scope.userId, row, 'trial.delete', 'trial', { nctId: row.nctId, status: row.status }));
   });
 }
 

@@ -12,7 +12,7 @@ import type { Transaction } from '../../db/scoped';
 import type { AppDeps } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { VoiceProviderError, type ScriptQuestion } from '../../integrations/voice/port';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import { findForm, findFormVersion } from '../prescreen/service';
 import { isValidTimeZone } from '../../../contract/time-zones';
 import { findTrialRow, type TrialRow } from '../trials/service';
@@ -283,14 +283,7 @@ export async function updateVoiceAgentById(deps: VoiceDeps, scope: RequestScope,
     const safe = Object.fromEntries(
       fields.filter((key) => (SAFE_FIELDS as readonly string[]).includes(key)).map((key) => [key, (update as Record<string, unknown>)[key]]),
     );
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: scope.userId,
-      action: 'voice_agent.update',
-      entityType: 'voice_agent',
-      entityId: row.id,
-      changes: { fields, ...safe },
-    });
+    await recordAudit(tx, rowChange(scope.userId, row, 'voice_agent.update', 'voice_agent', { fields, ...safe }));
     return toVoiceAgent(updated);
   });
 }
@@ -300,13 +293,6 @@ export async function deleteVoiceAgentById(deps: VoiceDeps, scope: RequestScope,
   await runScoped(deps.db, scope, async (tx) => {
     const row = await voiceAgentInScope(tx, scope, id);
     await deleteVoiceAgent(tx, row.id);
-    await recordAudit(tx, {
-      organizationId: row.organizationId,
-      actorUserId: scope.userId,
-      action: 'voice_agent.delete',
-      entityType: 'voice_agent',
-      entityId: row.id,
-      changes: { name: row.name, type: row.type },
-    });
+    await recordAudit(tx, rowChange(scope.userId, row, 'voice_agent.delete', 'voice_agent', { name: row.name, type: row.type }));
   });
 }

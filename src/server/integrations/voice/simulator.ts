@@ -7,6 +7,7 @@ import {
   type LocalizedLine,
   type OfferedSlot,
   type ProviderCall,
+  type PlaceCallRequest,
   type ScriptQuestion,
   type SimulatedPerson,
   type SimulationMode,
@@ -69,18 +70,10 @@ export function spokenSlot(localTime: string, language: 'en' | 'es'): string {
 }
 
 /** What one simulated conversation plays: an outbound call placed, or an inbound call answered. */
-interface Conversation {
-  callId: string;
-  organizationId: string;
-  inbound: boolean;
-  language: 'en' | 'es';
-  firstMessage: LocalizedLine;
-  voicemailMessage: LocalizedLine;
-  questions: ScriptQuestion[];
-  person: SimulatedPerson;
-  simulate: SimulationMode;
-  offeredSlots?: OfferedSlot[];
-}
+type Conversation = Pick<
+  PlaceCallRequest,
+  'callId' | 'organizationId' | 'language' | 'firstMessage' | 'voicemailMessage' | 'questions' | 'person' | 'simulate' | 'offeredSlots'
+> & { inbound: boolean };
 
 class SimulatedDeliveryError extends Error {
   constructor(
