@@ -1,3 +1,4 @@
+import { FilterBar } from '../../components/filters';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -205,7 +206,7 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
           </button>
         ))}
       </nav>
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter callbacks">
+      <FilterBar label="Filter callbacks">
         <FilterSelect
           id="callbacks-status"
           label="Status"
@@ -220,7 +221,7 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
         />
         {isGlobal && <OrganizationFilter organizations={organizations} selected={search.orgs} onChange={(next) => onChange({ orgs: next, page: 1 })} />}
         {refreshing && <p className="pb-2 text-sm text-slate-700">Refreshing every {CALLBACKS_REFRESH_MS / 1000} seconds while callbacks are waiting.</p>}
-      </div>
+      </FilterBar>
       {body}
       {rescheduling && (
         <ScheduleCallbackDialog

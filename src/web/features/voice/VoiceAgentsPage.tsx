@@ -1,14 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { VOICE_AGENT_TYPES, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
-import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
+import { Badge, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { cn } from '../../lib/utils';
+import { AgentRowActions, DeleteAgentDialog } from '../chat/agent-list';
 import { languagesText } from '../chat/format';
 import { useTrialsQuery } from '../trials/queries';
 import { useIsGlobal } from '../trials/hooks';
@@ -91,21 +89,7 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
               <Td>{agent.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Td>
               {isGlobal && <Td>{names.get(agent.organizationId) ?? '—'}</Td>}
               <Td className="whitespace-nowrap text-right">
-                <div className="flex justify-end gap-1.5">
-                  <Button variant="ghost" size="icon" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`} title="Edit">
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="text-red-800 hover:bg-red-50"
-                    onClick={() => setDeleting(agent)}
-                    aria-label={`Delete ${agent.name}`}
-                    title="Delete"
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                </div>
+                <AgentRowActions agent={agent} onEdit={() => setEditing(agent)} onDelete={() => setDeleting(agent)} />
               </Td>
             </tr>
           ))}
@@ -139,22 +123,11 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
       </nav>
       {body}
       {editing && <VoiceAgentDialog key={editing.id} agent={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'this agent'}?`}
+      <DeleteAgentDialog
+        agent={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
         description="The agent places no more calls. Its calls stay, without an agent."
-        confirmLabel="Delete agent"
-        pending={remove.isPending}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(`Deleted ${deleting.name}`);
-              setDeleting(null);
-            },
-          });
-        }}
       />
     </div>
   );
