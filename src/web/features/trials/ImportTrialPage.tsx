@@ -1,3 +1,4 @@
+import { OrganizationOptions } from '../../components/OrganizationOptions';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, FileJson } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
@@ -211,11 +212,7 @@ export function ImportTrialPage() {
           {createTargets && (
             <Field label="Organization" hint="The organization the new trial belongs to.">
               <Select value={target ?? ''} onChange={(event) => setOrganizationId(event.target.value)}>
-                {createTargets.map((org) => (
-                  <option key={org.id} value={org.id}>
-                    {org.name}
-                  </option>
-                ))}
+                <OrganizationOptions organizations={createTargets} />
               </Select>
             </Field>
           )}

@@ -1,3 +1,4 @@
+import { OrganizationOptions } from '../../components/OrganizationOptions';
 import { ChoiceFilter, FilterBar, optionsOf } from '../../components/filters';
 import { EmptyWithAction, ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
@@ -88,11 +89,7 @@ function PrescreenAllButton({ disabled, onStarted }: { disabled: boolean; onStar
         <Field label="Organization" hint="Whose candidates to call.">
           <Select id="prescreen-all-organization" value={target} onChange={(event) => setTarget(event.target.value)}>
             <option value="">Choose an organization</option>
-            {targets.map((org) => (
-              <option key={org.id} value={org.id}>
-                {org.name}
-              </option>
-            ))}
+            <OrganizationOptions organizations={targets} />
           </Select>
         </Field>
       )}
