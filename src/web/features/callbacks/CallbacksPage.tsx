@@ -1,4 +1,4 @@
-import { FilterBar } from '../../components/filters';
+import { FilterBar, ViewSwitch } from '../../components/filters';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -9,7 +9,6 @@ import { OffsetPager } from '../../components/Pager';
 import { Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useOffsetPaging } from '../../lib/paging';
-import { cn } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
 import { AGENT_TYPE_LABELS, OUTCOME_LABELS } from '../voice/format';
@@ -189,23 +188,14 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
         title="Callbacks"
         description="Calls owed to candidates: placed by the voice agent at the scheduled time, within calling hours, up to three attempts each."
       />
-      <nav aria-label="Callback kinds" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
-        {CALL_FILTERS.map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-current={value === filter ? 'page' : undefined}
-            title={FILTER_HINTS[value]}
-            onClick={() => onChange({ filter: value, page: 1 })}
-            className={cn(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700',
-              value === filter ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-700 hover:text-slate-900',
-            )}
-          >
-            {CALLBACK_FILTER_LABELS[value]}
-          </button>
-        ))}
-      </nav>
+      <ViewSwitch
+        label="Callback kinds"
+        views={CALL_FILTERS}
+        labels={CALLBACK_FILTER_LABELS}
+        hints={FILTER_HINTS}
+        current={filter}
+        onSelect={(next) => onChange({ filter: next, page: 1 })}
+      />
       <FilterBar label="Filter callbacks">
         <FilterSelect
           id="callbacks-status"

@@ -1,3 +1,4 @@
+import { ViewSwitch } from '../../components/filters';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { VOICE_AGENT_TYPES, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
@@ -5,7 +6,6 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { cn } from '../../lib/utils';
 import { AgentRowActions, DeleteAgentDialog } from '../chat/agent-list';
 import { languagesText } from '../chat/format';
 import { useTrialsQuery } from '../trials/queries';
@@ -105,22 +105,7 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
         description="Agents phone candidates: prescreen agents ask a trial’s published prescreen form, scheduling agents book the site visit."
         actions={agents.length > 0 ? <VoiceAgentDialog type={type} /> : undefined}
       />
-      <nav aria-label="Agent types" className="mb-4 flex gap-1 border-b border-slate-200">
-        {VOICE_AGENT_TYPES.map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-current={value === type ? 'page' : undefined}
-            onClick={() => onTypeChange(value)}
-            className={cn(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700',
-              value === type ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-700 hover:text-slate-900',
-            )}
-          >
-            {AGENT_TYPE_LABELS[value]}
-          </button>
-        ))}
-      </nav>
+      <ViewSwitch label="Agent types" views={VOICE_AGENT_TYPES} labels={AGENT_TYPE_LABELS} current={type} onSelect={onTypeChange} />
       {body}
       {editing && <VoiceAgentDialog key={editing.id} agent={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
       <DeleteAgentDialog
