@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/utils';
-import { Input, Label, Select } from './ui';
+import { Label, Select } from './ui';
 
 // Only list pages import this module, so it stays out of the sign-in page's JavaScript (FilterSelect, which
 // the dashboard and the matcher use too, stays in ui.tsx).
@@ -47,65 +47,4 @@ export function ChoiceFilter<T extends string>({
 /** `labels`' keys in their order, as ChoiceFilter options. */
 export function optionsOf<T extends string>(values: readonly T[], labels: Record<T, string>) {
   return values.map((value) => ({ value, label: labels[value] }));
-}
-
-/** A labelled day (YYYY-MM-DD) of a date range filter; cleared, it reports undefined. */
-export function DateFilter({
-  id,
-  label,
-  value,
-  min,
-  max,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  min?: string;
-  max?: string;
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} type="date" className="w-40" value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value || undefined)} />
-    </div>
-  );
-}
-
-/** The views of one list (agent types, kinds of callback), kept in the URL: a row of buttons, the current one marked as the page. */
-export function ViewSwitch<T extends string>({
-  label,
-  views,
-  labels,
-  hints,
-  current,
-  onSelect,
-}: {
-  label: string;
-  views: readonly T[];
-  labels: Record<T, string>;
-  hints?: Record<T, string>;
-  current: T;
-  onSelect: (view: T) => void;
-}) {
-  return (
-    <nav aria-label={label} className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
-      {views.map((value) => (
-        <button
-          key={value}
-          type="button"
-          aria-current={value === current ? 'page' : undefined}
-          title={hints?.[value]}
-          onClick={() => onSelect(value)}
-          className={cn(
-            '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700',
-            value === current ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-700 hover:text-slate-900',
-          )}
-        >
-          {labels[value]}
-        </button>
-      ))}
-    </nav>
-  );
 }

@@ -1,4 +1,5 @@
-import { FilterBar, ViewSwitch } from '../../components/filters';
+import { FilterBar } from '../../components/filters';
+import { ViewSwitch } from '../../components/TabList';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, X } from 'lucide-react';
 import { useMemo, useState } from 'react';

@@ -3,9 +3,9 @@ import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { CONVERSATION_SORTS, CONVERSATION_STATUSES } from '../../../contract/search';
-import { ChoiceFilter, DateFilter, FilterBar, optionsOf } from '../../components/filters';
+import { ChoiceFilter, FilterBar, optionsOf } from '../../components/filters';
 import { ListState, NoMatch } from '../../components/ListState';
-import { Badge, Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
+import { Badge, Button, EmptyState, FilterSelect, Input, Label, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useOffsetPaging } from '../../lib/paging';
 import { formatDateTime } from '../../lib/utils';
@@ -31,6 +31,30 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function StatusBadge({ status }: { status: keyof typeof STATUS_LABELS }) {
   return <Badge tone={status === 'COMPLETED' ? 'green' : 'blue'}>{STATUS_LABELS[status]}</Badge>;
+}
+
+/** A labelled day (YYYY-MM-DD) of a date range filter; cleared, it reports undefined. */
+function DateFilter({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="date" className="w-40" value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value || undefined)} />
+    </div>
+  );
 }
 
 /** /admin/chat-conversations: every chat of the organization, filtered and sorted by the URL's search params. */

@@ -1,4 +1,4 @@
-import { ViewSwitch } from '../../components/filters';
+import { ViewSwitch } from '../../components/TabList';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { VOICE_AGENT_TYPES, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
