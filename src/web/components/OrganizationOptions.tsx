@@ -1,15 +1,12 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Options } from './filters';
 import { Field, Select } from './ui';
 
 type Organizations = ReadonlyArray<{ id: string; name: string }>;
 
 /** A select's options for choosing an organization (where a new record goes, whose rows to act on): one per organization, by name. */
 export function OrganizationOptions({ organizations }: { organizations: Organizations }) {
-  return organizations.map((org) => (
-    <option key={org.id} value={org.id}>
-      {org.name}
-    </option>
-  ));
+  return <Options options={organizations.map((org) => ({ value: org.id, label: org.name }))} />;
 }
 
 /** A form's "Organization" select (registered as its organizationId): where a global admin puts a new record. */

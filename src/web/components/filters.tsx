@@ -5,6 +5,15 @@ import { Label, Select } from './ui';
 // Only list pages import this module, so it stays out of the sign-in page's JavaScript (FilterSelect, which
 // the dashboard and the matcher use too, stays in ui.tsx).
 
+/** A select's `<option>`s, each a value with its label. */
+export function Options({ options }: { options: ReadonlyArray<{ value: string; label: string }> }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
 /** A list page's filters: a search landmark named `label` ("Filter calls"), its fields in a wrapping row. */
 export function FilterBar({ label, className = 'mb-4', children }: { label: string; className?: string; children: ReactNode }) {
   return (
@@ -34,11 +43,7 @@ export function ChoiceFilter<T extends string>({
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <Select id={id} className={className} value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options options={options} />
       </Select>
     </div>
   );

@@ -5,7 +5,7 @@ import { CalendarClock, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { CALLBACK_STATUSES, type Callback, type CallbackStatus } from '../../../contract/callbacks';
 import { CALL_FILTERS } from '../../../contract/voice';
-import { EmptyWithAction, ListState } from '../../components/ListState';
+import { ActionsTh, EmptyWithAction, ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
 import { Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
@@ -105,9 +105,7 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
             <Th>Last call</Th>
             <Th>Note</Th>
             {isGlobal && <Th>Organization</Th>}
-            <Th className="relative">
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh className="relative" />
           </tr>
         </thead>
         <tbody>

@@ -9,7 +9,7 @@ import { Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
-import { EmptyWithAction } from '../../components/ListState';
+import { ActionsTh, EmptyWithAction } from '../../components/ListState';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useIsGlobal } from '../trials/hooks';
 import { NotRecruitingBadge } from '../trials/NotRecruitingBadge';
@@ -106,9 +106,7 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
             <Th>Next step</Th>
             <Th>Active</Th>
             {isGlobal && <Th>Organization</Th>}
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh />
           </tr>
         </thead>
         <tbody>

@@ -7,7 +7,7 @@ import type { Enrollment, EnrollmentStatus, TimelineEntry } from '../../../contr
 import { ConfirmDialog, Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { FormError } from '../../components/FormError';
-import { EmptyWithAction, ListState } from '../../components/ListState';
+import { ActionsTh, EmptyWithAction, ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';
@@ -326,9 +326,7 @@ export function EnrollmentsTab({
               <Th>Next send (candidate’s time)</Th>
               <Th>Source</Th>
               <Th>Enrolled</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsTh />
             </tr>
           </thead>
           <tbody>

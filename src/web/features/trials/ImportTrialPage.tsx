@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Label, PageHeader, Select, buttonClass } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { errorMessage } from '../../lib/utils';
-import { CriteriaLists, needsReviewCount } from './components';
+import { CriteriaLists, TrialFacts, needsReviewCount } from './components';
 import { ageRangeInWords, SEX_LABELS, siteAddress, TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER } from './format';
 import { usePreviewStudy, useImportStudy, type StudyFileContent } from './queries';
 import { useCreateTargets } from './hooks';
@@ -61,14 +61,7 @@ function DraftPreview({ draft }: { draft: TrialDraft }) {
           {draft.title}
         </p>
       </div>
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-700">{term}</dt>
-            <dd className="text-sm text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TrialFacts facts={facts} className="sm:grid-cols-2 lg:grid-cols-3" />
       {draft.sites.length > 0 && (
         <details className="rounded-md border border-slate-200 px-3 py-2">
           <summary className="cursor-pointer text-sm font-medium text-slate-900">

@@ -1,3 +1,4 @@
+import { ActionsTh } from '../../components/ListState';
 import { ViewSwitch } from '../../components/TabList';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -57,9 +58,7 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
             <Th>From number</Th>
             <Th>Active</Th>
             {isGlobal && <Th>Organization</Th>}
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh />
           </tr>
         </thead>
         <tbody>
