@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorCard } from './ErrorCard';
 import { Spinner } from './Spinner';
-import { Button, EmptyState } from './ui';
+import { Button, EmptyState, Th } from './ui';
 
 /** What ListState reads of the list's query (a TanStack Query result has all of it). */
 export interface ListQuery {
@@ -90,5 +90,14 @@ export function NoMatch({ title, onClear }: { title: string; onClear: () => void
     <EmptyWithAction title={title} actionLabel="Clear filters" onAction={onClear}>
       <p>Try another search, or clear the filters.</p>
     </EmptyWithAction>
+  );
+}
+
+/** The header of a table's row-actions column: named for screen readers, blank on screen. */
+export function ActionsTh({ className }: { className?: string }) {
+  return (
+    <Th className={className}>
+      <span className="sr-only">Actions</span>
+    </Th>
   );
 }

@@ -51,3 +51,40 @@ export function TabList<T extends string>({
     </div>
   );
 }
+
+/** The views of one list (agent types, kinds of callback), kept in the URL: a row of buttons, the current one marked as the page. */
+export function ViewSwitch<T extends string>({
+  label,
+  views,
+  labels,
+  hints,
+  current,
+  onSelect,
+}: {
+  label: string;
+  views: readonly T[];
+  labels: Record<T, string>;
+  hints?: Record<T, string>;
+  current: T;
+  onSelect: (view: T) => void;
+}) {
+  return (
+    <nav aria-label={label} className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
+      {views.map((value) => (
+        <button
+          key={value}
+          type="button"
+          aria-current={value === current ? 'page' : undefined}
+          title={hints?.[value]}
+          onClick={() => onSelect(value)}
+          className={cn(
+            '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700',
+            value === current ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-700 hover:text-slate-900',
+          )}
+        >
+          {labels[value]}
+        </button>
+      ))}
+    </nav>
+  );
+}

@@ -1,14 +1,15 @@
+import { FilterBar } from '../../components/filters';
+import { ViewSwitch } from '../../components/TabList';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { CALLBACK_STATUSES, type Callback, type CallbackStatus } from '../../../contract/callbacks';
 import { CALL_FILTERS } from '../../../contract/voice';
-import { EmptyWithAction, ListState } from '../../components/ListState';
+import { ActionsTh, EmptyWithAction, ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
 import { Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useOffsetPaging } from '../../lib/paging';
-import { cn } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
 import { AGENT_TYPE_LABELS, OUTCOME_LABELS } from '../voice/format';
@@ -104,9 +105,7 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
             <Th>Last call</Th>
             <Th>Note</Th>
             {isGlobal && <Th>Organization</Th>}
-            <Th className="relative">
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh className="relative" />
           </tr>
         </thead>
         <tbody>
@@ -188,24 +187,15 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
         title="Callbacks"
         description="Calls owed to candidates: placed by the voice agent at the scheduled time, within calling hours, up to three attempts each."
       />
-      <nav aria-label="Callback kinds" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
-        {CALL_FILTERS.map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-current={value === filter ? 'page' : undefined}
-            title={FILTER_HINTS[value]}
-            onClick={() => onChange({ filter: value, page: 1 })}
-            className={cn(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700',
-              value === filter ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-700 hover:text-slate-900',
-            )}
-          >
-            {CALLBACK_FILTER_LABELS[value]}
-          </button>
-        ))}
-      </nav>
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter callbacks">
+      <ViewSwitch
+        label="Callback kinds"
+        views={CALL_FILTERS}
+        labels={CALLBACK_FILTER_LABELS}
+        hints={FILTER_HINTS}
+        current={filter}
+        onSelect={(next) => onChange({ filter: next, page: 1 })}
+      />
+      <FilterBar label="Filter callbacks">
         <FilterSelect
           id="callbacks-status"
           label="Status"
@@ -220,7 +210,7 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
         />
         {isGlobal && <OrganizationFilter organizations={organizations} selected={search.orgs} onChange={(next) => onChange({ orgs: next, page: 1 })} />}
         {refreshing && <p className="pb-2 text-sm text-slate-700">Refreshing every {CALLBACKS_REFRESH_MS / 1000} seconds while callbacks are waiting.</p>}
-      </div>
+      </FilterBar>
       {body}
       {rescheduling && (
         <ScheduleCallbackDialog

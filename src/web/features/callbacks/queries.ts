@@ -43,14 +43,7 @@ export function useCallbacksQuery(params: CallbacksParams) {
       queryKey: callbackKeys.list(activeOrganizationId, params),
       queryFn: ({ signal }) =>
         api.get<CallbackList>('/api/callbacks/', {
-          query: {
-            filter: params.filter,
-            status: params.status,
-            candidateId: params.candidateId,
-            orgs: params.orgs,
-            limit: params.limit,
-            offset: params.offset,
-          },
+          query: { ...params },
           signal,
         }),
       enabled: Boolean(activeOrganizationId),

@@ -1,3 +1,4 @@
+import { OrganizationField } from '../../components/OrganizationOptions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -132,15 +133,7 @@ export function CandidateFormDialog({ candidate, organizations, onOpenChange }: 
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
         {!editing && organizations && (
-          <Field label="Organization" error={errors.organizationId?.message}>
-            <Select {...form.register('organizationId')}>
-              {organizations.map((org) => (
-                <option key={org.id} value={org.id}>
-                  {org.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <OrganizationField organizations={organizations} error={errors.organizationId?.message} registration={form.register('organizationId')} />
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First name" error={errors.firstName?.message}>

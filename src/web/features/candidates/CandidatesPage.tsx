@@ -1,3 +1,4 @@
+import { ChoiceFilter, FilterBar, optionsOf } from '../../components/filters';
 import { Pager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { MatchTrialPicker } from '../matching/MatchTrialPicker';
@@ -448,7 +449,7 @@ export function CandidatesPage({
         actions={(query.isSuccess && !isEmptyOrganization) || query.isError ? actions : undefined}
       />
       {!isEmptyOrganization && (
-        <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter candidates">
+        <FilterBar label="Filter candidates">
           <SearchBox
             id="candidate-search"
             placeholder="Name, phone or email"
@@ -462,7 +463,7 @@ export function CandidatesPage({
             anyLabel="Any status"
             className="w-44"
             value={filters.status}
-            options={CANDIDATE_STATUSES.map((status) => ({ value: status, label: CANDIDATE_STATUS_LABELS[status] }))}
+            options={optionsOf(CANDIDATE_STATUSES, CANDIDATE_STATUS_LABELS)}
             onChange={(status) => onFiltersChange({ status })}
           />
           <FilterSelect
@@ -474,21 +475,14 @@ export function CandidatesPage({
             options={trials.map((trial) => ({ value: trial.id, label: trial.publicTitle || trial.title }))}
             onChange={(trialId) => onFiltersChange({ trialId })}
           />
-          <div className="grid gap-1.5">
-            <Label htmlFor="candidate-sort">Sort by</Label>
-            <Select
-              id="candidate-sort"
-              className="w-44"
-              value={filters.sort}
-              onChange={(event) => onFiltersChange({ sort: event.target.value as CandidateSort })}
-            >
-              {CANDIDATE_SORT_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <ChoiceFilter
+            id="candidate-sort"
+            label="Sort by"
+            className="w-44"
+            value={filters.sort}
+            options={CANDIDATE_SORT_CHOICES}
+            onChange={(sort) => onFiltersChange({ sort })}
+          />
           {isGlobal && (
             <OrganizationFilter
               organizations={organizations.map((org) => ({ id: org.id, name: org.name }))}
@@ -501,7 +495,7 @@ export function CandidatesPage({
               <MatchTrialPicker />
             </div>
           )}
-        </div>
+        </FilterBar>
       )}
       {body}
     </div>

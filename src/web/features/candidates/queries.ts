@@ -49,21 +49,13 @@ export const candidateKeys = {
 };
 
 export function candidatesQueryOptions(activeId: string | null, params: CandidateListParams) {
-  const [sortBy, sortDir] = params.sort.split(':');
+  const { sort, ...filters } = params;
+  const [sortBy, sortDir] = sort.split(':');
   return orgQueryOptions({
     queryKey: candidateKeys.list(activeId, params),
     queryFn: ({ signal }) =>
       api.get<CandidateList>('/api/candidates/', {
-        query: {
-          search: params.search,
-          status: params.status,
-          trialId: params.trialId,
-          sortBy,
-          sortDir,
-          orgs: params.orgs,
-          limit: params.limit,
-          cursor: params.cursor,
-        },
+        query: { ...filters, sortBy, sortDir },
         signal,
       }),
   });

@@ -1,18 +1,19 @@
+import { FilterBar } from '../../components/filters';
 import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
-import { ExternalLink, MessageSquarePlus, Pencil, Trash2 } from 'lucide-react';
+import { ExternalLink, MessageSquarePlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import type { ChatAgent, StartedChat } from '../../../contract/chat';
 import { CopyButton, CopyField } from '../../components/CopyButton';
-import { ConfirmDialog, Dialog } from '../../components/dialogs';
+import { Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
-import { EmptyWithAction } from '../../components/ListState';
+import { ActionsTh, EmptyWithAction } from '../../components/ListState';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useIsGlobal } from '../trials/hooks';
 import { NotRecruitingBadge } from '../trials/NotRecruitingBadge';
+import { AgentRowActions, DeleteAgentDialog } from './agent-list';
 import { AgentDialog } from './dialogs';
 import { languagesText, NEXT_STEP_LABELS } from './format';
 import { publicChatUrl, useChatAgentsQuery, useDeleteChatAgent, useStartTestChat } from './queries';
@@ -105,9 +106,7 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
             <Th>Next step</Th>
             <Th>Active</Th>
             {isGlobal && <Th>Organization</Th>}
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh />
           </tr>
         </thead>
         <tbody>
@@ -151,25 +150,12 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
               <Td>{agent.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Td>
               {isGlobal && <Td>{names.get(agent.organizationId) ?? '—'}</Td>}
               <Td className="whitespace-nowrap text-right">
-                <div className="flex justify-end gap-1.5">
+                <AgentRowActions agent={agent} onEdit={() => setEditing(agent)} onDelete={() => setDeleting(agent)}>
                   <Button variant="secondary" size="sm" onClick={() => void tryAgent(agent)} disabled={startTest.isPending} aria-label={`Try ${agent.name}`}>
                     <MessageSquarePlus aria-hidden="true" className="h-4 w-4" />
                     Try it
                   </Button>
-                  <Button variant="ghost" size="icon" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`} title="Edit">
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="text-red-800 hover:bg-red-50"
-                    onClick={() => setDeleting(agent)}
-                    aria-label={`Delete ${agent.name}`}
-                    title="Delete"
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                </div>
+                </AgentRowActions>
               </Td>
             </tr>
           ))}
@@ -203,27 +189,16 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
           </CardContent>
         </Card>
       )}
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter chat agents">
+      <FilterBar label="Filter chat agents">
         <SearchBox id="agents-search" placeholder="Agent name" className="w-72" value={search} onChange={onSearchChange} />
-      </div>
+      </FilterBar>
       {body}
       {editing && <AgentDialog key={editing.id} agent={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'this agent'}?`}
+      <DeleteAgentDialog
+        agent={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
         description="The agent stops answering at once. Its conversations stay, without an agent."
-        confirmLabel="Delete agent"
-        pending={remove.isPending}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(`Deleted ${deleting.name}`);
-              setDeleting(null);
-            },
-          });
-        }}
       />
       <TestChatDialog started={tested} onClose={() => setTested(null)} />
     </div>

@@ -3,8 +3,9 @@ import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { CONVERSATION_SORTS, CONVERSATION_STATUSES } from '../../../contract/search';
+import { ChoiceFilter, FilterBar, optionsOf } from '../../components/filters';
 import { ListState, NoMatch } from '../../components/ListState';
-import { Badge, Button, EmptyState, FilterSelect, Input, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Badge, Button, EmptyState, FilterSelect, Input, Label, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useOffsetPaging } from '../../lib/paging';
 import { formatDateTime } from '../../lib/utils';
@@ -30,6 +31,30 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function StatusBadge({ status }: { status: keyof typeof STATUS_LABELS }) {
   return <Badge tone={status === 'COMPLETED' ? 'green' : 'blue'}>{STATUS_LABELS[status]}</Badge>;
+}
+
+/** A labelled day (YYYY-MM-DD) of a date range filter; cleared, it reports undefined. */
+function DateFilter({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="date" className="w-40" value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value || undefined)} />
+    </div>
+  );
 }
 
 /** /admin/chat-conversations: every chat of the organization, filtered and sorted by the URL's search params. */
@@ -143,7 +168,7 @@ export function ConversationsPage({
   return (
     <div>
       <PageHeader title="Conversations" description="Chats on your public chat page: read a transcript beside its prescreen result." />
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter conversations">
+      <FilterBar label="Filter conversations">
         <SearchBox
           id="conversations-search"
           placeholder="Candidate name or phone"
@@ -157,7 +182,7 @@ export function ConversationsPage({
           anyLabel="Any status"
           className="w-40"
           value={filters.status}
-          options={CONVERSATION_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          options={optionsOf(CONVERSATION_STATUSES, STATUS_LABELS)}
           onChange={(status) => onFiltersChange({ status })}
         />
         <FilterSelect
@@ -173,50 +198,23 @@ export function ConversationsPage({
             <option value={filters.chatAgentId}>{agentsQuery.isPending ? 'Loading…' : 'Unknown agent'}</option>
           )}
         </FilterSelect>
-        <div className="grid gap-1.5">
-          <Label htmlFor="conversations-from">From</Label>
-          <Input
-            id="conversations-from"
-            type="date"
-            className="w-40"
-            value={filters.dateFrom ?? ''}
-            max={filters.dateTo}
-            onChange={(event) => onFiltersChange({ dateFrom: event.target.value || undefined })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="conversations-to">To</Label>
-          <Input
-            id="conversations-to"
-            type="date"
-            className="w-40"
-            value={filters.dateTo ?? ''}
-            min={filters.dateFrom}
-            onChange={(event) => onFiltersChange({ dateTo: event.target.value || undefined })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="conversations-sort">Sort by</Label>
-          <Select
-            id="conversations-sort"
-            className="w-52"
-            value={filters.sortBy}
-            onChange={(event) => onFiltersChange({ sortBy: event.target.value as ConversationFilters['sortBy'] })}
-          >
-            {CONVERSATION_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <DateFilter id="conversations-from" label="From" value={filters.dateFrom} max={filters.dateTo} onChange={(dateFrom) => onFiltersChange({ dateFrom })} />
+        <DateFilter id="conversations-to" label="To" value={filters.dateTo} min={filters.dateFrom} onChange={(dateTo) => onFiltersChange({ dateTo })} />
+        <ChoiceFilter
+          id="conversations-sort"
+          label="Sort by"
+          className="w-52"
+          value={filters.sortBy}
+          options={optionsOf(CONVERSATION_SORTS, SORT_LABELS)}
+          onChange={(sortBy) => onFiltersChange({ sortBy })}
+        />
         {isGlobal && <OrganizationFilter organizations={organizations} selected={filters.orgs} onChange={(next) => onFiltersChange({ orgs: next })} />}
         {hasFilters && (
           <Button variant="ghost" onClick={clear}>
             Clear filters
           </Button>
         )}
-      </div>
+      </FilterBar>
       {body}
     </div>
   );

@@ -90,17 +90,7 @@ export function useConversationsQuery(params: ConversationsParams) {
       queryKey: chatKeys.conversations(activeOrganizationId, params),
       queryFn: ({ signal }) =>
         api.get<ConversationList>('/api/chat-conversations/', {
-          query: {
-            search: params.search,
-            status: params.status,
-            sortBy: params.sortBy,
-            dateFrom: params.dateFrom,
-            dateTo: params.dateTo,
-            chatAgentId: params.chatAgentId,
-            orgs: params.orgs,
-            limit: params.limit,
-            offset: params.offset,
-          },
+          query: { ...params },
           signal,
         }),
       enabled: Boolean(activeOrganizationId),

@@ -1,3 +1,4 @@
+import { ActionsTh } from '../../components/ListState';
 import { ChevronDown, ChevronUp, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -210,9 +211,7 @@ function FactsSection({ candidateId, facts, notes }: { candidateId: string; fact
                   <Th>Value</Th>
                   <Th>Date</Th>
                   <Th>Source</Th>
-                  <Th className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </Th>
+                  <ActionsTh className="text-right" />
                 </tr>
               </thead>
               <tbody>

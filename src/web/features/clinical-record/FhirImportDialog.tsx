@@ -1,3 +1,4 @@
+import { OrganizationOptions } from '../../components/OrganizationOptions';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FHIR_BUNDLE_MAX_BYTES, type FhirImportResult } from '../../../contract/matching';
@@ -101,11 +102,7 @@ export function FhirImportDialog({ organizations, onOpenChange }: FhirImportDial
         {organizations && (
           <Field label="Organization">
             <Select value={organizationId} onChange={(event) => setOrganizationId(event.target.value)}>
-              {organizations.map((org) => (
-                <option key={org.id} value={org.id}>
-                  {org.name}
-                </option>
-              ))}
+              <OrganizationOptions organizations={organizations} />
             </Select>
           </Field>
         )}

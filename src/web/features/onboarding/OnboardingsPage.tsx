@@ -1,3 +1,4 @@
+import { ActionsTh } from '../../components/ListState';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight, Building2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -88,9 +89,7 @@ function OnboardingTable({ caption, rows }: { caption: string; rows: OnboardingS
           <Th>Where it is</Th>
           <Th>Started</Th>
           <Th>Last change</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
+          <ActionsTh />
         </tr>
       </thead>
       <tbody>

@@ -1,3 +1,4 @@
+import { ActionsTh } from '../../components/ListState';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -162,9 +163,7 @@ export function OrganizationsPage() {
               <Th>Public id</Th>
               <Th className="text-right">Members</Th>
               <Th>Created</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsTh />
             </tr>
           </thead>
           <tbody>

@@ -109,36 +109,24 @@ function DuplicatesDialog({ blocks, onMerged }: { blocks: StudyBlock[]; onMerged
                       </li>
                     </ul>
                     <div className="grid gap-1 text-sm text-slate-800">
-                      <label className="flex items-center gap-2">
-                        <input
-                          type="radio"
-                          name={name}
-                          className="h-4 w-4 accent-blue-700"
-                          checked={!choices[index]}
-                          onChange={() => setChoices({ ...choices, [index]: null })}
-                        />
-                        Keep both
-                      </label>
-                      <label className="flex items-center gap-2">
-                        <input
-                          type="radio"
-                          name={name}
-                          className="h-4 w-4 accent-blue-700"
-                          checked={choices[index] === 'a'}
-                          onChange={() => setChoices({ ...choices, [index]: 'a' })}
-                        />
-                        Merge, keep {pair.questionA}
-                      </label>
-                      <label className="flex items-center gap-2">
-                        <input
-                          type="radio"
-                          name={name}
-                          className="h-4 w-4 accent-blue-700"
-                          checked={choices[index] === 'b'}
-                          onChange={() => setChoices({ ...choices, [index]: 'b' })}
-                        />
-                        Merge, keep {pair.questionB}
-                      </label>
+                      {(
+                        [
+                          [null, 'Keep both'],
+                          ['a', `Merge, keep ${pair.questionA}`],
+                          ['b', `Merge, keep ${pair.questionB}`],
+                        ] as const
+                      ).map(([keep, label]) => (
+                        <label key={keep ?? 'both'} className="flex items-center gap-2">
+                          <input
+                            type="radio"
+                            name={name}
+                            className="h-4 w-4 accent-blue-700"
+                            checked={(choices[index] ?? null) === keep}
+                            onChange={() => setChoices({ ...choices, [index]: keep })}
+                          />
+                          {label}
+                        </label>
+                      ))}
                     </div>
                   </fieldset>
                 </li>

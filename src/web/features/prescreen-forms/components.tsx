@@ -44,6 +44,18 @@ function PredicateFields({
   const dateCompare = question.type === 'date' && !['age_lt', 'age_gte'].includes(when.op);
   const inputType = dateCompare ? 'date' : 'text';
   const unit = question.unit ? ` (${question.unit})` : '';
+  // A value to compare the answer with: a day for a date question, else a number or text.
+  const valueInput = (part: 'value' | 'upper', label: string, value: unknown, onText: (text: string) => void) => (
+    <Control id={`${id}-${part}`} label={label}>
+      <Input
+        id={`${id}-${part}`}
+        type={inputType}
+        inputMode={dateCompare ? undefined : 'decimal'}
+        value={String(value)}
+        onChange={(event) => onText(event.target.value)}
+      />
+    </Control>
+  );
   switch (when.op) {
     case 'is_yes':
     case 'is_no':
@@ -64,24 +76,8 @@ function PredicateFields({
     case 'between':
       return (
         <>
-          <Control id={`${id}-value`} label={`From${unit}`}>
-            <Input
-              id={`${id}-value`}
-              type={inputType}
-              inputMode={dateCompare ? undefined : 'decimal'}
-              value={String(when.value)}
-              onChange={(event) => onChange({ ...when, value: event.target.value })}
-            />
-          </Control>
-          <Control id={`${id}-upper`} label={`To${unit}`}>
-            <Input
-              id={`${id}-upper`}
-              type={inputType}
-              inputMode={dateCompare ? undefined : 'decimal'}
-              value={String(when.upper)}
-              onChange={(event) => onChange({ ...when, upper: event.target.value })}
-            />
-          </Control>
+          {valueInput('value', `From${unit}`, when.value, (value) => onChange({ ...when, value }))}
+          {valueInput('upper', `To${unit}`, when.upper, (upper) => onChange({ ...when, upper }))}
         </>
       );
     case 'in':
@@ -113,17 +109,7 @@ function PredicateFields({
         </fieldset>
       );
     default:
-      return (
-        <Control id={`${id}-value`} label={`Value${unit}`}>
-          <Input
-            id={`${id}-value`}
-            type={inputType}
-            inputMode={dateCompare ? undefined : 'decimal'}
-            value={String(when.value)}
-            onChange={(event) => onChange({ ...when, value: event.target.value })}
-          />
-        </Control>
-      );
+      return valueInput('value', `Value${unit}`, when.value, (value) => onChange({ ...when, value }));
   }
 }
 
@@ -305,6 +291,18 @@ export function useQuestionExpansionState(): QuestionExpansion & { expandAll: (i
   };
 }
 
+/** What the editor of one item of an ordered list (a block, a question) is given: its place, the criteria it can decide, and its changes. */
+interface OrderedItemEditorProps<T> {
+  number: number;
+  isFirst: boolean;
+  isLast: boolean;
+  criteria: CriterionCoverage[];
+  labels: Map<string, string>;
+  onChange: (next: T) => void;
+  onMove: (direction: -1 | 1) => void;
+  onRemove: () => void;
+}
+
 /** A question's four wordings, chat then phone, English then Spanish (Spanish falls back to English). */
 const WORDINGS = [
   { channel: 'chat', language: 'en', label: 'Chat wording (English)' },
@@ -324,18 +322,7 @@ export function QuestionEditor({
   onChange,
   onMove,
   onRemove,
-}: {
-  question: Question;
-  number: number;
-  blockTitle: string;
-  isFirst: boolean;
-  isLast: boolean;
-  criteria: CriterionCoverage[];
-  labels: Map<string, string>;
-  onChange: (next: Question) => void;
-  onMove: (direction: -1 | 1) => void;
-  onRemove: () => void;
-}) {
+}: OrderedItemEditorProps<Question> & { question: Question; blockTitle: string }) {
   const id = `q-${question.id}`;
   const legendId = `${id}-legend`;
   const choice = question.type === 'single_choice' || question.type === 'multiple_choice';
@@ -512,18 +499,7 @@ export function BlockEditor({
   onMove,
   onRemove,
   onFocus,
-}: {
-  block: StudyBlock;
-  number: number;
-  isFirst: boolean;
-  isLast: boolean;
-  criteria: CriterionCoverage[];
-  labels: Map<string, string>;
-  onChange: (next: StudyBlock) => void;
-  onMove: (direction: -1 | 1) => void;
-  onRemove: () => void;
-  onFocus: (target: { id: string; action: 'up' | 'down' | 'text' }) => void;
-}) {
+}: OrderedItemEditorProps<StudyBlock> & { block: StudyBlock; onFocus: (target: { id: string; action: 'up' | 'down' | 'text' }) => void }) {
   const id = `b-${block.id}`;
   const legendId = `${id}-legend`;
   const setQuestions = (questions: Question[]) => onChange({ ...block, questions });

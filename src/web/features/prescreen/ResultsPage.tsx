@@ -1,3 +1,4 @@
+import { FilterBar, optionsOf } from '../../components/filters';
 import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Link } from '@tanstack/react-router';
@@ -112,7 +113,7 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
         title="Prescreen results"
         description="AI recommendations from calls, chats and manual prescreens. Open a candidate to review their answers and decide."
       />
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter prescreen results">
+      <FilterBar label="Filter prescreen results">
         <SearchBox
           id="results-search"
           placeholder="Candidate name, phone or email"
@@ -126,7 +127,7 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
           anyLabel="Any source"
           className="w-40"
           value={filters.sourceType}
-          options={SOURCE_TYPES.map((source) => ({ value: source, label: SOURCE_TYPE_LABELS[source] }))}
+          options={optionsOf(SOURCE_TYPES, SOURCE_TYPE_LABELS)}
           onChange={(sourceType) => onFiltersChange({ sourceType })}
         />
         <FilterSelect
@@ -139,7 +140,7 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
           onChange={(aiRecommendation) => onFiltersChange({ aiRecommendation })}
         />
         {isGlobal && <OrganizationFilter organizations={organizations} selected={filters.orgs} onChange={(next) => onFiltersChange({ orgs: next })} />}
-      </div>
+      </FilterBar>
       {body}
     </div>
   );

@@ -33,15 +33,7 @@ export function prescreenResultsQueryOptions(activeId: string | null, params: Re
     queryKey: prescreenKeys.results(activeId, params),
     queryFn: ({ signal }) =>
       api.get<PrescreenResultList>('/api/prescreen/results', {
-        query: {
-          search: params.search,
-          candidateId: params.candidateId,
-          sourceType: params.sourceType,
-          aiRecommendation: params.aiRecommendation,
-          orgs: params.orgs,
-          limit: params.limit,
-          offset: params.offset,
-        },
+        query: { ...params },
         signal,
       }),
   });

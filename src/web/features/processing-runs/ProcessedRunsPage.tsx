@@ -1,3 +1,4 @@
+import { FilterBar } from '../../components/filters';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -165,7 +166,7 @@ export function ProcessedRunsPage({
   return (
     <div>
       <PageHeader title="Processed runs" description="Imports and other batch work, with their progress and per-row outcomes." />
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter runs">
+      <FilterBar label="Filter runs">
         <SearchBox value={search} onChange={(next) => onSearchChange({ search: next })} />
         {isGlobal && (
           <OrganizationFilter
@@ -174,7 +175,7 @@ export function ProcessedRunsPage({
             onChange={(next) => onSearchChange({ orgs: next })}
           />
         )}
-      </div>
+      </FilterBar>
       {body}
     </div>
   );

@@ -1,3 +1,4 @@
+import { FilterBar, optionsOf } from '../../components/filters';
 import { Link } from '@tanstack/react-router';
 import { History, Pause, Play, Square } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -6,7 +7,7 @@ import type { Enrollment, EnrollmentStatus, TimelineEntry } from '../../../contr
 import { ConfirmDialog, Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { FormError } from '../../components/FormError';
-import { EmptyWithAction, ListState } from '../../components/ListState';
+import { ActionsTh, EmptyWithAction, ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';
@@ -285,7 +286,7 @@ export function EnrollmentsTab({
   const filtered = Boolean(search.status || search.q);
   return (
     <div className="grid gap-3">
-      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter enrollments">
+      <FilterBar label="Filter enrollments" className="">
         <SearchBox id="enrollment-search" placeholder="Candidate name" value={search.q} onChange={(q) => onChange({ q, page: 1 })} />
         <FilterSelect
           id="enrollment-status"
@@ -293,10 +294,10 @@ export function EnrollmentsTab({
           anyLabel="Any status"
           className="w-44"
           value={search.status}
-          options={ENROLLMENT_STATUS_LIST.map((value) => ({ value, label: ENROLLMENT_STATUS_LABELS[value] }))}
+          options={optionsOf(ENROLLMENT_STATUS_LIST, ENROLLMENT_STATUS_LABELS)}
           onChange={(status) => onChange({ status, page: 1 })}
         />
-      </div>
+      </FilterBar>
       <ListState
         query={query}
         rowCount={rows.length}
@@ -325,9 +326,7 @@ export function EnrollmentsTab({
               <Th>Next send (candidate’s time)</Th>
               <Th>Source</Th>
               <Th>Enrolled</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsTh />
             </tr>
           </thead>
           <tbody>

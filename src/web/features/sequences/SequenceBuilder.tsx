@@ -1,3 +1,4 @@
+import { OrganizationOptions } from '../../components/OrganizationOptions';
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { Plus, Save } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -322,11 +323,7 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
                 }}
               >
                 <option value="">Choose the organization</option>
-                {createTargets.map((org) => (
-                  <option key={org.id} value={org.id}>
-                    {org.name}
-                  </option>
-                ))}
+                <OrganizationOptions organizations={createTargets} />
               </Select>
             </Field>
           )}

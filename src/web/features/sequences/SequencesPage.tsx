@@ -1,12 +1,12 @@
+import { ChoiceFilter, FilterBar, optionsOf } from '../../components/filters';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { EmptyWithAction } from '../../components/ListState';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, buttonClass, EmptyState, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
+import { Badge, buttonClass, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { cn } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
 import { percent, SEQUENCE_STATUS_LABELS } from './format';
@@ -118,24 +118,17 @@ export function SequencesPage({ search, onChange }: { search: SequencesSearch; o
         description="Timed outreach: text messages, emails and calls that go out step by step, within each candidate’s contact hours, until they reply or book."
         actions={hasAny || query.isError ? <NewSequenceLink /> : undefined}
       />
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter sequences">
-        <div className="grid gap-1.5">
-          <Label htmlFor="sequences-status">Show</Label>
-          <Select
-            id="sequences-status"
-            className={cn('w-44')}
-            value={search.status}
-            onChange={(event) => onChange({ status: event.target.value as SequenceListFilter })}
-          >
-            {(Object.keys(FILTER_LABELS) as SequenceListFilter[]).map((value) => (
-              <option key={value} value={value}>
-                {FILTER_LABELS[value]}
-              </option>
-            ))}
-          </Select>
-        </div>
+      <FilterBar label="Filter sequences">
+        <ChoiceFilter
+          id="sequences-status"
+          label="Show"
+          className="w-44"
+          value={search.status}
+          options={optionsOf(Object.keys(FILTER_LABELS) as SequenceListFilter[], FILTER_LABELS)}
+          onChange={(status) => onChange({ status })}
+        />
         {isGlobal && <OrganizationFilter organizations={organizations} selected={search.orgs} onChange={(next) => onChange({ orgs: next })} />}
-      </div>
+      </FilterBar>
       {body}
     </div>
   );

@@ -1,3 +1,4 @@
+import { OrganizationOptions } from '../../components/OrganizationOptions';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, FileJson } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
@@ -8,7 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Label, PageHeader, Select, buttonClass } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { errorMessage } from '../../lib/utils';
-import { CriteriaLists, needsReviewCount } from './components';
+import { CriteriaLists, TrialFacts, needsReviewCount } from './components';
 import { ageRangeInWords, SEX_LABELS, siteAddress, TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER } from './format';
 import { usePreviewStudy, useImportStudy, type StudyFileContent } from './queries';
 import { useCreateTargets } from './hooks';
@@ -60,14 +61,7 @@ function DraftPreview({ draft }: { draft: TrialDraft }) {
           {draft.title}
         </p>
       </div>
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-700">{term}</dt>
-            <dd className="text-sm text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TrialFacts facts={facts} className="sm:grid-cols-2 lg:grid-cols-3" />
       {draft.sites.length > 0 && (
         <details className="rounded-md border border-slate-200 px-3 py-2">
           <summary className="cursor-pointer text-sm font-medium text-slate-900">
@@ -211,11 +205,7 @@ export function ImportTrialPage() {
           {createTargets && (
             <Field label="Organization" hint="The organization the new trial belongs to.">
               <Select value={target ?? ''} onChange={(event) => setOrganizationId(event.target.value)}>
-                {createTargets.map((org) => (
-                  <option key={org.id} value={org.id}>
-                    {org.name}
-                  </option>
-                ))}
+                <OrganizationOptions organizations={createTargets} />
               </Select>
             </Field>
           )}

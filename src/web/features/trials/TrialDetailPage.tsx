@@ -16,7 +16,7 @@ import { useOffsetPaging } from '../../lib/paging';
 import { can } from '../../../contract/permissions';
 import { timeZoneOptions } from '../../lib/time-zone-options';
 import { errorMessage, formatDate, formatDateTime } from '../../lib/utils';
-import { CriteriaLists, EnrollmentProgress, needsReviewCount, StatusBadge } from './components';
+import { CriteriaLists, TrialFacts, EnrollmentProgress, needsReviewCount, StatusBadge } from './components';
 import { ageRangeInWords, SEX_LABELS, siteAddress, STATUS_LABELS, transitionLabel } from './format';
 import { useDeleteTrial, useTrialQuery, useTrialSitesQuery, useUpdateTrial, useUpdateTrialSite } from './queries';
 import { TrialFormDialog } from './dialogs';
@@ -145,14 +145,7 @@ function OverviewCard({ trial, organizationName }: { trial: Trial; organizationN
         <CardTitle>Overview</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 xl:grid-cols-3">
-          {facts.map(([term, value]) => (
-            <div key={term}>
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-700">{term}</dt>
-              <dd className="text-sm text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <TrialFacts facts={facts} className="sm:grid-cols-2 xl:grid-cols-3" />
         <div>
           <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-700">Summary</h3>
           <p className="mt-1 whitespace-pre-line text-sm text-slate-900">{trial.summary ?? 'No summary.'}</p>

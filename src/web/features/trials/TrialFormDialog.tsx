@@ -1,3 +1,5 @@
+import { Textarea } from '../../components/Textarea';
+import { OrganizationField } from '../../components/OrganizationOptions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -146,15 +148,7 @@ export function TrialFormDialog({ trial, organizations, defaultOrganizationId, o
     >
       <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
         {!editing && organizations && (
-          <Field label="Organization" error={errors.organizationId?.message}>
-            <Select {...form.register('organizationId')}>
-              {organizations.map((org) => (
-                <option key={org.id} value={org.id}>
-                  {org.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <OrganizationField organizations={organizations} error={errors.organizationId?.message} registration={form.register('organizationId')} />
         )}
         <Field label="Title" error={errors.title?.message} hint="The official title of the study.">
           <Input autoComplete="off" {...form.register('title')} />
@@ -213,11 +207,7 @@ export function TrialFormDialog({ trial, organizations, defaultOrganizationId, o
           </Field>
         </div>
         <Field label="Summary (optional)" error={errors.summary?.message}>
-          <textarea
-            rows={4}
-            className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700"
-            {...form.register('summary')}
-          />
+          <Textarea rows={4} {...form.register('summary')} />
         </Field>
         <FormError>{serverError}</FormError>
         <DialogFooter onCancel={() => setOpen(false)} submitLabel={editing ? 'Save' : 'Create trial'} pending={pending} />

@@ -1,10 +1,25 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { DraftCriterion, Trial, TrialCriterion, TrialStatus } from '../../../contract/trials';
 import { Badge, Table, Td, Th } from '../../components/ui';
 import { RULE_SOURCE_LABELS, ruleInWords, STATUS_LABELS, STATUS_TONES } from './format';
 
 export function StatusBadge({ status }: { status: TrialStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+/** A trial's facts as terms and values, in a grid whose columns `className` sets. */
+export function TrialFacts({ facts, className }: { facts: ReadonlyArray<readonly [string, ReactNode]>; className: string }) {
+  return (
+    <dl className={`grid gap-x-6 gap-y-3 ${className}`}>
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-700">{term}</dt>
+          <dd className="text-sm text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 export function NeedsReviewBadge() {

@@ -1,3 +1,4 @@
+import { OrganizationField } from '../../components/OrganizationOptions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -109,15 +110,12 @@ export function AddUserDialog() {
         </div>
       ) : (
         <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
-          <Field label="Organization" error={errors.organizationId?.message}>
-            <Select disabled={!isAdmin} {...form.register('organizationId')}>
-              {choices.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <OrganizationField
+            organizations={choices}
+            error={errors.organizationId?.message}
+            registration={form.register('organizationId')}
+            disabled={!isAdmin}
+          />
           <Field label="Email" error={errors.email?.message}>
             <Input type="email" autoComplete="off" {...form.register('email')} />
           </Field>

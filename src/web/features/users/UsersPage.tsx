@@ -1,3 +1,4 @@
+import { ActionsTh } from '../../components/ListState';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -106,11 +107,7 @@ export function UsersPage() {
                 <Th>Organization</Th>
                 <Th>Role</Th>
                 <Th>Verified</Th>
-                {canManage && (
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                )}
+                {canManage && <ActionsTh />}
               </tr>
             </thead>
             <tbody>
@@ -149,11 +146,7 @@ export function UsersPage() {
                   <Th>Organization</Th>
                   <Th>Role</Th>
                   <Th>Expires</Th>
-                  {canManage && (
-                    <Th>
-                      <span className="sr-only">Actions</span>
-                    </Th>
-                  )}
+                  {canManage && <ActionsTh />}
                 </tr>
               </thead>
               <tbody>

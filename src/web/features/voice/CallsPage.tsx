@@ -1,3 +1,5 @@
+import { OrganizationOptions } from '../../components/OrganizationOptions';
+import { ChoiceFilter, FilterBar, optionsOf } from '../../components/filters';
 import { EmptyWithAction, ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,22 +12,7 @@ import { CALL_FILTERS } from '../../../contract/voice';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import {
-  Button,
-  buttonClass,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  Field,
-  Label,
-  PageHeader,
-  Select,
-  Table,
-  Td,
-  Th,
-} from '../../components/ui';
+import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, PageHeader, Select, Table, Td, Th } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useOffsetPaging } from '../../lib/paging';
@@ -102,11 +89,7 @@ function PrescreenAllButton({ disabled, onStarted }: { disabled: boolean; onStar
         <Field label="Organization" hint="Whose candidates to call.">
           <Select id="prescreen-all-organization" value={target} onChange={(event) => setTarget(event.target.value)}>
             <option value="">Choose an organization</option>
-            {targets.map((org) => (
-              <option key={org.id} value={org.id}>
-                {org.name}
-              </option>
-            ))}
+            <OrganizationOptions organizations={targets} />
           </Select>
         </Field>
       )}
@@ -289,18 +272,16 @@ export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page
         }
       />
       {shownRunId && <PrescreenRunPanel runId={shownRunId} onDismiss={() => setDismissedRunId(shownRunId)} />}
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter calls">
-        <div className="grid gap-1.5">
-          <Label htmlFor="calls-filter">Show</Label>
-          <Select id="calls-filter" className="w-52" value={filter} onChange={(event) => onChange({ filter: event.target.value as CallFilter, page: 1 })}>
-            {CALL_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {CALL_FILTER_LABELS[value]}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
+      <FilterBar label="Filter calls">
+        <ChoiceFilter
+          id="calls-filter"
+          label="Show"
+          className="w-52"
+          value={filter}
+          options={optionsOf(CALL_FILTERS, CALL_FILTER_LABELS)}
+          onChange={(next) => onChange({ filter: next, page: 1 })}
+        />
+      </FilterBar>
       {body}
     </div>
   );

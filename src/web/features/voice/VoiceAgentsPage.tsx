@@ -1,14 +1,13 @@
+import { ActionsTh } from '../../components/ListState';
+import { ViewSwitch } from '../../components/TabList';
 import { Link } from '@tanstack/react-router';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { VOICE_AGENT_TYPES, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
-import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
+import { Badge, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { cn } from '../../lib/utils';
+import { AgentRowActions, DeleteAgentDialog } from '../chat/agent-list';
 import { languagesText } from '../chat/format';
 import { useTrialsQuery } from '../trials/queries';
 import { useIsGlobal } from '../trials/hooks';
@@ -59,9 +58,7 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
             <Th>From number</Th>
             <Th>Active</Th>
             {isGlobal && <Th>Organization</Th>}
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
+            <ActionsTh />
           </tr>
         </thead>
         <tbody>
@@ -91,21 +88,7 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
               <Td>{agent.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Td>
               {isGlobal && <Td>{names.get(agent.organizationId) ?? '—'}</Td>}
               <Td className="whitespace-nowrap text-right">
-                <div className="flex justify-end gap-1.5">
-                  <Button variant="ghost" size="icon" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`} title="Edit">
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="text-red-800 hover:bg-red-50"
-                    onClick={() => setDeleting(agent)}
-                    aria-label={`Delete ${agent.name}`}
-                    title="Delete"
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                </div>
+                <AgentRowActions agent={agent} onEdit={() => setEditing(agent)} onDelete={() => setDeleting(agent)} />
               </Td>
             </tr>
           ))}
@@ -121,40 +104,14 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
         description="Agents phone candidates: prescreen agents ask a trial’s published prescreen form, scheduling agents book the site visit."
         actions={agents.length > 0 ? <VoiceAgentDialog type={type} /> : undefined}
       />
-      <nav aria-label="Agent types" className="mb-4 flex gap-1 border-b border-slate-200">
-        {VOICE_AGENT_TYPES.map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-current={value === type ? 'page' : undefined}
-            onClick={() => onTypeChange(value)}
-            className={cn(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700',
-              value === type ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-700 hover:text-slate-900',
-            )}
-          >
-            {AGENT_TYPE_LABELS[value]}
-          </button>
-        ))}
-      </nav>
+      <ViewSwitch label="Agent types" views={VOICE_AGENT_TYPES} labels={AGENT_TYPE_LABELS} current={type} onSelect={onTypeChange} />
       {body}
       {editing && <VoiceAgentDialog key={editing.id} agent={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'this agent'}?`}
+      <DeleteAgentDialog
+        agent={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
         description="The agent places no more calls. Its calls stay, without an agent."
-        confirmLabel="Delete agent"
-        pending={remove.isPending}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(`Deleted ${deleting.name}`);
-              setDeleting(null);
-            },
-          });
-        }}
       />
     </div>
   );

@@ -90,12 +90,7 @@ export function useCallsQuery(params: CallsParams, { refreshMs }: { refreshMs?: 
       queryKey: voiceKeys.calls(activeOrganizationId, params),
       queryFn: ({ signal }) =>
         api.get<CallList>('/api/calls/', {
-          query: {
-            filter: params.filter,
-            candidateId: params.candidateId,
-            limit: params.limit,
-            offset: params.offset,
-          },
+          query: { ...params },
           signal,
         }),
       enabled: Boolean(activeOrganizationId),
