@@ -293,6 +293,11 @@ function MatchTable({
                     </Td>
                     <Td>
                       <Badge tone={CLASS_TONES[row.matchClass]}>{CLASS_LABELS[row.matchClass]}</Badge>
+                      {row.llmFlagged > 0 && (
+                        <Badge tone="amber" className="ml-1" title="A language model judged criteria not met from the notes: check them">
+                          Check notes
+                        </Badge>
+                      )}
                     </Td>
                     <Td>{percent(row.score)}</Td>
                     <Td className="max-w-md text-sm text-slate-700">{why(row)}</Td>
@@ -388,7 +393,12 @@ export function TrialMatcherPage({ trialId, search }: { trialId: string; search:
           )}
         </>
       )}
-      <EvidenceDialog trialId={trialId} candidateId={search.candidate} onClose={() => setSearch({ candidate: undefined })} />
+      <EvidenceDialog
+        trialId={trialId}
+        candidateId={search.candidate}
+        llmJudge={overview.data?.llmJudge ?? false}
+        onClose={() => setSearch({ candidate: undefined })}
+      />
     </div>
   );
 }
