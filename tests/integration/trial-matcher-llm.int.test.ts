@@ -67,7 +67,7 @@ beforeAll(async () => {
   for (const criterion of trial.body.criteria) criterionIds[criterion.text] = criterion.id;
   personId = (await site.actor.post('/api/candidates/', { firstName: 'Walt', lastName: 'Test', dateOfBirth: '1972-04-01', sex: 'male' })).body.id;
   expect((await site.actor.post(`/api/candidates/${personId}/clinical/notes`, { body: NOTE })).status).toBe(201);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await notesNotAllowed?.close();
