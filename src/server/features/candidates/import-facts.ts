@@ -86,8 +86,8 @@ function conceptOfCode(code: string): Concept | null {
   return byIcd10.get(upper) ?? byIcd10.get(upper.split('.')[0]) ?? null;
 }
 
-/** The vocabulary's concept of that kind the words name, the longest mention when they name several. */
-function longestMention(words: string, kind: Concept['kind']): Concept | null {
+/** The vocabulary's concept of that kind the words name, the longest mention when they name several (the FHIR reader's too). */
+export function longestMention(words: string, kind: Concept['kind']): Concept | null {
   let best: { concept: Concept; length: number } | null = null;
   for (const mention of vocabulary().find(words)) {
     if (mention.concept.kind !== kind) continue;

@@ -1,12 +1,10 @@
 import { PhoneOutgoing } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { ConfirmDialog } from '../../components/dialogs';
 import { FormError } from '../../components/FormError';
 import { Button } from '../../components/ui';
-import { apiProblem } from '../callbacks/format';
-import { usePrescreenAll } from '../voice/queries';
+import { usePrescreenCallsConfirmation } from '../voice/queries';
 
 const people = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'person' : 'people'}`;
 
@@ -26,20 +24,12 @@ export function PrescreenSelectedButton({
   trialId: string;
   onStarted: (run: ProcessingRun, selected: number) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const start = usePrescreenAll();
+  const confirmation = usePrescreenCallsConfirmation();
   const count = candidateIds.length;
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setProblem(null);
-          start.reset();
-        }
-      }}
+      open={confirmation.open}
+      onOpenChange={confirmation.onOpenChange}
       trigger={
         <Button size="sm" variant="secondary">
           <PhoneOutgoing aria-hidden="true" className="h-4 w-4" />
@@ -55,23 +45,15 @@ export function PrescreenSelectedButton({
         </>
       }
       confirmLabel={`Call ${people(count)}`}
-      pending={start.isPending}
-      onConfirm={() => {
-        setProblem(null);
-        start.mutate(
-          { organizationId, trialId, candidateIds },
-          {
-            onSuccess: (run) => {
-              setOpen(false);
-              toast.success(`Prescreen calls started for ${people(run.total)}`);
-              onStarted(run, count);
-            },
-            onError: (error) => setProblem(apiProblem(error).message),
-          },
-        );
-      }}
+      pending={confirmation.pending}
+      onConfirm={() =>
+        confirmation.confirm({ organizationId, trialId, candidateIds }, (run) => {
+          toast.success(`Prescreen calls started for ${people(run.total)}`);
+          onStarted(run, count);
+        })
+      }
     >
-      <FormError>{problem}</FormError>
+      <FormError>{confirmation.problem}</FormError>
     </ConfirmDialog>
   );
 }
