@@ -405,9 +405,20 @@ export const IMPORT_FIELDS = [
   'consentCalls',
   'consentSource',
   'consentDate',
+  'conditions',
+  'medications',
+  'lab',
+  'clinicalDate',
   'custom',
   'ignore',
 ] as const;
+/**
+ * Columns read into clinical facts (decision 079), not candidate fields: `conditions` and `medications` hold
+ * `;`-separated names or codes, `lab` a value of the measure its header names ("HbA1c", "eGFR (mL/min/1.73m2)"),
+ * `clinicalDate` the date of the row's lab values. Several columns may take `conditions`, `medications` or `lab`.
+ */
+export const IMPORT_CLINICAL_FIELDS = ['conditions', 'medications', 'lab', 'clinicalDate'] as const;
+export type ImportClinicalField = (typeof IMPORT_CLINICAL_FIELDS)[number];
 export const IMPORT_CONSENT_FLAGS = ['consentSms', 'consentCalls'] as const;
 export const ImportFieldSchema = z.enum(IMPORT_FIELDS);
 export type ImportField = z.infer<typeof ImportFieldSchema>;
@@ -496,6 +507,16 @@ export const ImportPreviewSchema = z.object({
   page: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int() }),
   /** Whether a consent column is mapped (then consentSource must be given). */
   consentMapped: z.boolean(),
+  /**
+   * What the clinical columns give over the sample: facts read, the lab measure each `lab` column names, and
+   * the values not recognised (kept by name when they are conditions or medications, left out when a lab value
+   * cannot be read), most frequent first.
+   */
+  clinical: z.object({
+    facts: z.number().int(),
+    labColumns: z.array(z.object({ column: z.string(), measure: z.string(), unit: z.string().nullable() })),
+    unrecognised: z.array(z.object({ column: z.string(), value: z.string(), rows: z.number().int(), problem: z.string(), kept: z.boolean() })),
+  }),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 

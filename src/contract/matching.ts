@@ -192,6 +192,8 @@ export const TrialMatchOverviewSchema = z
     counts: MatchCountsSchema,
     /** Criteria, candidates or their facts changed since the results were computed. */
     stale: z.boolean(),
+    /** Whether a language model may judge unknown criteria against a candidate's notes (LLM_JUDGE_NOTES, decision 079). */
+    llmJudge: z.boolean(),
   })
   .openapi('TrialMatchOverview');
 export type TrialMatchOverview = z.infer<typeof TrialMatchOverviewSchema>;
@@ -217,12 +219,31 @@ export const TrialMatchRowSchema = z
     metCount: z.number().int(),
     notMetIds: z.array(z.string()),
     unknownIds: z.array(z.string()),
+    /** Unknown criteria a language model judged "not met" from the notes (decision 079): flagged, never excluded. */
+    llmFlagged: z.number().int(),
   })
   .openapi('TrialMatchRow');
 export type TrialMatchRow = z.infer<typeof TrialMatchRowSchema>;
 
 export const TrialMatchListSchema = z.object({ matches: z.array(TrialMatchRowSchema), total: z.number().int() }).openapi('TrialMatchList');
 export type TrialMatchList = z.infer<typeof TrialMatchListSchema>;
+
+/**
+ * A language model's judgement of a criterion the rules left unknown, against the candidate's notes (decision
+ * 079, TrialGPT): advice with the sentences it cited. It never decides the class: a "not met" flags the
+ * candidate for a person to check, it never excludes.
+ */
+export const LlmJudgementSchema = z
+  .object({
+    verdict: z.enum(['met', 'not_met', 'unknown']),
+    explanation: z.string(),
+    /** The note sentences it relied on, numbered as sent, with their words as they were. */
+    sentences: z.array(z.object({ id: z.number().int(), noteId: z.string(), text: z.string() })),
+    model: z.string(),
+    judgedAt: TimestampSchema,
+  })
+  .openapi('LlmJudgement');
+export type LlmJudgement = z.infer<typeof LlmJudgementSchema>;
 
 export const CriterionEvidenceSchema = z
   .object({
@@ -234,6 +255,8 @@ export const CriterionEvidenceSchema = z
     reason: z.string(),
     /** The fact that decided it, with its source (a note's words, an answer, a record). */
     fact: CandidateFactSchema.nullable(),
+    /** `llm` evidence: the language model's judgement, for a criterion the rules leave unknown (null when none). */
+    llm: LlmJudgementSchema.nullable(),
   })
   .openapi('CriterionEvidence');
 export type CriterionEvidence = z.infer<typeof CriterionEvidenceSchema>;
@@ -247,6 +270,8 @@ export const CandidateMatchSchema = z
     matchClass: MatchClassSchema,
     score: z.number(),
     evidence: z.array(CriterionEvidenceSchema),
+    /** Criteria a language model judged "not met" from the notes: the candidate stays in their class, flagged for a person to check. */
+    llmFlagged: z.number().int(),
   })
   .openapi('CandidateMatch');
 export type CandidateMatch = z.infer<typeof CandidateMatchSchema>;

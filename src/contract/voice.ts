@@ -249,8 +249,13 @@ export const PRESCREEN_CALLS_RUN_KIND = 'prescreen_calls';
 export const PrescreenAllSchema = z
   .object({
     organizationId: z.string().optional(),
-    /** Only candidates of this trial (default: the agent's trial, plus candidates linked to no trial). */
+    /**
+     * Only candidates of this trial (default: the agent's trial, plus candidates linked to no trial). With
+     * `candidateIds`, the trial the calls are for (it must be recruiting); the people need not be linked to it yet.
+     */
     trialId: z.string().optional(),
+    /** Only these people (a selection: the trial matcher's), those of them due a prescreen call; 409 when none is. */
+    candidateIds: z.array(z.string().uuid()).min(1, 'Choose at least one candidate').max(5000, 'At most 5,000 people at a time').optional(),
     /** Simulator only: how every synthetic person behaves (default: each candidate's customFields.simulate, else answer). */
     simulate: z.enum(CALL_SIMULATIONS).optional(),
   })

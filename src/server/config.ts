@@ -69,7 +69,17 @@ export interface AppConfig {
    * An OpenAI-compatible chat-completions API that proposes rules for criteria the deterministic reader left
    * unread (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). Off (null) unless LLM_BASE_URL and LLM_MODEL are set.
    */
-  llm: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number } | null;
+  llm: {
+    baseUrl: string;
+    apiKey?: string;
+    model: string;
+    timeoutMs: number;
+    /**
+     * The trial matcher may send a candidate's clinical notes to the model to judge criteria the rules leave
+     * unknown (LLM_JUDGE_NOTES=true, decision 079): patient data leaves the product, so it needs its own yes.
+     */
+    judgeNotes: boolean;
+  } | null;
   /**
    * What the costs dashboard charges per unit when a provider does not report a cost (decision 031):
    * COST_SMS_SEGMENT_USD (default 0.0083, Twilio's US rate), COST_CALL_MINUTE_USD (default 0.10) and
@@ -158,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             apiKey: env.LLM_API_KEY || undefined,
             model: env.LLM_MODEL,
             timeoutMs: Math.max(1000, Number(env.LLM_TIMEOUT_MS) || 60_000),
+            judgeNotes: env.LLM_JUDGE_NOTES === 'true',
           }
         : null,
     rates: {

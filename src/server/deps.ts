@@ -1,4 +1,5 @@
 import { createCriteriaReader } from './integrations/llm/criteria-reader';
+import { createCriterionJudge } from './integrations/llm/criterion-judge';
 import { createAuth } from './auth/auth';
 import { trustedProxyList } from './auth/client-address';
 import { SessionStore } from './auth/sessions';
@@ -57,6 +58,7 @@ export function createDeps(config: AppConfig, database: DatabaseHandle): AppDeps
     sms: chooseSms(config),
     voice: chooseVoice(config, logger),
     criteriaReader: config.llm ? createCriteriaReader(config.llm) : null,
+    criterionJudge: config.llm?.judgeNotes ? createCriterionJudge(config.llm) : null,
     jobs: createJobs(database, logger, { pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }),
     logger,
   };

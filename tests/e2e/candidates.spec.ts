@@ -81,6 +81,39 @@ describe('candidates of a research site', () => {
     await expect.poll(() => page.getByTestId('consent-sources').textContent()).toContain('Calls: phone call with the coordinator');
   });
 
+  it('imports diagnosis and lab columns as clinical facts, naming the values it does not recognise (issue 11)', async () => {
+    const { page } = await app.newPage();
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Dina Diagnoses');
+    await page.getByLabel('Email').fill(`facts.${unique()}@site.test`);
+    await page.getByLabel('Password').fill('a-good-long-password');
+    await page.getByLabel('Research site name').fill('Registry Clinic');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/trials$/);
+
+    await page.goto('/candidates/import');
+    const file = path.join(scratch, 'registry.csv');
+    writeFileSync(file, ['First Name,Last Name,Diagnoses,HbA1c', 'Ivy,Hale,Type 2 diabetes; Zorblax syndrome,7.9', 'Jon,Marsh,Asthma,high'].join('\n'));
+    await page.getByLabel('Candidates file (CSV or JSON)').setInputFiles(file);
+    await page.getByRole('button', { name: 'Next: check columns' }).click();
+    await expect.poll(() => page.getByLabel('Column “Diagnoses”').isVisible()).toBe(true);
+    expect(await page.getByLabel('Column “Diagnoses”').inputValue()).toBe('conditions');
+    expect(await page.getByLabel('Column “HbA1c”').inputValue()).toBe('lab');
+    await expect.poll(() => page.getByText('4 clinical facts read from the diagnosis, medication and lab columns', { exact: false }).isVisible()).toBe(true);
+    const unrecognised = page.getByRole('table', { name: 'Values not recognised' });
+    expect(await unrecognised.getByRole('row', { name: /Zorblax syndrome/ }).textContent()).toContain('kept by its name');
+    expect(await unrecognised.getByRole('row', { name: /high/ }).textContent()).toContain('left out');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Import 2 rows' }).click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 20_000 }).toBe('Completed');
+    await page.getByRole('link', { name: /Ivy Hale/ }).click();
+    await page.waitForURL(/\/candidates\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').at(-1);
+    const record = (await (await page.request.get(`/api/candidates/${id}/clinical`)).json()) as { facts: Array<{ name: string; source: string }> };
+    expect(record.facts.map((fact) => fact.name).sort()).toEqual(['HbA1c', 'Zorblax syndrome', 'type 2 diabetes']);
+    expect(record.facts.every((fact) => fact.source === 'import')).toBe(true);
+  });
+
   it('imports a CSV, finds a candidate, adds and deletes a note, and reads the contact history', async () => {
     const { context, page } = await app.newPage();
     await page.goto('/sign-up');

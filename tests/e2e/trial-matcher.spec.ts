@@ -105,6 +105,16 @@ describe('trial matcher', () => {
     await expectAccessible(page);
     await addDialog.getByRole('button', { name: 'Done' }).click();
 
+    // A prescreen call for the selection: the confirmation says how many and that calling hours apply; a refusal stays in it.
+    await table.getByRole('checkbox', { name: 'Select Chen Match' }).check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Start prescreen call' }).click();
+    const callDialog = page.getByRole('alertdialog', { name: 'Call 1 person for a prescreen?' });
+    await expect.poll(() => callDialog.getByText(/Calling hours apply/).isVisible(), { timeout: 20_000 }).toBe(true);
+    await callDialog.getByRole('button', { name: 'Call 1 person' }).click();
+    await expect.poll(() => callDialog.getByText(/no active prescreen voice agent/).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expectAccessible(page);
+    await callDialog.getByRole('button', { name: 'Cancel' }).click();
+
     // Gap analysis: what excludes people, and what raising the age limit would add.
     await page.getByRole('tab', { name: 'Gap analysis' }).click();
     const excluding = page.getByRole('table', { name: 'Criteria that exclude candidates, most first' });

@@ -357,6 +357,42 @@ describe('refusals', () => {
   });
 });
 
+describe('a selection of people (the trial matcher\'s "Start prescreen call")', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await setUpSite(await t.signUp({ organizationName: 'Selection Research' }));
+  });
+
+  it('calls only the selected people who are due a call, whatever trial they are linked to', async () => {
+    const unlinked = await newCandidate(site.who);
+    const alsoDue = await newCandidate(site.who, { trialIds: [site.trialId] });
+    const noPhone = await newCandidate(site.who, { phone: undefined });
+    const notSelected = await newCandidate(site.who);
+    const { started, data } = await runToTheEnd(site.who, { trialId: site.trialId, candidateIds: [unlinked, alsoDue, noPhone], simulate: 'voicemail' });
+    expect(started).toMatchObject({ total: 2, label: 'Prescreen calls (2 candidates)' });
+    expect(data.run).toMatchObject({ status: 'completed', total: 2, succeeded: 2 });
+    expect(data.items.map((item: Item) => item.candidateId).sort()).toEqual([unlinked, alsoDue].sort());
+    expect((await site.who.actor.get(`/api/calls/?candidateId=${notSelected}`)).body.calls).toEqual([]);
+  });
+
+  it('409 saying so when none of the selection is due a call, and no run is left', async () => {
+    const runsBefore = (await site.who.actor.get('/api/processing-runs/?kind=prescreen_calls')).body.runs.length;
+    const noPhone = await newCandidate(site.who, { phone: undefined });
+    const answer = await site.who.actor.post('/api/calls/prescreen-all', { candidateIds: [noPhone, randomUUID()] });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    expect(answer.body.error.message).toContain('None of the 2 people selected is due a prescreen call');
+    expect((await site.who.actor.get('/api/processing-runs/?kind=prescreen_calls')).body.runs).toHaveLength(runsBefore);
+  });
+
+  it('400 naming the field for ids that are not ids, or an empty selection', async () => {
+    for (const candidateIds of [['nope'], []]) {
+      const answer = await site.who.actor.post('/api/calls/prescreen-all', { candidateIds });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.details[0].path).toMatch(/^candidateIds/);
+    }
+  });
+});
+
 describe('the concurrency limit', () => {
   it(`keeps at most ${MAX_CALLS} calls open, waits for a free line, and refuses a second run meanwhile`, async () => {
     const site = await setUpSite(await t.signUp({ organizationName: 'Busy Lines Research' }));

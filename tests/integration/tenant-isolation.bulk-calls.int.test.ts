@@ -30,6 +30,7 @@ let b: SignedUp;
 let adminInB: Actor;
 let aTrialId: string;
 let aRingingCallId: string;
+let aDueCandidateId: string;
 
 const blocks: StudyBlock[] = [
   {
@@ -87,6 +88,7 @@ beforeAll(async () => {
     trialIds: [aTrialId],
   });
   expect(due.status, JSON.stringify(due.body)).toBe(201);
+  aDueCandidateId = due.body.id;
   const ringing = (await a.actor.post('/api/candidates/', { firstName: 'Ann', phone: '+12125550189', timeZone: zoneAtHour(12), consent: { calls: true } })).body
     .id;
   const placed = await a.actor.post('/api/calls/', { candidateId: ringing, simulate: 'ring' });
@@ -106,6 +108,10 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   [
     'POST /api/calls/prescreen-all',
     (actor) => actor.post('/api/calls/prescreen-all', { organizationId: a.organizationId, trialId: aTrialId, simulate: 'answer' }),
+  ],
+  [
+    'POST /api/calls/prescreen-all',
+    (actor) => actor.post('/api/calls/prescreen-all', { organizationId: a.organizationId, candidateIds: [aDueCandidateId], simulate: 'answer' }),
   ],
 ];
 

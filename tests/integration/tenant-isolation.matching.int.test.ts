@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, candidate, candidateFact, candidateNote, candidateTrial, prescreenForm, processingRun, trialMatch } from '../../src/server/db/schema';
+import {
+  auditLog,
+  candidate,
+  candidateFact,
+  candidateNote,
+  candidateTrial,
+  criterionJudgement,
+  prescreenForm,
+  processingRun,
+  trialMatch,
+} from '../../src/server/db/schema';
 import { whenMatchRunSettled } from '../../src/server/features/matching/matcher';
 import { ENDPOINTS as MATCHING } from '../support/endpoints/matching';
 import { createRecruitingTrial } from '../support/trials';
@@ -29,6 +39,7 @@ const snapshot = async () => ({
   matches: await t.deps.db.select().from(trialMatch).where(eq(trialMatch.organizationId, a.organizationId)),
   runs: await t.deps.db.select().from(processingRun).where(eq(processingRun.organizationId, a.organizationId)),
   forms: await t.deps.db.select().from(prescreenForm).where(eq(prescreenForm.organizationId, a.organizationId)),
+  judgements: await t.deps.db.select().from(criterionJudgement).where(eq(criterionJudgement.organizationId, a.organizationId)),
   audit: await t.deps.db.select().from(auditLog).where(eq(auditLog.organizationId, a.organizationId)),
 });
 
@@ -60,6 +71,10 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['GET /api/trial-matcher/{trialId}', (actor) => actor.get(`/api/trial-matcher/${aTrialId}`)],
   ['GET /api/trial-matcher/{trialId}/matches', (actor) => actor.get(`/api/trial-matcher/${aTrialId}/matches`)],
   ['GET /api/trial-matcher/{trialId}/candidates/{candidateId}', (actor) => actor.get(`/api/trial-matcher/${aTrialId}/candidates/${aCandidateId}`)],
+  [
+    'POST /api/trial-matcher/{trialId}/candidates/{candidateId}/llm-judgements',
+    (actor) => actor.post(`/api/trial-matcher/${aTrialId}/candidates/${aCandidateId}/llm-judgements`, {}),
+  ],
   ['GET /api/trial-matcher/{trialId}/gaps', (actor) => actor.get(`/api/trial-matcher/${aTrialId}/gaps`)],
   ['POST /api/trial-matcher/{trialId}/what-if', (actor) => actor.post(`/api/trial-matcher/${aTrialId}/what-if`, { criterionId: aCriterionId, rule: null })],
   ['POST /api/trial-matcher/{trialId}/add-to-trial', (actor) => actor.post(`/api/trial-matcher/${aTrialId}/add-to-trial`, { candidateIds: [aCandidateId] })],

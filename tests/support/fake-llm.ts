@@ -13,7 +13,13 @@ export interface FakeLlmRequest {
  */
 export async function startFakeLlm(options: {
   apiKey: string;
-  reply: (request: { model: string; criteria: Array<{ index: number; kind: string; text: string }> }) => string | number | { delayMs: number; content: string };
+  reply: (request: {
+    model: string;
+    criteria: Array<{ index: number; kind: string; text: string }>;
+    /** The numbered note sentences the trial matcher's judge sends (decision 079); empty for the criteria reader. */
+    sentences: Array<{ id: number; text: string }>;
+    system: string;
+  }) => string | number | { delayMs: number; content: string };
 }) {
   const received: FakeLlmRequest[] = [];
   const server: Server = createServer((req, res) => {
@@ -29,7 +35,9 @@ export async function startFakeLlm(options: {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       received.push({ authorization: req.headers.authorization, body });
       const user = body.messages?.find((message: { role: string }) => message.role === 'user');
-      const result = options.reply({ model: body.model, criteria: JSON.parse(user?.content ?? '{}').criteria ?? [] });
+      const sent = JSON.parse(user?.content ?? '{}');
+      const system = body.messages?.find((message: { role: string }) => message.role === 'system')?.content ?? '';
+      const result = options.reply({ model: body.model, criteria: sent.criteria ?? [], sentences: sent.sentences ?? [], system });
       if (typeof result === 'number') return answer(result);
       const { delayMs, content } = typeof result === 'string' ? { delayMs: 0, content: result } : result;
       setTimeout(() => {

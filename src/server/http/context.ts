@@ -1,4 +1,5 @@
 import type { CriteriaReader } from '../integrations/llm/criteria-reader';
+import type { CriterionJudge } from '../integrations/llm/criterion-judge';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
@@ -27,6 +28,8 @@ export interface AppDeps {
   voice: VoicePort;
   /** Proposes rules for unread criteria through an OpenAI-compatible API; null unless LLM_BASE_URL/LLM_MODEL are set. */
   criteriaReader: CriteriaReader | null;
+  /** Judges criteria the rules leave unknown against a candidate's notes (decision 079); null unless LLM_JUDGE_NOTES=true with the model configured. */
+  criterionJudge: CriterionJudge | null;
   /** Background jobs (pg-boss); started by jobs/register.ts startBackgroundWork. */
   jobs: Jobs;
   logger: Logger;

@@ -5,6 +5,7 @@ export const ENDPOINTS: Record<string, Classification> = {
   'GET /api/trial-matcher/{trialId}': 'tenant-row',
   'GET /api/trial-matcher/{trialId}/matches': 'tenant-row',
   'GET /api/trial-matcher/{trialId}/candidates/{candidateId}': 'tenant-row',
+  'POST /api/trial-matcher/{trialId}/candidates/{candidateId}/llm-judgements': 'tenant-row',
   'GET /api/trial-matcher/{trialId}/gaps': 'tenant-row',
   'POST /api/trial-matcher/{trialId}/what-if': 'tenant-row',
   'POST /api/trial-matcher/{trialId}/add-to-trial': 'tenant-row',

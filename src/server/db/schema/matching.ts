@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, pgTable, primaryKey, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 import { candidate } from './candidates';
 import { createdAtColumn, organizationIdColumn } from './columns';
-import { trial } from './trials';
+import { trial, trialCriterion } from './trials';
 
 /** A free-text clinical note on a candidate (typed or pasted by staff), read into facts by the note extractor. */
 export const candidateNote = pgTable(
@@ -94,4 +94,36 @@ export const trialMatch = pgTable(
     primaryKey({ columns: [table.runId, table.candidateId] }),
     index('trial_match_run_rank_idx').on(table.runId, table.classRank, table.score.desc(), table.candidateId),
   ],
+);
+
+/**
+ * A language model's judgement of one criterion against one candidate's clinical notes (decision 079, the
+ * TrialGPT approach): asked only for criteria the rules leave unknown, on request, with the sentences it cited.
+ * Advice shown as `llm` evidence: it never decides a class (an `llm` "not met" flags the candidate, never
+ * excludes). Judging again replaces it; a criterion reworded since is judged afresh (its text is kept).
+ */
+export const criterionJudgement = pgTable(
+  'criterion_judgement',
+  {
+    organizationId: organizationIdColumn(),
+    trialId: uuid('trial_id')
+      .notNull()
+      .references(() => trial.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidate.id, { onDelete: 'cascade' }),
+    criterionId: uuid('criterion_id')
+      .notNull()
+      .references(() => trialCriterion.id, { onDelete: 'cascade' }),
+    /** The criterion's words when judged: a reworded criterion's judgement no longer applies. */
+    criterionText: text('criterion_text').notNull(),
+    verdict: text('verdict').$type<'met' | 'not_met' | 'unknown'>().notNull(),
+    explanation: text('explanation').notNull(),
+    /** The numbered note sentences it cited, with their words as they were. */
+    sentences: jsonb('sentences').$type<Array<{ id: number; noteId: string; text: string }>>().notNull(),
+    model: text('model').notNull(),
+    judgedAt: timestamp('judged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The candidate's index serves the cascade when a person is deleted.
+  (table) => [primaryKey({ columns: [table.trialId, table.candidateId, table.criterionId] }), index('criterion_judgement_candidate_idx').on(table.candidateId)],
 );

@@ -6,7 +6,12 @@ import { processingRun } from '../../db/schema';
 export const OPEN_CALL_WINDOW_MINUTES = 30;
 
 /** Which trial links make a candidate part of a bulk run (see dueCandidates). */
-export type TrialFilter = { kind: 'trial'; trialId: string } | { kind: 'trialOrUnlinked'; trialId: string } | { kind: 'all' };
+export type TrialFilter =
+  | { kind: 'trial'; trialId: string }
+  | { kind: 'trialOrUnlinked'; trialId: string }
+  | { kind: 'all' }
+  /** A selection of people, whatever trial they are linked to. */
+  | { kind: 'candidates'; candidateIds: string[] };
 
 function trialCondition(filter: TrialFilter): SQL {
   if (filter.kind === 'trial') return sql`exists (select 1 from candidate_trial ct where ct.candidate_id = c.id and ct.trial_id = ${filter.trialId}::uuid)`;
@@ -14,6 +19,7 @@ function trialCondition(filter: TrialFilter): SQL {
     return sql`(exists (select 1 from candidate_trial ct where ct.candidate_id = c.id and ct.trial_id = ${filter.trialId}::uuid)
       or not exists (select 1 from candidate_trial ct where ct.candidate_id = c.id))`;
   }
+  if (filter.kind === 'candidates') return sql`c.id in (select (jsonb_array_elements_text(${JSON.stringify(filter.candidateIds)}::jsonb))::uuid)`;
   return sql`true`;
 }
 

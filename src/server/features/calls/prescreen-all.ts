@@ -31,6 +31,7 @@ import { callBlockReason, dialCall, planCall, type CallActor, type CallPlan } fr
  */
 
 const BULK_LABEL = 'Bulk prescreen';
+const plural = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'person' : 'people'}`;
 /** How often a run waiting for a free line looks again. */
 const SLOT_POLL_MS = 250;
 const ITEM_PAGE = 100;
@@ -58,11 +59,13 @@ export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, inpu
     if (await findOpenRun(tx, organizationId, PRESCREEN_CALLS_RUN_KIND))
       throw conflict('A prescreen calls run is already going for this organization; wait until it has finished');
 
-    const filter: TrialFilter = input.trialId
-      ? { kind: 'trial', trialId: input.trialId }
-      : agent.trialId
-        ? { kind: 'trialOrUnlinked', trialId: agent.trialId }
-        : { kind: 'all' };
+    const filter: TrialFilter = input.candidateIds
+      ? { kind: 'candidates', candidateIds: [...new Set(input.candidateIds)] }
+      : input.trialId
+        ? { kind: 'trial', trialId: input.trialId }
+        : agent.trialId
+          ? { kind: 'trialOrUnlinked', trialId: agent.trialId }
+          : { kind: 'all' };
     const options = {
       voiceAgentId: agent.id,
       trialId: input.trialId ?? null,
@@ -75,8 +78,13 @@ export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, inpu
       label: 'Prescreen calls',
       options,
       addItems: (runId) => insertDueItems(tx, { organizationId, runId, filter }),
-      audit: (candidates) => ({ candidates, ...options }),
+      audit: (candidates) => ({ candidates, ...options, ...(input.candidateIds ? { selected: new Set(input.candidateIds).size } : {}) }),
     });
+    // A selection none of whom is due a call would start a run that does nothing: say why instead.
+    if (input.candidateIds && total === 0)
+      throw conflict(
+        `None of the ${plural(new Set(input.candidateIds).size)} selected is due a prescreen call (new or contacted, with a phone, no prescreen result, no call or callback open)`,
+      );
     const label = `Prescreen calls (${total.toLocaleString('en-US')} candidate${total === 1 ? '' : 's'})`;
     return prescreenCallRuns.begin(tx, created.id, { label, total });
   });

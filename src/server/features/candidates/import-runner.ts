@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { IMPORT_STREAM_MAX_BYTES, type ImportCandidatesInput, type ImportField, type ImportStreamQuery } from '../../../contract/candidates';
+import type { CandidateFactInput } from '../../../contract/matching';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
@@ -12,6 +13,8 @@ import { recordAudit } from '../../audit';
 import { defineRunKind, type ItemOutcome, type ProcessingRunRow, type RunDeps, type RunItem } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
 import {
+  clinicalColumns,
+  clinicalFactsOf,
   mapRow,
   parseInput,
   readCsvStream,
@@ -64,6 +67,7 @@ export async function startImport(deps: RunnerDeps, scope: RequestScope, input: 
   const parsed = parseInput(input.format, input.data as never);
   const mapping = resolveMapping(parsed.columns, input.mapping);
   requireImportConsentSource(mapping, input.consentSource);
+  clinicalColumns(mapping);
   const importOptions: ImportOptions = {
     duplicates: input.duplicates,
     defaultCountry: input.defaultCountry.toUpperCase(),
@@ -159,6 +163,7 @@ export async function startStreamedImport(
       onHeader: (columns) => {
         mapping = resolveMapping(columns, query.mapping);
         requireImportConsentSource(mapping, query.consentSource);
+        clinicalColumns(mapping);
       },
       onRows: async (batch, firstRow) => {
         await storeItems(tx, organizationId, await ensureRun(), batch, firstRow, mapping);
@@ -248,6 +253,8 @@ interface Target {
   /** Consent this import turns on for an existing candidate (merge), with its source and date. */
   consent?: { sms: boolean; calls: boolean; source: string; at: string };
   consentLocked?: boolean;
+  /** The clinical facts its rows' clinical columns give (decision 079). */
+  facts: CandidateFactInput[];
 }
 
 interface Outcome {
@@ -285,6 +292,9 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
   const options = run.options as unknown as ImportOptions;
   const consentDefaults = { consentSource: options.consentSource, consentDate: options.consentDate };
   const validated = items.map((item) => ({ item, result: validateRow((item.input ?? {}) as MappedRow, options.defaultCountry, consentDefaults) }));
+  const clinical = clinicalColumns(options.mapping);
+  const factsOf = (item: RunItem) =>
+    clinicalFactsOf((item.input ?? {}) as MappedRow, clinical, { runId, label: run.label, defaultCountry: options.defaultCountry }).facts;
   const phones = new Set<string>();
   const emails = new Set<string>();
   for (const { result } of validated) {
@@ -308,7 +318,7 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
       for (const row of (result as unknown as { rows: Array<{ candidate_id: string }> }).rows) touched.add(row.candidate_id);
     }
     for (const row of existing) {
-      const target: Target = { id: row.id, existing: row, values: fromExisting(row), filled: new Set(), rowNumbers: [] };
+      const target: Target = { id: row.id, existing: row, values: fromExisting(row), filled: new Set(), rowNumbers: [], facts: [] };
       target.consentLocked = touched.has(row.id) || row.doNotContact;
       targets.set(row.id, target);
       if (row.phone) phoneOwner.set(row.phone, target);
@@ -329,7 +339,7 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
     const byPhone = values.phone ? phoneOwner.get(values.phone) : undefined;
     const target = byPhone ?? (values.email ? emailOwner.get(values.email) : undefined);
     if (!target) {
-      const fresh: Target = { id: randomUUID(), existing: null, values: { ...values }, filled: new Set(), rowNumbers: [item.rowNumber] };
+      const fresh: Target = { id: randomUUID(), existing: null, values: { ...values }, filled: new Set(), rowNumbers: [item.rowNumber], facts: factsOf(item) };
       if (values.phone) phoneOwner.set(values.phone, fresh);
       if (values.email) emailOwner.set(values.email, fresh);
       created.push(fresh);
@@ -376,6 +386,11 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
       }
     }
     target.rowNumbers.push(item.rowNumber);
+    const facts = factsOf(item);
+    if (facts.length) {
+      target.facts.push(...facts);
+      target.filled.add('clinical facts');
+    }
     outcomes.push({
       id: item.id,
       outcome: 'merged',
@@ -501,6 +516,9 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
         where c.id = v.id`);
   }
 
+  // Clinical facts of the rows (decision 079), in the candidates' transaction: source 'import', the run as its ref.
+  const factCount = await insertImportFacts(tx, organizationId, [...created.filter((target) => insertedIds.has(target.id)), ...merged]);
+
   const linked = [...insertedIds, ...merged.map((target) => target.id)];
   if (options.trialId && linked.length) {
     await tx.execute(sql`
@@ -569,6 +587,7 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
       rows: [items[0].rowNumber, items.at(-1)!.rowNumber],
       ...counts,
       consentRecorded: events.filter((entry) => entry.kind === 'consent').length,
+      facts: factCount,
       mergedFields: [...new Set(changed.flatMap((target) => [...target.filled].map((field) => field.split('.')[0])))],
     },
   });
@@ -579,4 +598,33 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
     candidateId: entry.candidate_id,
     keepInput: entry.keep_input,
   }));
+}
+
+/** The targets' clinical facts in one statement; returns how many were stored. */
+async function insertImportFacts(tx: Transaction, organizationId: string, targets: Target[]): Promise<number> {
+  const payload = targets.flatMap((target) =>
+    target.facts.map((fact) => ({
+      candidate_id: target.id,
+      kind: fact.kind,
+      concept_id: fact.conceptId,
+      name: fact.name,
+      status: fact.status,
+      value: fact.value,
+      unit: fact.unit,
+      value_text: fact.valueText,
+      observed_on: fact.observedOn,
+      source_ref: fact.sourceRef,
+      source_text: fact.sourceText,
+      code: fact.code,
+    })),
+  );
+  if (!payload.length) return 0;
+  await tx.execute(sql`
+      insert into candidate_fact (organization_id, candidate_id, kind, concept_id, name, status, value, unit, value_text, observed_on, source, source_ref,
+        source_text, code)
+      select ${organizationId}::uuid, v.candidate_id, v.kind, v.concept_id, v.name, v.status, v.value, v.unit, v.value_text, v.observed_on, 'import',
+        v.source_ref, v.source_text, v.code
+      from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(candidate_id uuid, kind text, concept_id text, name text, status text,
+        value double precision, unit text, value_text text, observed_on date, source_ref text, source_text text, code text)`);
+  return payload.length;
 }

@@ -3,6 +3,7 @@ import {
   candidateFieldsSchema,
   ConsentDateSchema,
   ConsentSourceSchema,
+  IMPORT_CLINICAL_FIELDS,
   IMPORT_CONSENT_FLAGS,
   IMPORT_MAX_ROWS,
   parseConsentFlag,
@@ -12,6 +13,7 @@ import {
 import { deriveTimeZone } from '../../../contract/zone-derivation';
 import { AppError, badRequest } from '../../http/errors';
 import { FORBIDDEN_CHARACTERS } from '../../http/input-guard';
+import { clinicalColumns, measureOfHeader, readClinicalRow, summariseClinical, type ClinicalReading } from './import-facts';
 
 /**
  * The pure half of the candidate import: parsing CSV or JSON rows, guessing the column mapping, and turning
@@ -26,7 +28,7 @@ export interface ParsedInput {
 }
 
 /** Mapped, not yet validated values of one row: what a processing_run_item keeps as its input. */
-export type MappedRow = Record<string, unknown> & { customFields?: Record<string, string> };
+export type MappedRow = Record<string, unknown> & { customFields?: Record<string, string>; clinical?: Record<string, string> };
 
 export interface RowError {
   field: string;
@@ -246,26 +248,46 @@ const GUESSES: Array<[Exclude<ImportField, 'custom' | 'ignore'>, string[]]> = [
   ['consentCalls', ['callconsent', 'consentcalls', 'consentcall', 'callsconsent', 'phoneconsent', 'consenttocall', 'calloptin', 'oktocall']],
   ['consentSource', ['consentsource', 'sourceofconsent', 'consentmethod', 'consentobtainedby', 'consentform']],
   ['consentDate', ['consentdate', 'dateofconsent', 'consentedon', 'consentgiven', 'optindate']],
+  [
+    'conditions',
+    [
+      'diagnoses',
+      'diagnosis',
+      'diagnosiscodes',
+      'dx',
+      'conditions',
+      'condition',
+      'problems',
+      'problemlist',
+      'medicalhistory',
+      'medicalconditions',
+      'comorbidities',
+    ],
+  ],
+  ['medications', ['medications', 'medication', 'meds', 'currentmedications', 'currentmeds', 'drugs', 'medicationlist']],
+  ['clinicalDate', ['labdate', 'labsdate', 'dateoflabs', 'resultdate', 'observationdate', 'collectiondate', 'testdate', 'labresultdate']],
 ];
+/** Fields several columns may take (two diagnosis columns, one column per lab). */
+const REPEATABLE = new Set<ImportField>(['conditions', 'medications', 'lab', 'custom', 'ignore']);
 const GUESS_BY_KEY = new Map(GUESSES.flatMap(([field, keys]) => keys.map((key) => [key, field] as const)));
 
 /** The field a column name most likely holds ("First Name", "first_name", "Given name" -> firstName ...). */
 export function guessField(column: string): ImportField {
   const key = column.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return GUESS_BY_KEY.get(key) ?? 'custom';
+  return GUESS_BY_KEY.get(key) ?? (measureOfHeader(column) ? 'lab' : 'custom');
 }
 
 /** The guessed mapping, with the caller's choices taking precedence; each field is taken by one column only. */
 export function resolveMapping(columns: string[], given: Record<string, ImportField> = {}): Record<string, ImportField> {
   const mapping: Record<string, ImportField> = {};
-  const taken = new Set<ImportField>(Object.values(given).filter((field) => field !== 'custom' && field !== 'ignore'));
+  const taken = new Set<ImportField>(Object.values(given).filter((field) => !REPEATABLE.has(field)));
   for (const column of columns) {
     if (given[column]) {
       mapping[column] = given[column];
       continue;
     }
     const guess = guessField(column);
-    if (guess !== 'custom' && taken.has(guess)) mapping[column] = 'custom';
+    if (!REPEATABLE.has(guess) && taken.has(guess)) mapping[column] = 'custom';
     else {
       mapping[column] = guess;
       taken.add(guess);
@@ -276,19 +298,35 @@ export function resolveMapping(columns: string[], given: Record<string, ImportFi
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 
-/** Applies the mapping to one raw row: candidate field -> text, other columns under customFields. */
+const CLINICAL = new Set<ImportField>(IMPORT_CLINICAL_FIELDS);
+
+/** Applies the mapping to one raw row: candidate field -> text, clinical columns under clinical, other columns under customFields. */
 export function mapRow(row: RawRow, mapping: Record<string, ImportField>): MappedRow {
   const mapped: MappedRow = {};
   const custom: Record<string, string> = {};
+  const clinical: Record<string, string> = {};
   for (const [column, field] of Object.entries(mapping)) {
     const value = text(row[column]);
     if (!value || field === 'ignore') continue;
     if (field === 'custom') custom[column] = value;
+    else if (CLINICAL.has(field)) clinical[column] = value;
     else if (mapped[field] === undefined) mapped[field] = value;
   }
   if (Object.keys(custom).length) mapped.customFields = custom;
+  if (Object.keys(clinical).length) mapped.clinical = clinical;
   return mapped;
 }
+
+/** One mapped row's clinical facts (decision 079), with what was not recognised. */
+export function clinicalFactsOf(
+  mapped: MappedRow,
+  columns: ReturnType<typeof clinicalColumns>,
+  context: { runId: string | null; label: string; defaultCountry: string },
+): ClinicalReading {
+  if (!mapped.clinical || !columns.length) return { facts: [], unrecognised: [] };
+  return readClinicalRow(mapped.clinical, columns, { ...context, normalizeDate });
+}
+export { clinicalColumns };
 
 // ---- validation ----
 
@@ -387,7 +425,7 @@ const schemaFor = (country: string) => {
 
 /** Validates one mapped row with the same rules as the create form; errors name the field. */
 export function validateRow(mapped: MappedRow, defaultCountry: string, consentDefaults: ImportConsentDefaults = {}): RowValidation {
-  const { consentSms: rawSms, consentCalls: rawCalls, consentSource: rawSource, consentDate: rawDate, ...rest } = mapped;
+  const { consentSms: rawSms, consentCalls: rawCalls, consentSource: rawSource, consentDate: rawDate, clinical: _clinical, ...rest } = mapped;
   const candidate: Record<string, unknown> = { ...rest };
   if (typeof candidate.fullName === 'string') {
     const full = candidate.fullName;
@@ -485,6 +523,8 @@ export function previewImport(
   options: ImportConsentDefaults & { offset?: number; limit?: number } = {},
 ): ImportPreview {
   const mapping = resolveMapping(parsed.columns, given);
+  const clinical = clinicalColumns(mapping);
+  const readings: ClinicalReading[] = [];
   const sample = parsed.rows.slice(0, PREVIEW_SAMPLE);
   const offset = options.offset ?? 0;
   const limit = options.limit ?? PREVIEW_PAGE;
@@ -493,6 +533,7 @@ export function previewImport(
   const results = new Map<number, ReturnType<typeof validateRow>>();
   sample.forEach((raw, index) => {
     const mapped = mapRow(raw, mapping);
+    if (clinical.length) readings.push(clinicalFactsOf(mapped, clinical, { runId: null, label: 'preview', defaultCountry }));
     const result = validateRow(mapped, defaultCountry, options);
     if (result.ok) {
       validRows.push(index);
@@ -513,5 +554,6 @@ export function previewImport(
     sample: { size: sample.length, valid: validRows.length, invalid: invalid.length },
     page: { offset, limit, total: sample.length },
     consentMapped: consentMapped(mapping),
+    clinical: summariseClinical(clinical, readings),
   };
 }

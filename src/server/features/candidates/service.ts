@@ -53,6 +53,8 @@ export { targetOrganization, toCandidate } from './candidate-record';
 export { changeCandidateStatus, DEFAULT_CONSENT_SOURCE, resolveStatusAndFlag } from './status-rules';
 export * from './prescreen-notes';
 export * from './bulk-actions';
+// The import's reading of condition and medication names, shared with the FHIR reader (matching).
+export { longestMention } from './import-facts';
 
 // ---- the list ----
 

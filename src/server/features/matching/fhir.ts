@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CandidateFactInput, FactStatus } from '../../../contract/matching';
 import { AppError } from '../../http/errors';
 import { canonical, MEASURES, type Measure } from '../trials/criteria-parser';
-import { vocabulary, type Concept } from '../trials/vocabulary';
+import { longestMention } from '../candidates/service';
 
 /**
  * A FHIR R4 bundle (Synthea output, or an EHR export of one person) -> the candidate it describes and their
@@ -688,17 +688,6 @@ function fact(partial: Pick<CandidateFactInput, 'kind' | 'name'> & Partial<Candi
     span: null,
     criterionId: null,
   };
-}
-
-/** The vocabulary's concept of that kind the text names, the longest mention when it names several. */
-function longestMention(words: string, kind: Concept['kind']): Concept | null {
-  let best: { concept: Concept; length: number } | null = null;
-  for (const mention of vocabulary().find(words)) {
-    if (mention.concept.kind !== kind) continue;
-    const length = mention.end - mention.start;
-    if (!best || length > best.length) best = { concept: mention.concept, length };
-  }
-  return best?.concept ?? null;
 }
 
 const firstCode = (concept: CodeableConcept | undefined) => concept?.coding?.find((coding) => coding.code)?.code ?? null;

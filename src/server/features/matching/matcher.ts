@@ -27,6 +27,7 @@ import { toRun } from '../processing-runs/service';
 import { CLASS_RANK, factNeeds, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
 import * as q from './queries';
 import { toFact } from './facts';
+import { classWithFlags, flaggedCount, flagsOf, judgeable, judgeCriteria, withJudgements, type Flags } from './llm-judge';
 
 /**
  * The trial matcher (issue 11, decision 025): every candidate of the trial's organization against every
@@ -93,13 +94,15 @@ export async function startMatch(deps: Deps, scope: RequestScope, trialId: strin
 type SliceResult = Parameters<typeof q.insertMatches>[2][number];
 
 /** Evaluates a slice in steps, letting the event loop go in between (a slice takes a second or more). */
-async function evaluateSlice(criteria: MatchCriterion[], slice: q.SliceRow[], today: Date, tally: Tally): Promise<SliceResult[]> {
+async function evaluateSlice(criteria: MatchCriterion[], slice: q.SliceRow[], today: Date, tally: Tally, flags: Flags): Promise<SliceResult[]> {
   const rows: SliceResult[] = new Array(slice.length);
   for (let start = 0; start < slice.length; start += matchRunTuning.evaluateChunk) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     const end = Math.min(slice.length, start + matchRunTuning.evaluateChunk);
     for (let i = start; i < end; i++) {
       const result = matchPerson(criteria, slice[i].person, today, { explain: false });
+      // A language model's "not met" (decision 079) leaves a likely candidate possibly eligible; most runs have none.
+      if (flags.size) result.matchClass = classWithFlags(result.matchClass, flaggedCount(result.unknownIds, flags.get(slice[i].id)));
       rows[i] = {
         candidateId: slice[i].id,
         matchClass: result.matchClass,
@@ -140,7 +143,9 @@ export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, q.SliceRow, {
   async prepare(tx, { deps, run }) {
     const trialId = String((run.options as RunOptions).trialId ?? '');
     const criteria = await q.matchCriteria(tx, [trialId]);
-    return { trialId, criteria, needs: factNeeds(criteria), today: new Date(), factShape: isPglite(deps.db) ? 'json' : 'rows' };
+    // Judgements are made one candidate at a time on request: few enough to hold for the whole run.
+    const flags = flagsOf(await q.notMetJudgements(tx, trialId));
+    return { trialId, criteria, needs: factNeeds(criteria), today: new Date(), factShape: isPglite(deps.db) ? 'json' : 'rows', flags };
   },
   async readSlice(tx, { run }, setup, after) {
     // PostgreSQL's just-in-time compilation costs more than it saves on these statements (about 0.9 s per slice read).
@@ -150,7 +155,7 @@ export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, q.SliceRow, {
   cursorAfter: (row) => ({ createdAt: row.createdAt, id: row.id }),
   async processSlice(_ctx, setup, slice) {
     const tally = emptyTally();
-    return { rows: await evaluateSlice(setup.criteria, slice, setup.today, tally), tally };
+    return { rows: await evaluateSlice(setup.criteria, slice, setup.today, tally, setup.flags), tally };
   },
   async writeSlice(tx, { run: { id: runId, organizationId } }, { setup, rows, result, run }) {
     await tx.execute(sql`set local jit = off`);
@@ -185,7 +190,7 @@ export const whenMatchRunSettled = trialMatchRuns.whenSettled;
 /** At start-up (jobs/register.ts lists the kind): continues match runs a stopped process left running. */
 export const resumeMatchRuns = trialMatchRuns.resume;
 
-type MatchSetup = { trialId: string; criteria: MatchCriterion[]; needs: ReturnType<typeof factNeeds>; today: Date; factShape: 'json' | 'rows' };
+type MatchSetup = { trialId: string; criteria: MatchCriterion[]; needs: ReturnType<typeof factNeeds>; today: Date; factShape: 'json' | 'rows'; flags: Flags };
 
 /** The counts kept so far: none stored before the first slice means zero; a run resumed from an older cursor has none. */
 function storedTally(run: { options: unknown }): Tally | null {
@@ -282,6 +287,7 @@ export async function matchOverview(deps: Deps, scope: RequestScope, trialId: st
       resultsRun: runView(runs.completed),
       counts: countsOf(counts),
       stale,
+      llmJudge: deps.criterionJudge !== null,
     };
   });
 }
@@ -307,6 +313,14 @@ export async function listMatches(deps: Deps, scope: RequestScope, trialId: stri
       { runId: completed.id, trialId, matchClass: filter.class, criterionId: filter.criterionId, q: filter.q, limit: filter.limit, offset: filter.offset },
       knownTotal,
     );
+    // A model's "not met" on a criterion the row still leaves unknown flags it (decision 079).
+    const flags = flagsOf(
+      await q.notMetJudgements(
+        tx,
+        trialId,
+        page.rows.map((row) => row.candidateId),
+      ),
+    );
     return {
       total: page.total,
       matches: page.rows.map((row) => ({
@@ -317,43 +331,71 @@ export async function listMatches(deps: Deps, scope: RequestScope, trialId: stri
         metCount: row.metCount,
         notMetIds: row.notMetIds,
         unknownIds: row.unknownIds,
+        llmFlagged: flaggedCount(row.unknownIds, flags.get(row.candidateId)),
       })),
     };
   });
 }
 
-/** One candidate against the trial, criterion by criterion, computed now from their facts. */
+/** One candidate against the trial, criterion by criterion, computed now from their facts, with any `llm` evidence. */
 export async function candidateMatch(deps: Deps, scope: RequestScope, trialId: string, candidateId: string): Promise<CandidateMatch> {
-  return runScoped(deps.db, scope, async (tx) => {
-    const found = await loadTrial(tx, trialId);
-    const person = await q.findCandidateBasics(tx, candidateId);
-    if (!person || person.organizationId !== found.organizationId) throw notFound('Candidate not found');
-    const criteria = await q.matchCriteria(tx, [trialId]);
-    const facts = await q.listFacts(tx, candidateId);
-    const linked = await q.linkedTrialIds(tx, candidateId);
-    const result = matchPerson(criteria, { dateOfBirth: person.dateOfBirth, sex: person.sex, facts }, new Date());
-    const factsById = new Map(facts.map((fact) => [fact.id, fact]));
+  return runScoped(deps.db, scope, async (tx) => (await evaluateCandidate(tx, trialId, candidateId)).match);
+}
+
+async function evaluateCandidate(tx: Transaction, trialId: string, candidateId: string) {
+  const found = await loadTrial(tx, trialId);
+  const person = await q.findCandidateBasics(tx, candidateId);
+  if (!person || person.organizationId !== found.organizationId) throw notFound('Candidate not found');
+  const criteria = await q.matchCriteria(tx, [trialId]);
+  const facts = await q.listFacts(tx, candidateId);
+  const linked = await q.linkedTrialIds(tx, candidateId);
+  const judgements = await q.listJudgements(tx, trialId, candidateId);
+  const result = matchPerson(criteria, { dateOfBirth: person.dateOfBirth, sex: person.sex, facts }, new Date());
+  const factsById = new Map(facts.map((fact) => [fact.id, fact]));
+  const { evidence, flagged } = withJudgements(
+    result.outcomes.map((outcome, index) => {
+      const fact = outcome.factId ? factsById.get(outcome.factId) : undefined;
+      return {
+        criterionId: outcome.criterionId,
+        kind: criteria[index].kind,
+        text: criteria[index].text,
+        outcome: outcome.outcome,
+        key: outcome.key,
+        reason: outcome.reason,
+        fact: fact ? toFact(fact) : null,
+      };
+    }),
+    judgements,
+  );
+  const match: CandidateMatch = {
+    trialId,
+    trialTitle: found.title,
+    candidate: { id: person.id, firstName: person.firstName, lastName: person.lastName, status: person.status },
+    inTrial: linked.has(trialId),
+    matchClass: classWithFlags(result.matchClass, flagged),
+    score: result.score,
+    evidence,
+    llmFlagged: flagged,
+  };
+  return { match, criteria, organizationId: found.organizationId };
+}
+
+/**
+ * The optional language-model judge (decision 079): the candidate's criteria the rules leave unknown, judged
+ * against their clinical notes; answers the candidate's evidence with the `llm` judgements.
+ */
+export async function judgeCandidate(deps: Deps, scope: RequestScope, trialId: string, candidateId: string): Promise<CandidateMatch> {
+  const asked = await runScoped(deps.db, scope, async (tx) => {
+    const { match, criteria, organizationId } = await evaluateCandidate(tx, trialId, candidateId);
+    const notes = await q.listNotes(tx, candidateId);
     return {
-      trialId,
-      trialTitle: found.title,
-      candidate: { id: person.id, firstName: person.firstName, lastName: person.lastName, status: person.status },
-      inTrial: linked.has(trialId),
-      matchClass: result.matchClass,
-      score: result.score,
-      evidence: result.outcomes.map((outcome, index) => {
-        const fact = outcome.factId ? factsById.get(outcome.factId) : undefined;
-        return {
-          criterionId: outcome.criterionId,
-          kind: criteria[index].kind,
-          text: criteria[index].text,
-          outcome: outcome.outcome,
-          key: outcome.key,
-          reason: outcome.reason,
-          fact: fact ? toFact(fact) : null,
-        };
-      }),
+      organizationId,
+      criteria: criteria.filter((criterion, index) => judgeable(criterion, match.evidence[index].outcome)),
+      notes: [...notes].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((note) => ({ id: note.id, body: note.body })),
     };
   });
+  await judgeCriteria(deps, scope, { organizationId: asked.organizationId, trialId, candidateId, criteria: asked.criteria, notes: asked.notes });
+  return candidateMatch(deps, scope, trialId, candidateId);
 }
 
 export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: string): Promise<GapAnalysis> {

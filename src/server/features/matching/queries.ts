@@ -1,7 +1,18 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { UUID_PATTERN } from '../../../contract/common';
 import type { CandidateFactInput, MatchClass } from '../../../contract/matching';
-import { candidate, candidateFact, candidateNote, candidateTrial, processingRun, trial, trialCriterion, trialMatch, user } from '../../db/schema';
+import {
+  candidate,
+  candidateFact,
+  candidateNote,
+  candidateTrial,
+  criterionJudgement,
+  processingRun,
+  trial,
+  trialCriterion,
+  trialMatch,
+  user,
+} from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
 import { CLASS_RANK, type FactNeeds, type MatchCriterion, type MatchFact, type MatchPerson } from './evaluate';
 
@@ -592,4 +603,57 @@ export async function matcherTopGapRows(executor: Executor, organizationIds: rea
     order by gaps.not_met + gaps.unknown desc, tc.position
     limit ${limit}`);
   return rowsOf<{ trial_id: string; title: string; criterion_id: string; text: string; not_met: number; unknown: number }>(result);
+}
+
+// ---- language model judgements (decision 079) ----
+
+export type CriterionJudgementRow = typeof criterionJudgement.$inferSelect;
+
+/** The trial's judgements of one candidate, still about the criterion's current words. */
+export async function listJudgements(executor: Executor, trialId: string, candidateId: string): Promise<CriterionJudgementRow[]> {
+  const rows = await executor
+    .select({ judgement: criterionJudgement, text: trialCriterion.text })
+    .from(criterionJudgement)
+    .innerJoin(trialCriterion, eq(trialCriterion.id, criterionJudgement.criterionId))
+    .where(and(eq(criterionJudgement.trialId, trialId), eq(criterionJudgement.candidateId, candidateId)));
+  return rows.filter((row) => row.text === row.judgement.criterionText).map((row) => row.judgement);
+}
+
+/** Stores judgements, replacing earlier ones of the same trial, candidate and criterion. */
+export async function saveJudgements(executor: Executor, rows: Array<typeof criterionJudgement.$inferInsert>): Promise<void> {
+  if (!rows.length) return;
+  await executor
+    .insert(criterionJudgement)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [criterionJudgement.trialId, criterionJudgement.candidateId, criterionJudgement.criterionId],
+      set: {
+        criterionText: sql`excluded.criterion_text`,
+        verdict: sql`excluded.verdict`,
+        explanation: sql`excluded.explanation`,
+        sentences: sql`excluded.sentences`,
+        model: sql`excluded.model`,
+        judgedAt: sql`now()`,
+      },
+    });
+}
+
+/** (candidate, criterion) pairs a model judged "not met", about the criterion's current words: for a page of candidates, or the whole trial (a run). */
+export async function notMetJudgements(
+  executor: Executor,
+  trialId: string,
+  candidateIds?: string[],
+): Promise<Array<{ candidateId: string; criterionId: string }>> {
+  if (candidateIds && !candidateIds.length) return [];
+  return executor
+    .select({ candidateId: criterionJudgement.candidateId, criterionId: criterionJudgement.criterionId })
+    .from(criterionJudgement)
+    .innerJoin(trialCriterion, and(eq(trialCriterion.id, criterionJudgement.criterionId), eq(trialCriterion.text, criterionJudgement.criterionText)))
+    .where(
+      and(
+        eq(criterionJudgement.trialId, trialId),
+        candidateIds ? inArray(criterionJudgement.candidateId, candidateIds) : undefined,
+        eq(criterionJudgement.verdict, 'not_met'),
+      ),
+    );
 }

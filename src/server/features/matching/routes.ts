@@ -82,6 +82,26 @@ export const trialMatcherRoutes = createRouter()
   )
   .openapi(
     createRoute({
+      method: 'post',
+      path: '/{trialId}/candidates/{candidateId}/llm-judgements',
+      tags: matcherTags,
+      summary:
+        "Optional (LLM_JUDGE_NOTES): a language model judges the criteria the rules leave unknown against the candidate's clinical notes (met / not met / unknown, an explanation, the sentences used); stored as `llm` evidence, never a reason to exclude",
+      request: { params: pathParams('trialId', 'candidateId') },
+      responses: {
+        200: json(CandidateMatchSchema, 'The evidence with the `llm` judgements'),
+        ...errors,
+        409: json(ApiErrorSchema, 'No language model may read notes (LLM_NOT_CONFIGURED), or the candidate has no clinical notes (NO_CLINICAL_NOTES)'),
+        502: json(ApiErrorSchema, 'The language model failed or answered outside the expected shape (LLM_ERROR)'),
+      },
+    }),
+    async (c) => {
+      const { trialId, candidateId } = c.req.valid('param');
+      return c.json(await matcher.judgeCandidate(c.get('deps'), c.get('scope'), trialId, candidateId), 200);
+    },
+  )
+  .openapi(
+    createRoute({
       method: 'get',
       path: '/{trialId}/gaps',
       tags: matcherTags,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CriterionRuleSchema, type CriterionKind, type CriterionRule } from '../../../contract/trials';
+import { chatJson, type LlmConfig } from './chat';
+import { CriteriaReaderError } from './criteria-reader-error';
 
 /** A criterion the deterministic reader left without a rule. */
 export interface UnreadCriterion {
@@ -20,14 +22,7 @@ export interface CriteriaReader {
   propose(criteria: readonly UnreadCriterion[]): Promise<{ proposals: RuleProposal[]; totalTokens: number }>;
 }
 
-export class CriteriaReaderError extends Error {
-  constructor(
-    message: string,
-    readonly code: 'timeout' | 'http' | 'format',
-  ) {
-    super(message);
-  }
-}
+export { CriteriaReaderError };
 
 /** The shapes the model may answer, described once (the same schema validates what comes back). */
 const RULE_GUIDE = `Each rule is a JSON object with a "type" and fields:
@@ -61,53 +56,18 @@ function spanOf(text: string, quote: string | undefined): { start: number; end: 
  * in batches; the answer must be JSON; every proposed rule is validated against CriterionRuleSchema, and one
  * the schema refuses is dropped (never stored). The criterion text is the only data sent: no patient data.
  */
-export function createCriteriaReader(
-  config: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number },
-  fetchImpl: typeof fetch = fetch,
-): CriteriaReader {
+export function createCriteriaReader(config: LlmConfig, fetchImpl: typeof fetch = fetch): CriteriaReader {
   const BATCH = 20;
   async function ask(batch: readonly UnreadCriterion[]): Promise<{ proposals: RuleProposal[]; totalTokens: number }> {
     const numbered = batch.map((criterion, index) => ({ index, kind: criterion.kind, text: criterion.text }));
-    let response: Response;
-    try {
-      response = await fetchImpl(`${config.baseUrl}/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-        body: JSON.stringify({
-          model: config.model,
-          temperature: 0,
-          response_format: { type: 'json_object' },
-          messages: [
-            {
-              role: 'system',
-              content: `You read clinical trial eligibility criteria into machine rules for a prescreening tool.\n${RULE_GUIDE}\nAnswer only JSON: {"results":[{"index":number,"rule":object|null,"quote":string}]} with one entry per criterion.`,
-            },
-            { role: 'user', content: JSON.stringify({ criteria: numbered }) },
-          ],
-        }),
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
-      throw new CriteriaReaderError(
-        timedOut ? 'The language model did not answer in time' : 'The language model could not be reached',
-        timedOut ? 'timeout' : 'http',
-      );
-    }
-    if (!response.ok) throw new CriteriaReaderError(`The language model answered HTTP ${response.status}`, 'http');
-    const body = (await response.json().catch(() => null)) as {
-      choices?: Array<{ message?: { content?: string } }>;
-      usage?: { total_tokens?: unknown };
-    } | null;
-    // OpenAI-compatible servers report usage.total_tokens; one that does not costs nothing we can count.
-    const totalTokens = typeof body?.usage?.total_tokens === 'number' && Number.isFinite(body.usage.total_tokens) ? Math.max(0, body.usage.total_tokens) : 0;
-    const content = body?.choices?.[0]?.message?.content;
-    let parsed: z.infer<typeof AnswerSchema>;
-    try {
-      parsed = AnswerSchema.parse(JSON.parse(content ?? ''));
-    } catch {
-      throw new CriteriaReaderError('The language model did not answer in the expected JSON shape', 'format');
-    }
+    const answer = await chatJson(config, fetchImpl, {
+      system: `You read clinical trial eligibility criteria into machine rules for a prescreening tool.\n${RULE_GUIDE}\nAnswer only JSON: {"results":[{"index":number,"rule":object|null,"quote":string}]} with one entry per criterion.`,
+      user: JSON.stringify({ criteria: numbered }),
+    });
+    const totalTokens = answer.totalTokens;
+    const shape = AnswerSchema.safeParse(answer.content);
+    if (!shape.success) throw new CriteriaReaderError('The language model did not answer in the expected JSON shape', 'format');
+    const parsed = shape.data;
     const proposals = batch.map((criterion, index): RuleProposal => {
       const entry = parsed.results.find((result) => result.index === index);
       if (!entry || entry.rule == null) return { rule: null, dropped: 'no rule proposed' };

@@ -52,6 +52,10 @@ const FIELD_LABELS: Record<ImportField, string> = {
   consentCalls: 'Call consent (yes/no)',
   consentSource: 'Consent source',
   consentDate: 'Consent date',
+  conditions: 'Diagnoses (; separated)',
+  medications: 'Medications (; separated)',
+  lab: 'Lab or vital value (named by the header)',
+  clinicalDate: 'Date of the lab values',
   custom: 'Keep as custom field',
   ignore: 'Ignore',
 };
@@ -157,6 +161,7 @@ function MappingStep({
           </div>
         </CardContent>
       </Card>
+      {hasClinical(mapping) ? <ClinicalCard clinical={preview.clinical} /> : null}
       <Card>
         <CardHeader>
           <CardTitle>Sample</CardTitle>
@@ -217,6 +222,54 @@ function MappingStep({
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+const hasClinical = (mapping: Record<string, ImportField>) =>
+  Object.values(mapping).some((field) => field === 'conditions' || field === 'medications' || field === 'lab');
+
+/** What the diagnosis, medication and lab columns give the trial matcher, and the values it could not name. */
+function ClinicalCard({ clinical }: { clinical: ImportPreview['clinical'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Clinical facts</CardTitle>
+        <CardDescription>
+          {plural(clinical.facts, 'clinical fact')} read from the diagnosis, medication and lab columns; the trial matcher uses them.
+          {clinical.labColumns.length
+            ? ` Lab columns: ${clinical.labColumns.map((lab) => `“${lab.column}” as ${lab.measure}${lab.unit ? ` (${lab.unit})` : ''}`).join(', ')}.`
+            : ''}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {clinical.unrecognised.length ? (
+          <Table caption="Values not recognised">
+            <thead>
+              <tr>
+                <Th>Column</Th>
+                <Th>Value</Th>
+                <Th>Rows</Th>
+                <Th>What happens</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {clinical.unrecognised.map((item) => (
+                <tr key={`${item.column}:${item.value}`}>
+                  <Td>{item.column}</Td>
+                  <Td className="max-w-[16rem] truncate">{item.value}</Td>
+                  <Td className="tabular-nums">{item.rows.toLocaleString('en-US')}</Td>
+                  <Td>
+                    {item.problem}; {item.kept ? 'kept by its name' : 'left out'}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        ) : (
+          <p className="text-sm text-green-800">Every value was recognised.</p>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 

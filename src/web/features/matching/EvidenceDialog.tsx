@@ -6,7 +6,31 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass } from '../../components/ui';
 import { CLASS_LABELS, CLASS_TONES, FACT_SOURCE_LABELS, OUTCOME_LABELS, OUTCOME_TONES, percent } from './format';
-import { useAddToTrial, useCandidateMatch } from './queries';
+import { FormError } from '../../components/FormError';
+import { apiProblem } from '../callbacks/format';
+import { useAddToTrial, useCandidateMatch, useLlmJudge } from './queries';
+
+const VERDICT_LABELS = { met: 'Meets', not_met: 'Does not meet', unknown: 'Cannot tell' } as const;
+
+/** `llm` evidence: the model's advice on a criterion the rules left unknown, with the note sentences it cited. */
+function LlmAdvice({ llm }: { llm: NonNullable<CriterionEvidence['llm']> }) {
+  return (
+    <div className="grid gap-1 rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm" data-testid="llm-evidence">
+      <p className="text-slate-900">
+        <span className="font-medium">
+          Language model ({llm.model}): {VERDICT_LABELS[llm.verdict]}.
+        </span>{' '}
+        {llm.explanation}
+      </p>
+      {llm.sentences.map((sentence) => (
+        <blockquote key={sentence.id} className="border-l-2 border-violet-300 pl-3 italic text-slate-800">
+          “{sentence.text}”<span className="not-italic text-slate-700"> — clinical note, sentence {sentence.id}</span>
+        </blockquote>
+      ))}
+      <p className="text-xs text-slate-700">Advice only: it never excludes anyone. A person checks the notes.</p>
+    </div>
+  );
+}
 
 function EvidenceRow({ item }: { item: CriterionEvidence }) {
   return (
@@ -23,14 +47,27 @@ function EvidenceRow({ item }: { item: CriterionEvidence }) {
           “{item.fact.sourceText}”<span className="not-italic text-slate-700"> — {FACT_SOURCE_LABELS[item.fact.source] ?? item.fact.source}</span>
         </blockquote>
       )}
+      {item.llm && <LlmAdvice llm={item.llm} />}
     </li>
   );
 }
 
 /** One candidate against the trial, criterion by criterion: what decided each, and from which source. */
-export function EvidenceDialog({ trialId, candidateId, onClose }: { trialId: string; candidateId: string | undefined; onClose: () => void }) {
+export function EvidenceDialog({
+  trialId,
+  candidateId,
+  llmJudge = false,
+  onClose,
+}: {
+  trialId: string;
+  candidateId: string | undefined;
+  /** A language model may judge the unknown criteria against the notes (decision 079). */
+  llmJudge?: boolean;
+  onClose: () => void;
+}) {
   const query = useCandidateMatch(trialId, candidateId);
   const add = useAddToTrial();
+  const judge = useLlmJudge(trialId);
   const match = query.data;
   const name = match ? `${match.candidate.firstName} ${match.candidate.lastName}`.trim() : 'Candidate';
   const notMet = match?.evidence.filter((item) => item.outcome === 'not_met') ?? [];
@@ -52,7 +89,19 @@ export function EvidenceDialog({ trialId, candidateId, onClose }: { trialId: str
             <Badge tone={CLASS_TONES[match.matchClass]}>{CLASS_LABELS[match.matchClass]}</Badge>
             <span className="text-sm text-slate-700">Score {percent(match.score)}</span>
             {match.inTrial && <Badge tone="blue">In this trial</Badge>}
+            {match.llmFlagged > 0 && <Badge tone="amber">Language model: {match.llmFlagged} not met, check the notes</Badge>}
           </div>
+          {llmJudge && match.evidence.some((item) => item.outcome === 'unknown') && (
+            <div className="grid gap-2">
+              <div>
+                <Button variant="secondary" size="sm" disabled={judge.isPending} onClick={() => judge.mutate(match.candidate.id)}>
+                  {judge.isPending ? 'Asking the language model…' : 'Ask the language model about the unknown criteria'}
+                </Button>
+              </div>
+              <p className="text-xs text-slate-700">It reads this candidate’s clinical notes. Its answers are advice shown beside each criterion.</p>
+              <FormError>{judge.isError ? apiProblem(judge.error).message : null}</FormError>
+            </div>
+          )}
           {notMet.length > 0 && (
             <section aria-labelledby="evidence-not-met">
               <h3 id="evidence-not-met" className="text-sm font-semibold text-slate-900">

@@ -13,6 +13,7 @@ import { Checkbox } from '../candidates/components';
 import { AddToSequenceButton } from '../sequences/dialogs';
 import { StatusBadge } from '../trials/components';
 import { EvidenceDialog } from './EvidenceDialog';
+import { PrescreenSelectedButton } from './PrescreenSelectedButton';
 import { CLASS_HINTS, CLASS_LABELS, CLASS_TONES, percent } from './format';
 import { MATCH_PAGE_SIZE, useAddToTrial, useMatches, useMatchOverview, useStartMatch } from './queries';
 
@@ -130,6 +131,7 @@ function MatchTable({
   const query = useMatches(trialId, { matchClass: search.class, criterionId: search.criterion, q: search.q, offset });
   const add = useAddToTrial();
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [callRun, setCallRun] = useState<{ id: string; called: number; selected: number } | null>(null);
   const criteriaById = useMemo(() => new Map(overview.criteria.map((criterion) => [criterion.id, criterion])), [overview.criteria]);
   const rows = query.data?.matches ?? [];
   const selectable = rows.filter((row) => !row.inTrial);
@@ -202,6 +204,15 @@ function MatchTable({
             <UserPlus aria-hidden="true" className="h-4 w-4" />
             {add.isPending ? 'Adding…' : 'Add to trial'}
           </Button>
+          <PrescreenSelectedButton
+            candidateIds={[...selected]}
+            organizationId={overview.trial.organizationId}
+            trialId={trialId}
+            onStarted={(run, count) => {
+              setCallRun({ id: run.id, called: run.total, selected: count });
+              setSelected(new Set());
+            }}
+          />
           <AddToSequenceButton
             candidateIds={[...selected]}
             organizationId={overview.trial.organizationId}
@@ -213,6 +224,15 @@ function MatchTable({
             Clear selection
           </Button>
         </div>
+      )}
+      {callRun && (
+        <p className="rounded-md border border-green-200 bg-green-50 px-4 py-2 text-sm text-slate-900" role="status">
+          Prescreen calls started for {callRun.called.toLocaleString('en-US')} of the {callRun.selected.toLocaleString('en-US')} selected (the others are not
+          due a call).{' '}
+          <Link to="/admin/processed-runs" search={{ id: callRun.id }} className="font-medium text-blue-800 underline">
+            Follow the calls’ progress
+          </Link>
+        </p>
       )}
       {query.isPending ? (
         <Spinner label="Loading matches" />
@@ -273,6 +293,11 @@ function MatchTable({
                     </Td>
                     <Td>
                       <Badge tone={CLASS_TONES[row.matchClass]}>{CLASS_LABELS[row.matchClass]}</Badge>
+                      {row.llmFlagged > 0 && (
+                        <Badge tone="amber" className="ml-1" title="A language model judged criteria not met from the notes: check them">
+                          Check notes
+                        </Badge>
+                      )}
                     </Td>
                     <Td>{percent(row.score)}</Td>
                     <Td className="max-w-md text-sm text-slate-700">{why(row)}</Td>
@@ -368,7 +393,12 @@ export function TrialMatcherPage({ trialId, search }: { trialId: string; search:
           )}
         </>
       )}
-      <EvidenceDialog trialId={trialId} candidateId={search.candidate} onClose={() => setSearch({ candidate: undefined })} />
+      <EvidenceDialog
+        trialId={trialId}
+        candidateId={search.candidate}
+        llmJudge={overview.data?.llmJudge ?? false}
+        onClose={() => setSearch({ candidate: undefined })}
+      />
     </div>
   );
 }

@@ -79,6 +79,24 @@ export function useCandidateMatch(trialId: string, candidateId: string | undefin
   });
 }
 
+/**
+ * The optional language-model judge (decision 079): the candidate's unknown criteria judged against their notes.
+ * The answer is the candidate's evidence; the list's flags change with it.
+ */
+export function useLlmJudge(trialId: string) {
+  const queryClient = useQueryClient();
+  const { activeOrganizationId } = useActiveOrganization();
+  return useMutation({
+    mutationFn: (candidateId: string) =>
+      api.post<CandidateMatch>(`/api/trial-matcher/${encodeURIComponent(trialId)}/candidates/${encodeURIComponent(candidateId)}/llm-judgements`, {}),
+    onSuccess: (match) => {
+      queryClient.setQueryData(matchKeys.candidate(activeOrganizationId, trialId, match.candidate.id), match);
+      void queryClient.invalidateQueries({ queryKey: [...matchKeys.trial(activeOrganizationId, trialId), 'matches'] });
+    },
+    meta: { silent: true },
+  });
+}
+
 export function useGapAnalysis(trialId: string, { enabled = true }: { enabled?: boolean } = {}) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery({

@@ -18,13 +18,12 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { useOffsetPaging } from '../../lib/paging';
 import { invalidateOrg } from '../../lib/query';
 import { formatDateTime } from '../../lib/utils';
-import { apiProblem } from '../callbacks/format';
 import { RunProgressBar, RunStatusBadge } from '../processing-runs/components';
 import { isRunActive, useRunQuery } from '../processing-runs/queries';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { CallStatusBadge, CandidateLink, OutcomeText } from './components';
 import { AGENT_TYPE_LABELS, CALL_FILTER_LABELS, formatCost, formatDuration } from './format';
-import { useCallsQuery, useLatestPrescreenRunQuery, usePrescreenAll, useVoiceAgentsQuery } from './queries';
+import { useCallsQuery, useLatestPrescreenRunQuery, usePrescreenCallsConfirmation, useVoiceAgentsQuery } from './queries';
 
 function maxConcurrentOf(run: ProcessingRun | undefined): number | undefined {
   const options = run?.options ?? {};
@@ -34,24 +33,16 @@ function maxConcurrentOf(run: ProcessingRun | undefined): number | undefined {
 
 /** "Prescreen all" and its confirmation: explains what happens, then starts the bulk run (409: the server's reason). */
 function PrescreenAllButton({ disabled, onStarted }: { disabled: boolean; onStarted: (run: ProcessingRun) => void }) {
-  const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const confirmation = usePrescreenCallsConfirmation();
   const isGlobal = useIsGlobal();
   const targets = useCreateTargets();
   const { activeOrganizationId } = useActiveOrganization();
   const [target, setTarget] = useState('');
-  const start = usePrescreenAll();
   const organizationId = isGlobal ? target : (activeOrganizationId ?? '');
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setProblem(null);
-          start.reset();
-        }
-      }}
+      open={confirmation.open}
+      onOpenChange={confirmation.onOpenChange}
       trigger={
         <Button disabled={disabled}>
           <PhoneOutgoing aria-hidden="true" className="h-4 w-4" />
@@ -69,21 +60,13 @@ function PrescreenAllButton({ disabled, onStarted }: { disabled: boolean; onStar
       }
       confirmLabel="Start calling"
       confirmDisabled={!organizationId}
-      pending={start.isPending}
-      onConfirm={() => {
-        setProblem(null);
-        start.mutate(
-          { organizationId },
-          {
-            onSuccess: (run) => {
-              setOpen(false);
-              toast.success('Prescreen calls started');
-              onStarted(run);
-            },
-            onError: (error) => setProblem(apiProblem(error).message),
-          },
-        );
-      }}
+      pending={confirmation.pending}
+      onConfirm={() =>
+        confirmation.confirm({ organizationId }, (run) => {
+          toast.success('Prescreen calls started');
+          onStarted(run);
+        })
+      }
     >
       {isGlobal && targets && (
         <Field label="Organization" hint="Whose candidates to call.">
@@ -93,7 +76,7 @@ function PrescreenAllButton({ disabled, onStarted }: { disabled: boolean; onStar
           </Select>
         </Field>
       )}
-      <FormError>{problem}</FormError>
+      <FormError>{confirmation.problem}</FormError>
     </ConfirmDialog>
   );
 }

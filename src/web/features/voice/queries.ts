@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ProcessingRun } from '../../../contract/processing-runs';
@@ -20,6 +21,7 @@ type CallList = z.infer<typeof CallListSchema>;
 export type CallLogs = z.infer<typeof CallLogsSchema>;
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 import { api } from '../../lib/api';
+import { apiProblem } from '../callbacks/format';
 import { useActiveOrganization } from '../../lib/active-organization';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
@@ -199,4 +201,36 @@ export function usePrescreenAll() {
     onSuccess: () => invalidateOrg(queryClient, undefined, 'calls', 'prescreen-runs', 'processing-runs', 'callbacks'),
     meta: { silent: true },
   });
+}
+
+/**
+ * A "start prescreen calls" confirmation (the calls page's "Prescreen all", the trial matcher's selection): its
+ * open state, the run's mutation, and the server's refusal (no agent, a run going, nobody due) shown inside it.
+ */
+export function usePrescreenCallsConfirmation() {
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const start = usePrescreenAll();
+  return {
+    open,
+    problem,
+    pending: start.isPending,
+    onOpenChange: (next: boolean) => {
+      setOpen(next);
+      if (next) {
+        setProblem(null);
+        start.reset();
+      }
+    },
+    confirm: (input: PrescreenAllInput, onStarted: (run: ProcessingRun) => void) => {
+      setProblem(null);
+      start.mutate(input, {
+        onSuccess: (run) => {
+          setOpen(false);
+          onStarted(run);
+        },
+        onError: (error) => setProblem(apiProblem(error).message),
+      });
+    },
+  };
 }
