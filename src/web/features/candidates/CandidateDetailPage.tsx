@@ -20,7 +20,7 @@ import { maxLengthOf } from '../../lib/limits';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { cn, formatDate, formatDateTime } from '../../lib/utils';
 import { CandidateCallbackCard, ScheduleCallbackButton } from '../callbacks/CandidateCallback';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { CallNowButton } from '../voice/CallNowButton';
 import { AlsoFitsCard } from '../clinical-record/AlsoFitsCard';

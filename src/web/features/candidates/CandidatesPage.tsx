@@ -15,7 +15,7 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { formatDate } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { FhirImportDialog } from '../clinical-record/dialogs';

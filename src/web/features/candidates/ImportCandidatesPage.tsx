@@ -22,7 +22,7 @@ import {
 } from '../../components/ui';
 import { cn, errorMessage } from '../../lib/utils';
 import { RunDetail } from '../processing-runs/RunDetail';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets } from '../trials/hooks';
 import { plural } from './format';

@@ -5,7 +5,7 @@ import { Combobox } from '../../components/Combobox';
 import { Textarea } from '../../components/Textarea';
 import { Field, FieldError, Select } from '../../components/ui';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { LANGUAGE_LABELS } from './format';
 

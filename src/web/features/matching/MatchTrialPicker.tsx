@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { Combobox } from '../../components/Combobox';
 import { Label } from '../../components/ui';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 
 /** "Match to a trial" on the candidates list: choosing a trial opens its matcher over these candidates. */

@@ -12,7 +12,7 @@ import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { maxLengthOf } from '../../lib/limits';
 import { cn, formatDate } from '../../lib/utils';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { useIsGlobal } from '../trials/hooks';
 import { FORM_STATUS_LABELS, FORM_STATUS_TONES, serverProblems } from './format';

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { Textarea } from '../../components/Textarea';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Input, PageHeader, Select, SubmitButton } from '../../components/ui';
 import { apiProblem } from '../callbacks/format';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/format';
+import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { useTrialsQuery } from '../trials/queries';
 import {

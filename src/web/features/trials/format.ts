@@ -1,42 +1,9 @@
 import { durationWords } from '../../../contract/durations';
 import { QUALIFIER_WORDS } from '../../../contract/qualifiers';
 import type { CriterionRule, DraftSite, RuleSource, Trial, TrialStatus } from '../../../contract/trials';
+import { STATUS_LABELS } from './trial-option';
 
-export const STATUS_LABELS: Record<TrialStatus, string> = {
-  draft: 'Draft',
-  recruiting: 'Recruiting',
-  paused: 'Paused',
-  closed: 'Closed',
-};
-export const STATUS_TONES: Record<TrialStatus, 'slate' | 'blue' | 'green' | 'amber'> = {
-  draft: 'blue',
-  recruiting: 'green',
-  paused: 'amber',
-  closed: 'slate',
-};
-
-/** The search box of a trial Combobox. */
-export const TRIAL_SEARCH_LABEL = 'Search trials by title or NCT id';
-export const TRIAL_SEARCH_PLACEHOLDER = 'Title or NCT id';
-
-/**
- * A trial as a Combobox option: its public title (or title), with its NCT id and status in words below
- * ("NCT01234567 · Recruiting"); the NCT id and the other title are searchable too.
- */
-export function trialOption(trial: Pick<Trial, 'id' | 'title' | 'publicTitle' | 'nctId' | 'status'>): {
-  value: string;
-  label: string;
-  description: string;
-  keywords: string;
-} {
-  const label = trial.publicTitle || trial.title;
-  return {
-    value: trial.id,
-    label,
-    description: [trial.nctId, STATUS_LABELS[trial.status]].filter(Boolean).join(' · '),
-    keywords: [trial.nctId, label === trial.title ? null : trial.title].filter(Boolean).join(' '),
-  };
-}
+export { STATUS_LABELS, STATUS_TONES, TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from './trial-option';
 
 /** The button label of a lifecycle move. */
 export function transitionLabel(from: TrialStatus, to: TrialStatus): string {
