@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 import { candidate } from './candidates';
-import { createdAtColumn, organizationIdColumn } from './columns';
+import { belongsTo, createdAtColumn, organizationIdColumn } from './columns';
 import { trial, trialCriterion } from './trials';
 
 /** A free-text clinical note on a candidate (typed or pasted by staff), read into facts by the note extractor. */
@@ -11,9 +11,7 @@ export const candidateNote = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidate.id, { onDelete: 'cascade' }),
+    candidateId: belongsTo('candidate_id', () => candidate.id),
     body: text('body').notNull(),
     authorUserId: text('author_user_id'),
     createdAt: createdAtColumn(),
@@ -30,9 +28,7 @@ export const candidateFact = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidate.id, { onDelete: 'cascade' }),
+    candidateId: belongsTo('candidate_id', () => candidate.id),
     kind: text('kind').$type<FactKind>().notNull(),
     conceptId: text('concept_id'),
     name: text('name').notNull(),
@@ -73,12 +69,8 @@ export const trialMatch = pgTable(
     // person's results with them.
     runId: uuid('run_id').notNull(),
     organizationId: uuid('organization_id').notNull(),
-    trialId: uuid('trial_id')
-      .notNull()
-      .references(() => trial.id, { onDelete: 'cascade' }),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidate.id, { onDelete: 'cascade' }),
+    trialId: belongsTo('trial_id', () => trial.id),
+    candidateId: belongsTo('candidate_id', () => candidate.id),
     matchClass: text('match_class').$type<'likely' | 'possible' | 'excluded'>().notNull(),
     /** 0 likely, 1 possible, 2 excluded: the list's order, best first. */
     classRank: smallint('class_rank').notNull(),
@@ -106,15 +98,9 @@ export const criterionJudgement = pgTable(
   'criterion_judgement',
   {
     organizationId: organizationIdColumn(),
-    trialId: uuid('trial_id')
-      .notNull()
-      .references(() => trial.id, { onDelete: 'cascade' }),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidate.id, { onDelete: 'cascade' }),
-    criterionId: uuid('criterion_id')
-      .notNull()
-      .references(() => trialCriterion.id, { onDelete: 'cascade' }),
+    trialId: belongsTo('trial_id', () => trial.id),
+    candidateId: belongsTo('candidate_id', () => candidate.id),
+    criterionId: belongsTo('criterion_id', () => trialCriterion.id),
     /** The criterion's words when judged: a reworded criterion's judgement no longer applies. */
     criterionText: text('criterion_text').notNull(),
     verdict: text('verdict').$type<'met' | 'not_met' | 'unknown'>().notNull(),
