@@ -390,7 +390,9 @@ describe('rules from text', () => {
     expect(readTextRule('exclusion', 'Heart or kidney failure').needsReview).toBe(false);
     expect(names(readTextRule('exclusion', 'Chronic heart or kidney failure'))).toEqual(['heart failure', 'kidney disease']);
     // A word the vocabulary does not pair with the head stays unread, and the rule says so.
-    expect(readTextRule('exclusion', 'Severe endocrine or liver disease').needsReview).toBe(true);
+    expect(readTextRule('exclusion', 'Severe otological or liver disease').needsReview).toBe(true);
+    // Since decision 083 the organ adjectives are classes of their own.
+    expect(readTextRule('exclusion', 'Severe endocrine or liver disease')).toMatchObject({ rule: { qualifiers: ['severe'] }, needsReview: false });
     // Not a list of single words: "active or chronic hepatitis B infection" is not "active infection".
     expect(names(readTextRule('exclusion', 'Active or chronic hepatitis B infection'))).toEqual(['hepatitis B']);
   });

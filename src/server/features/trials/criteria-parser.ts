@@ -1,6 +1,7 @@
 import {
   CONDITION_QUALIFIERS,
   durationDays,
+  type ConceptRef,
   type ConditionDuration,
   type ConditionQualifier,
   type CriterionKind,
@@ -1101,6 +1102,7 @@ function exceptionScope(text: string): Span | null {
 
 const REFERENCE_POINT =
   /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
+const WITH_OR_WITHOUT = /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$))/gi;
 /** "Within 14 days before the first dose of durvalumab": the study's product names a point in time, not a medicine taken. */
 const DOSE_OF = /\b(?:first|last|initial|final)\s+(?:dose|administration|infusion|injection)s?\s+of\s+(?:the\s+)?(?:[\w-]+\s*(?:,|\/|or|and)\s*)?$/i;
 
@@ -1539,6 +1541,8 @@ export function readConceptRule(
   // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
   // by the trial's schedule, not part of the concept.
   const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
+  // "Migraine (with or without aura)": what is optional narrows nothing; only a short phrase that ends the clause.
+  for (const match of text.matchAll(WITH_OR_WITHOUT)) references.push([match.index, match.index + match[0].length]);
   // "Severe osteoporosis", "lumbar disc herniation", "radiculopathy (bilateral)": qualifiers a condition rule holds in
   // plain words (decision 077); the words it holds are no longer left over.
   const unreadWords = leftoverWords(text, [...spans, ...references], extra);
@@ -1976,16 +1980,93 @@ export function recordVocabulary(extra: MeshTerm[] = []): Vocabulary {
 
 /** Splits the text and reads each item's rule: the eligibility part of a draft trial. */
 export function parseCriteria(eligibilityText: string, options: ReadOptions = {}): DraftCriterion[] {
-  return splitCriteria(eligibilityText).map((item: SplitCriterion) => {
-    const { rule, needsReview } = readTextRule(item.kind, item.text, options);
-    // One of several alternatives is not required by itself: a person checks which one the candidate meets.
+  const items = splitCriteria(eligibilityText);
+  const reads = readWithAlternatives(items, options);
+  return items.map((item: SplitCriterion, index) => {
+    const { rule, needsReview, anyOne } = reads[index];
+    // One of several alternatives is not required by itself: a person checks which one the candidate meets, unless
+    // the whole list was read as one rule of alternatives.
     return {
       kind: item.kind,
       text: item.text,
       rule,
       ruleSource: rule ? 'text' : null,
-      needsReview: needsReview || Boolean(item.alternative),
+      needsReview: needsReview || (Boolean(item.alternative) && !anyOne),
       population: item.population ?? null,
     };
+  });
+}
+
+/** "At least one of the following conditions: ", "Any of the following: " (never "at least two of"). */
+const ANY_ONE_LEAD =
+  /^((?:[^:\n]*?:\s+)?[^:\n]*?\b(?:(?:one|any|either)\s+(?:\(1\)\s+)?of|at least one(?:\s+\(1\))?(?:\s+of)?|one or more of)\b[^:\n]*):\s+(?=\S)/i;
+
+/**
+ * Reads criteria in their order, the items of an inclusion list that one of is enough for together: "At least one of
+ * the following conditions: type 2 diabetes", "...: hypertension", "...: chronic kidney disease" (consecutive items
+ * with the same "any one of" lead-in, as the structure writes them) are one rule of alternatives, "must have type 2
+ * diabetes, high blood pressure or kidney disease", which each item carries, so having any one meets all of them
+ * (decision 083). Only when every item, read without its lead-in, is a rule that needs no review and wants a
+ * concept (a condition the person has, or a medicine they take), all of one kind and time scope, with no qualifier or
+ * duration (those belong to one item; a rule of alternatives would put them on all). Otherwise each item is read alone.
+ * The import and the re-parse both read this way, so a re-parse finds the same rules.
+ */
+export function readWithAlternatives(
+  items: ReadonlyArray<{ kind: CriterionKind; text: string }>,
+  options: ReadOptions = {},
+): Array<TextRule & { anyOne?: boolean }> {
+  const reads: Array<TextRule & { anyOne?: boolean }> = items.map((item) => readTextRule(item.kind, item.text, options));
+  const lead = (index: number) =>
+    items[index].kind === 'inclusion' && !/\n/.test(items[index].text) ? (ANY_ONE_LEAD.exec(items[index].text)?.[1] ?? null) : null;
+  for (let start = 0; start < items.length; ) {
+    const key = lead(start);
+    let end = start + 1;
+    while (key && end < items.length && lead(end) === key) end++;
+    if (key && !/\bat least (?:two|three|[2-9])\b/i.test(key) && end - start >= 2) {
+      const members = Array.from({ length: end - start }, (_, offset) => start + offset);
+      const merged = anyOneRule(
+        members.map((index) => items[index].text),
+        options,
+      );
+      if (merged) members.forEach((index, position) => (reads[index] = { ...merged[position], anyOne: true }));
+    }
+    start = end;
+  }
+  return reads;
+}
+
+/** The words that say one alternative is enough, which the rule of alternatives says; the rest of a lead-in is read. */
+const ANY_ONE_WORDS =
+  /\b(?:(?:(?:at least|any)\s+)?one(?:\s+\(1\))?(?:\s+or\s+more)?|any|either)\s+of\s+(?:the\s+)?following(?:\s+(?:conditions?|criteria|diagnos[ie]s|diseases?|medical\s+conditions?))?(?=\s*:|\s+(?:in|within|during|over)\b)/i;
+
+function anyOneRule(members: string[], options: ReadOptions): TextRule[] | null {
+  // Blanked, not cut, so each rule's span still points into its own criterion's text.
+  const rules = members.map((text) =>
+    readTextRule(
+      'inclusion',
+      text.replace(ANY_ONE_WORDS, (words) => ' '.repeat(words.length)),
+      options,
+    ),
+  );
+  if (rules.some((read) => !read.rule || read.needsReview)) return null;
+  const first = rules[0].rule!;
+  const scope = (rule: CriterionRule) =>
+    rule.type === 'condition' && rule.present && !rule.duration && !rule.qualifiers?.length
+      ? JSON.stringify([rule.history ?? false, rule.within ?? null])
+      : rule.type === 'medication' && rule.taking && !rule.medication.startsWith('medicines for ')
+        ? JSON.stringify([rule.history ?? false, rule.within ?? null])
+        : null;
+  if (scope(first) === null || rules.some(({ rule }) => rule!.type !== first.type || scope(rule!) !== scope(first))) return null;
+  const conceptsOf = (rule: CriterionRule) => (rule.type === 'condition' || rule.type === 'medication' ? (rule.concepts ?? []) : []);
+  // Without concepts for every item, names are all a matcher could go by: a person reads the items.
+  if (rules.some(({ rule }) => !conceptsOf(rule!).length)) return null;
+  const concepts: ConceptRef[] = [];
+  for (const { rule } of rules) for (const concept of conceptsOf(rule!)) if (!concepts.some((seen) => seen.id === concept.id)) concepts.push(concept);
+  const name = joinNames(rules.map(({ rule }) => (rule!.type === 'condition' ? rule!.condition : rule!.type === 'medication' ? rule!.medication : '')));
+  return rules.map((read) => {
+    const own = read.rule!;
+    const rule: CriterionRule =
+      own.type === 'condition' ? { ...own, condition: name, concepts } : own.type === 'medication' ? { ...own, medication: name, concepts } : own;
+    return { ...read, rule, needsReview: false };
   });
 }

@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config';
 import { recordActivity } from '../../activity';
 import { recordAudit, rowChange } from '../../audit';
 
-import { readTextRule, recordVocabulary, trialConceptsOf } from './criteria-parser';
+import { readWithAlternatives, recordVocabulary, trialConceptsOf } from './criteria-parser';
 import { listCriteria, updateCriterionRule, updateTrialRow } from './queries';
 import { findInScope, loadTrial } from './trial-record';
 
@@ -41,12 +41,14 @@ export async function reparseTrial(db: Database, scope: RequestScope, trialId: s
     const changes: ReparseResult['changes'] = [];
     let unchanged = 0;
     let kept = 0;
-    for (const criterion of criteria) {
+    // Read in order, as the import does: the items of an "at least one of the following" list are read together.
+    const reads = readWithAlternatives(criteria, { vocabulary, trialConcepts });
+    for (const [index, criterion] of criteria.entries()) {
       if (criterion.ruleSource === 'manual' || criterion.ruleSource === 'structured') {
         kept++;
         continue;
       }
-      const read = readTextRule(criterion.kind, criterion.text, { vocabulary, trialConcepts });
+      const read = reads[index];
       // A language model's proposal stays until the text reader itself can read the criterion.
       if (criterion.ruleSource === 'llm' && !read.rule) {
         kept++;

@@ -66,10 +66,22 @@ export function numberVariants(phrase: string): string[] {
 }
 const NOT_PLURAL = /(?:ss|us|is|ics|ous|ness|betes|pes|aids)$/;
 
+/**
+ * The other head nouns a class of disease is written with: "renal disease" is also "renal disorder" and "renal
+ * condition", "bleeding disorder" also "bleeding disease". Only for a phrase of one to three words before the head,
+ * so a derived phrase names the same thing its written one does (decision 083).
+ */
+export function headVariants(phrase: string): string[] {
+  const match = /^((?:[\w'-]+ ){1,3})(disease|disorder)$/i.exec(phrase);
+  if (!match) return [];
+  return match[2].toLowerCase() === 'disease' ? [`${match[1]}disorder`, `${match[1]}condition`] : [`${match[1]}disease`];
+}
+
 /** Head nouns that a list of words can share ('renal or hepatic impairment'). */
-const SHARED_HEAD = /^(?:diseases?|disorders?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)$/i;
+const SHARED_HEAD =
+  /^(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)$/i;
 const SHARED_HEAD_ANYWHERE =
-  /\b(?:diseases?|disorders?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)\b/i;
+  /\b(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)\b/i;
 
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
 const TOKEN = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
@@ -129,6 +141,10 @@ export class Vocabulary {
     // Singular and plural of each synonym ("psychiatric disorders", "blood thinner"), after every written
     // synonym, so a written phrase always wins over a derived one.
     for (const [phrases, concept] of numbered) for (const phrase of phrases) for (const variant of numberVariants(phrase)) this.add(variant, false, concept);
+    // Then the other head nouns of a class ("renal disorders", "pulmonary conditions"), after every written and numbered phrase.
+    for (const [phrases, concept] of numbered)
+      for (const phrase of phrases)
+        for (const variant of headVariants(phrase)) for (const form of [variant, ...numberVariants(variant)]) this.add(form, false, concept);
     for (const item of mesh) this.addMesh(item, covered);
   }
 

@@ -189,10 +189,19 @@ export const SYNONYMS: SynonymEntry[] = [
     icd10: 'G45.9',
     caseSensitive: ['TIA'],
   }),
-  c('angina', 'chest pain from the heart (angina)', 'dolor de pecho por el corazón (angina)', ['angina', 'unstable angina', 'angina pectoris'], {
+  c('angina', 'chest pain from the heart (angina)', 'dolor de pecho por el corazón (angina)', ['angina', 'angina pectoris'], {
     meshTerm: 'Angina Pectoris',
     icd10: 'I20',
   }),
+  // Its own concept, not angina with a qualifier: in a list ("stroke, MI or unstable angina") a rule-wide qualifier
+  // cannot say it, and "must not have angina" would refuse people with stable angina (decision 083).
+  c(
+    'unstable-angina',
+    'unstable angina (new or worsening chest pain from the heart)',
+    'angina inestable (dolor de pecho por el corazón, nuevo o que empeora)',
+    ['unstable angina', 'unstable angina pectoris', 'crescendo angina'],
+    { meshTerm: 'Angina, Unstable', icd10: 'I20.0' },
+  ),
   c(
     'coronary-artery-disease',
     'coronary artery disease',
@@ -2524,5 +2533,106 @@ export const SYNONYMS: SynonymEntry[] = [
     'sleeve gastrectomy',
     'obesity surgery',
   ]),
+  // ---- organ systems: the adjectives of long lists ("renal, hepatic, endocrine or pulmonary disease"; decision 083) ----
+  // Each is the whole class its words name, never one disease of it; "disorder" and "condition" read as "disease"
+  // (the vocabulary derives them), and a list sharing the head noun names one concept per adjective.
+  c(
+    'lung-disease',
+    'lung disease',
+    'enfermedad de los pulmones',
+    ['lung disease', 'pulmonary disease', 'pulmonary disorder', 'lung disorder', 'pulmonary condition', 'lung condition'],
+    { meshTerm: 'Lung Diseases', icd10: 'J98.4' },
+  ),
+  c(
+    'respiratory-disease',
+    'a breathing or lung disease',
+    'una enfermedad respiratoria o de los pulmones',
+    ['respiratory disease', 'respiratory disorder', 'respiratory condition', 'respiratory tract disease', 'respiratory system disease'],
+    { meshTerm: 'Respiratory Tract Diseases', icd10: 'J98.9' },
+  ),
+  c(
+    'endocrine-disease',
+    'a hormone (endocrine) disease',
+    'una enfermedad de las hormonas (endocrina)',
+    ['endocrine disease', 'endocrine disorder', 'endocrine condition', 'endocrinological disease', 'endocrinologic disease', 'endocrine system disease'],
+    { meshTerm: 'Endocrine System Diseases', icd10: 'E34.9' },
+  ),
+  c(
+    'metabolic-disease',
+    'a metabolic disease',
+    'una enfermedad metabólica',
+    ['metabolic disease', 'metabolic disorder', 'metabolic condition', 'disorder of metabolism', 'metabolism disorder'],
+    { meshTerm: 'Metabolic Diseases', icd10: 'E88.9' },
+  ),
+  c(
+    'blood-disease',
+    'a blood disease',
+    'una enfermedad de la sangre',
+    [
+      'hematologic disease',
+      'hematological disease',
+      'haematologic disease',
+      'haematological disease',
+      'hematologic disorder',
+      'hematological disorder',
+      'haematologic disorder',
+      'haematological disorder',
+      'blood disease',
+      'blood disorder',
+    ],
+    { meshTerm: 'Hematologic Diseases', icd10: 'D75.9' },
+  ),
+  c(
+    'biliary-disease',
+    'a bile duct or gallbladder disease',
+    'una enfermedad de las vías biliares o de la vesícula',
+    ['biliary disease', 'biliary tract disease', 'biliary disorder', 'biliary tract disorder', 'gallbladder disease', 'gall bladder disease'],
+    { meshTerm: 'Biliary Tract Diseases', icd10: 'K83.9' },
+  ),
+  c(
+    'digestive-disease',
+    'a stomach or bowel disease',
+    'una enfermedad del estómago o de los intestinos',
+    [
+      'gastrointestinal disease',
+      'gastrointestinal disorder',
+      'gastrointestinal condition',
+      'gastroenterological disease',
+      'digestive disease',
+      'digestive disorder',
+      'digestive system disease',
+      'bowel disease',
+    ],
+    { meshTerm: 'Gastrointestinal Diseases', icd10: 'K92.9' },
+  ),
+  c(
+    'musculoskeletal-disease',
+    'a muscle, bone or joint disease',
+    'una enfermedad de los músculos, los huesos o las articulaciones',
+    ['musculoskeletal disease', 'musculoskeletal disorder', 'musculoskeletal condition'],
+    { meshTerm: 'Musculoskeletal Diseases' },
+  ),
+  c(
+    'skin-disease',
+    'a skin disease',
+    'una enfermedad de la piel',
+    ['skin disease', 'skin disorder', 'skin condition', 'dermatological disease', 'dermatologic disease', 'dermatological disorder', 'dermatologic disorder'],
+    { meshTerm: 'Skin Diseases', icd10: 'L98.9' },
+  ),
+  c(
+    'cerebrovascular-disease',
+    "a disease of the brain's blood vessels",
+    'una enfermedad de los vasos sanguíneos del cerebro',
+    ['cerebrovascular disease', 'cerebrovascular disorder', 'cerebral vascular disease'],
+    { meshTerm: 'Cerebrovascular Disorders', icd10: 'I67.9' },
+  ),
+  c(
+    'immune-disease',
+    'an immune system disease',
+    'una enfermedad del sistema inmunitario',
+    ['immune system disease', 'immune system disorder', 'immunological disease', 'immunologic disease', 'immunological disorder', 'immunologic disorder'],
+    { meshTerm: 'Immune System Diseases', icd10: 'D89.9' },
+  ),
+  m('barbiturates', 'barbiturates (such as phenobarbital)', 'barbitúricos (como fenobarbital)', ['barbiturate', 'barbiturates', 'phenobarbital', 'butalbital']),
   c('major-surgery', 'major surgery', 'una cirugía mayor', ['major surgery', 'major surgical procedure', 'major surgical procedures', 'major operation']),
 ];
