@@ -2028,7 +2028,10 @@ export function readWithAlternatives(
         members.map((index) => items[index].text),
         options,
       );
-      if (merged) members.forEach((index, position) => (reads[index] = { ...merged[position], anyOne: true }));
+      if (merged)
+        members.forEach((index, position) => {
+          reads[index] = { ...merged[position], anyOne: true };
+        });
     }
     start = end;
   }
