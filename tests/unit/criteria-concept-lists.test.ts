@@ -170,3 +170,40 @@ describe('"with or without"', () => {
     expect(read('exclusion', 'History of gout with or without tophi confirmed by joint aspiration').needsReview).toBe(true);
   });
 });
+
+describe('fixes from hand-check O', () => {
+  it('complications during or after the study operation are not conditions the person has', () => {
+    expect(read('exclusion', 'Complications found during the operation (e.g., infection, bleeding) that prevent implanting the device').rule).toBeNull();
+    expect(read('exclusion', 'A postoperative complication such as wound infection within 48 hours').rule).toBeNull();
+    // A complication of the person's own disease still is theirs.
+    expect(read('exclusion', 'Complications of diabetes such as neuropathy').concepts).toContain('nerve damage (neuropathy)');
+  });
+
+  it('"systemic" before a disease narrows it; before a treatment it says no more than the treatment', () => {
+    expect(read('exclusion', 'Systemic kidney or liver disease').needsReview).toBe(true);
+    expect(read('exclusion', 'Any infection requiring systemic therapy').needsReview).toBe(false);
+    expect(read('exclusion', 'Use of systemic corticosteroids within 2 weeks').needsReview).toBe(false);
+  });
+
+  it('being prone to infections is not having one', () => {
+    expect(read('exclusion', 'Susceptibility to infections').rule).toBeNull();
+    expect(read('exclusion', 'Gout or a tendency to infections').concepts).toEqual(['gout']);
+  });
+
+  it('consent written with a typo or "her/his" is consent, not compliance', () => {
+    expect(read('inclusion', 'The participant gives her/his written in-formed consent').rule).toEqual(
+      expect.objectContaining({ type: 'site_judgement', reason: 'consent_capacity' }),
+    );
+    expect(read('inclusion', 'Adequately informed about the trial and willing to take part').rule).toEqual(
+      expect.objectContaining({ type: 'site_judgement', reason: 'consent_capacity' }),
+    );
+  });
+
+  it('a list of a dozen organ adjectives keeps its first ones', () => {
+    const { concepts } = read(
+      'exclusion',
+      'History of cardiac, pulmonary, hepatic, renal, hematologic, gastrointestinal, endocrine, immunologic, dermatologic, neurologic, or psychiatric disorders',
+    );
+    expect(concepts[0]).toBe('heart disease');
+  });
+});

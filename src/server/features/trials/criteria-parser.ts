@@ -909,7 +909,7 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 // ---- site judgement ----
 
 const CONSENT =
-  /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:\w+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|fully informed (?:of|about)|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
+  /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:[\w/-]+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|(?:fully|sufficiently|adequately|properly) informed (?:of|about)|in-formed consent|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
 const JUDGEMENT =
   /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
 const COMPLIANCE =
@@ -1008,7 +1008,7 @@ const CLINICIAN_WORDS =
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
 const NOT_ASSERTED =
-  /\b(?:(?:non-?)?(?:compliance|adherence)\s+(?:to|with)|candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out)\b[^.;()]{0,25}$/i;
+  /\b(?:(?:non-?)?(?:compliance|adherence)\s+(?:to|with)|candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out|affinity\s+(?:for|to)|susceptib\w*\s+(?:for|to)|predispos\w*\s+(?:for|to)|propensity\s+(?:for|to)|tendency\s+(?:for|to)|prone\s+to)\b[^.;()]{0,25}$/i;
 const SIDE_OF =
   /(?:\b(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)\s+(?:from|of|after|following|due\s+to|related\s+to|caused\s+by|attributed\s+to|attributable\s+to)\b[^.;()]{0,40}|\b(?:waiting\s+list|wait-?list(?:ed)?|listed|awaiting)\s+(?:for\s+)?[^.;()]{0,25}|\brisk\b[^.;()]{0,60}\(\s*(?:such\s+as|e\.\s?g\.?|including|like|for\s+example)\b[^()]*)$/i;
 /** "Non-adherence to use of induction and/or maintenance immunosuppressive therapies": the object of adherence, in its clause. */
@@ -1102,6 +1102,16 @@ function exceptionScope(text: string): Span | null {
 
 const REFERENCE_POINT =
   /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
+const SYSTEMIC_TREATMENT =
+  /^(?:treatments?|therap(?:y|ies)|antibiotics?|antimicrobials?|antivirals?|antifungals?|anti-?infectives?|steroids?|corticosteroids?|glucocorticoids?|immunosuppress\w*|medications?|medicines?|drugs?|agents?|administ\w*|use|exposure)$/i;
+/**
+ * "A complication (bleeding, hospital infection) developed ... after the operation", "adverse events or complications
+ * assessed during surgery (e.g., infection)": what happens during or after the study's operation is not a condition the
+ * person has before it (hand-check O).
+ */
+const COMPLICATION_BEFORE = /\b(?:complications?|adverse\s+events?)\b[^.;]{0,100}$/i;
+const DURING_OPERATION =
+  /\b(?:during|after|following)\s+(?:the\s+)?(?:index\s+|study\s+)?(?:operation|surgery|procedure|intervention)\b|\b(?:intra|post)-?operative(?:ly)?\b/i;
 const WITH_OR_WITHOUT = /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$))/gi;
 /** "Within 14 days before the first dose of durvalumab": the study's product names a point in time, not a medicine taken. */
 const DOSE_OF = /\b(?:first|last|initial|final)\s+(?:dose|administration|infusion|injection)s?\s+of\s+(?:the\s+)?(?:[\w-]+\s*(?:,|\/|or|and)\s*)?$/i;
@@ -1308,6 +1318,7 @@ export function readConceptRule(
   const mayDose = /\b(?:dose|administration|infusion|injection)s?\s+of\b/i.test(text);
   const mayPlan = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b/i.test(text);
   const mayAdhere = /complian|adheren|adhere|comply/i.test(text);
+  const mayComplicate = /complication|adverse/i.test(text);
   const maySide = /adverse|\bi?m?aes?\b|toxicit|side[- ]effect|wait|listed|risk/i.test(text);
   const mayApply =
     /\b(?:appli|plac|implant|use|administ|intra-?operative|during)/i.test(text) &&
@@ -1335,6 +1346,11 @@ export function readConceptRule(
       // "Adverse events from prior immunotherapy", "on the waiting list for a transplant", "at a high risk of
       // osteoporosis (such as ... long-term corticosteroids)": a cause, a wait or a risk's examples, not what the person has or takes.
       !(maySide && SIDE_OF.test(text.slice(Math.max(0, mention.start - 80), mention.start))) &&
+      !(
+        mayComplicate &&
+        COMPLICATION_BEFORE.test(text.slice(Math.max(0, mention.start - 100), mention.start).replace(/\b(?:e\.\s?g|i\.\s?e|etc)\./gi, '')) &&
+        DURING_OPERATION.test(text.slice(Math.max(0, mention.start - 100), mention.end + 120))
+      ) &&
       // "First non-Raynaud's manifestation", "non-cancer pain": a "non-" word before what it qualifies names something
       // other than the concept ("non-diabetic adults" still says the person has no diabetes).
       !(
@@ -1486,7 +1502,6 @@ export function readConceptRule(
     'drugs',
     'agent',
     'agents',
-    'systemic',
     'administration',
     'administered',
     'exposure',
@@ -1515,6 +1530,10 @@ export function readConceptRule(
   // "Chronic or acute pancreatitis", "acute and/or chronic": both courses together are the whole concept.
   if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) for (const word of ['acute', 'chronic']) extra.add(word);
   for (const word of ['mellitus', 'participated', 'enrolled', 'took', 'excluded', 'symptoms', 'symptom']) extra.add(word);
+  // "Systemic corticosteroids", "infection requiring systemic treatment": the route of a treatment says no more than the
+  // treatment. "Systemic bone or joint disease" is narrower than bone disease: there the word is unread (hand-check O).
+  if (first.concept.kind === 'medication' || [...text.matchAll(/\bsystemic(?:ally)?\s+([a-z-]+)/gi)].every((match) => SYSTEMIC_TREATMENT.test(match[1])))
+    extra.add('systemic');
   // "Had undergone spine surgery": the verb of an operation says no more than the operation.
   if (unique.some((mention) => /surgery|operation/i.test(mention.concept.en))) for (const word of ['undergone', 'underwent', 'undergo']) extra.add(word);
   if (duration) {

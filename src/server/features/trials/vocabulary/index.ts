@@ -250,9 +250,9 @@ export class Vocabulary {
       if (isCovered[index] || !/^[a-z]{3,}$/i.test(tokens[index].word)) continue;
       // The word must be an item of a list: a comma, a slash or a conjunction right after it.
       if (!conjunction[index + 1] && !/[,/]/.test(text.slice(tokens[index].end, tokens[index + 1].start))) continue;
-      // Then single words, each followed by a separator, up to the last one, which the head follows.
+      // Then single words, each followed by a separator, up to the last one, which the head follows (organ lists run to a dozen).
       let head = -1;
-      for (let next = index + 1, items = 0; next < tokens.length && items <= 8; next++) {
+      for (let next = index + 1, items = 0; next < tokens.length && items <= 16; next++) {
         const gap = text.slice(tokens[next - 1].end, tokens[next].start);
         if (!/^[\s,/]*$/.test(gap)) break;
         if (conjunction[next]) continue;
