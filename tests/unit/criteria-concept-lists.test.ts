@@ -207,3 +207,20 @@ describe('fixes from hand-check O', () => {
     expect(concepts[0]).toBe('heart disease');
   });
 });
+
+describe('fixes from hand-check P', () => {
+  it('a nationality or ancestry beside an age is a requirement the age rule does not hold', () => {
+    expect(readTextRule('inclusion', 'Korean adults aged 20 years or older')).toMatchObject({ rule: { type: 'age', minYears: 20 }, needsReview: true });
+    expect(readTextRule('inclusion', 'Adults aged 20 years or older').needsReview).toBe(false);
+  });
+
+  it('in an exclusion, a cause further back is not what excludes', () => {
+    expect(read('exclusion', 'Patients unable to walk because of a recent episode of severe gout').rule).toBeNull();
+  });
+
+  it('"not a surgical candidate" is the surgeon\'s judgement, not "must not have surgery"', () => {
+    expect(read('exclusion', 'Not a candidate for knee surgery').rule).toEqual(
+      expect.objectContaining({ type: 'site_judgement', reason: 'investigator_judgement' }),
+    );
+  });
+});

@@ -191,6 +191,9 @@ const AGE_OR_OLDER = new RegExp(
 );
 
 /** Ages in their common phrasings; never from numbers that are not ages (scores, counts, "onset before 16"). */
+const ANCESTRY =
+  /\b(?:japanese|chinese|korean|taiwanese|indian|caucasian|asian|african(?:[- ]american)?|hispanic|latin[oax]|white|black|native|indigenous|european|american|citizens?|residents?|nationals?|ethnic\w*|race)\b/i;
+
 export function readAgeRule(kind: CriterionKind, text: string): TextRule | null {
   const lower = text.toLowerCase();
   if (!/\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?|adults?|children|minors)\b|\d\s*\+/.test(lower)) return null;
@@ -326,7 +329,9 @@ export function readAgeRule(kind: CriterionKind, text: string): TextRule | null 
   const extra = new Set(['inclusive', 'both', 'adult', 'including', 'japanese', 'ambulatory', 'legal', 'full']);
   return {
     rule: { type: 'age', minYears: min, maxYears: max, span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]) },
-    needsReview: strict || !isPlain(text, spans, 1, extra),
+    // "Japanese male or female aged 65 or older": a nationality or ancestry is a requirement the age rule does not hold
+    // (hand-check P), however few words it takes.
+    needsReview: strict || !isPlain(text, spans, 1, extra) || ANCESTRY.test(text),
   };
 }
 
@@ -911,7 +916,7 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 const CONSENT =
   /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:[\w/-]+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|(?:fully|sufficiently|adequately|properly) informed (?:of|about)|in-formed consent|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
 const JUDGEMENT =
-  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
+  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|not an?\s+(?:(?:surgical|operative|good|suitable)\s+)?candidate|too (?:risky|dangerous|life-threatening)|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
 const COMPLIANCE =
   /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
 
@@ -1328,6 +1333,12 @@ export function readConceptRule(
       !(exceptionSpan && mention.start >= exceptionSpan[0] && mention.start < exceptionSpan[1]) &&
       !allowed.some(([start, end]) => mention.start >= start && mention.start < end) &&
       !NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      // "Could not tolerate the traction secondary to being in an acute stage of back pain": in an exclusion, a cause
+      // further back is still a cause, not what excludes (hand-check P).
+      !(
+        kind === 'exclusion' &&
+        /\b(?:due to|secondary to|caused by|because of)\b[^.;()]{0,50}$/i.test(text.slice(Math.max(0, mention.start - 70), mention.start))
+      ) &&
       // "Nonadherence to use of ... immunosuppressive therapies": adhering to a medicine is not taking or not taking it.
       !(mayAdhere && ADHERENCE_TO.test(text.slice(Math.max(0, mention.start - 120), mention.start))) &&
       // "Application of products to the exposed neural element, including: steroids": used in the operation, not taken.
