@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../src/contract/trials';
 import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
 import { generateStudyBlocks } from '../../src/server/features/prescreen-forms/generator';
-import { parseCriteria, readTextRule } from '../../src/server/features/trials/criteria-parser';
+import { parseCriteria, readTextRule, readWithAlternatives } from '../../src/server/features/trials/criteria-parser';
 import { headVariants, vocabulary } from '../../src/server/features/trials/vocabulary';
 
 /**
@@ -135,6 +135,13 @@ describe('"at least one of the following" lists', () => {
     for (const criterion of windowed) expect(criterion.rule).toMatchObject({ condition: 'a heart attack or a stroke', within: { value: 6, unit: 'months' } });
     const different = parse('Inclusion Criteria:\n\n* At least one of the following:\n  * history of gout\n  * asthma\n');
     expect(different.map((criterion) => criterion.needsReview)).toEqual([true, true]);
+  });
+
+  it('a re-parse of the stored criteria reads the same rules as the import (nothing reported as changed)', () => {
+    const imported = parseCriteria('Inclusion Criteria:\n\n* Age 18 or older\n* At least one of the following conditions:\n  * type 2 diabetes\n  * gout\n');
+    const again = readWithAlternatives(imported);
+    expect(again.map((read) => read.rule)).toEqual(imported.map((criterion) => criterion.rule));
+    expect(again.map((read) => read.needsReview)).toEqual(imported.map((criterion) => criterion.needsReview));
   });
 
   it('an exclusion list is unchanged: each item excludes on its own', () => {
