@@ -282,15 +282,18 @@ function factNeedsSql(needs: FactNeeds) {
 }
 
 export type Cursor = { createdAt: string; id: string };
-export type SliceRow = { id: string; createdAt: string; person: MatchPerson };
+/** A candidate of a slice with their facts' text (compiled.ts `decodeFacts` reads it), null when they have none the criteria read. */
+export type SliceCandidate = { id: string; createdAt: string; dateOfBirth: string | null; sex: string; facts: string | null };
 
 /**
  * The next slice of an organization's candidates in creation order, after a cursor, each with the facts the
  * trial's criteria can read (decision 038). Two statements: the slice, then its facts in one bitmap scan over
- * the slice's ids (the heap read once, in its own order, instead of one index probe per candidate). The facts'
- * shape by engine: on PostgreSQL one plain row per fact (node-postgres's rows cost half of building and parsing
- * a JSON array per candidate), on PGlite a JSON array per candidate (its rows cost three times the JSON).
- * Fact ids are left out: a run keeps outcomes only; the evidence screen reads a candidate's facts afresh.
+ * the slice's ids (the heap read once, in its own order, instead of one index probe per candidate). A
+ * candidate's facts come as one text (decision 084): per fact its kind, status, concept id, name, unit and
+ * value text (the signature the run decides once), then its value and its day (days since 1970), fields and
+ * facts separated by control characters the app refuses in any input. One string per candidate costs the
+ * driver a fraction of one row, or one JSON array, per fact. Fact ids are left out: a run keeps outcomes only;
+ * the evidence screen reads a candidate's facts afresh.
  */
 export async function candidateSlice(
   executor: Executor,
@@ -298,8 +301,7 @@ export async function candidateSlice(
   after: Cursor | null,
   size: number,
   needs: FactNeeds,
-  shape: 'rows' | 'json',
-): Promise<SliceRow[]> {
+): Promise<SliceCandidate[]> {
   const slice = rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string }>(
     await executor.execute(sql`
       select c.id, c.created_at::text as created_at, c.date_of_birth::text as date_of_birth, c.sex
@@ -311,45 +313,19 @@ export async function candidateSlice(
   );
   if (slice.length === 0) return [];
   const ids = arrayLiteral(slice.map((row) => row.id));
-  const factsOf = new Map<string, MatchFact[]>();
-  if (shape === 'json') {
-    const grouped = rowsOf<{ candidate_id: string; facts: unknown }>(
-      await executor.execute(sql`
-        select f.candidate_id, json_agg(json_build_array(f.kind, f.concept_id, f.name, f.status, f.value, f.unit, f.value_text, f.observed_on::text, f.source)) as facts
-        from ${candidateFact} f
-        where f.candidate_id = any(${ids}::uuid[]) and (${factNeedsSql(needs)})
-        group by f.candidate_id`),
-    );
-    for (const row of grouped) {
-      const raw = (typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts) as Array<
-        [MatchFact['kind'], string | null, string, MatchFact['status'], number | null, string | null, string | null, string | null, MatchFact['source']]
-      >;
-      const facts: MatchFact[] = new Array(raw.length);
-      for (let i = 0; i < raw.length; i++) {
-        const [kind, conceptId, name, status, value, unit, valueText, observedOn, source] = raw[i];
-        facts[i] = { id: '', kind, conceptId, name, status, value, unit, valueText, observedOn, source };
-      }
-      factsOf.set(row.candidate_id, facts);
-    }
-  } else {
-    const facts = rowsOf<MatchFact & { candidate_id: string }>(
-      await executor.execute(sql`
-        select f.candidate_id, '' as id, f.kind, f.concept_id as "conceptId", f.name, f.status, f.value, f.unit, f.value_text as "valueText",
-          f.observed_on::text as "observedOn", f.source
-        from ${candidateFact} f
-        where f.candidate_id = any(${ids}::uuid[]) and (${factNeedsSql(needs)})`),
-    );
-    for (const fact of facts) {
-      const list = factsOf.get(fact.candidate_id);
-      if (list) list.push(fact);
-      else factsOf.set(fact.candidate_id, [fact]);
-    }
-  }
-  return slice.map((row) => ({
-    id: row.id,
-    createdAt: row.created_at,
-    person: { dateOfBirth: row.date_of_birth, sex: row.sex, facts: factsOf.get(row.id) ?? [] },
-  }));
+  // concat() writes a null as nothing; the value text is prefixed so that null and '' stay apart. An infinite
+  // date (only possible by hand in SQL) reads as undated rather than failing the run.
+  const grouped = rowsOf<{ candidate_id: string; facts: string }>(
+    await executor.execute(sql`
+      select f.candidate_id, string_agg(concat(f.kind, chr(31), f.status, chr(31), f.concept_id, chr(31), f.name, chr(31), f.unit, chr(31), '=' || f.value_text, chr(31),
+        f.value, chr(31), case when isfinite(f.observed_on) then f.observed_on - date '1970-01-01' end), chr(30)) as facts
+      from ${candidateFact} f
+      where f.candidate_id = any(${ids}::uuid[]) and (${factNeedsSql(needs)})
+      group by f.candidate_id`),
+  );
+  const factsOf = new Map<string, string>();
+  for (const row of grouped) factsOf.set(row.candidate_id, row.facts);
+  return slice.map((row) => ({ id: row.id, createdAt: row.created_at, dateOfBirth: row.date_of_birth, sex: row.sex, facts: factsOf.get(row.id) ?? null }));
 }
 
 export async function countOrganizationCandidates(executor: Executor, organizationId: string): Promise<number> {
