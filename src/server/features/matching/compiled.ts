@@ -27,8 +27,6 @@ import {
 /** Field and record separators of the facts' text: control characters the input guard refuses everywhere. */
 export const FIELD = '\x1f';
 export const RECORD = '\x1e';
-const FIELD_CODE = 0x1f;
-const RECORD_CODE = 0x1e;
 /** Fields per fact: kind, status, concept id, name, unit, value text ('=' + text, '' when null), value, day. */
 const FIELDS = 8;
 const NO_DAY = -2147483648;
@@ -244,17 +242,21 @@ export function decodeFacts(trial: CompiledTrial, texts: ReadonlyArray<string | 
     let broken = false;
     const begin = n;
     while (recordStart <= text.length) {
-      // The separators of one fact, checked to be exactly FIELDS - 1 before the record ends.
-      let fields = 0;
-      let at = recordStart;
-      for (; at < text.length; at++) {
-        const code = text.charCodeAt(at);
-        if (code === FIELD_CODE) {
-          if (fields === FIELDS - 1) break;
-          ends[fields++] = at;
-        } else if (code === RECORD_CODE) break;
+      // The fact ends at the next record separator; it must hold exactly FIELDS - 1 field separators.
+      let at = text.indexOf(RECORD, recordStart);
+      if (at < 0) at = text.length;
+      let from = recordStart;
+      for (let i = 0; i < FIELDS - 1 && !broken; i++) {
+        const found = text.indexOf(FIELD, from);
+        if (found < 0 || found > at) broken = true;
+        else {
+          ends[i] = found;
+          from = found + 1;
+        }
       }
-      if (fields !== FIELDS - 1 || (at < text.length && text.charCodeAt(at) !== RECORD_CODE)) {
+      if (broken) break;
+      const extra = text.indexOf(FIELD, from);
+      if (extra >= 0 && extra < at) {
         broken = true;
         break;
       }
@@ -297,6 +299,11 @@ export interface CompactMatch {
   unknownIds: string[];
 }
 
+/** evaluate.ts `inWindow`: undated facts and rules without a window are in it. */
+function inWindow(plan: { since: number | null }, factDay: number): boolean {
+  return plan.since === null || factDay === NO_DAY || factDay * DAY_MS >= plan.since;
+}
+
 /** Outcome and key of the criterion just judged (module state: no object per criterion and person). */
 let outcome = 0;
 let key = false;
@@ -325,12 +332,25 @@ function newestOf(trial: CompiledTrial, c: CompactPerson, kind: number, status: 
 }
 
 function presence(trial: CompiledTrial, c: CompactPerson, plan: Extract<Plan, { type: 'presence' }>, criterion: number): void {
-  const current = newestOf(trial, c, plan.kind, PRESENT, criterion, READS, false);
-  const past = newestOf(trial, c, plan.kind, HISTORY, criterion, READS, false);
-  const denied = newestOf(trial, c, plan.kind, ABSENT, criterion, READS, false);
-  const day = c.columns.day;
+  // The newest fact naming the concept of each status, in one pass (evaluate.ts `presenceRule`).
+  const { sig, day } = c.columns;
+  const { sigKind, sigStatus, sigFlags, n } = trial;
+  let current = -1;
+  let past = -1;
+  let denied = -1;
+  for (let i = c.start; i < c.end; i++) {
+    const s = sig[i];
+    if (sigKind[s] !== plan.kind || (sigFlags[s * n + criterion] & READS) === 0) continue;
+    const status = sigStatus[s];
+    if (status === PRESENT) {
+      if (current < 0 || day[i] > day[current]) current = i;
+    } else if (status === HISTORY) {
+      if (past < 0 || day[i] > day[past]) past = i;
+    } else if (status === ABSENT) {
+      if (denied < 0 || day[i] > day[denied]) denied = i;
+    }
+  }
   key = plan.wanted;
-  const inWindow = (i: number) => plan.since === null || day[i] === NO_DAY || day[i] * DAY_MS >= plan.since;
   if (plan.duration && (current >= 0 || (past >= 0 && plan.history))) {
     const fact = current >= 0 ? current : past;
     decided = fact;
@@ -350,10 +370,10 @@ function presence(trial: CompiledTrial, c: CompactPerson, plan: Extract<Plan, { 
     if (denied >= 0) return void ((outcome = NOT_MET), (decided = denied));
     return void ((outcome = UNKNOWN), (decided = -1));
   }
-  if (current >= 0) return void ((outcome = inWindow(current) ? NOT_MET : MET), (decided = current));
+  if (current >= 0) return void ((outcome = inWindow(plan, day[current]) ? NOT_MET : MET), (decided = current));
   if (past >= 0) {
     decided = past;
-    if (plan.since !== null) outcome = day[past] === NO_DAY ? UNKNOWN : inWindow(past) ? NOT_MET : MET;
+    if (plan.since !== null) outcome = day[past] === NO_DAY ? UNKNOWN : inWindow(plan, day[past]) ? NOT_MET : MET;
     else outcome = plan.history ? NOT_MET : MET;
     return;
   }

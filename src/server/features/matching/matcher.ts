@@ -472,6 +472,9 @@ export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, i
     const before = await storedCounts(tx, completed);
     const after = { ...before };
     const pool = await q.whatIfPool(tx, completed.id, input.criterionId);
+    // The stored classes hold the language model's flags (decision 079); the changed rules' classes must too, or a
+    // flagged candidate would seem to move from possible to likely whatever the change.
+    const flags = flagsOf(await q.notMetJudgements(tx, trialId));
     let admitted = 0;
     let newlyExcluded = 0;
     const today = new Date();
@@ -484,7 +487,8 @@ export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, i
       for (const row of slice) {
         const person = people.get(row.candidateId);
         if (!person) continue;
-        const next = matchPerson(changed, person, today, { explain: false }).matchClass;
+        const result = matchPerson(changed, person, today, { explain: false });
+        const next = classWithFlags(result.matchClass, flaggedCount(result.unknownIds, flags.get(row.candidateId)));
         if (next === row.matchClass) continue;
         after[row.matchClass]--;
         after[next]++;
@@ -509,7 +513,9 @@ export async function addToTrial(deps: Deps, scope: RequestScope, trialId: strin
 
 /**
  * Screen-fail re-matching: the candidate against every other recruiting trial of their organization, computed
- * now. Trials that exclude them are left out; the reasons name what they meet.
+ * now. Trials that exclude them are left out; the reasons name what they meet. A language model's "not met" on a
+ * criterion the rules leave unknown flags the trial's match as the main run does (decision 079): likely becomes
+ * possible, with `llmFlagged`; it never leaves a trial out, and a "met" never promotes.
  */
 export async function otherTrialMatches(deps: Deps, scope: RequestScope, candidateId: string): Promise<OtherTrialMatches> {
   return runScoped(deps.db, scope, async (tx) => {
@@ -523,19 +529,22 @@ export async function otherTrialMatches(deps: Deps, scope: RequestScope, candida
     );
     const facts = await q.listFacts(tx, candidateId);
     const linked = await q.linkedTrialIds(tx, candidateId);
+    const judged = await q.candidateNotMetJudgements(tx, candidateId);
     const today = new Date();
     const matches = trials.flatMap((item) => {
       const own = criteria.filter((criterion) => criterion.trialId === item.id);
       const result = matchPerson(own, { dateOfBirth: person.dateOfBirth, sex: person.sex, facts }, today);
       if (result.matchClass === 'excluded' || own.length === 0) return [];
+      const llmFlagged = flaggedCount(result.unknownIds, judged.get(item.id));
       const reasons = result.outcomes.filter((outcome) => outcome.outcome === 'met' && outcome.key).map((outcome) => outcome.reason);
       return [
         {
           trialId: item.id,
           title: item.title,
-          matchClass: result.matchClass,
+          matchClass: classWithFlags(result.matchClass, llmFlagged),
           score: result.score,
           inTrial: linked.has(item.id),
+          llmFlagged,
           metCount: result.metCount,
           unknownCount: result.unknownIds.length,
           reasons,

@@ -255,8 +255,23 @@ export async function matchPeople(executor: Executor, candidateIds: string[]): P
   return people;
 }
 
-/** A PostgreSQL array literal of ids (criterion ids are uuids: no quoting needed, but quote anyway for any text). */
-const arrayLiteral = (ids: readonly string[]) => `{${ids.map((id) => `"${id.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
+const ESCAPED = /["\\]/;
+/** A PostgreSQL array literal of texts, each quoted (a run writes 100,000 of these: no closure per item). */
+function arrayLiteral(items: readonly string[]): string {
+  let out = '{';
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    out += `${i ? ',' : ''}"${ESCAPED.test(item) ? item.replace(/["\\]/g, '\\$&') : item}"`;
+  }
+  return `${out}}`;
+}
+/** Words an array literal may hold unquoted (uuids and such ids), except NULL. */
+const PLAIN = /^[A-Za-z0-9_.:-]+$/;
+/** A criterion id list as an array literal, unquoted when every id is plain (they are uuids), so the outer literal needs no escaping. */
+function idList(ids: readonly string[]): string {
+  for (const id of ids) if (!PLAIN.test(id) || id.toLowerCase() === 'null') return arrayLiteral(ids);
+  return `{${ids.join(',')}}`;
+}
 /** A PostgreSQL array literal of numbers. */
 const numberArray = (values: readonly number[]) => `{${values.join(',')}}`;
 
@@ -370,8 +385,8 @@ export async function insertMatches(
       ${numberArray(rows.map((row) => row.score))}::real[],
       ${numberArray(rows.map((row) => row.metCount))}::int[],
       ${numberArray(rows.map((row) => row.unknownCount))}::int[],
-      ${arrayLiteral(rows.map((row) => arrayLiteral(row.notMetIds ?? [])))}::text[],
-      ${arrayLiteral(rows.map((row) => arrayLiteral(row.unknownIds ?? [])))}::text[]
+      ${arrayLiteral(rows.map((row) => idList(row.notMetIds ?? [])))}::text[],
+      ${arrayLiteral(rows.map((row) => idList(row.unknownIds ?? [])))}::text[]
     ) as r(candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)`);
 }
 
@@ -632,4 +647,21 @@ export async function notMetJudgements(
         eq(criterionJudgement.verdict, 'not_met'),
       ),
     );
+}
+
+/** Per trial, the criteria a model judged "not met" for one candidate, about the criteria's current words (re-matching). */
+export async function candidateNotMetJudgements(executor: Executor, candidateId: string): Promise<Map<string, Set<string>>> {
+  const byTrial = new Map<string, Set<string>>();
+  if (!isId(candidateId)) return byTrial;
+  const rows = await executor
+    .select({ trialId: criterionJudgement.trialId, criterionId: criterionJudgement.criterionId })
+    .from(criterionJudgement)
+    .innerJoin(trialCriterion, and(eq(trialCriterion.id, criterionJudgement.criterionId), eq(trialCriterion.text, criterionJudgement.criterionText)))
+    .where(and(eq(criterionJudgement.candidateId, candidateId), eq(criterionJudgement.verdict, 'not_met')));
+  for (const row of rows) {
+    const set = byTrial.get(row.trialId);
+    if (set) set.add(row.criterionId);
+    else byTrial.set(row.trialId, new Set([row.criterionId]));
+  }
+  return byTrial;
 }
