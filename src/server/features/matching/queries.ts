@@ -267,9 +267,16 @@ function arrayLiteral(items: readonly string[]): string {
 }
 /** Words an array literal may hold unquoted (uuids and such ids), except NULL. */
 const PLAIN = /^[A-Za-z0-9_.:-]+$/;
-/** A criterion id list as an array literal, unquoted when every id is plain (they are uuids), so the outer literal needs no escaping. */
-function idList(ids: readonly string[]): string {
-  for (const id of ids) if (!PLAIN.test(id) || id.toLowerCase() === 'null') return arrayLiteral(ids);
+/**
+ * A criterion id list as an array literal, unquoted when every id is plain (they are uuids), so the outer literal
+ * needs no escaping. `plain` remembers the ids already checked: a slice repeats the same few thousand times.
+ */
+function idList(ids: readonly string[], plain: Set<string>): string {
+  for (const id of ids) {
+    if (plain.has(id)) continue;
+    if (!PLAIN.test(id) || id.toLowerCase() === 'null') return arrayLiteral(ids);
+    plain.add(id);
+  }
   return `{${ids.join(',')}}`;
 }
 /** A PostgreSQL array literal of numbers. */
@@ -375,6 +382,7 @@ export async function insertMatches(
   rows: Array<Pick<TrialMatchInsert, 'candidateId' | 'matchClass' | 'classRank' | 'score' | 'metCount' | 'unknownCount' | 'notMetIds' | 'unknownIds'>>,
 ) {
   if (rows.length === 0) return;
+  const plain = new Set<string>();
   await executor.execute(sql`
     insert into ${trialMatch} (run_id, organization_id, trial_id, candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)
     select ${run.runId}::uuid, ${run.organizationId}::uuid, ${run.trialId}::uuid, r.candidate_id, r.match_class, r.class_rank, r.score, r.met_count, r.unknown_count, r.not_met_ids::text[], r.unknown_ids::text[]
@@ -385,8 +393,8 @@ export async function insertMatches(
       ${numberArray(rows.map((row) => row.score))}::real[],
       ${numberArray(rows.map((row) => row.metCount))}::int[],
       ${numberArray(rows.map((row) => row.unknownCount))}::int[],
-      ${arrayLiteral(rows.map((row) => idList(row.notMetIds ?? [])))}::text[],
-      ${arrayLiteral(rows.map((row) => idList(row.unknownIds ?? [])))}::text[]
+      ${arrayLiteral(rows.map((row) => idList(row.notMetIds ?? [], plain)))}::text[],
+      ${arrayLiteral(rows.map((row) => idList(row.unknownIds ?? [], plain)))}::text[]
     ) as r(candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)`);
 }
 
