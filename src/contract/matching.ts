@@ -334,6 +334,8 @@ export const OtherTrialMatchesSchema = z
         metCount: z.number().int(),
         unknownCount: z.number().int(),
         reasons: z.array(z.string()),
+        /** Criteria the rules leave unknown that a language model judged not met from the notes: "Check notes" (decision 079). */
+        llmFlagged: z.number().int(),
       }),
     ),
   })

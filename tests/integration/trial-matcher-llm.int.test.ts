@@ -147,6 +147,44 @@ describe('the language-model judge', () => {
     expect(rows[0].changes).toEqual({ trialId, model: 'fake-judge-1', asked: 3, met: 1, notMet: 1, unknown: 1 });
   });
 
+  it('what-if and re-matching read a "not met" judgement as the run does: it flags (possible, "Check notes"), never excludes', async () => {
+    const before = (await site.actor.get(`/api/trial-matcher/${trialId}`)).body.counts;
+    expect(before).toEqual({ likely: 0, possible: 1, excluded: 0, total: 1 });
+    // A change that does not touch the flagged criterion leaves the candidate flagged: nobody moves.
+    const widened = await site.actor.post(`/api/trial-matcher/${trialId}/what-if`, {
+      criterionId: criterionIds['Aged 18 to 70'],
+      rule: { type: 'age', minYears: 18, maxYears: 80 },
+    });
+    expect(widened.status, JSON.stringify(widened.body)).toBe(200);
+    expect(widened.body).toMatchObject({ before, after: before, admitted: 0, newlyExcluded: 0 });
+    // Without the judged criterion its judgement no longer applies.
+    const dropped = await site.actor.post(`/api/trial-matcher/${trialId}/what-if`, { criterionId: criterionIds['Active hepatitis B infection'], rule: null });
+    expect(dropped.body).toMatchObject({ after: { likely: 1, possible: 0, excluded: 0 }, admitted: 0, newlyExcluded: 0 });
+    // The rules still exclude on their own: the judgement neither causes nor prevents it.
+    const narrowed = await site.actor.post(`/api/trial-matcher/${trialId}/what-if`, {
+      criterionId: criterionIds['Aged 18 to 70'],
+      rule: { type: 'age', minYears: 18, maxYears: 40 },
+    });
+    expect(narrowed.body).toMatchObject({ after: { likely: 0, possible: 0, excluded: 1 }, newlyExcluded: 1 });
+
+    // Re-matching against the organization's recruiting trials: this one still listed, flagged, possible.
+    const others = await site.actor.get(`/api/trial-matcher/candidates/${personId}/other-trials`);
+    expect(others.status).toBe(200);
+    expect(others.body.trials.find((item: { trialId: string }) => item.trialId === trialId)).toMatchObject({ matchClass: 'possible', llmFlagged: 1 });
+    // A trial with the same words but no judgement of this candidate: likely, unflagged.
+    const twin = await createRecruitingTrial(site.actor, {
+      title: 'Walking study, second site',
+      criteria: [
+        { kind: 'inclusion', text: 'Aged 18 to 70', rule: { type: 'age', minYears: 18, maxYears: 70 } },
+        { kind: 'exclusion', text: 'Active hepatitis B infection' },
+      ],
+    });
+    expect(twin.status, JSON.stringify(twin.body)).toBe(201);
+    const again = (await site.actor.get(`/api/trial-matcher/candidates/${personId}/other-trials`)).body.trials;
+    expect(again.find((item: { trialId: string }) => item.trialId === twin.body.id)).toMatchObject({ matchClass: 'likely', llmFlagged: 0 });
+    expect(again.find((item: { trialId: string }) => item.trialId === trialId)).toMatchObject({ matchClass: 'possible', llmFlagged: 1 });
+  });
+
   it('takes a verdict citing no sentence it was sent as unknown; a reworded criterion drops its judgement', async () => {
     mode = 'uncited';
     expect((await judge()).status).toBe(200);

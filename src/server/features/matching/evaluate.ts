@@ -164,7 +164,7 @@ function inWindow(fact: MatchFact, since: Date | null): boolean {
 }
 
 /** Whether a fact names the rule's concept, or is a denial broader than it ("no diabetes" rules out type 2 diabetes). */
-function namesRuleConcept(fact: MatchFact, rule: { concepts?: Array<{ id: string; name: string }> }, label: string): boolean {
+export function namesRuleConcept(fact: MatchFact, rule: { concepts?: Array<{ id: string; name: string }> }, label: string): boolean {
   const concepts = rule.concepts ?? NO_CONCEPTS;
   return factNames(fact, concepts, label) || (fact.status === 'absent' && deniesBroader(fact, concepts, label));
 }
@@ -172,7 +172,7 @@ const NO_CONCEPTS: Array<{ id: string; name: string }> = [];
 
 /** A window's first day for today, kept per window object: the same for every person of a run. */
 const windowStarts = new WeakMap<TimeWindow, { today: number; start: Date }>();
-function windowStartOf(window: TimeWindow, today: Date): Date {
+export function windowStartOf(window: TimeWindow, today: Date): Date {
   const known = windowStarts.get(window);
   if (known && known.today === today.getTime()) return known.start;
   const start = windowStart(window, today);
@@ -180,7 +180,7 @@ function windowStartOf(window: TimeWindow, today: Date): Date {
   return start;
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /**
  * Whether a current condition has lasted as the rule's duration says. A condition fact's date is the day it is known
@@ -299,7 +299,7 @@ function qualifiedJudgement(judged: Judgement, facts: FactIndex, qualifiers: rea
   return { ...judged, outcome: 'unknown', reason: explain ? `${judged.reason}; ${words}?` : '' };
 }
 
-function compare(value: number, rule: Extract<CriterionRule, { type: 'lab' }>): boolean {
+export function compare(value: number, rule: Extract<CriterionRule, { type: 'lab' }>): boolean {
   switch (rule.comparator) {
     case '<':
       return value < rule.value;
@@ -320,7 +320,7 @@ const bound = (rule: Extract<CriterionRule, { type: 'lab' }>) =>
   rule.comparator === 'between' ? `${rule.value}-${rule.upperValue}` : `${rule.comparator} ${rule.value}`;
 
 /** "ALT/AST" is either; names compare without case. */
-function measureNamed(measure: string, name: string): boolean {
+export function measureNamed(measure: string, name: string): boolean {
   if (measure === name) return true;
   const lower = name.toLowerCase();
   return measure === 'ALT/AST' ? lower === 'alt' || lower === 'ast' : measure.toLowerCase() === lower;

@@ -14,7 +14,6 @@ import type {
 import { ListMatchesQuerySchema } from '../../../contract/matching';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
-import { isPglite } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
@@ -26,6 +25,7 @@ import { defineSliceRunKind } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
 import { CLASS_RANK, factNeeds, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
 import * as q from './queries';
+import { compileTrial, decodeFacts, matchCompact, type CompactPerson, type CompiledTrial } from './compiled';
 import { toFact } from './facts';
 import { classWithFlags, flaggedCount, flagsOf, judgeable, judgeCriteria, withJudgements, type Flags } from './llm-judge';
 
@@ -93,14 +93,17 @@ export async function startMatch(deps: Deps, scope: RequestScope, trialId: strin
 /** A result row as a slice writes it. */
 type SliceResult = Parameters<typeof q.insertMatches>[2][number];
 
+/** A candidate of a slice, their facts in the slice's columns (decision 084). */
+type SliceRow = CompactPerson & { id: string; createdAt: string };
+
 /** Evaluates a slice in steps, letting the event loop go in between (a slice takes a second or more). */
-async function evaluateSlice(criteria: MatchCriterion[], slice: q.SliceRow[], today: Date, tally: Tally, flags: Flags): Promise<SliceResult[]> {
+async function evaluateSlice(trial: CompiledTrial, slice: SliceRow[], tally: Tally, flags: Flags): Promise<SliceResult[]> {
   const rows: SliceResult[] = new Array(slice.length);
   for (let start = 0; start < slice.length; start += matchRunTuning.evaluateChunk) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     const end = Math.min(slice.length, start + matchRunTuning.evaluateChunk);
     for (let i = start; i < end; i++) {
-      const result = matchPerson(criteria, slice[i].person, today, { explain: false });
+      const result = matchCompact(trial, slice[i]);
       // A language model's "not met" (decision 079) leaves a likely candidate possibly eligible; most runs have none.
       if (flags.size) result.matchClass = classWithFlags(result.matchClass, flaggedCount(result.unknownIds, flags.get(slice[i].id)));
       rows[i] = {
@@ -125,12 +128,42 @@ async function evaluateSlice(criteria: MatchCriterion[], slice: q.SliceRow[], to
 }
 
 /**
+ * Reads a slice's facts into columns against the run's signature dictionary. A candidate whose facts' text does
+ * not split into whole facts (a separator inside a field: never written by the app) is read again as rows and
+ * evaluated by evaluate.ts, so no one is judged on a misread fact.
+ */
+async function readCompactSlice(tx: Transaction, organizationId: string, setup: MatchSetup, after: Cursor | null): Promise<SliceRow[]> {
+  const slice = await q.candidateSlice(tx, organizationId, after, matchRunTuning.sliceSize, setup.needs);
+  const { columns, starts, irregular } = decodeFacts(
+    setup.compiled,
+    slice.map((row) => row.facts),
+  );
+  const rows: SliceRow[] = slice.map((row, index) => ({
+    id: row.id,
+    createdAt: row.createdAt,
+    dateOfBirth: row.dateOfBirth,
+    sex: row.sex,
+    start: starts[index],
+    end: starts[index + 1],
+    columns,
+  }));
+  if (irregular.length) {
+    const people = await q.matchPeople(
+      tx,
+      irregular.map((index) => slice[index].id),
+    );
+    for (const index of irregular) rows[index].person = people.get(slice[index].id);
+  }
+  return rows;
+}
+
+/**
  * The trial_match run kind (decisions 038, 042): the run engine's slice style. The engine keeps the cursor
  * (creation order) in the run's options, reads the next slice while this one is evaluated and written, and
  * writes each slice's results, its counts and the cursor after it in one transaction by the run's holder, so
  * a run stopped at any point resumes after its last written slice.
  */
-export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, q.SliceRow, { rows: SliceResult[]; tally: Tally }, Cursor>({
+export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, SliceRow, { rows: SliceResult[]; tally: Tally }, Cursor>({
   kind: q.TRIAL_MATCH_RUN_KIND,
   messages: {
     failed: 'Matching stopped on an unexpected error; run it again',
@@ -140,22 +173,22 @@ export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, q.SliceRow, {
     const options = run.options as RunOptions & { counts?: Record<MatchClass, number> };
     return { kind: q.TRIAL_MATCH_RUN_KIND, trialId: options.trialId, ...options.counts };
   },
-  async prepare(tx, { deps, run }) {
+  async prepare(tx, { run }) {
     const trialId = String((run.options as RunOptions).trialId ?? '');
     const criteria = await q.matchCriteria(tx, [trialId]);
     // Judgements are made one candidate at a time on request: few enough to hold for the whole run.
     const flags = flagsOf(await q.notMetJudgements(tx, trialId));
-    return { trialId, criteria, needs: factNeeds(criteria), today: new Date(), factShape: isPglite(deps.db) ? 'json' : 'rows', flags };
+    return { trialId, compiled: compileTrial(criteria, new Date()), needs: factNeeds(criteria), flags };
   },
   async readSlice(tx, { run }, setup, after) {
     // PostgreSQL's just-in-time compilation costs more than it saves on these statements (about 0.9 s per slice read).
     await tx.execute(sql`set local jit = off`);
-    return q.candidateSlice(tx, run.organizationId, after, matchRunTuning.sliceSize, setup.needs, setup.factShape);
+    return readCompactSlice(tx, run.organizationId, setup, after);
   },
   cursorAfter: (row) => ({ createdAt: row.createdAt, id: row.id }),
   async processSlice(_ctx, setup, slice) {
     const tally = emptyTally();
-    return { rows: await evaluateSlice(setup.criteria, slice, setup.today, tally, setup.flags), tally };
+    return { rows: await evaluateSlice(setup.compiled, slice, tally, setup.flags), tally };
   },
   async writeSlice(tx, { run: { id: runId, organizationId } }, { setup, rows, result, run }) {
     await tx.execute(sql`set local jit = off`);
@@ -190,7 +223,7 @@ export const whenMatchRunSettled = trialMatchRuns.whenSettled;
 /** At start-up (jobs/register.ts lists the kind): continues match runs a stopped process left running. */
 export const resumeMatchRuns = trialMatchRuns.resume;
 
-type MatchSetup = { trialId: string; criteria: MatchCriterion[]; needs: ReturnType<typeof factNeeds>; today: Date; factShape: 'json' | 'rows'; flags: Flags };
+type MatchSetup = { trialId: string; compiled: CompiledTrial; needs: ReturnType<typeof factNeeds>; flags: Flags };
 
 /** The counts kept so far: none stored before the first slice means zero; a run resumed from an older cursor has none. */
 function storedTally(run: { options: unknown }): Tally | null {
@@ -439,6 +472,9 @@ export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, i
     const before = await storedCounts(tx, completed);
     const after = { ...before };
     const pool = await q.whatIfPool(tx, completed.id, input.criterionId);
+    // The stored classes hold the language model's flags (decision 079); the changed rules' classes must too, or a
+    // flagged candidate would seem to move from possible to likely whatever the change.
+    const flags = flagsOf(await q.notMetJudgements(tx, trialId));
     let admitted = 0;
     let newlyExcluded = 0;
     const today = new Date();
@@ -451,7 +487,8 @@ export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, i
       for (const row of slice) {
         const person = people.get(row.candidateId);
         if (!person) continue;
-        const next = matchPerson(changed, person, today, { explain: false }).matchClass;
+        const result = matchPerson(changed, person, today, { explain: false });
+        const next = classWithFlags(result.matchClass, flaggedCount(result.unknownIds, flags.get(row.candidateId)));
         if (next === row.matchClass) continue;
         after[row.matchClass]--;
         after[next]++;
@@ -476,7 +513,9 @@ export async function addToTrial(deps: Deps, scope: RequestScope, trialId: strin
 
 /**
  * Screen-fail re-matching: the candidate against every other recruiting trial of their organization, computed
- * now. Trials that exclude them are left out; the reasons name what they meet.
+ * now. Trials that exclude them are left out; the reasons name what they meet. A language model's "not met" on a
+ * criterion the rules leave unknown flags the trial's match as the main run does (decision 079): likely becomes
+ * possible, with `llmFlagged`; it never leaves a trial out, and a "met" never promotes.
  */
 export async function otherTrialMatches(deps: Deps, scope: RequestScope, candidateId: string): Promise<OtherTrialMatches> {
   return runScoped(deps.db, scope, async (tx) => {
@@ -490,19 +529,22 @@ export async function otherTrialMatches(deps: Deps, scope: RequestScope, candida
     );
     const facts = await q.listFacts(tx, candidateId);
     const linked = await q.linkedTrialIds(tx, candidateId);
+    const judged = await q.candidateNotMetJudgements(tx, candidateId);
     const today = new Date();
     const matches = trials.flatMap((item) => {
       const own = criteria.filter((criterion) => criterion.trialId === item.id);
       const result = matchPerson(own, { dateOfBirth: person.dateOfBirth, sex: person.sex, facts }, today);
       if (result.matchClass === 'excluded' || own.length === 0) return [];
+      const llmFlagged = flaggedCount(result.unknownIds, judged.get(item.id));
       const reasons = result.outcomes.filter((outcome) => outcome.outcome === 'met' && outcome.key).map((outcome) => outcome.reason);
       return [
         {
           trialId: item.id,
           title: item.title,
-          matchClass: result.matchClass,
+          matchClass: classWithFlags(result.matchClass, llmFlagged),
           score: result.score,
           inTrial: linked.has(item.id),
+          llmFlagged,
           metCount: result.metCount,
           unknownCount: result.unknownIds.length,
           reasons,

@@ -255,8 +255,30 @@ export async function matchPeople(executor: Executor, candidateIds: string[]): P
   return people;
 }
 
-/** A PostgreSQL array literal of ids (criterion ids are uuids: no quoting needed, but quote anyway for any text). */
-const arrayLiteral = (ids: readonly string[]) => `{${ids.map((id) => `"${id.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
+const ESCAPED = /["\\]/;
+/** A PostgreSQL array literal of texts, each quoted (a run writes 100,000 of these: no closure per item). */
+function arrayLiteral(items: readonly string[]): string {
+  let out = '{';
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    out += `${i ? ',' : ''}"${ESCAPED.test(item) ? item.replace(/["\\]/g, '\\$&') : item}"`;
+  }
+  return `${out}}`;
+}
+/** Words an array literal may hold unquoted (uuids and such ids), except NULL. */
+const PLAIN = /^[A-Za-z0-9_.:-]+$/;
+/**
+ * A criterion id list as an array literal, unquoted when every id is plain (they are uuids), so the outer literal
+ * needs no escaping. `plain` remembers the ids already checked: a slice repeats the same few thousand times.
+ */
+function idList(ids: readonly string[], plain: Set<string>): string {
+  for (const id of ids) {
+    if (plain.has(id)) continue;
+    if (!PLAIN.test(id) || id.toLowerCase() === 'null') return arrayLiteral(ids);
+    plain.add(id);
+  }
+  return `{${ids.join(',')}}`;
+}
 /** A PostgreSQL array literal of numbers. */
 const numberArray = (values: readonly number[]) => `{${values.join(',')}}`;
 
@@ -282,15 +304,18 @@ function factNeedsSql(needs: FactNeeds) {
 }
 
 export type Cursor = { createdAt: string; id: string };
-export type SliceRow = { id: string; createdAt: string; person: MatchPerson };
+/** A candidate of a slice with their facts' text (compiled.ts `decodeFacts` reads it), null when they have none the criteria read. */
+export type SliceCandidate = { id: string; createdAt: string; dateOfBirth: string | null; sex: string; facts: string | null };
 
 /**
  * The next slice of an organization's candidates in creation order, after a cursor, each with the facts the
  * trial's criteria can read (decision 038). Two statements: the slice, then its facts in one bitmap scan over
- * the slice's ids (the heap read once, in its own order, instead of one index probe per candidate). The facts'
- * shape by engine: on PostgreSQL one plain row per fact (node-postgres's rows cost half of building and parsing
- * a JSON array per candidate), on PGlite a JSON array per candidate (its rows cost three times the JSON).
- * Fact ids are left out: a run keeps outcomes only; the evidence screen reads a candidate's facts afresh.
+ * the slice's ids (the heap read once, in its own order, instead of one index probe per candidate). A
+ * candidate's facts come as one text (decision 084): per fact its kind, status, concept id, name, unit and
+ * value text (the signature the run decides once), then its value and its day (days since 1970), fields and
+ * facts separated by control characters the app refuses in any input. One string per candidate costs the
+ * driver a fraction of one row, or one JSON array, per fact. Fact ids are left out: a run keeps outcomes only;
+ * the evidence screen reads a candidate's facts afresh.
  */
 export async function candidateSlice(
   executor: Executor,
@@ -298,8 +323,7 @@ export async function candidateSlice(
   after: Cursor | null,
   size: number,
   needs: FactNeeds,
-  shape: 'rows' | 'json',
-): Promise<SliceRow[]> {
+): Promise<SliceCandidate[]> {
   const slice = rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string }>(
     await executor.execute(sql`
       select c.id, c.created_at::text as created_at, c.date_of_birth::text as date_of_birth, c.sex
@@ -311,45 +335,19 @@ export async function candidateSlice(
   );
   if (slice.length === 0) return [];
   const ids = arrayLiteral(slice.map((row) => row.id));
-  const factsOf = new Map<string, MatchFact[]>();
-  if (shape === 'json') {
-    const grouped = rowsOf<{ candidate_id: string; facts: unknown }>(
-      await executor.execute(sql`
-        select f.candidate_id, json_agg(json_build_array(f.kind, f.concept_id, f.name, f.status, f.value, f.unit, f.value_text, f.observed_on::text, f.source)) as facts
-        from ${candidateFact} f
-        where f.candidate_id = any(${ids}::uuid[]) and (${factNeedsSql(needs)})
-        group by f.candidate_id`),
-    );
-    for (const row of grouped) {
-      const raw = (typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts) as Array<
-        [MatchFact['kind'], string | null, string, MatchFact['status'], number | null, string | null, string | null, string | null, MatchFact['source']]
-      >;
-      const facts: MatchFact[] = new Array(raw.length);
-      for (let i = 0; i < raw.length; i++) {
-        const [kind, conceptId, name, status, value, unit, valueText, observedOn, source] = raw[i];
-        facts[i] = { id: '', kind, conceptId, name, status, value, unit, valueText, observedOn, source };
-      }
-      factsOf.set(row.candidate_id, facts);
-    }
-  } else {
-    const facts = rowsOf<MatchFact & { candidate_id: string }>(
-      await executor.execute(sql`
-        select f.candidate_id, '' as id, f.kind, f.concept_id as "conceptId", f.name, f.status, f.value, f.unit, f.value_text as "valueText",
-          f.observed_on::text as "observedOn", f.source
-        from ${candidateFact} f
-        where f.candidate_id = any(${ids}::uuid[]) and (${factNeedsSql(needs)})`),
-    );
-    for (const fact of facts) {
-      const list = factsOf.get(fact.candidate_id);
-      if (list) list.push(fact);
-      else factsOf.set(fact.candidate_id, [fact]);
-    }
-  }
-  return slice.map((row) => ({
-    id: row.id,
-    createdAt: row.created_at,
-    person: { dateOfBirth: row.date_of_birth, sex: row.sex, facts: factsOf.get(row.id) ?? [] },
-  }));
+  // concat() writes a null as nothing; the value text is prefixed so that null and '' stay apart. An infinite
+  // date (only possible by hand in SQL) reads as undated rather than failing the run.
+  const grouped = rowsOf<{ candidate_id: string; facts: string }>(
+    await executor.execute(sql`
+      select f.candidate_id, string_agg(concat(f.kind, chr(31), f.status, chr(31), f.concept_id, chr(31), f.name, chr(31), f.unit, chr(31), '=' || f.value_text, chr(31),
+        f.value, chr(31), case when isfinite(f.observed_on) then f.observed_on - date '1970-01-01' end), chr(30)) as facts
+      from ${candidateFact} f
+      where f.candidate_id = any(${ids}::uuid[]) and (${factNeedsSql(needs)})
+      group by f.candidate_id`),
+  );
+  const factsOf = new Map<string, string>();
+  for (const row of grouped) factsOf.set(row.candidate_id, row.facts);
+  return slice.map((row) => ({ id: row.id, createdAt: row.created_at, dateOfBirth: row.date_of_birth, sex: row.sex, facts: factsOf.get(row.id) ?? null }));
 }
 
 export async function countOrganizationCandidates(executor: Executor, organizationId: string): Promise<number> {
@@ -384,6 +382,7 @@ export async function insertMatches(
   rows: Array<Pick<TrialMatchInsert, 'candidateId' | 'matchClass' | 'classRank' | 'score' | 'metCount' | 'unknownCount' | 'notMetIds' | 'unknownIds'>>,
 ) {
   if (rows.length === 0) return;
+  const plain = new Set<string>();
   await executor.execute(sql`
     insert into ${trialMatch} (run_id, organization_id, trial_id, candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)
     select ${run.runId}::uuid, ${run.organizationId}::uuid, ${run.trialId}::uuid, r.candidate_id, r.match_class, r.class_rank, r.score, r.met_count, r.unknown_count, r.not_met_ids::text[], r.unknown_ids::text[]
@@ -394,8 +393,8 @@ export async function insertMatches(
       ${numberArray(rows.map((row) => row.score))}::real[],
       ${numberArray(rows.map((row) => row.metCount))}::int[],
       ${numberArray(rows.map((row) => row.unknownCount))}::int[],
-      ${arrayLiteral(rows.map((row) => arrayLiteral(row.notMetIds ?? [])))}::text[],
-      ${arrayLiteral(rows.map((row) => arrayLiteral(row.unknownIds ?? [])))}::text[]
+      ${arrayLiteral(rows.map((row) => idList(row.notMetIds ?? [], plain)))}::text[],
+      ${arrayLiteral(rows.map((row) => idList(row.unknownIds ?? [], plain)))}::text[]
     ) as r(candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)`);
 }
 
@@ -656,4 +655,21 @@ export async function notMetJudgements(
         eq(criterionJudgement.verdict, 'not_met'),
       ),
     );
+}
+
+/** Per trial, the criteria a model judged "not met" for one candidate, about the criteria's current words (re-matching). */
+export async function candidateNotMetJudgements(executor: Executor, candidateId: string): Promise<Map<string, Set<string>>> {
+  const byTrial = new Map<string, Set<string>>();
+  if (!isId(candidateId)) return byTrial;
+  const rows = await executor
+    .select({ trialId: criterionJudgement.trialId, criterionId: criterionJudgement.criterionId })
+    .from(criterionJudgement)
+    .innerJoin(trialCriterion, and(eq(trialCriterion.id, criterionJudgement.criterionId), eq(trialCriterion.text, criterionJudgement.criterionText)))
+    .where(and(eq(criterionJudgement.candidateId, candidateId), eq(criterionJudgement.verdict, 'not_met')));
+  for (const row of rows) {
+    const set = byTrial.get(row.trialId);
+    if (set) set.add(row.criterionId);
+    else byTrial.set(row.trialId, new Set([row.criterionId]));
+  }
+  return byTrial;
 }

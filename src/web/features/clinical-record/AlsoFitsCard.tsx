@@ -24,7 +24,14 @@ function OtherTrialItem({ candidateId, trial }: { candidateId: string; trial: Ot
     <li className="grid gap-2 rounded-md border border-slate-200 px-3 py-2">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="text-sm font-medium text-slate-900">{trial.title}</p>
-        <Badge tone={matchClass === 'likely' ? 'green' : 'blue'}>{MATCH_CLASS_LABELS[matchClass]}</Badge>
+        <span className="flex flex-wrap gap-1">
+          <Badge tone={matchClass === 'likely' ? 'green' : 'blue'}>{MATCH_CLASS_LABELS[matchClass]}</Badge>
+          {trial.llmFlagged > 0 && (
+            <Badge tone="amber" title="A language model judged criteria not met from the notes: check them">
+              Check notes
+            </Badge>
+          )}
+        </span>
       </div>
       <p className="text-xs text-slate-700">
         {plural(trial.metCount, 'criterion', 'criteria')} met

@@ -1,0 +1,499 @@
+import type { MatchClass, MatchOutcome } from '../../../contract/matching';
+import { qualifiersHeld, type CriterionRule } from '../../../contract/trials';
+import {
+  ageOn,
+  compare,
+  DAY_MS,
+  matchPerson,
+  measureNamed,
+  namesRuleConcept,
+  windowStartOf,
+  type MatchCriterion,
+  type MatchFact,
+  type MatchPerson,
+} from './evaluate';
+
+/**
+ * The match run's evaluation over compact facts (decision 084): the same outcomes as `evaluate.ts`'s
+ * `matchPerson(..., { explain: false })`, without a JavaScript object per fact. A slice's facts arrive as one
+ * string per candidate (queries.ts `candidateSlice`); each fact's text fields (kind, status, concept, name, unit,
+ * value text) are its signature, looked up in a per-run dictionary, and everything a criterion asks of a fact's
+ * words (does it name the concept, the lab's measure, hold the qualifiers, another unit) is decided once per
+ * signature, not per fact. People are then evaluated over typed arrays: signature, value and day per fact.
+ * `evaluate.ts` stays the reference (the evidence screen, what-if and re-matching use it); a unit test compares
+ * the two on random people and rules.
+ */
+
+/** Field and record separators of the facts' text: control characters the input guard refuses everywhere. */
+export const FIELD = '\x1f';
+export const RECORD = '\x1e';
+/** Fields per fact: kind, status, concept id, name, unit, value text ('=' + text, '' when null), value, day. */
+const FIELDS = 8;
+const NO_DAY = -2147483648;
+
+const KIND_CODES: Record<string, number> = { condition: 0, medication: 1, lab: 2, age: 3, sex: 4, pregnancy: 5, smoking: 6, performance_status: 7 };
+const CONDITION = 0;
+const MEDICATION = 1;
+const LAB = 2;
+const AGE = 3;
+const SEX = 4;
+const PREGNANCY = 5;
+const SMOKING = 6;
+const PERFORMANCE = 7;
+const STATUS_CODES: Record<string, number> = { present: 1, history: 2, absent: 3 };
+const PRESENT = 1;
+const HISTORY = 2;
+const ABSENT = 3;
+
+/** Outcome codes, in the order a result row needs them. */
+const MET = 0;
+const NOT_MET = 1;
+const UNKNOWN = 2;
+const NOT_APPLICABLE = 3;
+export const OUTCOMES: readonly MatchOutcome[] = ['met', 'not_met', 'unknown', 'not_applicable'];
+
+/** What one criterion asks, resolved once per run. */
+type Plan =
+  | { type: 'constant'; outcome: number; key: boolean }
+  | { type: 'age'; rule: Extract<CriterionRule, { type: 'age' }> }
+  | { type: 'sex'; rule: Extract<CriterionRule, { type: 'sex' }> }
+  | {
+      type: 'presence';
+      kind: number;
+      wanted: boolean;
+      history: boolean;
+      since: number | null;
+      minDays: number;
+      maxDays: number;
+      duration: boolean;
+      qualified: boolean;
+      rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>;
+      label: string;
+    }
+  | { type: 'lab'; rule: Extract<CriterionRule, { type: 'lab' }> }
+  | { type: 'pregnancy' }
+  | { type: 'smoking'; smoker: boolean }
+  | { type: 'performance'; rule: Extract<CriterionRule, { type: 'performance_status' }> }
+  | { type: 'healthy' };
+
+function planOf(criterion: MatchCriterion, today: Date): Plan {
+  // The same guards, in the same order, as evaluate.ts `evaluateCriterion` and `judge`.
+  if (criterion.population) return { type: 'constant', outcome: NOT_APPLICABLE, key: false };
+  const rule = criterion.rule;
+  if (!rule) return { type: 'constant', outcome: UNKNOWN, key: false };
+  if (criterion.ruleSource === 'llm' && criterion.needsReview) return { type: 'constant', outcome: UNKNOWN, key: false };
+  switch (rule.type) {
+    case 'age':
+      return { type: 'age', rule };
+    case 'sex':
+      return rule.sex === 'all' ? { type: 'constant', outcome: NOT_APPLICABLE, key: false } : { type: 'sex', rule };
+    case 'condition':
+    case 'medication': {
+      const duration = rule.type === 'condition' && rule.duration && (rule.duration.minDays || rule.duration.maxDays) ? rule.duration : null;
+      return {
+        type: 'presence',
+        kind: rule.type === 'condition' ? CONDITION : MEDICATION,
+        wanted: rule.type === 'condition' ? rule.present : rule.taking,
+        history: Boolean(rule.history),
+        since: rule.within ? windowStartOf(rule.within, today).getTime() : null,
+        minDays: duration?.minDays ?? 0,
+        maxDays: duration?.maxDays ?? 0,
+        duration: duration !== null,
+        qualified: rule.type === 'condition' && Boolean(rule.qualifiers?.length),
+        rule,
+        label: rule.concepts?.[0]?.name ?? (rule.type === 'condition' ? rule.condition : rule.medication),
+      };
+    }
+    case 'lab':
+      return rule.relativeTo ? { type: 'constant', outcome: UNKNOWN, key: false } : { type: 'lab', rule };
+    case 'pregnancy':
+      return rule.allowed ? { type: 'constant', outcome: NOT_APPLICABLE, key: false } : { type: 'pregnancy' };
+    case 'smoking':
+      return { type: 'smoking', smoker: rule.smoker };
+    case 'performance_status':
+      return { type: 'performance', rule };
+    case 'healthy_volunteers':
+      return rule.accepted ? { type: 'constant', outcome: NOT_APPLICABLE, key: false } : { type: 'healthy' };
+    case 'contraception':
+      return rule.required ? { type: 'constant', outcome: UNKNOWN, key: false } : { type: 'constant', outcome: NOT_APPLICABLE, key: false };
+    case 'site_judgement':
+      return { type: 'constant', outcome: UNKNOWN, key: false };
+  }
+}
+
+/** Per signature and criterion: bit 1, the fact is one the criterion reads (names its concept, its measure, its scale); bit 2, it holds the qualifiers / is in another unit. */
+const READS = 1;
+const SECOND = 2;
+
+export interface CompiledTrial {
+  criteria: readonly MatchCriterion[];
+  ids: string[];
+  plans: Plan[];
+  /** Criteria per signature in `sigFlags`. */
+  n: number;
+  todayMs: number;
+  today: Date;
+  /** Signature text -> id, and per id: kind, status, the value text, and a flags byte per criterion. */
+  signatures: Map<string, number>;
+  sigKind: number[];
+  sigStatus: number[];
+  sigValueText: Array<string | null>;
+  sigFlags: number[];
+  ages: Map<string, number>;
+}
+
+export function compileTrial(criteria: readonly MatchCriterion[], today: Date): CompiledTrial {
+  return {
+    criteria,
+    ids: criteria.map((criterion) => criterion.id),
+    plans: criteria.map((criterion) => planOf(criterion, today)),
+    n: criteria.length,
+    todayMs: today.getTime(),
+    today,
+    signatures: new Map(),
+    sigKind: [],
+    sigStatus: [],
+    sigValueText: [],
+    sigFlags: [],
+    ages: new Map(),
+  };
+}
+
+/** Adds a signature to the run's dictionary, deciding once what each criterion makes of its words. */
+function addSignature(trial: CompiledTrial, key: string, fields: string[]): number {
+  const [kind, status, conceptId, name, unit, valueText] = fields;
+  const id = trial.sigKind.length;
+  const kindCode = KIND_CODES[kind] ?? -1;
+  const statusCode = STATUS_CODES[status] ?? 0;
+  const text = valueText === '' ? null : valueText.slice(1);
+  trial.signatures.set(key, id);
+  trial.sigKind.push(kindCode);
+  trial.sigStatus.push(statusCode);
+  trial.sigValueText.push(text);
+  const fact = { conceptId: conceptId || null, name, status: (status || null) as MatchFact['status'] } as MatchFact;
+  for (const plan of trial.plans) {
+    let flags = 0;
+    if (plan.type === 'presence' && kindCode === plan.kind) {
+      if (namesRuleConcept(fact, plan.rule, plan.label)) flags |= READS;
+      if (plan.qualified && plan.rule.type === 'condition' && qualifiersHeld(name, plan.rule.qualifiers ?? [])) flags |= SECOND;
+    } else if (plan.type === 'lab' && kindCode === LAB) {
+      if (measureNamed(plan.rule.measure, name)) flags |= READS;
+      if (plan.rule.unit && unit && unit !== plan.rule.unit) flags |= SECOND;
+    } else if (plan.type === 'performance' && kindCode === PERFORMANCE) {
+      if ((text ?? plan.rule.scale) === plan.rule.scale) flags |= READS;
+    }
+    trial.sigFlags.push(flags);
+  }
+  return id;
+}
+
+/** A slice's facts as columns; a candidate's are `start` to `end`. */
+export interface FactColumns {
+  sig: Int32Array;
+  value: Float64Array;
+  hasValue: Uint8Array;
+  day: Int32Array;
+}
+
+/** One candidate of a slice: the record's basics and where their facts are, or their facts as objects (`person`) when the compact text could not be read. */
+export interface CompactPerson {
+  dateOfBirth: string | null;
+  sex: string;
+  start: number;
+  end: number;
+  columns: FactColumns;
+  person?: MatchPerson;
+}
+
+const digits = (text: string, from: number, to: number) => {
+  let negative = false;
+  let at = from;
+  if (text.charCodeAt(at) === 45) {
+    negative = true;
+    at++;
+  }
+  let value = 0;
+  for (; at < to; at++) value = value * 10 + (text.charCodeAt(at) - 48);
+  return negative ? -value : value;
+};
+
+/**
+ * Reads the facts' texts of a slice (one per candidate, null for none) into columns. Returns the index of each
+ * candidate whose text does not split into whole facts (a field holding a separator, which the app never
+ * writes): the caller reads those candidates' facts as rows instead.
+ */
+export function decodeFacts(trial: CompiledTrial, texts: ReadonlyArray<string | null>): { columns: FactColumns; starts: Int32Array; irregular: number[] } {
+  let total = 0;
+  for (const text of texts) {
+    if (!text) continue;
+    total++;
+    for (let at = text.indexOf(RECORD); at >= 0; at = text.indexOf(RECORD, at + 1)) total++;
+  }
+  const columns: FactColumns = { sig: new Int32Array(total), value: new Float64Array(total), hasValue: new Uint8Array(total), day: new Int32Array(total) };
+  const starts = new Int32Array(texts.length + 1);
+  const irregular: number[] = [];
+  const ends = [0, 0, 0, 0, 0, 0, 0, 0];
+  let n = 0;
+  for (let person = 0; person < texts.length; person++) {
+    starts[person] = n;
+    const text = texts[person];
+    if (!text) continue;
+    let recordStart = 0;
+    let broken = false;
+    const begin = n;
+    while (recordStart <= text.length) {
+      // The fact ends at the next record separator; it must hold exactly FIELDS - 1 field separators.
+      let at = text.indexOf(RECORD, recordStart);
+      if (at < 0) at = text.length;
+      let from = recordStart;
+      for (let i = 0; i < FIELDS - 1 && !broken; i++) {
+        const found = text.indexOf(FIELD, from);
+        if (found < 0 || found > at) broken = true;
+        else {
+          ends[i] = found;
+          from = found + 1;
+        }
+      }
+      if (broken) break;
+      const extra = text.indexOf(FIELD, from);
+      if (extra >= 0 && extra < at) {
+        broken = true;
+        break;
+      }
+      ends[FIELDS - 1] = at;
+      const key = text.slice(recordStart, ends[5]);
+      let sig = trial.signatures.get(key);
+      if (sig === undefined) {
+        const parts: string[] = [];
+        let from = recordStart;
+        for (let i = 0; i < 6; i++) {
+          parts.push(text.slice(from, ends[i]));
+          from = ends[i] + 1;
+        }
+        sig = addSignature(trial, key, parts);
+      }
+      columns.sig[n] = sig;
+      if (ends[6] > ends[5] + 1) {
+        columns.value[n] = parseFloat(text.slice(ends[5] + 1, ends[6]));
+        columns.hasValue[n] = 1;
+      }
+      columns.day[n] = ends[7] > ends[6] + 1 ? digits(text, ends[6] + 1, ends[7]) : NO_DAY;
+      n++;
+      recordStart = at + 1;
+    }
+    if (broken) {
+      n = begin;
+      irregular.push(person);
+    }
+  }
+  starts[texts.length] = n;
+  return { columns, starts, irregular };
+}
+
+/** A person's result, in the shape a run writes. */
+export interface CompactMatch {
+  matchClass: MatchClass;
+  score: number;
+  metCount: number;
+  notMetIds: string[];
+  unknownIds: string[];
+}
+
+/** evaluate.ts `inWindow`: undated facts and rules without a window are in it. */
+function inWindow(plan: { since: number | null }, factDay: number): boolean {
+  return plan.since === null || factDay === NO_DAY || factDay * DAY_MS >= plan.since;
+}
+
+/** Outcome and key of the criterion just judged (module state: no object per criterion and person). */
+let outcome = 0;
+let key = false;
+/** The decided fact's index (or -1). */
+let decided = -1;
+
+/** The newest fact of a kind passing a test: the first of the newest day, as evaluate.ts's stable sort takes it. */
+function newestOf(trial: CompiledTrial, c: CompactPerson, kind: number, status: number, criterion: number, flag: number, needsValue: boolean): number {
+  const { sig, day, hasValue } = c.columns;
+  const { sigKind, sigStatus, sigFlags, n } = trial;
+  let best = -1;
+  let bestDay = 0;
+  for (let i = c.start; i < c.end; i++) {
+    const s = sig[i];
+    if (sigKind[s] !== kind) continue;
+    if (status !== 0 && sigStatus[s] !== status) continue;
+    if (flag !== 0 && (sigFlags[s * n + criterion] & flag) === 0) continue;
+    if (needsValue && hasValue[i] === 0) continue;
+    const d = day[i];
+    if (best < 0 || d > bestDay) {
+      best = i;
+      bestDay = d;
+    }
+  }
+  return best;
+}
+
+function presence(trial: CompiledTrial, c: CompactPerson, plan: Extract<Plan, { type: 'presence' }>, criterion: number): void {
+  // The newest fact naming the concept of each status, in one pass (evaluate.ts `presenceRule`).
+  const { sig, day } = c.columns;
+  const { sigKind, sigStatus, sigFlags, n } = trial;
+  let current = -1;
+  let past = -1;
+  let denied = -1;
+  for (let i = c.start; i < c.end; i++) {
+    const s = sig[i];
+    if (sigKind[s] !== plan.kind || (sigFlags[s * n + criterion] & READS) === 0) continue;
+    const status = sigStatus[s];
+    if (status === PRESENT) {
+      if (current < 0 || day[i] > day[current]) current = i;
+    } else if (status === HISTORY) {
+      if (past < 0 || day[i] > day[past]) past = i;
+    } else if (status === ABSENT) {
+      if (denied < 0 || day[i] > day[denied]) denied = i;
+    }
+  }
+  key = plan.wanted;
+  if (plan.duration && (current >= 0 || (past >= 0 && plan.history))) {
+    const fact = current >= 0 ? current : past;
+    decided = fact;
+    // evaluate.ts `lasted`: only a dated current condition tells how long it has lasted.
+    let how = UNKNOWN;
+    if (day[fact] !== NO_DAY && trial.sigStatus[c.columns.sig[fact]] === PRESENT) {
+      const known = Math.floor((trial.todayMs - day[fact] * DAY_MS) / DAY_MS);
+      if (plan.maxDays && known > plan.maxDays) how = NOT_MET;
+      else if (!plan.maxDays && plan.minDays && known >= plan.minDays) how = MET;
+    }
+    outcome = how === UNKNOWN ? UNKNOWN : plan.wanted === (how === MET) ? MET : NOT_MET;
+    return;
+  }
+  if (plan.wanted) {
+    if (current >= 0) return void ((outcome = MET), (decided = current));
+    if (past >= 0) return void ((outcome = plan.history ? MET : UNKNOWN), (decided = past));
+    if (denied >= 0) return void ((outcome = NOT_MET), (decided = denied));
+    return void ((outcome = UNKNOWN), (decided = -1));
+  }
+  if (current >= 0) return void ((outcome = inWindow(plan, day[current]) ? NOT_MET : MET), (decided = current));
+  if (past >= 0) {
+    decided = past;
+    if (plan.since !== null) outcome = day[past] === NO_DAY ? UNKNOWN : inWindow(plan, day[past]) ? NOT_MET : MET;
+    else outcome = plan.history ? NOT_MET : MET;
+    return;
+  }
+  if (denied >= 0) return void ((outcome = MET), (decided = denied));
+  outcome = UNKNOWN;
+  decided = -1;
+}
+
+function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criterion: number): void {
+  const { sig, value } = c.columns;
+  decided = -1;
+  switch (plan.type) {
+    case 'constant':
+      outcome = plan.outcome;
+      key = plan.key;
+      return;
+    case 'age': {
+      key = true;
+      let age: number | null = null;
+      if (c.dateOfBirth) {
+        let known = trial.ages.get(c.dateOfBirth);
+        if (known === undefined) trial.ages.set(c.dateOfBirth, (known = ageOn(c.dateOfBirth, trial.today)));
+        age = known;
+      } else {
+        const fact = newestOf(trial, c, AGE, 0, criterion, 0, true);
+        if (fact >= 0) age = Math.floor(value[fact]);
+      }
+      if (age === null) return void (outcome = UNKNOWN);
+      const { minYears, maxYears } = plan.rule;
+      outcome = (minYears == null || age >= minYears) && (maxYears == null || age <= maxYears) ? MET : NOT_MET;
+      return;
+    }
+    case 'sex': {
+      key = true;
+      let sex: string | null = c.sex === 'female' || c.sex === 'male' ? c.sex : null;
+      if (sex === null) {
+        // The newest sex fact with a value text (evaluate.ts: `find((fact) => fact.valueText)`).
+        let best = -1;
+        let bestDay = 0;
+        for (let i = c.start; i < c.end; i++) {
+          const s = sig[i];
+          if (trial.sigKind[s] !== SEX || !trial.sigValueText[s]) continue;
+          if (best < 0 || c.columns.day[i] > bestDay) {
+            best = i;
+            bestDay = c.columns.day[i];
+          }
+        }
+        if (best >= 0) sex = trial.sigValueText[sig[best]];
+      }
+      outcome = !sex ? UNKNOWN : sex === plan.rule.sex ? MET : NOT_MET;
+      return;
+    }
+    case 'presence':
+      presence(trial, c, plan, criterion);
+      // evaluate.ts `qualifiedJudgement`: a deciding "has it" fact proves the qualifiers only when its name says them.
+      if (plan.qualified && decided >= 0 && outcome === (plan.wanted ? MET : NOT_MET)) {
+        const s = sig[decided];
+        if (trial.sigStatus[s] !== ABSENT && (trial.sigFlags[s * trial.n + criterion] & SECOND) === 0) outcome = UNKNOWN;
+      }
+      return;
+    case 'lab': {
+      key = true;
+      const fact = newestOf(trial, c, LAB, 0, criterion, READS, true);
+      if (fact < 0) return void (outcome = UNKNOWN);
+      if ((trial.sigFlags[sig[fact] * trial.n + criterion] & SECOND) !== 0) return void (outcome = UNKNOWN);
+      outcome = compare(value[fact], plan.rule) ? MET : NOT_MET;
+      return;
+    }
+    case 'pregnancy': {
+      key = false;
+      if (c.sex === 'male') return void (outcome = MET);
+      const fact = newestOf(trial, c, PREGNANCY, 0, criterion, 0, false);
+      outcome = fact < 0 ? UNKNOWN : trial.sigStatus[sig[fact]] === PRESENT ? NOT_MET : MET;
+      return;
+    }
+    case 'smoking': {
+      key = plan.smoker;
+      const fact = newestOf(trial, c, SMOKING, 0, criterion, 0, false);
+      outcome = fact < 0 ? UNKNOWN : (trial.sigStatus[sig[fact]] === PRESENT) === plan.smoker ? MET : NOT_MET;
+      return;
+    }
+    case 'performance': {
+      key = true;
+      const fact = newestOf(trial, c, PERFORMANCE, 0, criterion, READS, true);
+      if (fact < 0) return void (outcome = UNKNOWN);
+      const v = value[fact];
+      const { min, max } = plan.rule;
+      outcome = (min == null || v >= min) && (max == null || v <= max) ? MET : NOT_MET;
+      return;
+    }
+    case 'healthy': {
+      key = false;
+      outcome = newestOf(trial, c, CONDITION, PRESENT, criterion, 0, false) >= 0 ? MET : UNKNOWN;
+      return;
+    }
+  }
+}
+
+/** One person against the compiled trial: evaluate.ts `matchPerson`'s class, score and lists. */
+export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMatch {
+  if (c.person) return matchPerson(trial.criteria, c.person, trial.today, { explain: false });
+  const notMetIds: string[] = [];
+  const unknownIds: string[] = [];
+  let keyUnknown = false;
+  let metCount = 0;
+  let weight = 0;
+  let met = 0;
+  for (let i = 0; i < trial.plans.length; i++) {
+    judgeCompact(trial, c, trial.plans[i], i);
+    if (outcome === NOT_MET) notMetIds.push(trial.ids[i]);
+    else if (outcome === UNKNOWN) {
+      unknownIds.push(trial.ids[i]);
+      if (key) keyUnknown = true;
+    } else if (outcome === MET) metCount++;
+    if (outcome === NOT_APPLICABLE) continue;
+    const w = key ? 2 : 1;
+    weight += w;
+    if (outcome === MET) met += w;
+  }
+  const score = weight === 0 ? 0 : Math.round((met / weight) * 1000) / 1000;
+  const matchClass: MatchClass = notMetIds.length > 0 ? 'excluded' : keyUnknown ? 'possible' : 'likely';
+  return { matchClass, score, metCount, notMetIds, unknownIds };
+}

@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import type { CriterionRule } from '../../src/contract/trials';
+import { compileTrial, decodeFacts, matchCompact, type CompactPerson } from '../../src/server/features/matching/compiled';
+import { matchPerson, type MatchCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
+
+/**
+ * The match run's compact evaluation (decision 084) against the reference, evaluate.ts `matchPerson`: the same
+ * class, score, counts and criterion lists for every person, on random pools and rules of every kind. The facts go
+ * through the same text a slice's SQL writes (queries.ts `candidateSlice`), in the same order.
+ */
+
+const today = new Date('2026-06-15T09:30:00Z');
+const DAY = 86_400_000;
+
+function generator(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)], chance: (p: number) => next() < p };
+}
+
+const daysAgo = (days: number) => new Date(today.getTime() - days * DAY).toISOString().slice(0, 10);
+
+const asthma = [{ id: 'mesh:D001249', name: 'asthma' }];
+const RULES: CriterionRule[] = [
+  { type: 'age', minYears: 18, maxYears: 65 },
+  { type: 'age', minYears: 40, maxYears: null },
+  { type: 'sex', sex: 'female' },
+  { type: 'sex', sex: 'all' },
+  { type: 'condition', condition: 'asthma', present: true, concepts: asthma },
+  { type: 'condition', condition: 'asthma', present: true, concepts: asthma, qualifiers: ['severe'] },
+  { type: 'condition', condition: 'asthma', present: false, concepts: asthma, qualifiers: ['severe'] },
+  { type: 'condition', condition: 'type 2 diabetes', present: false, history: true },
+  { type: 'condition', condition: 'type 2 diabetes', present: true, history: true },
+  { type: 'condition', condition: 'myocardial infarction', present: false, within: { value: 6, unit: 'months' } },
+  { type: 'condition', condition: 'low back pain', present: true, duration: { minDays: 91 } },
+  { type: 'condition', condition: 'low back pain', present: false, history: true, duration: { maxDays: 42 } },
+  { type: 'condition', condition: 'low back pain', present: true, history: true, duration: { minDays: 30, maxDays: 365 } },
+  { type: 'medication', medication: 'budesonide', taking: true, concepts: [{ id: 'rx:budesonide', name: 'budesonide' }] },
+  { type: 'medication', medication: 'prednisone', taking: false, within: { value: 3, unit: 'months' } },
+  { type: 'medication', medication: 'prednisone', taking: false, history: true },
+  { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10, unit: '%' },
+  { type: 'lab', measure: 'ALT/AST', comparator: '<=', value: 100 },
+  { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' },
+  { type: 'lab', measure: 'bilirubin', comparator: '<=', value: 1.5, relativeTo: 'ULN' },
+  { type: 'pregnancy', allowed: false },
+  { type: 'pregnancy', allowed: true },
+  { type: 'smoking', smoker: false },
+  { type: 'smoking', smoker: true },
+  { type: 'performance_status', scale: 'ECOG', min: 0, max: 1 },
+  { type: 'performance_status', scale: 'Karnofsky', min: 70, max: null },
+  { type: 'healthy_volunteers', accepted: false },
+  { type: 'healthy_volunteers', accepted: true },
+  { type: 'contraception', required: true },
+  { type: 'contraception', required: false },
+  { type: 'site_judgement', reason: 'investigator_judgement' },
+];
+
+function randomCriteria(random: ReturnType<typeof generator>): MatchCriterion[] {
+  const count = 3 + Math.floor(random.next() * 14);
+  return Array.from({ length: count }, (_, index) => ({
+    id: `criterion-${index}`,
+    kind: random.pick(['inclusion', 'exclusion'] as const),
+    rule: random.chance(0.07) ? null : random.pick(RULES),
+    ruleSource: random.chance(0.1) ? 'llm' : 'text',
+    needsReview: random.chance(0.3),
+    population: random.chance(0.05) ? 'women' : null,
+  }));
+}
+
+const CONDITIONS: Array<Partial<MatchFact>> = [
+  { conceptId: 'mesh:D001249', name: 'asthma' },
+  { name: 'Severe Asthma' },
+  { name: 'asthma' },
+  { name: 'Asthme sévère' },
+  { name: 'Type 2 Diabetes Mellitus' },
+  { name: 'diabetes' },
+  { name: 'Myocardial infarction' },
+  { name: 'infarction' },
+  { name: 'chronic low back pain' },
+  { name: 'low back pain' },
+  { conceptId: 'mesh:D006973', name: 'hypertension' },
+];
+const MEDICATIONS: Array<Partial<MatchFact>> = [
+  { conceptId: 'rx:budesonide', name: 'Pulmicort' },
+  { name: 'budesonide inhaler' },
+  { name: 'Prednisone' },
+  { name: 'prednisone 5 mg' },
+  { name: 'metformin' },
+];
+
+function randomPerson(random: ReturnType<typeof generator>, index: number): MatchPerson {
+  let id = 0;
+  const facts: MatchFact[] = [];
+  const date = () => (random.chance(0.25) ? null : daysAgo(random.pick([0, 1, 20, 40, 45, 60, 100, 120, 200, 400, 800, 3000])));
+  const add = (partial: Partial<MatchFact> & Pick<MatchFact, 'kind' | 'name'>) =>
+    facts.push({
+      id: `p${index}-f${++id}`,
+      conceptId: null,
+      status: null,
+      value: null,
+      unit: null,
+      valueText: null,
+      observedOn: date(),
+      source: 'import',
+      ...partial,
+    });
+  const statuses = ['present', 'history', 'absent', null] as const;
+  for (let i = 0, n = Math.floor(random.next() * 6); i < n; i++)
+    add({ kind: 'condition', name: '', ...random.pick(CONDITIONS), status: random.pick(statuses) });
+  for (let i = 0, n = Math.floor(random.next() * 4); i < n; i++)
+    add({ kind: 'medication', name: '', ...random.pick(MEDICATIONS), status: random.pick(statuses) });
+  for (let i = 0, n = Math.floor(random.next() * 5); i < n; i++)
+    add({
+      kind: 'lab',
+      name: random.pick(['HbA1c', 'hba1c', 'ALT', 'AST', 'eGFR', 'bilirubin']),
+      value: random.chance(0.1) ? null : Math.round(random.next() * 1500) / 10,
+      unit: random.pick(['%', null, 'U/L', 'mL/min/1.73m2', '']),
+    });
+  if (random.chance(0.6)) add({ kind: 'smoking', name: 'smoking', status: random.pick(statuses) });
+  if (random.chance(0.2)) add({ kind: 'smoking', name: 'smoking', status: random.pick(statuses) });
+  if (random.chance(0.3)) add({ kind: 'pregnancy', name: 'pregnancy', status: random.pick(statuses) });
+  if (random.chance(0.4))
+    add({
+      kind: 'performance_status',
+      name: 'ECOG',
+      value: random.chance(0.1) ? null : Math.floor(random.next() * 5),
+      valueText: random.pick(['ECOG', null, '']),
+    });
+  if (random.chance(0.2)) add({ kind: 'performance_status', name: 'KPS', value: 50 + Math.floor(random.next() * 50), valueText: 'Karnofsky' });
+  if (random.chance(0.3)) add({ kind: 'age', name: 'age', value: random.chance(0.1) ? null : 15 + random.next() * 70 });
+  if (random.chance(0.3)) add({ kind: 'sex', name: 'sex', valueText: random.pick(['female', 'male', '', null]) });
+  return {
+    dateOfBirth: random.chance(0.7) ? daysAgo(Math.floor(random.next() * 30_000)) : null,
+    sex: random.pick(['female', 'male', 'unknown', 'other']),
+    facts,
+  };
+}
+
+/** A fact as the slice's SQL writes it (queries.ts `candidateSlice`). */
+const encode = (fact: MatchFact) =>
+  [
+    fact.kind,
+    fact.status ?? '',
+    fact.conceptId ?? '',
+    fact.name,
+    fact.unit ?? '',
+    fact.valueText === null ? '' : `=${fact.valueText}`,
+    fact.value === null ? '' : String(fact.value),
+    fact.observedOn === null ? '' : String(Date.parse(`${fact.observedOn}T00:00:00Z`) / DAY),
+  ].join('\x1f');
+
+function compact(people: MatchPerson[], criteria: MatchCriterion[]) {
+  const trial = compileTrial(criteria, today);
+  const { columns, starts, irregular } = decodeFacts(
+    trial,
+    people.map((person) => (person.facts.length ? person.facts.map(encode).join('\x1e') : null)),
+  );
+  const rows: CompactPerson[] = people.map((person, index) => ({
+    dateOfBirth: person.dateOfBirth,
+    sex: person.sex,
+    start: starts[index],
+    end: starts[index + 1],
+    columns,
+  }));
+  return { trial, rows, irregular };
+}
+
+const reference = (criteria: MatchCriterion[], person: MatchPerson) => {
+  const { matchClass, score, metCount, notMetIds, unknownIds } = matchPerson(criteria, person, today, { explain: false });
+  return { matchClass, score, metCount, notMetIds, unknownIds };
+};
+
+describe('the compact evaluation of a match run', () => {
+  it('gives every person the class, score and criterion lists evaluate.ts gives them, on random pools and rules', () => {
+    const classes = { likely: 0, possible: 0, excluded: 0 };
+    let compared = 0;
+    for (let round = 0; round < 60; round++) {
+      const random = generator(round + 7);
+      const criteria = randomCriteria(random);
+      const people = Array.from({ length: 120 }, (_, index) => randomPerson(random, index));
+      const { trial, rows, irregular } = compact(people, criteria);
+      expect(irregular).toEqual([]);
+      for (let i = 0; i < people.length; i++) {
+        const expected = reference(criteria, people[i]);
+        expect(matchCompact(trial, rows[i]), `round ${round}, person ${i}`).toEqual(expected);
+        classes[expected.matchClass]++;
+        compared++;
+      }
+    }
+    expect(compared).toBe(7200);
+    // Varied enough to test something: every class, in numbers.
+    expect(Math.min(classes.likely, classes.possible, classes.excluded)).toBeGreaterThan(50);
+  });
+
+  it('reads a qualified condition as the evidence screen does: "asthma" does not prove "severe asthma"', () => {
+    const criteria: MatchCriterion[] = [
+      { id: 'c', kind: 'inclusion', rule: RULES[5], ruleSource: 'text', needsReview: false, population: null },
+      { id: 'd', kind: 'exclusion', rule: RULES[6], ruleSource: 'text', needsReview: false, population: null },
+    ];
+    const person = (name: string): MatchPerson => ({
+      dateOfBirth: null,
+      sex: 'female',
+      facts: [
+        { id: 'f', kind: 'condition', conceptId: null, name, status: 'present', value: null, unit: null, valueText: null, observedOn: null, source: 'note' },
+      ],
+    });
+    const { trial, rows } = compact([person('asthma'), person('severe asthma')], criteria);
+    expect(matchCompact(trial, rows[0])).toMatchObject({ matchClass: 'possible', unknownIds: ['c', 'd'], notMetIds: [] });
+    expect(matchCompact(trial, rows[1])).toMatchObject({ matchClass: 'excluded', notMetIds: ['d'], metCount: 1 });
+  });
+
+  it('reports a candidate whose facts hold a separator, instead of misreading them', () => {
+    const criteria: MatchCriterion[] = [{ id: 'c', kind: 'inclusion', rule: RULES[4], ruleSource: 'text', needsReview: false, population: null }];
+    const fact = (name: string): MatchFact => ({
+      id: 'f',
+      kind: 'condition',
+      conceptId: null,
+      name,
+      status: 'present',
+      value: null,
+      unit: null,
+      valueText: null,
+      observedOn: '2026-01-01',
+      source: 'import',
+    });
+    const people: MatchPerson[] = [
+      { dateOfBirth: null, sex: 'female', facts: [fact('asthma')] },
+      { dateOfBirth: null, sex: 'female', facts: [fact('asthma\x1fx')] },
+      { dateOfBirth: null, sex: 'female', facts: [fact('as\x1ethma'), fact('asthma')] },
+      { dateOfBirth: null, sex: 'female', facts: [] },
+    ];
+    const { trial, rows, irregular } = compact(people, criteria);
+    expect(irregular).toEqual([1, 2]);
+    expect(matchCompact(trial, rows[0]).matchClass).toBe('likely');
+    expect(rows[1].end - rows[1].start).toBe(0);
+    expect(matchCompact(trial, rows[3]).unknownIds).toEqual(['c']);
+  });
+});
