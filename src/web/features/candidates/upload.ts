@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IMPORT_MAX_ROWS, IMPORT_STREAM_MAX_BYTES } from '../../../contract/candidates';
 import { ACTIVE_ORGANIZATION_HEADER } from '../../../contract/headers';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { errorFromResponse, getActiveOrganizationId } from '../../lib/api';
@@ -52,6 +53,9 @@ export function uploadCsv(file: File, query: StreamImportQuery, onProgress: (pro
     if (value === undefined || value === '') continue;
     params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
+  const megabytes = IMPORT_STREAM_MAX_BYTES / 1024 / 1024;
+  if (file.size > IMPORT_STREAM_MAX_BYTES)
+    return Promise.reject(new Error(`The file is larger than ${megabytes} MB, the most one import takes; split it into smaller files`));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/candidates/bulk/stream?${params}`);
@@ -74,10 +78,34 @@ export function uploadCsv(file: File, query: StreamImportQuery, onProgress: (pro
     };
     // The server may answer (a refusal) before the whole file is sent and close the connection: the browser then
     // reports a network error without the answer.
-    xhr.onerror = () =>
-      reject(new Error('The upload stopped: the connection was closed before the server answered. Check the file and your connection, then try again.'));
+    // The server refuses a file over the row limit at its first row over and closes the connection, so the browser
+    // may report a network error without the answer: the file's lines are counted to say why.
+    xhr.onerror = () => {
+      void countLines(file).then(
+        (lines) =>
+          reject(
+            new Error(
+              lines - 1 > IMPORT_MAX_ROWS
+                ? `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows, the most one import takes; split it into files of at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows`
+                : 'The upload stopped: the connection was closed before the server answered. Check your connection, then try again.',
+            ),
+          ),
+        reject,
+      );
+    };
     xhr.send(file);
   });
+}
+
+/** Line breaks in the file (an upper bound of its rows: a quoted field may hold one), read in chunks. */
+async function countLines(file: File): Promise<number> {
+  let lines = 0;
+  const reader = file.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return lines;
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+  }
 }
 
 /** The server's own sentence for the import's refusals (413: too large, 415: not CSV, 400: the line at fault). */
