@@ -34,8 +34,8 @@ function chunked(text: string, size = 7): ReadableStream<Uint8Array> {
   });
 }
 
-/** A body of `rows` data rows generated as it is read (never a whole string in memory). */
-function generated(rows: number): ReadableStream<Uint8Array> {
+/** A body of `rows` data rows generated as it is read (never a whole string in memory); `pulled` counts the rows handed to the reader. */
+function generated(rows: number, pulled = { rows: 0 }): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let next = 0;
   return new ReadableStream({
@@ -45,6 +45,7 @@ function generated(rows: number): ReadableStream<Uint8Array> {
       const end = Math.min(rows, next + 10_000);
       let text = '';
       for (; next < end; next++) text += `P${next},Row\n`;
+      pulled.rows = next;
       controller.enqueue(encoder.encode(text));
     },
   });
@@ -114,12 +115,16 @@ describe('POST /api/candidates/bulk/stream', () => {
     expect(items.filter((item) => item.input !== null).map((item) => [item.rowNumber, item.outcome])).toEqual([[1701, 'invalid']]);
   });
 
-  it(`refuses a file over ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows with the 400 naming the limit, storing nothing`, async () => {
+  it(`refuses a file over ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows with a 413 naming the limit at its first row over, storing nothing`, async () => {
     const before = await counts(site.organizationId);
-    const answer = await site.actor.upload('/api/candidates/bulk/stream', generated(IMPORT_MAX_ROWS + 1));
-    expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toContain(IMPORT_MAX_ROWS.toLocaleString('en-US'));
+    // Twice the limit: the reader stops at the first row over it instead of reading the rest of the file.
+    const pulled = { rows: 0 };
+    const answer = await site.actor.upload('/api/candidates/bulk/stream', generated(2 * IMPORT_MAX_ROWS, pulled));
+    expect(answer.status).toBe(413);
+    expect(answer.body.error.message).toContain(`more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows (one million)`);
+    expect(pulled.rows).toBeLessThanOrEqual(IMPORT_MAX_ROWS + 20_000);
     expect(await counts(site.organizationId)).toEqual(before);
+    expect(await t.deps.db.select().from(processingRun).where(eq(processingRun.status, 'pending'))).toEqual([]);
   }, 300_000);
 
   it('refuses a malformed line with a 400 naming it, after earlier rows were stored: nothing stays, no pending run', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePhone } from '../../src/contract/candidates';
-import { guessField, mapRow, normalizeDate, parseCsv, resolveMapping, validateRow } from '../../src/server/features/candidates/import';
+import { guessField, mapRow, normalizeDate, parseCsv, readCsvStream, resolveMapping, validateRow } from '../../src/server/features/candidates/import';
 import { resolveStatusAndFlag } from '../../src/server/features/candidates/service';
 
 describe('column guesses', () => {
@@ -79,4 +79,34 @@ describe('status and do-not-contact stay consistent', () => {
   ] as const)('%o + %o -> %o', (current, input, expected) => expect(resolveStatusAndFlag(current, input)).toEqual(expected));
   it('refuses a contradiction', () =>
     expect(() => resolveStatusAndFlag({ status: 'new', doNotContact: false }, { status: 'enrolled', doNotContact: true })).toThrow());
+});
+
+describe('readCsvStream row limit', () => {
+  it('refuses at the first row over the limit with a 413 naming it, without handing that row over or reading the rest', async () => {
+    const encoder = new TextEncoder();
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === 0) controller.enqueue(encoder.encode('First Name\n'));
+        if (pulled >= 100_000) return controller.close();
+        // 100 rows a read: the limit is crossed in the third read.
+        controller.enqueue(encoder.encode(Array.from({ length: 100 }, (_, i) => `P${pulled + i}\n`).join('')));
+        pulled += 100;
+      },
+    });
+    const handed: number[] = [];
+    const reading = readCsvStream(body, {
+      maxBytes: 1024 * 1024,
+      batchRows: 50,
+      maxRows: 250,
+      onHeader: () => undefined,
+      onRows: async (rows) => {
+        handed.push(rows.length);
+      },
+    });
+    await expect(reading).rejects.toMatchObject({ status: 413, message: expect.stringContaining('more than 250 rows') });
+    expect(handed.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(250);
+    // The first 64 KB are waited for to guess the delimiter, so a few reads happen; never the whole file.
+    expect(pulled).toBeLessThan(100_000);
+  });
 });

@@ -35,14 +35,29 @@ export interface RowError {
   message: string;
 }
 
-/** A streamed file is refused at its first row over the limit, so its own count is not known. */
-const tooMany = (count: number, streamed = false) =>
-  badRequest(
-    streamed
-      ? `data: The file has more than the ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows an import takes; split the file`
-      : `data: ${count.toLocaleString('en-US')} rows is more than the ${IMPORT_MAX_ROWS.toLocaleString('en-US')} an import takes; split the file`,
-    [{ path: 'data', message: `At most ${IMPORT_MAX_ROWS} rows` }],
+const tooMany = (count: number) =>
+  badRequest(`data: ${count.toLocaleString('en-US')} rows is more than the ${IMPORT_MAX_ROWS.toLocaleString('en-US')} an import takes; split the file`, [
+    { path: 'data', message: `At most ${IMPORT_MAX_ROWS} rows` },
+  ]);
+
+/**
+ * A streamed file is refused at its first row over the limit (its own count is never known): 413, as for a body
+ * over the byte limit, since the file is too large rather than malformed.
+ */
+const tooManyStreamed = (maxRows: number) =>
+  new AppError(
+    413,
+    `The file has more than ${maxRows.toLocaleString('en-US')} rows (${rowsInWords(maxRows)}), the most one import takes; split it into files of at most ${maxRows.toLocaleString('en-US')} rows`,
+    'PAYLOAD_TOO_LARGE',
+    [{ path: 'data', message: `At most ${maxRows} rows` }],
   );
+
+const rowsInWords = (rows: number) =>
+  rows >= 1_000_000 && rows % 1_000_000 === 0
+    ? `${rows / 1_000_000 === 1 ? 'one' : rows / 1_000_000} million`
+    : rows >= 1000 && rows % 1000 === 0
+      ? `${rows / 1000} thousand`
+      : String(rows);
 
 const lineAt = (text: string, index: number) => {
   let line = 1;
@@ -96,6 +111,8 @@ export interface CsvStreamOptions {
   maxBytes: number;
   /** Rows handed over at a time. */
   batchRows: number;
+  /** More rows than this is a 413 at the first row over, before it is handed over (default IMPORT_MAX_ROWS). */
+  maxRows?: number;
   /** Called once with the header's columns, before any rows. */
   onHeader(columns: string[]): Promise<void> | void;
   /** Called with each batch of rows (in file order; firstRow counts data rows from 1); awaited before more is read. */
@@ -119,6 +136,7 @@ export async function readCsvStream(body: ReadableStream<Uint8Array>, options: C
   let rowCount = 0;
   let batch: RawRow[] = [];
   let first = true;
+  const maxRows = options.maxRows ?? IMPORT_MAX_ROWS;
 
   const refuse = (line: number, message: string) =>
     badRequest(`data: The CSV cannot be read at line ${line}: ${message}`, [{ path: 'data', message: `line ${line}: ${message}` }]);
@@ -157,7 +175,7 @@ export async function readCsvStream(body: ReadableStream<Uint8Array>, options: C
         continue;
       }
       rowCount++;
-      if (rowCount > IMPORT_MAX_ROWS) throw tooMany(rowCount, true);
+      if (rowCount > maxRows) throw tooManyStreamed(maxRows);
       if (cells.length > columns.length && cells.slice(columns.length).some((cell) => cell.trim() !== '')) {
         throw badRequest(
           `data: The CSV cannot be read at row ${rowCount} (after the header): it has ${cells.length} fields, the header has ${columns.length}`,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/scoped';
 import { escapeLike } from '../../db/postgres';
 import { candidate, processingRun, processingRunItem } from '../../db/schema';
@@ -76,6 +76,8 @@ export interface RunItem {
   rowNumber: number;
   candidateId: string | null;
   input: unknown;
+  /** What the kind's prepareBatch made of the item before its transaction (runner.ts). */
+  prepared?: unknown;
 }
 
 /** The run's row, locked until the transaction ends. */
@@ -92,6 +94,25 @@ export async function nextPendingItems(executor: Executor, runId: string, afterR
     .where(and(eq(processingRunItem.runId, runId), gt(processingRunItem.rowNumber, afterRow), eq(processingRunItem.outcome, 'pending')))
     .orderBy(asc(processingRunItem.rowNumber))
     .limit(limit);
+}
+
+/**
+ * Whether the items read ahead (after `afterRow`, in row order) are still exactly the run's next pending items:
+ * the pending items of their row range are theirs and no pending item lies between `afterRow` and the first.
+ */
+export async function stillPending(executor: Executor, runId: string, afterRow: number, items: RunItem[]): Promise<boolean> {
+  const [row] = await executor
+    .select({ pending: count() })
+    .from(processingRunItem)
+    .where(
+      and(
+        eq(processingRunItem.runId, runId),
+        gt(processingRunItem.rowNumber, afterRow),
+        items.length ? lte(processingRunItem.rowNumber, items.at(-1)!.rowNumber) : undefined,
+        eq(processingRunItem.outcome, 'pending'),
+      ),
+    );
+  return Number(row.pending) === items.length;
 }
 
 /** Writes a batch's outcomes (one statement) and advances the run's counters by them. */

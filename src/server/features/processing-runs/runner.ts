@@ -8,7 +8,18 @@ import { QUEUES, type Jobs } from '../../jobs/jobs';
 import type { Logger } from '../../logger';
 import { backgroundRuns, type TakeResult } from './background';
 import { runOwnerOf } from './lease';
-import { failRun, lockRun, nextPendingItems, settleItem, settleItems, type ItemOutcome, type ProcessingRunRow, type RunCounter, type RunItem } from './queries';
+import {
+  failRun,
+  lockRun,
+  nextPendingItems,
+  settleItem,
+  settleItems,
+  stillPending,
+  type ItemOutcome,
+  type ProcessingRunRow,
+  type RunCounter,
+  type RunItem,
+} from './queries';
 
 /**
  * The run engine (decisions 039, 042): one lifecycle for every kind of processing run (candidate import, bulk
@@ -69,6 +80,12 @@ interface ItemsBase<Outcome extends string> extends KindBase {
 /** Items settled in batches, each batch in ONE transaction of the engine's (with the run locked): import. */
 export interface BatchKind<Deps, Outcome extends string> extends ItemsBase<Outcome> {
   batchSize: number;
+  /**
+   * Work on a batch's items that needs no transaction (parsing, validation), put on each item's `prepared`. The
+   * engine reads the next batch and prepares it while the current batch is written, so this process's work
+   * overlaps the database's (decision 086); processBatch then finds `prepared` set.
+   */
+  prepareBatch?(ctx: RunContext<Deps, Outcome>, items: RunItem[]): void;
   /** Does the batch's work in `tx` and returns one outcome per item; the engine writes them and the counters. */
   processBatch(tx: Transaction, ctx: RunContext<Deps, Outcome>, items: RunItem[]): Promise<ItemOutcome<Outcome>[]>;
   /** After each batch's commit (more: whether another batch follows). */
@@ -337,9 +354,13 @@ async function complete(
 }
 
 /**
- * Each batch is one transaction: the run locked (and still this instance's), its next pending items, the
- * kind's work, the items' outcomes and the counters. A crash loses at most the open batch, whose items stay
- * pending.
+ * Each batch is one transaction: the run locked (and still this instance's), its pending items, the kind's work,
+ * the items' outcomes and the counters. A crash loses at most the open batch, whose items stay pending.
+ *
+ * The next batch's items are read (in their own transaction) and prepared by the kind while the current batch
+ * is written (decision 086). The batch's transaction checks, under the run's lock, that the items read ahead
+ * are still the pending ones of their range (one index range), and reads them again if not, so a read ahead
+ * never makes an item count twice.
  */
 async function batchLoop<Deps extends RunDeps, Outcome extends string>(
   deps: Deps,
@@ -348,28 +369,62 @@ async function batchLoop<Deps extends RunDeps, Outcome extends string>(
   lockHeld: (tx: Transaction) => Promise<ProcessingRunRow | undefined>,
 ): Promise<void> {
   const { id: runId, organizationId } = ctx.run;
+  const prepare = (items: RunItem[]) => {
+    if (items.length && definition.prepareBatch) definition.prepareBatch(ctx, items);
+    return items;
+  };
+  const read = (afterRow: number) => {
+    const reading = runAsOrganization(deps.db, organizationId, (tx) => nextPendingItems(tx, runId, afterRow, definition.batchSize)).then(prepare);
+    // Never an unhandled rejection: a failed read is awaited (and thrown) in the next turn, or dropped when the loop stops.
+    reading.catch(() => undefined);
+    return reading;
+  };
   // Items go in row order, so the next pending ones come after the last batch's.
   let afterRow = 0;
   let batches = 0;
-  for (;;) {
-    const more = await runAsOrganization(deps.db, organizationId, async (tx) => {
-      const run = await lockHeld(tx);
-      if (!run) return false;
-      const items = await nextPendingItems(tx, runId, afterRow, definition.batchSize);
-      if (items.length === 0) {
-        await complete(tx, definition, run);
-        return false;
+  let ahead: Promise<RunItem[]> | null = read(afterRow);
+  try {
+    for (;;) {
+      const readAhead: RunItem[] = await ahead!;
+      const from = afterRow;
+      ahead = readAhead.length ? read(readAhead.at(-1)!.rowNumber) : null;
+      let stale = false;
+      const more = await runAsOrganization(deps.db, organizationId, async (tx) => {
+        const run = await lockHeld(tx);
+        if (!run) return false;
+        stale = !(await stillPending(tx, runId, from, readAhead));
+        const items = stale ? prepare(await nextPendingItems(tx, runId, from, definition.batchSize)) : readAhead;
+        if (items.length === 0) {
+          await complete(tx, definition, run);
+          return false;
+        }
+        const outcomes = await definition.processBatch(tx, ctx, items);
+        await settleItems(tx, runId, outcomes, definition.counters);
+        afterRow = items.at(-1)!.rowNumber;
+        return true;
+      });
+      batches++;
+      await definition.afterBatch?.(deps, { batches, more });
+      if (!more) return;
+      if (stale) {
+        // What was read ahead was not the next pending items (never with one holder): read again after this batch.
+        await dropAhead();
+        ahead = read(afterRow);
       }
-      const outcomes = await definition.processBatch(tx, ctx, items);
-      await settleItems(tx, runId, outcomes, definition.counters);
-      afterRow = items.at(-1)!.rowNumber;
-      return true;
-    });
-    batches++;
-    await definition.afterBatch?.(deps, { batches, more });
-    if (!more) return;
-    // Let other requests (PGlite has one connection) run between batches.
-    await new Promise((resolve) => setImmediate(resolve));
+      // Let other requests (PGlite has one connection) run between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    await dropAhead();
+  }
+
+  async function dropAhead() {
+    const reading = ahead;
+    ahead = null;
+    await reading?.then(
+      () => undefined,
+      () => undefined,
+    );
   }
 }
 

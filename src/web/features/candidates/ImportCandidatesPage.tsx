@@ -1,7 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ExternalLink, Upload } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { ConsentSourceSchema, IMPORT_FIELDS, type ImportField, type ImportPreview } from '../../../contract/candidates';
+import {
+  ConsentSourceSchema,
+  IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_STREAM_MAX_BYTES,
+  type ImportField,
+  type ImportPreview,
+} from '../../../contract/candidates';
 import {
   Button,
   buttonClass,
@@ -27,6 +35,7 @@ import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets } from '../trials/hooks';
 import { plural } from './format';
 import { usePreviewImport, useStartImport, type ImportRequest } from './queries';
+import { readPreviewText, useStartStreamedImport, type UploadProgress } from './upload';
 import { DropZone } from '../../components/DropZone';
 import { Combobox } from '../../components/Combobox';
 import { FormError } from '../../components/FormError';
@@ -61,13 +70,23 @@ const FIELD_LABELS: Record<ImportField, string> = {
 };
 const SAMPLE_FIELDS: ImportField[] = ['firstName', 'lastName', 'phone', 'email', 'dateOfBirth'];
 
-type ParsedFile = { name: string; format: 'csv' | 'json'; data: ImportRequest['data'] };
+/**
+ * The chosen file. A CSV file is previewed from its first rows (all of them up to PREVIEW_BYTES) and imported by
+ * uploading the file itself (the streamed import, decision 046); a JSON file is read whole and posted as JSON.
+ */
+type ParsedFile =
+  | { name: string; format: 'csv'; data: string; file: File; complete: boolean }
+  | { name: string; format: 'json'; data: Array<Record<string, string | number | boolean | null>> };
 
-/** Reads the chosen file: `.json` (an array of objects) or anything else as CSV text. */
+/** Reads the chosen file: `.json` (an array of objects) or anything else as CSV. */
 async function readFile(file: File): Promise<ParsedFile> {
+  const head = await file.slice(0, 64).text();
+  const isJson = /\.json$/i.test(file.name) || file.type === 'application/json' || /^\s*\[/.test(head);
+  if (!isJson) {
+    const { text, complete } = await readPreviewText(file);
+    return { name: file.name, format: 'csv', data: text, file, complete };
+  }
   const text = await file.text();
-  const isJson = /\.json$/i.test(file.name) || file.type === 'application/json' || /^\s*\[/.test(text);
-  if (!isJson) return { name: file.name, format: 'csv', data: text };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -119,8 +138,11 @@ function MappingStep({
   onMappingChange,
   onPage,
   refreshing,
+  partial,
 }: {
   preview: ImportPreview;
+  /** The preview read the file's first rows only (a large CSV file). */
+  partial: boolean;
   mapping: Record<string, ImportField>;
   onMappingChange: (column: string, field: ImportField) => void;
   onPage: (offset: number) => void;
@@ -166,8 +188,10 @@ function MappingStep({
         <CardHeader>
           <CardTitle>Sample</CardTitle>
           <CardDescription aria-live="polite">
-            {plural(preview.totalRows, 'row')} in the file: {preview.sample.valid.toLocaleString('en-US')} valid and{' '}
-            {preview.sample.invalid.toLocaleString('en-US')} with problems
+            {partial
+              ? `The file's first ${plural(preview.totalRows, 'row')} (the rest is checked as it is imported)`
+              : `${plural(preview.totalRows, 'row')} in the file`}
+            : {preview.sample.valid.toLocaleString('en-US')} valid and {preview.sample.invalid.toLocaleString('en-US')} with problems
             {refreshing ? ' (updating…)' : ''}. Rows with problems are listed first; they are reported and skipped, the others are imported.
           </CardDescription>
         </CardHeader>
@@ -221,6 +245,31 @@ function MappingStep({
           </div>
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+/** The upload's progress; once every byte is sent, the server stores the last rows before it answers. */
+function UploadBar({ name, progress }: { name: string; progress: UploadProgress }) {
+  const percent = progress.total ? Math.min(100, Math.round((progress.sent / progress.total) * 100)) : 0;
+  const done = progress.total > 0 && progress.sent >= progress.total;
+  return (
+    <div className="grid max-w-xl gap-1.5">
+      <div
+        role="progressbar"
+        aria-label={`Uploading ${name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full bg-blue-700 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {done
+          ? 'File sent; storing its rows…'
+          : `Uploading ${name}: ${percent}% (${(progress.sent / 1024 / 1024).toFixed(1)} of ${(progress.total / 1024 / 1024).toFixed(1)} MB)`}
+      </p>
     </div>
   );
 }
@@ -333,7 +382,10 @@ export function ImportCandidatesPage() {
   const [consentDate, setConsentDate] = useState(today());
   const [consentTouched, setConsentTouched] = useState(false);
   const preview = usePreviewImport();
-  const start = useStartImport();
+  const startJson = useStartImport();
+  const [upload, setUpload] = useState<UploadProgress | null>(null);
+  const startStream = useStartStreamedImport(setUpload);
+  const start = file?.format === 'csv' ? startStream : startJson;
   const trialsQuery = useTrialsQuery();
   const targetOrganization = createTargets ? organizationId || createTargets[0]?.id : undefined;
   const trialOptions = useMemo(
@@ -392,7 +444,7 @@ export function ImportCandidatesPage() {
     <div>
       <PageHeader
         title="Import candidates"
-        description="Up to 100,000 candidates from a CSV file with a header row, or a JSON array of objects."
+        description={`Up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} candidates from a CSV file with a header row (up to ${IMPORT_STREAM_MAX_BYTES / 1024 / 1024} MB), or a JSON array of objects (up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB).`}
         actions={
           <Link to="/candidates" className={buttonClass('secondary')}>
             <ArrowLeft aria-hidden="true" className="h-4 w-4" />
@@ -528,6 +580,7 @@ export function ImportCandidatesPage() {
             preview={previewData}
             mapping={mapping}
             refreshing={preview.isPending}
+            partial={file?.format === 'csv' && !file.complete}
             onMappingChange={(column, field) => {
               const next = { ...mapping, [column]: field };
               setMapping(next);
@@ -560,19 +613,30 @@ export function ImportCandidatesPage() {
                   mapping,
                   ...(previewData.consentMapped ? { consentSource: consentSource.trim(), consentDate: consentDate || undefined } : {}),
                 });
-                if (!input) return;
-                start.mutate(input, {
-                  onSuccess: ({ run }) => {
+                if (!input || !file) return;
+                const started = {
+                  onSuccess: ({ run }: { run: { id: string } }) => {
                     setRunId(run.id);
                     setStep(3);
                   },
-                });
+                };
+                if (file.format === 'json') startJson.mutate(input, started);
+                else {
+                  const { format: _format, data: _data, previewOffset: _offset, previewLimit: _limit, ...query } = input;
+                  setUpload({ sent: 0, total: file.file.size });
+                  startStream.mutate({ file: file.file, query }, started);
+                }
               }}
             >
               <Upload aria-hidden="true" className="h-4 w-4" />
-              {start.isPending ? 'Starting…' : `Import ${plural(previewData.totalRows, 'row')}`}
+              {start.isPending
+                ? 'Starting…'
+                : file?.format === 'csv' && !file.complete
+                  ? 'Import the whole file'
+                  : `Import ${plural(previewData.totalRows, 'row')}`}
             </Button>
           </div>
+          {startStream.isPending && upload && file ? <UploadBar name={file.name} progress={upload} /> : null}
         </div>
       )}
     </div>
