@@ -10,9 +10,6 @@
  * tab. Last, `recordActivity` of one event inside a transaction (the cost every write site adds).
  * With --db both, PostgreSQL runs first, then PGlite, and the PGlite/PostgreSQL ratio of each p95 is printed.
  *
- * --covering makes the rollups' (organization, kind, day|month) indexes cover the dashboard's columns (INCLUDE trial,
- * source, label, count, sums), so reads are index-only scans: a measured proposal, not a migration.
- *
  * PostgreSQL: --url (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test); a scratch database is
  * created and dropped, as the integration tests do.
  *
@@ -38,8 +35,6 @@ const mode = option('db', 'pglite') as 'pglite' | 'postgres' | 'both';
 const SAMPLES = Number(option('samples', '20'));
 const ORGS = 50;
 const TRIALS_PER_ORG = 5;
-/** --covering: measure with the rollups' (organization, kind, day|month) indexes made covering (a proposal, not a migration). */
-const COVERING = args.includes('--covering');
 /** --hold S: keep the generated database S seconds after measuring (to EXPLAIN queries against it), then drop it. */
 const HOLD_SECONDS = Number(option('hold', '0'));
 const PG_URL = option('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
@@ -277,18 +272,6 @@ async function seed(t: Bench, events: number) {
       for (const statement of statements) await tx.execute(sql.raw(statement));
     });
     const monthlyBuilt = performance.now() - started;
-    if (COVERING) {
-      for (const [table, period] of [
-        ['activity_daily', 'day'],
-        ['activity_monthly', 'month'],
-      ]) {
-        const name = `${table}_organization_kind_${period}_idx`;
-        await t.deps.db.execute(sql.raw(`drop index ${name}`));
-        await t.deps.db.execute(
-          sql.raw(`create index ${name} on ${table} (organization_id, kind, ${period}) include (trial_id, source, label, count, value_sum, value_count)`),
-        );
-      }
-    }
     // A live database's autovacuum keeps the visibility map current (insert-only tables too, PostgreSQL 13+); a bulk load
     // needs it done once, or no scan is index-only.
     await t.deps.db.execute(sql`vacuum analyze`);
@@ -298,7 +281,7 @@ async function seed(t: Bench, events: number) {
     const monthlyRows = await countOf('activity_monthly');
     const totalRows = await countOf('activity_total');
     console.log(
-      `\n== ${db}${COVERING ? ' (covering rollup index)' : ''}: ${events.toLocaleString('en-US')} events, ${ORGS} organizations, ${ORGS * TRIALS_PER_ORG} trials; events generated in ${(generated / 1000).toFixed(1)} s, ` +
+      `\n== ${db}: ${events.toLocaleString('en-US')} events, ${ORGS} organizations, ${ORGS * TRIALS_PER_ORG} trials; events generated in ${(generated / 1000).toFixed(1)} s, ` +
         `activity_daily (${rollups.toLocaleString('en-US')} rows) built in ${(dailyBuilt / 1000).toFixed(1)} s, ` +
         `activity_monthly (${monthlyRows.toLocaleString('en-US')} rows) and activity_total (${totalRows.toLocaleString('en-US')}) in ${(monthlyBuilt / 1000).toFixed(1)} s`,
     );
