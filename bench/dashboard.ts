@@ -181,7 +181,7 @@ type BenchTransaction = Parameters<Parameters<Bench['deps']['db']['transaction']
  * bench's organization ids are valid by construction, and it connects as a superuser on both engines).
  */
 async function bulkLoad(t: Bench, table: string, load: (tx: BenchTransaction) => Promise<unknown>) {
-  const rows = async <T,>(query: ReturnType<typeof sql>) => ((await t.deps.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.deps.db.execute(query)) as unknown as { rows: T[] }).rows;
   const constraints = await rows<{ name: string; definition: string }>(sql`
     select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
     where conrelid = ${table}::regclass and contype in ('p', 'u')`);
