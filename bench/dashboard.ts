@@ -280,10 +280,13 @@ async function seed(t: Bench, events: number) {
     const rollups = await countOf('activity_daily');
     const monthlyRows = await countOf('activity_monthly');
     const totalRows = await countOf('activity_total');
+    const otherRollups = ['activity_kind_daily', 'enrolment_monthly', 'prescreen_result_monthly', 'time_to_result_monthly', 'time_to_result_total'];
+    const otherCounts: string[] = [];
+    for (const table of otherRollups) otherCounts.push(`${table} ${(await countOf(table)).toLocaleString('en-US')}`);
     console.log(
       `\n== ${db}: ${events.toLocaleString('en-US')} events, ${ORGS} organizations, ${ORGS * TRIALS_PER_ORG} trials; events generated in ${(generated / 1000).toFixed(1)} s, ` +
         `activity_daily (${rollups.toLocaleString('en-US')} rows) built in ${(dailyBuilt / 1000).toFixed(1)} s, ` +
-        `activity_monthly (${monthlyRows.toLocaleString('en-US')} rows) and activity_total (${totalRows.toLocaleString('en-US')}) in ${(monthlyBuilt / 1000).toFixed(1)} s`,
+        `activity_monthly (${monthlyRows.toLocaleString('en-US')} rows) and activity_total (${totalRows.toLocaleString('en-US')}) in ${(monthlyBuilt / 1000).toFixed(1)} s; rows: ${otherCounts.join(', ')}`,
     );
   }
 }
