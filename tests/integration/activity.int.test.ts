@@ -450,7 +450,8 @@ describe('the daily, monthly and all-time rollups', () => {
       from activity_event where organization_id = ${other.organizationId}`);
     expect(span).toEqual((rawSpan as unknown as { rows: Array<{ first: string; last: string }> }).rows[0]);
     expect(span.last).toBe(addDays(today, 1));
-  });
+    // ~200 reads of 31 ranges: 18 s on a quiet PGlite, past the 30 s default on a loaded machine.
+  }, 120_000);
 
   it('row security: an organization sees only its own events and rollups', async () => {
     const rows = await runAsOrganization(t.deps.db, site.organizationId, async (tx) => ({
