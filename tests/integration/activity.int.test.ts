@@ -450,7 +450,7 @@ describe('the daily, monthly and all-time rollups', () => {
       from activity_event where organization_id = ${other.organizationId}`);
     expect(span).toEqual((rawSpan as unknown as { rows: Array<{ first: string; last: string }> }).rows[0]);
     expect(span.last).toBe(addDays(today, 1));
-    // ~200 reads of 31 ranges: 18 s on a quiet PGlite, past the 30 s default on a loaded machine.
+    // ~200 reads of 31 ranges: 18-36 s on PGlite at load 9-14, past the 30 s default.
   }, 120_000);
 
   it('row security: an organization sees only its own events and rollups', async () => {
