@@ -5,6 +5,7 @@ import type { Executor } from './db/scoped';
 import {
   activityDaily,
   activityEvent,
+  activityKindDaily,
   activityMonthly,
   activityTotal,
   enrolmentMonthly,
@@ -16,7 +17,8 @@ import {
 
 /**
  * The activity event model (decision 031), below the features like `audit.ts`: a feature records the funnel
- * step it just made happen, with the same transaction, and the daily, monthly and all-time rollups move with it.
+ * step it just made happen, with the same transaction, and the daily (two shapes), monthly and all-time rollups move
+ * with it.
  */
 export interface ActivityEntry {
   organizationId: string;
@@ -106,8 +108,9 @@ const TIME_TO_RESULT_UPSERTS = sql`hours as (
     ),`;
 
 /**
- * Records events and adds them to `activity_daily`, `activity_monthly` and `activity_total`, and to the lean rollups
- * their kinds feed (decision 078), in ONE statement (one round trip): the events are inserted and each rollup gets
+ * Records events and adds them to `activity_daily`, `activity_kind_daily` (no trial, no source: decision 082),
+ * `activity_monthly` and `activity_total`, and to the lean rollups their kinds feed (decision 078), in ONE statement
+ * (one round trip): the events are inserted and each rollup gets
  * one upsert row per distinct key (a burst of 1,000 SMS of one trial is one daily row). A lean rollup's upsert is in
  * the statement only when an entry feeds it, so the common event pays for none of them. Call it inside the change's
  * transaction.
@@ -155,6 +158,15 @@ export async function recordActivity(executor: Executor, entries: ActivityEntry[
         count = ${activityDaily}.count + excluded.count,
         value_sum = ${activityDaily}.value_sum + excluded.value_sum,
         value_count = ${activityDaily}.value_count + excluded.value_count
+    ),
+    kind_daily as (
+      insert into ${activityKindDaily} (organization_id, kind, day, label, count, value_sum, value_count)
+      select organization_id, kind, day, label, count(*), coalesce(sum(value), 0), count(value)
+      from events group by organization_id, kind, day, label order by organization_id, kind, day, label
+      on conflict (organization_id, kind, day, label) do update set
+        count = ${activityKindDaily}.count + excluded.count,
+        value_sum = ${activityKindDaily}.value_sum + excluded.value_sum,
+        value_count = ${activityKindDaily}.value_count + excluded.value_count
     ),
     monthly as (
       insert into ${activityMonthly} (organization_id, month, trial_id, kind, source, label, count, value_sum, value_count)

@@ -5,9 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKind, ActivitySource } from '../../src/contract/activity';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import { LEAN_MONTHLY_ROLLUPS, recordActivity, TIME_TO_RESULT_KIND, type ActivityEntry } from '../../src/server/activity';
-import { activityDaily, activityEvent, activityMonthly, activityTotal, NO_TRIAL, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
+import {
+  activityDaily,
+  activityEvent,
+  activityKindDaily,
+  activityMonthly,
+  activityTotal,
+  NO_TRIAL,
+  prescreenForm,
+  prescreenFormVersion,
+} from '../../src/server/db/schema';
 import { rowsOf, runAsOrganization } from '../../src/server/db/scoped';
-import { firstActivityDay, lastActivityDays, leanRollupFor, rollup, timeToResultHistogram } from '../../src/server/features/dashboard/queries';
+import { firstActivityDay, kindDailyFits, lastActivityDays, leanRollupFor, rollup, timeToResultHistogram } from '../../src/server/features/dashboard/queries';
 import { addDays, splitRange } from '../../src/server/features/dashboard/range';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
@@ -274,6 +283,59 @@ async function compareMonthBuckets(organizationId: string, from: string | null, 
   return { rolled, raw: await rawCounts(organizationId, from, to, true) };
 }
 
+/**
+ * A direct count over the raw events per (kind, label) of one organization for UTC days in [from, to] (from null:
+ * since ever), with the day first when `byDay`, of one source when given.
+ */
+async function rawKindCounts(organizationId: string, from: string | null, to: string, byDay = false, source?: ActivitySource) {
+  const result = await t.deps.db.execute(sql`
+    select ${byDay ? sql`to_char((occurred_at at time zone 'UTC')::date, 'YYYY-MM-DD') || '|' || ` : sql``}kind || '|' || label as key,
+      count(*)::int as count, coalesce(sum(value), 0) as value
+    from activity_event
+    where organization_id = ${organizationId} and (occurred_at at time zone 'UTC')::date <= ${to}::date
+      ${from === null ? sql`` : sql`and (occurred_at at time zone 'UTC')::date >= ${from}::date`} ${source ? sql`and source = ${source}` : sql``}
+    group by 1`);
+  return asMap(rowsOf<{ key: string; count: number; value: number }>(result));
+}
+
+/** `activity_kind_daily` itself (decision 082) per (kind, label) for the days [from, to], against the raw events. */
+async function compareKindDaily(organizationId: string, from: string, to: string) {
+  const result = await t.deps.db.execute(sql`
+    select kind || '|' || label as key, sum(count)::int as count, sum(value_sum) as value
+    from activity_kind_daily where organization_id = ${organizationId} and day >= ${from}::date and day <= ${to}::date
+    group by 1`);
+  return { rolled: asMap(rowsOf<{ key: string; count: number; value: number }>(result)), raw: await rawKindCounts(organizationId, from, to) };
+}
+
+/**
+ * The dashboard's reads that need no trial or source, which take their days from `activity_kind_daily` (decision
+ * 082; asserted), by (kind, label) and by day, and the same read with a source (which cannot take it), against the
+ * raw events.
+ */
+async function compareKindReads(organizationId: string, from: string | null, to: string) {
+  const filter = { organizationIds: [organizationId], range: { from, to, preset: null } };
+  const chat = { ...filter, source: 'chat' as const };
+  expect(kindDailyFits(filter, ['kind', 'label'])).toBe(true);
+  expect(kindDailyFits(filter, ['organization_id', 'kind', 'label'])).toBe(true);
+  expect(kindDailyFits(chat, ['kind', 'label'])).toBe(false);
+  expect(kindDailyFits(filter, ['kind', 'trial_id'])).toBe(false);
+  expect(kindDailyFits(filter, ['source', 'label'])).toBe(false);
+  const [byKind, byDay, bySource] = await runAsOrganization(t.deps.db, organizationId, async (tx) => [
+    await rollup(tx, filter, undefined, ['kind', 'label']),
+    await rollup(tx, filter, undefined, ['day', 'kind', 'label']),
+    await rollup(tx, chat, undefined, ['kind', 'label']),
+  ]);
+  const keyed = (rows: typeof byKind) =>
+    asMap(
+      rows.map((row) => ({ key: [row.period, row.kind, row.label].filter((part) => part !== undefined).join('|'), count: row.count, value: row.value_sum })),
+    );
+  return [
+    { name: 'by kind and label', rolled: keyed(byKind), raw: await rawKindCounts(organizationId, from, to) },
+    { name: 'by day, kind and label', rolled: keyed(byDay), raw: await rawKindCounts(organizationId, from, to, true) },
+    { name: 'chat, by kind and label', rolled: keyed(bySource), raw: await rawKindCounts(organizationId, from, to, false, 'chat') },
+  ];
+}
+
 describe('the daily, monthly and all-time rollups', () => {
   it('equal a direct count over the raw events for random ranges, read by day, by month, all-time and as the dashboard reads (property, seeded)', async () => {
     const other = await t.signUp({ name: 'Parker Property', organizationName: 'Rollup Research' });
@@ -331,6 +393,8 @@ describe('the daily, monthly and all-time rollups', () => {
       const monthA = `${day(a).slice(0, 7)}-01`;
       const monthly = await compareMonths(other.organizationId, monthA, `${day(b).slice(0, 7)}-01`);
       expect(monthly.rolled, `monthly ${monthA}..${day(b)}`).toEqual(monthly.raw);
+      const kindDaily = await compareKindDaily(other.organizationId, day(a), day(b));
+      expect(kindDaily.rolled, `kind daily ${day(a)}..${day(b)}`).toEqual(kindDaily.raw);
     }
     // The dashboard's reads: random ranges (most hold whole months and edge days), open starts, and month edges.
     const ranges: Array<[string | null, string]> = [
@@ -359,6 +423,7 @@ describe('the daily, monthly and all-time rollups', () => {
       const byMonth = await compareMonthBuckets(other.organizationId, from, to);
       expect(byMonth.rolled, `dashboard read by month ${from}..${to}`).toEqual(byMonth.raw);
       for (const lean of await compareLeanReads(other.organizationId, from, to)) expect(lean.rolled, `${lean.name} by month ${from}..${to}`).toEqual(lean.raw);
+      for (const read of await compareKindReads(other.organizationId, from, to)) expect(read.rolled, `${read.name} ${from}..${to}`).toEqual(read.raw);
       const histogram = await compareHistogram(other.organizationId, from, to);
       expect(histogram.rolled, `time to result ${from}..${to}`).toEqual(histogram.raw);
       const bySource = await compareHistogram(other.organizationId, from, to, 'chat');
@@ -367,6 +432,7 @@ describe('the daily, monthly and all-time rollups', () => {
     // The lean rollups and the histogram were fed (so the comparisons above compared something), in every bucket regime.
     const leanAll = await compareLeanReads(other.organizationId, null, today);
     expect(leanAll.every((lean) => Object.keys(lean.raw).length > 2)).toBe(true);
+    expect((await compareKindReads(other.organizationId, null, today)).every((read) => Object.keys(read.raw).length > 5)).toBe(true);
     const regimes = (await compareHistogram(other.organizationId, null, today)).raw.map(([bucket]) =>
       bucket < 24 ? 'h' : bucket < 168 ? '6h' : bucket < 720 ? 'd' : 'open',
     );
@@ -384,7 +450,8 @@ describe('the daily, monthly and all-time rollups', () => {
       from activity_event where organization_id = ${other.organizationId}`);
     expect(span).toEqual((rawSpan as unknown as { rows: Array<{ first: string; last: string }> }).rows[0]);
     expect(span.last).toBe(addDays(today, 1));
-  });
+    // ~200 reads of 31 ranges: 18-36 s on PGlite at load 9-14, past the 30 s default.
+  }, 120_000);
 
   it('row security: an organization sees only its own events and rollups', async () => {
     const rows = await runAsOrganization(t.deps.db, site.organizationId, async (tx) => ({
@@ -392,15 +459,19 @@ describe('the daily, monthly and all-time rollups', () => {
       daily: await tx.select({ organizationId: activityDaily.organizationId }).from(activityDaily),
       monthly: await tx.select({ organizationId: activityMonthly.organizationId }).from(activityMonthly),
       total: await tx.select({ organizationId: activityTotal.organizationId }).from(activityTotal),
+      kindDaily: await tx.select({ organizationId: activityKindDaily.organizationId }).from(activityKindDaily),
     }));
     expect(rows.events.length).toBeGreaterThan(0);
     expect(rows.monthly.length).toBeGreaterThan(0);
     expect(rows.total.length).toBeGreaterThan(0);
-    expect(new Set([...rows.events, ...rows.daily, ...rows.monthly, ...rows.total].map((row) => row.organizationId))).toEqual(new Set([site.organizationId]));
+    expect(rows.kindDaily.length).toBeGreaterThan(0);
+    expect(new Set([...rows.events, ...rows.daily, ...rows.monthly, ...rows.total, ...rows.kindDaily].map((row) => row.organizationId))).toEqual(
+      new Set([site.organizationId]),
+    );
   });
 });
 
-describe('the backfill of migrations 0023, 0025 and 0026', () => {
+describe('the backfill of migrations 0023, 0025, 0026 and 0028', () => {
   it('rebuilds from the feature tables the same funnel steps the product records as they happen', async () => {
     const org = await t.signUp({ name: 'Bea Backfill', organizationName: 'Backfill Research' });
     const trial = await org.actor.post('/api/trials/', { title: 'Backfill study', criteria: [{ kind: 'inclusion', text: 'Adult' }] });
@@ -489,6 +560,30 @@ describe('the backfill of migrations 0023, 0025 and 0026', () => {
     });
     expect(await leanRows()).toEqual(leanRecorded);
     expect(await spanRows()).toEqual(spansRecorded);
+    // Migration 0028 builds the rollup without trial and source from the raw events (decision 082): every
+    // organization's rows, rebuilt, equal what recordActivity kept.
+    const kindDaily = readFileSync(join(__dirname, '../../src/server/db/migrations/0028_activity_kind_daily.sql'), 'utf8');
+    const kindDailyBackfill = kindDaily
+      .slice(kindDaily.indexOf('-- Backfill'))
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+      .filter(Boolean);
+    expect(kindDailyBackfill).toHaveLength(1);
+    const kindDailyRows = async () =>
+      rowsOf<object>(
+        await t.deps.db.execute(
+          // Sums rounded: the backfill adds the values in another order than the batches did.
+          sql`select organization_id, kind, to_char(day, 'YYYY-MM-DD') as day, label, count, round(value_sum::numeric, 6)::text as value_sum, value_count
+            from activity_kind_daily order by 1, 2, 3, 4`,
+        ),
+      ).map((row) => JSON.stringify(row));
+    const kindDailyRecorded = await kindDailyRows();
+    expect(kindDailyRecorded.filter((row) => row.includes(org.organizationId)).length).toBeGreaterThan(3);
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from activity_kind_daily`);
+      for (const statement of kindDailyBackfill) await tx.execute(sql.raw(statement));
+    });
+    expect(await kindDailyRows()).toEqual(kindDailyRecorded);
     await t.deps.db.transaction(async (tx) => {
       await tx.execute(sql`delete from activity_total`);
       await tx.execute(sql`delete from activity_monthly`);

@@ -17,6 +17,7 @@ import {
   trial,
 } from '../../src/server/db/schema';
 import { DEMO_ORGANIZATION_SLUG, resetDemoOrganization, seedDemoOrganization } from '../../src/server/features/demo/seed';
+import { rowsOf } from '../../src/server/db/scoped';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** The demo organization's data: sites, candidates at them, the funnel's rows and their activity events. */
@@ -176,5 +177,25 @@ describe('the demo data', () => {
       .from(activityTotal)
       .where(eq(activityTotal.organizationId, organizationId));
     expect(Number(total.n)).toBe(await countWhere(activityEvent));
+    // And so do the rollups of some kinds (decisions 078, 082): each equals its events once.
+    const sumOf = async (table: string) =>
+      Number(
+        rowsOf<{ n: string }>(
+          await t.deps.db.execute(sql.raw(`select coalesce(sum(count), 0) as n from ${table} where organization_id = '${organizationId}'`)),
+        )[0].n,
+      );
+    const events = async (condition: string) =>
+      Number(
+        rowsOf<{ n: string }>(
+          await t.deps.db.execute(sql.raw(`select count(*) as n from activity_event where organization_id = '${organizationId}' and ${condition}`)),
+        )[0].n,
+      );
+    expect(await sumOf('activity_kind_daily')).toBe(await countWhere(activityEvent));
+    expect(await sumOf('prescreen_result_monthly')).toBe(await events(`kind = 'prescreen_result'`));
+    expect(await sumOf('time_to_result_total')).toBe(await events(`kind = 'prescreen_result' and value is not null`));
+    expect(await sumOf('time_to_result_monthly')).toBe(await events(`kind = 'prescreen_result' and value is not null`));
+    expect(await sumOf('enrolment_monthly')).toBe(await events(`kind = 'status_changed' and label = 'enrolled'`));
+    expect(await events(`kind = 'prescreen_result' and value is not null`)).toBeGreaterThan(0);
+    expect(await events(`kind = 'status_changed' and label = 'enrolled'`)).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -6,6 +6,7 @@ import type { TrialStatusChange } from '../../../contract/trials';
 import {
   activityDaily,
   activityEvent,
+  activityKindDaily,
   activityMonthly,
   activityTotal,
   chatAgent,
@@ -18,9 +19,9 @@ import { rowsOf, type Executor } from '../../db/scoped';
 import { addDays, type DayRange, type DaySpan, dayOf, splitRange, startOfDay } from './range';
 
 /**
- * The dashboard's SQL (decisions 032, 041, 044). Counts and sums come from the rollups (`activity_total` for "all",
- * `activity_monthly` for a range's whole months and month buckets, `activity_daily` for its edge days and for day and
- * week buckets); the raw `activity_event` is read
+ * The dashboard's SQL (decisions 032, 041, 044, 078, 082). Counts and sums come from the rollups (`activity_total` for
+ * "all", `activity_monthly` for a range's whole months and month buckets, `activity_daily` for its edge days and for
+ * day and week buckets, or `activity_kind_daily` when the read needs no trial or source); the raw `activity_event` is read
  * only for what a rollup cannot answer (ratings by agent; a median's edge days, bucketed: decision 078), always within the range and the
  * organizations, as index-only scans of the (organization, kind, time) index that includes value, source and agent.
  */
@@ -90,6 +91,18 @@ export function leanRollupFor(
   return rollup && { rollup, where: keyWhere(filter, undefined, rollup.label === undefined ? labels : undefined) };
 }
 
+/** The key columns of `activity_kind_daily` (decision 082): organization, kind and label (and the day). */
+const KIND_DAILY_COLUMNS: readonly string[] = ['organization_id', 'kind', 'label'];
+
+/**
+ * Whether a read's days can come from `activity_kind_daily` instead of `activity_daily` (decision 082): it filters by
+ * no source and groups by no trial or source (`plainColumns`, the non-bucket ones). It then reads one row per
+ * organization, kind, day and label instead of one per trial and source too.
+ */
+export function kindDailyFits(filter: DashboardFilter, plainColumns: readonly string[]): boolean {
+  return filter.source === undefined && plainColumns.every((column) => KIND_DAILY_COLUMNS.includes(column.replace(/^r\./, '')));
+}
+
 /** `column` within a span of days (or of months' first days), both ends included. */
 function spanWhere(column: string, span: DaySpan): SQL {
   const to = sql`${sql.raw(column)} <= ${span.to}::date`;
@@ -114,7 +127,8 @@ const DAILY_PERIOD: Record<DashboardBucket, string> = {
 
 /**
  * The rows of the rollups that make up the range, with the columns to group by (decision 041, 044). Grouped by day
- * or week: `activity_daily` over the range. Grouped by month, or not by time: the range's whole months from
+ * or week: `activity_daily` over the range (`activity_kind_daily` wherever this says `activity_daily` and the read
+ * needs no trial or source, decision 082). Grouped by month, or not by time: the range's whole months from
  * `activity_monthly` and only its edge days from `activity_daily` (`splitRange`; two years are 24 rows per key instead
  * of 730), except that "all" up to this month with no bucket reads the all-time `activity_total` (one row per key).
  */
@@ -130,7 +144,9 @@ function rollupParts(filter: DashboardFilter, kinds: readonly ActivityKind[] | u
       `${sign}r.count as count, ${sign}r.value_sum as value_sum, ${sign}r.value_count as value_count`,
     )} from ${table} r where ${tableWhere}${spans ? sql` and (${spans})` : sql``}`;
   };
-  const daily = (spans: SQL | null, sign = '') => partOf(sql`${activityDaily}`, bucket ? DAILY_PERIOD[bucket] : null, spans, sign);
+  // Days from the rollup without trial and source when the read needs neither (decision 082).
+  const dailyTable = kindDailyFits(filter, plain) ? sql`${activityKindDaily}` : sql`${activityDaily}`;
+  const daily = (spans: SQL | null, sign = '') => partOf(dailyTable, bucket ? DAILY_PERIOD[bucket] : null, spans, sign);
   if (bucket === 'day' || bucket === 'week') parts.push(daily(spanWhere('r.day', range)));
   else if (!bucket && range.from === null && range.to >= `${dayOf(new Date()).slice(0, 7)}-01`) {
     // "All" up to a day of this month (or later): the all-time totals, less any days after `to` (a few daily rows).
