@@ -42,3 +42,13 @@ export function ItemActions({
     </div>
   );
 }
+
+/**
+ * After an item moved, focus its move button again (`up` or `down`, inside `item`): keyboard users keep moving
+ * it. At the end of the list that button is disabled, so the other one takes the focus.
+ */
+export function focusMoveButton(item: Element | null | undefined, action: 'up' | 'down') {
+  const wanted = item?.querySelector(`[data-action="${action}"]`) as HTMLButtonElement | null;
+  const other = item?.querySelector(`[data-action="${action === 'up' ? 'down' : 'up'}"]`) as HTMLButtonElement | null;
+  (wanted && !wanted.disabled ? wanted : other)?.focus();
+}
