@@ -7,7 +7,7 @@ import { FileUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STATUSES, type CandidateListItem, type CandidateStatus } from '../../../contract/candidates';
-import { Combobox, type ComboboxOption } from '../../components/Combobox';
+import type { ComboboxOption } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ListState, NoMatch } from '../../components/ListState';
 import { Button, buttonClass, EmptyState, FilterSelect, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
@@ -15,7 +15,8 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { formatDate } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
+import { trialOption } from '../trials/trial-option';
+import { TrialCombobox } from '../trials/TrialCombobox';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { FhirImportDialog } from '../clinical-record/dialogs';
@@ -134,20 +135,7 @@ function BulkActions({
           <Label htmlFor="bulk-trial" className="text-xs">
             Link to trial
           </Label>
-          <Combobox
-            id="bulk-trial"
-            compact
-            className="w-52"
-            options={trials}
-            value={trialId}
-            onChange={setTrialId}
-            disabled={trials.length === 0}
-            placeholder={trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
-            searchLabel={TRIAL_SEARCH_LABEL}
-            searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-            listLabel="Trials"
-            noun="trials"
-          />
+          <TrialCombobox id="bulk-trial" compact className="w-52" options={trials} value={trialId} onChange={setTrialId} />
         </div>
         <Button type="submit" size="sm" variant="secondary" disabled={!trialId || bulkUpdate.isPending}>
           Link

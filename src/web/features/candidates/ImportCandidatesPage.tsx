@@ -22,14 +22,14 @@ import {
 } from '../../components/ui';
 import { cn, errorMessage } from '../../lib/utils';
 import { RunDetail } from '../processing-runs/RunDetail';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
+import { trialOption } from '../trials/trial-option';
+import { TrialCombobox } from '../trials/TrialCombobox';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets } from '../trials/hooks';
 import { plural } from './format';
 import { IMPORT_FIELD_LABELS } from './import-fields';
 import { usePreviewImport, useStartImport, type ImportRequest } from './queries';
 import { DropZone } from '../../components/DropZone';
-import { Combobox } from '../../components/Combobox';
 import { FormError } from '../../components/FormError';
 import { maxLengthOf } from '../../lib/limits';
 
@@ -474,16 +474,7 @@ export function ImportCandidatesPage() {
                   />
                 </Field>
                 <Field label="Link to trial (optional)">
-                  <Combobox
-                    options={trialOptions}
-                    value={trialId}
-                    onChange={setTrialId}
-                    noneLabel="No trial"
-                    searchLabel={TRIAL_SEARCH_LABEL}
-                    searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-                    listLabel="Trials"
-                    noun="trials"
-                  />
+                  <TrialCombobox options={trialOptions} value={trialId} onChange={setTrialId} noneLabel="No trial" />
                 </Field>
               </div>
               {preview.isError && <FormError>{errorMessage(preview.error)}</FormError>}

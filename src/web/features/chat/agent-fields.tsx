@@ -1,11 +1,11 @@
 import { forwardRef, useMemo, type InputHTMLAttributes } from 'react';
 import { Controller, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
-import { Combobox } from '../../components/Combobox';
 import { Textarea } from '../../components/Textarea';
 import { Field, FieldError, Select } from '../../components/ui';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
+import { trialOption } from '../trials/trial-option';
+import { TrialCombobox } from '../trials/TrialCombobox';
 import { useTrialsQuery } from '../trials/queries';
 import { LANGUAGE_LABELS } from './format';
 
@@ -66,14 +66,14 @@ export function TrialField<T extends AgentTrialValues>({
 }) {
   // Both agent forms have these two fields; react-hook-form cannot type a path of a generic form without it.
   const agentForm = form as unknown as UseFormReturn<AgentTrialValues>;
-  const { trialsQuery, trials, trialOptions } = choices;
+  const { trialsQuery, trialOptions } = choices;
   return (
     <Controller
       control={agentForm.control}
       name="trialId"
       render={({ field, fieldState }) => (
         <Field label="Trial" error={fieldState.error?.message} hint={hint}>
-          <Combobox
+          <TrialCombobox
             ref={field.ref}
             options={trialOptions}
             value={field.value}
@@ -83,12 +83,7 @@ export function TrialField<T extends AgentTrialValues>({
               agentForm.setValue('prescreenFormId', '');
               onTrialChange?.();
             }}
-            disabled={trialsQuery.isPending || trials.length === 0}
-            placeholder={trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
-            searchLabel={TRIAL_SEARCH_LABEL}
-            searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-            listLabel="Trials"
-            noun="trials"
+            loading={trialsQuery.isPending}
           />
         </Field>
       )}

@@ -6,14 +6,14 @@ import { Plus, Save } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Sequence, SequenceStep, SequenceStepType, SequenceTrigger } from '../../../contract/sequences';
-import { Combobox } from '../../components/Combobox';
 import { SequenceLoadError } from './SequenceLoadError';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Textarea } from '../../components/Textarea';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Input, PageHeader, Select, SubmitButton } from '../../components/ui';
 import { apiProblem } from '../../lib/server-errors';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
+import { trialOption } from '../trials/trial-option';
+import { TrialCombobox } from '../trials/TrialCombobox';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { useTrialsQuery } from '../trials/queries';
 import {
@@ -339,18 +339,13 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
             hint="With a trial, triggers only enroll that trial’s candidates, and {trialTitle} and {siteAddress} are the trial’s."
             className="max-w-xl"
           >
-            <Combobox
+            <TrialCombobox
               id="sequence-trial"
               options={trialOptions}
               value={trialId}
               onChange={setTrialId}
               noneLabel="No trial: any candidate"
-              disabled={trialsQuery.isPending}
-              placeholder={trialsQuery.isPending ? 'Loading trials…' : 'Choose a trial'}
-              searchLabel={TRIAL_SEARCH_LABEL}
-              searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-              listLabel="Trials"
-              noun="trials"
+              loading={trialsQuery.isPending}
             />
           </Field>
           <fieldset className="grid gap-2">
