@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useBlocker } from '@tanstack/react-router';
+import type { ReactNode, RefObject } from 'react';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { Button } from './ui';
 
@@ -51,4 +52,16 @@ export function focusMoveButton(item: Element | null | undefined, action: 'up' |
   const wanted = item?.querySelector(`[data-action="${action}"]`) as HTMLButtonElement | null;
   const other = item?.querySelector(`[data-action="${action === 'up' ? 'down' : 'up'}"]`) as HTMLButtonElement | null;
   (wanted && !wanted.disabled ? wanted : other)?.focus();
+}
+
+/**
+ * Asks before a page with unsaved edits is left: in the app (a confirm with `message`) and on reload or closing
+ * the tab (the browser's own prompt). `leaving`, once true, lets the page navigate away on purpose (e.g. to
+ * the record it has just created).
+ */
+export function useUnsavedChangesGuard(dirty: boolean, message: string, leaving?: RefObject<boolean>) {
+  useBlocker({
+    shouldBlockFn: () => dirty && !leaving?.current && !window.confirm(message),
+    enableBeforeUnload: () => dirty,
+  });
 }

@@ -1,7 +1,6 @@
 import { OrganizationOptions } from '../../components/OrganizationOptions';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { focusMoveButton } from '../../components/ItemActions';
-import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
+import { focusMoveButton, useUnsavedChangesGuard } from '../../components/ItemActions';
 import { Plus, Save } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';

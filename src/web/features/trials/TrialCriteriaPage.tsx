@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Plus, Save, Undo2 } from 'lucide-react';
-import { focusMoveButton, ItemActions } from '../../components/ItemActions';
-import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
+import { focusMoveButton, ItemActions, useUnsavedChangesGuard } from '../../components/ItemActions';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { DURATION_UNITS } from '../../../contract/durations';
