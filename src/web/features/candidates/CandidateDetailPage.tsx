@@ -19,8 +19,8 @@ import { maxLengthOf } from '../../lib/limits';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { cn, formatDate, formatDateTime } from '../../lib/utils';
 import { CandidateCallbackCard, ScheduleCallbackButton } from '../callbacks/CandidateCallback';
-import { trialOption } from '../trials/trial-option';
-import { TrialCombobox } from '../trials/TrialCombobox';
+import { Combobox } from '../../components/Combobox';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { CallNowButton } from '../voice/CallNowButton';
 import { AlsoFitsCard } from '../clinical-record/AlsoFitsCard';
@@ -288,13 +288,15 @@ function TrialsCard({ candidate }: { candidate: Candidate }) {
         >
           <div className="grid min-w-[12rem] flex-1 gap-1.5">
             <Label htmlFor="link-trial">Link to trial</Label>
-            <TrialCombobox
+            <Combobox
+              {...TRIAL_PICKER}
               id="link-trial"
               options={available.map(trialOption)}
               value={trialId}
               onChange={setTrialId}
               loading={trialsQuery.isPending}
               emptyText="No other trials"
+              placeholder="Choose a trial"
             />
           </div>
           <Button type="submit" variant="secondary" disabled={!trialId || link.isPending}>

@@ -7,7 +7,7 @@ import { FileUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STATUSES, type CandidateListItem, type CandidateStatus } from '../../../contract/candidates';
-import type { ComboboxOption } from '../../components/Combobox';
+import { Combobox, type ComboboxOption } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ListState, NoMatch } from '../../components/ListState';
 import { Button, buttonClass, EmptyState, FilterSelect, Label, PageHeader, Select, Table, Td, Th } from '../../components/ui';
@@ -15,8 +15,7 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { formatDate } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
-import { trialOption } from '../trials/trial-option';
-import { TrialCombobox } from '../trials/TrialCombobox';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { FhirImportDialog } from '../clinical-record/dialogs';
@@ -135,7 +134,17 @@ function BulkActions({
           <Label htmlFor="bulk-trial" className="text-xs">
             Link to trial
           </Label>
-          <TrialCombobox id="bulk-trial" compact className="w-52" options={trials} value={trialId} onChange={setTrialId} />
+          <Combobox
+            {...TRIAL_PICKER}
+            id="bulk-trial"
+            compact
+            className="w-52"
+            options={trials}
+            value={trialId}
+            onChange={setTrialId}
+            emptyText="No trials yet"
+            placeholder="Choose a trial"
+          />
         </div>
         <Button type="submit" size="sm" variant="secondary" disabled={!trialId || bulkUpdate.isPending}>
           Link

@@ -22,8 +22,8 @@ import {
 } from '../../components/ui';
 import { cn, errorMessage } from '../../lib/utils';
 import { RunDetail } from '../processing-runs/RunDetail';
-import { trialOption } from '../trials/trial-option';
-import { TrialCombobox } from '../trials/TrialCombobox';
+import { Combobox } from '../../components/Combobox';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets } from '../trials/hooks';
 import { plural } from './format';
@@ -474,7 +474,7 @@ export function ImportCandidatesPage() {
                   />
                 </Field>
                 <Field label="Link to trial (optional)">
-                  <TrialCombobox options={trialOptions} value={trialId} onChange={setTrialId} noneLabel="No trial" />
+                  <Combobox {...TRIAL_PICKER} options={trialOptions} value={trialId} onChange={setTrialId} noneLabel="No trial" />
                 </Field>
               </div>
               {preview.isError && <FormError>{errorMessage(preview.error)}</FormError>}

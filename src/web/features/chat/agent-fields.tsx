@@ -4,8 +4,8 @@ import { LANGUAGES } from '../../../contract/prescreen-forms';
 import { Textarea } from '../../components/Textarea';
 import { Field, FieldError, Select } from '../../components/ui';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
-import { trialOption } from '../trials/trial-option';
-import { TrialCombobox } from '../trials/TrialCombobox';
+import { Combobox } from '../../components/Combobox';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { LANGUAGE_LABELS } from './format';
 
@@ -73,7 +73,8 @@ export function TrialField<T extends AgentTrialValues>({
       name="trialId"
       render={({ field, fieldState }) => (
         <Field label="Trial" error={fieldState.error?.message} hint={hint}>
-          <TrialCombobox
+          <Combobox
+            {...TRIAL_PICKER}
             ref={field.ref}
             options={trialOptions}
             value={field.value}
@@ -84,6 +85,8 @@ export function TrialField<T extends AgentTrialValues>({
               onTrialChange?.();
             }}
             loading={trialsQuery.isPending}
+            emptyText="No trials yet"
+            placeholder="Choose a trial"
           />
         </Field>
       )}

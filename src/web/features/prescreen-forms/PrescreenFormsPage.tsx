@@ -11,8 +11,8 @@ import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { maxLengthOf } from '../../lib/limits';
 import { cn, formatDate } from '../../lib/utils';
-import { trialOption } from '../trials/trial-option';
-import { TrialCombobox } from '../trials/TrialCombobox';
+import { Combobox } from '../../components/Combobox';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { useIsGlobal } from '../trials/hooks';
 import { FORM_STATUS_LABELS, FORM_STATUS_TONES, serverProblems } from './format';
@@ -82,7 +82,8 @@ function NewFormDialog() {
         }}
       >
         <Field label="Trial" error={errors.trialId}>
-          <TrialCombobox
+          <Combobox
+            {...TRIAL_PICKER}
             options={trialOptions}
             value={trialId}
             onChange={(next) => {
@@ -91,6 +92,8 @@ function NewFormDialog() {
               if (trial && !name.trim()) setName(`${`${trial.publicTitle || trial.title}`.slice(0, 180)} prescreen`);
             }}
             loading={trialsQuery.isPending}
+            emptyText="No trials yet"
+            placeholder="Choose a trial"
           />
         </Field>
         <Field label="Form name" error={errors.name}>

@@ -11,8 +11,8 @@ import { Spinner } from '../../components/Spinner';
 import { Textarea } from '../../components/Textarea';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Input, PageHeader, Select, SubmitButton } from '../../components/ui';
 import { apiProblem } from '../../lib/server-errors';
-import { trialOption } from '../trials/trial-option';
-import { TrialCombobox } from '../trials/TrialCombobox';
+import { Combobox } from '../../components/Combobox';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { useTrialsQuery } from '../trials/queries';
 import {
@@ -338,13 +338,15 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
             hint="With a trial, triggers only enroll that trial’s candidates, and {trialTitle} and {siteAddress} are the trial’s."
             className="max-w-xl"
           >
-            <TrialCombobox
+            <Combobox
+              {...TRIAL_PICKER}
               id="sequence-trial"
               options={trialOptions}
               value={trialId}
               onChange={setTrialId}
               noneLabel="No trial: any candidate"
               loading={trialsQuery.isPending}
+              placeholder="Choose a trial"
             />
           </Field>
           <fieldset className="grid gap-2">
