@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../src/web/lib/api';
-import { apiProblem, placeFieldErrors } from '../../src/web/lib/server-errors';
+import { apiProblem, placeFieldErrors } from '../../src/web/lib/form-errors';
 
 // A 400 from the API as the web client throws it: the sentence and the per-field details in the body.
 const refused = (details: Array<{ path: string; message: string }>) =>

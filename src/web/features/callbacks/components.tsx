@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import { Badge } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { CALLBACK_STATUS_LABELS, CALLBACK_STATUS_TONES, formatInZone, knownTimeZone, viewerTimeZone, zoneLabel } from './format';
-import { apiProblem } from '../../lib/server-errors';
+import { apiProblem } from '../../lib/form-errors';
 import { useCancelCallback } from './queries';
 
 export function CallbackStatusBadge({ status }: { status: Callback['status'] }) {

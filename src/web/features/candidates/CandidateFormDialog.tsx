@@ -12,7 +12,7 @@ import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { textUpTo } from '../../lib/limits';
 import { timeZoneOptions } from '../../lib/time-zone-options';
-import { blankToNull, useFormSubmit } from '../../lib/server-errors';
+import { blankToNull, useFormSubmit } from '../../lib/form-errors';
 import { Checkbox } from './components';
 import { candidateName, LANGUAGE_CHOICES, SEX_LABELS, sourceLabel } from './format';
 import { candidateFormTitle, type CandidateFormDialogProps } from './dialogs';

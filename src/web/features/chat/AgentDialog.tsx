@@ -8,7 +8,7 @@ import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { textUpTo } from '../../lib/limits';
-import { useFormSubmit } from '../../lib/server-errors';
+import { useFormSubmit } from '../../lib/form-errors';
 import { BilingualField, bilingual, Check, LanguagesField, PrescreenFormField, TrialField, useAgentTrialChoices } from './agent-fields';
 import { NEXT_STEP_LABELS } from './format';
 import { agentDialogTitle, type AgentDialogProps } from './dialogs';

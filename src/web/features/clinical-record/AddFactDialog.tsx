@@ -7,7 +7,7 @@ import { CreateCandidateFactSchema, FACT_KINDS, FACT_STATUSES, type CreateCandid
 import { ChoiceField } from '../../components/ChoiceField';
 import { Dialog } from '../../components/dialogs';
 import { Button, Field, Input } from '../../components/ui';
-import { placeFieldErrors } from '../../lib/server-errors';
+import { placeFieldErrors } from '../../lib/form-errors';
 import { ADD_FACT_TITLE, type AddFactDialogProps } from './dialogs';
 import { FACT_KIND_LABELS, FACT_STATUS_LABELS } from './format';
 import { useAddFact } from './queries';

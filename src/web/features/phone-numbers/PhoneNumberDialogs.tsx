@@ -10,7 +10,7 @@ import type { LazyDialogProps } from '../../components/lazy-dialog';
 import { Field, Input } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { placeFieldErrors } from '../../lib/server-errors';
+import { placeFieldErrors } from '../../lib/form-errors';
 import { PROVIDER_LABELS, PURPOSE_LABELS } from './format';
 import { useAssignPhoneNumber, useUpdatePhoneNumber } from './queries';
 

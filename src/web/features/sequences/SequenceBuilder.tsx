@@ -10,7 +10,7 @@ import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Textarea } from '../../components/Textarea';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Input, PageHeader, Select, SubmitButton } from '../../components/ui';
-import { apiProblem } from '../../lib/server-errors';
+import { apiProblem } from '../../lib/form-errors';
 import { Combobox } from '../../components/Combobox';
 import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';

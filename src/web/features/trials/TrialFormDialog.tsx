@@ -10,7 +10,7 @@ import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { maxLengthOf, textUpTo } from '../../lib/limits';
-import { blankToNull, useFormSubmit } from '../../lib/server-errors';
+import { blankToNull, useFormSubmit } from '../../lib/form-errors';
 import { PHASE_CHOICES, SEX_LABELS, splitConditions } from './format';
 import { trialFormTitle, type TrialFormDialogProps } from './dialogs';
 import { useCreateTrial, useUpdateTrial } from './queries';

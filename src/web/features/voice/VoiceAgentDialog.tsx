@@ -28,7 +28,7 @@ import { usePhoneNumbersQuery } from '../phone-numbers/queries';
 import { Button, Field, FieldError, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { BilingualField, bilingual, Check, LanguagesField, PrescreenFormField, TrialField, useAgentTrialChoices } from '../chat/agent-fields';
-import { apiProblem } from '../../lib/server-errors';
+import { apiProblem } from '../../lib/form-errors';
 import { useTrialQuery } from '../trials/queries';
 import { AGENT_TYPE_LABELS, DEFAULT_VOICE } from './format';
 import { voiceAgentDialogTitle, type VoiceAgentDialogProps } from './dialogs';
