@@ -117,25 +117,25 @@ export function ImportTrialPage() {
     preview.mutate({ content: next, organizationId: target });
   };
 
-  const reset = () => {
-    setFileName(null);
+  /** Forgets the file read so far: its records, the chosen study, the preview and the last save. */
+  const forgetFile = () => {
     setRecords(null);
     setChosen('');
     setContent(null);
     setReadError(null);
     preview.reset();
     save.reset();
+  };
+
+  const reset = () => {
+    setFileName(null);
+    forgetFile();
     if (fileInput.current) fileInput.current.value = '';
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    setRecords(null);
-    setChosen('');
-    setContent(null);
-    setReadError(null);
-    preview.reset();
-    save.reset();
+    forgetFile();
     if (!file) {
       setFileName(null);
       return;
