@@ -117,25 +117,25 @@ export function ImportTrialPage() {
     preview.mutate({ content: next, organizationId: target });
   };
 
-  /** Forgets the file read so far: its records, the chosen study, the preview and the last save. */
-  const forgetFile = () => {
+  const reset = () => {
+    setFileName(null);
     setRecords(null);
     setChosen('');
     setContent(null);
     setReadError(null);
     preview.reset();
     save.reset();
-  };
-
-  const reset = () => {
-    setFileName(null);
-    forgetFile();
     if (fileInput.current) fileInput.current.value = '';
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    forgetFile();
+    setRecords(null);
+    setChosen('');
+    setContent(null);
+    setReadError(null);
+    preview.reset();
+    save.reset();
     if (!file) {
       setFileName(null);
       return;
