@@ -45,6 +45,10 @@ export interface ComboboxProps {
   /** What the options are, in the plural, for the count under the list ("trials"). */
   noun?: string;
   disabled?: boolean;
+  /** The options are still loading: the button says "Loading {noun}…" and waits. */
+  loading?: boolean;
+  /** With it, no options leave the button disabled, saying this ("No trials yet"). */
+  emptyText?: string;
   /** A smaller button for toolbars. */
   compact?: boolean;
   className?: string;
@@ -81,19 +85,24 @@ export const Combobox = forwardRef<HTMLButtonElement, ComboboxProps>(function Co
     invalid,
     'aria-invalid': ariaInvalid,
     'aria-describedby': describedBy,
-    placeholder = 'Choose…',
+    placeholder: placeholderProp = 'Choose…',
     searchLabel,
     searchPlaceholder,
     listLabel,
     noneLabel,
     noun = 'choices',
-    disabled,
+    disabled: disabledProp,
+    loading,
+    emptyText,
     compact,
     className,
     'data-testid': testId,
   },
   ref,
 ) {
+  const empty = emptyText !== undefined && options.length === 0;
+  const disabled = disabledProp || loading || empty;
+  const placeholder = loading ? `Loading ${noun}…` : empty ? emptyText : placeholderProp;
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);

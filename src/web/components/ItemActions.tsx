@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useBlocker } from '@tanstack/react-router';
+import type { ReactNode, RefObject } from 'react';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { Button } from './ui';
 
@@ -41,4 +42,26 @@ export function ItemActions({
       </Button>
     </div>
   );
+}
+
+/**
+ * After an item moved, focus its move button again (`up` or `down`, inside `item`): keyboard users keep moving
+ * it. At the end of the list that button is disabled, so the other one takes the focus.
+ */
+export function focusMoveButton(item: Element | null | undefined, action: 'up' | 'down') {
+  const wanted = item?.querySelector(`[data-action="${action}"]`) as HTMLButtonElement | null;
+  const other = item?.querySelector(`[data-action="${action === 'up' ? 'down' : 'up'}"]`) as HTMLButtonElement | null;
+  (wanted && !wanted.disabled ? wanted : other)?.focus();
+}
+
+/**
+ * Asks before a page with unsaved edits is left: in the app (a confirm with `message`) and on reload or closing
+ * the tab (the browser's own prompt). `leaving`, once true, lets the page navigate away on purpose (e.g. to
+ * the record it has just created).
+ */
+export function useUnsavedChangesGuard(dirty: boolean, message: string, leaving?: RefObject<boolean>) {
+  useBlocker({
+    shouldBlockFn: () => dirty && !leaving?.current && !window.confirm(message),
+    enableBeforeUnload: () => dirty,
+  });
 }

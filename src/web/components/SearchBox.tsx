@@ -11,9 +11,11 @@ export function SearchBox({
   value,
   onChange,
   placeholder,
+  label = 'Search',
   className = 'w-64',
 }: {
   id: string;
+  label?: string;
   value: string | undefined;
   onChange: (next: string | undefined) => void;
   placeholder: string;
@@ -30,7 +32,7 @@ export function SearchBox({
   }, [text]);
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>Search</Label>
+      <Label htmlFor={id}>{label}</Label>
       <div className="relative">
         <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
         <Input id={id} type="search" className={`${className} pl-9`} placeholder={placeholder} value={text} onChange={(event) => setText(event.target.value)} />

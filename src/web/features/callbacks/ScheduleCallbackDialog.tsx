@@ -8,7 +8,8 @@ import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { maxLengthOf } from '../../lib/limits';
 import { AGENT_TYPE_LABELS } from '../voice/format';
-import { apiProblem, formatInZone, instantToWallTime, knownTimeZone, tomorrowAt, viewerTimeZone, wallTimeToInstant, zoneLabel } from './format';
+import { formatInZone, instantToWallTime, knownTimeZone, tomorrowAt, viewerTimeZone, wallTimeToInstant, zoneLabel } from './format';
+import { apiProblem } from '../../lib/form-errors';
 import { isMoving, scheduleCallbackTitle, type ScheduleCallbackDialogProps } from './dialogs';
 import { useScheduleCallback } from './queries';
 

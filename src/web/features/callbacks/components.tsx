@@ -4,7 +4,8 @@ import type { Callback } from '../../../contract/callbacks';
 import { ConfirmDialog } from '../../components/dialogs';
 import { Badge } from '../../components/ui';
 import { FormError } from '../../components/FormError';
-import { apiProblem, CALLBACK_STATUS_LABELS, CALLBACK_STATUS_TONES, formatInZone, knownTimeZone, viewerTimeZone, zoneLabel } from './format';
+import { CALLBACK_STATUS_LABELS, CALLBACK_STATUS_TONES, formatInZone, knownTimeZone, viewerTimeZone, zoneLabel } from './format';
+import { apiProblem } from '../../lib/form-errors';
 import { useCancelCallback } from './queries';
 
 export function CallbackStatusBadge({ status }: { status: Callback['status'] }) {

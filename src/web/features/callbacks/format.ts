@@ -83,18 +83,3 @@ export function tomorrowAt(hour: number, timeZone: string, now = new Date()): st
   next.setUTCDate(next.getUTCDate() + 1);
   return `${next.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`;
 }
-
-/** The server's own sentence and per-field details of a failed request (docs/product-spec.md §8 error shape). */
-export function apiProblem(error: unknown): { message: string; details: Array<{ path: string; message: string }> } {
-  const body = error && typeof error === 'object' && 'body' in error ? (error as { body?: unknown }).body : undefined;
-  const payload = body && typeof body === 'object' && 'error' in body ? (body as { error?: { message?: unknown; details?: unknown } }).error : undefined;
-  const details = Array.isArray(payload?.details)
-    ? (payload.details as unknown[]).filter(
-        (detail): detail is { path: string; message: string } =>
-          Boolean(detail) && typeof (detail as { path?: unknown }).path === 'string' && typeof (detail as { message?: unknown }).message === 'string',
-      )
-    : [];
-  if (typeof payload?.message === 'string' && payload.message) return { message: payload.message, details };
-  const message = error instanceof Error && error.message ? error.message : typeof error === 'string' ? error : 'Something went wrong';
-  return { message, details };
-}

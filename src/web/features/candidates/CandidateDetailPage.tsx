@@ -11,7 +11,6 @@ import {
   type CandidateStatus,
   type IndexedPrescreenNote,
 } from '../../../contract/candidates';
-import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog, Dialog } from '../../components/dialogs';
 import { RecordLoadError } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
@@ -20,7 +19,8 @@ import { maxLengthOf } from '../../lib/limits';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { cn, formatDate, formatDateTime } from '../../lib/utils';
 import { CandidateCallbackCard, ScheduleCallbackButton } from '../callbacks/CandidateCallback';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
+import { Combobox } from '../../components/Combobox';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { CallNowButton } from '../voice/CallNowButton';
 import { AlsoFitsCard } from '../clinical-record/AlsoFitsCard';
@@ -289,16 +289,14 @@ function TrialsCard({ candidate }: { candidate: Candidate }) {
           <div className="grid min-w-[12rem] flex-1 gap-1.5">
             <Label htmlFor="link-trial">Link to trial</Label>
             <Combobox
+              {...TRIAL_PICKER}
               id="link-trial"
               options={available.map(trialOption)}
               value={trialId}
               onChange={setTrialId}
-              disabled={available.length === 0}
-              placeholder={trialsQuery.isPending ? 'Loading trials…' : available.length === 0 ? 'No other trials' : 'Choose a trial'}
-              searchLabel={TRIAL_SEARCH_LABEL}
-              searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-              listLabel="Trials"
-              noun="trials"
+              loading={trialsQuery.isPending}
+              emptyText="No other trials"
+              placeholder="Choose a trial"
             />
           </div>
           <Button type="submit" variant="secondary" disabled={!trialId || link.isPending}>

@@ -1,7 +1,7 @@
 import { OrganizationField } from '../../components/OrganizationOptions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -12,9 +12,9 @@ import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { textUpTo } from '../../lib/limits';
 import { timeZoneOptions } from '../../lib/time-zone-options';
-import { errorMessage } from '../../lib/utils';
+import { blankToNull, useFormSubmit } from '../../lib/form-errors';
 import { Checkbox } from './components';
-import { candidateName, LANGUAGE_CHOICES, serverFieldErrors, SEX_LABELS, sourceLabel } from './format';
+import { candidateName, LANGUAGE_CHOICES, SEX_LABELS, sourceLabel } from './format';
 import { candidateFormTitle, type CandidateFormDialogProps } from './dialogs';
 import { useCreateCandidate, useUpdateCandidate } from './queries';
 
@@ -57,8 +57,6 @@ function defaultsOf(candidate: Candidate | undefined, organizationId: string): C
   };
 }
 
-const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
-
 /**
  * Add a candidate (no `candidate`) or edit one's profile: the dialog's content, loaded when it opens and
  * mounted on every opening (`CandidateFormDialog` in ./dialogs holds the trigger). `organizations` is given to
@@ -68,7 +66,6 @@ const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 export function CandidateFormDialog({ candidate, organizations, onOpenChange }: CandidateFormDialogProps) {
   const editing = Boolean(candidate);
   const setOpen = (next: boolean) => onOpenChange?.(next);
-  const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateCandidate();
   const update = useUpdateCandidate({ silent: true });
   const navigate = useNavigate();
@@ -81,21 +78,21 @@ export function CandidateFormDialog({ candidate, organizations, onOpenChange }: 
   const consentSms = form.watch('consentSms');
   const consentCalls = form.watch('consentCalls');
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    const input: CreateCandidateInput = {
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      phone: orNull(values.phone),
-      email: orNull(values.email),
-      dateOfBirth: orNull(values.dateOfBirth),
-      sex: values.sex,
-      postalCode: orNull(values.postalCode),
-      timeZone: orNull(values.timeZone),
-      preferredLanguage: values.preferredLanguage,
-      source: values.source,
-    };
-    try {
+  const { serverError, onSubmit } = useFormSubmit(
+    form,
+    async (values) => {
+      const input: CreateCandidateInput = {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        phone: blankToNull(values.phone),
+        email: blankToNull(values.email),
+        dateOfBirth: blankToNull(values.dateOfBirth),
+        sex: values.sex,
+        postalCode: blankToNull(values.postalCode),
+        timeZone: blankToNull(values.timeZone),
+        preferredLanguage: values.preferredLanguage,
+        source: values.source,
+      };
       if (candidate) {
         await update.mutateAsync({ id: candidate.id, input });
         toast.success('Candidate saved');
@@ -109,18 +106,9 @@ export function CandidateFormDialog({ candidate, organizations, onOpenChange }: 
         setOpen(false);
         await navigate({ to: '/candidates/$id', params: { id: created.id } });
       }
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      let shown = false;
-      for (const field of FIELDS) {
-        if (fieldErrors[field]) {
-          form.setError(field, { message: fieldErrors[field] });
-          shown = true;
-        }
-      }
-      if (!shown) setServerError(errorMessage(error));
-    }
-  });
+    },
+    FIELDS,
+  );
 
   return (
     <Dialog
@@ -131,7 +119,7 @@ export function CandidateFormDialog({ candidate, organizations, onOpenChange }: 
           : 'A new candidate with status New. Phone numbers without a country code are read as US numbers.'
       }
     >
-      <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
         {!editing && organizations && (
           <OrganizationField organizations={organizations} error={errors.organizationId?.message} registration={form.register('organizationId')} />
         )}

@@ -15,7 +15,7 @@ import { useActiveOrganization } from '../../lib/active-organization';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { formatDate } from '../../lib/utils';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { FhirImportDialog } from '../clinical-record/dialogs';
@@ -135,18 +135,15 @@ function BulkActions({
             Link to trial
           </Label>
           <Combobox
+            {...TRIAL_PICKER}
             id="bulk-trial"
             compact
             className="w-52"
             options={trials}
             value={trialId}
             onChange={setTrialId}
-            disabled={trials.length === 0}
-            placeholder={trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
-            searchLabel={TRIAL_SEARCH_LABEL}
-            searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-            listLabel="Trials"
-            noun="trials"
+            emptyText="No trials yet"
+            placeholder="Choose a trial"
           />
         </div>
         <Button type="submit" size="sm" variant="secondary" disabled={!trialId || bulkUpdate.isPending}>

@@ -30,44 +30,18 @@ import {
 } from '../../components/ui';
 import { cn, errorMessage } from '../../lib/utils';
 import { RunDetail } from '../processing-runs/RunDetail';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
+import { Combobox } from '../../components/Combobox';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { useCreateTargets } from '../trials/hooks';
 import { plural } from './format';
+import { IMPORT_FIELD_LABELS } from './import-fields';
 import { usePreviewImport, useStartImport, type ImportRequest } from './queries';
 import { readPreviewText, useStartStreamedImport, type UploadProgress } from './upload';
 import { DropZone } from '../../components/DropZone';
-import { Combobox } from '../../components/Combobox';
 import { FormError } from '../../components/FormError';
 import { maxLengthOf } from '../../lib/limits';
 
-const FIELD_LABELS: Record<ImportField, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  fullName: 'Full name (split)',
-  phone: 'Phone',
-  email: 'Email',
-  dateOfBirth: 'Date of birth',
-  sex: 'Sex',
-  addressLine: 'Address',
-  city: 'City',
-  region: 'State / region',
-  postalCode: 'Postal code',
-  country: 'Country',
-  timeZone: 'Time zone',
-  preferredLanguage: 'Preferred language',
-  source: 'Source',
-  consentSms: 'SMS consent (yes/no)',
-  consentCalls: 'Call consent (yes/no)',
-  consentSource: 'Consent source',
-  consentDate: 'Consent date',
-  conditions: 'Diagnoses (; separated)',
-  medications: 'Medications (; separated)',
-  lab: 'Lab or vital value (named by the header)',
-  clinicalDate: 'Date of the lab values',
-  custom: 'Keep as custom field',
-  ignore: 'Ignore',
-};
 const SAMPLE_FIELDS: ImportField[] = ['firstName', 'lastName', 'phone', 'email', 'dateOfBirth'];
 
 /**
@@ -174,7 +148,7 @@ function MappingStep({
                 >
                   {IMPORT_FIELDS.map((field) => (
                     <option key={field} value={field}>
-                      {FIELD_LABELS[field]}
+                      {IMPORT_FIELD_LABELS[field]}
                     </option>
                   ))}
                 </Select>
@@ -201,7 +175,7 @@ function MappingStep({
               <tr>
                 <Th className="w-16">Row</Th>
                 {shownFields.map((field) => (
-                  <Th key={field}>{FIELD_LABELS[field]}</Th>
+                  <Th key={field}>{IMPORT_FIELD_LABELS[field]}</Th>
                 ))}
                 <Th>Problems</Th>
               </tr>
@@ -222,7 +196,7 @@ function MappingStep({
                       <ul className="grid gap-0.5 text-red-800">
                         {row.errors.map((error, index) => (
                           <li key={index}>
-                            <span className="font-medium">{FIELD_LABELS[error.field as ImportField] ?? error.field}</span>: {error.message}
+                            <span className="font-medium">{IMPORT_FIELD_LABELS[error.field as ImportField] ?? error.field}</span>: {error.message}
                           </li>
                         ))}
                       </ul>
@@ -552,16 +526,7 @@ export function ImportCandidatesPage() {
                   />
                 </Field>
                 <Field label="Link to trial (optional)">
-                  <Combobox
-                    options={trialOptions}
-                    value={trialId}
-                    onChange={setTrialId}
-                    noneLabel="No trial"
-                    searchLabel={TRIAL_SEARCH_LABEL}
-                    searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-                    listLabel="Trials"
-                    noun="trials"
-                  />
+                  <Combobox {...TRIAL_PICKER} options={trialOptions} value={trialId} onChange={setTrialId} noneLabel="No trial" />
                 </Field>
               </div>
               {preview.isError && <FormError>{errorMessage(preview.error)}</FormError>}

@@ -1,6 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CandidateStatus } from '../../../contract/candidates';
-import { ApiRequestError } from '../../lib/api';
 
 export { CANDIDATE_STATUS_LABELS } from '../../../contract/words';
 
@@ -51,17 +50,5 @@ export function formatPhone(phone: string | null | undefined): string {
 }
 
 export { candidateName } from './name';
-
-/** The server's per-field validation messages (400 VALIDATION_FAILED), by field name. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!(error instanceof ApiRequestError)) return out;
-  const details = (error.body as { error?: { details?: Array<{ path: string; message: string }> } } | undefined)?.error?.details;
-  for (const detail of details ?? []) {
-    const field = detail.path.split('.')[0];
-    if (field && !out[field]) out[field] = detail.message;
-  }
-  return out;
-}
 
 export const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;

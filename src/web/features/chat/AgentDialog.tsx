@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CHAT_NEXT_STEPS, CreateChatAgentSchema, type ChatAgent, type CreateChatAgentInput } from '../../../contract/chat';
@@ -9,7 +8,7 @@ import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { textUpTo } from '../../lib/limits';
-import { errorMessage } from '../../lib/utils';
+import { useFormSubmit } from '../../lib/form-errors';
 import { BilingualField, bilingual, Check, LanguagesField, PrescreenFormField, TrialField, useAgentTrialChoices } from './agent-fields';
 import { NEXT_STEP_LABELS } from './format';
 import { agentDialogTitle, type AgentDialogProps } from './dialogs';
@@ -77,22 +76,16 @@ function toInput(values: AgentForm): CreateChatAgentInput {
 export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
   const editing = Boolean(agent);
   const setOpen = (next: boolean) => onOpenChange?.(next);
-  const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveChatAgent();
   const form = useForm<AgentForm>({ resolver: zodResolver(AgentFormSchema), defaultValues: defaultsOf(agent) });
   const { errors } = form.formState;
   const trialId = form.watch('trialId');
   const choices = useAgentTrialChoices(trialId, agent?.prescreenFormId);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const saved = await save.mutateAsync({ id: agent?.id, input: toInput(values) });
-      toast.success(editing ? `Saved ${saved.name}` : `Created ${saved.name}`);
-      setOpen(false);
-    } catch (error) {
-      setServerError(errorMessage(error));
-    }
+  const { serverError, onSubmit } = useFormSubmit(form, async (values) => {
+    const saved = await save.mutateAsync({ id: agent?.id, input: toInput(values) });
+    toast.success(editing ? `Saved ${saved.name}` : `Created ${saved.name}`);
+    setOpen(false);
   });
 
   return (
@@ -100,25 +93,11 @@ export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
       title={agentDialogTitle({ agent })}
       description="The agent asks a trial’s published prescreen form on the organization’s public chat page, one question at a time."
     >
-      <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <Field label="Name" error={errors.name?.message}>
           <Input autoComplete="off" {...form.register('name')} />
         </Field>
-        <Controller
-          control={form.control}
-          name="trialId"
-          render={({ field }) => (
-            <TrialField
-              choices={choices}
-              field={field}
-              error={errors.trialId?.message}
-              onChange={(next) => {
-                field.onChange(next);
-                form.setValue('prescreenFormId', '');
-              }}
-            />
-          )}
-        />
+        <TrialField form={form} choices={choices} />
         <PrescreenFormField choices={choices} error={errors.prescreenFormId?.message} registration={form.register('prescreenFormId')} />
         <div className="grid gap-4">
           <BilingualField

@@ -1,11 +1,11 @@
 import { forwardRef, useMemo, type InputHTMLAttributes } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
-import { Combobox } from '../../components/Combobox';
 import { Textarea } from '../../components/Textarea';
 import { Field, FieldError, Select } from '../../components/ui';
 import { usePrescreenFormsQuery } from '../prescreen-forms/queries';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
+import { Combobox } from '../../components/Combobox';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { LANGUAGE_LABELS } from './format';
 
@@ -46,38 +46,51 @@ export function useAgentTrialChoices(trialId: string, currentFormId: string | nu
 }
 type AgentTrialChoices = ReturnType<typeof useAgentTrialChoices>;
 
-/** The trial combobox; `onChange` hears only a different trial. */
-export function TrialField({
+/** What of an agent form the trial field reads and writes. */
+type AgentTrialValues = { trialId: string; prescreenFormId: string };
+
+/**
+ * The trial combobox, bound to the form's `trialId`. Choosing a different trial clears the prescreen form (a
+ * form belongs to one trial), then `onTrialChange` clears whatever else of the old trial the form holds.
+ */
+export function TrialField<T extends AgentTrialValues>({
+  form,
   choices,
-  field,
-  error,
   hint,
-  onChange,
+  onTrialChange,
 }: {
+  form: UseFormReturn<T>;
   choices: AgentTrialChoices;
-  field: { ref: (element: HTMLButtonElement | null) => void; value: string };
-  error?: string;
   hint?: string;
-  onChange: (trialId: string) => void;
+  onTrialChange?: () => void;
 }) {
-  const { trialsQuery, trials, trialOptions } = choices;
+  // Both agent forms have these two fields; react-hook-form cannot type a path of a generic form without it.
+  const agentForm = form as unknown as UseFormReturn<AgentTrialValues>;
+  const { trialsQuery, trialOptions } = choices;
   return (
-    <Field label="Trial" error={error} hint={hint}>
-      <Combobox
-        ref={field.ref}
-        options={trialOptions}
-        value={field.value}
-        onChange={(next) => {
-          if (next !== field.value) onChange(next);
-        }}
-        disabled={trialsQuery.isPending || trials.length === 0}
-        placeholder={trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
-        searchLabel={TRIAL_SEARCH_LABEL}
-        searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-        listLabel="Trials"
-        noun="trials"
-      />
-    </Field>
+    <Controller
+      control={agentForm.control}
+      name="trialId"
+      render={({ field, fieldState }) => (
+        <Field label="Trial" error={fieldState.error?.message} hint={hint}>
+          <Combobox
+            {...TRIAL_PICKER}
+            ref={field.ref}
+            options={trialOptions}
+            value={field.value}
+            onChange={(next) => {
+              if (next === field.value) return;
+              field.onChange(next);
+              agentForm.setValue('prescreenFormId', '');
+              onTrialChange?.();
+            }}
+            loading={trialsQuery.isPending}
+            emptyText="No trials yet"
+            placeholder="Choose a trial"
+          />
+        </Field>
+      )}
+    />
   );
 }
 

@@ -7,7 +7,7 @@ import { CreateCandidateFactSchema, FACT_KINDS, FACT_STATUSES, type CreateCandid
 import { ChoiceField } from '../../components/ChoiceField';
 import { Dialog } from '../../components/dialogs';
 import { Button, Field, Input } from '../../components/ui';
-import { apiProblem } from '../callbacks/format';
+import { placeFieldErrors } from '../../lib/form-errors';
 import { ADD_FACT_TITLE, type AddFactDialogProps } from './dialogs';
 import { FACT_KIND_LABELS, FACT_STATUS_LABELS } from './format';
 import { useAddFact } from './queries';
@@ -68,7 +68,7 @@ const FactFormSchema = z
 type FactForm = z.input<typeof FactFormSchema>;
 type FactField = keyof FactForm;
 
-function shownFields(kind: FactKind): string[] {
+function shownFields(kind: FactKind): FactField[] {
   const fields: FactField[] = ['kind', 'observedOn'];
   if (HAS_NAME.has(kind)) fields.push('name');
   if (HAS_STATUS.has(kind)) fields.push('status');
@@ -109,10 +109,8 @@ export function AddFactDialog({ candidateId, onOpenChange }: AddFactDialogProps)
       onOpenChange?.(false);
     } catch (error) {
       // The server's field messages beside the fields shown; anything else in the alert.
-      const problem = apiProblem(error);
-      const placed = problem.details.filter((detail) => shownFields(input.kind).includes(detail.path));
-      for (const detail of placed) form.setError(detail.path as FactField, { type: 'server', message: detail.message });
-      if (placed.length === 0 || placed.length < problem.details.length) setServerError(problem.message);
+      const { message, placed, unplaced } = placeFieldErrors(error, shownFields(input.kind), form.setError);
+      if (placed === 0 || unplaced > 0) setServerError(message);
     }
   });
 

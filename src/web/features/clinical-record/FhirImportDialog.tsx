@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FHIR_BUNDLE_MAX_BYTES, type FhirImportResult } from '../../../contract/matching';
 import { Dialog } from '../../components/dialogs';
 import { Button, buttonClass, Field, Input, Select } from '../../components/ui';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { candidateName, plural } from '../candidates/format';
 import { useCandidateQuery } from '../candidates/queries';
 import { FHIR_IMPORT_TITLE, type FhirImportDialogProps } from './dialogs';

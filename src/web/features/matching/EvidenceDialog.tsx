@@ -7,7 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass } from '../../components/ui';
 import { CLASS_LABELS, CLASS_TONES, FACT_SOURCE_LABELS, OUTCOME_LABELS, OUTCOME_TONES, percent } from './format';
 import { FormError } from '../../components/FormError';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { useAddToTrial, useCandidateMatch, useLlmJudge } from './queries';
 
 const VERDICT_LABELS = { met: 'Meets', not_met: 'Does not meet', unknown: 'Cannot tell' } as const;

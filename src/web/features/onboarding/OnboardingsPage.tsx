@@ -25,7 +25,7 @@ import {
   Th,
 } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/utils';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { useIsGlobal } from '../trials/hooks';
 import { stepPosition } from './format';
 import { useOnboardingsQuery, useStartOnboarding } from './queries';

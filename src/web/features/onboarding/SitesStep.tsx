@@ -6,7 +6,7 @@ import { Combobox } from '../../components/Combobox';
 import { FormError } from '../../components/FormError';
 import { Button, Field, Input, SubmitButton } from '../../components/ui';
 import { timeZoneOptions } from '../../lib/time-zone-options';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { Made, StepCard } from './steps';
 import { useSaveSites } from './queries';
 

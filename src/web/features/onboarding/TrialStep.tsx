@@ -8,7 +8,7 @@ import { DropZone } from '../../components/DropZone';
 import { FormError } from '../../components/FormError';
 import { Badge, Button, buttonClass, Field, Label, Select, SubmitButton } from '../../components/ui';
 import { errorMessage } from '../../lib/utils';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { Made, StepCard } from './steps';
 import { useImportTrial, useStartRecruiting } from './queries';
 

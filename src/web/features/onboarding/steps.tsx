@@ -18,7 +18,7 @@ import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, Field, Input, SubmitButton } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/utils';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { sequenceStepWords } from './format';
 import { useChecklistQuery, useCompleteOnboarding, useCreateAgents, useCreateStarterSequence, useInviteOwner } from './queries';
 

@@ -10,7 +10,7 @@ import type { LazyDialogProps } from '../../components/lazy-dialog';
 import { Field, Input } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { apiProblem } from '../callbacks/format';
+import { placeFieldErrors } from '../../lib/form-errors';
 import { PROVIDER_LABELS, PURPOSE_LABELS } from './format';
 import { useAssignPhoneNumber, useUpdatePhoneNumber } from './queries';
 
@@ -20,18 +20,6 @@ import { useAssignPhoneNumber, useUpdatePhoneNumber } from './queries';
  */
 
 const purposeOptions = PHONE_NUMBER_PURPOSES.map((value) => ({ value, label: PURPOSE_LABELS[value] }));
-
-/** The server's field messages beside the fields; the rest in the alert. */
-function placeErrors(
-  error: unknown,
-  setError: (field: 'number' | 'organizationId' | 'label' | 'purpose', message: string) => void,
-  fields: readonly string[],
-): string {
-  const problem = apiProblem(error);
-  const placed = problem.details.filter((detail) => fields.includes(detail.path));
-  for (const detail of placed) setError(detail.path as 'number', detail.message);
-  return problem.message;
-}
 
 /** The contract's own label rule (at most 100 characters, trimmed). */
 const LabelSchema = AssignPhoneNumberSchema.shape.label.unwrap();
@@ -69,9 +57,8 @@ export function AssignDialog({ onOpenChange }: LazyDialogProps) {
       form.reset();
       onOpenChange?.(false);
     } catch (error) {
-      setServerError(
-        placeErrors(error, (field, message) => form.setError(field, { type: 'server', message }), ['number', 'organizationId', 'label', 'purpose']),
-      );
+      // The server's field messages beside the fields, and its sentence in the alert.
+      setServerError(placeFieldErrors(error, ['number', 'organizationId', 'label', 'purpose'], form.setError).message);
     }
   });
   return (
@@ -152,9 +139,7 @@ export function EditDialog({ number, onOpenChange }: LazyDialogProps & { number:
       toast.success(`Saved ${saved.number}`);
       onClose();
     } catch (error) {
-      setServerError(
-        placeErrors(error, (field, message) => form.setError(field as 'label', { type: 'server', message }), ['organizationId', 'label', 'purpose']),
-      );
+      setServerError(placeFieldErrors(error, ['organizationId', 'label', 'purpose'], form.setError).message);
     }
   });
   return (

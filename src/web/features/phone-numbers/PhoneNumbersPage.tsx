@@ -8,7 +8,7 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, Card, CardContent, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
 import { FormError } from '../../components/FormError';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { useIsGlobal } from '../trials/hooks';
 import { PROVIDER_LABELS, PURPOSE_LABELS } from './format';
 import { usePhoneNumbersQuery, useReleasePhoneNumber } from './queries';

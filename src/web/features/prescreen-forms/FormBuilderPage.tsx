@@ -1,4 +1,4 @@
-import { Link, useBlocker } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Copy, Eye, Plus, Save, Send, Undo2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, PageHeader } from '../../components/ui';
 import { FormError } from '../../components/FormError';
+import { focusMoveButton, useUnsavedChangesGuard } from '../../components/ItemActions';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDateTime } from '../../lib/utils';
 import { BlockEditor, QuestionExpansionContext, useQuestionExpansionState } from './components';
@@ -263,20 +264,13 @@ function Builder({ form }: { form: PrescreenForm }) {
   const dirty = JSON.stringify(normalized) !== baseline;
   const questionCount = blocks.reduce((sum, block) => sum + block.questions.length, 0);
 
-  useBlocker({
-    shouldBlockFn: () => dirty && !window.confirm('You have unsaved form changes. Leave without saving?'),
-    enableBeforeUnload: () => dirty,
-  });
+  useUnsavedChangesGuard(dirty, 'You have unsaved form changes. Leave without saving?');
 
   useEffect(() => {
     if (!focusTarget) return;
     const root = rootRef.current?.querySelector(`[data-item="${CSS.escape(focusTarget.id)}"]`);
     if (focusTarget.action === 'text') (root?.querySelector('textarea, input') as HTMLElement | null)?.focus();
-    else {
-      const wanted = root?.querySelector(`[data-action="${focusTarget.action}"]`) as HTMLButtonElement | null;
-      const other = root?.querySelector(`[data-action="${focusTarget.action === 'up' ? 'down' : 'up'}"]`) as HTMLButtonElement | null;
-      (wanted && !wanted.disabled ? wanted : other)?.focus();
-    }
+    else focusMoveButton(root, focusTarget.action);
     setFocusTarget(null);
   }, [focusTarget]);
 

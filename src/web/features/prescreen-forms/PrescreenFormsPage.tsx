@@ -6,13 +6,13 @@ import { CreatePrescreenFormSchema } from '../../../contract/prescreen-forms';
 import { Dialog, DialogFooter } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Combobox } from '../../components/Combobox';
 import { Badge, Button, buttonClass, EmptyState, Field, Input, PageHeader, Table, Td, Th } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { maxLengthOf } from '../../lib/limits';
 import { cn, formatDate } from '../../lib/utils';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
+import { Combobox } from '../../components/Combobox';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { useIsGlobal } from '../trials/hooks';
 import { FORM_STATUS_LABELS, FORM_STATUS_TONES, serverProblems } from './format';
@@ -83,6 +83,7 @@ function NewFormDialog() {
       >
         <Field label="Trial" error={errors.trialId}>
           <Combobox
+            {...TRIAL_PICKER}
             options={trialOptions}
             value={trialId}
             onChange={(next) => {
@@ -90,12 +91,9 @@ function NewFormDialog() {
               const trial = trials.find((item) => item.id === next);
               if (trial && !name.trim()) setName(`${`${trial.publicTitle || trial.title}`.slice(0, 180)} prescreen`);
             }}
-            disabled={trialsQuery.isPending || trials.length === 0}
-            placeholder={trialsQuery.isPending ? 'Loading trials…' : trials.length === 0 ? 'No trials yet' : 'Choose a trial'}
-            searchLabel={TRIAL_SEARCH_LABEL}
-            searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-            listLabel="Trials"
-            noun="trials"
+            loading={trialsQuery.isPending}
+            emptyText="No trials yet"
+            placeholder="Choose a trial"
           />
         </Field>
         <Field label="Form name" error={errors.name}>

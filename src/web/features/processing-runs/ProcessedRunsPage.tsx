@@ -1,10 +1,11 @@
 import { FilterBar } from '../../components/filters';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useMemo } from 'react';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { buttonClass, EmptyState, Input, Label, PageHeader, Table, Td, Th } from '../../components/ui';
+import { buttonClass, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
+import { SearchBox } from '../../components/SearchBox';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/utils';
@@ -14,34 +15,6 @@ import { useUsersQuery } from '../users/api';
 import { countsSummary, KIND_LABELS, RunProgressBar, RunStatusBadge } from './components';
 import { useRunsQuery } from './queries';
 import { RunDetail } from './RunDetail';
-
-function SearchBox({ value, onChange }: { value: string | undefined; onChange: (next: string | undefined) => void }) {
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === value) return;
-    const timer = window.setTimeout(() => onChange(next), 300);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor="run-search">Search runs</Label>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <Input
-          id="run-search"
-          type="search"
-          className="w-64 pl-9"
-          placeholder="Label or run id"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
-    </div>
-  );
-}
 
 function useUserNames() {
   const { session } = useAuth();
@@ -167,7 +140,7 @@ export function ProcessedRunsPage({
     <div>
       <PageHeader title="Processed runs" description="Imports and other batch work, with their progress and per-row outcomes." />
       <FilterBar label="Filter runs">
-        <SearchBox value={search} onChange={(next) => onSearchChange({ search: next })} />
+        <SearchBox id="run-search" label="Search runs" placeholder="Label or run id" value={search} onChange={(next) => onSearchChange({ search: next })} />
         {isGlobal && (
           <OrganizationFilter
             organizations={organizations.map((org) => ({ id: org.id, name: org.name }))}

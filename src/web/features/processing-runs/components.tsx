@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import type { ImportField } from '../../../contract/candidates';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { Badge, Button, FilterSelect, Table, Td, Th } from '../../components/ui';
 import { cn } from '../../lib/utils';
+import { IMPORT_FIELD_LABELS } from '../candidates/import-fields';
 import type { ItemOutcome, RunItem } from './queries';
 
 export const RUN_STATUS_LABELS: Record<ProcessingRun['status'], string> = {
@@ -37,23 +39,6 @@ const OUTCOME_TONES: Record<ItemOutcome, 'slate' | 'blue' | 'green' | 'amber'> =
   failed: 'amber',
   called: 'green',
   deferred: 'blue',
-};
-const FIELD_LABELS: Record<string, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  fullName: 'Full name',
-  phone: 'Phone',
-  email: 'Email',
-  dateOfBirth: 'Date of birth',
-  sex: 'Sex',
-  addressLine: 'Address',
-  city: 'City',
-  region: 'Region',
-  postalCode: 'Postal code',
-  country: 'Country',
-  timeZone: 'Time zone',
-  preferredLanguage: 'Preferred language',
-  source: 'Source',
 };
 export const KIND_LABELS: Record<string, string> = {
   candidate_import: 'Candidate import',
@@ -198,7 +183,7 @@ export function RunItemsTable({
                     <ul className="grid gap-0.5">
                       {item.errors.map((error, index) => (
                         <li key={index} className="text-sm">
-                          <span className="font-medium">{FIELD_LABELS[error.field] ?? error.field}</span>: {error.message}
+                          <span className="font-medium">{IMPORT_FIELD_LABELS[error.field as ImportField] ?? error.field}</span>: {error.message}
                         </li>
                       ))}
                     </ul>

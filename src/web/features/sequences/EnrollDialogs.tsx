@@ -10,7 +10,7 @@ import { Spinner } from '../../components/Spinner';
 import { Button, buttonClass, Field, Input, Select, Table, Td, Th } from '../../components/ui';
 import type { LazyDialogProps } from '../../components/lazy-dialog';
 import { CANDIDATE_STATUS_LABELS } from '../../../contract/words';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { useTrialsQuery } from '../trials/queries';
 import { CandidatePicker, type PickedCandidate } from '../candidates/CandidateSearch';
 import { BULK_MAX, plural, refusalWords } from './format';

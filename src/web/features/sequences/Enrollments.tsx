@@ -14,7 +14,7 @@ import { Spinner } from '../../components/Spinner';
 import { Badge, Button, EmptyState, FilterSelect, Table, Td, Th } from '../../components/ui';
 import { useOffsetPaging } from '../../lib/paging';
 import { cn, formatDateTime } from '../../lib/utils';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import {
   ENROLLMENT_STATUS_LABELS,
   ENROLLMENT_STATUS_LIST,

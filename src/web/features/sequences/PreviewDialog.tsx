@@ -5,7 +5,7 @@ import { Dialog } from '../../components/dialogs';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Button } from '../../components/ui';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { CandidatePicker, type PickedCandidate } from '../candidates/CandidateSearch';
 import { normalizeSteps, STEP_TYPE_LABELS } from './format';
 import { usePreviewStep } from './queries';

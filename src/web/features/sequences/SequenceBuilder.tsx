@@ -1,17 +1,18 @@
 import { OrganizationOptions } from '../../components/OrganizationOptions';
-import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { focusMoveButton, useUnsavedChangesGuard } from '../../components/ItemActions';
 import { Plus, Save } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Sequence, SequenceStep, SequenceStepType, SequenceTrigger } from '../../../contract/sequences';
-import { Combobox } from '../../components/Combobox';
 import { SequenceLoadError } from './SequenceLoadError';
 import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Textarea } from '../../components/Textarea';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Input, PageHeader, Select, SubmitButton } from '../../components/ui';
-import { apiProblem } from '../callbacks/format';
-import { TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from '../trials/trial-option';
+import { apiProblem } from '../../lib/form-errors';
+import { Combobox } from '../../components/Combobox';
+import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { useTrialsQuery } from '../trials/queries';
 import {
@@ -127,10 +128,7 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
   const grouped = groupProblems([...local, ...(server?.details.filter((detail) => detail.path.startsWith('steps')) ?? [])]);
   const problemCount = local.length + (nameProblem ? 1 : 0) + (organizationProblem ? 1 : 0);
 
-  useBlocker({
-    shouldBlockFn: () => dirty && !leaving.current && !window.confirm('You have unsaved changes to this sequence. Leave without saving?'),
-    enableBeforeUnload: () => dirty,
-  });
+  useUnsavedChangesGuard(dirty, 'You have unsaved changes to this sequence. Leave without saving?', leaving);
 
   useEffect(() => {
     if (!focus) return;
@@ -140,11 +138,7 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
       const container = root?.querySelector(`[data-step="${focus.uid}"]`);
       if (focus.target === 'first') (container?.querySelector('textarea, input:not([type=radio]), select') as HTMLElement | null)?.focus();
       else if (focus.target === 'heading') (container?.querySelector('[data-step-heading]') as HTMLElement | null)?.focus();
-      else {
-        const wanted = container?.querySelector(`[data-action="${focus.target}"]`) as HTMLButtonElement | null;
-        const other = container?.querySelector(`[data-action="${focus.target === 'up' ? 'down' : 'up'}"]`) as HTMLButtonElement | null;
-        (wanted && !wanted.disabled ? wanted : other)?.focus();
-      }
+      else focusMoveButton(container, focus.target);
     }
     setFocus(null);
   }, [focus]);
@@ -345,17 +339,14 @@ export function SequenceBuilder({ sequence }: { sequence?: Sequence }) {
             className="max-w-xl"
           >
             <Combobox
+              {...TRIAL_PICKER}
               id="sequence-trial"
               options={trialOptions}
               value={trialId}
               onChange={setTrialId}
               noneLabel="No trial: any candidate"
-              disabled={trialsQuery.isPending}
-              placeholder={trialsQuery.isPending ? 'Loading trials…' : 'Choose a trial'}
-              searchLabel={TRIAL_SEARCH_LABEL}
-              searchPlaceholder={TRIAL_SEARCH_PLACEHOLDER}
-              listLabel="Trials"
-              noun="trials"
+              loading={trialsQuery.isPending}
+              placeholder="Choose a trial"
             />
           </Field>
           <fieldset className="grid gap-2">

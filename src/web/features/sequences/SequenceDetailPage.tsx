@@ -11,7 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { formatDateTime } from '../../lib/utils';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { useIsGlobal } from '../trials/hooks';
 import { EnrollCandidatesButton } from './dialogs';
 import { EnrollmentsTab, EnrollmentTimelineDialog } from './Enrollments';

@@ -1,6 +1,6 @@
-import { Link, useBlocker } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Plus, Save, Undo2 } from 'lucide-react';
-import { ItemActions } from '../../components/ItemActions';
+import { focusMoveButton, ItemActions, useUnsavedChangesGuard } from '../../components/ItemActions';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { DURATION_UNITS } from '../../../contract/durations';
@@ -348,20 +348,13 @@ function CriteriaEditor({ trial }: { trial: Trial }) {
     }
   }, [trial, dirty]);
 
-  useBlocker({
-    shouldBlockFn: () => dirty && !window.confirm('You have unsaved criteria changes. Leave without saving?'),
-    enableBeforeUnload: () => dirty,
-  });
+  useUnsavedChangesGuard(dirty, 'You have unsaved criteria changes. Leave without saving?');
 
   useEffect(() => {
     if (!focusTarget) return;
     const root = listRef.current?.querySelector(`[data-criterion="${focusTarget.key}"]`);
     if (focusTarget.action === 'text') (root?.querySelector('textarea') as HTMLTextAreaElement | null)?.focus();
-    else {
-      const wanted = root?.querySelector(`[data-action="${focusTarget.action}"]`) as HTMLButtonElement | null;
-      const other = root?.querySelector(`[data-action="${focusTarget.action === 'up' ? 'down' : 'up'}"]`) as HTMLButtonElement | null;
-      (wanted && !wanted.disabled ? wanted : other)?.focus();
-    }
+    else focusMoveButton(root, focusTarget.action);
     setFocusTarget(null);
   }, [focusTarget]);
 

@@ -2,7 +2,6 @@ import { Textarea } from '../../components/Textarea';
 import { OrganizationField } from '../../components/OrganizationOptions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -11,7 +10,7 @@ import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { maxLengthOf, textUpTo } from '../../lib/limits';
-import { errorMessage } from '../../lib/utils';
+import { blankToNull, useFormSubmit } from '../../lib/form-errors';
 import { PHASE_CHOICES, SEX_LABELS, splitConditions } from './format';
 import { trialFormTitle, type TrialFormDialogProps } from './dialogs';
 import { useCreateTrial, useUpdateTrial } from './queries';
@@ -78,23 +77,22 @@ function defaultsOf(trial: Trial | undefined, organizationId: string): TrialForm
   };
 }
 
-const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
 
 function toInput(values: TrialForm): CreateTrialInput {
   return {
     title: values.title.trim(),
-    publicTitle: orNull(values.publicTitle),
-    nctId: orNull(values.nctId.toUpperCase()),
-    sponsor: orNull(values.sponsor),
-    phase: orNull(values.phase),
+    publicTitle: blankToNull(values.publicTitle),
+    nctId: blankToNull(values.nctId.toUpperCase()),
+    sponsor: blankToNull(values.sponsor),
+    phase: blankToNull(values.phase),
     conditions: splitConditions(values.conditions),
     targetEnrollment: numberOrNull(values.targetEnrollment),
     minimumAgeYears: numberOrNull(values.minimumAgeYears),
     maximumAgeYears: numberOrNull(values.maximumAgeYears),
     sex: values.sex,
     healthyVolunteers: values.healthyVolunteers === '' ? null : values.healthyVolunteers === 'yes',
-    summary: orNull(values.summary),
+    summary: blankToNull(values.summary),
   };
 }
 
@@ -106,7 +104,6 @@ function toInput(values: TrialForm): CreateTrialInput {
 export function TrialFormDialog({ trial, organizations, defaultOrganizationId, onOpenChange }: TrialFormDialogProps) {
   const editing = Boolean(trial);
   const setOpen = (next: boolean) => onOpenChange?.(next);
-  const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateTrial();
   const update = useUpdateTrial({ silent: true });
   const navigate = useNavigate();
@@ -118,22 +115,17 @@ export function TrialFormDialog({ trial, organizations, defaultOrganizationId, o
   const phaseChoices: string[] = [...PHASE_CHOICES];
   if (phase && !phaseChoices.includes(phase)) phaseChoices.push(phase);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
+  const { serverError, onSubmit } = useFormSubmit(form, async (values) => {
     const input = toInput(values);
-    try {
-      if (trial) {
-        await update.mutateAsync({ trialId: trial.id, input });
-        toast.success('Trial saved');
-        setOpen(false);
-      } else {
-        const created = await create.mutateAsync({ organizationId: organizations ? values.organizationId : undefined, input });
-        toast.success(`Created ${created.title}`);
-        setOpen(false);
-        await navigate({ to: '/trials/$trialId', params: { trialId: created.id } });
-      }
-    } catch (error) {
-      setServerError(errorMessage(error));
+    if (trial) {
+      await update.mutateAsync({ trialId: trial.id, input });
+      toast.success('Trial saved');
+      setOpen(false);
+    } else {
+      const created = await create.mutateAsync({ organizationId: organizations ? values.organizationId : undefined, input });
+      toast.success(`Created ${created.title}`);
+      setOpen(false);
+      await navigate({ to: '/trials/$trialId', params: { trialId: created.id } });
     }
   });
 
@@ -146,7 +138,7 @@ export function TrialFormDialog({ trial, organizations, defaultOrganizationId, o
           : 'A new draft trial. Add its criteria afterwards, or import a ClinicalTrials.gov record instead.'
       }
     >
-      <form onSubmit={(event) => void onSubmit(event).catch(() => undefined)} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
         {!editing && organizations && (
           <OrganizationField organizations={organizations} error={errors.organizationId?.message} registration={form.register('organizationId')} />
         )}

@@ -19,6 +19,8 @@ export const STATUS_TONES: Record<TrialStatus, 'slate' | 'blue' | 'green' | 'amb
 /** The search box of a trial Combobox. */
 export const TRIAL_SEARCH_LABEL = 'Search trials by title or NCT id';
 export const TRIAL_SEARCH_PLACEHOLDER = 'Title or NCT id';
+/** A trial Combobox's words: spread them into it, with `loading` and `emptyText` as the page has them. */
+export const TRIAL_PICKER = { searchLabel: TRIAL_SEARCH_LABEL, searchPlaceholder: TRIAL_SEARCH_PLACEHOLDER, listLabel: 'Trials', noun: 'trials' } as const;
 
 /**
  * A trial as a Combobox option: its public title (or title), with its NCT id and status in words below

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../contract/prescreen-forms';
@@ -28,7 +28,7 @@ import { usePhoneNumbersQuery } from '../phone-numbers/queries';
 import { Button, Field, FieldError, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
 import { BilingualField, bilingual, Check, LanguagesField, PrescreenFormField, TrialField, useAgentTrialChoices } from '../chat/agent-fields';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { useTrialQuery } from '../trials/queries';
 import { AGENT_TYPE_LABELS, DEFAULT_VOICE } from './format';
 import { voiceAgentDialogTitle, type VoiceAgentDialogProps } from './dialogs';
@@ -528,23 +528,12 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
             ))}
           </Select>
         </Field>
-        <Controller
-          control={form.control}
-          name="trialId"
-          render={({ field }) => (
-            <TrialField
-              choices={choices}
-              field={field}
-              error={errors.trialId?.message}
-              hint={prescreen ? undefined : 'The trial whose site visits the agent books.'}
-              onChange={(next) => {
-                field.onChange(next);
-                form.setValue('prescreenFormId', '');
-                // Sites belong to a trial: a new trial starts with none chosen.
-                form.setValue('schedule.sites', []);
-              }}
-            />
-          )}
+        <TrialField
+          form={form}
+          choices={choices}
+          hint={prescreen ? undefined : 'The trial whose site visits the agent books.'}
+          // Sites belong to a trial: a new trial starts with none chosen.
+          onTrialChange={() => form.setValue('schedule.sites', [])}
         />
         {prescreen && <PrescreenFormField choices={choices} error={errors.prescreenFormId?.message} registration={form.register('prescreenFormId')} />}
         {!prescreen && <ScheduleEditor form={form} trialId={trialId} scheduleError={scheduleError} />}

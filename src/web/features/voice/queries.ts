@@ -21,7 +21,7 @@ type CallList = z.infer<typeof CallListSchema>;
 export type CallLogs = z.infer<typeof CallLogsSchema>;
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 import { api } from '../../lib/api';
-import { apiProblem } from '../callbacks/format';
+import { apiProblem } from '../../lib/form-errors';
 import { useActiveOrganization } from '../../lib/active-organization';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
