@@ -2,6 +2,7 @@ import type { MatchClass, MatchOutcome } from '../../../contract/matching';
 import { qualifiersHeld, type CriterionRule } from '../../../contract/trials';
 import {
   ageOn,
+  classAndScore,
   compare,
   DAY_MS,
   matchPerson,
@@ -493,7 +494,5 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
     weight += w;
     if (outcome === MET) met += w;
   }
-  const score = weight === 0 ? 0 : Math.round((met / weight) * 1000) / 1000;
-  const matchClass: MatchClass = notMetIds.length > 0 ? 'excluded' : keyUnknown ? 'possible' : 'likely';
-  return { matchClass, score, metCount, notMetIds, unknownIds };
+  return { ...classAndScore(notMetIds.length, keyUnknown, met, weight), metCount, notMetIds, unknownIds };
 }

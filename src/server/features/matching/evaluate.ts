@@ -474,9 +474,18 @@ export function matchPerson(
     weight += w;
     if (item.outcome === 'met') met += w;
   }
-  const score = weight === 0 ? 0 : Math.round((met / weight) * 1000) / 1000;
-  const matchClass: MatchClass = notMetIds.length > 0 ? 'excluded' : keyUnknown ? 'possible' : 'likely';
-  return { matchClass, score, outcomes, metCount, notMetIds, unknownIds };
+  return { ...classAndScore(notMetIds.length, keyUnknown, met, weight), outcomes, metCount, notMetIds, unknownIds };
+}
+
+/**
+ * A person's class and score from their criteria's tally (the match run's `compiled.ts` counts the same way): any
+ * criterion not met excludes, a key criterion unknown leaves "possible"; the score is the met share, key criteria
+ * weighing double, to three decimals.
+ */
+export function classAndScore(notMet: number, keyUnknown: boolean, metWeight: number, weight: number): { matchClass: MatchClass; score: number } {
+  const score = weight === 0 ? 0 : Math.round((metWeight / weight) * 1000) / 1000;
+  const matchClass: MatchClass = notMet > 0 ? 'excluded' : keyUnknown ? 'possible' : 'likely';
+  return { matchClass, score };
 }
 
 export const CLASS_RANK: Record<MatchClass, number> = { likely: 0, possible: 1, excluded: 2 };
