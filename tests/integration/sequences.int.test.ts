@@ -5,7 +5,7 @@ import type { SequenceStepInput } from '../../src/contract/sequences';
 import { booking, call, mailOutbox, prescreenForm, prescreenFormVersion, sequenceEnrollment, sequenceStepRun, smsMessage } from '../../src/server/db/schema';
 import { runSequenceStep, sweepSequences } from '../../src/server/features/sequences/engine';
 import { whenEnrollmentRunSettled } from '../../src/server/features/sequences/enroll-run';
-import { enrollTuning } from '../../src/server/features/sequences/service';
+import { enrollTuning } from '../../src/server/features/sequences/enrollments';
 import { localMinutes } from '../../src/server/calling-hours';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 import { createRecruitingTrial } from '../support/trials';

@@ -21,7 +21,10 @@ import { ApiErrorSchema } from '../../../contract/common';
 import { RateChatSchema } from '../../../contract/satisfaction';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import * as agents from './agent-service';
-import * as conversations from './conversation-service';
+import { resume } from './open-conversation';
+import { rateConversation } from './rate-conversation';
+import { initiate } from './start-conversation';
+import { sendMessage, verify } from './take-turn';
 import * as staffConversations from './staff-conversations';
 import { clientAddress } from './throttle';
 
@@ -58,7 +61,7 @@ export const publicChatConversationRoutes = createRouter()
         429: publicErrors[429],
       },
     }),
-    async (c) => c.json(await conversations.initiate(c.get('deps'), c.req.valid('json'), clientAddress(c)), 201),
+    async (c) => c.json(await initiate(c.get('deps'), c.req.valid('json'), clientAddress(c)), 201),
   )
   .openapi(
     createRoute({
@@ -70,7 +73,7 @@ export const publicChatConversationRoutes = createRouter()
       request: jsonBody(VerifyChatSchema),
       responses: { 200: json(ChatTurnSchema, "The agent's replies; phoneVerified tells whether the code was right"), ...publicErrors },
     }),
-    async (c) => c.json(await conversations.verify(c.get('deps'), c.req.valid('json'), clientAddress(c)), 200),
+    async (c) => c.json(await verify(c.get('deps'), c.req.valid('json'), clientAddress(c)), 200),
   )
   .openapi(
     createRoute({
@@ -81,7 +84,7 @@ export const publicChatConversationRoutes = createRouter()
       request: { params: conversationParams, ...jsonBody(ChatSendMessageSchema) },
       responses: { 200: json(ChatTurnSchema, 'The new messages and the conversation status'), ...publicErrors },
     }),
-    async (c) => c.json(await conversations.sendMessage(c.get('deps'), c.req.valid('param').conversationId, c.req.valid('json'), clientAddress(c)), 200),
+    async (c) => c.json(await sendMessage(c.get('deps'), c.req.valid('param').conversationId, c.req.valid('json'), clientAddress(c)), 200),
   )
   .openapi(
     createRoute({
@@ -92,7 +95,7 @@ export const publicChatConversationRoutes = createRouter()
       request: { params: conversationParams, ...jsonBody(RateChatSchema) },
       responses: { 200: json(ChatTurnSchema, "The agent's thanks"), ...publicErrors, 409: json(ApiErrorSchema, 'Not finished yet, or already rated') },
     }),
-    async (c) => c.json(await conversations.rateConversation(c.get('deps'), c.req.valid('param').conversationId, c.req.valid('json'), clientAddress(c)), 200),
+    async (c) => c.json(await rateConversation(c.get('deps'), c.req.valid('param').conversationId, c.req.valid('json'), clientAddress(c)), 200),
   )
   .openapi(
     createRoute({
@@ -103,7 +106,7 @@ export const publicChatConversationRoutes = createRouter()
       request: { params: conversationParams, query: PublicConversationQuerySchema },
       responses: { 200: json(PublicConversationSchema, 'The conversation'), 400: publicErrors[400], 404: publicErrors[404], 429: publicErrors[429] },
     }),
-    async (c) => c.json(await conversations.resume(c.get('deps'), c.req.valid('param').conversationId, c.req.valid('query').token, clientAddress(c)), 200),
+    async (c) => c.json(await resume(c.get('deps'), c.req.valid('param').conversationId, c.req.valid('query').token, clientAddress(c)), 200),
   );
 
 /** Staff: conversations of the organizations in scope. Mounted at /api/chat-conversations after the scope middleware. */

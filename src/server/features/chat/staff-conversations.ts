@@ -8,7 +8,8 @@ import { notFound } from '../../http/errors';
 import { recordAudit, rowChange } from '../../audit';
 import { findOrganizationById } from '../../tenancy/organizations';
 import { agentInScope } from './agent-service';
-import { createConversation, NOT_FOUND, toMessage } from './conversation-service';
+import { NOT_FOUND, toMessage } from './conversation-record';
+import { createConversation } from './start-conversation';
 import {
   countConversationRows,
   deleteConversationRow,

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { normalizePhone } from '../../../contract/candidates';
 import type { Executor } from '../../db/scoped';
-import { escapeLike } from '../../db/postgres';
+import { escapeLike, uuidArray } from '../../db/postgres';
 import { booking, candidate, prescreenForm, prescreenFormVersion, prescreenResult, trial } from '../../db/schema';
 import { isUuid } from '../../../contract/ids';
 
@@ -204,13 +204,12 @@ export async function failingCriteriaRows(
   filter: { organizationIds: readonly string[]; from: Date | null; to: Date; sourceType?: 'call' | 'chat' | 'manual'; limit: number },
 ) {
   if (!filter.organizationIds.length) return [];
-  const ids = `{${filter.organizationIds.join(',')}}`;
   const result = await executor.execute(sql`
     select r.trial_id, t.title, e->>'criterionId' as criterion_id, max(e->>'kind') as kind, max(e->>'text') as text, count(*)::int as failures
     from ${prescreenResult} r
     join ${trial} t on t.id = r.trial_id
     cross join lateral jsonb_array_elements(r.evaluations) e
-    where r.organization_id = any(${ids}::uuid[])
+    where r.organization_id = any(${uuidArray(filter.organizationIds)})
       and r.created_at < ${filter.to.toISOString()}
       ${filter.from ? sql`and r.created_at >= ${filter.from.toISOString()}` : sql``}
       ${filter.sourceType ? sql`and r.source_type = ${filter.sourceType}` : sql``}

@@ -14,6 +14,8 @@ import {
 } from '../../../contract/prescreen';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import * as bookings from './bookings';
+import { decide } from './decide';
+import { recordPrescreenResult } from './record-result';
 import * as service from './service';
 
 const tags = ['Prescreen'];
@@ -47,7 +49,7 @@ export const prescreenRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const result = await service.recordPrescreenResult(c.get('deps').db, c.get('scope'), { ...body, sourceType: 'manual', sourceId: null });
+      const result = await recordPrescreenResult(c.get('deps').db, c.get('scope'), { ...body, sourceType: 'manual', sourceId: null });
       return c.json(result, 201);
     },
   )
@@ -73,7 +75,7 @@ export const prescreenRoutes = createRouter()
       request: jsonBody(DecisionBodySchema),
       responses: { 200: json(PrescreenResultSchema, 'The decided result'), ...errors },
     }),
-    async (c) => c.json(await service.decide(c.get('deps').db, c.get('scope'), c.req.valid('json')), 200),
+    async (c) => c.json(await decide(c.get('deps').db, c.get('scope'), c.req.valid('json')), 200),
   )
   .openapi(
     createRoute({

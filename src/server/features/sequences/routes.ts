@@ -22,7 +22,10 @@ import {
   UpdateSequenceSchema,
 } from '../../../contract/sequences';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
+import * as enrollments from './enrollments';
+import { preview } from './preview';
 import * as service from './service';
+import { statistics } from './statistics';
 
 const tags = ['Sequences'];
 const idParams = pathParams('id');
@@ -61,7 +64,7 @@ export const sequenceRoutes = createRouter()
       request: jsonBody(PreviewSchema),
       responses: { 200: json(PreviewResultSchema, 'The rendered message'), ...errors },
     }),
-    async (c) => c.json(await service.preview(c.get('deps').db, c.get('scope'), c.req.valid('json')), 200),
+    async (c) => c.json(await preview(c.get('deps').db, c.get('scope'), c.req.valid('json')), 200),
   )
   .openapi(
     createRoute({
@@ -72,7 +75,7 @@ export const sequenceRoutes = createRouter()
       request: { params: idParams },
       responses: { 200: json(EnrollmentDetailSchema, 'The enrollment'), ...errors },
     }),
-    async (c) => c.json(await service.getEnrollment(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
+    async (c) => c.json(await enrollments.getEnrollment(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
   )
   .openapi(
     createRoute({
@@ -83,7 +86,7 @@ export const sequenceRoutes = createRouter()
       request: { params: idParams, ...jsonBody(EnrollmentActionSchema) },
       responses: { 200: json(EnrollmentSchema, 'The enrollment'), ...errors, ...conflictResponse },
     }),
-    async (c) => c.json(await service.enrollmentAction(c.get('deps'), c.get('scope'), c.req.valid('param').id, c.req.valid('json').action), 200),
+    async (c) => c.json(await enrollments.enrollmentAction(c.get('deps'), c.get('scope'), c.req.valid('param').id, c.req.valid('json').action), 200),
   )
   .openapi(
     createRoute({
@@ -133,7 +136,7 @@ export const sequenceRoutes = createRouter()
       },
     }),
     async (c) => {
-      const result = await service.enroll(c.get('deps'), c.get('scope'), c.req.valid('param').id, c.req.valid('json'));
+      const result = await enrollments.enroll(c.get('deps'), c.get('scope'), c.req.valid('param').id, c.req.valid('json'));
       return result.run ? c.json(result, 202) : c.json(result, 200);
     },
   )
@@ -146,7 +149,7 @@ export const sequenceRoutes = createRouter()
       request: { params: idParams, ...jsonBody(UnenrollSchema) },
       responses: { 200: json(z.object({ stopped: z.number().int() }), 'How many were stopped'), ...errors },
     }),
-    async (c) => c.json(await service.unenroll(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('json').candidateIds), 200),
+    async (c) => c.json(await enrollments.unenroll(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('json').candidateIds), 200),
   )
   .openapi(
     createRoute({
@@ -157,7 +160,7 @@ export const sequenceRoutes = createRouter()
       request: { params: idParams, query: ListEnrollmentsQuerySchema },
       responses: { 200: json(EnrollmentListSchema, 'A page of enrollments'), ...errors },
     }),
-    async (c) => c.json(await service.listEnrollments(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('query')), 200),
+    async (c) => c.json(await enrollments.listEnrollments(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -168,7 +171,7 @@ export const sequenceRoutes = createRouter()
       request: { params: idParams, query: StatisticsQuerySchema },
       responses: { 200: json(SequenceStatisticsSchema, 'Statistics'), ...errors },
     }),
-    async (c) => c.json(await service.statistics(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('query').version), 200),
+    async (c) => c.json(await statistics(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('query').version), 200),
   );
 
 /** GET /api/candidates/{id}/sequences: a candidate's enrollments (mounted with the candidate routes). */
@@ -181,5 +184,5 @@ export const candidateSequenceRoutes = createRouter().openapi(
     request: { params: idParams },
     responses: { 200: json(CandidateEnrollmentsSchema, 'Enrollments'), ...errors },
   }),
-  async (c) => c.json(await service.candidateEnrollments(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
+  async (c) => c.json(await enrollments.candidateEnrollments(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
 );
