@@ -469,6 +469,23 @@ describe('the daily, monthly and all-time rollups', () => {
       new Set([site.organizationId]),
     );
   });
+
+  it('events get time-ordered ids (UUID version 7), so each insert lands beside the last in the primary key (decision 102)', async () => {
+    const other = await t.signUp({ name: 'Ola Order', organizationName: 'Ordered Ids Clinic' });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const referenceId = `order-probe-${i}`;
+      await runAsOrganization(t.deps.db, other.organizationId, (tx) =>
+        recordActivity(tx, [{ organizationId: other.organizationId, kind: 'sms_sent', source: 'sms', label: 'outreach', referenceId }]),
+      );
+      const [row] = await t.deps.db.select({ id: activityEvent.id }).from(activityEvent).where(eq(activityEvent.referenceId, referenceId));
+      ids.push(row.id);
+      // Two ids of the same millisecond may sort either way: the order holds across milliseconds.
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    expect(ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toBe(true);
+    expect([...ids].sort()).toEqual(ids);
+  });
 });
 
 describe('the backfill of migrations 0023, 0025, 0026 and 0028', () => {
