@@ -86,7 +86,7 @@ export const PrescreenAnalyticsSchema = z
     totals: z.object({ results: count, PASS: count, FAIL: count, INCONCLUSIVE: count, POTENTIAL: count }),
     /**
      * Hours from the first contact to the result: the average exact, the median estimated from a histogram (1-hour
-     * buckets below a day, 6-hour to a week, a day to 30 days, then one open bucket; decision 078).
+     * buckets below a day, 6-hour to a week, a day to 30 days, then one open bucket; decision 094).
      */
     hoursToResult: z.object({ average: rate, median: rate, measured: count }),
     failingCriteria: z.array(

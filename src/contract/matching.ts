@@ -192,7 +192,7 @@ export const TrialMatchOverviewSchema = z
     counts: MatchCountsSchema,
     /** Criteria, candidates or their facts changed since the results were computed. */
     stale: z.boolean(),
-    /** Whether a language model may judge unknown criteria against a candidate's notes (LLM_JUDGE_NOTES, decision 079). */
+    /** Whether a language model may judge unknown criteria against a candidate's notes (LLM_JUDGE_NOTES, decision 097). */
     llmJudge: z.boolean(),
   })
   .openapi('TrialMatchOverview');
@@ -219,7 +219,7 @@ export const TrialMatchRowSchema = z
     metCount: z.number().int(),
     notMetIds: z.array(z.string()),
     unknownIds: z.array(z.string()),
-    /** Unknown criteria a language model judged "not met" from the notes (decision 079): flagged, never excluded. */
+    /** Unknown criteria a language model judged "not met" from the notes (decision 097): flagged, never excluded. */
     llmFlagged: z.number().int(),
   })
   .openapi('TrialMatchRow');
@@ -230,7 +230,7 @@ export type TrialMatchList = z.infer<typeof TrialMatchListSchema>;
 
 /**
  * A language model's judgement of a criterion the rules left unknown, against the candidate's notes (decision
- * 079, TrialGPT): advice with the sentences it cited. It never decides the class: a "not met" flags the
+ * 097, TrialGPT): advice with the sentences it cited. It never decides the class: a "not met" flags the
  * candidate for a person to check, it never excludes.
  */
 export const LlmJudgementSchema = z
@@ -334,7 +334,7 @@ export const OtherTrialMatchesSchema = z
         metCount: z.number().int(),
         unknownCount: z.number().int(),
         reasons: z.array(z.string()),
-        /** Criteria the rules leave unknown that a language model judged not met from the notes: "Check notes" (decision 079). */
+        /** Criteria the rules leave unknown that a language model judged not met from the notes: "Check notes" (decision 097). */
         llmFlagged: z.number().int(),
       }),
     ),

@@ -76,7 +76,7 @@ export interface AppConfig {
     timeoutMs: number;
     /**
      * The trial matcher may send a candidate's clinical notes to the model to judge criteria the rules leave
-     * unknown (LLM_JUDGE_NOTES=true, decision 079): patient data leaves the product, so it needs its own yes.
+     * unknown (LLM_JUDGE_NOTES=true, decision 097): patient data leaves the product, so it needs its own yes.
      */
     judgeNotes: boolean;
   } | null;

@@ -189,7 +189,7 @@ describe('prescreen-analytics', () => {
       { period: addDays(today, -10), PASS: 1, FAIL: 0, INCONCLUSIVE: 0, POTENTIAL: 0 },
       { period: addDays(today, -1), PASS: 1, FAIL: 1, INCONCLUSIVE: 0, POTENTIAL: 0 },
     ]);
-    // The median is read from 1-hour buckets (decision 078): 2, 6 and 10 hours put it halfway into the 6-7 hour bucket.
+    // The median is read from 1-hour buckets (decision 094): 2, 6 and 10 hours put it halfway into the 6-7 hour bucket.
     expect(answer.body.hoursToResult).toEqual({ average: 6, median: 6.5, measured: 3 });
     expect(answer.body.review).toEqual({ decisions: 2, agree: 1, override: 1, agreementRate: 50, overrideRate: 50 });
     expect(answer.body.failingCriteria).toEqual([]);

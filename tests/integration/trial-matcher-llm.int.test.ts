@@ -7,7 +7,7 @@ import { createRecruitingTrial } from '../support/trials';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
 /**
- * The optional language-model judge of the trial matcher (decision 079, TrialGPT): off by default and without
+ * The optional language-model judge of the trial matcher (decision 097, TrialGPT): off by default and without
  * LLM_JUDGE_NOTES; with it, criteria the rules leave unknown are judged against the candidate's numbered note
  * sentences through a local fake of an OpenAI-compatible API, stored as `llm` evidence that never excludes.
  */

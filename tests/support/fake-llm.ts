@@ -16,7 +16,7 @@ export async function startFakeLlm(options: {
   reply: (request: {
     model: string;
     criteria: Array<{ index: number; kind: string; text: string }>;
-    /** The numbered note sentences the trial matcher's judge sends (decision 079); empty for the criteria reader. */
+    /** The numbered note sentences the trial matcher's judge sends (decision 097); empty for the criteria reader. */
     sentences: Array<{ id: number; text: string }>;
     system: string;
   }) => string | number | { delayMs: number; content: string };

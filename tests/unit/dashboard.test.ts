@@ -179,7 +179,7 @@ describe('daysInStatus', () => {
   });
 });
 
-describe('histogramPercentile (the bucketed median, decision 078)', () => {
+describe('histogramPercentile (the bucketed median, decision 094)', () => {
   it('interpolates inside the bucket the rank falls in', () => {
     // 2, 6 and 10 hours: the median's rank (1.5) is halfway through the one result of the 6-7 hour bucket.
     const buckets = [

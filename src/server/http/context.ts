@@ -28,7 +28,7 @@ export interface AppDeps {
   voice: VoicePort;
   /** Proposes rules for unread criteria through an OpenAI-compatible API; null unless LLM_BASE_URL/LLM_MODEL are set. */
   criteriaReader: CriteriaReader | null;
-  /** Judges criteria the rules leave unknown against a candidate's notes (decision 079); null unless LLM_JUDGE_NOTES=true with the model configured. */
+  /** Judges criteria the rules leave unknown against a candidate's notes (decision 097); null unless LLM_JUDGE_NOTES=true with the model configured. */
   criterionJudge: CriterionJudge | null;
   /** Background jobs (pg-boss); started by jobs/register.ts startBackgroundWork. */
   jobs: Jobs;

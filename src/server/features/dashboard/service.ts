@@ -144,7 +144,7 @@ async function bucketOf(tx: Transaction, ctx: Context): Promise<DashboardBucket>
 }
 
 /**
- * A percentile of a histogram (decision 078), interpolated linearly within the bucket it falls in (as for grouped
+ * A percentile of a histogram (decision 094), interpolated linearly within the bucket it falls in (as for grouped
  * data); in the open last bucket, that bucket's lower bound. Null when the histogram is empty.
  */
 export function histogramPercentile(buckets: readonly q.HistogramBucket[], p: number): number | null {

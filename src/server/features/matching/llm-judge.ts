@@ -11,7 +11,7 @@ import { splitSentences } from './note-extractor';
 import * as q from './queries';
 
 /**
- * The optional language-model judge (decision 079, the TrialGPT approach): for criteria the rules leave unknown
+ * The optional language-model judge (decision 097, the TrialGPT approach): for criteria the rules leave unknown
  * from a candidate's structured facts, the model reads the candidate's notes, sentence by sentence, and says
  * met / not met / unknown with an explanation and the sentences it used. Its judgement is `llm` evidence beside
  * the rule's "unknown": it never changes a class, and a "not met" flags the candidate for a person to check.

@@ -23,7 +23,7 @@ export interface CriterionJudgementAnswer {
   sentenceIds: number[];
 }
 
-/** The port (decision 079): judges criteria against one candidate's note sentences, one answer per criterion in order. */
+/** The port (decision 097): judges criteria against one candidate's note sentences, one answer per criterion in order. */
 export interface CriterionJudge {
   readonly model: string;
   judge(criteria: readonly CriterionToJudge[], sentences: readonly NumberedSentence[]): Promise<{ answers: CriterionJudgementAnswer[]; totalTokens: number }>;
@@ -51,7 +51,7 @@ Answer only JSON: {"results":[{"index":number,"applies":true|false|null,"explana
 
 /**
  * The judge over an OpenAI-compatible chat-completions API. It sends the criteria and the candidate's note
- * sentences (patient data: built only when the deployment opts in, decision 079). An answer that cites no
+ * sentences (patient data: built only when the deployment opts in, decision 097). An answer that cites no
  * sentence it was sent, or none at all, is taken as "unknown": a verdict needs its evidence.
  */
 export function createCriterionJudge(config: LlmConfig, fetchImpl: typeof fetch = fetch): CriterionJudge {

@@ -61,7 +61,7 @@ export function EvidenceDialog({
 }: {
   trialId: string;
   candidateId: string | undefined;
-  /** A language model may judge the unknown criteria against the notes (decision 079). */
+  /** A language model may judge the unknown criteria against the notes (decision 097). */
   llmJudge?: boolean;
   onClose: () => void;
 }) {

@@ -80,7 +80,7 @@ export function useCandidateMatch(trialId: string, candidateId: string | undefin
 }
 
 /**
- * The optional language-model judge (decision 079): the candidate's unknown criteria judged against their notes.
+ * The optional language-model judge (decision 097): the candidate's unknown criteria judged against their notes.
  * The answer is the candidate's evidence; the list's flags change with it.
  */
 export function useLlmJudge(trialId: string) {

@@ -26,7 +26,7 @@ export default function PrescreenTab({ filters }: { filters: DashboardFilterValu
                 {
                   label: 'Hours to result (median)',
                   value: number(data.hoursToResult.median, 1),
-                  // The median is estimated from hour buckets (decision 078); the average is exact.
+                  // The median is estimated from hour buckets (decision 094); the average is exact.
                   hint: `average ${number(data.hoursToResult.average, 1)} h over ${number(data.hoursToResult.measured)}; median estimated from hour buckets`,
                 },
                 { label: 'Reviewer override rate', value: pct(data.review.overrideRate), hint: `${number(data.review.decisions)} decisions` },
