@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, candidate, candidateTrial, contactEvent, trial } from '../../src/server/db/schema';
+import { rowsOf } from '../../src/server/db/scoped';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -235,6 +236,7 @@ describe('GET /api/candidates', () => {
   it('filters by trial and never shows another organization', async () => {
     const listed = await site.actor.get(`/api/candidates/?trialId=${trialId}`);
     expect(listed.body.candidates.map((row: { firstName: string }) => row.firstName)).toEqual(['Ada']);
+    expect(listed.body.candidates[0].trialIds).toEqual([trialId]);
     const mine = await listSite.actor.get(`/api/candidates/?organizationIds=${site.organizationId}`);
     expect(mine.body).toEqual({ candidates: [], total: 0, totalAtLeast: false });
   });
@@ -251,6 +253,28 @@ describe('GET /api/candidates', () => {
     expect(all.body.candidates).toHaveLength(5);
     const few = await large.actor.get('/api/candidates/?status=contacted');
     expect(few.body).toMatchObject({ total: 20, totalAtLeast: false });
+    // "10,000+" is remembered for a while (decision 093), but removing candidates makes the list count again.
+    expect((await large.actor.get('/api/candidates/?limit=5')).body).toMatchObject({ total: 10_000, totalAtLeast: true });
+    const ids = rowsOf<{ id: string }>(await t.deps.db.execute(sql`select id from candidate where organization_id = ${large.organizationId} limit 60`));
+    expect((await large.actor.post('/api/candidates/bulk-delete', { candidateIds: ids.map((row) => row.id) })).body).toEqual({ deleted: 60 });
+    expect((await large.actor.get('/api/candidates/?limit=5')).body).toMatchObject({ total: 9_990, totalAtLeast: false });
+  });
+
+  it('a search whose first page holds every match counts that page, and paging on counts the rest', async () => {
+    const many = await t.signUp({ organizationName: 'Paged Site' });
+    await t.deps.db.execute(sql`
+      insert into candidate (organization_id, first_name, last_name, phone, status)
+      select ${many.organizationId}::uuid, 'Paged' || g, 'Person', '+1267' || lpad(g::text, 7, '0'), 'new'
+      from generate_series(1, 7) g`);
+    const whole = await many.actor.get('/api/candidates/?limit=7');
+    expect(whole.body).toMatchObject({ total: 7, totalAtLeast: false });
+    expect(whole.body.candidates).toHaveLength(7);
+    expect(whole.body.nextCursor).toBeUndefined();
+    const first = await many.actor.get('/api/candidates/?limit=3');
+    expect(first.body).toMatchObject({ total: 7, totalAtLeast: false });
+    const last = await many.actor.get(`/api/candidates/?limit=5&cursor=${first.body.nextCursor}`);
+    expect(last.body).toMatchObject({ total: 7, totalAtLeast: false });
+    expect(last.body.candidates).toHaveLength(4);
   });
 });
 

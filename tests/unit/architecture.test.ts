@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 //   - the web and the contract never import the server;
 //   - lower server layers (auth, db, http, integrations, tenancy) never import a feature;
 //   - feature folders import each other without cycles, and never another feature's queries.ts (its SQL):
-//     they call the other feature's service instead.
+//     they call the other feature's service instead, or one of its modules named in PUBLIC_MODULES.
 // A feature's service.ts says what other features may use of it, re-exporting the few reads and writes of its
 // queries.ts they need; queries.ts stays the feature's own.
 
@@ -43,6 +43,30 @@ function importGraph(): Array<[string, string]> {
       .map((target): [string, string] => [file, target]),
   );
 }
+
+/**
+ * Besides its service.ts, the modules of a feature that other features may import, and why: an engine or a pure
+ * rule used in several places, or a second service of a feature with two surfaces. Anything else of a feature is
+ * its own; a new entry here is a decision about that feature's surface.
+ */
+const PUBLIC_MODULES: Record<string, string> = {
+  'src/server/features/callbacks/tools.ts': "the agent's callback tools, which the calls feature's tool requests run (callbacks sit below calls)",
+  'src/server/features/chat/agent-service.ts': "the chat agents' service (chat's second surface, beside the conversations)",
+  'src/server/features/chat/understand.ts': 'pure: reading a free answer, for the voice answers as for the chat',
+  'src/server/features/matching/facts.ts': "a candidate's clinical facts, written from prescreen answers",
+  'src/server/features/matching/matcher.ts': "the matcher's surface (the feature has no service.ts): the dashboard's match numbers",
+  'src/server/features/organizations/sites.ts': "the organization's own sites, which onboarding sets up",
+  'src/server/features/prescreen-forms/generator.ts': 'pure: prescreen questions generated from criteria (matcher gaps, demo seed)',
+  'src/server/features/prescreen/bookings.ts': 'screening visits, which scheduling calls book',
+  'src/server/features/prescreen/engine.ts': 'pure: the recommendation engine (demo seed)',
+  'src/server/features/processing-runs/runner.ts': 'the run engine every run kind is defined on',
+  'src/server/features/sms/consent.ts': 'contactPermission, which every SMS and call asks',
+  'src/server/features/sms/templates.ts': "an SMS template's rendering, for sequences' messages",
+  'src/server/features/trials/criteria-parser.ts': 'pure: the criteria reader, also reading notes, FHIR and import columns into facts',
+  'src/server/features/trials/sites.ts': "a trial's sites (calls, prescreen, voice agents, onboarding, sequences)",
+  'src/server/features/trials/vocabulary/index.ts': 'data: the concept vocabulary (MeSH terms, synonyms), for notes, import columns and Spanish names',
+  'src/server/features/trials/vocabulary/synonyms.ts': "data: the vocabulary's synonyms, for import columns",
+};
 
 const featureOf = (file: string) => /^src\/server\/features\/([^/]+)\//.exec(file)?.[1];
 const unique = (items: string[]) => [...new Set(items)].sort();
@@ -123,6 +147,13 @@ describe('architecture: the import graph keeps its layers', () => {
     expect(unique(foreign.map(([from, to]) => `${from} -> ${to}`))).toEqual([]);
   });
 
+  it('has features use another feature only through its service.ts or a module named in PUBLIC_MODULES', () => {
+    const reached = unique(
+      edges.filter(([from, to]) => featureOf(from) && featureOf(to) && featureOf(from) !== featureOf(to) && !/\/service\.ts$/.test(to)).map(([, to]) => to),
+    );
+    expect(reached).toEqual(Object.keys(PUBLIC_MODULES).sort());
+  });
+
   it('has no import cycle between files of the server (calls/tools.ts and calls/webhook.ts no longer import each other)', () => {
     const graph = new Map<string, Set<string>>();
     for (const [from, to] of edges) {
@@ -135,5 +166,26 @@ describe('architecture: the import graph keeps its layers', () => {
       .map((group) => group.sort().join(' <-> '));
     // auth/scope.ts and http/context.ts name each other's types only (type-only imports, nothing runs).
     expect(cycles).toEqual(['src/server/auth/scope.ts <-> src/server/http/context.ts']);
+  });
+});
+
+describe('architecture: one engine owns the processing runs (issue 16, point 2)', () => {
+  // A kind supplies its items (the `addItems` hook, or an import's stored rows) and "process this batch"; creating,
+  // starting, settling, failing, resuming and forgetting runs and their items is runner.ts's.
+  const RUN_TABLE_WRITE =
+    /\.(update|delete|insert)\(\s*(processingRun|processingRunItem)\s*\)|\b(update|delete\s+from)\s+"?processing_run(_item)?\b|\binsert\s+into\s+"?processing_run\b(?!_item)/i;
+
+  it('has no feature outside processing-runs/ update or delete a run or its items, or insert a run', () => {
+    const writers = sourceFiles()
+      .filter((file) => file.startsWith('src/server/features/') && !file.startsWith('src/server/features/processing-runs/'))
+      .filter((file) => RUN_TABLE_WRITE.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(writers).toEqual([]);
+  });
+
+  it('recognises such a write (the check can fail)', () => {
+    expect(RUN_TABLE_WRITE.test('await tx.update(processingRun).set({ options })')).toBe(true);
+    expect(RUN_TABLE_WRITE.test('await executor.update(processingRunItem).set({ input: null })')).toBe(true);
+    expect(RUN_TABLE_WRITE.test('delete from processing_run_item where run_id = $1')).toBe(true);
+    expect(RUN_TABLE_WRITE.test('insert into processing_run_item (organization_id, run_id)')).toBe(false);
   });
 });

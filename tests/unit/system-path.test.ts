@@ -17,8 +17,10 @@ const SYSTEM_DB_USERS: Record<string, string> = {
   'src/server/features/calls/vapi-routes.ts': "a direct tool request's call, number owner and candidate before the organization is known",
   'src/server/features/calls/webhook.ts': "a webhook's call by provider id; the owner of the called number",
   'src/server/features/candidates/import-runner.ts': 'ANALYZE after an import',
-  'src/server/features/chat/conversation-service.ts':
-    'public chat: rate limits, the organization by public id, a conversation by id before its organization is known',
+  'src/server/features/chat/open-conversation.ts': "public chat: a conversation by id before its organization is known; resume's rate limit",
+  'src/server/features/chat/rate-conversation.ts': "public chat: the rating's rate limit",
+  'src/server/features/chat/start-conversation.ts': 'public chat: the rate limit on starts, the organization by public id',
+  'src/server/features/chat/take-turn.ts': 'public chat: the message and verification rate limits',
   'src/server/features/demo/seed.ts':
     'the demo organization by its slug, and creating it (the registry has no row security); its data is written under runAsOrganization',
   'src/server/features/matching/matcher.ts': 'ANALYZE after a match run',
@@ -61,6 +63,11 @@ describe('the system path', () => {
         .map((line) => `${file}: ${line.trim()}`),
     );
     expect(raw).toEqual([]);
+  });
+
+  it('builds a one-organization scope for work with no user only in db/scoped.ts (runAsOrganization, asOrganization)', () => {
+    const handBuilt = files.filter((file) => file !== 'src/server/db/scoped.ts' && /reachableOrganizationIds:\s*\[\s*[\w.]+\s*\]/.test(code(file)));
+    expect(handBuilt).toEqual([]);
   });
 
   it('keeps systemDb out of the web and the contract', () => {

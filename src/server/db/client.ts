@@ -27,6 +27,9 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** How long PGlite's queue works before letting the event loop read sockets (see SerializedPglite.run). */
+const SLICE_MS = 10;
+
 /**
  * PGlite is a single connection: a query issued while another caller's transaction is open would run
  * inside that transaction. This wrapper puts every query, exec and transaction through one queue.
@@ -35,8 +38,25 @@ class SerializedPglite {
   private tail: Promise<unknown> = Promise.resolve();
   constructor(readonly pglite: PGlite) {}
 
+  /** When the queue last handed the event loop back (performance.now()). */
+  private sliceStartedAt = 0;
+
+  /**
+   * Queued work is chained promises: left alone, the chain runs as one long stretch of microtasks while requests
+   * keep arriving, and Node reads sockets and accepts connections only between such stretches (one new
+   * connection per event-loop turn). Under 50 busy connections a new one then waited seconds for its first
+   * answer, and requests that need no database (a cached get-session) waited with the rest. So after
+   * SLICE_MS of work the next job starts from setImmediate, letting I/O in (decision 093).
+   */
   private run<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(work, work);
+    const start = () => {
+      if (performance.now() - this.sliceStartedAt < SLICE_MS) return work();
+      return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        this.sliceStartedAt = performance.now();
+        return work();
+      });
+    };
+    const result = this.tail.then(start, start);
     this.tail = result.catch(() => undefined);
     return result;
   }

@@ -1,4 +1,5 @@
 // What PostgreSQL's text and errors ask of every feature's queries.
+import { type SQL, sql } from 'drizzle-orm';
 
 /** Escapes LIKE's wildcards (and its escape character) so a search term matches as plain text. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -15,3 +16,10 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A list of ids as ONE `uuid[]` parameter (an array literal), for `= any(...)`: one parameter however long the list,
+ * where a parameter per id costs binding and planning (on PGlite, each is described and serialized on its one
+ * thread). Ids only: uuids need no quoting in an array literal.
+ */
+export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;

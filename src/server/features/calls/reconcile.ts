@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { ProcessVapiInput, ProcessVapiResult } from '../../../contract/voice';
 import { runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import { call } from '../../db/schema';
-import { withRowSecurity, type RowSecurityScope } from '../../db/scoped';
+import { asOrganization, withRowSecurity, type RowSecurityScope } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -83,7 +83,7 @@ export async function sweepStaleCalls(deps: AppDeps, now: Date = new Date()): Pr
   for (const { organizationId } of organizations) {
     const target: Reconciler = {
       organizationIds: [organizationId],
-      rows: { global: false, reachableOrganizationIds: [organizationId] },
+      rows: asOrganization(organizationId),
       actor: { userId: null, label: 'System' },
     };
     try {

@@ -169,7 +169,7 @@ const VOICE_AGENT = { userId: null, label: 'Voice agent' } as const;
 /**
  * A finished SITE_VISIT_SCHEDULING call books the visit the person agreed to: one of the slots the call
  * offered (structuredData.offeredSlots), for the candidate's newest approved prescreen result of the agent's
- * trial, through the staff booking rules (prescreen/service.ts). Without a booking the reason is kept in
+ * trial, through the staff booking rules (prescreen/bookings.ts). Without a booking the reason is kept in
  * structuredData.bookingError and the contact history says so. Runs once: a booked call is left alone.
  */
 export async function bookVisitFromCall(tx: Transaction, call: CallRow): Promise<CallRow> {

@@ -3,15 +3,16 @@ import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../
 import type { ActivitySource } from '../../../contract/activity';
 import { candidateActivitySource, recordActivity, type ActivityEntry } from '../../activity';
 import type { Executor } from '../../db/scoped';
-import { escapeLike } from '../../db/postgres';
-import { candidate, candidateTrial, contactEvent, processingRunItem, trial, user } from '../../db/schema';
+import { escapeLike, uuidArray } from '../../db/postgres';
+import { candidate, candidateTrial, contactEvent, trial, user } from '../../db/schema';
+import { forgetCandidateInputs } from '../processing-runs/runner';
 import { isUuid } from '../../../contract/ids';
 
 export type CandidateRow = typeof candidate.$inferSelect;
 export type NewCandidateRow = typeof candidate.$inferInsert;
 
 const { prescreenNotes: _notes, ...listColumns } = getTableColumns(candidate);
-export type CandidateListRow = Omit<CandidateRow, 'prescreenNotes'> & { noteCount: number; cursorKey: string };
+export type CandidateListRow = Omit<CandidateRow, 'prescreenNotes'> & { noteCount: number; cursorKey: string; trialIds: string[] };
 
 export async function findCandidate(executor: Executor, id: string, forUpdate = false): Promise<CandidateRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -42,7 +43,8 @@ export async function trialIdsByCandidate(executor: Executor, candidateIds: stri
   const rows = await executor
     .select({ candidateId: candidateTrial.candidateId, trialId: candidateTrial.trialId })
     .from(candidateTrial)
-    .where(inArray(candidateTrial.candidateId, candidateIds))
+    // One array parameter rather than one per id: PGlite describes and serializes each parameter on its one thread.
+    .where(sql`${candidateTrial.candidateId} = any(${uuidArray(candidateIds)})`)
     .orderBy(asc(candidateTrial.linkedAt));
   for (const row of rows) result.set(row.candidateId, [...(result.get(row.candidateId) ?? []), row.trialId]);
   return result;
@@ -75,7 +77,7 @@ export async function updateCandidateRow(executor: Executor, id: string, values:
 export async function deleteCandidateRows(executor: Executor, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   // Import rows keep their input for invalid rows only, but clear anything linked to be sure nothing personal remains.
-  await executor.update(processingRunItem).set({ input: null }).where(inArray(processingRunItem.candidateId, ids));
+  await forgetCandidateInputs(executor, ids);
   await executor.delete(candidate).where(inArray(candidate.id, ids));
 }
 
@@ -260,12 +262,17 @@ export async function listCandidatePage(
         keys.map((key) => key.cursorText),
         sql`, `,
       )})::text`,
+      // The page's trials in the page's own statement (as trialIdsByCandidate orders them): a second statement
+      // cost PGlite more than this index lookup per row.
+      trialIds: sql<
+        string | null
+      >`(select string_agg(ct.trial_id::text, ',' order by ct.linked_at) from ${candidateTrial} ct where ct.candidate_id = ${candidate.id})`,
     })
     .from(candidate)
     .where(and(...conditions))
     .orderBy(...orderBy)
     .limit(order.limit);
-  return rows as CandidateListRow[];
+  return rows.map((row) => ({ ...row, trialIds: row.trialIds ? row.trialIds.split(',') : [] })) as CandidateListRow[];
 }
 
 /** Every candidate matching the list's filters (no paging), locked for a bulk change. */

@@ -20,11 +20,12 @@ import {
   insertContactEvents,
   linkTrial,
   listCandidatePage,
-  trialIdsByCandidate,
   updateCandidateRow,
   type CandidateRow,
+  type ListFilter,
   type NewCandidateRow,
 } from './queries';
+import { knownToExceedLimit, rememberExceedsLimit } from './large-counts';
 
 import { removeCandidates, actorOf, event, guardDuplicates, loadCandidate, targetOrganization, toListItem, withTrials } from './candidate-record';
 import { consentInstant, DEFAULT_CONSENT_SOURCE, planFunnelChange, resolveStatusAndFlag, zoneFor } from './status-rules';
@@ -85,6 +86,20 @@ function decodeCursor(text: string, keyCount: number): Cursor {
 
 const SORT_KEY_COUNT = { createdAt: 1, updatedAt: 1, lastName: 2, status: 2 } as const;
 
+/**
+ * The list's count: a first page with room to spare holds every match (`pageHoldsAll`: a search by phone or
+ * email). Otherwise exact up to the limit, then "at least": counting 100,000 rows on every page costs more than
+ * the page. An unfiltered organization known to be past the limit is not counted again (large-counts.ts).
+ */
+async function countForList(tx: Transaction, filter: ListFilter, pageHoldsAll: number | undefined): Promise<number> {
+  if (pageHoldsAll !== undefined) return pageHoldsAll;
+  const unfiltered = !filter.search?.trim() && !filter.statuses?.length && !filter.trialId;
+  if (unfiltered && knownToExceedLimit(filter.organizationIds)) return CANDIDATE_COUNT_LIMIT + 1;
+  const counted = await countCandidates(tx, filter, CANDIDATE_COUNT_LIMIT);
+  if (unfiltered && counted > CANDIDATE_COUNT_LIMIT) rememberExceedsLimit(filter.organizationIds);
+  return counted;
+}
+
 export async function listCandidates(db: Database, scope: RequestScope, query: ListCandidatesQuery) {
   const organizationIds = selectOrganizations(scope, query.organizationId, query.organizationIds, query.orgs);
   const filter = { organizationIds, search: query.search, statuses: query.status, trialId: query.trialId };
@@ -92,17 +107,12 @@ export async function listCandidates(db: Database, scope: RequestScope, query: L
   return runScoped(db, scope, async (tx) => {
     const rows = await listCandidatePage(tx, filter, { sortBy: query.sortBy, sortDir: query.sortDir, limit: query.limit + 1, after });
     const page = rows.slice(0, query.limit);
-    // Exact up to the limit, then "at least": counting 100,000 rows on every page costs more than the page.
-    const counted = await countCandidates(tx, filter, CANDIDATE_COUNT_LIMIT);
+    const counted = await countForList(tx, filter, rows.length <= query.limit && !after ? rows.length : undefined);
     const totalAtLeast = counted > CANDIDATE_COUNT_LIMIT;
     const total = totalAtLeast ? CANDIDATE_COUNT_LIMIT : counted;
-    const trials = await trialIdsByCandidate(
-      tx,
-      page.map((row) => row.id),
-    );
     const last = page.at(-1);
     return {
-      candidates: page.map((row) => toListItem(row, trials.get(row.id) ?? [])),
+      candidates: page.map((row) => toListItem(row, row.trialIds)),
       total,
       totalAtLeast,
       ...(rows.length > query.limit && last ? { nextCursor: encodeCursor({ keys: JSON.parse(last.cursorKey) as string[], id: last.id }) } : {}),

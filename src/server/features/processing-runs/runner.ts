@@ -83,7 +83,7 @@ export interface BatchKind<Deps, Outcome extends string> extends ItemsBase<Outco
   /**
    * Work on a batch's items that needs no transaction (parsing, validation), put on each item's `prepared`. The
    * engine reads the next batch and prepares it while the current batch is written, so this process's work
-   * overlaps the database's (decision 086); processBatch then finds `prepared` set.
+   * overlaps the database's (decision 100); processBatch then finds `prepared` set.
    */
   prepareBatch?(ctx: RunContext<Deps, Outcome>, items: RunItem[]): void;
   /** Does the batch's work in `tx` and returns one outcome per item; the engine writes them and the counters. */
@@ -165,8 +165,11 @@ export interface RunKind<Deps extends RunDeps = RunDeps> {
   readonly messages: KindBase['messages'];
   /** Inserts the run ('pending') and its creation audit, and the items when addItems is given, in `tx`. */
   create(tx: Executor, input: CreateRunInput): Promise<{ run: ProcessingRunRow; items: number }>;
-  /** Marks the run 'running' (startedAt now), with a final label or total when they were not known at creation. */
-  begin(executor: Executor, runId: string, patch?: { label?: string; total?: number }): Promise<ProcessingRunRow>;
+  /**
+   * Marks the run 'running' (startedAt now), with a final label, total or options when they were not known at creation
+   * (a streamed import's mapping is read from the file's header).
+   */
+  begin(executor: Executor, runId: string, patch?: { label?: string; total?: number; options?: Record<string, unknown> }): Promise<ProcessingRunRow>;
   /** A run whose creation failed half-way: its items are removed and it fails with `message`. */
   abandon(executor: Executor, runId: string, message: string): Promise<void>;
   /** After the creating transaction committed: asks a process (this one first) to work on the run. */
@@ -205,6 +208,16 @@ function loopEnded(runId: string) {
 /** Every kind defined in this process, by name: the job handler runs any of them. */
 // biome-ignore lint/suspicious/noExplicitAny: kinds differ in the deps their hooks need; AppDeps satisfies all.
 const registry = new Map<string, RunKind<any>>();
+
+/**
+ * Forgets what run items kept of these candidates (an import keeps a row's mapped input for invalid rows, which hold
+ * personal data): called when the candidates are deleted, in the deletion's transaction. The items and their
+ * outcomes stay, so a run's counts and history do not change.
+ */
+export async function forgetCandidateInputs(executor: Executor, candidateIds: string[]): Promise<void> {
+  if (candidateIds.length === 0) return;
+  await executor.update(processingRunItem).set({ input: null }).where(inArray(processingRunItem.candidateId, candidateIds));
+}
 
 /** Registers a kind of run whose work is items (processBatch or processItem) once, at module load of its feature. */
 export function defineRunKind<Deps extends RunDeps, Outcome extends string>(definition: RunKindDefinition<Deps, Outcome>): RunKind<Deps> {
@@ -358,7 +371,7 @@ async function complete(
  * the items' outcomes and the counters. A crash loses at most the open batch, whose items stay pending.
  *
  * The next batch's items are read (in their own transaction) and prepared by the kind while the current batch
- * is written (decision 086). The batch's transaction checks, under the run's lock, that the items read ahead
+ * is written (decision 100). The batch's transaction checks, under the run's lock, that the items read ahead
  * are still the pending ones of their range (one index range), and reads them again if not, so a read ahead
  * never makes an item count twice.
  */
