@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_ROWS } from '../../src/contract/candidates';
-import { candidate, processingRun, processingRunItem, trial } from '../../src/server/db/schema';
+import { candidate, contactEvent, processingRun, processingRunItem, trial } from '../../src/server/db/schema';
 import { resumeInterruptedRuns, whenRunSettled } from '../../src/server/features/candidates/import-runner';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
 
@@ -159,6 +159,32 @@ describe('POST /api/candidates/bulk', () => {
     const skipped = await importCsv(skipSite.actor, csv, { duplicates: 'skip' });
     expect(skipped.run).toMatchObject({ succeeded: 2, skipped: 2 });
     expect(skipped.items[1].errors[0].message).toContain('row 1 of this file');
+  });
+
+  it("gives every candidate a run creates one 'created' event naming its rows, across batches, and a later batch's duplicate an 'import' event", async () => {
+    const own = await t.signUp({ organizationName: 'Event Count Research' });
+    const lines = ['First Name,Last Name,Phone,Email,Zip'];
+    for (let row = 1; row <= 2300; row++) lines.push(`Pat${row},Lee,(212) 300-${String(row).padStart(4, '0')},pat${row}@events.test,`);
+    // Row 2301 (third batch) has row 10's phone and a zip code: merged into the candidate the first batch created.
+    lines.push('Pat10,Lee,(212) 300-0010,,10001');
+    const done = await importCsv(own.actor, lines.join('\n'));
+    expect(done.run).toMatchObject({ total: 2301, succeeded: 2300, merged: 1 });
+
+    const events = await t.deps.db
+      .select({ candidateId: contactEvent.candidateId, kind: contactEvent.kind, details: contactEvent.details, occurredAt: contactEvent.occurredAt })
+      .from(contactEvent)
+      .where(eq(contactEvent.organizationId, own.organizationId))
+      .orderBy(contactEvent.occurredAt);
+    const created = events.filter((event) => event.kind === 'created');
+    const candidates = await t.deps.db.select({ id: candidate.id }).from(candidate).where(eq(candidate.organizationId, own.organizationId));
+    expect(created).toHaveLength(2300);
+    expect(new Set(created.map((event) => event.candidateId))).toEqual(new Set(candidates.map((row) => row.id)));
+    // In the file's order, each naming its own row.
+    expect(created.map((event) => (event.details as { rowNumbers: number[] }).rowNumbers[0])).toEqual(Array.from({ length: 2300 }, (_, i) => i + 1));
+    const rowTen = created[9];
+    expect(events.filter((event) => event.kind === 'import')).toEqual([
+      expect.objectContaining({ candidateId: rowTen.candidateId, details: expect.objectContaining({ runId: done.run.id, rowNumbers: [2301] }) }),
+    ]);
   });
 
   it('imports JSON rows with a default country and an explicit mapping', async () => {

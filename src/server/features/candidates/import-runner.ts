@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { IMPORT_STREAM_MAX_BYTES, type ImportCandidatesInput, type ImportField, type ImportStreamQuery } from '../../../contract/candidates';
 import type { CandidateFactInput } from '../../../contract/matching';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
-import { candidate, processingRun } from '../../db/schema';
+import { candidate } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { recordActivity } from '../../activity';
 import { recordAudit } from '../../audit';
@@ -179,11 +179,11 @@ export async function startStreamedImport(
       consentSource: query.consentSource ?? null,
       consentDate: query.consentDate ?? null,
     };
-    await tx
-      .update(processingRun)
-      .set({ options: { ...importOptions } })
-      .where(eq(processingRun.id, id));
-    return candidateImportRuns.begin(tx, id, { total: rows, label: query.label ?? `Candidate import (${rows.toLocaleString('en-US')} rows)` });
+    return candidateImportRuns.begin(tx, id, {
+      total: rows,
+      label: query.label ?? `Candidate import (${rows.toLocaleString('en-US')} rows)`,
+      options: { ...importOptions },
+    });
   });
   await candidateImportRuns.trigger(deps, started.id, organizationId);
   return toRun(started);
@@ -203,7 +203,7 @@ export const candidateImportRuns = defineRunKind<RunnerDeps, ImportOutcome>({
     interrupted: 'Interrupted while receiving the rows; nothing was imported. Import the file again.',
   },
   completion: (run) => ({ total: run.total, created: run.succeeded, merged: run.merged, skipped: run.skipped, invalid: run.failed }),
-  // Validation and clinical facts need no database: done for the next batch while this one is written (decision 086).
+  // Validation and clinical facts need no database: done for the next batch while this one is written (decision 100).
   prepareBatch: (ctx, items) => {
     const columns = clinicalColumns((ctx.run.options as unknown as ImportOptions).mapping);
     for (const item of items) item.prepared = prepareRow(ctx.run, item, columns);
@@ -236,9 +236,13 @@ async function refreshStatistics(deps: RunnerDeps): Promise<void> {
  * (organization, email) under row-level security; tests/integration/query-plans.int.test.ts checks the plan.
  */
 export function duplicateLookup(tx: Transaction, organizationId: string, phones: string[], emails: string[]) {
-  const matches: ReturnType<typeof inArray>[] = [];
-  if (phones.length) matches.push(inArray(candidate.phone, phones));
-  if (emails.length) matches.push(inArray(candidate.email, emails));
+  // Each list is ONE parameter (a JSON array made a text[] once per statement), not one parameter per value:
+  // binding and planning 2,000 parameters was most of this statement's time (decision 089); the index
+  // condition is the same `= any(array)`.
+  const anyOf = (values: string[]) => sql`any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
+  const matches: SQL[] = [];
+  if (phones.length) matches.push(sql`${candidate.phone} = ${anyOf(phones)}`);
+  if (emails.length) matches.push(sql`${candidate.email} = ${anyOf(emails)}`);
   return tx
     .select()
     .from(candidate)
@@ -295,6 +299,22 @@ function fromExisting(row: CandidateRow): Values {
     timeZoneFrom: null,
   };
 }
+
+/** The columns of a candidate an import writes and a merge may fill (the insert and the merge's update share them). */
+const profileColumns = (values: Values) => ({
+  last_name: values.lastName,
+  phone: values.phone,
+  email: values.email,
+  date_of_birth: values.dateOfBirth,
+  sex: values.sex,
+  address_line: values.addressLine,
+  city: values.city,
+  region: values.region,
+  postal_code: values.postalCode,
+  country: values.country,
+  time_zone: values.timeZone,
+  custom_fields: values.customFields,
+});
 
 const consentParts = (values: { sms: boolean; calls: boolean }) => [values.sms ? 'SMS on' : null, values.calls ? 'calls on' : null].filter(Boolean).join(', ');
 
@@ -422,23 +442,13 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
   // email since the lookup: those rows fail (with a message) instead of aborting the batch.
   const insertedIds = new Set<string>();
   if (created.length) {
-    const payload = created.map(({ id, values }) => ({
+    const payload = created.map(({ id, values, rowNumbers }) => ({
       id,
+      row_numbers: rowNumbers,
       first_name: values.firstName,
-      last_name: values.lastName,
-      phone: values.phone,
-      email: values.email,
-      date_of_birth: values.dateOfBirth,
-      sex: values.sex,
-      address_line: values.addressLine,
-      city: values.city,
-      region: values.region,
-      postal_code: values.postalCode,
-      country: values.country,
-      time_zone: values.timeZone,
+      ...profileColumns(values),
       preferred_language: values.preferredLanguage,
       source: values.source,
-      custom_fields: values.customFields,
       consent_sms: values.consentSms === true,
       consent_calls: values.consentCalls === true,
       consent_sms_source: values.consentSms === true ? values.consentSource : null,
@@ -446,20 +456,34 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
       consent_calls_source: values.consentCalls === true ? values.consentSource : null,
       consent_calls_at: values.consentCalls === true ? values.consentAt : null,
     }));
+    // One statement chain: the candidates, and each inserted one's 'created' contact event from the same rows,
+    // so the events never travel from Node as a payload of their own (decision 089). Both data-modifying CTEs
+    // see the same snapshot; the events' foreign key to candidate is checked at the statement's end.
     const inserted = await tx.execute(sql`
-        insert into candidate (id, organization_id, first_name, last_name, phone, email, date_of_birth, sex, address_line, city, region,
-          postal_code, country, time_zone, preferred_language, source, custom_fields, import_run_id,
-          consent_sms, consent_calls, consent_sms_source, consent_sms_at, consent_calls_source, consent_calls_at)
-        select v.id, ${organizationId}::uuid, v.first_name, coalesce(v.last_name, ''), v.phone, v.email, v.date_of_birth, v.sex, v.address_line,
-          v.city, v.region, v.postal_code, v.country, v.time_zone, coalesce(v.preferred_language, 'en'), coalesce(v.source, 'import'),
-          coalesce(v.custom_fields, '{}'::jsonb), ${runId}::uuid,
-          v.consent_sms, v.consent_calls, v.consent_sms_source, v.consent_sms_at, v.consent_calls_source, v.consent_calls_at
-        from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(id uuid, first_name text, last_name text, phone text, email text,
-          date_of_birth date, sex text, address_line text, city text, region text, postal_code text, country text, time_zone text,
-          preferred_language text, source text, custom_fields jsonb, consent_sms boolean, consent_calls boolean, consent_sms_source text,
-          consent_sms_at timestamptz, consent_calls_source text, consent_calls_at timestamptz)
-        on conflict do nothing
-        returning id`);
+        with v as materialized (
+          select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(id uuid, row_numbers jsonb, first_name text, last_name text,
+            phone text, email text, date_of_birth date, sex text, address_line text, city text, region text, postal_code text, country text,
+            time_zone text, preferred_language text, source text, custom_fields jsonb, consent_sms boolean, consent_calls boolean,
+            consent_sms_source text, consent_sms_at timestamptz, consent_calls_source text, consent_calls_at timestamptz)
+        ), inserted as (
+          insert into candidate (id, organization_id, first_name, last_name, phone, email, date_of_birth, sex, address_line, city, region,
+            postal_code, country, time_zone, preferred_language, source, custom_fields, import_run_id,
+            consent_sms, consent_calls, consent_sms_source, consent_sms_at, consent_calls_source, consent_calls_at)
+          select v.id, ${organizationId}::uuid, v.first_name, coalesce(v.last_name, ''), v.phone, v.email, v.date_of_birth, v.sex, v.address_line,
+            v.city, v.region, v.postal_code, v.country, v.time_zone, coalesce(v.preferred_language, 'en'), coalesce(v.source, 'import'),
+            coalesce(v.custom_fields, '{}'::jsonb), ${runId}::uuid,
+            v.consent_sms, v.consent_calls, v.consent_sms_source, v.consent_sms_at, v.consent_calls_source, v.consent_calls_at
+          from v
+          on conflict do nothing
+          returning id
+        ), created_events as (
+          insert into contact_event (organization_id, candidate_id, kind, summary, details, reference_id, actor_user_id, actor_label, occurred_at)
+          select ${organizationId}::uuid, inserted.id, 'created', ${`Imported (${run.label})`}, jsonb_build_object('runId', ${runId}::text, 'rowNumbers', v.row_numbers),
+            ${runId}, ${run.createdByUserId}, 'Import', clock_timestamp()
+          from inserted join v on v.id = inserted.id
+          order by (v.row_numbers->>0)::int
+        )
+        select id from inserted`);
     for (const row of (inserted as unknown as { rows: Array<{ id: string }> }).rows) insertedIds.add(row.id);
     const lost = new Set(created.filter((target) => !insertedIds.has(target.id)).map((target) => target.id));
     if (lost.size) {
@@ -499,18 +523,7 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
   if (changed.length) {
     const payload = changed.map(({ id, values, consent }) => ({
       id,
-      last_name: values.lastName,
-      phone: values.phone,
-      email: values.email,
-      date_of_birth: values.dateOfBirth,
-      sex: values.sex,
-      address_line: values.addressLine,
-      city: values.city,
-      region: values.region,
-      postal_code: values.postalCode,
-      country: values.country,
-      time_zone: values.timeZone,
-      custom_fields: values.customFields,
+      ...profileColumns(values),
       consent_sms: consent?.sms ?? false,
       consent_calls: consent?.calls ?? false,
       consent_source: consent?.source ?? null,
@@ -549,9 +562,7 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
   }
 
   const events = [
-    ...created
-      .filter((target) => insertedIds.has(target.id))
-      .map((target) => ({ candidate_id: target.id, kind: 'created', summary: `Imported (${run.label})`, details: { runId, rowNumbers: target.rowNumbers } })),
+    // The 'created' events went in with the candidates.
     ...merged
       .filter((target) => target.filled.size > 0 || options.trialId)
       .map((target) => ({
