@@ -15,16 +15,25 @@
  * --toggle-fks: an experiment (decision 043): trial_match's two foreign keys are dropped before the 2nd, 4th, ...
  * run and added back (validated) before the others, so runs with and without them alternate on the same data.
  *
+ * The run's timeline is printed too: when each slice's results committed, when the run completed, when it settled
+ * (after `analyze trial_match`).
+ *
+ * --explain: after the runs, EXPLAIN (ANALYZE, BUFFERS) of the first slice's read and of writing one slice's results
+ * (25,000 of the run's own rows again under a new run id, rolled back), as the run issues them (row security on).
+ *
  * BENCH_PROFILE=<file.cpuprofile>: the match run is profiled (this process's CPU, node:inspector) into that file
  * (open it in Chrome's DevTools), and the functions with the most self time are printed.
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Session } from 'node:inspector/promises';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { CriterionRule } from '../src/contract/trials';
 import type { Database } from '../src/server/db/client';
+import { rowsOf, runAsOrganization, type Transaction } from '../src/server/db/scoped';
 import { matchRunTuning, whenMatchRunSettled } from '../src/server/features/matching/matcher';
+import { candidateSlice, insertMatches, type TrialMatchInsert } from '../src/server/features/matching/queries';
 import { createRecruitingTrial } from '../tests/support/trials';
 import { createTestApp } from '../tests/support/test-app';
 
@@ -38,6 +47,7 @@ const ROWS = Number(option('rows', '100000'));
 const FACTS = Number(option('facts', '20'));
 const SAMPLES = Number(option('samples', '50'));
 const TOGGLE_FKS = args.includes('--toggle-fks');
+const EXPLAIN = args.includes('--explain');
 const SLICES = option('slices', String(matchRunTuning.sliceSize)).split(',').map(Number);
 if (dbKind === 'postgres') process.env.TEST_DATABASE_URL = option('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 else delete process.env.TEST_DATABASE_URL;
@@ -149,6 +159,57 @@ async function toggleForeignKeys(owner: Database, on: boolean) {
   );
 }
 
+const dialect = new PgDialect();
+/** A transaction whose statements are explained (analyze, buffers) and printed; `thenRun` runs each for real too. */
+function explaining(tx: Transaction, label: string, thenRun: boolean): Transaction {
+  return new Proxy(tx, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver);
+      return async (query: Parameters<Transaction['execute']>[0]) => {
+        // A setting (set local ...) has no plan: applied as it is.
+        if (/^\s*set /i.test(dialect.sqlToQuery(query as SQL).sql)) return target.execute(query);
+        const plan = rowsOf<{ 'QUERY PLAN': string }>(await target.execute(sql`explain (analyze, buffers) ${query}`));
+        console.log(`${label}:\n${plan.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}`);
+        return thenRun ? target.execute(query) : { rows: [] };
+      };
+    },
+  });
+}
+
+/** The plans of a slice's read and of a slice's write (decision 087's measurements). */
+async function explainReadAndWrite(db: Database, organizationId: string, trialId: string, runId: string) {
+  await runAsOrganization(db, organizationId, async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await candidateSlice(explaining(tx, 'slice read', true), organizationId, null, matchRunTuning.sliceSize);
+  });
+  const rows = rowsOf<{
+    candidate_id: string;
+    match_class: TrialMatchInsert['matchClass'];
+    class_rank: number;
+    score: number;
+    met_count: number;
+    unknown_count: number;
+    not_met_ids: string[];
+    unknown_ids: string[];
+  }>(await db.execute(sql`select * from trial_match where run_id = ${runId} order by candidate_id limit ${matchRunTuning.sliceSize}`));
+  const results = rows.map((row) => ({
+    candidateId: row.candidate_id,
+    matchClass: row.match_class,
+    classRank: row.class_rank,
+    score: row.score,
+    metCount: row.met_count,
+    unknownCount: row.unknown_count,
+    notMetIds: row.not_met_ids,
+    unknownIds: row.unknown_ids,
+  }));
+  await runAsOrganization(db, organizationId, async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`savepoint explain_write`);
+    await insertMatches(explaining(tx, `slice write (${results.length} rows)`, false), { runId: crypto.randomUUID(), organizationId, trialId }, results);
+    await tx.execute(sql`rollback to savepoint explain_write`);
+  });
+}
+
 async function main() {
   const t = await createTestApp();
   try {
@@ -205,8 +266,26 @@ async function main() {
       started = performance.now();
       const cpuBefore = process.cpuUsage();
       const run = await owner.actor.post(`/api/trial-matcher/${trial.body.id}/runs`, {});
+      // The timeline: when each slice's write committed (the run's processed count moved) and when it completed.
+      const timeline: string[] = [];
+      let seen = 0;
+      let polling = true;
+      const poll = (async () => {
+        while (polling) {
+          const [row] = rowsOf<{ processed: number; status: string }>(
+            await t.deps.db.execute(sql`select processed, status from processing_run where id = ${run.body.id}`),
+          );
+          const at = `${((performance.now() - started) / 1000).toFixed(2)} s`;
+          if (row && row.processed !== seen) timeline.push(`${((seen = row.processed)).toLocaleString('en-US')} at ${at}`);
+          if (row?.status === 'completed') return void timeline.push(`completed at ${at}`);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      })();
       await whenMatchRunSettled(run.body.id);
       const runMs = performance.now() - started;
+      polling = false;
+      await poll;
+      console.log(`match run timeline, processed: ${timeline.join(', ')}; settled at ${(runMs / 1000).toFixed(2)} s`);
       const cpu = process.cpuUsage(cpuBefore);
       console.log(`match run, this process's CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (the rest of the wall time is the database and waiting)`);
       if (profiler && process.env.BENCH_PROFILE) {
@@ -220,6 +299,11 @@ async function main() {
       console.log(
         `match run end to end (slices of ${sliceSize.toLocaleString('en-US')}${TOGGLE_FKS ? (withoutFks ? ', no foreign keys' : ', foreign keys') : ''}): ${(runMs / 1000).toFixed(2)} s (${Math.round(ROWS / (runMs / 1000)).toLocaleString('en-US')} candidates/s); counts ${JSON.stringify(overview.body.counts)}; load average ${loadavg()[0].toFixed(1)}`,
       );
+    }
+
+    if (EXPLAIN) {
+      const overview = await owner.actor.get(`/api/trial-matcher/${trial.body.id}`);
+      await explainReadAndWrite(t.deps.db, owner.organizationId, trial.body.id, overview.body.resultsRun.id);
     }
 
     const sample = async (label: string, path: string) => {

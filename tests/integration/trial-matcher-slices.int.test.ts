@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf, runAsOrganization } from '../../src/server/db/scoped';
+import { insertMatches } from '../../src/server/features/matching/queries';
 import { matchRunTuning, whenMatchRunSettled } from '../../src/server/features/matching/matcher';
 import { createRecruitingTrial } from '../support/trials';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
+import { seededRandom } from '../support/seeded-random';
 
 /**
- * A match run reads only the facts the trial's criteria can use, slice by slice with the next slice read ahead,
- * and keeps its counts as it goes (decision 038). Whatever it leaves out must change nothing: every stored
- * result equals the candidate's evaluation against all their facts (the evidence screen's), and the stored
- * counts equal the results counted afresh.
+ * A match run reads each candidate's facts as one text kept on write (decision 087), slice by slice with the next
+ * slice read ahead, decides per fact signature what each criterion reads (decision 084) and keeps its counts as it
+ * goes (decision 038). Every stored result equals the candidate's evaluation against all their facts (the evidence
+ * screen's), the stored counts equal the results counted afresh, and a missing digest changes nothing.
  */
 
 let t: TestApp;
@@ -52,16 +55,6 @@ const CRITERIA = [
   { kind: 'exclusion', text: 'Women of childbearing potential: no contraception', rule: { type: 'pregnancy', allowed: false }, population: 'women' },
 ];
 
-/** A small deterministic generator: the same pool on every run. */
-function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-  return { next, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] };
-}
-
 type Fact = {
   kind: string;
   conceptId?: string | null;
@@ -104,7 +97,7 @@ const MEDICATIONS: Fact[] = [
 ];
 
 function factsFor(index: number): Fact[] {
-  const random = generator(index + 1);
+  const random = seededRandom(index + 1);
   const facts: Fact[] = [];
   const count = Math.floor(random.next() * 4);
   for (let i = 0; i < count; i++) facts.push(random.pick(CONDITIONS));
@@ -142,7 +135,7 @@ beforeAll(async () => {
     [other.organizationId, 5],
   ] as const) {
     for (let i = 0; i < size; i++) {
-      const random = generator(1000 + i);
+      const random = seededRandom(1000 + i);
       const dateOfBirth = random.next() < 0.85 ? yearsAgo(15 + Math.floor(random.next() * 70)) : null;
       const sex = random.pick(['female', 'female', 'male', 'unknown']);
       const [row] = (
@@ -166,26 +159,37 @@ afterAll(async () => {
   await t?.close();
 });
 
+type StoredResult = {
+  candidate_id: string;
+  match_class: string;
+  score: number;
+  met_count: number;
+  unknown_count: number;
+  not_met_ids: string[];
+  unknown_ids: string[];
+};
+/** A run's stored results, by candidate. */
+async function storedResults(runId: string): Promise<StoredResult[]> {
+  return rowsOf<StoredResult>(
+    await t.deps.db.execute(sql`
+      select candidate_id, match_class, score, met_count, unknown_count, not_met_ids, unknown_ids from trial_match where run_id = ${runId} order by candidate_id`),
+  );
+}
+
+async function matchAll(): Promise<string> {
+  const started = await a.actor.post(`/api/trial-matcher/${trialId}/runs`, {});
+  expect(started.status).toBe(202);
+  await whenMatchRunSettled(started.body.id);
+  return started.body.id;
+}
+
 describe('a match run in slices', () => {
   it("stores for every candidate what the evidence screen computes from all of the candidate's facts, and counts them", async () => {
     const started = await a.actor.post(`/api/trial-matcher/${trialId}/runs`, {});
     expect(started.status).toBe(202);
     await whenMatchRunSettled(started.body.id);
 
-    const stored = (
-      (await t.deps.db.execute(sql`
-      select candidate_id, match_class, score, met_count, unknown_count, not_met_ids, unknown_ids from trial_match where run_id = ${started.body.id}`)) as unknown as {
-        rows: Array<{
-          candidate_id: string;
-          match_class: string;
-          score: number;
-          met_count: number;
-          unknown_count: number;
-          not_met_ids: string[];
-          unknown_ids: string[];
-        }>;
-      }
-    ).rows;
+    const stored = await storedResults(started.body.id);
     expect(stored).toHaveLength(POOL);
     expect(new Set(stored.map((row) => row.candidate_id)).size).toBe(POOL);
 
@@ -231,5 +235,45 @@ describe('a match run in slices', () => {
     const onlyBlockers = stored.filter((row) => row.not_met_ids.length === 1);
     for (const row of gaps.body.excluding)
       expect(row.onlyBlocker, row.text).toBe(onlyBlockers.filter((item) => item.not_met_ids[0] === row.criterionId).length);
+  });
+
+  it("reads a candidate's facts afresh when their digest is missing (decision 087), and stores the same results", async () => {
+    const before = await storedResults(await matchAll());
+    // Half the pool's digests gone, as if written around the triggers: the run must not read them as "no facts".
+    const removed = rowsOf<{ candidate_id: string }>(
+      await t.deps.db.execute(sql`
+        delete from candidate_fact_digest d using candidate c
+        where c.id = d.candidate_id and c.organization_id = ${a.organizationId} and c.last_name = 'Slices' and right(c.first_name, 1) in ('0', '2', '4', '6', '8')
+        returning d.candidate_id`),
+    );
+    expect(removed.length).toBeGreaterThan(5);
+    const after = await storedResults(await matchAll());
+    expect(after).toEqual(before);
+    expect(new Set(after.map((row) => row.match_class)).size).toBeGreaterThan(1);
+  });
+
+  it("forgets a deleted candidate's and a deleted trial's results without foreign keys, and skips a candidate deleted mid-run (decision 087)", async () => {
+    const runId = await matchAll();
+    const resultsOf = async (where: ReturnType<typeof sql>) =>
+      rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from trial_match where ${where}`))[0].n;
+    const [gone, kept] = (await storedResults(runId)).map((row) => row.candidate_id);
+    expect((await a.actor.delete(`/api/candidates/${gone}`)).status).toBe(204);
+    expect(await resultsOf(sql`candidate_id = ${gone}`)).toBe(0);
+    expect(await resultsOf(sql`candidate_id = ${kept}`)).toBe(1);
+    expect(await resultsOf(sql`run_id = ${runId}`)).toBe(POOL - 1);
+
+    // A slice evaluated before a person was deleted writes everyone else.
+    const row = { matchClass: 'likely' as const, classRank: 0, score: 1, metCount: 1, unknownCount: 0, notMetIds: [], unknownIds: [] };
+    const written = crypto.randomUUID();
+    await runAsOrganization(t.deps.db, a.organizationId, (tx) =>
+      insertMatches(tx, { runId: written, organizationId: a.organizationId, trialId }, [
+        { ...row, candidateId: gone },
+        { ...row, candidateId: kept },
+      ]),
+    );
+    expect(await resultsOf(sql`run_id = ${written}`)).toBe(1);
+
+    expect((await a.actor.delete(`/api/trials/${trialId}`)).status).toBe(204);
+    expect(await resultsOf(sql`trial_id = ${trialId}`)).toBe(0);
   });
 });

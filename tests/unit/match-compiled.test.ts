@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../src/contract/trials';
 import { compileTrial, decodeFacts, matchCompact, type CompactPerson } from '../../src/server/features/matching/compiled';
 import { matchPerson, type MatchCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
+import { seededRandom } from '../support/seeded-random';
 
 /**
  * The match run's compact evaluation (decision 084) against the reference, evaluate.ts `matchPerson`: the same
@@ -11,15 +12,6 @@ import { matchPerson, type MatchCriterion, type MatchFact, type MatchPerson } fr
 
 const today = new Date('2026-06-15T09:30:00Z');
 const DAY = 86_400_000;
-
-function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)], chance: (p: number) => next() < p };
-}
 
 const daysAgo = (days: number) => new Date(today.getTime() - days * DAY).toISOString().slice(0, 10);
 
@@ -58,7 +50,7 @@ const RULES: CriterionRule[] = [
   { type: 'site_judgement', reason: 'investigator_judgement' },
 ];
 
-function randomCriteria(random: ReturnType<typeof generator>): MatchCriterion[] {
+function randomCriteria(random: ReturnType<typeof seededRandom>): MatchCriterion[] {
   const count = 3 + Math.floor(random.next() * 14);
   return Array.from({ length: count }, (_, index) => ({
     id: `criterion-${index}`,
@@ -91,7 +83,7 @@ const MEDICATIONS: Array<Partial<MatchFact>> = [
   { name: 'metformin' },
 ];
 
-function randomPerson(random: ReturnType<typeof generator>, index: number): MatchPerson {
+function randomPerson(random: ReturnType<typeof seededRandom>, index: number): MatchPerson {
   let id = 0;
   const facts: MatchFact[] = [];
   const date = () => (random.chance(0.25) ? null : daysAgo(random.pick([0, 1, 20, 40, 45, 60, 100, 120, 200, 400, 800, 3000])));
@@ -178,7 +170,7 @@ describe('the compact evaluation of a match run', () => {
     const classes = { likely: 0, possible: 0, excluded: 0 };
     let compared = 0;
     for (let round = 0; round < 60; round++) {
-      const random = generator(round + 7);
+      const random = seededRandom(round + 7);
       const criteria = randomCriteria(random);
       const people = Array.from({ length: 120 }, (_, index) => randomPerson(random, index));
       const { trial, rows, irregular } = compact(people, criteria);

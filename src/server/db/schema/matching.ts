@@ -55,6 +55,21 @@ export const candidateFact = pgTable(
 );
 
 /**
+ * A candidate's clinical facts as one text (decision 087): the compact format the match run decodes (decision
+ * 084), kept on write so a run reads one row per person instead of aggregating every fact. Maintained by
+ * statement triggers on `candidate_fact` (migration 0030: every path that writes or deletes facts, raw SQL
+ * included, in the same transaction), with the same SQL function the run's fallback uses
+ * (`candidate_fact_digest_text`). A candidate with no facts has no row; a run reads a missing row's facts afresh.
+ */
+export const candidateFactDigest = pgTable('candidate_fact_digest', {
+  candidateId: uuid('candidate_id')
+    .primaryKey()
+    .references(() => candidate.id, { onDelete: 'cascade' }),
+  organizationId: organizationIdColumn(),
+  facts: text('facts').notNull(),
+});
+
+/**
  * One candidate's standing against one trial, from one `trial_match` processing run. The screen reads the
  * trial's latest completed run; a finished run deletes the rows of the runs before it. Evidence per criterion
  * is computed again when one candidate is opened (cheap), so only what lists, filters and gap analysis need
@@ -63,14 +78,14 @@ export const candidateFact = pgTable(
 export const trialMatch = pgTable(
   'trial_match',
   {
-    // No foreign keys to the run or the organization: a batch writes thousands of rows and each key check
-    // costs as much as the row itself. The trial's key cascades (an organization's deletion removes its
-    // trials), a finished run deletes the earlier runs' rows, and the candidate's key removes a deleted
-    // person's results with them.
+    // No foreign keys (decision 087; 038 and 043 kept two): a slice writes 25,000 rows and the trial's and the
+    // candidate's key checks cost 40% of that write (each locks its candidate's row). A finished run deletes the
+    // earlier runs' rows; a candidate's or a trial's deletion deletes theirs by statement trigger (migration
+    // 0030, `trial_match_forget`); a slice skips a candidate deleted since it was read.
     runId: uuid('run_id').notNull(),
     organizationId: uuid('organization_id').notNull(),
-    trialId: belongsTo('trial_id', () => trial.id),
-    candidateId: belongsTo('candidate_id', () => candidate.id),
+    trialId: uuid('trial_id').notNull(),
+    candidateId: uuid('candidate_id').notNull(),
     matchClass: text('match_class').$type<'likely' | 'possible' | 'excluded'>().notNull(),
     /** 0 likely, 1 possible, 2 excluded: the list's order, best first. */
     classRank: smallint('class_rank').notNull(),
@@ -89,7 +104,7 @@ export const trialMatch = pgTable(
 );
 
 /**
- * A language model's judgement of one criterion against one candidate's clinical notes (decision 079, the
+ * A language model's judgement of one criterion against one candidate's clinical notes (decision 097, the
  * TrialGPT approach): asked only for criteria the rules leave unknown, on request, with the sentences it cited.
  * Advice shown as `llm` evidence: it never decides a class (an `llm` "not met" flags the candidate, never
  * excludes). Judging again replaces it; a criterion reworded since is judged afresh (its text is kept).

@@ -23,7 +23,7 @@ import { generateStudyBlocks as generateFormBlocks } from '../prescreen-forms/ge
 import { createForm, listForms, updateForm } from '../prescreen-forms/service';
 import { defineSliceRunKind } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
-import { CLASS_RANK, factNeeds, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
+import { CLASS_RANK, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
 import * as q from './queries';
 import { compileTrial, decodeFacts, matchCompact, type CompactPerson, type CompiledTrial } from './compiled';
 import { toFact } from './facts';
@@ -104,7 +104,7 @@ async function evaluateSlice(trial: CompiledTrial, slice: SliceRow[], tally: Tal
     const end = Math.min(slice.length, start + matchRunTuning.evaluateChunk);
     for (let i = start; i < end; i++) {
       const result = matchCompact(trial, slice[i]);
-      // A language model's "not met" (decision 079) leaves a likely candidate possibly eligible; most runs have none.
+      // A language model's "not met" (decision 097) leaves a likely candidate possibly eligible; most runs have none.
       if (flags.size) result.matchClass = classWithFlags(result.matchClass, flaggedCount(result.unknownIds, flags.get(slice[i].id)));
       rows[i] = {
         candidateId: slice[i].id,
@@ -133,7 +133,7 @@ async function evaluateSlice(trial: CompiledTrial, slice: SliceRow[], tally: Tal
  * evaluated by evaluate.ts, so no one is judged on a misread fact.
  */
 async function readCompactSlice(tx: Transaction, organizationId: string, setup: MatchSetup, after: Cursor | null): Promise<SliceRow[]> {
-  const slice = await q.candidateSlice(tx, organizationId, after, matchRunTuning.sliceSize, setup.needs);
+  const slice = await q.candidateSlice(tx, organizationId, after, matchRunTuning.sliceSize);
   const { columns, starts, irregular } = decodeFacts(
     setup.compiled,
     slice.map((row) => row.facts),
@@ -178,7 +178,7 @@ export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, SliceRow, { r
     const criteria = await q.matchCriteria(tx, [trialId]);
     // Judgements are made one candidate at a time on request: few enough to hold for the whole run.
     const flags = flagsOf(await q.notMetJudgements(tx, trialId));
-    return { trialId, compiled: compileTrial(criteria, new Date()), needs: factNeeds(criteria), flags };
+    return { trialId, compiled: compileTrial(criteria, new Date()), flags };
   },
   async readSlice(tx, { run }, setup, after) {
     // PostgreSQL's just-in-time compilation costs more than it saves on these statements (about 0.9 s per slice read).
@@ -223,7 +223,7 @@ export const whenMatchRunSettled = trialMatchRuns.whenSettled;
 /** At start-up (jobs/register.ts lists the kind): continues match runs a stopped process left running. */
 export const resumeMatchRuns = trialMatchRuns.resume;
 
-type MatchSetup = { trialId: string; compiled: CompiledTrial; needs: ReturnType<typeof factNeeds>; flags: Flags };
+type MatchSetup = { trialId: string; compiled: CompiledTrial; flags: Flags };
 
 /** The counts kept so far: none stored before the first slice means zero; a run resumed from an older cursor has none. */
 function storedTally(run: { options: unknown }): Tally | null {
@@ -346,7 +346,7 @@ export async function listMatches(deps: Deps, scope: RequestScope, trialId: stri
       { runId: completed.id, trialId, matchClass: filter.class, criterionId: filter.criterionId, q: filter.q, limit: filter.limit, offset: filter.offset },
       knownTotal,
     );
-    // A model's "not met" on a criterion the row still leaves unknown flags it (decision 079).
+    // A model's "not met" on a criterion the row still leaves unknown flags it (decision 097).
     const flags = flagsOf(
       await q.notMetJudgements(
         tx,
@@ -414,7 +414,7 @@ async function evaluateCandidate(tx: Transaction, trialId: string, candidateId: 
 }
 
 /**
- * The optional language-model judge (decision 079): the candidate's criteria the rules leave unknown, judged
+ * The optional language-model judge (decision 097): the candidate's criteria the rules leave unknown, judged
  * against their clinical notes; answers the candidate's evidence with the `llm` judgements.
  */
 export async function judgeCandidate(deps: Deps, scope: RequestScope, trialId: string, candidateId: string): Promise<CandidateMatch> {
@@ -472,7 +472,7 @@ export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, i
     const before = await storedCounts(tx, completed);
     const after = { ...before };
     const pool = await q.whatIfPool(tx, completed.id, input.criterionId);
-    // The stored classes hold the language model's flags (decision 079); the changed rules' classes must too, or a
+    // The stored classes hold the language model's flags (decision 098); the changed rules' classes must too, or a
     // flagged candidate would seem to move from possible to likely whatever the change.
     const flags = flagsOf(await q.notMetJudgements(tx, trialId));
     let admitted = 0;
@@ -514,7 +514,7 @@ export async function addToTrial(deps: Deps, scope: RequestScope, trialId: strin
 /**
  * Screen-fail re-matching: the candidate against every other recruiting trial of their organization, computed
  * now. Trials that exclude them are left out; the reasons name what they meet. A language model's "not met" on a
- * criterion the rules leave unknown flags the trial's match as the main run does (decision 079): likely becomes
+ * criterion the rules leave unknown flags the trial's match as the main run does (decision 098): likely becomes
  * possible, with `llmFlagged`; it never leaves a trial out, and a "met" never promotes.
  */
 export async function otherTrialMatches(deps: Deps, scope: RequestScope, candidateId: string): Promise<OtherTrialMatches> {

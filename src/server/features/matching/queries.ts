@@ -4,6 +4,7 @@ import type { CandidateFactInput, MatchClass } from '../../../contract/matching'
 import {
   candidate,
   candidateFact,
+  candidateFactDigest,
   candidateNote,
   candidateTrial,
   criterionJudgement,
@@ -14,7 +15,7 @@ import {
   user,
 } from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
-import { CLASS_RANK, type FactNeeds, type MatchCriterion, type MatchFact, type MatchPerson } from './evaluate';
+import { CLASS_RANK, type MatchCriterion, type MatchFact, type MatchPerson } from './evaluate';
 
 export type CandidateFactRow = typeof candidateFact.$inferSelect;
 /** A malformed id names no row: answered as not found without asking the database (which would refuse the cast). */
@@ -282,72 +283,46 @@ function idList(ids: readonly string[], plain: Set<string>): string {
 /** A PostgreSQL array literal of numbers. */
 const numberArray = (values: readonly number[]) => `{${values.join(',')}}`;
 
-/**
- * The SQL test of a fact row `f` the criteria can read (evaluate.ts `factNeeds`). Word lists are ASCII words,
- * matched as substrings of the name lower-cased in the C collation (ASCII only, the same as JavaScript's on
- * ASCII); a name with any other character is always read.
- */
-function factNeedsSql(needs: FactNeeds) {
-  const tests = [];
-  if (needs.kinds.size) tests.push(sql`f.kind = any(${arrayLiteral([...needs.kinds])}::text[])`);
-  const unusual = sql`octet_length(f.name) <> char_length(f.name)`;
-  for (const [kind, { conceptIds, wordLists }] of needs.named) {
-    const alternatives = [sql`f.status = 'absent'`, unusual];
-    if (conceptIds.size) alternatives.push(sql`f.concept_id = any(${arrayLiteral([...conceptIds])}::text[])`);
-    for (const words of wordLists) alternatives.push(sql`lower(f.name collate "C") like all(${arrayLiteral(words.map((word) => `%${word}%`))}::text[])`);
-    tests.push(sql`(f.kind = ${kind} and (${sql.join(alternatives, sql` or `)}))`);
-  }
-  if (needs.currentConditions) tests.push(sql`(f.kind = 'condition' and f.status = 'present')`);
-  if (needs.labNames.size)
-    tests.push(sql`(f.kind = 'lab' and f.value is not null and (lower(f.name collate "C") = any(${arrayLiteral([...needs.labNames])}::text[]) or ${unusual}))`);
-  return tests.length ? sql.join(tests, sql` or `) : sql`false`;
-}
-
 export type Cursor = { createdAt: string; id: string };
-/** A candidate of a slice with their facts' text (compiled.ts `decodeFacts` reads it), null when they have none the criteria read. */
+/** A candidate of a slice with their facts' text (compiled.ts `decodeFacts` reads it), null when they have none. */
 export type SliceCandidate = { id: string; createdAt: string; dateOfBirth: string | null; sex: string; facts: string | null };
 
 /**
- * The next slice of an organization's candidates in creation order, after a cursor, each with the facts the
- * trial's criteria can read (decision 038). Two statements: the slice, then its facts in one bitmap scan over
- * the slice's ids (the heap read once, in its own order, instead of one index probe per candidate). A
- * candidate's facts come as one text (decision 084): per fact its kind, status, concept id, name, unit and
- * value text (the signature the run decides once), then its value and its day (days since 1970), fields and
- * facts separated by control characters the app refuses in any input. One string per candidate costs the
- * driver a fraction of one row, or one JSON array, per fact. Fact ids are left out: a run keeps outcomes only;
- * the evidence screen reads a candidate's facts afresh.
+ * The next slice of an organization's candidates in creation order, after a cursor, each with their facts as
+ * one text (decision 084's format): per fact its kind, status, concept id, name, unit and value text (the
+ * signature the run decides once), then its value and its day, fields and facts separated by control
+ * characters the app refuses in any input. The text is kept on write in `candidate_fact_digest` (decision 087),
+ * so a slice is one statement over one row per person instead of an aggregation of every fact. A candidate with
+ * no digest (none is kept for a person without facts; one could be missing if the triggers were bypassed) is
+ * read through the digest's own SQL definition, `candidate_fact_digest_text`, from the facts themselves: a
+ * missing digest costs time, never a wrong result. Fact ids are left out: a run keeps outcomes only; the
+ * evidence screen reads a candidate's facts afresh.
  */
-export async function candidateSlice(
-  executor: Executor,
-  organizationId: string,
-  after: Cursor | null,
-  size: number,
-  needs: FactNeeds,
-): Promise<SliceCandidate[]> {
-  const slice = rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string }>(
+export async function candidateSlice(executor: Executor, organizationId: string, after: Cursor | null, size: number): Promise<SliceCandidate[]> {
+  const slice = rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string; facts: string | null }>(
     await executor.execute(sql`
-      select c.id, c.created_at::text as created_at, c.date_of_birth::text as date_of_birth, c.sex
+      select c.id, c.created_at::text as created_at, c.date_of_birth::text as date_of_birth, c.sex, d.facts
       from ${candidate} c
+      left join ${candidateFactDigest} d on d.candidate_id = c.id
       where c.organization_id = ${organizationId}
         ${after ? sql`and (c.created_at, c.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
       order by c.created_at, c.id
       limit ${size}`),
   );
-  if (slice.length === 0) return [];
-  const ids = arrayLiteral(slice.map((row) => row.id));
-  // concat() writes a null as nothing; the value text is prefixed so that null and '' stay apart. An infinite
-  // date (only possible by hand in SQL) reads as undated rather than failing the run.
-  const grouped = rowsOf<{ candidate_id: string; facts: string }>(
-    await executor.execute(sql`
-      select f.candidate_id, string_agg(concat(f.kind, chr(31), f.status, chr(31), f.concept_id, chr(31), f.name, chr(31), f.unit, chr(31), '=' || f.value_text, chr(31),
-        f.value, chr(31), case when isfinite(f.observed_on) then f.observed_on - date '1970-01-01' end), chr(30)) as facts
-      from ${candidateFact} f
-      where f.candidate_id = any(${ids}::uuid[]) and (${factNeedsSql(needs)})
-      group by f.candidate_id`),
-  );
+  const missing = slice.filter((row) => row.facts === null).map((row) => row.id);
   const factsOf = new Map<string, string>();
-  for (const row of grouped) factsOf.set(row.candidate_id, row.facts);
-  return slice.map((row) => ({ id: row.id, createdAt: row.created_at, dateOfBirth: row.date_of_birth, sex: row.sex, facts: factsOf.get(row.id) ?? null }));
+  if (missing.length)
+    for (const row of rowsOf<{ candidate_id: string; facts: string }>(
+      await executor.execute(sql`select t.candidate_id, t.facts from candidate_fact_digest_text(${arrayLiteral(missing)}::uuid[]) t`),
+    ))
+      factsOf.set(row.candidate_id, row.facts);
+  return slice.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    dateOfBirth: row.date_of_birth,
+    sex: row.sex,
+    facts: row.facts ?? factsOf.get(row.id) ?? null,
+  }));
 }
 
 export async function countOrganizationCandidates(executor: Executor, organizationId: string): Promise<number> {
@@ -374,7 +349,9 @@ export async function matchRuns(executor: Executor, trialId: string): Promise<{ 
  * A slice of results in one set-based statement (decision 038): one array parameter per column, unnested,
  * instead of a row per parameter set or a JSON document per row. The criterion id lists go as a text array of
  * array literals, cast back per row. No conflict handling: a slice and the run's cursor commit together, so a
- * resumed run never writes a candidate twice.
+ * resumed run never writes a candidate twice. trial_match has no foreign keys (decision 087): a candidate deleted
+ * since the slice was read, or a trial deleted during the run, is skipped here (a semi-join, no row lock) instead
+ * of failing the write.
  */
 export async function insertMatches(
   executor: Executor,
@@ -383,6 +360,9 @@ export async function insertMatches(
 ) {
   if (rows.length === 0) return;
   const plain = new Set<string>();
+  // The unnested slice (25,000 rows of about 170 bytes) held in memory rather than spilt to a temporary file
+  // (work_mem is 4 MB by default); for the rest of the caller's transaction only.
+  await executor.execute(sql`set local work_mem = '64MB'`);
   await executor.execute(sql`
     insert into ${trialMatch} (run_id, organization_id, trial_id, candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)
     select ${run.runId}::uuid, ${run.organizationId}::uuid, ${run.trialId}::uuid, r.candidate_id, r.match_class, r.class_rank, r.score, r.met_count, r.unknown_count, r.not_met_ids::text[], r.unknown_ids::text[]
@@ -395,7 +375,8 @@ export async function insertMatches(
       ${numberArray(rows.map((row) => row.unknownCount))}::int[],
       ${arrayLiteral(rows.map((row) => idList(row.notMetIds ?? [], plain)))}::text[],
       ${arrayLiteral(rows.map((row) => idList(row.unknownIds ?? [], plain)))}::text[]
-    ) as r(candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)`);
+    ) as r(candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)
+    where exists (select 1 from ${candidate} c where c.id = r.candidate_id) and exists (select 1 from ${trial} t where t.id = ${run.trialId}::uuid)`);
 }
 
 /** A finished run's results replace the earlier runs' for the trial. */
@@ -604,7 +585,7 @@ export async function matcherTopGapRows(executor: Executor, organizationIds: rea
   return rowsOf<{ trial_id: string; title: string; criterion_id: string; text: string; not_met: number; unknown: number }>(result);
 }
 
-// ---- language model judgements (decision 079) ----
+// ---- language model judgements (decision 097) ----
 
 export type CriterionJudgementRow = typeof criterionJudgement.$inferSelect;
 

@@ -3,8 +3,10 @@ import { RefreshCw, Search, UserPlus } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { MatchClass, TrialMatchOverview, TrialMatchRow } from '../../../contract/matching';
-import { ErrorCard, RecordLoadError } from '../../components/ErrorCard';
+import { RecordLoadError } from '../../components/ErrorCard';
+import { ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
+import { useOffsetPaging } from '../../lib/paging';
 import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, buttonClass, Card, CardContent, EmptyState, FilterSelect, Table, Td, Th } from '../../components/ui';
@@ -127,7 +129,8 @@ function MatchTable({
   search: TrialMatcherSearch;
   setSearch: (next: Partial<TrialMatcherSearch>) => void;
 }) {
-  const offset = ((search.page ?? 1) - 1) * MATCH_PAGE_SIZE;
+  const paging = useOffsetPaging(MATCH_PAGE_SIZE, { page: search.page ?? 1, onPage: (page) => setSearch({ page }) });
+  const { offset } = paging;
   const query = useMatches(trialId, { matchClass: search.class, criterionId: search.criterion, q: search.q, offset });
   const add = useAddToTrial();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -234,89 +237,79 @@ function MatchTable({
           </Link>
         </p>
       )}
-      {query.isPending ? (
-        <Spinner label="Loading matches" />
-      ) : query.isError ? (
-        <ErrorCard title="Could not load the matches" error={query.error} onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No candidates here">
-          {search.q || search.criterion || search.class
-            ? 'Nobody matches these filters. Clear them to see everyone.'
-            : 'The organization has no candidates yet.'}
-        </EmptyState>
-      ) : (
-        <>
-          <Table caption="Candidates ranked by how well they match the trial">
-            <thead>
-              <tr>
-                <Th className="w-10">
-                  <Checkbox
-                    label="Select all on this page"
-                    hideLabel
-                    checked={allSelected}
-                    indeterminate={!allSelected && selectable.some((row) => selected.has(row.candidate.id))}
-                    disabled={selectable.length === 0}
-                    onChange={(on) => {
-                      for (const row of selectable) toggle(row.candidate.id, on);
-                    }}
-                  />
-                </Th>
-                <Th>Candidate</Th>
-                <Th>Match</Th>
-                <Th>Score</Th>
-                <Th>Why</Th>
-                <Th>Trial</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const name = `${row.candidate.firstName} ${row.candidate.lastName}`.trim();
-                return (
-                  <tr key={row.candidate.id}>
-                    <Td>
-                      <Checkbox
-                        label={`Select ${name}`}
-                        hideLabel
-                        checked={selected.has(row.candidate.id)}
-                        disabled={row.inTrial}
-                        onChange={(on) => toggle(row.candidate.id, on)}
-                      />
-                    </Td>
-                    <Td>
-                      <button
-                        type="button"
-                        className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
-                        onClick={() => setSearch({ candidate: row.candidate.id })}
-                      >
-                        {name}
-                      </button>
-                    </Td>
-                    <Td>
-                      <Badge tone={CLASS_TONES[row.matchClass]}>{CLASS_LABELS[row.matchClass]}</Badge>
-                      {row.llmFlagged > 0 && (
-                        <Badge tone="amber" className="ml-1" title="A language model judged criteria not met from the notes: check them">
-                          Check notes
-                        </Badge>
-                      )}
-                    </Td>
-                    <Td>{percent(row.score)}</Td>
-                    <Td className="max-w-md text-sm text-slate-700">{why(row)}</Td>
-                    <Td>{row.inTrial ? <Badge tone="blue">In trial</Badge> : <span className="text-sm text-slate-700">Not yet</span>}</Td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-          <OffsetPager
-            offset={offset}
-            shown={rows.length}
-            total={query.data?.total ?? 0}
-            pageSize={MATCH_PAGE_SIZE}
-            busy={query.isFetching}
-            onOffset={(next) => setSearch({ page: next / MATCH_PAGE_SIZE + 1 })}
-          />
-        </>
-      )}
+      <ListState
+        query={query}
+        rowCount={rows.length}
+        loadingLabel="Loading matches"
+        errorTitle="Could not load the matches"
+        emptyPage={offset > 0 && (query.data?.total ?? 0) > 0 && { title: 'No candidates on this page', onFirstPage: () => setSearch({ page: undefined }) }}
+        filtered={Boolean(search.q || search.criterion || search.class)}
+        empty={<EmptyState title="No candidates here">The organization has no candidates yet.</EmptyState>}
+        noMatch={<EmptyState title="No candidates here">Nobody matches these filters. Clear them to see everyone.</EmptyState>}
+        pager={<OffsetPager {...paging} shown={rows.length} total={query.data?.total ?? 0} busy={query.isFetching} />}
+      >
+        <Table caption="Candidates ranked by how well they match the trial">
+          <thead>
+            <tr>
+              <Th className="w-10">
+                <Checkbox
+                  label="Select all on this page"
+                  hideLabel
+                  checked={allSelected}
+                  indeterminate={!allSelected && selectable.some((row) => selected.has(row.candidate.id))}
+                  disabled={selectable.length === 0}
+                  onChange={(on) => {
+                    for (const row of selectable) toggle(row.candidate.id, on);
+                  }}
+                />
+              </Th>
+              <Th>Candidate</Th>
+              <Th>Match</Th>
+              <Th>Score</Th>
+              <Th>Why</Th>
+              <Th>Trial</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const name = `${row.candidate.firstName} ${row.candidate.lastName}`.trim();
+              return (
+                <tr key={row.candidate.id}>
+                  <Td>
+                    <Checkbox
+                      label={`Select ${name}`}
+                      hideLabel
+                      checked={selected.has(row.candidate.id)}
+                      disabled={row.inTrial}
+                      onChange={(on) => toggle(row.candidate.id, on)}
+                    />
+                  </Td>
+                  <Td>
+                    <button
+                      type="button"
+                      className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                      onClick={() => setSearch({ candidate: row.candidate.id })}
+                    >
+                      {name}
+                    </button>
+                  </Td>
+                  <Td>
+                    <Badge tone={CLASS_TONES[row.matchClass]}>{CLASS_LABELS[row.matchClass]}</Badge>
+                    {row.llmFlagged > 0 && (
+                      <Badge tone="amber" className="ml-1" title="A language model judged criteria not met from the notes: check them">
+                        Check notes
+                      </Badge>
+                    )}
+                  </Td>
+                  <Td>{percent(row.score)}</Td>
+                  <Td className="max-w-md text-sm text-slate-700">{why(row)}</Td>
+                  <Td>{row.inTrial ? <Badge tone="blue">In trial</Badge> : <span className="text-sm text-slate-700">Not yet</span>}</Td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      </ListState>
     </section>
   );
 }
