@@ -21,8 +21,13 @@ interface Label {
   mainCondition: string | null;
   accept: string[];
   namedInText: boolean;
-  /** 1: labelled before any code; 2: labelled before the vocabulary was extended, not read while tuning. */
+  /**
+   * 1: labelled before any code; 2: labelled before the vocabulary was extended, not read while tuning; 3 and 4:
+   * fresh sets labelled on the third pass (decision 088), each before the extractor was run on it.
+   */
   batch: number;
+  /** Why a label reads as it does where it is debatable or was corrected. */
+  labelNote?: string;
 }
 
 const labels = (JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures/matching/vignette-labels.json'), 'utf8')) as { vignettes: Label[] })
@@ -81,6 +86,8 @@ describe.skipIf(!existsSync(SHARED))('the note extractor on the shared vignettes
     const texts = loadTexts();
     const all = empty();
     const byBatch = new Map<number, Tally>();
+    // SIGIR vignettes are diagnostic puzzles (findings, seldom the diagnosis); TREC 2021's are admission notes.
+    const bySource = new Map<string, Tally>();
     const misses: string[] = [];
     for (const label of labels) {
       const text = texts.get(label.id);
@@ -102,7 +109,10 @@ describe.skipIf(!existsSync(SHARED))('the note extractor on the shared vignettes
       }
       const batch = byBatch.get(label.batch) ?? empty();
       byBatch.set(label.batch, batch);
-      for (const tally of [all, batch]) {
+      const sourceName = label.id.split('-')[0];
+      const source = bySource.get(sourceName) ?? empty();
+      bySource.set(sourceName, source);
+      for (const tally of [all, batch, source]) {
         tally.vignettes++;
         tally.age += ageRight ? 1 : 0;
         tally.sex += sexRight ? 1 : 0;
@@ -124,16 +134,20 @@ describe.skipIf(!existsSync(SHARED))('the note extractor on the shared vignettes
       [
         `note extractor on ${labels.length} vignettes: ${JSON.stringify(overall)}`,
         ...[...byBatch].map(([batch, tally]) => `  batch ${batch}: ${JSON.stringify(figures(tally))}`),
+        ...[...bySource].map(([source, tally]) => `  ${source}: ${JSON.stringify(figures(tally))}`),
         `  misses: ${misses.join('; ') || 'none'}`,
       ].join('\n'),
     );
     // Issue 11's goals: age and sex >= 95% (reached), main condition >= 85%: reached for conditions the text
-    // names (92.1% on 2026-11-23, second pass; docs/note-extraction.md). Over all vignettes it is not: most
-    // misses are diagnostic puzzles whose text never names the diagnosis. Held as a ratchet: raise these as the
-    // reader improves (78.9 / 55.5 before the second pass).
+    // names (95.9% of 74 on 2026-11-24, third pass; docs/note-extraction.md, decision 088). Over all vignettes it
+    // is not: nearly every miss is a diagnostic puzzle whose text never names the diagnosis (most SIGIR
+    // vignettes). Held as a ratchet: raise these as the reader improves (92 / 64.5 before the third pass, on 55).
     expect(overall.age).toBeGreaterThanOrEqual(95);
     expect(overall.sex).toBeGreaterThanOrEqual(95);
-    expect(overall.mainConditionNamedInText).toBeGreaterThanOrEqual(92);
-    expect(overall.mainCondition).toBeGreaterThanOrEqual(64.5);
+    expect(overall.mainConditionNamedInText).toBeGreaterThanOrEqual(95);
+    expect(overall.mainCondition).toBeGreaterThanOrEqual(65);
+    // On admission notes (TREC 2021), which name what the patient has as the product's notes do, the goal holds
+    // over all of them (90.1% of 71 on 2026-11-24).
+    expect(figures(bySource.get('trec')!).mainCondition).toBeGreaterThanOrEqual(85);
   });
 });

@@ -79,7 +79,8 @@ describe('conditions and negation', () => {
     ['Negative for COPD; has hypertension.', 'hypertension', 'present'],
     ['No cough and she presents with pneumonia.', 'pneumonia', 'present'],
     ['Denies fever, however reports chest pain.', 'chest pain', 'present'],
-    ['Imaging was negative for obstructive pancreatitis.', 'pancreatitis', 'absent'],
+    // denying a disease's kind leaves the disease unsaid (decision 088): no fact, not an absent one
+    ['Imaging was negative for obstructive pancreatitis.', 'pancreatitis', undefined],
     // pseudo-negation: not a negation of what follows
     ['She is not compliant with her diabetes medication.', 'diabetes', 'present'],
     // history cues
@@ -270,6 +271,73 @@ describe('conditions and negation', () => {
   it('reads "PE:", "on RA" and "MS:" in a note as the examination, room air and mental status', () => {
     expect(facts('PE: normal. SpO2 97% on RA. MS: alert.').filter((fact) => fact.kind === 'condition')).toEqual([]);
     expect(statusOf('History of PE on warfarin.', 'PE')).toBe('history');
+  });
+
+  // The third pass (decision 088): each a general pattern, with text written here, not taken from the shared vignettes.
+  it.each<[string, string, CandidateFactInput['status'] | undefined]>([
+    // a treatment about to start speaks for the treatment, not for the disease named before it
+    ['He has gout and allopurinol will be started.', 'gout', 'present'],
+    ['New diabetes; metformin will be started.', 'diabetes', 'present'],
+    ['New diabetes; metformin will be started.', 'metformin', undefined],
+    ['Sarcoidosis was confirmed on biopsy and prednisone is to be started.', 'sarcoidosis', 'present'],
+    ['Dialysis will be started next week.', 'dialysis', undefined],
+    ['Insulin is to be started tomorrow.', 'insulin', undefined],
+    // a stated diagnosis ends a cue reaching back; an unconfirmed one is not asserted
+    ['Celiac disease was confirmed, and a gluten-free diet will be considered.', 'celiac disease', 'present'],
+    ['Celiac disease was not confirmed.', 'celiac disease', undefined],
+    // the kind of a disease denied, before or after it: the disease is neither asserted nor denied
+    ['No metastatic breast cancer on the staging scan.', 'breast cancer', undefined],
+    ['CT negative for embolic stroke.', 'stroke', undefined],
+    ['Alcoholic cirrhosis was ruled out.', 'cirrhosis', undefined],
+    ['No invasive breast cancer in the excised tissue.', 'breast cancer', undefined],
+    // a plain denial still denies, and a qualifier is not read where no denial is
+    ['No breast cancer in her past history.', 'breast cancer', 'absent'],
+    ['Metastatic breast cancer on letrozole.', 'breast cancer', 'present'],
+    ['No IV antibiotics were given; on metformin.', 'metformin', 'present'],
+  ])('%s -> %s %s', (text, mention, status) => {
+    expect(statusOf(text, mention)).toBe(status);
+  });
+
+  it("reads a disease with its site written after it as the site's disease", () => {
+    const read = (text: string) =>
+      facts(text)
+        .filter((fact) => fact.kind === 'condition')
+        .map((fact) => [fact.name, fact.status, text.slice(fact.span!.start, fact.span!.end)]);
+    expect(read('Duplex: severe stenosis in the right internal carotid artery.')).toEqual([
+      ['narrowed neck arteries (carotid stenosis)', 'present', 'stenosis in the right internal carotid artery'],
+    ]);
+    expect(read('Resected cancer of the stomach in 2012, no recurrence.')).toContainEqual(['stomach cancer', 'present', 'cancer of the stomach']);
+    expect(read('Infarction of the myocardium was excluded.')).toEqual([['a heart attack', 'absent', 'Infarction of the myocardium']]);
+    expect(read('She has an ulcer of the duodenum.')).toEqual([['a stomach ulcer (peptic ulcer)', 'present', 'ulcer of the duodenum']]);
+    expect(read('Carcinoma of the ovary, stage III.')).toContainEqual(['ovarian cancer', 'present', 'Carcinoma of the ovary']);
+    // a site that makes no concept with the disease adds nothing
+    expect(read('Fracture of the left femur.')).toEqual([['a broken bone (fracture)', 'present', 'Fracture']]);
+  });
+
+  it('names a disease by its organism when the organism causes that one disease only', () => {
+    expect(one('Stool microscopy showed Vibrio cholerae.', 'condition')?.name).toBe('cholera');
+    expect(one('Thick smear positive for P. falciparum.', 'condition')?.name).toBe('malaria');
+    expect(one('Serology positive for Borrelia burgdorferi.', 'condition')?.name).toBe('Lyme disease');
+    expect(one('Urine antigen positive for Legionella pneumonia.', 'condition')?.name).toBe('pneumonia');
+    expect(statusOf('Stool negative for Giardia.', 'Giardia')).toBe('absent');
+  });
+
+  it('reads the concepts added on the third pass (decision 088)', () => {
+    const named = (text: string) =>
+      facts(text)
+        .filter((fact) => fact.kind === 'condition' && fact.status === 'present')
+        .map((fact) => fact.name);
+    expect(named('Follows in hematology clinic for indolent systemic mastocytosis.')).toEqual(['mastocytosis (too many mast cells)']);
+    expect(named('A 70 yo man with bothersome LUTS, nocturia x3.')).toEqual(['bladder or prostate symptoms (LUTS)']);
+    expect(named('Progressive cognitive decline over two years, now needs help with her bills.')).toEqual(['dementia']);
+    expect(named('Reports low mood and poor sleep for a month.')).toEqual(['depression']);
+    expect(named('Known Gaucher disease type 1 on enzyme replacement.')).toEqual(['Gaucher disease']);
+    expect(named('Cardiac amyloidosis on tafamidis.')).toEqual(['amyloidosis']);
+    expect(named("Diagnosed with Waldenström's macroglobulinemia in 2019.")).toEqual(['Waldenström macroglobulinemia']);
+    expect(named('MRI shows a convexity meningioma.')).toEqual(['meningioma']);
+    expect(named('Admitted with acute liver failure after an overdose.')).toEqual(['liver failure']);
+    expect(named('Ultrasound: moderate left hydronephrosis.')).toEqual(['a swollen kidney from blocked urine (hydronephrosis)']);
+    expect(named('Itchy rash in the web spaces consistent with scabies.')).toEqual(['scabies']);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
 import { MEASURES, NUMBER, UNIT, canonical, normalizeUnit, toNumber, type Measure } from '../trials/criteria-parser';
-import { vocabulary } from '../trials/vocabulary';
+import { vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
 
 /**
  * The clinical-note reader (trial matcher, issue 11; docs/note-extraction.md): free text typed or pasted on
@@ -78,7 +78,7 @@ export function splitSentences(text: string): Sentence[] {
 
 // ---- cues ----
 
-type CueType = 'neg' | 'hist' | 'medHist' | 'hypo' | 'fam' | 'allergy' | 'pseudo';
+type CueType = 'neg' | 'hist' | 'medHist' | 'hypo' | 'plan' | 'fam' | 'allergy' | 'pseudo';
 interface Cue {
   type: CueType;
   before: boolean;
@@ -148,8 +148,11 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     type: 'hypo',
     before: false,
     pattern:
-      /\b(?:(?:was|is|are|were|being|also)\s+)*(?:suspected|considered|questioned|possible|a concern|in question|on the differential|not excluded|(?:can|could) ?not be (?:ruled out|excluded)|not ruled out|will be (?:started|given|initiated|begun|considered)|(?:is |are |was |were )?(?:planned|scheduled)|to (?:start|begin|be started))\b|\bvs\b\.?|\bversus\b/gi,
+      /\b(?:(?:was|is|are|were|being|also)\s+)*(?:suspected|considered|questioned|possible|a concern|in question|on the differential|not excluded|not (?:yet )?confirmed|(?:can|could) ?not be (?:ruled out|excluded)|not ruled out|will be considered|(?:is |are |was |were )?(?:planned|scheduled))\b|\bvs\b\.?|\bversus\b/gi,
   },
+  // A treatment about to start: it speaks for the treatment named just before it, never past another concept
+  // ("diabetes was confirmed and insulin will be started": the insulin is planned, the diabetes is had).
+  { type: 'plan', before: false, pattern: /\b(?:will be (?:started|given|initiated|begun)|to (?:start|begin|be started))\b/gi },
   // History: had it, not now (or not said to be now).
   {
     type: 'hist',
@@ -194,19 +197,25 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
 
 /** Words where a cue's reach ends: a new clause or a turn ("but", "which", "presents", ";"). */
 const TERMINATOR =
-  /\b(?:but|however|although|though|except|apart from|aside from|besides|other than|yet|still|which|who|whose|whom|because|as well as|secondary to|due to|caused by|as (?:the )?(?:cause|etiology|source|reason) (?:of|for)|presents?|presented|presenting|presentation|complain(?:s|ed|ing)?|reports?|reported|states?|stated|admitted|found|shows?|showed|reveal(?:s|ed)?|developed|remains|while|()(?:now|currently|presently|at present)|positive for|consistent with|compatible with|suggestive of|significant for|notable for|remarkable for|(and) (?:he|she|they|the patient|pt|patient|is|was|has|had|does|did|takes|took|reports|states|sleeps)|(?<=^|[,:]\s*)((?:he|she|they|the patient|pt|patient) (?:is|was|has|had|does|did|takes|took|reports|states|also|uses|drinks|smokes|lives|works|underwent|received|started|presents|presented)))\b|[;()[\]]|\s[-–—]\s/gi;
+  /\b(?:but|however|although|though|except|apart from|aside from|besides|other than|yet|still|which|who|whose|whom|because|as well as|secondary to|due to|caused by|as (?:the )?(?:cause|etiology|source|reason) (?:of|for)|presents?|presented|presenting|presentation|complain(?:s|ed|ing)?|reports?|reported|states?|stated|admitted|found|shows?|showed|reveal(?:s|ed)?|developed|remains|while|(?<=\b(?:was|were|is|are|been)\s)confirmed|()(?:now|currently|presently|at present)|positive for|consistent with|compatible with|suggestive of|significant for|notable for|remarkable for|(and) (?:he|she|they|the patient|pt|patient|is|was|has|had|does|did|takes|took|reports|states|sleeps)|(?<=^|[,:]\s*)((?:he|she|they|the patient|pt|patient) (?:is|was|has|had|does|did|takes|took|reports|states|also|uses|drinks|smokes|lives|works|underwent|received|started|presents|presented)))\b|[;()[\]]|\s[-–—]\s/gi;
+
+/** A kind or cause written before a disease's name; denying it leaves the disease itself unsaid. */
+const QUALIFIED =
+  /\b(?:obstructive|bacterial|viral|fungal|infectious|septic|hemorrhagic|haemorrhagic|ischemic|ischaemic|embolic|thrombotic|traumatic|alcoholic|drug-induced|autoimmune|malignant|metastatic|invasive|residual)\s+$/i;
 
 /** Words that date an onset ("diagnosed ... 2 years ago"): the time then says when it began, not that it ended. */
 const ONSET = /\b(?:diagnos(?:ed|is)|confirmed|detected|discovered|identified|found|started|began|begun|onset|since|developed)\b/i;
 
 /** How far (in words) a cue reaches: before a mention, after it. */
-const REACH_FORWARD: Record<CueType, number> = { neg: 12, hist: 30, medHist: 4, hypo: 8, fam: 12, allergy: 6, pseudo: 6 };
-const REACH_BACK: Record<CueType, number> = { neg: 5, hist: 6, medHist: 4, hypo: 4, fam: 6, allergy: 0, pseudo: 0 };
+const REACH_FORWARD: Record<CueType, number> = { neg: 12, hist: 30, medHist: 4, hypo: 8, plan: 0, fam: 12, allergy: 6, pseudo: 6 };
+const REACH_BACK: Record<CueType, number> = { neg: 5, hist: 6, medHist: 4, hypo: 4, plan: 4, fam: 6, allergy: 0, pseudo: 0 };
 
 interface SentenceCues {
   cues: Cue[];
   /** `clause`: "and he", "and is": a new clause, but often about the same relative ("her husband has X and he takes Y"). */
   stops: Array<{ start: number; end: number; clause: boolean }>;
+  /** The sentence's concept mentions, which a planned treatment's cue does not reach back past. */
+  mentions?: Array<{ start: number; end: number }>;
 }
 
 function readCues(text: string): SentenceCues {
@@ -249,7 +258,7 @@ type Reading = 'present' | 'history' | 'absent' | 'family' | 'hypothetical' | 'a
  * wins over history. `medicine` lets the cues that only speak of medicines and smoking ("stopped", "off")
  * count.
  */
-function readStatus(sentence: string, { cues, stops }: SentenceCues, start: number, end: number, medicine: boolean): Reading {
+function readStatus(sentence: string, { cues, stops, mentions = [] }: SentenceCues, start: number, end: number, medicine: boolean): Reading {
   const counts = (cue: Cue) => (cue.type === 'medHist' || cue.type === 'allergy' ? medicine : true);
   const stopBetween = (from: number, to: number, cue: Cue) =>
     stops.some((stop) => stop.start >= from && stop.end <= to && !(stop.clause && cue.type === 'fam'));
@@ -263,6 +272,13 @@ function readStatus(sentence: string, { cues, stops }: SentenceCues, start: numb
   for (const cue of cues) {
     if (cue.before || cue.start < end || !counts(cue)) continue;
     if (stopBetween(end, cue.start, cue) || wordsIn(sentence.slice(end, cue.start)) > REACH_BACK[cue.type]) continue;
+    // A planned start speaks for a medicine up to its reach, never past another concept; for a procedure (dialysis,
+    // a transplant) only as its direct subject, since a disease is never "started".
+    if (
+      cue.type === 'plan' &&
+      (medicine ? mentions.some((mention) => mention.start >= end && mention.end <= cue.start) : wordsIn(sentence.slice(end, cue.start)) > 0)
+    )
+      continue;
     after = cue;
     break;
   }
@@ -280,9 +296,10 @@ function readStatus(sentence: string, { cues, stops }: SentenceCues, start: numb
   );
   const types = new Set([before?.type, after?.type]);
   if (relative || types.has('fam')) return 'family';
-  if (types.has('hypo')) return 'hypothetical';
+  if (types.has('hypo') || types.has('plan')) return 'hypothetical';
   if (types.has('allergy')) return 'allergy';
-  if (types.has('neg')) return 'absent';
+  // "Negative for obstructive pancreatitis", "no metastatic breast cancer": the kind is denied, not the disease.
+  if (types.has('neg')) return !medicine && QUALIFIED.test(sentence.slice(Math.max(0, start - 24), start)) ? 'hypothetical' : 'absent';
   if (types.has('hist') || types.has('medHist')) return 'history';
   return 'present';
 }
@@ -464,6 +481,58 @@ function otherSense(mentionText: string, sentence: string, start: number, end: n
   }
 }
 
+/**
+ * "Stenosis of the left internal carotid artery", "cancer of the pancreas", "infarction of the myocardium": the
+ * site written after the disease. Read as the site before it ("carotid stenosis", "pancreatic cancer") when that
+ * is one concept of the vocabulary, spanning the words from the disease to the site.
+ */
+const INVERTED =
+  /\b(cancer|carcinoma|adenocarcinoma|tumou?r|neoplasm|stenosis|fracture|infarction|aneurysm|abscess|ulcer|insufficiency|regurgitation|prolapse|thrombosis|dissection)\s+(?:of|in|involving|affecting)\s+(?:the\s+|his\s+|her\s+)?(?:(?:left|right|bilateral|both|proximal|distal|internal|external|common|upper|lower|main|anterior|posterior|ascending|descending)\s+)*([a-z]+)(?:\s+([a-z]+))?/gi;
+/** An organ's noun -> the adjective diseases are named with ("cancer of the stomach" -> "gastric cancer"). */
+const ORGAN_ADJECTIVE: Record<string, string> = {
+  pancreas: 'pancreatic',
+  ovary: 'ovarian',
+  ovaries: 'ovarian',
+  cervix: 'cervical',
+  uterus: 'uterine',
+  esophagus: 'esophageal',
+  oesophagus: 'oesophageal',
+  stomach: 'gastric',
+  kidney: 'renal',
+  liver: 'hepatic',
+  heart: 'cardiac',
+  myocardium: 'myocardial',
+  aorta: 'aortic',
+  spine: 'spinal',
+  rectum: 'rectal',
+  duodenum: 'duodenal',
+  larynx: 'laryngeal',
+  testis: 'testicular',
+  testicle: 'testicular',
+};
+
+function invertedMentions(sentence: string, vocab: Vocabulary, mentions: Mention[]): Mention[] {
+  const found: Mention[] = [];
+  for (const match of matches(INVERTED, sentence)) {
+    const [words, head, first, second] = match;
+    const both = second ? `${first} ${second}` : null;
+    // "Of the aortic valve" -> "aortic valve", "of the left carotid artery" -> "carotid", "of the pancreas" -> "pancreatic".
+    for (const site of [both, first, ORGAN_ADJECTIVE[first.toLowerCase()]]) {
+      if (!site) continue;
+      const phrase = `${site} ${head}`;
+      const read = vocab.find(phrase);
+      if (read.length !== 1 || read[0].start !== 0 || read[0].end !== phrase.length) continue;
+      // The span runs from the disease to the last site word read ("stenosis of the left carotid", not "... artery" when unread).
+      const end = match.index + (site === both ? words.length : words.lastIndexOf(first) + first.length);
+      const concept = read[0].concept;
+      if (!mentions.some((mention) => mention.concept.id === concept.id && mention.start < end && match.index < mention.end))
+        found.push({ concept, start: match.index, end });
+      break;
+    }
+  }
+  return found;
+}
+
 /** Words after a disease's name that make it the name of a vaccine ("TB vaccination", "hepatitis B vaccine"). */
 const VACCINE_AFTER = /^[\s-]*(?:vaccin\w*|immuni[sz]ations?|boosters?|shots?)\b/i;
 
@@ -528,10 +597,16 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
   const sentences = splitSentences(text);
   // Cues are read once over the whole note, then handed to their sentences in the sentence's own offsets.
   const noteCues = readCues(text);
-  const sentenceCues = sentences.map((sentence) => {
+  const vocab = vocabulary();
+  const sentenceMentions = sentences.map((sentence) => {
+    const mentions = vocab.find(sentence.text);
+    const inverted = invertedMentions(sentence.text, vocab, mentions);
+    return inverted.length ? [...mentions, ...inverted].sort((a, b) => a.start - b.start) : mentions;
+  });
+  const sentenceCues: SentenceCues[] = sentences.map((sentence, index) => {
     const inside = <T extends { start: number; end: number }>(item: T) => item.start >= sentence.start && item.end <= sentence.end;
     const local = <T extends { start: number; end: number }>(item: T): T => ({ ...item, start: item.start - sentence.start, end: item.end - sentence.start });
-    return { cues: noteCues.cues.filter(inside).map(local), stops: noteCues.stops.filter(inside).map(local) };
+    return { cues: noteCues.cues.filter(inside).map(local), stops: noteCues.stops.filter(inside).map(local), mentions: sentenceMentions[index] };
   });
   const sentenceIndex = (offset: number) => {
     let [low, high] = [0, sentences.length - 1];
@@ -583,9 +658,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
 
   const sections = readSections(text);
   const sectionAt = (offset: number) => sections.find((range) => offset >= range.start && offset < range.end)?.section ?? null;
-  const vocab = vocabulary();
-  for (const sentence of sentences) {
-    for (const mention of vocab.find(sentence.text)) {
+  for (const [index, sentence] of sentences.entries()) {
+    for (const mention of sentenceMentions[index]) {
       const words = sentence.text.slice(mention.start, mention.end);
       if (otherSense(words, sentence.text, mention.start, mention.end)) continue;
       // "Hypothyroidism?" in a problem list: asked, not stated.
