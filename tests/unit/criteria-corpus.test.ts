@@ -60,8 +60,12 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // measures an inclusion offers, a change in weight read as the weight, a smoking history read as smoking now.
     // Concept lists (decision 083): 0.295 -> 0.30 (30.1%): organ-system classes, unstable angina, "at least one of the
     // following" items read together, "with or without"; hand-checks O and P: causes, complications, "systemic" (67.8%).
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.675);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.3);
+    // Eighth pass (decision 090): 0.30 -> 0.305 (30.9% of 1273 criteria, one-line numbered lists split, cohort headings
+    // dropped): labels a lab threshold defines, the "or" of two times before a severity, taking-part words beside an age.
+    // 0.675 -> 0.67 (67.5%) after hand-check R: the condition an operation "to treat leg/back pain" is for, and anxiety as
+    // what complications "would affect", no longer give a rule.
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.67);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.305);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

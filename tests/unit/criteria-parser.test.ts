@@ -625,16 +625,21 @@ describe.skipIf(!existsSync(SHARED))('the shared ClinicalTrials.gov records', ()
           section = heading;
           continue;
         }
-        const line = squash(raw.replace(/^\s*(?:[*+•·-]|\d{1,3}[.)]|[a-zA-Z][.)])\s+/, ''));
-        const holders = squashed.filter((c) => c.text.includes(line) || c.text.includes(line.replace(/:$/, '')));
-        // Only headings, lead-ins and placeholders may be left out: short, or ending with ":", or "None"-like.
-        const droppable = /:$/.test(line) || line.split(' ').length <= 6 || /^(?:none|n\/?a|not applicable|-|<!-- -->)$/i.test(line);
-        if (holders.length === 0 && droppable) continue;
-        expect(holders.length, `${nctId}: "${line}" is in no criterion`).toBeGreaterThan(0);
-        expect(
-          holders.some((c) => c.kind === section),
-          `${nctId}: "${line}" should be ${section}`,
-        ).toBe(true);
+        const whole = squash(raw.replace(/^\s*(?:[*+•·-]|\d{1,3}[.)]|[a-zA-Z][.)])\s+/, '').replace(/^\d{1,3}[.)]\s+/, ''));
+        // A numbered list written on one line ("1. The patient ... 2. The patient ... 3. ...") is one criterion per number.
+        const numbered = (whole.match(/(?:^|\s)\d{1,2}\.\s+[A-Z]/g) ?? []).length >= 3;
+        const lines = numbered ? whole.split(/\s(?=\d{1,2}\.\s+[A-Z])/).map((part) => part.replace(/^\d{1,2}\.\s+/, '')) : [whole];
+        for (const line of lines) {
+          const holders = squashed.filter((c) => c.text.includes(line) || c.text.includes(line.replace(/:$/, '')));
+          // Only headings, lead-ins and placeholders may be left out: short, or ending with ":", or "None"-like.
+          const droppable = /:$/.test(line) || line.split(' ').length <= 6 || /^(?:none|n\/?a|not applicable|-|<!-- -->)$/i.test(line);
+          if (holders.length === 0 && droppable) continue;
+          expect(holders.length, `${nctId}: "${line}" is in no criterion`).toBeGreaterThan(0);
+          expect(
+            holders.some((c) => c.kind === section),
+            `${nctId}: "${line}" should be ${section}`,
+          ).toBe(true);
+        }
       }
     }
   });

@@ -42,7 +42,8 @@ const spanOf = ([start, end]: Span): RuleSpan => ({ start, end });
 export const toNumber = (value: string) => (/^\d{1,3}(?:[.,]\d{3})+$/.test(value) ? Number(value.replace(/[.,]/g, '')) : Number(value.replace(',', '.')));
 export const NUMBER = String.raw`(\d{1,3}(?:[.,]\d{3})+(?!\d)|\d+(?:[.,]\d+)?)`;
 
-/** Words that say nothing beyond the rule itself: a criterion of only these and the rule is "plain". */
+/** Words that say nothing beyond the rule itself: a criterion of only these and the rule is "plain". A lone "s" is the
+ * plural or possessive mark of "drug(s)", "Crohn's" (decision 090). */
 const FILLER = new Set(
   `a an the of at to in on or and with who whose is are be been must have has having had patient patients participant participants subject subjects
   adult adults male female males females men women man woman people person persons individuals individual aged age ages year years yr yrs old inclusive between from
@@ -55,7 +56,7 @@ const FILLER = new Set(
   no not without none free do does did that this these which will would should can may shall other
   clinical clinically trial participation participate participating ongoing e.g. eg i.e ie etc
   obtaining obtained at the time provision sign signed written
-  i ii iii iv and/or e g etc`
+  i ii iii iv and/or e g etc s`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -326,7 +327,26 @@ export function readAgeRule(kind: CriterionKind, text: string): TextRule | null 
   } else if (strict) {
     // "Older than 18" in whole years: at least 19? Registries mean 18+ as often as not: a person decides.
   }
-  const extra = new Set(['inclusive', 'both', 'adult', 'including', 'japanese', 'ambulatory', 'legal', 'full']);
+  // "Only patients aged 18 or older are considered for inclusion", "under 18 will be excluded as well": the words of
+  // taking part say no more than the age.
+  const extra = new Set([
+    'inclusive',
+    'both',
+    'adult',
+    'including',
+    'japanese',
+    'ambulatory',
+    'legal',
+    'full',
+    'only',
+    'considered',
+    'inclusion',
+    'included',
+    'excluded',
+    'eligible',
+    'enrolled',
+    'well',
+  ]);
   return {
     rule: { type: 'age', minYears: min, maxYears: max, span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]) },
     // "Japanese male or female aged 65 or older": a nationality or ancestry is a requirement the age rule does not hold
@@ -572,6 +592,51 @@ function readAsaRule(kind: CriterionKind, text: string): TextRule | null {
 }
 
 /** Lab values and vitals: "BMI between 18.5 and 35 kg/m2", "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI ≥ 18.5 and ≤ 32". */
+/**
+ * The name of what a measure's threshold defines, standing right before it as its label: "renal impairment (eGFR < 30)",
+ * "poorly controlled diabetes (HbA1c of 8.0% or higher)", "Class III obesity: BMI ≥ 40", "anaemia with haemoglobin < 10".
+ * The threshold says what the label means, so the label's words are read with it (decision 090); joined by "or" it would
+ * be an alternative, and stays unread.
+ */
+const RENAL_LABEL = String.raw`(?:renal|kidney)\s+(?:[a-z]+\s+)?(?:impair\w*|insufficien\w*|dysfunction|failure|abnorm\w*|lowered|reduced|decreased|disease)|(?:impaired|reduced|decreased|abnormal|poor)\s+(?:renal|kidney)\s+function`;
+const DEFINED_BY: Record<string, string> = {
+  eGFR: RENAL_LABEL,
+  'creatinine clearance': RENAL_LABEL,
+  creatinine: RENAL_LABEL,
+  HbA1c: String.raw`(?:(?:poorly|inadequately|badly|not\s+well|in)\s*-?\s*controlled|uncontrolled)\s+(?:type\s+[12]\s+)?diabetes(?:\s+mellitus)?`,
+  BMI: String.raw`(?:class\s+(?:i{1,3}|[1-3])\s+|morbid\s+|severe\s+)?obesity|(?:morbidly\s+)?obese|underweight|overweight`,
+  hemoglobin: String.raw`ana?emia`,
+  platelets: String.raw`thrombocytopenia`,
+  ANC: String.raw`neutropenia`,
+  QTc: String.raw`(?:qtc?\s+)?(?:interval\s+)?prolongation|long\s+qt(?:\s+syndrome)?`,
+  potassium: String.raw`hypo-?kal(?:a)?emia|hyper-?kal(?:a)?emia`,
+  bilirubin: String.raw`hyperbilirubin(?:a)?emia`,
+  albumin: String.raw`hypoalbumin(?:a)?emia`,
+};
+const DEFINED_BY_BEFORE = new Map(
+  Object.entries(DEFINED_BY).map(([measure, label]) => [
+    measure,
+    new RegExp(
+      String.raw`(?:^|[^\w\s-]|\b(?:with|has|have|having|known|the)\s)\s*((?:(?:mild|moderate|severe|significant)\s+(?:(?:or|to)\s+(?:moderate|severe)\s+)?)?(?:${label}))(?:\s*(?:\(|:|,|[-–]|\bwith\b|\bdefined\s+(?:as|by)\b|\bmarked\s+by\b|\bi\.e\.,?|\bas\s+(?:defined|evidenced|measured)\s+by\b))+\s*(?:an?\s+|the\s+)?$`,
+      'i',
+    ),
+  ]),
+);
+
+/** "Between 7 and 10%", "7.0-10.0 percent": a range, both bounds on the measure's canonical scale (the upper's unit). */
+function rangeRule(measure: Measure, low: number, high: number, unit: string | undefined): Extract<CriterionRule, { type: 'lab' }> {
+  const lower = canonical(measure, low, unit);
+  const upper = canonical(measure, high, unit);
+  return {
+    type: 'lab',
+    measure: measure.name,
+    comparator: 'between',
+    value: lower.value,
+    upperValue: upper.value,
+    ...(upper.unit ? { unit: upper.unit } : {}),
+  };
+}
+
 export function readLabRule(kind: CriterionKind, text: string): TextRule | null {
   for (const measure of MEASURES) {
     const name = measure.pattern.exec(text);
@@ -617,16 +682,7 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
       }
       if (low >= high) continue;
       if (kind === 'exclusion') return { rule: null, needsReview: true };
-      const lower = canonical(measure, low, unit);
-      const upper = canonical(measure, high, unit);
-      rule = {
-        type: 'lab',
-        measure: measure.name,
-        comparator: 'between',
-        value: lower.value,
-        upperValue: upper.value,
-        ...(upper.unit ? { unit: upper.unit } : {}),
-      };
+      rule = rangeRule(measure, low, high, unit);
     } else if (compare || wordCompare) {
       const found = compare && (!wordCompare || compare.index <= wordCompare.index) ? compare : wordCompare!;
       const comparator = comparatorOf(found[1]);
@@ -646,16 +702,7 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
       const [low, high] = [toNumber(dash[1]), toNumber(dash[2])];
       if (low >= high) continue;
       if (kind === 'exclusion') return { rule: null, needsReview: true };
-      const lower = canonical(measure, low, dash[3]);
-      const upper = canonical(measure, high, dash[3]);
-      rule = {
-        type: 'lab',
-        measure: measure.name,
-        comparator: 'between',
-        value: lower.value,
-        upperValue: upper.value,
-        ...(upper.unit ? { unit: upper.unit } : {}),
-      };
+      rule = rangeRule(measure, low, high, dash[3]);
       span = at(dash);
     }
     if (!rule || !span) continue;
@@ -746,7 +793,19 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
         if (lower ? value.value < rule.value : value.value > rule.value) [rule.comparator, rule.value] = [required, value.value];
       }
     }
-    return { rule, needsReview: unsure || another || leftoverNumbers(text, [whole]) || !isPlain(text, [whole], 1, extra) };
+    const label = DEFINED_BY_BEFORE.get(measure.name)?.exec(text.slice(0, name.index));
+    for (const word of label?.[1].toLowerCase().split(/[\s-]+/) ?? []) extra.add(word);
+    // "Diabetes or HbA1c > 8%", "thrombocytopenia (platelets < 100) or neutropenia": a word joined to the rule by "or" is
+    // an alternative the rule does not hold, however few words it takes; with a label read, nothing else may be left.
+    const left = leftoverWords(text, [whole], extra);
+    const alternative = left.some(
+      ({ start, end }) =>
+        /^\s*\)?\s*(?:or|and\/or)\b/i.test(text.slice(end, end + 12)) || /\b(?:or|and\/or)\s*\(?\s*$/i.test(text.slice(Math.max(0, start - 10), start)),
+    );
+    return {
+      rule,
+      needsReview: unsure || another || alternative || leftoverNumbers(text, [whole]) || /\n/.test(text) || left.length > (label ? 0 : 1),
+    };
   }
   return null;
 }
@@ -916,7 +975,7 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 const CONSENT =
   /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:[\w/-]+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|(?:fully|sufficiently|adequately|properly) informed (?:of|about)|in-formed consent|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
 const JUDGEMENT =
-  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigator|physician|doctor|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigator|physician)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|not an?\s+(?:(?:surgical|operative|good|suitable)\s+)?candidate|too (?:risky|dangerous|life-threatening)|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
+  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|doctors?|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|sub-?investigators?)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|not an?\s+(?:(?:surgical|operative|good|suitable)\s+)?candidate|too (?:risky|dangerous|life-threatening)|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
 const COMPLIANCE =
   /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
 
@@ -961,7 +1020,7 @@ export function readJudgementRule(text: string, judgementOnly: boolean): TextRul
 // ---- conditions and medications ----
 
 const WINDOW =
-  /\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(?:(?:a\s+)?minimum\s+of\s+|at\s+least\s+)?(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|equal to|>|≥|>=|=>)\s*)(?<![\d.,])(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b/i;
+  /\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(?:(?:a\s+)?minimum\s+of\s+|at\s+least\s+)?(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(?:(?:last|past|previous|preceding|prior)\s+)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|equal to|>|≥|>=|=>)\s*)(?<![\d.,])(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b/i;
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
 
 const WINDOW_ONE =
@@ -1005,15 +1064,20 @@ const PAST_TREATMENT =
   /\b(?:failed|failure (?:of|to)|tried|despite|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|history of|received|underwent|inadequate response|unresponsive|refractory)\b/i;
 // "Over the past year" is a window (read or not), never "ever".
 const HISTORY =
-  /\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|past(?!\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b)|ever|had|former)\b/i;
+  /\b(?:history|(?<!\d\s)prior(?!\s+to\b)|(?<!\d\s)previous(?:ly)?(?!\s+to\b)|past(?!\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b)|ever|had|former)\b/i;
 const CURRENT = /\b(?:current(?:ly)?|active|ongoing|present|uncontrolled|now)\b/i;
+/** "Active or prior documented autoimmune disorders", "current or past use of", "history or presence of": now or before,
+ * which is "ever" (hand-check Q); "active" alone is now. */
+const NOW_OR_BEFORE_ALL =
+  /\b(?:active|current(?:ly)?|present|ongoing|existing),?\s+(?:or|and\/or)\s+(?:a\s+)?(?:prior|previous|past|former|history)\b|\b(?:prior|previous|past|history|former),?\s+(?:or|and\/or)\s+(?:active|current|present|ongoing|existing|presence)\b/gi;
+const NOW_OR_BEFORE = new RegExp(NOW_OR_BEFORE_ALL.source, 'i');
 const CLINICIAN_WORDS =
   /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
 
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
 const NOT_ASSERTED =
-  /\b(?:(?:non-?)?(?:compliance|adherence)\s+(?:to|with)|candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+cause|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out|affinity\s+(?:for|to)|susceptib\w*\s+(?:for|to)|predispos\w*\s+(?:for|to)|propensity\s+(?:for|to)|tendency\s+(?:for|to)|prone\s+to)\b[^.;()]{0,25}$/i;
+  /\b(?:(?:non-?)?(?:compliance|adherence)\s+(?:to|with)|candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+(?:cause|induce|lead\s+to|result\s+in|provoke|trigger|produce|(?:\w+\s+)?affect|influence)|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out|affinity\s+(?:for|to)|susceptib\w*\s+(?:for|to)|predispos\w*\s+(?:for|to)|propensity\s+(?:for|to)|tendency\s+(?:for|to)|prone\s+to)\b[^.;()]{0,25}$/i;
 const SIDE_OF =
   /(?:\b(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)\s+(?:from|of|after|following|due\s+to|related\s+to|caused\s+by|attributed\s+to|attributable\s+to)\b[^.;()]{0,40}|\b(?:waiting\s+list|wait-?list(?:ed)?|listed|awaiting)\s+(?:for\s+)?[^.;()]{0,25}|\brisk\b[^.;()]{0,60}\(\s*(?:such\s+as|e\.\s?g\.?|including|like|for\s+example)\b[^()]*)$/i;
 /** "Non-adherence to use of induction and/or maintenance immunosuppressive therapies": the object of adherence, in its clause. */
@@ -1046,10 +1110,13 @@ function allergyToMedicine(text: string, mention: Mention, found: Mention[]): bo
   return found.some((other) => other.concept.kind === 'medication' && other.start >= mention.end && other.start < clauseEnd);
 }
 /** "Facetectomy to treat back pain", "surgery for the treatment of stenosis": the condition a treatment is for. */
-const INDICATION = /\b(?:to\s+treat(?:ing)?|(?:for|in)\s+(?:the\s+)?(?:treatment|management|relief)\s+of)\s+(?:[\w/-]+\s+){0,3}$/i;
+const INDICATION = /\b(?:to\s+treat(?:ing)?|(?:for|in)\s+(?:the\s+)?(?:treatment|management|relief)\s+of)\s+(?:[\w/-]+\s+|[\w-]+\/){0,3}$/i;
 const PLANNED_EXAMPLE = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b[^.;]{0,40}\b(?:such as|e\.?\s?g\.?|including|like|for example)\b[^.;]*$/i;
-const DEFINITION_ALL = /\b(?:defined|characteri[sz]ed|manifested|evidenced|diagnosed|confirmed|documented)\s+(?:as|by)\b|\bi\.\s?e\./gi;
-const DEFINITION = /\b(?:defined|characteri[sz]ed|manifested|evidenced|diagnosed|confirmed|documented)\s+(?:as|by)\b|\bi\.\s?e\./i;
+// "Hepatitis C (with evidence of recent infection)": a parenthesis that opens with "with evidence of" describes the concept
+// before it (hand-check R), as "defined as" does.
+const DEFINITION_ALL =
+  /\b(?:defined|characteri[sz]ed|manifested|evidenced|diagnosed|confirmed|documented)\s+(?:as|by)\b|\bi\.\s?e\.|\(\s*with\s+(?:evidence|signs)\s+of\b/gi;
+const DEFINITION = new RegExp(DEFINITION_ALL.source, 'i');
 /** A concept named only inside a definition of an earlier one ("neuropathy, defined as a patient with diabetes ..."),
  * up to the definition's next comma or semicolon; a restatement of the same concept ("(i.e., acute renal failure)") stays. */
 function definitionOnly(text: string, mention: Mention, found: Mention[]): boolean {
@@ -1118,8 +1185,10 @@ const COMPLICATION_BEFORE = /\b(?:complications?|adverse\s+events?)\b[^.;]{0,100
 const DURING_OPERATION =
   /\b(?:during|after|following)\s+(?:the\s+)?(?:index\s+|study\s+)?(?:operation|surgery|procedure|intervention)\b|\b(?:intra|post)-?operative(?:ly)?\b/i;
 const WITH_OR_WITHOUT = /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$))/gi;
-/** "Within 14 days before the first dose of durvalumab": the study's product names a point in time, not a medicine taken. */
-const DOSE_OF = /\b(?:first|last|initial|final)\s+(?:dose|administration|infusion|injection)s?\s+of\s+(?:the\s+)?(?:[\w-]+\s*(?:,|\/|or|and)\s*)?$/i;
+/** "Within 14 days before the first dose of durvalumab", "prior to the administration of the investigational drug": the
+ * study's product names a point in time, not a medicine taken. */
+const DOSE_OF =
+  /\b(?:(?:first|last|initial|final)\s+|(?:prior\s+to|before|after|following|until|at)\s+(?:the\s+)?(?:first\s+|initial\s+)?)(?:dose|administration|infusion|injection)s?\s+of\s+(?:the\s+)?(?:[\w-]+\s*(?:,|\/|or|and)\s*)?$/i;
 
 /** Words that narrow a condition to a form, course or severity of it: never filler. */
 const QUALIFIER =
@@ -1328,11 +1397,17 @@ export function readConceptRule(
   const mayApply =
     /\b(?:appli|plac|implant|use|administ|intra-?operative|during)/i.test(text) &&
     /neural|nerve|wound|dura|surgical|operative|disc|epidural|spinal canal|graft|surgery|operation|procedure/i.test(text);
+  const notAsserted = found.filter((mention) => NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)));
   const mentions = found.filter(
     (mention) =>
       !(exceptionSpan && mention.start >= exceptionSpan[0] && mention.start < exceptionSpan[1]) &&
       !allowed.some(([start, end]) => mention.start >= start && mention.start < end) &&
-      !NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      !notAsserted.includes(mention) &&
+      // "Registered to receive the mRNA-1273 vaccine in the vaccination history database": a concept named as planned
+      // stays planned when its clause names it again (hand-check Q).
+      !notAsserted.some(
+        (other) => other.concept.id === mention.concept.id && other.end <= mention.start && !/[.;\n]/.test(text.slice(other.end, mention.start)),
+      ) &&
       // "Could not tolerate the traction secondary to being in an acute stage of back pain": in an exclusion, a cause
       // further back is still a cause, not what excludes (hand-check P).
       !(
@@ -1480,8 +1555,19 @@ export function readConceptRule(
     anyWindow &&
       mentions.some((mention) => mention.concept.kind !== first.concept.kind && mention.start >= lastMention.end && mention.end <= anyWindow.span[0]),
   );
+  // "Used any of the following drugs within 14 days prior to enrollment: St. John's wort": a window in a list's lead-in
+  // (the parent's words the structure writes before each item) is every item's (hand-check Q).
+  const leadEnd = anyWindow && anyWindow.span[1] < first.start ? text.indexOf(': ', anyWindow.span[1]) : -1;
+  const inLeadIn =
+    leadEnd >= 0 &&
+    leadEnd < first.start &&
+    /\bfollowing\b/i.test(text.slice(0, leadEnd)) &&
+    !/[.;\n]/.test(text.slice(anyWindow!.span[1], leadEnd)) &&
+    !/[;\n]|\.(?:\s|$)/.test(text.slice(leadEnd, lastMention.end).replace(/\b(?:e\.\s?g|i\.\s?e|etc|vs|st)\./gi, ''));
   const window =
-    anyWindow && anyWindow.span[0] - lastMention.end <= 120 && first.start - anyWindow.span[1] <= 30 && !clauseBreak && !otherBetween ? anyWindow : null;
+    anyWindow && !otherBetween && (inLeadIn || (anyWindow.span[0] - lastMention.end <= 120 && first.start - anyWindow.span[1] <= 30 && !clauseBreak))
+      ? anyWindow
+      : null;
   // Every mention of the chosen concepts is read, repeats too ("AIDS or HIV", "acute kidney injury (acute renal failure)").
   const spans: Span[] = same.map((mention) => [mention.start, mention.end]);
   if (window) spans.push(window.span);
@@ -1540,7 +1626,12 @@ export function readConceptRule(
   ]);
   // "Chronic or acute pancreatitis", "acute and/or chronic": both courses together are the whole concept.
   if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) for (const word of ['acute', 'chronic']) extra.add(word);
-  for (const word of ['mellitus', 'participated', 'enrolled', 'took', 'excluded', 'symptoms', 'symptom']) extra.add(word);
+  for (const word of ['mellitus', 'participated', 'enrolled', 'took', 'excluded', 'symptoms', 'symptom', 'their']) extra.add(word);
+  // "Have been given the diagnosis of ulcerative colitis": a diagnosis given is a diagnosis.
+  if (/\bgiven\s+(?:a|the)\s+diagnosis\b/i.test(text)) extra.add('given');
+  // "Diagnosed by the investigator / a physician with ...": who diagnosed says no more than the diagnosis.
+  const diagnosedBy = /\bdiagnosed\s+by\s+(?:the\s+|a\s+|an\s+|your\s+)?(investigators?|physicians?|doctors?|specialists?)\b/i.exec(text);
+  if (diagnosedBy) extra.add(diagnosedBy[1].toLowerCase());
   // "Systemic corticosteroids", "infection requiring systemic treatment": the route of a treatment says no more than the
   // treatment. "Systemic bone or joint disease" is narrower than bone disease: there the word is unread (hand-check O).
   if (first.concept.kind === 'medication' || [...text.matchAll(/\bsystemic(?:ally)?\s+([a-z-]+)/gi)].every((match) => SYSTEMIC_TREATMENT.test(match[1])))
@@ -1556,6 +1647,9 @@ export function readConceptRule(
   if (unique.some(isAllergy))
     for (const word of [
       'its',
+      // "Severe hypersensitivity reactions to the study drug": the reaction is the allergy.
+      'reaction',
+      'reactions',
       'excipient',
       'excipients',
       'ingredient',
@@ -1603,7 +1697,7 @@ export function readConceptRule(
     // An exclusion of past use, or an inclusion that says "must not have received prior ...".
     !applies &&
     // "For treatment of the current episode" says which episode, not that the use is current.
-    !CURRENT.test(text.replace(/\bcurrent\s+(?:episode|condition|illness|disease|symptoms?|complaint|pain)\b/gi, '')) &&
+    (!CURRENT.test(text.replace(/\bcurrent\s+(?:episode|condition|illness|disease|symptoms?|complaint|pain)\b/gi, '')) || NOW_OR_BEFORE.test(text)) &&
     !/\b(?:use|using|taking|receiving|on)\s+(?:\w+\s+){0,2}(?:now|currently|at (?:screening|present))\b/i.test(text);
   // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
   // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
@@ -1710,11 +1804,16 @@ export function readConceptRule(
   // History words count in the sentence that names the concept, not in another clause ("exercises in the past; claustrophobia").
   const sentence = text.slice(starts[firstSentence], starts[firstSentence + 1] ?? text.length);
   // "Based on history, examination and MRI": history-taking, not a past condition.
-  const historical = sentence.replace(
-    /\b(?:based on|by|from|per|according to|confirmed by|on)\s+(?:the\s+)?(?:(?:medical|clinical|patient)\s+)?history\b|\b(?:evidenced|established|confirmed|determined|documented|assessed|shown)\s+by\b[^.;]{0,60}?\bhistory\b/gi,
-    '',
-  );
-  const history = HISTORY.test(historical) && !CURRENT.test(historical);
+  // "On the currently painful segment": "currently" says which segment, not that the surgery is now (hand-check R).
+  // "All patients had radiculopathy due to ...": in an inclusion, the trial's patients described, not a past condition.
+  const described = kind === 'inclusion' ? sentence.replace(/\b(?:all\s+)?(?:the\s+)?(?:patients|participants|subjects)\s+had\b/gi, ' ') : sentence;
+  const historical = described
+    .replace(/\bcurrent(?:ly)?\s+(?:painful|affected|symptomatic|involved|index|treated|operated)\b/gi, ' ')
+    .replace(
+      /\b(?:based on|by|from|per|according to|confirmed by|on)\s+(?:the\s+)?(?:(?:medical|clinical|patient)\s+)?history\b|\b(?:evidenced|established|confirmed|determined|documented|assessed|shown)\s+by\b[^.;]{0,60}?\bhistory\b/gi,
+      '',
+    );
+  const history = HISTORY.test(historical) && (!CURRENT.test(historical) || NOW_OR_BEFORE.test(historical));
   return {
     rule: {
       type: 'condition',
@@ -1844,12 +1943,17 @@ function readQualifiers(
     if (inMention) return unique.length === 1;
     if (unique.length > 1) return end <= first.start && first.start - end <= 25 && !/[,;.:\n]/.test(text.slice(end, first.start));
     const gap = end <= first.start ? text.slice(end, first.start) : start >= last.end ? text.slice(last.end, start) : '';
-    // "Active infection or history of recurrent infections": a word after an "or" in its clause may qualify one alternative only.
-    const clause =
+    // "Active infection or history of recurrent infections": a word after an "or" in its clause may qualify one alternative
+    // only. The "or" of "active or history of clinically significant X" joins two times of one severity, not two
+    // alternatives; a course word ("active current or history of recurrent infections") may still be the history's alone.
+    const clauseBefore =
       text
         .slice(0, start)
         .split(/[;.:\n]/)
         .at(-1) ?? '';
+    const clause = /^(?:clinically\s+)?(?:significant|severe|serious|moderate|mild)/i.test(text.slice(start, end))
+      ? clauseBefore.replace(NOW_OR_BEFORE_ALL, ' ')
+      : clauseBefore;
     return gap.length <= 40 && !/[;.:\n]/.test(gap.replace(/\(/g, '')) && !(end <= first.start && /\b(?:or|and\/or)\b/i.test(clause));
   };
   const add = (qualifier: ConditionQualifier | null, ...words: Array<{ start: number; end: number }>) => {

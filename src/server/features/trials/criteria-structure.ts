@@ -144,6 +144,33 @@ const EXCEPTION =
 const ALTERNATIVES = /\b(?:(?:one|any|either)\s+(?:\(\d\)\s+)?of|at least (?:one|two|\d)(?:\s+\(\d\))?(?:\s+of)?|or more of)\b/i;
 const ALL_OF = /\b(?:all|both|each)\s+of\b/i;
 
+/**
+ * A numbered list written on one line ("1. The patient has ... 2. The patient has ... 3. ..."): one item per number, as
+ * if each stood on its own line (hand-check Q). Only a run of at least three numbers counting up by one, each followed by
+ * a capital, is a list; "grade 2. The" or "2-3 2." alone never split anything. Text before the run (an item whose own
+ * number was the line's marker) is an item too.
+ */
+export function splitInlineList(text: string): string[] {
+  const numbers = [...text.matchAll(/(?<=^|\s)(\d{1,2})\.\s+(?=[A-Z(])/g)].map((match) => ({
+    value: Number(match[1]),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+  let best: typeof numbers = [];
+  for (let from = 0; from < numbers.length; from++) {
+    const run = [numbers[from]];
+    for (const next of numbers.slice(from + 1)) if (next.value === run.at(-1)!.value + 1) run.push(next);
+    if (run.length > best.length) best = run;
+  }
+  if (best.length < 3) return [text];
+  const prefix = text.slice(0, best[0].start).trim();
+  const items = best.map((number, index) => text.slice(number.end, best[index + 1]?.start ?? text.length).trim()).filter((item) => /[a-z]/i.test(item));
+  // "Any of the following: 1. ... 2. ...": a lead-in gives the items their context (a bare one adds nothing), as a parent
+  // line ending in ":" does.
+  if (prefix.endsWith(':')) return isGenericLeadIn(prefix) ? items : items.map((item) => `${prefix} ${item}`);
+  return /[a-z]/i.test(prefix) ? [prefix, ...items] : items;
+}
+
 /** Splits eligibility text into ordered inclusion and exclusion criteria. */
 export function splitCriteria(eligibilityText: string): SplitCriterion[] {
   const lines = unescapeMarkdown(eligibilityText).replace(/\r\n?/g, '\n').split('\n');
@@ -203,8 +230,17 @@ export function splitCriteria(eligibilityText: string): SplitCriterion[] {
     }
 
     const top = last();
-    const group = line.marker ? null : readPopulationHeading(line.text);
-    if (group && next && (next.marker || line.text.endsWith(':')) && (!top || blankBefore || line.indent <= top.indent)) {
+    // "Study Participants: Participants will be excluded ... if any of the following criteria apply:": a cohort heading
+    // with its lead-in on one line.
+    const colon = line.text.indexOf(': ');
+    const group = line.marker
+      ? null
+      : (readPopulationHeading(line.text) ??
+        (colon > 0 && line.text.endsWith(':') && isGenericLeadIn(line.text.slice(colon + 2)) ? readPopulationHeading(line.text.slice(0, colon)) : null));
+    // "Index Participants" over "Only 1 index participant ... if all of the following criteria apply:" and its list: the
+    // heading names the cohort even with a lead-in paragraph between it and the items (hand-check Q).
+    const overLeadIn = Boolean(next && !next.marker && next.text.endsWith(':') && isGenericLeadIn(next.text));
+    if (group && next && (next.marker || line.text.endsWith(':') || overLeadIn) && (!top || blankBefore || line.indent <= top.indent)) {
       population = group;
       label = null;
       leadIn = null;
@@ -288,9 +324,10 @@ export function splitCriteria(eligibilityText: string): SplitCriterion[] {
   };
   const joined = (node: Node): string => node.text + node.children.map((child) => `\n- ${joined(child).replace(/\n- /g, '\n  - ')}`).join('');
   const flatten = (node: Node, context: string | null, alternative: boolean) => {
-    const own = context ? `${context}${/:$/.test(context) ? ' ' : ': '}${node.text}` : node.text;
+    const withContext = (text: string) => (context ? `${context}${/:$/.test(context) ? ' ' : ': '}${text}` : text);
     if (!node.children.length) {
-      if (!isPlaceholder(node.text) && !(isGenericLeadIn(node.text) && node.text.endsWith(':'))) emit(node, own, alternative);
+      if (!isPlaceholder(node.text) && !(isGenericLeadIn(node.text) && node.text.endsWith(':')))
+        for (const item of splitInlineList(node.text)) emit(node, withContext(item), alternative);
       return;
     }
     const introduces = node.text.endsWith(':') || /\bfollowing\b/i.test(node.text);

@@ -322,11 +322,17 @@ export const SYNONYMS: SynonymEntry[] = [
     ['chronic obstructive pulmonary disease', 'chronic obstructive lung disease', 'emphysema', 'chronic bronchitis'],
     { meshTerm: 'Pulmonary Disease, Chronic Obstructive', icd10: 'J44', caseSensitive: ['COPD', 'AECOPD'] },
   ),
-  c('pneumonia', 'pneumonia', 'neumonía', ['pneumonia', 'bronchopneumonia', 'lobar pneumonia'], {
-    meshTerm: 'Pneumonia',
-    icd10: 'J18.9',
-    caseSensitive: ['PNA'],
-  }),
+  c(
+    'pneumonia',
+    'pneumonia',
+    'neumonía',
+    ['pneumonia', 'bronchopneumonia', 'lobar pneumonia', "legionnaires' disease", 'legionnaires disease', 'legionella pneumonia', 'legionellosis'],
+    {
+      meshTerm: 'Pneumonia',
+      icd10: 'J18.9',
+      caseSensitive: ['PNA'],
+    },
+  ),
   c('tuberculosis', 'tuberculosis (TB)', 'tuberculosis (TB)', ['tuberculosis', 'latent tuberculosis', 'active tuberculosis'], {
     meshTerm: 'Tuberculosis',
     icd10: 'A15',
@@ -502,6 +508,14 @@ export const SYNONYMS: SynonymEntry[] = [
     'próstata agrandada (HBP)',
     ['benign prostatic hyperplasia', 'benign prostatic hypertrophy', 'enlarged prostate', 'prostatic hyperplasia'],
     { icd10: 'N40', caseSensitive: ['BPH'] },
+  ),
+  // Its own concept: trials name the symptoms ("men with LUTS") apart from their cause (BPH, overactive bladder).
+  c(
+    'lower-urinary-tract-symptoms',
+    'bladder or prostate symptoms (LUTS)',
+    'síntomas urinarios bajos',
+    ['lower urinary tract symptoms', 'lower urinary tract symptom'],
+    { caseSensitive: ['LUTS'] },
   ),
   c('pancreatitis', 'pancreatitis', 'pancreatitis', ['pancreatitis'], { meshTerm: 'Pancreatitis', icd10: 'K85' }),
   // ---- cancer ----
@@ -858,10 +872,25 @@ export const SYNONYMS: SynonymEntry[] = [
     meshTerm: 'Epilepsy',
     icd10: 'G40',
   }),
-  c('dementia', 'dementia', 'demencia', ['dementia', "alzheimer's disease", 'alzheimer disease', "alzheimer's", 'cognitive impairment'], {
-    meshTerm: 'Dementia',
-    icd10: 'F03',
-  }),
+  c(
+    'dementia',
+    'dementia',
+    'demencia',
+    [
+      'dementia',
+      "alzheimer's disease",
+      'alzheimer disease',
+      "alzheimer's",
+      'cognitive impairment',
+      'cognitive decline',
+      'cognitive deficit',
+      'cognitive dysfunction',
+    ],
+    {
+      meshTerm: 'Dementia',
+      icd10: 'F03',
+    },
+  ),
   c('parkinsons', "Parkinson's disease", 'enfermedad de Parkinson', ["parkinson's disease", 'parkinson disease', "parkinson's", 'parkinsonism'], {
     meshTerm: 'Parkinson Disease',
     icd10: 'G20',
@@ -871,11 +900,26 @@ export const SYNONYMS: SynonymEntry[] = [
     icd10: 'G35',
     caseSensitive: ['MS'],
   }),
-  c('depression', 'depression', 'depresión', ['depression', 'major depressive disorder', 'depressive disorder', 'major depression', 'depressive episode'], {
-    meshTerm: 'Depressive Disorder',
-    icd10: 'F32',
-    caseSensitive: ['MDD'],
-  }),
+  c(
+    'depression',
+    'depression',
+    'depresión',
+    [
+      'depression',
+      'major depressive disorder',
+      'depressive disorder',
+      'major depression',
+      'depressive episode',
+      'depressed mood',
+      'low mood',
+      'depressive symptoms',
+    ],
+    {
+      meshTerm: 'Depressive Disorder',
+      icd10: 'F32',
+      caseSensitive: ['MDD'],
+    },
+  ),
   c('bipolar', 'bipolar disorder', 'trastorno bipolar', ['bipolar disorder', 'bipolar'], { meshTerm: 'Bipolar Disorder', icd10: 'F31' }),
   c('schizophrenia', 'schizophrenia', 'esquizofrenia', ['schizophrenia', 'psychosis', 'psychotic disorder', 'schizoaffective disorder'], {
     meshTerm: 'Schizophrenia',
@@ -986,11 +1030,28 @@ export const SYNONYMS: SynonymEntry[] = [
     { icd10: 'G62.9' },
   ),
   c('cauda-equina-syndrome', 'cauda equina syndrome', 'síndrome de cauda equina', ['cauda equina syndrome', 'cauda equine syndrome'], { icd10: 'G83.4' }),
+  // A spine trial's red flag beside cauda equina syndrome (decision 090): bladder or bowel control lost from nerve damage.
+  c(
+    'neurogenic-bladder-bowel',
+    'bladder or bowel problems from nerve damage (neurogenic bladder or bowel)',
+    'problemas de vejiga o intestino por daño de los nervios (vejiga o intestino neurogénico)',
+    [
+      'neurogenic bladder',
+      'neurogenic bowel',
+      'neurogenic bladder dysfunction',
+      'neurogenic bowel dysfunction',
+      'neurogenic bowel/bladder dysfunction',
+      'neurogenic bladder/bowel dysfunction',
+      'neurogenic bowel and bladder dysfunction',
+      'neurogenic bladder and bowel dysfunction',
+    ],
+    { icd10: 'N31.9' },
+  ),
   c(
     'myelopathy',
     'spinal cord damage (myelopathy)',
     'daño de la médula espinal (mielopatía)',
-    ['myelopathy', 'cervical myelopathy', 'spinal cord compression'],
+    ['myelopathy', 'cervical myelopathy', 'spinal cord compression', 'cord compression'],
     { icd10: 'G95.9' },
   ),
   c('spondylolisthesis', 'a slipped vertebra (spondylolisthesis)', 'una vértebra desplazada (espondilolistesis)', ['spondylolisthesis', 'spondylolistheses'], {
@@ -1298,10 +1359,13 @@ export const SYNONYMS: SynonymEntry[] = [
     ['septic arthritis', 'infectious arthritis', 'joint infection'],
     { icd10: 'M00.9' },
   ),
-  c('malaria', 'malaria', 'malaria', ['malaria', 'plasmodium falciparum malaria'], { icd10: 'B54' }),
+  // The organism named alone ("V. cholerae on microscopy", "P. falciparum on the smear") names its disease when it causes one only.
+  c('malaria', 'malaria', 'malaria', ['malaria', 'plasmodium falciparum malaria', 'plasmodium falciparum', 'plasmodium vivax', 'p falciparum', 'p vivax'], {
+    icd10: 'B54',
+  }),
   c('dengue', 'dengue fever', 'dengue', ['dengue', 'dengue fever', 'dengue hemorrhagic fever'], { icd10: 'A90' }),
-  c('lyme-disease', 'Lyme disease', 'enfermedad de Lyme', ['lyme disease', 'lyme borreliosis', 'lyme arthritis'], { icd10: 'A69.20' }),
-  c('cholera', 'cholera', 'cólera', ['cholera'], { icd10: 'A00.9' }),
+  c('lyme-disease', 'Lyme disease', 'enfermedad de Lyme', ['lyme disease', 'lyme borreliosis', 'lyme arthritis', 'borrelia burgdorferi'], { icd10: 'A69.20' }),
+  c('cholera', 'cholera', 'cólera', ['cholera', 'vibrio cholerae', 'v cholerae'], { icd10: 'A00.9' }),
   c('typhoid', 'typhoid fever', 'fiebre tifoidea', ['typhoid', 'typhoid fever', 'enteric fever'], { icd10: 'A01.00' }),
   c(
     'enteric-infection',
@@ -1317,6 +1381,10 @@ export const SYNONYMS: SynonymEntry[] = [
       'amebiasis',
       'norovirus infection',
       'rotavirus infection',
+      'giardia lamblia',
+      'giardia',
+      'entamoeba histolytica',
+      'shigella',
     ],
     { icd10: 'A09' },
   ),
@@ -1379,6 +1447,9 @@ export const SYNONYMS: SynonymEntry[] = [
       'chlamydia infection',
       'trichomoniasis',
       'pelvic inflammatory disease',
+      'treponema pallidum',
+      'neisseria gonorrhoeae',
+      'chlamydia trachomatis',
     ],
     { icd10: 'A64', caseSensitive: ['STI', 'STD', 'STIs', 'STDs'] },
   ),
@@ -1779,6 +1850,15 @@ export const SYNONYMS: SynonymEntry[] = [
     ['myeloproliferative neoplasm', 'myeloproliferative disorder', 'polycythemia vera', 'essential thrombocythemia', 'myelofibrosis'],
     { icd10: 'D47.9' },
   ),
+  // Its own concept: mast cell disease has its own trials (KIT inhibitors), apart from the myeloproliferative neoplasms.
+  c('mastocytosis', 'mastocytosis (too many mast cells)', 'mastocitosis (exceso de mastocitos)', [
+    'mastocytosis',
+    'systemic mastocytosis',
+    'indolent systemic mastocytosis',
+    'advanced systemic mastocytosis',
+    'cutaneous mastocytosis',
+    'mast cell leukemia',
+  ]),
   c('neutropenia', 'a low white cell count (neutropenia)', 'glóbulos blancos bajos (neutropenia)', ['neutropenia', 'febrile neutropenia', 'agranulocytosis'], {
     icd10: 'D70.9',
     clinicianOnly: true,
@@ -2064,6 +2144,63 @@ export const SYNONYMS: SynonymEntry[] = [
   c('hearing-loss', 'hearing loss', 'pérdida de audición', ['hearing loss', 'sensorineural hearing loss', 'deafness'], { icd10: 'H91.90' }),
   c('tinnitus', 'ringing in the ears (tinnitus)', 'zumbido en los oídos (tinnitus)', ['tinnitus'], { icd10: 'H93.19' }),
   c('lymphedema', 'lymphedema', 'linfedema', ['lymphedema', 'lymphoedema'], { icd10: 'I89.0' }),
+  // ---- added for issue 11's third pass (decision 088): diseases with trials of their own that notes name and the
+  // vocabulary lacked, found by listing common and rare diagnoses by organ system against it (not from vignettes). ----
+  c(
+    'amyloidosis',
+    'amyloidosis',
+    'amiloidosis',
+    ['amyloidosis', 'al amyloidosis', 'light chain amyloidosis', 'transthyretin amyloidosis', 'cardiac amyloidosis'],
+    {
+      icd10: 'E85.9',
+    },
+  ),
+  c('gaucher-disease', 'Gaucher disease', 'enfermedad de Gaucher', ['gaucher disease', "gaucher's disease"], { icd10: 'E75.22' }),
+  c('fabry-disease', 'Fabry disease', 'enfermedad de Fabry', ['fabry disease', "fabry's disease"], { icd10: 'E75.21' }),
+  c('von-willebrand-disease', 'von Willebrand disease', 'enfermedad de von Willebrand', ['von willebrand disease', "von willebrand's disease"], {
+    icd10: 'D68.0',
+    caseSensitive: ['VWD', 'vWD'],
+  }),
+  c('aplastic-anemia', 'aplastic anemia', 'anemia aplásica', ['aplastic anemia', 'aplastic anaemia'], { icd10: 'D61.9' }),
+  c(
+    'hemolytic-anemia',
+    'hemolytic anemia',
+    'anemia hemolítica',
+    ['hemolytic anemia', 'haemolytic anaemia', 'autoimmune hemolytic anemia', 'hereditary spherocytosis'],
+    {
+      icd10: 'D59.9',
+      caseSensitive: ['AIHA'],
+    },
+  ),
+  c(
+    'waldenstrom',
+    'Waldenström macroglobulinemia',
+    'macroglobulinemia de Waldenström',
+    [
+      'waldenstrom macroglobulinemia',
+      "waldenstrom's macroglobulinemia",
+      'waldenström macroglobulinemia',
+      "waldenström's macroglobulinemia",
+      'lymphoplasmacytic lymphoma',
+    ],
+    { icd10: 'C88.0' },
+  ),
+  c('meningioma', 'meningioma', 'meningioma', ['meningioma'], { icd10: 'D32.9' }),
+  c('wilms-tumor', 'Wilms tumor (a kidney cancer of children)', 'tumor de Wilms', ['wilms tumor', "wilms's tumor", 'nephroblastoma'], { icd10: 'C64.9' }),
+  c('retinoblastoma', 'retinoblastoma', 'retinoblastoma', ['retinoblastoma'], { icd10: 'C69.20' }),
+  c('anal-cancer', 'anal cancer', 'cáncer anal', ['anal cancer', 'anal carcinoma', 'anal canal cancer'], { icd10: 'C21.0' }),
+  c('vulvar-cancer', 'vulvar cancer', 'cáncer de vulva', ['vulvar cancer', 'vulval cancer', 'vulvar carcinoma'], { icd10: 'C51.9' }),
+  c('penile-cancer', 'penile cancer', 'cáncer de pene', ['penile cancer', 'penile carcinoma'], { icd10: 'C60.9' }),
+  c('liver-failure', 'liver failure', 'insuficiencia hepática', ['liver failure', 'hepatic failure', 'acute liver failure', 'fulminant hepatic failure'], {
+    icd10: 'K72.90',
+  }),
+  c('gastritis', 'gastritis', 'gastritis', ['gastritis', 'erosive gastritis', 'atrophic gastritis'], { icd10: 'K29.70' }),
+  c('hydronephrosis', 'a swollen kidney from blocked urine (hydronephrosis)', 'hidronefrosis', ['hydronephrosis'], { icd10: 'N13.30', clinicianOnly: true }),
+  c('prostatitis', 'prostatitis', 'prostatitis', ['prostatitis', 'chronic prostatitis', 'chronic pelvic pain syndrome'], { icd10: 'N41.9' }),
+  c('scabies', 'scabies', 'sarna', ['scabies'], { icd10: 'B86' }),
+  c('impetigo', 'impetigo', 'impétigo', ['impetigo'], { icd10: 'L01.00' }),
+  c('leprosy', 'leprosy (Hansen disease)', 'lepra', ['leprosy', "hansen's disease", 'hansen disease'], { icd10: 'A30.9' }),
+  c('brucellosis', 'brucellosis', 'brucelosis', ['brucellosis'], { icd10: 'A23.9' }),
 
   // ---- medicines and therapy classes ----
   m('insulin', 'insulin', 'insulina', ['insulin', 'insulin therapy']),
