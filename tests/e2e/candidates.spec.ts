@@ -174,6 +174,16 @@ describe('candidates of a research site', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Import of site-list.csv' }).isVisible()).toBe(true);
     expect(await page.getByRole('progressbar', { name: 'Progress of Import of site-list.csv' }).getAttribute('aria-valuenow')).toBe('5');
     await expectAccessible(page);
+    // The runs' search box narrows the list as one types, and keeps the words in the address.
+    const runSearch = page.getByRole('searchbox', { name: 'Search runs' });
+    await runSearch.fill('no such run');
+    await page.waitForURL(/search=no\+such\+run|search=no%20such%20run/);
+    await expect.poll(() => page.getByText('No runs match').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Import of site-list.csv' }).count()).toBe(0);
+    await expectAccessible(page);
+    await runSearch.fill('site-list');
+    await page.waitForURL(/search=site-list/);
+    await expect.poll(() => page.getByRole('link', { name: 'Import of site-list.csv' }).isVisible()).toBe(true);
 
     // The list: three candidates; a search narrows to one and survives a reload.
     await page.goto('/candidates');

@@ -47,6 +47,8 @@ describe('the public prescreen chat', () => {
       data: { trialId, name: 'Asthma chat form', blocks: (await generated.json()).blocks, status: 'published' },
     });
     expect(form.status(), await form.text()).toBe(201);
+    // A second trial, with no prescreen form.
+    expect((await page.request.post('/api/trials/', { data: { title: 'Migraine prevention study' } })).status()).toBe(201);
 
     // Chat agents: the empty state, then a new agent with phone verification on.
     await page.goto('/admin/chat-agents');
@@ -60,8 +62,18 @@ describe('the public prescreen chat', () => {
     await dialog.getByRole('button', { name: 'Create agent' }).click();
     await expect.poll(() => dialog.getByText('Enter a name').isVisible()).toBe(true);
     await dialog.getByLabel('Name', { exact: true }).fill('Asthma assistant');
-    await pickFromCombobox(page, dialog.getByLabel('Trial', { exact: true }), 'moderate asthma');
+    // The trial field the chat and voice agent dialogs share: a prescreen form is a trial's, so none before one.
     const formSelect = dialog.getByLabel('Prescreen form');
+    expect(await formSelect.isDisabled()).toBe(true);
+    expect(await formSelect.locator('option').first().textContent()).toBe('Choose a trial first');
+    await pickFromCombobox(page, dialog.getByLabel('Trial', { exact: true }), 'moderate asthma');
+    await expect.poll(() => formSelect.locator('option', { hasText: 'Asthma chat form' }).count()).toBe(1);
+    await formSelect.selectOption({ label: 'Asthma chat form (v1)' });
+    // Another trial clears the chosen form (it was the first trial's); that trial has none to offer.
+    await pickFromCombobox(page, dialog.getByLabel('Trial', { exact: true }), 'migraine');
+    await expect.poll(() => formSelect.inputValue()).toBe('');
+    await expect.poll(() => formSelect.locator('option').first().textContent()).toBe('No published forms');
+    await pickFromCombobox(page, dialog.getByLabel('Trial', { exact: true }), 'moderate asthma');
     await expect.poll(() => formSelect.locator('option', { hasText: 'Asthma chat form' }).count()).toBe(1);
     await formSelect.selectOption({ label: 'Asthma chat form (v1)' });
     await dialog.getByLabel('Next step').selectOption('callback');
@@ -72,6 +84,8 @@ describe('the public prescreen chat', () => {
     await expect.poll(() => agentRow.isVisible()).toBe(true);
     expect(await agentRow.getByText('Required').isVisible()).toBe(true);
     expect(await agentRow.getByText('English, Español').isVisible()).toBe(true);
+    // Bound to the chosen trial: the row links to it.
+    expect(await agentRow.getByRole('link', { name: /Moderate.*Asthma/ }).getAttribute('href')).toBe(`/trials/${trialId}`);
     // (after the toast's entry animation)
     await page.locator('[data-sonner-toast]').first().waitFor();
     await page.waitForTimeout(600);

@@ -55,8 +55,11 @@ describe('voice agents and calls', () => {
     await dialog.getByRole('button', { name: 'Create agent' }).click();
     await expect.poll(() => dialog.getByText('Enter a name').isVisible()).toBe(true);
     await dialog.getByLabel('Name', { exact: true }).fill('Asthma caller');
-    await pickFromCombobox(page, dialog.getByLabel('Trial', { exact: true }), 'moderate asthma');
+    // The trial field the chat and voice agent dialogs share: a prescreen form is a trial's, so none before one.
     const formSelect = dialog.getByLabel('Prescreen form');
+    expect(await formSelect.isDisabled()).toBe(true);
+    expect(await formSelect.locator('option').first().textContent()).toBe('Choose a trial first');
+    await pickFromCombobox(page, dialog.getByLabel('Trial', { exact: true }), 'moderate asthma');
     await expect.poll(() => formSelect.locator('option', { hasText: 'Asthma voice form' }).count()).toBe(1);
     await formSelect.selectOption({ label: 'Asthma voice form (v1)' });
     await expectAccessible(page);
@@ -64,6 +67,8 @@ describe('voice agents and calls', () => {
     const agentRow = page.getByRole('row', { name: /Asthma caller/ });
     await expect.poll(() => agentRow.isVisible()).toBe(true);
     expect(await agentRow.getByText('Active').isVisible()).toBe(true);
+    // Bound to the chosen trial: the row links to it.
+    expect(await agentRow.getByRole('link', { name: /Moderate.*Asthma/ }).getAttribute('href')).toBe(`/trials/${trialId}`);
     await page.locator('[data-sonner-toast]').first().waitFor();
     await page.waitForTimeout(600);
     await expectAccessible(page);

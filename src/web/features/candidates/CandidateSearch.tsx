@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import { FormError } from '../../components/FormError';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { CandidateListItem } from '../../../contract/candidates';
 import { Spinner } from '../../components/Spinner';
@@ -40,12 +41,7 @@ export function CandidateSearch({
 
   let results;
   if (query.isPending) results = <Spinner label="Finding candidates" className="p-4" />;
-  else if (query.isError)
-    results = (
-      <p role="alert" className="text-sm text-red-800">
-        Could not search the candidates: {errorMessage(query.error)}
-      </p>
-    );
+  else if (query.isError) results = <FormError>Could not search the candidates: {errorMessage(query.error)}</FormError>;
   else if (candidates.length === 0)
     results = <p className={cn('text-sm text-slate-700', roomy ? 'py-3' : 'py-2')}>{search ? `No candidate matches “${search}”.` : 'No candidates yet.'}</p>;
   else

@@ -5,9 +5,11 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { CreateCandidateFactSchema, FACT_KINDS, FACT_STATUSES, type CreateCandidateFactInput, type FactKind } from '../../../contract/matching';
 import { ChoiceField } from '../../components/ChoiceField';
-import { Dialog } from '../../components/dialogs';
-import { Button, Field, Input } from '../../components/ui';
+import { Dialog, DialogFooter } from '../../components/dialogs';
+import { FormError } from '../../components/FormError';
+import { Field, Input } from '../../components/ui';
 import { placeFieldErrors } from '../../lib/form-errors';
+import { maxLengthOf } from '../../lib/limits';
 import { ADD_FACT_TITLE, type AddFactDialogProps } from './dialogs';
 import { FACT_KIND_LABELS, FACT_STATUS_LABELS } from './format';
 import { useAddFact } from './queries';
@@ -17,6 +19,9 @@ const HAS_NAME: ReadonlySet<FactKind> = new Set(['condition', 'medication', 'lab
 const HAS_STATUS: ReadonlySet<FactKind> = new Set(['condition', 'medication', 'pregnancy', 'smoking']);
 const HAS_VALUE: ReadonlySet<FactKind> = new Set(['lab', 'age', 'performance_status']);
 const SCALES = ['ECOG', 'Karnofsky'] as const;
+/** The longest name and unit the contract accepts, so typing stops where the server would refuse. */
+const NAME_MAX = maxLengthOf(CreateCandidateFactSchema.shape.name);
+const UNIT_MAX = maxLengthOf(CreateCandidateFactSchema.shape.unit);
 const SCALE_MAX: Record<string, number> = { ECOG: 5, Karnofsky: 100 };
 
 const NAME_HINTS: Partial<Record<FactKind, string>> = {
@@ -121,7 +126,7 @@ export function AddFactDialog({ candidateId, onOpenChange }: AddFactDialogProps)
         <ChoiceField control={form.control} name="kind" label="Kind" error={errors.kind?.message} id="fact-kind" options={kindOptions} />
         {HAS_NAME.has(kind) && (
           <Field label="Name" error={errors.name?.message} hint={NAME_HINTS[kind]}>
-            <Input autoComplete="off" maxLength={300} {...form.register('name')} />
+            <Input autoComplete="off" maxLength={NAME_MAX} {...form.register('name')} />
           </Field>
         )}
         {HAS_STATUS.has(kind) && (
@@ -168,7 +173,7 @@ export function AddFactDialog({ candidateId, onOpenChange }: AddFactDialogProps)
             </Field>
             {kind === 'lab' && (
               <Field label="Unit (optional)" error={errors.unit?.message} hint="E.g. %, mg/dL, mmHg">
-                <Input autoComplete="off" maxLength={40} {...form.register('unit')} />
+                <Input autoComplete="off" maxLength={UNIT_MAX} {...form.register('unit')} />
               </Field>
             )}
           </div>
@@ -176,19 +181,8 @@ export function AddFactDialog({ candidateId, onOpenChange }: AddFactDialogProps)
         <Field label="Date (optional)" error={errors.observedOn?.message} hint="When it was observed or began.">
           <Input type="date" max={new Date().toISOString().slice(0, 10)} {...form.register('observedOn')} />
         </Field>
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange?.(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? 'Saving…' : 'Add fact'}
-          </Button>
-        </div>
+        <FormError>{serverError}</FormError>
+        <DialogFooter onCancel={() => onOpenChange?.(false)} submitLabel="Add fact" pending={add.isPending} />
       </form>
     </Dialog>
   );

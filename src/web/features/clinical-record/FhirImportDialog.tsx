@@ -2,7 +2,8 @@ import { OrganizationOptions } from '../../components/OrganizationOptions';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FHIR_BUNDLE_MAX_BYTES, type FhirImportResult } from '../../../contract/matching';
-import { Dialog } from '../../components/dialogs';
+import { Dialog, DialogFooter } from '../../components/dialogs';
+import { FormError } from '../../components/FormError';
 import { Button, buttonClass, Field, Input, Select } from '../../components/ui';
 import { apiProblem } from '../../lib/form-errors';
 import { candidateName, plural } from '../candidates/format';
@@ -117,19 +118,8 @@ export function FhirImportDialog({ organizations, onOpenChange }: FhirImportDial
             }}
           />
         </Field>
-        {serverError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Importing…' : 'Import'}
-          </Button>
-        </div>
+        <FormError>{serverError}</FormError>
+        <DialogFooter onCancel={close} submitLabel="Import" pending={pending} pendingLabel="Importing…" />
       </form>
     </Dialog>
   );

@@ -134,11 +134,7 @@ function DuplicatesDialog({ blocks, onMerged }: { blocks: StudyBlock[]; onMerged
               );
             })}
           </ol>
-          {apply.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(apply.error)}
-            </p>
-          )}
+          <FormError>{apply.isError && errorMessage(apply.error)}</FormError>
           <DialogFooter
             onCancel={() => setOpen(false)}
             submitLabel={`Merge ${chosen.length} ${chosen.length === 1 ? 'pair' : 'pairs'}`}

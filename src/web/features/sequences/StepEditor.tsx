@@ -1,4 +1,5 @@
 import { ItemActions } from '../../components/ItemActions';
+import { FormError } from '../../components/FormError';
 import { useRef, useState, type ReactNode } from 'react';
 import type { SequenceStep } from '../../../contract/sequences';
 import { Textarea } from '../../components/Textarea';
@@ -117,7 +118,11 @@ export function StepEditor({
     const current = readText(step, target);
     const { text, caret } = insertVariable(current, variable, element?.selectionStart, element?.selectionEnd);
     onChange(writeText(step, target, text));
+    // Back to the text with the caret after the variable, unless focus has moved on since the click (a person
+    // who went straight to another field would otherwise type into this one).
+    const clicked = document.activeElement;
     requestAnimationFrame(() => {
+      if (document.activeElement !== clicked && document.activeElement !== document.body) return;
       element?.focus();
       element?.setSelectionRange(caret, caret);
     });
@@ -232,15 +237,13 @@ export function StepEditor({
           />
         </div>
         {general.length > 0 && (
-          <ul
-            id={`${legendId}-problems`}
-            className="list-disc rounded-md border border-red-200 bg-red-50 py-2 pl-8 pr-3 text-sm text-red-800"
-            data-testid="step-problems"
-          >
-            {general.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
+          <FormError announce={false} id={`${legendId}-problems`} data-testid="step-problems">
+            <ul className="list-disc pl-5">
+              {general.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </FormError>
         )}
         {textPaths.length > 0 && target && (
           <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Insert a variable into ${TEXT_LABELS[target]} of step ${number}`}>

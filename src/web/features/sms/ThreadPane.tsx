@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { FormError } from '../../components/FormError';
 import { FlaskConical, ShieldAlert, ShieldCheck, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -108,11 +109,7 @@ function SimulatorTools({ thread }: { thread: SmsThreadDetail }) {
           Send reply
         </SubmitButton>
       </form>
-      {simulate.isError && (
-        <p role="alert" className="text-sm text-red-800">
-          {serverReason(simulate.error)}
-        </p>
-      )}
+      <FormError>{simulate.isError && serverReason(simulate.error)}</FormError>
     </section>
   );
 }

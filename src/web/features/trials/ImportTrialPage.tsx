@@ -117,25 +117,25 @@ export function ImportTrialPage() {
     preview.mutate({ content: next, organizationId: target });
   };
 
-  const reset = () => {
-    setFileName(null);
+  /** Forgets what the last file gave: its records, the chosen one, the preview, a read or save error. */
+  const forgetFile = () => {
     setRecords(null);
     setChosen('');
     setContent(null);
     setReadError(null);
     preview.reset();
     save.reset();
+  };
+
+  const reset = () => {
+    forgetFile();
+    setFileName(null);
     if (fileInput.current) fileInput.current.value = '';
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    setRecords(null);
-    setChosen('');
-    setContent(null);
-    setReadError(null);
-    preview.reset();
-    save.reset();
+    forgetFile();
     if (!file) {
       setFileName(null);
       return;

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { FormError } from '../../components/FormError';
 import { Phone } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -72,11 +73,7 @@ export function CallNowButton({ candidateId, candidateName, phone }: { candidate
             Open the call
           </Link>
         )}
-        {problem && (
-          <p role="alert" className="text-red-800">
-            {problem}
-          </p>
-        )}
+        <FormError>{problem}</FormError>
       </div>
     </div>
   );
