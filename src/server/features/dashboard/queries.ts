@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { uuidArray } from '../../db/postgres';
 import { LEAN_MONTHLY_ROLLUPS, type LeanMonthlyRollup, TIME_TO_RESULT_KIND } from '../../activity';
 import type { ActivityKind, ActivitySource } from '../../../contract/activity';
 import type { DashboardBucket } from '../../../contract/dashboard';
@@ -19,10 +20,10 @@ import { rowsOf, type Executor } from '../../db/scoped';
 import { addDays, type DayRange, type DaySpan, dayOf, splitRange, startOfDay } from './range';
 
 /**
- * The dashboard's SQL (decisions 032, 041, 044, 078, 082). Counts and sums come from the rollups (`activity_total` for
+ * The dashboard's SQL (decisions 032, 041, 044, 078, 082, 094). Counts and sums come from the rollups (`activity_total` for
  * "all", `activity_monthly` for a range's whole months and month buckets, `activity_daily` for its edge days and for
  * day and week buckets, or `activity_kind_daily` when the read needs no trial or source); the raw `activity_event` is read
- * only for what a rollup cannot answer (ratings by agent; a median's edge days, bucketed: decision 078), always within the range and the
+ * only for what a rollup cannot answer (ratings by agent; a median's edge days, bucketed: decision 094), always within the range and the
  * organizations, as index-only scans of the (organization, kind, time) index that includes value, source and agent.
  */
 
@@ -52,12 +53,11 @@ const BUCKETS: readonly RollupDimension[] = ['day', 'week', 'month'];
 const isBucket = (dimension: RollupDimension): dimension is DashboardBucket => BUCKETS.includes(dimension);
 
 /** Organization ids as one array parameter (they are uuids from the scope, never user text). */
-const idArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 const kindArray = (kinds: readonly string[]) => sql`${`{${kinds.join(',')}}`}::text[]`;
 
 /** The filters both rollups share (organizations, kinds, labels, source), on a rollup table's alias `r`. */
 function keyWhere(filter: DashboardFilter, kinds?: readonly ActivityKind[], labels?: readonly string[]): SQL {
-  const parts: SQL[] = [sql`r.organization_id = any(${idArray(filter.organizationIds)})`];
+  const parts: SQL[] = [sql`r.organization_id = any(${uuidArray(filter.organizationIds)})`];
   if (kinds) parts.push(sql`r.kind = any(${kindArray(kinds)})`);
   if (labels) parts.push(sql`r.label = any(${kindArray(labels)})`);
   if (filter.source) parts.push(sql`r.source = ${filter.source}`);
@@ -234,7 +234,7 @@ export async function rollupGroupingSets(
 
 /** Raw events of a kind in the organizations, source and span of days (`to` null: open-ended). */
 function eventWhere(filter: DashboardFilter, kind: ActivityKind, span: { from: string | null; to: string | null } = filter.range): SQL {
-  const parts: SQL[] = [sql`${activityEvent.organizationId} = any(${idArray(filter.organizationIds)})`, sql`${activityEvent.kind} = ${kind}`];
+  const parts: SQL[] = [sql`${activityEvent.organizationId} = any(${uuidArray(filter.organizationIds)})`, sql`${activityEvent.kind} = ${kind}`];
   if (span.to) parts.push(sql`${activityEvent.occurredAt} < ${startOfDay(addDays(span.to, 1)).toISOString()}`);
   if (span.from) parts.push(sql`${activityEvent.occurredAt} >= ${startOfDay(span.from).toISOString()}`);
   if (filter.source) parts.push(sql`${activityEvent.source} = ${filter.source}`);
@@ -250,7 +250,7 @@ export interface HistogramBucket {
 }
 
 /**
- * The histogram of hours from first contact to a prescreen result in the range (decision 078), from the rollups:
+ * The histogram of hours from first contact to a prescreen result in the range (decision 094), from the rollups:
  * "all" up to this month is `time_to_result_total` less any results after `to`; another range is its whole months
  * from `time_to_result_monthly` and its edge days bucketed from the raw results (at most two partial months, an
  * index-only scan). Buckets by the SQL `activity_hours_bucket`, as `recordActivity` and migration 0026 do.
@@ -296,16 +296,16 @@ export async function ratings(executor: Executor, filter: DashboardFilter) {
 export async function agentNames(executor: Executor, agentIds: readonly string[]): Promise<Map<string, string>> {
   if (!agentIds.length) return new Map();
   const result = await executor.execute(sql`
-    select id, name from ${voiceAgent} where id = any(${idArray(agentIds)})
+    select id, name from ${voiceAgent} where id = any(${uuidArray(agentIds)})
     union all
-    select id, name from ${chatAgent} where id = any(${idArray(agentIds)})`);
+    select id, name from ${chatAgent} where id = any(${uuidArray(agentIds)})`);
   return new Map(rowsOf<{ id: string; name: string }>(result).map((row) => [row.id, row.name]));
 }
 
 /** Titles of trials by id. */
 export async function trialTitles(executor: Executor, trialIds: readonly string[]): Promise<Map<string, string>> {
   if (!trialIds.length) return new Map();
-  const result = await executor.execute(sql`select id, title from ${trial} where id = any(${idArray(trialIds)})`);
+  const result = await executor.execute(sql`select id, title from ${trial} where id = any(${uuidArray(trialIds)})`);
   return new Map(rowsOf<{ id: string; title: string }>(result).map((row) => [row.id, row.title]));
 }
 
@@ -325,7 +325,7 @@ export async function lifecycleTrials(executor: Executor, organizationIds: reado
   const result = await executor.execute(sql`
     select id, organization_id, title, status, target_enrollment, status_history, created_at
     from ${trial}
-    where organization_id = any(${idArray(organizationIds)})
+    where organization_id = any(${uuidArray(organizationIds)})
     order by (status = 'recruiting') desc, created_at desc
     limit ${limit}`);
   return rowsOf<LifecycleTrialRow>(result);
@@ -336,7 +336,7 @@ export async function recruitingTrialCounts(executor: Executor, organizationIds:
   if (!organizationIds.length) return new Map();
   const result = await executor.execute(sql`
     select organization_id, count(*)::int as count from ${trial}
-    where organization_id = any(${idArray(organizationIds)}) and status = 'recruiting'
+    where organization_id = any(${uuidArray(organizationIds)}) and status = 'recruiting'
     group by organization_id`);
   return new Map(rowsOf<{ organization_id: string; count: number }>(result).map((row) => [row.organization_id, Number(row.count)]));
 }
@@ -346,7 +346,7 @@ export async function lastActivityDays(executor: Executor, organizationIds: read
   if (!organizationIds.length) return new Map();
   const result = await executor.execute(sql`
     select o.id as organization_id, to_char(last.day, 'YYYY-MM-DD') as day
-    from unnest(${idArray(organizationIds)}) as o(id)
+    from unnest(${uuidArray(organizationIds)}) as o(id)
     cross join lateral (select max(r.last_day) as day from ${activityTotal} r where r.organization_id = o.id) last
     where last.day is not null`);
   return new Map(rowsOf<{ organization_id: string; day: string }>(result).map((row) => [row.organization_id, row.day]));
@@ -357,7 +357,7 @@ export async function firstActivityDay(executor: Executor, organizationIds: read
   if (!organizationIds.length) return null;
   const result = await executor.execute(sql`
     select to_char(min(first.day), 'YYYY-MM-DD') as day
-    from unnest(${idArray(organizationIds)}) as o(id)
+    from unnest(${uuidArray(organizationIds)}) as o(id)
     cross join lateral (select min(r.first_day) as day from ${activityTotal} r where r.organization_id = o.id) first`);
   return rowsOf<{ day: string | null }>(result)[0]?.day ?? null;
 }
