@@ -1,10 +1,12 @@
 /**
  * Draws a fresh hand-check sample of text-read rules (docs/criteria-reading.md):
- * `npx tsx scripts/criteria-sample.ts [--seed N] [--size 50]`.
+ * `npx tsx scripts/criteria-sample.ts [--seed N] [--size 50] [--all]`.
  *
  * Reads ../shared/data/ctgov/studies.json in place. The pool is every rule read from the eligibility text whose
  * criterion is not in a table of docs/criteria-reading.md already (matched by record and the first 100 characters
- * of the text), so a sample is never one the reader was fixed against. The pool is shuffled with a seeded
+ * of the text), so a sample is never one the reader was fixed against. With `--all` the pool is every text-read
+ * rule: once the unchecked pool is spent, a sample of all rules is the honest estimate of the current reader
+ * (earlier tables judged earlier readers). The pool is shuffled with a seeded
  * mulberry32 Fisher-Yates; the first N are printed in corpus order as the rows of a table to fill in by hand.
  */
 import { seededRandom } from '../src/server/seeded-random';
@@ -20,6 +22,7 @@ if (!existsSync(file)) {
 }
 const argument = (name: string, fallback: number) => Number(process.argv[process.argv.indexOf(name) + 1]) || fallback;
 const seed = argument('--seed', 40040);
+const fromAll = process.argv.includes('--all');
 const size = argument('--size', 50);
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -38,7 +41,7 @@ for (const study of JSON.parse(readFileSync(file, 'utf8')) as unknown[]) {
   for (const criterion of draft.criteria) {
     if (criterion.ruleSource !== 'text' || !criterion.rule) continue;
     const prefix = key(draft.nctId ?? '', criterion.text);
-    if ([...checked].some((seen) => seen.startsWith(prefix.slice(0, 60)) || prefix.startsWith(seen.slice(0, 60)))) continue;
+    if (!fromAll && [...checked].some((seen) => seen.startsWith(prefix.slice(0, 60)) || prefix.startsWith(seen.slice(0, 60)))) continue;
     pool.push({
       record: draft.nctId ?? '',
       kind: criterion.kind,
@@ -56,7 +59,11 @@ for (let index = shuffled.length - 1; index > 0; index--) {
   [shuffled[index], shuffled[other]] = [shuffled[other], shuffled[index]];
 }
 const sample = shuffled.slice(0, size).sort((a, b) => a.order - b.order);
-console.info(`seed ${seed}; pool ${pool.length} rules not checked before (${checked.size} criteria in earlier tables)\n`);
+console.info(
+  fromAll
+    ? `seed ${seed}; pool ${pool.length}: all text-read rules\n`
+    : `seed ${seed}; pool ${pool.length} rules not checked before (${checked.size} criteria in earlier tables)\n`,
+);
 const cell = (text: string) => text.replace(/\|/g, '/');
 sample.forEach((item, index) => {
   const text = process.argv.includes('--full') || item.text.length <= 150 ? item.text : `${item.text.slice(0, 150)}…`;

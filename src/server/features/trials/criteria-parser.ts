@@ -61,9 +61,11 @@ const FILLER = new Set(
     .filter(Boolean),
 );
 
-/** Words of a section label that say nothing about the criterion ("Medical conditions:", "Prior/Concomitant therapy:"). */
+/** Words of a section label that say nothing about the criterion ("Medical conditions:", "Prior/Concomitant therapy:",
+ * "Clinical Exclusion Criteria:", "Laboratory criteria:"). A radiological heading is not one: what imaging finds is for
+ * staff to confirm (`CLINICIAN_WORDS`). */
 const LABEL_WORDS = new Set(
-  'medical conditions condition history prior concomitant concurrent therapy therapies medications medication general key main other additional inclusion exclusion criteria criterion pre-operative preoperative pre operative'.split(
+  'medical conditions condition history prior concomitant concurrent therapy therapies medications medication general key main other additional inclusion exclusion criteria criterion pre-operative preoperative pre operative laboratory clinical'.split(
     ' ',
   ),
 );
@@ -544,6 +546,31 @@ const LAB_PATTERNS = new Map(
   ]),
 );
 
+/**
+ * "HbA1c ≥ 7.0% (53 mmol/mol)", "creatinine > 1.5 mg/dL (133 µmol/L)", "HbA1c 7.0-10.0 percent (53-86 millimoles per
+ * mole [mmol/mol])": a parenthesis right after the bound that gives the same value(s) in another unit of the measure says
+ * nothing more, so the rule's span reaches over it (hand-check S's pass). Only when every number converts to the rule's
+ * own value within 3%; any other number in the parenthesis is left to a person.
+ */
+function sameValueAfter(measure: Measure, rule: Extract<CriterionRule, { type: 'lab' }>, text: string, end: number): number {
+  // "6.5 percent (48 mmol/mol)": a unit in words is not in the bound's span.
+  const parenthesis = /^(?:\s*per\s*cent)?\s*\(([^()]{1,80})\)/i.exec(text.slice(end));
+  if (!parenthesis || !measure.convert || rule.relativeTo) return end;
+  const inner = parenthesis[1].replace(/\[([^\]]*)\]/g, ' $1 ');
+  const unit = [...Object.keys(measure.convert), ...(measure.unit ? [measure.unit] : [])].find((key) =>
+    new RegExp(String.raw`(?:^|[\s\d])${key.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![a-z])`, 'i').test(inner),
+  );
+  const numbers = [...inner.matchAll(new RegExp(NUMBER, 'g'))].map((match) => toNumber(match[1]));
+  const wanted = rule.comparator === 'between' ? [rule.value, rule.upperValue] : [rule.value];
+  if (!unit || numbers.length !== wanted.length) return end;
+  const same = numbers.every((number, index) => {
+    const target = wanted[index];
+    const value = canonical(measure, number, unit).value;
+    return target !== undefined && Math.abs(value - target) <= Math.abs(target) * 0.03;
+  });
+  return same ? end + parenthesis[0].length : end;
+}
+
 /** A further bound with its unit ("≥ 27.0 kg/m²"): an alternative threshold of the measure a lab rule read. */
 const ALTERNATIVE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}${UNIT}`, 'gi');
 
@@ -706,7 +733,7 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
       span = at(dash);
     }
     if (!rule || !span) continue;
-    const whole: Span = [nameSpan[0], span[1]];
+    const whole: Span = [nameSpan[0], sameValueAfter(measure, rule, text, span[1])];
     rule.span = spanOf(whole);
     const extra = new Set([
       'serum',
@@ -1072,14 +1099,14 @@ const NOW_OR_BEFORE_ALL =
   /\b(?:active|current(?:ly)?|present|ongoing|existing),?\s+(?:or|and\/or)\s+(?:a\s+)?(?:prior|previous|past|former|history)\b|\b(?:prior|previous|past|history|former),?\s+(?:or|and\/or)\s+(?:active|current|present|ongoing|existing|presence)\b/gi;
 const NOW_OR_BEFORE = new RegExp(NOW_OR_BEFORE_ALL.source, 'i');
 const CLINICIAN_WORDS =
-  /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
+  /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|radiolog\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
 
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
 const NOT_ASSERTED =
   /\b(?:(?:non-?)?(?:compliance|adherence)\s+(?:to|with)|candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+(?:cause|induce|lead\s+to|result\s+in|provoke|trigger|produce|(?:\w+\s+)?affect|influence)|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out|affinity\s+(?:for|to)|susceptib\w*\s+(?:for|to)|predispos\w*\s+(?:for|to)|propensity\s+(?:for|to)|tendency\s+(?:for|to)|prone\s+to)\b[^.;()]{0,25}$/i;
 const SIDE_OF =
-  /(?:\b(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)\s+(?:from|of|after|following|due\s+to|related\s+to|caused\s+by|attributed\s+to|attributable\s+to)\b[^.;()]{0,40}|\b(?:waiting\s+list|wait-?list(?:ed)?|listed|awaiting)\s+(?:for\s+)?[^.;()]{0,25}|\brisk\b[^.;()]{0,60}\(\s*(?:such\s+as|e\.\s?g\.?|including|like|for\s+example)\b[^()]*)$/i;
+  /(?:\b(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)\s+(?:from|of|after|following|due\s+to|related\s+to|caused\s+by|attributed\s+to|attributable\s+to)\b[^.;()]{0,40}|\b(?:waiting\s+list|wait-?list(?:ed)?|listed|awaiting)\s+(?:for\s+)?[^.;()]{0,25}|\brisk\b[^.;()]{0,60}(?:\(\s*|,\s*|\s)(?:such\s+as|e\.\s?g\.?|including|like|for\s+example)(?=[\s,:]|$)[^()]*)$/i;
 /** "Non-adherence to use of induction and/or maintenance immunosuppressive therapies": the object of adherence, in its clause. */
 const ADHERENCE_TO =
   /\b(?:(?:non-?|poor\s+|lack\s+of\s+)?(?:compliance|adherence)|(?:non-?|not\s+)?(?:compliant|adherent)|(?:unable|unwilling|fail\w*)\s+to\s+(?:adhere|comply))\s+(?:to|with)\b[^.;\n]*$/i;
@@ -1431,7 +1458,9 @@ export function readConceptRule(
       ) &&
       // "Adverse events from prior immunotherapy", "on the waiting list for a transplant", "at a high risk of
       // osteoporosis (such as ... long-term corticosteroids)": a cause, a wait or a risk's examples, not what the person has or takes.
-      !(maySide && SIDE_OF.test(text.slice(Math.max(0, mention.start - 80), mention.start))) &&
+      // The window reaches back past a risk and its examples ("at a high risk of osteoporosis (such as postmenopausal
+      // women and patients receiving long-term treatment with corticosteroids)", hand-check S).
+      !(maySide && SIDE_OF.test(text.slice(Math.max(0, mention.start - 160), mention.start))) &&
       !(
         mayComplicate &&
         COMPLICATION_BEFORE.test(text.slice(Math.max(0, mention.start - 100), mention.start).replace(/\b(?:e\.\s?g|i\.\s?e|etc)\./gi, '')) &&
@@ -1724,9 +1753,11 @@ export function readConceptRule(
     // One unread word is enough: "interstitial pneumonia", "congenital deformity", "grade II" say more than the concept.
     words: left.length > 0,
     // "In the past month" that the rule did not take as its window: the time scope is unread.
+    // "For treatment of the current episode" (hand-check S): since the episode began, which no rule's time can say.
     timeUnread:
-      !window &&
-      /\b(?:last|past|previous|preceding|recent(?:ly)?)\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\brecent(?:ly)?\b/i.test(text),
+      (!window &&
+        /\b(?:last|past|previous|preceding|recent(?:ly)?)\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\brecent(?:ly)?\b/i.test(text)) ||
+      /\b(?:current|present|this|same|index)\s+episodes?\b/i.test(text),
     listItem: unreadListItem(text, leftWords),
     numbers,
     exception,

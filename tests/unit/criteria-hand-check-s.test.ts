@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { readTextRule } from '../../src/server/features/trials/criteria-parser';
+
+/**
+ * The error classes hand-check S found (docs/criteria-reading.md, decision 105), and what this pass cleared, each on
+ * phrasings that are not a corpus record's.
+ */
+describe('fixes from hand-check S', () => {
+  it('the examples of who is at risk are not what excludes, however long the risk and its examples run', () => {
+    for (const text of [
+      'Patients considered by their surgeon to be at a high risk of vertebral compression fracture (such as women after the menopause and people receiving long-term treatment with corticosteroids) with a T-score below -2.5',
+      'Patients at increased risk of gastrointestinal bleeding, for example people who have been taking aspirin or other antiplatelet medicines for many years',
+      'Participants at risk of bleeding, e.g. those on anticoagulants',
+    ]) {
+      const read = readTextRule('exclusion', text);
+      expect(read.rule?.type === 'medication' ? read.rule.medication : null).toBeNull();
+    }
+  });
+
+  it('a medicine named plainly, with its own examples, is still read', () => {
+    const read = readTextRule('exclusion', 'Current use of anticoagulants, e.g. warfarin or apixaban');
+    expect(read.rule).toMatchObject({ type: 'medication', taking: false });
+  });
+
+  it('a treatment "for the current episode" keeps its review: no rule can say since when the episode runs', () => {
+    for (const text of [
+      'Physiotherapy received for this episode',
+      'Opioid injections for treatment of the present episode.',
+      'Previous epidural injection for the current episode',
+    ]) {
+      const read = readTextRule('exclusion', text);
+      expect(read.rule, text).not.toBeNull();
+      expect(read.needsReview, text).toBe(true);
+      expect(read.reasons, text).toContain('timeUnread');
+    }
+    // Without an episode, past use is plainly "ever".
+    const plain = readTextRule('exclusion', 'Prior opioid injections.');
+    expect(plain.rule).toMatchObject({ type: 'medication', taking: false, history: true });
+  });
+});
+
+describe('what this pass cleared: rules that hold their whole criterion', () => {
+  it('the same threshold in another unit, in parentheses, says nothing more', () => {
+    const cases: Array<[string, string, Record<string, unknown>]> = [
+      ['inclusion', 'HbA1c ≥ 7.5% (58 mmol/mol) at the screening visit', { measure: 'HbA1c', comparator: '>=', value: 7.5 }],
+      ['inclusion', 'HbA1c from 6.5 to 9.0 per cent (48 to 75 mmol/mol), both inclusive', { comparator: 'between', value: 6.5, upperValue: 9 }],
+      ['exclusion', 'Serum creatinine above 2.0 mg/dL (177 µmol/L)', { measure: 'creatinine', comparator: '<=', value: 2 }],
+      ['exclusion', 'Fasting triglycerides > 5.6 mmol/L (500 mg/dL) as measured by the local laboratory', { measure: 'triglycerides', comparator: '<=' }],
+    ];
+    for (const [kind, text, rule] of cases) {
+      const read = readTextRule(kind as 'inclusion' | 'exclusion', text);
+      expect(read.rule, text).toMatchObject({ type: 'lab', ...rule });
+      expect(read.needsReview, text).toBe(false);
+    }
+  });
+
+  it('a parenthesis with another value, or another measure, stays in review', () => {
+    for (const text of [
+      // 2.0 mg/dL is 177 µmol/L, not 250: one of the two is not the rule.
+      'Serum creatinine above 2.0 mg/dL (250 µmol/L)',
+      'Serum creatinine above 2.0 mg/dL (or creatinine clearance below 40 mL/min)',
+      'HbA1c above 10% (86 mmol/mol) on two readings 3 months apart',
+    ]) {
+      expect(readTextRule('exclusion', text).needsReview, text).toBe(true);
+    }
+  });
+
+  it('a heading that says how the criteria under it are checked is no part of the criterion', () => {
+    const read = readTextRule('exclusion', 'Laboratory Exclusion Criteria: Platelet count below 75 x 10^9/L');
+    expect(read.rule).toMatchObject({ type: 'lab', measure: 'platelets', comparator: '>=', value: 75 });
+    expect(read.needsReview).toBe(false);
+    const condition = readTextRule('exclusion', 'Clinical exclusion criteria: ankylosing spondylitis');
+    expect(condition.rule).toMatchObject({ type: 'condition', present: false });
+    expect(condition.needsReview).toBe(false);
+    // A heading that names a group narrows who the criterion applies to, and what imaging finds is for staff to
+    // confirm: both still read by a person.
+    expect(readTextRule('exclusion', 'Clinical exclusion criteria for the surgical arm: ankylosing spondylitis').needsReview).toBe(true);
+    const imaging = readTextRule('exclusion', 'Radiologic exclusion criteria: ankylosing spondylitis');
+    expect(imaging.needsReview).toBe(true);
+    expect(imaging.reasons).toContain('clinician');
+  });
+});
