@@ -80,3 +80,30 @@ describe('what this pass cleared: rules that hold their whole criterion', () => 
     expect(imaging.reasons).toContain('clinician');
   });
 });
+
+describe('what this pass cleared: the words of a measure and of a point in time', () => {
+  it('how a filtration rate was estimated, when a value was measured, and the ASA class by its full name', () => {
+    const cases: Array<[string, string, Record<string, unknown>]> = [
+      ['inclusion', 'eGFR ≥ 45 mL/min/1.73 m2 (CKD-EPI equation) during the screening period', { measure: 'eGFR', comparator: '>=', value: 45 }],
+      ['exclusion', 'Creatinine clearance < 50 mL/min (Cockcroft-Gault)', { measure: 'creatinine clearance', comparator: '>=', value: 50 }],
+      ['inclusion', 'Physical Status Classification of the American Society of Anesthesiologists (ASA) ≤ 2', { measure: 'ASA physical status', value: 2 }],
+    ];
+    for (const [kind, text, rule] of cases) {
+      const read = readTextRule(kind as 'inclusion' | 'exclusion', text);
+      expect(read.rule, text).toMatchObject({ type: 'lab', ...rule });
+      expect(read.needsReview, text).toBe(false);
+    }
+    // Another period than screening is more than the rule.
+    expect(readTextRule('exclusion', 'Creatinine clearance < 50 mL/min during the treatment period').needsReview).toBe(true);
+  });
+
+  it('"investigational therapy" is a medicine tested in another study, and the start of a treatment is a point in time', () => {
+    const read = readTextRule('exclusion', 'Received any investigational therapy within 30 days before the start of study treatment');
+    expect(read.rule).toMatchObject({ type: 'medication', taking: false, within: { value: 30, unit: 'days' } });
+    expect(read.rule?.type === 'medication' && read.rule.concepts?.map((concept) => concept.id)).toEqual(['cohortly:investigational-drug']);
+    expect(read.needsReview).toBe(false);
+    // "Prior to initiation of radiotherapy": the radiotherapy is when, not a second treatment that excludes.
+    const point = readTextRule('exclusion', 'Chemotherapy within 3 weeks prior to initiation of radiotherapy');
+    expect(point.rule?.type === 'medication' && point.rule.medication).toBe('chemotherapy');
+  });
+});

@@ -761,8 +761,15 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
       'times',
       'based',
       'formula',
-      'ckd-epi',
+      'equation',
+      // Words split at hyphens: "CKD-EPI", "CKD-EPIcr", "Cockcroft-Gault" name how a filtration rate was estimated.
+      'ckd',
+      'epi',
+      'epicr',
+      'epicys',
       'mdrd',
+      'cockcroft',
+      'gault',
       'calculated',
       'measured',
       'resting',
@@ -820,6 +827,10 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
         if (lower ? value.value < rule.value : value.value > rule.value) [rule.comparator, rule.value] = [required, value.value];
       }
     }
+    // "Physical Status Classification of the American Society of Anesthesiologists": the class's own name.
+    if (measure.name === 'ASA physical status') for (const word of ['physical', 'status', 'classification']) extra.add(word);
+    // "During the screening period": when a value is measured, as "at screening" says.
+    if (/\bduring\s+(?:the\s+)?screening(?:\s+period)?\b/i.test(text)) for (const word of ['during', 'period']) extra.add(word);
     const label = DEFINED_BY_BEFORE.get(measure.name)?.exec(text.slice(0, name.index));
     for (const word of label?.[1].toLowerCase().split(/[\s-]+/) ?? []) extra.add(word);
     // "Diabetes or HbA1c > 8%", "thrombocytopenia (platelets < 100) or neutropenia": a word joined to the rule by "or" is
@@ -1200,7 +1211,7 @@ function exceptionScope(text: string): Span | null {
 }
 
 const REFERENCE_POINT =
-  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
+  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection|initiation|start)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
 const SYSTEMIC_TREATMENT =
   /^(?:treatments?|therap(?:y|ies)|antibiotics?|antimicrobials?|antivirals?|antifungals?|anti-?infectives?|steroids?|corticosteroids?|glucocorticoids?|immunosuppress\w*|medications?|medicines?|drugs?|agents?|administ\w*|use|exposure)$/i;
 /**
@@ -1212,10 +1223,10 @@ const COMPLICATION_BEFORE = /\b(?:complications?|adverse\s+events?)\b[^.;]{0,100
 const DURING_OPERATION =
   /\b(?:during|after|following)\s+(?:the\s+)?(?:index\s+|study\s+)?(?:operation|surgery|procedure|intervention)\b|\b(?:intra|post)-?operative(?:ly)?\b/i;
 const WITH_OR_WITHOUT = /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$))/gi;
-/** "Within 14 days before the first dose of durvalumab", "prior to the administration of the investigational drug": the
- * study's product names a point in time, not a medicine taken. */
+/** "Within 14 days before the first dose of durvalumab", "prior to the administration of the investigational drug",
+ * "prior to initiation of radiotherapy": the study's product names a point in time, not a medicine taken. */
 const DOSE_OF =
-  /\b(?:(?:first|last|initial|final)\s+|(?:prior\s+to|before|after|following|until|at)\s+(?:the\s+)?(?:first\s+|initial\s+)?)(?:dose|administration|infusion|injection)s?\s+of\s+(?:the\s+)?(?:[\w-]+\s*(?:,|\/|or|and)\s*)?$/i;
+  /\b(?:(?:first|last|initial|final)\s+|(?:prior\s+to|before|after|following|until|at)\s+(?:the\s+)?(?:first\s+|initial\s+)?)(?:dose|administration|infusion|injection|initiation|start)s?\s+of\s+(?:the\s+)?(?:[\w-]+\s*(?:,|\/|or|and)\s*)?$/i;
 
 /** Words that narrow a condition to a form, course or severity of it: never filler. */
 const QUALIFIER =
@@ -1416,7 +1427,7 @@ export function readConceptRule(
   const allowed = permittedSentences(text);
   // Cheap whole-text tests first, so the per-mention look-behinds run only where they can match (parse time, bench/).
   const mayDefine = DEFINITION.test(text);
-  const mayDose = /\b(?:dose|administration|infusion|injection)s?\s+of\b/i.test(text);
+  const mayDose = /\b(?:dose|administration|infusion|injection|initiation|start)s?\s+of\b/i.test(text);
   const mayPlan = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b/i.test(text);
   const mayAdhere = /complian|adheren|adhere|comply/i.test(text);
   const mayComplicate = /complication|adverse/i.test(text);

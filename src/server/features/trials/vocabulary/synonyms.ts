@@ -2396,6 +2396,8 @@ export const SYNONYMS: SynonymEntry[] = [
       'investigational medication',
       'investigational device',
       'investigational treatment',
+      'investigational therapy',
+      'investigational therapies',
       'experimental drug',
       'experimental therapy',
       'another clinical trial',
