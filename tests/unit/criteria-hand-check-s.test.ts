@@ -107,3 +107,21 @@ describe('what this pass cleared: the words of a measure and of a point in time'
     expect(point.rule?.type === 'medication' && point.rule.medication).toBe('chemotherapy');
   });
 });
+
+describe('what this pass cleared: contraception with its alternatives', () => {
+  it('post-menopausal or sterile, or using birth control, is what the question asks', () => {
+    const read = readTextRule(
+      'inclusion',
+      'Women must be at least 2 years postmenopausal, surgically sterile, or using a highly effective method of contraception',
+    );
+    expect(read.rule).toMatchObject({ type: 'contraception', required: true });
+    expect(read.needsReview).toBe(false);
+  });
+
+  it('sterility required without contraception, or beside a "not", stays in review', () => {
+    expect(
+      readTextRule('inclusion', 'Female participants must be post-menopausal or surgically sterile; hormonal contraception is not acceptable').needsReview,
+    ).toBe(true);
+    expect(readTextRule('inclusion', 'Postmenopausal women; sexually active men must use condoms').needsReview).toBe(true);
+  });
+});

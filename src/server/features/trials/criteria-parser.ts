@@ -995,6 +995,16 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
       'form',
       'forms',
     ]);
+    // "Must be post-menopausal, surgically sterile, or using birth control": the question asks only those who could get
+    // pregnant ("If you or your partner could get pregnant, will you use birth control?"), so the women who cannot are
+    // in it. Only as an alternative to using it, never beside a "not" ("sterile; hormonal contraception not allowed").
+    if (
+      /\b(?:post-?\s?menopausal|surgically\s+steril\w*|steril(?:e|i[sz]ed))\b[^.;]{0,80}\bor\s+(?:\w+\s+){0,2}(?:using|use|practi[sc]\w*|agree\w*)\b/i.test(
+        text,
+      ) &&
+      !/\b(?:not|no|nor|never)\b/i.test(text)
+    )
+      for (const word of ['post', 'menopausal', 'postmenopausal', 'surgically', 'sterile', 'sterilized', 'sterilised']) extra.add(word);
     return {
       rule: { type: 'contraception', required: true, span: spanOf([contraception.index, contraception.index + contraception[0].length]) },
       needsReview: !isPlain(text, [[contraception.index, contraception.index + contraception[0].length]], 2, extra),
