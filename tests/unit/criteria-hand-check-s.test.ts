@@ -125,3 +125,20 @@ describe('what this pass cleared: contraception with its alternatives', () => {
     expect(readTextRule('inclusion', 'Postmenopausal women; sexually active men must use condoms').needsReview).toBe(true);
   });
 });
+
+describe('fix from hand-check T', () => {
+  it('two parts of the spine joined as alternatives are not both required, nor one of them', () => {
+    for (const [kind, text] of [
+      ['inclusion', 'Thoracic and/or lumbar spinal stenosis'],
+      ['exclusion', 'Cervical or lumbar spine surgery in the past'],
+      ['inclusion', 'Lumbar or cervical disc herniation on imaging'],
+    ] as const) {
+      const read = readTextRule(kind, text);
+      expect(read.rule?.type === 'condition' ? (read.rule.qualifiers ?? []) : [], text).toEqual([]);
+      expect(read.needsReview, text).toBe(true);
+    }
+    // One part is still held.
+    const one = readTextRule('inclusion', 'Thoracic spinal stenosis');
+    expect(one.rule).toMatchObject({ type: 'condition', qualifiers: ['thoracic'] });
+  });
+});

@@ -2027,6 +2027,10 @@ function readQualifiers(
     const qualifier = QUALIFIER_OF[word.word] ?? (spine ? SPINE_QUALIFIER[word.word] : undefined);
     if (qualifier && near(word.start, word.end)) add(qualifier, word);
   }
+  // "Lumbar and/or cervical disc herniation", "cervical or lumbar radiculopathy": two parts of the spine are alternatives,
+  // and the rule's qualifiers are all required, so it holds neither (hand-check T): the words stay unread and flag it.
+  const parts = new Set([...text.toLowerCase().matchAll(/[a-z]+/g)].map((match) => SPINE_QUALIFIER[match[0]]).filter(Boolean));
+  if (parts.size > 1) return null;
   // "Mild" beside "severe" is a range the pairs did not read: not one qualifier.
   const severities = qualifiers.filter((q) => ['mild', 'mild_or_moderate', 'moderate_or_severe', 'severe'].includes(q));
   if (severities.length > 1) return null;
