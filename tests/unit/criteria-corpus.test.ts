@@ -64,8 +64,12 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // dropped): labels a lab threshold defines, the "or" of two times before a severity, taking-part words beside an age.
     // 0.675 -> 0.67 (67.5%) after hand-check R: the condition an operation "to treat leg/back pain" is for, and anxiety as
     // what complications "would affect", no longer give a rule.
+    // Ninth pass (decision 105): 0.305 -> 0.31 (31.3%, 399 of 1273): the same threshold in another unit, eGFR formula
+    // names, the screening period, the ASA class's name, "initiation of" a treatment as a point in time, contraception
+    // with its post-menopausal and sterile alternatives. Rules 67.4% (858): a risk's examples read as the exclusion
+    // (hand-check S) no longer give a rule. Hand-checks S 96% and T 98%, drawn from all rules (docs/criteria-reading.md).
     expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.67);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.305);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.31);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);
