@@ -17,6 +17,12 @@ describe('fixes from hand-check S', () => {
     }
   });
 
+  it('the examples of risk factors are what the person has, and are still read (flagged beside the count)', () => {
+    const read = readTextRule('exclusion', 'At least two risk factors for heart disease, such as diabetes or kidney disease');
+    expect(read.rule).toMatchObject({ type: 'condition', present: false });
+    expect(read.needsReview).toBe(true);
+  });
+
   it('a medicine named plainly, with its own examples, is still read', () => {
     const read = readTextRule('exclusion', 'Current use of anticoagulants, e.g. warfarin or apixaban');
     expect(read.rule).toMatchObject({ type: 'medication', taking: false });
