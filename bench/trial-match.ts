@@ -192,6 +192,13 @@ async function explainReadAndWrite(db: Database, organizationId: string, trialId
     not_met_ids: string[];
     unknown_ids: string[];
   }>(await db.execute(sql`select * from trial_match where run_id = ${runId} order by candidate_id limit ${matchRunTuning.sliceSize}`));
+  // One array per distinct list, as the run hands them over (decision 104: each distinct list is sent once).
+  const lists = new Map<string, string[]>();
+  const shared = (ids: string[]) => {
+    const key = ids.join(',');
+    if (!lists.has(key)) lists.set(key, ids);
+    return lists.get(key)!;
+  };
   const results = rows.map((row) => ({
     candidateId: row.candidate_id,
     matchClass: row.match_class,
@@ -199,8 +206,8 @@ async function explainReadAndWrite(db: Database, organizationId: string, trialId
     score: row.score,
     metCount: row.met_count,
     unknownCount: row.unknown_count,
-    notMetIds: row.not_met_ids,
-    unknownIds: row.unknown_ids,
+    notMetIds: shared(row.not_met_ids),
+    unknownIds: shared(row.unknown_ids),
   }));
   await runAsOrganization(db, organizationId, async (tx) => {
     await tx.execute(sql`set local jit = off`);

@@ -91,7 +91,7 @@ export async function startMatch(deps: Deps, scope: RequestScope, trialId: strin
 }
 
 /** A result row as a slice writes it. */
-type SliceResult = Parameters<typeof q.insertMatches>[2][number];
+type SliceResult = q.MatchRowInsert;
 
 /** A candidate of a slice, their facts in the slice's columns (decision 084). */
 type SliceRow = CompactPerson & { id: string; createdAt: string };
