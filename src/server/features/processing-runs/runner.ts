@@ -121,13 +121,14 @@ export interface SliceWritten {
 /**
  * Work over rows the kind reads itself, slice after slice in the order of a cursor, with no processing_run_item
  * rows (the trial matcher: 100,000 candidates, whose results are the kind's own rows). The engine keeps the
- * cursor in the run's options (`options.cursor`, null before the first slice) and reads the next slice (its
- * own transaction: its own connection on PostgreSQL) while the kind processes the current one outside a
- * transaction; then, in one transaction of the engine's, with the run locked and still this instance's, and
- * only if the stored cursor is where the slice began, the kind writes the slice and the engine stores the
- * cursor after it, the counters and the progress. A crash loses at most the slice being written; a resumed
- * run reads on from the stored cursor. `total` is an estimate until the run completes, when it becomes what
- * was processed.
+ * cursor in the run's options (`options.cursor`, null before the first slice). While the kind processes a slice
+ * outside a transaction, the engine reads the next slice and writes the one before (each its own transaction:
+ * its own connection on PostgreSQL; decision 104). A slice is written in one transaction of the engine's, with the
+ * run locked and still this instance's, only once the slice before committed and only if the stored cursor is
+ * where the slice began: the kind writes the slice and the engine stores the cursor after it, the counters and the
+ * progress. A crash loses at most the slices in flight (one being written, one being processed); a resumed run
+ * reads on from the stored cursor. `total` is an estimate until the run completes, when it becomes what was
+ * processed.
  */
 export interface SliceKind<Deps, Setup, Row, Result, Cursor> extends KindBase {
   /** Once per loop (also a resumed one), in a transaction: what every slice needs (a trial's criteria). */
@@ -136,13 +137,13 @@ export interface SliceKind<Deps, Setup, Row, Result, Cursor> extends KindBase {
   readSlice(tx: Transaction, ctx: SliceContext<Deps>, setup: Setup, after: Cursor | null): Promise<Row[]>;
   /** The cursor just after a row (stored as JSON: plain values). */
   cursorAfter(row: Row): Cursor;
-  /** The slice's work outside a transaction (the next slice is being read meanwhile). */
+  /** The slice's work outside a transaction (meanwhile the next slice is read and the one before written). */
   processSlice(ctx: SliceContext<Deps>, setup: Setup, rows: Row[]): Promise<Result>;
   /** Writes the slice's results in the engine's transaction; `run` is the locked row (its stored options). */
   writeSlice(tx: Transaction, ctx: SliceContext<Deps>, slice: { setup: Setup; rows: Row[]; result: Result; run: ProcessingRunRow }): Promise<SliceWritten>;
   /** In the completing transaction, before 'completed' and the audit record: the run's final options. */
   finish?(tx: Transaction, ctx: SliceContext<Deps>, setup: Setup, run: ProcessingRunRow): Promise<Record<string, unknown>>;
-  /** After each slice's commit, and after the run's end (more: false). */
+  /** After each slice's commit (once the slice after it is processed), and after the run's end (more: false). */
   afterSlice?(deps: Deps, progress: { slices: number; more: boolean }): Promise<void>;
 }
 
