@@ -18,8 +18,9 @@
  * The run's timeline is printed too: when each slice's results committed, when the run completed, when it settled
  * (after `analyze trial_match`).
  *
- * --explain: after the runs, EXPLAIN (ANALYZE, BUFFERS) of the first slice's read and of writing one slice's results
- * (25,000 of the run's own rows again under a new run id, rolled back), as the run issues them (row security on).
+ * --explain: after the runs, EXPLAIN (ANALYZE, BUFFERS) of the results' first page and of a page excluded by one
+ * criterion (on the run's own analyze, then after a full one), of the first slice's read and of writing one slice's
+ * results (25,000 of the run's own rows again under a new run id, rolled back), as the run issues them (row security on).
  *
  * BENCH_PROFILE=<file.cpuprofile>: the match run is profiled (this process's CPU, node:inspector) into that file
  * (open it in Chrome's DevTools), and the functions with the most self time are printed.
@@ -176,6 +177,18 @@ function explaining(tx: Transaction, label: string, thenRun: boolean): Transacti
   });
 }
 
+/** The plans of the results' first page and of a page excluded by one criterion, as the list asks them (row security on). */
+async function explainPages(db: Database, organizationId: string, runId: string, criterionId: string, statistics: string) {
+  await runAsOrganization(db, organizationId, async (tx) => {
+    const columns = sql`candidate_id, match_class, score, met_count, not_met_ids, unknown_ids`;
+    const order = sql`order by class_rank, score desc nulls last, candidate_id limit 50`;
+    await explaining(tx, `first page (${statistics})`, false).execute(sql`select ${columns} from trial_match where run_id = ${runId} ${order}`);
+    await explaining(tx, `excluded by one criterion (${statistics})`, false).execute(
+      sql`select ${columns} from trial_match where run_id = ${runId} and class_rank = 2 and ${criterionId} = any(not_met_ids) ${order}`,
+    );
+  });
+}
+
 /** The plans of a slice's read and of a slice's write (decision 087's measurements). */
 async function explainReadAndWrite(db: Database, organizationId: string, trialId: string, runId: string) {
   await runAsOrganization(db, organizationId, async (tx) => {
@@ -192,6 +205,13 @@ async function explainReadAndWrite(db: Database, organizationId: string, trialId
     not_met_ids: string[];
     unknown_ids: string[];
   }>(await db.execute(sql`select * from trial_match where run_id = ${runId} order by candidate_id limit ${matchRunTuning.sliceSize}`));
+  // One array per distinct list, as the run hands them over (decision 104: each distinct list is sent once).
+  const lists = new Map<string, string[]>();
+  const shared = (ids: string[]) => {
+    const key = ids.join(',');
+    if (!lists.has(key)) lists.set(key, ids);
+    return lists.get(key)!;
+  };
   const results = rows.map((row) => ({
     candidateId: row.candidate_id,
     matchClass: row.match_class,
@@ -199,8 +219,8 @@ async function explainReadAndWrite(db: Database, organizationId: string, trialId
     score: row.score,
     metCount: row.met_count,
     unknownCount: row.unknown_count,
-    notMetIds: row.not_met_ids,
-    unknownIds: row.unknown_ids,
+    notMetIds: shared(row.not_met_ids),
+    unknownIds: shared(row.unknown_ids),
   }));
   await runAsOrganization(db, organizationId, async (tx) => {
     await tx.execute(sql`set local jit = off`);
@@ -303,6 +323,11 @@ async function main() {
 
     if (EXPLAIN) {
       const overview = await owner.actor.get(`/api/trial-matcher/${trial.body.id}`);
+      const smokingId = trial.body.criteria.find((criterion: { text: string }) => criterion.text === 'Current smoker').id;
+      // The pages' plans on the statistics the run's analyze left (decision 104: a 3,000-row sample), then on a full one.
+      await explainPages(t.deps.db, owner.organizationId, overview.body.resultsRun.id, smokingId, "the run's analyze");
+      await t.deps.db.execute(sql`analyze trial_match`);
+      await explainPages(t.deps.db, owner.organizationId, overview.body.resultsRun.id, smokingId, 'a full analyze');
       await explainReadAndWrite(t.deps.db, owner.organizationId, trial.body.id, overview.body.resultsRun.id);
     }
 

@@ -55,15 +55,15 @@ const oneByOne = defineRunKind<RunDeps, 'done'>({
 
 /** What the slice kind did, in order: reads (after which cursor), slices processed and written. */
 const sliceEvents: string[] = [];
-type SumOptions = { limit: number; boomAt?: number; cursor?: number | null; sum?: number };
+type SumOptions = { limit: number; boomAt?: number; writeBoomAt?: number; cursor?: number | null; sum?: number };
 
-const summing = defineSliceRunKind<RunDeps, { limit: number; boomAt?: number }, number, number, number>({
+const summing = defineSliceRunKind<RunDeps, { limit: number; boomAt?: number; writeBoomAt?: number }, number, number, number>({
   kind: 'toy_summing',
   messages: { failed: 'The summing toy broke; run it again', interrupted: 'The summing toy was cut off while being created' },
   completion: (run) => ({ sum: (run.options as SumOptions).sum ?? 0, processed: run.processed }),
   async prepare(_tx, { run }) {
     const options = run.options as SumOptions;
-    return { limit: options.limit, boomAt: options.boomAt };
+    return { limit: options.limit, boomAt: options.boomAt, writeBoomAt: options.writeBoomAt };
   },
   async readSlice(tx, _ctx, { limit }, after) {
     sliceEvents.push(`read after ${after}`);
@@ -77,7 +77,10 @@ const summing = defineSliceRunKind<RunDeps, { limit: number; boomAt?: number }, 
     sliceEvents.push(`processed ${numbers.join(',')}`);
     return numbers.reduce((sum, n) => sum + n, 0);
   },
-  async writeSlice(_tx, _ctx, { rows, result, run }) {
+  async writeSlice(_tx, _ctx, { setup: { writeBoomAt }, rows, result, run }) {
+    sliceEvents.push(`writing ${rows.join(',')}`);
+    await sleep(40); // long enough for the next slice to be processed meanwhile
+    if (writeBoomAt !== undefined && rows.includes(writeBoomAt)) throw new Error('boom');
     sliceEvents.push(`wrote ${rows.join(',')}`);
     return {
       counters: { succeeded: rows.filter((n) => n % 2 === 0).length, skipped: rows.filter((n) => n % 2 === 1).length },
@@ -267,6 +270,10 @@ describe('the run engine, slices over a cursor', () => {
     expect(sliceEvents.indexOf('read after 3')).toBeLessThan(sliceEvents.indexOf('wrote 1,2,3'));
     expect(sliceEvents.indexOf('read after 6')).toBeLessThan(sliceEvents.indexOf('wrote 4,5,6'));
     expect(sliceEvents.filter((event) => event.startsWith('wrote'))).toEqual(['wrote 1,2,3', 'wrote 4,5,6', 'wrote 7,8']);
+    // Each slice is processed while the slice before it is written (decision 104), and written after that write.
+    expect(sliceEvents.indexOf('processed 4,5,6')).toBeGreaterThan(sliceEvents.indexOf('writing 1,2,3'));
+    expect(sliceEvents.indexOf('processed 4,5,6')).toBeLessThan(sliceEvents.indexOf('wrote 1,2,3'));
+    expect(sliceEvents.indexOf('writing 4,5,6')).toBeGreaterThan(sliceEvents.indexOf('wrote 1,2,3'));
     expect(await auditActions(run.id)).toEqual([
       { action: 'processing_run.create', changes: { kind: 'toy_summing', limit: 8 } },
       { action: 'processing_run.complete', changes: { sum: 36, processed: 8 } },
@@ -299,6 +306,19 @@ describe('the run engine, slices over a cursor', () => {
     const [row] = await t.deps.db.select().from(processingRun).where(eq(processingRun.id, run.id));
     expect(row).toMatchObject({ status: 'failed', processed: 3, error: 'The summing toy broke; run it again' });
     expect(row.options).toMatchObject({ cursor: 3, sum: 6 });
+  });
+
+  it('fails a run whose write throws while the next slice is processed; only the slices committed before count', async () => {
+    const run = await createSliceRun({ limit: 9, writeBoomAt: 5 });
+    sliceEvents.length = 0;
+    await summing.trigger(t.deps, run.id, site.organizationId);
+    await summing.whenSettled(run.id);
+    const [row] = await t.deps.db.select().from(processingRun).where(eq(processingRun.id, run.id));
+    expect(row).toMatchObject({ status: 'failed', processed: 3, error: 'The summing toy broke; run it again' });
+    expect(row.options).toMatchObject({ cursor: 3, sum: 6 });
+    // The slice after the failed one was processed meanwhile and never written.
+    expect(sliceEvents).toContain('processed 7,8,9');
+    expect(sliceEvents.filter((event) => event.startsWith('writing'))).toEqual(['writing 1,2,3', 'writing 4,5,6']);
   });
 
   it('leaves a run alone while another live instance holds it', async () => {

@@ -345,27 +345,43 @@ export async function matchRuns(executor: Executor, trialId: string): Promise<{ 
   return { latest: rows[0] ?? null, completed: rows.find((row) => row.status === 'completed') ?? null };
 }
 
+/** A result row as a slice writes it; its id lists may be shared with other rows (compiled.ts `IdList`). */
+export type MatchRowInsert = Pick<TrialMatchInsert, 'candidateId' | 'matchClass' | 'classRank' | 'score' | 'metCount' | 'unknownCount'> & {
+  notMetIds: readonly string[];
+  unknownIds: readonly string[];
+};
+
 /**
  * A slice of results in one set-based statement (decision 038): one array parameter per column, unnested,
- * instead of a row per parameter set or a JSON document per row. The criterion id lists go as a text array of
- * array literals, cast back per row. No conflict handling: a slice and the run's cursor commit together, so a
- * resumed run never writes a candidate twice. trial_match has no foreign keys (decision 087): a candidate deleted
- * since the slice was read, or a trial deleted during the run, is skipped here (a semi-join, no row lock) instead
- * of failing the write.
+ * instead of a row per parameter set or a JSON document per row. The criterion id lists go once per distinct list
+ * (one array object: the run shares a list among the people who have it, decision 104), as a text array of array
+ * literals cast once each; a row names its two lists by position. No conflict handling: a slice and the run's
+ * cursor commit together, so a resumed run never writes a candidate twice. trial_match has no foreign keys
+ * (decision 087): a candidate deleted since the slice was read, or a trial deleted during the run, is skipped here
+ * (a semi-join, no row lock) instead of failing the write.
  */
-export async function insertMatches(
-  executor: Executor,
-  run: { runId: string; organizationId: string; trialId: string },
-  rows: Array<Pick<TrialMatchInsert, 'candidateId' | 'matchClass' | 'classRank' | 'score' | 'metCount' | 'unknownCount' | 'notMetIds' | 'unknownIds'>>,
-) {
+export async function insertMatches(executor: Executor, run: { runId: string; organizationId: string; trialId: string }, rows: readonly MatchRowInsert[]) {
   if (rows.length === 0) return;
   const plain = new Set<string>();
-  // The unnested slice (25,000 rows of about 170 bytes) held in memory rather than spilt to a temporary file
-  // (work_mem is 4 MB by default); for the rest of the caller's transaction only.
+  const listAt = new Map<readonly string[], number>();
+  const lists: string[] = [];
+  const positionOf = (ids: readonly string[]) => {
+    let at = listAt.get(ids);
+    if (at === undefined) {
+      at = lists.push(idList(ids, plain));
+      listAt.set(ids, at);
+    }
+    return at;
+  };
+  const notMet = rows.map((row) => positionOf(row.notMetIds));
+  const unknown = rows.map((row) => positionOf(row.unknownIds));
+  // The unnested slice (25,000 rows) held in memory rather than spilt to a temporary file (work_mem is 4 MB by
+  // default); for the rest of the caller's transaction only.
   await executor.execute(sql`set local work_mem = '64MB'`);
   await executor.execute(sql`
+    with lists as (select l.at::int as at, l.ids::text[] as ids from unnest(${arrayLiteral(lists)}::text[]) with ordinality as l(ids, at))
     insert into ${trialMatch} (run_id, organization_id, trial_id, candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)
-    select ${run.runId}::uuid, ${run.organizationId}::uuid, ${run.trialId}::uuid, r.candidate_id, r.match_class, r.class_rank, r.score, r.met_count, r.unknown_count, r.not_met_ids::text[], r.unknown_ids::text[]
+    select ${run.runId}::uuid, ${run.organizationId}::uuid, ${run.trialId}::uuid, r.candidate_id, r.match_class, r.class_rank, r.score, r.met_count, r.unknown_count, n.ids, u.ids
     from unnest(
       ${arrayLiteral(rows.map((row) => row.candidateId))}::uuid[],
       ${arrayLiteral(rows.map((row) => row.matchClass))}::text[],
@@ -373,9 +389,11 @@ export async function insertMatches(
       ${numberArray(rows.map((row) => row.score))}::real[],
       ${numberArray(rows.map((row) => row.metCount))}::int[],
       ${numberArray(rows.map((row) => row.unknownCount))}::int[],
-      ${arrayLiteral(rows.map((row) => idList(row.notMetIds ?? [], plain)))}::text[],
-      ${arrayLiteral(rows.map((row) => idList(row.unknownIds ?? [], plain)))}::text[]
-    ) as r(candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)
+      ${numberArray(notMet)}::int[],
+      ${numberArray(unknown)}::int[]
+    ) as r(candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_list, unknown_list)
+    join lists n on n.at = r.not_met_list
+    join lists u on u.at = r.unknown_list
     where exists (select 1 from ${candidate} c where c.id = r.candidate_id) and exists (select 1 from ${trial} t where t.id = ${run.trialId}::uuid)`);
 }
 

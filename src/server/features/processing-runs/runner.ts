@@ -121,13 +121,14 @@ export interface SliceWritten {
 /**
  * Work over rows the kind reads itself, slice after slice in the order of a cursor, with no processing_run_item
  * rows (the trial matcher: 100,000 candidates, whose results are the kind's own rows). The engine keeps the
- * cursor in the run's options (`options.cursor`, null before the first slice) and reads the next slice (its
- * own transaction: its own connection on PostgreSQL) while the kind processes the current one outside a
- * transaction; then, in one transaction of the engine's, with the run locked and still this instance's, and
- * only if the stored cursor is where the slice began, the kind writes the slice and the engine stores the
- * cursor after it, the counters and the progress. A crash loses at most the slice being written; a resumed
- * run reads on from the stored cursor. `total` is an estimate until the run completes, when it becomes what
- * was processed.
+ * cursor in the run's options (`options.cursor`, null before the first slice). While the kind processes a slice
+ * outside a transaction, the engine reads the next slice and writes the one before (each its own transaction:
+ * its own connection on PostgreSQL; decision 104). A slice is written in one transaction of the engine's, with the
+ * run locked and still this instance's, only once the slice before committed and only if the stored cursor is
+ * where the slice began: the kind writes the slice and the engine stores the cursor after it, the counters and the
+ * progress. A crash loses at most the slices in flight (one being written, one being processed); a resumed run
+ * reads on from the stored cursor. `total` is an estimate until the run completes, when it becomes what was
+ * processed.
  */
 export interface SliceKind<Deps, Setup, Row, Result, Cursor> extends KindBase {
   /** Once per loop (also a resumed one), in a transaction: what every slice needs (a trial's criteria). */
@@ -136,13 +137,13 @@ export interface SliceKind<Deps, Setup, Row, Result, Cursor> extends KindBase {
   readSlice(tx: Transaction, ctx: SliceContext<Deps>, setup: Setup, after: Cursor | null): Promise<Row[]>;
   /** The cursor just after a row (stored as JSON: plain values). */
   cursorAfter(row: Row): Cursor;
-  /** The slice's work outside a transaction (the next slice is being read meanwhile). */
+  /** The slice's work outside a transaction (meanwhile the next slice is read and the one before written). */
   processSlice(ctx: SliceContext<Deps>, setup: Setup, rows: Row[]): Promise<Result>;
   /** Writes the slice's results in the engine's transaction; `run` is the locked row (its stored options). */
   writeSlice(tx: Transaction, ctx: SliceContext<Deps>, slice: { setup: Setup; rows: Row[]; result: Result; run: ProcessingRunRow }): Promise<SliceWritten>;
   /** In the completing transaction, before 'completed' and the audit record: the run's final options. */
   finish?(tx: Transaction, ctx: SliceContext<Deps>, setup: Setup, run: ProcessingRunRow): Promise<Record<string, unknown>>;
-  /** After each slice's commit, and after the run's end (more: false). */
+  /** After each slice's commit (once the slice after it is processed), and after the run's end (more: false). */
   afterSlice?(deps: Deps, progress: { slices: number; more: boolean }): Promise<void>;
 }
 
@@ -477,9 +478,11 @@ function canonical(value: unknown): string {
 const storedCursor = (run: ProcessingRunRow): unknown => (run.options as { cursor?: unknown } | null)?.cursor ?? null;
 
 /**
- * Slice after slice from the stored cursor (decision 038's read-ahead, decision 042): the next slice is read in
- * its own transaction while the kind processes the current one, which is then written, with the cursor after
- * it, in one transaction by the run's holder, and only if the stored cursor is still where the slice began.
+ * Slice after slice from the stored cursor (decision 038's read-ahead, decisions 042 and 104): while the kind
+ * processes a slice, the next slice is read and the slice before is written, each in its own transaction. A
+ * slice is written, with the cursor after it, in one transaction by the run's holder, only if the stored cursor
+ * is still where the slice began, and only after the slice before it committed (slices commit in cursor order).
+ * A crash loses at most the slices in flight: the one being written and the one being processed.
  */
 async function sliceLoop<Deps extends RunDeps, Setup, Row, Result, Cursor>(
   deps: Deps,
@@ -490,22 +493,54 @@ async function sliceLoop<Deps extends RunDeps, Setup, Row, Result, Cursor>(
   const { id: runId, organizationId } = ctx.run;
   const inRun = <T>(work: (tx: Transaction) => Promise<T>) => runAsOrganization(deps.db, organizationId, work);
   const setup = await inRun((tx) => definition.prepare(tx, ctx));
-  const read = (after: Cursor | null) => {
-    const reading = inRun((tx) => definition.readSlice(tx, ctx, setup, after));
-    // Never an unhandled rejection: a failed read is awaited (and thrown) in the next turn, or dropped when the loop stops.
-    reading.catch(() => undefined);
-    return reading;
+  // Never an unhandled rejection: a failed read or write is awaited (and thrown) in a later turn, or dropped when the loop stops.
+  const inFlight = <T>(promise: Promise<T>) => {
+    promise.catch(() => undefined);
+    return promise;
   };
-  // The read in flight: the slice to process next.
+  const read = (after: Cursor | null) => inFlight(inRun((tx) => definition.readSlice(tx, ctx, setup, after)));
+  type Outcome = 'stop' | 'next' | { restartAt: Cursor | null };
+  /** One slice's transaction (or the completing one when `rows` is empty): `from` is where the slice begins. */
+  const write = (from: Cursor | null, rows: Row[], result: Result | undefined, next: Cursor | null) =>
+    inRun(async (tx): Promise<Outcome> => {
+      // Only the run's holder writes: a process that lost its claim (paused past the lease) stops instead of
+      // writing a slice the new holder also writes.
+      const run = await lockHeld(tx);
+      if (!run) return 'stop';
+      const stored = storedCursor(run);
+      if (canonical(stored) !== canonical(from)) return { restartAt: stored as Cursor | null };
+      if (rows.length === 0) {
+        const options = definition.finish ? await definition.finish(tx, ctx, setup, run) : undefined;
+        await complete(tx, definition, run, { options, totalIsProcessed: true });
+        return 'stop';
+      }
+      const written = await definition.writeSlice(tx, ctx, { setup, rows, result: result as Result, run });
+      const added = rows.length;
+      const counters = written.counters ?? {};
+      await tx
+        .update(processingRun)
+        .set({
+          processed: sql`${processingRun.processed} + ${added}`,
+          succeeded: sql`${processingRun.succeeded} + ${counters.succeeded ?? 0}`,
+          merged: sql`${processingRun.merged} + ${counters.merged ?? 0}`,
+          skipped: sql`${processingRun.skipped} + ${counters.skipped ?? 0}`,
+          failed: sql`${processingRun.failed} + ${counters.failed ?? 0}`,
+          total: sql`greatest(${processingRun.total}, ${processingRun.processed} + ${added})`,
+          options: { ...(run.options as Record<string, unknown>), ...written.options, cursor: next },
+        })
+        .where(eq(processingRun.id, runId));
+      return 'next';
+    });
+  // The read in flight (the slice to process next) and the write in flight (the slice before the one processed).
   let ahead: Promise<Row[]> | null = null;
-  const dropAhead = async () => {
-    const reading = ahead;
-    ahead = null;
-    await reading?.then(
+  let writing: Promise<Outcome> | null = null;
+  const settle = async (promise: Promise<unknown> | null) => {
+    await promise?.then(
       () => undefined,
       () => undefined,
     );
   };
+  // `cursor`: where the next slice to write begins (the stored cursor once the writes in flight commit).
   let cursor = storedCursor(ctx.run) as Cursor | null;
   let slices = 0;
   try {
@@ -515,53 +550,39 @@ async function sliceLoop<Deps extends RunDeps, Setup, Row, Result, Cursor>(
       const done = rows.length === 0;
       const next = done ? null : definition.cursorAfter(rows[rows.length - 1]);
       ahead = done ? null : read(next);
+      // The previous slice's write goes on meanwhile (its own connection on PostgreSQL).
       const result = done ? undefined : await definition.processSlice(ctx, setup, rows);
-      const outcome = await inRun(async (tx): Promise<'stop' | 'next' | { restartAt: Cursor | null }> => {
-        // Only the run's holder writes: a process that lost its claim (paused past the lease) stops instead of
-        // writing a slice the new holder also writes.
-        const run = await lockHeld(tx);
-        if (!run) return 'stop';
-        const stored = storedCursor(run);
-        if (canonical(stored) !== canonical(cursor)) return { restartAt: stored as Cursor | null };
-        if (done) {
-          const options = definition.finish ? await definition.finish(tx, ctx, setup, run) : undefined;
-          await complete(tx, definition, run, { options, totalIsProcessed: true });
-          return 'stop';
-        }
-        const written = await definition.writeSlice(tx, ctx, { setup, rows, result: result as Result, run });
-        const added = rows.length;
-        const counters = written.counters ?? {};
-        await tx
-          .update(processingRun)
-          .set({
-            processed: sql`${processingRun.processed} + ${added}`,
-            succeeded: sql`${processingRun.succeeded} + ${counters.succeeded ?? 0}`,
-            merged: sql`${processingRun.merged} + ${counters.merged ?? 0}`,
-            skipped: sql`${processingRun.skipped} + ${counters.skipped ?? 0}`,
-            failed: sql`${processingRun.failed} + ${counters.failed ?? 0}`,
-            total: sql`greatest(${processingRun.total}, ${processingRun.processed} + ${added})`,
-            options: { ...(run.options as Record<string, unknown>), ...written.options, cursor: next },
-          })
-          .where(eq(processingRun.id, runId));
-        return 'next';
-      });
-      slices++;
-      if (outcome === 'next') {
-        cursor = next;
-        await definition.afterSlice?.(deps, { slices, more: true });
-        continue;
+      let outcome: Outcome = 'next';
+      if (writing) {
+        const previous = writing;
+        writing = null;
+        outcome = await previous;
+        slices++;
+        if (outcome === 'next') await definition.afterSlice?.(deps, { slices, more: true });
       }
-      await dropAhead();
-      if (outcome === 'stop') {
+      if (outcome === 'next') {
+        const from = cursor;
+        cursor = next;
+        writing = inFlight(write(from, rows, result, next));
+        if (!done) continue;
+        outcome = await writing;
+        writing = null;
+        slices++;
+      }
+      // Stopped, completed, or the stored cursor is not where a slice began (never with one holder): what was read
+      // or processed after it is dropped.
+      await settle(ahead);
+      ahead = null;
+      if (typeof outcome === 'string') {
         await definition.afterSlice?.(deps, { slices, more: false });
         return;
       }
-      // The stored cursor is not where this slice began (never with one holder): read again from it.
       cursor = outcome.restartAt;
       ahead = read(cursor);
     }
   } finally {
-    await dropAhead();
+    await settle(writing);
+    await settle(ahead);
   }
 }
 
