@@ -1,6 +1,6 @@
 import type { AnswerPredicate, CriterionLink, CriterionOutcome, LocalizedText, Question, StudyBlock } from '../../../contract/prescreen-forms';
 import { durationWords, qualifierPhrase, type ConditionDuration, type CriterionKind, type CriterionRule, type TimeWindow } from '../../../contract/trials';
-import { spanishName } from '../trials/vocabulary';
+import { ALLERGY_PREFIX, spanishName } from '../trials/vocabulary';
 
 /**
  * The deterministic, offline study-block generator (docs/decisions/007-prescreen-forms.md).
@@ -118,6 +118,20 @@ function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }
   const concepts = rule.concepts ?? [];
   if (!concepts.length) return { en: fallback.trim(), es: fallback.trim() };
   const join = (items: string[], or: string) => (items.length <= 1 ? items[0] : `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`);
+  // Allergies to several named medicines: "an allergy to X or Y", not "an allergy to X or an allergy to Y".
+  if (rule.type === 'condition' && concepts.length > 1 && concepts.every((concept) => concept.id.startsWith(ALLERGY_PREFIX))) {
+    const medicines = concepts.map((concept) => concept.id.slice(ALLERGY_PREFIX.length));
+    return {
+      en: `an allergy to ${join(
+        concepts.map((concept) => concept.name.replace(/^an allergy to /, '')),
+        'or',
+      )}`,
+      es: `una alergia a ${join(
+        medicines.map((id, index) => spanishName(id) ?? concepts[index].name.replace(/^an allergy to /, '')),
+        'o',
+      )}`,
+    };
+  }
   const en =
     rule.type === 'medication' && rule.medication.startsWith('medicines for ')
       ? rule.medication
