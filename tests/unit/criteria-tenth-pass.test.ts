@@ -11,10 +11,10 @@ describe('an allergy to named medicines is that allergy', () => {
   it('reads an allergy to a class of medicines as one condition per class, needing no review', () => {
     const cases: Array<[string, string]> = [
       ['Known hypersensitivity to NSAIDs', 'an allergy to anti-inflammatory pain medicines (such as ibuprofen)'],
-      ['Allergy or intolerance to opioids or benzodiazepines', 'an allergy to opioid pain medicines or benzodiazepines (such as diazepam)'],
+      ['Allergy or intolerance to opioids or benzodiazepines', 'an allergy to opioid pain medicines or benzodiazepines'],
       ['History of anaphylaxis to penicillins', 'an allergy to penicillin antibiotics (such as amoxicillin)'],
-      ['Allergic reaction to iodinated contrast media', 'an allergy to contrast dye used for scans'],
-      ['Patients allergic to local anaesthetics', 'an allergy to numbing medicines (local anesthetics such as lidocaine)'],
+      ['Allergic reaction to iodinated contrast media', 'an allergy to scan dye (contrast)'],
+      ['Patients allergic to local anaesthetics', 'an allergy to numbing medicines (such as lidocaine)'],
     ];
     for (const [text, condition] of cases) {
       const rule = read('exclusion', text);
@@ -48,9 +48,7 @@ describe('an allergy to named medicines is that allergy', () => {
     const asked = blocks.flatMap((block) => block.questions).filter((item) => item.criterionLinks.length);
     expect(asked).toHaveLength(1);
     const question = asked[0].wording.chat;
-    expect(question.en).toBe(
-      'Have you been told by a doctor that you have an allergy to opioid pain medicines or anti-inflammatory pain medicines (such as ibuprofen)?',
-    );
+    expect(question.en).toBe('Have you been told by a doctor that you have an allergy to opioid pain medicines or anti-inflammatory pain medicines?');
     expect(question.es).toContain('una alergia a analgésicos opioides o');
     expect(question.en).not.toContain('or an allergy to');
   });
@@ -60,8 +58,8 @@ describe('concepts clinicians list that the vocabulary lacked', () => {
   it('reads organ-system and common conditions whole', () => {
     const cases: Array<[string, string]> = [
       ['Clinically significant cardiopulmonary disorder', 'a heart or lung disease'],
-      ['Decompensated liver cirrhosis', 'advanced liver disease with complications (decompensated)'],
-      ['Known thrombophilia (such as factor V Leiden)', 'a condition that makes blood clot too easily (thrombophilia)'],
+      ['Decompensated liver cirrhosis', 'advanced liver disease (decompensated)'],
+      ['Known thrombophilia (such as factor V Leiden)', 'blood that clots too easily (thrombophilia)'],
       ['History of splenectomy', 'removal of the spleen (splenectomy)'],
       ['Diabetic gastroparesis', 'slow stomach emptying (gastroparesis)'],
       ['Chronic tension-type headache', 'headaches'],

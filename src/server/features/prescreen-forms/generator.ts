@@ -1,5 +1,13 @@
 import type { AnswerPredicate, CriterionLink, CriterionOutcome, LocalizedText, Question, StudyBlock } from '../../../contract/prescreen-forms';
-import { durationWords, qualifierPhrase, type ConditionDuration, type CriterionKind, type CriterionRule, type TimeWindow } from '../../../contract/trials';
+import {
+  durationWords,
+  qualifierPhrase,
+  type ConceptRef,
+  type ConditionDuration,
+  type CriterionKind,
+  type CriterionRule,
+  type TimeWindow,
+} from '../../../contract/trials';
 import { ALLERGY_PREFIX, spanishName } from '../trials/vocabulary';
 
 /**
@@ -119,17 +127,23 @@ function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }
   if (!concepts.length) return { en: fallback.trim(), es: fallback.trim() };
   const join = (items: string[], or: string) => (items.length <= 1 ? items[0] : `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`);
   // Allergies to several named medicines: "an allergy to X or Y", not "an allergy to X or an allergy to Y".
-  if (rule.type === 'condition' && concepts.length > 1 && concepts.every((concept) => concept.id.startsWith(ALLERGY_PREFIX))) {
-    const medicines = concepts.map((concept) => concept.id.slice(ALLERGY_PREFIX.length));
+  const allergies = concepts.filter((concept) => concept.id.startsWith(ALLERGY_PREFIX));
+  if (rule.type === 'condition' && allergies.length > 1) {
+    const others = concepts.filter((concept) => !allergies.includes(concept));
+    // Several medicines are named without their examples ("numbing medicines or opioid pain medicines"), to stay short.
+    const medicine = (concept: ConceptRef) => concept.name.replace(/^an allergy to /, '').replace(/\s*\(such as [^)]*\)/g, '');
     return {
-      en: `an allergy to ${join(
-        concepts.map((concept) => concept.name.replace(/^an allergy to /, '')),
-        'or',
-      )}`,
-      es: `una alergia a ${join(
-        medicines.map((id, index) => spanishName(id) ?? concepts[index].name.replace(/^an allergy to /, '')),
+      en: join([`an allergy to ${join(allergies.map(medicine), 'or')}`, ...others.map((concept) => concept.name)], 'or'),
+      es: join(
+        [
+          `una alergia a ${join(
+            allergies.map((concept) => (spanishName(concept.id.slice(ALLERGY_PREFIX.length)) ?? medicine(concept)).replace(/\s*\(como [^)]*\)/g, '')),
+            'o',
+          )}`,
+          ...others.map((concept) => spanishName(concept.id) ?? concept.name),
+        ],
         'o',
-      )}`,
+      ),
     };
   }
   const en =

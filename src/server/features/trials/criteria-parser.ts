@@ -1739,7 +1739,7 @@ export function readConceptRule(
   const allergic = unique.filter((mention) => mention.concept.id.startsWith(ALLERGY_PREFIX));
   const name = allergic.length
     ? joinNames([
-        `${ALLERGY_TO}${joinNames(allergic.map((mention) => mention.concept.en.slice(ALLERGY_TO.length)))}`,
+        `${ALLERGY_TO}${joinNames(allergic.map((mention) => mention.concept.en.slice(ALLERGY_TO.length).replace(allergic.length > 1 ? /\s*\(such as [^)]*\)/g : /$^/, '')))}`,
         ...unique.filter((mention) => !allergic.includes(mention)).map((mention) => mention.concept.en),
       ])
     : joinNames(unique.map((mention) => mention.concept.en));

@@ -2828,15 +2828,15 @@ export const SYNONYMS: SynonymEntry[] = [
   ]),
   c(
     'decompensated-liver-disease',
-    'advanced liver disease with complications (decompensated)',
-    'enfermedad avanzada del hígado con complicaciones (descompensada)',
+    'advanced liver disease (decompensated)',
+    'enfermedad avanzada del hígado (descompensada)',
     ['hepatic decompensation', 'liver decompensation', 'decompensated cirrhosis', 'decompensated liver disease', 'decompensated liver cirrhosis'],
     { icd10: 'K72.90' },
   ),
   c(
     'hyperosmolar-state',
-    'very high blood sugar with dehydration (hyperosmolar state)',
-    'azúcar en la sangre muy alta con deshidratación (estado hiperosmolar)',
+    'dangerously high blood sugar (hyperosmolar state)',
+    'azúcar en la sangre peligrosamente alta (estado hiperosmolar)',
     [
       'hyperosmolar hyperglycemic state',
       'hyperosmolar hyperglycaemic state',
@@ -2861,15 +2861,15 @@ export const SYNONYMS: SynonymEntry[] = [
   ),
   c(
     'pure-red-cell-aplasia',
-    'pure red cell aplasia (the body stops making red blood cells)',
-    'aplasia pura de células rojas (el cuerpo deja de producir glóbulos rojos)',
+    'too few red blood cells made (pure red cell aplasia)',
+    'muy pocos glóbulos rojos (aplasia pura de células rojas)',
     ['pure red cell aplasia', 'pure red-cell aplasia'],
     { meshTerm: 'Red-Cell Aplasia, Pure', icd10: 'D60.9' },
   ),
   c(
     'thrombophilia',
-    'a condition that makes blood clot too easily (thrombophilia)',
-    'una afección que hace que la sangre coagule con facilidad (trombofilia)',
+    'blood that clots too easily (thrombophilia)',
+    'sangre que coagula con facilidad (trombofilia)',
     ['thrombophilia', 'hypercoagulable state', 'hypercoagulability', 'factor v leiden'],
     { meshTerm: 'Thrombophilia', icd10: 'D68.6' },
   ),
@@ -2901,8 +2901,8 @@ export const SYNONYMS: SynonymEntry[] = [
   // of scans. "Local anesthesia" as a procedure is the medicine given.
   m(
     'local-anesthetics',
-    'numbing medicines (local anesthetics such as lidocaine)',
-    'medicamentos para adormecer (anestésicos locales como la lidocaína)',
+    'numbing medicines (such as lidocaine)',
+    'medicamentos para adormecer (como la lidocaína)',
     [
       'local anesthetic',
       'local anesthetics',
@@ -2928,8 +2928,8 @@ export const SYNONYMS: SynonymEntry[] = [
   ),
   m(
     'contrast-media',
-    'contrast dye used for scans',
-    'medio de contraste (tinte) para estudios de imagen',
+    'scan dye (contrast)',
+    'tinte para estudios de imagen (contraste)',
     [
       'contrast media',
       'contrast medium',
