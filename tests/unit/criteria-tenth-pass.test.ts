@@ -80,6 +80,33 @@ describe('concepts clinicians list that the vocabulary lacked', () => {
   });
 });
 
+describe('section labels, the place of an infection, gabapentinoids', () => {
+  it('a section label of the common protocol template says nothing of the criterion, nor of its time', () => {
+    expect(read('exclusion', 'Prior/Concurrent clinical study experience: Enrolled in another interventional trial')).toMatchObject({
+      rule: { type: 'medication', taking: false },
+      needsReview: false,
+    });
+    const rule = read('exclusion', 'Prior/Concomitant therapy: Current use of anticoagulants');
+    expect(rule).toMatchObject({ rule: { type: 'medication', taking: false }, needsReview: false });
+    expect(rule.rule && 'history' in rule.rule ? rule.rule.history : undefined).toBeUndefined();
+  });
+
+  it('an infection where the treatment will be given is not any infection', () => {
+    for (const text of ['Skin infection at the injection site', 'Infection at the surgical site'])
+      expect(read('exclusion', text), text).toMatchObject({
+        rule: { type: 'condition', condition: 'an infection where the treatment will be given' },
+        needsReview: false,
+      });
+  });
+
+  it('reads an allergy to gabapentinoids as that class, not every nerve pain medicine', () => {
+    expect(read('exclusion', 'Hypersensitivity to GABA analogs')).toMatchObject({
+      rule: { type: 'condition', condition: 'an allergy to gabapentin or pregabalin (gabapentinoids)' },
+      needsReview: false,
+    });
+  });
+});
+
 describe('taking part in another study, and what the investigator judges', () => {
   it('reads current or recent participation in another study whatever the study is called', () => {
     for (const text of [

@@ -65,7 +65,9 @@ const FILLER = new Set(
  * "Clinical Exclusion Criteria:", "Laboratory criteria:"). A radiological heading is not one: what imaging finds is for
  * staff to confirm (`CLINICIAN_WORDS`). */
 const LABEL_WORDS = new Set(
-  'medical conditions condition history prior concomitant concurrent therapy therapies medications medication general key main other additional inclusion exclusion criteria criterion pre-operative preoperative pre operative laboratory clinical'.split(
+  // "Prior/Concurrent clinical study experience:", "Diagnostic assessments:", "Type of participant and disease
+  // characteristics:": the section labels of the common protocol template (decision 107).
+  'medical conditions condition history prior concomitant concurrent therapy therapies medications medication general key main other additional inclusion exclusion exclusions criteria criterion pre-operative preoperative pre operative laboratory clinical study experience diagnostic assessment assessments type of participant participants and disease characteristics'.split(
     ' ',
   ),
 );
@@ -1861,8 +1863,9 @@ export function readConceptRule(
   const pastUse =
     first.concept.kind === 'medication' &&
     !window &&
+    // A section label's "Prior/Concomitant therapy:" names the section, not the time.
     (/\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
-      text,
+      text.slice(labelLength(text)),
     ) ||
       // "Treated with epidural injections.": a criterion that opens with a past participle speaks of the past.
       /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:treated|received|underwent|took)\b/i.test(text.slice(labelLength(text))));

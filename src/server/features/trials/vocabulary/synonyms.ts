@@ -2926,6 +2926,14 @@ export const SYNONYMS: SynonymEntry[] = [
     ['penicillin', 'penicillins', 'amoxicillin', 'ampicillin', 'beta-lactam antibiotics', 'beta-lactams'],
     { meshTerm: 'Penicillins' },
   ),
+  m('gabapentinoids', 'gabapentin or pregabalin (gabapentinoids)', 'gabapentina o pregabalina (gabapentinoides)', [
+    'gabapentinoid',
+    'gabapentinoids',
+    'gaba analogue',
+    'gaba analogues',
+    'gaba analog',
+    'gaba analogs',
+  ]),
   m(
     'contrast-media',
     'scan dye (contrast)',
@@ -2947,6 +2955,26 @@ export const SYNONYMS: SynonymEntry[] = [
     ],
     { meshTerm: 'Contrast Media' },
   ),
+  // An infection where a procedure or injection will be done: not any infection, which "an infection that needs
+  // treatment" is. No MeSH heading or ICD-10-CM code names the place of a future procedure.
+  c('procedure-site-infection', 'an infection where the treatment will be given', 'una infección en la zona donde se aplicará el tratamiento', [
+    'infection at the injection site',
+    'infection at the site of injection',
+    'infection at the site of the injection',
+    'infection at the site of surgery',
+    'infection at the surgical site',
+    'infection at the operative site',
+    'infection at the procedure site',
+    'infection at the site of the procedure',
+    'infection at the site of the operation',
+    'infection at the puncture site',
+    'infection at the insertion site',
+    'infection at the implantation site',
+    'injection site infection',
+    'local infection at the injection site',
+    'skin infection at the injection site',
+    'local infection at the site of injection',
+  ]),
   c(
     'latex-allergy',
     'an allergy to latex',
