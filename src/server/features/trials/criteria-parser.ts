@@ -1176,8 +1176,9 @@ const ALLERGY_TO = 'an allergy to ';
 /**
  * "Known allergy to local anaesthetics or opioids", "hypersensitivity to NSAIDs": an allergy whose allergens are named
  * medicines, read as one condition per medicine ("an allergy to opioid pain medicines"), in place of "an allergy to
- * medicines like this one" (which is the study's own product). Only when every concept after "to" in the clause is a
- * medicine, in a plain list, and nothing that is not a medicine is named as an allergen (decision 107).
+ * medicines like this one" (which is the study's own product). Only when the concepts right after "to" are medicines in a
+ * plain list, and nothing that is not a medicine (a food, a metal, the study's product) is named in the clause
+ * (decision 107).
  */
 function allergyToNamed(text: string, mentions: Mention[]): { mentions: Mention[]; narrower: boolean } | null {
   if (!mentions[0] || !isAllergy(mentions[0])) return null;
@@ -1738,10 +1739,15 @@ export function readConceptRule(
   if (duration) spans.push(duration.reach);
   const concepts = unique.map((mention) => conceptRef(mention.concept));
   // Allergies to several medicines are named once: "an allergy to X or Y", then any other item of the list.
+  // Several medicines are named without their examples, to keep the name short.
   const allergic = unique.filter((mention) => mention.concept.id.startsWith(ALLERGY_PREFIX));
+  const allergenName = (mention: Mention) => {
+    const medicine = mention.concept.en.slice(ALLERGY_TO.length);
+    return allergic.length > 1 ? medicine.replace(/\s*\(such as [^)]*\)/g, '') : medicine;
+  };
   const name = allergic.length
     ? joinNames([
-        `${ALLERGY_TO}${joinNames(allergic.map((mention) => mention.concept.en.slice(ALLERGY_TO.length).replace(allergic.length > 1 ? /\s*\(such as [^)]*\)/g : /$^/, '')))}`,
+        `${ALLERGY_TO}${joinNames(allergic.map(allergenName))}`,
         ...unique.filter((mention) => !allergic.includes(mention)).map((mention) => mention.concept.en),
       ])
     : joinNames(unique.map((mention) => mention.concept.en));
@@ -1821,8 +1827,6 @@ export function readConceptRule(
   if (unique.some(isAllergy) || allergens)
     for (const word of [
       'its',
-      'their',
-      'known',
       'allergy',
       'allergies',
       'allergic',
