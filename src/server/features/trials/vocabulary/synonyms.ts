@@ -2830,8 +2830,8 @@ export const SYNONYMS: SynonymEntry[] = [
     'decompensated-liver-disease',
     'advanced liver disease (decompensated)',
     'enfermedad avanzada del hígado (descompensada)',
+    // No one ICD-10-CM code names it: cirrhosis, ascites and encephalopathy have their own.
     ['hepatic decompensation', 'liver decompensation', 'decompensated cirrhosis', 'decompensated liver disease', 'decompensated liver cirrhosis'],
-    { icd10: 'K72.90' },
   ),
   c(
     'hyperosmolar-state',
@@ -2857,7 +2857,7 @@ export const SYNONYMS: SynonymEntry[] = [
     'low antibody levels (hypogammaglobulinemia)',
     'niveles bajos de anticuerpos (hipogammaglobulinemia)',
     ['hypogammaglobulinemia', 'hypogammaglobulinaemia', 'agammaglobulinemia', 'agammaglobulinaemia'],
-    { meshTerm: 'Agammaglobulinemia', icd10: 'D80.1', clinicianOnly: true },
+    { meshTerm: 'Agammaglobulinemia', icd10: 'D80', clinicianOnly: true },
   ),
   c(
     'pure-red-cell-aplasia',
@@ -2871,7 +2871,7 @@ export const SYNONYMS: SynonymEntry[] = [
     'blood that clots too easily (thrombophilia)',
     'sangre que coagula con facilidad (trombofilia)',
     ['thrombophilia', 'hypercoagulable state', 'hypercoagulability', 'factor v leiden'],
-    { meshTerm: 'Thrombophilia', icd10: 'D68.6' },
+    { meshTerm: 'Thrombophilia', icd10: 'D68.5-D68.6' },
   ),
   c('gastroparesis', 'slow stomach emptying (gastroparesis)', 'vaciamiento lento del estómago (gastroparesia)', ['gastroparesis'], {
     meshTerm: 'Gastroparesis',
