@@ -8,9 +8,13 @@
  * rule: once the unchecked pool is spent, a sample of all rules is the honest estimate of the current reader
  * (earlier tables judged earlier readers). The pool is shuffled with a seeded
  * mulberry32 Fisher-Yates; the first N are printed in corpus order as the rows of a table to fill in by hand.
+ *
+ * What one pass changed (decision 107): `--dump FILE` writes every text-read criterion's rule to FILE (run it on the
+ * reader before the pass, e.g. a `git archive` of main); `--changed FILE` then draws only from the rules this reader
+ * gives differently from FILE's (a new rule, another rule, or the same rule with another review flag).
  */
 import { seededRandom } from '../src/server/seeded-random';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { draftFromStudy } from '../src/server/features/trials/ctgov';
 import { ruleInWords } from '../src/web/features/trials/format';
@@ -35,13 +39,37 @@ const checked = new Set(
     .map((match) => key(match[1], match[2].replace(/ \/ /g, ' '))),
 );
 
+const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : null);
+const dumpTo = option('--dump');
+const changedFrom = option('--changed');
+/** A rule as compared across readers: its content without the spans (which move when nothing else does). */
+const ruleKey = (rule: unknown, needsReview: boolean) => JSON.stringify([rule, needsReview], (name, value) => (name === 'span' ? undefined : value));
+const before = changedFrom
+  ? new Map(
+      readFileSync(changedFrom, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const item = JSON.parse(line) as { key: string; rule: string };
+          return [item.key, item.rule] as const;
+        }),
+    )
+  : null;
+const dumped: string[] = [];
+
 const pool: Array<{ record: string; kind: string; text: string; rule: string; order: number }> = [];
 for (const study of JSON.parse(readFileSync(file, 'utf8')) as unknown[]) {
   const draft = draftFromStudy(study);
-  for (const criterion of draft.criteria) {
-    if (criterion.ruleSource !== 'text' || !criterion.rule) continue;
+  draft.criteria.forEach((criterion, index) => {
+    if (criterion.ruleSource === 'structured') return;
+    // The record, the criterion's place and text: one criterion, whichever reader read it.
+    const identity = `${draft.nctId} ${index} ${squash(criterion.text)}`;
+    const read = ruleKey(criterion.rule, criterion.needsReview);
+    if (dumpTo) dumped.push(JSON.stringify({ key: identity, rule: read }));
+    if (before && before.get(identity) === read) return;
+    if (criterion.ruleSource !== 'text' || !criterion.rule) return;
     const prefix = key(draft.nctId ?? '', criterion.text);
-    if (!fromAll && [...checked].some((seen) => seen.startsWith(prefix.slice(0, 60)) || prefix.startsWith(seen.slice(0, 60)))) continue;
+    if (!fromAll && !before && [...checked].some((seen) => seen.startsWith(prefix.slice(0, 60)) || prefix.startsWith(seen.slice(0, 60)))) return;
     pool.push({
       record: draft.nctId ?? '',
       kind: criterion.kind,
@@ -49,7 +77,12 @@ for (const study of JSON.parse(readFileSync(file, 'utf8')) as unknown[]) {
       rule: `${ruleInWords(criterion.rule)}${criterion.needsReview ? ' (needs review)' : ''}`,
       order: pool.length,
     });
-  }
+  });
+}
+if (dumpTo) {
+  writeFileSync(dumpTo, `${dumped.join('\n')}\n`);
+  console.info(`wrote ${dumped.length} criteria to ${dumpTo}`);
+  process.exit(0);
 }
 
 const random = seededRandom(seed);
@@ -60,9 +93,11 @@ for (let index = shuffled.length - 1; index > 0; index--) {
 }
 const sample = shuffled.slice(0, size).sort((a, b) => a.order - b.order);
 console.info(
-  fromAll
-    ? `seed ${seed}; pool ${pool.length}: all text-read rules\n`
-    : `seed ${seed}; pool ${pool.length} rules not checked before (${checked.size} criteria in earlier tables)\n`,
+  before
+    ? `seed ${seed}; pool ${pool.length}: text-read rules that differ from ${changedFrom}\n`
+    : fromAll
+      ? `seed ${seed}; pool ${pool.length}: all text-read rules\n`
+      : `seed ${seed}; pool ${pool.length} rules not checked before (${checked.size} criteria in earlier tables)\n`,
 );
 const cell = (text: string) => text.replace(/\|/g, '/');
 sample.forEach((item, index) => {

@@ -68,8 +68,13 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // names, the screening period, the ASA class's name, "initiation of" a treatment as a point in time, contraception
     // with its post-menopausal and sterile alternatives. Rules 67.4% (858): a risk's examples read as the exclusion
     // (hand-check S) no longer give a rule. Hand-checks S 96% and T 98%, drawn from all rules (docs/criteria-reading.md).
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.67);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.31);
+    // Tenth pass (decision 107): 0.31 -> 0.325 (32.8%, 418 of 1273) and 0.67 -> 0.68 (68.5%, 872): allergies to named
+    // medicines, illnesses nobody named as the investigator's call, participation in another study however written,
+    // protocol-template section labels, concepts clinicians list (cardiopulmonary disease, decompensated liver disease,
+    // thrombophilia, an infection where the treatment is given, latex allergy...). Census U of the 34 rules the pass
+    // changed: 34 correct, 27 strict.
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.68);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.325);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

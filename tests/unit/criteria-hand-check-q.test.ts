@@ -203,8 +203,11 @@ describe('a plural mark and the reaction of an allergy (decision 090)', () => {
       rule: { type: 'condition', qualifiers: ['severe'] },
       needsReview: false,
     });
-    // A named allergen is still more than "medicines like this one".
-    expect(readTextRule('exclusion', 'Allergic reactions to penicillin(s)').needsReview).toBe(true);
+    // A named allergen is not "medicines like this one": it is an allergy to that medicine (decision 107).
+    expect(readTextRule('exclusion', 'Allergic reactions to penicillin(s)')).toMatchObject({
+      rule: { type: 'condition', condition: 'an allergy to penicillin antibiotics (such as amoxicillin)' },
+      needsReview: false,
+    });
   });
 });
 

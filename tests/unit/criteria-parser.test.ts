@@ -124,7 +124,11 @@ describe('rules from text', () => {
       reason: 'protocol_compliance',
     });
     expect(rule('inclusion', 'Volunteered to participate in the study,').rule).toMatchObject({ type: 'site_judgement', reason: 'consent_capacity' });
-    expect(rule('exclusion', 'Severe cardiopulmonary disease as defined by the protocol').rule).toMatchObject({ type: 'site_judgement', reason: 'protocol' });
+    expect(rule('exclusion', 'Severe pulmonary hypertension as defined by the protocol')).toMatchObject({
+      rule: { type: 'condition', qualifiers: ['severe'] },
+      needsReview: true,
+    });
+    expect(rule('exclusion', 'Significant comorbidity as defined by the protocol').rule).toMatchObject({ type: 'site_judgement', reason: 'protocol' });
     // An exception is never part of the rule.
     const malignancy = rule(
       'exclusion',
@@ -459,8 +463,13 @@ describe('rules from text', () => {
   });
 
   it('flags a rule that misses an item of a list, and ignores a plain section label', () => {
-    // "terminal" is an alternative the rule did not read: a person checks.
-    expect(rule('exclusion', 'Any terminal or autoimmune disease')).toMatchObject({ rule: { condition: 'an autoimmune disease' }, needsReview: true });
+    // "hereditary" is an alternative the rule did not read: a person checks.
+    expect(rule('exclusion', 'Any hereditary or autoimmune disease')).toMatchObject({ rule: { condition: 'an autoimmune disease' }, needsReview: true });
+    // Tenth pass (decision 107): a terminal disease is a concept of its own, so the list is read whole.
+    expect(rule('exclusion', 'Any terminal or autoimmune disease')).toMatchObject({
+      rule: { condition: 'a terminal illness or an autoimmune disease' },
+      needsReview: false,
+    });
     expect(rule('exclusion', 'Medical conditions: Active systemic infection')).toMatchObject({
       rule: { type: 'condition', present: false },
       needsReview: false,
@@ -778,8 +787,14 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
   });
 
   it('flags an allergy to a named drug class; an allergy to a food or a metal is not "an allergy to medicines like this one"', () => {
-    for (const text of ['Hypersensitivity to penicillin or cephalosporins', 'Patients allergic to opioids'])
+    // An allergen the vocabulary does not know, or one medicine of a class, still needs a person.
+    for (const text of ['Hypersensitivity to penicillin or cephalosporins', 'Patients allergic to morphine'])
       expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: true });
+    // Tenth pass (decision 107): an allergy to a named class of medicines is that allergy, whole.
+    expect(read('exclusion', 'Patients allergic to opioids')).toMatchObject({
+      rule: { type: 'condition', condition: 'an allergy to opioid pain medicines', present: false },
+      needsReview: false,
+    });
     // Fourth pass (decision 040): the concept is worded for medicines, so a food or metal allergen leaves it to a person.
     for (const text of ['Allergy to peanuts', 'Known allergy to nickel', 'Allergic to any ingredient of the test food or to any other food or drug'])
       expect(read('exclusion', text), text).toEqual({ rule: null, needsReview: true });

@@ -1,6 +1,14 @@
 import type { AnswerPredicate, CriterionLink, CriterionOutcome, LocalizedText, Question, StudyBlock } from '../../../contract/prescreen-forms';
-import { durationWords, qualifierPhrase, type ConditionDuration, type CriterionKind, type CriterionRule, type TimeWindow } from '../../../contract/trials';
-import { spanishName } from '../trials/vocabulary';
+import {
+  durationWords,
+  qualifierPhrase,
+  type ConceptRef,
+  type ConditionDuration,
+  type CriterionKind,
+  type CriterionRule,
+  type TimeWindow,
+} from '../../../contract/trials';
+import { ALLERGY_PREFIX, spanishName } from '../trials/vocabulary';
 
 /**
  * The deterministic, offline study-block generator (docs/decisions/007-prescreen-forms.md).
@@ -118,6 +126,26 @@ function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }
   const concepts = rule.concepts ?? [];
   if (!concepts.length) return { en: fallback.trim(), es: fallback.trim() };
   const join = (items: string[], or: string) => (items.length <= 1 ? items[0] : `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`);
+  // Allergies to several named medicines: "an allergy to X or Y", not "an allergy to X or an allergy to Y".
+  const allergies = concepts.filter((concept) => concept.id.startsWith(ALLERGY_PREFIX));
+  if (rule.type === 'condition' && allergies.length > 1) {
+    const others = concepts.filter((concept) => !allergies.includes(concept));
+    // Several medicines are named without their examples ("numbing medicines or opioid pain medicines"), to stay short.
+    const medicine = (concept: ConceptRef) => concept.name.replace(/^an allergy to /, '').replace(/\s*\(such as [^)]*\)/g, '');
+    return {
+      en: join([`an allergy to ${join(allergies.map(medicine), 'or')}`, ...others.map((concept) => concept.name)], 'or'),
+      es: join(
+        [
+          `una alergia a ${join(
+            allergies.map((concept) => (spanishName(concept.id.slice(ALLERGY_PREFIX.length)) ?? medicine(concept)).replace(/\s*\(como [^)]*\)/g, '')),
+            'o',
+          )}`,
+          ...others.map((concept) => spanishName(concept.id) ?? concept.name),
+        ],
+        'o',
+      ),
+    };
+  }
   const en =
     rule.type === 'medication' && rule.medication.startsWith('medicines for ')
       ? rule.medication

@@ -11,7 +11,7 @@ import {
   type TimeWindow,
 } from '../../../contract/trials';
 import { collapse, splitCriteria, type SplitCriterion } from './criteria-structure';
-import { conceptRef, vocabulary, type Concept, type Mention, type MeshTerm, type Vocabulary } from './vocabulary';
+import { ALLERGY_PREFIX, conceptRef, vocabulary, type Concept, type Mention, type MeshTerm, type Vocabulary } from './vocabulary';
 
 export { readHeading, splitCriteria, unescapeMarkdown, type SplitCriterion } from './criteria-structure';
 
@@ -49,7 +49,7 @@ const FILLER = new Set(
   adult adults male female males females men women man woman people person persons individuals individual aged age ages year years yr yrs old inclusive between from
   screening level levels value values than equal greater less more higher lower above below over under older younger least most
   body mass index bmi kg m2 kg/m2 m² kg/m² time signing informed consent icf yoa including both sexes either gender sex all
-  range within within-range documented known current currently defined as by for any
+  range within within-range documented known current currently concurrent concurrently defined as by for any
   history prior previous previously diagnosis diagnosed confirmed ever active existing presence evidence
   last past months month weeks week days day before randomization randomisation enrollment enrolment baseline visit dose dosing first study entry start
   use using used treatment treated therapy receiving received receive taking take taken
@@ -65,7 +65,9 @@ const FILLER = new Set(
  * "Clinical Exclusion Criteria:", "Laboratory criteria:"). A radiological heading is not one: what imaging finds is for
  * staff to confirm (`CLINICIAN_WORDS`). */
 const LABEL_WORDS = new Set(
-  'medical conditions condition history prior concomitant concurrent therapy therapies medications medication general key main other additional inclusion exclusion criteria criterion pre-operative preoperative pre operative laboratory clinical'.split(
+  // "Prior/Concurrent clinical study experience:", "Diagnostic assessments:", "Type of participant and disease
+  // characteristics:": the section labels of the common protocol template (decision 107).
+  'medical conditions condition history prior concomitant concurrent therapy therapies medications medication general key main other additional inclusion exclusion exclusions criteria criterion pre-operative preoperative pre operative laboratory clinical study experience diagnostic assessment assessments type of participant participants and disease characteristics'.split(
     ' ',
   ),
 );
@@ -1023,7 +1025,7 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 const CONSENT =
   /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:[\w/-]+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|(?:fully|sufficiently|adequately|properly) informed (?:of|about)|in-formed consent|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
 const JUDGEMENT =
-  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|doctors?|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment)|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|sub-?investigators?)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|not an?\s+(?:(?:surgical|operative|good|suitable)\s+)?candidate|too (?:risky|dangerous|life-threatening)|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
+  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|doctors?|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment|decision)|(?:assessment|decision|opinion|judge?ment) of (?:the )?(?:principal |treating |study )?(?:investigators?|physicians?)|judged\s+(?:[\w-]+\s+){1,6}by (?:the )?(?:principal |sub-?)?investigators?|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|sub-?investigators?)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|not an?\s+(?:(?:surgical|operative|good|suitable)\s+)?candidate|too (?:risky|dangerous|life-threatening)|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
 const COMPLIANCE =
   /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
 
@@ -1031,7 +1033,30 @@ const COMPLIANCE =
 const LANGUAGE =
   /\b(?:(?:fluen\w*|literate|literacy|proficien\w*|understand\w*|speak\w*|read\w*|comprehen\w*|communicat\w*|language skills?)\b[^.;]{0,30}\b(?:english|spanish|french|german|dutch|italian|portuguese|korean|chinese|mandarin|japanese|danish|swedish|norwegian|finnish|turkish|arabic|hebrew|polish|(?:the )?(?:local|study|national|official) language|language)\b|\b(?:english|spanish|french|german|dutch)[- ]speaking\b)/i;
 
+/** "Unable to undergo an MRI": what makes a scan unsafe (an implant, claustrophobia) staff check, as "contraindication to
+ * MRI". Only when the criterion says nothing else, so a condition named beside it ("... or claustrophobia") is still read. */
+const SCAN_UNABLE =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+)?(?:is|are)\s+)?(?:unable|inability)\s+to\s+(?:undergo|tolerate|have)\s+(?:an?\s+)?(?:MRI|magnetic resonance imaging|MR imaging)(?:\s+\(MRI\))?(?:\s+scans?)?\W*$/i;
+
+/**
+ * "Any serious or unstable medical illness", "Uncontrolled/acute illness", "Clinically significant concurrent medical
+ * condition": no condition is named, and what counts as serious or unstable is the investigator's call. Only when the
+ * criterion is that and little more (a reason such as "that would prevent completion of the study" or an exception).
+ */
+const UNNAMED_ILLNESS =
+  /^\W*(?:(?:patients?|participants?|subjects?)\s+with\s+|(?:has|have)\s+(?:an?\s+|any\s+)?|any\s+(?:other\s+)?|other\s+|presence\s+of\s+(?:an?\s+|any\s+)?)?(?:(?:clinically|medically|severe|serious|significant|unstable|uncontrolled|poorly controlled|acute|chronic|active|concurrent|concomitant|intercurrent|underlying|major|important|relevant)(?:\s*(?:,|\/|\bor\b|\band\b|\band\/or\b)\s*|\s+))+(?:medical\s+|systemic\s+|physical\s+)?(?:illness(?:es)?|(?<=medical\s+|systemic\s+|physical\s+)(?:conditions?|diseases?|disorders?|problems?))\b/i;
+
 export function readJudgementRule(text: string, judgementOnly: boolean): TextRule | null {
+  const unnamed = judgementOnly ? null : UNNAMED_ILLNESS.exec(text);
+  if (unnamed && /\b(?:serious|significant|unstable|uncontrolled|poorly|severe|clinically|medically|major|important|relevant)\b/i.test(unnamed[0])) {
+    const start = text.search(/\w/);
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, unnamed.index + unnamed[0].length]) }, needsReview: false };
+  }
+  if (!judgementOnly && SCAN_UNABLE.test(text)) {
+    const start = text.search(/\w/);
+    const end = text.search(/\w\W*$/) + 1;
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
+  }
   let consent = CONSENT.exec(text) ?? LANGUAGE.exec(text);
   // "Diagnosed before obtaining informed consent": the consent is a point in time, not what is asked.
   if (
@@ -1147,7 +1172,81 @@ const NOT_A_MEDICINE_ALLERGEN =
 /** What an allergy is to, when it is a medicine: "hypersensitivity to the study drug, its excipients, pembrolizumab, penicillins". */
 const MEDICINE_ALLERGEN =
   /^[^.;]{0,40}?\b(?:to|against)\b[^.;]{0,80}?\b(?:drugs?|medic\w*|products?|ingredients?|excipients?|components?|vaccines?|antibiotics?|contrast|an(?:a)?esthe\w*|agents?|treatments?|therap\w*|study|investigational|compounds?|formulations?|antibod\w*|proteins?|inhibitors?|analog(?:ue)?s?|[a-z]+oids?|[a-z]+(?:mab|nib|cillins?|mycin|floxacin|statins?|prazole|sartan|pril|olol|azole|vir|sporins?|sulfa\w*|opioids?|nsaids?|steroids?))\b/i;
-const isAllergy = (mention: Mention) => mention.concept.id.endsWith('D006967') || /allerg/i.test(mention.concept.en);
+const ALLERGY_TO = 'an allergy to ';
+/**
+ * "Known allergy to local anaesthetics or opioids", "hypersensitivity to NSAIDs": an allergy whose allergens are named
+ * medicines, read as one condition per medicine ("an allergy to opioid pain medicines"), in place of "an allergy to
+ * medicines like this one" (which is the study's own product). Only when the concepts right after "to" are medicines in a
+ * plain list, and nothing that is not a medicine (a food, a metal, the study's product) is named in the clause
+ * (decision 107).
+ */
+function allergyToNamed(text: string, mentions: Mention[]): { mentions: Mention[]; narrower: boolean } | null {
+  if (!mentions[0] || !isAllergy(mentions[0])) return null;
+  // "Allergy or hypersensitivity to": the allergy words together are one allergy.
+  let lead = 0;
+  while (
+    mentions[lead + 1] &&
+    isAllergy(mentions[lead + 1]) &&
+    /^[\s,/]*(?:or|and(?:\/or)?)?[\s/]*$/i.test(text.slice(mentions[lead].end, mentions[lead + 1].start))
+  )
+    lead++;
+  const allergy = { ...mentions[lead], start: mentions[0].start };
+  const clauseEnd = allergy.end + (/[.;:\n]/.exec(text.slice(allergy.end))?.index ?? text.length - allergy.end);
+  const clause = text.slice(allergy.start, clauseEnd);
+  if (NOT_A_MEDICINE_ALLERGEN.test(clause) || /\b(?:study|investigational|trial|placebo|imp)\b/i.test(clause)) return null;
+  const after = mentions.filter((mention) => mention.start >= allergy.end && mention.start < clauseEnd);
+  if (!after.length || after[0].concept.kind !== 'medication') return null;
+  // "Allergy or hypersensitivity to", "allergic reaction against", "allergy (anaphylaxis) to any of the following:".
+  if (
+    !/^(?:\s*(?:\/\s*[a-z]+|reactions?|or|and(?:\/or)?|,|\([^()]{0,30}\)|allerg\w*|hypersensitiv\w*|anaphyla\w*|intolerance|sensitivity))*\s+(?:to|against)\s+(?:(?:any|all|one)\s+(?:of\s+)?)?(?:the\s+)?(?:following\s+)?$/i.test(
+      text.slice(allergy.end, after[0].start),
+    )
+  )
+    return null;
+  // The medicines are a plain list: "X, Y or Z", "X and/or Y"; a condition after them ("allergy to local anaesthetics,
+  // coagulopathy") is another item of the criterion's list, not an allergen.
+  const medicines = [after[0]];
+  for (const next of after.slice(1)) {
+    if (!/^\s*(?:,|\/|or|and\/or|and|,\s*or|,\s*and)\s*$/i.test(text.slice(medicines.at(-1)!.end, next.start))) return null;
+    if (next.concept.kind !== 'medication') break;
+    medicines.push(next);
+  }
+  if (medicines.some(isAllergy)) return null;
+  const others = mentions.filter((mention, index) => index > lead && !medicines.includes(mention));
+  return {
+    mentions: [
+      ...medicines.map((medicine, index) => ({
+        concept: allergyConcept(medicine.concept),
+        start: index === 0 ? allergy.start : medicine.start,
+        end: medicine.end,
+      })),
+      ...others,
+    ],
+    narrower: medicines.some((medicine) => oneMember(text.slice(medicine.start, medicine.end), medicine.concept)),
+  };
+}
+/**
+ * "Pembrolizumab", "lidocaine": one medicine of the concept's class, not the class ("NSAIDs", "opioids", "penicillin
+ * antibiotics"). An allergy to one medicine is narrower than an allergy to its class, so a person checks the rule.
+ */
+function oneMember(written: string, concept: Concept): boolean {
+  const word = written.toLowerCase();
+  const className = concept.en.replace(/\([^)]*\)/g, ' ').toLowerCase();
+  return !/\s/.test(word) && !/s$/.test(word) && !new RegExp(`\\b${word.replace(/[^a-z0-9-]/g, '')}\\b`).test(className);
+}
+function allergyConcept(medicine: Concept): Concept {
+  return {
+    id: `${ALLERGY_PREFIX}${medicine.id}`,
+    kind: 'condition',
+    en: `${ALLERGY_TO}${medicine.en}`,
+    es: medicine.es ? `una alergia a ${medicine.es}` : null,
+    clinicianOnly: false,
+  };
+}
+
+/** The allergy to the study's kind of medicine; a concept that names its allergen ("an allergy to latex") is that allergen's. */
+const isAllergy = (mention: Mention) =>
+  mention.concept.id.endsWith('D006967') || (/allerg/i.test(mention.concept.en) && !/\ballergy to (?!medicines)/i.test(mention.concept.en));
 /** "Allergic to X", "hypersensitivity reactions to Y": an allergy concept stands only when what it is to is a medicine
  * (named, a medicine concept, or the study's product); "allergic symptoms such as hay fever", "allergy to titanium" are not it. */
 function allergyToMedicine(text: string, mention: Mention, found: Mention[]): boolean {
@@ -1520,6 +1619,17 @@ export function readConceptRule(
       // With a duration beside it ("low back pain for less than 3 months"), the trial's condition is what the exclusion is about.
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh) && !(mayLast && readDuration(text, mention, mention))),
   );
+  // "Allergy to peanuts or penicillin": an allergy set aside for a food keeps its medicines, which are allergens too,
+  // not medicines taken.
+  const setAside = found.find((mention) => isAllergy(mention) && !mentions.includes(mention));
+  if (setAside) {
+    const clauseEnd = setAside.end + (/[.;\n]/.exec(text.slice(setAside.end))?.index ?? text.length);
+    mentions.splice(
+      0,
+      mentions.length,
+      ...mentions.filter((mention) => !(mention.concept.kind === 'medication' && mention.start > setAside.end && mention.start < clauseEnd)),
+    );
+  }
   if (!mentions.length) return null;
   // "Axial back pain only (no radicular symptoms)": an exclusion of the condition alone. "Must not have" it would refuse
   // those who have it with more, often the trial's own people.
@@ -1579,6 +1689,9 @@ export function readConceptRule(
   // beside one named outside them glosses or exemplifies a word; as an alternative it would be met on its own.
   const parenthetical = kind === 'inclusion' && mentions.some((mention) => inParentheses(mention.start));
   if (parenthetical) mentions.splice(0, mentions.length, ...mentions.filter((mention) => !inParentheses(mention.start)));
+  // "Allergy to local anaesthetics or opioids": an allergy to named medicines is one condition per medicine.
+  const allergens = allergyToNamed(text, mentions);
+  if (allergens) mentions.splice(0, mentions.length, ...allergens.mentions);
   // The first concept's kind decides; further concepts of the same kind are alternatives ("MI, stroke or TIA").
   const first = mentions[0];
   const same = mentions.filter((mention) => mention.concept.kind === first.concept.kind);
@@ -1625,7 +1738,19 @@ export function readConceptRule(
   const duration = first.concept.kind === 'condition' && !window && mayLast ? readDuration(text, first, lastMention) : null;
   if (duration) spans.push(duration.reach);
   const concepts = unique.map((mention) => conceptRef(mention.concept));
-  const name = joinNames(unique.map((mention) => mention.concept.en));
+  // Allergies to several medicines are named once: "an allergy to X or Y", then any other item of the list.
+  // Several medicines are named without their examples, to keep the name short.
+  const allergic = unique.filter((mention) => mention.concept.id.startsWith(ALLERGY_PREFIX));
+  const allergenName = (mention: Mention) => {
+    const medicine = mention.concept.en.slice(ALLERGY_TO.length);
+    return allergic.length > 1 ? medicine.replace(/\s*\(such as [^)]*\)/g, '') : medicine;
+  };
+  const name = allergic.length
+    ? joinNames([
+        `${ALLERGY_TO}${joinNames(allergic.map(allergenName))}`,
+        ...unique.filter((mention) => !allergic.includes(mention)).map((mention) => mention.concept.en),
+      ])
+    : joinNames(unique.map((mention) => mention.concept.en));
   const span: Span = [Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))];
   const extra = new Set([
     'diagnosis',
@@ -1677,6 +1802,10 @@ export function readConceptRule(
   // "Chronic or acute pancreatitis", "acute and/or chronic": both courses together are the whole concept.
   if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) for (const word of ['acute', 'chronic']) extra.add(word);
   for (const word of ['mellitus', 'participated', 'enrolled', 'took', 'excluded', 'symptoms', 'symptom', 'their']) extra.add(word);
+  // "Known HIV seropositivity", "a positive test for HIV": a positive test of an infection is the infection. Not an
+  // antibody alone, which stays after a cured infection ("hepatitis C antibody positive").
+  if (unique.some((mention) => /^(?:HIV|hepatitis B)$/.test(mention.concept.en)) && !/\banti|antibod/i.test(text))
+    for (const word of ['seropositive', 'seropositivity', 'test', 'tested', 'result', 'results']) extra.add(word);
   // "Have been given the diagnosis of ulcerative colitis": a diagnosis given is a diagnosis.
   if (/\bgiven\s+(?:a|the)\s+diagnosis\b/i.test(text)) extra.add('given');
   // "Diagnosed by the investigator / a physician with ...": who diagnosed says no more than the diagnosis.
@@ -1693,10 +1822,15 @@ export function readConceptRule(
     // "Chronic low back pain (> 3 months)": the duration says what "chronic" means (12 weeks or more).
     if ((duration.bounds.minDays ?? 0) >= 84) extra.add('chronic');
   }
-  // "Hypersensitivity to the study drug or its excipients": the study's own product is what the allergy concept means.
-  if (unique.some(isAllergy))
+  // "Hypersensitivity to the study drug or its excipients": the study's own product is what the allergy concept means;
+  // "allergy to opioids or any of their components": a medicine's components are the medicine's.
+  if (unique.some(isAllergy) || allergens)
     for (const word of [
       'its',
+      'allergy',
+      'allergies',
+      'allergic',
+      'hypersensitivity',
       // "Severe hypersensitivity reactions to the study drug": the reaction is the allergy.
       'reaction',
       'reactions',
@@ -1733,8 +1867,9 @@ export function readConceptRule(
   const pastUse =
     first.concept.kind === 'medication' &&
     !window &&
+    // A section label's "Prior/Concomitant therapy:" names the section, not the time.
     (/\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
-      text,
+      text.slice(labelLength(text)),
     ) ||
       // "Treated with epidural injections.": a criterion that opens with a past participle speaks of the past.
       /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:treated|received|underwent|took)\b/i.test(text.slice(labelLength(text))));
@@ -1754,7 +1889,7 @@ export function readConceptRule(
   // "Allergy to peanuts / nickel / penicillin": the allergen is more than "an allergy to medicines like this one",
   // which only the study's own product ("study drug", "its excipients") is.
   const allergen =
-    unique.some((mention) => mention.concept.id.endsWith('D006967') || /allerg/i.test(mention.concept.en)) &&
+    unique.some(isAllergy) &&
     /\b(?:allerg\w*|hypersensitiv\w*|anaphyla\w*|reactions?)\s+(?:to|against)\s+(?!(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?|one\s+of\s+the\s+)?(?:study|investigational|trial|ingredients?|components?|excipients?|placebo|drugs?\s+(?:under|used|in)|product|imp)\b)/i.test(
       text,
     );
@@ -1768,7 +1903,7 @@ export function readConceptRule(
         .matchAll(/[a-z-]+/g),
     ].some((word) => QUALIFIER.test(word[0]) && !mention.concept.en.toLowerCase().includes(word[0]) && !held?.consumed.has(mention.start + word.index)),
   );
-  const qualified = subtype || allergen || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
+  const qualified = subtype || allergen || Boolean(allergens?.narrower) || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
   const flags: Record<string, boolean> = {
     qualified,
     // One unread word is enough: "interstitial pneumonia", "congenital deformity", "grade II" say more than the concept.
@@ -2107,9 +2242,11 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   // "Conditions that could preclude surgery in the investigator's opinion (e.g., smoking)": the judgement is the criterion.
   const judgement = measured?.rule?.span ? JUDGEMENT.exec(text) : null;
   if (judgement && measured?.rule?.span && judgement.index < measured.rule.span.start) return readJudgementRule(text, true)!;
+  // "Difficulty distinguishing migraine from other headaches": telling conditions apart is the criterion, not having them.
+  const distinguishing = /\b(?:distinguish\w*|tell(?:ing)?\b[^.;]{0,60}\bapart|tell(?:ing)?\s+the\s+difference)\b/i.test(text);
   const read = readAgeRule(kind, text) ??
     measured ??
-    readConceptRule(kind, text, vocab, options.trialConditions, options.trialConcepts) ??
+    (distinguishing ? null : readConceptRule(kind, text, vocab, options.trialConditions, options.trialConcepts)) ??
     readJudgementRule(text, false) ??
     readHealthyRule(kind, text) ??
     readSexRule(kind, text) ?? { rule: null, needsReview: true };

@@ -287,8 +287,16 @@ export function conceptRef(concept: Concept): ConceptRef {
   return { id: concept.id, name: concept.en, ...(concept.mesh ? { mesh: concept.mesh } : {}), ...(concept.icd10 ? { icd10: concept.icd10 } : {}) };
 }
 
+/** The id prefix of an allergy to a named medicine: `cohortly:allergy-to:<the medicine's concept id>`. */
+export const ALLERGY_PREFIX = 'cohortly:allergy-to:';
+
 /** The Spanish name of a concept by its id, when the vocabulary has one. */
 export function spanishName(conceptId: string): string | null {
+  // "An allergy to <medicine>" (decision 107): the medicine's Spanish name.
+  if (conceptId.startsWith(ALLERGY_PREFIX)) {
+    const medicine = spanishName(conceptId.slice(ALLERGY_PREFIX.length));
+    return medicine ? `una alergia a ${medicine}` : null;
+  }
   for (const entry of SYNONYMS) if (conceptId === `cohortly:${entry.id}`) return entry.es;
   return SPANISH_BY_MESH.get(conceptId) ?? null;
 }
