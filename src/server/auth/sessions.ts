@@ -39,8 +39,17 @@ export interface ResolvedSession {
 
 interface Entry extends ResolvedSession {
   key: string;
-  cachedAt: number;
+  /** When this entry must be read again from the database (epoch ms): within the cache period, see `freshUntil`. */
+  staleAt: number;
 }
+
+/**
+ * Entries age out at a random point of the last quarter of the cache period. Sessions read at the same moment (a
+ * restart, a burst of sign-ins, many tabs opening at once) would otherwise age out together, and every one of them
+ * would queue its session and membership reads at once, again each period, on PGlite's one connection (decision 106).
+ * Never later than the period, so a revocation elsewhere still takes effect within it.
+ */
+const TTL_JITTER = 0.25;
 
 function safeDecode(value: string): string {
   try {
@@ -66,8 +75,8 @@ function parseCookies(header: string | null): Map<string, string> {
  *   (auth.ts), and user activity moves it forward, never past `created_at` + SESSION_MAX_HOURS. better-auth's
  *   own refresh is off, so reading a session (get-session, polling) never extends it. An expired session
  *   answers 401 and its row is deleted.
- * - The cache is keyed by a hash of the credential (cookie value or bearer token) and lives
- *   SESSION_CACHE_SECONDS. It holds what get-session answers (user, organization, role), so a request costs no
+ * - The cache is keyed by a hash of the credential (cookie value or bearer token) and an entry lives at most
+ *   SESSION_CACHE_SECONDS (at least three quarters of it: `TTL_JITTER`). It holds what get-session answers (user, organization, role), so a request costs no
  *   session or membership query while cached. This process drops entries on sign-out, revocation, account
  *   changes, role and membership changes, and organization changes; another process sees such a change when
  *   its own entry ages out (the TTL bounds the delay).
@@ -114,7 +123,7 @@ export class SessionStore {
     if (!key) return null;
     const now = Date.now();
     let entry = this.entries.get(key);
-    if (entry && (now - entry.cachedAt >= this.ttlMs || entry.expiresAt <= now)) {
+    if (entry && (now >= entry.staleAt || entry.expiresAt <= now)) {
       // Aged out, or expired as far as this process knows (another process may have extended it): ask the database.
       this.drop(entry);
       entry = undefined;
@@ -153,7 +162,7 @@ export class SessionStore {
     const createdAt = new Date(payload.session.createdAt).getTime();
     const entry: Entry = {
       key,
-      cachedAt: now,
+      staleAt: now + this.ttlMs * (1 - TTL_JITTER * Math.random()),
       payload,
       userId: payload.user.id,
       sessionId: payload.session.id,
