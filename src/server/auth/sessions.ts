@@ -82,8 +82,9 @@ function parseCookies(header: string | null): Map<string, string> {
  *   own refresh is off, so reading a session (get-session, polling) never extends it. An expired session
  *   answers 401 and its row is deleted.
  * - The cache is keyed by a hash of the credential (cookie value or bearer token) and an entry lives
- *   SESSION_CACHE_SECONDS, read again in the background before that by a request it serves (`REFRESH_FROM`). It holds what get-session answers (user, organization, role), so a request costs no
- *   session or membership query while cached. This process drops entries on sign-out, revocation, account
+ *   SESSION_CACHE_SECONDS, read again in the background before that by a request it serves (`REFRESH_FROM`). It
+ *   holds what get-session answers (user, organization, role), so a request costs no session or membership query
+ *   while cached. This process drops entries on sign-out, revocation, account
  *   changes, role and membership changes, and organization changes; another process sees such a change when
  *   its own entry ages out (the TTL bounds the delay).
  */
