@@ -37,7 +37,7 @@ interface Seeded {
 const KINDS = ['list', 'byId', 'phone', 'session'] as const;
 
 async function serve() {
-  const { serve: listen } = await import('@hono/node-server');
+  const { listenApp } = await import('../src/server/http/listen');
   const { createApp } = await import('../src/server/app');
   const { bootstrap } = await import('../src/server/bootstrap');
   const { loadConfig } = await import('../src/server/config');
@@ -127,12 +127,21 @@ async function serve() {
     cookies.push(signedIn.cookie);
   }
 
-  const server = listen({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  const trace = process.env.BENCH_TRACE
+    ? (await import('./api-load-trace')).installTrace(process.env.BENCH_TRACE, {
+        app,
+        sessions: deps.sessions,
+        client: (deps.db as unknown as { $client: object }).$client,
+      })
+    : undefined;
+  const server = listenApp(trace?.fetch ?? app.fetch, database, { port: 0, hostname: '127.0.0.1' }, (info) => {
     const seeded: Seeded = { port: info.port, cookies, candidateIds: ids.rows.map((row) => row.id), phones: ids.rows.map((row) => row.phone) };
     process.stdout.write(`${JSON.stringify(seeded)}\n`);
     if (process.env.BENCH_SEEDED_FILE) writeFileSync(process.env.BENCH_SEEDED_FILE, JSON.stringify(seeded));
   });
+  trace?.attach(server as unknown as import('node:http').Server);
   const stop = async () => {
+    trace?.write();
     server.close();
     await deps.jobs.stop().catch(() => undefined);
     await database.close();
@@ -183,6 +192,7 @@ async function run() {
   const latencies: Record<(typeof KINDS)[number], number[]> = { list: [], byId: [], phone: [], session: [] };
   const statuses = new Map<number, number>();
   const firstResponses: number[] = [];
+  const clientTrace: Array<{ setupAt: number; answeredAt: number; responseTime: number }> = [];
   const laterLists: number[] = [];
   let next = 0;
   const pick = <T>(values: T[]) => values[Math.floor(Math.random() * values.length)];
@@ -205,7 +215,10 @@ async function run() {
             const cookie = seeded.cookies[next++ % seeded.cookies.length];
             client.setHeaders({ cookie, accept: 'application/json' });
             let sent = 0;
+            const setupAt = performance.timeOrigin + performance.now();
             client.on('response', (status: number, _bytes: number, responseTime: number) => {
+              if (!warmup && sent === 0 && process.env.BENCH_TRACE)
+                clientTrace.push({ setupAt, answeredAt: performance.timeOrigin + performance.now(), responseTime });
               if (!warmup) {
                 latencies[KINDS[sent % KINDS.length]].push(responseTime);
                 // Every connection opens with the list, and on PGlite those first answers made the list's p99: new
@@ -227,6 +240,7 @@ async function run() {
   await once(true);
   const result = await once(false);
   child.stdin!.end();
+  if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.client`, clientTrace.map((row) => JSON.stringify(row)).join('\n'));
 
   const total = result.requests.total as number;
   const non2xx = (result.non2xx as number) + (result.errors as number);

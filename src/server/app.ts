@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import { HTTPException } from 'hono/http-exception';
+import type { StatusCode } from 'hono/utils/http-status';
 import { secureHeaders } from 'hono/secure-headers';
 import { handleAuthRequest } from './auth/http';
 import { requireScope } from './auth/scope';
@@ -37,6 +38,7 @@ import { requestBodyLimit } from './http/body-limit';
 import { AppError, databaseInputErrorCode, errorBody, validationError } from './http/errors';
 import { refuseControlCharacters } from './http/input-guard';
 import { documentUnvalidatedRoutes } from './http/provider-docs';
+import { ClientGoneError } from './db/scoped';
 import { wireFeatures } from './wiring';
 
 export const API_VERSION = '1.0.0';
@@ -164,6 +166,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.notFound((c) => c.json(errorBody(404, `No such endpoint: ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
+    // Nobody reads this answer; 499 is what proxies log for a request its client closed.
+    if (error instanceof ClientGoneError) return c.body(null, 499 as StatusCode);
     if (error instanceof AppError) return c.json(errorBody(error.status, error.message, error.code, error.details), error.status, error.headers);
     if (error instanceof HTTPException) return c.json(errorBody(error.status, error.message || undefined), error.status);
     const dbInputCode = databaseInputErrorCode(error);

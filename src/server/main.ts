@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { refreshPlannerStatistics } from './db/maintenance';
 import { createDeps } from './deps';
+import { listenApp } from './http/listen';
 import { startBackgroundWork } from './jobs/register';
 
 const config = loadConfig();
@@ -29,7 +29,7 @@ void refreshPlannerStatistics(deps);
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 const app = createApp(deps, { webDist });
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+const server = listenApp(app.fetch, database, { port: config.port }, (info) => {
   deps.logger.info({ port: info.port, database: database.kind }, `Cohortly listening on ${config.publicBaseUrl}`);
 });
 

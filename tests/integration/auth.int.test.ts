@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bootstrap } from '../../src/server/bootstrap';
 import { auditLog, organization, session as sessionTable, user } from '../../src/server/db/schema';
 import { ADMIN_EMAIL, createTestApp, uniqueEmail, type TestApp } from '../support/test-app';
@@ -326,6 +326,24 @@ describe('session lifetime', () => {
     t.deps.sessions.clear();
     await person.actor.get('/api/users/me');
     expect((await rowOf(person.userId)).expiresAt.getTime()).toBe(createdAt.getTime() + 12 * 3_600_000);
+  });
+
+  it('reads a cached session again behind a request past the middle of the cache period: one revoked elsewhere stops working before the period ends', async () => {
+    const person = await t.signUp();
+    t.deps.sessions.clear();
+    const cachedFrom = Date.now();
+    expect((await person.actor.get('/api/users/me')).status).toBe(200);
+    // Another process revokes it; this process's cache does not know.
+    await t.deps.db.delete(sessionTable).where(eq(sessionTable.userId, person.userId));
+    expect((await person.actor.get('/api/users/me')).status).toBe(200);
+    // 13.5 of the cache's 15 seconds later: still served from the cache, and read again behind that answer.
+    vi.useFakeTimers({ toFake: ['Date'], now: cachedFrom + 13_500 });
+    try {
+      expect((await person.actor.get('/api/users/me')).status).toBe(200);
+      await vi.waitFor(async () => expect((await person.actor.get('/api/users/me')).status).toBe(401), { timeout: 10_000, interval: 50 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('works the same for a bearer token', async () => {

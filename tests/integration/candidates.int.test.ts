@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, candidate, candidateTrial, contactEvent, trial } from '../../src/server/db/schema';
 import { rowsOf } from '../../src/server/db/scoped';
-import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
+import { BASE_URL, createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let site: SignedUp;
@@ -258,6 +258,25 @@ describe('GET /api/candidates', () => {
     const ids = rowsOf<{ id: string }>(await t.deps.db.execute(sql`select id from candidate where organization_id = ${large.organizationId} limit 60`));
     expect((await large.actor.post('/api/candidates/bulk-delete', { candidateIds: ids.map((row) => row.id) })).body).toEqual({ deleted: 60 });
     expect((await large.actor.get('/api/candidates/?limit=5')).body).toMatchObject({ total: 9_990, totalAtLeast: false });
+  });
+
+  it('a list whose user has gone is not read (499); a change whose user has gone is still made', async () => {
+    // As @hono/node-server hands a request over once its client closed the connection: the signal is aborted.
+    const gone = (method: string, path: string, body?: unknown) =>
+      t.app.request(
+        path,
+        {
+          method,
+          signal: AbortSignal.abort(),
+          headers: { cookie: listSite.actor.cookie, accept: 'application/json', origin: BASE_URL, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        },
+        { incoming: { socket: { remoteAddress: listSite.actor.ip } } },
+      );
+    expect((await gone('GET', '/api/candidates/?limit=5')).status).toBe(499);
+    expect((await gone('POST', '/api/candidates/', { firstName: 'Lea', lastName: 'Leaver', phone: '+14155551299' })).status).toBe(201);
+    const found = await listSite.actor.get('/api/candidates/?search=Leaver');
+    expect(found.body.candidates.map((row: { lastName: string }) => row.lastName)).toEqual(['Leaver']);
   });
 
   it('a search whose first page holds every match counts that page, and paging on counts the rest', async () => {

@@ -27,6 +27,8 @@ export interface RequestScope {
   reachableOrganizationIds: string[];
   /** What lists show when the request names no organizations. */
   defaultOrganizationIds: string[];
+  /** A read-only request's abort signal: its transactions are not started once its client has gone (db/scoped.ts). */
+  clientGone?: AbortSignal;
 }
 
 export function isDefaultSelected(name: string): boolean {
@@ -101,6 +103,9 @@ export const PASSIVE_REQUEST_HEADER = 'x-cohortly-passive';
 /** Every signed-in answer tells the web app when the session ends without further activity (ISO time). */
 export const SESSION_EXPIRES_HEADER = 'x-session-expires-at';
 
+/** Requests that change nothing: their reads may be dropped when the client has gone (db/scoped.ts, decision 106). */
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD']);
+
 /** Resolves the session and the scope once per request; answers 401 without a (live) session. */
 export const requireScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { sessions } = c.get('deps');
@@ -112,6 +117,7 @@ export const requireScope: MiddlewareHandler<AppEnv> = async (c, next) => {
     { id: session.userId, isAdmin: Boolean(payload.isAdmin), organization: payload.organization, role: payload.role },
     c.req.header(ACTIVE_ORGANIZATION_HEADER) ?? undefined,
   );
+  if (READ_ONLY_METHODS.has(c.req.method)) scope.clientGone = c.req.raw.signal;
   c.set('scope', scope);
   c.set('session', session);
   await next();

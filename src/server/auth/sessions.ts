@@ -39,8 +39,23 @@ export interface ResolvedSession {
 
 interface Entry extends ResolvedSession {
   key: string;
-  cachedAt: number;
+  /** Past this (epoch ms) the entry is not served: read from the database again, SESSION_CACHE_SECONDS after it was. */
+  staleAt: number;
+  /** From this (epoch ms) a request served from the entry also reads it again in the background: see `REFRESH_FROM`. */
+  refreshAt: number;
+  refreshing?: boolean;
 }
+
+/**
+ * A cached session is read again in the background by the first request past a random point between half and three
+ * quarters of the cache period, and that request is answered from the entry at once. On PGlite a session read is four
+ * statements, each queued behind every other request's (one connection), so a request that had to wait for it waited
+ * four times the queue: those were the slowest lists under load. The point is random so that sessions read together
+ * (a restart, many sign-ins at once) are not read again together (decision 106). The period itself is unchanged: an
+ * entry is never served past it, so a revocation in another process still takes effect within SESSION_CACHE_SECONDS.
+ */
+const REFRESH_FROM = 0.5;
+const REFRESH_SPREAD = 0.25;
 
 function safeDecode(value: string): string {
   try {
@@ -66,14 +81,17 @@ function parseCookies(header: string | null): Map<string, string> {
  *   (auth.ts), and user activity moves it forward, never past `created_at` + SESSION_MAX_HOURS. better-auth's
  *   own refresh is off, so reading a session (get-session, polling) never extends it. An expired session
  *   answers 401 and its row is deleted.
- * - The cache is keyed by a hash of the credential (cookie value or bearer token) and lives
- *   SESSION_CACHE_SECONDS. It holds what get-session answers (user, organization, role), so a request costs no
- *   session or membership query while cached. This process drops entries on sign-out, revocation, account
+ * - The cache is keyed by a hash of the credential (cookie value or bearer token) and an entry lives
+ *   SESSION_CACHE_SECONDS, read again in the background before that by a request it serves (`REFRESH_FROM`). It
+ *   holds what get-session answers (user, organization, role), so a request costs no session or membership query
+ *   while cached. This process drops entries on sign-out, revocation, account
  *   changes, role and membership changes, and organization changes; another process sees such a change when
  *   its own entry ages out (the TTL bounds the delay).
  */
 export class SessionStore {
   private readonly entries = new Map<string, Entry>();
+  /** Counts the drops this process made (`invalidateUser`, `clear`): a background read started before one is not kept. */
+  private generation = 0;
   private readonly keysByUser = new Map<string, Set<string>>();
   private organizationsCache?: { at: number; rows: ActiveOrganization[]; byId: Map<string, ActiveOrganization> };
   readonly idleMs: number;
@@ -114,7 +132,7 @@ export class SessionStore {
     if (!key) return null;
     const now = Date.now();
     let entry = this.entries.get(key);
-    if (entry && (now - entry.cachedAt >= this.ttlMs || entry.expiresAt <= now)) {
+    if (entry && (now >= entry.staleAt || entry.expiresAt <= now)) {
       // Aged out, or expired as far as this process knows (another process may have extended it): ask the database.
       this.drop(entry);
       entry = undefined;
@@ -123,7 +141,7 @@ export class SessionStore {
       const loaded = await this.load(headers, key, now);
       if (!loaded) return null;
       entry = loaded;
-    }
+    } else if (now >= entry.refreshAt && !entry.refreshing) this.refreshInBackground(headers, entry);
     if (entry.absoluteExpiresAt <= now) {
       await this.end(entry);
       return null;
@@ -147,13 +165,14 @@ export class SessionStore {
     return entry;
   }
 
-  private async load(headers: Headers, key: string, now: number): Promise<Entry | null> {
+  private async load(headers: Headers, key: string, now: number, keep: () => boolean = () => true): Promise<Entry | null> {
     const payload = (await this.auth.api.getSession({ headers })) as unknown as SessionPayload | null;
     if (!payload?.session) return null;
     const createdAt = new Date(payload.session.createdAt).getTime();
     const entry: Entry = {
       key,
-      cachedAt: now,
+      staleAt: now + this.ttlMs,
+      refreshAt: now + this.ttlMs * (REFRESH_FROM + REFRESH_SPREAD * Math.random()),
       payload,
       userId: payload.user.id,
       sessionId: payload.session.id,
@@ -164,8 +183,27 @@ export class SessionStore {
       await this.end(entry);
       return null;
     }
-    if (this.ttlMs > 0) this.remember(entry);
+    if (this.ttlMs > 0 && keep()) this.remember(entry);
     return entry;
+  }
+
+  /**
+   * Reads the entry's session again without holding the request: the fresh entry replaces it, or it goes when the
+   * session is gone. Not kept if this process dropped anything meanwhile (a sign-out, a role change): what was read
+   * may predate that change, and the next request reads it again.
+   */
+  private refreshInBackground(headers: Headers, entry: Entry) {
+    entry.refreshing = true;
+    const generation = this.generation;
+    const credential = new Headers(headers);
+    this.load(credential, entry.key, Date.now(), () => generation === this.generation)
+      .then((fresh) => {
+        if (!fresh && generation === this.generation) this.drop(entry);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        entry.refreshing = false;
+      });
   }
 
   /** Past the absolute lifetime: the row goes, whatever its idle deadline says. */
@@ -194,12 +232,14 @@ export class SessionStore {
 
   /** Forget every cached session of this user (sign-out, revocation, role or membership change, deletion). */
   invalidateUser(userId: string) {
+    this.generation++;
     for (const key of this.keysByUser.get(userId) ?? []) this.entries.delete(key);
     this.keysByUser.delete(userId);
   }
 
   /** Forget everything (an organization was created, renamed or deleted). */
   clear() {
+    this.generation++;
     this.entries.clear();
     this.keysByUser.clear();
     this.organizationsCache = undefined;

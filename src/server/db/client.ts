@@ -23,12 +23,20 @@ export interface DatabaseHandle {
   jobDatabase: JobDatabase;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The HTTP server accepted a connection (http/listen.ts). Node accepts one new connection per event-loop turn, so
+   * while connections keep arriving PGlite's queue hands the loop back before every job (decision 106). No-op on
+   * PostgreSQL, whose queries do not hold the event loop.
+   */
+  connectionAccepted(): void;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** How long PGlite's queue works before letting the event loop read sockets (see SerializedPglite.run). */
 const SLICE_MS = 10;
+/** After a connection was accepted, how long the queue hands the event loop back before every job (decision 106). */
+const ACCEPTING_MS = 20;
 
 /**
  * PGlite is a single connection: a query issued while another caller's transaction is open would run
@@ -41,6 +49,19 @@ class SerializedPglite {
   /** When the queue last handed the event loop back (performance.now()). */
   private sliceStartedAt = 0;
 
+  /** Until when (performance.now()) connections are arriving: see `connectionAccepted`. */
+  private acceptingUntil = 0;
+
+  /**
+   * Node (libuv 1.46) accepts one pending connection per event-loop turn, and a turn lasts as long as a slice of
+   * queued work: 50 connections opened at once were accepted over 0.6-1.4 s, and each one's first request waited
+   * for that before it could even queue (decision 106, bench/api-load-trace.ts). While connections arrive, a turn
+   * is one job, so they are let in at the pace the queue serves; once they stop, slices are SLICE_MS again.
+   */
+  connectionAccepted() {
+    this.acceptingUntil = performance.now() + ACCEPTING_MS;
+  }
+
   /**
    * Queued work is chained promises: left alone, the chain runs as one long stretch of microtasks while requests
    * keep arriving, and Node reads sockets and accepts connections only between such stretches (one new
@@ -50,7 +71,8 @@ class SerializedPglite {
    */
   private run<T>(work: () => Promise<T>): Promise<T> {
     const start = () => {
-      if (performance.now() - this.sliceStartedAt < SLICE_MS) return work();
+      const now = performance.now();
+      if (now - this.sliceStartedAt < SLICE_MS && now >= this.acceptingUntil) return work();
       return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         this.sliceStartedAt = performance.now();
         return work();
@@ -135,6 +157,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       await pglite.close();
       unlock();
     },
+    connectionAccepted: () => client.connectionAccepted(),
   };
 }
 
@@ -152,6 +175,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     jobDatabase: { connectionString },
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
+    connectionAccepted: () => {},
   };
 }
 

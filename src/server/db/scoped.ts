@@ -5,6 +5,27 @@ import type { Database } from './client';
 export interface RowSecurityScope {
   global: boolean;
   reachableOrganizationIds: readonly string[];
+  /**
+   * A read-only request's signal (GET, HEAD), aborted when its client has gone: its transactions are then not
+   * started (`ClientGoneError`). Never set for a request that writes: a change already asked for is made.
+   */
+  clientGone?: AbortSignal;
+}
+
+/**
+ * A read-only request whose client went away before its transaction started: nothing ran, and nobody waits for
+ * the answer. On PGlite every request's statements queue on one connection, so a page the user left (or a burst
+ * of abandoned requests) would otherwise still be read, ahead of those whose users are waiting (decision 106).
+ */
+export class ClientGoneError extends Error {
+  override name = 'ClientGoneError';
+  constructor() {
+    super('The client closed the request');
+  }
+}
+
+function refuseIfClientGone(scope: RowSecurityScope) {
+  if (scope.clientGone?.aborted) throw new ClientGoneError();
 }
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -16,8 +37,11 @@ export type Executor = Database | Transaction;
  * in `app.org_ids`: PostgreSQL's row-level security then hides every other organization's rows even if a
  * query forgets its filter.
  */
-export function withRowSecurity<T>(db: Database, scope: RowSecurityScope, work: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function withRowSecurity<T>(db: Database, scope: RowSecurityScope, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  refuseIfClientGone(scope);
   return db.transaction(async (tx) => {
+    // Again when the transaction's turn comes: on PGlite it may have queued behind every other request's.
+    refuseIfClientGone(scope);
     // One statement, not two: `set_config('role', ...)` is `SET LOCAL ROLE`, and on PGlite every statement costs
     // its own parse, describe, bind and execute round trips on the one thread that serves all requests.
     await tx.execute(
