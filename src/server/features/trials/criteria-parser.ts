@@ -1610,13 +1610,14 @@ export function readConceptRule(
       !MODIFIED_NOUN.test(text.slice(mention.end, mention.end + 20)) &&
       // "Investigational product (drug, vaccine, or device)": kinds of the product, not any vaccine.
       !PRODUCT_KINDS.test(text.slice(Math.max(0, text.lastIndexOf('(', mention.start) - 80), text.lastIndexOf('(', mention.start) + 1).replace(/\s+$/, '')) &&
-      // "Tumour tissue", "tumour-related pain", "tumor necrosis factor", "anti-tumor treatment", "Response Evaluation Criteria in Solid Tumors": the words name a sample,
+      // "Tumour tissue", "tumour-related pain", "tumor necrosis factor", "anti-tumor treatment": the words name a sample,
       // a cause, a molecule or a treatment, not a tumour the person has (decision 108).
       !(
         mention.concept.id === TUMOR_ID &&
-        (NOT_THE_TUMOR_AFTER.test(text.slice(mention.end, mention.end + 30)) ||
-          /\b(?:anti[\s-]*|criteria\s+in\s+(?:solid\s+)?)$/i.test(text.slice(0, mention.start)))
+        (NOT_THE_TUMOR_AFTER.test(text.slice(mention.end, mention.end + 30)) || /\banti[\s-]*$/i.test(text.slice(0, mention.start)))
       ) &&
+      // "Response Evaluation Criteria in Solid Tumors": the name of a set of criteria, not a condition.
+      !/\bcriteria\s+in\s+$/i.test(text.slice(Math.max(0, mention.start - 20), mention.start)) &&
       // "Allergic to the test food or any other food": not an allergy to medicines.
       !(isAllergy(mention) && !allergyToMedicine(text, mention, found)) &&
       // "Peripheral neuropathy, defined as ... with type 2 diabetes": what a definition names is not an alternative.
