@@ -11,7 +11,7 @@ import {
   type TimeWindow,
 } from '../../../contract/trials';
 import { collapse, splitCriteria, type SplitCriterion } from './criteria-structure';
-import { ALLERGY_PREFIX, conceptRef, vocabulary, type Concept, type Mention, type MeshTerm, type Vocabulary } from './vocabulary';
+import { ALLERGY_PREFIX, conceptRef, STUDY_MEDICINE_PREFIX, vocabulary, type Concept, type Mention, type MeshTerm, type Vocabulary } from './vocabulary';
 
 export { readHeading, splitCriteria, unescapeMarkdown, type SplitCriterion } from './criteria-structure';
 
@@ -2229,7 +2229,13 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   // allergy to the study medicine; elsewhere ("Arm A (HRO761) only:", "prior MRAs such as finerenone") a name says more
   // than that the person takes it (decision 108).
   const base = options.vocabulary ?? vocabulary();
-  const vocab = options.studyMedicines?.length && /\b(?:allerg|hypersensitiv|anaphyla)/i.test(text) ? base.withStudyMedicines(options.studyMedicines) : base;
+  if (options.studyMedicines?.length && /\b(?:allerg|hypersensitiv|anaphyla)/i.test(text)) {
+    // The names serve only as allergens: "prior exposure to sotatercept or hypersensitivity to its excipients" is read
+    // as before, without them, when the allergy is not to the named medicine.
+    const named = readTextRule(kind, text, { ...options, vocabulary: base.withStudyMedicines(options.studyMedicines), studyMedicines: undefined });
+    if (JSON.stringify(named.rule ?? null).includes(`"${ALLERGY_PREFIX}${STUDY_MEDICINE_PREFIX}`)) return named;
+  }
+  const vocab = base;
   const measured =
     readPerformanceRule(kind, text) ?? readAsaRule(kind, text) ?? readLabRule(kind, text) ?? readPregnancyRule(kind, text) ?? readSmokingRule(kind, text);
   // A threshold that defines something else is not a current limit: "Blood pressure not well controlled (systolic

@@ -1117,7 +1117,7 @@ export const SYNONYMS: SynonymEntry[] = [
   ),
   // A tumour, cancerous or not (decision 108): "tumours" in a list of conditions; "malignant tumor" stays cancer, and
   // the reader sets aside "tumour tissue", "tumour markers", "anti-tumour treatment", which are not the condition.
-  c('tumor', 'a tumor (a growth, cancer or not)', 'un tumor (un bulto, canceroso o no)', ['tumor', 'tumour', 'neoplastic disease'], { icd10: 'D49.9' }),
+  c('tumor', 'a tumor or growth', 'un tumor o bulto', ['tumor', 'tumour', 'neoplastic disease'], { icd10: 'D49.9' }),
   c('spinal-tumor', 'a tumor of the spine', 'un tumor de la columna', [
     'spinal tumor',
     'spinal tumour',
