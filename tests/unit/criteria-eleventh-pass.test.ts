@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTextRule } from '../../src/server/features/trials/criteria-parser';
 import { readStudyRecord, studyMedicineNames } from '../../src/server/features/trials/ctgov';
-import { generateStudyBlocks } from '../../src/server/features/prescreen-forms/generator';
+import { questionsAbout } from '../support/criteria-questions';
 
 /** The eleventh pass (decision 108): an allergy to the trial's own medicine, named, on phrasings that are not a corpus record's. */
 const studyMedicines = ['Zanubrutinib', 'Brukinsa', 'Tirzepatide'];
@@ -34,10 +34,7 @@ describe("an allergy to the trial's own medicine, by name", () => {
 
   it('asks the patient about the medicine by name, in English and Spanish', () => {
     const text = 'Hypersensitivity to tirzepatide';
-    const { blocks } = generateStudyBlocks({
-      criteria: [{ id: 'c1', position: 0, kind: 'exclusion', text, rule: read(text).rule, needsReview: false }],
-    });
-    const asked = blocks.flatMap((block) => block.questions).filter((item) => item.criterionLinks.length);
+    const asked = questionsAbout('exclusion', text, read(text).rule);
     expect(asked).toHaveLength(1);
     expect(asked[0].wording.chat.en).toContain('an allergy to Tirzepatide');
     expect(asked[0].wording.chat.es).toContain('una alergia a Tirzepatide');
