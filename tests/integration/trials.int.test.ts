@@ -358,6 +358,24 @@ describe('criteria reading (issue 10)', () => {
     });
   });
 
+  it("reads an allergy to the trial's own medicine by name at import, and a re-parse keeps reading it so", async () => {
+    const record = fixture('asthma-study.json');
+    record.protocolSection.identificationModule.nctId = 'NCT09900108';
+    record.protocolSection.armsInterventionsModule = { interventions: [{ type: 'DRUG', name: 'Tezepelumab 210 mg', otherNames: ['Tezspire®'] }] };
+    record.protocolSection.eligibilityModule.eligibilityCriteria = `${record.protocolSection.eligibilityModule.eligibilityCriteria}\n* Known allergy to tezepelumab\n`;
+    const created = await owner.actor.post('/api/trials/auto-gen', record);
+    expect(created.status).toBe(201);
+    const allergy = created.body.criteria.find((criterion: { text: string }) => criterion.text === 'Known allergy to tezepelumab');
+    expect(allergy).toMatchObject({ rule: { type: 'condition', condition: 'an allergy to Tezepelumab', present: false }, needsReview: false });
+    const reparsed = await owner.actor.post(`/api/trials/${created.body.id}/reparse`, {});
+    expect(reparsed.status).toBe(200);
+    expect(reparsed.body.changes).toEqual([]);
+    expect(reparsed.body.trial.criteria.find((criterion: { id: string }) => criterion.id === allergy.id)).toMatchObject({
+      rule: { condition: 'an allergy to Tezepelumab' },
+      needsReview: false,
+    });
+  });
+
   it('reparse re-reads text rules, keeps rules set by a person and reviewed rules that read the same, and reports the changes', async () => {
     const created = await owner.actor.post('/api/trials/', {
       title: 'Reparse study',

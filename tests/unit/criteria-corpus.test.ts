@@ -73,8 +73,12 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // protocol-template section labels, concepts clinicians list (cardiopulmonary disease, decompensated liver disease,
     // thrombophilia, an infection where the treatment is given, latex allergy...). Census U of the 34 rules the pass
     // changed: 34 correct, 27 strict.
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.68);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.325);
+    // Eleventh pass (decision 108): 0.325 -> 0.327 (33.0%, 420 of 1273) and 0.68 -> 0.685 (68.9%, 877): an allergy to
+    // the trial's own medicine by name (the record's drug interventions), a tumour concept with its guards, a solid or
+    // spreading tumour as cancer. Census V of the 14 rules the pass changed: 13 correct (one wrong, in review, of an
+    // older class), 4 strict (docs/criteria-reading.md).
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.685);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.327);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

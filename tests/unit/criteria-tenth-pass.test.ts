@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTextRule } from '../../src/server/features/trials/criteria-parser';
-import { generateStudyBlocks } from '../../src/server/features/prescreen-forms/generator';
+import { questionsAbout } from '../support/criteria-questions';
 
 /**
  * The tenth pass (decision 107): more criteria read whole, each on phrasings that are not a corpus record's.
@@ -42,10 +42,7 @@ describe('an allergy to named medicines is that allergy', () => {
 
   it('names the medicines once in the question, in English and Spanish', () => {
     const text = 'Allergy to opioids or NSAIDs';
-    const { blocks } = generateStudyBlocks({
-      criteria: [{ id: 'c1', position: 0, kind: 'exclusion', text, rule: read('exclusion', text).rule, needsReview: false }],
-    });
-    const asked = blocks.flatMap((block) => block.questions).filter((item) => item.criterionLinks.length);
+    const asked = questionsAbout('exclusion', text, read('exclusion', text).rule);
     expect(asked).toHaveLength(1);
     const question = asked[0].wording.chat;
     expect(question.en).toBe('Have you been told by a doctor that you have an allergy to opioid pain medicines or anti-inflammatory pain medicines?');

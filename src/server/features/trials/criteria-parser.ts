@@ -11,7 +11,7 @@ import {
   type TimeWindow,
 } from '../../../contract/trials';
 import { collapse, splitCriteria, type SplitCriterion } from './criteria-structure';
-import { ALLERGY_PREFIX, conceptRef, vocabulary, type Concept, type Mention, type MeshTerm, type Vocabulary } from './vocabulary';
+import { ALLERGY_PREFIX, conceptRef, STUDY_MEDICINE_PREFIX, vocabulary, type Concept, type Mention, type MeshTerm, type Vocabulary } from './vocabulary';
 
 export { readHeading, splitCriteria, unescapeMarkdown, type SplitCriterion } from './criteria-structure';
 
@@ -1283,6 +1283,9 @@ function sentenceStarts(text: string): number[] {
 const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|negative|nor|lack\s+of|denies|non)\b[^.;,()]{0,30}$/i;
 
 /** A noun after a concept that makes the concept a modifier ("physical therapy physician", "dialysis unit"). */
+const TUMOR_ID = 'cohortly:tumor';
+const NOT_THE_TUMOR_AFTER =
+  /^[\s-]*(?:tissues?|samples?|specimens?|blocks?|biops(?:y|ies)|markers?|necrosis|related|associated|induced|cells?|types?|sizes?|volumes?|burden|mutational|response|assessments?|measurements?|lesions?|board|load|progression|grade|stage|site|bed|lysis|flare|growth)\b/i;
 const MODIFIED_NOUN =
   /^[\s-]+(?:physicians?|doctors?|departments?|clinics?|specialists?|units?|services?|cent(?:er|re)s?|hospitals?|wards?|nurses?|teams?|programs?|programmes?|facilit(?:y|ies)|staff|providers?|(?:rating\s+)?scales?|scores?|index|indices|questionnaires?|inventor(?:y|ies)|assessments?)\b/i;
 
@@ -1607,6 +1610,14 @@ export function readConceptRule(
       !MODIFIED_NOUN.test(text.slice(mention.end, mention.end + 20)) &&
       // "Investigational product (drug, vaccine, or device)": kinds of the product, not any vaccine.
       !PRODUCT_KINDS.test(text.slice(Math.max(0, text.lastIndexOf('(', mention.start) - 80), text.lastIndexOf('(', mention.start) + 1).replace(/\s+$/, '')) &&
+      // "Tumour tissue", "tumour-related pain", "tumor necrosis factor", "anti-tumor treatment": the words name a sample,
+      // a cause, a molecule or a treatment, not a tumour the person has (decision 108).
+      !(
+        mention.concept.id === TUMOR_ID &&
+        (NOT_THE_TUMOR_AFTER.test(text.slice(mention.end, mention.end + 30)) || /\banti[\s-]*$/i.test(text.slice(0, mention.start)))
+      ) &&
+      // "Response Evaluation Criteria in Solid Tumors": the name of a set of criteria, not a condition.
+      !/\bcriteria\s+in\s+$/i.test(text.slice(Math.max(0, mention.start - 20), mention.start)) &&
       // "Allergic to the test food or any other food": not an allergy to medicines.
       !(isAllergy(mention) && !allergyToMedicine(text, mention, found)) &&
       // "Peripheral neuropathy, defined as ... with type 2 diabetes": what a definition names is not an alternative.
@@ -1920,6 +1931,11 @@ export function readConceptRule(
     pastUse: pastUse && !everTaken,
     laterSentences,
     parenthetical,
+    // "Spinal infection or tumor", "tumor in the lumbar region": a tumour beside a place may be the place's, narrower
+    // than any tumour; a person reads it.
+    tumorSite:
+      same.some((mention) => mention.concept.id === TUMOR_ID) &&
+      /\b(?:spin\w*|spine|lumbar|cervical|thoracic|vertebra\w*|brain|cns|bone|liver|lung|breast|skin|region|area|site)\b/i.test(text),
     // "Diabetes, drug treated", "insulin-dependent": how the condition is treated narrows it.
     treatedAs: /\b(?:drug|insulin|medication|medically|diet|surgically|pharmacologically)[- ](?:treated|controlled|requiring)\b/i.test(text),
     lines: /\n/.test(text),
@@ -2188,6 +2204,8 @@ export interface ReadOptions {
   trialConditions?: Set<string>;
   /** The trial's conditions as concepts: what "symptoms" and "pain" without a named condition are about. */
   trialConcepts?: Concept[];
+  /** The names of the trial's own medicines (its drug interventions): what an allergy "to finerenone" is to. */
+  studyMedicines?: readonly string[];
 }
 
 /** The concepts the trial's own condition names ("Low Back Pain", "Lumbar Disc Herniation") are, each read whole. */
@@ -2207,7 +2225,17 @@ export function trialConceptsOf(names: readonly string[], vocab: Vocabulary = vo
 export function readTextRule(kind: CriterionKind, text: string, options: ReadOptions = {}): TextRule {
   // Turkish dotted and dotless i ("İn The Last Month") read as i; one code unit each, so spans still fit the text.
   text = text.replace(/İ/g, 'I').replace(/ı/g, 'i');
-  const vocab = options.vocabulary ?? vocabulary();
+  // The trial's own medicines are read by name only in an allergy: "hypersensitivity to finerenone" in its trial is an
+  // allergy to the study medicine; elsewhere ("Arm A (HRO761) only:", "prior MRAs such as finerenone") a name says more
+  // than that the person takes it (decision 108).
+  const base = options.vocabulary ?? vocabulary();
+  if (options.studyMedicines?.length && /\b(?:allerg|hypersensitiv|anaphyla)/i.test(text)) {
+    // The names serve only as allergens: "prior exposure to sotatercept or hypersensitivity to its excipients" is read
+    // as before, without them, when the allergy is not to the named medicine.
+    const named = readTextRule(kind, text, { ...options, vocabulary: base.withStudyMedicines(options.studyMedicines), studyMedicines: undefined });
+    if (JSON.stringify(named.rule ?? null).includes(`"${ALLERGY_PREFIX}${STUDY_MEDICINE_PREFIX}`)) return named;
+  }
+  const vocab = base;
   const measured =
     readPerformanceRule(kind, text) ?? readAsaRule(kind, text) ?? readLabRule(kind, text) ?? readPregnancyRule(kind, text) ?? readSmokingRule(kind, text);
   // A threshold that defines something else is not a current limit: "Blood pressure not well controlled (systolic

@@ -8,6 +8,7 @@ import { recordActivity } from '../../activity';
 import { recordAudit, rowChange } from '../../audit';
 
 import { readWithAlternatives, recordVocabulary, trialConceptsOf } from './criteria-parser';
+import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './vocabulary';
 import { listCriteria, updateCriterionRule, updateTrialRow } from './queries';
 import { findInScope, loadTrial } from './trial-record';
 
@@ -42,7 +43,19 @@ export async function reparseTrial(db: Database, scope: RequestScope, trialId: s
     let unchanged = 0;
     let kept = 0;
     // Read in order, as the import does: the items of an "at least one of the following" list are read together.
-    const reads = readWithAlternatives(criteria, { vocabulary, trialConcepts });
+    // The trial's own medicines: the trial row keeps no interventions, so the names an import read are taken back from
+    // the rules that carry them ("an allergy to finerenone" keeps reading so; decision 108).
+    const studyMedicines = [
+      ...new Set(
+        criteria.flatMap((criterion) =>
+          (criterion.rule && 'concepts' in criterion.rule ? (criterion.rule.concepts ?? []) : [])
+            .map((concept) => concept.id.replace(ALLERGY_PREFIX, ''))
+            .filter((id) => id.startsWith(STUDY_MEDICINE_PREFIX))
+            .map((id) => id.slice(STUDY_MEDICINE_PREFIX.length)),
+        ),
+      ),
+    ];
+    const reads = readWithAlternatives(criteria, { vocabulary, trialConcepts, studyMedicines });
     for (const [index, criterion] of criteria.entries()) {
       if (criterion.ruleSource === 'manual' || criterion.ruleSource === 'structured') {
         kept++;

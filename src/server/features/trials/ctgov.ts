@@ -245,7 +245,7 @@ export function recordMeshTerms(record: StudyRecord): MeshTerm[] {
   return terms.slice(0, 200);
 }
 
-/** The reader's options for a record: its own MeSH terms in the vocabulary; its conditions as the trial's. */
+/** The reader's options for a record: its own MeSH terms in the vocabulary; its conditions as the trial's; its medicines' names. */
 export function readOptions(record: StudyRecord) {
   const terms = recordMeshTerms(record);
   const derived = (record as { derivedSection?: { conditionBrowseModule?: { meshes?: Array<{ id?: unknown; term?: unknown }> } } }).derivedSection;
@@ -257,7 +257,46 @@ export function readOptions(record: StudyRecord) {
     ...(record.protocolSection?.conditionsModule?.conditions ?? []),
     ...meshes.map((mesh) => mesh?.term).filter((term): term is string => typeof term === 'string'),
   ];
-  return { vocabulary, trialConditions: new Set(own), trialConcepts: trialConceptsOf(names, vocabulary) };
+  return { vocabulary, trialConditions: new Set(own), trialConcepts: trialConceptsOf(names, vocabulary), studyMedicines: studyMedicineNames(record) };
+}
+
+/** Words that make an intervention's name a kind of treatment or an arm, not one medicine's name. */
+const NOT_A_MEDICINE_NAME =
+  /\b(?:placebo|sham|vehicle|saline|control|standard|usual|care|arm|blinded|therapy|treatment|injection|infusion|formulation|medicine|medication|drug|vaccine|investigational|herbal|pharmacological|co-administration|and|with)\b/i;
+
+/**
+ * The names of the trial's own medicines (drug and biological interventions, with their other names): "Finerenone",
+ * "Kerendia", "MK-3475". Doses, brand marks and parentheses are set aside; a name of more than two words, of fewer than
+ * four letters (two words: only the intervention's own name) or that names a kind of treatment ("Placebo", "Herbal medicine", "Sham injection") is no medicine's name.
+ */
+export function studyMedicineNames(record: StudyRecord): string[] {
+  const arms = (record.protocolSection as { armsInterventionsModule?: { interventions?: unknown } }).armsInterventionsModule;
+  const interventions = Array.isArray(arms?.interventions) ? (arms.interventions as Array<Record<string, unknown>>) : [];
+  const names = new Set<string>();
+  for (const intervention of interventions.slice(0, 50)) {
+    if (!['DRUG', 'BIOLOGICAL'].includes(String(intervention?.type))) continue;
+    const written = [intervention.name, ...(Array.isArray(intervention.otherNames) ? intervention.otherNames : [])].filter(
+      (name): name is string => typeof name === 'string',
+    );
+    for (const [index, whole] of written.entries()) {
+      // "Keytruda/MK-3475 (Pembrolizumab)": each name of a slash list and the parenthesis's.
+      const parts = [whole.replace(/\([^()]*\)/g, ' '), ...[...whole.matchAll(/\(([^()]*)\)/g)].map((match) => match[1])].flatMap((part) => part.split('/'));
+      for (const part of parts) {
+        const name = part
+          .replace(/[®™]/g, '')
+          .replace(/\b\d+(?:\.\d+)?\s*(?:mg|mcg|µg|g|ml|%)(?=\s|$)/gi, ' ')
+          .replace(/\btab\.?(?=\s|$)/gi, ' ')
+          .replace(/\s+/g, ' ')
+          .trim();
+        // Two words only in the intervention's own name ("Diclofenac Sodium"); other names of two words are classes
+        // ("inhaled corticosteroid") or notes ("genetical recombination").
+        const most = index === 0 && part === parts[0] ? 2 : 1;
+        if (name.split(' ').length > most || name.replace(/[^a-z0-9]/gi, '').length < 4 || !/[a-z]/i.test(name) || NOT_A_MEDICINE_NAME.test(name)) continue;
+        names.add(name.slice(0, 80));
+      }
+    }
+  }
+  return [...names];
 }
 
 /** Validates and maps in one step (throws a 400 AppError for a body that is not a study record). */

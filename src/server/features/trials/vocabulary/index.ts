@@ -158,10 +158,10 @@ export class Vocabulary {
     for (const variant of variants) this.add(variant, false, concept);
   }
 
-  private add(phrase: string, caseSensitive: boolean, concept: Concept) {
+  private add(phrase: string, caseSensitive: boolean, concept: Concept, own = false) {
     const key = phraseKey(phrase, caseSensitive);
     const map = caseSensitive ? this.byExact : this.byPhrase;
-    if (!key || map.has(key) || (caseSensitive ? this.exact(key) : this.phrase(key))) return;
+    if (!key || map.has(key) || (!own && (caseSensitive ? this.exact(key) : this.phrase(key)))) return;
     map.set(key, concept);
     const words = key.toLowerCase().split(' ');
     for (let size = 1; size < words.length; size++) this.prefixes.add(words.slice(0, size).join(' '));
@@ -171,6 +171,18 @@ export class Vocabulary {
   with(extra: MeshTerm[]): Vocabulary {
     if (!extra.length) return this;
     return new Vocabulary(extra, this);
+  }
+
+  /**
+   * A copy that reads the trial's own medicines (its interventions, by name) as the study medicine, before the
+   * product's concepts: "hypersensitivity to finerenone" in finerenone's trial is an allergy to the study medicine,
+   * not to a class the name may belong to (decision 108).
+   */
+  withStudyMedicines(names: readonly string[]): Vocabulary {
+    if (!names.length) return this;
+    const copy = new Vocabulary([], this);
+    for (const name of names) copy.add(name, false, studyMedicineConcept(name), true);
+    return copy;
   }
 
   private phrase(key: string): Concept | undefined {
@@ -290,6 +302,12 @@ export function conceptRef(concept: Concept): ConceptRef {
 /** The id prefix of an allergy to a named medicine: `cohortly:allergy-to:<the medicine's concept id>`. */
 export const ALLERGY_PREFIX = 'cohortly:allergy-to:';
 
+/** The id prefix of a trial's own medicine, named as its record names it: `cohortly:study-medicine:<name>` (decision 108). */
+export const STUDY_MEDICINE_PREFIX = 'cohortly:study-medicine:';
+export function studyMedicineConcept(name: string): Concept {
+  return { id: `${STUDY_MEDICINE_PREFIX}${name}`, kind: 'medication', en: name, es: name, clinicianOnly: false };
+}
+
 /** The Spanish name of a concept by its id, when the vocabulary has one. */
 export function spanishName(conceptId: string): string | null {
   // "An allergy to <medicine>" (decision 107): the medicine's Spanish name.
@@ -297,6 +315,7 @@ export function spanishName(conceptId: string): string | null {
     const medicine = spanishName(conceptId.slice(ALLERGY_PREFIX.length));
     return medicine ? `una alergia a ${medicine}` : null;
   }
+  if (conceptId.startsWith(STUDY_MEDICINE_PREFIX)) return studyMedicineConcept(conceptId.slice(STUDY_MEDICINE_PREFIX.length)).es;
   for (const entry of SYNONYMS) if (conceptId === `cohortly:${entry.id}`) return entry.es;
   return SPANISH_BY_MESH.get(conceptId) ?? null;
 }

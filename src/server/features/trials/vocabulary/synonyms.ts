@@ -530,7 +530,23 @@ export const SYNONYMS: SynonymEntry[] = [
     'cancer',
     'cancer',
     'cáncer',
-    ['cancer', 'malignancy', 'malignancies', 'malignant disease', 'malignant tumor', 'malignant neoplasm', 'primary malignancy', 'neoplasm'],
+    [
+      'cancer',
+      'malignancy',
+      'malignancies',
+      'malignant disease',
+      'malignant tumor',
+      'malignant neoplasm',
+      'primary malignancy',
+      'neoplasm',
+      // A solid tumour or a tumour that has spread is a cancer (decision 108).
+      'solid tumor',
+      'solid tumour',
+      'metastatic tumor',
+      'metastatic tumour',
+      'tumor metastasis',
+      'tumour metastasis',
+    ],
     { meshTerm: 'Neoplasms', icd10: 'C80.1' },
   ),
   c(
@@ -1099,6 +1115,9 @@ export const SYNONYMS: SynonymEntry[] = [
     ['spinal infection', 'spine infection', 'discitis', 'spondylodiscitis', 'disc infection', 'infectious spondylitis'],
     { icd10: 'M46.9' },
   ),
+  // A tumour, cancerous or not (decision 108): "tumours" in a list of conditions; "malignant tumor" stays cancer, and
+  // the reader sets aside "tumour tissue", "tumour markers", "anti-tumour treatment", which are not the condition.
+  c('tumor', 'a tumor or growth', 'un tumor o bulto', ['tumor', 'tumour', 'neoplastic disease'], { icd10: 'D49.9' }),
   c('spinal-tumor', 'a tumor of the spine', 'un tumor de la columna', [
     'spinal tumor',
     'spinal tumour',
