@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -137,7 +138,8 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(dataDir);
   }
-  const pglite = await PGlite.create(dataDir);
+  // pg_trgm: the substring search's indexes (migration 0031, decision 109).
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const client = new SerializedPglite(pglite);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });

@@ -54,6 +54,11 @@ export const candidate = pgTable(
     // Emails are stored lowercased, so the plain column is indexed: under row-level security only leakproof
     // operators can use an index before the policy runs, and lower() is not leakproof.
     uniqueIndex('candidate_organization_email_uidx').on(table.organizationId, table.email).where(sql`${table.email} is not null`),
+    // Substring search (decision 109): pg_trgm indexes over what the search box matches. Row security keeps LIKE
+    // (not leakproof) from using them in the app role's own query, so candidate_ids_matching() reads them.
+    index('candidate_name_trgm_idx').using('gin', sql`lower(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`),
+    index('candidate_email_trgm_idx').using('gin', sql`lower(${table.email}) gin_trgm_ops`),
+    index('candidate_phone_trgm_idx').using('gin', sql`${table.phone} gin_trgm_ops`),
   ],
 );
 

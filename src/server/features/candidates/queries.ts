@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-o
 import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../../../contract/candidates';
 import type { ActivitySource } from '../../../contract/activity';
 import { candidateActivitySource, recordActivity, type ActivityEntry } from '../../activity';
-import type { Executor } from '../../db/scoped';
+import { rowsOf, type Executor } from '../../db/scoped';
 import { escapeLike, uuidArray } from '../../db/postgres';
 import { candidate, candidateTrial, contactEvent, trial, user } from '../../db/schema';
 import { forgetCandidateInputs } from '../processing-runs/runner';
@@ -189,7 +189,16 @@ const SORT_KEYS: Record<SortBy, Array<{ expression: SQL; cursorText: SQL; cast: 
   ],
 };
 
-function filterConditions(filter: ListFilter): SQL[] {
+/** A pg_trgm index needs a trigram: shorter search terms scan the organization's rows (decision 109). */
+const TRIGRAM = 3;
+/**
+ * Up to this many matches the trigram indexes give the ids and the list reads those rows by primary key; a term
+ * matching more (a common name, "example.com") is a plain scan again, which finds a page of such a term within a few
+ * thousand rows, whereas carrying every id cost more than the scan (decision 109).
+ */
+export const TRIGRAM_MAX_IDS = 2000;
+
+async function filterConditions(executor: Executor, filter: ListFilter): Promise<SQL[]> {
   const conditions: SQL[] = [inArray(candidate.organizationId, filter.organizationIds)];
   if (filter.statuses?.length) conditions.push(inArray(candidate.status, filter.statuses));
   if (filter.trialId) {
@@ -209,13 +218,40 @@ function filterConditions(filter: ListFilter): SQL[] {
     conditions.push(eq(candidate.email, asEmail));
   } else if (term) {
     const pattern = `%${escapeLike(term.toLowerCase())}%`;
-    const matches: SQL[] = [sql`lower(${candidate.firstName} || ' ' || ${candidate.lastName}) like ${pattern}`];
-    if (!/\s/.test(term)) matches.push(sql`lower(${candidate.email}) like ${pattern}`);
+    const emailPattern = /\s/.test(term) ? null : pattern;
     const digits = term.replace(/\D/g, '');
-    if (digits.length >= 3 && /^[\d\s()+.-]+$/.test(term)) matches.push(sql`${candidate.phone} like ${`%${digits}%`}`);
-    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
+    const phonePattern = digits.length >= 3 && /^[\d\s()+.-]+$/.test(term) ? `%${digits}%` : null;
+    const plain = () => {
+      const matches: SQL[] = [sql`lower(${candidate.firstName} || ' ' || ${candidate.lastName}) like ${pattern}`];
+      if (emailPattern) matches.push(sql`lower(${candidate.email}) like ${emailPattern}`);
+      if (phonePattern) matches.push(sql`${candidate.phone} like ${phonePattern}`);
+      return sql`(${sql.join(matches, sql` or `)})`;
+    };
+    if (term.length < TRIGRAM) {
+      conditions.push(plain());
+    } else {
+      // Under row security LIKE cannot use an index (not leakproof): the ids come from the trigram indexes through a
+      // function that applies the policy's scope itself (migration 0031); uuid equality is leakproof.
+      const ids = await matchingCandidateIds(executor, filter.organizationIds, pattern, emailPattern, phonePattern);
+      conditions.push(ids.length <= TRIGRAM_MAX_IDS ? sql`${candidate.id} = any(${uuidArray(ids)})` : plain());
+    }
   }
   return conditions;
+}
+
+/** Up to TRIGRAM_MAX_IDS + 1 ids of the scope's candidates whose name, email or phone matches (decision 109). */
+async function matchingCandidateIds(
+  executor: Executor,
+  organizationIds: string[],
+  namePattern: string,
+  emailPattern: string | null,
+  phonePattern: string | null,
+): Promise<string[]> {
+  const result = await executor.execute(
+    sql`select array(select candidate_ids_matching(${uuidArray(organizationIds)}, ${namePattern}::text, ${emailPattern}::text, ${phonePattern}::text) limit ${TRIGRAM_MAX_IDS + 1})::text as ids`,
+  );
+  const [row] = rowsOf<{ ids: string }>(result);
+  return row.ids === '{}' ? [] : row.ids.slice(1, -1).split(',');
 }
 
 /** Matching candidates, counted up to `limit` + 1 (so a caller can tell "more than limit"). */
@@ -225,13 +261,13 @@ export async function countCandidates(executor: Executor, filter: ListFilter, li
     const [row] = await executor
       .select({ total: sql<number>`count(*)::int` })
       .from(candidate)
-      .where(and(...filterConditions(filter)));
+      .where(and(...(await filterConditions(executor, filter))));
     return Number(row.total);
   }
   const capped = executor
     .select({ one: sql`1` })
     .from(candidate)
-    .where(and(...filterConditions(filter)))
+    .where(and(...(await filterConditions(executor, filter))))
     .limit(limit + 1)
     .as('capped');
   const [row] = await executor.select({ total: sql<number>`count(*)::int` }).from(capped);
@@ -246,7 +282,7 @@ export async function listCandidatePage(
 ): Promise<CandidateListRow[]> {
   if (filter.organizationIds.length === 0) return [];
   const keys = SORT_KEYS[order.sortBy];
-  const conditions = filterConditions(filter);
+  const conditions = await filterConditions(executor, filter);
   if (order.after) {
     const left = sql.join([...keys.map((key) => key.expression), sql`${candidate.id}`], sql`, `);
     const right = sql.join([...keys.map((key, i) => sql`${order.after!.keys[i]}::${sql.raw(key.cast)}`), sql`${order.after.id}::uuid`], sql`, `);
@@ -281,7 +317,7 @@ export async function findCandidatesMatching(executor: Executor, filter: ListFil
   return executor
     .select()
     .from(candidate)
-    .where(and(...filterConditions(filter)))
+    .where(and(...(await filterConditions(executor, filter))))
     .orderBy(asc(candidate.createdAt), asc(candidate.id))
     .for('update');
 }
