@@ -58,7 +58,9 @@ export const candidate = pgTable(
     // (not leakproof) from using them in the app role's own query, so candidate_ids_matching() reads them.
     index('candidate_name_trgm_idx').using('gin', sql`lower(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`),
     index('candidate_email_trgm_idx').using('gin', sql`lower(${table.email}) gin_trgm_ops`),
-    index('candidate_phone_trgm_idx').using('gin', sql`${table.phone} gin_trgm_ops`),
+    // On the digits, not the column: gin_trgm_ops also serves "=", and the import's `phone = any(...)` must keep the
+    // unique btree (decision 109).
+    index('candidate_phone_trgm_idx').using('gin', sql`replace(${table.phone}, '+', '') gin_trgm_ops`),
   ],
 );
 
