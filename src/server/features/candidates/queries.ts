@@ -232,11 +232,24 @@ async function filterConditions(executor: Executor, filter: ListFilter): Promise
     } else {
       // Under row security LIKE cannot use an index (not leakproof): the ids come from the trigram indexes through a
       // function that applies the policy's scope itself (migration 0031); uuid equality is leakproof.
-      const ids = await matchingCandidateIds(executor, filter.organizationIds, pattern, emailPattern, phonePattern);
+      const ids = await matchingIdsOnce(executor, filter, () => matchingCandidateIds(executor, filter.organizationIds, pattern, emailPattern, phonePattern));
       conditions.push(ids.length <= TRIGRAM_MAX_IDS ? sql`${candidate.id} = any(${uuidArray(ids)})` : plain());
     }
   }
   return conditions;
+}
+
+/**
+ * A list request reads its page and then its count with one filter in one transaction: the trigram ids are read once
+ * for both (per transaction and filter object, so another transaction never sees them).
+ */
+const idsReadFor = new WeakMap<Executor, WeakMap<ListFilter, Promise<string[]>>>();
+function matchingIdsOnce(executor: Executor, filter: ListFilter, read: () => Promise<string[]>): Promise<string[]> {
+  let byFilter = idsReadFor.get(executor);
+  if (!byFilter) idsReadFor.set(executor, (byFilter = new WeakMap()));
+  let ids = byFilter.get(filter);
+  if (!ids) byFilter.set(filter, (ids = read()));
+  return ids;
 }
 
 /** Up to TRIGRAM_MAX_IDS + 1 ids of the scope's candidates whose name, email or phone matches (decision 109). */
