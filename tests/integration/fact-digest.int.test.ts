@@ -11,9 +11,10 @@ import { createTestApp, type SignedUp, type TestApp } from '../support/test-app'
 import { seededRandom } from '../support/seeded-random';
 
 /**
- * A candidate's facts kept as one text on write (decision 087): after every kind of write, through every path
- * that writes or deletes clinical facts, each candidate's stored digest equals the `string_agg` of their facts
- * (spelled out here, not through the migration's function) and a candidate without facts has none. The match
+ * A candidate's facts kept packed on write (decisions 087, 112): after every kind of write, through every path
+ * that writes or deletes clinical facts, each candidate's stored digest, unpacked with its signatures' words,
+ * equals their facts (spelled out here, not through the migration's functions) and a candidate without facts has
+ * none. The match
  * run reads these digests; `trial-matcher-slices.int.test.ts` proves the run's results against the evidence
  * screen's and with digests missing.
  */
@@ -22,22 +23,50 @@ let t: TestApp;
 let site: SignedUp;
 let other: SignedUp;
 
-/** What the run's old read computed per candidate from the facts, in the evidence screen's order. */
-async function expectedDigests(): Promise<Array<{ candidate_id: string; facts: string }>> {
-  return rowsOf(
+type DigestFact = { signature: string; value: number | null; day: number | null };
+
+/** Each candidate's facts as the run must read them, spelled out from the facts, in the evidence screen's order. */
+async function expectedDigests(): Promise<Array<{ candidate_id: string; facts: DigestFact[] }>> {
+  return rowsOf<{ candidate_id: string; facts: DigestFact[] | string }>(
     await t.deps.db.execute(sql`
       select f.candidate_id::text as candidate_id,
-        string_agg(concat(f.kind, chr(31), f.status, chr(31), f.concept_id, chr(31), f.name, chr(31), f.unit, chr(31), '=' || f.value_text, chr(31),
-          f.value, chr(31), case when isfinite(f.observed_on) then f.observed_on - date '1970-01-01' end), chr(30)
+        json_agg(json_build_object(
+          'signature', concat(f.kind, chr(31), f.status, chr(31), f.concept_id, chr(31), f.name, chr(31), f.unit, chr(31), '=' || f.value_text),
+          'value', f.value,
+          'day', case when isfinite(f.observed_on) then f.observed_on - date '1970-01-01' end)
           order by f.kind, f.name, f.observed_on desc, f.id) as facts
       from candidate_fact f
       group by f.candidate_id
       order by 1`),
-  );
+  ).map((row) => ({ candidate_id: row.candidate_id, facts: typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts }));
 }
 
-async function storedDigests(): Promise<Array<{ candidate_id: string; facts: string }>> {
-  return rowsOf(await t.deps.db.execute(sql`select candidate_id::text as candidate_id, facts from candidate_fact_digest order by 1`));
+/** The stored digests unpacked here (17 bytes a fact: signature id, value, day, has a value) with their signatures' words. */
+async function storedDigests(): Promise<Array<{ candidate_id: string; facts: DigestFact[] }>> {
+  const words = new Map(
+    rowsOf<{ id: number; signature: string }>(await t.deps.db.execute(sql`select id, signature from candidate_fact_signature`)).map((row) => [
+      Number(row.id),
+      row.signature,
+    ]),
+  );
+  const rows = rowsOf<{ candidate_id: string; facts: Uint8Array }>(
+    await t.deps.db.execute(sql`select candidate_id::text as candidate_id, facts from candidate_fact_digest order by 1`),
+  );
+  return rows.map((row) => {
+    const bytes = row.facts;
+    expect(bytes.byteLength % 17).toBe(0);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const facts: DigestFact[] = [];
+    for (let at = 0; at < bytes.byteLength; at += 17) {
+      const day = view.getInt32(at + 12);
+      facts.push({
+        signature: words.get(view.getInt32(at)) ?? `missing signature ${view.getInt32(at)}`,
+        value: bytes[at + 16] ? view.getFloat64(at + 4) : null,
+        day: day === -2147483648 ? null : day,
+      });
+    }
+    return { candidate_id: row.candidate_id, facts };
+  });
 }
 
 async function expectDigestsTrue(after: string) {
@@ -83,7 +112,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-describe("a candidate's facts kept as one text", () => {
+describe("a candidate's facts kept packed", () => {
   it('equals the aggregation of their facts after every write: staff, notes, raw SQL inserts, updates and deletes, candidate deletion', async () => {
     const people: string[] = [];
     for (let i = 0; i < 6; i++) people.push(await newCandidate(i % 3 === 2 ? other : site, `Person${i}`));
@@ -177,7 +206,7 @@ describe("a candidate's facts kept as one text", () => {
     expect(again.body.outcome).toBe('merged');
     await expectDigestsTrue('the same bundle again');
     const stored = await storedDigests();
-    expect(stored.find((row) => row.candidate_id === first.body.candidateId)?.facts.split('\x1e')).toHaveLength(first.body.factCount);
+    expect(stored.find((row) => row.candidate_id === first.body.candidateId)?.facts).toHaveLength(first.body.factCount);
   });
 
   it('follows a file import with clinical columns, new people and a merge into an existing one', async () => {
@@ -261,7 +290,7 @@ describe("a candidate's facts kept as one text", () => {
     };
     await answer(false);
     const before = (await storedDigests()).find((row) => row.candidate_id === person.body.id);
-    expect(before?.facts).toContain('smoking');
+    expect(before?.facts.some((fact) => fact.signature.startsWith('smoking'))).toBe(true);
     await expectDigestsTrue('prescreen answers');
     await answer(true);
     await expectDigestsTrue('prescreen answered again');
@@ -292,6 +321,6 @@ describe("a candidate's facts kept as one text", () => {
     await Promise.all([first, second]);
     await expectDigestsTrue('two concurrent writers');
     const digest = (await storedDigests()).find((row) => row.candidate_id === candidateId);
-    expect(digest?.facts.split('\x1e')).toHaveLength(2);
+    expect(digest?.facts).toHaveLength(2);
   });
 });

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../src/contract/trials';
-import { compileTrial, decodeFacts, matchCompact, type CompactPerson } from '../../src/server/features/matching/compiled';
+import {
+  addSignatures,
+  compileTrial,
+  decodeFacts,
+  matchCompact,
+  PACKED_FACT_BYTES,
+  unknownSignatureIds,
+  type CompactPerson,
+} from '../../src/server/features/matching/compiled';
 import { matchPerson, type MatchCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
 import { seededRandom } from '../support/seeded-random';
 
 /**
  * The match run's compact evaluation (decision 084) against the reference, evaluate.ts `matchPerson`: the same
  * class, score, counts and criterion lists for every person, on random pools and rules of every kind. The facts go
- * through the same text a slice's SQL writes (queries.ts `candidateSlice`), in the same order.
+ * through the same bytes and signatures the digest's SQL writes (migration 0032), in the same order.
  */
 
 const today = new Date('2026-06-15T09:30:00Z');
@@ -131,25 +139,45 @@ function randomPerson(random: ReturnType<typeof seededRandom>, index: number): M
   };
 }
 
-/** A fact as the slice's SQL writes it (queries.ts `candidateSlice`). */
-const encode = (fact: MatchFact) =>
-  [
-    fact.kind,
-    fact.status ?? '',
-    fact.conceptId ?? '',
-    fact.name,
-    fact.unit ?? '',
-    fact.valueText === null ? '' : `=${fact.valueText}`,
-    fact.value === null ? '' : String(fact.value),
-    fact.observedOn === null ? '' : String(Date.parse(`${fact.observedOn}T00:00:00Z`) / DAY),
-  ].join('\x1f');
+/** A fact's signature as `candidate_fact_signature_text` writes it (migration 0032). */
+const signatureOf = (fact: MatchFact) =>
+  [fact.kind, fact.status ?? '', fact.conceptId ?? '', fact.name, fact.unit ?? '', fact.valueText === null ? '' : `=${fact.valueText}`].join('\x1f');
 
-function compact(people: MatchPerson[], criteria: MatchCriterion[]) {
+/**
+ * People's facts packed as `candidate_fact_digest_packed` packs them (17 bytes a fact, big-endian), with the
+ * signature rows they name; ids start high and skip, as a table shared with other people would give them.
+ */
+function pack(people: MatchPerson[]) {
+  const ids = new Map<string, number>();
+  const packed = people.map((person) => {
+    if (!person.facts.length) return null;
+    const bytes = new Uint8Array(person.facts.length * PACKED_FACT_BYTES);
+    const view = new DataView(bytes.buffer);
+    person.facts.forEach((fact, index) => {
+      const signature = signatureOf(fact);
+      if (!ids.has(signature)) ids.set(signature, 1000 + ids.size * 7);
+      const at = index * PACKED_FACT_BYTES;
+      view.setInt32(at, ids.get(signature) ?? 0);
+      view.setFloat64(at + 4, fact.value ?? 0);
+      view.setInt32(at + 12, fact.observedOn === null ? -2147483648 : Date.parse(`${fact.observedOn}T00:00:00Z`) / DAY);
+      bytes[at + 16] = fact.value === null ? 0 : 1;
+    });
+    return bytes;
+  });
+  return { packed, signatures: [...ids].map(([signature, id]) => ({ id, signature })) };
+}
+
+function compact(people: MatchPerson[], criteria: MatchCriterion[], alter?: (packed: Array<Uint8Array | null>) => void) {
   const trial = compileTrial(criteria, today);
-  const { columns, starts, irregular } = decodeFacts(
+  const { packed, signatures } = pack(people);
+  alter?.(packed);
+  // As the run does: ask for the ids it has not met, then add their rows.
+  const wanted = new Set(unknownSignatureIds(trial, packed));
+  addSignatures(
     trial,
-    people.map((person) => (person.facts.length ? person.facts.map(encode).join('\x1e') : null)),
+    signatures.filter((row) => wanted.has(row.id)),
   );
+  const { columns, starts, irregular } = decodeFacts(trial, packed);
   const rows: CompactPerson[] = people.map((person, index) => ({
     dateOfBirth: person.dateOfBirth,
     sex: person.sex,
@@ -204,15 +232,15 @@ describe('the compact evaluation of a match run', () => {
     expect(matchCompact(trial, rows[1])).toMatchObject({ matchClass: 'excluded', notMetIds: ['d'], metCount: 1 });
   });
 
-  it('reports a candidate whose facts hold a separator, instead of misreading them', () => {
+  it('reports a candidate whose facts cannot be read whole, instead of misreading them', () => {
     const criteria: MatchCriterion[] = [{ id: 'c', kind: 'inclusion', rule: RULES[4], ruleSource: 'text', needsReview: false, population: null }];
-    const fact = (name: string): MatchFact => ({
+    const fact = (name: string, value: number | null = null): MatchFact => ({
       id: 'f',
       kind: 'condition',
       conceptId: null,
       name,
       status: 'present',
-      value: null,
+      value,
       unit: null,
       valueText: null,
       observedOn: '2026-01-01',
@@ -220,14 +248,27 @@ describe('the compact evaluation of a match run', () => {
     });
     const people: MatchPerson[] = [
       { dateOfBirth: null, sex: 'female', facts: [fact('asthma')] },
+      // A signature holding the separator (written by hand in SQL): its words do not split into six fields.
       { dateOfBirth: null, sex: 'female', facts: [fact('asthma\x1fx')] },
-      { dateOfBirth: null, sex: 'female', facts: [fact('as\x1ethma'), fact('asthma')] },
+      // A fact whose signature row is missing, after one that reads: the whole person is read as rows.
+      { dateOfBirth: null, sex: 'female', facts: [fact('eczema', 3), fact('asthma')] },
+      // Bytes cut short.
+      { dateOfBirth: null, sex: 'female', facts: [fact('asthma'), fact('asthma')] },
       { dateOfBirth: null, sex: 'female', facts: [] },
+      { dateOfBirth: null, sex: 'female', facts: [fact('copd')] },
     ];
-    const { trial, rows, irregular } = compact(people, criteria);
-    expect(irregular).toEqual([1, 2]);
+    const { trial, rows, irregular } = compact(people, criteria, (packed) => {
+      const third = packed[2] as Uint8Array;
+      new DataView(third.buffer).setInt32(PACKED_FACT_BYTES, 999_999);
+      packed[3] = (packed[3] as Uint8Array).subarray(0, PACKED_FACT_BYTES + 3);
+    });
+    expect(irregular).toEqual([1, 2, 3]);
     expect(matchCompact(trial, rows[0]).matchClass).toBe('likely');
     expect(rows[1].end - rows[1].start).toBe(0);
-    expect(matchCompact(trial, rows[3]).unknownIds).toEqual(['c']);
+    expect(rows[2].end - rows[2].start).toBe(0);
+    expect(matchCompact(trial, rows[4]).unknownIds).toEqual(['c']);
+    // The person after a partly read one starts clean: no value left behind by the facts given up.
+    expect(rows[5].end - rows[5].start).toBe(1);
+    expect(rows[5].columns.hasValue[rows[5].start]).toBe(0);
   });
 });

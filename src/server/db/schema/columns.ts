@@ -1,4 +1,4 @@
-import { type AnyPgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organization } from './organizations';
 
 /** A required reference to the row this one belongs to: deleting that row deletes this one. */
@@ -9,3 +9,6 @@ export const organizationIdColumn = () => belongsTo('organization_id', () => org
 
 export const createdAtColumn = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAtColumn = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Raw bytes (drizzle has no bytea column): node-postgres reads them as a Buffer, PGlite as a Uint8Array. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

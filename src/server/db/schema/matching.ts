@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 import { candidate } from './candidates';
-import { belongsTo, createdAtColumn, organizationIdColumn } from './columns';
+import { belongsTo, bytea, createdAtColumn, organizationIdColumn } from './columns';
 import { trial, trialCriterion } from './trials';
 
 /** A free-text clinical note on a candidate (typed or pasted by staff), read into facts by the note extractor. */
@@ -55,19 +55,39 @@ export const candidateFact = pgTable(
 );
 
 /**
- * A candidate's clinical facts as one text (decision 087): the compact format the match run decodes (decision
- * 084), kept on write so a run reads one row per person instead of aggregating every fact. Maintained by
- * statement triggers on `candidate_fact` (migration 0030: every path that writes or deletes facts, raw SQL
- * included, in the same transaction), with the same SQL function the run's fallback uses
- * (`candidate_fact_digest_text`). A candidate with no facts has no row; a run reads a missing row's facts afresh.
+ * A candidate's clinical facts packed as bytes (decisions 087, 112): per fact, 17 bytes: its signature's id in
+ * `candidate_fact_signature` (int4), its value (float8, 0 when none), its day (int4 days since 1970, the least int4
+ * when undated) and whether it has a value (one byte), big-endian, in the evidence screen's order. Kept on write
+ * so a run reads one row per person instead of aggregating every fact, and decodes numbers instead of words.
+ * Maintained by statement triggers on `candidate_fact` (migrations 0030, 0032: every path that writes or deletes
+ * facts, raw SQL included, in the same transaction), with the same SQL function the tests check it against
+ * (`candidate_fact_digest_packed`). A candidate with no facts has no row; a run reads a missing row's facts afresh.
  */
 export const candidateFactDigest = pgTable('candidate_fact_digest', {
   candidateId: uuid('candidate_id')
     .primaryKey()
     .references(() => candidate.id, { onDelete: 'cascade' }),
   organizationId: organizationIdColumn(),
-  facts: text('facts').notNull(),
+  facts: bytea('facts').notNull(),
 });
+
+/**
+ * The words of facts, once per organization (decision 112): a fact's kind, status, concept id, name, unit and
+ * value text joined by chr(31) (the value text prefixed with '=', so null and '' stay apart). Everything a
+ * criterion asks of a fact's words is decided once per signature in a run (compiled.ts); the digest names a
+ * signature by id. Rows are added by the digest's triggers and never changed; one no fact uses any more costs
+ * a few bytes and is never read (a run reads only the ids its slices hold).
+ */
+export const candidateFactSignature = pgTable(
+  'candidate_fact_signature',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: organizationIdColumn(),
+    signature: text('signature').notNull(),
+  },
+  // md5: a fact's name may be longer than a btree entry allows.
+  (table) => [uniqueIndex('candidate_fact_signature_organization_signature_idx').on(table.organizationId, sql`md5(${table.signature})`)],
+);
 
 /**
  * One candidate's standing against one trial, from one `trial_match` processing run. The screen reads the

@@ -16,20 +16,18 @@ import {
 
 /**
  * The match run's evaluation over compact facts (decision 084): the same outcomes as `evaluate.ts`'s
- * `matchPerson(..., { explain: false })`, without a JavaScript object per fact. A slice's facts arrive as one
- * string per candidate (queries.ts `candidateSlice`); each fact's text fields (kind, status, concept, name, unit,
- * value text) are its signature, looked up in a per-run dictionary, and everything a criterion asks of a fact's
+ * `matchPerson(..., { explain: false })`, without a JavaScript object per fact. A slice's facts arrive as bytes
+ * per candidate (queries.ts `candidateSlice`, decision 112): per fact the id of its signature (its kind, status,
+ * concept, name, unit and value text, kept once per organization), its value and its day. The run reads each
+ * signature's words once into a per-run dictionary, and everything a criterion asks of a fact's
  * words (does it name the concept, the lab's measure, hold the qualifiers, another unit) is decided once per
  * signature, not per fact. People are then evaluated over typed arrays: signature, value and day per fact.
  * `evaluate.ts` stays the reference (the evidence screen, what-if and re-matching use it); a unit test compares
  * the two on random people and rules.
  */
 
-/** Field and record separators of the facts' text: control characters the input guard refuses everywhere. */
+/** The separator of a signature's fields: a control character the input guard refuses everywhere. */
 export const FIELD = '\x1f';
-export const RECORD = '\x1e';
-/** Fields per fact: kind, status, concept id, name, unit, value text ('=' + text, '' when null), value, day. */
-const FIELDS = 8;
 const NO_DAY = -2147483648;
 
 const KIND_CODES: Record<string, number> = { condition: 0, medication: 1, lab: 2, age: 3, sex: 4, pregnancy: 5, smoking: 6, performance_status: 7 };
@@ -136,6 +134,8 @@ export interface CompiledTrial {
   today: Date;
   /** Signature text -> id, and per id: kind, status, the value text, and a flags byte per criterion. */
   signatures: Map<string, number>;
+  /** A signature's row id in `candidate_fact_signature` -> its id here. */
+  signatureIds: Map<number, number>;
   sigKind: number[];
   sigStatus: number[];
   sigValueText: Array<string | null>;
@@ -173,6 +173,7 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     todayMs: today.getTime(),
     today,
     signatures: new Map(),
+    signatureIds: new Map(),
     sigKind: [],
     sigStatus: [],
     sigValueText: [],
@@ -228,88 +229,84 @@ export interface CompactPerson {
   person?: MatchPerson;
 }
 
-const digits = (text: string, from: number, to: number) => {
-  let negative = false;
-  let at = from;
-  if (text.charCodeAt(at) === 45) {
-    negative = true;
-    at++;
+/** Bytes per packed fact: signature id (int4), value (float8), day (int4), has a value (one byte). */
+export const PACKED_FACT_BYTES = 17;
+
+const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** The signature ids of a slice's packed facts that the run's dictionary does not hold yet, each once. */
+export function unknownSignatureIds(trial: CompiledTrial, packed: ReadonlyArray<Uint8Array | null>): number[] {
+  const unknown = new Set<number>();
+  for (const bytes of packed) {
+    if (!bytes || bytes.byteLength % PACKED_FACT_BYTES !== 0) continue;
+    const view = viewOf(bytes);
+    for (let at = 0; at < bytes.byteLength; at += PACKED_FACT_BYTES) {
+      const id = view.getInt32(at);
+      if (!trial.signatureIds.has(id)) unknown.add(id);
+    }
   }
-  let value = 0;
-  for (; at < to; at++) value = value * 10 + (text.charCodeAt(at) - 48);
-  return negative ? -value : value;
-};
+  return [...unknown];
+}
 
 /**
- * Reads the facts' texts of a slice (one per candidate, null for none) into columns. Returns the index of each
- * candidate whose text does not split into whole facts (a field holding a separator, which the app never
- * writes): the caller reads those candidates' facts as rows instead.
+ * Adds signatures read from `candidate_fact_signature` (kind, status, concept id, name, unit, value text joined by
+ * chr(31)) to the run's dictionary. A text that does not split into its six fields (a field holding the separator,
+ * which the app never writes) is left out: the facts naming it are read as rows instead.
  */
-export function decodeFacts(trial: CompiledTrial, texts: ReadonlyArray<string | null>): { columns: FactColumns; starts: Int32Array; irregular: number[] } {
-  let total = 0;
-  for (const text of texts) {
-    if (!text) continue;
-    total++;
-    for (let at = text.indexOf(RECORD); at >= 0; at = text.indexOf(RECORD, at + 1)) total++;
+export function addSignatures(trial: CompiledTrial, rows: ReadonlyArray<{ id: number; signature: string }>): void {
+  for (const { id, signature } of rows) {
+    const fields = signature.split(FIELD);
+    if (fields.length !== 6) continue;
+    trial.signatureIds.set(id, trial.signatures.get(signature) ?? addSignature(trial, signature, fields));
   }
+}
+
+/**
+ * Reads a slice's packed facts (one byte string per candidate, null for none; `candidate_fact_digest`, decision
+ * 112) into columns. The signatures must have been added (`unknownSignatureIds`, `addSignatures`). Returns the
+ * index of each candidate whose bytes do not read as whole facts of known signatures: the caller reads those
+ * candidates' facts as rows instead.
+ */
+export function decodeFacts(trial: CompiledTrial, packed: ReadonlyArray<Uint8Array | null>): { columns: FactColumns; starts: Int32Array; irregular: number[] } {
+  let total = 0;
+  for (const bytes of packed) if (bytes) total += Math.floor(bytes.byteLength / PACKED_FACT_BYTES);
   const columns: FactColumns = { sig: new Int32Array(total), value: new Float64Array(total), hasValue: new Uint8Array(total), day: new Int32Array(total) };
-  const starts = new Int32Array(texts.length + 1);
+  const starts = new Int32Array(packed.length + 1);
   const irregular: number[] = [];
-  const ends = [0, 0, 0, 0, 0, 0, 0, 0];
+  const ids = trial.signatureIds;
   let n = 0;
-  for (let person = 0; person < texts.length; person++) {
+  for (let person = 0; person < packed.length; person++) {
     starts[person] = n;
-    const text = texts[person];
-    if (!text) continue;
-    let recordStart = 0;
-    let broken = false;
+    const bytes = packed[person];
+    if (!bytes) continue;
+    if (bytes.byteLength % PACKED_FACT_BYTES !== 0) {
+      irregular.push(person);
+      continue;
+    }
+    const view = viewOf(bytes);
     const begin = n;
-    while (recordStart <= text.length) {
-      // The fact ends at the next record separator; it must hold exactly FIELDS - 1 field separators.
-      let at = text.indexOf(RECORD, recordStart);
-      if (at < 0) at = text.length;
-      let from = recordStart;
-      for (let i = 0; i < FIELDS - 1 && !broken; i++) {
-        const found = text.indexOf(FIELD, from);
-        if (found < 0 || found > at) broken = true;
-        else {
-          ends[i] = found;
-          from = found + 1;
-        }
-      }
-      if (broken) break;
-      const extra = text.indexOf(FIELD, from);
-      if (extra >= 0 && extra < at) {
-        broken = true;
-        break;
-      }
-      ends[FIELDS - 1] = at;
-      const key = text.slice(recordStart, ends[5]);
-      let sig = trial.signatures.get(key);
-      if (sig === undefined) {
-        const parts: string[] = [];
-        let from = recordStart;
-        for (let i = 0; i < 6; i++) {
-          parts.push(text.slice(from, ends[i]));
-          from = ends[i] + 1;
-        }
-        sig = addSignature(trial, key, parts);
-      }
+    for (let at = 0; at < bytes.byteLength; at += PACKED_FACT_BYTES) {
+      const sig = ids.get(view.getInt32(at));
+      if (sig === undefined) break;
       columns.sig[n] = sig;
-      if (ends[6] > ends[5] + 1) {
-        columns.value[n] = parseFloat(text.slice(ends[5] + 1, ends[6]));
+      if (bytes[at + 16] === 1) {
+        columns.value[n] = view.getFloat64(at + 4);
         columns.hasValue[n] = 1;
       }
-      columns.day[n] = ends[7] > ends[6] + 1 ? digits(text, ends[6] + 1, ends[7]) : NO_DAY;
+      columns.day[n] = view.getInt32(at + 12);
       n++;
-      recordStart = at + 1;
     }
-    if (broken) {
+    if (n - begin !== bytes.byteLength / PACKED_FACT_BYTES) {
+      // Zero what was written: the next person's facts start here.
+      for (let i = begin; i < n; i++) {
+        columns.value[i] = 0;
+        columns.hasValue[i] = 0;
+      }
       n = begin;
       irregular.push(person);
     }
   }
-  starts[texts.length] = n;
+  starts[packed.length] = n;
   return { columns, starts, irregular };
 }
 

@@ -25,7 +25,7 @@ import { defineSliceRunKind } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
 import { CLASS_RANK, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
 import * as q from './queries';
-import { compileTrial, decodeFacts, matchCompact, type CompactPerson, type CompiledTrial } from './compiled';
+import { addSignatures, compileTrial, decodeFacts, matchCompact, unknownSignatureIds, type CompactPerson, type CompiledTrial } from './compiled';
 import { toFact } from './facts';
 import { classWithFlags, flaggedCount, flagsOf, judgeable, judgeCriteria, withJudgements, type Flags } from './llm-judge';
 
@@ -135,16 +135,18 @@ async function evaluateSlice(trial: CompiledTrial, slice: SliceRow[], tally: Tal
 }
 
 /**
- * Reads a slice's facts into columns against the run's signature dictionary. A candidate whose facts' text does
- * not split into whole facts (a separator inside a field: never written by the app) is read again as rows and
- * evaluated by evaluate.ts, so no one is judged on a misread fact.
+ * Reads a slice's packed facts into columns against the run's signature dictionary. A candidate whose facts do
+ * not read whole (a signature whose words hold a separator, never written by the app) or who has facts but no
+ * digest (triggers bypassed) is read again as rows and evaluated by evaluate.ts, so no one is judged on a misread
+ * fact.
  */
 async function readCompactSlice(tx: Transaction, organizationId: string, setup: MatchSetup, after: Cursor | null): Promise<SliceRow[]> {
   const slice = await q.candidateSlice(tx, organizationId, after, matchRunTuning.sliceSize);
-  const { columns, starts, irregular } = decodeFacts(
-    setup.compiled,
-    slice.map((row) => row.facts),
-  );
+  const packed = slice.map((row) => row.facts);
+  // The words of signatures this run has not met yet: all of them on the first slice, few after.
+  const unknown = unknownSignatureIds(setup.compiled, packed);
+  if (unknown.length) addSignatures(setup.compiled, await q.factSignatures(tx, unknown));
+  const { columns, starts, irregular } = decodeFacts(setup.compiled, packed);
   const rows: SliceRow[] = slice.map((row, index) => ({
     id: row.id,
     createdAt: row.createdAt,
@@ -154,12 +156,16 @@ async function readCompactSlice(tx: Transaction, organizationId: string, setup: 
     end: starts[index + 1],
     columns,
   }));
-  if (irregular.length) {
+  const asRows = [...irregular];
+  slice.forEach((row, index) => {
+    if (row.unpacked) asRows.push(index);
+  });
+  if (asRows.length) {
     const people = await q.matchPeople(
       tx,
-      irregular.map((index) => slice[index].id),
+      asRows.map((index) => slice[index].id),
     );
-    for (const index of irregular) rows[index].person = people.get(slice[index].id);
+    for (const index of asRows) rows[index].person = people.get(slice[index].id);
   }
   return rows;
 }

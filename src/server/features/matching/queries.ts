@@ -5,6 +5,7 @@ import {
   candidate,
   candidateFact,
   candidateFactDigest,
+  candidateFactSignature,
   candidateNote,
   candidateTrial,
   criterionJudgement,
@@ -284,22 +285,22 @@ function idList(ids: readonly string[], plain: Set<string>): string {
 const numberArray = (values: readonly number[]) => `{${values.join(',')}}`;
 
 export type Cursor = { createdAt: string; id: string };
-/** A candidate of a slice with their facts' text (compiled.ts `decodeFacts` reads it), null when they have none. */
-export type SliceCandidate = { id: string; createdAt: string; dateOfBirth: string | null; sex: string; facts: string | null };
+/**
+ * A candidate of a slice with their packed facts (compiled.ts `decodeFacts` reads them), null when they have none;
+ * `unpacked` when they have facts but no digest (their facts are read as rows).
+ */
+export type SliceCandidate = { id: string; createdAt: string; dateOfBirth: string | null; sex: string; facts: Uint8Array | null; unpacked: boolean };
 
 /**
- * The next slice of an organization's candidates in creation order, after a cursor, each with their facts as
- * one text (decision 084's format): per fact its kind, status, concept id, name, unit and value text (the
- * signature the run decides once), then its value and its day, fields and facts separated by control
- * characters the app refuses in any input. The text is kept on write in `candidate_fact_digest` (decision 087),
- * so a slice is one statement over one row per person instead of an aggregation of every fact. A candidate with
- * no digest (none is kept for a person without facts; one could be missing if the triggers were bypassed) is
- * read through the digest's own SQL definition, `candidate_fact_digest_text`, from the facts themselves: a
- * missing digest costs time, never a wrong result. Fact ids are left out: a run keeps outcomes only; the
- * evidence screen reads a candidate's facts afresh.
+ * The next slice of an organization's candidates in creation order, after a cursor, each with their packed facts
+ * (`candidate_fact_digest`, decisions 087 and 112: per fact its signature's id, value and day), so a slice is one
+ * statement over one row per person instead of an aggregation of every fact. A candidate with no digest has no
+ * facts, unless the triggers were bypassed: such a candidate is marked `unpacked` and the run reads their facts
+ * as rows (a missing digest costs time, never a wrong result). Fact ids are left out: a run keeps outcomes only;
+ * the evidence screen reads a candidate's facts afresh.
  */
 export async function candidateSlice(executor: Executor, organizationId: string, after: Cursor | null, size: number): Promise<SliceCandidate[]> {
-  const slice = rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string; facts: string | null }>(
+  const slice = rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string; facts: Uint8Array | null }>(
     await executor.execute(sql`
       select c.id, c.created_at::text as created_at, c.date_of_birth::text as date_of_birth, c.sex, d.facts
       from ${candidate} c
@@ -310,19 +311,29 @@ export async function candidateSlice(executor: Executor, organizationId: string,
       limit ${size}`),
   );
   const missing = slice.filter((row) => row.facts === null).map((row) => row.id);
-  const factsOf = new Map<string, string>();
+  const unpacked = new Set<string>();
   if (missing.length)
-    for (const row of rowsOf<{ candidate_id: string; facts: string }>(
-      await executor.execute(sql`select t.candidate_id, t.facts from candidate_fact_digest_text(${arrayLiteral(missing)}::uuid[]) t`),
+    for (const row of rowsOf<{ candidate_id: string }>(
+      await executor.execute(sql`select distinct f.candidate_id from ${candidateFact} f where f.candidate_id = any(${arrayLiteral(missing)}::uuid[])`),
     ))
-      factsOf.set(row.candidate_id, row.facts);
+      unpacked.add(row.candidate_id);
   return slice.map((row) => ({
     id: row.id,
     createdAt: row.created_at,
     dateOfBirth: row.date_of_birth,
     sex: row.sex,
-    facts: row.facts ?? factsOf.get(row.id) ?? null,
+    facts: row.facts,
+    unpacked: unpacked.has(row.id),
   }));
+}
+
+/** Signatures by their ids (`candidate_fact_signature`), for the run's dictionary (compiled.ts `addSignatures`). */
+export async function factSignatures(executor: Executor, ids: readonly number[]): Promise<Array<{ id: number; signature: string }>> {
+  if (ids.length === 0) return [];
+  return executor
+    .select({ id: candidateFactSignature.id, signature: candidateFactSignature.signature })
+    .from(candidateFactSignature)
+    .where(inArray(candidateFactSignature.id, [...ids]));
 }
 
 export async function countOrganizationCandidates(executor: Executor, organizationId: string): Promise<number> {
