@@ -180,7 +180,10 @@ describe('"with or without"', () => {
 
 describe('fixes from hand-check O', () => {
   it('complications during or after the study operation are not conditions the person has', () => {
-    expect(read('exclusion', 'Complications found during the operation (e.g., infection, bleeding) that prevent implanting the device').rule).toBeNull();
+    // A site check since decision 110: what the operation finds is staff's to check then.
+    expect(read('exclusion', 'Complications found during the operation (e.g., infection, bleeding) that prevent implanting the device').rule?.type).toBe(
+      'site_judgement',
+    );
     expect(read('exclusion', 'A postoperative complication such as wound infection within 48 hours').rule).toBeNull();
     // A complication of the person's own disease still is theirs.
     expect(read('exclusion', 'Complications of diabetes such as neuropathy').concepts).toContain('nerve damage (neuropathy)');

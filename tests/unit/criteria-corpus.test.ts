@@ -77,8 +77,13 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // the trial's own medicine by name (the record's drug interventions), a tumour concept with its guards, a solid or
     // spreading tumour as cancer. Census V of the 14 rules the pass changed: 13 correct (one wrong, in review, of an
     // older class), 4 strict (docs/criteria-reading.md).
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.685);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.327);
+    // Twelfth pass (decision 110): 0.327 -> 0.35 (35.0%, 446 of 1273; issue 10's goal) and 0.685 -> 0.695 (70.0%, 891):
+    // what the surgical team finds in the operation, clinically significant test findings, non-adherence and a planned
+    // move as site checks; a section label that says when its criteria are checked; "surgery for X" as what the
+    // operation was for; a positive test of HIV as HIV; "and/or" as "or". Census W of the 27 rules the pass changed: 27
+    // correct, 26 strict (docs/criteria-reading.md).
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.695);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.35);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

@@ -1019,8 +1019,9 @@ describe('fifth pass (decision 045): side clauses from hand-check H', () => {
   const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
 
   it('adhering to a medicine is neither taking nor not taking it', () => {
-    expect(read('exclusion', 'Documented nonadherence to prescribed antiepileptic medication').rule).toBeNull();
-    expect(read('exclusion', 'History of poor compliance with inhaled corticosteroids or bronchodilators').rule).toBeNull();
+    // Since decision 110 they are staff's judgement, a site check never asked of the patient.
+    expect(read('exclusion', 'Documented nonadherence to prescribed antiepileptic medication').rule?.type).toBe('site_judgement');
+    expect(read('exclusion', 'History of poor compliance with inhaled corticosteroids or bronchodilators').rule?.type).toBe('site_judgement');
     expect(read('exclusion', 'Unable to adhere to the anticoagulant regimen').rule?.type).not.toBe('medication');
     // Taking it is still read.
     expect(read('exclusion', 'Current use of anticoagulants').rule).toMatchObject({ type: 'medication', taking: false });
@@ -1039,7 +1040,8 @@ describe('fifth pass (decision 045): side clauses from hand-check H', () => {
   it('products a surgeon applies during the operation are not medicines the person takes', () => {
     expect(read('exclusion', 'Use of hemostatic agents or steroids on the dura at the end of the procedure').rule).toBeNull();
     expect(read('exclusion', 'Corticosteroids placed into the epidural space at surgery').rule).toBeNull();
-    expect(read('exclusion', 'Intraoperative administration of dexamethasone').rule).toBeNull();
+    // What the surgeon does in the operation is checked there by staff (decision 110).
+    expect(read('exclusion', 'Intraoperative administration of dexamethasone').rule?.type).toBe('site_judgement');
     expect(read('exclusion', 'Systemic corticosteroids within 14 days').rule).toMatchObject({ type: 'medication', within: { value: 14, unit: 'days' } });
   });
 

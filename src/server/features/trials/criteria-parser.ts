@@ -74,9 +74,17 @@ const LABEL_WORDS = new Set(
 
 /** A leading section label made only of label words: ignored when the rest is measured against the rule. */
 function labelLength(text: string): number {
-  const label = /^\s*([^:\n]{2,60}):\s/.exec(text);
+  const label = /^\s*([^:\n]{2,90}):\s/.exec(text);
   if (!label) return 0;
-  const words = label[1]
+  // "Exclusion criteria assessed at the screening visit:", "criteria determined after surgery:": when the section's
+  // criteria are checked says nothing about what they are (decision 110). Not "during" an operation: what a surgeon
+  // sees there is a finding for staff.
+  const named = label[1].replace(
+    /\bcriteria\s+(?:to\s+be\s+)?(?:determined|assessed|checked|confirmed|evaluated|verified|applied)\s+(?:after|at|before|prior\s+to)\s+[^:]{1,40}$/i,
+    'criteria',
+  );
+  if (named.length > 60) return 0;
+  const words = named
     .toLowerCase()
     .split(/[\s/]+/)
     .filter(Boolean);
@@ -1025,9 +1033,9 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 const CONSENT =
   /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:[\w/-]+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|(?:fully|sufficiently|adequately|properly) informed (?:of|about)|in-formed consent|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
 const JUDGEMENT =
-  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|doctors?|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment|decision)|(?:assessment|decision|opinion|judge?ment) of (?:the )?(?:principal |treating |study )?(?:investigators?|physicians?)|judged\s+(?:[\w-]+\s+){1,6}by (?:the )?(?:principal |sub-?)?investigators?|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|sub-?investigators?)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|not an?\s+(?:(?:surgical|operative|good|suitable)\s+)?candidate|too (?:risky|dangerous|life-threatening)|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
+  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|doctors?|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment|decision)|(?:assessment|decision|opinion|judge?ment) of (?:the )?(?:principal |treating |study )?(?:investigators?|physicians?)|judged\s+(?:[\w-]+\s+){1,6}by (?:the )?(?:principal |sub-?)?investigators?|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|sub-?investigators?)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|(?:considered\s+)?likely to (?:interfere|compromise|jeopardi[sz]e|confound)|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|not an?\s+(?:(?:surgical|operative|good|suitable)\s+)?candidate|too (?:risky|dangerous|life-threatening)|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
 const COMPLIANCE =
-  /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody)\b/i;
+  /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody|(?:plann\w*|plans?|intend\w*|expect\w*)\s+(?:to\s+)?(?:move|relocat\w*)(?:\s+(?:away|out\s+of\s+the\s+area|during|before))?)\b/i;
 
 /** Reading, speaking or understanding the study's language: needed to consent, checked by staff. */
 const LANGUAGE =
@@ -1046,11 +1054,57 @@ const SCAN_UNABLE =
 const UNNAMED_ILLNESS =
   /^\W*(?:(?:patients?|participants?|subjects?)\s+with\s+|(?:has|have)\s+(?:an?\s+|any\s+)?|any\s+(?:other\s+)?|other\s+|presence\s+of\s+(?:an?\s+|any\s+)?)?(?:(?:clinically|medically|severe|serious|significant|unstable|uncontrolled|poorly controlled|acute|chronic|active|concurrent|concomitant|intercurrent|underlying|major|important|relevant)(?:\s*(?:,|\/|\bor\b|\band\b|\band\/or\b)\s*|\s+))+(?:medical\s+|systemic\s+|physical\s+)?(?:illness(?:es)?|(?<=medical\s+|systemic\s+|physical\s+)(?:conditions?|diseases?|disorders?|problems?))\b/i;
 
-export function readJudgementRule(text: string, judgementOnly: boolean): TextRule | null {
-  const unnamed = judgementOnly ? null : UNNAMED_ILLNESS.exec(text);
-  if (unnamed && /\b(?:serious|significant|unstable|uncontrolled|poorly|severe|clinically|medically|major|important|relevant)\b/i.test(unnamed[0])) {
+/**
+ * "Any clinically significant laboratory abnormality", "Clinically relevant ECG abnormalities at screening": a finding of
+ * the screening tests whose weight the investigator judges; the patient cannot answer it (decision 110). Only when the
+ * criterion is that, with at most when or how it is found ("at screening", "as determined by physical examination").
+ */
+const SIGNIFICANT_FINDING =
+  /^\W*(?:any\s+)?(?:(?:acute|chronic)\s+(?:or\s+(?:acute|chronic)\s+)?)?clinically\s+(?:significant|relevant)(?:\s+or\s+(?:clinically\s+)?(?:significant|relevant))?\s+(?:(?:hematologic(?:al)?|haematologic(?:al)?|biochemical|blood|laboratory|lab|ecg|ekg|electrocardiogra(?:m|phic)|physical\s+examination|vital\s+signs?|cardiovascular|cardiac|hepatic|renal|functional|test)(?:\s*(?:,|\/|\bor\b|\band\b|\band\/or\b)\s*|\s+))+(?:abnormalit(?:y|ies)|findings?)(?:\s+(?:at|during)\s+(?:the\s+)?screening(?:\s+visit)?|\s+(?:as\s+)?(?:determined|detected|found)\s+(?:by|on|at|during)\s+(?:[\w-]+\s*(?:,|\bor\b|\band\b)?\s*){1,6})?\W*$/i;
+
+/**
+ * "Intraoperative decision by the surgeon to use other implants", "a dural tear found during the surgical procedure",
+ * "Intra-surgery exclusion criteria: ...": what the surgical team finds or decides in the operation, which no one can
+ * know before it; staff check it then (decision 110). Not a past operation's event ("bleeding during a previous surgery").
+ */
+const INTRAOPERATIVE =
+  /\b(?:intra-?\s?operative(?:ly)?|intra-?\s?surg(?:ery|ical(?:ly)?)|(?:found|seen|noted|observed|assessed|detected|encountered|identified|occurring|made)\s+during\s+(?:the\s+)?(?:index\s+|study\s+)?(?:surgery|surgical\s+procedure|operation)|(?:entry|tear|opening)\s+during\s+(?:the\s+)?(?:surgery|surgical\s+procedure|operation)|at\s+the\s+time\s+of\s+(?:the\s+)?(?:index\s+)?surgery|surgical\s+determination|(?:decision|determination|judge?ment)\s+(?:made\s+)?by\s+the\s+(?:operating\s+)?surgeon)\b/i;
+
+/** "(Evidence / high suspicion of) non-compliance or non-adherence to ...", "poor adherence with prescribed medicines". */
+const NON_ADHERENCE =
+  /^\W*(?:(?:known|documented|suspected)\s+)?(?:(?:evidence|history|(?:high\s+)?suspicion)(?:\s*(?:\/|or|and\/or)\s*(?:high\s+)?(?:evidence|history|suspicion))?\s+of\s+)?(?:non-?\s?(?:compliance|adherence)|poor\s+(?:compliance|adherence))(?:\s*(?:\/|or)\s*non-?\s?(?:compliance|adherence))?\s+(?:to|with)\b/i;
+
+export function readJudgementRule(text: string, judgementOnly: boolean, kind?: CriterionKind): TextRule | null {
+  if (!judgementOnly && kind === 'exclusion' && NON_ADHERENCE.test(text.slice(labelLength(text)))) {
     const start = text.search(/\w/);
-    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, unnamed.index + unnamed[0].length]) }, needsReview: false };
+    const end = text.search(/\w\W*$/) + 1;
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
+  }
+  if (
+    !judgementOnly &&
+    kind === 'exclusion' &&
+    INTRAOPERATIVE.test(text) &&
+    !/\b(?:history|previous(?:ly)?|prior|past|earlier|former)\b/i.test(text.replace(/\bprior\s+to\b/gi, ''))
+  ) {
+    const start = text.search(/\w/);
+    const end = text.search(/\w\W*$/) + 1;
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
+  }
+  // "Medical conditions: Significant underlying illness ...": a section label is not part of what is judged.
+  const label = labelLength(text);
+  const body = ' '.repeat(label) + text.slice(label);
+  const unnamed = judgementOnly ? null : UNNAMED_ILLNESS.exec(body.slice(label));
+  if (unnamed && /\b(?:serious|significant|unstable|uncontrolled|poorly|severe|clinically|medically|major|important|relevant)\b/i.test(unnamed[0])) {
+    const start = body.search(/\w/);
+    return {
+      rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, label + unnamed.index + unnamed[0].length]) },
+      needsReview: false,
+    };
+  }
+  if (!judgementOnly && SIGNIFICANT_FINDING.test(body.slice(label))) {
+    const start = body.search(/\w/);
+    const end = text.search(/\w\W*$/) + 1;
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
   }
   if (!judgementOnly && SCAN_UNABLE.test(text)) {
     const start = text.search(/\w/);
@@ -1258,6 +1312,22 @@ function allergyToMedicine(text: string, mention: Mention, found: Mention[]): bo
 }
 /** "Facetectomy to treat back pain", "surgery for the treatment of stenosis": the condition a treatment is for. */
 const INDICATION = /\b(?:to\s+treat(?:ing)?|(?:for|in)\s+(?:the\s+)?(?:treatment|management|relief)\s+of)\s+(?:[\w/-]+\s+|[\w-]+\/){0,3}$/i;
+/** "Instability associated with reconstructive surgery for primary tumours", "a history of surgery for a hernia": the
+ * condition a past operation, or one that caused something else, was for (decision 110). Not "undergoing surgery for X"
+ * in a surgical trial, where X is what excludes. */
+const SURGERY_FOR =
+  /\b(?:associated\s+with|after|following|from|due\s+to|secondary\s+to|caused\s+by|complications?\s+(?:of|from)|history\s+of|prior|previous(?:ly)?)\s+(?:[\w-]+\s+){0,3}(?:surger(?:y|ies)|operations?|resections?)\s+for(?:\s+(?:an?|the))?\s+(?:[\w/-]+\s+|[\w-]+\/){0,3}$/i;
+/** The condition a treatment is for, or one listed right after it ("surgery for primary tumours or metastatic cancer"). */
+function isIndication(text: string, mention: Mention, found: Mention[]): boolean {
+  const before60 = text.slice(Math.max(0, mention.start - 60), mention.start);
+  if (INDICATION.test(before60) || SURGERY_FOR.test(text.slice(Math.max(0, mention.start - 100), mention.start))) return true;
+  const before = found.filter((other) => other.end <= mention.start).sort((a, b) => b.end - a.end)[0];
+  return (
+    before !== undefined &&
+    /^\s*(?:,\s*(?:or\s+|and\s+)?|(?:or|and|and\/or)\s+)(?:[a-z-]+\s+){0,2}$/i.test(text.slice(before.end, mention.start)) &&
+    isIndication(text, before, found)
+  );
+}
 const PLANNED_EXAMPLE = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b[^.;]{0,40}\b(?:such as|e\.?\s?g\.?|including|like|for example)\b[^.;]*$/i;
 // "Hepatitis C (with evidence of recent infection)": a parenthesis that opens with "with evidence of" describes the concept
 // before it (hand-check R), as "defined as" does.
@@ -1626,7 +1696,7 @@ export function readConceptRule(
       // "A preplanned treatment such as cardioversion or pacemaker implantation": examples of the plan.
       !(mayPlan && PLANNED_EXAMPLE.test(text.slice(Math.max(0, mention.start - 160), mention.start))) &&
       // In an exclusion, the condition a treatment is for is not what excludes ("requires facetectomy to treat back pain").
-      !(kind === 'exclusion' && INDICATION.test(text.slice(Math.max(0, mention.start - 60), mention.start))) &&
+      !(kind === 'exclusion' && isIndication(text, mention, found)) &&
       // With a duration beside it ("low back pain for less than 3 months"), the trial's condition is what the exclusion is about.
       !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh) && !(mayLast && readDuration(text, mention, mention))),
   );
@@ -1667,7 +1737,7 @@ export function readConceptRule(
   if (/^\s*(?:\(?\w{1,3}[.)]\s*)?(?:any\s+)?(?:planned|expected|anticipated|scheduled|foreseen|intended)\b/i.test(text.slice(labelLength(text)))) {
     // An inclusion keeps only what the planned treatment is for ("scheduled for laminectomy for treatment of stenosis").
     if (kind === 'exclusion') return null;
-    const indications = mentions.filter((mention) => INDICATION.test(text.slice(Math.max(0, mention.start - 60), mention.start)));
+    const indications = mentions.filter((mention) => isIndication(text, mention, mentions));
     if (!indications.length) return null;
     mentions.splice(0, mentions.length, ...indications);
   }
@@ -1812,10 +1882,55 @@ export function readConceptRule(
   ]);
   // "Chronic or acute pancreatitis", "acute and/or chronic": both courses together are the whole concept.
   if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) for (const word of ['acute', 'chronic']) extra.add(word);
+  // "Active or chronic hepatitis B": whichever course, the infection now (decision 110).
+  if (/\bactive\s*(?:,|or|and\/or)\s*chronic\b/i.test(text)) extra.add('chronic');
+  // "HIV or AIDS-related illness": an illness of AIDS is one of HIV, which the rule names (decision 110).
+  if (unique.some((mention) => mention.concept.en === 'HIV') && /\b(?:AIDS|HIV)\)?[- ]related\s+(?:illness|disease|condition)s?\b/i.test(text))
+    extra.add('related');
   for (const word of ['mellitus', 'participated', 'enrolled', 'took', 'excluded', 'symptoms', 'symptom', 'their']) extra.add(word);
+  // "Enrolled in or completed another investigational study within 30 days": taking part, ended or not, in the window
+  // the rule holds (decision 110).
+  if (
+    unique.some((mention) => mention.concept.id === 'cohortly:investigational-drug') &&
+    /\b(?:enrolled|participat\w*)\s+in\s+or\s+(?:have\s+|has\s+)?completed\b/i.test(text)
+  )
+    extra.add('completed');
+  // "Meeting the diagnostic criteria for fibromyalgia": a diagnosis by its criteria is the diagnosis (decision 110).
+  const byCriteria =
+    /\b(?:meet(?:s|ing)?|fulfil(?:l|ls|ling|s)?|satisf(?:y|ies|ying))\s+(?:the\s+)?(?:diagnostic\s+)?criteria\s+(?:for|of)\s+(?:an?\s+|the\s+)?$/i;
+  if (
+    unique.some(
+      (mention) =>
+        byCriteria.test(text.slice(Math.max(0, mention.start - 50), mention.start)) &&
+        /diagnostic/i.test(text.slice(Math.max(0, mention.start - 50), mention.start)),
+    )
+  )
+    for (const word of [
+      'meet',
+      'meets',
+      'meeting',
+      'fulfil',
+      'fulfill',
+      'fulfils',
+      'fulfills',
+      'fulfilling',
+      'satisfy',
+      'satisfies',
+      'satisfying',
+      'diagnostic',
+      'criteria',
+    ])
+      extra.add(word);
+  // "Diabetes with uncontrolled blood glucose": the uncontrolled sugar is the uncontrolled diabetes the rule holds.
+  if (
+    unique.some((mention) => /diabetes/i.test(mention.concept.en)) &&
+    /\bdiabet\w*(?:\s+mellitus)?\s+with\s+(?:uncontrolled|poorly\s+controlled)\s+(?:blood\s+(?:glucose|sugars?)|glyc(?:a)?emia)\b/i.test(text)
+  )
+    for (const word of ['blood', 'glucose', 'sugar', 'sugars', 'glycemia', 'glycaemia']) extra.add(word);
   // "Known HIV seropositivity", "a positive test for HIV": a positive test of an infection is the infection. Not an
-  // antibody alone, which stays after a cured infection ("hepatitis C antibody positive").
-  if (unique.some((mention) => /^(?:HIV|hepatitis B)$/.test(mention.concept.en)) && !/\banti|antibod/i.test(text))
+  // antibody alone, which stays after a cured infection ("hepatitis C antibody positive"). A positive SARS-CoV-2 test
+  // is COVID-19 too (decision 110).
+  if (unique.some((mention) => /^(?:HIV|hepatitis B|COVID-19)$/.test(mention.concept.en)) && !/\banti|antibod/i.test(text))
     for (const word of ['seropositive', 'seropositivity', 'test', 'tested', 'result', 'results']) extra.add(word);
   // "Have been given the diagnosis of ulcerative colitis": a diagnosis given is a diagnosis.
   if (/\bgiven\s+(?:a|the)\s+diagnosis\b/i.test(text)) extra.add('given');
@@ -1862,13 +1977,27 @@ export function readConceptRule(
   const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
   // "Migraine (with or without aura)": what is optional narrows nothing; only a short phrase that ends the clause.
   for (const match of text.matchAll(WITH_OR_WITHOUT)) references.push([match.index, match.index + match[0].length]);
+  // "Already on ACE inhibitors, as they may raise the effect of the study drug": the reason given says why, not what
+  // (decision 110); only when it names no concept of its own.
+  const reason = /,?\s+(?:as|because|since)\s+(?:it|they|this|these|such\s+\w+)\s+(?:may|might|can|could|will|would)\b[^.;]*/i.exec(text);
+  if (reason && !mentions.some((mention) => mention.end > reason.index && mention.start < reason.index + reason[0].length)) {
+    references.push([reason.index, reason.index + reason[0].length]);
+    if (/\balready\s+(?:on|taking|receiving|using|treated)\b/i.test(text)) extra.add('already');
+  }
   // "Severe osteoporosis", "lumbar disc herniation", "radiculopathy (bilateral)": qualifiers a condition rule holds in
   // plain words (decision 077); the words it holds are no longer left over.
   const unreadWords = leftoverWords(text, [...spans, ...references], extra);
   const held = first.concept.kind === 'condition' ? readQualifiers(text, same, unique, unreadWords) : null;
   const leftWords = held ? unreadWords.filter((word) => !held.consumed.has(word.start)) : unreadWords;
   const left = leftWords.map((item) => item.word);
-  const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(text);
+  // "Tested positive for HIV": a person knows a positive test of these infections (the extra words above), so it is not a
+  // test only staff can read; "positive for HER2" still is (decision 110).
+  let clinicianText = text;
+  for (const mention of unique.filter((one) => /^(?:HIV|hepatitis B|COVID-19)$/.test(one.concept.en) && !/\banti|antibod/i.test(text))) {
+    const test = /\btest(?:ed)?\s+positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
+    if (test) clinicianText = clinicianText.slice(0, test.index) + ' '.repeat(test[0].length) + clinicianText.slice(mention.start);
+  }
+  const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(clinicianText);
   const mixedKinds = mentions.some((mention) => mention.concept.kind !== first.concept.kind);
   // A number the rule did not take (a duration "for at least 12 weeks", a dose, a count) is more than the rule.
   const numbers = leftoverNumbers(text, spans);
@@ -1912,9 +2041,31 @@ export function readConceptRule(
         .slice(mention.start, mention.end)
         .toLowerCase()
         .matchAll(/[a-z-]+/g),
-    ].some((word) => QUALIFIER.test(word[0]) && !mention.concept.en.toLowerCase().includes(word[0]) && !held?.consumed.has(mention.start + word.index)),
+    ].some(
+      (word) =>
+        QUALIFIER.test(word[0]) &&
+        !mention.concept.en.toLowerCase().includes(word[0]) &&
+        !held?.consumed.has(mention.start + word.index) &&
+        // "Active or chronic hepatitis B": a course both sides name is no subtype.
+        !extra.has(word[0].toLowerCase()),
+    ),
   );
-  const qualified = subtype || allergen || Boolean(allergens?.narrower) || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
+  // "Syphilis" read as a sexually transmitted infection: one member of the class, narrower than the rule (decision 110).
+  // "Sexually transmitted infections (e.g. syphilis)" names the class too.
+  const isMember = (mention: Mention) =>
+    Boolean(
+      mention.concept.members?.includes(
+        text
+          .slice(mention.start, mention.end)
+          .toLowerCase()
+          .replace(/\s*\([^)]*\)/g, '')
+          .replace(/[()]/g, '')
+          .replace(/\s+(?:infections?|diseases?)$/, ''),
+      ),
+    );
+  const member = same.some((mention) => isMember(mention) && !same.some((other) => other.concept.id === mention.concept.id && !isMember(other)));
+  const qualified =
+    subtype || member || allergen || Boolean(allergens?.narrower) || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
   const flags: Record<string, boolean> = {
     qualified,
     // One unread word is enough: "interstitial pneumonia", "congenital deformity", "grade II" say more than the concept.
@@ -1941,7 +2092,8 @@ export function readConceptRule(
     lines: /\n/.test(text),
     clinician,
     mixedKinds,
-    joined: kind === 'inclusion' && unique.length > 1 && /\band\b/i.test(text.slice(spans[0][0], span[1])),
+    // "Back pain and/or sciatica" is an "or" (decision 110); "back pain and sciatica" asks for both.
+    joined: kind === 'inclusion' && unique.length > 1 && /\band\b(?!\s*\/\s*or\b)/i.test(text.slice(spans[0][0], span[1])),
   };
   // The words the rule left are named, so a breakdown can count which words most often keep a rule in review.
   // "Epidural fibrosis and/or disc herniation": in an inclusion, an unread alternative right beside the concepts means
@@ -2272,10 +2424,13 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   if (judgement && measured?.rule?.span && judgement.index < measured.rule.span.start) return readJudgementRule(text, true)!;
   // "Difficulty distinguishing migraine from other headaches": telling conditions apart is the criterion, not having them.
   const distinguishing = /\b(?:distinguish\w*|tell(?:ing)?\b[^.;]{0,60}\bapart|tell(?:ing)?\s+the\s+difference)\b/i.test(text);
+  // "Evidence of non-adherence to prescribed therapy": how well someone keeps to treatment is staff's judgement, not a
+  // treatment taken or not (decision 110).
+  const nonAdherence = kind === 'exclusion' && NON_ADHERENCE.test(text.slice(labelLength(text)));
   const read = readAgeRule(kind, text) ??
     measured ??
-    (distinguishing ? null : readConceptRule(kind, text, vocab, options.trialConditions, options.trialConcepts)) ??
-    readJudgementRule(text, false) ??
+    (distinguishing || nonAdherence ? null : readConceptRule(kind, text, vocab, options.trialConditions, options.trialConcepts)) ??
+    readJudgementRule(text, false, kind) ??
     readHealthyRule(kind, text) ??
     readSexRule(kind, text) ?? { rule: null, needsReview: true };
   // "Female patients aged 18-65", "Men with asthma": the rule does not hold the sex the criterion names (pregnancy and

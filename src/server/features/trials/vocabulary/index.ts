@@ -17,6 +17,8 @@ export interface Concept {
   mesh?: string;
   icd10?: string;
   clinicianOnly: boolean;
+  /** Synonyms (lower case) that name one member of the concept's class (`SynonymEntry.members`). */
+  members?: string[];
 }
 
 export interface Mention {
@@ -131,6 +133,7 @@ export class Vocabulary {
         ...(linked ? { mesh: linked.id } : {}),
         ...(entry.icd10 ? { icd10: entry.icd10 } : {}),
         clinicianOnly: entry.clinicianOnly ?? false,
+        ...(entry.members ? { members: entry.members } : {}),
       };
       if (entry.meshTerm) covered.add(entry.meshTerm.toLowerCase());
       const phrases = [...entry.synonyms, ...(entry.meshTerm ? meshVariants(entry.meshTerm) : [])];

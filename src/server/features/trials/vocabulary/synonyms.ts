@@ -22,6 +22,9 @@ export interface SynonymEntry {
   caseSensitive?: string[];
   /** Patients cannot answer it themselves (a finding on imaging, histology, a lab value). */
   clinicianOnly?: boolean;
+  /** Synonyms that name one member of the concept's class ("syphilis" of the sexually transmitted infections): a
+   * criterion that names only a member is narrower than the rule, which a person then checks (decision 110). */
+  members?: string[];
 }
 
 const c = (id: string, en: string, es: string, synonyms: string[], extra: Partial<SynonymEntry> = {}): SynonymEntry => ({
@@ -1489,7 +1492,21 @@ export const SYNONYMS: SynonymEntry[] = [
       'neisseria gonorrhoeae',
       'chlamydia trachomatis',
     ],
-    { icd10: 'A64', caseSensitive: ['STI', 'STD', 'STIs', 'STDs'] },
+    {
+      icd10: 'A64',
+      caseSensitive: ['STI', 'STD', 'STIs', 'STDs'],
+      members: [
+        'syphilis',
+        'gonorrhea',
+        'chlamydia',
+        'chlamydia infection',
+        'trichomoniasis',
+        'pelvic inflammatory disease',
+        'treponema pallidum',
+        'neisseria gonorrhoeae',
+        'chlamydia trachomatis',
+      ],
+    },
   ),
   c(
     'fungal-infection',
@@ -2993,6 +3010,22 @@ export const SYNONYMS: SynonymEntry[] = [
     'local infection at the injection site',
     'skin infection at the injection site',
     'local infection at the site of injection',
+    // The operative field and a device's way in are where the treatment is given too (decision 110).
+    'infection at the operation field',
+    'infection in the operation field',
+    'infection at the operative field',
+    'infection in the operative field',
+    'infection at the surgical field',
+    'infection in the surgical field',
+    'infection at the site of the operation field',
+    'infection at the site of the surgical field',
+    'infection at the site of insertion',
+    'infection at the device insertion site',
+    'infection at the insertion site of the device',
+    'infection at the insertion of the device',
+    'infection at the site of device insertion',
+    'infection at the incision site',
+    'infection at the site of incision',
   ]),
   c(
     'latex-allergy',
