@@ -11,6 +11,7 @@
  *
  * --slices 25000,50000,...: the match run is repeated once per slice size, in that order (same data, same hour;
  * each later run also replaces the earlier run's results, as a re-run does); the default is the app's size.
+ * --first 2500,10000,...: the first slice's size for each of those runs (the last one given repeats).
  *
  * --toggle-fks: an experiment (decision 043): trial_match's two foreign keys are dropped before the 2nd, 4th, ...
  * run and added back (validated) before the others, so runs with and without them alternate on the same data.
@@ -50,6 +51,8 @@ const SAMPLES = Number(option('samples', '50'));
 const TOGGLE_FKS = args.includes('--toggle-fks');
 const EXPLAIN = args.includes('--explain');
 const SLICES = option('slices', String(matchRunTuning.sliceSize)).split(',').map(Number);
+// --first 2500,10000,...: the first slice's size per run (paired with --slices; the app's by default).
+const FIRSTS = option('first', '').split(',').filter(Boolean).map(Number);
 if (dbKind === 'postgres') process.env.TEST_DATABASE_URL = option('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 else delete process.env.TEST_DATABASE_URL;
 process.env.LOG_LEVEL ??= 'warn';
@@ -275,6 +278,8 @@ async function main() {
 
     for (const [index, sliceSize] of SLICES.entries()) {
       matchRunTuning.sliceSize = sliceSize;
+      const firstSlice = FIRSTS[index] ?? FIRSTS[FIRSTS.length - 1];
+      if (firstSlice) matchRunTuning.firstSliceSize = firstSlice;
       const withoutFks = TOGGLE_FKS && index % 2 === 1;
       if (TOGGLE_FKS) await toggleForeignKeys(t.deps.db, !withoutFks);
       const profiler = process.env.BENCH_PROFILE ? new Session() : null;
@@ -317,7 +322,7 @@ async function main() {
       const overview = await owner.actor.get(`/api/trial-matcher/${trial.body.id}`);
       if (overview.body.resultsRun?.status !== 'completed') throw new Error(`run: ${JSON.stringify(overview.body.latestRun)}`);
       console.log(
-        `match run end to end (slices of ${sliceSize.toLocaleString('en-US')}${TOGGLE_FKS ? (withoutFks ? ', no foreign keys' : ', foreign keys') : ''}): ${(runMs / 1000).toFixed(2)} s (${Math.round(ROWS / (runMs / 1000)).toLocaleString('en-US')} candidates/s); counts ${JSON.stringify(overview.body.counts)}; load average ${loadavg()[0].toFixed(1)}`,
+        `match run end to end (slices of ${sliceSize.toLocaleString('en-US')}, the first of ${Math.min(sliceSize, matchRunTuning.firstSliceSize).toLocaleString('en-US')}${TOGGLE_FKS ? (withoutFks ? ', no foreign keys' : ', foreign keys') : ''}): ${(runMs / 1000).toFixed(2)} s (${Math.round(ROWS / (runMs / 1000)).toLocaleString('en-US')} candidates/s); counts ${JSON.stringify(overview.body.counts)}; load average ${loadavg()[0].toFixed(1)}`,
       );
     }
 

@@ -43,7 +43,11 @@ import { classWithFlags, flaggedCount, flagsOf, judgeable, judgeCriteria, withJu
  * evaluation step (the event loop is let go in between, so requests are
  * served while a slice is evaluated). Tests and the benchmark change them.
  */
-export const matchRunTuning = { sliceSize: 10_000, evaluateChunk: 2_500 };
+/**
+ * A run's slices; the first is smaller (at most `firstSliceSize`) so the pipeline of decision 104 (read the next,
+ * write the last while one is evaluated) fills sooner: nothing overlaps the first slice's evaluation and write.
+ */
+export const matchRunTuning = { sliceSize: 10_000, firstSliceSize: 2_500, evaluateChunk: 2_500 };
 /** The what-if pool is read in batches of this many candidates. */
 const BATCH = 2000;
 const RUN_LABEL = 'Trial matching';
@@ -141,7 +145,8 @@ async function evaluateSlice(trial: CompiledTrial, slice: SliceRow[], tally: Tal
  * fact.
  */
 async function readCompactSlice(tx: Transaction, organizationId: string, setup: MatchSetup, after: Cursor | null): Promise<SliceRow[]> {
-  const slice = await q.candidateSlice(tx, organizationId, after, matchRunTuning.sliceSize);
+  const size = after === null ? Math.min(matchRunTuning.sliceSize, matchRunTuning.firstSliceSize) : matchRunTuning.sliceSize;
+  const slice = await q.candidateSlice(tx, organizationId, after, size);
   const packed = slice.map((row) => row.facts);
   // The words of signatures this run has not met yet: all of them on the first slice, few after.
   const unknown = unknownSignatureIds(setup.compiled, packed);
