@@ -415,9 +415,21 @@ export async function insertMatches(executor: Executor, run: { runId: string; or
     where exists (select 1 from ${trial} t where t.id = ${run.trialId}::uuid)`);
 }
 
-/** A finished run's results replace the earlier runs' for the trial. */
+/**
+ * A finished run's results replace the earlier runs' for the trial. Found by the trial's earlier runs (processing
+ * runs are never deleted but with their organization, whose results go with it): trial_match has no index on the
+ * trial, and `trial_id = ...` read every organization's results to find one trial's.
+ */
 export async function dropEarlierResults(executor: Executor, trialId: string, runId: string) {
-  await executor.delete(trialMatch).where(and(eq(trialMatch.trialId, trialId), ne(trialMatch.runId, runId)));
+  await executor.delete(trialMatch).where(
+    inArray(
+      trialMatch.runId,
+      executor
+        .select({ id: processingRun.id })
+        .from(processingRun)
+        .where(and(eq(processingRun.kind, TRIAL_MATCH_RUN_KIND), sql`${processingRun.options}->>'trialId' = ${trialId}`, ne(processingRun.id, runId))),
+    ),
+  );
 }
 
 export async function matchCounts(executor: Executor, runId: string): Promise<Record<MatchClass, number>> {
