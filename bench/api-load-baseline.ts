@@ -168,3 +168,44 @@ export async function replayPglite(client: any, kinds: Kind[], samples: Samples,
   await loop(kinds, samples, clients, 2, send);
   return loop(kinds, samples, clients, seconds, send);
 }
+
+/**
+ * Each kind's statements (its first sample) under EXPLAIN (ANALYZE, BUFFERS): as the owner, then in a transaction
+ * after the app's own scope statement, so under the row-security role. For finding where a kind's time goes.
+ */
+export async function explainAll(kind: 'pglite' | 'postgres', client: any, samples: Samples, print: (line: string) => void) {
+  const run = async (executor: { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> }, statement: Statement) => {
+    const result = await executor.query(`explain (analyze, buffers) ${statement.text}`, statement.values);
+    for (const row of result.rows) print(`    ${row['QUERY PLAN']}`);
+  };
+  for (const [name, requests] of Object.entries(samples)) {
+    const request = requests[0];
+    if (!request) continue;
+    const scopeStatement = request.transaction.find((statement) => isScope(statement.text));
+    for (const statement of ownerStatements(request)) {
+      print(`== ${name}: ${statement.text.slice(0, 160).replace(/\s+/g, ' ')}`);
+      if (kind === 'postgres') {
+        const connection = await client.connect();
+        try {
+          print('  -- owner');
+          await run(connection, statement);
+          print('  -- app role');
+          await connection.query('begin');
+          if (scopeStatement) await connection.query(scopeStatement.text, scopeStatement.values);
+          await run(connection, statement);
+          await connection.query('rollback');
+        } finally {
+          connection.release();
+        }
+      } else {
+        print('  -- owner');
+        await run(client, statement);
+        print('  -- app role');
+        await client.transaction(async (tx: any) => {
+          if (scopeStatement) await tx.query(scopeStatement.text, scopeStatement.values);
+          await run(tx, statement);
+        });
+      }
+    }
+  }
+}

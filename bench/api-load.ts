@@ -184,6 +184,9 @@ async function serve() {
     ]),
   );
 
+  // BENCH_EXPLAIN=1: each kind's statements under EXPLAIN (ANALYZE, BUFFERS), as the owner and under the app role.
+  if (process.env.BENCH_EXPLAIN) await baseline.explainAll(dbKind as 'pglite' | 'postgres', client, samples, (line) => process.stderr.write(`${line}\n`));
+
   const trace = process.env.BENCH_TRACE
     ? (await import('./api-load-trace')).installTrace(process.env.BENCH_TRACE, {
         app,

@@ -27,7 +27,17 @@ import {
 } from './queries';
 import { knownToExceedLimit, rememberExceedsLimit } from './large-counts';
 
-import { removeCandidates, actorOf, event, guardDuplicates, loadCandidate, targetOrganization, toListItem, withTrials } from './candidate-record';
+import {
+  removeCandidates,
+  actorOf,
+  event,
+  guardDuplicates,
+  loadCandidate,
+  loadCandidateWithTrials,
+  targetOrganization,
+  toListItem,
+  withTrials,
+} from './candidate-record';
 import { consentInstant, DEFAULT_CONSENT_SOURCE, planFunnelChange, resolveStatusAndFlag, zoneFor } from './status-rules';
 
 // What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
@@ -197,7 +207,7 @@ export async function createCandidate(
 }
 
 export async function getCandidate(db: Database, scope: RequestScope, candidateId: string): Promise<Candidate> {
-  return runScoped(db, scope, async (tx) => withTrials(tx, await loadCandidate(tx, scope, candidateId)));
+  return runScoped(db, scope, (tx) => loadCandidateWithTrials(tx, scope, candidateId));
 }
 
 export async function updateCandidate(db: Database, scope: RequestScope, candidateId: string, input: UpdateCandidateInput): Promise<Candidate> {
