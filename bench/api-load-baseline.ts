@@ -10,6 +10,11 @@ import pg from 'pg';
 export interface Statement {
   text: string;
   values: unknown[];
+  /**
+   * PGlite: sent through its transaction handle (`handle`, inside PGlite's own BEGIN/COMMIT), or straight to the engine
+   * (`exec`: simple protocol; `query`) by the server's client, which then sent the BEGIN and COMMIT itself.
+   */
+  via?: 'handle' | 'exec' | 'query';
 }
 
 /** One request's statements: those of its row-security transaction, in order (begin/commit included on PostgreSQL). */
@@ -34,7 +39,7 @@ export const ownerStatements = (request: CapturedRequest) => request.transaction
  * the database meanwhile). `client` is the drizzle handle's `$client`: PGlite's serialized queue or pg's pool.
  */
 export async function capture(kind: 'pglite' | 'postgres', client: any, work: () => Promise<unknown>): Promise<CapturedRequest> {
-  const seen: Array<Statement & { inTransaction: boolean }> = [];
+  const seen: Array<Statement & { inTransaction: boolean; via?: Statement['via'] }> = [];
   if (kind === 'postgres') {
     const prototype = (client.Client ?? pg.Client).prototype;
     const original = prototype.query;
@@ -55,37 +60,60 @@ export async function capture(kind: 'pglite' | 'postgres', client: any, work: ()
       prototype.query = original;
     }
   } else {
-    const query = client.query;
+    // PGlite: the statements of its own transaction's handle (drizzle's tx.query), and the engine's raw exec and
+    // query calls made inside a transaction of the server's client (decision 111's BEGIN with the scope, its
+    // statements and COMMIT), each with how it was sent.
+    const raw = client.pglite;
     const transaction = client.transaction;
-    client.query = (text: string, values?: unknown[], ...rest: unknown[]) => {
-      seen.push({ text, values: [...(values ?? [])], inTransaction: false });
-      return query.call(client, text, values, ...rest);
+    const rawQuery = raw.query;
+    const rawExec = raw.exec;
+    let open = false;
+    let inHandle = false;
+    raw.query = (text: string, values?: unknown[], ...rest: unknown[]) => {
+      if (!inHandle) seen.push({ text, values: [...(values ?? [])], inTransaction: open, via: 'query' });
+      return rawQuery.call(raw, text, values, ...rest);
     };
-    client.transaction = (callback: (tx: any) => Promise<unknown>) =>
-      transaction.call(client, (tx: any) =>
-        callback(
-          new Proxy(tx, {
-            get(target, property) {
-              if (property === 'query')
-                return (text: string, values?: unknown[], ...rest: unknown[]) => {
-                  seen.push({ text, values: [...(values ?? [])], inTransaction: true });
-                  return target.query(text, values, ...rest);
-                };
-              const value = Reflect.get(target, property);
-              return typeof value === 'function' ? value.bind(target) : value;
-            },
-          }),
-        ),
-      );
+    raw.exec = (text: string, ...rest: unknown[]) => {
+      if (!inHandle) seen.push({ text, values: [], inTransaction: open, via: 'exec' });
+      return rawExec.call(raw, text, ...rest);
+    };
+    client.transaction = (callback: (tx: any) => Promise<unknown>) => {
+      open = true;
+      return transaction
+        .call(client, (tx: any) =>
+          callback(
+            new Proxy(tx, {
+              get(target, property) {
+                if (property === 'query')
+                  return (text: string, values?: unknown[], ...rest: unknown[]) => {
+                    seen.push({ text, values: [...(values ?? [])], inTransaction: true, via: 'handle' });
+                    inHandle = true;
+                    try {
+                      return target.query(text, values, ...rest);
+                    } finally {
+                      inHandle = false;
+                    }
+                  };
+                const value = Reflect.get(target, property);
+                return typeof value === 'function' ? value.bind(target) : value;
+              },
+            }),
+          ),
+        )
+        .finally(() => {
+          open = false;
+        });
+    };
     try {
       await work();
     } finally {
-      client.query = query;
       client.transaction = transaction;
+      raw.query = rawQuery;
+      raw.exec = rawExec;
     }
   }
   return {
-    transaction: seen.filter((statement) => statement.inTransaction).map(({ text, values }) => ({ text, values })),
+    transaction: seen.filter((statement) => statement.inTransaction).map(({ text, values, via }) => ({ text, values, via })),
     outside: seen.filter((statement) => !statement.inTransaction).length,
   };
 }
@@ -161,6 +189,14 @@ export async function replayPglite(client: any, kinds: Kind[], samples: Samples,
       for (const statement of ownerStatements(request)) await client.query(statement.text, statement.values);
       return;
     }
+    if (request.transaction.some((statement) => statement.via !== 'handle')) {
+      // The server's client sent BEGIN and COMMIT itself: the same messages, as one job of its queue.
+      const raw = client.pglite;
+      await client.run(async () => {
+        for (const statement of request.transaction) await (statement.via === 'exec' ? raw.exec(statement.text) : raw.query(statement.text, statement.values));
+      });
+      return;
+    }
     await client.transaction(async (tx: any) => {
       for (const statement of request.transaction) await tx.query(statement.text, statement.values);
     });
@@ -191,7 +227,7 @@ export async function explainAll(kind: 'pglite' | 'postgres', client: any, sampl
           await run(connection, statement);
           print('  -- app role');
           await connection.query('begin');
-          if (scopeStatement) await connection.query(scopeStatement.text, scopeStatement.values);
+          if (scopeStatement) await connection.query(scopeStatement.text.replace(/^\s*begin;\s*/i, ''), scopeStatement.values);
           await run(connection, statement);
           await connection.query('rollback');
         } finally {
@@ -202,7 +238,7 @@ export async function explainAll(kind: 'pglite' | 'postgres', client: any, sampl
         await run(client, statement);
         print('  -- app role');
         await client.transaction(async (tx: any) => {
-          if (scopeStatement) await tx.query(scopeStatement.text, scopeStatement.values);
+          if (scopeStatement) await tx.query(scopeStatement.text.replace(/^\s*begin;\s*/i, ''), scopeStatement.values);
           await run(tx, statement);
         });
       }

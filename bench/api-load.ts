@@ -372,7 +372,9 @@ async function run() {
   }
   console.log(`load average (1, 5, 15 min) after the app's run: ${loadAfterApp}; after the baseline: ${load()}`);
   console.log(
-    `statements per request (in its transaction, begin/commit included on PostgreSQL; outside it): ${Object.entries(seeded.statements)
+    `statements per request (in its transaction, counting BEGIN and COMMIT where the app's client sends them as messages of their own or with the scope; outside it): ${Object.entries(
+      seeded.statements,
+    )
       .map(([kind, count]) => `${kind} ${count.transaction} + ${count.outside}`)
       .join(', ')}`,
   );
