@@ -25,7 +25,7 @@ import {
   type ListFilter,
   type NewCandidateRow,
 } from './queries';
-import { knownToExceedLimit, rememberExceedsLimit } from './large-counts';
+import { forgetExceedsLimit, knownToExceedLimit, rememberExceedsLimit } from './large-counts';
 
 import {
   removeCandidates,
@@ -107,6 +107,7 @@ async function countForList(tx: Transaction, filter: ListFilter, pageHoldsAll: n
   if (unfiltered && knownToExceedLimit(filter.organizationIds)) return CANDIDATE_COUNT_LIMIT + 1;
   const counted = await countCandidates(tx, filter, CANDIDATE_COUNT_LIMIT);
   if (unfiltered && counted > CANDIDATE_COUNT_LIMIT) rememberExceedsLimit(filter.organizationIds);
+  else if (unfiltered) forgetExceedsLimit(filter.organizationIds);
   return counted;
 }
 
