@@ -254,8 +254,10 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
  */
 class PreludePool extends pg.Pool {
   override connect(...args: unknown[]): any {
+    // drizzle's transaction calls connect() with no callback; pg's own pool.query passes one and never takes it.
+    if (args.length) return (super.connect as (...rest: unknown[]) => unknown)(...args);
     const prelude = takePrelude(this);
-    if (!prelude || args.length) return (super.connect as (...rest: unknown[]) => unknown)(...args);
+    if (!prelude) return super.connect();
     return super.connect().then((client) => {
       const instance = client as unknown as { query: (...rest: unknown[]) => unknown };
       const query = instance.query;
