@@ -1,17 +1,24 @@
 /**
- * API load benchmark (issue 14): `npm run bench:api-load -- [--db pglite|postgres] [--url URL] [--rows 100000]
- * [--connections 50] [--duration 20] [--users 50]`.
+ * API load benchmark (issues 14, 17): `npm run bench:api-load -- [--db pglite|postgres] [--url URL] [--rows 100000]
+ * [--connections 50] [--duration 20] [--users 50] [--app DIR] [--no-baseline]`.
  *
  * The parent process starts a child that opens the database (in-memory PGlite, or a scratch PostgreSQL
  * database), seeds one organization with N candidates and U signed-in staff, and serves the real app on a
  * loopback port. The parent then runs autocannon against it: C connections, each signed in as one of the staff,
- * cycling through four requests: the candidate list (first page), one candidate by id, a search by whole phone
- * number, and get-session. It prints requests/s and p50/p99 per kind. Loopback only, bounded in time.
+ * cycling through five requests: the candidate list (first page), one candidate by id, a search by whole phone
+ * number, a substring search of a name, and get-session. It prints requests/s and p50/p99 per kind.
+ *
+ * The baseline (issue 17, decision 111): before serving, the child captures the SQL the app sends for each kind
+ * (bench/api-load-baseline.ts); right after autocannon it replays it with C concurrent clients for the same
+ * duration, as the tables' owner and then under the app's row-security role, and the parent prints both beside the
+ * app's figures with the ratio app / owner. `--app DIR` runs another checkout's server code (e.g. /work/main) under
+ * this bench. Loopback only, bounded in time.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 
@@ -26,26 +33,39 @@ const connections = Number(option('connections', '50'));
 const duration = Number(option('duration', '20'));
 const users = Number(option('users', '50'));
 const serverUrl = option('url', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+/** The checkout whose server code is measured (its src/server): this one by default. */
+const appRoot = path.resolve(option('app', path.join(path.dirname(fileURLToPath(import.meta.url)), '..')));
+const withBaseline = !args.includes('--no-baseline');
+/** Samples per kind: the ids, phones and terms autocannon picks from are the ones whose SQL was captured. */
+const SAMPLES = 50;
 
 interface Seeded {
   port: number;
   cookies: string[];
   candidateIds: string[];
   phones: string[];
+  terms: string[];
+  /** Statements per request of each kind: inside its transaction, and outside it (a session read). */
+  statements: Record<string, { transaction: number; outside: number }>;
 }
 
-const KINDS = ['list', 'byId', 'phone', 'session'] as const;
+const KINDS = ['list', 'byId', 'phone', 'substring', 'session'] as const;
+/** The kinds that run SQL (a cached get-session runs none): the baseline's cycle. */
+const SQL_KINDS = ['list', 'byId', 'phone', 'substring'];
 
 async function serve() {
-  const { listenApp } = await import('../src/server/http/listen');
-  const { createApp } = await import('../src/server/app');
-  const { bootstrap } = await import('../src/server/bootstrap');
-  const { loadConfig } = await import('../src/server/config');
-  const { openPglite, openPostgres } = await import('../src/server/db/client');
-  const { createDeps } = await import('../src/server/deps');
+  const server_ = (module: string) => import(pathToFileURL(path.join(appRoot, 'src/server', `${module}.ts`)).href);
+  const { listenApp } = await server_('http/listen');
+  const { createApp } = await server_('app');
+  const { bootstrap } = await server_('bootstrap');
+  const { loadConfig } = await server_('config');
+  const { openPglite, openPostgres } = await server_('db/client');
+  const { createDeps } = await server_('deps');
+  const baseline = await import('./api-load-baseline');
 
   let scratch: string | undefined;
   let database;
+  let databaseUrl = '';
   if (dbKind === 'postgres') {
     scratch = `cohortly_bench_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -54,7 +74,8 @@ async function serve() {
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${scratch}`;
-    database = await openPostgres(url.toString());
+    databaseUrl = url.toString();
+    database = await openPostgres(databaseUrl);
   } else database = await openPglite('memory://');
   await database.migrate();
 
@@ -80,7 +101,7 @@ async function serve() {
     });
     const setCookie = response.headers
       .getSetCookie()
-      .map((line) => line.split(';')[0])
+      .map((line: string) => line.split(';')[0])
       .join('; ');
     return { status: response.status, body: (await response.json().catch(() => null)) as any, cookie: setCookie };
   };
@@ -107,7 +128,7 @@ async function serve() {
            now() - make_interval(secs => g), now() - make_interval(secs => g)
     from generate_series(1, ${rows}) g`);
   await deps.db.execute(sql`analyze candidate`);
-  const ids = (await deps.db.execute(sql`select id, phone from candidate order by random() limit 500`)) as unknown as {
+  const ids = (await deps.db.execute(sql`select id, phone from candidate order by random() limit ${SAMPLES}`)) as unknown as {
     rows: Array<{ id: string; phone: string }>;
   };
   process.stderr.write(`seeded ${rows} candidates in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
@@ -127,6 +148,45 @@ async function serve() {
     cookies.push(signedIn.cookie);
   }
 
+  // A substring of a first name ("irst4821": First4821, First48210-48219, First482100-482199 at 100,000 rows, ~111
+  // people): a person looked up by part of a name, served by the trigram indexes (decision 109).
+  const terms = Array.from({ length: SAMPLES }, () => `irst${1000 + Math.floor(Math.random() * Math.min(9000, Math.max(1, rows - 1000)))}`);
+  const paths: Record<string, string[]> = {
+    list: Array.from({ length: SAMPLES }, () => '/api/candidates?limit=50'),
+    byId: ids.rows.map((row) => `/api/candidates/${row.id}`),
+    phone: ids.rows.map((row) => `/api/candidates?search=${encodeURIComponent(row.phone)}`),
+    substring: terms.map((term) => `/api/candidates?search=${encodeURIComponent(term)}`),
+    session: ['/api/auth/get-session'],
+  };
+  // The SQL of each kind, one request at a time, each user's session already cached (as under load). The first list
+  // counts its 10,001 rows; the next ones within 10 s do not (decision 093): both are kept, the steady state replayed.
+  const get = (path: string, cookie: string) => app.request(path, { headers: { cookie, accept: 'application/json', origin: config.publicBaseUrl } });
+  for (const cookie of cookies) await get('/api/auth/get-session', cookie);
+  const samples: Record<string, import('./api-load-baseline').CapturedRequest[]> = {};
+  const client = (deps.db as unknown as { $client: object }).$client;
+  let listCounted: import('./api-load-baseline').CapturedRequest | undefined;
+  for (const kind of Object.keys(paths)) {
+    samples[kind] = [];
+    for (const [index, path] of paths[kind].entries()) {
+      const captured = await baseline.capture(dbKind as 'pglite' | 'postgres', client, async () => {
+        const response = await get(path, cookies[index % cookies.length]);
+        if (response.status !== 200) throw new Error(`${kind}: ${response.status}`);
+        await response.arrayBuffer();
+      });
+      if (kind === 'list' && !listCounted) listCounted = captured;
+      else samples[kind].push(captured);
+    }
+  }
+  const statements = Object.fromEntries(
+    Object.entries({ ...samples, 'list (first, counting)': [listCounted!] }).map(([kind, captured]) => [
+      kind,
+      { transaction: captured[0].transaction.length, outside: captured[0].outside },
+    ]),
+  );
+
+  // BENCH_EXPLAIN=1: each kind's statements under EXPLAIN (ANALYZE, BUFFERS), as the owner and under the app role.
+  if (process.env.BENCH_EXPLAIN) await baseline.explainAll(dbKind as 'pglite' | 'postgres', client, samples, (line) => process.stderr.write(`${line}\n`));
+
   const trace = process.env.BENCH_TRACE
     ? (await import('./api-load-trace')).installTrace(process.env.BENCH_TRACE, {
         app,
@@ -134,8 +194,15 @@ async function serve() {
         client: (deps.db as unknown as { $client: object }).$client,
       })
     : undefined;
-  const server = listenApp(trace?.fetch ?? app.fetch, database, { port: 0, hostname: '127.0.0.1' }, (info) => {
-    const seeded: Seeded = { port: info.port, cookies, candidateIds: ids.rows.map((row) => row.id), phones: ids.rows.map((row) => row.phone) };
+  const server = listenApp(trace?.fetch ?? app.fetch, database, { port: 0, hostname: '127.0.0.1' }, (info: { port: number }) => {
+    const seeded: Seeded = {
+      port: info.port,
+      cookies,
+      candidateIds: ids.rows.map((row) => row.id),
+      phones: ids.rows.map((row) => row.phone),
+      terms,
+      statements,
+    };
     process.stdout.write(`${JSON.stringify(seeded)}\n`);
     if (process.env.BENCH_SEEDED_FILE) writeFileSync(process.env.BENCH_SEEDED_FILE, JSON.stringify(seeded));
   });
@@ -153,6 +220,39 @@ async function serve() {
     }
     process.exit(0);
   };
+  // The parent asks for the baseline right after autocannon's run ("baseline" on stdin), then closes stdin.
+  const replay = async () => {
+    const result: Record<string, unknown> = {};
+    for (const asOwner of [true, false]) {
+      result[asOwner ? 'owner' : 'appRole'] =
+        dbKind === 'postgres'
+          ? await baseline.replayPostgres(databaseUrl, SQL_KINDS, samples, connections, duration, asOwner)
+          : await baseline.replayPglite(client, SQL_KINDS, samples, connections, duration, asOwner);
+    }
+    // The list as it runs once per 10 s, with its count (one client, one request at a time).
+    result.listCounted =
+      dbKind === 'postgres'
+        ? {
+            owner: await baseline.replayPostgres(databaseUrl, ['list'], { list: [listCounted!] }, 1, 3, true),
+            appRole: await baseline.replayPostgres(databaseUrl, ['list'], { list: [listCounted!] }, 1, 3, false),
+          }
+        : {
+            owner: await baseline.replayPglite(client, ['list'], { list: [listCounted!] }, 1, 3, true),
+            appRole: await baseline.replayPglite(client, ['list'], { list: [listCounted!] }, 1, 3, false),
+          };
+    process.stdout.write(`BASELINE ${JSON.stringify(result)}\n`);
+  };
+  let input = '';
+  process.stdin.on('data', (chunk) => {
+    input += chunk;
+    if (input.includes('baseline\n')) {
+      input = '';
+      void replay().catch((error) => {
+        process.stderr.write(`baseline failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stdout.write('BASELINE null\n');
+      });
+    }
+  });
   process.on('SIGTERM', stop);
   process.stdin.on('end', stop);
   process.stdin.resume();
@@ -178,18 +278,27 @@ async function run() {
     ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
-  const seeded = await new Promise<Seeded>((resolve, reject) => {
-    let buffer = '';
-    child.stdout!.on('data', (chunk) => {
-      buffer += chunk;
-      const line = buffer.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (line) resolve(JSON.parse(line) as Seeded);
+  let buffer = '';
+  const lineStarting = (prefix: string) =>
+    new Promise<string>((resolve, reject) => {
+      const look = () => {
+        const lines = buffer.split('\n');
+        const index = lines.findIndex((line, i) => i < lines.length - 1 && line.startsWith(prefix));
+        if (index < 0) return false;
+        buffer = lines.slice(index + 1).join('\n');
+        child.stdout!.off('data', onData);
+        resolve(lines[index].slice(prefix === '{' ? 0 : prefix.length));
+        return true;
+      };
+      const onData = () => look();
+      if (!look()) child.stdout!.on('data', onData);
+      child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
     });
-    child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
+  child.stdout!.on('data', (chunk) => (buffer += chunk));
+  const seeded = JSON.parse(await lineStarting('{')) as Seeded;
 
   const base = `http://127.0.0.1:${seeded.port}`;
-  const latencies: Record<(typeof KINDS)[number], number[]> = { list: [], byId: [], phone: [], session: [] };
+  const latencies: Record<(typeof KINDS)[number], number[]> = { list: [], byId: [], phone: [], substring: [], session: [] };
   const statuses = new Map<number, number>();
   const firstResponses: number[] = [];
   const clientTrace: Array<{ setupAt: number; answeredAt: number; responseTime: number }> = [];
@@ -200,6 +309,7 @@ async function run() {
     { method: 'GET' as const, path: '/api/candidates?limit=50' },
     { method: 'GET' as const, setupRequest: (request: any) => ({ ...request, path: `/api/candidates/${pick(seeded.candidateIds)}` }) },
     { method: 'GET' as const, setupRequest: (request: any) => ({ ...request, path: `/api/candidates?search=${encodeURIComponent(pick(seeded.phones))}` }) },
+    { method: 'GET' as const, setupRequest: (request: any) => ({ ...request, path: `/api/candidates?search=${encodeURIComponent(pick(seeded.terms))}` }) },
     { method: 'GET' as const, path: '/api/auth/get-session' },
   ];
 
@@ -239,6 +349,13 @@ async function run() {
 
   await once(true);
   const result = await once(false);
+  const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const loadAfterApp = load();
+  let replayed: any = null;
+  if (withBaseline) {
+    child.stdin!.write('baseline\n');
+    replayed = JSON.parse(await lineStarting('BASELINE '));
+  }
   child.stdin!.end();
   if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.client`, clientTrace.map((row) => JSON.stringify(row)).join('\n'));
 
@@ -253,9 +370,44 @@ async function run() {
       `  ${kind.padEnd(8)} n=${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(0)} ms  p99 ${percentile(values, 99).toFixed(0)} ms`,
     );
   }
+  console.log(`load average (1, 5, 15 min) after the app's run: ${loadAfterApp}; after the baseline: ${load()}`);
+  console.log(
+    `statements per request (in its transaction, counting BEGIN and COMMIT where the app's client sends them as messages of their own or with the scope; outside it): ${Object.entries(
+      seeded.statements,
+    )
+      .map(([kind, count]) => `${kind} ${count.transaction} + ${count.outside}`)
+      .join(', ')}`,
+  );
+  if (replayed) printBaseline(latencies, replayed);
   console.log(
     `  list, each connection's first answer: n=${firstResponses.length}  p50 ${percentile(firstResponses, 50).toFixed(0)} ms  max ${Math.max(...firstResponses).toFixed(0)} ms;` +
       ` the later lists: p50 ${percentile(laterLists, 50).toFixed(0)} ms  p99 ${percentile(laterLists, 99).toFixed(0)} ms`,
+  );
+}
+
+/** The app's figures beside the same SQL's, replayed by as many clients for as long (decision 111). */
+function printBaseline(app: Record<string, number[]>, replayed: any) {
+  const fmt = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : '-');
+  const pair = (values: number[]) => `${fmt(percentile(values, 50))} / ${fmt(percentile(values, 99))}`;
+  const rate = (values: number[], seconds: number) => `${(values.length / seconds).toFixed(0)}/s`;
+  console.log(
+    `\nbaseline: the same SQL, ${connections} concurrent clients, ${duration} s each, right after the app's run` +
+      (dbKind === 'pglite' ? " (PGlite: through the server's one connection, its queue, as the app's requests)" : ' (pg clients, one connection each)'),
+  );
+  console.log('  kind       app p50 / p99 (req/s)        owner p50 / p99 (req/s)      app role p50 / p99 (req/s)   app/owner p50, p99');
+  for (const kind of SQL_KINDS) {
+    const own = replayed.owner.latencies[kind] as number[];
+    const role = replayed.appRole.latencies[kind] as number[];
+    console.log(
+      `  ${kind.padEnd(10)} ${`${pair(app[kind])} ms (${rate(app[kind], duration)})`.padEnd(28)} ${`${pair(own)} ms (${rate(own, replayed.owner.seconds)})`.padEnd(28)} ${`${pair(role)} ms (${rate(role, replayed.appRole.seconds)})`.padEnd(28)} ` +
+        `${(percentile(app[kind], 50) / percentile(own, 50)).toFixed(1)}x, ${(percentile(app[kind], 99) / percentile(own, 99)).toFixed(1)}x`,
+    );
+  }
+  const total = (side: any) => Object.values(side.latencies as Record<string, number[]>).reduce((sum, values) => sum + values.length, 0) / side.seconds;
+  console.log(`  all SQL kinds: owner ${total(replayed.owner).toFixed(0)} requests/s, app role ${total(replayed.appRole).toFixed(0)} requests/s`);
+  const counted = replayed.listCounted;
+  console.log(
+    `  the list's first page with its count (as it runs once per 10 s), one client: owner p50 ${fmt(percentile(counted.owner.latencies.list, 50))} ms, app role p50 ${fmt(percentile(counted.appRole.latencies.list, 50))} ms`,
   );
 }
 

@@ -364,3 +364,32 @@ describe('DELETE /api/candidates/{candidateId}', () => {
     expect((await site.actor.delete(`/api/candidates/${created.id}`)).status).toBe(404);
   });
 });
+
+describe('GET /api/candidates/:id reads the candidate and their trials together (decision 111)', () => {
+  it("gives the candidate's trials in the order they were linked, as the list does, and no one else's", async () => {
+    const [second] = await t.deps.db.insert(trial).values({ organizationId: site.organizationId, title: 'Linked first', status: 'recruiting' }).returning();
+    const person = await create({ firstName: 'Order', lastName: 'Oftrials', phone: nextPhone() });
+    const other = await create({ firstName: 'Someone', lastName: 'Else', phone: nextPhone() });
+    // Linked out of id order: `second` first, then the suite's trial; the other person has only the suite's trial.
+    await t.deps.db.insert(candidateTrial).values([
+      { candidateId: person.id, trialId: second.id, organizationId: site.organizationId, linkedAt: new Date(Date.now() - 60_000) },
+      { candidateId: person.id, trialId, organizationId: site.organizationId, linkedAt: new Date() },
+      { candidateId: other.id, trialId, organizationId: site.organizationId },
+    ]);
+    const fetched = await site.actor.get(`/api/candidates/${person.id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.trialIds).toEqual([second.id, trialId]);
+    const listed = await site.actor.get(`/api/candidates?search=${encodeURIComponent('order oftrials')}`);
+    expect(listed.body.candidates.map((row: { trialIds: string[] }) => row.trialIds)).toEqual([[second.id, trialId]]);
+    expect((await site.actor.get(`/api/candidates/${other.id}`)).body.trialIds).toEqual([trialId]);
+  });
+
+  it("answers 404 for another organization's candidate, and for an id that is not one", async () => {
+    const elsewhere = await t.signUp({ name: 'Other Site', organizationName: 'Elsewhere Research' });
+    const theirs = await elsewhere.actor.post('/api/candidates/', { firstName: 'Not', lastName: 'Yours', phone: nextPhone() });
+    expect(theirs.status).toBe(201);
+    expect((await site.actor.get(`/api/candidates/${theirs.body.id}`)).status).toBe(404);
+    expect((await site.actor.get('/api/candidates/not-a-uuid')).status).toBe(404);
+    expect((await elsewhere.actor.get(`/api/candidates/${theirs.body.id}`)).status).toBe(200);
+  });
+});

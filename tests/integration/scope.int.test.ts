@@ -108,3 +108,52 @@ describe('row-level security, the second line of defence', () => {
     expect(rows).toEqual([]);
   });
 });
+
+// Decision 111: the scope statement goes with the transaction's BEGIN, handed to the engine's client only while
+// `db.transaction` starts. These check that the scope still applies, and that it never reaches another transaction.
+describe('the scope sent with BEGIN', () => {
+  const whoAmI = (tx: { execute: typeof t.deps.db.execute }) =>
+    tx
+      .execute(sql`select current_user as role, coalesce(current_setting('app.org_ids', true), '') as ids`)
+      .then((result) => (result as unknown as { rows: Array<{ role: string; ids: string }> }).rows[0]);
+
+  it('runs the work as the app role with the scope, and the owner transaction next to it as the owner', async () => {
+    const alphaScope = { global: false, reachableOrganizationIds: [alpha.organizationId] };
+    const betaScope = { global: false, reachableOrganizationIds: [beta.organizationId] };
+    // Started together: each transaction's scope is its own, and the owner's transaction has none.
+    const [inAlpha, owner, inBeta] = await Promise.all([
+      withRowSecurity(t.deps.db, alphaScope, async (tx) => ({ who: await whoAmI(tx), rows: await tx.select().from(member) })),
+      t.deps.db.transaction(async (tx) => ({ who: await whoAmI(tx), rows: await tx.select().from(member) })),
+      withRowSecurity(t.deps.db, betaScope, async (tx) => ({ who: await whoAmI(tx), rows: await tx.select().from(member) })),
+    ]);
+    expect(inAlpha.who).toEqual({ role: 'cohortly_app', ids: alpha.organizationId });
+    expect(new Set(inAlpha.rows.map((row) => row.organizationId))).toEqual(new Set([alpha.organizationId]));
+    expect(inBeta.who).toEqual({ role: 'cohortly_app', ids: beta.organizationId });
+    expect(new Set(inBeta.rows.map((row) => row.organizationId))).toEqual(new Set([beta.organizationId]));
+    expect(owner.who.role).not.toBe('cohortly_app');
+    expect(owner.who.ids).toBe('');
+    const ownerSees = new Set(owner.rows.map((row) => row.organizationId));
+    for (const site of [alpha, beta, demo, testSite]) expect(ownerSees.has(site.organizationId)).toBe(true);
+    // And after them, a plain query on the same handle is the owner's again.
+    expect((await whoAmI(t.deps.db)).role).not.toBe('cohortly_app');
+  });
+
+  it('applies the scope inside an open transaction too (a savepoint: the statement runs on its own)', async () => {
+    const scope = { global: false, reachableOrganizationIds: [alpha.organizationId] };
+    const rows = await t.deps.db.transaction((outer) => withRowSecurity(outer as unknown as typeof t.deps.db, scope, (tx) => tx.select().from(member)));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((row) => row.organizationId))).toEqual(new Set([alpha.organizationId]));
+  });
+
+  it('keeps nothing of a transaction whose statement failed, even when the work caught the error', async () => {
+    const scope = { global: false, reachableOrganizationIds: [alpha.organizationId] };
+    const before = await t.deps.db.select().from(member);
+    const attempt = withRowSecurity(t.deps.db, scope, async (tx) => {
+      await tx.execute(sql`update member set role = 'admin' where organization_id = ${alpha.organizationId}::uuid`);
+      await tx.execute(sql`select 1 / 0`).catch(() => undefined);
+    });
+    // PGlite refuses to call it a success (as its own transaction did); PostgreSQL answers the commit with a rollback.
+    await attempt.catch(() => undefined);
+    expect(await t.deps.db.select().from(member)).toEqual(before);
+  });
+});

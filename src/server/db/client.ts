@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -38,6 +38,43 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 const SLICE_MS = 10;
 /** After a connection was accepted, how long the queue hands the event loop back before every job (decision 106). */
 const ACCEPTING_MS = 20;
+
+/**
+ * A transaction's first statement sent in the same message as its BEGIN (decision 111): `withRowSecurity`'s scope
+ * statement. Every statement costs a round trip to PostgreSQL, or on PGlite its parse, describe, bind and execute
+ * messages on the one thread that serves every request; the BEGIN and the scope together are one simple-protocol
+ * message. `transactionWithPrelude` hands the text to the engine's client just for the synchronous start of
+ * `db.transaction` (drizzle calls our client's `transaction` (PGlite) or the pool's `connect` (PostgreSQL) before
+ * its first await), and the work learns whether it was sent; when not (a nested transaction, another handle), the
+ * caller runs it itself. Only literal SQL the caller built from checked values: it is sent without parameters.
+ */
+export interface Prelude {
+  readonly sql: string;
+  sent: boolean;
+}
+const pendingPreludes = new WeakMap<object, Prelude>();
+function takePrelude(client: object): Prelude | undefined {
+  const prelude = pendingPreludes.get(client);
+  pendingPreludes.delete(client);
+  return prelude;
+}
+
+/** `db.transaction(work)`, with `preludeSql` sent with its BEGIN when the engine's client can (see `Prelude`). */
+export function transactionWithPrelude<T, Tx>(
+  db: { transaction(work: (tx: Tx) => Promise<T>): Promise<T> },
+  preludeSql: string,
+  work: (tx: Tx, preludeSent: boolean) => Promise<T>,
+): Promise<T> {
+  const client = (db as { $client?: object }).$client;
+  const prelude: Prelude = { sql: preludeSql, sent: false };
+  if (client) pendingPreludes.set(client, prelude);
+  try {
+    return db.transaction((tx) => work(tx, prelude.sent));
+  } finally {
+    // Whatever happened, nothing else may pick it up: the next transaction on this handle may be the owner's.
+    if (client) pendingPreludes.delete(client);
+  }
+}
 
 /**
  * PGlite is a single connection: a query issued while another caller's transaction is open would run
@@ -91,7 +128,54 @@ class SerializedPglite {
     return this.run(() => this.pglite.exec(...args));
   }
   transaction<T>(callback: Parameters<PGlite['transaction']>[0]) {
+    const prelude = takePrelude(this);
+    if (prelude) return this.run(() => this.transactionWith(prelude, callback)) as Promise<T>;
     return this.run(() => this.pglite.transaction(callback)) as Promise<T>;
+  }
+
+  /**
+   * PGlite's own `transaction`, with the prelude in the BEGIN's message (its own sends BEGIN alone). Runs as one job
+   * of the queue, so nothing else reaches the connection meanwhile, as with PGlite's.
+   */
+  private async transactionWith<T>(prelude: Prelude, callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    const pglite = this.pglite;
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const tx = {
+      query: (async (...args: Parameters<PGlite['query']>) => (open(), pglite.query(...args))) as Transaction['query'],
+      sql: (async (...args: Parameters<PGlite['sql']>) => (open(), pglite.sql(...args))) as Transaction['sql'],
+      exec: (async (...args: Parameters<PGlite['exec']>) => (open(), pglite.exec(...args))) as Transaction['exec'],
+      listen: (async (...args: Parameters<PGlite['listen']>) => (open(), pglite.listen(...args))) as Transaction['listen'],
+      rollback: async () => {
+        open();
+        await pglite.exec('rollback');
+        closed = true;
+      },
+      get closed() {
+        return closed;
+      },
+    } as Transaction;
+    await pglite.exec(`begin; ${prelude.sql}`);
+    prelude.sent = true;
+    try {
+      const result = await callback(tx);
+      if (!closed) {
+        closed = true;
+        const [done] = await pglite.exec('commit');
+        // A statement failed and was caught: PostgreSQL ends such a transaction with ROLLBACK. PGlite's own
+        // transaction refuses to call that a success, and so does this one.
+        if (done?.command === 'ROLLBACK') throw new Error('The transaction was rolled back: a statement in it failed');
+      }
+      return result;
+    } catch (error) {
+      if (!closed) {
+        closed = true;
+        await pglite.exec('rollback');
+      }
+      throw error;
+    }
   }
 }
 
@@ -163,8 +247,37 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * pg's pool, handing a pending prelude (see `Prelude`) to the connection it gives drizzle's transaction: that
+ * connection's first query, drizzle's `begin`, is sent as `begin; <prelude>` (no parameters: the simple protocol,
+ * which takes several statements in one message).
+ */
+class PreludePool extends pg.Pool {
+  override connect(...args: unknown[]): any {
+    // drizzle's transaction calls connect() with no callback; pg's own pool.query passes one and never takes it.
+    if (args.length) return (super.connect as (...rest: unknown[]) => unknown)(...args);
+    const prelude = takePrelude(this);
+    if (!prelude) return super.connect();
+    return super.connect().then((client) => {
+      const instance = client as unknown as { query: (...rest: unknown[]) => unknown };
+      const query = instance.query;
+      instance.query = (config: unknown, values?: unknown, callback?: unknown) => {
+        // One shot: the connection goes back to the pool as it came.
+        delete (instance as { query?: unknown }).query;
+        const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
+        const noValues = values === undefined || (Array.isArray(values) && values.length === 0);
+        if (typeof text !== 'string' || text.trim().toLowerCase() !== 'begin' || !noValues) return query.call(client, config, values, callback);
+        const combined = `begin; ${prelude.sql}`;
+        prelude.sent = true;
+        return query.call(client, typeof config === 'string' ? combined : { ...(config as object), text: combined }, values, callback);
+      };
+      return client;
+    });
+  }
+}
+
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
+  const pool = new PreludePool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
   // An idle connection the server closed (a restart, a failover) must not crash the process: pg drops the
   // client and the next query opens a new one. Only the error code is written (no query data).
   pool.on('error', (error: Error & { code?: string }) => process.stderr.write(`database: idle connection lost (${error.code ?? error.name})\n`));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from './client';
+import { isUuid } from '../../contract/ids';
+import { transactionWithPrelude, type Database } from './client';
 
 /** What a scoped transaction needs to know of the request scope (see auth/scope.ts). */
 export interface RowSecurityScope {
@@ -39,16 +40,22 @@ export type Executor = Database | Transaction;
  */
 export async function withRowSecurity<T>(db: Database, scope: RowSecurityScope, work: (tx: Transaction) => Promise<T>): Promise<T> {
   refuseIfClientGone(scope);
-  return db.transaction(async (tx) => {
+  const run = async (tx: Transaction, scopeSent: boolean) => {
     // Again when the transaction's turn comes: on PGlite it may have queued behind every other request's.
     refuseIfClientGone(scope);
     // One statement, not two: `set_config('role', ...)` is `SET LOCAL ROLE`, and on PGlite every statement costs
     // its own parse, describe, bind and execute round trips on the one thread that serves all requests.
-    await tx.execute(
-      sql`select set_config('app.org_ids', ${scope.reachableOrganizationIds.join(',')}, true), set_config('app.global', ${scope.global ? 'on' : 'off'}, true), set_config('role', 'cohortly_app', true)`,
-    );
+    if (!scopeSent)
+      await tx.execute(
+        sql`select set_config('app.org_ids', ${scope.reachableOrganizationIds.join(',')}, true), set_config('app.global', ${scope.global ? 'on' : 'off'}, true), set_config('role', 'cohortly_app', true)`,
+      );
     return work(tx);
-  });
+  };
+  // The same statement sent with the transaction's BEGIN, one message instead of two (decision 111). It has no
+  // parameters, so it is built only from ids that are uuids; any other scope goes the parameterized way above.
+  if (!scope.reachableOrganizationIds.every(isUuid)) return db.transaction((tx) => run(tx, false));
+  const literal = `select set_config('app.org_ids', '${scope.reachableOrganizationIds.join(',')}', true), set_config('app.global', '${scope.global ? 'on' : 'off'}', true), set_config('role', 'cohortly_app', true)`;
+  return transactionWithPrelude<T, Transaction>(db, literal, run);
 }
 
 /**

@@ -8,6 +8,7 @@ import { forgetLargeCounts } from './large-counts';
 import {
   deleteCandidateRows,
   findCandidate,
+  findCandidateWithTrials,
   findCandidates,
   trialIdsByCandidate,
   userName,
@@ -80,6 +81,13 @@ export async function loadCandidate(tx: Transaction, scope: RequestScope, candid
   const row = await findCandidate(tx, candidateId, forUpdate);
   if (!row || !canReach(scope, row.organizationId)) throw notFound('Candidate not found');
   return row;
+}
+
+/** A candidate within the scope as the API shows it, read with their trials in one statement, or 404. */
+export async function loadCandidateWithTrials(tx: Transaction, scope: RequestScope, candidateId: string): Promise<Candidate> {
+  const found = await findCandidateWithTrials(tx, candidateId);
+  if (!found || !canReach(scope, found.row.organizationId)) throw notFound('Candidate not found');
+  return toCandidate(found.row, found.trialIds);
 }
 
 /** Every id must name a candidate in scope (and in `organizationId` when given); otherwise 404 and nothing changes. */

@@ -14,6 +14,21 @@ export type NewCandidateRow = typeof candidate.$inferInsert;
 const { prescreenNotes: _notes, ...listColumns } = getTableColumns(candidate);
 export type CandidateListRow = Omit<CandidateRow, 'prescreenNotes'> & { noteCount: number; cursorKey: string; trialIds: string[] };
 
+/**
+ * A candidate's trial ids in linked order (as trialIdsByCandidate orders them), inside the statement reading the
+ * candidate: a second statement cost more than this index lookup per row (decisions 093, 111). Comma-joined text.
+ */
+const trialIdsOfRow = () =>
+  sql<string | null>`(select string_agg(ct.trial_id::text, ',' order by ct.linked_at) from ${candidateTrial} ct where ct.candidate_id = ${candidate.id})`;
+const splitTrialIds = (text: string | null) => (text ? text.split(',') : []);
+
+/** One candidate and their trial ids in one statement (a candidate's page: one read, not two; decision 111). */
+export async function findCandidateWithTrials(executor: Executor, id: string): Promise<{ row: CandidateRow; trialIds: string[] } | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [found] = await executor.select({ row: candidate, trialIds: trialIdsOfRow() }).from(candidate).where(eq(candidate.id, id));
+  return found && { row: found.row, trialIds: splitTrialIds(found.trialIds) };
+}
+
 export async function findCandidate(executor: Executor, id: string, forUpdate = false): Promise<CandidateRow | undefined> {
   if (!isUuid(id)) return undefined;
   const query = executor.select().from(candidate).where(eq(candidate.id, id));
@@ -311,17 +326,14 @@ export async function listCandidatePage(
         keys.map((key) => key.cursorText),
         sql`, `,
       )})::text`,
-      // The page's trials in the page's own statement (as trialIdsByCandidate orders them): a second statement
-      // cost PGlite more than this index lookup per row.
-      trialIds: sql<
-        string | null
-      >`(select string_agg(ct.trial_id::text, ',' order by ct.linked_at) from ${candidateTrial} ct where ct.candidate_id = ${candidate.id})`,
+      // The page's trials in the page's own statement.
+      trialIds: trialIdsOfRow(),
     })
     .from(candidate)
     .where(and(...conditions))
     .orderBy(...orderBy)
     .limit(order.limit);
-  return rows.map((row) => ({ ...row, trialIds: row.trialIds ? row.trialIds.split(',') : [] })) as CandidateListRow[];
+  return rows.map((row) => ({ ...row, trialIds: splitTrialIds(row.trialIds) })) as CandidateListRow[];
 }
 
 /** Every candidate matching the list's filters (no paging), locked for a bulk change. */

@@ -25,9 +25,19 @@ import {
   type ListFilter,
   type NewCandidateRow,
 } from './queries';
-import { knownToExceedLimit, rememberExceedsLimit } from './large-counts';
+import { forgetExceedsLimit, knownToExceedLimit, rememberExceedsLimit } from './large-counts';
 
-import { removeCandidates, actorOf, event, guardDuplicates, loadCandidate, targetOrganization, toListItem, withTrials } from './candidate-record';
+import {
+  removeCandidates,
+  actorOf,
+  event,
+  guardDuplicates,
+  loadCandidate,
+  loadCandidateWithTrials,
+  targetOrganization,
+  toListItem,
+  withTrials,
+} from './candidate-record';
 import { consentInstant, DEFAULT_CONSENT_SOURCE, planFunnelChange, resolveStatusAndFlag, zoneFor } from './status-rules';
 
 // What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
@@ -97,6 +107,7 @@ async function countForList(tx: Transaction, filter: ListFilter, pageHoldsAll: n
   if (unfiltered && knownToExceedLimit(filter.organizationIds)) return CANDIDATE_COUNT_LIMIT + 1;
   const counted = await countCandidates(tx, filter, CANDIDATE_COUNT_LIMIT);
   if (unfiltered && counted > CANDIDATE_COUNT_LIMIT) rememberExceedsLimit(filter.organizationIds);
+  else if (unfiltered) forgetExceedsLimit(filter.organizationIds);
   return counted;
 }
 
@@ -197,7 +208,7 @@ export async function createCandidate(
 }
 
 export async function getCandidate(db: Database, scope: RequestScope, candidateId: string): Promise<Candidate> {
-  return runScoped(db, scope, async (tx) => withTrials(tx, await loadCandidate(tx, scope, candidateId)));
+  return runScoped(db, scope, (tx) => loadCandidateWithTrials(tx, scope, candidateId));
 }
 
 export async function updateCandidate(db: Database, scope: RequestScope, candidateId: string, input: UpdateCandidateInput): Promise<Candidate> {
