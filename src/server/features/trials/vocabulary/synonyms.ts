@@ -44,6 +44,19 @@ const m = (id: string, en: string, es: string, synonyms: string[], extra: Partia
   ...extra,
 });
 
+/** Each names one sexually transmitted infection: a synonym of the class, and a member named alone (flagged, decision 110). */
+const SEXUALLY_TRANSMITTED_INFECTIONS = [
+  'syphilis',
+  'gonorrhea',
+  'chlamydia',
+  'chlamydia infection',
+  'trichomoniasis',
+  'pelvic inflammatory disease',
+  'treponema pallidum',
+  'neisseria gonorrhoeae',
+  'chlamydia trachomatis',
+];
+
 export const SYNONYMS: SynonymEntry[] = [
   // ---- metabolic, endocrine ----
   c(
@@ -1479,33 +1492,11 @@ export const SYNONYMS: SynonymEntry[] = [
     'sti',
     'a sexually transmitted infection',
     'una infección de transmisión sexual',
-    [
-      'sexually transmitted infection',
-      'sexually transmitted disease',
-      'syphilis',
-      'gonorrhea',
-      'chlamydia',
-      'chlamydia infection',
-      'trichomoniasis',
-      'pelvic inflammatory disease',
-      'treponema pallidum',
-      'neisseria gonorrhoeae',
-      'chlamydia trachomatis',
-    ],
+    ['sexually transmitted infection', 'sexually transmitted disease', ...SEXUALLY_TRANSMITTED_INFECTIONS],
     {
       icd10: 'A64',
       caseSensitive: ['STI', 'STD', 'STIs', 'STDs'],
-      members: [
-        'syphilis',
-        'gonorrhea',
-        'chlamydia',
-        'chlamydia infection',
-        'trichomoniasis',
-        'pelvic inflammatory disease',
-        'treponema pallidum',
-        'neisseria gonorrhoeae',
-        'chlamydia trachomatis',
-      ],
+      members: SEXUALLY_TRANSMITTED_INFECTIONS,
     },
   ),
   c(
