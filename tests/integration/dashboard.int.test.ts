@@ -579,6 +579,15 @@ describe('trial-matcher with results', () => {
     // Ann is contacted and enrolled; Bob is contacted.
     for (const status of ['contacted', 'enrolled']) expect((await m.actor.patch(`/api/candidates/${people.Ann}`, { status })).status).toBe(200);
     expect((await m.actor.patch(`/api/candidates/${people.Bob}`, { status: 'contacted' })).status).toBe(200);
+    // A re-run, with the first run's rows back as if the process had stopped before deleting them (decision 113):
+    // each trial counts its latest completed run only.
+    const rerun = await m.actor.post(`/api/trial-matcher/${created.body.id}/runs`, {});
+    expect(rerun.status).toBe(202);
+    await whenMatchRunSettled(rerun.body.id);
+    await t.deps.db.execute(sql`
+      insert into trial_match (run_id, organization_id, trial_id, candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)
+      select ${run.body.id}::uuid, organization_id, trial_id, candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids
+      from trial_match where run_id = ${rerun.body.id}::uuid`);
 
     const answer = await m.actor.get('/api/dashboard/trial-matcher');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, runAsOrganization } from '../../src/server/db/scoped';
-import { insertMatches } from '../../src/server/features/matching/queries';
+import { dropSupersededResults, insertMatches } from '../../src/server/features/matching/queries';
 import { matchRunTuning, whenMatchRunSettled } from '../../src/server/features/matching/matcher';
 import { createRecruitingTrial } from '../support/trials';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
@@ -252,7 +252,7 @@ describe('a match run in slices', () => {
     expect(new Set(after.map((row) => row.match_class)).size).toBeGreaterThan(1);
   });
 
-  it("forgets a deleted candidate's and a deleted trial's results without foreign keys, and skips a candidate deleted mid-run (decision 087)", async () => {
+  it("forgets a deleted candidate's and a deleted trial's results without foreign keys, and drops a candidate deleted mid-run after the run (decisions 087, 113)", async () => {
     const runId = await matchAll();
     const resultsOf = async (where: ReturnType<typeof sql>) =>
       rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from trial_match where ${where}`))[0].n;
@@ -262,7 +262,8 @@ describe('a match run in slices', () => {
     expect(await resultsOf(sql`candidate_id = ${kept}`)).toBe(1);
     expect(await resultsOf(sql`run_id = ${runId}`)).toBe(POOL - 1);
 
-    // A slice evaluated before a person was deleted writes everyone else.
+    // A slice evaluated before a person was deleted still writes their row (decision 113); the clean-up after the
+    // run completes deletes it, and leaves everyone else's.
     const row = { matchClass: 'likely' as const, classRank: 0, score: 1, metCount: 1, unknownCount: 0, notMetIds: [], unknownIds: [] };
     const written = crypto.randomUUID();
     await runAsOrganization(t.deps.db, a.organizationId, (tx) =>
@@ -271,7 +272,10 @@ describe('a match run in slices', () => {
         { ...row, candidateId: kept },
       ]),
     );
+    expect(await resultsOf(sql`run_id = ${written}`)).toBe(2);
+    await runAsOrganization(t.deps.db, a.organizationId, (tx) => dropSupersededResults(tx, trialId, written));
     expect(await resultsOf(sql`run_id = ${written}`)).toBe(1);
+    expect(await resultsOf(sql`run_id = ${written} and candidate_id = ${kept}`)).toBe(1);
 
     expect((await a.actor.delete(`/api/trials/${trialId}`)).status).toBe(204);
     expect(await resultsOf(sql`trial_id = ${trialId}`)).toBe(0);

@@ -34,7 +34,7 @@ import { classWithFlags, flaggedCount, flagsOf, judgeable, judgeCriteria, withJu
  * criterion rule, as a `trial_match` processing run of the run engine (decision 042: its slice style), slice
  * by slice in creation order. Each slice's results and the run's cursor are written in one transaction, so a
  * run interrupted by a restart resumes after its last slice. A completed run's results replace the trial's
- * earlier ones.
+ * earlier ones, which are deleted once it has completed (decision 113).
  */
 
 /**
@@ -218,8 +218,7 @@ export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, SliceRow, { r
       options: before ? { tally: addTallies(before, result.tally) } : {},
     };
   },
-  async finish(tx, { run: { id: runId } }, { trialId }, run) {
-    await q.dropEarlierResults(tx, trialId, runId);
+  async finish(tx, { run: { id: runId } }, _setup, run) {
     const tally = storedTally(run);
     const counts = tally ? tally.counts : await q.matchCounts(tx, runId);
     const gaps = tally ? tallyGaps(tally) : await runGaps(tx, runId);
@@ -227,6 +226,11 @@ export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, SliceRow, { r
     const options: Record<string, unknown> = { ...(run.options as RunOptions) };
     delete options.tally;
     return { ...options, counts, gaps };
+  },
+  // The results this run replaces, deleted once it shows as completed (decision 113): a re-run's delete of 100,000
+  // rows is no longer part of its time to results.
+  async afterComplete(tx, { run }) {
+    await q.dropSupersededResults(tx, String((run.options as RunOptions).trialId ?? ''), run.id);
   },
   // The planner needs to know the new rows (PGlite runs no autovacuum): as the owner, after the run. A sample of
   // 3,000 rows instead of the default 30,000 (decision 104): the results' queries only need the run's share of the

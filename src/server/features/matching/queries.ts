@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { UUID_PATTERN } from '../../../contract/common';
 import type { CandidateFactInput, MatchClass } from '../../../contract/matching';
 import {
@@ -368,8 +368,10 @@ export type MatchRowInsert = Pick<TrialMatchInsert, 'candidateId' | 'matchClass'
  * (one array object: the run shares a list among the people who have it, decision 104), as a text array of array
  * literals cast once each; a row names its two lists by position. No conflict handling: a slice and the run's
  * cursor commit together, so a resumed run never writes a candidate twice. trial_match has no foreign keys
- * (decision 087): a candidate deleted since the slice was read, or a trial deleted during the run, is skipped here
- * (looked up by primary key, no row lock) instead of failing the write.
+ * (decision 087): a trial deleted during the run is skipped here instead of failing the write. A candidate deleted
+ * since the slice was read is not looked up (10,000 index probes, a fifth of a slice's write): their row is
+ * deleted after the run completes (`dropSupersededResults`), and no page shows it meanwhile (a page keeps the rows
+ * whose candidate it finds).
  */
 export async function insertMatches(executor: Executor, run: { runId: string; organizationId: string; trialId: string }, rows: readonly MatchRowInsert[]) {
   if (rows.length === 0) return;
@@ -402,34 +404,34 @@ export async function insertMatches(executor: Executor, run: { runId: string; or
         ${numberArray(notMet)}::int[],
         ${numberArray(unknown)}::int[]
       ) as r(candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_list, unknown_list)
-    ),
-    -- The slice's people still there, looked up by primary key: as a semi-join the planner hashed the whole
-    -- candidate table once per slice (70 of a slice's 200 ms at 100,000 people, and growing with the organization).
-    alive as (select c.id from ${candidate} c where c.id = any (array(select r.candidate_id from r)))
+    )
     insert into ${trialMatch} (run_id, organization_id, trial_id, candidate_id, match_class, class_rank, score, met_count, unknown_count, not_met_ids, unknown_ids)
     select ${run.runId}::uuid, ${run.organizationId}::uuid, ${run.trialId}::uuid, r.candidate_id, r.match_class, r.class_rank, r.score, r.met_count, r.unknown_count, n.ids, u.ids
     from r
-    join alive a on a.id = r.candidate_id
     join lists n on n.at = r.not_met_list
     join lists u on u.at = r.unknown_list
     where exists (select 1 from ${trial} t where t.id = ${run.trialId}::uuid)`);
 }
 
 /**
- * A finished run's results replace the earlier runs' for the trial. Found by the trial's earlier runs (processing
- * runs are never deleted but with their organization, whose results go with it): trial_match has no index on the
- * trial, and `trial_id = ...` read every organization's results to find one trial's.
+ * After a run completed (decision 113: not in its completing transaction, so the results show as soon as they are
+ * whole): the rows of the trial's runs begun before it, which it replaces, and its own rows of candidates deleted
+ * during the run. Readers read one run's rows (the trial's latest completed), so until this runs nothing shows
+ * twice; a process stopped before it leaves rows the next completed run deletes. Runs begun before this one are
+ * all finished (one open run per trial); a run begun after it is never touched. Found by the trial's runs
+ * (processing runs are never deleted but with their organization, whose results go with it): trial_match has no
+ * index on the trial.
  */
-export async function dropEarlierResults(executor: Executor, trialId: string, runId: string) {
-  await executor.delete(trialMatch).where(
-    inArray(
-      trialMatch.runId,
-      executor
-        .select({ id: processingRun.id })
-        .from(processingRun)
-        .where(and(eq(processingRun.kind, TRIAL_MATCH_RUN_KIND), sql`${processingRun.options}->>'trialId' = ${trialId}`, ne(processingRun.id, runId))),
-    ),
-  );
+export async function dropSupersededResults(executor: Executor, trialId: string, runId: string) {
+  await executor.execute(sql`
+    delete from ${trialMatch} m
+    using ${processingRun} r, ${processingRun} kept
+    where kept.id = ${runId}::uuid
+      and r.kind = ${TRIAL_MATCH_RUN_KIND} and r.options->>'trialId' = ${trialId} and r.created_at < kept.created_at
+      and m.run_id = r.id`);
+  await executor.execute(sql`
+    delete from ${trialMatch} m
+    where m.run_id = ${runId}::uuid and not exists (select 1 from ${candidate} c where c.id = m.candidate_id)`);
 }
 
 export async function matchCounts(executor: Executor, runId: string): Promise<Record<MatchClass, number>> {
@@ -523,14 +525,6 @@ export async function matchPage(executor: Executor, filter: MatchPageFilter, kno
   return { rows, total: Number(total?.total ?? 0) };
 }
 
-export async function findMatch(executor: Executor, runId: string, candidateId: string) {
-  const [row] = await executor
-    .select()
-    .from(trialMatch)
-    .where(and(eq(trialMatch.runId, runId), eq(trialMatch.candidateId, candidateId)));
-  return row;
-}
-
 /** Criteria by how many candidates they exclude, and for how many each is the only criterion not met. */
 export async function excludingCounts(executor: Executor, runId: string) {
   const result = await executor.execute(sql`
@@ -585,8 +579,19 @@ export async function countLinked(executor: Executor, trialId: string, candidate
 }
 
 /**
- * The dashboard's matcher summary over organizations (decision 032): per trial, the completed runs' results
- * (a completed run's results replace the earlier ones), how many of the matched candidates were contacted
+ * Each trial's latest completed match run in these organizations (as `matchRuns` finds it): the rows a trial's
+ * screen shows. The runs it replaced keep their rows for a moment after it completes (`dropSupersededResults`).
+ */
+const latestCompletedRuns = (organizationIds: readonly string[]) => sql`(
+  select distinct on (r.options->>'trialId') r.id
+  from ${processingRun} r
+  where r.kind = ${TRIAL_MATCH_RUN_KIND} and r.status = 'completed' and r.organization_id = any(${arrayLiteral(organizationIds)}::uuid[])
+  order by r.options->>'trialId', r.created_at desc
+)`;
+
+/**
+ * The dashboard's matcher summary over organizations (decision 032): per trial, its latest completed run's
+ * results, how many of the matched candidates were contacted
  * (their status moved past new) and converted (enrolled).
  */
 export async function matcherSummaryRows(executor: Executor, organizationIds: readonly string[]) {
@@ -598,11 +603,10 @@ export async function matcherSummaryRows(executor: Executor, organizationIds: re
       count(*) filter (where m.class_rank = 1)::int as possible,
       count(*) filter (where m.class_rank < 2 and c.status <> 'new')::int as contacted,
       count(*) filter (where m.class_rank < 2 and c.status = 'enrolled')::int as converted
-    from ${trialMatch} m
-    join ${processingRun} r on r.id = m.run_id and r.status = 'completed'
+    from ${latestCompletedRuns(organizationIds)} r
+    join ${trialMatch} m on m.run_id = r.id
     join ${trial} t on t.id = m.trial_id
     join ${candidate} c on c.id = m.candidate_id
-    where m.organization_id = any(${arrayLiteral(organizationIds)}::uuid[])
     group by m.trial_id, t.title
     order by found desc, t.title`);
   return rowsOf<{ trial_id: string; title: string; found: number; likely: number; possible: number; contacted: number; converted: number }>(result);
@@ -614,14 +618,13 @@ export async function matcherTopGapRows(executor: Executor, organizationIds: rea
   const result = await executor.execute(sql`
     with gaps as (
       select m.trial_id, g.criterion_id, count(*) filter (where g.gap = 'not_met')::int as not_met, count(*) filter (where g.gap = 'unknown')::int as unknown
-      from ${trialMatch} m
-      join ${processingRun} r on r.id = m.run_id and r.status = 'completed'
+      from ${latestCompletedRuns(organizationIds)} r
+      join ${trialMatch} m on m.run_id = r.id
       cross join lateral (
         select n as criterion_id, 'not_met' as gap from unnest(m.not_met_ids) n
         union all
         select u, 'unknown' from unnest(m.unknown_ids) u where m.class_rank < 2
       ) g
-      where m.organization_id = any(${arrayLiteral(organizationIds)}::uuid[])
       group by m.trial_id, g.criterion_id
     )
     select gaps.trial_id, t.title, gaps.criterion_id, tc.text, gaps.not_met, gaps.unknown

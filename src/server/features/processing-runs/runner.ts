@@ -143,6 +143,11 @@ export interface SliceKind<Deps, Setup, Row, Result, Cursor> extends KindBase {
   writeSlice(tx: Transaction, ctx: SliceContext<Deps>, slice: { setup: Setup; rows: Row[]; result: Result; run: ProcessingRunRow }): Promise<SliceWritten>;
   /** In the completing transaction, before 'completed' and the audit record: the run's final options. */
   finish?(tx: Transaction, ctx: SliceContext<Deps>, setup: Setup, run: ProcessingRunRow): Promise<Record<string, unknown>>;
+  /**
+   * After the completing transaction committed (the run shows as completed), before `afterSlice`'s last call:
+   * clean-up the run's readers need not wait for (the matcher deletes the results it replaced, decision 113).
+   */
+  afterComplete?(tx: Transaction, ctx: SliceContext<Deps>): Promise<void>;
   /** After each slice's commit (once the slice after it is processed), and after the run's end (more: false). */
   afterSlice?(deps: Deps, progress: { slices: number; more: boolean }): Promise<void>;
 }
@@ -499,7 +504,7 @@ async function sliceLoop<Deps extends RunDeps, Setup, Row, Result, Cursor>(
     return promise;
   };
   const read = (after: Cursor | null) => inFlight(inRun((tx) => definition.readSlice(tx, ctx, setup, after)));
-  type Outcome = 'stop' | 'next' | { restartAt: Cursor | null };
+  type Outcome = 'stop' | 'completed' | 'next' | { restartAt: Cursor | null };
   /** One slice's transaction (or the completing one when `rows` is empty): `from` is where the slice begins. */
   const write = (from: Cursor | null, rows: Row[], result: Result | undefined, next: Cursor | null) =>
     inRun(async (tx): Promise<Outcome> => {
@@ -512,7 +517,7 @@ async function sliceLoop<Deps extends RunDeps, Setup, Row, Result, Cursor>(
       if (rows.length === 0) {
         const options = definition.finish ? await definition.finish(tx, ctx, setup, run) : undefined;
         await complete(tx, definition, run, { options, totalIsProcessed: true });
-        return 'stop';
+        return 'completed';
       }
       const written = await definition.writeSlice(tx, ctx, { setup, rows, result: result as Result, run });
       const added = rows.length;
@@ -574,6 +579,13 @@ async function sliceLoop<Deps extends RunDeps, Setup, Row, Result, Cursor>(
       await settle(ahead);
       ahead = null;
       if (typeof outcome === 'string') {
+        if (outcome === 'completed' && definition.afterComplete) {
+          const afterComplete = definition.afterComplete;
+          // The run is complete whatever this does: a failure is logged, never turned into a failed run.
+          await inRun((tx) => afterComplete(tx, ctx)).catch((error: Error) =>
+            deps.logger.warn({ runId, errorName: error.name }, 'clean-up after a completed run failed'),
+          );
+        }
         await definition.afterSlice?.(deps, { slices, more: false });
         return;
       }
