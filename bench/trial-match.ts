@@ -3,7 +3,7 @@
  *
  * One organization with N candidates (default 100,000), each with about F facts (default 20: conditions,
  * medications, labs, smoking), inserted in SQL; a trial of 30 criteria with machine rules of every kind.
- * Prints: the match run end to end (POST .../runs until the run shows as completed, polled every 10 ms; and when it
+ * Prints: the match run end to end (POST .../runs until the run shows as completed, polled every 25 ms; and when it
  * settled: the clean-up of the results it replaced and the analyze after it, decision 113), then the first results page,
  * a filtered page and one candidate's evidence, as p50/p99 over repeated requests.
  *
@@ -338,7 +338,7 @@ async function main() {
             completedMs = performance.now() - started;
             return void timeline.push(`completed at ${at}`);
           }
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          await new Promise((resolve) => setTimeout(resolve, 25));
         }
       })();
       await whenMatchRunSettled(run.body.id);

@@ -140,6 +140,17 @@ export interface CompiledTrial {
   sigStatus: number[];
   sigValueText: Array<string | null>;
   sigFlags: number[];
+  /**
+   * Per signature, the criteria whose judgement a fact of it can change (decision 113): a criterion no fact of a
+   * person touches has the outcome it has for a person with no facts, decided once per run (`blank`), unless it
+   * reads the record's age or sex.
+   */
+  sigCriteria: number[][];
+  /** Per criterion: its outcome and key for a person with no facts, or -1 when it reads the record (age, sex, pregnancy). */
+  blankOutcome: Int8Array;
+  blankKey: Uint8Array;
+  /** Per criterion, the serial of the last person a fact of whom touched it (`matchCompact`). */
+  touched: Int32Array;
   ages: Map<string, number>;
   /** The run's criterion id lists, one shared array per distinct list (see `IdList`). */
   lists: IdList;
@@ -165,7 +176,7 @@ function longerList(trial: CompiledTrial, list: IdList, criterion: number): IdLi
 }
 
 export function compileTrial(criteria: readonly MatchCriterion[], today: Date): CompiledTrial {
-  return {
+  const trial: CompiledTrial = {
     criteria,
     ids: criteria.map((criterion) => criterion.id),
     plans: criteria.map((criterion) => planOf(criterion, today)),
@@ -178,9 +189,53 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     sigStatus: [],
     sigValueText: [],
     sigFlags: [],
+    sigCriteria: [],
+    blankOutcome: new Int8Array(criteria.length),
+    blankKey: new Uint8Array(criteria.length),
+    touched: new Int32Array(criteria.length).fill(-1),
     ages: new Map(),
     lists: idListOf([]),
   };
+  // Each criterion judged once for a person with no facts and no record: what it answers for anyone it reads no
+  // fact of. Criteria that read the record (date of birth, sex) are judged per person.
+  const blank: CompactPerson = { dateOfBirth: null, sex: 'unknown', start: 0, end: 0, columns: NO_FACTS };
+  trial.plans.forEach((plan, criterion) => {
+    if (plan.type === 'age' || plan.type === 'sex' || plan.type === 'pregnancy') return void (trial.blankOutcome[criterion] = -1);
+    judgeCompact(trial, blank, plan, criterion);
+    trial.blankOutcome[criterion] = outcome;
+    trial.blankKey[criterion] = key ? 1 : 0;
+  });
+  return trial;
+}
+
+const NO_FACTS: FactColumns = { sig: new Int32Array(0), value: new Float64Array(0), hasValue: new Uint8Array(0), day: new Int32Array(0) };
+
+/**
+ * Whether a criterion's judgement reads facts of this signature: exactly the tests `presence`, `newestOf` and the
+ * sex fallback apply before looking at a fact's value or day (decision 113). Age and sex read the record first and
+ * are always judged; listed here too so a person without a date of birth or sex is judged on their facts.
+ */
+function reads(plan: Plan, kind: number, status: number, flags: number, valueText: string | null): boolean {
+  switch (plan.type) {
+    case 'presence':
+      return kind === plan.kind && (flags & READS) !== 0;
+    case 'lab':
+      return kind === LAB && (flags & READS) !== 0;
+    case 'performance':
+      return kind === PERFORMANCE && (flags & READS) !== 0;
+    case 'smoking':
+      return kind === SMOKING;
+    case 'healthy':
+      return kind === CONDITION && status === PRESENT;
+    case 'pregnancy':
+      return kind === PREGNANCY;
+    case 'age':
+      return kind === AGE;
+    case 'sex':
+      return kind === SEX && valueText !== null;
+    case 'constant':
+      return false;
+  }
 }
 
 /** Adds a signature to the run's dictionary, deciding once what each criterion makes of its words. */
@@ -195,7 +250,8 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
   trial.sigStatus.push(statusCode);
   trial.sigValueText.push(text);
   const fact = { conceptId: conceptId || null, name, status: (status || null) as MatchFact['status'] } as MatchFact;
-  for (const plan of trial.plans) {
+  const touches: number[] = [];
+  for (const [criterion, plan] of trial.plans.entries()) {
     let flags = 0;
     if (plan.type === 'presence' && kindCode === plan.kind) {
       if (namesRuleConcept(fact, plan.rule, plan.label)) flags |= READS;
@@ -207,7 +263,9 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
       if ((text ?? plan.rule.scale) === plan.rule.scale) flags |= READS;
     }
     trial.sigFlags.push(flags);
+    if (reads(plan, kindCode, statusCode, flags, text)) touches.push(criterion);
   }
+  trial.sigCriteria.push(touches);
   return id;
 }
 
@@ -492,6 +550,9 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
   }
 }
 
+/** Counts the people `matchCompact` evaluates, to mark the criteria each one's facts touch (a wrapped serial marks a criterion touched wrongly at worst, which judges it in full). */
+let personSerial = 0;
+
 /** One person against the compiled trial: evaluate.ts `matchPerson`'s class, score and lists. */
 export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMatch {
   if (c.person) return matchPerson(trial.criteria, c.person, trial.today, { explain: false });
@@ -501,8 +562,19 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
   let metCount = 0;
   let weight = 0;
   let met = 0;
+  // The criteria this person's facts touch; the others answer as for a person with no facts.
+  const serial = (personSerial = (personSerial + 1) | 0);
+  const { sig } = c.columns;
+  const { sigCriteria, touched, blankOutcome, blankKey } = trial;
+  for (let f = c.start; f < c.end; f++) {
+    const criteria = sigCriteria[sig[f]];
+    for (let k = 0; k < criteria.length; k++) touched[criteria[k]] = serial;
+  }
   for (let i = 0; i < trial.plans.length; i++) {
-    judgeCompact(trial, c, trial.plans[i], i);
+    if (blankOutcome[i] >= 0 && touched[i] !== serial) {
+      outcome = blankOutcome[i];
+      key = blankKey[i] === 1;
+    } else judgeCompact(trial, c, trial.plans[i], i);
     if (outcome === NOT_MET) notMet = longerList(trial, notMet, i);
     else if (outcome === UNKNOWN) {
       unknown = longerList(trial, unknown, i);
@@ -513,5 +585,7 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
     weight += w;
     if (outcome === MET) met += w;
   }
-  return { ...classAndScore(notMet.ids.length, keyUnknown, met, weight), metCount, notMetIds: notMet.ids, unknownIds: unknown.ids };
+  // One object of one shape per person (a spread of classAndScore's answer cost a copy and a second object each).
+  const { matchClass, score } = classAndScore(notMet.ids.length, keyUnknown, met, weight);
+  return { matchClass, score, metCount, notMetIds: notMet.ids, unknownIds: unknown.ids };
 }
