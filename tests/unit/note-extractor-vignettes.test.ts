@@ -139,13 +139,15 @@ describe.skipIf(!existsSync(SHARED))('the note extractor on the shared vignettes
       ].join('\n'),
     );
     // Issue 11's goals: age and sex >= 95% (reached), main condition >= 85%: reached for conditions the text
-    // names (95.9% of 74 on 2026-11-24, third pass; docs/note-extraction.md, decision 088). Over all vignettes it
+    // names (95.9% of 74 on 2026-11-24, third pass; 98.6% after three concepts joined the vocabulary;
+    // docs/note-extraction.md, decision 088). Over all vignettes it
     // is not: nearly every miss is a diagnostic puzzle whose text never names the diagnosis (most SIGIR
-    // vignettes). Held as a ratchet: raise these as the reader improves (92 / 64.5 before the third pass, on 55).
+    // vignettes). Held as a ratchet: raise these as the reader improves (92 / 64.5 before the third pass, on 55;
+    // 95 / 65 after it).
     expect(overall.age).toBeGreaterThanOrEqual(95);
     expect(overall.sex).toBeGreaterThanOrEqual(95);
-    expect(overall.mainConditionNamedInText).toBeGreaterThanOrEqual(95);
-    expect(overall.mainCondition).toBeGreaterThanOrEqual(65);
+    expect(overall.mainConditionNamedInText).toBeGreaterThanOrEqual(97);
+    expect(overall.mainCondition).toBeGreaterThanOrEqual(67);
     // On admission notes (TREC 2021), which name what the patient has as the product's notes do, the goal holds
     // over all of them (90.1% of 71 on 2026-11-24).
     expect(figures(bySource.get('trec')!).mainCondition).toBeGreaterThanOrEqual(85);

@@ -562,3 +562,20 @@ describe('the project-own synthetic notes', () => {
     expect(by('lab', 'oxygen saturation')?.value).toBe(95);
   });
 });
+
+describe('findings named in notes (vocabulary additions, 2026-11-24)', () => {
+  const concepts = (text: string) => facts(text).map((fact) => [fact.conceptId, fact.status]);
+
+  it('reads swallowing trouble, a ruptured spleen, blood in the abdomen and the signs of GI bleeding, with their cues', () => {
+    expect(concepts('Reports trouble swallowing solids for two months.')).toContainEqual(['cohortly:dysphagia', 'present']);
+    expect(concepts('No dysphagia or odynophagia.')).toContainEqual(['cohortly:dysphagia', 'absent']);
+    expect(concepts('CT: ruptured spleen with hemoperitoneum.')).toEqual(
+      expect.arrayContaining([
+        ['cohortly:splenic-rupture', 'present'],
+        ['cohortly:hemoperitoneum', 'present'],
+      ]),
+    );
+    expect(concepts('Presents with melena since yesterday.')).toContainEqual(['cohortly:gi-bleeding', 'present']);
+    expect(concepts('Denies hematemesis.')).toContainEqual(['cohortly:gi-bleeding', 'absent']);
+  });
+});

@@ -1205,8 +1205,30 @@ export const SYNONYMS: SynonymEntry[] = [
       'gastrointestinal bleed',
       'upper gastrointestinal bleeding',
       'lower gastrointestinal bleeding',
+      // Its signs by name: blood vomited or passed as black stool.
+      'hematemesis',
+      'haematemesis',
+      'melena',
+      'melaena',
     ],
     { icd10: 'K92.2', caseSensitive: ['UGIB', 'LGIB', 'GIB'] },
+  ),
+  c(
+    'dysphagia',
+    'trouble swallowing (dysphagia)',
+    'dificultad para tragar (disfagia)',
+    ['dysphagia', 'difficulty swallowing', 'trouble swallowing', 'swallowing difficulty', 'swallowing difficulties', 'deglutition disorder'],
+    { meshTerm: 'Deglutition Disorders', icd10: 'R13.10' },
+  ),
+  c('splenic-rupture', 'a ruptured spleen', 'una rotura del bazo', ['splenic rupture', 'spleen rupture', 'ruptured spleen', 'rupture of the spleen'], {
+    icd10: 'D73.5',
+  }),
+  c(
+    'hemoperitoneum',
+    'bleeding inside the abdomen (hemoperitoneum)',
+    'sangrado dentro del abdomen (hemoperitoneo)',
+    ['hemoperitoneum', 'haemoperitoneum', 'intraperitoneal hemorrhage', 'intraperitoneal haemorrhage', 'intraperitoneal bleeding'],
+    { icd10: 'K66.1', clinicianOnly: true },
   ),
   c(
     'hypoglycemia',
