@@ -7,6 +7,8 @@
  * settled: the clean-up of the results it replaced and the analyze after it, decision 113), then the first results page,
  * a filtered page and one candidate's evidence, as p50/p99 over repeated requests.
  *
+ * PGlite: in memory, or on disk in a new directory with --pglite-dir DIR (as `npm start` opens it; left behind).
+ *
  * PostgreSQL: --url (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test); a scratch database
  * is created and dropped, as the integration tests do.
  *
@@ -27,7 +29,7 @@
  * BENCH_PROFILE=<file.cpuprofile>: the match run is profiled (this process's CPU, node:inspector) into that file
  * (open it in Chrome's DevTools), and the functions with the most self time are printed.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { type SQL, sql } from 'drizzle-orm';
@@ -56,6 +58,13 @@ const SLICES = option('slices', String(matchRunTuning.sliceSize)).split(',').map
 const FIRSTS = option('first', '').split(',').filter(Boolean).map(Number);
 if (dbKind === 'postgres') process.env.TEST_DATABASE_URL = option('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 else delete process.env.TEST_DATABASE_URL;
+// --pglite-dir DIR: PGlite on disk in a new directory, as `npm start` runs it (the default is in memory, where
+// growing files costs copies of them that a data directory does not have).
+const pgliteDir = option('pglite-dir', '');
+if (pgliteDir) {
+  if (existsSync(pgliteDir)) throw new Error(`--pglite-dir ${pgliteDir} exists: give a new directory`);
+  process.env.TEST_PGLITE_DIR = pgliteDir;
+}
 process.env.LOG_LEVEL ??= 'warn';
 
 const CONDITIONS = [

@@ -4,12 +4,13 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
- * points at a PostgreSQL server, a throwaway database created there and dropped on close.
+ * points at a PostgreSQL server, a throwaway database created there and dropped on close. `TEST_PGLITE_DIR` (the
+ * benchmarks' `--pglite-dir`): PGlite in that directory on disk, as `npm start` opens it, instead of in memory.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openPglite('memory://');
+    const handle = await openPglite(process.env.TEST_PGLITE_DIR || 'memory://');
     await handle.migrate();
     return handle;
   }

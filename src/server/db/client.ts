@@ -215,6 +215,10 @@ const RANDOM_PAGE_COST = 1.1;
 const pgliteHandles = new WeakSet<object>();
 export const isPglite = (db: Database) => pgliteHandles.has(db);
 
+const BYTEA_OID = 17;
+/** A bytea in PostgreSQL's hex output ("\\x0a1b..."), into bytes. */
+const parseBytea = (text: string): Uint8Array => Buffer.from(text.slice(2), 'hex');
+
 /** Opens PGlite under `dataDir` (or in memory when `dataDir` is 'memory://'). */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   let unlock = () => {};
@@ -222,8 +226,9 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(dataDir);
   }
-  // pg_trgm: the substring search's indexes (migration 0031, decision 109).
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // pg_trgm: the substring search's indexes (migration 0031, decision 109). bytea read by Node's own hex decoder,
+  // as node-postgres does: PGlite's parses each byte with parseInt (a match run's packed facts, decision 113).
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers: { [BYTEA_OID]: parseBytea } });
   await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const client = new SerializedPglite(pglite);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });

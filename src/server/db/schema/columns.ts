@@ -10,5 +10,5 @@ export const organizationIdColumn = () => belongsTo('organization_id', () => org
 export const createdAtColumn = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAtColumn = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Raw bytes (drizzle has no bytea column): node-postgres reads them as a Buffer, PGlite as a Uint8Array. */
+/** Raw bytes (drizzle has no bytea column): read as a Buffer on both engines (PGlite's parser is replaced, db/client.ts). */
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
