@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../../../contract/candidates';
 import type { ActivitySource } from '../../../contract/activity';
 import { candidateActivitySource, recordActivity, type ActivityEntry } from '../../activity';
@@ -11,8 +11,23 @@ import { isUuid } from '../../../contract/ids';
 export type CandidateRow = typeof candidate.$inferSelect;
 export type NewCandidateRow = typeof candidate.$inferInsert;
 
-const { prescreenNotes: _notes, ...listColumns } = getTableColumns(candidate);
-export type CandidateListRow = Omit<CandidateRow, 'prescreenNotes'> & { noteCount: number; cursorKey: string; trialIds: string[] };
+/** The list row's columns: what `CandidateListItem` (the contract) shows, nothing else (decision 114). */
+const listColumns = {
+  id: candidate.id,
+  organizationId: candidate.organizationId,
+  firstName: candidate.firstName,
+  lastName: candidate.lastName,
+  phone: candidate.phone,
+  email: candidate.email,
+  status: candidate.status,
+  source: candidate.source,
+  consentSms: candidate.consentSms,
+  consentCalls: candidate.consentCalls,
+  doNotContact: candidate.doNotContact,
+  createdAt: candidate.createdAt,
+  updatedAt: candidate.updatedAt,
+};
+export type CandidateListRow = Pick<CandidateRow, keyof typeof listColumns> & { cursorKey: string; trialIds: string[] };
 
 /**
  * A candidate's trial ids in linked order (as trialIdsByCandidate orders them), inside the statement reading the
@@ -321,7 +336,6 @@ export async function listCandidatePage(
   const rows = await executor
     .select({
       ...listColumns,
-      noteCount: sql<number>`jsonb_array_length(${candidate.prescreenNotes})`,
       cursorKey: sql<string>`json_build_array(${sql.join(
         keys.map((key) => key.cursorText),
         sql`, `,
