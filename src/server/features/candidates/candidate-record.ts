@@ -71,8 +71,8 @@ export function toListItem(row: CandidateListRow, trialIds: string[]): Candidate
     source: row.source,
     consent: { sms: row.consentSms, calls: row.consentCalls, doNotContact: row.doNotContact },
     trialIds,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../../../contract/candidates';
 import type { ActivitySource } from '../../../contract/activity';
 import { candidateActivitySource, recordActivity, type ActivityEntry } from '../../activity';
 import { rowsOf, type Executor } from '../../db/scoped';
 import { escapeLike, uuidArray } from '../../db/postgres';
+import { inlineValues, placeholders, prebuild, PrebuiltCache, runPrebuilt, type Binder, type Prebuilt } from '../../db/prebuilt';
 import { candidate, candidateTrial, contactEvent, trial, user } from '../../db/schema';
 import { forgetCandidateInputs } from '../processing-runs/runner';
 import { isUuid } from '../../../contract/ids';
@@ -27,7 +28,13 @@ const listColumns = {
   createdAt: candidate.createdAt,
   updatedAt: candidate.updatedAt,
 };
-export type CandidateListRow = Pick<CandidateRow, keyof typeof listColumns> & { cursorKey: string; trialIds: string[] };
+export type CandidateListRow = Omit<Pick<CandidateRow, keyof typeof listColumns>, 'createdAt' | 'updatedAt'> & {
+  /** ISO (decision 114). */
+  createdAt: string;
+  updatedAt: string;
+  cursorKey: string;
+  trialIds: string[];
+};
 
 /**
  * A candidate's trial ids in linked order (as trialIdsByCandidate orders them), inside the statement reading the
@@ -40,9 +47,20 @@ const splitTrialIds = (text: string | null) => (text ? text.split(',') : []);
 /** One candidate and their trial ids in one statement (a candidate's page: one read, not two; decision 111). */
 export async function findCandidateWithTrials(executor: Executor, id: string): Promise<{ row: CandidateRow; trialIds: string[] } | undefined> {
   if (!isUuid(id)) return undefined;
-  const [found] = await executor.select({ row: candidate, trialIds: trialIdsOfRow() }).from(candidate).where(eq(candidate.id, id));
-  return found && { row: found.row, trialIds: splitTrialIds(found.trialIds) };
+  byIdStatement ??= prebuild<typeof byIdFields, CandidateRow & { trialIds: string | null }>(byIdFields, () =>
+    executor
+      .select(byIdFields)
+      .from(candidate)
+      .where(eq(candidate.id, sql.placeholder('id'))),
+  );
+  const [found] = await runPrebuilt(executor, byIdStatement, { id });
+  if (!found) return undefined;
+  const { trialIds, ...row } = found;
+  return { row, trialIds: splitTrialIds(trialIds) };
 }
+const byIdFields = { ...getTableColumns(candidate), trialIds: trialIdsOfRow() };
+/** Built on first use (decision 114): the same text for every candidate. */
+let byIdStatement: Prebuilt<CandidateRow & { trialIds: string | null }> | undefined;
 
 export async function findCandidate(executor: Executor, id: string, forUpdate = false): Promise<CandidateRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -228,33 +246,56 @@ const TRIGRAM = 3;
  */
 export const TRIGRAM_MAX_IDS = 2000;
 
-async function filterConditions(executor: Executor, filter: ListFilter): Promise<SQL[]> {
-  const conditions: SQL[] = [inArray(candidate.organizationId, filter.organizationIds)];
-  if (filter.statuses?.length) conditions.push(inArray(candidate.status, filter.statuses));
+/**
+ * The filter's conditions. Every value goes through `values` (decision 114): as a placeholder of a prebuilt statement
+ * (the list's page), or as an ordinary parameter; `values.shape` records what changes the statement's text.
+ */
+async function filterConditions(executor: Executor, filter: ListFilter, values: Binder = inlineValues()): Promise<SQL[]> {
+  const { bind, shape } = values;
+  const conditions: SQL[] = [
+    inArray(
+      candidate.organizationId,
+      filter.organizationIds.map((id, i) => bind(`org${i}`, id)),
+    ),
+  ];
+  shape.push(`orgs:${filter.organizationIds.length}`);
+  if (filter.statuses?.length) {
+    conditions.push(
+      inArray(
+        candidate.status,
+        filter.statuses.map((status, i) => bind(`status${i}`, status)),
+      ),
+    );
+    shape.push(`statuses:${filter.statuses.length}`);
+  }
   if (filter.trialId) {
     conditions.push(
-      sql`exists (select 1 from ${candidateTrial} where ${candidateTrial.candidateId} = ${candidate.id} and ${candidateTrial.trialId} = ${filter.trialId})`,
+      sql`exists (select 1 from ${candidateTrial} where ${candidateTrial.candidateId} = ${candidate.id} and ${candidateTrial.trialId} = ${bind('trialId', filter.trialId)})`,
     );
+    shape.push('trial');
   }
   const term = filter.search?.trim();
   const asPhone = term && /^[\d\s()+.-]{7,}$/.test(term) ? normalizePhone(term) : null;
   const asEmail = term && /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(term) ? term.toLowerCase() : null;
   if (asPhone) {
     // A whole phone number or email: an exact match on its unique index.
-    conditions.push(eq(candidate.phone, asPhone));
+    conditions.push(eq(candidate.phone, bind('phone', asPhone)));
+    shape.push('phone');
   } else if (asEmail) {
     // Emails are stored lowercased: a plain equality uses the unique (organization_id, email) index even
     // under row-level security (see the schema's note on leakproof operators).
-    conditions.push(eq(candidate.email, asEmail));
+    conditions.push(eq(candidate.email, bind('email', asEmail)));
+    shape.push('email');
   } else if (term) {
     const pattern = `%${escapeLike(term.toLowerCase())}%`;
     const emailPattern = /\s/.test(term) ? null : pattern;
     const digits = term.replace(/\D/g, '');
     const phonePattern = digits.length >= 3 && /^[\d\s()+.-]+$/.test(term) ? `%${digits}%` : null;
     const plain = () => {
-      const matches: SQL[] = [sql`lower(${candidate.firstName} || ' ' || ${candidate.lastName}) like ${pattern}`];
-      if (emailPattern) matches.push(sql`lower(${candidate.email}) like ${emailPattern}`);
-      if (phonePattern) matches.push(sql`${candidate.phone} like ${phonePattern}`);
+      const matches: SQL[] = [sql`lower(${candidate.firstName} || ' ' || ${candidate.lastName}) like ${bind('pattern', pattern)}`];
+      if (emailPattern) matches.push(sql`lower(${candidate.email}) like ${bind('emailPattern', emailPattern)}`);
+      if (phonePattern) matches.push(sql`${candidate.phone} like ${bind('phonePattern', phonePattern)}`);
+      shape.push(`like:${emailPattern ? 'e' : ''}${phonePattern ? 'p' : ''}`);
       return sql`(${sql.join(matches, sql` or `)})`;
     };
     if (term.length < TRIGRAM) {
@@ -263,7 +304,11 @@ async function filterConditions(executor: Executor, filter: ListFilter): Promise
       // Under row security LIKE cannot use an index (not leakproof): the ids come from the trigram indexes through a
       // function that applies the policy's scope itself (migration 0031); uuid equality is leakproof.
       const ids = await matchingIdsOnce(executor, filter, () => matchingCandidateIds(executor, filter.organizationIds, pattern, emailPattern, phonePattern));
-      conditions.push(ids.length <= TRIGRAM_MAX_IDS ? sql`${candidate.id} = any(${uuidArray(ids)})` : plain());
+      if (ids.length <= TRIGRAM_MAX_IDS) {
+        // One uuid[] parameter however many ids (uuidArray).
+        conditions.push(sql`${candidate.id} = any(${bind('ids', `{${ids.join(',')}}`)}::uuid[])`);
+        shape.push('ids');
+      } else conditions.push(plain());
     }
   }
   return conditions;
@@ -317,7 +362,28 @@ export async function countCandidates(executor: Executor, filter: ListFilter, li
   return Number(row.total);
 }
 
-/** One page in keyset order: `after` is the previous page's last row (its sort key values and id). */
+/** The page's fields (the list row's columns, its cursor's sort key values and its trials), by sort. */
+const pageFields = (sortBy: SortBy) => ({
+  ...listColumns,
+  // As the API writes them (ISO, milliseconds): no Date made and formatted again per row (decision 114).
+  createdAt: sql<string>`to_char(${candidate.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  updatedAt: sql<string>`to_char(${candidate.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  cursorKey: sql<string>`json_build_array(${sql.join(
+    SORT_KEYS[sortBy].map((key) => key.cursorText),
+    sql`, `,
+  )})::text`,
+  // The page's trials in the page's own statement.
+  trialIds: trialIdsOfRow(),
+});
+type PageRow = Omit<CandidateListRow, 'trialIds'> & { trialIds: string | null };
+
+/** The page's statement, by its shape (sort, filters, number of organizations, a cursor or not): built once each. */
+const pageStatements = new PrebuiltCache<PageRow>();
+
+/**
+ * One page in keyset order: `after` is the previous page's last row (its sort key values and id). A prebuilt
+ * statement (decision 114), run in the caller's transaction like any of its queries.
+ */
 export async function listCandidatePage(
   executor: Executor,
   filter: ListFilter,
@@ -325,29 +391,36 @@ export async function listCandidatePage(
 ): Promise<CandidateListRow[]> {
   if (filter.organizationIds.length === 0) return [];
   const keys = SORT_KEYS[order.sortBy];
-  const conditions = await filterConditions(executor, filter);
+  const values = placeholders();
+  const conditions = await filterConditions(executor, filter, values);
   if (order.after) {
     const left = sql.join([...keys.map((key) => key.expression), sql`${candidate.id}`], sql`, `);
-    const right = sql.join([...keys.map((key, i) => sql`${order.after!.keys[i]}::${sql.raw(key.cast)}`), sql`${order.after.id}::uuid`], sql`, `);
+    const right = sql.join(
+      [
+        ...keys.map((key, i) => sql`${values.bind(`after${i}`, order.after!.keys[i])}::${sql.raw(key.cast)}`),
+        sql`${values.bind('afterId', order.after.id)}::uuid`,
+      ],
+      sql`, `,
+    );
     conditions.push(order.sortDir === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`);
   }
-  const direction = sql.raw(order.sortDir);
-  const orderBy = [...keys.map((key) => sql`${key.expression} ${direction}`), sql`${candidate.id} ${direction}`];
-  const rows = await executor
-    .select({
-      ...listColumns,
-      cursorKey: sql<string>`json_build_array(${sql.join(
-        keys.map((key) => key.cursorText),
-        sql`, `,
-      )})::text`,
-      // The page's trials in the page's own statement.
-      trialIds: trialIdsOfRow(),
-    })
-    .from(candidate)
-    .where(and(...conditions))
-    .orderBy(...orderBy)
-    .limit(order.limit);
-  return rows.map((row) => ({ ...row, trialIds: splitTrialIds(row.trialIds) })) as CandidateListRow[];
+  const limit = values.bind('limit', order.limit);
+  const shape = [order.sortBy, order.sortDir, order.after ? 'after' : 'first', ...values.shape].join('|');
+  const statement = pageStatements.get(shape, () => {
+    const direction = sql.raw(order.sortDir);
+    const orderBy = [...keys.map((key) => sql`${key.expression} ${direction}`), sql`${candidate.id} ${direction}`];
+    const fields = pageFields(order.sortBy);
+    return prebuild<typeof fields, PageRow>(fields, () =>
+      executor
+        .select(fields)
+        .from(candidate)
+        .where(and(...conditions))
+        .orderBy(...orderBy)
+        .limit(limit as unknown as number),
+    );
+  });
+  const rows = await runPrebuilt(executor, statement, values.values);
+  return rows.map((row) => ({ ...row, trialIds: splitTrialIds(row.trialIds) }));
 }
 
 /** Every candidate matching the list's filters (no paging), locked for a bulk change. */
