@@ -389,7 +389,7 @@ async function run() {
   );
   console.log(`load average (1, 5, 15 min) after the app's run: ${loadAfterApp}; after the baseline: ${load()}`);
   console.log(
-    `statements per request (in its transaction, counting BEGIN and COMMIT where the app's client sends them as messages of their own or with the scope; outside it): ${Object.entries(
+    `statements per request (messages sent: in its transaction, counting BEGIN and COMMIT where the app's client sends them as messages of their own or with the scope, a whole transaction in one message (decision 114) as 1; outside it): ${Object.entries(
       seeded.statements,
     )
       .map(([kind, count]) => `${kind} ${count.transaction} + ${count.outside}`)

@@ -1,7 +1,8 @@
 import { types as pgliteTypes } from '@electric-sql/pglite';
 import { Column, is, Placeholder, type SQL, sql, type Query } from 'drizzle-orm';
 import pg from 'pg';
-import type { Executor } from './scoped';
+import type { Database } from './client';
+import { readScopedInOneMessage, type Executor, type RowSecurityScope } from './scoped';
 
 /**
  * Statements built once and run many times (decision 114). Under load the server's own CPU was most of a cheap
@@ -29,6 +30,7 @@ type Field = Column | SQL | SQL.Aliased;
  */
 export function prebuild<Fields extends Record<string, Field>, Row = { [K in keyof Fields]: unknown }>(
   fields: Fields,
+  /** A query built with drizzle's `QueryBuilder` (no database handle: only its text is wanted). */
   build: () => { toSQL(): Query },
 ): Prebuilt<Row> {
   const query = build().toSQL();
@@ -135,4 +137,42 @@ export function placeholders(): Binder {
 /** Values go in as parameters, for an ordinary drizzle query (a count, a bulk action). */
 export function inlineValues(): Binder {
   return { shape: [], values: {}, bind: <T>(_name: string, value: T) => value };
+}
+
+/**
+ * A value written into the SQL text as a literal (`runPrebuiltInOneMessage`), only when its form leaves nothing to
+ * escape: an integer, a uuid, a uuid array literal, an E.164 phone number, a lowercase word (a status). Anything else
+ * (a name pattern, an email, a cursor's text) answers undefined and the statement goes with parameters.
+ */
+export function literal(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? String(value) : undefined;
+  if (typeof value !== 'string') return undefined;
+  return UUID.test(value) || UUID_ARRAY.test(value) || E164.test(value) || WORD.test(value) ? `'${value}'` : undefined;
+}
+const UUID_TEXT = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID = new RegExp(`^${UUID_TEXT}$`, 'i');
+const UUID_ARRAY = new RegExp(`^\\{(${UUID_TEXT}(,${UUID_TEXT})*)?\\}$`, 'i');
+const E164 = /^\+[1-9]\d{6,14}$/;
+const WORD = /^[a-z_]{1,40}$/;
+
+/**
+ * A prebuilt statement under the request's scope, its transaction in one message (`readScopedInOneMessage`, decision
+ * 114), or undefined when a value is not safe as a literal or the scope or engine does not allow it: the caller then
+ * runs it in a transaction of its own (`runPrebuilt`).
+ */
+export async function runPrebuiltInOneMessage<Row>(
+  db: Database,
+  scope: RowSecurityScope,
+  statement: Prebuilt<Row>,
+  values: Record<string, unknown>,
+): Promise<Row[] | undefined> {
+  const literals: string[] = [];
+  for (const param of statement.params) {
+    const written = literal('name' in param ? values[param.name] : param.value);
+    if (written === undefined) return undefined;
+    literals.push(written);
+  }
+  const text = statement.text.replace(/\$(\d+)\b/g, (_match, n: string) => literals[Number(n) - 1]);
+  const rows = await readScopedInOneMessage(db, scope, text, { pglite: pgliteParsers, pg: pgTypes });
+  return rows?.map(statement.toRow);
 }

@@ -1,13 +1,18 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
 import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../../../contract/candidates';
 import type { ActivitySource } from '../../../contract/activity';
 import { candidateActivitySource, recordActivity, type ActivityEntry } from '../../activity';
-import { rowsOf, type Executor } from '../../db/scoped';
+import { rowsOf, type Executor, type RowSecurityScope } from '../../db/scoped';
 import { escapeLike, uuidArray } from '../../db/postgres';
-import { inlineValues, placeholders, prebuild, PrebuiltCache, runPrebuilt, type Binder, type Prebuilt } from '../../db/prebuilt';
+import { inlineValues, placeholders, prebuild, PrebuiltCache, runPrebuilt, runPrebuiltInOneMessage, type Binder, type Prebuilt } from '../../db/prebuilt';
 import { candidate, candidateTrial, contactEvent, trial, user } from '../../db/schema';
 import { forgetCandidateInputs } from '../processing-runs/runner';
 import { isUuid } from '../../../contract/ids';
+
+/** Builds statements' text only (prebuilt statements, decision 114): no database handle. */
+const queryBuilder = new QueryBuilder();
 
 export type CandidateRow = typeof candidate.$inferSelect;
 export type NewCandidateRow = typeof candidate.$inferInsert;
@@ -47,20 +52,38 @@ const splitTrialIds = (text: string | null) => (text ? text.split(',') : []);
 /** One candidate and their trial ids in one statement (a candidate's page: one read, not two; decision 111). */
 export async function findCandidateWithTrials(executor: Executor, id: string): Promise<{ row: CandidateRow; trialIds: string[] } | undefined> {
   if (!isUuid(id)) return undefined;
-  byIdStatement ??= prebuild<typeof byIdFields, CandidateRow & { trialIds: string | null }>(byIdFields, () =>
-    executor
-      .select(byIdFields)
-      .from(candidate)
-      .where(eq(candidate.id, sql.placeholder('id'))),
-  );
-  const [found] = await runPrebuilt(executor, byIdStatement, { id });
+  return withTrialIds((await runPrebuilt(executor, byIdStatement(), { id }))[0]);
+}
+
+/**
+ * The same read under the request's scope as one message with its transaction (decision 114); `null` when it cannot go
+ * that way (the caller reads in a transaction of its own).
+ */
+export async function findCandidateWithTrialsInOneMessage(
+  db: Database,
+  scope: RowSecurityScope,
+  id: string,
+): Promise<{ row: CandidateRow; trialIds: string[] } | undefined | null> {
+  if (!isUuid(id)) return undefined;
+  const rows = await runPrebuiltInOneMessage(db, scope, byIdStatement(), { id });
+  return rows ? withTrialIds(rows[0]) : null;
+}
+
+const withTrialIds = (found: (CandidateRow & { trialIds: string | null }) | undefined) => {
   if (!found) return undefined;
   const { trialIds, ...row } = found;
   return { row, trialIds: splitTrialIds(trialIds) };
-}
+};
 const byIdFields = { ...getTableColumns(candidate), trialIds: trialIdsOfRow() };
+let byIdPrebuilt: Prebuilt<CandidateRow & { trialIds: string | null }> | undefined;
 /** Built on first use (decision 114): the same text for every candidate. */
-let byIdStatement: Prebuilt<CandidateRow & { trialIds: string | null }> | undefined;
+const byIdStatement = () =>
+  (byIdPrebuilt ??= prebuild<typeof byIdFields, CandidateRow & { trialIds: string | null }>(byIdFields, () =>
+    queryBuilder
+      .select(byIdFields)
+      .from(candidate)
+      .where(eq(candidate.id, sql.placeholder('id'))),
+  ));
 
 export async function findCandidate(executor: Executor, id: string, forUpdate = false): Promise<CandidateRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -246,6 +269,14 @@ const TRIGRAM = 3;
  */
 export const TRIGRAM_MAX_IDS = 2000;
 
+/** The search term, and what it is: a whole phone number (E.164), an email, or a part of a name, email or phone. */
+export function searchOf(filter: ListFilter) {
+  const term = filter.search?.trim();
+  const asPhone = term && /^[\d\s()+.-]{7,}$/.test(term) ? normalizePhone(term) : null;
+  const asEmail = term && /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(term) ? term.toLowerCase() : null;
+  return { term, asPhone, asEmail, readsIds: Boolean(term && !asPhone && !asEmail && term.length >= TRIGRAM) };
+}
+
 /**
  * The filter's conditions. Every value goes through `values` (decision 114): as a placeholder of a prebuilt statement
  * (the list's page), or as an ordinary parameter; `values.shape` records what changes the statement's text.
@@ -274,9 +305,7 @@ async function filterConditions(executor: Executor, filter: ListFilter, values: 
     );
     shape.push('trial');
   }
-  const term = filter.search?.trim();
-  const asPhone = term && /^[\d\s()+.-]{7,}$/.test(term) ? normalizePhone(term) : null;
-  const asEmail = term && /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(term) ? term.toLowerCase() : null;
+  const { term, asPhone, asEmail } = searchOf(filter);
   if (asPhone) {
     // A whole phone number or email: an exact match on its unique index.
     conditions.push(eq(candidate.phone, bind('phone', asPhone)));
@@ -380,19 +409,14 @@ type PageRow = Omit<CandidateListRow, 'trialIds'> & { trialIds: string | null };
 /** The page's statement, by its shape (sort, filters, number of organizations, a cursor or not): built once each. */
 const pageStatements = new PrebuiltCache<PageRow>();
 
-/**
- * One page in keyset order: `after` is the previous page's last row (its sort key values and id). A prebuilt
- * statement (decision 114), run in the caller's transaction like any of its queries.
- */
-export async function listCandidatePage(
-  executor: Executor,
-  filter: ListFilter,
-  order: { sortBy: SortBy; sortDir: 'asc' | 'desc'; limit: number; after?: { keys: string[]; id: string } },
-): Promise<CandidateListRow[]> {
-  if (filter.organizationIds.length === 0) return [];
+type PageOrder = { sortBy: SortBy; sortDir: 'asc' | 'desc'; limit: number; after?: { keys: string[]; id: string } };
+
+/** The page's statement for this filter and order (built once per shape) and its values. */
+async function pageStatement(executor: Executor | null, filter: ListFilter, order: PageOrder) {
   const keys = SORT_KEYS[order.sortBy];
   const values = placeholders();
-  const conditions = await filterConditions(executor, filter, values);
+  // Without an executor the filter must need no statement of its own (no trigram ids; listCandidatePageInOneMessage).
+  const conditions = await filterConditions(executor as Executor, filter, values);
   if (order.after) {
     const left = sql.join([...keys.map((key) => key.expression), sql`${candidate.id}`], sql`, `);
     const right = sql.join(
@@ -411,7 +435,7 @@ export async function listCandidatePage(
     const orderBy = [...keys.map((key) => sql`${key.expression} ${direction}`), sql`${candidate.id} ${direction}`];
     const fields = pageFields(order.sortBy);
     return prebuild<typeof fields, PageRow>(fields, () =>
-      executor
+      queryBuilder
         .select(fields)
         .from(candidate)
         .where(and(...conditions))
@@ -419,8 +443,38 @@ export async function listCandidatePage(
         .limit(limit as unknown as number),
     );
   });
-  const rows = await runPrebuilt(executor, statement, values.values);
-  return rows.map((row) => ({ ...row, trialIds: splitTrialIds(row.trialIds) }));
+  return { statement, values: values.values };
+}
+
+const toPageRows = (rows: PageRow[]): CandidateListRow[] => rows.map((row) => ({ ...row, trialIds: splitTrialIds(row.trialIds) }));
+
+/**
+ * One page in keyset order: `after` is the previous page's last row (its sort key values and id). A prebuilt
+ * statement (decision 114), run in the caller's transaction like any of its queries.
+ */
+export async function listCandidatePage(executor: Executor, filter: ListFilter, order: PageOrder): Promise<CandidateListRow[]> {
+  if (filter.organizationIds.length === 0) return [];
+  const { statement, values } = await pageStatement(executor, filter, order);
+  return toPageRows(await runPrebuilt(executor, statement, values));
+}
+
+/**
+ * The page under the request's scope, its transaction in one message (decision 114): when the filter needs no
+ * statement before the page (not a substring search, whose ids the trigram indexes give first) and every value is
+ * safe as a literal (ids, a whole phone number, statuses, a limit; not an email, a name or a cursor's text). `null`
+ * otherwise: the caller reads in a transaction of its own.
+ */
+export async function listCandidatePageInOneMessage(
+  db: Database,
+  scope: RowSecurityScope,
+  filter: ListFilter,
+  order: PageOrder,
+): Promise<CandidateListRow[] | null> {
+  if (filter.organizationIds.length === 0) return [];
+  if (searchOf(filter).readsIds || order.after) return null;
+  const { statement, values } = await pageStatement(null, filter, order);
+  const rows = await runPrebuiltInOneMessage(db, scope, statement, values);
+  return rows ? toPageRows(rows) : null;
 }
 
 /** Every candidate matching the list's filters (no paging), locked for a bulk change. */
