@@ -31,8 +31,19 @@ const isControl = (text: string) => /^\s*(begin|commit|rollback)\b/i.test(text);
 /** The scope's statement (db/scoped.ts): the owner's replay leaves it out, the app role's keeps it. */
 const isScope = (text: string) => text.includes("set_config('app.org_ids'");
 
+/**
+ * A whole transaction in one message (decision 114: `begin; <scope>; <query>; commit`, values written in as literals).
+ * Replayed as sent under the app role; the owner runs its query alone.
+ */
+const isOneMessage = (text: string) => /^\s*begin;/i.test(text) && /;\s*commit\s*$/i.test(text);
+/** Its statements (the app writes no `;` inside one: uuids, digits, E.164 phones and words only). */
+const splitOneMessage = (statement: Statement): Statement[] => statement.text.split(/;\s*/).map((text) => ({ text, values: [], via: statement.via }));
+
 /** The statements of a request's transaction the owner runs: the queries only. */
-export const ownerStatements = (request: CapturedRequest) => request.transaction.filter((statement) => !isControl(statement.text) && !isScope(statement.text));
+export const ownerStatements = (request: CapturedRequest) =>
+  request.transaction
+    .flatMap((statement) => (isOneMessage(statement.text) ? splitOneMessage(statement) : [statement]))
+    .filter((statement) => !isControl(statement.text) && !isScope(statement.text));
 
 /**
  * Records every statement the database client sends while `work` runs (one request at a time: nothing else may use
@@ -50,7 +61,7 @@ export async function capture(kind: 'pglite' | 'postgres', client: any, work: ()
       if (typeof text === 'string') {
         if (/^\s*begin\b/i.test(text)) open = true;
         seen.push({ text, values: Array.isArray(params) ? [...params] : [], inTransaction: open });
-        if (/^\s*(commit|rollback)\b/i.test(text)) open = false;
+        if (/^\s*(commit|rollback)\b/i.test(text) || isOneMessage(text)) open = false;
       }
       return original.call(this, config, values, callback);
     };
@@ -74,7 +85,7 @@ export async function capture(kind: 'pglite' | 'postgres', client: any, work: ()
       return rawQuery.call(raw, text, values, ...rest);
     };
     raw.exec = (text: string, ...rest: unknown[]) => {
-      if (!inHandle) seen.push({ text, values: [], inTransaction: open, via: 'exec' });
+      if (!inHandle) seen.push({ text, values: [], inTransaction: open || isOneMessage(text), via: 'exec' });
       return rawExec.call(raw, text, ...rest);
     };
     client.transaction = (callback: (tx: any) => Promise<unknown>) => {
@@ -217,7 +228,9 @@ export async function explainAll(kind: 'pglite' | 'postgres', client: any, sampl
   for (const [name, requests] of Object.entries(samples)) {
     const request = requests[0];
     if (!request) continue;
-    const scopeStatement = request.transaction.find((statement) => isScope(statement.text));
+    const scopeStatement = request.transaction
+      .flatMap((statement) => (isOneMessage(statement.text) ? splitOneMessage(statement) : [statement]))
+      .find((statement) => isScope(statement.text));
     for (const statement of ownerStatements(request)) {
       print(`== ${name}: ${statement.text.slice(0, 160).replace(/\s+/g, ' ')}`);
       if (kind === 'postgres') {

@@ -245,6 +245,12 @@ async function serve() {
   let input = '';
   process.stdin.on('data', (chunk) => {
     input += chunk;
+    // "cpu": this process's CPU time so far (decision 114: the server's CPU per request, which a busy machine moves
+    // less than the rates and latencies).
+    while (input.includes('cpu\n')) {
+      input = input.replace('cpu\n', '');
+      process.stdout.write(`CPU ${JSON.stringify(process.cpuUsage())}\n`);
+    }
     if (input.includes('baseline\n')) {
       input = '';
       void replay().catch((error) => {
@@ -348,7 +354,13 @@ async function run() {
     });
 
   await once(true);
+  const cpuUsage = async () => {
+    child.stdin!.write('cpu\n');
+    return JSON.parse(await lineStarting('CPU ')) as { user: number; system: number };
+  };
+  const cpuBefore = await cpuUsage();
   const result = await once(false);
+  const cpuAfter = await cpuUsage();
   const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const loadAfterApp = load();
   let replayed: any = null;
@@ -370,9 +382,14 @@ async function run() {
       `  ${kind.padEnd(8)} n=${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(0)} ms  p99 ${percentile(values, 99).toFixed(0)} ms`,
     );
   }
+  const cpuMs = (key: 'user' | 'system') => (cpuAfter[key] - cpuBefore[key]) / 1000;
+  console.log(
+    `server CPU per request (the server process during the measured run, user + system): ${((cpuMs('user') + cpuMs('system')) / total).toFixed(2)} ms` +
+      ` (user ${(cpuMs('user') / total).toFixed(2)}, system ${(cpuMs('system') / total).toFixed(2)}); the server busy ${((100 * (cpuMs('user') + cpuMs('system'))) / (duration * 1000)).toFixed(0)}% of one core`,
+  );
   console.log(`load average (1, 5, 15 min) after the app's run: ${loadAfterApp}; after the baseline: ${load()}`);
   console.log(
-    `statements per request (in its transaction, counting BEGIN and COMMIT where the app's client sends them as messages of their own or with the scope; outside it): ${Object.entries(
+    `statements per request (messages sent: in its transaction, counting BEGIN and COMMIT where the app's client sends them as messages of their own or with the scope, a whole transaction in one message (decision 114) as 1; outside it): ${Object.entries(
       seeded.statements,
     )
       .map(([kind, count]) => `${kind} ${count.transaction} + ${count.outside}`)

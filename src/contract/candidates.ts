@@ -230,9 +230,31 @@ const candidateShape = {
 export const CandidateSchema = z.object({ ...candidateShape, prescreenNotes: z.array(IndexedPrescreenNoteSchema) }).openapi('Candidate');
 export type Candidate = z.infer<typeof CandidateSchema>;
 
-/** A row of the candidate list: the candidate without note texts (the count only). */
-export const CandidateListItemSchema = z.object({ ...candidateShape, noteCount: z.number().int() }).openapi('CandidateListItem');
+/**
+ * A row of the candidate list: what the list screen and the candidate pickers show (name, phone, email, status,
+ * trials, source, created; do-not-contact and consent as flags), read as those columns only (decision 114). The
+ * rest of a candidate (address, date of birth, custom fields, consent's sources and dates, notes) is the detail's
+ * (GET /api/candidates/{candidateId}). The server selects exactly these fields (`CANDIDATE_LIST_FIELDS`).
+ */
+export const CandidateListItemSchema = z
+  .object({
+    id: candidateShape.id,
+    organizationId: candidateShape.organizationId,
+    firstName: candidateShape.firstName,
+    lastName: candidateShape.lastName,
+    phone: candidateShape.phone,
+    email: candidateShape.email,
+    status: candidateShape.status,
+    source: candidateShape.source,
+    consent: CandidateConsentSchema.pick({ sms: true, calls: true, doNotContact: true }).openapi('CandidateListConsent'),
+    trialIds: candidateShape.trialIds,
+    createdAt: candidateShape.createdAt,
+    updatedAt: candidateShape.updatedAt,
+  })
+  .openapi('CandidateListItem');
 export type CandidateListItem = z.infer<typeof CandidateListItemSchema>;
+/** The list row's fields, in the schema's order (the server's select and the tests follow it). */
+export const CANDIDATE_LIST_FIELDS = Object.keys(CandidateListItemSchema.shape) as Array<keyof CandidateListItem>;
 
 // ---------------------------------------------------------------------------------------------------------
 // The list

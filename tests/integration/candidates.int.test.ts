@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, candidate, candidateTrial, contactEvent, trial } from '../../src/server/db/schema';
 import { rowsOf } from '../../src/server/db/scoped';
+import { CANDIDATE_LIST_FIELDS } from '../../src/contract/candidates';
 import { BASE_URL, createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -239,6 +240,58 @@ describe('GET /api/candidates', () => {
     expect(listed.body.candidates[0].trialIds).toEqual([trialId]);
     const mine = await listSite.actor.get(`/api/candidates/?organizationIds=${site.organizationId}`);
     expect(mine.body).toEqual({ candidates: [], total: 0, totalAtLeast: false });
+  });
+
+  it("a list row carries what the list screen and the pickers show, and the candidate's page has the rest (decision 114)", async () => {
+    const rowSite = await t.signUp({ organizationName: 'Row Fields Site' });
+    const [rowTrial] = await t.deps.db.insert(trial).values({ organizationId: rowSite.organizationId, title: 'Row study', status: 'recruiting' }).returning();
+    const created = await rowSite.actor.post('/api/candidates/', {
+      firstName: 'Rosa',
+      lastName: 'Parkes',
+      phone: '(212) 555-0177',
+      email: 'rosa@example.test',
+      dateOfBirth: '1971-03-04',
+      sex: 'female',
+      addressLine: '1 Main St',
+      city: 'Springfield',
+      postalCode: '10001',
+      source: 'referral',
+      customFields: { insurer: 'Acme' },
+      status: 'contacted',
+      consent: { sms: true, source: 'paper form' },
+      trialIds: [rowTrial.id],
+    });
+    expect(created.status).toBe(201);
+    const listed = await rowSite.actor.get('/api/candidates/');
+    expect(listed.status).toBe(200);
+    // Exactly the contract's list fields, with the values the screen shows (name, phone, email, status, trials,
+    // source, created; the pickers' do-not-contact and phone).
+    expect(listed.body.candidates).toEqual([
+      {
+        id: created.body.id,
+        organizationId: rowSite.organizationId,
+        firstName: 'Rosa',
+        lastName: 'Parkes',
+        phone: '+12125550177',
+        email: 'rosa@example.test',
+        status: 'contacted',
+        source: 'referral',
+        consent: { sms: true, calls: false, doNotContact: false },
+        trialIds: [rowTrial.id],
+        createdAt: created.body.createdAt,
+        updatedAt: created.body.updatedAt,
+      },
+    ]);
+    expect(Object.keys(listed.body.candidates[0])).toEqual(CANDIDATE_LIST_FIELDS);
+    // The candidate's page (the detail) still has everything.
+    const detail = await rowSite.actor.get(`/api/candidates/${created.body.id}`);
+    expect(detail.body).toMatchObject({
+      dateOfBirth: '1971-03-04',
+      addressLine: '1 Main St',
+      city: 'Springfield',
+      customFields: { insurer: 'Acme' },
+      consent: { sms: true, smsSource: 'paper form' },
+    });
   });
 
   it('counts exactly up to 10,000 matches, then answers "at least 10,000" (a cheap count for large organizations)', async () => {

@@ -124,6 +124,21 @@ class SerializedPglite {
   query(...args: Parameters<PGlite['query']>) {
     return this.run(() => this.pglite.query(...args));
   }
+
+  /**
+   * A whole transaction in one simple-protocol message (`oneMessageRead`), as one job of the queue. A failed statement
+   * leaves its transaction open and aborted: rolled back before the next job.
+   */
+  execTransaction(text: string, options: Parameters<PGlite['exec']>[1]) {
+    return this.run(async () => {
+      try {
+        return await this.pglite.exec(text, options);
+      } catch (error) {
+        await this.pglite.exec('rollback').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
   exec(...args: Parameters<PGlite['exec']>) {
     return this.run(() => this.pglite.exec(...args));
   }
@@ -279,6 +294,42 @@ class PreludePool extends pg.Pool {
       return client;
     });
   }
+}
+
+/**
+ * A read-only transaction sent as ONE simple-protocol message (decision 114): `begin; <statements>; commit`, where
+ * `statements` are the scope's statement and one query, with their values written in as literals the caller built
+ * only from checked values (uuids, integers, E.164 phones, statuses). One round trip instead of three (BEGIN with the
+ * scope, the query, COMMIT): on PostgreSQL one write to its socket and one wait, on PGlite one call into the engine
+ * instead of the query's six protocol steps and two execs. Answers the rows of the statement at `index` (0 being
+ * `begin`), as arrays; undefined when the handle is neither engine's (the caller then takes its ordinary path).
+ */
+export async function oneMessageRead(
+  db: Database,
+  text: string,
+  index: number,
+  parsers: { pglite: Record<number, (value: string) => unknown>; pg: { getTypeParser: (...args: any[]) => any } },
+): Promise<unknown[][] | undefined> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof SerializedPglite) {
+    const results = await client.execTransaction(text, { rowMode: 'array', parsers: parsers.pglite });
+    if (results.at(-1)?.command === 'ROLLBACK') throw new Error('The transaction was rolled back: a statement in it failed');
+    return results[index].rows as unknown[][];
+  }
+  if (client instanceof PreludePool) {
+    const connection = await client.connect();
+    let results: pg.QueryResult[];
+    try {
+      results = (await connection.query({ text, rowMode: 'array', types: parsers.pg })) as unknown as pg.QueryResult[];
+    } catch (error) {
+      // Never back to the pool inside an aborted transaction: the connection is closed instead.
+      connection.release(error as Error);
+      throw error;
+    }
+    connection.release();
+    return results[index].rows as unknown[][];
+  }
+  return undefined;
 }
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isUuid } from '../../contract/ids';
-import { transactionWithPrelude, type Database } from './client';
+import { oneMessageRead, transactionWithPrelude, type Database } from './client';
 
 /** What a scoped transaction needs to know of the request scope (see auth/scope.ts). */
 export interface RowSecurityScope {
@@ -53,9 +53,33 @@ export async function withRowSecurity<T>(db: Database, scope: RowSecurityScope, 
   };
   // The same statement sent with the transaction's BEGIN, one message instead of two (decision 111). It has no
   // parameters, so it is built only from ids that are uuids; any other scope goes the parameterized way above.
-  if (!scope.reachableOrganizationIds.every(isUuid)) return db.transaction((tx) => run(tx, false));
-  const literal = `select set_config('app.org_ids', '${scope.reachableOrganizationIds.join(',')}', true), set_config('app.global', '${scope.global ? 'on' : 'off'}', true), set_config('role', 'cohortly_app', true)`;
+  const literal = scopeLiteral(scope);
+  if (!literal) return db.transaction((tx) => run(tx, false));
   return transactionWithPrelude<T, Transaction>(db, literal, run);
+}
+
+/** The scope's statement as literal SQL (decision 111), or undefined when an organization id is not a uuid. */
+function scopeLiteral(scope: RowSecurityScope): string | undefined {
+  if (!scope.reachableOrganizationIds.every(isUuid)) return undefined;
+  return `select set_config('app.org_ids', '${scope.reachableOrganizationIds.join(',')}', true), set_config('app.global', '${scope.global ? 'on' : 'off'}', true), set_config('role', 'cohortly_app', true)`;
+}
+
+/**
+ * One read-only statement under the scope, its whole transaction in one message (decision 114): `begin`, the scope's
+ * statement (as `withRowSecurity` sends it: the same role, settings and row security), `statement`, `commit`.
+ * `statement` must be literal SQL built from checked values. Undefined when it cannot go that way (an organization id
+ * that is not a uuid, an engine without it): the caller then reads through `withRowSecurity`.
+ */
+export async function readScopedInOneMessage(
+  db: Database,
+  scope: RowSecurityScope,
+  statement: string,
+  parsers: Parameters<typeof oneMessageRead>[3],
+): Promise<unknown[][] | undefined> {
+  refuseIfClientGone(scope);
+  const literal = scopeLiteral(scope);
+  if (!literal) return undefined;
+  return oneMessageRead(db, `begin; ${literal}; ${statement}; commit`, 2, parsers);
 }
 
 /**

@@ -27,7 +27,7 @@ type ProfileField = (typeof CANDIDATE_PROFILE_FIELDS)[number];
 export const profileOf = <Row extends Record<ProfileField, unknown>>(row: Row) =>
   Object.fromEntries(CANDIDATE_PROFILE_FIELDS.map((key) => [key, row[key]])) as Pick<Row, ProfileField>;
 
-export function baseFields(row: Omit<CandidateRow, 'prescreenNotes'>, trialIds: string[]) {
+export function baseFields(row: CandidateRow, trialIds: string[]) {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -58,8 +58,22 @@ export function toCandidate(row: CandidateRow, trialIds: string[]): Candidate {
   return { ...baseFields(row, trialIds), prescreenNotes: indexedNotes(row) };
 }
 
+/** A list row as the API shows it: the contract's `CandidateListItem` fields only (decision 114). */
 export function toListItem(row: CandidateListRow, trialIds: string[]): CandidateListItem {
-  return { ...baseFields(row, trialIds), noteCount: Number(row.noteCount) };
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    email: row.email,
+    status: row.status,
+    source: row.source,
+    consent: { sms: row.consentSms, calls: row.consentCalls, doNotContact: row.doNotContact },
+    trialIds,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }
 
 export async function withTrials(tx: Transaction, row: CandidateRow): Promise<Candidate> {

@@ -1,18 +1,45 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
 import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../../../contract/candidates';
 import type { ActivitySource } from '../../../contract/activity';
 import { candidateActivitySource, recordActivity, type ActivityEntry } from '../../activity';
-import { rowsOf, type Executor } from '../../db/scoped';
+import { rowsOf, type Executor, type RowSecurityScope } from '../../db/scoped';
 import { escapeLike, uuidArray } from '../../db/postgres';
+import { inlineValues, placeholders, prebuild, PrebuiltCache, runPrebuilt, runPrebuiltInOneMessage, type Binder, type Prebuilt } from '../../db/prebuilt';
 import { candidate, candidateTrial, contactEvent, trial, user } from '../../db/schema';
 import { forgetCandidateInputs } from '../processing-runs/runner';
 import { isUuid } from '../../../contract/ids';
 
+/** Builds statements' text only (prebuilt statements, decision 114): no database handle. */
+const queryBuilder = new QueryBuilder();
+
 export type CandidateRow = typeof candidate.$inferSelect;
 export type NewCandidateRow = typeof candidate.$inferInsert;
 
-const { prescreenNotes: _notes, ...listColumns } = getTableColumns(candidate);
-export type CandidateListRow = Omit<CandidateRow, 'prescreenNotes'> & { noteCount: number; cursorKey: string; trialIds: string[] };
+/** The list row's columns: what `CandidateListItem` (the contract) shows, nothing else (decision 114). */
+const listColumns = {
+  id: candidate.id,
+  organizationId: candidate.organizationId,
+  firstName: candidate.firstName,
+  lastName: candidate.lastName,
+  phone: candidate.phone,
+  email: candidate.email,
+  status: candidate.status,
+  source: candidate.source,
+  consentSms: candidate.consentSms,
+  consentCalls: candidate.consentCalls,
+  doNotContact: candidate.doNotContact,
+  createdAt: candidate.createdAt,
+  updatedAt: candidate.updatedAt,
+};
+export type CandidateListRow = Omit<Pick<CandidateRow, keyof typeof listColumns>, 'createdAt' | 'updatedAt'> & {
+  /** ISO (decision 114). */
+  createdAt: string;
+  updatedAt: string;
+  cursorKey: string;
+  trialIds: string[];
+};
 
 /**
  * A candidate's trial ids in linked order (as trialIdsByCandidate orders them), inside the statement reading the
@@ -25,9 +52,38 @@ const splitTrialIds = (text: string | null) => (text ? text.split(',') : []);
 /** One candidate and their trial ids in one statement (a candidate's page: one read, not two; decision 111). */
 export async function findCandidateWithTrials(executor: Executor, id: string): Promise<{ row: CandidateRow; trialIds: string[] } | undefined> {
   if (!isUuid(id)) return undefined;
-  const [found] = await executor.select({ row: candidate, trialIds: trialIdsOfRow() }).from(candidate).where(eq(candidate.id, id));
-  return found && { row: found.row, trialIds: splitTrialIds(found.trialIds) };
+  return withTrialIds((await runPrebuilt(executor, byIdStatement(), { id }))[0]);
 }
+
+/**
+ * The same read under the request's scope as one message with its transaction (decision 114); `null` when it cannot go
+ * that way (the caller reads in a transaction of its own).
+ */
+export async function findCandidateWithTrialsInOneMessage(
+  db: Database,
+  scope: RowSecurityScope,
+  id: string,
+): Promise<{ row: CandidateRow; trialIds: string[] } | undefined | null> {
+  if (!isUuid(id)) return undefined;
+  const rows = await runPrebuiltInOneMessage(db, scope, byIdStatement(), { id });
+  return rows ? withTrialIds(rows[0]) : null;
+}
+
+const withTrialIds = (found: (CandidateRow & { trialIds: string | null }) | undefined) => {
+  if (!found) return undefined;
+  const { trialIds, ...row } = found;
+  return { row, trialIds: splitTrialIds(trialIds) };
+};
+const byIdFields = { ...getTableColumns(candidate), trialIds: trialIdsOfRow() };
+let byIdPrebuilt: Prebuilt<CandidateRow & { trialIds: string | null }> | undefined;
+/** Built on first use (decision 114): the same text for every candidate. */
+const byIdStatement = () =>
+  (byIdPrebuilt ??= prebuild<typeof byIdFields, CandidateRow & { trialIds: string | null }>(byIdFields, () =>
+    queryBuilder
+      .select(byIdFields)
+      .from(candidate)
+      .where(eq(candidate.id, sql.placeholder('id'))),
+  ));
 
 export async function findCandidate(executor: Executor, id: string, forUpdate = false): Promise<CandidateRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -213,33 +269,62 @@ const TRIGRAM = 3;
  */
 export const TRIGRAM_MAX_IDS = 2000;
 
-async function filterConditions(executor: Executor, filter: ListFilter): Promise<SQL[]> {
-  const conditions: SQL[] = [inArray(candidate.organizationId, filter.organizationIds)];
-  if (filter.statuses?.length) conditions.push(inArray(candidate.status, filter.statuses));
-  if (filter.trialId) {
-    conditions.push(
-      sql`exists (select 1 from ${candidateTrial} where ${candidateTrial.candidateId} = ${candidate.id} and ${candidateTrial.trialId} = ${filter.trialId})`,
-    );
-  }
+/** The search term, and what it is: a whole phone number (E.164), an email, or a part of a name, email or phone. */
+export function searchOf(filter: ListFilter) {
   const term = filter.search?.trim();
   const asPhone = term && /^[\d\s()+.-]{7,}$/.test(term) ? normalizePhone(term) : null;
   const asEmail = term && /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(term) ? term.toLowerCase() : null;
+  return { term, asPhone, asEmail, readsIds: Boolean(term && !asPhone && !asEmail && term.length >= TRIGRAM) };
+}
+
+/**
+ * The filter's conditions. Every value goes through `values` (decision 114): as a placeholder of a prebuilt statement
+ * (the list's page), or as an ordinary parameter; `values.shape` records what changes the statement's text.
+ */
+async function filterConditions(executor: Executor, filter: ListFilter, values: Binder = inlineValues()): Promise<SQL[]> {
+  const { bind, shape } = values;
+  const conditions: SQL[] = [
+    inArray(
+      candidate.organizationId,
+      filter.organizationIds.map((id, i) => bind(`org${i}`, id)),
+    ),
+  ];
+  shape.push(`orgs:${filter.organizationIds.length}`);
+  if (filter.statuses?.length) {
+    conditions.push(
+      inArray(
+        candidate.status,
+        filter.statuses.map((status, i) => bind(`status${i}`, status)),
+      ),
+    );
+    shape.push(`statuses:${filter.statuses.length}`);
+  }
+  if (filter.trialId) {
+    conditions.push(
+      sql`exists (select 1 from ${candidateTrial} where ${candidateTrial.candidateId} = ${candidate.id} and ${candidateTrial.trialId} = ${bind('trialId', filter.trialId)})`,
+    );
+    shape.push('trial');
+  }
+  const { term, asPhone, asEmail } = searchOf(filter);
   if (asPhone) {
     // A whole phone number or email: an exact match on its unique index.
-    conditions.push(eq(candidate.phone, asPhone));
+    conditions.push(eq(candidate.phone, bind('phone', asPhone)));
+    shape.push('phone');
   } else if (asEmail) {
     // Emails are stored lowercased: a plain equality uses the unique (organization_id, email) index even
     // under row-level security (see the schema's note on leakproof operators).
-    conditions.push(eq(candidate.email, asEmail));
+    conditions.push(eq(candidate.email, bind('email', asEmail)));
+    shape.push('email');
   } else if (term) {
     const pattern = `%${escapeLike(term.toLowerCase())}%`;
     const emailPattern = /\s/.test(term) ? null : pattern;
     const digits = term.replace(/\D/g, '');
     const phonePattern = digits.length >= 3 && /^[\d\s()+.-]+$/.test(term) ? `%${digits}%` : null;
     const plain = () => {
-      const matches: SQL[] = [sql`lower(${candidate.firstName} || ' ' || ${candidate.lastName}) like ${pattern}`];
-      if (emailPattern) matches.push(sql`lower(${candidate.email}) like ${emailPattern}`);
-      if (phonePattern) matches.push(sql`${candidate.phone} like ${phonePattern}`);
+      const matches: SQL[] = [sql`lower(${candidate.firstName} || ' ' || ${candidate.lastName}) like ${bind('pattern', pattern)}`];
+      if (emailPattern) matches.push(sql`lower(${candidate.email}) like ${bind('emailPattern', emailPattern)}`);
+      if (phonePattern) matches.push(sql`${candidate.phone} like ${bind('phonePattern', phonePattern)}`);
+      shape.push(`like:${emailPattern ? 'e' : ''}${phonePattern ? 'p' : ''}`);
       return sql`(${sql.join(matches, sql` or `)})`;
     };
     if (term.length < TRIGRAM) {
@@ -248,7 +333,11 @@ async function filterConditions(executor: Executor, filter: ListFilter): Promise
       // Under row security LIKE cannot use an index (not leakproof): the ids come from the trigram indexes through a
       // function that applies the policy's scope itself (migration 0031); uuid equality is leakproof.
       const ids = await matchingIdsOnce(executor, filter, () => matchingCandidateIds(executor, filter.organizationIds, pattern, emailPattern, phonePattern));
-      conditions.push(ids.length <= TRIGRAM_MAX_IDS ? sql`${candidate.id} = any(${uuidArray(ids)})` : plain());
+      if (ids.length <= TRIGRAM_MAX_IDS) {
+        // One uuid[] parameter however many ids (uuidArray).
+        conditions.push(sql`${candidate.id} = any(${bind('ids', `{${ids.join(',')}}`)}::uuid[])`);
+        shape.push('ids');
+      } else conditions.push(plain());
     }
   }
   return conditions;
@@ -302,38 +391,90 @@ export async function countCandidates(executor: Executor, filter: ListFilter, li
   return Number(row.total);
 }
 
-/** One page in keyset order: `after` is the previous page's last row (its sort key values and id). */
-export async function listCandidatePage(
-  executor: Executor,
-  filter: ListFilter,
-  order: { sortBy: SortBy; sortDir: 'asc' | 'desc'; limit: number; after?: { keys: string[]; id: string } },
-): Promise<CandidateListRow[]> {
-  if (filter.organizationIds.length === 0) return [];
+/** The page's fields (the list row's columns, its cursor's sort key values and its trials), by sort. */
+const pageFields = (sortBy: SortBy) => ({
+  ...listColumns,
+  // As the API writes them (ISO, milliseconds): no Date made and formatted again per row (decision 114).
+  createdAt: sql<string>`to_char(${candidate.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  updatedAt: sql<string>`to_char(${candidate.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  cursorKey: sql<string>`json_build_array(${sql.join(
+    SORT_KEYS[sortBy].map((key) => key.cursorText),
+    sql`, `,
+  )})::text`,
+  // The page's trials in the page's own statement.
+  trialIds: trialIdsOfRow(),
+});
+type PageRow = Omit<CandidateListRow, 'trialIds'> & { trialIds: string | null };
+
+/** The page's statement, by its shape (sort, filters, number of organizations, a cursor or not): built once each. */
+const pageStatements = new PrebuiltCache<PageRow>();
+
+type PageOrder = { sortBy: SortBy; sortDir: 'asc' | 'desc'; limit: number; after?: { keys: string[]; id: string } };
+
+/** The page's statement for this filter and order (built once per shape) and its values. */
+async function pageStatement(executor: Executor | null, filter: ListFilter, order: PageOrder) {
   const keys = SORT_KEYS[order.sortBy];
-  const conditions = await filterConditions(executor, filter);
+  const values = placeholders();
+  // Without an executor the filter must need no statement of its own (no trigram ids; listCandidatePageInOneMessage).
+  const conditions = await filterConditions(executor as Executor, filter, values);
   if (order.after) {
     const left = sql.join([...keys.map((key) => key.expression), sql`${candidate.id}`], sql`, `);
-    const right = sql.join([...keys.map((key, i) => sql`${order.after!.keys[i]}::${sql.raw(key.cast)}`), sql`${order.after.id}::uuid`], sql`, `);
+    const right = sql.join(
+      [
+        ...keys.map((key, i) => sql`${values.bind(`after${i}`, order.after!.keys[i])}::${sql.raw(key.cast)}`),
+        sql`${values.bind('afterId', order.after.id)}::uuid`,
+      ],
+      sql`, `,
+    );
     conditions.push(order.sortDir === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`);
   }
-  const direction = sql.raw(order.sortDir);
-  const orderBy = [...keys.map((key) => sql`${key.expression} ${direction}`), sql`${candidate.id} ${direction}`];
-  const rows = await executor
-    .select({
-      ...listColumns,
-      noteCount: sql<number>`jsonb_array_length(${candidate.prescreenNotes})`,
-      cursorKey: sql<string>`json_build_array(${sql.join(
-        keys.map((key) => key.cursorText),
-        sql`, `,
-      )})::text`,
-      // The page's trials in the page's own statement.
-      trialIds: trialIdsOfRow(),
-    })
-    .from(candidate)
-    .where(and(...conditions))
-    .orderBy(...orderBy)
-    .limit(order.limit);
-  return rows.map((row) => ({ ...row, trialIds: splitTrialIds(row.trialIds) })) as CandidateListRow[];
+  const limit = values.bind('limit', order.limit);
+  const shape = [order.sortBy, order.sortDir, order.after ? 'after' : 'first', ...values.shape].join('|');
+  const statement = pageStatements.get(shape, () => {
+    const direction = sql.raw(order.sortDir);
+    const orderBy = [...keys.map((key) => sql`${key.expression} ${direction}`), sql`${candidate.id} ${direction}`];
+    const fields = pageFields(order.sortBy);
+    return prebuild<typeof fields, PageRow>(fields, () =>
+      queryBuilder
+        .select(fields)
+        .from(candidate)
+        .where(and(...conditions))
+        .orderBy(...orderBy)
+        .limit(limit as unknown as number),
+    );
+  });
+  return { statement, values: values.values };
+}
+
+const toPageRows = (rows: PageRow[]): CandidateListRow[] => rows.map((row) => ({ ...row, trialIds: splitTrialIds(row.trialIds) }));
+
+/**
+ * One page in keyset order: `after` is the previous page's last row (its sort key values and id). A prebuilt
+ * statement (decision 114), run in the caller's transaction like any of its queries.
+ */
+export async function listCandidatePage(executor: Executor, filter: ListFilter, order: PageOrder): Promise<CandidateListRow[]> {
+  if (filter.organizationIds.length === 0) return [];
+  const { statement, values } = await pageStatement(executor, filter, order);
+  return toPageRows(await runPrebuilt(executor, statement, values));
+}
+
+/**
+ * The page under the request's scope, its transaction in one message (decision 114): when the filter needs no
+ * statement before the page (not a substring search, whose ids the trigram indexes give first) and every value is
+ * safe as a literal (ids, a whole phone number, statuses, a limit; not an email, a name or a cursor's text). `null`
+ * otherwise: the caller reads in a transaction of its own.
+ */
+export async function listCandidatePageInOneMessage(
+  db: Database,
+  scope: RowSecurityScope,
+  filter: ListFilter,
+  order: PageOrder,
+): Promise<CandidateListRow[] | null> {
+  if (filter.organizationIds.length === 0) return [];
+  if (searchOf(filter).readsIds || order.after) return null;
+  const { statement, values } = await pageStatement(null, filter, order);
+  const rows = await runPrebuiltInOneMessage(db, scope, statement, values);
+  return rows ? toPageRows(rows) : null;
 }
 
 /** Every candidate matching the list's filters (no paging), locked for a bulk change. */

@@ -7,7 +7,7 @@ import {
   CANDIDATE_PROFILE_FIELDS,
   DEFAULT_DO_NOT_CONTACT_REASON,
 } from '../../../contract/candidates';
-import { runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
+import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import type { Transaction } from '../../db/scoped';
 import { badRequest, notFound } from '../../http/errors';
@@ -15,12 +15,16 @@ import { recordAudit, rowChange } from '../../audit';
 import { funnelSignals } from '../../funnel-signals';
 import {
   countCandidates,
+  findCandidateWithTrialsInOneMessage,
   findTrialInOrganization,
   insertCandidate,
   insertContactEvents,
   linkTrial,
   listCandidatePage,
+  listCandidatePageInOneMessage,
+  searchOf,
   updateCandidateRow,
+  type CandidateListRow,
   type CandidateRow,
   type ListFilter,
   type NewCandidateRow,
@@ -35,6 +39,7 @@ import {
   loadCandidate,
   loadCandidateWithTrials,
   targetOrganization,
+  toCandidate,
   toListItem,
   withTrials,
 } from './candidate-record';
@@ -115,19 +120,32 @@ export async function listCandidates(db: Database, scope: RequestScope, query: L
   const organizationIds = selectOrganizations(scope, query.organizationId, query.organizationIds, query.orgs);
   const filter = { organizationIds, search: query.search, statuses: query.status, trialId: query.trialId };
   const after = query.cursor ? decodeCursor(query.cursor, SORT_KEY_COUNT[query.sortBy]) : undefined;
-  return runScoped(db, scope, async (tx) => {
-    const rows = await listCandidatePage(tx, filter, { sortBy: query.sortBy, sortDir: query.sortDir, limit: query.limit + 1, after });
+  const order = { sortBy: query.sortBy, sortDir: query.sortDir, limit: query.limit + 1, after };
+  const answer = (rows: CandidateListRow[], counted: number) => {
     const page = rows.slice(0, query.limit);
-    const counted = await countForList(tx, filter, rows.length <= query.limit && !after ? rows.length : undefined);
     const totalAtLeast = counted > CANDIDATE_COUNT_LIMIT;
-    const total = totalAtLeast ? CANDIDATE_COUNT_LIMIT : counted;
     const last = page.at(-1);
     return {
       candidates: page.map((row) => toListItem(row, row.trialIds)),
-      total,
+      total: totalAtLeast ? CANDIDATE_COUNT_LIMIT : counted,
       totalAtLeast,
       ...(rows.length > query.limit && last ? { nextCursor: encodeCursor({ keys: JSON.parse(last.cursorKey) as string[], id: last.id }) } : {}),
     };
+  };
+  // A first page whose count needs no statement (a large organization's known count; a whole phone number, whose
+  // matches fit a page) is read in one message with its transaction (decision 114).
+  const unfiltered = !filter.search?.trim() && !filter.statuses?.length && !filter.trialId;
+  if (!after && ((unfiltered && knownToExceedLimit(organizationIds)) || searchOf(filter).asPhone)) {
+    const rows = await listCandidatePageInOneMessage(db, scope, filter, order);
+    if (rows) {
+      if (rows.length <= query.limit) return answer(rows, rows.length);
+      if (unfiltered && knownToExceedLimit(organizationIds)) return answer(rows, CANDIDATE_COUNT_LIMIT + 1);
+      return answer(rows, await runScoped(db, scope, (tx) => countForList(tx, filter, undefined)));
+    }
+  }
+  return runScoped(db, scope, async (tx) => {
+    const rows = await listCandidatePage(tx, filter, order);
+    return answer(rows, await countForList(tx, filter, rows.length <= query.limit && !after ? rows.length : undefined));
   });
 }
 
@@ -208,7 +226,11 @@ export async function createCandidate(
 }
 
 export async function getCandidate(db: Database, scope: RequestScope, candidateId: string): Promise<Candidate> {
-  return runScoped(db, scope, (tx) => loadCandidateWithTrials(tx, scope, candidateId));
+  // One message with its transaction (decision 114); otherwise a transaction of its own.
+  const found = await findCandidateWithTrialsInOneMessage(db, scope, candidateId);
+  if (found === null) return runScoped(db, scope, (tx) => loadCandidateWithTrials(tx, scope, candidateId));
+  if (!found || !canReach(scope, found.row.organizationId)) throw notFound('Candidate not found');
+  return toCandidate(found.row, found.trialIds);
 }
 
 export async function updateCandidate(db: Database, scope: RequestScope, candidateId: string, input: UpdateCandidateInput): Promise<Candidate> {
