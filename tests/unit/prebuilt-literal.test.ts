@@ -26,6 +26,7 @@ describe('literal', () => {
       '+1 212 555 0101',
       'Contacted',
       1.5,
+      -5,
       Number.MAX_SAFE_INTEGER + 2,
       null,
       true,

@@ -141,11 +141,12 @@ export function inlineValues(): Binder {
 
 /**
  * A value written into the SQL text as a literal (`runPrebuiltInOneMessage`), only when its form leaves nothing to
- * escape: an integer, a uuid, a uuid array literal, an E.164 phone number, a lowercase word (a status). Anything else
+ * escape: a whole number not below zero, a uuid, a uuid array literal, an E.164 phone number, a lowercase word (a status). Anything else
  * (a name pattern, an email, a cursor's text) answers undefined and the statement goes with parameters.
  */
 export function literal(value: unknown): string | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? String(value) : undefined;
+  // Not negative: a minus sign written after another ("x -$1") would start a comment.
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined;
   if (typeof value !== 'string') return undefined;
   return UUID.test(value) || UUID_ARRAY.test(value) || E164.test(value) || WORD.test(value) ? `'${value}'` : undefined;
 }
