@@ -199,12 +199,15 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
   // Each criterion judged once for a person with no facts and no record: what it answers for anyone it reads no
   // fact of. Criteria that read the record (date of birth, sex) are judged per person.
   const blank: CompactPerson = { dateOfBirth: null, sex: 'unknown', start: 0, end: 0, columns: NO_FACTS };
-  trial.plans.forEach((plan, criterion) => {
-    if (plan.type === 'age' || plan.type === 'sex' || plan.type === 'pregnancy') return void (trial.blankOutcome[criterion] = -1);
+  for (const [criterion, plan] of trial.plans.entries()) {
+    if (plan.type === 'age' || plan.type === 'sex' || plan.type === 'pregnancy') {
+      trial.blankOutcome[criterion] = -1;
+      continue;
+    }
     judgeCompact(trial, blank, plan, criterion);
     trial.blankOutcome[criterion] = outcome;
     trial.blankKey[criterion] = key ? 1 : 0;
-  });
+  }
   return trial;
 }
 
