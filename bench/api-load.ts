@@ -36,6 +36,8 @@ const serverUrl = option('url', process.env.DATABASE_URL ?? 'postgres://postgres
 /** The checkout whose server code is measured (its src/server): this one by default. */
 const appRoot = path.resolve(option('app', path.join(path.dirname(fileURLToPath(import.meta.url)), '..')));
 const withBaseline = !args.includes('--no-baseline');
+/** `--only byId` (or list, phone, substring, session): every connection sends that kind alone, as the issue's table measured each. */
+const only = option('only', '');
 /** Samples per kind: the ids, phones and terms autocannon picks from are the ones whose SQL was captured. */
 const SAMPLES = 50;
 
@@ -52,6 +54,10 @@ interface Seeded {
 const KINDS = ['list', 'byId', 'phone', 'substring', 'session'] as const;
 /** The kinds that run SQL (a cached get-session runs none): the baseline's cycle. */
 const SQL_KINDS = ['list', 'byId', 'phone', 'substring'];
+if (only && !(KINDS as readonly string[]).includes(only)) throw new Error(`--only: one of ${KINDS.join(', ')}`);
+/** The kinds this run sends, in each connection's cycle, and those of them the baseline replays. */
+const RUN_KINDS = (only ? [only] : [...KINDS]) as Array<(typeof KINDS)[number]>;
+const RUN_SQL_KINDS = SQL_KINDS.filter((kind) => (RUN_KINDS as string[]).includes(kind));
 
 async function serve() {
   const server_ = (module: string) => import(pathToFileURL(path.join(appRoot, 'src/server', `${module}.ts`)).href);
@@ -226,8 +232,8 @@ async function serve() {
     for (const asOwner of [true, false]) {
       result[asOwner ? 'owner' : 'appRole'] =
         dbKind === 'postgres'
-          ? await baseline.replayPostgres(databaseUrl, SQL_KINDS, samples, connections, duration, asOwner)
-          : await baseline.replayPglite(client, SQL_KINDS, samples, connections, duration, asOwner);
+          ? await baseline.replayPostgres(databaseUrl, RUN_SQL_KINDS, samples, connections, duration, asOwner)
+          : await baseline.replayPglite(client, RUN_SQL_KINDS, samples, connections, duration, asOwner);
     }
     // The list as it runs once per 10 s, with its count (one client, one request at a time).
     result.listCounted =
@@ -311,13 +317,20 @@ async function run() {
   const laterLists: number[] = [];
   let next = 0;
   const pick = <T>(values: T[]) => values[Math.floor(Math.random() * values.length)];
-  const requests = [
-    { method: 'GET' as const, path: '/api/candidates?limit=50' },
-    { method: 'GET' as const, setupRequest: (request: any) => ({ ...request, path: `/api/candidates/${pick(seeded.candidateIds)}` }) },
-    { method: 'GET' as const, setupRequest: (request: any) => ({ ...request, path: `/api/candidates?search=${encodeURIComponent(pick(seeded.phones))}` }) },
-    { method: 'GET' as const, setupRequest: (request: any) => ({ ...request, path: `/api/candidates?search=${encodeURIComponent(pick(seeded.terms))}` }) },
-    { method: 'GET' as const, path: '/api/auth/get-session' },
-  ];
+  const requestOf: Record<(typeof KINDS)[number], object> = {
+    list: { method: 'GET' as const, path: '/api/candidates?limit=50' },
+    byId: { method: 'GET' as const, setupRequest: (request: any) => ({ ...request, path: `/api/candidates/${pick(seeded.candidateIds)}` }) },
+    phone: {
+      method: 'GET' as const,
+      setupRequest: (request: any) => ({ ...request, path: `/api/candidates?search=${encodeURIComponent(pick(seeded.phones))}` }),
+    },
+    substring: {
+      method: 'GET' as const,
+      setupRequest: (request: any) => ({ ...request, path: `/api/candidates?search=${encodeURIComponent(pick(seeded.terms))}` }),
+    },
+    session: { method: 'GET' as const, path: '/api/auth/get-session' },
+  };
+  const requests = RUN_KINDS.map((kind) => requestOf[kind]);
 
   const once = (warmup: boolean) =>
     new Promise<any>((resolve, reject) => {
@@ -336,12 +349,12 @@ async function run() {
               if (!warmup && sent === 0 && process.env.BENCH_TRACE)
                 clientTrace.push({ setupAt, answeredAt: performance.timeOrigin + performance.now(), responseTime });
               if (!warmup) {
-                latencies[KINDS[sent % KINDS.length]].push(responseTime);
+                latencies[RUN_KINDS[sent % RUN_KINDS.length]].push(responseTime);
                 // Every connection opens with the list, and on PGlite those first answers made the list's p99: new
                 // connections were answered one every ~0.2 s while the others kept the server busy (decision 093).
                 // Reported apart, so the tail's cause shows.
                 if (sent === 0) firstResponses.push(responseTime);
-                else if (KINDS[sent % KINDS.length] === 'list') laterLists.push(responseTime);
+                else if (RUN_KINDS[sent % RUN_KINDS.length] === 'list') laterLists.push(responseTime);
                 statuses.set(status, (statuses.get(status) ?? 0) + 1);
               }
               sent++;
@@ -364,7 +377,7 @@ async function run() {
   const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const loadAfterApp = load();
   let replayed: any = null;
-  if (withBaseline) {
+  if (withBaseline && RUN_SQL_KINDS.length > 0) {
     child.stdin!.write('baseline\n');
     replayed = JSON.parse(await lineStarting('BASELINE '));
   }
@@ -374,9 +387,11 @@ async function run() {
   const total = result.requests.total as number;
   const non2xx = (result.non2xx as number) + (result.errors as number);
   console.log(`\n${dbKind}, ${rows.toLocaleString('en-US')} candidates, ${connections} connections (${seeded.cookies.length} users), ${duration} s`);
-  console.log(`mixed: ${(total / duration).toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx/errors ${non2xx}`);
+  console.log(
+    `${only ? `${only} only` : 'mixed'}: ${(total / duration).toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx/errors ${non2xx}`,
+  );
   console.log(`statuses: ${[...statuses].map(([status, count]) => `${status} x${count}`).join(', ')}; timeouts ${result.timeouts}`);
-  for (const kind of KINDS) {
+  for (const kind of RUN_KINDS) {
     const values = latencies[kind];
     console.log(
       `  ${kind.padEnd(8)} n=${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(0)} ms  p99 ${percentile(values, 99).toFixed(0)} ms`,
@@ -395,10 +410,10 @@ async function run() {
       .map(([kind, count]) => `${kind} ${count.transaction} + ${count.outside}`)
       .join(', ')}`,
   );
-  if (replayed) printBaseline(latencies, replayed);
+  if (replayed && RUN_SQL_KINDS.length > 0) printBaseline(latencies, replayed);
   console.log(
-    `  list, each connection's first answer: n=${firstResponses.length}  p50 ${percentile(firstResponses, 50).toFixed(0)} ms  max ${Math.max(...firstResponses).toFixed(0)} ms;` +
-      ` the later lists: p50 ${percentile(laterLists, 50).toFixed(0)} ms  p99 ${percentile(laterLists, 99).toFixed(0)} ms`,
+    `  ${RUN_KINDS[0]}, each connection's first answer: n=${firstResponses.length}  p50 ${percentile(firstResponses, 50).toFixed(0)} ms  max ${Math.max(...firstResponses).toFixed(0)} ms` +
+      (laterLists.length > 0 ? `; the later lists: p50 ${percentile(laterLists, 50).toFixed(0)} ms  p99 ${percentile(laterLists, 99).toFixed(0)} ms` : ''),
   );
 }
 
@@ -412,7 +427,7 @@ function printBaseline(app: Record<string, number[]>, replayed: any) {
       (dbKind === 'pglite' ? " (PGlite: through the server's one connection, its queue, as the app's requests)" : ' (pg clients, one connection each)'),
   );
   console.log('  kind       app p50 / p99 (req/s)        owner p50 / p99 (req/s)      app role p50 / p99 (req/s)   app/owner p50, p99');
-  for (const kind of SQL_KINDS) {
+  for (const kind of RUN_SQL_KINDS) {
     const own = replayed.owner.latencies[kind] as number[];
     const role = replayed.appRole.latencies[kind] as number[];
     console.log(
