@@ -297,15 +297,16 @@ export const ListCandidatesQuerySchema = z.object({
 });
 export type ListCandidatesQuery = z.infer<typeof ListCandidatesQuerySchema>;
 
-/** Counting stops here: an exact count of a large organization would cost more than the page itself. */
+/** Counting a search or trial filter stops here: an exact count of a large organization would cost more than the page itself. */
 export const CANDIDATE_COUNT_LIMIT = 10_000;
 
 export const CandidateListSchema = z
   .object({
     candidates: z.array(CandidateListItemSchema),
     /**
-     * How many candidates match the filters (all pages), counted exactly up to CANDIDATE_COUNT_LIMIT; past it,
-     * `total` is that limit and `totalAtLeast` is true (the web shows "10,000+").
+     * How many candidates match the filters (all pages). Exact at any size for a list by organization and status alone
+     * (kept counts, decision 115); a search or a trial filter is counted exactly up to CANDIDATE_COUNT_LIMIT, and past
+     * it `total` is that limit and `totalAtLeast` is true (the web shows "10,000+").
      */
     total: z.number().int(),
     totalAtLeast: z.boolean(),

@@ -4,7 +4,7 @@ import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { refreshPlannerStatistics } from './db/maintenance';
+import { maintainDatabase } from './db/maintenance';
 import { createDeps } from './deps';
 import { listenApp } from './http/listen';
 import { startBackgroundWork } from './jobs/register';
@@ -23,9 +23,9 @@ if (createdAdmin) {
 
 // Job queues and handlers; imports, bulk calls and callbacks interrupted by a stop or a crash continue.
 await startBackgroundWork(deps);
-// Statistics as of this start (an embedded database reopened after a large import otherwise plans blind);
+// Counts folded and statistics as of this start (an embedded database reopened after a large import otherwise plans blind);
 // in the background, so the server answers at once.
-void refreshPlannerStatistics(deps);
+void maintainDatabase(deps);
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 const app = createApp(deps, { webDist });

@@ -118,6 +118,29 @@ describe('substring search (decision 109)', () => {
     expect((await plainSearch('Filler1')).length).toBeGreaterThan(TRIGRAM_MAX_IDS);
   });
 
+  it('answers the list with the total of the matches, counted from the trigram ids or by a count, paged by cursor to the last match', async () => {
+    for (const term of ['ann', 'Filler12', 'Filler1', 'nobody here', '0101']) {
+      const expected = await plainSearch(term);
+      const first = await site.actor.request('GET', `/api/candidates?search=${encodeURIComponent(term)}&limit=500`);
+      expect(first.status, term).toBe(200);
+      expect(first.body.total, term).toBe(Math.min(expected.length, 10_000));
+      // The later pages keep the same total, and together the pages hold every match once.
+      const seen = first.body.candidates.map((row: { id: string }) => row.id);
+      let cursor = first.body.nextCursor as string | undefined;
+      while (cursor) {
+        const next = await site.actor.request('GET', `/api/candidates?search=${encodeURIComponent(term)}&limit=500&cursor=${encodeURIComponent(cursor)}`);
+        expect(next.body.total, term).toBe(first.body.total);
+        seen.push(...next.body.candidates.map((row: { id: string }) => row.id));
+        cursor = next.body.nextCursor;
+      }
+      expect(seen.sort(), term).toEqual(expected);
+    }
+    // With a status filter too, the count is of the rows with that status (the ids alone would count every status).
+    const contacted = await site.actor.request('GET', '/api/candidates?search=Filler12&status=contacted&limit=5');
+    expect(contacted.status).toBe(200);
+    expect(contacted.body.total).toBe(0);
+  });
+
   it("never returns another organization's matching candidate, even when asked for its organization", async () => {
     const asked = sql`select count(*)::int as n from candidate_ids_matching(${`{${site.organizationId},${other.organizationId}}`}::uuid[], '%ann%', '%ann%', null)`;
     const count = async (scope: { global: boolean; reachableOrganizationIds: string[] }) =>

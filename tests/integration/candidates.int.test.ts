@@ -294,7 +294,7 @@ describe('GET /api/candidates', () => {
     });
   });
 
-  it('counts exactly up to 10,000 matches, then answers "at least 10,000" (a cheap count for large organizations)', async () => {
+  it('answers the exact total at any size from the kept counts, and "at least 10,000" only for a counted search (decision 115)', async () => {
     const large = await t.signUp({ organizationName: 'Large Site' });
     await t.deps.db.execute(sql`
       insert into candidate (organization_id, first_name, last_name, phone, status)
@@ -302,15 +302,27 @@ describe('GET /api/candidates', () => {
       from generate_series(1, 10050) g`);
     const all = await large.actor.get('/api/candidates/?limit=5');
     expect(all.status).toBe(200);
-    expect(all.body).toMatchObject({ total: 10_000, totalAtLeast: true });
+    expect(all.body).toMatchObject({ total: 10_050, totalAtLeast: false });
     expect(all.body.candidates).toHaveLength(5);
     const few = await large.actor.get('/api/candidates/?status=contacted');
     expect(few.body).toMatchObject({ total: 20, totalAtLeast: false });
-    // "10,000+" is remembered for a while (decision 093), but removing candidates makes the list count again.
-    expect((await large.actor.get('/api/candidates/?limit=5')).body).toMatchObject({ total: 10_000, totalAtLeast: true });
-    const ids = rowsOf<{ id: string }>(await t.deps.db.execute(sql`select id from candidate where organization_id = ${large.organizationId} limit 60`));
+    const both = await large.actor.get('/api/candidates/?status=contacted&status=new&limit=5');
+    expect(both.body).toMatchObject({ total: 10_050, totalAtLeast: false });
+    // A search matching more than the trigram ids carry is counted, and stops at the limit.
+    const searched = await large.actor.get('/api/candidates/?search=Person&limit=5');
+    expect(searched.body).toMatchObject({ total: 10_000, totalAtLeast: true });
+    // Removing and changing candidates moves the totals at once.
+    const ids = rowsOf<{ id: string }>(
+      await t.deps.db.execute(sql`select id from candidate where organization_id = ${large.organizationId} and status = 'new' limit 60`),
+    );
     expect((await large.actor.post('/api/candidates/bulk-delete', { candidateIds: ids.map((row) => row.id) })).body).toEqual({ deleted: 60 });
     expect((await large.actor.get('/api/candidates/?limit=5')).body).toMatchObject({ total: 9_990, totalAtLeast: false });
+    const [one] = rowsOf<{ id: string }>(
+      await t.deps.db.execute(sql`select id from candidate where organization_id = ${large.organizationId} and status = 'new' limit 1`),
+    );
+    expect((await large.actor.patch(`/api/candidates/${one.id}`, { status: 'contacted' })).status).toBe(200);
+    expect((await large.actor.get('/api/candidates/?status=contacted')).body).toMatchObject({ total: 21 });
+    expect((await large.actor.get('/api/candidates/?limit=5')).body).toMatchObject({ total: 9_990 });
   });
 
   it('a list whose user has gone is not read (499); a change whose user has gone is still made', async () => {

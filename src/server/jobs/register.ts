@@ -5,7 +5,7 @@ import { trialMatchRuns } from '../features/matching/matcher';
 import { resumeRuns, runJobHandler, type RunJob } from '../features/processing-runs/runner';
 import { runSequenceSteps, sweepSequences } from '../features/sequences/engine';
 import { sweepStaleCalls } from '../features/calls/reconcile';
-import { refreshPlannerStatistics } from '../db/maintenance';
+import { maintainDatabase } from '../db/maintenance';
 import type { AppDeps } from '../http/context';
 import { QUEUES } from './jobs';
 import { wireFeatures } from '../wiring';
@@ -39,7 +39,7 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   );
   await deps.jobs.work(QUEUES.sweepSequences, () => sweepSequences(deps));
   await deps.jobs.every(QUEUES.sweepSequences, '* * * * *');
-  await deps.jobs.work(QUEUES.maintenance, () => refreshPlannerStatistics(deps));
+  await deps.jobs.work(QUEUES.maintenance, () => maintainDatabase(deps));
   await deps.jobs.every(QUEUES.maintenance, '17 * * * *');
   await sweepCallbacks(deps);
   // The run engine's kinds (decision 039): each kind's runs a stopped process left.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CandidateStatus, PrescreenNote } from '../../../contract/candidates';
 import { belongsTo, createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 import { trial } from './trials';
@@ -65,6 +65,22 @@ export const candidate = pgTable(
 );
 
 /** A candidate linked to a trial they may join. */
+/**
+ * How many candidates each organization has in each status, kept by statement triggers on `candidate` (migration
+ * 0034, decision 115) as rows of changes: every statement adds its net change per organization and status, and
+ * the hourly maintenance folds them into one row each. The list's total is a sum here, never a count of candidates.
+ * No foreign key: an organization's deletion removes its candidates, whose changes sum its rows to zero.
+ */
+export const candidateCount = pgTable(
+  'candidate_count',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    status: text('status').$type<CandidateStatus>().notNull(),
+    change: bigint('change', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('candidate_count_organization_status_idx').on(table.organizationId, table.status)],
+);
+
 export const candidateTrial = pgTable(
   'candidate_trial',
   {

@@ -4,7 +4,6 @@ import type { Transaction } from '../../db/scoped';
 import { isUniqueViolation } from '../../db/postgres';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudits, type Actor } from '../../audit';
-import { forgetLargeCounts } from './large-counts';
 import {
   deleteCandidateRows,
   findCandidate,
@@ -140,7 +139,6 @@ export async function guardDuplicates<T>(work: () => Promise<T>): Promise<T> {
 
 /** Deletes candidates (their contact history and trial links go by cascade); one audit record each is all that stays. */
 export async function removeCandidates(tx: Transaction, scope: RequestScope, rows: CandidateRow[], bulk: boolean): Promise<void> {
-  forgetLargeCounts(rows.map((row) => row.organizationId));
   await deleteCandidateRows(
     tx,
     rows.map((row) => row.id),

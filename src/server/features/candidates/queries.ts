@@ -7,7 +7,7 @@ import { candidateActivitySource, recordActivity, type ActivityEntry } from '../
 import { rowsOf, type Executor, type RowSecurityScope } from '../../db/scoped';
 import { escapeLike, uuidArray } from '../../db/postgres';
 import { inlineValues, placeholders, prebuild, PrebuiltCache, runPrebuilt, runPrebuiltInOneMessage, type Binder, type Prebuilt } from '../../db/prebuilt';
-import { candidate, candidateTrial, contactEvent, trial, user } from '../../db/schema';
+import { candidate, candidateCount, candidateTrial, contactEvent, trial, user } from '../../db/schema';
 import { forgetCandidateInputs } from '../processing-runs/runner';
 import { isUuid } from '../../../contract/ids';
 
@@ -39,6 +39,8 @@ export type CandidateListRow = Omit<Pick<CandidateRow, keyof typeof listColumns>
   updatedAt: string;
   cursorKey: string;
   trialIds: string[];
+  /** The filter's kept total, on every row of a page whose filter has one (`totalIsKept`, decision 115). */
+  listTotal?: number;
 };
 
 /**
@@ -356,6 +358,19 @@ function matchingIdsOnce(executor: Executor, filter: ListFilter, read: () => Pro
   return ids;
 }
 
+/**
+ * The count of a search alone (no status or trial filter) whose trigram ids this transaction has read for the page:
+ * the page reads exactly those ids, so their number is the count and no count statement is sent. `undefined` when
+ * the ids were not read here or were too many to use (the page then scanned).
+ */
+export async function countOfMatchingIds(executor: Executor, filter: ListFilter): Promise<number | undefined> {
+  if (filter.statuses?.length || filter.trialId) return undefined;
+  const read = idsReadFor.get(executor)?.get(filter);
+  if (!read) return undefined;
+  const ids = await read;
+  return ids.length <= TRIGRAM_MAX_IDS ? ids.length : undefined;
+}
+
 /** Up to TRIGRAM_MAX_IDS + 1 ids of the scope's candidates whose name, email or phone matches (decision 109). */
 async function matchingCandidateIds(
   executor: Executor,
@@ -369,6 +384,38 @@ async function matchingCandidateIds(
   );
   const [row] = rowsOf<{ ids: string }>(result);
   return row.ids === '{}' ? [] : row.ids.slice(1, -1).split(',');
+}
+
+/**
+ * A filter by organization and status alone (no search, no trial): its total is kept per organization and status in
+ * `candidate_count` by triggers (decision 115), so it is read, never counted, at any organization size.
+ */
+export const totalIsKept = (filter: ListFilter) => !filter.search?.trim() && !filter.trialId;
+
+/** The kept total of such a filter, as a scalar subquery (the page's statement carries it as a column). */
+function keptTotal(filter: ListFilter, values: Binder): SQL<number> {
+  const conditions = [
+    inArray(
+      candidateCount.organizationId,
+      filter.organizationIds.map((id, i) => values.bind(`org${i}`, id)),
+    ),
+  ];
+  if (filter.statuses?.length) {
+    conditions.push(
+      inArray(
+        candidateCount.status,
+        filter.statuses.map((status, i) => values.bind(`status${i}`, status)),
+      ),
+    );
+  }
+  return sql<number>`(select coalesce(sum(${candidateCount.change}), 0)::int from ${candidateCount} where ${and(...conditions)})`;
+}
+
+/** The kept total of a filter by organization and status alone (`totalIsKept`), as its own statement. */
+export async function keptCandidateTotal(executor: Executor, filter: ListFilter): Promise<number> {
+  if (filter.organizationIds.length === 0) return 0;
+  const [row] = rowsOf<{ total: number | string }>(await executor.execute(sql`select ${keptTotal(filter, inlineValues())} as total`));
+  return Number(row.total);
 }
 
 /** Matching candidates, counted up to `limit` + 1 (so a caller can tell "more than limit"). */
@@ -433,7 +480,8 @@ async function pageStatement(executor: Executor | null, filter: ListFilter, orde
   const statement = pageStatements.get(shape, () => {
     const direction = sql.raw(order.sortDir);
     const orderBy = [...keys.map((key) => sql`${key.expression} ${direction}`), sql`${candidate.id} ${direction}`];
-    const fields = pageFields(order.sortBy);
+    // A filter whose total is kept reads it in the page's own statement (decision 115), once: an uncorrelated subquery.
+    const fields = totalIsKept(filter) ? { ...pageFields(order.sortBy), listTotal: keptTotal(filter, values) } : pageFields(order.sortBy);
     return prebuild<typeof fields, PageRow>(fields, () =>
       queryBuilder
         .select(fields)

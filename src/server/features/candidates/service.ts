@@ -23,13 +23,15 @@ import {
   listCandidatePage,
   listCandidatePageInOneMessage,
   searchOf,
+  countOfMatchingIds,
+  keptCandidateTotal,
+  totalIsKept,
   updateCandidateRow,
   type CandidateListRow,
   type CandidateRow,
   type ListFilter,
   type NewCandidateRow,
 } from './queries';
-import { forgetExceedsLimit, knownToExceedLimit, rememberExceedsLimit } from './large-counts';
 
 import {
   removeCandidates,
@@ -102,18 +104,16 @@ function decodeCursor(text: string, keyCount: number): Cursor {
 const SORT_KEY_COUNT = { createdAt: 1, updatedAt: 1, lastName: 2, status: 2 } as const;
 
 /**
- * The list's count: a first page with room to spare holds every match (`pageHoldsAll`: a search by phone or
- * email). Otherwise exact up to the limit, then "at least": counting 100,000 rows on every page costs more than
- * the page. An unfiltered organization known to be past the limit is not counted again (large-counts.ts).
+ * The list's total. A filter by organization and status alone reads its kept total (decision 115): on the page's rows,
+ * or by a statement of its own past the last page. A first page with room to spare holds every match (`pageHoldsAll`:
+ * a search by phone or email). A search alone whose trigram ids were read has their number. Otherwise (a trial, a
+ * search with a status, a search past the trigram ids) exact up to the limit, then "at least".
  */
-async function countForList(tx: Transaction, filter: ListFilter, pageHoldsAll: number | undefined): Promise<number> {
+async function countForList(tx: Transaction, filter: ListFilter, rows: CandidateListRow[], pageHoldsAll: number | undefined): Promise<number> {
+  if (rows[0]?.listTotal !== undefined) return Number(rows[0].listTotal);
   if (pageHoldsAll !== undefined) return pageHoldsAll;
-  const unfiltered = !filter.search?.trim() && !filter.statuses?.length && !filter.trialId;
-  if (unfiltered && knownToExceedLimit(filter.organizationIds)) return CANDIDATE_COUNT_LIMIT + 1;
-  const counted = await countCandidates(tx, filter, CANDIDATE_COUNT_LIMIT);
-  if (unfiltered && counted > CANDIDATE_COUNT_LIMIT) rememberExceedsLimit(filter.organizationIds);
-  else if (unfiltered) forgetExceedsLimit(filter.organizationIds);
-  return counted;
+  if (totalIsKept(filter)) return keptCandidateTotal(tx, filter);
+  return (await countOfMatchingIds(tx, filter)) ?? countCandidates(tx, filter, CANDIDATE_COUNT_LIMIT);
 }
 
 export async function listCandidates(db: Database, scope: RequestScope, query: ListCandidatesQuery) {
@@ -121,9 +121,11 @@ export async function listCandidates(db: Database, scope: RequestScope, query: L
   const filter = { organizationIds, search: query.search, statuses: query.status, trialId: query.trialId };
   const after = query.cursor ? decodeCursor(query.cursor, SORT_KEY_COUNT[query.sortBy]) : undefined;
   const order = { sortBy: query.sortBy, sortDir: query.sortDir, limit: query.limit + 1, after };
+  const kept = totalIsKept(filter);
   const answer = (rows: CandidateListRow[], counted: number) => {
     const page = rows.slice(0, query.limit);
-    const totalAtLeast = counted > CANDIDATE_COUNT_LIMIT;
+    // A kept total is exact at any size; a counted one stops at the limit.
+    const totalAtLeast = !kept && counted > CANDIDATE_COUNT_LIMIT;
     const last = page.at(-1);
     return {
       candidates: page.map((row) => toListItem(row, row.trialIds)),
@@ -132,20 +134,19 @@ export async function listCandidates(db: Database, scope: RequestScope, query: L
       ...(rows.length > query.limit && last ? { nextCursor: encodeCursor({ keys: JSON.parse(last.cursorKey) as string[], id: last.id }) } : {}),
     };
   };
-  // A first page whose count needs no statement (a large organization's known count; a whole phone number, whose
-  // matches fit a page) is read in one message with its transaction (decision 114).
-  const unfiltered = !filter.search?.trim() && !filter.statuses?.length && !filter.trialId;
-  if (!after && ((unfiltered && knownToExceedLimit(organizationIds)) || searchOf(filter).asPhone)) {
+  // A first page whose total needs no statement of its own (a kept total; a whole phone number, whose matches fit a
+  // page) is read in one message with its transaction (decision 114).
+  if (!after && (kept || searchOf(filter).asPhone)) {
     const rows = await listCandidatePageInOneMessage(db, scope, filter, order);
     if (rows) {
-      if (rows.length <= query.limit) return answer(rows, rows.length);
-      if (unfiltered && knownToExceedLimit(organizationIds)) return answer(rows, CANDIDATE_COUNT_LIMIT + 1);
-      return answer(rows, await runScoped(db, scope, (tx) => countForList(tx, filter, undefined)));
+      if (rows.length <= query.limit) return answer(rows, rows[0]?.listTotal !== undefined ? Number(rows[0].listTotal) : rows.length);
+      if (rows[0].listTotal !== undefined) return answer(rows, Number(rows[0].listTotal));
+      return answer(rows, await runScoped(db, scope, (tx) => countForList(tx, filter, [], undefined)));
     }
   }
   return runScoped(db, scope, async (tx) => {
     const rows = await listCandidatePage(tx, filter, order);
-    return answer(rows, await countForList(tx, filter, rows.length <= query.limit && !after ? rows.length : undefined));
+    return answer(rows, await countForList(tx, filter, rows, rows.length <= query.limit && !after ? rows.length : undefined));
   });
 }
 
