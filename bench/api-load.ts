@@ -154,8 +154,9 @@ async function serve() {
     cookies.push(signedIn.cookie);
   }
 
-  // A substring of a first name ("irst4821": First4821, First48210-48219, First482100-482199 at 100,000 rows, ~111
-  // people): a person looked up by part of a name, served by the trigram indexes (decision 109).
+  // A substring of a first name ("irst4821": First4821 and First48210-48219 at 100,000 rows, 11 people, so the page
+  // holds every match and no count runs): a person looked up by part of a name, served by the trigram indexes
+  // (decision 109).
   const terms = Array.from({ length: SAMPLES }, () => `irst${1000 + Math.floor(Math.random() * Math.min(9000, Math.max(1, rows - 1000)))}`);
   const paths: Record<string, string[]> = {
     list: Array.from({ length: SAMPLES }, () => '/api/candidates?limit=50'),
