@@ -139,9 +139,8 @@ export async function listCandidates(db: Database, scope: RequestScope, query: L
   if (!after && (kept || searchOf(filter).asPhone)) {
     const rows = await listCandidatePageInOneMessage(db, scope, filter, order);
     if (rows) {
-      if (rows.length <= query.limit) return answer(rows, rows[0]?.listTotal !== undefined ? Number(rows[0].listTotal) : rows.length);
-      if (rows[0].listTotal !== undefined) return answer(rows, Number(rows[0].listTotal));
-      return answer(rows, await runScoped(db, scope, (tx) => countForList(tx, filter, [], undefined)));
+      const total = rows[0]?.listTotal ?? (rows.length <= query.limit ? rows.length : undefined);
+      return answer(rows, total !== undefined ? Number(total) : await runScoped(db, scope, (tx) => countForList(tx, filter, [], undefined)));
     }
   }
   return runScoped(db, scope, async (tx) => {
