@@ -39,6 +39,9 @@ export function bodyLimitFor(method: string, path: string): number {
   return BODY_LIMITS.default;
 }
 
+/** Methods whose requests carry no body here: nothing to limit or to read. */
+export const BODILESS_METHODS = new Set(['GET', 'HEAD']);
+
 const megabytes = (bytes: number) => (bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.round(bytes / KB)} KB`);
 
 const limiters = new Map<number, MiddlewareHandler<AppEnv>>();
@@ -59,6 +62,9 @@ const limiter = (maxSize: number) => {
  * for a chunked body (no Content-Length) as soon as the bytes read pass the limit, never buffering more.
  */
 export const requestBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // A GET or HEAD has no body to limit (Hono's limiter lets it through too), and asking for one would build
+  // the whole Web Request that @hono/node-server otherwise never makes (decision 116).
+  if (BODILESS_METHODS.has(c.req.method)) return next();
   if (isStreamedImport(c.req.method, c.req.path)) {
     // Hono's limiter buffers a chunked body to count it; this one is counted while the handler streams it.
     const length = Number(c.req.header('content-length'));

@@ -46,8 +46,9 @@ export function compressResponses(options: { threshold?: number; isImmutable?: (
     await next();
     const res = c.res;
     const type = res.headers.get('content-type');
+    // `res.body` is read last: on @hono/node-server's light response it builds the whole Web Response and sends
+    // the body as a stream, which an answer left uncompressed never needs (decision 116).
     if (
-      !res.body ||
       c.req.method === 'HEAD' ||
       res.status === 204 ||
       res.status === 206 ||
@@ -69,6 +70,7 @@ export function compressResponses(options: { threshold?: number; isImmutable?: (
       res.headers.set('vary', varied);
       return;
     }
+    if (!res.body) return;
 
     const immutable = options.isImmutable?.(c.req.path) ?? false;
     const key = `${encoding}:${c.req.path}`;

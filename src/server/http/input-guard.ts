@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { isStreamedImport } from './body-limit';
+import { BODILESS_METHODS, isStreamedImport } from './body-limit';
 import type { AppEnv } from './context';
 import { errorBody } from './errors';
 
@@ -95,7 +95,8 @@ export const refuseControlCharacters: MiddlewareHandler<AppEnv> = async (c, next
     }
   }
   // The streamed import's body is a file read as a stream: its reader refuses these characters line by line.
-  if (c.req.raw.body && !['GET', 'HEAD'].includes(c.req.method) && !isStreamedImport(c.req.method, c.req.path)) {
+  // The method first: asking a GET for its body builds the Web Request @hono/node-server otherwise never makes.
+  if (!BODILESS_METHODS.has(c.req.method) && c.req.raw.body && !isStreamedImport(c.req.method, c.req.path)) {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     // Multipart bodies are not parsed by any route; file contents are not text fields.
     if (!type.startsWith('multipart/')) {
