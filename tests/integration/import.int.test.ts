@@ -311,3 +311,27 @@ describe('processing runs', () => {
     expect((await site.actor.get(`/api/processing-runs/${runs[0]}/data?limit=0`)).status).toBe(400);
   });
 });
+
+describe('Time-ordered ids (decision 117)', () => {
+  const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const millisecondOf = (id: string) => Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+
+  it('gives imported people, people added by hand and their contact events UUID version 7 ids of the time they were made', async () => {
+    const before = Date.now();
+    const body = await importCsv(site.actor, 'First Name,Last Name,Phone\nOrla,Vance,+12025550171\nPiet,Vance,+12025550172\n');
+    const added = await site.actor.post('/api/candidates', { firstName: 'Quinn', lastName: 'Vance', phone: '+12025550173' });
+    expect(added.status).toBe(201);
+    const after = Date.now();
+
+    const imported = body.items.map((item: { candidateId: string }) => item.candidateId);
+    expect(imported).toHaveLength(2);
+    for (const id of [...imported, added.body.id]) {
+      expect(id).toMatch(UUID_V7);
+      expect(millisecondOf(id)).toBeGreaterThanOrEqual(before);
+      expect(millisecondOf(id)).toBeLessThanOrEqual(after);
+    }
+    const events = await t.deps.db.select().from(contactEvent).where(eq(contactEvent.candidateId, imported[0]));
+    expect(events.map((event) => event.kind)).toContain('created');
+    for (const event of events) expect(event.id).toMatch(UUID_V7);
+  });
+});

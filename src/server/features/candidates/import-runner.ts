@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { IMPORT_STREAM_MAX_BYTES, type ImportCandidatesInput, type ImportField, type ImportStreamQuery } from '../../../contract/candidates';
 import type { CandidateFactInput } from '../../../contract/matching';
@@ -6,6 +5,7 @@ import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
+import { timeOrderedUuid } from '../../db/time-ordered-id';
 import { candidate } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { recordActivity } from '../../activity';
@@ -376,7 +376,14 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
     const byPhone = values.phone ? phoneOwner.get(values.phone) : undefined;
     const target = byPhone ?? (values.email ? emailOwner.get(values.email) : undefined);
     if (!target) {
-      const fresh: Target = { id: randomUUID(), existing: null, values: { ...values }, filled: new Set(), rowNumbers: [item.rowNumber], facts: factsOf(item) };
+      const fresh: Target = {
+        id: timeOrderedUuid(),
+        existing: null,
+        values: { ...values },
+        filled: new Set(),
+        rowNumbers: [item.rowNumber],
+        facts: factsOf(item),
+      };
       if (values.phone) phoneOwner.set(values.phone, fresh);
       if (values.email) emailOwner.set(values.email, fresh);
       created.push(fresh);
