@@ -280,27 +280,43 @@ export function searchOf(filter: ListFilter) {
 }
 
 /**
+ * The filter's organizations and statuses as conditions on `table` (the candidates, or their kept counts). Both bind
+ * the same names, so the page's statement and its kept total (decision 115) share one set of placeholders.
+ */
+function organizationAndStatusConditions(
+  table: {
+    organizationId: typeof candidate.organizationId | typeof candidateCount.organizationId;
+    status: typeof candidate.status | typeof candidateCount.status;
+  },
+  filter: ListFilter,
+  bind: Binder['bind'],
+): SQL[] {
+  const conditions: SQL[] = [
+    inArray(
+      table.organizationId,
+      filter.organizationIds.map((id, i) => bind(`org${i}`, id)),
+    ),
+  ];
+  if (filter.statuses?.length) {
+    conditions.push(
+      inArray(
+        table.status,
+        filter.statuses.map((status, i) => bind(`status${i}`, status)),
+      ),
+    );
+  }
+  return conditions;
+}
+
+/**
  * The filter's conditions. Every value goes through `values` (decision 114): as a placeholder of a prebuilt statement
  * (the list's page), or as an ordinary parameter; `values.shape` records what changes the statement's text.
  */
 async function filterConditions(executor: Executor, filter: ListFilter, values: Binder = inlineValues()): Promise<SQL[]> {
   const { bind, shape } = values;
-  const conditions: SQL[] = [
-    inArray(
-      candidate.organizationId,
-      filter.organizationIds.map((id, i) => bind(`org${i}`, id)),
-    ),
-  ];
+  const conditions = organizationAndStatusConditions(candidate, filter, bind);
   shape.push(`orgs:${filter.organizationIds.length}`);
-  if (filter.statuses?.length) {
-    conditions.push(
-      inArray(
-        candidate.status,
-        filter.statuses.map((status, i) => bind(`status${i}`, status)),
-      ),
-    );
-    shape.push(`statuses:${filter.statuses.length}`);
-  }
+  if (filter.statuses?.length) shape.push(`statuses:${filter.statuses.length}`);
   if (filter.trialId) {
     conditions.push(
       sql`exists (select 1 from ${candidateTrial} where ${candidateTrial.candidateId} = ${candidate.id} and ${candidateTrial.trialId} = ${bind('trialId', filter.trialId)})`,
@@ -394,20 +410,7 @@ export const totalIsKept = (filter: ListFilter) => !filter.search?.trim() && !fi
 
 /** The kept total of such a filter, as a scalar subquery (the page's statement carries it as a column). */
 function keptTotal(filter: ListFilter, values: Binder): SQL<number> {
-  const conditions = [
-    inArray(
-      candidateCount.organizationId,
-      filter.organizationIds.map((id, i) => values.bind(`org${i}`, id)),
-    ),
-  ];
-  if (filter.statuses?.length) {
-    conditions.push(
-      inArray(
-        candidateCount.status,
-        filter.statuses.map((status, i) => values.bind(`status${i}`, status)),
-      ),
-    );
-  }
+  const conditions = organizationAndStatusConditions(candidateCount, filter, values.bind);
   return sql<number>`(select coalesce(sum(${candidateCount.change}), 0)::int from ${candidateCount} where ${and(...conditions)})`;
 }
 

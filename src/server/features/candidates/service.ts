@@ -110,10 +110,15 @@ const SORT_KEY_COUNT = { createdAt: 1, updatedAt: 1, lastName: 2, status: 2 } as
  * search with a status, a search past the trigram ids) exact up to the limit, then "at least".
  */
 async function countForList(tx: Transaction, filter: ListFilter, rows: CandidateListRow[], pageHoldsAll: number | undefined): Promise<number> {
-  if (rows[0]?.listTotal !== undefined) return Number(rows[0].listTotal);
-  if (pageHoldsAll !== undefined) return pageHoldsAll;
+  const known = totalFromPage(rows, pageHoldsAll);
+  if (known !== undefined) return known;
   if (totalIsKept(filter)) return keptCandidateTotal(tx, filter);
   return (await countOfMatchingIds(tx, filter)) ?? countCandidates(tx, filter, CANDIDATE_COUNT_LIMIT);
+}
+
+/** The total the page already tells: its kept total's column, or the page itself when it holds every match. */
+function totalFromPage(rows: CandidateListRow[], pageHoldsAll: number | undefined): number | undefined {
+  return rows[0]?.listTotal !== undefined ? Number(rows[0].listTotal) : pageHoldsAll;
 }
 
 export async function listCandidates(db: Database, scope: RequestScope, query: ListCandidatesQuery) {
@@ -139,8 +144,8 @@ export async function listCandidates(db: Database, scope: RequestScope, query: L
   if (!after && (kept || searchOf(filter).asPhone)) {
     const rows = await listCandidatePageInOneMessage(db, scope, filter, order);
     if (rows) {
-      const total = rows[0]?.listTotal ?? (rows.length <= query.limit ? rows.length : undefined);
-      return answer(rows, total !== undefined ? Number(total) : await runScoped(db, scope, (tx) => countForList(tx, filter, [], undefined)));
+      const total = totalFromPage(rows, rows.length <= query.limit ? rows.length : undefined);
+      return answer(rows, total ?? (await runScoped(db, scope, (tx) => countForList(tx, filter, [], undefined))));
     }
   }
   return runScoped(db, scope, async (tx) => {
