@@ -2,7 +2,8 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_authed/admin/')({
   beforeLoad: () => {
-    // Not the spec's /admin/dashboard: it is a placeholder, and admins come here to work (decision 017).
-    throw redirect({ to: '/admin/organizations', replace: true });
+    // The spec's /admin -> /admin/dashboard (decision 134): the dashboard is open to organization staff too (their
+    // own organization's numbers), so no one who follows an "Admin" breadcrumb lands on a page they may not see.
+    throw redirect({ to: '/admin/dashboard', replace: true });
   },
 });
