@@ -177,8 +177,10 @@ describe('the admin menu', () => {
     expect(admin).toContain('Onboarding');
     expect(admin[0]).toBe('Organizations');
 
+    // The specification's /admin -> /admin/dashboard (decision 134): open to staff too, never Forbidden.
     await page.goto('/admin');
-    await page.waitForURL(/\/admin\/organizations$/);
+    await page.waitForURL(/\/admin\/dashboard$/);
+    expect(await page.getByRole('heading', { name: 'Forbidden' }).count()).toBe(0);
     expect(await page.getByText('Coming soon').count()).toBe(0);
     await context.close();
   });
