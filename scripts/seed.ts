@@ -18,7 +18,7 @@ export { DEMO_ORGANIZATION_NAME, DEMO_ORGANIZATION_SLUG };
 
 export async function seed(options: { reset?: boolean } = {}) {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, databaseDirectUrl: config.databaseDirectUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
     const candidates = Number(process.env.SEED_CANDIDATES ?? DEFAULT_DEMO_CANDIDATES);

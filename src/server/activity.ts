@@ -1,5 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { ActivityKind, ActivitySource } from '../contract/activity';
 import type { Executor } from './db/scoped';
 import { activityEvent, enrolmentMonthly, prescreenResultMonthly } from './db/schema';
@@ -70,7 +69,8 @@ export const TIME_TO_RESULT_KIND: ActivityKind = 'prescreen_result';
  * Records events and adds them to `activity_daily`, `activity_kind_daily` (decision 082), `activity_monthly`,
  * `activity_total` and the lean rollups their kinds feed (decision 078), in ONE statement: the SQL function
  * `record_activity` (migration 0029, decision 092), whose plan the connection keeps, so an event costs one short
- * call instead of planning a 5 kB statement each time. A burst of 1,000 SMS of one trial is one daily row. Call it
+ * call instead of planning a 5 kB statement each time. An unnamed statement: a named one outlives its transaction,
+ * which a transaction-mode pooler (PgBouncer) cannot carry (decision 125, superseding 095). A burst of 1,000 SMS of one trial is one daily row. Call it
  * inside the change's transaction.
  */
 export async function recordActivity(executor: Executor, entries: ActivityEntry[]): Promise<void> {
@@ -79,9 +79,7 @@ export async function recordActivity(executor: Executor, entries: ActivityEntry[
   // A value that is not a finite number is stored as none: the rollups' sums must equal a sum over the events.
   const finiteValue = (entry: ActivityEntry) => (Number.isFinite(entry.value) ? entry.value! : null);
   const column = <T extends string | number | null>(pick: (entry: ActivityEntry) => T) => arrayLiteral(entries.map(pick));
-  await executePrepared(
-    executor,
-    'record_activity',
+  await executor.execute(
     sql`select record_activity(
       ${column((entry) => entry.organizationId)}::uuid[], ${column((entry) => entry.trialId ?? null)}::uuid[],
       ${column((entry) => entry.candidateId ?? null)}::uuid[], ${column((entry) => entry.kind)}::text[],
@@ -89,26 +87,6 @@ export async function recordActivity(executor: Executor, entries: ActivityEntry[
       ${column(finiteValue)}::float8[], ${column((entry) => entry.agentId ?? null)}::uuid[],
       ${column((entry) => entry.referenceId ?? null)}::text[], ${column((entry) => (entry.occurredAt ?? now).toISOString())}::timestamptz[])`,
   );
-}
-
-/** The drizzle internals a named statement needs (present on the node-postgres and PGlite databases and transactions). */
-interface PreparingExecutor {
-  dialect?: PgDialect;
-  session?: PgSession;
-}
-
-/**
- * Runs a statement as a named (prepared) statement: on PostgreSQL it is parsed, analysed and planned once per pooled
- * connection instead of on every call (decision 095). `name` must stand for one SQL text. PGlite ignores the name;
- * `record_activity`'s own plans are kept by PL/pgSQL on both.
- */
-async function executePrepared(executor: Executor, name: string, query: SQL): Promise<void> {
-  const { dialect, session } = executor as unknown as PreparingExecutor;
-  if (!dialect || !session) {
-    await executor.execute(query);
-    return;
-  }
-  await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
 }
 
 /** The channel a candidate came in through, from the candidate's `source` (contract/candidates.ts). */

@@ -8,6 +8,11 @@ export interface AppConfig {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * DATABASE_DIRECT_URL: the PostgreSQL server itself when DATABASE_URL is a transaction-mode pooler (PgBouncer):
+   * migrations and the job queue connect there (decision 125). Unset: they use DATABASE_URL.
+   */
+  databaseDirectUrl?: string;
   /** Where providers and browsers reach the app; used for links in emails and signature checks. */
   publicBaseUrl: string;
   authSecret: string;
@@ -120,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
     publicBaseUrl,
     secureCookies: publicBaseUrl.startsWith('https://'),
     authSecret: env.BETTER_AUTH_SECRET || loadOrCreateSecret(dataDir),

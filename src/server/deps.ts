@@ -5,7 +5,7 @@ import { trustedProxyList } from './auth/client-address';
 import { SessionStore } from './auth/sessions';
 import { createSignInThrottle } from './auth/sign-in-throttle';
 import type { AppConfig } from './config';
-import type { DatabaseHandle } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
 import type { AppDeps } from './http/context';
 import { createOutboxMail, createSmtpMail } from './integrations/mail/mail';
 import { createSimulatorSms, SIMULATOR_DEFAULT_FROM } from './integrations/sms/simulator';
@@ -33,10 +33,10 @@ export function chooseSms(config: AppConfig): SmsPort {
 }
 
 /** Vapi when an API key is configured; otherwise the simulator (which delivers to our own webhook once attached in createApp). */
-export function chooseVoice(config: AppConfig, logger: Logger): VoicePort {
+export function chooseVoice(config: AppConfig, db: Database, logger: Logger): VoicePort {
   const { vapiApiKey, vapiApiBaseUrl, vapiPhoneNumberId, vapiServerSecret } = config.voice;
   if (vapiApiKey) return createVapiVoice({ apiKey: vapiApiKey, apiBaseUrl: vapiApiBaseUrl, phoneNumberId: vapiPhoneNumberId, serverSecret: vapiServerSecret });
-  return createSimulatorVoice(logger);
+  return createSimulatorVoice(db, logger);
 }
 
 /** Wires the app's parts from config and an open database: the one place adapters are chosen. */
@@ -56,7 +56,7 @@ export function createDeps(config: AppConfig, database: DatabaseHandle): AppDeps
     signInThrottle,
     mail,
     sms: chooseSms(config),
-    voice: chooseVoice(config, logger),
+    voice: chooseVoice(config, database.db, logger),
     criteriaReader: config.llm ? createCriteriaReader(config.llm) : null,
     criterionJudge: config.llm?.judgeNotes ? createCriterionJudge(config.llm) : null,
     jobs: createJobs(database, logger, { pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }),

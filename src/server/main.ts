@@ -10,7 +10,7 @@ import { listenApp } from './http/listen';
 import { startBackgroundWork } from './jobs/register';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, databaseDirectUrl: config.databaseDirectUrl, dataDir: config.dataDir });
 await database.migrate();
 const deps = createDeps(config, database);
 const { createdAdmin } = await bootstrap(deps.db, deps.auth, config);

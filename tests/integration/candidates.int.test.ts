@@ -90,6 +90,31 @@ describe('POST /api/candidates', () => {
     expect(history.body.events).toHaveLength(1);
     expect(history.body.events[0]).toMatchObject({ kind: 'created', actor: { userId: site.userId, label: 'Casey Coordinator' } });
   });
+
+  it("the planner's settings are the database's own, so a pooler that refuses startup parameters is fine (migration 0037)", async () => {
+    const settings = rowsOf<{ setting: string }>(
+      await t.deps.db.execute(
+        sql`select unnest(setconfig) as setting from pg_db_role_setting where setdatabase = (select oid from pg_database where datname = current_database())`,
+      ),
+    ).map((row) => row.setting);
+    expect(settings).toContain('random_page_cost=1.1');
+  });
+
+  it('60 candidates created at once all answer 201, each with its activity event (through a transaction pooler too: decision 125)', async () => {
+    // Concurrent transactions spread over the pool's connections, and behind PgBouncer (npm run test:pgbouncer) over
+    // its server connections: a statement named on one connection (record_activity's once) is unknown on the next.
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => site.actor.post('/api/candidates/', { firstName: 'Pool', lastName: `Burst ${index}`, phone: nextPhone() })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    const ids = answers.map((answer) => answer.body.id as string);
+    const [events] = rowsOf<{ count: number }>(
+      await t.deps.db.execute(
+        sql`select count(*)::int as count from activity_event where kind = 'candidate_created' and candidate_id = any(${`{${ids.join(',')}}`}::uuid[])`,
+      ),
+    );
+    expect(events.count).toBe(60);
+  });
 });
 
 describe('PATCH /api/candidates/{candidateId}', () => {

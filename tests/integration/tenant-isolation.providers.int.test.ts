@@ -18,7 +18,7 @@ const aPhone = '+12125550144';
 
 async function snapshot() {
   const rows = (await t.deps.db.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('rate_limit', 'request_throttle', 'session')`,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('rate_limit', 'request_throttle', 'session') order by table_name`,
   )) as unknown as { rows: Array<{ table_name: string }> };
   const query = rows.rows
     .map(({ table_name: table }) => `select '${table}' as t, count(*)::text || ':' || coalesce(sum(hashtext(x::text)::bigint), 0)::text as v from "${table}" x`)

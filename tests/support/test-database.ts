@@ -6,6 +6,9 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
  * points at a PostgreSQL server, a throwaway database created there and dropped on close. `TEST_PGLITE_DIR` (the
  * benchmarks' `--pglite-dir`): PGlite in that directory on disk, as `npm start` opens it, instead of in memory.
+ * `TEST_DATABASE_DIRECT_URL` (`npm run test:pgbouncer`): TEST_DATABASE_URL is a transaction-mode pooler and this is the
+ * server behind it, where the throwaway database is created and dropped (a pooler runs no CREATE DATABASE); the app
+ * and its job queue connect through the pooler (decision 125).
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -14,8 +17,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await handle.migrate();
     return handle;
   }
+  const adminUrl = process.env.TEST_DATABASE_DIRECT_URL || serverUrl;
   const name = `cohortly_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
@@ -27,7 +31,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
+      const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();

@@ -218,7 +218,8 @@ function lockDataDir(dataDir: string): () => void {
 }
 
 /**
- * The planner's cost of a random page read, for our connections. The default (4) models spinning disks; PGlite
+ * The planner's cost of a random page read, for PGlite's connection (PostgreSQL's databases get the same value from
+ * migration 0037, `ALTER DATABASE ... SET`: decision 125). The default (4) models spinning disks; PGlite
  * is all in memory and PostgreSQL servers today sit on SSDs. Row-level security makes the planner guess that
  * 1% of an organization's rows are visible, and with the default it then sorted every candidate for the
  * list's first page (26 ms at 10,000 rows) instead of reading 51 entries of the (organization, created) index
@@ -332,8 +333,15 @@ export async function oneMessageRead(
   return undefined;
 }
 
-export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new PreludePool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
+/**
+ * PostgreSQL at `connectionString`, which may be a transaction-mode pooler (PgBouncer; decision 125): no startup
+ * parameters (the planner's settings are the database's own, migration 0037) and no statement that outlives its
+ * transaction (no named prepared statements, no session settings, advisory locks only `_xact`). `directUrl`
+ * (DATABASE_DIRECT_URL), when given, is the server itself: the migrations and pg-boss's queue connect there, as
+ * operators expect of work that holds a connection longer than one transaction.
+ */
+export async function openPostgres(connectionString: string, directUrl?: string): Promise<DatabaseHandle> {
+  const pool = new PreludePool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection the server closed (a restart, a failover) must not crash the process: pg drops the
   // client and the next query opens a new one. Only the error code is written (no query data).
   pool.on('error', (error: Error & { code?: string }) => process.stderr.write(`database: idle connection lost (${error.code ?? error.name})\n`));
@@ -343,14 +351,24 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    jobDatabase: { connectionString },
-    migrate: () => migratePg(db, { migrationsFolder }),
+    jobDatabase: { connectionString: directUrl ?? connectionString },
+    migrate: () => (directUrl ? migrateDirect(directUrl) : migratePg(db, { migrationsFolder })),
     close: () => pool.end(),
     connectionAccepted: () => {},
   };
 }
 
-/** PostgreSQL when DATABASE_URL is set, the embedded PGlite under dataDir otherwise. */
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pglite'));
+/** The migrations over one connection of their own to the server itself (DATABASE_DIRECT_URL), closed after. */
+async function migrateDirect(directUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: directUrl, max: 1 });
+  try {
+    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+  } finally {
+    await pool.end();
+  }
+}
+
+/** PostgreSQL when DATABASE_URL is set (DATABASE_DIRECT_URL: the server behind its pooler), the embedded PGlite under dataDir otherwise. */
+export function openDatabase(options: { databaseUrl?: string; databaseDirectUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databaseDirectUrl) : openPglite(path.join(options.dataDir, 'pglite'));
 }

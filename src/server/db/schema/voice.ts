@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { candidate } from './candidates';
 import { belongsTo, createdAtColumn, organizationIdColumn, updatedAtColumn } from './columns';
 import { prescreenForm, prescreenResult } from './prescreen';
@@ -129,5 +129,30 @@ export const callback = pgTable(
     // One open callback per candidate: waiting (pending) or being placed (calling).
     uniqueIndex('callback_open_candidate_uidx').on(table.candidateId).where(sql`${table.status} in ('pending', 'calling')`),
     index('callback_organization_scheduled_idx').on(table.organizationId, table.scheduledFor),
+  ],
+);
+
+/**
+ * The voice simulator's store of the calls it placed (decision 124), as a provider keeps its own: any process answers
+ * for any call. Outside our tenancy (no row-security path reads it); keyed by organization first for Citus.
+ */
+export const simulatedVoiceCall = pgTable(
+  'simulated_voice_call',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    providerCallId: text('provider_call_id').notNull(),
+    callId: uuid('call_id').notNull(),
+    /** What the provider answers for GET /call/{id}. */
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    /** The simulated conversation stopped playing (a phone left ringing has, by then, stopped ringing). */
+    conversationFinished: boolean('conversation_finished').notNull().default(false),
+    cancelled: boolean('cancelled').notNull().default(false),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.providerCallId] }),
+    index('simulated_voice_call_provider_call_idx').on(table.providerCallId),
+    index('simulated_voice_call_created_idx').on(table.createdAt),
   ],
 );

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import {
   TWIML_PROLOG,
@@ -6,13 +7,13 @@ import {
   type Deliver,
   type LocalizedLine,
   type OfferedSlot,
-  type ProviderCall,
   type PlaceCallRequest,
   type ScriptQuestion,
   type SimulatedPerson,
   type SimulationMode,
   type VoicePort,
 } from './port';
+import { createSimulatedCallStore } from './simulator-store';
 
 const line = (text: LocalizedLine, language: 'en' | 'es') => (language === 'es' && text.es ? text.es : text.en);
 
@@ -56,9 +57,6 @@ export function syntheticAnswer(question: ScriptQuestion, person: SimulatedPerso
 
 const ENDED_REASON = { no_answer: 'customer-did-not-answer', busy: 'customer-busy', voicemail: 'voicemail', hang_up: 'customer-ended-call' } as const;
 
-/** How many played calls the simulator remembers for fetchCall (oldest forgotten first). */
-const REMEMBERED_CALLS = 5000;
-
 /** "Tuesday, March 4 at 09:00" from YYYY-MM-DDTHH:mm (the wall time is already the site's). */
 export function spokenSlot(localTime: string, language: 'en' | 'es'): string {
   const [date, time] = localTime.split('T');
@@ -94,34 +92,31 @@ const INBOUND_MODES: SimulationMode[] = ['answer', 'spanish', 'hang_up'];
  * and posts the same server messages Vapi would (status-update, transcript, tool-calls, end-of-call-report)
  * to our own /api/inbound/vapi through `deliver` (attached by createApp), so the webhook, the tools and the
  * result are the production code path. Each conversation starts on a later turn of the event loop;
- * `drain()` waits for all of them. It remembers each call's last state, as Vapi's GET /call/{id} would.
+ * `drain()` waits for all of them. Each call's state is kept in the database (`simulator-store.ts`, decision 124),
+ * as Vapi keeps it behind GET /call/{id}: any process answers for, cancels or sweeps a call another one placed.
  */
-export function createSimulatorVoice(logger: Logger): VoicePort & { pending: number } {
+export function createSimulatorVoice(db: Database, logger: Logger): VoicePort & { pending: number } {
   let deliver: Deliver | null = null;
   const running = new Set<Promise<void>>();
-  const cancelled = new Set<string>();
-  const known = new Map<string, { call: ProviderCall; finished: boolean }>();
-
-  const remember = (providerCallId: string, conversation: Conversation) => {
-    known.set(providerCallId, {
-      call: { id: providerCallId, status: 'queued', metadata: { callId: conversation.callId, organizationId: conversation.organizationId } },
-      finished: false,
-    });
-    if (known.size > REMEMBERED_CALLS) known.delete(known.keys().next().value!);
-  };
+  const store = createSimulatedCallStore(db);
+  /** Conversations of this process that must say nothing more (found cancelled or ended in the store). */
+  const stopped = new Set<string>();
 
   async function converse(providerCallId: string, request: Conversation) {
     const started = Date.now();
     let seconds = 0;
-    const state = known.get(providerCallId);
     const call = {
       id: providerCallId,
       type: request.inbound ? 'inboundPhoneCall' : 'outboundPhoneCall',
       metadata: { callId: request.callId, organizationId: request.organizationId },
     };
     const send = async (message: Record<string, unknown>) => {
-      if (cancelled.has(providerCallId)) return null;
-      if (state && message.type === 'status-update') state.call.status = String(message.status);
+      if (stopped.has(providerCallId)) return null;
+      // The ended status is stored with the report (end()); any other status only while the call is neither cancelled nor ended.
+      if (message.type === 'status-update' && message.status !== 'ended' && !(await store.setStatus(providerCallId, String(message.status)))) {
+        stopped.add(providerCallId);
+        return null;
+      }
       const answer = await deliver!({ message: { timestamp: started + seconds * 1000, call, ...message } });
       // A refused message means the call cannot go on: stop here and let it end as failed (see start()).
       if (answer.status >= 300) throw new SimulatedDeliveryError(answer.status, String(message.type));
@@ -145,7 +140,7 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
         analysis: structuredData ? { structuredData } : {},
       };
       // Kept before sending: a report that never arrives can still be read back (reconciliation).
-      if (state && !cancelled.has(providerCallId)) state.call = { ...state.call, ...report, status: 'ended' };
+      if (!stopped.has(providerCallId) && !(await store.setEnded(providerCallId, report))) stopped.add(providerCallId);
       await send({ type: 'status-update', status: 'ended', endedReason });
       await send({ type: 'end-of-call-report', ...report, durationSeconds: seconds });
     };
@@ -224,24 +219,24 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
     }
   }
 
-  function start(providerCallId: string, conversation: Conversation) {
-    remember(providerCallId, conversation);
+  /** Stored before the provider's id is answered, as a provider has the call before it tells its id. */
+  async function start(providerCallId: string, conversation: Conversation) {
+    await store.insert({ providerCallId, organizationId: conversation.organizationId, callId: conversation.callId });
     if (!deliver) return;
     const run = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => converse(providerCallId, conversation))
-      .catch((error: Error) => {
+      .catch(async (error: Error) => {
         logger.warn(
           { errorName: error.name, ...(error instanceof SimulatedDeliveryError ? { status: error.status, type: error.type } : {}) },
           'simulated call failed',
         );
         // As Vapi would report a call its pipeline could not carry on: reconciliation then settles it as failed.
-        const state = known.get(providerCallId);
-        if (state && state.call.status !== 'ended')
-          state.call = { ...state.call, status: 'ended', endedReason: 'pipeline-error-simulator', endedAt: new Date().toISOString() };
+        await store.failIfOpen(providerCallId);
       })
+      .then(() => store.finish(providerCallId))
+      .catch((error: Error) => logger.warn({ errorName: error.name }, 'simulated call state not stored'))
       .finally(() => {
-        const state = known.get(providerCallId);
-        if (state) state.finished = true;
+        stopped.delete(providerCallId);
         running.delete(run);
       });
     running.add(run);
@@ -257,28 +252,18 @@ export function createSimulatorVoice(logger: Logger): VoicePort & { pending: num
     },
     async placeCall(request) {
       const providerCallId = `sim_${randomBytes(12).toString('hex')}`;
-      start(providerCallId, { ...request, inbound: false });
+      await start(providerCallId, { ...request, inbound: false });
       return { providerCallId };
     },
     async answerInbound(request) {
       const providerCallId = `sim_${randomBytes(12).toString('hex')}`;
-      start(providerCallId, { ...request, person: request.person ?? UNKNOWN_PERSON, inbound: true });
+      await start(providerCallId, { ...request, person: request.person ?? UNKNOWN_PERSON, inbound: true });
       // The caller hears the greeting; the rest of the conversation is simulated in the background.
       return { providerCallId, twiml: `${TWIML_PROLOG}<Response>${twimlSay(line(request.firstMessage, request.language), request.language)}</Response>` };
     },
-    async fetchCall(providerCallId) {
-      const state = known.get(providerCallId);
-      if (!state) return null;
-      if (cancelled.has(providerCallId) && state.call.status !== 'ended')
-        state.call = { ...state.call, status: 'ended', endedReason: 'manually-canceled', endedAt: new Date().toISOString() };
-      // A conversation that stopped short of an end (a phone left ringing) has, by now, stopped ringing.
-      else if (state.finished && state.call.status !== 'ended')
-        state.call = { ...state.call, status: 'ended', endedReason: 'customer-did-not-answer', endedAt: new Date().toISOString() };
-      return structuredClone(state.call);
-    },
-    async cancelCall(providerCallId) {
-      cancelled.add(providerCallId);
-    },
+    fetchCall: (providerCallId) => store.fetch(providerCallId),
+    // A conversation playing in this or another process stops at its next status (setStatus answers false).
+    cancelCall: (providerCallId) => store.cancel(providerCallId),
     async saveAssistant() {
       return null;
     },
