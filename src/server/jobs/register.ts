@@ -2,7 +2,7 @@ import { placeCallbackJob, sweepCallbacks } from '../features/calls/callback-cal
 import { candidateImportRuns } from '../features/candidates/import-runner';
 import { prescreenCallRuns } from '../features/calls/prescreen-all';
 import { trialMatchRuns } from '../features/matching/matcher';
-import { resumeRuns, runJobHandler, type RunJob } from '../features/processing-runs/runner';
+import { resumeRuns, runJobHandler, sweepRuns, SWEEP_SECONDS, type RunJob } from '../features/processing-runs/runner';
 import { runSequenceSteps, sweepSequences } from '../features/sequences/engine';
 import { sweepStaleCalls } from '../features/calls/reconcile';
 import { maintainDatabase } from '../db/maintenance';
@@ -42,7 +42,12 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   await deps.jobs.work(QUEUES.maintenance, () => maintainDatabase(deps));
   await deps.jobs.every(QUEUES.maintenance, '17 * * * *');
   await sweepCallbacks(deps);
-  // The run engine's kinds (decision 039): each kind's runs a stopped process left.
-  await resumeRuns(deps, [candidateImportRuns, prescreenCallRuns, trialMatchRuns, sequenceEnrollmentRuns]);
+  // The run engine's kinds (decision 039): each kind's runs a stopped process left; then, every RUN_SWEEP_SECONDS on
+  // one process, the runs whose worker or creator died in any process (decision 122).
+  const runKinds = [candidateImportRuns, prescreenCallRuns, trialMatchRuns, sequenceEnrollmentRuns];
+  await resumeRuns(deps, runKinds);
+  deps.jobs.periodic('processing-runs', SWEEP_SECONDS, async () => {
+    await sweepRuns(deps, runKinds);
+  });
   await sweepSequences(deps);
 }
