@@ -61,6 +61,8 @@ export interface Jobs {
    * ticks, and the one whose tick claims the period (background_sweep) works. Until stop(). Failures are logged.
    */
   periodic(name: string, seconds: number, work: () => Promise<void>): void;
+  /** Runs `work` every `ms` on this process (its heartbeat), until stop(). Failures are logged. */
+  everyOnThisProcess(name: string, ms: number, work: () => Promise<void>): void;
 }
 
 export function createJobs(database: DatabaseHandle, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): Jobs {
@@ -180,6 +182,16 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
         }
       };
       const timer = setInterval(() => void tick(), seconds * 1000);
+      timer.unref();
+      timers.add(timer);
+    },
+    everyOnThisProcess(name, ms, work) {
+      const timer = setInterval(() => {
+        if (stopped) return;
+        work().catch((error: Error) => {
+          if (!stopped) logger.warn({ task: name, errorName: error.name }, 'periodic task failed; it runs again at its next time');
+        });
+      }, ms);
       timer.unref();
       timers.add(timer);
     },

@@ -21,3 +21,12 @@ CREATE TRIGGER organization_cache_version AFTER INSERT OR UPDATE OR DELETE ON "o
 	FOR EACH STATEMENT EXECUTE FUNCTION organizations_changed();--> statement-breakpoint
 -- The sweep's question, "which runs are unfinished and whose claim has lapsed", reads only unfinished runs.
 CREATE INDEX "processing_run_unfinished_idx" ON "processing_run" ("lease_expires_at") WHERE "status" IN ('pending', 'running');
+--> statement-breakpoint
+-- Every app process renews its row while it lives (decision 122): a worker whose row went stale is provably gone.
+CREATE TABLE "app_instance" (
+	"id" text PRIMARY KEY NOT NULL,
+	"heartbeat_at" timestamp with time zone NOT NULL
+);--> statement-breakpoint
+-- Which process took an enrollment's current job ('<instance> <job id>'): the sweep gives a new job to the steps of a
+-- sender that is gone, instead of waiting for them to be two minutes overdue.
+ALTER TABLE "sequence_enrollment" ADD COLUMN "sender" text;

@@ -14,3 +14,9 @@ export const cacheVersion = pgTable('cache_version', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/** Every app process renews its row every heartbeat while it lives: a row older than a lease is a process gone. */
+export const appInstance = pgTable('app_instance', {
+  id: text('id').primaryKey(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { processingRun } from '../../db/schema';
+import { appInstance, processingRun } from '../../db/schema';
 import type { SystemDb } from '../../db/system';
 
 /**
@@ -127,4 +127,12 @@ export async function failAbandonedCreation(system: SystemDb, runId: string, mes
     )
     .returning({ id: processingRun.id });
   return rows.length > 0;
+}
+
+/** This process is alive: its app_instance row renewed (every HEARTBEAT_MS; jobs/register.ts). */
+export async function beatInstance(system: SystemDb, owner: string): Promise<void> {
+  await system
+    .insert(appInstance)
+    .values({ id: owner, heartbeatAt: sql`now()` })
+    .onConflictDoUpdate({ target: appInstance.id, set: { heartbeatAt: sql`now()` } });
 }

@@ -8,7 +8,17 @@ import { AppError } from '../../http/errors';
 import { QUEUES, type Jobs } from '../../jobs/jobs';
 import type { Logger } from '../../logger';
 import { backgroundRuns, type TakeResult } from './background';
-import { creationClaim, failAbandonedCreation, HEARTBEAT_MS, renewRun, runOwnerOf, runsWithoutLiveOwner, SWEEP_SECONDS } from './lease';
+import {
+  beatInstance,
+  creationClaim,
+  failAbandonedCreation,
+  HEARTBEAT_MS,
+  LEASE_SECONDS,
+  renewRun,
+  runOwnerOf,
+  runsWithoutLiveOwner,
+  SWEEP_SECONDS,
+} from './lease';
 import {
   failRun,
   lockRun,
@@ -40,7 +50,7 @@ import {
 
 export type { ItemError, ItemOutcome, ProcessingRunRow, RunCounter, RunItem } from './queries';
 /** Who works on (or creates) a run: one id per app instance (lease.ts). */
-export { runOwnerOf, SWEEP_SECONDS };
+export { beatInstance, HEARTBEAT_MS, LEASE_SECONDS, runOwnerOf, SWEEP_SECONDS };
 
 /** What the engine needs of the app: the database, a logger (ids and error names only) and the job queue. */
 export interface RunDeps {
