@@ -119,11 +119,15 @@ async function killWorkerAt(runId: string, atLeast: number) {
 
 /** Replaces a killed process with a fresh one, so the next test again has three. */
 async function replace(victim: AppProcess) {
+  const spawnedAt = Date.now();
   const fresh = await spawnApp(`${victim.name}'`, database.url);
   apps = [...apps.filter((app) => app !== victim), fresh];
   await fresh.ready();
+  lastStartMs = Date.now() - spawnedAt;
   return fresh;
 }
+/** How long the last replacement took to start: when to send an import so that a start-up meets its storing. */
+let lastStartMs = 30_000;
 
 describe('three processes on one PostgreSQL', () => {
   it('start together on a fresh database: all three serve, the schema migrated once, the queues made once', async () => {
@@ -201,18 +205,42 @@ describe('three processes on one PostgreSQL', () => {
     await replace(victim);
   });
 
+  it('kill -9 of the worker during a trial match: taken over in time from its last slice; every person matched once', async () => {
+    const [{ trialId }] = await database.sql<{ trialId: string }>(`select id as "trialId" from trial where title = 'Cluster trial'`);
+    const [{ people: candidates }] = await database.sql<{ people: number }>('select count(*)::int as people from candidate where organization_id = $1', [
+      organizationId,
+    ]);
+    const started = await admin.post(`/api/trial-matcher/${trialId}/runs`, {}, { 'x-organization-id': organizationId });
+    expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
+    const runId = started.body.run?.id ?? started.body.id;
+    // After the first slice of 10,000 is written.
+    const { victim, takeoverSeconds, processedAtKill } = await killWorkerAt(runId, 10_000);
+    await waitFor('the match to finish', async () => ((await runRow(runId)).status === 'completed' ? true : undefined), 150_000);
+    const run = await runRow(runId);
+    expect(run).toMatchObject({ status: 'completed', total: candidates, processed: candidates, error: null });
+    const [matches] = await database.sql<{ rows: number; people: number }>(
+      'select count(*)::int as rows, count(distinct candidate_id)::int as people from trial_match where run_id = $1',
+      [runId],
+    );
+    expect(matches).toEqual({ rows: candidates, people: candidates });
+    figures.push(`trial match (${candidates} people): killed at ${processedAtKill}, taken over after ${takeoverSeconds.toFixed(1)} s; lost 0, doubled 0`);
+    await replace(victim);
+  });
+
   it('a process that starts while a large JSON import is storing its rows loses none of them', async () => {
     const rows = 60_000;
-    // The import's request (parse, store 60,000 rows in chunks) and a new process's start-up overlap.
+    // A new process starts; the import is sent so that its rows are being stored when that process resumes runs (just
+    // before it listens), judged by how long the last process took to start.
+    const newcomer = await spawnApp('p4', database.url);
+    apps.push(newcomer);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastStartMs - 12_000)));
     const posting = admin.via(apps[1]).post('/api/candidates/bulk', { format: 'json', data: people(rows, 0, 'Startup'), organizationId });
     const pending = await waitFor(
       'the import to be storing its rows',
       async () => (await database.sql<{ id: string }>(`select id from processing_run where status = 'pending' and kind = 'candidate_import'`))[0],
-      60_000,
+      90_000,
       50,
     );
-    const newcomer = await spawnApp('p4', database.url);
-    apps.push(newcomer);
     await newcomer.ready();
     const stillStoring = (await runRow(pending.id)).status === 'pending';
     const started = await posting;
