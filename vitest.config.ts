@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers, named by file suffix: *.test.ts (unit), *.int.test.ts (real database through the real
-// HTTP app), e2e/*.spec.ts (the built app in Chromium).
+// Tiers, named by folder and suffix: *.test.ts (unit), *.int.test.ts (real database through the real HTTP app),
+// cluster/*.test.ts (three app processes on one PostgreSQL), e2e/*.spec.ts (the built app in Chromium).
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +15,16 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['tests/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        // Three real app processes on one PostgreSQL (tests/cluster/support.ts): start-up, kill -9 takeovers, shared truth.
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

@@ -7,12 +7,14 @@ import { openDatabase } from './db/client';
 import { maintainDatabase } from './db/maintenance';
 import { createDeps } from './deps';
 import { listenApp } from './http/listen';
+import { prepareDatabase } from './jobs/prepare';
 import { startBackgroundWork } from './jobs/register';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, databaseDirectUrl: config.databaseDirectUrl, dataDir: config.dataDir });
-await database.migrate();
 const deps = createDeps(config, database);
+// Migrations and job queues under the start-up lock: processes started together take turns (decision 122).
+await prepareDatabase(database, deps.jobs);
 const { createdAdmin } = await bootstrap(deps.db, deps.auth, config);
 if (createdAdmin) {
   // Printed once, on the console only: the first admin's own credentials, needed to sign in.

@@ -271,7 +271,16 @@ describe('interrupted runs', () => {
     // A run that died while its rows were being stored: failed, its partial rows removed.
     const [partial] = await t.deps.db
       .insert(processingRun)
-      .values({ organizationId: orgId, kind: 'candidate_import', label: 'Half stored', status: 'pending', total: 10 })
+      .values({
+        organizationId: orgId,
+        kind: 'candidate_import',
+        label: 'Half stored',
+        status: 'pending',
+        total: 10,
+        // Its creator's claim lapsed: the request storing the rows is gone (decision 122).
+        leaseOwner: 'a-process-that-died',
+        leaseExpiresAt: new Date(Date.now() - 1000),
+      })
       .returning();
     await t.deps.db.insert(processingRunItem).values({ organizationId: orgId, runId: partial.id, rowNumber: 1, input: { firstName: 'Half' } });
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsOrganization } from '../../src/server/db/scoped';
 import { auditLog, processingRun, processingRunItem } from '../../src/server/db/schema';
-import { defineRunKind, defineSliceRunKind, type RunDeps } from '../../src/server/features/processing-runs/runner';
+import { defineRunKind, defineSliceRunKind, runOwnerOf, sweepRuns, type RunDeps } from '../../src/server/features/processing-runs/runner';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
 // The run engine (processing-runs/runner.ts, decision 039) with three toy kinds: one settling its items in
@@ -218,6 +218,11 @@ describe('the run engine', () => {
       await tx.insert(processingRunItem).values({ organizationId: site.organizationId, runId: created.id, rowNumber: 1, input: { value: 1 } });
       return created;
     });
+    // Its creator died while storing the items: the creation claim it carried lapsed.
+    await t.deps.db
+      .update(processingRun)
+      .set({ leaseOwner: 'a-creator-that-died', leaseExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(processingRun.id, halfMade.id));
 
     handled.length = 0;
     expect(await oneByOne.resume(t.deps)).toEqual([run.id]);
@@ -230,6 +235,80 @@ describe('the run engine', () => {
     const failed = await runData(halfMade.id);
     expect(failed.run).toMatchObject({ status: 'failed', error: 'The slow toy was cut off while being created' });
     expect(failed.itemTotal).toBe(0);
+  });
+
+  it('leaves a run its live creator is still storing to it: neither a start-up nor a sweep fails it, and it begins (decision 122)', async () => {
+    const creator = { ...t.deps };
+    const created = await runAsOrganization(t.deps.db, site.organizationId, async (tx) => {
+      const { run } = await oneByOne.create(tx, {
+        organizationId: site.organizationId,
+        createdByUserId: site.userId,
+        label: 'Still being stored',
+        total: 2,
+        options: {},
+        audit: () => ({}),
+        creator: runOwnerOf(creator),
+      });
+      await tx.insert(processingRunItem).values({ organizationId: site.organizationId, runId: run.id, rowNumber: 1, input: { value: 1 } });
+      return run;
+    });
+    const another = { ...t.deps };
+    expect(await oneByOne.resume(another)).not.toContain(created.id);
+    expect(await sweepRuns(another, [oneByOne])).not.toContain(created.id);
+    expect((await runData(created.id)).run).toMatchObject({ status: 'pending' });
+    expect((await runData(created.id)).itemTotal).toBe(1);
+
+    await runAsOrganization(t.deps.db, site.organizationId, (tx) =>
+      tx.insert(processingRunItem).values({ organizationId: site.organizationId, runId: created.id, rowNumber: 2, input: { value: 2 } }),
+    );
+    handled.length = 0;
+    await runAsOrganization(t.deps.db, site.organizationId, (tx) => oneByOne.begin(tx, created.id));
+    await oneByOne.trigger(creator, created.id, site.organizationId);
+    await oneByOne.whenSettled(created.id);
+    expect((await runData(created.id)).run).toMatchObject({ status: 'completed', total: 2, processed: 2, succeeded: 2 });
+  });
+
+  it('a sweep takes over a running run whose claim lapsed, without a restart; a run whose claim is live stays with its holder', async () => {
+    const lapsed = await createRun(oneByOne, [{ value: 1 }, { value: 2 }]);
+    const held = await createRun(oneByOne, [{ value: 3 }]);
+    await t.deps.db
+      .update(processingRun)
+      .set({ leaseOwner: 'a-worker-that-died', leaseExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(processingRun.id, lapsed.id));
+    await t.deps.db
+      .update(processingRun)
+      .set({ leaseOwner: 'a-live-worker', leaseExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(processingRun.id, held.id));
+    handled.length = 0;
+    const queued = await sweepRuns({ ...t.deps }, [oneByOne]);
+    expect(queued).toContain(lapsed.id);
+    expect(queued).not.toContain(held.id);
+    await oneByOne.whenSettled(lapsed.id);
+    expect((await runData(lapsed.id)).run).toMatchObject({ status: 'completed', processed: 2, succeeded: 2 });
+    expect((await runData(held.id)).run).toMatchObject({ status: 'running', processed: 0 });
+    await t.deps.db.update(processingRun).set({ status: 'cancelled' }).where(eq(processingRun.id, held.id));
+  });
+
+  it('refuses to begin a run a sweep failed because its creator stalled past its claim', async () => {
+    const created = await runAsOrganization(t.deps.db, site.organizationId, async (tx) => {
+      const { run } = await oneByOne.create(tx, {
+        organizationId: site.organizationId,
+        createdByUserId: site.userId,
+        label: 'Stalled creator',
+        total: 1,
+        options: {},
+        audit: () => ({}),
+        creator: 'a-stalled-creator',
+      });
+      return run;
+    });
+    await t.deps.db
+      .update(processingRun)
+      .set({ leaseExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(processingRun.id, created.id));
+    await sweepRuns({ ...t.deps }, [oneByOne]);
+    await expect(runAsOrganization(t.deps.db, site.organizationId, (tx) => oneByOne.begin(tx, created.id))).rejects.toMatchObject({ status: 503 });
+    expect((await runData(created.id)).run).toMatchObject({ status: 'failed', error: 'The slow toy was cut off while being created' });
   });
 
   it('never lets two instances work on one run at once: the second waits for the claim and finds the run done', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRowSecurity } from '../../src/server/db/scoped';
-import { member } from '../../src/server/db/schema';
+import { member, organization, user } from '../../src/server/db/schema';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
 
 // The request scope (docs/ARCHITECTURE.md, "The scope rule"), observed through GET /api/users/, which lists the members of the
@@ -29,6 +29,19 @@ beforeAll(async () => {
   testSite = await t.signUp({ organizationName: 'QA Test Site' });
 });
 afterAll(() => t?.close());
+
+/** An organization written straight to the database, with a member so the users list shows it. */
+async function insertOrganizationRow(app: TestApp, name: string) {
+  const slug = name.toLowerCase().replace(/\W+/g, '-');
+  const rows = await app.deps.db
+    .insert(organization)
+    .values({ name, slug, publicId: `pub-${slug}` })
+    .returning();
+  const userId = `user-${slug}`;
+  await app.deps.db.insert(user).values({ id: userId, name: 'Direct Member', email: `${slug}@example.test`, emailVerified: true });
+  await app.deps.db.insert(member).values({ organizationId: rows[0].id, userId, role: 'coordinator' });
+  return rows;
+}
 
 describe('ordinary user', () => {
   it('sees only their own organization, and orgs cannot widen it', async () => {
@@ -70,10 +83,24 @@ describe('internal admin', () => {
     expect(await organizationsSeen(admin, `?orgId=${beta.organizationId}`)).toEqual(['Beta Clinic']);
   });
 
-  it('falls back to its own organization when the active one no longer exists', async () => {
+  it('is refused, never moved to its own organization, when the active one does not exist (decision 123)', async () => {
     admin.activeOrganizationId = '00000000-0000-4000-8000-000000000000';
-    const seen = await organizationsSeen(admin);
-    expect(seen).toEqual(expect.arrayContaining(['Alpha Research', 'Beta Clinic']));
+    const refused = await admin.get('/api/users/');
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.message).toMatch(/organization not found/i);
+    const write = await admin.post('/api/trials/', { title: 'Lands nowhere', phase: 'Phase 2' });
+    expect(write.status).toBe(404);
+  });
+
+  it('names an organization created after the list was read (another process, a direct insert): read from the database', async () => {
+    admin.activeOrganizationId = t.internalOrganizationId;
+    expect(await organizationsSeen(admin)).not.toContain('Gamma Direct');
+    // As another process would: no in-process notice; the organization's trigger moves the version.
+    const [gamma] = await insertOrganizationRow(t, 'Gamma Direct');
+    expect(await organizationsSeen(admin)).toContain('Gamma Direct');
+    admin.activeOrganizationId = gamma.id;
+    expect(await organizationsSeen(admin)).toEqual(['Gamma Direct']);
+    admin.activeOrganizationId = t.internalOrganizationId;
   });
 
   it('a slug compared case-insensitively: only the internal organization grants global scope', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyBlock } from '../../src/contract/prescreen-forms';
 import type { SequenceStepInput } from '../../src/contract/sequences';
 import { booking, call, mailOutbox, prescreenForm, prescreenFormVersion, sequenceEnrollment, sequenceStepRun, smsMessage } from '../../src/server/db/schema';
+import { runOwnerOf } from '../../src/server/features/processing-runs/runner';
 import { runSequenceStep, sweepSequences } from '../../src/server/features/sequences/engine';
 import { whenEnrollmentRunSettled } from '../../src/server/features/sequences/enroll-run';
 import { enrollTuning } from '../../src/server/features/sequences/enrollments';
@@ -558,5 +559,47 @@ describe('triggers', () => {
     expect(texts[0].body).toMatch(/^Hi Maya, we missed you at your visit/);
     expect((await site.actor.post(`/api/prescreen/bookings/${visit.id}/outcome`, { status: 'cancelled' })).status).toBe(200);
     expect((await site.actor.post(`/api/prescreen/bookings/${visit.id}/outcome`, { status: 'completed' })).status).toBe(409);
+  });
+});
+
+describe('a sender that died (decision 122)', () => {
+  it('the due step whose job a gone process took gets a new job at the next sweep; a live sender keeps its job', async () => {
+    const sequence = await createSequence([
+      { key: 'wait', type: 'wait', amount: 1, unit: 'days' },
+      smsStep('hello', 'Hi {firstName}, one more question about the study.'),
+    ]);
+    const gone = await newCandidate();
+    const kept = await newCandidate();
+    await enroll(sequence.id, [gone.id, kept.id]);
+    const waiting = async () => Promise.all([enrollmentOf(sequence.id, gone.id), enrollmentOf(sequence.id, kept.id)]);
+    // The first job walks into the day's wait: both are then due tomorrow.
+    await waitFor(waiting, (rows) => rows.every((row) => row.nextRunAt!.getTime() > Date.now() + 3_600_000));
+    // Both due now, each job taken by a process: one that died (no heartbeat), and this live one.
+    const due = new Date(Date.now() - 5000);
+    const [goneRow, keptRow] = await waiting();
+    await t.deps.db
+      .update(sequenceEnrollment)
+      .set({ nextRunAt: due, jobId: 'job-of-a-dead-sender', sender: 'dead-host:4242:0 job-of-a-dead-sender' })
+      .where(eq(sequenceEnrollment.id, goneRow.id));
+    await t.deps.db
+      .update(sequenceEnrollment)
+      .set({ nextRunAt: due, jobId: 'job-of-a-live-sender', sender: `${runOwnerOf(t.deps)} job-of-a-live-sender` })
+      .where(eq(sequenceEnrollment.id, keptRow.id));
+
+    await sweepSequences(t.deps);
+    const [goneAfter, keptAfter] = await waiting();
+    expect(keptAfter.jobId).toBe('job-of-a-live-sender');
+    expect(goneAfter.jobId).not.toBe('job-of-a-dead-sender');
+    // The new job runs the step: the person gets the text once.
+    const texts = await waitFor(
+      () => outboundTo(gone.id),
+      (rows) => rows.length > 0,
+    );
+    expect(texts).toHaveLength(1);
+    expect(texts[0].body).toMatch(/^Hi Maya, one more question about the study\./);
+    // Should the dead sender's job ever run, it is stale: nothing is sent twice.
+    await runSequenceStep(t.deps, { enrollmentId: goneRow.id }, 'job-of-a-dead-sender');
+    expect(await outboundTo(gone.id)).toHaveLength(1);
+    await t.deps.db.update(sequenceEnrollment).set({ status: 'exited', jobId: null }).where(eq(sequenceEnrollment.id, keptRow.id));
   });
 });

@@ -28,11 +28,14 @@ const SYSTEM_DB_USERS: Record<string, string> = {
   'src/server/features/organizations/service.ts': 'writes to the organization registry (no row security)',
   'src/server/features/prescreen/bookings.ts': "a booking's confirmation before its organization is known",
   'src/server/features/processing-runs/background.ts': 'claiming, renewing and releasing a run by id across processes',
-  'src/server/features/processing-runs/runner.ts': "resuming every organization's unfinished runs at start-up",
+  'src/server/features/processing-runs/runner.ts':
+    "resuming every organization's unfinished runs at start-up and in the sweep; failing a pending run whose creator is gone",
   'src/server/features/sponsor-demo/service.ts': 'the demo organization by its slug, for internal admins whatever their active organization',
   'src/server/features/sequences/engine.ts': "a batch of step jobs' enrollments (several organizations); the job sweep",
   'src/server/features/sms/delivery-status.ts': 'delivery callbacks by provider message id',
   'src/server/features/sms/inbound.ts': 'inbound SMS routing by sender',
+  'src/server/jobs/jobs.ts': 'claiming a period of a periodic sweep (background_sweep: no organization)',
+  'src/server/jobs/register.ts': "this process's heartbeat (app_instance: no organization)",
 };
 
 function sourceFiles(folder: string): string[] {

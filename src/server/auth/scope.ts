@@ -46,15 +46,22 @@ export interface ScopeUser {
 
 /**
  * The scope from the session's user. Ordinary users need no query at all; admins read the organization list,
- * which the session store keeps for its cache period.
+ * which the session store keeps while no process changed an organization. An admin's X-Organization-Id names an
+ * organization or answers 404: it never falls back to their own.
  */
 export async function resolveScope(sessions: SessionStore, user: ScopeUser, requestedActiveId: string | undefined): Promise<RequestScope> {
   let active: ActiveOrganization | undefined = user.organization ?? undefined;
   let all: ActiveOrganization[] | undefined;
   if (user.isAdmin && (requestedActiveId || active?.slug.toLowerCase() === INTERNAL_ORGANIZATION_SLUG)) {
-    const organizations = await sessions.organizations();
+    let organizations = await sessions.organizations();
+    // An id not in the list as this process knows it is read from the database; one that does not exist is refused,
+    // never replaced by the admin's own organization (decision 123).
+    if (requestedActiveId && !organizations.byId.has(requestedActiveId)) organizations = await sessions.organizations({ fresh: true });
     all = organizations.rows;
-    if (requestedActiveId) active = organizations.byId.get(requestedActiveId) ?? active;
+    if (requestedActiveId) {
+      active = organizations.byId.get(requestedActiveId);
+      if (!active) throw new AppError(404, 'Organization not found');
+    }
   }
   if (!active) throw new AppError(403, 'Your account belongs to no organization');
 

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { MemberRole } from '../../contract/users';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
-import { organization, session as sessionTable } from '../db/schema';
+import { cacheVersion, organization, session as sessionTable } from '../db/schema';
 import type { Auth } from './auth';
 
 /** The session cookie better-auth sets (with the __Secure- prefix on https). */
@@ -93,7 +93,7 @@ export class SessionStore {
   /** Counts the drops this process made (`invalidateUser`, `clear`): a background read started before one is not kept. */
   private generation = 0;
   private readonly keysByUser = new Map<string, Set<string>>();
-  private organizationsCache?: { at: number; rows: ActiveOrganization[]; byId: Map<string, ActiveOrganization> };
+  private organizationsCache?: { at: number; version: number; rows: ActiveOrganization[]; byId: Map<string, ActiveOrganization> };
   readonly idleMs: number;
   readonly maxMs: number;
   private readonly ttlMs: number;
@@ -250,16 +250,29 @@ export class SessionStore {
     this.organizationsCache = undefined;
   }
 
-  /** Every organization (id, slug, name, public id), read at most once per cache period. */
-  async organizations(): Promise<{ rows: ActiveOrganization[]; byId: Map<string, ActiveOrganization> }> {
+  /**
+   * Every organization (id, slug, name, public id). The copy kept for the cache period is served only while the
+   * organizations' version (cache_version, moved by the organization table's trigger in any process's changing
+   * transaction) is the one read with it: one key lookup instead of the list, and never another process's stale
+   * list (decision 123). `fresh` reads the list whatever is kept.
+   */
+  async organizations(options: { fresh?: boolean } = {}): Promise<{ rows: ActiveOrganization[]; byId: Map<string, ActiveOrganization> }> {
     const now = Date.now();
-    if (this.organizationsCache && now - this.organizationsCache.at < this.ttlMs) return this.organizationsCache;
+    const kept = this.organizationsCache;
+    // Read before the list: a change committed in between makes the next request read the list again, never the reverse.
+    const version = await this.organizationsVersion();
+    if (!options.fresh && kept && now - kept.at < this.ttlMs && kept.version === version) return kept;
     const rows = await this.db
       .select({ id: organization.id, slug: organization.slug, name: organization.name, publicId: organization.publicId })
       .from(organization)
       .orderBy(organization.createdAt, organization.name);
-    const snapshot = { at: now, rows, byId: new Map(rows.map((row) => [row.id, row])) };
+    const snapshot = { at: now, version, rows, byId: new Map(rows.map((row) => [row.id, row])) };
     if (this.ttlMs > 0) this.organizationsCache = snapshot;
     return snapshot;
+  }
+
+  private async organizationsVersion(): Promise<number> {
+    const [row] = await this.db.select({ version: cacheVersion.version }).from(cacheVersion).where(eq(cacheVersion.name, 'organizations'));
+    return Number(row?.version ?? 0);
   }
 }

@@ -1,5 +1,8 @@
 import PgBoss from 'pg-boss';
+import { lt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
+import { backgroundSweep } from '../db/schema';
+import { systemDb, type SystemDb } from '../db/system';
 import type { Logger } from '../logger';
 
 /**
@@ -53,6 +56,13 @@ export interface Jobs {
   every(queue: QueueName, cron: string): Promise<void>;
   /** Makes this process's workers of the queue look for jobs now instead of at their next poll. */
   wake(queue: QueueName): void;
+  /**
+   * Runs `work` about every `seconds` (finer than a cron minute), each period on one process only: every process
+   * ticks, and the one whose tick claims the period (background_sweep) works. Until stop(). Failures are logged.
+   */
+  periodic(name: string, seconds: number, work: () => Promise<void>): void;
+  /** Runs `work` every `ms` on this process (its heartbeat), until stop(). Failures are logged. */
+  everyOnThisProcess(name: string, ms: number, work: () => Promise<void>): void;
 }
 
 export function createJobs(database: DatabaseHandle, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): Jobs {
@@ -68,6 +78,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
   let stopped = false;
   const workerIds = new Map<QueueName, string[]>();
   const remember = (queue: QueueName, id: string) => workerIds.set(queue, [...(workerIds.get(queue) ?? []), id]);
+  const timers = new Set<NodeJS.Timeout>();
 
   const ensureStarted = () => {
     if (stopped) throw new Error('The job queue is stopped');
@@ -86,6 +97,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
     async stop() {
       if (!started || stopped) return;
       stopped = true;
+      for (const timer of timers) clearInterval(timer);
       await started.catch(() => undefined);
       await boss.stop({ graceful: true, timeout: 5000, close: true });
     },
@@ -156,5 +168,46 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       if (stopped) return;
       for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
     },
+    periodic(name, seconds, work) {
+      let running = false;
+      const tick = async () => {
+        if (stopped || running) return;
+        running = true;
+        try {
+          if (await claimPeriod(systemDb(database.db), name, seconds)) await work();
+        } catch (error) {
+          if (!stopped) logger.warn({ sweep: name, errorName: (error as Error).name }, 'periodic sweep failed; the next period tries again');
+        } finally {
+          running = false;
+        }
+      };
+      const timer = setInterval(() => void tick(), seconds * 1000);
+      timer.unref();
+      timers.add(timer);
+    },
+    everyOnThisProcess(name, ms, work) {
+      const timer = setInterval(() => {
+        if (stopped) return;
+        work().catch((error: Error) => {
+          if (!stopped) logger.warn({ task: name, errorName: error.name }, 'periodic task failed; it runs again at its next time');
+        });
+      }, ms);
+      timer.unref();
+      timers.add(timer);
+    },
   };
+}
+
+/**
+ * Claims this period of a named periodic sweep: true for one caller per `periodSeconds` across processes (one
+ * statement: next_at moves only for the caller that found it due; a second of slack for timers firing early).
+ */
+export async function claimPeriod(system: SystemDb, name: string, periodSeconds: number): Promise<boolean> {
+  const next = sql`now() + ${`${periodSeconds} seconds`}::interval`;
+  const rows = await system
+    .insert(backgroundSweep)
+    .values({ name, nextAt: next })
+    .onConflictDoUpdate({ target: backgroundSweep.name, set: { nextAt: next }, setWhere: lt(backgroundSweep.nextAt, sql`now() + interval '1 second'`) })
+    .returning({ name: backgroundSweep.name });
+  return rows.length > 0;
 }

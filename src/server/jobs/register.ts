@@ -2,7 +2,8 @@ import { placeCallbackJob, sweepCallbacks } from '../features/calls/callback-cal
 import { candidateImportRuns } from '../features/candidates/import-runner';
 import { prescreenCallRuns } from '../features/calls/prescreen-all';
 import { trialMatchRuns } from '../features/matching/matcher';
-import { resumeRuns, runJobHandler, type RunJob } from '../features/processing-runs/runner';
+import { beatInstance, HEARTBEAT_MS, resumeRuns, runJobHandler, runOwnerOf, sweepRuns, SWEEP_SECONDS, type RunJob } from '../features/processing-runs/runner';
+import { systemDb } from '../db/system';
 import { runSequenceSteps, sweepSequences } from '../features/sequences/engine';
 import { sweepStaleCalls } from '../features/calls/reconcile';
 import { maintainDatabase } from '../db/maintenance';
@@ -18,6 +19,10 @@ import { sequenceEnrollmentRuns } from '../features/sequences/enroll-run';
 export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   wireFeatures();
   await deps.jobs.start();
+  // This process is alive while its row is renewed: a run or a sequence step it took is another's once it stops (decision 122).
+  const instance = runOwnerOf(deps);
+  await beatInstance(systemDb(deps.db), instance);
+  deps.jobs.everyOnThisProcess('instance-heartbeat', HEARTBEAT_MS, () => beatInstance(systemDb(deps.db), instance));
   // The run engine (processing-runs/runner.ts, decision 039): one queue for every kind of run.
   await deps.jobs.work<RunJob>(QUEUES.processingRun, runJobHandler(deps));
   await deps.jobs.work<{ callbackId: string }>(QUEUES.placeCallback, (data, jobId) => placeCallbackJob(deps, data, jobId));
@@ -39,10 +44,17 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   );
   await deps.jobs.work(QUEUES.sweepSequences, () => sweepSequences(deps));
   await deps.jobs.every(QUEUES.sweepSequences, '* * * * *');
+  // And every RUN_SWEEP_SECONDS on one process: the due steps of a sender that is gone get a new job (decision 122).
+  deps.jobs.periodic('sequences', SWEEP_SECONDS, () => sweepSequences(deps));
   await deps.jobs.work(QUEUES.maintenance, () => maintainDatabase(deps));
   await deps.jobs.every(QUEUES.maintenance, '17 * * * *');
   await sweepCallbacks(deps);
-  // The run engine's kinds (decision 039): each kind's runs a stopped process left.
-  await resumeRuns(deps, [candidateImportRuns, prescreenCallRuns, trialMatchRuns, sequenceEnrollmentRuns]);
+  // The run engine's kinds (decision 039): each kind's runs a stopped process left; then, every RUN_SWEEP_SECONDS on
+  // one process, the runs whose worker or creator died in any process (decision 122).
+  const runKinds = [candidateImportRuns, prescreenCallRuns, trialMatchRuns, sequenceEnrollmentRuns];
+  await resumeRuns(deps, runKinds);
+  deps.jobs.periodic('processing-runs', SWEEP_SECONDS, async () => {
+    await sweepRuns(deps, runKinds);
+  });
   await sweepSequences(deps);
 }

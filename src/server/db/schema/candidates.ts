@@ -150,7 +150,11 @@ export const processingRun = pgTable(
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
-  (table) => [index('processing_run_organization_created_idx').on(table.organizationId, table.createdAt)],
+  (table) => [
+    index('processing_run_organization_created_idx').on(table.organizationId, table.createdAt),
+    // The sweep's runs whose claim lapsed (decision 122): unfinished runs only.
+    index('processing_run_unfinished_idx').on(table.leaseExpiresAt).where(sql`${table.status} in ('pending', 'running')`),
+  ],
 );
 
 /** One input row of a run: kept until processed so an interrupted run can resume, then its outcome. */

@@ -12,3 +12,4 @@ export * from './sequences';
 export * from './onboarding';
 export * from './activity';
 export * from './satisfaction';
+export * from './cluster';

@@ -70,6 +70,8 @@ export const sequenceEnrollment = pgTable(
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
     /** The pg-boss job that runs the next step; a job that finds another id here is stale and does nothing. */
     jobId: text('job_id'),
+    /** '<instance> <job id>': the process that took that job (decision 122); the sweep re-queues a gone sender's steps. */
+    sender: text('sender'),
     /** The last call a call step placed (branches on call outcomes read it). */
     lastCallId: uuid('last_call_id'),
     /** When the current step began waiting (a branch waiting for a call to end gives up after a while). */

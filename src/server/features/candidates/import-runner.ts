@@ -10,7 +10,7 @@ import { candidate } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { recordActivity } from '../../activity';
 import { recordAudit } from '../../audit';
-import { defineRunKind, type ItemOutcome, type ProcessingRunRow, type RunDeps, type RunItem } from '../processing-runs/runner';
+import { defineRunKind, runOwnerOf, type ItemOutcome, type ProcessingRunRow, type RunDeps, type RunItem } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
 import {
   clinicalColumns,
@@ -89,11 +89,15 @@ export async function startImport(deps: RunnerDeps, scope: RequestScope, input: 
       total: rows.length,
       options: { ...importOptions },
       audit: () => ({ rows: rows.length, duplicates: input.duplicates, format: input.format }),
+      // Pending while its rows are stored: this instance's claim, renewed meanwhile, tells every sweep and start-up
+      // that its creator is alive (decision 122).
+      creator: runOwnerOf(deps),
     });
   });
 
   // The rows are stored in chunks, each its own transaction: one long transaction would block every other
   // request on PGlite's single connection.
+  const stored = candidateImportRuns.holdWhileCreating(deps, run.id);
   try {
     for (let start = 0; start < rows.length; start += STORE_CHUNK) {
       const chunk = rows.slice(start, start + STORE_CHUNK);
@@ -104,9 +108,15 @@ export async function startImport(deps: RunnerDeps, scope: RequestScope, input: 
       () => undefined,
     );
     throw error;
+  } finally {
+    stored();
   }
 
-  const started = await runScoped(deps.db, scope, (tx) => candidateImportRuns.begin(tx, run.id));
+  const started = await runScoped(deps.db, scope, (tx) => candidateImportRuns.begin(tx, run.id)).catch(async (error: unknown) => {
+    // The run was failed meanwhile (this process stalled past its claim): the rows stored since go too.
+    await runScoped(deps.db, scope, (tx) => candidateImportRuns.abandon(tx, run.id, candidateImportRuns.messages.interrupted)).catch(() => undefined);
+    throw error;
+  });
   await candidateImportRuns.trigger(deps, started.id, organizationId);
   return toRun(started);
 }

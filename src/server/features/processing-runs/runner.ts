@@ -4,10 +4,21 @@ import type { Database } from '../../db/client';
 import { processingRun, processingRunItem } from '../../db/schema';
 import { runAsOrganization, type Executor, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
+import { AppError } from '../../http/errors';
 import { QUEUES, type Jobs } from '../../jobs/jobs';
 import type { Logger } from '../../logger';
 import { backgroundRuns, type TakeResult } from './background';
-import { runOwnerOf } from './lease';
+import {
+  beatInstance,
+  creationClaim,
+  failAbandonedCreation,
+  HEARTBEAT_MS,
+  LEASE_SECONDS,
+  renewRun,
+  runOwnerOf,
+  runsWithoutLiveOwner,
+  SWEEP_SECONDS,
+} from './lease';
 import {
   failRun,
   lockRun,
@@ -38,6 +49,8 @@ import {
  */
 
 export type { ItemError, ItemOutcome, ProcessingRunRow, RunCounter, RunItem } from './queries';
+/** Who works on (or creates) a run: one id per app instance (lease.ts). */
+export { beatInstance, HEARTBEAT_MS, LEASE_SECONDS, runOwnerOf, SWEEP_SECONDS };
 
 /** What the engine needs of the app: the database, a logger (ids and error names only) and the job queue. */
 export interface RunDeps {
@@ -163,6 +176,12 @@ export interface CreateRunInput {
   addItems?: (runId: string) => Promise<number>;
   /** The creation audit record's changes besides the kind (counts and settings, no personal data). */
   audit: (items: number) => Record<string, unknown>;
+  /**
+   * The creating instance (runOwnerOf(deps)) when the run's items are stored after its creating transaction: the
+   * pending run then carries this instance's claim, renewed by `holdWhileCreating` until begin, so no sweep takes it
+   * for dead while its request is still storing rows (decision 122).
+   */
+  creator?: string;
 }
 
 /** A registered kind: what features call. Deps is what its hooks need (AppDeps satisfies every kind's). */
@@ -173,11 +192,17 @@ export interface RunKind<Deps extends RunDeps = RunDeps> {
   create(tx: Executor, input: CreateRunInput): Promise<{ run: ProcessingRunRow; items: number }>;
   /**
    * Marks the run 'running' (startedAt now), with a final label, total or options when they were not known at creation
-   * (a streamed import's mapping is read from the file's header).
+   * (a streamed import's mapping is read from the file's header). Refuses (503, the kind's `interrupted` message) a
+   * run no longer pending: a sweep failed it because its creator's claim lapsed.
    */
   begin(executor: Executor, runId: string, patch?: { label?: string; total?: number; options?: Record<string, unknown> }): Promise<ProcessingRunRow>;
   /** A run whose creation failed half-way: its items are removed and it fails with `message`. */
   abandon(executor: Executor, runId: string, message: string): Promise<void>;
+  /**
+   * Renews the creation claim of a run created with `creator` every HEARTBEAT_MS while its items are stored in
+   * transactions of their own; call the returned function once they are (before begin, or on failure).
+   */
+  holdWhileCreating(deps: Deps, runId: string): () => void;
   /** After the creating transaction committed: asks a process (this one first) to work on the run. */
   trigger(deps: Deps, runId: string, organizationId: string): Promise<void>;
   /** Works on the run in this instance unless it already does; resolves once the claim is decided. */
@@ -283,6 +308,7 @@ function registerKind<Deps extends RunDeps>(definition: KindBase, loop: Loop<Dep
           total: input.total ?? 0,
           options: input.options,
           createdByUserId: input.createdByUserId,
+          ...(input.creator ? creationClaim(input.creator) : {}),
         })
         .returning();
       const items = input.addItems ? await input.addItems(created.id) : (input.total ?? 0);
@@ -297,16 +323,25 @@ function registerKind<Deps extends RunDeps>(definition: KindBase, loop: Loop<Dep
       return { run: created, items };
     },
     async begin(executor, runId, patch = {}) {
+      // Only a run still pending: one whose creator a sweep found gone (its claim lapsed) has failed and stays so.
+      // The creation claim goes: whichever process takes the run's job claims it anew.
       const [started] = await executor
         .update(processingRun)
-        .set({ ...patch, status: 'running', startedAt: new Date() })
-        .where(eq(processingRun.id, runId))
+        .set({ ...patch, status: 'running', startedAt: new Date(), leaseOwner: null, leaseExpiresAt: null })
+        .where(and(eq(processingRun.id, runId), eq(processingRun.status, 'pending')))
         .returning();
+      if (!started) throw new AppError(503, definition.messages.interrupted);
       return started;
     },
     async abandon(executor, runId, message) {
       await executor.delete(processingRunItem).where(eq(processingRunItem.runId, runId));
       await failRun(executor, runId, message);
+    },
+    holdWhileCreating(deps, runId) {
+      const owner = runOwnerOf(deps);
+      const heartbeat = setInterval(() => void renewRun(systemDb(deps.db), runId, owner).catch(() => undefined), HEARTBEAT_MS);
+      heartbeat.unref();
+      return () => clearInterval(heartbeat);
     },
     async trigger(deps, runId, organizationId) {
       expectLoop(runId);
@@ -613,30 +648,60 @@ export function runJobHandler<Deps extends RunDeps>(deps: Deps) {
 }
 
 /**
- * At start-up, for every organization (the system path: ids only): a run left 'pending' died while being
- * created, so its items are removed and it fails with its kind's message; a run left 'running' is queued
- * again, and whichever process takes the job continues it from its pending items (a run another live process
- * still holds is left to it by the claim). Returns the runs queued.
+ * At start-up, for every organization (the system path: ids only): a run left 'pending' whose creator is provably
+ * gone (its creation claim lapsed) fails with its kind's message and loses its items; a run left 'running' is
+ * queued again, and whichever process takes the job continues it from its pending items (a run another live
+ * process still holds is left to it by the claim, and looked at again once that claim could have lapsed). Returns
+ * the runs queued.
  */
 export async function resumeRuns<Deps extends RunDeps>(deps: Deps, kinds: RunKind<Deps>[]): Promise<string[]> {
   const byName = new Map(kinds.map((kind) => [kind.kind, kind]));
   if (byName.size === 0) return [];
-  const system = systemDb(deps.db);
-  const runs = await system
+  const runs = await systemDb(deps.db)
     .select({ id: processingRun.id, organizationId: processingRun.organizationId, status: processingRun.status, kind: processingRun.kind })
     .from(processingRun)
-    .where(and(inArray(processingRun.kind, [...byName.keys()]), inArray(processingRun.status, ['pending', 'running'])))
+    .where(and(inArray(processingRun.kind, [...byName.keys()]), eq(processingRun.status, 'running')))
     .orderBy(asc(processingRun.createdAt));
   const resumed: string[] = [];
   for (const run of runs) {
-    const kind = byName.get(run.kind)!;
-    if (run.status === 'pending') {
-      await system.transaction((tx) => kind.abandon(tx, run.id, kind.messages.interrupted));
-      continue;
-    }
     deps.logger.info({ runId: run.id, kind: run.kind }, 'resuming processing run');
-    await kind.trigger(deps, run.id, run.organizationId);
+    await byName.get(run.kind)!.trigger(deps, run.id, run.organizationId);
     resumed.push(run.id);
   }
+  await failAbandonedCreations(deps, byName);
   return resumed;
+}
+
+/**
+ * The periodic sweep (every RUN_SWEEP_SECONDS, once per period across processes; jobs/register.ts): the runs whose
+ * owner is provably gone, without a restart (decision 122). A running run whose claim lapsed (its worker died or
+ * stalled past LEASE_SECONDS) or that nobody claimed is queued again, and the process that takes the job claims it
+ * (the claim, not this sweep, decides: a worker that renews in time keeps its run). A pending run whose creation
+ * claim lapsed fails with its kind's message. Returns the runs queued.
+ */
+export async function sweepRuns<Deps extends RunDeps>(deps: Deps, kinds: RunKind<Deps>[]): Promise<string[]> {
+  const byName = new Map(kinds.map((kind) => [kind.kind, kind]));
+  if (byName.size === 0) return [];
+  const runs = await runsWithoutLiveOwner(systemDb(deps.db), [...byName.keys()]);
+  const queued: string[] = [];
+  for (const run of runs.filter((row) => row.status === 'running')) {
+    deps.logger.info({ runId: run.id, kind: run.kind }, 'taking over a processing run whose worker is gone');
+    await byName.get(run.kind)!.trigger(deps, run.id, run.organizationId);
+    queued.push(run.id);
+  }
+  if (runs.some((row) => row.status === 'pending')) await failAbandonedCreations(deps, byName);
+  return queued;
+}
+
+/** Pending runs whose creator is provably gone: failed (only if still so, in the same transaction), their items removed. */
+async function failAbandonedCreations<Deps extends RunDeps>(deps: Deps, byName: Map<string, RunKind<Deps>>): Promise<void> {
+  const runs = await runsWithoutLiveOwner(systemDb(deps.db), [...byName.keys()]);
+  for (const run of runs.filter((row) => row.status === 'pending')) {
+    const kind = byName.get(run.kind)!;
+    await systemDb(deps.db).transaction(async (tx) => {
+      if (!(await failAbandonedCreation(systemDb(tx), run.id, kind.messages.interrupted))) return;
+      await tx.delete(processingRunItem).where(eq(processingRunItem.runId, run.id));
+      deps.logger.warn({ runId: run.id, kind: run.kind }, 'processing run failed: its creator stopped while storing its items');
+    });
+  }
 }

@@ -18,7 +18,7 @@ import {
   applyEnrollmentStates,
   claimJobs,
   enrollmentsNeedingJobs,
-  findEnrollments,
+  takeEnrollments,
   findSequence,
   findVersion,
   insertStepRuns,
@@ -28,6 +28,7 @@ import {
   type SequenceRow,
 } from './queries';
 import { localLabel, nextContactTime, waitEnd } from './schedule';
+import { LEASE_SECONDS, runOwnerOf } from '../processing-runs/runner';
 import { endEnrollments, EXITING_STATUSES } from './exits';
 
 /**
@@ -632,10 +633,7 @@ async function runOrganizationSteps(
  * nothing.
  */
 export async function runSequenceSteps(deps: SequenceDeps, jobs: Array<{ enrollmentId: string; jobId: string }>, now = new Date()): Promise<void> {
-  const found = await findEnrollments(
-    systemDb(deps.db),
-    jobs.map((job) => job.enrollmentId),
-  );
+  const found = await takeEnrollments(systemDb(deps.db), jobs, runOwnerOf(deps));
   const jobOf = new Map(jobs.map((job) => [job.enrollmentId, job.jobId]));
   const byOrganization = new Map<string, Array<{ enrollmentId: string; jobId: string }>>();
   for (const row of found) {
@@ -667,7 +665,7 @@ export function runSequenceStep(deps: SequenceDeps, data: { enrollmentId: string
 /** The sequence-sweep job (and start-up): active enrollments without a live job get one. */
 export async function sweepSequences(deps: Pick<AppDeps, 'db' | 'jobs'>, now = new Date()): Promise<void> {
   for (;;) {
-    const waiting = await enrollmentsNeedingJobs(systemDb(deps.db), now, LOST_JOB_GRACE_MS, 1000);
+    const waiting = await enrollmentsNeedingJobs(systemDb(deps.db), now, LOST_JOB_GRACE_MS, 1000, LEASE_SECONDS);
     if (!waiting.length) return;
     const claims = waiting.map((row) => ({ id: row.id, jobId: randomUUID(), runAt: row.nextRunAt }));
     const claimed = await claimJobs(systemDb(deps.db), claims);

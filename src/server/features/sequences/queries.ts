@@ -143,6 +143,25 @@ export async function findEnrollments(executor: SystemDb, ids: string[]): Promis
   return executor.select().from(sequenceEnrollment).where(inArray(sequenceEnrollment.id, ids));
 }
 
+/**
+ * The enrollments whose current job is one of these (active ones only), marked as taken by `sender` (this process):
+ * should it die, the sweep gives them a new job (decision 122). One statement, in place of reading them.
+ */
+export async function takeEnrollments(executor: SystemDb, jobs: Array<{ enrollmentId: string; jobId: string }>, sender: string): Promise<EnrollmentRow[]> {
+  if (!jobs.length) return [];
+  const taken = jobs.map((job) => ({ id: job.enrollmentId, job_id: job.jobId }));
+  return executor
+    .update(sequenceEnrollment)
+    .set({ sender: sql`${sender} || ' ' || ${sequenceEnrollment.jobId}` })
+    .where(
+      and(
+        eq(sequenceEnrollment.status, 'active'),
+        sql`(${sequenceEnrollment.id}, ${sequenceEnrollment.jobId}) in (select id, job_id from json_to_recordset(${JSON.stringify(taken)}::json) as t(id uuid, job_id text))`,
+      ),
+    )
+    .returning();
+}
+
 /** Locks enrollments in id order (two batches never wait on each other in a circle). */
 export async function lockEnrollments(executor: Executor, ids: string[]): Promise<EnrollmentRow[]> {
   if (!ids.length) return [];
@@ -300,11 +319,26 @@ export async function timelineOf(executor: Executor, enrollmentId: string): Prom
  * For the sweep: forgets the job of active enrollments overdue by more than `graceMs` (their job was lost: a
  * crash between the commit and the queueing) and returns those that are due-able without a job.
  */
-export async function enrollmentsNeedingJobs(executor: SystemDb, now: Date, graceMs: number, limit: number): Promise<Array<{ id: string; nextRunAt: Date }>> {
+export async function enrollmentsNeedingJobs(
+  executor: SystemDb,
+  now: Date,
+  graceMs: number,
+  limit: number,
+  senderLeaseSeconds: number,
+): Promise<Array<{ id: string; nextRunAt: Date }>> {
   await executor
     .update(sequenceEnrollment)
     .set({ jobId: null })
     .where(and(eq(sequenceEnrollment.status, 'active'), lt(sequenceEnrollment.nextRunAt, new Date(now.getTime() - graceMs))));
+  // Due steps whose current job a process took and that process is provably gone (no heartbeat for a lease): its job
+  // will not finish; a new one is given now, and the old one, should it ever run, is stale (decision 122).
+  await executor.execute(sql`
+    update sequence_enrollment e set job_id = null
+    where e.status = 'active' and e.sender is not null and e.next_run_at <= ${now.toISOString()}::timestamptz
+      and split_part(e.sender, ' ', 2) = e.job_id
+      and not exists (
+        select 1 from app_instance i
+        where i.id = split_part(e.sender, ' ', 1) and i.heartbeat_at > now() - ${`${senderLeaseSeconds} seconds`}::interval)`);
   const rows = await executor
     .select({ id: sequenceEnrollment.id, nextRunAt: sequenceEnrollment.nextRunAt })
     .from(sequenceEnrollment)
