@@ -4,7 +4,7 @@ import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../src/s
 import { factsFromAnswers } from '../../src/server/features/matching/facts';
 import { generateStudyBlocks } from '../../src/server/features/prescreen-forms/generator';
 import { evaluatePrescreen } from '../../src/server/features/prescreen/engine';
-import { readTextRule, trialConceptsOf } from '../../src/server/features/trials/criteria-parser';
+import { readTextRule, trialConceptsOf } from '../../src/server/features/trials/criteria';
 import { ruleInWords } from '../../src/web/features/trials/format';
 
 /**

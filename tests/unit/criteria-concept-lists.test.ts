@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../src/contract/trials';
 import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
 import { generateStudyBlocks } from '../../src/server/features/prescreen-forms/generator';
-import { parseCriteria, readTextRule, readWithAlternatives } from '../../src/server/features/trials/criteria-parser';
+import { parseCriteria, readTextRule, readWithAlternatives } from '../../src/server/features/trials/criteria';
 import { headVariants, vocabulary } from '../../src/server/features/trials/vocabulary';
 
 /**

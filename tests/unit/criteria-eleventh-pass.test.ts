@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTextRule } from '../../src/server/features/trials/criteria-parser';
+import { readTextRule } from '../../src/server/features/trials/criteria';
 import { readStudyRecord, studyMedicineNames } from '../../src/server/features/trials/ctgov';
 import { questionsAbout } from '../support/criteria-questions';
 

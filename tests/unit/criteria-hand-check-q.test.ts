@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCriteria, readTextRule } from '../../src/server/features/trials/criteria-parser';
-import { splitCriteria, splitInlineList } from '../../src/server/features/trials/criteria-structure';
+import { parseCriteria, readTextRule } from '../../src/server/features/trials/criteria';
+import { splitCriteria, splitInlineList } from '../../src/server/features/trials/criteria/structure';
 
 /**
  * The error classes hand-check Q found (docs/criteria-reading.md, decision 090), each on phrasings that are not a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTextRule } from '../../src/server/features/trials/criteria-parser';
+import { readTextRule } from '../../src/server/features/trials/criteria';
 
 /**
  * The error classes hand-check S found (docs/criteria-reading.md, decision 105), and what this pass cleared, each on

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/server/http/errors';
 import { ageToYears, draftFromStudy, formatPhases } from '../../src/server/features/trials/ctgov';
 import type { CriterionRule } from '../../src/contract/trials';
-import { parseCriteria, readTextRule, splitCriteria, unescapeMarkdown } from '../../src/server/features/trials/criteria-parser';
+import { parseCriteria, readTextRule, splitCriteria, unescapeMarkdown } from '../../src/server/features/trials/criteria';
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures/ctgov', name), 'utf8'));
 const SHARED = path.resolve(process.cwd(), '../shared/data/ctgov/studies.json');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTextRule } from '../../src/server/features/trials/criteria-parser';
+import { readTextRule } from '../../src/server/features/trials/criteria';
 import { questionsAbout } from '../support/criteria-questions';
 
 /**

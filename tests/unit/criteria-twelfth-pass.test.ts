@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTextRule } from '../../src/server/features/trials/criteria-parser';
+import { readTextRule } from '../../src/server/features/trials/criteria';
 
 /** The twelfth pass (decision 110), on phrasings that are not a corpus record's. */
 const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);

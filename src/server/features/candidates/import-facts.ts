@@ -1,7 +1,7 @@
 import { IMPORT_CLINICAL_FIELDS, type ImportClinicalField, type ImportField, type ImportPreview } from '../../../contract/candidates';
 import type { CandidateFactInput } from '../../../contract/matching';
 import { badRequest } from '../../http/errors';
-import { canonical, MEASURES, type Measure } from '../trials/criteria-parser';
+import { canonical, MEASURES, type Measure } from '../trials/criteria';
 import { vocabulary, type Concept } from '../trials/vocabulary';
 import { SYNONYMS } from '../trials/vocabulary/synonyms';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CandidateFactInput, FactStatus } from '../../../contract/matching';
 import { AppError } from '../../http/errors';
-import { canonical, MEASURES, type Measure } from '../trials/criteria-parser';
+import { canonical, MEASURES, type Measure } from '../trials/criteria';
 import { longestMention } from '../candidates/service';
 
 /**
@@ -131,7 +131,7 @@ const SNOMED = 'http://snomed.info/sct';
 const RXNORM = 'http://www.nlm.nih.gov/research/umls/rxnorm';
 const LOINC = 'http://loinc.org';
 
-/** LOINC codes -> the measure names criteria rules use (MEASURES in criteria-parser.ts). */
+/** LOINC codes -> the measure names criteria rules use (MEASURES in trials/criteria/measures.ts). */
 const LOINC_MEASURES: Record<string, string> = {
   '39156-5': 'BMI',
   '4548-4': 'HbA1c',

@@ -1,5 +1,5 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
-import { MEASURES, NUMBER, UNIT, canonical, normalizeUnit, toNumber, type Measure } from '../trials/criteria-parser';
+import { MEASURES, NUMBER, UNIT, canonical, normalizeUnit, toNumber, type Measure } from '../trials/criteria';
 import { vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
 
 /**

@@ -1,4 +1,4 @@
-import type { CriterionKind } from '../../../contract/trials';
+import type { CriterionKind } from '../../../../contract/trials';
 
 /**
  * The structure of eligibility text (docs/decisions/021-criteria-reading.md): sections, nested lists, cohort

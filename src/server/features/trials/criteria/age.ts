@@ -1,0 +1,191 @@
+import type { CriterionKind } from '../../../../contract/trials';
+import { collapse } from './structure';
+import { COMPARATOR, comparatorOf, isPlain, type Span, spanOf, type TextRule, WORD_COMPARATOR } from './text';
+
+const AGE_UNIT = String.raw`(years?|yrs?|y\.?o\.?|months?|mos?)`;
+
+const toYears = (value: number, unit: string | undefined) => (unit && /^mo/i.test(unit) ? Math.round((value / 12) * 100) / 100 : value);
+
+const AGE_OUTSIDE = new RegExp(
+  String.raw`(?:<|under|younger than|below|less than)\s*(\d{1,3})\s*${AGE_UNIT}?\s*(?:of age\s*|old\s*)?(?:,\s*)?or\s*(?:>|over|older than|above|greater than)\s*(\d{1,3})\s*${AGE_UNIT}?`,
+  'i',
+);
+
+const AGE_RANGE = new RegExp(
+  String.raw`(?:(?:between|from|b\/w|aged?|ages?)\s*(?:the\s+ages?\s+of\s+|of\s+)?)?(\d{1,3})\s*${AGE_UNIT}?\s*(?:-|–|—|to|and|through)\s*(\d{1,3})\s*${AGE_UNIT}?(?:\s*(?:of age|old|of age inclusive|\(inclusive\)|inclusive))?`,
+  'i',
+);
+
+const AGE_BOUND = new RegExp(
+  String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(?:the\s+age\s+of\s+|age\s+)?(\d{1,3})(?![\d.,]\d)\s*(\+)?\s*${AGE_UNIT}?`,
+  'gi',
+);
+
+const AGE_OR_OLDER = new RegExp(
+  String.raw`(\d{1,3})\s*(\+|${AGE_UNIT})?\s*(?:of age|old)?\s*(?:or|and)\s*(older|over|above|more|up|greater|younger|under|below|less)\b`,
+  'i',
+);
+
+/** Ages in their common phrasings; never from numbers that are not ages (scores, counts, "onset before 16"). */
+const ANCESTRY =
+  /\b(?:japanese|chinese|korean|taiwanese|indian|caucasian|asian|african(?:[- ]american)?|hispanic|latin[oax]|white|black|native|indigenous|european|american|citizens?|residents?|nationals?|ethnic\w*|race)\b/i;
+
+export function readAgeRule(kind: CriterionKind, text: string): TextRule | null {
+  const lower = text.toLowerCase();
+  if (!/\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?|adults?|children|minors)\b|\d\s*\+/.test(lower)) return null;
+  // The age at an event is a condition on history, not on current age.
+  if (
+    /\b(?:onset|at diagnosis|age at (?:diagnosis|onset|first)|gestational|life expectancy|expectancy|survival|bone age|menopaus\w*|menarche|amenorrh\w*|since age|before the age|prior to age|when)\b/.test(
+      lower,
+    )
+  )
+    return null;
+  if (
+    /\b(?:smok\w*|pack|follow-up|duration|for at least|for more than|ago|history of)\b/.test(lower) &&
+    !/\bage[ds]?\b|years? old|years? of age|yoa/.test(lower)
+  )
+    return null;
+  const hasAgeWord = /\bage[ds]?\b|\bages\b|years? old|years? of age|\byoa\b|\by\/?o\b|\bold\b|\badults?\b/.test(lower);
+  // Without an age word, a number of years or months is a duration ("history (≥ 6 months) of pain").
+  if (
+    !hasAgeWord &&
+    /\b(?:history|chronic|use|using|duration|diagnos\w*|treat\w*|therapy|since|for|within|prior|previous|during|lasting|symptoms?|pain)\b/.test(lower)
+  )
+    return null;
+
+  let min: number | null = null;
+  let max: number | null = null;
+  let strictMin = false;
+  let strictMax = false;
+  const spans: Span[] = [];
+  const at = (match: RegExpExecArray): Span => [match.index, match.index + match[0].length];
+
+  const outside = AGE_OUTSIDE.exec(text);
+  if (outside) {
+    // "Age < 18 or > 70 years": outside a range, so eligible people are within it (in an exclusion).
+    if (kind !== 'exclusion') return { rule: null, needsReview: true };
+    const unit = outside[4] ?? outside[2];
+    return {
+      rule: { type: 'age', minYears: toYears(Number(outside[1]), unit), maxYears: toYears(Number(outside[3]), unit), span: spanOf(at(outside)) },
+      needsReview: !isPlain(text, [at(outside)]),
+    };
+  }
+
+  const rangeMatch = AGE_RANGE.exec(text);
+  if (
+    rangeMatch &&
+    (rangeMatch[2] ||
+      rangeMatch[4] ||
+      /\bage|aged|between the ages/i.test(rangeMatch[0]) ||
+      /^\s*(?:years?|yrs?)?\s*(?:of age|old)/i.test(text.slice(rangeMatch.index + rangeMatch[0].length)) ||
+      (hasAgeWord && /\bage[ds]?\b[^\d]{0,20}$/i.test(text.slice(0, rangeMatch.index + 1))))
+  ) {
+    const low = Number(rangeMatch[1]);
+    const high = Number(rangeMatch[3]);
+    const unit = rangeMatch[4] ?? rangeMatch[2];
+    const notAge = /^\s*(?:%|kg|cm|mg|mmhg|bpm|points?|score|times|cigarettes|pack|weeks|days|hours|x)/i.test(
+      text.slice(rangeMatch.index + rangeMatch[0].length),
+    );
+    if (!notAge && low < high && high <= 130 && (!unit || !/^(?:weeks?|days?)$/i.test(unit))) {
+      min = toYears(low, unit);
+      max = toYears(high, unit);
+      spans.push(at(rangeMatch));
+    }
+  }
+  if (min === null && max === null) {
+    // One or two bounds, each a comparator (symbol or words) and a number next to an age word.
+    let lastEnd = -100;
+    for (const match of text.matchAll(AGE_BOUND)) {
+      const unit = match[5];
+      const before = text.slice(Math.max(0, match.index - 25), match.index);
+      const after = text.slice(match.index + match[0].length, match.index + match[0].length + 15);
+      // "aged >= 18 and < 60": a second bound joined to the first shares its age word.
+      const joined = match.index - lastEnd <= 8 && /^\s*(?:and|,|but)?\s*$/i.test(text.slice(lastEnd, match.index));
+      // The age word may sit inside the match ("above age 18", "under the age of 18") or name the group ("Adults (> 18)", "Children (< 18)").
+      const ageContext =
+        Boolean(unit) ||
+        joined ||
+        /\bage\b/i.test(match[0]) ||
+        /\bage[ds]?\b[^\d]{0,15}$/i.test(before) ||
+        /\b(?:adults?|children|minors)\s*[(:,]?\s*$/i.test(before) ||
+        /^\s*(?:of age|old|years)/i.test(after);
+      if (!ageContext || (unit && /^(?:weeks?|days?)$/i.test(unit)) || (unit && /^mo/i.test(unit) && !hasAgeWord)) continue;
+      if (/^\s*(?:%|kg|cm|mg|mmhg|bpm|points?|score|x\b|times|cigarettes|pack)/i.test(after)) continue;
+      if (unit && !hasAgeWord && /\b(?:within|for|prior|last|past|since|after|duration|ago)\b[^\d]{0,20}$/i.test(before)) continue;
+      const comparator = comparatorOf(match[1] ?? match[2]);
+      const value = toYears(Number(match[3]), unit);
+      if (comparator === '>=' || comparator === '>') {
+        if (min !== null) continue;
+        [min, strictMin] = [value, comparator === '>'];
+      } else if (comparator === '<=' || comparator === '<') {
+        if (max !== null) continue;
+        [max, strictMax] = [value, comparator === '<'];
+      } else continue;
+      spans.push([match.index, match.index + match[0].length]);
+      lastEnd = match.index + match[0].length;
+    }
+    const orOlder = AGE_OR_OLDER.exec(text);
+    if (orOlder && min === null && max === null && (orOlder[2] || hasAgeWord)) {
+      const value = toYears(Number(orOlder[1]), orOlder[3]);
+      if (/older|over|above|more|up|greater/i.test(orOlder[4])) min = value;
+      else max = value;
+      spans.push(at(orOlder));
+    }
+    const plus = /(?<![\d.])(\d{1,3})\s*\+\s*(?:years?|yrs?)?/i.exec(text);
+    if (plus && min === null && max === null && (hasAgeWord || /years?|yrs?/i.test(plus[0]) || collapse(text).length <= 6)) {
+      min = Number(plus[1]);
+      spans.push(at(plus));
+    }
+    const fullAge = /\b(?:of (?:full |legal )?age(?: of consent)?|legal(?:ly)? adults?|age of majority)\b/i.exec(text);
+    if (fullAge && min === null && max === null) {
+      // "Of full age of consent": the age of majority where the person lives; no number to read, a person decides.
+      return { rule: null, needsReview: true };
+    }
+  }
+  if (min === null && max === null) return null;
+  if (min !== null && max !== null && min > max) return { rule: null, needsReview: true };
+
+  let strict = strictMin || strictMax;
+  if (kind === 'exclusion') {
+    // "under 18 years old" excludes the young: eligible people are at least 18. Only one-sided ages invert.
+    if (min !== null && max !== null) return { rule: null, needsReview: true };
+    [min, max] = [max, min];
+    // "< 18" excluded -> ">= 18" eligible (exact); "<= 17" excluded -> "> 17": whole years, exact too.
+    if (strict) {
+      if (min !== null) min = Math.floor(min) + (strictMax ? 0 : 1);
+      if (max !== null) max = Math.ceil(max) - (strictMin ? 0 : 1);
+    } else {
+      if (min !== null) min = Math.floor(min) + 1;
+      if (max !== null) max = Math.ceil(max) - 1;
+    }
+    strict = false;
+  } else if (strict) {
+    // "Older than 18" in whole years: at least 19? Registries mean 18+ as often as not: a person decides.
+  }
+  // "Only patients aged 18 or older are considered for inclusion", "under 18 will be excluded as well": the words of
+  // taking part say no more than the age.
+  const extra = new Set([
+    'inclusive',
+    'both',
+    'adult',
+    'including',
+    'japanese',
+    'ambulatory',
+    'legal',
+    'full',
+    'only',
+    'considered',
+    'inclusion',
+    'included',
+    'excluded',
+    'eligible',
+    'enrolled',
+    'well',
+  ]);
+  return {
+    rule: { type: 'age', minYears: min, maxYears: max, span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]) },
+    // "Japanese male or female aged 65 or older": a nationality or ancestry is a requirement the age rule does not hold
+    // (hand-check P), however few words it takes.
+    needsReview: strict || !isPlain(text, spans, 1, extra) || ANCESTRY.test(text),
+  };
+}
