@@ -2,6 +2,11 @@ import type { CriterionKind } from '../../../../contract/trials';
 import { collapse } from './structure';
 import { COMPARATOR, comparatorOf, isPlain, type Span, spanOf, type TextRule, WORD_COMPARATOR } from './text';
 
+/**
+ * Age criteria: "aged 18-65", "≥ 18 years", "under 18 excluded"; never from numbers that are not ages (scores, counts,
+ * "onset before 16"). Months stay a fraction of a year.
+ */
+
 const AGE_UNIT = String.raw`(years?|yrs?|y\.?o\.?|months?|mos?)`;
 
 const toYears = (value: number, unit: string | undefined) => (unit && /^mo/i.test(unit) ? Math.round((value / 12) * 100) / 100 : value);
@@ -144,6 +149,17 @@ export function readAgeRule(kind: CriterionKind, text: string): TextRule | null 
   }
   if (min === null && max === null) return null;
   if (min !== null && max !== null && min > max) return { rule: null, needsReview: true };
+  return ageRule(kind, text, { min, max, strictMin, strictMax, spans });
+}
+
+/** The age rule of the bounds read: an exclusion's bound turned into the eligible side in whole years; reviewed when strict or the text says more. */
+function ageRule(
+  kind: CriterionKind,
+  text: string,
+  bounds: { min: number | null; max: number | null; strictMin: boolean; strictMax: boolean; spans: Span[] },
+): TextRule {
+  let { min, max } = bounds;
+  const { strictMin, strictMax, spans } = bounds;
 
   let strict = strictMin || strictMax;
   if (kind === 'exclusion') {

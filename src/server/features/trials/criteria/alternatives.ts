@@ -2,6 +2,10 @@ import type { ConceptRef, CriterionKind, CriterionRule } from '../../../../contr
 import { type ReadOptions, readTextRule } from './reader';
 import { joinNames, type TextRule } from './text';
 
+/**
+ * An "at least one of the following" list read together as one rule of alternatives (decision 083).
+ */
+
 /** "At least one of the following conditions: ", "Any of the following: " (never "at least two of"). */
 const ANY_ONE_LEAD =
   /^((?:[^:\n]*?:\s+)?[^:\n]*?\b(?:(?:one|any|either)\s+(?:\(1\)\s+)?of|at least one(?:\s+\(1\))?(?:\s+of)?|one or more of)\b[^:\n]*):\s+(?=\S)/i;

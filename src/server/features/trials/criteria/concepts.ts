@@ -1,17 +1,7 @@
 import type { CriterionKind } from '../../../../contract/trials';
+import type { ConceptReview, ConceptScope } from './concept-scope';
 import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary } from '../vocabulary';
-import {
-  COMPLICATION_BEFORE,
-  CURRENT,
-  DEFINITION,
-  definitionOnly,
-  DURING_OPERATION,
-  HISTORY,
-  isIndication,
-  NOT_THE_TUMOR_AFTER,
-  NOW_OR_BEFORE,
-  TUMOR_ID,
-} from './conditions';
+import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, leftoverDuration, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
 import { JUDGEMENT } from './judgement';
 import {
@@ -21,25 +11,20 @@ import {
   allergyToNamed,
   DOSE_OF,
   isAllergy,
-  PAST_TREATMENT,
   PROCEDURE_PRODUCT,
   PRODUCT_APPLIED,
   PRODUCT_KINDS,
   SYSTEMIC_TREATMENT,
+  medicationRule,
+  pastUseOf,
 } from './medications';
 import { QUALIFIER, readQualifiers } from './qualifiers';
-import {
-  joinNames,
-  labelLength,
-  leftoverNumbers,
-  leftoverWords,
-  NEAR_NEGATION,
-  sentenceStarts,
-  type Span,
-  spanOf,
-  type TextRule,
-  unreadListItem,
-} from './text';
+import { joinNames, labelLength, leftoverNumbers, leftoverWords, NEAR_NEGATION, sentenceStarts, type Span, type TextRule, unreadListItem } from './text';
+
+/**
+ * The concept reader: which concepts a criterion asserts (not excepted, planned, a cause, an example), their negation,
+ * time and words, and what a person must still check; conditions.ts and medications.ts make the rule.
+ */
 
 const CLINICIAN_WORDS =
   /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|radiolog\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
@@ -95,6 +80,11 @@ const REFERENCE_POINT =
 
 const WITH_OR_WITHOUT = /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$))/gi;
 
+/**
+ * Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time
+ * window: which concepts the criterion asserts, which of them the rule reads, their scope, the words the rule
+ * understands, what a person must check, and the rule (conditions.ts, medications.ts).
+ */
 export function readConceptRule(
   kind: CriterionKind,
   text: string,
@@ -116,6 +106,16 @@ export function readConceptRule(
     return null;
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
   const judgement = JUDGEMENT.exec(text);
+  const narrowed = narrowMentions(kind, text, assertedMentions(kind, text, found, trialConditions, mayLast), judgement);
+  if ('stop' in narrowed) return narrowed.stop;
+  const scope = readScope(kind, text, narrowed, mayLast);
+  const review = reviewOf(scope, understoodWords(scope));
+  if (review.unreadAlternative) return { rule: null, needsReview: true };
+  return medicationRule(scope, review) ?? conditionRule(scope, review);
+}
+
+/** The concepts a criterion names that it asserts the person has or takes: not excepted, planned, a cause, an example... */
+function assertedMentions(kind: CriterionKind, text: string, found: Mention[], trialConditions: Set<string>, mayLast: boolean): Mention[] {
   // What follows "except", "other than", "with the exception of"... are the exceptions, never the rule's
   // concepts ("another malignancy except ... non-melanoma skin cancer" is not "must not have skin cancer").
   const exceptionSpan = exceptionScope(text);
@@ -227,7 +227,14 @@ export function readConceptRule(
       ...mentions.filter((mention) => !(mention.concept.kind === 'medication' && mention.start > setAside.end && mention.start < clauseEnd)),
     );
   }
-  if (!mentions.length) return null;
+  return mentions;
+}
+
+type Narrowed = Pick<ConceptScope, 'mentions' | 'starts' | 'firstSentence' | 'laterSentences' | 'parenthetical' | 'allergens'>;
+
+/** The concepts the rule reads: criteria about a plan, a subgroup, a judgement or examples stop here (`stop`, a person reads them). */
+function narrowMentions(kind: CriterionKind, text: string, mentions: Mention[], judgement: RegExpExecArray | null): Narrowed | { stop: TextRule | null } {
+  if (!mentions.length) return { stop: null };
   // "Axial back pain only (no radicular symptoms)": an exclusion of the condition alone. "Must not have" it would refuse
   // those who have it with more, often the trial's own people.
   if (
@@ -235,10 +242,10 @@ export function readConceptRule(
     (/^\s*only\b/i.test(text.slice(mentions[0].end, mentions[0].end + 8)) ||
       /\bonly\s+(?:[a-z-]+\s+)?$/i.test(text.slice(Math.max(0, mentions[0].start - 20), mentions[0].start)))
   )
-    return { rule: null, needsReview: true };
+    return { stop: { rule: null, needsReview: true } };
   // "On stable background treatment with\n- antimalarials;\n- and/or prednisone;\n- and/or ...": list lines joined by "or"
   // are alternatives; in an inclusion, a rule requiring the one read would refuse people on another.
-  if (kind === 'inclusion' && /\n\s*(?:[-•*·]|\(?\w{1,3}[.)])?\s*(?:and\s*\/\s*or|or)\b/i.test(text)) return { rule: null, needsReview: true };
+  if (kind === 'inclusion' && /\n\s*(?:[-•*·]|\(?\w{1,3}[.)])?\s*(?:and\s*\/\s*or|or)\b/i.test(text)) return { stop: { rule: null, needsReview: true } };
   // "Participants with HCV infection must have a confirmed diagnosis ...": a requirement of a subgroup, not that everybody
   // has the subgroup's condition.
   if (
@@ -247,14 +254,14 @@ export function readConceptRule(
       text.slice(labelLength(text)),
     )
   )
-    return { rule: null, needsReview: true };
+    return { stop: { rule: null, needsReview: true } };
   // "Planned or expected intervention (e.g. start of chemotherapy)", "Elective surgery planned during the study": the
   // criterion is about a plan, and what it names is not something the person has or takes.
   if (/^\s*(?:\(?\w{1,3}[.)]\s*)?(?:any\s+)?(?:planned|expected|anticipated|scheduled|foreseen|intended)\b/i.test(text.slice(labelLength(text)))) {
     // An inclusion keeps only what the planned treatment is for ("scheduled for laminectomy for treatment of stenosis").
-    if (kind === 'exclusion') return null;
+    if (kind === 'exclusion') return { stop: null };
     const indications = mentions.filter((mention) => isIndication(text, mention, mentions));
-    if (!indications.length) return null;
+    if (!indications.length) return { stop: null };
     mentions.splice(0, mentions.length, ...indications);
   }
   // "Has received radiotherapy within 14 days. Participants must have recovered ... not require corticosteroids":
@@ -266,13 +273,13 @@ export function readConceptRule(
   const laterSentences = mentions.some((mention) => sentenceOf(mention.start) !== firstSentence);
   if (laterSentences) mentions.splice(0, mentions.length, ...mentions.filter((mention) => sentenceOf(mention.start) === firstSentence));
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
-  if (judgement && judgement.index < mentions[0].start) return null;
+  if (judgement && judgement.index < mentions[0].start) return { stop: null };
   // "Other inflammatory diseases, eg, IBD, skin disease, that, in the opinion of the investigator, could interfere": the
   // concepts are examples of what the investigator judges, not the rule.
-  if (judgement && /\b(?:e\.?g\.?|such as|for example|for instance)(?=[\s,:]|$)/i.test(text.slice(0, mentions[0].start))) return null;
+  if (judgement && /\b(?:e\.?g\.?|such as|for example|for instance)(?=[\s,:]|$)/i.test(text.slice(0, mentions[0].start))) return { stop: null };
   // "Workers' compensation for back pain", "litigation related to the injury": the legal matter is the criterion.
   const legal = /\b(?:litigation|lawsuits?|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation))\b/i.exec(text);
-  if (legal && legal.index < mentions[0].start) return null;
+  if (legal && legal.index < mentions[0].start) return { stop: null };
   // "Treatment with 1-3 oral antidiabetic drugs (metformin, glinides, ...)": in an inclusion, concepts named only
   // inside a parenthesis are examples of a class the reader did not name; requiring one of them would be wrong.
   const inParentheses = (at: number) => {
@@ -281,7 +288,7 @@ export function readConceptRule(
     for (const char of text.slice(0, at)) depth = char === '(' ? depth + 1 : char === ')' ? Math.max(0, depth - 1) : depth;
     return depth > 0;
   };
-  if (kind === 'inclusion' && mentions.every((mention) => inParentheses(mention.start))) return { rule: null, needsReview: true };
+  if (kind === 'inclusion' && mentions.every((mention) => inParentheses(mention.start))) return { stop: { rule: null, needsReview: true } };
   // "Radicular pain provoked by ... list (scoliosis), straight leg raising": in an inclusion, a concept in parentheses
   // beside one named outside them glosses or exemplifies a word; as an alternative it would be met on its own.
   const parenthetical = kind === 'inclusion' && mentions.some((mention) => inParentheses(mention.start));
@@ -289,6 +296,12 @@ export function readConceptRule(
   // "Allergy to local anaesthetics or opioids": an allergy to named medicines is one condition per medicine.
   const allergens = allergyToNamed(text, mentions);
   if (allergens) mentions.splice(0, mentions.length, ...allergens.mentions);
+  return { mentions, starts, firstSentence, laterSentences, parenthetical, allergens };
+}
+
+/** The rule's concepts, negation, time window, duration, name and words. */
+function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLast: boolean): ConceptScope {
+  const { mentions } = narrowed;
   // The first concept's kind decides; further concepts of the same kind are alternatives ("MI, stroke or TIA").
   const first = mentions[0];
   const same = mentions.filter((mention) => mention.concept.kind === first.concept.kind);
@@ -349,6 +362,30 @@ export function readConceptRule(
       ])
     : joinNames(unique.map((mention) => mention.concept.en));
   const span: Span = [Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))];
+  return {
+    ...narrowed,
+    kind,
+    text,
+    first,
+    same,
+    unique,
+    lastMention,
+    before,
+    negated,
+    applies,
+    anyWindow,
+    window,
+    duration,
+    spans,
+    span,
+    concepts,
+    name: name ?? '',
+  };
+}
+
+/** Words the rule understands beyond its concepts' own: "diagnosis", "medication", "its excipients"... */
+function understoodWords(scope: ConceptScope): Set<string> {
+  const { text, allergens, first, unique, duration } = scope;
   const extra = new Set([
     'diagnosis',
     'diagnosed',
@@ -488,6 +525,12 @@ export function readConceptRule(
       'investigational',
     ])
       extra.add(word);
+  return extra;
+}
+
+/** What a person must check of the rule: the words it left, its qualifiers, and every flag that says it reads less than the text. */
+function reviewOf(scope: ConceptScope, extra: Set<string>): ConceptReview {
+  const { kind, text, mentions, laterSentences, parenthetical, allergens, first, same, unique, lastMention, applies, window, spans, span } = scope;
   // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
   // by the trial's schedule, not part of the concept.
   const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
@@ -519,27 +562,7 @@ export function readConceptRule(
   const numbers = leftoverNumbers(text, spans);
   // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
   const exception = /\b(?:other than|except|excluding|unless|family)\b/i.test(text);
-  // "History of steroid use", "prior treatment with X" in an exclusion: ever taken, which the rule says with `history`.
-  const pastUse =
-    first.concept.kind === 'medication' &&
-    !window &&
-    // A section label's "Prior/Concomitant therapy:" names the section, not the time.
-    (/\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
-      text.slice(labelLength(text)),
-    ) ||
-      // "Treated with epidural injections.": a criterion that opens with a past participle speaks of the past.
-      /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:treated|received|underwent|took)\b/i.test(text.slice(labelLength(text))));
-  // Not when a window stands elsewhere in the criterion ("have received opioids, ... or injections within 7 days"): it
-  // may cover the medicine too, and "ever" would be broader; nor for "recent" use.
-  const everTaken =
-    pastUse &&
-    !anyWindow &&
-    !/\brecent(?:ly)?\b/i.test(text) &&
-    // An exclusion of past use, or an inclusion that says "must not have received prior ...".
-    !applies &&
-    // "For treatment of the current episode" says which episode, not that the use is current.
-    (!CURRENT.test(text.replace(/\bcurrent\s+(?:episode|condition|illness|disease|symptoms?|complaint|pain)\b/gi, '')) || NOW_OR_BEFORE.test(text)) &&
-    !/\b(?:use|using|taking|receiving|on)\s+(?:\w+\s+){0,2}(?:now|currently|at (?:screening|present))\b/i.test(text);
+  const { pastUse, everTaken } = pastUseOf(scope);
   // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
   // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
   // "Allergy to peanuts / nickel / penicillin": the allergen is more than "an allergy to medicines like this one",
@@ -626,80 +649,10 @@ export function readConceptRule(
     ((alternativeBefore && unreadWord(first.start - alternativeBefore[0].length, first.start)) ||
       (alternativeAfter && unreadWord(lastMention.end, lastMention.end + alternativeAfter[0].length)))
   )
-    return { rule: null, needsReview: true };
+    return { needsReview: true, reasons: [], left, held, everTaken, unreadAlternative: true };
   const reasons = Object.keys(flags)
     .filter((flag) => flags[flag])
     .map((flag) => (flag === 'words' ? `words: ${left.join(' ')}` : flag));
   const needsReview = reasons.length > 0;
-  const treatmentFor =
-    first.concept.kind === 'condition' &&
-    /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
-  if (treatmentFor) {
-    // "Plans of receiving treatment for X": a plan, not a treatment taken.
-    if (/\b(?:plann\w*|plans?|scheduled|will|candidates?|expected|intend\w*)\b[^.;]*$/i.test(before.slice(-80))) return { rule: null, needsReview: true };
-    // "Must not have received prior systemic therapy for HCC": a negation further back than the near one, or past
-    // treatment, which "taking now" cannot say.
-    if ((!negated && /\b(?:no|not|never|without)\b[^.;]*$/i.test(before)) || PAST_TREATMENT.test(before)) return { rule: null, needsReview: true };
-    return {
-      rule: {
-        type: 'medication',
-        medication: `medicines for ${name}`,
-        taking: applies,
-        concepts,
-        ...(window ? { within: window.window } : {}),
-        span: spanOf(span),
-      },
-      needsReview,
-      reasons,
-      unread: left,
-    };
-  }
-  if (first.concept.kind === 'medication') {
-    // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say.
-    if (kind === 'inclusion' && applies && !window && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
-    return {
-      rule: {
-        type: 'medication',
-        medication: name,
-        taking: applies,
-        concepts,
-        ...(everTaken ? { history: true } : {}),
-        ...(window ? { within: window.window } : {}),
-        span: spanOf(span),
-      },
-      needsReview,
-      reasons,
-      unread: left,
-    };
-  }
-  // History words count in the sentence that names the concept, not in another clause ("exercises in the past; claustrophobia").
-  const sentence = text.slice(starts[firstSentence], starts[firstSentence + 1] ?? text.length);
-  // "Based on history, examination and MRI": history-taking, not a past condition.
-  // "On the currently painful segment": "currently" says which segment, not that the surgery is now (hand-check R).
-  // "All patients had radiculopathy due to ...": in an inclusion, the trial's patients described, not a past condition.
-  const described = kind === 'inclusion' ? sentence.replace(/\b(?:all\s+)?(?:the\s+)?(?:patients|participants|subjects)\s+had\b/gi, ' ') : sentence;
-  const historical = described
-    .replace(/\bcurrent(?:ly)?\s+(?:painful|affected|symptomatic|involved|index|treated|operated)\b/gi, ' ')
-    .replace(
-      /\b(?:based on|by|from|per|according to|confirmed by|on)\s+(?:the\s+)?(?:(?:medical|clinical|patient)\s+)?history\b|\b(?:evidenced|established|confirmed|determined|documented|assessed|shown)\s+by\b[^.;]{0,60}?\bhistory\b/gi,
-      '',
-    );
-  const history = HISTORY.test(historical) && (!CURRENT.test(historical) || NOW_OR_BEFORE.test(historical));
-  return {
-    rule: {
-      type: 'condition',
-      condition: name,
-      present: applies,
-      concepts,
-      ...(history ? { history: true } : {}),
-      ...(window ? { within: window.window } : {}),
-      ...(duration ? { duration: { ...duration.bounds, span: spanOf(duration.span) } } : {}),
-      ...(held?.qualifiers.length ? { qualifiers: held.qualifiers } : {}),
-      // The words a qualifier was read from are highlighted with the concept's.
-      span: spanOf(held ? [Math.min(span[0], ...held.consumed.keys()), Math.max(span[1], ...held.consumed.values())] : span),
-    },
-    needsReview,
-    reasons,
-    unread: left,
-  };
+  return { needsReview, reasons, left, held, everTaken, unreadAlternative: false };
 }

@@ -1,4 +1,10 @@
+import type { ConceptReview, ConceptScope } from './concept-scope';
+import { spanOf, type TextRule } from './text';
 import type { Mention } from '../vocabulary';
+
+/**
+ * Conditions a criterion names: what a treatment is for, definitions, history, and the condition rule of a concept reading.
+ */
 
 // "Over the past year" is a window (read or not), never "ever".
 export const HISTORY =
@@ -66,3 +72,39 @@ export const COMPLICATION_BEFORE = /\b(?:complications?|adverse\s+events?)\b[^.;
 
 export const DURING_OPERATION =
   /\b(?:during|after|following)\s+(?:the\s+)?(?:index\s+|study\s+)?(?:operation|surgery|procedure|intervention)\b|\b(?:intra|post)-?operative(?:ly)?\b/i;
+
+/** The condition rule of a concept reading: present or absent, ever ("history of"), in a window, lasting, with its qualifiers. */
+export function conditionRule(scope: ConceptScope, review: ConceptReview): TextRule {
+  const { kind, text, starts, firstSentence, applies, window, duration, concepts, name, span } = scope;
+  const { needsReview, reasons, left, held } = review;
+  // History words count in the sentence that names the concept, not in another clause ("exercises in the past; claustrophobia").
+  const sentence = text.slice(starts[firstSentence], starts[firstSentence + 1] ?? text.length);
+  // "Based on history, examination and MRI": history-taking, not a past condition.
+  // "On the currently painful segment": "currently" says which segment, not that the surgery is now (hand-check R).
+  // "All patients had radiculopathy due to ...": in an inclusion, the trial's patients described, not a past condition.
+  const described = kind === 'inclusion' ? sentence.replace(/\b(?:all\s+)?(?:the\s+)?(?:patients|participants|subjects)\s+had\b/gi, ' ') : sentence;
+  const historical = described
+    .replace(/\bcurrent(?:ly)?\s+(?:painful|affected|symptomatic|involved|index|treated|operated)\b/gi, ' ')
+    .replace(
+      /\b(?:based on|by|from|per|according to|confirmed by|on)\s+(?:the\s+)?(?:(?:medical|clinical|patient)\s+)?history\b|\b(?:evidenced|established|confirmed|determined|documented|assessed|shown)\s+by\b[^.;]{0,60}?\bhistory\b/gi,
+      '',
+    );
+  const history = HISTORY.test(historical) && (!CURRENT.test(historical) || NOW_OR_BEFORE.test(historical));
+  return {
+    rule: {
+      type: 'condition',
+      condition: name,
+      present: applies,
+      concepts,
+      ...(history ? { history: true } : {}),
+      ...(window ? { within: window.window } : {}),
+      ...(duration ? { duration: { ...duration.bounds, span: spanOf(duration.span) } } : {}),
+      ...(held?.qualifiers.length ? { qualifiers: held.qualifiers } : {}),
+      // The words a qualifier was read from are highlighted with the concept's.
+      span: spanOf(held ? [Math.min(span[0], ...held.consumed.keys()), Math.max(span[1], ...held.consumed.values())] : span),
+    },
+    needsReview,
+    reasons,
+    unread: left,
+  };
+}

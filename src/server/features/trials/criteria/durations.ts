@@ -2,6 +2,10 @@ import { type ConditionDuration, type CriterionKind, durationDays, type TimeWind
 import { type Concept, conceptRef, type Mention } from '../vocabulary';
 import { joinNames, labelLength, leftover, type Span, spanOf, type TextRule, toNumber } from './text';
 
+/**
+ * Time: a window ("within 6 months") and how long a condition has lasted ("back pain for more than 3 months").
+ */
+
 const WINDOW =
   /\b(?:within|in|during|for|over)\s+(?:the\s+)?(?:last|past|previous|preceding|prior)?\s*(?:(?:a\s+)?minimum\s+of\s+|at\s+least\s+)?(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(?:(?:last|past|previous|preceding|prior)\s+)?(days?|weeks?|months?|years?|hours?)|(?<!(?:more than|at least|greater than|longer than|over|equal to|>|≥|>=|=>)\s*)(?<![\d.,])(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d+\)\s*)?(days?|weeks?|months?|years?|hours?)\s+(?:prior to|before|preceding)\b/i;
 
@@ -97,7 +101,7 @@ const DURATION_BEFORE = new RegExp(
   'i',
 );
 
-interface ReadDuration {
+export interface ReadDuration {
   bounds: Omit<ConditionDuration, 'span'>;
   /** The duration's own words. */
   span: Span;

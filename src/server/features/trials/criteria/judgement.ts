@@ -1,6 +1,10 @@
 import type { CriterionKind } from '../../../../contract/trials';
 import { labelLength, spanOf, type TextRule } from './text';
 
+/**
+ * What staff judge or check: consent, the investigator's opinion, compliance, language, a scan's safety, findings.
+ */
+
 const CONSENT =
   /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:[\w/-]+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|(?:fully|sufficiently|adequately|properly) informed (?:of|about)|in-formed consent|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
 

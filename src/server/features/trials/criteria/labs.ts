@@ -16,6 +16,10 @@ import {
   WORD_COMPARATOR,
 } from './text';
 
+/**
+ * Lab values, vitals and scores: "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI 18.5-35", "ECOG 0-1", "ASA I-III".
+ */
+
 const ULN = String.raw`\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:institutional\s+)?(?:upper limits? of (?:the\s+)?normal(?: range)?|uln|lower limits? of (?:the\s+)?normal(?: range)?|lln)(?:\s*\((?:uln|lln)\))?`;
 
 const GAP = String.raw`^[^<>≤≥≦≧=\d;]{0,45}?`;
@@ -174,7 +178,6 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
     const dash = patterns.dash.exec(after);
     const trailing = patterns.trailing.exec(after);
     const at = (match: RegExpExecArray): Span => [offset + match.index, offset + match.index + match[0].length];
-    const nameSpan: Span = [name.index, offset];
     let rule: Extract<CriterionRule, { type: 'lab' }> | null = null;
     let span: Span | null = null;
 
@@ -228,119 +231,137 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
       span = at(dash);
     }
     if (!rule || !span) continue;
-    const whole: Span = [nameSpan[0], sameValueAfter(measure, rule, text, span[1])];
-    rule.span = spanOf(whole);
-    const extra = new Set([
-      'serum',
-      'count',
-      'total',
-      'blood',
-      'pressure',
-      'fasting',
-      'plasma',
-      'laboratory',
-      'lab',
-      'test',
-      'ml/min/1',
-      '73',
-      'ml/min',
-      'mg/dl',
-      'local',
-      'central',
-      'institutional',
-      'normal',
-      'upper',
-      'limit',
-      'uln',
-      'x',
-      'times',
-      'based',
-      'formula',
-      'equation',
-      // Words split at hyphens: "CKD-EPI", "CKD-EPIcr", "Cockcroft-Gault" name how a filtration rate was estimated.
-      'ckd',
-      'epi',
-      'epicr',
-      'epicys',
-      'mdrd',
-      'cockcroft',
-      'gault',
-      'calculated',
-      'measured',
-      'resting',
-      'measurement',
-    ]);
-    const unsure = !rule.unit && !rule.relativeTo && !measure.unitless;
-    if (measure.name === 'pain score') {
-      // The scale's own words are the rule; any other word (where the pain is, how it was averaged) is more than it.
-      const scale = new Set([
-        'pain',
-        'score',
-        'scale',
-        'on',
-        'a',
-        '100mm',
-        'mm',
-        '/100',
-        '/10',
-        'minimum',
-        'maximum',
-        'point',
-        'points',
-        'vas',
-        'nrs',
-        'nprs',
-        'visual',
-        'analog',
-        'analogue',
-        'numeric',
-        'numerical',
-        'rating',
-        'intensity',
-      ]);
-      // The words between the scale's name and its value ("VAS leg pain of at least 4") are not the rule's.
-      const value = new RegExp(String.raw`${COMPARATOR}|\d|\b(?:between|from)\b|\b${WORD_COMPARATOR}`, 'i').exec(text.slice(span[0], span[1]));
-      return { rule, needsReview: unsure || !isPlain(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, scale) };
-    }
-    // "BMI from 18.5 to less than 25.0 and a body weight of 40 kg or over": another measure or a number the rule
-    // did not take is more than the rule ("BMI" and "kg" are filler words, so the words alone would not tell).
-    const rest = text.slice(0, whole[0]) + ' '.repeat(whole[1] - whole[0]) + text.slice(whole[1]);
-    const another = MEASURES.some((other) => other.name !== measure.name && other.pattern.test(rest));
-    // "BMI ≥ 30 kg/m², or ≥ 27 kg/m² with a weight-related comorbidity": another bound in the same unit and direction is
-    // an alternative (or implied), so the rule keeps the least strict; the stricter one would refuse eligible people.
-    if (rule.comparator !== 'between' && rule.comparator !== '=' && rule.unit) {
-      const lower = rule.comparator === '>' || rule.comparator === '>=';
-      for (const other of rest.matchAll(ALTERNATIVE_BOUND)) {
-        const written = comparatorOf(other[1] ?? other[2]);
-        const required = kind === 'exclusion' ? INVERSE[written] : written;
-        const value = canonical(measure, toNumber(other[3]), other[4]);
-        // Only a bound written with its unit: "at least 1 comorbidity" is a count.
-        if (!other[4]?.trim() || !required || value.unit !== rule.unit || (required === '>' || required === '>=') !== lower || required === '=') continue;
-        // "... and LVEF ≥ 40%": a bound named by another measure is that measure's.
-        const named = rest.slice(Math.max(0, other.index - 25), other.index);
-        if (MEASURES.some((item) => item.name !== measure.name && item.pattern.test(named))) continue;
-        if (lower ? value.value < rule.value : value.value > rule.value) [rule.comparator, rule.value] = [required, value.value];
-      }
-    }
-    // "Physical Status Classification of the American Society of Anesthesiologists": the class's own name.
-    if (measure.name === 'ASA physical status') for (const word of ['physical', 'status', 'classification']) extra.add(word);
-    // "During the screening period": when a value is measured, as "at screening" says.
-    if (/\bduring\s+(?:the\s+)?screening(?:\s+period)?\b/i.test(text)) for (const word of ['during', 'period']) extra.add(word);
-    const label = DEFINED_BY_BEFORE.get(measure.name)?.exec(text.slice(0, name.index));
-    for (const word of label?.[1].toLowerCase().split(/[\s-]+/) ?? []) extra.add(word);
-    // "Diabetes or HbA1c > 8%", "thrombocytopenia (platelets < 100) or neutropenia": a word joined to the rule by "or" is
-    // an alternative the rule does not hold, however few words it takes; with a label read, nothing else may be left.
-    const left = leftoverWords(text, [whole], extra);
-    const alternative = left.some(
-      ({ start, end }) =>
-        /^\s*\)?\s*(?:or|and\/or)\b/i.test(text.slice(end, end + 12)) || /\b(?:or|and\/or)\s*\(?\s*$/i.test(text.slice(Math.max(0, start - 10), start)),
-    );
-    return {
-      rule,
-      needsReview: unsure || another || alternative || leftoverNumbers(text, [whole]) || /\n/.test(text) || left.length > (label ? 0 : 1),
-    };
+    return labReview(kind, text, measure, rule, name, span);
   }
   return null;
+}
+
+/** Words of a lab criterion that say no more than its rule: the sample, the lab, the formula, the normal range's name. */
+const LAB_WORDS = [
+  'serum',
+  'count',
+  'total',
+  'blood',
+  'pressure',
+  'fasting',
+  'plasma',
+  'laboratory',
+  'lab',
+  'test',
+  'ml/min/1',
+  '73',
+  'ml/min',
+  'mg/dl',
+  'local',
+  'central',
+  'institutional',
+  'normal',
+  'upper',
+  'limit',
+  'uln',
+  'x',
+  'times',
+  'based',
+  'formula',
+  'equation',
+  // Words split at hyphens: "CKD-EPI", "CKD-EPIcr", "Cockcroft-Gault" name how a filtration rate was estimated.
+  'ckd',
+  'epi',
+  'epicr',
+  'epicys',
+  'mdrd',
+  'cockcroft',
+  'gault',
+  'calculated',
+  'measured',
+  'resting',
+  'measurement',
+];
+/** A pain scale's own words: the rule, when nothing else is written. */
+const PAIN_SCALE_WORDS = new Set([
+  'pain',
+  'score',
+  'scale',
+  'on',
+  'a',
+  '100mm',
+  'mm',
+  '/100',
+  '/10',
+  'minimum',
+  'maximum',
+  'point',
+  'points',
+  'vas',
+  'nrs',
+  'nprs',
+  'visual',
+  'analog',
+  'analogue',
+  'numeric',
+  'numerical',
+  'rating',
+  'intensity',
+]);
+
+/** Whether a lab rule read at `span` (its measure named at `name`) says all its criterion says, or a person checks it. */
+function labReview(
+  kind: CriterionKind,
+  text: string,
+  measure: Measure,
+  rule: Extract<CriterionRule, { type: 'lab' }>,
+  name: RegExpExecArray,
+  span: Span,
+): TextRule {
+  const offset = name.index + name[0].length;
+  const nameSpan: Span = [name.index, offset];
+  const whole: Span = [nameSpan[0], sameValueAfter(measure, rule, text, span[1])];
+  rule.span = spanOf(whole);
+  const extra = new Set(LAB_WORDS);
+  const unsure = !rule.unit && !rule.relativeTo && !measure.unitless;
+  if (measure.name === 'pain score') {
+    // The scale's own words are the rule; any other word (where the pain is, how it was averaged) is more than it.
+    // The words between the scale's name and its value ("VAS leg pain of at least 4") are not the rule's.
+    const value = new RegExp(String.raw`${COMPARATOR}|\d|\b(?:between|from)\b|\b${WORD_COMPARATOR}`, 'i').exec(text.slice(span[0], span[1]));
+    return { rule, needsReview: unsure || !isPlain(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, PAIN_SCALE_WORDS) };
+  }
+  // "BMI from 18.5 to less than 25.0 and a body weight of 40 kg or over": another measure or a number the rule
+  // did not take is more than the rule ("BMI" and "kg" are filler words, so the words alone would not tell).
+  const rest = text.slice(0, whole[0]) + ' '.repeat(whole[1] - whole[0]) + text.slice(whole[1]);
+  const another = MEASURES.some((other) => other.name !== measure.name && other.pattern.test(rest));
+  // "BMI ≥ 30 kg/m², or ≥ 27 kg/m² with a weight-related comorbidity": another bound in the same unit and direction is
+  // an alternative (or implied), so the rule keeps the least strict; the stricter one would refuse eligible people.
+  if (rule.comparator !== 'between' && rule.comparator !== '=' && rule.unit) {
+    const lower = rule.comparator === '>' || rule.comparator === '>=';
+    for (const other of rest.matchAll(ALTERNATIVE_BOUND)) {
+      const written = comparatorOf(other[1] ?? other[2]);
+      const required = kind === 'exclusion' ? INVERSE[written] : written;
+      const value = canonical(measure, toNumber(other[3]), other[4]);
+      // Only a bound written with its unit: "at least 1 comorbidity" is a count.
+      if (!other[4]?.trim() || !required || value.unit !== rule.unit || (required === '>' || required === '>=') !== lower || required === '=') continue;
+      // "... and LVEF ≥ 40%": a bound named by another measure is that measure's.
+      const named = rest.slice(Math.max(0, other.index - 25), other.index);
+      if (MEASURES.some((item) => item.name !== measure.name && item.pattern.test(named))) continue;
+      if (lower ? value.value < rule.value : value.value > rule.value) [rule.comparator, rule.value] = [required, value.value];
+    }
+  }
+  // "Physical Status Classification of the American Society of Anesthesiologists": the class's own name.
+  if (measure.name === 'ASA physical status') for (const word of ['physical', 'status', 'classification']) extra.add(word);
+  // "During the screening period": when a value is measured, as "at screening" says.
+  if (/\bduring\s+(?:the\s+)?screening(?:\s+period)?\b/i.test(text)) for (const word of ['during', 'period']) extra.add(word);
+  const label = DEFINED_BY_BEFORE.get(measure.name)?.exec(text.slice(0, name.index));
+  for (const word of label?.[1].toLowerCase().split(/[\s-]+/) ?? []) extra.add(word);
+  // "Diabetes or HbA1c > 8%", "thrombocytopenia (platelets < 100) or neutropenia": a word joined to the rule by "or" is
+  // an alternative the rule does not hold, however few words it takes; with a label read, nothing else may be left.
+  const left = leftoverWords(text, [whole], extra);
+  const alternative = left.some(
+    ({ start, end }) =>
+      /^\s*\)?\s*(?:or|and\/or)\b/i.test(text.slice(end, end + 12)) || /\b(?:or|and\/or)\s*\(?\s*$/i.test(text.slice(Math.max(0, start - 10), start)),
+  );
+  return {
+    rule,
+    needsReview: unsure || another || alternative || leftoverNumbers(text, [whole]) || /\n/.test(text) || left.length > (label ? 0 : 1),
+  };
 }
 
 const PERFORMANCE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(\d{1,3})`, 'i');

@@ -1,3 +1,8 @@
+/**
+ * The table of lab measures and vitals (name patterns, canonical units, conversions): data the lab reader, the note
+ * reader, FHIR and the import's lab columns share.
+ */
+
 export interface Measure {
   pattern: RegExp;
   name: string;

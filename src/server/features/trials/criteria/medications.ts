@@ -1,4 +1,12 @@
+import type { ConceptReview, ConceptScope } from './concept-scope';
+import { CURRENT, NOW_OR_BEFORE } from './conditions';
+import { labelLength, spanOf, type TextRule } from './text';
 import { ALLERGY_PREFIX, type Concept, type Mention } from '../vocabulary';
+
+/**
+ * Medicines a criterion names: allergies to named medicines, products used in an operation, past use, and the
+ * medication rule of a concept reading.
+ */
 
 export const PAST_TREATMENT =
   /\b(?:failed|failure (?:of|to)|tried|despite|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|history of|received|underwent|inadequate response|unresponsive|refractory)\b/i;
@@ -124,3 +132,82 @@ export const SYSTEMIC_TREATMENT =
  * "prior to initiation of radiotherapy": the study's product names a point in time, not a medicine taken. */
 export const DOSE_OF =
   /\b(?:(?:first|last|initial|final)\s+|(?:prior\s+to|before|after|following|until|at)\s+(?:the\s+)?(?:first\s+|initial\s+)?)(?:dose|administration|infusion|injection|initiation|start)s?\s+of\s+(?:the\s+)?(?:[\w-]+\s*(?:,|\/|or|and)\s*)?$/i;
+
+/**
+ * The medication rule of a concept reading: a medicine taken or not ("no systemic corticosteroids within 4 weeks"), ever
+ * taken ("prior treatment with X"), or medicines for a condition ("on treatment for hypertension"); null when the
+ * first concept is a condition that no treatment words name.
+ */
+export function medicationRule(scope: ConceptScope, review: ConceptReview): TextRule | null {
+  const { kind, text, first, before, negated, applies, window, concepts, name, span } = scope;
+  const { needsReview, reasons, left, everTaken } = review;
+  const treatmentFor =
+    first.concept.kind === 'condition' &&
+    /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
+  if (treatmentFor) {
+    // "Plans of receiving treatment for X": a plan, not a treatment taken.
+    if (/\b(?:plann\w*|plans?|scheduled|will|candidates?|expected|intend\w*)\b[^.;]*$/i.test(before.slice(-80))) return { rule: null, needsReview: true };
+    // "Must not have received prior systemic therapy for HCC": a negation further back than the near one, or past
+    // treatment, which "taking now" cannot say.
+    if ((!negated && /\b(?:no|not|never|without)\b[^.;]*$/i.test(before)) || PAST_TREATMENT.test(before)) return { rule: null, needsReview: true };
+    return {
+      rule: {
+        type: 'medication',
+        medication: `medicines for ${name}`,
+        taking: applies,
+        concepts,
+        ...(window ? { within: window.window } : {}),
+        span: spanOf(span),
+      },
+      needsReview,
+      reasons,
+      unread: left,
+    };
+  }
+  if (first.concept.kind === 'medication') {
+    // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say.
+    if (kind === 'inclusion' && applies && !window && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
+    return {
+      rule: {
+        type: 'medication',
+        medication: name,
+        taking: applies,
+        concepts,
+        ...(everTaken ? { history: true } : {}),
+        ...(window ? { within: window.window } : {}),
+        span: spanOf(span),
+      },
+      needsReview,
+      reasons,
+      unread: left,
+    };
+  }
+  return null;
+}
+
+/** Whether a medicine rule speaks of past use ("history of steroid use", "prior treatment with X"), and when that is "ever taken". */
+export function pastUseOf(scope: ConceptScope): { pastUse: boolean; everTaken: boolean } {
+  const { text, first, window, anyWindow, applies } = scope;
+  // "History of steroid use", "prior treatment with X" in an exclusion: ever taken, which the rule says with `history`.
+  const pastUse =
+    first.concept.kind === 'medication' &&
+    !window &&
+    // A section label's "Prior/Concomitant therapy:" names the section, not the time.
+    (/\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
+      text.slice(labelLength(text)),
+    ) ||
+      // "Treated with epidural injections.": a criterion that opens with a past participle speaks of the past.
+      /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:treated|received|underwent|took)\b/i.test(text.slice(labelLength(text))));
+  // Not when a window stands elsewhere in the criterion ("have received opioids, ... or injections within 7 days"): it
+  // may cover the medicine too, and "ever" would be broader; nor for "recent" use.
+  const everTaken =
+    pastUse &&
+    !anyWindow &&
+    !/\brecent(?:ly)?\b/i.test(text) &&
+    // An exclusion of past use, or an inclusion that says "must not have received prior ...".
+    !applies &&
+    // "For treatment of the current episode" says which episode, not that the use is current.
+    (!CURRENT.test(text.replace(/\bcurrent\s+(?:episode|condition|illness|disease|symptoms?|complaint|pain)\b/gi, '')) || NOW_OR_BEFORE.test(text)) &&
+    !/\b(?:use|using|taking|receiving|on)\s+(?:\w+\s+){0,2}(?:now|currently|at (?:screening|present))\b/i.test(text);
+  return { pastUse, everTaken };
+}

@@ -2,6 +2,10 @@ import { CONDITION_QUALIFIERS, type ConditionQualifier } from '../../../../contr
 import type { Mention } from '../vocabulary';
 import { NOW_OR_BEFORE_ALL } from './conditions';
 
+/**
+ * Qualifiers a condition rule holds in plain words (decision 077): severity, course, spine part, side.
+ */
+
 /** Words that narrow a condition to a form, course or severity of it: never filler. */
 export const QUALIFIER =
   /^(?:morbid|morbidly|mild|moderate|severe|significant|significantly|serious|major|minor|chronic|acute|subacute|uncontrolled|unstable|controlled|poorly|well|recurrent|recurring|refractory|resistant|symptomatic|asymptomatic|advanced|early|late|persistent|progressive|untreated|treated|stable|frequent|intractable|life-threatening|decompensated|compensated|primary|secondary|newly|new|only|isolated|lumbar|cervical|thoracic|sacral|lumbosacral|thoracolumbar|bilateral|unilateral|multilevel|ipsilateral|contralateral|localized|localised|focal|continuous|continued|regular|regularly|daily|long-term|longterm|prolonged|intermittent|occasional|high-dose|low-dose)$/;

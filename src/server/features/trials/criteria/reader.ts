@@ -7,6 +7,10 @@ import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
 import { labelLength, namesOneSex, type TextRule } from './text';
 
+/**
+ * One criterion's rule: the ordered table of readers, and the guards that stop a measure read out of its context.
+ */
+
 export interface ReadOptions {
   /** The vocabulary, with the record's own MeSH terms; default: the product's. */
   vocabulary?: Vocabulary;
@@ -17,6 +21,43 @@ export interface ReadOptions {
   /** The names of the trial's own medicines (its drug interventions): what an allergy "to finerenone" is to. */
   studyMedicines?: readonly string[];
 }
+
+/** What a reader of the table may need besides the criterion: the vocabulary, the record's options, the measure read first. */
+interface ReaderContext {
+  vocabulary: Vocabulary;
+  options: ReadOptions;
+  /** The lab, vital, score, pregnancy or smoking rule, read before the table (its guards below may stop the reading). */
+  measured: TextRule | null;
+  /** Telling conditions apart or keeping to a treatment: the concepts named are not the criterion. */
+  conceptsUnread: boolean;
+}
+
+/** Measures, in order: a performance status or ASA class before a lab value (their digits would read as one), then pregnancy and smoking. */
+const MEASURE_READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: string) => TextRule | null }> = [
+  { name: 'performance status', read: readPerformanceRule },
+  { name: 'ASA class', read: readAsaRule },
+  { name: 'labs and vitals', read: readLabRule },
+  { name: 'pregnancy and contraception', read: readPregnancyRule },
+  { name: 'smoking', read: readSmokingRule },
+];
+
+/**
+ * The readers in order; the first that reads a rule (or decides a person must) wins. An age before anything (its numbers
+ * are read only beside an age word), then measures, the concepts a criterion names, staff's judgement, healthy
+ * volunteers, and a criterion of sex words alone.
+ */
+const READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: string, context: ReaderContext) => TextRule | null }> = [
+  { name: 'age', read: (kind, text) => readAgeRule(kind, text) },
+  { name: 'measures', read: (_kind, _text, context) => context.measured },
+  {
+    name: 'conditions and medications',
+    read: (kind, text, { vocabulary, options, conceptsUnread }) =>
+      conceptsUnread ? null : readConceptRule(kind, text, vocabulary, options.trialConditions, options.trialConcepts),
+  },
+  { name: 'judgement', read: (kind, text) => readJudgementRule(text, false, kind) },
+  { name: 'healthy volunteers', read: readHealthyRule },
+  { name: 'sex', read: readSexRule },
+];
 
 /** The concepts the trial's own condition names ("Low Back Pain", "Lumbar Disc Herniation") are, each read whole. */
 export function trialConceptsOf(names: readonly string[], vocab: Vocabulary = vocabulary()): Concept[] {
@@ -46,8 +87,8 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
     if (JSON.stringify(named.rule ?? null).includes(`"${ALLERGY_PREFIX}${STUDY_MEDICINE_PREFIX}`)) return named;
   }
   const vocab = base;
-  const measured =
-    readPerformanceRule(kind, text) ?? readAsaRule(kind, text) ?? readLabRule(kind, text) ?? readPregnancyRule(kind, text) ?? readSmokingRule(kind, text);
+  let measured: TextRule | null = null;
+  for (const reader of MEASURE_READERS) if ((measured = reader.read(kind, text))) break;
   // A threshold that defines something else is not a current limit: "Blood pressure not well controlled (systolic
   // 150 mmHg or less ...)" defines control, which an exclusion's inverted bound would turn around; "renal crisis within
   // the past 12 months (eGFR < 45)" is the value of a past event, not today's. A person reads them.
@@ -85,12 +126,15 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   // "Evidence of non-adherence to prescribed therapy": how well someone keeps to treatment is staff's judgement, not a
   // treatment taken or not (decision 110).
   const nonAdherence = kind === 'exclusion' && NON_ADHERENCE.test(text.slice(labelLength(text)));
-  const read = readAgeRule(kind, text) ??
-    measured ??
-    (distinguishing || nonAdherence ? null : readConceptRule(kind, text, vocab, options.trialConditions, options.trialConcepts)) ??
-    readJudgementRule(text, false, kind) ??
-    readHealthyRule(kind, text) ??
-    readSexRule(kind, text) ?? { rule: null, needsReview: true };
+  const context: ReaderContext = { vocabulary: vocab, options, measured, conceptsUnread: distinguishing || nonAdherence };
+  let read: TextRule = { rule: null, needsReview: true };
+  for (const reader of READERS) {
+    const found = reader.read(kind, text, context);
+    if (found) {
+      read = found;
+      break;
+    }
+  }
   // "Female patients aged 18-65", "Men with asthma": the rule does not hold the sex the criterion names (pregnancy and
   // contraception imply it; site checks are read by a person anyway).
   const sexImplied = ['sex', 'pregnancy', 'contraception', 'site_judgement'];

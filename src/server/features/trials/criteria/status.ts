@@ -1,6 +1,10 @@
 import type { CriterionKind } from '../../../../contract/trials';
 import { isPlain, leftoverNumbers, type Span, spanOf, type TextRule } from './text';
 
+/**
+ * Status criteria: pregnancy and breastfeeding, contraception, smoking, a criterion of sex words alone, healthy volunteers.
+ */
+
 const SMOKING =
   /\b(?:current(?:ly)?\s+(?:a\s+)?smok\w*|active\s+smok\w*|smokers?|smoking|smoke[sd]?|tobacco|nicotine|cigarettes?|e-cigarettes?|vap(?:e|ing))\b/i;
 

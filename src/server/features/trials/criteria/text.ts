@@ -1,5 +1,10 @@
 import type { CriterionRule, RuleSpan } from '../../../../contract/trials';
 
+/**
+ * The words every reader shares: a rule as read (`TextRule`), spans, numbers, comparators, the filler words a rule needs
+ * not hold, and the words a rule left unread.
+ */
+
 export interface TextRule {
   rule: CriterionRule | null;
   needsReview: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMetrics, loadSharedStudies, measureCorpus, share, SHARED_STUDIES } from '../support/criteria-corpus';
+import { formatMetrics, loadSharedStudies, measureCorpus, share, SHARED_STUDIES } from '../../support/criteria-corpus';
 
 /**
  * Issue 10's figures over the 94 shared ClinicalTrials.gov records (read in place, never copied), held as a
