@@ -21,10 +21,11 @@ const ANY_ONE_LEAD =
  * The import and the re-parse both read this way, so a re-parse finds the same rules.
  */
 export function readWithAlternatives(
-  items: ReadonlyArray<{ kind: CriterionKind; text: string }>,
+  items: ReadonlyArray<{ kind: CriterionKind; text: string; population?: string | null }>,
   options: ReadOptions = {},
-): Array<TextRule & { anyOne?: boolean }> {
-  const reads: Array<TextRule & { anyOne?: boolean }> = items.map((item) => readTextRule(item.kind, item.text, options));
+): Array<TextRule & { anyOne?: boolean; cohort?: boolean }> {
+  const reads: Array<TextRule & { anyOne?: boolean; cohort?: boolean }> = items.map((item) => readTextRule(item.kind, item.text, options));
+  markCohorts(items, reads);
   const lead = (index: number) =>
     items[index].kind === 'inclusion' && !/\n/.test(items[index].text) ? (ANY_ONE_LEAD.exec(items[index].text)?.[1] ?? null) : null;
   for (let start = 0; start < items.length; ) {
@@ -45,6 +46,39 @@ export function readWithAlternatives(
     start = end;
   }
   return reads;
+}
+
+/**
+ * "COPD, smoker" and "COPD, non-smoker", "Aged 18-40" and "Aged 60-80": two inclusions of one cohort (or of none) that
+ * cannot both hold are alternatives, headings of cohorts the protocol did not mark as such; a person meets the trial by
+ * meeting either. Each is marked `cohort` and kept for a person: requiring both would refuse everybody.
+ */
+function markCohorts(items: ReadonlyArray<{ kind: CriterionKind; population?: string | null }>, reads: Array<TextRule & { cohort?: boolean }>) {
+  for (let a = 0; a < items.length; a++) {
+    for (let b = a + 1; b < items.length; b++) {
+      const [first, second] = [reads[a].rule, reads[b].rule];
+      if (items[a].kind !== 'inclusion' || items[b].kind !== 'inclusion' || (items[a].population ?? null) !== (items[b].population ?? null)) continue;
+      if (!first || !second || !contradicts(first, second)) continue;
+      for (const index of [a, b]) reads[index] = { ...reads[index], needsReview: true, cohort: true };
+    }
+  }
+}
+
+const conceptIds = (rule: CriterionRule) =>
+  rule.type === 'condition' || rule.type === 'medication' ? JSON.stringify((rule.concepts ?? []).map((concept) => concept.id).sort()) : '';
+
+/** Whether no person can meet both rules. */
+function contradicts(a: CriterionRule, b: CriterionRule): boolean {
+  if (a.type === 'smoking' && b.type === 'smoking') return a.smoker !== b.smoker;
+  if (a.type === 'sex' && b.type === 'sex') return a.sex !== 'all' && b.sex !== 'all' && a.sex !== b.sex;
+  if (a.type === 'age' && b.type === 'age')
+    return (a.maxYears !== null && b.minYears !== null && a.maxYears < b.minYears) || (b.maxYears !== null && a.minYears !== null && b.maxYears < a.minYears);
+  const scopeOf = (rule: CriterionRule) =>
+    JSON.stringify([conceptIds(rule), (rule as { history?: boolean }).history ?? false, (rule as { within?: unknown }).within ?? null]);
+  const sameScope = (x: CriterionRule, y: CriterionRule) => conceptIds(x) !== '[]' && scopeOf(x) === scopeOf(y);
+  if (a.type === 'condition' && b.type === 'condition') return a.present !== b.present && sameScope(a, b);
+  if (a.type === 'medication' && b.type === 'medication') return a.taking !== b.taking && sameScope(a, b);
+  return false;
 }
 
 /** The words that say one alternative is enough, which the rule of alternatives says; the rest of a lead-in is read. */

@@ -18,6 +18,10 @@ export interface ConceptScope {
   starts: number[];
   firstSentence: number;
   laterSentences: boolean;
+  /** Two conditions written together read as the last ("Parkinson's disease dementia"). */
+  compound: boolean;
+  /** Concepts after a negation the first is not under, set aside. */
+  laterNegated: boolean;
   parenthetical: boolean;
   allergens: { mentions: Mention[]; narrower: boolean } | null;
   /** The first concept, the concepts of its kind (repeats too) and each once. */

@@ -79,6 +79,30 @@ const REFERENCE_POINT =
   /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection|initiation|start)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
 
 const WITH_OR_WITHOUT = /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$))/gi;
+/** "Statin intolerant", "intolerance to metformin", "unable to tolerate NSAIDs": a medicine the person cannot take, not one taken. */
+const INTOLERANT_BEFORE =
+  /\b(?:intoleran(?:t|ce)|(?:unable|inability|failed)\s+to\s+tolerate|(?:could|can|did|does)\s*not\s+tolerate|not\s+tolerat(?:e|ed|ing))\s+(?:(?:to|of|with)\s+)?(?:(?:the|any|a|an)\s+)?(?:[\w-]+\s+){0,2}$/i;
+const INTOLERANT_AFTER = /^[\s-]*(?:intoleran(?:t|ce)|intolerant)\b/i;
+/**
+ * "Polyneuropathy (diabetic or other)", "anaemia (any cause)", "arthritis (of any type)": a parenthesis right after a
+ * condition that names its causes or kinds and then all the others qualifies nothing; the condition is the whole.
+ */
+const ANY_KIND_PARENTHESIS =
+  /^\s*\((?:[^()]{0,60}?\b(?:or|and\/or)\s+)?(?:(?:any\s+)?others?|any\s+(?:other\s+)?(?:causes?|types?|kinds?|origins?|a?etiolog(?:y|ies)|forms?)|all\s+(?:causes|types|forms|kinds)|(?:of\s+)?any\s+(?:cause|type|origin|a?etiology|kind|form)|whatever\s+the\s+cause)\s*\)/i;
+
+const NOT_MEETING_CRITERIA =
+  /\b(?:not|never|no\s+longer|fail(?:s|ed|ing)?\s+to)\s+(?:meet(?:s|ing)?|fulfil\w*|satisf(?:y|ies|ying))\s+(?:the\s+)?(?:[\w-]+\s+){0,3}criteria\s+(?:for|of)\s+[^.;,]*$/i;
+
+/** The spans of parentheses that say "any kind of" the condition before them. */
+export function anyKindParentheses(text: string, found: Mention[]): Span[] {
+  const spans: Span[] = [];
+  for (const mention of found) {
+    if (mention.concept.kind !== 'condition') continue;
+    const match = ANY_KIND_PARENTHESIS.exec(text.slice(mention.end, mention.end + 120));
+    if (match) spans.push([mention.end, mention.end + match[0].length]);
+  }
+  return spans;
+}
 
 /**
  * Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time
@@ -133,6 +157,7 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
   const mayApply =
     /\b(?:appli|plac|implant|use|administ|intra-?operative|during)/i.test(text) &&
     /neural|nerve|wound|dura|surgical|operative|disc|epidural|spinal canal|graft|surgery|operation|procedure/i.test(text);
+  const anyKind = anyKindParentheses(text, found);
   const notAsserted = found.filter((mention) => NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)));
   const mentions = found.filter(
     (mention) =>
@@ -184,7 +209,18 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
         )
       ) &&
       // "With or without low back pain": optional, neither required nor excluded.
-      !/\bwith\s+or\s+without\s+(?:[a-z-]+\s+){0,2}$/i.test(text.slice(Math.max(0, mention.start - 40), mention.start)) &&
+      // "Cirrhosis with or without hepatitis B co-infection": whatever follows in the clause is optional.
+      !/\bwith\s+or\s+without\b[^.;,()]*$/i.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      // "Polyneuropathy (diabetic or other)": the causes of a condition that then says "any other" are not conditions.
+      !anyKind.some(([start, end]) => mention.start >= start && mention.start < end) &&
+      // "Statin intolerant hypercholesterolemia": a medicine the person cannot take is not one they take.
+      !(
+        mention.concept.kind === 'medication' &&
+        (INTOLERANT_BEFORE.test(text.slice(Math.max(0, mention.start - 60), mention.start)) ||
+          INTOLERANT_AFTER.test(text.slice(mention.end, mention.end + 20))) &&
+        // "Allergy or intolerance to opioids": an allergy, which the allergy reader reads.
+        !/\b(?:allerg|hypersensitiv|anaphyla)/i.test(text.slice(Math.max(0, mention.start - 60), mention.start))
+      ) &&
       // "Diabetic retinopathy": a complication named by its cause, not the cause itself.
       !(
         /^diabetic$/i.test(text.slice(mention.start, mention.end)) &&
@@ -230,7 +266,7 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
   return mentions;
 }
 
-type Narrowed = Pick<ConceptScope, 'mentions' | 'starts' | 'firstSentence' | 'laterSentences' | 'parenthetical' | 'allergens'>;
+type Narrowed = Pick<ConceptScope, 'mentions' | 'starts' | 'firstSentence' | 'laterSentences' | 'parenthetical' | 'allergens' | 'compound' | 'laterNegated'>;
 
 /** The concepts the rule reads: criteria about a plan, a subgroup, a judgement or examples stop here (`stop`, a person reads them). */
 function narrowMentions(kind: CriterionKind, text: string, mentions: Mention[], judgement: RegExpExecArray | null): Narrowed | { stop: TextRule | null } {
@@ -272,6 +308,7 @@ function narrowMentions(kind: CriterionKind, text: string, mentions: Mention[], 
   const firstSentence = sentenceOf(mentions[0].start);
   const laterSentences = mentions.some((mention) => sentenceOf(mention.start) !== firstSentence);
   if (laterSentences) mentions.splice(0, mentions.length, ...mentions.filter((mention) => sentenceOf(mention.start) === firstSentence));
+  const { compound, laterNegated } = oneThingAndOnePolarity(text, mentions);
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
   if (judgement && judgement.index < mentions[0].start) return { stop: null };
   // "Other inflammatory diseases, eg, IBD, skin disease, that, in the opinion of the investigator, could interfere": the
@@ -296,7 +333,37 @@ function narrowMentions(kind: CriterionKind, text: string, mentions: Mention[], 
   // "Allergy to local anaesthetics or opioids": an allergy to named medicines is one condition per medicine.
   const allergens = allergyToNamed(text, mentions);
   if (allergens) mentions.splice(0, mentions.length, ...allergens.mentions);
-  return { mentions, starts, firstSentence, laterSentences, parenthetical, allergens };
+  return { mentions, starts, firstSentence, laterSentences, parenthetical, allergens, compound, laterNegated };
+}
+
+/**
+ * Narrows `mentions` in place to one thing of one polarity. "Parkinson's disease dementia": two conditions written side by
+ * side name one thing, the last (the first says whose), so the rule reads the last, broader than the words (`compound`).
+ * "Parkinson's disease, not meeting the criteria for dementia": a concept after a negation the first is not under has
+ * the other polarity, which one rule cannot say; the rule reads the concepts before the negation (`laterNegated`).
+ */
+function oneThingAndOnePolarity(text: string, mentions: Mention[]): { compound: boolean; laterNegated: boolean } {
+  let compound = false;
+  for (let index = mentions.length - 1; index > 0; index--) {
+    const [modifier, head] = [mentions[index - 1], mentions[index]];
+    const together = modifier.end <= head.start && /^[\s-]*$/.test(text.slice(modifier.end, head.start));
+    if (together && modifier.concept.kind === 'condition' && head.concept.kind === 'condition' && modifier.concept.id !== head.concept.id) {
+      mentions.splice(index - 1, 1);
+      compound = true;
+    }
+  }
+  let laterNegated = false;
+  const first = mentions[0];
+  if (first && !NEAR_NEGATION.test(text.slice(Math.max(0, first.start - 40), first.start))) {
+    // Only concepts of the first one's kind: another kind stays for the rule's other checks (its window, mixed kinds).
+    const negatedLater = (mention: Mention) =>
+      mention !== first && mention.concept.kind === first.concept.kind && /\b(?:not|no|without|never|nor)\b/i.test(text.slice(first.end, mention.start));
+    if (mentions.some(negatedLater)) {
+      mentions.splice(0, mentions.length, ...mentions.filter((mention) => !negatedLater(mention)));
+      laterNegated = true;
+    }
+  }
+  return { compound, laterNegated };
 }
 
 /** The rule's concepts, negation, time window, duration, name and words. */
@@ -313,7 +380,9 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
   const listHead = /^(.*?)[,(]?\s*(?:including|such\s+as|e\.\s?g\.?,?)\s*$/i.exec(before);
   const negated =
     NEAR_NEGATION.test(before.slice(-40).replace(/\bnon-[a-z]+/gi, '')) ||
-    Boolean(listHead && NEAR_NEGATION.test(listHead[1].slice(-40).replace(/\bnon-[a-z]+/gi, '')));
+    Boolean(listHead && NEAR_NEGATION.test(listHead[1].slice(-40).replace(/\bnon-[a-z]+/gi, ''))) ||
+    // "Not meeting the criteria for Parkinson's disease dementia": the negation of meeting the criteria reaches the concept.
+    NOT_MEETING_CRITERIA.test(before);
   const applies = kind === 'inclusion' ? !negated : negated;
   // A time window belongs to the concept when it is near it ("MI within 6 months"), not to another clause.
   const anyWindow = readWindow(text);
@@ -530,12 +599,30 @@ function understoodWords(scope: ConceptScope): Set<string> {
 
 /** What a person must check of the rule: the words it left, its qualifiers, and every flag that says it reads less than the text. */
 function reviewOf(scope: ConceptScope, extra: Set<string>): ConceptReview {
-  const { kind, text, mentions, laterSentences, parenthetical, allergens, first, same, unique, lastMention, applies, window, spans, span } = scope;
+  const {
+    kind,
+    text,
+    mentions,
+    laterSentences,
+    compound,
+    laterNegated,
+    parenthetical,
+    allergens,
+    first,
+    same,
+    unique,
+    lastMention,
+    applies,
+    window,
+    spans,
+    span,
+  } = scope;
   // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
   // by the trial's schedule, not part of the concept.
   const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
   // "Migraine (with or without aura)": what is optional narrows nothing; only a short phrase that ends the clause.
   for (const match of text.matchAll(WITH_OR_WITHOUT)) references.push([match.index, match.index + match[0].length]);
+  references.push(...anyKindParentheses(text, same));
   // "Already on ACE inhibitors, as they may raise the effect of the study drug": the reason given says why, not what
   // (decision 110); only when it names no concept of its own.
   const reason = /,?\s+(?:as|because|since)\s+(?:it|they|this|these|such\s+\w+)\s+(?:may|might|can|could|will|would)\b[^.;]*/i.exec(text);
@@ -620,6 +707,8 @@ function reviewOf(scope: ConceptScope, extra: Set<string>): ConceptReview {
     exception,
     pastUse: pastUse && !everTaken,
     laterSentences,
+    compound,
+    laterNegated,
     parenthetical,
     // "Spinal infection or tumor", "tumor in the lumbar region": a tumour beside a place may be the place's, narrower
     // than any tumour; a person reads it.

@@ -24,7 +24,7 @@ export function parseCriteria(eligibilityText: string, options: ReadOptions = {}
   const items = splitCriteria(eligibilityText);
   const reads = readWithAlternatives(items, options);
   return items.map((item: SplitCriterion, index) => {
-    const { rule, needsReview, anyOne } = reads[index];
+    const { rule, needsReview, anyOne, cohort } = reads[index];
     // One of several alternatives is not required by itself: a person checks which one the candidate meets, unless
     // the whole list was read as one rule of alternatives.
     return {
@@ -33,7 +33,8 @@ export function parseCriteria(eligibilityText: string, options: ReadOptions = {}
       rule,
       ruleSource: rule ? 'text' : null,
       needsReview: needsReview || (Boolean(item.alternative) && !anyOne),
-      population: item.population ?? null,
+      // Contradictory inclusions are alternatives (alternatives.ts): each its own cohort, named by its words.
+      population: item.population ?? (cohort ? item.text.slice(0, 200) : null),
     };
   });
 }

@@ -304,6 +304,10 @@ const PAIN_SCALE_WORDS = new Set([
   'intensity',
 ]);
 
+/** A bound in standard deviations, percentiles or z-scores, or against a mean or median: a reference population's. */
+const RELATIVE_TO_REFERENCE =
+  /\b(?:s\.?d\.?s?|standard\s+deviations?|percentiles?|centiles?|z[- ]?scores?|(?:\d+(?:st|nd|rd|th)\s+)?(?:percentile|centile))\b|\b(?:below|above|under|over)\s+(?:the\s+)?(?:mean|median|average|normal\s+for\s+age)\b/i;
+
 /** Whether a lab rule read at `span` (its measure named at `name`) says all its criterion says, or a person checks it. */
 function labReview(
   kind: CriterionKind,
@@ -315,6 +319,9 @@ function labReview(
 ): TextRule {
   const offset = name.index + name[0].length;
   const nameSpan: Span = [name.index, offset];
+  // "Height more than 2 SD below the mean for age", "weight under the 5th percentile": relative to a reference
+  // population, never an absolute value in the measure's unit.
+  if (RELATIVE_TO_REFERENCE.test(text.slice(span[0], span[1] + 60))) return { rule: null, needsReview: true };
   const whole: Span = [nameSpan[0], sameValueAfter(measure, rule, text, span[1])];
   rule.span = spanOf(whole);
   const extra = new Set(LAB_WORDS);
@@ -351,6 +358,8 @@ function labReview(
   if (/\bduring\s+(?:the\s+)?screening(?:\s+period)?\b/i.test(text)) for (const word of ['during', 'period']) extra.add(word);
   const label = DEFINED_BY_BEFORE.get(measure.name)?.exec(text.slice(0, name.index));
   for (const word of label?.[1].toLowerCase().split(/[\s-]+/) ?? []) extra.add(word);
+  // The label is read with its threshold, so its words are the rule's too (highlighted, and no concept left unread).
+  if (label) rule.span = spanOf([label.index + label[0].indexOf(label[1]), whole[1]]);
   // "Diabetes or HbA1c > 8%", "thrombocytopenia (platelets < 100) or neutropenia": a word joined to the rule by "or" is
   // an alternative the rule does not hold, however few words it takes; with a label read, nothing else may be left.
   const left = leftoverWords(text, [whole], extra);

@@ -1,4 +1,4 @@
-import type { CriterionKind } from '../../../../contract/trials';
+import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
 import { ALLERGY_PREFIX, type Concept, type MeshTerm, STUDY_MEDICINE_PREFIX, vocabulary, type Vocabulary } from '../vocabulary';
 import { readAgeRule } from './age';
 import { readConceptRule } from './concepts';
@@ -58,6 +58,24 @@ const READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: s
   { name: 'healthy volunteers', read: readHealthyRule },
   { name: 'sex', read: readSexRule },
 ];
+
+/**
+ * "COPD, non-smoker", "adults aged 18-65 with asthma": a rule of another reader (an age, a measure, smoking) that leaves a
+ * condition or medicine the vocabulary names outside its words drops a requirement; a person reads the criterion.
+ */
+const INSTRUMENT_AFTER = /^[\s-]*(?:epi\w*|formula|equation|(?:rating\s+)?scales?|scores?|index|questionnaires?|criteria|classification|staging)\b/i;
+
+function leavesConceptUnread(rule: CriterionRule, text: string, vocab: Vocabulary): boolean {
+  if (rule.type === 'condition' || rule.type === 'medication' || rule.type === 'site_judgement' || !rule.span) return false;
+  const { start, end } = rule.span;
+  return vocab.find(text).some(
+    (mention) =>
+      (mention.concept.kind === 'condition' || mention.concept.kind === 'medication') &&
+      (mention.end <= start || mention.start >= end) &&
+      // "CKD-EPI formula", "Parkinson's disease rating scale": the concept names an instrument, not a requirement.
+      !INSTRUMENT_AFTER.test(text.slice(mention.end, mention.end + 30)),
+  );
+}
 
 /** The concepts the trial's own condition names ("Low Back Pain", "Lumbar Disc Herniation") are, each read whole. */
 export function trialConceptsOf(names: readonly string[], vocab: Vocabulary = vocabulary()): Concept[] {
@@ -137,6 +155,7 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   }
   // "Female patients aged 18-65", "Men with asthma": the rule does not hold the sex the criterion names (pregnancy and
   // contraception imply it; site checks are read by a person anyway).
+  if (read.rule && !read.needsReview && leavesConceptUnread(read.rule, text, vocab)) return { ...read, needsReview: true };
   const sexImplied = ['sex', 'pregnancy', 'contraception', 'site_judgement'];
   if (read.rule && !read.needsReview && !sexImplied.includes(read.rule.type) && namesOneSex(text)) return { ...read, needsReview: true };
   return read;

@@ -19,6 +19,10 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
   if (amount && kind === 'exclusion' && !never && !/\b(?:current(?:ly)?|active)\s+(?:a\s+)?smok\w*/i.test(text)) return null;
   // "A smoking history of 5-30 pack years": a former smoker has one too; "must smoke now" would refuse them.
   if (kind === 'inclusion' && !never && /\bhistory\b/i.test(lower) && !/\b(?:current(?:ly)?|active)\b/i.test(lower)) return { rule: null, needsReview: true };
+  // "Smokers or non-smokers", "current or never smokers": both are welcome, so smoking restricts nobody.
+  const rest = never ? lower.slice(0, never.index) + ' '.repeat(never[0].length) + lower.slice(never.index + never[0].length) : '';
+  if (never && /\bor\b/.test(lower) && /(?<!\b(?:ex|former|non|never)[- ]?)\b(?:current(?:ly)?\s+)?smokers?\b/.test(rest) && !former)
+    return { rule: null, needsReview: true };
   let smoker: boolean;
   if (never) smoker = kind === 'exclusion';
   else smoker = kind === 'inclusion';
