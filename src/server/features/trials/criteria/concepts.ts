@@ -93,6 +93,9 @@ const ANY_KIND_PARENTHESIS =
 const NOT_MEETING_CRITERIA =
   /\b(?:not|never|no\s+longer|fail(?:s|ed|ing)?\s+to)\s+(?:meet(?:s|ing)?|fulfil\w*|satisf(?:y|ies|ying))\s+(?:the\s+)?(?:[\w-]+\s+){0,3}criteria\s+(?:for|of)\s+[^.;,]*$/i;
 
+const PLACE_OF_PRODUCT =
+  /\b(?:application|applied|placement|placed|implantation|implanted|insertion|inserted|administ\w+)\s+(?:of\s+)?(?:[\w-]+\s+){0,3}?(?:to|on|onto|into|in)\s+(?:the\s+)?(?:exposed\s+)?$/i;
+
 /** The spans of parentheses that say "any kind of" the condition before them. */
 export function anyKindParentheses(text: string, found: Mention[]): Span[] {
   const spans: Span[] = [];
@@ -213,6 +216,8 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
       !/\bwith\s+or\s+without\b[^.;,()]*$/i.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
       // "Polyneuropathy (diabetic or other)": the causes of a condition that then says "any other" are not conditions.
       !anyKind.some(([start, end]) => mention.start >= start && mention.start < end) &&
+      // "Implantation of antibiotic beads into the surgical wound": the place a product is put is not a condition.
+      !(mayApply && PLACE_OF_PRODUCT.test(text.slice(Math.max(0, mention.start - 100), mention.start))) &&
       // "Statin intolerant hypercholesterolemia": a medicine the person cannot take is not one they take.
       !(
         mention.concept.kind === 'medication' &&

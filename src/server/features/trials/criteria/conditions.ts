@@ -89,6 +89,9 @@ export function conditionRule(scope: ConceptScope, review: ConceptReview): TextR
       /\b(?:based on|by|from|per|according to|confirmed by|on)\s+(?:the\s+)?(?:(?:medical|clinical|patient)\s+)?history\b|\b(?:evidenced|established|confirmed|determined|documented|assessed|shown)\s+by\b[^.;]{0,60}?\bhistory\b/gi,
       '',
     );
+  // "Chronic or acute pancreatitis": both courses together are the whole condition, never one of them.
+  const bothCourses = /\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text);
+  const qualifiers = (held?.qualifiers ?? []).filter((qualifier) => !(bothCourses && (qualifier === 'acute' || qualifier === 'chronic')));
   const history = HISTORY.test(historical) && (!CURRENT.test(historical) || NOW_OR_BEFORE.test(historical));
   return {
     rule: {
@@ -99,7 +102,7 @@ export function conditionRule(scope: ConceptScope, review: ConceptReview): TextR
       ...(history ? { history: true } : {}),
       ...(window ? { within: window.window } : {}),
       ...(duration ? { duration: { ...duration.bounds, span: spanOf(duration.span) } } : {}),
-      ...(held?.qualifiers.length ? { qualifiers: held.qualifiers } : {}),
+      ...(qualifiers.length ? { qualifiers } : {}),
       // The words a qualifier was read from are highlighted with the concept's.
       span: spanOf(held ? [Math.min(span[0], ...held.consumed.keys()), Math.max(span[1], ...held.consumed.values())] : span),
     },
