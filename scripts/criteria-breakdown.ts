@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { draftFromStudy, readOptions } from '../src/server/features/trials/ctgov';
-import { readTextRule } from '../src/server/features/trials/criteria-parser';
+import { readTextRule } from '../src/server/features/trials/criteria';
 
 const file = path.resolve(process.cwd(), '../shared/data/ctgov/studies.json');
 if (!existsSync(file)) {

@@ -1,6 +1,6 @@
 /**
  * Draws a fresh hand-check sample of text-read rules (docs/criteria-reading.md):
- * `npx tsx scripts/criteria-sample.ts [--seed N] [--size 50] [--all]`.
+ * `npx tsx scripts/criteria-sample.ts [--seed N] [--size 50] [--all] [--part evaluation --no-review]`.
  *
  * Reads ../shared/data/ctgov/studies.json in place. The pool is every rule read from the eligibility text whose
  * criterion is not in a table of docs/criteria-reading.md already (matched by record and the first 100 characters
@@ -27,6 +27,12 @@ if (!existsSync(file)) {
 const argument = (name: string, fallback: number) => Number(process.argv[process.argv.indexOf(name) + 1]) || fallback;
 const seed = argument('--seed', 40040);
 const fromAll = process.argv.includes('--all');
+// Issue 30: `--part evaluation --no-review` draws from the no-review rules of one half of the split only
+// (tests/fixtures/ctgov/evaluation-split.json); every such rule is in the pool, checked before or not.
+const partName = process.argv.includes('--part') ? process.argv[process.argv.indexOf('--part') + 1] : null;
+const noReviewOnly = process.argv.includes('--no-review');
+const split = JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures/ctgov/evaluation-split.json'), 'utf8')) as Record<string, string[]>;
+const partIds = partName ? new Set(split[partName] ?? []) : null;
 const size = argument('--size', 50);
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -68,8 +74,10 @@ for (const study of JSON.parse(readFileSync(file, 'utf8')) as unknown[]) {
     if (dumpTo) dumped.push(JSON.stringify({ key: identity, rule: read }));
     if (before && before.get(identity) === read) return;
     if (criterion.ruleSource !== 'text' || !criterion.rule) return;
+    if (partIds && !partIds.has(draft.nctId ?? '')) return;
+    if (noReviewOnly && criterion.needsReview) return;
     const prefix = key(draft.nctId ?? '', criterion.text);
-    if (!fromAll && !before && [...checked].some((seen) => seen.startsWith(prefix.slice(0, 60)) || prefix.startsWith(seen.slice(0, 60)))) return;
+    if (!fromAll && !partIds && !before && [...checked].some((seen) => seen.startsWith(prefix.slice(0, 60)) || prefix.startsWith(seen.slice(0, 60)))) return;
     pool.push({
       record: draft.nctId ?? '',
       kind: criterion.kind,
@@ -93,11 +101,13 @@ for (let index = shuffled.length - 1; index > 0; index--) {
 }
 const sample = shuffled.slice(0, size).sort((a, b) => a.order - b.order);
 console.info(
-  before
-    ? `seed ${seed}; pool ${pool.length}: text-read rules that differ from ${changedFrom}\n`
-    : fromAll
-      ? `seed ${seed}; pool ${pool.length}: all text-read rules\n`
-      : `seed ${seed}; pool ${pool.length} rules not checked before (${checked.size} criteria in earlier tables)\n`,
+  partIds
+    ? `seed ${seed}; pool ${pool.length}: text-read rules of the ${partName} half${noReviewOnly ? ' needing no review' : ''}\n`
+    : before
+      ? `seed ${seed}; pool ${pool.length}: text-read rules that differ from ${changedFrom}\n`
+      : fromAll
+        ? `seed ${seed}; pool ${pool.length}: all text-read rules\n`
+        : `seed ${seed}; pool ${pool.length} rules not checked before (${checked.size} criteria in earlier tables)\n`,
 );
 const cell = (text: string) => text.replace(/\|/g, '/');
 sample.forEach((item, index) => {

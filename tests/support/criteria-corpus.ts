@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import Papa from 'papaparse';
 import type { Question } from '../../src/contract/prescreen-forms';
 import type { DraftCriterion } from '../../src/contract/trials';
 import { draftFromStudy } from '../../src/server/features/trials/ctgov';
@@ -15,6 +16,42 @@ export const SHARED_STUDIES = path.resolve(process.cwd(), '../shared/data/ctgov/
 
 export function loadSharedStudies(): unknown[] | null {
   return existsSync(SHARED_STUDIES) ? (JSON.parse(readFileSync(SHARED_STUDIES, 'utf8')) as unknown[]) : null;
+}
+
+/** The development / evaluation split of the shared records (issue 30; tests/fixtures/ctgov/evaluation-split.json, seed recorded there). */
+export const EVALUATION_SPLIT = JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures/ctgov/evaluation-split.json'), 'utf8')) as {
+  seed: number;
+  development: string[];
+  evaluation: string[];
+};
+
+const nctIdOf = (study: unknown) => (study as { protocolSection?: { identificationModule?: { nctId?: string } } }).protocolSection?.identificationModule?.nctId;
+
+/** One half of the shared records: 'development' (what the reader may be tuned on) or 'evaluation' (never tuned on). */
+export function studiesOfPart(studies: unknown[], part: 'development' | 'evaluation'): unknown[] {
+  const ids = new Set(EVALUATION_SPLIT[part]);
+  return studies.filter((study) => ids.has(nctIdOf(study) ?? ''));
+}
+
+export const SHARED_CRITERIA_PARSING = path.resolve(process.cwd(), '../shared/data/criteria-parsing/clinical_trials.csv');
+
+/**
+ * The records of the Clinical-Trial-Parser set (../shared/data/criteria-parsing/clinical_trials.csv: id, title,
+ * conditions, eligibility text) as minimal study records. The file's rows include its header written again
+ * mid-file; a row whose id is no NCT id is not a record.
+ */
+export function loadCriteriaParsingStudies(): unknown[] | null {
+  if (!existsSync(SHARED_CRITERIA_PARSING)) return null;
+  const rows = Papa.parse<string[]>(readFileSync(SHARED_CRITERIA_PARSING, 'utf8'), { skipEmptyLines: true }).data.slice(1);
+  return rows
+    .filter((row) => /^NCT\d{8}$/.test(row[0] ?? ''))
+    .map(([nctId, title, , conditions, eligibilityCriteria]) => ({
+      protocolSection: {
+        identificationModule: { nctId, briefTitle: title },
+        conditionsModule: { conditions: (conditions ?? '').split('|').filter(Boolean) },
+        eligibilityModule: { eligibilityCriteria },
+      },
+    }));
 }
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -84,6 +121,8 @@ export interface CorpusMetrics {
   patientQuestions: number;
   verbatimQuestions: number;
   siteReviewItems: number;
+  /** Criteria read from the text that a patient question in plain words (not their own text) asks about. */
+  askedInPlainWords: number;
   longQuestions: number;
   spanishMissing: number;
 }
@@ -101,6 +140,7 @@ export function measureCorpus(studies: unknown[]): CorpusMetrics {
     patientQuestions: 0,
     verbatimQuestions: 0,
     siteReviewItems: 0,
+    askedInPlainWords: 0,
     longQuestions: 0,
     spanishMissing: 0,
   };
@@ -117,6 +157,7 @@ export function measureCorpus(studies: unknown[]): CorpusMetrics {
     }
     const criteria = draft.criteria.map((criterion, index) => ({ ...criterion, id: `c${index}`, position: index }));
     const { blocks } = generateStudyBlocks({ criteria, siteName: draft.sites[0]?.name ?? null });
+    const asked = new Set<string>();
     for (const question of blocks.flatMap((block) => block.questions)) {
       if ((question as { audience?: string }).audience === 'site') {
         metrics.siteReviewItems++;
@@ -126,9 +167,11 @@ export function measureCorpus(studies: unknown[]): CorpusMetrics {
       const linked = new Set(question.criterionLinks.map((link) => link.criterionId));
       const texts = criteria.filter((criterion) => linked.has(criterion.id)).map((criterion) => criterion.text);
       if (isVerbatim(question, texts)) metrics.verbatimQuestions++;
+      else for (const id of linked) asked.add(id);
       if (words(question.wording.chat.en).length > 20) metrics.longQuestions++;
       if (!question.wording.chat.es) metrics.spanishMissing++;
     }
+    metrics.askedInPlainWords += criteria.filter((criterion) => criterion.ruleSource !== 'structured' && asked.has(criterion.id)).length;
   }
   return metrics;
 }
@@ -141,6 +184,7 @@ export function formatMetrics(metrics: CorpusMetrics): string {
     `criteria with a machine rule: ${metrics.withRule} (${percent(metrics.withRule, metrics.criteria)}%); without site_judgement: ${percent(metrics.withRuleNotJudgement, metrics.criteria)}%`,
     `rules needing no review: ${metrics.noReview} (${percent(metrics.noReview, metrics.criteria)}% of criteria)`,
     `patient questions: ${metrics.patientQuestions}, verbatim criterion text: ${metrics.verbatimQuestions} (${percent(metrics.verbatimQuestions, metrics.patientQuestions)}%), over 20 words: ${metrics.longQuestions}, without Spanish: ${metrics.spanishMissing}; site_review items: ${metrics.siteReviewItems}`,
+    `criteria asked of the patient in plain words: ${metrics.askedInPlainWords} (${percent(metrics.askedInPlainWords, metrics.criteria)}%)`,
     `placeholder/heading criteria: ${metrics.placeholders.length}`,
     `age rules from non-age numbers: ${metrics.nonAgeAges.length}`,
   ].join('\n');

@@ -62,7 +62,7 @@ const PUBLIC_MODULES: Record<string, string> = {
   'src/server/features/processing-runs/runner.ts': 'the run engine every run kind is defined on',
   'src/server/features/sms/consent.ts': 'contactPermission, which every SMS and call asks',
   'src/server/features/sms/templates.ts': "an SMS template's rendering, for sequences' messages",
-  'src/server/features/trials/criteria-parser.ts': 'pure: the criteria reader, also reading notes, FHIR and import columns into facts',
+  'src/server/features/trials/criteria/index.ts': 'pure: the criteria reader, also reading notes, FHIR and import columns into facts',
   'src/server/features/trials/sites.ts': "a trial's sites (calls, prescreen, voice agents, onboarding, sequences)",
   'src/server/features/trials/vocabulary/index.ts': 'data: the concept vocabulary (MeSH terms, synonyms), for notes, import columns and Spanish names',
   'src/server/features/trials/vocabulary/synonyms.ts': "data: the vocabulary's synonyms, for import columns",

@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config';
 import { recordActivity } from '../../activity';
 import { recordAudit, rowChange } from '../../audit';
 
-import { readWithAlternatives, recordVocabulary, trialConceptsOf } from './criteria-parser';
+import { readWithAlternatives, recordVocabulary, trialConceptsOf } from './criteria';
 import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './vocabulary';
 import { listCriteria, updateCriterionRule, updateTrialRow } from './queries';
 import { findInScope, loadTrial } from './trial-record';

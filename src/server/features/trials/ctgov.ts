@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DraftCriterion, DraftSite, TrialDraft } from '../../../contract/trials';
 import { badRequest } from '../../http/errors';
-import { parseCriteria, recordVocabulary, trialConceptsOf } from './criteria-parser';
+import { parseCriteria, recordVocabulary, trialConceptsOf } from './criteria';
 import { deriveTimeZone } from './site-zones';
 import type { MeshTerm } from './vocabulary';
 

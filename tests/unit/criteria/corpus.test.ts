@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMetrics, loadSharedStudies, measureCorpus, share, SHARED_STUDIES } from '../support/criteria-corpus';
+import { formatMetrics, loadSharedStudies, measureCorpus, SHARED_STUDIES, share, studiesOfPart } from '../../support/criteria-corpus';
 
 /**
  * Issue 10's figures over the 94 shared ClinicalTrials.gov records (read in place, never copied), held as a
@@ -12,8 +12,10 @@ if (!studies) console.info(`criteria corpus skipped: ${SHARED_STUDIES} is absent
 describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov records', () => {
   const metrics = measureCorpus(studies ?? []);
 
-  it('prints the figures', () => {
+  it('prints the figures, and each half of the split (decision 128; npm run eval:criteria prints them side by side)', () => {
     console.info(`\n${formatMetrics(metrics)}\n`);
+    for (const part of ['development', 'evaluation'] as const)
+      console.info(`${part} half:\n${formatMetrics(measureCorpus(studiesOfPart(studies ?? [], part)))}\n`);
     if (metrics.placeholders.length) console.info(`placeholders:\n${metrics.placeholders.slice(0, 20).join('\n')}`);
     if (metrics.nonAgeAges.length) console.info(`age rules from non-age numbers:\n${metrics.nonAgeAges.join('\n')}`);
     expect(metrics.records).toBe(94);
@@ -82,7 +84,9 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // move as site checks; a section label that says when its criteria are checked; "surgery for X" as what the
     // operation was for; a positive test of HIV as HIV; "and/or" as "or". Census W of the 27 rules the pass changed: 27
     // correct, 26 strict (docs/criteria-reading.md).
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.695);
+    // Issue 30 (decision 127): the 308 MeSH terms collected from these same records (mesh.json) retired for the MeSH
+    // 2024 lexicon, whose diseases' preferred names the reviewed reach reads: 0.700 -> 0.711 (905), no-review 446.
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.71);
     expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.35);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);

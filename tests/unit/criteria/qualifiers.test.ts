@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CriterionRuleSchema, type CriterionRule } from '../../src/contract/trials';
-import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
-import { factsFromAnswers } from '../../src/server/features/matching/facts';
-import { generateStudyBlocks } from '../../src/server/features/prescreen-forms/generator';
-import { evaluatePrescreen } from '../../src/server/features/prescreen/engine';
-import { readTextRule } from '../../src/server/features/trials/criteria-parser';
-import { EMPTY_FIELDS, fieldsOf, ruleOf, type EditableCriterion } from '../../src/web/features/trials/criteria-editor';
-import { ruleInWords } from '../../src/web/features/trials/format';
+import { CriterionRuleSchema, type CriterionRule } from '../../../src/contract/trials';
+import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
+import { factsFromAnswers } from '../../../src/server/features/matching/facts';
+import { generateStudyBlocks } from '../../../src/server/features/prescreen-forms/generator';
+import { evaluatePrescreen } from '../../../src/server/features/prescreen/engine';
+import { readTextRule } from '../../../src/server/features/trials/criteria';
+import { EMPTY_FIELDS, fieldsOf, ruleOf, type EditableCriterion } from '../../../src/web/features/trials/criteria-editor';
+import { ruleInWords } from '../../../src/web/features/trials/format';
 
 /**
  * Qualifiers a condition rule holds (decision 077): read from the criterion, asked in the question, decided by the
@@ -243,7 +243,7 @@ describe('the criteria editor', () => {
   });
 });
 
-describe('fixes from hand-check K (decision 077)', () => {
+describe('a qualifier of another word, history-taking, a threshold that defines control', () => {
   it('a qualifier separated from the concept by an unread word qualifies that word, not the concept', () => {
     const read = readTextRule('exclusion', 'Any history of acute injury such as gout or psoriasis');
     expect(read.rule?.type === 'condition' ? read.rule.qualifiers : 'no rule').toBeUndefined();
@@ -269,7 +269,7 @@ describe('fixes from hand-check K (decision 077)', () => {
   });
 });
 
-describe('fixes from hand-check L (decision 077)', () => {
+describe('a qualifier before a list, a window of another concept, "systemic therapy", attributed events', () => {
   const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
 
   it('a qualifier before a list of whole names is not distributed over them', () => {
@@ -303,7 +303,7 @@ describe('fixes from hand-check L (decision 077)', () => {
   });
 });
 
-describe('fixes from hand-check M (decision 077)', () => {
+describe('"non-" words, one of two measures, a change in a value, smoking history', () => {
   const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
 
   it('a "non-" word is not its concept', () => {

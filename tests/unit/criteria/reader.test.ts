@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/server/http/errors';
-import { ageToYears, draftFromStudy, formatPhases } from '../../src/server/features/trials/ctgov';
-import type { CriterionRule } from '../../src/contract/trials';
-import { parseCriteria, readTextRule, splitCriteria, unescapeMarkdown } from '../../src/server/features/trials/criteria-parser';
+import { AppError } from '../../../src/server/http/errors';
+import { ageToYears, draftFromStudy, formatPhases } from '../../../src/server/features/trials/ctgov';
+import type { CriterionRule } from '../../../src/contract/trials';
+import { parseCriteria, readTextRule, splitCriteria, unescapeMarkdown } from '../../../src/server/features/trials/criteria';
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures/ctgov', name), 'utf8'));
 const SHARED = path.resolve(process.cwd(), '../shared/data/ctgov/studies.json');
@@ -409,7 +409,7 @@ describe('rules from text', () => {
     expect(rule('inclusion', 'Adequate end-organ function as defined below').rule).toEqual({ type: 'site_judgement', reason: 'protocol' });
   });
 
-  it('fixes from the 2026-11-23 second-pass hand-check: durations, past treatment, heavy smoking, other causes, radicular pain', () => {
+  it('durations, past treatment, heavy smoking, other causes, radicular pain', () => {
     // "Healthy controls aged 20-60": the age range is more than the healthy-volunteer rule.
     expect(rule('inclusion', 'Healthy control subjects aged 20 to 60').needsReview).toBe(true);
     // Past treatment in an inclusion is not "taking now".
@@ -428,7 +428,7 @@ describe('rules from text', () => {
     expect(rule('exclusion', 'Stroke in the 3 months before screening').rule).toMatchObject({ within: { value: 3, unit: 'months' } });
   });
 
-  it('fixes from the second fresh hand-check: "at least N days before", plans to receive, "other X", judgement examples', () => {
+  it('"at least N days before", plans to receive, "other X", judgement examples', () => {
     // "At least 180 days before" is how long ago, never "in the last 180 days" (nor "80 days").
     const since = rule('inclusion', 'Diagnosed with asthma greater than or equal to 180 days before screening').rule;
     expect(since && 'within' in since ? since.within : undefined).toBeUndefined();
@@ -444,14 +444,14 @@ describe('rules from text', () => {
     });
   });
 
-  it('fixes from the final hand-check: "with or without", diabetic complications, "prior to" is no history', () => {
+  it('"with or without", diabetic complications, "prior to" is no history', () => {
     // "With or without back pain": back pain is neither required nor excluded.
     expect(names(readTextRule('inclusion', 'Leg pain from sciatica with or without low back pain'))).toEqual(['sciatica']);
     // A complication of diabetes is not diabetes ("must not have diabetes" would exclude a diabetes trial's people):
-    // the complication itself, when the vocabulary has it (retinopathy since issue 11's second pass).
+    // the complication itself, when the vocabulary has it (MeSH's diabetic retinopathy since issue 30).
     expect(rule('exclusion', 'Unstable diabetic retinopathy').rule).toEqual({
       type: 'condition',
-      condition: 'damage to the retina (retinopathy)',
+      condition: 'diabetic retinopathy',
       present: false,
     });
     expect(names(readTextRule('exclusion', 'Diabetic ketoacidosis in the last 6 months'))).toEqual(['diabetic ketoacidosis (DKA)']);
@@ -703,7 +703,7 @@ describe.skipIf(!existsSync(SHARED))('the shared ClinicalTrials.gov records', ()
   });
 });
 
-describe('third pass (decision 036): whole criteria read, qualifiers and durations kept honest', () => {
+describe('whole criteria read, qualifiers and durations kept honest (decision 036)', () => {
   const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
 
   it('reads a criterion that only says who may take part by sex', () => {
@@ -884,7 +884,7 @@ describe('third pass (decision 036): whole criteria read, qualifiers and duratio
 });
 type CriterionKindText = 'inclusion' | 'exclusion';
 
-describe('fourth pass (decision 040): precision first', () => {
+describe('precision first: allergens, product kinds, what a treatment is for, ASA classes (decision 040)', () => {
   const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
   const named = (rule: CriterionRule | null) =>
     (rule && (rule.type === 'condition' ? rule.condition : rule.type === 'medication' ? rule.medication : '')) || '';
@@ -972,7 +972,7 @@ describe('fourth pass (decision 040): precision first', () => {
     expect(read('exclusion', 'Recent treatment with opioids').rule).not.toHaveProperty('history');
   });
 
-  it('fixes from hand-check F: prefixes, glosses, sterilisation, history-taking, never-received, how a condition is treated', () => {
+  it('prefixes, glosses, sterilisation, history-taking, never-received, how a condition is treated', () => {
     // A "non-" prefix negates its own word: "non-microdiscectomy lumbar surgery" is still surgery, and excluded.
     expect(read('exclusion', 'Prior fusion or non-discectomy spine surgery').rule).toMatchObject({ type: 'condition', present: false });
     expect(read('inclusion', 'Non-diabetic adults').rule).toMatchObject({ type: 'condition', present: false });
@@ -993,7 +993,7 @@ describe('fourth pass (decision 040): precision first', () => {
     expect(read('exclusion', 'Known diabetes, drug treated')).toMatchObject({ rule: { type: 'condition' }, needsReview: true });
   });
 
-  it('fixes from hand-check G: allowed therapies, planned examples, an unread alternative, "the past year", the current episode', () => {
+  it('allowed therapies, planned examples, an unread alternative, "the past year", the current episode', () => {
     expect(read('inclusion', 'Background therapies can be continued, including methotrexate or oral steroids').rule).toBeNull();
     expect(read('exclusion', 'A planned procedure such as pacemaker implantation during the study').rule).toBeNull();
     // In an inclusion, an alternative the reader does not know would make the rule require the other one.
@@ -1008,14 +1008,14 @@ describe('fourth pass (decision 040): precision first', () => {
     });
   });
 
-  it('fixes from hand-check H: a criterion opening with a past participle is past use; adherence to a medicine is not taking it', () => {
+  it('a criterion opening with a past participle is past use; adherence to a medicine is not taking it', () => {
     expect(read('exclusion', 'Treated with opioids.').rule).toMatchObject({ type: 'medication', taking: false, history: true });
     expect(read('exclusion', 'Taking opioids').rule).not.toHaveProperty('history');
     expect(read('exclusion', 'Poor adherence to opioids prescribed for back pain').rule?.type).not.toBe('medication');
   });
 });
 
-describe('fifth pass (decision 045): side clauses from hand-check H', () => {
+describe('side clauses: adverse events, waiting lists, subgroups (decision 045)', () => {
   const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
 
   it('adhering to a medicine is neither taking nor not taking it', () => {
@@ -1052,7 +1052,7 @@ describe('fifth pass (decision 045): side clauses from hand-check H', () => {
   });
 });
 
-describe('fifth pass (decision 045): fixes from hand-check I', () => {
+describe('causes, notes, transplants, other causes of pain (decision 045)', () => {
   const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
   const names = (kind: 'inclusion' | 'exclusion', text: string) =>
     ((read(kind, text).rule as { concepts?: Array<{ name: string }> } | null)?.concepts ?? []).map((concept) => concept.name);
@@ -1087,7 +1087,7 @@ describe('fifth pass (decision 045): fixes from hand-check I', () => {
   });
 });
 
-describe('fifth pass (decision 045): fix from hand-check J', () => {
+describe('two thresholds of one measure (decision 045)', () => {
   const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
 
   it('of two thresholds of one measure, the rule keeps the least strict: the other is an alternative', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CriterionRuleSchema, durationDays, durationWords, type CriterionRule } from '../../src/contract/trials';
-import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
-import { factsFromAnswers } from '../../src/server/features/matching/facts';
-import { generateStudyBlocks } from '../../src/server/features/prescreen-forms/generator';
-import { evaluatePrescreen } from '../../src/server/features/prescreen/engine';
-import { readTextRule, trialConceptsOf } from '../../src/server/features/trials/criteria-parser';
-import { ruleInWords } from '../../src/web/features/trials/format';
+import { CriterionRuleSchema, durationDays, durationWords, type CriterionRule } from '../../../src/contract/trials';
+import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
+import { factsFromAnswers } from '../../../src/server/features/matching/facts';
+import { generateStudyBlocks } from '../../../src/server/features/prescreen-forms/generator';
+import { evaluatePrescreen } from '../../../src/server/features/prescreen/engine';
+import { readTextRule, trialConceptsOf } from '../../../src/server/features/trials/criteria';
+import { ruleInWords } from '../../../src/web/features/trials/format';
 
 /**
  * How long a condition has lasted (decision 045): read from the criterion, asked of the patient, decided by the

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CriterionRule } from '../../src/contract/trials';
-import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
-import { generateStudyBlocks } from '../../src/server/features/prescreen-forms/generator';
-import { parseCriteria, readTextRule, readWithAlternatives } from '../../src/server/features/trials/criteria-parser';
-import { headVariants, vocabulary } from '../../src/server/features/trials/vocabulary';
+import type { CriterionRule } from '../../../src/contract/trials';
+import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
+import { generateStudyBlocks } from '../../../src/server/features/prescreen-forms/generator';
+import { parseCriteria, readTextRule, readWithAlternatives } from '../../../src/server/features/trials/criteria';
+import { headVariants, vocabulary } from '../../../src/server/features/trials/vocabulary';
 
 /**
  * Concept lists (decision 083): the organ adjectives of long lists as class concepts, "unstable angina" as its own
@@ -178,7 +178,7 @@ describe('"with or without"', () => {
   });
 });
 
-describe('fixes from hand-check O', () => {
+describe('complications of the operation, "systemic", being prone, consent written loosely, long adjective lists', () => {
   it('complications during or after the study operation are not conditions the person has', () => {
     // A site check since decision 110: what the operation finds is staff's to check then.
     expect(read('exclusion', 'Complications found during the operation (e.g., infection, bleeding) that prevent implanting the device').rule?.type).toBe(
@@ -218,7 +218,7 @@ describe('fixes from hand-check O', () => {
   });
 });
 
-describe('fixes from hand-check P', () => {
+describe("ancestry beside an age, a cause further back, the surgeon's judgement", () => {
   it('a nationality or ancestry beside an age is a requirement the age rule does not hold', () => {
     expect(readTextRule('inclusion', 'Korean adults aged 20 years or older')).toMatchObject({ rule: { type: 'age', minYears: 20 }, needsReview: true });
     expect(readTextRule('inclusion', 'Adults aged 20 years or older').needsReview).toBe(false);

@@ -1,51 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { readTextRule } from '../../src/server/features/trials/criteria-parser';
+import { readTextRule } from '../../../src/server/features/trials/criteria';
 
-/**
- * The error classes hand-check S found (docs/criteria-reading.md, decision 105), and what this pass cleared, each on
- * phrasings that are not a corpus record's.
- */
-describe('fixes from hand-check S', () => {
-  it('the examples of who is at risk are not what excludes, however long the risk and its examples run', () => {
-    for (const text of [
-      'Patients considered by their surgeon to be at a high risk of vertebral compression fracture (such as women after the menopause and people receiving long-term treatment with corticosteroids) with a T-score below -2.5',
-      'Patients at increased risk of gastrointestinal bleeding, for example people who have been taking aspirin or other antiplatelet medicines for many years',
-      'Participants at risk of bleeding, e.g. those on anticoagulants',
-    ]) {
-      const read = readTextRule('exclusion', text);
-      expect(read.rule?.type === 'medication' ? read.rule.medication : null).toBeNull();
-    }
+/** Lab values and vitals: thresholds, their units and the words around them (trials/criteria/labs.ts). Every phrasing here is new wording, not a corpus record's. */
+
+describe('a label that a threshold defines (decision 090)', () => {
+  const review = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text).needsReview;
+
+  it('reads the label with its threshold: the rule is the whole criterion', () => {
+    expect(readTextRule('exclusion', 'Severe renal impairment (eGFR < 30 mL/min/1.73 m2)')).toMatchObject({
+      rule: { type: 'lab', measure: 'eGFR', comparator: '>=', value: 30 },
+      needsReview: false,
+    });
+    expect(review('exclusion', 'Known kidney insufficiency, defined as creatinine clearance < 40 mL/min')).toBe(false);
+    expect(review('exclusion', 'Uncontrolled type 2 diabetes (HbA1c > 9%)')).toBe(true); // the "2" is a number the rule did not take
+    expect(review('exclusion', 'Inadequately controlled diabetes, i.e. HbA1c above 10%')).toBe(false);
+    expect(review('exclusion', 'Anaemia with haemoglobin below 10 g/dL')).toBe(false);
+    expect(review('exclusion', 'Morbid obesity: BMI > 45 kg/m2')).toBe(false);
   });
 
-  it('the examples of risk factors are what the person has, and are still read (flagged beside the count)', () => {
-    const read = readTextRule('exclusion', 'At least two risk factors for heart disease, such as diabetes or kidney disease');
-    expect(read.rule).toMatchObject({ type: 'condition', present: false });
-    expect(read.needsReview).toBe(true);
-  });
-
-  it('a medicine named plainly, with its own examples, is still read', () => {
-    const read = readTextRule('exclusion', 'Current use of anticoagulants, e.g. warfarin or apixaban');
-    expect(read.rule).toMatchObject({ type: 'medication', taking: false });
-  });
-
-  it('a treatment "for the current episode" keeps its review: no rule can say since when the episode runs', () => {
-    for (const text of [
-      'Physiotherapy received for this episode',
-      'Opioid injections for treatment of the present episode.',
-      'Previous epidural injection for the current episode',
-    ]) {
-      const read = readTextRule('exclusion', text);
-      expect(read.rule, text).not.toBeNull();
-      expect(read.needsReview, text).toBe(true);
-      expect(read.reasons, text).toContain('timeUnread');
-    }
-    // Without an episode, past use is plainly "ever".
-    const plain = readTextRule('exclusion', 'Prior opioid injections.');
-    expect(plain.rule).toMatchObject({ type: 'medication', taking: false, history: true });
+  it('an alternative joined by "or" and a label of another measure stay in review', () => {
+    expect(review('exclusion', 'Diabetes or HbA1c > 8%')).toBe(true);
+    expect(review('exclusion', 'Thrombocytopenia (platelets < 100 x 10^9/L) or neutropenia')).toBe(true);
+    expect(review('exclusion', 'Anaemia or eGFR < 30 mL/min/1.73 m2')).toBe(true);
+    expect(review('exclusion', 'Obesity and renal impairment (eGFR < 30 mL/min/1.73 m2)')).toBe(true);
   });
 });
 
-describe('what this pass cleared: rules that hold their whole criterion', () => {
+describe('a threshold in two units, and a heading that says when criteria are checked', () => {
   it('the same threshold in another unit, in parentheses, says nothing more', () => {
     const cases: Array<[string, string, Record<string, unknown>]> = [
       ['inclusion', 'HbA1c ≥ 7.5% (58 mmol/mol) at the screening visit', { measure: 'HbA1c', comparator: '>=', value: 7.5 }],
@@ -87,7 +68,7 @@ describe('what this pass cleared: rules that hold their whole criterion', () => 
   });
 });
 
-describe('what this pass cleared: the words of a measure and of a point in time', () => {
+describe('the words of a measure and of a point in time', () => {
   it('how a filtration rate was estimated, when a value was measured, and the ASA class by its full name', () => {
     const cases: Array<[string, string, Record<string, unknown>]> = [
       ['inclusion', 'eGFR ≥ 45 mL/min/1.73 m2 (CKD-EPI equation) during the screening period', { measure: 'eGFR', comparator: '>=', value: 45 }],
@@ -111,40 +92,5 @@ describe('what this pass cleared: the words of a measure and of a point in time'
     // "Prior to initiation of radiotherapy": the radiotherapy is when, not a second treatment that excludes.
     const point = readTextRule('exclusion', 'Chemotherapy within 3 weeks prior to initiation of radiotherapy');
     expect(point.rule?.type === 'medication' && point.rule.medication).toBe('chemotherapy');
-  });
-});
-
-describe('what this pass cleared: contraception with its alternatives', () => {
-  it('post-menopausal or sterile, or using birth control, is what the question asks', () => {
-    const read = readTextRule(
-      'inclusion',
-      'Women must be at least 2 years postmenopausal, surgically sterile, or using a highly effective method of contraception',
-    );
-    expect(read.rule).toMatchObject({ type: 'contraception', required: true });
-    expect(read.needsReview).toBe(false);
-  });
-
-  it('sterility required without contraception, or beside a "not", stays in review', () => {
-    expect(
-      readTextRule('inclusion', 'Female participants must be post-menopausal or surgically sterile; hormonal contraception is not acceptable').needsReview,
-    ).toBe(true);
-    expect(readTextRule('inclusion', 'Postmenopausal women; sexually active men must use condoms').needsReview).toBe(true);
-  });
-});
-
-describe('fix from hand-check T', () => {
-  it('two parts of the spine joined as alternatives are not both required, nor one of them', () => {
-    for (const [kind, text] of [
-      ['inclusion', 'Thoracic and/or lumbar spinal stenosis'],
-      ['exclusion', 'Cervical or lumbar spine surgery in the past'],
-      ['inclusion', 'Lumbar or cervical disc herniation on imaging'],
-    ] as const) {
-      const read = readTextRule(kind, text);
-      expect(read.rule?.type === 'condition' ? (read.rule.qualifiers ?? []) : [], text).toEqual([]);
-      expect(read.needsReview, text).toBe(true);
-    }
-    // One part is still held.
-    const one = readTextRule('inclusion', 'Thoracic spinal stenosis');
-    expect(one.rule).toMatchObject({ type: 'condition', qualifiers: ['thoracic'] });
   });
 });

@@ -1,4 +1,4 @@
-import type { CriterionKind } from '../../../contract/trials';
+import type { CriterionKind } from '../../../../contract/trials';
 
 /**
  * The structure of eligibility text (docs/decisions/021-criteria-reading.md): sections, nested lists, cohort
@@ -182,7 +182,7 @@ export function splitCriteria(eligibilityText: string): SplitCriterion[] {
   /** Open list items, innermost last. */
   let stack: Node[] = [];
   let blankBefore = false;
-  const footnotes: Array<{ marker: string; text: string; after: Node | null }> = [];
+  const footnotes: Footnote[] = [];
 
   const nextMeaningful = (from: number) => {
     for (let index = from + 1; index < lines.length; index++) if (lines[index].trim()) return readLine(lines[index]);
@@ -301,6 +301,13 @@ export function splitCriteria(eligibilityText: string): SplitCriterion[] {
     return !line.marker && line.text.endsWith(':') && Boolean(next?.marker);
   }
 
+  return attachAndFlatten(roots, footnotes);
+}
+
+type Footnote = { marker: string; text: string; after: Node | null };
+
+/** The tree as criteria: footnotes attached to the item they annotate, each leaf with its lead-ins' words, lists kept together where they say "all of" or "except". */
+function attachAndFlatten(roots: Node[], footnotes: Footnote[]): SplitCriterion[] {
   // Footnotes: to the item whose text carries the marker, else to the item above the footnote.
   const all: Node[] = [];
   const walk = (node: Node) => {

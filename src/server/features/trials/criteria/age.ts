@@ -1,0 +1,287 @@
+import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
+import { collapse } from './structure';
+import { COMPARATOR, comparatorOf, isPlain, type Span, spanOf, type TextRule, WORD_COMPARATOR } from './text';
+
+/**
+ * Age criteria: "aged 18-65", "≥ 18 years", "under 18 excluded"; never from numbers that are not ages (scores, counts,
+ * "onset before 16"). Months stay a fraction of a year.
+ */
+
+const AGE_UNIT = String.raw`(years?|yrs?|y\.?o\.?|months?|mos?|weeks?|wks?|days?)`;
+
+/** Per year, for the units an infant's age is written in: an age stays a fraction of a year, never rounded to 0. */
+const PER_YEAR: Array<[RegExp, number]> = [
+  [/^mo/i, 12],
+  [/^w/i, 52.1775],
+  [/^d/i, 365.25],
+];
+const toYears = (value: number, unit: string | undefined) => {
+  const per = unit ? PER_YEAR.find(([pattern]) => pattern.test(unit))?.[1] : undefined;
+  return per ? Math.round((value / per) * 100) / 100 : value;
+};
+/** Weeks and days are an age only for an infant ("infants aged 6 weeks to 6 months"); elsewhere they are a duration. */
+const SHORT_UNIT = /^(?:weeks?|wks?|days?)$/i;
+const INFANT = /\b(?:infants?|neonates?|newborns?|babies|baby)\b/i;
+
+const AGE_OUTSIDE = new RegExp(
+  String.raw`(?:<|under|younger than|below|less than)\s*(\d{1,3})\s*${AGE_UNIT}?\s*(?:of age\s*|old\s*)?(?:,\s*)?or\s*(?:>|over|older than|above|greater than)\s*(\d{1,3})\s*${AGE_UNIT}?`,
+  'i',
+);
+
+const AGE_RANGE = new RegExp(
+  String.raw`(?:(?:between|from|b\/w|aged?|ages?)\s*(?:the\s+ages?\s+of\s+|of\s+)?)?(\d{1,3})\s*${AGE_UNIT}?\s*(?:-|–|—|to|and|through)\s*(\d{1,3})\s*${AGE_UNIT}?(?:\s*(?:of age|old|of age inclusive|\(inclusive\)|inclusive))?`,
+  'i',
+);
+
+const AGE_BOUND = new RegExp(
+  String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(?:the\s+age\s+of\s+|age\s+)?(\d{1,3})(?![\d.,]\d)\s*(\+)?\s*${AGE_UNIT}?`,
+  'gi',
+);
+
+const AGE_OR_OLDER = new RegExp(
+  String.raw`(\d{1,3})\s*(\+|${AGE_UNIT})?\s*(?:of age|old)?\s*(?:or|and)\s*(older|over|above|more|up|greater|younger|under|below|less)\b`,
+  'i',
+);
+
+/** Ages in their common phrasings; never from numbers that are not ages (scores, counts, "onset before 16"). */
+const ANCESTRY =
+  /\b(?:japanese|chinese|korean|taiwanese|indian|caucasian|asian|african(?:[- ]american)?|hispanic|latin[oax]|white|black|native|indigenous|european|american|citizens?|residents?|nationals?|ethnic\w*|race)\b/i;
+
+/** An age criterion's rule: alternatives joined by "or" read together, else the one age the text states. */
+export function readAgeRule(kind: CriterionKind, text: string): TextRule | null {
+  return (AGE_OUTSIDE.test(text) ? null : readAgeAlternatives(kind, text)) ?? readOneAge(kind, text);
+}
+
+/** "Or" between two ages ("18 or older, or 12-17 with consent"), never "18 or older", "18 or over". */
+const AGE_OR = /\s*,?\s*\b(?:and\s*\/\s*or|or)\b(?!\s+(?:older|younger|over|under|more|less|above|below|greater|up|equal|elder)\b)\s*/gi;
+
+/**
+ * "Aged >= 1 year and/or children aged 1-18", "adults 18 or older, or adolescents aged 12-17": ages joined by "or" are
+ * alternatives, and a person of either age may take part: the rule is their union, never the last one read. When the
+ * union is not one range ("under 5 or over 65" in an inclusion), or in an exclusion, a person reads it.
+ */
+function readAgeAlternatives(kind: CriterionKind, text: string): TextRule | null {
+  const parts: Span[] = [];
+  let start = 0;
+  for (const separator of text.matchAll(AGE_OR)) {
+    parts.push([start, separator.index]);
+    start = separator.index + separator[0].length;
+  }
+  if (!parts.length) return null;
+  parts.push([start, text.length]);
+  const ages = parts
+    .map(([from, to]) => ({ from, read: readOneAge(kind, text.slice(from, to)) }))
+    .filter((part): part is { from: number; read: TextRule & { rule: Extract<CriterionRule, { type: 'age' }> } } => part.read?.rule?.type === 'age');
+  if (ages.length < 2) return null;
+  if (kind === 'exclusion') return { rule: null, needsReview: true };
+  const ranges = ages.map(({ read }) => [read.rule.minYears ?? 0, read.rule.maxYears ?? Number.POSITIVE_INFINITY] as const).sort((a, b) => a[0] - b[0]);
+  // One range: each next range starts within the one before, or the whole year after it.
+  for (let index = 1; index < ranges.length; index++) if (ranges[index][0] > ranges[index - 1][1] + 1) return { rule: null, needsReview: true };
+  const min = Math.min(...ranges.map((range) => range[0]));
+  const max = Math.max(...ranges.map((range) => range[1]));
+  const spans: Span[] = ages.map(({ from, read }) => [from + (read.rule.span?.start ?? 0), from + (read.rule.span?.end ?? 0)]);
+  const group = new Set([...AGE_WORDS, 'children', 'adolescents', 'infants', 'toddlers', 'teenagers', 'minors', 'young', 'elderly', 'older']);
+  return {
+    rule: {
+      type: 'age',
+      minYears: min || null,
+      maxYears: Number.isFinite(max) ? max : null,
+      span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]),
+    },
+    needsReview: ages.some(({ read }) => read.needsReview) || !isPlain(text, spans, 1, group) || ANCESTRY.test(text),
+  };
+}
+
+function readOneAge(kind: CriterionKind, text: string): TextRule | null {
+  const lower = text.toLowerCase();
+  if (!/\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?|adults?|children|minors|infants?|neonates?|newborns?)\b|\d\s*\+/.test(lower)) return null;
+  // The age at an event is a condition on history, not on current age.
+  if (
+    /\b(?:onset|at diagnosis|age at (?:diagnosis|onset|first)|gestational|life expectancy|expectancy|survival|bone age|menopaus\w*|menarche|amenorrh\w*|since age|before the age|prior to age|when)\b/.test(
+      lower,
+    )
+  )
+    return null;
+  if (
+    /\b(?:smok\w*|pack|follow-up|duration|for at least|for more than|ago|history of)\b/.test(lower) &&
+    !/\bage[ds]?\b|years? old|years? of age|yoa/.test(lower)
+  )
+    return null;
+  const hasAgeWord = /\bage[ds]?\b|\bages\b|years? old|years? of age|\byoa\b|\by\/?o\b|\bold\b|\badults?\b/.test(lower) || INFANT.test(lower);
+  // "Aged 6 weeks" is an age only with an age word or an infant; "8 weeks" alone is a duration.
+  const shortUnitOk = (unit: string | undefined) =>
+    !unit || !SHORT_UNIT.test(unit) || (hasAgeWord && !/\b(?:for|within|prior|last|past|since|after|duration|ago)\b/i.test(lower));
+  // Without an age word, a number of years or months is a duration ("history (≥ 6 months) of pain").
+  if (
+    !hasAgeWord &&
+    /\b(?:history|chronic|use|using|duration|diagnos\w*|treat\w*|therapy|since|for|within|prior|previous|during|lasting|symptoms?|pain)\b/.test(lower)
+  )
+    return null;
+
+  let min: number | null = null;
+  let max: number | null = null;
+  let strictMin = false;
+  let strictMax = false;
+  const spans: Span[] = [];
+  const at = (match: RegExpExecArray): Span => [match.index, match.index + match[0].length];
+
+  const outside = AGE_OUTSIDE.exec(text);
+  if (outside) {
+    // "Age < 18 or > 70 years": outside a range, so eligible people are within it (in an exclusion).
+    if (kind !== 'exclusion') return { rule: null, needsReview: true };
+    const unit = outside[4] ?? outside[2];
+    return {
+      rule: { type: 'age', minYears: toYears(Number(outside[1]), unit), maxYears: toYears(Number(outside[3]), unit), span: spanOf(at(outside)) },
+      needsReview: !isPlain(text, [at(outside)]),
+    };
+  }
+
+  const rangeMatch = AGE_RANGE.exec(text);
+  if (
+    rangeMatch &&
+    (rangeMatch[2] ||
+      rangeMatch[4] ||
+      /\bage|aged|between the ages/i.test(rangeMatch[0]) ||
+      /^\s*(?:years?|yrs?)?\s*(?:of age|old)/i.test(text.slice(rangeMatch.index + rangeMatch[0].length)) ||
+      (hasAgeWord && /\bage[ds]?\b[^\d]{0,20}$/i.test(text.slice(0, rangeMatch.index + 1))))
+  ) {
+    // "6 months to 5 years": each bound in its own unit, the first taking the second's when it has none.
+    const highUnit = rangeMatch[4] ?? rangeMatch[2];
+    const lowUnit = rangeMatch[2] ?? highUnit;
+    const low = toYears(Number(rangeMatch[1]), lowUnit);
+    const high = toYears(Number(rangeMatch[3]), highUnit);
+    const notAge = /^\s*(?:%|kg|cm|mg|mmhg|bpm|points?|score|times|cigarettes|pack|weeks|days|hours|x)/i.test(
+      text.slice(rangeMatch.index + rangeMatch[0].length),
+    );
+    if (!notAge && low < high && high <= 130 && shortUnitOk(lowUnit) && shortUnitOk(highUnit)) {
+      min = low;
+      max = high;
+      spans.push(at(rangeMatch));
+    }
+  }
+  if (min === null && max === null) {
+    // One or two bounds, each a comparator (symbol or words) and a number next to an age word.
+    let lastEnd = -100;
+    for (const match of text.matchAll(AGE_BOUND)) {
+      const unit = match[5];
+      const before = text.slice(Math.max(0, match.index - 25), match.index);
+      const after = text.slice(match.index + match[0].length, match.index + match[0].length + 15);
+      // "aged >= 18 and < 60": a second bound joined to the first shares its age word.
+      const joined = match.index - lastEnd <= 8 && /^\s*(?:and|,|but)?\s*$/i.test(text.slice(lastEnd, match.index));
+      // The age word may sit inside the match ("above age 18", "under the age of 18") or name the group ("Adults (> 18)", "Children (< 18)").
+      const ageContext =
+        Boolean(unit) ||
+        joined ||
+        /\bage\b/i.test(match[0]) ||
+        /\bage[ds]?\b[^\d]{0,15}$/i.test(before) ||
+        /\b(?:adults?|children|minors)\s*[(:,]?\s*$/i.test(before) ||
+        /^\s*(?:of age|old|years)/i.test(after);
+      if (!ageContext || !shortUnitOk(unit) || (unit && /^mo/i.test(unit) && !hasAgeWord)) continue;
+      if (/^\s*(?:%|kg|cm|mg|mmhg|bpm|points?|score|x\b|times|cigarettes|pack)/i.test(after)) continue;
+      if (unit && !hasAgeWord && /\b(?:within|for|prior|last|past|since|after|duration|ago)\b[^\d]{0,20}$/i.test(before)) continue;
+      const comparator = comparatorOf(match[1] ?? match[2]);
+      const value = toYears(Number(match[3]), unit);
+      if (comparator === '>=' || comparator === '>') {
+        if (min !== null) continue;
+        [min, strictMin] = [value, comparator === '>'];
+      } else if (comparator === '<=' || comparator === '<') {
+        if (max !== null) continue;
+        [max, strictMax] = [value, comparator === '<'];
+      } else continue;
+      spans.push([match.index, match.index + match[0].length]);
+      lastEnd = match.index + match[0].length;
+    }
+    const orOlder = AGE_OR_OLDER.exec(text);
+    // "18 or older" is an age beside an age word or the people it describes; "scored 2 or greater" is a score.
+    const personBefore =
+      orOlder &&
+      /\b(?:age[ds]?|adults?|men|women|males?|females?|patients?|participants?|subjects?|individuals?|volunteers?|people|persons?)\b[^\d]{0,25}$/i.test(
+        text.slice(0, orOlder.index),
+      );
+    if (orOlder && min === null && max === null && (orOlder[2] || (hasAgeWord && personBefore))) {
+      const value = toYears(Number(orOlder[1]), orOlder[3]);
+      if (/older|over|above|more|up|greater/i.test(orOlder[4])) min = value;
+      else max = value;
+      spans.push(at(orOlder));
+    }
+    const plus = /(?<![\d.])(\d{1,3})\s*\+\s*(?:years?|yrs?)?/i.exec(text);
+    if (plus && min === null && max === null && (hasAgeWord || /years?|yrs?/i.test(plus[0]) || collapse(text).length <= 6)) {
+      min = Number(plus[1]);
+      spans.push(at(plus));
+    }
+    const fullAge = /\b(?:of (?:full |legal )?age(?: of consent)?|legal(?:ly)? adults?|age of majority)\b/i.exec(text);
+    if (fullAge && min === null && max === null) {
+      // "Of full age of consent": the age of majority where the person lives; no number to read, a person decides.
+      return { rule: null, needsReview: true };
+    }
+  }
+  if (min === null && max === null) return null;
+  if (min !== null && max !== null && min > max) return { rule: null, needsReview: true };
+  return ageRule(kind, text, { min, max, strictMin, strictMax, spans });
+}
+
+/** The age rule of the bounds read: an exclusion's bound turned into the eligible side in whole years; reviewed when strict or the text says more. */
+function ageRule(
+  kind: CriterionKind,
+  text: string,
+  bounds: { min: number | null; max: number | null; strictMin: boolean; strictMax: boolean; spans: Span[] },
+): TextRule {
+  let { min, max } = bounds;
+  const { strictMin, strictMax, spans } = bounds;
+
+  let strict = strictMin || strictMax;
+  if (kind === 'exclusion') {
+    // "under 18 years old" excludes the young: eligible people are at least 18. Only one-sided ages invert.
+    if (min !== null && max !== null) return { rule: null, needsReview: true };
+    [min, max] = [max, min];
+    // "< 18" excluded -> ">= 18" eligible (exact); "<= 17" excluded -> "> 17": whole years, exact too.
+    if (!Number.isInteger(min ?? 0) || !Number.isInteger(max ?? 0)) {
+      // "Younger than 8 weeks" excluded: at least 8 weeks, a fraction of a year kept as it is. "8 weeks or younger"
+      // excluded is "older than 8 weeks", which a bound in whole days cannot say exactly: a person checks.
+      strict = !(min !== null ? strictMax : strictMin);
+      return ageRuleOf(text, min, max, spans, strict);
+    }
+    if (strict) {
+      if (min !== null) min = Math.floor(min) + (strictMax ? 0 : 1);
+      if (max !== null) max = Math.ceil(max) - (strictMin ? 0 : 1);
+    } else {
+      if (min !== null) min = Math.floor(min) + 1;
+      if (max !== null) max = Math.ceil(max) - 1;
+    }
+    strict = false;
+  }
+  // Included "older than 18" in whole years: at least 19? Registries mean 18+ as often as not: a person decides (strict).
+  return ageRuleOf(text, min, max, spans, strict);
+}
+
+/** Words beside an age that say no more than it: taking part, and the age group a range names ("children aged 1-18"). */
+const AGE_WORDS = [
+  'inclusive',
+  'both',
+  'adult',
+  'including',
+  'japanese',
+  'ambulatory',
+  'legal',
+  'full',
+  'only',
+  'considered',
+  'inclusion',
+  'included',
+  'excluded',
+  'eligible',
+  'enrolled',
+  'well',
+];
+
+function ageRuleOf(text: string, min: number | null, max: number | null, spans: Span[], strict: boolean): TextRule {
+  // "Only patients aged 18 or older are considered for inclusion", "under 18 will be excluded as well": the words of
+  // taking part say no more than the age.
+  const extra = new Set(AGE_WORDS);
+  return {
+    rule: { type: 'age', minYears: min, maxYears: max, span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]) },
+    // "Japanese male or female aged 65 or older": a nationality or ancestry is a requirement the age rule does not hold
+    // (hand-check P), however few words it takes.
+    needsReview: strict || !isPlain(text, spans, 1, extra) || ANCESTRY.test(text),
+  };
+}

@@ -1,0 +1,752 @@
+import type { CriterionKind } from '../../../../contract/trials';
+import type { ConceptReview, ConceptScope } from './concept-scope';
+import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary } from '../vocabulary';
+import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
+import { DURATION_WORDS, leftoverDuration, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
+import { JUDGEMENT } from './judgement';
+import {
+  ADHERENCE_TO,
+  ALLERGY_TO,
+  allergyToMedicine,
+  allergyToNamed,
+  DOSE_OF,
+  isAllergy,
+  PROCEDURE_PRODUCT,
+  PRODUCT_APPLIED,
+  PRODUCT_KINDS,
+  SYSTEMIC_TREATMENT,
+  medicationRule,
+  pastUseOf,
+} from './medications';
+import { QUALIFIER, readQualifiers } from './qualifiers';
+import { joinNames, labelLength, leftoverNumbers, leftoverWords, NEAR_NEGATION, sentenceStarts, type Span, type TextRule, unreadListItem } from './text';
+
+/**
+ * The concept reader: which concepts a criterion asserts (not excepted, planned, a cause, an example), their negation,
+ * time and words, and what a person must still check; conditions.ts and medications.ts make the rule.
+ */
+
+const CLINICIAN_WORDS =
+  /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|radiolog\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
+
+/** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
+/** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
+const NOT_ASSERTED =
+  /\b(?:(?:non-?)?(?:compliance|adherence)\s+(?:to|with)|candidates?\s+for|eligible\s+for|consent(?:s|ed|ing)?\s+to|agree(?:s|d|ing)?\s+to|willing(?:ness)?\s+to|accept(?:s|ed|ing)?\s+(?:to\s+)?|indicated\s+for|(?:pre-?)?plann(?:ed|ing)|preplanned|scheduled|for\s+whom|in\s+whom|contraindicat\w*\s+(?:to|of|for|with)|(?:effects?|toxicity|absorption|metabolism)\s+of|(?:could|may|might|can|would)\s+(?:cause|induce|lead\s+to|result\s+in|provoke|trigger|produce|(?:\w+\s+)?affect|influence)|plans?\s+(?:to|of|for)|will\s+(?:undergo|receive|have)|(?:registered|due|expected|going|scheduled|eligible|waiting)\s+to\s+(?:receive|undergo|have)|requir(?:es|ed|ing)|need(?:s|ing)?|to\s+undergo|undergo(?:ing)?|application\s+of|due\s+to|caused\s+by|secondary\s+to|associated\s+with|related\s+to|other\s+than|except(?:\s+for)?|excluding|instead\s+of|prevent(?:ion)?\s+of|risk\s+of|suspicion\s+of|rule\s+out|affinity\s+(?:for|to)|susceptib\w*\s+(?:for|to)|predispos\w*\s+(?:for|to)|propensity\s+(?:for|to)|tendency\s+(?:for|to)|prone\s+to)\b[^.;()]{0,25}$/i;
+
+const SIDE_OF =
+  /(?:\b(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)\s+(?:from|of|after|following|due\s+to|related\s+to|caused\s+by|attributed\s+to|attributable\s+to)\b[^.;()]{0,40}|\b(?:waiting\s+list|wait-?list(?:ed)?|listed|awaiting)\s+(?:for\s+)?[^.;()]{0,25}|\brisk\b(?!\s*-?\s*factors?\b)[^.;()]{0,60}(?:\(\s*|,\s*|\s)(?:such\s+as|e\.\s?g\.?|including|like|for\s+example)(?=[\s,:]|$)[^()]*)$/i;
+
+const PLANNED_EXAMPLE = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b[^.;]{0,40}\b(?:such as|e\.?\s?g\.?|including|like|for example)\b[^.;]*$/i;
+
+const MODIFIED_NOUN =
+  /^[\s-]+(?:physicians?|doctors?|departments?|clinics?|specialists?|units?|services?|cent(?:er|re)s?|hospitals?|wards?|nurses?|teams?|programs?|programmes?|facilit(?:y|ies)|staff|providers?|(?:rating\s+)?scales?|scores?|index|indices|questionnaires?|inventor(?:y|ies)|assessments?)\b/i;
+
+/** Sentences after the first that allow or permit something: what they name is not the criterion's rule. */
+function permittedSentences(text: string): Span[] {
+  const spans: Span[] = [];
+  const sentence = /[^.;]+[.;]?/g;
+  let first = true;
+  for (const match of text.matchAll(sentence)) {
+    if (
+      !first &&
+      /\b(?:(?:is|are|will be|may be|can be|be)\s+(?:\w+\s+)?(?:allowed|permitted|eligible|acceptable)|may (?:be )?(?:enrolled|included|participate)|can (?:be )?(?:enrolled|included|participate)|(?:is|are|should) not (?:be )?excluded|(?:is|are) not considered|no contraindication)\b/i.test(
+        match[0],
+      )
+    )
+      spans.push([match.index, match.index + match[0].length]);
+    if (/\w/.test(match[0])) first = false;
+  }
+  return spans;
+}
+
+const EXCEPTION = /\b(?:except(?:\s+for)?|other than|excluding|(?:with\s+)?(?:the\s+)?exceptions?\s+of|apart from|but not|unless)\b/i;
+
+/** Where an exception runs: to the end of its parenthesis when it sits in one ("(excluding topical)"), else to the end. */
+function exceptionScope(text: string): Span | null {
+  const found = EXCEPTION.exec(text);
+  if (!found) return null;
+  const open = text.lastIndexOf('(', found.index);
+  const closeBefore = text.lastIndexOf(')', found.index);
+  if (open > closeBefore) {
+    const close = text.indexOf(')', found.index);
+    return [found.index, close < 0 ? text.length : close];
+  }
+  return [found.index, text.length];
+}
+
+const REFERENCE_POINT =
+  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection|initiation|start)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
+
+const WITH_OR_WITHOUT = /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$))/gi;
+/** "Statin intolerant", "intolerance to metformin", "unable to tolerate NSAIDs": a medicine the person cannot take, not one taken. */
+const INTOLERANT_BEFORE =
+  /\b(?:intoleran(?:t|ce)|(?:unable|inability|failed)\s+to\s+tolerate|(?:could|can|did|does)\s*not\s+tolerate|not\s+tolerat(?:e|ed|ing))\s+(?:(?:to|of|with)\s+)?(?:(?:the|any|a|an)\s+)?(?:[\w-]+\s+){0,2}$/i;
+const INTOLERANT_AFTER = /^[\s-]*(?:intoleran(?:t|ce)|intolerant)\b/i;
+/**
+ * "Polyneuropathy (diabetic or other)", "anaemia (any cause)", "arthritis (of any type)": a parenthesis right after a
+ * condition that names its causes or kinds and then all the others qualifies nothing; the condition is the whole.
+ */
+const ANY_KIND_PARENTHESIS =
+  /^\s*\((?:[^()]{0,60}?\b(?:or|and\/or)\s+)?(?:(?:any\s+)?others?|any\s+(?:other\s+)?(?:causes?|types?|kinds?|origins?|a?etiolog(?:y|ies)|forms?)|all\s+(?:causes|types|forms|kinds)|(?:of\s+)?any\s+(?:cause|type|origin|a?etiology|kind|form)|whatever\s+the\s+cause)\s*\)/i;
+
+const NOT_MEETING_CRITERIA =
+  /\b(?:not|never|no\s+longer|fail(?:s|ed|ing)?\s+to)\s+(?:meet(?:s|ing)?|fulfil\w*|satisf(?:y|ies|ying))\s+(?:the\s+)?(?:[\w-]+\s+){0,3}criteria\s+(?:for|of)\s+[^.;,]*$/i;
+
+const PLACE_OF_PRODUCT =
+  /\b(?:application|applied|placement|placed|implantation|implanted|insertion|inserted|administ\w+)\s+(?:of\s+)?(?:[\w-]+\s+){0,3}?(?:to|on|onto|into|in)\s+(?:the\s+)?(?:exposed\s+)?$/i;
+
+/** The spans of parentheses that say "any kind of" the condition before them. */
+export function anyKindParentheses(text: string, found: Mention[]): Span[] {
+  const spans: Span[] = [];
+  for (const mention of found) {
+    if (mention.concept.kind !== 'condition') continue;
+    const match = ANY_KIND_PARENTHESIS.exec(text.slice(mention.end, mention.end + 120));
+    if (match) spans.push([mention.end, mention.end + match[0].length]);
+  }
+  return spans;
+}
+
+/**
+ * Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time
+ * window: which concepts the criterion asserts, which of them the rule reads, their scope, the words the rule
+ * understands, what a person must check, and the rule (conditions.ts, medications.ts).
+ */
+export function readConceptRule(
+  kind: CriterionKind,
+  text: string,
+  vocab: Vocabulary,
+  trialConditions: Set<string> = new Set(),
+  trialConcepts: readonly Concept[] = [],
+): TextRule | null {
+  const found = vocab.find(text);
+  const mayLast = MAY_HAVE_DURATION.test(text);
+  if (!found.length) return mayLast && trialConcepts.length ? readSubjectDuration(kind, text, trialConcepts) : null;
+  // "Subjects with brain metastases are eligible provided ...": a permission, not a requirement.
+  // "Stable background therapies can be used including methotrexate": allowed, not required.
+  if (
+    /\b(?:are|is|will be|may be|can be)\s+(?:\w+\s+)?(?:eligible|allowed|permitted)\b|\b(?:can|may)\s+(?:be\s+)?(?:used|continued|continue|remain)\b/i.test(
+      text,
+    ) &&
+    kind === 'inclusion'
+  )
+    return null;
+  // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
+  const judgement = JUDGEMENT.exec(text);
+  const narrowed = narrowMentions(kind, text, assertedMentions(kind, text, found, trialConditions, mayLast), judgement);
+  if ('stop' in narrowed) return narrowed.stop;
+  const scope = readScope(kind, text, narrowed, mayLast);
+  const review = reviewOf(scope, understoodWords(scope));
+  if (review.unreadAlternative) return { rule: null, needsReview: true };
+  return medicationRule(scope, review) ?? conditionRule(scope, review);
+}
+
+/** The concepts a criterion names that it asserts the person has or takes: not excepted, planned, a cause, an example... */
+function assertedMentions(kind: CriterionKind, text: string, found: Mention[], trialConditions: Set<string>, mayLast: boolean): Mention[] {
+  // What follows "except", "other than", "with the exception of"... are the exceptions, never the rule's
+  // concepts ("another malignancy except ... non-melanoma skin cancer" is not "must not have skin cancer").
+  const exceptionSpan = exceptionScope(text);
+  // In an exclusion, the trial's own condition names a form or severity of it ("life-threatening nephrotic
+  // syndrome" in a nephrotic syndrome trial), never "must not have" the condition the trial studies.
+  // A later sentence that allows something ("Killed vaccines are allowed.") names what is not excluded.
+  const allowed = permittedSentences(text);
+  // Cheap whole-text tests first, so the per-mention look-behinds run only where they can match (parse time, bench/).
+  const mayDefine = DEFINITION.test(text);
+  const mayDose = /\b(?:dose|administration|infusion|injection|initiation|start)s?\s+of\b/i.test(text);
+  const mayPlan = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b/i.test(text);
+  const mayAdhere = /complian|adheren|adhere|comply/i.test(text);
+  const mayComplicate = /complication|adverse/i.test(text);
+  const maySide = /adverse|\bi?m?aes?\b|toxicit|side[- ]effect|wait|listed|risk/i.test(text);
+  const mayApply =
+    /\b(?:appli|plac|implant|use|administ|intra-?operative|during)/i.test(text) &&
+    /neural|nerve|wound|dura|surgical|operative|disc|epidural|spinal canal|graft|surgery|operation|procedure/i.test(text);
+  const anyKind = anyKindParentheses(text, found);
+  const notAsserted = found.filter((mention) => NOT_ASSERTED.test(text.slice(Math.max(0, mention.start - 60), mention.start)));
+  const mentions = found.filter(
+    (mention) =>
+      !(exceptionSpan && mention.start >= exceptionSpan[0] && mention.start < exceptionSpan[1]) &&
+      !allowed.some(([start, end]) => mention.start >= start && mention.start < end) &&
+      !notAsserted.includes(mention) &&
+      // "Registered to receive the mRNA-1273 vaccine in the vaccination history database": a concept named as planned
+      // stays planned when its clause names it again (hand-check Q).
+      !notAsserted.some(
+        (other) => other.concept.id === mention.concept.id && other.end <= mention.start && !/[.;\n]/.test(text.slice(other.end, mention.start)),
+      ) &&
+      // "Could not tolerate the traction secondary to being in an acute stage of back pain": in an exclusion, a cause
+      // further back is still a cause, not what excludes (hand-check P).
+      !(
+        kind === 'exclusion' &&
+        /\b(?:due to|secondary to|caused by|because of)\b[^.;()]{0,50}$/i.test(text.slice(Math.max(0, mention.start - 70), mention.start))
+      ) &&
+      // "Nonadherence to use of ... immunosuppressive therapies": adhering to a medicine is not taking or not taking it.
+      !(mayAdhere && ADHERENCE_TO.test(text.slice(Math.max(0, mention.start - 120), mention.start))) &&
+      // "Application of products to the exposed neural element, including: steroids": used in the operation, not taken.
+      !(
+        mention.concept.kind === 'medication' &&
+        mayApply &&
+        (PROCEDURE_PRODUCT.test(text.slice(0, mention.start)) || PRODUCT_APPLIED.test(text.slice(mention.end, mention.end + 80)))
+      ) &&
+      // "Other spinal diseases", "another malignancy": other than the one the trial studies, which the rule cannot name.
+      // ("X or other Y", "any other Y" add alternatives and stay.)
+      !/(?<!\b(?:or|and|nor|any|no|,)\s*)\b(?:other|another)\s+(?:[a-z-]+\s+){0,2}$/i.test(text.slice(Math.max(0, mention.start - 40), mention.start)) &&
+      // "Liver disease of other aetiologies": the other causes are the rule, not the class the trial studies.
+      !/^\s*(?:[a-z]+ing\s+)?(?:of|from|due to|caused by)\s+(?:an?\s+)?(?:other\s+(?:a?etiolog|causes?|origins?|reasons?)|(?:a?etiolog\w*|causes?|origins?|reasons?)\s+other\s+than)/i.test(
+        text.slice(mention.end, mention.end + 50),
+      ) &&
+      // "Adverse events from prior immunotherapy", "on the waiting list for a transplant", "at a high risk of
+      // osteoporosis (such as ... long-term corticosteroids)": a cause, a wait or a risk's examples, not what the person has or takes.
+      // The window reaches back past a risk and its examples ("at a high risk of osteoporosis (such as postmenopausal
+      // women and patients receiving long-term treatment with corticosteroids)", hand-check S).
+      !(maySide && SIDE_OF.test(text.slice(Math.max(0, mention.start - 160), mention.start))) &&
+      !(
+        mayComplicate &&
+        COMPLICATION_BEFORE.test(text.slice(Math.max(0, mention.start - 100), mention.start).replace(/\b(?:e\.\s?g|i\.\s?e|etc)\./gi, '')) &&
+        DURING_OPERATION.test(text.slice(Math.max(0, mention.start - 100), mention.end + 120))
+      ) &&
+      // "First non-Raynaud's manifestation", "non-cancer pain": a "non-" word before what it qualifies names something
+      // other than the concept ("non-diabetic adults" still says the person has no diabetes).
+      !(
+        /\bnon-\s*$/i.test(text.slice(Math.max(0, mention.start - 5), mention.start)) &&
+        /^\s*(?:[a-z']+\s+)?(?:manifestations?|symptoms?|signs?|features?|causes?|origins?|events?|pain|related)\b/i.test(
+          text.slice(mention.end, mention.end + 30),
+        )
+      ) &&
+      // "With or without low back pain": optional, neither required nor excluded.
+      // "Cirrhosis with or without hepatitis B co-infection": whatever follows in the clause is optional.
+      !/\bwith\s+or\s+without\b[^.;,()]*$/i.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
+      // "Polyneuropathy (diabetic or other)": the causes of a condition that then says "any other" are not conditions.
+      !anyKind.some(([start, end]) => mention.start >= start && mention.start < end) &&
+      // "Implantation of antibiotic beads into the surgical wound": the place a product is put is not a condition.
+      !(mayApply && PLACE_OF_PRODUCT.test(text.slice(Math.max(0, mention.start - 100), mention.start))) &&
+      // "Statin intolerant hypercholesterolemia": a medicine the person cannot take is not one they take.
+      !(
+        mention.concept.kind === 'medication' &&
+        (INTOLERANT_BEFORE.test(text.slice(Math.max(0, mention.start - 60), mention.start)) ||
+          INTOLERANT_AFTER.test(text.slice(mention.end, mention.end + 20))) &&
+        // "Allergy or intolerance to opioids": an allergy, which the allergy reader reads.
+        !/\b(?:allerg|hypersensitiv|anaphyla)/i.test(text.slice(Math.max(0, mention.start - 60), mention.start))
+      ) &&
+      // "Diabetic retinopathy": a complication named by its cause, not the cause itself.
+      !(
+        /^diabetic$/i.test(text.slice(mention.start, mention.end)) &&
+        /^\s+(?:retinopathy|maculopathy|macular|neuropathy|nephropathy|kidney|foot|feet|ulcers?|ketoacidosis|gastroparesis)\b/i.test(
+          text.slice(mention.end, mention.end + 20),
+        )
+      ) &&
+      // "a physical therapy physician", "the dialysis unit": the concept names a person or a place, not a treatment.
+      !MODIFIED_NOUN.test(text.slice(mention.end, mention.end + 20)) &&
+      // "Investigational product (drug, vaccine, or device)": kinds of the product, not any vaccine.
+      !PRODUCT_KINDS.test(text.slice(Math.max(0, text.lastIndexOf('(', mention.start) - 80), text.lastIndexOf('(', mention.start) + 1).replace(/\s+$/, '')) &&
+      // "Tumour tissue", "tumour-related pain", "tumor necrosis factor", "anti-tumor treatment": the words name a sample,
+      // a cause, a molecule or a treatment, not a tumour the person has (decision 108).
+      !(
+        mention.concept.id === TUMOR_ID &&
+        (NOT_THE_TUMOR_AFTER.test(text.slice(mention.end, mention.end + 30)) || /\banti[\s-]*$/i.test(text.slice(0, mention.start)))
+      ) &&
+      // "Response Evaluation Criteria in Solid Tumors": the name of a set of criteria, not a condition.
+      !/\bcriteria\s+in\s+$/i.test(text.slice(Math.max(0, mention.start - 20), mention.start)) &&
+      // "Allergic to the test food or any other food": not an allergy to medicines.
+      !(isAllergy(mention) && !allergyToMedicine(text, mention, found)) &&
+      // "Peripheral neuropathy, defined as ... with type 2 diabetes": what a definition names is not an alternative.
+      !(mayDefine && definitionOnly(text, mention, found)) &&
+      !(mayDose && DOSE_OF.test(text.slice(Math.max(0, mention.start - 60), mention.start))) &&
+      // "A preplanned treatment such as cardioversion or pacemaker implantation": examples of the plan.
+      !(mayPlan && PLANNED_EXAMPLE.test(text.slice(Math.max(0, mention.start - 160), mention.start))) &&
+      // In an exclusion, the condition a treatment is for is not what excludes ("requires facetectomy to treat back pain").
+      !(kind === 'exclusion' && isIndication(text, mention, found)) &&
+      // With a duration beside it ("low back pain for less than 3 months"), the trial's condition is what the exclusion is about.
+      !(kind === 'exclusion' && mention.concept.mesh && trialConditions.has(mention.concept.mesh) && !(mayLast && readDuration(text, mention, mention))),
+  );
+  // "Allergy to peanuts or penicillin": an allergy set aside for a food keeps its medicines, which are allergens too,
+  // not medicines taken.
+  const setAside = found.find((mention) => isAllergy(mention) && !mentions.includes(mention));
+  if (setAside) {
+    const clauseEnd = setAside.end + (/[.;\n]/.exec(text.slice(setAside.end))?.index ?? text.length);
+    mentions.splice(
+      0,
+      mentions.length,
+      ...mentions.filter((mention) => !(mention.concept.kind === 'medication' && mention.start > setAside.end && mention.start < clauseEnd)),
+    );
+  }
+  return mentions;
+}
+
+type Narrowed = Pick<ConceptScope, 'mentions' | 'starts' | 'firstSentence' | 'laterSentences' | 'parenthetical' | 'allergens' | 'compound' | 'laterNegated'>;
+
+/** The concepts the rule reads: criteria about a plan, a subgroup, a judgement or examples stop here (`stop`, a person reads them). */
+function narrowMentions(kind: CriterionKind, text: string, mentions: Mention[], judgement: RegExpExecArray | null): Narrowed | { stop: TextRule | null } {
+  if (!mentions.length) return { stop: null };
+  // "Axial back pain only (no radicular symptoms)": an exclusion of the condition alone. "Must not have" it would refuse
+  // those who have it with more, often the trial's own people.
+  if (
+    kind === 'exclusion' &&
+    (/^\s*only\b/i.test(text.slice(mentions[0].end, mentions[0].end + 8)) ||
+      /\bonly\s+(?:[a-z-]+\s+)?$/i.test(text.slice(Math.max(0, mentions[0].start - 20), mentions[0].start)))
+  )
+    return { stop: { rule: null, needsReview: true } };
+  // "On stable background treatment with\n- antimalarials;\n- and/or prednisone;\n- and/or ...": list lines joined by "or"
+  // are alternatives; in an inclusion, a rule requiring the one read would refuse people on another.
+  if (kind === 'inclusion' && /\n\s*(?:[-•*·]|\(?\w{1,3}[.)])?\s*(?:and\s*\/\s*or|or)\b/i.test(text)) return { stop: { rule: null, needsReview: true } };
+  // "Participants with HCV infection must have a confirmed diagnosis ...": a requirement of a subgroup, not that everybody
+  // has the subgroup's condition.
+  if (
+    kind === 'inclusion' &&
+    /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:participants?|patients?|subjects?|those|individuals|women|men)\s+(?:with|who\s+(?:have|are))\b[^.;:]{1,80}?\b(?:must|should|need\s+to|are\s+required\s+to)\b/i.test(
+      text.slice(labelLength(text)),
+    )
+  )
+    return { stop: { rule: null, needsReview: true } };
+  // "Planned or expected intervention (e.g. start of chemotherapy)", "Elective surgery planned during the study": the
+  // criterion is about a plan, and what it names is not something the person has or takes.
+  if (/^\s*(?:\(?\w{1,3}[.)]\s*)?(?:any\s+)?(?:planned|expected|anticipated|scheduled|foreseen|intended)\b/i.test(text.slice(labelLength(text)))) {
+    // An inclusion keeps only what the planned treatment is for ("scheduled for laminectomy for treatment of stenosis").
+    if (kind === 'exclusion') return { stop: null };
+    const indications = mentions.filter((mention) => isIndication(text, mention, mentions));
+    if (!indications.length) return { stop: null };
+    mentions.splice(0, mentions.length, ...indications);
+  }
+  // "Has received radiotherapy within 14 days. Participants must have recovered ... not require corticosteroids":
+  // a later sentence is another requirement (or a note on this one); the rule reads the first sentence that
+  // names a concept, and a person reads the rest.
+  const starts = sentenceStarts(text);
+  const sentenceOf = (at: number) => starts.filter((start) => start <= at).length - 1;
+  const firstSentence = sentenceOf(mentions[0].start);
+  const laterSentences = mentions.some((mention) => sentenceOf(mention.start) !== firstSentence);
+  if (laterSentences) mentions.splice(0, mentions.length, ...mentions.filter((mention) => sentenceOf(mention.start) === firstSentence));
+  const { compound, laterNegated } = oneThingAndOnePolarity(text, mentions);
+  // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
+  if (judgement && judgement.index < mentions[0].start) return { stop: null };
+  // "Other inflammatory diseases, eg, IBD, skin disease, that, in the opinion of the investigator, could interfere": the
+  // concepts are examples of what the investigator judges, not the rule.
+  if (judgement && /\b(?:e\.?g\.?|such as|for example|for instance)(?=[\s,:]|$)/i.test(text.slice(0, mentions[0].start))) return { stop: null };
+  // "Workers' compensation for back pain", "litigation related to the injury": the legal matter is the criterion.
+  const legal = /\b(?:litigation|lawsuits?|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation))\b/i.exec(text);
+  if (legal && legal.index < mentions[0].start) return { stop: null };
+  // "Treatment with 1-3 oral antidiabetic drugs (metformin, glinides, ...)": in an inclusion, concepts named only
+  // inside a parenthesis are examples of a class the reader did not name; requiring one of them would be wrong.
+  const inParentheses = (at: number) => {
+    // Depth, not the nearest bracket: "(..., failed back surgery syndrome (FBSS), radiculopathy)" is all inside.
+    let depth = 0;
+    for (const char of text.slice(0, at)) depth = char === '(' ? depth + 1 : char === ')' ? Math.max(0, depth - 1) : depth;
+    return depth > 0;
+  };
+  if (kind === 'inclusion' && mentions.every((mention) => inParentheses(mention.start))) return { stop: { rule: null, needsReview: true } };
+  // "Radicular pain provoked by ... list (scoliosis), straight leg raising": in an inclusion, a concept in parentheses
+  // beside one named outside them glosses or exemplifies a word; as an alternative it would be met on its own.
+  const parenthetical = kind === 'inclusion' && mentions.some((mention) => inParentheses(mention.start));
+  if (parenthetical) mentions.splice(0, mentions.length, ...mentions.filter((mention) => !inParentheses(mention.start)));
+  // "Allergy to local anaesthetics or opioids": an allergy to named medicines is one condition per medicine.
+  const allergens = allergyToNamed(text, mentions);
+  if (allergens) mentions.splice(0, mentions.length, ...allergens.mentions);
+  return { mentions, starts, firstSentence, laterSentences, parenthetical, allergens, compound, laterNegated };
+}
+
+/**
+ * Narrows `mentions` in place to one thing of one polarity. "Parkinson's disease dementia": two conditions written side by
+ * side name one thing, the last (the first says whose), so the rule reads the last, broader than the words (`compound`).
+ * "Parkinson's disease, not meeting the criteria for dementia": a concept after a negation the first is not under has
+ * the other polarity, which one rule cannot say; the rule reads the concepts before the negation (`laterNegated`).
+ */
+function oneThingAndOnePolarity(text: string, mentions: Mention[]): { compound: boolean; laterNegated: boolean } {
+  let compound = false;
+  for (let index = mentions.length - 1; index > 0; index--) {
+    const [modifier, head] = [mentions[index - 1], mentions[index]];
+    const together = modifier.end <= head.start && /^[\s-]*$/.test(text.slice(modifier.end, head.start));
+    if (together && modifier.concept.kind === 'condition' && head.concept.kind === 'condition' && modifier.concept.id !== head.concept.id) {
+      mentions.splice(index - 1, 1);
+      compound = true;
+    }
+  }
+  let laterNegated = false;
+  const first = mentions[0];
+  if (first && !NEAR_NEGATION.test(text.slice(Math.max(0, first.start - 40), first.start))) {
+    // Only concepts of the first one's kind: another kind stays for the rule's other checks (its window, mixed kinds).
+    const negatedLater = (mention: Mention) =>
+      mention !== first && mention.concept.kind === first.concept.kind && /\b(?:not|no|without|never|nor)\b/i.test(text.slice(first.end, mention.start));
+    if (mentions.some(negatedLater)) {
+      mentions.splice(0, mentions.length, ...mentions.filter((mention) => !negatedLater(mention)));
+      laterNegated = true;
+    }
+  }
+  return { compound, laterNegated };
+}
+
+/** The rule's concepts, negation, time window, duration, name and words. */
+function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLast: boolean): ConceptScope {
+  const { mentions } = narrowed;
+  // The first concept's kind decides; further concepts of the same kind are alternatives ("MI, stroke or TIA").
+  const first = mentions[0];
+  const same = mentions.filter((mention) => mention.concept.kind === first.concept.kind);
+  const unique: Mention[] = [];
+  for (const mention of same) if (!unique.some((seen) => seen.concept.id === mention.concept.id)) unique.push(mention);
+  const before = text.slice(0, first.start);
+  // "Non-microdiscectomy lumbar surgery": a "non-" prefix negates its own word, not the concept after it.
+  // "No chronic physical diseases, including skin diseases": the examples of a negated class are negated too.
+  const listHead = /^(.*?)[,(]?\s*(?:including|such\s+as|e\.\s?g\.?,?)\s*$/i.exec(before);
+  const negated =
+    NEAR_NEGATION.test(before.slice(-40).replace(/\bnon-[a-z]+/gi, '')) ||
+    Boolean(listHead && NEAR_NEGATION.test(listHead[1].slice(-40).replace(/\bnon-[a-z]+/gi, ''))) ||
+    // "Not meeting the criteria for Parkinson's disease dementia": the negation of meeting the criteria reaches the concept.
+    NOT_MEETING_CRITERIA.test(before);
+  const applies = kind === 'inclusion' ? !negated : negated;
+  // A time window belongs to the concept when it is near it ("MI within 6 months"), not to another clause.
+  const anyWindow = readWindow(text);
+  const lastMention = unique.at(-1)!;
+  const between = anyWindow ? text.slice(Math.min(lastMention.end, anyWindow.span[1]), Math.max(lastMention.end, anyWindow.span[0])) : '';
+  // Abbreviations ("e.g.", "i.e.", "etc.", "vs.") do not end a clause.
+  // The window and every concept it applies to sit in one clause (the first mention too, not only the last).
+  const reach = anyWindow ? text.slice(Math.min(first.start, anyWindow.span[0]), Math.max(lastMention.end, anyWindow.span[0])) : '';
+  const clauseBreak = /\n/.test(reach) || /[.;]/.test(between.replace(/\b(?:e\.\s?g|i\.\s?e|etc|vs|approx|incl|max|min|no)\./gi, ''));
+  // "Nephrotic syndrome ... and no steroids within 12 weeks": a window after a concept of another kind is that one's.
+  const otherBetween = Boolean(
+    anyWindow &&
+      mentions.some((mention) => mention.concept.kind !== first.concept.kind && mention.start >= lastMention.end && mention.end <= anyWindow.span[0]),
+  );
+  // "Used any of the following drugs within 14 days prior to enrollment: St. John's wort": a window in a list's lead-in
+  // (the parent's words the structure writes before each item) is every item's (hand-check Q).
+  const leadEnd = anyWindow && anyWindow.span[1] < first.start ? text.indexOf(': ', anyWindow.span[1]) : -1;
+  const inLeadIn =
+    leadEnd >= 0 &&
+    leadEnd < first.start &&
+    /\bfollowing\b/i.test(text.slice(0, leadEnd)) &&
+    !/[.;\n]/.test(text.slice(anyWindow!.span[1], leadEnd)) &&
+    !/[;\n]|\.(?:\s|$)/.test(text.slice(leadEnd, lastMention.end).replace(/\b(?:e\.\s?g|i\.\s?e|etc|vs|st)\./gi, ''));
+  const window =
+    anyWindow && !otherBetween && (inLeadIn || (anyWindow.span[0] - lastMention.end <= 120 && first.start - anyWindow.span[1] <= 30 && !clauseBreak))
+      ? anyWindow
+      : null;
+  // Every mention of the chosen concepts is read, repeats too ("AIDS or HIV", "acute kidney injury (acute renal failure)").
+  const spans: Span[] = same.map((mention) => [mention.start, mention.end]);
+  if (window) spans.push(window.span);
+  // "Low back pain lasting more than 6 months": how long the condition has lasted (a condition only; a window wins).
+  const duration = first.concept.kind === 'condition' && !window && mayLast ? readDuration(text, first, lastMention) : null;
+  if (duration) spans.push(duration.reach);
+  const concepts = unique.map((mention) => conceptRef(mention.concept));
+  // Allergies to several medicines are named once: "an allergy to X or Y", then any other item of the list.
+  // Several medicines are named without their examples, to keep the name short.
+  const allergic = unique.filter((mention) => mention.concept.id.startsWith(ALLERGY_PREFIX));
+  const allergenName = (mention: Mention) => {
+    const medicine = mention.concept.en.slice(ALLERGY_TO.length);
+    return allergic.length > 1 ? medicine.replace(/\s*\(such as [^)]*\)/g, '') : medicine;
+  };
+  const name = allergic.length
+    ? joinNames([
+        `${ALLERGY_TO}${joinNames(allergic.map(allergenName))}`,
+        ...unique.filter((mention) => !allergic.includes(mention)).map((mention) => mention.concept.en),
+      ])
+    : joinNames(unique.map((mention) => mention.concept.en));
+  const span: Span = [Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))];
+  return {
+    ...narrowed,
+    kind,
+    text,
+    first,
+    same,
+    unique,
+    lastMention,
+    before,
+    negated,
+    applies,
+    anyWindow,
+    window,
+    duration,
+    spans,
+    span,
+    concepts,
+    name: name ?? '',
+  };
+}
+
+/** Words the rule understands beyond its concepts' own: "diagnosis", "medication", "its excipients"... */
+function understoodWords(scope: ConceptScope): Set<string> {
+  const { text, allergens, first, unique, duration } = scope;
+  const extra = new Set([
+    'diagnosis',
+    'diagnosed',
+    'disease',
+    'disorder',
+    'condition',
+    'conditions',
+    'event',
+    'events',
+    'episode',
+    'episodes',
+    'infection',
+    'infections',
+    'illness',
+    'medication',
+    'medications',
+    'medicine',
+    'medicines',
+    'drug',
+    'drugs',
+    'agent',
+    'agents',
+    'administration',
+    'administered',
+    'exposure',
+    'exposed',
+    'suspected',
+    'underlying',
+    'concomitant',
+    'concurrent',
+    'stable',
+    'regimen',
+    'following',
+    'such',
+    'like',
+    'type',
+    'types',
+    'dependence',
+    'abuse',
+    'documented',
+    'requiring',
+    'required',
+    'requires',
+    'positive',
+    'planned',
+    'scheduled',
+  ]);
+  // "Chronic or acute pancreatitis", "acute and/or chronic": both courses together are the whole concept.
+  if (/\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text)) for (const word of ['acute', 'chronic']) extra.add(word);
+  // "Active or chronic hepatitis B": whichever course, the infection now (decision 110).
+  if (/\bactive\s*(?:,|or|and\/or)\s*chronic\b/i.test(text)) extra.add('chronic');
+  // "HIV or AIDS-related illness": an illness of AIDS is one of HIV, which the rule names (decision 110).
+  if (unique.some((mention) => mention.concept.en === 'HIV') && /\b(?:AIDS|HIV)\)?[- ]related\s+(?:illness|disease|condition)s?\b/i.test(text))
+    extra.add('related');
+  for (const word of ['mellitus', 'participated', 'enrolled', 'took', 'excluded', 'symptoms', 'symptom', 'their']) extra.add(word);
+  // "Enrolled in or completed another investigational study within 30 days": taking part, ended or not, in the window
+  // the rule holds (decision 110).
+  if (
+    unique.some((mention) => mention.concept.id === 'cohortly:investigational-drug') &&
+    /\b(?:enrolled|participat\w*)\s+in\s+or\s+(?:have\s+|has\s+)?completed\b/i.test(text)
+  )
+    extra.add('completed');
+  // "Meeting the diagnostic criteria for fibromyalgia": a diagnosis by its criteria is the diagnosis (decision 110).
+  const byCriteria =
+    /\b(?:meet(?:s|ing)?|fulfil(?:l|ls|ling|s)?|satisf(?:y|ies|ying))\s+(?:the\s+)?(?:diagnostic\s+)?criteria\s+(?:for|of)\s+(?:an?\s+|the\s+)?$/i;
+  if (
+    unique.some(
+      (mention) =>
+        byCriteria.test(text.slice(Math.max(0, mention.start - 50), mention.start)) &&
+        /diagnostic/i.test(text.slice(Math.max(0, mention.start - 50), mention.start)),
+    )
+  )
+    for (const word of [
+      'meet',
+      'meets',
+      'meeting',
+      'fulfil',
+      'fulfill',
+      'fulfils',
+      'fulfills',
+      'fulfilling',
+      'satisfy',
+      'satisfies',
+      'satisfying',
+      'diagnostic',
+      'criteria',
+    ])
+      extra.add(word);
+  // "Diabetes with uncontrolled blood glucose": the uncontrolled sugar is the uncontrolled diabetes the rule holds.
+  if (
+    unique.some((mention) => /diabetes/i.test(mention.concept.en)) &&
+    /\bdiabet\w*(?:\s+mellitus)?\s+with\s+(?:uncontrolled|poorly\s+controlled)\s+(?:blood\s+(?:glucose|sugars?)|glyc(?:a)?emia)\b/i.test(text)
+  )
+    for (const word of ['blood', 'glucose', 'sugar', 'sugars', 'glycemia', 'glycaemia']) extra.add(word);
+  // "Known HIV seropositivity", "a positive test for HIV": a positive test of an infection is the infection. Not an
+  // antibody alone, which stays after a cured infection ("hepatitis C antibody positive"). A positive SARS-CoV-2 test
+  // is COVID-19 too (decision 110).
+  if (unique.some((mention) => /^(?:HIV|hepatitis B|COVID-19)$/.test(mention.concept.en)) && !/\banti|antibod/i.test(text))
+    for (const word of ['seropositive', 'seropositivity', 'test', 'tested', 'result', 'results']) extra.add(word);
+  // "Have been given the diagnosis of ulcerative colitis": a diagnosis given is a diagnosis.
+  if (/\bgiven\s+(?:a|the)\s+diagnosis\b/i.test(text)) extra.add('given');
+  // "Diagnosed by the investigator / a physician with ...": who diagnosed says no more than the diagnosis.
+  const diagnosedBy = /\bdiagnosed\s+by\s+(?:the\s+|a\s+|an\s+|your\s+)?(investigators?|physicians?|doctors?|specialists?)\b/i.exec(text);
+  if (diagnosedBy) extra.add(diagnosedBy[1].toLowerCase());
+  // "Systemic corticosteroids", "infection requiring systemic treatment": the route of a treatment says no more than the
+  // treatment. "Systemic bone or joint disease" is narrower than bone disease: there the word is unread (hand-check O).
+  if (first.concept.kind === 'medication' || [...text.matchAll(/\bsystemic(?:ally)?\s+([a-z-]+)/gi)].every((match) => SYSTEMIC_TREATMENT.test(match[1])))
+    extra.add('systemic');
+  // "Had undergone spine surgery": the verb of an operation says no more than the operation.
+  if (unique.some((mention) => /surgery|operation/i.test(mention.concept.en))) for (const word of ['undergone', 'underwent', 'undergo']) extra.add(word);
+  if (duration) {
+    for (const word of DURATION_WORDS) extra.add(word);
+    // "Chronic low back pain (> 3 months)": the duration says what "chronic" means (12 weeks or more).
+    if ((duration.bounds.minDays ?? 0) >= 84) extra.add('chronic');
+  }
+  // "Hypersensitivity to the study drug or its excipients": the study's own product is what the allergy concept means;
+  // "allergy to opioids or any of their components": a medicine's components are the medicine's.
+  if (unique.some(isAllergy) || allergens)
+    for (const word of [
+      'its',
+      'allergy',
+      'allergies',
+      'allergic',
+      'hypersensitivity',
+      // "Severe hypersensitivity reactions to the study drug": the reaction is the allergy.
+      'reaction',
+      'reactions',
+      'excipient',
+      'excipients',
+      'ingredient',
+      'ingredients',
+      'component',
+      'components',
+      'formulation',
+      'product',
+      'products',
+      'investigational',
+    ])
+      extra.add(word);
+  return extra;
+}
+
+/** What a person must check of the rule: the words it left, its qualifiers, and every flag that says it reads less than the text. */
+function reviewOf(scope: ConceptScope, extra: Set<string>): ConceptReview {
+  const {
+    kind,
+    text,
+    mentions,
+    laterSentences,
+    compound,
+    laterNegated,
+    parenthetical,
+    allergens,
+    first,
+    same,
+    unique,
+    lastMention,
+    applies,
+    window,
+    spans,
+    span,
+  } = scope;
+  // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
+  // by the trial's schedule, not part of the concept.
+  const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
+  // "Migraine (with or without aura)": what is optional narrows nothing; only a short phrase that ends the clause.
+  for (const match of text.matchAll(WITH_OR_WITHOUT)) references.push([match.index, match.index + match[0].length]);
+  references.push(...anyKindParentheses(text, same));
+  // "Already on ACE inhibitors, as they may raise the effect of the study drug": the reason given says why, not what
+  // (decision 110); only when it names no concept of its own.
+  const reason = /,?\s+(?:as|because|since)\s+(?:it|they|this|these|such\s+\w+)\s+(?:may|might|can|could|will|would)\b[^.;]*/i.exec(text);
+  if (reason && !mentions.some((mention) => mention.end > reason.index && mention.start < reason.index + reason[0].length)) {
+    references.push([reason.index, reason.index + reason[0].length]);
+    if (/\balready\s+(?:on|taking|receiving|using|treated)\b/i.test(text)) extra.add('already');
+  }
+  // "Severe osteoporosis", "lumbar disc herniation", "radiculopathy (bilateral)": qualifiers a condition rule holds in
+  // plain words (decision 077); the words it holds are no longer left over.
+  const unreadWords = leftoverWords(text, [...spans, ...references], extra);
+  const held = first.concept.kind === 'condition' ? readQualifiers(text, same, unique, unreadWords) : null;
+  const leftWords = held ? unreadWords.filter((word) => !held.consumed.has(word.start)) : unreadWords;
+  const left = leftWords.map((item) => item.word);
+  // "Tested positive for HIV": a person knows a positive test of these infections (the extra words above), so it is not a
+  // test only staff can read; "positive for HER2" still is (decision 110).
+  let clinicianText = text;
+  for (const mention of unique.filter((one) => /^(?:HIV|hepatitis B|COVID-19)$/.test(one.concept.en) && !/\banti|antibod/i.test(text))) {
+    const test = /\btest(?:ed)?\s+positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
+    if (test) clinicianText = clinicianText.slice(0, test.index) + ' '.repeat(test[0].length) + clinicianText.slice(mention.start);
+  }
+  const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(clinicianText);
+  const mixedKinds = mentions.some((mention) => mention.concept.kind !== first.concept.kind);
+  // A number the rule did not take (a duration "for at least 12 weeks", a dose, a count) is more than the rule.
+  const numbers = leftoverNumbers(text, spans);
+  // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
+  const exception = /\b(?:other than|except|excluding|unless|family)\b/i.test(text);
+  const { pastUse, everTaken } = pastUseOf(scope);
+  // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
+  // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
+  // "Allergy to peanuts / nickel / penicillin": the allergen is more than "an allergy to medicines like this one",
+  // which only the study's own product ("study drug", "its excipients") is.
+  const allergen =
+    unique.some(isAllergy) &&
+    /\b(?:allerg\w*|hypersensitiv\w*|anaphyla\w*|reactions?)\s+(?:to|against)\s+(?!(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?|one\s+of\s+the\s+)?(?:study|investigational|trial|ingredients?|components?|excipients?|placebo|drugs?\s+(?:under|used|in)|product|imp)\b)/i.test(
+      text,
+    );
+  // A synonym that names a subtype ("lumbar spine surgery", "lumbar fracture" for spine surgery / spine fracture):
+  // the rule's concept is broader than the words, so a person checks.
+  const subtype = same.some((mention) =>
+    [
+      ...text
+        .slice(mention.start, mention.end)
+        .toLowerCase()
+        .matchAll(/[a-z-]+/g),
+    ].some(
+      (word) =>
+        QUALIFIER.test(word[0]) &&
+        !mention.concept.en.toLowerCase().includes(word[0]) &&
+        !held?.consumed.has(mention.start + word.index) &&
+        // "Active or chronic hepatitis B": a course both sides name is no subtype.
+        !extra.has(word[0].toLowerCase()),
+    ),
+  );
+  // "Syphilis" read as a sexually transmitted infection: one member of the class, narrower than the rule (decision 110).
+  // "Sexually transmitted infections (e.g. syphilis)" names the class too.
+  const isMember = (mention: Mention) =>
+    Boolean(
+      mention.concept.members?.includes(
+        text
+          .slice(mention.start, mention.end)
+          .toLowerCase()
+          .replace(/\s*\([^)]*\)/g, '')
+          .replace(/[()]/g, '')
+          .replace(/\s+(?:infections?|diseases?)$/, ''),
+      ),
+    );
+  const member = same.some((mention) => isMember(mention) && !same.some((other) => other.concept.id === mention.concept.id && !isMember(other)));
+  const qualified =
+    subtype || member || allergen || Boolean(allergens?.narrower) || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
+  const flags: Record<string, boolean> = {
+    qualified,
+    // One unread word is enough: "interstitial pneumonia", "congenital deformity", "grade II" say more than the concept.
+    words: left.length > 0,
+    // "In the past month" that the rule did not take as its window: the time scope is unread.
+    // "For treatment of the current episode" (hand-check S): since the episode began, which no rule's time can say.
+    timeUnread:
+      (!window &&
+        /\b(?:last|past|previous|preceding|recent(?:ly)?)\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\brecent(?:ly)?\b/i.test(text)) ||
+      /\b(?:current|present|this|same|index)\s+episodes?\b/i.test(text),
+    listItem: unreadListItem(text, leftWords),
+    numbers,
+    exception,
+    pastUse: pastUse && !everTaken,
+    laterSentences,
+    compound,
+    laterNegated,
+    parenthetical,
+    // "Spinal infection or tumor", "tumor in the lumbar region": a tumour beside a place may be the place's, narrower
+    // than any tumour; a person reads it.
+    tumorSite:
+      same.some((mention) => mention.concept.id === TUMOR_ID) &&
+      /\b(?:spin\w*|spine|lumbar|cervical|thoracic|vertebra\w*|brain|cns|bone|liver|lung|breast|skin|region|area|site)\b/i.test(text),
+    // "Diabetes, drug treated", "insulin-dependent": how the condition is treated narrows it.
+    treatedAs: /\b(?:drug|insulin|medication|medically|diet|surgically|pharmacologically)[- ](?:treated|controlled|requiring)\b/i.test(text),
+    lines: /\n/.test(text),
+    clinician,
+    mixedKinds,
+    // "Back pain and/or sciatica" is an "or" (decision 110); "back pain and sciatica" asks for both.
+    joined: kind === 'inclusion' && unique.length > 1 && /\band\b(?!\s*\/\s*or\b)/i.test(text.slice(spans[0][0], span[1])),
+  };
+  // The words the rule left are named, so a breakdown can count which words most often keep a rule in review.
+  // "Epidural fibrosis and/or disc herniation": in an inclusion, an unread alternative right beside the concepts means
+  // the rule would require one alternative the text does not require; a person reads it.
+  const unreadWord = (from: number, to: number) =>
+    leftWords.some((word) => word.start >= from && word.end <= to && !/^(?:ct|mri|mr|x-ray|imaging)$/.test(word.word));
+  const alternativeBefore = /([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})\s+(?:or|and\/or)\s+$/i.exec(text.slice(Math.max(0, first.start - 50), first.start));
+  const alternativeAfter = /^\s+(?:or|and\/or)\s+(?:an?\s+|the\s+)?([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})/i.exec(
+    text.slice(lastMention.end, lastMention.end + 50),
+  );
+  if (
+    kind === 'inclusion' &&
+    applies &&
+    ((alternativeBefore && unreadWord(first.start - alternativeBefore[0].length, first.start)) ||
+      (alternativeAfter && unreadWord(lastMention.end, lastMention.end + alternativeAfter[0].length)))
+  )
+    return { needsReview: true, reasons: [], left, held, everTaken, unreadAlternative: true };
+  const reasons = Object.keys(flags)
+    .filter((flag) => flags[flag])
+    .map((flag) => (flag === 'words' ? `words: ${left.join(' ')}` : flag));
+  const needsReview = reasons.length > 0;
+  return { needsReview, reasons, left, held, everTaken, unreadAlternative: false };
+}

@@ -1,0 +1,122 @@
+import type { CriterionKind } from '../../../../contract/trials';
+import { labelLength, spanOf, type TextRule } from './text';
+
+/**
+ * What staff judge or check: consent, the investigator's opinion, compliance, language, a scan's safety, findings.
+ */
+
+const CONSENT =
+  /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:[\w/-]+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|(?:fully|sufficiently|adequately|properly) informed (?:of|about)|in-formed consent|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
+
+export const JUDGEMENT =
+  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|doctors?|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment|decision)|(?:assessment|decision|opinion|judge?ment) of (?:the )?(?:principal |treating |study )?(?:investigators?|physicians?)|judged\s+(?:[\w-]+\s+){1,6}by (?:the )?(?:principal |sub-?)?investigators?|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|sub-?investigators?)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|(?:considered\s+)?likely to (?:interfere|compromise|jeopardi[sz]e|confound)|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|not an?\s+(?:(?:surgical|operative|good|suitable)\s+)?candidate|too (?:risky|dangerous|life-threatening)|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
+
+const COMPLIANCE =
+  /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody|(?:plann\w*|plans?|intend\w*|expect\w*)\s+(?:to\s+)?(?:move|relocat\w*)(?:\s+(?:away|out\s+of\s+the\s+area|during|before))?)\b/i;
+
+/** Reading, speaking or understanding the study's language: needed to consent, checked by staff. */
+const LANGUAGE =
+  /\b(?:(?:fluen\w*|literate|literacy|proficien\w*|understand\w*|speak\w*|read\w*|comprehen\w*|communicat\w*|language skills?)\b[^.;]{0,30}\b(?:english|spanish|french|german|dutch|italian|portuguese|korean|chinese|mandarin|japanese|danish|swedish|norwegian|finnish|turkish|arabic|hebrew|polish|(?:the )?(?:local|study|national|official) language|language)\b|\b(?:english|spanish|french|german|dutch)[- ]speaking\b)/i;
+
+/** "Unable to undergo an MRI": what makes a scan unsafe (an implant, claustrophobia) staff check, as "contraindication to
+ * MRI". Only when the criterion says nothing else, so a condition named beside it ("... or claustrophobia") is still read. */
+const SCAN_UNABLE =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+)?(?:is|are)\s+)?(?:unable|inability)\s+to\s+(?:undergo|tolerate|have)\s+(?:an?\s+)?(?:MRI|magnetic resonance imaging|MR imaging)(?:\s+\(MRI\))?(?:\s+scans?)?\W*$/i;
+
+/**
+ * "Any serious or unstable medical illness", "Uncontrolled/acute illness", "Clinically significant concurrent medical
+ * condition": no condition is named, and what counts as serious or unstable is the investigator's call. Only when the
+ * criterion is that and little more (a reason such as "that would prevent completion of the study" or an exception).
+ */
+const UNNAMED_ILLNESS =
+  /^\W*(?:(?:patients?|participants?|subjects?)\s+with\s+|(?:has|have)\s+(?:an?\s+|any\s+)?|any\s+(?:other\s+)?|other\s+|presence\s+of\s+(?:an?\s+|any\s+)?)?(?:(?:clinically|medically|severe|serious|significant|unstable|uncontrolled|poorly controlled|acute|chronic|active|concurrent|concomitant|intercurrent|underlying|major|important|relevant)(?:\s*(?:,|\/|\bor\b|\band\b|\band\/or\b)\s*|\s+))+(?:medical\s+|systemic\s+|physical\s+)?(?:illness(?:es)?|(?<=medical\s+|systemic\s+|physical\s+)(?:conditions?|diseases?|disorders?|problems?))\b/i;
+
+/**
+ * "Any clinically significant laboratory abnormality", "Clinically relevant ECG abnormalities at screening": a finding of
+ * the screening tests whose weight the investigator judges; the patient cannot answer it (decision 110). Only when the
+ * criterion is that, with at most when or how it is found ("at screening", "as determined by physical examination").
+ */
+const SIGNIFICANT_FINDING =
+  /^\W*(?:any\s+)?(?:(?:acute|chronic)\s+(?:or\s+(?:acute|chronic)\s+)?)?clinically\s+(?:significant|relevant)(?:\s+or\s+(?:clinically\s+)?(?:significant|relevant))?\s+(?:(?:hematologic(?:al)?|haematologic(?:al)?|biochemical|blood|laboratory|lab|ecg|ekg|electrocardiogra(?:m|phic)|physical\s+examination|vital\s+signs?|cardiovascular|cardiac|hepatic|renal|functional|test)(?:\s*(?:,|\/|\bor\b|\band\b|\band\/or\b)\s*|\s+))+(?:abnormalit(?:y|ies)|findings?)(?:\s+(?:at|during)\s+(?:the\s+)?screening(?:\s+visit)?|\s+(?:as\s+)?(?:determined|detected|found)\s+(?:by|on|at|during)\s+(?:[\w-]+\s*(?:,|\bor\b|\band\b)?\s*){1,6})?\W*$/i;
+
+/**
+ * "Intraoperative decision by the surgeon to use other implants", "a dural tear found during the surgical procedure",
+ * "Intra-surgery exclusion criteria: ...": what the surgical team finds or decides in the operation, which no one can
+ * know before it; staff check it then (decision 110). Not a past operation's event ("bleeding during a previous surgery").
+ */
+const INTRAOPERATIVE =
+  /\b(?:intra-?\s?operative(?:ly)?|intra-?\s?surg(?:ery|ical(?:ly)?)|(?:found|seen|noted|observed|assessed|detected|encountered|identified|occurring|made)\s+during\s+(?:the\s+)?(?:index\s+|study\s+)?(?:surgery|surgical\s+procedure|operation)|(?:entry|tear|opening)\s+during\s+(?:the\s+)?(?:surgery|surgical\s+procedure|operation)|at\s+the\s+time\s+of\s+(?:the\s+)?(?:index\s+)?surgery|surgical\s+determination|(?:decision|determination|judge?ment)\s+(?:made\s+)?by\s+the\s+(?:operating\s+)?surgeon)\b/i;
+
+/** "(Evidence / high suspicion of) non-compliance or non-adherence to ...", "poor adherence with prescribed medicines". */
+export const NON_ADHERENCE =
+  /^\W*(?:(?:known|documented|suspected)\s+)?(?:(?:evidence|history|(?:high\s+)?suspicion)(?:\s*(?:\/|or|and\/or)\s*(?:high\s+)?(?:evidence|history|suspicion))?\s+of\s+)?(?:non-?\s?(?:compliance|adherence)|poor\s+(?:compliance|adherence))(?:\s*(?:\/|or)\s*non-?\s?(?:compliance|adherence))?\s+(?:to|with)\b/i;
+
+export function readJudgementRule(text: string, judgementOnly: boolean, kind?: CriterionKind): TextRule | null {
+  if (!judgementOnly && kind === 'exclusion' && NON_ADHERENCE.test(text.slice(labelLength(text)))) {
+    const start = text.search(/\w/);
+    const end = text.search(/\w\W*$/) + 1;
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
+  }
+  if (
+    !judgementOnly &&
+    kind === 'exclusion' &&
+    INTRAOPERATIVE.test(text) &&
+    !/\b(?:history|previous(?:ly)?|prior|past|earlier|former)\b/i.test(text.replace(/\bprior\s+to\b/gi, ''))
+  ) {
+    const start = text.search(/\w/);
+    const end = text.search(/\w\W*$/) + 1;
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
+  }
+  // "Medical conditions: Significant underlying illness ...": a section label is not part of what is judged.
+  const label = labelLength(text);
+  const body = ' '.repeat(label) + text.slice(label);
+  const unnamed = judgementOnly ? null : UNNAMED_ILLNESS.exec(body.slice(label));
+  if (unnamed && /\b(?:serious|significant|unstable|uncontrolled|poorly|severe|clinically|medically|major|important|relevant)\b/i.test(unnamed[0])) {
+    const start = body.search(/\w/);
+    return {
+      rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, label + unnamed.index + unnamed[0].length]) },
+      needsReview: false,
+    };
+  }
+  if (!judgementOnly && SIGNIFICANT_FINDING.test(body.slice(label))) {
+    const start = body.search(/\w/);
+    const end = text.search(/\w\W*$/) + 1;
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
+  }
+  if (!judgementOnly && SCAN_UNABLE.test(text)) {
+    const start = text.search(/\w/);
+    const end = text.search(/\w\W*$/) + 1;
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
+  }
+  let consent = CONSENT.exec(text) ?? LANGUAGE.exec(text);
+  // "Diagnosed before obtaining informed consent": the consent is a point in time, not what is asked.
+  if (
+    consent &&
+    /\b(?:prior to|before|after|at|since|until|(?:time|date|day|days|weeks?|months?) of)\s+(?:the\s+)?(?:obtain\w*|signing|sign\w*|giving|provision)?\s*(?:of\s+)?(?:the\s+)?(?:written\s+)?$/i.test(
+      text.slice(Math.max(0, consent.index - 40), consent.index),
+    )
+  )
+    consent = null;
+  // "A legal guardian must be available to ... accompany the participant to the study site": the help with visits is the
+  // criterion, not consent.
+  if (consent && /legal guardian/i.test(consent[0]) && /\b(?:available|accompany|help|assist|follow[- ]up|visits?)\b/i.test(text) && !/\bconsent/i.test(text))
+    consent = null;
+  const judgement = JUDGEMENT.exec(text);
+  const compliance = COMPLIANCE.exec(text);
+  const found = judgement ?? consent ?? compliance;
+  if (!found) return null;
+  // "...; Note: ... at the discretion of the Investigator": a note on the criterion is not its subject.
+  const note = /\bnotes?\s*:/i.exec(text);
+  if (note && /\w/.test(text.slice(0, note.index)) && found.index > note.index) return null;
+  if (judgementOnly && !judgement) return null;
+  const reason = judgement
+    ? 'investigator_judgement'
+    : consent
+      ? 'consent_capacity'
+      : /protocol[- ]defined|criteria (?:may )?(?:could )?apply|defined (?:by|in) the protocol|per protocol|prisoner|incarcerated|imprisoned|custody|adequate|data|records?|personnel|staff|litigation|comp(?:ensation)?\b|disability/i.test(
+            found[0],
+          )
+        ? 'protocol'
+        : 'protocol_compliance';
+  return { rule: { type: 'site_judgement', reason, span: spanOf([found.index, found.index + found[0].length]) }, needsReview: false };
+}

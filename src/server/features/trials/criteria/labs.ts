@@ -1,0 +1,414 @@
+import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
+import { canonical, type Measure, MEASURES, UNIT } from './measures';
+import {
+  COMPARATOR,
+  type Comparator,
+  comparatorOf,
+  INVERSE,
+  isPlain,
+  leftoverNumbers,
+  leftoverWords,
+  NUMBER,
+  type Span,
+  spanOf,
+  type TextRule,
+  toNumber,
+  WORD_COMPARATOR,
+} from './text';
+
+/**
+ * Lab values, vitals and scores: "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI 18.5-35", "ECOG 0-1", "ASA I-III".
+ */
+
+const ULN = String.raw`\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:institutional\s+)?(?:upper limits? of (?:the\s+)?normal(?: range)?|uln|lower limits? of (?:the\s+)?normal(?: range)?|lln)(?:\s*\((?:uln|lln)\))?`;
+
+const GAP = String.raw`^[^<>≤≥≦≧=\d;]{0,45}?`;
+
+const LAB_PATTERNS = new Map(
+  MEASURES.map((measure) => [
+    measure.name,
+    {
+      uln: new RegExp(String.raw`${GAP}(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}${ULN}`, 'i'),
+      between: new RegExp(String.raw`${GAP}\b(?:between|from)\s*${NUMBER}${UNIT}\s*(?:and|to|-|–)\s*${NUMBER}${UNIT}`, 'i'),
+      twoBounds: new RegExp(
+        String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${UNIT}\s*(?:and|,|but|&)\s*(?:${measure.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\s*)?${COMPARATOR}\s*${NUMBER}${UNIT}`,
+        'i',
+      ),
+      compare: new RegExp(String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
+      wordCompare: new RegExp(String.raw`${GAP}\b${WORD_COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
+      dash: new RegExp(String.raw`${GAP}(?<![\d.])${NUMBER}\s*(?:-|–|to)\s*${NUMBER}${UNIT}`, 'i'),
+      // "BMI of 30.0 kg/m2 or more", "a body weight of 40.0 kg or over".
+      trailing: new RegExp(String.raw`${GAP}(?<![\d.])${NUMBER}${UNIT}\s*or\s*(more|greater|higher|above|over|less|lower|below|fewer|under)\b`, 'i'),
+    },
+  ]),
+);
+
+/**
+ * "HbA1c ≥ 7.0% (53 mmol/mol)", "creatinine > 1.5 mg/dL (133 µmol/L)", "HbA1c 7.0-10.0 percent (53-86 millimoles per
+ * mole [mmol/mol])": a parenthesis right after the bound that gives the same value(s) in another unit of the measure says
+ * nothing more, so the rule's span reaches over it (hand-check S's pass). Only when every number converts to the rule's
+ * own value within 3%; any other number in the parenthesis is left to a person.
+ */
+function sameValueAfter(measure: Measure, rule: Extract<CriterionRule, { type: 'lab' }>, text: string, end: number): number {
+  // "6.5 percent (48 mmol/mol)": a unit in words is not in the bound's span.
+  const parenthesis = /^(?:\s*per\s*cent)?\s*\(([^()]{1,80})\)/i.exec(text.slice(end));
+  if (!parenthesis || !measure.convert || rule.relativeTo) return end;
+  const inner = parenthesis[1].replace(/\[([^\]]*)\]/g, ' $1 ');
+  const unit = [...Object.keys(measure.convert), ...(measure.unit ? [measure.unit] : [])].find((key) =>
+    new RegExp(String.raw`(?:^|[\s\d])${key.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![a-z])`, 'i').test(inner),
+  );
+  const numbers = [...inner.matchAll(new RegExp(NUMBER, 'g'))].map((match) => toNumber(match[1]));
+  const wanted = rule.comparator === 'between' ? [rule.value, rule.upperValue] : [rule.value];
+  if (!unit || numbers.length !== wanted.length) return end;
+  const same = numbers.every((number, index) => {
+    const target = wanted[index];
+    const value = canonical(measure, number, unit).value;
+    return target !== undefined && Math.abs(value - target) <= Math.abs(target) * 0.03;
+  });
+  return same ? end + parenthesis[0].length : end;
+}
+
+/** A further bound with its unit ("≥ 27.0 kg/m²"): an alternative threshold of the measure a lab rule read. */
+const ALTERNATIVE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}${UNIT}`, 'gi');
+
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 };
+
+const ASA_CLASS = String.raw`(vi|iv|v|i{1,3}|[1-6])(?![\w.,]|\s*(?:mg|%))`;
+
+const ASA_ROMAN = new RegExp(
+  String.raw`\b(?:asa|american society of ana?esthesiologists?)(?:\s+(?:physical status|class(?:ification)?|score|ps|grade))?\s*[-:]?\s*(?:class\s+)?${ASA_CLASS}(?:\s*(?:-|–|to|and|or|through)\s*${ASA_CLASS})?(?:\s*(?:or|and)\s*(lower|less|below|higher|greater|above|more))?`,
+  'i',
+);
+
+/** "ASA class I-III", "ASA 1 and 2 classification", "ASA IV or higher": the anaesthetic risk class, a staff-side value. */
+export function readAsaRule(kind: CriterionKind, text: string): TextRule | null {
+  const match = ASA_ROMAN.exec(text);
+  if (!match) return null;
+  // A bare Arabic digit needs a class word or a second class ("ASA 1-2"); alone it may be an aspirin dose or count.
+  if (/^\d$/.test(match[1]) && !match[2] && !/class|status|score|grade|ps/i.test(match[0])) return null;
+  const first = ROMAN[match[1].toLowerCase()] ?? Number(match[1]);
+  const second = match[2] ? (ROMAN[match[2].toLowerCase()] ?? Number(match[2])) : null;
+  const direction = match[3]?.toLowerCase();
+  const span: Span = [match.index, match.index + match[0].length];
+  const rule = (comparator: Extract<CriterionRule, { type: 'lab' }>['comparator'], value: number, upperValue?: number): CriterionRule => ({
+    type: 'lab',
+    measure: 'ASA physical status',
+    comparator,
+    value,
+    ...(upperValue !== undefined ? { upperValue } : {}),
+    unit: 'class',
+    span: spanOf(span),
+  });
+  const plain = isPlain(text, [span], 0, new Set(['class', 'classification', 'physical', 'status', 'grade', 'score', 'asa']));
+  if (second !== null) {
+    if (second < first) return { rule: null, needsReview: true };
+    // "ASA I-III" in an inclusion; an excluded range is two rules, which a person writes.
+    if (kind === 'exclusion') return { rule: null, needsReview: true };
+    return { rule: rule('between', first, second), needsReview: !plain };
+  }
+  if (direction) {
+    const upward = /higher|greater|above|more/.test(direction);
+    if (kind === 'inclusion') return { rule: rule(upward ? '>=' : '<=', first), needsReview: !plain };
+    return { rule: rule(upward ? '<' : '>', first), needsReview: !plain };
+  }
+  // "ASA IV patients" excluded: whether V is excluded too is not said, so a person checks.
+  return kind === 'inclusion' ? { rule: rule('=', first), needsReview: !plain } : { rule: rule('<', first), needsReview: true };
+}
+
+/** Lab values and vitals: "BMI between 18.5 and 35 kg/m2", "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI ≥ 18.5 and ≤ 32". */
+/**
+ * The name of what a measure's threshold defines, standing right before it as its label: "renal impairment (eGFR < 30)",
+ * "poorly controlled diabetes (HbA1c of 8.0% or higher)", "Class III obesity: BMI ≥ 40", "anaemia with haemoglobin < 10".
+ * The threshold says what the label means, so the label's words are read with it (decision 090); joined by "or" it would
+ * be an alternative, and stays unread.
+ */
+const RENAL_LABEL = String.raw`(?:renal|kidney)\s+(?:[a-z]+\s+)?(?:impair\w*|insufficien\w*|dysfunction|failure|abnorm\w*|lowered|reduced|decreased|disease)|(?:impaired|reduced|decreased|abnormal|poor)\s+(?:renal|kidney)\s+function`;
+
+const DEFINED_BY: Record<string, string> = {
+  eGFR: RENAL_LABEL,
+  'creatinine clearance': RENAL_LABEL,
+  creatinine: RENAL_LABEL,
+  HbA1c: String.raw`(?:(?:poorly|inadequately|badly|not\s+well|in)\s*-?\s*controlled|uncontrolled)\s+(?:type\s+[12]\s+)?diabetes(?:\s+mellitus)?`,
+  BMI: String.raw`(?:class\s+(?:i{1,3}|[1-3])\s+|morbid\s+|severe\s+)?obesity|(?:morbidly\s+)?obese|underweight|overweight`,
+  hemoglobin: String.raw`ana?emia`,
+  platelets: String.raw`thrombocytopenia`,
+  ANC: String.raw`neutropenia`,
+  QTc: String.raw`(?:qtc?\s+)?(?:interval\s+)?prolongation|long\s+qt(?:\s+syndrome)?`,
+  potassium: String.raw`hypo-?kal(?:a)?emia|hyper-?kal(?:a)?emia`,
+  bilirubin: String.raw`hyperbilirubin(?:a)?emia`,
+  albumin: String.raw`hypoalbumin(?:a)?emia`,
+};
+
+const DEFINED_BY_BEFORE = new Map(
+  Object.entries(DEFINED_BY).map(([measure, label]) => [
+    measure,
+    new RegExp(
+      String.raw`(?:^|[^\w\s-]|\b(?:with|has|have|having|known|the)\s)\s*((?:(?:mild|moderate|severe|significant)\s+(?:(?:or|to)\s+(?:moderate|severe)\s+)?)?(?:${label}))(?:\s*(?:\(|:|,|[-–]|\bwith\b|\bdefined\s+(?:as|by)\b|\bmarked\s+by\b|\bi\.e\.,?|\bas\s+(?:defined|evidenced|measured)\s+by\b))+\s*(?:an?\s+|the\s+)?$`,
+      'i',
+    ),
+  ]),
+);
+
+/** "Between 7 and 10%", "7.0-10.0 percent": a range, both bounds on the measure's canonical scale (the upper's unit). */
+function rangeRule(measure: Measure, low: number, high: number, unit: string | undefined): Extract<CriterionRule, { type: 'lab' }> {
+  const lower = canonical(measure, low, unit);
+  const upper = canonical(measure, high, unit);
+  return {
+    type: 'lab',
+    measure: measure.name,
+    comparator: 'between',
+    value: lower.value,
+    upperValue: upper.value,
+    ...(upper.unit ? { unit: upper.unit } : {}),
+  };
+}
+
+export function readLabRule(kind: CriterionKind, text: string): TextRule | null {
+  for (const measure of MEASURES) {
+    const name = measure.pattern.exec(text);
+    if (!name) continue;
+    const offset = name.index + name[0].length;
+    const after = text.slice(offset);
+    const patterns = LAB_PATTERNS.get(measure.name)!;
+    const uln = patterns.uln.exec(after);
+    const between = patterns.between.exec(after);
+    const twoBounds = patterns.twoBounds.exec(after);
+    const compare = patterns.compare.exec(after);
+    const wordCompare = patterns.wordCompare.exec(after);
+    const dash = patterns.dash.exec(after);
+    const trailing = patterns.trailing.exec(after);
+    const at = (match: RegExpExecArray): Span => [offset + match.index, offset + match.index + match[0].length];
+    let rule: Extract<CriterionRule, { type: 'lab' }> | null = null;
+    let span: Span | null = null;
+
+    if (uln && (!compare || uln.index <= compare.index)) {
+      const comparator = comparatorOf(uln[1] ?? uln[2]);
+      const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
+      if (!required) return { rule: null, needsReview: true };
+      const relativeTo = /lower|lln/i.test(uln[0]) ? 'LLN' : 'ULN';
+      rule = { type: 'lab', measure: measure.name, comparator: required, value: toNumber(uln[3]), relativeTo };
+      span = at(uln);
+    } else if (between || twoBounds) {
+      let low: number;
+      let high: number;
+      let unit: string | undefined;
+      if (between) {
+        [low, high, unit] = [toNumber(between[1]), toNumber(between[3]), between[4] ?? between[2]];
+        span = at(between);
+      } else {
+        const first = comparatorOf(twoBounds![1]);
+        const second = comparatorOf(twoBounds![4]);
+        const a = toNumber(twoBounds![2]);
+        const b = toNumber(twoBounds![5]);
+        if (!(['>', '>='].includes(first) && ['<', '<='].includes(second)) && !(['<', '<='].includes(first) && ['>', '>='].includes(second))) continue;
+        [low, high] = ['>', '>='].includes(first) ? [a, b] : [b, a];
+        unit = twoBounds![6] ?? twoBounds![3];
+        span = at(twoBounds!);
+      }
+      if (low >= high) continue;
+      if (kind === 'exclusion') return { rule: null, needsReview: true };
+      rule = rangeRule(measure, low, high, unit);
+    } else if (compare || wordCompare) {
+      const found = compare && (!wordCompare || compare.index <= wordCompare.index) ? compare : wordCompare!;
+      const comparator = comparatorOf(found[1]);
+      const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
+      if (!required) return { rule: null, needsReview: true };
+      const value = canonical(measure, toNumber(found[2]), found[3]);
+      rule = { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
+      span = at(found);
+    } else if (trailing) {
+      const comparator: Comparator = /^(?:more|greater|higher|above|over)$/i.test(trailing[3]) ? '>=' : '<=';
+      const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
+      if (!required) return { rule: null, needsReview: true };
+      const value = canonical(measure, toNumber(trailing[1]), trailing[2]);
+      rule = { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
+      span = at(trailing);
+    } else if (dash) {
+      const [low, high] = [toNumber(dash[1]), toNumber(dash[2])];
+      if (low >= high) continue;
+      if (kind === 'exclusion') return { rule: null, needsReview: true };
+      rule = rangeRule(measure, low, high, dash[3]);
+      span = at(dash);
+    }
+    if (!rule || !span) continue;
+    return labReview(kind, text, measure, rule, name, span);
+  }
+  return null;
+}
+
+/** Words of a lab criterion that say no more than its rule: the sample, the lab, the formula, the normal range's name. */
+const LAB_WORDS = [
+  'serum',
+  'count',
+  'total',
+  'blood',
+  'pressure',
+  'fasting',
+  'plasma',
+  'laboratory',
+  'lab',
+  'test',
+  'ml/min/1',
+  '73',
+  'ml/min',
+  'mg/dl',
+  'local',
+  'central',
+  'institutional',
+  'normal',
+  'upper',
+  'limit',
+  'uln',
+  'x',
+  'times',
+  'based',
+  'formula',
+  'equation',
+  // Words split at hyphens: "CKD-EPI", "CKD-EPIcr", "Cockcroft-Gault" name how a filtration rate was estimated.
+  'ckd',
+  'epi',
+  'epicr',
+  'epicys',
+  'mdrd',
+  'cockcroft',
+  'gault',
+  'calculated',
+  'measured',
+  'resting',
+  'measurement',
+];
+/** A pain scale's own words: the rule, when nothing else is written. */
+const PAIN_SCALE_WORDS = new Set([
+  'pain',
+  'score',
+  'scale',
+  'on',
+  'a',
+  '100mm',
+  'mm',
+  '/100',
+  '/10',
+  'minimum',
+  'maximum',
+  'point',
+  'points',
+  'vas',
+  'nrs',
+  'nprs',
+  'visual',
+  'analog',
+  'analogue',
+  'numeric',
+  'numerical',
+  'rating',
+  'intensity',
+]);
+
+/** A bound in standard deviations, percentiles or z-scores, or against a mean or median: a reference population's. */
+const RELATIVE_TO_REFERENCE =
+  /\b(?:s\.?d\.?s?|standard\s+deviations?|percentiles?|centiles?|z[- ]?scores?|(?:\d+(?:st|nd|rd|th)\s+)?(?:percentile|centile))\b|\b(?:below|above|under|over)\s+(?:the\s+)?(?:mean|median|average|normal\s+for\s+age)\b/i;
+
+/** Whether a lab rule read at `span` (its measure named at `name`) says all its criterion says, or a person checks it. */
+function labReview(
+  kind: CriterionKind,
+  text: string,
+  measure: Measure,
+  rule: Extract<CriterionRule, { type: 'lab' }>,
+  name: RegExpExecArray,
+  span: Span,
+): TextRule {
+  const offset = name.index + name[0].length;
+  const nameSpan: Span = [name.index, offset];
+  // "Height more than 2 SD below the mean for age", "weight under the 5th percentile": relative to a reference
+  // population, never an absolute value in the measure's unit.
+  if (RELATIVE_TO_REFERENCE.test(text.slice(span[0], span[1] + 60))) return { rule: null, needsReview: true };
+  const whole: Span = [nameSpan[0], sameValueAfter(measure, rule, text, span[1])];
+  rule.span = spanOf(whole);
+  const extra = new Set(LAB_WORDS);
+  const unsure = !rule.unit && !rule.relativeTo && !measure.unitless;
+  if (measure.name === 'pain score') {
+    // The scale's own words are the rule; any other word (where the pain is, how it was averaged) is more than it.
+    // The words between the scale's name and its value ("VAS leg pain of at least 4") are not the rule's.
+    const value = new RegExp(String.raw`${COMPARATOR}|\d|\b(?:between|from)\b|\b${WORD_COMPARATOR}`, 'i').exec(text.slice(span[0], span[1]));
+    return { rule, needsReview: unsure || !isPlain(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, PAIN_SCALE_WORDS) };
+  }
+  // "BMI from 18.5 to less than 25.0 and a body weight of 40 kg or over": another measure or a number the rule
+  // did not take is more than the rule ("BMI" and "kg" are filler words, so the words alone would not tell).
+  const rest = text.slice(0, whole[0]) + ' '.repeat(whole[1] - whole[0]) + text.slice(whole[1]);
+  const another = MEASURES.some((other) => other.name !== measure.name && other.pattern.test(rest));
+  // "BMI ≥ 30 kg/m², or ≥ 27 kg/m² with a weight-related comorbidity": another bound in the same unit and direction is
+  // an alternative (or implied), so the rule keeps the least strict; the stricter one would refuse eligible people.
+  if (rule.comparator !== 'between' && rule.comparator !== '=' && rule.unit) {
+    const lower = rule.comparator === '>' || rule.comparator === '>=';
+    for (const other of rest.matchAll(ALTERNATIVE_BOUND)) {
+      const written = comparatorOf(other[1] ?? other[2]);
+      const required = kind === 'exclusion' ? INVERSE[written] : written;
+      const value = canonical(measure, toNumber(other[3]), other[4]);
+      // Only a bound written with its unit: "at least 1 comorbidity" is a count.
+      if (!other[4]?.trim() || !required || value.unit !== rule.unit || (required === '>' || required === '>=') !== lower || required === '=') continue;
+      // "... and LVEF ≥ 40%": a bound named by another measure is that measure's.
+      const named = rest.slice(Math.max(0, other.index - 25), other.index);
+      if (MEASURES.some((item) => item.name !== measure.name && item.pattern.test(named))) continue;
+      if (lower ? value.value < rule.value : value.value > rule.value) [rule.comparator, rule.value] = [required, value.value];
+    }
+  }
+  // "Physical Status Classification of the American Society of Anesthesiologists": the class's own name.
+  if (measure.name === 'ASA physical status') for (const word of ['physical', 'status', 'classification']) extra.add(word);
+  // "During the screening period": when a value is measured, as "at screening" says.
+  if (/\bduring\s+(?:the\s+)?screening(?:\s+period)?\b/i.test(text)) for (const word of ['during', 'period']) extra.add(word);
+  const label = DEFINED_BY_BEFORE.get(measure.name)?.exec(text.slice(0, name.index));
+  for (const word of label?.[1].toLowerCase().split(/[\s-]+/) ?? []) extra.add(word);
+  // The label is read with its threshold, so its words are the rule's too (highlighted, and no concept left unread).
+  if (label) rule.span = spanOf([label.index + label[0].indexOf(label[1]), whole[1]]);
+  // "Diabetes or HbA1c > 8%", "thrombocytopenia (platelets < 100) or neutropenia": a word joined to the rule by "or" is
+  // an alternative the rule does not hold, however few words it takes; with a label read, nothing else may be left.
+  const left = leftoverWords(text, [whole], extra);
+  const alternative = left.some(
+    ({ start, end }) =>
+      /^\s*\)?\s*(?:or|and\/or)\b/i.test(text.slice(end, end + 12)) || /\b(?:or|and\/or)\s*\(?\s*$/i.test(text.slice(Math.max(0, start - 10), start)),
+  );
+  return {
+    rule,
+    needsReview: unsure || another || alternative || leftoverNumbers(text, [whole]) || /\n/.test(text) || left.length > (label ? 0 : 1),
+  };
+}
+
+const PERFORMANCE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(\d{1,3})`, 'i');
+
+/** "ECOG performance status 0-1", "ECOG ≤ 2", "Karnofsky ≥ 70%". */
+export function readPerformanceRule(kind: CriterionKind, text: string): TextRule | null {
+  const name = /\b(ecog|eastern cooperative oncology group|who performance status|who ps|karnofsky|kps|lansky)\b/i.exec(text);
+  if (!name) return null;
+  const scale = /karnofsky|kps|lansky/i.test(name[1]) ? 'Karnofsky' : 'ECOG';
+  const after = text.slice(name.index);
+  const top = scale === 'ECOG' ? 5 : 100;
+  let min: number | null = null;
+  let max: number | null = null;
+  let match: RegExpExecArray | null;
+  if (
+    (match = /(?:of|score|status|ps|\(ps\)|:)?\s*(\d{1,3})\s*%?\s*(?:-|–|to|or|,)\s*(\d{1,3})(?:\s*(?:,|or)\s*(\d{1,3}))?/i.exec(after)) &&
+    Number(match[1]) < Number(match[2])
+  ) {
+    [min, max] = [Number(match[1]), Number(match[3] ?? match[2])];
+  } else if ((match = PERFORMANCE_BOUND.exec(after))) {
+    const comparator = comparatorOf(match[1] ?? match[2]);
+    const value = Number(match[3]);
+    if (comparator === '<=') max = value;
+    else if (comparator === '<') max = value - (scale === 'ECOG' ? 1 : 10);
+    else if (comparator === '>=') min = value;
+    else if (comparator === '>') min = value + (scale === 'ECOG' ? 1 : 10);
+    else [min, max] = [value, value];
+  } else if ((match = /(?:of|score|status|ps|\(ps\)|:)\s*(\d{1,3})\b/i.exec(after)) && Number(match[1]) <= top) {
+    [min, max] = [Number(match[1]), Number(match[1])];
+  } else return { rule: null, needsReview: true };
+  if (kind === 'exclusion') {
+    // Excluded "ECOG ≥ 2" -> eligible 0-1.
+    if (min !== null && max === null) [min, max] = [null, min - (scale === 'ECOG' ? 1 : 10)];
+    else if (max !== null && min === null) [min, max] = [max + (scale === 'ECOG' ? 1 : 10), null];
+    else return { rule: null, needsReview: true };
+  }
+  if (min === 0 && scale === 'ECOG') min = null;
+  const span: Span = [name.index, name.index + match.index + match[0].length];
+  const extra = new Set(['performance', 'status', 'ps', 'score', 'eastern', 'cooperative', 'oncology', 'group', 'who', 'scale', 'karnofsky', 'kps', 'ecog']);
+  return { rule: { type: 'performance_status', scale, min, max, span: spanOf(span) }, needsReview: !isPlain(text, [span], 1, extra) };
+}

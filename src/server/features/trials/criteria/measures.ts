@@ -1,0 +1,169 @@
+/**
+ * The table of lab measures and vitals (name patterns, canonical units, conversions): data the lab reader, the note
+ * reader, FHIR and the import's lab columns share.
+ */
+
+export interface Measure {
+  pattern: RegExp;
+  name: string;
+  unit?: string;
+  /** Unit conversions into the canonical unit (value * factor, or a function). */
+  convert?: Record<string, number | ((value: number) => number)>;
+  /** A ratio without a unit (INR): a value written without one is exact. */
+  unitless?: boolean;
+  /** A value written without a unit, read on the measure's own scale (a pain score above 10 is on the 0-100 scale). */
+  bare?: (value: number) => { value: number; unit: string };
+}
+
+/** Lab measures and vitals, by how criteria name them, to the name kept in the rule, with its canonical unit. */
+export const MEASURES: Measure[] = [
+  { pattern: /\b(?:body mass index|bmi)\b/i, name: 'BMI', unit: 'kg/m2' },
+  {
+    pattern: /\begfr\b|\bestimated glomerular filtration rate\b|\bglomerular filtration rate\b|\bgfr\b/i,
+    name: 'eGFR',
+    unit: 'mL/min/1.73m2',
+    convert: { 'mL/min': 1 },
+  },
+  { pattern: /\bcreatinine clearance\b|\bcrcl\b|\bcrea?tinine cl\b/i, name: 'creatinine clearance', unit: 'mL/min' },
+  {
+    pattern: /\b(?:hba1c|a1c|hemoglobin a1c|haemoglobin a1c|glycated ha?emoglobin|glycosylated ha?emoglobin)\b/i,
+    name: 'HbA1c',
+    unit: '%',
+    convert: { 'mmol/mol': (value) => Math.round((value / 10.929 + 2.15) * 10) / 10 },
+  },
+  { pattern: /\b(?:ldl-c|ldl cholesterol|low-density lipoprotein cholesterol|ldl)\b/i, name: 'LDL-C', unit: 'mg/dL', convert: { 'mmol/L': 38.67 } },
+  { pattern: /\btriglycerides?\b|\btg\b/i, name: 'triglycerides', unit: 'mg/dL', convert: { 'mmol/L': 88.57 } },
+  {
+    pattern:
+      /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b\s*(?:and\/or|or|and|\/)\s*(?:ast|sgot|aspartate aminotransferase)\b|\b(?:ast|sgot)\s*(?:and\/or|or|and|\/)\s*(?:alt|sgpt)\b/i,
+    name: 'ALT/AST',
+    unit: 'U/L',
+  },
+  { pattern: /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b/i, name: 'ALT', unit: 'U/L' },
+  { pattern: /\b(?:ast|sgot|aspartate (?:amino)?transaminase|aspartate aminotransferase)\b/i, name: 'AST', unit: 'U/L' },
+  {
+    pattern: /(?<!\b(?:direct|conjugated|indirect|unconjugated)\s)\b(?:total )?bilirubin\b|\btbili\b|\btbl\b/i,
+    name: 'bilirubin',
+    unit: 'mg/dL',
+    convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 },
+  },
+  { pattern: /\bdirect bilirubin\b|\bconjugated bilirubin\b/i, name: 'direct bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
+  {
+    pattern: /\bserum creatinine\b(?!\s*(?:ratio|clearance))|(?<!(?:protein|albumin)[- /]?)\bcreatinine\b(?!\s*(?:ratio|clearance|kinase))|\bscr\b/i,
+    name: 'creatinine',
+    unit: 'mg/dL',
+    convert: { 'µmol/L': 1 / 88.4, 'umol/L': 1 / 88.4 },
+  },
+  {
+    pattern: /\b(?:absolute neutrophil count|anc|neutrophils?(?: count)?)\b/i,
+    name: 'ANC',
+    unit: '10^9/L',
+    convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 },
+  },
+  {
+    pattern: /\bplatelets?(?: count)?\b|\bplt\b/i,
+    name: 'platelets',
+    unit: '10^9/L',
+    convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, '10^3/µL': 1 },
+  },
+  { pattern: /\b(?:ha?emoglobin|hgb|hb)\b(?!\s*a1c)/i, name: 'hemoglobin', unit: 'g/dL', convert: { 'g/L': 0.1, 'mmol/L': 1.611 } },
+  { pattern: /\b(?:white blood cells?|wbc|leukocytes?)(?: count)?\b/i, name: 'WBC', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000 } },
+  { pattern: /\blymphocytes?(?: count)?\b|\balc\b/i, name: 'lymphocytes', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000 } },
+  { pattern: /\beosinophils?(?: count)?\b/i, name: 'eosinophils', unit: 'cells/µL', convert: { '10^9/L': 1000 } },
+  { pattern: /\b(?:serum )?albumin\b/i, name: 'albumin', unit: 'g/dL', convert: { 'g/L': 0.1 } },
+  { pattern: /\binr\b|\binternational normali[sz]ed ratio\b/i, name: 'INR', unitless: true },
+  { pattern: /\bpotassium\b/i, name: 'potassium', unit: 'mmol/L', convert: { 'mEq/L': 1 } },
+  { pattern: /\b(?:alkaline phosphatase|alp)\b/i, name: 'ALP', unit: 'U/L' },
+  { pattern: /\b(?:forced vital capacity|fvc)\b/i, name: 'FVC' },
+  { pattern: /\bqtcf?\b|\bqt interval\b/i, name: 'QTc', unit: 'ms' },
+  { pattern: /\bfev1\b|\bforced expiratory volume\b/i, name: 'FEV1' },
+  { pattern: /\bcrp\b|\bc-reactive protein\b/i, name: 'CRP', unit: 'mg/L' },
+  { pattern: /\bfasting (?:plasma |blood )?glucose\b|\bfpg\b/i, name: 'fasting glucose', unit: 'mg/dL', convert: { 'mmol/L': 18 } },
+  { pattern: /\b(?:left ventricular )?ejection fraction\b|\blvef\b/i, name: 'LVEF', unit: '%' },
+  { pattern: /\b(?:oxygen saturation|spo2|sao2)\b/i, name: 'oxygen saturation', unit: '%' },
+  { pattern: /\bsystolic(?: blood pressure)?\b|\bsbp\b/i, name: 'systolic blood pressure', unit: 'mmHg' },
+  { pattern: /\bdiastolic(?: blood pressure)?\b|\bdbp\b/i, name: 'diastolic blood pressure', unit: 'mmHg' },
+  { pattern: /\b(?:heart rate|pulse(?: rate)?|resting heart rate)\b/i, name: 'heart rate', unit: 'bpm' },
+  { pattern: /\b(?:body )?weight\b/i, name: 'weight', unit: 'kg', convert: { lb: 0.4536, lbs: 0.4536, g: 0.001 } },
+  // A person's height, not a disc's or a vertebra's ("loss of disc height > 60%").
+  {
+    pattern: /(?<!\b(?:disc|disk|vertebral|intervertebral|body|crown|step)\s)\bheight\b(?!\s+(?:of\s+the\s+)?(?:disc|disk|vertebra))/i,
+    name: 'height',
+    unit: 'cm',
+    convert: { m: 100, in: 2.54 },
+  },
+  // Clinical scores a clinician records: read exactly, asked of staff (site review), never of the patient.
+  { pattern: /\b(?:montreal cognitive assess?ment(?: test)?(?:\s*\(moca\))?|moca)\b/i, name: 'MoCA score', unit: 'points' },
+  { pattern: /\b(?:mini[- ]mental state examination(?:\s*\(mmse\))?|mmse)\b/i, name: 'MMSE score', unit: 'points' },
+  { pattern: /\b(?:short (?:physical )?performance (?:physical )?battery(?:\s*\(sppb\))?|sppb)\b/i, name: 'SPPB score', unit: 'points' },
+  // "ASA" alone is also aspirin ("ASA 81 mg"): the class needs its full name, a class word, or a bare 1-6 after a comparator.
+  {
+    pattern:
+      /\bamerican society of ana?esthesiologists?\b[^;<>≤≥]{0,60}|\basa\s+(?:physical status|class(?:ification)?|score|ps)\b|\basa(?=\s*(?:≤|≥|<=|>=|<|>)\s*[1-6]\b(?!\s*(?:mg|%)))/i,
+    name: 'ASA physical status',
+    unit: 'class',
+  },
+  { pattern: /\bhaq-di\b/i, name: 'HAQ-DI score', unit: 'points' },
+  { pattern: /\b(?:physician'?s? global assessment(?:\s*\(phga\))?|phga)\b/i, name: "physician's global assessment", unit: 'points' },
+  { pattern: /\b(?:patient'?s? global assessment(?:\s*\(ptga\))?|ptga)\b/i, name: "patient's global assessment", unit: 'points' },
+  { pattern: /\b(?:modified rodnan skin score(?:\s*\(mrss\))?|mrss)\b/i, name: 'mRSS', unit: 'points' },
+  { pattern: /\b(?:oswestry disability index(?:\s*\(odi\))?|odi)\b/i, name: 'Oswestry Disability Index', unit: 'points' },
+  { pattern: /\b(?:easi)(?: score)?\b/i, name: 'EASI score', unit: 'points' },
+  { pattern: /\b(?:pasi)(?: score)?\b/i, name: 'PASI score', unit: 'points' },
+  { pattern: /\b(?:nihss|national institutes? of health stroke scale)\b/i, name: 'NIHSS score', unit: 'points' },
+  { pattern: /\b(?:clinical frailty scale|cfs)(?: score)?\b/i, name: 'Clinical Frailty Scale', unit: 'points' },
+  { pattern: /\b(?:a?ptt|(?:activated )?partial thromboplastin time)\b/i, name: 'aPTT' },
+  // Pain intensity on a visual analogue or numeric rating scale, kept on the 0-10 scale: "VAS >= 40/100", "60 mm on a
+  // 100 mm scale" and a bare value above 10 are on the 0-100 scale. Where the pain is ("leg pain") is more than the rule.
+  {
+    pattern:
+      /\b(?:vas|nrs|nprs|visual analog(?:ue)? scale|numeric(?:al)? (?:pain )?rating scale)\b(?:\s*\((?:vas|nrs|nprs)\))?(?:\s+(?:pain\s+)?(?:score|intensity))?|\bpain (?:score|intensity)\b/i,
+    name: 'pain score',
+    unit: '/10',
+    convert: { '/100': 0.1, mm: 0.1, '/10': 1 },
+    bare: (value) => (value > 10 ? { value: Math.round(value) / 10, unit: '/10' } : { value, unit: '/10' }),
+  },
+];
+
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
+
+export function normalizeUnit(unit: string | undefined): string | undefined {
+  if (!unit) return undefined;
+  const compact = unit.toLowerCase().replace(/\s+/g, '').replace('²', '2').replace('×', 'x').replace('³', '3').replace(/^\*/, 'x').replace('^2', '2');
+  if (/^kg\/m2$/.test(compact)) return 'kg/m2';
+  if (/^ml\/min\/1[.,]73m2$/.test(compact)) return 'mL/min/1.73m2';
+  if (/^ml\/min$/.test(compact)) return 'mL/min';
+  if (/^mg\/dl$/.test(compact)) return 'mg/dL';
+  if (/^mg\/l$/.test(compact)) return 'mg/L';
+  if (/^g\/dl$/.test(compact)) return 'g/dL';
+  if (/^g\/l$/.test(compact)) return 'g/L';
+  if (/^mmol\/l$/.test(compact)) return 'mmol/L';
+  if (/^meq\/l$/.test(compact)) return 'mEq/L';
+  if (/^mmol\/mol$/.test(compact)) return 'mmol/mol';
+  if (/^[µu]mol\/l$/.test(compact)) return 'µmol/L';
+  if (/^(?:x)?10(?:\^|e)?9\/l$/.test(compact)) return '10^9/L';
+  if (/^(?:x)?10(?:\^|e)?3\/[µu]l$/.test(compact)) return '10^3/µL';
+  if (/^(?:cells)?\/(?:mm3|cumm)$/.test(compact)) return '/mm3';
+  if (/^(?:cells)?\/[µu]l$/.test(compact)) return '/µL';
+  if (/^(?:u|iu)\/l$/.test(compact)) return 'U/L';
+  if (/^mmhg$/.test(compact)) return 'mmHg';
+  if (/^(?:bpm|beats(?:per|\/)min(?:ute)?)$/.test(compact)) return 'bpm';
+  if (/^msec$|^ms$/.test(compact)) return 'ms';
+  if (/^(?:lbs?|pounds?)$/.test(compact)) return 'lb';
+  if (/^kilograms?$/.test(compact)) return 'kg';
+  if (/^grams?$/.test(compact)) return 'g';
+  return compact;
+}
+
+/** A value in its written unit -> the measure's canonical unit (or kept as written when no conversion is known). Also used by the FHIR reader and the note extractor. */
+export function canonical(measure: Measure, value: number, written: string | undefined): { value: number; unit: string | undefined } {
+  const unit = normalizeUnit(written);
+  // Counts written without a unit: "platelets < 100,000" is per mm3 (10^9/L figures are below 1000).
+  if (!unit && measure.unit === '10^9/L' && value >= 1000) return { value: value / 1000, unit: measure.unit };
+  if (!unit && measure.bare) return measure.bare(value);
+  if (!unit || unit === measure.unit) return { value, unit: measure.unit ?? unit };
+  const factor = measure.convert?.[unit];
+  if (factor === undefined) return { value, unit };
+  const converted = typeof factor === 'function' ? factor(value) : value * factor;
+  return { value: Math.round(converted * 1000) / 1000, unit: measure.unit };
+}

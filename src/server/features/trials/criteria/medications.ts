@@ -1,0 +1,213 @@
+import type { ConceptReview, ConceptScope } from './concept-scope';
+import { CURRENT, NOW_OR_BEFORE } from './conditions';
+import { labelLength, spanOf, type TextRule } from './text';
+import { ALLERGY_PREFIX, type Concept, type Mention } from '../vocabulary';
+
+/**
+ * Medicines a criterion names: allergies to named medicines, products used in an operation, past use, and the
+ * medication rule of a concept reading.
+ */
+
+export const PAST_TREATMENT =
+  /\b(?:failed|failure (?:of|to)|tried|despite|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|history of|received|underwent|inadequate response|unresponsive|refractory)\b/i;
+
+/** "Non-adherence to use of induction and/or maintenance immunosuppressive therapies": the object of adherence, in its clause. */
+export const ADHERENCE_TO =
+  /\b(?:(?:non-?|poor\s+|lack\s+of\s+)?(?:compliance|adherence)|(?:non-?|not\s+)?(?:compliant|adherent)|(?:unable|unwilling|fail\w*)\s+to\s+(?:adhere|comply))\s+(?:to|with)\b[^.;\n]*$/i;
+
+/** Products put on or into the body during a procedure ("application of products to the exposed neural element, including:
+ * steroids", "intraoperative steroids"): what the surgeon uses, not a medicine the person takes. */
+export const PROCEDURE_PRODUCT =
+  /\b(?:(?:application|applied|placement|placed|implantation|implanted|use|used|administ\w+)\s+(?:of\s+)?(?:[\w-]+\s+){0,3}?(?:to|on|onto|into|in)\s+(?:the\s+)?(?:exposed\s+)?(?:neural|nerve|wound|dura\w*|surgical|operative|disc|epidural\s+space|spinal\s+canal|graft)\b|intra-?operative(?:ly)?|during\s+(?:the\s+)?(?:index\s+)?(?:surgery|operation|procedure))/i;
+
+/** "Steroids applied to the nerve root", "fibrin glue used during surgery": the same, named first. */
+export const PRODUCT_APPLIED =
+  /^[^.;\n]{0,30}?\b(?:(?:(?:applied|placed|used|administered|given|injected)\s+(?:directly\s+)?(?:to|on|onto|into|in|at)|on|onto|into)\s+(?:the\s+)?(?:exposed\s+)?(?:neural|nerve|wound|dura\w*|surgical|operative|disc|epidural\s+space|spinal\s+canal|graft)\b|intra-?operative(?:ly)?|during\s+(?:the\s+)?(?:index\s+)?(?:surgery|operation|procedure))/i;
+
+/** "Investigational or non-registered product (drug, vaccine, or device)": the parenthesis names kinds of the unread product, not things excluded by themselves. */
+export const PRODUCT_KINDS =
+  /\b(?:investigational|experimental|non-?registered|unregistered|unapproved|unlicensed|non-?approved|study)\b[^()]{0,40}\b(?:products?|agents?|drugs?|treatments?|therap(?:y|ies)|interventions?|devices?|medications?|medicines?)\s*\($/i;
+
+/** Foods and other allergens that are not medicines: "an allergy to medicines like this one" would name the wrong thing. */
+const NOT_A_MEDICINE_ALLERGEN =
+  /\b(?:foods?|peanuts?|nuts?|eggs?|milk|shellfish|fish|pollen|latex|nickel|metals?|titanium|cobalt|chromium|polyethylene|polyester|plastics?|silicone|materials?|adhesives?|tapes?|insects?|bees?|wasps?|venom|animals?|dust|seasonal)\b/i;
+
+/** What an allergy is to, when it is a medicine: "hypersensitivity to the study drug, its excipients, pembrolizumab, penicillins". */
+const MEDICINE_ALLERGEN =
+  /^[^.;]{0,40}?\b(?:to|against)\b[^.;]{0,80}?\b(?:drugs?|medic\w*|products?|ingredients?|excipients?|components?|vaccines?|antibiotics?|contrast|an(?:a)?esthe\w*|agents?|treatments?|therap\w*|study|investigational|compounds?|formulations?|antibod\w*|proteins?|inhibitors?|analog(?:ue)?s?|[a-z]+oids?|[a-z]+(?:mab|nib|cillins?|mycin|floxacin|statins?|prazole|sartan|pril|olol|azole|vir|sporins?|sulfa\w*|opioids?|nsaids?|steroids?))\b/i;
+
+export const ALLERGY_TO = 'an allergy to ';
+
+/**
+ * "Known allergy to local anaesthetics or opioids", "hypersensitivity to NSAIDs": an allergy whose allergens are named
+ * medicines, read as one condition per medicine ("an allergy to opioid pain medicines"), in place of "an allergy to
+ * medicines like this one" (which is the study's own product). Only when the concepts right after "to" are medicines in a
+ * plain list, and nothing that is not a medicine (a food, a metal, the study's product) is named in the clause
+ * (decision 107).
+ */
+export function allergyToNamed(text: string, mentions: Mention[]): { mentions: Mention[]; narrower: boolean } | null {
+  if (!mentions[0] || !isAllergy(mentions[0])) return null;
+  // "Allergy or hypersensitivity to": the allergy words together are one allergy.
+  let lead = 0;
+  while (
+    mentions[lead + 1] &&
+    isAllergy(mentions[lead + 1]) &&
+    /^[\s,/]*(?:or|and(?:\/or)?)?[\s/]*$/i.test(text.slice(mentions[lead].end, mentions[lead + 1].start))
+  )
+    lead++;
+  const allergy = { ...mentions[lead], start: mentions[0].start };
+  const clauseEnd = allergy.end + (/[.;:\n]/.exec(text.slice(allergy.end))?.index ?? text.length - allergy.end);
+  const clause = text.slice(allergy.start, clauseEnd);
+  if (NOT_A_MEDICINE_ALLERGEN.test(clause) || /\b(?:study|investigational|trial|placebo|imp)\b/i.test(clause)) return null;
+  const after = mentions.filter((mention) => mention.start >= allergy.end && mention.start < clauseEnd);
+  if (!after.length || after[0].concept.kind !== 'medication') return null;
+  // "Allergy or hypersensitivity to", "allergic reaction against", "allergy (anaphylaxis) to any of the following:".
+  if (
+    !/^(?:\s*(?:\/\s*[a-z]+|reactions?|or|and(?:\/or)?|,|\([^()]{0,30}\)|allerg\w*|hypersensitiv\w*|anaphyla\w*|intolerance|sensitivity))*\s+(?:to|against)\s+(?:(?:any|all|one)\s+(?:of\s+)?)?(?:the\s+)?(?:following\s+)?$/i.test(
+      text.slice(allergy.end, after[0].start),
+    )
+  )
+    return null;
+  // The medicines are a plain list: "X, Y or Z", "X and/or Y"; a condition after them ("allergy to local anaesthetics,
+  // coagulopathy") is another item of the criterion's list, not an allergen.
+  const medicines = [after[0]];
+  for (const next of after.slice(1)) {
+    if (!/^\s*(?:,|\/|or|and\/or|and|,\s*or|,\s*and)\s*$/i.test(text.slice(medicines.at(-1)!.end, next.start))) return null;
+    if (next.concept.kind !== 'medication') break;
+    medicines.push(next);
+  }
+  if (medicines.some(isAllergy)) return null;
+  const others = mentions.filter((mention, index) => index > lead && !medicines.includes(mention));
+  return {
+    mentions: [
+      ...medicines.map((medicine, index) => ({
+        concept: allergyConcept(medicine.concept),
+        start: index === 0 ? allergy.start : medicine.start,
+        end: medicine.end,
+      })),
+      ...others,
+    ],
+    narrower: medicines.some((medicine) => oneMember(text.slice(medicine.start, medicine.end), medicine.concept)),
+  };
+}
+
+/**
+ * "Pembrolizumab", "lidocaine": one medicine of the concept's class, not the class ("NSAIDs", "opioids", "penicillin
+ * antibiotics"). An allergy to one medicine is narrower than an allergy to its class, so a person checks the rule.
+ */
+function oneMember(written: string, concept: Concept): boolean {
+  const word = written.toLowerCase();
+  const className = concept.en.replace(/\([^)]*\)/g, ' ').toLowerCase();
+  return !/\s/.test(word) && !/s$/.test(word) && !new RegExp(`\\b${word.replace(/[^a-z0-9-]/g, '')}\\b`).test(className);
+}
+
+function allergyConcept(medicine: Concept): Concept {
+  return {
+    id: `${ALLERGY_PREFIX}${medicine.id}`,
+    kind: 'condition',
+    en: `${ALLERGY_TO}${medicine.en}`,
+    es: medicine.es ? `una alergia a ${medicine.es}` : null,
+    clinicianOnly: false,
+  };
+}
+
+/** The allergy to the study's kind of medicine; a concept that names its allergen ("an allergy to latex") is that allergen's. */
+export const isAllergy = (mention: Mention) =>
+  mention.concept.id.endsWith('D006967') || (/allerg/i.test(mention.concept.en) && !/\ballergy to (?!medicines)/i.test(mention.concept.en));
+
+/** "Allergic to X", "hypersensitivity reactions to Y": an allergy concept stands only when what it is to is a medicine
+ * (named, a medicine concept, or the study's product); "allergic symptoms such as hay fever", "allergy to titanium" are not it. */
+export function allergyToMedicine(text: string, mention: Mention, found: Mention[]): boolean {
+  if (NOT_A_MEDICINE_ALLERGEN.test(text)) return false;
+  const after = text.slice(mention.end);
+  if (MEDICINE_ALLERGEN.test(after)) return true;
+  const clauseEnd = mention.end + (/[.;]/.exec(after)?.index ?? after.length);
+  return found.some((other) => other.concept.kind === 'medication' && other.start >= mention.end && other.start < clauseEnd);
+}
+
+export const SYSTEMIC_TREATMENT =
+  /^(?:treatments?|therap(?:y|ies)|antibiotics?|antimicrobials?|antivirals?|antifungals?|anti-?infectives?|steroids?|corticosteroids?|glucocorticoids?|immunosuppress\w*|medications?|medicines?|drugs?|agents?|administ\w*|use|exposure)$/i;
+
+/** "Within 14 days before the first dose of durvalumab", "prior to the administration of the investigational drug",
+ * "prior to initiation of radiotherapy": the study's product names a point in time, not a medicine taken. */
+export const DOSE_OF =
+  /\b(?:(?:first|last|initial|final)\s+|(?:prior\s+to|before|after|following|until|at)\s+(?:the\s+)?(?:first\s+|initial\s+)?)(?:dose|administration|infusion|injection|initiation|start)s?\s+of\s+(?:the\s+)?(?:[\w-]+\s*(?:,|\/|or|and)\s*)?$/i;
+
+/**
+ * The medication rule of a concept reading: a medicine taken or not ("no systemic corticosteroids within 4 weeks"), ever
+ * taken ("prior treatment with X"), or medicines for a condition ("on treatment for hypertension"); null when the
+ * first concept is a condition that no treatment words name.
+ */
+export function medicationRule(scope: ConceptScope, review: ConceptReview): TextRule | null {
+  const { kind, text, first, before, negated, applies, window, concepts, name, span } = scope;
+  const { needsReview, reasons, left, everTaken } = review;
+  const treatmentFor =
+    first.concept.kind === 'condition' &&
+    /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
+  if (treatmentFor) {
+    // "Plans of receiving treatment for X": a plan, not a treatment taken.
+    if (/\b(?:plann\w*|plans?|scheduled|will|candidates?|expected|intend\w*)\b[^.;]*$/i.test(before.slice(-80))) return { rule: null, needsReview: true };
+    // "Must not have received prior systemic therapy for HCC": a negation further back than the near one, or past
+    // treatment, which "taking now" cannot say.
+    if ((!negated && /\b(?:no|not|never|without)\b[^.;]*$/i.test(before)) || PAST_TREATMENT.test(before)) return { rule: null, needsReview: true };
+    return {
+      rule: {
+        type: 'medication',
+        medication: `medicines for ${name}`,
+        taking: applies,
+        concepts,
+        ...(window ? { within: window.window } : {}),
+        span: spanOf(span),
+      },
+      needsReview,
+      reasons,
+      unread: left,
+    };
+  }
+  if (first.concept.kind === 'medication') {
+    // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say.
+    if (kind === 'inclusion' && applies && !window && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
+    return {
+      rule: {
+        type: 'medication',
+        medication: name,
+        taking: applies,
+        concepts,
+        ...(everTaken ? { history: true } : {}),
+        ...(window ? { within: window.window } : {}),
+        span: spanOf(span),
+      },
+      needsReview,
+      reasons,
+      unread: left,
+    };
+  }
+  return null;
+}
+
+/** Whether a medicine rule speaks of past use ("history of steroid use", "prior treatment with X"), and when that is "ever taken". */
+export function pastUseOf(scope: ConceptScope): { pastUse: boolean; everTaken: boolean } {
+  const { text, first, window, anyWindow, applies } = scope;
+  // "History of steroid use", "prior treatment with X" in an exclusion: ever taken, which the rule says with `history`.
+  const pastUse =
+    first.concept.kind === 'medication' &&
+    !window &&
+    // A section label's "Prior/Concomitant therapy:" names the section, not the time.
+    (/\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
+      text.slice(labelLength(text)),
+    ) ||
+      // "Treated with epidural injections.": a criterion that opens with a past participle speaks of the past.
+      /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:treated|received|underwent|took)\b/i.test(text.slice(labelLength(text))));
+  // Not when a window stands elsewhere in the criterion ("have received opioids, ... or injections within 7 days"): it
+  // may cover the medicine too, and "ever" would be broader; nor for "recent" use.
+  const everTaken =
+    pastUse &&
+    !anyWindow &&
+    !/\brecent(?:ly)?\b/i.test(text) &&
+    // An exclusion of past use, or an inclusion that says "must not have received prior ...".
+    !applies &&
+    // "For treatment of the current episode" says which episode, not that the use is current.
+    (!CURRENT.test(text.replace(/\bcurrent\s+(?:episode|condition|illness|disease|symptoms?|complaint|pain)\b/gi, '')) || NOW_OR_BEFORE.test(text)) &&
+    !/\b(?:use|using|taking|receiving|on)\s+(?:\w+\s+){0,2}(?:now|currently|at (?:screening|present))\b/i.test(text);
+  return { pastUse, everTaken };
+}

@@ -1,0 +1,168 @@
+import { CONDITION_QUALIFIERS, type ConditionQualifier } from '../../../../contract/trials';
+import type { Mention } from '../vocabulary';
+import { NOW_OR_BEFORE_ALL } from './conditions';
+
+/**
+ * Qualifiers a condition rule holds in plain words (decision 077): severity, course, spine part, side.
+ */
+
+/** Words that narrow a condition to a form, course or severity of it: never filler. */
+export const QUALIFIER =
+  /^(?:morbid|morbidly|mild|moderate|severe|significant|significantly|serious|major|minor|chronic|acute|subacute|uncontrolled|unstable|controlled|poorly|well|recurrent|recurring|refractory|resistant|symptomatic|asymptomatic|advanced|early|late|persistent|progressive|untreated|treated|stable|frequent|intractable|life-threatening|decompensated|compensated|primary|secondary|newly|new|only|isolated|lumbar|cervical|thoracic|sacral|lumbosacral|thoracolumbar|bilateral|unilateral|multilevel|ipsilateral|contralateral|localized|localised|focal|continuous|continued|regular|regularly|daily|long-term|longterm|prolonged|intermittent|occasional|high-dose|low-dose)$/;
+
+/** Concepts of the spine, where "lumbar", "cervical" and "thoracic" name the part of the spine (elsewhere "cervical" is the cervix). */
+const SPINE_CONCEPT = /spin|disc|vertebr|radicul|sciatica|back|neck|spondyl|stenosis|myelopath|facet|cauda/i;
+
+/** A comparison or a "non-" before the word: "more than mild", "non-severe" say something a qualifier cannot. */
+const NOT_PLAIN_BEFORE = /(?:\b(?:than|least|most|beyond|exceeding|above|below|over|under|not|non)\s*-?\s*|-)$/i;
+
+const QUALIFIER_OF: Record<string, ConditionQualifier> = {
+  severe: 'severe',
+  severely: 'severe',
+  mild: 'mild',
+  serious: 'serious',
+  significant: 'serious',
+  meaningful: 'serious',
+  chronic: 'chronic',
+  acute: 'acute',
+  uncontrolled: 'uncontrolled',
+  recurrent: 'recurrent',
+  recurring: 'recurrent',
+  symptomatic: 'symptomatic',
+  bilateral: 'both_sides',
+  unilateral: 'one_side',
+  congenital: 'congenital',
+  degenerative: 'degenerative',
+};
+
+const SPINE_QUALIFIER: Record<string, ConditionQualifier> = { lumbar: 'lumbar', lumbosacral: 'lumbar', cervical: 'cervical', thoracic: 'thoracic' };
+
+/** Words of a spine synonym that say no more than its concept ("lumbar spine fracture" is a spine fracture in the lower back). */
+const GENERIC_SPINE_WORDS = new Set([
+  'spine',
+  'spinal',
+  'disc',
+  'discs',
+  'disk',
+  'vertebral',
+  'fracture',
+  'fractures',
+  'surgery',
+  'herniated',
+  'herniation',
+  'hernia',
+]);
+
+/** Pairs read as one qualifier: "moderate to severe", "mild-to-moderate", "poorly controlled", "morbidly obese". */
+const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | null; obesityOnly?: boolean }> = [
+  { pattern: /\bmoderate(?:ly)?\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?severe(?:ly)?\b/gi, qualifier: 'moderate_or_severe' },
+  { pattern: /\bmild\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?moderate(?:ly)?\b/gi, qualifier: 'mild_or_moderate' },
+  { pattern: /\bpoorly\s+(controlled)\b/gi, qualifier: 'uncontrolled' },
+  { pattern: /\b(?:morbid(?:ly)?)\b/gi, qualifier: 'severe', obesityOnly: true },
+  // "Local or systemic infection", "systemic or localized": both together are the whole concept, no qualifier.
+  { pattern: /\b(?:local(?:i[sz]ed)?\s*(?:,|or|and\/or)\s*systemic|systemic\s*(?:,|or|and\/or)\s*(local(?:i[sz]ed)?))\b/gi, qualifier: null },
+];
+
+/**
+ * The qualifiers a condition rule can hold whole: each word a severity, course, control, spine-part or side word
+ * beside the concept, in its clause, with nothing comparing it ("more than mild"). With several concepts only words
+ * before the first, which qualify the whole list ("clinically significant heart or liver disease"). Returns the
+ * qualifiers and the offsets of the words they hold; words it cannot hold stay unread and keep the review flag.
+ */
+export function readQualifiers(
+  text: string,
+  same: Mention[],
+  unique: Mention[],
+  unread: Array<{ word: string; start: number; end: number }>,
+): { qualifiers: ConditionQualifier[]; consumed: Map<number, number> } | null {
+  const first = same[0];
+  const last = same.reduce((a, b) => (b.end > a.end ? b : a));
+  // Several concepts must be a plain list ("heart or liver disease"): "radiculopathy diagnosed with disc herniation"
+  // needs both, which a rule of alternatives does not say, so it keeps its flag.
+  const ordered = [...same].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < ordered.length; i++) {
+    const gap = text.slice(ordered[i - 1].end, ordered[i].start);
+    if (ordered[i].start > ordered[i - 1].end && !/^\s*,?\s*(?:(?:or|and\/or|and)\s+)?(?:an?\s+|the\s+)?$/i.test(gap)) return null;
+  }
+  // A qualifier before a list distributes over a shared head noun only ("severe kidney or liver disease"), not over a
+  // list of whole names ("severe gastrointestinal disease, heart disease, hypertension").
+  if (unique.length > 1) {
+    const firstWords = text.slice(first.start, first.end).trim().split(/\s+/);
+    const lastWords = text.slice(last.start, last.end).trim().split(/\s+/);
+    if (firstWords.length !== 1 || lastWords.length < 2 || firstWords.includes(lastWords.at(-1)!)) return null;
+  }
+  const spine = unique.every((mention) => SPINE_CONCEPT.test(mention.concept.en) || SPINE_CONCEPT.test(mention.concept.id));
+  const obesity = unique.length === 1 && /obes/i.test(unique[0].concept.en);
+  // Candidate words: those the rule left, and those inside a concept's words that its name does not say ("lumbar fracture").
+  // Only where the synonym's other words are the concept's own: "lumbar fusion" is a kind of spine surgery, which "spine
+  // surgery in the lower back" would not say.
+  const candidates = [...unread];
+  for (const mention of same) {
+    const name = mention.concept.en.toLowerCase();
+    const words = [...text.slice(mention.start, mention.end).matchAll(/[a-z-]+/gi)].map((match) => ({ word: match[0].toLowerCase(), at: match.index }));
+    const extra = words.filter(({ word }) => !name.includes(word) && !/^(?:of|the|in|at)$/.test(word));
+    if (extra.some(({ word }) => !QUALIFIER.test(word) && !QUALIFIER_OF[word] && !GENERIC_SPINE_WORDS.has(word))) continue;
+    for (const { word, at } of extra) candidates.push({ word, start: mention.start + at, end: mention.start + at + word.length });
+  }
+  const qualifiers: ConditionQualifier[] = [];
+  /** Start -> end of each word held. */
+  const consumed = new Map<number, number>();
+  const near = (start: number, end: number) => {
+    if (NOT_PLAIN_BEFORE.test(text.slice(Math.max(0, start - 16), start))) return false;
+    // An unread word between the qualifier and the concept is what it qualifies ("acute trauma like osteoarthritis").
+    const from = Math.min(end, first.start);
+    const to = Math.max(start, last.end);
+    if (
+      unread.some(
+        (word) => word.start >= from && word.end <= to && !(word.start >= start && word.end <= end) && !QUALIFIER_OF[word.word] && !SPINE_QUALIFIER[word.word],
+      )
+    )
+      return false;
+    // Inside one concept's words it qualifies that concept alone: held only when the rule has no other.
+    const inMention = same.some((mention) => start >= mention.start && end <= mention.end);
+    if (inMention) return unique.length === 1;
+    if (unique.length > 1) return end <= first.start && first.start - end <= 25 && !/[,;.:\n]/.test(text.slice(end, first.start));
+    const gap = end <= first.start ? text.slice(end, first.start) : start >= last.end ? text.slice(last.end, start) : '';
+    // "Active infection or history of recurrent infections": a word after an "or" in its clause may qualify one alternative
+    // only. The "or" of "active or history of clinically significant X" joins two times of one severity, not two
+    // alternatives; a course word ("active current or history of recurrent infections") may still be the history's alone.
+    const clauseBefore =
+      text
+        .slice(0, start)
+        .split(/[;.:\n]/)
+        .at(-1) ?? '';
+    const clause = /^(?:clinically\s+)?(?:significant|severe|serious|moderate|mild)/i.test(text.slice(start, end))
+      ? clauseBefore.replace(NOW_OR_BEFORE_ALL, ' ')
+      : clauseBefore;
+    return gap.length <= 40 && !/[;.:\n]/.test(gap.replace(/\(/g, '')) && !(end <= first.start && /\b(?:or|and\/or)\b/i.test(clause));
+  };
+  const add = (qualifier: ConditionQualifier | null, ...words: Array<{ start: number; end: number }>) => {
+    if (qualifier && !qualifiers.includes(qualifier)) qualifiers.push(qualifier);
+    for (const word of words) consumed.set(word.start, word.end);
+  };
+  for (const { pattern, qualifier, obesityOnly } of QUALIFIER_PAIRS) {
+    if (obesityOnly && !obesity) continue;
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      const words = candidates.filter((word) => word.start >= start && word.end <= end);
+      if (!words.length || !near(start, end)) continue;
+      add(qualifier, ...words);
+    }
+  }
+  for (const word of candidates) {
+    if (consumed.has(word.start)) continue;
+    const qualifier = QUALIFIER_OF[word.word] ?? (spine ? SPINE_QUALIFIER[word.word] : undefined);
+    if (qualifier && near(word.start, word.end)) add(qualifier, word);
+  }
+  // "Lumbar and/or cervical disc herniation", "cervical or lumbar radiculopathy": two parts of the spine are alternatives,
+  // and the rule's qualifiers are all required, so it holds neither (hand-check T): the words stay unread and flag it.
+  const parts = new Set([...text.toLowerCase().matchAll(/[a-z]+/g)].map((match) => SPINE_QUALIFIER[match[0]]).filter(Boolean));
+  if (parts.size > 1) return null;
+  // "Mild" beside "severe" is a range the pairs did not read: not one qualifier.
+  const severities = qualifiers.filter((q) => ['mild', 'mild_or_moderate', 'moderate_or_severe', 'severe'].includes(q));
+  if (severities.length > 1) return null;
+  // In the contract's order: the same qualifiers are the same rule (and the same question) however they were written.
+  qualifiers.sort((a, b) => CONDITION_QUALIFIERS.indexOf(a) - CONDITION_QUALIFIERS.indexOf(b));
+  return consumed.size ? { qualifiers, consumed } : null;
+}

@@ -1,0 +1,167 @@
+import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
+import { ALLERGY_PREFIX, type Concept, type MeshTerm, STUDY_MEDICINE_PREFIX, vocabulary, type Vocabulary } from '../vocabulary';
+import { readAgeRule } from './age';
+import { readConceptRule } from './concepts';
+import { JUDGEMENT, NON_ADHERENCE, readJudgementRule } from './judgement';
+import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
+import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
+import { labelLength, namesOneSex, type TextRule } from './text';
+
+/**
+ * One criterion's rule: the ordered table of readers, and the guards that stop a measure read out of its context.
+ */
+
+export interface ReadOptions {
+  /** The vocabulary, with the record's own MeSH terms; default: the product's. */
+  vocabulary?: Vocabulary;
+  /** Concept ids of the conditions the trial studies (the record's condition MeSH terms). */
+  trialConditions?: Set<string>;
+  /** The trial's conditions as concepts: what "symptoms" and "pain" without a named condition are about. */
+  trialConcepts?: Concept[];
+  /** The names of the trial's own medicines (its drug interventions): what an allergy "to finerenone" is to. */
+  studyMedicines?: readonly string[];
+}
+
+/** What a reader of the table may need besides the criterion: the vocabulary, the record's options, the measure read first. */
+interface ReaderContext {
+  vocabulary: Vocabulary;
+  options: ReadOptions;
+  /** The lab, vital, score, pregnancy or smoking rule, read before the table (its guards below may stop the reading). */
+  measured: TextRule | null;
+  /** Telling conditions apart or keeping to a treatment: the concepts named are not the criterion. */
+  conceptsUnread: boolean;
+}
+
+/** Measures, in order: a performance status or ASA class before a lab value (their digits would read as one), then pregnancy and smoking. */
+const MEASURE_READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: string) => TextRule | null }> = [
+  { name: 'performance status', read: readPerformanceRule },
+  { name: 'ASA class', read: readAsaRule },
+  { name: 'labs and vitals', read: readLabRule },
+  { name: 'pregnancy and contraception', read: readPregnancyRule },
+  { name: 'smoking', read: readSmokingRule },
+];
+
+/**
+ * The readers in order; the first that reads a rule (or decides a person must) wins. An age before anything (its numbers
+ * are read only beside an age word), then measures, the concepts a criterion names, staff's judgement, healthy
+ * volunteers, and a criterion of sex words alone.
+ */
+const READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: string, context: ReaderContext) => TextRule | null }> = [
+  { name: 'age', read: (kind, text) => readAgeRule(kind, text) },
+  { name: 'measures', read: (_kind, _text, context) => context.measured },
+  {
+    name: 'conditions and medications',
+    read: (kind, text, { vocabulary, options, conceptsUnread }) =>
+      conceptsUnread ? null : readConceptRule(kind, text, vocabulary, options.trialConditions, options.trialConcepts),
+  },
+  { name: 'judgement', read: (kind, text) => readJudgementRule(text, false, kind) },
+  { name: 'healthy volunteers', read: readHealthyRule },
+  { name: 'sex', read: readSexRule },
+];
+
+/**
+ * "COPD, non-smoker", "adults aged 18-65 with asthma": a rule of another reader (an age, a measure, smoking) that leaves a
+ * condition or medicine the vocabulary names outside its words drops a requirement; a person reads the criterion.
+ */
+const INSTRUMENT_AFTER = /^[\s-]*(?:epi\w*|formula|equation|(?:rating\s+)?scales?|scores?|index|questionnaires?|criteria|classification|staging)\b/i;
+
+function leavesConceptUnread(rule: CriterionRule, text: string, vocab: Vocabulary): boolean {
+  if (rule.type === 'condition' || rule.type === 'medication' || rule.type === 'site_judgement' || !rule.span) return false;
+  const { start, end } = rule.span;
+  return vocab.find(text).some(
+    (mention) =>
+      (mention.concept.kind === 'condition' || mention.concept.kind === 'medication') &&
+      (mention.end <= start || mention.start >= end) &&
+      // "CKD-EPI formula", "Parkinson's disease rating scale": the concept names an instrument, not a requirement.
+      !INSTRUMENT_AFTER.test(text.slice(mention.end, mention.end + 30)),
+  );
+}
+
+/** The concepts the trial's own condition names ("Low Back Pain", "Lumbar Disc Herniation") are, each read whole. */
+export function trialConceptsOf(names: readonly string[], vocab: Vocabulary = vocabulary()): Concept[] {
+  const concepts: Concept[] = [];
+  for (const name of names) {
+    const text = name.trim();
+    const found = vocab.find(text);
+    // Only a name that is one concept: "Pain, Postoperative" or a list would be a guess.
+    if (found.length !== 1 || found[0].start > 0 || found[0].end < text.replace(/[\s.]+$/, '').length) continue;
+    if (found[0].concept.kind === 'condition' && !concepts.some((concept) => concept.id === found[0].concept.id)) concepts.push(found[0].concept);
+  }
+  return concepts;
+}
+
+/** The rule a criterion's text states, or none (a person reads it). */
+export function readTextRule(kind: CriterionKind, text: string, options: ReadOptions = {}): TextRule {
+  // Turkish dotted and dotless i ("İn The Last Month") read as i; one code unit each, so spans still fit the text.
+  text = text.replace(/İ/g, 'I').replace(/ı/g, 'i');
+  // The trial's own medicines are read by name only in an allergy: "hypersensitivity to finerenone" in its trial is an
+  // allergy to the study medicine; elsewhere ("Arm A (HRO761) only:", "prior MRAs such as finerenone") a name says more
+  // than that the person takes it (decision 108).
+  const base = options.vocabulary ?? vocabulary();
+  if (options.studyMedicines?.length && /\b(?:allerg|hypersensitiv|anaphyla)/i.test(text)) {
+    // The names serve only as allergens: "prior exposure to sotatercept or hypersensitivity to its excipients" is read
+    // as before, without them, when the allergy is not to the named medicine.
+    const named = readTextRule(kind, text, { ...options, vocabulary: base.withStudyMedicines(options.studyMedicines), studyMedicines: undefined });
+    if (JSON.stringify(named.rule ?? null).includes(`"${ALLERGY_PREFIX}${STUDY_MEDICINE_PREFIX}`)) return named;
+  }
+  const vocab = base;
+  let measured: TextRule | null = null;
+  for (const reader of MEASURE_READERS) if ((measured = reader.read(kind, text))) break;
+  // A threshold that defines something else is not a current limit: "Blood pressure not well controlled (systolic
+  // 150 mmHg or less ...)" defines control, which an exclusion's inverted bound would turn around; "renal crisis within
+  // the past 12 months (eGFR < 45)" is the value of a past event, not today's. A person reads them.
+  const limit = measured?.rule?.type === 'lab' ? measured.rule.span : undefined;
+  if (limit) {
+    const before = text.slice(0, limit.start);
+    // "A change in body weight > 5 kg": a change, not the value. "Either HAQ-DI ≥ 0.25 or PtGA ≥ 3": in an inclusion,
+    // one of two measures required would refuse those who meet the other.
+    if (
+      /\b(?:change|gain|loss|increase|decrease|reduction|drop|rise|fluctuation)s?\s+(?:in|of)\b/i.test(text.slice(Math.max(0, limit.start - 40), limit.end)) &&
+      !/\b(?:change|gain|loss|increase|decrease|reduction|drop|rise|fluctuation)s?\s+(?:in|of)\b[^.;]*[.;]/i.test(
+        text.slice(Math.max(0, limit.start - 40), limit.start),
+      )
+    )
+      return { rule: null, needsReview: true };
+    if (
+      kind === 'inclusion' &&
+      /\beither\b/i.test(before) &&
+      /\bor\b[^.;]*(?:[<>≤≥=]|\b(?:at least|more than|less than|greater than)\b)/i.test(text.slice(limit.end))
+    )
+      return { rule: null, needsReview: true };
+    const inParenthesis = before.lastIndexOf('(') > before.lastIndexOf(')');
+    const defined = inParenthesis ? before.slice(0, before.lastIndexOf('(')) : '';
+    if (
+      (kind === 'exclusion' && /\bnot\s+(?:well\s+|adequately\s+|sufficiently\s+)?controlled\b/i.test(before)) ||
+      (inParenthesis && /\b(?:history|prior|previous|past)\b/i.test(defined) && /\b(?:within|in)\s+(?:the\s+)?(?:last|past|previous|prior)\b/i.test(defined))
+    )
+      return { rule: null, needsReview: true };
+  }
+  // "Conditions that could preclude surgery in the investigator's opinion (e.g., smoking)": the judgement is the criterion.
+  const judgement = measured?.rule?.span ? JUDGEMENT.exec(text) : null;
+  if (judgement && measured?.rule?.span && judgement.index < measured.rule.span.start) return readJudgementRule(text, true)!;
+  // "Difficulty distinguishing migraine from other headaches": telling conditions apart is the criterion, not having them.
+  const distinguishing = /\b(?:distinguish\w*|tell(?:ing)?\b[^.;]{0,60}\bapart|tell(?:ing)?\s+the\s+difference)\b/i.test(text);
+  // "Evidence of non-adherence to prescribed therapy": how well someone keeps to treatment is staff's judgement, not a
+  // treatment taken or not (decision 110).
+  const nonAdherence = kind === 'exclusion' && NON_ADHERENCE.test(text.slice(labelLength(text)));
+  const context: ReaderContext = { vocabulary: vocab, options, measured, conceptsUnread: distinguishing || nonAdherence };
+  let read: TextRule = { rule: null, needsReview: true };
+  for (const reader of READERS) {
+    const found = reader.read(kind, text, context);
+    if (found) {
+      read = found;
+      break;
+    }
+  }
+  // "Female patients aged 18-65", "Men with asthma": the rule does not hold the sex the criterion names (pregnancy and
+  // contraception imply it; site checks are read by a person anyway).
+  if (read.rule && !read.needsReview && leavesConceptUnread(read.rule, text, vocab)) return { ...read, needsReview: true };
+  const sexImplied = ['sex', 'pregnancy', 'contraception', 'site_judgement'];
+  if (read.rule && !read.needsReview && !sexImplied.includes(read.rule.type) && namesOneSex(text)) return { ...read, needsReview: true };
+  return read;
+}
+
+/** The vocabulary for one record: the product's, plus the record's own MeSH terms. */
+export function recordVocabulary(extra: MeshTerm[] = []): Vocabulary {
+  return vocabulary().with(extra);
+}

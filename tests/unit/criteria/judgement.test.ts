@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { readTextRule } from '../../../src/server/features/trials/criteria';
+
+/** What staff judge or check, never asked of the patient (trials/criteria/judgement.ts). Every phrasing here is new wording, not a corpus record's. */
+const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
+
+describe('taking part in another study, and what the investigator judges', () => {
+  it('reads current or recent participation in another study whatever the study is called', () => {
+    for (const text of [
+      'Concurrently enrolled in another interventional trial',
+      'Participation in a clinical trial within 60 days',
+      'Currently participating in another experimental study',
+    ])
+      expect(read('exclusion', text), text).toMatchObject({
+        rule: { type: 'medication', medication: 'a medicine being tested in another study', taking: false },
+        needsReview: false,
+      });
+  });
+
+  it("an illness no one named, whose seriousness the investigator weighs, is the site's judgement", () => {
+    for (const text of [
+      'Any serious or unstable medical illness',
+      'Uncontrolled intercurrent illness',
+      'Subjects with clinically significant systemic disease that would prevent completion of the study',
+      'Unsuitable for the study per the decision of the investigator',
+      'Unable to undergo an MRI scan',
+    ])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'site_judgement', reason: 'investigator_judgement' }, needsReview: false });
+    // A named condition is still read, and a bare "acute illness" is not a judgement.
+    expect(read('exclusion', 'Serious medical illness such as heart failure').rule).toMatchObject({ type: 'condition' });
+    expect(read('exclusion', 'Acute illness').rule).toBeNull();
+    // Beside a condition, the scan is not the whole criterion.
+    expect(read('exclusion', 'Unable to tolerate MRI or claustrophobia').rule).toMatchObject({ type: 'condition', condition: 'claustrophobia' });
+  });
+
+  it('telling conditions apart is not having them', () => {
+    expect(read('exclusion', 'Unable to distinguish asthma attacks from panic attacks').rule).toBeNull();
+    expect(read('exclusion', 'Cannot tell migraine and other headaches apart').rule).toBeNull();
+  });
+});
+
+describe('what the surgical team finds or decides in the operation', () => {
+  it('is a site check, never asked of the patient', () => {
+    for (const text of [
+      'Cerebrospinal fluid leak noted during the index surgery',
+      'Intraoperative finding of a nerve root anomaly',
+      'Decision made by the operating surgeon to convert to an open approach',
+      'Bone quality judged inadequate at the time of surgery',
+      'Intra-surgical exclusion criteria: fragment larger than the cannula',
+    ]) {
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'site_judgement', reason: 'investigator_judgement' }, needsReview: false });
+    }
+  });
+
+  it('is not an event of a past operation, which the person can tell', () => {
+    const rule = read('exclusion', 'History of a dural tear during a previous spine surgery').rule;
+    expect(rule?.type).not.toBe('site_judgement');
+  });
+});
+
+describe('clinically significant findings of the screening tests', () => {
+  it("are the investigator's call", () => {
+    for (const text of [
+      'Any clinically significant laboratory abnormality at screening',
+      'Clinically relevant electrocardiogram abnormalities',
+      'Clinically significant vital sign or physical examination findings',
+    ]) {
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'site_judgement' }, needsReview: false });
+    }
+  });
+
+  it('a named condition beside them is still read', () => {
+    expect(read('exclusion', 'Clinically significant laboratory abnormality or type 1 diabetes').rule?.type).not.toBe('site_judgement');
+  });
+
+  it('a section label no longer hides an illness nobody named', () => {
+    expect(read('exclusion', 'Medical history: Serious or unstable illness that would prevent completion of the trial').rule?.type).toBe('site_judgement');
+  });
+});
+
+describe('non-adherence, a planned move, a drug likely to interfere', () => {
+  it('are site checks', () => {
+    expect(read('exclusion', 'Known poor adherence to prescribed asthma inhalers').rule).toMatchObject({ type: 'site_judgement' });
+    expect(read('exclusion', 'Plans to relocate out of the area before the last follow-up visit').rule).toMatchObject({
+      type: 'site_judgement',
+      reason: 'protocol_compliance',
+    });
+    expect(read('exclusion', 'Use of any medication considered likely to interfere with the study assessments').rule).toMatchObject({
+      type: 'site_judgement',
+    });
+  });
+
+  it('taking a medicine is still a medication rule', () => {
+    expect(read('exclusion', 'Current use of anticoagulants').rule).toMatchObject({ type: 'medication', taking: false });
+  });
+});
+
+describe('a section label that says when its criteria are checked', () => {
+  it('says nothing about what they are', () => {
+    const read12 = read('exclusion', 'Exclusion criteria checked at the baseline visit: hepatitis C infection');
+    expect(read12).toMatchObject({ rule: { type: 'condition', condition: 'hepatitis C', present: false }, needsReview: false });
+  });
+
+  it('but what is found during an operation is not read as the patient knowing it', () => {
+    expect(read('exclusion', 'Exclusion criteria assessed during surgery: hepatitis C infection').needsReview).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { readTextRule } from '../../../src/server/features/trials/criteria';
+import { readStudyRecord, studyMedicineNames } from '../../../src/server/features/trials/ctgov';
+import { questionsAbout } from '../../support/criteria-questions';
+
+/** Medicines a criterion names, and allergies to named medicines (trials/criteria/medications.ts). Every phrasing here is new wording, not a corpus record's. */
+const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
+/** The trial's own medicines, for an allergy to them by name (decision 108). */
+const studyMedicines = ['Zanubrutinib', 'Brukinsa', 'Tirzepatide'];
+const readWithStudyMedicines = (text: string) => readTextRule('exclusion', text, { studyMedicines });
+
+describe('an allergy to named medicines is that allergy', () => {
+  it('reads an allergy to a class of medicines as one condition per class, needing no review', () => {
+    const cases: Array<[string, string]> = [
+      ['Known hypersensitivity to NSAIDs', 'an allergy to anti-inflammatory pain medicines (such as ibuprofen)'],
+      ['Allergy or intolerance to opioids or benzodiazepines', 'an allergy to opioid pain medicines or benzodiazepines'],
+      ['History of anaphylaxis to penicillins', 'an allergy to penicillin antibiotics (such as amoxicillin)'],
+      ['Allergic reaction to iodinated contrast media', 'an allergy to scan dye (contrast)'],
+      ['Patients allergic to local anaesthetics', 'an allergy to numbing medicines (such as lidocaine)'],
+    ];
+    for (const [text, condition] of cases) {
+      const rule = read('exclusion', text);
+      expect(rule.rule, text).toMatchObject({ type: 'condition', condition, present: false });
+      expect(rule.needsReview, text).toBe(false);
+    }
+  });
+
+  it('keeps one medicine of a class, an unknown allergen or a second clause in review', () => {
+    for (const text of ['Known allergy to bupivacaine', 'Hypersensitivity to amoxicillin or cefazolin', 'Allergy to opioids. Asthma requiring steroids.']) {
+      const rule = read('exclusion', text);
+      expect(rule.rule, text).not.toBeNull();
+      expect(rule.needsReview, text).toBe(true);
+    }
+  });
+
+  it('never reads the medicines of an allergy as medicines taken, nor a food allergy as a medicine allergy', () => {
+    expect(read('exclusion', 'Allergy to shellfish or opioids').rule).toBeNull();
+    expect(read('exclusion', 'Allergy to latex')).toMatchObject({ rule: { type: 'condition', condition: 'an allergy to latex' }, needsReview: false });
+    // The study's own product is still "an allergy to medicines like this one".
+    expect(read('exclusion', 'Hypersensitivity to the investigational product or its excipients').rule).toMatchObject({
+      condition: 'an allergy to medicines like this one',
+    });
+  });
+
+  it('names the medicines once in the question, in English and Spanish', () => {
+    const text = 'Allergy to opioids or NSAIDs';
+    const asked = questionsAbout('exclusion', text, read('exclusion', text).rule);
+    expect(asked).toHaveLength(1);
+    const question = asked[0].wording.chat;
+    expect(question.en).toBe('Have you been told by a doctor that you have an allergy to opioid pain medicines or anti-inflammatory pain medicines?');
+    expect(question.es).toContain('una alergia a analgésicos opioides o');
+    expect(question.en).not.toContain('or an allergy to');
+  });
+});
+
+describe("an allergy to the trial's own medicine, by name", () => {
+  it('reads it whole as an allergy to that medicine, needing no review', () => {
+    const cases: Array<[string, string]> = [
+      ['Known allergy to zanubrutinib', 'an allergy to Zanubrutinib'],
+      ['Prior anaphylaxis to Brukinsa', 'an allergy to Brukinsa'],
+      ['Hypersensitivity to tirzepatide or zanubrutinib', 'an allergy to Tirzepatide or Zanubrutinib'],
+    ];
+    for (const [text, condition] of cases) {
+      const rule = readWithStudyMedicines(text);
+      expect(rule.rule, text).toMatchObject({ type: 'condition', condition, present: false });
+      expect(rule.needsReview, text).toBe(false);
+    }
+  });
+
+  it('is no allergy without the trial naming the medicine, and a name outside an allergy is not read as the study medicine', () => {
+    const unnamed = readTextRule('exclusion', 'Known allergy to zanubrutinib');
+    expect(unnamed.rule === null || unnamed.needsReview).toBe(true);
+    for (const text of [
+      'Cohort B (tirzepatide) only: must have a biopsy',
+      'Prior exposure to tirzepatide or hypersensitivity to excipients of the investigational product',
+    ]) {
+      expect(JSON.stringify(readWithStudyMedicines(text).rule ?? {}), text).not.toContain('cohortly:study-medicine:');
+    }
+  });
+
+  it('asks the patient about the medicine by name, in English and Spanish', () => {
+    const text = 'Hypersensitivity to tirzepatide';
+    const asked = questionsAbout('exclusion', text, readWithStudyMedicines(text).rule);
+    expect(asked).toHaveLength(1);
+    expect(asked[0].wording.chat.en).toContain('an allergy to Tirzepatide');
+    expect(asked[0].wording.chat.es).toContain('una alergia a Tirzepatide');
+  });
+});
+
+describe("the trial's medicine names", () => {
+  const record = (interventions: unknown[]) =>
+    readStudyRecord({ protocolSection: { identificationModule: { nctId: 'NCT09999999' }, armsInterventionsModule: { interventions } } });
+
+  it('takes drug names and their other names, without doses, marks, placebos or classes', () => {
+    const names = studyMedicineNames(
+      record([
+        { type: 'DRUG', name: 'Zanubrutinib 160 mg', otherNames: ['Brukinsa®', 'BTK inhibitor'] },
+        { type: 'DRUG', name: 'Placebo matching zanubrutinib' },
+        { type: 'BIOLOGICAL', name: 'Obinutuzumab (GA101)' },
+        { type: 'PROCEDURE', name: 'Bone marrow biopsy' },
+        { type: 'DRUG', name: 'Standard of care chemotherapy' },
+      ]),
+    );
+    expect(names).toEqual(['Zanubrutinib', 'Brukinsa', 'Obinutuzumab', 'GA101']);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { readTextRule } from '../../../src/server/features/trials/criteria';
+
+/** Pregnancy, contraception, smoking (trials/criteria/status.ts). Every phrasing here is new wording, not a corpus record's. */
+
+describe('contraception with its alternatives', () => {
+  it('post-menopausal or sterile, or using birth control, is what the question asks', () => {
+    const read = readTextRule(
+      'inclusion',
+      'Women must be at least 2 years postmenopausal, surgically sterile, or using a highly effective method of contraception',
+    );
+    expect(read.rule).toMatchObject({ type: 'contraception', required: true });
+    expect(read.needsReview).toBe(false);
+  });
+
+  it('sterility required without contraception, or beside a "not", stays in review', () => {
+    expect(
+      readTextRule('inclusion', 'Female participants must be post-menopausal or surgically sterile; hormonal contraception is not acceptable').needsReview,
+    ).toBe(true);
+    expect(readTextRule('inclusion', 'Postmenopausal women; sexually active men must use condoms').needsReview).toBe(true);
+  });
+});
