@@ -489,3 +489,17 @@ export function classAndScore(notMet: number, keyUnknown: boolean, metWeight: nu
 }
 
 export const CLASS_RANK: Record<MatchClass, number> = { likely: 0, possible: 1, excluded: 2 };
+
+/** A trial as the matcher reads it: its listed conditions and its criteria. */
+export interface TrialForMatch {
+  conditions: readonly string[];
+  criteria: readonly MatchCriterion[];
+}
+
+export function targetConditionOf(_trial: TrialForMatch): MatchCriterion | null {
+  return null;
+}
+
+export function evaluateTrialMatch(trial: TrialForMatch, person: MatchPerson, today: Date, options: { explain?: boolean } = {}): PersonMatch {
+  return matchPerson(trial.criteria, person, today, options);
+}
