@@ -10,7 +10,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CandidateFactInput } from '../src/contract/matching';
 import type { TrialDraft } from '../src/contract/trials';
-import { evaluateTrialMatch, targetConditionOf, type MatchFact, type PersonMatch } from '../src/server/features/matching/evaluate';
+import { matchTrial, type MatchFact, type PersonMatch } from '../src/server/features/matching/evaluate';
+import { NOTE } from '../src/server/features/matching/score';
+import { targetConditionOf } from '../src/server/features/matching/target-condition';
 import { extractNoteFacts } from '../src/server/features/matching/note-extractor';
 import { draftFromStudy } from '../src/server/features/trials/ctgov';
 import { vocabulary } from '../src/server/features/trials/vocabulary';
@@ -245,9 +247,10 @@ function main() {
       text: criterion.text,
     }));
     const facts = factsOf.get(pair.patient)!;
-    const person = { dateOfBirth: null, sex: 'unknown', facts, completeness: 'note' as const };
-    const match = evaluateTrialMatch({ conditions: draft.conditions, criteria }, person, TODAY);
-    const hasTarget = showsCondition(draft.conditions, facts, targetConditionOf({ conditions: draft.conditions, criteria }), match);
+    const person = { dateOfBirth: null, sex: 'unknown', facts, completeness: NOTE };
+    const trial = { conditions: draft.conditions, healthyVolunteers: draft.healthyVolunteers, criteria };
+    const match = matchTrial(trial, person, TODAY);
+    const hasTarget = showsCondition(draft.conditions, facts, targetConditionOf(trial), match);
     const map = realign(fixture.criteriaText[pair.trial], draft);
     let decided = 0;
     let labelled = 0;
