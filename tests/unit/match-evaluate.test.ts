@@ -269,10 +269,10 @@ describe('classes and score', () => {
     );
     const some = matchPerson(criteria, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' })], adult), today);
     expect(all.score).toBeGreaterThan(some.score);
-    // Age, asthma and smoking met; the site judgement unknown, usually satisfied (0.95).
-    expect(all.score).toBe(0.95);
-    // The non-smoking criterion unknown too (0.8): 0.95 x 0.8.
-    expect(some.score).toBe(0.76);
+    // Age, asthma and smoking met; the site judgement unknown, usually satisfied (0.97).
+    expect(all.score).toBe(0.97);
+    // The non-smoking criterion unknown too (0.8): 0.97 x 0.8.
+    expect(some.score).toBe(0.776);
   });
 });
 
@@ -311,6 +311,26 @@ describe('the calibrated score (decision 131)', () => {
 });
 
 describe("the trial's target condition (decision 130)", () => {
+  it('a condition named without its qualifier weighs as probably met, not as nothing on record', () => {
+    const lumbar = criterion({
+      type: 'condition',
+      condition: 'disc herniation',
+      present: true,
+      qualifiers: ['lumbar'],
+      concepts: [{ id: 'mesh:D007405', name: 'disc herniation' }],
+    });
+    const named = matchPerson(
+      [lumbar],
+      person([fact({ kind: 'condition', name: 'a slipped disc', conceptId: 'mesh:D007405', status: 'present', source: 'note' })]),
+      today,
+    );
+    const silent = matchPerson([lumbar], person([fact({ kind: 'condition', name: 'asthma', status: 'present', source: 'note' })]), today);
+    expect(named.outcomes[0].outcome).toBe('unknown');
+    expect(silent.outcomes[0].outcome).toBe('unknown');
+    expect(named.score).toBe(0.75);
+    expect(silent.score).toBe(0.4);
+  });
+
   const trial = { conditions: ['Asthma'], criteria: [criterion({ type: 'age', minYears: 18, maxYears: 65 }, { id: 'age' })] };
   const adult = { dateOfBirth: '1980-01-01' };
 

@@ -158,6 +158,8 @@ export interface CompiledTrial {
   metChance: Float64Array;
   notMetChance: Float64Array;
   unknownChance: Float64Array;
+  /** score.ts `unknownNamed`, NaN where the rule has none. */
+  unknownNamedChance: Float64Array;
   excludes: Uint8Array;
 }
 
@@ -203,12 +205,14 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     metChance: new Float64Array(criteria.length),
     notMetChance: new Float64Array(criteria.length),
     unknownChance: new Float64Array(criteria.length * 3),
+    unknownNamedChance: new Float64Array(criteria.length),
     excludes: new Uint8Array(criteria.length),
   };
   for (const [i, plan] of scorePlans(criteria).entries()) {
     trial.metChance[i] = plan.met;
     trial.notMetChance[i] = plan.notMet;
     for (let c = 0; c < 3; c++) trial.unknownChance[i * 3 + c] = plan.unknown[c];
+    trial.unknownNamedChance[i] = plan.unknownNamed ?? Number.NaN;
     trial.excludes[i] = plan.excludes ? 1 : 0;
   }
   // Each criterion judged once for a person with no facts and no record: what it answers for anyone it reads no
@@ -586,7 +590,7 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
   // The criteria this person's facts touch; the others answer as for a person with no facts.
   const serial = (personSerial = (personSerial + 1) | 0);
   const { sig } = c.columns;
-  const { sigCriteria, touched, blankOutcome, blankKey, metChance, notMetChance, unknownChance, excludes } = trial;
+  const { sigCriteria, touched, blankOutcome, blankKey, metChance, notMetChance, unknownChance, unknownNamedChance, excludes } = trial;
   const completeness = c.completeness;
   for (let f = c.start; f < c.end; f++) {
     const criteria = sigCriteria[sig[f]];
@@ -596,6 +600,7 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
     if (blankOutcome[i] >= 0 && touched[i] !== serial) {
       outcome = blankOutcome[i];
       key = blankKey[i] === 1;
+      decided = -1;
     } else judgeCompact(trial, c, trial.plans[i], i);
     if (outcome === NOT_MET) {
       notMet = longerList(trial, notMet, i);
@@ -605,7 +610,9 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
     } else if (outcome === UNKNOWN) {
       unknown = longerList(trial, unknown, i);
       if (key) keyUnknown = true;
-      chance += unknownChance[i * 3 + completeness];
+      // A fact named the condition or medicine without deciding it (evaluate.ts: an unknown outcome with a fact).
+      const named = unknownNamedChance[i];
+      chance += decided >= 0 && !Number.isNaN(named) ? named : unknownChance[i * 3 + completeness];
     } else if (outcome === MET) {
       metCount++;
       chance += metChance[i];

@@ -488,7 +488,7 @@ export function matchPerson(
     } else if (item.outcome === 'unknown') {
       unknownIds.push(item.criterionId);
       if (item.key) keyUnknown = true;
-      chance += plan.unknown[completeness];
+      chance += item.factId !== null && plan.unknownNamed !== null ? plan.unknownNamed : plan.unknown[completeness];
     } else if (item.outcome === 'met') {
       metCount++;
       chance += plan.met;

@@ -24,7 +24,7 @@ import { createForm, listForms, updateForm } from '../prescreen-forms/service';
 import { defineSliceRunKind } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
 import { CLASS_RANK, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
-import { targetConditionOf } from './target-condition';
+import { TARGET_CONDITION_ID, targetConditionOf } from './target-condition';
 import * as q from './queries';
 import { addSignatures, compileTrial, decodeFacts, matchCompact, unknownSignatureIds, type CompactPerson, type CompiledTrial } from './compiled';
 import { toFact } from './facts';
@@ -618,7 +618,8 @@ export async function prescreenFormForUnknowns(
     await loadTrial(tx, trialId);
     return q.matchCriteria(tx, [trialId]);
   });
-  const wanted = new Set(criterionIds);
+  // The trial's own condition (target-condition.ts) is no stored criterion: it is asked through the trial's own.
+  const wanted = new Set(criterionIds.filter((id) => id !== TARGET_CONDITION_ID));
   const chosen = criteria.filter((criterion) => wanted.has(criterion.id));
   if (chosen.length !== wanted.size) throw notFound('Criterion not found');
   const { blocks } = generateFormBlocks({ criteria: chosen.map((criterion) => ({ ...criterion, population: criterion.population })) });

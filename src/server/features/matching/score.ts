@@ -36,6 +36,12 @@ export interface ScorePlan {
   notMet: number;
   /** Per completeness (NOTE, RECORD, PARTIAL). */
   unknown: readonly [number, number, number];
+  /**
+   * Unknown although a fact names the condition or medicine (its severity, duration or currency not said: "has a
+   * slipped disc; lumbar?"): a condition the trial wants is then usually met, one it excludes often present. Null
+   * for other rules.
+   */
+  unknownNamed: number | null;
   /** A "not met" excludes: the rule is reviewed (an unreviewed one lowers the score and flags). */
   excludes: boolean;
   /** An exclusion of a condition a complete source would mention: "not mentioned" in the explanation. */
@@ -49,7 +55,8 @@ const chances = (note: number, record: number, partial: number): readonly [numbe
 function unknownChances(criterion: MatchCriterion): readonly [number, number, number] {
   const rule = criterion.rule;
   const usable = rule && !(criterion.ruleSource === 'llm' && criterion.needsReview);
-  if (!usable || !rule) return criterion.kind === 'exclusion' ? chances(0.95, 0.95, 0.95) : chances(0.85, 0.85, 0.85);
+  // Without a rule: what the development part's labels show of criteria a note decides (inclusions 93% met, exclusions 100%).
+  if (!usable || !rule) return criterion.kind === 'exclusion' ? chances(0.97, 0.97, 0.97) : chances(0.92, 0.92, 0.92);
   switch (rule.type) {
     case 'condition':
       // The trial's condition (target-condition.ts): a full note that does not name it is rarely about someone who has it.
@@ -66,15 +73,23 @@ function unknownChances(criterion: MatchCriterion): readonly [number, number, nu
     case 'performance_status':
       return chances(0.75, 0.75, 0.75);
     case 'pregnancy':
-      return chances(0.95, 0.95, 0.95);
+      return chances(0.97, 0.97, 0.97);
     case 'smoking':
       return rule.smoker ? chances(0.35, 0.35, 0.35) : chances(0.8, 0.8, 0.8);
     case 'healthy_volunteers':
-      return chances(0.9, 0.9, 0.9);
+      return chances(0.95, 0.95, 0.95);
     case 'contraception':
     case 'site_judgement':
-      return chances(0.95, 0.95, 0.95);
+      return chances(0.97, 0.97, 0.97);
   }
+}
+
+/** The chance for a criterion left unknown by a fact that names its condition or medicine (see `unknownNamed`). */
+function namedChance(criterion: MatchCriterion): number | null {
+  const rule = criterion.rule;
+  if (!rule || (rule.type !== 'condition' && rule.type !== 'medication') || (criterion.ruleSource === 'llm' && criterion.needsReview)) return null;
+  const wanted = rule.type === 'condition' ? rule.present : rule.taking;
+  return wanted ? ln(0.75) : ln(0.5);
 }
 
 export function scorePlanOf(criterion: MatchCriterion): ScorePlan {
@@ -84,6 +99,7 @@ export function scorePlanOf(criterion: MatchCriterion): ScorePlan {
     met: unreviewed ? ln(0.9) : 0,
     notMet: unreviewed ? ln(0.25) : ln(0.02),
     unknown: unknownChances(criterion),
+    unknownNamed: namedChance(criterion),
     excludes: !unreviewed,
     silentExclusion: criterion.kind === 'exclusion' && rule?.type === 'condition' && !rule.present && !criterion.population,
   };

@@ -49,7 +49,7 @@ export function targetConditionOf(trial: TrialForMatch): (MatchCriterion & { tex
   }
   // A listed condition the vocabulary does not know is kept by its words: a fact naming all of them meets it.
   for (const name of unread) concepts.set(`cohortly:trial-condition:${name.toLowerCase()}`, { id: `cohortly:trial-condition:${name.toLowerCase()}`, name });
-  if (concepts.size === 0) return null;
+  if (concepts.size === 0 || asksItPlainly(trial.criteria, concepts)) return null;
   const names = trial.conditions.filter((name) => !NOT_A_CONDITION.test(name.trim()));
   const label = (names.length ? names : [...concepts.values()].map((concept) => concept.name)).slice(0, 3).join(', ');
   return {
@@ -61,6 +61,20 @@ export function targetConditionOf(trial: TrialForMatch): (MatchCriterion & { tex
     needsReview: false,
     population: null,
   };
+}
+
+/**
+ * Whether one of the trial's own inclusions already asks for the condition, plainly (a reviewed rule, for everyone,
+ * with no qualifier, duration or window that could leave it unknown when the condition is on record): that criterion
+ * is the key, and a second one saying the same would only repeat it in the evidence.
+ */
+function asksItPlainly(criteria: readonly MatchCriterion[], concepts: ReadonlyMap<string, ConceptRef>): boolean {
+  return criteria.some((criterion) => {
+    const rule = criterion.rule;
+    if (criterion.kind !== 'inclusion' || criterion.population || criterion.needsReview || rule?.type !== 'condition' || !rule.present) return false;
+    if (rule.qualifiers?.length || rule.duration || rule.within) return false;
+    return (rule.concepts ?? []).some((concept) => concepts.has(concept.id));
+  });
 }
 
 /** The criteria the matcher evaluates for a trial: its target condition first, then its own criteria. */
