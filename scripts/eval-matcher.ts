@@ -144,6 +144,7 @@ interface Scored {
   labelled: number;
   agreeing: number;
   decidedWithLabel: number;
+  labelledDecided: number;
 }
 
 function report(name: string, scored: Scored[]) {
@@ -188,6 +189,12 @@ function report(name: string, scored: Scored[]) {
       sum(relevant, (item) => item.decided),
       sum(relevant, (item) => item.labelled),
     )}`,
+  );
+  console.log(
+    `    (the labels themselves decide ${pct(
+      sum(relevant, (item) => item.labelledDecided),
+      sum(relevant, (item) => item.labelled),
+    )}: what a note supports)`,
   );
   console.log(
     `  decided criteria agreeing with a met/not-met label: ${pct(
@@ -256,6 +263,7 @@ function main() {
     let labelled = 0;
     let agreeing = 0;
     let decidedWithLabel = 0;
+    let labelledDecided = 0;
     if (pair.overall !== 'not_relevant') {
       const labelOf = new Map<number, 'met' | 'not_met' | 'na'>();
       for (const i of pair.met) labelOf.set(i, 'met');
@@ -271,6 +279,7 @@ function main() {
         }
         const outcome = match.outcomes.find((item) => item.criterionId === String(now))?.outcome;
         labelled++;
+        if (label) labelledDecided++;
         if (outcome === 'met' || outcome === 'not_met') {
           decided++;
           if (label) {
@@ -280,7 +289,7 @@ function main() {
         }
       }
     }
-    return { pair, match, hasTarget, bm25: bm25Of.get(pair.patient)!.get(pair.trial)!, decided, labelled, agreeing, decidedWithLabel };
+    return { pair, match, hasTarget, bm25: bm25Of.get(pair.patient)!.get(pair.trial)!, decided, labelled, agreeing, decidedWithLabel, labelledDecided };
   });
   console.log(`Trial matcher on the labelled set (${fixture.pairs.length} pairs; labels realigned by text, ${lost} labelled criteria no longer found)`);
   report(
