@@ -5,12 +5,11 @@ import {
   evaluateCriterion,
   factNames,
   matchPerson,
-  matchTrial,
   type MatchCriterion,
   type MatchFact,
   type MatchPerson,
 } from '../../src/server/features/matching/evaluate';
-import { TARGET_CONDITION_ID, targetConditionOf } from '../../src/server/features/matching/target-condition';
+import { matchTrial, TARGET_CONDITION_ID, targetConditionOf } from '../../src/server/features/matching/target-condition';
 
 const today = new Date('2026-06-15T12:00:00Z');
 let next = 0;

@@ -11,7 +11,6 @@ import {
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 import { isA } from './concept-hierarchy';
 import { classAndScore, completenessOf, explainScore, scorePlans } from './score';
-import { criteriaForMatching, type TrialForMatch } from './target-condition';
 
 /**
  * The trial matcher's rules: one candidate's facts against one trial's criterion rules. Pure and
@@ -497,11 +496,6 @@ export function matchPerson(
   const result = classAndScore(excluding, keyUnknown, flagged, chance);
   const summary = explain ? explainScore(result, outcomes, plans, completeness) : '';
   return { ...result, summary, flagged, outcomes, metCount, notMetIds, unknownIds };
-}
-
-/** A trial (its listed conditions and criteria) against a person: its target condition first (target-condition.ts). */
-export function matchTrial(trial: TrialForMatch, person: MatchPerson, today: Date, options: { explain?: boolean } = {}): PersonMatch {
-  return matchPerson(criteriaForMatching(trial), person, today, options);
 }
 
 export const CLASS_RANK: Record<MatchClass, number> = { likely: 0, possible: 1, excluded: 2 };

@@ -1,6 +1,14 @@
-import type { MatchClass } from '../../../contract/matching';
-import type { FactSource } from '../../../contract/matching';
-import type { MatchCriterion } from './evaluate';
+import type { FactSource, MatchClass } from '../../../contract/matching';
+import type { CriterionRule } from '../../../contract/trials';
+
+/** What the score reads of a criterion (evaluate.ts `MatchCriterion` has it; kept apart so the two files do not import each other). */
+interface MatchCriterion {
+  kind: 'inclusion' | 'exclusion';
+  rule: CriterionRule | null;
+  ruleSource: string | null;
+  needsReview: boolean;
+  population: string | null;
+}
 
 /**
  * The matcher's calibrated score (issue 31, decision 131): an estimate of the chance that the person is eligible

@@ -1,6 +1,6 @@
 import type { ConceptRef } from '../../../contract/trials';
 import { vocabulary } from '../trials/vocabulary';
-import type { MatchCriterion } from './evaluate';
+import { matchPerson, type MatchCriterion, type MatchPerson, type PersonMatch } from './evaluate';
 
 /**
  * The trial's target condition as a key inclusion (issue 31, decision 130): the condition the trial is for, read
@@ -27,17 +27,34 @@ export interface TrialForMatch {
 /** What the record lists that names no disease: a population, a procedure or a goal ("Healthy Subjects", "Children"). */
 const NOT_A_CONDITION = /^(?:healthy|older adults?|children|adults?|volunteers?|quality of life|surgery|acute disease|chronic disease)\b/i;
 
+/** The condition concepts the vocabulary reads in a listed condition, kept per name (re-matching reads 200 trials a request). */
+const conceptIdCache = new Map<string, string[]>();
+function conceptIdsOf(name: string): string[] {
+  let ids = conceptIdCache.get(name);
+  if (!ids) {
+    if (conceptIdCache.size > 5_000) conceptIdCache.clear();
+    ids = [
+      ...new Set(
+        vocabulary()
+          .find(name)
+          .filter((mention) => mention.concept.kind === 'condition')
+          .map((mention) => mention.concept.id),
+      ),
+    ];
+    conceptIdCache.set(name, ids);
+  }
+  return ids;
+}
+
 export function targetConditionOf(trial: TrialForMatch): (MatchCriterion & { text: string }) | null {
   const concepts = new Map<string, ConceptRef>();
   const unread: string[] = [];
   for (const condition of trial.conditions) {
     const name = condition.trim();
     if (!name || NOT_A_CONDITION.test(name)) continue;
-    const mentions = vocabulary()
-      .find(name)
-      .filter((mention) => mention.concept.kind === 'condition');
-    for (const mention of mentions) concepts.set(mention.concept.id, { id: mention.concept.id, name: name.slice(0, 200) });
-    if (mentions.length === 0) unread.push(name);
+    const ids = conceptIdsOf(name);
+    for (const id of ids) concepts.set(id, { id, name: name.slice(0, 200) });
+    if (ids.length === 0) unread.push(name);
   }
   if (concepts.size === 0) {
     // The record's list names nothing the vocabulary knows: the conditions the inclusion criteria require.
@@ -83,4 +100,9 @@ export function criteriaForMatching<C extends MatchCriterion>(
 ): Array<C | (MatchCriterion & { text: string })> {
   const target = targetConditionOf(trial);
   return target ? [target, ...trial.criteria] : [...trial.criteria];
+}
+
+/** A trial (its listed conditions and criteria) against a person: its target condition first. */
+export function matchTrial(trial: TrialForMatch, person: MatchPerson, today: Date, options: { explain?: boolean } = {}): PersonMatch {
+  return matchPerson(criteriaForMatching(trial), person, today, options);
 }
