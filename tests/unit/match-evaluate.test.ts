@@ -276,7 +276,7 @@ describe('classes and score', () => {
 });
 
 describe('the calibrated score (decision 131)', () => {
-  const noStroke = { type: 'condition', condition: 'a stroke', present: false, history: true, concepts: [{ id: 'mesh:D020521', name: 'a stroke' }] } as const;
+  const noStroke: CriterionRule = { type: 'condition', condition: 'a stroke', present: false, history: true, concepts: [{ id: 'mesh:D020521', name: 'a stroke' }] };
   const criteria: MatchCriterion[] = [
     criterion(asthma, { id: 'asthma' }),
     criterion(noStroke, { id: 'stroke', kind: 'exclusion' }),
