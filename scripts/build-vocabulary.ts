@@ -1,29 +1,274 @@
 /**
- * Builds src/server/features/trials/vocabulary/mesh.json from ClinicalTrials.gov records' MeSH terms
- * (derivedSection.conditionBrowseModule / interventionBrowseModule: meshes and ancestors).
- * MeSH is produced by the U.S. National Library of Medicine and is public domain (docs/decisions/022-criteria-vocabulary.md).
+ * Compiles the product's clinical vocabulary from MeSH 2024 and ICD-10-CM (../shared/data/vocabulary) into
+ * src/server/features/trials/vocabulary/mesh-2024.json.gz and its NOTICE.md (decision 126).
  *
- *   npx tsx scripts/build-vocabulary.ts [../shared/data/ctgov/studies.json]
+ *   npm run build:vocabulary [-- ../shared/data/vocabulary]
+ *
+ * Kept by MeSH tree, never by what a corpus mentions: diseases (C), mental disorders (F03), smoking, tobacco and
+ * drinking behaviours (F01.145.805, .958, .317), breast feeding, pregnancy, menopause and lactation (G08.686),
+ * surgical procedures (E04) and a few therapies (dialysis, radiotherapy, biological therapy, respiratory therapy,
+ * intubation); drugs: every descriptor with a pharmacological action, every pharmacological action class
+ * (D27.505), and every trade name's ingredient.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { exactKey, phraseKey, tokenize, wordOrders } from '../src/server/features/trials/vocabulary/normalize';
+import { ORDINARY_WORDS, REJECTED_DESCRIPTORS, TOO_GENERIC_TERMS } from '../src/server/features/trials/vocabulary/rejected';
 
-type Mesh = { id: string; term: string };
-type Browse = { meshes?: Mesh[]; ancestors?: Mesh[] };
-type Study = { derivedSection?: { conditionBrowseModule?: Browse; interventionBrowseModule?: Browse } };
+const source = path.resolve(process.argv[2] ?? '../shared/data/vocabulary');
+const target = path.resolve('src/server/features/trials/vocabulary/mesh-2024.json.gz');
 
-const source = path.resolve(process.argv[2] ?? '../shared/data/ctgov/studies.json');
-const studies = JSON.parse(readFileSync(source, 'utf8')) as Study[];
-const terms = new Map<string, { id: string; term: string; kind: 'condition' | 'medication' }>();
-for (const study of studies) {
-  for (const [module, kind] of [
-    [study.derivedSection?.conditionBrowseModule, 'condition'],
-    [study.derivedSection?.interventionBrowseModule, 'medication'],
-  ] as const) {
-    for (const mesh of [...(module?.meshes ?? []), ...(module?.ancestors ?? [])]) terms.set(mesh.id, { id: mesh.id, term: mesh.term, kind });
+const gz = (file: string) => gunzipSync(readFileSync(path.join(source, file))).toString('utf8');
+const rows = (text: string) =>
+  text
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => line.split('\t'));
+
+interface Descriptor {
+  ui: string;
+  name: string;
+  tree_numbers: string[];
+  entry_terms: string[];
+  pharm_actions: Array<{ ui: string; name: string }>;
+}
+const descriptors: Descriptor[] = gz('mesh/mesh2024_descriptors.jsonl.gz')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
+/**
+ * MeSH's category headings carry no tree number in the source (the 112 without one): they are the roots of their
+ * trees. Neoplasms is C04, so "any malignancy" is everything under C04.
+ */
+const CATEGORY_ROOTS: Record<string, string> = {
+  Infections: 'C01',
+  Neoplasms: 'C04',
+  'Musculoskeletal Diseases': 'C05',
+  'Digestive System Diseases': 'C06',
+  'Stomatognathic Diseases': 'C07',
+  'Respiratory Tract Diseases': 'C08',
+  'Otorhinolaryngologic Diseases': 'C09',
+  'Nervous System Diseases': 'C10',
+  'Eye Diseases': 'C11',
+  'Urogenital Diseases': 'C12',
+  'Cardiovascular Diseases': 'C14',
+  'Hemic and Lymphatic Diseases': 'C15',
+  'Congenital, Hereditary, and Neonatal Diseases and Abnormalities': 'C16',
+  'Skin and Connective Tissue Diseases': 'C17',
+  'Nutritional and Metabolic Diseases': 'C18',
+  'Endocrine System Diseases': 'C19',
+  'Immune System Diseases': 'C20',
+  'Disorders of Environmental Origin': 'C21',
+  'Occupational Diseases': 'C24',
+  'Chemically-Induced Disorders': 'C25',
+  'Mental Disorders': 'F03',
+};
+for (const descriptor of descriptors)
+  if (!descriptor.tree_numbers.length && CATEGORY_ROOTS[descriptor.name]) descriptor.tree_numbers = [CATEGORY_ROOTS[descriptor.name]];
+const lexicalTag = new Map<string, string>();
+for (const [ui, , , , term, , , tag] of rows(gz('mesh/mesh2024_terms.tsv.gz'))) lexicalTag.set(`${ui}\t${term}`, tag);
+const tradeNames = rows(readFileSync(path.join(source, 'mesh/mesh2024_drug_trade_names.tsv'), 'utf8'));
+const ingredients = new Set(tradeNames.map((row) => row[1]));
+
+const KEPT_TREES = /^(?:C\d|F03|F01\.145\.(?:805|958|317)|F01\.145\.407\.199|G08\.686\.(?:784\.769|157|523)|E04\.|E02\.(?:870|815|095|880|585))/;
+const kindOf = (descriptor: Descriptor): 'condition' | 'medication' | null => {
+  if (REJECTED_DESCRIPTORS.has(descriptor.name.toLowerCase())) return null;
+  if (descriptor.tree_numbers.some((tree) => KEPT_TREES.test(tree))) return 'condition';
+  if (descriptor.tree_numbers.some((tree) => tree.startsWith('D27.505')) || descriptor.pharm_actions.length || ingredients.has(descriptor.ui))
+    return 'medication';
+  return null;
+};
+
+const kept = descriptors.flatMap((descriptor) => {
+  const kind = kindOf(descriptor);
+  return kind ? [{ descriptor, kind }] : [];
+});
+const index = new Map(kept.map(({ descriptor }, at) => [descriptor.ui, at]));
+
+/** A short form: an abbreviation or acronym (MeSH's lexical tags), or a word of capitals ("COPD", "HIV"). */
+const isShortForm = (ui: string, term: string) =>
+  !/\s/.test(term) &&
+  term.length <= 8 &&
+  (/^(?:ABB|ACR|ABX|ACX)$/.test(lexicalTag.get(`${ui}\t${term}`) ?? '') || (term.length <= 6 && /[A-Z].*[A-Z]/.test(term)));
+
+/** Why a term is not read: too short, an ordinary English word, or a heading too generic to name a condition or drug. */
+function rejected(term: string, preferred: boolean): boolean {
+  const tokens = tokenize(term);
+  if (!tokens.length) return true;
+  const letters = term.replace(/[^\p{L}\p{N}]/gu, '');
+  if (letters.length <= 2) return true;
+  const key = phraseKey(term);
+  if (TOO_GENERIC_TERMS.has(key)) return true;
+  if (tokens.length === 1) {
+    if (ORDINARY_WORDS.has(key)) return true;
+    // A one-word synonym of four letters or fewer ("Abate", "Crack", "Ice") names too many other things; the heading's own name stays.
+    if (!preferred && letters.length <= 4) return true;
+  }
+  // Chemical names with locants and stereo-descriptors ("1,2-...-(6S-...)") are never written in notes or criteria.
+  if (/\d,\d|\(\d|[[\]]|\b[RS]\)|alpha\(|\*/.test(term) || term.length > 80) return true;
+  return false;
+}
+
+const terms = new Map<string, Set<number>>();
+const exact = new Map<string, Set<number>>();
+const allShortForms = new Map<string, Set<string>>();
+for (const descriptor of descriptors)
+  for (const term of [descriptor.name, ...descriptor.entry_terms])
+    if (isShortForm(descriptor.ui, term)) {
+      const set = allShortForms.get(exactKey(term)) ?? new Set();
+      set.add(descriptor.ui);
+      allShortForms.set(exactKey(term), set);
+    }
+
+const put = (map: Map<string, Set<number>>, key: string, at: number) => {
+  if (!key) return;
+  const set = map.get(key) ?? new Set();
+  set.add(at);
+  map.set(key, set);
+};
+for (const [at, { descriptor }] of kept.entries()) {
+  for (const term of new Set([descriptor.name, ...descriptor.entry_terms])) {
+    const preferred = term === descriptor.name;
+    if (isShortForm(descriptor.ui, term)) {
+      if (term.replace(/[^\p{L}\p{N}]/gu, '').length > 2) put(exact, exactKey(term), at);
+      continue;
+    }
+    if (rejected(term, preferred)) continue;
+    for (const order of wordOrders(term)) put(terms, phraseKey(order), at);
   }
 }
-const sorted = [...terms.values()].sort((a, b) => a.term.localeCompare(b.term));
-const target = path.resolve('src/server/features/trials/vocabulary/mesh.json');
-writeFileSync(target, `${JSON.stringify(sorted, null, 1)}\n`);
-console.info(`${sorted.length} MeSH terms from ${studies.length} records -> ${target}`);
+
+/** A key two headings share: the one whose preferred name it is keeps it; otherwise no one does (never guessed). */
+function settle(map: Map<string, Set<number>>): Map<string, number[]> {
+  const settled = new Map<string, number[]>();
+  for (const [key, ats] of map) {
+    if (ats.size === 1) settled.set(key, [...ats]);
+    else {
+      const owners = [...ats].filter((at) => wordOrders(kept[at].descriptor.name).some((order) => phraseKey(order) === key));
+      if (owners.length === 1) settled.set(key, owners);
+    }
+  }
+  return settled;
+}
+const settledTerms = settle(terms);
+// Short forms keep every reading; the recognizer reads an ambiguous one only with support from its context.
+const settledExact = new Map([...exact].map(([key, ats]) => [key, [...ats]]));
+// Ambiguous: several headings of MeSH list it, or in lower case it is an ordinary word ("ALL", "AIDS" stays: four letters).
+const ambiguous = [...settledExact.keys()]
+  .filter((key) => (allShortForms.get(key)?.size ?? 0) > 1 || settledExact.get(key)!.length > 1 || (key.length <= 3 && ORDINARY_WORDS.has(key.toLowerCase())))
+  .sort();
+
+// ---- ICD-10-CM: a code is a concept's when one of the concept's names, normalised, is the code's description or inclusion term ----
+const icdRows = rows(gz('icd10cm/icd10cm_cms_fy2014-2026.tsv.gz')).filter((row) => row[2] === '1');
+const icdTexts = new Map<string, Set<string>>();
+const addIcd = (text: string, code: string) => {
+  for (const order of wordOrders(text)) {
+    const key = phraseKey(order.replace(/,?\s+(?:unspecified|not elsewhere classified|NEC|NOS)$/i, ''));
+    if (!key) continue;
+    const set = icdTexts.get(key) ?? new Set();
+    set.add(code);
+    icdTexts.set(key, set);
+  }
+};
+const current = new Set(icdRows.map((row) => row[0]));
+for (const row of icdRows) addIcd(row[8], row[0]);
+for (const [code, , , term] of rows(gz('icd10cm/icd10cm_fy2021_tabular_inclusion_terms.tsv.gz'))) if (current.has(code)) addIcd(term, code);
+const icdByConcept = new Map<number, Set<string>>();
+const icdOwners = new Map<string, Set<number>>();
+for (const [key, ats] of settledTerms) {
+  const codes = icdTexts.get(key);
+  if (!codes || kept[ats[0]].kind !== 'condition') continue;
+  for (const code of codes) {
+    const owners = icdOwners.get(code) ?? new Set();
+    owners.add(ats[0]);
+    icdOwners.set(code, owners);
+  }
+}
+// A code two concepts claim is neither's: certain or nothing.
+for (const [code, owners] of icdOwners) {
+  if (owners.size !== 1) continue;
+  const [at] = owners;
+  const set = icdByConcept.get(at) ?? new Set();
+  set.add(code);
+  icdByConcept.set(at, set);
+}
+// The most general code of a concept's codes stands for it ("E11" over its "E11.9"): a child code is dropped when its parent is kept.
+const icdOf = (at: number) => {
+  const codes = [...(icdByConcept.get(at) ?? [])].sort();
+  return codes.filter((code) => !codes.some((other) => other !== code && code.startsWith(other))).join(',');
+};
+
+const kindCode = { condition: 'c', medication: 'm' } as const;
+const concepts = kept.map(({ descriptor, kind }, at) => [
+  descriptor.ui,
+  descriptor.name,
+  kindCode[kind],
+  descriptor.tree_numbers.join('|'),
+  descriptor.pharm_actions
+    .map((action) => index.get(action.ui))
+    .filter((found) => found !== undefined)
+    .join(','),
+  icdOf(at),
+]);
+/** A key that is its heading's preferred name (in one of its word orders) is marked "*": the reviewed reach reads only those. */
+const isPreferred = (key: string, at: number) => wordOrders(kept[at].descriptor.name).some((order) => phraseKey(order) === key);
+const lines = (map: Map<string, number[]>) =>
+  [...map]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, ats]) => `${key}\t${ats.join(',')}${ats.length === 1 && isPreferred(key, ats[0]) ? '*' : ''}`)
+    .join('\n');
+
+const counts = {
+  descriptors: kept.length,
+  conditions: kept.filter((item) => item.kind === 'condition').length,
+  medications: kept.filter((item) => item.kind === 'medication').length,
+  terms: settledTerms.size,
+  shortForms: settledExact.size,
+  ambiguousShortForms: ambiguous.length,
+  conceptsWithIcd10: icdByConcept.size,
+  icd10Codes: [...icdByConcept.values()].reduce((sum, set) => sum + set.size, 0),
+};
+const meta = {
+  mesh: 'MeSH 2024 (U.S. National Library of Medicine), restructured: descriptors selected by tree, terms normalised',
+  icd10cm: 'ICD-10-CM FY2026 codes and descriptions (CMS), FY2021 tabular inclusion terms (CDC/NCHS)',
+  counts,
+};
+const artifact = { meta, concepts, terms: lines(settledTerms), exact: lines(settledExact), ambiguous };
+writeFileSync(target, gzipSync(JSON.stringify(artifact), { level: 9 }));
+writeFileSync(path.join(path.dirname(target), 'NOTICE.md'), notice());
+console.info(`${JSON.stringify(counts)} -> ${target}`);
+
+function notice(): string {
+  return `# The clinical vocabulary: sources and attribution
+
+\`mesh-2024.json.gz\` is built by \`npm run build:vocabulary\` (scripts/build-vocabulary.ts) from ../shared/data/vocabulary
+(decision 126). Do not edit it by hand: change the script and build it again.
+
+## MeSH 2024
+
+Medical Subject Headings, **2024 production year**, produced by the U.S. National Library of Medicine (NLM). MeSH is
+not copyrighted and free of charge. This file is a **restructured and modified derivative**: descriptors were selected
+by tree (C diseases; F03 mental disorders; F01.145 smoking, tobacco use, drinking, breast feeding; G08.686 pregnancy,
+menopause, lactation; E04 surgical procedures and E02 dialysis, radiotherapy, biological and respiratory therapy,
+intubation; drugs with a pharmacological action, the D27.505 pharmacological action classes and trade names'
+ingredients), entry terms normalised (lower case, American spelling, singular) and ordinary words, one- and
+two-letter terms and chemical names with locants removed. Its use does not imply NLM's endorsement of Cohortly.
+Source files: NLM desc2024.xml, mtrees2024.bin via GitHub jaytimm/mesh-resources (commit c72a6a5).
+
+## ICD-10-CM
+
+ICD-10-CM codes FY2026 (CMS "Code Descriptions in Tabular Order", via the CRAN package medicalcoder 0.8.1) and the
+FY2021 tabular inclusion terms (CDC/NCHS). ICD-10-CM is a U.S. Government work; the ICD-10 base classification is
+(c) World Health Organization, used by NCHS with permission. Only the mapping of a code to a MeSH descriptor is kept:
+a code is a descriptor's when one of the descriptor's names, normalised, equals the code's description or one of
+its inclusion terms, and no other descriptor's name does.
+
+## Counts
+
+${Object.entries(counts)
+  .map(([key, value]) => `- ${key}: ${value.toLocaleString('en-US')}`)
+  .join('\n')}
+`;
+}

@@ -448,10 +448,10 @@ describe('rules from text', () => {
     // "With or without back pain": back pain is neither required nor excluded.
     expect(names(readTextRule('inclusion', 'Leg pain from sciatica with or without low back pain'))).toEqual(['sciatica']);
     // A complication of diabetes is not diabetes ("must not have diabetes" would exclude a diabetes trial's people):
-    // the complication itself, when the vocabulary has it (retinopathy since issue 11's second pass).
+    // the complication itself, when the vocabulary has it (MeSH's diabetic retinopathy since issue 30).
     expect(rule('exclusion', 'Unstable diabetic retinopathy').rule).toEqual({
       type: 'condition',
-      condition: 'damage to the retina (retinopathy)',
+      condition: 'diabetic retinopathy',
       present: false,
     });
     expect(names(readTextRule('exclusion', 'Diabetic ketoacidosis in the last 6 months'))).toEqual(['diabetic ketoacidosis (DKA)']);

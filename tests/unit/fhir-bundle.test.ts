@@ -8,7 +8,7 @@ import { vocabulary } from '../../src/server/features/trials/vocabulary';
 const fixture = (name: string) => JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures/fhir', name), 'utf8'));
 const SHARED = path.resolve(process.cwd(), '../shared/data/fhir');
 
-const conceptOf = (words: string) => vocabulary().find(words)[0].concept.id;
+const conceptOf = (words: string) => vocabulary().find(words, { reach: 'full' })[0].concept.id;
 
 /** The fields every FHIR fact has the same way. */
 const fhirFact = (fields: Partial<CandidateFactInput> & Pick<CandidateFactInput, 'kind' | 'name'>): CandidateFactInput => ({
@@ -64,10 +64,11 @@ describe('reading a FHIR bundle: the project fixture', () => {
         sourceText: 'Diabetes mellitus type 2 (disorder)',
         code: 'http://snomed.info/sct|44054006',
       }),
-      // No vocabulary concept: the display without its SNOMED tag; no onset, so the recorded date.
+      // MeSH has bronchitis (no heading for its acute form); no onset, so the recorded date.
       fhirFact({
         kind: 'condition',
-        name: 'Acute bronchitis',
+        conceptId: conceptOf('bronchitis'),
+        name: 'bronchitis',
         status: 'history',
         observedOn: '2019-01-10',
         sourceRef: 'cond-bronchitis',

@@ -72,8 +72,11 @@ export function clinicalColumns(mapping: Record<string, ImportField>): ClinicalC
 const ICD10 = /^([A-TV-Z]\d{2})(?:\.(\w{1,4}))?$/i;
 
 let byIcd10: Map<string, Concept> | null = null;
-/** ICD-10 codes the vocabulary's own entries carry -> their concepts (a code's category names it when the code itself is not listed). */
-function conceptOfCode(code: string): Concept | null {
+/**
+ * ICD-10 codes the vocabulary's own entries carry -> their concepts (a code's category names it when the code itself
+ * is not listed); then the codes the lexicon maps to a MeSH heading with certainty (decision 126).
+ */
+export function conceptOfCode(code: string): Concept | null {
   if (!byIcd10) {
     byIcd10 = new Map();
     for (const entry of SYNONYMS) {
@@ -83,13 +86,13 @@ function conceptOfCode(code: string): Concept | null {
     }
   }
   const upper = code.toUpperCase();
-  return byIcd10.get(upper) ?? byIcd10.get(upper.split('.')[0]) ?? null;
+  return byIcd10.get(upper) ?? vocabulary().conceptOfIcd10(upper) ?? byIcd10.get(upper.split('.')[0]) ?? null;
 }
 
 /** The vocabulary's concept of that kind the words name, the longest mention when they name several (the FHIR reader's too). */
 export function longestMention(words: string, kind: Concept['kind']): Concept | null {
   let best: { concept: Concept; length: number } | null = null;
-  for (const mention of vocabulary().find(words)) {
+  for (const mention of vocabulary().find(words, { reach: 'full' })) {
     if (mention.concept.kind !== kind) continue;
     const length = mention.end - mention.start;
     if (!best || length > best.length) best = { concept: mention.concept, length };

@@ -72,7 +72,7 @@ export { changeCandidateStatus, DEFAULT_CONSENT_SOURCE, resolveStatusAndFlag } f
 export * from './prescreen-notes';
 export * from './bulk-actions';
 // The import's reading of condition and medication names, shared with the FHIR reader (matching).
-export { longestMention } from './import-facts';
+export { conceptOfCode, longestMention } from './import-facts';
 
 // ---- the list ----
 

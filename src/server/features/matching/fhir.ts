@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CandidateFactInput, FactStatus } from '../../../contract/matching';
 import { AppError } from '../../http/errors';
 import { canonical, MEASURES, type Measure } from '../trials/criteria-parser';
-import { longestMention } from '../candidates/service';
+import { conceptOfCode, longestMention } from '../candidates/service';
 
 /**
  * A FHIR R4 bundle (Synthea output, or an EHR export of one person) -> the candidate it describes and their
@@ -128,6 +128,7 @@ const ObservationSchema = z.looseObject({
 // ---- code systems ----
 
 const SNOMED = 'http://snomed.info/sct';
+const ICD10_CM = 'http://hl7.org/fhir/sid/icd-10-cm';
 const RXNORM = 'http://www.nlm.nih.gov/research/umls/rxnorm';
 const LOINC = 'http://loinc.org';
 
@@ -411,7 +412,9 @@ function readCondition(condition: z.infer<typeof ConditionSchema>, entry: Entry,
     // No clinical status: abated means over, else it stands.
     status = Object.keys(entry.resource).some((key) => key.startsWith('abatement')) ? 'history' : 'present';
   }
-  const concept = longestMention(display, 'condition');
+  // An ICD-10-CM coding names the concept when the vocabulary maps its code with certainty; else the words do (SNOMED has no map here).
+  const icd10 = condition.code.coding?.find((coding) => coding.system === ICD10_CM && coding.code)?.code;
+  const concept = (icd10 ? conceptOfCode(icd10) : null) ?? longestMention(display, 'condition');
   return fact({
     kind: 'condition',
     conceptId: concept?.id ?? null,

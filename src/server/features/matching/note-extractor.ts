@@ -1,6 +1,6 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
 import { MEASURES, NUMBER, UNIT, canonical, normalizeUnit, toNumber, type Measure } from '../trials/criteria-parser';
-import { vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
+import { meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
 
 /**
  * The clinical-note reader (trial matcher, issue 11; docs/note-extraction.md): free text typed or pasted on
@@ -19,7 +19,17 @@ export interface NoteExtractionOptions {
   noteId?: string;
   /** The day the note is read, for an age computed from a written date of birth. */
   today?: Date;
+  /** Concept ids the note is known to be about (the trial's conditions): support for an ambiguous short form. */
+  context?: readonly string[];
 }
+
+/** MeSH headings the reader has its own rules for (smoking, pregnancy): read there, with their own cues, never as a condition. */
+let dedicated: Set<string> | null = null;
+const DEDICATED_HEADINGS = ['Pregnancy', 'Smoking', 'Tobacco Smoking', 'Cigarette Smoking', 'Tobacco Use', 'Pregnancy, Multiple'];
+const isDedicated = (conceptId: string) => {
+  dedicated ??= new Set(DEDICATED_HEADINGS.map(meshIdByName).filter((id): id is string => Boolean(id)));
+  return dedicated.has(conceptId);
+};
 
 // ---- sentences ----
 
@@ -520,7 +530,7 @@ function invertedMentions(sentence: string, vocab: Vocabulary, mentions: Mention
     for (const site of [both, first, ORGAN_ADJECTIVE[first.toLowerCase()]]) {
       if (!site) continue;
       const phrase = `${site} ${head}`;
-      const read = vocab.find(phrase);
+      const read = vocab.find(phrase, { reach: 'full' });
       if (read.length !== 1 || read[0].start !== 0 || read[0].end !== phrase.length) continue;
       // The span runs from the disease to the last site word read ("stenosis of the left carotid", not "... artery" when unread).
       const end = match.index + (site === both ? words.length : words.lastIndexOf(first) + first.length);
@@ -598,8 +608,16 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
   // Cues are read once over the whole note, then handed to their sentences in the sentence's own offsets.
   const noteCues = readCues(text);
   const vocab = vocabulary();
+  // The whole note is read at once, so a short form defined or supported anywhere in it is read everywhere (decision 127).
+  const noteMentions = vocab.find(text, { reach: 'full', context: options.context ?? [] });
+  let next = 0;
   const sentenceMentions = sentences.map((sentence) => {
-    const mentions = vocab.find(sentence.text);
+    const mentions: Mention[] = [];
+    while (next < noteMentions.length && noteMentions[next].start < sentence.start) next++;
+    for (; next < noteMentions.length && noteMentions[next].end <= sentence.end; next++) {
+      const mention = noteMentions[next];
+      if (!isDedicated(mention.concept.id)) mentions.push({ ...mention, start: mention.start - sentence.start, end: mention.end - sentence.start });
+    }
     const inverted = invertedMentions(sentence.text, vocab, mentions);
     return inverted.length ? [...mentions, ...inverted].sort((a, b) => a.start - b.start) : mentions;
   });

@@ -1,12 +1,14 @@
 import type { ConceptRef } from '../../../../contract/trials';
-import meshTerms from './mesh.json' with { type: 'json' };
-import { SYNONYMS, type ConceptKind } from './synonyms';
+import { canonicalMeshUi, lexicon } from './lexicon';
+import { phraseKey as normalisedKey, tokenize as tokenizeWords, type Token } from './normalize';
+import { CLASS_HEADINGS, SYNONYMS, type ConceptKind } from './synonyms';
 
 /**
- * The criteria vocabulary: concepts from MeSH (the terms ClinicalTrials.gov records carry for their
- * conditions and interventions, collected in mesh.json by scripts/build-vocabulary.ts, plus the terms of the
- * record being read) and the maintained synonyms file. Matching is on word boundaries; the longest mention
- * wins, so "type 2 diabetes" is one concept, not "diabetes". docs/decisions/022-criteria-vocabulary.md.
+ * The clinical vocabulary and its concept recognizer: MeSH 2024 and ICD-10-CM compiled into mesh-2024.json.gz
+ * (lexicon.ts, decision 126), the reviewed hand file (synonyms.ts: plain English and Spanish names, lay terms,
+ * trial idioms) and the terms of the record being read. Matching is on normalised words (normalize.ts); the
+ * longest mention wins, so "type 2 diabetes" is one concept, not "diabetes"; an ambiguous short form is read
+ * only with support from its context (decision 127). docs/decisions/022-criteria-vocabulary.md.
  */
 
 export interface Concept {
@@ -19,6 +21,25 @@ export interface Concept {
   clinicianOnly: boolean;
   /** Synonyms (lower case) that name one member of the concept's class (`SynonymEntry.members`). */
   members?: string[];
+  /** The MeSH descriptor the concept is, or (for a hand concept with an id of its own) names: its place in the hierarchy. */
+  descriptor?: string;
+  /** Every ICD-10-CM code the concept maps to with certainty (decision 126). */
+  icd10Codes?: readonly string[];
+}
+
+export interface FindOptions {
+  /**
+   * `full`: every MeSH term of the lexicon besides the reviewed hand entries and the record's own terms (the note
+   * reader, FHIR and import columns, chat and call answers). `reviewed` (the default, the criteria reader until it
+   * moves to `full`): the hand entries and the record's terms only, with MeSH ids, codes and hierarchy from the
+   * lexicon (decision 127).
+   */
+  reach?: 'full' | 'reviewed';
+  /**
+   * Concept ids the text is known to be about (a trial's conditions): an ambiguous short form ("MS", "PE") is read
+   * when it names one of them or a concept related to one in the hierarchy.
+   */
+  context?: readonly string[];
 }
 
 export interface Mention {
@@ -86,11 +107,44 @@ const SHARED_HEAD_ANYWHERE =
   /\b(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)\b/i;
 
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
-const TOKEN = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
 
-/** Words of a text with their offsets; "Crohn's disease" -> crohn's, disease; "HIV-1" -> HIV, 1. */
-function tokenize(text: string): Array<{ word: string; start: number; end: number }> {
-  return [...text.matchAll(TOKEN)].map((match) => ({ word: match[0].replace('’', "'"), start: match.index, end: match.index + match[0].length }));
+/**
+ * Short forms that name several things in clinical text ("MS" multiple sclerosis, mitral stenosis, mental status;
+ * "PE" pulmonary embolism, physical examination; "HS" at bedtime; "RA" room air; "ALL" the word): read only when the
+ * text defines them or its context supports the reading (decision 127). MeSH's own ambiguous short forms join them.
+ */
+const AMBIGUOUS_SHORT_FORMS = new Set([
+  'MI',
+  'MS',
+  'PE',
+  'HS',
+  'RA',
+  'AD',
+  'MM',
+  'ALL',
+  'ARF',
+  'CIN',
+  'STD',
+  'PNA',
+  'FAP',
+  'CA',
+  'AS',
+  'PD',
+  'ED',
+  'AAA',
+  'TTP',
+]);
+
+/**
+ * The hand entries whose rules and facts were stored under a MeSH id before the lexicon (the id as the records'
+ * MeSH terms wrote it then): they keep it, and every other hand entry keeps `cohortly:<id>`, its heading in
+ * `descriptor`, so no stored rule or fact changes meaning (decision 127).
+ */
+// biome-ignore format: a table
+const STORED_MESH_IDS: Record<string, string> = { 'type-2-diabetes': 'D000003924', 'diabetes': 'D000003920', 'obesity': 'D000009765', 'hypertension': 'D000006973', 'cardiovascular-disease': 'D000002318', 'pah': 'D000081029', 'asthma': 'D001249', 'pneumonia': 'D000011014', 'covid-19': 'D000086382', 'rsv': 'D000018357', 'respiratory-infection': 'D000012141', 'urinary-tract-infection': 'D000014552', 'infection': 'D000007239', 'chronic-kidney-disease': 'D000051436', 'nephrotic-syndrome': 'D000009404', 'liver-disease': 'D000008107', 'nash': 'D000065626', 'ulcerative-colitis': 'D000003093', 'ibd': 'D000015212', 'cancer': 'D000009369', 'sclc': 'D000055752', 'lung-cancer': 'D000008175', 'colorectal-cancer': 'D000015179', 'hepatocellular-carcinoma': 'D000006528', 'multiple-myeloma': 'D000009101', 'thymoma': 'D000013945', 'autoimmune-disease': 'D000001327', 'lupus': 'D000008180', 'systemic-sclerosis': 'D000012595', 'atopic-dermatitis': 'D000003876', 'hidradenitis-suppurativa': 'D000017497', 'allergy': 'D006967', 'disc-herniation': 'D007405', 'sciatica': 'D012585', 'radiculopathy': 'D011843', 'spinal-stenosis': 'D013130', 'back-pain': 'D017116', 'migraine': 'D000008881', 'anxiety': 'D001008', 'psychiatric-disorder': 'D001523', 'bleeding-disorder': 'D000006474', 'neurological-disease': 'D009422', 'systemic-corticosteroids': 'D005938', 'jak-inhibitors': 'D000075242', 'immunotherapy': 'D000082082', 'antibiotics': 'D000000900', 'nsaids': 'D000894', 'lung-disease': 'D008171', 'respiratory-disease': 'D012140', 'endocrine-disease': 'D000004700', 'metabolic-disease': 'D000008659', 'blood-disease': 'D000006402', 'digestive-disease': 'D000005767', 'musculoskeletal-disease': 'D009140', 'skin-disease': 'D000012871', 'immune-disease': 'D007154', 'local-anesthetics': 'D000779' };
+
+function tokenize(text: string): Token[] {
+  return tokenizeWords(text);
 }
 const phraseKey = (phrase: string, caseSensitive: boolean) =>
   tokenize(caseSensitive ? phrase : phrase.toLowerCase())
@@ -107,6 +161,12 @@ export class Vocabulary {
   private readonly byExact: Map<string, Concept>;
   /** Every proper prefix of a phrase (lower case), so the longest match stops as soon as nothing longer can match. */
   private readonly prefixes: Set<string>;
+  /** MeSH concepts (by lexicon index) that a hand entry names: the hand entry's concept stands for them. */
+  private readonly linked = new Map<number, Concept>();
+  private readonly handConcepts = new Map<string, Concept>();
+  private readonly meshConcepts = new Map<number, Concept>();
+  private byIcd10: Map<string, number> | null = null;
+  private readonly ownRecordConcepts: string[] = [];
 
   /** A record's vocabulary looks in its own few terms first, then in the product's (never copied). */
   private readonly parent: Vocabulary | null;
@@ -120,22 +180,40 @@ export class Vocabulary {
       for (const item of mesh) this.addMesh(item);
       return;
     }
-    const meshByTerm = new Map(mesh.map((item) => [item.term.toLowerCase(), item]));
-    const covered = new Set<string>();
+    const lex = lexicon();
     const numbered: Array<[string[], Concept]> = [];
     for (const entry of SYNONYMS) {
-      const linked = entry.meshTerm ? meshByTerm.get(entry.meshTerm.toLowerCase()) : undefined;
+      const linked = entry.meshTerm ? lex.byName(entry.meshTerm) : undefined;
+      // A hand concept of its own still names a place in the hierarchy when its first synonym is a heading's name.
+      const classHeading = CLASS_HEADINGS[entry.id];
+      const named = linked ?? (classHeading ? lex.byName(classHeading) : lex.namedBy(normalisedKey(entry.synonyms[0] ?? entry.en)));
+      const stored = STORED_MESH_IDS[entry.id];
+      const ui = stored;
+      const codes = named !== undefined ? lex.concepts[named].icd10 : [];
       const concept: Concept = {
-        id: linked ? `mesh:${linked.id}` : `cohortly:${entry.id}`,
+        id: ui ? `mesh:${ui}` : `cohortly:${entry.id}`,
         kind: entry.kind,
         en: entry.en,
         es: entry.es,
-        ...(linked ? { mesh: linked.id } : {}),
+        ...(ui ? { mesh: ui } : {}),
         ...(entry.icd10 ? { icd10: entry.icd10 } : {}),
         clinicianOnly: entry.clinicianOnly ?? false,
         ...(entry.members ? { members: entry.members } : {}),
+        ...(named !== undefined ? { descriptor: lex.concepts[named].ui } : {}),
+        ...(entry.icd10 || codes.length ? { icd10Codes: entry.icd10 ? [entry.icd10, ...codes.filter((code) => code !== entry.icd10)] : codes } : {}),
       };
-      if (entry.meshTerm) covered.add(entry.meshTerm.toLowerCase());
+      // The heading's own terms (MeSH's synonyms of it) then read as the hand concept, under one id.
+      if (named !== undefined && !this.linked.has(named)) this.linked.set(named, concept);
+      // A medicine the hand entry names by its heading's name ("fluticasone" of the inhaled corticosteroids) reads as
+      // the entry by its brand and other names too ("Flovent"), as the hand file reads the medicine itself.
+      if (entry.kind === 'medication')
+        for (const synonym of entry.synonyms) {
+          const drug = lex.namedBy(normalisedKey(synonym));
+          if (drug !== undefined && lex.concepts[drug].kind === 'medication' && !this.linked.has(drug)) this.linked.set(drug, concept);
+        }
+      if (!this.handConcepts.has(concept.id)) this.handConcepts.set(concept.id, concept);
+      // Rules stored before the entry named its heading keep its own id: both find it.
+      if (!this.handConcepts.has(`cohortly:${entry.id}`)) this.handConcepts.set(`cohortly:${entry.id}`, concept);
       const phrases = [...entry.synonyms, ...(entry.meshTerm ? meshVariants(entry.meshTerm) : [])];
       for (const phrase of phrases) this.add(phrase, false, concept);
       for (const phrase of entry.caseSensitive ?? []) this.add(phrase, true, concept);
@@ -148,17 +226,82 @@ export class Vocabulary {
     for (const [phrases, concept] of numbered)
       for (const phrase of phrases)
         for (const variant of headVariants(phrase)) for (const form of [variant, ...numberVariants(variant)]) this.add(form, false, concept);
-    for (const item of mesh) this.addMesh(item, covered);
   }
 
   /** A MeSH term not already named by the synonyms file becomes a concept of its own. */
   addMesh(item: MeshTerm, covered: Set<string> = new Set()): void {
     if (TOO_BROAD.test(item.term) || covered.has(item.term.toLowerCase())) return;
     const variants = meshVariants(item.term);
-    if (variants.some((variant) => this.phrase(phraseKey(variant, false)))) return;
+    const known = variants.map((variant) => this.phrase(phraseKey(variant, false))).find(Boolean);
+    if (known) {
+      this.ownRecordConcepts.push(known.id);
+      return;
+    }
+    const ui = canonicalMeshUi(item.id);
+    const at = lexicon().byId(ui);
     const name = variants.at(-1) ?? item.term.toLowerCase();
-    const concept: Concept = { id: `mesh:${item.id}`, kind: item.kind, en: name, es: null, mesh: item.id, clinicianOnly: false };
+    const concept: Concept =
+      at !== undefined
+        ? this.root().meshConcept(at)
+        : { id: `mesh:${ui}`, kind: item.kind, en: name, es: null, mesh: ui, descriptor: ui, clinicianOnly: false };
     for (const variant of variants) this.add(variant, false, concept);
+    this.ownRecordConcepts.push(concept.id);
+  }
+
+  /** The concepts of the record's own MeSH terms (its conditions and interventions): the context of its criteria. */
+  private recordConcepts(): string[] {
+    return [...this.ownRecordConcepts, ...(this.parent?.recordConcepts() ?? [])];
+  }
+
+  private root(): Vocabulary {
+    return this.parent ? this.parent.root() : this;
+  }
+
+  /** The concept of a MeSH heading: its hand entry's when one names it, else its plain name from MeSH (`es` none). */
+  meshConcept(at: number): Concept {
+    const root = this.root();
+    const hand = root.linked.get(at);
+    if (hand) return hand;
+    let concept = root.meshConcepts.get(at);
+    if (!concept) {
+      const mesh = lexicon().concepts[at];
+      concept = {
+        id: `mesh:${mesh.ui}`,
+        kind: mesh.kind,
+        en: plainName(mesh.name),
+        es: null,
+        mesh: mesh.ui,
+        ...(mesh.icd10.length ? { icd10: mesh.icd10[0], icd10Codes: mesh.icd10 } : {}),
+        clinicianOnly: false,
+        descriptor: mesh.ui,
+      };
+      root.meshConcepts.set(at, concept);
+    }
+    return concept;
+  }
+
+  /** The concept an ICD-10-CM code names with certainty (decision 126): the code's own, else its nearest parent code's. */
+  conceptOfIcd10(code: string): Concept | undefined {
+    const root = this.root();
+    if (!root.byIcd10) {
+      root.byIcd10 = new Map();
+      for (const [at, concept] of lexicon().concepts.entries()) for (const mapped of concept.icd10) root.byIcd10.set(mapped, at);
+    }
+    const upper = code.toUpperCase().trim();
+    for (let length = upper.length; length >= 3; length--) {
+      const at = root.byIcd10.get(upper.slice(0, length).replace(/\.$/, ''));
+      if (at !== undefined) return root.meshConcept(at);
+    }
+    return undefined;
+  }
+
+  /** A concept by its id: a hand entry's, a MeSH heading's, or none. */
+  concept(conceptId: string): Concept | undefined {
+    const root = this.root();
+    const hand = root.handConcepts.get(conceptId);
+    if (hand) return hand;
+    const at = conceptId.startsWith('mesh:') ? lexicon().byId(conceptId) : undefined;
+    return at === undefined ? undefined : root.meshConcept(at);
   }
 
   private add(phrase: string, caseSensitive: boolean, concept: Concept, own = false) {
@@ -200,28 +343,57 @@ export class Vocabulary {
     return this.prefixes.has(key) || Boolean(this.parent?.prefix(key));
   }
 
-  /** Every concept named in the text, in order; the longest mention wins where they overlap. */
-  find(text: string): Mention[] {
+  /**
+   * Every concept named in the text, in order; the longest mention wins where they overlap. Words are matched on
+   * their normalised keys (normalize.ts) against the hand entries, the record's terms and the MeSH lexicon; a short
+   * form defined in the text ("hidradenitis suppurativa (HS)") reads as its definition; an ambiguous one ("MS",
+   * "PE") only with support from `options.context` or another concept of the text (decision 127).
+   */
+  find(text: string, options: FindOptions = {}): Mention[] {
     const tokens = tokenize(text);
     const lower = tokens.map((token) => token.word.toLowerCase());
+    const lex = lexicon();
+    const full = options.reach === 'full';
+    const definitions = this.definitions(text, tokens, full);
     const kept: Mention[] = [];
+    const pending: Array<{ mention: Mention; readings: Concept[] }> = [];
     for (let index = 0; index < tokens.length; ) {
-      let found: { concept: Concept; size: number } | null = null;
+      let found: { concept: Concept; size: number; readings?: Concept[] } | null = null;
       let key = '';
       let exact = '';
+      let normal = '';
       const limit = Math.min(MAX_WORDS, tokens.length - index);
+      const lexiconWords = lex.maxWords(tokens[index].key, lower[index]);
       for (let size = 1; size <= limit; size++) {
+        const token = tokens[index + size - 1];
         key = size === 1 ? lower[index] : `${key} ${lower[index + size - 1]}`;
-        exact = size === 1 ? tokens[index].word : `${exact} ${tokens[index + size - 1].word}`;
+        exact = size === 1 ? token.word : `${exact} ${token.word}`;
+        normal = size === 1 ? token.key : `${normal} ${token.key}`;
         const concept = this.phrase(key) ?? this.exact(exact);
-        if (concept) found = { concept, size };
-        if (!this.prefix(key)) break;
+        if (concept) found = { concept, size, ...(size === 1 && this.isAmbiguous(exact) ? { readings: [concept] } : {}) };
+        else if (size <= lexiconWords) {
+          const at = this.lexiconTerm(normal, full);
+          const short = at === undefined && full ? lex.exact(exact) : undefined;
+          if (at !== undefined) found = { concept: this.meshConcept(at), size };
+          else if (short) {
+            const readings = short.map((reading) => this.meshConcept(reading));
+            found = { concept: readings[0], size, ...(readings.length > 1 || this.isAmbiguous(exact) ? { readings } : {}) };
+          }
+        }
+        if (!this.prefix(key) && size >= lexiconWords) break;
       }
+      const defined = definitions.get(tokens[index].word);
+      if (defined !== undefined && (!found || found.size === 1)) found = defined ? { concept: defined, size: 1 } : null;
       if (!found) {
         index++;
         continue;
       }
       const mention: Mention = { concept: found.concept, start: tokens[index].start, end: tokens[index + found.size - 1].end };
+      if (found.readings) {
+        pending.push({ mention, readings: found.readings });
+        index += found.size;
+        continue;
+      }
       const previous = kept.at(-1);
       // "HIV infection", "(HIV) disease": a generic head noun right after a concept belongs to it.
       const generic = GENERIC_HEAD.test(text.slice(mention.start, mention.end)) && previous && /^[\s()/,-]{0,3}$/.test(text.slice(previous.end, mention.start));
@@ -232,6 +404,10 @@ export class Vocabulary {
       // "Hepatitis B or C", "hepatitis B/C": a letter or digit after a conjunction names the sibling concept.
       if (!generic && /^[a-z0-9]$/i.test(tokens[index - 1].word)) {
         const stem = lower.slice(start, index - 1).join(' ');
+        const normalStem = tokens
+          .slice(start, index - 1)
+          .map((token) => token.key)
+          .join(' ');
         for (;;) {
           let next = index;
           if (next < tokens.length && /^(?:or|and)$/i.test(tokens[next].word)) next++;
@@ -242,21 +418,102 @@ export class Vocabulary {
             !/^[\s,/&]*(?:(?:or|and)[\s/]*)?(?:or)?\s*$/i.test(text.slice(tokens[index - 1].end, sibling.start))
           )
             break;
-          const concept = this.phrase(`${stem} ${sibling.word.toLowerCase()}`);
+          const at = this.lexiconTerm(`${normalStem} ${sibling.key}`, full);
+          const concept = this.phrase(`${stem} ${sibling.word.toLowerCase()}`) ?? (at === undefined ? undefined : this.meshConcept(at));
           if (!concept) break;
           kept.push({ concept, start: sibling.start, end: sibling.end });
           index = next + 1;
         }
       }
     }
-    return this.sharedHeads(text, tokens, lower, kept);
+    const read = pending.length ? this.resolveAmbiguous(pending, kept, options.context ?? []) : kept;
+    return this.sharedHeads(text, tokens, lower, read);
+  }
+
+  /**
+   * A lexicon term. The reviewed reach reads, besides the hand entries and the record's terms, only a disease's
+   * preferred name (MeSH C outside the signs and pathological processes of C23, F03): never a drug, a procedure, a
+   * synonym or a symptom, whose reading in criteria waits for the criteria reader's move to the full reach.
+   */
+  private lexiconTerm(key: string, full: boolean): number | undefined {
+    const lex = lexicon();
+    const at = lex.term(key);
+    if (at === undefined || full) return at;
+    const concept = lex.concepts[at];
+    return lex.isPreferred(key) && concept.trees.every((tree) => /^(?:C(?!23)\d\d|F03)/.test(tree)) && !TOO_BROAD.test(concept.name) ? at : undefined;
+  }
+
+  private isAmbiguous(written: string): boolean {
+    return AMBIGUOUS_SHORT_FORMS.has(written) || lexicon().ambiguous.has(written);
+  }
+
+  /**
+   * An ambiguous short form is read as the one of its readings that the context supports: the trial's conditions,
+   * or another concept of the same text, being the reading or related to it in the hierarchy. None or several
+   * supported: left unread, never guessed.
+   */
+  private resolveAmbiguous(pending: Array<{ mention: Mention; readings: Concept[] }>, kept: Mention[], context: readonly string[]): Mention[] {
+    const support = [...context, ...this.recordConcepts(), ...kept.map((mention) => mention.concept.id)];
+    const added: Mention[] = [];
+    for (const { mention, readings } of pending) {
+      const supported = readings.filter((reading) => support.some((id) => this.related(reading.id, id)));
+      if (supported.length === 1) added.push({ ...mention, concept: supported[0] });
+    }
+    return added.length ? [...kept, ...added].sort((a, b) => a.start - b.start) : kept;
+  }
+
+  /** The same concept, or two concepts one under the other or on one branch of MeSH's tree (two levels deep). */
+  related(a: string, b: string): boolean {
+    if (a === b) return true;
+    const [first, second] = [this.lexiconIndex(a), this.lexiconIndex(b)];
+    return first !== undefined && second !== undefined && lexicon().related(first, second);
+  }
+
+  /** The lexicon index of a concept id: a MeSH id's heading, or the heading a hand concept names. */
+  lexiconIndex(conceptId: string): number | undefined {
+    // A hand entry's id (its own, or the MeSH id it was stored under) answers through the heading it names; any
+    // other MeSH id is its own heading, even where a hand entry reads it (atorvastatin stays atorvastatin here).
+    const hand = this.root().handConcepts.get(conceptId);
+    const ui = hand ? (hand.descriptor ?? hand.mesh) : conceptId.startsWith('mesh:') ? conceptId.slice(5) : undefined;
+    return ui === undefined ? undefined : lexicon().byId(ui);
+  }
+
+  /**
+   * Short forms the text defines: "hidradenitis suppurativa (HS)" makes "HS" that concept for the whole text; a
+   * definition the vocabulary cannot read ("hereditary spherocytosis" spelt out but unknown) still stops "HS" from
+   * being read as something else.
+   */
+  private definitions(text: string, tokens: Token[], full: boolean): Map<string, Concept | null> {
+    const found = new Map<string, Concept | null>();
+    if (!text.includes('(')) return found;
+    for (const match of text.matchAll(/\(\s*([A-Z][A-Za-z0-9-]{0,6}[A-Z0-9])\s*\)/g)) {
+      const abbreviation = match[1];
+      const before = tokens.findLastIndex((token) => token.end <= match.index);
+      if (before < 0) continue;
+      const letters = abbreviation.replace(/[^A-Za-z]/g, '').toUpperCase();
+      let concept: Concept | null = null;
+      for (let size = Math.min(MAX_WORDS, before + 1); size >= 1 && !concept; size--) {
+        const words = tokens.slice(before - size + 1, before + 1);
+        if (words[0].word[0].toUpperCase() !== letters[0] || (size === 1 && words[0].word === abbreviation)) continue;
+        const phrase = words.map((token) => token.word.toLowerCase()).join(' ');
+        const at = this.lexiconTerm(words.map((token) => token.key).join(' '), full);
+        concept = this.phrase(phrase) ?? (at === undefined ? null : this.meshConcept(at));
+      }
+      const initials = tokens
+        .slice(Math.max(0, before - letters.length + 1), before + 1)
+        .map((token) => token.word[0].toUpperCase())
+        .join('');
+      if (concept) found.set(abbreviation, concept);
+      else if (initials === letters && !found.has(abbreviation)) found.set(abbreviation, null);
+    }
+    return found;
   }
 
   /**
    * "Cardiovascular or liver disease", "renal, hepatic or cardiac impairment", "back and neck surgery": a list
    * of words sharing one head noun names one concept per word that forms a phrase with the head.
    */
-  private sharedHeads(text: string, tokens: Array<{ word: string; start: number; end: number }>, lower: string[], kept: Mention[]): Mention[] {
+  private sharedHeads(text: string, tokens: Token[], lower: string[], kept: Mention[]): Mention[] {
     if (!SHARED_HEAD_ANYWHERE.test(text)) return kept;
     const isCovered = tokens.map((token) => kept.some((mention) => token.start >= mention.start && token.end <= mention.end));
     const conjunction = lower.map((word) => word === 'or' || word === 'and');
@@ -292,10 +549,60 @@ export class Vocabulary {
 
 let shared: Vocabulary | null = null;
 
-/** The product's vocabulary (built once). */
+/** The product's vocabulary (built once per process, with the MeSH lexicon loaded on first use). */
 export function vocabulary(): Vocabulary {
-  shared ??= new Vocabulary(meshTerms as MeshTerm[]);
+  shared ??= new Vocabulary([]);
   return shared;
+}
+
+// ---- hierarchy and classes (decision 127): MeSH's tree and pharmacological actions, for the criteria reader and the matcher ----
+
+/**
+ * `conceptId` is `ancestorId` or sits under it in MeSH's tree: "non-small cell lung cancer" is a neoplasm, "NSTEMI" a
+ * myocardial infarction. A hand concept answers through the heading it names; an id the lexicon cannot place is only itself.
+ */
+export function isA(conceptId: string, ancestorId: string): boolean {
+  if (conceptId === ancestorId) return true;
+  const [a, b] = [vocabulary().lexiconIndex(conceptId), vocabulary().lexiconIndex(ancestorId)];
+  return a !== undefined && b !== undefined && lexicon().isA(a, b);
+}
+
+/**
+ * A medicine is in a class when one of its pharmacological actions is the class or under it, or the medicine itself
+ * sits under it: atorvastatin is a "Hydroxymethylglutaryl-CoA Reductase Inhibitor" (a statin), warfarin an anticoagulant.
+ */
+export function inClass(drugId: string, classId: string): boolean {
+  if (drugId === classId) return true;
+  const [drug, drugClass] = [vocabulary().lexiconIndex(drugId), vocabulary().lexiconIndex(classId)];
+  return drug !== undefined && drugClass !== undefined && lexicon().inClass(drug, drugClass);
+}
+
+/** Every heading above a concept in MeSH's tree, as concept ids (`mesh:D...`), nearest first within each branch. */
+export function ancestorsOf(conceptId: string): string[] {
+  const at = vocabulary().lexiconIndex(conceptId);
+  return at === undefined
+    ? []
+    : lexicon()
+        .ancestors(at)
+        .map((ancestor) => `mesh:${lexicon().concepts[ancestor].ui}`);
+}
+
+/** The drug classes (pharmacological actions) of a medicine, as concept ids. */
+export function drugClassesOf(drugId: string): string[] {
+  const at = vocabulary().lexiconIndex(drugId);
+  return at === undefined ? [] : lexicon().concepts[at].actions.map((action) => `mesh:${lexicon().concepts[action].ui}`);
+}
+
+/** The concept id of a MeSH heading by its preferred name ("Pregnancy" -> "mesh:D011247"), if the lexicon keeps it. */
+export function meshIdByName(name: string): string | undefined {
+  const at = lexicon().byName(name);
+  return at === undefined ? undefined : `mesh:${lexicon().concepts[at].ui}`;
+}
+
+/** A MeSH heading's name in plain words: "Diabetes Mellitus, Type 2" -> "type 2 diabetes mellitus"; acronyms keep their capitals. */
+export function plainName(name: string): string {
+  const ordered = name.includes(',') && !/\d,\d|\(/.test(name) ? name.split(/,\s+/).reverse().join(' ') : name;
+  return ordered.replace(/[\p{L}\p{N}'-]+/gu, (word) => (/\p{Lu}.*\p{Lu}|\d/u.test(word.slice(1)) ? word : word.toLowerCase()));
 }
 
 export function conceptRef(concept: Concept): ConceptRef {
@@ -319,15 +626,5 @@ export function spanishName(conceptId: string): string | null {
     return medicine ? `una alergia a ${medicine}` : null;
   }
   if (conceptId.startsWith(STUDY_MEDICINE_PREFIX)) return studyMedicineConcept(conceptId.slice(STUDY_MEDICINE_PREFIX.length)).es;
-  for (const entry of SYNONYMS) if (conceptId === `cohortly:${entry.id}`) return entry.es;
-  return SPANISH_BY_MESH.get(conceptId) ?? null;
-}
-
-const SPANISH_BY_MESH = new Map<string, string>();
-{
-  const meshByTerm = new Map((meshTerms as MeshTerm[]).map((item) => [item.term.toLowerCase(), item]));
-  for (const entry of SYNONYMS) {
-    const linked = entry.meshTerm ? meshByTerm.get(entry.meshTerm.toLowerCase()) : undefined;
-    if (linked) SPANISH_BY_MESH.set(`mesh:${linked.id}`, entry.es);
-  }
+  return vocabulary().concept(conceptId)?.es ?? null;
 }

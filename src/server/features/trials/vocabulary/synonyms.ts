@@ -3051,3 +3051,27 @@ export const SYNONYMS: SynonymEntry[] = [
     },
   ),
 ];
+
+/**
+ * The MeSH heading a hand entry of a medicine class names, where its own words are no heading's name: its place
+ * in the hierarchy, so a medicine MeSH files under the class is in it (`inClass`, decision 127). Not a synonym:
+ * the entry's phrases are unchanged.
+ */
+export const CLASS_HEADINGS: Record<string, string> = {
+  statins: 'Hydroxymethylglutaryl-CoA Reductase Inhibitors',
+  anticoagulants: 'Anticoagulants',
+  antiplatelets: 'Platelet Aggregation Inhibitors',
+  immunosuppressants: 'Immunosuppressive Agents',
+  anticonvulsants: 'Anticonvulsants',
+  'ace-inhibitors': 'Angiotensin-Converting Enzyme Inhibitors',
+  arbs: 'Angiotensin II Type 1 Receptor Blockers',
+  ppis: 'Proton Pump Inhibitors',
+  'cyp3a-inhibitors': 'Cytochrome P-450 CYP3A Inhibitors',
+  antidepressants: 'Antidepressive Agents',
+  antipsychotics: 'Antipsychotic Agents',
+  'beta-blockers': 'Adrenergic beta-Antagonists',
+  opioids: 'Analgesics, Opioid',
+  antivirals: 'Antiviral Agents',
+  glp1: 'Glucagon-Like Peptide-1 Receptor Agonists',
+  sglt2: 'Sodium-Glucose Transporter 2 Inhibitors',
+};
