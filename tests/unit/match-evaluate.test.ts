@@ -276,7 +276,13 @@ describe('classes and score', () => {
 });
 
 describe('the calibrated score (decision 131)', () => {
-  const noStroke: CriterionRule = { type: 'condition', condition: 'a stroke', present: false, history: true, concepts: [{ id: 'mesh:D020521', name: 'a stroke' }] };
+  const noStroke: CriterionRule = {
+    type: 'condition',
+    condition: 'a stroke',
+    present: false,
+    history: true,
+    concepts: [{ id: 'mesh:D020521', name: 'a stroke' }],
+  };
   const criteria: MatchCriterion[] = [
     criterion(asthma, { id: 'asthma' }),
     criterion(noStroke, { id: 'stroke', kind: 'exclusion' }),
@@ -414,5 +420,30 @@ describe('a medicine ever taken (decision 071)', () => {
       '2026-06-15',
     );
     expect(recorded).toMatchObject({ kind: 'medication', conceptId: 'cohortly:opioids', status: 'history' });
+  });
+});
+
+describe('the MeSH hierarchy (concept-hierarchy.ts)', () => {
+  it('a more specific condition meets the general criterion, and a general exclusion catches it', () => {
+    const mi = criterion({
+      type: 'condition',
+      condition: 'myocardial infarction',
+      present: true,
+      concepts: [{ id: 'mesh:D009203', name: 'myocardial infarction' }],
+    });
+    const noNeoplasm = criterion(
+      { type: 'condition', condition: 'any malignancy', present: false, history: true, concepts: [{ id: 'mesh:D009369', name: 'neoplasms' }] },
+      { kind: 'exclusion' },
+    );
+    const nstemi = fact({ kind: 'condition', name: 'NSTEMI', conceptId: 'mesh:D000072658', status: 'history' });
+    const nsclc = fact({ kind: 'condition', name: 'NSCLC', conceptId: 'mesh:D002289', status: 'present' });
+    expect(
+      evaluateCriterion({ ...mi, rule: { ...(mi.rule as Extract<CriterionRule, { type: 'condition' }>), history: true } }, person([nstemi]), today).outcome,
+    ).toBe('met');
+    expect(evaluateCriterion(noNeoplasm, person([nsclc]), today).outcome).toBe('not_met');
+    // Unrelated concepts stay apart.
+    expect(
+      evaluateCriterion(noNeoplasm, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' })]), today).outcome,
+    ).toBe('unknown');
   });
 });

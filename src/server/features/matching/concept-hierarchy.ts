@@ -1,9 +1,12 @@
+import { inClass, isA as underInTree } from '../trials/vocabulary';
+
 /**
- * The concept hierarchy the matcher reads conditions through (issue 31): a fact of a concept meets a rule of any
- * of its ancestors ("NSTEMI" meets "myocardial infarction", "lung adenocarcinoma" meets "lung cancer"). The MeSH
- * tree comes with the vocabulary (issue 30, branch `vocab`); until it is merged a concept is only itself, so the
- * matcher answers exactly as before for every pair of distinct concepts.
+ * The concept hierarchy the matcher reads conditions and medicines through (issue 31): a fact of a concept meets a
+ * rule of any of its ancestors in MeSH's tree ("NSTEMI" meets "myocardial infarction", "lung adenocarcinoma" meets
+ * "lung cancer", "NSCLC" is caught by "no malignancy"), and a medicine meets a rule of its class by its
+ * pharmacological action (atorvastatin is a statin). The tree and the actions come with the vocabulary (issue 30,
+ * decision 127); an id the vocabulary cannot place is only itself.
  */
 export function isA(conceptId: string, ancestorId: string): boolean {
-  return conceptId === ancestorId;
+  return underInTree(conceptId, ancestorId) || inClass(conceptId, ancestorId);
 }
