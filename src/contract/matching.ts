@@ -268,7 +268,10 @@ export const CandidateMatchSchema = z
     candidate: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), status: z.string() }),
     inTrial: z.boolean(),
     matchClass: MatchClassSchema,
+    /** The chance the candidate is eligible given the evidence, 0-1 (decision 131). */
     score: z.number(),
+    /** The class and score in plain words: what decided it, and what is not known ("6 exclusions not mentioned in a full clinical note"). */
+    summary: z.string(),
     evidence: z.array(CriterionEvidenceSchema),
     /** Criteria a language model judged "not met" from the notes: the candidate stays in their class, flagged for a person to check. */
     llmFlagged: z.number().int(),

@@ -62,6 +62,10 @@ describe('trial matcher', () => {
     const dialog = page.getByRole('dialog', { name: 'Why: Bruno Match' });
     await expect.poll(() => dialog.getByText('Why excluded').isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => dialog.getByText(/Age 72 \(date of birth\) is not 18-65/).isVisible()).toBe(true);
+    // The class and its chance in plain words, from the same reasons (decision 131).
+    await expect
+      .poll(() => dialog.getByTestId('match-summary').textContent())
+      .toMatch(/^Excluded \(\d+% chance\): not met: age 72 \(date of birth\) is not 18-65/);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
 

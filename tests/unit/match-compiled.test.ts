@@ -10,6 +10,7 @@ import {
   type CompactPerson,
 } from '../../src/server/features/matching/compiled';
 import { matchPerson, type MatchCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
+import { completenessOf } from '../../src/server/features/matching/score';
 import { seededRandom } from '../support/seeded-random';
 
 /**
@@ -64,7 +65,7 @@ function randomCriteria(random: ReturnType<typeof seededRandom>): MatchCriterion
     id: `criterion-${index}`,
     kind: random.pick(['inclusion', 'exclusion'] as const),
     rule: random.chance(0.07) ? null : random.pick(RULES),
-    ruleSource: random.chance(0.1) ? 'llm' : 'text',
+    ruleSource: random.chance(0.1) ? 'llm' : random.chance(0.1) ? 'target' : 'text',
     needsReview: random.chance(0.3),
     population: random.chance(0.05) ? 'women' : null,
   }));
@@ -93,6 +94,8 @@ const MEDICATIONS: Array<Partial<MatchFact>> = [
 
 function randomPerson(random: ReturnType<typeof seededRandom>, index: number): MatchPerson {
   let id = 0;
+  // The person's sources decide how complete their record is (score.ts): a note, a health record, or a file's row.
+  const source = random.pick(['import', 'import', 'note', 'fhir', 'prescreen'] as const);
   const facts: MatchFact[] = [];
   const date = () => (random.chance(0.25) ? null : daysAgo(random.pick([0, 1, 20, 40, 45, 60, 100, 120, 200, 400, 800, 3000])));
   const add = (partial: Partial<MatchFact> & Pick<MatchFact, 'kind' | 'name'>) =>
@@ -104,7 +107,7 @@ function randomPerson(random: ReturnType<typeof seededRandom>, index: number): M
       unit: null,
       valueText: null,
       observedOn: date(),
-      source: 'import',
+      source,
       ...partial,
     });
   const statuses = ['present', 'history', 'absent', null] as const;
@@ -181,6 +184,8 @@ function compact(people: MatchPerson[], criteria: MatchCriterion[], alter?: (pac
   const rows: CompactPerson[] = people.map((person, index) => ({
     dateOfBirth: person.dateOfBirth,
     sex: person.sex,
+    // As the slice's statement reads it from the facts' sources.
+    completeness: completenessOf(person.facts),
     start: starts[index],
     end: starts[index + 1],
     columns,

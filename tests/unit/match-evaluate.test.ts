@@ -9,6 +9,7 @@ import {
   type MatchFact,
   type MatchPerson,
 } from '../../src/server/features/matching/evaluate';
+import { matchTrial, TARGET_CONDITION_ID, targetConditionOf } from '../../src/server/features/matching/target-condition';
 
 const today = new Date('2026-06-15T12:00:00Z');
 let next = 0;
@@ -253,7 +254,7 @@ describe('classes and score', () => {
     const result = matchPerson(criteria, person([fact({ kind: 'smoking', name: 'smoking', status: 'present' })], { dateOfBirth: '1940-01-01' }), today);
     expect(result).toMatchObject({ matchClass: 'excluded', notMetIds: ['age', 'smoking'] });
   });
-  it('scores the share of criteria met, key facts counting double', () => {
+  it('scores the chance of eligibility: a met criterion counts fully, an unknown one by its prior', () => {
     const all = matchPerson(
       criteria,
       person(
@@ -267,8 +268,119 @@ describe('classes and score', () => {
     );
     const some = matchPerson(criteria, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' })], adult), today);
     expect(all.score).toBeGreaterThan(some.score);
-    // Age and asthma are key (2 each), smoking 1, all met; the site judgement (1) stays unknown: 5 of 6.
-    expect(all.score).toBe(0.833);
+    // Age, asthma and smoking met; the site judgement unknown, usually satisfied (0.97).
+    expect(all.score).toBe(0.97);
+    // The non-smoking criterion unknown too (0.8): 0.97 x 0.8.
+    expect(some.score).toBe(0.776);
+  });
+});
+
+describe('the calibrated score (decision 131)', () => {
+  const noStroke: CriterionRule = {
+    type: 'condition',
+    condition: 'a stroke',
+    present: false,
+    history: true,
+    concepts: [{ id: 'mesh:D020521', name: 'a stroke' }],
+  };
+  const criteria: MatchCriterion[] = [
+    criterion(asthma, { id: 'asthma' }),
+    criterion(noStroke, { id: 'stroke', kind: 'exclusion' }),
+    criterion(noMi, { id: 'mi', kind: 'exclusion', needsReview: true }),
+  ];
+  const hasAsthma = (source: MatchFact['source']) => fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present', source });
+
+  it('weighs an exclusion a full note does not mention as probably clear, a file row less so, and keeps it unknown', () => {
+    const fromNote = matchPerson(criteria, person([hasAsthma('note')]), today);
+    const fromRow = matchPerson(criteria, person([hasAsthma('import')]), today);
+    expect(fromNote.outcomes.find((item) => item.criterionId === 'stroke')?.outcome).toBe('unknown');
+    expect(fromRow.outcomes.find((item) => item.criterionId === 'stroke')?.outcome).toBe('unknown');
+    expect(fromNote.score).toBeGreaterThan(fromRow.score);
+    expect(fromNote.summary).toMatch(/^Likely eligible \(\d+% chance\): has asthma \(clinical note\); 2 exclusions not mentioned in a full clinical note$/);
+    expect(fromRow.summary).toMatch(/2 exclusions not mentioned in what is on file/);
+  });
+
+  it('an unreviewed rule not met lowers the score and flags; a reviewed one excludes', () => {
+    const hadMi = fact({ kind: 'condition', name: 'a heart attack', conceptId: 'cohortly:myocardial-infarction', status: 'history', source: 'note' });
+    const hadStroke = fact({ kind: 'condition', name: 'a stroke', conceptId: 'mesh:D020521', status: 'history', source: 'note' });
+    const clear = matchPerson(criteria, person([hasAsthma('note')]), today);
+    const flagged = matchPerson(criteria, person([hasAsthma('note'), hadMi]), today);
+    const excluded = matchPerson(criteria, person([hasAsthma('note'), hadStroke]), today);
+    expect(flagged).toMatchObject({ matchClass: 'possible', flagged: 1, notMetIds: ['mi'] });
+    expect(flagged.score).toBeLessThan(clear.score);
+    expect(flagged.summary).toMatch(/1 rule not yet reviewed says not met: had a heart attack/);
+    expect(excluded).toMatchObject({ matchClass: 'excluded', flagged: 0, notMetIds: ['stroke'] });
+    expect(excluded.score).toBeLessThan(flagged.score);
+    expect(excluded.summary).toMatch(/^Excluded \(\d+% chance\): not met: had a stroke/);
+  });
+});
+
+describe("the trial's target condition (decision 130)", () => {
+  it('a condition named without its qualifier weighs as probably met, not as nothing on record', () => {
+    const lumbar = criterion({
+      type: 'condition',
+      condition: 'disc herniation',
+      present: true,
+      qualifiers: ['lumbar'],
+      concepts: [{ id: 'mesh:D007405', name: 'disc herniation' }],
+    });
+    const named = matchPerson(
+      [lumbar],
+      person([fact({ kind: 'condition', name: 'a slipped disc', conceptId: 'mesh:D007405', status: 'present', source: 'note' })]),
+      today,
+    );
+    const silent = matchPerson([lumbar], person([fact({ kind: 'condition', name: 'asthma', status: 'present', source: 'note' })]), today);
+    expect(named.outcomes[0].outcome).toBe('unknown');
+    expect(silent.outcomes[0].outcome).toBe('unknown');
+    expect(named.score).toBe(0.75);
+    expect(silent.score).toBe(0.4);
+  });
+
+  const trial = { conditions: ['Asthma'], criteria: [criterion({ type: 'age', minYears: 18, maxYears: 65 }, { id: 'age' })] };
+  const adult = { dateOfBirth: '1980-01-01' };
+
+  it('is a key inclusion read from the listed conditions', () => {
+    const target = targetConditionOf(trial);
+    expect(target).toMatchObject({ id: TARGET_CONDITION_ID, kind: 'inclusion', rule: { type: 'condition', present: true } });
+    expect(target?.rule?.type === 'condition' && target.rule.concepts?.map((concept) => concept.id)).toEqual(['mesh:D001249']);
+  });
+
+  it('no one is likely on age alone: the condition must be in their facts', () => {
+    const nothing = matchTrial(trial, person([], adult), today);
+    expect(nothing.matchClass).toBe('possible');
+    expect(nothing.summary).toMatch(/1 key criterion not known/);
+    const asthmatic = matchTrial(
+      trial,
+      person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present', source: 'note' })], adult),
+      today,
+    );
+    expect(asthmatic.matchClass).toBe('likely');
+    expect(asthmatic.score).toBeGreaterThan(nothing.score * 2);
+    const denies = matchTrial(
+      trial,
+      person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'absent', source: 'note' })], adult),
+      today,
+    );
+    expect(denies.matchClass).toBe('excluded');
+  });
+
+  it('a listed condition the vocabulary does not know is kept by its words; populations are not conditions', () => {
+    const target = targetConditionOf({ conditions: ['Zorblax syndrome', 'Healthy Subjects'], criteria: [] });
+    expect(target?.rule).toMatchObject({ concepts: [{ name: 'Zorblax syndrome' }] });
+    expect(targetConditionOf({ conditions: ['Healthy Subjects', 'Older Adults'], criteria: [] })).toBeNull();
+    const named = matchTrial(
+      { conditions: ['Zorblax syndrome'], criteria: [] },
+      person([fact({ kind: 'condition', name: 'zorblax syndrome, mild', status: 'present' })]),
+      today,
+    );
+    expect(named.outcomes[0]).toMatchObject({ criterionId: TARGET_CONDITION_ID, outcome: 'met' });
+  });
+
+  it('a trial that also takes healthy volunteers keeps it as key, with an even prior', () => {
+    const open = matchTrial({ ...trial, healthyVolunteers: true }, person([], adult), today);
+    const closed = matchTrial(trial, person([], adult), today);
+    expect(open.matchClass).toBe('possible');
+    expect(open.score).toBeGreaterThan(closed.score);
   });
 });
 
@@ -308,5 +420,30 @@ describe('a medicine ever taken (decision 071)', () => {
       '2026-06-15',
     );
     expect(recorded).toMatchObject({ kind: 'medication', conceptId: 'cohortly:opioids', status: 'history' });
+  });
+});
+
+describe('the MeSH hierarchy (concept-hierarchy.ts)', () => {
+  it('a more specific condition meets the general criterion, and a general exclusion catches it', () => {
+    const mi = criterion({
+      type: 'condition',
+      condition: 'myocardial infarction',
+      present: true,
+      concepts: [{ id: 'mesh:D009203', name: 'myocardial infarction' }],
+    });
+    const noNeoplasm = criterion(
+      { type: 'condition', condition: 'any malignancy', present: false, history: true, concepts: [{ id: 'mesh:D009369', name: 'neoplasms' }] },
+      { kind: 'exclusion' },
+    );
+    const nstemi = fact({ kind: 'condition', name: 'NSTEMI', conceptId: 'mesh:D000072658', status: 'history' });
+    const nsclc = fact({ kind: 'condition', name: 'NSCLC', conceptId: 'mesh:D002289', status: 'present' });
+    expect(
+      evaluateCriterion({ ...mi, rule: { ...(mi.rule as Extract<CriterionRule, { type: 'condition' }>), history: true } }, person([nstemi]), today).outcome,
+    ).toBe('met');
+    expect(evaluateCriterion(noNeoplasm, person([nsclc]), today).outcome).toBe('not_met');
+    // Unrelated concepts stay apart.
+    expect(
+      evaluateCriterion(noNeoplasm, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' })]), today).outcome,
+    ).toBe('unknown');
   });
 });

@@ -2,7 +2,6 @@ import type { MatchClass, MatchOutcome } from '../../../contract/matching';
 import { qualifiersHeld, type CriterionRule } from '../../../contract/trials';
 import {
   ageOn,
-  classAndScore,
   compare,
   DAY_MS,
   matchPerson,
@@ -13,6 +12,7 @@ import {
   type MatchFact,
   type MatchPerson,
 } from './evaluate';
+import { classAndScore, scorePlans } from './score';
 
 /**
  * The match run's evaluation over compact facts (decision 084): the same outcomes as `evaluate.ts`'s
@@ -154,6 +154,13 @@ export interface CompiledTrial {
   ages: Map<string, number>;
   /** The run's criterion id lists, one shared array per distinct list (see `IdList`). */
   lists: IdList;
+  /** score.ts's weights per criterion (natural logarithms): met, not met, unknown per completeness (3 a criterion), and whether a not met excludes. */
+  metChance: Float64Array;
+  notMetChance: Float64Array;
+  unknownChance: Float64Array;
+  /** score.ts `unknownNamed`, NaN where the rule has none. */
+  unknownNamedChance: Float64Array;
+  excludes: Uint8Array;
 }
 
 /**
@@ -195,10 +202,22 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     touched: new Int32Array(criteria.length).fill(-1),
     ages: new Map(),
     lists: idListOf([]),
+    metChance: new Float64Array(criteria.length),
+    notMetChance: new Float64Array(criteria.length),
+    unknownChance: new Float64Array(criteria.length * 3),
+    unknownNamedChance: new Float64Array(criteria.length),
+    excludes: new Uint8Array(criteria.length),
   };
+  for (const [i, plan] of scorePlans(criteria).entries()) {
+    trial.metChance[i] = plan.met;
+    trial.notMetChance[i] = plan.notMet;
+    for (let c = 0; c < 3; c++) trial.unknownChance[i * 3 + c] = plan.unknown[c];
+    trial.unknownNamedChance[i] = plan.unknownNamed ?? Number.NaN;
+    trial.excludes[i] = plan.excludes ? 1 : 0;
+  }
   // Each criterion judged once for a person with no facts and no record: what it answers for anyone it reads no
   // fact of. Criteria that read the record (date of birth, sex) are judged per person.
-  const blank: CompactPerson = { dateOfBirth: null, sex: 'unknown', start: 0, end: 0, columns: NO_FACTS };
+  const blank: CompactPerson = { dateOfBirth: null, sex: 'unknown', completeness: 2, start: 0, end: 0, columns: NO_FACTS };
   for (const [criterion, plan] of trial.plans.entries()) {
     if (plan.type === 'age' || plan.type === 'sex' || plan.type === 'pregnancy') {
       trial.blankOutcome[criterion] = -1;
@@ -284,6 +303,8 @@ export interface FactColumns {
 export interface CompactPerson {
   dateOfBirth: string | null;
   sex: string;
+  /** score.ts's completeness code of the person's source (NOTE, RECORD, PARTIAL). */
+  completeness: number;
   start: number;
   end: number;
   columns: FactColumns;
@@ -563,12 +584,14 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
   let unknown = trial.lists;
   let keyUnknown = false;
   let metCount = 0;
-  let weight = 0;
-  let met = 0;
+  let excluding = 0;
+  let flagged = 0;
+  let chance = 0;
   // The criteria this person's facts touch; the others answer as for a person with no facts.
   const serial = (personSerial = (personSerial + 1) | 0);
   const { sig } = c.columns;
-  const { sigCriteria, touched, blankOutcome, blankKey } = trial;
+  const { sigCriteria, touched, blankOutcome, blankKey, metChance, notMetChance, unknownChance, unknownNamedChance, excludes } = trial;
+  const completeness = c.completeness;
   for (let f = c.start; f < c.end; f++) {
     const criteria = sigCriteria[sig[f]];
     for (let k = 0; k < criteria.length; k++) touched[criteria[k]] = serial;
@@ -577,18 +600,25 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
     if (blankOutcome[i] >= 0 && touched[i] !== serial) {
       outcome = blankOutcome[i];
       key = blankKey[i] === 1;
+      decided = -1;
     } else judgeCompact(trial, c, trial.plans[i], i);
-    if (outcome === NOT_MET) notMet = longerList(trial, notMet, i);
-    else if (outcome === UNKNOWN) {
+    if (outcome === NOT_MET) {
+      notMet = longerList(trial, notMet, i);
+      if (excludes[i] === 1) excluding++;
+      else flagged++;
+      chance += notMetChance[i];
+    } else if (outcome === UNKNOWN) {
       unknown = longerList(trial, unknown, i);
       if (key) keyUnknown = true;
-    } else if (outcome === MET) metCount++;
-    if (outcome === NOT_APPLICABLE) continue;
-    const w = key ? 2 : 1;
-    weight += w;
-    if (outcome === MET) met += w;
+      // A fact named the condition or medicine without deciding it (evaluate.ts: an unknown outcome with a fact).
+      const named = unknownNamedChance[i];
+      chance += decided >= 0 && !Number.isNaN(named) ? named : unknownChance[i * 3 + completeness];
+    } else if (outcome === MET) {
+      metCount++;
+      chance += metChance[i];
+    }
   }
   // One object of one shape per person (a spread of classAndScore's answer cost a copy and a second object each).
-  const { matchClass, score } = classAndScore(notMet.ids.length, keyUnknown, met, weight);
+  const { matchClass, score } = classAndScore(excluding, keyUnknown, flagged, chance);
   return { matchClass, score, metCount, notMetIds: notMet.ids, unknownIds: unknown.ids };
 }

@@ -9,6 +9,8 @@ import {
   type TimeWindow,
 } from '../../../contract/trials';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
+import { isA } from './concept-hierarchy';
+import { classAndScore, completenessOf, explainScore, scorePlans } from './score';
 
 /**
  * The trial matcher's rules: one candidate's facts against one trial's criterion rules. Pure and
@@ -34,6 +36,8 @@ export interface MatchPerson {
   dateOfBirth: string | null;
   sex: string;
   facts: MatchFact[];
+  /** How complete the person's source is (score.ts NOTE, RECORD, PARTIAL); from the facts' sources when not given. */
+  completeness?: number;
 }
 
 export interface MatchCriterion {
@@ -58,7 +62,12 @@ export interface CriterionOutcome {
 
 export interface PersonMatch {
   matchClass: MatchClass;
+  /** The chance of eligibility given the evidence (score.ts). */
   score: number;
+  /** The class and score in plain words (empty unless explained). */
+  summary: string;
+  /** Criteria not met only by a rule not yet reviewed: they lower the score and flag, they do not exclude. */
+  flagged: number;
   outcomes: CriterionOutcome[];
   metCount: number;
   notMetIds: string[];
@@ -107,7 +116,8 @@ function requiredWords(name: string): string[] {
  */
 export function factNames(fact: Pick<MatchFact, 'conceptId' | 'name'>, concepts: ReadonlyArray<{ id: string; name: string }>, fallbackName: string): boolean {
   // Loops, not closures: asked for every fact of every person in a run.
-  if (fact.conceptId) for (const concept of concepts) if (concept.id === fact.conceptId) return true;
+  // The same concept, or a more specific one ("NSTEMI" names "myocardial infarction"; concept-hierarchy.ts).
+  if (fact.conceptId) for (const concept of concepts) if (concept.id === fact.conceptId || isA(fact.conceptId, concept.id)) return true;
   const factWords = wordsOf(fact.name);
   if (concepts.length === 0) return hasEvery(factWords, requiredWords(fallbackName));
   for (const concept of concepts) if (hasEvery(factWords, requiredWords(concept.name))) return true;
@@ -443,9 +453,10 @@ export function evaluateCriterion(
 }
 
 /**
- * A person against a trial: excluded when any criterion is not met (listing which), likely eligible when no
- * key fact is unknown, otherwise possibly eligible. The score (0..1) ranks within a class: the share of
- * deciding criteria met, key facts counting double.
+ * A person against a trial's criteria: excluded when a reviewed criterion is not met (listing which), likely
+ * eligible when every key criterion is met and no unreviewed rule failed, otherwise possibly eligible. The score is
+ * the chance of eligibility given the evidence (score.ts), each criterion weighing by its outcome, its kind and how
+ * complete the person's source is.
  */
 export function matchPerson(
   criteria: readonly MatchCriterion[],
@@ -454,38 +465,37 @@ export function matchPerson(
   { explain = true }: { explain?: boolean } = {},
 ): PersonMatch {
   const facts = indexFacts(person.facts);
+  const plans = scorePlans(criteria);
+  const completeness = person.completeness ?? completenessOf(person.facts);
   const outcomes: CriterionOutcome[] = new Array(criteria.length);
   const notMetIds: string[] = [];
   const unknownIds: string[] = [];
   let keyUnknown = false;
   let metCount = 0;
-  let weight = 0;
-  let met = 0;
+  let excluding = 0;
+  let flagged = 0;
+  let chance = 0;
   // One pass, no closures: this runs for every person of a match run.
   for (let i = 0; i < criteria.length; i++) {
     const item = (outcomes[i] = evaluateCriterion(criteria[i], person, today, facts, explain));
-    if (item.outcome === 'not_met') notMetIds.push(item.criterionId);
-    else if (item.outcome === 'unknown') {
+    const plan = plans[i];
+    if (item.outcome === 'not_met') {
+      notMetIds.push(item.criterionId);
+      if (plan.excludes) excluding++;
+      else flagged++;
+      chance += plan.notMet;
+    } else if (item.outcome === 'unknown') {
       unknownIds.push(item.criterionId);
       if (item.key) keyUnknown = true;
-    } else if (item.outcome === 'met') metCount++;
-    if (item.outcome === 'not_applicable') continue;
-    const w = item.key ? 2 : 1;
-    weight += w;
-    if (item.outcome === 'met') met += w;
+      chance += item.factId !== null && plan.unknownNamed !== null ? plan.unknownNamed : plan.unknown[completeness];
+    } else if (item.outcome === 'met') {
+      metCount++;
+      chance += plan.met;
+    }
   }
-  return { ...classAndScore(notMetIds.length, keyUnknown, met, weight), outcomes, metCount, notMetIds, unknownIds };
-}
-
-/**
- * A person's class and score from their criteria's tally (the match run's `compiled.ts` counts the same way): any
- * criterion not met excludes, a key criterion unknown leaves "possible"; the score is the met share, key criteria
- * weighing double, to three decimals.
- */
-export function classAndScore(notMet: number, keyUnknown: boolean, metWeight: number, weight: number): { matchClass: MatchClass; score: number } {
-  const score = weight === 0 ? 0 : Math.round((metWeight / weight) * 1000) / 1000;
-  const matchClass: MatchClass = notMet > 0 ? 'excluded' : keyUnknown ? 'possible' : 'likely';
-  return { matchClass, score };
+  const result = classAndScore(excluding, keyUnknown, flagged, chance);
+  const summary = explain ? explainScore(result, outcomes, plans, completeness) : '';
+  return { ...result, summary, flagged, outcomes, metCount, notMetIds, unknownIds };
 }
 
 export const CLASS_RANK: Record<MatchClass, number> = { likely: 0, possible: 1, excluded: 2 };

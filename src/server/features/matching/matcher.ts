@@ -24,6 +24,7 @@ import { createForm, listForms, updateForm } from '../prescreen-forms/service';
 import { defineSliceRunKind } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
 import { CLASS_RANK, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
+import { TARGET_CONDITION_ID, targetConditionOf } from './target-condition';
 import * as q from './queries';
 import { addSignatures, compileTrial, decodeFacts, matchCompact, unknownSignatureIds, type CompactPerson, type CompiledTrial } from './compiled';
 import { toFact } from './facts';
@@ -63,6 +64,20 @@ type Cursor = q.Cursor;
 type Tally = { counts: Record<MatchClass, number>; excluded: Record<string, number>; onlyBlocker: Record<string, number>; unknown: Record<string, number> };
 const emptyTally = (): Tally => ({ counts: { likely: 0, possible: 0, excluded: 0 }, excluded: {}, onlyBlocker: {}, unknown: {} });
 type RunOptions = { trialId?: unknown; cursor?: Cursor | null; tally?: Tally };
+
+/**
+ * The criteria the matcher evaluates for each trial: its target condition first (a key inclusion read from the
+ * conditions the trial lists, target-condition.ts), then its own criteria in order.
+ */
+async function criteriaToMatch(tx: Transaction, trialIds: string[]) {
+  const criteria = await q.matchCriteria(tx, trialIds);
+  const trials = await q.trialConditions(tx, trialIds);
+  return trials.flatMap((item) => {
+    const own = criteria.filter((criterion) => criterion.trialId === item.id);
+    const target = targetConditionOf({ conditions: item.conditions, healthyVolunteers: item.healthyVolunteers, criteria: own });
+    return target ? [{ ...target, trialId: item.id, position: -1 }, ...own] : own;
+  });
+}
 
 async function loadTrial(tx: Transaction, trialId: string) {
   const found = await q.findTrial(tx, trialId);
@@ -157,6 +172,7 @@ async function readCompactSlice(tx: Transaction, organizationId: string, setup: 
     createdAt: row.createdAt,
     dateOfBirth: row.dateOfBirth,
     sex: row.sex,
+    completeness: row.completeness,
     start: starts[index],
     end: starts[index + 1],
     columns,
@@ -193,7 +209,7 @@ export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, SliceRow, { r
   },
   async prepare(tx, { run }) {
     const trialId = String((run.options as RunOptions).trialId ?? '');
-    const criteria = await q.matchCriteria(tx, [trialId]);
+    const criteria = await criteriaToMatch(tx, [trialId]);
     // Judgements are made one candidate at a time on request: few enough to hold for the whole run.
     const flags = flagsOf(await q.notMetJudgements(tx, trialId));
     return { trialId, compiled: compileTrial(criteria, new Date()), flags };
@@ -328,7 +344,7 @@ const runView = (run: q.MatchRunRow | null) => {
 export async function matchOverview(deps: Deps, scope: RequestScope, trialId: string): Promise<TrialMatchOverview> {
   return runScoped(deps.db, scope, async (tx) => {
     const found = await loadTrial(tx, trialId);
-    const criteria = await q.matchCriteria(tx, [trialId]);
+    const criteria = await criteriaToMatch(tx, [trialId]);
     const runs = await q.matchRuns(tx, trialId);
     const counts = runs.completed ? await storedCounts(tx, runs.completed) : { likely: 0, possible: 0, excluded: 0 };
     const stale = runs.completed ? await q.changedSince(tx, found.organizationId, found.updatedAt, runs.completed.createdAt) : false;
@@ -406,7 +422,7 @@ async function evaluateCandidate(tx: Transaction, trialId: string, candidateId: 
   const found = await loadTrial(tx, trialId);
   const person = await q.findCandidateBasics(tx, candidateId);
   if (!person || person.organizationId !== found.organizationId) throw notFound('Candidate not found');
-  const criteria = await q.matchCriteria(tx, [trialId]);
+  const criteria = await criteriaToMatch(tx, [trialId]);
   const facts = await q.listFacts(tx, candidateId);
   const linked = await q.linkedTrialIds(tx, candidateId);
   const judgements = await q.listJudgements(tx, trialId, candidateId);
@@ -434,6 +450,7 @@ async function evaluateCandidate(tx: Transaction, trialId: string, candidateId: 
     inTrial: linked.has(trialId),
     matchClass: classWithFlags(result.matchClass, flagged),
     score: result.score,
+    summary: result.summary,
     evidence,
     llmFlagged: flagged,
   };
@@ -461,7 +478,7 @@ export async function judgeCandidate(deps: Deps, scope: RequestScope, trialId: s
 export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: string): Promise<GapAnalysis> {
   return runScoped(deps.db, scope, async (tx) => {
     const found = await loadTrial(tx, trialId);
-    const criteria = await q.matchCriteria(tx, [trialId]);
+    const criteria = await criteriaToMatch(tx, [trialId]);
     const { completed } = await q.matchRuns(tx, trialId);
     if (!completed) return { counts: countsOf({ likely: 0, possible: 0, excluded: 0 }), targetEnrollment: found.targetEnrollment, excluding: [], unknown: [] };
     const counts = await storedCounts(tx, completed);
@@ -489,7 +506,7 @@ export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: stri
 export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, input: WhatIfInput): Promise<WhatIfResult> {
   return runScoped(deps.db, scope, async (tx) => {
     await loadTrial(tx, trialId);
-    const criteria = await q.matchCriteria(tx, [trialId]);
+    const criteria = await criteriaToMatch(tx, [trialId]);
     const { completed } = await q.matchRuns(tx, trialId);
     if (!criteria.some((criterion) => criterion.id === input.criterionId)) throw notFound('Criterion not found');
     if (!completed) throw notFound('No match results yet: run the matcher first');
@@ -550,7 +567,7 @@ export async function otherTrialMatches(deps: Deps, scope: RequestScope, candida
     if (!person) throw notFound('Candidate not found');
     const trials = await q.recruitingTrials(tx, person.organizationId);
     // One statement at a time: a transaction's connection runs them in order anyway.
-    const criteria = await q.matchCriteria(
+    const criteria = await criteriaToMatch(
       tx,
       trials.map((item) => item.id),
     );
@@ -601,7 +618,8 @@ export async function prescreenFormForUnknowns(
     await loadTrial(tx, trialId);
     return q.matchCriteria(tx, [trialId]);
   });
-  const wanted = new Set(criterionIds);
+  // The trial's own condition (target-condition.ts) is no stored criterion: it is asked through the trial's own.
+  const wanted = new Set(criterionIds.filter((id) => id !== TARGET_CONDITION_ID));
   const chosen = criteria.filter((criterion) => wanted.has(criterion.id));
   if (chosen.length !== wanted.size) throw notFound('Criterion not found');
   const { blocks } = generateFormBlocks({ criteria: chosen.map((criterion) => ({ ...criterion, population: criterion.population })) });

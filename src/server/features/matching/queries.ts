@@ -207,6 +207,15 @@ export async function recruitingTrials(executor: Executor, organizationId: strin
     .orderBy(asc(trial.title));
 }
 
+/** The trials' listed conditions and whether they take healthy volunteers: their target conditions (target-condition.ts). */
+export async function trialConditions(executor: Executor, trialIds: string[]) {
+  if (trialIds.length === 0) return [];
+  return executor
+    .select({ id: trial.id, conditions: trial.conditions, healthyVolunteers: trial.healthyVolunteers })
+    .from(trial)
+    .where(inArray(trial.id, trialIds));
+}
+
 export async function matchCriteria(
   executor: Executor,
   trialIds: string[],
@@ -289,7 +298,16 @@ export type Cursor = { createdAt: string; id: string };
  * A candidate of a slice with their packed facts (compiled.ts `decodeFacts` reads them), null when they have none;
  * `unpacked` when they have facts but no digest (their facts are read as rows).
  */
-export type SliceCandidate = { id: string; createdAt: string; dateOfBirth: string | null; sex: string; facts: Uint8Array | null; unpacked: boolean };
+export type SliceCandidate = {
+  id: string;
+  createdAt: string;
+  dateOfBirth: string | null;
+  sex: string;
+  facts: Uint8Array | null;
+  unpacked: boolean;
+  /** score.ts's completeness: 0 a clinical note among the facts' sources, 1 a health record, 2 anything else. */
+  completeness: number;
+};
 
 /**
  * The next slice of an organization's candidates in creation order, after a cursor, each with their packed facts
@@ -300,9 +318,14 @@ export type SliceCandidate = { id: string; createdAt: string; dateOfBirth: strin
  * the evidence screen reads a candidate's facts afresh.
  */
 export async function candidateSlice(executor: Executor, organizationId: string, after: Cursor | null, size: number): Promise<SliceCandidate[]> {
-  const slice = rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string; facts: Uint8Array | null }>(
+  const slice = rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string; facts: Uint8Array | null; completeness: number }>(
     await executor.execute(sql`
-      select c.id, c.created_at::text as created_at, c.date_of_birth::text as date_of_birth, c.sex, d.facts
+      select c.id, c.created_at::text as created_at, c.date_of_birth::text as date_of_birth, c.sex, d.facts,
+        -- How complete the person's source is (score.ts): probed only for people with facts, on the (candidate, source) index.
+        case when d.facts is null then 2
+          when exists (select 1 from ${candidateFact} f where f.candidate_id = c.id and f.source = 'note') then 0
+          when exists (select 1 from ${candidateFact} f where f.candidate_id = c.id and f.source = 'fhir') then 1
+          else 2 end as completeness
       from ${candidate} c
       left join ${candidateFactDigest} d on d.candidate_id = c.id
       where c.organization_id = ${organizationId}
@@ -324,6 +347,7 @@ export async function candidateSlice(executor: Executor, organizationId: string,
     sex: row.sex,
     facts: row.facts,
     unpacked: unpacked.has(row.id),
+    completeness: Number(row.completeness),
   }));
 }
 

@@ -87,10 +87,13 @@ export function EvidenceDialog({
         <div className="grid gap-4">
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone={CLASS_TONES[match.matchClass]}>{CLASS_LABELS[match.matchClass]}</Badge>
-            <span className="text-sm text-slate-700">Score {percent(match.score)}</span>
+            <span className="text-sm text-slate-700">Chance of eligibility {percent(match.score)}</span>
             {match.inTrial && <Badge tone="blue">In this trial</Badge>}
             {match.llmFlagged > 0 && <Badge tone="amber">Language model: {match.llmFlagged} not met, check the notes</Badge>}
           </div>
+          <p className="text-sm text-slate-800" data-testid="match-summary">
+            {match.summary}
+          </p>
           {llmJudge && match.evidence.some((item) => item.outcome === 'unknown') && (
             <div className="grid gap-2">
               <div>

@@ -265,7 +265,7 @@ function MatchTable({
               </Th>
               <Th>Candidate</Th>
               <Th>Match</Th>
-              <Th>Score</Th>
+              <Th>Chance eligible</Th>
               <Th>Why</Th>
               <Th>Trial</Th>
             </tr>

@@ -3,9 +3,9 @@ import type { MatchClass, MatchOutcome } from '../../../contract/matching';
 export const CLASS_LABELS: Record<MatchClass, string> = { likely: 'Likely eligible', possible: 'Possibly eligible', excluded: 'Excluded' };
 export const CLASS_TONES: Record<MatchClass, 'green' | 'blue' | 'slate'> = { likely: 'green', possible: 'blue', excluded: 'slate' };
 export const CLASS_HINTS: Record<MatchClass, string> = {
-  likely: 'No criterion unmet and every key fact known',
-  possible: 'No criterion unmet; some key facts unknown',
-  excluded: 'At least one criterion not met',
+  likely: 'Has the condition the trial is for, and every key fact met',
+  possible: 'No reviewed criterion unmet; a key fact unknown or a rule to review',
+  excluded: 'A reviewed criterion not met',
 };
 
 /** In eligibility terms: "Meets" a criterion means what the trial asks is true (an exclusion does not apply). */
