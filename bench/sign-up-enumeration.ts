@@ -1,7 +1,7 @@
 /**
  * Does sign-up's time tell whether an email has an account (issue 35 item 5, decision 121)?
  *
- *   npx tsx bench/sign-up-enumeration.ts [--runs N]                    # PGlite in memory
+ *   npx tsx bench/sign-up-enumeration.ts [--runs N] [--floor MS]       # PGlite in memory
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/sign-up-enumeration.ts
  *
  * One registered account; then N (default 20) sign-ups with its email and N with new emails, interleaved (known,
@@ -13,7 +13,10 @@ import { createTestApp } from '../tests/support/test-app';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 20;
-const t = await createTestApp({ LOG_LEVEL: 'warn' });
+// The production floor (config.ts signUpMinMs); --floor 0 measures the two paths' own times.
+const floor = args.includes('--floor') ? args[args.indexOf('--floor') + 1] : '700';
+const t = await createTestApp({ LOG_LEVEL: 'warn', SIGN_UP_MIN_MS: floor });
+console.log(`sign-up floor ${floor} ms`);
 const registered = await t.signUp({ name: 'Bench Owner', password: 'quiet-river-lantern-42' });
 
 let fresh = 0;
