@@ -24,6 +24,13 @@ export const SiteSignUpFormSchema = SignUpFormSchema.extend({
   organizationName: z.string().trim().min(2, 'Enter the name of your research site').max(120),
 });
 
+/**
+ * What a sign-up without an invitation answers, alike for a new and a registered email (decision 121): check your
+ * email. Without SMTP (the simulated mail outbox) the mail's link comes with it, since no mail leaves the server.
+ */
+export const SignUpAnswerSchema = z.object({ status: z.literal('check-your-email'), simulatedMailLink: z.string().optional() });
+export type SignUpAnswer = z.infer<typeof SignUpAnswerSchema>;
+
 export const SignInFormSchema = z.object({
   email: z.email('Enter a valid email address'),
   password: z.string().min(1, 'Enter your password'),

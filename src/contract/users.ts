@@ -41,6 +41,8 @@ export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 /** Password lengths, also said in the forms' hints. */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
+/** The password rule as the forms say it; the server scores strength (auth/password-policy.ts, decision 121). */
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters, hard to guess, and without your email or name. Three or four unrelated words work well.`;
 export const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)

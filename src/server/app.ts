@@ -37,6 +37,7 @@ import { compressResponses } from './http/compress';
 import { requestBodyLimit } from './http/body-limit';
 import { AppError, databaseInputErrorCode, errorBody, validationError } from './http/errors';
 import { refuseControlCharacters } from './http/input-guard';
+import { sameOriginWrites } from './http/same-origin-writes';
 import { documentUnvalidatedRoutes } from './http/provider-docs';
 import { ClientGoneError } from './db/scoped';
 import { wireFeatures } from './wiring';
@@ -113,7 +114,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'Cohortly API reference', cdn: '/api/docs/scalar.js' }));
 
-  // Everything else under /api needs a session and runs in the request's organization scope.
+  // Everything else under /api needs a session and runs in the request's organization scope; a write must come
+  // from our own pages (decision 120).
+  app.use('/api/*', sameOriginWrites);
   app.use('/api/*', requireScope);
   app.route('/api/organizations', organizationRoutes);
   app.route('/api/users', userRoutes);

@@ -32,6 +32,11 @@ export interface AppConfig {
    */
   signInAccountLimit: { maxFailures: number; windowSeconds: number; delayAfter: number };
   /**
+   * A sign-up without an invitation is answered no sooner than this many ms after it arrived (SIGN_UP_MIN_MS;
+   * 700 by default, 0 under NODE_ENV=test), so its time does not tell a new email from a registered one (decision 121).
+   */
+  signUpMinMs: number;
+  /**
    * Proxies in front of the app (TRUSTED_PROXIES: addresses/CIDRs, comma-separated). Only when the socket's
    * peer is one of them is X-Forwarded-For read (its right-most untrusted entry); otherwise the socket's address counts.
    */
@@ -138,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       max: Number(env.SIGN_IN_RATE_LIMIT_MAX ?? 10),
       windowSeconds: Number(env.SIGN_IN_RATE_LIMIT_WINDOW ?? 60),
     },
+    signUpMinMs:
+      env.SIGN_UP_MIN_MS !== undefined && Number.isFinite(Number(env.SIGN_UP_MIN_MS)) ? Math.max(0, Number(env.SIGN_UP_MIN_MS)) : nodeEnv === 'test' ? 0 : 700,
     signInAccountLimit: {
       maxFailures: positive(env.SIGN_IN_ACCOUNT_MAX_FAILURES, 10),
       windowSeconds: positive(env.SIGN_IN_ACCOUNT_WINDOW, 15 * 60),

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, startApp, type RunningApp } from './support';
+import { expectAccessible, startApp, type RunningApp, confirmEmailLink } from './support';
 
 let app: RunningApp;
 let scratch: string;
@@ -36,6 +36,7 @@ describe('candidates of a research site', () => {
     await page.getByLabel('Password').fill('a-good-long-password');
     await page.getByLabel('Research site name').fill('Consent Clinic');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmEmailLink(page);
     await page.waitForURL(/\/trials$/);
 
     await page.goto('/candidates/import');
@@ -89,6 +90,7 @@ describe('candidates of a research site', () => {
     await page.getByLabel('Password').fill('a-good-long-password');
     await page.getByLabel('Research site name').fill('Registry Clinic');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmEmailLink(page);
     await page.waitForURL(/\/trials$/);
 
     await page.goto('/candidates/import');
@@ -122,6 +124,7 @@ describe('candidates of a research site', () => {
     await page.getByLabel('Password').fill('a-good-long-password');
     await page.getByLabel('Research site name').fill('Riverside Recruiting');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmEmailLink(page);
     await page.waitForURL(/\/trials$/);
 
     // An empty list offers both ways in.
@@ -251,6 +254,7 @@ describe('candidates of a research site', () => {
     await page.getByLabel('Password').fill('a-good-long-password');
     await page.getByLabel('Research site name').fill('Bulk Street Clinic');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmEmailLink(page);
     await page.waitForURL(/\/trials$/);
     await page.goto('/candidates');
     await page.getByRole('button', { name: 'Add candidate' }).click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp, confirmEmailLink } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -25,6 +25,7 @@ describe('a new research site', () => {
     await page.getByLabel('Research site name').fill('Riverside Research Center');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmEmailLink(page);
     await page.waitForURL(/\/trials$/);
     await expect.poll(() => page.getByText('Riverside Research Center').first().isVisible()).toBe(true);
     await expectAccessible(page);
@@ -89,6 +90,7 @@ describe('an internal admin', () => {
     await setup.page.getByLabel('Password').fill('a-good-long-password');
     await setup.page.getByLabel('Research site name').fill('Switch Target Clinic');
     await setup.page.getByRole('button', { name: 'Create account' }).click();
+    await confirmEmailLink(setup.page);
     await setup.page.waitForURL(/\/trials$/);
     await setup.context.close();
 

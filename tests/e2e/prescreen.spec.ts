@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, pickFromCombobox, startApp, type RunningApp } from './support';
+import { expectAccessible, pickFromCombobox, startApp, type RunningApp, confirmEmailLink } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -20,6 +20,7 @@ describe('prescreening at a research site', () => {
     await page.getByLabel('Password').fill('a-good-long-password');
     await page.getByLabel('Research site name').fill('Prescreen Research Site');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmEmailLink(page);
     await page.waitForURL(/\/trials$/);
 
     // A trial imported from ClinicalTrials.gov.

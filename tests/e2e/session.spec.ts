@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, startApp, type RunningApp } from './support';
+import { expectAccessible, startApp, type RunningApp, confirmEmailLink } from './support';
 
 /** Minutes: the warning opens a minute before the sign-out, so 15 seconds after the last activity. */
 const IDLE_MINUTES = 1.25;
@@ -31,6 +31,7 @@ describe('idle sign-out (issue 14)', () => {
     await page.getByLabel('Password').fill('a-good-long-password');
     await page.getByLabel('Research site name').fill('Quiet Hours Clinic');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmEmailLink(page);
     await page.waitForURL(/\/trials$/);
 
     // A filtered list, its filters in the URL.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, startApp, type RunningApp } from './support';
+import { expectAccessible, startApp, type RunningApp, confirmEmailLink } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -20,6 +20,7 @@ describe('SMS with candidates', () => {
     await page.getByLabel('Password').fill('a-good-long-password');
     await page.getByLabel('Research site name').fill('Harbor Clinical Research');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmEmailLink(page);
     await page.waitForURL(/\/trials$/);
 
     // A candidate with a phone who consented to SMS, through the API with the page's session.

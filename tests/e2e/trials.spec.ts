@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp, confirmEmailLink } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -19,6 +19,7 @@ describe('trials of a research site', () => {
     await page.getByLabel('Password').fill('a-good-long-password');
     await page.getByLabel('Research site name').fill('Harbour Research Site');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmEmailLink(page);
     await page.waitForURL(/\/trials$/);
 
     // An empty list offers both ways to create a trial.
@@ -137,6 +138,7 @@ describe('trials of a research site', () => {
     await page.getByLabel('Password').fill('a-good-long-password');
     await page.getByLabel('Research site name').fill('Hand Made Clinic');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmEmailLink(page);
     await page.waitForURL(/\/trials$/);
     // The form's code loads when the dialog first opens (the bundle budget): on a slow network the dialog opens
     // at once, titled, with a loading state, and the form follows.

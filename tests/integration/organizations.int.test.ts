@@ -73,10 +73,10 @@ describe('create, rename, delete', () => {
       name: 'Coord',
       role: 'coordinator',
       mode: 'add',
-      password: 'coordinator-pass',
+      password: 'quiet-desk-lantern',
     });
     expect(added.status).toBe(201);
-    const coordinator = await t.signIn('coord.harbor@site.test', 'coordinator-pass');
+    const coordinator = await t.signIn('coord.harbor@site.test', 'quiet-desk-lantern');
     const refused = await coordinator.patch(`/api/organizations/${owner.organizationId}`, { name: 'Hijacked' });
     expect(refused.status).toBe(403);
     expect((await admin.get(`/api/organizations/${owner.organizationId}`)).body.name).toBe('Harbor Research Group');

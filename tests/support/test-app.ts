@@ -105,6 +105,15 @@ export interface SignedUp {
   organizationId: string;
 }
 
+/** Opens a mailed link (e.g. the verification link, which signs in) as the actor's browser would. */
+export async function openMailLink(actor: Actor, link: string | undefined) {
+  if (!link) throw new Error('no mail link in the answer');
+  const url = new URL(link);
+  const answer = await actor.request('GET', `${url.pathname}${url.search}`);
+  if (answer.status >= 400) throw new Error(`mail link failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer;
+}
+
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++counter}.${randomBytes(2).toString('hex')}@site.test`;
 
@@ -152,6 +161,8 @@ export async function createTestApp(env: Record<string, string> = {}, shared?: D
         organizationName: input.organizationName ?? `Research Site ${++counter}`,
       });
       if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      // A new account signs in by its verification link (decision 121), which the simulated mail hands back.
+      await openMailLink(actor, answer.body.simulatedMailLink);
       const session = await actor.get('/api/auth/get-session');
       return { actor, userId: session.body.user.id, email, password, organizationId: session.body.organization.id };
     },

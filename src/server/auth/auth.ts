@@ -1,17 +1,29 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { bearer, customSession } from 'better-auth/plugins';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { customSession } from 'better-auth/plugins';
 import { SignUpFormSchema } from '../../contract/session';
 import type { AppConfig } from '../config';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
+import { trustedOrigins } from './origins';
+import { passwordProblem } from './password-policy';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Logger } from '../logger';
 import type { MailPort } from '../integrations/mail/mail';
 import { recordAudit } from '../audit';
 import { insertOrganization, slugify, uniqueSlug } from '../tenancy/organizations';
-import { countMembers, countOwners, findMember, findMembership, findOpenInvitation, insertMembership, markInvitationAccepted } from '../tenancy/users';
+import {
+  countMembers,
+  countOwners,
+  findMember,
+  findMembership,
+  findOpenInvitation,
+  findUserByEmail,
+  insertMembership,
+  markInvitationAccepted,
+} from '../tenancy/users';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -29,33 +41,61 @@ interface SignUpExtras {
 }
 
 /**
+ * The link of the mail a sign-up sent (verification, or "you already have an account"), kept for the request that
+ * caused it: without SMTP the "check your email" screen shows it, whichever mail it was (auth/sign-up.ts, decision 121).
+ */
+export const sentMailLink = new AsyncLocalStorage<{ link?: string }>();
+
+const refusePassword = (password: unknown, person: { email?: string | null; name?: string | null }) => {
+  const problem = typeof password === 'string' ? passwordProblem(password, person) : null;
+  if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'WEAK_PASSWORD' });
+};
+
+/**
  * better-auth, mounted at /api/auth: email and password, sessions in the database, and get-session
  * extended with the user's organization and isAdmin (docs/product-spec.md §7). Sign-up either creates the user's
  * research site (organizationName) or joins an inviting organization (invitationToken).
  */
 export function createAuth({ config, db, mail, logger }: AuthDeps) {
-  const trustedOrigins = [config.publicBaseUrl];
-  if (!config.isProduction) trustedOrigins.push(`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`);
-
   return betterAuth({
     appName: 'Cohortly',
     baseURL: config.publicBaseUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
-    trustedOrigins,
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 10, maxPasswordLength: 128, autoSignIn: true },
+    // A sign-up answers alike for a new and a registered email (decision 121): better-auth then hashes the password
+    // either way and never signs in at sign-up; the new address signs in by its verification link.
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      requireEmailVerification: true,
+      onExistingUserSignUp: async ({ user }) => {
+        const link = `${config.publicBaseUrl}/sign-in`;
+        const store = sentMailLink.getStore();
+        if (store) store.link = link;
+        await mail.send({
+          to: user.email,
+          subject: 'Someone tried to create a Cohortly account with your email',
+          text: `Hello,\n\nSomeone, perhaps you, tried to create a new Cohortly account with this email address. You already have an account: sign in here:\n${link}\n\nIf you have forgotten your password, ask an owner of your organization or Cohortly support to set a new one. If it was not you, nothing has changed and you can ignore this message.`,
+        });
+      },
+    },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
+        const store = sentMailLink.getStore();
+        if (store) store.link = url;
         await mail.send({
           to: user.email,
           subject: 'Confirm your email for Cohortly',
-          text: `Hello,\n\nConfirm your email address for Cohortly by opening this link:\n${url}\n\nIf you did not sign up, ignore this message.`,
+          text: `Hello,\n\nConfirm your email address for Cohortly by opening this link; it signs you in:\n${url}\n\nIf you did not sign up, ignore this message.`,
         });
       },
     },
@@ -115,22 +155,32 @@ export function createAuth({ config, db, mail, logger }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/change-password') {
+          const session = await getSessionFromCtx(ctx);
+          refusePassword(ctx.body?.newPassword, { email: session?.user.email, name: session?.user.name });
+          return;
+        }
         if (ctx.path !== '/sign-up/email') return;
         const parsed = SignUpFormSchema.safeParse(ctx.body);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
           throw new APIError('BAD_REQUEST', { message: `${issue.path.join('.')}: ${issue.message}` });
         }
-        const { invitationToken, organizationName, email } = parsed.data;
+        const { invitationToken, organizationName, email, name, password } = parsed.data;
         if (invitationToken) {
           const open = await findOpenInvitation(db, invitationToken);
           if (!open) throw new APIError('BAD_REQUEST', { message: 'This invitation link is invalid, used or expired' });
           if (open.invitation.email !== email.toLowerCase()) {
             throw new APIError('BAD_REQUEST', { message: 'Sign up with the email address the invitation was sent to' });
           }
+          // The invitation's holder proved the address: telling them it has an account reveals nothing new.
+          if (await findUserByEmail(db, email)) {
+            throw new APIError('UNPROCESSABLE_ENTITY', { message: 'This email already has a Cohortly account: sign in instead', code: 'USER_ALREADY_EXISTS' });
+          }
         } else if (!organizationName || organizationName.length < 2) {
           throw new APIError('BAD_REQUEST', { message: 'organizationName: Enter the name of your research site' });
         }
+        refusePassword(password, { email, name });
       }),
     },
     databaseHooks: {
@@ -144,6 +194,10 @@ export function createAuth({ config, db, mail, logger }: AuthDeps) {
       },
       user: {
         create: {
+          // An invitation was sent to this address and its token checked above: the address is proven.
+          before: async (user, ctx) => {
+            if (ctx?.path === '/sign-up/email' && (ctx.body as SignUpExtras).invitationToken) return { data: { ...user, emailVerified: true } };
+          },
           after: async (user, ctx) => {
             if (ctx?.path !== '/sign-up/email') return;
             const extras = ctx.body as SignUpExtras;
@@ -179,8 +233,8 @@ export function createAuth({ config, db, mail, logger }: AuthDeps) {
         },
       },
     },
+    // No bearer() plugin: a session is its httpOnly cookie only, so no page script can hold one (decision 120).
     plugins: [
-      bearer(),
       customSession(async ({ user, session }) => {
         const membership = await findMembership(db, user.id);
         const organization = membership

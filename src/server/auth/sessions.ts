@@ -81,7 +81,7 @@ function parseCookies(header: string | null): Map<string, string> {
  *   (auth.ts), and user activity moves it forward, never past `created_at` + SESSION_MAX_HOURS. better-auth's
  *   own refresh is off, so reading a session (get-session, polling) never extends it. An expired session
  *   answers 401 and its row is deleted.
- * - The cache is keyed by a hash of the credential (cookie value or bearer token) and an entry lives
+ * - The cache is keyed by a hash of the session cookie's value and an entry lives
  *   SESSION_CACHE_SECONDS, read again in the background before that by a request it serves (`REFRESH_FROM`). It
  *   holds what get-session answers (user, organization, role), so a request costs no session or membership query
  *   while cached. This process drops entries on sign-out, revocation, account
@@ -111,16 +111,15 @@ export class SessionStore {
     this.extendEveryMs = Math.min(60_000, this.idleMs / 10);
   }
 
-  /** The cache key of the request's credential: a hash of the session cookie's value, else of the bearer token. */
+  /** The cache key of the request's credential: a hash of the session cookie's value (the only credential: decision 120). */
   credentialKey(headers: Headers): string | undefined {
     const cookies = parseCookies(headers.get('cookie'));
-    let credential = SESSION_COOKIE_NAMES.map((name) => cookies.get(name)).find(Boolean);
-    if (credential) credential = `cookie:${safeDecode(credential)}`;
-    else {
-      const bearer = /^Bearer\s+(\S+)$/i.exec(headers.get('authorization') ?? '');
-      if (bearer) credential = `bearer:${safeDecode(bearer[1])}`;
-    }
-    return credential ? createHash('sha256').update(credential).digest('base64url') : undefined;
+    const credential = SESSION_COOKIE_NAMES.map((name) => cookies.get(name)).find(Boolean);
+    return credential
+      ? createHash('sha256')
+          .update(`cookie:${safeDecode(credential)}`)
+          .digest('base64url')
+      : undefined;
   }
 
   /**

@@ -57,13 +57,8 @@ export function setSessionEndedHandler(handler: (() => void) | null) {
   onSessionEnded = handler;
 }
 
-let apiToken: string | null = null;
 let activeOrganizationId: string | null = null;
 
-/** A Bearer token to send with every call (null to stop sending one). Cookies are sent regardless. */
-export function setApiToken(token: string | null) {
-  apiToken = token;
-}
 export function setActiveOrganizationId(id: string | null) {
   activeOrganizationId = id;
 }
@@ -116,7 +111,6 @@ export function errorFromResponse(status: number, statusText: string, body: unkn
 async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (apiToken) headers.Authorization = `Bearer ${apiToken}`;
   if (activeOrganizationId) headers[ACTIVE_ORGANIZATION_HEADER] = activeOrganizationId;
   if (Date.now() - lastUserInput > USER_INPUT_WINDOW_MS) headers['x-cohortly-passive'] = '1';
 

@@ -1,6 +1,7 @@
 import type { AddUserInput, Invitation, UpdateUserInput, User } from '../../../contract/users';
 import type { Auth } from '../../auth/auth';
 import { can, canGrantOwner } from '../../auth/permissions';
+import { passwordProblem } from '../../auth/password-policy';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -179,9 +180,12 @@ export async function addUser({ db, auth, mail, config }: AddUserDeps, scope: Re
     return { invitation: toInvitation(row, organization.name), invitationUrl };
   }
 
-  // Direct add: the same account records better-auth makes at sign-up, with the password hashed by it.
+  // Direct add: the same account records better-auth makes at sign-up, with the password hashed by it. The staff
+  // member who adds a colleague vouches for the address, as for an invitation: sign-in needs it verified (decision 121).
+  const problem = passwordProblem(input.password!, { email: input.email, name: input.name });
+  if (problem) throw badRequest(problem, [{ path: 'password', message: problem }]);
   const context = await auth.$context;
-  const created = await context.internalAdapter.createUser({ email: input.email, name: input.name!, emailVerified: false }, { method: 'admin' });
+  const created = await context.internalAdapter.createUser({ email: input.email, name: input.name!, emailVerified: true }, { method: 'admin' });
   await context.internalAdapter.linkAccount({
     userId: created.id,
     providerId: 'credential',

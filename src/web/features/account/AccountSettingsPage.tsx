@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ChangePasswordFormSchema, SignUpFormSchema } from '../../../contract/session';
-import { PASSWORD_MIN_LENGTH } from '../../../contract/users';
+import { PASSWORD_RULE } from '../../../contract/users';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
@@ -156,7 +156,7 @@ function PasswordCard() {
           <Field label="Current password" error={errors.currentPassword?.message}>
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </Field>
-          <Field label="New password" error={errors.newPassword?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+          <Field label="New password" error={errors.newPassword?.message} hint={PASSWORD_RULE}>
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </Field>
           <Field label="Confirm new password" error={errors.confirmPassword?.message}>

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { SignUpFormSchema, SiteSignUpFormSchema, type SignUpForm } from '../../../contract/session';
-import { PASSWORD_MIN_LENGTH } from '../../../contract/users';
+import { type SignUpAnswer, SignUpFormSchema, SiteSignUpFormSchema, type SignUpForm } from '../../../contract/session';
+import { PASSWORD_RULE } from '../../../contract/users';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Field, Input, SubmitButton } from '../../components/ui';
@@ -22,9 +22,48 @@ interface InvitationPreview {
   role: string;
 }
 
+/** The server's refusal of a weak password, told at the password field (decision 121). */
+function weakPasswordMessage(error: unknown): string | undefined {
+  const value = error as { code?: string; error?: { code?: string; message?: string } } | null;
+  if (value?.error?.code === 'WEAK_PASSWORD' || value?.code === 'WEAK_PASSWORD') return errorMessage(error);
+  return undefined;
+}
+
+/**
+ * After a sign-up: the address must be confirmed by its link (decision 121). Without an email server the mail never
+ * leaves the server, so its link is shown here; the screen reads the same whether or not the email had an account.
+ */
+function CheckYourEmail({ email, simulatedMailLink }: { email: string; simulatedMailLink?: string }) {
+  return (
+    <AuthLayout
+      title="Check your email"
+      footer={
+        <Link to="/sign-in" className="font-medium text-blue-700 hover:underline">
+          Go to sign in
+        </Link>
+      }
+    >
+      <div className="grid gap-4 text-sm text-slate-700">
+        <p>
+          We sent a message to <span className="font-medium break-all text-slate-900">{email}</span>. Open the link in it to confirm your address and continue.
+        </p>
+        {simulatedMailLink && (
+          <div className="rounded-md border border-amber-300 bg-amber-50 p-3" role="note">
+            <p className="text-amber-900">This server has no email service set up, so the message was kept here instead of being sent.</p>
+            <a href={simulatedMailLink} className="mt-2 inline-block font-medium text-blue-700 underline">
+              Open the link from the message
+            </a>
+          </div>
+        )}
+      </div>
+    </AuthLayout>
+  );
+}
+
 export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; invitation?: string }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ email: string; simulatedMailLink?: string } | null>(null);
   const invitationQuery = useQuery({
     queryKey: queryKeys.invitation(invitation ?? ''),
     queryFn: () => api.get<InvitationPreview>(`/api/invitations/${encodeURIComponent(invitation!)}`),
@@ -51,15 +90,23 @@ export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; in
     const body = invitation
       ? { name: values.name, email: preview?.email ?? values.email, password: values.password, invitationToken: invitation }
       : { name: values.name, email: values.email, password: values.password, organizationName: values.organizationName!.trim() };
-    const result = await authClient.signUp.email(body);
+    const result = await authClient.signUp.email({ ...body, callbackURL: safeRedirect(redirectTo) });
     if (result.error) {
-      setFormError(errorMessage(result.error, 'Could not create your account'));
+      const weak = weakPasswordMessage(result.error);
+      if (weak) form.setError('password', { message: weak }, { shouldFocus: true });
+      else setFormError(errorMessage(result.error, 'Could not create your account'));
+      return;
+    }
+    if (!invitation) {
+      const answer = result.data as unknown as SignUpAnswer;
+      setSent({ email: body.email, simulatedMailLink: answer?.simulatedMailLink });
       return;
     }
     await refreshSession();
     await router.navigate({ href: safeRedirect(redirectTo), replace: true });
   });
 
+  if (sent) return <CheckYourEmail email={sent.email} simulatedMailLink={sent.simulatedMailLink} />;
   if (invitation && invitationQuery.isPending) {
     return (
       <AuthLayout title="Join Cohortly">
@@ -108,7 +155,7 @@ export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; in
         <Field label="Email" error={errors.email?.message} hint={preview ? 'The invitation was sent to this address.' : undefined}>
           <Input type="email" autoComplete="email" readOnly={Boolean(preview)} className={preview ? 'bg-slate-100' : undefined} {...form.register('email')} />
         </Field>
-        <Field label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+        <Field label="Password" error={errors.password?.message} hint={PASSWORD_RULE}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </Field>
         {!invitation && (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { AddUserSchema, MEMBER_ROLES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/users';
+import { AddUserSchema, MEMBER_ROLES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from '../../../contract/users';
 import { CopyField } from '../../components/CopyButton';
 import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
@@ -143,11 +143,7 @@ export function AddUserDialog() {
             <Input autoComplete="off" {...form.register('name')} />
           </Field>
           {mode === 'add' && (
-            <Field
-              label="First password"
-              error={errors.password?.message}
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters. Share it safely; they can change it in account settings.`}
-            >
+            <Field label="First password" error={errors.password?.message} hint={`${PASSWORD_RULE} Share it safely; they can change it in account settings.`}>
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </Field>
           )}
