@@ -160,7 +160,10 @@ const ambiguous = [...settledExact.keys()]
   .filter((key) => (allShortForms.get(key)?.size ?? 0) > 1 || settledExact.get(key)!.length > 1 || (key.length <= 3 && ORDINARY_WORDS.has(key.toLowerCase())))
   .sort();
 
-// ---- ICD-10-CM: a code is a concept's when one of the concept's names, normalised, is the code's description or inclusion term ----
+/** A key that is its heading's preferred name (in one of its word orders) is marked "*": the reviewed reach reads only those. */
+const isPreferred = (key: string, at: number) => wordOrders(kept[at].descriptor.name).some((order) => phraseKey(order) === key);
+
+// ---- ICD-10-CM: a code is a concept's when one of the concept's names, normalised, is the code's own description ----
 const icdRows = rows(gz('icd10cm/icd10cm_cms_fy2014-2026.tsv.gz')).filter((row) => row[2] === '1');
 const icdTexts = new Map<string, Set<string>>();
 const addIcd = (text: string, code: string) => {
@@ -172,14 +175,16 @@ const addIcd = (text: string, code: string) => {
     icdTexts.set(key, set);
   }
 };
-const current = new Set(icdRows.map((row) => row[0]));
 for (const row of icdRows) addIcd(row[8], row[0]);
-for (const [code, , , term] of rows(gz('icd10cm/icd10cm_fy2021_tabular_inclusion_terms.tsv.gz'))) if (current.has(code)) addIcd(term, code);
+// The tabular inclusion terms are left out: an inclusion term names a kind the code includes ("blindness" under
+// sudden visual loss), so its code is narrower than the heading, never certainly the heading's.
 const icdByConcept = new Map<number, Set<string>>();
 const icdOwners = new Map<string, Set<number>>();
+// The heading's preferred name only: MeSH's entry terms include narrower kinds ("pilar cyst" of Epidermal Cyst,
+// "Powassan" of Tick-Borne Encephalitis), whose codes are not the heading's.
 for (const [key, ats] of settledTerms) {
   const codes = icdTexts.get(key);
-  if (!codes || kept[ats[0]].kind !== 'condition') continue;
+  if (!codes || kept[ats[0]].kind !== 'condition' || !isPreferred(key, ats[0])) continue;
   for (const code of codes) {
     const owners = icdOwners.get(code) ?? new Set();
     owners.add(ats[0]);
@@ -212,8 +217,6 @@ const concepts = kept.map(({ descriptor, kind }, at) => [
     .join(','),
   icdOf(at),
 ]);
-/** A key that is its heading's preferred name (in one of its word orders) is marked "*": the reviewed reach reads only those. */
-const isPreferred = (key: string, at: number) => wordOrders(kept[at].descriptor.name).some((order) => phraseKey(order) === key);
 const lines = (map: Map<string, number[]>) =>
   [...map]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -232,7 +235,7 @@ const counts = {
 };
 const meta = {
   mesh: 'MeSH 2024 (U.S. National Library of Medicine), restructured: descriptors selected by tree, terms normalised',
-  icd10cm: 'ICD-10-CM FY2026 codes and descriptions (CMS), FY2021 tabular inclusion terms (CDC/NCHS)',
+  icd10cm: 'ICD-10-CM FY2026 codes and descriptions (CMS)',
   counts,
 };
 const artifact = { meta, concepts, terms: lines(settledTerms), exact: lines(settledExact), ambiguous };
@@ -259,11 +262,11 @@ Source files: NLM desc2024.xml, mtrees2024.bin via GitHub jaytimm/mesh-resources
 
 ## ICD-10-CM
 
-ICD-10-CM codes FY2026 (CMS "Code Descriptions in Tabular Order", via the CRAN package medicalcoder 0.8.1) and the
-FY2021 tabular inclusion terms (CDC/NCHS). ICD-10-CM is a U.S. Government work; the ICD-10 base classification is
-(c) World Health Organization, used by NCHS with permission. Only the mapping of a code to a MeSH descriptor is kept:
-a code is a descriptor's when one of the descriptor's names, normalised, equals the code's description or one of
-its inclusion terms, and no other descriptor's name does.
+ICD-10-CM codes FY2026 (CMS "Code Descriptions in Tabular Order", via the CRAN package medicalcoder 0.8.1; CMS and
+CDC/NCHS). ICD-10-CM is a U.S. Government work; the ICD-10 base classification is (c) World Health Organization, used
+by NCHS with permission. Only the mapping of a code to a MeSH descriptor is kept: a code is a descriptor's when one of
+the descriptor's names, normalised, equals the code's description (less a trailing "unspecified"), and no other
+descriptor's name does.
 
 ## Counts
 

@@ -588,3 +588,22 @@ describe('findings named in notes (vocabulary additions, 2026-11-24)', () => {
     expect(concepts('Denies hematemesis.')).toContainEqual(['cohortly:gi-bleeding', 'absent']);
   });
 });
+
+describe('the note reader on the whole vocabulary (issue 30)', () => {
+  it('reads a substance with a measured value as a lab, never as a medicine taken; a dose keeps a medicine', () => {
+    const medicines = (text: string) => facts(text).filter((fact) => fact.kind === 'medication');
+    expect(medicines('Creatinine: 0.5 mg/dl. Urea of 8.5, glucose level of 15.')).toEqual([]);
+    expect(medicines('Started cilostazol 100 mg twice daily.').map((fact) => fact.status)).toEqual(['present']);
+  });
+
+  it("keeps an infant's age as a fraction of a year", () => {
+    expect(one('A 6-week-old girl with bronchiolitis.', 'age')?.value).toBeCloseTo(0.115, 3);
+    expect(one('9 month old boy, febrile.', 'age')?.value).toBe(0.75);
+  });
+
+  it('reads an ambiguous short form with the trial as context', () => {
+    expect(extractNoteFacts('MS flare last spring.').filter((fact) => fact.kind === 'condition')).toEqual([]);
+    const context = [meshIdByName('Multiple Sclerosis')!];
+    expect(extractNoteFacts('MS flare last spring.', { context }).map((fact) => fact.name)).toEqual(['multiple sclerosis']);
+  });
+});

@@ -121,8 +121,9 @@ describe('the note reader on 20 hand-labelled TREC 2021 vignettes', () => {
 });
 
 // First scored 2026-11-29 before any tuning: development 66/97 found (68.0%), 4/66 wrong (6.1%); evaluation 51/85
-// (60.0%), 4/60 wrong (6.7%).
+// (60.0%), 4/60 wrong (6.7%). After one change made on the development half's errors (a substance with a measured
+// value is a lab, not a medicine): development 1/63 wrong (1.6%), evaluation 2/58 (3.4%), recall unchanged.
 const DEVELOPMENT_RECALL = 0.66;
 const EVALUATION_RECALL = 0.58;
-const DEVELOPMENT_WRONG = 0.08;
-const EVALUATION_WRONG = 0.08;
+const DEVELOPMENT_WRONG = 0.03;
+const EVALUATION_WRONG = 0.05;

@@ -52,9 +52,9 @@ describe('longest match', () => {
   });
 
   it('keeps each concept with its MeSH heading, certain ICD-10-CM codes and span', () => {
-    const [pyelonephritis] = recognize('Acute pyelonephritis at 24 weeks.');
-    expect(pyelonephritis).toMatchObject({ mesh: 'D011704', kind: 'condition', start: 6, end: 20 });
-    expect(pyelonephritis.icd10).toContain('N16');
+    const [cryptosporidiosis] = recognize('Chronic cryptosporidiosis since May.');
+    expect(cryptosporidiosis).toMatchObject({ conceptId: id('Cryptosporidiosis'), kind: 'condition', start: 8, end: 25 });
+    expect(cryptosporidiosis.icd10).toEqual(['A07.2']);
   });
 
   it('rejects headings and terms too generic or ordinary to name a condition', () => {
@@ -115,7 +115,9 @@ describe('brands, classes and the hierarchy', () => {
 
   it('maps an ICD-10-CM code to a concept only where the mapping is certain, a child code by its parent', () => {
     expect(conceptOfCode('L73.2')?.id).toBe(conceptOf('hidradenitis suppurativa'));
-    expect(conceptOfCode('N16')?.descriptor).toBe('D011704');
+    expect(conceptOfCode('A07.2')?.id).toBe(id('Cryptosporidiosis'));
+    // An inclusion term names a narrower kind: never mapped ("sudden visual loss" is not blindness).
+    expect(conceptOfCode('H53.13')).toBeNull();
     expect(conceptOfCode('Z99.99')).toBeNull();
   });
 });

@@ -543,6 +543,13 @@ function invertedMentions(sentence: string, vocab: Vocabulary, mentions: Mention
   return found;
 }
 
+/**
+ * A substance named with a measured value ("creatinine: 0.5 mg/dl", "urea of 8.5", "glucose level of 15") is a
+ * laboratory result, not a medicine the person takes; a dose ("500 mg", "10 units", "2 L") keeps it a medicine.
+ */
+const MEASURED_VALUE_AFTER =
+  /^\s*(?:\(\s*)?(?:(?:serum|blood|plasma|urine|level|levels|concentration|count|value)\s+)*(?:of|:|=|was|is|at|were)?\s*[<>≤≥]?\s*\d+(?:[.,]\d+)?(?!\d|[.,]\d|\s*(?:mg|mcg|µg|ug|g|gm|units?|iu|tablets?|tabs?|puffs?|ml|l|lpm|liters?|drops?|sprays?)\b(?!\s*\/))/i;
+
 /** Words after a disease's name that make it the name of a vaccine ("TB vaccination", "hepatitis B vaccine"). */
 const VACCINE_AFTER = /^[\s-]*(?:vaccin\w*|immuni[sz]ations?|boosters?|shots?)\b/i;
 
@@ -685,6 +692,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       const kind: FactKind = mention.concept.kind === 'medication' ? 'medication' : 'condition';
       // "TB vaccination", "flu shot", "HPV vaccine": the vaccine, not the disease.
       if (kind === 'condition' && VACCINE_AFTER.test(sentence.text.slice(mention.end, mention.end + 16))) continue;
+      // A MeSH substance with a measured value after it is a lab (the hand file's medicines are medicines).
+      if (kind === 'medication' && !mention.concept.es && MEASURED_VALUE_AFTER.test(sentence.text.slice(mention.end, mention.end + 40))) continue;
       const [start, end] = [sentence.start + mention.start, sentence.start + mention.end];
       // Under a "Family History:" heading it is a relative's.
       if (kind === 'condition' && sectionAt(start) === 'family') continue;

@@ -41,6 +41,7 @@ const SPELLING: Array<[RegExp, string]> = [
   [/^aluminium$/, 'aluminum'],
   [/isation$/, 'ization'],
 ];
+const BRITISH = /ae|oe|our|sulph|aluminium|isation/;
 /** "-our" words that are not British spellings of "-or" (four, hour, your, pour, flour, sour, tour, contour). */
 const OUR_WORDS = /^(?:four|hour|your|pour|flour|sour|tour|contour|devour|detour|dour|our|ours|yours|hours|fours|tours|contours|detours)$/;
 /** Words ending in "s" that are no plurals ("diabetes", "sepsis", "herpes", "abscess", "AIDS", "analysis", "mumps"). */
@@ -51,7 +52,8 @@ const ES_PLURAL = /(?:sses|shes|xes)$/;
 /** One word's key: lower case, American spelling, singular. */
 export function wordKey(word: string): string {
   let key = singular(word.toLowerCase().replace('’', "'"));
-  if (key.length > 3) {
+  // Only a word with a British letter pair can change (most words have none: one test instead of twenty).
+  if (key.length > 3 && BRITISH.test(key)) {
     for (const [pattern, replacement] of SPELLING) {
       if (replacement === 'or' && OUR_WORDS.test(key)) continue;
       key = key.replace(pattern, replacement);

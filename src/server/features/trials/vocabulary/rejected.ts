@@ -87,6 +87,8 @@ export const REJECTED_DESCRIPTORS = new Set([
   'rupture',
   'adhesions',
   'pain',
+  // A place (the wound an operation leaves), not a condition: "antibiotic beads into the surgical wound".
+  'surgical wound',
 ]);
 
 /** Terms (phrase keys) too generic to read even when a kept heading carries them. */

@@ -1,7 +1,7 @@
 /**
  * The maintained part of the criteria vocabulary: plain names (English and Spanish) for the conditions and
  * medicines that eligibility criteria name most, their synonyms and abbreviations, the MeSH heading they
- * correspond to (`meshTerm`, resolved against mesh.json and the record's own MeSH terms) and the ICD-10-CM
+ * correspond to (`meshTerm`, resolved against the MeSH lexicon, mesh-2024.json.gz) and the ICD-10-CM
  * code where one fits the concept as a whole. Sources and licences: docs/decisions/022-criteria-vocabulary.md.
  *
  * Synonyms are matched case-insensitively on word boundaries, except entries in `caseSensitive` (short
