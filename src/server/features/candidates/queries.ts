@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../../../contract/candidates';
@@ -101,6 +101,16 @@ export async function findCandidateByPhone(executor: Executor, organizationId: s
     .from(candidate)
     .where(and(eq(candidate.organizationId, organizationId), eq(candidate.phone, phone)));
   return row;
+}
+
+/** Every candidate of the organization with this phone, locked (a STOP from the number binds them all). */
+export async function findCandidatesByPhone(executor: Executor, organizationId: string, phone: string): Promise<CandidateRow[]> {
+  return executor
+    .select()
+    .from(candidate)
+    .where(and(eq(candidate.organizationId, organizationId), eq(candidate.phone, phone)))
+    .orderBy(desc(candidate.updatedAt))
+    .for('update');
 }
 
 export async function findCandidates(executor: Executor, ids: string[], forUpdate = false): Promise<CandidateRow[]> {
