@@ -3,6 +3,7 @@ import type { Executor } from '../../db/scoped';
 import type { SystemDb } from '../../db/system';
 import { candidate, contactEvent, organization, smsMessage } from '../../db/schema';
 import { consentKeyword } from './keywords';
+import { insertInBatches } from '../../db/batched-insert';
 
 export type SmsRow = typeof smsMessage.$inferSelect;
 export type NewSmsRow = typeof smsMessage.$inferInsert;
@@ -89,7 +90,7 @@ export async function phonesSmsOptOutAt(executor: Executor, organizationId: stri
 
 export async function insertSmsRows(executor: Executor, values: NewSmsRow[]): Promise<SmsRow[]> {
   if (!values.length) return [];
-  return executor.insert(smsMessage).values(values).returning();
+  return insertInBatches(smsMessage, values, (batch) => executor.insert(smsMessage).values(batch).returning());
 }
 
 /** Sets the provider's answer on many outbound messages at once. */
