@@ -145,3 +145,8 @@ export const SimulatorOutboxQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export const SimulatorOutboxSchema = z.object({ messages: z.array(SmsMessageSchema) }).openapi('SimulatorOutbox');
+
+/** Texts to numbers no organization owns (decision 118), for Cohortly's internal admins. */
+export const UnroutedSmsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const UnroutedSmsListSchema = z.object({ messages: z.array(SmsMessageSchema) }).openapi('UnroutedSmsList');
+export type UnroutedSmsList = z.infer<typeof UnroutedSmsListSchema>;

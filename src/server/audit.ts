@@ -1,5 +1,6 @@
 import type { Executor } from './db/scoped';
 import { auditLog } from './db/schema';
+import { insertInBatches } from './db/batched-insert';
 
 /** Who did something, as contact history names them: a member of staff, or the system on someone's behalf ("Sequence", "Callback", "Bulk prescreen"). */
 export interface Actor {
@@ -36,14 +37,13 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
 /** Records many changes in one statement (bulk work: a burst of sequence messages). */
 export async function recordAudits(executor: Executor, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
-  await executor.insert(auditLog).values(
-    entries.map((entry) => ({
-      organizationId: entry.organizationId,
-      actorUserId: entry.actorUserId,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      changes: entry.changes ?? null,
-    })),
-  );
+  const rows = entries.map((entry) => ({
+    organizationId: entry.organizationId,
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    changes: entry.changes ?? null,
+  }));
+  await insertInBatches(auditLog, rows, (batch) => executor.insert(auditLog).values(batch));
 }

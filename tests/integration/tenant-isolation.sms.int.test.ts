@@ -82,6 +82,11 @@ describe("from organization B, A's SMS do not exist", () => {
     expect((await a.actor.post('/api/sms/send', { candidateId: aCandidateId, body: 'Still here' })).status).toBe(201);
   });
 
+  it("texts to numbers no organization owns are for internal admins with global scope only (403 to B's owner and to an admin acting for B)", async () => {
+    expect((await b.actor.get('/api/sms/unrouted')).status).toBe(403);
+    expect((await adminInB.get('/api/sms/unrouted')).status).toBe(403);
+  });
+
   it('covers every tenant-row endpoint of the feature', () => {
     const probed = new Set(probes.map(([operation]) => operation));
     const tenantRows = Object.entries(ENDPOINTS)

@@ -33,7 +33,8 @@ const SYSTEM_DB_USERS: Record<string, string> = {
   'src/server/features/sponsor-demo/service.ts': 'the demo organization by its slug, for internal admins whatever their active organization',
   'src/server/features/sequences/engine.ts': "a batch of step jobs' enrollments (several organizations); the job sweep",
   'src/server/features/sms/delivery-status.ts': 'delivery callbacks by provider message id',
-  'src/server/features/sms/inbound.ts': 'inbound SMS routing by sender',
+  'src/server/features/sms/inbound.ts':
+    "inbound SMS: the owner of the number texted, or who texted the person from it (ids only); Cohortly's organization by slug",
   'src/server/jobs/jobs.ts': 'claiming a period of a periodic sweep (background_sweep: no organization)',
   'src/server/jobs/register.ts': "this process's heartbeat (app_instance: no organization)",
 };

@@ -6,6 +6,7 @@ export const ENDPOINTS: Record<string, Classification> = {
   'GET /api/sms/threads/{candidateId}': 'tenant-row',
   'POST /api/sms/send': 'tenant-row',
   'GET /api/sms/templates': 'list-scoped',
+  'GET /api/sms/unrouted': 'admin-only',
   'POST /api/sms/simulator/inbound': 'tenant-row',
   'GET /api/sms/simulator/outbox': 'list-scoped',
 };

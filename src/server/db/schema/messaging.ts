@@ -105,6 +105,8 @@ export const smsMessage = pgTable(
   (table) => [
     index('sms_message_organization_created_idx').on(table.organizationId, table.createdAt),
     index('sms_message_candidate_created_idx').on(table.candidateId, table.createdAt),
+    // Who texted a person from a number no organization owns (inbound routing, decision 118).
+    index('sms_message_outbound_to_from_idx').on(table.toPhone, table.fromPhone).where(sql`${table.direction} = 'outbound'`),
     uniqueIndex('sms_message_provider_message_uidx').on(table.provider, table.providerMessageId).where(sql`${table.providerMessageId} is not null`),
   ],
 );

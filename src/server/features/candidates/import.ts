@@ -69,15 +69,19 @@ const lineAt = (text: string, index: number) => {
 export function parseCsv(text: string): ParsedInput {
   const source = text.replace(/^\uFEFF/, '');
   if (!source.trim()) throw badRequest('data: The CSV is empty', [{ path: 'data', message: 'Empty CSV' }]);
-  const parsed = Papa.parse<string[]>(source, { skipEmptyLines: 'greedy' });
+  // Not 'greedy': a header of blank names (",,") must be seen and refused, not skipped as an empty line.
+  const parsed = Papa.parse<string[]>(source, { skipEmptyLines: true });
   const problem = parsed.errors.find((error) => error.type !== 'Delimiter');
   if (problem) {
     const line = problem.index !== undefined ? lineAt(source, problem.index) : (problem.row ?? 0) + 1;
     throw badRequest(`data: The CSV cannot be read at line ${line}: ${problem.message}`, [{ path: 'data', message: `line ${line}: ${problem.message}` }]);
   }
-  const [header, ...body] = parsed.data;
+  const records = parsed.data.filter((cells) => !blankLine(cells));
+  const header = records[0];
+  const body = records.slice(1).filter((cells) => !cells.every((cell) => cell.trim() === ''));
+  if (!header) throw badRequest('data: The CSV is empty', [{ path: 'data', message: 'Empty CSV' }]);
   if (body.length > IMPORT_MAX_ROWS) throw tooMany(body.length);
-  const columns = uniqueColumns(header.map((cell) => cell.trim()));
+  const columns = headerColumns(header);
   const rows: RawRow[] = new Array(body.length);
   for (let r = 0; r < body.length; r++) {
     const cells = body[r];
@@ -167,10 +171,10 @@ export async function readCsvStream(body: ReadableStream<Uint8Array>, options: C
     carry = carry.slice(cursor);
     if (!final && carry.length > MAX_RECORD_CHARS) throw refuse(linesBefore + 1, 'a quoted field is not closed (or one record is longer than 1 MB)');
     for (const cells of parsed.data) {
-      // skipEmptyLines 'greedy', as parseCsv
-      if (cells.every((cell) => cell.trim() === '')) continue;
+      // Blank lines are skipped, as by parseCsv; the header is the first line that is not blank.
+      if (blankLine(cells) || (columns && cells.every((cell) => cell.trim() === ''))) continue;
       if (!columns) {
-        columns = uniqueColumns(cells.map((cell) => cell.trim()));
+        columns = headerColumns(cells);
         await options.onHeader(columns);
         continue;
       }
@@ -215,13 +219,27 @@ export async function readCsvStream(body: ReadableStream<Uint8Array>, options: C
   }
 }
 
-function uniqueColumns(names: string[]): string[] {
-  const seen = new Map<string, number>();
+/** A line with nothing on it (or only spaces): no record, wherever it is. */
+const blankLine = (cells: string[]) => cells.length === 1 && cells[0].trim() === '';
+
+/**
+ * The header's column names: a blank one is named by its position (column_2), a repeated one numbered (name_2),
+ * never onto a name the header already has. A header whose names are all blank (",,") is a 400: without names
+ * the columns cannot be mapped, and its first data row must not be mistaken for the header.
+ */
+function headerColumns(cells: string[]): string[] {
+  const names = cells.map((cell) => cell.trim());
+  if (names.every((name) => name === '')) {
+    const message = 'The header (the first line) has only blank column names: name each column, e.g. firstName,lastName,phone';
+    throw badRequest(`data: ${message}`, [{ path: 'data', message: 'blank header names' }]);
+  }
+  const used = new Set<string>();
   return names.map((name, index) => {
     const base = name || `column_${index + 1}`;
-    const count = (seen.get(base) ?? 0) + 1;
-    seen.set(base, count);
-    return count === 1 ? base : `${base}_${count}`;
+    let column = base;
+    for (let count = 2; used.has(column) || (column !== name && names.includes(column)); count++) column = `${base}_${count}`;
+    used.add(column);
+    return column;
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../../../contract/candidates';
@@ -10,6 +10,7 @@ import { inlineValues, placeholders, prebuild, PrebuiltCache, runPrebuilt, runPr
 import { candidate, candidateCount, candidateTrial, contactEvent, trial, user } from '../../db/schema';
 import { forgetCandidateInputs } from '../processing-runs/runner';
 import { isUuid } from '../../../contract/ids';
+import { insertInBatches } from '../../db/batched-insert';
 
 /** Builds statements' text only (prebuilt statements, decision 114): no database handle. */
 const queryBuilder = new QueryBuilder();
@@ -103,6 +104,16 @@ export async function findCandidateByPhone(executor: Executor, organizationId: s
   return row;
 }
 
+/** Every candidate of the organization with this phone, locked (a STOP from the number binds them all). */
+export async function findCandidatesByPhone(executor: Executor, organizationId: string, phone: string): Promise<CandidateRow[]> {
+  return executor
+    .select()
+    .from(candidate)
+    .where(and(eq(candidate.organizationId, organizationId), eq(candidate.phone, phone)))
+    .orderBy(desc(candidate.updatedAt))
+    .for('update');
+}
+
 export async function findCandidates(executor: Executor, ids: string[], forUpdate = false): Promise<CandidateRow[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
@@ -156,10 +167,11 @@ export async function deleteCandidateRows(executor: Executor, ids: string[]): Pr
 
 export async function linkTrial(executor: Executor, organizationId: string, trialId: string, candidateIds: string[]): Promise<void> {
   if (candidateIds.length === 0) return;
-  await executor
-    .insert(candidateTrial)
-    .values(candidateIds.map((candidateId) => ({ candidateId, trialId, organizationId })))
-    .onConflictDoNothing();
+  await insertInBatches(
+    candidateTrial,
+    candidateIds.map((candidateId) => ({ candidateId, trialId, organizationId })),
+    (batch) => executor.insert(candidateTrial).values(batch).onConflictDoNothing(),
+  );
 }
 
 export async function unlinkTrial(executor: Executor, trialId: string, candidateIds: string[]): Promise<void> {
@@ -197,7 +209,7 @@ export function eventTime(): Date {
 export async function insertContactEvents(executor: Executor, events: NewContactEvent[]): Promise<void> {
   if (events.length === 0) return;
   const stored = events.map(({ channel: _channel, ...event }) => ({ ...event, occurredAt: event.occurredAt ?? eventTime() }));
-  await executor.insert(contactEvent).values(stored);
+  await insertInBatches(contactEvent, stored, (batch) => executor.insert(contactEvent).values(batch));
   await recordFunnelActivity(executor, events, stored);
 }
 

@@ -53,6 +53,7 @@ export {
   findCandidate,
   findCandidateByPhone,
   findCandidates,
+  findCandidatesByPhone,
   findCandidatesMatching,
   findTrialInOrganization,
   insertCandidate,

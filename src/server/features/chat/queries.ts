@@ -3,6 +3,7 @@ import type { Executor } from '../../db/scoped';
 import { escapeLike } from '../../db/postgres';
 import { candidate, chatAgent, chatConversation, chatMessage, prescreenForm, prescreenResult, trial } from '../../db/schema';
 import { isUuid } from '../../../contract/ids';
+import { insertInBatches } from '../../db/batched-insert';
 
 export type AgentRow = typeof chatAgent.$inferSelect;
 export type AgentInsert = typeof chatAgent.$inferInsert;
@@ -125,10 +126,11 @@ function messageTime(): Date {
 
 export async function insertMessageRows(executor: Executor, values: Array<Omit<MessageInsert, 'createdAt'>>): Promise<MessageRow[]> {
   if (values.length === 0) return [];
-  return executor
-    .insert(chatMessage)
-    .values(values.map((value) => ({ ...value, createdAt: messageTime() })))
-    .returning();
+  return insertInBatches(
+    chatMessage,
+    values.map((value) => ({ ...value, createdAt: messageTime() })),
+    (batch) => executor.insert(chatMessage).values(batch).returning(),
+  );
 }
 
 export async function listMessageRows(executor: Executor, conversationId: string): Promise<MessageRow[]> {

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
 import { CLASS_RANK, type MatchCriterion, type MatchFact, type MatchPerson } from './evaluate';
+import { insertInBatches } from '../../db/batched-insert';
 
 export type CandidateFactRow = typeof candidateFact.$inferSelect;
 /** A malformed id names no row: answered as not found without asking the database (which would refuse the cast). */
@@ -70,10 +71,12 @@ export async function replaceFacts(
 
 export async function insertFacts(executor: Executor, organizationId: string, candidateId: string, facts: CandidateFactInput[]) {
   if (facts.length === 0) return [];
-  return executor
-    .insert(candidateFact)
-    .values(facts.map((fact) => factRowValues(organizationId, candidateId, fact)))
-    .returning();
+  // A bundle may hold thousands of facts: one statement each batch under the parameter limit.
+  return insertInBatches(
+    candidateFact,
+    facts.map((fact) => factRowValues(organizationId, candidateId, fact)),
+    (batch) => executor.insert(candidateFact).values(batch).returning(),
+  );
 }
 
 export async function deleteFactsOfSource(executor: Executor, candidateId: string, source: CandidateFactRow['source']) {
@@ -677,20 +680,22 @@ export async function listJudgements(executor: Executor, trialId: string, candid
 /** Stores judgements, replacing earlier ones of the same trial, candidate and criterion. */
 export async function saveJudgements(executor: Executor, rows: Array<typeof criterionJudgement.$inferInsert>): Promise<void> {
   if (!rows.length) return;
-  await executor
-    .insert(criterionJudgement)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [criterionJudgement.trialId, criterionJudgement.candidateId, criterionJudgement.criterionId],
-      set: {
-        criterionText: sql`excluded.criterion_text`,
-        verdict: sql`excluded.verdict`,
-        explanation: sql`excluded.explanation`,
-        sentences: sql`excluded.sentences`,
-        model: sql`excluded.model`,
-        judgedAt: sql`now()`,
-      },
-    });
+  await insertInBatches(criterionJudgement, rows, (batch) =>
+    executor
+      .insert(criterionJudgement)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [criterionJudgement.trialId, criterionJudgement.candidateId, criterionJudgement.criterionId],
+        set: {
+          criterionText: sql`excluded.criterion_text`,
+          verdict: sql`excluded.verdict`,
+          explanation: sql`excluded.explanation`,
+          sentences: sql`excluded.sentences`,
+          model: sql`excluded.model`,
+          judgedAt: sql`now()`,
+        },
+      }),
+  );
 }
 
 /** (candidate, criterion) pairs a model judged "not met", about the criterion's current words: for a page of candidates, or the whole trial (a run). */

@@ -39,6 +39,20 @@ export async function findPhoneNumberByNumber(executor: Executor, number: string
   return row;
 }
 
+/**
+ * The number an organization's SMS go out from: its oldest number for SMS (purpose sms or both), so a person
+ * keeps one thread with it; undefined when it has none (the installation's shared sender is used).
+ */
+export async function organizationSmsNumber(executor: Executor, organizationId: string): Promise<string | undefined> {
+  const [row] = await executor
+    .select({ number: phoneNumber.number })
+    .from(phoneNumber)
+    .where(and(eq(phoneNumber.organizationId, organizationId), inArray(phoneNumber.purpose, ['sms', 'both'])))
+    .orderBy(asc(phoneNumber.createdAt), asc(phoneNumber.number))
+    .limit(1);
+  return row?.number;
+}
+
 export async function organizationName(executor: Executor, organizationId: string): Promise<string> {
   const [row] = await executor.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
   return row?.name ?? '';
@@ -93,8 +107,9 @@ export async function clearAgentNumbers(executor: Executor, organizationId: stri
 // ---- system path: the inbound webhooks and agent tools, which have no session ----
 
 /**
- * SYSTEM PATH, across all organizations: who owns a called number. Only the inbound paths (Twilio TwiML, the
- * Vapi assistant-request) and the agent tools use it, before any scope exists; it runs as the owner role.
+ * SYSTEM PATH, across all organizations: who owns a called or texted number. Only the inbound paths (Twilio
+ * TwiML, the Vapi assistant-request, inbound SMS) and the agent tools use it, before any scope exists; it runs
+ * as the owner role.
  */
 export async function systemFindNumberOwner(system: SystemDb, number: string): Promise<PhoneNumberRow | undefined> {
   const [row] = await system.select().from(phoneNumber).where(eq(phoneNumber.number, number));

@@ -30,7 +30,7 @@ import {
 } from './queries';
 
 // What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
-export { findPhoneNumberByNumber, listPhoneNumberRows, systemFindNumberOwner, systemResolveInboundAgent } from './queries';
+export { findPhoneNumberByNumber, listPhoneNumberRows, organizationSmsNumber, systemFindNumberOwner, systemResolveInboundAgent } from './queries';
 
 /**
  * The phone-number registry (decision 016): every number belongs to one organization. Staff list their own

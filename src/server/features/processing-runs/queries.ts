@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL }
 import type { Executor } from '../../db/scoped';
 import { escapeLike } from '../../db/postgres';
 import { candidate, processingRun, processingRunItem } from '../../db/schema';
+import { insertInBatches } from '../../db/batched-insert';
 
 export type ProcessingRunRow = typeof processingRun.$inferSelect;
 
@@ -176,19 +177,15 @@ export async function failRun(executor: Executor, runId: string, message: string
     .where(and(eq(processingRun.id, runId), inArray(processingRun.status, ['pending', 'running'])));
 }
 
-/** One pending item per candidate, in the given order (a run over people: enrolment in a sequence). In chunks: a statement carries at most 65,535 parameters. */
+/** One pending item per candidate, in the given order (a run over people: enrolment in a sequence), in statements under the parameter limit. */
 export async function insertCandidateItems(executor: Executor, input: { organizationId: string; runId: string; candidateIds: string[] }): Promise<number> {
-  const CHUNK = 5_000;
-  for (let start = 0; start < input.candidateIds.length; start += CHUNK) {
-    await executor.insert(processingRunItem).values(
-      input.candidateIds.slice(start, start + CHUNK).map((candidateId, index) => ({
-        organizationId: input.organizationId,
-        runId: input.runId,
-        rowNumber: start + index + 1,
-        candidateId,
-        input: null,
-      })),
-    );
-  }
+  const items = input.candidateIds.map((candidateId, index) => ({
+    organizationId: input.organizationId,
+    runId: input.runId,
+    rowNumber: index + 1,
+    candidateId,
+    input: null,
+  }));
+  await insertInBatches(processingRunItem, items, (batch) => executor.insert(processingRunItem).values(batch));
   return input.candidateIds.length;
 }

@@ -4,6 +4,7 @@ import { candidate, sequence, sequenceEnrollment, sequenceStepRun, sequenceVersi
 import { escapeLike } from '../../db/postgres';
 import { rowsOf, type Executor } from '../../db/scoped';
 import type { SystemDb } from '../../db/system';
+import { insertInBatches } from '../../db/batched-insert';
 
 export type SequenceRow = typeof sequence.$inferSelect;
 export type NewSequenceRow = typeof sequence.$inferInsert;
@@ -129,7 +130,7 @@ export async function versionInUse(executor: Executor, sequenceId: string, versi
 /** Inserts enrollments; a candidate already live in the sequence is skipped (the partial unique index). */
 export async function insertEnrollments(executor: Executor, values: NewEnrollmentRow[]): Promise<EnrollmentRow[]> {
   if (!values.length) return [];
-  return executor.insert(sequenceEnrollment).values(values).onConflictDoNothing().returning();
+  return insertInBatches(sequenceEnrollment, values, (batch) => executor.insert(sequenceEnrollment).values(batch).onConflictDoNothing().returning());
 }
 
 export async function findEnrollment(executor: Executor, id: string, forUpdate = false): Promise<EnrollmentRow | undefined> {
@@ -298,10 +299,11 @@ export async function insertStepRuns(executor: Executor, values: NewStepRunRow[]
   if (!values.length) return [];
   // Entries written together keep their order in the timeline (one statement would give them one time).
   const base = Date.now();
-  return executor
-    .insert(sequenceStepRun)
-    .values(values.map((value, index) => ({ ...value, createdAt: value.createdAt ?? new Date(base + index) })))
-    .returning();
+  return insertInBatches(
+    sequenceStepRun,
+    values.map((value, index) => ({ ...value, createdAt: value.createdAt ?? new Date(base + index) })),
+    (batch) => executor.insert(sequenceStepRun).values(batch).returning(),
+  );
 }
 
 export async function timelineOf(executor: Executor, enrollmentId: string): Promise<StepRunRow[]> {

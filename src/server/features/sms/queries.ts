@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/scoped';
+import type { SystemDb } from '../../db/system';
 import { candidate, contactEvent, organization, smsMessage } from '../../db/schema';
 import { consentKeyword } from './keywords';
+import { insertInBatches } from '../../db/batched-insert';
 
 export type SmsRow = typeof smsMessage.$inferSelect;
 export type NewSmsRow = typeof smsMessage.$inferInsert;
@@ -88,7 +90,7 @@ export async function phonesSmsOptOutAt(executor: Executor, organizationId: stri
 
 export async function insertSmsRows(executor: Executor, values: NewSmsRow[]): Promise<SmsRow[]> {
   if (!values.length) return [];
-  return executor.insert(smsMessage).values(values).returning();
+  return insertInBatches(smsMessage, values, (batch) => executor.insert(smsMessage).values(batch).returning());
 }
 
 /** Sets the provider's answer on many outbound messages at once. */
@@ -104,21 +106,42 @@ export async function updateSentMessages(
     where m.id = u.id`);
 }
 
-/** The organization of the newest outbound message to `phone` (inbound routing for shared numbers). */
-export async function latestOutboundTo(executor: Executor, phone: string): Promise<{ organizationId: string; candidateId: string | null } | undefined> {
-  const [row] = await executor
-    .select({ organizationId: smsMessage.organizationId, candidateId: smsMessage.candidateId })
+/**
+ * SYSTEM PATH (ids only): the organizations that texted `phone` from `sender`, a number no organization owns
+ * (the installation's shared sender, or a released number). The person's handset shows them as one thread.
+ */
+export async function systemOrganizationsThatTexted(system: SystemDb, phone: string, sender: string): Promise<string[]> {
+  const rows = await system
+    .selectDistinct({ organizationId: smsMessage.organizationId })
     .from(smsMessage)
-    .where(and(eq(smsMessage.toPhone, phone), eq(smsMessage.direction, 'outbound')))
+    .where(and(eq(smsMessage.toPhone, phone), eq(smsMessage.fromPhone, sender), eq(smsMessage.direction, 'outbound')));
+  return rows.map((row) => row.organizationId).sort();
+}
+
+/** The newest outbound message to `phone` the executor may see, in these organizations: who texted it last, and from which number. */
+export async function latestOutboundTo(
+  executor: Executor,
+  phone: string,
+  organizationIds: readonly string[],
+): Promise<{ organizationId: string; fromPhone: string } | undefined> {
+  if (organizationIds.length === 0) return undefined;
+  const [row] = await executor
+    .select({ organizationId: smsMessage.organizationId, fromPhone: smsMessage.fromPhone })
+    .from(smsMessage)
+    .where(and(eq(smsMessage.toPhone, phone), eq(smsMessage.direction, 'outbound'), inArray(smsMessage.organizationId, [...organizationIds])))
     .orderBy(desc(smsMessage.createdAt))
     .limit(1);
   return row;
 }
 
-/** The newest-updated candidate with this phone in any organization (fallback routing when nothing was sent yet). */
-export async function latestCandidateWithPhone(executor: Executor, phone: string) {
-  const [row] = await executor.select().from(candidate).where(eq(candidate.phone, phone)).orderBy(desc(candidate.updatedAt)).limit(1);
-  return row;
+/** Inbound messages stored in an organization with no candidate, newest first (the internal organization's: texts to numbers no organization owns). */
+export async function inboundWithoutCandidate(executor: Executor, organizationId: string, limit: number): Promise<SmsRow[]> {
+  return executor
+    .select()
+    .from(smsMessage)
+    .where(and(eq(smsMessage.organizationId, organizationId), eq(smsMessage.direction, 'inbound'), isNull(smsMessage.candidateId)))
+    .orderBy(desc(smsMessage.createdAt), desc(smsMessage.id))
+    .limit(limit);
 }
 
 export async function threadMessages(executor: Executor, candidateId: string): Promise<SmsRow[]> {

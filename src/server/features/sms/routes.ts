@@ -12,6 +12,8 @@ import {
   SmsTemplateListSchema,
   SmsThreadDetailSchema,
   SmsThreadListSchema,
+  UnroutedSmsListSchema,
+  UnroutedSmsQuerySchema,
 } from '../../../contract/sms';
 import type { AppEnv } from '../../http/context';
 import { twilioForm, twilioSignatureAccepted } from '../../http/twilio-webhook';
@@ -70,6 +72,17 @@ export const smsRoutes = createRouter()
       responses: { 200: json(SmsTemplateListSchema, 'Templates'), 401: errors[401] },
     }),
     (c) => c.json(service.templates(), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/unrouted',
+      tags,
+      summary: "Texts to numbers no organization owns, newest first (Cohortly's internal admins with the Cohortly organization active)",
+      request: { query: UnroutedSmsQuerySchema },
+      responses: { 200: json(UnroutedSmsListSchema, 'Inbound messages no organization was sent'), 400: errors[400], 401: errors[401], 403: errors[403] },
+    }),
+    async (c) => c.json(await service.listUnroutedInbound(c.get('deps'), c.get('scope'), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({

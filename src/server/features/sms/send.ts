@@ -17,6 +17,7 @@ import {
   type CandidateRow,
   type NewContactEvent,
 } from '../candidates/service';
+import { organizationSmsNumber } from '../phone-numbers/service';
 import { contactPermission, type ConsentSubject } from './consent';
 import {
   candidateSmsOptOutAt,
@@ -39,6 +40,14 @@ import { applyStatusUpdate } from './delivery-status';
 /** `work` in the caller's transaction, else in one of its own under the organization's row security. */
 function inTransaction<T>(deps: SmsDeps, tx: Transaction | undefined, organizationId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
   return tx ? work(tx) : runAsOrganization(deps.db, organizationId, work);
+}
+
+/**
+ * The number an organization texts from: its own SMS number in the registry, so that a reply comes back to it
+ * and is routed by it (decision 118); else the installation's shared sender.
+ */
+async function senderNumber(deps: SmsDeps, tx: Transaction, organizationId: string): Promise<string> {
+  return (await organizationSmsNumber(tx, organizationId)) ?? deps.sms.fromNumber;
 }
 
 /** The consent facts of a candidate, read in `tx`: the row, the recorded opt-out and the number's own STOP. */
@@ -189,6 +198,7 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
     if (!row && input.to !== undefined) row = await findCandidateByPhone(t, input.organizationId, to);
 
     const orgName = (await organizationName(t, input.organizationId)) ?? '';
+    const sender = await senderNumber(deps, t, input.organizationId);
     let body = input.body?.trim() ?? '';
     let purpose = input.purpose;
     const templateKey = input.templateKey ?? null;
@@ -220,7 +230,7 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
       candidateId: row?.id ?? null,
       direction: 'outbound' as const,
       toPhone: to,
-      fromPhone: deps.sms.fromNumber,
+      fromPhone: sender,
       body,
       purpose,
       provider: deps.sms.provider,
@@ -240,7 +250,7 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
     }
     const stored = await insertSms(t, { ...base, status: 'queued' });
     await input.onStored?.(t, stored);
-    return { stored, blocked: null, to, body, purpose, templateKey, actorLabel };
+    return { stored, blocked: null, to, sender, body, purpose, templateKey, actorLabel };
   });
 
   if (prepared.blocked === 'no_phone') return { status: 'blocked', reason: 'no_phone', message: null };
@@ -251,7 +261,7 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
   try {
     const sent = await deps.sms.send({
       to: prepared.to!,
-      from: deps.sms.fromNumber,
+      from: prepared.sender!,
       body: prepared.body!,
       statusCallbackUrl: deps.sms.provider === 'twilio' ? `${deps.config.publicBaseUrl}${STATUS_CALLBACK_PATH}` : undefined,
     });
@@ -341,6 +351,7 @@ export async function sendSmsBatch(
       input.organizationId,
       [...rows.values()].map((row) => row.phone).filter((phone): phone is string => Boolean(phone)),
     );
+    const sender = await senderNumber(deps, t, input.organizationId);
     const values: NewSmsRow[] = [];
     const results: SmsBatchOutcome[] = [];
     for (const item of input.items) {
@@ -364,7 +375,7 @@ export async function sendSmsBatch(
         candidateId: row.id,
         direction: 'outbound',
         toPhone: row.phone,
-        fromPhone: deps.sms.fromNumber,
+        fromPhone: sender,
         body: item.body,
         purpose: input.purpose,
         provider: deps.sms.provider,
@@ -400,7 +411,7 @@ export async function sendSmsBatch(
       try {
         const sent = await deps.sms.send({
           to: message.toPhone!,
-          from: deps.sms.fromNumber,
+          from: message.fromPhone,
           body: message.body,
           statusCallbackUrl: deps.sms.provider === 'twilio' ? `${deps.config.publicBaseUrl}${STATUS_CALLBACK_PATH}` : undefined,
         });

@@ -3,9 +3,10 @@ import type { SmsBlockReason, SmsMessage, SmsTemplateKey } from '../../../contra
 import { normalizePhone } from '../../../contract/candidates';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
 import type { Transaction } from '../../db/scoped';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { findCandidate, type CandidateRow } from '../candidates/service';
-import { lastMessages, latestOutboundTo, outboundMessages, threadMessages, threadSummaries, unansweredCounts } from './queries';
+import { organizationSmsNumber } from '../phone-numbers/service';
+import { inboundWithoutCandidate, lastMessages, latestOutboundTo, outboundMessages, threadMessages, threadSummaries, unansweredCounts } from './queries';
 import { listTemplates, SMS_TEMPLATES } from './templates';
 
 import { toSmsMessage, type SmsDeps } from './message';
@@ -118,26 +119,45 @@ export const BLOCK_MESSAGES: Record<SmsBlockReason, string> = {
 
 export const templates = () => ({ templates: listTemplates() });
 
-/** The simulator's "phone": a reply from a candidate (or any number) through the same handler as the webhook. */
+/**
+ * The simulator's "phone": a reply from a candidate (or any number) through the same handler as the webhook,
+ * sent to the number the person would answer (decision 118): the one that texted them last in the organization,
+ * else the organization's own SMS number, else the shared sender. Routing then reads that number, as for Twilio.
+ */
 export async function simulateInbound(
   deps: SmsDeps,
   scope: RequestScope,
   input: { candidateId?: string; from?: string; body: string },
 ): Promise<InboundResult> {
   if (deps.sms.provider !== 'simulator') throw notFound('The SMS simulator is off: Twilio is configured');
-  const route = await runScoped(deps.db, scope, async (tx) => {
+  const message = await runScoped(deps.db, scope, async (tx) => {
+    let from: string | null;
+    let organizationIds: string[];
     if (input.candidateId) {
       const row = await loadCandidateInScope(tx, scope, input.candidateId);
       if (!row.phone) throw badRequest('candidateId: The candidate has no phone number', [{ path: 'candidateId', message: 'No phone number' }]);
-      return { organizationId: row.organizationId, candidateId: row.id, from: row.phone };
+      from = row.phone;
+      organizationIds = [row.organizationId];
+    } else {
+      from = normalizePhone(input.from!);
+      if (!from) throw badRequest('from: Not a valid phone number', [{ path: 'from', message: 'Not a valid phone number' }]);
+      organizationIds = scope.reachableOrganizationIds;
     }
-    const from = normalizePhone(input.from!);
-    if (!from) throw badRequest('from: Not a valid phone number', [{ path: 'from', message: 'Not a valid phone number' }]);
-    const outbound = await latestOutboundTo(tx, from);
-    const organizationId = outbound && canReach(scope, outbound.organizationId) ? outbound.organizationId : scope.activeOrganization.id;
-    return { organizationId, candidateId: null, from };
+    const last = await latestOutboundTo(tx, from, organizationIds);
+    const organizationId = last?.organizationId ?? (input.candidateId ? organizationIds[0] : scope.activeOrganization.id);
+    const to = last?.fromPhone || (await organizationSmsNumber(tx, organizationId)) || deps.sms.fromNumber;
+    return { from, to, organizationId, organizationIds };
   });
-  return receiveInboundSms(deps, { from: route.from, to: deps.sms.fromNumber, body: input.body, messageSid: `SIMIN${randomBytes(16).toString('hex')}` }, route);
+  const inbound = { from: message.from, to: message.to, body: input.body, messageSid: `SIMIN${randomBytes(16).toString('hex')}` };
+  return receiveInboundSms(deps, inbound, { organizationIds: message.organizationIds, organizationId: message.organizationId });
+}
+
+/** Texts to numbers no organization owns, kept in Cohortly's own organization (decision 118): internal admins with global scope only. */
+export async function listUnroutedInbound(deps: SmsDeps, scope: RequestScope, query: { limit: number }) {
+  if (!scope.isAdmin || !scope.global) throw forbidden("Only Cohortly's internal admins (with the Cohortly organization active) see unrouted messages");
+  return runScoped(deps.db, scope, async (tx) => ({
+    messages: (await inboundWithoutCandidate(tx, scope.activeOrganization.id, query.limit)).map(toSmsMessage),
+  }));
 }
 
 export async function simulatorOutbox(

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/scoped';
 import { candidate, candidateTrial, trial, trialCriterion } from '../../db/schema';
+import { insertInBatches } from '../../db/batched-insert';
 
 export type TrialRow = typeof trial.$inferSelect;
 export type TrialInsert = typeof trial.$inferInsert;
@@ -68,7 +69,7 @@ export async function updateCriterionRule(executor: Executor, id: string, values
 
 export async function replaceCriteria(executor: Executor, trialId: string, rows: CriterionInsert[]) {
   await executor.delete(trialCriterion).where(eq(trialCriterion.trialId, trialId));
-  if (rows.length) await executor.insert(trialCriterion).values(rows);
+  await insertInBatches(trialCriterion, rows, (batch) => executor.insert(trialCriterion).values(batch));
 }
 
 /** Linked and enrolled candidates per trial (one grouped count). */

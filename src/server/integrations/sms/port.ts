@@ -8,7 +8,7 @@ export type SmsDeliveryStatus = 'queued' | 'sent' | 'delivered' | 'failed' | 'un
 export interface SmsSendRequest {
   /** E.164. */
   to: string;
-  /** E.164 sender (ignored by Twilio when a Messaging Service is configured). */
+  /** E.164 sender: the organization's own number, or the port's `fromNumber` (with a Messaging Service, Twilio then picks from its pool). */
   from: string;
   body: string;
   /** Where the provider posts delivery updates (Twilio: StatusCallback). */

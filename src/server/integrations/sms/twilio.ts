@@ -23,8 +23,11 @@ export function createTwilioSms(config: TwilioConfig): SmsPort {
     async send(request) {
       const form = new URLSearchParams();
       form.set('To', request.to);
+      // The organization's own number when it has one (replies are routed by it, decision 118); with a Messaging
+      // Service, Twilio requires that number to be in the service's sender pool.
+      const ownNumber = request.from && request.from !== config.fromNumber ? request.from : undefined;
       if (config.messagingServiceSid) form.set('MessagingServiceSid', config.messagingServiceSid);
-      else form.set('From', config.fromNumber ?? request.from);
+      if (ownNumber || !config.messagingServiceSid) form.set('From', ownNumber ?? config.fromNumber ?? request.from);
       form.set('Body', request.body);
       if (request.statusCallbackUrl) form.set('StatusCallback', request.statusCallbackUrl);
       let response: Response;
