@@ -2,6 +2,7 @@ import { placeCallbackJob, sweepCallbacks } from '../features/calls/callback-cal
 import { candidateImportRuns } from '../features/candidates/import-runner';
 import { prescreenCallRuns } from '../features/calls/prescreen-all';
 import { trialMatchRuns } from '../features/matching/matcher';
+import { noteRereadRuns } from '../features/matching/note-reread';
 import { resumeRuns, runJobHandler, type RunJob } from '../features/processing-runs/runner';
 import { runSequenceSteps, sweepSequences } from '../features/sequences/engine';
 import { sweepStaleCalls } from '../features/calls/reconcile';
@@ -43,6 +44,6 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   await deps.jobs.every(QUEUES.maintenance, '17 * * * *');
   await sweepCallbacks(deps);
   // The run engine's kinds (decision 039): each kind's runs a stopped process left.
-  await resumeRuns(deps, [candidateImportRuns, prescreenCallRuns, trialMatchRuns, sequenceEnrollmentRuns]);
+  await resumeRuns(deps, [candidateImportRuns, prescreenCallRuns, trialMatchRuns, sequenceEnrollmentRuns, noteRereadRuns]);
   await sweepSequences(deps);
 }

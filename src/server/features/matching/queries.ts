@@ -217,6 +217,17 @@ export async function noteSlice(executor: Executor, organizationId: string, afte
     .limit(size);
 }
 
+/** The organization's latest run of a kind (the re-reading run's progress, one open run at a time). */
+export async function latestRunOfKind(executor: Executor, organizationId: string, kind: string) {
+  const [row] = await executor
+    .select()
+    .from(processingRun)
+    .where(and(eq(processingRun.organizationId, organizationId), eq(processingRun.kind, kind)))
+    .orderBy(desc(processingRun.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function countOrganizationNotes(executor: Executor, organizationId: string): Promise<number> {
   const [row] = await executor.select({ total: count() }).from(candidateNote).where(eq(candidateNote.organizationId, organizationId));
   return Number(row?.total ?? 0);
@@ -535,6 +546,8 @@ export interface MatchPageFilter {
   trialId: string;
   matchClass?: MatchClass;
   criterionId?: string;
+  /** One candidate's row only (decision 133). */
+  candidateId?: string;
   q?: string;
   limit: number;
   offset: number;
@@ -551,7 +564,13 @@ function pageWhere(filter: MatchPageFilter) {
   const words = filter.q ? `%${filter.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
   const search = words ? sql`(lower(${candidate.firstName} || ' ' || ${candidate.lastName}) like ${words})` : undefined;
   // The class by its rank: the rank is in the results' index.
-  return and(eq(trialMatch.runId, filter.runId), filter.matchClass ? eq(trialMatch.classRank, CLASS_RANK[filter.matchClass]) : undefined, criterion, search);
+  return and(
+    eq(trialMatch.runId, filter.runId),
+    filter.matchClass ? eq(trialMatch.classRank, CLASS_RANK[filter.matchClass]) : undefined,
+    filter.candidateId ? eq(trialMatch.candidateId, filter.candidateId) : undefined,
+    criterion,
+    search,
+  );
 }
 
 export async function matchPage(executor: Executor, filter: MatchPageFilter, knownTotal?: number) {
@@ -733,6 +752,17 @@ export async function listJudgements(executor: Executor, trialId: string, candid
     .innerJoin(trialCriterion, eq(trialCriterion.id, criterionJudgement.criterionId))
     .where(and(eq(criterionJudgement.trialId, trialId), eq(criterionJudgement.candidateId, candidateId)));
   return rows.filter((row) => row.text === row.judgement.criterionText).map((row) => row.judgement);
+}
+
+/** One candidate's judgements in every trial, still about the criteria's current words (per-person matching, decision 133). */
+export async function candidateJudgements(executor: Executor, candidateId: string): Promise<CriterionJudgementRow[]> {
+  if (!isId(candidateId)) return [];
+  const rows = await executor
+    .select({ judgement: criterionJudgement })
+    .from(criterionJudgement)
+    .innerJoin(trialCriterion, and(eq(trialCriterion.id, criterionJudgement.criterionId), eq(trialCriterion.text, criterionJudgement.criterionText)))
+    .where(eq(criterionJudgement.candidateId, candidateId));
+  return rows.map((row) => row.judgement);
 }
 
 /** Stores judgements, replacing earlier ones of the same trial, candidate and criterion. */
