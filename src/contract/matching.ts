@@ -353,6 +353,11 @@ export type OtherTrialMatches = z.infer<typeof OtherTrialMatchesSchema>;
 export const CandidateTrialsQuerySchema = z.object({
   /** Only trials where the person is in this class. */
   class: MatchClassSchema.optional(),
+  /**
+   * `full`: each trial with its criterion-by-criterion evidence (as `GET /{trialId}/candidates/{candidateId}`); by
+   * default the criteria ids not met and unknown, as a trial's results list them (the evidence read per trial on demand).
+   */
+  evidence: z.enum(['none', 'full']).default('none'),
 });
 export type CandidateTrialsQuery = z.input<typeof CandidateTrialsQuerySchema>;
 
@@ -371,9 +376,12 @@ export const CandidateTrialMatchSchema = z
     reasons: z.array(z.string()),
     /** The criteria not met, in words: why the trial does not. */
     blockers: z.array(z.string()),
+    notMetIds: z.array(z.string()),
+    unknownIds: z.array(z.string()),
     /** Unknown criteria a language model judged "not met" from the notes (decision 097): flagged, never excluded. */
     llmFlagged: z.number().int(),
-    evidence: z.array(CriterionEvidenceSchema),
+    /** With `evidence=full`: every criterion, its outcome, reason and the fact and source that decided it. */
+    evidence: z.array(CriterionEvidenceSchema).optional(),
   })
   .openapi('CandidateTrialMatch');
 export type CandidateTrialMatch = z.infer<typeof CandidateTrialMatchSchema>;

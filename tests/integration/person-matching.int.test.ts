@@ -59,7 +59,7 @@ afterAll(() => t?.close());
 
 describe('one person against every recruiting trial', () => {
   it('ranks the trials that fit first and the ones that exclude last, each with its evidence', async () => {
-    const answer = await site.actor.get(`/api/trial-matcher/candidates/${annId}/trials`);
+    const answer = await site.actor.get(`/api/trial-matcher/candidates/${annId}/trials?evidence=full`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const { trials: ranked, counts, candidate } = answer.body;
     expect(candidate).toMatchObject({ id: annId, firstName: 'Ann' });
@@ -84,11 +84,14 @@ describe('one person against every recruiting trial', () => {
     const excludedOnly = await site.actor.get(`/api/trial-matcher/candidates/${annId}/trials?class=excluded`);
     expect(excludedOnly.body.trials.map((trial: { title: string }) => trial.title)).toEqual(['Healthy lungs study']);
     expect(excludedOnly.body.counts.total).toBe(3);
+    // Without evidence=full, the ids a trial's results list carry, and no evidence.
+    expect(excludedOnly.body.trials[0]).toMatchObject({ notMetIds: [healthyLungs.evidence[0].criterionId], unknownIds: [] });
+    expect(excludedOnly.body.trials[0].evidence).toBeUndefined();
   });
 
   it('gives the same evidence as the trial’s own evidence screen, and shows a trial the person was added to', async () => {
     const own = await site.actor.get(`/api/trial-matcher/${trials['Asthma study']}/candidates/${annId}`);
-    const ranked = (await site.actor.get(`/api/trial-matcher/candidates/${annId}/trials`)).body.trials;
+    const ranked = (await site.actor.get(`/api/trial-matcher/candidates/${annId}/trials?evidence=full`)).body.trials;
     const fromList = ranked.find((trial: { trialId: string }) => trial.trialId === trials['Asthma study']);
     expect(fromList.evidence).toEqual(own.body.evidence);
     expect(fromList.matchClass).toBe(own.body.matchClass);

@@ -15,16 +15,23 @@ export function readNotes(notes: ReadonlyArray<{ id: string; candidateId: string
   return notes.map((note) => ({ noteId: note.id, candidateId: note.candidateId, facts: extractNoteFacts(note.body, { noteId: note.id, today }) }));
 }
 
-/** Stores notes that came with people (a note already on the candidate word for word is skipped) and reads them into facts. */
-export async function storeReceivedNotes(tx: Transaction, organizationId: string, notes: ReceivedNote[]): Promise<{ notes: number; facts: number }> {
-  const stored = await q.insertReceivedNotes(
+/** A note to store with its id (the demo's are deterministic) and, when it is older than now, its date. */
+export type NoteToStore = { id: string; candidateId: string; body: string; authorUserId?: string | null; createdAt?: Date };
+
+/** Stores notes (a note already on the candidate word for word is skipped) and reads them into facts. */
+export async function storeClinicalNotes(tx: Transaction, organizationId: string, notes: readonly NoteToStore[]): Promise<{ notes: number; facts: number }> {
+  const stored = await q.insertReceivedNotes(tx, organizationId, notes);
+  const facts = await q.replaceNoteFacts(tx, organizationId, readNotes(stored));
+  return { notes: stored.length, facts };
+}
+
+/** Notes that came with people (an import's notes column). */
+export const storeReceivedNotes = (tx: Transaction, organizationId: string, notes: ReceivedNote[]) =>
+  storeClinicalNotes(
     tx,
     organizationId,
     notes.map((note) => ({ id: randomUUID(), ...note })),
   );
-  const facts = await q.replaceNoteFacts(tx, organizationId, readNotes(stored));
-  return { notes: stored.length, facts };
-}
 
 /** The matching feature's part in funnel-signals.ts: it keeps notes and reads them (wiring.ts attaches it). */
 export const clinicalNoteListener: FunnelListener = { notesReceived: storeReceivedNotes };

@@ -156,14 +156,20 @@ const jsonList = (values: unknown) => sql`${JSON.stringify(values)}::jsonb`;
 export async function insertReceivedNotes(
   executor: Executor,
   organizationId: string,
-  notes: ReadonlyArray<{ id: string; candidateId: string; body: string; authorUserId: string | null }>,
+  notes: ReadonlyArray<{ id: string; candidateId: string; body: string; authorUserId?: string | null; createdAt?: Date }>,
 ): Promise<Array<{ id: string; candidateId: string; body: string }>> {
   if (!notes.length) return [];
-  const payload = notes.map((note) => ({ id: note.id, candidate_id: note.candidateId, body: note.body, author_user_id: note.authorUserId }));
+  const payload = notes.map((note) => ({
+    id: note.id,
+    candidate_id: note.candidateId,
+    body: note.body,
+    author_user_id: note.authorUserId ?? null,
+    created_at: note.createdAt?.toISOString() ?? null,
+  }));
   const result = await executor.execute(sql`
-    insert into candidate_note (id, organization_id, candidate_id, body, author_user_id)
-    select distinct on (v.candidate_id, v.body) v.id, ${organizationId}::uuid, v.candidate_id, v.body, v.author_user_id
-    from jsonb_to_recordset(${jsonList(payload)}) as v(id uuid, candidate_id uuid, body text, author_user_id text)
+    insert into candidate_note (id, organization_id, candidate_id, body, author_user_id, created_at)
+    select distinct on (v.candidate_id, v.body) v.id, ${organizationId}::uuid, v.candidate_id, v.body, v.author_user_id, coalesce(v.created_at, now())
+    from jsonb_to_recordset(${jsonList(payload)}) as v(id uuid, candidate_id uuid, body text, author_user_id text, created_at timestamptz)
     where not exists (select 1 from candidate_note n where n.candidate_id = v.candidate_id and n.body = v.body)
     order by v.candidate_id, v.body, v.id
     returning id, candidate_id as "candidateId", body`);

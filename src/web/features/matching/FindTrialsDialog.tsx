@@ -9,15 +9,30 @@ import { Spinner } from '../../components/Spinner';
 import { Badge, Button } from '../../components/ui';
 import { EvidenceRow } from './EvidenceDialog';
 import { CLASS_LABELS, CLASS_TONES, percent } from './format';
-import { useAddToTrial, useCandidateTrials } from './queries';
+import { useAddToTrial, useCandidateMatch, useCandidateTrials } from './queries';
 
 /** Reasons shown before "Why" is opened. */
 const REASONS_SHOWN = 3;
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** One trial's criterion-by-criterion evidence, read when "Why" is opened (the matcher's evidence for this person). */
+function TrialEvidence({ trialId, candidateId }: { trialId: string; candidateId: string }) {
+  const query = useCandidateMatch(trialId, candidateId);
+  if (query.isPending) return <Spinner label="Loading the evidence" />;
+  if (query.isError) return <ErrorCard title="Could not load the evidence" error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <ul>
+      {query.data.evidence.map((item) => (
+        <EvidenceRow key={item.criterionId} item={item} />
+      ))}
+    </ul>
+  );
+}
+
 function TrialItem({ candidateId, candidateName, trial }: { candidateId: string; candidateName: string; trial: CandidateTrialMatch }) {
   const add = useAddToTrial();
+  const [why, setWhy] = useState(false);
   const said = trial.matchClass === 'excluded' ? trial.blockers : trial.reasons;
   return (
     <li className="grid gap-2 rounded-md border border-slate-200 px-3 py-2">
@@ -43,15 +58,11 @@ function TrialItem({ candidateId, candidateName, trial }: { candidateId: string;
           ))}
         </ul>
       )}
-      <details className="text-sm">
+      <details className="text-sm" onToggle={(event) => setWhy(event.currentTarget.open)}>
         <summary className="cursor-pointer font-medium text-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
           Why: every criterion<span className="sr-only"> of {trial.title}</span>
         </summary>
-        <ul>
-          {trial.evidence.map((item) => (
-            <EvidenceRow key={item.criterionId} item={item} />
-          ))}
-        </ul>
+        {why && <TrialEvidence trialId={trial.trialId} candidateId={candidateId} />}
       </details>
       <div className="flex flex-wrap items-center gap-3">
         {trial.inTrial ? (
