@@ -432,15 +432,18 @@ export const IMPORT_FIELDS = [
   'medications',
   'lab',
   'clinicalDate',
+  'notes',
   'custom',
   'ignore',
 ] as const;
 /**
  * Columns read into clinical facts (decision 079), not candidate fields: `conditions` and `medications` hold
  * `;`-separated names or codes, `lab` a value of the measure its header names ("HbA1c", "eGFR (mL/min/1.73m2)"),
- * `clinicalDate` the date of the row's lab values. Several columns may take `conditions`, `medications` or `lab`.
+ * `clinicalDate` the date of the row's lab values, `notes` free text (a referral letter's words) stored as the
+ * candidate's clinical note and read by the note reader like one typed on their page (decision 132). Several columns
+ * may take `conditions`, `medications`, `lab` or `notes`.
  */
-export const IMPORT_CLINICAL_FIELDS = ['conditions', 'medications', 'lab', 'clinicalDate'] as const;
+export const IMPORT_CLINICAL_FIELDS = ['conditions', 'medications', 'lab', 'clinicalDate', 'notes'] as const;
 export type ImportClinicalField = (typeof IMPORT_CLINICAL_FIELDS)[number];
 export const IMPORT_CONSENT_FLAGS = ['consentSms', 'consentCalls'] as const;
 export const ImportFieldSchema = z.enum(IMPORT_FIELDS);
@@ -537,6 +540,8 @@ export const ImportPreviewSchema = z.object({
    */
   clinical: z.object({
     facts: z.number().int(),
+    /** Rows of the sample with a note (a `notes` column), stored as clinical notes and read into facts on import. */
+    notes: z.number().int(),
     labColumns: z.array(z.object({ column: z.string(), measure: z.string(), unit: z.string().nullable() })),
     unrecognised: z.array(z.object({ column: z.string(), value: z.string(), rows: z.number().int(), problem: z.string(), kept: z.boolean() })),
   }),

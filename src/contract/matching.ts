@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CLINICAL_NOTE_MAX } from './clinical-note';
 import { TimestampSchema } from './common';
+import { ProcessingRunSchema } from './processing-runs';
 import { CriterionRuleSchema } from './trials';
 
 /**
@@ -201,6 +202,8 @@ export type TrialMatchOverview = z.infer<typeof TrialMatchOverviewSchema>;
 export const MATCH_PAGE_MAX = 200;
 export const ListMatchesQuerySchema = z.object({
   class: MatchClassSchema.optional(),
+  /** Only this candidate's row (decision 133): where a person stands in the trial's ranking. */
+  candidateId: z.string().uuid().optional(),
   /** Only candidates this criterion excludes (with class=excluded) or leaves unknown. */
   criterionId: z.string().max(100).optional(),
   q: z.string().trim().max(200).optional(),
@@ -344,6 +347,69 @@ export const OtherTrialMatchesSchema = z
   })
   .openapi('OtherTrialMatches');
 export type OtherTrialMatches = z.infer<typeof OtherTrialMatchesSchema>;
+
+/**
+ * Per-person matching (decision 133): one candidate against every recruiting trial of their organization, computed
+ * now from their facts, ranked (likely, possible, excluded; by score within a class), each trial with the same
+ * criterion-by-criterion evidence as a trial's results.
+ */
+export const CandidateTrialsQuerySchema = z.object({
+  /** Only trials where the person is in this class. */
+  class: MatchClassSchema.optional(),
+  /**
+   * `full`: each trial with its criterion-by-criterion evidence (as `GET /{trialId}/candidates/{candidateId}`); by
+   * default the criteria ids not met and unknown, as a trial's results list them (the evidence read per trial on demand).
+   */
+  evidence: z.enum(['none', 'full']).default('none'),
+});
+export type CandidateTrialsQuery = z.input<typeof CandidateTrialsQuerySchema>;
+
+export const CandidateTrialMatchSchema = z
+  .object({
+    trialId: z.string(),
+    title: z.string(),
+    matchClass: MatchClassSchema,
+    score: z.number(),
+    /** Already linked to the trial. */
+    inTrial: z.boolean(),
+    metCount: z.number().int(),
+    notMetCount: z.number().int(),
+    unknownCount: z.number().int(),
+    /** The key criteria met, in words: why the trial fits. */
+    reasons: z.array(z.string()),
+    /** The criteria not met, in words: why the trial does not. */
+    blockers: z.array(z.string()),
+    notMetIds: z.array(z.string()),
+    unknownIds: z.array(z.string()),
+    /** Unknown criteria a language model judged "not met" from the notes (decision 097): flagged, never excluded. */
+    llmFlagged: z.number().int(),
+    /** With `evidence=full`: every criterion, its outcome, reason and the fact and source that decided it. */
+    evidence: z.array(CriterionEvidenceSchema).optional(),
+  })
+  .openapi('CandidateTrialMatch');
+export type CandidateTrialMatch = z.infer<typeof CandidateTrialMatchSchema>;
+
+export const CandidateTrialMatchesSchema = z
+  .object({
+    candidate: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), status: z.string() }),
+    /** Recruiting trials by the person's class in each (before the class filter). */
+    counts: MatchCountsSchema,
+    trials: z.array(CandidateTrialMatchSchema),
+  })
+  .openapi('CandidateTrialMatches');
+export type CandidateTrialMatches = z.infer<typeof CandidateTrialMatchesSchema>;
+
+/** Re-reading every clinical note of an organization (decision 132): who it is for (an internal admin acting globally names it). */
+export const StartNoteRereadSchema = z.object({ organizationId: z.string().uuid().optional() }).openapi('StartNoteReread');
+export const NoteRereadStatusSchema = z
+  .object({
+    /** The organization's clinical notes. */
+    notes: z.number().int(),
+    /** The latest re-reading run (its progress while it goes), or none yet. */
+    latest: ProcessingRunSchema.nullable(),
+  })
+  .openapi('NoteRereadStatus');
+export type NoteRereadStatus = z.infer<typeof NoteRereadStatusSchema>;
 
 /** Gap analysis in one click: prescreen questions for these criteria (those nothing on record decides). */
 export const NextQuestionsSchema = z

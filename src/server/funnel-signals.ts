@@ -15,6 +15,18 @@ export interface FunnelListener {
   funnelChanged?(tx: Transaction, candidateId: string, values: { status?: string; doNotContact?: boolean }): Promise<unknown>;
   /** A person answered an SMS: a reply, or STOP. */
   answered?(tx: Transaction, candidateId: string, answer: 'replied' | 'opted_out'): Promise<unknown>;
+  /**
+   * Clinical notes arrived with people (an import's notes column, decision 132): the listener that keeps notes
+   * stores and reads them; answers how many notes and facts it stored.
+   */
+  notesReceived?(tx: Transaction, organizationId: string, notes: ReceivedNote[]): Promise<{ notes: number; facts: number }>;
+}
+
+/** A note that came with a person from outside the candidate's page, and who brought it. */
+export interface ReceivedNote {
+  candidateId: string;
+  body: string;
+  authorUserId: string | null;
 }
 
 const listeners: FunnelListener[] = [];
@@ -35,5 +47,17 @@ export const funnelSignals = {
   },
   async answered(tx: Transaction, candidateId: string, answer: 'replied' | 'opted_out'): Promise<void> {
     for (const listener of listeners) await listener.answered?.(tx, candidateId, answer);
+  },
+  async notesReceived(tx: Transaction, organizationId: string, notes: ReceivedNote[]): Promise<{ notes: number; facts: number }> {
+    const stored = { notes: 0, facts: 0 };
+    if (!notes.length) return stored;
+    for (const listener of listeners) {
+      const counts = await listener.notesReceived?.(tx, organizationId, notes);
+      if (counts) {
+        stored.notes += counts.notes;
+        stored.facts += counts.facts;
+      }
+    }
+    return stored;
   },
 };

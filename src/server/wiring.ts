@@ -1,4 +1,5 @@
 import { listenToFunnel } from './funnel-signals';
+import { clinicalNoteListener } from './features/matching/note-intake';
 import { sequenceFunnelListener } from './features/sequences/listener';
 
 /**
@@ -8,4 +9,5 @@ import { sequenceFunnelListener } from './features/sequences/listener';
  */
 export function wireFeatures(): void {
   listenToFunnel(sequenceFunnelListener);
+  listenToFunnel(clinicalNoteListener);
 }

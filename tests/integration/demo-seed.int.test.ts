@@ -8,6 +8,8 @@ import {
   booking,
   call,
   candidate,
+  candidateFact,
+  candidateNote,
   candidateTrial,
   chatConversation,
   organization,
@@ -18,6 +20,7 @@ import {
 } from '../../src/server/db/schema';
 import { DEMO_ORGANIZATION_SLUG, resetDemoOrganization, seedDemoOrganization } from '../../src/server/features/demo/seed';
 import { rowsOf } from '../../src/server/db/scoped';
+import { whenMatchRunSettled } from '../../src/server/features/matching/matcher';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** The demo organization's data: sites, candidates at them, the funnel's rows and their activity events. */
@@ -154,6 +157,32 @@ describe('the demo data', () => {
     const recent = await countWhere(activityEvent, sql`${activityEvent.occurredAt} > now() - interval '30 days'` as never);
     expect(recent).toBeGreaterThan(100);
   });
+
+  it("gives most people a referral note read into facts, so the demo's matcher finds likely, possible and excluded people", async () => {
+    const notes = await t.deps.db.select().from(candidateNote).where(eq(candidateNote.organizationId, organizationId));
+    expect(notes.length).toBeGreaterThan(CANDIDATES * 0.8);
+    expect(notes.length).toBeLessThan(CANDIDATES);
+    const facts = await t.deps.db
+      .select()
+      .from(candidateFact)
+      .where(and(eq(candidateFact.organizationId, organizationId), eq(candidateFact.source, 'note')));
+    const noteIds = new Set(notes.map((note) => note.id));
+    expect(facts.length).toBeGreaterThan(notes.length * 2);
+    expect(facts.every((fact) => noteIds.has(fact.sourceRef ?? ''))).toBe(true);
+    const admin = await t.signInAdmin();
+    admin.activeOrganizationId = organizationId;
+    const [asthma] = await t.deps.db
+      .select({ id: trial.id })
+      .from(trial)
+      .where(and(eq(trial.organizationId, organizationId), sql`${trial.title} like '%Asthma%'`));
+    const run = await admin.post(`/api/trial-matcher/${asthma.id}/runs`, {});
+    expect(run.status).toBe(202);
+    await whenMatchRunSettled(run.body.id);
+    const { counts } = (await admin.get(`/api/trial-matcher/${asthma.id}`)).body;
+    expect(counts.likely).toBeGreaterThan(0);
+    expect(counts.possible).toBeGreaterThan(0);
+    expect(counts.excluded).toBeGreaterThan(0);
+  }, 120_000);
 
   it('does nothing when seeded again, and a reset gives the same counts under the same organization id', async () => {
     expect(await seedDemoOrganization(t.deps.db, { candidates: CANDIDATES })).toMatchObject({ created: false, organizationId });

@@ -14,6 +14,7 @@ import {
   trialMatch,
 } from '../../src/server/db/schema';
 import { whenMatchRunSettled } from '../../src/server/features/matching/matcher';
+import { whenNoteRereadSettled } from '../../src/server/features/matching/note-reread';
 import { ENDPOINTS as MATCHING } from '../support/endpoints/matching';
 import { createRecruitingTrial } from '../support/trials';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
@@ -83,6 +84,9 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
     (actor) => actor.post(`/api/trial-matcher/${aTrialId}/prescreen-form`, { criterionIds: [aCriterionId] }),
   ],
   ['GET /api/trial-matcher/candidates/{candidateId}/other-trials', (actor) => actor.get(`/api/trial-matcher/candidates/${aCandidateId}/other-trials`)],
+  ['GET /api/trial-matcher/candidates/{candidateId}/trials', (actor) => actor.get(`/api/trial-matcher/candidates/${aCandidateId}/trials`)],
+  ['POST /api/trial-matcher/note-rereads', (actor) => actor.post('/api/trial-matcher/note-rereads', { organizationId: a.organizationId })],
+  ['GET /api/trial-matcher/note-rereads', (actor) => actor.get(`/api/trial-matcher/note-rereads?organizationId=${a.organizationId}`)],
   ['POST /api/candidates/fhir', (actor) => actor.post(`/api/candidates/fhir?organizationId=${a.organizationId}`, bundle())],
   ['GET /api/candidates/{candidateId}/clinical', (actor) => actor.get(`/api/candidates/${aCandidateId}/clinical`)],
   ['POST /api/candidates/{candidateId}/clinical/notes', (actor) => actor.post(`/api/candidates/${aCandidateId}/clinical/notes`, { body: 'Planted note' })],
@@ -116,6 +120,24 @@ describe("from organization B, A's matching and clinical records do not exist", 
     const run = await b.actor.post(`/api/trial-matcher/${bTrialId}/runs`, {});
     await whenMatchRunSettled(run.body.id);
     expect((await b.actor.get(`/api/trial-matcher/${bTrialId}`)).body.counts.total).toBe(0);
+    // A's candidate id as a filter of B's results finds nothing.
+    expect((await b.actor.get(`/api/trial-matcher/${bTrialId}/matches?candidateId=${aCandidateId}`)).body).toEqual({ matches: [], total: 0 });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("B's per-person matching ranks B's trials only, and B's re-reading never touches A's notes", async () => {
+    const before = await snapshot();
+    const bCandidateId = (await b.actor.post('/api/candidates/', { firstName: 'Bea', dateOfBirth: '1980-02-02', phone: '+13125550202' })).body.id;
+    await b.actor.post(`/api/candidates/${bCandidateId}/clinical/notes`, { body: 'Has asthma.' });
+    const trials = await b.actor.get(`/api/trial-matcher/candidates/${bCandidateId}/trials`);
+    expect(trials.status).toBe(200);
+    expect(trials.body.trials.map((trial: { trialId: string }) => trial.trialId)).not.toContain(aTrialId);
+    const reread = await b.actor.post('/api/trial-matcher/note-rereads', {});
+    expect(reread.status).toBe(202);
+    expect(reread.body.organizationId).toBe(b.organizationId);
+    await whenNoteRereadSettled(reread.body.id);
+    const status = await b.actor.get('/api/trial-matcher/note-rereads');
+    expect(status.body).toMatchObject({ notes: 1, latest: { id: reread.body.id, status: 'completed', processed: 1 } });
     expect(await snapshot()).toEqual(before);
   });
 

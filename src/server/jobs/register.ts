@@ -2,6 +2,7 @@ import { placeCallbackJob, sweepCallbacks } from '../features/calls/callback-cal
 import { candidateImportRuns } from '../features/candidates/import-runner';
 import { prescreenCallRuns } from '../features/calls/prescreen-all';
 import { trialMatchRuns } from '../features/matching/matcher';
+import { noteRereadRuns } from '../features/matching/note-reread';
 import { beatInstance, HEARTBEAT_MS, resumeRuns, runJobHandler, runOwnerOf, sweepRuns, SWEEP_SECONDS, type RunJob } from '../features/processing-runs/runner';
 import { systemDb } from '../db/system';
 import { runSequenceSteps, sweepSequences } from '../features/sequences/engine';
@@ -51,7 +52,7 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   await sweepCallbacks(deps);
   // The run engine's kinds (decision 039): each kind's runs a stopped process left; then, every RUN_SWEEP_SECONDS on
   // one process, the runs whose worker or creator died in any process (decision 122).
-  const runKinds = [candidateImportRuns, prescreenCallRuns, trialMatchRuns, sequenceEnrollmentRuns];
+  const runKinds = [candidateImportRuns, prescreenCallRuns, trialMatchRuns, sequenceEnrollmentRuns, noteRereadRuns];
   await resumeRuns(deps, runKinds);
   deps.jobs.periodic('processing-runs', SWEEP_SECONDS, async () => {
     await sweepRuns(deps, runKinds);

@@ -50,7 +50,8 @@ export function measureOfHeader(header: string): { measure: Measure; unit?: stri
 export function clinicalColumns(mapping: Record<string, ImportField>): ClinicalColumn[] {
   const columns: ClinicalColumn[] = [];
   for (const [column, field] of Object.entries(mapping)) {
-    if (!isClinical(field)) continue;
+    // A notes column is the note reader's (import-notes.ts), not a column of names or values.
+    if (!isClinical(field) || field === 'notes') continue;
     if (field !== 'lab') {
       columns.push({ column, field });
       continue;
@@ -215,7 +216,7 @@ export function readClinicalRow(
 }
 
 /** The preview's summary of the clinical columns over its sample (the most frequent unrecognised values first, at most 50). */
-export function summariseClinical(columns: readonly ClinicalColumn[], readings: Iterable<ClinicalReading>): ImportPreview['clinical'] {
+export function summariseClinical(columns: readonly ClinicalColumn[], readings: Iterable<ClinicalReading>): Omit<ImportPreview['clinical'], 'notes'> {
   let facts = 0;
   const unrecognised = new Map<string, ImportPreview['clinical']['unrecognised'][number]>();
   for (const reading of readings) {

@@ -26,6 +26,7 @@ import {
   type RowError,
   type ValidRow,
 } from './import';
+import { noteColumns, notesOfRow } from './import-notes';
 import { findTrialInOrganization, type CandidateRow } from './queries';
 import { targetOrganization } from './service';
 import { funnelSignals } from '../../funnel-signals';
@@ -264,14 +265,32 @@ export function duplicateLookup(tx: Transaction, organizationId: string, phones:
 interface PreparedRow {
   result: ReturnType<typeof validateRow>;
   facts: CandidateFactInput[];
+  /** Its notes columns' text (decision 132), stored as clinical notes and read in the batch's transaction. */
+  notes: string[];
 }
 
 function prepareRow(run: ProcessingRunRow, item: RunItem, columns = clinicalColumns((run.options as unknown as ImportOptions).mapping)): PreparedRow {
   const options = run.options as unknown as ImportOptions;
   const input = (item.input ?? {}) as MappedRow;
-  const result = validateRow(input, options.defaultCountry, { consentSource: options.consentSource, consentDate: options.consentDate });
+  const validated = validateRow(input, options.defaultCountry, { consentSource: options.consentSource, consentDate: options.consentDate });
+  const { result, notes } = withNotes(validated, input, options.mapping);
   const facts = result.ok ? clinicalFactsOf(input, columns, { runId: run.id, label: run.label, defaultCountry: options.defaultCountry }).facts : [];
-  return { result, facts };
+  return { result, facts, notes };
+}
+
+/** A row's notes (decision 132); a note too long to keep makes the row invalid, naming the column, so nothing is cut short silently. */
+function withNotes(result: ReturnType<typeof validateRow>, input: MappedRow, mapping: Record<string, ImportField>) {
+  const columns = noteColumns(mapping);
+  if (!columns.length) return { result, notes: [] };
+  const { notes, errors } = notesOfRow(input, columns);
+  if (!errors.length) return { result, notes: result.ok ? notes : [] };
+  return { result: { ok: false as const, errors: [...(result.ok ? [] : result.errors), ...errors] }, notes: [] };
+}
+
+/** The targets' notes, stored and read into facts by the matching feature in this transaction (funnel-signals.ts). */
+function storeImportNotes(tx: Transaction, run: ProcessingRunRow, targets: Target[]) {
+  const notes = targets.flatMap((target) => target.notes.map((body) => ({ candidateId: target.id, body, authorUserId: run.createdByUserId })));
+  return funnelSignals.notesReceived(tx, run.organizationId, notes);
 }
 
 type Values = ValidRow['values'];
@@ -288,6 +307,8 @@ interface Target {
   consentLocked?: boolean;
   /** The clinical facts its rows' clinical columns give (decision 079). */
   facts: CandidateFactInput[];
+  /** Its rows' notes (decision 132). */
+  notes: string[];
 }
 
 interface Outcome {
@@ -342,6 +363,7 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
   const prepared = (item: RunItem) => (item.prepared as PreparedRow | undefined) ?? (item.prepared = prepareRow(run, item));
   const validated = items.map((item) => ({ item, result: prepared(item).result }));
   const factsOf = (item: RunItem) => prepared(item).facts;
+  const notesOf = (item: RunItem) => prepared(item).notes;
   const phones = new Set<string>();
   const emails = new Set<string>();
   for (const { result } of validated) {
@@ -365,7 +387,7 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
       for (const row of (result as unknown as { rows: Array<{ candidate_id: string }> }).rows) touched.add(row.candidate_id);
     }
     for (const row of existing) {
-      const target: Target = { id: row.id, existing: row, values: fromExisting(row), filled: new Set(), rowNumbers: [], facts: [] };
+      const target: Target = { id: row.id, existing: row, values: fromExisting(row), filled: new Set(), rowNumbers: [], facts: [], notes: [] };
       target.consentLocked = touched.has(row.id) || row.doNotContact;
       targets.set(row.id, target);
       if (row.phone) phoneOwner.set(row.phone, target);
@@ -393,6 +415,7 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
         filled: new Set(),
         rowNumbers: [item.rowNumber],
         facts: factsOf(item),
+        notes: notesOf(item),
       };
       if (values.phone) phoneOwner.set(values.phone, fresh);
       if (values.email) emailOwner.set(values.email, fresh);
@@ -444,6 +467,11 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
     if (facts.length) {
       target.facts.push(...facts);
       target.filled.add('clinical facts');
+    }
+    const notes = notesOf(item);
+    if (notes.length) {
+      target.notes.push(...notes);
+      target.filled.add('clinical notes');
     }
     outcomes.push({
       id: item.id,
@@ -565,6 +593,7 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
 
   // Clinical facts of the rows (decision 079), in the candidates' transaction: source 'import', the run as its ref.
   const factCount = await insertImportFacts(tx, organizationId, [...created.filter((target) => insertedIds.has(target.id)), ...merged]);
+  const noted = await storeImportNotes(tx, run, [...created.filter((target) => insertedIds.has(target.id)), ...merged]);
 
   const linked = [...insertedIds, ...merged.map((target) => target.id)];
   if (options.trialId && linked.length) {
@@ -633,6 +662,8 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
       ...counts,
       consentRecorded: events.filter((entry) => entry.kind === 'consent').length,
       facts: factCount,
+      notes: noted.notes,
+      noteFacts: noted.facts,
       mergedFields: [...new Set(changed.flatMap((target) => [...target.filled].map((field) => field.split('.')[0])))],
     },
   });

@@ -14,6 +14,7 @@ import { deriveTimeZone } from '../../../contract/zone-derivation';
 import { AppError, badRequest } from '../../http/errors';
 import { FORBIDDEN_CHARACTERS } from '../../http/input-guard';
 import { clinicalColumns, measureOfHeader, readClinicalRow, summariseClinical, type ClinicalReading } from './import-facts';
+import { noteColumns } from './import-notes';
 
 /**
  * The pure half of the candidate import: parsing CSV or JSON rows, guessing the column mapping, and turning
@@ -301,10 +302,30 @@ const GUESSES: Array<[Exclude<ImportField, 'custom' | 'ignore'>, string[]]> = [
     ],
   ],
   ['medications', ['medications', 'medication', 'meds', 'currentmedications', 'currentmeds', 'drugs', 'medicationlist']],
+  // Free text read by the note reader (decision 132). "Comments" is left a custom field: it is as often "call after 5pm".
+  [
+    'notes',
+    [
+      'notes',
+      'note',
+      'clinicalnotes',
+      'clinicalnote',
+      'referralnotes',
+      'referralnote',
+      'medicalnotes',
+      'physiciannotes',
+      'doctornotes',
+      'chartnotes',
+      'clinicalsummary',
+      'clinicalhistory',
+      'reasonforreferral',
+      'referralreason',
+    ],
+  ],
   ['clinicalDate', ['labdate', 'labsdate', 'dateoflabs', 'resultdate', 'observationdate', 'collectiondate', 'testdate', 'labresultdate']],
 ];
 /** Fields several columns may take (two diagnosis columns, one column per lab). */
-const REPEATABLE = new Set<ImportField>(['conditions', 'medications', 'lab', 'custom', 'ignore']);
+const REPEATABLE = new Set<ImportField>(['conditions', 'medications', 'lab', 'notes', 'custom', 'ignore']);
 const GUESS_BY_KEY = new Map(GUESSES.flatMap(([field, keys]) => keys.map((key) => [key, field] as const)));
 
 /** The field a column name most likely holds ("First Name", "first_name", "Given name" -> firstName ...). */
@@ -544,6 +565,13 @@ export function validateRow(mapped: MappedRow, defaultCountry: string, consentDe
   };
 }
 
+/** The sample's rows with a note in a notes column (decision 132). */
+function rowsWithNotes(sample: RawRow[], mapping: Record<string, ImportField>): number {
+  const columns = noteColumns(mapping);
+  if (!columns.length) return 0;
+  return sample.filter((raw) => columns.some((column) => text(raw[column]) !== '')).length;
+}
+
 const PREVIEW_PAGE = 20;
 /** Rows validated for the preview: every row of a file up to this size (an invalid row anywhere is shown). */
 const PREVIEW_SAMPLE = IMPORT_MAX_ROWS;
@@ -590,6 +618,6 @@ export function previewImport(
     sample: { size: sample.length, valid: validRows.length, invalid: invalid.length },
     page: { offset, limit, total: sample.length },
     consentMapped: consentMapped(mapping),
-    clinical: summariseClinical(clinical, readings),
+    clinical: { ...summariseClinical(clinical, readings), notes: rowsWithNotes(sample, mapping) },
   };
 }

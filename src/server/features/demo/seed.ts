@@ -57,6 +57,7 @@ import {
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import { findOrganizationBySlug, insertOrganization } from '../../tenancy/organizations';
+import { storeClinicalNotes } from '../matching/facts';
 import { generateStudyBlocks } from '../prescreen-forms/generator';
 import { evaluatePrescreen, type RawAnswer, type Recommendation } from '../prescreen/engine';
 import {
@@ -74,11 +75,16 @@ import {
   PRESCREEN_NOTES,
   SOURCES,
 } from './seed-data';
+import { referralNote } from './referral-notes';
 
 export const DEMO_ORGANIZATION_NAME = 'Demo Research Site';
 export const DEMO_ORGANIZATION_SLUG = 'demo-research-site';
 export const DEFAULT_DEMO_CANDIDATES = 3000;
 const DEFAULT_SEED = 20240601;
+/** The referral notes' generator: the demo's seed plus this. */
+const REFERRAL_NOTE_SEED_OFFSET = 7919;
+/** People whose referral came with a note. */
+const REFERRAL_NOTE_SHARE = 0.9;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -244,6 +250,8 @@ export interface DemoData {
   conversations: Array<Insert<typeof chatConversation>>;
   chatMessages: Array<Insert<typeof chatMessage>>;
   activity: ActivityEntry[];
+  /** Referral notes (decision 132), stored as clinical notes and read by the note reader when written. */
+  notes: Array<{ id: string; candidateId: string; body: string; createdAt: Date }>;
 }
 
 /** Random answers to a form's patient questions, run through the engine, kept by recommendation. */
@@ -313,6 +321,8 @@ function answerBank(dice: Dice, blocks: StudyBlock[], criteria: Array<{ id: stri
 /** Builds every row of the demo organization in memory (no I/O). Same options, same rows. */
 export function buildDemoData(organizationId: string, options: DemoSeedOptions = {}): DemoData {
   const dice = new Dice(seededRandom(options.seed ?? DEFAULT_SEED));
+  // The referral notes draw from their own generator: the rest of the demo's rows stay as they were.
+  const noteDice = new Dice(seededRandom((options.seed ?? DEFAULT_SEED) + REFERRAL_NOTE_SEED_OFFSET));
   const candidateCount = Math.max(0, Math.floor(options.candidates ?? DEFAULT_DEMO_CANDIDATES));
   const end = (options.now ?? new Date()).getTime();
   const start = end - HISTORY_DAYS * DAY;
@@ -335,6 +345,7 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
     conversations: [],
     chatMessages: [],
     activity: [],
+    notes: [],
   };
   const activity = (entry: Omit<ActivityEntry, 'organizationId'> & { occurredAt: Date }) => data.activity.push({ organizationId: org, ...entry });
 
@@ -575,6 +586,9 @@ export function buildDemoData(organizationId: string, options: DemoSeedOptions =
       updatedAt: lastAt,
     });
     data.links.push({ candidateId: id, trialId: trialBuild.id, organizationId: org, linkedAt: createdAt });
+    // Most referrals come with a letter; the note reader reads it when the demo is written.
+    if (noteDice.chance(REFERRAL_NOTE_SHARE))
+      data.notes.push({ id: noteDice.uuid(), candidateId: id, body: referralNote(noteDice.next, { trialIndex: trialBuild.index, age, female }), createdAt });
     data.contactEvents.push({
       organizationId: org,
       candidateId: id,
@@ -1166,6 +1180,8 @@ export async function insertDemoData(tx: Transaction, data: DemoData): Promise<v
   if (data.chatAgents.length) await tx.insert(chatAgent).values(data.chatAgents);
   await insertBatches(data.candidates, 500, (batch) => tx.insert(candidate).values(batch));
   await insertBatches(data.links, 2000, (batch) => tx.insert(candidateTrial).values(batch));
+  // The notes and the facts the note reader finds in them, as for any note (matching's facts.ts).
+  await insertBatches(data.notes, 1000, (batch) => storeClinicalNotes(tx, data.candidates[0].organizationId, batch));
   await insertBatches(data.results, 300, (batch) => tx.insert(prescreenResult).values(batch));
   await insertBatches(data.bookings, 1000, (batch) => tx.insert(booking).values(batch));
   await insertBatches(data.calls, 500, (batch) => tx.insert(call).values(batch));

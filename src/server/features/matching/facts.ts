@@ -18,6 +18,9 @@ import { readFhirBundle } from './fhir';
 import { extractNoteFacts } from './note-extractor';
 import * as q from './queries';
 
+/** Clinical notes written in bulk and read into facts (decision 132): the demo's referral notes. */
+export { storeClinicalNotes, type NoteToStore } from './note-intake';
+
 /**
  * Candidate clinical facts (decision 025): what each source says of a person's health. Notes are read by the
  * deterministic extractor when saved; a FHIR bundle makes or updates a candidate with its facts; prescreen

@@ -377,7 +377,9 @@ export async function listMatches(deps: Deps, scope: RequestScope, trialId: stri
     const counts = await storedCounts(tx, completed);
     // Without a name search the total is a stored count, not a scan of every result.
     let knownTotal: number | undefined = filter.q ? undefined : filter.class ? counts[filter.class] : counts.likely + counts.possible + counts.excluded;
-    if (filter.criterionId) {
+    // One candidate's row (decision 133): counted with the page, at most one.
+    if (filter.candidateId) knownTotal = undefined;
+    else if (filter.criterionId) {
       // Excluded by one criterion: the run counted it. Any other criterion filter is counted now.
       knownTotal =
         filter.class === 'excluded' && knownTotal !== undefined
@@ -386,7 +388,16 @@ export async function listMatches(deps: Deps, scope: RequestScope, trialId: stri
     }
     const page = await q.matchPage(
       tx,
-      { runId: completed.id, trialId, matchClass: filter.class, criterionId: filter.criterionId, q: filter.q, limit: filter.limit, offset: filter.offset },
+      {
+        runId: completed.id,
+        trialId,
+        matchClass: filter.class,
+        criterionId: filter.criterionId,
+        candidateId: filter.candidateId,
+        q: filter.q,
+        limit: filter.limit,
+        offset: filter.offset,
+      },
       knownTotal,
     );
     // A model's "not met" on a criterion the row still leaves unknown flags it (decision 097).

@@ -7,7 +7,11 @@ import {
   CandidateClinicalRecordSchema,
   CandidateFactSchema,
   CandidateMatchSchema,
+  CandidateTrialMatchesSchema,
+  CandidateTrialsQuerySchema,
   ClinicalNoteSchema,
+  NoteRereadStatusSchema,
+  StartNoteRereadSchema,
   CreateCandidateFactSchema,
   CreateClinicalNoteSchema,
   FHIR_BUNDLE_MAX_BYTES,
@@ -26,6 +30,8 @@ import { ProcessingRunSchema } from '../../../contract/processing-runs';
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import * as facts from './facts';
 import * as matcher from './matcher';
+import { noteRereadStatus, startNoteReread } from './note-reread';
+import { candidateTrialMatches } from './person-matches';
 
 const matcherTags = ['Trial matcher'];
 const clinicalTags = ['Candidate clinical record'];
@@ -33,6 +39,30 @@ const trialParams = pathParams('trialId');
 
 /** /api/trial-matcher: match a trial's organization's candidates, read the ranked results, evidence, gaps and what-ifs. */
 export const trialMatcherRoutes = createRouter()
+  // Before '/{trialId}': a static path registered first answers first.
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/note-rereads',
+      tags: matcherTags,
+      summary:
+        "Re-read every clinical note of the organization with today's note reader (a note_reread processing run; joins the one already going): each note's facts replaced by its new reading",
+      request: jsonBody(StartNoteRereadSchema),
+      responses: { 202: json(ProcessingRunSchema, 'The run, going on in the background'), ...errors },
+    }),
+    async (c) => c.json(await startNoteReread(c.get('deps'), c.get('scope'), c.req.valid('json').organizationId), 202),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/note-rereads',
+      tags: matcherTags,
+      summary: 'How many clinical notes the organization has, and its latest re-reading run with its progress',
+      request: { query: OrganizationIdQuerySchema },
+      responses: { 200: json(NoteRereadStatusSchema, 'Notes and the latest run'), ...errors },
+    }),
+    async (c) => c.json(await noteRereadStatus(c.get('deps'), c.get('scope'), c.req.valid('query').organizationId), 200),
+  )
   .openapi(
     createRoute({
       method: 'post',
@@ -60,7 +90,7 @@ export const trialMatcherRoutes = createRouter()
       method: 'get',
       path: '/{trialId}/matches',
       tags: matcherTags,
-      summary: 'Ranked candidates (likely, possible, excluded), filtered by class, criterion or name; paged',
+      summary: 'Ranked candidates (likely, possible, excluded), filtered by class, criterion, candidate id or name; paged',
       request: { params: trialParams, query: ListMatchesQuerySchema },
       responses: { 200: json(TrialMatchListSchema, 'A page of matches'), ...errors },
     }),
@@ -156,6 +186,18 @@ export const trialMatcherRoutes = createRouter()
       responses: { 200: json(OtherTrialMatchesSchema, 'Trials that do not exclude the candidate'), ...errors },
     }),
     async (c) => c.json(await matcher.otherTrialMatches(c.get('deps'), c.get('scope'), c.req.valid('param').candidateId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/candidates/{candidateId}/trials',
+      tags: matcherTags,
+      summary:
+        'Per-person matching: the candidate against every recruiting trial of their organization, computed now, ranked (likely, possible, excluded; by score), each with the criterion-by-criterion evidence',
+      request: { params: pathParams('candidateId'), query: CandidateTrialsQuerySchema },
+      responses: { 200: json(CandidateTrialMatchesSchema, 'The ranked trials with their evidence'), ...errors },
+    }),
+    async (c) => c.json(await candidateTrialMatches(c.get('deps'), c.get('scope'), c.req.valid('param').candidateId, c.req.valid('query')), 200),
   );
 
 const candidateParams = pathParams('candidateId');

@@ -25,6 +25,7 @@ import { useTrialsQuery } from '../trials/queries';
 import { CallNowButton } from '../voice/CallNowButton';
 import { AlsoFitsCard } from '../clinical-record/AlsoFitsCard';
 import { ClinicalRecordCard } from '../clinical-record/ClinicalRecordCard';
+import { FindTrialsButton } from '../matching/FindTrialsDialog';
 import { CandidateFormDialog } from './dialogs';
 import { CandidateStatusBadge, Checkbox } from './components';
 import { CANDIDATE_STATUS_LABELS, candidateName, formatPhone, languageLabel, SEX_LABELS, sourceLabel } from './format';
@@ -472,6 +473,7 @@ export function CandidateDetailPage({ candidateId }: { candidateId: string }) {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
+          <FindTrialsButton candidateId={candidate.id} candidateName={candidateName(candidate)} />
           <Link to="/candidates/$id/prescreen" params={{ id: candidate.id }} className={buttonClass('secondary')}>
             <ClipboardList aria-hidden="true" className="h-4 w-4" />
             Run prescreen

@@ -249,9 +249,9 @@ function UploadBar({ name, progress }: { name: string; progress: UploadProgress 
 }
 
 const hasClinical = (mapping: Record<string, ImportField>) =>
-  Object.values(mapping).some((field) => field === 'conditions' || field === 'medications' || field === 'lab');
+  Object.values(mapping).some((field) => field === 'conditions' || field === 'medications' || field === 'lab' || field === 'notes');
 
-/** What the diagnosis, medication and lab columns give the trial matcher, and the values it could not name. */
+/** What the diagnosis, medication, lab and notes columns give the trial matcher, and the values it could not name. */
 function ClinicalCard({ clinical }: { clinical: ImportPreview['clinical'] }) {
   return (
     <Card>
@@ -259,6 +259,7 @@ function ClinicalCard({ clinical }: { clinical: ImportPreview['clinical'] }) {
         <CardTitle>Clinical facts</CardTitle>
         <CardDescription>
           {plural(clinical.facts, 'clinical fact')} read from the diagnosis, medication and lab columns; the trial matcher uses them.
+          {clinical.notes ? ` ${plural(clinical.notes, 'row')} with notes: each is kept as a clinical note and read into facts when imported.` : ''}
           {clinical.labColumns.length
             ? ` Lab columns: ${clinical.labColumns.map((lab) => `“${lab.column}” as ${lab.measure}${lab.unit ? ` (${lab.unit})` : ''}`).join(', ')}.`
             : ''}

@@ -28,6 +28,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   medications: 'Medications (; separated)',
   lab: 'Lab or vital value (named by the header)',
   clinicalDate: 'Date of the lab values',
+  notes: 'Clinical notes (read into facts)',
   custom: 'Keep as custom field',
   ignore: 'Ignore',
 };

@@ -32,7 +32,8 @@ function LlmAdvice({ llm }: { llm: NonNullable<CriterionEvidence['llm']> }) {
   );
 }
 
-function EvidenceRow({ item }: { item: CriterionEvidence }) {
+/** One criterion's evidence: the outcome, the reason, and the quoted source (the matcher's dialog and a person's trials share it). */
+export function EvidenceRow({ item }: { item: CriterionEvidence }) {
   return (
     <li className="grid gap-1 border-b border-slate-100 py-2.5 last:border-0">
       <div className="flex flex-wrap items-center gap-2">

@@ -15,6 +15,7 @@ import { Checkbox } from '../candidates/components';
 import { AddToSequenceButton } from '../sequences/dialogs';
 import { StatusBadge } from '../trials/components';
 import { EvidenceDialog } from './EvidenceDialog';
+import { NoteRereadPanel } from './NoteRereadPanel';
 import { PrescreenSelectedButton } from './PrescreenSelectedButton';
 import { CLASS_HINTS, CLASS_LABELS, CLASS_TONES, percent } from './format';
 import { MATCH_PAGE_SIZE, useAddToTrial, useMatches, useMatchOverview, useStartMatch } from './queries';
@@ -359,6 +360,7 @@ export function TrialMatcherPage({ trialId, search }: { trialId: string; search:
         </Link>
       </div>
       <RunStatus overview={data} trialId={trialId} />
+      <NoteRereadPanel />
       {data.resultsRun && (
         <>
           <ClassTiles

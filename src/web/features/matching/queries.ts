@@ -1,9 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CandidateMatch,
+  CandidateTrialMatches,
   GapAnalysis,
   MatchClass,
   NextQuestionsResult,
+  NoteRereadStatus,
   TrialMatchList,
   TrialMatchOverview,
   WhatIfInput,
@@ -24,6 +26,8 @@ export const matchKeys = {
   matches: (activeId: string | null, trialId: string, params: MatchListParams) => ['org', activeId, 'trial-matcher', trialId, 'matches', params] as const,
   candidate: (activeId: string | null, trialId: string, candidateId: string) => ['org', activeId, 'trial-matcher', trialId, 'candidate', candidateId] as const,
   gaps: (activeId: string | null, trialId: string) => ['org', activeId, 'trial-matcher', trialId, 'gaps'] as const,
+  candidateTrials: (activeId: string | null, candidateId: string) => ['org', activeId, 'trial-matcher', 'candidate-trials', candidateId] as const,
+  noteRereads: (activeId: string | null) => ['org', activeId, 'trial-matcher', 'note-rereads'] as const,
 };
 
 export interface MatchListParams {
@@ -140,5 +144,41 @@ export function useNextQuestionsForm(trialId: string) {
   return useMutation({
     mutationFn: (criterionIds: string[]) => api.post<NextQuestionsResult>(`/api/trial-matcher/${encodeURIComponent(trialId)}/prescreen-form`, { criterionIds }),
     onSuccess: () => invalidateOrg(queryClient, undefined, 'prescreen-forms', 'prescreen-form'),
+  });
+}
+
+/** Per-person matching (decision 133): the candidate against every recruiting trial, ranked, with the evidence; asked for on demand. */
+export function useCandidateTrials(candidateId: string, { enabled }: { enabled: boolean }) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({
+    queryKey: matchKeys.candidateTrials(activeOrganizationId, candidateId),
+    queryFn: ({ signal }) => api.get<CandidateTrialMatches>(`/api/trial-matcher/candidates/${encodeURIComponent(candidateId)}/trials`, { signal }),
+    enabled: enabled && Boolean(activeOrganizationId && candidateId),
+    retry: retryUnlessClientError,
+    meta: { silent: true },
+  });
+}
+
+const rereadGoing = (status: NoteRereadStatus | undefined) => status?.latest?.status === 'pending' || status?.latest?.status === 'running';
+
+/** The organization's clinical notes and latest re-reading run (decision 132); polls every second while one goes. */
+export function useNoteRereads() {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery({
+    queryKey: matchKeys.noteRereads(activeOrganizationId),
+    queryFn: ({ signal }) => api.get<NoteRereadStatus>('/api/trial-matcher/note-rereads', { signal }),
+    enabled: Boolean(activeOrganizationId),
+    retry: retryUnlessClientError,
+    refetchInterval: (query) => (rereadGoing(query.state.data) ? 1000 : false),
+    meta: { silent: true },
+  });
+}
+
+/** Starts re-reading every note (or joins the run going); every matcher answer and clinical record refetches. */
+export function useStartNoteReread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ProcessingRun>('/api/trial-matcher/note-rereads', {}),
+    onSuccess: () => invalidateOrg(queryClient, undefined, 'trial-matcher', 'clinical-record'),
   });
 }

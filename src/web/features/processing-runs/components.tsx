@@ -45,6 +45,7 @@ export const KIND_LABELS: Record<string, string> = {
   prescreen_calls: 'Prescreen calls',
   trial_match: 'Trial matching',
   sequence_enrollment: 'Sequence enrollment',
+  note_reread: 'Re-reading clinical notes',
 };
 
 type Counter = 'succeeded' | 'merged' | 'skipped' | 'failed';
@@ -53,6 +54,7 @@ const COUNTER_LABELS: Record<string, Record<Counter, string>> = {
   candidate_import: { succeeded: 'Created', merged: 'Merged', skipped: 'Skipped', failed: 'Invalid' },
   prescreen_calls: { succeeded: 'Called', merged: 'Callbacks scheduled', skipped: 'Skipped', failed: 'Failed' },
   sequence_enrollment: { succeeded: 'Enrolled', merged: 'Merged', skipped: 'Already enrolled or gone', failed: 'Refused' },
+  note_reread: { succeeded: 'Notes read', merged: 'Merged', skipped: 'Skipped', failed: 'Failed' },
 };
 export const counterLabels = (kind: string) => COUNTER_LABELS[kind] ?? COUNTER_LABELS.candidate_import;
 
