@@ -54,7 +54,8 @@ describe('POST /api/candidates/bulk/preview', () => {
       DOB: 'dateOfBirth',
       Gender: 'sex',
       Zip: 'postalCode',
-      'Referral Notes': 'custom',
+      // A notes column is a clinical note, read into facts on import (decision 132).
+      'Referral Notes': 'notes',
     });
     expect(answer.body.totalRows).toBe(8);
     expect(answer.body.sample).toEqual({ size: 8, valid: 4, invalid: 4 });
@@ -64,7 +65,7 @@ describe('POST /api/candidates/bulk/preview', () => {
     expect(answer.body.rows[4]).toMatchObject({
       rowNumber: 1,
       valid: true,
-      values: { firstName: 'Ada', phone: '+12125550101', sex: 'female', customFields: { 'Referral Notes': 'met at fair' } },
+      values: { firstName: 'Ada', phone: '+12125550101', sex: 'female' },
     });
     expect(answer.body.rows[5].values).toMatchObject({ email: 'grace@example.test', dateOfBirth: '1976-12-09' });
     expect(await t.deps.db.select().from(processingRun)).toEqual(before);
