@@ -60,7 +60,7 @@ const counts = async (organizationId: string) => ({
 describe('POST /api/candidates/bulk/stream', () => {
   it('imports a CSV body read in small chunks: quoted line breaks, a BOM, multi-byte names, the mapping from the query', async () => {
     const csv = [
-      '\uFEFFGiven,Surname,Mobile,Notes,Skip me',
+      '\uFEFFGiven,Surname,Mobile,Remarks,Skip me',
       'Zoë,Ångström,(212) 555-0301,"line one',
       'line two, with a comma",x',
       '',
@@ -78,8 +78,10 @@ describe('POST /api/candidates/bulk/stream', () => {
     const list = await site.actor.get(`/api/candidates/?trialId=${trialId}&sortBy=lastName&sortDir=asc`);
     expect(list.body.candidates.map((c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`)).toEqual(['Ada Lovelace', 'Zoë Ångström']);
     const [ada, zoe] = await Promise.all(list.body.candidates.map(async (c: { id: string }) => (await site.actor.get(`/api/candidates/${c.id}`)).body));
-    expect(zoe.customFields).toEqual({ Notes: 'line one\r\nline two, with a comma' });
-    expect(ada.customFields).toEqual({ Notes: 'she said "hi"' });
+    // A column the import does not know stays a custom field, its quoted line breaks and quotes kept (a "Notes" column
+    // would be read as a clinical note: decision 132).
+    expect(zoe.customFields).toEqual({ Remarks: 'line one\r\nline two, with a comma' });
+    expect(ada.customFields).toEqual({ Remarks: 'she said "hi"' });
   });
 
   it('takes a semicolon-separated file and guesses the mapping from its header', async () => {

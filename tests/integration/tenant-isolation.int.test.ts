@@ -37,7 +37,7 @@ beforeAll(async () => {
     name: 'A Staff',
     role: 'coordinator',
     mode: 'add',
-    password: 'a-staff-password',
+    password: 'quiet-harbor-lantern-7',
   });
   aStaffId = staff.body.user.id;
   const invited = await a.actor.post('/api/users/', { organizationId: a.organizationId, email: uniqueEmail('a-invite'), role: 'coordinator', mode: 'invite' });
@@ -76,7 +76,7 @@ describe("from organization B, A's rows do not exist", () => {
           name: 'Intruder',
           role: 'owner',
           mode: 'add',
-          password: 'intruder-password',
+          password: 'velvet-canyon-orbit-93',
         }),
     ],
   ];

@@ -25,7 +25,7 @@ import { useTrialsQuery } from '../trials/queries';
 import { CallNowButton } from '../voice/CallNowButton';
 import { AlsoFitsCard } from '../clinical-record/AlsoFitsCard';
 import { ClinicalRecordCard } from '../clinical-record/ClinicalRecordCard';
-import { FindTrialsButton } from '../matching/FindTrialsDialog';
+import { FindTrialsButton } from '../matching/FindTrialsButton';
 import { CandidateFormDialog } from './dialogs';
 import { CandidateStatusBadge, Checkbox } from './components';
 import { CANDIDATE_STATUS_LABELS, candidateName, formatPhone, languageLabel, SEX_LABELS, sourceLabel } from './format';

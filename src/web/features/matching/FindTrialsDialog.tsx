@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { Check, Plus, Search } from 'lucide-react';
+import { Check, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CandidateTrialMatch } from '../../../contract/matching';
-import { Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button } from '../../components/ui';
@@ -102,7 +101,8 @@ function TrialItem({ candidateId, candidateName, trial }: { candidateId: string;
   );
 }
 
-function RankedTrials({ candidateId, candidateName }: { candidateId: string; candidateName: string }) {
+/** The ranked list, loaded with the dialog (FindTrialsButton.tsx), so the candidate page's first JavaScript stays in budget. */
+export default function RankedTrials({ candidateId, candidateName }: { candidateId: string; candidateName: string }) {
   const query = useCandidateTrials(candidateId, { enabled: true });
   if (query.isPending) return <Spinner label="Matching against every recruiting trial" />;
   if (query.isError) return <ErrorCard title="Could not match this person against the trials" error={query.error} onRetry={() => void query.refetch()} />;
@@ -138,26 +138,5 @@ function RankedTrials({ candidateId, candidateName }: { candidateId: string; can
         </details>
       )}
     </div>
-  );
-}
-
-/** "Find trials for this person" (decision 133): the candidate against every recruiting trial, ranked, with the reasons and a one-step add. */
-export function FindTrialsButton({ candidateId, candidateName }: { candidateId: string; candidateName: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <Button variant="secondary">
-          <Search aria-hidden="true" className="h-4 w-4" />
-          Find trials for this person
-        </Button>
-      }
-      title={`Trials for ${candidateName}`}
-      description="Every recruiting trial against what is known of this person, best match first, with the facts and sources that decided each criterion."
-    >
-      {open && <RankedTrials candidateId={candidateId} candidateName={candidateName} />}
-    </Dialog>
   );
 }
