@@ -43,11 +43,12 @@ export async function withRowSecurity<T>(db: Database, scope: RowSecurityScope, 
   const run = async (tx: Transaction, scopeSent: boolean) => {
     // Again when the transaction's turn comes: on PGlite it may have queued behind every other request's.
     refuseIfClientGone(scope);
-    // One statement, not two: `set_config('role', ...)` is `SET LOCAL ROLE`, and on PGlite every statement costs
+    // One statement, not two: `set_config('role', ...)` is `SET LOCAL ROLE` (and the planner's random_page_cost, set
+    // per transaction: a connection opened before migration 0037 set it for the database lacks it, decision 125), and on PGlite every statement costs
     // its own parse, describe, bind and execute round trips on the one thread that serves all requests.
     if (!scopeSent)
       await tx.execute(
-        sql`select set_config('app.org_ids', ${scope.reachableOrganizationIds.join(',')}, true), set_config('app.global', ${scope.global ? 'on' : 'off'}, true), set_config('role', 'cohortly_app', true)`,
+        sql`select set_config('app.org_ids', ${scope.reachableOrganizationIds.join(',')}, true), set_config('app.global', ${scope.global ? 'on' : 'off'}, true), set_config('role', 'cohortly_app', true), set_config('random_page_cost', '1.1', true)`,
       );
     return work(tx);
   };
@@ -61,7 +62,7 @@ export async function withRowSecurity<T>(db: Database, scope: RowSecurityScope, 
 /** The scope's statement as literal SQL (decision 111), or undefined when an organization id is not a uuid. */
 function scopeLiteral(scope: RowSecurityScope): string | undefined {
   if (!scope.reachableOrganizationIds.every(isUuid)) return undefined;
-  return `select set_config('app.org_ids', '${scope.reachableOrganizationIds.join(',')}', true), set_config('app.global', '${scope.global ? 'on' : 'off'}', true), set_config('role', 'cohortly_app', true)`;
+  return `select set_config('app.org_ids', '${scope.reachableOrganizationIds.join(',')}', true), set_config('app.global', '${scope.global ? 'on' : 'off'}', true), set_config('role', 'cohortly_app', true), set_config('random_page_cost', '1.1', true)`;
 }
 
 /**
