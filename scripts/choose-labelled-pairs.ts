@@ -7,21 +7,13 @@
  * `npx tsx scripts/choose-labelled-pairs.ts`.
  */
 import { readFileSync } from 'node:fs';
+import { seededRandom } from '../src/server/seeded-random';
 
 export const SEED = 2031;
 export const UNTUNED_SHARE = 0.4;
 
-/** mulberry32: a small seeded generator, so the draw is the same on every machine. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The product's seeded generator (mulberry32), so the draw is the same on every machine. */
+export const seeded = seededRandom;
 
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
