@@ -8,7 +8,7 @@
 export const ACTIVITY_KINDS = [
   /** A candidate entered the organization. source: import, manual or chat. */
   'candidate_created',
-  /** The candidate's funnel status changed. label: the new status (contract/candidate-status.ts); enrolment is
+  /** The candidate's funnel status changed. label: the new status (contract/candidate-status.ts); enrollment is
    *  status_changed with label enrolled. */
   'status_changed',
   /** An outbound SMS left (label: purpose), was delivered, or the candidate replied. */

@@ -535,7 +535,7 @@ export const ImportPreviewSchema = z.object({
   consentMapped: z.boolean(),
   /**
    * What the clinical columns give over the sample: facts read, the lab measure each `lab` column names, and
-   * the values not recognised (kept by name when they are conditions or medications, left out when a lab value
+   * the values not recognized (kept by name when they are conditions or medications, left out when a lab value
    * cannot be read), most frequent first.
    */
   clinical: z.object({

@@ -25,6 +25,7 @@ export const ChatAgentSchema = z
     name: z.string(),
     type: z.enum(CHAT_AGENT_TYPES),
     trialId: z.string().nullable(),
+    /** The trial's short name (the brief title when shorter; contract/trial-name.ts). */
     trialTitle: z.string().nullable(),
     /** The trial's status: the public page offers the agent only while its trial is recruiting. */
     trialStatus: z.enum(['draft', 'recruiting', 'paused', 'closed']).nullable(),
@@ -158,6 +159,22 @@ export const StartedChatSchema = z
   .openapi('StartedChat');
 export type StartedChat = z.infer<typeof StartedChatSchema>;
 
+/**
+ * What the public chat page shows before the visitor writes (issue 32): the greeting and first prompt. Nothing is
+ * stored: the conversation starts with the visitor's first message (POST /initiate, then the message).
+ */
+export const ChatPreviewSchema = z
+  .object({
+    language: LanguageSchema,
+    languages: z.array(LanguageSchema),
+    awaiting: ChatAwaitingSchema,
+    agent: z.object({ id: z.string(), name: z.string() }),
+    organization: z.object({ id: z.string(), publicId: z.string(), name: z.string() }),
+    messages: z.array(ChatMessageSchema),
+  })
+  .openapi('ChatPreview');
+export type ChatPreview = z.infer<typeof ChatPreviewSchema>;
+
 export const VerifyChatSchema = z
   .object({
     conversationId: z.string().min(1).max(100),
@@ -180,7 +197,18 @@ export const ChatSendMessageSchema = z
 export type ChatSendMessageInput = z.infer<typeof ChatSendMessageSchema>;
 
 /** The answer to a message or a verify step: the new messages (the visitor's, then the agent's replies). */
-export const ChatTurnSchema = z.object({ ...publicState, messages: z.array(ChatMessageSchema) }).openapi('ChatTurn');
+export const ChatTurnSchema = z
+  .object({
+    ...publicState,
+    messages: z.array(ChatMessageSchema),
+    /**
+     * Only while the SMS simulator is the provider (no text leaves the installation): the text message this
+     * turn "sent" (the verification code), so the page can show what a real phone would receive. Never present
+     * with a real provider.
+     */
+    simulatedText: z.string().optional(),
+  })
+  .openapi('ChatTurn');
 export type ChatTurn = z.infer<typeof ChatTurnSchema>;
 
 /** Resuming: every message so far. */

@@ -133,10 +133,10 @@ export const TrialLifecycleSchema = z
         daysInStatus: z.array(z.object({ status: z.string(), days: z.number() })),
         enrolledInRange: count,
         enrolledTotal: count,
-        /** Enrolments and the cumulative count by `bucket` (the period is the bucket's first day, UTC) within the range. */
+        /** Enrollments and the cumulative count by `bucket` (the period is the bucket's first day, UTC) within the range. */
         enrollment: z.array(z.object({ period: z.string(), enrolled: count, cumulative: count })),
         /**
-         * When a recruiting trial with a target reaches it (forecastEnrollment, decision 034), from its enrolments
+         * When a recruiting trial with a target reaches it (forecastEnrollment, decision 034), from its enrollments
          * so far over its days recruiting, pooled as one site; null when the trial is not recruiting or has no target.
          */
         forecast: z

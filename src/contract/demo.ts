@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { ProcessingRunSchema } from './processing-runs';
 
 /**
  * The demo area (decision 068): the demo organization's status and reset, and what the voice and prescreen
@@ -30,7 +31,9 @@ export const DemoStatusSchema = z
     organization: z.object({ id: z.string(), name: z.string(), slug: z.string(), publicId: z.string() }).nullable(),
     /** When the data was last seeded or reset (from the audit trail); null when unknown. */
     lastResetAt: z.string().nullable(),
-    counts: DemoCountsSchema.nullable(),
+    counts: z.union([DemoCountsSchema, z.null()]),
+    /** The latest reset (a demo_reset processing run): while it is pending or running, a reset starts none. */
+    reset: z.union([ProcessingRunSchema, z.null()]),
   })
   .openapi('DemoStatus');
 export type DemoStatus = z.infer<typeof DemoStatusSchema>;

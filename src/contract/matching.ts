@@ -259,7 +259,7 @@ export const CriterionEvidenceSchema = z
     /** The fact that decided it, with its source (a note's words, an answer, a record). */
     fact: CandidateFactSchema.nullable(),
     /** `llm` evidence: the language model's judgement, for a criterion the rules leave unknown (null when none). */
-    llm: LlmJudgementSchema.nullable(),
+    llm: z.union([LlmJudgementSchema, z.null()]),
   })
   .openapi('CriterionEvidence');
 export type CriterionEvidence = z.infer<typeof CriterionEvidenceSchema>;
@@ -413,7 +413,20 @@ export type NoteRereadStatus = z.infer<typeof NoteRereadStatusSchema>;
 
 /** Gap analysis in one click: prescreen questions for these criteria (those nothing on record decides). */
 export const NextQuestionsSchema = z
-  .object({ criterionIds: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one criterion').max(200) })
+  .object({
+    criterionIds: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one criterion').max(200),
+    /** A draft form of the trial to add the questions to (issue 32); without it, the "questions to ask next" form. */
+    formId: z.string().min(1).max(100).optional(),
+  })
   .openapi('NextQuestions');
-export const NextQuestionsResultSchema = z.object({ formId: z.string(), created: z.boolean(), questionCount: z.number().int() }).openapi('NextQuestionsResult');
+export const NextQuestionsResultSchema = z
+  .object({
+    formId: z.string(),
+    formName: z.string(),
+    /** created: a new form; replaced: the "questions to ask next" form's questions; added: appended to the draft chosen. */
+    outcome: z.enum(['created', 'replaced', 'added']),
+    created: z.boolean(),
+    questionCount: z.number().int(),
+  })
+  .openapi('NextQuestionsResult');
 export type NextQuestionsResult = z.infer<typeof NextQuestionsResultSchema>;

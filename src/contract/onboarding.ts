@@ -239,6 +239,11 @@ export const OnboardingSchema = z
     currentStep: OnboardingStepSchema,
     steps: z.array(OnboardingStepStateSchema),
     owner: OnboardingOwnerSchema.nullable(),
+    /**
+     * Only in the answer to POST /{id}/owner: the link the invitation mail carries, so the admin can hand it over
+     * themselves ("Copy invitation link") when no mail server delivers it. Never stored in the clear, never read back.
+     */
+    ownerInvitationUrl: z.string().optional(),
     sites: z.array(OrganizationSiteSchema),
     trial: z
       .object({

@@ -126,6 +126,7 @@ const formFields = {
   id: z.string(),
   organizationId: z.string(),
   trialId: z.string(),
+  /** The trial's short name (the brief title when shorter; contract/trial-name.ts). */
   trialTitle: z.string(),
   name: z.string(),
   status: FormStatusSchema,

@@ -121,7 +121,8 @@ export const PrescreenResultSchema = z
     id: z.string(),
     organizationId: z.string(),
     candidate: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
-    trial: z.object({ id: z.string(), title: z.string() }),
+    /** title: the official title (the trial's page); shortTitle: its short name for lists and lines (contract/trial-name.ts). */
+    trial: z.object({ id: z.string(), title: z.string(), shortTitle: z.string() }),
     formId: z.string(),
     formVersion: z.number().int(),
     formVersionId: z.string(),
@@ -132,9 +133,9 @@ export const PrescreenResultSchema = z
     aiRecommendation: AiRecommendationSchema,
     aiReasons: z.array(z.string()),
     reviewStatus: ReviewStatusSchema,
-    decision: PrescreenDecisionSchema.nullable(),
+    decision: z.union([PrescreenDecisionSchema, z.null()]),
     /** The scheduled visit booked from this result, if any. */
-    booking: BookingSchema.nullable(),
+    booking: z.union([BookingSchema, z.null()]),
     createdByUserId: z.string().nullable(),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,

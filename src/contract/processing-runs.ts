@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { OrganizationIdListSchema, TimestampSchema } from './common';
 
-export const PROCESSING_RUN_KINDS = ['candidate_import', 'prescreen_calls', 'trial_match', 'sequence_enrollment', 'note_reread'] as const;
+export const PROCESSING_RUN_KINDS = ['candidate_import', 'prescreen_calls', 'trial_match', 'sequence_enrollment', 'note_reread', 'demo_reset'] as const;
 export const PROCESSING_RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 /**
  * pending until processed. Imports: created, merged, skipped (a duplicate kept as it was) or invalid.

@@ -42,10 +42,9 @@ export function searchSchema<S extends Shape>(shape: S): SearchSchema<S> {
   const parse = (value: unknown): SearchOutput<S> => {
     const source = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
     const out: Record<string, unknown> = {};
-    for (const [key, param] of Object.entries(shape)) {
-      const read = param.read(source[key]);
-      if (read !== undefined) out[key] = read;
-    }
+    // Every key of the shape is set, undefined included: TanStack Router spreads the validated search over the
+    // raw one, so a dropped key would let the bad raw value (?aiRecommendation=MAYBE) through to the page.
+    for (const [key, param] of Object.entries(shape)) out[key] = param.read(source[key]);
     return out as SearchOutput<S>;
   };
   return { shape, parse, '~standard': { version: 1, vendor: 'cohortly', validate: (value) => ({ value: parse(value) }) } };
@@ -58,6 +57,13 @@ export function extendSearch<S extends Shape, E extends Shape>(schema: SearchSch
 
 /** Any text; anything else is dropped. */
 export const text: Param<string | undefined, string | undefined> = { read: (value) => (typeof value === 'string' ? value : undefined) };
+/**
+ * A switch named by its presence (`?gap-analysis=1`, `?gap-analysis=yes`, `?gap-analysis=ID`): the router reads
+ * `1` and `true` as JSON, so a number or `true` counts as given too; `false`, null, lists and objects do not.
+ */
+export const presenceText: Param<string | undefined, string | undefined> = {
+  read: (value) => (typeof value === 'string' ? value : (typeof value === 'number' && Number.isFinite(value)) || value === true ? String(value) : undefined),
+};
 /** Non-empty text. */
 export const nonEmptyText: Param<string | undefined, string | undefined> = {
   read: (value) => (typeof value === 'string' && value.length > 0 ? value : undefined),

@@ -1,6 +1,6 @@
 import { CALLBACK_STATUSES } from './callback-status';
 import { CALL_FILTERS } from './call-filters';
-import { extendSearch, idList, oneOf, oneOfOr, pageNumber, searchSchema, text, uuid } from './search-params';
+import { extendSearch, idList, oneOf, oneOfOr, pageNumber, presenceText, searchSchema, text, uuid } from './search-params';
 
 /**
  * Search params of every route in the specification's route table (docs/product-spec.md §2, §5).
@@ -44,9 +44,12 @@ export const prescreenResultsSearch = searchSchema({
 export const trialMatcherSearch = searchSchema({ 'gap-analysis': optionalText });
 /** The match classes of contract/matching.ts (repeated here: that module brings zod into the first page). */
 export const MATCH_CLASS_FILTERS = ['likely', 'possible', 'excluded'] as const;
-/** /trial-matcher/{id}: `gap-analysis` (any value) shows the gap analysis; the rest filter the ranked list and open one candidate's evidence. */
+/**
+ * /trial-matcher/{id}: `gap-analysis` (any value, `1` included) shows the gap analysis; the rest filter the ranked
+ * list and open one candidate's evidence.
+ */
 export const trialMatchSearch = searchSchema({
-  'gap-analysis': optionalText,
+  'gap-analysis': presenceText,
   class: oneOf(MATCH_CLASS_FILTERS),
   criterion: optionalText,
   q: optionalText,

@@ -73,12 +73,13 @@ const stepKey = z
 const bilingual = (max: number) =>
   z.object({
     en: z.string().trim().min(1, 'Required').max(max),
+    // Optional outside the transform: absent in JSON when there is no Spanish version, as the document says.
     es: z
       .string()
       .trim()
       .max(max)
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+      .transform((value) => (value ? value : undefined))
+      .optional(),
   });
 
 /** Where a branch goes: the next step, another step by key, or out of the sequence (completed). */
@@ -309,7 +310,7 @@ export const EnrollResultSchema = z
     run: z.object({ id: z.string(), total: z.number().int() }).optional(),
   })
   .openapi('EnrollResult');
-/** How many people one enrolment request enrolls at once; a larger filter becomes a processing run. */
+/** How many people one enrollment request enrolls at once; a larger filter becomes a processing run. */
 export const SEQUENCE_ENROLL_IN_REQUEST = 1_000;
 export type EnrollResult = z.infer<typeof EnrollResultSchema>;
 

@@ -14,6 +14,8 @@ export const SponsorTrialSchema = z
   .object({
     id: z.string(),
     title: z.string(),
+    /** The brief title (what screens show where space is short; the official title stays on the trial page). */
+    publicTitle: z.string().nullable(),
     nctId: z.string().nullable(),
     phase: z.string().nullable(),
     conditions: z.array(z.string()),

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { OrganizationIdListSchema, TimestampSchema, IdFilterSchema } from './common';
 import { CALL_FILTERS } from './call-filters';
+import { PrescreenAnswerSchema } from './prescreen';
 
 /** Voice agents and calls (server: features/voice-agents, features/calls; provider port: integrations/voice). */
 
@@ -190,6 +191,8 @@ export const CallDetailSchema = CallSchema.extend({
   transcript: z.array(z.object({ role: z.string(), text: z.string(), at: z.string().optional() })),
   structuredData: z.record(z.string(), z.unknown()),
   events: z.array(CallEventSummarySchema),
+  /** The answers the review lists for this call: its prescreen result's, else what the call would record now. */
+  answers: z.array(PrescreenAnswerSchema),
 }).openapi('CallDetail');
 export type CallDetail = z.infer<typeof CallDetailSchema>;
 
@@ -203,6 +206,44 @@ export const CreateCallSchema = z
   })
   .openapi('CreateCall');
 export type CreateCallInput = z.infer<typeof CreateCallSchema>;
+
+/** GET /api/calls/pre-check: whether "Call now" may place a call to the candidate, asked before the dialog's button. */
+export const CallPreCheckQuerySchema = z.object({
+  candidateId: z.string().min(1).max(100),
+  type: VoiceAgentTypeSchema.default('PRESCREEN'),
+});
+export type CallPreCheckQuery = z.infer<typeof CallPreCheckQuerySchema>;
+
+/** Plain words for each reason a call cannot be placed, with what fixes it (the dialog and the 409 say these). */
+export const CALL_BLOCK_WORDS: Record<CallBlockReason, string> = {
+  no_agent: 'There is no active prescreen voice agent. Create or turn one on under Voice agents.',
+  trial_not_recruiting: "The voice agent's trial is not recruiting. Start recruiting on the trial page first.",
+  do_not_contact: 'This person is marked do not contact.',
+  no_call_consent: 'This person has not agreed to be called. Record their consent on the profile first.',
+  no_phone: 'There is no phone number on file.',
+  quiet_hours: 'It is outside calling hours (8 am to 9 pm) where this person lives.',
+};
+
+export const CallPreCheckSchema = z
+  .object({
+    /** True when a call may be placed now. */
+    canCall: z.boolean(),
+    /** Every reason it may not, all at once, in the order a person would fix them. */
+    reasons: z.array(z.object({ reason: z.enum(CALL_BLOCK_REASONS), message: z.string() })),
+    /** The active agent of the type that would call, if any. */
+    agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+    /**
+     * When the calling hours are the only obstacle: the next moment they allow a call (in every zone the person
+     * may be in); a callback can be scheduled for it (POST /api/callbacks/schedule). Null otherwise.
+     */
+    nextAllowedAt: TimestampSchema.nullable(),
+    /** The zone the hours were judged in; null when unknown (then every zone of the phone's country was used). */
+    timeZone: z.string().nullable(),
+    /** When the zone is unknown because the phone's country has several: the country's name, for the dialog to say so. */
+    zoneUnknownCountry: z.string().nullable(),
+  })
+  .openapi('CallPreCheck');
+export type CallPreCheck = z.infer<typeof CallPreCheckSchema>;
 
 export const ListCallsQuerySchema = z.object({
   organizationId: IdFilterSchema.optional(),

@@ -1,8 +1,11 @@
+import { zoneOfInternationalPhone } from './phone-zones';
+
 /**
  * A candidate's time zone when none was given, so calling hours work (issue 15). Offline tables, coarse on
  * purpose: the zone most of an area lives in. Order: a US ZIP code (3-digit prefix) or Canadian postal code,
- * then the US state / Canadian province, then the phone number's North American area code.
- * Outside the US and Canada nothing is derived (the organization default applies).
+ * then the US state / Canadian province, then the phone number: its North American area code, or outside
+ * +1 its country's one clock or its region's (phone-zones.ts, issue 32). A country with several clocks and
+ * no region rule derives nothing (calling hours are then judged in all of them: calling-hours.ts).
  */
 
 export type ZoneSource = 'postal_code' | 'region' | 'phone';
@@ -399,10 +402,12 @@ export function zoneFromRegion(region: string | null | undefined, country?: stri
   return us ?? ca ?? null;
 }
 
-/** The zone of a North American (+1) phone number in E.164 by its area code, or null. */
+/** The zone of a phone number in E.164: a North American (+1) one by its area code, another by its country or region; or null. */
 export function zoneFromPhone(phone: string | null | undefined): string | null {
   const match = /^\+1(\d{3})\d{7}$/.exec(phone?.trim() ?? '');
-  return match ? (AREA_CODE_ZONES.get(match[1]) ?? null) : null;
+  if (match) return AREA_CODE_ZONES.get(match[1]) ?? null;
+  const international = zoneOfInternationalPhone(phone);
+  return international.kind === 'zone' ? international.timeZone : null;
 }
 
 export interface ZoneHints {

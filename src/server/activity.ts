@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityKind, ActivitySource } from '../contract/activity';
 import type { Executor } from './db/scoped';
-import { activityEvent, enrolmentMonthly, prescreenResultMonthly } from './db/schema';
+import { activityEvent, enrollmentMonthly, prescreenResultMonthly } from './db/schema';
 
 /**
  * The activity event model (decision 031), below the features like `audit.ts`: a feature records the funnel
@@ -47,7 +47,7 @@ function arrayLiteral(values: ReadonlyArray<string | number | null>): string {
  * must say what that function writes.
  */
 export interface LeanMonthlyRollup {
-  table: typeof enrolmentMonthly | typeof prescreenResultMonthly;
+  table: typeof enrollmentMonthly | typeof prescreenResultMonthly;
   kind: ActivityKind;
   /** The one label it counts, when it counts one. */
   label?: string;
@@ -56,8 +56,8 @@ export interface LeanMonthlyRollup {
 }
 
 export const LEAN_MONTHLY_ROLLUPS: readonly LeanMonthlyRollup[] = [
-  // The trial lifecycle's enrolment curve.
-  { table: enrolmentMonthly, kind: 'status_changed', label: 'enrolled', keys: ['trial_id'] },
+  // The trial lifecycle's enrollment curve.
+  { table: enrollmentMonthly, kind: 'status_changed', label: 'enrolled', keys: ['trial_id'] },
   // The prescreen tab's recommendations over time and average time to result.
   { table: prescreenResultMonthly, kind: 'prescreen_result', keys: ['source', 'label'] },
 ];

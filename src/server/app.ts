@@ -3,14 +3,13 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Scalar } from '@scalar/hono-api-reference';
 import { HTTPException } from 'hono/http-exception';
 import type { StatusCode } from 'hono/utils/http-status';
 import { secureHeaders } from 'hono/secure-headers';
 import { handleAuthRequest } from './auth/http';
 import { requireScope } from './auth/scope';
 import { callbackRoutes } from './features/callbacks/routes';
-import { candidateSequenceRoutes, sequenceRoutes } from './features/sequences/routes';
+import { candidateSequenceRoutes, sequenceEnrollmentRoutes, sequenceRoutes } from './features/sequences/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { callProcessRoutes, callRoutes, vapiCallRoutes } from './features/calls/routes';
 import { twilioVoiceRoutes } from './features/calls/inbound-twilio';
@@ -29,6 +28,7 @@ import { prescreenFormRoutes } from './features/prescreen-forms/routes';
 import { processingRunRoutes } from './features/processing-runs/routes';
 import { smsRoutes, smsWebhookRoutes } from './features/sms/routes';
 import { sponsorDemoRoutes } from './features/sponsor-demo/routes';
+import { mailOutboxRoutes } from './features/mail-outbox/routes';
 import { publicInvitationRoutes, userRoutes } from './features/users/routes';
 import { trialRoutes } from './features/trials/routes';
 import { voiceAgentRoutes } from './features/voice-agents/routes';
@@ -39,6 +39,7 @@ import { AppError, databaseInputErrorCode, errorBody, validationError } from './
 import { refuseControlCharacters } from './http/input-guard';
 import { sameOriginWrites } from './http/same-origin-writes';
 import { documentUnvalidatedRoutes } from './http/provider-docs';
+import { buildApiDocument, registerSessionScheme } from './http/openapi';
 import { ClientGoneError } from './db/scoped';
 import { wireFeatures } from './wiring';
 
@@ -75,6 +76,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', refuseControlCharacters);
 
   app.get('/api/health', (c) => c.json({ status: 'ok', version: API_VERSION }));
+  // A private app: no crawler should index it. Plain text, before the web app's HTML catches every other path.
+  app.get('/robots.txt', (c) => {
+    c.header('cache-control', 'public, max-age=86400');
+    return c.text('User-agent: *\nDisallow: /\n');
+  });
 
   // better-auth answers its own endpoints (auth/http.ts: client address, sign-in limits, cached get-session);
   // its errors are reshaped into the API's one error shape.
@@ -101,10 +107,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/inbound', twilioVoiceRoutes);
 
   documentUnvalidatedRoutes(app);
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Cohortly API', version: API_VERSION, description: 'Clinical-trial recruitment. Auth endpoints live under /api/auth (better-auth).' },
-  });
+  registerSessionScheme(app);
+  // Built on first request, once every router below is registered (the document does not change afterwards).
+  let apiDocument: ReturnType<typeof buildApiDocument> | undefined;
+  app.get('/api/openapi.json', (c) => c.json((apiDocument ??= buildApiDocument(app, API_VERSION, deps.config.publicBaseUrl))));
   // The reference page's script is served from our own package, so /api/docs works without internet access.
   const scalarBundle = path.join(path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser/standalone.js');
   app.get('/api/docs/scalar.js', (c) => {
@@ -112,7 +118,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     c.header('cache-control', 'public, max-age=86400');
     return c.body(readFileSync(scalarBundle));
   });
-  app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'Cohortly API reference', cdn: '/api/docs/scalar.js' }));
+  // A plain page rather than @scalar/hono-api-reference, whose releases that fit need Node 22 (engines: 20).
+  app.get('/api/docs', (c) => c.html(API_REFERENCE_PAGE));
 
   // Everything else under /api needs a session and runs in the request's organization scope; a write must come
   // from our own pages (decision 120).
@@ -120,6 +127,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', requireScope);
   app.route('/api/organizations', organizationRoutes);
   app.route('/api/users', userRoutes);
+  app.route('/api/mail-outbox', mailOutboxRoutes);
   app.route('/api/onboarding', onboardingRoutes);
   app.route('/api/candidates', clinicalRecordRoutes);
   app.route('/api/candidates', candidateSequenceRoutes);
@@ -139,6 +147,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/calls', callRoutes);
   app.route('/api/callbacks', callbackRoutes);
   app.route('/api/sequences', sequenceRoutes);
+  app.route('/api/sequence-enrollments', sequenceEnrollmentRoutes);
   app.route('/api/dashboard', dashboardRoutes);
   app.route('/api/process', callProcessRoutes);
   app.route('/api/vapi', vapiCallRoutes);
@@ -206,3 +215,19 @@ function isRedirectTarget(value: string): boolean {
   if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\') && URL.canParse(value, 'http://localhost');
   return URL.canParse(value);
 }
+
+/** The API reference: Scalar's standalone script (from @scalar/api-reference, served by us) over our OpenAPI document. */
+const API_REFERENCE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Cohortly API reference</title>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+  </head>
+  <body>
+    <div id="app"></div>
+    <script src="/api/docs/scalar.js"></script>
+    <script>Scalar.createApiReference('#app', { url: '/api/openapi.json' });</script>
+  </body>
+</html>
+`;

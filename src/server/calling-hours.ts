@@ -1,6 +1,11 @@
+import { zoneOfInternationalPhone } from '../contract/phone-zones';
 import { DEFAULT_ORGANIZATION_TIME_ZONE, isValidTimeZone, localTimeToUtc, toLocalTime } from '../contract/time-zones';
 
-/** The legal calling window, 08:00-21:00 local: an agent's own hours can only narrow it. */
+/**
+ * The one owner of "when may we reach a person": the legal contact window, 08:00-21:00 in the person's time
+ * zone (an unknown or missing zone counts as the organization default, America/New_York). Calls, marketing
+ * SMS (sms/consent.ts), sequence steps and callbacks all ask this file; an agent's own hours can only narrow it.
+ */
 export const LEGAL_START_MINUTES = 8 * 60;
 export const LEGAL_END_MINUTES = 21 * 60;
 
@@ -32,6 +37,9 @@ export function withinCallingHours(now: Date, timeZone: string | null | undefine
   return minutes >= window.start && minutes < window.end;
 }
 
+/** Whether `now` is inside the legal 08:00-21:00 window in `timeZone`: the rule for marketing SMS and e-mail steps (no agent hours). */
+export const withinContactHours = (now: Date, timeZone: string | null | undefined): boolean => withinCallingHours(now, timeZone);
+
 function nextDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
@@ -57,4 +65,48 @@ export function nextCallingTime(
   if (converted.ok) return converted.instant;
   const later = localTimeToUtc(`${day}T${hhmm(start + 60)}`, zone);
   return later.ok ? later.instant : new Date(at.getTime() + 60 * 60_000);
+}
+
+/** What calling hours need to know of a person: their zone, else their phone (its country may tell). */
+export interface CallingPerson {
+  timeZone: string | null;
+  phone: string | null;
+}
+
+/**
+ * The zones a person's calling hours are judged in (decision 136): their own zone when known; with none, and a
+ * phone whose country keeps several clocks (an Australian mobile), every zone of that country, so a call is
+ * only placed when it is 08:00-21:00 wherever they may be; else the organization default.
+ */
+export function callingZonesOf(person: CallingPerson): string[] {
+  if (person.timeZone && isValidTimeZone(person.timeZone)) return [person.timeZone];
+  const byPhone = zoneOfInternationalPhone(person.phone);
+  if (byPhone.kind === 'several') return byPhone.zones.filter(isValidTimeZone);
+  if (byPhone.kind === 'zone') return [byPhone.timeZone];
+  return [DEFAULT_ORGANIZATION_TIME_ZONE];
+}
+
+/** withinCallingHours in every zone the person may be in. */
+export function withinCallingHoursFor(now: Date, person: CallingPerson, start = '08:00', end = '21:00'): boolean {
+  return callingZonesOf(person).every((zone) => withinCallingHours(now, zone, start, end));
+}
+
+/**
+ * nextCallingTime in every zone the person may be in: the first instant inside the window in all of them
+ * (each zone's next start, taken in turn until all agree). Countries span at most about ten hours, so the
+ * windows overlap; should they not, the latest zone's next start is answered.
+ */
+export function nextCallingTimeFor(
+  at: Date,
+  person: CallingPerson,
+  hours: { callingHoursStart: string; callingHoursEnd: string } = { callingHoursStart: '08:00', callingHoursEnd: '21:00' },
+): Date {
+  const zones = callingZonesOf(person);
+  let candidate = at;
+  for (let round = 0; round < 2 * zones.length + 2; round++) {
+    const latest = zones.map((zone) => nextCallingTime(candidate, zone, hours)).reduce((a, b) => (b > a ? b : a));
+    if (latest.getTime() === candidate.getTime()) return candidate;
+    candidate = latest;
+  }
+  return candidate;
 }

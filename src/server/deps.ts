@@ -59,7 +59,7 @@ export function createDeps(config: AppConfig, database: DatabaseHandle): AppDeps
     voice: chooseVoice(config, database.db, logger),
     criteriaReader: config.llm ? createCriteriaReader(config.llm) : null,
     criterionJudge: config.llm?.judgeNotes ? createCriterionJudge(config.llm) : null,
-    jobs: createJobs(database, logger, { pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }),
+    jobs: createJobs(database, logger, config.nodeEnv === 'test' ? { pollingIntervalSeconds: 0.5, scheduledPollingIntervalSeconds: 0.5 } : {}),
     logger,
   };
 }

@@ -68,7 +68,7 @@ async function reshape(response: Response): Promise<Response> {
  * - sign-up answers alike for new and registered emails (sign-up.ts);
  * - it sees the client address resolved from the socket (TRUSTED_PROXIES decides whether X-Forwarded-For
  *   counts), so its per-address sign-in limit cannot be dodged by inventing headers;
- * - sign-in is also limited per account (sign-in-throttle.ts);
+ * - sign-in is also limited per account (sign-in-throttle.ts), and ends the session the browser held before;
  * - get-session answers from the session store (cached, idle-aware), and any other change made through
  *   better-auth (sign-out, revocations, password, profile, deletion) drops the user's cached sessions.
  */
@@ -101,7 +101,10 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
     const decision = email ? await signInThrottle.attempt(email) : undefined;
     if (decision && !decision.allowed) return tooManyAttempts(decision.retryAfterSeconds);
     const response = await auth.handler(request);
-    if (decision?.allowed && response.status === 200) await signInThrottle.succeeded(decision.key);
+    if (response.status === 200) {
+      if (decision?.allowed) await signInThrottle.succeeded(decision.key);
+      await sessions.endHeldSession(c.req.raw.headers);
+    }
     return reshape(response);
   }
 

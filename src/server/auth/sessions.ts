@@ -229,6 +229,17 @@ export class SessionStore {
     if (keys?.size === 0) this.keysByUser.delete(entry.userId);
   }
 
+  /**
+   * Ends the session the request's cookie held (a sign-in replaced it): a token the browser has just dropped must
+   * not stay usable by whoever copied it (ASVS 5.0 7.2.4, a new token on authentication and the old one ended).
+   */
+  async endHeldSession(headers: Headers) {
+    const held = await this.resolve(headers, { activity: false });
+    if (!held) return;
+    await this.db.delete(sessionTable).where(eq(sessionTable.id, held.sessionId));
+    this.invalidateUser(held.userId);
+  }
+
   /** Forget every cached session of this user (sign-out, revocation, role or membership change, deletion). */
   invalidateUser(userId: string) {
     this.generation++;

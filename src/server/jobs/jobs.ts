@@ -24,10 +24,23 @@ export const QUEUES = {
   sweepSequences: 'sequence-sweep',
   /** Take up one processing run (import, bulk calls...): { runId, organizationId, kind } (processing-runs/runner.ts). */
   processingRun: 'processing-run',
+  /** Asks how a visit went, after it: { bookingId, organizationId } (prescreen/visit-feedback.ts). */
+  visitFeedback: 'visit-feedback',
   /** Hourly: fresh planner statistics (PGlite has no autovacuum; a customer's server may have it off). */
   maintenance: 'database-maintenance',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/**
+ * Queues whose jobs come from a cron schedule (a minute at the finest): their workers poll every
+ * `scheduledPollingIntervalSeconds` (15 s), not every 2 s like the queues a request or a run feeds. Each poll is a
+ * query in every process, most of them finding nothing: 9 workers at 2 s were 4.5 queries a second per process when
+ * idle (decision 148).
+ */
+const SCHEDULED_QUEUES: ReadonlySet<QueueName> = new Set([QUEUES.sweepCallbacks, QUEUES.sweepCalls, QUEUES.sweepSequences, QUEUES.maintenance]);
+/** Production polling (decision 148): fed queues every 2 s (the run takeover bound counts it), scheduled ones every 15 s. */
+const POLLING_SECONDS = 2;
+const SCHEDULED_POLLING_SECONDS = 15;
 
 /** Unexpected failures (the database went away...) retry a bounded number of times with backoff. */
 const QUEUE_OPTIONS = { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
@@ -65,13 +78,22 @@ export interface Jobs {
   everyOnThisProcess(name: string, ms: number, work: () => Promise<void>): void;
 }
 
-export function createJobs(database: DatabaseHandle, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): Jobs {
+export function createJobs(
+  database: DatabaseHandle,
+  logger: Logger,
+  options: { pollingIntervalSeconds?: number; scheduledPollingIntervalSeconds?: number } = {},
+): Jobs {
   const jobDatabase = database.jobDatabase;
   const connection =
     'connectionString' in jobDatabase
       ? { connectionString: jobDatabase.connectionString, max: 3 }
       : { db: { executeSql: (text: string, values: unknown[]) => jobDatabase.executeSql(text, values) } };
-  const boss = new PgBoss({ ...connection, schema: 'pgboss' });
+  const polling = options.pollingIntervalSeconds ?? POLLING_SECONDS;
+  const scheduledPolling = options.scheduledPollingIntervalSeconds ?? SCHEDULED_POLLING_SECONDS;
+  const pollingOf = (queue: QueueName) => (SCHEDULED_QUEUES.has(queue) ? scheduledPolling : polling);
+  // pg-boss's own cron worker moves a due schedule's job into its queue: polled as the scheduled queues (5-45 s).
+  const cronWorkerIntervalSeconds = Math.min(45, Math.max(5, Math.round(scheduledPolling)));
+  const boss = new PgBoss({ ...connection, schema: 'pgboss', cronWorkerIntervalSeconds });
   // pg-boss reports maintenance and polling errors as events; they must not crash the process.
   boss.on('error', (error: Error) => logger.error({ errorName: error.name, errorMessage: error.message }, 'job queue error'));
   let started: Promise<void> | null = null;
@@ -122,7 +144,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       const concurrency = 'connectionString' in jobDatabase ? Math.max(1, workOptions.concurrency ?? 1) : 1;
       const workerId = await boss.work<object>(
         queue,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 1 },
+        { pollingIntervalSeconds: pollingOf(queue), batchSize: workOptions.batchSize ?? 1 },
         async (jobs: PgBoss.Job<object>[]) => {
           // A fetched batch is worked by `concurrency` lanes; a failing job fails the batch, which pg-boss retries
           // (handlers are idempotent: a job that finds its work done does nothing).
@@ -152,7 +174,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       for (let worker = 0; worker < workers; worker += 1) {
         const workerId = await boss.work<object>(
           queue,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: workOptions.batchSize ?? 100 },
+          { pollingIntervalSeconds: pollingOf(queue), batchSize: workOptions.batchSize ?? 100 },
           async (jobs: PgBoss.Job<object>[]) => {
             await handler(jobs.map((job) => ({ id: job.id, data: job.data as never })));
           },

@@ -3,6 +3,7 @@ import { candidateImportRuns } from '../features/candidates/import-runner';
 import { prescreenCallRuns } from '../features/calls/prescreen-all';
 import { trialMatchRuns } from '../features/matching/matcher';
 import { noteRereadRuns } from '../features/matching/note-reread';
+import { demoResetRuns } from '../features/demo/reset-run';
 import { beatInstance, HEARTBEAT_MS, resumeRuns, runJobHandler, runOwnerOf, sweepRuns, SWEEP_SECONDS, type RunJob } from '../features/processing-runs/runner';
 import { systemDb } from '../db/system';
 import { runSequenceSteps, sweepSequences } from '../features/sequences/engine';
@@ -12,6 +13,7 @@ import type { AppDeps } from '../http/context';
 import { QUEUES } from './jobs';
 import { wireFeatures } from '../wiring';
 import { sequenceEnrollmentRuns } from '../features/sequences/enroll-run';
+import { askVisitFeedback, type VisitFeedbackJob } from '../features/prescreen/visit-feedback';
 
 /**
  * Starts everything that runs in the background: the pg-boss queues and their handlers, and the work a
@@ -47,12 +49,15 @@ export async function startBackgroundWork(deps: AppDeps): Promise<void> {
   await deps.jobs.every(QUEUES.sweepSequences, '* * * * *');
   // And every RUN_SWEEP_SECONDS on one process: the due steps of a sender that is gone get a new job (decision 122).
   deps.jobs.periodic('sequences', SWEEP_SECONDS, () => sweepSequences(deps));
+  await deps.jobs.work<VisitFeedbackJob>(QUEUES.visitFeedback, async (data) => {
+    await askVisitFeedback(deps, data);
+  });
   await deps.jobs.work(QUEUES.maintenance, () => maintainDatabase(deps));
   await deps.jobs.every(QUEUES.maintenance, '17 * * * *');
   await sweepCallbacks(deps);
   // The run engine's kinds (decision 039): each kind's runs a stopped process left; then, every RUN_SWEEP_SECONDS on
   // one process, the runs whose worker or creator died in any process (decision 122).
-  const runKinds = [candidateImportRuns, prescreenCallRuns, trialMatchRuns, sequenceEnrollmentRuns, noteRereadRuns];
+  const runKinds = [candidateImportRuns, prescreenCallRuns, trialMatchRuns, sequenceEnrollmentRuns, noteRereadRuns, demoResetRuns];
   await resumeRuns(deps, runKinds);
   deps.jobs.periodic('processing-runs', SWEEP_SECONDS, async () => {
     await sweepRuns(deps, runKinds);

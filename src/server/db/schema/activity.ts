@@ -144,11 +144,11 @@ export const activityTotal = pgTable(
 );
 
 /**
- * Enrolments (`status_changed` to "enrolled") by organization, trial and UTC month, without source or label
- * (decision 078): the trial-lifecycle tab's enrolment curve over long ranges reads ~6k rows here where
+ * Enrollments (`status_changed` to "enrolled") by organization, trial and UTC month, without source or label
+ * (decision 078): the trial-lifecycle tab's enrollment curve over long ranges reads ~6k rows here where
  * `activity_monthly` holds every status change of every source (~240k rows at 5M events). Kept by `recordActivity`.
  */
-export const enrolmentMonthly = pgTable(
+export const enrollmentMonthly = pgTable(
   'enrolment_monthly',
   {
     organizationId: organizationIdColumn(),

@@ -77,7 +77,7 @@ export const call = pgTable(
   ],
 );
 
-/** Every server message a provider sent about a call, raw, once: redeliveries are recognised by their key. */
+/** Every server message a provider sent about a call, raw, once: redeliveries are recognized by their key. */
 export const callEvent = pgTable(
   'call_event',
   {

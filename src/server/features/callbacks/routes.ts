@@ -18,6 +18,7 @@ export const callbackRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listCallbacks',
       tags,
       summary: 'Callbacks in scope, open ones first (organizationIds, orgs, candidateId, status, filter all|failedPrescreen|failedScheduling, limit, offset)',
       request: { query: ListCallbacksQuerySchema },
@@ -29,6 +30,7 @@ export const callbackRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/schedule',
+      operationId: 'scheduleCallback',
       tags,
       summary:
         "Schedule a callback for a candidate at a time (moved into 08:00-21:00 and the agent's hours in the candidate's time zone when needed); a candidate's pending callback is moved instead (200). 409 CALLBACK_BLOCKED: do-not-contact, no phone, no call consent (prescreen)",
@@ -49,6 +51,7 @@ export const callbackRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{candidateId}',
+      operationId: 'cancelCallback',
       tags,
       summary: "Cancel the candidate's pending callback; 404 when there is none, 409 while its call is being placed",
       request: { params: pathParams('candidateId') },

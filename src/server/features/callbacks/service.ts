@@ -7,10 +7,10 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { QUEUES } from '../../jobs/jobs';
 import { recordAudit, type Actor } from '../../audit';
 import { findCandidate, insertContactEvents, userName, type CandidateRow } from '../candidates/service';
-import { nextCallingTime, zoneOrDefault } from '../../calling-hours';
+import { nextCallingTimeFor, zoneOrDefault } from '../../calling-hours';
 
 import { toLocalTime } from '../../../contract/time-zones';
-import { activeVoiceAgent, type VoiceAgentRow } from '../voice-agents/service';
+import { activeVoiceAgent, noAgentWords, type VoiceAgentRow } from '../voice-agents/service';
 import {
   claimJob,
   findCallbackOfCall,
@@ -97,8 +97,8 @@ export interface OpenCallbackInput {
  */
 export async function openCallback(tx: Transaction, input: OpenCallbackInput): Promise<{ row: CallbackRow; rescheduled: boolean; moved: boolean }> {
   const { candidate: person, actor } = input;
-  const agent = input.agent === undefined ? await activeVoiceAgent(tx, person.organizationId, input.type) : input.agent;
-  const scheduledFor = nextCallingTime(input.requestedFor, person.timeZone, agent ?? undefined);
+  const agent = input.agent === undefined ? await activeVoiceAgent(tx, person.organizationId, input.type, { candidateId: person.id }) : input.agent;
+  const scheduledFor = nextCallingTimeFor(input.requestedFor, person, agent ?? undefined);
   const moved = scheduledFor.getTime() !== input.requestedFor.getTime();
   const existing = await findOpenCallback(tx, person.id, true);
   if (existing?.status === 'calling') throw conflict('A callback call to this candidate is being placed right now; try again when it has ended');
@@ -226,8 +226,8 @@ export async function retryOrFail(
       lastOutcome: outcome,
     });
   }
-  const agent = await activeVoiceAgent(tx, row.organizationId, row.type);
-  const scheduledFor = nextCallingTime(new Date(now.getTime() + retryMs), person.timeZone, agent ?? undefined);
+  const agent = await activeVoiceAgent(tx, row.organizationId, row.type, { candidateId: row.candidateId });
+  const scheduledFor = nextCallingTimeFor(new Date(now.getTime() + retryMs), person, agent ?? undefined);
   const updated = await updateCallback(tx, row.id, { status: 'pending', lastOutcome: outcome, scheduledFor, jobId: null });
   await insertContactEvents(tx, [
     {
@@ -341,8 +341,8 @@ export async function scheduleCallback(deps: CallbackDeps, scope: RequestScope, 
     if (!person || !canReach(scope, person.organizationId) || (input.organizationId && input.organizationId !== person.organizationId))
       throw notFound('Candidate not found');
     // Callbacks are placed by the voice agent: without one, a promise of a call would silently fail later.
-    const agent = await activeVoiceAgent(tx, person.organizationId, input.type);
-    const refusal = callbackRefusal(person, input.type) ?? (agent ? null : 'the organization has no active voice agent of this type');
+    const agent = await activeVoiceAgent(tx, person.organizationId, input.type, { candidateId: person.id });
+    const refusal = callbackRefusal(person, input.type) ?? (agent ? null : await noAgentWords(tx, input.type, { candidateId: person.id }));
     if (refusal)
       throw new AppError(409, `Callback not scheduled: ${refusal}`, 'CALLBACK_BLOCKED', [{ path: agent ? 'candidateId' : 'type', message: refusal }]);
     const actor = { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };

@@ -3,7 +3,8 @@ import type { Transaction } from '../../db/scoped';
 import { CALLBACK_TOOLS, type CallbackToolName } from '../../integrations/voice/port';
 import { findCandidate, findCandidateByPhone, type CandidateRow } from '../candidates/service';
 import { zoneOrDefault } from '../../calling-hours';
-import { localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
+import { localTimeToUtc } from '../../../contract/time-zones';
+import { whenInWords } from '../../../contract/when-words';
 import { findOpenCallback } from './queries';
 import { callbackRefusal, closeCallback, openCallback } from './service';
 import type { call } from '../../db/schema';
@@ -66,7 +67,8 @@ export async function toolCandidate(tx: Transaction, organizationId: string, arg
   return found;
 }
 
-const describe = (at: Date, timeZone: string | null) => `${toLocalTime(at, zoneOrDefault(timeZone)).replace('T', ' at ')} (${zoneOrDefault(timeZone)})`;
+/** What the agent says aloud (issue 32): "Thursday 3 December at 10:30 am (Sydney time)", never an ISO time or zone id. */
+const describe = (at: Date, timeZone: string | null) => whenInWords(at, zoneOrDefault(timeZone), 'en');
 
 /** Runs one callback tool in `tx` (row security for `organizationId`). */
 export async function runCallbackTool(

@@ -66,15 +66,15 @@ export function extractCallAnswers(blocks: StudyBlock[], sources: CallAnswerSour
   for (const question of patientQuestions(blocks)) {
     const options = { today, language };
     let value = coerce(question, analysis[question.id], options);
-    let evidence = 'call structured data';
+    let evidence = 'From the call';
     if (value === undefined) {
       value = coerce(question, recorded[question.id], options);
-      evidence = 'recorded by the agent during the call';
+      evidence = 'Recorded by the agent during the call';
     }
     if (value === undefined) {
       const said = transcriptAnswer(question, sources.transcript);
       value = said === undefined ? undefined : coerce(question, said, options);
-      evidence = `transcript: ${said ?? ''}`.slice(0, 2000);
+      evidence = `Said on the call: ${said ?? ''}`.slice(0, 2000);
     }
     if (value !== undefined) answers.push({ questionId: question.id, value, evidence });
   }

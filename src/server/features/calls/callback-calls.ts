@@ -3,9 +3,9 @@ import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { findCandidate } from '../candidates/service';
-import { nextCallingTime } from '../../calling-hours';
+import { nextCallingTimeFor } from '../../calling-hours';
 import { callBlockReason, dialCall, planCall, type CallPlan } from './service';
-import { activeVoiceAgent } from '../voice-agents/service';
+import { activeVoiceAgent, noAgentWords } from '../voice-agents/service';
 import { findCallback, releaseLostJobs, updateCallback, closeCallback, PROVIDER_RETRY_MS, queueCallbackJobs, retryOrFail } from '../callbacks/service';
 
 /** A pending callback overdue by more than this has lost its job (the sweep gives it a new one). */
@@ -35,14 +35,15 @@ export async function placeCallbackJob(deps: AppDeps, data: { callbackId: string
     }
     const person = await findCandidate(tx, row.candidateId, true);
     if (!person) return null;
-    const agent = await activeVoiceAgent(tx, organizationId, row.type);
+    const agent = await activeVoiceAgent(tx, organizationId, row.type, { candidateId: person.id });
     if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) {
-      await closeCallback(tx, row, 'failed', { actor: SYSTEM, summary: 'Callback failed: no active voice agent', lastError: 'no_agent' });
+      const words = await noAgentWords(tx, row.type, { candidateId: person.id });
+      await closeCallback(tx, row, 'failed', { actor: SYSTEM, summary: `Callback failed: ${words}`, lastError: 'no_agent' });
       return null;
     }
     const reason = callBlockReason(person, row.type, agent, now);
     if (reason === 'quiet_hours') {
-      await updateCallback(tx, row.id, { scheduledFor: nextCallingTime(now, person.timeZone, agent), jobId: null });
+      await updateCallback(tx, row.id, { scheduledFor: nextCallingTimeFor(now, person, agent), jobId: null });
       return null;
     }
     if (reason) {

@@ -10,7 +10,7 @@ import { scriptOf } from '../voice-agents/service';
 import { insertInboundCall } from './inbound-call';
 import { findCall, findCallByTwilioSid, updateCall } from './queries';
 import { offeredVisitSlots } from './scheduling';
-import { VOICE_AGENT_ACTOR } from './service';
+import { simulatedFacts, VOICE_AGENT_ACTOR } from './service';
 
 /**
  * POST /api/inbound/: Twilio's voice webhook for a call to one of our numbers. Signed like the SMS webhooks;
@@ -89,6 +89,7 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
       language,
       offeredSlots,
       questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [],
+      facts: person && deps.voice.provider === 'simulator' ? await simulatedFacts(tx, person.id) : undefined,
     };
   });
 
@@ -109,7 +110,7 @@ async function answerInboundCall(deps: AppDeps, params: Record<string, string>):
       firstMessage: agent.firstMessage,
       voicemailMessage: agent.voicemailMessage,
       questions: planned.questions,
-      person: person ? { dateOfBirth: person.dateOfBirth, sex: person.sex, customFields: person.customFields ?? {} } : null,
+      person: person ? { dateOfBirth: person.dateOfBirth, sex: person.sex, customFields: person.customFields ?? {}, facts: planned.facts } : null,
       simulate: simulationOf(person?.customFields),
       offeredSlots: planned.offeredSlots,
     });

@@ -10,7 +10,7 @@ import { openCallback, queueCallbackJobs } from '../callbacks/service';
 import { findCandidate, findTrialInOrganization, type CandidateRow, targetOrganization } from '../candidates/service';
 import { defineRunKind, type RunContext } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
-import { activeVoiceAgent } from '../voice-agents/service';
+import { type ActiveVoiceAgent, activeVoiceAgent, noAgentWords } from '../voice-agents/service';
 import { callSlotState, dueState, findOpenRun, insertDueItems, lockPrescreenRunsOf, type ItemOutcome, type TrialFilter } from './prescreen-all-queries';
 import { updateCall } from './queries';
 import { callBlockReason, dialCall, planCall, type CallActor, type CallPlan } from './service';
@@ -44,16 +44,18 @@ export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, inpu
   const run = await runScoped(deps.db, scope, async (tx) => {
     const chosenTrial = input.trialId ? await findTrialInOrganization(tx, input.trialId, organizationId) : undefined;
     if (input.trialId && !chosenTrial) throw notFound('Trial not found');
-    const agent = await activeVoiceAgent(tx, organizationId, 'PRESCREEN');
-    if (!agent?.prescreenFormId) throw conflict('The organization has no active prescreen voice agent with a prescreen form');
-    // Recruitment calls go out only for a recruiting trial: a draft is still being prepared, a paused or closed one takes nobody new.
-    const trialStatus = chosenTrial?.status ?? agent.trialStatus;
-    if (trialStatus && trialStatus !== 'recruiting')
-      throw new AppError(
-        409,
-        `No calls placed: the trial is ${trialStatus}, not recruiting. Start recruiting on the trial page first.`,
-        'TRIAL_NOT_RECRUITING',
+    if (chosenTrial) refuseUnlessRecruiting(chosenTrial.status);
+    // The run is for one trial, and its calls ask that trial's questions (decision 174): the body's trial, else
+    // the trial of the organization's most recently updated prescreen agent.
+    const agent = await activeVoiceAgent(tx, organizationId, 'PRESCREEN', { trialId: input.trialId });
+    if (!agent?.prescreenFormId)
+      throw conflict(
+        input.trialId
+          ? `No calls placed: ${await noAgentWords(tx, 'PRESCREEN', { trialId: input.trialId })}`
+          : 'No calls placed: the organization has no active prescreen voice agent for a trial. Create or turn one on under Voice agents.',
       );
+    const runTrialId = input.trialId ?? agent.recruitsForTrialId;
+    refuseUnlessRecruiting(chosenTrial?.status ?? agent.trialStatus);
     // The check below and the insert must not interleave with another request's.
     await lockPrescreenRunsOf(tx, organizationId);
     if (await findOpenRun(tx, organizationId, PRESCREEN_CALLS_RUN_KIND))
@@ -61,14 +63,13 @@ export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, inpu
 
     const filter: TrialFilter = input.candidateIds
       ? { kind: 'candidates', candidateIds: [...new Set(input.candidateIds)] }
-      : input.trialId
-        ? { kind: 'trial', trialId: input.trialId }
-        : agent.trialId
-          ? { kind: 'trialOrUnlinked', trialId: agent.trialId }
-          : { kind: 'all' };
+      : runTrialId
+        ? { kind: 'trial', trialId: runTrialId }
+        : { kind: 'all' };
     const options = {
       voiceAgentId: agent.id,
-      trialId: input.trialId ?? null,
+      // The trial every call of the run is for: its agent asks that trial's questions.
+      trialId: runTrialId,
       simulate: input.simulate ?? null,
       maxConcurrentCalls: deps.config.voice.maxConcurrentCalls,
     };
@@ -90,6 +91,12 @@ export async function startPrescreenAll(deps: AppDeps, scope: RequestScope, inpu
   });
   await prescreenCallRuns.trigger(deps, run.id, organizationId);
   return toRun(run);
+}
+
+/** Recruitment calls go out only for a recruiting trial: a draft is still being prepared, a paused or closed one takes nobody new. */
+function refuseUnlessRecruiting(trialStatus: string | null | undefined): void {
+  if (trialStatus && trialStatus !== 'recruiting')
+    throw new AppError(409, `No calls placed: the trial is ${trialStatus}, not recruiting. Start recruiting on the trial page first.`, 'TRIAL_NOT_RECRUITING');
 }
 
 // ---- the run kind ----
@@ -123,6 +130,12 @@ function callSettings(ctx: Ctx): { actor: CallActor; simulate: SimulationMode | 
   };
 }
 
+/** The trial the run's calls are for (kept in its options); null for a run started before runs kept it. */
+function runTrialOf(ctx: Ctx): string | null {
+  const trialId = (ctx.run.options as { trialId?: unknown }).trialId;
+  return typeof trialId === 'string' ? trialId : null;
+}
+
 // ---- one item ----
 
 const BLOCK_FIELDS: Partial<Record<CallBlockReason, { field: string; message: string }>> = {
@@ -135,7 +148,7 @@ type Decision =
   | { kind: 'settle'; outcome: ItemOutcome; errors: ItemError[] | null }
   /** This run planned the candidate's call before an interruption but never dialled it. */
   | { kind: 'abandoned'; callId: string }
-  | { kind: 'defer'; person: CandidateRow }
+  | { kind: 'defer'; person: CandidateRow; agent: ActiveVoiceAgent }
   | { kind: 'dial'; person: CandidateRow }
   | { kind: 'stop'; error: string | null };
 
@@ -154,11 +167,16 @@ async function decide(tx: Transaction, ctx: Ctx, candidateId: string | null, now
   if (state.hasResult) return skip('status', 'No longer due a prescreen call: a prescreen result was recorded');
   if (state.hasOpenCall) return skip('status', 'No longer due a prescreen call: a call to the candidate is open');
   if (state.hasOpenCallback) return skip('status', 'No longer due a prescreen call: a callback is open');
-  const agent = await activeVoiceAgent(tx, ctx.run.organizationId, 'PRESCREEN');
-  if (!agent?.prescreenFormId)
-    return { kind: 'stop', error: 'The organization has no active prescreen voice agent with a form any more; the remaining candidates were not called' };
+  const forCall = { candidateId: person.id, trialId: runTrialOf(ctx) };
+  const agent = await activeVoiceAgent(tx, ctx.run.organizationId, 'PRESCREEN', forCall);
+  if (!agent?.prescreenFormId) {
+    // The run's trial lost its agent: nobody else can be called for it. (A run from before runs kept their trial
+    // goes on with each person's own trial's agent.)
+    if (forCall.trialId) return { kind: 'stop', error: `${await noAgentWords(tx, 'PRESCREEN', forCall)} The remaining candidates were not called.` };
+    return skip('candidateId', await noAgentWords(tx, 'PRESCREEN', forCall));
+  }
   const reason = callBlockReason(person, 'PRESCREEN', agent, now);
-  if (reason === 'quiet_hours') return { kind: 'defer', person };
+  if (reason === 'quiet_hours') return { kind: 'defer', person, agent };
   if (reason) {
     const block = BLOCK_FIELDS[reason] ?? { field: 'candidateId', message: 'the candidate may not be called' };
     return skip(block.field, `${reason}: ${block.message}`);
@@ -211,6 +229,7 @@ async function processItem(ctx: Ctx, item: { id: string; candidateId: string | n
                 requestedFor: now,
                 actor,
                 note: null,
+                agent: decision.agent,
               }),
             );
             await ctx.settle(tx, {
@@ -242,6 +261,7 @@ async function processItem(ctx: Ctx, item: { id: string; candidateId: string | n
             now,
             via: BULK_LABEL,
             processingRunId: runId,
+            trialId: runTrialOf(ctx),
           });
           return { kind: 'dial', plan };
         }

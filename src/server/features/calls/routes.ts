@@ -4,6 +4,8 @@ import { ProcessingRunSchema } from '../../../contract/processing-runs';
 import {
   CallDetailSchema,
   CallListSchema,
+  CallPreCheckQuerySchema,
+  CallPreCheckSchema,
   CallLogsSchema,
   CallSchema,
   CallStorageSchema,
@@ -18,6 +20,7 @@ import {
 import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, pathParams } from '../../http/openapi';
 import { startPrescreenAll } from './prescreen-all';
 import { processVapi } from './reconcile';
+import { callPreCheck } from './pre-check';
 import * as service from './service';
 
 const tags = ['Calls'];
@@ -30,6 +33,7 @@ export const callRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'startCall',
       tags,
       summary:
         "Call a candidate now with the organization's active agent of the type; 409 CALL_BLOCKED (do-not-contact, no call consent, no phone, outside 08:00-21:00 in the candidate's time zone, no agent)",
@@ -45,8 +49,22 @@ export const callRoutes = createRouter()
   )
   .openapi(
     createRoute({
+      method: 'get',
+      path: '/pre-check',
+      operationId: 'preCheckCall',
+      tags,
+      summary:
+        'Before "Call now": every reason a call to the candidate cannot be placed now (no active agent, no consent, outside 08:00-21:00 in their time zone, ...), and the next allowed time when only the hours stand in the way',
+      request: { query: CallPreCheckQuerySchema },
+      responses: { 200: json(CallPreCheckSchema, 'What placing the call would meet'), ...errors },
+    }),
+    async (c) => c.json(await callPreCheck(c.get('deps'), c.get('scope'), c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
       method: 'post',
       path: '/prescreen-all',
+      operationId: 'prescreenAllByCall',
       tags,
       summary:
         'Queue a prescreen call to every candidate due one (new or contacted, with a phone, no result yet, no open call or callback) as a processing run: consent and do-not-contact are respected, candidates outside 08:00-21:00 in their time zone get a callback at the next window, and at most VOICE_MAX_CONCURRENT_CALLS calls per organization are open at once',
@@ -63,6 +81,7 @@ export const callRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listCalls',
       tags,
       summary:
         'Calls in scope, newest first (organizationIds, candidateId, status, type, filter all|failedPrescreen|failedScheduling, limit default 10000, offset)',
@@ -75,6 +94,7 @@ export const callRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{callId}',
+      operationId: 'getCall',
       tags,
       summary: 'One call with its transcript, structured data (answers, tool results), events and prescreen result id',
       request: { params: callParams },
@@ -86,6 +106,7 @@ export const callRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{callId}',
+      operationId: 'deleteCall',
       tags,
       summary: 'Cancel a queued or ringing call (through the provider), or delete a finished one; 409 while in progress',
       request: { params: callParams },
@@ -100,6 +121,7 @@ export const callProcessRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/vapi',
+      operationId: 'processVapiCalls',
       tags,
       summary:
         'Reconcile with the voice provider: open calls whose messages never came are read back from the provider and finished (or marked failed when it does not know them); finished prescreen calls without a result get one',
@@ -112,6 +134,7 @@ export const callProcessRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/calls/{callId}',
+      operationId: 'processCall',
       tags,
       summary: "Re-read a finished prescreen call's structured data and transcript into a new prescreen result",
       request: { params: callParams },
@@ -130,6 +153,7 @@ export const vapiCallRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/calls/{callId}/storage',
+      operationId: 'getVapiCallStorage',
       tags,
       summary: 'The raw server messages stored for a call, oldest first',
       request: { params: callParams },
@@ -141,6 +165,7 @@ export const vapiCallRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/calls/{callId}/logs',
+      operationId: 'getVapiCallLogs',
       tags,
       summary: 'A readable log of a call: messages with times and types, tool calls and their results',
       request: { params: callParams },

@@ -10,16 +10,19 @@ import {
   VoiceProviderError,
   type OfferedSlot,
   type ScriptQuestion,
+  type SimulatedFact,
   type SimulationMode,
   type VoiceProvider,
 } from '../../integrations/voice/port';
 import { recordAudit, rowChange, type Actor } from '../../audit';
 import { findCandidate, insertContactEvents, userName, type CandidateRow, changeCandidateStatus } from '../candidates/service';
 import { findForm, findFormVersion, recordPrescreenResultInTransaction } from '../prescreen/service';
+import { factsOfCandidate } from '../matching/facts';
 import { contactPermission } from '../sms/consent';
-import { scriptOf, type VoiceDeps, activeVoiceAgent, findVoiceAgent, type VoiceAgentRow } from '../voice-agents/service';
+import { scriptOf, type VoiceDeps, activeVoiceAgent, findVoiceAgent, noAgentWords, type VoiceAgentRow } from '../voice-agents/service';
 import { extractCallAnswers } from './answers';
-import { withinCallingHours } from '../../calling-hours';
+import { callAnswers } from './call-answers';
+import { withinCallingHoursFor } from '../../calling-hours';
 import { callEvents, deleteCall, findCall, insertCall, listCallRows, recentEndedCalls, updateCall, type CallRow } from './queries';
 import { offeredVisitSlots } from './scheduling';
 import { recordActivity } from '../../activity';
@@ -71,36 +74,45 @@ const BLOCK_MESSAGES: Record<CallBlockReason, string> = {
   trial_not_recruiting: "the prescreen agent's trial is not recruiting (start recruiting on the trial page first)",
 };
 
-function blocked(reason: CallBlockReason): AppError {
-  return new AppError(409, `Call not placed: ${BLOCK_MESSAGES[reason]}.`, 'CALL_BLOCKED', [{ path: 'candidateId', message: reason }]);
+function blocked(reason: CallBlockReason, words?: string): AppError {
+  const message = words ? `Call not placed: ${words}` : `Call not placed: ${BLOCK_MESSAGES[reason]}.`;
+  return new AppError(409, message, 'CALL_BLOCKED', [{ path: 'candidateId', message: reason }]);
+}
+
+/** The voice agent facts the call rules read: its hours and (a prescreen agent) its trial's status. */
+export interface CallingAgent {
+  callingHoursStart: string;
+  callingHoursEnd: string;
+  trialStatus?: TrialStatus | null;
 }
 
 /**
- * Why the candidate may not be called now, or null. A prescreen call is recruitment outreach: it needs call
- * consent (contactPermission with purpose 'marketing') and a trial that is recruiting (not a draft, paused or
- * closed one); a scheduling call follows up on the person's own request (transactional). Both respect
- * do-not-contact and the calling hours.
+ * Every reason the candidate may not be called now, in the order a person would fix them (empty: the call may
+ * be placed). A prescreen call is recruitment outreach: it needs call consent (contactPermission with purpose
+ * 'marketing') and a trial that is recruiting (not a draft, paused or closed one); a scheduling call follows
+ * up on the person's own request (transactional). Both respect do-not-contact and the calling hours, judged in
+ * every zone the person may be in (callingZonesOf: decision 136). `agent` null: no active agent of the type.
  */
-export function callBlockReason(
-  row: CandidateRow,
-  type: CallRow['type'],
-  agent: { callingHoursStart: string; callingHoursEnd: string; trialStatus?: TrialStatus | null },
-  now: Date,
-): CallBlockReason | null {
-  if (type === 'PRESCREEN' && agent.trialStatus && agent.trialStatus !== 'recruiting') return 'trial_not_recruiting';
+export function callBlockReasons(row: CandidateRow, type: CallRow['type'], agent: CallingAgent | null, now: Date): CallBlockReason[] {
+  const reasons: CallBlockReason[] = [];
+  if (!agent) reasons.push('no_agent');
+  if (type === 'PRESCREEN' && agent?.trialStatus && agent.trialStatus !== 'recruiting') reasons.push('trial_not_recruiting');
   const permission = contactPermission(
     { doNotContact: row.doNotContact, consentSms: row.consentSms, consentCalls: row.consentCalls, timeZone: row.timeZone, smsOptedOutAt: null },
     'call',
     type === 'PRESCREEN' ? 'marketing' : 'transactional',
     now,
   );
-  if (!permission.allowed)
-    return permission.reason === 'do_not_contact' || permission.reason === 'no_call_consent' || permission.reason === 'quiet_hours'
-      ? permission.reason
-      : 'do_not_contact';
-  if (!row.phone) return 'no_phone';
-  if (!withinCallingHours(now, row.timeZone, agent.callingHoursStart, agent.callingHoursEnd)) return 'quiet_hours';
-  return null;
+  // The hours are judged below, in the person's possible zones and the agent's own hours.
+  if (!permission.allowed && permission.reason !== 'quiet_hours') reasons.push(permission.reason === 'no_call_consent' ? 'no_call_consent' : 'do_not_contact');
+  if (!row.phone) reasons.push('no_phone');
+  if (!withinCallingHoursFor(now, row, agent?.callingHoursStart, agent?.callingHoursEnd)) reasons.push('quiet_hours');
+  return reasons;
+}
+
+/** The first reason the candidate may not be called now by `agent`, or null. */
+export function callBlockReason(row: CandidateRow, type: CallRow['type'], agent: CallingAgent, now: Date): CallBlockReason | null {
+  return callBlockReasons(row, type, agent, now)[0] ?? null;
 }
 
 // ---- placing a call ----
@@ -122,6 +134,8 @@ export interface CallPlan {
   questions: ScriptQuestion[];
   /** SITE_VISIT_SCHEDULING: the free slots offered (also kept in structuredData.offeredSlots). */
   offeredSlots?: OfferedSlot[];
+  /** The simulator only: the candidate's clinical facts, which its synthetic person answers by. */
+  facts?: SimulatedFact[];
 }
 
 export interface PlanCallInput {
@@ -134,17 +148,20 @@ export interface PlanCallInput {
   /** What the contact history says placed it, e.g. "Callback". */
   via?: string;
   processingRunId?: string | null;
+  /** The trial the call is for (a run over a trial's people); else the agent is one of the person's trials'. */
+  trialId?: string | null;
 }
 
 /**
- * In `tx`: checks that the candidate may be called now with the organization's active agent of the type
+ * In `tx`: checks that the candidate may be called now with the active agent of the type for their trial
  * (throws 409 CALL_BLOCKED with the reason), stores the call 'queued', its contact event and audit row.
  * The call is dialled by dialCall after the transaction commits.
  */
 export async function planCall(tx: Transaction, input: PlanCallInput): Promise<CallPlan> {
   const { candidate: row, type, actor, now } = input;
-  const agent = await activeVoiceAgent(tx, row.organizationId, type);
-  if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) throw blocked('no_agent');
+  const forCall = { candidateId: row.id, trialId: input.trialId };
+  const agent = await activeVoiceAgent(tx, row.organizationId, type, forCall);
+  if (!agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId)) throw blocked('no_agent', await noAgentWords(tx, type, forCall));
   const reason = callBlockReason(row, type, agent, now);
   if (reason) throw blocked(reason);
   const language: 'en' | 'es' = agent.languages.includes('es') && row.preferredLanguage === 'es' ? 'es' : 'en';
@@ -186,7 +203,14 @@ export async function planCall(tx: Transaction, input: PlanCallInput): Promise<C
     entityId: created.id,
     changes: { candidateId: row.id, voiceAgentId: agent.id, type, provider: created.provider, ...(input.via ? { via: input.via } : {}) },
   });
-  return { created, candidate: row, agent, language, questions: agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [], offeredSlots };
+  const questions = agent.type === 'PRESCREEN' ? await scriptOf(tx, agent.prescreenFormId) : [];
+  const facts = input.provider === 'simulator' && questions.length > 0 ? await simulatedFacts(tx, row.id) : undefined;
+  return { created, candidate: row, agent, language, questions, offeredSlots, facts };
+}
+
+/** What the simulator's synthetic person knows of their health: the candidate's clinical facts. */
+export async function simulatedFacts(tx: Transaction, candidateId: string): Promise<SimulatedFact[]> {
+  return (await factsOfCandidate(tx, candidateId)).map((fact) => ({ name: fact.name, status: fact.status, value: fact.value }));
 }
 
 /**
@@ -207,7 +231,7 @@ export async function dialCall(deps: VoiceDeps, plan: CallPlan, simulate?: Simul
       firstMessage: agent.firstMessage,
       voicemailMessage: agent.voicemailMessage,
       questions: plan.questions,
-      person: { dateOfBirth: row.dateOfBirth, sex: row.sex, customFields: row.customFields ?? {} },
+      person: { dateOfBirth: row.dateOfBirth, sex: row.sex, customFields: row.customFields ?? {}, facts: plan.facts },
       simulate: simulationOf(simulate, row),
       offeredSlots: plan.offeredSlots,
     }));
@@ -267,6 +291,7 @@ export async function getCall(deps: VoiceDeps, scope: RequestScope, id: string):
       transcript: row.transcript,
       structuredData: row.structuredData,
       events: events.map((event) => ({ id: event.id, type: event.type, receivedAt: event.receivedAt.toISOString() })),
+      answers: await callAnswers(tx, row),
     };
   });
 }

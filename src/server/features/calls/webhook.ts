@@ -22,6 +22,7 @@ import type { AppConfig } from '../../config';
 import { callEndedActivity } from './activity';
 import { ratingFrom, recordSatisfaction } from '../satisfaction/service';
 import { MISSED_OUTCOMES } from '../../../contract/voice';
+import { callEndedSummary } from '../../../contract/words';
 
 /**
  * POST /api/inbound/vapi: Vapi's server messages ({ message: { type, call, ... } }), and the simulator's
@@ -94,16 +95,6 @@ export function outcomeFor(endedReason: string, prescreenComplete = false): NonN
   if (/error|failed|fault|unavailable|^pipeline-|^call\.start/.test(reason)) return 'failed';
   return 'completed';
 }
-
-const OUTCOME_SUMMARY: Record<string, string> = {
-  completed: 'Call completed',
-  no_answer: 'Call not answered',
-  busy: 'Line busy',
-  voicemail: 'Reached voicemail',
-  failed: 'Call failed',
-  hung_up: 'Candidate hung up',
-  declined: 'Candidate declined',
-};
 
 /** Our call for a message: by the provider's call id, else by our id in the call's metadata. */
 async function locateCall(deps: VoiceDeps, message: VapiMessage | z.infer<typeof OtherMessageSchema>): Promise<CallRow | undefined> {
@@ -181,7 +172,7 @@ async function finishCall(tx: Transaction, row: CallRow, message: Record<string,
         organizationId: updated.organizationId,
         candidateId: updated.candidateId,
         kind: 'call',
-        summary: `${OUTCOME_SUMMARY[outcome] ?? 'Call ended'} (${updated.type === 'PRESCREEN' ? 'prescreen' : 'scheduling'})`,
+        summary: `${callEndedSummary(outcome)} (${updated.type === 'PRESCREEN' ? 'prescreen' : 'scheduling'})`,
         details: { callId: updated.id, outcome, durationSeconds: updated.durationSeconds, direction: updated.direction },
         referenceId: updated.id,
         actorUserId: null,

@@ -358,308 +358,34 @@ const isEmpty = (field: (typeof FILLABLE)[number], value: unknown) =>
  * the engine stores them and the run's counters in the same transaction.
  */
 async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunItem[]): Promise<ItemOutcome<ImportOutcome>[]> {
-  const { id: runId, organizationId } = run;
   const options = run.options as unknown as ImportOptions;
-  const prepared = (item: RunItem) => (item.prepared as PreparedRow | undefined) ?? (item.prepared = prepareRow(run, item));
-  const validated = items.map((item) => ({ item, result: prepared(item).result }));
-  const factsOf = (item: RunItem) => prepared(item).facts;
-  const notesOf = (item: RunItem) => prepared(item).notes;
-  const phones = new Set<string>();
-  const emails = new Set<string>();
-  for (const { result } of validated) {
-    if (!result.ok) continue;
-    if (result.values.phone) phones.add(result.values.phone);
-    if (result.values.email) emails.add(result.values.email);
-  }
-
-  // One lookup of the organization's candidates sharing a phone or an email with this batch.
-  const phoneOwner = new Map<string, Target>();
-  const emailOwner = new Map<string, Target>();
-  const targets = new Map<string, Target>();
-  if (phones.size || emails.size) {
-    const existing = await duplicateLookup(tx, organizationId, [...phones], [...emails]);
-    // Consent already recorded or withdrawn (a consent event: STOP, staff, chat, an earlier import) is not
-    // overridden by a file; only a candidate whose consent was never touched takes the file's yes.
-    const touched = new Set<string>();
-    if (existing.length) {
-      const result = await tx.execute(sql`select distinct candidate_id from contact_event where kind = 'consent'
-          and candidate_id in (select (jsonb_array_elements_text(${JSON.stringify(existing.map((row) => row.id))}::jsonb))::uuid)`);
-      for (const row of (result as unknown as { rows: Array<{ candidate_id: string }> }).rows) touched.add(row.candidate_id);
-    }
-    for (const row of existing) {
-      const target: Target = { id: row.id, existing: row, values: fromExisting(row), filled: new Set(), rowNumbers: [], facts: [], notes: [] };
-      target.consentLocked = touched.has(row.id) || row.doNotContact;
-      targets.set(row.id, target);
-      if (row.phone) phoneOwner.set(row.phone, target);
-      if (row.email) emailOwner.set(row.email.toLowerCase(), target);
-    }
-  }
-
-  const created: Target[] = [];
-  const outcomes: Outcome[] = [];
-  const counts = { created: 0, merged: 0, skipped: 0, invalid: 0, failed: 0 };
-  for (const { item, result } of validated) {
-    if (!result.ok) {
-      outcomes.push({ id: item.id, outcome: 'invalid', errors: result.errors, candidate_id: null, keep_input: true });
-      counts.invalid++;
-      continue;
-    }
-    const values = result.values;
-    const byPhone = values.phone ? phoneOwner.get(values.phone) : undefined;
-    const target = byPhone ?? (values.email ? emailOwner.get(values.email) : undefined);
-    if (!target) {
-      const fresh: Target = {
-        id: timeOrderedUuid(),
-        existing: null,
-        values: { ...values },
-        filled: new Set(),
-        rowNumbers: [item.rowNumber],
-        facts: factsOf(item),
-        notes: notesOf(item),
-      };
-      if (values.phone) phoneOwner.set(values.phone, fresh);
-      if (values.email) emailOwner.set(values.email, fresh);
-      created.push(fresh);
-      outcomes.push({ id: item.id, outcome: 'created', errors: null, candidate_id: fresh.id, keep_input: false });
-      counts.created++;
-      continue;
-    }
-    const field = byPhone ? 'phone' : 'email';
-    const where = target.existing ? 'an existing candidate' : `row ${target.rowNumbers[0]} of this file`;
-    if (options.duplicates === 'skip') {
-      outcomes.push({
-        id: item.id,
-        outcome: 'skipped',
-        errors: [{ field, message: `Same ${field} as ${where}; kept as it was` }],
-        candidate_id: target.id,
-        keep_input: false,
-      });
-      counts.skipped++;
-      continue;
-    }
-    // Merge: fill the target's empty fields; a phone or email is only taken if no other candidate has it.
-    for (const key of FILLABLE) {
-      const incoming = values[key];
-      if (isEmpty(key, incoming) || !isEmpty(key, target.values[key])) continue;
-      if (key === 'phone' && phoneOwner.has(incoming as string)) continue;
-      if (key === 'email' && emailOwner.has(incoming as string)) continue;
-      (target.values as Record<string, unknown>)[key] = incoming;
-      target.filled.add(key);
-      if (key === 'phone') phoneOwner.set(incoming as string, target);
-      if (key === 'email') emailOwner.set(incoming as string, target);
-    }
-    if (target.existing && !target.consentLocked && values.consentSource && values.consentAt) {
-      const sms = values.consentSms === true && !target.existing.consentSms;
-      const calls = values.consentCalls === true && !target.existing.consentCalls;
-      if ((sms || calls) && !target.consent) {
-        target.consent = { sms, calls, source: values.consentSource, at: values.consentAt };
-        target.filled.add('consent');
-      }
-    }
-    for (const [key, value] of Object.entries(values.customFields)) {
-      if (target.values.customFields[key] === undefined) {
-        target.values.customFields[key] = value;
-        target.filled.add(`customFields.${key}`);
-      }
-    }
-    target.rowNumbers.push(item.rowNumber);
-    const facts = factsOf(item);
-    if (facts.length) {
-      target.facts.push(...facts);
-      target.filled.add('clinical facts');
-    }
-    const notes = notesOf(item);
-    if (notes.length) {
-      target.notes.push(...notes);
-      target.filled.add('clinical notes');
-    }
-    outcomes.push({
-      id: item.id,
-      outcome: 'merged',
-      errors: [{ field, message: `Merged into ${where} with the same ${field}` }],
-      candidate_id: target.id,
-      keep_input: false,
-    });
-    counts.merged++;
-  }
-
-  // New candidates: one multi-row insert. A conflict here means another request added the same phone or
-  // email since the lookup: those rows fail (with a message) instead of aborting the batch.
-  const insertedIds = new Set<string>();
-  if (created.length) {
-    const payload = created.map(({ id, values, rowNumbers }) => ({
-      id,
-      row_numbers: rowNumbers,
-      first_name: values.firstName,
-      ...profileColumns(values),
-      preferred_language: values.preferredLanguage,
-      source: values.source,
-      consent_sms: values.consentSms === true,
-      consent_calls: values.consentCalls === true,
-      consent_sms_source: values.consentSms === true ? values.consentSource : null,
-      consent_sms_at: values.consentSms === true ? values.consentAt : null,
-      consent_calls_source: values.consentCalls === true ? values.consentSource : null,
-      consent_calls_at: values.consentCalls === true ? values.consentAt : null,
-    }));
-    // One statement chain: the candidates, and each inserted one's 'created' contact event from the same rows,
-    // so the events never travel from Node as a payload of their own (decision 089). Both data-modifying CTEs
-    // see the same snapshot; the events' foreign key to candidate is checked at the statement's end.
-    const inserted = await tx.execute(sql`
-        with v as materialized (
-          select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(id uuid, row_numbers jsonb, first_name text, last_name text,
-            phone text, email text, date_of_birth date, sex text, address_line text, city text, region text, postal_code text, country text,
-            time_zone text, preferred_language text, source text, custom_fields jsonb, consent_sms boolean, consent_calls boolean,
-            consent_sms_source text, consent_sms_at timestamptz, consent_calls_source text, consent_calls_at timestamptz)
-        ), inserted as (
-          insert into candidate (id, organization_id, first_name, last_name, phone, email, date_of_birth, sex, address_line, city, region,
-            postal_code, country, time_zone, preferred_language, source, custom_fields, import_run_id,
-            consent_sms, consent_calls, consent_sms_source, consent_sms_at, consent_calls_source, consent_calls_at)
-          select v.id, ${organizationId}::uuid, v.first_name, coalesce(v.last_name, ''), v.phone, v.email, v.date_of_birth, v.sex, v.address_line,
-            v.city, v.region, v.postal_code, v.country, v.time_zone, coalesce(v.preferred_language, 'en'), coalesce(v.source, 'import'),
-            coalesce(v.custom_fields, '{}'::jsonb), ${runId}::uuid,
-            v.consent_sms, v.consent_calls, v.consent_sms_source, v.consent_sms_at, v.consent_calls_source, v.consent_calls_at
-          from v
-          on conflict do nothing
-          returning id
-        ), created_events as (
-          insert into contact_event (organization_id, candidate_id, kind, summary, details, reference_id, actor_user_id, actor_label, occurred_at)
-          select ${organizationId}::uuid, inserted.id, 'created', ${`Imported (${run.label})`}, jsonb_build_object('runId', ${runId}::text, 'rowNumbers', v.row_numbers),
-            ${runId}, ${run.createdByUserId}, 'Import', clock_timestamp()
-          from inserted join v on v.id = inserted.id
-          order by (v.row_numbers->>0)::int
-        )
-        select id from inserted`);
-    for (const row of (inserted as unknown as { rows: Array<{ id: string }> }).rows) insertedIds.add(row.id);
-    const lost = new Set(created.filter((target) => !insertedIds.has(target.id)).map((target) => target.id));
-    if (lost.size) {
-      for (const outcome of outcomes) {
-        if (outcome.candidate_id && lost.has(outcome.candidate_id)) {
-          if (outcome.outcome === 'created') counts.created--;
-          else if (outcome.outcome === 'merged') counts.merged--;
-          else if (outcome.outcome === 'skipped') counts.skipped--;
-          Object.assign(outcome, {
-            outcome: 'failed',
-            errors: [{ field: 'phone', message: 'A candidate with the same phone or email was added during the import; import this row again' }],
-            candidate_id: null,
-            keep_input: true,
-          });
-          counts.failed++;
-        }
-      }
-    }
-  }
-
-  const consentEvent = (run: string, consent: { sms: boolean; calls: boolean; source: string; at: string }) => ({
-    candidate_id: '' as string,
-    kind: 'consent',
-    summary: `Consent: ${consentParts(consent)} (${consent.source}, ${consent.at.slice(0, 10)})`,
-    details: {
-      ...(consent.sms ? { sms: { from: false, to: true } } : {}),
-      ...(consent.calls ? { calls: { from: false, to: true } } : {}),
-      source: consent.source,
-      consentAt: consent.at,
-      runId: run,
-    },
-  });
-  const merged = [...new Set(outcomes.filter((outcome) => outcome.outcome === 'merged').map((outcome) => outcome.candidate_id!))]
-    .map((id) => targets.get(id))
+  const rows = items.map((item) => ({ item, prepared: (item.prepared as PreparedRow | undefined) ?? (item.prepared = prepareRow(run, item)) }));
+  const owners = await findExistingOwners(tx, run.organizationId, rows);
+  const sorted = sortRows(options, rows, owners);
+  const insertedIds = await insertCreated(tx, run, sorted);
+  // The existing candidates the batch merged rows into (a row merged into an earlier row of the file is created).
+  const merged = [...new Set(sorted.outcomes.filter((outcome) => outcome.outcome === 'merged').map((outcome) => outcome.candidate_id!))]
+    .map((id) => owners.targets.get(id))
     .filter((target): target is Target => Boolean(target?.existing));
   const changed = merged.filter((target) => target.filled.size > 0);
-  if (changed.length) {
-    const payload = changed.map(({ id, values, consent }) => ({
-      id,
-      ...profileColumns(values),
-      consent_sms: consent?.sms ?? false,
-      consent_calls: consent?.calls ?? false,
-      consent_source: consent?.source ?? null,
-      consent_at: consent?.at ?? null,
-    }));
-    // Consent only ever turns on here (and only for candidates whose consent was never recorded or withdrawn).
-    await tx.execute(sql`
-        update candidate c set last_name = v.last_name, phone = v.phone, email = v.email, date_of_birth = v.date_of_birth, sex = v.sex,
-          address_line = v.address_line, city = v.city, region = v.region, postal_code = v.postal_code, country = v.country,
-          time_zone = v.time_zone, custom_fields = v.custom_fields, updated_at = now(),
-          consent_sms = c.consent_sms or v.consent_sms,
-          consent_sms_source = case when v.consent_sms then v.consent_source else c.consent_sms_source end,
-          consent_sms_at = case when v.consent_sms then v.consent_at else c.consent_sms_at end,
-          consent_calls = c.consent_calls or v.consent_calls,
-          consent_calls_source = case when v.consent_calls then v.consent_source else c.consent_calls_source end,
-          consent_calls_at = case when v.consent_calls then v.consent_at else c.consent_calls_at end
-        from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(id uuid, last_name text, phone text, email text, date_of_birth date,
-          sex text, address_line text, city text, region text, postal_code text, country text, time_zone text, custom_fields jsonb,
-          consent_sms boolean, consent_calls boolean, consent_source text, consent_at timestamptz)
-        where c.id = v.id`);
-  }
-
+  await updateMerged(tx, changed);
+  const written = [...sorted.created.filter((target) => insertedIds.has(target.id)), ...merged];
   // Clinical facts of the rows (decision 079), in the candidates' transaction: source 'import', the run as its ref.
-  const factCount = await insertImportFacts(tx, organizationId, [...created.filter((target) => insertedIds.has(target.id)), ...merged]);
-  const noted = await storeImportNotes(tx, run, [...created.filter((target) => insertedIds.has(target.id)), ...merged]);
-
-  const linked = [...insertedIds, ...merged.map((target) => target.id)];
-  if (options.trialId && linked.length) {
-    await tx.execute(sql`
-        insert into candidate_trial (candidate_id, trial_id, organization_id)
-        select v.id::uuid, ${options.trialId}::uuid, ${organizationId}::uuid
-        from jsonb_array_elements_text(${JSON.stringify(linked)}::jsonb) as v(id)
-        where exists (select 1 from trial where trial.id = ${options.trialId}::uuid)
-        on conflict do nothing`);
-    // New people imported for a trial: sequences listening for it take them on.
-    await funnelSignals.triggered(tx, organizationId, 'candidate_imported', [...insertedIds], [options.trialId]);
-  }
-
-  const events = [
-    // The 'created' events went in with the candidates.
-    ...merged
-      .filter((target) => target.filled.size > 0 || options.trialId)
-      .map((target) => ({
-        candidate_id: target.id,
-        kind: 'import',
-        summary: target.filled.size ? `Import merged: filled ${[...target.filled].join(', ')}` : 'Import matched this candidate; nothing new',
-        details: { runId, rowNumbers: target.rowNumbers, fields: [...target.filled], ...(options.trialId ? { trialId: options.trialId } : {}) },
-      })),
-    // Documented consent: one consent event per candidate the file gave consent for (source and date, no personal data).
-    ...created
-      .filter((target) => insertedIds.has(target.id) && (target.values.consentSms === true || target.values.consentCalls === true))
-      .map((target) => ({
-        ...consentEvent(runId, {
-          sms: target.values.consentSms === true,
-          calls: target.values.consentCalls === true,
-          source: target.values.consentSource!,
-          at: target.values.consentAt!,
-        }),
-        candidate_id: target.id,
-      })),
-    ...merged.filter((target) => target.consent).map((target) => ({ ...consentEvent(runId, target.consent!), candidate_id: target.id })),
-  ];
-  if (insertedIds.size) {
-    await recordActivity(
-      tx,
-      [...insertedIds].map((candidateId) => ({
-        organizationId,
-        trialId: options.trialId ?? null,
-        candidateId,
-        kind: 'candidate_created' as const,
-        source: 'import' as const,
-        referenceId: runId,
-      })),
-    );
-  }
-  if (events.length) {
-    await tx.execute(sql`
-        insert into contact_event (organization_id, candidate_id, kind, summary, details, reference_id, actor_user_id, actor_label, occurred_at)
-        select ${organizationId}::uuid, v.candidate_id, v.kind, v.summary, v.details, ${runId}, ${run.createdByUserId}, 'Import', clock_timestamp()
-        from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as v(candidate_id uuid, kind text, summary text, details jsonb)`);
-  }
-
+  const factCount = await insertImportFacts(tx, run.organizationId, written);
+  const noted = await storeImportNotes(tx, run, written);
+  await linkTrial(tx, run.organizationId, options.trialId, insertedIds, merged);
+  const events = batchEvents(run.id, options.trialId, sorted.created, insertedIds, merged);
+  await recordCreatedActivity(tx, run, options.trialId, insertedIds);
+  await insertImportEvents(tx, run, events);
   await recordAudit(tx, {
-    organizationId,
+    organizationId: run.organizationId,
     actorUserId: run.createdByUserId,
     action: 'candidate.import_batch',
     entityType: 'processing_run',
-    entityId: runId,
+    entityId: run.id,
     changes: {
       rows: [items[0].rowNumber, items.at(-1)!.rowNumber],
-      ...counts,
+      ...sorted.counts,
       consentRecorded: events.filter((entry) => entry.kind === 'consent').length,
       facts: factCount,
       notes: noted.notes,
@@ -667,13 +393,341 @@ async function importBatch(tx: Transaction, run: ProcessingRunRow, items: RunIte
       mergedFields: [...new Set(changed.flatMap((target) => [...target.filled].map((field) => field.split('.')[0])))],
     },
   });
-  return outcomes.map((entry) => ({
+  return sorted.outcomes.map((entry) => ({
     itemId: entry.id,
     outcome: entry.outcome,
     errors: entry.errors,
     candidateId: entry.candidate_id,
     keepInput: entry.keep_input,
   }));
+}
+
+type BatchRow = { item: RunItem; prepared: PreparedRow };
+
+/** Who holds each phone and email: the organization's candidates, then the batch's new ones as they are sorted. */
+interface Owners {
+  phone: Map<string, Target>;
+  email: Map<string, Target>;
+  /** The existing candidates by id. */
+  targets: Map<string, Target>;
+}
+
+/** One lookup of the organization's candidates sharing a phone or an email with this batch, as merge targets. */
+async function findExistingOwners(tx: Transaction, organizationId: string, rows: BatchRow[]): Promise<Owners> {
+  const owners: Owners = { phone: new Map(), email: new Map(), targets: new Map() };
+  const phones = new Set<string>();
+  const emails = new Set<string>();
+  for (const { prepared } of rows) {
+    if (!prepared.result.ok) continue;
+    if (prepared.result.values.phone) phones.add(prepared.result.values.phone);
+    if (prepared.result.values.email) emails.add(prepared.result.values.email);
+  }
+  if (!phones.size && !emails.size) return owners;
+  const existing = await duplicateLookup(tx, organizationId, [...phones], [...emails]);
+  const touched = await consentTouched(tx, existing);
+  for (const row of existing) {
+    const target: Target = { id: row.id, existing: row, values: fromExisting(row), filled: new Set(), rowNumbers: [], facts: [], notes: [] };
+    target.consentLocked = touched.has(row.id) || row.doNotContact;
+    owners.targets.set(row.id, target);
+    if (row.phone) owners.phone.set(row.phone, target);
+    if (row.email) owners.email.set(row.email.toLowerCase(), target);
+  }
+  return owners;
+}
+
+/**
+ * The candidates whose consent was already recorded or withdrawn (a consent event: STOP, staff, chat, an earlier
+ * import): a file does not override it; only a candidate whose consent was never touched takes the file's yes.
+ */
+async function consentTouched(tx: Transaction, existing: CandidateRow[]): Promise<Set<string>> {
+  const touched = new Set<string>();
+  if (!existing.length) return touched;
+  const result = await tx.execute(sql`select distinct candidate_id from contact_event where kind = 'consent'
+      and candidate_id in (select (jsonb_array_elements_text(${JSON.stringify(existing.map((row) => row.id))}::jsonb))::uuid)`);
+  for (const row of (result as unknown as { rows: Array<{ candidate_id: string }> }).rows) touched.add(row.candidate_id);
+  return touched;
+}
+
+type Counts = Record<ImportOutcome, number>;
+
+interface SortedRows {
+  created: Target[];
+  outcomes: Outcome[];
+  counts: Counts;
+}
+
+/** Each row's fate, in file order: invalid, a new candidate, skipped as a duplicate, or merged into its twin. */
+function sortRows(options: ImportOptions, rows: BatchRow[], owners: Owners): SortedRows {
+  const sorted: SortedRows = { created: [], outcomes: [], counts: { created: 0, merged: 0, skipped: 0, invalid: 0, failed: 0 } };
+  const record = (outcome: Outcome) => {
+    sorted.outcomes.push(outcome);
+    sorted.counts[outcome.outcome]++;
+  };
+  for (const { item, prepared } of rows) {
+    const { result } = prepared;
+    if (!result.ok) {
+      record({ id: item.id, outcome: 'invalid', errors: result.errors, candidate_id: null, keep_input: true });
+      continue;
+    }
+    const values = result.values;
+    const byPhone = values.phone ? owners.phone.get(values.phone) : undefined;
+    const target = byPhone ?? (values.email ? owners.email.get(values.email) : undefined);
+    if (!target) {
+      const fresh = newTarget(item, prepared, values, owners);
+      sorted.created.push(fresh);
+      record({ id: item.id, outcome: 'created', errors: null, candidate_id: fresh.id, keep_input: false });
+      continue;
+    }
+    const field = byPhone ? 'phone' : 'email';
+    const where = target.existing ? 'an existing candidate' : `row ${target.rowNumbers[0]} of this file`;
+    if (options.duplicates === 'skip') {
+      const errors = [{ field, message: `Same ${field} as ${where}; kept as it was` }];
+      record({ id: item.id, outcome: 'skipped', errors, candidate_id: target.id, keep_input: false });
+      continue;
+    }
+    mergeRow(target, item, prepared, values, owners);
+    record({
+      id: item.id,
+      outcome: 'merged',
+      errors: [{ field, message: `Merged into ${where} with the same ${field}` }],
+      candidate_id: target.id,
+      keep_input: false,
+    });
+  }
+  return sorted;
+}
+
+/** A new candidate from a row; its phone and email now belong to it for the rest of the batch. */
+function newTarget(item: RunItem, prepared: PreparedRow, values: Values, owners: Owners): Target {
+  const fresh: Target = {
+    id: timeOrderedUuid(),
+    existing: null,
+    values: { ...values },
+    filled: new Set(),
+    rowNumbers: [item.rowNumber],
+    facts: prepared.facts,
+    notes: prepared.notes,
+  };
+  if (values.phone) owners.phone.set(values.phone, fresh);
+  if (values.email) owners.email.set(values.email, fresh);
+  return fresh;
+}
+
+/**
+ * Merges a row into its twin: fills the target's empty fields (a phone or email only if no other candidate has
+ * it), consent the target never had recorded, new custom fields, and adds the row's facts and notes.
+ */
+function mergeRow(target: Target, item: RunItem, prepared: PreparedRow, values: Values, owners: Owners) {
+  for (const key of FILLABLE) {
+    const incoming = values[key];
+    if (isEmpty(key, incoming) || !isEmpty(key, target.values[key])) continue;
+    if (key === 'phone' && owners.phone.has(incoming as string)) continue;
+    if (key === 'email' && owners.email.has(incoming as string)) continue;
+    (target.values as Record<string, unknown>)[key] = incoming;
+    target.filled.add(key);
+    if (key === 'phone') owners.phone.set(incoming as string, target);
+    if (key === 'email') owners.email.set(incoming as string, target);
+  }
+  if (target.existing && !target.consentLocked && values.consentSource && values.consentAt) {
+    const sms = values.consentSms === true && !target.existing.consentSms;
+    const calls = values.consentCalls === true && !target.existing.consentCalls;
+    if ((sms || calls) && !target.consent) {
+      target.consent = { sms, calls, source: values.consentSource, at: values.consentAt };
+      target.filled.add('consent');
+    }
+  }
+  for (const [key, value] of Object.entries(values.customFields)) {
+    if (target.values.customFields[key] === undefined) {
+      target.values.customFields[key] = value;
+      target.filled.add(`customFields.${key}`);
+    }
+  }
+  target.rowNumbers.push(item.rowNumber);
+  if (prepared.facts.length) {
+    target.facts.push(...prepared.facts);
+    target.filled.add('clinical facts');
+  }
+  if (prepared.notes.length) {
+    target.notes.push(...prepared.notes);
+    target.filled.add('clinical notes');
+  }
+}
+
+/**
+ * New candidates: one multi-row insert, with each inserted one's 'created' contact event from the same rows, so
+ * the events never travel from Node as a payload of their own (decision 089). Both data-modifying CTEs see the
+ * same snapshot; the events' foreign key to candidate is checked at the statement's end. Returns the ids inserted.
+ */
+async function insertCreated(tx: Transaction, run: ProcessingRunRow, sorted: SortedRows): Promise<Set<string>> {
+  const insertedIds = new Set<string>();
+  if (!sorted.created.length) return insertedIds;
+  const { id: runId, organizationId } = run;
+  const payload = sorted.created.map(({ id, values, rowNumbers }) => ({
+    id,
+    row_numbers: rowNumbers,
+    first_name: values.firstName,
+    ...profileColumns(values),
+    preferred_language: values.preferredLanguage,
+    source: values.source,
+    consent_sms: values.consentSms === true,
+    consent_calls: values.consentCalls === true,
+    consent_sms_source: values.consentSms === true ? values.consentSource : null,
+    consent_sms_at: values.consentSms === true ? values.consentAt : null,
+    consent_calls_source: values.consentCalls === true ? values.consentSource : null,
+    consent_calls_at: values.consentCalls === true ? values.consentAt : null,
+  }));
+  const inserted = await tx.execute(sql`
+      with v as materialized (
+        select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(id uuid, row_numbers jsonb, first_name text, last_name text,
+          phone text, email text, date_of_birth date, sex text, address_line text, city text, region text, postal_code text, country text,
+          time_zone text, preferred_language text, source text, custom_fields jsonb, consent_sms boolean, consent_calls boolean,
+          consent_sms_source text, consent_sms_at timestamptz, consent_calls_source text, consent_calls_at timestamptz)
+      ), inserted as (
+        insert into candidate (id, organization_id, first_name, last_name, phone, email, date_of_birth, sex, address_line, city, region,
+          postal_code, country, time_zone, preferred_language, source, custom_fields, import_run_id,
+          consent_sms, consent_calls, consent_sms_source, consent_sms_at, consent_calls_source, consent_calls_at)
+        select v.id, ${organizationId}::uuid, v.first_name, coalesce(v.last_name, ''), v.phone, v.email, v.date_of_birth, v.sex, v.address_line,
+          v.city, v.region, v.postal_code, v.country, v.time_zone, coalesce(v.preferred_language, 'en'), coalesce(v.source, 'import'),
+          coalesce(v.custom_fields, '{}'::jsonb), ${runId}::uuid,
+          v.consent_sms, v.consent_calls, v.consent_sms_source, v.consent_sms_at, v.consent_calls_source, v.consent_calls_at
+        from v
+        on conflict do nothing
+        returning id
+      ), created_events as (
+        insert into contact_event (organization_id, candidate_id, kind, summary, details, reference_id, actor_user_id, actor_label, occurred_at)
+        select ${organizationId}::uuid, inserted.id, 'created', ${`Imported (${run.label})`}, jsonb_build_object('runId', ${runId}::text, 'rowNumbers', v.row_numbers),
+          ${runId}, ${run.createdByUserId}, 'Import', clock_timestamp()
+        from inserted join v on v.id = inserted.id
+        order by (v.row_numbers->>0)::int
+      )
+      select id from inserted`);
+  for (const row of (inserted as unknown as { rows: Array<{ id: string }> }).rows) insertedIds.add(row.id);
+  failLostRows(sorted, new Set(sorted.created.filter((target) => !insertedIds.has(target.id)).map((target) => target.id)));
+  return insertedIds;
+}
+
+/**
+ * A conflict on insert means another request added the same phone or email since the lookup: the rows of those
+ * candidates fail (with a message, their input kept) instead of aborting the batch.
+ */
+function failLostRows(sorted: SortedRows, lost: Set<string>) {
+  if (!lost.size) return;
+  for (const outcome of sorted.outcomes) {
+    if (!outcome.candidate_id || !lost.has(outcome.candidate_id)) continue;
+    if (outcome.outcome !== 'invalid' && outcome.outcome !== 'failed') sorted.counts[outcome.outcome]--;
+    Object.assign(outcome, {
+      outcome: 'failed',
+      errors: [{ field: 'phone', message: 'A candidate with the same phone or email was added during the import; import this row again' }],
+      candidate_id: null,
+      keep_input: true,
+    });
+    sorted.counts.failed++;
+  }
+}
+
+/** The merged candidates' filled fields in one update; consent only ever turns on here (never recorded or withdrawn before). */
+async function updateMerged(tx: Transaction, changed: Target[]) {
+  if (!changed.length) return;
+  const payload = changed.map(({ id, values, consent }) => ({
+    id,
+    ...profileColumns(values),
+    consent_sms: consent?.sms ?? false,
+    consent_calls: consent?.calls ?? false,
+    consent_source: consent?.source ?? null,
+    consent_at: consent?.at ?? null,
+  }));
+  await tx.execute(sql`
+      update candidate c set last_name = v.last_name, phone = v.phone, email = v.email, date_of_birth = v.date_of_birth, sex = v.sex,
+        address_line = v.address_line, city = v.city, region = v.region, postal_code = v.postal_code, country = v.country,
+        time_zone = v.time_zone, custom_fields = v.custom_fields, updated_at = now(),
+        consent_sms = c.consent_sms or v.consent_sms,
+        consent_sms_source = case when v.consent_sms then v.consent_source else c.consent_sms_source end,
+        consent_sms_at = case when v.consent_sms then v.consent_at else c.consent_sms_at end,
+        consent_calls = c.consent_calls or v.consent_calls,
+        consent_calls_source = case when v.consent_calls then v.consent_source else c.consent_calls_source end,
+        consent_calls_at = case when v.consent_calls then v.consent_at else c.consent_calls_at end
+      from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(id uuid, last_name text, phone text, email text, date_of_birth date,
+        sex text, address_line text, city text, region text, postal_code text, country text, time_zone text, custom_fields jsonb,
+        consent_sms boolean, consent_calls boolean, consent_source text, consent_at timestamptz)
+      where c.id = v.id`);
+}
+
+/** Links the batch's new and merged candidates to the import's trial; sequences listening for it take the new ones on. */
+async function linkTrial(tx: Transaction, organizationId: string, trialId: string | null, insertedIds: Set<string>, merged: Target[]) {
+  const linked = [...insertedIds, ...merged.map((target) => target.id)];
+  if (!trialId || !linked.length) return;
+  await tx.execute(sql`
+      insert into candidate_trial (candidate_id, trial_id, organization_id)
+      select v.id::uuid, ${trialId}::uuid, ${organizationId}::uuid
+      from jsonb_array_elements_text(${JSON.stringify(linked)}::jsonb) as v(id)
+      where exists (select 1 from trial where trial.id = ${trialId}::uuid)
+      on conflict do nothing`);
+  await funnelSignals.triggered(tx, organizationId, 'candidate_imported', [...insertedIds], [trialId]);
+}
+
+type ImportEvent = { candidate_id: string; kind: string; summary: string; details: Record<string, unknown> };
+
+/** A documented consent: its event says the source and date, never personal data. */
+function consentEvent(runId: string, candidateId: string, consent: { sms: boolean; calls: boolean; source: string; at: string }): ImportEvent {
+  return {
+    candidate_id: candidateId,
+    kind: 'consent',
+    summary: `Consent: ${consentParts(consent)} (${consent.source}, ${consent.at.slice(0, 10)})`,
+    details: {
+      ...(consent.sms ? { sms: { from: false, to: true } } : {}),
+      ...(consent.calls ? { calls: { from: false, to: true } } : {}),
+      source: consent.source,
+      consentAt: consent.at,
+      runId,
+    },
+  };
+}
+
+/** The batch's contact events besides 'created' (written with the candidates): merges, and one consent event per candidate the file gave consent for. */
+function batchEvents(runId: string, trialId: string | null, created: Target[], insertedIds: Set<string>, merged: Target[]): ImportEvent[] {
+  const mergeEvents = merged
+    .filter((target) => target.filled.size > 0 || trialId)
+    .map((target) => ({
+      candidate_id: target.id,
+      kind: 'import',
+      summary: target.filled.size ? `Import merged: filled ${[...target.filled].join(', ')}` : 'Import matched this candidate; nothing new',
+      details: { runId, rowNumbers: target.rowNumbers, fields: [...target.filled], ...(trialId ? { trialId } : {}) },
+    }));
+  const createdConsents = created
+    .filter((target) => insertedIds.has(target.id) && (target.values.consentSms === true || target.values.consentCalls === true))
+    .map((target) =>
+      consentEvent(runId, target.id, {
+        sms: target.values.consentSms === true,
+        calls: target.values.consentCalls === true,
+        source: target.values.consentSource!,
+        at: target.values.consentAt!,
+      }),
+    );
+  const mergedConsents = merged.filter((target) => target.consent).map((target) => consentEvent(runId, target.id, target.consent!));
+  return [...mergeEvents, ...createdConsents, ...mergedConsents];
+}
+
+async function recordCreatedActivity(tx: Transaction, run: ProcessingRunRow, trialId: string | null, insertedIds: Set<string>) {
+  if (!insertedIds.size) return;
+  await recordActivity(
+    tx,
+    [...insertedIds].map((candidateId) => ({
+      organizationId: run.organizationId,
+      trialId,
+      candidateId,
+      kind: 'candidate_created' as const,
+      source: 'import' as const,
+      referenceId: run.id,
+    })),
+  );
+}
+
+async function insertImportEvents(tx: Transaction, run: ProcessingRunRow, events: ImportEvent[]) {
+  if (!events.length) return;
+  await tx.execute(sql`
+      insert into contact_event (organization_id, candidate_id, kind, summary, details, reference_id, actor_user_id, actor_label, occurred_at)
+      select ${run.organizationId}::uuid, v.candidate_id, v.kind, v.summary, v.details, ${run.id}, ${run.createdByUserId}, 'Import', clock_timestamp()
+      from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as v(candidate_id uuid, kind text, summary text, details jsonb)`);
 }
 
 /** The targets' clinical facts in one statement; returns how many were stored. */

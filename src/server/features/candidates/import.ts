@@ -374,7 +374,7 @@ export function mapRow(row: RawRow, mapping: Record<string, ImportField>): Mappe
   return mapped;
 }
 
-/** One mapped row's clinical facts (decision 079), with what was not recognised. */
+/** One mapped row's clinical facts (decision 079), with what was not recognized. */
 export function clinicalFactsOf(
   mapped: MappedRow,
   columns: ReturnType<typeof clinicalColumns>,

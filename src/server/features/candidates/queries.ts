@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { skipsContacted } from '../../../contract/candidate-status';
 import type { Database } from '../../db/client';
 import { normalizePhone, type CandidateStatus, type ContactEventKind } from '../../../contract/candidates';
 import type { ActivitySource } from '../../../contract/activity';
@@ -230,7 +231,11 @@ async function recordFunnelActivity(executor: Executor, events: NewContactEvent[
     };
     if (event.kind === 'created' && typeof details.source === 'string')
       entries.push({ ...base, kind: 'candidate_created', source: event.channel ?? candidateActivitySource(details.source) });
-    if (event.kind === 'status_change' && typeof details.to === 'string') entries.push({ ...base, kind: 'status_changed', label: details.to });
+    if (event.kind === 'status_change' && typeof details.to === 'string') {
+      // Straight from new to a later status: counted as contacted too, so every "Contacted" agrees (decision 159).
+      if (skipsContacted(details.from, details.to)) entries.push({ ...base, kind: 'status_changed', label: 'contacted' });
+      entries.push({ ...base, kind: 'status_changed', label: details.to });
+    }
     if (event.kind === 'consent') {
       const withdrawn = (key: string) =>
         (details[key] as { from?: unknown; to?: unknown } | undefined)?.to === false && (details[key] as { from?: unknown }).from === true;

@@ -42,6 +42,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listCandidates',
       tags,
       summary: 'List candidates: search by name, phone or email; filter by status and trial; sort; keyset paging',
       request: { query: ListCandidatesQuerySchema },
@@ -53,6 +54,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createCandidate',
       tags,
       summary: 'Add a candidate (query organizationId; default the active organization)',
       request: { query: OrganizationIdQuerySchema, ...jsonBody(CreateCandidateSchema) },
@@ -64,6 +66,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/bulk',
+      operationId: 'importCandidates',
       tags,
       summary: `Import candidates from CSV or JSON (up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows within ${IMPORT_MAX_BYTES / 1024 / 1024} MB) as a processing run; answers 202 with the run`,
       description: IMPORT_LIMITS_TEXT,
@@ -76,6 +79,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/bulk/stream',
+      operationId: 'importCandidatesStream',
       tags,
       summary: `Import candidates from a CSV file sent as the body (up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows) as a processing run; answers 202 with the run`,
       description: STREAM_LIMITS_TEXT,
@@ -97,6 +101,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/bulk/preview',
+      operationId: 'previewCandidateImport',
       tags,
       summary: 'Preview an import: guessed column mapping, the first rows mapped and a validated sample; writes nothing',
       description: IMPORT_LIMITS_TEXT,
@@ -120,6 +125,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/reset-status',
+      operationId: 'resetCandidateStatuses',
       tags,
       summary: 'Return the chosen candidates to status new, keeping their history (query organizationId)',
       request: { query: OrganizationIdQuerySchema, ...jsonBody(ResetStatusSchema) },
@@ -132,6 +138,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/bulk-update',
+      operationId: 'bulkUpdateCandidates',
       tags,
       summary: 'Change the status of many candidates and/or link or unlink a trial (all ids in scope, or 404 and nothing changes)',
       request: jsonBody(BulkUpdateCandidatesSchema),
@@ -143,6 +150,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/bulk-consent',
+      operationId: 'bulkUpdateCandidateConsent',
       tags,
       summary:
         'Record documented SMS and/or call consent (source required, date default today) for the chosen candidates or all matching a filter; do-not-contact candidates are skipped',
@@ -155,6 +163,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/bulk-delete',
+      operationId: 'bulkDeleteCandidates',
       tags,
       summary: 'Delete many candidates for good (all ids in scope, or 404 and nothing changes)',
       request: jsonBody(BulkDeleteCandidatesSchema),
@@ -166,6 +175,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{candidateId}',
+      operationId: 'getCandidate',
       tags,
       summary: 'A candidate with notes, consent and trials',
       request: { params: candidateParams },
@@ -177,6 +187,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{candidateId}',
+      operationId: 'updateCandidate',
       tags,
       summary: 'Edit a candidate; a status or consent change is kept in the contact history',
       request: { params: candidateParams, ...jsonBody(UpdateCandidateSchema) },
@@ -188,6 +199,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{candidateId}',
+      operationId: 'deleteCandidate',
       tags,
       summary: 'Delete a candidate: their personal data goes for good; an audit record that it happened stays',
       request: { params: candidateParams },
@@ -202,6 +214,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{candidateId}/prescreen-notes',
+      operationId: 'listPrescreenNotes',
       tags,
       summary: "A candidate's prescreen notes, with their index",
       request: { params: candidateParams },
@@ -213,6 +226,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{candidateId}/prescreen-notes',
+      operationId: 'addPrescreenNote',
       tags,
       summary: 'Add a prescreen note (the author is the signed-in user)',
       request: { params: candidateParams, ...jsonBody(CreatePrescreenNoteSchema) },
@@ -224,6 +238,7 @@ export const candidateRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{candidateId}/prescreen-notes/{noteIndex}',
+      operationId: 'deletePrescreenNote',
       tags,
       summary: 'Delete a prescreen note by its index (out of range: 404)',
       request: { params: pathParams('candidateId', 'noteIndex') },

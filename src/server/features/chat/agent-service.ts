@@ -1,3 +1,4 @@
+import { shortTrialTitle } from '../../../contract/trial-name';
 import type { ChatAgent, ChatAgentList, CreateChatAgentInput, ListChatAgentsQuery, UpdateChatAgentInput } from '../../../contract/chat';
 import type { Language } from '../../../contract/prescreen-forms';
 import { canReach, runScoped, selectOrganizations, type RequestScope } from '../../auth/scope';
@@ -25,14 +26,15 @@ export { findAgentRow } from './queries';
 
 /** Chat agents (staff): which trial and prescreen form a chat runs, how it greets, closes and verifies. */
 
-export function toChatAgent({ agent, trialTitle, trialStatus, formName, formStatus }: ListedAgentRow): ChatAgent {
+export function toChatAgent({ agent, trialTitle, trialPublicTitle, trialStatus, formName, formStatus }: ListedAgentRow): ChatAgent {
   return {
     id: agent.id,
     organizationId: agent.organizationId,
     name: agent.name,
     type: agent.type,
     trialId: agent.trialId,
-    trialTitle: trialTitle ?? null,
+    // The agents table's cell: the trial's short name (issue 32).
+    trialTitle: trialTitle ? shortTrialTitle({ title: trialTitle, publicTitle: trialPublicTitle }) : null,
     trialStatus: trialStatus ?? null,
     prescreenFormId: agent.prescreenFormId,
     prescreenFormName: formName ?? null,

@@ -41,6 +41,21 @@ export function toMessage(row: MessageRow): ChatMessage {
   };
 }
 
+/** A reply shown before anything is stored (the chat page's preview): a message's shape with an id of its own. */
+export function unsavedMessage(reply: AgentReply, index: number, at: Date): ChatMessage {
+  const { text, kind, questionId, inputType, options } = reply;
+  return {
+    id: `preview-${index}`,
+    role: 'agent',
+    text,
+    kind,
+    questionId: questionId ?? null,
+    inputType: inputType ?? null,
+    options: options ?? null,
+    createdAt: at.toISOString(),
+  };
+}
+
 export const stateOf = (row: ConversationRow) => row.state as unknown as DialogueState;
 
 export function publicState(row: ConversationRow) {

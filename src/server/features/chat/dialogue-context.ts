@@ -1,3 +1,4 @@
+import { shortTrialTitle } from '../../../contract/trial-name';
 import type { Language } from '../../../contract/prescreen-forms';
 import type { Transaction } from '../../db/scoped';
 import { AppError, conflict } from '../../http/errors';
@@ -34,7 +35,7 @@ export async function loadContext(tx: Transaction, agent: AgentRow, mustRecruit 
         nextStep: agent.nextStep,
       },
       blocks: version.blocks,
-      study: { title: trial.publicTitle?.trim() || trial.title, summary: trial.summary, conditions: trial.conditions, sites: trial.sites },
+      study: { title: shortTrialTitle(trial), summary: trial.summary, conditions: trial.conditions, sites: trial.sites },
       today: today(),
     },
   };

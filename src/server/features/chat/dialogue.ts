@@ -126,7 +126,8 @@ const EVIDENCE_MAX = 500;
 
 // ---- wording ----
 
-const STRINGS = {
+/** Every line the chat agent says, by language (tests/unit/patient-texts.test.ts reads them all). */
+export const DIALOGUE_STRINGS = {
   en: {
     askName: 'To start, what is your first name?',
     askConsent: 'Thanks{name}. May the study team contact you by text message and phone about this study? (yes or no)',
@@ -224,10 +225,10 @@ const STRINGS = {
   },
 } as const;
 
-type StringKey = Exclude<keyof (typeof STRINGS)['en'], 'skip'>;
+type StringKey = Exclude<keyof (typeof DIALOGUE_STRINGS)['en'], 'skip'>;
 
 function say(language: Language, key: StringKey, values: Record<string, string | number> = {}): string {
-  return (STRINGS[language][key] as string).replace(/\{(\w+)\}/g, (_match, name: string) => String(values[name] ?? ''));
+  return (DIALOGUE_STRINGS[language][key] as string).replace(/\{(\w+)\}/g, (_match, name: string) => String(values[name] ?? ''));
 }
 
 /** A localized text in the language, or English when the translation is missing. */
@@ -472,7 +473,7 @@ export function advanceDialogue(ctx: DialogueContext, current: DialogueState, te
       return { ...nextQuestion(ctx, record(state, value, note), aside), understood: { questionId: question.id, value, ...(note ? { note } : {}) } };
     }
     case 'contact_phone': {
-      const skip = STRINGS[state.language].skip.test(normalize(text)) || STRINGS.en.skip.test(normalize(text));
+      const skip = DIALOGUE_STRINGS[state.language].skip.test(normalize(text)) || DIALOGUE_STRINGS.en.skip.test(normalize(text));
       const toEnd = (next: DialogueState): Turn => {
         const done = finish(next, 'completed');
         return { state: done.state, replies: [], effect: done.effect };

@@ -16,6 +16,9 @@ export const MAX_CODE_ATTEMPTS = 5;
 const hashCode = (deps: AppDeps, conversationId: string, code: string) =>
   createHmac('sha256', deps.config.authSecret).update(`${conversationId}:${code}`).digest('hex');
 
+export const verificationText = (language: 'en' | 'es', code: string) =>
+  language === 'es' ? `Su código de verificación es ${code}. Vence en 10 minutos.` : `Your verification code is ${code}. It expires in 10 minutes.`;
+
 /** Sends a verification code by SMS to the (normalized) phone; the code is stored hashed, for 10 minutes. */
 export async function sendCode(turn: TurnContext, rawPhone: string): Promise<CodeSendOutcome> {
   const phone = normalizePhone(rawPhone);
@@ -24,10 +27,11 @@ export async function sendCode(turn: TurnContext, rawPhone: string): Promise<Cod
   if (!(await hit(tx, CHAT_LIMITS.codesPerConversation, conversation.id)).allowed) return 'throttled';
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const language = languageOf(conversation);
-  const body =
-    language === 'es' ? `Su código de verificación es ${code}. Vence en 10 minutos.` : `Your verification code is ${code}. It expires in 10 minutes.`;
+  const body = verificationText(language, code);
   const sent = await sendSms(deps, { organizationId: conversation.organizationId, to: phone, body, purpose: 'verification' }, tx);
   if (sent.status === 'blocked' || sent.status === 'failed' || sent.status === 'undelivered') return 'failed';
+  // No real phone receives a simulated text: the page shows it instead, labelled as a simulation (issue 32).
+  if (deps.sms.provider === 'simulator') turn.simulatedText = body;
   turn.conversation = await updateConversationRow(tx, conversation.id, {
     phone,
     verificationCodeHash: hashCode(deps, conversation.id, code),

@@ -18,12 +18,20 @@ export type MessageInsert = typeof chatMessage.$inferInsert;
 export interface ListedAgentRow {
   agent: AgentRow;
   trialTitle: string | null;
+  trialPublicTitle: string | null;
   trialStatus: 'draft' | 'recruiting' | 'paused' | 'closed' | null;
   formName: string | null;
   formStatus: 'draft' | 'published' | 'archived' | null;
 }
 
-const agentSelection = { agent: chatAgent, trialTitle: trial.title, trialStatus: trial.status, formName: prescreenForm.name, formStatus: prescreenForm.status };
+const agentSelection = {
+  agent: chatAgent,
+  trialTitle: trial.title,
+  trialPublicTitle: trial.publicTitle,
+  trialStatus: trial.status,
+  formName: prescreenForm.name,
+  formStatus: prescreenForm.status,
+};
 
 export async function listAgentRows(
   executor: Executor,

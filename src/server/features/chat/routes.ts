@@ -7,6 +7,7 @@ import {
   ConversationDetailSchema,
   ConversationListSchema,
   CreateChatAgentSchema,
+  ChatPreviewSchema,
   InitiateChatSchema,
   ListChatAgentsQuerySchema,
   ListConversationsQuerySchema,
@@ -23,7 +24,7 @@ import { createRouter, errorResponses as errors, jsonBody, jsonContent as json, 
 import * as agents from './agent-service';
 import { resume } from './open-conversation';
 import { rateConversation } from './rate-conversation';
-import { initiate } from './start-conversation';
+import { initiate, preview } from './start-conversation';
 import { sendMessage, verify } from './take-turn';
 import * as staffConversations from './staff-conversations';
 import { clientAddress } from './throttle';
@@ -50,6 +51,8 @@ export const publicChatConversationRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/initiate',
+      operationId: 'initiatePublicChat',
+      security: [],
       tags: conversationTags,
       summary: "Start a chat on an organization's public chat page (no sign-in): greeting and first prompt, the conversation id and its resume token",
       request: jsonBody(InitiateChatSchema),
@@ -66,7 +69,28 @@ export const publicChatConversationRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
+      path: '/preview',
+      operationId: 'previewPublicChat',
+      security: [],
+      tags: conversationTags,
+      summary: "What an organization's public chat page shows before the visitor writes: greeting and first prompt; nothing is stored (no sign-in)",
+      request: jsonBody(InitiateChatSchema),
+      responses: {
+        200: json(ChatPreviewSchema, 'The greeting and first prompt'),
+        400: publicErrors[400],
+        404: json(ApiErrorSchema, 'Unknown organization or agent'),
+        409: json(ApiErrorSchema, 'No active chat agent with a published form'),
+        429: publicErrors[429],
+      },
+    }),
+    async (c) => c.json(await preview(c.get('deps'), c.req.valid('json'), clientAddress(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
       path: '/verify',
+      operationId: 'verifyPublicChat',
+      security: [],
       tags: conversationTags,
       summary:
         'Phone verification (no sign-in): { phone } texts a 6-digit code (valid 10 minutes, 5 tries); { code } confirms the phone and links or creates the candidate',
@@ -79,6 +103,8 @@ export const publicChatConversationRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{conversationId}/messages',
+      operationId: 'sendPublicChatMessage',
+      security: [],
       tags: conversationTags,
       summary: "Send the visitor's message (no sign-in; 1-1000 characters); answers the stored message and the agent's replies",
       request: { params: conversationParams, ...jsonBody(ChatSendMessageSchema) },
@@ -90,6 +116,8 @@ export const publicChatConversationRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{conversationId}/rating',
+      operationId: 'ratePublicChat',
+      security: [],
       tags: conversationTags,
       summary: 'Rate a finished chat 1-5 with an optional comment (no sign-in; the resume token); once per chat',
       request: { params: conversationParams, ...jsonBody(RateChatSchema) },
@@ -101,6 +129,8 @@ export const publicChatConversationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{conversationId}/public',
+      operationId: 'getPublicChatConversation',
+      security: [],
       tags: conversationTags,
       summary: 'Resume a conversation (no sign-in): every message so far and what the page should offer next',
       request: { params: conversationParams, query: PublicConversationQuerySchema },
@@ -115,6 +145,7 @@ export const chatConversationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listChatConversations',
       tags: conversationTags,
       summary: 'Conversations of the organizations in scope (status, chatAgentId, search by candidate name or phone, dateFrom/dateTo, sortBy, limit/offset)',
       request: { query: ListConversationsQuerySchema },
@@ -126,6 +157,7 @@ export const chatConversationRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/admin/start',
+      operationId: 'startChatConversation',
       tags: conversationTags,
       summary: 'Try a chat agent as a visitor would (marked as a test); open the public page with the conversation id and token to continue',
       request: jsonBody(StartTestChatSchema),
@@ -137,6 +169,7 @@ export const chatConversationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{conversationId}',
+      operationId: 'getChatConversation',
       tags: conversationTags,
       summary: 'A conversation with its transcript and prescreen result id',
       request: { params: conversationParams },
@@ -148,6 +181,7 @@ export const chatConversationRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{conversationId}',
+      operationId: 'deleteChatConversation',
       tags: conversationTags,
       summary: 'Delete a conversation and its messages (its prescreen result stays)',
       request: { params: conversationParams },
@@ -165,6 +199,7 @@ export const chatAgentRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/internal',
+      operationId: 'listChatAgents',
       tags: agentTags,
       summary: 'Chat agents of the organizations in scope (organizationId/organizationIds/orgs narrow; type; search by name)',
       request: { query: ListChatAgentsQuerySchema },
@@ -176,6 +211,7 @@ export const chatAgentRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/internal',
+      operationId: 'createChatAgent',
       tags: agentTags,
       summary: "Create a chat agent for a trial and one of its prescreen forms (in the trial's organization)",
       request: jsonBody(CreateChatAgentSchema),
@@ -187,6 +223,7 @@ export const chatAgentRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/internal/{id}',
+      operationId: 'getChatAgent',
       tags: agentTags,
       summary: 'Get a chat agent',
       request: { params: idParams },
@@ -198,6 +235,7 @@ export const chatAgentRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/internal/{id}',
+      operationId: 'updateChatAgent',
       tags: agentTags,
       summary: 'Change a chat agent (any subset of its fields)',
       request: { params: idParams, ...jsonBody(UpdateChatAgentSchema) },
@@ -209,6 +247,7 @@ export const chatAgentRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/internal/{id}',
+      operationId: 'deleteChatAgent',
       tags: agentTags,
       summary: 'Delete a chat agent (its conversations stay, without an agent)',
       request: { params: idParams },

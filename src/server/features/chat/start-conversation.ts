@@ -1,4 +1,4 @@
-import type { InitiateChatInput, StartedChat } from '../../../contract/chat';
+import type { ChatPreview, InitiateChatInput, StartedChat } from '../../../contract/chat';
 import type { Language } from '../../../contract/prescreen-forms';
 import type { Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
@@ -6,11 +6,11 @@ import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { recordActivity } from '../../activity';
 import { findOrganizationById, findOrganizationByPublicId, type OrganizationRow } from '../../tenancy/organizations';
-import { startDialogue } from './dialogue';
+import { awaitingOf, startDialogue } from './dialogue';
 import { activeAgentsWithPublishedForm, findAgentRow, insertConversationRow, insertMessageRows, type AgentRow } from './queries';
 import { CHAT_LIMITS, enforce } from './throttle';
 import { loadContext } from './dialogue-context';
-import { hashToken, newToken, publicState, replyRows, runInOrganization, toMessage } from './conversation-record';
+import { hashToken, newToken, publicState, replyRows, runInOrganization, toMessage, unsavedMessage } from './conversation-record';
 
 /**
  * Starting a conversation: the visitor's (POST /initiate, on the system path until the organization is known,
@@ -52,22 +52,53 @@ export async function createConversation(
   };
 }
 
-/** POST /initiate: the organization by public id (or id); its agent by id, or its first active one. */
+/** The chat's organization by public id (or id) and its agent by id, or its first active one with a published form. */
+async function organizationAndAgent(tx: Transaction, organization: OrganizationRow, chatAgentId: string | undefined): Promise<AgentRow> {
+  if (chatAgentId) {
+    const agent = await findAgentRow(tx, chatAgentId);
+    if (!agent || agent.organizationId !== organization.id) throw notFound('Chat agent not found');
+    if (!agent.active) throw conflict('This chat is not available right now');
+    return agent;
+  }
+  const [agent] = await activeAgentsWithPublishedForm(tx, organization.id);
+  if (!agent) throw conflict('This organization has no chat available right now');
+  return agent;
+}
+
+async function publicOrganization(deps: AppDeps, id: string): Promise<OrganizationRow> {
+  const organization = (await findOrganizationByPublicId(systemDb(deps.db), id)) ?? (await findOrganizationById(systemDb(deps.db), id));
+  if (!organization) throw notFound('Organization not found');
+  return organization;
+}
+
+/** POST /initiate: creates the conversation; the page calls it with the visitor's first message (issue 32). */
 export async function initiate(deps: AppDeps, input: InitiateChatInput, address: string): Promise<StartedChat> {
   await enforce(systemDb(deps.db), CHAT_LIMITS.entryPerAddress, address, 'Too many chats started from this address; please wait a minute and try again');
-  const organization =
-    (await findOrganizationByPublicId(systemDb(deps.db), input.organizationId)) ?? (await findOrganizationById(systemDb(deps.db), input.organizationId));
-  if (!organization) throw notFound('Organization not found');
+  const organization = await publicOrganization(deps, input.organizationId);
+  return runInOrganization(deps, organization.id, async (tx) =>
+    createConversation(tx, organization, await organizationAndAgent(tx, organization, input.chatAgentId), input.language, false),
+  );
+}
+
+/**
+ * POST /preview: the greeting and first prompt a visit to the chat page shows, with nothing stored, so a visit
+ * that never writes leaves no conversation behind (issue 32). Throttled like resuming.
+ */
+export async function preview(deps: AppDeps, input: InitiateChatInput, address: string): Promise<ChatPreview> {
+  await enforce(systemDb(deps.db), CHAT_LIMITS.publicPerAddress, address, 'Too many requests from this address; please wait a minute and try again');
+  const organization = await publicOrganization(deps, input.organizationId);
   return runInOrganization(deps, organization.id, async (tx) => {
-    let agent: AgentRow | undefined;
-    if (input.chatAgentId) {
-      agent = await findAgentRow(tx, input.chatAgentId);
-      if (!agent || agent.organizationId !== organization.id) throw notFound('Chat agent not found');
-      if (!agent.active) throw conflict('This chat is not available right now');
-    } else {
-      [agent] = await activeAgentsWithPublishedForm(tx, organization.id);
-      if (!agent) throw conflict('This organization has no chat available right now');
-    }
-    return createConversation(tx, organization, agent, input.language, false);
+    const agent = await organizationAndAgent(tx, organization, input.chatAgentId);
+    const { ctx } = await loadContext(tx, agent, true);
+    const turn = startDialogue(ctx, input.language ?? ctx.agent.languages[0] ?? 'en');
+    const now = new Date();
+    return {
+      language: turn.state.language,
+      languages: ctx.agent.languages,
+      awaiting: awaitingOf(turn.state.phase),
+      agent: { id: agent.id, name: agent.name },
+      organization: { id: organization.id, publicId: organization.publicId, name: organization.name },
+      messages: turn.replies.map((reply, index) => unsavedMessage(reply, index, now)),
+    };
   });
 }

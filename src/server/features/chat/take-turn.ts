@@ -78,7 +78,7 @@ async function saveTurn(
   ];
   const saved = await insertMessageRows(tx, rows);
   turn.conversation = await updateConversationRow(tx, turn.conversation.id, { state: state as unknown as Record<string, unknown>, language: state.language });
-  return { ...publicState(turn.conversation), messages: saved.map(toMessage) };
+  return { ...publicState(turn.conversation), messages: saved.map(toMessage), ...(turn.simulatedText ? { simulatedText: turn.simulatedText } : {}) };
 }
 
 /** POST /{conversationId}/messages: the visitor's message, the agent's replies. */

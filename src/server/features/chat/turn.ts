@@ -19,6 +19,8 @@ export interface TurnContext {
   conversation: ConversationRow;
   agent: AgentRow;
   loaded: Loaded;
+  /** With the SMS simulator only: the text just "sent" (the code), for the page to show as a simulation. */
+  simulatedText?: string;
 }
 
 /** Who the chat's own writes (contact events, prescreen results) are by. */

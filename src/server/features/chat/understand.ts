@@ -1,4 +1,5 @@
 import type { Language, Question } from '../../../contract/prescreen-forms';
+import { ENGLISH_NUMBER_WORDS } from '../../number-words';
 
 /**
  * Understanding a visitor's free answer, deterministically and offline (docs/chat-dialogue.md §3).
@@ -80,31 +81,7 @@ export function parseYesNo(text: string): Understood {
 
 // ---- numbers ----
 
-const UNITS_EN: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  a: 1,
-  once: 1,
-  twice: 2,
-};
+const UNITS_EN: Record<string, number> = { ...ENGLISH_NUMBER_WORDS, a: 1, once: 1, twice: 2 };
 const TENS_EN: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const UNITS_ES: Record<string, number> = {
   cero: 0,

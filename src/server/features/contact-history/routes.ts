@@ -7,6 +7,7 @@ export const contactHistoryRoutes = createRouter().openapi(
   createRoute({
     method: 'get',
     path: '/',
+    operationId: 'listContactHistory',
     tags: ['Contact history'],
     summary: "A candidate's time-ordered feed of touches: status changes, notes, imports, consent (later calls, SMS, chats, bookings)",
     request: { query: ContactHistoryQuerySchema },

@@ -4,6 +4,7 @@ import { LEAN_MONTHLY_ROLLUPS, type LeanMonthlyRollup, TIME_TO_RESULT_KIND } fro
 import type { ActivityKind, ActivitySource } from '../../../contract/activity';
 import type { DashboardBucket } from '../../../contract/dashboard';
 import type { TrialStatusChange } from '../../../contract/trials';
+import { shortTrialTitle } from '../../../contract/trial-name';
 import {
   activityDaily,
   activityEvent,
@@ -302,11 +303,16 @@ export async function agentNames(executor: Executor, agentIds: readonly string[]
   return new Map(rowsOf<{ id: string; name: string }>(result).map((row) => [row.id, row.name]));
 }
 
-/** Titles of trials by id. */
+/** Names of trials by id, as tables show them: the brief title when it is shorter than the official one. */
 export async function trialTitles(executor: Executor, trialIds: readonly string[]): Promise<Map<string, string>> {
   if (!trialIds.length) return new Map();
-  const result = await executor.execute(sql`select id, title from ${trial} where id = any(${uuidArray(trialIds)})`);
-  return new Map(rowsOf<{ id: string; title: string }>(result).map((row) => [row.id, row.title]));
+  const result = await executor.execute(sql`select id, title, public_title from ${trial} where id = any(${uuidArray(trialIds)})`);
+  return new Map(
+    rowsOf<{ id: string; title: string; public_title: string | null }>(result).map((row) => [
+      row.id,
+      shortTrialTitle({ title: row.title, publicTitle: row.public_title }),
+    ]),
+  );
 }
 
 export interface LifecycleTrialRow {
@@ -323,12 +329,16 @@ export interface LifecycleTrialRow {
 export async function lifecycleTrials(executor: Executor, organizationIds: readonly string[], limit: number): Promise<LifecycleTrialRow[]> {
   if (!organizationIds.length) return [];
   const result = await executor.execute(sql`
-    select id, organization_id, title, status, target_enrollment, status_history, created_at
+    select id, organization_id, title, public_title, status, target_enrollment, status_history, created_at
     from ${trial}
     where organization_id = any(${uuidArray(organizationIds)})
     order by (status = 'recruiting') desc, created_at desc
     limit ${limit}`);
-  return rowsOf<LifecycleTrialRow>(result);
+  // Tables and chart legends name a trial briefly (issue 32); the official title stays on the trial's page.
+  return rowsOf<LifecycleTrialRow & { public_title: string | null }>(result).map(({ public_title, ...row }) => ({
+    ...row,
+    title: shortTrialTitle({ title: row.title, publicTitle: public_title }),
+  }));
 }
 
 /** Recruiting trials per organization. */

@@ -23,6 +23,7 @@ function tabRoute<T extends DashboardTab>(name: T, schema: z.ZodType, summary: s
   return createRoute({
     method: 'get',
     path: `/${name}`,
+    operationId: `getDashboard${name.replace(/(^|-)(\w)/g, (_, _dash, letter: string) => letter.toUpperCase())}`,
     tags,
     summary: `${summary} (${filtersText})`,
     request: { query: DashboardQuerySchema },
@@ -42,13 +43,13 @@ export const dashboardRoutes = createRouter()
   .openapi(tabRoute('patient-satisfaction', SatisfactionSchema, 'CSAT, rating distribution, by channel and by agent'), async (c) =>
     c.json(await service.tab(c.get('deps').db, c.get('scope'), 'patient-satisfaction', c.req.valid('query')), 200),
   )
-  .openapi(tabRoute('trial-lifecycle', TrialLifecycleSchema, 'Per trial: days in each status, enrolment against target'), async (c) =>
+  .openapi(tabRoute('trial-lifecycle', TrialLifecycleSchema, 'Per trial: days in each status, enrollment against target'), async (c) =>
     c.json(await service.tab(c.get('deps').db, c.get('scope'), 'trial-lifecycle', c.req.valid('query')), 200),
   )
   .openapi(tabRoute('trial-matcher', MatcherDashboardSchema, "The matcher's latest results: found, contacted, converted, top gaps"), async (c) =>
     c.json(await service.tab(c.get('deps').db, c.get('scope'), 'trial-matcher', c.req.valid('query')), 200),
   )
-  .openapi(tabRoute('costs', CostsSchema, 'Spend by channel and over time; cost per prescreen, PASS, booked visit, enrolment'), async (c) =>
+  .openapi(tabRoute('costs', CostsSchema, 'Spend by channel and over time; cost per prescreen, PASS, booked visit, enrollment'), async (c) =>
     c.json(await service.tab(c.get('deps').db, c.get('scope'), 'costs', c.req.valid('query')), 200),
   )
   .openapi(
@@ -59,6 +60,7 @@ export const dashboardRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/export',
+      operationId: 'exportDashboard',
       tags,
       summary: `One tab as CSV (section, group, metric, value), with the same filters: tab, ${filtersText}`,
       request: { query: DashboardExportQuerySchema },

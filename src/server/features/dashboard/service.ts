@@ -269,8 +269,8 @@ export function daysInStatus(createdAt: Date, history: Array<{ from: string | nu
 }
 
 /**
- * The projected date a recruiting trial reaches its target (decision 034's model). Enrolments are not recorded by
- * site, so the trial's sites are pooled as one: its enrolments over its days recruiting.
+ * The projected date a recruiting trial reaches its target (decision 034's model). Enrollments are not recorded by
+ * site, so the trial's sites are pooled as one: its enrollments over its days recruiting.
  */
 function forecastOf(row: q.LifecycleTrialRow, enrolled: number, recruitingDays: number, now: Date): TrialLifecycle['trials'][number]['forecast'] {
   if (row.status !== 'recruiting' || !row.target_enrollment) return null;

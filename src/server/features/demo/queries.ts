@@ -74,6 +74,15 @@ export async function sampleCandidates(executor: Executor, organizationId: strin
   return trialIds.flatMap((id) => byTrial.get(id) ?? []);
 }
 
+/** A demo trial's registry number (which of the seed's DEMO_TRIALS it is). */
+export async function trialNctId(executor: Executor, organizationId: string, trialId: string): Promise<string | null> {
+  const [row] = await executor
+    .select({ nctId: trial.nctId })
+    .from(trial)
+    .where(and(eq(trial.organizationId, organizationId), eq(trial.id, trialId)));
+  return row?.nctId ?? null;
+}
+
 /** Phones already given to sample people (the fictional +1 312 555-01xx range). */
 export async function samplePhonesInUse(executor: Executor, organizationId: string): Promise<Set<string>> {
   const rows = await executor

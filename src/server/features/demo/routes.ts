@@ -16,6 +16,7 @@ export const demoRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'getDemoStatus',
       tags,
       summary: 'The demo organization: whether it exists, when it was last reset, what it holds',
       responses: { 200: json(DemoStatusSchema, 'Status'), 401: errors[401], 403: errors[403] },
@@ -26,21 +27,24 @@ export const demoRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/reset',
+      operationId: 'resetDemo',
       tags,
-      summary: 'Delete the demo data and seed it again under the same organization (creates it when missing)',
-      responses: { 200: json(DemoStatusSchema, 'Status after the reset'), 401: errors[401], 403: errors[403], ...conflict },
+      summary:
+        'Start deleting the demo data and seeding it again under the same organization (creates it when missing): a demo_reset processing run; joins the one already going',
+      responses: { 202: json(DemoStatusSchema, 'Status with the reset run going (status.reset)'), 401: errors[401], 403: errors[403], ...conflict },
     }),
     async (c) => {
       const status = await service.resetDemo(c.get('deps'), c.get('scope'));
       // A reset may create the demo organization: cached scopes (global admins' reach) must see it at once.
       c.get('deps').sessions.clear();
-      return c.json(status, 200);
+      return c.json(status, 202);
     },
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/samples',
+      operationId: 'listDemoSamples',
       tags,
       summary: 'Demo trials (published form, prescreen voice agent) and a few callable candidates',
       responses: { 200: json(DemoSamplesSchema, 'Samples'), 401: errors[401], 403: errors[403], ...conflict },
@@ -51,6 +55,7 @@ export const demoRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/sample-candidate',
+      operationId: 'addDemoSampleCandidate',
       tags,
       summary: 'A new sample person linked to a demo trial',
       request: jsonBody(DemoSampleCandidateSchema),
@@ -62,6 +67,7 @@ export const demoRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/voice-call',
+      operationId: 'startDemoVoiceCall',
       tags,
       summary: 'A simulated prescreen call to a demo candidate or a new sample person',
       request: jsonBody(DemoVoiceCallSchema),

@@ -20,7 +20,12 @@ export interface DemoTrial {
   healthyVolunteers: boolean;
   /** The cities of its sites (keys of DEMO_CITIES), ours first; the last one has not started recruiting. */
   siteCities: DemoCityKey[];
-  criteria: Array<{ kind: 'inclusion' | 'exclusion'; text: string; rule?: CriterionRule }>;
+  /**
+   * `concept`: the MeSH heading of a condition or medication rule, which the builder resolves in the vocabulary:
+   * the rule then names its concept, so forms ask in the person's language ("¿tiene asma?") and the matcher
+   * matches facts by concept, as for a trial whose criteria the reader understood.
+   */
+  criteria: Array<{ kind: 'inclusion' | 'exclusion'; text: string; rule?: CriterionRule; concept?: string }>;
 }
 
 export const DEMO_TRIALS: DemoTrial[] = [
@@ -41,7 +46,12 @@ export const DEMO_TRIALS: DemoTrial[] = [
     siteCities: ['springfield', 'chicago', 'houston', 'atlanta', 'phoenix', 'seattle'],
     criteria: [
       { kind: 'inclusion', text: 'Adults aged 18 to 75 years', rule: { type: 'age', minYears: 18, maxYears: 75 } },
-      { kind: 'inclusion', text: 'Physician-diagnosed asthma for at least 12 months', rule: { type: 'condition', condition: 'asthma', present: true } },
+      {
+        kind: 'inclusion',
+        text: 'Physician-diagnosed asthma for at least 12 months',
+        rule: { type: 'condition', condition: 'asthma', present: true },
+        concept: 'asthma',
+      },
       { kind: 'inclusion', text: 'At least two asthma exacerbations requiring systemic corticosteroids in the past year' },
       { kind: 'exclusion', text: 'Current smoker or former smoker with more than 10 pack-years' },
       { kind: 'exclusion', text: 'Pregnant or breastfeeding', rule: { type: 'pregnancy', allowed: false } },
@@ -69,10 +79,20 @@ export const DEMO_TRIALS: DemoTrial[] = [
         text: 'HbA1c between 7.0% and 10.5%',
         rule: { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10.5, unit: '%' },
       },
-      { kind: 'inclusion', text: 'Stable dose of metformin for at least 90 days', rule: { type: 'medication', medication: 'metformin', taking: true } },
+      {
+        kind: 'inclusion',
+        text: 'Stable dose of metformin for at least 90 days',
+        rule: { type: 'medication', medication: 'metformin', taking: true },
+        concept: 'metformin',
+      },
       { kind: 'inclusion', text: 'BMI of 25 kg/m2 or more', rule: { type: 'lab', measure: 'BMI', comparator: '>=', value: 25, unit: 'kg/m2' } },
-      { kind: 'exclusion', text: 'History of pancreatitis', rule: { type: 'condition', condition: 'pancreatitis', present: false } },
-      { kind: 'exclusion', text: 'Use of insulin within the past 3 months', rule: { type: 'medication', medication: 'insulin', taking: false } },
+      { kind: 'exclusion', text: 'History of pancreatitis', rule: { type: 'condition', condition: 'pancreatitis', present: false }, concept: 'pancreatitis' },
+      {
+        kind: 'exclusion',
+        text: 'Use of insulin within the past 3 months',
+        rule: { type: 'medication', medication: 'insulin', taking: false },
+        concept: 'insulin',
+      },
     ],
   },
   {
@@ -92,7 +112,12 @@ export const DEMO_TRIALS: DemoTrial[] = [
     siteCities: ['springfield', 'boston', 'los_angeles', 'chicago', 'atlanta', 'denver'],
     criteria: [
       { kind: 'inclusion', text: 'Women aged 18 to 65', rule: { type: 'sex', sex: 'female' } },
-      { kind: 'inclusion', text: '4 to 14 migraine days per month over the past 3 months', rule: { type: 'condition', condition: 'migraine', present: true } },
+      {
+        kind: 'inclusion',
+        text: '4 to 14 migraine days per month over the past 3 months',
+        rule: { type: 'condition', condition: 'migraine', present: true },
+        concept: 'migraine disorders',
+      },
       { kind: 'exclusion', text: 'Implanted electrical device such as a pacemaker' },
       { kind: 'exclusion', text: 'Pregnancy or plans to become pregnant during the study', rule: { type: 'pregnancy', allowed: false } },
     ],

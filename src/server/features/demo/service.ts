@@ -1,3 +1,4 @@
+import { localMinutes } from '../../calling-hours';
 import type { DemoSampleCandidate, DemoSamples, DemoStatus, DemoVoiceCallInput } from '../../../contract/demo';
 import type { Call } from '../../../contract/voice';
 import type { RequestScope } from '../../auth/scope';
@@ -6,10 +7,17 @@ import { runAsOrganization } from '../../db/scoped';
 import { AppError, forbidden } from '../../http/errors';
 import { createCall } from '../calls/service';
 import { createCandidate } from '../candidates/service';
-import { demoTrials, lastSeededAt, sampleCandidates, samplePhonesInUse } from './queries';
-import { countDemoRows, findDemoOrganization, resetDemoOrganization } from './seed';
+import { addClinicalNote } from '../matching/facts';
+import { ageInYears } from '../prescreen/engine';
+import { seededRandom } from '../../seeded-random';
+import { referralNote } from './referral-notes';
+import { DEMO_TRIALS } from './seed-data';
+import { demoTrials, lastSeededAt, sampleCandidates, samplePhonesInUse, trialNctId } from './queries';
+import { latestDemoReset, startDemoReset } from './reset-run';
+import { countDemoRows, createDemoOrganization, findDemoOrganization } from './seed';
+import { toRun } from '../processing-runs/service';
 
-type DemoDeps = Pick<AppDeps, 'db' | 'voice' | 'config' | 'logger'>;
+type DemoDeps = AppDeps;
 type DemoOrganization = NonNullable<Awaited<ReturnType<typeof findDemoOrganization>>>;
 
 /**
@@ -42,34 +50,37 @@ function withDemoReach(scope: RequestScope, organization: DemoOrganization): Req
 }
 
 async function statusOf(deps: DemoDeps, organization: DemoOrganization | undefined): Promise<DemoStatus> {
-  if (!organization) return { exists: false, organization: null, lastResetAt: null, counts: null };
-  return runAsOrganization(deps.db, organization.id, async (tx) => ({
-    exists: true,
-    organization: { id: organization.id, name: organization.name, slug: organization.slug, publicId: organization.publicId },
-    lastResetAt: (await lastSeededAt(tx, organization.id))?.toISOString() ?? null,
-    counts: await countDemoRows(tx, organization.id),
-  }));
+  if (!organization) return { exists: false, organization: null, lastResetAt: null, counts: null, reset: null };
+  return runAsOrganization(deps.db, organization.id, async (tx) => {
+    const reset = await latestDemoReset(tx, organization.id);
+    const lastResetAt = await lastSeededAt(tx, organization.id);
+    const counts = await countDemoRows(tx, organization.id);
+    // An organization created by a first reset that has not written yet holds no demo data.
+    return {
+      exists: counts.trials > 0,
+      organization: { id: organization.id, name: organization.name, slug: organization.slug, publicId: organization.publicId },
+      lastResetAt: lastResetAt?.toISOString() ?? null,
+      counts,
+      reset: reset ? toRun(reset) : null,
+    };
+  });
 }
 
 export async function getDemoStatus(deps: DemoDeps, scope: RequestScope): Promise<DemoStatus> {
   return statusOf(deps, await demoAccess(deps, scope));
 }
 
-let resetting: Promise<unknown> | null = null;
-
-/** Deletes the demo organization's data and seeds it again (creates it when missing). One at a time per process. */
+/**
+ * Starts resetting the demo data (creates the demo organization when missing) as a demo_reset processing run and
+ * answers the status with the run going; a reset already going is joined, never started twice (reset-run.ts).
+ */
 export async function resetDemo(deps: DemoDeps, scope: RequestScope): Promise<DemoStatus> {
-  await demoAccess(deps, scope);
-  if (resetting) throw new AppError(409, 'The demo data is being reset already; try again in a moment', 'DEMO_RESET_RUNNING');
-  const work = resetDemoOrganization(deps.db, { candidates: deps.config.demo.candidates, actorUserId: scope.userId });
-  resetting = work;
-  try {
-    await work;
-  } finally {
-    resetting = null;
-  }
-  deps.logger.info({ userId: scope.userId }, 'demo data reset');
-  return statusOf(deps, await findDemoOrganization(deps.db));
+  const existing = await demoAccess(deps, scope);
+  const organization = existing ?? (await createDemoOrganization(deps.db));
+  const seeding = !existing || !(await statusOf(deps, existing)).exists;
+  const run = await startDemoReset(deps, organization.id, { actorUserId: scope.userId, seeding });
+  deps.logger.info({ userId: scope.userId, runId: run.id }, 'demo data reset started');
+  return statusOf(deps, organization);
 }
 
 export async function getDemoSamples(deps: DemoDeps, scope: RequestScope): Promise<DemoSamples> {
@@ -98,17 +109,18 @@ export async function getDemoSamples(deps: DemoDeps, scope: RequestScope): Promi
 }
 
 const US_ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'];
-const hourIn = (zone: string, now: Date) => Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: zone }).format(now));
 
 /** A time zone where it is now the middle of the day (calling hours), a US one when there is one. */
 export function middayZone(now: Date = new Date()): string {
-  const us = US_ZONES.find((zone) => hourIn(zone, now) >= 10 && hourIn(zone, now) < 19);
+  const us = US_ZONES.find((zone) => localMinutes(now, zone) >= 10 * 60 && localMinutes(now, zone) < 19 * 60);
   if (us) return us;
   let offset = 13 - now.getUTCHours();
   if (offset < -12) offset += 24;
   if (offset > 14) offset -= 24;
   return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
+
+const SAMPLE_BIRTH_DATE = '1982-04-12';
 
 /** A new sample person in the demo organization, linked to a trial: callable now (consent, phone, midday zone). */
 async function createSamplePerson(
@@ -126,7 +138,7 @@ async function createSamplePerson(
     firstName: language === 'es' ? 'Sofía' : 'Sam',
     lastName: `Sample ${number}`,
     phone: free,
-    dateOfBirth: '1982-04-12',
+    dateOfBirth: SAMPLE_BIRTH_DATE,
     sex: 'female',
     city: 'Springfield',
     region: 'IL',
@@ -138,7 +150,28 @@ async function createSamplePerson(
     consent: { sms: true, calls: true, source: 'Demo sample person' },
     trialIds: trialId ? [trialId] : [],
   });
+  if (trialId) await giveReferralNote(deps, withDemoReach(scope, organization), organization.id, created.id, trialId, number);
   return { candidateId: created.id, name: `${created.firstName} ${created.lastName ?? ''}`.trim() };
+}
+
+/** The seed of the sample people's referral notes: this plus the sample's number, so each sample differs. */
+const SAMPLE_NOTE_SEED = 104_729;
+
+/**
+ * A referral letter for a sample person, as the seeded people have (decision 132), added as a clinical note (read
+ * into facts, audited): the simulated caller answers by those facts, so sample calls end PASS, FAIL or
+ * INCONCLUSIVE by the person, not all alike (issue 32 item 10, decision 160).
+ */
+async function giveReferralNote(deps: DemoDeps, scope: RequestScope, organizationId: string, candidateId: string, trialId: string, number: number) {
+  const nctId = await runAsOrganization(deps.db, organizationId, (tx) => trialNctId(tx, organizationId, trialId));
+  const trialIndex = DEMO_TRIALS.findIndex((item) => item.nctId === nctId);
+  if (trialIndex < 0) return;
+  const body = referralNote(seededRandom(SAMPLE_NOTE_SEED + number), {
+    trialIndex,
+    age: ageInYears(SAMPLE_BIRTH_DATE, new Date().toISOString().slice(0, 10)),
+    female: true,
+  });
+  await addClinicalNote(deps.db, scope, candidateId, body);
 }
 
 /** POST /api/demo/sample-candidate: a fresh sample person for a demo trial (404 for a trial that is not the demo's). */

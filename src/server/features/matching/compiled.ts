@@ -1,18 +1,22 @@
 import type { MatchClass, MatchOutcome } from '../../../contract/matching';
 import { qualifiersHeld, type CriterionRule } from '../../../contract/trials';
+import { ageFromBirth, ageFromYears, ageWithin, type PersonAge } from './age';
+import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
+import { unitConversion, type UnitConversion } from './lab-units';
+import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
 import {
-  ageOn,
   compare,
   DAY_MS,
   matchPerson,
   measureNamed,
   namesRuleConcept,
+  nearRuleConcept,
   windowStartOf,
   type MatchCriterion,
   type MatchFact,
   type MatchPerson,
 } from './evaluate';
-import { classAndScore, scorePlans } from './score';
+import { classAndScore, scorePlans, UNKNOWN_WHEN_RELEVANT } from './score';
 
 /**
  * The match run's evaluation over compact facts (decision 084): the same outcomes as `evaluate.ts`'s
@@ -68,6 +72,8 @@ type Plan =
       qualified: boolean;
       rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>;
       label: string;
+      /** A wanted condition: a condition near it in the tree is a hint (evaluate.ts `nearCounts`). */
+      nearCounts: boolean;
     }
   | { type: 'lab'; rule: Extract<CriterionRule, { type: 'lab' }> }
   | { type: 'pregnancy' }
@@ -85,7 +91,7 @@ function planOf(criterion: MatchCriterion, today: Date): Plan {
     case 'age':
       return { type: 'age', rule };
     case 'sex':
-      return rule.sex === 'all' ? { type: 'constant', outcome: NOT_APPLICABLE, key: false } : { type: 'sex', rule };
+      return rule.sex === 'all' ? { type: 'constant', outcome: MET, key: false } : { type: 'sex', rule };
     case 'condition':
     case 'medication': {
       const duration = rule.type === 'condition' && rule.duration && (rule.duration.minDays || rule.duration.maxDays) ? rule.duration : null;
@@ -101,6 +107,7 @@ function planOf(criterion: MatchCriterion, today: Date): Plan {
         qualified: rule.type === 'condition' && Boolean(rule.qualifiers?.length),
         rule,
         label: rule.concepts?.[0]?.name ?? (rule.type === 'condition' ? rule.condition : rule.medication),
+        nearCounts: rule.type === 'condition' && rule.present,
       };
     }
     case 'lab':
@@ -112,7 +119,7 @@ function planOf(criterion: MatchCriterion, today: Date): Plan {
     case 'performance_status':
       return { type: 'performance', rule };
     case 'healthy_volunteers':
-      return rule.accepted ? { type: 'constant', outcome: NOT_APPLICABLE, key: false } : { type: 'healthy' };
+      return rule.accepted ? { type: 'constant', outcome: MET, key: false } : { type: 'healthy' };
     case 'contraception':
       return rule.required ? { type: 'constant', outcome: UNKNOWN, key: false } : { type: 'constant', outcome: NOT_APPLICABLE, key: false };
     case 'site_judgement':
@@ -120,9 +127,18 @@ function planOf(criterion: MatchCriterion, today: Date): Plan {
   }
 }
 
+const RELEVANCE = 1;
+const DEPENDS_ON_RELEVANCE = 2;
+
 /** Per signature and criterion: bit 1, the fact is one the criterion reads (names its concept, its measure, its scale); bit 2, it holds the qualifiers / is in another unit. */
 const READS = 1;
 const SECOND = 2;
+/** A general denial ("otherwise healthy") that answers the exclusion (general-denials.ts). */
+const GENERAL = 4;
+/** A condition the person has that is related to the exclusion's: "otherwise healthy" does not answer it. */
+const OWN_ILLNESS = 8;
+/** A condition near a wanted one in the tree (evaluate.ts `nearRuleConcept`). */
+const NEAR = 16;
 
 export interface CompiledTrial {
   criteria: readonly MatchCriterion[];
@@ -140,6 +156,8 @@ export interface CompiledTrial {
   sigStatus: number[];
   sigValueText: Array<string | null>;
   sigFlags: number[];
+  /** Per signature and criterion (as `sigFlags`): a lab fact's conversion into the criterion's unit, where one is needed. */
+  sigConvert: Array<UnitConversion | null>;
   /**
    * Per signature, the criteria whose judgement a fact of it can change (decision 113): a criterion no fact of a
    * person touches has the outcome it has for a person with no facts, decided once per run (`blank`), unless it
@@ -151,7 +169,7 @@ export interface CompiledTrial {
   blankKey: Uint8Array;
   /** Per criterion, the serial of the last person a fact of whom touched it (`matchCompact`). */
   touched: Int32Array;
-  ages: Map<string, number>;
+  ages: Map<string, PersonAge>;
   /** The run's criterion id lists, one shared array per distinct list (see `IdList`). */
   lists: IdList;
   /** score.ts's weights per criterion (natural logarithms): met, not met, unknown per completeness (3 a criterion), and whether a not met excludes. */
@@ -161,6 +179,10 @@ export interface CompiledTrial {
   /** score.ts `unknownNamed`, NaN where the rule has none. */
   unknownNamedChance: Float64Array;
   excludes: Uint8Array;
+  /** score.ts `relevance` (1) and `dependsOnRelevance` (2) per criterion. */
+  relevanceRole: Uint8Array;
+  /** Per criterion: the trial's own condition a broad exclusion does not read (own-condition.ts), or null. */
+  own: Array<readonly string[] | null>;
 }
 
 /**
@@ -196,6 +218,7 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     sigStatus: [],
     sigValueText: [],
     sigFlags: [],
+    sigConvert: [],
     sigCriteria: [],
     blankOutcome: new Int8Array(criteria.length),
     blankKey: new Uint8Array(criteria.length),
@@ -207,6 +230,8 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     unknownChance: new Float64Array(criteria.length * 3),
     unknownNamedChance: new Float64Array(criteria.length),
     excludes: new Uint8Array(criteria.length),
+    relevanceRole: new Uint8Array(criteria.length),
+    own: ownConditionsPerCriterion(criteria, scorePlans(criteria)),
   };
   for (const [i, plan] of scorePlans(criteria).entries()) {
     trial.metChance[i] = plan.met;
@@ -214,6 +239,7 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     for (let c = 0; c < 3; c++) trial.unknownChance[i * 3 + c] = plan.unknown[c];
     trial.unknownNamedChance[i] = plan.unknownNamed ?? Number.NaN;
     trial.excludes[i] = plan.excludes ? 1 : 0;
+    trial.relevanceRole[i] = plan.relevance ? RELEVANCE : plan.dependsOnRelevance ? DEPENDS_ON_RELEVANCE : 0;
   }
   // Each criterion judged once for a person with no facts and no record: what it answers for anyone it reads no
   // fact of. Criteria that read the record (date of birth, sex) are judged per person.
@@ -240,7 +266,7 @@ const NO_FACTS: FactColumns = { sig: new Int32Array(0), value: new Float64Array(
 function reads(plan: Plan, kind: number, status: number, flags: number, valueText: string | null): boolean {
   switch (plan.type) {
     case 'presence':
-      return kind === plan.kind && (flags & READS) !== 0;
+      return kind === plan.kind && (flags & (READS | GENERAL | NEAR)) !== 0;
     case 'lab':
       return kind === LAB && (flags & READS) !== 0;
     case 'performance':
@@ -275,16 +301,29 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
   const touches: number[] = [];
   for (const [criterion, plan] of trial.plans.entries()) {
     let flags = 0;
+    let convert: UnitConversion | null = null;
     if (plan.type === 'presence' && kindCode === plan.kind) {
-      if (namesRuleConcept(fact, plan.rule, plan.label)) flags |= READS;
+      const own = trial.own[criterion];
+      // A broad exclusion does not read the trial's own condition (own-condition.ts), as evaluate.ts.
+      const skipped = own !== null && statusCode !== ABSENT && !isGeneralDenial(fact) && isOwnCondition(fact.conceptId, own);
+      if (!skipped && namesRuleConcept(fact, plan.rule, plan.label)) flags |= READS;
+      else if (plan.nearCounts && statusCode !== ABSENT && nearRuleConcept(fact, plan.rule)) flags |= NEAR;
+      else if (!plan.wanted && isGeneralDenial(fact) && generalDenialAnswers(plan.rule.type, plan.rule)) flags |= GENERAL;
+      if (!plan.wanted && kindCode === CONDITION && statusCode !== ABSENT && !isGeneralDenial(fact) && relatedToOwnIllness(fact.conceptId, plan.rule.concepts))
+        flags |= OWN_ILLNESS;
       if (plan.qualified && plan.rule.type === 'condition' && qualifiersHeld(name, plan.rule.qualifiers ?? [])) flags |= SECOND;
     } else if (plan.type === 'lab' && kindCode === LAB) {
       if (measureNamed(plan.rule.measure, name)) flags |= READS;
-      if (plan.rule.unit && unit && unit !== plan.rule.unit) flags |= SECOND;
+      if (plan.rule.unit && unit && unit !== plan.rule.unit) {
+        // Another unit: converted where the measures table can (lab-units.ts), else unknown (SECOND).
+        convert = unitConversion(plan.rule.measure, unit, plan.rule.unit);
+        if (!convert) flags |= SECOND;
+      }
     } else if (plan.type === 'performance' && kindCode === PERFORMANCE) {
       if ((text ?? plan.rule.scale) === plan.rule.scale) flags |= READS;
     }
     trial.sigFlags.push(flags);
+    trial.sigConvert.push(convert);
     if (reads(plan, kindCode, statusCode, flags, text)) touches.push(criterion);
   }
   trial.sigCriteria.push(touches);
@@ -440,9 +479,17 @@ function presence(trial: CompiledTrial, c: CompactPerson, plan: Extract<Plan, { 
   let current = -1;
   let past = -1;
   let denied = -1;
+  let general = -1;
+  let near = -1;
+  let ownIllness = false;
   for (let i = c.start; i < c.end; i++) {
     const s = sig[i];
-    if (sigKind[s] !== plan.kind || (sigFlags[s * n + criterion] & READS) === 0) continue;
+    if (sigKind[s] !== plan.kind) continue;
+    const flags = sigFlags[s * n + criterion];
+    if ((flags & GENERAL) !== 0 && general < 0) general = i;
+    if ((flags & NEAR) !== 0 && (near < 0 || day[i] > day[near])) near = i;
+    if ((flags & OWN_ILLNESS) !== 0) ownIllness = true;
+    if ((flags & READS) === 0) continue;
     const status = sigStatus[s];
     if (status === PRESENT) {
       if (current < 0 || day[i] > day[current]) current = i;
@@ -470,9 +517,10 @@ function presence(trial: CompiledTrial, c: CompactPerson, plan: Extract<Plan, { 
     if (current >= 0) return void ((outcome = MET), (decided = current));
     if (past >= 0) return void ((outcome = plan.history ? MET : UNKNOWN), (decided = past));
     if (denied >= 0) return void ((outcome = NOT_MET), (decided = denied));
-    return void ((outcome = UNKNOWN), (decided = -1));
+    return void ((outcome = UNKNOWN), (decided = near));
   }
-  if (current >= 0) return void ((outcome = inWindow(plan, day[current]) ? NOT_MET : MET), (decided = current));
+  // evaluate.ts: a condition present now that began before the window stays unknown; a medicine taken now is within it.
+  if (current >= 0) return void ((outcome = inWindow(plan, day[current]) || plan.kind !== CONDITION ? NOT_MET : UNKNOWN), (decided = current));
   if (past >= 0) {
     decided = past;
     if (plan.since !== null) outcome = day[past] === NO_DAY ? UNKNOWN : inWindow(plan, day[past]) ? NOT_MET : MET;
@@ -480,8 +528,27 @@ function presence(trial: CompiledTrial, c: CompactPerson, plan: Extract<Plan, { 
     return;
   }
   if (denied >= 0) return void ((outcome = MET), (decided = denied));
+  // evaluate.ts: a general denial answers the exclusion last.
+  if (general >= 0 && !ownIllness) return void ((outcome = MET), (decided = general));
   outcome = UNKNOWN;
   decided = -1;
+}
+
+/** The record's sex, else the newest sex fact's value (evaluate.ts: `find((fact) => fact.valueText)`). */
+function sexOf(trial: CompiledTrial, c: CompactPerson): string | null {
+  if (c.sex === 'female' || c.sex === 'male') return c.sex;
+  const { sig, day } = c.columns;
+  let best = -1;
+  let bestDay = 0;
+  for (let i = c.start; i < c.end; i++) {
+    const s = sig[i];
+    if (trial.sigKind[s] !== SEX || !trial.sigValueText[s]) continue;
+    if (best < 0 || day[i] > bestDay) {
+      best = i;
+      bestDay = day[i];
+    }
+  }
+  return best >= 0 ? trial.sigValueText[sig[best]] : null;
 }
 
 function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criterion: number): void {
@@ -494,37 +561,23 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
       return;
     case 'age': {
       key = true;
-      let age: number | null = null;
+      let age: PersonAge | null = null;
       if (c.dateOfBirth) {
         let known = trial.ages.get(c.dateOfBirth);
-        if (known === undefined) trial.ages.set(c.dateOfBirth, (known = ageOn(c.dateOfBirth, trial.today)));
+        if (known === undefined) trial.ages.set(c.dateOfBirth, (known = ageFromBirth(c.dateOfBirth, trial.today)));
         age = known;
       } else {
         const fact = newestOf(trial, c, AGE, 0, criterion, 0, true);
-        if (fact >= 0) age = Math.floor(value[fact]);
+        // A fraction of a year stays one (age.ts): an infant is never 0.
+        if (fact >= 0) age = ageFromYears(value[fact]);
       }
       if (age === null) return void (outcome = UNKNOWN);
-      const { minYears, maxYears } = plan.rule;
-      outcome = (minYears == null || age >= minYears) && (maxYears == null || age <= maxYears) ? MET : NOT_MET;
+      outcome = ageWithin(age, plan.rule.minYears, plan.rule.maxYears) ? MET : NOT_MET;
       return;
     }
     case 'sex': {
       key = true;
-      let sex: string | null = c.sex === 'female' || c.sex === 'male' ? c.sex : null;
-      if (sex === null) {
-        // The newest sex fact with a value text (evaluate.ts: `find((fact) => fact.valueText)`).
-        let best = -1;
-        let bestDay = 0;
-        for (let i = c.start; i < c.end; i++) {
-          const s = sig[i];
-          if (trial.sigKind[s] !== SEX || !trial.sigValueText[s]) continue;
-          if (best < 0 || c.columns.day[i] > bestDay) {
-            best = i;
-            bestDay = c.columns.day[i];
-          }
-        }
-        if (best >= 0) sex = trial.sigValueText[sig[best]];
-      }
+      const sex = sexOf(trial, c);
       outcome = !sex ? UNKNOWN : sex === plan.rule.sex ? MET : NOT_MET;
       return;
     }
@@ -540,13 +593,16 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
       key = true;
       const fact = newestOf(trial, c, LAB, 0, criterion, READS, true);
       if (fact < 0) return void (outcome = UNKNOWN);
-      if ((trial.sigFlags[sig[fact] * trial.n + criterion] & SECOND) !== 0) return void (outcome = UNKNOWN);
-      outcome = compare(value[fact], plan.rule) ? MET : NOT_MET;
+      const at = sig[fact] * trial.n + criterion;
+      if ((trial.sigFlags[at] & SECOND) !== 0) return void (outcome = UNKNOWN);
+      const convert = trial.sigConvert[at];
+      outcome = compare(convert ? convert(value[fact]) : value[fact], plan.rule) ? MET : NOT_MET;
       return;
     }
     case 'pregnancy': {
       key = false;
-      if (c.sex === 'male') return void (outcome = MET);
+      // evaluate.ts: the record's sex, else a sex fact's.
+      if (c.sex === 'male' || (c.sex !== 'female' && sexOf(trial, c) === 'male')) return void ((outcome = MET), (decided = -1));
       const fact = newestOf(trial, c, PREGNANCY, 0, criterion, 0, false);
       outcome = fact < 0 ? UNKNOWN : trial.sigStatus[sig[fact]] === PRESENT ? NOT_MET : MET;
       return;
@@ -587,10 +643,13 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
   let excluding = 0;
   let flagged = 0;
   let chance = 0;
+  let relevant = false;
+  let dependent = 0;
+  let dependentCount = 0;
   // The criteria this person's facts touch; the others answer as for a person with no facts.
   const serial = (personSerial = (personSerial + 1) | 0);
   const { sig } = c.columns;
-  const { sigCriteria, touched, blankOutcome, blankKey, metChance, notMetChance, unknownChance, unknownNamedChance, excludes } = trial;
+  const { sigCriteria, touched, blankOutcome, blankKey, metChance, notMetChance, unknownChance, unknownNamedChance, excludes, relevanceRole } = trial;
   const completeness = c.completeness;
   for (let f = c.start; f < c.end; f++) {
     const criteria = sigCriteria[sig[f]];
@@ -602,7 +661,15 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
       key = blankKey[i] === 1;
       decided = -1;
     } else judgeCompact(trial, c, trial.plans[i], i);
-    if (outcome === NOT_MET) {
+    const role = relevanceRole[i];
+    if (role === RELEVANCE && outcome === MET) relevant = true;
+    if (outcome === UNKNOWN && role === DEPENDS_ON_RELEVANCE && decided < 0) {
+      // evaluate.ts: weighed once the person's relevance is known.
+      unknown = longerList(trial, unknown, i);
+      if (key) keyUnknown = true;
+      dependent += unknownChance[i * 3 + completeness];
+      dependentCount++;
+    } else if (outcome === NOT_MET) {
       notMet = longerList(trial, notMet, i);
       if (excludes[i] === 1) excluding++;
       else flagged++;
@@ -618,6 +685,7 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
       chance += metChance[i];
     }
   }
+  chance += relevant ? dependentCount * UNKNOWN_WHEN_RELEVANT : dependent;
   // One object of one shape per person (a spread of classAndScore's answer cost a copy and a second object each).
   const { matchClass, score } = classAndScore(excluding, keyUnknown, flagged, chance);
   return { matchClass, score, metCount, notMetIds: notMet.ids, unknownIds: unknown.ids };

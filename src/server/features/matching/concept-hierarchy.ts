@@ -1,4 +1,4 @@
-import { inClass, isA as underInTree } from '../trials/vocabulary';
+import { ancestorsOf, inClass, isA as underInTree } from '../trials/vocabulary';
 
 /**
  * The concept hierarchy the matcher reads conditions and medicines through (issue 31): a fact of a concept meets a
@@ -9,4 +9,68 @@ import { inClass, isA as underInTree } from '../trials/vocabulary';
  */
 export function isA(conceptId: string, ancestorId: string): boolean {
   return underInTree(conceptId, ancestorId) || inClass(conceptId, ancestorId);
+}
+
+const ancestorCache = new Map<string, ReadonlySet<string>>();
+function ancestorSet(conceptId: string): ReadonlySet<string> {
+  let found = ancestorCache.get(conceptId);
+  if (!found) {
+    if (ancestorCache.size > 20_000) ancestorCache.clear();
+    ancestorCache.set(conceptId, (found = new Set(ancestorsOf(conceptId))));
+  }
+  return found;
+}
+
+/**
+ * Whether two conditions are related in MeSH's tree: one under the other, or under a common heading ("cauda equina
+ * syndrome" and "sciatica" are both peripheral nervous system diseases). Used to keep "otherwise healthy" from
+ * answering an exclusion about the person's own illness (general-denials.ts).
+ */
+export function related(a: string, b: string): boolean {
+  if (a === b || isA(a, b) || isA(b, a)) return true;
+  const above = ancestorSet(b);
+  for (const ancestor of ancestorSet(a)) if (above.has(ancestor)) return true;
+  return false;
+}
+
+/** A heading at least three levels deep ("C08.381.423", pulmonary hypertension) has two headings above it or more. */
+const NEAR_MIN_ANCESTORS = 2;
+const nearCache = new Map<string, boolean>();
+
+/** The headings directly above a concept: its ancestors that are not above another of its ancestors. */
+function parentsOf(conceptId: string): string[] {
+  const above = ancestorSet(conceptId);
+  const parents: string[] = [];
+  for (const candidate of above) {
+    let higher = false;
+    for (const other of above) if (other !== candidate && ancestorSet(other).has(candidate)) higher = true;
+    if (!higher) parents.push(candidate);
+  }
+  return parents;
+}
+
+const deepEnough = (heading: string) => ancestorSet(heading).size >= NEAR_MIN_ANCESTORS;
+
+/**
+ * Whether a condition is near another in MeSH's tree: one directly above the other, or both directly under the same
+ * heading three levels deep or more ("familial primary pulmonary hypertension" and "pulmonary arterial
+ * hypertension" under pulmonary hypertension; "spinal stenosis" and "intervertebral disc displacement" under spinal
+ * diseases). Not the same illness: the matcher reads it as a hint that the person may have the condition an inclusion
+ * wants, never as having it (decision 164).
+ */
+export function nearInTree(conceptId: string, otherId: string): boolean {
+  if (conceptId === otherId) return false;
+  const cacheKey = `${conceptId} ${otherId}`;
+  let found = nearCache.get(cacheKey);
+  if (found === undefined) {
+    if (nearCache.size > 50_000) nearCache.clear();
+    const mine = parentsOf(conceptId);
+    const theirs = parentsOf(otherId);
+    found =
+      (mine.includes(otherId) && deepEnough(otherId)) ||
+      (theirs.includes(conceptId) && deepEnough(conceptId)) ||
+      mine.some((parent) => theirs.includes(parent) && deepEnough(parent));
+    nearCache.set(cacheKey, found);
+  }
+  return found;
 }

@@ -9,8 +9,12 @@ import {
   type TimeWindow,
 } from '../../../contract/trials';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
-import { isA } from './concept-hierarchy';
-import { classAndScore, completenessOf, explainScore, scorePlans } from './score';
+import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './age';
+import { isA, nearInTree } from './concept-hierarchy';
+import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
+import { unitConversion } from './lab-units';
+import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
+import { classAndScore, completenessOf, explainScore, scorePlans, UNKNOWN_WHEN_RELEVANT } from './score';
 
 /**
  * The trial matcher's rules: one candidate's facts against one trial's criterion rules. Pure and
@@ -174,9 +178,36 @@ function inWindow(fact: MatchFact, since: Date | null): boolean {
 }
 
 /** Whether a fact names the rule's concept, or is a denial broader than it ("no diabetes" rules out type 2 diabetes). */
-export function namesRuleConcept(fact: MatchFact, rule: { concepts?: Array<{ id: string; name: string }> }, label: string): boolean {
+export function namesRuleConcept(
+  fact: Pick<MatchFact, 'conceptId' | 'name' | 'status'>,
+  rule: { concepts?: Array<{ id: string; name: string }> },
+  label: string,
+): boolean {
   const concepts = rule.concepts ?? NO_CONCEPTS;
-  return factNames(fact, concepts, label) || (fact.status === 'absent' && deniesBroader(fact, concepts, label));
+  if (isGeneralDenial(fact)) return false;
+  if (fact.status !== 'absent') return factNames(fact, concepts, label);
+  // A denial speaks for its concept and everything under it, never for a broader one: "no cirrhosis" is not "no liver disease".
+  return sameConcept(fact, concepts) || deniesBroader(fact, concepts, label) || deniesAncestor(fact, concepts);
+}
+
+/** A fact whose concept is near one of the rule's in MeSH's tree (concept-hierarchy.ts `nearInTree`). */
+export function nearRuleConcept(fact: Pick<MatchFact, 'conceptId'>, rule: { concepts?: Array<{ id: string }> }): boolean {
+  if (!fact.conceptId) return false;
+  for (const concept of rule.concepts ?? NO_CONCEPTS) if (nearInTree(fact.conceptId, concept.id)) return true;
+  return false;
+}
+
+function sameConcept(fact: Pick<MatchFact, 'conceptId'>, concepts: ReadonlyArray<{ id: string }>): boolean {
+  if (!fact.conceptId) return false;
+  for (const concept of concepts) if (concept.id === fact.conceptId) return true;
+  return false;
+}
+
+/** A denial of a concept's ancestor in the hierarchy: "no liver disease" rules out cirrhosis, "no heart disease" a heart attack. */
+function deniesAncestor(fact: Pick<MatchFact, 'conceptId'>, concepts: ReadonlyArray<{ id: string }>): boolean {
+  if (!fact.conceptId) return false;
+  for (const concept of concepts) if (isA(concept.id, fact.conceptId)) return true;
+  return false;
 }
 const NO_CONCEPTS: Array<{ id: string; name: string }> = [];
 
@@ -221,6 +252,9 @@ function presenceRule(
   wanted: boolean,
   today: Date,
   explain: boolean,
+  own: readonly string[] | null = null,
+  /** A condition next to a wanted one in MeSH's tree leaves it unknown with that fact named (conditions only). */
+  nearCounts = false,
 ): Judgement {
   // Wanting the condition or medicine makes it a key fact (who the trial is for); not wanting it does not.
   const key = wanted;
@@ -229,9 +263,22 @@ function presenceRule(
   let past: MatchFact | undefined;
   let denied: MatchFact | undefined;
   // The first (newest) named fact of each status, in one pass and without closures (the hot path of a run).
+  let general: MatchFact | undefined;
+  let near: MatchFact | undefined;
+  let ownIllness = false;
   for (const fact of facts.get(kind) ?? NONE) {
+    if (isGeneralDenial(fact)) {
+      general ??= fact;
+      continue;
+    }
+    if (!wanted && kind === 'condition' && fact.status !== 'absent' && !ownIllness) ownIllness = relatedToOwnIllness(fact.conceptId, rule.concepts);
     if (fact.status === 'present' ? current : fact.status === 'history' ? past : fact.status === 'absent' ? denied : true) continue;
-    if (!namesRuleConcept(fact, rule, label)) continue;
+    // A broad exclusion is not decided by the trial's own condition (own-condition.ts).
+    if (own !== null && fact.status !== 'absent' && isOwnCondition(fact.conceptId, own)) continue;
+    if (!namesRuleConcept(fact, rule, label)) {
+      if (nearCounts && !near && fact.status !== 'absent' && nearRuleConcept(fact, rule)) near = fact;
+      continue;
+    }
     if (fact.status === 'present') current = fact;
     else if (fact.status === 'history') past = fact;
     else denied = fact;
@@ -267,12 +314,30 @@ function presenceRule(
     if (past && rule.history) return { outcome: 'met', reason: explain ? `${verb.before} ${past.name} (${from(past)})` : '', factId: past.id, key };
     if (past) return { outcome: 'unknown', reason: explain ? `${verb.before} ${past.name} (${from(past)}); is it current?` : '', factId: past.id, key };
     if (denied) return { outcome: 'not_met', reason: explain ? `${verb.no} ${label} (${from(denied)})` : '', factId: denied.id, key };
+    // A condition next to the wanted one in the tree: a hint, never the condition (decision 164).
+    if (near)
+      return {
+        outcome: 'unknown',
+        reason: explain ? `${verb.now} ${near.name} (${from(near)}), close to ${label}: is it ${label}?` : '',
+        factId: near.id,
+        key,
+      };
     return unknown(explain ? `Nothing on record about ${label}` : '', key);
   }
   // The trial wants people who do not have it (now, ever for "history of", or within a window).
   if (current) {
+    // A condition that is present now but began before the window: whether "in the last 6 months" means it began then
+    // or was present then is the criterion's to say, so it stays unknown. A medicine taken now is taken within any
+    // washout window, however long ago it was started (its date is the start): not met.
+    if (!inWindow(current, since) && kind === 'condition')
+      return {
+        outcome: 'unknown',
+        reason: explain ? `${verb.now} ${current.name}, since before the last ${rule.within?.value} ${rule.within?.unit} (${from(current)})` : '',
+        factId: current.id,
+        key,
+      };
     if (!inWindow(current, since))
-      return { outcome: 'met', reason: explain ? `${verb.now} ${current.name} but not${window} (${from(current)})` : '', factId: current.id, key };
+      return { outcome: 'not_met', reason: explain ? `${verb.now} ${current.name} now, started earlier (${from(current)})` : '', factId: current.id, key };
     return { outcome: 'not_met', reason: explain ? `${verb.now} ${current.name} (${from(current)})` : '', factId: current.id, key };
   }
   if (past) {
@@ -292,6 +357,14 @@ function presenceRule(
     return { outcome: 'met', reason: explain ? `${verb.before} ${past.name}, not now (${from(past)})` : '', factId: past.id, key };
   }
   if (denied) return { outcome: 'met', reason: explain ? `${verb.no} ${label} (${from(denied)})` : '', factId: denied.id, key };
+  // "Otherwise healthy", "takes no medicines" (general-denials.ts): the exclusions of what the note does not name.
+  if (general && !ownIllness && generalDenialAnswers(kind, rule))
+    return {
+      outcome: 'met',
+      reason: explain ? `${kind === 'condition' ? 'Otherwise healthy' : 'Takes no regular medicines'}: nothing of ${label} (${from(general)})` : '',
+      factId: general.id,
+      key,
+    };
   return unknown(explain ? `Nothing on record about ${label}` : '', key);
 }
 
@@ -341,29 +414,31 @@ function of(facts: FactIndex, kind: FactKind): MatchFact[] {
   return facts.get(kind) ?? NONE;
 }
 
-function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today: Date, explain: boolean): Judgement {
+function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today: Date, explain: boolean, own: readonly string[] | null): Judgement {
   switch (rule.type) {
     case 'age': {
       const ageFact = of(facts, 'age').find((fact) => fact.value != null);
-      const age = person.dateOfBirth ? ageOn(person.dateOfBirth, today) : ageFact?.value != null ? Math.floor(ageFact.value) : null;
+      // An infant's age stays a fraction of a year (age.ts): 5 months meets ">= 3 months".
+      const age = person.dateOfBirth ? ageFromBirth(person.dateOfBirth, today) : ageFact?.value != null ? ageFromYears(ageFact.value) : null;
       const source = person.dateOfBirth ? 'date of birth' : ageFact ? from(ageFact) : '';
       const range =
         rule.minYears != null && rule.maxYears != null
-          ? `${rule.minYears}-${rule.maxYears}`
+          ? `${boundWords(rule.minYears)}-${boundWords(rule.maxYears)}`
           : rule.minYears != null
-            ? `at least ${rule.minYears}`
-            : `at most ${rule.maxYears}`;
+            ? `at least ${boundWords(rule.minYears)}`
+            : `at most ${boundWords(rule.maxYears!)}`;
       if (age == null) return unknown('Age not known', true);
-      const inRange = (rule.minYears == null || age >= rule.minYears) && (rule.maxYears == null || age <= rule.maxYears);
+      const inRange = ageWithin(age, rule.minYears, rule.maxYears);
       return {
         outcome: inRange ? 'met' : 'not_met',
-        reason: explain ? `Age ${age} (${source}) ${inRange ? 'is' : 'is not'} ${range}` : '',
+        reason: explain ? `Age ${ageWords(age)} (${source}) ${inRange ? 'is' : 'is not'} ${range}` : '',
         factId: person.dateOfBirth ? null : (ageFact?.id ?? null),
         key: true,
       };
     }
     case 'sex': {
-      if (rule.sex === 'all') return { outcome: 'not_applicable', reason: 'Open to all sexes', factId: null, key: false };
+      // Everyone meets a criterion that asks nothing of them (decision 142): counted as met, never as key.
+      if (rule.sex === 'all') return { outcome: 'met', reason: 'Open to all sexes', factId: null, key: false };
       const sexFact = of(facts, 'sex').find((fact) => fact.valueText);
       const sex = person.sex === 'female' || person.sex === 'male' ? person.sex : (sexFact?.valueText ?? null);
       if (!sex) return unknown('Sex not known', true);
@@ -375,7 +450,7 @@ function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today
       };
     }
     case 'condition': {
-      const judged = presenceRule(facts, 'condition', rule, rule.concepts?.[0]?.name ?? rule.condition, rule.present, today, explain);
+      const judged = presenceRule(facts, 'condition', rule, rule.concepts?.[0]?.name ?? rule.condition, rule.present, today, explain, own, true);
       return rule.qualifiers?.length ? qualifiedJudgement(judged, facts, rule.qualifiers, rule.present, explain) : judged;
     }
     case 'medication':
@@ -384,13 +459,18 @@ function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today
       if (rule.relativeTo) return unknown(explain ? `Needs the lab's normal range (${rule.measure} ${bound(rule)} x ${rule.relativeTo})` : '', false);
       const latest = of(facts, 'lab').find((fact) => fact.value != null && measureNamed(rule.measure, fact.name));
       if (!latest || latest.value == null) return unknown(explain ? `No ${rule.measure} on record` : '', true);
-      if (rule.unit && latest.unit && latest.unit !== rule.unit)
-        return unknown(explain ? `${rule.measure} on record is in ${latest.unit}, the criterion in ${rule.unit}` : '', true, latest.id);
-      const ok = compare(latest.value, rule);
+      // In the criterion's unit (lab-units.ts); a unit that does not convert leaves it unknown.
+      const convert = unitConversion(rule.measure, latest.unit, rule.unit);
+      if (!convert) return unknown(explain ? `${rule.measure} on record is in ${latest.unit}, the criterion in ${rule.unit}` : '', true, latest.id);
+      const value = convert(latest.value);
+      const ok = compare(value, rule);
       const unit = (value: string | null | undefined) => (value ? ` ${value}` : '');
+      const converted = value === latest.value || !rule.unit ? '' : ` (${value} ${rule.unit})`;
       return {
         outcome: ok ? 'met' : 'not_met',
-        reason: explain ? `${rule.measure} ${latest.value}${unit(latest.unit)} (${from(latest)}); the trial needs ${bound(rule)}${unit(rule.unit)}` : '',
+        reason: explain
+          ? `${rule.measure} ${latest.value}${unit(latest.unit)}${converted} (${from(latest)}); the trial needs ${bound(rule)}${unit(rule.unit)}`
+          : '',
         factId: latest.id,
         key: true,
       };
@@ -398,6 +478,12 @@ function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today
     case 'pregnancy': {
       if (rule.allowed) return { outcome: 'not_applicable', reason: 'Pregnancy allowed', factId: null, key: false };
       if (person.sex === 'male') return { outcome: 'met', reason: 'Male: not pregnant', factId: null, key: false };
+      // A record without its sex: the note's or the record's sex fact says it (as for a sex criterion).
+      if (person.sex !== 'female') {
+        const sexFact = of(facts, 'sex').find((fact) => fact.valueText);
+        if (sexFact?.valueText === 'male')
+          return { outcome: 'met', reason: explain ? `Male: not pregnant (${from(sexFact)})` : '', factId: sexFact.id, key: false };
+      }
       const fact = of(facts, 'pregnancy')[0];
       if (!fact) return unknown('Pregnancy not known (asked at prescreen)', false);
       return fact.status === 'present'
@@ -418,7 +504,7 @@ function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today
       return { outcome: ok ? 'met' : 'not_met', reason: explain ? `${rule.scale} ${fact.value} (${from(fact)})` : '', factId: fact.id, key: true };
     }
     case 'healthy_volunteers': {
-      if (rule.accepted) return { outcome: 'not_applicable', reason: 'Healthy volunteers accepted', factId: null, key: false };
+      if (rule.accepted) return { outcome: 'met', reason: 'Healthy volunteers accepted', factId: null, key: false };
       const condition = of(facts, 'condition').find((fact) => fact.status === 'present');
       return condition
         ? { outcome: 'met', reason: explain ? `Has ${condition.name} (${from(condition)})` : '', factId: condition.id, key: false }
@@ -440,6 +526,8 @@ export function evaluateCriterion(
   today: Date,
   facts: FactIndex = indexFacts(person.facts),
   explain = true,
+  /** The trial's own condition, for a broad exclusion (own-condition.ts). */
+  own: readonly string[] | null = null,
 ): CriterionOutcome {
   if (criterion.population)
     return { criterionId: criterion.id, outcome: 'not_applicable', key: false, reason: explain ? `Applies to ${criterion.population} only` : '', factId: null };
@@ -447,7 +535,7 @@ export function evaluateCriterion(
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'No rule read from this criterion: asked at prescreen', factId: null };
   if (criterion.ruleSource === 'llm' && criterion.needsReview)
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'The rule is a suggestion not yet accepted', factId: null };
-  const judgement = judge(criterion.rule, person, facts, today, explain) as CriterionOutcome;
+  const judgement = judge(criterion.rule, person, facts, today, explain, own) as CriterionOutcome;
   judgement.criterionId = criterion.id;
   return judgement;
 }
@@ -466,6 +554,7 @@ export function matchPerson(
 ): PersonMatch {
   const facts = indexFacts(person.facts);
   const plans = scorePlans(criteria);
+  const own = ownConditionsPerCriterion(criteria, plans);
   const completeness = person.completeness ?? completenessOf(person.facts);
   const outcomes: CriterionOutcome[] = new Array(criteria.length);
   const notMetIds: string[] = [];
@@ -475,11 +564,21 @@ export function matchPerson(
   let excluding = 0;
   let flagged = 0;
   let chance = 0;
+  let relevant = false;
+  let dependent = 0;
+  let dependentCount = 0;
   // One pass, no closures: this runs for every person of a match run.
   for (let i = 0; i < criteria.length; i++) {
-    const item = (outcomes[i] = evaluateCriterion(criteria[i], person, today, facts, explain));
+    const item = (outcomes[i] = evaluateCriterion(criteria[i], person, today, facts, explain, own[i]));
     const plan = plans[i];
-    if (item.outcome === 'not_met') {
+    if (plan.relevance && item.outcome === 'met') relevant = true;
+    if (item.outcome === 'unknown' && plan.dependsOnRelevance && item.factId === null) {
+      // Weighed once the person's relevance is known (score.ts `dependsOnRelevance`).
+      unknownIds.push(item.criterionId);
+      if (item.key) keyUnknown = true;
+      dependent += plan.unknown[completeness];
+      dependentCount++;
+    } else if (item.outcome === 'not_met') {
       notMetIds.push(item.criterionId);
       if (plan.excludes) excluding++;
       else flagged++;
@@ -493,6 +592,7 @@ export function matchPerson(
       chance += plan.met;
     }
   }
+  chance += relevant ? dependentCount * UNKNOWN_WHEN_RELEVANT : dependent;
   const result = classAndScore(excluding, keyUnknown, flagged, chance);
   const summary = explain ? explainScore(result, outcomes, plans, completeness) : '';
   return { ...result, summary, flagged, outcomes, metCount, notMetIds, unknownIds };

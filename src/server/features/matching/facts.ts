@@ -16,7 +16,19 @@ import { recordAudit } from '../../audit';
 import { createCandidate, targetOrganization } from '../candidates/service';
 import { readFhirBundle } from './fhir';
 import { extractNoteFacts } from './note-extractor';
-import * as q from './queries';
+import {
+  type CandidateFactRow,
+  deleteFact as deleteFactRow,
+  deleteFactsOfSource,
+  deleteNote,
+  insertFact,
+  insertFacts,
+  insertNote,
+  listFacts,
+  listNotes,
+  replaceFacts,
+} from './queries-facts';
+import { fillMissingDemographics, findCandidateBasics, findCandidateByContact } from './queries-person';
 
 /** Clinical notes written in bulk and read into facts (decision 132): the demo's referral notes. */
 export { storeClinicalNotes, type NoteToStore } from './note-intake';
@@ -27,7 +39,12 @@ export { storeClinicalNotes, type NoteToStore } from './note-intake';
  * answers become facts when a result is recorded. Every change is audited with counts only (never the text).
  */
 
-export function toFact(row: q.CandidateFactRow): CandidateFact {
+/** A candidate's facts in the caller's transaction (the voice simulator's synthetic person answers by them). */
+export async function factsOfCandidate(tx: Transaction, candidateId: string): Promise<CandidateFactRow[]> {
+  return listFacts(tx, candidateId);
+}
+
+export function toFact(row: CandidateFactRow): CandidateFact {
   return {
     id: row.id,
     candidateId: row.candidateId,
@@ -50,7 +67,7 @@ export function toFact(row: q.CandidateFactRow): CandidateFact {
 }
 
 async function loadCandidate(tx: Transaction, candidateId: string) {
-  const person = await q.findCandidateBasics(tx, candidateId);
+  const person = await findCandidateBasics(tx, candidateId);
   if (!person) throw notFound('Candidate not found');
   return person;
 }
@@ -58,8 +75,8 @@ async function loadCandidate(tx: Transaction, candidateId: string) {
 export async function clinicalRecord(db: Database, scope: RequestScope, candidateId: string): Promise<CandidateClinicalRecord> {
   return runScoped(db, scope, async (tx) => {
     await loadCandidate(tx, candidateId);
-    const notes = await q.listNotes(tx, candidateId);
-    const facts = await q.listFacts(tx, candidateId);
+    const notes = await listNotes(tx, candidateId);
+    const facts = await listFacts(tx, candidateId);
     const perNote = new Map<string, number>();
     for (const fact of facts) if (fact.source === 'note' && fact.sourceRef) perNote.set(fact.sourceRef, (perNote.get(fact.sourceRef) ?? 0) + 1);
     return {
@@ -85,9 +102,9 @@ export async function addClinicalNote(
 ): Promise<{ note: ClinicalNote; facts: CandidateFact[] }> {
   return runScoped(db, scope, async (tx) => {
     const person = await loadCandidate(tx, candidateId);
-    const note = await q.insertNote(tx, { organizationId: person.organizationId, candidateId, body, authorUserId: scope.userId });
+    const note = await insertNote(tx, { organizationId: person.organizationId, candidateId, body, authorUserId: scope.userId });
     const read = extractNoteFacts(body, { noteId: note.id });
-    const facts = await q.replaceFacts(tx, person.organizationId, candidateId, { source: 'note', sourceRef: note.id }, read);
+    const facts = await replaceFacts(tx, person.organizationId, candidateId, { source: 'note', sourceRef: note.id }, read);
     await recordAudit(tx, {
       organizationId: person.organizationId,
       actorUserId: scope.userId,
@@ -96,7 +113,7 @@ export async function addClinicalNote(
       entityId: candidateId,
       changes: { noteId: note.id, length: body.length, facts: facts.length },
     });
-    const authorName = (await q.listNotes(tx, candidateId)).find((row) => row.id === note.id)?.authorName ?? null;
+    const authorName = (await listNotes(tx, candidateId)).find((row) => row.id === note.id)?.authorName ?? null;
     return {
       note: { id: note.id, candidateId, body: note.body, authorName, createdAt: note.createdAt.toISOString(), factCount: facts.length },
       facts: facts.map(toFact),
@@ -107,7 +124,7 @@ export async function addClinicalNote(
 export async function deleteClinicalNote(db: Database, scope: RequestScope, candidateId: string, noteId: string): Promise<void> {
   await runScoped(db, scope, async (tx) => {
     const person = await loadCandidate(tx, candidateId);
-    if (!(await q.deleteNote(tx, candidateId, noteId))) throw notFound('Note not found');
+    if (!(await deleteNote(tx, candidateId, noteId))) throw notFound('Note not found');
     await recordAudit(tx, {
       organizationId: person.organizationId,
       actorUserId: scope.userId,
@@ -122,7 +139,7 @@ export async function deleteClinicalNote(db: Database, scope: RequestScope, cand
 export async function addManualFact(db: Database, scope: RequestScope, candidateId: string, input: CreateCandidateFactInput): Promise<CandidateFact> {
   return runScoped(db, scope, async (tx) => {
     const person = await loadCandidate(tx, candidateId);
-    const row = await q.insertFact(tx, person.organizationId, candidateId, {
+    const row = await insertFact(tx, person.organizationId, candidateId, {
       ...input,
       conceptId: conceptOf(input.kind, input.name),
       source: 'manual',
@@ -147,7 +164,7 @@ export async function addManualFact(db: Database, scope: RequestScope, candidate
 export async function deleteFact(db: Database, scope: RequestScope, candidateId: string, factId: string): Promise<void> {
   await runScoped(db, scope, async (tx) => {
     const person = await loadCandidate(tx, candidateId);
-    const [removed] = await q.deleteFact(tx, candidateId, factId);
+    const [removed] = await deleteFactRow(tx, candidateId, factId);
     if (!removed) throw notFound('Fact not found');
     await recordAudit(tx, {
       organizationId: person.organizationId,
@@ -207,13 +224,13 @@ export async function importFhirBundle(db: Database, scope: RequestScope, organi
   if (!parsed.success) throw new AppError(400, "The bundle's patient could not be read", 'FHIR_PATIENT_UNUSABLE');
   const input = parsed.data;
 
-  const existing = await runScoped(db, scope, (tx) => q.findCandidateByContact(tx, orgId, input.phone ?? null, input.email ?? null));
+  const existing = await runScoped(db, scope, (tx) => findCandidateByContact(tx, orgId, input.phone ?? null, input.email ?? null));
   if (existing) {
     const count = await runScoped(db, scope, async (tx) => {
       // The bundle is the newer health record: it replaces every fact an earlier bundle gave.
-      await q.deleteFactsOfSource(tx, existing.id, 'fhir');
-      const rows = await q.insertFacts(tx, existing.organizationId, existing.id, reading.facts);
-      await q.fillMissingDemographics(tx, existing.id, { dateOfBirth: input.dateOfBirth ?? null, sex: input.sex ?? null });
+      await deleteFactsOfSource(tx, existing.id, 'fhir');
+      const rows = await insertFacts(tx, existing.organizationId, existing.id, reading.facts);
+      await fillMissingDemographics(tx, existing.id, { dateOfBirth: input.dateOfBirth ?? null, sex: input.sex ?? null });
       await recordAudit(tx, {
         organizationId: existing.organizationId,
         actorUserId: scope.userId,
@@ -228,7 +245,7 @@ export async function importFhirBundle(db: Database, scope: RequestScope, organi
   }
   let count = 0;
   const created = await createCandidate(db, scope, orgId, input, async (tx, row) => {
-    const rows = await q.insertFacts(tx, row.organizationId, row.id, reading.facts);
+    const rows = await insertFacts(tx, row.organizationId, row.id, reading.facts);
     count = rows.length;
     await recordAudit(tx, {
       organizationId: row.organizationId,
@@ -354,6 +371,6 @@ export async function recordPrescreenFacts(
   answers: AnsweredCriterion[],
 ): Promise<number> {
   const facts = factsFromAnswers(answers, resultId, new Date().toISOString().slice(0, 10));
-  const rows = await q.replaceFacts(tx, organizationId, candidateId, { source: 'prescreen', sourceRef: resultId }, facts);
+  const rows = await replaceFacts(tx, organizationId, candidateId, { source: 'prescreen', sourceRef: resultId }, facts);
   return rows.length;
 }

@@ -275,7 +275,7 @@ export function readFhirBundle(bundle: unknown): FhirBundleReading {
   for (const [index, raw] of (parsed.data.entry ?? []).entries()) {
     const entry = EntrySchema.safeParse(raw);
     if (!entry.success) {
-      warnings.push(`Entry ${index + 1} was skipped: it has no resource with a resourceType.`);
+      warnings.push(`Entry ${index + 1} was skipped: it has no resource, or the resource does not say its type.`);
       continue;
     }
     const { fullUrl, resource } = entry.data;
@@ -594,13 +594,16 @@ function readObservation(observation: Observation, entry: Entry, at: number, ski
     }
     const written = quantity.code ?? quantity.unit;
     const converted = canonical(measure.measure, quantity.value, written ? (UCUM_UNITS[written] ?? written) : undefined);
-    const unit = measure.measure.unit ? converted.unit : written;
+    // Kept in the way people write it (lb, not UCUM's [lb_av]) when the measure has no canonical unit.
+    const unit = measure.measure.unit ? converted.unit : written ? (UCUM_UNITS[written] ?? written) : written;
     if (measure.measure.unit && unit !== measure.measure.unit) {
       // A display that only resembles a measure ("BMI percentile", "platelet mean volume") has another unit.
       if (measure.byText) return;
       warnings.push(`Observation ${entry.ref ?? `(entry ${entry.index + 1})`}: ${measure.measure.name} kept in its own unit (${clip(written ?? 'none', 40)}).`);
     }
     const words = displayOf(code, LOINC);
+    const readable = quantity.unit ?? written;
+    const shownUnit = readable ? (UCUM_UNITS[readable] ?? readable) : undefined;
     found.push({
       key: measure.measure.name,
       at: at + offset,
@@ -611,7 +614,8 @@ function readObservation(observation: Observation, entry: Entry, at: number, ski
         value: converted.value,
         unit: clip(unit ?? null, 40),
         ...base,
-        sourceText: clip(joinText(words, `${quantity.value}${written ? ` ${written}` : ''}`), 2000),
+        // Quoted with the record's human-readable unit (Quantity.unit), not its UCUM code ([lb_av]).
+        sourceText: clip(joinText(words, `${quantity.value}${shownUnit ? ` ${shownUnit}` : ''}`), 2000),
         code: measure.loinc ? `${LOINC}|${measure.loinc}` : codeOf(code, LOINC),
       }),
     });

@@ -7,8 +7,9 @@ import { AppError } from '../../http/errors';
 import { CriteriaReaderError } from '../../integrations/llm/criteria-reader-error';
 import type { NumberedSentence } from '../../integrations/llm/criterion-judge';
 import type { MatchCriterion } from './evaluate';
-import { splitSentences } from './note-extractor';
-import * as q from './queries';
+import { splitSentences } from './note-text';
+import { type CriterionJudgementRow, saveJudgements } from './queries-judgements';
+import { matchCriteria } from './queries-run-reads';
 
 /**
  * The optional language-model judge (decision 097, the TrialGPT approach): for criteria the rules leave unknown
@@ -22,7 +23,7 @@ export function judgeable(criterion: MatchCriterion & { text: string }, outcome:
   return outcome === 'unknown' && criterion.rule?.type !== 'site_judgement' && !criterion.population;
 }
 
-export const toJudgement = (row: q.CriterionJudgementRow): LlmJudgement => ({
+export const toJudgement = (row: CriterionJudgementRow): LlmJudgement => ({
   verdict: row.verdict,
   explanation: row.explanation,
   sentences: row.sentences,
@@ -33,7 +34,7 @@ export const toJudgement = (row: q.CriterionJudgementRow): LlmJudgement => ({
 /** The `llm` evidence of each criterion the rules left unknown, and how many of them the model judged "not met". */
 export function withJudgements<T extends { criterionId: string; outcome: CriterionEvidence['outcome'] }>(
   evidence: T[],
-  judgements: q.CriterionJudgementRow[],
+  judgements: CriterionJudgementRow[],
 ): { evidence: Array<T & { llm: LlmJudgement | null }>; flagged: number } {
   const byCriterion = new Map(judgements.map((row) => [row.criterionId, row]));
   const out = evidence.map((item) => {
@@ -78,7 +79,7 @@ export function numberedSentences(notes: Array<{ id: string; body: string }>): A
 const notConfigured = () =>
   new AppError(
     409,
-    'No language model may read notes here: set LLM_BASE_URL and LLM_MODEL, and LLM_JUDGE_NOTES=true to let it read candidates’ clinical notes',
+    'No language model may read notes here: ask an administrator to connect one and to allow it to read candidates’ clinical notes',
     'LLM_NOT_CONFIGURED',
   );
 
@@ -114,7 +115,7 @@ export async function judgeCriteria(
   }
   const byId = new Map(sentences.map((sentence) => [sentence.id, sentence]));
   return runScoped(deps.db, scope, async (tx) => {
-    const current = new Map((await q.matchCriteria(tx, [input.trialId])).map((criterion) => [criterion.id, criterion.text]));
+    const current = new Map((await matchCriteria(tx, [input.trialId])).map((criterion) => [criterion.id, criterion.text]));
     const rows = input.criteria.flatMap((criterion, index) => {
       const answer = answers.answers[index];
       if (!answer || current.get(criterion.id) !== criterion.text) return [];
@@ -132,7 +133,7 @@ export async function judgeCriteria(
         },
       ];
     });
-    await q.saveJudgements(tx, rows);
+    await saveJudgements(tx, rows);
     // What the model's tokens cost, on the costs dashboard (decision 031), as for rule suggestions.
     if (answers.totalTokens > 0) {
       await recordActivity(tx, [

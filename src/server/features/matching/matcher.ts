@@ -11,21 +11,42 @@ import type {
   WhatIfInput,
   WhatIfResult,
 } from '../../../contract/matching';
-import { ListMatchesQuerySchema } from '../../../contract/matching';
+import { ListMatchesQuerySchema, type NextQuestionsResult } from '../../../contract/matching';
+import type { StudyBlock } from '../../../contract/prescreen-forms';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { runScoped, type RequestScope } from '../../auth/scope';
-import type { Transaction } from '../../db/scoped';
+import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
 import type { AppDeps } from '../../http/context';
-import { notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import { bulkUpdate } from '../candidates/service';
 import { generateStudyBlocks as generateFormBlocks } from '../prescreen-forms/generator';
-import { createForm, listForms, updateForm } from '../prescreen-forms/service';
+import { createForm, getForm, listForms, updateForm } from '../prescreen-forms/service';
 import { defineSliceRunKind } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
 import { CLASS_RANK, matchPerson, type MatchCriterion, type MatchPerson } from './evaluate';
 import { TARGET_CONDITION_ID, targetConditionOf } from './target-condition';
-import * as q from './queries';
+import { listFacts, listNotes } from './queries-facts';
+import { candidateNotMetJudgements, listJudgements, notMetJudgements } from './queries-judgements';
+import { TRIAL_MATCH_RUN_KIND } from './queries-literals';
+import { countLinked, findCandidateBasics, linkedTrialIds } from './queries-person';
+import { excludingCounts, matchCounts, matchPage, unknownCounts, whatIfPool } from './queries-results';
+import {
+  type Cursor,
+  type MatchRunRow,
+  candidateSlice,
+  changedSince,
+  countOrganizationCandidates,
+  factSignatures,
+  findTrial,
+  matchCriteria,
+  matchPeople,
+  matchRuns,
+  recruitingTrials,
+  trialConditions,
+} from './queries-run-reads';
+import { type MatchRowInsert, dropSupersededResults, insertMatches } from './queries-run-writes';
+import { matcherSummaryRows, matcherTopGapRows } from './queries-summary';
 import { addSignatures, compileTrial, decodeFacts, matchCompact, unknownSignatureIds, type CompactPerson, type CompiledTrial } from './compiled';
 import { toFact } from './facts';
 import { classWithFlags, flaggedCount, flagsOf, judgeable, judgeCriteria, withJudgements, type Flags } from './llm-judge';
@@ -54,7 +75,6 @@ const BATCH = 2000;
 const RUN_LABEL = 'Trial matching';
 
 type Deps = AppDeps;
-type Cursor = q.Cursor;
 
 /**
  * The counts a completed run keeps (per class, per criterion), added up slice by slice in the run's options
@@ -70,8 +90,8 @@ type RunOptions = { trialId?: unknown; cursor?: Cursor | null; tally?: Tally };
  * conditions the trial lists, target-condition.ts), then its own criteria in order.
  */
 async function criteriaToMatch(tx: Transaction, trialIds: string[]) {
-  const criteria = await q.matchCriteria(tx, trialIds);
-  const trials = await q.trialConditions(tx, trialIds);
+  const criteria = await matchCriteria(tx, trialIds);
+  const trials = await trialConditions(tx, trialIds);
   return trials.flatMap((item) => {
     const own = criteria.filter((criterion) => criterion.trialId === item.id);
     const target = targetConditionOf({ conditions: item.conditions, healthyVolunteers: item.healthyVolunteers, criteria: own });
@@ -80,38 +100,54 @@ async function criteriaToMatch(tx: Transaction, trialIds: string[]) {
 }
 
 async function loadTrial(tx: Transaction, trialId: string) {
-  const found = await q.findTrial(tx, trialId);
+  const found = await findTrial(tx, trialId);
   if (!found) throw notFound('Trial not found');
   return found;
 }
 
+/** Opens a trial's match run in the caller's transaction, or answers the run already going for it. */
+async function openMatchRun(tx: Transaction, found: Awaited<ReturnType<typeof loadTrial>>, createdByUserId: string | null) {
+  // One open run per trial: a second request joins it instead of matching twice.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial_match:${found.id}`}))`);
+  const { latest } = await matchRuns(tx, found.id);
+  if (latest && (latest.status === 'pending' || latest.status === 'running')) return latest;
+  const total = await countOrganizationCandidates(tx, found.organizationId);
+  const { run: created } = await trialMatchRuns.create(tx, {
+    organizationId: found.organizationId,
+    createdByUserId,
+    label: `${RUN_LABEL}: ${found.title.slice(0, 120)}`,
+    total,
+    options: { trialId: found.id, cursor: null },
+    audit: () => ({ trialId: found.id, candidates: total }),
+  });
+  return trialMatchRuns.begin(tx, created.id);
+}
+
 /** Starts matching a trial (or answers the run already going for it). */
 export async function startMatch(deps: Deps, scope: RequestScope, trialId: string): Promise<ProcessingRun> {
-  const { run } = await runScoped(deps.db, scope, async (tx) => {
-    const found = await loadTrial(tx, trialId);
-    // One open run per trial: a second request joins it instead of matching twice.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial_match:${trialId}`}))`);
-    const { latest } = await q.matchRuns(tx, trialId);
-    if (latest && (latest.status === 'pending' || latest.status === 'running')) return { run: latest };
-    const total = await q.countOrganizationCandidates(tx, found.organizationId);
-    const { run: created } = await trialMatchRuns.create(tx, {
-      organizationId: found.organizationId,
-      createdByUserId: scope.userId,
-      label: `${RUN_LABEL}: ${found.title.slice(0, 120)}`,
-      total,
-      options: { trialId, cursor: null },
-      audit: () => ({ trialId, candidates: total }),
-    });
-    return { run: await trialMatchRuns.begin(tx, created.id) };
-  });
+  const run = await runScoped(deps.db, scope, async (tx) => openMatchRun(tx, await loadTrial(tx, trialId), scope.userId));
   // A joined run is handed over again too: the claim keeps one worker on it, and a run whose process died
   // is taken up.
   await trialMatchRuns.trigger(deps, run.id, run.organizationId);
   return toRun(run);
 }
 
+/**
+ * Starts matching every recruiting trial of one organization, for work the system does on its behalf (the demo
+ * data just written, decision 170): the same runs as `startMatch`, under that organization's scope.
+ */
+export async function startMatchingRecruitingTrials(deps: Deps, organizationId: string, createdByUserId: string | null): Promise<number> {
+  const runs = await runAsOrganization(deps.db, organizationId, async (tx) => {
+    const opened = [];
+    for (const { id } of await recruitingTrials(tx, organizationId)) opened.push(await openMatchRun(tx, await loadTrial(tx, id), createdByUserId));
+    return opened;
+  });
+  for (const run of runs) await trialMatchRuns.trigger(deps, run.id, run.organizationId);
+  return runs.length;
+}
+
 /** A result row as a slice writes it. */
-type SliceResult = q.MatchRowInsert;
+type SliceResult = MatchRowInsert;
 
 /** A candidate of a slice, their facts in the slice's columns (decision 084). */
 type SliceRow = CompactPerson & { id: string; createdAt: string };
@@ -161,11 +197,11 @@ async function evaluateSlice(trial: CompiledTrial, slice: SliceRow[], tally: Tal
  */
 async function readCompactSlice(tx: Transaction, organizationId: string, setup: MatchSetup, after: Cursor | null): Promise<SliceRow[]> {
   const size = after === null ? Math.min(matchRunTuning.sliceSize, matchRunTuning.firstSliceSize) : matchRunTuning.sliceSize;
-  const slice = await q.candidateSlice(tx, organizationId, after, size);
+  const slice = await candidateSlice(tx, organizationId, after, size);
   const packed = slice.map((row) => row.facts);
   // The words of signatures this run has not met yet: all of them on the first slice, few after.
   const unknown = unknownSignatureIds(setup.compiled, packed);
-  if (unknown.length) addSignatures(setup.compiled, await q.factSignatures(tx, unknown));
+  if (unknown.length) addSignatures(setup.compiled, await factSignatures(tx, unknown));
   const { columns, starts, irregular } = decodeFacts(setup.compiled, packed);
   const rows: SliceRow[] = slice.map((row, index) => ({
     id: row.id,
@@ -182,7 +218,7 @@ async function readCompactSlice(tx: Transaction, organizationId: string, setup: 
     if (row.unpacked) asRows.push(index);
   });
   if (asRows.length) {
-    const people = await q.matchPeople(
+    const people = await matchPeople(
       tx,
       asRows.map((index) => slice[index].id),
     );
@@ -198,20 +234,20 @@ async function readCompactSlice(tx: Transaction, organizationId: string, setup: 
  * a run stopped at any point resumes after its last written slice.
  */
 export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, SliceRow, { rows: SliceResult[]; tally: Tally }, Cursor>({
-  kind: q.TRIAL_MATCH_RUN_KIND,
+  kind: TRIAL_MATCH_RUN_KIND,
   messages: {
     failed: 'Matching stopped on an unexpected error; run it again',
     interrupted: 'Matching was interrupted while starting; run it again',
   },
   completion: (run) => {
     const options = run.options as RunOptions & { counts?: Record<MatchClass, number> };
-    return { kind: q.TRIAL_MATCH_RUN_KIND, trialId: options.trialId, ...options.counts };
+    return { kind: TRIAL_MATCH_RUN_KIND, trialId: options.trialId, ...options.counts };
   },
   async prepare(tx, { run }) {
     const trialId = String((run.options as RunOptions).trialId ?? '');
     const criteria = await criteriaToMatch(tx, [trialId]);
     // Judgements are made one candidate at a time on request: few enough to hold for the whole run.
-    const flags = flagsOf(await q.notMetJudgements(tx, trialId));
+    const flags = flagsOf(await notMetJudgements(tx, trialId));
     return { trialId, compiled: compileTrial(criteria, new Date()), flags };
   },
   async readSlice(tx, { run }, setup, after) {
@@ -226,7 +262,7 @@ export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, SliceRow, { r
   },
   async writeSlice(tx, { run: { id: runId, organizationId } }, { setup, rows, result, run }) {
     await tx.execute(sql`set local jit = off`);
-    await q.insertMatches(tx, { runId, organizationId, trialId: setup.trialId }, result.rows);
+    await insertMatches(tx, { runId, organizationId, trialId: setup.trialId }, result.rows);
     // Counts go on from the stored ones; a run begun before counts were kept has none (counted at the end).
     const before = storedTally(run);
     return {
@@ -236,7 +272,7 @@ export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, SliceRow, { r
   },
   async finish(tx, { run: { id: runId } }, _setup, run) {
     const tally = storedTally(run);
-    const counts = tally ? tally.counts : await q.matchCounts(tx, runId);
+    const counts = tally ? tally.counts : await matchCounts(tx, runId);
     const gaps = tally ? tallyGaps(tally) : await runGaps(tx, runId);
     // Kept with the run: the overview, the lists' totals and the gap analysis read them instead of counting 100,000 rows.
     const options: Record<string, unknown> = { ...(run.options as RunOptions) };
@@ -246,7 +282,7 @@ export const trialMatchRuns = defineSliceRunKind<Deps, MatchSetup, SliceRow, { r
   // The results this run replaces, deleted once it shows as completed (decision 113): a re-run's delete of 100,000
   // rows is no longer part of its time to results.
   async afterComplete(tx, { run }) {
-    await q.dropSupersededResults(tx, String((run.options as RunOptions).trialId ?? ''), run.id);
+    await dropSupersededResults(tx, String((run.options as RunOptions).trialId ?? ''), run.id);
   },
   // The planner needs to know the new rows (PGlite runs no autovacuum): as the owner, after the run. A sample of
   // 3,000 rows instead of the default 30,000 (decision 104): the results' queries only need the run's share of the
@@ -303,8 +339,8 @@ const isKeyCriterion = (criterion: MatchCriterion) => matchPerson([criterion], N
 type RunGaps = { excluding: Array<{ criterionId: string; excluded: number; onlyBlocker: number }>; unknown: Array<{ criterionId: string; unknown: number }> };
 
 async function runGaps(tx: Transaction, runId: string): Promise<RunGaps> {
-  const excluding = await q.excludingCounts(tx, runId);
-  const unknown = await q.unknownCounts(tx, runId);
+  const excluding = await excludingCounts(tx, runId);
+  const unknown = await unknownCounts(tx, runId);
   return {
     excluding: excluding.map((row) => ({ criterionId: row.criterion_id, excluded: Number(row.excluded), onlyBlocker: Number(row.only_blocker) })),
     unknown: unknown.map((row) => ({ criterionId: row.criterion_id, unknown: Number(row.unknown) })),
@@ -312,21 +348,21 @@ async function runGaps(tx: Transaction, runId: string): Promise<RunGaps> {
 }
 
 /** The per-criterion counts a completed run stored; counted again for a run finished before they were stored. */
-async function storedGaps(tx: Transaction, run: q.MatchRunRow): Promise<RunGaps> {
+async function storedGaps(tx: Transaction, run: MatchRunRow): Promise<RunGaps> {
   return (run.options as { gaps?: RunGaps }).gaps ?? runGaps(tx, run.id);
 }
 
 /** The counts a completed run stored; counted again for a run finished before they were stored. */
-async function storedCounts(tx: Transaction, run: q.MatchRunRow): Promise<Record<'likely' | 'possible' | 'excluded', number>> {
+async function storedCounts(tx: Transaction, run: MatchRunRow): Promise<Record<'likely' | 'possible' | 'excluded', number>> {
   const stored = (run.options as { counts?: Record<'likely' | 'possible' | 'excluded', number> }).counts;
-  return stored ?? q.matchCounts(tx, run.id);
+  return stored ?? matchCounts(tx, run.id);
 }
 
 const countsOf = (counts: Record<'likely' | 'possible' | 'excluded', number>): MatchCounts => ({
   ...counts,
   total: counts.likely + counts.possible + counts.excluded,
 });
-const runView = (run: q.MatchRunRow | null) => {
+const runView = (run: MatchRunRow | null) => {
   if (!run) return null;
   const view = toRun(run);
   return {
@@ -345,9 +381,9 @@ export async function matchOverview(deps: Deps, scope: RequestScope, trialId: st
   return runScoped(deps.db, scope, async (tx) => {
     const found = await loadTrial(tx, trialId);
     const criteria = await criteriaToMatch(tx, [trialId]);
-    const runs = await q.matchRuns(tx, trialId);
+    const runs = await matchRuns(tx, trialId);
     const counts = runs.completed ? await storedCounts(tx, runs.completed) : { likely: 0, possible: 0, excluded: 0 };
-    const stale = runs.completed ? await q.changedSince(tx, found.organizationId, found.updatedAt, runs.completed.createdAt) : false;
+    const stale = runs.completed ? await changedSince(tx, found.organizationId, found.updatedAt, runs.completed.createdAt) : false;
     return {
       trial: { id: found.id, title: found.title, status: found.status, targetEnrollment: found.targetEnrollment, organizationId: found.organizationId },
       criteria: criteria.map((criterion) => ({
@@ -372,7 +408,7 @@ export async function listMatches(deps: Deps, scope: RequestScope, trialId: stri
   const filter = ListMatchesQuerySchema.parse(query);
   return runScoped(deps.db, scope, async (tx) => {
     await loadTrial(tx, trialId);
-    const { completed } = await q.matchRuns(tx, trialId);
+    const { completed } = await matchRuns(tx, trialId);
     if (!completed) return { matches: [], total: 0 };
     const counts = await storedCounts(tx, completed);
     // Without a name search the total is a stored count, not a scan of every result.
@@ -386,7 +422,7 @@ export async function listMatches(deps: Deps, scope: RequestScope, trialId: stri
           ? ((await storedGaps(tx, completed)).excluding.find((row) => row.criterionId === filter.criterionId)?.excluded ?? 0)
           : undefined;
     }
-    const page = await q.matchPage(
+    const page = await matchPage(
       tx,
       {
         runId: completed.id,
@@ -402,7 +438,7 @@ export async function listMatches(deps: Deps, scope: RequestScope, trialId: stri
     );
     // A model's "not met" on a criterion the row still leaves unknown flags it (decision 097).
     const flags = flagsOf(
-      await q.notMetJudgements(
+      await notMetJudgements(
         tx,
         trialId,
         page.rows.map((row) => row.candidateId),
@@ -431,12 +467,12 @@ export async function candidateMatch(deps: Deps, scope: RequestScope, trialId: s
 
 async function evaluateCandidate(tx: Transaction, trialId: string, candidateId: string) {
   const found = await loadTrial(tx, trialId);
-  const person = await q.findCandidateBasics(tx, candidateId);
+  const person = await findCandidateBasics(tx, candidateId);
   if (!person || person.organizationId !== found.organizationId) throw notFound('Candidate not found');
   const criteria = await criteriaToMatch(tx, [trialId]);
-  const facts = await q.listFacts(tx, candidateId);
-  const linked = await q.linkedTrialIds(tx, candidateId);
-  const judgements = await q.listJudgements(tx, trialId, candidateId);
+  const facts = await listFacts(tx, candidateId);
+  const linked = await linkedTrialIds(tx, candidateId);
+  const judgements = await listJudgements(tx, trialId, candidateId);
   const result = matchPerson(criteria, { dateOfBirth: person.dateOfBirth, sex: person.sex, facts }, new Date());
   const factsById = new Map(facts.map((fact) => [fact.id, fact]));
   const { evidence, flagged } = withJudgements(
@@ -475,7 +511,7 @@ async function evaluateCandidate(tx: Transaction, trialId: string, candidateId: 
 export async function judgeCandidate(deps: Deps, scope: RequestScope, trialId: string, candidateId: string): Promise<CandidateMatch> {
   const asked = await runScoped(deps.db, scope, async (tx) => {
     const { match, criteria, organizationId } = await evaluateCandidate(tx, trialId, candidateId);
-    const notes = await q.listNotes(tx, candidateId);
+    const notes = await listNotes(tx, candidateId);
     return {
       organizationId,
       criteria: criteria.filter((criterion, index) => judgeable(criterion, match.evidence[index].outcome)),
@@ -490,7 +526,7 @@ export async function gapAnalysis(deps: Deps, scope: RequestScope, trialId: stri
   return runScoped(deps.db, scope, async (tx) => {
     const found = await loadTrial(tx, trialId);
     const criteria = await criteriaToMatch(tx, [trialId]);
-    const { completed } = await q.matchRuns(tx, trialId);
+    const { completed } = await matchRuns(tx, trialId);
     if (!completed) return { counts: countsOf({ likely: 0, possible: 0, excluded: 0 }), targetEnrollment: found.targetEnrollment, excluding: [], unknown: [] };
     const counts = await storedCounts(tx, completed);
     const { excluding, unknown } = await storedGaps(tx, completed);
@@ -518,7 +554,7 @@ export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, i
   return runScoped(deps.db, scope, async (tx) => {
     await loadTrial(tx, trialId);
     const criteria = await criteriaToMatch(tx, [trialId]);
-    const { completed } = await q.matchRuns(tx, trialId);
+    const { completed } = await matchRuns(tx, trialId);
     if (!criteria.some((criterion) => criterion.id === input.criterionId)) throw notFound('Criterion not found');
     if (!completed) throw notFound('No match results yet: run the matcher first');
     const changed: MatchCriterion[] = criteria.flatMap((criterion) =>
@@ -526,16 +562,16 @@ export async function whatIf(deps: Deps, scope: RequestScope, trialId: string, i
     );
     const before = await storedCounts(tx, completed);
     const after = { ...before };
-    const pool = await q.whatIfPool(tx, completed.id, input.criterionId);
+    const pool = await whatIfPool(tx, completed.id, input.criterionId);
     // The stored classes hold the language model's flags (decision 098); the changed rules' classes must too, or a
     // flagged candidate would seem to move from possible to likely whatever the change.
-    const flags = flagsOf(await q.notMetJudgements(tx, trialId));
+    const flags = flagsOf(await notMetJudgements(tx, trialId));
     let admitted = 0;
     let newlyExcluded = 0;
     const today = new Date();
     for (let start = 0; start < pool.length; start += BATCH) {
       const slice = pool.slice(start, start + BATCH);
-      const people = await q.matchPeople(
+      const people = await matchPeople(
         tx,
         slice.map((row) => row.candidateId),
       );
@@ -560,7 +596,7 @@ export async function addToTrial(deps: Deps, scope: RequestScope, trialId: strin
   const unique = [...new Set(candidateIds)];
   const already = await runScoped(deps.db, scope, async (tx) => {
     await loadTrial(tx, trialId);
-    return q.countLinked(tx, trialId, unique);
+    return countLinked(tx, trialId, unique);
   });
   await bulkUpdate(deps.db, scope, { candidateIds: unique, addTrialId: trialId });
   return { added: unique.length - already, alreadyInTrial: already };
@@ -574,17 +610,17 @@ export async function addToTrial(deps: Deps, scope: RequestScope, trialId: strin
  */
 export async function otherTrialMatches(deps: Deps, scope: RequestScope, candidateId: string): Promise<OtherTrialMatches> {
   return runScoped(deps.db, scope, async (tx) => {
-    const person = await q.findCandidateBasics(tx, candidateId);
+    const person = await findCandidateBasics(tx, candidateId);
     if (!person) throw notFound('Candidate not found');
-    const trials = await q.recruitingTrials(tx, person.organizationId);
+    const trials = await recruitingTrials(tx, person.organizationId);
     // One statement at a time: a transaction's connection runs them in order anyway.
     const criteria = await criteriaToMatch(
       tx,
       trials.map((item) => item.id),
     );
-    const facts = await q.listFacts(tx, candidateId);
-    const linked = await q.linkedTrialIds(tx, candidateId);
-    const judged = await q.candidateNotMetJudgements(tx, candidateId);
+    const facts = await listFacts(tx, candidateId);
+    const linked = await linkedTrialIds(tx, candidateId);
+    const judged = await candidateNotMetJudgements(tx, candidateId);
     const today = new Date();
     const matches = trials.flatMap((item) => {
       const own = criteria.filter((criterion) => criterion.trialId === item.id);
@@ -616,18 +652,20 @@ export const NEXT_QUESTIONS_FORM_NAME = 'Questions to ask next (from the trial m
 
 /**
  * Gap analysis in one click: prescreen questions for the criteria nothing on record decides, generated by the
- * prescreen form generator from those criteria only, into the trial's "questions to ask next" draft form
- * (created the first time, its questions replaced after). Staff review and publish it like any form.
+ * prescreen form generator from those criteria only. Into a draft form of the trial staff chose (appended, issue
+ * 32), else the trial's "questions to ask next" draft form (created the first time, its questions replaced after).
+ * Staff review and publish it like any form.
  */
 export async function prescreenFormForUnknowns(
   deps: Deps,
   scope: RequestScope,
   trialId: string,
   criterionIds: string[],
-): Promise<{ formId: string; created: boolean; questionCount: number }> {
+  intoFormId?: string,
+): Promise<NextQuestionsResult> {
   const criteria = await runScoped(deps.db, scope, async (tx) => {
     await loadTrial(tx, trialId);
-    return q.matchCriteria(tx, [trialId]);
+    return matchCriteria(tx, [trialId]);
   });
   // The trial's own condition (target-condition.ts) is no stored criterion: it is asked through the trial's own.
   const wanted = new Set(criterionIds.filter((id) => id !== TARGET_CONDITION_ID));
@@ -635,13 +673,33 @@ export async function prescreenFormForUnknowns(
   if (chosen.length !== wanted.size) throw notFound('Criterion not found');
   const { blocks } = generateFormBlocks({ criteria: chosen.map((criterion) => ({ ...criterion, population: criterion.population })) });
   const questionCount = blocks.reduce((sum, block) => sum + block.questions.length, 0);
+  if (intoFormId) return addToDraft(deps, scope, trialId, intoFormId, blocks);
   const existing = (await listForms(deps.db, scope, [], trialId)).prescreenForms.find((form) => form.name === NEXT_QUESTIONS_FORM_NAME);
   if (existing) {
     await updateForm(deps.db, scope, existing.id, { blocks });
-    return { formId: existing.id, created: false, questionCount };
+    return { formId: existing.id, formName: existing.name, outcome: 'replaced', created: false, questionCount };
   }
   const form = await createForm(deps.db, scope, { trialId, name: NEXT_QUESTIONS_FORM_NAME, blocks });
-  return { formId: form.id, created: true, questionCount };
+  return { formId: form.id, formName: form.name, outcome: 'created', created: true, questionCount };
+}
+
+/** The new questions after a draft's own: a question it already has (same id) is not asked twice; block ids kept apart. */
+async function addToDraft(deps: Deps, scope: RequestScope, trialId: string, formId: string, blocks: StudyBlock[]): Promise<NextQuestionsResult> {
+  const form = await getForm(deps.db, scope, formId);
+  if (form.trialId !== trialId) throw notFound('Prescreen form not found');
+  if (form.status !== 'draft') throw conflict('Only a draft form can take new questions: choose a draft, or make a new form');
+  const questionIds = new Set(form.blocks.flatMap((block) => block.questions.map((question) => question.id)));
+  const blockIds = new Set(form.blocks.map((block) => block.id));
+  const added = blocks
+    .map((block) => ({
+      ...block,
+      id: blockIds.has(block.id) ? `${block.id}-next-${form.version + 1}` : block.id,
+      questions: block.questions.filter((question) => !questionIds.has(question.id)),
+    }))
+    .filter((block) => block.questions.length > 0);
+  const questionCount = added.reduce((sum, block) => sum + block.questions.length, 0);
+  if (questionCount) await updateForm(deps.db, scope, form.id, { blocks: [...form.blocks, ...added] });
+  return { formId: form.id, formName: form.name, outcome: 'added', created: false, questionCount };
 }
 
 /**
@@ -650,8 +708,8 @@ export async function prescreenFormForUnknowns(
  * Runs in the caller's scoped transaction.
  */
 export async function matcherDashboard(tx: Transaction, organizationIds: readonly string[], gapLimit = 10) {
-  const trials = await q.matcherSummaryRows(tx, organizationIds);
-  const gaps = await q.matcherTopGapRows(tx, organizationIds, gapLimit);
+  const trials = await matcherSummaryRows(tx, organizationIds);
+  const gaps = await matcherTopGapRows(tx, organizationIds, gapLimit);
   return {
     trials: trials.map((row) => ({
       trialId: row.trial_id,

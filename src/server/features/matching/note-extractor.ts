@@ -1,6 +1,13 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
-import { MEASURES, NUMBER, UNIT, canonical, normalizeUnit, toNumber, type Measure } from '../trials/criteria';
 import { meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
+import { readGeneralDenials } from './general-denials';
+import { isLifelong } from './lifelong-conditions';
+import { readAge, readSex } from './note-demographics';
+import { conditionDetails, medicineStoppedOn, nameWithQualifiers } from './note-details';
+import { readMeasures } from './note-measures';
+import { matches, splitSentences, type Sentence } from './note-text';
+
+export { splitSentences } from './note-text';
 
 /**
  * The clinical-note reader (trial matcher, issue 11; docs/note-extraction.md): free text typed or pasted on
@@ -31,64 +38,11 @@ const isDedicated = (conceptId: string) => {
   return dedicated.has(conceptId);
 };
 
-// ---- sentences ----
-
-interface Sentence {
-  start: number;
-  end: number;
-  text: string;
-}
-
-/** Words that end with a full stop without ending the sentence ("Dr. Lee", "approx. 5", "vs. fibroid"). */
-const ABBREVIATION =
-  /\b(?:dr|mr|mrs|ms|mx|st|vs|etc|e\.g|i\.e|approx|jr|sr|prof|no|nos|fig|pt|pts|hx|dx|tx|sx|rx|yo|y\.o|a\.m|p\.m|b\.i\.d|t\.i\.d|q\.i\.d|q\.d|p\.o|i\.v|inc|wk|wks|yr|yrs|mo|mos|min|hrs?|ca)$/i;
-
-/**
- * Sentences with their offsets in the note. A full stop ends a sentence only before whitespace, not after an
- * abbreviation nor after an initial followed by a word in lower case, so "39.5 C", "Dr. Lee", "C. diff" and
- * "s/p" stay inside theirs. A line break ends a sentence (notes list problems one per line) unless the next
- * line carries on in lower case (a wrapped line).
- */
-export function splitSentences(text: string): Sentence[] {
-  const sentences: Sentence[] = [];
-  let from = 0;
-  const push = (end: number) => {
-    const raw = text.slice(from, end);
-    const lead = raw.length - raw.trimStart().length;
-    const trimmed = raw.trim();
-    if (/[\p{L}\p{N}]/u.test(trimmed)) sentences.push({ start: from + lead, end: from + lead + trimmed.length, text: trimmed });
-  };
-  const boundary = /[.!?]+(?=\s|$)|\n/g;
-  for (let found = boundary.exec(text); found; found = boundary.exec(text)) {
-    const at = found.index;
-    const after = at + found[0].length;
-    const next = /\S/.exec(text.slice(after));
-    const nextChar = next ? next[0] : '';
-    if (found[0] === '\n') {
-      const blankLine = /^[ \t]*\n/.test(text.slice(after));
-      if (!blankLine && /\p{Ll}/u.test(nextChar) && !/:\s*$/.test(text.slice(from, at))) continue;
-      push(at);
-      from = after;
-      continue;
-    }
-    // "? pneumonia": a question mark before a word in lower case marks doubt, not the end of a question.
-    if (!found[0].startsWith('.') && /\p{Ll}/u.test(nextChar)) continue;
-    if (found[0].startsWith('.')) {
-      const before = text.slice(Math.max(from, at - 8), at);
-      if (ABBREVIATION.test(before)) continue;
-      // "C. diff", "E. coli": an initial before a word in lower case.
-      if (/(?:^|[^\p{L}])\p{L}$/u.test(before) && /\p{Ll}/u.test(nextChar)) continue;
-    }
-    push(after);
-    from = after;
-  }
-  push(text.length);
-  return sentences;
-}
+// ---- sentences: note-text.ts; age and sex: note-demographics.ts; labs and vitals: note-measures.ts ----
 
 // ---- cues ----
 
-type CueType = 'neg' | 'hist' | 'medHist' | 'hypo' | 'plan' | 'fam' | 'allergy' | 'pseudo';
+type CueType = 'neg' | 'hist' | 'pmh' | 'sp' | 'medHist' | 'hypo' | 'plan' | 'fam' | 'allergy' | 'pseudo';
 interface Cue {
   type: CueType;
   before: boolean;
@@ -163,19 +117,36 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
   // A treatment about to start: it speaks for the treatment named just before it, never past another concept
   // ("diabetes was confirmed and insulin will be started": the insulin is planned, the diabetes is had).
   { type: 'plan', before: false, pattern: /\b(?:will be (?:started|given|initiated|begun)|to (?:start|begin|be started))\b/gi },
+  // A history in the record's words ("history of", "PMH", "h/o"): had it, and for a lifelong diagnosis still has it
+  // (lifelong-conditions.ts; decision 164).
+  {
+    type: 'pmh',
+    before: true,
+    pattern:
+      /\b(?:(?:past |prior |remote |previous |significant |known |a |\d+[- ]?(?:year|yr)s?[- ]?)?(?:medical |surgical )?(?:history|hx)(?: is)? (?:of|significant for|notable for|remarkable for|positive for|includes?)|h\/o|hx|pmh(?: of| significant for| notable for)?)\b/gi,
+  },
+  // "S/p CABG in 2019, HTN and DM2": after (a procedure), up to the list's next comma only.
+  { type: 'sp', before: true, pattern: /\b(?:s\/p|status post)\b/gi },
   // History: had it, not now (or not said to be now).
   {
     type: 'hist',
     before: true,
     pattern:
-      /\b(?:(?:past |prior |remote |previous |significant |known |a |\d+[- ]?(?:year|yr)s?[- ]?)?(?:medical |surgical )?(?:history|hx)(?: is)? (?:of|significant for|notable for|remarkable for|positive for|includes?)|h\/o|hx|pmh(?: of| significant for| notable for)?|s\/p|status post|previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|(?<!\b(?:being|is|are|currently|now|still)\s)treated for)\b/gi,
+      /\b(?:previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|(?<!\b(?:being|is|are|currently|now|still)\s)treated for)\b/gi,
   },
   // "No recurrence of her breast cancer", "without evidence of residual lymphoma": had it, not now (not "never had").
   {
     type: 'hist',
     before: true,
     pattern:
-      /\b(?:no|without|negative for)(?: (?:evidence|signs?) of)?(?: (?:a|any))? (?:recurren(?:ce|t)|relapse|residual|recurring)(?: (?:disease|tumou?r))?(?: of)?(?=\W)/gi,
+      /\b(?:no|without|negative for)(?: (?:evidence|signs?) of)?(?: (?:a|any))? (?:recurren(?:ce|t)|relapse|residual|recurring)(?: (?:disease|tumou?r))?(?: of)?(?=\W)(?!\s*(?:[,;.)]|and\b|$))/gi,
+  },
+  // "Breast cancer treated 10 years ago without recurrence, osteoporosis on alendronate": the recurrence speaks for
+  // what came before it, never for the list's next items.
+  {
+    type: 'hist',
+    before: false,
+    pattern: /\b(?:with no|no|without)(?: (?:evidence|signs?) of)?(?: (?:a|any))? (?:recurrence|relapse)(?=\s*(?:[,;.)]|and\b|$))/gi,
   },
   // "Cancer-free since 2015", "disease-free": was had.
   { type: 'hist', before: false, pattern: /(?<=\w)-free\b/gi },
@@ -201,7 +172,8 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
   {
     type: 'allergy',
     before: true,
-    pattern: /\b(?:allerg(?:y|ies|ic) to|intoleran(?:t|ce) (?:of|to)|adverse (?:drug )?reaction to|did not tolerate|could not tolerate|unable to tolerate)\b/gi,
+    pattern:
+      /\b(?:allerg(?:y|ies|ic) to|(?:drug |medication )?allerg(?:y|ies)\s*:|intoleran(?:t|ce) (?:of|to)|adverse (?:drug )?reaction to|did not tolerate|could not tolerate|unable to tolerate)(?=\W|$)/gi,
   },
 ];
 
@@ -217,8 +189,8 @@ const QUALIFIED =
 const ONSET = /\b(?:diagnos(?:ed|is)|confirmed|detected|discovered|identified|found|started|began|begun|onset|since|developed)\b/i;
 
 /** How far (in words) a cue reaches: before a mention, after it. */
-const REACH_FORWARD: Record<CueType, number> = { neg: 12, hist: 30, medHist: 4, hypo: 8, plan: 0, fam: 12, allergy: 6, pseudo: 6 };
-const REACH_BACK: Record<CueType, number> = { neg: 5, hist: 6, medHist: 4, hypo: 4, plan: 4, fam: 6, allergy: 0, pseudo: 0 };
+const REACH_FORWARD: Record<CueType, number> = { neg: 12, hist: 30, pmh: 30, sp: 30, medHist: 4, hypo: 8, plan: 0, fam: 12, allergy: 6, pseudo: 6 };
+const REACH_BACK: Record<CueType, number> = { neg: 5, hist: 6, pmh: 6, sp: 6, medHist: 4, hypo: 4, plan: 4, fam: 6, allergy: 0, pseudo: 0 };
 
 interface SentenceCues {
   cues: Cue[];
@@ -248,19 +220,27 @@ function readCues(text: string): SentenceCues {
   return { cues, stops };
 }
 
-/** Every match of a global pattern. Not `matchAll`, which copies the pattern on each call: this runs per note for dozens of patterns. */
-function* matches(pattern: RegExp, text: string): Generator<RegExpExecArray> {
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    if (match[0] === '') pattern.lastIndex++;
-    yield match;
+/** Items sorted by start, per sentence: those wholly inside it, moved to its offsets. */
+function bySentence<T extends { start: number; end: number }>(items: readonly T[], sentences: readonly Sentence[]): T[][] {
+  const out: T[][] = [];
+  let next = 0;
+  for (const sentence of sentences) {
+    const inside: T[] = [];
+    while (next < items.length && items[next].start < sentence.start) next++;
+    for (let i = next; i < items.length && items[i].start < sentence.end; i++) {
+      const item = items[i];
+      if (item.end <= sentence.end) inside.push({ ...item, start: item.start - sentence.start, end: item.end - sentence.start });
+    }
+    out.push(inside);
   }
+  return out;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const wordsIn = (text: string) => text.match(WORD)?.length ?? 0;
 
-type Reading = 'present' | 'history' | 'absent' | 'family' | 'hypothetical' | 'allergy';
+/** `historyOf`: "history of X", "PMH: X": had it; still has it when X is a lifelong diagnosis (the reader decides). */
+type Reading = 'present' | 'history' | 'historyOf' | 'absent' | 'family' | 'hypothetical' | 'allergy';
 
 /**
  * What the sentence says about the words at [start, end): the nearest cue before them (within its reach, no
@@ -276,6 +256,7 @@ function readStatus(sentence: string, { cues, stops, mentions = [] }: SentenceCu
   for (const cue of cues) {
     if (!cue.before || cue.end > start || !counts(cue)) continue;
     if (stopBetween(cue.end, start, cue) || wordsIn(sentence.slice(cue.end, start)) > REACH_FORWARD[cue.type]) continue;
+    if (cue.type === 'sp' && sentence.slice(cue.end, start).includes(',')) continue;
     before = cue;
   }
   let after: Cue | null = null;
@@ -310,7 +291,8 @@ function readStatus(sentence: string, { cues, stops, mentions = [] }: SentenceCu
   if (types.has('allergy')) return 'allergy';
   // "Negative for obstructive pancreatitis", "no metastatic breast cancer": the kind is denied, not the disease.
   if (types.has('neg')) return !medicine && QUALIFIED.test(sentence.slice(Math.max(0, start - 24), start)) ? 'hypothetical' : 'absent';
-  if (types.has('hist') || types.has('medHist')) return 'history';
+  if (types.has('hist') || types.has('sp') || types.has('medHist')) return 'history';
+  if (types.has('pmh')) return 'historyOf';
   return 'present';
 }
 
@@ -341,128 +323,6 @@ function readSections(text: string): Array<{ start: number; end: number; section
   }
   if (open) sections.push({ ...open, end: text.length });
   return sections;
-}
-
-// ---- age and sex ----
-
-const AGE_UNIT = String.raw`(years?|yrs?|y|months?|mos?|weeks?|wks?|days?|d)`;
-const PERSON = String.raw`(?:man|woman|male|female|boy|girl|gentleman|lady|patient|child|infant|baby|newborn|neonate|toddler|adolescent|teen(?:ager)?|farmer|student|athlete|veteran|person|individual)`;
-/** Age phrasings, best first. Group 1 the number, group 2 the unit (years when absent). */
-const AGE_PATTERNS: RegExp[] = [
-  new RegExp(String.raw`\b(\d{1,3}(?:\.\d)?)\s*[- ]?\s*${AGE_UNIT}\.?\s*[- ]?\s*olds?\b`, 'gi'),
-  /\b(\d{1,3})\s*()(?:yo|y\/o|y\.o\.?|yr\.? old|yrs\.? old)(?![a-z])/gi,
-  new RegExp(
-    String.raw`\b(\d{1,3})\s*[- ]?\s*${AGE_UNIT}\s+(?=(?:(?:old|African[- ]American|Caucasian|white|black|Asian|Hispanic|Latin[ao]|obese)\s+)*${PERSON}\b)`,
-    'gi',
-  ),
-  new RegExp(String.raw`\b(\d{1,3})\s*${AGE_UNIT}\s+of\s+age\b`, 'gi'),
-  /(?<!\b(?:at|since|by|from|until|before|after|of|onset|the)\s+)\baged?\s*:?\s*(\d{1,3})()\b(?!\s*(?:-|to|and)\s*\d)/gi,
-];
-/** "48 M", "74M", "22yo F": a number and M/F opening a note. */
-const AGE_SEX_SHORT = /^(?:(?:pt|patient)(?: is)?(?: a)?\s+|an?\s+|this is an?\s+)?(\d{1,3})\s*(?:yo|y\/o|y\.o\.?)?\s*([MF])\b(?![\w/.-])/i;
-
-const toYears = (value: number, unit: string) => {
-  const lower = unit.toLowerCase();
-  const years = /^(?:mo|month)/.test(lower) ? value / 12 : /^(?:w|wk|week)/.test(lower) ? (value * 7) / 365.25 : /^d/.test(lower) ? value / 365.25 : value;
-  return Math.round(years * 1000) / 1000;
-};
-
-const SEX_WORD = /\b(?:(woman|female|lady|girl)|(man|male|gentleman|boy))(?![\w'’])/i;
-const TITLE = /\b(?:([Mm]rs|[Mm]s|[Mm]iss)|([Mm]r))\.?(?=\s+\p{Lu})/u;
-const PRONOUN = /\b(?:(she|her|hers|herself)|(he|his|him|himself))\b/gi;
-
-interface Found {
-  value: number | string;
-  start: number;
-  end: number;
-}
-
-function readAge(text: string, sentences: Sentence[], today: Date | undefined): Found | null {
-  const first = sentences[0];
-  const short = first ? AGE_SEX_SHORT.exec(first.text) : null;
-  let best: Found | null = short
-    ? {
-        value: Number(short[1]),
-        start: first!.start + short.index + short[0].indexOf(short[1]),
-        end: first!.start + short.index + short[0].indexOf(short[1]) + short[1].length,
-      }
-    : null;
-  for (const pattern of AGE_PATTERNS) {
-    pattern.lastIndex = 0;
-    for (const match of text.matchAll(pattern)) {
-      if (best && match.index >= best.start) break;
-      // "Her 70-year-old father": a relative's age.
-      if (/\b(?:his|her|their|whose)\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index))) continue;
-      const years = toYears(Number(match[1]), match[2] || 'years');
-      if (years > 120) continue;
-      best = { value: years, start: match.index, end: match.index + match[0].trimEnd().length };
-      break;
-    }
-  }
-  if (best) return best;
-  const birth = /\b(?:dob|d\.o\.b\.?|date of birth|born on)\s*:?\s*(?:(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))/i.exec(text);
-  if (!birth) return null;
-  const [year, month, day] = birth[1] ? [Number(birth[1]), Number(birth[2]), Number(birth[3])] : [Number(birth[6]), Number(birth[4]), Number(birth[5])];
-  const now = today ?? new Date();
-  let years = now.getUTCFullYear() - year;
-  if (now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day)) years -= 1;
-  return years >= 0 && years <= 120 ? { value: years, start: birth.index, end: birth.index + birth[0].length } : null;
-}
-
-/**
- * Sex from the words that describe the patient: next to the age ("58-year-old woman", "48 M"), a title
- * ("Mrs. Lee"), then the first sentence's person word; pronouns only when no word says it, and then only
- * when one set clearly outnumbers the other.
- */
-function readSex(text: string, sentences: Sentence[], age: Found | null): Found | null {
-  const first = sentences[0];
-  const short = first ? AGE_SEX_SHORT.exec(first.text) : null;
-  if (short) {
-    const at = first!.start + short.index + short[0].length - short[2].length;
-    return { value: /f/i.test(short[2]) ? 'female' : 'male', start: at, end: at + 1 };
-  }
-  const asSex = (match: RegExpExecArray, offset: number): Found => ({
-    value: match[1] ? 'female' : 'male',
-    start: offset + match.index,
-    end: offset + match.index + match[0].length,
-  });
-  if (age) {
-    const after = text.slice(age.end, age.end + 60).split(/[.;\n]/)[0];
-    const compact = /^\s*(?:yo|y\/o|y\.o\.?)?\s*([MF])\b(?![\w/.-])/.exec(after);
-    if (compact)
-      return {
-        value: compact[1] === 'F' ? 'female' : 'male',
-        start: age.end + compact.index + compact[0].length - 1,
-        end: age.end + compact.index + compact[0].length,
-      };
-    const word = SEX_WORD.exec(after);
-    if (word && !/\b(?:his|her|their|whose)\s+$/i.test(after.slice(0, word.index))) return asSex(word, age.end);
-  }
-  const title = TITLE.exec(text);
-  if (title) return { value: title[1] ? 'female' : 'male', start: title.index, end: title.index + title[0].length };
-  for (const sentence of sentences.slice(0, 2)) {
-    const word = new RegExp(SEX_WORD.source, 'gi');
-    for (const match of sentence.text.matchAll(word)) {
-      if (/\b(?:his|her|their|whose|and|with)\s+$/i.test(sentence.text.slice(Math.max(0, match.index - 8), match.index))) continue;
-      return { value: match[1] ? 'female' : 'male', start: sentence.start + match.index, end: sentence.start + match.index + match[0].length };
-    }
-  }
-  let female = 0;
-  let male = 0;
-  let firstFemale: Found | null = null;
-  let firstMale: Found | null = null;
-  for (const match of text.matchAll(PRONOUN)) {
-    if (match[1]) {
-      female++;
-      firstFemale ??= { value: 'female', start: match.index, end: match.index + match[0].length };
-    } else {
-      male++;
-      firstMale ??= { value: 'male', start: match.index, end: match.index + match[0].length };
-    }
-  }
-  if (female > male * 2) return firstFemale;
-  if (male > female * 2) return firstMale;
-  return null;
 }
 
 // ---- concepts ----
@@ -550,6 +410,17 @@ function invertedMentions(sentence: string, vocab: Vocabulary, mentions: Mention
 const MEASURED_VALUE_AFTER =
   /^\s*(?:\(\s*)?(?:(?:serum|blood|plasma|urine|level|levels|concentration|count|value)\s+)*(?:of|:|=|was|is|at|were)?\s*[<>≤≥]?\s*\d+(?:[.,]\d+)?(?!\d|[.,]\d|\s*(?:mg|mcg|µg|ug|g|gm|units?|iu|tablets?|tabs?|puffs?|ml|l|lpm|liters?|drops?|sprays?)\b(?!\s*\/))/i;
 
+/**
+ * A substance named with a test's result ("anti-PLA2R antibodies positive", "antibodies were negative", "negative for
+ * hepatitis B surface antigen"): a test of the person's blood, not a medicine they take.
+ */
+const TEST_RESULT_AFTER =
+  /^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:test|titers?|levels?|status|serology|screen(?:ing)?)\s+)?(?:(?:was|were|is|are|came back|returned|tested)\s+)?(?:positive|negative|detected|not detected|undetectable|reactive|non-?reactive)\b/i;
+const TEST_RESULT_BEFORE = /\b(?:positive|negative|seropositive|seronegative|reactive)\s+(?:for\s+)?(?:[\w-]+\s+){0,3}$/i;
+
+/** "on warfarin", "takes metformin": a medicine taken now, whatever history the sentence tells. */
+const ON_MEDICINE = /\b(?:on|takes|taking|uses|using)\s+$/i;
+
 /** Words after a disease's name that make it the name of a vaccine ("TB vaccination", "hepatitis B vaccine"). */
 const VACCINE_AFTER = /^[\s-]*(?:vaccin\w*|immuni[sz]ations?|boosters?|shots?)\b/i;
 
@@ -566,34 +437,6 @@ const PREGNANCY_TEST =
   /\b(?:(negative|positive)\s+(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?h?cg)|(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?hcg|upt)\b[^.;]{0,80}?\b(negative|positive))\b/gi;
 const BIRTH = /\b(?:born|birth|delivered at|neonat|newborn|infant|preterm baby)\w*/i;
 
-// ---- labs and vitals ----
-
-interface NoteMeasure {
-  measure: Measure;
-  pattern: RegExp;
-}
-
-const byName = (name: string) => MEASURES.find((measure) => measure.name === name)!;
-/** The criteria parser's measures, plus the short forms notes use for vitals (EF, HR, sats). */
-const NOTE_MEASURES: NoteMeasure[] = [
-  ...MEASURES.filter((measure) => !/ASA|blood pressure|heart rate/.test(measure.name)).map((measure) => ({
-    measure,
-    pattern: new RegExp(measure.pattern.source, 'gi'),
-  })),
-  { measure: byName('LVEF'), pattern: /\b(?:EF|LVEF)\b/g },
-  { measure: byName('oxygen saturation'), pattern: /\b(?:o2 sat(?:uration)?s?|sats?|spo2|sao2|pulse ox(?:imetry)?)\b/gi },
-];
-const VALUE = new RegExp(
-  String.raw`^(\s*(?:\([^()]{1,15}\)\s*)?(?:(?:is|was|of|at|level|levels|count|value|measured|reading|were|are|results?|now|today|:|=|~)\s*){0,3})${NUMBER}(?![\d/]|[.,]\d)${UNIT}`,
-  'i',
-);
-const UNKNOWN_UNIT = /^(?:[a-zA-Z]|\s*(?:mg|mcg|µg|ug|g|iu|u|mm|ml|l|mmol|meq|ng|pg|x|k)\b)/;
-const TARGET = /\b(?:goal|target|aim|keep|less than|greater than|above|below|under|over)\W*$/i;
-const BLOOD_PRESSURE =
-  /\b(?:blood pressure|bp)\b(?:\s*(?:\(|is|was|of|:|=|at|measured|reading|now|today)\s*){0,3}\s*(\d{2,3})\s*\/\s*(\d{2,3})(?:\s*mm\s*hg)?/gi;
-const HEART_RATE =
-  /\b(?:[Hh]eart rate|HR|[Pp]ulse(?: rate)?)\b(?:\s*(?:is|was|of|:|=|at)\s*){0,3}\s*(\d{2,3})(?:\s*(?:bpm|\/\s*min|beats(?: per minute| \/ ?min)?))?(?![\d/]|\.\d)/g;
-
 // ---- the facts ----
 
 interface Draft {
@@ -602,6 +445,85 @@ interface Draft {
 }
 
 const isMedicine = (kind: FactKind) => kind === 'medication' || kind === 'smoking';
+
+/** A substance read as a test: a result right after it, or "positive / negative for" right before it. */
+function isTestResult(sentence: string, start: number, end: number): boolean {
+  return TEST_RESULT_AFTER.test(sentence.slice(end, end + 50)) || TEST_RESULT_BEFORE.test(sentence.slice(Math.max(0, start - 40), start));
+}
+
+/** The index of the sentence holding `offset` (-1 between sentences): a binary search, sentences being in order. */
+function sentenceAt(sentences: readonly Sentence[], offset: number): number {
+  let [low, high] = [0, sentences.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (offset < sentences[middle].start) high = middle - 1;
+    else if (offset >= sentences[middle].end) low = middle + 1;
+    else return middle;
+  }
+  return -1;
+}
+
+/**
+ * The concepts each sentence names, in its own offsets, sorted by start; the dedicated headings (smoking, pregnancy)
+ * left to their own readers. The whole note is read at once, so a short form defined or supported anywhere in it
+ * is read everywhere (decision 127).
+ */
+function mentionsBySentence(text: string, sentences: readonly Sentence[], vocab: Vocabulary, context: readonly string[]): Mention[][] {
+  const noteMentions = vocab.find(text, { reach: 'full', context });
+  let next = 0;
+  return sentences.map((sentence) => {
+    const mentions: Mention[] = [];
+    while (next < noteMentions.length && noteMentions[next].start < sentence.start) next++;
+    for (; next < noteMentions.length && noteMentions[next].end <= sentence.end; next++) {
+      const mention = noteMentions[next];
+      if (!isDedicated(mention.concept.id)) mentions.push({ ...mention, start: mention.start - sentence.start, end: mention.end - sentence.start });
+    }
+    const inverted = invertedMentions(sentence.text, vocab, mentions);
+    return inverted.length ? [...mentions, ...inverted].sort((a, b) => a.start - b.start) : mentions;
+  });
+}
+
+/** What the note says of smoking and (for a person not read as male) pregnancy, through the caller's readers. */
+function readSmokingAndPregnancy(
+  text: string,
+  mayBePregnant: boolean,
+  statusAt: (start: number, end: number, medicine: boolean) => Reading | null,
+  sentenceOf: (start: number, end: number) => Sentence | null,
+  add: (kind: FactKind, key: string, name: string, conceptId: string | null, reading: Reading, start: number, end: number) => void,
+): void {
+  for (const match of matches(SMOKING, text)) {
+    const [start, end] = [match.index, match.index + match[0].length];
+    const sentence = sentenceOf(start, end);
+    if (!sentence) continue;
+    let reading: Reading;
+    if (match[1]) reading = 'absent';
+    else {
+      reading = statusAt(start, end, true)!;
+      if (reading === 'present' && !CURRENT.test(sentence.text)) {
+        // "ex-smoker", "smoked", "40 pack-years", "smoking history": smoked, not said to smoke now.
+        if (match[2] || match[3] || /^\s+history\b/i.test(text.slice(end, end + 10))) reading = 'history';
+      }
+    }
+    add('smoking', 'smoking', 'smoking', null, reading, start, end);
+  }
+
+  if (mayBePregnant) {
+    for (const match of matches(PREGNANCY_TEST, text)) {
+      const result = (match[1] ?? match[2]).toLowerCase();
+      if (sentenceOf(match.index, match.index + match[0].length))
+        add('pregnancy', 'pregnancy', 'pregnancy', null, result === 'negative' ? 'absent' : 'present', match.index, match.index + match[0].length);
+    }
+    for (const match of matches(PREGNANT, text)) {
+      const reading = statusAt(match.index, match.index + match[0].length, false);
+      if (reading) add('pregnancy', 'pregnancy', 'pregnancy', null, reading, match.index, match.index + match[0].length);
+    }
+    for (const match of matches(GESTATION, text)) {
+      const sentence = sentenceOf(match.index, match.index + match[0].length);
+      // "Born at 38w3d": a baby's gestational age at birth, not a pregnancy.
+      if (sentence && !BIRTH.test(sentence.text)) add('pregnancy', 'pregnancy', 'pregnancy', null, 'present', match.index, match.index + match[0].length);
+    }
+  }
+}
 
 /**
  * The facts a note states about its patient. One fact per concept (per lab measure, for smoking, for
@@ -612,37 +534,16 @@ const isMedicine = (kind: FactKind) => kind === 'medication' || kind === 'smokin
 export function extractNoteFacts(text: string, options: NoteExtractionOptions = {}): CandidateFactInput[] {
   const sourceRef = options.noteId ?? null;
   const sentences = splitSentences(text);
+  const today = options.today ?? new Date();
   // Cues are read once over the whole note, then handed to their sentences in the sentence's own offsets.
   const noteCues = readCues(text);
   const vocab = vocabulary();
-  // The whole note is read at once, so a short form defined or supported anywhere in it is read everywhere (decision 127).
-  const noteMentions = vocab.find(text, { reach: 'full', context: options.context ?? [] });
-  let next = 0;
-  const sentenceMentions = sentences.map((sentence) => {
-    const mentions: Mention[] = [];
-    while (next < noteMentions.length && noteMentions[next].start < sentence.start) next++;
-    for (; next < noteMentions.length && noteMentions[next].end <= sentence.end; next++) {
-      const mention = noteMentions[next];
-      if (!isDedicated(mention.concept.id)) mentions.push({ ...mention, start: mention.start - sentence.start, end: mention.end - sentence.start });
-    }
-    const inverted = invertedMentions(sentence.text, vocab, mentions);
-    return inverted.length ? [...mentions, ...inverted].sort((a, b) => a.start - b.start) : mentions;
-  });
-  const sentenceCues: SentenceCues[] = sentences.map((sentence, index) => {
-    const inside = <T extends { start: number; end: number }>(item: T) => item.start >= sentence.start && item.end <= sentence.end;
-    const local = <T extends { start: number; end: number }>(item: T): T => ({ ...item, start: item.start - sentence.start, end: item.end - sentence.start });
-    return { cues: noteCues.cues.filter(inside).map(local), stops: noteCues.stops.filter(inside).map(local), mentions: sentenceMentions[index] };
-  });
-  const sentenceIndex = (offset: number) => {
-    let [low, high] = [0, sentences.length - 1];
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      if (offset < sentences[middle].start) high = middle - 1;
-      else if (offset >= sentences[middle].end) low = middle + 1;
-      else return middle;
-    }
-    return -1;
-  };
+  const sentenceMentions = mentionsBySentence(text, sentences, vocab, options.context ?? []);
+  // Cues and stops come sorted by their start: one sweep hands each sentence those wholly inside it, in its offsets.
+  const cuesIn = bySentence(noteCues.cues, sentences);
+  const stopsIn = bySentence(noteCues.stops, sentences);
+  const sentenceCues: SentenceCues[] = sentences.map((_, index) => ({ cues: cuesIn[index], stops: stopsIn[index], mentions: sentenceMentions[index] }));
+  const sentenceIndex = (offset: number) => sentenceAt(sentences, offset);
   const base = (kind: FactKind, name: string, start: number, end: number): CandidateFactInput => ({
     kind,
     conceptId: null,
@@ -665,16 +566,26 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
   if (age) facts.push({ ...base('age', 'age', age.start, age.end), value: age.value as number, unit: 'years' });
   const sex = readSex(text, sentences, age);
   const drafts: Draft[] = [];
-  const add = (kind: FactKind, key: string, name: string, conceptId: string | null, reading: Reading, start: number, end: number) => {
+  const add = (
+    kind: FactKind,
+    key: string,
+    name: string,
+    conceptId: string | null,
+    reading: Reading,
+    start: number,
+    end: number,
+    since: string | null = null,
+  ) => {
     if (reading !== 'present' && reading !== 'history' && reading !== 'absent') return;
-    drafts.push({ key, fact: { ...base(kind, name, start, end), conceptId, status: reading } });
+    drafts.push({ key, fact: { ...base(kind, name, start, end), conceptId, status: reading, observedOn: since } });
   };
   /** What the sentence around [start, end) (note offsets) says about it; null when the words cross sentences. */
   const statusAt = (start: number, end: number, medicine: boolean): Reading | null => {
     const index = sentenceIndex(start);
     if (index < 0 || end > sentences[index].end) return null;
     const sentence = sentences[index];
-    return readStatus(sentence.text, sentenceCues[index], start - sentence.start, end - sentence.start, medicine);
+    const reading = readStatus(sentence.text, sentenceCues[index], start - sentence.start, end - sentence.start, medicine);
+    return reading === 'historyOf' ? 'history' : reading;
   };
   const sentenceOf = (start: number, end: number) => {
     const index = sentenceIndex(start);
@@ -694,82 +605,41 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       if (kind === 'condition' && VACCINE_AFTER.test(sentence.text.slice(mention.end, mention.end + 16))) continue;
       // A MeSH substance with a measured value after it is a lab (the hand file's medicines are medicines).
       if (kind === 'medication' && !mention.concept.es && MEASURED_VALUE_AFTER.test(sentence.text.slice(mention.end, mention.end + 40))) continue;
+      // Any substance with a test's result next to it is a test ("antibodies positive", "negative for ... antigen").
+      if (kind === 'medication' && isTestResult(sentence.text, mention.start, mention.end)) continue;
       const [start, end] = [sentence.start + mention.start, sentence.start + mention.end];
       // Under a "Family History:" heading it is a relative's.
       if (kind === 'condition' && sectionAt(start) === 'family') continue;
-      add(kind, mention.concept.id, mention.concept.en, mention.concept.id, statusAt(start, end, isMedicine(kind))!, start, end);
-    }
-  }
-
-  for (const match of matches(SMOKING, text)) {
-    const [start, end] = [match.index, match.index + match[0].length];
-    const sentence = sentenceOf(start, end);
-    if (!sentence) continue;
-    let reading: Reading;
-    if (match[1]) reading = 'absent';
-    else {
-      reading = statusAt(start, end, true)!;
-      if (reading === 'present' && !CURRENT.test(sentence.text)) {
-        // "ex-smoker", "smoked", "40 pack-years", "smoking history": smoked, not said to smoke now.
-        if (match[2] || match[3] || /^\s+history\b/i.test(text.slice(end, end + 10))) reading = 'history';
+      let reading = readStatus(sentence.text, sentenceCues[index], mention.start, mention.end, isMedicine(kind));
+      // "History of hypertension", "PMH: type 2 diabetes": a lifelong diagnosis is still had (lifelong-conditions.ts);
+      // "history of atrial fibrillation on warfarin": a medicine the person is on is taken now.
+      if (reading === 'historyOf') {
+        const held =
+          kind === 'condition' ? isLifelong(mention.concept.id) : ON_MEDICINE.test(sentence.text.slice(Math.max(0, mention.start - 12), mention.start));
+        reading = held ? 'present' : 'history';
+      }
+      if (kind === 'condition' && (reading === 'present' || reading === 'history')) {
+        // Its site, side, severity and start, from its own phrase (note-details.ts).
+        const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
+        add(kind, mention.concept.id, nameWithQualifiers(mention.concept.en, details.qualifiers), mention.concept.id, reading, start, end, details.since);
+      } else {
+        // A medicine taken before: the day it stopped, when the note dates it (a washout window reads it).
+        const stopped = kind === 'medication' && reading === 'history' ? medicineStoppedOn(sentence.text, mention.start, mention.end, today) : null;
+        add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end, stopped);
       }
     }
-    add('smoking', 'smoking', 'smoking', null, reading, start, end);
   }
 
-  if (sex?.value !== 'male') {
-    for (const match of matches(PREGNANCY_TEST, text)) {
-      const result = (match[1] ?? match[2]).toLowerCase();
-      if (sentenceOf(match.index, match.index + match[0].length))
-        add('pregnancy', 'pregnancy', 'pregnancy', null, result === 'negative' ? 'absent' : 'present', match.index, match.index + match[0].length);
-    }
-    for (const match of matches(PREGNANT, text)) {
-      const reading = statusAt(match.index, match.index + match[0].length, false);
-      if (reading) add('pregnancy', 'pregnancy', 'pregnancy', null, reading, match.index, match.index + match[0].length);
-    }
-    for (const match of matches(GESTATION, text)) {
-      const sentence = sentenceOf(match.index, match.index + match[0].length);
-      // "Born at 38w3d": a baby's gestational age at birth, not a pregnancy.
-      if (sentence && !BIRTH.test(sentence.text)) add('pregnancy', 'pregnancy', 'pregnancy', null, 'present', match.index, match.index + match[0].length);
-    }
+  // "Otherwise healthy", "takes no medications": one denial each, read only for exclusions (general-denials.ts).
+  for (const denial of readGeneralDenials(text)) {
+    if (sectionAt(denial.start) === 'family' || statusAt(denial.start, denial.end, false) !== 'present') continue;
+    add(denial.kind, denial.conceptId, denial.name, denial.conceptId, 'absent', denial.start, denial.end);
   }
 
-  for (const { measure, pattern } of NOTE_MEASURES) {
-    for (const match of matches(pattern, text)) {
-      const nameEnd = match.index + match[0].length;
-      const sentence = sentenceOf(match.index, nameEnd);
-      if (!sentence) continue;
-      const rest = text.slice(nameEnd, sentence.end);
-      const value = VALUE.exec(rest);
-      if (!value) continue;
-      if (/^\s*(?:loss|gain|change)/i.test(rest) || TARGET.test(text.slice(Math.max(sentence.start, match.index - 20), match.index))) continue;
-      const after = rest.slice(value[0].length);
-      let written: string | undefined = value[3];
-      const unit = normalizeUnit(written);
-      const fits = !unit || unit === measure.unit || measure.convert?.[unit] !== undefined;
-      if (!fits) {
-        // "SCr 2.1 in March": "in" and "m" are words as often as units.
-        if (!/^(?:in|m)$/i.test(written ?? '')) continue;
-        written = undefined;
-      } else if (!written && UNKNOWN_UNIT.test(after)) continue;
-      const read = canonical(measure, toNumber(value[2]), written);
-      const end = written ? nameEnd + value[0].trimEnd().length : nameEnd + value[1].length + value[2].length;
-      drafts.push({ key: `lab:${measure.name}`, fact: { ...base('lab', measure.name, match.index, end), value: read.value, unit: read.unit ?? null } });
-    }
-  }
-  for (const match of matches(BLOOD_PRESSURE, text)) {
-    const [start, end] = [match.index, match.index + match[0].length];
-    if (!sentenceOf(start, end)) continue;
-    drafts.push({ key: 'lab:systolic blood pressure', fact: { ...base('lab', 'systolic blood pressure', start, end), value: Number(match[1]), unit: 'mmHg' } });
-    drafts.push({
-      key: 'lab:diastolic blood pressure',
-      fact: { ...base('lab', 'diastolic blood pressure', start, end), value: Number(match[2]), unit: 'mmHg' },
-    });
-  }
-  for (const match of matches(HEART_RATE, text)) {
-    const [start, end] = [match.index, match.index + match[0].length];
-    if (sentenceOf(start, end))
-      drafts.push({ key: 'lab:heart rate', fact: { ...base('lab', 'heart rate', start, end), value: Number(match[1]), unit: 'bpm' } });
+  readSmokingAndPregnancy(text, sex?.value !== 'male', statusAt, sentenceOf, add);
+
+  for (const reading of readMeasures(text, sentenceOf)) {
+    drafts.push({ key: `lab:${reading.name}`, fact: { ...base('lab', reading.name, reading.start, reading.end), value: reading.value, unit: reading.unit } });
   }
 
   if (sex) facts.push({ ...base('sex', 'sex', sex.start, sex.end), valueText: sex.value as string });

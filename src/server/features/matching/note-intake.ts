@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from '../../db/scoped';
 import type { FunnelListener, ReceivedNote } from '../../funnel-signals';
 import { extractNoteFacts } from './note-extractor';
-import * as q from './queries';
+import { type NoteReading, insertReceivedNotes, replaceNoteFacts } from './queries-notes';
 
 /**
  * Notes read in bulk (decision 132): an import's notes column and the re-reading run read notes with the same
@@ -10,9 +10,16 @@ import * as q from './queries';
  * statement per step however many notes. The caller's transaction holds them with the change that brought them.
  */
 
-/** Each note's facts, read now (pure). */
-export function readNotes(notes: ReadonlyArray<{ id: string; candidateId: string; body: string }>, today = new Date()): q.NoteReading[] {
-  return notes.map((note) => ({ noteId: note.id, candidateId: note.candidateId, facts: extractNoteFacts(note.body, { noteId: note.id, today }) }));
+/**
+ * Each note's facts (pure). "6 weeks of pain" is read from the day the note was written (`writtenAt`), so a note
+ * re-read months later keeps the same start; `today` for a note without its day.
+ */
+export function readNotes(notes: ReadonlyArray<{ id: string; candidateId: string; body: string; writtenAt?: Date | null }>, today = new Date()): NoteReading[] {
+  return notes.map((note) => ({
+    noteId: note.id,
+    candidateId: note.candidateId,
+    facts: extractNoteFacts(note.body, { noteId: note.id, today: note.writtenAt ?? today }),
+  }));
 }
 
 /** A note to store with its id (the demo's are deterministic) and, when it is older than now, its date. */
@@ -20,8 +27,8 @@ export type NoteToStore = { id: string; candidateId: string; body: string; autho
 
 /** Stores notes (a note already on the candidate word for word is skipped) and reads them into facts. */
 export async function storeClinicalNotes(tx: Transaction, organizationId: string, notes: readonly NoteToStore[]): Promise<{ notes: number; facts: number }> {
-  const stored = await q.insertReceivedNotes(tx, organizationId, notes);
-  const facts = await q.replaceNoteFacts(tx, organizationId, readNotes(stored));
+  const stored = await insertReceivedNotes(tx, organizationId, notes);
+  const facts = await replaceNoteFacts(tx, organizationId, readNotes(stored));
   return { notes: stored.length, facts };
 }
 

@@ -7,7 +7,7 @@ import { targetOrganization } from '../candidates/service';
 import { defineSliceRunKind } from '../processing-runs/runner';
 import { toRun } from '../processing-runs/service';
 import { readNotes } from './note-intake';
-import * as q from './queries';
+import { type NoteReading, countOrganizationNotes, latestRunOfKind, noteSlice, replaceNoteFacts } from './queries-notes';
 
 /**
  * Re-reading every clinical note of an organization (decision 132): after the vocabulary or the note reader
@@ -23,7 +23,7 @@ export const noteRereadTuning = { sliceSize: 500, evaluateChunk: 100 };
 const LABEL = 'Re-reading clinical notes';
 
 type Cursor = { id: string };
-type NoteRow = { id: string; candidateId: string; body: string };
+type NoteRow = { id: string; candidateId: string; body: string; writtenAt: Date | null };
 type RunOptions = { cursor?: Cursor | null; facts?: number };
 
 /** Starts re-reading the organization's notes, or answers the run already going. */
@@ -31,9 +31,9 @@ export async function startNoteReread(deps: AppDeps, scope: RequestScope, organi
   const orgId = targetOrganization(scope, organizationId);
   const run = await runScoped(deps.db, scope, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`note_reread:${orgId}`}))`);
-    const latest = await q.latestRunOfKind(tx, orgId, NOTE_REREAD_RUN_KIND);
+    const latest = await latestRunOfKind(tx, orgId, NOTE_REREAD_RUN_KIND);
     if (latest && (latest.status === 'pending' || latest.status === 'running')) return latest;
-    const total = await q.countOrganizationNotes(tx, orgId);
+    const total = await countOrganizationNotes(tx, orgId);
     const { run: created } = await noteRereadRuns.create(tx, {
       organizationId: orgId,
       createdByUserId: scope.userId,
@@ -52,13 +52,13 @@ export async function startNoteReread(deps: AppDeps, scope: RequestScope, organi
 export async function noteRereadStatus(deps: AppDeps, scope: RequestScope, organizationId: string | undefined): Promise<NoteRereadStatus> {
   const orgId = targetOrganization(scope, organizationId);
   return runScoped(deps.db, scope, async (tx) => {
-    const latest = await q.latestRunOfKind(tx, orgId, NOTE_REREAD_RUN_KIND);
-    return { notes: await q.countOrganizationNotes(tx, orgId), latest: latest ? toRun(latest) : null };
+    const latest = await latestRunOfKind(tx, orgId, NOTE_REREAD_RUN_KIND);
+    return { notes: await countOrganizationNotes(tx, orgId), latest: latest ? toRun(latest) : null };
   });
 }
 
 /** The note_reread run kind (jobs/register.ts resumes it at start-up). */
-export const noteRereadRuns = defineSliceRunKind<AppDeps, { today: Date }, NoteRow, q.NoteReading[], Cursor>({
+export const noteRereadRuns = defineSliceRunKind<AppDeps, { today: Date }, NoteRow, NoteReading[], Cursor>({
   kind: NOTE_REREAD_RUN_KIND,
   messages: {
     failed: 'Re-reading stopped on an unexpected error; start it again (notes already read keep their new facts)',
@@ -66,10 +66,10 @@ export const noteRereadRuns = defineSliceRunKind<AppDeps, { today: Date }, NoteR
   },
   completion: (run) => ({ kind: NOTE_REREAD_RUN_KIND, notes: run.processed, facts: (run.options as RunOptions).facts ?? 0 }),
   prepare: async () => ({ today: new Date() }),
-  readSlice: (tx, { run }, _setup, after) => q.noteSlice(tx, run.organizationId, after?.id ?? null, noteRereadTuning.sliceSize),
+  readSlice: (tx, { run }, _setup, after) => noteSlice(tx, run.organizationId, after?.id ?? null, noteRereadTuning.sliceSize),
   cursorAfter: (row) => ({ id: row.id }),
   async processSlice(_ctx, setup, rows) {
-    const readings: q.NoteReading[] = [];
+    const readings: NoteReading[] = [];
     // A slice's reading takes a few hundred milliseconds: the event loop is let go between chunks.
     for (let start = 0; start < rows.length; start += noteRereadTuning.evaluateChunk) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -78,7 +78,7 @@ export const noteRereadRuns = defineSliceRunKind<AppDeps, { today: Date }, NoteR
     return readings;
   },
   async writeSlice(tx, { run: { organizationId } }, { rows, result, run }) {
-    const facts = await q.replaceNoteFacts(tx, organizationId, result);
+    const facts = await replaceNoteFacts(tx, organizationId, result);
     return { counters: { succeeded: rows.length }, options: { facts: ((run.options as RunOptions).facts ?? 0) + facts } };
   },
 });

@@ -6,7 +6,10 @@ import { notFound } from '../../http/errors';
 import { CLASS_RANK, matchPerson, type MatchCriterion, type MatchFact } from './evaluate';
 import { toFact } from './facts';
 import { classWithFlags, flaggedCount, withJudgements } from './llm-judge';
-import * as q from './queries';
+import { type CandidateFactRow, listFacts } from './queries-facts';
+import { type CriterionJudgementRow, candidateJudgements } from './queries-judgements';
+import { findCandidateBasics, linkedTrialIds } from './queries-person';
+import { matchCriteria, recruitingTrials } from './queries-run-reads';
 
 /**
  * Per-person matching (decision 133): one candidate against every recruiting trial of their organization, computed
@@ -22,14 +25,14 @@ interface Context {
   today: Date;
   linked: Set<string>;
   /** The language model's judgements of this person, by trial. */
-  judgements: Map<string, q.CriterionJudgementRow[]>;
-  factsById: Map<string, q.CandidateFactRow>;
+  judgements: Map<string, CriterionJudgementRow[]>;
+  factsById: Map<string, CandidateFactRow>;
   /** Whether to answer every criterion's evidence (evidence=full). */
   evidence: boolean;
 }
 
 /** Every criterion's evidence, with any language-model judgement of the criteria the rules leave unknown. */
-function evidenceOf(criteria: TrialCriterion[], result: ReturnType<typeof matchPerson>, judgements: q.CriterionJudgementRow[], context: Context) {
+function evidenceOf(criteria: TrialCriterion[], result: ReturnType<typeof matchPerson>, judgements: CriterionJudgementRow[], context: Context) {
   return withJudgements(
     result.outcomes.map(
       (outcome, index): Omit<CriterionEvidence, 'llm'> => ({
@@ -96,23 +99,23 @@ export async function candidateTrialMatches(
 ): Promise<CandidateTrialMatches> {
   const filter = CandidateTrialsQuerySchema.parse(query);
   return runScoped(deps.db, scope, async (tx) => {
-    const person = await q.findCandidateBasics(tx, candidateId);
+    const person = await findCandidateBasics(tx, candidateId);
     if (!person) throw notFound('Candidate not found');
-    const trials = await q.recruitingTrials(tx, person.organizationId);
-    const criteria = (await q.matchCriteria(
+    const trials = await recruitingTrials(tx, person.organizationId);
+    const criteria = (await matchCriteria(
       tx,
       trials.map((trial) => trial.id),
     )) as TrialCriterion[];
-    const facts = await q.listFacts(tx, candidateId);
-    const linked = await q.linkedTrialIds(tx, candidateId);
-    const judgements = await q.candidateJudgements(tx, candidateId);
+    const facts = await listFacts(tx, candidateId);
+    const linked = await linkedTrialIds(tx, candidateId);
+    const judgements = await candidateJudgements(tx, candidateId);
     const byTrial = new Map<string, TrialCriterion[]>();
     for (const criterion of criteria) {
       const own = byTrial.get(criterion.trialId);
       if (own) own.push(criterion);
       else byTrial.set(criterion.trialId, [criterion]);
     }
-    const judgedByTrial = new Map<string, q.CriterionJudgementRow[]>();
+    const judgedByTrial = new Map<string, CriterionJudgementRow[]>();
     for (const row of judgements) judgedByTrial.set(row.trialId, [...(judgedByTrial.get(row.trialId) ?? []), row]);
     const context: Context = {
       today: new Date(),

@@ -44,6 +44,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/note-rereads',
+      operationId: 'startNoteRereads',
       tags: matcherTags,
       summary:
         "Re-read every clinical note of the organization with today's note reader (a note_reread processing run; joins the one already going): each note's facts replaced by its new reading",
@@ -56,6 +57,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/note-rereads',
+      operationId: 'getNoteRereads',
       tags: matcherTags,
       summary: 'How many clinical notes the organization has, and its latest re-reading run with its progress',
       request: { query: OrganizationIdQuerySchema },
@@ -67,6 +69,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{trialId}/runs',
+      operationId: 'startMatchRun',
       tags: matcherTags,
       summary: 'Start matching every candidate of the organization against the trial (a trial_match processing run; joins the one already going)',
       request: { params: trialParams },
@@ -78,6 +81,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{trialId}',
+      operationId: 'getTrialMatcher',
       tags: matcherTags,
       summary: "The trial's matching: counts by class, the latest run's progress, whether results are stale",
       request: { params: trialParams },
@@ -89,6 +93,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{trialId}/matches',
+      operationId: 'listTrialMatches',
       tags: matcherTags,
       summary: 'Ranked candidates (likely, possible, excluded), filtered by class, criterion, candidate id or name; paged',
       request: { params: trialParams, query: ListMatchesQuerySchema },
@@ -100,6 +105,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{trialId}/candidates/{candidateId}',
+      operationId: 'getCandidateMatch',
       tags: matcherTags,
       summary: 'One candidate against the trial, criterion by criterion, with the fact and source that decided each',
       request: { params: pathParams('trialId', 'candidateId') },
@@ -114,6 +120,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{trialId}/candidates/{candidateId}/llm-judgements',
+      operationId: 'judgeCandidateMatch',
       tags: matcherTags,
       summary:
         "Optional (LLM_JUDGE_NOTES): a language model judges the criteria the rules leave unknown against the candidate's clinical notes (met / not met / unknown, an explanation, the sentences used); stored as `llm` evidence, never a reason to exclude",
@@ -134,6 +141,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{trialId}/gaps',
+      operationId: 'listTrialMatchGaps',
       tags: matcherTags,
       summary: 'Gap analysis: the criteria that exclude most candidates, and the facts most often unknown',
       request: { params: trialParams },
@@ -145,6 +153,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{trialId}/what-if',
+      operationId: 'simulateTrialMatch',
       tags: matcherTags,
       summary: "What if a criterion's rule changed (or it were dropped: rule null)? How many candidates it would admit or exclude",
       request: { params: trialParams, ...jsonBody(WhatIfSchema) },
@@ -156,6 +165,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{trialId}/add-to-trial',
+      operationId: 'addMatchesToTrial',
       tags: matcherTags,
       summary: 'Link matched candidates to the trial',
       request: { params: trialParams, ...jsonBody(AddMatchesToTrialSchema) },
@@ -167,6 +177,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{trialId}/prescreen-form',
+      operationId: 'createMatchPrescreenForm',
       tags: matcherTags,
       summary:
         'Prescreen questions for the criteria nothing on record decides: into the trial\'s "questions to ask next" draft form (created, or its questions replaced)',
@@ -174,12 +185,22 @@ export const trialMatcherRoutes = createRouter()
       responses: { 200: json(NextQuestionsResultSchema, 'The form'), ...errors },
     }),
     async (c) =>
-      c.json(await matcher.prescreenFormForUnknowns(c.get('deps'), c.get('scope'), c.req.valid('param').trialId, c.req.valid('json').criterionIds), 200),
+      c.json(
+        await matcher.prescreenFormForUnknowns(
+          c.get('deps'),
+          c.get('scope'),
+          c.req.valid('param').trialId,
+          c.req.valid('json').criterionIds,
+          c.req.valid('json').formId,
+        ),
+        200,
+      ),
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/candidates/{candidateId}/other-trials',
+      operationId: 'listCandidateOtherTrials',
       tags: matcherTags,
       summary: "Re-matching: the organization's recruiting trials this candidate may also fit, with the evidence",
       request: { params: pathParams('candidateId') },
@@ -191,6 +212,7 @@ export const trialMatcherRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/candidates/{candidateId}/trials',
+      operationId: 'listCandidateTrials',
       tags: matcherTags,
       summary:
         'Per-person matching: the candidate against every recruiting trial of their organization, computed now, ranked (likely, possible, excluded; by score), each with the criterion-by-criterion evidence',
@@ -208,6 +230,7 @@ export const clinicalRecordRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/fhir',
+      operationId: 'importFhirBundle',
       tags: clinicalTags,
       summary: `Import one patient's FHIR R4 bundle (Patient, Condition, MedicationStatement/Request, Observation): a new candidate, or the facts of the one with the same phone or email. Up to ${FHIR_BUNDLE_MAX_BYTES / 1024 / 1024} MB.`,
       request: {
@@ -227,6 +250,7 @@ export const clinicalRecordRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{candidateId}/clinical',
+      operationId: 'getClinicalRecord',
       tags: clinicalTags,
       summary: "The candidate's clinical notes and the facts known about them, each with its source",
       request: { params: candidateParams },
@@ -238,6 +262,7 @@ export const clinicalRecordRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{candidateId}/clinical/notes',
+      operationId: 'addClinicalNote',
       tags: clinicalTags,
       summary: 'Add a clinical note; it is read into facts (age, sex, conditions, medications, with negation and history)',
       request: { params: candidateParams, ...jsonBody(CreateClinicalNoteSchema) },
@@ -249,6 +274,7 @@ export const clinicalRecordRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{candidateId}/clinical/notes/{noteId}',
+      operationId: 'deleteClinicalNote',
       tags: clinicalTags,
       summary: 'Delete a clinical note and the facts read from it',
       request: { params: pathParams('candidateId', 'noteId') },
@@ -264,6 +290,7 @@ export const clinicalRecordRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{candidateId}/clinical/facts',
+      operationId: 'addClinicalFact',
       tags: clinicalTags,
       summary: 'Add a fact by hand (a condition, medication, lab value...)',
       request: { params: candidateParams, ...jsonBody(CreateCandidateFactSchema) },
@@ -275,6 +302,7 @@ export const clinicalRecordRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{candidateId}/clinical/facts/{factId}',
+      operationId: 'deleteClinicalFact',
       tags: clinicalTags,
       summary: 'Delete one fact',
       request: { params: pathParams('candidateId', 'factId') },

@@ -54,7 +54,18 @@ export interface ScorePlan {
   excludes: boolean;
   /** An exclusion of a condition a complete source would mention: "not mentioned" in the explanation. */
   silentExclusion: boolean;
+  /** The trial's condition itself (its target, or a reviewed inclusion that asks for it plainly). */
+  relevance: boolean;
+  /**
+   * Another inclusion that wants a condition (a form, a stage, a symptom of the trial's): left unknown, it is
+   * usually met by a person who has the trial's condition, so its chance then is `UNKNOWN_WHEN_RELEVANT`; for a
+   * person who does not, its own prior (the relevance criterion already carries that doubt once).
+   */
+  dependsOnRelevance: boolean;
 }
+
+/** The chance an inclusion wanting a condition is met, unknown, for a person who has the trial's condition. */
+export const UNKNOWN_WHEN_RELEVANT = Math.log(0.8);
 
 const ln = Math.log;
 const chances = (note: number, record: number, partial: number): readonly [number, number, number] => [ln(note), ln(record), ln(partial)];
@@ -110,7 +121,17 @@ export function scorePlanOf(criterion: MatchCriterion): ScorePlan {
     unknownNamed: namedChance(criterion),
     excludes: !unreviewed,
     silentExclusion: criterion.kind === 'exclusion' && rule?.type === 'condition' && !rule.present && !criterion.population,
+    relevance: isRelevance(criterion),
+    dependsOnRelevance: criterion.kind === 'inclusion' && rule?.type === 'condition' && rule.present && !criterion.population && !isRelevance(criterion),
   };
+}
+
+/** The trial's condition as a criterion: its target (target-condition.ts), or a reviewed inclusion asking for a condition plainly. */
+function isRelevance(criterion: MatchCriterion): boolean {
+  const rule = criterion.rule;
+  if (criterion.ruleSource?.startsWith('target')) return true;
+  if (criterion.kind !== 'inclusion' || criterion.population || criterion.needsReview || rule?.type !== 'condition' || !rule.present) return false;
+  return !rule.qualifiers?.length && !rule.duration && !rule.within;
 }
 
 const plansCache = new WeakMap<readonly MatchCriterion[], ScorePlan[]>();

@@ -27,6 +27,7 @@ export const onboardingRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listOnboardings',
       tags,
       summary: 'Onboardings, most recently worked on first (status: open (default), completed or all); internal admins in global scope',
       request: { query: ListOnboardingsQuerySchema },
@@ -38,6 +39,7 @@ export const onboardingRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createOnboarding',
       tags,
       summary: 'Start onboarding a new organization: creates the organization (name, optional slug) and its onboarding',
       request: jsonBody(StartOnboardingSchema),
@@ -54,6 +56,7 @@ export const onboardingRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}',
+      operationId: 'getOnboarding',
       tags,
       summary: "An onboarding: each step's status and what it made",
       request: { params: idParams },
@@ -65,6 +68,7 @@ export const onboardingRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{id}',
+      operationId: 'updateOnboarding',
       tags,
       summary: 'Move to a step (where "Continue" opens next time)',
       request: { params: idParams, ...jsonBody(UpdateOnboardingSchema) },
@@ -76,6 +80,7 @@ export const onboardingRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{id}/owner',
+      operationId: 'setOnboardingOwner',
       tags,
       summary: "Invite the organization's first owner by email (an earlier open owner invitation is revoked)",
       request: { params: idParams, ...jsonBody(InviteOwnerSchema) },
@@ -87,6 +92,7 @@ export const onboardingRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/{id}/sites',
+      operationId: 'setOnboardingSites',
       tags,
       summary: "Replace the organization's sites (name, address, time zone); the onboarding's trial gets them marked as ours",
       request: { params: idParams, ...jsonBody(SaveOrganizationSitesSchema) },
@@ -98,6 +104,7 @@ export const onboardingRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{id}/trial',
+      operationId: 'setOnboardingTrial',
       tags,
       summary: "Import the organization's first trial from a ClinicalTrials.gov API v2 study record; optionally start recruiting",
       request: { params: idParams, ...jsonBody(ImportOnboardingTrialSchema) },
@@ -109,6 +116,7 @@ export const onboardingRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{id}/agents',
+      operationId: 'setOnboardingAgents',
       tags,
       summary: 'Create a published prescreen form of the trial and the default chat agent and prescreen voice agent (what exists is kept)',
       request: { params: idParams, ...jsonBody(CreateOnboardingAgentsSchema) },
@@ -120,6 +128,7 @@ export const onboardingRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{id}/sequence',
+      operationId: 'setOnboardingSequence',
       tags,
       summary: "Create the starter sequence from a template (invite-follow-up or call-first), for the onboarding's trial when there is one",
       request: { params: idParams, ...jsonBody(CreateStarterSequenceSchema) },
@@ -131,6 +140,7 @@ export const onboardingRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}/checklist',
+      operationId: 'getOnboardingChecklist',
       tags,
       summary: 'What is done and what is missing for the organization to recruit, each with where to fix it',
       request: { params: idParams },
@@ -142,6 +152,7 @@ export const onboardingRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{id}/complete',
+      operationId: 'completeOnboarding',
       tags,
       summary: 'Finish the onboarding (it leaves the list of open onboardings)',
       request: { params: idParams },

@@ -47,7 +47,7 @@ export async function inviteOwner(deps: OnboardingDeps, scope: RequestScope, id:
   const result = await addUser(deps, scope, { organizationId, email: input.email, role: 'owner', mode: 'invite' });
   for (const old of before.invitations) if (!old.acceptedAt) await unlessGone(revokeInvitation(deps.db, scope, old.id));
   await remember(deps.db, scope, listed.onboarding.id, { ownerInvitationId: result.invitation?.id });
-  return load(deps.db, scope, listed.onboarding.id);
+  return { ...(await load(deps.db, scope, listed.onboarding.id)), ...(result.invitationUrl ? { ownerInvitationUrl: result.invitationUrl } : {}) };
 }
 
 /** The trial of the onboarding, when it still exists in the organization. */

@@ -20,6 +20,8 @@ export const publicOrganizationRoutes = createRouter().openapi(
   createRoute({
     method: 'get',
     path: '/{publicId}',
+    operationId: 'getPublicOrganization',
+    security: [],
     tags,
     summary: 'Look up an organization by its public id (no sign-in)',
     request: { params: pathParams('publicId') },
@@ -33,6 +35,7 @@ export const organizationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listOrganizations',
       tags,
       summary: "List organizations (all for an internal admin, one's own otherwise)",
       responses: { 200: json(OrganizationListSchema, 'Organizations'), 401: errors[401] },
@@ -43,6 +46,7 @@ export const organizationRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createOrganization',
       tags,
       summary: 'Create an organization (internal admins)',
       request: jsonBody(CreateOrganizationSchema),
@@ -58,6 +62,7 @@ export const organizationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}',
+      operationId: 'getOrganization',
       tags,
       summary: 'Get an organization',
       request: { params: idParams },
@@ -69,6 +74,7 @@ export const organizationRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{id}',
+      operationId: 'updateOrganization',
       tags,
       summary: 'Rename an organization',
       request: { params: idParams, ...jsonBody(UpdateOrganizationSchema) },
@@ -85,6 +91,7 @@ export const organizationRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{id}',
+      operationId: 'deleteOrganization',
       tags,
       summary: 'Delete an organization and its staff accounts (internal admins)',
       request: { params: idParams },

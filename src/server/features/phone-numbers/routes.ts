@@ -19,6 +19,7 @@ export const phoneNumberRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listPhoneNumbers',
       tags,
       summary: 'Phone numbers in scope (organizationId, organizationIds, orgs, purpose), with the agents calling from each',
       request: { query: ListPhoneNumbersQuerySchema },
@@ -30,6 +31,7 @@ export const phoneNumberRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createPhoneNumber',
       tags,
       summary: 'Assign a number to an organization (internal admins, Cohortly active); with Twilio or Vapi configured, the account must hold it',
       request: jsonBody(AssignPhoneNumberSchema),
@@ -49,6 +51,7 @@ export const phoneNumberRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{id}',
+      operationId: 'updatePhoneNumber',
       tags,
       summary: 'Change the label or purpose, or move the number to another organization (internal admins, Cohortly active)',
       request: { params: idParams, ...jsonBody(UpdatePhoneNumberSchema) },
@@ -60,6 +63,7 @@ export const phoneNumberRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{id}',
+      operationId: 'deletePhoneNumber',
       tags,
       summary: 'Release a number (internal admins, Cohortly active); refused while an active voice agent calls from it',
       request: { params: idParams },

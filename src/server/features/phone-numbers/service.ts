@@ -107,10 +107,7 @@ async function verifyWithProvider(deps: PhoneNumberDeps, provider: PhoneNumberPr
   const port = provider === 'vapi' ? deps.voice : deps.sms;
   const name = provider === 'vapi' ? 'Vapi' : 'Twilio';
   if (!port.findOwnNumber)
-    throw refuse(
-      `${name} is not configured (${provider === 'vapi' ? 'VAPI_API_KEY' : 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender'})`,
-      'PROVIDER_NOT_CONFIGURED',
-    );
+    throw refuse(`${name} is not connected: ask an administrator to connect the ${provider === 'vapi' ? 'Vapi' : 'Twilio'} account`, 'PROVIDER_NOT_CONFIGURED');
   let found: { providerId: string } | null;
   try {
     found = await port.findOwnNumber(number);

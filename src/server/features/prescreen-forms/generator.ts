@@ -1,4 +1,4 @@
-import type { AnswerPredicate, CriterionLink, CriterionOutcome, LocalizedText, Question, StudyBlock } from '../../../contract/prescreen-forms';
+import type { CriterionLink, CriterionOutcome, LocalizedText, Question, StudyBlock } from '../../../contract/prescreen-forms';
 import {
   durationWords,
   qualifierPhrase,
@@ -9,6 +9,10 @@ import {
   type TimeWindow,
 } from '../../../contract/trials';
 import { ALLERGY_PREFIX, spanishName } from '../trials/vocabulary';
+import { patientSide } from './patient-side';
+import type { BlockKey, Eligibility, EligibilityLink, GeneratorCriterion, Template } from './types';
+
+export type { GeneratorCriterion } from './types';
 
 /**
  * The deterministic, offline study-block generator (docs/decisions/007-prescreen-forms.md).
@@ -24,17 +28,6 @@ import { ALLERGY_PREFIX, spanishName } from '../trials/vocabulary';
  * "the disqualifying outcome win" or "the last firing link win" reads them alike.
  */
 
-export interface GeneratorCriterion {
-  id: string;
-  position: number;
-  kind: CriterionKind;
-  text: string;
-  rule: CriterionRule | null;
-  needsReview: boolean;
-  /** A cohort the criterion is limited to ("Healthy controls"): it never disqualifies someone on its own. */
-  population?: string | null;
-}
-
 export interface GeneratorInput {
   criteria: GeneratorCriterion[];
   /** The first site's name, for the travel question. */
@@ -48,14 +41,6 @@ export interface GeneratorOutput {
   uncoveredCriterionIds: string[];
 }
 
-type Eligibility = 'eligible' | 'ineligible' | 'review';
-interface EligibilityLink {
-  when: AnswerPredicate;
-  then: Eligibility;
-  otherwise?: Eligibility;
-}
-
-type BlockKey = 'about' | 'medical' | 'medications' | 'logistics' | 'site';
 const BLOCKS: Array<{ key: BlockKey; id: string; title: LocalizedText }> = [
   { key: 'about', id: 'about-you', title: { en: 'About you', es: 'Sobre usted' } },
   { key: 'medical', id: 'medical-history', title: { en: 'Medical history', es: 'Historial médico' } },
@@ -97,12 +82,6 @@ const slug = (text: string) =>
     .slice(0, 40) || 'item';
 
 const same = (en: string, es?: string) => ({ phone: { en, es }, chat: { en, es } });
-
-interface Template {
-  block: BlockKey;
-  question: Omit<Question, 'criterionLinks' | 'id'>;
-  idBase: string;
-}
 
 const UNIT_ES: Record<string, string> = { days: 'días', weeks: 'semanas', months: 'meses', years: 'años' };
 const windowEn = (within: TimeWindow) => `${within.value} ${within.value === 1 ? within.unit.replace(/s$/, '') : within.unit}`;
@@ -195,218 +174,199 @@ const SITE_JUDGEMENT: Record<string, { idBase: string; en: string; es: string }>
   },
 };
 
-/** The one question that asks what a rule needs, keyed so that rules asking the same thing share it. */
-function templateFor(rule: CriterionRule, criterion?: GeneratorCriterion): { key: string; template: Template } | null {
-  switch (rule.type) {
-    case 'age':
-      if (rule.minYears == null && rule.maxYears == null) return null;
-      return {
-        key: 'age',
-        template: {
-          block: 'about',
-          idBase: 'date-of-birth',
-          question: {
-            type: 'date',
-            wording: {
-              phone: { en: 'Could you tell me your date of birth?', es: '¿Me podría decir su fecha de nacimiento?' },
-              chat: { en: 'What is your date of birth?', es: '¿Cuál es su fecha de nacimiento?' },
-            },
-            required: true,
-            source: 'rule',
-          },
-        },
-      };
-    case 'sex':
-      if (rule.sex === 'all') return null;
-      return {
-        key: 'sex',
-        template: {
-          block: 'about',
-          idBase: 'sex',
-          question: {
-            type: 'single_choice',
-            wording: {
-              phone: { en: 'What sex were you assigned at birth: female, male, or other?', es: '¿Qué sexo se le asignó al nacer: femenino, masculino u otro?' },
-              chat: { en: 'What sex were you assigned at birth?', es: '¿Qué sexo se le asignó al nacer?' },
-            },
-            options: [
-              { value: 'female', label: { en: 'Female', es: 'Femenino' } },
-              { value: 'male', label: { en: 'Male', es: 'Masculino' } },
-              { value: 'other', label: { en: 'Other', es: 'Otro' } },
-            ],
-            required: true,
-            source: 'rule',
-          },
-        },
-      };
-    case 'condition': {
-      // "Severe", "lumbar", "on both sides" are part of what is asked (decision 077): "a slipped disc in your lower back".
-      const qualified = qualifierPhrase(rule.qualifiers);
-      const bare = names(rule);
-      const name = qualified ? { en: `${bare.en} ${qualified.en}`, es: `${bare.es} ${qualified.es}` } : bare;
-      const site = Boolean(criterion && CLINICIAN_ONLY.test(criterion.text));
-      const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
-      // A duration is part of what is asked: "for at least 3 months" and "for less than 6 weeks" are different questions.
-      const lasting = rule.duration && (rule.duration.minDays || rule.duration.maxDays) ? durationPhrase(rule.duration) : null;
-      const durationKey = lasting ? `:${rule.duration?.minDays ?? ''}-${rule.duration?.maxDays ?? ''}d` : '';
-      const qualifierKey = rule.qualifiers?.length ? `:${[...rule.qualifiers].sort().join('+')}` : '';
-      const conceptKey =
-        (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.condition)) +
-        window +
-        durationKey +
-        qualifierKey +
-        (rule.history ? ':ever' : '');
-      if (site) {
-        return {
-          key: `site-condition:${conceptKey}`,
-          template: yesNo(
-            'site',
-            `site-condition-${slug(name.en)}`,
-            `Staff: does the person have ${name.en}${rule.within ? ` (in the last ${windowEn(rule.within)})` : ''}${lasting ? ` (${lasting.en})` : ''}, as the criterion defines it?`,
-            `Personal: ¿tiene la persona ${name.es}${rule.within ? ` (${inTheLastEs(rule.within).toLowerCase()})` : ''}${lasting ? ` (${lasting.es})` : ''}, según el criterio?`,
-            'site',
-          ),
-        };
-      }
-      // A maximum alone asks when it began: "for less than 6 weeks" would read as "yes" to someone who never had it.
-      const onlyMax = rule.duration?.maxDays && !rule.duration.minDays ? durationWords(rule.duration.maxDays) : null;
-      const [en, es] = onlyMax
-        ? [`Did you first have ${name.en} less than ${onlyMax.en} ago?`, `¿Tuvo ${name.es} por primera vez hace menos de ${onlyMax.es}?`]
-        : lasting
-          ? [`Have you had ${name.en} ${lasting.en}?`, `¿Ha tenido ${name.es} ${lasting.es}?`]
-          : rule.within
-            ? [`In the last ${windowEn(rule.within)}, have you had ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tenido ${name.es}?`]
-            : rule.history
-              ? [`Have you ever had ${name.en}?`, `¿Alguna vez ha tenido ${name.es}?`]
-              : [`Have you been told by a doctor that you have ${name.en}?`, `¿Un médico le ha dicho que tiene ${name.es}?`];
-      return { key: `condition:${conceptKey}`, template: yesNo('medical', `condition-${slug(rule.concepts?.[0]?.name ?? rule.condition)}`, en, es) };
-    }
-    case 'medication': {
-      const name = names(rule);
-      const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
-      const conceptKey = (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.medication)) + window + (rule.history ? ':ever' : '');
-      const [en, es] = rule.within
-        ? [`In the last ${windowEn(rule.within)}, have you taken or received ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tomado o recibido ${name.es}?`]
-        : rule.history
-          ? [`Have you ever taken or received ${name.en}?`, `¿Alguna vez ha tomado o recibido ${name.es}?`]
-          : rule.concepts?.length
-            ? [`Are you currently taking or receiving ${name.en}?`, `¿Está tomando o recibiendo ${name.es} actualmente?`]
-            : [`Are you currently taking ${name.en}?`, `¿Está tomando ${name.es} actualmente?`];
-      return { key: `medication:${conceptKey}`, template: yesNo('medications', `medication-${slug(rule.concepts?.[0]?.name ?? rule.medication)}`, en, es) };
-    }
-    case 'lab': {
-      const unit = rule.unit?.trim();
-      const measure = rule.measure.trim();
-      if (rule.relativeTo || !PATIENT_MEASURES.has(measure.toLowerCase())) {
-        // A patient would not know it: staff enter the value (a multiple of the ULN/LLN for relative rules).
-        const scale = rule.relativeTo ? ` (times the ${rule.relativeTo})` : unit ? ` (${unit})` : '';
-        return {
-          key: `site-lab:${normalize(measure)}:${rule.relativeTo ?? unit ?? ''}`,
-          template: {
-            block: 'site',
-            idBase: `site-lab-${slug(measure)}${rule.relativeTo ? `-${rule.relativeTo.toLowerCase()}` : ''}`,
-            question: {
-              type: 'number',
-              wording: same(`Staff: most recent ${measure}${scale}?`, `Personal: ¿último valor de ${measure}${scale}?`),
-              ...(rule.relativeTo ? { unit: `x ${rule.relativeTo}` } : unit ? { unit } : {}),
-              required: false,
-              source: 'rule',
-              audience: 'site',
-            },
-          },
-        };
-      }
-      return {
-        key: `lab:${normalize(measure)}`,
-        template: {
-          block: 'medical',
-          idBase: `lab-${slug(measure)}`,
-          question: {
-            type: 'number',
-            wording: {
-              phone: {
-                en: `What was your most recent ${measure} result${unit ? `, in ${unit}` : ''}? If you are not sure, just say so.`,
-                es: `¿Cuál fue su resultado más reciente de ${measure}${unit ? `, en ${unit}` : ''}? Si no está seguro, dígamelo.`,
-              },
-              chat: {
-                en: `What was your most recent ${measure} result${unit ? ` (${unit})` : ''}?`,
-                es: `¿Cuál fue su resultado más reciente de ${measure}${unit ? ` (${unit})` : ''}?`,
-              },
-            },
-            ...(unit ? { unit } : {}),
-            required: true,
-            source: 'rule',
-          },
-        },
-      };
-    }
-    case 'pregnancy':
-      if (rule.allowed) return null;
-      return {
-        key: 'pregnancy',
-        template: yesNo(
-          'medical',
-          'pregnancy',
-          'Are you currently pregnant, breastfeeding, or planning a pregnancy during the study?',
-          '¿Está embarazada, amamantando o planea un embarazo durante el estudio?',
-        ),
-      };
-    case 'contraception':
-      if (!rule.required) return null;
-      return {
-        key: 'contraception',
-        template: yesNo(
-          'medical',
-          'contraception',
-          'If you or your partner could get pregnant, will you use birth control during the study?',
-          'Si usted o su pareja pudieran quedar embarazados, ¿usará anticonceptivos durante el estudio?',
-        ),
-      };
-    case 'smoking':
-      return {
-        key: 'smoking',
-        template: yesNo(
-          'medical',
-          'smoking',
-          'Do you currently smoke or use tobacco or nicotine products?',
-          '¿Fuma actualmente o usa productos de tabaco o nicotina?',
-        ),
-      };
-    case 'performance_status':
-      return {
-        key: `performance:${rule.scale}`,
-        template: {
-          block: 'site',
-          idBase: `site-${rule.scale.toLowerCase()}`,
-          question: {
-            type: 'number',
-            wording: same(`Staff: ${rule.scale} performance status?`, `Personal: ¿estado funcional ${rule.scale}?`),
-            required: false,
-            source: 'rule',
-            audience: 'site',
-          },
-        },
-      };
-    case 'site_judgement': {
-      const item = SITE_JUDGEMENT[rule.reason] ?? SITE_JUDGEMENT.protocol;
-      return { key: `site:${rule.reason}`, template: yesNo('site', item.idBase, item.en, item.es, 'site') };
-    }
-    case 'healthy_volunteers':
-      if (rule.accepted) return null;
-      return {
-        key: 'healthy_volunteers',
-        template: {
-          block: 'medical',
-          idBase: 'long-term-conditions',
-          question: {
-            type: 'yes_no',
-            wording: same('Do you have any long-term medical conditions?', '¿Tiene alguna enfermedad crónica o de larga duración?'),
-            required: true,
-            source: 'rule',
-          },
-        },
-      };
+/** A rule's question, and the key that rules asking the same thing share. */
+type RuleTemplate = { key: string; template: Template };
+/** A rule template from its key and its question, asked in a block under an id built from `idBase`. */
+const asks = (key: string, block: BlockKey, idBase: string, question: Template['question']): RuleTemplate => ({ key, template: { block, idBase, question } });
+type RuleOf<T extends CriterionRule['type']> = Extract<CriterionRule, { type: T }>;
+
+/** A condition: asked of the person (ever, lately, for how long), or of staff when only a clinician can tell. */
+function conditionTemplate(rule: RuleOf<'condition'>, criterion?: GeneratorCriterion): RuleTemplate | null {
+  // "Severe", "lumbar", "on both sides" are part of what is asked (decision 077): "a slipped disc in your lower back".
+  const qualified = qualifierPhrase(rule.qualifiers);
+  const bare = names(rule);
+  const name = qualified ? { en: `${bare.en} ${qualified.en}`, es: `${bare.es} ${qualified.es}` } : bare;
+  const site = Boolean(criterion && CLINICIAN_ONLY.test(criterion.text));
+  const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
+  // A duration is part of what is asked: "for at least 3 months" and "for less than 6 weeks" are different questions.
+  const lasting = rule.duration && (rule.duration.minDays || rule.duration.maxDays) ? durationPhrase(rule.duration) : null;
+  const durationKey = lasting ? `:${rule.duration?.minDays ?? ''}-${rule.duration?.maxDays ?? ''}d` : '';
+  const qualifierKey = rule.qualifiers?.length ? `:${[...rule.qualifiers].sort().join('+')}` : '';
+  const conceptKey =
+    (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.condition)) + window + durationKey + qualifierKey + (rule.history ? ':ever' : '');
+  if (site) {
+    return {
+      key: `site-condition:${conceptKey}`,
+      template: yesNo(
+        'site',
+        `site-condition-${slug(name.en)}`,
+        `Staff: does the person have ${name.en}${rule.within ? ` (in the last ${windowEn(rule.within)})` : ''}${lasting ? ` (${lasting.en})` : ''}, as the criterion defines it?`,
+        `Personal: ¿tiene la persona ${name.es}${rule.within ? ` (${inTheLastEs(rule.within).toLowerCase()})` : ''}${lasting ? ` (${lasting.es})` : ''}, según el criterio?`,
+        'site',
+      ),
+    };
   }
+  // A maximum alone asks when it began: "for less than 6 weeks" would read as "yes" to someone who never had it.
+  const onlyMax = rule.duration?.maxDays && !rule.duration.minDays ? durationWords(rule.duration.maxDays) : null;
+  const [en, es] = onlyMax
+    ? [`Did you first have ${name.en} less than ${onlyMax.en} ago?`, `¿Tuvo ${name.es} por primera vez hace menos de ${onlyMax.es}?`]
+    : lasting
+      ? [`Have you had ${name.en} ${lasting.en}?`, `¿Ha tenido ${name.es} ${lasting.es}?`]
+      : rule.within
+        ? [`In the last ${windowEn(rule.within)}, have you had ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tenido ${name.es}?`]
+        : rule.history
+          ? [`Have you ever had ${name.en}?`, `¿Alguna vez ha tenido ${name.es}?`]
+          : [`Have you been told by a doctor that you have ${name.en}?`, `¿Un médico le ha dicho que tiene ${name.es}?`];
+  return { key: `condition:${conceptKey}`, template: yesNo('medical', `condition-${slug(rule.concepts?.[0]?.name ?? rule.condition)}`, en, es) };
+}
+
+/** A lab value: the person's own number when they would know it, else staff enter it. */
+function labTemplate(rule: RuleOf<'lab'>): RuleTemplate | null {
+  const unit = rule.unit?.trim();
+  const measure = rule.measure.trim();
+  if (rule.relativeTo || !PATIENT_MEASURES.has(measure.toLowerCase())) {
+    // A patient would not know it: staff enter the value (a multiple of the ULN/LLN for relative rules).
+    const scale = rule.relativeTo ? ` (times the ${rule.relativeTo})` : unit ? ` (${unit})` : '';
+    return asks(
+      `site-lab:${normalize(measure)}:${rule.relativeTo ?? unit ?? ''}`,
+      'site',
+      `site-lab-${slug(measure)}${rule.relativeTo ? `-${rule.relativeTo.toLowerCase()}` : ''}`,
+      {
+        type: 'number',
+        wording: same(`Staff: most recent ${measure}${scale}?`, `Personal: ¿último valor de ${measure}${scale}?`),
+        ...(rule.relativeTo ? { unit: `x ${rule.relativeTo}` } : unit ? { unit } : {}),
+        required: false,
+        source: 'rule',
+        audience: 'site',
+      },
+    );
+  }
+  return asks(`lab:${normalize(measure)}`, 'medical', `lab-${slug(measure)}`, {
+    type: 'number',
+    wording: {
+      phone: {
+        en: `What was your most recent ${measure} result${unit ? `, in ${unit}` : ''}? If you are not sure, just say so.`,
+        es: `¿Cuál fue su resultado más reciente de ${measure}${unit ? `, en ${unit}` : ''}? Si no está seguro, dígamelo.`,
+      },
+      chat: {
+        en: `What was your most recent ${measure} result${unit ? ` (${unit})` : ''}?`,
+        es: `¿Cuál fue su resultado más reciente de ${measure}${unit ? ` (${unit})` : ''}?`,
+      },
+    },
+    ...(unit ? { unit } : {}),
+    required: true,
+    source: 'rule',
+  });
+}
+
+/** The question each kind of rule asks (one entry per rule type, so a new type is a type error until it has one). */
+const TEMPLATES: { [T in CriterionRule['type']]: (rule: RuleOf<T>, criterion?: GeneratorCriterion) => RuleTemplate | null } = {
+  age: (rule) => {
+    if (rule.minYears == null && rule.maxYears == null) return null;
+    return asks('age', 'about', 'date-of-birth', {
+      type: 'date',
+      wording: {
+        phone: { en: 'Could you tell me your date of birth?', es: '¿Me podría decir su fecha de nacimiento?' },
+        chat: { en: 'What is your date of birth?', es: '¿Cuál es su fecha de nacimiento?' },
+      },
+      required: true,
+      source: 'rule',
+    });
+  },
+  sex: (rule) => {
+    if (rule.sex === 'all') return null;
+    return asks('sex', 'about', 'sex', {
+      type: 'single_choice',
+      wording: {
+        phone: { en: 'What sex were you assigned at birth: female, male, or other?', es: '¿Qué sexo se le asignó al nacer: femenino, masculino u otro?' },
+        chat: { en: 'What sex were you assigned at birth?', es: '¿Qué sexo se le asignó al nacer?' },
+      },
+      options: [
+        { value: 'female', label: { en: 'Female', es: 'Femenino' } },
+        { value: 'male', label: { en: 'Male', es: 'Masculino' } },
+        { value: 'other', label: { en: 'Other', es: 'Otro' } },
+      ],
+      required: true,
+      source: 'rule',
+    });
+  },
+  condition: conditionTemplate,
+  medication: (rule) => {
+    const name = names(rule);
+    const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
+    const conceptKey = (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.medication)) + window + (rule.history ? ':ever' : '');
+    const [en, es] = rule.within
+      ? [`In the last ${windowEn(rule.within)}, have you taken or received ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tomado o recibido ${name.es}?`]
+      : rule.history
+        ? [`Have you ever taken or received ${name.en}?`, `¿Alguna vez ha tomado o recibido ${name.es}?`]
+        : rule.concepts?.length
+          ? [`Are you currently taking or receiving ${name.en}?`, `¿Está tomando o recibiendo ${name.es} actualmente?`]
+          : [`Are you currently taking ${name.en}?`, `¿Está tomando ${name.es} actualmente?`];
+    return { key: `medication:${conceptKey}`, template: yesNo('medications', `medication-${slug(rule.concepts?.[0]?.name ?? rule.medication)}`, en, es) };
+  },
+  lab: labTemplate,
+  pregnancy: (rule) => {
+    if (rule.allowed) return null;
+    return {
+      key: 'pregnancy',
+      template: yesNo(
+        'medical',
+        'pregnancy',
+        'Are you currently pregnant, breastfeeding, or planning a pregnancy during the study?',
+        '¿Está embarazada, amamantando o planea un embarazo durante el estudio?',
+      ),
+    };
+  },
+  contraception: (rule) => {
+    if (!rule.required) return null;
+    return {
+      key: 'contraception',
+      template: yesNo(
+        'medical',
+        'contraception',
+        'If you or your partner could get pregnant, will you use birth control during the study?',
+        'Si usted o su pareja pudieran quedar embarazados, ¿usará anticonceptivos durante el estudio?',
+      ),
+    };
+  },
+  smoking: () => {
+    return {
+      key: 'smoking',
+      template: yesNo(
+        'medical',
+        'smoking',
+        'Do you currently smoke or use tobacco or nicotine products?',
+        '¿Fuma actualmente o usa productos de tabaco o nicotina?',
+      ),
+    };
+  },
+  performance_status: (rule) => {
+    return asks(`performance:${rule.scale}`, 'site', `site-${rule.scale.toLowerCase()}`, {
+      type: 'number',
+      wording: same(`Staff: ${rule.scale} performance status?`, `Personal: ¿estado funcional ${rule.scale}?`),
+      required: false,
+      source: 'rule',
+      audience: 'site',
+    });
+  },
+  site_judgement: (rule) => {
+    const item = SITE_JUDGEMENT[rule.reason] ?? SITE_JUDGEMENT.protocol;
+    return { key: `site:${rule.reason}`, template: yesNo('site', item.idBase, item.en, item.es, 'site') };
+  },
+  healthy_volunteers: (rule) => {
+    if (rule.accepted) return null;
+    return asks('healthy_volunteers', 'medical', 'long-term-conditions', {
+      type: 'yes_no',
+      wording: same('Do you have any long-term medical conditions?', '¿Tiene alguna enfermedad crónica o de larga duración?'),
+      required: true,
+      source: 'rule',
+    });
+  },
+};
+
+/** The one question that asks what a rule needs, keyed so that rules asking the same thing share it. */
+function templateFor(rule: CriterionRule, criterion?: GeneratorCriterion): RuleTemplate | null {
+  return (TEMPLATES[rule.type] as (rule: CriterionRule, criterion?: GeneratorCriterion) => RuleTemplate | null)(rule, criterion);
 }
 
 /** The links of a rule, in eligibility terms. */
@@ -498,10 +458,10 @@ export function toCriterionOutcome(kind: CriterionKind, outcome: Eligibility, ne
   return outcome === 'eligible' ? 'not_met' : 'met';
 }
 
-function criterionLinks(criterion: GeneratorCriterion, rule: CriterionRule): CriterionLink[] {
+function criterionLinks(criterion: GeneratorCriterion, rule: CriterionRule, links = eligibilityLinks(rule)): CriterionLink[] {
   // A cohort's criterion (population) is as unsure as a rule needing review: it never fails someone by itself.
   const unsure = criterion.needsReview || Boolean(criterion.population);
-  return eligibilityLinks(rule).map((link) => ({
+  return links.map((link) => ({
     criterionId: criterion.id,
     when: link.when,
     then: toCriterionOutcome(criterion.kind, link.then, unsure),
@@ -628,6 +588,16 @@ export function generateStudyBlocks(input: GeneratorInput): GeneratorOutput {
     }
     if (rule.type === 'lab' && !entry.question.unit && rule.unit) entry.question.unit = rule.unit;
     entry.question.criterionLinks.push(...criterionLinks(criterion, rule));
+    // Staff settle it; what the patient can honestly say is asked beside it (decision 150).
+    const side = found.template.question.audience === 'site' ? patientSide(rule, criterion, () => templateFor(rule)) : null;
+    if (side) {
+      let asked = questions.get(side.key);
+      if (!asked) {
+        asked = { block: side.template.block, question: { ...side.template.question, id: uniqueId(side.template.idBase), criterionLinks: [] } };
+        questions.set(side.key, asked);
+      }
+      asked.question.criterionLinks.push(...criterionLinks(criterion, rule, side.links));
+    }
     // What the rule did not cover is still asked: staff check the rest of the criterion.
     if (
       criterion.needsReview &&

@@ -1,3 +1,4 @@
+import { shortTrialTitle } from '../../../contract/trial-name';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { StudyBlock } from '../../../contract/prescreen-forms';
 import type { Executor } from '../../db/scoped';
@@ -70,12 +71,12 @@ export async function countResultsByVersion(executor: Executor, versionIds: read
   return counts;
 }
 
-/** Titles of the given trials. */
+/** Short names of the given trials (lists and lines: the brief title when shorter; issue 32). */
 export async function trialTitles(executor: Executor, trialIds: readonly string[]): Promise<Map<string, string>> {
   if (trialIds.length === 0) return new Map();
   const rows = await executor
-    .select({ id: trial.id, title: trial.title })
+    .select({ id: trial.id, title: trial.title, publicTitle: trial.publicTitle })
     .from(trial)
     .where(inArray(trial.id, [...trialIds]));
-  return new Map(rows.map((row) => [row.id, row.title]));
+  return new Map(rows.map((row) => [row.id, shortTrialTitle(row)]));
 }

@@ -23,6 +23,7 @@ export const prescreenFormRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listPrescreenForms',
       tags,
       summary: 'Prescreen forms of the organizations in scope (organizationIds/orgs narrow; trialId filters), without their blocks',
       request: { query: ListPrescreenFormsQuerySchema },
@@ -37,6 +38,7 @@ export const prescreenFormRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createPrescreenForm',
       tags,
       summary: "Create a prescreen form of a trial, in the trial's organization (version 1; blocks omitted: empty draft)",
       request: jsonBody(CreatePrescreenFormSchema),
@@ -48,6 +50,7 @@ export const prescreenFormRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/generate-study-blocks',
+      operationId: 'generatePrescreenStudyBlocks',
       tags,
       summary: "Generate study blocks and linked questions from a trial's criteria (deterministic rules engine); saves nothing",
       request: jsonBody(GenerateStudyBlocksRequestSchema),
@@ -59,6 +62,7 @@ export const prescreenFormRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/detect-duplicates',
+      operationId: 'detectPrescreenDuplicates',
       tags,
       summary: "Questions that ask the same thing, with a 0..1 score and the reason; body: { blocks } or { formId } (the form's current version)",
       request: jsonBody(DetectDuplicatesRequestSchema),
@@ -70,6 +74,7 @@ export const prescreenFormRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/apply-deduplication',
+      operationId: 'applyPrescreenDeduplication',
       tags,
       summary: "Merge chosen pairs in the given blocks: each removed question's criterion links move to the kept one; empty blocks go. Saves nothing",
       request: jsonBody(ApplyDeduplicationRequestSchema),
@@ -81,6 +86,7 @@ export const prescreenFormRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}',
+      operationId: 'getPrescreenForm',
       tags,
       summary: 'Get a prescreen form: its current version, versions with result counts, and criteria coverage',
       request: { params: formParams },
@@ -92,6 +98,7 @@ export const prescreenFormRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/{id}',
+      operationId: 'replacePrescreenForm',
       tags,
       summary: 'Change name, status or blocks. New blocks of a version with results become a new version; publishing checks the form',
       request: { params: formParams, ...jsonBody(UpdatePrescreenFormSchema) },

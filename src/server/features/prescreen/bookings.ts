@@ -14,7 +14,10 @@ import { recordAudit, rowChange } from '../../audit';
 import { recordActivity } from '../../activity';
 import { funnelSignals } from '../../funnel-signals';
 import { findCandidate, insertContactEvents, userName, type CandidateRow, changeCandidateStatus } from '../candidates/service';
-import { sendSms, type SmsDeps } from '../sms/service';
+import { sendSms } from '../sms/service';
+import { queueVisitFeedback, type FeedbackDeps } from './visit-feedback';
+import { patientTrialName } from '../../../contract/trial-name';
+import { whenInWords } from '../../../contract/when-words';
 import { findTrialRow } from '../trials/service';
 import { isValidTimeZone, localTimeToUtc, toLocalTime } from '../../../contract/time-zones';
 import { findBooking, setBookingStatus, findResult, insertBooking, setBookingConfirmation, latestResultFor, type BookingRow, type ResultRow } from './queries';
@@ -109,22 +112,26 @@ export async function recordBookingOutcome(db: Database, scope: RequestScope, bo
   });
 }
 
-export async function createBooking(deps: SmsDeps, scope: RequestScope, body: CreateBookingInput): Promise<Booking> {
+export async function createBooking(deps: FeedbackDeps, scope: RequestScope, body: CreateBookingInput): Promise<Booking> {
   const booking = await insertBookingInScope(deps.db, scope, body);
   // After the booking is committed: a slow or failing SMS provider never loses the booking.
   return { ...booking, confirmationSms: await sendBookingConfirmation(deps, booking) };
 }
 
-/** The confirmation SMS of a booking, through the SMS port and its consent rules; its state is kept on the booking. */
 /** After a booking made outside a staff request (a scheduling call) has committed: its confirmation SMS. */
-export async function confirmBooking(deps: SmsDeps, bookingId: string): Promise<Booking['confirmationSms'] | null> {
+export async function confirmBooking(deps: FeedbackDeps, bookingId: string): Promise<Booking['confirmationSms'] | null> {
   // The system path: the booking's organization is not known yet.
   const [row] = await systemDb(deps.db).select().from(booking).where(eq(booking.id, bookingId));
   if (row?.confirmationSms !== 'not_configured') return null;
   return sendBookingConfirmation(deps, toBooking(row));
 }
 
-export async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): Promise<Booking['confirmationSms']> {
+/**
+ * The confirmation SMS of a booking, through the SMS port and its consent rules, its state kept on the booking:
+ * the time in words in the site's zone and the person's language, the trial by its short name. The question how
+ * it went waits until after the visit (visit-feedback.ts).
+ */
+export async function sendBookingConfirmation(deps: FeedbackDeps, booking: Booking): Promise<Booking['confirmationSms']> {
   const trial = await runAsOrganization(deps.db, booking.organizationId, (tx) => findTrialRow(tx, booking.trialId));
   const site = trial && booking.siteId ? findSite(trial.sites, booking.siteId) : undefined;
   // The booked site's facility, street address and city: "Research Site, 100 Main St, Chicago".
@@ -135,26 +142,24 @@ export async function sendBookingConfirmation(deps: SmsDeps, booking: Booking): 
     organizationId: booking.organizationId,
     candidateId: booking.candidateId,
     templateKey: 'visit_confirmation',
-    variables: {
-      trialTitle: trial?.publicTitle || trial?.title || 'the study',
-      visitTime: `${booking.localTime.replace('T', ' ')} (${booking.siteTimeZone})`,
+    variables: (language) => ({
+      trialTitle: patientTrialName(trial, language),
+      visitTime: whenInWords(booking.startsAt, booking.siteTimeZone, language),
       siteAddress: where,
-    },
+    }),
     purpose: 'transactional',
     sentByUserId: booking.createdByUserId,
   });
   const state: Booking['confirmationSms'] =
     sent.status === 'blocked' ? 'blocked' : sent.status === 'failed' || sent.status === 'undelivered' ? 'failed' : sent.status === 'queued' ? 'queued' : 'sent';
   await runAsOrganization(deps.db, booking.organizationId, (tx) => setBookingConfirmation(tx, booking.id, state));
-  // Then how easy booking was: the person's 1-5 reply is their satisfaction rating (sms/service.ts).
   if (state === 'sent' || state === 'queued') {
-    await sendSms(deps, {
+    await queueVisitFeedback(deps, {
+      bookingId: booking.id,
       organizationId: booking.organizationId,
-      candidateId: booking.candidateId,
-      templateKey: 'booking_feedback',
-      variables: { trialTitle: trial?.publicTitle || trial?.title || 'the study' },
-      purpose: 'transactional',
-      sentByUserId: booking.createdByUserId,
+      startsAt: new Date(booking.startsAt),
+      durationMinutes: booking.durationMinutes,
+      siteTimeZone: booking.siteTimeZone,
     });
   }
   return state;

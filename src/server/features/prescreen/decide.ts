@@ -1,3 +1,4 @@
+import { shortTrialTitle } from '../../../contract/trial-name';
 import type { CandidateStatus } from '../../../contract/candidates';
 import type { DecisionBody, PrescreenDecision, PrescreenResult } from '../../../contract/prescreen';
 import { canReach, runScoped, type RequestScope } from '../../auth/scope';
@@ -139,7 +140,8 @@ export async function failingCriteria(
   const rows = await failingCriteriaRows(tx, filter);
   return rows.map((row) => ({
     trialId: row.trial_id,
-    trialTitle: row.title,
+    // A chart's label and a table's cell: the trial's short name (issue 32).
+    trialTitle: shortTrialTitle({ title: row.title, publicTitle: row.public_title }),
     criterionId: row.criterion_id ?? '',
     kind: row.kind ?? '',
     text: row.text ?? '',

@@ -1,3 +1,4 @@
+import { shortTrialTitle } from '../../../contract/trial-name';
 import type { CandidateStatus } from '../../../contract/candidates';
 import type { AiRecommendation, CriterionEvaluationDto, PrescreenAnswer, PrescreenDecision, PrescreenResult } from '../../../contract/prescreen';
 import type { Transaction } from '../../db/scoped';
@@ -39,7 +40,7 @@ function toResult(row: ListedResultRow, booking: BookingRow | undefined): Prescr
     id: result.id,
     organizationId: result.organizationId,
     candidate: { id: result.candidateId, firstName: row.firstName, lastName: row.lastName },
-    trial: { id: result.trialId, title: row.trialTitle },
+    trial: { id: result.trialId, title: row.trialTitle, shortTitle: shortTrialTitle({ title: row.trialTitle, publicTitle: row.trialPublicTitle }) },
     formId: result.formId,
     formVersion: row.formVersion,
     formVersionId: result.formVersionId,

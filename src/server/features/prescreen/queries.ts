@@ -70,6 +70,7 @@ export interface ListedResultRow {
   firstName: string;
   lastName: string;
   trialTitle: string;
+  trialPublicTitle: string | null;
   formVersion: number;
 }
 
@@ -106,6 +107,7 @@ const listedColumns = {
   firstName: candidate.firstName,
   lastName: candidate.lastName,
   trialTitle: trial.title,
+  trialPublicTitle: trial.publicTitle,
   formVersion: prescreenFormVersion.version,
 };
 
@@ -205,7 +207,7 @@ export async function failingCriteriaRows(
 ) {
   if (!filter.organizationIds.length) return [];
   const result = await executor.execute(sql`
-    select r.trial_id, t.title, e->>'criterionId' as criterion_id, max(e->>'kind') as kind, max(e->>'text') as text, count(*)::int as failures
+    select r.trial_id, t.title, t.public_title, e->>'criterionId' as criterion_id, max(e->>'kind') as kind, max(e->>'text') as text, count(*)::int as failures
     from ${prescreenResult} r
     join ${trial} t on t.id = r.trial_id
     cross join lateral jsonb_array_elements(r.evaluations) e
@@ -214,8 +216,12 @@ export async function failingCriteriaRows(
       ${filter.from ? sql`and r.created_at >= ${filter.from.toISOString()}` : sql``}
       ${filter.sourceType ? sql`and r.source_type = ${filter.sourceType}` : sql``}
       and (e->>'disqualifying')::boolean is true
-    group by r.trial_id, t.title, e->>'criterionId'
+    group by r.trial_id, t.title, t.public_title, e->>'criterionId'
     order by failures desc, text
     limit ${filter.limit}`);
-  return (result as unknown as { rows: Array<{ trial_id: string; title: string; criterion_id: string; kind: string; text: string; failures: number }> }).rows;
+  return (
+    result as unknown as {
+      rows: Array<{ trial_id: string; title: string; public_title: string | null; criterion_id: string; kind: string; text: string; failures: number }>;
+    }
+  ).rows;
 }

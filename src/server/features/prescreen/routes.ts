@@ -25,6 +25,7 @@ export const prescreenRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/results',
+      operationId: 'listPrescreenResults',
       tags,
       summary:
         'Prescreen results, newest first: filter by organizations, candidate search (name, phone, email), candidate, source, AI recommendation, review status',
@@ -37,6 +38,7 @@ export const prescreenRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/results',
+      operationId: 'recordPrescreenResult',
       tags,
       summary:
         "Run a prescreen by hand: answers to the current version of a published form of the candidate's trial; the engine's result, the candidate moved along the funnel",
@@ -57,6 +59,7 @@ export const prescreenRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/review',
+      operationId: 'listPrescreenReview',
       tags,
       summary:
         "Everything a reviewer needs about a candidate: contact basics, results (answers, evaluations, recommendation, reasons), the form's wording, decisions, bookings and the trials' sites",
@@ -69,6 +72,7 @@ export const prescreenRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/review/decision',
+      operationId: 'decidePrescreenReview',
       tags,
       summary:
         'Approve or reject a result (a reason is required to reject or to override the AI recommendation); a new decision replaces the previous one, which stays in the history',
@@ -81,6 +85,7 @@ export const prescreenRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/bookings',
+      operationId: 'bookPrescreenVisit',
       tags,
       summary:
         "Book a screening visit for an approved result at one of the trial's sites, at a local time in the site's time zone; moves the candidate to visit_scheduled",
@@ -97,6 +102,7 @@ export const prescreenRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/bookings/{id}/outcome',
+      operationId: 'recordBookingOutcome',
       tags,
       summary: 'Record what happened at a booked visit: completed (attended), no_show (starts sequences listening for no-shows), or cancelled',
       request: { params: pathParams('id'), ...jsonBody(BookingOutcomeSchema) },

@@ -24,6 +24,13 @@ export const HEARTBEAT_MS = LEASE_SECONDS * 250;
  * (45-75 s by default).
  */
 export const SWEEP_SECONDS = seconds(process.env.RUN_SWEEP_SECONDS, 15);
+/**
+ * How long a process's app_instance row outlives its last heartbeat before the sweep deletes it: four leases (4 min
+ * by default). One lease already makes it gone for every decision (its runs and sequence steps are taken over); the
+ * rest is a margin in which an operator can still see it. A live process that stalled longer writes its row again at
+ * its next heartbeat (an upsert).
+ */
+export const INSTANCE_GRACE_SECONDS = LEASE_SECONDS * 4;
 
 /**
  * Who works on a run: one id per app instance (its deps object), so two processes on one PostgreSQL, or two
@@ -127,6 +134,18 @@ export async function failAbandonedCreation(system: SystemDb, runId: string, mes
     )
     .returning({ id: processingRun.id });
   return rows.length > 0;
+}
+
+/**
+ * Deletes the app_instance rows of processes gone for longer than the grace, so restarts do not pile them up
+ * (decision 135); returns how many.
+ */
+export async function forgetGoneInstances(system: SystemDb, graceSeconds = INSTANCE_GRACE_SECONDS): Promise<number> {
+  const rows = await system
+    .delete(appInstance)
+    .where(lt(appInstance.heartbeatAt, sql`now() - ${`${graceSeconds} seconds`}::interval`))
+    .returning({ id: appInstance.id });
+  return rows.length;
 }
 
 /** This process is alive: its app_instance row renewed (every HEARTBEAT_MS; jobs/register.ts). */

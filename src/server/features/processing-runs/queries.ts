@@ -177,7 +177,7 @@ export async function failRun(executor: Executor, runId: string, message: string
     .where(and(eq(processingRun.id, runId), inArray(processingRun.status, ['pending', 'running'])));
 }
 
-/** One pending item per candidate, in the given order (a run over people: enrolment in a sequence), in statements under the parameter limit. */
+/** One pending item per candidate, in the given order (a run over people: enrollment in a sequence), in statements under the parameter limit. */
 export async function insertCandidateItems(executor: Executor, input: { organizationId: string; runId: string; candidateIds: string[] }): Promise<number> {
   const items = input.candidateIds.map((candidateId, index) => ({
     organizationId: input.organizationId,

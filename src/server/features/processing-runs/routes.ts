@@ -16,6 +16,7 @@ export const processingRunRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listProcessingRuns',
       tags,
       summary: 'Processing runs (imports, later bulk calls) of the organizations in scope, newest first',
       request: { query: ListProcessingRunsQuerySchema },
@@ -27,6 +28,7 @@ export const processingRunRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/data',
+      operationId: 'listProcessingRunData',
       tags,
       summary: 'Runs plus summary counts: runs by status, rows by outcome',
       request: { query: ListProcessingRunsQuerySchema },
@@ -38,6 +40,7 @@ export const processingRunRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}/data',
+      operationId: 'getProcessingRunData',
       tags,
       summary: 'One run with its per-row outcomes (paged by limit/offset, filter by outcome)',
       request: { params: pathParams('id'), query: RunItemsQuerySchema },

@@ -12,6 +12,7 @@ import {
   beatInstance,
   creationClaim,
   failAbandonedCreation,
+  forgetGoneInstances,
   HEARTBEAT_MS,
   LEASE_SECONDS,
   renewRun,
@@ -161,6 +162,11 @@ export interface SliceKind<Deps, Setup, Row, Result, Cursor> extends KindBase {
    * clean-up the run's readers need not wait for (the matcher deletes the results it replaced, decision 113).
    */
   afterComplete?(tx: Transaction, ctx: SliceContext<Deps>): Promise<void>;
+  /**
+   * After a completed run, outside any transaction: work the run sets going in other features (their own runs and
+   * transactions). A failure is logged; the run stays completed.
+   */
+  afterEnd?(ctx: SliceContext<Deps>): Promise<void>;
   /** After each slice's commit (once the slice after it is processed), and after the run's end (more: false). */
   afterSlice?(deps: Deps, progress: { slices: number; more: boolean }): Promise<void>;
 }
@@ -621,6 +627,9 @@ async function sliceLoop<Deps extends RunDeps, Setup, Row, Result, Cursor>(
             deps.logger.warn({ runId, errorName: error.name }, 'clean-up after a completed run failed'),
           );
         }
+        if (outcome === 'completed' && definition.afterEnd) {
+          await definition.afterEnd(ctx).catch((error: Error) => deps.logger.warn({ runId, errorName: error.name }, 'work after a completed run failed'));
+        }
         await definition.afterSlice?.(deps, { slices, more: false });
         return;
       }
@@ -677,9 +686,12 @@ export async function resumeRuns<Deps extends RunDeps>(deps: Deps, kinds: RunKin
  * owner is provably gone, without a restart (decision 122). A running run whose claim lapsed (its worker died or
  * stalled past LEASE_SECONDS) or that nobody claimed is queued again, and the process that takes the job claims it
  * (the claim, not this sweep, decides: a worker that renews in time keeps its run). A pending run whose creation
- * claim lapsed fails with its kind's message. Returns the runs queued.
+ * claim lapsed fails with its kind's message. The heartbeat rows of processes gone past the grace are deleted.
+ * Returns the runs queued.
  */
 export async function sweepRuns<Deps extends RunDeps>(deps: Deps, kinds: RunKind<Deps>[]): Promise<string[]> {
+  const forgotten = await forgetGoneInstances(systemDb(deps.db));
+  if (forgotten) deps.logger.info({ instances: forgotten }, 'forgot the heartbeat rows of processes gone past the grace');
   const byName = new Map(kinds.map((kind) => [kind.kind, kind]));
   if (byName.size === 0) return [];
   const runs = await runsWithoutLiveOwner(systemDb(deps.db), [...byName.keys()]);

@@ -7,10 +7,9 @@ import type { AppDeps } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { QUEUES } from '../../jobs/jobs';
 import { findCandidates, insertContactEvents, type CandidateRow, type NewContactEvent } from '../candidates/service';
-import { nextCallingTime } from '../../calling-hours';
+import { nextCallingTime, withinContactHours } from '../../calling-hours';
 import { callBlockReason, dialCall, planCall, type CallPlan } from '../calls/service';
 import { sendSmsBatch, type SmsBatchOutcome } from '../sms/service';
-import { withinMarketingHours } from '../sms/consent';
 import { activeVoiceAgent } from '../voice-agents/service';
 import { branchFacts, messageVariables, type BranchFacts } from './facts';
 import { renderStep } from './messages';
@@ -345,7 +344,7 @@ async function decide(tx: Transaction, jobs: Array<{ enrollmentId: string; jobId
     }
     const step = steps[result.index];
     // Messages and emails keep to 08:00-21:00 local (calls also to their agent's hours: see sendCallStep).
-    if (step.type !== 'call' && !withinMarketingHours(now, candidate.timeZone)) {
+    if (step.type !== 'call' && !withinContactHours(now, candidate.timeZone)) {
       const movedTo = nextContactTime(now, candidate.timeZone);
       const moved = entry(context, result.index, 'moved', `Moved to ${localLabel(movedTo, candidate.timeZone)} (quiet hours)`, {
         movedTo: movedTo.toISOString(),
@@ -535,7 +534,7 @@ async function sendCallStep(deps: SequenceDeps, context: Context, index: number,
   const step = context.steps[index] as Extract<SequenceStep, { type: 'call' }>;
   const organizationId = context.enrollment.organizationId;
   const outcome = await runAsOrganization(deps.db, organizationId, async (tx): Promise<{ next: Next | null; plan: CallPlan | null }> => {
-    const agent = await activeVoiceAgent(tx, organizationId, step.agentType);
+    const agent = await activeVoiceAgent(tx, organizationId, step.agentType, { candidateId: context.candidate.id });
     const reason =
       !agent || (agent.type === 'PRESCREEN' && !agent.prescreenFormId) ? 'no_agent' : callBlockReason(context.candidate, step.agentType, agent, now);
     if (reason === 'quiet_hours' && agent) {

@@ -20,7 +20,7 @@ export interface EnrollmentRunOptions {
  * Enrolling everyone a saved filter matches, in the background (issue 16 item 2: the run engine's items style).
  * Each batch of people is enrolled in one transaction by the same `enrollPeople` the request path uses, so the
  * refusals, the step history, the contact events and the audit record are the same; a person who joined the
- * sequence meanwhile counts as already enrolled. The enrolments get no job here: the sweep gives them theirs
+ * sequence meanwhile counts as already enrolled. The enrollments get no job here: the sweep gives them theirs
  * after each batch (as it does for triggers), so a crash between the commit and the queue loses nothing.
  */
 export const sequenceEnrollmentRuns = defineRunKind<AppDeps, Outcome>({
@@ -64,7 +64,7 @@ export const sequenceEnrollmentRuns = defineRunKind<AppDeps, Outcome>({
       return { itemId: item.id, outcome: 'already_enrolled', errors: null };
     });
   },
-  // The batch's new enrolments get their first step's job now, not at the next minute's sweep.
+  // The batch's new enrollments get their first step's job now, not at the next minute's sweep.
   afterBatch: (deps) => sweepSequences(deps),
 });
 /** Resolves when the run's background processing (if any, in this process) has settled. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { shortTrialTitle } from '../../../contract/trial-name';
 import { readSites } from '../trials/sites';
 import { rowsOf, type Transaction } from '../../db/scoped';
 import type { CandidateRow } from '../candidates/service';
@@ -50,7 +51,7 @@ export async function messageVariables(
     firstName: candidate?.firstName ?? null,
     lastName: candidate?.lastName || null,
     organizationName: row?.organization_name ?? null,
-    trialTitle: row?.public_title || row?.title || null,
+    trialTitle: row?.title ? shortTrialTitle({ title: row.title, publicTitle: row.public_title }) : null,
     siteAddress: site ? [site.name, site.address, site.city, site.region].filter(Boolean).join(', ') : null,
   };
 }

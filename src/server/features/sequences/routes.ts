@@ -37,6 +37,7 @@ export const sequenceRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listSequences',
       tags,
       summary: 'Sequences in scope (organizationIds, organizationId, trialId, status active|archived|all)',
       request: { query: ListSequencesQuerySchema },
@@ -48,6 +49,7 @@ export const sequenceRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createSequence',
       tags,
       summary: 'Create a sequence (version 1 of its steps)',
       request: jsonBody(CreateSequenceSchema),
@@ -59,6 +61,7 @@ export const sequenceRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/preview',
+      operationId: 'previewSequence',
       tags,
       summary: "A message step rendered in English and Spanish with a real candidate's values",
       request: jsonBody(PreviewSchema),
@@ -69,29 +72,8 @@ export const sequenceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/enrollments/{id}',
-      tags,
-      summary: "An enrollment with its version's steps and its timeline",
-      request: { params: idParams },
-      responses: { 200: json(EnrollmentDetailSchema, 'The enrollment'), ...errors },
-    }),
-    async (c) => c.json(await enrollments.getEnrollment(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/enrollments/{id}/action',
-      tags,
-      summary: 'Pause, resume or stop one enrollment',
-      request: { params: idParams, ...jsonBody(EnrollmentActionSchema) },
-      responses: { 200: json(EnrollmentSchema, 'The enrollment'), ...errors, ...conflictResponse },
-    }),
-    async (c) => c.json(await enrollments.enrollmentAction(c.get('deps'), c.get('scope'), c.req.valid('param').id, c.req.valid('json').action), 200),
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
       path: '/{id}',
+      operationId: 'getSequence',
       tags,
       summary: 'A sequence with its current steps and enrollment counts',
       request: { params: idParams },
@@ -103,6 +85,7 @@ export const sequenceRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{id}',
+      operationId: 'updateSequence',
       tags,
       summary: 'Change a sequence; new steps while people are enrolled make a new version (they finish on theirs); status archived ends live enrollments',
       request: { params: idParams, ...jsonBody(UpdateSequenceSchema) },
@@ -114,6 +97,7 @@ export const sequenceRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{id}',
+      operationId: 'deleteSequence',
       tags,
       summary: 'Archive a sequence (its live enrollments end; history is kept)',
       request: { params: idParams },
@@ -125,6 +109,7 @@ export const sequenceRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{id}/enrollments',
+      operationId: 'enrollCandidates',
       tags,
       summary: 'Enroll candidates by id or by a saved filter; people who cannot be reached on a channel the sequence uses are refused with the reason',
       request: { params: idParams, ...jsonBody(EnrollSchema) },
@@ -144,6 +129,7 @@ export const sequenceRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{id}/enrollments/remove',
+      operationId: 'unenrollCandidates',
       tags,
       summary: 'Stop the live enrollments of these candidates',
       request: { params: idParams, ...jsonBody(UnenrollSchema) },
@@ -155,6 +141,7 @@ export const sequenceRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}/enrollments',
+      operationId: 'listEnrollments',
       tags,
       summary: 'Enrollments of a sequence, live ones first (status, q, limit, offset)',
       request: { params: idParams, query: ListEnrollmentsQuerySchema },
@@ -166,6 +153,7 @@ export const sequenceRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}/statistics',
+      operationId: 'getSequenceStatistics',
       tags,
       summary: 'Per-step funnel of one version (the current by default): reached, sent, delivered, answered, replied, booked, opted out',
       request: { params: idParams, query: StatisticsQuerySchema },
@@ -174,11 +162,42 @@ export const sequenceRoutes = createRouter()
     async (c) => c.json(await statistics(c.get('deps').db, c.get('scope'), c.req.valid('param').id, c.req.valid('query').version), 200),
   );
 
+/**
+ * /api/sequence-enrollments: one enrollment, apart from /api/sequences/{id} so no path reads as both an
+ * enrollment and a sequence (decision 146).
+ */
+export const sequenceEnrollmentRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      operationId: 'getEnrollment',
+      tags,
+      summary: "An enrollment with its version's steps and its timeline",
+      request: { params: idParams },
+      responses: { 200: json(EnrollmentDetailSchema, 'The enrollment'), ...errors },
+    }),
+    async (c) => c.json(await enrollments.getEnrollment(c.get('deps').db, c.get('scope'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/action',
+      operationId: 'actOnEnrollment',
+      tags,
+      summary: 'Pause, resume or stop one enrollment',
+      request: { params: idParams, ...jsonBody(EnrollmentActionSchema) },
+      responses: { 200: json(EnrollmentSchema, 'The enrollment'), ...errors, ...conflictResponse },
+    }),
+    async (c) => c.json(await enrollments.enrollmentAction(c.get('deps'), c.get('scope'), c.req.valid('param').id, c.req.valid('json').action), 200),
+  );
+
 /** GET /api/candidates/{id}/sequences: a candidate's enrollments (mounted with the candidate routes). */
 export const candidateSequenceRoutes = createRouter().openapi(
   createRoute({
     method: 'get',
     path: '/{id}/sequences',
+    operationId: 'listCandidateSequences',
     tags,
     summary: "A candidate's sequence enrollments, newest first",
     request: { params: idParams },

@@ -1,10 +1,6 @@
 import type { SmsBlockReason, SmsPurpose } from '../../../contract/sms';
 
-import { DEFAULT_ORGANIZATION_TIME_ZONE } from '../../../contract/time-zones';
-
-export { DEFAULT_ORGANIZATION_TIME_ZONE };
-/** Marketing contact window, local time of the candidate: from 8:00 up to (not including) 21:00. */
-export const MARKETING_HOURS = { start: 8, end: 21 } as const;
+import { withinContactHours } from '../../calling-hours';
 
 /**
  * What the consent rules need to know of a person. For a candidate: their row plus `smsOptedOutAt`
@@ -26,27 +22,6 @@ export interface ConsentSubject {
 export type ContactChannel = 'sms' | 'call';
 export type ContactPermission = { allowed: true } | { allowed: false; reason: SmsBlockReason };
 
-function validTimeZone(zone: string | null | undefined): string {
-  if (!zone) return DEFAULT_ORGANIZATION_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_ORGANIZATION_TIME_ZONE;
-  }
-}
-
-/** The hour (0-23) at `now` in `timeZone` (an unknown zone counts as the organization default). */
-export function localHour(now: Date, timeZone: string | null | undefined): number {
-  const hour = new Intl.DateTimeFormat('en-US', { timeZone: validTimeZone(timeZone), hour: 'numeric', hourCycle: 'h23' }).format(now);
-  return Number(hour) % 24;
-}
-
-export const withinMarketingHours = (now: Date, timeZone: string | null | undefined) => {
-  const hour = localHour(now, timeZone);
-  return hour >= MARKETING_HOURS.start && hour < MARKETING_HOURS.end;
-};
-
 /**
  * Whether `subject` may be contacted on `channel` for `purpose` at `now`. The one rule every message, call
  * and sequence step goes through:
@@ -57,7 +32,8 @@ export const withinMarketingHours = (now: Date, timeZone: string | null | undefi
  *   they booked, a callback they asked for), verification codes (they typed the number) and replies are
  *   allowed; marketing is not;
  * - calls: marketing calls need call consent; other calls are allowed unless do-not-contact;
- * - marketing (SMS or calls) only 8:00-21:00 in the person's time zone (else the organization default).
+ * - marketing (SMS or calls) only inside the legal contact window (src/server/calling-hours.ts: 08:00-21:00 in
+ *   the person's time zone, else the organization default).
  */
 export function contactPermission(subject: ConsentSubject, channel: ContactChannel, purpose: SmsPurpose, now: Date = new Date()): ContactPermission {
   if (subject.doNotContact) return { allowed: false, reason: 'do_not_contact' };
@@ -67,6 +43,6 @@ export function contactPermission(subject: ConsentSubject, channel: ContactChann
   } else if (purpose === 'marketing' && !subject.consentCalls) {
     return { allowed: false, reason: 'no_call_consent' };
   }
-  if (purpose === 'marketing' && !withinMarketingHours(now, subject.timeZone)) return { allowed: false, reason: 'quiet_hours' };
+  if (purpose === 'marketing' && !withinContactHours(now, subject.timeZone)) return { allowed: false, reason: 'quiet_hours' };
   return { allowed: true };
 }

@@ -44,19 +44,36 @@ export const twiml = (reply?: string) =>
     ? `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(reply)}</Message></Response>`
     : '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
-function keywordReply(action: KeywordAction, orgName: string, helpContact: string | undefined): string | undefined {
+/** The answer to STOP, START and HELP, in the sender's language when they are known (carrier keywords stay as they are). */
+export function keywordReply(action: KeywordAction, orgName: string, helpContact: string | undefined, language: 'en' | 'es' = 'en'): string | undefined {
   const name = orgName || 'Cohortly';
+  const words = KEYWORD_REPLIES[language];
   switch (action) {
     case 'opt_out':
-      return `${name}: You are unsubscribed and will receive no more messages. Reply START to resubscribe.`;
+      return `${name}: ${words.optOut}`;
     case 'opt_in':
-      return `${name}: You are subscribed to messages again. Reply HELP for help, STOP to opt out.`;
+      return `${name}: ${words.optIn}`;
     case 'help':
-      return `${name}: ${helpContact ?? 'Reply to this message and the study team will get back to you.'} Msg&data rates may apply. Reply STOP to opt out.`;
+      return `${name}: ${helpContact ?? words.helpContact} ${words.help}`;
     default:
       return undefined;
   }
 }
+
+const KEYWORD_REPLIES = {
+  en: {
+    optOut: 'You are unsubscribed and will receive no more messages. Reply START to resubscribe.',
+    optIn: 'You are subscribed to messages again. Reply HELP for help, STOP to opt out.',
+    helpContact: 'Reply to this message and the study team will get back to you.',
+    help: 'Msg&data rates may apply. Reply STOP to opt out.',
+  },
+  es: {
+    optOut: 'Se dio de baja y no recibirá más mensajes. Responda START para volver a suscribirse.',
+    optIn: 'Volverá a recibir mensajes. Responda HELP para obtener ayuda, STOP para darse de baja.',
+    helpContact: 'Responda a este mensaje y el equipo del estudio le contestará.',
+    help: 'Pueden aplicarse tarifas de mensajes y datos. Responda STOP para darse de baja.',
+  },
+} as const;
 
 /**
  * Which organizations an inbound message belongs to, from the number it was sent to (decision 118), on the
@@ -202,7 +219,8 @@ async function receiveInOrganization(deps: SmsDeps, tx: Transaction, organizatio
 
   const rated = row && action === 'none' ? await recordFeedbackReply(tx, row, inbound.body) : false;
   const senderName = shared ? '' : ((await organizationName(tx, organizationId)) ?? '');
-  const reply = rated ? FEEDBACK_THANKS[templateLanguage(row!.preferredLanguage)] : keywordReply(action, senderName, deps.config.sms.helpContact);
+  const language = templateLanguage(row?.preferredLanguage);
+  const reply = rated ? FEEDBACK_THANKS[language] : keywordReply(action, senderName, deps.config.sms.helpContact, language);
   if (reply) await storeReply(deps, tx, stored, row, reply, rated ? 'feedback_thanks' : `keyword_${action}`);
   return { message: toSmsMessage(stored), action, twiml: twiml(reply) };
 }
@@ -283,7 +301,7 @@ async function storeReply(deps: SmsDeps, tx: Transaction, inbound: SmsRow, row: 
   }
 }
 
-const FEEDBACK_THANKS = { en: 'Thank you for your feedback!', es: '¡Gracias por su opinión!' } as const;
+export const FEEDBACK_THANKS = { en: 'Thank you for your feedback!', es: '¡Gracias por su opinión!' } as const;
 /** How long a booking-feedback question waits for its 1-5 answer. */
 const FEEDBACK_WINDOW_MS = 7 * 86_400_000;
 

@@ -30,6 +30,7 @@ export const smsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/threads',
+      operationId: 'listSmsThreads',
       tags,
       summary: 'SMS conversations by candidate, newest first (organizationId, organizationIds, orgs, candidateId)',
       request: { query: ListSmsThreadsQuerySchema },
@@ -41,6 +42,7 @@ export const smsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/threads/{candidateId}',
+      operationId: 'getSmsThread',
       tags,
       summary: "One candidate's messages, oldest first, with their SMS consent state",
       request: { params: pathParams('candidateId') },
@@ -52,6 +54,7 @@ export const smsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/send',
+      operationId: 'sendSms',
       tags,
       summary: 'Send an SMS to a candidate: free text (transactional) or a template with variables; 409 when consent forbids it (stored as blocked)',
       request: jsonBody(SendSmsSchema),
@@ -67,6 +70,7 @@ export const smsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/templates',
+      operationId: 'listSmsTemplates',
       tags,
       summary: 'The SMS templates, their purpose and variables, in English and Spanish',
       responses: { 200: json(SmsTemplateListSchema, 'Templates'), 401: errors[401] },
@@ -77,6 +81,7 @@ export const smsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/unrouted',
+      operationId: 'listUnroutedSms',
       tags,
       summary: "Texts to numbers no organization owns, newest first (Cohortly's internal admins with the Cohortly organization active)",
       request: { query: UnroutedSmsQuerySchema },
@@ -88,6 +93,7 @@ export const smsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/simulator/inbound',
+      operationId: 'simulateInboundSms',
       tags,
       summary: 'Simulator only (404 with Twilio): a reply from a candidate or a number, through the same handler as the inbound webhook',
       request: jsonBody(SimulatorInboundSchema),
@@ -99,6 +105,7 @@ export const smsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/simulator/outbox',
+      operationId: 'getSimulatedSmsOutbox',
       tags,
       summary: 'Simulator only (404 with Twilio): recent outbound messages in scope',
       request: { query: SimulatorOutboxQuerySchema },

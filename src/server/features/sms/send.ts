@@ -73,7 +73,8 @@ export interface SendSmsRequest {
   to?: string;
   body?: string;
   templateKey?: SmsTemplateKey;
-  variables?: Record<string, string>;
+  /** The template's values; a function when they depend on the language the person reads (dates, trial names). */
+  variables?: Record<string, string> | ((language: 'en' | 'es') => Record<string, string>);
   /** The consent rule to apply; a marketing template is always sent as marketing. */
   purpose: SmsPurpose;
   sentByUserId?: string | null;
@@ -203,11 +204,9 @@ export async function sendSms(deps: SmsDeps, input: SendSmsRequest, tx?: Transac
     let purpose = input.purpose;
     const templateKey = input.templateKey ?? null;
     if (templateKey) {
-      const rendered = renderTemplate(templateKey, input.language ?? templateLanguage(row?.preferredLanguage), {
-        firstName: row?.firstName,
-        organizationName: orgName,
-        ...input.variables,
-      });
+      const language = input.language ?? templateLanguage(row?.preferredLanguage);
+      const variables = typeof input.variables === 'function' ? input.variables(language) : input.variables;
+      const rendered = renderTemplate(templateKey, language, { firstName: row?.firstName, organizationName: orgName, ...variables });
       body = rendered.text;
       if (rendered.template.purpose === 'marketing') purpose = 'marketing';
     }

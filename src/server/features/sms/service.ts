@@ -21,6 +21,8 @@ export * from './delivery-status';
 export * from './inbound';
 
 export { contactPermission } from './consent';
+/** Whether a question (a template) was sent to a person since a moment: the visit-feedback job asks once. */
+export { latestTemplateSentTo } from './queries';
 
 // ---- staff ----
 

@@ -2,6 +2,10 @@ import type { SmsPurpose, SmsTemplateKey, SmsTemplateVariable } from '../../../c
 import { SMS_TEMPLATE_KEYS } from '../../../contract/sms';
 import { badRequest } from '../../http/errors';
 
+/**
+ * Texts to patients (issue 32): {visitTime} is a moment in words in the site's zone and the person's language
+ * (contract/when-words.ts), {trialTitle} the trial's short name (contract/trial-name.ts), never codes or ISO dates.
+ */
 export interface SmsTemplate {
   key: SmsTemplateKey;
   label: string;
@@ -21,7 +25,7 @@ export const SMS_TEMPLATES: Record<SmsTemplateKey, SmsTemplate> = {
     purpose: 'transactional',
     text: {
       en: 'Hi {firstName}, your screening visit for {trialTitle} is confirmed for {visitTime} at {siteAddress}. - {organizationName}',
-      es: 'Hola {firstName}, su visita de evaluación para {trialTitle} está confirmada para {visitTime} en {siteAddress}. - {organizationName}',
+      es: 'Hola {firstName}, su visita de evaluación para {trialTitle} está confirmada para el {visitTime} en {siteAddress}. - {organizationName}',
     },
   },
   visit_reminder: {
@@ -47,8 +51,8 @@ export const SMS_TEMPLATES: Record<SmsTemplateKey, SmsTemplate> = {
     label: 'Callback notice',
     purpose: 'transactional',
     text: {
-      en: 'Hi {firstName}, a coordinator from {organizationName} will call you back about {trialTitle} at {visitTime}.',
-      es: 'Hola {firstName}, un coordinador de {organizationName} le devolverá la llamada sobre {trialTitle} a las {visitTime}.',
+      en: 'Hi {firstName}, a coordinator from {organizationName} will call you back about {trialTitle} on {visitTime}.',
+      es: 'Hola {firstName}, un coordinador de {organizationName} le devolverá la llamada sobre {trialTitle} el {visitTime}.',
     },
   },
   follow_up: {
@@ -60,14 +64,14 @@ export const SMS_TEMPLATES: Record<SmsTemplateKey, SmsTemplate> = {
       es: 'Hola {firstName}, gracias por su interés en {trialTitle}. Responda aquí si tiene preguntas. - {organizationName}',
     },
   },
-  /** Sent after a visit confirmation: the reply (1-5) is the patient's satisfaction rating (decision 067). */
+  /** Sent after the visit (prescreen/visit-feedback.ts): the reply (1-5) is the patient's satisfaction rating (decision 067). */
   booking_feedback: {
     key: 'booking_feedback',
     label: 'Booking feedback',
     purpose: 'transactional',
     text: {
-      en: 'Hi {firstName}, how easy was it to book your visit for {trialTitle}? Reply with a number from 1 (very hard) to 5 (very easy). - {organizationName}',
-      es: 'Hola {firstName}, ¿qué tan fácil fue reservar su visita para {trialTitle}? Responda con un número del 1 (muy difícil) al 5 (muy fácil). - {organizationName}',
+      en: 'Hi {firstName}, thank you for coming to your visit for {trialTitle}. How easy was it to book? Reply with a number from 1 (very hard) to 5 (very easy). - {organizationName}',
+      es: 'Hola {firstName}, gracias por venir a su visita para {trialTitle}. ¿Qué tan fácil fue reservarla? Responda con un número del 1 (muy difícil) al 5 (muy fácil). - {organizationName}',
     },
   },
 };

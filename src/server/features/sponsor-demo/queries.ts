@@ -6,12 +6,13 @@ import type { Executor } from '../../db/scoped';
 
 export type SponsorTrialRow = Pick<
   typeof trial.$inferSelect,
-  'id' | 'title' | 'nctId' | 'phase' | 'conditions' | 'targetEnrollment' | 'sites' | 'status' | 'sex' | 'maximumAgeYears'
+  'id' | 'title' | 'publicTitle' | 'nctId' | 'phase' | 'conditions' | 'targetEnrollment' | 'sites' | 'status' | 'sex' | 'maximumAgeYears'
 >;
 
 const trialColumns = {
   id: trial.id,
   title: trial.title,
+  publicTitle: trial.publicTitle,
   nctId: trial.nctId,
   phase: trial.phase,
   conditions: trial.conditions,

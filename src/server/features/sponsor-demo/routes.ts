@@ -12,6 +12,7 @@ export const sponsorDemoRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/trials',
+      operationId: 'listSponsorDemoTrials',
       tags,
       summary: "The demo organization's recruiting trials (internal admins)",
       responses: { 200: json(SponsorTrialListSchema, 'Trials'), ...errors },
@@ -22,6 +23,7 @@ export const sponsorDemoRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/trials/{id}/sites',
+      operationId: 'listSponsorDemoTrialSites',
       tags,
       summary: "A demo trial's sites ranked by pool, speed and diversity",
       request: { params: idParams },
@@ -33,6 +35,7 @@ export const sponsorDemoRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/trials/{id}/dashboard',
+      operationId: 'getSponsorDemoTrialDashboard',
       tags,
       summary: 'The sponsor dashboard over the chosen sites: funnel, site performance, forecast (with sites needed by a deadline), demographics',
       request: { params: idParams, query: SponsorDashboardQuerySchema },

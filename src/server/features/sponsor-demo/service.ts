@@ -1,3 +1,4 @@
+import { wasContacted } from '../../../contract/candidate-status';
 import type {
   SponsorDashboard,
   SponsorDashboardQuery,
@@ -76,6 +77,7 @@ function trialSummary(row: queries.SponsorTrialRow, enrolled: number): SponsorTr
   return {
     id: row.id,
     title: row.title,
+    publicTitle: row.publicTitle,
     nctId: row.nctId,
     phase: row.phase,
     conditions: row.conditions,
@@ -140,7 +142,8 @@ async function trialFacts(tx: Transaction, organizationId: string, trialRow: que
     return {
       siteId: siteOf(row, trialRow.sites, latestSite.get(row.id)),
       inPool: !row.doNotContact && !NOT_IN_POOL.has(row.status),
-      contacted: row.status !== 'new' || Boolean(contactedAt),
+      // One definition of contacted for every count (decision 159); first contacts still time the days to a booking.
+      contacted: wasContacted(row.status, Boolean(contactedAt)),
       prescreened: prescreened.has(row.id) || PRESCREENED.has(row.status),
       passed: passed.has(row.id) || PASSED.has(row.status),
       booked: Boolean(bookedAt) || BOOKED.has(row.status),

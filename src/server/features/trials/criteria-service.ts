@@ -105,7 +105,11 @@ export async function suggestRules(
     return unreadCriteria(await listCriteria(tx, [row.id]));
   });
   if (!reader)
-    throw new AppError(409, 'No language model is configured: set LLM_BASE_URL and LLM_MODEL to get suggestions for the unread criteria', 'LLM_NOT_CONFIGURED');
+    throw new AppError(
+      409,
+      'No language model is connected: ask an administrator to connect one to get suggestions for the unread criteria',
+      'LLM_NOT_CONFIGURED',
+    );
   let proposals: RuleProposal[] = [];
   let totalTokens = 0;
   if (unread.length) {

@@ -29,6 +29,7 @@ export const trialRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listTrials',
       tags,
       summary: 'Trials of the organizations in scope, with criteria and candidate counts (organizationIds/orgs narrow)',
       request: { query: ListTrialsQuerySchema },
@@ -43,6 +44,7 @@ export const trialRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createTrial',
       tags,
       summary: 'Create a draft trial by hand, in the one organization of organizationIds or else the active organization',
       request: { query: CreateTrialQuerySchema, ...jsonBody(CreateTrialSchema) },
@@ -54,6 +56,7 @@ export const trialRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/auto-gen',
+      operationId: 'draftTrialFromRecord',
       tags,
       summary:
         'Draft a trial from a ClinicalTrials.gov API v2 study record. Body: the record itself (saved at once), or { study: <record>, save?: boolean }; save: false answers 200 with the draft (preview) and saves nothing',
@@ -74,6 +77,7 @@ export const trialRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{trialId}',
+      operationId: 'getTrial',
       tags,
       summary: 'Get a trial with its criteria',
       request: { params: trialParams },
@@ -85,6 +89,7 @@ export const trialRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{trialId}',
+      operationId: 'updateTrial',
       tags,
       summary: 'Change a trial: any fields, its status (following the lifecycle) and its ordered criteria (the list given replaces it)',
       request: { params: trialParams, ...jsonBody(UpdateTrialSchema) },
@@ -96,6 +101,7 @@ export const trialRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{trialId}/sites',
+      operationId: 'listTrialSites',
       tags,
       summary: "A page of the trial's sites, our sites first; q searches facility, city, state, postal code and country; ownOnly=true lists only ours",
       request: { params: trialParams, query: ListTrialSitesQuerySchema },
@@ -107,6 +113,7 @@ export const trialRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{trialId}/sites/{siteId}',
+      operationId: 'updateTrialSite',
       tags,
       summary: 'Mark a site as one the organization runs (isOwnSite), or set its IANA time zone (null goes back to the one its location tells)',
       request: { params: siteParams, ...jsonBody(UpdateTrialSiteSchema) },
@@ -121,6 +128,7 @@ export const trialRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{trialId}/reparse',
+      operationId: 'reparseTrialCriteria',
       tags,
       summary: "Re-read the criteria's text with the current reader: keeps rules set by a person, reports what changed",
       request: { params: trialParams },
@@ -132,6 +140,7 @@ export const trialRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{trialId}/suggestions',
+      operationId: 'suggestTrialCriteria',
       tags,
       summary: 'Ask the configured language model for rules for the criteria no reader could read; stored as proposals that need review',
       request: { params: trialParams },
@@ -153,6 +162,7 @@ export const trialRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{trialId}',
+      operationId: 'deleteTrial',
       tags,
       summary: 'Delete a trial and its criteria (owners and admins)',
       request: { params: trialParams },

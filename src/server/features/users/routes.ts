@@ -19,6 +19,8 @@ export const publicInvitationRoutes = createRouter().openapi(
   createRoute({
     method: 'get',
     path: '/{token}',
+    operationId: 'getInvitation',
+    security: [],
     tags,
     summary: 'Preview an invitation by its token (no sign-in)',
     request: { params: pathParams('token') },
@@ -29,13 +31,21 @@ export const publicInvitationRoutes = createRouter().openapi(
 
 export const userRoutes = createRouter()
   .openapi(
-    createRoute({ method: 'get', path: '/me', tags, summary: 'The signed-in user', responses: { 200: json(UserSchema, 'You'), 401: errors[401] } }),
+    createRoute({
+      method: 'get',
+      path: '/me',
+      operationId: 'getCurrentUser',
+      tags,
+      summary: 'The signed-in user',
+      responses: { 200: json(UserSchema, 'You'), 401: errors[401] },
+    }),
     async (c) => c.json(await service.getMe(c.get('deps').db, c.get('scope')), 200),
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listUsers',
       tags,
       summary: 'Users and pending invitations of the organizations in scope',
       request: { query: ListUsersQuerySchema },
@@ -50,6 +60,7 @@ export const userRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'inviteUser',
       tags,
       summary: 'Invite a user by email, or add one with a first password',
       request: jsonBody(AddUserSchema),
@@ -61,6 +72,7 @@ export const userRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/invitations/{invitationId}',
+      operationId: 'revokeInvitation',
       tags,
       summary: 'Revoke a pending invitation',
       request: { params: pathParams('invitationId') },
@@ -75,6 +87,7 @@ export const userRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{userId}',
+      operationId: 'updateUser',
       tags,
       summary: "Change a user's name or role",
       request: { params: pathParams('userId'), ...jsonBody(UpdateUserSchema) },
@@ -92,6 +105,7 @@ export const userRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{userId}',
+      operationId: 'removeUser',
       tags,
       summary: 'Remove a user from their organization (their account is deleted)',
       request: { params: pathParams('userId') },

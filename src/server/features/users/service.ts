@@ -1,4 +1,4 @@
-import type { AddUserInput, Invitation, UpdateUserInput, User } from '../../../contract/users';
+import type { AddUserInput, Invitation, MemberRole, UpdateUserInput, User } from '../../../contract/users';
 import type { Auth } from '../../auth/auth';
 import { can, canGrantOwner } from '../../auth/permissions';
 import { passwordProblem } from '../../auth/password-policy';
@@ -60,6 +60,9 @@ export async function getMe(db: Database, scope: RequestScope): Promise<User> {
   if (!row) throw notFound('User not found');
   return toUser(row);
 }
+
+/** A role as the invitation says it ("as a coordinator"), never its code. */
+const ROLE_WITH_ARTICLE: Record<MemberRole, string> = { owner: 'an owner', admin: 'an admin', coordinator: 'a coordinator' };
 
 /** Users (and pending invitations) of the organizations in scope, narrowed by orgId/organizationIds/orgs. */
 export async function listUsers(db: Database, scope: RequestScope, requested: Array<string | string[] | undefined>) {
@@ -175,7 +178,7 @@ export async function addUser({ db, auth, mail, config }: AddUserDeps, scope: Re
     await mail.send({
       to: input.email,
       subject: `You are invited to ${organization.name} on Cohortly`,
-      text: `Hello,\n\nYou have been invited to join ${organization.name} on Cohortly as ${input.role}.\nCreate your account here (the link is valid for 7 days):\n${invitationUrl}\n`,
+      text: `Hello,\n\nYou have been invited to join ${organization.name} on Cohortly as ${ROLE_WITH_ARTICLE[input.role]}.\nCreate your account here (the link is valid for 7 days):\n${invitationUrl}\n`,
     });
     return { invitation: toInvitation(row, organization.name), invitationUrl };
   }

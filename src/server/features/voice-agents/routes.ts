@@ -14,6 +14,7 @@ export const voiceAgentRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listVoiceAgents',
       tags,
       summary: 'Voice agents in scope (organizationId, organizationIds, orgs, type)',
       request: { query: ListVoiceAgentsQuerySchema },
@@ -25,6 +26,7 @@ export const voiceAgentRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createVoiceAgent',
       tags,
       summary: 'Create a voice agent (PRESCREEN agents need a published prescreen form of their trial); with Vapi, creates its assistant',
       request: jsonBody(CreateVoiceAgentSchema),
@@ -36,6 +38,7 @@ export const voiceAgentRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}',
+      operationId: 'getVoiceAgent',
       tags,
       summary: 'One voice agent',
       request: { params: idParams },
@@ -47,6 +50,7 @@ export const voiceAgentRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{id}',
+      operationId: 'updateVoiceAgent',
       tags,
       summary: 'Change a voice agent; with Vapi, updates its assistant',
       request: { params: idParams, ...jsonBody(UpdateVoiceAgentSchema) },
@@ -58,6 +62,7 @@ export const voiceAgentRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{id}',
+      operationId: 'deleteVoiceAgent',
       tags,
       summary: 'Delete a voice agent (its calls stay)',
       request: { params: idParams },

@@ -20,12 +20,37 @@ import { scheduleSites } from '../trials/sites';
 import { siteLabel } from '../../../contract/trials';
 import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
 import { findPhoneNumberByNumber } from '../phone-numbers/service';
-import { deleteVoiceAgent, findVoiceAgent, insertVoiceAgent, listVoiceAgentRows, updateVoiceAgent, type VoiceAgentInsert, type VoiceAgentRow } from './queries';
+import {
+  type CallFor,
+  deleteVoiceAgent,
+  findVoiceAgent,
+  insertVoiceAgent,
+  listVoiceAgentRows,
+  trialsWithoutAgent,
+  updateVoiceAgent,
+  type VoiceAgentInsert,
+  type VoiceAgentRow,
+} from './queries';
+import { shortTrialTitle } from '../../../contract/trial-name';
 import { isUuid } from '../../../contract/ids';
 
 // What other features may read and write of this one (its queries.ts is its own; tests/unit/architecture.test.ts).
 export { activeVoiceAgent, findVoiceAgent } from './queries';
-export type { VoiceAgentRow } from './queries';
+export type { ActiveVoiceAgent, CallFor, VoiceAgentRow } from './queries';
+
+const AGENT_KIND: Record<VoiceAgentRow['type'], string> = { PRESCREEN: 'prescreen', SITE_VISIT_SCHEDULING: 'scheduling' };
+
+/**
+ * Why no voice agent of the type may call this person, in plain words for staff (decision 174): the trials it
+ * could have been for by their short names, or that the person is in no trial at all.
+ */
+export async function noAgentWords(tx: Transaction, type: VoiceAgentRow['type'], forCall: CallFor): Promise<string> {
+  const trials = await trialsWithoutAgent(tx, forCall);
+  if (trials.length === 0) return 'This person is not in any trial, so no voice agent asks them questions. Add them to a trial first.';
+  const names = trials.map((named) => shortTrialTitle(named));
+  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+  return `No active ${AGENT_KIND[type]} voice agent for ${listed}. Create or turn one on under Voice agents.`;
+}
 
 export type VoiceDeps = Pick<AppDeps, 'db' | 'voice' | 'config' | 'logger'>;
 

@@ -19,11 +19,20 @@ export interface ScriptQuestion {
   options?: Array<{ value: string; label: LocalizedLine }>;
 }
 
+/** One clinical fact of the candidate (a condition, a medication, a lab value) as the synthetic person knows it. */
+export interface SimulatedFact {
+  name: string;
+  status: 'present' | 'history' | 'absent' | null;
+  value: number | null;
+}
+
 /** What the simulator's synthetic person knows of themselves (from the candidate record). */
 export interface SimulatedPerson {
   dateOfBirth: string | null;
   sex: string;
   customFields: Record<string, string | number | boolean | null>;
+  /** The candidate's clinical facts (notes read, records imported); absent when not looked up. */
+  facts?: SimulatedFact[];
 }
 
 export interface PlaceCallRequest {

@@ -9,6 +9,7 @@ import {
   type OfferedSlot,
   type PlaceCallRequest,
   type ScriptQuestion,
+  type SimulatedFact,
   type SimulatedPerson,
   type SimulationMode,
   type VoicePort,
@@ -22,35 +23,79 @@ const SEX_WORDS: Record<string, { en: string; es: string }> = {
   male: { en: 'male', es: 'masculino' },
 };
 
+/** The fact a question asks about: the longest fact name the question names (as whole words). */
+function factAsked(wording: string, facts: readonly SimulatedFact[]): SimulatedFact | undefined {
+  let best: SimulatedFact | undefined;
+  for (const fact of facts) {
+    const name = fact.name.toLowerCase().trim();
+    if (name.length < 3 || (best && best.name.length >= name.length)) continue;
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (new RegExp(`(^|[^a-z0-9])${escaped}([^a-z0-9]|$)`).test(wording)) best = fact;
+  }
+  return best;
+}
+
+function ageOn(dateOfBirth: string, today: Date): number {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const birthdayPassed = today.getUTCMonth() + 1 > month || (today.getUTCMonth() + 1 === month && today.getUTCDate() >= day);
+  return today.getUTCFullYear() - year - (birthdayPassed ? 0 : 1);
+}
+
+const YES = { en: 'yes', es: 'sí' } as const;
+const NOT_SURE = { en: "I'm not sure", es: 'no estoy seguro' } as const;
+/** A question about being willing or able (to travel, attend the visits, consent): someone who answered an invitation mostly is. */
+const WILLINGNESS = /\b(willing|able to|travel|attend|commit|available|agree|consent)\b/;
+/** A question about when to reach the person. */
+const WHEN_TO_CALL = /\b(best time|time of day|when (?:can|should|is)|morning|afternoon|evening)\b/;
+const TIMES_OF_DAY = { en: ['mornings', 'afternoons', 'evenings'], es: ['por las mañanas', 'por las tardes', 'por las noches'] } as const;
+
+/** The same time of day for the same person on every call (from their date of birth), different across people. */
+function preferredTime(person: SimulatedPerson, language: 'en' | 'es'): string {
+  const seed = [...(person.dateOfBirth ?? person.sex)].reduce((sum, char) => sum + char.charCodeAt(0), 0);
+  return TIMES_OF_DAY[language][seed % TIMES_OF_DAY[language].length];
+}
+
 /**
- * What the synthetic person says to a question: the candidate's own data when it answers it (a custom field
- * keyed by the question id; the date of birth for a date-of-birth question; the sex for a sex/gender
- * question), else a deterministic default: "no" to yes/no questions (exclusion-style questions then pass),
- * "I'm not sure" to numbers, the first option of a choice, "nothing else" to free text.
+ * What the synthetic person says to a question, as a real person would from what their record says: the
+ * candidate's own data when it answers it (a custom field keyed by the question id; the date of birth for a
+ * date-of-birth or age question; the sex for a sex/gender question; a clinical fact the question names: "yes"
+ * to a condition or medication they have, "no" to one they had only before or stated not to have, the value of
+ * a lab); "no" to a condition the record does not mention, "yes" to being willing or able (to travel, to attend),
+ * a time of day to "when is best to call", "not sure" to a number it does not hold. Demos then
+ * end PASS, FAIL or INCONCLUSIVE by the person, not all alike.
  */
-export function syntheticAnswer(question: ScriptQuestion, person: SimulatedPerson, language: 'en' | 'es'): string {
+export function syntheticAnswer(question: ScriptQuestion, person: SimulatedPerson, language: 'en' | 'es', today = new Date()): string {
   const custom = person.customFields[question.id];
   if (custom !== undefined && custom !== null) {
-    if (typeof custom === 'boolean') return custom ? (language === 'es' ? 'sí' : 'yes') : 'no';
+    if (typeof custom === 'boolean') return custom ? YES[language] : 'no';
     return String(custom);
   }
-  const wording = `${question.id} ${question.phone.en}`.toLowerCase();
+  const wording = `${question.id.replace(/[_-]+/g, ' ')} ${question.phone.en}`.toLowerCase();
   if (question.type === 'date' && person.dateOfBirth && /birth|dob|born/.test(wording)) return person.dateOfBirth;
+  if (question.type === 'number' && person.dateOfBirth && /\b(age|how old)\b/.test(wording)) return String(ageOn(person.dateOfBirth, today));
   if (/\b(sex|gender)\b/.test(wording) && SEX_WORDS[person.sex]) {
     const option = question.options?.find((item) => item.value.toLowerCase() === person.sex || item.label.en.toLowerCase() === person.sex);
     return option ? line(option.label, language) : SEX_WORDS[person.sex][language];
   }
+  const facts = person.facts ?? [];
+  const fact = factAsked(wording, facts);
   switch (question.type) {
-    case 'yes_no':
-      return 'no';
+    case 'yes_no': {
+      if (!fact) return WILLINGNESS.test(wording) ? YES[language] : 'no';
+      const askedAboutThePast = /\b(ever|history|past|previous|previously|before)\b/.test(wording);
+      return fact.status === 'present' || (fact.status === 'history' && askedAboutThePast) || (fact.status === null && fact.value === null)
+        ? YES[language]
+        : 'no';
+    }
     case 'number':
-      return language === 'es' ? 'no estoy seguro' : "I'm not sure";
+      return fact?.value !== null && fact?.value !== undefined ? String(fact.value) : NOT_SURE[language];
     case 'single_choice':
     case 'multiple_choice':
-      return question.options?.[0] ? line(question.options[0].label, language) : 'no';
+      return question.options?.[0] ? line(question.options[0].label, language) : NOT_SURE[language];
     case 'date':
       return language === 'es' ? 'no lo sé' : "I don't know";
     default:
+      if (WHEN_TO_CALL.test(wording)) return preferredTime(person, language);
       return language === 'es' ? 'nada más' : 'nothing else';
   }
 }

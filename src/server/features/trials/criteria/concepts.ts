@@ -1,8 +1,9 @@
 import type { CriterionKind } from '../../../../contract/trials';
-import type { ConceptReview, ConceptScope } from './concept-scope';
+import type { ConceptScope } from './concept-scope';
+import { markSharedModifiers } from './shared-modifier';
 import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary } from '../vocabulary';
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
-import { DURATION_WORDS, leftoverDuration, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
+import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
 import { JUDGEMENT } from './judgement';
 import {
   ADHERENCE_TO,
@@ -16,18 +17,14 @@ import {
   PRODUCT_KINDS,
   SYSTEMIC_TREATMENT,
   medicationRule,
-  pastUseOf,
 } from './medications';
-import { QUALIFIER, readQualifiers } from './qualifiers';
-import { joinNames, labelLength, leftoverNumbers, leftoverWords, NEAR_NEGATION, sentenceStarts, type Span, type TextRule, unreadListItem } from './text';
+import { anyKindParentheses, reviewOf } from './review';
+import { joinNames, labelLength, NEAR_NEGATION, sentenceStarts, type Span, type TextRule } from './text';
 
 /**
  * The concept reader: which concepts a criterion asserts (not excepted, planned, a cause, an example), their negation,
  * time and words, and what a person must still check; conditions.ts and medications.ts make the rule.
  */
-
-const CLINICIAN_WORDS =
-  /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|radiolog\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
 
 /** Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time window. */
 /** A concept named as something planned, needed, excepted or as a cause is not one the person has or takes. */
@@ -36,6 +33,21 @@ const NOT_ASSERTED =
 
 const SIDE_OF =
   /(?:\b(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)\s+(?:from|of|after|following|due\s+to|related\s+to|caused\s+by|attributed\s+to|attributable\s+to)\b[^.;()]{0,40}|\b(?:waiting\s+list|wait-?list(?:ed)?|listed|awaiting)\s+(?:for\s+)?[^.;()]{0,25}|\brisk\b(?!\s*-?\s*factors?\b)[^.;()]{0,60}(?:\(\s*|,\s*|\s)(?:such\s+as|e\.\s?g\.?|including|like|for\s+example)(?=[\s,:]|$)[^()]*)$/i;
+
+/** A finding of the operation itself: "noted during the index surgery", "found at the time of operation". */
+const SURGICAL_FINDING_AFTER =
+  /^[\s,]*(?:\w+\s+){0,2}?(?:noted|found|observed|identified|encountered|detected|seen|occurring|discovered)?\s*(?:during|at\s+the\s+time\s+of|in)\s+(?:the\s+)?(?:index\s+|study\s+|planned\s+)?(?:surgery|operation|procedure|surgical\s+procedure)\b/i;
+/** MeSH's headings for complications of an operation: in criteria, the study's operation, never the person's history. */
+const OPERATION_COMPLICATION = /^(?:postoperative|intraoperative|surgical)\s+complications?$/i;
+const TESTED_AFTER =
+  /^[\s-]*(?:(?:test(?:ing)?|titers?|titres?|levels?|concentrations?|results?)\b|(?:sero)?(?:positiv|negativ)|(?:is|are|was|were)\s+(?:positive|negative|detect))/i;
+const TESTED_BEFORE =
+  /\b(?:positive|negative|detectable|undetectable|elevated|serum|plasma|blood|levels?\s+of|tested\s+for|test(?:ing)?\s+for)\s+(?:for\s+)?(?:the\s+)?$/i;
+
+/** A substance named as what a test found: "hepatitis C antibody positive", "positive for anti-HBc antibodies". */
+function isTestedSubstance(text: string, mention: Mention): boolean {
+  return TESTED_AFTER.test(text.slice(mention.end, mention.end + 25)) || TESTED_BEFORE.test(text.slice(Math.max(0, mention.start - 30), mention.start));
+}
 
 const PLANNED_EXAMPLE = /\b(?:pre-?planned|planned|scheduled|expected|anticipated)\b[^.;]{0,40}\b(?:such as|e\.?\s?g\.?|including|like|for example)\b[^.;]*$/i;
 
@@ -75,37 +87,15 @@ function exceptionScope(text: string): Span | null {
   return [found.index, text.length];
 }
 
-const REFERENCE_POINT =
-  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection|initiation|start)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
-
-const WITH_OR_WITHOUT = /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$))/gi;
 /** "Statin intolerant", "intolerance to metformin", "unable to tolerate NSAIDs": a medicine the person cannot take, not one taken. */
 const INTOLERANT_BEFORE =
   /\b(?:intoleran(?:t|ce)|(?:unable|inability|failed)\s+to\s+tolerate|(?:could|can|did|does)\s*not\s+tolerate|not\s+tolerat(?:e|ed|ing))\s+(?:(?:to|of|with)\s+)?(?:(?:the|any|a|an)\s+)?(?:[\w-]+\s+){0,2}$/i;
 const INTOLERANT_AFTER = /^[\s-]*(?:intoleran(?:t|ce)|intolerant)\b/i;
-/**
- * "Polyneuropathy (diabetic or other)", "anaemia (any cause)", "arthritis (of any type)": a parenthesis right after a
- * condition that names its causes or kinds and then all the others qualifies nothing; the condition is the whole.
- */
-const ANY_KIND_PARENTHESIS =
-  /^\s*\((?:[^()]{0,60}?\b(?:or|and\/or)\s+)?(?:(?:any\s+)?others?|any\s+(?:other\s+)?(?:causes?|types?|kinds?|origins?|a?etiolog(?:y|ies)|forms?)|all\s+(?:causes|types|forms|kinds)|(?:of\s+)?any\s+(?:cause|type|origin|a?etiology|kind|form)|whatever\s+the\s+cause)\s*\)/i;
-
 const NOT_MEETING_CRITERIA =
   /\b(?:not|never|no\s+longer|fail(?:s|ed|ing)?\s+to)\s+(?:meet(?:s|ing)?|fulfil\w*|satisf(?:y|ies|ying))\s+(?:the\s+)?(?:[\w-]+\s+){0,3}criteria\s+(?:for|of)\s+[^.;,]*$/i;
 
 const PLACE_OF_PRODUCT =
   /\b(?:application|applied|placement|placed|implantation|implanted|insertion|inserted|administ\w+)\s+(?:of\s+)?(?:[\w-]+\s+){0,3}?(?:to|on|onto|into|in)\s+(?:the\s+)?(?:exposed\s+)?$/i;
-
-/** The spans of parentheses that say "any kind of" the condition before them. */
-export function anyKindParentheses(text: string, found: Mention[]): Span[] {
-  const spans: Span[] = [];
-  for (const mention of found) {
-    if (mention.concept.kind !== 'condition') continue;
-    const match = ANY_KIND_PARENTHESIS.exec(text.slice(mention.end, mention.end + 120));
-    if (match) spans.push([mention.end, mention.end + match[0].length]);
-  }
-  return spans;
-}
 
 /**
  * Conditions and medicines named in the criterion, read into present/absent/history and taking/not taking, with a time
@@ -119,7 +109,8 @@ export function readConceptRule(
   trialConditions: Set<string> = new Set(),
   trialConcepts: readonly Concept[] = [],
 ): TextRule | null {
-  const found = vocab.find(text);
+  const found = vocab.find(text, { reach: 'full', trialIdioms: true });
+  markSharedModifiers(text, found, vocab);
   const mayLast = MAY_HAVE_DURATION.test(text);
   if (!found.length) return mayLast && trialConcepts.length ? readSubjectDuration(kind, text, trialConcepts) : null;
   // "Subjects with brain metastases are eligible provided ...": a permission, not a requirement.
@@ -211,6 +202,13 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
           text.slice(mention.end, mention.end + 30),
         )
       ) &&
+      // "Leg pain from sciatica": a symptom named with the condition it comes from is that condition, which the rule holds.
+      !found.some(
+        (cause) =>
+          cause !== mention &&
+          !notAsserted.includes(cause) &&
+          /^\s*(?:from|resulting from|arising from)\s+(?:an?\s+|the\s+)?$/i.test(text.slice(mention.end, cause.start)),
+      ) &&
       // "With or without low back pain": optional, neither required nor excluded.
       // "Cirrhosis with or without hepatitis B co-infection": whatever follows in the clause is optional.
       !/\bwith\s+or\s+without\b[^.;,()]*$/i.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
@@ -243,6 +241,13 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
         mention.concept.id === TUMOR_ID &&
         (NOT_THE_TUMOR_AFTER.test(text.slice(mention.end, mention.end + 30)) || /\banti[\s-]*$/i.test(text.slice(0, mention.start)))
       ) &&
+      // "Hepatitis C antibody positive", "serum ferritin level": a substance named as a test result or a level is a
+      // finding, not a medicine taken (decision 140).
+      !(mention.concept.kind === 'medication' && mention.concept.id.startsWith('mesh:') && isTestedSubstance(text, mention)) &&
+      // "CSF leak noted during the index surgery", "a postoperative complication": what the study's operation finds or
+      // causes is staff's to check then (the judgement reader), not a condition the person has (decision 140).
+      !SURGICAL_FINDING_AFTER.test(text.slice(mention.end, mention.end + 60)) &&
+      !OPERATION_COMPLICATION.test(mention.concept.en) &&
       // "Response Evaluation Criteria in Solid Tumors": the name of a set of criteria, not a condition.
       !/\bcriteria\s+in\s+$/i.test(text.slice(Math.max(0, mention.start - 20), mention.start)) &&
       // "Allergic to the test food or any other food": not an allergy to medicines.
@@ -600,153 +605,4 @@ function understoodWords(scope: ConceptScope): Set<string> {
     ])
       extra.add(word);
   return extra;
-}
-
-/** What a person must check of the rule: the words it left, its qualifiers, and every flag that says it reads less than the text. */
-function reviewOf(scope: ConceptScope, extra: Set<string>): ConceptReview {
-  const {
-    kind,
-    text,
-    mentions,
-    laterSentences,
-    compound,
-    laterNegated,
-    parenthetical,
-    allergens,
-    first,
-    same,
-    unique,
-    lastMention,
-    applies,
-    window,
-    spans,
-    span,
-  } = scope;
-  // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
-  // by the trial's schedule, not part of the concept.
-  const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
-  // "Migraine (with or without aura)": what is optional narrows nothing; only a short phrase that ends the clause.
-  for (const match of text.matchAll(WITH_OR_WITHOUT)) references.push([match.index, match.index + match[0].length]);
-  references.push(...anyKindParentheses(text, same));
-  // "Already on ACE inhibitors, as they may raise the effect of the study drug": the reason given says why, not what
-  // (decision 110); only when it names no concept of its own.
-  const reason = /,?\s+(?:as|because|since)\s+(?:it|they|this|these|such\s+\w+)\s+(?:may|might|can|could|will|would)\b[^.;]*/i.exec(text);
-  if (reason && !mentions.some((mention) => mention.end > reason.index && mention.start < reason.index + reason[0].length)) {
-    references.push([reason.index, reason.index + reason[0].length]);
-    if (/\balready\s+(?:on|taking|receiving|using|treated)\b/i.test(text)) extra.add('already');
-  }
-  // "Severe osteoporosis", "lumbar disc herniation", "radiculopathy (bilateral)": qualifiers a condition rule holds in
-  // plain words (decision 077); the words it holds are no longer left over.
-  const unreadWords = leftoverWords(text, [...spans, ...references], extra);
-  const held = first.concept.kind === 'condition' ? readQualifiers(text, same, unique, unreadWords) : null;
-  const leftWords = held ? unreadWords.filter((word) => !held.consumed.has(word.start)) : unreadWords;
-  const left = leftWords.map((item) => item.word);
-  // "Tested positive for HIV": a person knows a positive test of these infections (the extra words above), so it is not a
-  // test only staff can read; "positive for HER2" still is (decision 110).
-  let clinicianText = text;
-  for (const mention of unique.filter((one) => /^(?:HIV|hepatitis B|COVID-19)$/.test(one.concept.en) && !/\banti|antibod/i.test(text))) {
-    const test = /\btest(?:ed)?\s+positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
-    if (test) clinicianText = clinicianText.slice(0, test.index) + ' '.repeat(test[0].length) + clinicianText.slice(mention.start);
-  }
-  const clinician = unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(clinicianText);
-  const mixedKinds = mentions.some((mention) => mention.concept.kind !== first.concept.kind);
-  // A number the rule did not take (a duration "for at least 12 weeks", a dose, a count) is more than the rule.
-  const numbers = leftoverNumbers(text, spans);
-  // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
-  const exception = /\b(?:other than|except|excluding|unless|family)\b/i.test(text);
-  const { pastUse, everTaken } = pastUseOf(scope);
-  // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
-  // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
-  // "Allergy to peanuts / nickel / penicillin": the allergen is more than "an allergy to medicines like this one",
-  // which only the study's own product ("study drug", "its excipients") is.
-  const allergen =
-    unique.some(isAllergy) &&
-    /\b(?:allerg\w*|hypersensitiv\w*|anaphyla\w*|reactions?)\s+(?:to|against)\s+(?!(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?|one\s+of\s+the\s+)?(?:study|investigational|trial|ingredients?|components?|excipients?|placebo|drugs?\s+(?:under|used|in)|product|imp)\b)/i.test(
-      text,
-    );
-  // A synonym that names a subtype ("lumbar spine surgery", "lumbar fracture" for spine surgery / spine fracture):
-  // the rule's concept is broader than the words, so a person checks.
-  const subtype = same.some((mention) =>
-    [
-      ...text
-        .slice(mention.start, mention.end)
-        .toLowerCase()
-        .matchAll(/[a-z-]+/g),
-    ].some(
-      (word) =>
-        QUALIFIER.test(word[0]) &&
-        !mention.concept.en.toLowerCase().includes(word[0]) &&
-        !held?.consumed.has(mention.start + word.index) &&
-        // "Active or chronic hepatitis B": a course both sides name is no subtype.
-        !extra.has(word[0].toLowerCase()),
-    ),
-  );
-  // "Syphilis" read as a sexually transmitted infection: one member of the class, narrower than the rule (decision 110).
-  // "Sexually transmitted infections (e.g. syphilis)" names the class too.
-  const isMember = (mention: Mention) =>
-    Boolean(
-      mention.concept.members?.includes(
-        text
-          .slice(mention.start, mention.end)
-          .toLowerCase()
-          .replace(/\s*\([^)]*\)/g, '')
-          .replace(/[()]/g, '')
-          .replace(/\s+(?:infections?|diseases?)$/, ''),
-      ),
-    );
-  const member = same.some((mention) => isMember(mention) && !same.some((other) => other.concept.id === mention.concept.id && !isMember(other)));
-  const qualified =
-    subtype || member || allergen || Boolean(allergens?.narrower) || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
-  const flags: Record<string, boolean> = {
-    qualified,
-    // One unread word is enough: "interstitial pneumonia", "congenital deformity", "grade II" say more than the concept.
-    words: left.length > 0,
-    // "In the past month" that the rule did not take as its window: the time scope is unread.
-    // "For treatment of the current episode" (hand-check S): since the episode began, which no rule's time can say.
-    timeUnread:
-      (!window &&
-        /\b(?:last|past|previous|preceding|recent(?:ly)?)\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\brecent(?:ly)?\b/i.test(text)) ||
-      /\b(?:current|present|this|same|index)\s+episodes?\b/i.test(text),
-    listItem: unreadListItem(text, leftWords),
-    numbers,
-    exception,
-    pastUse: pastUse && !everTaken,
-    laterSentences,
-    compound,
-    laterNegated,
-    parenthetical,
-    // "Spinal infection or tumor", "tumor in the lumbar region": a tumour beside a place may be the place's, narrower
-    // than any tumour; a person reads it.
-    tumorSite:
-      same.some((mention) => mention.concept.id === TUMOR_ID) &&
-      /\b(?:spin\w*|spine|lumbar|cervical|thoracic|vertebra\w*|brain|cns|bone|liver|lung|breast|skin|region|area|site)\b/i.test(text),
-    // "Diabetes, drug treated", "insulin-dependent": how the condition is treated narrows it.
-    treatedAs: /\b(?:drug|insulin|medication|medically|diet|surgically|pharmacologically)[- ](?:treated|controlled|requiring)\b/i.test(text),
-    lines: /\n/.test(text),
-    clinician,
-    mixedKinds,
-    // "Back pain and/or sciatica" is an "or" (decision 110); "back pain and sciatica" asks for both.
-    joined: kind === 'inclusion' && unique.length > 1 && /\band\b(?!\s*\/\s*or\b)/i.test(text.slice(spans[0][0], span[1])),
-  };
-  // The words the rule left are named, so a breakdown can count which words most often keep a rule in review.
-  // "Epidural fibrosis and/or disc herniation": in an inclusion, an unread alternative right beside the concepts means
-  // the rule would require one alternative the text does not require; a person reads it.
-  const unreadWord = (from: number, to: number) =>
-    leftWords.some((word) => word.start >= from && word.end <= to && !/^(?:ct|mri|mr|x-ray|imaging)$/.test(word.word));
-  const alternativeBefore = /([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})\s+(?:or|and\/or)\s+$/i.exec(text.slice(Math.max(0, first.start - 50), first.start));
-  const alternativeAfter = /^\s+(?:or|and\/or)\s+(?:an?\s+|the\s+)?([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})/i.exec(
-    text.slice(lastMention.end, lastMention.end + 50),
-  );
-  if (
-    kind === 'inclusion' &&
-    applies &&
-    ((alternativeBefore && unreadWord(first.start - alternativeBefore[0].length, first.start)) ||
-      (alternativeAfter && unreadWord(lastMention.end, lastMention.end + alternativeAfter[0].length)))
-  )
-    return { needsReview: true, reasons: [], left, held, everTaken, unreadAlternative: true };
-  const reasons = Object.keys(flags)
-    .filter((flag) => flags[flag])
-    .map((flag) => (flag === 'words' ? `words: ${left.join(' ')}` : flag));
-  const needsReview = reasons.length > 0;
-  return { needsReview, reasons, left, held, everTaken, unreadAlternative: false };
 }

@@ -111,6 +111,11 @@ export interface ReadDuration {
 
 /** A duration at the start of `text` (offset `at` in the criterion): its bounds and length, or null. */
 function durationAt(text: string, at: number): { bounds: Omit<ConditionDuration, 'span'>; end: number } | null {
+  // "6 or more weeks" is "6 weeks or more": the same characters in another order, so lengths and spans hold.
+  text = text.replace(
+    /^(\s*\S+)(\s+or\s+(?:more|longer|greater|fewer|less))(\s+)(days?|weeks?|months?|years?)\b/i,
+    (_all, amount: string, or: string, space: string, unit: string) => `${amount}${space}${unit}${or}`,
+  );
   const between = DURATION_BETWEEN.exec(text);
   let bounds: Omit<ConditionDuration, 'span'> = {};
   let length: number;

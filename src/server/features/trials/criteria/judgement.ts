@@ -51,6 +51,61 @@ const INTRAOPERATIVE =
 export const NON_ADHERENCE =
   /^\W*(?:(?:known|documented|suspected)\s+)?(?:(?:evidence|history|(?:high\s+)?suspicion)(?:\s*(?:\/|or|and\/or)\s*(?:high\s+)?(?:evidence|history|suspicion))?\s+of\s+)?(?:non-?\s?(?:compliance|adherence)|poor\s+(?:compliance|adherence))(?:\s*(?:\/|or)\s*non-?\s?(?:compliance|adherence))?\s+(?:to|with)\b/i;
 
+/**
+ * "Minimum posterior disc height of 5 mm at the index level", "MRI of the lumbar spine showing a disc bulge", "Modic
+ * changes 2-3", "T-score below -2.5 by DEXA": a finding on the study's imaging or a measure of the anatomy, which staff
+ * read off the scans; the patient cannot answer it (decision 161). A scan named with what it shows, or a grading or a
+ * measure only imaging gives.
+ */
+const IMAGING =
+  /\b(?:mri|mr\s+imaging|magnetic\s+resonance(?:\s+imaging)?|ct|computed\s+tomography|x-?rays?|radiograph\w*|radiolog\w*|imaging|dexa|dxa|densitometry|myelogra\w*|ultrasound\s+images?|echogenicity|scans?)\b/i;
+const IMAGING_SHOWS =
+  /\b(?:show(?:s|n|ing)?|confirm(?:s|ed|ing)?|demonstrat\w*|reveal\w*|evidence|findings?|determined|defined|documented|visible|seen|according\s+to|signs?|on\s+(?:the\s+)?(?:\w+\s+){0,2}(?:mri|ct|x-?rays?|radiographs?|imaging|scans?)|by\s+(?:the\s+)?(?:\w+\s+){0,2}(?:mri|ct|x-?rays?|radiographs?|imaging|dexa|dxa|densitometry|scans?)|t2|t1|weighted|signal\s+intensity|(?:radiolog\w*|imaging|mri)\s+(?:inclusion|exclusion)\s+criteri\w*)\b/i;
+const IMAGING_MEASURE =
+  /\b(?:disc\s+fragments?|(?:extruded|sequestered|migrated|calcified)\s+(?:disc|fragment|herniation)s?|(?:extra-?)?foraminal|osseous|vertebral\s+bod(?:y|ies)|transverse\s+process|sacral\s+hiatus|interspinous|spinal\s+canal|pars\s+(?:interarticularis\s+)?defects?|dysplastic\s+vertebra\w*|sacrali[sz]\w*|lumbari[sz]\w*|transitional\s+vertebra\w*|modic|pfirrmann|t-?\s?score|(?:posterior\s+|anterior\s+)?disc\s+height|interpedicular|endplates?|index\s+(?:level|segment|disc)s?|high[- ]intensity\s+zone|(?:herniation|protrusion|bulg\w*|stenosis)\s+of\s+\d+(?:\.\d+)?\s*mm)\b/i;
+/** What the criterion holds besides a finding: a scan to undergo, an operation done before, a willingness or a treatment. */
+const NOT_A_FINDING =
+  /\b(?:undergo\w*|underwent|willing\w*|able\s+to|unable|contraindicat\w*|claustrophob\w*|pacemaker|implant(?:s|ed)?\b|allerg\w*|previous(?:ly)?|prior|history|surger(?:y|ies)|operations?|fusion|treated|treatment|injections?|therapy|pain)\b/i;
+
+/**
+ * "Positive straight leg raise test", "Lasègue sign", "deficit evident during neurological examination": a sign the
+ * screening examination finds, which staff record (decision 161).
+ */
+const EXAM_FINDING =
+  /\b(?:straight[- ]leg[- ]rais\w*|slr\s+test|las[eè]gue|bragard|spurling|babinski|romberg|hoffmann?'?s?\s+sign|centrali[sz]ation\s+phenomenon|(?:tendon\s+)?reflex(?:es)?|dermatom\w*|myotom\w*|(?:during|on|at|by)\s+(?:the\s+)?(?:physical|clinical|neurological|neurologic)\s+exam(?:ination)?)\b/i;
+/** What an examination finding's criterion may hold besides the sign: an operation, a history, a willingness. */
+const NOT_AN_EXAM_FINDING =
+  /\b(?:undergo\w*|underwent|willing\w*|previous(?:ly)?|prior|history|surger(?:y|ies)|operations?|treated|treatment|injections?|therapy)\b/i;
+
+/**
+ * "Adverse events from prior anti-cancer therapy that have not resolved to Grade <= 1", "immune-mediated Grade 4 adverse
+ * event": a toxicity graded by the clinician (CTCAE), which staff read from the record (decision 161).
+ */
+const GRADED_TOXICITY =
+  /\b(?:(?:unresolved|persistent|ongoing)\s+(?:\w+\s+)?(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)|(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)\b[^.;]{0,120}\b(?:not\s+(?:\w+\s+)?(?:resolved|recovered|returned)|unresolved|(?:resolved|recovered|returned)\s+(?:\w+\s+){0,2}(?:to\s+)?(?:grade|baseline|ctcae))|grade\s*(?:[≥>]=?\s*)?[2-5]\s+(?:(?:immune[- ]related|immune[- ]mediated|treatment[- ]related|drug[- ]related)\s+)?(?:adverse\s+(?:events?|reactions?)|i?m?aes?|toxicit(?:y|ies)))\b/i;
+
+/**
+ * "Measurable disease per RECIST 1.1", "at least one evaluable lesion": a tumour's measure on imaging, which the site's
+ * radiology reads; "archival tumour tissue available": a sample the site holds (decision 161).
+ */
+const TUMOR_MEASURE = /\b(?:(?:measurable|evaluable)\s+(?:disease|lesions?|tumou?rs?)|recist|irecist|rano|lugano\s+(?:criteria|classification))\b/i;
+const TISSUE_AVAILABLE =
+  /\b(?:(?:tumou?r|tissue|biopsy)\s+(?:samples?|specimens?|blocks?|tissues?)\b[^.;]{0,60}\bavailab\w*|availab\w*\s+(?:of\s+)?(?:\w+\s+){0,4}(?:tissues?|specimens?|samples?|blocks?)|archival\s+(?:tumou?r\s+)?(?:tissues?|specimens?|samples?|blocks?))\b/i;
+
+/**
+ * "Preplanned dialysis during the observation period", "elective surgery scheduled during the study": in an exclusion, a
+ * procedure planned inside the study's own time, which the site checks against its schedule (decision 161).
+ */
+const PLANNED_DURING_STUDY =
+  /\b(?:pre-?planned|planned|scheduled|expected|anticipated|elective)\b[^.;]{0,80}\b(?:surger(?:y|ies)|operations?|procedures?|interventions?|treatments?|transplant\w*|dialysis|admissions?|hospitali[sz]ations?)\b[^.;]{0,60}\b(?:during|within|before\s+the\s+end\s+of)\s+(?:the\s+)?(?:individual\s+)?(?:study|trial|observation|follow-?up|treatment|participation)(?:\s+(?:period|phase|duration))?\b/i;
+
+/**
+ * "Undergoing anterior cervical disc surgery", "candidates for one-level discectomy", "expected to receive ACDF": in an
+ * inclusion, the study's own operation, which the site schedules and checks against its protocol (decision 161).
+ */
+const STUDY_OPERATION =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+)?(?:(?:who|that)\s+)?(?:(?:is|are|has|have)\s+)?(?:(?:already\s+)?(?:undergoing|scheduled\s+(?:for|to\s+(?:undergo|receive|have))|planned\s+for|(?:(?:is|are)\s+)?(?:candidates?\s+(?:for|and\s+(?:have\s+)?(?:already\s+)?elected\s+to\s+undergo)|elected\s+to\s+undergo|expected\s+to\s+(?:receive|undergo|have)|(?:an?\s+)?indication\s+for|indicated\s+for|requir(?:ed|ing|e)|need(?:s|ing)?)))\s+(?:(?:an?|the)\s+)?(?:[\w/-]+\s+){0,5}?(?:surgery|surgical\s+(?:treatment|procedure)|operation|procedure|\w+(?:ectomy|otomy|plasty|desis)|fusion|decompression|acdf|tlif|plif|alif)\b/i;
+
 export function readJudgementRule(text: string, judgementOnly: boolean, kind?: CriterionKind): TextRule | null {
   if (!judgementOnly && kind === 'exclusion' && NON_ADHERENCE.test(text.slice(labelLength(text)))) {
     const start = text.search(/\w/);
@@ -104,11 +159,18 @@ export function readJudgementRule(text: string, judgementOnly: boolean, kind?: C
   const judgement = JUDGEMENT.exec(text);
   const compliance = COMPLIANCE.exec(text);
   const found = judgement ?? consent ?? compliance;
-  if (!found) return null;
+  if (!found) return judgementOnly ? null : studySiteCheck(text, kind);
   // "...; Note: ... at the discretion of the Investigator": a note on the criterion is not its subject.
   const note = /\bnotes?\s*:/i.exec(text);
   if (note && /\w/.test(text.slice(0, note.index)) && found.index > note.index) return null;
   if (judgementOnly && !judgement) return null;
+  // "Agree to sign the consent form, and able to participate for the entire period of the study": consent and staying in
+  // the study are two site checks, and a rule holds one reason; a person reads it (hand-check seed 30150, #39).
+  if (!judgement && consent && compliance && !/\bconsent|\bagree|\bwilling/i.test(compliance[0]) && compliance.index > consent.index + consent[0].length)
+    return {
+      rule: { type: 'site_judgement', reason: 'consent_capacity', span: spanOf([consent.index, consent.index + consent[0].length]) },
+      needsReview: true,
+    };
   const reason = judgement
     ? 'investigator_judgement'
     : consent
@@ -119,4 +181,30 @@ export function readJudgementRule(text: string, judgementOnly: boolean, kind?: C
         ? 'protocol'
         : 'protocol_compliance';
   return { rule: { type: 'site_judgement', reason, span: spanOf([found.index, found.index + found[0].length]) }, needsReview: false };
+}
+
+/** A finding on the study's imaging or, in an inclusion, the study's own operation: a site check (decision 161). */
+function studySiteCheck(text: string, kind: CriterionKind | undefined): TextRule | null {
+  const label = labelLength(text);
+  const body = text.slice(label);
+  // "MRI-confirmed disc bulge - preferred": what is preferred is not required.
+  if (/\b(?:preferred|preferably|optional|if\s+available|where\s+available)\b/i.test(body)) return null;
+  // "Radiological inclusion criteria: patients must meet all of the following": a list's lead-in, not a criterion.
+  if (/\b(?:meet|fulfil\w*|satisfy)\s+all\s+(?:of\s+)?the\s+following\b/i.test(body)) return null;
+  const start = label + body.search(/\w/);
+  const end = text.search(/\w\W*$/) + 1;
+  if (kind === 'exclusion' && PLANNED_DURING_STUDY.test(body))
+    return { rule: { type: 'site_judgement', reason: 'protocol', span: spanOf([start, end]) }, needsReview: false };
+  if (kind === 'inclusion' && STUDY_OPERATION.test(body) && !/\b(?:history|previous(?:ly)?|prior|underwent|had)\b/i.test(body))
+    // "For the first time", "a revision": the operation's history is a second requirement a person reads.
+    return {
+      rule: { type: 'site_judgement', reason: 'protocol', span: spanOf([start, end]) },
+      needsReview: /\b(?:first\s+time|revision|repeat(?:ed)?|again|redo)\b/i.test(body),
+    };
+  if (GRADED_TOXICITY.test(body) || TUMOR_MEASURE.test(body) || TISSUE_AVAILABLE.test(body) || (EXAM_FINDING.test(body) && !NOT_AN_EXAM_FINDING.test(body)))
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
+  const imaging = IMAGING.test(body) && IMAGING_SHOWS.test(body);
+  if ((imaging || IMAGING_MEASURE.test(body)) && !NOT_A_FINDING.test(body))
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
+  return null;
 }

@@ -230,10 +230,65 @@ export function readLabRule(kind: CriterionKind, text: string): TextRule | null 
       rule = rangeRule(measure, low, high, dash[3]);
       span = at(dash);
     }
-    if (!rule || !span) continue;
+    if (!rule || !span) {
+      const before = boundBefore(kind, measure, text, name);
+      if (before) return before;
+      continue;
+    }
     return labReview(kind, text, measure, rule, name, span);
   }
   return null;
+}
+
+/** "Minimum VAS of 20/100", "maximum BMI: 35": the bound's word before the measure, its value after. */
+const MIN_MAX_BEFORE = /\b(minimum|maximum|min|max)\.?\s+$/i;
+const VALUE_AFTER = new RegExp(String.raw`^\s*(?:score\s*)?(?:of|:|=)?\s*${NUMBER}${UNIT}`, 'i');
+/** "Pain more than 5 on NPRS", "at least 40 points on the ODI": the bound and value before the scale that measures them. */
+const BOUND_BEFORE = new RegExp(
+  String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}${UNIT}\s*(?:points?\s+)?(?:on|in|by|using|per|according to|as measured (?:by|on|with))\s+(?:the\s+|a\s+)?$`,
+  'i',
+);
+
+/**
+ * A bound written before the measure's name or with "minimum"/"maximum": the same rule as written after it. A value
+ * before the name is always reviewed (what else the words before it say is not read); "minimum X of N" is read as usual.
+ */
+function boundBefore(kind: CriterionKind, measure: Measure, text: string, name: RegExpExecArray): TextRule | null {
+  const offset = name.index + name[0].length;
+  const head = text.slice(0, name.index);
+  const minMax = MIN_MAX_BEFORE.exec(head);
+  const value = minMax ? VALUE_AFTER.exec(text.slice(offset)) : null;
+  if (minMax && value) {
+    const required = kind === 'exclusion' ? INVERSE[/^min/i.test(minMax[1]) ? '>=' : '<='] : /^min/i.test(minMax[1]) ? '>=' : '<=';
+    if (!required) return null;
+    const read = canonical(measure, toNumber(value[1]), value[2]);
+    const rule: Extract<CriterionRule, { type: 'lab' }> = {
+      type: 'lab',
+      measure: measure.name,
+      comparator: required,
+      value: read.value,
+      ...(read.unit ? { unit: read.unit } : {}),
+    };
+    return labReview(kind, text, measure, rule, name, [offset, offset + value[0].length]);
+  }
+  const bound = BOUND_BEFORE.exec(head);
+  if (!bound) return null;
+  const written = comparatorOf(bound[1] ?? bound[2]);
+  const required = kind === 'exclusion' ? INVERSE[written] : written;
+  if (!required) return null;
+  const read = canonical(measure, toNumber(bound[3]), bound[4]);
+  if (RELATIVE_TO_REFERENCE.test(text)) return { rule: null, needsReview: true };
+  return {
+    rule: {
+      type: 'lab',
+      measure: measure.name,
+      comparator: required,
+      value: read.value,
+      ...(read.unit ? { unit: read.unit } : {}),
+      span: spanOf([bound.index, offset]),
+    },
+    needsReview: true,
+  };
 }
 
 /** Words of a lab criterion that say no more than its rule: the sample, the lab, the formula, the normal range's name. */

@@ -107,7 +107,13 @@ export const MEASURES: Measure[] = [
   { pattern: /\b(?:physician'?s? global assessment(?:\s*\(phga\))?|phga)\b/i, name: "physician's global assessment", unit: 'points' },
   { pattern: /\b(?:patient'?s? global assessment(?:\s*\(ptga\))?|ptga)\b/i, name: "patient's global assessment", unit: 'points' },
   { pattern: /\b(?:modified rodnan skin score(?:\s*\(mrss\))?|mrss)\b/i, name: 'mRSS', unit: 'points' },
-  { pattern: /\b(?:oswestry disability index(?:\s*\(odi\))?|odi)\b/i, name: 'Oswestry Disability Index', unit: 'points' },
+  // "Oswestry Disability Index", "Oswestry questionnaire", "Oswestry Low Back Pain Disability Questionnaire": one score, 0-100.
+  {
+    pattern: /\b(?:oswestry(?: low back pain)?(?: disability)?(?: index| questionnaire)?(?:\s*\(odi\))?|odi)\b/i,
+    name: 'Oswestry Disability Index',
+    unit: 'points',
+    convert: { '/100': 1, '%': 1, points: 1 },
+  },
   { pattern: /\b(?:easi)(?: score)?\b/i, name: 'EASI score', unit: 'points' },
   { pattern: /\b(?:pasi)(?: score)?\b/i, name: 'PASI score', unit: 'points' },
   { pattern: /\b(?:nihss|national institutes? of health stroke scale)\b/i, name: 'NIHSS score', unit: 'points' },

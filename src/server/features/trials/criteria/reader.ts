@@ -77,6 +77,19 @@ function leavesConceptUnread(rule: CriterionRule, text: string, vocab: Vocabular
   );
 }
 
+/**
+ * "Prior surgery for the condition under study", "previous operations on the same knee": an operation placed or given a
+ * purpose is narrower than any operation, which is all the rule says (decision 140); a person reads it.
+ */
+function placedOperation(rule: CriterionRule, text: string): boolean {
+  if (rule.type !== 'condition' || !rule.concepts?.some((concept) => concept.id === PRIOR_SURGERY_ID)) return false;
+  const named = text.replace(/\bhistory\s+of\s+(?=(?:prior\s+|previous\s+)?(?:surger|operation))/gi, '');
+  return /\b(?:surger(?:y|ies)|operations?|procedures?|interventions?|history)\s+(?:for|at|on|of|in|to|involving)\s+(?!the\s+(?:last|past|previous)\b|(?:the\s+)?(?:last|past|previous)\b)/i.test(
+    named,
+  );
+}
+const PRIOR_SURGERY_ID = 'cohortly:prior-surgery';
+
 /** The concepts the trial's own condition names ("Low Back Pain", "Lumbar Disc Herniation") are, each read whole. */
 export function trialConceptsOf(names: readonly string[], vocab: Vocabulary = vocabulary()): Concept[] {
   const concepts: Concept[] = [];
@@ -156,6 +169,7 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   // "Female patients aged 18-65", "Men with asthma": the rule does not hold the sex the criterion names (pregnancy and
   // contraception imply it; site checks are read by a person anyway).
   if (read.rule && !read.needsReview && leavesConceptUnread(read.rule, text, vocab)) return { ...read, needsReview: true };
+  if (read.rule && !read.needsReview && placedOperation(read.rule, text)) return { ...read, needsReview: true };
   const sexImplied = ['sex', 'pregnancy', 'contraception', 'site_judgement'];
   if (read.rule && !read.needsReview && !sexImplied.includes(read.rule.type) && namesOneSex(text)) return { ...read, needsReview: true };
   return read;

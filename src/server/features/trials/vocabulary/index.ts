@@ -1,7 +1,7 @@
 import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
 import { phraseKey as normalisedKey, tokenize as tokenizeWords, type Token } from './normalize';
-import { CLASS_HEADINGS, SYNONYMS, type ConceptKind } from './synonyms';
+import { CLASS_HEADINGS, SYNONYMS, type ConceptKind, type SynonymEntry } from './synonyms';
 
 /**
  * The clinical vocabulary and its concept recognizer: MeSH 2024 and ICD-10-CM compiled into mesh-2024.json.gz
@@ -19,6 +19,8 @@ export interface Concept {
   mesh?: string;
   icd10?: string;
   clinicianOnly: boolean;
+  /** A trial idiom read in eligibility criteria only (`FindOptions.trialIdioms`). */
+  criteriaOnly?: true;
   /** Synonyms (lower case) that name one member of the concept's class (`SynonymEntry.members`). */
   members?: string[];
   /** The MeSH descriptor the concept is, or (for a hand concept with an id of its own) names: its place in the hierarchy. */
@@ -40,12 +42,19 @@ export interface FindOptions {
    * when it names one of them or a concept related to one in the hierarchy.
    */
   context?: readonly string[];
+  /** Read the hand file's trial idioms (`criteriaOnly`: "previous operations"): the criteria reader only (decision 140). */
+  trialIdioms?: boolean;
 }
 
 export interface Mention {
   concept: Concept;
   start: number;
   end: number;
+  /**
+   * Read through a MeSH term of a narrower or related kind than the heading ("usual interstitial pneumonia" of
+   * idiopathic pulmonary fibrosis): the concept is broader than the words (decision 140). Absent for synonyms.
+   */
+  narrower?: true;
 }
 
 export interface MeshTerm {
@@ -102,9 +111,9 @@ export function headVariants(phrase: string): string[] {
 
 /** Head nouns that a list of words can share ('renal or hepatic impairment'). */
 const SHARED_HEAD =
-  /^(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)$/i;
+  /^(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain)$/i;
 const SHARED_HEAD_ANYWHERE =
-  /\b(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction)\b/i;
+  /\b(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain)\b/i;
 
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
 
@@ -156,6 +165,36 @@ const MAX_WORDS = 8;
  * Phrases are looked up by their words (n-grams, longest first), so matching a criterion costs a few map
  * lookups per word whatever the size of the vocabulary.
  */
+const COURSE_OR_SEVERITY = /\b(?:chronic|acute|active|morbid|severe|mild|moderate|recurrent|persistent|uncontrolled|advanced|early|late)\b/i;
+
+/** How a medicine is given, as entries and criteria name it: "oral steroids" is one route of "steroid pills or injections". */
+const ROUTES: RegExp[] = [
+  /\b(?:oral(?:ly)?|pills?|tablets?|by mouth)\b/i,
+  /\b(?:inject\w*|intravenous(?:ly)?|infusions?|intramuscular(?:ly)?|subcutaneous(?:ly)?)\b/i,
+  /\binhal\w*/i,
+  /\b(?:topical(?:ly)?|creams?|ointments?)\b/i,
+  /\b(?:nasal|intranasal)\b/i,
+];
+
+/**
+ * Synonyms of a hand entry that name one member of its class (decision 151): a MeSH heading under the entry's own
+ * ("gastric ulcer" of the peptic ulcers), or one route of a class the entry names by several ("oral steroids" of steroid
+ * pills or injections). A criterion naming only a member is narrower than the rule; a person checks it.
+ */
+function derivedMembers(entry: SynonymEntry, named: number | undefined): string[] {
+  const lex = lexicon();
+  const entryRoutes = ROUTES.filter((route) => route.test(entry.en));
+  return entry.synonyms
+    .map((synonym) => synonym.toLowerCase())
+    .filter((synonym) => {
+      const at = lex.term(normalisedKey(synonym));
+      // A course or severity ("chronic hepatitis B", "morbid obesity") is a qualifier the reader holds or flags itself.
+      if (named !== undefined && at !== undefined && at !== named && lex.isA(at, named)) return !COURSE_OR_SEVERITY.test(synonym);
+      const route = ROUTES.find((item) => item.test(synonym));
+      return Boolean(route && entryRoutes.some((other) => other !== route));
+    });
+}
+
 export class Vocabulary {
   private readonly byPhrase: Map<string, Concept>;
   private readonly byExact: Map<string, Concept>;
@@ -198,7 +237,8 @@ export class Vocabulary {
         ...(ui ? { mesh: ui } : {}),
         ...(entry.icd10 ? { icd10: entry.icd10 } : {}),
         clinicianOnly: entry.clinicianOnly ?? false,
-        ...(entry.members ? { members: entry.members } : {}),
+        ...(entry.criteriaOnly ? { criteriaOnly: true as const } : {}),
+        ...(entry.members || derivedMembers(entry, named).length ? { members: [...(entry.members ?? []), ...derivedMembers(entry, named)] } : {}),
         ...(named !== undefined ? { descriptor: lex.concepts[named].ui } : {}),
         ...(entry.icd10 || codes.length ? { icd10Codes: entry.icd10 ? [entry.icd10, ...codes.filter((code) => code !== entry.icd10)] : codes } : {}),
       };
@@ -358,23 +398,31 @@ export class Vocabulary {
     const kept: Mention[] = [];
     const pending: Array<{ mention: Mention; readings: Concept[] }> = [];
     for (let index = 0; index < tokens.length; ) {
-      let found: { concept: Concept; size: number; readings?: Concept[] } | null = null;
+      let found: { concept: Concept; size: number; readings?: Concept[]; narrower?: true } | null = null;
       let key = '';
       let exact = '';
       let normal = '';
       const limit = Math.min(MAX_WORDS, tokens.length - index);
       const lexiconWords = lex.maxWords(tokens[index].key, lower[index]);
+      // "Polyneuropathy (alcoholic or other)": a lexicon term never spans a bracket or a clause's end (decision 140).
+      let crossed = false;
+      let listed = false;
       for (let size = 1; size <= limit; size++) {
         const token = tokens[index + size - 1];
+        if (size > 1 && /[()[\];:]/.test(text.slice(tokens[index + size - 2].end, token.start))) crossed = true;
+        // "Fluticasone propionate, salmeterol, montelukast": a list of medicines, never the combination product MeSH names.
+        if (size > 1 && text.slice(tokens[index + size - 2].end, token.start).includes(',')) listed = true;
         key = size === 1 ? lower[index] : `${key} ${lower[index + size - 1]}`;
         exact = size === 1 ? token.word : `${exact} ${token.word}`;
         normal = size === 1 ? token.key : `${normal} ${token.key}`;
-        const concept = this.phrase(key) ?? this.exact(exact);
+        const phrased = this.phrase(key) ?? this.exact(exact);
+        const concept = phrased?.criteriaOnly && !options.trialIdioms ? undefined : phrased;
         if (concept) found = { concept, size, ...(size === 1 && this.isAmbiguous(exact) ? { readings: [concept] } : {}) };
-        else if (size <= lexiconWords) {
+        else if (size <= lexiconWords && !crossed) {
           const at = this.lexiconTerm(normal, full);
           const short = at === undefined && full ? lex.exact(exact) : undefined;
-          if (at !== undefined) found = { concept: this.meshConcept(at), size };
+          if (at !== undefined && !(listed && lex.concepts[at].kind === 'medication'))
+            found = { concept: this.meshConcept(at), size, ...(lex.isNarrower(normal) ? { narrower: true as const } : {}) };
           else if (short) {
             const readings = short.map((reading) => this.meshConcept(reading));
             found = { concept: readings[0], size, ...(readings.length > 1 || this.isAmbiguous(exact) ? { readings } : {}) };
@@ -388,7 +436,12 @@ export class Vocabulary {
         index++;
         continue;
       }
-      const mention: Mention = { concept: found.concept, start: tokens[index].start, end: tokens[index + found.size - 1].end };
+      const mention: Mention = {
+        concept: found.concept,
+        start: tokens[index].start,
+        end: tokens[index + found.size - 1].end,
+        ...(found.narrower ? { narrower: found.narrower } : {}),
+      };
       if (found.readings) {
         pending.push({ mention, readings: found.readings });
         index += found.size;
@@ -539,8 +592,10 @@ export class Vocabulary {
         items++;
       }
       if (head < 0) continue;
-      const concept = this.phrase(`${lower[index]} ${lower[head]}`);
-      if (concept) added.push({ concept, start: tokens[index].start, end: tokens[index].end });
+      // "Low back and/or leg pain": a two-word item ("low back") is read whole when it names a concept with the head.
+      const longer = index > 0 && !isCovered[index - 1] ? this.phrase(`${lower[index - 1]} ${lower[index]} ${lower[head]}`) : undefined;
+      const concept = longer ?? this.phrase(`${lower[index]} ${lower[head]}`);
+      if (concept) added.push({ concept, start: tokens[longer ? index - 1 : index].start, end: tokens[index].end });
     }
     if (!added.length) return kept;
     return [...kept, ...added].sort((a, b) => a.start - b.start);
@@ -558,11 +613,24 @@ export function vocabulary(): Vocabulary {
 // ---- hierarchy and classes (decision 127): MeSH's tree and pharmacological actions, for the criteria reader and the matcher ----
 
 /**
+ * "Is a" links clinicians use that MeSH's tree does not draw, each with its reason; reviewed, kept small. Sciatica is
+ * pain along the sciatic nerve from a lumbar or sacral nerve root, a radiculopathy (ICD-10-CM files lumbar radiculopathy,
+ * M54.16, and sciatica, M54.3, side by side); MeSH puts it under sciatic neuropathy only, so "radiculopathy" in a
+ * criterion would miss a person whose record says sciatica.
+ */
+const CLINICAL_BROADER: Record<string, string[]> = {
+  'mesh:D012585': ['mesh:D011843'],
+  // A microdiscectomy (a hand entry: MeSH has no heading) is a diskectomy and a spine operation.
+  'cohortly:microdiscectomy': ['mesh:D017586', 'cohortly:spine-surgery'],
+};
+
+/**
  * `conceptId` is `ancestorId` or sits under it in MeSH's tree: "non-small cell lung cancer" is a neoplasm, "NSTEMI" a
  * myocardial infarction. A hand concept answers through the heading it names; an id the lexicon cannot place is only itself.
  */
 export function isA(conceptId: string, ancestorId: string): boolean {
   if (conceptId === ancestorId) return true;
+  if (CLINICAL_BROADER[conceptId]?.some((broader) => isA(broader, ancestorId))) return true;
   const [a, b] = [vocabulary().lexiconIndex(conceptId), vocabulary().lexiconIndex(ancestorId)];
   return a !== undefined && b !== undefined && lexicon().isA(a, b);
 }
@@ -585,6 +653,17 @@ export function ancestorsOf(conceptId: string): string[] {
     : lexicon()
         .ancestors(at)
         .map((ancestor) => `mesh:${lexicon().concepts[ancestor].ui}`);
+}
+
+/**
+ * A diagnosis a person is told they have: a MeSH disease (tree C) or mental disorder (F03), or a reviewed hand condition
+ * that is not for clinicians only. Not a procedure, a finding's name or a substance (decision 150).
+ */
+export function isDiagnosis(conceptId: string): boolean {
+  const concept = vocabulary().concept(conceptId);
+  if (concept?.kind !== 'condition' || concept.clinicianOnly) return false;
+  const at = vocabulary().lexiconIndex(conceptId);
+  return at === undefined || lexicon().concepts[at].trees.some((tree) => tree.startsWith('C') || tree.startsWith('F03'));
 }
 
 /** The drug classes (pharmacological actions) of a medicine, as concept ids. */

@@ -40,6 +40,8 @@ export class Lexicon {
   readonly ambiguous: Set<string>;
   /** Keys that are a heading's preferred name (the reviewed reach reads only these). */
   private readonly preferred = new Set<string>();
+  /** Condition keys only a heading's non-preferred concepts name: a narrower or related kind, not a synonym (decision 140). */
+  private readonly narrower = new Set<string>();
   private treeIndex: Map<string, number> | null = null;
   private nameIndex: Map<string, number> | null = null;
 
@@ -60,8 +62,10 @@ export class Lexicon {
       const tab = line.indexOf('\t');
       const key = line.slice(0, tab);
       const preferred = line.endsWith('*');
-      this.terms.set(key, Number(line.slice(tab + 1, preferred ? -1 : undefined)));
+      const narrower = line.endsWith('~');
+      this.terms.set(key, Number(line.slice(tab + 1, preferred || narrower ? -1 : undefined)));
       if (preferred) this.preferred.add(key);
+      if (narrower) this.narrower.add(key);
       this.noteLength(key.toLowerCase());
     }
     for (const line of artifact.exact.split('\n')) {
@@ -114,6 +118,11 @@ export class Lexicon {
 
   isPreferred(key: string): boolean {
     return this.preferred.has(key);
+  }
+
+  /** The key names a narrower or related kind of its heading (MeSH's other concepts), not a synonym. */
+  isNarrower(key: string): boolean {
+    return this.narrower.has(key);
   }
 
   exact(key: string): number[] | undefined {

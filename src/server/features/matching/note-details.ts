@@ -1,0 +1,203 @@
+import { ENGLISH_NUMBER_WORDS } from '../../number-words';
+/**
+ * What a note says about one condition beyond its name (issue 31, decision 153): where it is (a spinal level, the
+ * part of the spine; one side or both when the note says "unilateral" or "bilateral": a left-sided lesion does not
+ * say its symptoms are one-sided), how it behaves (mild, severe, recurrent, acute...) and since when (a
+ * duration or a date). Read only from the words that are the condition's own: its noun phrase ("recurrent left L4-L5
+ * disc herniation") and a time phrase that attaches to it ("6 weeks of neck pain", "migraine since 2015", "a stroke 3
+ * years ago"). Nothing is carried from elsewhere in the sentence, so a laterality or a duration of another complaint
+ * never lands on this one: a word not read leaves the criterion unknown, which is the cheaper mistake.
+ *
+ * The qualifiers are written into the fact's name in the clinical words `contract/qualifiers.ts` looks for
+ * ("a slipped (herniated) disc (recurrent, lumbar, unilateral)"), so the matcher's existing check decides a criterion
+ * such as "lumbar disc herniation" or "moderate to severe HS" from them; the start of the condition becomes the fact's
+ * date, read by the matcher as "began then or earlier" (evaluate.ts `lasted`, time windows).
+ */
+
+export interface ConditionDetails {
+  /** Qualifier words, in `contract/qualifiers.ts`'s clinical labels. */
+  qualifiers: string[];
+  /** The day the condition began at the latest (YYYY-MM-DD), or null. */
+  since: string | null;
+}
+
+const NUMBER_WORDS: Record<string, number> = { ...ENGLISH_NUMBER_WORDS, a: 1, an: 1 };
+const COUNT = String.raw`(\d{1,2}(?:\.5)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+const UNIT = String.raw`(day|week|month|year|yr|wk|mo)s?`;
+
+/** "8 weeks of", "a 10-year history of", "6-month history of": a duration just before the condition's phrase. */
+const DURATION_BEFORE = new RegExp(
+  String.raw`\b${COUNT}[- ]${UNIT}(?:[- ](?:long|old))?\s+(?:history\s+)?of\s+(?:(?!(?:and|or|with|but|then)\s)[a-z]+\s+){0,3}$`,
+  'i',
+);
+/** "3 years after a", "2 months after his": an event dated before the condition's phrase. */
+const AFTER_BEFORE = new RegExp(String.raw`\b${COUNT}[- ]${UNIT}\s+(?:after|following|post)\s+(?:an?\s+|the\s+|his\s+|her\s+|their\s+)?$`, 'i');
+/** "for 6 months", "for the past 2 years", "x 3 weeks": a duration just after it. */
+const DURATION_AFTER = new RegExp(
+  String.raw`^\s*(?:,\s*)?(?:for|over|x)\s+(?:about\s+|approximately\s+|the\s+(?:past|last)\s+|at least\s+)?${COUNT}[- ]${UNIT}\b`,
+  'i',
+);
+/** "3 years ago", "diagnosed 5 years ago", "(2 years ago)". */
+const AGO_AFTER = new RegExp(
+  String.raw`^\s*(?:,\s*|\(\s*)?(?:(?:first\s+)?(?:diagnosed|treated|operated|repaired|resected|removed|done|performed|started|began)\s+)?${COUNT}[- ]${UNIT}\s+ago\b`,
+  'i',
+);
+/** "since 2019", "diagnosed in 2015", "in 2012": a year just after it. */
+const YEAR_AFTER =
+  /^\s*(?:,\s*|\(\s*)?(?:(?:first\s+)?(?:diagnosed|treated|operated|repaired|resected|removed|done|performed|started|began)\s+)?(?:in|since)\s+((?:19|20)\d\d)\b/i;
+
+/** "..., moderate to severe," right after the condition, closed by a comma or the sentence's end. */
+const SEVERITY_AFTER = /^\s*,\s*((?:mild|moderate|severe)(?:[- ]to[- ](?:moderate|severe))?)\s*(?:,|;|\.|$)/i;
+
+/** "since age 20", "since the age of 12": read with the person's age. */
+const SINCE_AGE_AFTER = /^\s*(?:,\s*)?since (?:the )?age (?:of )?(\d{1,2})\b/i;
+
+/** Words a condition's own phrase may carry before its name; anything else (a verb, "of", "with", a comma) ends it. */
+const PHRASE_WORD =
+  /^(?:left|right|bilateral|unilateral|left-sided|right-sided|one-sided|central|paracentral|posterolateral|foraminal|far|lateral|extraforaminal|recurrent|chronic|acute|subacute|severe|mild|moderate|moderate-to-severe|mild-to-moderate|moderately|severely|significant|clinically|symptomatic|asymptomatic|degenerative|congenital|uncontrolled|poorly|well|controlled|active|large|small|single-level|multilevel|multi-level|calcified|lumbar|lumbosacral|cervical|thoracic|spinal|disc|[CTLS]\d{1,2}(?:[-–/][CTLS]?\d{1,2})?|to|and|or|,)$/i;
+
+/** A spinal level ("L4-L5", "L5-S1", "C6", "T8-T9") -> the part of the spine; a level across two parts says none. */
+function partOfLevel(level: string): string | null {
+  const [first, second] = level.toUpperCase().split(/[-–/]/);
+  const part = (letter: string) => (letter === 'L' ? 'lumbar' : letter === 'C' ? 'cervical' : letter === 'T' ? 'thoracic' : null);
+  const a = part(first[0]);
+  if (!a) return null;
+  if (!second || /^\d/.test(second)) return a;
+  if (second[0] === first[0] || (first[0] === 'L' && second[0] === 'S')) return a;
+  return null;
+}
+
+/** The condition's own phrase before it: its words, nearest first, and where it begins (`from`, sentence offsets). */
+function phraseBefore(sentence: string, start: number): { words: string[]; from: number } {
+  const offset = Math.max(0, start - 80);
+  const tokens = [...sentence.slice(offset, start).matchAll(/[^\s,]+|,/g)];
+  const kept: Array<{ word: string; at: number }> = [];
+  for (let i = tokens.length - 1; i >= 0 && kept.length < 8; i--) {
+    if (!PHRASE_WORD.test(tokens[i][0])) break;
+    kept.push({ word: tokens[i][0], at: offset + (tokens[i].index ?? 0) });
+  }
+  // A phrase does not begin on a joining word: in "neck pain and left", "and left" is not this condition's.
+  while (kept.length && /^(?:to|and|or|,)$/i.test(kept[kept.length - 1].word)) kept.pop();
+  return { words: kept.map((item) => item.word), from: kept.length ? kept[kept.length - 1].at : start };
+}
+
+const QUALIFIER_READINGS: Array<[RegExp, string]> = [
+  [/^(?:recurrent)$/i, 'recurrent'],
+  [/^(?:chronic)$/i, 'chronic'],
+  [/^(?:acute)$/i, 'acute'],
+  [/^(?:severe|severely)$/i, 'severe'],
+  [/^(?:moderate|moderately)$/i, 'moderate'],
+  [/^(?:mild)$/i, 'mild'],
+  [/^moderate-to-severe$/i, 'moderate to severe'],
+  [/^mild-to-moderate$/i, 'mild to moderate'],
+  [/^(?:symptomatic)$/i, 'symptomatic'],
+  [/^(?:degenerative)$/i, 'degenerative'],
+  [/^(?:congenital)$/i, 'congenital'],
+  [/^(?:uncontrolled)$/i, 'uncontrolled'],
+  [/^(?:lumbar|lumbosacral)$/i, 'lumbar'],
+  [/^(?:thoracic)$/i, 'thoracic'],
+  [/^(?:unilateral|one-sided)$/i, 'unilateral'],
+  [/^(?:bilateral)$/i, 'bilateral'],
+];
+
+/**
+ * Qualifiers from the condition's phrase and its own words. "Cervical" is read only with a cervical level or another
+ * spinal word in the phrase: alone it is as often the cervix. "Poorly controlled" is uncontrolled; "well controlled"
+ * says the opposite and adds nothing. A phrase naming two parts of the spine, or both one side and both, says neither.
+ */
+function qualifiersOf(phrase: string[], own: string): string[] {
+  const found = new Set<string>();
+  const words = [...phrase, ...own.split(/\s+/)];
+  for (const [index, word] of words.entries()) {
+    for (const [pattern, label] of QUALIFIER_READINGS) if (pattern.test(word)) found.add(label);
+    if (/^[CTLS]\d/i.test(word) && /^[CTLS]\d{1,2}(?:[-–/][CTLS]?\d{1,2})?$/i.test(word)) {
+      const part = partOfLevel(word);
+      if (part) found.add(part);
+    }
+    if (
+      /^cervical$/i.test(word) &&
+      words.some((other) => /^(?:spinal|disc|C\d{1,2}(?:[-–/]C?\d{1,2})?)$/i.test(other) || /\b(?:spine|disc|radicul|myelopath|root)/i.test(own))
+    )
+      found.add('cervical');
+    if (/^poorly$/i.test(word) && /^controlled$/i.test(words[index - 1] ?? '')) found.add('uncontrolled');
+  }
+  if (found.has('unilateral') && found.has('bilateral')) {
+    found.delete('unilateral');
+    found.delete('bilateral');
+  }
+  if (['lumbar', 'cervical', 'thoracic'].filter((part) => found.has(part)).length > 1)
+    for (const part of ['lumbar', 'cervical', 'thoracic']) found.delete(part);
+  return [...found];
+}
+
+const countOf = (word: string) => NUMBER_WORDS[word.toLowerCase()] ?? Number(word);
+
+/** The day `count` units before `today` (YYYY-MM-DD). */
+function before(today: Date, count: number, unit: string): string {
+  const day = new Date(today.getTime());
+  const u = unit.toLowerCase();
+  if (u.startsWith('d')) day.setUTCDate(day.getUTCDate() - Math.round(count));
+  else if (u.startsWith('w')) day.setUTCDate(day.getUTCDate() - Math.round(count * 7));
+  else if (u.startsWith('m')) day.setUTCMonth(day.getUTCMonth() - Math.round(count));
+  else day.setUTCMonth(day.getUTCMonth() - Math.round(count * 12));
+  return day.toISOString().slice(0, 10);
+}
+
+/** When the condition began, at the latest, from a time phrase attached to it; null when none is. */
+function sinceOf(sentence: string, from: number, end: number, today: Date, age: number | null): string | null {
+  // The condition's own phrase sits between the time words and its name: "8 weeks of sharp left buttock pain".
+  const lead = sentence.slice(Math.max(0, from - 60), from);
+  const tail = sentence.slice(end, end + 60);
+  const duration = DURATION_BEFORE.exec(lead) ?? AFTER_BEFORE.exec(lead) ?? DURATION_AFTER.exec(tail) ?? AGO_AFTER.exec(tail);
+  if (duration) return before(today, countOf(duration[1]), duration[2]);
+  const sinceAge = SINCE_AGE_AFTER.exec(tail);
+  if (sinceAge && age !== null && age >= Number(sinceAge[1])) return before(today, Math.floor(age) - Number(sinceAge[1]), 'year');
+  const year = YEAR_AFTER.exec(tail);
+  if (!year) return null;
+  const latest = `${year[1]}-12-31`;
+  const now = today.toISOString().slice(0, 10);
+  return latest < now ? latest : now;
+}
+
+/** The details of the condition named at [start, end) of the sentence, read on `today` (the note's day), for a person of `age` years. */
+export function conditionDetails(sentence: string, start: number, end: number, today: Date, age: number | null = null): ConditionDetails {
+  const phrase = phraseBefore(sentence, start);
+  // A severity in apposition after it: "atopic dermatitis, moderate to severe, involving ...".
+  const apposed = SEVERITY_AFTER.exec(sentence.slice(end, end + 40));
+  const words = apposed ? [...phrase.words, ...apposed[1].split(/[\s-]+/).filter((word) => word !== 'to')] : phrase.words;
+  return { qualifiers: qualifiersOf(words, sentence.slice(start, end)), since: sinceOf(sentence, phrase.from, end, today, age) };
+}
+
+/** The fact's name with its qualifiers: "a slipped (herniated) disc (recurrent, lumbar, unilateral)". */
+export const nameWithQualifiers = (name: string, qualifiers: readonly string[]) => (qualifiers.length ? `${name} (${qualifiers.join(', ')})` : name);
+
+/** "6 months ago", "yesterday", "last week": when, relative to the note's day. */
+const WHEN = String.raw`(?:${COUNT}[- ]${UNIT}\s+ago|(yesterday)|last\s+(week|month|year))`;
+/** "stopped methotrexate 6 months ago", "last dose of rituximab 8 months ago": a stop just before the medicine. */
+const STOP_BEFORE =
+  /\b(?:stopped|discontinued|quit|finished|completed|came off|tapered off|weaned off|last (?:dose|infusion|injection|course) of)\s+(?:(?:his|her|their|the|a)\s+)?$/i;
+/** Up to three words (a dose, a reason) between the medicine and its time, never a clause's end. */
+const NEAR_WORDS = String.raw`(?:\s+[^\s,;.()]+){0,3}?`;
+const TIME_AFTER = new RegExp(String.raw`^${NEAR_WORDS}\s+${WHEN}\b`, 'i');
+/** "prednisone was stopped 3 weeks ago", "prednisone 10 mg daily until 2 weeks ago". */
+const STOPPED_AFTER = new RegExp(
+  String.raw`^${NEAR_WORDS}\s+(?:(?:was|were|has been|had been)\s+)?(?:stopped|discontinued|held|tapered off|completed|finished|until)\s+${WHEN}\b`,
+  'i',
+);
+
+/**
+ * The day a medicine was last taken, when the note dates its stop in the medicine's own words ("stopped
+ * methotrexate 6 months ago", "prednisone until 2 weeks ago", "last dose of rituximab 8 months ago"); null otherwise.
+ * Read for a medicine the note says was taken before (status history), so a washout window ("no steroids within 4
+ * weeks") can be decided; a year alone ("stopped in 2019") is not read: too coarse for a window of weeks.
+ */
+export function medicineStoppedOn(sentence: string, start: number, end: number, today: Date): string | null {
+  const tail = sentence.slice(end, end + 80);
+  const stoppedBefore = STOP_BEFORE.test(sentence.slice(Math.max(0, start - 50), start));
+  const time = (stoppedBefore ? TIME_AFTER.exec(tail) : null) ?? STOPPED_AFTER.exec(tail);
+  if (!time) return null;
+  const [, count, unit, yesterday, last] = time;
+  if (yesterday) return before(today, 1, 'day');
+  if (last) return before(today, 1, last);
+  return before(today, countOf(count), unit);
+}

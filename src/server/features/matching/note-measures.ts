@@ -1,0 +1,93 @@
+import { MEASURES, NUMBER, UNIT, canonical, normalizeUnit, toNumber, type Measure } from '../trials/criteria';
+import { matches, type Sentence } from './note-text';
+
+/**
+ * A note's labs and vitals (docs/note-extraction.md, "What it reads"): a measure of the criteria parser's
+ * `MEASURES` followed closely by a number, in the measure's canonical unit; "EF 25%", "SpO2 95%", "BP 150/95",
+ * "HR 78". Nothing when the unit does not fit the measure or a target is meant ("goal HbA1c < 7%").
+ */
+
+/** One measured value, at [start, end) in the note. */
+export interface MeasureReading {
+  name: string;
+  value: number;
+  unit: string | null;
+  start: number;
+  end: number;
+}
+
+interface NoteMeasure {
+  measure: Measure;
+  pattern: RegExp;
+}
+
+const byName = (name: string) => MEASURES.find((measure) => measure.name === name)!;
+/** The criteria parser's measures, plus the short forms notes use for vitals (EF, HR, sats). */
+const NOTE_MEASURES: NoteMeasure[] = [
+  ...MEASURES.filter((measure) => !/ASA|blood pressure|heart rate/.test(measure.name)).map((measure) => ({
+    measure,
+    pattern: new RegExp(measure.pattern.source, 'gi'),
+  })),
+  { measure: byName('LVEF'), pattern: /\b(?:EF|LVEF)\b/g },
+  { measure: byName('oxygen saturation'), pattern: /\b(?:o2 sat(?:uration)?s?|sats?|spo2|sao2|pulse ox(?:imetry)?)\b/gi },
+];
+const VALUE = new RegExp(
+  String.raw`^(\s*(?:\([^()]{1,15}\)\s*)?(?:(?:is|was|of|at|level|levels|count|value|measured|reading|were|are|results?|now|today|:|=|~)\s*){0,3})${NUMBER}(?![\d/]|[.,]\d)${UNIT}`,
+  'i',
+);
+const UNKNOWN_UNIT = /^(?:[a-zA-Z]|\s*(?:mg|mcg|µg|ug|g|iu|u|mm|ml|l|mmol|meq|ng|pg|x|k)\b)/;
+const TARGET = /\b(?:goal|target|aim|keep|less than|greater than|above|below|under|over)\W*$/i;
+const BLOOD_PRESSURE =
+  /\b(?:blood pressure|bp)\b(?:\s*(?:\(|is|was|of|:|=|at|measured|reading|now|today)\s*){0,3}\s*(\d{2,3})\s*\/\s*(\d{2,3})(?:\s*mm\s*hg)?/gi;
+const HEART_RATE =
+  /\b(?:[Hh]eart rate|HR|[Pp]ulse(?: rate)?)\b(?:\s*(?:is|was|of|:|=|at)\s*){0,3}\s*(\d{2,3})(?:\s*(?:bpm|\/\s*min|beats(?: per minute| \/ ?min)?))?(?![\d/]|\.\d)/g;
+/**
+ * A pain rating out of 10 as notes write it: "pain 7/10", "leg pain rated 6/10", "8/10 back pain" (the criteria's
+ * "pain score" on the 0-10 scale: VAS, NRS, NPRS). Words between the pain and its rating, never a number: "pain began 3
+ * months ago, 8/10" is not read.
+ */
+const PAIN_RATING = /\bpain\b[^.;:\d/]{0,30}?\b(\d{1,2}(?:\.\d)?)\s*\/\s*10\b(?!\s*\d)|\b(\d{1,2}(?:\.\d)?)\s*\/\s*10\s+(?:[a-z]+\s+)?pain\b/gi;
+
+/** Every measured value in the note, in no order; `sentenceOf` is the sentence holding [start, end), null across sentences. */
+export function readMeasures(text: string, sentenceOf: (start: number, end: number) => Sentence | null): MeasureReading[] {
+  const readings: MeasureReading[] = [];
+  for (const { measure, pattern } of NOTE_MEASURES) {
+    for (const match of matches(pattern, text)) {
+      const nameEnd = match.index + match[0].length;
+      const sentence = sentenceOf(match.index, nameEnd);
+      if (!sentence) continue;
+      const rest = text.slice(nameEnd, sentence.end);
+      const value = VALUE.exec(rest);
+      if (!value) continue;
+      if (/^\s*(?:loss|gain|change)/i.test(rest) || TARGET.test(text.slice(Math.max(sentence.start, match.index - 20), match.index))) continue;
+      const after = rest.slice(value[0].length);
+      let written: string | undefined = value[3];
+      const unit = normalizeUnit(written);
+      const fits = !unit || unit === measure.unit || measure.convert?.[unit] !== undefined;
+      if (!fits) {
+        // "SCr 2.1 in March": "in" and "m" are words as often as units.
+        if (!/^(?:in|m)$/i.test(written ?? '')) continue;
+        written = undefined;
+      } else if (!written && UNKNOWN_UNIT.test(after)) continue;
+      const read = canonical(measure, toNumber(value[2]), written);
+      const end = written ? nameEnd + value[0].trimEnd().length : nameEnd + value[1].length + value[2].length;
+      readings.push({ name: measure.name, value: read.value, unit: read.unit ?? null, start: match.index, end });
+    }
+  }
+  for (const match of matches(BLOOD_PRESSURE, text)) {
+    const [start, end] = [match.index, match.index + match[0].length];
+    if (!sentenceOf(start, end)) continue;
+    readings.push({ name: 'systolic blood pressure', value: Number(match[1]), unit: 'mmHg', start, end });
+    readings.push({ name: 'diastolic blood pressure', value: Number(match[2]), unit: 'mmHg', start, end });
+  }
+  for (const match of matches(HEART_RATE, text)) {
+    const [start, end] = [match.index, match.index + match[0].length];
+    if (sentenceOf(start, end)) readings.push({ name: 'heart rate', value: Number(match[1]), unit: 'bpm', start, end });
+  }
+  for (const match of matches(PAIN_RATING, text)) {
+    const [start, end] = [match.index, match.index + match[0].length];
+    const value = Number(match[1] ?? match[2]);
+    if (sentenceOf(start, end) && value <= 10) readings.push({ name: 'pain score', value, unit: '/10', start, end });
+  }
+  return readings;
+}

@@ -1,0 +1,40 @@
+import { isA } from './concept-hierarchy';
+import type { ScorePlan } from './score';
+
+/**
+ * The trial's own condition does not answer its broad exclusions (issue 31, decision 154). "Any musculoskeletal
+ * disease" in a trial for lumbar disc herniation means another one: the herniation everyone in the trial has is not
+ * what it excludes, so a fact of the trial's condition (or of a form of it, or of what it is a form of) is not read
+ * for an exclusion whose concept is broader than that condition. Any other fact still decides it: someone with
+ * rheumatoid arthritis is still excluded. Only the tree decides what is broader; nothing is matched by words.
+ */
+
+interface Criterion {
+  kind: 'inclusion' | 'exclusion';
+  rule: { type: string; concepts?: ReadonlyArray<{ id: string }>; present?: boolean } | null;
+}
+
+const cache = new WeakMap<readonly Criterion[], Array<readonly string[] | null>>();
+
+/** Per criterion: the trial's condition concepts its facts must not be read as (a broad exclusion), or null. */
+export function ownConditionsPerCriterion(criteria: readonly Criterion[], plans: readonly ScorePlan[]): Array<readonly string[] | null> {
+  let found = cache.get(criteria);
+  if (found) return found;
+  const own = new Set<string>();
+  for (const [i, criterion] of criteria.entries()) if (plans[i].relevance) for (const concept of criterion.rule?.concepts ?? []) own.add(concept.id);
+  found = criteria.map((criterion) => {
+    const rule = criterion.rule;
+    if (criterion.kind !== 'exclusion' || rule?.type !== 'condition' || rule.present || !own.size) return null;
+    const narrower = [...own].filter((id) => (rule.concepts ?? []).some((concept) => concept.id !== id && isA(id, concept.id)));
+    return narrower.length ? narrower : null;
+  });
+  cache.set(criteria, found);
+  return found;
+}
+
+/** Whether a fact's concept is the trial's own condition, a form of it or what it is a form of. */
+export function isOwnCondition(conceptId: string | null, own: readonly string[]): boolean {
+  if (!conceptId) return false;
+  for (const id of own) if (conceptId === id || isA(conceptId, id) || isA(id, conceptId)) return true;
+  return false;
+}

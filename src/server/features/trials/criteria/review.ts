@@ -1,0 +1,230 @@
+import type { Mention } from '../vocabulary';
+import type { ConceptReview, ConceptScope } from './concept-scope';
+import { TUMOR_ID } from './conditions';
+import { leftoverDuration } from './durations';
+import { isAllergy, pastUseOf } from './medications';
+import { QUALIFIER, readQualifiers } from './qualifiers';
+import { SHARED_MODIFIER } from './shared-modifier';
+import { leftoverNumbers, leftoverWords, type Span, unreadListItem } from './text';
+
+/**
+ * What a person must still check of a concept rule: the words it left, the qualifiers it holds, and every flag that says
+ * the rule reads less than the criterion. Steps in order: points in time and optional words set aside, the words left,
+ * what narrows the concept, the flags, and an unread alternative beside the concepts.
+ */
+
+/** "(with ... imaging)", "histology", "RECIST": a finding only staff can read. */
+const CLINICIAN_WORDS =
+  /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|radiolog\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
+
+const REFERENCE_POINT =
+  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection|initiation|start)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
+
+const WITH_OR_WITHOUT = /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$))/gi;
+
+/**
+ * "Polyneuropathy (diabetic or other)", "anaemia (any cause)", "arthritis (of any type)": a parenthesis right after a
+ * condition that names its causes or kinds and then all the others qualifies nothing; the condition is the whole.
+ */
+const ANY_KIND_PARENTHESIS =
+  /^\s*\((?:[^()]{0,60}?\b(?:or|and\/or)\s+)?(?:(?:any\s+)?others?|any\s+(?:other\s+)?(?:causes?|types?|kinds?|origins?|a?etiolog(?:y|ies)|forms?)|all\s+(?:causes|types|forms|kinds)|(?:of\s+)?any\s+(?:cause|type|origin|a?etiology|kind|form)|whatever\s+the\s+cause)\s*\)/i;
+
+/** The spans of parentheses that say "any kind of" the condition before them. */
+export function anyKindParentheses(text: string, found: Mention[]): Span[] {
+  const spans: Span[] = [];
+  for (const mention of found) {
+    if (mention.concept.kind !== 'condition') continue;
+    const match = ANY_KIND_PARENTHESIS.exec(text.slice(mention.end, mention.end + 120));
+    if (match) spans.push([mention.end, mention.end + match[0].length]);
+  }
+  return spans;
+}
+
+/** How a condition was found by the screening tests: "evident on blood testing", "in the preoperative laboratory tests". */
+const ASCERTAINED =
+  /\b(?:(?:as\s+)?(?:evident|evidenced|detected|found|seen|shown|documented)\s+(?:on|in|by)\s+|in\s+)(?:the\s+)?(?:pre-?operative\s+|screening\s+|baseline\s+)?(?:blood\s+(?:sample\s+)?|laboratory\s+|lab\s+)(?:tests?|testing|results?|work-?up)\b/gi;
+
+type LeftWord = { word: string; start: number; end: number };
+type Held = ConceptReview['held'];
+
+/** What a person must check of the rule: the words it left, its qualifiers, and every flag that says it reads less than the text. */
+export function reviewOf(scope: ConceptScope, extra: Set<string>): ConceptReview {
+  const references = setAsideSpans(scope, extra);
+  const { leftWords, held } = wordsLeft(scope, references, extra);
+  const left = leftWords.map((item) => item.word);
+  const { everTaken } = pastUseOf(scope);
+  if (unreadAlternative(scope, leftWords)) return { needsReview: true, reasons: [], left, held, everTaken, unreadAlternative: true };
+  const flags = reviewFlags(scope, extra, leftWords, held);
+  // The words the rule left are named, so a breakdown can count which words most often keep a rule in review.
+  const reasons = Object.keys(flags)
+    .filter((flag) => flags[flag])
+    .map((flag) => (flag === 'words' ? `words: ${left.join(' ')}` : flag));
+  return { needsReview: reasons.length > 0, reasons, left, held, everTaken, unreadAlternative: false };
+}
+
+/** Words that say no more than the rule: a point in time, what is optional, "any kind of", a reason given. */
+function setAsideSpans(scope: ConceptScope, extra: Set<string>): Span[] {
+  const { text, mentions, same } = scope;
+  // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
+  // by the trial's schedule, not part of the concept.
+  const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
+  // "Migraine (with or without aura)": what is optional narrows nothing; only a short phrase that ends the clause.
+  for (const match of text.matchAll(WITH_OR_WITHOUT)) references.push([match.index, match.index + match[0].length]);
+  references.push(...anyKindParentheses(text, same));
+  // "Coagulopathy evident on blood sample testing", "bleeding diathesis in preoperative laboratory tests": in an exclusion,
+  // how a condition is found says no more than having it (decision 161). Not in an inclusion, where the test is required.
+  if (scope.kind === 'exclusion') for (const match of text.matchAll(ASCERTAINED)) references.push([match.index, match.index + match[0].length]);
+  // "Already on ACE inhibitors, as they may raise the effect of the study drug": the reason given says why, not what
+  // (decision 110); only when it names no concept of its own.
+  const reason = /,?\s+(?:as|because|since)\s+(?:it|they|this|these|such\s+\w+)\s+(?:may|might|can|could|will|would)\b[^.;]*/i.exec(text);
+  if (reason && !mentions.some((mention) => mention.end > reason.index && mention.start < reason.index + reason[0].length)) {
+    references.push([reason.index, reason.index + reason[0].length]);
+    if (/\balready\s+(?:on|taking|receiving|using|treated)\b/i.test(text)) extra.add('already');
+  }
+  return references;
+}
+
+/** The words the rule did not read, less the qualifiers a condition rule holds in plain words (decision 077). */
+function wordsLeft(scope: ConceptScope, references: Span[], extra: Set<string>): { leftWords: LeftWord[]; held: Held } {
+  const { text, first, same, unique, spans } = scope;
+  // "Severe osteoporosis", "lumbar disc herniation", "radiculopathy (bilateral)": the words it holds are no longer left over.
+  const unreadWords = leftoverWords(text, [...spans, ...references], extra);
+  const held = first.concept.kind === 'condition' ? readQualifiers(text, same, unique, unreadWords) : null;
+  return { leftWords: held ? unreadWords.filter((word) => !held.consumed.has(word.start)) : unreadWords, held };
+}
+
+/** A concept only staff can read: a clinician-only concept or a test, scan or stage named beside it. */
+function clinicianOnly(scope: ConceptScope): boolean {
+  const { text, unique } = scope;
+  // "Tested positive for HIV": a person knows a positive test of these infections (the extra words of the concept
+  // reader), so it is not a test only staff can read; "positive for HER2" still is (decision 110).
+  let clinicianText = text;
+  for (const mention of unique.filter((one) => /^(?:HIV|hepatitis B|COVID-19)$/.test(one.concept.en) && !/\banti|antibod/i.test(text))) {
+    const test = /\btest(?:ed)?\s+positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
+    if (test) clinicianText = clinicianText.slice(0, test.index) + ' '.repeat(test[0].length) + clinicianText.slice(mention.start);
+  }
+  return unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(clinicianText);
+}
+
+/** The words name less than the rule's concept: a subtype, one member of a class, a named allergen, a qualifier or a duration. */
+function narrowerThanRule(scope: ConceptScope, extra: Set<string>, leftWords: LeftWord[], held: Held): boolean {
+  const { text, same, unique, allergens, spans } = scope;
+  // "Allergy to peanuts / nickel / penicillin": the allergen is more than "an allergy to medicines like this one",
+  // which only the study's own product ("study drug", "its excipients") is.
+  const allergen =
+    unique.some(isAllergy) &&
+    /\b(?:allerg\w*|hypersensitiv\w*|anaphyla\w*|reactions?)\s+(?:to|against)\s+(?!(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?|one\s+of\s+the\s+)?(?:study|investigational|trial|ingredients?|components?|excipients?|placebo|drugs?\s+(?:under|used|in)|product|imp)\b)/i.test(
+      text,
+    );
+  // A synonym that names a subtype ("lumbar spine surgery", "lumbar fracture" for spine surgery / spine fracture):
+  // the rule's concept is broader than the words, so a person checks.
+  const subtype = same.some((mention) =>
+    [
+      ...text
+        .slice(mention.start, mention.end)
+        .toLowerCase()
+        .matchAll(/[a-z-]+/g),
+    ].some(
+      (word) =>
+        QUALIFIER.test(word[0]) &&
+        !mention.concept.en.toLowerCase().includes(word[0]) &&
+        !held?.consumed.has(mention.start + word.index) &&
+        // "Active or chronic hepatitis B": a course both sides name is no subtype.
+        !extra.has(word[0].toLowerCase()),
+    ),
+  );
+  // "Syphilis" read as a sexually transmitted infection: one member of the class, narrower than the rule (decision 110).
+  // "Sexually transmitted infections (e.g. syphilis)" names the class too.
+  const isMember = (mention: Mention) =>
+    Boolean(
+      mention.concept.members?.includes(
+        text
+          .slice(mention.start, mention.end)
+          .toLowerCase()
+          .replace(/\s*\([^)]*\)/g, '')
+          .replace(/[()]/g, '')
+          .replace(/\s+(?:infections?|diseases?)$/, ''),
+      ),
+    );
+  const member = same.some((mention) => isMember(mention) && !same.some((other) => other.concept.id === mention.concept.id && !isMember(other)));
+  // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
+  // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
+  return subtype || member || allergen || Boolean(allergens?.narrower) || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
+}
+
+/** A MeSH term of a narrower or related kind than its heading, whose narrowing words neither the heading's name nor a held qualifier says. */
+function narrowerTerm(scope: ConceptScope, held: Held): boolean {
+  const { text, same } = scope;
+  // "Bilateral sciatica" is narrower than sciatica, but the rule holds "both sides" (decision 140).
+  return same.some(
+    (mention) =>
+      mention.narrower &&
+      [...text.slice(mention.start, mention.end).matchAll(/[a-z]+/gi)].some(
+        (word) =>
+          !mention.concept.en.toLowerCase().includes(word[0].toLowerCase().replace(/s$/, '')) &&
+          !held?.consumed.has(mention.start + (word.index ?? 0)) &&
+          !/^(?:of|the|and|or|with|in|to)$/i.test(word[0]),
+      ),
+  );
+}
+
+/** Every reason a person must read the rule, by name (scripts/criteria-breakdown.ts counts them). */
+function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWord[], held: Held): Record<string, boolean> {
+  const { kind, text, mentions, laterSentences, compound, laterNegated, parenthetical, first, same, unique, window, spans, span } = scope;
+  const { pastUse, everTaken } = pastUseOf(scope);
+  return {
+    qualified: narrowerThanRule(scope, extra, leftWords, held),
+    // "Hyperosmolar state/coma": one word after a slash shares the words before it (hyperosmolar coma), narrower than it.
+    slashed: same.some((mention) => SHARED_MODIFIER.has(mention)),
+    narrower: narrowerTerm(scope, held),
+    // One unread word is enough: "interstitial pneumonia", "congenital deformity", "grade II" say more than the concept.
+    words: leftWords.length > 0,
+    // "In the past month" that the rule did not take as its window: the time scope is unread.
+    // "For treatment of the current episode" (hand-check S): since the episode began, which no rule's time can say.
+    timeUnread:
+      (!window &&
+        /\b(?:last|past|previous|preceding|recent(?:ly)?)\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\brecent(?:ly)?\b/i.test(text)) ||
+      /\b(?:current|present|this|same|index)\s+episodes?\b/i.test(text),
+    listItem: unreadListItem(text, leftWords),
+    // A number the rule did not take (a duration "for at least 12 weeks", a dose, a count) is more than the rule.
+    numbers: leftoverNumbers(text, spans),
+    // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
+    exception: /\b(?:other than|except|excluding|unless|family)\b/i.test(text),
+    pastUse: pastUse && !everTaken,
+    laterSentences,
+    compound,
+    laterNegated,
+    parenthetical,
+    // "Spinal infection or tumor", "tumor in the lumbar region": a tumour beside a place may be the place's, narrower
+    // than any tumour; a person reads it.
+    tumorSite:
+      same.some((mention) => mention.concept.id === TUMOR_ID) &&
+      /\b(?:spin\w*|spine|lumbar|cervical|thoracic|vertebra\w*|brain|cns|bone|liver|lung|breast|skin|region|area|site)\b/i.test(text),
+    // "Diabetes, drug treated", "insulin-dependent": how the condition is treated narrows it.
+    treatedAs: /\b(?:drug|insulin|medication|medically|diet|surgically|pharmacologically)[- ](?:treated|controlled|requiring)\b/i.test(text),
+    lines: /\n/.test(text),
+    clinician: clinicianOnly(scope),
+    mixedKinds: mentions.some((mention) => mention.concept.kind !== first.concept.kind),
+    // "Back pain and/or sciatica" is an "or" (decision 110); "back pain and sciatica" asks for both.
+    joined: kind === 'inclusion' && unique.length > 1 && /\band\b(?!\s*\/\s*or\b)/i.test(text.slice(spans[0][0], span[1])),
+  };
+}
+
+/**
+ * "Epidural fibrosis and/or disc herniation": in an inclusion, an unread alternative right beside the concepts means the
+ * rule would require one alternative the text does not require; a person reads it.
+ */
+function unreadAlternative(scope: ConceptScope, leftWords: LeftWord[]): boolean {
+  const { kind, text, first, lastMention, applies } = scope;
+  if (kind !== 'inclusion' || !applies) return false;
+  const unreadWord = (from: number, to: number) =>
+    leftWords.some((word) => word.start >= from && word.end <= to && !/^(?:ct|mri|mr|x-ray|imaging)$/.test(word.word));
+  const alternativeBefore = /([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})\s+(?:or|and\/or)\s+$/i.exec(text.slice(Math.max(0, first.start - 50), first.start));
+  const alternativeAfter = /^\s+(?:or|and\/or)\s+(?:an?\s+|the\s+)?([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})/i.exec(
+    text.slice(lastMention.end, lastMention.end + 50),
+  );
+  return Boolean(
+    (alternativeBefore && unreadWord(first.start - alternativeBefore[0].length, first.start)) ||
+      (alternativeAfter && unreadWord(lastMention.end, lastMention.end + alternativeAfter[0].length)),
+  );
+}
