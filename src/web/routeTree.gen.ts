@@ -34,6 +34,7 @@ import { Route as AuthedAdminChatAgentsRouteImport } from './routes/_authed/admi
 import { Route as AuthedAdminChatConversationsRouteImport } from './routes/_authed/admin/chat-conversations'
 import { Route as AuthedAdminDashboardRouteImport } from './routes/_authed/admin/dashboard'
 import { Route as AuthedAdminDemoRouteRouteImport } from './routes/_authed/admin/demo/route'
+import { Route as AuthedAdminMailOutboxRouteImport } from './routes/_authed/admin/mail-outbox'
 import { Route as AuthedAdminOnboardRouteImport } from './routes/_authed/admin/onboard'
 import { Route as AuthedAdminOrganizationRouteImport } from './routes/_authed/admin/organization'
 import { Route as AuthedAdminOrganizationsRouteImport } from './routes/_authed/admin/organizations'
@@ -44,6 +45,7 @@ import { Route as AuthedAdminSequencesRouteImport } from './routes/_authed/admin
 import { Route as AuthedAdminSmsRouteImport } from './routes/_authed/admin/sms'
 import { Route as AuthedAdminTrialCriteriaRouteImport } from './routes/_authed/admin/trial-criteria'
 import { Route as AuthedAdminTrialsRouteImport } from './routes/_authed/admin/trials'
+import { Route as AuthedAdminUnmatchedTextsRouteImport } from './routes/_authed/admin/unmatched-texts'
 import { Route as AuthedAdminUsersRouteImport } from './routes/_authed/admin/users'
 import { Route as AuthedAdminVoiceAgentsRouteImport } from './routes/_authed/admin/voice-agents'
 import { Route as AuthedCandidatesIndexRouteImport } from './routes/_authed/candidates/index'
@@ -208,6 +210,11 @@ const AuthedAdminDemoRouteRoute = AuthedAdminDemoRouteRouteImport.update({
   path: '/demo',
   getParentRoute: () => AuthedAdminRouteRoute,
 } as any)
+const AuthedAdminMailOutboxRoute = AuthedAdminMailOutboxRouteImport.update({
+  id: '/mail-outbox',
+  path: '/mail-outbox',
+  getParentRoute: () => AuthedAdminRouteRoute,
+} as any)
 const AuthedAdminOnboardRoute = AuthedAdminOnboardRouteImport.update({
   id: '/onboard',
   path: '/onboard',
@@ -262,6 +269,12 @@ const AuthedAdminTrialsRoute = AuthedAdminTrialsRouteImport.update({
   path: '/trials',
   getParentRoute: () => AuthedAdminRouteRoute,
 } as any)
+const AuthedAdminUnmatchedTextsRoute =
+  AuthedAdminUnmatchedTextsRouteImport.update({
+    id: '/unmatched-texts',
+    path: '/unmatched-texts',
+    getParentRoute: () => AuthedAdminRouteRoute,
+  } as any)
 const AuthedAdminUsersRoute = AuthedAdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -494,6 +507,7 @@ export interface FileRoutesByFullPath {
   '/admin/chat-agents': typeof AuthedAdminChatAgentsRoute
   '/admin/chat-conversations': typeof AuthedAdminChatConversationsRoute
   '/admin/dashboard': typeof AuthedAdminDashboardRoute
+  '/admin/mail-outbox': typeof AuthedAdminMailOutboxRoute
   '/admin/onboard': typeof AuthedAdminOnboardRouteWithChildren
   '/admin/organization': typeof AuthedAdminOrganizationRoute
   '/admin/organizations': typeof AuthedAdminOrganizationsRoute
@@ -504,6 +518,7 @@ export interface FileRoutesByFullPath {
   '/admin/sms': typeof AuthedAdminSmsRoute
   '/admin/trial-criteria': typeof AuthedAdminTrialCriteriaRoute
   '/admin/trials': typeof AuthedAdminTrialsRoute
+  '/admin/unmatched-texts': typeof AuthedAdminUnmatchedTextsRoute
   '/admin/users': typeof AuthedAdminUsersRoute
   '/admin/voice-agents': typeof AuthedAdminVoiceAgentsRoute
   '/candidates/import': typeof AuthedCandidatesImportRoute
@@ -559,6 +574,7 @@ export interface FileRoutesByTo {
   '/admin/chat-agents': typeof AuthedAdminChatAgentsRoute
   '/admin/chat-conversations': typeof AuthedAdminChatConversationsRoute
   '/admin/dashboard': typeof AuthedAdminDashboardRoute
+  '/admin/mail-outbox': typeof AuthedAdminMailOutboxRoute
   '/admin/organization': typeof AuthedAdminOrganizationRoute
   '/admin/organizations': typeof AuthedAdminOrganizationsRoute
   '/admin/phone-numbers': typeof AuthedAdminPhoneNumbersRoute
@@ -566,6 +582,7 @@ export interface FileRoutesByTo {
   '/admin/sms': typeof AuthedAdminSmsRoute
   '/admin/trial-criteria': typeof AuthedAdminTrialCriteriaRoute
   '/admin/trials': typeof AuthedAdminTrialsRoute
+  '/admin/unmatched-texts': typeof AuthedAdminUnmatchedTextsRoute
   '/admin/users': typeof AuthedAdminUsersRoute
   '/admin/voice-agents': typeof AuthedAdminVoiceAgentsRoute
   '/candidates/import': typeof AuthedCandidatesImportRoute
@@ -631,6 +648,7 @@ export interface FileRoutesById {
   '/_authed/admin/chat-agents': typeof AuthedAdminChatAgentsRoute
   '/_authed/admin/chat-conversations': typeof AuthedAdminChatConversationsRoute
   '/_authed/admin/dashboard': typeof AuthedAdminDashboardRoute
+  '/_authed/admin/mail-outbox': typeof AuthedAdminMailOutboxRoute
   '/_authed/admin/onboard': typeof AuthedAdminOnboardRouteWithChildren
   '/_authed/admin/organization': typeof AuthedAdminOrganizationRoute
   '/_authed/admin/organizations': typeof AuthedAdminOrganizationsRoute
@@ -641,6 +659,7 @@ export interface FileRoutesById {
   '/_authed/admin/sms': typeof AuthedAdminSmsRoute
   '/_authed/admin/trial-criteria': typeof AuthedAdminTrialCriteriaRoute
   '/_authed/admin/trials': typeof AuthedAdminTrialsRoute
+  '/_authed/admin/unmatched-texts': typeof AuthedAdminUnmatchedTextsRoute
   '/_authed/admin/users': typeof AuthedAdminUsersRoute
   '/_authed/admin/voice-agents': typeof AuthedAdminVoiceAgentsRoute
   '/_authed/candidates/import': typeof AuthedCandidatesImportRoute
@@ -707,6 +726,7 @@ export interface FileRouteTypes {
     | '/admin/chat-agents'
     | '/admin/chat-conversations'
     | '/admin/dashboard'
+    | '/admin/mail-outbox'
     | '/admin/onboard'
     | '/admin/organization'
     | '/admin/organizations'
@@ -717,6 +737,7 @@ export interface FileRouteTypes {
     | '/admin/sms'
     | '/admin/trial-criteria'
     | '/admin/trials'
+    | '/admin/unmatched-texts'
     | '/admin/users'
     | '/admin/voice-agents'
     | '/candidates/import'
@@ -772,6 +793,7 @@ export interface FileRouteTypes {
     | '/admin/chat-agents'
     | '/admin/chat-conversations'
     | '/admin/dashboard'
+    | '/admin/mail-outbox'
     | '/admin/organization'
     | '/admin/organizations'
     | '/admin/phone-numbers'
@@ -779,6 +801,7 @@ export interface FileRouteTypes {
     | '/admin/sms'
     | '/admin/trial-criteria'
     | '/admin/trials'
+    | '/admin/unmatched-texts'
     | '/admin/users'
     | '/admin/voice-agents'
     | '/candidates/import'
@@ -843,6 +866,7 @@ export interface FileRouteTypes {
     | '/_authed/admin/chat-agents'
     | '/_authed/admin/chat-conversations'
     | '/_authed/admin/dashboard'
+    | '/_authed/admin/mail-outbox'
     | '/_authed/admin/onboard'
     | '/_authed/admin/organization'
     | '/_authed/admin/organizations'
@@ -853,6 +877,7 @@ export interface FileRouteTypes {
     | '/_authed/admin/sms'
     | '/_authed/admin/trial-criteria'
     | '/_authed/admin/trials'
+    | '/_authed/admin/unmatched-texts'
     | '/_authed/admin/users'
     | '/_authed/admin/voice-agents'
     | '/_authed/candidates/import'
@@ -1080,6 +1105,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminDemoRouteRouteImport
       parentRoute: typeof AuthedAdminRouteRoute
     }
+    '/_authed/admin/mail-outbox': {
+      id: '/_authed/admin/mail-outbox'
+      path: '/mail-outbox'
+      fullPath: '/admin/mail-outbox'
+      preLoaderRoute: typeof AuthedAdminMailOutboxRouteImport
+      parentRoute: typeof AuthedAdminRouteRoute
+    }
     '/_authed/admin/onboard': {
       id: '/_authed/admin/onboard'
       path: '/onboard'
@@ -1148,6 +1180,13 @@ declare module '@tanstack/react-router' {
       path: '/trials'
       fullPath: '/admin/trials'
       preLoaderRoute: typeof AuthedAdminTrialsRouteImport
+      parentRoute: typeof AuthedAdminRouteRoute
+    }
+    '/_authed/admin/unmatched-texts': {
+      id: '/_authed/admin/unmatched-texts'
+      path: '/unmatched-texts'
+      fullPath: '/admin/unmatched-texts'
+      preLoaderRoute: typeof AuthedAdminUnmatchedTextsRouteImport
       parentRoute: typeof AuthedAdminRouteRoute
     }
     '/_authed/admin/users': {
@@ -1547,6 +1586,7 @@ interface AuthedAdminRouteRouteChildren {
   AuthedAdminChatAgentsRoute: typeof AuthedAdminChatAgentsRoute
   AuthedAdminChatConversationsRoute: typeof AuthedAdminChatConversationsRoute
   AuthedAdminDashboardRoute: typeof AuthedAdminDashboardRoute
+  AuthedAdminMailOutboxRoute: typeof AuthedAdminMailOutboxRoute
   AuthedAdminOnboardRoute: typeof AuthedAdminOnboardRouteWithChildren
   AuthedAdminOrganizationRoute: typeof AuthedAdminOrganizationRoute
   AuthedAdminOrganizationsRoute: typeof AuthedAdminOrganizationsRoute
@@ -1557,6 +1597,7 @@ interface AuthedAdminRouteRouteChildren {
   AuthedAdminSmsRoute: typeof AuthedAdminSmsRoute
   AuthedAdminTrialCriteriaRoute: typeof AuthedAdminTrialCriteriaRoute
   AuthedAdminTrialsRoute: typeof AuthedAdminTrialsRoute
+  AuthedAdminUnmatchedTextsRoute: typeof AuthedAdminUnmatchedTextsRoute
   AuthedAdminUsersRoute: typeof AuthedAdminUsersRoute
   AuthedAdminVoiceAgentsRoute: typeof AuthedAdminVoiceAgentsRoute
   AuthedAdminIndexRoute: typeof AuthedAdminIndexRoute
@@ -1570,6 +1611,7 @@ const AuthedAdminRouteRouteChildren: AuthedAdminRouteRouteChildren = {
   AuthedAdminChatAgentsRoute: AuthedAdminChatAgentsRoute,
   AuthedAdminChatConversationsRoute: AuthedAdminChatConversationsRoute,
   AuthedAdminDashboardRoute: AuthedAdminDashboardRoute,
+  AuthedAdminMailOutboxRoute: AuthedAdminMailOutboxRoute,
   AuthedAdminOnboardRoute: AuthedAdminOnboardRouteWithChildren,
   AuthedAdminOrganizationRoute: AuthedAdminOrganizationRoute,
   AuthedAdminOrganizationsRoute: AuthedAdminOrganizationsRoute,
@@ -1580,6 +1622,7 @@ const AuthedAdminRouteRouteChildren: AuthedAdminRouteRouteChildren = {
   AuthedAdminSmsRoute: AuthedAdminSmsRoute,
   AuthedAdminTrialCriteriaRoute: AuthedAdminTrialCriteriaRoute,
   AuthedAdminTrialsRoute: AuthedAdminTrialsRoute,
+  AuthedAdminUnmatchedTextsRoute: AuthedAdminUnmatchedTextsRoute,
   AuthedAdminUsersRoute: AuthedAdminUsersRoute,
   AuthedAdminVoiceAgentsRoute: AuthedAdminVoiceAgentsRoute,
   AuthedAdminIndexRoute: AuthedAdminIndexRoute,

@@ -38,5 +38,7 @@ declare module '@tanstack/react-router' {
     adminOnly?: boolean;
     /** Organization staff may open this admin route too. */
     orgStaffAllowed?: boolean;
+    /** Shown to an audience (the sponsor demo): full width, no sidebar, "Exit demo" back to `exitTo`. */
+    presentation?: { label: string; exitTo: string };
   }
 }

@@ -8,6 +8,8 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { ErrorCard } from './ErrorCard';
 import { Forbidden } from './Forbidden';
 import { Logo } from './Logo';
+import { PresentationShell } from './PresentationShell';
+import { SkipLink } from './SkipLink';
 import { Spinner } from './Spinner';
 import { Button } from './ui';
 
@@ -43,6 +45,8 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/chat-agents', label: 'Chat agents' },
   { to: '/admin/chat-conversations', label: 'Conversations' },
   { to: '/admin/sms', label: 'SMS' },
+  { to: '/admin/unmatched-texts', label: 'Unmatched texts' },
+  { to: '/admin/mail-outbox', label: 'Mail outbox' },
   { to: '/admin/processed-runs', label: 'Processed runs' },
   { to: '/admin/demo', label: 'Demos' },
 ];
@@ -129,16 +133,15 @@ export function AppShell({ children }: { children?: ReactNode }) {
   else if (organizationState.error)
     content = <ErrorCard title="Could not load your organizations" error={organizationState.error} onRetry={organizationState.refetch} />;
 
+  // A screen shown to an audience (the sponsor demo) takes the whole width, without the admin's sidebar.
+  const presentation = matches.findLast((match) => match.staticData?.presentation)?.staticData?.presentation;
+  if (presentation && !forbidden) return <PresentationShell {...presentation}>{content}</PresentationShell>;
+
   const closeMenu = () => setMenuOpen(false);
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-blue-800"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="flex h-14 items-center gap-3 px-4">
           <Button

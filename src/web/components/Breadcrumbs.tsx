@@ -26,14 +26,15 @@ export function Breadcrumbs() {
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
-            <li key={crumb.to} className="flex items-center gap-1">
+            <li key={crumb.to} className="flex min-w-0 max-w-full items-center gap-1">
               {index > 0 && <ChevronRight aria-hidden="true" className="h-4 w-4 text-slate-500" />}
               {last ? (
-                <span aria-current="page" className="font-medium text-slate-900">
+                // A long name (a trial's title) stays on one line, cut with an ellipsis; the whole is its title.
+                <span aria-current="page" title={crumb.label} className="max-w-[40ch] truncate font-medium text-slate-900">
                   {crumb.label}
                 </span>
               ) : (
-                <Link to={crumb.to} className="rounded hover:text-blue-700 hover:underline">
+                <Link to={crumb.to} title={crumb.label} className="max-w-[40ch] truncate rounded hover:text-blue-700 hover:underline">
                   {crumb.label}
                 </Link>
               )}

@@ -1,28 +1,11 @@
 import { Popover } from 'radix-ui';
-import { Check, ChevronsUpDown, Search } from 'lucide-react';
+import { ChevronsUpDown } from 'lucide-react';
 import { forwardRef, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../lib/utils';
-import { Badge } from './ui';
+import { closedButtonText, type ComboboxOption, type Entry, entriesMatching, entriesOf, SHOWN } from './combobox-search';
+import { ComboboxList, ComboboxSearchBox } from './ComboboxPanel';
 
-/** How many matches the list shows at once; typing narrows the rest. */
-const SHOWN = 50;
-
-export interface ComboboxOption {
-  value: string;
-  /** The option's name: bold in the list, and on the closed button when chosen (unless `chosenLabel`). */
-  label: string;
-  /** A quieter second line (an NCT id and status, an address, a UTC offset). Not searched: repeat in `keywords` what should be. */
-  description?: string;
-  /** A short tag beside the label ("Ours"). */
-  badge?: string;
-  badgeTone?: 'slate' | 'blue' | 'green' | 'amber';
-  /** Extra searchable text that is not shown (a postal code, a city, another title). */
-  keywords?: string;
-  /** The closed button's text when this option is chosen, when it should say more than `label`. */
-  chosenLabel?: string;
-  /** Why the option cannot be chosen here (shown under it); absent or null when it can. */
-  disabledReason?: string | null;
-}
+export type { ComboboxOption } from './combobox-search';
 
 export interface ComboboxProps {
   options: readonly ComboboxOption[];
@@ -54,20 +37,6 @@ export interface ComboboxProps {
   className?: string;
   'data-testid'?: string;
 }
-
-interface Entry {
-  option: ComboboxOption;
-  /** Lower-cased label and keywords: what the filter reads. */
-  haystack: string;
-  none?: boolean;
-}
-
-/** The words typed, lower-cased; commas separate like spaces. */
-const wordsOf = (text: string) =>
-  text
-    .toLowerCase()
-    .split(/[\s,]+/)
-    .filter(Boolean);
 
 /**
  * The design system's searchable choice for long lists (sites, trials, time zones): a button showing the chosen
@@ -108,21 +77,11 @@ export const Combobox = forwardRef<HTMLButtonElement, ComboboxProps>(function Co
   const [active, setActive] = useState(0);
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
-  const entries = useMemo<Entry[]>(() => {
-    const list: Entry[] = options.map((option) => ({
-      option,
-      haystack: [option.label, option.chosenLabel, option.keywords].filter(Boolean).join(' ').toLowerCase(),
-    }));
-    return noneLabel ? [{ option: { value: '', label: noneLabel }, haystack: noneLabel.toLowerCase(), none: true }, ...list] : list;
-  }, [options, noneLabel]);
-  const words = wordsOf(text);
-  const found = words.length ? entries.filter((entry) => words.every((word) => entry.haystack.includes(word))) : entries;
+  const entries = useMemo(() => entriesOf(options, noneLabel), [options, noneLabel]);
+  const found = entriesMatching(entries, text);
   const shown = found.slice(0, SHOWN);
   const matching = found.filter((entry) => !entry.none).length;
-  const chosen = value ? options.find((option) => option.value === value) : undefined;
-  // A value not among the options (still loading, say) shows the placeholder rather than a raw id.
-  const showsPlaceholder = !chosen && !(noneLabel && !value);
-  const buttonText = chosen ? (chosen.chosenLabel ?? chosen.label) : showsPlaceholder ? placeholder : noneLabel;
+  const { buttonText, showsPlaceholder } = closedButtonText(options, value, noneLabel, placeholder);
 
   const choose = (entry: Entry | undefined) => {
     if (!entry || entry.option.disabledReason) return;
@@ -180,7 +139,7 @@ export const Combobox = forwardRef<HTMLButtonElement, ComboboxProps>(function Co
           disabled={disabled}
           onKeyDown={onTriggerKeyDown}
           className={cn(
-            'flex w-full items-center justify-between gap-2 rounded-md border border-slate-400 bg-white text-left text-sm text-slate-900 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700',
+            'flex w-full min-w-0 items-center justify-between gap-2 rounded-md border border-slate-400 bg-white text-left text-sm text-slate-900 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700',
             'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700',
             compact ? 'h-8 px-2.5' : 'min-h-10 px-3 py-2',
             className,
@@ -204,68 +163,33 @@ export const Combobox = forwardRef<HTMLButtonElement, ComboboxProps>(function Co
             (event.currentTarget as HTMLElement).querySelector('input')?.focus();
           }}
         >
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-            <input
-              type="search"
-              role="combobox"
-              aria-expanded="true"
-              aria-controls={listId}
-              aria-autocomplete="list"
-              aria-activedescendant={shown[active] ? `${listId}-${active}` : undefined}
-              aria-label={searchLabel}
-              placeholder={searchPlaceholder}
-              autoComplete="off"
-              className="h-10 w-full rounded-md border border-slate-400 bg-white pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setActive(0);
-              }}
-              onKeyDown={onSearchKeyDown}
-            />
-          </div>
-          <ul ref={listRef} id={listId} role="listbox" aria-label={listLabel} className="max-h-72 overflow-y-auto">
-            {shown.map((entry, index) => {
-              const { option } = entry;
-              const why = option.disabledReason || null;
-              const selected = entry.none ? !value : option.value === value;
-              return (
-                <li
-                  key={entry.none ? '' : `=${option.value}`}
-                  id={`${listId}-${index}`}
-                  data-index={index}
-                  role="option"
-                  aria-selected={selected}
-                  aria-disabled={why ? true : undefined}
-                  className={cn(
-                    'flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm',
-                    index === active && 'bg-blue-50 outline outline-1 outline-blue-300',
-                    why && 'cursor-not-allowed opacity-70',
-                  )}
-                  onMouseMove={() => setActive(index)}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(entry)}
-                >
-                  <Check aria-hidden="true" className={cn('mt-0.5 h-4 w-4 shrink-0 text-blue-700', !selected && 'invisible')} />
-                  <span className="min-w-0">
-                    <span className={cn('flex flex-wrap items-center gap-1.5 text-slate-900', entry.none ? 'text-slate-800' : 'font-medium')}>
-                      {option.label}
-                      {option.badge && <Badge tone={option.badgeTone ?? 'slate'}>{option.badge}</Badge>}
-                    </span>
-                    {option.description && <span className="block text-xs text-slate-700">{option.description}</span>}
-                    {why && <span className="block text-xs text-amber-900">{why}</span>}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-          {shown.length === 0 && <p className="px-2 py-1.5 text-sm text-slate-700">Nothing matches “{text.trim()}”.</p>}
-          <p className="px-1 text-xs text-slate-700" aria-live="polite">
-            {found.length > shown.length
-              ? `Showing ${shown.filter((entry) => !entry.none).length} of ${matching} matching ${noun}: type to narrow.`
-              : `${matching} of ${options.length} ${noun}`}
-          </p>
+          <ComboboxSearchBox
+            listId={listId}
+            activeId={shown[active] ? `${listId}-${active}` : undefined}
+            searchLabel={searchLabel}
+            searchPlaceholder={searchPlaceholder}
+            text={text}
+            onText={(typed) => {
+              setText(typed);
+              setActive(0);
+            }}
+            onKeyDown={onSearchKeyDown}
+          />
+          <ComboboxList
+            listId={listId}
+            listRef={listRef}
+            listLabel={listLabel}
+            shown={shown}
+            found={found}
+            total={options.length}
+            matching={matching}
+            noun={noun}
+            text={text}
+            value={value}
+            active={active}
+            onActive={setActive}
+            onChoose={choose}
+          />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -29,17 +29,17 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
 /** A read-only value with a Copy button. */
 export function CopyField({ label, value, id }: { label: string; value: string; id: string }) {
   return (
-    <div className="grid gap-1.5">
+    <div className="grid min-w-0 grid-cols-1 gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <div className="flex gap-2">
+      <div className="flex min-w-0 gap-2">
         <input
           id={id}
           readOnly
           value={value}
           onFocus={(event) => event.currentTarget.select()}
-          className="h-10 w-full rounded-md border border-slate-400 bg-slate-50 px-3 font-mono text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          className="h-10 w-full min-w-0 rounded-md border border-slate-400 bg-slate-50 px-3 font-mono text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         />
         <CopyButton value={value} />
       </div>

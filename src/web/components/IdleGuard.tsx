@@ -3,6 +3,7 @@ import { api, getSessionDeadline, setSessionDeadline, setSessionEndedHandler, su
 import { useAuth } from '../lib/auth';
 import { Dialog } from './dialogs';
 import { Button } from './ui';
+import * as endpoints from '../lib/api-operations.gen';
 
 /** The warning opens this long before the idle sign-out (spec: a minute). */
 const WARN_BEFORE_MS = 60_000;
@@ -54,7 +55,7 @@ export function IdleGuard() {
   const stay = async () => {
     setStaying(true);
     try {
-      await api.get('/api/users/me');
+      await api.call(endpoints.getCurrentUser);
     } finally {
       setStaying(false);
     }

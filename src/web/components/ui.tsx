@@ -219,9 +219,20 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
+/**
+ * A table that may be wider than the window (a phone): it scrolls sideways inside its own region, never the
+ * page. The region is positioned, so visually hidden text in cells stays inside it instead of widening the
+ * document; it asks for no width of its own (w-0 min-w-full), so a grid or card around it does not grow to the
+ * table's width; and it is focusable and named so a keyboard can scroll it (axe's scrollable-region-focusable).
+ */
 export function Table({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="relative w-0 min-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-700"
+    >
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

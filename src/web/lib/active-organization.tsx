@@ -6,6 +6,7 @@ import { can, canGrantOwner, isGlobalScope, type PermissionSubject } from '../..
 import { api, setActiveOrganizationId } from './api';
 import { useAuth } from './auth';
 import { queryKeys } from './query';
+import * as endpoints from './api-operations.gen';
 
 export interface ActiveOrganization {
   id: string;
@@ -45,6 +46,11 @@ function writeStored(id: string) {
   }
 }
 
+/** The organizations the user can see (every organization for an internal admin); main.tsx asks early with the same key. */
+export function organizationsQueryOptions(userId: string | undefined) {
+  return { queryKey: queryKeys.organizations(userId), queryFn: () => api.call(endpoints.listOrganizations) };
+}
+
 export function ActiveOrganizationProvider({ children }: { children: ReactNode }) {
   const { session, isAuthenticated } = useAuth();
   const queryClient = useQueryClient();
@@ -52,11 +58,7 @@ export function ActiveOrganizationProvider({ children }: { children: ReactNode }
   const [storedId, setStoredId] = useState<string | null>(() => readStored());
 
   // The list loads only when authenticated (docs/product-spec.md §4).
-  const organizationsQuery = useQuery({
-    queryKey: queryKeys.organizations(session?.user.id),
-    queryFn: () => api.get<{ organizations: Organization[] }>('/api/organizations/'),
-    enabled: isAuthenticated,
-  });
+  const organizationsQuery = useQuery({ ...organizationsQueryOptions(session?.user.id), enabled: isAuthenticated });
   const organizations = useMemo(() => organizationsQuery.data?.organizations ?? [], [organizationsQuery.data]);
 
   let activeOrganization: ActiveOrganization | null = null;

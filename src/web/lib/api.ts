@@ -1,4 +1,5 @@
 import { ACTIVE_ORGANIZATION_HEADER } from '../../contract/headers';
+import type { operations } from './api-operations.gen';
 
 /** Catalogue texts of the error statuses (docs/product-spec.md §8). */
 export const STATUS_TEXTS: Record<number, string> = {
@@ -11,16 +12,42 @@ export const STATUS_TEXTS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** What a person is told when the server gave no sentence of its own (or only a validator's field list). */
+const PLAIN_STATUS_MESSAGES: Record<number, string> = {
+  400: 'This was not accepted. Check the details and try again.',
+  401: 'Your session has ended. Sign in again.',
+  403: 'You do not have access to this.',
+  404: 'This could not be found. It may have been deleted.',
+  409: 'This changed meanwhile. Reload the page and try again.',
+  413: 'This is too large to send.',
+  429: 'Too many requests. Wait a moment and try again.',
+};
+
+/**
+ * The sentence shown to a person for a refused request: the server's own message (written for users,
+ * http/errors.ts) when it sent one, else a plain sentence for the status. Never "Request failed with
+ * status 409 Conflict" or a validator's field paths.
+ */
+export function plainErrorMessage(status: number, body: unknown): string {
+  const error = body && typeof body === 'object' && 'error' in body ? (body as { error?: { message?: unknown; code?: unknown } }).error : undefined;
+  const technical = error?.code === 'VALIDATION_FAILED' || error?.message === STATUS_TEXTS[status];
+  if (error && typeof error.message === 'string' && error.message && !technical) return error.message;
+  return PLAIN_STATUS_MESSAGES[status] ?? (status >= 500 ? 'The server could not finish this. Try again in a moment.' : 'Something went wrong. Try again.');
+}
+
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly statusText: string;
   readonly body: unknown;
+  /** What the screens show (utils.ts errorMessage); `message` keeps the specification's form (§8) for logs. */
+  readonly userMessage: string;
   constructor(message: string, status: number, statusText: string, body: unknown) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.statusText = statusText;
     this.body = body;
+    this.userMessage = plainErrorMessage(status, body);
   }
 }
 
@@ -146,10 +173,75 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   return parsed as T;
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body ?? {}, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
-  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
-};
+/** An API operation, by the operationId the server's route declares (src/web/lib/api-operations.gen.ts). */
+export type OperationId = keyof operations;
+/** An operation as api-operations.gen.ts exports it: `import * as endpoints from '.../lib/api-operations.gen'`. */
+export interface OperationRef<K extends OperationId = OperationId> {
+  readonly id: K;
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+}
+type Operation<K extends OperationId> = operations[K];
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } }
+  ? Body
+  : T extends { content: { [type: string]: infer Other } }
+    ? Other
+    : undefined;
+type SuccessStatus = 200 | 201 | 202 | 204;
+type Responses<K extends OperationId> = Operation<K>['responses'];
+/** What a successful call answers: the JSON of its 2xx response (undefined for 204). */
+export type ApiResponse<K extends OperationId> = { [S in keyof Responses<K> & SuccessStatus]: JsonContent<Responses<K>[S]> }[keyof Responses<K> &
+  SuccessStatus];
+/** The JSON body an operation takes. */
+export type ApiBody<K extends OperationId> = JsonContent<NonNullable<Operation<K>['requestBody']>>;
+type Defined<T> = [T] extends [never] ? never : [T] extends [undefined] ? never : T;
+type QueryOf<K extends OperationId> = Defined<NonNullable<Operation<K>['parameters']['query']>>;
+type PathOf<K extends OperationId> = Defined<NonNullable<Operation<K>['parameters']['path']>>;
+/**
+ * The query's keys are the operation's; values are what a URL carries (the server validates them): null or
+ * undefined leaves the key out, a list goes comma-joined. Search params read from the address bar are plain text.
+ */
+type QueryInput<Q> = { [P in keyof Q]?: string | number | boolean | string[] | null };
+/** The input of a call: path params when the path has some, its query, its body (required when the route requires one). */
+export type ApiInput<K extends OperationId> = ([PathOf<K>] extends [never] ? { params?: never } : { params: { [P in keyof PathOf<K>]: string | number } }) &
+  ([QueryOf<K>] extends [never] ? { query?: never } : { query?: QueryInput<QueryOf<K>> }) &
+  ([ApiBody<K>] extends [undefined]
+    ? { body?: never }
+    : undefined extends Operation<K>['requestBody']
+      ? { body?: ApiBody<K> }
+      : // An empty object is sent when no body is given, so a body whose fields are all optional may be left out.
+        Record<never, never> extends ApiBody<K>
+        ? { body?: ApiBody<K> }
+        : { body: ApiBody<K> }) &
+  Pick<RequestOptions, 'signal' | 'headers'>;
+type HasRequired<T> = { [P in keyof T]-?: undefined extends T[P] ? never : P }[keyof T] extends never ? false : true;
+type CallArguments<K extends OperationId> = HasRequired<ApiInput<K>> extends true ? [input: ApiInput<K>] : [input?: ApiInput<K>];
+
+/** The URL path of an operation with its path params filled in (each encoded). */
+export function operationPath(operation: OperationRef, params: Record<string, string | number> = {}): string {
+  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`${operation.id}: path param ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * Calls an operation by its operationId: `api.call(endpoints.getTrial, { params: { trialId } })`. Params, query, body
+ * and the answer are typed from the OpenAPI document, so a renamed field or path is a type error here, not a 404.
+ */
+function call<K extends OperationId>(operation: OperationRef<K>, ...[input]: CallArguments<K>): Promise<ApiResponse<K>> {
+  const { method } = operation;
+  const { params, query, body, signal, headers } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  const sendsBody = method !== 'GET' && method !== 'DELETE';
+  return request<ApiResponse<K>>(method, operationPath(operation, params), sendsBody ? (body ?? {}) : undefined, { query, signal, headers });
+}
+
+/** The web's one way to the API: typed calls by operationId (hand-written URLs and response types are refused by tests/unit/openapi-web-calls.test.ts). */
+export const api = { call };

@@ -3,7 +3,9 @@ import { ApiRequestError } from './api';
 import { errorMessage } from './utils';
 
 function report(error: unknown, silent?: unknown) {
-  console.error(error);
+  // A refusal (4xx) is the answer to what the person typed or may do, shown in the toast or inline: not a fault.
+  if (error instanceof ApiRequestError && error.status < 500) console.warn(error);
+  else console.error(error);
   // sonner loads lazily (it is not part of the first page's JavaScript; see main.tsx).
   if (!silent) void import('sonner').then(({ toast }) => toast.error(errorMessage(error)));
 }

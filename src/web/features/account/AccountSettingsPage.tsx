@@ -220,9 +220,9 @@ function SessionsCard() {
           const current = row.id === currentId;
           return (
             <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-              <div className="flex items-start gap-3">
-                <Monitor aria-hidden="true" className="mt-0.5 h-5 w-5 text-slate-700" />
-                <div>
+              <div className="flex min-w-0 items-start gap-3">
+                <Monitor aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" />
+                <div className="min-w-0 [overflow-wrap:anywhere]">
                   <p className="text-sm font-medium text-slate-900">
                     {describeAgent(row.userAgent)} {current && <Badge tone="blue">This session</Badge>}
                   </p>
@@ -315,7 +315,7 @@ function DeleteAccountCard() {
 
 export function AccountSettingsPage() {
   return (
-    <div className="grid max-w-3xl gap-6">
+    <div className="grid max-w-3xl gap-6 [&>*]:min-w-0">
       <PageHeader title="Account settings" description="Your profile, sign-in details and sessions." />
       <ProfileCard />
       <EmailCard />

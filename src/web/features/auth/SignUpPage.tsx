@@ -15,12 +15,7 @@ import { refreshSession } from '../../lib/auth-client';
 import { queryKeys } from '../../lib/query';
 import { errorMessage, safeRedirect } from '../../lib/utils';
 import { AuthLayout } from './AuthLayout';
-
-interface InvitationPreview {
-  organizationName: string;
-  email: string;
-  role: string;
-}
+import * as endpoints from '../../lib/api-operations.gen';
 
 /** The server's refusal of a weak password, told at the password field (decision 121). */
 function weakPasswordMessage(error: unknown): string | undefined {
@@ -66,7 +61,7 @@ export function SignUpPage({ redirectTo, invitation }: { redirectTo?: string; in
   const [sent, setSent] = useState<{ email: string; simulatedMailLink?: string } | null>(null);
   const invitationQuery = useQuery({
     queryKey: queryKeys.invitation(invitation ?? ''),
-    queryFn: () => api.get<InvitationPreview>(`/api/invitations/${encodeURIComponent(invitation!)}`),
+    queryFn: () => api.call(endpoints.getInvitation, { params: { token: invitation! } }),
     enabled: Boolean(invitation),
     retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 1,
     // Shown on the page itself; no toast.

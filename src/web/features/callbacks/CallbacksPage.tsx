@@ -1,21 +1,20 @@
 import { FilterBar } from '../../components/filters';
 import { ViewSwitch } from '../../components/TabList';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { CALLBACK_STATUSES, type Callback, type CallbackStatus } from '../../../contract/callbacks';
 import { CALL_FILTERS } from '../../../contract/voice';
-import { ActionsTh, EmptyWithAction, ListState } from '../../components/ListState';
+import { EmptyWithAction, ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
-import { Button, EmptyState, FilterSelect, PageHeader, Table, Td, Th } from '../../components/ui';
+import { EmptyState, FilterSelect, PageHeader } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useOffsetPaging } from '../../lib/paging';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
-import { AGENT_TYPE_LABELS, OUTCOME_LABELS } from '../voice/format';
-import { CallbackStatusBadge, CancelCallbackDialog, ScheduledFor } from './components';
+import { CancelCallbackDialog } from './components';
+import { CallbacksTable } from './CallbacksTable';
 import { ScheduleCallbackDialog } from './dialogs';
-import { CALLBACK_FILTER_LABELS, CALLBACK_REASON_LABELS, CALLBACK_STATUS_LABELS, isOpenCallback } from './format';
+import { CALLBACK_FILTER_LABELS, CALLBACK_STATUS_LABELS, isOpenCallback } from './format';
 import { CALLBACKS_REFRESH_MS, useCallbacksQuery, type CallbackFilter } from './queries';
 
 // The reschedule form (react-hook-form, zod) loads when a coordinator opens it, not with the list.
@@ -34,16 +33,6 @@ const FILTER_HINTS: Record<CallbackFilter, string> = {
   failedPrescreen: 'Prescreen callbacks that failed or follow a missed call',
   failedScheduling: 'Scheduling callbacks that failed or follow a missed call',
 };
-
-function LastResult({ callback }: { callback: Callback }) {
-  if (!callback.lastOutcome && !callback.lastError) return <span className="text-slate-700">—</span>;
-  return (
-    <div className="grid gap-0.5">
-      {callback.lastOutcome && <span>{OUTCOME_LABELS[callback.lastOutcome] ?? callback.lastOutcome}</span>}
-      {callback.lastError && <span className="text-sm text-red-800">{callback.lastError}</span>}
-    </div>
-  );
-}
 
 /**
  * /admin/callbacks: calls owed to candidates. The tab (`filter`), status, organizations and page live in the
@@ -92,92 +81,7 @@ export function CallbacksPage({ search, onChange }: { search: CallbacksSearch; o
       }
       pager={<OffsetPager {...paging} shown={rows.length} total={total} busy={query.isFetching} />}
     >
-      <Table caption="Callbacks">
-        <thead>
-          <tr>
-            <Th>Candidate</Th>
-            <Th>Type</Th>
-            <Th>Status</Th>
-            <Th>Reason</Th>
-            <Th>Scheduled for</Th>
-            <Th>Attempts</Th>
-            <Th>Last outcome</Th>
-            <Th>Last call</Th>
-            <Th>Note</Th>
-            {isGlobal && <Th>Organization</Th>}
-            <ActionsTh className="relative" />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((callback) => (
-            <tr key={callback.id} data-testid="callback-row">
-              <Td className="whitespace-nowrap">
-                <Link to="/candidates/$id" params={{ id: callback.candidateId }} className="font-medium text-blue-800 underline-offset-4 hover:underline">
-                  {callback.candidateName || 'Candidate'}
-                </Link>
-              </Td>
-              <Td>{AGENT_TYPE_LABELS[callback.type]}</Td>
-              <Td>
-                <CallbackStatusBadge status={callback.status} />
-              </Td>
-              <Td>{CALLBACK_REASON_LABELS[callback.reason] ?? callback.reason}</Td>
-              <Td className="min-w-60">
-                <ScheduledFor callback={callback} />
-              </Td>
-              <Td className="whitespace-nowrap tabular-nums">
-                {callback.attempts} of {callback.maxAttempts}
-              </Td>
-              <Td className="max-w-56">
-                <LastResult callback={callback} />
-              </Td>
-              <Td className="relative whitespace-nowrap">
-                {callback.lastCallId ? (
-                  <Link to="/admin/calls/$callId" params={{ callId: callback.lastCallId }} className="text-blue-800 underline-offset-4 hover:underline">
-                    Open<span className="sr-only"> the last call to {callback.candidateName}</span>
-                  </Link>
-                ) : (
-                  <span className="text-slate-700">—</span>
-                )}
-              </Td>
-              <Td className="max-w-64">
-                {callback.note ? (
-                  <span className="line-clamp-3 whitespace-pre-line break-words">{callback.note}</span>
-                ) : (
-                  <span className="text-slate-700">—</span>
-                )}
-              </Td>
-              {isGlobal && <Td>{names.get(callback.organizationId) ?? '—'}</Td>}
-              <Td className="whitespace-nowrap text-right">
-                <div className="flex justify-end gap-1.5">
-                  {callback.status !== 'calling' && (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setRescheduling(callback)}
-                      aria-label={`${callback.status === 'pending' ? 'Reschedule' : 'Schedule again'}: callback to ${callback.candidateName}`}
-                    >
-                      <CalendarClock aria-hidden="true" className="h-4 w-4" />
-                      {callback.status === 'pending' ? 'Reschedule' : 'Schedule again'}
-                    </Button>
-                  )}
-                  {isOpenCallback(callback.status) && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-red-800 hover:bg-red-50"
-                      onClick={() => setCancelling(callback)}
-                      aria-label={`Cancel the callback to ${callback.candidateName}`}
-                    >
-                      <X aria-hidden="true" className="h-4 w-4" />
-                      Cancel
-                    </Button>
-                  )}
-                </div>
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <CallbacksTable rows={rows} isGlobal={isGlobal} organizationNames={names} onReschedule={setRescheduling} onCancel={setCancelling} />
     </ListState>
   );
 

@@ -5,6 +5,7 @@ import type { VoiceAgentType } from '../../../contract/voice';
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export type CallbackList = z.infer<typeof CallbackListSchema>;
 export type ScheduleCallbackResult = z.infer<typeof ScheduleCallbackResultSchema>;
@@ -41,11 +42,7 @@ export function useCallbacksQuery(params: CallbacksParams) {
   return useQuery(
     orgQueryOptions({
       queryKey: callbackKeys.list(activeOrganizationId, params),
-      queryFn: ({ signal }) =>
-        api.get<CallbackList>('/api/callbacks/', {
-          query: { ...params },
-          signal,
-        }),
+      queryFn: ({ signal }) => api.call(endpoints.listCallbacks, { query: { ...params }, signal }),
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
       staleTime: 0,
@@ -78,7 +75,7 @@ export interface ScheduleInput {
 export function useScheduleCallback() {
   const refresh = useRefreshCallbacks();
   return useMutation({
-    mutationFn: (input: ScheduleInput) => api.post<ScheduleCallbackResult>('/api/callbacks/schedule', input),
+    mutationFn: (input: ScheduleInput) => api.call(endpoints.scheduleCallback, { body: input }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });
@@ -88,7 +85,7 @@ export function useScheduleCallback() {
 export function useCancelCallback() {
   const refresh = useRefreshCallbacks();
   return useMutation({
-    mutationFn: (candidateId: string) => api.delete<CancelCallbackResult>(`/api/callbacks/${encodeURIComponent(candidateId)}`),
+    mutationFn: (candidateId: string) => api.call(endpoints.cancelCallback, { params: { candidateId } }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });

@@ -28,7 +28,7 @@ import { ClinicalRecordCard } from '../clinical-record/ClinicalRecordCard';
 import { FindTrialsButton } from '../matching/FindTrialsButton';
 import { CandidateFormDialog } from './dialogs';
 import { CandidateStatusBadge, Checkbox } from './components';
-import { CANDIDATE_STATUS_LABELS, candidateName, formatPhone, languageLabel, SEX_LABELS, sourceLabel } from './format';
+import { CANDIDATE_STATUS_LABELS, candidateName, customFieldLabel, formatBirthDate, formatPhone, languageLabel, SEX_LABELS, sourceLabel } from './format';
 import { useAddNote, useBulkUpdateCandidates, useCandidateQuery, useDeleteCandidate, useDeleteNote, useUpdateCandidate } from './queries';
 
 /** The server's limits (src/contract/candidates.ts). */
@@ -44,9 +44,10 @@ const textareaClass =
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5">
+    // min-w-0 and anywhere-wrapping: a long email breaks inside its column instead of running under the next.
+    <div className="grid min-w-0 gap-0.5">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-700">{label}</dt>
-      <dd className="text-sm text-slate-900">{children}</dd>
+      <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
@@ -64,7 +65,7 @@ function ProfileCard({ candidate }: { candidate: Candidate }) {
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Detail label="Phone">{formatPhone(candidate.phone)}</Detail>
           <Detail label="Email">{candidate.email ?? '—'}</Detail>
-          <Detail label="Date of birth">{candidate.dateOfBirth ?? '—'}</Detail>
+          <Detail label="Date of birth">{formatBirthDate(candidate.dateOfBirth)}</Detail>
           <Detail label="Sex">{SEX_LABELS[candidate.sex] ?? candidate.sex}</Detail>
           <Detail label="Postal code">{candidate.postalCode ?? '—'}</Detail>
           <Detail label="Address">{[candidate.addressLine, candidate.city, candidate.region, candidate.country].filter(Boolean).join(', ') || '—'}</Detail>
@@ -74,7 +75,7 @@ function ProfileCard({ candidate }: { candidate: Candidate }) {
           <Detail label="Added">{formatDateTime(candidate.createdAt)}</Detail>
           <Detail label="Last updated">{formatDateTime(candidate.updatedAt)}</Detail>
           {custom.map(([key, value]) => (
-            <Detail key={key} label={key}>
+            <Detail key={key} label={customFieldLabel(key)}>
               {value === null ? '—' : String(value)}
             </Detail>
           ))}

@@ -17,6 +17,7 @@ import { Checkbox } from './components';
 import { candidateName, LANGUAGE_CHOICES, SEX_LABELS, sourceLabel } from './format';
 import { candidateFormTitle, type CandidateFormDialogProps } from './dialogs';
 import { useCreateCandidate, useUpdateCandidate } from './queries';
+import { usePhoneLibrary } from '../../lib/phone-lazy';
 
 const fields = CreateCandidateSchema.shape;
 
@@ -64,6 +65,8 @@ function defaultsOf(candidate: Candidate | undefined, organizationId: string): C
  * in the detail's consent block.
  */
 export function CandidateFormDialog({ candidate, organizations, onOpenChange }: CandidateFormDialogProps) {
+  // A typed number ("(212) 555-0101") is read by the phone library: start loading it as the form opens.
+  usePhoneLibrary();
   const editing = Boolean(candidate);
   const setOpen = (next: boolean) => onOpenChange?.(next);
   const create = useCreateCandidate();

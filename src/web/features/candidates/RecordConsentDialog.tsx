@@ -12,14 +12,14 @@ import { errorMessage } from '../../lib/utils';
 import { Checkbox } from './components';
 import { plural } from './format';
 import { refreshCandidates } from './queries';
+import * as endpoints from '../../lib/api-operations.gen';
 
 type Target = { candidateIds: string[] } | { filter: { search?: string; status?: CandidateStatus[]; trialId?: string } };
-type Result = { updated: number; unchanged: number; skippedDoNotContact: number };
 
 export function useBulkConsent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BulkConsentInput) => api.post<Result>('/api/candidates/bulk-consent', input),
+    mutationFn: (input: BulkConsentInput) => api.call(endpoints.bulkUpdateCandidateConsent, { body: input }),
     onSuccess: () => refreshCandidates(queryClient),
     meta: { silent: true },
   });

@@ -41,14 +41,33 @@ export const LANGUAGE_CHOICES = [
 ] as const;
 export const languageLabel = (code: string) => LANGUAGE_CHOICES.find((choice) => choice.value === code)?.label ?? code;
 
-/** E.164 for display: "+12125550101" -> "+1 212 555 0101" (national format for US numbers). */
+/** E.164 for display: "+12125550101" -> "(212) 555-0101" (national format for North American numbers), "+61 2 9123 4567". */
 export function formatPhone(phone: string | null | undefined): string {
   if (!phone) return '—';
   const parsed = parsePhoneNumberFromString(phone);
   if (!parsed) return phone;
-  return parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational();
+  return parsed.countryCallingCode === '1' ? parsed.formatNational() : parsed.formatInternational();
 }
 
 export { candidateName } from './name';
 
 export const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/** A calendar date ("1989-01-24") in words ("Jan 24, 1989"), read as a date, not as a UTC midnight. */
+export function formatBirthDate(date: string | null | undefined): string {
+  if (!date) return '—';
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return parsed.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** An imported column's key as a label: "siteId" or "site_id" -> "Site id"; acronyms stay ("patientMRN" -> "Patient MRN"). */
+export function customFieldLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => (word.length > 1 && word === word.toUpperCase() ? word : word.toLowerCase()));
+  const label = words.join(' ');
+  return label ? label[0]!.toUpperCase() + label.slice(1) : key;
+}

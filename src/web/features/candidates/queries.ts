@@ -1,17 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  Candidate,
-  CandidateListItem,
-  CandidateStatus,
-  CreateCandidateInput,
-  ImportPreview,
-  IndexedPrescreenNote,
-  UpdateCandidateInput,
-} from '../../../contract/candidates';
-import type { ProcessingRun } from '../../../contract/processing-runs';
-import { api, getActiveOrganizationId } from '../../lib/api';
+import type { Candidate, CandidateListItem, CandidateStatus, CreateCandidateInput, UpdateCandidateInput } from '../../../contract/candidates';
+import { type ApiBody, api, getActiveOrganizationId } from '../../lib/api';
 import { invalidateOrg, orgQueryOptions, removeOrg } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export type CandidateSort = 'createdAt:desc' | 'createdAt:asc' | 'lastName:asc' | 'lastName:desc' | 'updatedAt:desc' | 'status:asc';
 export const CANDIDATE_SORT_CHOICES: Array<{ value: CandidateSort; label: string }> = [
@@ -53,18 +45,14 @@ export function candidatesQueryOptions(activeId: string | null, params: Candidat
   const [sortBy, sortDir] = sort.split(':');
   return orgQueryOptions({
     queryKey: candidateKeys.list(activeId, params),
-    queryFn: ({ signal }) =>
-      api.get<CandidateList>('/api/candidates/', {
-        query: { ...filters, sortBy, sortDir },
-        signal,
-      }),
+    queryFn: ({ signal }) => api.call(endpoints.listCandidates, { query: { ...filters, sortBy, sortDir }, signal }),
   });
 }
 
 export function candidateQueryOptions(activeId: string | null, id: string) {
   return orgQueryOptions({
     queryKey: candidateKeys.detail(activeId, id),
-    queryFn: ({ signal }) => api.get<Candidate>(`/api/candidates/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getCandidate, { params: { candidateId: id }, signal }),
   });
 }
 
@@ -96,7 +84,7 @@ export function useCreateCandidate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ organizationId, input }: { organizationId?: string; input: CreateCandidateInput }) =>
-      api.post<Candidate>('/api/candidates/', input, { query: { organizationId } }),
+      api.call(endpoints.createCandidate, { body: input, query: { organizationId } }),
     onSuccess: (candidate) => storeCandidate(queryClient, candidate),
     // The form shows the server's messages inline.
     meta: { silent: true },
@@ -106,7 +94,8 @@ export function useCreateCandidate() {
 export function useUpdateCandidate({ silent = false }: { silent?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateCandidateInput }) => api.patch<Candidate>(`/api/candidates/${encodeURIComponent(id)}`, input),
+    mutationFn: ({ id, input }: { id: string; input: UpdateCandidateInput }) =>
+      api.call(endpoints.updateCandidate, { params: { candidateId: id }, body: input }),
     onSuccess: (candidate) => storeCandidate(queryClient, candidate),
     meta: { silent },
   });
@@ -115,7 +104,7 @@ export function useUpdateCandidate({ silent = false }: { silent?: boolean } = {}
 export function useDeleteCandidate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/candidates/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.call(endpoints.deleteCandidate, { params: { candidateId: id } }),
     onSuccess: (_answer, id) => {
       removeOrg(queryClient, undefined, ['candidate', id], ['contact-history', id]);
       return refreshCandidates(queryClient);
@@ -134,7 +123,7 @@ export interface BulkUpdateInput {
 export function useBulkUpdateCandidates() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BulkUpdateInput) => api.post<{ updated: number }>('/api/candidates/bulk-update', input),
+    mutationFn: (input: BulkUpdateInput) => api.call(endpoints.bulkUpdateCandidates, { body: input }),
     onSuccess: () => refreshCandidates(queryClient),
   });
 }
@@ -142,7 +131,7 @@ export function useBulkUpdateCandidates() {
 export function useBulkDeleteCandidates() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (candidateIds: string[]) => api.post<{ deleted: number }>('/api/candidates/bulk-delete', { candidateIds }),
+    mutationFn: (candidateIds: string[]) => api.call(endpoints.bulkDeleteCandidates, { body: { candidateIds } }),
     onSuccess: () => refreshCandidates(queryClient),
   });
 }
@@ -156,11 +145,7 @@ export function useResetCandidateStatus() {
       for (const candidate of candidates) byOrganization.set(candidate.organizationId, [...(byOrganization.get(candidate.organizationId) ?? []), candidate.id]);
       const total = { reset: 0, unchanged: [] as string[], skippedDoNotContact: [] as string[] };
       for (const [organizationId, candidateIds] of byOrganization) {
-        const result = await api.patch<{ reset: number; unchanged: string[]; skippedDoNotContact: string[] }>(
-          '/api/candidates/reset-status',
-          { candidateIds },
-          { query: { organizationId } },
-        );
+        const result = await api.call(endpoints.resetCandidateStatuses, { body: { candidateIds }, query: { organizationId } });
         total.reset += result.reset;
         total.unchanged.push(...result.unchanged);
         total.skippedDoNotContact.push(...result.skippedDoNotContact);
@@ -174,7 +159,7 @@ export function useResetCandidateStatus() {
 export function useAddNote(candidateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post<IndexedPrescreenNote>(`/api/candidates/${encodeURIComponent(candidateId)}/prescreen-notes`, { text }),
+    mutationFn: (text: string) => api.call(endpoints.addPrescreenNote, { params: { candidateId }, body: { text } }),
     onSuccess: () => refreshCandidates(queryClient),
   });
 }
@@ -182,7 +167,7 @@ export function useAddNote(candidateId: string) {
 export function useDeleteNote(candidateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (index: number) => api.delete(`/api/candidates/${encodeURIComponent(candidateId)}/prescreen-notes/${index}`),
+    mutationFn: (index: number) => api.call(endpoints.deletePrescreenNote, { params: { candidateId, noteIndex: index } }),
     onSuccess: () => refreshCandidates(queryClient),
   });
 }
@@ -193,7 +178,7 @@ export function useDeleteNote(candidateId: string) {
 export interface ImportRequest {
   format: 'csv' | 'json';
   data: string | Array<Record<string, string | number | boolean | null>>;
-  mapping?: Record<string, string>;
+  mapping?: ApiBody<'importCandidates'>['mapping'];
   duplicates: 'merge' | 'skip';
   defaultCountry: string;
   trialId?: string;
@@ -207,7 +192,7 @@ export interface ImportRequest {
 
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: (input: ImportRequest) => api.post<ImportPreview>('/api/candidates/bulk/preview', input),
+    mutationFn: (input: ImportRequest) => api.call(endpoints.previewCandidateImport, { body: input }),
     meta: { silent: true },
   });
 }
@@ -215,7 +200,7 @@ export function usePreviewImport() {
 export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ImportRequest) => api.post<{ run: ProcessingRun }>('/api/candidates/bulk', input),
+    mutationFn: (input: ImportRequest) => api.call(endpoints.importCandidates, { body: input }),
     onSuccess: () => invalidateOrg(queryClient, undefined, 'processing-runs'),
     meta: { silent: true },
   });

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IMPORT_MAX_ROWS, IMPORT_STREAM_MAX_BYTES } from '../../../contract/candidates';
 import { ACTIVE_ORGANIZATION_HEADER } from '../../../contract/headers';
 import type { ProcessingRun } from '../../../contract/processing-runs';
-import { errorFromResponse, getActiveOrganizationId } from '../../lib/api';
+import { errorFromResponse, getActiveOrganizationId, operationPath } from '../../lib/api';
 import { invalidateOrg } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 /**
  * The import's upload (decision 046): the CSV file itself as the body of POST /api/candidates/bulk/stream, the
@@ -58,7 +59,7 @@ export function uploadCsv(file: File, query: StreamImportQuery, onProgress: (pro
     return Promise.reject(new Error(`The file is larger than ${megabytes} MB, the most one import takes; split it into smaller files`));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/candidates/bulk/stream?${params}`);
+    xhr.open(endpoints.importCandidatesStream.method, `${operationPath(endpoints.importCandidatesStream)}?${params}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     // The file's own type may be empty or application/vnd.ms-excel: the server takes text/csv.

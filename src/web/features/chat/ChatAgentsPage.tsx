@@ -1,21 +1,19 @@
 import { FilterBar } from '../../components/filters';
 import { SearchBox } from '../../components/SearchBox';
-import { Link } from '@tanstack/react-router';
-import { ExternalLink, MessageSquarePlus } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ChatAgent, StartedChat } from '../../../contract/chat';
 import { CopyButton, CopyField } from '../../components/CopyButton';
 import { Dialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, Card, CardContent, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
-import { ActionsTh, EmptyWithAction } from '../../components/ListState';
+import { Button, buttonClass, Card, CardContent, EmptyState, PageHeader } from '../../components/ui';
+import { EmptyWithAction } from '../../components/ListState';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useIsGlobal } from '../trials/hooks';
-import { NotRecruitingBadge } from '../trials/NotRecruitingBadge';
-import { AgentRowActions, DeleteAgentDialog } from './agent-list';
+import { DeleteAgentDialog } from './agent-list';
 import { AgentDialog } from './dialogs';
-import { languagesText, NEXT_STEP_LABELS } from './format';
+import { ChatAgentsTable } from './ChatAgentsTable';
 import { publicChatUrl, useChatAgentsQuery, useDeleteChatAgent, useStartTestChat } from './queries';
 
 /** The test conversation just started: opened in a new tab when the browser allowed it, and its link. */
@@ -95,72 +93,14 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
     body = <EmptyWithAction title="No agents match" actionLabel="Clear search" onAction={() => onSearchChange(undefined)} />;
   } else {
     body = (
-      <Table caption="Chat agents">
-        <thead>
-          <tr>
-            <Th>Name</Th>
-            <Th>Trial</Th>
-            <Th>Form</Th>
-            <Th>Languages</Th>
-            <Th>Phone verification</Th>
-            <Th>Next step</Th>
-            <Th>Active</Th>
-            {isGlobal && <Th>Organization</Th>}
-            <ActionsTh />
-          </tr>
-        </thead>
-        <tbody>
-          {agents.map((agent) => (
-            <tr key={agent.id}>
-              <Td className="font-medium text-slate-900">{agent.name}</Td>
-              <Td className="min-w-56 max-w-sm">
-                {agent.trialId ? (
-                  <Link
-                    to="/trials/$trialId"
-                    params={{ trialId: agent.trialId }}
-                    title={agent.trialTitle ?? undefined}
-                    className="line-clamp-2 text-blue-800 underline-offset-4 hover:underline"
-                  >
-                    {agent.trialTitle ?? 'Trial'}
-                  </Link>
-                ) : (
-                  '—'
-                )}
-                <NotRecruitingBadge status={agent.trialStatus} effect="not offered to visitors" />
-              </Td>
-              <Td className="min-w-36 max-w-xs">
-                {agent.prescreenFormId ? (
-                  <span className="flex flex-wrap items-center gap-1.5">
-                    <Link
-                      to="/admin/prescreen-forms/$formId"
-                      params={{ formId: agent.prescreenFormId }}
-                      className="text-blue-800 underline-offset-4 hover:underline"
-                    >
-                      {agent.prescreenFormName ?? 'Form'}
-                    </Link>
-                    {agent.prescreenFormStatus !== 'published' && <Badge tone="amber">{agent.prescreenFormStatus ?? 'missing'}</Badge>}
-                  </span>
-                ) : (
-                  <Badge tone="amber">No form</Badge>
-                )}
-              </Td>
-              <Td>{languagesText(agent.languages)}</Td>
-              <Td>{agent.requirePhoneVerification ? 'Required' : 'Off'}</Td>
-              <Td>{NEXT_STEP_LABELS[agent.nextStep]}</Td>
-              <Td>{agent.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Td>
-              {isGlobal && <Td>{names.get(agent.organizationId) ?? '—'}</Td>}
-              <Td className="whitespace-nowrap text-right">
-                <AgentRowActions agent={agent} onEdit={() => setEditing(agent)} onDelete={() => setDeleting(agent)}>
-                  <Button variant="secondary" size="sm" onClick={() => void tryAgent(agent)} disabled={startTest.isPending} aria-label={`Try ${agent.name}`}>
-                    <MessageSquarePlus aria-hidden="true" className="h-4 w-4" />
-                    Try it
-                  </Button>
-                </AgentRowActions>
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <ChatAgentsTable
+        agents={agents}
+        organizationNames={isGlobal ? names : null}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+        onTry={(agent) => void tryAgent(agent)}
+        tryDisabled={startTest.isPending}
+      />
     );
   }
 

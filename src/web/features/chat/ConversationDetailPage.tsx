@@ -13,9 +13,11 @@ import { formatDateTime } from '../../lib/utils';
 import { RecommendationBadge } from '../prescreen/components';
 import { answerInWords } from '../prescreen/format';
 import { usePrescreenReviewQuery } from '../prescreen/queries';
-import { StatusBadge } from './ConversationsPage';
+import { StatusBadge } from './ConversationsTable';
 import { LANGUAGE_LABELS } from './format';
 import { useConversationQuery, useDeleteConversation } from './queries';
+import { countWords } from '../../lib/counts';
+import { datesInTextInWords } from '../../lib/date-words';
 
 function ChatTranscript({ messages }: { messages: ChatMessage[] }) {
   if (messages.length === 0) return <p className="text-sm text-slate-700">No messages.</p>;
@@ -60,7 +62,7 @@ function ResultPanel({ conversation }: { conversation: ConversationDetail }) {
             {result && result.aiReasons.length > 0 && (
               <ul className="list-disc space-y-1 pl-5 text-slate-800">
                 {result.aiReasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
+                  <li key={reason}>{datesInTextInWords(reason)}</li>
                 ))}
               </ul>
             )}
@@ -170,7 +172,7 @@ export function ConversationDetailPage({ conversationId, backSearch }: { convers
                 <dt className="text-slate-700">Language</dt>
                 <dd className="text-slate-900">{LANGUAGE_LABELS[conversation.language] ?? conversation.language}</dd>
                 <dt className="text-slate-700">Messages</dt>
-                <dd className="text-slate-900">{conversation.messageCount}</dd>
+                <dd className="text-slate-900">{countWords(conversation.messageCount)}</dd>
                 <dt className="text-slate-700">Phone</dt>
                 <dd className="text-slate-900">{conversation.phoneVerified ? 'Verified' : 'Not verified'}</dd>
                 <dt className="text-slate-700">Started</dt>

@@ -5,14 +5,13 @@ import { useMemo } from 'react';
 import { CONVERSATION_SORTS, CONVERSATION_STATUSES } from '../../../contract/search';
 import { ChoiceFilter, FilterBar, optionsOf } from '../../components/filters';
 import { ListState, NoMatch } from '../../components/ListState';
-import { Badge, Button, EmptyState, FilterSelect, Input, Label, PageHeader, Table, Td, Th } from '../../components/ui';
+import { Button, EmptyState, FilterSelect, Input, Label, PageHeader } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useOffsetPaging } from '../../lib/paging';
-import { formatDateTime } from '../../lib/utils';
-import { RecommendationBadge } from '../prescreen/components';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
-import { LANGUAGE_LABELS, SORT_LABELS, STATUS_LABELS } from './format';
+import { SORT_LABELS, STATUS_LABELS } from './format';
+import { ConversationsTable } from './ConversationsTable';
 import { useChatAgentsQuery, useConversationsQuery } from './queries';
 
 export const CONVERSATIONS_PAGE_SIZE = 25;
@@ -28,10 +27,6 @@ export interface ConversationFilters {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function StatusBadge({ status }: { status: keyof typeof STATUS_LABELS }) {
-  return <Badge tone={status === 'COMPLETED' ? 'green' : 'blue'}>{STATUS_LABELS[status]}</Badge>;
-}
 
 /** A labelled day (YYYY-MM-DD) of a date range filter; cleared, it reports undefined. */
 function DateFilter({
@@ -110,58 +105,7 @@ export function ConversationsPage({
       noMatch={<NoMatch title="No conversations match" onClear={clear} />}
       pager={<OffsetPager {...paging} shown={rows.length} total={total} busy={query.isFetching} />}
     >
-      <Table caption="Chat conversations">
-        <thead>
-          <tr>
-            <Th>Candidate</Th>
-            <Th>Agent</Th>
-            <Th>Status</Th>
-            <Th>Language</Th>
-            <Th className="text-right">Messages</Th>
-            <Th>AI recommendation</Th>
-            <Th>Created</Th>
-            <Th>Updated</Th>
-            {isGlobal && <Th>Organization</Th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((conversation) => (
-            <tr key={conversation.id}>
-              <Td className="whitespace-nowrap">
-                <Link
-                  from="/admin/chat-conversations"
-                  to="/admin/chat-conversations"
-                  search={(previous) => ({ ...previous, conversationId: conversation.id })}
-                  className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
-                >
-                  {conversation.candidate?.name || 'Anonymous visitor'}
-                </Link>
-                {conversation.isTest && (
-                  <Badge tone="amber" className="ml-2">
-                    Test
-                  </Badge>
-                )}
-              </Td>
-              <Td>{conversation.agent?.name || <span className="text-slate-700">Deleted agent</span>}</Td>
-              <Td>
-                <StatusBadge status={conversation.status} />
-              </Td>
-              <Td>{LANGUAGE_LABELS[conversation.language] ?? conversation.language}</Td>
-              <Td className="text-right tabular-nums">{conversation.messageCount}</Td>
-              <Td>
-                {conversation.prescreenResult ? (
-                  <RecommendationBadge recommendation={conversation.prescreenResult.aiRecommendation} />
-                ) : (
-                  <span className="text-slate-700">—</span>
-                )}
-              </Td>
-              <Td className="whitespace-nowrap">{formatDateTime(conversation.createdAt)}</Td>
-              <Td className="whitespace-nowrap">{formatDateTime(conversation.updatedAt)}</Td>
-              {isGlobal && <Td>{names.get(conversation.organizationId) ?? '—'}</Td>}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <ConversationsTable rows={rows} organizationNames={isGlobal ? names : null} />
     </ListState>
   );
 

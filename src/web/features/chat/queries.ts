@@ -1,19 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ChatAgent,
-  ChatAgentList,
-  ChatTurn,
-  ConversationDetail,
-  ConversationList,
-  CreateChatAgentInput,
-  PublicConversation,
-  StartedChat,
-  UpdateChatAgentInput,
-} from '../../../contract/chat';
+import type { CreateChatAgentInput, UpdateChatAgentInput } from '../../../contract/chat';
 import type { Language } from '../../../contract/prescreen-forms';
 import { api } from '../../lib/api';
 import { invalidateOrg, orgQueryOptions, removeOrg } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
+import * as endpoints from '../../lib/api-operations.gen';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
 export const chatKeys = {
@@ -29,7 +20,7 @@ export function useChatAgentsQuery(params: { search?: string } = {}) {
   return useQuery(
     orgQueryOptions({
       queryKey: chatKeys.agents(activeOrganizationId, params),
-      queryFn: ({ signal }) => api.get<ChatAgentList>('/api/chat-agents/internal/', { query: { search: params.search }, signal }),
+      queryFn: ({ signal }) => api.call(endpoints.listChatAgents, { query: { search: params.search }, signal }),
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
     }),
@@ -46,7 +37,8 @@ export function useSaveChatAgent() {
   const refresh = useRefreshChat();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: CreateChatAgentInput | UpdateChatAgentInput }) =>
-      id ? api.patch<ChatAgent>(`/api/chat-agents/internal/${encodeURIComponent(id)}`, input) : api.post<ChatAgent>('/api/chat-agents/internal/', input),
+      // A new agent's form gives every field the create operation requires.
+      id ? api.call(endpoints.updateChatAgent, { params: { id }, body: input }) : api.call(endpoints.createChatAgent, { body: input as CreateChatAgentInput }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });
@@ -55,7 +47,7 @@ export function useSaveChatAgent() {
 export function useDeleteChatAgent() {
   const refresh = useRefreshChat();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/chat-agents/internal/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.call(endpoints.deleteChatAgent, { params: { id } }),
     onSuccess: () => refresh(),
   });
 }
@@ -64,7 +56,7 @@ export function useDeleteChatAgent() {
 export function useStartTestChat() {
   const refresh = useRefreshChat();
   return useMutation({
-    mutationFn: (input: { chatAgentId: string; language?: Language }) => api.post<StartedChat>('/api/chat-conversations/admin/start', input),
+    mutationFn: (input: { chatAgentId: string; language?: Language }) => api.call(endpoints.startChatConversation, { body: input }),
     onSuccess: () => refresh(),
   });
 }
@@ -88,11 +80,7 @@ export function useConversationsQuery(params: ConversationsParams) {
   return useQuery(
     orgQueryOptions({
       queryKey: chatKeys.conversations(activeOrganizationId, params),
-      queryFn: ({ signal }) =>
-        api.get<ConversationList>('/api/chat-conversations/', {
-          query: { ...params },
-          signal,
-        }),
+      queryFn: ({ signal }) => api.call(endpoints.listChatConversations, { query: { ...params }, signal }),
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
     }),
@@ -104,7 +92,7 @@ export function useConversationQuery(id: string) {
   return useQuery(
     orgQueryOptions({
       queryKey: chatKeys.conversation(activeOrganizationId, id),
-      queryFn: ({ signal }) => api.get<ConversationDetail>(`/api/chat-conversations/${encodeURIComponent(id)}`, { signal }),
+      queryFn: ({ signal }) => api.call(endpoints.getChatConversation, { params: { conversationId: id }, signal }),
       enabled: Boolean(activeOrganizationId && id),
     }),
   );
@@ -113,7 +101,7 @@ export function useConversationQuery(id: string) {
 export function useDeleteConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/chat-conversations/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.call(endpoints.deleteChatConversation, { params: { conversationId: id } }),
     onSuccess: (_answer, id) => {
       removeOrg(queryClient, undefined, ['chat-conversation', id]);
       return invalidateOrg(queryClient, undefined, 'chat-conversations');
@@ -124,15 +112,16 @@ export function useDeleteConversation() {
 // ---- the public page (no session; plain calls, the page keeps its own state) ----
 
 export const publicChatApi = {
+  preview: (organizationId: string, language?: Language) =>
+    api.call(endpoints.previewPublicChat, { body: { organizationId, ...(language ? { language } : {}) } }),
   initiate: (organizationId: string, language?: Language) =>
-    api.post<StartedChat>('/api/chat-conversations/initiate', { organizationId, ...(language ? { language } : {}) }),
-  resume: (conversationId: string, token: string) =>
-    api.get<PublicConversation>(`/api/chat-conversations/${encodeURIComponent(conversationId)}/public`, { query: { token } }),
+    api.call(endpoints.initiatePublicChat, { body: { organizationId, ...(language ? { language } : {}) } }),
+  resume: (conversationId: string, token: string) => api.call(endpoints.getPublicChatConversation, { params: { conversationId }, query: { token } }),
   send: (conversationId: string, token: string, text: string) =>
-    api.post<ChatTurn>(`/api/chat-conversations/${encodeURIComponent(conversationId)}/messages`, { token, text }),
-  verify: (input: { conversationId: string; token: string; phone?: string; code?: string }) => api.post<ChatTurn>('/api/chat-conversations/verify', input),
+    api.call(endpoints.sendPublicChatMessage, { params: { conversationId }, body: { token, text } }),
+  verify: (input: { conversationId: string; token: string; phone?: string; code?: string }) => api.call(endpoints.verifyPublicChat, { body: input }),
   rate: (conversationId: string, token: string, rating: number, comment: string) =>
-    api.post<ChatTurn>(`/api/chat-conversations/${encodeURIComponent(conversationId)}/rating`, { token, rating, ...(comment ? { comment } : {}) }),
+    api.call(endpoints.ratePublicChat, { params: { conversationId }, body: { token, rating, ...(comment ? { comment } : {}) } }),
 };
 
 /** The public page's chat link for an organization (absolute, to share). */

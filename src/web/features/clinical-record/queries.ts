@@ -1,16 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  CandidateClinicalRecord,
-  CandidateFact,
-  ClinicalNote,
-  CreateCandidateFactInput,
-  FhirImportResult,
-  OtherTrialMatches,
-} from '../../../contract/matching';
+import type { CreateCandidateFactInput } from '../../../contract/matching';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { invalidateOrg, retryUnlessClientError } from '../../lib/query';
 import { refreshCandidates } from '../candidates/queries';
+import * as endpoints from '../../lib/api-operations.gen';
 
 /** Query keys: the active organization id second, as everywhere; the matcher's answers live under 'trial-matcher'. */
 export const clinicalRecordKeys = {
@@ -18,12 +12,10 @@ export const clinicalRecordKeys = {
   otherTrials: (activeId: string | null, candidateId: string) => ['org', activeId, 'trial-matcher', 'other-trials', candidateId] as const,
 };
 
-const candidatePath = (candidateId: string) => `/api/candidates/${encodeURIComponent(candidateId)}/clinical`;
-
 export function clinicalRecordQueryOptions(activeId: string | null, candidateId: string) {
   return queryOptions({
     queryKey: clinicalRecordKeys.record(activeId, candidateId),
-    queryFn: ({ signal }) => api.get<CandidateClinicalRecord>(candidatePath(candidateId), { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getClinicalRecord, { params: { candidateId }, signal }),
     retry: retryUnlessClientError,
     // The card shows its own error with a retry.
     meta: { silent: true },
@@ -39,7 +31,7 @@ export function useOtherTrialsQuery(candidateId: string) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery({
     queryKey: clinicalRecordKeys.otherTrials(activeOrganizationId, candidateId),
-    queryFn: ({ signal }) => api.get<OtherTrialMatches>(`/api/trial-matcher/candidates/${encodeURIComponent(candidateId)}/other-trials`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listCandidateOtherTrials, { params: { candidateId }, signal }),
     retry: retryUnlessClientError,
     meta: { silent: true },
     enabled: Boolean(activeOrganizationId && candidateId),
@@ -54,7 +46,7 @@ function refreshClinical(queryClient: QueryClient) {
 export function useAddClinicalNote(candidateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api.post<{ note: ClinicalNote; facts: CandidateFact[] }>(`${candidatePath(candidateId)}/notes`, { body }),
+    mutationFn: (body: string) => api.call(endpoints.addClinicalNote, { params: { candidateId }, body: { body } }),
     onSuccess: () => refreshClinical(queryClient),
     // The form shows the server's message under the note.
     meta: { silent: true },
@@ -64,7 +56,7 @@ export function useAddClinicalNote(candidateId: string) {
 export function useDeleteClinicalNote(candidateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (noteId: string) => api.delete(`${candidatePath(candidateId)}/notes/${encodeURIComponent(noteId)}`),
+    mutationFn: (noteId: string) => api.call(endpoints.deleteClinicalNote, { params: { candidateId, noteId } }),
     onSuccess: () => refreshClinical(queryClient),
   });
 }
@@ -72,7 +64,7 @@ export function useDeleteClinicalNote(candidateId: string) {
 export function useAddFact(candidateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateCandidateFactInput) => api.post<CandidateFact>(`${candidatePath(candidateId)}/facts`, input),
+    mutationFn: (input: CreateCandidateFactInput) => api.call(endpoints.addClinicalFact, { params: { candidateId }, body: input }),
     onSuccess: () => refreshClinical(queryClient),
     // The dialog shows the server's messages inline.
     meta: { silent: true },
@@ -82,7 +74,7 @@ export function useAddFact(candidateId: string) {
 export function useDeleteFact(candidateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (factId: string) => api.delete(`${candidatePath(candidateId)}/facts/${encodeURIComponent(factId)}`),
+    mutationFn: (factId: string) => api.call(endpoints.deleteClinicalFact, { params: { candidateId, factId } }),
     onSuccess: () => refreshClinical(queryClient),
   });
 }
@@ -92,7 +84,8 @@ export function useImportFhirBundle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ bundle, organizationId }: { bundle: unknown; organizationId?: string }) =>
-      api.post<FhirImportResult>('/api/candidates/fhir', bundle, { query: { organizationId } }),
+      // A parsed file: the server checks that it is a FHIR bundle.
+      api.call(endpoints.importFhirBundle, { body: bundle as Record<string, unknown>, query: { organizationId } }),
     onSuccess: () => Promise.all([refreshClinical(queryClient), refreshCandidates(queryClient)]),
     meta: { silent: true },
   });

@@ -3,7 +3,9 @@ import {
   ArrowLeft,
   BellRing,
   CalendarCheck,
+  ClipboardCheck,
   FileUp,
+  Gavel,
   ListOrdered,
   Mail,
   MessageSquare,
@@ -25,7 +27,7 @@ import { formatDateTime } from '../../lib/utils';
 import { candidateName } from '../candidates/format';
 import { useCandidateQuery } from '../candidates/queries';
 import { useContactHistoryQuery } from './queries';
-import { humanSummary } from '../../lib/words';
+import { humanizeCode, humanSummary } from '../../lib/words';
 
 const KINDS: Record<string, { label: string; icon: LucideIcon; tone: string }> = {
   created: { label: 'Created', icon: UserPlus, tone: 'bg-green-100 text-green-900' },
@@ -34,6 +36,8 @@ const KINDS: Record<string, { label: string; icon: LucideIcon; tone: string }> =
   note: { label: 'Note', icon: StickyNote, tone: 'bg-amber-100 text-amber-900' },
   import: { label: 'Import', icon: FileUp, tone: 'bg-slate-100 text-slate-800' },
   consent: { label: 'Consent', icon: ShieldCheck, tone: 'bg-purple-100 text-purple-900' },
+  prescreen: { label: 'Prescreen', icon: ClipboardCheck, tone: 'bg-blue-100 text-blue-900' },
+  decision: { label: 'Review decision', icon: Gavel, tone: 'bg-green-100 text-green-900' },
   call: { label: 'Call', icon: Phone, tone: 'bg-blue-100 text-blue-900' },
   sms: { label: 'SMS', icon: MessageSquare, tone: 'bg-blue-100 text-blue-900' },
   chat: { label: 'Chat', icon: MessagesSquare, tone: 'bg-blue-100 text-blue-900' },
@@ -42,7 +46,7 @@ const KINDS: Record<string, { label: string; icon: LucideIcon; tone: string }> =
   email: { label: 'Email', icon: Mail, tone: 'bg-blue-100 text-blue-900' },
   sequence: { label: 'Sequence', icon: ListOrdered, tone: 'bg-purple-100 text-purple-900' },
 };
-const kindOf = (kind: string) => KINDS[kind] ?? { label: kind.replace(/_/g, ' '), icon: RefreshCcw, tone: 'bg-slate-100 text-slate-800' };
+const kindOf = (kind: string) => KINDS[kind] ?? { label: humanizeCode(kind), icon: RefreshCcw, tone: 'bg-slate-100 text-slate-800' };
 
 function TimelineItem({ event, last }: { event: ContactEvent; last: boolean }) {
   const kind = kindOf(event.kind);

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ContactEvent } from '../../../contract/candidates';
 import { api } from '../../lib/api';
 import { orgQueryOptions } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { candidateKeys } from '../candidates/queries';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export function contactHistoryQueryOptions(activeId: string | null, candidateId: string) {
   return orgQueryOptions({
     // Shares the candidate keys' shape, so candidate changes refresh the history too.
     queryKey: candidateKeys.history(activeId, candidateId),
-    queryFn: ({ signal }) => api.get<{ candidateId: string; events: ContactEvent[] }>('/api/contact-history', { query: { candidateId, order: 'asc' }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listContactHistory, { query: { candidateId, order: 'asc' }, signal }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Td, Th } from '../../components/ui';
+import { calendarDateInWords } from '../../lib/date-words';
 import { cn } from '../../lib/utils';
 
 /** Shared pieces of the dashboard's tabs: KPI cards, a chart with its table, skeletons, states. No recharts here. */
@@ -102,10 +103,13 @@ export function ChartSection({
   chart,
   table,
   empty,
+  fitChart = false,
 }: {
   title: string;
   description?: ReactNode;
   chart?: ReactNode;
+  /** The chart takes the height of its content (a BarList) instead of recharts' fixed 16rem box. */
+  fitChart?: boolean;
   table: ReactNode;
   empty?: ReactNode;
 }) {
@@ -114,7 +118,8 @@ export function ChartSection({
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
         <div className="grid gap-1">
-          <CardTitle as="h3">{title}</CardTitle>
+          {/* h2: the page has its h1 and no level between (axe heading-order, Lighthouse). */}
+          <CardTitle as="h2">{title}</CardTitle>
           {description && <CardDescription>{description}</CardDescription>}
         </div>
         {chart && !empty && (
@@ -127,7 +132,7 @@ export function ChartSection({
         {empty ?? (
           <>
             {chart && !asTable && (
-              <div className="h-64 w-full" aria-hidden="true">
+              <div className={cn('w-full', !fitChart && 'h-64')} aria-hidden="true">
                 {chart}
               </div>
             )}
@@ -177,10 +182,11 @@ export function TabFrame<T extends { filters: { from: string | null; to: string;
   if (query.isPending) return <TabSkeleton />;
   if (query.isError || query.data === undefined) return <TabError error={query.error} onRetry={() => void query.refetch()} />;
   const { from, to, organizationIds } = query.data.filters;
+  const day = (value: string) => calendarDateInWords(value) ?? value;
   return (
     <div className={cn('grid gap-5', query.isPlaceholderData && 'opacity-60')} aria-busy={query.isFetching}>
       <p className="text-sm text-slate-700" data-testid="dashboard-range">
-        {from ? `${from} to ${to}` : `Everything up to ${to}`} (UTC) ·{' '}
+        {from ? `${day(from)} to ${day(to)}` : `Everything up to ${day(to)}`} (UTC) ·{' '}
         {organizationIds.length === 1 ? '1 organization' : `${organizationIds.length} organizations`}
       </p>
       {children(query.data)}

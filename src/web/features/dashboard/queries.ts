@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ActivityPreset, ActivitySource } from '../../../contract/activity';
-import type { DashboardTab, DashboardTabData } from '../../../contract/dashboard';
-import { api } from '../../lib/api';
+import type { DashboardTab } from '../../../contract/dashboard';
+import { type ApiResponse, api, type OperationRef } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { orgQueryOptions } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 /** The dashboard's shared filters, as the URL keeps them (contract/search.ts `dashboardSearch`). */
 export interface DashboardFilterValues {
@@ -24,12 +25,26 @@ export function filterQuery(filters: DashboardFilterValues) {
   return { orgs: filters.orgs, from: filters.from, to: filters.to, preset: filters.from ? undefined : filters.preset, source: filters.source };
 }
 
+/** Each tab's operation (GET /api/dashboard/<tab>), so a tab's data has its route's type. */
+const TAB_OPERATIONS = {
+  'funnel-breakdown': endpoints.getDashboardFunnelBreakdown,
+  'prescreen-analytics': endpoints.getDashboardPrescreenAnalytics,
+  'patient-satisfaction': endpoints.getDashboardPatientSatisfaction,
+  'trial-lifecycle': endpoints.getDashboardTrialLifecycle,
+  'trial-matcher': endpoints.getDashboardTrialMatcher,
+  costs: endpoints.getDashboardCosts,
+  'customer-overview': endpoints.getDashboardCustomerOverview,
+} as const satisfies Record<DashboardTab, OperationRef>;
+type TabOperation<T extends DashboardTab> = (typeof TAB_OPERATIONS)[T]['id'];
+
 export function useDashboardTab<T extends DashboardTab>(tab: T, filters: DashboardFilterValues) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
     orgQueryOptions({
       queryKey: dashboardKeys.tab(activeOrganizationId, tab, filters),
-      queryFn: ({ signal }) => api.get<DashboardTabData[T]>(`/api/dashboard/${tab}`, { query: filterQuery(filters), signal }),
+      // One call shape for every tab; the answer's type is the tab's own operation's.
+      queryFn: ({ signal }) =>
+        api.call(TAB_OPERATIONS[tab] as typeof endpoints.getDashboardCosts, { query: filterQuery(filters), signal }) as Promise<ApiResponse<TabOperation<T>>>,
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
     }),
@@ -38,7 +53,7 @@ export function useDashboardTab<T extends DashboardTab>(tab: T, filters: Dashboa
 
 /** Downloads one tab as CSV with the same filters (a fetch, so the active organization header goes with it). */
 export async function downloadCsv(tab: DashboardTab, filters: DashboardFilterValues) {
-  const text = await api.get<string>('/api/dashboard/export', { query: { tab, ...filterQuery(filters) }, headers: { Accept: 'text/csv' } });
+  const text = await api.call(endpoints.exportDashboard, { query: { tab, ...filterQuery(filters) }, headers: { Accept: 'text/csv' } });
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

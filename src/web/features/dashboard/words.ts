@@ -4,7 +4,7 @@ export const STAGE_LABELS: Record<FunnelStage, string> = {
   created: 'Created',
   contacted: 'Contacted',
   prescreened: 'Prescreened',
-  passed: 'PASS',
+  passed: 'Passed',
   booked: 'Visit booked',
   attended: 'Attended',
   enrolled: 'Enrolled',
@@ -24,7 +24,7 @@ export const UNIT_LABELS: Record<string, string> = {
   prescreen: 'Per prescreen',
   pass: 'Per PASS',
   booked_visit: 'Per booked visit',
-  enrolled: 'Per enrolment',
+  enrolled: 'Per enrollment',
 };
 export const SPEND_LABELS: Record<string, string> = { call_minutes: 'Call minutes', sms_segments: 'SMS segments', llm_tokens: 'AI tokens' };
 export const FLAG_LABELS: Record<string, string> = { no_recent_activity: 'No activity in 14 days', high_opt_out: 'Opt-out rate above 5%' };

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Database, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { DemoCounts, DemoStatus } from '../../../contract/demo';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
@@ -8,6 +9,7 @@ import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, PageHeader } from '../../components/ui';
 import { ApiRequestError } from '../../lib/api';
+import { invalidateOrg } from '../../lib/query';
 import { errorMessage, formatDateTime } from '../../lib/utils';
 import { useDemoStatusQuery, useResetDemo } from './queries';
 
@@ -34,11 +36,38 @@ const COUNT_LABELS: Array<[keyof DemoCounts, string]> = [
   ['activityEvents', 'Activity events'],
 ];
 
+/** The processed runs of the demo organization (global lists leave it out unless named), resets among them. */
+function ResetRunsLink({ organizationId }: { organizationId: string }) {
+  return (
+    <Link to="/admin/processed-runs" search={{ orgs: [organizationId] }} className="font-medium text-blue-800 underline">
+      Processed runs
+    </Link>
+  );
+}
+
+const resetGoing = (status: DemoStatus) => status.reset?.status === 'pending' || status.reset?.status === 'running';
+
+/** The reset run going: what it does, since when, and where the run is listed. */
+function ResetProgress({ run }: { run: NonNullable<DemoStatus['reset']> }) {
+  const people = typeof run.options.candidates === 'number' ? ` (${run.options.candidates.toLocaleString('en-US')} people)` : '';
+  return (
+    <div className="grid gap-1 rounded-md border border-blue-200 bg-blue-50 p-3" data-testid="demo-reset-progress">
+      <Spinner label={`Resetting the demo data${people}: this takes a few seconds`} />
+      <p className="text-sm text-slate-700">
+        Started {formatDateTime(run.startedAt ?? run.createdAt)}. The old data stays until the new data is written. The run is also listed on{' '}
+        <ResetRunsLink organizationId={run.organizationId} />.
+      </p>
+    </div>
+  );
+}
+
 function StatusCard({ status }: { status: DemoStatus }) {
   const reset = useResetDemo();
   const [open, setOpen] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  const going = resetGoing(status);
+  const busy = reset.isPending || going;
   const label = status.exists ? 'Reset demo data' : 'Create demo data';
+  const outcome = useResetOutcome(status);
   return (
     <Card>
       <CardHeader>
@@ -54,6 +83,12 @@ function StatusCard({ status }: { status: DemoStatus }) {
           <>
             <p className="text-sm text-slate-700" data-testid="demo-last-reset">
               Last reset: {status.lastResetAt ? formatDateTime(status.lastResetAt) : 'not recorded'}
+              {status.organization && (
+                <>
+                  {' '}
+                  (every reset is listed on <ResetRunsLink organizationId={status.organization.id} />)
+                </>
+              )}
             </p>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="What the demo organization holds">
               {COUNT_LABELS.map(([key, text]) => (
@@ -73,20 +108,26 @@ function StatusCard({ status }: { status: DemoStatus }) {
             <p>{errorMessage(reset.error)}</p>
           </FormError>
         )}
-        {done && !reset.isPending && (
+        {status.reset?.status === 'failed' && !going && (
+          <FormError>
+            <p className="font-semibold">The last reset did not finish</p>
+            <p>{status.reset.error ?? 'It stopped on an unexpected error; the old demo data is kept.'}</p>
+          </FormError>
+        )}
+        {outcome && !busy && (
           <p role="status" className="rounded-md bg-green-50 p-3 text-sm font-medium text-green-900">
-            {done}
+            {outcome}
           </p>
         )}
-        {reset.isPending && <Spinner label="Resetting the demo data: this takes a few seconds" />}
+        {going && status.reset ? <ResetProgress run={status.reset} /> : reset.isPending && <Spinner label="Starting the reset" />}
         <div>
           <ConfirmDialog
             open={open}
             onOpenChange={(next) => !reset.isPending && setOpen(next)}
             trigger={
-              <Button variant={status.exists ? 'secondary' : 'primary'} disabled={reset.isPending}>
+              <Button variant={status.exists ? 'secondary' : 'primary'} disabled={busy}>
                 {status.exists ? <RotateCcw aria-hidden="true" className="h-4 w-4" /> : <Database aria-hidden="true" className="h-4 w-4" />}
-                {reset.isPending ? 'Resetting…' : label}
+                {busy ? 'Resetting…' : label}
               </Button>
             }
             title={status.exists ? 'Reset the demo data?' : 'Create the demo data?'}
@@ -97,23 +138,42 @@ function StatusCard({ status }: { status: DemoStatus }) {
             }
             confirmLabel={label}
             pending={reset.isPending}
-            onConfirm={() => {
-              setDone(null);
-              reset.mutate(undefined, {
-                onSuccess: (next) => {
-                  setOpen(false);
-                  setDone(
-                    `Demo data ${status.exists ? 'reset' : 'created'}: ${next.counts?.candidates.toLocaleString('en-US') ?? 0} candidates across ${next.counts?.sites ?? 0} sites.`,
-                  );
-                },
-                onError: () => setOpen(false),
-              });
-            }}
+            onConfirm={() => reset.mutate(undefined, { onSettled: () => setOpen(false) })}
           />
         </div>
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * The words for a reset this page saw end ("Demo data reset: 3,000 candidates across 24 sites."); when it ends,
+ * every organization query is refetched (the demo's rows all changed).
+ */
+function useResetOutcome(status: DemoStatus): string | null {
+  const queryClient = useQueryClient();
+  const [watched, setWatched] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const run = status.reset;
+  useEffect(() => {
+    if (!run) return;
+    if (run.status === 'pending' || run.status === 'running') {
+      if (watched !== run.id) {
+        setWatched(run.id);
+        setOutcome(null);
+      }
+      return;
+    }
+    if (watched !== run.id) return;
+    setWatched(null);
+    void invalidateOrg(queryClient, undefined);
+    void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+    if (run.status === 'completed' && status.counts)
+      setOutcome(
+        `Demo data ${run.options.seeding ? 'created' : 'reset'}: ${status.counts.candidates.toLocaleString('en-US')} candidates across ${status.counts.sites} sites.`,
+      );
+  }, [run, watched, status.counts, queryClient]);
+  return outcome;
 }
 
 /** /admin/demo: the demos an internal admin can show a sponsor or a site, and the demo organization's data. */

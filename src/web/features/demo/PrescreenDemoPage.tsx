@@ -11,7 +11,7 @@ import { usePrescreenFormQuery } from '../prescreen-forms/queries';
 import { RecommendationBadge } from '../prescreen/components';
 import { RECOMMENDATION_LABELS } from '../prescreen/format';
 import { useDecide } from '../prescreen/queries';
-import { GuidedForm } from '../prescreen/RunPrescreenPage';
+import { GuidedForm } from '../prescreen/GuidedForm';
 import { useCreateSampleCandidate, useDemoSamplesQuery } from './queries';
 import { RecommendationCard } from './RecommendationCard';
 import { demoSamplesState } from './DemoSamplesState';

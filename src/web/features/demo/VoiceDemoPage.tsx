@@ -114,7 +114,7 @@ export function VoiceDemoPage() {
           <CardHeader>
             <CardTitle>Start a call</CardTitle>
             <CardDescription>
-              {trial.voiceAgent.name} calls for “{trial.title}”. Calls run on the voice simulator: nobody’s phone rings.
+              The voice agent “{trial.voiceAgent.name}” places the calls for “{trial.title}”. Calls run on the voice simulator: nobody’s phone rings.
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DemoSampleCandidate, DemoSamples, DemoStatus, DemoVoiceCallInput } from '../../../contract/demo';
-import type { PrescreenResult, PrescreenResultList } from '../../../contract/prescreen';
-import type { Call } from '../../../contract/voice';
+import type { DemoVoiceCallInput } from '../../../contract/demo';
+import type { PrescreenResult } from '../../../contract/prescreen';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { invalidateOrg, orgQueryOptions, retryUnlessClientError } from '../../lib/query';
+import { orgQueryOptions, retryUnlessClientError } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 /** Query keys: the active organization id second, like every organization query. */
 export const demoKeys = {
@@ -17,9 +17,11 @@ export function useDemoStatusQuery() {
   return useQuery(
     orgQueryOptions({
       queryKey: demoKeys.status(activeOrganizationId),
-      queryFn: ({ signal }) => api.get<DemoStatus>('/api/demo/', { signal }),
+      queryFn: ({ signal }) => api.call(endpoints.getDemoStatus, { signal }),
       enabled: Boolean(activeOrganizationId),
       staleTime: 0,
+      // While a reset runs, its progress is read every second.
+      refetchInterval: (query) => (['pending', 'running'].includes(query.state.data?.reset?.status ?? '') ? 1000 : false),
     }),
   );
 }
@@ -29,22 +31,25 @@ export function useDemoSamplesQuery() {
   return useQuery(
     orgQueryOptions({
       queryKey: demoKeys.samples(activeOrganizationId),
-      queryFn: ({ signal }) => api.get<DemoSamples>('/api/demo/samples', { signal }),
+      queryFn: ({ signal }) => api.call(endpoints.listDemoSamples, { signal }),
       enabled: Boolean(activeOrganizationId),
       staleTime: 0,
     }),
   );
 }
 
-/** Resetting changes every demo row: every organization query is refetched. */
+/**
+ * Starts a reset (a processing run): the answer is the status with the run going, which the status query then
+ * polls; the organization queries are refetched once it ends (DemoHubPage). A new demo organization is listed at once.
+ */
 export function useResetDemo() {
   const queryClient = useQueryClient();
+  const { activeOrganizationId } = useActiveOrganization();
   return useMutation({
-    mutationFn: () => api.post<DemoStatus>('/api/demo/reset'),
+    mutationFn: () => api.call(endpoints.resetDemo),
     onSuccess: (status) => {
-      void invalidateOrg(queryClient, undefined);
+      queryClient.setQueryData(demoKeys.status(activeOrganizationId), status);
       void queryClient.invalidateQueries({ queryKey: ['organizations'] });
-      return status;
     },
     meta: { silent: true },
   });
@@ -52,14 +57,14 @@ export function useResetDemo() {
 
 export function useStartDemoCall() {
   return useMutation({
-    mutationFn: (input: DemoVoiceCallInput) => api.post<Call>('/api/demo/voice-call', input),
+    mutationFn: (input: DemoVoiceCallInput) => api.call(endpoints.startDemoVoiceCall, { body: input }),
     meta: { silent: true },
   });
 }
 
 export function useCreateSampleCandidate() {
   return useMutation({
-    mutationFn: (trialId: string) => api.post<DemoSampleCandidate>('/api/demo/sample-candidate', { trialId }),
+    mutationFn: (trialId: string) => api.call(endpoints.addDemoSampleCandidate, { body: { trialId } }),
     meta: { silent: true },
   });
 }
@@ -75,10 +80,7 @@ export function useDemoResultQuery(
     queryKey: ['org', activeOrganizationId, 'demo', 'result', candidateId],
     queryFn: ({ signal }) =>
       api
-        .get<PrescreenResultList>('/api/prescreen/results', {
-          query: { candidateId: candidateId!, orgs: organizationId ? [organizationId] : undefined, limit: 1 },
-          signal,
-        })
+        .call(endpoints.listPrescreenResults, { query: { candidateId: candidateId!, orgs: organizationId ? [organizationId] : undefined, limit: 1 }, signal })
         .then((list) => list.results[0] ?? null),
     enabled: Boolean(activeOrganizationId && candidateId && organizationId && enabled),
     refetchInterval: (query) => (poll && !query.state.data ? 1500 : false),

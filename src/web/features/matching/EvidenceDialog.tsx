@@ -9,6 +9,7 @@ import { CLASS_LABELS, CLASS_TONES, FACT_SOURCE_LABELS, OUTCOME_LABELS, OUTCOME_
 import { FormError } from '../../components/FormError';
 import { apiProblem } from '../../lib/form-errors';
 import { useAddToTrial, useCandidateMatch, useLlmJudge } from './queries';
+import { datesInTextInWords } from '../../lib/date-words';
 
 const VERDICT_LABELS = { met: 'Meets', not_met: 'Does not meet', unknown: 'Cannot tell' } as const;
 
@@ -42,7 +43,7 @@ export function EvidenceRow({ item }: { item: CriterionEvidence }) {
         {item.key && <span className="text-xs text-slate-700">key fact</span>}
       </div>
       <p className="text-sm text-slate-900">{item.text}</p>
-      <p className="text-sm text-slate-700">{item.reason}</p>
+      <p className="text-sm text-slate-700">{datesInTextInWords(item.reason)}</p>
       {item.fact?.sourceText && (
         <blockquote className="border-l-2 border-slate-300 pl-3 text-sm italic text-slate-800">
           “{item.fact.sourceText}”<span className="not-italic text-slate-700"> — {FACT_SOURCE_LABELS[item.fact.source] ?? item.fact.source}</span>

@@ -1,6 +1,4 @@
-import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CriterionRule } from '../../../contract/trials';
 import type { GapAnalysis, MatchClass, WhatIfResult } from '../../../contract/matching';
@@ -8,7 +6,8 @@ import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Input, Label, Table, Td, Th } from '../../components/ui';
 import { errorMessage } from '../../lib/utils';
-import { useGapAnalysis, useMatchOverview, useNextQuestionsForm, useWhatIf } from './queries';
+import { NextQuestions } from './NextQuestions';
+import { useGapAnalysis, useMatchOverview, useWhatIf } from './queries';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const short = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -213,36 +212,6 @@ export default function GapAnalysisView({
           )}
         </CardContent>
       </Card>
-    </div>
-  );
-}
-
-/** One click: these criteria become prescreen questions in the trial's "questions to ask next" form. */
-function NextQuestions({ trialId, criterionIds }: { trialId: string; criterionIds: string[] }) {
-  const make = useNextQuestionsForm(trialId);
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Button
-        variant="secondary"
-        size="sm"
-        disabled={make.isPending}
-        onClick={() =>
-          make.mutate(criterionIds, {
-            onSuccess: (result) => toast.success(`${result.created ? 'Created' : 'Updated'} a prescreen form with ${result.questionCount} questions`),
-          })
-        }
-      >
-        {make.isPending ? 'Writing questions…' : 'Make prescreen questions for these'}
-      </Button>
-      {make.data && (
-        <Link
-          to="/admin/prescreen-forms/$formId"
-          params={{ formId: make.data.formId }}
-          className="text-sm font-medium text-blue-800 underline underline-offset-4"
-        >
-          Review and publish the form
-        </Link>
-      )}
     </div>
   );
 }

@@ -1,24 +1,23 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { RefreshCw, Search, UserPlus } from 'lucide-react';
+import { RefreshCw, Search } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import type { MatchClass, TrialMatchOverview, TrialMatchRow } from '../../../contract/matching';
+import type { MatchClass, TrialMatchOverview } from '../../../contract/matching';
 import { RecordLoadError } from '../../components/ErrorCard';
 import { ListState } from '../../components/ListState';
 import { OffsetPager } from '../../components/Pager';
 import { useOffsetPaging } from '../../lib/paging';
 import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';
-import { Badge, Button, buttonClass, Card, CardContent, EmptyState, FilterSelect, Table, Td, Th } from '../../components/ui';
+import { Button, buttonClass, Card, CardContent, EmptyState, FilterSelect } from '../../components/ui';
 import { formatDateTime } from '../../lib/utils';
-import { Checkbox } from '../candidates/components';
-import { AddToSequenceButton } from '../sequences/dialogs';
 import { StatusBadge } from '../trials/components';
 import { EvidenceDialog } from './EvidenceDialog';
+import { MatchSelectionActions } from './MatchSelectionActions';
+import { RankedCandidatesTable } from './RankedCandidatesTable';
 import { NoteRereadPanel } from './NoteRereadPanel';
-import { PrescreenSelectedButton } from './PrescreenSelectedButton';
-import { CLASS_HINTS, CLASS_LABELS, CLASS_TONES, percent } from './format';
-import { MATCH_PAGE_SIZE, useAddToTrial, useMatches, useMatchOverview, useStartMatch } from './queries';
+import { CLASS_HINTS, CLASS_LABELS } from './format';
+import { MATCH_PAGE_SIZE, useMatches, useMatchOverview, useStartMatch } from './queries';
 
 // Recharts is only needed once someone opens the gap analysis.
 const GapAnalysisView = lazy(() => import('./GapAnalysisView'));
@@ -133,13 +132,9 @@ function MatchTable({
   const paging = useOffsetPaging(MATCH_PAGE_SIZE, { page: search.page ?? 1, onPage: (page) => setSearch({ page }) });
   const { offset } = paging;
   const query = useMatches(trialId, { matchClass: search.class, criterionId: search.criterion, q: search.q, offset });
-  const add = useAddToTrial();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [callRun, setCallRun] = useState<{ id: string; called: number; selected: number } | null>(null);
   const criteriaById = useMemo(() => new Map(overview.criteria.map((criterion) => [criterion.id, criterion])), [overview.criteria]);
   const rows = query.data?.matches ?? [];
-  const selectable = rows.filter((row) => !row.inTrial);
-  const allSelected = selectable.length > 0 && selectable.every((row) => selected.has(row.candidate.id));
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -147,29 +142,6 @@ function MatchTable({
       else next.delete(id);
       return next;
     });
-  const addSelected = () =>
-    add.mutate(
-      { trialId, candidateIds: [...selected] },
-      {
-        onSuccess: (result) => {
-          toast.success(
-            `${result.added.toLocaleString('en-US')} added to the trial${result.alreadyInTrial ? ` (${result.alreadyInTrial} already in it)` : ''}`,
-          );
-          setSelected(new Set());
-        },
-      },
-    );
-  const why = (row: TrialMatchRow) => {
-    // For a possible match, the key facts still unknown first: they are why it is not "likely".
-    const ids =
-      row.matchClass === 'excluded'
-        ? row.notMetIds
-        : [...row.unknownIds].sort((a, b) => Number(Boolean(criteriaById.get(b)?.key)) - Number(Boolean(criteriaById.get(a)?.key)));
-    const texts = ids.map((id) => criteriaById.get(id)?.text).filter(Boolean) as string[];
-    if (texts.length === 0) return row.matchClass === 'likely' ? 'Meets every criterion known' : '—';
-    const lead = row.matchClass === 'excluded' ? 'Not met: ' : 'Unknown: ';
-    return `${lead}${texts[0]}${texts.length > 1 ? ` (+${texts.length - 1} more)` : ''}`;
-  };
 
   return (
     <section aria-labelledby="matches-heading" className="grid gap-3">
@@ -201,43 +173,7 @@ function MatchTable({
           </Button>
         )}
       </div>
-      {selected.size > 0 && (
-        <div className="flex flex-wrap items-center gap-3 rounded-md border border-blue-200 bg-blue-50 px-4 py-2" role="region" aria-label="Bulk actions">
-          <span className="text-sm text-slate-900">{selected.size} selected</span>
-          <Button size="sm" onClick={addSelected} disabled={add.isPending}>
-            <UserPlus aria-hidden="true" className="h-4 w-4" />
-            {add.isPending ? 'Adding…' : 'Add to trial'}
-          </Button>
-          <PrescreenSelectedButton
-            candidateIds={[...selected]}
-            organizationId={overview.trial.organizationId}
-            trialId={trialId}
-            onStarted={(run, count) => {
-              setCallRun({ id: run.id, called: run.total, selected: count });
-              setSelected(new Set());
-            }}
-          />
-          <AddToSequenceButton
-            candidateIds={[...selected]}
-            organizationId={overview.trial.organizationId}
-            source="trial_matcher"
-            trialId={trialId}
-            onDone={() => setSelected(new Set())}
-          />
-          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
-            Clear selection
-          </Button>
-        </div>
-      )}
-      {callRun && (
-        <p className="rounded-md border border-green-200 bg-green-50 px-4 py-2 text-sm text-slate-900" role="status">
-          Prescreen calls started for {callRun.called.toLocaleString('en-US')} of the {callRun.selected.toLocaleString('en-US')} selected (the others are not
-          due a call).{' '}
-          <Link to="/admin/processed-runs" search={{ id: callRun.id }} className="font-medium text-blue-800 underline">
-            Follow the calls’ progress
-          </Link>
-        </p>
-      )}
+      <MatchSelectionActions trialId={trialId} organizationId={overview.trial.organizationId} selected={selected} onClear={() => setSelected(new Set())} />
       <ListState
         query={query}
         rowCount={rows.length}
@@ -249,67 +185,7 @@ function MatchTable({
         noMatch={<EmptyState title="No candidates here">Nobody matches these filters. Clear them to see everyone.</EmptyState>}
         pager={<OffsetPager {...paging} shown={rows.length} total={query.data?.total ?? 0} busy={query.isFetching} />}
       >
-        <Table caption="Candidates ranked by how well they match the trial">
-          <thead>
-            <tr>
-              <Th className="w-10">
-                <Checkbox
-                  label="Select all on this page"
-                  hideLabel
-                  checked={allSelected}
-                  indeterminate={!allSelected && selectable.some((row) => selected.has(row.candidate.id))}
-                  disabled={selectable.length === 0}
-                  onChange={(on) => {
-                    for (const row of selectable) toggle(row.candidate.id, on);
-                  }}
-                />
-              </Th>
-              <Th>Candidate</Th>
-              <Th>Match</Th>
-              <Th>Chance eligible</Th>
-              <Th>Why</Th>
-              <Th>Trial</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const name = `${row.candidate.firstName} ${row.candidate.lastName}`.trim();
-              return (
-                <tr key={row.candidate.id}>
-                  <Td>
-                    <Checkbox
-                      label={`Select ${name}`}
-                      hideLabel
-                      checked={selected.has(row.candidate.id)}
-                      disabled={row.inTrial}
-                      onChange={(on) => toggle(row.candidate.id, on)}
-                    />
-                  </Td>
-                  <Td>
-                    <button
-                      type="button"
-                      className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
-                      onClick={() => setSearch({ candidate: row.candidate.id })}
-                    >
-                      {name}
-                    </button>
-                  </Td>
-                  <Td>
-                    <Badge tone={CLASS_TONES[row.matchClass]}>{CLASS_LABELS[row.matchClass]}</Badge>
-                    {row.llmFlagged > 0 && (
-                      <Badge tone="amber" className="ml-1" title="A language model judged criteria not met from the notes: check them">
-                        Check notes
-                      </Badge>
-                    )}
-                  </Td>
-                  <Td>{percent(row.score)}</Td>
-                  <Td className="max-w-md text-sm text-slate-700">{why(row)}</Td>
-                  <Td>{row.inTrial ? <Badge tone="blue">In trial</Badge> : <span className="text-sm text-slate-700">Not yet</span>}</Td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
+        <RankedCandidatesTable rows={rows} criteriaById={criteriaById} selected={selected} toggle={toggle} onOpen={(candidate) => setSearch({ candidate })} />
       </ListState>
     </section>
   );

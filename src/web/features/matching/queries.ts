@@ -1,20 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CandidateMatch,
-  CandidateTrialMatches,
-  GapAnalysis,
-  MatchClass,
-  NextQuestionsResult,
-  NoteRereadStatus,
-  TrialMatchList,
-  TrialMatchOverview,
-  WhatIfInput,
-  WhatIfResult,
-} from '../../../contract/matching';
-import type { ProcessingRun } from '../../../contract/processing-runs';
+import type { MatchClass, NoteRereadStatus, TrialMatchOverview, WhatIfInput } from '../../../contract/matching';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { api } from '../../lib/api';
 import { invalidateOrg, retryUnlessClientError } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export const MATCH_PAGE_SIZE = 50;
 
@@ -44,7 +33,7 @@ export function useMatchOverview(trialId: string) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery({
     queryKey: matchKeys.overview(activeOrganizationId, trialId),
-    queryFn: ({ signal }) => api.get<TrialMatchOverview>(`/api/trial-matcher/${encodeURIComponent(trialId)}`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getTrialMatcher, { params: { trialId }, signal }),
     enabled: Boolean(activeOrganizationId),
     retry: retryUnlessClientError,
     staleTime: 0,
@@ -58,7 +47,8 @@ export function useMatches(trialId: string, params: MatchListParams, { enabled =
   return useQuery({
     queryKey: matchKeys.matches(activeOrganizationId, trialId, params),
     queryFn: ({ signal }) =>
-      api.get<TrialMatchList>(`/api/trial-matcher/${encodeURIComponent(trialId)}/matches`, {
+      api.call(endpoints.listTrialMatches, {
+        params: { trialId },
         query: { class: params.matchClass, criterionId: params.criterionId, q: params.q, limit: MATCH_PAGE_SIZE, offset: params.offset },
         signal,
       }),
@@ -74,8 +64,7 @@ export function useCandidateMatch(trialId: string, candidateId: string | undefin
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery({
     queryKey: matchKeys.candidate(activeOrganizationId, trialId, candidateId ?? ''),
-    queryFn: ({ signal }) =>
-      api.get<CandidateMatch>(`/api/trial-matcher/${encodeURIComponent(trialId)}/candidates/${encodeURIComponent(candidateId ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getCandidateMatch, { params: { trialId, candidateId: candidateId ?? '' }, signal }),
     enabled: Boolean(activeOrganizationId && candidateId),
     retry: retryUnlessClientError,
     staleTime: 0,
@@ -91,8 +80,7 @@ export function useLlmJudge(trialId: string) {
   const queryClient = useQueryClient();
   const { activeOrganizationId } = useActiveOrganization();
   return useMutation({
-    mutationFn: (candidateId: string) =>
-      api.post<CandidateMatch>(`/api/trial-matcher/${encodeURIComponent(trialId)}/candidates/${encodeURIComponent(candidateId)}/llm-judgements`, {}),
+    mutationFn: (candidateId: string) => api.call(endpoints.judgeCandidateMatch, { params: { trialId, candidateId } }),
     onSuccess: (match) => {
       queryClient.setQueryData(matchKeys.candidate(activeOrganizationId, trialId, match.candidate.id), match);
       void queryClient.invalidateQueries({ queryKey: [...matchKeys.trial(activeOrganizationId, trialId), 'matches'] });
@@ -105,7 +93,7 @@ export function useGapAnalysis(trialId: string, { enabled = true }: { enabled?: 
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery({
     queryKey: matchKeys.gaps(activeOrganizationId, trialId),
-    queryFn: ({ signal }) => api.get<GapAnalysis>(`/api/trial-matcher/${encodeURIComponent(trialId)}/gaps`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listTrialMatchGaps, { params: { trialId }, signal }),
     enabled: enabled && Boolean(activeOrganizationId),
     retry: retryUnlessClientError,
     staleTime: 30_000,
@@ -117,14 +105,14 @@ export function useStartMatch(trialId: string) {
   const queryClient = useQueryClient();
   const { activeOrganizationId } = useActiveOrganization();
   return useMutation({
-    mutationFn: () => api.post<ProcessingRun>(`/api/trial-matcher/${encodeURIComponent(trialId)}/runs`, {}),
+    mutationFn: () => api.call(endpoints.startMatchRun, { params: { trialId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: matchKeys.trial(activeOrganizationId, trialId) }),
   });
 }
 
 export function useWhatIf(trialId: string) {
   return useMutation({
-    mutationFn: (input: WhatIfInput) => api.post<WhatIfResult>(`/api/trial-matcher/${encodeURIComponent(trialId)}/what-if`, input),
+    mutationFn: (input: WhatIfInput) => api.call(endpoints.simulateTrialMatch, { params: { trialId }, body: input }),
   });
 }
 
@@ -133,7 +121,7 @@ export function useAddToTrial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ trialId, candidateIds }: { trialId: string; candidateIds: string[] }) =>
-      api.post<{ added: number; alreadyInTrial: number }>(`/api/trial-matcher/${encodeURIComponent(trialId)}/add-to-trial`, { candidateIds }),
+      api.call(endpoints.addMatchesToTrial, { params: { trialId }, body: { candidateIds } }),
     onSuccess: () => invalidateOrg(queryClient, undefined, 'trial-matcher', 'clinical-record', 'candidates', 'candidate', 'trials', 'trial'),
   });
 }
@@ -142,7 +130,7 @@ export function useAddToTrial() {
 export function useNextQuestionsForm(trialId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (criterionIds: string[]) => api.post<NextQuestionsResult>(`/api/trial-matcher/${encodeURIComponent(trialId)}/prescreen-form`, { criterionIds }),
+    mutationFn: (body: { criterionIds: string[]; formId?: string }) => api.call(endpoints.createMatchPrescreenForm, { params: { trialId }, body }),
     onSuccess: () => invalidateOrg(queryClient, undefined, 'prescreen-forms', 'prescreen-form'),
   });
 }
@@ -152,7 +140,7 @@ export function useCandidateTrials(candidateId: string, { enabled }: { enabled: 
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery({
     queryKey: matchKeys.candidateTrials(activeOrganizationId, candidateId),
-    queryFn: ({ signal }) => api.get<CandidateTrialMatches>(`/api/trial-matcher/candidates/${encodeURIComponent(candidateId)}/trials`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listCandidateTrials, { params: { candidateId }, signal }),
     enabled: enabled && Boolean(activeOrganizationId && candidateId),
     retry: retryUnlessClientError,
     meta: { silent: true },
@@ -166,7 +154,7 @@ export function useNoteRereads() {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery({
     queryKey: matchKeys.noteRereads(activeOrganizationId),
-    queryFn: ({ signal }) => api.get<NoteRereadStatus>('/api/trial-matcher/note-rereads', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getNoteRereads, { signal }),
     enabled: Boolean(activeOrganizationId),
     retry: retryUnlessClientError,
     refetchInterval: (query) => (rereadGoing(query.state.data) ? 1000 : false),
@@ -178,7 +166,7 @@ export function useNoteRereads() {
 export function useStartNoteReread() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<ProcessingRun>('/api/trial-matcher/note-rereads', {}),
+    mutationFn: () => api.call(endpoints.startNoteRereads),
     onSuccess: () => invalidateOrg(queryClient, undefined, 'trial-matcher', 'clinical-record'),
   });
 }

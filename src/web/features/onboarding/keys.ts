@@ -1,6 +1,6 @@
-import type { Onboarding } from '../../../contract/onboarding';
 import { api } from '../../lib/api';
 import { orgQueryOptions } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 /*
  * Query keys and the one-onboarding query, in a module of their own: the wizard route's loader (in the first
@@ -16,5 +16,5 @@ export const onboardingKeys = {
 export const onboardingQueryOptions = (activeId: string | null, id: string) =>
   orgQueryOptions({
     queryKey: onboardingKeys.one(activeId, id),
-    queryFn: ({ signal }) => api.get<Onboarding>(`/api/onboarding/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getOnboarding, { params: { id }, signal }),
   });

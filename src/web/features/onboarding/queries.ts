@@ -5,17 +5,15 @@ import type {
   ImportOnboardingTrialInput,
   InviteOwnerInput,
   Onboarding,
-  OnboardingChecklist,
-  OnboardingList,
   OnboardingStep,
   OrganizationSiteInput,
   StartOnboardingInput,
 } from '../../../contract/onboarding';
-import type { Trial } from '../../../contract/trials';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 import { onboardingKeys, onboardingQueryOptions } from './keys';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export { onboardingKeys, onboardingQueryOptions } from './keys';
 
@@ -25,7 +23,7 @@ export function useOnboardingsQuery(enabled: boolean) {
   return useQuery(
     orgQueryOptions({
       queryKey: onboardingKeys.list(activeOrganizationId),
-      queryFn: ({ signal }) => api.get<OnboardingList>('/api/onboarding/', { query: { status: 'all' }, signal }),
+      queryFn: ({ signal }) => api.call(endpoints.listOnboardings, { query: { status: 'all' }, signal }),
       enabled: enabled && Boolean(activeOrganizationId),
     }),
   );
@@ -41,7 +39,7 @@ export function useChecklistQuery(id: string) {
   return useQuery(
     orgQueryOptions({
       queryKey: onboardingKeys.checklist(activeOrganizationId, id),
-      queryFn: ({ signal }) => api.get<OnboardingChecklist>(`/api/onboarding/${encodeURIComponent(id)}/checklist`, { signal }),
+      queryFn: ({ signal }) => api.call(endpoints.getOnboardingChecklist, { params: { id }, signal }),
       enabled: Boolean(activeOrganizationId),
       // The checklist reads what happens elsewhere (an agent switched off, a number assigned): always ask again.
       staleTime: 0,
@@ -67,13 +65,12 @@ function useStepDone(id: string) {
 
 /** Failures show beside the step's fields (the server's message and details), so they are not toasted. */
 const step = { meta: { silent: true } } as const;
-const path = (id: string, rest = '') => `/api/onboarding/${encodeURIComponent(id)}${rest}`;
 
 export function useStartOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
     ...step,
-    mutationFn: (input: StartOnboardingInput) => api.post<Onboarding>('/api/onboarding/', input),
+    mutationFn: (input: StartOnboardingInput) => api.call(endpoints.createOnboarding, { body: input }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['organizations'] }), invalidateOrg(queryClient, undefined, 'onboardings')]),
   });
 }
@@ -81,22 +78,37 @@ export function useStartOnboarding() {
 /** Where the admin is: the step "Continue" opens next time (a failure only costs that, so it is toasted). */
 export function useMoveToStep(id: string) {
   const done = useStepDone(id);
-  return useMutation({ mutationFn: (currentStep: OnboardingStep) => api.patch<Onboarding>(path(id), { currentStep }), onSuccess: done });
+  return useMutation({
+    mutationFn: (currentStep: OnboardingStep) => api.call(endpoints.updateOnboarding, { params: { id }, body: { currentStep } }),
+    onSuccess: done,
+  });
 }
 
 export function useInviteOwner(id: string) {
   const done = useStepDone(id);
-  return useMutation({ ...step, mutationFn: (input: InviteOwnerInput) => api.post<Onboarding>(path(id, '/owner'), input), onSuccess: done });
+  return useMutation({
+    ...step,
+    mutationFn: (input: InviteOwnerInput) => api.call(endpoints.setOnboardingOwner, { params: { id }, body: input }),
+    onSuccess: done,
+  });
 }
 
 export function useSaveSites(id: string) {
   const done = useStepDone(id);
-  return useMutation({ ...step, mutationFn: (input: { sites: OrganizationSiteInput[] }) => api.put<Onboarding>(path(id, '/sites'), input), onSuccess: done });
+  return useMutation({
+    ...step,
+    mutationFn: (input: { sites: OrganizationSiteInput[] }) => api.call(endpoints.setOnboardingSites, { params: { id }, body: input }),
+    onSuccess: done,
+  });
 }
 
 export function useImportTrial(id: string) {
   const done = useStepDone(id);
-  return useMutation({ ...step, mutationFn: (input: ImportOnboardingTrialInput) => api.post<Onboarding>(path(id, '/trial'), input), onSuccess: done });
+  return useMutation({
+    ...step,
+    mutationFn: (input: ImportOnboardingTrialInput) => api.call(endpoints.setOnboardingTrial, { params: { id }, body: input }),
+    onSuccess: done,
+  });
 }
 
 /** Starts recruiting for the onboarding's trial through the trials API, then reads the onboarding again. */
@@ -105,8 +117,8 @@ export function useStartRecruiting(id: string) {
   return useMutation({
     ...step,
     mutationFn: async (trialId: string) => {
-      await api.patch<Trial>(`/api/trials/${encodeURIComponent(trialId)}`, { status: 'recruiting' });
-      return api.get<Onboarding>(path(id));
+      await api.call(endpoints.updateTrial, { params: { trialId }, body: { status: 'recruiting' } });
+      return api.call(endpoints.getOnboarding, { params: { id } });
     },
     onSuccess: done,
   });
@@ -114,15 +126,23 @@ export function useStartRecruiting(id: string) {
 
 export function useCreateAgents(id: string) {
   const done = useStepDone(id);
-  return useMutation({ ...step, mutationFn: (input: CreateOnboardingAgentsInput) => api.post<Onboarding>(path(id, '/agents'), input), onSuccess: done });
+  return useMutation({
+    ...step,
+    mutationFn: (input: CreateOnboardingAgentsInput) => api.call(endpoints.setOnboardingAgents, { params: { id }, body: input }),
+    onSuccess: done,
+  });
 }
 
 export function useCreateStarterSequence(id: string) {
   const done = useStepDone(id);
-  return useMutation({ ...step, mutationFn: (input: CreateStarterSequenceInput) => api.post<Onboarding>(path(id, '/sequence'), input), onSuccess: done });
+  return useMutation({
+    ...step,
+    mutationFn: (input: CreateStarterSequenceInput) => api.call(endpoints.setOnboardingSequence, { params: { id }, body: input }),
+    onSuccess: done,
+  });
 }
 
 export function useCompleteOnboarding(id: string) {
   const done = useStepDone(id);
-  return useMutation({ ...step, mutationFn: () => api.post<Onboarding>(path(id, '/complete')), onSuccess: done });
+  return useMutation({ ...step, mutationFn: () => api.call(endpoints.completeOnboarding, { params: { id } }), onSuccess: done });
 }

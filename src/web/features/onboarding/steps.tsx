@@ -1,3 +1,4 @@
+import { CopyField } from '../../components/CopyButton';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2, CircleAlert, ExternalLink, Mail, Sparkles, Workflow } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -81,9 +82,20 @@ export function OwnerStep({ onboarding }: { onboarding: Onboarding }) {
   const problem = invite.error ? apiProblem(invite.error) : null;
   const emailError = problem?.details.find((detail) => detail.path === 'email')?.message;
 
+  // The link of the invitation just sent: without a mail server nobody else delivers it (issue 32).
+  const [invitationUrl, setInvitationUrl] = useState<string | null>(null);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    invite.mutate({ email: email.trim() }, { onSuccess: (saved) => toast.success(`Invitation sent to ${saved.owner?.email ?? email.trim()}`) });
+    invite.mutate(
+      { email: email.trim() },
+      {
+        onSuccess: (saved) => {
+          setInvitationUrl(saved.ownerInvitationUrl ?? null);
+          toast.success(`Invitation sent to ${saved.owner?.email ?? email.trim()}`);
+        },
+      },
+    );
   };
 
   return (
@@ -96,6 +108,22 @@ export function OwnerStep({ onboarding }: { onboarding: Onboarding }) {
         <Made>
           Invitation sent to <span className="font-medium">{owner.email}</span>: waiting for them to sign up (the link is valid for 7 days).
         </Made>
+      )}
+      {owner?.status === 'invited' && invitationUrl && (
+        <div className="grid max-w-xl gap-1">
+          <CopyField id="owner-invitation-url" label="Copy invitation link" value={invitationUrl} />
+          <p className="text-xs text-slate-700">Send it to them yourself if the email does not arrive (it does not where no mail server is set up).</p>
+        </div>
+      )}
+      {owner?.status === 'invited' && !invitationUrl && (
+        // The link is never stored in the clear: after a reload it is in the kept mail, where no mail server sends it.
+        <p className="text-sm text-slate-700">
+          Email not arriving? Where no mail server is set up, the invitation is kept in the{' '}
+          <Link to="/admin/mail-outbox" className="font-medium text-blue-800 underline">
+            Mail outbox
+          </Link>
+          : open it there to copy the link.
+        </p>
       )}
       {owner?.status === 'expired' && (
         <FormError announce={false} className="flex items-start gap-2">

@@ -172,8 +172,12 @@ export function OrganizationsPage() {
                 <Td className="font-medium text-slate-900" id={`org-name-${org.id}`}>
                   {org.name}
                 </Td>
-                <Td className="font-mono">{org.slug}</Td>
-                <Td className="font-mono">{org.publicId}</Td>
+                <Td className="font-mono">
+                  <code>{org.slug}</code>
+                </Td>
+                <Td className="font-mono">
+                  <code>{org.publicId}</code>
+                </Td>
                 <Td className="text-right">{org.memberCount ?? '—'}</Td>
                 <Td>{formatDate(org.createdAt)}</Td>
                 <Td>

@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrganizationInput, Organization, UpdateOrganizationInput } from '../../../contract/organizations';
+import type { CreateOrganizationInput, UpdateOrganizationInput } from '../../../contract/organizations';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { invalidateOrg, queryKeys } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export function useOrganizationsQuery() {
   const { session, isAuthenticated } = useAuth();
   return useQuery({
     queryKey: queryKeys.organizations(session?.user.id),
-    queryFn: () => api.get<{ organizations: Organization[] }>('/api/organizations/'),
+    queryFn: () => api.call(endpoints.listOrganizations),
     enabled: isAuthenticated,
     select: (data) => data.organizations,
   });
@@ -17,7 +18,7 @@ export function useOrganizationsQuery() {
 export function useOrganizationQuery(activeId: string | null, id: string | null) {
   return useQuery({
     queryKey: queryKeys.organization(activeId, id ?? ''),
-    queryFn: () => api.get<Organization>(`/api/organizations/${encodeURIComponent(id!)}`),
+    queryFn: () => api.call(endpoints.getOrganization, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -30,7 +31,7 @@ function useInvalidateOrganizations() {
 export function useCreateOrganization() {
   const invalidate = useInvalidateOrganizations();
   return useMutation({
-    mutationFn: (input: CreateOrganizationInput) => api.post<Organization>('/api/organizations/', input),
+    mutationFn: (input: CreateOrganizationInput) => api.call(endpoints.createOrganization, { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -38,7 +39,7 @@ export function useCreateOrganization() {
 export function useUpdateOrganization() {
   const invalidate = useInvalidateOrganizations();
   return useMutation({
-    mutationFn: ({ id, ...input }: UpdateOrganizationInput & { id: string }) => api.patch<Organization>(`/api/organizations/${encodeURIComponent(id)}`, input),
+    mutationFn: ({ id, ...input }: UpdateOrganizationInput & { id: string }) => api.call(endpoints.updateOrganization, { params: { id }, body: input }),
     onSuccess: invalidate,
   });
 }
@@ -46,7 +47,7 @@ export function useUpdateOrganization() {
 export function useDeleteOrganization() {
   const invalidate = useInvalidateOrganizations();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/organizations/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.call(endpoints.deleteOrganization, { params: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssignPhoneNumberInput, PhoneNumber, PhoneNumberList, UpdatePhoneNumberInput } from '../../../contract/phone-numbers';
+import type { AssignPhoneNumberInput, UpdatePhoneNumberInput } from '../../../contract/phone-numbers';
 import { api } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
 export const phoneNumberKeys = {
@@ -15,7 +16,7 @@ export function usePhoneNumbersQuery(organizationId?: string) {
   return useQuery(
     orgQueryOptions({
       queryKey: phoneNumberKeys.list(activeOrganizationId, organizationId),
-      queryFn: ({ signal }) => api.get<PhoneNumberList>('/api/phone-numbers/', { query: { organizationId }, signal }),
+      queryFn: ({ signal }) => api.call(endpoints.listPhoneNumbers, { query: { organizationId }, signal }),
       enabled: Boolean(activeOrganizationId),
     }),
   );
@@ -30,7 +31,7 @@ function useRefresh() {
 export function useAssignPhoneNumber() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: AssignPhoneNumberInput) => api.post<PhoneNumber>('/api/phone-numbers/', input),
+    mutationFn: (input: AssignPhoneNumberInput) => api.call(endpoints.createPhoneNumber, { body: input }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });
@@ -39,7 +40,7 @@ export function useAssignPhoneNumber() {
 export function useUpdatePhoneNumber() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdatePhoneNumberInput }) => api.patch<PhoneNumber>(`/api/phone-numbers/${encodeURIComponent(id)}`, input),
+    mutationFn: ({ id, input }: { id: string; input: UpdatePhoneNumberInput }) => api.call(endpoints.updatePhoneNumber, { params: { id }, body: input }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });
@@ -48,7 +49,7 @@ export function useUpdatePhoneNumber() {
 export function useReleasePhoneNumber() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/phone-numbers/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.call(endpoints.deletePhoneNumber, { params: { id } }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Copy, Eye, Plus, Save, Send, Undo2 } from 'lucide-react';
+import { Copy, Eye } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { DuplicatePair, Language, PrescreenForm, Question, StudyBlock } from '../../../contract/prescreen-forms';
@@ -11,7 +11,8 @@ import { FormError } from '../../components/FormError';
 import { focusMoveButton, useUnsavedChangesGuard } from '../../components/ItemActions';
 import { ApiRequestError } from '../../lib/api';
 import { cn, errorMessage, formatDateTime } from '../../lib/utils';
-import { BlockEditor, QuestionExpansionContext, useQuestionExpansionState } from './components';
+import { FormSaveBar, savedMessage } from './FormSaveBar';
+import { type FocusTarget, StudyBlocksSection } from './StudyBlocksSection';
 import {
   criterionLabels,
   FORM_STATUS_LABELS,
@@ -19,13 +20,13 @@ import {
   LANGUAGE_LABELS,
   localProblems,
   move,
-  newBlock,
   normalizeBlocks,
   say,
   serverProblems,
   uncoveredCriteria,
 } from './format';
 import { useApplyDeduplication, useDetectDuplicates, usePrescreenFormQuery, useUpdatePrescreenForm } from './queries';
+import { countOf } from '../../lib/counts';
 
 function questionText(blocks: StudyBlock[], id: string): string {
   for (const block of blocks) for (const question of block.questions) if (question.id === id) return question.wording.chat.en || question.id;
@@ -239,26 +240,73 @@ function CoveragePanel({ form, blocks }: { form: PrescreenForm; blocks: StudyBlo
   );
 }
 
+/** The form's state line: status, version, size, when published, and the duplicate finder and preview. */
+function FormSummaryBar({ form, blocks, onMerged }: { form: PrescreenForm; blocks: StudyBlock[]; onMerged: (next: StudyBlock[], notes: string[]) => void }) {
+  const questionCount = blocks.reduce((sum, block) => sum + block.questions.length, 0);
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3">
+      <Badge tone={FORM_STATUS_TONES[form.status]}>{FORM_STATUS_LABELS[form.status]}</Badge>
+      <p className="text-sm text-slate-900" data-testid="form-version">
+        Version {form.version}
+      </p>
+      <p className="text-sm text-slate-700">
+        {countOf(blocks.length, 'block')}, {countOf(questionCount, 'question')}
+      </p>
+      {form.publishedAt && <p className="text-sm text-slate-700">Published {formatDateTime(form.publishedAt)}</p>}
+      <div className="ml-auto flex flex-wrap gap-2">
+        <DuplicatesDialog blocks={blocks} onMerged={onMerged} />
+        <PreviewDialog blocks={blocks} name={form.name} />
+      </div>
+    </div>
+  );
+}
+
+/** Why the form was not saved or published, with each problem listed. */
+type SaveProblems = { title: string; message?: string; details: string[] };
+
+/** What the last save or merge said, and the problems that stopped a save (focused when they appear). */
+function SaveFeedback({ notice, problems }: { notice: string | null; problems: SaveProblems | null }) {
+  const problemsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problems) problemsRef.current?.focus();
+  }, [problems]);
+  return (
+    <>
+      {notice && (
+        <p role="status" className="rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950" data-testid="save-notice">
+          {notice}
+        </p>
+      )}
+      {problems && (
+        <FormError ref={problemsRef} tabIndex={-1} className="focus:outline-2 focus:outline-red-700" data-testid="form-problems">
+          <p className="font-semibold">{problems.title}</p>
+          {problems.message && <p className="mt-1">{problems.message}</p>}
+          {problems.details.length > 0 && (
+            <ul className="mt-2 list-disc pl-5">
+              {problems.details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          )}
+        </FormError>
+      )}
+    </>
+  );
+}
+
 function Builder({ form }: { form: PrescreenForm }) {
-  // Questions start collapsed: the page was ~18,700 px with every one open (issue 15).
-  const expansion = useQuestionExpansionState();
   const update = useUpdatePrescreenForm();
   const [blocks, setBlocks] = useState<StudyBlock[]>(form.blocks);
-  const questionIds = blocks.flatMap((block) => block.questions.map((question) => question.id));
-  // "Expand all" until every question is open (one opened by hand still leaves the rest to expand).
-  const allExpanded = questionIds.length > 0 && questionIds.every((id) => expansion.isOpen(id));
   const [baseline, setBaseline] = useState(() => JSON.stringify(normalizeBlocks(form.blocks)));
-  const [problems, setProblems] = useState<{ title: string; message?: string; details: string[] } | null>(null);
+  const [problems, setProblems] = useState<SaveProblems | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [focusTarget, setFocusTarget] = useState<{ id: string; action: 'up' | 'down' | 'text' } | null>(null);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
-  const problemsRef = useRef<HTMLDivElement>(null);
   const labels = useMemo(() => criterionLabels(form.criteriaCoverage), [form.criteriaCoverage]);
 
   const normalized = normalizeBlocks(blocks);
   const dirty = JSON.stringify(normalized) !== baseline;
-  const questionCount = blocks.reduce((sum, block) => sum + block.questions.length, 0);
 
   useUnsavedChangesGuard(dirty, 'You have unsaved form changes. Leave without saving?');
 
@@ -269,10 +317,6 @@ function Builder({ form }: { form: PrescreenForm }) {
     else focusMoveButton(root, focusTarget.action);
     setFocusTarget(null);
   }, [focusTarget]);
-
-  useEffect(() => {
-    if (problems) problemsRef.current?.focus();
-  }, [problems]);
 
   const save = (status?: 'published' | 'draft') => {
     setNotice(null);
@@ -291,15 +335,7 @@ function Builder({ form }: { form: PrescreenForm }) {
         onSuccess: (saved) => {
           setBlocks(saved.blocks);
           setBaseline(JSON.stringify(normalizeBlocks(saved.blocks)));
-          const newVersion = saved.version > previousVersion;
-          const message = newVersion
-            ? `Saved as version ${saved.version}. Results already exist for version ${previousVersion}, which keeps the questions they were asked with.`
-            : status === 'published'
-              ? `Published version ${saved.version}. Staff can now run it from a candidate’s page.`
-              : status === 'draft'
-                ? 'Moved back to draft.'
-                : `Saved version ${saved.version}.`;
-          setNotice(message);
+          setNotice(savedMessage(saved, previousVersion, status));
           toast.success(status === 'published' ? 'Form published' : 'Form saved');
         },
         onError: (error) => {
@@ -324,135 +360,43 @@ function Builder({ form }: { form: PrescreenForm }) {
     setFocusTarget({ id, action: direction === -1 ? 'up' : 'down' });
   };
 
+  const removeBlock = (id: string) => {
+    setBlocks((current) => current.filter((item) => item.id !== id));
+    setAnnouncement('Block deleted. Save to keep the change, or discard changes to undo.');
+  };
+
   return (
     <div className="grid gap-6 pb-28" ref={rootRef}>
-      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3">
-        <Badge tone={FORM_STATUS_TONES[form.status]}>{FORM_STATUS_LABELS[form.status]}</Badge>
-        <p className="text-sm text-slate-900" data-testid="form-version">
-          Version {form.version}
-        </p>
-        <p className="text-sm text-slate-700">
-          {blocks.length} {blocks.length === 1 ? 'block' : 'blocks'}, {questionCount} {questionCount === 1 ? 'question' : 'questions'}
-        </p>
-        {form.publishedAt && <p className="text-sm text-slate-700">Published {formatDateTime(form.publishedAt)}</p>}
-        <div className="ml-auto flex flex-wrap gap-2">
-          <DuplicatesDialog
-            blocks={blocks}
-            onMerged={(next, notes) => {
-              setBlocks(next);
-              setNotice(`Duplicates merged; save the form to keep the change.${notes.length ? ` ${notes.join(' ')}` : ''}`);
-            }}
-          />
-          <PreviewDialog blocks={blocks} name={form.name} />
-        </div>
-      </div>
+      <FormSummaryBar
+        form={form}
+        blocks={blocks}
+        onMerged={(next, notes) => {
+          setBlocks(next);
+          setNotice(`Duplicates merged; save the form to keep the change.${notes.length ? ` ${notes.join(' ')}` : ''}`);
+        }}
+      />
 
-      {notice && (
-        <p role="status" className="rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950" data-testid="save-notice">
-          {notice}
-        </p>
-      )}
-      {problems && (
-        <FormError ref={problemsRef} tabIndex={-1} className="focus:outline-2 focus:outline-red-700" data-testid="form-problems">
-          <p className="font-semibold">{problems.title}</p>
-          {problems.message && <p className="mt-1">{problems.message}</p>}
-          {problems.details.length > 0 && (
-            <ul className="mt-2 list-disc pl-5">
-              {problems.details.map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          )}
-        </FormError>
-      )}
+      <SaveFeedback notice={notice} problems={problems} />
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-labelledby="blocks-heading" className="grid content-start gap-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="blocks-heading" className="text-lg font-semibold text-slate-900">
-              Study blocks
-            </h2>
-            <div className="flex flex-wrap gap-2">
-              {blocks.some((block) => block.questions.length > 0) && (
-                <Button variant="ghost" size="sm" onClick={() => (allExpanded ? expansion.collapseAll() : expansion.expandAll(questionIds))}>
-                  {allExpanded ? 'Collapse all' : 'Expand all'}
-                </Button>
-              )}
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => {
-                  const block = newBlock();
-                  setBlocks([...blocks, block]);
-                  setFocusTarget({ id: block.id, action: 'text' });
-                }}
-              >
-                <Plus aria-hidden="true" className="h-4 w-4" />
-                Add block
-              </Button>
-            </div>
-          </div>
-          {blocks.length === 0 ? (
-            <EmptyState title="No blocks yet">
-              <p>Add a block of questions, such as “About you”.</p>
-            </EmptyState>
-          ) : (
-            <QuestionExpansionContext.Provider value={expansion}>
-              <ol className="grid gap-4">
-                {blocks.map((block, index) => (
-                  <BlockEditor
-                    key={block.id}
-                    block={block}
-                    number={index + 1}
-                    isFirst={index === 0}
-                    isLast={index === blocks.length - 1}
-                    criteria={form.criteriaCoverage}
-                    labels={labels}
-                    onChange={(next) => setBlocks((current) => current.map((item) => (item.id === block.id ? next : item)))}
-                    onMove={(direction) => moveBlock(index, direction)}
-                    onRemove={() => {
-                      setBlocks((current) => current.filter((item) => item.id !== block.id));
-                      setAnnouncement('Block deleted. Save to keep the change, or discard changes to undo.');
-                    }}
-                    onFocus={setFocusTarget}
-                  />
-                ))}
-              </ol>
-            </QuestionExpansionContext.Provider>
-          )}
-        </section>
+        <StudyBlocksSection
+          blocks={blocks}
+          criteria={form.criteriaCoverage}
+          labels={labels}
+          setBlocks={setBlocks}
+          onMoveBlock={moveBlock}
+          onRemoveBlock={removeBlock}
+          onFocus={setFocusTarget}
+        />
         <aside aria-label="Criteria coverage">
           <CoveragePanel form={form} blocks={blocks} />
         </aside>
       </div>
 
-      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] md:left-60">
-        <div className="flex flex-wrap items-center justify-end gap-3">
-          <p className="mr-auto text-sm text-slate-800" aria-live="polite" data-testid="save-state">
-            {update.isPending ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
-          </p>
-          <Button variant="secondary" onClick={discard} disabled={!dirty || update.isPending}>
-            <Undo2 aria-hidden="true" className="h-4 w-4" />
-            Discard changes
-          </Button>
-          <Button variant="secondary" onClick={() => save()} disabled={!dirty || update.isPending}>
-            <Save aria-hidden="true" className="h-4 w-4" />
-            Save
-          </Button>
-          {form.status === 'published' ? (
-            <Button variant="secondary" onClick={() => save('draft')} disabled={update.isPending}>
-              Move to draft
-            </Button>
-          ) : null}
-          <Button onClick={() => save('published')} disabled={update.isPending || (form.status === 'published' && !dirty)}>
-            <Send aria-hidden="true" className="h-4 w-4" />
-            {form.status === 'published' ? (dirty ? 'Save and publish' : 'Published') : dirty ? 'Save and publish' : 'Publish'}
-          </Button>
-        </div>
-      </div>
+      <FormSaveBar status={form.status} dirty={dirty} pending={update.isPending} onDiscard={discard} onSave={save} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { useTrialsQuery } from '../trials/queries';
 import { useIsGlobal } from '../trials/hooks';
 import { FORM_STATUS_LABELS, FORM_STATUS_TONES, serverProblems } from './format';
 import { useCreatePrescreenForm, useGenerateStudyBlocks, usePrescreenFormsQuery } from './queries';
+import { countWords } from '../../lib/counts';
 
 /** Pick a trial, name the form; the server generates study blocks from the trial's criteria, then the builder opens. */
 function NewFormDialog() {
@@ -166,7 +167,7 @@ export function PrescreenFormsPage() {
                 <Badge tone={FORM_STATUS_TONES[form.status]}>{FORM_STATUS_LABELS[form.status]}</Badge>
               </Td>
               <Td className="text-right tabular-nums">{form.version}</Td>
-              <Td className="text-right tabular-nums">{form.questionCount}</Td>
+              <Td className="text-right tabular-nums">{countWords(form.questionCount)}</Td>
               <Td className={cn('text-right tabular-nums', form.uncoveredCriterionIds.length > 0 && 'font-semibold text-amber-900')}>
                 {form.uncoveredCriterionIds.length}
               </Td>

@@ -14,6 +14,7 @@ import { QUESTION_TYPES, QuestionSchema } from '../../../contract/prescreen-form
 import { Badge, Button, Input, Label, Select } from '../../components/ui';
 import { maxLengthOf } from '../../lib/limits';
 import { cn } from '../../lib/utils';
+import { hasOptions, withNewLink, withType, withWording } from './question-edits';
 import { move, newQuestion, OP_LABELS, OPS_BY_TYPE, OUTCOME_LABELS, predicateFor, predicateInWords, QUESTION_TYPE_LABELS, type PredicateOp } from './format';
 
 export const textareaClass =
@@ -311,176 +312,187 @@ const WORDINGS = [
   { channel: 'phone', language: 'es', label: 'Phone wording (Spanish)' },
 ] as const;
 
-export function QuestionEditor({
+/** What the parts of a question's editor share: the question, its element id prefix, and its changes. */
+interface QuestionPartProps {
+  id: string;
+  question: Question;
+  onChange: (next: Question) => void;
+}
+
+/** A question's top line: open or close it, its number and (closed) wording, its badges, and move and delete. */
+function QuestionSummaryBar({
+  id,
   question,
   number,
-  blockTitle,
+  expanded,
   isFirst,
   isLast,
-  criteria,
-  labels,
-  onChange,
   onMove,
   onRemove,
-}: OrderedItemEditorProps<Question> & { question: Question; blockTitle: string }) {
-  const id = `q-${question.id}`;
-  const legendId = `${id}-legend`;
-  const choice = question.type === 'single_choice' || question.type === 'multiple_choice';
-  const wording = (channel: 'phone' | 'chat', language: 'en' | 'es', value: string) =>
-    onChange({ ...question, wording: { ...question.wording, [channel]: { ...question.wording[channel], [language]: value } } });
-  const setType = (type: QuestionType) => {
-    const becomesChoice = type === 'single_choice' || type === 'multiple_choice';
-    const options =
-      becomesChoice && (question.options ?? []).length < 2
-        ? [
-            { value: 'yes', label: { en: 'Yes', es: 'Sí' } },
-            { value: 'no', label: { en: 'No', es: 'No' } },
-          ]
-        : question.options;
-    // Links whose test no longer fits become "any answer → needs review" for a person to adjust.
-    const criterionLinks = question.criterionLinks.map((link) =>
-      OPS_BY_TYPE[type].includes(link.when.op) ? link : { ...link, when: { op: 'answered' as const }, then: 'review' as const, otherwise: undefined },
-    );
-    onChange({ ...question, type, options: becomesChoice ? options : undefined, unit: type === 'number' ? question.unit : undefined, criterionLinks });
-  };
+}: Pick<OrderedItemEditorProps<Question>, 'number' | 'isFirst' | 'isLast' | 'onMove' | 'onRemove'> & { id: string; question: Question; expanded: boolean }) {
   const expansion = useContext(QuestionExpansionContext);
-  const expanded = expansion ? expansion.isOpen(question.id) : true;
+  const legendId = `${id}-legend`;
   const bodyId = `${id}-body`;
   const summary = question.wording.chat.en || question.wording.phone.en || 'No wording yet';
   return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {expansion && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            aria-describedby={legendId}
+            onClick={() => expansion.toggle(question.id)}
+          >
+            {expanded ? <ChevronDown aria-hidden="true" className="h-4 w-4" /> : <ChevronRight aria-hidden="true" className="h-4 w-4" />}
+            {expanded ? 'Collapse' : 'Edit'}
+          </Button>
+        )}
+        <span aria-hidden="true" className="text-sm font-semibold text-slate-900">
+          Question {number}
+        </span>
+        {!expanded && <span className="max-w-md truncate text-sm text-slate-800">{summary}</span>}
+        {question.source === 'criterion_text' && (
+          <Badge tone="amber" title="Generated from the criterion's text: check the links">
+            From criterion text
+          </Badge>
+        )}
+        {question.audience === 'site' && (
+          <Badge tone="blue" title="Answered by site staff; the chat and voice agents never ask it">
+            Site review (staff only)
+          </Badge>
+        )}
+        {question.criterionLinks.length === 0 && <Badge>No criterion</Badge>}
+      </div>
+      <ItemActions describedBy={legendId} isFirst={isFirst} isLast={isLast} onMove={onMove} onRemove={onRemove} />
+    </div>
+  );
+}
+
+/** A question's answer type, its unit (numbers), and whether it must be answered. */
+function QuestionSettings({ id, question, onChange }: QuestionPartProps) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      <Control id={`${id}-type`} label="Answer type">
+        <Select id={`${id}-type`} value={question.type} onChange={(event) => onChange(withType(question, event.target.value as QuestionType))}>
+          {QUESTION_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {QUESTION_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </Select>
+      </Control>
+      {question.type === 'number' && (
+        <Control id={`${id}-unit`} label="Unit (optional)">
+          <Input
+            id={`${id}-unit`}
+            value={question.unit ?? ''}
+            maxLength={maxLengthOf(QuestionSchema.shape.unit)}
+            placeholder="mL/min"
+            onChange={(event) => onChange({ ...question, unit: event.target.value })}
+          />
+        </Control>
+      )}
+      <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-blue-700"
+          checked={question.required}
+          onChange={(event) => onChange({ ...question, required: event.target.checked })}
+        />
+        Required
+      </label>
+    </div>
+  );
+}
+
+/** A question's four wordings. */
+function WordingFields({ id, question, onChange }: QuestionPartProps) {
+  return (
+    <div className="grid gap-3 md:grid-cols-2">
+      {WORDINGS.map(({ channel, language, label }) => (
+        <Control key={`${channel}-${language}`} id={`${id}-${channel}-${language}`} label={label}>
+          <textarea
+            id={`${id}-${channel}-${language}`}
+            rows={2}
+            className={textareaClass}
+            value={question.wording[channel][language] ?? ''}
+            placeholder={language === 'es' ? 'Falls back to English' : undefined}
+            onChange={(event) => onChange(withWording(question, channel, language, event.target.value))}
+          />
+        </Control>
+      ))}
+    </div>
+  );
+}
+
+/** The criteria a question's answer decides, each link editable, and a button to add one. */
+function CriterionLinksSection({
+  id,
+  question,
+  criteria,
+  labels,
+  onChange,
+}: QuestionPartProps & Pick<OrderedItemEditorProps<Question>, 'criteria' | 'labels'>) {
+  const legendId = `${id}-legend`;
+  return (
+    <section aria-labelledby={`${id}-links`} className="grid gap-2">
+      <h4 id={`${id}-links`} className="text-sm font-semibold text-slate-900">
+        Criterion links ({question.criterionLinks.length})
+      </h4>
+      {question.criterionLinks.length > 0 && (
+        <ol className="grid gap-2">
+          {question.criterionLinks.map((link, index) => (
+            <LinkEditor
+              key={index}
+              id={`${id}-link-${index}`}
+              number={index + 1}
+              link={link}
+              question={question}
+              criteria={criteria}
+              labels={labels}
+              onChange={(next) => onChange({ ...question, criterionLinks: question.criterionLinks.map((item, i) => (i === index ? next : item)) })}
+              onRemove={() => onChange({ ...question, criterionLinks: question.criterionLinks.filter((_, i) => i !== index) })}
+            />
+          ))}
+        </ol>
+      )}
+      <div>
+        <Button variant="secondary" size="sm" aria-describedby={legendId} onClick={() => onChange(withNewLink(question))}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          Link to a criterion
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function QuestionEditor({
+  question,
+  blockTitle,
+  criteria,
+  labels,
+  onChange,
+  ...place
+}: OrderedItemEditorProps<Question> & { question: Question; blockTitle: string }) {
+  const id = `q-${question.id}`;
+  const expansion = useContext(QuestionExpansionContext);
+  const expanded = expansion ? expansion.isOpen(question.id) : true;
+  return (
     <li data-item={question.id}>
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4">
-        <legend id={legendId} className="sr-only">
-          Question {number} in {blockTitle || 'untitled block'}
+        <legend id={`${id}-legend`} className="sr-only">
+          Question {place.number} in {blockTitle || 'untitled block'}
         </legend>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <div className="flex flex-wrap items-center gap-2">
-            {expansion && (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-expanded={expanded}
-                aria-controls={bodyId}
-                aria-describedby={legendId}
-                onClick={() => expansion.toggle(question.id)}
-              >
-                {expanded ? <ChevronDown aria-hidden="true" className="h-4 w-4" /> : <ChevronRight aria-hidden="true" className="h-4 w-4" />}
-                {expanded ? 'Collapse' : 'Edit'}
-              </Button>
-            )}
-            <span aria-hidden="true" className="text-sm font-semibold text-slate-900">
-              Question {number}
-            </span>
-            {!expanded && <span className="max-w-md truncate text-sm text-slate-800">{summary}</span>}
-            {question.source === 'criterion_text' && (
-              <Badge tone="amber" title="Generated from the criterion's text: check the links">
-                From criterion text
-              </Badge>
-            )}
-            {question.audience === 'site' && (
-              <Badge tone="blue" title="Answered by site staff; the chat and voice agents never ask it">
-                Site review (staff only)
-              </Badge>
-            )}
-            {question.criterionLinks.length === 0 && <Badge>No criterion</Badge>}
-          </div>
-          <ItemActions describedBy={legendId} isFirst={isFirst} isLast={isLast} onMove={onMove} onRemove={onRemove} />
-        </div>
+        <QuestionSummaryBar id={id} question={question} expanded={expanded} {...place} />
         {expanded && (
-          <div id={bodyId} className="grid gap-4">
-            <div className="grid gap-3 sm:grid-cols-3">
-              <Control id={`${id}-type`} label="Answer type">
-                <Select id={`${id}-type`} value={question.type} onChange={(event) => setType(event.target.value as QuestionType)}>
-                  {QUESTION_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {QUESTION_TYPE_LABELS[type]}
-                    </option>
-                  ))}
-                </Select>
-              </Control>
-              {question.type === 'number' && (
-                <Control id={`${id}-unit`} label="Unit (optional)">
-                  <Input
-                    id={`${id}-unit`}
-                    value={question.unit ?? ''}
-                    maxLength={maxLengthOf(QuestionSchema.shape.unit)}
-                    placeholder="mL/min"
-                    onChange={(event) => onChange({ ...question, unit: event.target.value })}
-                  />
-                </Control>
-              )}
-              <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-blue-700"
-                  checked={question.required}
-                  onChange={(event) => onChange({ ...question, required: event.target.checked })}
-                />
-                Required
-              </label>
-            </div>
-            <div className="grid gap-3 md:grid-cols-2">
-              {WORDINGS.map(({ channel, language, label }) => (
-                <Control key={`${channel}-${language}`} id={`${id}-${channel}-${language}`} label={label}>
-                  <textarea
-                    id={`${id}-${channel}-${language}`}
-                    rows={2}
-                    className={textareaClass}
-                    value={question.wording[channel][language] ?? ''}
-                    placeholder={language === 'es' ? 'Falls back to English' : undefined}
-                    onChange={(event) => wording(channel, language, event.target.value)}
-                  />
-                </Control>
-              ))}
-            </div>
-            {choice && <OptionsEditor id={id} question={question} onChange={onChange} />}
-            <section aria-labelledby={`${id}-links`} className="grid gap-2">
-              <h4 id={`${id}-links`} className="text-sm font-semibold text-slate-900">
-                Criterion links ({question.criterionLinks.length})
-              </h4>
-              {question.criterionLinks.length > 0 && (
-                <ol className="grid gap-2">
-                  {question.criterionLinks.map((link, index) => (
-                    <LinkEditor
-                      key={index}
-                      id={`${id}-link-${index}`}
-                      number={index + 1}
-                      link={link}
-                      question={question}
-                      criteria={criteria}
-                      labels={labels}
-                      onChange={(next) => onChange({ ...question, criterionLinks: question.criterionLinks.map((item, i) => (i === index ? next : item)) })}
-                      onRemove={() => onChange({ ...question, criterionLinks: question.criterionLinks.filter((_, i) => i !== index) })}
-                    />
-                  ))}
-                </ol>
-              )}
-              <div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-describedby={legendId}
-                  onClick={() => {
-                    const op = OPS_BY_TYPE[question.type][0];
-                    onChange({
-                      ...question,
-                      criterionLinks: [
-                        ...question.criterionLinks,
-                        {
-                          criterionId: '',
-                          when: predicateFor(op, undefined, question),
-                          then: 'met',
-                          otherwise: question.type === 'yes_no' ? 'not_met' : undefined,
-                        },
-                      ],
-                    });
-                  }}
-                >
-                  <Plus aria-hidden="true" className="h-4 w-4" />
-                  Link to a criterion
-                </Button>
-              </div>
-            </section>
+          <div id={`${id}-body`} className="grid gap-4">
+            <QuestionSettings id={id} question={question} onChange={onChange} />
+            <WordingFields id={id} question={question} onChange={onChange} />
+            {hasOptions(question) && <OptionsEditor id={id} question={question} onChange={onChange} />}
+            <CriterionLinksSection id={id} question={question} criteria={criteria} labels={labels} onChange={onChange} />
           </div>
         )}
       </fieldset>

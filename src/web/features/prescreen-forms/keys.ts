@@ -1,6 +1,6 @@
-import type { PrescreenForm, PrescreenFormList } from '../../../contract/prescreen-forms';
 import { api } from '../../lib/api';
 import { orgQueryOptions } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 /*
  * Query keys and the read queries, in a module of their own: the form route's loader (in the first page's
@@ -15,13 +15,13 @@ export const prescreenFormKeys = {
 export function prescreenFormsQueryOptions(activeId: string | null, params: { trialId?: string } = {}) {
   return orgQueryOptions({
     queryKey: prescreenFormKeys.list(activeId, params),
-    queryFn: ({ signal }) => api.get<PrescreenFormList>('/api/prescreen-forms/', { query: { trialId: params.trialId }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listPrescreenForms, { query: { trialId: params.trialId }, signal }),
   });
 }
 
 export function prescreenFormQueryOptions(activeId: string | null, id: string) {
   return orgQueryOptions({
     queryKey: prescreenFormKeys.detail(activeId, id),
-    queryFn: ({ signal }) => api.get<PrescreenForm>(`/api/prescreen-forms/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getPrescreenForm, { params: { id }, signal }),
   });
 }

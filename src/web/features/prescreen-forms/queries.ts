@@ -1,18 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ApplyDeduplicationResponse,
-  CreatePrescreenFormInput,
-  DeduplicationChoice,
-  DetectDuplicatesResponse,
-  GenerateStudyBlocksResponse,
-  PrescreenForm,
-  StudyBlock,
-  UpdatePrescreenFormInput,
-} from '../../../contract/prescreen-forms';
+import type { CreatePrescreenFormInput, DeduplicationChoice, PrescreenForm, StudyBlock, UpdatePrescreenFormInput } from '../../../contract/prescreen-forms';
 import { invalidateOrg } from '../../lib/query';
 import { api, getActiveOrganizationId } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { prescreenFormKeys, prescreenFormQueryOptions, prescreenFormsQueryOptions } from './keys';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export { prescreenFormKeys, prescreenFormQueryOptions, prescreenFormsQueryOptions } from './keys';
 
@@ -36,7 +28,7 @@ function useStoreForm() {
 
 export function useGenerateStudyBlocks() {
   return useMutation({
-    mutationFn: (trialId: string) => api.post<GenerateStudyBlocksResponse>('/api/prescreen-forms/generate-study-blocks', { trialId }),
+    mutationFn: (trialId: string) => api.call(endpoints.generatePrescreenStudyBlocks, { body: { trialId } }),
     meta: { silent: true },
   });
 }
@@ -44,7 +36,7 @@ export function useGenerateStudyBlocks() {
 export function useCreatePrescreenForm() {
   const store = useStoreForm();
   return useMutation({
-    mutationFn: (input: CreatePrescreenFormInput) => api.post<PrescreenForm>('/api/prescreen-forms/', input),
+    mutationFn: (input: CreatePrescreenFormInput) => api.call(endpoints.createPrescreenForm, { body: input }),
     onSuccess: (form) => store(form),
     meta: { silent: true },
   });
@@ -54,8 +46,7 @@ export function useCreatePrescreenForm() {
 export function useUpdatePrescreenForm() {
   const store = useStoreForm();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdatePrescreenFormInput }) =>
-      api.put<PrescreenForm>(`/api/prescreen-forms/${encodeURIComponent(id)}`, input),
+    mutationFn: ({ id, input }: { id: string; input: UpdatePrescreenFormInput }) => api.call(endpoints.replacePrescreenForm, { params: { id }, body: input }),
     onSuccess: (form) => store(form),
     meta: { silent: true },
   });
@@ -63,7 +54,7 @@ export function useUpdatePrescreenForm() {
 
 export function useDetectDuplicates() {
   return useMutation({
-    mutationFn: (blocks: StudyBlock[]) => api.post<DetectDuplicatesResponse>('/api/prescreen-forms/detect-duplicates', { blocks }),
+    mutationFn: (blocks: StudyBlock[]) => api.call(endpoints.detectPrescreenDuplicates, { body: { blocks } }),
     meta: { silent: true },
   });
 }
@@ -71,7 +62,7 @@ export function useDetectDuplicates() {
 export function useApplyDeduplication() {
   return useMutation({
     mutationFn: ({ blocks, pairs }: { blocks: StudyBlock[]; pairs: DeduplicationChoice[] }) =>
-      api.post<ApplyDeduplicationResponse>('/api/prescreen-forms/apply-deduplication', { blocks, pairs }),
+      api.call(endpoints.applyPrescreenDeduplication, { body: { blocks, pairs } }),
     meta: { silent: true },
   });
 }

@@ -13,7 +13,7 @@ import { candidateName } from '../candidates/format';
 import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
 import { RecommendationBadge, ReviewStatusBadge } from './components';
-import { SOURCE_TYPE_LABELS } from './format';
+import { RECOMMENDATION_LABELS, SOURCE_TYPE_LABELS } from './format';
 import { usePrescreenResultsQuery } from './queries';
 
 export const RESULTS_PAGE_SIZE = 25;
@@ -87,12 +87,12 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
                   {candidateName(result.candidate)}
                 </Link>
               </Td>
-              <Td className="max-w-sm">{result.trial.title}</Td>
+              <Td className="max-w-sm">{result.trial.shortTitle}</Td>
               <Td>{SOURCE_TYPE_LABELS[result.sourceType]}</Td>
               <Td>
                 <RecommendationBadge recommendation={result.aiRecommendation} />
                 {result.decision?.overrideRecommendation && (
-                  <span className="ml-2 text-xs text-slate-700">→ {result.decision.overrideRecommendation} (override)</span>
+                  <span className="ml-2 text-xs text-slate-700">→ {RECOMMENDATION_LABELS[result.decision.overrideRecommendation]} (override)</span>
                 )}
               </Td>
               <Td>
@@ -136,7 +136,7 @@ export function ResultsPage({ filters, onFiltersChange }: { filters: ResultsFilt
           anyLabel="Any recommendation"
           className="w-52"
           value={filters.aiRecommendation}
-          options={AI_RECOMMENDATIONS.map((value) => ({ value, label: value }))}
+          options={AI_RECOMMENDATIONS.map((value) => ({ value, label: RECOMMENDATION_LABELS[value] }))}
           onChange={(aiRecommendation) => onFiltersChange({ aiRecommendation })}
         />
         {isGlobal && <OrganizationFilter organizations={organizations} selected={filters.orgs} onChange={(next) => onFiltersChange({ orgs: next })} />}

@@ -21,8 +21,12 @@ import { CandidateStatusBadge } from '../candidates/components';
 import { candidateName } from '../candidates/format';
 import { serverProblems } from '../prescreen-forms/format';
 import { RecommendationBadge, ReviewStatusBadge } from './components';
-import { answerInWords, EVALUATION_LABELS, evaluationTone, SOURCE_TYPE_LABELS } from './format';
+import { answerInWords, EVALUATION_LABELS, evaluationTone, RECOMMENDATION_LABELS, SOURCE_TYPE_LABELS } from './format';
 import { useDecide, usePrescreenReviewQuery } from './queries';
+import { whenInWords } from '../../../contract/when-words';
+import { BOOKING_STATUS_LABELS } from '../../../contract/words';
+import { datesInTextInWords } from '../../lib/date-words';
+import { humanizeCode } from '../../lib/words';
 
 const BookingCard = lazy(() => import('./BookingCard').then((module) => ({ default: module.BookingCard })));
 
@@ -63,7 +67,7 @@ function EvaluationItem({
           {EVALUATION_LABELS[evaluation.status] ?? evaluation.status}
         </span>
       </div>
-      <p className="text-sm text-slate-800">{evaluation.reason}</p>
+      <p className="text-sm text-slate-800">{datesInTextInWords(evaluation.reason)}</p>
       {evaluation.decidingQuestionId && (
         <p className="text-sm text-slate-900">
           <span className="font-medium">Decided by: </span>
@@ -220,10 +224,10 @@ function DecisionCard({ result }: { result: PrescreenResult }) {
           </Field>
           <Field label="Override the AI recommendation (optional)">
             <Select value={override} onChange={(event) => setOverride(event.target.value as AiRecommendation | '')}>
-              <option value="">Keep {result.aiRecommendation}</option>
+              <option value="">Keep {RECOMMENDATION_LABELS[result.aiRecommendation]}</option>
               {AI_RECOMMENDATION_VALUES.filter((value) => value !== result.aiRecommendation).map((value) => (
                 <option key={value} value={value}>
-                  {value}
+                  {RECOMMENDATION_LABELS[value]}
                 </option>
               ))}
             </Select>
@@ -263,10 +267,11 @@ function HistoryCard({ review }: { review: PrescreenReview }) {
               {review.bookings.map((booking) => (
                 <li key={booking.id} className="rounded-md border border-slate-200 px-3 py-2 text-sm">
                   <p className="font-medium text-slate-900">
-                    {[booking.siteName, booking.siteCity].filter(Boolean).join(', ')}: {booking.localTime.replace('T', ' ')} ({booking.siteTimeZone})
+                    {[booking.siteName, booking.siteCity].filter(Boolean).join(', ')}: {whenInWords(booking.startsAt, booking.siteTimeZone)}
                   </p>
                   <p className="text-slate-700">
-                    {booking.durationMinutes} minutes · {booking.status.replace('_', ' ')} · confirmation SMS {booking.confirmationSms.replace('_', ' ')}
+                    {booking.durationMinutes} minutes · {BOOKING_STATUS_LABELS[booking.status]} · confirmation text{' '}
+                    {humanizeCode(booking.confirmationSms).toLowerCase()}
                   </p>
                 </li>
               ))}
@@ -380,7 +385,7 @@ export function ReviewPage({ candidateId }: { candidateId: string }) {
               <Select value={result.id} onChange={(event) => setResultId(event.target.value)}>
                 {review.results.map((item, index) => (
                   <option key={item.id} value={item.id}>
-                    {formatDateTime(item.createdAt)} · {item.trial.title.slice(0, 60)} · {item.aiRecommendation}
+                    {formatDateTime(item.createdAt)} · {item.trial.shortTitle} · {RECOMMENDATION_LABELS[item.aiRecommendation]}
                     {index === 0 ? ' (newest)' : ''}
                   </option>
                 ))}
@@ -392,7 +397,7 @@ export function ReviewPage({ candidateId }: { candidateId: string }) {
               <CardHeader>
                 <CardTitle>AI recommendation</CardTitle>
                 <CardDescription>
-                  {result.trial.title} · {SOURCE_TYPE_LABELS[result.sourceType]} prescreen · form version {result.formVersion} ·{' '}
+                  {result.trial.shortTitle} · {SOURCE_TYPE_LABELS[result.sourceType]} prescreen · form version {result.formVersion} ·{' '}
                   {formatDateTime(result.createdAt)}
                 </CardDescription>
               </CardHeader>
@@ -402,14 +407,14 @@ export function ReviewPage({ candidateId }: { candidateId: string }) {
                   <ReviewStatusBadge status={result.reviewStatus} />
                   {result.decision?.overrideRecommendation && (
                     <span className="text-sm text-slate-800">
-                      Reviewer holds <span className="font-semibold">{result.decision.overrideRecommendation}</span>
+                      Reviewer holds <span className="font-semibold">{RECOMMENDATION_LABELS[result.decision.overrideRecommendation]}</span>
                     </span>
                   )}
                 </div>
                 <h3 className="text-sm font-semibold text-slate-900">Why</h3>
                 <ul className="list-disc pl-5 text-sm text-slate-900" data-testid="ai-reasons">
                   {result.aiReasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
+                    <li key={reason}>{datesInTextInWords(reason)}</li>
                   ))}
                 </ul>
               </CardContent>

@@ -7,8 +7,7 @@ export function RecommendationBadge({ recommendation, className }: { recommendat
   return (
     <span className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold', RECOMMENDATION_CLASSES[recommendation], className)}>
       <span className="sr-only">AI recommendation: </span>
-      {recommendation}
-      <span className="sr-only"> ({RECOMMENDATION_LABELS[recommendation]})</span>
+      {RECOMMENDATION_LABELS[recommendation]}
     </span>
   );
 }

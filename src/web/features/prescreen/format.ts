@@ -1,6 +1,7 @@
 import type { AiRecommendation, PrescreenAnswer, PrescreenSourceType } from '../../../contract/prescreen';
+import { answerTextInWords } from '../../lib/date-words';
 
-export const RECOMMENDATION_LABELS: Record<AiRecommendation, string> = { PASS: 'Pass', FAIL: 'Fail', POTENTIAL: 'Potential', INCONCLUSIVE: 'Inconclusive' };
+export { RECOMMENDATION_WORDS as RECOMMENDATION_LABELS } from '../../lib/words';
 export const RECOMMENDATION_CLASSES: Record<AiRecommendation, string> = {
   PASS: 'bg-green-100 text-green-900 border-green-300',
   FAIL: 'bg-red-100 text-red-900 border-red-300',
@@ -22,10 +23,11 @@ export function evaluationTone(kind: 'inclusion' | 'exclusion', status: string, 
   return satisfied ? 'good' : 'bad';
 }
 
+/** An answer as staff read it anywhere answers are shown (review, call, chat, demo): a date answer in words. */
 export function answerInWords(answer: Pick<PrescreenAnswer, 'value' | 'type'> | { value: unknown; type?: string }): string {
   const { value } = answer;
   if (value === null || value === undefined || value === '') return 'No answer';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length ? value.join(', ') : 'None of these';
-  return String(value);
+  if (Array.isArray(value)) return value.length ? value.map((item) => answerTextInWords(String(item))).join(', ') : 'None of these';
+  return answerTextInWords(String(value));
 }

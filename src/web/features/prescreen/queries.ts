@@ -1,16 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Booking,
-  CreateBookingInput,
-  DecisionBody,
-  PrescreenResult,
-  PrescreenResultList,
-  PrescreenReview,
-  RunManualPrescreenInput,
-} from '../../../contract/prescreen';
+import type { CreateBookingInput, DecisionBody, RunManualPrescreenInput } from '../../../contract/prescreen';
 import { api } from '../../lib/api';
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export interface ResultsParams {
   search?: string;
@@ -31,18 +24,14 @@ export const prescreenKeys = {
 export function prescreenResultsQueryOptions(activeId: string | null, params: ResultsParams) {
   return orgQueryOptions({
     queryKey: prescreenKeys.results(activeId, params),
-    queryFn: ({ signal }) =>
-      api.get<PrescreenResultList>('/api/prescreen/results', {
-        query: { ...params },
-        signal,
-      }),
+    queryFn: ({ signal }) => api.call(endpoints.listPrescreenResults, { query: { ...params }, signal }),
   });
 }
 
 export function prescreenReviewQueryOptions(activeId: string | null, candidateId: string) {
   return orgQueryOptions({
     queryKey: prescreenKeys.review(activeId, candidateId),
-    queryFn: ({ signal }) => api.get<PrescreenReview>('/api/prescreen/review', { query: { candidateId }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listPrescreenReview, { query: { candidateId }, signal }),
   });
 }
 
@@ -76,7 +65,7 @@ function useRefresh() {
 export function useRunPrescreen() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: RunManualPrescreenInput) => api.post<PrescreenResult>('/api/prescreen/results', input),
+    mutationFn: (input: RunManualPrescreenInput) => api.call(endpoints.recordPrescreenResult, { body: input }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });
@@ -85,7 +74,7 @@ export function useRunPrescreen() {
 export function useDecide() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: DecisionBody) => api.post<PrescreenResult>('/api/prescreen/review/decision', input),
+    mutationFn: (input: DecisionBody) => api.call(endpoints.decidePrescreenReview, { body: input }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });
@@ -94,7 +83,7 @@ export function useDecide() {
 export function useBook() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: CreateBookingInput) => api.post<Booking>('/api/prescreen/bookings', input),
+    mutationFn: (input: CreateBookingInput) => api.call(endpoints.bookPrescreenVisit, { body: input }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });

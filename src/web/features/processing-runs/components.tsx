@@ -46,6 +46,7 @@ export const KIND_LABELS: Record<string, string> = {
   trial_match: 'Trial matching',
   sequence_enrollment: 'Sequence enrollment',
   note_reread: 'Re-reading clinical notes',
+  demo_reset: 'Demo data reset',
 };
 
 type Counter = 'succeeded' | 'merged' | 'skipped' | 'failed';
@@ -55,6 +56,7 @@ const COUNTER_LABELS: Record<string, Record<Counter, string>> = {
   prescreen_calls: { succeeded: 'Called', merged: 'Callbacks scheduled', skipped: 'Skipped', failed: 'Failed' },
   sequence_enrollment: { succeeded: 'Enrolled', merged: 'Merged', skipped: 'Already enrolled or gone', failed: 'Refused' },
   note_reread: { succeeded: 'Notes read', merged: 'Merged', skipped: 'Skipped', failed: 'Failed' },
+  demo_reset: { succeeded: 'Done', merged: 'Merged', skipped: 'Skipped', failed: 'Failed' },
 };
 export const counterLabels = (kind: string) => COUNTER_LABELS[kind] ?? COUNTER_LABELS.candidate_import;
 

@@ -3,6 +3,7 @@ import type { ProcessingRun, PROCESSING_ITEM_OUTCOMES } from '../../../contract/
 import { api } from '../../lib/api';
 import { orgQueryOptions } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export type ItemOutcome = (typeof PROCESSING_ITEM_OUTCOMES)[number];
 
@@ -47,7 +48,7 @@ export function useRunsQuery(params: { search?: string; orgs?: string[] }, { ena
   return useQuery(
     orgQueryOptions({
       queryKey: runKeys.list(activeOrganizationId, params),
-      queryFn: ({ signal }) => api.get<RunsData>('/api/processing-runs/data', { query: { search: params.search, orgs: params.orgs }, signal }),
+      queryFn: ({ signal }) => api.call(endpoints.listProcessingRunData, { query: { search: params.search, orgs: params.orgs }, signal }),
       enabled: enabled && Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
       staleTime: 0,
@@ -63,7 +64,8 @@ export function useRunQuery(id: string | undefined, params: { limit: number; off
     orgQueryOptions({
       queryKey: runKeys.detail(activeOrganizationId, id ?? '', params),
       queryFn: ({ signal }) =>
-        api.get<RunData>(`/api/processing-runs/${encodeURIComponent(id ?? '')}/data`, {
+        api.call(endpoints.getProcessingRunData, {
+          params: { id: id ?? '' },
           query: { limit: params.limit, offset: params.offset, outcome: params.outcome },
           signal,
         }),

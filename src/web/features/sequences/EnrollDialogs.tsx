@@ -77,10 +77,41 @@ type Mode = 'pick' | 'filter';
  * "Enroll candidates" on a sequence: pick people by name, or everyone matching a filter (status, trial,
  * search). The answer lists who went in and who was refused, with the reason.
  */
+/** The candidates chosen so far, each with a button that takes them off the list. */
+function ChosenCandidates({ picked, error, onRemove }: { picked: PickedCandidate[]; error?: string; onRemove: (id: string) => void }) {
+  return (
+    <div className="grid gap-1.5">
+      <p className="text-sm font-medium text-slate-800" id="enroll-chosen-label">
+        Chosen ({picked.length})
+      </p>
+      {picked.length === 0 ? (
+        <p className="text-sm text-slate-700">Nobody yet.</p>
+      ) : (
+        <ul aria-labelledby="enroll-chosen-label" className="flex flex-wrap gap-1.5">
+          {picked.map((candidate) => (
+            <li key={candidate.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-2.5 pr-1 text-sm text-slate-900">
+              {candidate.name}
+              <button
+                type="button"
+                aria-label={`Remove ${candidate.name}`}
+                className="rounded-full p-0.5 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-700"
+                onClick={() => onRemove(candidate.id)}
+              >
+                <X aria-hidden="true" className="h-3.5 w-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <p className="text-sm text-red-700">{error}</p>}
+    </div>
+  );
+}
+
 export function EnrollCandidatesDialog({ sequence, open, onOpenChange }: EnrollCandidatesDialogProps) {
   const [mode, setMode] = useState<Mode>('pick');
   const [picked, setPicked] = useState<PickedCandidate[]>([]);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<(typeof CANDIDATE_STATUSES)[number] | ''>('');
   const [trialId, setTrialId] = useState(sequence.trialId ?? '');
   const [search, setSearch] = useState('');
   const [tried, setTried] = useState(false);
@@ -166,36 +197,16 @@ export function EnrollCandidatesDialog({ sequence, open, onOpenChange }: EnrollC
                   )
                 }
               />
-              <div className="grid gap-1.5">
-                <p className="text-sm font-medium text-slate-800" id="enroll-chosen-label">
-                  Chosen ({picked.length})
-                </p>
-                {picked.length === 0 ? (
-                  <p className="text-sm text-slate-700">Nobody yet.</p>
-                ) : (
-                  <ul aria-labelledby="enroll-chosen-label" className="flex flex-wrap gap-1.5">
-                    {picked.map((candidate) => (
-                      <li key={candidate.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-2.5 pr-1 text-sm text-slate-900">
-                        {candidate.name}
-                        <button
-                          type="button"
-                          aria-label={`Remove ${candidate.name}`}
-                          className="rounded-full p-0.5 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-700"
-                          onClick={() => setPicked((current) => current.filter((item) => item.id !== candidate.id))}
-                        >
-                          <X aria-hidden="true" className="h-3.5 w-3.5" />
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {pickError && <p className="text-sm text-red-700">{pickError}</p>}
-              </div>
+              <ChosenCandidates picked={picked} error={pickError} onRemove={(id) => setPicked((current) => current.filter((item) => item.id !== id))} />
             </div>
           ) : (
             <div className="grid gap-3">
               <Field label="Candidate status">
-                <Select id="enroll-filter-status" value={status} onChange={(event) => setStatus(event.target.value)}>
+                <Select
+                  id="enroll-filter-status"
+                  value={status}
+                  onChange={(event) => setStatus(event.target.value as (typeof CANDIDATE_STATUSES)[number] | '')}
+                >
                   <option value="">Any status</option>
                   {CANDIDATE_STATUSES.map((value) => (
                     <option key={value} value={value}>

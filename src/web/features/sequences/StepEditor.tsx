@@ -188,21 +188,7 @@ export function StepEditor({
       );
       break;
     case 'call':
-      body = (
-        <Field label="Voice agent" error={errorOf(problems, 'agentType')} className="max-w-sm">
-          <Select
-            id={fieldId(uid, 'agentType')}
-            value={step.agentType}
-            onChange={(event) => onChange({ ...step, agentType: event.target.value as typeof step.agentType })}
-          >
-            {AGENT_TYPES_LIST.map((type) => (
-              <option key={type} value={type}>
-                {AGENT_LABELS[type]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      );
+      body = <CallFields uid={uid} step={step} problems={problems} onChange={onChange} />;
       break;
     case 'wait':
       body = <WaitFields uid={uid} step={step} problems={problems} onChange={onChange} />;
@@ -236,39 +222,71 @@ export function StepEditor({
             }
           />
         </div>
-        {general.length > 0 && (
-          <FormError announce={false} id={`${legendId}-problems`} data-testid="step-problems">
-            <ul className="list-disc pl-5">
-              {general.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </FormError>
-        )}
-        {textPaths.length > 0 && target && (
-          <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Insert a variable into ${TEXT_LABELS[target]} of step ${number}`}>
-            <span className="text-xs text-slate-700">
-              Insert into <span className="font-medium">{TEXT_LABELS[target]}</span>:
-            </span>
-            {VARIABLES.map((variable) => (
-              <button
-                key={variable}
-                type="button"
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => insert(variable)}
-                className="rounded-full border border-blue-200 bg-blue-50 px-2.5 py-0.5 font-mono text-xs text-blue-900 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-              >
-                {`{${variable}}`}
-              </button>
-            ))}
-          </div>
-        )}
+        {general.length > 0 && <StepProblems id={`${legendId}-problems`} messages={general} />}
+        {textPaths.length > 0 && target && <VariableChips label={TEXT_LABELS[target]} number={number} onInsert={insert} />}
         {body}
         <Field label="Step key" error={errorOf(problems, 'key')} hint="Stays the same across versions: statistics and branches use it." className="max-w-xs">
           <Input id={fieldId(uid, 'key')} value={step.key} maxLength={40} className="font-mono" onChange={(event) => onKeyChange(event.target.value)} />
         </Field>
       </fieldset>
     </li>
+  );
+}
+
+/** The step's problems no field shows, listed at its top. */
+function StepProblems({ id, messages }: { id: string; messages: string[] }) {
+  return (
+    <FormError announce={false} id={id} data-testid="step-problems">
+      <ul className="list-disc pl-5">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </FormError>
+  );
+}
+
+/** The variables a message may use, as buttons that insert one into the text last in focus. */
+function VariableChips({ label, number, onInsert }: { label: string; number: number; onInsert: (variable: string) => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Insert a variable into ${label} of step ${number}`}>
+      <span className="text-xs text-slate-700">
+        Insert into <span className="font-medium">{label}</span>:
+      </span>
+      {VARIABLES.map((variable) => (
+        <button
+          key={variable}
+          type="button"
+          data-raw-text
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onInsert(variable)}
+          className="rounded-full border border-blue-200 bg-blue-50 px-2.5 py-0.5 font-mono text-xs text-blue-900 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        >
+          {`{${variable}}`}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+type CallStep = Extract<SequenceStep, { type: 'call' }>;
+
+/** A call step: which of the organization's voice agents places it. */
+function CallFields({ uid, step, problems, onChange }: { uid: string; step: CallStep; problems: Problems; onChange: (next: SequenceStep) => void }) {
+  return (
+    <Field label="Voice agent" error={errorOf(problems, 'agentType')} className="max-w-sm">
+      <Select
+        id={fieldId(uid, 'agentType')}
+        value={step.agentType}
+        onChange={(event) => onChange({ ...step, agentType: event.target.value as CallStep['agentType'] })}
+      >
+        {AGENT_TYPES_LIST.map((type) => (
+          <option key={type} value={type}>
+            {AGENT_LABELS[type]}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 

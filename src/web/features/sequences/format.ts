@@ -26,7 +26,7 @@ export const SEQUENCE_STATUS_LABELS: Record<SequenceStatus, string> = { active: 
 export const TRIGGER_LABELS: Record<SequenceTrigger, string> = {
   candidate_imported: 'A candidate is imported for the trial',
   missed_call_no_callback: 'A call was missed and no callback is set',
-  prescreen_potential: 'A prescreen result is POTENTIAL (needs information)',
+  prescreen_potential: 'A prescreen result is Potential (needs information)',
   visit_no_show: 'A booked visit was a no-show',
 };
 export const TRIGGERS = Object.keys(TRIGGER_LABELS) as SequenceTrigger[];

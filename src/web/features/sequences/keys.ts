@@ -1,6 +1,7 @@
-import type { EnrollmentStatus, Sequence, SequenceStatus } from '../../../contract/sequences';
+import type { EnrollmentStatus, SequenceStatus } from '../../../contract/sequences';
 import { api } from '../../lib/api';
 import { orgQueryOptions } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 /*
  * Every sequence query key is ['org', activeId, 'sequences', ...]: one invalidation refreshes lists, details,
@@ -30,8 +31,6 @@ export const sequenceKeys = {
   candidate: (activeId: string | null, candidateId: string) => ['org', activeId, 'sequences', 'candidate', candidateId] as const,
 };
 
-export const path = (id: string) => `/api/sequences/${encodeURIComponent(id)}`;
-
 export function sequenceQueryOptions(activeId: string | null, id: string) {
-  return orgQueryOptions({ queryKey: sequenceKeys.detail(activeId, id), queryFn: ({ signal }) => api.get<Sequence>(path(id), { signal }) });
+  return orgQueryOptions({ queryKey: sequenceKeys.detail(activeId, id), queryFn: ({ signal }) => api.call(endpoints.getSequence, { params: { id }, signal }) });
 }

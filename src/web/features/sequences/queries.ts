@@ -1,19 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateSequenceInput,
-  Enrollment,
-  EnrollResult,
-  PreviewResult,
-  Sequence,
-  SequenceStatistics,
-  SequenceStep,
-  TimelineEntry,
-  UpdateSequenceInput,
-} from '../../../contract/sequences';
-import { api, getActiveOrganizationId } from '../../lib/api';
+import type { CreateSequenceInput, Enrollment, Sequence, SequenceStep, TimelineEntry, UpdateSequenceInput } from '../../../contract/sequences';
+import { type ApiBody, api, getActiveOrganizationId } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
-import { path, sequenceKeys, sequenceQueryOptions, type EnrollmentListParams, type SequenceListParams } from './keys';
+import { sequenceKeys, sequenceQueryOptions, type EnrollmentListParams, type SequenceListParams } from './keys';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export { sequenceKeys, sequenceQueryOptions, type EnrollmentListParams, type SequenceListParams };
 
@@ -45,7 +36,7 @@ export function useSequencesQuery(params: SequenceListParams, enabled = true) {
     orgQueryOptions({
       queryKey: sequenceKeys.list(activeOrganizationId, params),
       queryFn: ({ signal }) =>
-        api.get<SequenceList>('/api/sequences/', { query: { status: params.status, trialId: params.trialId, organizationIds: params.orgs }, signal }),
+        api.call(endpoints.listSequences, { query: { status: params.status, trialId: params.trialId, organizationIds: params.orgs }, signal }),
       enabled: Boolean(activeOrganizationId) && enabled,
       placeholderData: keepPreviousData,
     }),
@@ -65,7 +56,8 @@ export function useEnrollmentsQuery(sequenceId: string, params: EnrollmentListPa
     orgQueryOptions({
       queryKey: sequenceKeys.enrollments(activeOrganizationId, sequenceId, params),
       queryFn: ({ signal }) =>
-        api.get<EnrollmentList>(`${path(sequenceId)}/enrollments`, {
+        api.call(endpoints.listEnrollments, {
+          params: { id: sequenceId },
           query: { status: params.status, q: params.q, limit: params.limit, offset: params.offset },
           signal,
         }),
@@ -82,7 +74,7 @@ export function useEnrollmentQuery(enrollmentId: string | undefined) {
   return useQuery(
     orgQueryOptions({
       queryKey: sequenceKeys.enrollment(activeOrganizationId, enrollmentId ?? ''),
-      queryFn: ({ signal }) => api.get<EnrollmentDetail>(`/api/sequences/enrollments/${encodeURIComponent(enrollmentId ?? '')}`, { signal }),
+      queryFn: ({ signal }) => api.call(endpoints.getEnrollment, { params: { id: enrollmentId ?? '' }, signal }),
       enabled: Boolean(activeOrganizationId && enrollmentId),
       staleTime: 0,
       refetchInterval: (query) => (query.state.error ? false : query.state.data?.enrollment.status === 'active' ? ENROLLMENTS_REFRESH_MS : false),
@@ -95,7 +87,7 @@ export function useStatisticsQuery(sequenceId: string, version: number | undefin
   return useQuery(
     orgQueryOptions({
       queryKey: sequenceKeys.statistics(activeOrganizationId, sequenceId, version),
-      queryFn: ({ signal }) => api.get<SequenceStatistics>(`${path(sequenceId)}/statistics`, { query: { version }, signal }),
+      queryFn: ({ signal }) => api.call(endpoints.getSequenceStatistics, { params: { id: sequenceId }, query: { version }, signal }),
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
       staleTime: 30_000,
@@ -108,7 +100,7 @@ export function useCandidateEnrollmentsQuery(candidateId: string) {
   return useQuery(
     orgQueryOptions({
       queryKey: sequenceKeys.candidate(activeOrganizationId, candidateId),
-      queryFn: ({ signal }) => api.get<{ enrollments: CandidateEnrollment[] }>(`/api/candidates/${encodeURIComponent(candidateId)}/sequences`, { signal }),
+      queryFn: ({ signal }) => api.call(endpoints.listCandidateSequences, { params: { id: candidateId }, signal }),
       enabled: Boolean(activeOrganizationId && candidateId),
       staleTime: 0,
       refetchInterval: (query) => (query.state.error ? false : hasMoving(query.state.data?.enrollments) ? ENROLLMENTS_REFRESH_MS * 2 : false),
@@ -127,7 +119,7 @@ export function useCreateSequence() {
   const queryClient = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: CreateSequenceInput) => api.post<Sequence>('/api/sequences/', input),
+    mutationFn: (input: CreateSequenceInput) => api.call(endpoints.createSequence, { body: input }),
     onSuccess: (sequence) => {
       queryClient.setQueryData(sequenceKeys.detail(getActiveOrganizationId(), sequence.id), sequence);
       return refresh();
@@ -140,7 +132,7 @@ export function useUpdateSequence() {
   const queryClient = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateSequenceInput }) => api.patch<SaveResult>(path(id), input),
+    mutationFn: ({ id, input }: { id: string; input: UpdateSequenceInput }) => api.call(endpoints.updateSequence, { params: { id }, body: input }),
     onSuccess: (result) => {
       queryClient.setQueryData(sequenceKeys.detail(getActiveOrganizationId(), result.sequence.id), result.sequence);
       return refresh();
@@ -154,7 +146,7 @@ export function useArchiveSequence() {
   const queryClient = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete<Sequence>(path(id)),
+    mutationFn: (id: string) => api.call(endpoints.deleteSequence, { params: { id } }),
     onSuccess: (sequence) => {
       queryClient.setQueryData(sequenceKeys.detail(getActiveOrganizationId(), sequence.id), sequence);
       return refresh();
@@ -166,19 +158,19 @@ export function useArchiveSequence() {
 export function usePreviewStep() {
   return useMutation({
     mutationFn: (input: { step: SequenceStep; candidateId?: string; trialId?: string | null; organizationId?: string }) =>
-      api.post<PreviewResult>('/api/sequences/preview', input),
+      api.call(endpoints.previewSequence, { body: input }),
     meta: { silent: true },
   });
 }
 
-export type EnrollRequest =
-  | { candidateIds: string[]; source?: 'manual' | 'trial_matcher'; filter?: undefined }
-  | { filter: { status?: string; trialId?: string; search?: string }; source?: 'filter'; candidateIds?: undefined };
+/** Who to enroll: ids, or a saved filter of the candidate list (the operation's body). */
+export type EnrollRequest = ApiBody<'enrollCandidates'>;
 
 export function useEnroll() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ sequenceId, request }: { sequenceId: string; request: EnrollRequest }) => api.post<EnrollResult>(`${path(sequenceId)}/enrollments`, request),
+    mutationFn: ({ sequenceId, request }: { sequenceId: string; request: EnrollRequest }) =>
+      api.call(endpoints.enrollCandidates, { params: { id: sequenceId }, body: request }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });
@@ -188,7 +180,7 @@ export function useEnrollmentAction() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ enrollmentId, action }: { enrollmentId: string; action: 'pause' | 'resume' | 'stop' }) =>
-      api.post<Enrollment>(`/api/sequences/enrollments/${encodeURIComponent(enrollmentId)}/action`, { action }),
+      api.call(endpoints.actOnEnrollment, { params: { id: enrollmentId }, body: { action } }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });

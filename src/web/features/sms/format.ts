@@ -40,7 +40,8 @@ export const VARIABLE_LABELS: Record<SmsTemplateVariable, string> = {
   organizationName: 'Organization name',
 };
 export const VARIABLE_HINTS: Partial<Record<SmsTemplateVariable, string>> = {
-  visitTime: 'As the candidate should read it, e.g. “Tue 12 May at 9:30 AM”.',
+  visitTime: 'In words, in the candidate’s language and time, e.g. “Tuesday 12 May at 9:30 am” or “martes 12 de mayo a las 9:30”.',
+  trialTitle: 'Its short name, as the candidate knows it (not the official title).',
   siteAddress: 'e.g. “200 Main St, Suite 4, Springfield”.',
 };
 
@@ -66,4 +67,22 @@ export function formatMessageTime(value: string, now = new Date()): string {
   if (date.getTime() >= startOfToday) return time;
   if (date.getTime() >= startOfToday - 86_400_000) return `Yesterday ${time}`;
   return date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/**
+ * A phone number with all but its last four digits hidden ("••• 0147"): enough to tell messages apart on a list
+ * that internal admins scan, not enough to identify the person (HIPAA minimum necessary, decision 119).
+ */
+export function maskedPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length > 4 ? `••• ${digits.slice(-4)}` : '•••';
+}
+
+/** How long ago, in words: "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
+export function timeAgo(value: string, now = new Date()): string {
+  const minutes = Math.floor((now.getTime() - new Date(value).getTime()) / 60_000);
+  if (Number.isNaN(minutes)) return '';
+  if (minutes < 1) return 'just now';
+  const [count, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 60 * 24 ? [Math.floor(minutes / 60), 'hour'] : [Math.floor(minutes / 1440), 'day'];
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 }

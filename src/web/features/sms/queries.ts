@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import type { z } from 'zod';
 import type {
   SimulatorInboundResultSchema,
-  SmsMessage,
   SmsTemplateKey,
   SmsTemplateListSchema,
   SmsThreadDetailSchema,
@@ -12,6 +11,7 @@ import type {
 import { api, ApiRequestError } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export type SmsThread = z.infer<typeof SmsThreadSchema>;
 export type SmsThreadList = z.infer<typeof SmsThreadListSchema>;
@@ -35,14 +35,14 @@ export const smsKeys = {
 export function threadsQueryOptions(activeId: string | null, params: { orgs?: string[]; limit: number }) {
   return orgQueryOptions({
     queryKey: smsKeys.threads(activeId, params),
-    queryFn: ({ signal }) => api.get<SmsThreadList>('/api/sms/threads', { query: { orgs: params.orgs, limit: params.limit }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listSmsThreads, { query: { orgs: params.orgs, limit: params.limit }, signal }),
   });
 }
 
 export function threadQueryOptions(activeId: string | null, candidateId: string) {
   return orgQueryOptions({
     queryKey: smsKeys.thread(activeId, candidateId),
-    queryFn: ({ signal }) => api.get<SmsThreadDetail>(`/api/sms/threads/${encodeURIComponent(candidateId)}`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getSmsThread, { params: { candidateId }, signal }),
   });
 }
 
@@ -74,7 +74,7 @@ export function useSmsTemplatesQuery() {
   return useQuery(
     orgQueryOptions({
       queryKey: smsKeys.templates(activeOrganizationId),
-      queryFn: ({ signal }) => api.get<{ templates: SmsTemplate[] }>('/api/sms/templates', { signal }),
+      queryFn: ({ signal }) => api.call(endpoints.listSmsTemplates, { signal }),
       enabled: Boolean(activeOrganizationId),
       staleTime: Infinity,
     }),
@@ -87,7 +87,7 @@ export function useSimulatorActive() {
   const query = useQuery(
     orgQueryOptions({
       queryKey: smsKeys.simulator(activeOrganizationId),
-      queryFn: ({ signal }) => api.get<{ messages: SmsMessage[] }>('/api/sms/simulator/outbox', { query: { limit: 1 }, signal }).then(() => true),
+      queryFn: ({ signal }) => api.call(endpoints.getSimulatedSmsOutbox, { query: { limit: 1 }, signal }).then(() => true),
       enabled: Boolean(activeOrganizationId),
       staleTime: Infinity,
       retry: false,
@@ -107,7 +107,7 @@ export function useSendSms() {
   const queryClient = useQueryClient();
   const { activeOrganizationId } = useActiveOrganization();
   return useMutation({
-    mutationFn: (input: SendSmsRequest) => api.post<SmsMessage>('/api/sms/send', input),
+    mutationFn: (input: SendSmsRequest) => api.call(endpoints.sendSms, { body: input }),
     onSuccess: (message, input) => {
       // Show the new message at once; the refetch below brings the final state.
       queryClient.setQueryData<SmsThreadDetail>(smsKeys.thread(activeOrganizationId, input.candidateId), (thread) =>
@@ -124,7 +124,7 @@ export function useSendSms() {
 export function useSimulateReply() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { candidateId: string; body: string }) => api.post<SimulatorInboundResult>('/api/sms/simulator/inbound', input),
+    mutationFn: (input: { candidateId: string; body: string }) => api.call(endpoints.simulateInboundSms, { body: input }),
     onSettled: () => void refreshSms(queryClient),
     meta: { silent: true },
   });
@@ -138,4 +138,17 @@ export function serverReason(error: unknown): string {
   }
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong';
+}
+
+/** Texts to numbers no organization owns (decision 118): internal admins with the Cohortly organization active only. */
+export function useUnmatchedTextsQuery(enabled: boolean) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery(
+    orgQueryOptions({
+      queryKey: [...smsKeys.all(activeOrganizationId), 'unrouted'] as const,
+      queryFn: ({ signal }) => api.call(endpoints.listUnroutedSms, { query: { limit: 100 }, signal }),
+      enabled: enabled && Boolean(activeOrganizationId),
+      refetchInterval: THREAD_LIST_REFRESH_MS,
+    }),
+  );
 }

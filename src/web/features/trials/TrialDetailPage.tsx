@@ -3,6 +3,8 @@ import { ChevronDown, ChevronUp, ListChecks, Trash2, Users } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { siteLabel, TRIAL_STATUS_TRANSITIONS, type Trial, type TrialSite, type TrialStatus } from '../../../contract/trials';
+import { phaseWords } from '../../../contract/words';
+import { countWords } from '../../lib/counts';
 import { Combobox } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/dialogs';
 import { RecordLoadError } from '../../components/ErrorCard';
@@ -128,10 +130,10 @@ function OverviewCard({ trial, organizationName }: { trial: Trial; organizationN
       ),
     ],
     ['Sponsor', trial.sponsor ?? '—'],
-    ['Phase', trial.phase ?? '—'],
+    ['Phase', trial.phase ? phaseWords(trial.phase) : '—'],
     ['Conditions', trial.conditions.length ? trial.conditions.join(', ') : '—'],
     ['Enrollment', <EnrollmentProgress key="enrollment" enrolled={trial.enrolledCount} target={trial.targetEnrollment} label="Enrollment" />],
-    ['Candidates', String(trial.candidateCount)],
+    ['Candidates', countWords(trial.candidateCount)],
     ['Ages', ageRangeInWords(trial.minimumAgeYears, trial.maximumAgeYears)],
     ['Sex', SEX_LABELS[trial.sex]],
     ['Healthy volunteers', trial.healthyVolunteers == null ? 'Not stated' : trial.healthyVolunteers ? 'Accepted' : 'Not accepted'],

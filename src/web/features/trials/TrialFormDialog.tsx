@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CreateTrialSchema, TRIAL_SEXES, type CreateTrialInput, type Trial } from '../../../contract/trials';
+import { phaseWords } from '../../../contract/words';
 import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Field, Input, Select } from '../../components/ui';
 import { FormError } from '../../components/FormError';
@@ -157,7 +158,7 @@ export function TrialFormDialog({ trial, organizations, defaultOrganizationId, o
               <option value="">Not set</option>
               {phaseChoices.map((choice) => (
                 <option key={choice} value={choice}>
-                  {choice}
+                  {phaseWords(choice)}
                 </option>
               ))}
             </Select>

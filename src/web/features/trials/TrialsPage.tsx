@@ -10,6 +10,7 @@ import { OrganizationFilter } from './OrganizationFilter';
 import { useTrialsQuery } from './queries';
 import { TrialFormDialog } from './dialogs';
 import { useCreateTargets, useIsGlobal } from './hooks';
+import { countOf } from '../../lib/counts';
 
 // The hooks live in ./hooks (other pages use them without loading this page and its dialog).
 export { useCreateTargets, useIsGlobal } from './hooks';
@@ -70,7 +71,7 @@ export function TrialsPage({
     body = (
       <div className="grid gap-2">
         <p className="text-sm text-slate-700" aria-live="polite">
-          {query.data.total === 1 ? '1 trial' : `${query.data.total} trials`}
+          {countOf(query.data.total, 'trial')}
         </p>
         <TrialTable trials={query.data.trials} showOrganization={showOrganization} organizationNames={organizationNames} />
       </div>

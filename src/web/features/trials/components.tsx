@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { DraftCriterion, Trial, TrialCriterion, TrialStatus } from '../../../contract/trials';
+import { phaseWords } from '../../../contract/words';
 import { Badge, Table, Td, Th } from '../../components/ui';
-import { RULE_SOURCE_LABELS, ruleInWords, STATUS_LABELS, STATUS_TONES } from './format';
+import { RULE_SOURCE_LABELS, ruleInWords, shortTrialTitle, STATUS_LABELS, STATUS_TONES } from './format';
+import { countWords } from '../../lib/counts';
 
 export function StatusBadge({ status }: { status: TrialStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
@@ -42,13 +44,13 @@ export function PopulationBadge({ population }: { population: string }) {
 
 /** "3 of 40" with a bar; without a target, only the enrolled count. */
 export function EnrollmentProgress({ enrolled, target, label }: { enrolled: number; target: number | null; label: string }) {
-  if (!target) return <span className="text-sm text-slate-800">{enrolled} enrolled</span>;
+  if (!target) return <span className="text-sm text-slate-800">{countWords(enrolled)} enrolled</span>;
   const percent = Math.min(100, Math.round((enrolled / target) * 100));
   return (
     <div className="flex min-w-[8rem] items-center gap-2">
       <div
         role="progressbar"
-        aria-label={`${label}: ${enrolled} of ${target} enrolled`}
+        aria-label={`${label}: ${countWords(enrolled)} of ${countWords(target)} enrolled`}
         aria-valuemin={0}
         aria-valuemax={target}
         aria-valuenow={Math.min(enrolled, target)}
@@ -57,7 +59,7 @@ export function EnrollmentProgress({ enrolled, target, label }: { enrolled: numb
         <div className="h-full rounded-full bg-blue-700" style={{ width: `${percent}%` }} />
       </div>
       <span className="whitespace-nowrap text-sm text-slate-800">
-        {enrolled} of {target}
+        {countWords(enrolled)} of {countWords(target)}
       </span>
     </div>
   );
@@ -162,20 +164,19 @@ export function TrialTable({
                   params={{ trialId: trial.id }}
                   className="font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
                 >
-                  {trial.title}
+                  {shortTrialTitle(trial)}
                 </Link>
-                {trial.publicTitle && trial.publicTitle !== trial.title && <p className="mt-0.5 text-xs text-slate-700">{trial.publicTitle}</p>}
                 {review > 0 && <p className="mt-0.5 text-xs text-amber-900">{review === 1 ? '1 criterion needs review' : `${review} criteria need review`}</p>}
               </Td>
               <Td className="whitespace-nowrap font-mono text-xs">{trial.nctId ?? '—'}</Td>
-              <Td className="whitespace-nowrap">{trial.phase ?? '—'}</Td>
+              <Td className="whitespace-nowrap">{trial.phase ? phaseWords(trial.phase) : '—'}</Td>
               <Td>
                 <StatusBadge status={trial.status} />
               </Td>
               <Td>
                 <EnrollmentProgress enrolled={trial.enrolledCount} target={trial.targetEnrollment} label={`Enrollment of ${trial.title}`} />
               </Td>
-              <Td className="text-right tabular-nums">{trial.candidateCount}</Td>
+              <Td className="text-right tabular-nums">{countWords(trial.candidateCount)}</Td>
               {showOrganization && <Td>{organizationNames.get(trial.organizationId) ?? '—'}</Td>}
             </tr>
           );

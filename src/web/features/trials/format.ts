@@ -3,6 +3,7 @@ import { QUALIFIER_WORDS } from '../../../contract/qualifiers';
 import type { CriterionRule, DraftSite, RuleSource, Trial, TrialStatus } from '../../../contract/trials';
 import { STATUS_LABELS } from './trial-option';
 
+export { shortTrialTitle } from './title';
 export { STATUS_LABELS, STATUS_TONES, TRIAL_SEARCH_LABEL, TRIAL_SEARCH_PLACEHOLDER, trialOption } from './trial-option';
 
 /** The button label of a lifecycle move. */

@@ -1,6 +1,6 @@
-import type { Trial, TrialList } from '../../../contract/trials';
 import { api } from '../../lib/api';
 import { orgQueryOptions } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 /*
  * Query keys and the read queries, in a module of their own: the trial route's loader (in the first page's
@@ -17,7 +17,7 @@ export const trialKeys = {
 export function trialsQueryOptions(activeId: string | null, orgs: string[] | undefined) {
   return orgQueryOptions({
     queryKey: trialKeys.list(activeId, orgs),
-    queryFn: ({ signal }) => api.get<TrialList>('/api/trials/', { query: { orgs }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listTrials, { query: { orgs }, signal }),
     // Toasted: pickers and filters use the list without an error of their own.
     meta: { silent: false },
   });
@@ -26,6 +26,6 @@ export function trialsQueryOptions(activeId: string | null, orgs: string[] | und
 export function trialQueryOptions(activeId: string | null, trialId: string) {
   return orgQueryOptions({
     queryKey: trialKeys.detail(activeId, trialId),
-    queryFn: ({ signal }) => api.get<Trial>(`/api/trials/${encodeURIComponent(trialId)}`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getTrial, { params: { trialId }, signal }),
   });
 }

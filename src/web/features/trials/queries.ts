@@ -1,20 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ACTIVE_ORGANIZATION_HEADER } from '../../../contract/headers';
-import type {
-  CreateTrialInput,
-  ReparseResult,
-  SuggestionsResult,
-  Trial,
-  TrialDraft,
-  TrialSite,
-  TrialSiteList,
-  UpdateTrialInput,
-  UpdateTrialSiteInput,
-} from '../../../contract/trials';
-import { api, errorFromResponse, getActiveOrganizationId } from '../../lib/api';
+import type { CreateTrialInput, Trial, TrialDraft, UpdateTrialInput, UpdateTrialSiteInput } from '../../../contract/trials';
+import { api, errorFromResponse, getActiveOrganizationId, operationPath } from '../../lib/api';
 import { invalidateOrg, orgQueryOptions, removeOrg } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { trialKeys, trialQueryOptions, trialsQueryOptions } from './keys';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export { trialKeys, trialQueryOptions, trialsQueryOptions } from './keys';
 
@@ -41,7 +32,7 @@ export function useCreateTrial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ organizationId, input }: { organizationId?: string; input: CreateTrialInput }) =>
-      api.post<Trial>('/api/trials/', input, { query: targetQuery(organizationId) }),
+      api.call(endpoints.createTrial, { body: input, query: targetQuery(organizationId) }),
     onSuccess: (trial) => storeTrial(queryClient, trial),
     // The form shows the server's message inline.
     meta: { silent: true },
@@ -52,7 +43,7 @@ export function useCreateTrial() {
 export function useUpdateTrial({ silent = false }: { silent?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ trialId, input }: { trialId: string; input: UpdateTrialInput }) => api.patch<Trial>(`/api/trials/${encodeURIComponent(trialId)}`, input),
+    mutationFn: ({ trialId, input }: { trialId: string; input: UpdateTrialInput }) => api.call(endpoints.updateTrial, { params: { trialId }, body: input }),
     onSuccess: (trial) => storeTrial(queryClient, trial),
     meta: { silent },
   });
@@ -62,7 +53,7 @@ export function useUpdateTrial({ silent = false }: { silent?: boolean } = {}) {
 export function useReparseTrial() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trialId: string) => api.post<ReparseResult>(`/api/trials/${encodeURIComponent(trialId)}/reparse`, {}),
+    mutationFn: (trialId: string) => api.call(endpoints.reparseTrialCriteria, { params: { trialId } }),
     onSuccess: (result) => storeTrial(queryClient, result.trial),
     meta: { silent: true },
   });
@@ -72,7 +63,7 @@ export function useReparseTrial() {
 export function useSuggestRules() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trialId: string) => api.post<SuggestionsResult>(`/api/trials/${encodeURIComponent(trialId)}/suggestions`, {}),
+    mutationFn: (trialId: string) => api.call(endpoints.suggestTrialCriteria, { params: { trialId } }),
     onSuccess: (result) => storeTrial(queryClient, result.trial),
     meta: { silent: true },
   });
@@ -81,7 +72,7 @@ export function useSuggestRules() {
 export function useDeleteTrial() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trialId: string) => api.delete(`/api/trials/${encodeURIComponent(trialId)}`),
+    mutationFn: (trialId: string) => api.call(endpoints.deleteTrial, { params: { trialId } }),
     onSuccess: (_answer, trialId) => {
       removeOrg(queryClient, undefined, ['trial', trialId]);
       return invalidateOrg(queryClient, undefined, 'trials', 'trial');
@@ -96,12 +87,19 @@ export function useDeleteTrial() {
 export type StudyFileContent = { kind: 'json'; study: unknown } | { kind: 'text'; text: string };
 
 async function postAutoGen<T>(content: StudyFileContent, save: boolean, organizationId: string | undefined): Promise<T> {
-  if (content.kind === 'json') return api.post<T>('/api/trials/auto-gen', { study: content.study, save }, { query: targetQuery(organizationId) });
+  // save decides which of the route's two answers comes back: the draft (200) or the saved trial (201).
+  if (content.kind === 'json')
+    return api.call(endpoints.draftTrialFromRecord, { body: { study: content.study, save }, query: targetQuery(organizationId) }) as Promise<T>;
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
   const active = getActiveOrganizationId();
   if (active) headers[ACTIVE_ORGANIZATION_HEADER] = active;
   const query = organizationId ? `?organizationIds=${encodeURIComponent(organizationId)}` : '';
-  const response = await fetch(`/api/trials/auto-gen${query}`, { method: 'POST', headers, credentials: 'include', body: content.text });
+  const response = await fetch(`${operationPath(endpoints.draftTrialFromRecord)}${query}`, {
+    method: 'POST',
+    headers,
+    credentials: 'include',
+    body: content.text,
+  });
   const raw = await response.text();
   let body: unknown = raw || undefined;
   try {
@@ -139,10 +137,7 @@ export function useTrialSitesQuery(trialId: string, page: { q?: string; offset: 
     orgQueryOptions({
       queryKey: trialKeys.sites(activeOrganizationId, trialId, page),
       queryFn: ({ signal }) =>
-        api.get<TrialSiteList>(`/api/trials/${encodeURIComponent(trialId)}/sites`, {
-          query: { q: page.q, offset: String(page.offset), limit: String(page.limit) },
-          signal,
-        }),
+        api.call(endpoints.listTrialSites, { params: { trialId }, query: { q: page.q, offset: String(page.offset), limit: String(page.limit) }, signal }),
       enabled: enabled && Boolean(activeOrganizationId),
       placeholderData: (previous) => previous,
       meta: { silent: false },
@@ -155,7 +150,7 @@ export function useUpdateTrialSite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ trialId, siteId, input }: { trialId: string; siteId: string; input: UpdateTrialSiteInput }) =>
-      api.patch<TrialSite>(`/api/trials/${encodeURIComponent(trialId)}/sites/${encodeURIComponent(siteId)}`, input),
+      api.call(endpoints.updateTrialSite, { params: { trialId, siteId }, body: input }),
     onSuccess: (_site, { trialId }) => invalidateOrg(queryClient, undefined, ['trial', trialId], 'trials'),
   });
 }

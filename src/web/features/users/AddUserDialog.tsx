@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { AddUserSchema, MEMBER_ROLES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from '../../../contract/users';
+import { MEMBER_ROLE_LABELS } from '../../../contract/words';
 import { CopyField } from '../../components/CopyButton';
 import { Dialog, DialogFooter } from '../../components/dialogs';
 import { Button, Field, Input, Select } from '../../components/ui';
@@ -123,7 +124,7 @@ export function AddUserDialog() {
             <Select {...form.register('role')}>
               {MEMBER_ROLES.map((role) => (
                 <option key={role} value={role} disabled={role === 'owner' && !canGrantOwner}>
-                  {role}
+                  {MEMBER_ROLE_LABELS[role]}
                 </option>
               ))}
             </Select>

@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { MEMBER_ROLES, type Invitation, type MemberRole, type User } from '../../../contract/users';
+import { MEMBER_ROLE_LABELS } from '../../../contract/words';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
@@ -15,7 +16,7 @@ import { useRemoveUser, useRevokeInvitation, useUpdateUser, useUsersQuery } from
 
 function RoleCell({ user, editable, canGrantOwner }: { user: User; editable: boolean; canGrantOwner: boolean }) {
   const update = useUpdateUser();
-  if (!editable || !user.role) return <span>{user.role ?? (user.isAdmin ? 'Cohortly admin' : '—')}</span>;
+  if (!editable || !user.role) return <span>{user.role ? MEMBER_ROLE_LABELS[user.role] : user.isAdmin ? 'Cohortly admin' : '—'}</span>;
   return (
     <select
       aria-label="Role"
@@ -24,13 +25,13 @@ function RoleCell({ user, editable, canGrantOwner }: { user: User; editable: boo
       disabled={update.isPending || (user.role === 'owner' && !canGrantOwner)}
       onChange={(event) => {
         const role = event.target.value as MemberRole;
-        update.mutate({ userId: user.id, role }, { onSuccess: () => toast.success(`${user.name} is now ${role}`) });
+        update.mutate({ userId: user.id, role }, { onSuccess: () => toast.success(`${user.name} is now ${MEMBER_ROLE_LABELS[role].toLowerCase()}`) });
       }}
       className="h-8 rounded-md border border-slate-400 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
     >
       {MEMBER_ROLES.map((role) => (
         <option key={role} value={role} disabled={role === 'owner' && !canGrantOwner}>
-          {role}
+          {MEMBER_ROLE_LABELS[role]}
         </option>
       ))}
     </select>
@@ -154,7 +155,7 @@ export function UsersPage() {
                   <tr key={invitation.id}>
                     <Td id={`invitation-email-${invitation.id}`}>{invitation.email}</Td>
                     <Td>{invitation.organizationName}</Td>
-                    <Td>{invitation.role}</Td>
+                    <Td>{MEMBER_ROLE_LABELS[invitation.role]}</Td>
                     <Td>{formatDate(invitation.expiresAt)}</Td>
                     {canManage && (
                       <Td className="text-right">

@@ -8,12 +8,21 @@ import { ErrorCard, RecordLoadError } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Transcript, type TranscriptTurn } from '../../components/Transcript';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
-import { formatDateTime } from '../../lib/utils';
-import { LANGUAGE_LABELS } from '../chat/format';
-import { CallStatusBadge, CandidateLink, OutcomeText } from './components';
-import { AGENT_TYPE_LABELS, formatCost, formatDuration } from './format';
+import { CallStatusBadge } from './components';
+import { CallDetails, CallEvents } from './CallFacts';
+import { AGENT_TYPE_LABELS, callEventWords } from './format';
 import { callFailureReason, callRefreshMs, isFinal, useCallLogsQuery, useCallQuery, useDeleteCall, useVoiceAgentsQuery, type CallLogs } from './queries';
 import { humanSummary } from '../../lib/words';
+import { answerInWords } from '../prescreen/format';
+
+/** "0:45 into the call" from the call's start; nothing when either time is unknown. */
+function offsetWords(at: string | undefined, startedAt: string | null): string | null {
+  const said = at ? new Date(at).getTime() : Number.NaN;
+  const start = startedAt ? new Date(startedAt).getTime() : Number.NaN;
+  if (Number.isNaN(said) || Number.isNaN(start) || said < start) return null;
+  const seconds = Math.round((said - start) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} into the call`;
+}
 
 function CallTranscript({ call }: { call: CallDetail }) {
   if (call.transcript.length === 0) {
@@ -21,13 +30,10 @@ function CallTranscript({ call }: { call: CallDetail }) {
   }
   const turns = call.transcript.map((turn, index): TranscriptTurn => {
     const person = turn.role === 'user' || turn.role === 'customer';
-    return {
-      key: index,
-      side: person ? 'end' : 'start',
-      speaker: person ? 'Candidate' : turn.role === 'assistant' || turn.role === 'bot' ? 'Agent' : turn.role,
-      at: turn.at,
-      text: turn.text,
-    };
+    const speaker = person ? 'Person' : turn.role === 'assistant' || turn.role === 'bot' ? 'Agent' : 'System';
+    const when = offsetWords(turn.at, call.startedAt);
+    // The time in words beside the speaker ("Agent · 0:45 into the call"), or the speaker alone: never a dash.
+    return { key: index, side: person ? 'end' : 'start', speaker: when ? `${speaker} · ${when}` : speaker, at: null, text: turn.text };
   });
   return (
     <div role="log" aria-label="Transcript" data-testid="call-transcript">
@@ -92,7 +98,7 @@ function CallLogsCard({ call }: { call: CallDetail }) {
               <time dateTime={entry.at} className="whitespace-nowrap text-xs tabular-nums text-slate-700">
                 {formatTime(entry.at)}
               </time>
-              <span className="font-mono text-xs text-slate-800">{entry.type}</span>
+              <span className="text-xs font-medium text-slate-800">{callEventWords(entry.type)}</span>
               <span className="min-w-0 whitespace-pre-line break-words text-slate-900">{humanSummary(entry.summary)}</span>
             </div>
             {entry.toolCalls && entry.toolCalls.length > 0 && (
@@ -107,13 +113,23 @@ function CallLogsCard({ call }: { call: CallDetail }) {
       </ol>
     );
   }
+  // The provider's messages are for whoever looks into a call that went wrong: folded away, so the page reads as
+  // the call's story (details, answers, transcript, events) first.
+  const count = query.data?.entries.length ?? 0;
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle>Logs</CardTitle>
         {!final && <span className="text-xs text-slate-700">Refreshing while the call goes on</span>}
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent>
+        <details className="group">
+          <summary className="cursor-pointer text-sm font-medium text-blue-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+            {count > 0 ? `Show the provider's messages (${count.toLocaleString('en-US')})` : "Show the provider's messages"}
+          </summary>
+          <div className="mt-3">{body}</div>
+        </details>
+      </CardContent>
     </Card>
   );
 }
@@ -126,37 +142,26 @@ function formatTime(value: string): string {
   return date.toLocaleString(undefined, today ? { hour: '2-digit', minute: '2-digit', second: '2-digit' } : { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
-const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-
+/** The call's answers as the review lists them: the question, the answer in words, where it came from. */
 function ExtractedData({ call }: { call: CallDetail }) {
-  const { answers, ...rest } = call.structuredData as {
-    answers?: unknown;
-  } & Record<string, unknown>;
-  const answerEntries = answers && typeof answers === 'object' ? Object.entries(answers as Record<string, unknown>) : [];
-  const restEntries = Object.entries(rest);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Extracted answers</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        {answerEntries.length === 0 ? (
-          <p className="text-slate-700">No answers were extracted{isFinal(call.status) ? '.' : ' yet.'}</p>
+        {call.answers.length === 0 ? (
+          <p className="text-slate-700">{isFinal(call.status) ? 'No answers were given on this call.' : 'Answers appear here as the call goes on.'}</p>
         ) : (
-          <dl className="grid gap-2" data-testid="call-answers">
-            {answerEntries.map(([question, answer]) => (
-              <div key={question} className="grid gap-0.5">
-                <dt className="font-mono text-xs text-slate-700">{question}</dt>
-                <dd className="text-slate-900">{show(answer)}</dd>
-              </div>
+          <ol className="grid gap-2" data-testid="call-answers" aria-label="Extracted answers">
+            {call.answers.map((answer) => (
+              <li key={answer.questionId} className="grid gap-0.5 rounded-md border border-slate-200 px-3 py-2">
+                <p className="text-slate-800">{answer.question}</p>
+                <p className="font-semibold text-slate-900">{answerInWords(answer)}</p>
+                {answer.evidence && <p className="text-xs text-slate-700">{answer.evidence}</p>}
+              </li>
             ))}
-          </dl>
-        )}
-        {restEntries.length > 0 && (
-          <details className="rounded-md border border-slate-200 p-3">
-            <summary className="cursor-pointer font-medium text-slate-900">Other structured data</summary>
-            <pre className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap break-words text-xs text-slate-800">{JSON.stringify(rest, null, 2)}</pre>
-          </details>
+          </ol>
         )}
       </CardContent>
     </Card>
@@ -256,60 +261,8 @@ export function CallDetailPage({ callId }: { callId: string }) {
           <CallLogsCard call={call} />
         </div>
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Details</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-                <dt className="text-slate-700">Outcome</dt>
-                <dd data-testid="call-outcome">
-                  <OutcomeText outcome={call.outcome} />
-                </dd>
-                <dt className="text-slate-700">Candidate</dt>
-                <dd>
-                  <CandidateLink candidateId={call.candidateId} />
-                </dd>
-                <dt className="text-slate-700">Agent</dt>
-                <dd>{agentName}</dd>
-                <dt className="text-slate-700">Direction</dt>
-                <dd>{call.direction === 'outbound' ? 'Outbound' : 'Inbound'}</dd>
-                <dt className="text-slate-700">Language</dt>
-                <dd>{LANGUAGE_LABELS[call.language] ?? call.language}</dd>
-                <dt className="text-slate-700">Duration</dt>
-                <dd className="tabular-nums">{formatDuration(call.durationSeconds)}</dd>
-                <dt className="text-slate-700">Cost</dt>
-                <dd className="tabular-nums">{formatCost(call.costUsd)}</dd>
-                <dt className="text-slate-700">Created</dt>
-                <dd>{formatDateTime(call.createdAt)}</dd>
-                <dt className="text-slate-700">Started</dt>
-                <dd>{call.startedAt ? formatDateTime(call.startedAt) : '—'}</dd>
-                <dt className="text-slate-700">Ended</dt>
-                <dd>{call.endedAt ? formatDateTime(call.endedAt) : '—'}</dd>
-                <dt className="text-slate-700">Provider</dt>
-                <dd>{call.provider === 'simulator' ? 'Simulator' : 'Vapi'}</dd>
-              </dl>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Events</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {call.events.length === 0 ? (
-                <p className="text-sm text-slate-700">No events yet.</p>
-              ) : (
-                <ol className="grid gap-1.5 text-sm" aria-label="Call events">
-                  {call.events.map((event) => (
-                    <li key={event.id} className="flex justify-between gap-3">
-                      <span className="font-mono text-xs text-slate-900">{event.type}</span>
-                      <span className="whitespace-nowrap text-xs text-slate-700">{formatDateTime(event.receivedAt)}</span>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </CardContent>
-          </Card>
+          <CallDetails call={call} agentName={agentName} />
+          <CallEvents call={call} />
         </div>
       </div>
       <ConfirmDialog

@@ -54,8 +54,8 @@ function PrescreenAllButton({ disabled, onStarted }: { disabled: boolean; onStar
         <>
           The active prescreen voice agent calls every candidate due a prescreen call: new or contacted, with a phone, no prescreen result yet and no call or
           callback already open. Call consent and do-not-contact are respected; a candidate outside calling hours in their time zone gets a callback at the next
-          opening instead. Only a few calls are open at once (the server’s VOICE_MAX_CONCURRENT_CALLS, 3 unless set), so a long list takes a while: the progress
-          shows here.
+          opening instead. Only a few calls are open at once (3 unless an administrator raised the limit), so a long list takes a while: the progress shows
+          here.
         </>
       }
       confirmLabel="Start calling"

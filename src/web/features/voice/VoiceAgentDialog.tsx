@@ -317,6 +317,51 @@ function FromNumberField({ form, query }: { form: UseFormReturn<VoiceAgentForm>;
 /** What a scheduling agent may book: sites of the trial, weekdays, start times, duration and the booking window. */
 function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<VoiceAgentForm>; trialId: string; scheduleError: string | null }) {
   const errors = form.formState.errors.schedule;
+  const numberField = { valueAsNumber: true } as const;
+
+  return (
+    <fieldset className="grid gap-4 rounded-md border border-slate-200 p-4" data-testid="visit-schedule">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Visit schedule</legend>
+      <p className="text-xs text-slate-700">
+        The agent offers the earliest free slots that fit, in each site’s time zone; a slot already booked at a site is never offered.
+      </p>
+      {scheduleError && (
+        <p role="alert" className="text-sm text-red-700">
+          {scheduleError}
+        </p>
+      )}
+      <fieldset className="grid gap-2" aria-describedby={errors?.sites ? 'voice-agent-sites-error' : undefined}>
+        <legend className="mb-1 text-sm font-medium text-slate-800">Sites</legend>
+        <ScheduleSites form={form} trialId={trialId} />
+        <FieldError id="voice-agent-sites-error">{errors?.sites?.message}</FieldError>
+      </fieldset>
+      <fieldset className="grid gap-2" aria-describedby={errors?.weekdays ? 'voice-agent-weekdays-error' : undefined}>
+        <legend className="mb-1 text-sm font-medium text-slate-800">Weekdays</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {WEEKDAYS.map((day) => (
+            <Check key={day} label={WEEKDAY_LABELS[day]} value={day} {...form.register('schedule.weekdays')} />
+          ))}
+        </div>
+        <FieldError id="voice-agent-weekdays-error">{errors?.weekdays?.message}</FieldError>
+      </fieldset>
+      <StartTimes form={form} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Visit length (minutes)" error={errors?.durationMinutes?.message}>
+          <Input type="number" inputMode="numeric" min={5} max={480} step={5} {...form.register('schedule.durationMinutes', numberField)} />
+        </Field>
+        <Field label="Book up to (days ahead)" error={errors?.daysAhead?.message}>
+          <Input type="number" inputMode="numeric" min={1} max={90} {...form.register('schedule.daysAhead', numberField)} />
+        </Field>
+        <Field label="Minimum notice (hours)" error={errors?.minNoticeHours?.message}>
+          <Input type="number" inputMode="numeric" min={0} max={336} {...form.register('schedule.minNoticeHours', numberField)} />
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The schedule's sites: the trial's sites to tick (ours and the chosen ones when there are many, with a picker for the rest). */
+function ScheduleSites({ form, trialId }: { form: UseFormReturn<VoiceAgentForm>; trialId: string }) {
   const trialQuery = useTrialQuery(trialId || undefined);
   const trialSites = trialQuery.data?.sites ?? [];
   const chosen = form.watch('schedule.sites');
@@ -329,20 +374,11 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
   const isChosen = (site: TrialSite) => chosenSites.some((item) => item?.id === site.id);
   // A short list shows every site; a long one (a sponsor's 131 sites) shows ours and the chosen, and a picker for the rest.
   const listed = trialSites.length <= 12 ? trialSites : ownSitesFirst(trialSites).filter((site) => site.isOwnSite || isChosen(site));
-  const times = useFieldArray({ control: form.control, name: 'schedule.times' });
-  const nextTime = () => {
-    const last = times.fields.length ? form.getValues(`schedule.times.${times.fields.length - 1}.value`) : '08:00';
-    const hour = HOUR.test(last) ? Math.min(Number(last.slice(0, 2)) + 1, 23) : 9;
-    return `${String(hour).padStart(2, '0')}:${HOUR.test(last) ? last.slice(3) : '00'}`;
-  };
-  const numberField = { valueAsNumber: true } as const;
-
-  let sites;
-  if (!trialId) sites = <p className="text-sm text-slate-700">Choose a trial first: its sites are listed here.</p>;
-  else if (trialQuery.isPending) sites = <p className="text-sm text-slate-700">Loading the trial’s sites…</p>;
-  else if (trialQuery.isError) sites = <p className="text-sm text-red-800">Could not load the trial’s sites.</p>;
+  if (!trialId) return <p className="text-sm text-slate-700">Choose a trial first: its sites are listed here.</p>;
+  else if (trialQuery.isPending) return <p className="text-sm text-slate-700">Loading the trial’s sites…</p>;
+  else if (trialQuery.isError) return <p className="text-sm text-red-800">Could not load the trial’s sites.</p>;
   else if (trialSites.length === 0 && strays.length === 0)
-    sites = (
+    return (
       <p className="text-sm text-slate-700">
         This trial has no sites yet.{' '}
         <Link to="/trials/$trialId" params={{ trialId }} className="text-blue-800 underline underline-offset-4">
@@ -352,7 +388,7 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
       </p>
     );
   else
-    sites = (
+    return (
       <div className="grid gap-1.5">
         {listed.map((site) => {
           const zoneless = !site.timeZone && !isChosen(site);
@@ -389,83 +425,57 @@ function ScheduleEditor({ form, trialId, scheduleError }: { form: UseFormReturn<
         ))}
       </div>
     );
+}
 
+/** The schedule's start times, local to each site: a row per time, and a button that adds the next hour. */
+function StartTimes({ form }: { form: UseFormReturn<VoiceAgentForm> }) {
+  const errors = form.formState.errors.schedule;
+  const times = useFieldArray({ control: form.control, name: 'schedule.times' });
+  const nextTime = () => {
+    const last = times.fields.length ? form.getValues(`schedule.times.${times.fields.length - 1}.value`) : '08:00';
+    const hour = HOUR.test(last) ? Math.min(Number(last.slice(0, 2)) + 1, 23) : 9;
+    return `${String(hour).padStart(2, '0')}:${HOUR.test(last) ? last.slice(3) : '00'}`;
+  };
   return (
-    <fieldset className="grid gap-4 rounded-md border border-slate-200 p-4" data-testid="visit-schedule">
-      <legend className="px-1 text-sm font-semibold text-slate-900">Visit schedule</legend>
-      <p className="text-xs text-slate-700">
-        The agent offers the earliest free slots that fit, in each site’s time zone; a slot already booked at a site is never offered.
-      </p>
-      {scheduleError && (
-        <p role="alert" className="text-sm text-red-700">
-          {scheduleError}
-        </p>
+    <fieldset className="grid gap-2" aria-describedby={errors?.times?.message ? 'voice-agent-times-error' : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">Start times</legend>
+      <p className="text-xs text-slate-700">Local time at the site, HH:mm.</p>
+      {times.fields.length > 0 && (
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {times.fields.map((item, index) => {
+            const error = errors?.times?.[index]?.value?.message;
+            const id = `voice-agent-time-${index}`;
+            return (
+              <li key={item.id} className="grid gap-1">
+                <div className="flex items-center gap-2">
+                  <label htmlFor={id} className="sr-only">
+                    Start time {index + 1}
+                  </label>
+                  <Input
+                    id={id}
+                    type="time"
+                    className="w-36"
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                    {...form.register(`schedule.times.${index}.value`)}
+                  />
+                  <Button variant="ghost" size="icon" onClick={() => times.remove(index)} aria-label={`Remove start time ${index + 1}`}>
+                    <X aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                </div>
+                <FieldError id={`${id}-error`}>{error}</FieldError>
+              </li>
+            );
+          })}
+        </ul>
       )}
-      <fieldset className="grid gap-2" aria-describedby={errors?.sites ? 'voice-agent-sites-error' : undefined}>
-        <legend className="mb-1 text-sm font-medium text-slate-800">Sites</legend>
-        {sites}
-        <FieldError id="voice-agent-sites-error">{errors?.sites?.message}</FieldError>
-      </fieldset>
-      <fieldset className="grid gap-2" aria-describedby={errors?.weekdays ? 'voice-agent-weekdays-error' : undefined}>
-        <legend className="mb-1 text-sm font-medium text-slate-800">Weekdays</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-2">
-          {WEEKDAYS.map((day) => (
-            <Check key={day} label={WEEKDAY_LABELS[day]} value={day} {...form.register('schedule.weekdays')} />
-          ))}
-        </div>
-        <FieldError id="voice-agent-weekdays-error">{errors?.weekdays?.message}</FieldError>
-      </fieldset>
-      <fieldset className="grid gap-2" aria-describedby={errors?.times?.message ? 'voice-agent-times-error' : undefined}>
-        <legend className="mb-1 text-sm font-medium text-slate-800">Start times</legend>
-        <p className="text-xs text-slate-700">Local time at the site, HH:mm.</p>
-        {times.fields.length > 0 && (
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {times.fields.map((item, index) => {
-              const error = errors?.times?.[index]?.value?.message;
-              const id = `voice-agent-time-${index}`;
-              return (
-                <li key={item.id} className="grid gap-1">
-                  <div className="flex items-center gap-2">
-                    <label htmlFor={id} className="sr-only">
-                      Start time {index + 1}
-                    </label>
-                    <Input
-                      id={id}
-                      type="time"
-                      className="w-36"
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${id}-error` : undefined}
-                      {...form.register(`schedule.times.${index}.value`)}
-                    />
-                    <Button variant="ghost" size="icon" onClick={() => times.remove(index)} aria-label={`Remove start time ${index + 1}`}>
-                      <X aria-hidden="true" className="h-4 w-4" />
-                    </Button>
-                  </div>
-                  <FieldError id={`${id}-error`}>{error}</FieldError>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <div>
-          <Button variant="secondary" size="sm" disabled={times.fields.length >= 48} onClick={() => times.append({ value: nextTime() })}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Add start time
-          </Button>
-        </div>
-        <FieldError id="voice-agent-times-error">{errors?.times?.message ?? errors?.times?.root?.message}</FieldError>
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Visit length (minutes)" error={errors?.durationMinutes?.message}>
-          <Input type="number" inputMode="numeric" min={5} max={480} step={5} {...form.register('schedule.durationMinutes', numberField)} />
-        </Field>
-        <Field label="Book up to (days ahead)" error={errors?.daysAhead?.message}>
-          <Input type="number" inputMode="numeric" min={1} max={90} {...form.register('schedule.daysAhead', numberField)} />
-        </Field>
-        <Field label="Minimum notice (hours)" error={errors?.minNoticeHours?.message}>
-          <Input type="number" inputMode="numeric" min={0} max={336} {...form.register('schedule.minNoticeHours', numberField)} />
-        </Field>
+      <div>
+        <Button variant="secondary" size="sm" disabled={times.fields.length >= 48} onClick={() => times.append({ value: nextTime() })}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          Add start time
+        </Button>
       </div>
+      <FieldError id="voice-agent-times-error">{errors?.times?.message ?? errors?.times?.root?.message}</FieldError>
     </fieldset>
   );
 }

@@ -41,3 +41,18 @@ export function formatDuration(seconds: number | null): string {
 export function formatCost(cost: number | null): string {
   return cost === null ? '—' : `$${cost.toFixed(2)}`;
 }
+
+/** Provider event and message codes in words, for the call's events and its log. */
+const EVENT_WORDS: Record<string, string> = {
+  'status-update': 'Status changed',
+  transcript: 'Words transcribed',
+  'conversation-update': 'Conversation updated',
+  'tool-calls': 'Agent used a tool',
+  'end-of-call-report': 'Call report received',
+  'speech-update': 'Someone spoke',
+  hang: 'Line went quiet',
+  'assistant-request': 'Incoming call answered',
+  'user-interrupted': 'Person interrupted',
+  'transfer-destination-request': 'Transfer asked for',
+};
+export const callEventWords = (type: string) => EVENT_WORDS[type] ?? `${type.charAt(0).toUpperCase()}${type.slice(1).replace(/[-_]/g, ' ')}`;

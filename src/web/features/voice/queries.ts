@@ -1,28 +1,15 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { ProcessingRun } from '../../../contract/processing-runs';
-import type {
-  Call,
-  CallDetail,
-  CallListSchema,
-  CallLogsSchema,
-  CreateCallInput,
-  CreateVoiceAgentInput,
-  PrescreenAllInput,
-  UpdateVoiceAgentInput,
-  VoiceAgent,
-  VoiceAgentListSchema,
-  VoiceAgentType,
-} from '../../../contract/voice';
+import type { Call, CreateCallInput, CreateVoiceAgentInput, PrescreenAllInput, UpdateVoiceAgentInput, VoiceAgentType } from '../../../contract/voice';
 
-type VoiceAgentList = z.infer<typeof VoiceAgentListSchema>;
-type CallList = z.infer<typeof CallListSchema>;
-export type CallLogs = z.infer<typeof CallLogsSchema>;
+/** A call's provider log, as the API answers it. */
+export type CallLogs = ApiResponse<'getVapiCallLogs'>;
 import { invalidateOrg, orgQueryOptions } from '../../lib/query';
-import { api } from '../../lib/api';
+import { type ApiResponse, api } from '../../lib/api';
 import { apiProblem } from '../../lib/form-errors';
 import { useActiveOrganization } from '../../lib/active-organization';
+import * as endpoints from '../../lib/api-operations.gen';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
 export const voiceKeys = {
@@ -42,11 +29,7 @@ export function useVoiceAgentsQuery(type?: VoiceAgentType) {
   return useQuery(
     orgQueryOptions({
       queryKey: voiceKeys.agents(activeOrganizationId, type),
-      queryFn: ({ signal }) =>
-        api.get<VoiceAgentList>('/api/voice-agents/', {
-          query: { type },
-          signal,
-        }),
+      queryFn: ({ signal }) => api.call(endpoints.listVoiceAgents, { query: { type }, signal }),
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
     }),
@@ -63,7 +46,10 @@ export function useSaveVoiceAgent() {
   const refresh = useRefreshVoice();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: CreateVoiceAgentInput | UpdateVoiceAgentInput }) =>
-      id ? api.patch<VoiceAgent>(`/api/voice-agents/${encodeURIComponent(id)}`, input) : api.post<VoiceAgent>('/api/voice-agents/', input),
+      // A new agent's form gives every field the create operation requires.
+      id
+        ? api.call(endpoints.updateVoiceAgent, { params: { id }, body: input })
+        : api.call(endpoints.createVoiceAgent, { body: input as CreateVoiceAgentInput }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });
@@ -72,7 +58,7 @@ export function useSaveVoiceAgent() {
 export function useDeleteVoiceAgent() {
   const refresh = useRefreshVoice();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/voice-agents/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.call(endpoints.deleteVoiceAgent, { params: { id } }),
     onSuccess: () => refresh(),
   });
 }
@@ -90,11 +76,7 @@ export function useCallsQuery(params: CallsParams, { refreshMs }: { refreshMs?: 
   return useQuery(
     orgQueryOptions({
       queryKey: voiceKeys.calls(activeOrganizationId, params),
-      queryFn: ({ signal }) =>
-        api.get<CallList>('/api/calls/', {
-          query: { ...params },
-          signal,
-        }),
+      queryFn: ({ signal }) => api.call(endpoints.listCalls, { query: { ...params }, signal }),
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
       refetchInterval: (query) => {
@@ -139,7 +121,7 @@ export function useCallQuery(id: string) {
   return useQuery(
     orgQueryOptions({
       queryKey: voiceKeys.call(activeOrganizationId, id),
-      queryFn: ({ signal }) => api.get<CallDetail>(`/api/calls/${encodeURIComponent(id)}`, { signal }),
+      queryFn: ({ signal }) => api.call(endpoints.getCall, { params: { callId: id }, signal }),
       enabled: Boolean(activeOrganizationId && id),
       refetchInterval: (query) => callRefreshMs(query.state.data),
     }),
@@ -147,10 +129,24 @@ export function useCallQuery(id: string) {
 }
 
 /** Calls a candidate now; a 409 CALL_BLOCKED is shown inline by the caller (silent). */
+/** What "Call now" would meet, asked each time its dialog opens (never cached: consent and the hours change). */
+export function useCallPreCheck(candidateId: string, enabled: boolean) {
+  const { activeOrganizationId } = useActiveOrganization();
+  return useQuery(
+    orgQueryOptions({
+      queryKey: ['org', activeOrganizationId, 'call-pre-check', candidateId] as const,
+      queryFn: ({ signal }) => api.call(endpoints.preCheckCall, { query: { candidateId, type: 'PRESCREEN' }, signal }),
+      enabled: enabled && Boolean(activeOrganizationId),
+      staleTime: 0,
+      gcTime: 0,
+    }),
+  );
+}
+
 export function usePlaceCall() {
   const refresh = useRefreshVoice();
   return useMutation({
-    mutationFn: (input: CreateCallInput) => api.post<Call>('/api/calls/', input),
+    mutationFn: (input: CreateCallInput) => api.call(endpoints.startCall, { body: input }),
     onSuccess: () => refresh(),
     meta: { silent: true },
   });
@@ -159,7 +155,7 @@ export function usePlaceCall() {
 export function useDeleteCall() {
   const refresh = useRefreshVoice();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ action: 'cancelled' | 'deleted' }>(`/api/calls/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.call(endpoints.deleteCall, { params: { callId: id } }),
     onSuccess: () => refresh(),
   });
 }
@@ -170,7 +166,7 @@ export function useCallLogsQuery(callId: string, { live }: { live: boolean }) {
   return useQuery(
     orgQueryOptions({
       queryKey: voiceKeys.logs(activeOrganizationId, callId),
-      queryFn: ({ signal }) => api.get<CallLogs>(`/api/vapi/calls/${encodeURIComponent(callId)}/logs`, { signal }),
+      queryFn: ({ signal }) => api.call(endpoints.getVapiCallLogs, { params: { callId }, signal }),
       enabled: Boolean(activeOrganizationId && callId),
       staleTime: CALL_STORAGE_STALE_MS,
       gcTime: CALL_STORAGE_GC_MS,
@@ -185,7 +181,7 @@ export function useLatestPrescreenRunQuery({ enabled = true }: { enabled?: boole
   return useQuery(
     orgQueryOptions({
       queryKey: voiceKeys.prescreenRuns(activeOrganizationId),
-      queryFn: ({ signal }) => api.get<{ runs: ProcessingRun[] }>('/api/processing-runs/', { query: { kind: 'prescreen_calls', limit: 1 }, signal }),
+      queryFn: ({ signal }) => api.call(endpoints.listProcessingRuns, { query: { kind: 'prescreen_calls', limit: 1 }, signal }),
       enabled: enabled && Boolean(activeOrganizationId),
       staleTime: 0,
       select: (data) => data.runs[0] ?? null,
@@ -197,7 +193,7 @@ export function useLatestPrescreenRunQuery({ enabled = true }: { enabled?: boole
 export function usePrescreenAll() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PrescreenAllInput) => api.post<ProcessingRun>('/api/calls/prescreen-all', input),
+    mutationFn: (input: PrescreenAllInput) => api.call(endpoints.prescreenAllByCall, { body: input }),
     onSuccess: () => invalidateOrg(queryClient, undefined, 'calls', 'prescreen-runs', 'processing-runs', 'callbacks'),
     meta: { silent: true },
   });

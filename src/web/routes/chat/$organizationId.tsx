@@ -5,6 +5,7 @@ import { NotFound } from '../../components/NotFound';
 import { PublicChatPage } from '../../features/chat/PublicChatPage';
 import { api, ApiRequestError } from '../../lib/api';
 import { queryKeys } from '../../lib/query';
+import * as endpoints from '../../lib/api-operations.gen';
 
 export const Route = createFileRoute('/chat/$organizationId')({
   validateSearch: chatSearch,
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/chat/$organizationId')({
     try {
       const organization = await context.queryClient.fetchQuery({
         queryKey: queryKeys.publicOrganization(params.organizationId),
-        queryFn: () => api.get<PublicOrganization>(`/api/organizations/public/${encodeURIComponent(params.organizationId)}`),
+        queryFn: () => api.call(endpoints.getPublicOrganization, { params: { publicId: params.organizationId } }),
         retry: false,
         meta: { silent: true },
       });

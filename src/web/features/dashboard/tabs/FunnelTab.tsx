@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { BarList } from '../BarList';
 import { ChartSection, DataTable, KpiCards, NoActivity, number, ratioPct, TabFrame } from '../parts';
 import { useDashboardTab, type DashboardFilterValues } from '../queries';
 import { DROP_OFF_LABELS, SOURCE_LABELS, STAGE_LABELS, STAGE_ORDER as FUNNEL_STAGES } from '../words';
@@ -20,7 +20,7 @@ export default function FunnelTab({ filters }: { filters: DashboardFilterValues 
                 { label: 'Candidates created', value: number(count('created')) },
                 { label: 'Prescreened', value: number(count('prescreened')) },
                 {
-                  label: 'PASS',
+                  label: 'Passed',
                   value: number(count('passed')),
                   hint: count('prescreened') ? `${ratioPct(count('passed') / count('prescreened'))} of prescreens` : undefined,
                 },
@@ -30,17 +30,8 @@ export default function FunnelTab({ filters }: { filters: DashboardFilterValues 
             <ChartSection
               title="Funnel"
               description="Events of each stage in the range, and the conversion from the stage before."
-              chart={
-                <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={stages} accessibilityLayer={false}>
-                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                    <XAxis dataKey="name" tick={{ fontSize: 12 }} />
-                    <YAxis allowDecimals={false} />
-                    <Tooltip />
-                    <Bar dataKey="count" name="Count" fill="#1d4ed8" />
-                  </BarChart>
-                </ResponsiveContainer>
-              }
+              fitChart
+              chart={<BarList bars={stages.map((entry) => ({ key: entry.stage, label: entry.name, value: entry.count }))} color="#1d4ed8" />}
               table={
                 <DataTable
                   caption="Funnel stages"
@@ -94,17 +85,8 @@ export default function FunnelTab({ filters }: { filters: DashboardFilterValues 
             <ChartSection
               title="Drop-off reasons"
               description="Why candidates left the funnel in the range."
-              chart={
-                <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={dropOff} layout="vertical" margin={{ left: 24 }} accessibilityLayer={false}>
-                    <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                    <XAxis type="number" allowDecimals={false} />
-                    <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
-                    <Tooltip />
-                    <Bar dataKey="count" name="Candidates" fill="#b45309" />
-                  </BarChart>
-                </ResponsiveContainer>
-              }
+              fitChart
+              chart={<BarList bars={dropOff.map((entry) => ({ key: entry.reason, label: entry.name, value: entry.count }))} color="#b45309" />}
               table={
                 <DataTable
                   caption="Drop-off reasons"

@@ -36,7 +36,7 @@ export default function LifecycleTab({ filters }: { filters: DashboardFilterValu
     <TabFrame query={query}>
       {(data) => {
         if (data.trials.length === 0)
-          return <NoActivity title="No trials yet">Create a trial and start recruiting: its status and enrolment appear here.</NoActivity>;
+          return <NoActivity title="No trials yet">Create a trial and start recruiting: its status and enrollment appear here.</NoActivity>;
         const recruiting = data.trials.filter((trial) => trial.status === 'recruiting').length;
         const charted = data.trials.filter((trial) => trial.enrollment.length > 0).slice(0, 6);
         const periods = [...new Set(charted.flatMap((trial) => trial.enrollment.map((point) => point.period)))].sort();
@@ -60,8 +60,8 @@ export default function LifecycleTab({ filters }: { filters: DashboardFilterValu
               ]}
             />
             <ChartSection
-              title="Enrolment in the range"
-              description={`Cumulative enrolments by ${data.bucket}, per trial (up to six trials charted; all are in the table), and when each recruiting trial is projected to reach its target (80% and 95% ranges; a trial's sites are pooled).${BUCKET_NOTE[data.bucket] ? ` ${BUCKET_NOTE[data.bucket]}` : ''}`}
+              title="Enrollment in the range"
+              description={`Cumulative enrollments by ${data.bucket}, per trial (up to six trials charted; all are in the table), and when each recruiting trial is projected to reach its target (80% and 95% ranges; a trial's sites are pooled).${BUCKET_NOTE[data.bucket] ? ` ${BUCKET_NOTE[data.bucket]}` : ''}`}
               chart={
                 charted.length ? (
                   <ResponsiveContainer width="100%" height="100%">
@@ -81,7 +81,7 @@ export default function LifecycleTab({ filters }: { filters: DashboardFilterValu
               }
               table={
                 <DataTable
-                  caption="Enrolment against target by trial"
+                  caption="Enrollment against target by trial"
                   rows={data.trials}
                   rowKey={(row) => row.trialId}
                   columns={[

@@ -3,6 +3,7 @@ import { EmptyState } from '../../../components/ui';
 import { ChartSection, CHART_COLORS, DataTable, KpiCards, NoActivity, number, pct, TabFrame } from '../parts';
 import { useDashboardTab, type DashboardFilterValues } from '../queries';
 import { BUCKET_COLUMN, BUCKET_NOTE, periodLabel } from '../words';
+import { RECOMMENDATION_WORDS } from '../../../lib/words';
 
 const RECOMMENDATIONS = ['PASS', 'FAIL', 'INCONCLUSIVE', 'POTENTIAL'] as const;
 
@@ -22,7 +23,7 @@ export default function PrescreenTab({ filters }: { filters: DashboardFilterValu
             <KpiCards
               items={[
                 { label: 'Prescreen results', value: number(data.totals.results) },
-                { label: 'PASS rate', value: pct(data.totals.results ? Math.round((data.totals.PASS / data.totals.results) * 1000) / 10 : null) },
+                { label: 'Pass rate', value: pct(data.totals.results ? Math.round((data.totals.PASS / data.totals.results) * 1000) / 10 : null) },
                 {
                   label: 'Hours to result (median)',
                   value: number(data.hoursToResult.median, 1),
@@ -44,7 +45,7 @@ export default function PrescreenTab({ filters }: { filters: DashboardFilterValu
                     <Tooltip labelFormatter={(period) => periodLabel(data.bucket, String(period))} />
                     <Legend />
                     {RECOMMENDATIONS.map((label, index) => (
-                      <Bar key={label} dataKey={label} stackId="r" fill={CHART_COLORS[index]} />
+                      <Bar key={label} dataKey={label} name={RECOMMENDATION_WORDS[label]} stackId="r" fill={CHART_COLORS[index]} />
                     ))}
                   </BarChart>
                 </ResponsiveContainer>
@@ -56,7 +57,11 @@ export default function PrescreenTab({ filters }: { filters: DashboardFilterValu
                   rowKey={(row) => row.period}
                   columns={[
                     { label: BUCKET_COLUMN[data.bucket], value: (row) => periodLabel(data.bucket, row.period) },
-                    ...RECOMMENDATIONS.map((label) => ({ label, value: (row: (typeof data.overTime)[number]) => number(row[label]), numeric: true })),
+                    ...RECOMMENDATIONS.map((label) => ({
+                      label: RECOMMENDATION_WORDS[label] ?? label,
+                      value: (row: (typeof data.overTime)[number]) => number(row[label]),
+                      numeric: true,
+                    })),
                   ]}
                 />
               }

@@ -1,3 +1,4 @@
+import { shortTrialTitle } from '../../../../contract/trial-name';
 import { Link } from '@tanstack/react-router';
 import { ErrorCard } from '../../../components/ErrorCard';
 import { Spinner } from '../../../components/Spinner';
@@ -39,7 +40,7 @@ export function CompletePage({ flow }: { flow: SponsorFlow }) {
       <div className="grid gap-5 md:grid-cols-2" data-testid="sponsor-summary">
         <Card>
           <CardHeader>
-            <CardTitle>{data.trial.title}</CardTitle>
+            <CardTitle>{shortTrialTitle(data.trial)}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2 text-sm text-slate-800">
             <p>

@@ -1,3 +1,4 @@
+import { shortTrialTitle } from '../../../../contract/trial-name';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -7,6 +8,7 @@ import { buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle,
 import { ChooseSitesFirst, flowSearch, SponsorDemoStep, type SponsorFlow } from '../SponsorDemoStep';
 import { siteWhere } from './format';
 import { useSponsorSites } from './queries';
+import { preloadDashboardTabs } from './tab-chunks';
 
 export const CONNECT_STEPS = ['Protocol shared', 'Pre-screener generated from the criteria', 'Outreach agents configured', 'Ready'] as const;
 /** A simulated pace: every site moves one step this often (sites a little apart, as real connections would be). */
@@ -18,6 +20,8 @@ const STEP_MS = 450;
  */
 export function ConnectPage({ flow }: { flow: SponsorFlow }) {
   const sites = useSponsorSites(flow.trial);
+  // The dashboard is next: its tabs' code loads while the sites connect.
+  useEffect(preloadDashboardTabs, []);
   const chosenIds = flow.sites ?? [];
   const [tick, setTick] = useState(0);
   const total = CONNECT_STEPS.length + chosenIds.length;
@@ -47,7 +51,7 @@ export function ConnectPage({ flow }: { flow: SponsorFlow }) {
       ) : (
         <Card>
           <CardHeader>
-            <CardTitle>Connecting {sites.data.trial.title}</CardTitle>
+            <CardTitle>Connecting {shortTrialTitle(sites.data.trial)}</CardTitle>
             <CardDescription>A simulation for the demo: nothing is sent to the sites.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">

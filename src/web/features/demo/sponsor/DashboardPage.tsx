@@ -1,16 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { shortTrialTitle } from '../../../../contract/trial-name';
+import { lazy, Suspense, useEffect } from 'react';
 import { TabList } from '../../../components/TabList';
 import type { SponsorDashboard } from '../../../../contract/sponsor-demo';
 import { ErrorCard } from '../../../components/ErrorCard';
 import { Spinner } from '../../../components/Spinner';
 import { ChooseSitesFirst, SponsorDemoStep, type SponsorFlow } from '../SponsorDemoStep';
 import { useSponsorDashboard } from './queries';
+import { loadDemographicsTab, loadForecastingTab, loadOverviewTab, loadSitePerformanceTab, preloadDashboardTabs } from './tab-chunks';
 
-// Recharts loads with the tab that draws it.
-const OverviewTab = lazy(() => import('./OverviewTab'));
-const SitePerformanceTab = lazy(() => import('./SitePerformanceTab'));
-const ForecastingTab = lazy(() => import('./ForecastingTab'));
-const DemographicsTab = lazy(() => import('./DemographicsTab'));
+// Recharts loads with the tabs, apart from the first page; fetched while the data is (tab-chunks.ts).
+const OverviewTab = lazy(loadOverviewTab);
+const SitePerformanceTab = lazy(loadSitePerformanceTab);
+const ForecastingTab = lazy(loadForecastingTab);
+const DemographicsTab = lazy(loadDemographicsTab);
 
 export const DASHBOARD_TABS = ['overview', 'site-performance', 'forecasting', 'demographics'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -31,6 +33,7 @@ export interface DashboardSearch extends SponsorFlow {
 export function DashboardPage({ search, onChange }: { search: DashboardSearch; onChange: (patch: Partial<DashboardSearch>) => void }) {
   const deadline = search.deadline && /^\d{4}-\d{2}-\d{2}$/.test(search.deadline) ? search.deadline : undefined;
   const query = useSponsorDashboard(search.trial, search.sites ?? [], deadline);
+  useEffect(preloadDashboardTabs, []);
   const flow = { trial: search.trial, sites: search.sites };
 
   let body;
@@ -46,7 +49,7 @@ export function DashboardPage({ search, onChange }: { search: DashboardSearch; o
       title="Sponsor dashboard"
       description={
         query.data
-          ? `${query.data.trial.title}: ${query.data.sites.length} ${query.data.sites.length === 1 ? 'site' : 'sites'}${search.sites?.length ? ' chosen' : ' (all the trial’s sites)'}.`
+          ? `${shortTrialTitle(query.data.trial)}: ${query.data.sites.length} ${query.data.sites.length === 1 ? 'site' : 'sites'}${search.sites?.length ? ' chosen' : ' (all the trial’s sites)'}.`
           : 'Recruitment across the chosen sites.'
       }
       flow={flow}

@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { SponsorDashboard } from '../../../../contract/sponsor-demo';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Td, Th } from '../../../components/ui';
 import { ScrollTable } from './ScrollTable';
-import { count, decimal, FUNNEL_CHAIN, FUNNEL_STEPS, percent } from './format';
+import { count, decimal, FUNNEL_CHAIN, percent } from './format';
 
 /** Overview: the KPIs across the chosen sites and the funnel from pool to enrolled (chart, and the table behind it). */
 export default function OverviewTab({ data }: { data: SponsorDashboard }) {
@@ -12,7 +12,7 @@ export default function OverviewTab({ data }: { data: SponsorDashboard }) {
   return (
     <div className="grid gap-5">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="sponsor-kpis">
-        {FUNNEL_STEPS.map(([key, label]) => (
+        {FUNNEL_CHAIN.map(([key, label]) => (
           <div key={key} className="rounded-lg border border-slate-200 bg-white p-4">
             <dt className="text-sm text-slate-700">{label}</dt>
             <dd className="text-2xl font-semibold tabular-nums text-slate-900">{count(totals[key])}</dd>

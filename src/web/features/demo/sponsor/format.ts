@@ -14,15 +14,6 @@ export function formatDay(day: string | null | undefined): string {
 
 export const siteWhere = (site: { city: string | null; region: string | null }) => [site.city, site.region].filter(Boolean).join(', ');
 
-export const FUNNEL_STEPS = [
-  ['pool', 'Pool'],
-  ['contacted', 'Contacted'],
-  ['prescreened', 'Prescreened'],
-  ['passed', 'Passed'],
-  ['booked', 'Booked'],
-  ['enrolled', 'Enrolled'],
-] as const;
-
 /** The funnel as a chain (each step within the one before): every candidate linked to the trial, then each step. */
 export const FUNNEL_CHAIN = [
   ['candidates', 'Candidates'],
@@ -32,5 +23,12 @@ export const FUNNEL_CHAIN = [
   ['booked', 'Booked'],
   ['enrolled', 'Enrolled'],
 ] as const;
+
+/**
+ * A site's columns: the chain after its candidates, then the pool. The pool counts who is still in play now (not
+ * screened out, opted out or declined), so it is no step of the chain: shown before "Contacted" it read as a
+ * funnel whose second step was larger than its first (decision 160).
+ */
+export const FUNNEL_STEPS = [...FUNNEL_CHAIN.slice(1), ['pool', 'Still in the pool']] as const;
 
 export const DIMENSION_LABELS = { age: 'Age', sex: 'Sex', ethnicity: 'Ethnicity', race: 'Race', language: 'Preferred language' } as const;

@@ -1,6 +1,6 @@
-import type { SponsorDashboard, SponsorSiteList, SponsorTrialList } from '../../../../contract/sponsor-demo';
 import { api } from '../../../lib/api';
 import { orgQueryOptions } from '../../../lib/query';
+import * as endpoints from '../../../lib/api-operations.gen';
 
 /*
  * The sponsor demo's queries. Keys carry the active organization like every organization query (switching
@@ -14,19 +14,17 @@ export const sponsorDemoKeys = {
     ['org', activeId, 'sponsor-demo', 'dashboard', trialId, siteIds, deadline ?? null] as const,
 };
 
-const trialPath = (trialId: string) => `/api/sponsor-demo/trials/${encodeURIComponent(trialId)}`;
-
 export const sponsorTrialsOptions = (activeId: string | null) =>
-  orgQueryOptions({ queryKey: sponsorDemoKeys.trials(activeId), queryFn: ({ signal }) => api.get<SponsorTrialList>('/api/sponsor-demo/trials', { signal }) });
+  orgQueryOptions({ queryKey: sponsorDemoKeys.trials(activeId), queryFn: ({ signal }) => api.call(endpoints.listSponsorDemoTrials, { signal }) });
 
 export const sponsorSitesOptions = (activeId: string | null, trialId: string) =>
   orgQueryOptions({
     queryKey: sponsorDemoKeys.sites(activeId, trialId),
-    queryFn: ({ signal }) => api.get<SponsorSiteList>(`${trialPath(trialId)}/sites`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listSponsorDemoTrialSites, { params: { id: trialId }, signal }),
   });
 
 export const sponsorDashboardOptions = (activeId: string | null, trialId: string, siteIds: string[], deadline: string | undefined) =>
   orgQueryOptions({
     queryKey: sponsorDemoKeys.dashboard(activeId, trialId, siteIds, deadline),
-    queryFn: ({ signal }) => api.get<SponsorDashboard>(`${trialPath(trialId)}/dashboard`, { query: { siteIds, deadline }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getSponsorDemoTrialDashboard, { params: { id: trialId }, query: { siteIds, deadline }, signal }),
   });

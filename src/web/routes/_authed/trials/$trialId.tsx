@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TrialDetailPage } from '../../../features/trials/TrialDetailPage';
+import { shortTrialTitle } from '../../../features/trials/title';
 import { trialQueryOptions } from '../../../features/trials/keys';
 import { getActiveOrganizationId } from '../../../lib/api';
 
@@ -8,7 +9,7 @@ export const Route = createFileRoute('/_authed/trials/$trialId')({
   loader: async ({ context, params }) => {
     try {
       const trial = await context.queryClient.ensureQueryData(trialQueryOptions(getActiveOrganizationId(), params.trialId));
-      return { crumb: trial.title };
+      return { crumb: shortTrialTitle(trial) };
     } catch {
       return { crumb: 'Trial' };
     }
