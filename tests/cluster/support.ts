@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../support/free-port';
 
 /**
  * Several real app processes (src/server/main.ts in production mode, as `npm start` runs it) on one fresh
@@ -19,16 +19,6 @@ export const LEASE_SECONDS = 8;
 export const SWEEP_SECONDS = 2;
 
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** A throwaway database on the test server; `sql` queries it as the owner. */
 export async function createClusterDatabase() {
@@ -94,6 +84,8 @@ export async function spawnApp(name: string, databaseUrl: string): Promise<AppPr
       ADMIN_PASSWORD,
       RUN_LEASE_SECONDS: String(LEASE_SECONDS),
       RUN_SWEEP_SECONDS: String(SWEEP_SECONDS),
+      // Room for the lines a killed process's simulated calls hold until the stale-call sweep (cluster.test.ts).
+      VOICE_MAX_CONCURRENT_CALLS: '10',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zoneAtHour } from '../support/zones';
-import { expectAccessible, startApp, type RunningApp, importRecruitingTrial, signUpSite } from './support';
+import { checkPage, startApp, type RunningApp, importRecruitingTrial, signUpSite } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -62,7 +62,7 @@ async function newCandidate(page: Page, data: Record<string, unknown>): Promise<
 /** Waits for the toast to settle (axe would catch it mid-fade), then checks the page. */
 async function settleAndCheck(page: Page) {
   await page.waitForTimeout(600);
-  await expectAccessible(page);
+  await checkPage(page);
 }
 
 describe('callbacks', () => {
@@ -83,7 +83,7 @@ describe('callbacks', () => {
     await page.goto('/admin/callbacks');
     await expect.poll(() => page.getByText('No callbacks yet').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // The candidate page: no callback, then "Schedule callback" for tomorrow at 11:00 the candidate's time.
     await page.goto(`/candidates/${candidateId}`);
@@ -99,7 +99,7 @@ describe('callbacks', () => {
     // The hint says what that is on the viewer's clocks (three hours earlier in Los Angeles).
     await expect.poll(() => dialog.getByText(/8:00\sAM your time/).isVisible()).toBe(true);
     await dialog.getByLabel('Note (optional)').fill('Prefers late mornings');
-    await expectAccessible(page);
+    await checkPage(page);
     await dialog.getByRole('button', { name: 'Schedule callback' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     const card = page.getByTestId('candidate-callback');
@@ -125,13 +125,13 @@ describe('callbacks', () => {
     expect(await row.getByTestId('callback-moved').count()).toBe(0);
     expect(await row.getByRole('link', { name: 'Carmen Callback' }).getAttribute('href')).toBe(`/candidates/${candidateId}`);
     expect(await page.getByText('Refreshing every 15 seconds', { exact: false }).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Tabs and the status filter live in the URL.
     await page.getByRole('button', { name: 'Failed prescreens' }).click();
     await page.waitForURL(/filter=failedPrescreen/);
     await expect.poll(() => page.getByText('No callbacks match').isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('button', { name: 'Show all callbacks' }).click();
     await page.waitForURL((url) => url.searchParams.get('filter') === 'all');
     await page.getByLabel('Status').selectOption('pending');
@@ -160,7 +160,7 @@ describe('callbacks', () => {
     await row.getByRole('button', { name: 'Cancel the callback to Carmen Callback' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect.poll(() => confirm.isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await confirm.getByRole('button', { name: 'Cancel callback' }).click();
     await expect.poll(() => confirm.isVisible()).toBe(false);
     await expect.poll(() => row.getByText('Cancelled').isVisible()).toBe(true);
@@ -185,9 +185,24 @@ describe('callbacks', () => {
       consent: { calls: true },
       trialIds: [trialId],
     });
-    await newCandidate(page, { firstName: 'Pedro', lastName: 'Prescreen', phone: '+12125550182', timeZone: zoneAtHour(14), consent: { calls: true } });
-    await newCandidate(page, { firstName: 'Nadia', lastName: 'Noconsent', phone: '+12125550183', timeZone: zoneAtHour(14) });
-    await newCandidate(page, { firstName: 'Nico', lastName: 'Night', phone: '+12125550184', timeZone: zoneAtHour(3), consent: { calls: true } });
+    // All in the trial: "Prescreen all" calls the people of the trial its agent recruits for (decision 174).
+    await newCandidate(page, {
+      firstName: 'Pedro',
+      lastName: 'Prescreen',
+      phone: '+12125550182',
+      timeZone: zoneAtHour(14),
+      consent: { calls: true },
+      trialIds: [trialId],
+    });
+    await newCandidate(page, { firstName: 'Nadia', lastName: 'Noconsent', phone: '+12125550183', timeZone: zoneAtHour(14), trialIds: [trialId] });
+    await newCandidate(page, {
+      firstName: 'Nico',
+      lastName: 'Night',
+      phone: '+12125550184',
+      timeZone: zoneAtHour(3),
+      consent: { calls: true },
+      trialIds: [trialId],
+    });
 
     await page.goto('/admin/calls');
     await expect.poll(() => page.getByText('No calls yet').isVisible()).toBe(true);
@@ -199,7 +214,7 @@ describe('callbacks', () => {
     expect(explanation).toContain('do-not-contact');
     expect(explanation).toContain('calling hours');
     expect(explanation).toContain('calls are open at once');
-    await expectAccessible(page);
+    await checkPage(page);
     await confirm.getByRole('button', { name: 'Start calling' }).click();
 
     // The run's progress, polled every second until it completes.
@@ -231,7 +246,7 @@ describe('callbacks', () => {
     const nightRow = page.getByRole('row', { name: /Nico Night/ });
     await expect.poll(() => nightRow.isVisible()).toBe(true);
     expect(await nightRow.innerText()).toContain('Outside calling hours');
-    await expectAccessible(page);
+    await checkPage(page);
     await context.close();
   });
 });

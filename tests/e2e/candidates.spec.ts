@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, startApp, type RunningApp, confirmEmailLink } from './support';
+import { checkPage, startApp, type RunningApp, confirmEmailLink } from './support';
 
 let app: RunningApp;
 let scratch: string;
@@ -54,7 +54,7 @@ describe('candidates of a research site', () => {
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await expect.poll(() => page.getByText('Say where the consent was given').isVisible()).toBe(true);
     await page.getByLabel('Consent source (required)').fill('paper form at clinic');
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 20_000 }).toBe('Completed');
     // Outcomes name the candidates.
@@ -75,14 +75,14 @@ describe('candidates of a research site', () => {
     await dialog.getByRole('button', { name: 'Record consent' }).click();
     await expect.poll(() => dialog.getByText('Say where the consent was given').isVisible()).toBe(true);
     await dialog.getByLabel('Source').fill('phone call with the coordinator');
-    await expectAccessible(page);
+    await checkPage(page);
     await dialog.getByRole('button', { name: 'Record consent' }).click();
     await expect.poll(() => page.getByText('Consent recorded for 1 candidate').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Omar Reyes' }).click();
     await expect.poll(() => page.getByTestId('consent-sources').textContent()).toContain('Calls: phone call with the coordinator');
   });
 
-  it('imports diagnosis and lab columns as clinical facts, naming the values it does not recognise (issue 11)', async () => {
+  it('imports diagnosis and lab columns as clinical facts, naming the values it does not recognize (issue 11)', async () => {
     const { page } = await app.newPage();
     await page.goto('/sign-up');
     await page.getByLabel('Name', { exact: true }).fill('Dina Diagnoses');
@@ -102,10 +102,10 @@ describe('candidates of a research site', () => {
     expect(await page.getByLabel('Column “Diagnoses”').inputValue()).toBe('conditions');
     expect(await page.getByLabel('Column “HbA1c”').inputValue()).toBe('lab');
     await expect.poll(() => page.getByText('4 clinical facts read from the diagnosis, medication and lab columns', { exact: false }).isVisible()).toBe(true);
-    const unrecognised = page.getByRole('table', { name: 'Values not recognised' });
+    const unrecognised = page.getByRole('table', { name: 'Values not recognized' });
     expect(await unrecognised.getByRole('row', { name: /Zorblax syndrome/ }).textContent()).toContain('kept by its name');
     expect(await unrecognised.getByRole('row', { name: /high/ }).textContent()).toContain('left out');
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 20_000 }).toBe('Completed');
     await page.getByRole('link', { name: /Ivy Hale/ }).click();
@@ -132,7 +132,7 @@ describe('candidates of a research site', () => {
     await expect.poll(() => page.getByText('No candidates yet').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Add candidate' }).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Step 1: the file and options.
     await page.getByRole('link', { name: 'Import', exact: true }).click();
@@ -142,7 +142,7 @@ describe('candidates of a research site', () => {
     await page.getByLabel('Candidates file (CSV or JSON)').setInputFiles(file);
     await expect.poll(() => page.getByText('Chosen: site-list.csv (CSV)').isVisible()).toBe(true);
     expect(await page.getByLabel(/^Merge/).isChecked()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('button', { name: 'Next: check columns' }).click();
 
     // Step 2: the guessed mapping and a validated sample.
@@ -152,7 +152,7 @@ describe('candidates of a research site', () => {
     expect(await page.getByLabel('Column “Mobile”').inputValue()).toBe('phone');
     expect(await page.getByLabel('Column “DOB”').inputValue()).toBe('dateOfBirth');
     expect(await page.getByText('3 valid and 2 with problems', { exact: false }).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Step 3: the run, polled to the end.
     await page.getByRole('button', { name: 'Import 5 rows' }).click();
@@ -168,7 +168,7 @@ describe('candidates of a research site', () => {
     expect(await page.getByTestId('row-outcome-4').textContent()).toMatch(/phone/i);
     expect(await page.getByTestId('row-outcome-1').textContent()).toContain('Created');
     expect(await page.getByRole('link', { name: 'View in processed runs' }).getAttribute('href')).toMatch(/\/admin\/processed-runs\?id=/);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Staff follow their own runs on /admin/processed-runs.
     await page.getByRole('link', { name: 'View in processed runs' }).click();
@@ -176,14 +176,14 @@ describe('candidates of a research site', () => {
     await page.goto('/admin/processed-runs');
     await expect.poll(() => page.getByRole('link', { name: 'Import of site-list.csv' }).isVisible()).toBe(true);
     expect(await page.getByRole('progressbar', { name: 'Progress of Import of site-list.csv' }).getAttribute('aria-valuenow')).toBe('5');
-    await expectAccessible(page);
+    await checkPage(page);
     // The runs' search box narrows the list as one types, and keeps the words in the address.
     const runSearch = page.getByRole('searchbox', { name: 'Search runs' });
     await runSearch.fill('no such run');
     await page.waitForURL(/search=no\+such\+run|search=no%20such%20run/);
     await expect.poll(() => page.getByText('No runs match').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Import of site-list.csv' }).count()).toBe(0);
-    await expectAccessible(page);
+    await checkPage(page);
     await runSearch.fill('site-list');
     await page.waitForURL(/search=site-list/);
     await expect.poll(() => page.getByRole('link', { name: 'Import of site-list.csv' }).isVisible()).toBe(true);
@@ -192,7 +192,7 @@ describe('candidates of a research site', () => {
     await page.goto('/candidates');
     await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–3 of 3');
     expect(await page.getByRole('cell', { name: '(212) 555-0101' }).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByLabel('Search').fill('lovelace');
     await page.waitForURL(/search=lovelace/);
     await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–1 of 1');
@@ -219,7 +219,7 @@ describe('candidates of a research site', () => {
     await expect.poll(() => notes.getByText('Interested in the evening visit slots.').isVisible()).toBe(true);
     expect(await notes.getByText(/Cara Candidates/).isVisible()).toBe(true);
     await page.waitForTimeout(600);
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('button', { name: 'Delete note 1' }).click();
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.getByText('Delete this note?').isVisible()).toBe(true);
@@ -242,7 +242,7 @@ describe('candidates of a research site', () => {
     expect(await breadcrumb.getByRole('link', { name: 'Ada Lovelace' }).isVisible()).toBe(true);
     expect(await breadcrumb.getByText('Contact history').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    await expectAccessible(page);
+    await checkPage(page);
     await context.close();
   });
 
@@ -266,7 +266,7 @@ describe('candidates of a research site', () => {
     await expect.poll(() => dialog.getByText(/Enter a valid phone number/).isVisible()).toBe(true);
     expect(await dialog.getByText('Enter a valid email address').isVisible()).toBe(true);
     expect(await dialog.getByLabel('Phone').getAttribute('aria-invalid')).toBe('true');
-    await expectAccessible(page);
+    await checkPage(page);
     await dialog.getByLabel('Last name').fill('Nightingale');
     await dialog.getByLabel('Phone').fill('+1 212 555 0199');
     await dialog.getByLabel('Email').fill('nell@example.test');
@@ -278,7 +278,7 @@ describe('candidates of a research site', () => {
     const zones = page.getByRole('listbox', { name: 'Time zones' });
     await expect.poll(() => zones.getByRole('option').count()).toBe(1);
     expect(await zones.getByRole('option').textContent()).toMatch(/America\/Chicago\s*UTC−0[56]:00/);
-    await expectAccessible(page);
+    await checkPage(page);
     await page.keyboard.press('Enter');
     await expect.poll(() => zone.textContent()).toBe('America/Chicago');
     await dialog.getByLabel('Consents to SMS').check();
@@ -309,7 +309,7 @@ describe('candidates of a research site', () => {
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.getByText('Delete 1 candidate?').isVisible()).toBe(true);
     expect(await confirm.getByText(/removed for good/).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await confirm.getByRole('button', { name: 'Delete 1 candidate' }).click();
     await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–1 of 1');
     expect(await page.getByRole('link', { name: 'Nell Nightingale' }).isVisible()).toBe(true);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, signUpSite, startApp, type RunningApp } from './support';
+import { checkPage, signUpSite, startApp, type RunningApp } from './support';
 
 let app: RunningApp;
 let scratch: string;
@@ -75,7 +75,7 @@ describe('a candidate’s clinical record (issue 11)', () => {
     await dialog.getByRole('button', { name: 'Add fact' }).click();
     await expect.poll(() => dialog.getByText('A value is needed').isVisible()).toBe(true);
     expect(await dialog.getByLabel('Value').getAttribute('aria-invalid')).toBe('true');
-    await expectAccessible(page);
+    await checkPage(page);
     await dialog.getByLabel('Value').fill('7.1');
     await dialog.getByLabel('Unit (optional)').fill('%');
     await dialog.getByLabel('Date (optional)').fill('2025-03-04');
@@ -86,7 +86,7 @@ describe('a candidate’s clinical record (issue 11)', () => {
     expect(await hba1c.getByText('7.1 %').isVisible()).toBe(true);
     expect(await hba1c.getByText('Entered by staff').isVisible()).toBe(true);
     await page.waitForTimeout(600);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Deleting a note takes the facts read from it; the hand-entered fact stays.
     await notes.getByRole('button', { name: /^Delete the note of / }).click();
@@ -111,13 +111,13 @@ describe('a candidate’s clinical record (issue 11)', () => {
     await importDialog.getByLabel('FHIR bundle (.json)').setInputFiles(BUNDLE);
     await importDialog.getByRole('button', { name: 'Import' }).click();
     await expect.poll(() => importDialog.getByText(/^Created Ana Ruiz with \d+ facts$/).isVisible(), { timeout: 20_000 }).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await importDialog.getByRole('link', { name: 'Open Ana Ruiz' }).click();
     await page.waitForURL(/\/candidates\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ana Ruiz');
     await expect.poll(() => record.getByRole('table', { name: 'Known facts: Conditions' }).getByText('Health record (FHIR)').first().isVisible()).toBe(true);
     await page.waitForTimeout(600);
-    await expectAccessible(page);
+    await checkPage(page);
     await context.close();
   });
 });

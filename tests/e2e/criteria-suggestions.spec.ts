@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm } from '../support/fake-llm';
-import { expectAccessible, signUpSite, startApp, type RunningApp } from './support';
+import { checkPage, signUpSite, startApp, type RunningApp } from './support';
 
 // Issue 10: "Improve with suggestions" on /admin/trial-criteria, with the app pointed at a local fake of an
 // OpenAI-compatible API (the model proposes a rule for every criterion it is asked about).
@@ -55,7 +55,7 @@ describe('criteria suggestions', () => {
     await expect.poll(() => panel.getByText('fake-model-e2e proposed 2 of 2 rules').isVisible(), { timeout: 20_000 }).toBe(true);
     const proposals = panel.getByRole('list', { name: 'Proposed rules' }).getByRole('listitem');
     expect(await proposals.count()).toBe(2);
-    await expectAccessible(page);
+    await checkPage(page);
 
     await panel.getByRole('button', { name: 'Accept the rule for Inclusion 2' }).click();
     await panel.getByRole('button', { name: 'Reject the rule for Exclusion 1' }).click();

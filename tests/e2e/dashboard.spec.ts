@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, signUpSite, startApp, type RunningApp } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, checkPage, signIn, signUpSite, startApp, type RunningApp } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -49,13 +49,13 @@ describe('Admin dashboard', () => {
     expect(await page.getByLabel('Range').inputValue()).toBe('30d');
     const kpis = page.getByTestId('kpis');
     await expect.poll(() => kpis.textContent(), WAIT).toContain('Candidates created2');
-    await expectAccessible(page);
+    await checkPage(page);
     // Each chart has its table: "Show as table" brings it into view.
     await page.getByRole('button', { name: 'Show as table' }).first().click();
     const stages = page.getByRole('table', { name: 'Funnel stages' });
     await expect.poll(() => stages.isVisible(), WAIT).toBe(true);
     expect(await stages.getByRole('row').nth(1).textContent()).toContain('Created2');
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Staff see six tabs: the customer overview is for Cohortly's admins.
     const tabs = await page.getByRole('tab').allTextContents();
@@ -64,7 +64,7 @@ describe('Admin dashboard', () => {
       await page.getByRole('tab', { name, exact: true }).click();
       await expect.poll(() => page.getByRole('tab', { selected: true }).textContent(), WAIT).toBe(name);
       await tabLoaded(page);
-      await expectAccessible(page);
+      await checkPage(page);
     }
     // The satisfaction tab says how ratings are collected; the lifecycle tab lists the trial.
     await page.getByRole('tab', { name: 'Satisfaction' }).click();
@@ -120,7 +120,7 @@ describe('Admin dashboard', () => {
     await tabLoaded(page);
     expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('Customers');
     await expect.poll(() => page.getByRole('tabpanel').textContent(), WAIT).toContain('Meadow Research');
-    await expectAccessible(page);
+    await checkPage(page);
     await context.close();
   });
 });

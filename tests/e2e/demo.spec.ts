@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, checkPage, signIn, startApp, type RunningApp } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -14,39 +14,57 @@ describe('the demo area', () => {
     await page.waitForURL(/\/trials$/);
     const main = page.getByRole('main');
 
+    // Issue 32: the chat demo without demo data says what to do, not "Coming soon", and leads there.
+    await page.goto('/admin/demo/chat');
+    await expect.poll(() => main.getByText('Create demo data first').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await main.getByText(/Coming soon/i).count()).toBe(0);
+    await checkPage(page);
+    await main.getByRole('link', { name: 'Create demo data' }).click();
+    await page.waitForURL(/\/admin\/demo$/);
+
     // No demo organization yet: the button creates it, after a confirmation.
     await page.goto('/admin/demo');
     await expect.poll(() => main.getByRole('button', { name: 'Create demo data' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await main.getByRole('link', { name: 'Voice demo' }).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await main.getByRole('button', { name: 'Create demo data' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect.poll(() => confirm.getByText('Create the demo data?').isVisible(), { timeout: 20_000 }).toBe(true);
     await confirm.getByRole('button', { name: 'Create demo data' }).click();
+    // Issue 32: the seeding is a processing run; the page shows it going and offers no second start meanwhile.
+    await expect.poll(() => main.getByTestId('demo-reset-progress').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await main.getByRole('button', { name: 'Resetting…' }).isDisabled()).toBe(true);
+    await checkPage(page);
     await expect.poll(() => main.getByRole('status').filter({ hasText: 'Demo data created' }).isVisible(), { timeout: 90_000 }).toBe(true);
+    expect(await main.getByTestId('demo-reset-progress').count()).toBe(0);
     await expect.poll(() => main.getByTestId('demo-count-candidates').textContent(), { timeout: 20_000 }).toBe('3,000');
     expect(await main.getByRole('button', { name: 'Reset demo data' }).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
+    // The run is listed with the other processed runs, in words.
+    await main.getByTestId('demo-last-reset').getByRole('link', { name: 'Processed runs' }).click();
+    await page.waitForURL(/\/admin\/processed-runs/);
+    await expect.poll(() => main.getByText('Demo data reset').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await checkPage(page);
 
     // Voice: a simulated call to a sample person ends with the AI's recommendation.
     await page.goto('/admin/demo/voice');
     await expect.poll(() => main.getByRole('button', { name: 'Start demo call' }).isVisible(), { timeout: 20_000 }).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await main.getByRole('button', { name: 'Start demo call' }).click();
     await expect.poll(() => main.getByTestId('demo-transcript').isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => main.getByTestId('demo-recommendation').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await main.getByTestId('demo-recommendation').getByText('Why').isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Prescreen: pick a trial, answer the form, see the recommendation, decide with an override.
     await page.goto('/admin/demo/prescreen');
     await expect.poll(() => main.getByRole('button', { name: 'Use a sample candidate' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await main.getByTestId('demo-step-explain').textContent()).toMatch(/^Step 1:/);
-    await expectAccessible(page);
+    await checkPage(page);
     await main.getByRole('button', { name: 'Use a sample candidate' }).click();
     await expect.poll(() => main.getByTestId('step').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await main.getByTestId('demo-step-explain').textContent()).toMatch(/^Step 2:/);
-    await expectAccessible(page);
+    await checkPage(page);
     for (let block = 0; block < 10; block++) {
       for (const fieldset of await main.locator('fieldset[data-question]').all()) {
         if ((await fieldset.locator('input:checked').count()) === 0) await fieldset.locator('input').first().check();
@@ -65,13 +83,13 @@ describe('the demo area', () => {
     }
     await expect.poll(() => main.getByTestId('demo-recommendation').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await main.getByTestId('demo-step-explain').textContent()).toMatch(/^Step 3:/);
-    await expectAccessible(page);
+    await checkPage(page);
     const options = await main.getByLabel('Recommendation you hold').locator('option').allTextContents();
     await main.getByLabel('Recommendation you hold').selectOption({ label: options.find((text) => text.startsWith('Override'))! });
     await main.getByLabel('Reason').fill('Confirmed with the candidate by phone');
     await main.getByRole('button', { name: /^(Approve|Reject)$/ }).click();
     await expect.poll(() => main.getByTestId('demo-decision').textContent(), { timeout: 20_000 }).toMatch(/with an override/);
     expect(await main.getByTestId('demo-step-explain').textContent()).toMatch(/^Step 4:/);
-    await expectAccessible(page);
+    await checkPage(page);
   }, 240_000);
 });

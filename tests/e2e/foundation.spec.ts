@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp, confirmEmailLink } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, checkPage, signIn, startApp, type RunningApp, confirmEmailLink } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -16,19 +16,19 @@ describe('a new research site', () => {
 
     await page.goto('/');
     await page.waitForURL(/\/sign-in\?redirect=/);
-    await expectAccessible(page);
+    await checkPage(page);
 
     await page.goto('/sign-up');
     await page.getByLabel('Name', { exact: true }).fill('Casey Coordinator');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a-good-long-password');
     await page.getByLabel('Research site name').fill('Riverside Research Center');
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await confirmEmailLink(page);
     await page.waitForURL(/\/trials$/);
     await expect.poll(() => page.getByText('Riverside Research Center').first().isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     // A non-admin has no organization switcher.
     expect(await page.locator('#org-switcher').count()).toBe(0);
 
@@ -42,7 +42,7 @@ describe('a new research site', () => {
     await page.getByLabel('Password').fill('a-good-long-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/settings\/account$/);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Signed in, /sign-in sends the user home, and home is /trials.
     await page.goto('/sign-in');
@@ -113,7 +113,7 @@ describe('an internal admin', () => {
     await page.locator('#org-switcher').waitFor();
     const selected = await page.locator('#org-switcher').evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent);
     expect(selected).toBe('Switch Target Clinic');
-    await expectAccessible(page);
+    await checkPage(page);
 
     // A stored choice that no longer exists falls back to the first organization.
     await page.evaluate(() => localStorage.setItem('cohortly-active-org-id', 'gone'));
@@ -135,7 +135,7 @@ describe('an internal admin', () => {
       .getByRole('dialog')
       .getByLabel(/^name$/i)
       .fill(name);
-    await expectAccessible(page);
+    await checkPage(page);
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /create/i })
@@ -144,7 +144,7 @@ describe('an internal admin', () => {
     // Let the confirmation toast finish its fade-in, so axe measures its real contrast.
     await page.locator('[data-sonner-toast]').first().waitFor();
     await page.waitForTimeout(600);
-    await expectAccessible(page);
+    await checkPage(page);
 
     await page
       .getByRole('row', { name: new RegExp(name) })
@@ -215,7 +215,7 @@ describe('screens for everyone', () => {
     expect(await page.getByText('The page might have been moved, deleted, or you entered the wrong URL.').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
     expect(await page.getByRole('button', { name: 'Go back' }).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, signUpSite, startApp, type RunningApp } from './support';
+import { checkPage, signUpSite, startApp, type RunningApp } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -61,7 +61,7 @@ describe('Outreach sequences', () => {
     await page.goto('/admin/sequences');
     await expect.poll(() => page.getByText('No active sequences').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Manage' }).getByRole('link', { name: 'Sequences' }).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('link', { name: 'New sequence' }).click();
     await page.waitForURL(/\/admin\/sequences\/new$/);
 
@@ -72,7 +72,7 @@ describe('Outreach sequences', () => {
     await expect.poll(() => problems.textContent(), { timeout: 20_000 }).toContain('Name: Enter a name');
     expect(await problems.textContent()).toContain('Step 1, Message (English): Required');
     expect(await page.getByLabel('Message (English)', { exact: true }).getAttribute('aria-invalid')).toBe('true');
-    await expectAccessible(page);
+    await checkPage(page);
 
     await page.getByLabel('Name', { exact: true }).fill('Welcome texts');
     await page.getByLabel('A call was missed and no callback is set').check();
@@ -115,7 +115,7 @@ describe('Outreach sequences', () => {
       .filter({ has: page.getByRole('heading', { name: 'Step 4: Branch' }) })
       .getByRole('button', { name: 'Delete' })
       .click();
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Preview step 1 with a real candidate, in English and Spanish.
     await page.getByRole('button', { name: 'Preview step 1' }).click();
@@ -124,7 +124,7 @@ describe('Outreach sequences', () => {
     await previewDialog.getByRole('button', { name: /Rita Reply/ }).click();
     await expect.poll(() => previewDialog.getByTestId('preview-en').textContent(), SLOW).toContain('Hi Rita, can we talk about the study?');
     expect(await previewDialog.getByTestId('preview-es').textContent()).toContain('Hola Rita, ¿hablamos del estudio?');
-    await expectAccessible(page);
+    await checkPage(page);
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Create sequence' }).click();
@@ -134,7 +134,7 @@ describe('Outreach sequences', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome texts');
     expect(await page.getByText('A call was missed and no callback is set').isVisible()).toBe(true);
     expect(await page.getByTestId('sequence-step').nth(1).textContent()).toContain('For 1 minute.');
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Enroll from the candidates list: two go in, the one without SMS consent is refused with the reason.
     await page.goto('/candidates');
@@ -142,13 +142,13 @@ describe('Outreach sequences', () => {
     await page.getByRole('button', { name: 'Add to sequence' }).click();
     const addDialog = page.getByRole('dialog');
     await addDialog.getByLabel('Sequence', { exact: true }).selectOption({ label: 'Welcome texts' });
-    await expectAccessible(page);
+    await checkPage(page);
     await addDialog.getByRole('button', { name: 'Add 3 candidates' }).click();
     const result = addDialog.getByTestId('enroll-result');
     await expect.poll(() => result.isVisible(), SLOW).toBe(true);
     expect(await result.getByRole('status').textContent()).toBe('2 candidates enrolled, 1 not enrolled.');
     expect(await result.getByRole('row', { name: /Nora Noconsent/ }).textContent()).toContain('No SMS consent');
-    await expectAccessible(page);
+    await checkPage(page);
     await addDialog.getByRole('button', { name: 'Done' }).click();
 
     // The Enrollments tab: both active; the first text goes out within seconds, and the timeline says so.
@@ -160,11 +160,11 @@ describe('Outreach sequences', () => {
     await expect.poll(() => timeline.locator('[data-kind="sent"]').count(), SLOW).toBeGreaterThan(0);
     expect(await timeline.locator('[data-kind="sent"]').first().textContent()).toContain('SMS sent');
     expect(await timeline.getByText('Enrolled by staff (version 1)').isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await page.keyboard.press('Escape');
     // Waiting a minute: the next send is shown on the candidate's own clock, with the zone named.
     await expect.poll(() => row(page, 'Rita Reply').getByTestId('next-send').textContent(), SLOW).toContain(`(${zone.replace(/_/g, ' ')})`);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Rita answers the text (the SMS screen's simulated reply): her enrollment ends as "Replied".
     await page.goto(`/admin/sms?candidateId=${ritaId}`);
@@ -182,7 +182,7 @@ describe('Outreach sequences', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Stop', exact: true }).click();
     await expect.poll(() => page.getByTestId('enrollment-timeline').locator('[data-kind="exited"]').textContent(), SLOW).toContain('Exited');
     expect(await page.getByTestId('enrollment-timeline').getByTestId('enrollment-status').textContent()).toBe('ExitedStopped by staff');
-    await expectAccessible(page);
+    await checkPage(page);
     await page.keyboard.press('Escape');
     await expect.poll(() => row(page, 'Sam Stop').getByTestId('enrollment-status').textContent(), SLOW).toBe('ExitedStopped by staff');
 
@@ -193,7 +193,7 @@ describe('Outreach sequences', () => {
     const exits = page.getByTestId('statistics-exits');
     expect(await exits.textContent()).toContain('Replied1');
     expect(await exits.textContent()).toContain('Stopped by staff1');
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Paula is enrolled by name from the sequence's own dialog.
     await page.getByRole('tab', { name: 'Steps' }).click();
@@ -201,7 +201,7 @@ describe('Outreach sequences', () => {
     const enrollDialog = page.getByRole('dialog');
     await enrollDialog.getByLabel('Find candidates').fill('Paula');
     await enrollDialog.getByRole('checkbox', { name: /Paula Later/ }).check();
-    await expectAccessible(page);
+    await checkPage(page);
     await enrollDialog.getByRole('button', { name: 'Enroll 1 candidate' }).click();
     await expect.poll(() => enrollDialog.getByTestId('enroll-result').getByRole('status').textContent(), SLOW).toBe('1 candidate enrolled.');
     await enrollDialog.getByRole('button', { name: 'Done' }).click();
@@ -214,13 +214,13 @@ describe('Outreach sequences', () => {
     await expect
       .poll(() => page.getByTestId('save-notice').textContent(), SLOW)
       .toBe('Saved as version 2. People already enrolled finish on version 1; new enrollments use version 2.');
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Her candidate page lists the sequence, where she is, and stops it.
     await page.goto(`/candidates/${paulaId}`);
     const card = page.getByTestId('candidate-sequence').filter({ hasText: 'Welcome texts' });
     await expect.poll(() => card.getByTestId('enrollment-status').textContent(), SLOW).toBe('Active');
-    await expectAccessible(page);
+    await checkPage(page);
     await card.getByRole('button', { name: 'Stop Welcome texts for Paula Later' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Stop', exact: true }).click();
     await expect.poll(() => card.getByTestId('enrollment-status').textContent(), SLOW).toBe('ExitedStopped by staff');
@@ -237,7 +237,7 @@ describe('Outreach sequences', () => {
     await page.getByLabel('Show').selectOption('archived');
     await expect.poll(() => page.getByTestId('sequence-row').textContent(), { timeout: 20_000 }).toContain('Welcome texts');
     expect(await page.getByTestId('sequence-row').textContent()).toContain('Archived');
-    await expectAccessible(page);
+    await checkPage(page);
     void ritaId;
     await context.close();
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, startApp, type RunningApp, confirmEmailLink } from './support';
+import { checkPage, startApp, type RunningApp, confirmEmailLink } from './support';
 
 /** Minutes: the warning opens a minute before the sign-out, so 15 seconds after the last activity. */
 const IDLE_MINUTES = 1.25;
@@ -45,7 +45,7 @@ describe('idle sign-out (issue 14)', () => {
     const warning = page.getByRole('dialog', { name: 'Are you still there?' });
     await warning.waitFor({ timeout: IDLE_MS });
     expect(await warning.textContent()).toMatch(/For the safety of patient data you will be signed out in ([1-5]\d|60) seconds\./);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // "Stay signed in" is activity: the dialog closes and the server's deadline moves a full idle period ahead.
     await warning.getByRole('button', { name: 'Stay signed in' }).click();

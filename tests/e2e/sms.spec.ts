@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, startApp, type RunningApp, confirmEmailLink } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, checkPage, confirmEmailLink, type RunningApp, signIn, startApp } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('SMS with candidates', () => {
     await expect.poll(() => page.getByText('No text messages yet').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'SMS', exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // "New message" finds the candidate by name and opens the thread.
     await page.getByRole('button', { name: 'New message' }).first().click();
@@ -52,7 +52,7 @@ describe('SMS with candidates', () => {
     const message = page.getByLabel('Message', { exact: true });
     await message.fill('Hi Rita, this is Harbor Clinical Research about the asthma study. Is now a good time?');
     expect(await page.getByTestId('sms-count').textContent()).toContain('1 SMS segment');
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const outbound = log.getByTestId('sms-message').filter({ hasText: 'Is now a good time?' });
     await expect.poll(() => outbound.isVisible()).toBe(true);
@@ -68,7 +68,7 @@ describe('SMS with candidates', () => {
     expect(await inbound.getAttribute('data-direction')).toBe('inbound');
     const threadRow = page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Rita Reply/ });
     await expect.poll(() => threadRow.textContent()).toContain('1 unanswered');
-    await expectAccessible(page);
+    await checkPage(page);
 
     // STOP: SMS is blocked, the composer is disabled with the reason, and the automatic answer is in the thread.
     await page.getByLabel('Simulate a reply').fill('STOP');
@@ -98,7 +98,7 @@ describe('SMS with candidates', () => {
     ).toBe('page');
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     await page.waitForTimeout(400);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // A marketing template to someone who never consented to SMS: the server's 409 reason shows inline.
     const quiet = await page.request.post('/api/candidates/', { data: { firstName: 'Max', lastName: 'Marketing', phone: '+12125550155' } });
@@ -111,7 +111,7 @@ describe('SMS with candidates', () => {
     await expect
       .poll(() => page.getByTestId('sms-preview').textContent())
       .toContain('Hi Max, Harbor Clinical Research is looking for volunteers for the asthma study.');
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => page.getByTestId('send-error').textContent()).toContain('not consented to marketing');
     const refusedMessage = page.getByRole('log', { name: 'Messages with Max Marketing' }).getByTestId('sms-message');
@@ -124,6 +124,54 @@ describe('SMS with candidates', () => {
     await page.waitForURL(new RegExp(`/admin/sms\\?candidateId=${candidateId}`));
     await expect.poll(() => page.getByTestId('sms-blocked-banner').isVisible()).toBe(true);
 
+    await context.close();
+  });
+});
+
+describe('texts no organization could be matched to (issue 35, decisions 118 and 119)', () => {
+  it('an internal admin finds them in the admin navigation, the sender masked and the text shown only when asked', async () => {
+    const { context, page } = await app.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/trials$/);
+    const switcher = page.locator('#org-switcher');
+    await switcher.waitFor();
+    await switcher.selectOption({ label: 'Cohortly' });
+
+    await page.getByRole('link', { name: 'Unmatched texts' }).click();
+    await page.waitForURL(/\/admin\/unmatched-texts$/);
+    await expect.poll(() => page.getByText('No unmatched texts').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Texts no organization could be matched to');
+
+    // A text from a number no organization ever texted, to the shared sender no organization owns: kept, not guessed.
+    const text = 'Hello, is this about the sleep study? My husband got a message';
+    const sent = await page.request.post('/api/sms/simulator/inbound', { data: { from: '+12025550188', body: text } });
+    expect(sent.status()).toBe(200);
+    expect((await sent.json()).message.candidateId).toBeNull();
+    await page.reload();
+
+    const list = page.getByRole('list', { name: 'Texts no organization could be matched to' });
+    const item = list.getByRole('listitem').first();
+    await expect.poll(() => item.isVisible(), { timeout: 30_000 }).toBe(true);
+    const shown = await item.textContent();
+    expect(shown).toContain('just now');
+    expect(shown).toContain('••• 0188');
+    expect(shown).not.toContain('2025550188');
+    expect(shown).not.toContain(text);
+    expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    await checkPage(page);
+
+    // The text (and the whole number) on demand, by keyboard.
+    const toggle = item.getByRole('button', { name: 'Show the text' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => item.getByText(text).isVisible()).toBe(true);
+    expect(await item.textContent()).toContain('+12025550188');
+    expect(await item.getByRole('button', { name: 'Hide the text' }).getAttribute('aria-expanded')).toBe('true');
+
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
     await context.close();
   });
 });

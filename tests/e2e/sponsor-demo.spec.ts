@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, checkPage, signIn, startApp, type RunningApp } from './support';
 
 /**
  * The sponsor demo, start to finish, on seeded demo data (`npm run seed` into the app's data directory before it
@@ -47,7 +47,11 @@ describe('Sponsor demo', () => {
     // 1. Intro.
     await page.goto('/admin/demo/sponsors/intro');
     await expect.poll(() => page.getByRole('heading', { name: 'Sponsor demo', level: 1 }).isVisible(), WAIT).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
+    // Issue 32: shown to a sponsor, so its own full-width layout: no admin sidebar or breadcrumbs, one way out.
+    expect(await page.locator('#sidebar').count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Exit demo' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Start' }).click();
 
     // 2. Site selection: a trial, its ranked sites.
@@ -57,7 +61,7 @@ describe('Sponsor demo', () => {
     await trialSelect.selectOption({ index: 1 });
     const rows = page.getByTestId('site-row');
     await expect.poll(() => rows.count(), WAIT).toBeGreaterThanOrEqual(5);
-    await expectAccessible(page);
+    await checkPage(page);
     // Ranked: rank 1 first; a site not started is last.
     await expect.poll(async () => (await rows.first().locator('td').nth(1).textContent())?.trim(), WAIT).toBe('1');
     expect(await rows.last().getByText('Not started', { exact: true }).count()).toBe(1);
@@ -86,25 +90,33 @@ describe('Sponsor demo', () => {
     await page.waitForURL(/\/admin\/demo\/sponsors\/connect/);
     await expect.poll(() => page.getByTestId('connect-site').count(), WAIT).toBe(2);
     await expect.poll(() => page.getByTestId('connect-status').textContent(), WAIT).toBe('All 2 sites are connected and ready.');
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('link', { name: 'Open the dashboard' }).click();
 
     // 4. Dashboard: overview.
     await page.waitForURL(/\/admin\/demo\/sponsors\/dashboard/);
     await expect.poll(() => page.getByTestId('sponsor-kpis').isVisible(), WAIT).toBe(true);
     await expect.poll(() => page.getByTestId('funnel-row').count(), WAIT).toBe(6);
-    await expectAccessible(page);
+    // The tiles are one chain from the candidates: no step shows more people than the one before it (decision 160).
+    const tiles = page.getByTestId('sponsor-kpis').locator('dt');
+    expect(await tiles.allTextContents()).toEqual(['Candidates', 'Contacted', 'Prescreened', 'Passed', 'Booked', 'Enrolled']);
+    const values = (await page.getByTestId('sponsor-kpis').locator('dd.text-2xl').allTextContents()).map((text) => Number(text.replace(/,/g, '')));
+    expect(
+      values.every((value, i) => i === 0 || value <= values[i - 1]),
+      values.join(' > '),
+    ).toBe(true);
+    await checkPage(page);
 
     // Site performance: one row per chosen site.
     await page.getByRole('tab', { name: 'Site performance' }).click();
     await expect.poll(() => page.getByTestId('performance-row').count(), WAIT).toBe(2);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Forecasting: the projected date, and sites needed by a date.
     await page.getByRole('tab', { name: 'Forecasting' }).click();
     await expect.poll(() => page.getByTestId('sites-needed').isVisible(), WAIT).toBe(true);
     expect(await page.getByTestId('forecast-row').count()).toBe(2);
-    await expectAccessible(page);
+    await checkPage(page);
     const finishBy = page.getByLabel('Finish by');
     const nextYear = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
     await finishBy.fill(nextYear);
@@ -123,14 +135,18 @@ describe('Sponsor demo', () => {
     await page.getByRole('tab', { name: 'Demographics' }).click();
     await expect.poll(() => page.getByTestId('demographics-ethnicity').isVisible(), WAIT).toBe(true);
     expect(await page.getByTestId('demographics-race').count()).toBe(1);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // 5. Complete: the summary.
     await page.getByRole('link', { name: 'Next: Complete' }).click();
     await page.waitForURL(/\/admin\/demo\/sponsors\/complete/);
     await expect.poll(() => page.getByTestId('sponsor-summary').isVisible(), WAIT).toBe(true);
     expect(await page.getByText('2 sites chosen:').count()).toBe(1);
-    await expectAccessible(page);
+    await checkPage(page);
+    // Exit demo: back to the demos, in the admin layout again.
+    await page.getByRole('link', { name: 'Exit demo' }).click();
+    await page.waitForURL(/\/admin\/demo$/);
+    await expect.poll(() => page.locator('#sidebar').count(), WAIT).toBe(1);
     await context.close();
   });
 });

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { watchConsole } from './page-check';
+import { freePort } from '../support/free-port';
+
+export { checkPage, expectAccessible } from './page-check';
 
 export const ADMIN_EMAIL = 'admin@cohortly.test';
 export const ADMIN_PASSWORD = 'e2e-admin-password';
@@ -21,16 +23,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface RunningApp {
   baseUrl: string;
@@ -86,6 +78,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   }
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  // Every context a journey opens (through newPage() or the browser) starts at the checked desktop size and has
+  // its console watched, so checkPage() can fail on an error seen anywhere in the journey.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    watchConsole(context);
+    return context;
+  };
   return {
     baseUrl,
     browser,
@@ -101,17 +101,6 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** No serious or critical axe-core finding on the page as it is now. */
-export async function expectAccessible(page: Page) {
-  // Measure what the user ends up seeing, not a frame of a colour or fade transition.
-  // The style is removed again afterwards: toasts and dialogs rely on their transitions to leave.
-  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-  const results = await new AxeBuilder({ page: page as never }).analyze();
-  await still.evaluate((element) => (element as unknown as { remove(): void }).remove()).catch(() => undefined);
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 export async function signIn(page: Page, email: string, password: string) {

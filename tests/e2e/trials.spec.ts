@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAccessible, signIn, startApp, type RunningApp, confirmEmailLink } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, checkPage, signIn, startApp, type RunningApp, confirmEmailLink } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe('trials of a research site', () => {
     await expect.poll(() => page.getByText('No trials yet').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Create trial' }).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // A file that is not JSON: the server's 400 shows inline.
     await page.getByRole('link', { name: 'Import from ClinicalTrials.gov' }).click();
@@ -46,7 +46,7 @@ describe('trials of a research site', () => {
     expect(await page.getByText('eGFR ≥ 45 mL/min').isVisible()).toBe(true);
     expect(await page.getByText('Must be 18–65 years').first().isVisible()).toBe(true);
     expect(await page.getByText('Needs review', { exact: true }).count()).toBeGreaterThan(0);
-    await expectAccessible(page);
+    await checkPage(page);
 
     await page.getByRole('button', { name: 'Create draft trial' }).click();
     await page.waitForURL(/\/trials\/[0-9a-f-]{36}$/);
@@ -69,7 +69,7 @@ describe('trials of a research site', () => {
     await expect.poll(() => page.getByText('1 ours').isVisible()).toBe(true);
     await page.getByLabel('Search', { exact: true }).fill('chicago');
     await expect.poll(() => page.getByTestId('site-row').count()).toBe(1);
-    await expectAccessible(page);
+    await checkPage(page);
     // The site's owner may delete it.
     expect(await page.getByRole('button', { name: 'Delete' }).isVisible()).toBe(true);
 
@@ -79,7 +79,7 @@ describe('trials of a research site', () => {
     expect(await page.getByText('Draft → Recruiting').isVisible()).toBe(true);
     await page.locator('[data-sonner-toast]').first().waitFor();
     await page.waitForTimeout(600);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Site staff fix their own criteria (the editor is open to the trial's organization).
     await page.getByRole('link', { name: 'Edit criteria' }).click();
@@ -106,7 +106,7 @@ describe('trials of a research site', () => {
     await page.getByLabel('Needs review only').check();
     expect(await page.getByRole('group', { name: /criterion/ }).count()).toBe(3);
     await page.getByLabel('Needs review only').uncheck();
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('button', { name: 'Save criteria' }).click();
     await expect.poll(() => page.getByText('All changes saved').isVisible(), { timeout: 20_000 }).toBe(true);
 
@@ -122,11 +122,14 @@ describe('trials of a research site', () => {
 
     // The list shows the trial with its status and enrollment.
     await page.goto('/trials');
-    const row = page.getByRole('row', { name: /Moderate Persistent Asthma/ });
+    const row = page.getByRole('row', { name: /Moderate Asthma/ });
     await expect.poll(() => row.isVisible()).toBe(true);
+    // The table names the trial by its brief title; the official one is the trial page's heading (above).
+    expect(await row.getByRole('link', { name: 'Inhaled Study Drug for Adults With Moderate Asthma', exact: true }).isVisible()).toBe(true);
+    expect(await row.getByRole('link', { name: ASTHMA_TITLE }).count()).toBe(0);
     expect(await row.getByText('Recruiting').isVisible()).toBe(true);
     expect(await row.getByText('0 of 120').isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await context.close();
   });
 
@@ -149,12 +152,12 @@ describe('trials of a research site', () => {
     await page.getByRole('button', { name: 'Create trial' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create trial' });
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Loading…');
-    await expectAccessible(page);
+    await checkPage(page);
     await dialog.getByLabel('NCT id (optional)').fill('12345');
     await dialog.getByRole('button', { name: 'Create trial' }).click();
     await expect.poll(() => dialog.getByText('Enter a title').isVisible()).toBe(true);
     expect(await dialog.getByText('NCT id must look like NCT01234567').isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await dialog.getByLabel('Title', { exact: true }).fill('Sleep and Memory Study');
     await dialog.getByLabel('NCT id (optional)').fill('nct01234567');
     await dialog.getByLabel('Conditions (optional)').fill('Insomnia, Memory loss');
@@ -177,20 +180,20 @@ describe('an internal admin', () => {
     await page.locator('#org-switcher').selectOption({ label: 'Cohortly' });
     await page.goto('/admin/trials');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Trials (all organizations)');
-    await expect.poll(() => page.getByRole('row', { name: /Moderate Persistent Asthma/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('row', { name: /Moderate Asthma/ }).isVisible()).toBe(true);
     expect(
       await page
-        .getByRole('row', { name: /Moderate Persistent Asthma/ })
+        .getByRole('row', { name: /Moderate Asthma/ })
         .getByText('Harbour Research Site')
         .isVisible(),
     ).toBe(true);
     expect(await page.getByRole('columnheader', { name: 'Organization' }).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // Without a trialId the criteria editor offers a picker.
     await page.goto('/admin/trial-criteria');
     await expect.poll(() => page.getByRole('link', { name: 'Edit criteria' }).first().isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await context.close();
   });
 });

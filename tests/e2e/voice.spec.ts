@@ -1,15 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  expectAccessible,
-  pickFromCombobox,
-  signIn,
-  startApp,
-  type RunningApp,
-  importRecruitingTrial,
-  signUpSite,
-} from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, checkPage, pickFromCombobox, signIn, startApp, type RunningApp, importRecruitingTrial, signUpSite } from './support';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -49,7 +39,7 @@ describe('voice agents and calls', () => {
     await page.goto('/admin/voice-agents');
     await expect.poll(() => page.getByText('No prescreen agents yet').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    await expectAccessible(page);
+    await checkPage(page);
     await page.getByRole('button', { name: 'New voice agent' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Create agent' }).click();
@@ -62,7 +52,7 @@ describe('voice agents and calls', () => {
     await pickFromCombobox(page, dialog.getByLabel('Trial', { exact: true }), 'moderate asthma');
     await expect.poll(() => formSelect.locator('option', { hasText: 'Asthma voice form' }).count()).toBe(1);
     await formSelect.selectOption({ label: 'Asthma voice form (v1)' });
-    await expectAccessible(page);
+    await checkPage(page);
     await dialog.getByRole('button', { name: 'Create agent' }).click();
     const agentRow = page.getByRole('row', { name: /Asthma caller/ });
     await expect.poll(() => agentRow.isVisible()).toBe(true);
@@ -71,7 +61,7 @@ describe('voice agents and calls', () => {
     expect(await agentRow.getByRole('link', { name: /Moderate.*Asthma/ }).getAttribute('href')).toBe(`/trials/${trialId}`);
     await page.locator('[data-sonner-toast]').first().waitFor();
     await page.waitForTimeout(600);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // The other tab writes agent-type to the URL and is empty.
     await page.getByRole('button', { name: 'Site-visit scheduling' }).click();
@@ -107,7 +97,7 @@ describe('voice agents and calls', () => {
     await dialog.getByRole('button', { name: 'Create agent' }).click();
     await expect.poll(() => schedule.getByText(/Give these sites a time zone on the trial first/).isVisible()).toBe(true);
     expect(await dialog.getByRole('alert').filter({ hasText: 'see the messages next to the fields' }).isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     expect((await page.request.patch(`/api/trials/${trialId}`, { data: { sites: zonedSites } })).status()).toBe(200);
     await dialog.getByRole('button', { name: 'Create agent' }).click();
     const bookerRow = page.getByRole('row', { name: /Visit booker/ });
@@ -146,11 +136,14 @@ describe('voice agents and calls', () => {
     await expect.poll(() => confirmCall.isVisible()).toBe(true);
     // The number reads in national format once the phone library has arrived (it loads behind the page).
     await expect.poll(() => confirmCall.getByTestId('call-now-summary').innerText()).toContain('(212) 555-0144');
+    // The agent is named once the pre-check has answered (Place the call stays off until then).
+    await expect.poll(() => confirmCall.getByTestId('call-now-summary').innerText()).toContain('Asthma caller');
+    await expect.poll(() => confirmCall.getByRole('button', { name: 'Place the call' }).isEnabled()).toBe(true);
     const summary = await confirmCall.getByTestId('call-now-summary').innerText();
     expect(summary).toContain('Carla Caller');
     expect(summary).toContain('Asthma caller');
     expect((await (await page.request.get(`/api/calls/?candidateId=${candidateId}`)).json()).calls ?? []).toHaveLength(0);
-    await expectAccessible(page);
+    await checkPage(page);
     await confirmCall.getByRole('button', { name: 'Place the call' }).click();
     const openCall = page.getByRole('link', { name: 'Open the call' });
     // Placing the call is a server round trip that plans, checks consent and hours, and dials: allow for a busy machine.
@@ -164,12 +157,29 @@ describe('voice agents and calls', () => {
       .toContain('Ended');
     const transcript = page.getByRole('log', { name: 'Transcript' });
     await expect.poll(() => transcript.locator('li').count()).toBeGreaterThan(1);
+    // Issue 32: the call page agrees with the review: answers with their questions, speakers in words, no dash
+    // for a missing time, events in words.
+    const transcriptText = await transcript.innerText();
+    expect(transcriptText).toMatch(/^Agent/m);
+    expect(transcriptText).toMatch(/^Person/m);
+    expect(transcriptText).not.toMatch(/·\s*[-—]/);
+    const answersList = page.getByTestId('call-answers');
+    await expect.poll(() => answersList.isVisible()).toBe(true);
+    expect(await answersList.locator('li').count()).toBeGreaterThan(0);
+    expect(await answersList.innerText()).not.toContain('call structured data');
+    expect(await page.getByText('No answers were').count()).toBe(0);
+    // The report may arrive a moment after the answers; the page shows it when it does.
+    await expect
+      .poll(async () => (await page.getByRole('list', { name: 'Call events' }).innerText()).includes('Call report received'), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.getByRole('link', { name: /Prescreen result|Review prescreen/ }).getAttribute('href')).toContain(`candidateId=${candidateId}`);
-    // The call's log: the provider's messages in order, ending with the end-of-call report.
+    // The call's log: the provider's messages, folded away until asked for, in order and in words, ending with the report.
     const callLog = page.getByRole('list', { name: 'Call log' });
-    await expect.poll(() => callLog.getByText('end-of-call-report').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await callLog.isVisible()).toBe(false);
+    await page.getByText(/Show the provider's messages/).click();
+    await expect.poll(() => callLog.getByText('Call report received').last().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await callLog.locator(':scope > li').count()).toBeGreaterThan(2);
-    await expectAccessible(page);
+    await checkPage(page);
     // The result the call recorded opens in the prescreen review.
     await page.getByRole('link', { name: /Prescreen result|Review prescreen/ }).click();
     await page.waitForURL(new RegExp(`/prescreen/results\\?candidateId=${candidateId}`));
@@ -182,7 +192,7 @@ describe('voice agents and calls', () => {
           .isVisible(),
       )
       .toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
 
     // The list shows the call with its candidate and agent.
     await page.goto('/admin/calls');
@@ -191,24 +201,60 @@ describe('voice agents and calls', () => {
     expect(await callRow.getByText('Asthma caller').isVisible()).toBe(true);
     expect(await callRow.getByText('Ended').isVisible()).toBe(true);
     expect(await page.getByTestId('paging-summary').innerText()).toContain('of 1');
-    await expectAccessible(page);
+    await checkPage(page);
 
-    // A candidate without call consent: the refusal is shown beside the button.
+    // Issue 32: "Call now" checks everything up front. An Australian mobile without consent: every reason at once,
+    // in words, the unknown zone said plainly, and "Place the call" stays off (no callback: time fixes nothing here).
     const quiet = await page.request.post('/api/candidates/', {
-      data: {
-        firstName: 'Nora',
-        lastName: 'Noconsent',
-        phone: '+12125550133',
-        timeZone: afternoonZone(),
-      },
+      data: { firstName: 'Nora', lastName: 'Noconsent', phone: '+61 412 345 678', trialIds: [trialId] },
     });
     const quietId = (await quiet.json()).id as string;
     await page.goto(`/candidates/${quietId}`);
     await page.getByRole('button', { name: 'Call now' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Place the call' }).click();
-    // In words, not the code (no_call_consent).
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'has not consented to calls' }).isVisible()).toBe(true);
+    const blockedDialog = page.getByRole('alertdialog', { name: 'Call Nora Noconsent now?' });
+    const check = blockedDialog.getByTestId('call-pre-check');
+    await expect.poll(() => check.isVisible()).toBe(true);
+    expect(await check.getByRole('alert').innerText()).toContain('This person has not agreed to be called. Record their consent on the profile first.');
+    expect(await check.innerText()).toContain('Time zone unknown: Australia has several');
+    expect(await blockedDialog.getByRole('button', { name: 'Place the call' }).isDisabled()).toBe(true);
+    expect(await blockedDialog.getByRole('button', { name: /Schedule a callback/ }).count()).toBe(0);
     expect(await page.getByText('no_call_consent').count()).toBe(0);
+    await checkPage(page);
+    await blockedDialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Consent given, but it is 3 am where they live: only the hours are in the way, so the dialog offers the
+    // callback at the next allowed time, in words, and scheduling it closes the dialog.
+    const nightZone = (() => {
+      const offset = ((3 - new Date().getUTCHours() + 36) % 24) - 12;
+      return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    })();
+    const night = await page.request.post('/api/candidates/', {
+      data: { firstName: 'Nina', lastName: 'Night', phone: '+12125550155', timeZone: nightZone, consent: { calls: true }, trialIds: [trialId] },
+    });
+    const nightId = (await night.json()).id as string;
+    await page.goto(`/candidates/${nightId}`);
+    await page.getByRole('button', { name: 'Call now' }).click();
+    const nightDialog = page.getByRole('alertdialog', { name: 'Call Nina Night now?' });
+    const offer = nightDialog.getByRole('button', { name: /^Schedule a callback at / });
+    await expect.poll(() => offer.isVisible()).toBe(true);
+    expect(await nightDialog.getByRole('alert').innerText()).toContain('outside calling hours');
+    // "Schedule a callback at Monday 30 November at 9:00 am (UTC-9 time)": a weekday and a time in the morning (calling
+    // hours and the agent's own hours), never an ISO date.
+    expect(await offer.innerText()).toMatch(/^Schedule a callback at [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ at 9:00 am \(.+ time\)$/);
+    expect(await nightDialog.getByRole('button', { name: 'Place the call' }).isDisabled()).toBe(true);
+    await checkPage(page);
+    await offer.click();
+    await expect.poll(() => nightDialog.isVisible()).toBe(false);
+    const callbacks = (await (await page.request.get(`/api/callbacks/?candidateId=${nightId}`)).json()) as {
+      callbacks: Array<{ status: string; scheduledFor: string }>;
+    };
+    expect(callbacks.callbacks[0]?.status).toBe('pending');
+    const localHour = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: nightZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date(callbacks.callbacks[0]!.scheduledFor)),
+    );
+    // The agent made in this journey keeps the dialog's default hours, 09:00-21:00: the callback waits for them.
+    expect(localHour).toBe(9);
+    expect((await (await page.request.get(`/api/calls/?candidateId=${nightId}`)).json()).calls ?? []).toHaveLength(0);
   });
 
   it("a Cohortly admin assigns a phone number to a site, and the site's voice agent dialog offers it", async () => {
@@ -221,7 +267,7 @@ describe('voice agents and calls', () => {
     await page.getByRole('button', { name: 'New voice agent' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('No phone numbers yet: ask Cohortly to assign one.').isVisible()).toBe(true);
-    await expectAccessible(page);
+    await checkPage(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // The internal admin (Cohortly active) assigns one on /admin/phone-numbers, linked from the admin menu.
@@ -237,23 +283,24 @@ describe('voice agents and calls', () => {
     await assign.getByRole('combobox', { name: 'Organization' }).click();
     await adminPage.getByRole('option', { name: siteName }).click();
     await assign.getByLabel('Label').fill('Main line');
-    await expectAccessible(adminPage);
+    await checkPage(adminPage);
     await assign.getByRole('button', { name: 'Assign number' }).click();
     const row = adminPage.getByRole('row', { name: /\+12125550142/ });
     await expect.poll(() => row.isVisible()).toBe(true);
     expect(await row.getByText(siteName).isVisible()).toBe(true);
     await adminPage.waitForTimeout(600);
-    await expectAccessible(adminPage);
+    await checkPage(adminPage);
 
     // The site's dialog now offers it.
     await page.reload();
     await page.getByRole('button', { name: 'New voice agent' }).click();
     const from = page.getByRole('dialog').getByRole('combobox', { name: 'From number' });
     await expect.poll(() => from.isVisible()).toBe(true);
+    // Checked before the list opens: the phone-size pass resizes the window, which closes an open list.
+    await checkPage(page);
     await from.click();
     const option = page.getByRole('option', { name: /\+12125550142/ });
     await expect.poll(() => option.isVisible()).toBe(true);
-    await expectAccessible(page);
     await option.click();
     await expect.poll(() => from.textContent()).toContain('+12125550142');
   });

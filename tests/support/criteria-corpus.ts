@@ -9,7 +9,7 @@ import { generateStudyBlocks } from '../../src/server/features/prescreen-forms/g
 /**
  * The criteria-reading metrics of issue 10 over a set of ClinicalTrials.gov records (docs/criteria-reading.md).
  * The checks here are written independently of the parser, so the parser cannot pass them by agreeing with
- * itself: a placeholder or heading is recognised by its text, an age rule's bounds must sit next to an age word.
+ * itself: a placeholder or heading is recognized by its text, an age rule's bounds must sit next to an age word.
  */
 
 export const SHARED_STUDIES = path.resolve(process.cwd(), '../shared/data/ctgov/studies.json');

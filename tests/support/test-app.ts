@@ -8,6 +8,7 @@ import { mailOutbox, user } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
 import { startBackgroundWork } from '../../src/server/jobs/register';
 import type { AppDeps } from '../../src/server/http/context';
+import { CrossTenantTally } from './cross-tenant-tally';
 import { openTestDatabase } from './test-database';
 
 export const BASE_URL = 'http://localhost:3000';
@@ -27,7 +28,19 @@ export class Actor {
   readonly ip = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
   /** The socket's peer when it is not `ip` (e.g. a proxy in front). */
   socketAddress?: string;
-  constructor(readonly app: App) {}
+  /** The organization this person belongs to (set by signUp and signIn while the cross-tenant tally is on). */
+  homeOrganizationId?: string;
+  constructor(
+    readonly app: App,
+    private readonly tally?: CrossTenantTally,
+    private readonly internalOrganizationId?: string,
+  ) {}
+
+  /** The organization the request acts for, unless it is Cohortly's own (an internal admin sees every organization). */
+  private actingOrganization() {
+    const acting = this.activeOrganizationId ?? this.homeOrganizationId;
+    return acting === this.internalOrganizationId ? undefined : acting;
+  }
 
   async request<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extraHeaders };
@@ -46,9 +59,11 @@ export class Actor {
     const env = { incoming: { socket: { remoteAddress: this.socketAddress ?? this.ip } } };
     const init: RequestInit & { duplex?: 'half' } = { method, headers, body };
     if (body instanceof ReadableStream) init.duplex = 'half';
+    this.tally?.inspect(this.actingOrganization(), method, path, typeof body === 'string' ? body : undefined);
     const response = await this.app.request(path, init, env);
     this.keepCookies(response.headers);
     const text = await response.text();
+    this.tally?.credit(this.actingOrganization(), text);
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
@@ -94,6 +109,8 @@ export interface TestApp {
   /** Makes an existing user an internal admin (as an operator would in the database). */
   promoteToAdmin(userId: string): Promise<void>;
   outbox(): Promise<Array<typeof mailOutbox.$inferSelect>>;
+  /** The cross-tenant requests counted for `npm run probe:tenancy` (off unless CROSS_TENANT_TALLY is set). */
+  crossTenant: CrossTenantTally;
   close(): Promise<void>;
 }
 
@@ -137,10 +154,13 @@ export async function createTestApp(env: Record<string, string> = {}, shared?: D
   const app = createApp(deps);
   await startBackgroundWork(deps);
 
+  const tally = new CrossTenantTally();
+  const newActor = () => new Actor(app, tally.enabled ? tally : undefined, internalOrganizationId);
   const signIn = async (email: string, password: string) => {
-    const actor = new Actor(app);
+    const actor = newActor();
     const answer = await actor.post('/api/auth/sign-in/email', { email, password });
     if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (tally.enabled) actor.homeOrganizationId = (await actor.get('/api/auth/get-session')).body?.organization?.id;
     return actor;
   };
 
@@ -149,9 +169,10 @@ export async function createTestApp(env: Record<string, string> = {}, shared?: D
     deps,
     database,
     internalOrganizationId,
-    actor: () => new Actor(app),
+    actor: newActor,
+    crossTenant: tally,
     async signUp(input = {}) {
-      const actor = new Actor(app);
+      const actor = newActor();
       const email = input.email ?? uniqueEmail();
       const password = input.password ?? 'correct-horse-battery';
       const answer = await actor.post('/api/auth/sign-up/email', {
@@ -164,6 +185,7 @@ export async function createTestApp(env: Record<string, string> = {}, shared?: D
       // A new account signs in by its verification link (decision 121), which the simulated mail hands back.
       await openMailLink(actor, answer.body.simulatedMailLink);
       const session = await actor.get('/api/auth/get-session');
+      actor.homeOrganizationId = session.body.organization.id;
       return { actor, userId: session.body.user.id, email, password, organizationId: session.body.organization.id };
     },
     signIn,
@@ -173,6 +195,7 @@ export async function createTestApp(env: Record<string, string> = {}, shared?: D
     },
     outbox: () => deps.db.select().from(mailOutbox),
     async close() {
+      tally.flush();
       await deps.jobs.stop();
       await database.close();
     },

@@ -182,7 +182,7 @@ describe('architecture: one engine owns the processing runs (issue 16, point 2)'
     expect(writers).toEqual([]);
   });
 
-  it('recognises such a write (the check can fail)', () => {
+  it('recognizes such a write (the check can fail)', () => {
     expect(RUN_TABLE_WRITE.test('await tx.update(processingRun).set({ options })')).toBe(true);
     expect(RUN_TABLE_WRITE.test('await executor.update(processingRunItem).set({ input: null })')).toBe(true);
     expect(RUN_TABLE_WRITE.test('delete from processing_run_item where run_id = $1')).toBe(true);

@@ -13,9 +13,17 @@ describe('bundle budget: route files to URLs', () => {
 });
 
 describe('the lazily loaded phone library', () => {
+  it('before it is asked for, shows North American numbers in their national form and reads only E.164', () => {
+    expect(parsePhoneNumberFromString('+12125550123')?.formatNational()).toBe('(212) 555-0123');
+    expect(parsePhoneNumberFromString('+12125550123')?.countryCallingCode).toBe('1');
+    expect(parsePhoneNumberFromString('+61291234567')?.formatInternational()).toBe('+61291234567');
+    expect(parsePhoneNumberFromString('(212) 555-0123', 'US')).toBeUndefined();
+  });
+
   it('reads numbers the full library reads, once it has loaded', async () => {
-    const { phoneLibrary } = await import('../../src/web/lib/phone-lazy');
-    await phoneLibrary;
+    const { loadPhoneLibrary } = await import('../../src/web/lib/phone-lazy');
+    await loadPhoneLibrary();
+    expect(parsePhoneNumberFromString('+61291234567')?.formatInternational()).toBe('+61 2 9123 4567');
     const parsed = parsePhoneNumberFromString('(212) 555-0123', 'US');
     expect(parsed?.number).toBe('+12125550123');
     expect(parsed?.formatNational()).toBe('(212) 555-0123');

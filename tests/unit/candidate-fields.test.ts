@@ -27,7 +27,7 @@ const smoker = question({ id: 'smoker', type: 'yes_no', wording: { phone: { en: 
 const known = { dateOfBirth: '1970-03-15', sex: 'female', preferredLanguage: 'en', email: null, phone: null, customFields: { Smoker: 'Y', notes: 'x' } };
 
 describe('questions that are candidate fields', () => {
-  it('are recognised by wording, by an age rule, or by their explicit field', () => {
+  it('are recognized by wording, by an age rule, or by their explicit field', () => {
     expect(candidateFieldOf(dob)).toBe('dateOfBirth');
     expect(candidateFieldOf(ageRule)).toBe('dateOfBirth');
     expect(candidateFieldOf(sex)).toBe('sex');

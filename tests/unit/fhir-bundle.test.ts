@@ -104,7 +104,7 @@ describe('reading a FHIR bundle: the project fixture', () => {
         unit: 'mmHg',
         observedOn: '2022-04-05',
         sourceRef: 'obs-bp',
-        sourceText: 'Diastolic Blood Pressure: 84 mm[Hg]',
+        sourceText: 'Diastolic Blood Pressure: 84 mmHg',
         code: 'http://loinc.org|8462-4',
       }),
       fhirFact({
@@ -114,7 +114,7 @@ describe('reading a FHIR bundle: the project fixture', () => {
         unit: 'mmHg',
         observedOn: '2022-04-05',
         sourceRef: 'obs-bp',
-        sourceText: 'Systolic Blood Pressure: 132 mm[Hg]',
+        sourceText: 'Systolic Blood Pressure: 132 mmHg',
         code: 'http://loinc.org|8480-6',
       }),
       // The 2022 BMI, not the 2020 one.
@@ -136,7 +136,7 @@ describe('reading a FHIR bundle: the project fixture', () => {
         unit: 'kg',
         observedOn: '2022-04-05',
         sourceRef: 'obs-weight',
-        sourceText: 'Body weight: 176 [lb_av]',
+        sourceText: 'Body weight: 176 lb',
         code: 'http://loinc.org|29463-7',
       }),
       // An unknown LOINC code whose display names HbA1c; mmol/mol into %.
@@ -165,7 +165,7 @@ describe('reading a FHIR bundle: the project fixture', () => {
 
   it('names what it skipped, by resource type and id only', () => {
     expect(reading.warnings).toEqual([
-      'Entry 6 was skipped: it has no resource with a resourceType.',
+      'Entry 6 was skipped: it has no resource, or the resource does not say its type.',
       'Condition cond-malformed was skipped: code could not be read.',
     ]);
   });

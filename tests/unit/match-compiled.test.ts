@@ -11,6 +11,7 @@ import {
 } from '../../src/server/features/matching/compiled';
 import { matchPerson, type MatchCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
 import { completenessOf } from '../../src/server/features/matching/score';
+import { criteriaForMatching } from '../../src/server/features/matching/target-condition';
 import { seededRandom } from '../support/seeded-random';
 
 /**
@@ -45,6 +46,8 @@ const RULES: CriterionRule[] = [
   { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10, unit: '%' },
   { type: 'lab', measure: 'ALT/AST', comparator: '<=', value: 100 },
   { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' },
+  { type: 'lab', measure: 'creatinine', comparator: '<=', value: 1.5, unit: 'mg/dL' },
+  { type: 'lab', measure: 'creatinine', comparator: '<=', value: 130, unit: 'µmol/L' },
   { type: 'lab', measure: 'bilirubin', comparator: '<=', value: 1.5, relativeTo: 'ULN' },
   { type: 'pregnancy', allowed: false },
   { type: 'pregnancy', allowed: true },
@@ -57,6 +60,9 @@ const RULES: CriterionRule[] = [
   { type: 'contraception', required: true },
   { type: 'contraception', required: false },
   { type: 'site_judgement', reason: 'investigator_judgement' },
+  // An infant's bounds, in months and weeks (two decimals of a year, as the criteria reader writes them).
+  { type: 'age', minYears: 0.25, maxYears: 2 },
+  { type: 'age', minYears: 0.11, maxYears: 0.5 },
 ];
 
 function randomCriteria(random: ReturnType<typeof seededRandom>): MatchCriterion[] {
@@ -83,6 +89,8 @@ const CONDITIONS: Array<Partial<MatchFact>> = [
   { name: 'chronic low back pain' },
   { name: 'low back pain' },
   { conceptId: 'mesh:D006973', name: 'hypertension' },
+  // "Otherwise healthy" (general-denials.ts): answers exclusions only, after every named fact.
+  { conceptId: 'cohortly:no-other-conditions', name: 'other medical conditions' },
 ];
 const MEDICATIONS: Array<Partial<MatchFact>> = [
   { conceptId: 'rx:budesonide', name: 'Pulmicort' },
@@ -90,6 +98,7 @@ const MEDICATIONS: Array<Partial<MatchFact>> = [
   { name: 'Prednisone' },
   { name: 'prednisone 5 mg' },
   { name: 'metformin' },
+  { conceptId: 'cohortly:no-medications', name: 'regular medicines' },
 ];
 
 function randomPerson(random: ReturnType<typeof seededRandom>, index: number): MatchPerson {
@@ -118,9 +127,10 @@ function randomPerson(random: ReturnType<typeof seededRandom>, index: number): M
   for (let i = 0, n = Math.floor(random.next() * 5); i < n; i++)
     add({
       kind: 'lab',
-      name: random.pick(['HbA1c', 'hba1c', 'ALT', 'AST', 'eGFR', 'bilirubin']),
+      name: random.pick(['HbA1c', 'hba1c', 'ALT', 'AST', 'eGFR', 'bilirubin', 'creatinine']),
       value: random.chance(0.1) ? null : Math.round(random.next() * 1500) / 10,
-      unit: random.pick(['%', null, 'U/L', 'mL/min/1.73m2', '']),
+      // Units the criterion's converts from (mmol/mol, µmol/L, mg/dL) and ones it cannot (U/L for HbA1c).
+      unit: random.pick(['%', null, 'U/L', 'mL/min/1.73m2', '', 'mmol/mol', 'µmol/L', 'mg/dL']),
     });
   if (random.chance(0.6)) add({ kind: 'smoking', name: 'smoking', status: random.pick(statuses) });
   if (random.chance(0.2)) add({ kind: 'smoking', name: 'smoking', status: random.pick(statuses) });
@@ -133,10 +143,15 @@ function randomPerson(random: ReturnType<typeof seededRandom>, index: number): M
       valueText: random.pick(['ECOG', null, '']),
     });
   if (random.chance(0.2)) add({ kind: 'performance_status', name: 'KPS', value: 50 + Math.floor(random.next() * 50), valueText: 'Karnofsky' });
-  if (random.chance(0.3)) add({ kind: 'age', name: 'age', value: random.chance(0.1) ? null : 15 + random.next() * 70 });
+  if (random.chance(0.3))
+    add({
+      kind: 'age',
+      name: 'age',
+      value: random.chance(0.1) ? null : random.chance(0.3) ? Math.round(random.next() * 2000) / 1000 : 15 + random.next() * 70,
+    });
   if (random.chance(0.3)) add({ kind: 'sex', name: 'sex', valueText: random.pick(['female', 'male', '', null]) });
   return {
-    dateOfBirth: random.chance(0.7) ? daysAgo(Math.floor(random.next() * 30_000)) : null,
+    dateOfBirth: random.chance(0.7) ? daysAgo(Math.floor(random.next() * (random.chance(0.2) ? 800 : 30_000))) : null,
     sex: random.pick(['female', 'male', 'unknown', 'other']),
     facts,
   };
@@ -218,6 +233,81 @@ describe('the compact evaluation of a match run', () => {
     expect(compared).toBe(7200);
     // Varied enough to test something: every class, in numbers.
     expect(Math.min(classes.likely, classes.possible, classes.excluded)).toBeGreaterThan(50);
+  });
+
+  it("does not read the trial's own condition for its broad exclusion, as the evidence screen does not (decision 154)", () => {
+    const criteria: MatchCriterion[] = [
+      {
+        id: 't',
+        kind: 'inclusion',
+        rule: { type: 'condition', condition: 'herniated disc', present: true, concepts: [{ id: 'mesh:D007405', name: 'herniated disc' }] },
+        ruleSource: 'target',
+        needsReview: false,
+        population: null,
+      },
+      {
+        id: 'x',
+        kind: 'exclusion',
+        rule: {
+          type: 'condition',
+          condition: 'any musculoskeletal disease',
+          present: false,
+          concepts: [{ id: 'mesh:D009140', name: 'musculoskeletal diseases' }],
+        },
+        ruleSource: 'text',
+        needsReview: false,
+        population: null,
+      },
+    ];
+    const condition = (conceptId: string, name: string): MatchFact => ({
+      id: conceptId,
+      kind: 'condition',
+      conceptId,
+      name,
+      status: 'present',
+      value: null,
+      unit: null,
+      valueText: null,
+      observedOn: null,
+      source: 'note',
+    });
+    const herniation = condition('mesh:D007405', 'a slipped (herniated) disc (lumbar)');
+    const arthritis = condition('mesh:D001172', 'rheumatoid arthritis');
+    const people: MatchPerson[] = [
+      { dateOfBirth: null, sex: 'female', facts: [herniation] },
+      { dateOfBirth: null, sex: 'female', facts: [herniation, arthritis] },
+    ];
+    const { trial, rows } = compact(people, criteria);
+    const results = people.map((person, i) => {
+      const expected = reference(criteria, person);
+      expect(matchCompact(trial, rows[i])).toEqual(expected);
+      return expected;
+    });
+    // The herniation is what the trial is for: the exclusion stays unknown; another musculoskeletal disease excludes.
+    expect(results[0]).toMatchObject({ matchClass: 'likely', notMetIds: [], unknownIds: ['x'] });
+    expect(results[1]).toMatchObject({ matchClass: 'excluded', notMetIds: ['x'] });
+  });
+
+  it('reads a condition near a wanted one as evaluate.ts does: unknown, with its own chance', () => {
+    const pah = [{ id: 'mesh:D000081029', name: 'pulmonary arterial hypertension' }];
+    const inclusion: MatchCriterion = {
+      id: 'pah',
+      kind: 'inclusion',
+      rule: { type: 'condition', condition: 'pulmonary arterial hypertension', present: true, concepts: pah, qualifiers: ['symptomatic'] },
+      ruleSource: 'text',
+      needsReview: true,
+      population: null,
+    };
+    const criteria = criteriaForMatching({ conditions: ['Pulmonary Arterial Hypertension'], criteria: [inclusion] }) as MatchCriterion[];
+    const person = (conceptId: string, status: 'present' | 'history' | 'absent'): MatchPerson => ({
+      dateOfBirth: null,
+      sex: 'female',
+      facts: [{ id: 'f', kind: 'condition', conceptId, name: conceptId, status, value: null, unit: null, valueText: null, observedOn: null, source: 'note' }],
+    });
+    const people = [person('mesh:D065627', 'present'), person('mesh:D065627', 'history'), person('mesh:D065627', 'absent'), person('mesh:D001249', 'present')];
+    const { trial, rows } = compact(people, criteria);
+    for (let i = 0; i < people.length; i++) expect(matchCompact(trial, rows[i]), `person ${i}`).toEqual(reference(criteria, people[i]));
+    expect(matchCompact(trial, rows[0]).score).toBeGreaterThan(matchCompact(trial, rows[3]).score);
   });
 
   it('reads a qualified condition as the evidence screen does: "asthma" does not prove "severe asthma"', () => {

@@ -69,7 +69,8 @@ describe('each rule kind against facts', () => {
     ['sex matches', { type: 'sex', sex: 'female' }, person([], { sex: 'female' }), 'met'],
     ['sex differs', { type: 'sex', sex: 'female' }, person([], { sex: 'male' }), 'not_met'],
     ['sex from a fact', { type: 'sex', sex: 'male' }, person([fact({ kind: 'sex', name: 'sex', valueText: 'male' })]), 'met'],
-    ['any sex', { type: 'sex', sex: 'all' }, person([]), 'not_applicable'],
+    ['any sex: everyone meets it', { type: 'sex', sex: 'all' }, person([]), 'met'],
+    ['healthy volunteers accepted: everyone meets it', { type: 'healthy_volunteers', accepted: true }, person([]), 'met'],
     ['wanted condition present', asthma, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' })]), 'met'],
     ['wanted condition named more specifically', asthma, person([fact({ kind: 'condition', name: 'childhood asthma', status: 'present' })]), 'met'],
     ['wanted condition denied', asthma, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'absent' })]), 'not_met'],
@@ -136,6 +137,25 @@ describe('each rule kind against facts', () => {
       'met',
     ],
     ['"no MI ever": nothing known', noMi, person([]), 'unknown'],
+    // today is 2026-06-15: a heart attack in 2021 is longer ago than 6 months; one present now since 2021 is not said.
+    [
+      '"no MI in 6 months": one 5 years ago',
+      { ...noMi, history: false, within: { value: 6, unit: 'months' } },
+      person([fact({ kind: 'condition', name: 'a heart attack', conceptId: 'cohortly:myocardial-infarction', status: 'history', observedOn: '2021-06-15' })]),
+      'met',
+    ],
+    [
+      '"no infection in 2 weeks": present, since 3 weeks',
+      {
+        type: 'condition',
+        condition: 'an infection',
+        present: false,
+        within: { value: 2, unit: 'weeks' },
+        concepts: [{ id: 'mesh:D007239', name: 'an infection' }],
+      },
+      person([fact({ kind: 'condition', name: 'an infection', conceptId: 'mesh:D007239', status: 'present', observedOn: '2026-05-25' })]),
+      'unknown',
+    ],
     [
       'current-only exclusion, past condition',
       { type: 'condition', condition: 'infection', present: false, concepts: [{ id: 'x:infection', name: 'infection' }] },
@@ -166,6 +186,13 @@ describe('each rule kind against facts', () => {
       person([fact({ kind: 'medication', name: 'prednisone', conceptId: 'mesh:D005938', status: 'present' })]),
       'not_met',
     ],
+    // Taken now is taken within any washout, however long ago it was started (a FHIR statement's start date).
+    [
+      'washout: still taking, started years ago',
+      noSteroidsRecently,
+      person([fact({ kind: 'medication', name: 'prednisone', conceptId: 'mesh:D005938', status: 'present', observedOn: '2019-03-01' })]),
+      'not_met',
+    ],
     ['lab in range', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 8.1, unit: '%' })]), 'met'],
     ['lab out of range', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 6.2, unit: '%' })]), 'not_met'],
     [
@@ -177,7 +204,22 @@ describe('each rule kind against facts', () => {
       ]),
       'met',
     ],
-    ['lab in another unit', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 64, unit: 'mmol/mol' })]), 'unknown'],
+    // Another unit is converted where the measures table can (lab-units.ts): 64 mmol/mol is 8.0%, 42 is 6.0%.
+    ['lab in another unit, converted', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 64, unit: 'mmol/mol' })]), 'met'],
+    ['lab in another unit, converted, out of range', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 42, unit: 'mmol/mol' })]), 'not_met'],
+    [
+      'creatinine in µmol/L against mg/dL',
+      { type: 'lab', measure: 'creatinine', comparator: '<=', value: 1.5, unit: 'mg/dL' },
+      person([fact({ kind: 'lab', name: 'creatinine', value: 97, unit: 'µmol/L' })]),
+      'met',
+    ],
+    [
+      'creatinine in mg/dL against µmol/L',
+      { type: 'lab', measure: 'creatinine', comparator: '<=', value: 130, unit: 'µmol/L' },
+      person([fact({ kind: 'lab', name: 'creatinine', value: 1.8, unit: 'mg/dL' })]),
+      'not_met',
+    ],
+    ['lab in a unit with no conversion', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 64, unit: 'U/L' })]), 'unknown'],
     [
       'lab relative to the normal range',
       { type: 'lab', measure: 'ALT', comparator: '<=', value: 2.5, relativeTo: 'ULN' },
@@ -191,6 +233,14 @@ describe('each rule kind against facts', () => {
       'not_met',
     ],
     ['pregnancy excluded, a man', { type: 'pregnancy', allowed: false }, person([], { sex: 'male' }), 'met'],
+    // A record without its sex: a note's sex fact says it; a woman's note silent on pregnancy leaves it unknown.
+    ['pregnancy excluded, a man by his note', { type: 'pregnancy', allowed: false }, person([fact({ kind: 'sex', name: 'sex', valueText: 'male' })]), 'met'],
+    [
+      'pregnancy excluded, a woman by her note',
+      { type: 'pregnancy', allowed: false },
+      person([fact({ kind: 'sex', name: 'sex', valueText: 'female' })]),
+      'unknown',
+    ],
     ['non-smokers only, smokes', { type: 'smoking', smoker: false }, person([fact({ kind: 'smoking', name: 'smoking', status: 'present' })]), 'not_met'],
     ['non-smokers only, former smoker', { type: 'smoking', smoker: false }, person([fact({ kind: 'smoking', name: 'smoking', status: 'history' })]), 'met'],
     [
@@ -315,6 +365,28 @@ describe('the calibrated score (decision 131)', () => {
   });
 });
 
+describe("inclusions that depend on the trial's condition (decision 143)", () => {
+  const target = criterion(asthma, { id: 'target', ruleSource: 'target' });
+  const wheeze = criterion(
+    { type: 'condition', condition: 'wheezing', present: true, concepts: [{ id: 'mesh:D012135', name: 'wheezing' }] },
+    { id: 'wheeze', needsReview: true },
+  );
+  it('an unknown one weighs as usually met for a person who has the condition, and stays unknown in the evidence', () => {
+    const withAsthma = matchPerson(
+      [target, wheeze],
+      person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present', source: 'note' })]),
+      today,
+    );
+    expect(withAsthma.outcomes.find((item) => item.criterionId === 'wheeze')?.outcome).toBe('unknown');
+    expect(withAsthma.score).toBe(0.8);
+  });
+  it("for a person without the condition, the doubt is the condition's and the inclusion's own prior", () => {
+    const without = matchPerson([target, wheeze], person([fact({ kind: 'age', name: 'age', value: 40, source: 'note' })]), today);
+    expect(without.score).toBe(0.04);
+    expect(without.unknownIds).toEqual(['target', 'wheeze']);
+  });
+});
+
 describe("the trial's target condition (decision 130)", () => {
   it('a condition named without its qualifier weighs as probably met, not as nothing on record', () => {
     const lumbar = criterion({
@@ -362,6 +434,28 @@ describe("the trial's target condition (decision 130)", () => {
       today,
     );
     expect(denies.matchClass).toBe('excluded');
+  });
+
+  it("a condition next to the trial's in the tree raises the chance but never meets it (decision 164)", () => {
+    const pah = { conditions: ['Pulmonary Arterial Hypertension'], criteria: [criterion({ type: 'age', minYears: 18, maxYears: 65 }, { id: 'age' })] };
+    const condition = (name: string, conceptId: string) => fact({ kind: 'condition', name, conceptId, status: 'present', source: 'note' });
+    // Familial primary pulmonary hypertension sits beside pulmonary arterial hypertension, under pulmonary hypertension.
+    const sibling = matchTrial(pah, person([condition('familial primary pulmonary hypertension', 'mesh:D065627')], adult), today);
+    const farAway = matchTrial(pah, person([condition('asthma', 'mesh:D001249')], adult), today);
+    expect(sibling.outcomes[0]).toMatchObject({ criterionId: TARGET_CONDITION_ID, outcome: 'unknown' });
+    expect(sibling.outcomes[0].reason).toMatch(/close to pulmonary arterial hypertension/i);
+    expect(sibling.matchClass).toBe('possible');
+    // Both from a full note: asthma says nothing of the trial's condition, the sibling hints at it.
+    expect(farAway.outcomes[0]).toMatchObject({ outcome: 'unknown', factId: null });
+    expect(sibling.score).toBeGreaterThan(farAway.score * 2);
+    // The same for any inclusion wanting a condition, not only the trial's target: unknown, the sibling named.
+    const familial = condition('familial primary pulmonary hypertension', 'mesh:D065627');
+    const wanted = evaluateCriterion(
+      criterion({ type: 'condition', condition: 'PAH', present: true, concepts: [{ id: 'mesh:D000081029', name: 'pulmonary arterial hypertension' }] }),
+      person([familial]),
+      today,
+    );
+    expect(wanted).toMatchObject({ outcome: 'unknown', factId: familial.id });
   });
 
   it('a listed condition the vocabulary does not know is kept by its words; populations are not conditions', () => {
@@ -445,5 +539,115 @@ describe('the MeSH hierarchy (concept-hierarchy.ts)', () => {
     expect(
       evaluateCriterion(noNeoplasm, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' })]), today).outcome,
     ).toBe('unknown');
+  });
+});
+
+describe("an infant's age stays a fraction of a year", () => {
+  const threeMonthsToTwo = { type: 'age', minYears: 0.25, maxYears: 2 } as const satisfies CriterionRule;
+  const noteAge = (years: number) => person([fact({ kind: 'age', name: 'age', value: years, unit: 'years', source: 'note' })]);
+
+  it('a 5-month-old from a note meets ">= 3 months", and the reason says months', () => {
+    const judged = evaluateCriterion(criterion(threeMonthsToTwo), noteAge(0.417), today);
+    expect(judged.outcome).toBe('met');
+    expect(judged.reason).toMatch(/^Age 5 months .* is 3 months-2$/);
+  });
+
+  it('a 2-month-old does not, from a note or from a date of birth', () => {
+    expect(outcome(threeMonthsToTwo, noteAge(0.167))).toBe('not_met');
+    expect(outcome(threeMonthsToTwo, person([], { dateOfBirth: '2026-04-20' }))).toBe('not_met');
+  });
+
+  it('a baby born 5 months ago meets it from the date of birth; one born 3 months ago to the day too', () => {
+    expect(outcome(threeMonthsToTwo, person([], { dateOfBirth: '2026-01-10' }))).toBe('met');
+    expect(outcome(threeMonthsToTwo, person([], { dateOfBirth: '2026-03-15' }))).toBe('met');
+    expect(outcome(threeMonthsToTwo, person([], { dateOfBirth: '2026-03-16' }))).toBe('not_met');
+  });
+
+  it('bounds in weeks are compared in days: 6 weeks meets ">= 6 weeks", 5 weeks does not', () => {
+    const sixWeeks = { type: 'age', minYears: 0.11, maxYears: null } as const satisfies CriterionRule;
+    expect(outcome(sixWeeks, person([], { dateOfBirth: '2026-05-04' }))).toBe('met');
+    expect(outcome(sixWeeks, person([], { dateOfBirth: '2026-05-11' }))).toBe('not_met');
+  });
+
+  it('whole-year bounds still count completed years: 65 and a half is "up to 65", 2 years and 1 month is not "up to 2"', () => {
+    expect(outcome({ type: 'age', minYears: 18, maxYears: 65 }, noteAge(65.5))).toBe('met');
+    expect(outcome(threeMonthsToTwo, person([], { dateOfBirth: '2024-05-10' }))).toBe('met');
+    expect(outcome({ type: 'age', minYears: null, maxYears: 1 }, person([], { dateOfBirth: '2024-05-10' }))).toBe('not_met');
+  });
+});
+
+describe('"otherwise healthy" and "takes no medicines" (decision 142)', () => {
+  const healthy = fact({ kind: 'condition', name: 'other medical conditions', conceptId: 'cohortly:no-other-conditions', status: 'absent', source: 'note' });
+  const noMedicines = fact({ kind: 'medication', name: 'regular medicines', conceptId: 'cohortly:no-medications', status: 'absent', source: 'note' });
+
+  it('answers an exclusion of a condition, ever or lately', () => {
+    expect(outcome(noMi, person([healthy]), { kind: 'exclusion' })).toBe('met');
+    const judged = evaluateCriterion(criterion(noMi, { kind: 'exclusion' }), person([healthy]), today);
+    expect(judged.reason).toMatch(/^Otherwise healthy: nothing of a heart attack/);
+  });
+
+  it('never answers an inclusion, and a condition the note names decides first', () => {
+    expect(outcome(asthma, person([healthy]))).toBe('unknown');
+    const mi = fact({ kind: 'condition', name: 'a heart attack', conceptId: 'cohortly:myocardial-infarction', status: 'history' });
+    expect(outcome(noMi, person([healthy, mi]), { kind: 'exclusion' })).toBe('not_met');
+  });
+
+  it("never answers an exclusion about the person's own illness, nor an allergy", async () => {
+    const { vocabulary } = await import('../../src/server/features/trials/vocabulary');
+    const concept = (words: string) => vocabulary().find(words, { reach: 'full' })[0].concept;
+    const caudaEquina = concept('cauda equina syndrome');
+    const noCaudaEquina = {
+      type: 'condition',
+      condition: 'cauda equina',
+      present: false,
+      concepts: [{ id: caudaEquina.id, name: 'cauda equina syndrome' }],
+    } satisfies CriterionRule;
+    const sciatica = fact({ kind: 'condition', name: 'sciatica', conceptId: concept('sciatica').id, status: 'present', source: 'note' });
+    expect(outcome(noCaudaEquina, person([healthy]), { kind: 'exclusion' })).toBe('met');
+    expect(outcome(noCaudaEquina, person([sciatica, healthy]), { kind: 'exclusion' })).toBe('unknown');
+    const noAllergy = {
+      type: 'condition',
+      condition: 'allergy',
+      present: false,
+      concepts: [{ id: 'mesh:D006967', name: 'an allergy' }],
+    } satisfies CriterionRule;
+    expect(outcome(noAllergy, person([healthy]), { kind: 'exclusion' })).toBe('unknown');
+  });
+
+  it('"takes no medicines" answers a medicine taken now, not a course in a past window', () => {
+    const noBudesonideNow = {
+      type: 'medication',
+      medication: 'budesonide',
+      taking: false,
+      concepts: [{ id: 'rx:budesonide', name: 'budesonide' }],
+    } satisfies CriterionRule;
+    expect(outcome(noBudesonideNow, person([noMedicines]), { kind: 'exclusion' })).toBe('met');
+    expect(outcome(noSteroidsRecently, person([noMedicines]), { kind: 'exclusion' })).toBe('unknown');
+    expect(outcome(noMi, person([noMedicines]), { kind: 'exclusion' })).toBe('unknown');
+  });
+});
+
+describe('a denial of a broader concept in the hierarchy', () => {
+  it('"no liver disease" rules out cirrhosis', async () => {
+    const { vocabulary } = await import('../../src/server/features/trials/vocabulary');
+    const liver = vocabulary().find('liver disease', { reach: 'full' })[0].concept;
+    const cirrhosis = vocabulary().find('liver cirrhosis', { reach: 'full' })[0].concept;
+    const noCirrhosis = {
+      type: 'condition',
+      condition: 'cirrhosis',
+      present: false,
+      concepts: [{ id: cirrhosis.id, name: 'cirrhosis' }],
+    } satisfies CriterionRule;
+    const denied = fact({ kind: 'condition', name: 'liver disease', conceptId: liver.id, status: 'absent', source: 'note' });
+    expect(outcome(noCirrhosis, person([denied]), { kind: 'exclusion' })).toBe('met');
+    // Not the other way: "no cirrhosis" says nothing of every liver disease.
+    const noLiver = {
+      type: 'condition',
+      condition: 'liver disease',
+      present: false,
+      concepts: [{ id: liver.id, name: 'liver disease' }],
+    } satisfies CriterionRule;
+    const deniedCirrhosis = fact({ kind: 'condition', name: 'cirrhosis', conceptId: cirrhosis.id, status: 'absent', source: 'note' });
+    expect(outcome(noLiver, person([deniedCirrhosis]), { kind: 'exclusion' })).toBe('unknown');
   });
 });

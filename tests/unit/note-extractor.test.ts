@@ -93,7 +93,9 @@ describe('conditions and negation', () => {
     ['Breast cancer in remission.', 'breast cancer', 'history'],
     ['Pneumonia, now resolved.', 'pneumonia', 'history'],
     ['He had a myocardial infarction 2 years ago.', 'myocardial infarction', 'history'],
-    ['His past medical history is notable for psoriasis.', 'psoriasis', 'history'],
+    // A lifelong diagnosis in a "history of" is still had (decision 164); one that often resolves stays history.
+    ['His past medical history is notable for psoriasis.', 'psoriasis', 'present'],
+    ['Her past medical history is notable for asthma.', 'asthma', 'history'],
     ['Known case of COPD since 2 years ago.', 'COPD', 'present'],
     ['Prior to the onset of fever he was well.', 'fever', undefined],
     // present
@@ -206,7 +208,7 @@ describe('conditions and negation', () => {
   it.each<[string, string, string]>([
     ['Admitted with ACS, troponin rising.', 'ACS', 'acute coronary syndrome'],
     ['Seen for an AECOPD, on nebulisers.', 'AECOPD', 'COPD (chronic lung disease)'],
-    ['CT confirmed acute appendicitis.', 'acute appendicitis', 'appendicitis'],
+    ['CT confirmed acute appendicitis.', 'acute appendicitis', 'appendicitis (acute)'],
     ['Ultrasound shows cholelithiasis without cholecystitis.', 'cholelithiasis', 'gallstones or gallbladder disease'],
     ['Known Graves disease, on methimazole.', 'Graves disease', 'an overactive thyroid'],
     ["She was diagnosed with Hashimoto's thyroiditis last spring.", "Hashimoto's thyroiditis", "Hashimoto's thyroiditis"],
@@ -310,9 +312,10 @@ describe('conditions and negation', () => {
         .filter((fact) => fact.kind === 'condition')
         .map((fact) => [fact.name, fact.status, text.slice(fact.span!.start, fact.span!.end)]);
     expect(read('Duplex: severe stenosis in the right internal carotid artery.')).toEqual([
-      ['narrowed neck arteries (carotid stenosis)', 'present', 'stenosis in the right internal carotid artery'],
+      ['narrowed neck arteries (carotid stenosis) (severe)', 'present', 'stenosis in the right internal carotid artery'],
     ]);
-    expect(read('Resected cancer of the stomach in 2012, no recurrence.')).toContainEqual(['stomach cancer', 'present', 'cancer of the stomach']);
+    // "..., no recurrence" speaks for what came before it: had it, not now.
+    expect(read('Resected cancer of the stomach in 2012, no recurrence.')).toContainEqual(['stomach cancer', 'history', 'cancer of the stomach']);
     expect(read('Infarction of the myocardium was excluded.')).toEqual([['a heart attack', 'absent', 'Infarction of the myocardium']]);
     expect(read('She has an ulcer of the duodenum.')).toEqual([['a stomach ulcer (peptic ulcer)', 'present', 'ulcer of the duodenum']]);
     expect(read('Carcinoma of the ovary, stage III.')).toContainEqual(['ovarian cancer', 'present', 'Carcinoma of the ovary']);
@@ -341,8 +344,8 @@ describe('conditions and negation', () => {
     expect(named('Cardiac amyloidosis on tafamidis.')).toEqual(['amyloidosis']);
     expect(named("Diagnosed with Waldenström's macroglobulinemia in 2019.")).toEqual(['Waldenström macroglobulinemia']);
     expect(named('MRI shows a convexity meningioma.')).toEqual(['meningioma']);
-    expect(named('Admitted with acute liver failure after an overdose.')).toEqual(['liver failure']);
-    expect(named('Ultrasound: moderate left hydronephrosis.')).toEqual(['a swollen kidney from blocked urine (hydronephrosis)']);
+    expect(named('Admitted with acute liver failure after an overdose.')).toEqual(['liver failure (acute)']);
+    expect(named('Ultrasound: moderate left hydronephrosis.')).toEqual(['a swollen kidney from blocked urine (hydronephrosis) (moderate)']);
     expect(named('Itchy rash in the web spaces consistent with scabies.')).toEqual(['scabies']);
   });
 });
@@ -361,8 +364,29 @@ describe('medicines', () => {
     expect(statusOf(text, mention)).toBe(status);
   });
 
-  it('reads nothing from "currently takes no medications"', () => {
-    expect(facts('She currently takes no medications.').filter((fact) => fact.kind === 'medication')).toEqual([]);
+  it('reads "currently takes no medications" as one general denial, no medicine of its own (decision 142)', () => {
+    const read = facts('She currently takes no medications.').filter((fact) => fact.kind === 'medication');
+    expect(read.map((fact) => [fact.conceptId, fact.status])).toEqual([['cohortly:no-medications', 'absent']]);
+  });
+
+  it.each([
+    ['A 34-year-old otherwise healthy man with a cough.', 'cohortly:no-other-conditions'],
+    ['Past medical history: unremarkable.', 'cohortly:no-other-conditions'],
+    ['He has no significant past medical history.', 'cohortly:no-other-conditions'],
+    ['Previously healthy 7-year-old girl.', 'cohortly:no-other-conditions'],
+    ['She takes no regular medications.', 'cohortly:no-medications'],
+    ['Medications: none.', 'cohortly:no-medications'],
+  ])('reads a general denial in "%s"', (text, conceptId) => {
+    expect(facts(text).filter((fact) => fact.conceptId === conceptId && fact.status === 'absent')).toHaveLength(1);
+  });
+
+  it.each([
+    'Her mother is otherwise healthy.',
+    'No past medical history of asthma.',
+    'Family history: no medical problems.',
+    'She has diabetes and hypertension.',
+  ])('reads no general denial in "%s"', (text) => {
+    expect(facts(text).filter((fact) => fact.conceptId?.startsWith('cohortly:no-'))).toEqual([]);
   });
 });
 
@@ -514,8 +538,9 @@ describe('the project-own synthetic notes', () => {
     const { found, by, status } = read('cardiology-follow-up.txt');
     expect(by('age', 'age')?.value).toBe(67);
     expect(by('sex', 'sex')?.valueText).toBe('male');
-    expect(status('CAD')).toBe('history');
-    expect(status('DM2')).toBe('history');
+    // "A h/o CAD ..., HTN, HLD and DM2": lifelong diagnoses he still has (decision 164).
+    expect(status('CAD')).toBe('present');
+    expect(status('DM2')).toBe('present');
     expect(status('chest pressure')).toBe('present');
     expect(status('syncope')).toBe('absent');
     expect(status('stroke')).toBe('absent');
@@ -594,6 +619,50 @@ describe('the note reader on the whole vocabulary (issue 30)', () => {
     const medicines = (text: string) => facts(text).filter((fact) => fact.kind === 'medication');
     expect(medicines('Creatinine: 0.5 mg/dl. Urea of 8.5, glucose level of 15.')).toEqual([]);
     expect(medicines('Started cilostazol 100 mg twice daily.').map((fact) => fact.status)).toEqual(['present']);
+  });
+
+  it('reads an "Allergy:" list as allergies, and "without recurrence" for what came before it only', () => {
+    expect(facts('Allergy: lidocaine (hives). Allergies: penicillin, sulfa.').filter((fact) => fact.kind === 'medication')).toEqual([]);
+    const read = facts('Past medical history: breast cancer treated with lumpectomy 10 years ago without recurrence, osteoporosis on alendronate, obesity.');
+    const status = (name: RegExp) => read.find((fact) => name.test(fact.name))?.status;
+    expect(status(/breast cancer/)).toBe('history');
+    expect(status(/osteoporosis/)).toBe('present');
+    expect(status(/obesity/)).toBe('present');
+    expect(status(/alendronate/)).toBe('present');
+    expect(facts('No recurrence of her breast cancer.').find((fact) => /breast cancer/.test(fact.name))?.status).toBe('history');
+  });
+
+  it('dates a medicine stopped in its own words, for a washout window; a year alone or a start is not a stop', () => {
+    const today = new Date('2026-11-29T00:00:00Z');
+    const stoppedOn = (text: string) =>
+      extractNoteFacts(text, { today })
+        .filter((fact) => fact.kind === 'medication')
+        .map((fact) => [fact.status, fact.observedOn]);
+    expect(stoppedOn('Stopped methotrexate 6 months ago.')).toEqual([['history', '2026-05-29']]);
+    expect(stoppedOn('Took prednisone 10 mg daily until 2 weeks ago.')).toEqual([['history', '2026-11-15']]);
+    expect(stoppedOn('Last dose of rituximab 8 months ago.')).toEqual([['history', '2026-03-29']]);
+    expect(stoppedOn('Completed chemotherapy in March 2025.')).toEqual([['history', null]]);
+    // Taken now, started long ago: no stop, and the start is not its date.
+    expect(stoppedOn('On prednisone, started 3 years ago.')).toEqual([['present', null]]);
+  });
+
+  it('reads a pain rating out of 10 as the pain score, the first one written', () => {
+    const pain = (text: string) => facts(text).find((fact) => fact.kind === 'lab' && fact.name === 'pain score');
+    expect(pain('Pain 7/10 on a numeric rating scale despite physical therapy.')).toMatchObject({ value: 7, unit: '/10' });
+    expect(pain('Leg pain 6/10, back pain 3/10.')).toMatchObject({ value: 6 });
+    expect(pain('She rates it 8/10 leg pain at night.')).toMatchObject({ value: 8 });
+    // A number between the pain and the rating is something else's.
+    expect(pain('Pain began 3 months ago, radiates to the calf, 8/10.')).toBeUndefined();
+    expect(pain('Strength 4/5 in ankle dorsiflexion.')).toBeUndefined();
+  });
+
+  it('reads a substance with a test result as a test, never as a medicine taken', () => {
+    const medicines = (text: string) => facts(text).filter((fact) => fact.kind === 'medication');
+    expect(medicines('Serum anti-PLA2R antibodies positive (145 RU/mL); kidney biopsy shows membranous nephropathy.')).toEqual([]);
+    expect(medicines('Anti-dsDNA antibodies were negative. Negative for hepatitis B surface antigen.')).toEqual([]);
+    expect(medicines('Insulin antibodies not detected.')).toEqual([]);
+    // A medicine with a result word elsewhere in its sentence is still a medicine.
+    expect(medicines('On insulin glargine; urine culture negative.').map((fact) => fact.status)).toEqual(['present']);
   });
 
   it("keeps an infant's age as a fraction of a year", () => {

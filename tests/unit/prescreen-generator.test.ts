@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { QuestionSchema, StudyBlockSchema, type AnswerPredicate, type CriterionLink, type Question } from '../../src/contract/prescreen-forms';
 import type { CriterionRule } from '../../src/contract/trials';
 import { generateStudyBlocks, type GeneratorCriterion } from '../../src/server/features/prescreen-forms/generator';
+import { meshIdByName } from '../../src/server/features/trials/vocabulary';
 
 let position = 0;
 const criterion = (kind: 'inclusion' | 'exclusion', rule: CriterionRule | null, text = 'Some criterion', needsReview = false): GeneratorCriterion => ({
@@ -300,6 +301,87 @@ describe('the study-block generator', () => {
     const smoking = question(blocks, 'smoking');
     expect(smoking.audience).toBeUndefined();
     expect([decide(smoking, controls, false), decide(smoking, controls, true)]).toEqual(['met', 'review']);
+  });
+
+  describe('what a patient can honestly answer beside a staff check (decision 150)', () => {
+    const concept = (name: string) => {
+      const id = meshIdByName(name);
+      if (!id) throw new Error(`no MeSH heading ${name}`);
+      return { id, name: name.toLowerCase() };
+    };
+    const patientLinked = (blocks: ReturnType<typeof generateStudyBlocks>['blocks'], c: GeneratorCriterion) =>
+      questions(blocks).filter((item) => item.audience !== 'site' && item.criterionLinks.some((link) => link.criterionId === c.id));
+    const staffLinked = (blocks: ReturnType<typeof generateStudyBlocks>['blocks'], c: GeneratorCriterion) =>
+      questions(blocks).filter((item) => item.audience === 'site' && item.criterionLinks.some((link) => link.criterionId === c.id));
+
+    it('a diagnosis confirmed on imaging: the patient says whether a doctor told them, staff still check the scan', () => {
+      const disc = concept('Intervertebral Disc Displacement');
+      const onMri = criterion('inclusion', { type: 'condition', condition: 'a slipped disc', present: true, concepts: [disc] }, 'Disc herniation seen on MRI');
+      const stenosis = concept('Spinal Stenosis');
+      const onCt = criterion(
+        'exclusion',
+        { type: 'condition', condition: 'spinal stenosis', present: false, concepts: [stenosis] },
+        'Spinal stenosis on CT scan',
+      );
+      const { blocks } = generateStudyBlocks({ criteria: [onMri, onCt] });
+      const [asked] = patientLinked(blocks, onMri);
+      expect(asked.wording.chat.en).toBe('Have you been told by a doctor that you have intervertebral disc displacement?');
+      expect(staffLinked(blocks, onMri)).toHaveLength(1);
+      // Told yes: staff check the scan. Never told: no scan found it.
+      expect([decide(asked, onMri, true), decide(asked, onMri, false)]).toEqual(['review', 'not_met']);
+      const [stenosisAsked] = patientLinked(blocks, onCt);
+      expect([decide(stenosisAsked, onCt, true), decide(stenosisAsked, onCt, false)]).toEqual(['review', 'not_met']);
+    });
+
+    it('a procedure or finding named with a test is not asked as a diagnosis', () => {
+      const biopsy = criterion(
+        'inclusion',
+        { type: 'condition', condition: 'biopsy', present: true, concepts: [concept('Biopsy')] },
+        'Lesion accessible to biopsy',
+      );
+      const { blocks } = generateStudyBlocks({ criteria: [biopsy] });
+      expect(patientLinked(blocks, biopsy)).toEqual([]);
+      expect(staffLinked(blocks, biopsy)).toHaveLength(1);
+    });
+
+    it('a blood result people are given may be left unanswered and never fails anyone; a multiple of the normal range stays with staff', () => {
+      const platelets = criterion('inclusion', { type: 'lab', measure: 'platelets', comparator: '>=', value: 100, unit: '10^9/L' }, 'Platelets ≥ 100 x 10^9/L');
+      const alt = criterion('exclusion', { type: 'lab', measure: 'ALT', comparator: '<=', value: 3, relativeTo: 'ULN' }, 'ALT > 3 x ULN');
+      const { blocks } = generateStudyBlocks({ criteria: [platelets, alt] });
+      const [asked] = patientLinked(blocks, platelets);
+      expect(asked).toMatchObject({ type: 'number', required: false, unit: '10^9/L' });
+      expect(asked.wording.chat.en).toBe('If you know your most recent platelet count result (in 10^9/L), what was it? Leave it empty if you do not know.');
+      expect([250, 103, 90, 20].map((value) => decide(asked, platelets, value))).toEqual(['met', 'review', 'review', 'review']);
+      expect(staffLinked(blocks, platelets)).toHaveLength(1);
+      expect(patientLinked(blocks, alt)).toEqual([]);
+    });
+
+    it('pain is rated by the person: the 0-10 rating decides like the rule', () => {
+      const pain = criterion(
+        'inclusion',
+        { type: 'lab', measure: 'pain score', comparator: '>=', value: 4, unit: '/10' },
+        'Pain score of at least 4 out of 10',
+      );
+      const { blocks } = generateStudyBlocks({ criteria: [pain] });
+      const [asked] = patientLinked(blocks, pain);
+      expect(asked.wording.chat.en).toMatch(/^On a scale from 0 \(no pain\) to 10/);
+      expect([2, 7].map((value) => decide(asked, pain, value))).toEqual(['not_met', 'met']);
+    });
+
+    it('consent and visits: the person says whether they are willing; a no is talked through, a language criterion is not asked so', () => {
+      const consent = criterion('inclusion', { type: 'site_judgement', reason: 'consent_capacity' }, 'Signed written informed consent');
+      const visits = criterion('inclusion', { type: 'site_judgement', reason: 'protocol_compliance' }, 'Able and willing to return for follow-up visits');
+      const dutch = criterion('inclusion', { type: 'site_judgement', reason: 'consent_capacity' }, 'Understanding the Dutch language');
+      const judged = criterion('exclusion', { type: 'site_judgement', reason: 'investigator_judgement' }, 'Unsuitable in the opinion of the investigator');
+      const { blocks } = generateStudyBlocks({ criteria: [consent, visits, dutch, judged] });
+      const [willing] = patientLinked(blocks, consent);
+      expect(willing.wording.chat.en).toMatch(/willing to sign a consent form/);
+      expect([decide(willing, consent, true), decide(willing, consent, false)]).toEqual(['met', 'review']);
+      const [follow] = patientLinked(blocks, visits);
+      expect([decide(follow, visits, true), decide(follow, visits, false)]).toEqual(['met', 'review']);
+      expect(patientLinked(blocks, dutch)).toEqual([]);
+      expect(patientLinked(blocks, judged)).toEqual([]);
+    });
   });
 
   it('is deterministic and gives unique ids', () => {

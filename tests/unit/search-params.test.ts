@@ -17,6 +17,15 @@ describe('route search params', () => {
     expect(prescreenResultsSearch.parse({ aiRecommendation: 'PASS', sourceType: 'call' })).toMatchObject({ aiRecommendation: 'PASS', sourceType: 'call' });
     expect(chatConversationsSearch.parse({ sortBy: 'name' }).sortBy).toBe('createdAt:desc');
   });
+  it('drops a bad value even where the router spreads the checked search over the raw one', () => {
+    // TanStack Router builds a route's search as { ...raw, ...validated }: a bad value must be overwritten.
+    const raw = { aiRecommendation: 'MAYBE', sourceType: 'fax' };
+    const seen = { ...raw, ...prescreenResultsSearch.parse(raw) };
+    expect(seen.aiRecommendation).toBeUndefined();
+    expect(seen.sourceType).toBeUndefined();
+    const callbacks = { ...{ status: 'PAUSED' }, ...chatConversationsSearch.parse({ status: 'PAUSED' }) };
+    expect(callbacks.status).toBeUndefined();
+  });
   it('keeps orgs as a list', () => {
     expect(prescreenResultsSearch.parse({ orgs: ['a', 'b'] }).orgs).toEqual(['a', 'b']);
     expect(prescreenResultsSearch.parse({ orgs: 'a,b' }).orgs).toEqual(['a', 'b']);

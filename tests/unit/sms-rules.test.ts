@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactPermission, localHour, type ConsentSubject } from '../../src/server/features/sms/consent';
+import { localMinutes } from '../../src/server/calling-hours';
+import { contactPermission, type ConsentSubject } from '../../src/server/features/sms/consent';
 import { classifyInbound } from '../../src/server/features/sms/keywords';
 import { renderTemplate, templateVariables } from '../../src/server/features/sms/templates';
 import { mapProviderStatus } from '../../src/server/integrations/sms/port';
@@ -42,9 +43,9 @@ describe('contactPermission', () => {
     expect(contactPermission(subject(), 'sms', 'transactional', night)).toEqual({ allowed: true });
     expect(contactPermission(subject(), 'sms', 'marketing', noon)).toEqual({ allowed: true });
     expect(contactPermission(subject({ consentCalls: false }), 'call', 'marketing', noon)).toEqual({ allowed: false, reason: 'no_call_consent' });
-    expect(localHour(noon, null)).toBe(13);
-    expect(localHour(noon, 'Not/AZone')).toBe(13);
-    expect(localHour(new Date('2030-01-15T05:00:00Z'), 'Asia/Kolkata')).toBe(10);
+    expect(localMinutes(noon, null)).toBe(13 * 60);
+    expect(localMinutes(noon, 'Not/AZone')).toBe(13 * 60);
+    expect(localMinutes(new Date('2030-01-15T05:00:00Z'), 'Asia/Kolkata')).toBe(10 * 60 + 30);
   });
 });
 
@@ -66,8 +67,13 @@ describe('keywords', () => {
 describe('templates', () => {
   it('renders with variables and names each missing one', () => {
     expect(templateVariables('visit_confirmation')).toEqual(['firstName', 'trialTitle', 'visitTime', 'siteAddress', 'organizationName']);
-    const { text } = renderTemplate('callback_notice', 'en', { firstName: 'Ann', organizationName: 'Site', trialTitle: 'T', visitTime: '3 PM' });
-    expect(text).toBe('Hi Ann, a coordinator from Site will call you back about T at 3 PM.');
+    const { text } = renderTemplate('callback_notice', 'en', {
+      firstName: 'Ann',
+      organizationName: 'Site',
+      trialTitle: 'T',
+      visitTime: 'Friday 4 December at 3:00 pm',
+    });
+    expect(text).toBe('Hi Ann, a coordinator from Site will call you back about T on Friday 4 December at 3:00 pm.');
     expect(() => renderTemplate('callback_notice', 'es', { firstName: 'Ann', organizationName: 'Site', visitTime: ' ' })).toThrow(
       /variables\.trialTitle.*variables\.visitTime/,
     );

@@ -19,7 +19,7 @@ const conceptOf = (text: string) => {
   return found?.start === 0 && found.end === text.length ? found.conceptId : undefined;
 };
 
-describe('normalised words', () => {
+describe('normalized words', () => {
   it('keys a phrase by case, plural, hyphens and British spelling', () => {
     expect(phraseKey('Non-Small-Cell Lung Carcinomas')).toBe(phraseKey('non small cell lung carcinoma'));
     expect(phraseKey('Oesophageal Tumours')).toBe('esophageal tumor');
@@ -98,6 +98,11 @@ describe('brands, classes and the hierarchy', () => {
     expect(drugClassesOf(id('Atorvastatin'))).toContain(id('Hydroxymethylglutaryl-CoA Reductase Inhibitors'));
     // A hand entry that names the class answers through the heading it names.
     expect(inClass(id('Atorvastatin'), 'cohortly:statins')).toBe(true);
+    // "A biologic" is the monoclonal antibodies' heading: a person on adalimumab or infliximab has had a biologic; a small
+    // molecule has not.
+    expect(inClass(id('Adalimumab'), 'cohortly:biologics')).toBe(true);
+    expect(inClass(id('Infliximab'), 'cohortly:biologics')).toBe(true);
+    expect(inClass(id('Methotrexate'), 'cohortly:biologics')).toBe(false);
   });
 
   it('places a condition under its ancestors in the tree', () => {
@@ -106,6 +111,14 @@ describe('brands, classes and the hierarchy', () => {
     expect(isA(id('Non-ST Elevated Myocardial Infarction'), id('Myocardial Infarction'))).toBe(true);
     expect(isA(id('Myocardial Infarction'), id('Cardiovascular Diseases'))).toBe(true);
     expect(isA(id('Asthma'), id('Neoplasms'))).toBe(false);
+    // A link clinicians draw that the tree lacks: sciatica is a radiculopathy, not the other way round.
+    expect(isA(id('Sciatica'), id('Radiculopathy'))).toBe(true);
+    expect(isA(id('Radiculopathy'), id('Sciatica'))).toBe(false);
+    // A microdiscectomy is a diskectomy and a spine operation; an operation on the neck is not (thyroid, carotid).
+    const named = (text: string) => vocabulary().find(text, { reach: 'full' })[0]?.concept.id ?? '';
+    expect(isA(named('a micro-discectomy'), id('Diskectomy'))).toBe(true);
+    expect(isA(named('microdiscectomy'), named('spine surgery'))).toBe(true);
+    expect(isA(named('prior neck surgery'), named('spine surgery'))).toBe(false);
     expect(isA(id('Neoplasms'), id('Carcinoma, Non-Small-Cell Lung'))).toBe(false);
     expect(ancestorsOf(id('Carcinoma, Non-Small-Cell Lung'))).toContain(id('Neoplasms'));
     // A hand concept: "NSCLC" is the reviewed entry, placed by the heading it names.

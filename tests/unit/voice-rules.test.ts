@@ -102,9 +102,9 @@ describe('answers from a call', () => {
       '2026-06-15',
     );
     expect(answers).toEqual([
-      { questionId: 'dob', value: '1980-03-04', evidence: 'transcript: 1980-03-04' },
-      { questionId: 'asthma', value: false, evidence: 'call structured data' },
-      { questionId: 'puffs', value: 5, evidence: 'recorded by the agent during the call' },
+      { questionId: 'dob', value: '1980-03-04', evidence: 'Said on the call: 1980-03-04' },
+      { questionId: 'asthma', value: false, evidence: 'From the call' },
+      { questionId: 'puffs', value: 5, evidence: 'Recorded by the agent during the call' },
     ]);
   });
   it('leaves out unclear answers', () => {
@@ -119,6 +119,13 @@ describe("the simulator's synthetic person", () => {
     expect(syntheticAnswer({ id: 'asthma', type: 'yes_no', phone: { en: 'Asthma?' } }, person, 'es')).toBe('sí');
     expect(syntheticAnswer({ id: 'puffs', type: 'number', phone: { en: 'Puffs?' } }, person, 'en')).toBe('4');
     expect(syntheticAnswer({ id: 'smoke', type: 'yes_no', phone: { en: 'Do you smoke?' } }, person, 'en')).toBe('no');
+    // Someone who answered an invitation is mostly willing, and says when to call in words, the same on every call.
+    expect(syntheticAnswer({ id: 'travel', type: 'yes_no', phone: { en: 'Are you willing to travel to the site?' } }, person, 'en')).toBe('yes');
+    const when = { id: 'best_time', type: 'text', phone: { en: 'What is the best time of day to contact you?' } } as const;
+    expect(['mornings', 'afternoons', 'evenings']).toContain(syntheticAnswer(when, person, 'en'));
+    expect(syntheticAnswer(when, person, 'en')).toBe(syntheticAnswer(when, { ...person, customFields: {} }, 'en'));
+    expect(['por las mañanas', 'por las tardes', 'por las noches']).toContain(syntheticAnswer(when, person, 'es'));
+    expect(syntheticAnswer({ id: 'other', type: 'text', phone: { en: 'Anything else you would like us to know?' } }, person, 'en')).toBe('nothing else');
     expect(
       syntheticAnswer(
         {
@@ -134,6 +141,41 @@ describe("the simulator's synthetic person", () => {
         'es',
       ),
     ).toBe('Femenino');
+  });
+});
+
+describe("the synthetic person's clinical facts", () => {
+  const withFacts = (facts: Array<{ name: string; status: 'present' | 'history' | 'absent' | null; value: number | null }>) => ({
+    dateOfBirth: '1980-03-04',
+    sex: 'male',
+    customFields: {},
+    facts,
+  });
+  const yesNo = (id: string, en: string) => ({ id, type: 'yes_no' as const, phone: { en } });
+  it('answers yes to a condition or medication the record holds, no to one stated absent or only in the past', () => {
+    const person = withFacts([
+      { name: 'asthma', status: 'present', value: null },
+      { name: 'chronic obstructive pulmonary disease', status: 'absent', value: null },
+      { name: 'heart failure', status: 'history', value: null },
+    ]);
+    expect(syntheticAnswer(yesNo('asthma_dx', 'Have you been diagnosed with asthma by a doctor?'), person, 'en')).toBe('yes');
+    expect(syntheticAnswer(yesNo('asthma_dx', 'Have you been diagnosed with asthma by a doctor?'), person, 'es')).toBe('sí');
+    expect(syntheticAnswer(yesNo('copd', 'Do you have chronic obstructive pulmonary disease?'), person, 'en')).toBe('no');
+    expect(syntheticAnswer(yesNo('hf_now', 'Do you currently have heart failure?'), person, 'en')).toBe('no');
+    expect(syntheticAnswer(yesNo('hf_ever', 'Have you ever had heart failure?'), person, 'en')).toBe('yes');
+    // Nothing in the record about it: the person does not have it.
+    expect(syntheticAnswer(yesNo('pregnant', 'Are you pregnant?'), person, 'en')).toBe('no');
+  });
+  it('gives a lab value or the age the record holds, else is not sure', () => {
+    const person = withFacts([{ name: 'FEV1', status: null, value: 62 }]);
+    expect(syntheticAnswer({ id: 'fev1', type: 'number', phone: { en: 'What was your last FEV1 result?' } }, person, 'en')).toBe('62');
+    expect(syntheticAnswer({ id: 'age', type: 'number', phone: { en: 'How old are you?' } }, person, 'en', new Date('2026-03-04T12:00:00Z'))).toBe('46');
+    expect(syntheticAnswer({ id: 'age', type: 'number', phone: { en: 'How old are you?' } }, person, 'en', new Date('2026-03-03T12:00:00Z'))).toBe('45');
+    expect(syntheticAnswer({ id: 'puffs', type: 'number', phone: { en: 'How many puffs a day?' } }, person, 'es')).toBe('no estoy seguro');
+  });
+  it('does not read a short fact name inside another word', () => {
+    const person = withFacts([{ name: 'flu', status: 'present', value: null }]);
+    expect(syntheticAnswer(yesNo('fluid', 'Do you retain fluid?'), person, 'en')).toBe('no');
   });
 });
 

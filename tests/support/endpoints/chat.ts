@@ -6,6 +6,7 @@ import type { Classification } from './index';
  */
 export const ENDPOINTS: Record<string, Classification> = {
   'POST /api/chat-conversations/initiate': 'public',
+  'POST /api/chat-conversations/preview': 'public',
   'POST /api/chat-conversations/verify': 'public',
   'POST /api/chat-conversations/{conversationId}/messages': 'public',
   'GET /api/chat-conversations/{conversationId}/public': 'public',

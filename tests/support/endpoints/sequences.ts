@@ -12,7 +12,7 @@ export const ENDPOINTS: Record<string, Classification> = {
   'POST /api/sequences/{id}/enrollments/remove': 'tenant-row',
   'GET /api/sequences/{id}/enrollments': 'tenant-row',
   'GET /api/sequences/{id}/statistics': 'tenant-row',
-  'GET /api/sequences/enrollments/{id}': 'tenant-row',
-  'POST /api/sequences/enrollments/{id}/action': 'tenant-row',
+  'GET /api/sequence-enrollments/{id}': 'tenant-row',
+  'POST /api/sequence-enrollments/{id}/action': 'tenant-row',
   'GET /api/candidates/{id}/sequences': 'tenant-row',
 };

@@ -12,6 +12,7 @@ export const ENDPOINTS: Record<string, Classification> = {
   'PATCH /api/voice-agents/{id}': 'tenant-row',
   'DELETE /api/voice-agents/{id}': 'tenant-row',
   'POST /api/calls': 'tenant-row',
+  'GET /api/calls/pre-check': 'tenant-row',
   'GET /api/calls': 'list-scoped',
   'GET /api/calls/{callId}': 'tenant-row',
   'DELETE /api/calls/{callId}': 'tenant-row',

@@ -56,7 +56,8 @@ describe('organ adjectives in long lists', () => {
   });
 
   it('a list item the vocabulary does not know still keeps the rule in review', () => {
-    const { concepts, needsReview } = read('exclusion', 'Renal, hepatic or otological disease');
+    // "Otological" is known since the whole MeSH reach ("ear diseases"); a word no vocabulary has stays unread.
+    const { concepts, needsReview } = read('exclusion', 'Renal, hepatic or frobnical disease');
     expect(concepts).toEqual(['kidney disease', 'liver disease']);
     expect(needsReview).toBe(true);
   });

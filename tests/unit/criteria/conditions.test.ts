@@ -111,7 +111,10 @@ describe('the condition a past operation was for', () => {
 
   it('is still read when the operation is not a past one ("emergency surgery for X" may be the trial\'s own)', () => {
     expect(conditionOf('exclusion', 'Emergency surgery for a spinal infection')).toContain('infection');
-    expect(read('exclusion', 'Prior surgery for a spinal infection').rule).toBeNull();
+    // The past operation is read (decision 140), never the infection it was for; given a purpose, a person reads it.
+    const prior = read('exclusion', 'Prior surgery for a spinal infection');
+    expect(JSON.stringify(prior.rule)).not.toContain('infection');
+    expect(prior.needsReview).toBe(true);
   });
 });
 
@@ -353,5 +356,31 @@ describe('two parts of the spine joined as alternatives', () => {
     // One part is still held.
     const one = readTextRule('inclusion', 'Thoracic spinal stenosis');
     expect(one.rule).toMatchObject({ type: 'condition', qualifiers: ['thoracic'] });
+  });
+});
+
+describe('pain where it is, and a list of places sharing "pain"', () => {
+  it('leg and arm pain are symptoms of their own; "X and/or Y pain" is X pain or Y pain, a two-word place read whole', () => {
+    expect(read('inclusion', 'Low back and/or leg pain lasting at least 12 weeks')).toMatchObject({
+      rule: { type: 'condition', condition: 'back pain or leg pain', present: true, duration: { minDays: 84 } },
+      needsReview: false,
+    });
+    expect(conditionOf('inclusion', 'Pain in the legs for at least 6 weeks')).toBe('leg pain');
+    expect(conditionOf('exclusion', 'Chest or abdominal pain of unknown cause')).toBe('chest pain or abdominal pain');
+    // What the words around it say (a cause) keeps it for a person.
+    expect(read('exclusion', 'Chest or abdominal pain of unknown cause').needsReview).toBe(true);
+  });
+});
+
+describe('one member of a class a hand entry names (decision 151)', () => {
+  it('a narrower MeSH heading or one route of a class named by several is narrower than the rule: a person checks it', () => {
+    // "Duodenal ulcer" sits under the peptic ulcers in MeSH: a person with only a stomach ulcer is not excluded by it.
+    expect(read('exclusion', 'Duodenal ulcer in the past year')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: true });
+    expect(read('exclusion', 'Peptic ulcer in the past year').needsReview).toBe(false);
+    // "Oral steroids" is one route of "steroid pills or injections".
+    expect(read('exclusion', 'Use of oral steroids in the last 2 weeks')).toMatchObject({ rule: { type: 'medication', taking: false }, needsReview: true });
+    expect(read('exclusion', 'Systemic steroids in the last 2 weeks').needsReview).toBe(false);
+    // A course or severity is a qualifier the reader holds, not a member.
+    expect(read('exclusion', 'Morbid obesity')).toMatchObject({ rule: { condition: 'obesity', qualifiers: ['severe'] }, needsReview: false });
   });
 });

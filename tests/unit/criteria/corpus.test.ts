@@ -86,8 +86,16 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // correct, 26 strict (docs/criteria-reading.md).
     // Issue 30 (decision 127): the 308 MeSH terms collected from these same records (mesh.json) retired for the MeSH
     // 2024 lexicon, whose diseases' preferred names the reviewed reach reads: 0.700 -> 0.710 (904), no-review 446.
-    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.71);
-    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.35);
+    // Issue 30 (decision 140): the concept reader on the whole MeSH reach, with MeSH's narrower concepts in review, and a
+    // past operation and failed conservative treatment as trial idioms: 0.710 -> 0.75 (75.6%, 963), no-review 451.
+    // Issue 30 (decisions 150-152): 0.75 -> 0.765 (76.6%, 975), no-review 452; a patient question in plain words for
+    // 64.7% (823) once staff-only criteria get what a patient can honestly answer beside their check.
+    // Issue 30 (decision 161): 0.765 -> 0.805 (80.7%, 1027), no-review 0.35 -> 0.39 (39.5%, 503): findings on the study's
+    // imaging and examination, graded toxicities, tumour measures and the study's own operation as site checks; consent
+    // beside staying the whole study back in review (hand-check seed 30150, #39).
+    expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.805);
+    expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.39);
+    expect(share(metrics.askedInPlainWords, metrics.criteria)).toBeGreaterThanOrEqual(0.64);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

@@ -203,3 +203,15 @@ describe('the matcher', () => {
     expect(outcome({ ...atLeast3Months, history: true }, who(fact('2020-01-01', 'history')))).toBe('unknown');
   });
 });
+
+describe('"N or more" written before the unit (decision 140)', () => {
+  it('reads "4 or more months" as at least 4 months, and "2 or fewer weeks" as less than that', () => {
+    const trialConcepts = trialConceptsOf(['Sciatica']);
+    const longer = readTextRule('inclusion', 'Duration of pain: 4 or more months', { trialConcepts });
+    expect(longer.rule).toMatchObject({ type: 'condition', duration: { minDays: durationDays(4, 'months') } });
+    const shorter = readTextRule('inclusion', 'Sciatica of 2 or fewer weeks');
+    expect(shorter.rule).toMatchObject({ type: 'condition', duration: { maxDays: durationDays(2, 'weeks') } });
+    // A count of something else is no duration of the condition.
+    expect(readTextRule('inclusion', 'Sciatica, 2 or more episodes').rule).not.toHaveProperty('duration');
+  });
+});

@@ -105,3 +105,64 @@ describe('a section label that says when its criteria are checked', () => {
     expect(read('exclusion', 'Exclusion criteria assessed during surgery: hepatitis C infection').needsReview).toBe(true);
   });
 });
+
+describe("what staff read off the study's scans, examination and records (decision 161)", () => {
+  const siteCheck = (kind: 'inclusion' | 'exclusion', text: string, reason: string) =>
+    expect(read(kind, text), text).toMatchObject({ rule: { type: 'site_judgement', reason }, needsReview: false });
+
+  it('a finding on imaging or a measure only imaging gives is a site check', () => {
+    siteCheck('inclusion', 'Foraminal narrowing demonstrated on CT of the neck', 'investigator_judgement');
+    siteCheck('inclusion', 'Disc height of at least 4 mm at the operated level and the index level', 'investigator_judgement');
+    siteCheck('exclusion', 'Modic type 3 changes at any level', 'investigator_judgement');
+    siteCheck('exclusion', 'Hip T-score under -3.0 on DXA', 'investigator_judgement');
+    siteCheck('exclusion', 'A calcified fragment behind the vertebral body', 'investigator_judgement');
+    siteCheck('exclusion', 'Imaging exclusion criteria: a pars defect at any lumbar level', 'investigator_judgement');
+    // A section's lead-in names no finding.
+    expect(read('inclusion', 'Imaging inclusion criteria: subjects must meet all of the following').rule).toBeNull();
+  });
+
+  it('a sign of the screening examination, a graded toxicity and a tumour measure are site checks', () => {
+    siteCheck('inclusion', "Positive Spurling's test on the affected side", 'investigator_judgement');
+    siteCheck('exclusion', 'Hoffmann sign on examination', 'investigator_judgement');
+    siteCheck('exclusion', 'Toxicities of earlier chemotherapy that have not recovered to grade 1 or baseline', 'investigator_judgement');
+    siteCheck('inclusion', 'Measurable disease according to RECIST v1.1', 'investigator_judgement');
+    siteCheck('inclusion', 'Archival tumour tissue block available for central testing', 'investigator_judgement');
+  });
+
+  it("in an inclusion, the study's own operation is checked against the protocol", () => {
+    siteCheck('inclusion', 'Scheduled for elective single-level lumbar laminectomy', 'protocol');
+    siteCheck('inclusion', 'Participants who are candidates for a total knee arthroplasty', 'protocol');
+  });
+
+  it('in an exclusion, a procedure planned inside the study period is checked against the schedule', () => {
+    siteCheck('exclusion', 'Elective surgery of any kind scheduled during the trial period', 'protocol');
+    siteCheck('exclusion', 'Planned hospital admission for any procedure during the follow-up phase', 'protocol');
+  });
+
+  it('a scan to undergo, a past operation or a preference is not a finding', () => {
+    // Undergoing the scan is the study's procedure, not a finding on it; what is preferred is not required.
+    expect(read('inclusion', 'Willing to undergo MRI of the knee')).toMatchObject({ rule: { reason: 'protocol_compliance' } });
+    expect(read('inclusion', 'CT-confirmed stenosis preferred').rule).toBeNull();
+    // An operation already had is the person's history, which the concept reader or a person reads, never a site check.
+    expect(read('exclusion', 'Previous surgery at the index level').rule?.type).not.toBe('site_judgement');
+    expect(read('inclusion', 'Patients who underwent a laminectomy').rule?.type).not.toBe('site_judgement');
+  });
+
+  it('consent beside staying in the study for its whole length holds one of two checks: a person reads it', () => {
+    expect(read('inclusion', 'Signs the consent form and is able to complete all visits of the study')).toMatchObject({
+      rule: { type: 'site_judgement', reason: 'consent_capacity' },
+      needsReview: true,
+    });
+    expect(read('inclusion', 'Able to give written informed consent')).toMatchObject({ rule: { reason: 'consent_capacity' }, needsReview: false });
+  });
+});
+
+describe('how a condition was found, in an exclusion (decision 161)', () => {
+  it('says no more than having it; in an inclusion the test is a requirement a person reads', () => {
+    expect(read('exclusion', 'Anaemia evident on blood testing')).toMatchObject({
+      rule: { type: 'condition', present: false },
+      needsReview: false,
+    });
+    expect(read('inclusion', 'Anaemia found in the screening laboratory tests').needsReview).toBe(true);
+  });
+});

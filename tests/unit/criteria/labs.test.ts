@@ -94,3 +94,32 @@ describe('the words of a measure and of a point in time', () => {
     expect(point.rule?.type === 'medication' && point.rule.medication).toBe('chemotherapy');
   });
 });
+
+describe('a bound written before the measure, or as its minimum or maximum', () => {
+  it('"minimum X of N" and "maximum X of N" are the bound, read as usual', () => {
+    expect(readTextRule('inclusion', 'Minimum NRS of 30/100')).toMatchObject({
+      rule: { type: 'lab', measure: 'pain score', comparator: '>=', value: 3, unit: '/10' },
+      needsReview: false,
+    });
+    expect(readTextRule('inclusion', 'Maximum body mass index of 32 kg/m2')).toMatchObject({
+      rule: { type: 'lab', measure: 'BMI', comparator: '<=', value: 32 },
+      needsReview: false,
+    });
+    // An exclusion's maximum: an eligible person is above it.
+    expect(readTextRule('exclusion', 'Minimum platelets of 50 x 10^9/L')).toMatchObject({ rule: { comparator: '<', value: 50 } });
+  });
+
+  it('a value before the scale that measures it is the rule, in review: what the words before it say is not read', () => {
+    expect(readTextRule('inclusion', 'Back pain rated at least 6 on the VAS')).toMatchObject({
+      rule: { type: 'lab', measure: 'pain score', comparator: '>=', value: 6, unit: '/10' },
+      needsReview: true,
+    });
+    // Relative to a reference population: never an absolute value.
+    expect(readTextRule('inclusion', 'Height less than 2 SD below the mean by the BMI charts').rule).toBeNull();
+  });
+
+  it('the Oswestry score by any of its names, on its 0-100 scale', () => {
+    for (const text of ['Oswestry questionnaire score of at least 35/100', 'ODI ≥ 35%', 'Oswestry Low Back Pain Disability Questionnaire ≥ 35'])
+      expect(readTextRule('inclusion', text).rule).toMatchObject({ type: 'lab', measure: 'Oswestry Disability Index', comparator: '>=', value: 35 });
+  });
+});

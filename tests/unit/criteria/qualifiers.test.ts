@@ -184,8 +184,16 @@ describe('the matcher', () => {
       'exclusion with a window: gout outside it passes whatever its severity',
       { ...severeGout, within: { value: 6, unit: 'months' } },
       'exclusion',
-      [fact('gout', 'present', '2020-01-01')],
+      [fact('gout', 'history', '2020-01-01')],
       'met',
+    ],
+    [
+      // Decision 154: present now, begun before the window: whether it counts as "in the last 6 months" is not said.
+      'exclusion with a window: gout present now, begun before it, stays unknown',
+      { ...severeGout, within: { value: 6, unit: 'months' } },
+      'exclusion',
+      [fact('gout', 'present', '2020-01-01')],
+      'unknown',
     ],
     [
       'inclusion with a duration: too short fails whatever its severity',

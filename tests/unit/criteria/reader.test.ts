@@ -754,7 +754,7 @@ describe('whole criteria read, qualifiers and durations kept honest (decision 03
     for (const [kind, text, qualifier] of [
       ['exclusion', 'Severe asthma', 'severe'],
       ['exclusion', 'Clinically significant cardiac disease', 'serious'],
-      ['exclusion', 'Chronic pancreatitis', 'chronic'],
+      ['exclusion', 'Chronic kidney stones', 'chronic'],
       ['exclusion', 'Uncontrolled hypertension', 'uncontrolled'],
       ['exclusion', 'Poorly controlled diabetes', 'uncontrolled'],
       ['exclusion', 'Recurrent urinary tract infections', 'recurrent'],
@@ -788,7 +788,8 @@ describe('whole criteria read, qualifiers and durations kept honest (decision 03
 
   it('flags an allergy to a named drug class; an allergy to a food or a metal is not "an allergy to medicines like this one"', () => {
     // An allergen the vocabulary does not know, or one medicine of a class, still needs a person.
-    for (const text of ['Hypersensitivity to penicillin or cephalosporins', 'Patients allergic to morphine'])
+    // ("Penicillin" is the class of penicillin antibiotics, and cephalosporins a class MeSH names: read whole, below.)
+    for (const text of ['Patients allergic to morphine', 'Hypersensitivity to lidocaine'])
       expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: true });
     // Tenth pass (decision 107): an allergy to a named class of medicines is that allergy, whole.
     expect(read('exclusion', 'Patients allergic to opioids')).toMatchObject({
@@ -846,11 +847,11 @@ describe('whole criteria read, qualifiers and durations kept honest (decision 03
   });
 
   it('does not require the examples an inclusion names in parentheses', () => {
-    expect(read('inclusion', 'On a stable dose of oral antidiabetic drugs (metformin, sulphonylureas) for 3 months')).toEqual({
-      rule: null,
-      needsReview: true,
-    });
-    expect(read('inclusion', 'Treated with a DMARD (e.g. methotrexate)')).toEqual({ rule: null, needsReview: true });
+    // The class MeSH names is the rule (in review); the examples are never required on their own.
+    const antidiabetic = read('inclusion', 'On a stable dose of oral antidiabetic drugs (metformin, sulphonylureas) for 3 months');
+    expect(antidiabetic).toMatchObject({ rule: { type: 'medication', medication: 'hypoglycemic agents', taking: true }, needsReview: true });
+    expect(JSON.stringify(antidiabetic.rule)).not.toContain('metformin');
+    expect(read('inclusion', 'Treated with a DMARD (e.g. methotrexate)')).toMatchObject({ rule: { medication: 'antirheumatic agents' }, needsReview: true });
     // A concept named outside the parenthesis is still read; its synonym inside is the same concept.
     expect(read('inclusion', 'Type 2 diabetes (T2DM)').rule).toMatchObject({ type: 'condition', condition: 'type 2 diabetes' });
     // Examples in an exclusion are still excluded (each is a member of the excluded class): read.
@@ -917,7 +918,7 @@ describe('precision first: allergens, product kinds, what a treatment is for, AS
       'Allergy to implant materials',
     ])
       expect(named(read('exclusion', text).rule), text).not.toMatch(/medicines like this one/);
-    expect(read('exclusion', 'Hypersensitivity to cephalosporins')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: true });
+    expect(read('exclusion', 'Hypersensitivity to cephalosporins')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
     expect(read('exclusion', 'Known hypersensitivity to the study drug or its excipients')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
   });
 
@@ -995,7 +996,11 @@ describe('precision first: allergens, product kinds, what a treatment is for, AS
 
   it('allowed therapies, planned examples, an unread alternative, "the past year", the current episode', () => {
     expect(read('inclusion', 'Background therapies can be continued, including methotrexate or oral steroids').rule).toBeNull();
-    expect(read('exclusion', 'A planned procedure such as pacemaker implantation during the study').rule).toBeNull();
+    // Never the example as a condition: a procedure planned inside the study is the site's check (decision 161).
+    expect(read('exclusion', 'A planned procedure such as pacemaker implantation during the study').rule).toMatchObject({
+      type: 'site_judgement',
+      reason: 'protocol',
+    });
     // In an inclusion, an alternative the reader does not know would make the rule require the other one.
     expect(read('inclusion', 'Epidural fibrosis and/or disc herniation on MRI').rule).toBeNull();
     expect(read('inclusion', 'Disc herniation at L4-L5 or L5-S1 on MRI')).toMatchObject({ rule: { type: 'condition', present: true }, needsReview: true });
@@ -1062,8 +1067,9 @@ describe('causes, notes, transplants, other causes of pain (decision 045)', () =
   });
 
   it('a cause of adverse events, a waiting list and the examples of a risk are not what the person has or takes', () => {
-    expect(read('exclusion', 'Unresolved adverse events from previous chemotherapy').rule).toBeNull();
-    expect(read('exclusion', 'Toxicities related to prior radiotherapy that have not resolved').rule).toBeNull();
+    // A toxicity not yet resolved is graded by the clinician: a site check, never the medicine that caused it (decision 161).
+    expect(read('exclusion', 'Unresolved adverse events from previous chemotherapy').rule).toMatchObject({ type: 'site_judgement' });
+    expect(read('exclusion', 'Toxicities related to prior radiotherapy that have not resolved').rule).toMatchObject({ type: 'site_judgement' });
     expect(read('exclusion', 'Currently on a waiting list for kidney transplant').rule).toBeNull();
     expect(read('exclusion', 'Patients at increased risk of fracture (e.g., those on chronic corticosteroids) with osteopenia').rule).not.toMatchObject({
       type: 'medication',
