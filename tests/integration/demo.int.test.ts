@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, candidate, organization } from '../../src/server/db/schema';
+import { auditLog, call, candidate, organization } from '../../src/server/db/schema';
 import { DEMO_ORGANIZATION_SLUG } from '../../src/server/features/demo/seed';
 import { createTestApp, type Actor, type SignedUp, type TestApp } from '../support/test-app';
 
@@ -27,31 +27,86 @@ const poll = async <T>(read: () => Promise<T>, done: (value: T) => boolean, time
   }
 };
 
+/** The demo status once its reset run (if any) has ended. */
+const settledStatus = async () => {
+  const status = await poll(
+    async () => (await admin.get('/api/demo/')).body,
+    (body) => body.reset === null || !['pending', 'running'].includes(body.reset.status),
+    60_000,
+  );
+  expect(status.reset?.status ?? 'none', JSON.stringify(status.reset)).not.toMatch(/pending|running/);
+  return status;
+};
+
 describe('the demo area', () => {
-  it('says there is no demo data yet, then "Reset" creates it; a second reset keeps the organization id and the counts', async () => {
+  it('says there is no demo data yet, then "Reset" creates it as a processing run; a second reset keeps the organization id and the counts', async () => {
     const before = await admin.get('/api/demo/');
     expect(before.status).toBe(200);
-    expect(before.body).toEqual({ exists: false, organization: null, lastResetAt: null, counts: null });
+    expect(before.body).toEqual({ exists: false, organization: null, lastResetAt: null, counts: null, reset: null });
 
-    const created = await admin.post('/api/demo/reset');
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body).toMatchObject({
-      exists: true,
-      organization: { slug: DEMO_ORGANIZATION_SLUG, name: 'Demo Research Site' },
-      lastResetAt: expect.any(String),
-    });
-    expect(created.body.counts).toMatchObject({ trials: 4, candidates: 400, prescreenForms: 4 });
-    expect(created.body.counts.sites).toBeGreaterThanOrEqual(20);
-    expect(created.body.counts.prescreenResults).toBeGreaterThan(0);
-    expect(created.body.counts.bookings).toBeGreaterThan(0);
-    expect(created.body.counts.activityEvents).toBeGreaterThan(created.body.counts.candidates);
+    // The request answers at once with the run going; the status tells when it is done.
+    const started = await admin.post('/api/demo/reset');
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect(started.body.reset).toMatchObject({ kind: 'demo_reset', status: 'running', label: 'Demo data reset' });
+    expect(started.body.organization).toMatchObject({ slug: DEMO_ORGANIZATION_SLUG, name: 'Demo Research Site' });
+    const created = await settledStatus();
+    expect(created).toMatchObject({ exists: true, lastResetAt: expect.any(String), reset: { id: started.body.reset.id, status: 'completed', progress: 1 } });
+    expect(created.counts).toMatchObject({ trials: 4, candidates: 400, prescreenForms: 4 });
+    expect(created.counts.sites).toBeGreaterThanOrEqual(20);
+    expect(created.counts.prescreenResults).toBeGreaterThan(0);
+    expect(created.counts.bookings).toBeGreaterThan(0);
+    expect(created.counts.activityEvents).toBeGreaterThan(created.counts.candidates);
 
     const again = await admin.post('/api/demo/reset');
-    expect(again.status).toBe(200);
-    expect(again.body.organization.id).toBe(created.body.organization.id);
-    expect(again.body.counts).toEqual(created.body.counts);
+    expect(again.status).toBe(202);
+    expect(again.body.reset.id).not.toBe(started.body.reset.id);
+    const reset = await settledStatus();
+    expect(reset.organization.id).toBe(created.organization.id);
+    expect(reset.counts).toEqual(created.counts);
+    expect(reset.reset).toMatchObject({ id: again.body.reset.id, status: 'completed' });
     expect(await t.deps.db.select().from(organization).where(eq(organization.slug, DEMO_ORGANIZATION_SLUG))).toHaveLength(1);
-    expect((await admin.get('/api/demo/')).body).toEqual(again.body);
+    // Both resets are listed among the processing runs (a reset keeps the history of resets).
+    const runs = await admin.get(`/api/processing-runs?orgs=${reset.organization.id}`);
+    expect(
+      runs.body.runs
+        .filter((run: { kind: string }) => run.kind === 'demo_reset')
+        .map((run: { id: string }) => run.id)
+        .sort(),
+    ).toEqual([started.body.reset.id, again.body.reset.id].sort());
+  }, 120_000);
+
+  it('matches the recruiting trials once the reset is written, so the trial matcher shows ranked people at once (decision 170)', async () => {
+    const started = await admin.post('/api/demo/reset');
+    expect(started.status).toBe(202);
+    const status = await settledStatus();
+    const trials = (await admin.get(`/api/trials?orgs=${status.organization.id}`)).body;
+    const recruiting = (trials.trials ?? trials.items ?? trials).filter((trial: { status: string }) => trial.status === 'recruiting');
+    expect(recruiting.length).toBeGreaterThan(0);
+    for (const trial of recruiting) {
+      const overview = await poll(
+        async () => (await admin.get(`/api/trial-matcher/${trial.id}`)).body,
+        (body) => body.counts !== null && body.counts !== undefined && body.counts.likely + body.counts.possible > 0,
+        60_000,
+      );
+      expect(overview.counts.likely + overview.counts.possible, trial.id).toBeGreaterThan(0);
+    }
+    // The runs are listed with the reset that started them.
+    const runs = (await admin.get(`/api/processing-runs?orgs=${status.organization.id}`)).body.runs;
+    expect(runs.filter((run: { kind: string }) => run.kind === 'trial_match').length).toBeGreaterThanOrEqual(recruiting.length);
+  }, 180_000);
+
+  it('joins the reset already going: a double click starts no second reset', async () => {
+    // Both clicks at once, as a double click sends them: on one PGlite connection a click sent after the first
+    // answered could find the 400-person reset already ended and rightly start another.
+    const [first, second] = await Promise.all([admin.post('/api/demo/reset'), admin.post('/api/demo/reset')]);
+    // Settle before asserting, so a failure here leaves no reset running under the tests that follow.
+    const done = await settledStatus();
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(second.body.reset.id, JSON.stringify({ first: first.body.reset, second: second.body.reset })).toBe(first.body.reset.id);
+    expect(done.reset).toMatchObject({ id: first.body.reset.id, status: 'completed' });
+    expect(done.counts.candidates).toBe(400);
+    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, first.body.reset.id));
+    expect(audits.filter((row) => row.action === 'processing_run.create')).toHaveLength(1);
   }, 120_000);
 
   it('lists the demo trials with their published form and prescreen agent, and callable candidates', async () => {
@@ -59,7 +114,12 @@ describe('the demo area', () => {
     expect(samples.status).toBe(200);
     expect(samples.body.trials).toHaveLength(4);
     expect(samples.body.trials.every((item: { formId: string | null }) => item.formId)).toBe(true);
-    expect(samples.body.trials.filter((item: { voiceAgent: { active: boolean } | null }) => item.voiceAgent?.active)).toHaveLength(1);
+    // A call uses the agent of the person's trial (decision 174): every recruiting trial's agent is on, the others off.
+    const trials = samples.body.trials as { status: string; voiceAgent: { active: boolean } | null }[];
+    expect(trials.filter((item) => item.status === 'recruiting').length).toBeGreaterThan(1);
+    expect(trials.filter((item) => item.voiceAgent?.active).map((item) => item.status)).toEqual(
+      trials.filter((item) => item.status === 'recruiting').map((item) => item.status),
+    );
     expect(samples.body.candidates.length).toBeGreaterThan(0);
   });
 
@@ -78,6 +138,24 @@ describe('the demo area', () => {
     const results = await admin.get(`/api/prescreen/results?candidateId=${placed.body.candidateId}&orgs=${placed.body.organizationId}`);
     expect(results.body.results[0].aiRecommendation).toMatch(/^(PASS|FAIL|INCONCLUSIVE|POTENTIAL)$/);
   });
+
+  it('gives sample people a referral note, so their simulated calls end by what it says, not all alike', async () => {
+    const recommendations: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const placed = await admin.post('/api/demo/voice-call', {});
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const record = await admin.get(`/api/candidates/${placed.body.candidateId}/clinical`);
+      expect(record.body.notes, JSON.stringify(record.body)).toHaveLength(1);
+      const ended = await poll(
+        async () => (await admin.get(`/api/calls/${placed.body.id}`)).body,
+        (body) => body.status === 'ended' && Boolean(body.prescreenResultId),
+      );
+      const results = await admin.get(`/api/prescreen/results?candidateId=${placed.body.candidateId}&orgs=${ended.organizationId}`);
+      recommendations.push(results.body.results[0].aiRecommendation);
+    }
+    // The same trial, the same script: only the people differ.
+    expect(new Set(recommendations).size, recommendations.join(', ')).toBeGreaterThan(1);
+  }, 120_000);
 
   it("gives a sample person for a demo trial, and refuses a trial that is not the demo organization's", async () => {
     const samples = await admin.get('/api/demo/samples');
