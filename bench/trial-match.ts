@@ -38,7 +38,8 @@ import type { CriterionRule } from '../src/contract/trials';
 import type { Database } from '../src/server/db/client';
 import { rowsOf, runAsOrganization, type Transaction } from '../src/server/db/scoped';
 import { matchRunTuning, whenMatchRunSettled } from '../src/server/features/matching/matcher';
-import { candidateSlice, insertMatches, type TrialMatchInsert } from '../src/server/features/matching/queries';
+import { candidateSlice } from '../src/server/features/matching/queries-run-reads';
+import { insertMatches, type TrialMatchInsert } from '../src/server/features/matching/queries-run-writes';
 import { createRecruitingTrial } from '../tests/support/trials';
 import { createTestApp } from '../tests/support/test-app';
 

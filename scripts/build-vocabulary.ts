@@ -68,7 +68,22 @@ const CATEGORY_ROOTS: Record<string, string> = {
 for (const descriptor of descriptors)
   if (!descriptor.tree_numbers.length && CATEGORY_ROOTS[descriptor.name]) descriptor.tree_numbers = [CATEGORY_ROOTS[descriptor.name]];
 const lexicalTag = new Map<string, string>();
-for (const [ui, , , , term, , , tag] of rows(gz('mesh/mesh2024_terms.tsv.gz'))) lexicalTag.set(`${ui}\t${term}`, tag);
+/**
+ * A descriptor's preferred concept holds its synonyms; its other concepts are narrower, broader or related ("Interstitial
+ * Pneumonia, Usual" under Idiopathic Pulmonary Fibrosis). A condition term only those name is marked, so a reader can
+ * tell a synonym from a narrower kind (decision 140).
+ */
+const termConcept = new Map<string, string>();
+const preferredConcept = new Map<string, string>();
+for (const [ui, , concept, , term, , , tag, recordPreferred] of rows(gz('mesh/mesh2024_terms.tsv.gz'))) {
+  lexicalTag.set(`${ui}\t${term}`, tag);
+  termConcept.set(`${ui}\t${term}`, concept);
+  if (recordPreferred === 'Y') preferredConcept.set(ui, concept);
+}
+const synonymOfHeading = (ui: string, term: string) => {
+  const concept = termConcept.get(`${ui}\t${term}`);
+  return concept === undefined || concept === preferredConcept.get(ui);
+};
 const tradeNames = rows(readFileSync(path.join(source, 'mesh/mesh2024_drug_trade_names.tsv'), 'utf8'));
 const ingredients = new Set(tradeNames.map((row) => row[1]));
 
@@ -112,6 +127,8 @@ function rejected(term: string, preferred: boolean): boolean {
 }
 
 const terms = new Map<string, Set<number>>();
+/** Keys with a source term in their heading's preferred concept (or of a medicine, whose other concepts are salts and brands). */
+const synonymKeys = new Set<string>();
 const exact = new Map<string, Set<number>>();
 const allShortForms = new Map<string, Set<string>>();
 for (const descriptor of descriptors)
@@ -136,7 +153,11 @@ for (const [at, { descriptor }] of kept.entries()) {
       continue;
     }
     if (rejected(term, preferred)) continue;
-    for (const order of wordOrders(term)) put(terms, phraseKey(order), at);
+    const synonym = kept[at].kind === 'medication' || synonymOfHeading(descriptor.ui, term);
+    for (const order of wordOrders(term)) {
+      put(terms, phraseKey(order), at);
+      if (synonym) synonymKeys.add(`${phraseKey(order)}\t${at}`);
+    }
   }
 }
 
@@ -162,6 +183,9 @@ const ambiguous = [...settledExact.keys()]
 
 /** A key that is its heading's preferred name (in one of its word orders) is marked "*": the reviewed reach reads only those. */
 const isPreferred = (key: string, at: number) => wordOrders(kept[at].descriptor.name).some((order) => phraseKey(order) === key);
+
+/** A condition key none of whose source terms is in its heading's preferred concept is marked "~": a narrower or related kind. */
+const isNarrower = (key: string, at: number) => kept[at].kind === 'condition' && !synonymKeys.has(`${key}\t${at}`);
 
 // ---- ICD-10-CM: a code is a concept's when one of the concept's names, normalised, is the code's own description ----
 const icdRows = rows(gz('icd10cm/icd10cm_cms_fy2014-2026.tsv.gz')).filter((row) => row[2] === '1');
@@ -217,10 +241,13 @@ const concepts = kept.map(({ descriptor, kind }, at) => [
     .join(','),
   icdOf(at),
 ]);
-const lines = (map: Map<string, number[]>) =>
+const lines = (map: Map<string, number[]>, marked: boolean) =>
   [...map]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, ats]) => `${key}\t${ats.join(',')}${ats.length === 1 && isPreferred(key, ats[0]) ? '*' : ''}`)
+    .map(
+      ([key, ats]) =>
+        `${key}\t${ats.join(',')}${ats.length === 1 && isPreferred(key, ats[0]) ? '*' : marked && ats.length === 1 && isNarrower(key, ats[0]) ? '~' : ''}`,
+    )
     .join('\n');
 
 const counts = {
@@ -230,6 +257,7 @@ const counts = {
   terms: settledTerms.size,
   shortForms: settledExact.size,
   ambiguousShortForms: ambiguous.length,
+  narrowerTerms: [...settledTerms].filter(([key, ats]) => ats.length === 1 && isNarrower(key, ats[0])).length,
   conceptsWithIcd10: icdByConcept.size,
   icd10Codes: [...icdByConcept.values()].reduce((sum, set) => sum + set.size, 0),
 };
@@ -238,7 +266,7 @@ const meta = {
   icd10cm: 'ICD-10-CM FY2026 codes and descriptions (CMS)',
   counts,
 };
-const artifact = { meta, concepts, terms: lines(settledTerms), exact: lines(settledExact), ambiguous };
+const artifact = { meta, concepts, terms: lines(settledTerms, true), exact: lines(settledExact, false), ambiguous };
 writeFileSync(target, gzipSync(JSON.stringify(artifact), { level: 9 }));
 writeFileSync(path.join(path.dirname(target), 'NOTICE.md'), notice());
 console.info(`${JSON.stringify(counts)} -> ${target}`);

@@ -1,7 +1,7 @@
 /**
  * Where the criteria reader stops (issue 10): `npx tsx scripts/criteria-breakdown.ts [--list REASON]`.
  *
- * Reads every record of ../shared/data/ctgov/studies.json (in place, never copied) and prints how its criteria
+ * `--part development` reads one half of the split (decision 128). Reads every record of ../shared/data/ctgov/studies.json (in place, never copied) and prints how its criteria
  * end: no rule, a rule that needs review, a rule that needs none; for rules in review, the concept reader's
  * flags and the words it left most often; for criteria with no rule, the commonest words. `--list REASON`
  * prints the criteria behind one flag (or `none` for criteria with no rule, `ok` for rules without review).
@@ -10,13 +10,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { draftFromStudy, readOptions } from '../src/server/features/trials/ctgov';
 import { readTextRule } from '../src/server/features/trials/criteria';
+import { studiesOfPart } from '../tests/support/criteria-corpus';
 
 const file = path.resolve(process.cwd(), '../shared/data/ctgov/studies.json');
 if (!existsSync(file)) {
   console.error(`No records: ${file} is absent.`);
   process.exit(1);
 }
-const studies = JSON.parse(readFileSync(file, 'utf8')) as unknown[];
+const all = JSON.parse(readFileSync(file, 'utf8')) as unknown[];
+// `--part development|evaluation`: one half of the split (tuning looks at the development half only).
+const part = process.argv.includes('--part') ? (process.argv[process.argv.indexOf('--part') + 1] as 'development' | 'evaluation') : null;
+const studies = part ? studiesOfPart(all, part) : all;
 const list = process.argv.includes('--list') ? process.argv[process.argv.indexOf('--list') + 1] : null;
 
 const count = new Map<string, number>();

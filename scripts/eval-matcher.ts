@@ -16,6 +16,7 @@ import { matchTrial, targetConditionOf } from '../src/server/features/matching/t
 import { extractNoteFacts } from '../src/server/features/matching/note-extractor';
 import { draftFromStudy } from '../src/server/features/trials/ctgov';
 import { vocabulary } from '../src/server/features/trials/vocabulary';
+import { seededRandom } from '../src/server/seeded-random';
 
 const SHARED = path.resolve(process.cwd(), '../shared/data');
 const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/matching/labelled-pairs.json');
@@ -133,6 +134,20 @@ function auc(positive: number[], negative: number[]): number {
   return wins / (positive.length * negative.length);
 }
 
+/**
+ * A 95% interval of the AUC by the bootstrap (2,000 draws of the eligible and the excluded pairs, each with
+ * replacement, seeded): how much a set this small lets the figure move.
+ */
+function aucInterval(positive: number[], negative: number[]): string {
+  if (!positive.length || !negative.length) return 'n/a';
+  const random = seededRandom(2033);
+  const draw = (values: number[]) => values.map(() => values[Math.floor(random() * values.length)]);
+  const values: number[] = [];
+  for (let i = 0; i < 2000; i++) values.push(auc(draw(positive), draw(negative)));
+  values.sort((a, b) => a - b);
+  return `${values[49].toFixed(3)}-${values[1949].toFixed(3)}`;
+}
+
 const pct = (hits: number, total: number) => (total ? `${((hits / total) * 100).toFixed(1)}% (${hits}/${total})` : 'n/a');
 
 interface Scored {
@@ -155,11 +170,10 @@ function report(name: string, scored: Scored[]) {
   const sum = (items: Scored[], pick: (item: Scored) => number) => items.reduce((total, item) => total + pick(item), 0);
   const likelyWithout = scored.filter((item) => item.match.matchClass === 'likely' && !item.hasTarget);
   console.log(`\n${name}: ${scored.length} pairs (${eligible.length} eligible, ${excluded.length} excluded, ${notRelevant.length} not relevant)`);
+  const eligibleScores = eligible.map((item) => item.match.score);
+  const excludedScores = excluded.map((item) => item.match.score);
   console.log(
-    `  AUC eligible over excluded (matcher score): ${auc(
-      eligible.map((item) => item.match.score),
-      excluded.map((item) => item.match.score),
-    ).toFixed(3)}`,
+    `  AUC eligible over excluded (matcher score): ${auc(eligibleScores, excludedScores).toFixed(3)} (bootstrap 95%: ${aucInterval(eligibleScores, excludedScores)}; ${eligible.length} x ${excluded.length} pairs)`,
   );
   console.log(
     `  AUC eligible over excluded (BM25 baseline): ${auc(
@@ -196,6 +210,21 @@ function report(name: string, scored: Scored[]) {
       sum(relevant, (item) => item.labelled),
     )}: what a note supports)`,
   );
+  // The goal's share is of every labelled criterion, unknown-labelled ones included; this one is of those a careful
+  // reader decides from the note, the part a reader of notes can reach without deciding from silence.
+  console.log(
+    `    (of the criteria the labels decide, the matcher decides ${pct(
+      sum(relevant, (item) => item.decidedWithLabel),
+      sum(relevant, (item) => item.labelledDecided),
+    )})`,
+  );
+  // Honesty: what the matcher decides where the labeller read the note as silent is not checked by the line below.
+  console.log(
+    `  decided where the label says unknown (not scored for accuracy): ${pct(
+      sum(relevant, (item) => item.decided - item.decidedWithLabel),
+      sum(relevant, (item) => item.decided),
+    )} of decided`,
+  );
   console.log(
     `  decided criteria agreeing with a met/not-met label: ${pct(
       sum(relevant, (item) => item.agreeing),
@@ -205,11 +234,60 @@ function report(name: string, scored: Scored[]) {
   console.log(
     `  likely without the trial's condition in their facts: ${likelyWithout.length}${likelyWithout.length ? ` (${likelyWithout.map((item) => `${item.pair.patient}/${item.pair.trial}`).join(', ')})` : ''}`,
   );
+  // Calibration: in each band of the score, the share of pairs labelled eligible (of all pairs, not-relevant included).
+  const bands: Array<[number, number]> = [
+    [0, 0.01],
+    [0.01, 0.05],
+    [0.05, 0.2],
+    [0.2, 0.5],
+    [0.5, 0.8],
+    [0.8, 1.01],
+  ];
+  const calibration = bands
+    .map(([low, high]) => {
+      const inBand = scored.filter((item) => item.match.score >= low && item.match.score < high);
+      if (!inBand.length) return null;
+      const mean = inBand.reduce((total, item) => total + item.match.score, 0) / inBand.length;
+      return `${low}-${high > 1 ? 1 : high}: mean ${mean.toFixed(2)}, eligible ${(eligible.filter((item) => inBand.includes(item)).length / inBand.length).toFixed(2)} (${inBand.length})`;
+    })
+    .filter(Boolean);
+  console.log(`  calibration (score band: mean score, share labelled eligible, pairs): ${calibration.join('; ')}`);
   const classes = ['likely', 'possible', 'excluded'] as const;
   for (const overall of ['eligible', 'excluded', 'not_relevant'] as const)
     console.log(
       `    ${overall.padEnd(13)} -> ${classes.map((cls) => `${cls} ${scored.filter((item) => item.pair.overall === overall && item.match.matchClass === cls).length}`).join(', ')}`,
     );
+}
+
+/** `--misses`: the development part's criteria where the matcher and the label differ (never the untuned part: it is not read to tune). */
+const MISSES = process.argv.includes('--misses');
+function misses(pair: LabelledPair, draft: TrialDraft, map: Map<number, number>, match: PersonMatch) {
+  const labels = new Map<number, string>();
+  for (const i of pair.met) labels.set(i, 'met');
+  for (const i of pair.notMet) labels.set(i, 'not_met');
+  for (const i of pair.notApplicable) labels.set(i, 'na');
+  console.log(`\n== ${pair.patient} ${pair.trial} ${pair.overall} -> ${match.matchClass} ${match.score}`);
+  for (const [labelled, now] of map) {
+    const label = labels.get(labelled) ?? 'unknown';
+    const outcome = match.outcomes.find((item) => item.criterionId === String(now));
+    if (!outcome || label === 'na' || outcome.outcome === label) continue;
+    const criterion = draft.criteria[now];
+    console.log(
+      `  [${label} vs ${outcome.outcome}] ${criterion.kind} ${criterion.rule ? `${criterion.rule.type}${criterion.needsReview ? '?' : ''}` : 'none'} | ${criterion.text.slice(0, 110)} | ${outcome.reason.slice(0, 80)}`,
+    );
+  }
+}
+
+/** `--why`: the development part's relevant pairs with what lowered each score (never the untuned part). */
+const WHY = process.argv.includes('--why');
+function why(pair: LabelledPair, draft: TrialDraft, match: PersonMatch) {
+  console.log(`\n== ${pair.patient} ${pair.trial} ${pair.overall} -> ${match.matchClass} ${match.score}: ${match.summary}`);
+  for (const outcome of match.outcomes) {
+    if (outcome.outcome === 'met' || outcome.outcome === 'not_applicable') continue;
+    const criterion = draft.criteria[Number(outcome.criterionId)];
+    const rule = criterion?.rule ? `${criterion.rule.type}${criterion.needsReview ? '?' : ''}` : 'none';
+    console.log(`  ${outcome.outcome} ${criterion?.kind ?? 'target'} ${rule} | ${(criterion?.text ?? '').slice(0, 90)} | ${outcome.reason.slice(0, 70)}`);
+  }
 }
 
 function main() {
@@ -289,6 +367,8 @@ function main() {
         }
       }
     }
+    if (MISSES && pair.part === 'development' && pair.overall !== 'not_relevant') misses(pair, draft, map, match);
+    if (WHY && pair.part === 'development' && pair.overall !== 'not_relevant') why(pair, draft, match);
     return { pair, match, hasTarget, bm25: bm25Of.get(pair.patient)!.get(pair.trial)!, decided, labelled, agreeing, decidedWithLabel, labelledDecided };
   });
   console.log(`Trial matcher on the labelled set (${fixture.pairs.length} pairs; labels realigned by text, ${lost} labelled criteria no longer found)`);

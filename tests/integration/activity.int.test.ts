@@ -268,7 +268,8 @@ describe('the product records its funnel steps', () => {
     expect(prescreen.value).toBeGreaterThanOrEqual(0);
     expect(prescreen.value).toBeLessThan(0.1);
     expect(rows.find((row) => row.kind === 'review_decision')).toMatchObject({ label: 'override', value: 1 });
-    expect(rows.filter((row) => row.kind === 'status_changed').map((row) => row.label)).toEqual(['prescreen_failed', 'prescreen_passed']);
+    // From new straight to prescreen_failed: that first step is counted as contacted too (decision 159).
+    expect(rows.filter((row) => row.kind === 'status_changed').map((row) => row.label)).toEqual(['contacted', 'prescreen_failed', 'prescreen_passed']);
   });
 });
 
@@ -559,7 +560,7 @@ describe('the backfill of migrations 0023, 0025, 0026 and 0028', () => {
       }
       return rows.sort();
     };
-    // A prescreen result with its hours, and an enrolment, as the product records them, so the lean backfill has rows to rebuild.
+    // A prescreen result with its hours, and an enrollment, as the product records them, so the lean backfill has rows to rebuild.
     await runAsOrganization(t.deps.db, org.organizationId, (tx) =>
       recordActivity(tx, [
         { organizationId: org.organizationId, trialId, kind: 'prescreen_result', source: 'call', label: 'PASS', value: 30.5 },

@@ -30,6 +30,13 @@ describe('API reference', () => {
     expect(Number((await script.arrayBuffer()).byteLength)).toBeGreaterThan(100_000);
   });
 
+  it('answers /robots.txt as text that asks every crawler to stay out (a private app), not the web page', async () => {
+    const robots = await t.app.request('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toBe('User-agent: *\nDisallow: /\n');
+  });
+
   it('answers an unknown API path with 404 in the one error shape', async () => {
     const admin = await t.signInAdmin();
     const answer = await admin.get('/api/no-such-thing');

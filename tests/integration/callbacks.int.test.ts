@@ -19,6 +19,7 @@ const SECRET = 'vapi-test-secret-callbacks';
 let t: TestApp;
 let site: SignedUp;
 let agentId: string;
+let trialId: string;
 let phoneSeq = 0;
 const nextPhone = () => `+1312555${String(6000 + ++phoneSeq)}`;
 
@@ -40,6 +41,8 @@ async function newCandidate(overrides: Record<string, unknown> = {}) {
     timeZone: zoneAtHour(12),
     consent: { calls: true },
     customFields: { asthma: true },
+    // The agent calls the people of its trial only (decision 174).
+    trialIds: [trialId],
     ...overrides,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -69,6 +72,7 @@ beforeAll(async () => {
   t = await createTestApp({ VAPI_SERVER_SECRET: SECRET });
   site = await t.signUp({ organizationName: 'Callback Research Site' });
   const trial = await createRecruitingTrial(site.actor, { title: 'Asthma study', criteria: [{ kind: 'inclusion', text: 'Asthma' }] });
+  trialId = trial.body.id;
   const [form] = await t.deps.db
     .insert(prescreenForm)
     .values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() })
@@ -166,7 +170,9 @@ describe('scheduling through the API', () => {
     // No active scheduling agent: nobody could place the call, so it is not promised.
     const noAgent = await site.actor.post('/api/callbacks/schedule', { candidateId: person.id, type: 'SITE_VISIT_SCHEDULING', at: inAnHour() });
     expect(noAgent.status).toBe(409);
-    expect(noAgent.body.error.message).toContain('no active voice agent');
+    expect(noAgent.body.error.message).toBe(
+      'Callback not scheduled: No active scheduling voice agent for Asthma study. Create or turn one on under Voice agents.',
+    );
     expect([...(await rowOf(person.id)), ...(await rowOf(dnc.id)), ...(await rowOf(noConsent.id))]).toEqual([]);
   });
 

@@ -83,6 +83,8 @@ async function newCandidate(overrides: Record<string, unknown> = {}) {
     timeZone: zoneAtHour(12),
     consent: { calls: true },
     customFields: { asthma: true },
+    // The agent calls the people of its trial only (decision 174).
+    trialIds: [trialId],
     ...overrides,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -166,6 +168,11 @@ describe('a simulated prescreen call', () => {
 
     const [result] = await t.deps.db.select().from(prescreenResult).where(eq(prescreenResult.id, detail.prescreenResultId));
     expect(result).toMatchObject({ sourceType: 'call', sourceId: placed.body.id, aiRecommendation: 'PASS', formId });
+    // Issue 32: the call page lists the answers the review lists (the result's), with their questions in words.
+    expect(detail.answers.length).toBeGreaterThan(0);
+    expect(detail.answers).toEqual(result.answers);
+    expect(detail.answers.map((answer: { question: string }) => answer.question)).toContain('What is your date of birth?');
+    expect(JSON.stringify(detail.answers)).not.toContain('call structured data');
     const [person] = await t.deps.db.select().from(candidate).where(eq(candidate.id, candidateId));
     expect(person.status).toBe('prescreen_passed');
     const history = await site.actor.get(`/api/contact-history/?candidateId=${candidateId}`);
@@ -293,6 +300,160 @@ describe('placing a call is refused (409, nothing placed)', () => {
   });
 });
 
+describe("the voice agent follows the person's trial (decision 174)", () => {
+  /** A second recruiting trial with its own published phone form and active prescreen agent. */
+  async function diabetesAgent() {
+    const created = await createRecruitingTrial(site.actor, { title: 'Type 2 diabetes study', criteria: [{ kind: 'inclusion', text: 'Type 2 diabetes' }] });
+    const [form] = await t.deps.db
+      .insert(prescreenForm)
+      .values({
+        organizationId: site.organizationId,
+        trialId: created.body.id,
+        name: 'Diabetes form',
+        status: 'published',
+        currentVersion: 1,
+        publishedAt: new Date(),
+      })
+      .returning();
+    const question = { en: 'Has a doctor told you that you have type 2 diabetes?', es: '¿Un médico le ha dicho que tiene diabetes tipo 2?' };
+    await t.deps.db.insert(prescreenFormVersion).values({
+      organizationId: site.organizationId,
+      formId: form.id,
+      version: 1,
+      blocks: [
+        {
+          id: 'health',
+          title: { en: 'Your health' },
+          questions: [{ id: 'diabetes', type: 'yes_no', wording: { phone: question, chat: { en: 'Diabetes?' } }, required: true, criterionLinks: [] }],
+        },
+      ],
+    });
+    const agent = await site.actor.post('/api/voice-agents/', {
+      name: 'Diabetes phone screener',
+      type: 'PRESCREEN',
+      trialId: created.body.id,
+      prescreenFormId: form.id,
+      firstMessage: { en: 'Hello, this is Lakeside Clinical Research calling about our diabetes study.' },
+      voicemailMessage: { en: 'Sorry we missed you.' },
+    });
+    expect(agent.status, JSON.stringify(agent.body)).toBe(201);
+    return { trialId: created.body.id as string, agentId: agent.body.id as string };
+  }
+  const agentLines = (detail: { transcript: Array<{ role: string; text: string }> }) =>
+    detail.transcript
+      .filter((line) => line.role !== 'user')
+      .map((line) => line.text)
+      .join(' ');
+
+  it("two trials, two agents: each person is called by their own trial's agent and asked its questions", async () => {
+    const diabetes = await diabetesAgent();
+    // The diabetes agent is the newest; the asthma trial's person must still get the asthma agent.
+    const asthmaPerson = await newCandidate();
+    const diabetesPerson = await newCandidate({ trialIds: [diabetes.trialId] });
+    expect((await site.actor.get(`/api/calls/pre-check?candidateId=${asthmaPerson}`)).body.agent).toMatchObject({ name: 'Asthma phone screener' });
+    expect((await site.actor.get(`/api/calls/pre-check?candidateId=${diabetesPerson}`)).body.agent).toMatchObject({ name: 'Diabetes phone screener' });
+
+    const asthmaCall = await placeCall(asthmaPerson);
+    const diabetesCall = await placeCall(diabetesPerson);
+    expect(asthmaCall.voiceAgentId).toBe(agentId);
+    expect(diabetesCall.voiceAgentId).toBe(diabetes.agentId);
+    expect(agentLines(asthmaCall)).toContain('asthma');
+    expect(agentLines(asthmaCall)).not.toContain('diabetes');
+    expect(agentLines(diabetesCall)).toContain('type 2 diabetes');
+    expect(agentLines(diabetesCall)).not.toContain('asthma');
+    // Turned off, the diabetes agent calls nobody, and its trial's people are told so by name.
+    expect((await site.actor.patch(`/api/voice-agents/${diabetes.agentId}`, { active: false })).status).toBe(200);
+    const another = await newCandidate({ trialIds: [diabetes.trialId] });
+    const check = (await site.actor.get(`/api/calls/pre-check?candidateId=${another}`)).body;
+    expect(check).toMatchObject({ canCall: false, agent: null });
+    expect(check.reasons).toEqual([
+      { reason: 'no_agent', message: 'No active prescreen voice agent for Type 2 diabetes study. Create or turn one on under Voice agents.' },
+    ]);
+  });
+
+  it('a person in no trial is refused clearly, and nothing is placed', async () => {
+    const person = await newCandidate({ trialIds: [] });
+    const check = (await site.actor.get(`/api/calls/pre-check?candidateId=${person}`)).body;
+    expect(check).toMatchObject({ canCall: false, agent: null, reasons: [{ reason: 'no_agent', message: expect.stringContaining('not in any trial') }] });
+    const placed = await site.actor.post('/api/calls/', { candidateId: person });
+    expect(placed.status).toBe(409);
+    expect(placed.body.error.message).toBe(
+      'Call not placed: This person is not in any trial, so no voice agent asks them questions. Add them to a trial first.',
+    );
+    const callback = await site.actor.post('/api/callbacks/schedule', { candidateId: person, at: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(callback.status).toBe(409);
+    expect((await site.actor.get(`/api/calls/?candidateId=${person}`)).body.calls).toEqual([]);
+  });
+});
+
+describe('issue 32: the pre-check "Call now" asks before placing a call', () => {
+  const preCheck = async (candidateId: string, type = 'PRESCREEN') => {
+    const answer = await site.actor.get(`/api/calls/pre-check?candidateId=${candidateId}&type=${type}`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  };
+
+  it('a candidate who may be called: nothing in the way, the agent named, no callback offered', async () => {
+    const body = await preCheck(await newCandidate());
+    expect(body).toMatchObject({ canCall: true, reasons: [], agent: { id: agentId, name: 'Asthma phone screener' }, nextAllowedAt: null });
+  });
+
+  it('lists every reason at once, in words; no callback is offered while something other than the hours is in the way', async () => {
+    const person = await newCandidate({ consent: { calls: false }, timeZone: zoneAtHour(3) });
+    const body = await preCheck(person, 'SITE_VISIT_SCHEDULING');
+    expect(body.canCall).toBe(false);
+    expect(body.reasons.map((item: { reason: string }) => item.reason)).toEqual(['no_agent', 'quiet_hours']);
+    expect(body.reasons[0].message).toMatch(/^No active scheduling voice agent for A randomized trial of inhaler XR-12/);
+    expect(body.agent).toBeNull();
+    expect(body.nextAllowedAt).toBeNull();
+    const prescreen = await preCheck(person);
+    expect(prescreen.reasons.map((item: { reason: string }) => item.reason)).toEqual(['no_call_consent', 'quiet_hours']);
+    expect(prescreen.reasons[0].message).toBe('This person has not agreed to be called. Record their consent on the profile first.');
+    // The same reasons the placing refuses with: the first one.
+    const placed = await site.actor.post('/api/calls/', { candidateId: person });
+    expect(placed.body.error.details[0].message).toBe('no_call_consent');
+  });
+
+  it('only the hours in the way: the next allowed moment (08:00 in their zone), which a callback takes as it is', async () => {
+    const zone = zoneAtHour(3);
+    const person = await newCandidate({ timeZone: zone });
+    const body = await preCheck(person);
+    expect(body.reasons.map((item: { reason: string }) => item.reason)).toEqual(['quiet_hours']);
+    expect(body.timeZone).toBe(zone);
+    const next = new Date(body.nextAllowedAt);
+    const localHour = Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(next));
+    expect(localHour).toBe(8);
+    expect(next.getTime() - Date.now()).toBeGreaterThan(4 * 3600_000);
+    expect(next.getTime() - Date.now()).toBeLessThan(6 * 3600_000);
+    const scheduled = await site.actor.post('/api/callbacks/schedule', { candidateId: person, type: 'PRESCREEN', at: body.nextAllowedAt });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+    expect(scheduled.body).toMatchObject({ moved: false, callback: { scheduledFor: next.toISOString() } });
+  });
+
+  it('an Australian mobile without a zone: the zone is unknown and said so; the hours must suit every Australian zone', async () => {
+    const person = await newCandidate({ phone: '+61412345678', timeZone: null });
+    const stored = await site.actor.get(`/api/candidates/${person}`);
+    expect(stored.body.timeZone).toBeNull();
+    const body = await preCheck(person);
+    expect(body).toMatchObject({ timeZone: null, zoneUnknownCountry: 'Australia' });
+    const perth = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Australia/Perth', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+    const sydney = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Australia/Sydney', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+    const inBoth = perth >= 8 && perth < 21 && sydney >= 8 && sydney < 21;
+    if (!inBoth) expect(body.reasons.map((item: { reason: string }) => item.reason)).toContain('quiet_hours');
+    // A Sydney landline tells its zone: it is stored, and the hours are Sydney's.
+    const landline = await newCandidate({ phone: '+61291234567', timeZone: null });
+    expect((await site.actor.get(`/api/candidates/${landline}`)).body.timeZone).toBe('Australia/Sydney');
+    const landlineCheck = await preCheck(landline);
+    expect(landlineCheck).toMatchObject({ timeZone: 'Australia/Sydney', zoneUnknownCountry: null });
+    expect(landlineCheck.reasons.some((item: { reason: string }) => item.reason === 'quiet_hours')).toBe(!(sydney >= 8 && sydney < 21));
+  });
+
+  it('an unknown or malformed candidate is 404', async () => {
+    expect((await site.actor.get('/api/calls/pre-check?candidateId=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await site.actor.get('/api/calls/pre-check?candidateId=not-a-uuid')).status).toBe(404);
+  });
+});
+
 describe('cancel, delete and re-process', () => {
   it('cancels a ringing call, then deletes it', async () => {
     const candidateId = await newCandidate();
@@ -395,7 +556,7 @@ describe('the webhook', () => {
     expect(results).toHaveLength(1);
     expect(results[0].aiRecommendation).toBe('PASS');
     const evidence = (results[0].answers as Array<{ questionId: string; evidence?: string }>).find((answer) => answer.questionId === 'asthma')?.evidence;
-    expect(evidence).toContain('transcript');
+    expect(evidence).toBe('Said on the call: Yes, I have asthma');
     const callEvents = await t.deps.db
       .select()
       .from(contactEvent)

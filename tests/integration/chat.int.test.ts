@@ -164,7 +164,8 @@ describe('chat agents (staff)', () => {
       name: 'Asthma study assistant',
       type: 'PRESCREEN',
       trialId,
-      trialTitle: 'A randomized trial of inhaler XR-12 in adults with moderate asthma',
+      // The agents table names the trial briefly (issue 32): its brief title, shorter than the official one.
+      trialTitle: 'Asthma inhaler study',
       prescreenFormId: formId,
       prescreenFormStatus: 'published',
       languages: ['en', 'es'],
@@ -470,6 +471,39 @@ describe('a chat from initiate to a prescreen result', () => {
     expect(answer!.body).toMatchObject({ phoneVerified: false, awaiting: 'phone' });
     expect((await chat.visitor.post('/api/chat-conversations/verify', { conversationId: chat.id, token: chat.token, code })).status).toBe(409);
   });
+
+  it('issue 32: with the SMS simulator the turn carries the text a phone would receive; with a real provider it never does', async () => {
+    const chat = await start();
+    await sayOk(chat, 'Sam');
+    await sayOk(chat, 'yes');
+    const phone = nextPhone();
+    const sent = await chat.visitor.post('/api/chat-conversations/verify', { conversationId: chat.id, token: chat.token, phone });
+    expect(sent.body.awaiting).toBe('code');
+    const code = await codeSentTo(phone);
+    expect(sent.body.simulatedText).toBe(`Your verification code is ${code}. It expires in 10 minutes.`);
+    // Only the turn that sent the code carries it; a wrong code's answer does not repeat it.
+    const wrong = await chat.visitor.post('/api/chat-conversations/verify', {
+      conversationId: chat.id,
+      token: chat.token,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.body.simulatedText).toBeUndefined();
+
+    // A real provider (here the simulator's sending, under a real provider's name): the code stays on the phone.
+    const simulator = t.deps.sms;
+    t.deps.sms = { provider: 'twilio', fromNumber: simulator.fromNumber, send: (request) => simulator.send(request) };
+    try {
+      const other = await start();
+      await sayOk(other, 'Kim');
+      await sayOk(other, 'yes');
+      const real = await other.visitor.post('/api/chat-conversations/verify', { conversationId: other.id, token: other.token, phone: nextPhone() });
+      expect(real.body.awaiting).toBe('code');
+      expect(real.body).not.toHaveProperty('simulatedText');
+      expect(JSON.stringify(real.body)).not.toMatch(/verification code is/);
+    } finally {
+      t.deps.sms = simulator;
+    }
+  });
 });
 
 describe('public endpoint rules', () => {
@@ -500,6 +534,22 @@ describe('public endpoint rules', () => {
     expect(long.body.error.message).toMatch(/1000/);
     expect((await say(chat, '   ')).status).toBe(400);
     expect((await say(chat, 'x'.repeat(1000))).status).toBe(200);
+  });
+
+  it('a visit shows the greeting and first prompt and stores nothing; the conversation starts with the first message (issue 32)', async () => {
+    const count = async () => (await t.deps.db.select().from(chatConversation).where(eq(chatConversation.organizationId, site.organizationId))).length;
+    const before = await count();
+    const shown = await t.actor().post('/api/chat-conversations/preview', { organizationId: publicId, language: 'es' });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body).toMatchObject({ language: 'es', awaiting: 'text', agent: { id: agentId }, organization: { publicId } });
+    expect(shown.body.messages.length).toBeGreaterThan(0);
+    expect(shown.body.messages.every((message: { role: string }) => message.role === 'agent')).toBe(true);
+    expect(await count()).toBe(before);
+    // The same greeting and prompt are what the conversation then stores.
+    const chat = await start({ language: 'es' });
+    expect(chat.body.messages.map((message: { text: string }) => message.text)).toEqual(shown.body.messages.map((message: { text: string }) => message.text));
+    expect(await count()).toBe(before + 1);
+    expect((await t.actor().post('/api/chat-conversations/preview', { organizationId: 'no-such-org' })).status).toBe(404);
   });
 
   it('unknown organization 404; an organization without an active agent with a published form 409; its id works too', async () => {

@@ -231,7 +231,7 @@ describe('patient-satisfaction', () => {
 });
 
 describe('trial-lifecycle', () => {
-  it('gives days in each status and enrolment against target', async () => {
+  it('gives days in each status and enrollment against target', async () => {
     const answer = await a.actor.get('/api/dashboard/trial-lifecycle');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const trial = answer.body.trials.find((row: { trialId: string }) => row.trialId === trialId);
@@ -357,7 +357,7 @@ describe('CSV export', () => {
 });
 
 describe('over-time buckets against the raw events', () => {
-  it('every bucket (day, week, month) of prescreen results, spend and enrolments equals a count over activity_event, partial edge months included (property, seeded)', async () => {
+  it('every bucket (day, week, month) of prescreen results, spend and enrollments equals a count over activity_event, partial edge months included (property, seeded)', async () => {
     const m = await t.signUp({ organizationName: 'Bucket Research' });
     const created = await createRecruitingTrial(m.actor, { title: 'Bucket study', targetEnrollment: 50 });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -501,12 +501,12 @@ describe('rollups against the raw events', () => {
   });
 });
 
-/** Last: it adds a trial and enrolments the tabs above would count. */
+/** Last: it adds a trial and enrollments the tabs above would count. */
 describe('trial-lifecycle forecast', () => {
   it('projects the date a recruiting trial reaches its target, with 80% and 95% bands', async () => {
     const created = await createRecruitingTrial(a.actor, { title: 'Long-running study', targetEnrollment: 4 });
     const longId = created.body.id;
-    // Recruiting for 60 days, two enrolments so far: about one a month, two more to go.
+    // Recruiting for 60 days, two enrollments so far: about one a month, two more to go.
     await t.deps.db
       .update(trialTable)
       // Exact instants, not ago()'s noon: days in status counts from the moment, so noon would read 60.5 late in the day.
@@ -660,5 +660,72 @@ describe('prescreen-analytics failing criteria', () => {
     expect((await b.actor.get(`/api/dashboard/prescreen-analytics?orgs=${a.organizationId}`)).body.failingCriteria).toEqual([]);
     const csv = parseCsv((await a.actor.get('/api/dashboard/export?tab=prescreen-analytics')).body as string);
     expect(csv.find((row) => row[0] === 'failing_criteria' && row[1] === 'Asthma study: Current smoker')?.[3]).toBe('2');
+  });
+});
+
+describe('trial-matcher tab: the trial named briefly, do-not-contact (issue 32, decision 169)', () => {
+  it('names the trial by its brief title and counts a person marked do-not-contact only when reached before', async () => {
+    const m = await t.signUp({ organizationName: 'Brief Names Research' });
+    const asthma = [{ id: 'mesh:D001249', name: 'asthma' }];
+    const created = await createRecruitingTrial(m.actor, {
+      title: 'A Phase 3, Randomized, Double-blind, Placebo-controlled Study of an Inhaled Biologic in Adults With Moderate to Severe Asthma',
+      publicTitle: 'Inhaled biologic for asthma',
+      criteria: [{ kind: 'inclusion', text: 'Physician-diagnosed asthma', rule: { type: 'condition', condition: 'asthma', present: true, concepts: asthma } }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const ids: string[] = [];
+    for (const name of ['Eve', 'Fay']) {
+      const person = await m.actor.post('/api/candidates/', { firstName: name, lastName: 'Brief', dateOfBirth: '1980-01-01' });
+      expect(person.status).toBe(201);
+      ids.push(person.body.id);
+      const fact = { kind: 'condition', name: 'asthma', status: 'present' };
+      expect((await m.actor.post(`/api/candidates/${person.body.id}/clinical/facts`, fact)).status).toBe(201);
+    }
+    const run = await m.actor.post(`/api/trial-matcher/${created.body.id}/runs`, {});
+    expect(run.status).toBe(202);
+    await whenMatchRunSettled(run.body.id);
+    // Eve is marked do-not-contact while still new (never reached); Fay is reached first, then asks not to be contacted.
+    expect((await m.actor.patch(`/api/candidates/${ids[0]}`, { status: 'do_not_contact' })).status).toBe(200);
+    for (const status of ['contacted', 'do_not_contact']) expect((await m.actor.patch(`/api/candidates/${ids[1]}`, { status })).status).toBe(200);
+
+    const answer = await m.actor.get('/api/dashboard/trial-matcher');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.trials).toMatchObject([{ trialTitle: 'Inhaled biologic for asthma', found: 2, contacted: 1 }]);
+    expect(answer.body.totals).toMatchObject({ found: 2, contacted: 1 });
+    // The matcher's own screen names the trial briefly too; the trial's page keeps the official title.
+    expect((await m.actor.get(`/api/trial-matcher/${created.body.id}`)).body.trial.title).toBe('Inhaled biologic for asthma');
+    expect((await m.actor.get(`/api/trials/${created.body.id}`)).body.title).toMatch(/^A Phase 3, Randomized/);
+  });
+});
+
+describe('contacted, one definition (issue 32, decision 159)', () => {
+  it('counts a person whose status left new without passing through contacted, as the matcher tab does', async () => {
+    const site = await t.signUp({ organizationName: 'Gamma Contact Clinic' });
+    const contacted = async () => stage((await site.actor.get('/api/dashboard/funnel-breakdown')).body, 'contacted');
+    const person = await site.actor.post('/api/candidates', { firstName: 'Quinn', lastName: 'Vance', phone: '+12025550173' });
+    expect(person.status, JSON.stringify(person.body)).toBe(201);
+    expect(await contacted()).toBe(0);
+    // Straight from new to not interested (a reply to an invitation): the person was reached, so contacted.
+    expect((await site.actor.patch(`/api/candidates/${person.body.id}`, { status: 'not_interested' })).status).toBe(200);
+    expect(await contacted()).toBe(1);
+    // Through contacted the usual way: counted once, not twice.
+    const other = await site.actor.post('/api/candidates', { firstName: 'Rita', lastName: 'Moss', phone: '+12025550174' });
+    expect((await site.actor.patch(`/api/candidates/${other.body.id}`, { status: 'contacted' })).status).toBe(200);
+    expect((await site.actor.patch(`/api/candidates/${other.body.id}`, { status: 'prescreening' })).status).toBe(200);
+    expect(await contacted()).toBe(2);
+  });
+
+  it('does not count a new person marked do-not-contact: nobody reached them (decision 169)', async () => {
+    const site = await t.signUp({ organizationName: 'Delta Contact Clinic' });
+    const contacted = async () => stage((await site.actor.get('/api/dashboard/funnel-breakdown')).body, 'contacted');
+    const person = await site.actor.post('/api/candidates', { firstName: 'Sol', lastName: 'Price', phone: '+12025550175' });
+    expect(person.status, JSON.stringify(person.body)).toBe(201);
+    expect((await site.actor.patch(`/api/candidates/${person.body.id}`, { status: 'do_not_contact' })).status).toBe(200);
+    expect(await contacted()).toBe(0);
+    // Reached first, then asked not to be contacted again: that person was contacted, once.
+    const other = await site.actor.post('/api/candidates', { firstName: 'Tess', lastName: 'Lowe', phone: '+12025550176' });
+    expect((await site.actor.patch(`/api/candidates/${other.body.id}`, { status: 'contacted' })).status).toBe(200);
+    expect((await site.actor.patch(`/api/candidates/${other.body.id}`, { status: 'do_not_contact' })).status).toBe(200);
+    expect(await contacted()).toBe(1);
   });
 });

@@ -184,6 +184,23 @@ describe('the demo data', () => {
     expect(counts.excluded).toBeGreaterThan(0);
   }, 120_000);
 
+  it('shows the sponsor overview a funnel that never rises from one step to the next, the pool within the candidates', async () => {
+    const admin = await t.signInAdmin();
+    const trials = await t.deps.db.select({ id: trial.id }).from(trial).where(eq(trial.organizationId, organizationId));
+    for (const row of trials) {
+      const dashboard = await admin.get(`/api/sponsor-demo/trials/${row.id}/dashboard`);
+      expect(dashboard.status, JSON.stringify(dashboard.body)).toBe(200);
+      const { totals } = dashboard.body;
+      const chain = [totals.candidates, totals.contacted, totals.prescreened, totals.passed, totals.booked, totals.enrolled];
+      expect(
+        chain.every((value, i) => i === 0 || value <= chain[i - 1]),
+        JSON.stringify(totals),
+      ).toBe(true);
+      expect(totals.contacted).toBeGreaterThan(0);
+      expect(totals.pool).toBeLessThanOrEqual(totals.candidates);
+    }
+  });
+
   it('does nothing when seeded again, and a reset gives the same counts under the same organization id', async () => {
     expect(await seedDemoOrganization(t.deps.db, { candidates: CANDIDATES })).toMatchObject({ created: false, organizationId });
     const now = new Date();

@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('import columns as clinical facts', () => {
-  it('guesses the clinical columns and previews the facts, naming the values it does not recognise', async () => {
+  it('guesses the clinical columns and previews the facts, naming the values it does not recognize', async () => {
     const preview = await site.actor.post('/api/candidates/bulk/preview', { format: 'csv', data: CSV });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.mapping).toMatchObject({

@@ -33,13 +33,18 @@ const nextPhone = () => `+1646555${String(1000 + ++phoneSeq).slice(-4)}`;
 let sidSeq = 0;
 const nextSid = (prefix: 'SM' | 'CA') => `${prefix}${String(++sidSeq).padStart(32, '0')}`;
 
-/** A webhook post as Twilio makes it: form-encoded, signed over PUBLIC_BASE_URL + path and the params. */
-const signedPost = (path: string, params: Record<string, string>) =>
-  t.app.request(path, {
+/**
+ * A webhook post as Twilio makes it: form-encoded, signed over PUBLIC_BASE_URL + path and the params. Each is a
+ * cross-tenant probe (two organizations know the sender) for `npm run probe:tenancy`.
+ */
+const signedPost = (path: string, params: Record<string, string>) => {
+  t.crossTenant.mark(`POST ${path} (routed by To, two organizations)`);
+  return t.app.request(path, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(AUTH_TOKEN, `${BASE_URL}${path}`, params) },
     body: new URLSearchParams(params).toString(),
   });
+};
 
 /** The person's handset texting `to`. */
 const text = (from: string, to: string, body: string) =>

@@ -100,6 +100,11 @@ describe('an onboarding, step by step', () => {
     const mail = (await t.outbox()).find((message) => message.toAddress === ownerEmail);
     expect(mail?.subject).toBe('You are invited to Riverbend Research on Cohortly');
     expect(mail?.textBody).toContain('/sign-up?invitation=');
+    // Issue 32: the same link comes back once, for "Copy invitation link" when no mail server delivers it.
+    expect(invited.body.ownerInvitationUrl).toMatch(/\/sign-up\?invitation=/);
+    expect(mail?.textBody).toContain(invited.body.ownerInvitationUrl);
+    const readBack = await admin.get(`/api/onboarding/${id}`);
+    expect(readBack.body).not.toHaveProperty('ownerInvitationUrl');
   });
 
   it('invites again: the earlier open invitation is revoked, one stays', async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, candidateFact } from '../../src/server/db/schema';
+import { auditLog, candidateFact, candidateNote } from '../../src/server/db/schema';
 import { whenMatchRunSettled } from '../../src/server/features/matching/matcher';
 import { noteRereadTuning, whenNoteRereadSettled } from '../../src/server/features/matching/note-reread';
 import { vocabulary } from '../../src/server/features/trials/vocabulary';
@@ -174,5 +174,19 @@ describe('re-reading every clinical note', () => {
       .where(and(eq(auditLog.organizationId, site.organizationId), eq(auditLog.entityId, started.body.id)));
     expect(audits.map((row) => row.action)).toEqual(expect.arrayContaining(['processing_run.create']));
     noteRereadTuning.sliceSize = 500;
+  });
+
+  it('reads "6 weeks of" from the day the note was written, so a later re-reading keeps the same start', async () => {
+    const note = await site.actor.post(`/api/candidates/${annId}/clinical/notes`, { body: 'Six weeks of neck pain radiating to the right arm.' });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    await t.deps.db
+      .update(candidateNote)
+      .set({ createdAt: new Date('2025-01-15T10:00:00Z') })
+      .where(eq(candidateNote.id, note.body.note.id));
+    const started = await site.actor.post('/api/trial-matcher/note-rereads', {});
+    await whenNoteRereadSettled(started.body.id);
+    const [pain] = (await noteFacts()).filter((row) => row.sourceRef === note.body.note.id && row.kind === 'condition');
+    // Six weeks before 2025-01-15, not before today.
+    expect(pain).toMatchObject({ name: 'neck pain', observedOn: '2024-12-04' });
   });
 });

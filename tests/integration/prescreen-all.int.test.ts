@@ -60,6 +60,9 @@ interface Site {
   agentId: string;
 }
 
+/** Each site's asthma trial: the people a test makes are in it unless it says otherwise (decision 174). */
+const trialOf = new Map<SignedUp, string>();
+
 /** A site with an asthma trial, a published phone form and an active prescreen agent for that trial. */
 async function setUpSite(who: SignedUp, withAgent = true): Promise<Site> {
   const created = await createRecruitingTrial(who.actor, {
@@ -80,6 +83,7 @@ async function setUpSite(who: SignedUp, withAgent = true): Promise<Site> {
   await t.deps.db
     .insert(prescreenFormVersion)
     .values({ organizationId: who.organizationId, formId: form.id, version: 1, blocks: blocksFor({ age, asthma, smoker }) });
+  trialOf.set(who, trialId);
   if (!withAgent) return { who, trialId, agentId: '' };
   const agent = await who.actor.post('/api/voice-agents/', {
     name: 'Asthma phone screener',
@@ -93,6 +97,34 @@ async function setUpSite(who: SignedUp, withAgent = true): Promise<Site> {
   return { who, trialId, agentId: agent.body.id };
 }
 
+/** A published one-question phone form and an active prescreen agent for another trial of the site. */
+async function agentFor(who: SignedUp, trialId: string, name: string): Promise<string> {
+  const [form] = await t.deps.db
+    .insert(prescreenForm)
+    .values({ organizationId: who.organizationId, trialId, name: `${name} form`, status: 'published', currentVersion: 1, publishedAt: new Date() })
+    .returning();
+  const question = {
+    id: 'adult',
+    type: 'yes_no' as const,
+    wording: { phone: { en: 'Are you 18 or older?' }, chat: { en: 'Adult?' } },
+    required: true,
+    criterionLinks: [],
+  };
+  await t.deps.db
+    .insert(prescreenFormVersion)
+    .values({ organizationId: who.organizationId, formId: form.id, version: 1, blocks: [{ id: 'about', title: { en: 'About you' }, questions: [question] }] });
+  const agent = await who.actor.post('/api/voice-agents/', {
+    name,
+    type: 'PRESCREEN',
+    trialId,
+    prescreenFormId: form.id,
+    firstMessage: { en: 'Hello from the research site.' },
+    voicemailMessage: { en: 'Sorry we missed you.' },
+  });
+  expect(agent.status, JSON.stringify(agent.body)).toBe(201);
+  return agent.body.id as string;
+}
+
 async function newCandidate(who: SignedUp, overrides: Record<string, unknown> = {}): Promise<string> {
   const answer = await who.actor.post('/api/candidates/', {
     firstName: 'Maria',
@@ -103,6 +135,7 @@ async function newCandidate(who: SignedUp, overrides: Record<string, unknown> = 
     timeZone: zoneAtHour(12),
     consent: { calls: true },
     customFields: { asthma: true },
+    trialIds: trialOf.has(who) ? [trialOf.get(who)] : [],
     ...overrides,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -149,7 +182,7 @@ describe('the whole journey of a bulk prescreen run', () => {
 
     // Due and called.
     c.pass = await newCandidate(who, { trialIds: [site.trialId] });
-    c.passContacted = await newCandidate(who, { status: 'contacted' }); // linked to no trial: in the agent's run too
+    c.passContacted = await newCandidate(who, { status: 'contacted' });
     c.fail = await newCandidate(who, { trialIds: [site.trialId], customFields: {} }); // no asthma: FAIL
     c.noAnswer = await newCandidate(who, { customFields: { asthma: true, simulate: 'no_answer' } });
     // Due, but not called.
@@ -162,6 +195,8 @@ describe('the whole journey of a bulk prescreen run', () => {
     c.dncApi = await newCandidate(who, { consent: { calls: true, doNotContact: true } });
     c.noPhone = await newCandidate(who, { phone: null });
     c.otherTrial = await newCandidate(who, { trialIds: [otherTrialId] });
+    // In no trial: no agent's questions are theirs, so no run calls them (decision 174).
+    c.noTrial = await newCandidate(who, { trialIds: [] });
     c.passedAlready = await newCandidate(who, { status: 'prescreen_passed' });
     c.hasResult = await newCandidate(who);
     const earlier = await who.actor.post('/api/calls/', { candidateId: c.hasResult });
@@ -182,7 +217,7 @@ describe('the whole journey of a bulk prescreen run', () => {
       organizationId: site.who.organizationId,
       createdByUserId: site.who.userId,
     });
-    expect(run.started.options).toEqual({ voiceAgentId: site.agentId, trialId: null, simulate: null, maxConcurrentCalls: MAX_CALLS });
+    expect(run.started.options).toEqual({ voiceAgentId: site.agentId, trialId: site.trialId, simulate: null, maxConcurrentCalls: MAX_CALLS });
     expect(run.started.startedAt).toBeTruthy();
   });
 
@@ -280,7 +315,8 @@ describe('the whole journey of a bulk prescreen run', () => {
     expect(rows.map((row) => row.action).sort()).toEqual(['processing_run.complete', 'processing_run.create']);
   });
 
-  it('a trialId narrows the run to that trial; the provider refusing a call fails that item only', async () => {
+  it("a trialId narrows the run to that trial, called by that trial's agent; the provider refusing a call fails that item only", async () => {
+    const copdAgentId = await agentFor(site.who, otherTrialId, 'COPD phone screener');
     const refused = await newCandidate(site.who, { trialIds: [otherTrialId], customFields: { refuse: true } });
     const place = t.deps.voice.placeCall.bind(t.deps.voice);
     vi.spyOn(t.deps.voice, 'placeCall').mockImplementation(async (request: PlaceCallRequest) => {
@@ -288,18 +324,30 @@ describe('the whole journey of a bulk prescreen run', () => {
       return place(request);
     });
     const { started, data } = await runToTheEnd(site.who, { trialId: otherTrialId, simulate: 'voicemail' });
-    expect(started.options).toEqual({ voiceAgentId: site.agentId, trialId: otherTrialId, simulate: 'voicemail', maxConcurrentCalls: MAX_CALLS });
+    expect(started.options).toEqual({ voiceAgentId: copdAgentId, trialId: otherTrialId, simulate: 'voicemail', maxConcurrentCalls: MAX_CALLS });
     expect(data.run).toMatchObject({ status: 'completed', total: 2, processed: 2, succeeded: 1, failed: 1 });
     const items = byCandidate(data.items);
     expect(items.get(c.otherTrial)).toMatchObject({ outcome: 'called' });
     expect(items.get(refused)).toMatchObject({ outcome: 'failed', errors: [{ field: 'call', message: expect.stringContaining('did not place the call') }] });
     const calls = (await site.who.actor.get(`/api/calls/?candidateId=${c.otherTrial}`)).body.calls;
-    expect(calls).toEqual([expect.objectContaining({ status: 'ended', outcome: 'voicemail' })]);
+    expect(calls).toEqual([expect.objectContaining({ status: 'ended', outcome: 'voicemail', voiceAgentId: copdAgentId })]);
     expect((await site.who.actor.get(`/api/calls/?candidateId=${refused}`)).body.calls).toEqual([expect.objectContaining({ status: 'failed' })]);
+  });
+
+  it("a trial without an active prescreen agent is refused by name; another trial's agent never stands in", async () => {
+    const noAgentTrialId = (await createRecruitingTrial(site.who.actor, { title: 'A study with no agent', criteria: [{ kind: 'inclusion', text: 'Adults' }] }))
+      .body.id;
+    await newCandidate(site.who, { trialIds: [noAgentTrialId] });
+    const refused = await site.who.actor.post('/api/calls/prescreen-all', { trialId: noAgentTrialId });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      'No calls placed: No active prescreen voice agent for A study with no agent. Create or turn one on under Voice agents.',
+    );
   });
 
   it('a run with nobody due completes with nothing to do', async () => {
     const emptyTrialId = (await createRecruitingTrial(site.who.actor, { title: 'An empty study', criteria: [{ kind: 'inclusion', text: 'Adults' }] })).body.id;
+    await agentFor(site.who, emptyTrialId, 'Empty study screener');
     const { started, data } = await runToTheEnd(site.who, { trialId: emptyTrialId });
     expect(started).toMatchObject({ total: 0, label: 'Prescreen calls (0 candidates)' });
     expect(data.run).toMatchObject({ status: 'completed', total: 0, processed: 0, progress: 1 });
@@ -457,7 +505,7 @@ describe('the agent going away mid-run', () => {
       status: 'failed',
       processed: MAX_CALLS,
       succeeded: MAX_CALLS,
-      error: expect.stringContaining('no active prescreen voice agent'),
+      error: expect.stringContaining('No active prescreen voice agent for Inhaler XR-12'),
     });
     expect(data.run.finishedAt).toBeTruthy();
     expect(data.outcomes).toEqual({ called: MAX_CALLS, pending: 1 });

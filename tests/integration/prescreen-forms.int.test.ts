@@ -61,12 +61,14 @@ describe('generating study blocks', () => {
     expect([...linked].sort()).toEqual([...c].sort());
     expect(questions.find((question: any) => question.id === 'travel').wording.chat.en).toBe('Are you able to travel to Main clinic for visits?');
     expect(questions.find((question: any) => question.id === 'date-of-birth').wording.chat.es).toBe('¿Cuál es su fecha de nacimiento?');
-    // Without a rule, and eGFR (a value a patient would not know): site_review items for staff, never asked of the patient.
+    // Without a rule, and eGFR (a value staff verify): site_review items; a patient may give a remembered eGFR beside it, optional (decision 150).
     expect(questions.find((question: any) => question.source === 'criterion_text')).toMatchObject({
       audience: 'site',
       wording: { chat: { en: 'Staff: does this criterion apply? Current smokers' } },
     });
     expect(questions.find((question: any) => question.id === 'site-lab-egfr')).toMatchObject({ audience: 'site', type: 'number', unit: 'mL/min/1.73m2' });
+    expect(questions.find((question: any) => question.id === 'result-egfr')).toMatchObject({ type: 'number', required: false });
+    expect(questions.find((question: any) => question.id === 'result-egfr').audience).toBeUndefined();
   });
 
   it('answers 404 for an unknown trial and 400 without a trialId', async () => {

@@ -12,6 +12,7 @@ import {
   smsMessage,
 } from '../../src/server/db/schema';
 import { recordPrescreenResult } from '../../src/server/features/prescreen/record-result';
+import { askVisitFeedback } from '../../src/server/features/prescreen/visit-feedback';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
 /**
@@ -441,10 +442,10 @@ describe('review, decisions and bookings', () => {
       confirmationSms: 'sent',
     });
     const confirmation = await t.deps.db.select().from(smsMessage).where(eq(smsMessage.candidateId, candidateId)).orderBy(smsMessage.createdAt);
-    // The confirmation, then the question how easy booking was (its 1-5 reply is a satisfaction rating).
-    expect(confirmation.map((message) => message.templateKey)).toEqual(['visit_confirmation', 'booking_feedback']);
-    expect(confirmation[1].body).toContain('Reply with a number from 1 (very hard) to 5 (very easy)');
-    expect(confirmation[0].body).toContain('2031-01-15 09:30 (America/New_York)');
+    // The confirmation only, the visit in words in the site's zone (issue 32); how it went is asked after the visit.
+    expect(confirmation.map((message) => message.templateKey)).toEqual(['visit_confirmation']);
+    expect(confirmation[0].body).toContain('confirmed for Wednesday 15 January 2031 at 9:30 am (New York time)');
+    expect(confirmation[0].body).not.toMatch(/\d{4}-\d{2}-\d{2}|America\/New_York/);
     expect(await statusOf(candidateId)).toBe('visit_scheduled');
     const events = await history(candidateId);
     expect(events.find((e) => e.kind === 'booking')?.summary).toBe('Visit booked: Downtown Clinic, 2031-01-15T09:30 (America/New_York)');
@@ -466,6 +467,24 @@ describe('review, decisions and bookings', () => {
       localTime: '2031-07-01T08:00',
     });
     expect(free.status).toBe(201);
+
+    // After the visit (an hour after its end, 10:00 in Berlin) the question how easy booking was goes out, once;
+    // not before, and never about a cancelled visit.
+    const feedbackJob = { bookingId: free.body.id, organizationId: site.organizationId };
+    const askedOf = async () =>
+      (
+        await t.deps.db
+          .select()
+          .from(smsMessage)
+          .where(and(eq(smsMessage.candidateId, other), eq(smsMessage.templateKey, 'booking_feedback')))
+      ).map((message) => message.body);
+    expect(await askVisitFeedback(t.deps, feedbackJob, new Date('2031-07-01T07:30:00Z'))).toBe('not_due');
+    expect(await askVisitFeedback(t.deps, feedbackJob, new Date('2031-07-01T07:59:00Z'))).toBe('not_due');
+    expect(await askedOf()).toEqual([]);
+    expect(await askVisitFeedback(t.deps, feedbackJob, new Date('2031-07-01T08:01:00Z'))).toBe('asked');
+    expect(await askVisitFeedback(t.deps, feedbackJob, new Date('2031-07-01T09:00:00Z'))).toBe('already_asked');
+    expect(await askedOf()).toEqual([expect.stringContaining('thank you for coming to your visit')]);
+    expect((await askedOf())[0]).toContain('Reply with a number from 1 (very hard) to 5 (very easy)');
 
     // "4 very easy" answers the booking-feedback question: a rating with its comment, thanked, counted once.
     const reply = (body: string) => site.actor.post('/api/sms/simulator/inbound', { candidateId: other, body });
@@ -506,6 +525,10 @@ describe('review, decisions and bookings', () => {
       .where(and(eq(booking.candidateId, candidateId)));
     expect(rows.map((row) => row.status)).toEqual(['cancelled']);
     expect(await statusOf(candidateId)).toBe('prescreen_failed');
+    // A cancelled visit is not asked about, even once its time has passed.
+    expect(await askVisitFeedback(t.deps, { bookingId: rows[0].id, organizationId: site.organizationId }, new Date('2031-02-01T00:00:00Z'))).toBe(
+      'not_attended',
+    );
     const [row] = await t.deps.db.select().from(prescreenResult).where(eq(prescreenResult.id, resultId));
     expect(row.reviewStatus).toBe('rejected');
   });

@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsOrganization } from '../../src/server/db/scoped';
-import { auditLog, processingRun, processingRunItem } from '../../src/server/db/schema';
-import { defineRunKind, defineSliceRunKind, runOwnerOf, sweepRuns, type RunDeps } from '../../src/server/features/processing-runs/runner';
+import { appInstance, auditLog, processingRun, processingRunItem } from '../../src/server/db/schema';
+import { INSTANCE_GRACE_SECONDS } from '../../src/server/features/processing-runs/lease';
+import { beatInstance, defineRunKind, defineSliceRunKind, runOwnerOf, sweepRuns, type RunDeps } from '../../src/server/features/processing-runs/runner';
+import { systemDb } from '../../src/server/db/system';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
 
 // The run engine (processing-runs/runner.ts, decision 039) with three toy kinds: one settling its items in
@@ -287,6 +289,30 @@ describe('the run engine', () => {
     expect((await runData(lapsed.id)).run).toMatchObject({ status: 'completed', processed: 2, succeeded: 2 });
     expect((await runData(held.id)).run).toMatchObject({ status: 'running', processed: 0 });
     await t.deps.db.update(processingRun).set({ status: 'cancelled' }).where(eq(processingRun.id, held.id));
+  });
+
+  it('a sweep forgets the heartbeat rows of processes gone past the grace, and keeps the live and the recently gone', async () => {
+    const ago = (seconds: number) => sql`now() - ${`${seconds} seconds`}::interval`;
+    await t.deps.db.insert(appInstance).values([
+      { id: 'host:101:long-gone', heartbeatAt: ago(INSTANCE_GRACE_SECONDS + 60) },
+      { id: 'host:102:gone-a-moment-ago', heartbeatAt: ago(INSTANCE_GRACE_SECONDS - 30) },
+    ]);
+    const live = runOwnerOf(t.deps);
+    await beatInstance(systemDb(t.deps.db), live);
+    await sweepRuns({ ...t.deps }, [oneByOne]);
+    const left = (await t.deps.db.select({ id: appInstance.id }).from(appInstance)).map((row) => row.id);
+    expect(left).not.toContain('host:101:long-gone');
+    expect(left).toContain('host:102:gone-a-moment-ago');
+    expect(left).toContain(live);
+    // A process that stalled past the grace comes back: its next heartbeat writes its row again.
+    await t.deps.db
+      .update(appInstance)
+      .set({ heartbeatAt: ago(INSTANCE_GRACE_SECONDS + 60) })
+      .where(eq(appInstance.id, live));
+    await sweepRuns({ ...t.deps }, [oneByOne]);
+    expect((await t.deps.db.select().from(appInstance).where(eq(appInstance.id, live))).length).toBe(0);
+    await beatInstance(systemDb(t.deps.db), live);
+    expect((await t.deps.db.select().from(appInstance).where(eq(appInstance.id, live))).length).toBe(1);
   });
 
   it('refuses to begin a run a sweep failed because its creator stalled past its claim', async () => {

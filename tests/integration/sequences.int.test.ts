@@ -44,6 +44,7 @@ async function newCandidate(overrides: Record<string, unknown> = {}) {
     phone: nextPhone(),
     timeZone: zoneAtHour(12),
     consent: { sms: true, calls: true },
+    trialIds: [trialId],
     ...overrides,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -243,7 +244,7 @@ describe('exits', () => {
     expect(ended).toMatchObject({ status: 'exited', exitReason: 'replied', nextRunAt: null });
     await runSequenceStep(t.deps, { enrollmentId: row.id }, row.jobId!, new Date(Date.now() + 2 * 86400_000));
     expect(await outboundTo(person.id)).toHaveLength(1);
-    const detail = await site.actor.get(`/api/sequences/enrollments/${row.id}`);
+    const detail = await site.actor.get(`/api/sequence-enrollments/${row.id}`);
     expect(detail.body.timeline.at(-1)).toMatchObject({ kind: 'exited', summary: 'Exited: replied' });
   });
 
@@ -299,7 +300,7 @@ describe('the contact window', () => {
     expect(localMinutes(moved.nextRunAt!, zone)).toBe(8 * 60);
     expect(moved.nextRunAt!.getTime() - Date.now()).toBeGreaterThan(9 * 3600_000);
     expect(moved.nextRunAt!.getTime() - Date.now()).toBeLessThan(11 * 3600_000);
-    const detail = await site.actor.get(`/api/sequences/enrollments/${moved.id}`);
+    const detail = await site.actor.get(`/api/sequence-enrollments/${moved.id}`);
     expect(detail.body.timeline.map((entry: { kind: string }) => entry.kind)).toEqual(['enrolled', 'moved']);
     expect(detail.body.timeline[1].summary).toMatch(
       /^Moved to \w{3} 08:00 \(Etc\/GMT[+-]\d+\) \(quiet hours\)$|^Moved to \w{3} 08:00 \(Etc\/UTC\) \(quiet hours\)$/,
@@ -397,7 +398,7 @@ describe('enrollment and versions', () => {
     const fine = await Promise.all([1, 2, 3].map(() => newCandidate({ lastName })));
     const noSms = await newCandidate({ lastName, consent: { calls: true } });
     const already = await newCandidate({ lastName });
-    // Starting tomorrow, so the worker cannot finish this enrolment before the run looks at it.
+    // Starting tomorrow, so the worker cannot finish this enrollment before the run looks at it.
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     expect((await site.actor.post(`/api/sequences/${sequence.id}/enrollments`, { candidateIds: [already.id], startAt: tomorrow })).status).toBe(200);
     const saved = enrollTuning.inRequest;
@@ -477,12 +478,12 @@ describe('enrollment and versions', () => {
     });
     expect(answer.body.enrolled).toBe(1);
     const row = await enrollmentOf(sequence.id, person.id);
-    const paused = await site.actor.post(`/api/sequences/enrollments/${row.id}/action`, { action: 'pause' });
+    const paused = await site.actor.post(`/api/sequence-enrollments/${row.id}/action`, { action: 'pause' });
     expect(paused.body).toMatchObject({ status: 'paused', nextRunAt: null });
     await runSequenceStep(t.deps, { enrollmentId: row.id }, row.jobId!, new Date(Date.now() + 3600_000 + 1000));
     expect(await outboundTo(person.id)).toHaveLength(0);
-    expect((await site.actor.post(`/api/sequences/enrollments/${row.id}/action`, { action: 'pause' })).status).toBe(409);
-    const stopped = await site.actor.post(`/api/sequences/enrollments/${row.id}/action`, { action: 'stop' });
+    expect((await site.actor.post(`/api/sequence-enrollments/${row.id}/action`, { action: 'pause' })).status).toBe(409);
+    const stopped = await site.actor.post(`/api/sequence-enrollments/${row.id}/action`, { action: 'stop' });
     expect(stopped.body).toMatchObject({ status: 'exited', exitReason: 'stopped' });
   });
 

@@ -29,12 +29,14 @@ describe('the voice simulator across app instances', () => {
   let b: TestApp;
   let site: SignedUp;
   let phoneSeq = 0;
+  let trialId: string;
 
   beforeAll(async () => {
     a = await createTestApp();
     b = await createTestApp({}, a.database);
     site = await a.signUp({ organizationName: 'Simulator Research' });
     const trial = await createRecruitingTrial(site.actor, { title: 'Asthma study', criteria: [{ kind: 'inclusion', text: 'Asthma' }] });
+    trialId = trial.body.id;
     const [form] = await a.deps.db
       .insert(prescreenForm)
       .values({ organizationId: site.organizationId, trialId: trial.body.id, name: 'Form', status: 'published', currentVersion: 1, publishedAt: new Date() })
@@ -63,6 +65,7 @@ describe('the voice simulator across app instances', () => {
       timeZone: zoneAtHour(12),
       consent: { calls: true },
       customFields: { asthma: true },
+      trialIds: [trialId],
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     return answer.body.id as string;

@@ -218,7 +218,19 @@ describe('sponsor demo API', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       organizationId: demoId,
-      trials: [{ id: trialId, title: 'Asthma Control Study', nctId: null, phase: null, conditions: [], targetEnrollment: 20, enrolled: 3, siteCount: 3 }],
+      trials: [
+        {
+          id: trialId,
+          title: 'Asthma Control Study',
+          publicTitle: null,
+          nctId: null,
+          phase: null,
+          conditions: [],
+          targetEnrollment: 20,
+          enrolled: 3,
+          siteCount: 3,
+        },
+      ],
     });
   });
 
@@ -241,7 +253,8 @@ describe('sponsor demo API', () => {
     });
     expect(chicago.reasons[0]).toBe('Largest pool (5)');
     expect(houston).toMatchObject({
-      funnel: { candidates: 4, pool: 3, contacted: 3, prescreened: 2, passed: 2, booked: 2, enrolled: 2 },
+      // h3 was marked do-not-contact without ever being reached: not a contact (decision 169).
+      funnel: { candidates: 4, pool: 3, contacted: 2, prescreened: 2, passed: 2, booked: 2, enrolled: 2 },
       medianDaysToBooking: 2.5,
       diversityShare: 0.5,
     });
@@ -266,7 +279,7 @@ describe('sponsor demo API', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const body = answer.body;
     expect(body.sites.map((site: { id: string }) => site.id)).toEqual([S2, S1]);
-    expect(body.totals).toEqual({ candidates: 10, pool: 8, contacted: 8, prescreened: 6, passed: 5, booked: 4, enrolled: 3 });
+    expect(body.totals).toEqual({ candidates: 10, pool: 8, contacted: 7, prescreened: 6, passed: 5, booked: 4, enrolled: 3 });
     // 10, 4, 3 and 2 days.
     expect(body.medianDaysToBooking).toBe(3.5);
     const forecast = body.forecast;

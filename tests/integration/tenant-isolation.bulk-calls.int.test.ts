@@ -89,8 +89,15 @@ beforeAll(async () => {
   });
   expect(due.status, JSON.stringify(due.body)).toBe(201);
   aDueCandidateId = due.body.id;
-  const ringing = (await a.actor.post('/api/candidates/', { firstName: 'Ann', phone: '+12125550189', timeZone: zoneAtHour(12), consent: { calls: true } })).body
-    .id;
+  const ringing = (
+    await a.actor.post('/api/candidates/', {
+      firstName: 'Ann',
+      phone: '+12125550189',
+      timeZone: zoneAtHour(12),
+      consent: { calls: true },
+      trialIds: [aTrialId],
+    })
+  ).body.id;
   const placed = await a.actor.post('/api/calls/', { candidateId: ringing, simulate: 'ring' });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   aRingingCallId = placed.body.id;

@@ -37,8 +37,15 @@ beforeAll(async () => {
     voicemailMessage: { en: 'Bye' },
   });
   expect(agent.status, JSON.stringify(agent.body)).toBe(201);
-  aCandidateId = (await a.actor.post('/api/candidates/', { firstName: 'Alice', phone: '+12125550177', timeZone: zoneAtHour(12), consent: { calls: true } }))
-    .body.id;
+  aCandidateId = (
+    await a.actor.post('/api/candidates/', {
+      firstName: 'Alice',
+      phone: '+12125550177',
+      timeZone: zoneAtHour(12),
+      consent: { calls: true },
+      trialIds: [trial.body.id],
+    })
+  ).body.id;
   const scheduled = await a.actor.post('/api/callbacks/schedule', { candidateId: aCandidateId, type: 'SITE_VISIT_SCHEDULING', at: inAnHour() });
   expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
   adminInB = await t.signInAdmin();

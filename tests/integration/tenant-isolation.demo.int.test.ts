@@ -57,6 +57,26 @@ describe('from organization B, the demo area is refused', () => {
     });
   }
 
+  it("keeps the demo reset's processing run out of B's sight: not listed, its data 404", async () => {
+    const global = await t.signInAdmin();
+    const started = await global.post('/api/demo/reset');
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const runId: string = started.body.reset.id;
+    for (const actor of [b.actor, adminInB]) {
+      const listed = await actor.get('/api/processing-runs');
+      expect(listed.status).toBe(200);
+      expect(JSON.stringify(listed.body)).not.toContain(runId);
+      expect((await actor.get(`/api/processing-runs/${runId}/data`)).status).toBe(404);
+    }
+    // The internal admin with global scope sees it.
+    expect(JSON.stringify((await global.get(`/api/processing-runs?orgs=${demoId}`)).body)).toContain(runId);
+    for (let i = 0; i < 600; i++) {
+      const status = (await global.get('/api/demo/')).body.reset?.status;
+      if (status !== 'pending' && status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 90_000);
+
   it('covers every demo endpoint', () => {
     expect(Object.keys(ENDPOINTS).filter((operation) => !probes.some(([probed]) => probed === operation))).toEqual([]);
   });

@@ -125,6 +125,22 @@ describe("from organization B, A's matching and clinical records do not exist", 
     expect(await snapshot()).toEqual(before);
   });
 
+  it("B's questions never go into A's draft form (issue 32: questions added to a chosen draft)", async () => {
+    const aDraft = await a.actor.post('/api/prescreen-forms/', { trialId: aTrialId, name: 'A draft' });
+    expect(aDraft.status, JSON.stringify(aDraft.body)).toBe(201);
+    const bTrial = await createRecruitingTrial(b.actor, {
+      title: 'B study with a criterion',
+      criteria: [{ kind: 'inclusion', text: 'Adults', rule: { type: 'age', minYears: 18, maxYears: null } }],
+    });
+    const before = await snapshot();
+    const answer = await b.actor.post(`/api/trial-matcher/${bTrial.body.id}/prescreen-form`, {
+      criterionIds: [bTrial.body.criteria[0].id],
+      formId: aDraft.body.id,
+    });
+    expect(answer.status).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("B's per-person matching ranks B's trials only, and B's re-reading never touches A's notes", async () => {
     const before = await snapshot();
     const bCandidateId = (await b.actor.post('/api/candidates/', { firstName: 'Bea', dateOfBirth: '1980-02-02', phone: '+13125550202' })).body.id;

@@ -61,8 +61,8 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['POST /api/sequences/{id}/enrollments/remove', (actor) => actor.post(`/api/sequences/${aSequenceId}/enrollments/remove`, { candidateIds: [aCandidateId] })],
   ['GET /api/sequences/{id}/enrollments', (actor) => actor.get(`/api/sequences/${aSequenceId}/enrollments`)],
   ['GET /api/sequences/{id}/statistics', (actor) => actor.get(`/api/sequences/${aSequenceId}/statistics`)],
-  ['GET /api/sequences/enrollments/{id}', (actor) => actor.get(`/api/sequences/enrollments/${aEnrollmentId}`)],
-  ['POST /api/sequences/enrollments/{id}/action', (actor) => actor.post(`/api/sequences/enrollments/${aEnrollmentId}/action`, { action: 'stop' })],
+  ['GET /api/sequence-enrollments/{id}', (actor) => actor.get(`/api/sequence-enrollments/${aEnrollmentId}`)],
+  ['POST /api/sequence-enrollments/{id}/action', (actor) => actor.post(`/api/sequence-enrollments/${aEnrollmentId}/action`, { action: 'stop' })],
   ['GET /api/candidates/{id}/sequences', (actor) => actor.get(`/api/candidates/${aCandidateId}/sequences`)],
 ];
 

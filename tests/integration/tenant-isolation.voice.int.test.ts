@@ -70,8 +70,15 @@ beforeAll(async () => {
   const agent = await a.actor.post('/api/voice-agents/', { ...agentBody(), name: 'A agent' });
   expect(agent.status, JSON.stringify(agent.body)).toBe(201);
   aAgentId = agent.body.id;
-  aCandidateId = (await a.actor.post('/api/candidates/', { firstName: 'Alice', phone: '+12125550199', timeZone: zoneAtHour(12), consent: { calls: true } }))
-    .body.id;
+  aCandidateId = (
+    await a.actor.post('/api/candidates/', {
+      firstName: 'Alice',
+      phone: '+12125550199',
+      timeZone: zoneAtHour(12),
+      consent: { calls: true },
+      trialIds: [aTrialId],
+    })
+  ).body.id;
   aCallId = (await a.actor.post('/api/calls/', { candidateId: aCandidateId })).body.id;
   aRingingCallId = (await a.actor.post('/api/calls/', { candidateId: aCandidateId, simulate: 'ring' })).body.id;
   await t.deps.voice.drain();
@@ -87,6 +94,7 @@ const probes: Array<[string, (actor: Actor) => Promise<{ status: number }>]> = [
   ['PATCH /api/voice-agents/{id}', (actor) => actor.patch(`/api/voice-agents/${aAgentId}`, { name: 'Taken over', active: false })],
   ['DELETE /api/voice-agents/{id}', (actor) => actor.delete(`/api/voice-agents/${aAgentId}`)],
   ['POST /api/calls', (actor) => actor.post('/api/calls/', { candidateId: aCandidateId })],
+  ['GET /api/calls/pre-check', (actor) => actor.get(`/api/calls/pre-check?candidateId=${aCandidateId}`)],
   ['GET /api/calls/{callId}', (actor) => actor.get(`/api/calls/${aCallId}`)],
   ['DELETE /api/calls/{callId}', (actor) => actor.delete(`/api/calls/${aRingingCallId}`)],
   ['POST /api/process/calls/{callId}', (actor) => actor.post(`/api/process/calls/${aCallId}`)],

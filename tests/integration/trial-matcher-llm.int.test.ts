@@ -88,7 +88,8 @@ describe('the language-model judge', () => {
       const before = fake.received.length;
       const answer = await other.actor.post(`/api/trial-matcher/${trial.id}/candidates/${person}/llm-judgements`, {});
       expect(answer.status).toBe(409);
-      expect(answer.body.error).toMatchObject({ code: 'LLM_NOT_CONFIGURED', message: expect.stringContaining('LLM_JUDGE_NOTES') });
+      expect(answer.body.error).toMatchObject({ code: 'LLM_NOT_CONFIGURED', message: expect.stringContaining('ask an administrator') });
+      expect(answer.body.error.message).not.toMatch(/LLM_/);
       expect(fake.received.length).toBe(before);
       expect((await other.actor.get(`/api/trial-matcher/${trial.id}`)).body.llmJudge).toBe(false);
     }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, runAsOrganization } from '../../src/server/db/scoped';
-import { dropSupersededResults, insertMatches } from '../../src/server/features/matching/queries';
+import { dropSupersededResults, insertMatches } from '../../src/server/features/matching/queries-run-writes';
 import { matchRunTuning, whenMatchRunSettled } from '../../src/server/features/matching/matcher';
 import { createRecruitingTrial } from '../support/trials';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';

@@ -145,7 +145,12 @@ describe('matching a trial', () => {
     const unknownIds = gaps.body.unknown.map((row: any) => row.criterionId);
     const first = await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: unknownIds });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ created: true, questionCount: expect.any(Number) });
+    expect(first.body).toMatchObject({
+      created: true,
+      outcome: 'created',
+      formName: 'Questions to ask next (from the trial matcher)',
+      questionCount: expect.any(Number),
+    });
     const form = await a.actor.get(`/api/prescreen-forms/${first.body.formId}`);
     expect(form.body).toMatchObject({ trialId, status: 'draft' });
     const linked = form.body.blocks
@@ -153,7 +158,20 @@ describe('matching a trial', () => {
       .flatMap((question: any) => (question.criterionLinks ?? []).map((link: any) => link.criterionId));
     expect(linked).toContain(criterionIds['Physician-diagnosed asthma']);
     const again = await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: [criterionIds['Current smoker']] });
-    expect(again.body).toMatchObject({ created: false, formId: first.body.formId });
+    expect(again.body).toMatchObject({ created: false, outcome: 'replaced', formId: first.body.formId });
+    // Issue 32: or added to a draft staff choose, after its own questions; asked again, nothing is added twice.
+    const draft = await a.actor.post('/api/prescreen-forms/', { trialId, name: 'Screening draft' });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const added = await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: unknownIds, formId: draft.body.id });
+    expect(added.body).toMatchObject({ outcome: 'added', formId: draft.body.id, formName: 'Screening draft', questionCount: first.body.questionCount });
+    const filled = await a.actor.get(`/api/prescreen-forms/${draft.body.id}`);
+    expect(filled.body.blocks.flatMap((block: any) => block.questions)).toHaveLength(first.body.questionCount);
+    const twice = await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: unknownIds, formId: draft.body.id });
+    expect(twice.body).toMatchObject({ outcome: 'added', questionCount: 0 });
+    // Only a draft takes questions.
+    const published = await a.actor.put(`/api/prescreen-forms/${draft.body.id}`, { status: 'published' });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect((await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: unknownIds, formId: draft.body.id })).status).toBe(409);
     expect((await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: [] })).status).toBe(400);
     expect((await a.actor.post(`/api/trial-matcher/${trialId}/prescreen-form`, { criterionIds: ['not-a-criterion'] })).status).toBe(404);
   });

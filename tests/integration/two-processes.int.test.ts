@@ -6,7 +6,7 @@ import { placeCallbackJob } from '../../src/server/features/calls/callback-calls
 import { resumePrescreenRuns } from '../../src/server/features/calls/prescreen-all';
 import { databaseKind } from '../support/test-database';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
-import { createRecruitingTrial } from '../support/trials';
+import { allTrialIds, createRecruitingTrial } from '../support/trials';
 import { zoneAtHour } from '../support/zones';
 
 // Two app instances on one PostgreSQL database with one BETTER_AUTH_SECRET, as two processes behind a load
@@ -71,6 +71,7 @@ describe.skipIf(!onPostgres)('two app processes on one PostgreSQL (skipped on PG
         timeZone: zoneAtHour(12),
         consent: { calls: true },
         customFields: { asthma: true },
+        trialIds: await allTrialIds(site.actor),
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       return answer.body.id as string;

@@ -199,7 +199,13 @@ describe('voice agents and calls with Vapi (a local fake)', () => {
   });
 
   it('places a call through Vapi and applies its server messages by the provider call id', async () => {
-    const person = await setup.site.actor.post('/api/candidates/', { firstName: 'Ana', phone: '+12125550188', timeZone: 'Etc/UTC', consent: { calls: true } });
+    const person = await setup.site.actor.post('/api/candidates/', {
+      firstName: 'Ana',
+      phone: '+12125550188',
+      timeZone: 'Etc/UTC',
+      consent: { calls: true },
+      trialIds: [setup.trialId],
+    });
     // Calling hours are real time: pick a zone where it is midday now.
     let offset = 12 - new Date().getUTCHours();
     if (offset < -12) offset += 24;

@@ -11,7 +11,7 @@ import { VoiceProviderError } from '../../src/server/integrations/voice/port';
 import { startFakeVapi, type FakeVapi } from '../support/fake-vapi';
 import { assignTestNumber } from '../support/phone-numbers';
 import { BASE_URL, createTestApp, type SignedUp, type TestApp } from '../support/test-app';
-import { createRecruitingTrial } from '../support/trials';
+import { allTrialIds, createRecruitingTrial } from '../support/trials';
 
 /**
  * Twilio's inbound voice webhook (POST /api/inbound/): signed like the SMS webhooks, answered with TwiML. With
@@ -119,6 +119,7 @@ async function newCandidate(site: SignedUp, phone: string, overrides: Record<str
     phone,
     consent: { calls: true },
     customFields: { asthma: true },
+    trialIds: await allTrialIds(site.actor),
     ...overrides,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, contactEvent, prescreenForm, prescreenFormVersion } from '../../src/server/db/schema';
 import { sweepStaleCalls } from '../../src/server/features/calls/reconcile';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
-import { createRecruitingTrial } from '../support/trials';
+import { allTrialIds, createRecruitingTrial } from '../support/trials';
 import { zoneAtHour } from '../support/zones';
 
 /**
@@ -26,6 +26,7 @@ async function newCandidate() {
     sex: 'female',
     timeZone: zoneAtHour(12),
     consent: { calls: true },
+    trialIds: await allTrialIds(site.actor),
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.id as string;

@@ -6,7 +6,7 @@ import { createVapiVoice } from '../../src/server/integrations/voice/vapi';
 import { VoiceProviderError, type Deliver } from '../../src/server/integrations/voice/port';
 import { startFakeVapi, type FakeVapi } from '../support/fake-vapi';
 import { createTestApp, type SignedUp, type TestApp } from '../support/test-app';
-import { createRecruitingTrial } from '../support/trials';
+import { allTrialIds, createRecruitingTrial } from '../support/trials';
 
 /**
  * POST /api/process/vapi: open calls whose messages never came are read back from the provider (the
@@ -81,6 +81,7 @@ async function newCandidate(site: SignedUp, overrides: Record<string, unknown> =
     timeZone: zoneAtHour(12),
     consent: { calls: true },
     customFields: { asthma: true },
+    trialIds: await allTrialIds(site.actor),
     ...overrides,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
