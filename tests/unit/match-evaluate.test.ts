@@ -542,6 +542,34 @@ describe('the MeSH hierarchy (concept-hierarchy.ts)', () => {
   });
 });
 
+describe('a symptom is not the nervous system disease MeSH files it under (decision 179)', () => {
+  const noNervousDisease = criterion(
+    { type: 'condition', condition: 'a neurological disorder', present: false, concepts: [{ id: 'mesh:D009422', name: 'nervous system diseases' }] },
+    { kind: 'exclusion' },
+  );
+  const noNeurologicSigns = criterion(
+    { type: 'condition', condition: 'focal neurological signs', present: false, concepts: [{ id: 'mesh:D009461', name: 'neurologic manifestations' }] },
+    { kind: 'exclusion' },
+  );
+  const has = (name: string, meshName: string) => person([fact({ kind: 'condition', name, conceptId: `mesh:${meshName}`, status: 'present' })]);
+
+  it('a headache or a sore shoulder leaves "no neurological disorder" to check, never excluded by the tree alone', () => {
+    expect(evaluateCriterion(noNervousDisease, has('headache', 'D006261'), today).outcome).toBe('unknown');
+    expect(evaluateCriterion(noNeurologicSigns, has('shoulder pain', 'D020069'), today).outcome).toBe('unknown');
+  });
+
+  it('a disease of the nerves still excludes, and so does a symptom the exclusion names', () => {
+    // Epilepsy and migraine are diseases of the nervous system, not only complaints.
+    expect(evaluateCriterion(noNervousDisease, has('epilepsy', 'D004827'), today).outcome).toBe('not_met');
+    expect(evaluateCriterion(noNervousDisease, has('migraine', 'D008881'), today).outcome).toBe('not_met');
+    const noHeadache = criterion(
+      { type: 'condition', condition: 'headache', present: false, concepts: [{ id: 'mesh:D006261', name: 'headache' }] },
+      { kind: 'exclusion' },
+    );
+    expect(evaluateCriterion(noHeadache, has('headache', 'D006261'), today).outcome).toBe('not_met');
+  });
+});
+
 describe("an infant's age stays a fraction of a year", () => {
   const threeMonthsToTwo = { type: 'age', minYears: 0.25, maxYears: 2 } as const satisfies CriterionRule;
   const noteAge = (years: number) => person([fact({ kind: 'age', name: 'age', value: years, unit: 'years', source: 'note' })]);
