@@ -363,6 +363,15 @@ describe('the calibrated score (decision 131)', () => {
     expect(excluded.score).toBeLessThan(flagged.score);
     expect(excluded.summary).toMatch(/^Excluded \(\d+% chance\): not met: had a stroke/);
   });
+
+  it('an unreviewed rule that says not met costs about nine chances in ten: such rules are mostly right (decision 179)', () => {
+    const hadInfarct = fact({ kind: 'condition', name: 'an old infarct', conceptId: 'cohortly:myocardial-infarction', status: 'history', source: 'note' });
+    const silent = matchPerson(criteria, person([hasAsthma('note')]), today);
+    const flagged = matchPerson(criteria, person([hasAsthma('note'), hadInfarct]), today);
+    expect(flagged.matchClass).toBe('possible');
+    expect(flagged.score / silent.score).toBeGreaterThan(0.08);
+    expect(flagged.score / silent.score).toBeLessThan(0.15);
+  });
 });
 
 describe("inclusions that depend on the trial's condition (decision 143)", () => {
