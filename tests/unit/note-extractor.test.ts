@@ -676,6 +676,8 @@ describe('the note reader on the whole vocabulary (issue 30)', () => {
       [expect.stringMatching(/doxycycline|antibiotic/), 'history', null],
     ]);
     expect(medicines('Given a brief course of prednisolone last winter; remains on metformin.').map(([, status]) => status)).toEqual(['history', 'present']);
+    // "The course of" an illness or a treatment is not a course given.
+    expect(medicines('Over the course of treatment with methotrexate her joints improved.').map(([, status]) => status)).toEqual(['present']);
     // A vaccine received is had, not taken now; its time right after it dates it; a denial stays a denial.
     expect(medicines('Had a flu shot 2 weeks ago.')).toEqual([['a vaccine', 'history', '2026-11-15']]);
     expect(medicines('Pneumococcal vaccine given at his last visit.')).toEqual([[expect.stringMatching(/vaccine/), 'history', null]]);

@@ -162,7 +162,7 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     type: 'medHist',
     before: true,
     pattern:
-      /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on)|took|completed|failed|(?:a |an )?(?:short |brief |\d+[- ](?:days?|weeks?|months?)[- ])?course of)\b/gi,
+      /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on)|took|completed|failed|(?:(?:a|an)\s+|(?<!\bthe\s))(?:short |brief |\d+[- ](?:days?|weeks?|months?)[- ])?courses? of)\b/gi,
   },
   {
     type: 'medHist',
