@@ -363,6 +363,15 @@ describe('the calibrated score (decision 131)', () => {
     expect(excluded.score).toBeLessThan(flagged.score);
     expect(excluded.summary).toMatch(/^Excluded \(\d+% chance\): not met: had a stroke/);
   });
+
+  it('an unreviewed rule that says not met costs about nine chances in ten: such rules are mostly right (decision 179)', () => {
+    const hadInfarct = fact({ kind: 'condition', name: 'an old infarct', conceptId: 'cohortly:myocardial-infarction', status: 'history', source: 'note' });
+    const silent = matchPerson(criteria, person([hasAsthma('note')]), today);
+    const flagged = matchPerson(criteria, person([hasAsthma('note'), hadInfarct]), today);
+    expect(flagged.matchClass).toBe('possible');
+    expect(flagged.score / silent.score).toBeGreaterThan(0.08);
+    expect(flagged.score / silent.score).toBeLessThan(0.15);
+  });
 });
 
 describe("inclusions that depend on the trial's condition (decision 143)", () => {
@@ -539,6 +548,34 @@ describe('the MeSH hierarchy (concept-hierarchy.ts)', () => {
     expect(
       evaluateCriterion(noNeoplasm, person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'present' })]), today).outcome,
     ).toBe('unknown');
+  });
+});
+
+describe('a symptom is not the nervous system disease MeSH files it under (decision 179)', () => {
+  const noNervousDisease = criterion(
+    { type: 'condition', condition: 'a neurological disorder', present: false, concepts: [{ id: 'mesh:D009422', name: 'nervous system diseases' }] },
+    { kind: 'exclusion' },
+  );
+  const noNeurologicSigns = criterion(
+    { type: 'condition', condition: 'focal neurological signs', present: false, concepts: [{ id: 'mesh:D009461', name: 'neurologic manifestations' }] },
+    { kind: 'exclusion' },
+  );
+  const has = (name: string, meshName: string) => person([fact({ kind: 'condition', name, conceptId: `mesh:${meshName}`, status: 'present' })]);
+
+  it('a headache or a sore shoulder leaves "no neurological disorder" to check, never excluded by the tree alone', () => {
+    expect(evaluateCriterion(noNervousDisease, has('headache', 'D006261'), today).outcome).toBe('unknown');
+    expect(evaluateCriterion(noNeurologicSigns, has('shoulder pain', 'D020069'), today).outcome).toBe('unknown');
+  });
+
+  it('a disease of the nerves still excludes, and so does a symptom the exclusion names', () => {
+    // Epilepsy and migraine are diseases of the nervous system, not only complaints.
+    expect(evaluateCriterion(noNervousDisease, has('epilepsy', 'D004827'), today).outcome).toBe('not_met');
+    expect(evaluateCriterion(noNervousDisease, has('migraine', 'D008881'), today).outcome).toBe('not_met');
+    const noHeadache = criterion(
+      { type: 'condition', condition: 'headache', present: false, concepts: [{ id: 'mesh:D006261', name: 'headache' }] },
+      { kind: 'exclusion' },
+    );
+    expect(evaluateCriterion(noHeadache, has('headache', 'D006261'), today).outcome).toBe('not_met');
   });
 });
 

@@ -665,6 +665,25 @@ describe('the note reader on the whole vocabulary (issue 30)', () => {
     expect(medicines('On insulin glargine; urine culture negative.').map((fact) => fact.status)).toEqual(['present']);
   });
 
+  it('reads a course of a medicine as taken before, and a vaccine as given once, dated when the note says when (decision 179)', () => {
+    const today = new Date('2026-11-29T00:00:00Z');
+    const medicines = (text: string) =>
+      extractNoteFacts(text, { today })
+        .filter((fact) => fact.kind === 'medication')
+        .map((fact) => [fact.name, fact.status, fact.observedOn]);
+    // A course is over once written as one; the medicine named without it is still taken.
+    expect(medicines('Knee swelling improved after a 10-day course of doxycycline.')).toEqual([
+      [expect.stringMatching(/doxycycline|antibiotic/), 'history', null],
+    ]);
+    expect(medicines('Given a brief course of prednisolone last winter; remains on metformin.').map(([, status]) => status)).toEqual(['history', 'present']);
+    // "The course of" an illness or a treatment is not a course given.
+    expect(medicines('Over the course of treatment with methotrexate her joints improved.').map(([, status]) => status)).toEqual(['present']);
+    // A vaccine received is had, not taken now; its time right after it dates it; a denial stays a denial.
+    expect(medicines('Had a flu shot 2 weeks ago.')).toEqual([['a vaccine', 'history', '2026-11-15']]);
+    expect(medicines('Pneumococcal vaccine given at his last visit.')).toEqual([[expect.stringMatching(/vaccine/), 'history', null]]);
+    expect(medicines('Has not had any COVID-19 vaccine.')).toEqual([['a COVID-19 vaccine', 'absent', null]]);
+  });
+
   it("keeps an infant's age as a fraction of a year", () => {
     expect(one('A 6-week-old girl with bronchiolitis.', 'age')?.value).toBeCloseTo(0.115, 3);
     expect(one('9 month old boy, febrile.', 'age')?.value).toBe(0.75);

@@ -74,3 +74,31 @@ export function nearInTree(conceptId: string, otherId: string): boolean {
   }
   return found;
 }
+
+/** MeSH's Neurologic Manifestations: pain, numbness, dizziness, photophobia; filed under Nervous System Diseases. */
+const NEUROLOGIC_MANIFESTATIONS = 'mesh:D009461';
+const symptomLinkCache = new Map<string, boolean>();
+
+/**
+ * Whether a condition reaches a heading only through MeSH's Neurologic Manifestations (decision 179). MeSH files every
+ * pain and every sensory complaint there, under Nervous System Diseases, so by the tree alone neck pain "is" a
+ * neurologic deficit and chest pain a nervous system disease; a coordinator reads neither so. Such a link does not
+ * make the symptom that heading. A condition with another way up stays linked (sciatica is also a peripheral nerve
+ * disease), and the heading's own name or a symptom under it ("back pain" of "low back pain") is not touched.
+ */
+export function onlyThroughSymptoms(conceptId: string, headingId: string): boolean {
+  if (conceptId === headingId || !(headingId === NEUROLOGIC_MANIFESTATIONS || isA(NEUROLOGIC_MANIFESTATIONS, headingId))) return false;
+  const cacheKey = `${conceptId} ${headingId}`;
+  let found = symptomLinkCache.get(cacheKey);
+  if (found === undefined) {
+    if (symptomLinkCache.size > 50_000) symptomLinkCache.clear();
+    found = isA(conceptId, NEUROLOGIC_MANIFESTATIONS);
+    if (found)
+      for (const ancestor of ancestorSet(conceptId)) {
+        if (ancestor === headingId || ancestor === NEUROLOGIC_MANIFESTATIONS || isA(ancestor, NEUROLOGIC_MANIFESTATIONS)) continue;
+        if (isA(ancestor, headingId)) found = false;
+      }
+    symptomLinkCache.set(cacheKey, found);
+  }
+  return found;
+}

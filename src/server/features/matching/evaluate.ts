@@ -10,7 +10,7 @@ import {
 } from '../../../contract/trials';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './age';
-import { isA, nearInTree } from './concept-hierarchy';
+import { isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { unitConversion } from './lab-units';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
@@ -121,7 +121,10 @@ function requiredWords(name: string): string[] {
 export function factNames(fact: Pick<MatchFact, 'conceptId' | 'name'>, concepts: ReadonlyArray<{ id: string; name: string }>, fallbackName: string): boolean {
   // Loops, not closures: asked for every fact of every person in a run.
   // The same concept, or a more specific one ("NSTEMI" names "myocardial infarction"; concept-hierarchy.ts).
-  if (fact.conceptId) for (const concept of concepts) if (concept.id === fact.conceptId || isA(fact.conceptId, concept.id)) return true;
+  // A symptom is not the nervous system disease MeSH files it under (concept-hierarchy.ts `onlyThroughSymptoms`).
+  if (fact.conceptId)
+    for (const concept of concepts)
+      if (concept.id === fact.conceptId || (isA(fact.conceptId, concept.id) && !onlyThroughSymptoms(fact.conceptId, concept.id))) return true;
   const factWords = wordsOf(fact.name);
   if (concepts.length === 0) return hasEvery(factWords, requiredWords(fallbackName));
   for (const concept of concepts) if (hasEvery(factWords, requiredWords(concept.name))) return true;

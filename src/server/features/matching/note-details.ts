@@ -201,3 +201,13 @@ export function medicineStoppedOn(sentence: string, start: number, end: number, 
   if (last) return before(today, 1, last);
   return before(today, countOf(count), unit);
 }
+
+/** When a one-off treatment was given, by the time right after its name ("flu vaccine 3 weeks ago", "... last month"); null otherwise. */
+export function givenOn(sentence: string, end: number, today: Date): string | null {
+  const time = TIME_AFTER.exec(sentence.slice(end, end + 80));
+  if (!time) return null;
+  const [, count, unit, yesterday, last] = time;
+  if (yesterday) return before(today, 1, 'day');
+  if (last) return before(today, 1, last);
+  return before(today, countOf(count), unit);
+}

@@ -1,9 +1,9 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
-import { meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
+import { isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
 import { readGeneralDenials } from './general-denials';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
-import { conditionDetails, medicineStoppedOn, nameWithQualifiers } from './note-details';
+import { conditionDetails, givenOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
 import { readMeasures } from './note-measures';
 import { matches, splitSentences, type Sentence } from './note-text';
 
@@ -162,7 +162,7 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     type: 'medHist',
     before: true,
     pattern:
-      /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on)|took|completed|failed)\b/gi,
+      /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on)|took|completed|failed|(?:(?:a|an)\s+|(?<!\bthe\s))(?:short |brief |\d+[- ](?:days?|weeks?|months?)[- ])?courses? of)\b/gi,
   },
   {
     type: 'medHist',
@@ -446,6 +446,10 @@ interface Draft {
 
 const isMedicine = (kind: FactKind) => kind === 'medication' || kind === 'smoking';
 
+/** MeSH's Vaccines heading: a vaccine or anything under it (the hand file's vaccines say so in their name). */
+const VACCINES = 'mesh:D014612';
+const isVaccine = (concept: { id: string; en: string }) => /\bvaccin/i.test(concept.en) || isA(concept.id, VACCINES);
+
 /** A substance read as a test: a result right after it, or "positive / negative for" right before it. */
 function isTestResult(sentence: string, start: number, end: number): boolean {
   return TEST_RESULT_AFTER.test(sentence.slice(end, end + 50)) || TEST_RESULT_BEFORE.test(sentence.slice(Math.max(0, start - 40), start));
@@ -623,6 +627,11 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
         const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
         add(kind, mention.concept.id, nameWithQualifiers(mention.concept.en, details.qualifiers), mention.concept.id, reading, start, end, details.since);
       } else {
+        // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
+        if (kind === 'medication' && reading === 'present' && isVaccine(mention.concept)) {
+          add(kind, mention.concept.id, mention.concept.en, mention.concept.id, 'history', start, end, givenOn(sentence.text, mention.end, today));
+          continue;
+        }
         // A medicine taken before: the day it stopped, when the note dates it (a washout window reads it).
         const stopped = kind === 'medication' && reading === 'history' ? medicineStoppedOn(sentence.text, mention.start, mention.end, today) : null;
         add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end, stopped);
