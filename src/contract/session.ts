@@ -8,6 +8,11 @@ export const SessionPayloadSchema = z.object({
   organization: z.object({ id: z.string(), slug: z.string(), publicId: z.string(), name: z.string() }).nullable(),
   role: MemberRoleSchema.nullable(),
   isAdmin: z.boolean(),
+  /**
+   * An internal admin's default active organization: the first of the organization list (docs/product-spec.md §9),
+   * so the web app can open a page without waiting for the list (decision 181). Null for other users.
+   */
+  defaultOrganization: z.object({ id: z.string(), slug: z.string(), publicId: z.string(), name: z.string() }).nullable().optional(),
 });
 export type SessionPayload = z.infer<typeof SessionPayloadSchema>;
 

@@ -7,6 +7,7 @@ import { ActiveOrganizationProvider, organizationsQueryOptions } from './lib/act
 import { AuthProvider, useAuth } from './lib/auth';
 import { loadSessionEarly } from './lib/auth-client';
 import { queryClient } from './lib/query';
+import { prefetchOpenedPage } from './opened-page';
 import { router } from './router';
 import './styles.css';
 
@@ -33,9 +34,12 @@ const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.
 // the two round trips one after the other were most of the wait before the page's first content.
 const [openedRoutes] = router.getMatchedRoutes(window.location.pathname);
 for (const route of openedRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
-// The session is asked for now, and the organization list as soon as it is known, not one after the other behind
-// React's first renders (the providers find both in their caches).
-loadSessionEarly((session) => void queryClient.prefetchQuery(organizationsQueryOptions(session.user.id)));
+// The session is asked for now, and the organization list and the opened page's data as soon as it is known, not one
+// after the other behind React's first renders (the providers and the page find them in their caches; decision 181).
+loadSessionEarly((session) => {
+  void queryClient.prefetchQuery(organizationsQueryOptions(session.user.id));
+  prefetchOpenedPage(router, queryClient, session);
+});
 
 const rootElement = document.getElementById('root')!;
 createRoot(rootElement).render(

@@ -35,6 +35,8 @@ describe('sign-up', () => {
     expect(session.body.organization.publicId).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(session.body.isAdmin).toBe(false);
     expect(session.body.role).toBe('owner');
+    // Only an internal admin picks an organization, so only theirs comes with the session (decision 181).
+    expect(session.body.defaultOrganization).toBeNull();
     // The session token never reaches page scripts: it lives in the httpOnly cookie only.
     expect(session.body.session).not.toHaveProperty('token');
 
@@ -216,6 +218,9 @@ describe('first start', () => {
     const session = await admin.get('/api/auth/get-session');
     expect(session.body.isAdmin).toBe(true);
     expect(session.body.organization).toMatchObject({ slug: 'cohortly', name: 'Cohortly' });
+    // The organization an admin works in when nothing is stored: the first of the list the switcher shows (decision 181).
+    const [first] = (await admin.get('/api/organizations')).body.organizations;
+    expect(session.body.defaultOrganization).toEqual({ id: first.id, slug: first.slug, publicId: first.publicId, name: first.name });
 
     const again = await bootstrap(t.deps.db, t.deps.auth, t.deps.config);
     expect(again.createdAdmin).toBeUndefined();

@@ -13,7 +13,7 @@ import * as schema from '../db/schema';
 import type { Logger } from '../logger';
 import type { MailPort } from '../integrations/mail/mail';
 import { recordAudit } from '../audit';
-import { insertOrganization, slugify, uniqueSlug } from '../tenancy/organizations';
+import { findFirstOrganization, insertOrganization, slugify, uniqueSlug } from '../tenancy/organizations';
 import {
   countMembers,
   countOwners,
@@ -246,9 +246,12 @@ export function createAuth({ config, db, mail, logger }: AuthDeps) {
             }
           : null;
         const isAdmin = Boolean((user as { isAdmin?: boolean }).isAdmin);
+        // An admin's default organization comes with the session, so the web app opens a page without waiting for
+        // the organization list (decision 181); the list's order decides it, as the switcher shows it.
+        const defaultOrganization = isAdmin ? ((await findFirstOrganization(db)) ?? null) : null;
         // The session token stays in its httpOnly cookie: page scripts have no use for it.
         const { token: _token, ...safeSession } = session;
-        return { session: safeSession, user: { ...user, isAdmin }, organization, role: membership?.role ?? null, isAdmin };
+        return { session: safeSession, user: { ...user, isAdmin }, organization, role: membership?.role ?? null, isAdmin, defaultOrganization };
       }),
     ],
   });

@@ -25,6 +25,8 @@ export interface SessionPayload {
   organization: ActiveOrganization | null;
   role: MemberRole | null;
   isAdmin: boolean;
+  /** An internal admin's default active organization, the first of the list (decision 181); null for other users. */
+  defaultOrganization?: ActiveOrganization | null;
 }
 
 export interface ResolvedSession {

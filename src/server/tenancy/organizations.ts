@@ -66,6 +66,19 @@ export async function findOrganizationByPublicId(executor: Executor, publicId: s
   return row;
 }
 
+/**
+ * The first organization of the list an internal admin sees (same order as `listAllOrganizations`): their default
+ * active organization when nothing valid is stored (docs/product-spec.md §9, decision 181).
+ */
+export async function findFirstOrganization(executor: Executor): Promise<Pick<OrganizationRow, 'id' | 'slug' | 'publicId' | 'name'> | undefined> {
+  const [row] = await executor
+    .select({ id: organization.id, slug: organization.slug, publicId: organization.publicId, name: organization.name })
+    .from(organization)
+    .orderBy(asc(organization.createdAt), asc(organization.name))
+    .limit(1);
+  return row;
+}
+
 export async function listAllOrganizations(executor: Executor): Promise<Array<OrganizationRow & { memberCount: number }>> {
   const rows = await executor
     .select({ organization, memberCount: count(member.id) })

@@ -129,7 +129,8 @@ export function AppShell({ children }: { children?: ReactNode }) {
 
   let content: ReactNode = children ?? <Outlet />;
   if (forbidden) content = <Forbidden />;
-  else if (organizationState.isLoading) content = <Spinner />;
+  // A single organization's page opens before the organization list arrives (decision 181).
+  else if (!organizationState.isReady) content = <Spinner />;
   else if (organizationState.error)
     content = <ErrorCard title="Could not load your organizations" error={organizationState.error} onRetry={organizationState.refetch} />;
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACTIVE_ORGANIZATION_STORAGE_KEY } from '../../contract/headers';
 import type { Organization } from '../../contract/organizations';
 import { can, canGrantOwner, isGlobalScope, type PermissionSubject } from '../../contract/permissions';
+import type { SessionPayload } from '../../contract/session';
 import { api, setActiveOrganizationId } from './api';
 import { useAuth } from './auth';
 import { queryKeys } from './query';
@@ -24,7 +25,13 @@ export interface ActiveOrganizationState {
   /** Only admins may pick (docs/product-spec.md §6). */
   canSwitch: boolean;
   setActiveOrganization: (id: string) => void;
+  /** The organization list is loading (the active organization may already be known: decision 181). */
   isLoading: boolean;
+  /**
+   * The page may be shown: the list has loaded, or the active organization is known without it and is a single
+   * organization (a global scope's reach and default selection are the list itself).
+   */
+  isReady: boolean;
   error: Error | null;
   refetch: () => void;
 }
@@ -51,6 +58,23 @@ export function organizationsQueryOptions(userId: string | undefined) {
   return { queryKey: queryKeys.organizations(userId), queryFn: () => api.call(endpoints.listOrganizations) };
 }
 
+/**
+ * An admin's active organization while the list loads, when the session already names it (decision 181): nothing
+ * stored means the first organization of the list, which the session carries (`defaultOrganization`); a stored choice
+ * that is that one or the admin's own is in the list too. Any other stored choice waits for the list, which says
+ * whether it still exists. Either way the request carries that organization and the server checks it.
+ */
+function knownBeforeTheList(session: SessionPayload, storedId: string | null): ActiveOrganization | null {
+  const known = [session.defaultOrganization, session.organization];
+  const chosen = storedId ? known.find((org) => org?.id === storedId) : session.defaultOrganization;
+  return chosen ? { id: chosen.id, slug: chosen.slug, publicId: chosen.publicId, name: chosen.name } : null;
+}
+
+/** The active organization as the session alone tells it, before the organization list arrives (null: wait for it). */
+export function activeOrganizationFromSession(session: SessionPayload): ActiveOrganization | null {
+  return session.isAdmin ? knownBeforeTheList(session, readStored()) : session.organization;
+}
+
 export function ActiveOrganizationProvider({ children }: { children: ReactNode }) {
   const { session, isAuthenticated } = useAuth();
   const queryClient = useQueryClient();
@@ -63,7 +87,9 @@ export function ActiveOrganizationProvider({ children }: { children: ReactNode }
 
   let activeOrganization: ActiveOrganization | null = null;
   if (isAuthenticated && session) {
-    if (isAdmin) {
+    if (isAdmin && organizationsQuery.isPending) {
+      activeOrganization = knownBeforeTheList(session, storedId);
+    } else if (isAdmin) {
       // A stored id missing from the list, or nothing stored: the first organization of the list.
       const chosen = organizations.find((org) => org.id === storedId) ?? organizations[0];
       activeOrganization = chosen ? { id: chosen.id, slug: chosen.slug, publicId: chosen.publicId, name: chosen.name } : null;
@@ -108,6 +134,7 @@ export function ActiveOrganizationProvider({ children }: { children: ReactNode }
     canSwitch: isAdmin,
     setActiveOrganization,
     isLoading: isAuthenticated && organizationsQuery.isPending,
+    isReady: !isAuthenticated || !organizationsQuery.isPending || (activeOrganization !== null && !isGlobalScope(isAdmin, activeOrganization.slug)),
     error: organizationsQuery.error,
     refetch: () => void organizationsQuery.refetch(),
   };

@@ -93,6 +93,14 @@ export function getActiveOrganizationId() {
   return activeOrganizationId;
 }
 
+/**
+ * The header naming an organization, for a query whose key names it: the request then asks for the organization its
+ * cache entry is filed under, even when it starts before the page has set the active organization (decision 181).
+ */
+export function organizationHeader(organizationId: string | null): Record<string, string> | undefined {
+  return organizationId ? { [ACTIVE_ORGANIZATION_HEADER]: organizationId } : undefined;
+}
+
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | string[] | undefined | null>;
   signal?: AbortSignal;
@@ -138,7 +146,8 @@ export function errorFromResponse(status: number, statusText: string, body: unkn
 async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (activeOrganizationId) headers[ACTIVE_ORGANIZATION_HEADER] = activeOrganizationId;
+  // A query that names its organization (organizationHeader) keeps it; anything else goes to the active organization.
+  if (activeOrganizationId && !headers[ACTIVE_ORGANIZATION_HEADER]) headers[ACTIVE_ORGANIZATION_HEADER] = activeOrganizationId;
   if (Date.now() - lastUserInput > USER_INPUT_WINDOW_MS) headers['x-cohortly-passive'] = '1';
 
   let response: Response;

@@ -15,9 +15,9 @@ import { CandidateFilterBar } from './CandidateFilterBar';
 import { CandidateTable } from './CandidateTable';
 import { CandidateFormDialog } from './dialogs';
 import { RecordConsentDialog } from './RecordConsentDialog';
-import { type CandidateSort, useCandidatesQuery } from './queries';
+import { CANDIDATE_PAGE_SIZE, type CandidateSort, candidateListParams, useCandidatesQuery } from './queries';
 
-export const PAGE_SIZE = 50;
+export const PAGE_SIZE = CANDIDATE_PAGE_SIZE;
 
 export interface CandidateFilters {
   search?: string;
@@ -82,15 +82,8 @@ export function CandidatesPage({
   const [selected, setSelected] = useState<Set<string>>(new Set());
   useEffect(() => setSelected(new Set()), [filterKey, paging.page]);
 
-  const query = useCandidatesQuery({
-    search: filters.search,
-    status: filters.status,
-    trialId: filters.trialId,
-    sort: filters.sort,
-    orgs,
-    limit: PAGE_SIZE,
-    cursor: paging.cursor,
-  });
+  // The same request main.tsx may have started as the page opened (decision 181).
+  const query = useCandidatesQuery(candidateListParams(filters, isGlobal, paging.cursor));
   const rows = query.data?.candidates ?? [];
   const total = query.data?.total ?? 0;
   const hasFilters = Boolean(filters.search || filters.status || filters.trialId);
@@ -189,7 +182,8 @@ export function CandidatesPage({
       <PageHeader
         title={variant === 'admin' ? 'Candidates (all organizations)' : 'Candidates'}
         description={description}
-        actions={(query.isSuccess && !isEmptyOrganization) || query.isError ? actions : undefined}
+        // Shown while the list loads too: buttons that arrived with the rows pushed the filters down (a layout shift).
+        actions={isEmptyOrganization ? undefined : actions}
       />
       {!isEmptyOrganization && (
         <CandidateFilterBar filters={filters} onFiltersChange={onFiltersChange} trials={trials} organizations={organizations} isGlobal={isGlobal} />

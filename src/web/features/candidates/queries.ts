@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Candidate, CandidateListItem, CandidateStatus, CreateCandidateInput, UpdateCandidateInput } from '../../../contract/candidates';
-import { type ApiBody, api, getActiveOrganizationId } from '../../lib/api';
+import { type ApiBody, api, getActiveOrganizationId, organizationHeader } from '../../lib/api';
 import { invalidateOrg, orgQueryOptions, removeOrg } from '../../lib/query';
 import { useActiveOrganization } from '../../lib/active-organization';
 import * as endpoints from '../../lib/api-operations.gen';
@@ -45,8 +45,21 @@ export function candidatesQueryOptions(activeId: string | null, params: Candidat
   const [sortBy, sortDir] = sort.split(':');
   return orgQueryOptions({
     queryKey: candidateKeys.list(activeId, params),
-    queryFn: ({ signal }) => api.call(endpoints.listCandidates, { query: { ...filters, sortBy, sortDir }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listCandidates, { query: { ...filters, sortBy, sortDir }, signal, headers: organizationHeader(activeId) }),
   });
+}
+
+/** Candidates a page. */
+export const CANDIDATE_PAGE_SIZE = 50;
+
+/** The list's request for the filters (the organizations only in a global scope) and a page's cursor. */
+export function candidateListParams(
+  filters: { search?: string; status?: CandidateStatus; trialId?: string; sort: CandidateSort; orgs?: string[] },
+  isGlobal: boolean,
+  cursor?: string,
+): CandidateListParams {
+  const { search, status, trialId, sort, orgs } = filters;
+  return { search, status, trialId, sort, orgs: isGlobal ? orgs : undefined, limit: CANDIDATE_PAGE_SIZE, cursor };
 }
 
 export function candidateQueryOptions(activeId: string | null, id: string) {

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { type ComponentType, lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
-import { ACTIVITY_PRESETS, ACTIVITY_SOURCES, DEFAULT_ACTIVITY_PRESET, type ActivityPreset, type ActivitySource } from '../../../contract/activity';
+import { ACTIVITY_PRESETS, ACTIVITY_SOURCES, DEFAULT_ACTIVITY_PRESET, type ActivityPreset } from '../../../contract/activity';
 import { DASHBOARD_TABS } from '../../../contract/search';
 import { FormError } from '../../components/FormError';
 import { Button, FilterSelect, Input, Label, PageHeader, Select } from '../../components/ui';
@@ -11,7 +11,7 @@ import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useIsGlobal } from '../trials/hooks';
 import { TabSkeleton } from './parts';
 import FunnelTab from './tabs/FunnelTab';
-import { downloadCsv, type DashboardFilterValues } from './queries';
+import { cleanFilters, downloadCsv, type DashboardFilterValues } from './queries';
 import { SOURCE_LABELS } from './words';
 
 export type DashboardTabId = (typeof DASHBOARD_TABS)[number];
@@ -47,23 +47,6 @@ const TAB_VIEWS: Record<DashboardTabId, ComponentType<{ filters: DashboardFilter
   costs: lazy(() => import('./tabs/CostsTab')),
   'customer-overview': lazy(() => import('./tabs/CustomersTab')),
 };
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** The URL's values, kept only when the API would accept them (an edited URL shows the defaults). */
-export function cleanFilters(
-  search: { orgs?: string[]; from?: string; to?: string; preset?: string; source?: string },
-  isGlobal: boolean,
-): DashboardFilterValues {
-  const from = search.from && DAY.test(search.from) ? search.from : undefined;
-  const to = search.to && DAY.test(search.to) ? search.to : undefined;
-  return {
-    orgs: isGlobal && search.orgs?.length ? search.orgs : undefined,
-    from: from && to && from > to ? undefined : from,
-    to,
-    preset: (ACTIVITY_PRESETS as readonly string[]).includes(search.preset ?? '') ? (search.preset as ActivityPreset) : undefined,
-    source: (ACTIVITY_SOURCES as readonly string[]).includes(search.source ?? '') ? (search.source as ActivitySource) : undefined,
-  };
-}
 
 export interface DashboardSearchValues {
   orgs?: string[];

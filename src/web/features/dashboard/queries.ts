@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ActivityPreset, ActivitySource } from '../../../contract/activity';
+import { ACTIVITY_PRESETS, ACTIVITY_SOURCES, type ActivityPreset, type ActivitySource } from '../../../contract/activity';
 import type { DashboardTab } from '../../../contract/dashboard';
-import { type ApiResponse, api, type OperationRef } from '../../lib/api';
+import { type ApiResponse, api, type OperationRef, organizationHeader } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { orgQueryOptions } from '../../lib/query';
 import * as endpoints from '../../lib/api-operations.gen';
@@ -37,14 +37,42 @@ const TAB_OPERATIONS = {
 } as const satisfies Record<DashboardTab, OperationRef>;
 type TabOperation<T extends DashboardTab> = (typeof TAB_OPERATIONS)[T]['id'];
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The URL's values, kept only when the API would accept them (an edited URL shows the defaults). */
+export function cleanFilters(
+  search: { orgs?: string[]; from?: string; to?: string; preset?: string; source?: string },
+  isGlobal: boolean,
+): DashboardFilterValues {
+  const from = search.from && DAY.test(search.from) ? search.from : undefined;
+  const to = search.to && DAY.test(search.to) ? search.to : undefined;
+  return {
+    orgs: isGlobal && search.orgs?.length ? search.orgs : undefined,
+    from: from && to && from > to ? undefined : from,
+    to,
+    preset: (ACTIVITY_PRESETS as readonly string[]).includes(search.preset ?? '') ? (search.preset as ActivityPreset) : undefined,
+    source: (ACTIVITY_SOURCES as readonly string[]).includes(search.source ?? '') ? (search.source as ActivitySource) : undefined,
+  };
+}
+
+/** One tab's numbers for the filters, asked of the organization the key names (main.tsx may start it: decision 181). */
+export function dashboardTabRequest<T extends DashboardTab>(activeId: string | null, tab: T, filters: DashboardFilterValues) {
+  return {
+    queryKey: dashboardKeys.tab(activeId, tab, filters),
+    // One call shape for every tab; the answer's type is the tab's own operation's.
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.call(TAB_OPERATIONS[tab] as typeof endpoints.getDashboardCosts, {
+        query: filterQuery(filters),
+        signal,
+        headers: organizationHeader(activeId),
+      }) as Promise<ApiResponse<TabOperation<T>>>,
+  };
+}
+
 export function useDashboardTab<T extends DashboardTab>(tab: T, filters: DashboardFilterValues) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
     orgQueryOptions({
-      queryKey: dashboardKeys.tab(activeOrganizationId, tab, filters),
-      // One call shape for every tab; the answer's type is the tab's own operation's.
-      queryFn: ({ signal }) =>
-        api.call(TAB_OPERATIONS[tab] as typeof endpoints.getDashboardCosts, { query: filterQuery(filters), signal }) as Promise<ApiResponse<TabOperation<T>>>,
+      ...dashboardTabRequest(activeOrganizationId, tab, filters),
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
     }),

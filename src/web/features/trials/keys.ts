@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { api, organizationHeader } from '../../lib/api';
 import { orgQueryOptions } from '../../lib/query';
 import * as endpoints from '../../lib/api-operations.gen';
 
@@ -17,7 +17,7 @@ export const trialKeys = {
 export function trialsQueryOptions(activeId: string | null, orgs: string[] | undefined) {
   return orgQueryOptions({
     queryKey: trialKeys.list(activeId, orgs),
-    queryFn: ({ signal }) => api.call(endpoints.listTrials, { query: { orgs }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listTrials, { query: { orgs }, signal, headers: organizationHeader(activeId) }),
     // Toasted: pickers and filters use the list without an error of their own.
     meta: { silent: false },
   });
