@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, min, or, sql } from 'drizzle-orm';
+import { CONTACTED_STATUS, REACHING_ACTIVITY_KINDS } from '../../../contract/candidate-status';
 import { activityEvent, booking, candidate, candidateTrial, prescreenResult, trial } from '../../db/schema';
 import type { Executor } from '../../db/scoped';
 
@@ -98,7 +99,7 @@ export function trialBookings(executor: Executor, organizationId: string, trialI
     .orderBy(asc(booking.createdAt));
 }
 
-/** Each trial candidate's first outreach: the first SMS, call or chat, or the status change to contacted. */
+/** Each trial candidate's first outreach: the first event that reached them (decision 169: a text, call or chat, or the status change to contacted). */
 export async function firstContacts(executor: Executor, organizationId: string, trialId: string): Promise<Map<string, Date>> {
   const linked = executor
     .select({ id: candidateTrial.candidateId })
@@ -111,10 +112,7 @@ export async function firstContacts(executor: Executor, organizationId: string, 
       and(
         eq(activityEvent.organizationId, organizationId),
         inArray(activityEvent.candidateId, linked),
-        or(
-          inArray(activityEvent.kind, ['sms_sent', 'call_placed', 'chat_started']),
-          and(eq(activityEvent.kind, 'status_changed'), eq(activityEvent.label, 'contacted')),
-        ),
+        or(inArray(activityEvent.kind, [...REACHING_ACTIVITY_KINDS]), and(eq(activityEvent.kind, 'status_changed'), eq(activityEvent.label, CONTACTED_STATUS))),
       ),
     )
     .groupBy(activityEvent.candidateId);
