@@ -116,11 +116,11 @@ function siteOf(row: queries.TrialCandidateRow, sites: TrialSite[], bookedSite: 
 }
 
 async function trialFacts(tx: Transaction, organizationId: string, trialRow: queries.SponsorTrialRow): Promise<CandidateFacts[]> {
-  const [candidates, prescreens, bookings] = await Promise.all([
-    queries.trialCandidates(tx, organizationId, trialRow.id),
-    queries.trialPrescreens(tx, organizationId, trialRow.id),
-    queries.trialBookings(tx, organizationId, trialRow.id),
-  ]);
+  // One after the other: a transaction's statements run one at a time on its connection anyway (node-postgres
+  // deprecates queueing them).
+  const candidates = await queries.trialCandidates(tx, organizationId, trialRow.id);
+  const prescreens = await queries.trialPrescreens(tx, organizationId, trialRow.id);
+  const bookings = await queries.trialBookings(tx, organizationId, trialRow.id);
   const prescreened = new Set(prescreens.map((result) => result.candidateId));
   const passed = new Set(
     prescreens
