@@ -1,4 +1,5 @@
 // No zod and no phone library here: the web app's first page loads this (the candidate list's search params).
+import type { ActivityKind } from './activity';
 
 /** The recruitment funnel: new, contacted, prescreening, passed or failed, visit scheduled, enrolled (or out: not interested, unreachable, do not contact). Each change of status is an activity event the dashboards count (decision 031). */
 export const CANDIDATE_STATUSES = [
@@ -26,6 +27,12 @@ export const NOT_YET_CONTACTED = 'new' satisfies (typeof CANDIDATE_STATUSES)[num
  * (`reachedBefore`: an earlier status change to contacted, a text, call or chat).
  */
 export const NEVER_A_CONTACT = 'do_not_contact' satisfies (typeof CANDIDATE_STATUSES)[number];
+/**
+ * What reaches a person (decision 169), as activity events: a text sent, a call placed, a chat started, or the status
+ * change to contacted. Both the sponsor demo's first contacts and the matcher tab's "reached before" read these.
+ */
+export const REACHING_ACTIVITY_KINDS = ['sms_sent', 'call_placed', 'chat_started'] as const satisfies readonly ActivityKind[];
+export const CONTACTED_STATUS = 'contacted' satisfies (typeof CANDIDATE_STATUSES)[number];
 export const wasContacted = (status: string, reachedBefore = false): boolean => status !== NOT_YET_CONTACTED && (status !== NEVER_A_CONTACT || reachedBefore);
 /** A status change that is the person's first contact without passing through `contacted`. */
 export const skipsContacted = (from: unknown, to: unknown): boolean =>

@@ -179,6 +179,11 @@ describe('voice agents and calls', () => {
     await page.getByText(/Show the provider's messages/).click();
     await expect.poll(() => callLog.getByText('Call report received').last().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await callLog.locator(':scope > li').count()).toBeGreaterThan(2);
+    // Issue 32: each line's summary in words, not the provider's codes ("Status: ended (customer-ended-call)", "user (final)").
+    const logText = await callLog.innerText();
+    expect(logText).toMatch(/The call ended: /);
+    expect(logText).toMatch(/The (person|agent) spoke/);
+    expect(logText).not.toMatch(/Status: |Tool calls: |\((final|partial)\)|\b\w+-\w+-\w+\b/);
     await checkPage(page);
     // The result the call recorded opens in the prescreen review.
     await page.getByRole('link', { name: /Prescreen result|Review prescreen/ }).click();

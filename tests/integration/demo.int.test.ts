@@ -75,6 +75,22 @@ describe('the demo area', () => {
     ).toEqual([started.body.reset.id, again.body.reset.id].sort());
   }, 120_000);
 
+  it("gives the demo's voice agents the demo organization's phone number, as a customer's agents get theirs (issue 32)", async () => {
+    const status = await settledStatus();
+    const orgs = status.organization.id;
+    const numbers = await admin.get(`/api/phone-numbers?orgs=${orgs}`);
+    expect(numbers.status).toBe(200);
+    // One number in the registry, for voice, kept through the reset above (not a second one per reset).
+    expect(numbers.body.phoneNumbers).toHaveLength(1);
+    const [line] = numbers.body.phoneNumbers;
+    expect(line).toMatchObject({ organizationId: orgs, purpose: 'voice', provider: 'simulator' });
+    const agents = await admin.get(`/api/voice-agents?orgs=${orgs}`);
+    expect(agents.body.voiceAgents.length).toBeGreaterThan(0);
+    for (const agent of agents.body.voiceAgents) expect(agent.fromNumber, agent.name).toBe(line.number);
+    // The registry lists the agents calling from it, as for any organization's number.
+    expect(line.agents.map((agent: { id: string }) => agent.id).sort()).toEqual(agents.body.voiceAgents.map((agent: { id: string }) => agent.id).sort());
+  });
+
   it('matches the recruiting trials once the reset is written, so the trial matcher shows ranked people at once (decision 170)', async () => {
     const started = await admin.post('/api/demo/reset');
     expect(started.status).toBe(202);

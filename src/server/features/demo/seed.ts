@@ -9,10 +9,11 @@
  * default 30-day dashboard shows activity whatever the day. Everything is built in memory, then inserted in
  * batches inside one `runAsOrganization` transaction (row security on, the demo organization only).
  */
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { DemoCounts } from '../../../contract/demo';
+import { VOICE_PURPOSES } from '../../../contract/phone-numbers';
 import { recordActivity } from '../../activity';
-import { recordAudit } from '../../audit';
+import { recordAudit, rowChange } from '../../audit';
 import type { Database } from '../../db/client';
 import {
   activityDaily,
@@ -38,6 +39,7 @@ import {
   prescreenResult,
   prescreenResultMonthly,
   processingRun,
+  phoneNumber,
   processingRunItem,
   sequence,
   sequenceEnrollment,
@@ -190,6 +192,35 @@ export async function insertDemoData(tx: Transaction, data: DemoData): Promise<v
   await insertBatches(data.activity, 2500, (batch) => recordActivity(tx, batch));
 }
 
+/** The demo organization's own line (a fictional 555-01xx number, outside the demo people's area codes). */
+export const DEMO_PHONE_NUMBER = '+16175550100';
+
+/**
+ * The number the demo's voice agents call from, as a customer's agents get theirs (decision 182): one of the
+ * organization's registry numbers for voice. The first seed assigns the demo line to the organization (a simulator
+ * number, audited like an admin's assignment); the registry is not demo data, so a reset keeps it, and a number an
+ * admin assigned to the demo organization is used instead. Null when the demo line belongs to another organization.
+ */
+async function demoPhoneNumber(tx: Transaction, organizationId: string, actorUserId: string | null): Promise<string | null> {
+  const own = () =>
+    tx
+      .select({ number: phoneNumber.number })
+      .from(phoneNumber)
+      .where(and(eq(phoneNumber.organizationId, organizationId), inArray(phoneNumber.purpose, [...VOICE_PURPOSES])))
+      .orderBy(asc(phoneNumber.createdAt), asc(phoneNumber.number))
+      .limit(1);
+  const [existing] = await own();
+  if (existing) return existing.number;
+  const [assigned] = await tx
+    .insert(phoneNumber)
+    .values({ organizationId, number: DEMO_PHONE_NUMBER, provider: 'simulator', purpose: 'voice', label: 'Demo line' })
+    .onConflictDoNothing({ target: phoneNumber.number })
+    .returning();
+  if (!assigned) return null;
+  await recordAudit(tx, rowChange(actorUserId, assigned, 'phone_number.assign', 'phone_number', { provider: 'simulator', purpose: 'voice', demo: true }));
+  return assigned.number;
+}
+
 /** The processing run kind of a demo reset (reset-run.ts): its runs are the resets' history and survive them. */
 export const DEMO_RESET_RUN_KIND = 'demo_reset';
 
@@ -281,7 +312,8 @@ export async function writeDemoRows(
   how: { actorUserId: string | null; action: 'demo.seed' | 'demo.reset' },
 ): Promise<DemoCounts> {
   if (how.action === 'demo.reset') await deleteDemoData(tx, organizationId);
-  await insertDemoData(tx, data);
+  const fromNumber = await demoPhoneNumber(tx, organizationId, how.actorUserId);
+  await insertDemoData(tx, { ...data, voiceAgents: data.voiceAgents.map((agent) => ({ ...agent, fromNumber })) });
   await recordAudit(tx, {
     organizationId,
     actorUserId: how.actorUserId,

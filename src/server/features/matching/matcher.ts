@@ -105,8 +105,11 @@ async function loadTrial(tx: Transaction, trialId: string) {
   return found;
 }
 
+/** The trial a match run is opened for: its id, organization and short title (the run's label). */
+type RunTrial = Pick<Awaited<ReturnType<typeof loadTrial>>, 'id' | 'organizationId' | 'title'>;
+
 /** Opens a trial's match run in the caller's transaction, or answers the run already going for it. */
-async function openMatchRun(tx: Transaction, found: Awaited<ReturnType<typeof loadTrial>>, createdByUserId: string | null) {
+async function openMatchRun(tx: Transaction, found: RunTrial, createdByUserId: string | null) {
   // One open run per trial: a second request joins it instead of matching twice.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial_match:${found.id}`}))`);
   const { latest } = await matchRuns(tx, found.id);
@@ -139,7 +142,8 @@ export async function startMatch(deps: Deps, scope: RequestScope, trialId: strin
 export async function startMatchingRecruitingTrials(deps: Deps, organizationId: string, createdByUserId: string | null): Promise<number> {
   const runs = await runAsOrganization(deps.db, organizationId, async (tx) => {
     const opened = [];
-    for (const { id } of await recruitingTrials(tx, organizationId)) opened.push(await openMatchRun(tx, await loadTrial(tx, id), createdByUserId));
+    // The list's one query names each trial as loadTrial would (short title): no read per trial.
+    for (const listed of await recruitingTrials(tx, organizationId)) opened.push(await openMatchRun(tx, { ...listed, organizationId }, createdByUserId));
     return opened;
   });
   for (const run of runs) await trialMatchRuns.trigger(deps, run.id, run.organizationId);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { NEVER_A_CONTACT, NOT_YET_CONTACTED } from '../../../contract/candidate-status';
+import { CONTACTED_STATUS, NEVER_A_CONTACT, NOT_YET_CONTACTED, REACHING_ACTIVITY_KINDS } from '../../../contract/candidate-status';
 import { shortTrialTitle } from '../../../contract/trial-name';
 import { activityEvent, candidate, processingRun, trial, trialCriterion, trialMatch } from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/scoped';
@@ -23,7 +23,7 @@ const latestCompletedRuns = (organizationIds: readonly string[]) => sql`(
 const contactedSql = sql`(c.status <> ${NOT_YET_CONTACTED} and (c.status <> ${NEVER_A_CONTACT} or exists (
   select 1 from ${activityEvent} a
   where a.organization_id = c.organization_id and a.candidate_id = c.id
-    and (a.kind in ('sms_sent', 'call_placed', 'chat_started') or (a.kind = 'status_changed' and a.label = 'contacted')))))`;
+    and (a.kind = any(${arrayLiteral(REACHING_ACTIVITY_KINDS)}::text[]) or (a.kind = 'status_changed' and a.label = ${CONTACTED_STATUS})))))`;
 
 /**
  * The dashboard's matcher summary over organizations (decision 032): per trial, its latest completed run's

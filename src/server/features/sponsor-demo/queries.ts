@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, min, or, sql } from 'drizzle-orm';
+import { CONTACTED_STATUS, REACHING_ACTIVITY_KINDS } from '../../../contract/candidate-status';
 import { activityEvent, booking, candidate, candidateTrial, prescreenResult, trial } from '../../db/schema';
 import type { Executor } from '../../db/scoped';
 
@@ -98,27 +99,24 @@ export function trialBookings(executor: Executor, organizationId: string, trialI
     .orderBy(asc(booking.createdAt));
 }
 
-/** Each trial candidate's first outreach: the first SMS, call or chat, or the status change to contacted. */
-export async function firstContacts(executor: Executor, organizationId: string, trialId: string): Promise<Map<string, Date>> {
-  const linked = executor
-    .select({ id: candidateTrial.candidateId })
-    .from(candidateTrial)
-    .where(and(eq(candidateTrial.organizationId, organizationId), eq(candidateTrial.trialId, trialId)));
+/**
+ * The first outreach to each of these candidates: the first event that reached them (decision 169: a text, call or
+ * chat, or the status change to contacted). Asked only for the candidates whose count needs it (service.ts).
+ */
+export async function firstContacts(executor: Executor, organizationId: string, candidateIds: string[]): Promise<Map<string, Date>> {
+  const contacts = new Map<string, Date>();
+  if (!candidateIds.length) return contacts;
   const rows = await executor
     .select({ candidateId: activityEvent.candidateId, at: min(activityEvent.occurredAt) })
     .from(activityEvent)
     .where(
       and(
         eq(activityEvent.organizationId, organizationId),
-        inArray(activityEvent.candidateId, linked),
-        or(
-          inArray(activityEvent.kind, ['sms_sent', 'call_placed', 'chat_started']),
-          and(eq(activityEvent.kind, 'status_changed'), eq(activityEvent.label, 'contacted')),
-        ),
+        or(inArray(activityEvent.kind, [...REACHING_ACTIVITY_KINDS]), and(eq(activityEvent.kind, 'status_changed'), eq(activityEvent.label, CONTACTED_STATUS))),
+        sql`${activityEvent.candidateId} = any(${`{${candidateIds.join(',')}}`}::uuid[])`,
       ),
     )
     .groupBy(activityEvent.candidateId);
-  const contacts = new Map<string, Date>();
   for (const row of rows) if (row.candidateId && row.at) contacts.set(row.candidateId, new Date(row.at));
   return contacts;
 }

@@ -10,7 +10,7 @@ import { Transcript, type TranscriptTurn } from '../../components/Transcript';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
 import { CallStatusBadge } from './components';
 import { CallDetails, CallEvents } from './CallFacts';
-import { AGENT_TYPE_LABELS, callEventWords } from './format';
+import { AGENT_TYPE_LABELS, callEventWords, callLogSummaryWords, toolWords } from './format';
 import { callFailureReason, callRefreshMs, isFinal, useCallLogsQuery, useCallQuery, useDeleteCall, useVoiceAgentsQuery, type CallLogs } from './queries';
 import { humanSummary } from '../../lib/words';
 import { answerInWords } from '../prescreen/format';
@@ -48,8 +48,7 @@ function ToolCall({ toolCall }: { toolCall: NonNullable<CallLogs['entries'][numb
   return (
     <li className="rounded-md border border-slate-200 bg-slate-50 p-2.5">
       <p className="text-sm">
-        <span className="text-slate-700">Tool </span>
-        <span className="font-mono text-slate-900">{toolCall.name}</span>
+        <span className="font-medium text-slate-900">{toolWords(toolCall.name)}</span>
       </p>
       <div className="mt-1.5 grid gap-2 sm:grid-cols-2">
         <div className="grid gap-0.5">
@@ -99,7 +98,9 @@ function CallLogsCard({ call }: { call: CallDetail }) {
                 {formatTime(entry.at)}
               </time>
               <span className="text-xs font-medium text-slate-800">{callEventWords(entry.type)}</span>
-              <span className="min-w-0 whitespace-pre-line break-words text-slate-900">{humanSummary(entry.summary)}</span>
+              <span className="min-w-0 whitespace-pre-line break-words text-slate-900">
+                {callLogSummaryWords(entry.type, entry.summary) ?? humanSummary(entry.summary)}
+              </span>
             </div>
             {entry.toolCalls && entry.toolCalls.length > 0 && (
               <ul className="grid gap-2" aria-label={`Tool calls at ${formatTime(entry.at)}`}>

@@ -1,17 +1,16 @@
 import { ActionsTh } from '../../components/ListState';
 import { ViewSwitch } from '../../components/TabList';
-import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { VOICE_AGENT_TYPES, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { Badge, EmptyState, PageHeader, Table, Td, Th } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { AgentRowActions, DeleteAgentDialog } from '../chat/agent-list';
+import { DeleteAgentDialog } from '../chat/agent-list';
+import { AgentTableRow } from '../chat/ChatAgentsTable';
 import { languagesText } from '../chat/format';
 import { useTrialsQuery } from '../trials/queries';
 import { useIsGlobal } from '../trials/hooks';
-import { NotRecruitingBadge } from '../trials/NotRecruitingBadge';
 import { AGENT_TYPE_LABELS } from './format';
 import { useDeleteVoiceAgent, useVoiceAgentsQuery } from './queries';
 import { VoiceAgentDialog } from './dialogs';
@@ -63,34 +62,33 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
         </thead>
         <tbody>
           {agents.map((agent) => (
-            <tr key={agent.id}>
-              <Td className="font-medium text-slate-900">{agent.name}</Td>
-              <Td className="min-w-56 max-w-sm">
-                {agent.trialId ? (
-                  <Link to="/trials/$trialId" params={{ trialId: agent.trialId }} className="line-clamp-2 text-blue-800 underline-offset-4 hover:underline">
-                    {trialTitles.get(agent.trialId) ?? 'Trial'}
-                  </Link>
-                ) : (
-                  '—'
-                )}
-                {agent.type === 'PRESCREEN' && agent.trialId && <NotRecruitingBadge status={trialStatuses.get(agent.trialId)} effect="no calls go out" />}
-                {agent.type === 'PRESCREEN' && !agent.prescreenFormId && (
+            <AgentTableRow
+              key={agent.id}
+              agent={agent}
+              trial={{
+                title: agent.trialId ? trialTitles.get(agent.trialId) : null,
+                // Only a prescreen agent stops calling when its trial stops recruiting.
+                status: agent.type === 'PRESCREEN' && agent.trialId ? trialStatuses.get(agent.trialId) : null,
+                effect: 'no calls go out',
+              }}
+              trialNote={
+                agent.type === 'PRESCREEN' &&
+                !agent.prescreenFormId && (
                   <Badge tone="amber" className="ml-2">
                     No form
                   </Badge>
-                )}
-              </Td>
+                )
+              }
+              organizationName={isGlobal ? (names.get(agent.organizationId) ?? '—') : null}
+              onEdit={() => setEditing(agent)}
+              onDelete={() => setDeleting(agent)}
+            >
               <Td>{languagesText(agent.languages)}</Td>
               <Td className="whitespace-nowrap tabular-nums">
                 {agent.callingHoursStart}–{agent.callingHoursEnd}
               </Td>
               <Td className="whitespace-nowrap font-mono">{agent.fromNumber ?? '—'}</Td>
-              <Td>{agent.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Td>
-              {isGlobal && <Td>{names.get(agent.organizationId) ?? '—'}</Td>}
-              <Td className="whitespace-nowrap text-right">
-                <AgentRowActions agent={agent} onEdit={() => setEditing(agent)} onDelete={() => setDeleting(agent)} />
-              </Td>
-            </tr>
+            </AgentTableRow>
           ))}
         </tbody>
       </Table>

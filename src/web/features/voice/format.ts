@@ -56,3 +56,75 @@ const EVENT_WORDS: Record<string, string> = {
   'transfer-destination-request': 'Transfer asked for',
 };
 export const callEventWords = (type: string) => EVENT_WORDS[type] ?? `${type.charAt(0).toUpperCase()}${type.slice(1).replace(/[-_]/g, ' ')}`;
+
+/** The agent's tools (the provider calls them by these names) as what they do. */
+const TOOL_WORDS: Record<string, string> = {
+  'set-call-metadata': 'Recorded an answer',
+  'set-sms-metadata': 'Recorded the text-message wishes',
+  'update-preferred-language': 'Saved the preferred language',
+  'mark-exit-status': 'Recorded why the call ends',
+  'switch-language': 'Switched language',
+  'switch-transcriber-from-multi-to-current': 'Kept to the current language',
+  'end-prescreen-chat': 'Marked the prescreen complete',
+  'schedule-callback': 'Scheduled a call back',
+  'scheduled-callback': 'Looked up the call back',
+};
+/** A provider's code in words ("customer-ended-call" -> "the person ended call"): who is who, no dashes. */
+const codeWords = (code: string) =>
+  code
+    .replace(/[-_.]+/g, ' ')
+    .replace(/\bcustomer\b/g, 'the person')
+    .replace(/\bassistant\b/g, 'the agent')
+    .trim();
+export const toolWords = (name: string) => TOOL_WORDS[name] ?? `${codeWords(name).charAt(0).toUpperCase()}${codeWords(name).slice(1)}`;
+
+/** Why the provider says a call ended (Vapi's endedReason), completing "The call ended: …". */
+const ENDED_WORDS: Record<string, string> = {
+  'customer-ended-call': 'the person hung up',
+  'assistant-ended-call': 'the agent ended it',
+  'assistant-said-end-call-phrase': 'the agent said goodbye',
+  'customer-did-not-answer': 'no answer',
+  'customer-busy': 'the line was busy',
+  voicemail: 'it reached voicemail',
+  'silence-timed-out': 'nobody spoke for too long',
+  'exceeded-max-duration': 'it reached the longest call allowed',
+  'assistant-forwarded-call': 'the agent transferred it',
+  'manually-canceled': 'it was cancelled',
+};
+function endedWords(reason: string): string {
+  if (ENDED_WORDS[reason]) return ENDED_WORDS[reason];
+  if (/error|failed|fault|unavailable/.test(reason)) return `the provider reported a failure (${codeWords(reason)})`;
+  return codeWords(reason);
+}
+const STATUS_WORDS: Record<string, string> = {
+  scheduled: 'Waiting to dial',
+  queued: 'Waiting to dial',
+  ringing: 'Ringing',
+  'in-progress': 'Call in progress',
+  forwarding: 'Being transferred',
+  ended: 'The call ended',
+};
+
+/**
+ * A log line's summary as the server writes it ("Status: ended (customer-ended-call)", "assistant (final)",
+ * "Call ended: silence-timed-out", "Tool calls: set-call-metadata") in words; a summary that only repeats the
+ * message's type says nothing more than its label, so it is left out. Null: not a summary of these shapes.
+ */
+export function callLogSummaryWords(type: string, summary: string): string | null {
+  const status = /^Status: ([\w-]*)(?: \((.+)\))?$/.exec(summary);
+  if (type === 'status-update' && status) {
+    const said = STATUS_WORDS[status[1]] ?? codeWords(status[1]);
+    return status[2] ? `${said}: ${endedWords(status[2])}` : said;
+  }
+  const transcript = /^(\w*) \((\w+)\)$/.exec(summary);
+  if (type === 'transcript' && transcript) {
+    const who = transcript[1] === 'user' || transcript[1] === 'customer' ? 'The person spoke' : transcript[1] ? 'The agent spoke' : 'Someone spoke';
+    return transcript[2] === 'partial' ? `${who} (words so far)` : who;
+  }
+  const ended = /^Call ended: (.*)$/.exec(summary);
+  if (ended) return ended[1] ? `The call ended: ${endedWords(ended[1])}` : 'The call ended';
+  const tools = /^Tool calls: (.*)$/.exec(summary);
+  if (tools) return tools[1].split(/,\s*/).filter(Boolean).map(toolWords).join('; ');
+  if (summary === type) return '';
+  return null;
+}

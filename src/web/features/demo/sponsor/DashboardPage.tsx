@@ -1,18 +1,12 @@
 import { shortTrialTitle } from '../../../../contract/trial-name';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { TabList } from '../../../components/TabList';
 import type { SponsorDashboard } from '../../../../contract/sponsor-demo';
 import { ErrorCard } from '../../../components/ErrorCard';
 import { Spinner } from '../../../components/Spinner';
 import { ChooseSitesFirst, SponsorDemoStep, type SponsorFlow } from '../SponsorDemoStep';
 import { useSponsorDashboard } from './queries';
-import { loadDemographicsTab, loadForecastingTab, loadOverviewTab, loadSitePerformanceTab, preloadDashboardTabs } from './tab-chunks';
-
-// Recharts loads with the tabs, apart from the first page; fetched while the data is (tab-chunks.ts).
-const OverviewTab = lazy(loadOverviewTab);
-const SitePerformanceTab = lazy(loadSitePerformanceTab);
-const ForecastingTab = lazy(loadForecastingTab);
-const DemographicsTab = lazy(loadDemographicsTab);
+import { preloadDashboardTabs, useTabCode } from './tab-chunks';
 
 export const DASHBOARD_TABS = ['overview', 'site-performance', 'forecasting', 'demographics'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -78,13 +72,17 @@ function Tabs({
     <div className="grid gap-4">
       <TabList tabs={DASHBOARD_TABS} selected={tab} labels={TAB_LABELS} label="Sponsor dashboard" idOf={tabId} onSelect={(next) => onChange({ tab: next })} />
       <div role="tabpanel" id={`${tabId(tab)}-panel`} aria-labelledby={tabId(tab)} aria-busy={busy} className={stale ? 'opacity-60' : undefined}>
-        <Suspense fallback={<Spinner label="Loading the charts" />}>
-          {tab === 'overview' && <OverviewTab data={data} />}
-          {tab === 'site-performance' && <SitePerformanceTab data={data} />}
-          {tab === 'forecasting' && <ForecastingTab data={data} onDeadline={(deadline) => onChange({ deadline })} />}
-          {tab === 'demographics' && <DemographicsTab data={data} />}
-        </Suspense>
+        <TabPanel tab={tab} data={data} onDeadline={(deadline) => onChange({ deadline })} />
       </div>
     </div>
   );
+}
+
+/** The chosen tab; its code (Recharts with it) is loaded apart and usually here already (tab-chunks.ts). */
+function TabPanel({ tab, data, onDeadline }: { tab: DashboardTab; data: SponsorDashboard; onDeadline: (deadline: string) => void }) {
+  const code = useTabCode(tab);
+  if (code.error) return <ErrorCard title="Could not load the charts" error={code.error} onRetry={code.retry} />;
+  const Tab = code.component;
+  if (!Tab) return <Spinner label="Loading the charts" />;
+  return <Tab data={data} onDeadline={onDeadline} />;
 }
