@@ -124,6 +124,7 @@ const EXAMPLES_START = /\(|\b(?:including|such\s+as|e\.\s?g\b|i\.\s?e\b|ie\b|for
 export function conditionAffectingStudy(text: string, conceptStarts: readonly number[] = []): [number, number] | null {
   const label = labelLength(text);
   const body = text.slice(label);
+  if (!/\b(?:affect|interfere|influence|confound|compromise|bias|impact|alter)/i.test(body)) return null;
   const head =
     /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?[^(]*?(?=\(|,?\s*(?:that|which)\b)/i.exec(
       body,

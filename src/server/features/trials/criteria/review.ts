@@ -68,6 +68,11 @@ function setAsideSpans(scope: ConceptScope, extra: Set<string>): Span[] {
   // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
   // by the trial's schedule, not part of the concept.
   const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
+  // "Pre-operative dysphagia", "preoperative radicular pain": before the study's operation is the time of screening, which
+  // a condition rule's present (or its history) already says (decision 180). Not a treatment ("preoperative
+  // chemotherapy" is one kind of it, given before another operation).
+  if (scope.first.concept.kind === 'condition')
+    for (const match of text.matchAll(/\bpre-?\s?op(?:erative(?:ly)?)?\b/gi)) references.push([match.index, match.index + match[0].length]);
   // "Migraine (with or without aura)": what is optional narrows nothing; only a short phrase that ends the clause.
   for (const match of text.matchAll(WITH_OR_WITHOUT)) references.push([match.index, match.index + match[0].length]);
   references.push(...anyKindParentheses(text, same));
