@@ -115,7 +115,7 @@ const AFFECTING_STUDY =
   /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?(?:(?:any|other|another|known|chronic|underlying|concomitant|concurrent|coexisting|co-?existing|pre-?existing|medical|systemic|physical|serious|significant|severe|relevant)\s+)*(?:diseases?|conditions?|illness(?:es)?|disorders?|patholog(?:y|ies)|comorbidit(?:y|ies)|co-?morbidit(?:y|ies))\b\s*(?:\([^()]*\)\s*)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|are\s+likely\s+to|is\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere|influence|confound|compromise|bias|impact|alter)\b/i;
 
 /** Where the examples of such conditions start: a parenthesis, "including", "such as", "e.g.", "i.e.". */
-const EXAMPLES_START = /\(|\b(?:including|such\s+as|e\.\s?g\b|i\.\s?e\b|ie\b|for\s+example|for\s+instance|like)/i;
+const EXAMPLES_START = /\(|\b(?:including|such\s+as|e\.\s?g|i\.\s?e|ie|for\s+example|for\s+instance|like)\b/i;
 
 /**
  * The span of an unnamed condition that may affect the study, when every concept the criterion names after it is one of
@@ -151,8 +151,8 @@ const NEUROLOGICAL_FINDING_WORDS =
 /** Whether the criterion is a neurological examination finding and nothing else. */
 export function neurologicalFindingOnly(text: string): boolean {
   const body = text.slice(labelLength(text));
-  if (!NEUROLOGICAL_FINDING.test(body)) return false;
   const rest = body.replace(NEUROLOGICAL_FINDING, ' ');
+  if (rest === body) return false;
   return (rest.match(/[a-z][a-z/-]*/gi) ?? []).every((word) => NEUROLOGICAL_FINDING_WORDS.test(word));
 }
 
