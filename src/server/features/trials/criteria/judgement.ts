@@ -63,9 +63,13 @@ const IMAGING_SHOWS =
   /\b(?:show(?:s|n|ing)?|confirm(?:s|ed|ing)?|demonstrat\w*|reveal\w*|evidence|findings?|determined|defined|documented|visible|seen|according\s+to|signs?|on\s+(?:the\s+)?(?:\w+\s+){0,2}(?:mri|ct|x-?rays?|radiographs?|imaging|scans?)|by\s+(?:the\s+)?(?:\w+\s+){0,2}(?:mri|ct|x-?rays?|radiographs?|imaging|dexa|dxa|densitometry|scans?)|t2|t1|weighted|signal\s+intensity|(?:radiolog\w*|imaging|mri)\s+(?:inclusion|exclusion)\s+criteri\w*)\b/i;
 const IMAGING_MEASURE =
   /\b(?:disc\s+fragments?|(?:extruded|sequestered|migrated|calcified)\s+(?:disc|fragment|herniation)s?|(?:extra-?)?foraminal|osseous|vertebral\s+bod(?:y|ies)|transverse\s+process|sacral\s+hiatus|interspinous|spinal\s+canal|pars\s+(?:interarticularis\s+)?defects?|dysplastic\s+vertebra\w*|sacrali[sz]\w*|lumbari[sz]\w*|transitional\s+vertebra\w*|modic|pfirrmann|t-?\s?score|(?:posterior\s+|anterior\s+)?disc\s+height|interpedicular|endplates?|index\s+(?:level|segment|disc)s?|high[- ]intensity\s+zone|(?:herniation|protrusion|bulg\w*|stenosis)\s+of\s+\d+(?:\.\d+)?\s*mm)\b/i;
-/** What the criterion holds besides a finding: a scan to undergo, an operation done before, a willingness or a treatment. */
+/**
+ * What the criterion holds besides a finding: a scan to undergo, an operation done before, a willingness or a treatment.
+ * A syndrome named by its anatomy ("third lumbar transverse process syndrome", "facet joint syndrome") is a clinical
+ * diagnosis, not what a scan shows (decision 180).
+ */
 const NOT_A_FINDING =
-  /\b(?:undergo\w*|underwent|willing\w*|able\s+to|unable|contraindicat\w*|claustrophob\w*|pacemaker|implant(?:s|ed)?\b|allerg\w*|previous(?:ly)?|prior|history|surger(?:y|ies)|operations?|fusion|treated|treatment|injections?|therapy|pain)\b/i;
+  /\b(?:syndromes?|undergo\w*|underwent|willing\w*|able\s+to|unable|contraindicat\w*|claustrophob\w*|pacemaker|implant(?:s|ed)?\b|allerg\w*|previous(?:ly)?|prior|history|surger(?:y|ies)|operations?|fusion|treated|treatment|injections?|therapy|pain)\b/i;
 
 /**
  * "Positive straight leg raise test", "Lasègue sign", "deficit evident during neurological examination": a sign the

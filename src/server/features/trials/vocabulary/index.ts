@@ -109,11 +109,11 @@ export function headVariants(phrase: string): string[] {
   return match[2].toLowerCase() === 'disease' ? [`${match[1]}disorder`, `${match[1]}condition`] : [`${match[1]}disease`];
 }
 
-/** Head nouns that a list of words can share ('renal or hepatic impairment'). */
+/** Head nouns that a list of words can share ('renal or hepatic impairment', 'drug or alcohol addiction'). */
 const SHARED_HEAD =
-  /^(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain)$/i;
+  /^(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain|abuse|misuse|addictions?|dependen(?:ce|cy))$/i;
 const SHARED_HEAD_ANYWHERE =
-  /\b(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain)\b/i;
+  /\b(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain|abuse|misuse|addictions?|dependen(?:ce|cy))\b/i;
 
 /** Whether the word after `last` goes on with the same phrase: a word right after it, not a conjunction or a preposition. */
 const PHRASE_BREAK =
