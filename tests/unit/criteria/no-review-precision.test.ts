@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isA } from '../../../src/server/features/matching/concept-hierarchy';
 import { readTextRule } from '../../../src/server/features/trials/criteria';
 
 /**
@@ -48,6 +49,15 @@ describe('a short or lay term is read as the heading the vocabulary gives it, no
     }
     // Schizophrenia itself is still schizophrenia.
     expect(read('exclusion', 'Diagnosed schizophrenia').rule).toMatchObject({ condition: 'schizophrenia' });
+  });
+
+  it('a person whose record says schizophrenia still meets a rule of psychosis, not the other way round', () => {
+    const [psychosis, schizophrenia] = ['Known psychosis', 'Diagnosed schizophrenia'].map((text) => {
+      const rule = read('exclusion', text).rule;
+      return rule && 'concepts' in rule ? (rule.concepts?.[0]?.id ?? '') : '';
+    });
+    expect(isA(schizophrenia, psychosis)).toBe(true);
+    expect(isA(psychosis, schizophrenia)).toBe(false);
   });
 });
 

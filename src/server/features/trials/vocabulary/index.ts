@@ -633,6 +633,9 @@ const CLINICAL_BROADER: Record<string, string[]> = {
   'mesh:D012585': ['mesh:D011843'],
   // A microdiscectomy (a hand entry: MeSH has no heading) is a diskectomy and a spine operation.
   'cohortly:microdiscectomy': ['mesh:D017586', 'cohortly:spine-surgery'],
+  // Schizophrenia is a psychotic disorder by its definition (ICD-10 F20-F29, DSM-5); MeSH files Schizophrenia beside
+  // Psychotic Disorders, so "no psychosis" would miss a person whose record says schizophrenia (decision 180).
+  'cohortly:schizophrenia': ['cohortly:psychotic-disorder'],
 };
 
 /**
