@@ -57,6 +57,18 @@ describe('longest match', () => {
     expect(cryptosporidiosis.icd10).toEqual(['A07.2']);
   });
 
+  it("reads an inverted heading only where it ends a list item, never into the next item's words (decision 180)", () => {
+    // "Kidney Diseases, Diabetic" is MeSH's heading; in a list, the comma separates two conditions.
+    expect(read('gout, kidney disease, diabetic retinopathy, asthma').map((found) => found.split('=')[0])).toEqual([
+      'gout',
+      'kidney disease',
+      'diabetic retinopathy',
+      'asthma',
+    ]);
+    expect(conceptOf('Kidney diseases, diabetic')).toBe(id('Diabetic Nephropathies'));
+    expect(read('Leukemia, myeloid, acute or chronic').map((found) => found.split('=')[1])).toContain(id('Leukemia, Myeloid, Acute'));
+  });
+
   it('rejects headings and terms too generic or ordinary to name a condition', () => {
     expect(read('Pain, disease and syndrome; lead level and speed; the sex and age of all.')).toEqual([]);
   });

@@ -384,3 +384,20 @@ describe('one member of a class a hand entry names (decision 151)', () => {
     expect(read('exclusion', 'Morbid obesity')).toMatchObject({ rule: { condition: 'obesity', qualifiers: ['severe'] }, needsReview: false });
   });
 });
+
+describe('before the study’s operation is now (decision 180)', () => {
+  it('a condition "pre-operative" is the condition at screening, with its history when the criterion says one', () => {
+    expect(readTextRule('exclusion', 'Preoperative urinary incontinence')).toMatchObject({
+      rule: { type: 'condition', present: false },
+      needsReview: false,
+    });
+    expect(readTextRule('exclusion', 'A history of pre-op deep vein thrombosis')).toMatchObject({
+      rule: { type: 'condition', present: false, history: true },
+      needsReview: false,
+    });
+  });
+
+  it('a treatment given before another operation is one kind of it: a person reads it', () => {
+    expect(readTextRule('exclusion', 'Received pre-operative chemotherapy for breast cancer').needsReview).toBe(true);
+  });
+});

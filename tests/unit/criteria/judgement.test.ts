@@ -166,3 +166,43 @@ describe('how a condition was found, in an exclusion (decision 161)', () => {
     expect(read('inclusion', 'Anaemia found in the screening laboratory tests').needsReview).toBe(true);
   });
 });
+
+describe('findings and judgements the concept words only touch (decision 180)', () => {
+  const siteCheck = (kind: 'inclusion' | 'exclusion', text: string, reason = 'investigator_judgement') =>
+    expect(read(kind, text), text).toMatchObject({ rule: { type: 'site_judgement', reason }, needsReview: false });
+
+  it('conditions nobody named, kept out when they may affect what the study measures, are the investigator’s call, examples and all', () => {
+    siteCheck('exclusion', 'Other systemic illnesses (for example asthma or lupus) which could influence the results of the trial');
+    siteCheck('exclusion', 'Any concomitant disorder that might confound the assessment of knee function, including gout or psoriasis');
+    siteCheck('exclusion', 'Coexisting pathologies which may alter tendon healing');
+    // The named conditions are not excluded on their own: the rule names none of them.
+    expect(JSON.stringify(read('exclusion', 'Other chronic conditions (e.g. heart failure) that may affect the outcome').rule)).not.toContain('heart');
+  });
+
+  it('a condition named before them still stands on its own, and a cause is not a judgement', () => {
+    expect(read('exclusion', 'Heart failure or other conditions that could affect walking tests').rule?.type).toBe('condition');
+    expect(read('exclusion', 'Joint diseases that may cause knee pain (e.g. gout)').rule?.type).not.toBe('site_judgement');
+    // A second sentence is another requirement, which a person reads.
+    expect(read('exclusion', 'Other illnesses that may affect the results. Asthma is allowed.').rule?.type).not.toBe('site_judgement');
+  });
+
+  it('a neurological sign is what the examination finds, unless the criterion names more', () => {
+    siteCheck('exclusion', 'Rapidly progressive motor deficit');
+    siteCheck('exclusion', 'Severe sensory loss or muscle atrophy in the lower limbs');
+    siteCheck('inclusion', 'Objective neurological signs');
+    // A condition beside the sign keeps its own reading.
+    expect(read('exclusion', 'Multiple sclerosis with motor weakness').rule?.type).not.toBe('site_judgement');
+  });
+
+  it('an allergy to what the study device is made of is checked by staff, an allergen the person can name is not', () => {
+    siteCheck('exclusion', 'Known hypersensitivity to the implant materials');
+    siteCheck('exclusion', 'History of allergy to any component of the investigational device');
+    expect(read('exclusion', 'Allergy to nickel or cobalt').rule?.type).not.toBe('site_judgement');
+    expect(read('exclusion', 'Hypersensitivity to the study drug or its excipients').rule).toMatchObject({ type: 'condition', present: false });
+  });
+
+  it('not being able to swallow is the same check as being able to', () => {
+    siteCheck('exclusion', 'Inability to swallow film-coated tablets', 'protocol_compliance');
+    siteCheck('inclusion', 'Able to swallow a capsule whole', 'protocol_compliance');
+  });
+});

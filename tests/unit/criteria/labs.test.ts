@@ -123,3 +123,34 @@ describe('a bound written before the measure, or as its minimum or maximum', () 
       expect(readTextRule('inclusion', text).rule).toMatchObject({ type: 'lab', measure: 'Oswestry Disability Index', comparator: '>=', value: 35 });
   });
 });
+
+describe('units written in words (decision 180)', () => {
+  it('read as their symbols, converted to the measure’s unit, and the words are the rule’s', () => {
+    expect(readTextRule('exclusion', 'Serum creatinine greater than 177 micromoles per liter')).toMatchObject({
+      rule: { type: 'lab', measure: 'creatinine', comparator: '<=', unit: 'mg/dL' },
+      needsReview: false,
+    });
+    expect((readTextRule('exclusion', 'Serum creatinine greater than 177 micromoles per liter').rule as { value: number }).value).toBeCloseTo(2, 1);
+    expect(readTextRule('inclusion', 'Haemoglobin of at least 11 grams per decilitre')).toMatchObject({
+      rule: { type: 'lab', measure: 'hemoglobin', comparator: '>=', value: 11, unit: 'g/dL' },
+      needsReview: false,
+    });
+    expect(readTextRule('exclusion', 'Diastolic blood pressure above 95 millimetres of mercury')).toMatchObject({
+      rule: { type: 'lab', measure: 'diastolic blood pressure', comparator: '<=', value: 95, unit: 'mmHg' },
+      needsReview: false,
+    });
+  });
+
+  it('the symbol restated in a parenthesis says nothing more; the rule’s span covers the words', () => {
+    const text = 'BMI under 40 kilograms per square metre (kg/m2)';
+    const read = readTextRule('inclusion', text);
+    expect(read).toMatchObject({ rule: { type: 'lab', measure: 'BMI', comparator: '<', value: 40, unit: 'kg/m2' }, needsReview: false });
+    expect(text.slice(read.rule!.span!.start, read.rule!.span!.end)).toBe('BMI under 40 kilograms per square metre (kg/m2)');
+    expect(readTextRule('exclusion', 'Estimated GFR lower than 60 millilitres per minute per 1.73 square metres (mL/min/1.73m²)')).toMatchObject({
+      rule: { type: 'lab', measure: 'eGFR', comparator: '>=', value: 60, unit: 'mL/min/1.73m2' },
+      needsReview: false,
+    });
+    // Another value in the parenthesis is more than the rule: a person reads it.
+    expect(readTextRule('inclusion', 'BMI under 40 kilograms per square metre (35 for women)').needsReview).toBe(true);
+  });
+});

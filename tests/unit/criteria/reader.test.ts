@@ -763,7 +763,7 @@ describe('whole criteria read, qualifiers and durations kept honest (decision 03
     ] as const)
       expect(read(kind, text), text).toMatchObject({ rule: { type: 'condition', qualifiers: [qualifier] }, needsReview: false });
     // Both courses together are the whole concept.
-    expect(read('exclusion', 'History of acute or chronic pancreatitis')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
+    expect(read('exclusion', 'History of chronic or acute pancreatitis')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
     expect(read('exclusion', 'Active hepatitis B')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
   });
 

@@ -121,6 +121,15 @@ describe("an infant's age stays a fraction of a year", () => {
   it('weeks without an age word or an infant are a duration, never an age', () => {
     expect(ruleOf('exclusion', 'Antibiotics for less than 6 weeks')?.type ?? null).not.toBe('age');
   });
+
+  it('"from birth" is age 0, never the condition of being born (decision 180)', () => {
+    const newborns = ruleOf('inclusion', 'Newborns and children from birth up to 11 years');
+    expect(newborns).toMatchObject({ type: 'age', maxYears: 11 });
+    expect(newborns?.type === 'age' && (newborns.minYears ?? 0)).toBe(0);
+    expect(readTextRule('inclusion', 'Babies from birth to 3 months old')).toMatchObject({ rule: { type: 'age', maxYears: 0.25 }, needsReview: false });
+    // Not an age range: left to the other readers.
+    expect(ruleOf('exclusion', 'Hearing loss from birth')?.type ?? null).not.toBe('age');
+  });
 });
 
 describe('cohorts that are alternatives', () => {

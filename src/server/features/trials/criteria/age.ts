@@ -49,6 +49,8 @@ const ANCESTRY =
 
 /** An age criterion's rule: alternatives joined by "or" read together, else the one age the text states. */
 export function readAgeRule(kind: CriterionKind, text: string): TextRule | null {
+  // "From birth to 17 years": birth is age 0, not a condition (the same length, so spans still fit the text; decision 180).
+  text = text.replace(/\bfrom\s+birth(?=\s*(?:to|until|through|up\s+to|-|–)\s*<?\s*\d)/gi, (words) => words.replace(/birth$/i, '0    '));
   return (AGE_OUTSIDE.test(text) ? null : readAgeAlternatives(kind, text)) ?? readOneAge(kind, text);
 }
 

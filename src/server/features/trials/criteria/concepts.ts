@@ -4,7 +4,7 @@ import { markSharedModifiers } from './shared-modifier';
 import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary } from '../vocabulary';
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
-import { JUDGEMENT } from './judgement';
+import { conditionAffectingStudy, JUDGEMENT } from './judgement';
 import {
   ADHERENCE_TO,
   ALLERGY_TO,
@@ -120,6 +120,15 @@ export function readConceptRule(
       text,
     ) &&
     kind === 'inclusion'
+  )
+    return null;
+  // "Other chronic diseases (stroke, epilepsy) that may interfere with the outcomes": the conditions named are examples
+  // of what the investigator judges (decision 180).
+  if (
+    conditionAffectingStudy(
+      text,
+      found.map((mention) => mention.start),
+    )
   )
     return null;
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.

@@ -12,7 +12,7 @@ export const JUDGEMENT =
   /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|doctors?|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment|decision)|(?:assessment|decision|opinion|judge?ment) of (?:the )?(?:principal |treating |study )?(?:investigators?|physicians?)|judged\s+(?:[\w-]+\s+){1,6}by (?:the )?(?:principal |sub-?)?investigators?|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|sub-?investigators?)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|(?:considered\s+)?likely to (?:interfere|compromise|jeopardi[sz]e|confound)|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|not an?\s+(?:(?:surgical|operative|good|suitable)\s+)?candidate|too (?:risky|dangerous|life-threatening)|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
 
 const COMPLIANCE =
-  /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody|(?:plann\w*|plans?|intend\w*|expect\w*)\s+(?:to\s+)?(?:move|relocat\w*)(?:\s+(?:away|out\s+of\s+the\s+area|during|before))?)\b/i;
+  /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate|swallow)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody|(?:plann\w*|plans?|intend\w*|expect\w*)\s+(?:to\s+)?(?:move|relocat\w*)(?:\s+(?:away|out\s+of\s+the\s+area|during|before))?)\b/i;
 
 /** Reading, speaking or understanding the study's language: needed to consent, checked by staff. */
 const LANGUAGE =
@@ -63,9 +63,13 @@ const IMAGING_SHOWS =
   /\b(?:show(?:s|n|ing)?|confirm(?:s|ed|ing)?|demonstrat\w*|reveal\w*|evidence|findings?|determined|defined|documented|visible|seen|according\s+to|signs?|on\s+(?:the\s+)?(?:\w+\s+){0,2}(?:mri|ct|x-?rays?|radiographs?|imaging|scans?)|by\s+(?:the\s+)?(?:\w+\s+){0,2}(?:mri|ct|x-?rays?|radiographs?|imaging|dexa|dxa|densitometry|scans?)|t2|t1|weighted|signal\s+intensity|(?:radiolog\w*|imaging|mri)\s+(?:inclusion|exclusion)\s+criteri\w*)\b/i;
 const IMAGING_MEASURE =
   /\b(?:disc\s+fragments?|(?:extruded|sequestered|migrated|calcified)\s+(?:disc|fragment|herniation)s?|(?:extra-?)?foraminal|osseous|vertebral\s+bod(?:y|ies)|transverse\s+process|sacral\s+hiatus|interspinous|spinal\s+canal|pars\s+(?:interarticularis\s+)?defects?|dysplastic\s+vertebra\w*|sacrali[sz]\w*|lumbari[sz]\w*|transitional\s+vertebra\w*|modic|pfirrmann|t-?\s?score|(?:posterior\s+|anterior\s+)?disc\s+height|interpedicular|endplates?|index\s+(?:level|segment|disc)s?|high[- ]intensity\s+zone|(?:herniation|protrusion|bulg\w*|stenosis)\s+of\s+\d+(?:\.\d+)?\s*mm)\b/i;
-/** What the criterion holds besides a finding: a scan to undergo, an operation done before, a willingness or a treatment. */
+/**
+ * What the criterion holds besides a finding: a scan to undergo, an operation done before, a willingness or a treatment.
+ * A syndrome named by its anatomy ("third lumbar transverse process syndrome", "facet joint syndrome") is a clinical
+ * diagnosis, not what a scan shows (decision 180).
+ */
 const NOT_A_FINDING =
-  /\b(?:undergo\w*|underwent|willing\w*|able\s+to|unable|contraindicat\w*|claustrophob\w*|pacemaker|implant(?:s|ed)?\b|allerg\w*|previous(?:ly)?|prior|history|surger(?:y|ies)|operations?|fusion|treated|treatment|injections?|therapy|pain)\b/i;
+  /\b(?:syndromes?|undergo\w*|underwent|willing\w*|able\s+to|unable|contraindicat\w*|claustrophob\w*|pacemaker|implant(?:s|ed)?\b|allerg\w*|previous(?:ly)?|prior|history|surger(?:y|ies)|operations?|fusion|treated|treatment|injections?|therapy|pain)\b/i;
 
 /**
  * "Positive straight leg raise test", "Lasègue sign", "deficit evident during neurological examination": a sign the
@@ -106,6 +110,69 @@ const PLANNED_DURING_STUDY =
 const STUDY_OPERATION =
   /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+)?(?:(?:who|that)\s+)?(?:(?:is|are|has|have)\s+)?(?:(?:already\s+)?(?:undergoing|scheduled\s+(?:for|to\s+(?:undergo|receive|have))|planned\s+for|(?:(?:is|are)\s+)?(?:candidates?\s+(?:for|and\s+(?:have\s+)?(?:already\s+)?elected\s+to\s+undergo)|elected\s+to\s+undergo|expected\s+to\s+(?:receive|undergo|have)|(?:an?\s+)?indication\s+for|indicated\s+for|requir(?:ed|ing|e)|need(?:s|ing)?)))\s+(?:(?:an?|the)\s+)?(?:[\w/-]+\s+){0,5}?(?:surgery|surgical\s+(?:treatment|procedure)|operation|procedure|\w+(?:ectomy|otomy|plasty|desis)|fusion|decompression|acdf|tlif|plif|alif)\b/i;
 
+/**
+ * "Other chronic diseases (stroke, epilepsy, ...) that may interfere with the interpretation of the outcomes", "other known
+ * pathologies that might affect muscle morphology": conditions no one named, kept out when they could affect what the
+ * study measures; which do is the investigator's call, and the conditions named are examples of it (decision 180).
+ */
+const AFFECTING_STUDY =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?(?:(?:any|other|another|known|chronic|underlying|concomitant|concurrent|coexisting|co-?existing|pre-?existing|medical|systemic|physical|serious|significant|severe|relevant)\s+)*(?:diseases?|conditions?|illness(?:es)?|disorders?|patholog(?:y|ies)|comorbidit(?:y|ies)|co-?morbidit(?:y|ies))\b\s*(?:\([^()]*\)\s*)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|are\s+likely\s+to|is\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere|influence|confound|compromise|bias|impact|alter)\b/i;
+
+/** Where the examples of such conditions start: a parenthesis, "including", "such as", "e.g.", "i.e.". */
+const EXAMPLES_START = /\(|\b(?:including|such\s+as|e\.\s?g|i\.\s?e|ie|for\s+example|for\s+instance|like)\b/i;
+
+/**
+ * The span of an unnamed condition that may affect the study, when every concept the criterion names after it is one of
+ * its examples (`conceptStarts`); null when a concept stands on its own ("diabetes, or other diseases that may ...").
+ */
+export function conditionAffectingStudy(text: string, conceptStarts: readonly number[] = []): [number, number] | null {
+  const label = labelLength(text);
+  const body = text.slice(label);
+  if (!/\b(?:affect|interfere|influence|confound|compromise|bias|impact|alter)/i.test(body)) return null;
+  const head =
+    /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?[^(]*?(?=\(|,?\s*(?:that|which)\b)/i.exec(
+      body,
+    );
+  const found = AFFECTING_STUDY.exec(body);
+  // One sentence only: a later sentence or a list line is another requirement.
+  if (!found || !head || /[;\n]|\.\s+\w/.test(body.replace(/\b(?:e\.\s?g|i\.\s?e|ie|etc|vs)\./gi, ''))) return null;
+  const headEnd = label + head[0].length;
+  const examples = EXAMPLES_START.exec(text.slice(headEnd));
+  const examplesAt = examples ? headEnd + examples.index : text.length;
+  if (conceptStarts.some((start) => start >= headEnd && start < examplesAt)) return null;
+  return [label + body.search(/\w/), text.search(/\w\W*$/) + 1];
+}
+
+/**
+ * "Progressive neurological deficit", "severe motor or sensory deficits", "muscle wasting": a sign the neurological
+ * examination finds, which staff record (decision 180). Only when the criterion names nothing else.
+ */
+const NEUROLOGICAL_FINDING =
+  /\b(?:(?:neurolog(?:ic|ical)|motor|sensory|sensori-?motor)\s+(?:deficits?|signs?|abnormalit(?:y|ies)|impairments?|weakness|loss|dysfunction)|(?:muscle|muscular)[- ](?:wasting|atrophy))\b/gi;
+const NEUROLOGICAL_FINDING_WORDS =
+  /^(?:progressive|progressing|rapidly|severe|significant|major|new|objective|focal|worsening|acute|any|known|current|presence|evidence|of|or|and|and\/or|a|an|the|patients?|participants?|subjects?|with|who|has|have|in|lower|upper|limbs?|extremit(?:y|ies)|legs?|arms?)$/i;
+
+/** Whether the criterion is a neurological examination finding and nothing else. */
+export function neurologicalFindingOnly(text: string): boolean {
+  const body = text.slice(labelLength(text));
+  const rest = body.replace(NEUROLOGICAL_FINDING, ' ');
+  if (rest === body) return false;
+  return (rest.match(/[a-z][a-z/-]*/gi) ?? []).every((word) => NEUROLOGICAL_FINDING_WORDS.test(word));
+}
+
+/**
+ * "Known sensitivity to the device materials", "allergy to any component of the implant": what the study's device is made
+ * of staff know and the person does not; staff check the person's allergies against it (decision 180). Not an allergen
+ * named ("allergy to titanium"), which the person can answer.
+ */
+const DEVICE_ALLERGY =
+  /^\W*(?:(?:suspected|known|documented|history\s+of)\s+(?:(?:or|and\/or)\s+(?:suspected|known|documented)\s+)?)*(?:an?\s+)?(?:allerg(?:y|ies|ic)|hypersensitivit(?:y|ies)|sensitivit(?:y|ies))(?:\s+(?:or|and\/or)\s+(?:intoleran(?:ce|t)|allerg(?:y|ies)|hypersensitivit(?:y|ies)|sensitivit(?:y|ies)))?\s+(?:to|against)\s+(?:any\s+(?:of\s+)?)?(?:the\s+)?(?:(?:components?|materials?)\s+of\s+(?:the\s+)?)?(?:(?:study|investigational|trial)\s+)?(?:device|implants?|prosthes[ie]s)(?:'s)?(?:\s+(?:materials?|components?))?\W*$|^\W*(?:(?:suspected|known|documented)\s+(?:(?:or|and\/or)\s+(?:suspected|known|documented)\s+)?)*(?:an?\s+)?(?:allerg(?:y|ies|ic)|hypersensitivit(?:y|ies)|sensitivit(?:y|ies))(?:\s+(?:or|and\/or)\s+intoleran(?:ce|t))?\s+(?:to|against)\s+(?:any\s+(?:of\s+)?)?(?:the\s+)?(?:(?:study|investigational|trial)\s+)?(?:device|implant)\s+materials?\W*$/i;
+
+/** Whether the criterion is an allergy to what the study's device is made of, and nothing else. */
+export function deviceMaterialAllergy(text: string): boolean {
+  return DEVICE_ALLERGY.test(text.slice(labelLength(text)));
+}
+
 export function readJudgementRule(text: string, judgementOnly: boolean, kind?: CriterionKind): TextRule | null {
   if (!judgementOnly && kind === 'exclusion' && NON_ADHERENCE.test(text.slice(labelLength(text)))) {
     const start = text.search(/\w/);
@@ -118,6 +185,11 @@ export function readJudgementRule(text: string, judgementOnly: boolean, kind?: C
     INTRAOPERATIVE.test(text) &&
     !/\b(?:history|previous(?:ly)?|prior|past|earlier|former)\b/i.test(text.replace(/\bprior\s+to\b/gi, ''))
   ) {
+    const start = text.search(/\w/);
+    const end = text.search(/\w\W*$/) + 1;
+    return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
+  }
+  if (!judgementOnly && (deviceMaterialAllergy(text) || neurologicalFindingOnly(text) || conditionAffectingStudy(text))) {
     const start = text.search(/\w/);
     const end = text.search(/\w\W*$/) + 1;
     return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };

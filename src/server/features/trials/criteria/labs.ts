@@ -163,7 +163,58 @@ function rangeRule(measure: Measure, low: number, high: number, unit: string | u
   };
 }
 
+/**
+ * Units written in words: "milligrams per deciliter", "kilograms per square meter (kg/m²)", "micromoles per litre". Each
+ * becomes its symbol, padded with spaces to the same length so every span still fits the criterion's own text; a
+ * parenthesis right after that gives only the same symbol goes with it (decision 180). Without this, "133 micromoles per
+ * litre" would be read in the measure's default unit.
+ */
+const UNITS_IN_WORDS: Array<[RegExp, string]> = [
+  [
+    /\bmilli-?\s?lit(?:er|re)s?\s*(?:per|\/)\s*min(?:ute)?s?\s*(?:per|\/)\s*1[.,]73\s*(?:square\s+met(?:er|re)s?|met(?:er|re)s?\s*(?:squared?|2|²|\^2)|m\s*(?:2|²|\^2))/gi,
+    'mL/min/1.73m2',
+  ],
+  [/\bmilli-?\s?lit(?:er|re)s?\s*(?:per|\/)\s*min(?:ute)?s?\b/gi, 'mL/min'],
+  [/\bkilo-?\s?grams?\s*(?:per|\/)\s*(?:square\s+met(?:er|re)s?|met(?:er|re)s?\s*(?:squared?|2|²|\^2))/gi, 'kg/m2'],
+  [/\bmilli-?\s?grams?\s*(?:per|\/)\s*deci-?\s?lit(?:er|re)s?\b/gi, 'mg/dL'],
+  [/\bmilli-?\s?grams?\s*(?:per|\/)\s*lit(?:er|re)s?\b/gi, 'mg/L'],
+  [/\bgrams?\s*(?:per|\/)\s*deci-?\s?lit(?:er|re)s?\b/gi, 'g/dL'],
+  [/\bgrams?\s*(?:per|\/)\s*lit(?:er|re)s?\b/gi, 'g/L'],
+  [/\bmicro-?\s?mol(?:es?)?\s*(?:per|\/)\s*lit(?:er|re)s?\b/gi, 'µmol/L'],
+  [/\bmilli-?\s?mol(?:es?)?\s*(?:per|\/)\s*lit(?:er|re)s?\b/gi, 'mmol/L'],
+  [/\bmilli-?\s?mol(?:es?)?\s*(?:per|\/)\s*mol(?:es?)?\b/gi, 'mmol/mol'],
+  [/\bmilli-?\s?met(?:er|re)s?\s+of\s+mercury\b/gi, 'mmHg'],
+  [/\bmilli-?\s?seconds?\b/gi, 'ms'],
+];
+const unitKey = (unit: string) => unit.toLowerCase().replace(/[\s^]/g, '').replace(/²/g, '2').replace(/μ|µ/g, 'u').replace(',', '.');
+
+export function unitsInWords(text: string): string {
+  if (!/\b(?:milli|micro|kilo|grams?\b|deci)/i.test(text)) return text;
+  let read = text;
+  for (const [words, symbol] of UNITS_IN_WORDS)
+    read = read.replace(new RegExp(String.raw`${words.source}(\s*\(\s*[^()]{1,24}?\s*\))?`, 'gi'), (match: string, parenthesis?: string) => {
+      const unit = parenthesis ? match.slice(0, match.length - parenthesis.length) : match;
+      const restated = parenthesis && unitKey(parenthesis.replace(/[()]/g, '')) === unitKey(symbol);
+      return restated ? symbol.padEnd(match.length, ' ') : symbol.padEnd(unit.length, ' ') + (parenthesis ?? '');
+    });
+  return read.length === text.length ? read : text;
+}
+
+/** The lab rule of a criterion; units written in words are read as their symbols, and the rule's span covers the words. */
 export function readLabRule(kind: CriterionKind, text: string): TextRule | null {
+  const symbols = unitsInWords(text);
+  const read = readLabRuleOf(kind, symbols);
+  const span = read?.rule?.span;
+  if (read?.rule && span && symbols !== text) {
+    // The span ends on the symbol; it reaches over the rest of the words the symbol stands for (spaces in `symbols`).
+    let end = span.end;
+    while (end < symbols.length && symbols[end] === ' ') end++;
+    read.rule.span = { start: span.start, end: text.slice(0, end).trimEnd().length };
+  }
+  return read;
+}
+
+function readLabRuleOf(kind: CriterionKind, text: string): TextRule | null {
   for (const measure of MEASURES) {
     const name = measure.pattern.exec(text);
     if (!name) continue;

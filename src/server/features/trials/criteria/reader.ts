@@ -2,7 +2,7 @@ import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
 import { ALLERGY_PREFIX, type Concept, type MeshTerm, STUDY_MEDICINE_PREFIX, vocabulary, type Vocabulary } from '../vocabulary';
 import { readAgeRule } from './age';
 import { readConceptRule } from './concepts';
-import { JUDGEMENT, NON_ADHERENCE, readJudgementRule } from './judgement';
+import { deviceMaterialAllergy, JUDGEMENT, NON_ADHERENCE, neurologicalFindingOnly, readJudgementRule } from './judgement';
 import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
 import { labelLength, namesOneSex, type TextRule } from './text';
@@ -157,7 +157,10 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   // "Evidence of non-adherence to prescribed therapy": how well someone keeps to treatment is staff's judgement, not a
   // treatment taken or not (decision 110).
   const nonAdherence = kind === 'exclusion' && NON_ADHERENCE.test(text.slice(labelLength(text)));
-  const context: ReaderContext = { vocabulary: vocab, options, measured, conceptsUnread: distinguishing || nonAdherence };
+  // "Progressive neurological deficit", "sensitivity to the device materials": an examination finding, or an allergy to
+  // what only staff know the device is made of, is a site check, not the condition the words touch (decision 180).
+  const siteFinding = neurologicalFindingOnly(text) || deviceMaterialAllergy(text);
+  const context: ReaderContext = { vocabulary: vocab, options, measured, conceptsUnread: distinguishing || nonAdherence || siteFinding };
   let read: TextRule = { rule: null, needsReview: true };
   for (const reader of READERS) {
     const found = reader.read(kind, text, context);

@@ -68,6 +68,11 @@ function setAsideSpans(scope: ConceptScope, extra: Set<string>): Span[] {
   // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
   // by the trial's schedule, not part of the concept.
   const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
+  // "Pre-operative dysphagia", "preoperative radicular pain": before the study's operation is the time of screening, which
+  // a condition rule's present (or its history) already says (decision 180). Not a treatment ("preoperative
+  // chemotherapy" is one kind of it, given before another operation).
+  if (scope.first.concept.kind === 'condition')
+    for (const match of text.matchAll(/\bpre-?\s?op(?:erative(?:ly)?)?\b/gi)) references.push([match.index, match.index + match[0].length]);
   // "Migraine (with or without aura)": what is optional narrows nothing; only a short phrase that ends the clause.
   for (const match of text.matchAll(WITH_OR_WITHOUT)) references.push([match.index, match.index + match[0].length]);
   references.push(...anyKindParentheses(text, same));
@@ -168,6 +173,41 @@ function narrowerTerm(scope: ConceptScope, held: Held): boolean {
   );
 }
 
+/**
+ * "Autoimmune disease requiring systemic treatment", "asthma needing daily inhaled steroids", "epilepsy treated with two
+ * drugs": a condition qualified by the treatment it requires is narrower than the condition, and no condition rule holds
+ * a treatment; read without it, the rule would act on everyone with the condition (decision 180).
+ */
+const TREATMENT_REQUIRED =
+  /^[^.;]{0,40}?\b(?:requir(?:ing|es?|ed)|needing|needs?|necessitat(?:ing|es?|ed)|treated\s+(?:with|by)|managed\s+(?:with|by)|controlled\s+(?:with|by)|under\s+(?:active\s+)?treatment|receiving\s+(?:active\s+)?(?:treatment|therapy))\b/i;
+function treatmentRequired(scope: ConceptScope): boolean {
+  const { text, same, first } = scope;
+  return first.concept.kind === 'condition' && same.some((mention) => TREATMENT_REQUIRED.test(text.slice(mention.end, mention.end + 80)));
+}
+
+/**
+ * "Drug or alcohol addiction", "viral or alcoholic hepatitis": a word of a list sharing the head noun of the concept after
+ * it names a second condition. When the vocabulary did not read that word with the head, the rule holds only the last
+ * item (alcoholism for both addictions), even where the word is one the rule otherwise understands ("drug"); a person
+ * reads it (decision 180).
+ */
+const COURSE = /^(?:acute|active|chronic|local(?:i[sz]ed)?|systemic)$/i;
+function unreadSharedHead(scope: ConceptScope): boolean {
+  const { text, mentions } = scope;
+  const covered = (start: number, end: number) => mentions.some((mention) => mention.start <= start && mention.end >= end);
+  return mentions.some((mention) => {
+    if (!/\s/.test(text.slice(mention.start, mention.end).trim())) return false;
+    const item = /\b([a-z][a-z-]{2,})\s*(?:,|\/|\bor\b|\band\/or\b|\band\b)\s*$/i.exec(text.slice(Math.max(0, mention.start - 40), mention.start));
+    if (!item) return false;
+    const start = mention.start - item[0].length;
+    // "Chronic or acute pancreatitis" read as pancreatitis, "active or chronic hepatitis B" as hepatitis B: both courses
+    // together are the whole condition, which the concept names. Read as chronic pancreatitis, the first course is lost.
+    const firstWord = /^[a-z]+/i.exec(text.slice(mention.start))?.[0] ?? '';
+    const whole = COURSE.test(item[1]) && COURSE.test(firstWord) && !mention.concept.en.toLowerCase().includes(firstWord.toLowerCase());
+    return !whole && !covered(start, start + item[1].length);
+  });
+}
+
 /** Every reason a person must read the rule, by name (scripts/criteria-breakdown.ts counts them). */
 function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWord[], held: Held): Record<string, boolean> {
   const { kind, text, mentions, laterSentences, compound, laterNegated, parenthetical, first, same, unique, window, spans, span } = scope;
@@ -202,6 +242,8 @@ function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWor
       /\b(?:spin\w*|spine|lumbar|cervical|thoracic|vertebra\w*|brain|cns|bone|liver|lung|breast|skin|region|area|site)\b/i.test(text),
     // "Diabetes, drug treated", "insulin-dependent": how the condition is treated narrows it.
     treatedAs: /\b(?:drug|insulin|medication|medically|diet|surgically|pharmacologically)[- ](?:treated|controlled|requiring)\b/i.test(text),
+    treatmentRequired: treatmentRequired(scope),
+    sharedHead: unreadSharedHead(scope),
     lines: /\n/.test(text),
     clinician: clinicianOnly(scope),
     mixedKinds: mentions.some((mention) => mention.concept.kind !== first.concept.kind),

@@ -109,11 +109,19 @@ export function headVariants(phrase: string): string[] {
   return match[2].toLowerCase() === 'disease' ? [`${match[1]}disorder`, `${match[1]}condition`] : [`${match[1]}disease`];
 }
 
-/** Head nouns that a list of words can share ('renal or hepatic impairment'). */
+/** Head nouns that a list of words can share ('renal or hepatic impairment', 'drug or alcohol addiction'). */
 const SHARED_HEAD =
-  /^(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain)$/i;
+  /^(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain|abuse|misuse|addictions?|dependen(?:ce|cy))$/i;
 const SHARED_HEAD_ANYWHERE =
-  /\b(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain)\b/i;
+  /\b(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain|abuse|misuse|addictions?|dependen(?:ce|cy))\b/i;
+
+/** Whether the word after `last` goes on with the same phrase: a word right after it, not a conjunction or a preposition. */
+const PHRASE_BREAK =
+  /^(?:or|and|nor|with|without|in|of|on|at|for|to|as|by|due|who|that|which|within|during|after|before|since|is|are|was|were|has|have|had|not|requiring|including|except|etc|e|i|eg|ie)$/i;
+function continuesPhrase(text: string, tokens: ReturnType<typeof tokenize>, last: number): boolean {
+  const next = tokens[last + 1];
+  return Boolean(next) && /^\s+$/.test(text.slice(tokens[last].end, next.start)) && /^[a-z]/i.test(next.word) && !PHRASE_BREAK.test(next.word);
+}
 
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
 
@@ -421,7 +429,10 @@ export class Vocabulary {
         else if (size <= lexiconWords && !crossed) {
           const at = this.lexiconTerm(normal, full);
           const short = at === undefined && full ? lex.exact(exact) : undefined;
-          if (at !== undefined && !(listed && lex.concepts[at].kind === 'medication'))
+          // "Kidney disease, diabetic neuropathy": a term that crosses a comma (MeSH's inverted "Kidney Diseases, Diabetic")
+          // must end where the list item ends, not inside the next item's words (decision 180).
+          const cutItem = listed && continuesPhrase(text, tokens, index + size - 1);
+          if (at !== undefined && !(listed && lex.concepts[at].kind === 'medication') && !cutItem)
             found = { concept: this.meshConcept(at), size, ...(lex.isNarrower(normal) ? { narrower: true as const } : {}) };
           else if (short) {
             const readings = short.map((reading) => this.meshConcept(reading));
@@ -622,6 +633,9 @@ const CLINICAL_BROADER: Record<string, string[]> = {
   'mesh:D012585': ['mesh:D011843'],
   // A microdiscectomy (a hand entry: MeSH has no heading) is a diskectomy and a spine operation.
   'cohortly:microdiscectomy': ['mesh:D017586', 'cohortly:spine-surgery'],
+  // Schizophrenia is a psychotic disorder by its definition (ICD-10 F20-F29, DSM-5); MeSH files Schizophrenia beside
+  // Psychotic Disorders, so "no psychosis" would miss a person whose record says schizophrenia (decision 180).
+  'cohortly:schizophrenia': ['cohortly:psychotic-disorder'],
 };
 
 /**

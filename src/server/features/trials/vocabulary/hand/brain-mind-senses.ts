@@ -99,9 +99,11 @@ export const BRAIN_MIND_SENSES: SynonymEntry[] = [
     },
   ),
   c('bipolar', 'bipolar disorder', 'trastorno bipolar', ['bipolar'], { meshTerm: 'Bipolar Disorder', icd10: 'F31' }),
-  c('schizophrenia', 'schizophrenia', 'esquizofrenia', ['psychosis', 'psychotic disorder', 'schizoaffective disorder'], {
-    meshTerm: 'Schizophrenia',
-    icd10: 'F20',
+  c('schizophrenia', 'schizophrenia', 'esquizofrenia', [], { meshTerm: 'Schizophrenia', icd10: 'F20' }),
+  // "Psychosis" is MeSH's entry term of Psychotic Disorders, a heading beside schizophrenia, not schizophrenia itself
+  // (decision 180). Schizoaffective disorder is one narrower kind of it, left to MeSH's narrower term.
+  c('psychotic-disorder', 'a psychotic disorder (psychosis)', 'un trastorno psicótico (psicosis)', ['psychosis', 'psychoses', 'psychotic disorder'], {
+    meshTerm: 'Psychotic Disorders',
   }),
   c(
     'anxiety',
