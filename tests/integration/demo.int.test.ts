@@ -184,6 +184,33 @@ describe('the demo area', () => {
     expect((await admin.post('/api/demo/sample-candidate', { trialId: 'not-a-uuid' })).status).toBe(400);
   });
 
+  it('answers a demo action sent while a reset runs with a 409 in words, never a server error', async () => {
+    const reset = await admin.post('/api/demo/reset');
+    expect(reset.status).toBe(202);
+    const samples = await admin.get('/api/demo/samples');
+    const during = await Promise.all([
+      admin.post('/api/demo/voice-call', {}),
+      admin.post('/api/demo/sample-candidate', { trialId: samples.body.trials[0].id }),
+    ]);
+    for (const answer of during) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+      expect(answer.body.error).toMatchObject({ code: 'DEMO_RESETTING', message: expect.stringMatching(/being reset/) });
+    }
+    const done = await settledStatus();
+    expect(done.reset.status).toBe('completed');
+    expect(done.counts.candidates).toBe(400);
+    // Once the reset has ended the same actions work again.
+    expect((await admin.post('/api/demo/voice-call', {})).status).toBe(201);
+  }, 120_000);
+
+  it('makes two sample people asked for at once, each with a number of their own', async () => {
+    const samples = await admin.get('/api/demo/samples');
+    const made = await Promise.all([0, 1].map(() => admin.post('/api/demo/sample-candidate', { trialId: samples.body.trials[0].id })));
+    expect(made.map((answer) => answer.status)).toEqual([201, 201]);
+    const people = await Promise.all(made.map(async (answer) => (await admin.get(`/api/candidates/${answer.body.candidateId}`)).body));
+    expect(people[0].phone).not.toBe(people[1].phone);
+  });
+
   it('refuses everyone but internal admins (403)', async () => {
     const calls = (await t.deps.db.select().from(call)).length;
     for (const path of ['/api/demo/', '/api/demo/samples']) expect((await customer.actor.get(path)).status).toBe(403);

@@ -39,6 +39,34 @@ async function existingDemo(deps: DemoDeps, scope: RequestScope): Promise<DemoOr
   return organization;
 }
 
+const RESETTING_MESSAGE = 'The demo data is being reset: try again when the reset has finished';
+
+/**
+ * The demo organization for an action that writes into its data (a sample person, a call). While a reset runs its
+ * one transaction deletes and rewrites that data, so such an action is refused in words (409) rather than left to
+ * fail half way on rows the reset removed.
+ */
+async function settledDemo(deps: DemoDeps, scope: RequestScope): Promise<DemoOrganization> {
+  const organization = await existingDemo(deps, scope);
+  if (await resetGoing(deps, organization)) throw new AppError(409, RESETTING_MESSAGE, 'DEMO_RESETTING');
+  return organization;
+}
+
+async function resetGoing(deps: DemoDeps, organization: DemoOrganization): Promise<boolean> {
+  const reset = await runAsOrganization(deps.db, organization.id, (tx) => latestDemoReset(tx, organization.id));
+  return reset?.status === 'pending' || reset?.status === 'running';
+}
+
+/** A reset that began after settledDemo's check removes the rows the action refers to: the same 409, not a 500. */
+async function unlessResetMeanwhile<T>(deps: DemoDeps, organization: DemoOrganization, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (await resetGoing(deps, organization)) throw new AppError(409, RESETTING_MESSAGE, 'DEMO_RESETTING');
+    throw error;
+  }
+}
+
 /**
  * The request's scope with the demo organization reachable. demoAccess has admitted the caller; the scope's
  * organization list may predate a reset that just created the demo organization (another process's cache, or
@@ -130,6 +158,23 @@ async function createSamplePerson(
   trialId: string | null,
   language: 'en' | 'es' = 'en',
 ): Promise<DemoSampleCandidate> {
+  // Two samples asked for at once can pick the same free number; the one refused as a duplicate takes the next.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createSampleOnce(deps, scope, organization, trialId, language);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    }
+  }
+}
+
+async function createSampleOnce(
+  deps: DemoDeps,
+  scope: RequestScope,
+  organization: DemoOrganization,
+  trialId: string | null,
+  language: 'en' | 'es',
+): Promise<DemoSampleCandidate> {
   const inUse = await runAsOrganization(deps.db, organization.id, (tx) => samplePhonesInUse(tx, organization.id));
   const free = Array.from({ length: 100 }, (_, n) => `+1312555${String(100 + n).padStart(4, '0')}`).find((phone) => !inUse.has(phone));
   if (!free) throw new AppError(409, 'All sample phone numbers are taken: reset the demo data', 'DEMO_SAMPLES_FULL');
@@ -176,8 +221,8 @@ async function giveReferralNote(deps: DemoDeps, scope: RequestScope, organizatio
 
 /** POST /api/demo/sample-candidate: a fresh sample person for a demo trial (404 for a trial that is not the demo's). */
 export async function createSampleCandidate(deps: DemoDeps, scope: RequestScope, trialId: string): Promise<DemoSampleCandidate> {
-  const organization = await existingDemo(deps, scope);
-  return createSamplePerson(deps, scope, organization, trialId);
+  const organization = await settledDemo(deps, scope);
+  return unlessResetMeanwhile(deps, organization, () => createSamplePerson(deps, scope, organization, trialId));
 }
 
 /**
@@ -185,12 +230,14 @@ export async function createSampleCandidate(deps: DemoDeps, scope: RequestScope,
  * active prescreen agent, to the chosen demo candidate or to a new sample person (callable at any hour).
  */
 export async function startDemoCall(deps: DemoDeps, scope: RequestScope, input: DemoVoiceCallInput): Promise<Call> {
-  const organization = await existingDemo(deps, scope);
-  let candidateId = input.candidateId;
-  if (!candidateId) {
-    const samples = await runAsOrganization(deps.db, organization.id, (tx) => demoTrials(tx, organization.id));
-    const trialId = samples.find((item) => item.voiceAgent?.active)?.id ?? samples[0]?.id ?? null;
-    candidateId = (await createSamplePerson(deps, scope, organization, trialId, input.language)).candidateId;
-  }
-  return createCall(deps, withDemoReach(scope, organization), { candidateId, organizationId: organization.id, type: 'PRESCREEN', simulate: 'answer' });
+  const organization = await settledDemo(deps, scope);
+  return unlessResetMeanwhile(deps, organization, async () => {
+    let candidateId = input.candidateId;
+    if (!candidateId) {
+      const samples = await runAsOrganization(deps.db, organization.id, (tx) => demoTrials(tx, organization.id));
+      const trialId = samples.find((item) => item.voiceAgent?.active)?.id ?? samples[0]?.id ?? null;
+      candidateId = (await createSamplePerson(deps, scope, organization, trialId, input.language)).candidateId;
+    }
+    return createCall(deps, withDemoReach(scope, organization), { candidateId, organizationId: organization.id, type: 'PRESCREEN', simulate: 'answer' });
+  });
 }
