@@ -34,6 +34,10 @@ const RULES: CriterionRule[] = [
   { type: 'condition', condition: 'asthma', present: true, concepts: asthma },
   { type: 'condition', condition: 'asthma', present: true, concepts: asthma, qualifiers: ['severe'] },
   { type: 'condition', condition: 'asthma', present: false, concepts: asthma, qualifiers: ['severe'] },
+  // One side or both, and the part of the spine (decision 183): a fact saying the other one decides.
+  { type: 'condition', condition: 'sciatica', present: true, qualifiers: ['one_side'] },
+  { type: 'condition', condition: 'sciatica', present: false, qualifiers: ['both_sides'] },
+  { type: 'condition', condition: 'sciatica', present: true, qualifiers: ['lumbar', 'one_side'] },
   { type: 'condition', condition: 'type 2 diabetes', present: false, history: true },
   { type: 'condition', condition: 'type 2 diabetes', present: true, history: true },
   { type: 'condition', condition: 'myocardial infarction', present: false, within: { value: 6, unit: 'months' } },
@@ -89,6 +93,10 @@ const CONDITIONS: Array<Partial<MatchFact>> = [
   { name: 'chronic low back pain' },
   { name: 'low back pain' },
   { conceptId: 'mesh:D006973', name: 'hypertension' },
+  { name: 'sciatica (bilateral)' },
+  { name: 'sciatica (unilateral)' },
+  { name: 'sciatica (cervical, unilateral)' },
+  { name: 'sciatica' },
   // "Otherwise healthy" (general-denials.ts): answers exclusions only, after every named fact.
   { conceptId: 'cohortly:no-other-conditions', name: 'other medical conditions' },
 ];

@@ -100,6 +100,31 @@ describe('each rule kind against facts', () => {
       person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'absent' })]),
       'not_met',
     ],
+    // The other side or another part of the spine on record (decision 183) answers the qualifier with certainty.
+    [
+      'wanted one-sided nerve pain, pain down both legs on record',
+      { type: 'condition', condition: 'radiculopathy', present: true, qualifiers: ['one_side'] },
+      person([fact({ kind: 'condition', name: 'radiculopathy (bilateral)', status: 'present' })]),
+      'not_met',
+    ],
+    [
+      'unwanted two-sided nerve pain, one side on record',
+      { type: 'condition', condition: 'radiculopathy', present: false, qualifiers: ['both_sides'] },
+      person([fact({ kind: 'condition', name: 'radiculopathy (unilateral)', status: 'present' })]),
+      'met',
+    ],
+    [
+      'wanted lumbar disc disease, a neck disc on record',
+      { type: 'condition', condition: 'disc herniation', present: true, qualifiers: ['lumbar'] },
+      person([fact({ kind: 'condition', name: 'disc herniation (cervical)', status: 'present' })]),
+      'not_met',
+    ],
+    [
+      'wanted one-sided nerve pain, side not on record',
+      { type: 'condition', condition: 'radiculopathy', present: true, qualifiers: ['one_side'] },
+      person([fact({ kind: 'condition', name: 'radiculopathy (lumbar)', status: 'present' })]),
+      'unknown',
+    ],
     [
       'unwanted uncontrolled condition, controlled status unknown',
       { ...asthma, present: false, qualifiers: ['uncontrolled'] },

@@ -32,4 +32,13 @@ describe('a condition read with its site, side, severity and start (note-details
     expect(condition('Fever for 3 days; known asthma.', /asthma/)?.observedOn).toBeNull();
     expect(condition('Hypertension.', /blood pressure/)?.observedOn).toBeNull();
   });
+
+  it('reads one side from a left or right limb symptom, never from a lesion’s side (decision 183)', () => {
+    expect(condition('Right-sided sciatica since the spring.', /sciatica/)?.name).toBe('sciatica (unilateral)');
+    expect(condition('Dull ache in the lower back radiating down the left leg.', /sciatica/)?.name).toBe('sciatica (unilateral)');
+    expect(condition('Left C6 radiculopathy after a fall.', /radiculopathy/)?.name).toMatch(/unilateral/);
+    expect(condition('Pain in the lower back radiating into both legs.', /sciatica/)?.name).toBe('sciatica (bilateral)');
+    // The disc's side is where it presses, not where the pain is.
+    expect(condition('Right foraminal L3-L4 disc herniation.', /herniated/)?.name).toBe('a slipped (herniated) disc (lumbar)');
+  });
 });

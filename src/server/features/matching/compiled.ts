@@ -4,6 +4,7 @@ import { ageFromBirth, ageFromYears, ageWithin, type PersonAge } from './age';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { unitConversion, type UnitConversion } from './lab-units';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
+import { qualifiersContradicted } from './qualifier-opposites';
 import {
   compare,
   DAY_MS,
@@ -139,6 +140,8 @@ const GENERAL = 4;
 const OWN_ILLNESS = 8;
 /** A condition near a wanted one in the tree (evaluate.ts `nearRuleConcept`). */
 const NEAR = 16;
+/** A condition whose name says an excluding qualifier (the other side, another part of the spine: qualifier-opposites.ts). */
+const OPPOSITE = 32;
 
 export interface CompiledTrial {
   criteria: readonly MatchCriterion[];
@@ -312,6 +315,7 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
       if (!plan.wanted && kindCode === CONDITION && statusCode !== ABSENT && !isGeneralDenial(fact) && relatedToOwnIllness(fact.conceptId, plan.rule.concepts))
         flags |= OWN_ILLNESS;
       if (plan.qualified && plan.rule.type === 'condition' && qualifiersHeld(name, plan.rule.qualifiers ?? [])) flags |= SECOND;
+      else if (plan.qualified && plan.rule.type === 'condition' && qualifiersContradicted(name, plan.rule.qualifiers ?? [])) flags |= OPPOSITE;
     } else if (plan.type === 'lab' && kindCode === LAB) {
       if (measureNamed(plan.rule.measure, name)) flags |= READS;
       if (plan.rule.unit && unit && unit !== plan.rule.unit) {
@@ -586,7 +590,8 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
       // evaluate.ts `qualifiedJudgement`: a deciding "has it" fact proves the qualifiers only when its name says them.
       if (plan.qualified && decided >= 0 && outcome === (plan.wanted ? MET : NOT_MET)) {
         const s = sig[decided];
-        if (trial.sigStatus[s] !== ABSENT && (trial.sigFlags[s * trial.n + criterion] & SECOND) === 0) outcome = UNKNOWN;
+        const flags = trial.sigFlags[s * trial.n + criterion];
+        if (trial.sigStatus[s] !== ABSENT && (flags & SECOND) === 0) outcome = (flags & OPPOSITE) !== 0 ? (plan.wanted ? NOT_MET : MET) : UNKNOWN;
       }
       return;
     case 'lab': {

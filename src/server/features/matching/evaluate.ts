@@ -13,6 +13,7 @@ import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './a
 import { isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { unitConversion } from './lab-units';
+import { qualifiersContradicted } from './qualifier-opposites';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
 import { classAndScore, completenessOf, explainScore, scorePlans, UNKNOWN_WHEN_RELEVANT } from './score';
 
@@ -374,14 +375,18 @@ function presenceRule(
 /**
  * A rule with qualifiers ("severe osteoporosis", "lumbar disc herniation"; decision 077) decided by a fact that the person
  * has the condition: the fact proves the qualifiers only when its name says them ("severe osteoporosis", or a prescreen
- * answer to the qualified question). Otherwise the outcome that rests on the qualifier is unknown, never "not met" and
- * never "met". A denial or a window decides as before: no osteoporosis is no severe osteoporosis.
+ * answer to the qualified question). When its name says an excluding qualifier (the other side, another part of the
+ * spine; decision 183) the qualified condition is not had. Otherwise the outcome that rests on the qualifier is
+ * unknown, never "not met" and never "met". A denial or a window decides as before: no osteoporosis is no severe osteoporosis.
  */
 function qualifiedJudgement(judged: Judgement, facts: FactIndex, qualifiers: readonly ConditionQualifier[], wanted: boolean, explain: boolean): Judgement {
   if (judged.outcome !== (wanted ? 'met' : 'not_met') || !judged.factId) return judged;
   const fact = (facts.get('condition') ?? NONE).find((item) => item.id === judged.factId);
   if (!fact || fact.status === 'absent' || qualifiersHeld(fact.name, qualifiers)) return judged;
   const words = qualifiers.map((qualifier) => QUALIFIER_WORDS[qualifier].label).join(', ');
+  // The fact says the other side or part of the spine (qualifier-opposites.ts): the qualified condition is not had.
+  if (qualifiersContradicted(fact.name, qualifiers))
+    return { ...judged, outcome: wanted ? 'not_met' : 'met', reason: explain ? `${judged.reason}, not ${words}` : '' };
   return { ...judged, outcome: 'unknown', reason: explain ? `${judged.reason}; ${words}?` : '' };
 }
 

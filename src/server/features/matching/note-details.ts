@@ -100,6 +100,9 @@ const QUALIFIER_READINGS: Array<[RegExp, string]> = [
   [/^(?:bilateral)$/i, 'bilateral'],
 ];
 
+/** A symptom felt down a limb, whose left or right says it is one-sided (a lesion's side does not: a left disc herniation may give pain in both legs). */
+const ONE_LIMB_SYMPTOM = /\b(?:sciatica|radicul\w*|(?:leg|arm|thigh|calf) pain|radiat\w*)/i;
+
 /**
  * Qualifiers from the condition's phrase and its own words. "Cervical" is read only with a cervical level or another
  * spinal word in the phrase: alone it is as often the cervix. "Poorly controlled" is uncontrolled; "well controlled"
@@ -120,7 +123,10 @@ function qualifiersOf(phrase: string[], own: string): string[] {
     )
       found.add('cervical');
     if (/^poorly$/i.test(word) && /^controlled$/i.test(words[index - 1] ?? '')) found.add('uncontrolled');
+    // Pain down one limb is one-sided by its side: "left sciatica", "pain radiating down the right leg" (decision 183).
+    if (/^(?:left|right|left-sided|right-sided)$/i.test(word) && ONE_LIMB_SYMPTOM.test(own)) found.add('unilateral');
   }
+  if (/\bboth (?:legs|arms|sides)\b/i.test(own) && ONE_LIMB_SYMPTOM.test(own)) found.add('bilateral');
   if (found.has('unilateral') && found.has('bilateral')) {
     found.delete('unilateral');
     found.delete('bilateral');

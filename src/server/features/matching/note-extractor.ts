@@ -5,6 +5,7 @@ import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
 import { conditionDetails, givenOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
 import { readMeasures } from './note-measures';
+import { spineMentions } from './note-spine';
 import { matches, splitSentences, type Sentence } from './note-text';
 
 export { splitSentences } from './note-text';
@@ -483,7 +484,8 @@ function mentionsBySentence(text: string, sentences: readonly Sentence[], vocab:
       if (!isDedicated(mention.concept.id)) mentions.push({ ...mention, start: mention.start - sentence.start, end: mention.end - sentence.start });
     }
     const inverted = invertedMentions(sentence.text, vocab, mentions);
-    return inverted.length ? [...mentions, ...inverted].sort((a, b) => a.start - b.start) : mentions;
+    const spine = spineMentions(sentence.text, vocab, [...mentions, ...inverted]);
+    return inverted.length || spine.length ? [...mentions, ...inverted, ...spine].sort((a, b) => a.start - b.start) : mentions;
   });
 }
 
