@@ -296,6 +296,64 @@ describe('the compact evaluation of a match run', () => {
     expect(results[1]).toMatchObject({ matchClass: 'excluded', notMetIds: ['x'] });
   });
 
+  it('reads disc levels and the conditions the inclusions require as evaluate.ts does (decision 183)', () => {
+    const criteria: MatchCriterion[] = [
+      {
+        id: 'level',
+        kind: 'inclusion',
+        rule: { type: 'condition', condition: 'herniated disc', present: true, concepts: [{ id: 'mesh:D007405', name: 'herniated disc' }] },
+        ruleSource: 'text',
+        needsReview: false,
+        population: null,
+        text: 'A single herniated disc at C5-6 or C6-7 on MRI',
+      },
+      {
+        id: 'root',
+        kind: 'inclusion',
+        rule: { type: 'condition', condition: 'radiculopathy', present: true, concepts: [{ id: 'mesh:D011843', name: 'radiculopathy' }] },
+        ruleSource: 'text',
+        needsReview: false,
+        population: null,
+      },
+      {
+        id: 'nerves',
+        kind: 'exclusion',
+        rule: { type: 'condition', condition: 'nervous system disease', present: false, concepts: [{ id: 'mesh:D009422', name: 'nervous system diseases' }] },
+        ruleSource: 'text',
+        needsReview: false,
+        population: null,
+      },
+    ];
+    const condition = (id: string, conceptId: string, name: string): MatchFact => ({
+      id,
+      kind: 'condition',
+      conceptId,
+      name,
+      status: 'present',
+      value: null,
+      unit: null,
+      valueText: null,
+      observedOn: null,
+      source: 'note',
+    });
+    const root = condition('r', 'mesh:D011843', 'a pinched nerve in the spine (radiculopathy)');
+    const people: MatchPerson[] = [
+      { dateOfBirth: null, sex: 'male', facts: [condition('a', 'mesh:D007405', 'a slipped (herniated) disc (cervical, C6-C7)'), root] },
+      { dateOfBirth: null, sex: 'male', facts: [condition('b', 'mesh:D007405', 'a slipped (herniated) disc (cervical, C4-C5)'), root] },
+      { dateOfBirth: null, sex: 'male', facts: [condition('c', 'mesh:D007405', 'a slipped (herniated) disc (cervical)'), root] },
+    ];
+    const { trial, rows } = compact(people, criteria);
+    const results = people.map((person, i) => {
+      const expected = reference(criteria, person);
+      expect(matchCompact(trial, rows[i])).toEqual(expected);
+      return expected;
+    });
+    // The radiculopathy the trial asks for is not the nervous system disease it excludes: "nerves" stays unknown.
+    expect(results[0]).toMatchObject({ notMetIds: [], unknownIds: ['nerves'] });
+    expect(results[1]).toMatchObject({ matchClass: 'excluded', notMetIds: ['level'] });
+    expect(results[2]).toMatchObject({ notMetIds: [], unknownIds: ['level', 'nerves'] });
+  });
+
   it('reads a condition near a wanted one as evaluate.ts does: unknown, with its own chance', () => {
     const pah = [{ id: 'mesh:D000081029', name: 'pulmonary arterial hypertension' }];
     const inclusion: MatchCriterion = {

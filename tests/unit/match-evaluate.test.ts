@@ -713,3 +713,29 @@ describe('a denial of a broader concept in the hierarchy', () => {
     expect(outcome(noLiver, person([deniedCirrhosis]), { kind: 'exclusion' })).toBe('unknown');
   });
 });
+
+describe('disc levels as a qualifier of a spine condition (decision 183)', () => {
+  const herniation = { type: 'condition', condition: 'herniated disc', present: true, span: { start: 12, end: 26 } } as const satisfies CriterionRule;
+  const at = (name: string) => person([fact({ kind: 'condition', name, status: 'present' })]);
+  const text = 'Symptomatic herniated disc at L4-5 or L5-S1, confirmed by imaging';
+
+  it('meets a criterion naming levels only when the note names one of them, fails it when the note names only others', () => {
+    expect(outcome(herniation, at('herniated disc (lumbar, L5-S1)'), { text })).toBe('met');
+    expect(outcome(herniation, at('herniated disc (lumbar, L3-L4)'), { text })).toBe('not_met');
+    expect(outcome(herniation, at('herniated disc (lumbar)'), { text })).toBe('unknown');
+    // Without the criterion's words (an older caller), levels are not read.
+    expect(outcome(herniation, at('herniated disc (lumbar, L3-L4)'))).toBe('met');
+  });
+
+  it('an exclusion at a level is met by a disc at another one', () => {
+    const elsewhere = { ...herniation, present: false, span: { start: 10, end: 24 } } as const;
+    const words = 'Excluded: herniated disc at L2-L3 on imaging';
+    expect(outcome(elsewhere, at('herniated disc (L4-L5)'), { kind: 'exclusion', text: words })).toBe('met');
+    expect(outcome(elsewhere, at('herniated disc (L2-L3)'), { kind: 'exclusion', text: words })).toBe('not_met');
+  });
+
+  it('reads no levels from a clause that sets them aside, or from a range', () => {
+    expect(outcome(herniation, at('herniated disc (L3-L4)'), { text: 'Symptomatic herniated disc at any level other than L4-L5' })).toBe('met');
+    expect(outcome(herniation, at('herniated disc (L3-L4)'), { text: 'Symptomatic herniated disc between L1-L5' })).toBe('met');
+  });
+});

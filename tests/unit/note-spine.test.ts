@@ -9,7 +9,7 @@ const conditions = (text: string) =>
 
 describe('spine notes in MRI and history words (note-spine.ts, decision 183)', () => {
   it('reads an extruded, protruding or sequestered disc as a displaced (herniated) disc', () => {
-    expect(conditions('Imaging: C6-C7 disc extrusion narrowing the right foramen.')).toContain('a slipped (herniated) disc (cervical): present');
+    expect(conditions('Imaging: C6-C7 disc extrusion narrowing the right foramen.')).toContain('a slipped (herniated) disc (cervical, C6-C7): present');
     expect(conditions('There is a small left posterolateral protrusion at L4-5.')).toContainEqual(
       expect.stringMatching(/^a slipped \(herniated\) disc.*: present$/),
     );

@@ -1,4 +1,5 @@
 import { ENGLISH_NUMBER_WORDS } from '../../number-words';
+import { discLevelsIn } from './spinal-levels';
 /**
  * What a note says about one condition beyond its name (issue 31, decision 153): where it is (a spinal level, the
  * part of the spine; one side or both when the note says "unilateral" or "bilateral": a left-sided lesion does not
@@ -48,6 +49,10 @@ const YEAR_AFTER =
 
 /** "..., moderate to severe," right after the condition, closed by a comma or the sentence's end. */
 const SEVERITY_AFTER = /^\s*,\s*((?:mild|moderate|severe)(?:[- ]to[- ](?:moderate|severe))?)\s*(?:,|;|\.|$)/i;
+
+/** "at L4-L5", "at the L5-S1 level", "at L4-5 and L5-S1": a disc's level just after the condition. */
+const LEVEL_WORD = String.raw`[CTL]\d{1,2}\s*[-–/]\s*[CTLS]?\d{1,2}`;
+const LEVELS_AFTER = new RegExp(String.raw`^\s*(?:at|of)\s+(?:the\s+)?(${LEVEL_WORD}(?:\s*(?:,|and|or)\s*${LEVEL_WORD})*)\b`, 'i');
 
 /** "since age 20", "since the age of 12": read with the person's age. */
 const SINCE_AGE_AFTER = /^\s*(?:,\s*)?since (?:the )?age (?:of )?(\d{1,2})\b/i;
@@ -116,6 +121,8 @@ function qualifiersOf(phrase: string[], own: string): string[] {
     if (/^[CTLS]\d/i.test(word) && /^[CTLS]\d{1,2}(?:[-–/][CTLS]?\d{1,2})?$/i.test(word)) {
       const part = partOfLevel(word);
       if (part) found.add(part);
+      // The disc's level itself, so a criterion naming levels can be decided (spinal-levels.ts).
+      for (const level of discLevelsIn(word)) found.add(level);
     }
     if (
       /^cervical$/i.test(word) &&
@@ -170,7 +177,13 @@ export function conditionDetails(sentence: string, start: number, end: number, t
   const phrase = phraseBefore(sentence, start);
   // A severity in apposition after it: "atopic dermatitis, moderate to severe, involving ...".
   const apposed = SEVERITY_AFTER.exec(sentence.slice(end, end + 40));
-  const words = apposed ? [...phrase.words, ...apposed[1].split(/[\s-]+/).filter((word) => word !== 'to')] : phrase.words;
+  // Levels right after it: "disc herniation at L4-L5", "protrusion at L4-5 and L5-S1".
+  const levels = LEVELS_AFTER.exec(sentence.slice(end, end + 40));
+  const words = [
+    ...phrase.words,
+    ...(apposed ? apposed[1].split(/[\s-]+/).filter((word) => word !== 'to') : []),
+    ...(levels ? levels[1].split(/\s*(?:,|and|or)\s*/) : []),
+  ];
   return { qualifiers: qualifiersOf(words, sentence.slice(start, end)), since: sinceOf(sentence, phrase.from, end, today, age) };
 }
 

@@ -14,7 +14,7 @@ import type { Mention, Vocabulary } from '../trials/vocabulary';
 const LEVEL = String.raw`[CTL]\d{1,2}(?:\s*[-–/]\s*[CTLS]?\d{1,2})?`;
 const DISPLACEMENT = String.raw`(?:extrusions?|protrusions?|sequestrations?)`;
 const DISPLACED_DISC = new RegExp(
-  String.raw`\b(?:(?:dis[ck]s?\s+${DISPLACEMENT})|(?:(?:extruded|protruding|protruded|sequestered)\s+dis[ck](?:\s+fragments?)?)|(?:${LEVEL}\s+(?:(?:left|right|central|paracentral|posterolateral|foraminal|broad-based|large|small|focal)\s+){0,3}${DISPLACEMENT})|(?:${DISPLACEMENT}\s+(?:at|of)\s+(?:the\s+)?${LEVEL}))`,
+  String.raw`\b(?:(?:dis[ck]s?\s+${DISPLACEMENT})|(?:(?:extruded|protruding|protruded|sequestered)\s+dis[ck](?:\s+fragments?)?)|(?:${LEVEL}\s+(?:(?:left|right|central|paracentral|posterolateral|foraminal|broad-based|large|small|focal)\s+){0,3}${DISPLACEMENT})|(?:${DISPLACEMENT}\s+(?:at|of)\s+(?:the\s+)?${LEVEL}(?:\s*(?:,|and|or)\s*${LEVEL})*))`,
   'gi',
 );
 const LIMB_BELOW = String.raw`(?:(?:back\s+of\s+the\s+|posterior\s+|lateral\s+)?(?:leg|legs|thigh|calf|foot|feet|ankle|shin|knee|toes?))`;
