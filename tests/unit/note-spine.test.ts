@@ -30,4 +30,15 @@ describe('spine notes in MRI and history words (note-spine.ts, decision 183)', (
     // Thigh pain that stays above the knee is leg pain only.
     expect(conditions('Thigh pain radiating to the knee.')).not.toContainEqual(expect.stringMatching(/^sciatica/));
   });
+
+  it('reads neck pain spreading into the hand as arm pain, and a nerve root pressed on at a level as radiculopathy', () => {
+    expect(conditions('Four weeks of neck ache shooting down to the left hand.')).toContain('arm pain (unilateral): present');
+    expect(conditions('Foraminal stenosis with C7 nerve root impingement.')).toContainEqual(
+      expect.stringMatching(/^a pinched nerve in the spine \(radiculopathy\).*: present$/),
+    );
+    expect(conditions('A fragment impinging on the traversing L5 root.')).toContainEqual(expect.stringMatching(/radiculopathy.*: present$/));
+    expect(conditions('There is no C6 root compression.')).toContainEqual(expect.stringMatching(/radiculopathy.*: absent$/));
+    // A root named without anything pressing on it is anatomy, not a finding.
+    expect(conditions('The L4 nerve root exits normally.')).toEqual([]);
+  });
 });

@@ -106,7 +106,7 @@ const QUALIFIER_READINGS: Array<[RegExp, string]> = [
 ];
 
 /** A symptom felt down a limb, whose left or right says it is one-sided (a lesion's side does not: a left disc herniation may give pain in both legs). */
-const ONE_LIMB_SYMPTOM = /\b(?:sciatica|radicul\w*|(?:leg|arm|thigh|calf) pain|radiat\w*)/i;
+const ONE_LIMB_SYMPTOM = /\b(?:sciatica|radicul\w*|(?:leg|arm|thigh|calf) pain|radiat\w*|shoot\w*|travel\w*|spread\w*)/i;
 
 /**
  * Qualifiers from the condition's phrase and its own words. "Cervical" is read only with a cervical level or another

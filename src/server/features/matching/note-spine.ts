@@ -7,7 +7,10 @@ import type { Mention, Vocabulary } from '../trials/vocabulary';
  *   level ("L4-L5 disc extrusion", "sequestered disc fragment", "right paracentral protrusion at L5-S1"). MeSH files
  *   them under Intervertebral Disc Displacement. A bulge is not one: a disc bulge is not a herniation.
  * - Pain that radiates from the buttock or the back down the leg ("buttock pain radiating to the calf", "pain
- *   radiating down the left leg") is sciatica; pain in a thigh or a calf is leg pain.
+ *   radiating down the left leg") is sciatica; pain in a thigh or a calf is leg pain; neck pain spreading into the
+ *   arm or hand is arm pain.
+ * - A nerve root pressed on, with its level ("C6 root compression", "compressing the S1 nerve root"), is a
+ *   radiculopathy (the vocabulary reads "nerve root compression" only with the words side by side).
  * Each reading is looked up in the vocabulary by the heading's own name, so the concept is the one the rest of the
  * product reads.
  */
@@ -24,6 +27,17 @@ const FROM_BACK = String.raw`(?:(?:buttock|gluteal|low(?:er)?\s+back|back)\s+(?:
 /** From the buttock or the low back into the leg, or from the thigh to below the knee. */
 const RADIATING = new RegExp(String.raw`\b(?:${FROM_BACK}${SPREADS}${LIMB_BELOW}|(?:posterior\s+|lateral\s+)?thigh\s+pain${SPREADS}${BELOW_KNEE})\b`, 'gi');
 const LIMB_PAIN = /\b(?:thigh|calf)\s+pain\b/gi;
+/** Neck pain spreading into the arm ("neck pain radiating to the right forearm and thumb"): arm pain. */
+const ARM_BELOW = String.raw`(?:arm|arms|forearm|hand|hands|thumb|fingers?|wrist)`;
+const NECK_RADIATING = new RegExp(
+  String.raw`\b(?:neck|cervical)\s+(?:pain|ache)${SPREADS}(?:(?:shoulder|upper\s+arm|elbow)(?:,|\s+and|\s+or)?\s+(?:(?:the\s+)?(?:lateral|medial|radial|ulnar)\s+)?)*${ARM_BELOW}\b`,
+  'gi',
+);
+/** A nerve root pressed on, named with its level ("C6 root compression", "compressing the left S1 nerve root"): radiculopathy. */
+const ROOT_PRESSED = new RegExp(
+  String.raw`\b(?:[CTLS]\d{1,2}\s+(?:nerve\s+)?root\s+(?:compression|impingement|entrapment)|(?:compress\w*|imping\w*)\s+(?:on\s+)?(?:the\s+)?(?:(?:left|right|exiting|traversing)\s+)*[CTLS]\d{1,2}\s+(?:nerve\s+)?roots?)\b`,
+  'gi',
+);
 
 /** The concept the vocabulary reads for a heading's name, or null when it reads none or several. */
 function conceptNamed(vocab: Vocabulary, name: string): Mention['concept'] | null {
@@ -38,6 +52,8 @@ export function spineMentions(sentence: string, vocab: Vocabulary, mentions: rea
     [DISPLACED_DISC, 'intervertebral disc displacement'],
     [RADIATING, 'sciatica'],
     [LIMB_PAIN, 'leg pain'],
+    [NECK_RADIATING, 'arm pain'],
+    [ROOT_PRESSED, 'radiculopathy'],
   ];
   for (const [pattern, name] of readings) {
     pattern.lastIndex = 0;
