@@ -370,7 +370,7 @@ describe('the compact evaluation of a match run', () => {
       sex: 'female',
       facts: [{ id: 'f', kind: 'condition', conceptId, name: conceptId, status, value: null, unit: null, valueText: null, observedOn: null, source: 'note' }],
     });
-    const people = [person('mesh:D065627', 'present'), person('mesh:D065627', 'history'), person('mesh:D065627', 'absent'), person('mesh:D001249', 'present')];
+    const people = [person('mesh:D010547', 'present'), person('mesh:D010547', 'history'), person('mesh:D010547', 'absent'), person('mesh:D001249', 'present')];
     const { trial, rows } = compact(people, criteria);
     for (let i = 0; i < people.length; i++) expect(matchCompact(trial, rows[i]), `person ${i}`).toEqual(reference(criteria, people[i]));
     expect(matchCompact(trial, rows[0]).score).toBeGreaterThan(matchCompact(trial, rows[3]).score);

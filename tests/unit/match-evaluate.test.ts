@@ -473,8 +473,9 @@ describe("the trial's target condition (decision 130)", () => {
   it("a condition next to the trial's in the tree raises the chance but never meets it (decision 164)", () => {
     const pah = { conditions: ['Pulmonary Arterial Hypertension'], criteria: [criterion({ type: 'age', minYears: 18, maxYears: 65 }, { id: 'age' })] };
     const condition = (name: string, conceptId: string) => fact({ kind: 'condition', name, conceptId, status: 'present', source: 'note' });
-    // Familial primary pulmonary hypertension sits beside pulmonary arterial hypertension, under pulmonary hypertension.
-    const sibling = matchTrial(pah, person([condition('familial primary pulmonary hypertension', 'mesh:D065627')], adult), today);
+    // Persistent fetal circulation (a newborn's pulmonary hypertension) sits beside pulmonary arterial hypertension, under
+    // pulmonary hypertension (familial primary PH, the example before decision 183, is now a form of PAH).
+    const sibling = matchTrial(pah, person([condition('persistent fetal circulation syndrome', 'mesh:D010547')], adult), today);
     const farAway = matchTrial(pah, person([condition('asthma', 'mesh:D001249')], adult), today);
     expect(sibling.outcomes[0]).toMatchObject({ criterionId: TARGET_CONDITION_ID, outcome: 'unknown' });
     expect(sibling.outcomes[0].reason).toMatch(/close to pulmonary arterial hypertension/i);
@@ -483,7 +484,7 @@ describe("the trial's target condition (decision 130)", () => {
     expect(farAway.outcomes[0]).toMatchObject({ outcome: 'unknown', factId: null });
     expect(sibling.score).toBeGreaterThan(farAway.score * 2);
     // The same for any inclusion wanting a condition, not only the trial's target: unknown, the sibling named.
-    const familial = condition('familial primary pulmonary hypertension', 'mesh:D065627');
+    const familial = condition('persistent fetal circulation syndrome', 'mesh:D010547');
     const wanted = evaluateCriterion(
       criterion({ type: 'condition', condition: 'PAH', present: true, concepts: [{ id: 'mesh:D000081029', name: 'pulmonary arterial hypertension' }] }),
       person([familial]),
@@ -737,5 +738,17 @@ describe('disc levels as a qualifier of a spine condition (decision 183)', () =>
   it('reads no levels from a clause that sets them aside, or from a range', () => {
     expect(outcome(herniation, at('herniated disc (L3-L4)'), { text: 'Symptomatic herniated disc at any level other than L4-L5' })).toBe('met');
     expect(outcome(herniation, at('herniated disc (L3-L4)'), { text: 'Symptomatic herniated disc between L1-L5' })).toBe('met');
+  });
+});
+
+describe('a form of a condition MeSH files beside it (decision 183)', () => {
+  it('idiopathic pulmonary arterial hypertension in a note meets "pulmonary arterial hypertension"', async () => {
+    const { extractNoteFacts } = await import('../../src/server/features/matching/note-extractor');
+    const facts = extractNoteFacts('Known idiopathic pulmonary arterial hypertension on ambrisentan.', { today }).map((item, index) => ({
+      ...item,
+      id: `n${index}`,
+    })) as MatchFact[];
+    const pah: CriterionRule = { type: 'condition', condition: 'PAH', present: true, concepts: [{ id: 'mesh:D000081029', name: 'pulmonary arterial hypertension' }] };
+    expect(outcome(pah, person(facts))).toBe('met');
   });
 });
