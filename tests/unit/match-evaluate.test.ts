@@ -748,7 +748,12 @@ describe('a form of a condition MeSH files beside it (decision 183)', () => {
       ...item,
       id: `n${index}`,
     })) as MatchFact[];
-    const pah: CriterionRule = { type: 'condition', condition: 'PAH', present: true, concepts: [{ id: 'mesh:D000081029', name: 'pulmonary arterial hypertension' }] };
+    const pah: CriterionRule = {
+      type: 'condition',
+      condition: 'PAH',
+      present: true,
+      concepts: [{ id: 'mesh:D000081029', name: 'pulmonary arterial hypertension' }],
+    };
     expect(outcome(pah, person(facts))).toBe('met');
   });
 });
