@@ -27,6 +27,10 @@ describe('spine notes in MRI and history words (note-spine.ts, decision 183)', (
     expect(conditions('Gluteal pain that shoots down to the foot when he coughs.')).toContain('sciatica: present');
     expect(conditions('Lateral thigh pain travelling to the shin for a month.')).toContainEqual(expect.stringMatching(/^sciatica/));
     expect(conditions('Cramping calf pain after walking two blocks.')).toContain('leg pain: present');
+    expect(conditions('Right gluteal ache radiating down the lateral thigh and knee to the ankle.')).toContain('sciatica (unilateral): present');
+    // Pain that stops at the thigh or the knee may be referred from the back: not sciatica.
+    expect(conditions('Low back pain radiating into the buttocks and knees.')).not.toContainEqual(expect.stringMatching(/^sciatica/));
+    expect(conditions('Back pain spreading to the left thigh.')).not.toContainEqual(expect.stringMatching(/^sciatica/));
     // Thigh pain that stays above the knee is leg pain only.
     expect(conditions('Thigh pain radiating to the knee.')).not.toContainEqual(expect.stringMatching(/^sciatica/));
   });

@@ -20,12 +20,20 @@ const DISPLACED_DISC = new RegExp(
   String.raw`\b(?:(?:dis[ck]s?\s+${DISPLACEMENT})|(?:(?:extruded|protruding|protruded|sequestered)\s+dis[ck](?:\s+fragments?)?)|(?:${LEVEL}\s+(?:(?:left|right|central|paracentral|posterolateral|foraminal|broad-based|large|small|focal)\s+){0,3}${DISPLACEMENT})|(?:${DISPLACEMENT}\s+(?:at|of)\s+(?:the\s+)?${LEVEL}(?:\s*(?:,|and|or)\s*${LEVEL})*))`,
   'gi',
 );
-const LIMB_BELOW = String.raw`(?:(?:back\s+of\s+the\s+|posterior\s+|lateral\s+)?(?:leg|legs|thigh|calf|foot|feet|ankle|shin|knee|toes?))`;
+const LIMB_BELOW = String.raw`(?:(?:back\s+of\s+the\s+|posterior\s+|lateral\s+)?(?:leg|legs|calf|foot|feet|ankle|shin|toes?))`;
+/**
+ * On the way down: "down the posterior thigh and calf", "to the back of the knee and the foot". Pain that stops at the
+ * thigh or the knee may be referred from the back, not radicular: it is not sciatica.
+ */
+const THROUGH_THIGH = String.raw`(?:(?:posterior|lateral|anterior|back|of|the|his|her|thigh|thighs|knee|and|to|into|down|,)\s*){0,8}`;
 const BELOW_KNEE = String.raw`(?:calf|foot|feet|ankle|shin|toes?|heel)`;
 const SPREADS = String.raw`\s+(?:that\s+|which\s+)?(?:radiat\w*|shoot\w*|travel\w*|spread\w*)\s+(?:down\s+(?:to|into)|down|to|into|through)\s+(?:the\s+|his\s+|her\s+|both\s+)?(?:(?:left|right)\s+)?`;
 const FROM_BACK = String.raw`(?:(?:buttock|gluteal|low(?:er)?\s+back|back)\s+(?:pain|ache)|(?:pain|ache|aching)\s+(?:in|from)\s+(?:the\s+|his\s+|her\s+)?(?:(?:left|right)\s+)?(?:buttocks?|low(?:er)?\s+back))`;
 /** From the buttock or the low back into the leg, or from the thigh to below the knee. */
-const RADIATING = new RegExp(String.raw`\b(?:${FROM_BACK}${SPREADS}${LIMB_BELOW}|(?:posterior\s+|lateral\s+)?thigh\s+pain${SPREADS}${BELOW_KNEE})\b`, 'gi');
+const RADIATING = new RegExp(
+  String.raw`\b(?:${FROM_BACK}${SPREADS}${THROUGH_THIGH}${LIMB_BELOW}|(?:posterior\s+|lateral\s+)?thigh\s+pain${SPREADS}${BELOW_KNEE})\b`,
+  'gi',
+);
 const LIMB_PAIN = /\b(?:thigh|calf)\s+pain\b/gi;
 /** Neck pain spreading into the arm ("neck pain radiating to the right forearm and thumb"): arm pain. */
 const ARM_BELOW = String.raw`(?:arm|arms|forearm|hand|hands|thumb|fingers?|wrist)`;
