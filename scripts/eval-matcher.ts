@@ -290,6 +290,26 @@ function why(pair: LabelledPair, draft: TrialDraft, match: PersonMatch) {
   }
 }
 
+/**
+ * `--calibrate`: on the development part only, what the labels say of each kind of criterion by the matcher's outcome
+ * (met / not met / unknown labels), so a weight in score.ts can be set from how often such outcomes hold.
+ */
+const CALIBRATE = process.argv.includes('--calibrate');
+const calibration = new Map<string, { met: number; not_met: number; unknown: number }>();
+function tallyLabel(criterion: TrialDraft['criteria'][number], outcome: string | undefined, label: string | undefined) {
+  const rule = criterion.rule;
+  const wanted = rule?.type === 'condition' ? rule.present : rule?.type === 'medication' ? rule.taking : null;
+  const key = [
+    criterion.kind,
+    rule ? `${rule.type}${wanted === null ? '' : wanted ? '+' : '-'}` : 'none',
+    criterion.needsReview ? 'unreviewed' : 'reviewed',
+    outcome,
+  ].join(' ');
+  const counts = calibration.get(key) ?? { met: 0, not_met: 0, unknown: 0 };
+  counts[(label as 'met' | 'not_met' | undefined) ?? 'unknown']++;
+  calibration.set(key, counts);
+}
+
 function main() {
   if (!existsSync(path.join(SHARED, 'ctgov/studies.json'))) {
     console.log('eval:matcher: ../shared/data is absent; nothing to evaluate.');
@@ -356,6 +376,7 @@ function main() {
           continue;
         }
         const outcome = match.outcomes.find((item) => item.criterionId === String(now))?.outcome;
+        if (CALIBRATE && pair.part === 'development') tallyLabel(draft.criteria[now], outcome, label);
         labelled++;
         if (label) labelledDecided++;
         if (outcome === 'met' || outcome === 'not_met') {
@@ -380,6 +401,9 @@ function main() {
     'Untuned part',
     scored.filter((item) => item.pair.part === 'untuned'),
   );
+  if (CALIBRATE)
+    for (const [key, counts] of [...calibration].sort())
+      console.log(`  ${key.padEnd(52)} labels: met ${counts.met}, not met ${counts.not_met}, unknown ${counts.unknown}`);
   if (process.argv.includes('--pairs'))
     for (const item of scored)
       console.log(

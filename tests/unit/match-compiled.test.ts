@@ -34,6 +34,10 @@ const RULES: CriterionRule[] = [
   { type: 'condition', condition: 'asthma', present: true, concepts: asthma },
   { type: 'condition', condition: 'asthma', present: true, concepts: asthma, qualifiers: ['severe'] },
   { type: 'condition', condition: 'asthma', present: false, concepts: asthma, qualifiers: ['severe'] },
+  // One side or both, and the part of the spine (decision 183): a fact saying the other one decides.
+  { type: 'condition', condition: 'sciatica', present: true, qualifiers: ['one_side'] },
+  { type: 'condition', condition: 'sciatica', present: false, qualifiers: ['both_sides'] },
+  { type: 'condition', condition: 'sciatica', present: true, qualifiers: ['lumbar', 'one_side'] },
   { type: 'condition', condition: 'type 2 diabetes', present: false, history: true },
   { type: 'condition', condition: 'type 2 diabetes', present: true, history: true },
   { type: 'condition', condition: 'myocardial infarction', present: false, within: { value: 6, unit: 'months' } },
@@ -89,6 +93,10 @@ const CONDITIONS: Array<Partial<MatchFact>> = [
   { name: 'chronic low back pain' },
   { name: 'low back pain' },
   { conceptId: 'mesh:D006973', name: 'hypertension' },
+  { name: 'sciatica (bilateral)' },
+  { name: 'sciatica (unilateral)' },
+  { name: 'sciatica (cervical, unilateral)' },
+  { name: 'sciatica' },
   // "Otherwise healthy" (general-denials.ts): answers exclusions only, after every named fact.
   { conceptId: 'cohortly:no-other-conditions', name: 'other medical conditions' },
 ];
@@ -288,6 +296,64 @@ describe('the compact evaluation of a match run', () => {
     expect(results[1]).toMatchObject({ matchClass: 'excluded', notMetIds: ['x'] });
   });
 
+  it('reads disc levels and the conditions the inclusions require as evaluate.ts does (decision 183)', () => {
+    const criteria: MatchCriterion[] = [
+      {
+        id: 'level',
+        kind: 'inclusion',
+        rule: { type: 'condition', condition: 'herniated disc', present: true, concepts: [{ id: 'mesh:D007405', name: 'herniated disc' }] },
+        ruleSource: 'text',
+        needsReview: false,
+        population: null,
+        text: 'A single herniated disc at C5-6 or C6-7 on MRI',
+      },
+      {
+        id: 'root',
+        kind: 'inclusion',
+        rule: { type: 'condition', condition: 'radiculopathy', present: true, concepts: [{ id: 'mesh:D011843', name: 'radiculopathy' }] },
+        ruleSource: 'text',
+        needsReview: false,
+        population: null,
+      },
+      {
+        id: 'nerves',
+        kind: 'exclusion',
+        rule: { type: 'condition', condition: 'nervous system disease', present: false, concepts: [{ id: 'mesh:D009422', name: 'nervous system diseases' }] },
+        ruleSource: 'text',
+        needsReview: false,
+        population: null,
+      },
+    ];
+    const condition = (id: string, conceptId: string, name: string): MatchFact => ({
+      id,
+      kind: 'condition',
+      conceptId,
+      name,
+      status: 'present',
+      value: null,
+      unit: null,
+      valueText: null,
+      observedOn: null,
+      source: 'note',
+    });
+    const root = condition('r', 'mesh:D011843', 'a pinched nerve in the spine (radiculopathy)');
+    const people: MatchPerson[] = [
+      { dateOfBirth: null, sex: 'male', facts: [condition('a', 'mesh:D007405', 'a slipped (herniated) disc (cervical, C6-C7)'), root] },
+      { dateOfBirth: null, sex: 'male', facts: [condition('b', 'mesh:D007405', 'a slipped (herniated) disc (cervical, C4-C5)'), root] },
+      { dateOfBirth: null, sex: 'male', facts: [condition('c', 'mesh:D007405', 'a slipped (herniated) disc (cervical)'), root] },
+    ];
+    const { trial, rows } = compact(people, criteria);
+    const results = people.map((person, i) => {
+      const expected = reference(criteria, person);
+      expect(matchCompact(trial, rows[i])).toEqual(expected);
+      return expected;
+    });
+    // The radiculopathy the trial asks for is not the nervous system disease it excludes: "nerves" stays unknown.
+    expect(results[0]).toMatchObject({ notMetIds: [], unknownIds: ['nerves'] });
+    expect(results[1]).toMatchObject({ matchClass: 'excluded', notMetIds: ['level'] });
+    expect(results[2]).toMatchObject({ notMetIds: [], unknownIds: ['level', 'nerves'] });
+  });
+
   it('reads a condition near a wanted one as evaluate.ts does: unknown, with its own chance', () => {
     const pah = [{ id: 'mesh:D000081029', name: 'pulmonary arterial hypertension' }];
     const inclusion: MatchCriterion = {
@@ -304,7 +370,7 @@ describe('the compact evaluation of a match run', () => {
       sex: 'female',
       facts: [{ id: 'f', kind: 'condition', conceptId, name: conceptId, status, value: null, unit: null, valueText: null, observedOn: null, source: 'note' }],
     });
-    const people = [person('mesh:D065627', 'present'), person('mesh:D065627', 'history'), person('mesh:D065627', 'absent'), person('mesh:D001249', 'present')];
+    const people = [person('mesh:D010547', 'present'), person('mesh:D010547', 'history'), person('mesh:D010547', 'absent'), person('mesh:D001249', 'present')];
     const { trial, rows } = compact(people, criteria);
     for (let i = 0; i < people.length; i++) expect(matchCompact(trial, rows[i]), `person ${i}`).toEqual(reference(criteria, people[i]));
     expect(matchCompact(trial, rows[0]).score).toBeGreaterThan(matchCompact(trial, rows[3]).score);

@@ -100,6 +100,31 @@ describe('each rule kind against facts', () => {
       person([fact({ kind: 'condition', name: 'asthma', conceptId: 'mesh:D001249', status: 'absent' })]),
       'not_met',
     ],
+    // The other side or another part of the spine on record (decision 183) answers the qualifier with certainty.
+    [
+      'wanted one-sided nerve pain, pain down both legs on record',
+      { type: 'condition', condition: 'radiculopathy', present: true, qualifiers: ['one_side'] },
+      person([fact({ kind: 'condition', name: 'radiculopathy (bilateral)', status: 'present' })]),
+      'not_met',
+    ],
+    [
+      'unwanted two-sided nerve pain, one side on record',
+      { type: 'condition', condition: 'radiculopathy', present: false, qualifiers: ['both_sides'] },
+      person([fact({ kind: 'condition', name: 'radiculopathy (unilateral)', status: 'present' })]),
+      'met',
+    ],
+    [
+      'wanted lumbar disc disease, a neck disc on record',
+      { type: 'condition', condition: 'disc herniation', present: true, qualifiers: ['lumbar'] },
+      person([fact({ kind: 'condition', name: 'disc herniation (cervical)', status: 'present' })]),
+      'not_met',
+    ],
+    [
+      'wanted one-sided nerve pain, side not on record',
+      { type: 'condition', condition: 'radiculopathy', present: true, qualifiers: ['one_side'] },
+      person([fact({ kind: 'condition', name: 'radiculopathy (lumbar)', status: 'present' })]),
+      'unknown',
+    ],
     [
       'unwanted uncontrolled condition, controlled status unknown',
       { ...asthma, present: false, qualifiers: ['uncontrolled'] },
@@ -448,8 +473,9 @@ describe("the trial's target condition (decision 130)", () => {
   it("a condition next to the trial's in the tree raises the chance but never meets it (decision 164)", () => {
     const pah = { conditions: ['Pulmonary Arterial Hypertension'], criteria: [criterion({ type: 'age', minYears: 18, maxYears: 65 }, { id: 'age' })] };
     const condition = (name: string, conceptId: string) => fact({ kind: 'condition', name, conceptId, status: 'present', source: 'note' });
-    // Familial primary pulmonary hypertension sits beside pulmonary arterial hypertension, under pulmonary hypertension.
-    const sibling = matchTrial(pah, person([condition('familial primary pulmonary hypertension', 'mesh:D065627')], adult), today);
+    // Persistent fetal circulation (a newborn's pulmonary hypertension) sits beside pulmonary arterial hypertension, under
+    // pulmonary hypertension (familial primary PH, the example before decision 183, is now a form of PAH).
+    const sibling = matchTrial(pah, person([condition('persistent fetal circulation syndrome', 'mesh:D010547')], adult), today);
     const farAway = matchTrial(pah, person([condition('asthma', 'mesh:D001249')], adult), today);
     expect(sibling.outcomes[0]).toMatchObject({ criterionId: TARGET_CONDITION_ID, outcome: 'unknown' });
     expect(sibling.outcomes[0].reason).toMatch(/close to pulmonary arterial hypertension/i);
@@ -458,7 +484,7 @@ describe("the trial's target condition (decision 130)", () => {
     expect(farAway.outcomes[0]).toMatchObject({ outcome: 'unknown', factId: null });
     expect(sibling.score).toBeGreaterThan(farAway.score * 2);
     // The same for any inclusion wanting a condition, not only the trial's target: unknown, the sibling named.
-    const familial = condition('familial primary pulmonary hypertension', 'mesh:D065627');
+    const familial = condition('persistent fetal circulation syndrome', 'mesh:D010547');
     const wanted = evaluateCriterion(
       criterion({ type: 'condition', condition: 'PAH', present: true, concepts: [{ id: 'mesh:D000081029', name: 'pulmonary arterial hypertension' }] }),
       person([familial]),
@@ -686,5 +712,48 @@ describe('a denial of a broader concept in the hierarchy', () => {
     } satisfies CriterionRule;
     const deniedCirrhosis = fact({ kind: 'condition', name: 'cirrhosis', conceptId: cirrhosis.id, status: 'absent', source: 'note' });
     expect(outcome(noLiver, person([deniedCirrhosis]), { kind: 'exclusion' })).toBe('unknown');
+  });
+});
+
+describe('disc levels as a qualifier of a spine condition (decision 183)', () => {
+  const herniation = { type: 'condition', condition: 'herniated disc', present: true, span: { start: 12, end: 26 } } as const satisfies CriterionRule;
+  const at = (name: string) => person([fact({ kind: 'condition', name, status: 'present' })]);
+  const text = 'Symptomatic herniated disc at L4-5 or L5-S1, confirmed by imaging';
+
+  it('meets a criterion naming levels only when the note names one of them, fails it when the note names only others', () => {
+    expect(outcome(herniation, at('herniated disc (lumbar, L5-S1)'), { text })).toBe('met');
+    expect(outcome(herniation, at('herniated disc (lumbar, L3-L4)'), { text })).toBe('not_met');
+    expect(outcome(herniation, at('herniated disc (lumbar)'), { text })).toBe('unknown');
+    // Without the criterion's words (an older caller), levels are not read.
+    expect(outcome(herniation, at('herniated disc (lumbar, L3-L4)'))).toBe('met');
+  });
+
+  it('an exclusion at a level is met by a disc at another one', () => {
+    const elsewhere = { ...herniation, present: false, span: { start: 10, end: 24 } } as const;
+    const words = 'Excluded: herniated disc at L2-L3 on imaging';
+    expect(outcome(elsewhere, at('herniated disc (L4-L5)'), { kind: 'exclusion', text: words })).toBe('met');
+    expect(outcome(elsewhere, at('herniated disc (L2-L3)'), { kind: 'exclusion', text: words })).toBe('not_met');
+  });
+
+  it('reads no levels from a clause that sets them aside, or from a range', () => {
+    expect(outcome(herniation, at('herniated disc (L3-L4)'), { text: 'Symptomatic herniated disc at any level other than L4-L5' })).toBe('met');
+    expect(outcome(herniation, at('herniated disc (L3-L4)'), { text: 'Symptomatic herniated disc between L1-L5' })).toBe('met');
+  });
+});
+
+describe('a form of a condition MeSH files beside it (decision 183)', () => {
+  it('idiopathic pulmonary arterial hypertension in a note meets "pulmonary arterial hypertension"', async () => {
+    const { extractNoteFacts } = await import('../../src/server/features/matching/note-extractor');
+    const facts = extractNoteFacts('Known idiopathic pulmonary arterial hypertension on ambrisentan.', { today }).map((item, index) => ({
+      ...item,
+      id: `n${index}`,
+    })) as MatchFact[];
+    const pah: CriterionRule = {
+      type: 'condition',
+      condition: 'PAH',
+      present: true,
+      concepts: [{ id: 'mesh:D000081029', name: 'pulmonary arterial hypertension' }],
+    };
+    expect(outcome(pah, person(facts))).toBe('met');
   });
 });

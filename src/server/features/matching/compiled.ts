@@ -4,6 +4,8 @@ import { ageFromBirth, ageFromYears, ageWithin, type PersonAge } from './age';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { unitConversion, type UnitConversion } from './lab-units';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
+import { qualifiersContradicted } from './qualifier-opposites';
+import { discLevelsOf, levelsAgree } from './spinal-levels';
 import {
   compare,
   DAY_MS,
@@ -70,6 +72,8 @@ type Plan =
       maxDays: number;
       duration: boolean;
       qualified: boolean;
+      /** The disc levels the criterion names (spinal-levels.ts), a qualifier too. */
+      levels: string[] | null;
       rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>;
       label: string;
       /** A wanted condition: a condition near it in the tree is a hint (evaluate.ts `nearCounts`). */
@@ -95,6 +99,7 @@ function planOf(criterion: MatchCriterion, today: Date): Plan {
     case 'condition':
     case 'medication': {
       const duration = rule.type === 'condition' && rule.duration && (rule.duration.minDays || rule.duration.maxDays) ? rule.duration : null;
+      const levels = rule.type === 'condition' ? discLevelsOf(criterion) : null;
       return {
         type: 'presence',
         kind: rule.type === 'condition' ? CONDITION : MEDICATION,
@@ -104,7 +109,8 @@ function planOf(criterion: MatchCriterion, today: Date): Plan {
         minDays: duration?.minDays ?? 0,
         maxDays: duration?.maxDays ?? 0,
         duration: duration !== null,
-        qualified: rule.type === 'condition' && Boolean(rule.qualifiers?.length),
+        qualified: rule.type === 'condition' && (Boolean(rule.qualifiers?.length) || levels !== null),
+        levels,
         rule,
         label: rule.concepts?.[0]?.name ?? (rule.type === 'condition' ? rule.condition : rule.medication),
         nearCounts: rule.type === 'condition' && rule.present,
@@ -139,6 +145,8 @@ const GENERAL = 4;
 const OWN_ILLNESS = 8;
 /** A condition near a wanted one in the tree (evaluate.ts `nearRuleConcept`). */
 const NEAR = 16;
+/** A condition whose name says an excluding qualifier (the other side, another part of the spine: qualifier-opposites.ts). */
+const OPPOSITE = 32;
 
 export interface CompiledTrial {
   criteria: readonly MatchCriterion[];
@@ -287,6 +295,13 @@ function reads(plan: Plan, kind: number, status: number, flags: number, valueTex
 }
 
 /** Adds a signature to the run's dictionary, deciding once what each criterion makes of its words. */
+/** evaluate.ts `qualifiedJudgement`: SECOND when the name holds every qualifier and a wanted level, OPPOSITE when it says an excluding one. */
+function qualifierFlags(name: string, qualifiers: NonNullable<Extract<CriterionRule, { type: 'condition' }>['qualifiers']>, levels: string[] | null): number {
+  const level = levels ? levelsAgree(name, levels) : 'in';
+  if (qualifiersHeld(name, qualifiers) && level === 'in') return SECOND;
+  return qualifiersContradicted(name, qualifiers) || level === 'out' ? OPPOSITE : 0;
+}
+
 function addSignature(trial: CompiledTrial, key: string, fields: string[]): number {
   const [kind, status, conceptId, name, unit, valueText] = fields;
   const id = trial.sigKind.length;
@@ -311,7 +326,7 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
       else if (!plan.wanted && isGeneralDenial(fact) && generalDenialAnswers(plan.rule.type, plan.rule)) flags |= GENERAL;
       if (!plan.wanted && kindCode === CONDITION && statusCode !== ABSENT && !isGeneralDenial(fact) && relatedToOwnIllness(fact.conceptId, plan.rule.concepts))
         flags |= OWN_ILLNESS;
-      if (plan.qualified && plan.rule.type === 'condition' && qualifiersHeld(name, plan.rule.qualifiers ?? [])) flags |= SECOND;
+      if (plan.qualified && plan.rule.type === 'condition') flags |= qualifierFlags(name, plan.rule.qualifiers ?? [], plan.levels);
     } else if (plan.type === 'lab' && kindCode === LAB) {
       if (measureNamed(plan.rule.measure, name)) flags |= READS;
       if (plan.rule.unit && unit && unit !== plan.rule.unit) {
@@ -586,7 +601,8 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
       // evaluate.ts `qualifiedJudgement`: a deciding "has it" fact proves the qualifiers only when its name says them.
       if (plan.qualified && decided >= 0 && outcome === (plan.wanted ? MET : NOT_MET)) {
         const s = sig[decided];
-        if (trial.sigStatus[s] !== ABSENT && (trial.sigFlags[s * trial.n + criterion] & SECOND) === 0) outcome = UNKNOWN;
+        const flags = trial.sigFlags[s * trial.n + criterion];
+        if (trial.sigStatus[s] !== ABSENT && (flags & SECOND) === 0) outcome = (flags & OPPOSITE) !== 0 ? (plan.wanted ? NOT_MET : MET) : UNKNOWN;
       }
       return;
     case 'lab': {

@@ -53,8 +53,8 @@ const deepEnough = (heading: string) => ancestorSet(heading).size >= NEAR_MIN_AN
 
 /**
  * Whether a condition is near another in MeSH's tree: one directly above the other, or both directly under the same
- * heading three levels deep or more ("familial primary pulmonary hypertension" and "pulmonary arterial
- * hypertension" under pulmonary hypertension; "spinal stenosis" and "intervertebral disc displacement" under spinal
+ * heading three levels deep or more ("persistent fetal circulation syndrome" and "pulmonary arterial hypertension"
+ * under pulmonary hypertension; "spinal stenosis" and "intervertebral disc displacement" under spinal
  * diseases). Not the same illness: the matcher reads it as a hint that the person may have the condition an inclusion
  * wants, never as having it (decision 164).
  */

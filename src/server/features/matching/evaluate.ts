@@ -13,6 +13,8 @@ import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './a
 import { isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { unitConversion } from './lab-units';
+import { qualifiersContradicted } from './qualifier-opposites';
+import { discLevelsOf, levelsAgree } from './spinal-levels';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
 import { classAndScore, completenessOf, explainScore, scorePlans, UNKNOWN_WHEN_RELEVANT } from './score';
 
@@ -51,6 +53,8 @@ export interface MatchCriterion {
   ruleSource: string | null;
   needsReview: boolean;
   population: string | null;
+  /** The criterion's words, where the caller has them: disc levels are read from them (spinal-levels.ts). */
+  text?: string;
 }
 
 export interface CriterionOutcome {
@@ -374,14 +378,28 @@ function presenceRule(
 /**
  * A rule with qualifiers ("severe osteoporosis", "lumbar disc herniation"; decision 077) decided by a fact that the person
  * has the condition: the fact proves the qualifiers only when its name says them ("severe osteoporosis", or a prescreen
- * answer to the qualified question). Otherwise the outcome that rests on the qualifier is unknown, never "not met" and
- * never "met". A denial or a window decides as before: no osteoporosis is no severe osteoporosis.
+ * answer to the qualified question). When its name says an excluding qualifier (the other side, another part of the
+ * spine; decision 183) the qualified condition is not had. Otherwise the outcome that rests on the qualifier is
+ * unknown, never "not met" and never "met". A denial or a window decides as before: no osteoporosis is no severe osteoporosis.
  */
-function qualifiedJudgement(judged: Judgement, facts: FactIndex, qualifiers: readonly ConditionQualifier[], wanted: boolean, explain: boolean): Judgement {
+function qualifiedJudgement(
+  judged: Judgement,
+  facts: FactIndex,
+  qualifiers: readonly ConditionQualifier[],
+  levels: readonly string[] | null,
+  wanted: boolean,
+  explain: boolean,
+): Judgement {
   if (judged.outcome !== (wanted ? 'met' : 'not_met') || !judged.factId) return judged;
   const fact = (facts.get('condition') ?? NONE).find((item) => item.id === judged.factId);
-  if (!fact || fact.status === 'absent' || qualifiersHeld(fact.name, qualifiers)) return judged;
-  const words = qualifiers.map((qualifier) => QUALIFIER_WORDS[qualifier].label).join(', ');
+  if (!fact || fact.status === 'absent') return judged;
+  const level = levels ? levelsAgree(fact.name, levels) : 'in';
+  if (qualifiersHeld(fact.name, qualifiers) && level === 'in') return judged;
+  const words = [...qualifiers.map((qualifier) => QUALIFIER_WORDS[qualifier].label), ...(levels ? [levels.join(' or ')] : [])].join(', ');
+  // The fact says the other side, part of the spine or disc level (qualifier-opposites.ts, spinal-levels.ts): the
+  // qualified condition is not had.
+  if (qualifiersContradicted(fact.name, qualifiers) || level === 'out')
+    return { ...judged, outcome: wanted ? 'not_met' : 'met', reason: explain ? `${judged.reason}, not ${words}` : '' };
   return { ...judged, outcome: 'unknown', reason: explain ? `${judged.reason}; ${words}?` : '' };
 }
 
@@ -417,7 +435,15 @@ function of(facts: FactIndex, kind: FactKind): MatchFact[] {
   return facts.get(kind) ?? NONE;
 }
 
-function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today: Date, explain: boolean, own: readonly string[] | null): Judgement {
+function judge(
+  rule: CriterionRule,
+  person: MatchPerson,
+  facts: FactIndex,
+  today: Date,
+  explain: boolean,
+  own: readonly string[] | null,
+  levels: readonly string[] | null,
+): Judgement {
   switch (rule.type) {
     case 'age': {
       const ageFact = of(facts, 'age').find((fact) => fact.value != null);
@@ -454,7 +480,7 @@ function judge(rule: CriterionRule, person: MatchPerson, facts: FactIndex, today
     }
     case 'condition': {
       const judged = presenceRule(facts, 'condition', rule, rule.concepts?.[0]?.name ?? rule.condition, rule.present, today, explain, own, true);
-      return rule.qualifiers?.length ? qualifiedJudgement(judged, facts, rule.qualifiers, rule.present, explain) : judged;
+      return rule.qualifiers?.length || levels ? qualifiedJudgement(judged, facts, rule.qualifiers ?? [], levels, rule.present, explain) : judged;
     }
     case 'medication':
       return presenceRule(facts, 'medication', rule, rule.concepts?.[0]?.name ?? rule.medication, rule.taking, today, explain);
@@ -538,7 +564,7 @@ export function evaluateCriterion(
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'No rule read from this criterion: asked at prescreen', factId: null };
   if (criterion.ruleSource === 'llm' && criterion.needsReview)
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'The rule is a suggestion not yet accepted', factId: null };
-  const judgement = judge(criterion.rule, person, facts, today, explain, own) as CriterionOutcome;
+  const judgement = judge(criterion.rule, person, facts, today, explain, own, discLevelsOf(criterion)) as CriterionOutcome;
   judgement.criterionId = criterion.id;
   return judgement;
 }

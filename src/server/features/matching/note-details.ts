@@ -1,4 +1,5 @@
 import { ENGLISH_NUMBER_WORDS } from '../../number-words';
+import { discLevelsIn } from './spinal-levels';
 /**
  * What a note says about one condition beyond its name (issue 31, decision 153): where it is (a spinal level, the
  * part of the spine; one side or both when the note says "unilateral" or "bilateral": a left-sided lesion does not
@@ -48,6 +49,10 @@ const YEAR_AFTER =
 
 /** "..., moderate to severe," right after the condition, closed by a comma or the sentence's end. */
 const SEVERITY_AFTER = /^\s*,\s*((?:mild|moderate|severe)(?:[- ]to[- ](?:moderate|severe))?)\s*(?:,|;|\.|$)/i;
+
+/** "at L4-L5", "at the L5-S1 level", "at L4-5 and L5-S1": a disc's level just after the condition. */
+const LEVEL_WORD = String.raw`[CTL]\d{1,2}\s*[-–/]\s*[CTLS]?\d{1,2}`;
+const LEVELS_AFTER = new RegExp(String.raw`^\s*(?:at|of)\s+(?:the\s+)?(${LEVEL_WORD}(?:\s*(?:,|and|or)\s*${LEVEL_WORD})*)\b`, 'i');
 
 /** "since age 20", "since the age of 12": read with the person's age. */
 const SINCE_AGE_AFTER = /^\s*(?:,\s*)?since (?:the )?age (?:of )?(\d{1,2})\b/i;
@@ -100,6 +105,9 @@ const QUALIFIER_READINGS: Array<[RegExp, string]> = [
   [/^(?:bilateral)$/i, 'bilateral'],
 ];
 
+/** A symptom felt down a limb, whose left or right says it is one-sided (a lesion's side does not: a left disc herniation may give pain in both legs). */
+const ONE_LIMB_SYMPTOM = /\b(?:sciatica|radicul\w*|(?:leg|arm|thigh|calf) pain|radiat\w*|shoot\w*|travel\w*|spread\w*)/i;
+
 /**
  * Qualifiers from the condition's phrase and its own words. "Cervical" is read only with a cervical level or another
  * spinal word in the phrase: alone it is as often the cervix. "Poorly controlled" is uncontrolled; "well controlled"
@@ -113,6 +121,8 @@ function qualifiersOf(phrase: string[], own: string): string[] {
     if (/^[CTLS]\d/i.test(word) && /^[CTLS]\d{1,2}(?:[-–/][CTLS]?\d{1,2})?$/i.test(word)) {
       const part = partOfLevel(word);
       if (part) found.add(part);
+      // The disc's level itself, so a criterion naming levels can be decided (spinal-levels.ts).
+      for (const level of discLevelsIn(word)) found.add(level);
     }
     if (
       /^cervical$/i.test(word) &&
@@ -120,7 +130,10 @@ function qualifiersOf(phrase: string[], own: string): string[] {
     )
       found.add('cervical');
     if (/^poorly$/i.test(word) && /^controlled$/i.test(words[index - 1] ?? '')) found.add('uncontrolled');
+    // Pain down one limb is one-sided by its side: "left sciatica", "pain radiating down the right leg" (decision 183).
+    if (/^(?:left|right|left-sided|right-sided)$/i.test(word) && ONE_LIMB_SYMPTOM.test(own)) found.add('unilateral');
   }
+  if (/\bboth (?:legs|arms|sides)\b/i.test(own) && ONE_LIMB_SYMPTOM.test(own)) found.add('bilateral');
   if (found.has('unilateral') && found.has('bilateral')) {
     found.delete('unilateral');
     found.delete('bilateral');
@@ -164,7 +177,13 @@ export function conditionDetails(sentence: string, start: number, end: number, t
   const phrase = phraseBefore(sentence, start);
   // A severity in apposition after it: "atopic dermatitis, moderate to severe, involving ...".
   const apposed = SEVERITY_AFTER.exec(sentence.slice(end, end + 40));
-  const words = apposed ? [...phrase.words, ...apposed[1].split(/[\s-]+/).filter((word) => word !== 'to')] : phrase.words;
+  // Levels right after it: "disc herniation at L4-L5", "protrusion at L4-5 and L5-S1".
+  const levels = LEVELS_AFTER.exec(sentence.slice(end, end + 40));
+  const words = [
+    ...phrase.words,
+    ...(apposed ? apposed[1].split(/[\s-]+/).filter((word) => word !== 'to') : []),
+    ...(levels ? levels[1].split(/\s*(?:,|and|or)\s*/) : []),
+  ];
   return { qualifiers: qualifiersOf(words, sentence.slice(start, end)), since: sinceOf(sentence, phrase.from, end, today, age) };
 }
 

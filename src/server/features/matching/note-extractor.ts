@@ -5,6 +5,8 @@ import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
 import { conditionDetails, givenOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
 import { readMeasures } from './note-measures';
+import { spineMentions } from './note-spine';
+import { discLevelsIn } from './spinal-levels';
 import { matches, splitSentences, type Sentence } from './note-text';
 
 export { splitSentences } from './note-text';
@@ -442,6 +444,8 @@ const BIRTH = /\b(?:born|birth|delivered at|neonat|newborn|infant|preterm baby)\
 interface Draft {
   fact: CandidateFactInput;
   key: string;
+  /** A condition's own name and qualifiers, so a later mention's disc levels can join them. */
+  named?: { name: string; qualifiers: string[] };
 }
 
 const isMedicine = (kind: FactKind) => kind === 'medication' || kind === 'smoking';
@@ -483,7 +487,8 @@ function mentionsBySentence(text: string, sentences: readonly Sentence[], vocab:
       if (!isDedicated(mention.concept.id)) mentions.push({ ...mention, start: mention.start - sentence.start, end: mention.end - sentence.start });
     }
     const inverted = invertedMentions(sentence.text, vocab, mentions);
-    return inverted.length ? [...mentions, ...inverted].sort((a, b) => a.start - b.start) : mentions;
+    const spine = spineMentions(sentence.text, vocab, [...mentions, ...inverted]);
+    return inverted.length || spine.length ? [...mentions, ...inverted, ...spine].sort((a, b) => a.start - b.start) : mentions;
   });
 }
 
@@ -527,6 +532,18 @@ function readSmokingAndPregnancy(
       if (sentence && !BIRTH.test(sentence.text)) add('pregnancy', 'pregnancy', 'pregnancy', null, 'present', match.index, match.index + match[0].length);
     }
   }
+}
+
+/**
+ * A later mention of a kept condition that names other disc levels ("L4-L5 herniation ... and another at L5-S1"):
+ * the fact holds every level the note names, so a criterion's level is never judged against only the first one.
+ */
+function joinLevels(held: Draft, qualifiers: readonly string[]): void {
+  const named = held.named!;
+  const more = qualifiers.filter((word) => discLevelsIn(word).length && !named.qualifiers.includes(word));
+  if (!more.length) return;
+  named.qualifiers = [...named.qualifiers, ...more];
+  held.fact = { ...held.fact, name: nameWithQualifiers(named.name, named.qualifiers) };
 }
 
 /**
@@ -579,9 +596,10 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     start: number,
     end: number,
     since: string | null = null,
+    named?: Draft['named'],
   ) => {
     if (reading !== 'present' && reading !== 'history' && reading !== 'absent') return;
-    drafts.push({ key, fact: { ...base(kind, name, start, end), conceptId, status: reading, observedOn: since } });
+    drafts.push({ key, fact: { ...base(kind, name, start, end), conceptId, status: reading, observedOn: since }, named });
   };
   /** What the sentence around [start, end) (note offsets) says about it; null when the words cross sentences. */
   const statusAt = (start: number, end: number, medicine: boolean): Reading | null => {
@@ -625,7 +643,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       if (kind === 'condition' && (reading === 'present' || reading === 'history')) {
         // Its site, side, severity and start, from its own phrase (note-details.ts).
         const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
-        add(kind, mention.concept.id, nameWithQualifiers(mention.concept.en, details.qualifiers), mention.concept.id, reading, start, end, details.since);
+        const named = { name: mention.concept.en, qualifiers: details.qualifiers };
+        add(kind, mention.concept.id, nameWithQualifiers(named.name, named.qualifiers), mention.concept.id, reading, start, end, details.since, named);
       } else {
         // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
         if (kind === 'medication' && reading === 'present' && isVaccine(mention.concept)) {
@@ -654,10 +673,11 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
   if (sex) facts.push({ ...base('sex', 'sex', sex.start, sex.end), valueText: sex.value as string });
 
   drafts.sort((a, b) => a.fact.span!.start - b.fact.span!.start);
-  const kept = new Map<string, CandidateFactInput>();
-  for (const { key, fact } of drafts) {
-    const held = kept.get(key);
-    if (!held || (held.status === 'absent' && fact.status !== 'absent' && fact.status !== null)) kept.set(key, fact);
+  const kept = new Map<string, Draft>();
+  for (const draft of drafts) {
+    const held = kept.get(draft.key);
+    if (!held || (held.fact.status === 'absent' && draft.fact.status !== 'absent' && draft.fact.status !== null)) kept.set(draft.key, draft);
+    else if (held.named && draft.named && draft.fact.status !== 'absent') joinLevels(held, draft.named.qualifiers);
   }
-  return [...facts, ...[...kept.values()].sort((a, b) => a.span!.start - b.span!.start)];
+  return [...facts, ...[...kept.values()].map((draft) => draft.fact).sort((a, b) => a.span!.start - b.span!.start)];
 }

@@ -21,7 +21,10 @@ export function ownConditionsPerCriterion(criteria: readonly Criterion[], plans:
   let found = cache.get(criteria);
   if (found) return found;
   const own = new Set<string>();
-  for (const [i, criterion] of criteria.entries()) if (plans[i].relevance) for (const concept of criterion.rule?.concepts ?? []) own.add(concept.id);
+  // The trial's condition, and every condition its inclusions ask everyone to have (decision 183): "any neurological
+  // disease" in a trial that wants radiculopathy does not mean the radiculopathy.
+  for (const [i, criterion] of criteria.entries())
+    if (plans[i].relevance || plans[i].dependsOnRelevance) for (const concept of criterion.rule?.concepts ?? []) own.add(concept.id);
   found = criteria.map((criterion) => {
     const rule = criterion.rule;
     if (criterion.kind !== 'exclusion' || rule?.type !== 'condition' || rule.present || !own.size) return null;

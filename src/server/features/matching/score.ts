@@ -1,5 +1,6 @@
 import type { FactSource, MatchClass } from '../../../contract/matching';
 import type { CriterionRule } from '../../../contract/trials';
+import { discLevelsOf } from './spinal-levels';
 
 /** What the score reads of a criterion (evaluate.ts `MatchCriterion` has it; kept apart so the two files do not import each other). */
 interface MatchCriterion {
@@ -8,6 +9,7 @@ interface MatchCriterion {
   ruleSource: string | null;
   needsReview: boolean;
   population: string | null;
+  text?: string;
 }
 
 /**
@@ -137,7 +139,7 @@ function isRelevance(criterion: MatchCriterion): boolean {
   const rule = criterion.rule;
   if (criterion.ruleSource?.startsWith('target')) return true;
   if (criterion.kind !== 'inclusion' || criterion.population || criterion.needsReview || rule?.type !== 'condition' || !rule.present) return false;
-  return !rule.qualifiers?.length && !rule.duration && !rule.within;
+  return !rule.qualifiers?.length && !rule.duration && !rule.within && !discLevelsOf(criterion);
 }
 
 const plansCache = new WeakMap<readonly MatchCriterion[], ScorePlan[]>();

@@ -1,6 +1,7 @@
 import type { ConceptRef } from '../../../contract/trials';
 import { vocabulary } from '../trials/vocabulary';
 import { matchPerson, type MatchCriterion, type MatchPerson, type PersonMatch } from './evaluate';
+import { discLevelsOf } from './spinal-levels';
 
 /**
  * The trial's target condition as a key inclusion (issue 31, decision 130): the condition the trial is for, read
@@ -89,7 +90,7 @@ function asksItPlainly(criteria: readonly MatchCriterion[], concepts: ReadonlyMa
   return criteria.some((criterion) => {
     const rule = criterion.rule;
     if (criterion.kind !== 'inclusion' || criterion.population || criterion.needsReview || rule?.type !== 'condition' || !rule.present) return false;
-    if (rule.qualifiers?.length || rule.duration || rule.within) return false;
+    if (rule.qualifiers?.length || rule.duration || rule.within || discLevelsOf(criterion)) return false;
     return (rule.concepts ?? []).some((concept) => concepts.has(concept.id));
   });
 }

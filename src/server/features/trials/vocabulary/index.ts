@@ -636,6 +636,10 @@ const CLINICAL_BROADER: Record<string, string[]> = {
   // Schizophrenia is a psychotic disorder by its definition (ICD-10 F20-F29, DSM-5); MeSH files Schizophrenia beside
   // Psychotic Disorders, so "no psychosis" would miss a person whose record says schizophrenia (decision 180).
   'cohortly:schizophrenia': ['cohortly:psychotic-disorder'],
+  // Idiopathic and heritable PAH are WHO group 1 pulmonary arterial hypertension by definition (ESC/ERS 2022); MeSH
+  // files Familial Primary Pulmonary Hypertension, whose entry terms include "idiopathic pulmonary arterial
+  // hypertension", beside PAH under Hypertension, Pulmonary, so a note's IPAH would not meet "PAH" (decision 183).
+  'mesh:D065627': ['mesh:D000081029'],
 };
 
 /**
