@@ -487,6 +487,17 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
   };
 }
 
+/**
+ * "Detectable HCV RNA", "positive hepatitis C RNA": the virus found in the blood is hepatitis C now; without it the
+ * infection is cured (an antibody alone stays after a cure). Not HIV or hepatitis B, whose viral load a treatment keeps
+ * undetectable while the person still has the infection: a detectable load is narrower than having it (decision 184).
+ */
+function hepatitisCFoundWords(text: string, unique: Mention[]): string[] {
+  if (unique.length !== 1 || unique[0].concept.en !== 'hepatitis C' || !/\b(?:rna|viral\s+loads?)\b/i.test(text)) return [];
+  if (/\b(?:anti|antibod\w*|undetectable|negative|not\s+detect\w*)\b/i.test(text)) return [];
+  return ['rna', 'ribonucleic', 'acid', 'viral', 'load', 'loads', 'detectable', 'detected', 'presence', 'test', 'tested', 'result', 'results'];
+}
+
 /** Words the rule understands beyond its concepts' own: "diagnosis", "medication", "its excipients"... */
 function understoodWords(scope: ConceptScope): Set<string> {
   const { text, allergens, first, unique, duration } = scope;
@@ -589,17 +600,7 @@ function understoodWords(scope: ConceptScope): Set<string> {
   // is COVID-19 too (decision 110).
   if (unique.some((mention) => /^(?:HIV|hepatitis B|COVID-19)$/.test(mention.concept.en)) && !/\banti|antibod/i.test(text))
     for (const word of ['seropositive', 'seropositivity', 'test', 'tested', 'result', 'results']) extra.add(word);
-  // "Detectable HCV RNA", "positive hepatitis C RNA": the virus found in the blood is hepatitis C now; without it the
-  // infection is cured (an antibody alone stays after a cure). Not HIV or hepatitis B, whose viral load a treatment keeps
-  // undetectable while the person still has the infection: a detectable load is narrower than having it (decision 184).
-  if (
-    unique.length === 1 &&
-    unique[0].concept.en === 'hepatitis C' &&
-    /\b(?:rna|viral\s+loads?)\b/i.test(text) &&
-    !/\b(?:anti|antibod\w*|undetectable|negative|not\s+detect\w*)\b/i.test(text)
-  )
-    for (const word of ['rna', 'ribonucleic', 'acid', 'viral', 'load', 'loads', 'detectable', 'detected', 'presence', 'test', 'tested', 'result', 'results'])
-      extra.add(word);
+  for (const word of hepatitisCFoundWords(text, unique)) extra.add(word);
   // "Have been given the diagnosis of ulcerative colitis": a diagnosis given is a diagnosis.
   if (/\bgiven\s+(?:a|the)\s+diagnosis\b/i.test(text)) extra.add('given');
   // "Diagnosed by the investigator / a physician with ...": who diagnosed says no more than the diagnosis.
