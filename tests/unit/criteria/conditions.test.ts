@@ -401,3 +401,14 @@ describe('before the study’s operation is now (decision 180)', () => {
     expect(readTextRule('exclusion', 'Received pre-operative chemotherapy for breast cancer').needsReview).toBe(true);
   });
 });
+
+describe('treatment without surgery that did not help, said as its missing benefit (decision 184)', () => {
+  it('reads the trial idiom after "no benefit from", "unresponsive to", "despite"', () => {
+    for (const text of [
+      'Did not benefit from conservative management',
+      'Symptoms unresponsive to non-operative treatment',
+      'Persisting despite conservative care',
+    ])
+      expect(read('inclusion', text).rule, text).toMatchObject({ type: 'condition', concepts: [{ id: 'cohortly:conservative-treatment-failed' }] });
+  });
+});

@@ -206,3 +206,36 @@ describe('findings and judgements the concept words only touch (decision 180)', 
     siteCheck('inclusion', 'Able to swallow a capsule whole', 'protocol_compliance');
   });
 });
+
+describe('how a condition was seen on imaging, in an exclusion (decision 184)', () => {
+  it('says no more than having it, as a blood test does', () => {
+    for (const text of [
+      'Vertebral fracture visible on plain X-ray',
+      'Spondylolisthesis confirmed by CT scan',
+      'Radiographic evidence of osteoporosis',
+      'Imaging exclusion criteria: ankylosing spondylitis',
+      'Radiological confirmation of a spinal tumour',
+    ])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
+  });
+
+  it('the place of the scan, a grade or a measure on it, and an inclusion stay for a person', () => {
+    // "Lumbar" names where the scan looked, which the condition does not say: read alone it would refuse neck herniations too.
+    expect(read('exclusion', 'Disc herniation on a lumbar MRI').needsReview).toBe(true);
+    expect(read('exclusion', 'Spondylolisthesis of grade 2 or more on X-ray').needsReview).toBe(true);
+    expect(read('exclusion', 'Brain metastases seen on MRI').needsReview).toBe(true);
+    expect(read('inclusion', 'Disc herniation confirmed on MRI').needsReview).toBe(true);
+  });
+
+  it('laboratory evidence of an infection is the infection; a nucleic acid found is hepatitis C now, not HIV or hepatitis B', () => {
+    expect(read('exclusion', 'Laboratory evidence of hepatitis B infection')).toMatchObject({
+      rule: { type: 'condition', present: false },
+      needsReview: false,
+    });
+    expect(read('exclusion', 'HCV RNA detectable at screening')).toMatchObject({ rule: { condition: 'hepatitis C', present: false }, needsReview: false });
+    // Treated HIV and hepatitis B keep an undetectable load: a detectable one is narrower than having the infection.
+    expect(read('exclusion', 'Detectable HIV viral load').needsReview).toBe(true);
+    expect(read('exclusion', 'Hepatitis B DNA positive').needsReview).toBe(true);
+    expect(read('exclusion', 'Hepatitis C antibody positive with undetectable RNA').rule).toBeNull();
+  });
+});

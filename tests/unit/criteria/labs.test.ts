@@ -59,12 +59,15 @@ describe('a threshold in two units, and a heading that says when criteria are ch
     const condition = readTextRule('exclusion', 'Clinical exclusion criteria: ankylosing spondylitis');
     expect(condition.rule).toMatchObject({ type: 'condition', present: false });
     expect(condition.needsReview).toBe(false);
-    // A heading that names a group narrows who the criterion applies to, and what imaging finds is for staff to
-    // confirm: both still read by a person.
+    // A heading that names a group narrows who the criterion applies to: still read by a person.
     expect(readTextRule('exclusion', 'Clinical exclusion criteria for the surgical arm: ankylosing spondylitis').needsReview).toBe(true);
-    const imaging = readTextRule('exclusion', 'Radiologic exclusion criteria: ankylosing spondylitis');
-    expect(imaging.needsReview).toBe(true);
-    expect(imaging.reasons).toContain('clinician');
+    // An imaging heading says how staff find an excluded condition, no more than having it (decision 184, as decision
+    // 161's blood tests); in an inclusion the imaging is a requirement, which a person reads.
+    expect(readTextRule('exclusion', 'Radiologic exclusion criteria: ankylosing spondylitis')).toMatchObject({
+      rule: { type: 'condition', present: false },
+      needsReview: false,
+    });
+    expect(readTextRule('inclusion', 'Radiologic inclusion criteria: ankylosing spondylitis').reasons).toContain('clinician');
   });
 });
 

@@ -330,3 +330,31 @@ describe('"non-" words, one of two measures, a change in a value, smoking histor
     expect(read('exclusion', 'Large pericardial effusion').rule).not.toMatchObject({ condition: 'pericarditis' });
   });
 });
+
+describe('the name as an adjective, a place after a part of the spine, a short form restated (decision 184)', () => {
+  const read = (kind: 'inclusion' | 'exclusion', text: string) => {
+    const { rule, needsReview } = readTextRule(kind, text);
+    return { qualifiers: rule?.type === 'condition' ? rule.qualifiers : undefined, needsReview };
+  };
+
+  it('reads the severity beside the adjective of a condition', () => {
+    expect(read('exclusion', 'Patients who are morbidly obese')).toEqual({ qualifiers: ['severe'], needsReview: false });
+    // A plural MeSH term is a term of its own, narrower than its words: "recurrent infections" keeps its review.
+    expect(read('exclusion', 'Active infection now or a history of recurrent infections').needsReview).toBe(true);
+  });
+
+  it('"the lumbar region", "the cervical level" say the part of the spine and no more', () => {
+    expect(read('exclusion', 'Had spine surgery at the cervical level')).toEqual({ qualifiers: ['cervical'], needsReview: false });
+    expect(read('exclusion', 'Fracture of the spine in the thoracic area')).toEqual({ qualifiers: ['thoracic'], needsReview: false });
+    // A curvature of the spine is a spine concept too.
+    expect(read('exclusion', 'Cervical kyphosis')).toEqual({ qualifiers: ['cervical'], needsReview: false });
+  });
+
+  it('a short form right after its condition restates it, even in an inclusion', () => {
+    expect(read('inclusion', 'Low back pain (LBP) lasting at least 12 weeks').needsReview).toBe(false);
+    expect(read('inclusion', 'Herniated lumbar disc (HLD)')).toEqual({ qualifiers: ['lumbar'], needsReview: false });
+    expect(read('inclusion', 'Lumbar disc herniation (LDH)')).toEqual({ qualifiers: ['lumbar'], needsReview: false });
+    // A gloss in brackets that names another concept is still set aside for a person.
+    expect(read('inclusion', 'Back pain (sciatica)').needsReview).toBe(true);
+  });
+});

@@ -20,3 +20,14 @@ describe('contraception with its alternatives', () => {
     expect(readTextRule('inclusion', 'Postmenopausal women; sexually active men must use condoms').needsReview).toBe(true);
   });
 });
+
+describe('a wish to become pregnant (decision 184)', () => {
+  it('is the plan the pregnancy question asks about, however it is said', () => {
+    for (const text of [
+      'Pregnant, or hoping to conceive during the study',
+      'Breastfeeding women or women with a desire to become pregnant',
+      'Pregnant or wanting to get pregnant in the coming months',
+    ])
+      expect(readTextRule('exclusion', text), text).toMatchObject({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
+  });
+});

@@ -285,11 +285,27 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
   return mentions;
 }
 
+/**
+ * "Low back pain (LBP)", "lumbar disc herniation (LDH)": a short form in brackets right after its concept restates it;
+ * one mention spanning both, never a gloss in parentheses (which an inclusion sets aside) nor a word left unread
+ * (decision 184). Only where the vocabulary read the short form as the very concept before it.
+ */
+function restatedShortForms(text: string, mentions: Mention[]): void {
+  for (let index = mentions.length - 1; index > 0; index--) {
+    const [previous, mention] = [mentions[index - 1], mentions[index]];
+    const close = /^\s*\)/.exec(text.slice(mention.end));
+    if (mention.concept.id !== previous.concept.id || !/^\s*\(\s*$/.test(text.slice(previous.end, mention.start)) || !close) continue;
+    if (!/^[A-Z][A-Za-z0-9-]{0,6}[A-Z0-9]$/.test(text.slice(mention.start, mention.end))) continue;
+    mentions.splice(index - 1, 2, { ...previous, end: mention.end + close[0].length });
+  }
+}
+
 type Narrowed = Pick<ConceptScope, 'mentions' | 'starts' | 'firstSentence' | 'laterSentences' | 'parenthetical' | 'allergens' | 'compound' | 'laterNegated'>;
 
 /** The concepts the rule reads: criteria about a plan, a subgroup, a judgement or examples stop here (`stop`, a person reads them). */
 function narrowMentions(kind: CriterionKind, text: string, mentions: Mention[], judgement: RegExpExecArray | null): Narrowed | { stop: TextRule | null } {
   if (!mentions.length) return { stop: null };
+  restatedShortForms(text, mentions);
   // "Axial back pain only (no radicular symptoms)": an exclusion of the condition alone. "Must not have" it would refuse
   // those who have it with more, often the trial's own people.
   if (
@@ -471,6 +487,17 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
   };
 }
 
+/**
+ * "Detectable HCV RNA", "positive hepatitis C RNA": the virus found in the blood is hepatitis C now; without it the
+ * infection is cured (an antibody alone stays after a cure). Not HIV or hepatitis B, whose viral load a treatment keeps
+ * undetectable while the person still has the infection: a detectable load is narrower than having it (decision 184).
+ */
+function hepatitisCFoundWords(text: string, unique: Mention[]): string[] {
+  if (unique.length !== 1 || unique[0].concept.en !== 'hepatitis C' || !/\b(?:rna|viral\s+loads?)\b/i.test(text)) return [];
+  if (/\b(?:anti|antibod\w*|undetectable|negative|not\s+detect\w*)\b/i.test(text)) return [];
+  return ['rna', 'ribonucleic', 'acid', 'viral', 'load', 'loads', 'detectable', 'detected', 'presence', 'test', 'tested', 'result', 'results'];
+}
+
 /** Words the rule understands beyond its concepts' own: "diagnosis", "medication", "its excipients"... */
 function understoodWords(scope: ConceptScope): Set<string> {
   const { text, allergens, first, unique, duration } = scope;
@@ -573,6 +600,7 @@ function understoodWords(scope: ConceptScope): Set<string> {
   // is COVID-19 too (decision 110).
   if (unique.some((mention) => /^(?:HIV|hepatitis B|COVID-19)$/.test(mention.concept.en)) && !/\banti|antibod/i.test(text))
     for (const word of ['seropositive', 'seropositivity', 'test', 'tested', 'result', 'results']) extra.add(word);
+  for (const word of hepatitisCFoundWords(text, unique)) extra.add(word);
   // "Have been given the diagnosis of ulcerative colitis": a diagnosis given is a diagnosis.
   if (/\bgiven\s+(?:a|the)\s+diagnosis\b/i.test(text)) extra.add('given');
   // "Diagnosed by the investigator / a physician with ...": who diagnosed says no more than the diagnosis.

@@ -11,7 +11,7 @@ export const QUALIFIER =
   /^(?:morbid|morbidly|mild|moderate|severe|significant|significantly|serious|major|minor|chronic|acute|subacute|uncontrolled|unstable|controlled|poorly|well|recurrent|recurring|refractory|resistant|symptomatic|asymptomatic|advanced|early|late|persistent|progressive|untreated|treated|stable|frequent|intractable|life-threatening|decompensated|compensated|primary|secondary|newly|new|only|isolated|lumbar|cervical|thoracic|sacral|lumbosacral|thoracolumbar|bilateral|unilateral|multilevel|ipsilateral|contralateral|localized|localised|focal|continuous|continued|regular|regularly|daily|long-term|longterm|prolonged|intermittent|occasional|high-dose|low-dose)$/;
 
 /** Concepts of the spine, where "lumbar", "cervical" and "thoracic" name the part of the spine (elsewhere "cervical" is the cervix). */
-const SPINE_CONCEPT = /spin|disc|vertebr|radicul|sciatica|back|neck|spondyl|stenosis|myelopath|facet|cauda/i;
+const SPINE_CONCEPT = /spin|disc|vertebr|radicul|sciatica|back|neck|spondyl|stenosis|myelopath|facet|cauda|scolio|kyphos|lordos/i;
 
 /** A comparison or a "non-" before the word: "more than mild", "non-severe" say something a qualifier cannot. */
 const NOT_PLAIN_BEFORE = /(?:\b(?:than|least|most|beyond|exceeding|above|below|over|under|not|non)\s*-?\s*|-)$/i;
@@ -36,6 +36,9 @@ const QUALIFIER_OF: Record<string, ConditionQualifier> = {
 };
 
 const SPINE_QUALIFIER: Record<string, ConditionQualifier> = { lumbar: 'lumbar', lumbosacral: 'lumbar', cervical: 'cervical', thoracic: 'thoracic' };
+
+/** A place noun after a part of the spine ("the lumbar region", "cervical levels"). */
+const PLACE_NOUN = /^(?:regions?|areas?|levels?|segments?|spine)$/;
 
 /** Words of a spine synonym that say no more than its concept ("lumbar spine fracture" is a spine fracture in the lower back). */
 const GENERIC_SPINE_WORDS = new Set([
@@ -99,8 +102,14 @@ export function readQualifiers(
   const candidates = [...unread];
   for (const mention of same) {
     const name = mention.concept.en.toLowerCase();
-    const words = [...text.slice(mention.start, mention.end).matchAll(/[a-z-]+/gi)].map((match) => ({ word: match[0].toLowerCase(), at: match.index }));
-    const extra = words.filter(({ word }) => !name.includes(word) && !/^(?:of|the|in|at)$/.test(word));
+    // A short form restated in brackets ("lumbar disc herniation (LDH)") is the concept's, not a word of its own.
+    const written = text.slice(mention.start, mention.end).replace(/\([^()]*\)/g, (bracket) => ' '.repeat(bracket.length));
+    const words = [...written.matchAll(/[a-z-]+/gi)].map((match) => ({ word: match[0].toLowerCase(), at: match.index }));
+    // The name's adjective ("obese" of obesity, "asthmatic" of asthma) is the name, not an extra word. Not a plural: a
+    // MeSH term in the plural ("recurrent infections" of Reinfection) is a term of its own, narrower than its words.
+    const ofName = (word: string) =>
+      name.includes(word) || (word.length >= 5 && !word.endsWith('s') && name.includes(word.slice(0, Math.max(4, word.length - 3))));
+    const extra = words.filter(({ word }) => !ofName(word) && !/^(?:of|the|in|at)$/.test(word));
     if (extra.some(({ word }) => !QUALIFIER.test(word) && !QUALIFIER_OF[word] && !GENERIC_SPINE_WORDS.has(word))) continue;
     for (const { word, at } of extra) candidates.push({ word, start: mention.start + at, end: mention.start + at + word.length });
   }
@@ -153,7 +162,11 @@ export function readQualifiers(
   for (const word of candidates) {
     if (consumed.has(word.start)) continue;
     const qualifier = QUALIFIER_OF[word.word] ?? (spine ? SPINE_QUALIFIER[word.word] : undefined);
-    if (qualifier && near(word.start, word.end)) add(qualifier, word);
+    if (!qualifier || !near(word.start, word.end)) continue;
+    add(qualifier, word);
+    // "In the lumbar region", "at the cervical level": the place noun after a part of the spine says no more than the part.
+    const place = SPINE_QUALIFIER[word.word] && candidates.find((next) => PLACE_NOUN.test(next.word) && /^\s+$/.test(text.slice(word.end, next.start)));
+    if (place) add(null, place);
   }
   // "Lumbar and/or cervical disc herniation", "cervical or lumbar radiculopathy": two parts of the spine are alternatives,
   // and the rule's qualifiers are all required, so it holds neither (hand-check T): the words stay unread and flag it.

@@ -40,9 +40,32 @@ export function anyKindParentheses(text: string, found: Mention[]): Span[] {
   return spans;
 }
 
-/** How a condition was found by the screening tests: "evident on blood testing", "in the preoperative laboratory tests". */
+/** How a condition was found by the screening tests: "evident on blood testing", "in the preoperative laboratory tests", "laboratory evidence of" (decision 184). */
 const ASCERTAINED =
-  /\b(?:(?:as\s+)?(?:evident|evidenced|detected|found|seen|shown|documented)\s+(?:on|in|by)\s+|in\s+)(?:the\s+)?(?:pre-?operative\s+|screening\s+|baseline\s+)?(?:blood\s+(?:sample\s+)?|laboratory\s+|lab\s+)(?:tests?|testing|results?|work-?up)\b/gi;
+  /\b(?:(?:as\s+)?(?:evident|evidenced|detected|found|seen|shown|documented)\s+(?:on|in|by)\s+|in\s+)(?:the\s+)?(?:pre-?operative\s+|screening\s+|baseline\s+)?(?:blood\s+(?:sample\s+)?|laboratory\s+|lab\s+)(?:tests?|testing|results?|work-?up)\b|\b(?:laboratory|lab)\s+evidence\s+of\b/gi;
+
+/**
+ * How a condition was seen on imaging: "seen on MRI", "on plain X-ray", "confirmed by CT scan", "radiographic evidence
+ * of", "radiologically confirmed", a "Radiological exclusion criteria:" label. In an exclusion it says no more than having
+ * the condition, as a blood test does (decision 184); the site of the scan ("on lumbar MRI") is not part of it, so a
+ * place the condition is not named with stays a word a person reads. In an inclusion the scan is a requirement.
+ */
+const SCAN = String.raw`(?:mri|mr\s+imaging|magnetic\s+resonance\s+imaging|ct|computed\s+tomography|x-?rays?|radiographs?|radiography|plain\s+films?|imaging|(?:mri|ct)\s+scans?|scans?)`;
+const IMAGED = new RegExp(
+  [
+    String.raw`(?:,\s*)?\b(?:(?:as\s+)?(?:evident|evidenced|detected|found|seen|shown|documented|confirmed|demonstrated|visible|identified|diagnosed|proven)\s+)?(?:on|in|by|with|using|via)\s+(?:an?\s+|the\s+)?(?:screening\s+|baseline\s+|pre-?operative\s+|prior\s+|plain\s+)?${SCAN}(?:\s+(?:scans?|imaging|examinations?|studies|images))?\b`,
+    String.raw`\b(?:radiolog\w*|radiographic(?:al)?(?:ly)?|imaging|mri|ct)\s+(?:evidence|signs?|findings?|confirmation)\s+of\b`,
+    String.raw`\bradiolog\w*\s+(?:confirmed|documented|evident|diagnosed|proven)\b`,
+    String.raw`^\s*(?:radiolog\w*|radiographic|imaging|mri)\s+exclusion\s+criteri(?:a|on)\s*:`,
+  ].join('|'),
+  'gi',
+);
+
+/** The spans of an exclusion that say only how its condition was seen on imaging (decision 184). */
+function imagedSpans(scope: ConceptScope): Span[] {
+  if (scope.kind !== 'exclusion' || scope.first.concept.kind !== 'condition') return [];
+  return [...scope.text.matchAll(IMAGED)].map((match) => [match.index, match.index + match[0].length]);
+}
 
 type LeftWord = { word: string; start: number; end: number };
 type Held = ConceptReview['held'];
@@ -79,6 +102,7 @@ function setAsideSpans(scope: ConceptScope, extra: Set<string>): Span[] {
   // "Coagulopathy evident on blood sample testing", "bleeding diathesis in preoperative laboratory tests": in an exclusion,
   // how a condition is found says no more than having it (decision 161). Not in an inclusion, where the test is required.
   if (scope.kind === 'exclusion') for (const match of text.matchAll(ASCERTAINED)) references.push([match.index, match.index + match[0].length]);
+  references.push(...imagedSpans(scope));
   // "Already on ACE inhibitors, as they may raise the effect of the study drug": the reason given says why, not what
   // (decision 110); only when it names no concept of its own.
   const reason = /,?\s+(?:as|because|since)\s+(?:it|they|this|these|such\s+\w+)\s+(?:may|might|can|could|will|would)\b[^.;]*/i.exec(text);
@@ -103,7 +127,9 @@ function clinicianOnly(scope: ConceptScope): boolean {
   const { text, unique } = scope;
   // "Tested positive for HIV": a person knows a positive test of these infections (the extra words of the concept
   // reader), so it is not a test only staff can read; "positive for HER2" still is (decision 110).
+  // "Spinal fracture seen on MRI", in an exclusion: how it was seen is not a test only staff can read (decision 184).
   let clinicianText = text;
+  for (const [start, end] of imagedSpans(scope)) clinicianText = clinicianText.slice(0, start) + ' '.repeat(end - start) + clinicianText.slice(end);
   for (const mention of unique.filter((one) => /^(?:HIV|hepatitis B|COVID-19)$/.test(one.concept.en) && !/\banti|antibod/i.test(text))) {
     const test = /\btest(?:ed)?\s+positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
     if (test) clinicianText = clinicianText.slice(0, test.index) + ' '.repeat(test[0].length) + clinicianText.slice(mention.start);

@@ -1,5 +1,33 @@
 import { c, type SynonymEntry } from './entry';
 
+/** Treatment without an operation, as trials name it. */
+const CONSERVATIVE_HEADS = [
+  'conservative treatment',
+  'conservative therapy',
+  'conservative management',
+  'conservative care',
+  'non-surgical treatment',
+  'non-operative treatment',
+  'non-operative care',
+  'nonsurgical treatment',
+  'nonoperative treatment',
+];
+/** Words that say a treatment did not help, before its name. */
+const NO_BENEFIT_FROM = [
+  'do not benefit from',
+  'did not benefit from',
+  'no benefit from',
+  'no improvement with',
+  'no improvement after',
+  'not improved with',
+  'did not improve with',
+  'did not respond to',
+  'not responding to',
+  'unresponsive to',
+  'inadequate response to',
+  'despite',
+];
+
 /** Reviewed hand entries: trial idioms no heading names (a past operation, major surgery, treatment without surgery that did not help, an infection where the treatment will be given, a terminal illness): read in criteria. */
 export const TRIAL_IDIOMS: SynonymEntry[] = [
   c('bariatric-surgery', 'weight-loss surgery', 'cirugía para bajar de peso', [
@@ -42,6 +70,9 @@ export const TRIAL_IDIOMS: SynonymEntry[] = [
       'failure to improve with nonoperative care',
       'failure to respond to conservative treatment',
       'refractory to conservative treatment',
+      // The same idiom said as the treatment's missing benefit (decision 184): "do not benefit from", "no improvement
+      // with", "unresponsive to", "despite" conservative treatment. Each head names treatment without an operation.
+      ...CONSERVATIVE_HEADS.flatMap((head) => NO_BENEFIT_FROM.map((words) => `${words} ${head}`)),
     ],
     { criteriaOnly: true },
   ),
