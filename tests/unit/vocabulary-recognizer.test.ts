@@ -91,6 +91,9 @@ describe('abbreviations', () => {
     // "MI" beside another heart disease of the same branch.
     expect(read('Prior MI and unstable angina.').map((found) => found.split('=')[0])).toEqual(['MI', 'unstable angina']);
     expect(read('ALL in remission.')).toEqual([]);
+    // "DDD" is degenerative disc disease in a spine note and a pesticide in MeSH: unread unless defined or supported.
+    expect(read('Patients with DDD at two levels.')).toEqual([]);
+    expect(read('Degenerative disc disease (DDD) at L4-L5.').map((found) => found.split('=')[0])).toEqual(['Degenerative disc disease', 'DDD']);
   });
 });
 

@@ -150,6 +150,8 @@ const AMBIGUOUS_SHORT_FORMS = new Set([
   'ED',
   'AAA',
   'TTP',
+  // Degenerative disc disease in spine trials; MeSH lists it only for the pesticide.
+  'DDD',
 ]);
 
 /**
