@@ -20,8 +20,8 @@ const STEP_MS = 450;
  */
 export function ConnectPage({ flow }: { flow: SponsorFlow }) {
   const sites = useSponsorSites(flow.trial);
-  // The dashboard is next: its tabs' code loads while the sites connect, once they show (evaluating the charts' code
-  // as the sites arrived held their first paint back, decision 186).
+  // The dashboard is next: its tabs' code loads while the sites connect, once they show, so the charts' code does not
+  // evaluate while the sites arrive (decision 186).
   const sitesShown = sites.isSuccess;
   useEffect(() => {
     if (sitesShown) preloadDashboardTabs();
