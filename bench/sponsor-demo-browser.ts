@@ -147,7 +147,8 @@ export async function browserRows(options: { build: boolean; samples: number; ca
       const samples: number[] = [];
       // Every dashboard tab's load is one group; the complete step shows the dashboard's answer too.
       const group = name.startsWith('dashboard') ? 'dashboard (all tabs)' : name.replace(' (load)', '');
-      const path = group === 'site selection' || group === 'connect' ? '/sites' : '/dashboard';
+      // The API's address only: a route's code file (assets/dashboard-*.js) also has '/dashboard' in its name.
+      const path = `/api/sponsor-demo/trials/${trial}/${group === 'site selection' || group === 'connect' ? 'sites' : 'dashboard'}`;
       for (let i = 0; i < options.samples; i++) {
         const shown = await load(url, marker);
         samples.push(shown);
