@@ -5,7 +5,7 @@ import type { SponsorDashboard } from '../../../../contract/sponsor-demo';
 import { ErrorCard } from '../../../components/ErrorCard';
 import { Spinner } from '../../../components/Spinner';
 import { ChooseSitesFirst, SponsorDemoStep, type SponsorFlow } from '../SponsorDemoStep';
-import { dashboardDeadline, useSponsorDashboard } from './queries';
+import { useSponsorDashboard } from './queries';
 import { preloadDashboardTabs, useTabCode } from './tab-chunks';
 
 export const DASHBOARD_TABS = ['overview', 'site-performance', 'forecasting', 'demographics'] as const;
@@ -25,7 +25,7 @@ export interface DashboardSearch extends SponsorFlow {
 
 /** Step 4: the sponsor's dashboard over the chosen sites, in four tabs. */
 export function DashboardPage({ search, onChange }: { search: DashboardSearch; onChange: (patch: Partial<DashboardSearch>) => void }) {
-  const deadline = dashboardDeadline(search.deadline);
+  const deadline = search.deadline && /^\d{4}-\d{2}-\d{2}$/.test(search.deadline) ? search.deadline : undefined;
   const query = useSponsorDashboard(search.trial, search.sites ?? [], deadline);
   // The chosen tab's code with the data; the other tabs' once it shows, not competing with it (decision 186).
   const tab = search.tab;
