@@ -86,13 +86,16 @@ function report(what: string, rows: Array<[string, number[]]>) {
     const sorted = [...samples].sort((left, right) => left - right);
     console.log(name.padEnd(40), ...[50, 95, 100].map((p) => percentile(sorted, p).toFixed(0).padStart(8)));
   }
+  // Indented rows are parts of a load (bench/sponsor-demo-browser.ts), not screens of their own.
   const worst = Math.max(
-    ...rows.map(([, samples]) =>
-      percentile(
-        [...samples].sort((left, right) => left - right),
-        95,
+    ...rows
+      .filter(([name]) => !name.startsWith(' '))
+      .map(([, samples]) =>
+        percentile(
+          [...samples].sort((left, right) => left - right),
+          95,
+        ),
       ),
-    ),
   );
   console.log(`${what} worst p95: ${worst.toFixed(0)} ms (goal < 500 ms) ${worst < 500 ? 'met' : 'NOT met'}`);
 }

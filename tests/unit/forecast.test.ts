@@ -4,6 +4,7 @@ import {
   completionProbability,
   extraSitesNeeded,
   fitPrior,
+  forecastByDeadline,
   forecastEnrollment,
   gammaDraw,
   seededRandom,
@@ -228,5 +229,70 @@ describe('extra sites needed by a deadline', () => {
   it(`not reachable (Infinity) above ${MAX_EXTRA_SITES} sites or when the deadline is before the new sites open`, () => {
     expect(extraSitesNeeded(input, new Date('2026-01-05T00:00:00Z'), 0.8)).toBe(Infinity);
     expect(extraSitesNeeded(input, new Date('2026-03-01T00:00:00Z'), 0.8, { opensInDays: 90 })).toBe(Infinity);
+  });
+});
+
+describe('a dashboard asks once: forecastByDeadline', () => {
+  const asOf = new Date('2026-11-29T17:23:41.512Z');
+  const site = (siteId: string, enrolled: number, activeDays: number): SiteRecruitment => ({ siteId, enrolled, activeDays });
+  const opensLater = (siteId: string): SiteRecruitment => ({ siteId, enrolled: 0, activeDays: 0, opensInDays: 30 });
+  // The numbers the four separate runs gave before they became one call (forecastEnrollment, completionProbability,
+  // extraSitesNeeded at 80% and at 95%): [median, 80% low, 80% high, 95% low, 95% high, probability, sites 80%, 95%].
+  const cases: Array<[string, SiteRecruitment[], number, number, Array<string | number | null>]> = [
+    [
+      'pooled, one site opening later',
+      [site('a', 6, 180), site('b', 3, 150), site('c', 9, 200), site('d', 1, 90), opensLater('e')],
+      120,
+      365,
+      ['2028-10-10', '2028-04-04', '2029-07-04', '2028-01-18', '2030-01-12', 0.0065, 8, 12],
+    ],
+    [
+      'uneven, a deadline mid-day',
+      [site('a', 14, 120), site('b', 0, 110), site('c', 2, 45)],
+      40,
+      200.37,
+      ['2027-05-01', '2027-03-08', '2027-07-27', '2027-02-17', '2027-10-20', 0.76, 1, 6],
+    ],
+    [
+      'two sites (no pooling)',
+      [site('a', 4, 60), opensLater('b')],
+      30,
+      500,
+      ['2027-07-25', '2027-03-22', '2028-04-19', '2027-02-17', '2029-01-18', 0.90275, 0, 1],
+    ],
+    [
+      'a deadline before new sites open',
+      [site('a', 5, 100), site('b', 7, 100), site('c', 3, 100)],
+      25,
+      20.5,
+      ['2027-02-03', '2027-01-07', '2027-03-19', '2026-12-28', '2027-04-19', 0.00375, Infinity, Infinity],
+    ],
+    ['no enrollment yet', [site('a', 0, 40), opensLater('b')], 10, 365, ['2028-07-08', '2027-05-17', null, '2027-03-13', null, 0.33175, 4, 6]],
+    ['target met', [site('a', 10, 40)], 10, 365, ['2026-11-29', '2026-11-29', '2026-11-29', '2026-11-29', '2026-11-29', 1, 0, 0]],
+    ['no site started', [opensLater('a')], 10, 365, [null, null, null, null, null, 0, Infinity, Infinity]],
+  ];
+
+  it.each(cases)('%s: the same numbers as the four runs it replaced', (_name, sites, target, deadlineDays, expected) => {
+    const input: ForecastInput = { sites, target, asOf };
+    const deadline = new Date(asOf.getTime() + deadlineDays * DAY_MS);
+    const newSite = { opensInDays: 30 };
+    const answer = forecastByDeadline(input, deadline, newSite);
+    const { forecast } = answer;
+    expect([
+      forecast.expectedDate,
+      forecast.band80.low,
+      forecast.band80.high,
+      forecast.band95.low,
+      forecast.band95.high,
+      answer.probabilityByDeadline,
+      answer.extraSites80,
+      answer.extraSites95,
+    ]).toEqual(expected);
+    expect(answer).toEqual({
+      forecast: forecastEnrollment(input),
+      probabilityByDeadline: completionProbability(input, deadline),
+      extraSites80: extraSitesNeeded(input, deadline, 0.8, newSite),
+      extraSites95: extraSitesNeeded(input, deadline, 0.95, newSite),
+    });
   });
 });

@@ -246,12 +246,46 @@ function totals(input: ForecastInput) {
   return { enrolled, target, remaining: Math.max(0, target - enrolled) };
 }
 
+/**
+ * What every simulation of one input shares, fitted once: the prior, the sampler of its uncertainty and the sites in
+ * opening order. Each simulation still starts its own generator from the seed, so a date, a probability or a number
+ * of sites is the same whether it is asked alone or with the others (forecastByDeadline).
+ */
+interface Model {
+  input: ForecastInput;
+  enrolled: number;
+  target: number;
+  remaining: number;
+  prior: GammaPrior | null;
+  pooled: boolean;
+  sites: ModelSite[];
+  drawPrior: ((random: () => number) => GammaPrior) | null;
+  draws: number;
+}
+
+function modelOf(input: ForecastInput): Model {
+  const prior = fitPrior(input.sites);
+  return {
+    input,
+    ...totals(input),
+    prior,
+    pooled: poolsSites(input.sites),
+    sites: modelSites(input.sites),
+    drawPrior: prior ? priorSampler(input.sites, prior) : null,
+    draws: Math.max(100, input.draws ?? DEFAULT_DRAWS),
+  };
+}
+
+const generatorOf = (model: Model) => seededRandom(model.input.seed ?? DEFAULT_SEED);
+
 /** The forecast of the date the trial reaches its target across its sites. */
 export function forecastEnrollment(input: ForecastInput): Forecast {
-  const { enrolled, target, remaining } = totals(input);
+  return forecastOf(modelOf(input));
+}
+
+function forecastOf(model: Model): Forecast {
+  const { input, enrolled, target, remaining, prior, pooled } = model;
   const horizonDays = input.horizonDays ?? DEFAULT_HORIZON_DAYS;
-  const prior = fitPrior(input.sites);
-  const pooled = poolsSites(input.sites);
   const base = { enrolled, target, horizonDays };
   const order = new Map(input.sites.map((site, index) => [site.siteId, index]));
   const inInputOrder = <T extends { siteId: string }>(rows: T[]) => rows.sort((left, right) => (order.get(left.siteId) ?? 0) - (order.get(right.siteId) ?? 0));
@@ -259,7 +293,7 @@ export function forecastEnrollment(input: ForecastInput): Forecast {
     const today = isoDay(input.asOf, 0);
     const siteRates = prior
       ? inInputOrder(
-          modelSites(input.sites).map((site) => {
+          model.sites.map((site) => {
             const g = siteGamma(site, prior, pooled);
             return { siteId: site.siteId, ratePerDay: g.alpha / g.beta };
           }),
@@ -275,7 +309,7 @@ export function forecastEnrollment(input: ForecastInput): Forecast {
       status: 'target-met',
     };
   }
-  if (input.sites.length === 0 || !prior) {
+  if (input.sites.length === 0 || !prior || !model.drawPrior) {
     const status: ForecastStatus = input.sites.length === 0 ? 'no-sites' : 'no-data';
     return {
       ...base,
@@ -288,10 +322,8 @@ export function forecastEnrollment(input: ForecastInput): Forecast {
     };
   }
 
-  const sites = modelSites(input.sites);
-  const drawPrior = priorSampler(input.sites, prior);
-  const draws = Math.max(100, input.draws ?? DEFAULT_DRAWS);
-  const random = seededRandom(input.seed ?? DEFAULT_SEED);
+  const { sites, drawPrior, draws } = model;
+  const random = generatorOf(model);
   const opensAt = sites.map((site) => site.opensAt);
   const rates = new Array<number>(sites.length);
   const perSite = sites.map(() => new Float64Array(draws));
@@ -334,15 +366,10 @@ export function forecastEnrollment(input: ForecastInput): Forecast {
  * Per Monte Carlo draw, the fewest extra sites (rates from the fitted prior, opening `opensInDays` after asOf) with
  * which the target is reached by `deadlineDays`; Infinity when more than MAX_EXTRA_SITES would be needed.
  */
-function extraSitesPerDraw(input: ForecastInput, deadlineDays: number, opensInDays: number): number[] | null {
-  const { remaining } = totals(input);
-  const prior = fitPrior(input.sites);
-  const pooled = poolsSites(input.sites);
-  if (!prior) return null;
-  const sites = modelSites(input.sites);
-  const drawPrior = priorSampler(input.sites, prior);
-  const draws = Math.max(100, input.draws ?? DEFAULT_DRAWS);
-  const random = seededRandom(input.seed ?? DEFAULT_SEED);
+function extraSitesPerDraw(model: Model, deadlineDays: number, opensInDays: number): number[] | null {
+  const { remaining, pooled, sites, drawPrior, draws } = model;
+  if (!drawPrior) return null;
+  const random = generatorOf(model);
   const newSiteDays = Math.max(0, deadlineDays - opensInDays);
   const needed: number[] = [];
   for (let d = 0; d < draws; d++) {
@@ -363,16 +390,23 @@ function extraSitesPerDraw(input: ForecastInput, deadlineDays: number, opensInDa
   return needed.sort((left, right) => left - right);
 }
 
+const daysUntil = (model: Model, deadline: Date) => (deadline.getTime() - model.input.asOf.getTime()) / DAY_MS;
+
 /** The probability (0..1) that the target is reached by `deadline` with the sites as they are. */
 export function completionProbability(input: ForecastInput, deadline: Date): number {
-  const { remaining } = totals(input);
-  if (remaining === 0) return 1;
-  const deadlineDays = (deadline.getTime() - input.asOf.getTime()) / DAY_MS;
+  return probabilityOf(modelOf(input), deadline);
+}
+
+function probabilityOf(model: Model, deadline: Date): number {
+  if (model.remaining === 0) return 1;
+  const deadlineDays = daysUntil(model, deadline);
   if (deadlineDays <= 0) return 0;
-  const needed = extraSitesPerDraw(input, deadlineDays, 0);
+  const needed = extraSitesPerDraw(model, deadlineDays, 0);
   if (!needed) return 0;
   return needed.filter((count) => count === 0).length / needed.length;
 }
+
+type Confidence = 0.8 | 0.95;
 
 /**
  * How many more sites like the average (rates from the fitted prior, whose mean is the prior mean) are needed to
@@ -380,13 +414,37 @@ export function completionProbability(input: ForecastInput, deadline: Date): num
  * MAX_EXTRA_SITES (100) would be needed, the deadline is not after the new sites open, or nothing has been
  * observed yet to know a site's rate.
  */
-export function extraSitesNeeded(input: ForecastInput, deadline: Date, confidence: 0.8 | 0.95, newSite?: { opensInDays: number }): number {
-  const { remaining } = totals(input);
-  if (remaining === 0) return 0;
-  const deadlineDays = (deadline.getTime() - input.asOf.getTime()) / DAY_MS;
-  if (deadlineDays <= 0) return Infinity;
-  const needed = extraSitesPerDraw(input, deadlineDays, Math.max(0, newSite?.opensInDays ?? 0));
-  if (!needed) return Infinity;
-  const count = quantile(needed, confidence);
-  return count > MAX_EXTRA_SITES ? Infinity : count;
+export function extraSitesNeeded(input: ForecastInput, deadline: Date, confidence: Confidence, newSite?: { opensInDays: number }): number {
+  return extraSitesOf(modelOf(input), deadline, [confidence], newSite)[0];
+}
+
+/** extraSitesNeeded at several confidences from one simulation: each is a quantile of the same draws. */
+function extraSitesOf(model: Model, deadline: Date, confidences: Confidence[], newSite?: { opensInDays: number }): number[] {
+  if (model.remaining === 0) return confidences.map(() => 0);
+  const deadlineDays = daysUntil(model, deadline);
+  if (deadlineDays <= 0) return confidences.map(() => Infinity);
+  const needed = extraSitesPerDraw(model, deadlineDays, Math.max(0, newSite?.opensInDays ?? 0));
+  if (!needed) return confidences.map(() => Infinity);
+  return confidences.map((confidence) => {
+    const count = quantile(needed, confidence);
+    return count > MAX_EXTRA_SITES ? Infinity : count;
+  });
+}
+
+export interface DeadlineForecast {
+  forecast: Forecast;
+  probabilityByDeadline: number;
+  extraSites80: number;
+  extraSites95: number;
+}
+
+/**
+ * Everything a dashboard asks about one trial and deadline, the same numbers as forecastEnrollment,
+ * completionProbability and extraSitesNeeded at 80% and 95% asked one by one, for less work: the prior is fitted
+ * once, and both confidences read the one extra-sites simulation (they were two identical runs).
+ */
+export function forecastByDeadline(input: ForecastInput, deadline: Date, newSite?: { opensInDays: number }): DeadlineForecast {
+  const model = modelOf(input);
+  const [extraSites80, extraSites95] = extraSitesOf(model, deadline, [0.8, 0.95], newSite);
+  return { forecast: forecastOf(model), probabilityByDeadline: probabilityOf(model, deadline), extraSites80, extraSites95 };
 }

@@ -31,9 +31,10 @@ export const activityEvent = pgTable(
   (table) => [
     // Migration 0025 rebuilds this index with INCLUDE (value, source, agent_id), which drizzle cannot declare: the
     // dashboard's raw reads (median time to result, ratings by agent) are then index-only scans (decision 041).
-    // The only secondary index (migration 0026 dropped (organization_id, occurred_at): no read used it, and every
-    // event paid for it).
+    // Migration 0026 dropped (organization_id, occurred_at): no read used it, and every event paid for it.
     index('activity_event_organization_kind_time_idx').on(table.organizationId, table.kind, table.occurredAt),
+    // A person's first contact is read by candidate (migration 0040, decision 186); events of no candidate stay out.
+    index('activity_event_candidate_kind_time_idx').on(table.candidateId, table.kind, table.occurredAt).where(sql`${table.candidateId} is not null`),
   ],
 );
 

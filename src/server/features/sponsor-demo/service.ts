@@ -15,7 +15,7 @@ import type { RequestScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { runAsOrganization, type Transaction } from '../../db/scoped';
 import { systemDb } from '../../db/system';
-import { completionProbability, DEFAULT_HORIZON_DAYS, extraSitesNeeded, forecastEnrollment } from '../../forecast/poisson-gamma';
+import { DEFAULT_HORIZON_DAYS, forecastByDeadline } from '../../forecast/poisson-gamma';
 import type { SiteRecruitment } from '../../forecast/types';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { findDemoOrganizationId } from '../../tenancy/organizations';
@@ -293,19 +293,20 @@ function forecastFor(sites: SponsorSite[], target: number | null, now: Date, dea
       sites: [],
     };
   }
-  const forecastInput = { sites: input, target, asOf: now };
-  const forecast = forecastEnrollment(forecastInput);
+  // One call: the prior fitted once and one extra-sites simulation for both confidences (decision 186).
+  const { forecast, probabilityByDeadline, extraSites80, extraSites95 } = forecastByDeadline({ sites: input, target, asOf: now }, deadline, {
+    opensInDays: NEW_SITE_OPENS_IN_DAYS,
+  });
   const rates = new Map(forecast.siteRates.map((rate) => [rate.siteId, rate]));
-  const newSite = { opensInDays: NEW_SITE_OPENS_IN_DAYS };
   return {
     ...base,
     status: forecast.status ?? 'ok',
     expectedDate: forecast.expectedDate,
     band80: forecast.band80,
     band95: forecast.band95,
-    probabilityByDeadline: round(completionProbability(forecastInput, deadline), 3),
-    extraSites80: finiteOrNull(extraSitesNeeded(forecastInput, deadline, 0.8, newSite)),
-    extraSites95: finiteOrNull(extraSitesNeeded(forecastInput, deadline, 0.95, newSite)),
+    probabilityByDeadline: round(probabilityByDeadline, 3),
+    extraSites80: finiteOrNull(extraSites80),
+    extraSites95: finiteOrNull(extraSites95),
     sites: sites.map((site) => {
       const rate = rates.get(site.id);
       const ratePerDay = rate?.ratePerDay ?? 0;

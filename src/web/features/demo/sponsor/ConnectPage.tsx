@@ -20,8 +20,12 @@ const STEP_MS = 450;
  */
 export function ConnectPage({ flow }: { flow: SponsorFlow }) {
   const sites = useSponsorSites(flow.trial);
-  // The dashboard is next: its tabs' code loads while the sites connect.
-  useEffect(preloadDashboardTabs, []);
+  // The dashboard is next: its tabs' code loads while the sites connect, once they show, so the charts' code does not
+  // evaluate while the sites arrive (decision 186).
+  const sitesShown = sites.isSuccess;
+  useEffect(() => {
+    if (sitesShown) preloadDashboardTabs();
+  }, [sitesShown]);
   const chosenIds = flow.sites ?? [];
   const [tick, setTick] = useState(0);
   const total = CONNECT_STEPS.length + chosenIds.length;

@@ -27,7 +27,10 @@ export interface DashboardSearch extends SponsorFlow {
 export function DashboardPage({ search, onChange }: { search: DashboardSearch; onChange: (patch: Partial<DashboardSearch>) => void }) {
   const deadline = search.deadline && /^\d{4}-\d{2}-\d{2}$/.test(search.deadline) ? search.deadline : undefined;
   const query = useSponsorDashboard(search.trial, search.sites ?? [], deadline);
-  useEffect(preloadDashboardTabs, []);
+  // The chosen tab's code with the data; the other tabs' once it shows, not competing with it (decision 186).
+  const tab = search.tab;
+  const shown = Boolean(query.data);
+  useEffect(() => preloadDashboardTabs(shown ? undefined : [tab]), [tab, shown]);
   const flow = { trial: search.trial, sites: search.sites };
 
   let body;

@@ -28,9 +28,9 @@ function loadTab<Tab extends TabName>(tab: Tab): Promise<TabModules[Tab]> {
   });
 }
 
-/** Starts loading every tab's code; a failure is left to the tab that needs it (useTabCode retries). */
-export function preloadDashboardTabs(): void {
-  for (const tab of Object.keys(LOADERS) as TabName[]) loadTab(tab).catch(() => undefined);
+/** Starts loading these tabs' code (every tab's by default); a failure is left to the tab that needs it (useTabCode retries). */
+export function preloadDashboardTabs(tabs: TabName[] = Object.keys(LOADERS) as TabName[]): void {
+  for (const tab of tabs) if (!loaded[tab]) loadTab(tab).catch(() => undefined);
 }
 
 /** A tab's component once its code is here (at once when it already is), the load's failure, and a retry. */
