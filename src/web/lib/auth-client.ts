@@ -12,7 +12,7 @@ export function makeAuthClient(baseURL: string, customFetchImpl?: typeof fetch) 
   return createAuthClient({ baseURL, basePath: AUTH_BASE_PATH, fetchOptions: customFetchImpl ? { customFetchImpl } : undefined });
 }
 
-export const authClient = makeAuthClient(window.location.origin, fetchTakingEarlySession(window, window.location.origin));
+export const authClient = makeAuthClient(window.location.origin, fetchTakingEarlySession(window, window.location.origin, `${AUTH_BASE_PATH}/get-session`));
 
 interface SessionAtomValue {
   data: unknown;

@@ -1,8 +1,5 @@
 /** The session's first answer, asked for by index.html before the app's JavaScript arrives (decision 185). */
 
-/** What src/web/index.html asks for: better-auth's session endpoint (AUTH_BASE_PATH in auth-client.ts). */
-export const EARLY_SESSION_PATH = '/api/auth/get-session';
-
 declare global {
   interface Window {
     /** The session's answer, asked for by index.html while the JavaScript downloads (decision 185); taken once. */
@@ -18,13 +15,15 @@ declare global {
 export function fetchTakingEarlySession(
   source: { earlySession?: Promise<Response | null> },
   origin: string,
+  /** better-auth's session endpoint, the one src/web/index.html asks for. */
+  sessionPath: string,
   network: typeof fetch = (input, init) => fetch(input, init),
 ): typeof fetch {
   return (input, init) => {
     const early = source.earlySession;
     const url = new URL(input instanceof Request ? input.url : String(input), origin);
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    if (!early || method !== 'GET' || url.pathname !== EARLY_SESSION_PATH || url.search) return network(input, init);
+    if (!early || method !== 'GET' || url.pathname !== sessionPath || url.search) return network(input, init);
     source.earlySession = undefined;
     return early.then((response) => (response?.ok ? response : network(input, init)));
   };
