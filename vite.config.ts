@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -7,6 +8,48 @@ import { defineConfig } from 'vite';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const webRoot = path.resolve(repoRoot, 'src/web');
+
+/**
+ * The shared modules that build zod schemas when they load: zod itself, and every src/contract or src/web/lib module
+ * that imports zod or such a module. Building hundreds of schemas took ~150 ms of a desktop CPU (x4 on Lighthouse's
+ * phone) while no first paint needs one (decision 185), so they get a chunk of their own that only pages and dialogs
+ * that validate load. Read from the import lines, so a new contract module is placed by what it imports.
+ */
+function modulesThatBuildSchemas(): Set<string> {
+  const dirs = ['src/contract', 'src/web/lib'].map((dir) => path.resolve(repoRoot, dir));
+  const files = dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => /\.tsx?$/.test(name))
+      .map((name) => path.join(dir, name)),
+  );
+  const importsOf = new Map(
+    files.map((file) => {
+      const source = readFileSync(file, 'utf8');
+      const specifiers = [...source.matchAll(/^(?:import|export) (?!type )[^;]*? from '([^']+)'/gms)].map((match) => match[1]!);
+      return [file, specifiers];
+    }),
+  );
+  const resolved = (from: string, specifier: string) => {
+    if (!specifier.startsWith('.')) return specifier;
+    const base = path.resolve(path.dirname(from), specifier);
+    return ['.ts', '.tsx'].map((ext) => base + ext).find((candidate) => existsSync(candidate)) ?? base;
+  };
+  const building = new Set<string>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [file, specifiers] of importsOf) {
+      if (building.has(file) || file.endsWith('zod-openapi-shim.ts')) continue;
+      const targets = specifiers.map((specifier) => resolved(file, specifier));
+      if (targets.some((target) => target === 'zod' || target === '@hono/zod-openapi' || building.has(target))) {
+        building.add(file);
+        changed = true;
+      }
+    }
+  }
+  return building;
+}
+const schemaModules = modulesThatBuildSchemas();
+const buildsSchemas = (id: string) => schemaModules.has(id) || /[\\/]node_modules[\\/]zod[\\/]|zod-openapi-shim\.ts$/.test(id);
 
 export default defineConfig({
   root: webRoot,
@@ -41,6 +84,9 @@ export default defineConfig({
     // sign-in page's budget about 300 bytes; 7 characters (42 bits, the fewest rolldown accepts for this many
     // chunks) still tell every version of a chunk apart.
     rollupOptions: {
+      // A schema no module uses is dropped: building one (`z.object(...)`) has no effect beyond its value. The web
+      // never configures zod globally (`z.config`), the one call that would be lost.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         entryFileNames: 'assets/[name]-[hash:7].js',
         chunkFileNames: 'assets/[name]-[hash:7].js',
@@ -53,6 +99,7 @@ export default defineConfig({
           groups: [
             { name: 'start', tags: ['$initial'], priority: 20 },
             { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/, minShareCount: 2, priority: 10 },
+            { name: 'schemas', test: buildsSchemas, minShareCount: 2, priority: 6, includeDependenciesRecursively: false },
             { name: 'common', test: /[\\/]src[\\/](contract|web[\\/]lib)[\\/]/, minShareCount: 2, priority: 5 },
           ],
         },

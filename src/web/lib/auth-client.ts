@@ -1,5 +1,6 @@
 import { createAuthClient } from 'better-auth/react';
 import type { SessionPayload } from '../../contract/session';
+import { fetchTakingEarlySession } from './early-session';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -7,11 +8,11 @@ export const AUTH_BASE_PATH = '/api/auth';
  * better-auth's client. It rejects an unparseable or non-http base URL itself (docs/product-spec.md §5), so a bad
  * origin fails loudly at start-up.
  */
-export function makeAuthClient(baseURL: string) {
-  return createAuthClient({ baseURL, basePath: AUTH_BASE_PATH });
+export function makeAuthClient(baseURL: string, customFetchImpl?: typeof fetch) {
+  return createAuthClient({ baseURL, basePath: AUTH_BASE_PATH, fetchOptions: customFetchImpl ? { customFetchImpl } : undefined });
 }
 
-export const authClient = makeAuthClient(window.location.origin);
+export const authClient = makeAuthClient(window.location.origin, fetchTakingEarlySession(window, window.location.origin, `${AUTH_BASE_PATH}/get-session`));
 
 interface SessionAtomValue {
   data: unknown;

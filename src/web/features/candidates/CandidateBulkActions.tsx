@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CANDIDATE_STATUSES, type CandidateStatus } from '../../../contract/candidates';
+import { CANDIDATE_STATUSES } from '../../../contract/candidate-status';
+import type { CandidateStatus } from '../../../contract/candidates';
 import { Combobox, type ComboboxOption } from '../../components/Combobox';
 import { ConfirmDialog } from '../../components/dialogs';
 import { Button, Label, Select } from '../../components/ui';

@@ -1,6 +1,6 @@
 import { ChoiceFilter, FilterBar, optionsOf } from '../../components/filters';
 import { SearchBox } from '../../components/SearchBox';
-import { CANDIDATE_STATUSES } from '../../../contract/candidates';
+import { CANDIDATE_STATUSES } from '../../../contract/candidate-status';
 import { FilterSelect } from '../../components/ui';
 import type { Organization } from '../../../contract/organizations';
 import { MatchTrialPicker } from '../matching/MatchTrialPicker';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FileUp } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { CandidateStatus } from '../../../contract/candidates';
 import { ListState, NoMatch } from '../../components/ListState';
 import { Pager } from '../../components/Pager';
@@ -10,12 +10,15 @@ import { FhirImportDialog } from '../clinical-record/dialogs';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { useTrialsQuery } from '../trials/queries';
 import { trialOption } from '../trials/trial-option';
-import { CandidateBulkActions } from './CandidateBulkActions';
 import { CandidateFilterBar } from './CandidateFilterBar';
 import { CandidateTable } from './CandidateTable';
 import { CandidateFormDialog } from './dialogs';
 import { RecordConsentDialog } from './RecordConsentDialog';
 import { CANDIDATE_PAGE_SIZE, type CandidateSort, candidateListParams, useCandidatesQuery } from './queries';
+
+// The actions on a selection show only once a box is ticked: their code (pickers, the sequence and consent dialogs)
+// is fetched after the list has been drawn, not before its first paint (decision 185).
+const CandidateBulkActions = lazy(() => import('./CandidateBulkActions').then((module) => ({ default: module.CandidateBulkActions })));
 
 export const PAGE_SIZE = CANDIDATE_PAGE_SIZE;
 
@@ -135,11 +138,19 @@ export function CandidatesPage({
             </div>
           )}
           {selected.size > 0 && (
-            <CandidateBulkActions
-              selection={rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, organizationId: row.organizationId }))}
-              trials={trialOptions}
-              onDone={() => setSelected(new Set())}
-            />
+            <Suspense
+              fallback={
+                <p role="status" className="text-sm text-slate-700">
+                  Loading the actions for the selection…
+                </p>
+              }
+            >
+              <CandidateBulkActions
+                selection={rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, organizationId: row.organizationId }))}
+                trials={trialOptions}
+                onDone={() => setSelected(new Set())}
+              />
+            </Suspense>
           )}
         </>
       }
