@@ -150,3 +150,44 @@ describe('cohorts that are alternatives', () => {
     expect(read('inclusion', 'Emphysema, non-smoker')).toMatchObject({ rule: { type: 'smoking', smoker: false }, needsReview: true });
   });
 });
+
+describe('issue 30, decision 188: what a treatment, a comparison and a negative test say', () => {
+  it('"naive to" a medicine, written before or after it, is never having taken it', () => {
+    for (const text of ['Naive to biologic therapy', 'Methotrexate-naive adults', 'Treatment naive for chemotherapy']) {
+      const rule = ruleOf('inclusion', text);
+      expect(rule).toMatchObject({ type: 'medication', taking: false, history: true });
+    }
+    // "Treatment-naive" before a condition says what the condition has not had, not that the person lacks it.
+    expect(ruleOf('inclusion', 'Treatment-naive hepatitis C infection')).not.toMatchObject({ present: false });
+    // In an exclusion, excluding those never given it requires it.
+    expect(ruleOf('exclusion', 'Chemotherapy-naive patients')).toMatchObject({ type: 'medication', taking: true });
+  });
+
+  it('a negated treatment keeps its "not", and what it was for is not an alternative', () => {
+    expect(ruleOf('inclusion', 'Patients who were not treated with chemotherapy')).toMatchObject({ type: 'medication', taking: false });
+    const reading = read('exclusion', 'People not treated with laminectomy for their spinal stenosis');
+    expect(reading.rule).toMatchObject({ type: 'condition', condition: 'laminectomy', present: true });
+    expect(JSON.stringify(reading.rule)).not.toMatch(/stenosis/);
+    expect(reading.needsReview).toBe(true);
+  });
+
+  it('a comparison of two things is for a person, never "has either"', () => {
+    for (const text of [
+      'Knee pain more severe than hip pain',
+      'Leg pain worse than back pain',
+      'Arm symptoms predominant over neck pain',
+      'Radiating leg pain that exceeds low back pain',
+    ]) {
+      for (const kind of ['inclusion', 'exclusion'] as const) expect(read(kind, text)).toMatchObject({ rule: null, needsReview: true });
+    }
+    // A number or a length of time after the comparison is a threshold, read as before.
+    expect(ruleOf('inclusion', 'Asthma for greater than six months')).toMatchObject({ type: 'condition', duration: { minDays: 183 } });
+    expect(ruleOf('inclusion', 'Diabetes with HbA1c greater than 8%')).toMatchObject({ type: 'lab', value: 8 });
+  });
+
+  it('a list that ends in a negative test for a condition does not exclude that condition', () => {
+    const reading = read('exclusion', 'Spinal infection, vertebral fracture or a negative CT scan for spinal stenosis');
+    expect(JSON.stringify(reading.rule)).not.toMatch(/stenosis/);
+    expect(reading.needsReview).toBe(true);
+  });
+});

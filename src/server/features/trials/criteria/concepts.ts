@@ -91,6 +91,10 @@ function exceptionScope(text: string): Span | null {
 const INTOLERANT_BEFORE =
   /\b(?:intoleran(?:t|ce)|(?:unable|inability|failed)\s+to\s+tolerate|(?:could|can|did|does)\s*not\s+tolerate|not\s+tolerat(?:e|ed|ing))\s+(?:(?:to|of|with)\s+)?(?:(?:the|any|a|an)\s+)?(?:[\w-]+\s+){0,2}$/i;
 const INTOLERANT_AFTER = /^[\s-]*(?:intoleran(?:t|ce)|intolerant)\b/i;
+/** "Naive to X", "treatment-naive for X", "X-naive": the person has never been given the medicine (decision 188). */
+const NAIVE_TO = /\b(?:treatment[\s-])?na[iï]ve\s+(?:to|for)\s+(?:(?:any|all|prior|previous)\s+)?(?:[\w-]+\s+){0,2}$/i;
+const NAIVE_AFTER = /^(?:\s*(?:therapy|treatment))?[\s-]*na[iï]ve\b/i;
+
 const NOT_MEETING_CRITERIA =
   /\b(?:not|never|no\s+longer|fail(?:s|ed|ing)?\s+to)\s+(?:meet(?:s|ing)?|fulfil\w*|satisf(?:y|ies|ying))\s+(?:the\s+)?(?:[\w-]+\s+){0,3}criteria\s+(?:for|of)\s+[^.;,]*$/i;
 
@@ -392,7 +396,10 @@ function oneThingAndOnePolarity(text: string, mentions: Mention[]): { compound: 
   if (first && !NEAR_NEGATION.test(text.slice(Math.max(0, first.start - 40), first.start))) {
     // Only concepts of the first one's kind: another kind stays for the rule's other checks (its window, mixed kinds).
     const negatedLater = (mention: Mention) =>
-      mention !== first && mention.concept.kind === first.concept.kind && /\b(?:not|no|without|never|nor)\b/i.test(text.slice(first.end, mention.start));
+      mention !== first &&
+      mention.concept.kind === first.concept.kind &&
+      // "Cauda equina syndrome and a negative MRI for disc herniation": a negative test for it negates it too (decision 188).
+      /\b(?:not|no|without|never|nor|negative\s+(?:[\w-]+\s+){0,3}for|absence\s+of|free\s+of)\b/i.test(text.slice(first.end, mention.start));
     if (mentions.some(negatedLater)) {
       mentions.splice(0, mentions.length, ...mentions.filter((mention) => !negatedLater(mention)));
       laterNegated = true;
@@ -417,7 +424,9 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
     NEAR_NEGATION.test(before.slice(-40).replace(/\bnon-[a-z]+/gi, '')) ||
     Boolean(listHead && NEAR_NEGATION.test(listHead[1].slice(-40).replace(/\bnon-[a-z]+/gi, ''))) ||
     // "Not meeting the criteria for Parkinson's disease dementia": the negation of meeting the criteria reaches the concept.
-    NOT_MEETING_CRITERIA.test(before);
+    NOT_MEETING_CRITERIA.test(before) ||
+    // "Naive to biologics", "methotrexate-naive": never given the medicine (decision 188).
+    (first.concept.kind === 'medication' && (NAIVE_TO.test(before) || NAIVE_AFTER.test(text.slice(first.end))));
   const applies = kind === 'inclusion' ? !negated : negated;
   // A time window belongs to the concept when it is near it ("MI within 6 months"), not to another clause.
   const anyWindow = readWindow(text);

@@ -28,11 +28,20 @@ const INDICATION = /\b(?:to\s+treat(?:ing)?|(?:for|in)\s+(?:the\s+)?(?:treatment
 const SURGERY_FOR =
   /\b(?:associated\s+with|after|following|from|due\s+to|secondary\s+to|caused\s+by|complications?\s+(?:of|from)|history\s+of|prior|previous(?:ly)?)\s+(?:[\w-]+\s+){0,3}(?:surger(?:y|ies)|operations?|resections?)\s+for(?:\s+(?:an?|the))?\s+(?:[\w/-]+\s+|[\w-]+\/){0,3}$/i;
 
+const TREATED_WITH = /\b(?:treated|treatment|managed|operated(?:\s+on)?)\s+(?:with|by|using)\s+(?:(?:an?|the)\s+)?(?:[\w-]+\s+){0,2}$/i;
+
 /** The condition a treatment is for, or one listed right after it ("surgery for primary tumours or metastatic cancer"). */
 export function isIndication(text: string, mention: Mention, found: Mention[]): boolean {
   const before60 = text.slice(Math.max(0, mention.start - 60), mention.start);
   if (INDICATION.test(before60) || SURGERY_FOR.test(text.slice(Math.max(0, mention.start - 100), mention.start))) return true;
   const before = found.filter((other) => other.end <= mention.start).sort((a, b) => b.end - a.end)[0];
+  // "Not treated with discectomy for the disc herniation": what a named treatment was for (decision 188).
+  if (
+    before &&
+    TREATED_WITH.test(text.slice(Math.max(0, before.start - 40), before.start)) &&
+    /^\s+for\s+(?:(?:the|an?|their|his|her)\s+)?(?:[\w-]+\s+){0,2}$/i.test(text.slice(before.end, mention.start))
+  )
+    return true;
   return (
     before !== undefined &&
     /^\s*(?:,\s*(?:or\s+|and\s+)?|(?:or|and|and\/or)\s+)(?:[a-z-]+\s+){0,2}$/i.test(text.slice(before.end, mention.start)) &&

@@ -77,6 +77,38 @@ function leavesConceptUnread(rule: CriterionRule, text: string, vocab: Vocabular
   );
 }
 
+/** "Greater than", "worse than", "more severe than", "predominant over", "exceeds": how one thing stands against another. */
+const COMPARISON =
+  /\b(?:(?:is|are|be)\s+)?(?:(?:greater|worse|stronger|higher|larger|more\s+(?:severe|intense|prominent|bothersome|painful|disabling)|predominant|predominating|dominant|dominating)\s+(?:than|over)|predominates?\s+over|exceed(?:s|ing)?|outweigh(?:s|ing)?)\b/gi;
+
+/**
+ * "Leg pain worse than back pain", "arm symptoms predominant over neck symptoms": a condition or medicine on each side
+ * of a comparison, in one clause, asks which of the two is greater (decision 188); a person reads it, never "has either".
+ */
+function comparesConcepts(text: string, vocab: Vocabulary): boolean {
+  const named = vocab
+    .find(text, { reach: 'full', trialIdioms: true })
+    .filter((mention) => mention.concept.kind === 'condition' || mention.concept.kind === 'medication');
+  for (const comparison of text.matchAll(COMPARISON)) {
+    const [start, end] = [comparison.index, comparison.index + comparison[0].length];
+    const clauseBefore = text
+      .slice(0, start)
+      .split(/[.;\n]/)
+      .at(-1)!.length;
+    const clauseAfter = /[.;\n]/.exec(text.slice(end))?.index ?? text.length;
+    const before = named.some((mention) => mention.end <= start && mention.start >= start - clauseBefore);
+    const after = named.some((mention) => mention.start >= end && mention.start <= end + Math.min(clauseAfter, 40));
+    // "Arm symptoms predominant over neck pain": one side named is enough when the other is words, not a number
+    // ("HbA1c greater than 8%", "pain greater than 4 on a 10-point scale"), a length of time or a degree ("greater
+    // than a mild degree of scoliosis").
+    const otherSide = text.slice(end, end + clauseAfter);
+    const amount =
+      /^\s*(?:or\s+equal\s+to\s+)?(?:[\d<>≤≥=.,]|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice|half|normal|baseline|usual|expected|(?:an?\s+)?(?:minimal|mild|moderate|slight|small)(?:ly)?)\b)/i;
+    if ((before || after) && !amount.test(otherSide) && /[a-z]/i.test(otherSide) && /[a-z]{3}/i.test(text.slice(start - clauseBefore, start))) return true;
+  }
+  return false;
+}
+
 /**
  * "Prior surgery for the condition under study", "previous operations on the same knee": an operation placed or given a
  * purpose is narrower than any operation, which is all the rule says (decision 140); a person reads it.
@@ -160,7 +192,14 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   // "Progressive neurological deficit", "sensitivity to the device materials": an examination finding, or an allergy to
   // what only staff know the device is made of, is a site check, not the condition the words touch (decision 180).
   const siteFinding = neurologicalFindingOnly(text) || deviceMaterialAllergy(text);
-  const context: ReaderContext = { vocabulary: vocab, options, measured, conceptsUnread: distinguishing || nonAdherence || siteFinding };
+  // "Neck pain greater than arm pain": a comparison of two things asks which is worse, which no condition rule says.
+  const comparing = comparesConcepts(text, vocab);
+  const context: ReaderContext = {
+    vocabulary: vocab,
+    options,
+    measured,
+    conceptsUnread: distinguishing || nonAdherence || siteFinding || comparing,
+  };
   let read: TextRule = { rule: null, needsReview: true };
   for (const reader of READERS) {
     const found = reader.read(kind, text, context);
