@@ -296,6 +296,69 @@ describe('the compact evaluation of a match run', () => {
     expect(results[1]).toMatchObject({ matchClass: 'excluded', notMetIds: ['x'] });
   });
 
+  it('a trial that also takes healthy volunteers does not shield its condition unless an inclusion asks for it (decision 189)', () => {
+    const flu = [{ id: 'mesh:D007251', name: 'influenza' }];
+    const listed: MatchCriterion = {
+      id: 't',
+      kind: 'inclusion',
+      rule: { type: 'condition', condition: 'influenza', present: true, concepts: flu },
+      ruleSource: 'target-open',
+      needsReview: false,
+      population: null,
+    };
+    const feverish: MatchCriterion = {
+      id: 'x',
+      kind: 'exclusion',
+      rule: {
+        type: 'condition',
+        condition: 'an acute infectious illness on the day of the shot',
+        present: false,
+        concepts: [{ id: 'mesh:D007239', name: 'infections' }],
+      },
+      ruleSource: 'text',
+      needsReview: false,
+      population: null,
+    };
+    // A flu study with a cohort of people ill with it beside healthy volunteers: the cohort's flu is what it studies.
+    const cohort: MatchCriterion = {
+      id: 'c',
+      kind: 'inclusion',
+      rule: { type: 'condition', condition: 'influenza confirmed by a swab', present: true, concepts: flu },
+      ruleSource: 'text',
+      needsReview: false,
+      population: 'the infected group',
+    };
+    const ill: MatchPerson = {
+      dateOfBirth: null,
+      sex: 'male',
+      facts: [
+        {
+          id: 'f',
+          kind: 'condition',
+          conceptId: 'mesh:D007251',
+          name: 'influenza',
+          status: 'present',
+          value: null,
+          unit: null,
+          valueText: null,
+          observedOn: null,
+          source: 'note',
+        },
+      ],
+    };
+    const outcomeFor = (criteria: MatchCriterion[]) => {
+      const { trial, rows } = compact([ill], criteria);
+      const expected = reference(criteria, ill);
+      expect(matchCompact(trial, rows[0])).toEqual(expected);
+      return expected;
+    };
+    // A vaccine against the flu prevents it: someone ill with it now has the acute infection the exclusion names.
+    expect(outcomeFor([listed, feverish])).toMatchObject({ matchClass: 'excluded', notMetIds: ['x'] });
+    // With a cohort that has it, the flu is the trial's own condition again (decision 154).
+    expect(outcomeFor([listed, cohort, feverish])).toMatchObject({ notMetIds: [] });
+    expect(outcomeFor([{ ...listed, ruleSource: 'target' }, feverish])).toMatchObject({ notMetIds: [] });
+  });
+
   it('reads disc levels and the conditions the inclusions require as evaluate.ts does (decision 183)', () => {
     const criteria: MatchCriterion[] = [
       {

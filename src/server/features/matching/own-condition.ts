@@ -7,10 +7,15 @@ import type { ScorePlan } from './score';
  * what it excludes, so a fact of the trial's condition (or of a form of it, or of what it is a form of) is not read
  * for an exclusion whose concept is broader than that condition. Any other fact still decides it: someone with
  * rheumatoid arthritis is still excluded. Only the tree decides what is broader; nothing is matched by words.
+ *
+ * A trial that also takes healthy volunteers (decision 189) is not for people who have its listed condition unless an
+ * inclusion asks for it (an asthma cohort beside healthy smokers): a vaccine trial's RSV is what it prevents, so a
+ * person ill with RSV now is read for "acute disease at the time of vaccination" like anyone else.
  */
 
 interface Criterion {
   kind: 'inclusion' | 'exclusion';
+  ruleSource?: string | null;
   rule: { type: string; concepts?: ReadonlyArray<{ id: string }>; present?: boolean } | null;
 }
 
@@ -23,8 +28,12 @@ export function ownConditionsPerCriterion(criteria: readonly Criterion[], plans:
   const own = new Set<string>();
   // The trial's condition, and every condition its inclusions ask everyone to have (decision 183): "any neurological
   // disease" in a trial that wants radiculopathy does not mean the radiculopathy.
-  for (const [i, criterion] of criteria.entries())
-    if (plans[i].relevance || plans[i].dependsOnRelevance) for (const concept of criterion.rule?.concepts ?? []) own.add(concept.id);
+  const wanted = wantedConditions(criteria);
+  for (const [i, criterion] of criteria.entries()) {
+    if (!plans[i].relevance && !plans[i].dependsOnRelevance) continue;
+    const open = criterion.ruleSource === 'target-open';
+    for (const concept of criterion.rule?.concepts ?? []) if (!open || isOwnCondition(concept.id, wanted)) own.add(concept.id);
+  }
   found = criteria.map((criterion) => {
     const rule = criterion.rule;
     if (criterion.kind !== 'exclusion' || rule?.type !== 'condition' || rule.present || !own.size) return null;
@@ -33,6 +42,15 @@ export function ownConditionsPerCriterion(criteria: readonly Criterion[], plans:
   });
   cache.set(criteria, found);
   return found;
+}
+
+/** The conditions any inclusion asks for, a cohort's included ("Applies to asthmatics only"). */
+function wantedConditions(criteria: readonly Criterion[]): string[] {
+  const wanted: string[] = [];
+  for (const criterion of criteria)
+    if (criterion.kind === 'inclusion' && criterion.ruleSource !== 'target-open' && criterion.rule?.type === 'condition' && criterion.rule.present)
+      for (const concept of criterion.rule.concepts ?? []) wanted.push(concept.id);
+  return wanted;
 }
 
 /** Whether a fact's concept is the trial's own condition, a form of it or what it is a form of. */
