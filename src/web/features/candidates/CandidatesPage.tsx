@@ -4,13 +4,14 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { CandidateStatus } from '../../../contract/candidates';
 import { ListState, NoMatch } from '../../components/ListState';
 import { Pager } from '../../components/Pager';
-import { buttonClass, EmptyState, PageHeader } from '../../components/ui';
+import { buttonClass, EmptyState } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { FhirImportDialog } from '../clinical-record/dialogs';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { useTrialsQuery } from '../trials/queries';
 import { trialOption } from '../trials/trial-option';
 import { CandidateFilterBar } from './CandidateFilterBar';
+import { CandidatesHeading } from './CandidatesHeading';
 import { CandidateTable } from './CandidateTable';
 import { CandidateFormDialog } from './dialogs';
 import { RecordConsentDialog } from './RecordConsentDialog';
@@ -70,7 +71,7 @@ export function CandidatesPage({
   variant?: 'workspace' | 'admin';
 }) {
   const isGlobal = useIsGlobal();
-  const { organizations, activeOrganization } = useActiveOrganization();
+  const { organizations } = useActiveOrganization();
   const createTargets = useCreateTargets();
   const orgs = isGlobal ? filters.orgs : undefined;
   const trialsQuery = useTrialsQuery(orgs);
@@ -179,20 +180,10 @@ export function CandidatesPage({
     </ListState>
   );
 
-  const description =
-    variant === 'admin'
-      ? isGlobal
-        ? 'Candidates across customer organizations. Narrow the list by organization.'
-        : `Candidates of ${activeOrganization?.name ?? 'the active organization'}. Choose the Cohortly organization above to see every organization.`
-      : isGlobal
-        ? 'Candidates across organizations (by default all customer organizations).'
-        : `Prospective participants of ${activeOrganization?.name ?? 'your organization'} and where they are in the funnel.`;
-
   return (
     <div>
-      <PageHeader
-        title={variant === 'admin' ? 'Candidates (all organizations)' : 'Candidates'}
-        description={description}
+      <CandidatesHeading
+        variant={variant}
         // Shown while the list loads too: buttons that arrived with the rows pushed the filters down (a layout shift).
         actions={isEmptyOrganization ? undefined : actions}
       />
