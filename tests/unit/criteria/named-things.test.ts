@@ -41,6 +41,11 @@ describe('a vaccine named for its antigen or kind is never any vaccine', () => {
     expect(conceptIds('exclusion', 'Vaccination of any kind within 2 weeks before day 1')).toContain('cohortly:vaccine');
   });
 
+  it('reads what happened after a vaccine, or an allergy to vaccines, as before', () => {
+    expect(conceptIds('exclusion', 'Past Guillain-Barre syndrome following vaccination')).toEqual(['cohortly:guillain-barre']);
+    expect(conceptIds('exclusion', 'Known allergy to vaccines')).toEqual(['cohortly:allergy-to:cohortly:vaccine']);
+  });
+
   it('drops only the general vaccine beside a named one', () => {
     const reading = read('exclusion', 'Earlier immunization with the trial antigen, or any experimental RSV vaccine');
     expect(reading.rule && 'concepts' in reading.rule ? reading.rule.concepts?.map((concept) => concept.id) : []).toEqual(['cohortly:rsv-vaccine']);

@@ -13,9 +13,12 @@ const GENERIC_VACCINE_ID = 'cohortly:vaccine';
 /** "Flu shot", "booster shot": a shot is a vaccine only named by the word before it. */
 const VACCINE_WORD = /\b(?:vaccin\w*|immuni[sz](?:ation|ations|ed)|(?<=[a-z]\s)shots?)\b/gi;
 
-/** Words before "vaccine" that do not narrow it: "any other vaccine", "prior receipt of a vaccine". */
+/**
+ * Words before "vaccine" that do not narrow it ("any other vaccine", "prior receipt of a vaccine"), and words that end
+ * the vaccine's name ("syndrome after vaccination", "hypersensitivity to vaccines": what comes before is not its antigen).
+ */
 const GENERIC_BEFORE = new Set(
-  'a an any the other another all prior previous previously recent recently receipt received receive receiving of use used with one more additional routine standard licensed approved authorized authorised registered marketed concomitant or and no'.split(
+  'a an any the other another all prior previous previously recent recently receipt received receive receiving of use used with one more additional routine standard licensed approved authorized authorised registered marketed concomitant or and no to in on at for from by within after before during following since than is are was were be been has have had having get got given administered take taken taking who that which'.split(
     ' ',
   ),
 );
