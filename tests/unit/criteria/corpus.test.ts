@@ -95,7 +95,9 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     // beside staying the whole study back in review (hand-check seed 30150, #39).
     expect(share(metrics.withRule, metrics.criteria)).toBeGreaterThanOrEqual(0.805);
     expect(share(metrics.noReview, metrics.criteria)).toBeGreaterThanOrEqual(0.39);
-    expect(share(metrics.askedInPlainWords, metrics.criteria)).toBeGreaterThanOrEqual(0.64);
+    // Issue 30 (decision 191): 0.64 -> 0.635 (63.9%, 814): a vaccine named for its antigen or kind ("a live vaccine",
+    // "influenza vaccination") is no longer read as any vaccine, and the vocabulary has no concept for it, so no rule.
+    expect(share(metrics.askedInPlainWords, metrics.criteria)).toBeGreaterThanOrEqual(0.635);
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);

@@ -45,6 +45,8 @@ export function readWindow(text: string): { window: TimeWindow; span: Span } | n
     !/^\s*(?:prior to|before|preceding)\b/i.test(text.slice(match.index + match[0].length))
   )
     return null;
+  // "Diagnosed over 2 years before screening" is more than 2 years ago: a duration, never "within 2 years".
+  if (/^over\b/i.test(match[0]) && !/\b(?:last|past|previous|preceding|prior)\b/i.test(match[0])) return null;
   return { window: { value, unit: `${unit}s` as TimeWindow['unit'] }, span: [match.index, match.index + match[0].length] };
 }
 
@@ -79,12 +81,15 @@ const DURATION_BETWEEN = new RegExp(
 const DURATION_TAIL =
   /^(?:\s*(?:of\s+|in\s+)?duration\b)?(?:\s*(?:ago|before|prior\s+to|preceding)\b(?:\s+(?:the\s+)?(?:screening|enrol+ment|inclusion|randomi[sz]ation|(?:study\s+)?entry|baseline|study|trial)\b(?:\s+visit\b)?)?)?/i;
 
-/** Words between a condition and its duration: "low back pain lasting more than", "asthma for at least", "T2D diagnosed ≥". */
+/**
+ * Words between a condition and its duration: "low back pain lasting more than", "asthma for at least", "T2D diagnosed ≥",
+ * "disc herniation diagnosed by MRI whose symptoms started at least" (how it was diagnosed says no more than the diagnosis).
+ */
 const DURATION_LINK =
-  /^(?:\s*\([A-Za-z0-9-]{1,12}\)|[\s,:()–-]+|(?:symptoms?|pain|that|which|has|have|had|been|lasting|lasted|lasts|persisting|persisted|persists|persistent|present|existing|ongoing|with|a|an|total|duration|of|for|since|diagnosed|diagnosis|evolution|the|is|was|started|began|begun|onset)\b)*/i;
+  /^(?:\s*\([A-Za-z0-9-]{1,12}\)|[\s,:()–-]+|diagnosed\s+(?:by|on|with|using|via)\s+(?:an?\s+|the\s+)?(?:MRI|CT|imaging|x-?rays?|radiograph\w*|biopsy|ultrasound|EMG|endoscopy|colonoscopy|(?:clinical\s+)?examination|physicians?|doctors?|specialists?|investigators?)\b|(?:whose|symptoms?|pain|that|which|has|have|had|been|lasting|lasted|lasts|persisting|persisted|persists|persistent|present|existing|ongoing|with|a|an|total|duration|of|for|since|diagnosed|diagnosis|evolution|the|is|was|started|began|begun|onset)\b)*/i;
 
 export const DURATION_WORDS = new Set(
-  'symptoms symptom pain lasting lasted lasts persisting persisted persists persistent present existing ongoing total duration evolution started began begun onset ago or and but more longer greater less shorter fewer a an one two three four five six seven eight nine ten eleven twelve eighteen twenty-four d w wks mos yrs exceeding excess'.split(
+  'whose symptoms symptom pain lasting lasted lasts persisting persisted persists persistent present existing ongoing total duration evolution started began begun onset ago or and but more longer greater less shorter fewer a an one two three four five six seven eight nine ten eleven twelve eighteen twenty-four d w wks mos yrs exceeding excess'.split(
     ' ',
   ),
 );
@@ -182,7 +187,7 @@ export function readDuration(text: string, first: Pick<Mention, 'start'>, last: 
 
 /** A criterion that names no condition, only "symptoms" or "pain" and a duration ("Pain ≥ 3 months", "Symptoms less than 6 weeks"). */
 const SUBJECT =
-  /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:(?:the\s+)?(?:total\s+)?duration\s+of\s+(?:the\s+)?(?:(symptoms?)|(pain))|(?:(symptoms?)|(pain))(?:\s+duration)?)\b/i;
+  /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:(?:patients?|participants?|subjects?|people|persons?|individuals?|adults?|those)\s+(?:whose|with)\s+)?(?:(?:the\s+)?(?:total\s+)?duration\s+of\s+(?:the\s+)?(?:(symptoms?)|(pain))|(?:(symptoms?)|(pain))(?:\s+duration)?)\b/i;
 
 const PAIN_CONCEPT = /pain|ache|algia|sciatica|radicul|neuralg|migraine|headache/i;
 

@@ -8,7 +8,8 @@ import { type SplitCriterion, splitCriteria } from './structure';
  * nested lists, cohorts) is read in structure.ts; each criterion's rule by the readers of reader.ts's ordered table,
  * one file each: age.ts, labs.ts (labs, vitals, scores, on measures.ts's table), status.ts (pregnancy, smoking, sex,
  * healthy volunteers), concepts.ts (conditions.ts and medications.ts: what a criterion names), judgement.ts (staff's
- * checks), durations.ts (time windows and how long a condition has lasted), qualifiers.ts (severity, course, place);
+ * checks), durations.ts (time windows and how long a condition has lasted), qualifiers.ts (severity, course, place),
+ * vaccines.ts (a vaccine named for its antigen is never any vaccine);
  * alternatives.ts reads an "at least one of the following" list together. This file is the folder's surface: what the
  * rest of the product imports.
  */

@@ -87,12 +87,15 @@ export function readQualifiers(
     const gap = text.slice(ordered[i - 1].end, ordered[i].start);
     if (ordered[i].start > ordered[i - 1].end && !/^\s*,?\s*(?:(?:or|and\/or|and)\s+)?(?:an?\s+|the\s+)?$/i.test(gap)) return null;
   }
-  // A qualifier before a list distributes over a shared head noun only ("severe kidney or liver disease"), not over a
-  // list of whole names ("severe gastrointestinal disease, heart disease, hypertension").
+  // A qualifier before a list distributes over a shared head noun only ("severe kidney or liver disease": the first is
+  // read as kidney disease), not over a list of whole names ("severe gastrointestinal disease, heart disease,
+  // hypertension"), nor onto a second condition ("unilateral sciatica or low back pain": the side is the sciatica's).
   if (unique.length > 1) {
     const firstWords = text.slice(first.start, first.end).trim().split(/\s+/);
     const lastWords = text.slice(last.start, last.end).trim().split(/\s+/);
-    if (firstWords.length !== 1 || lastWords.length < 2 || firstWords.includes(lastWords.at(-1)!)) return null;
+    const head = lastWords.at(-1)!.toLowerCase().replace(/s$/, '');
+    if (firstWords.length !== 1 || lastWords.length < 2 || firstWords.includes(lastWords.at(-1)!) || !first.concept.en.toLowerCase().includes(head))
+      return null;
   }
   const spine = unique.every((mention) => SPINE_CONCEPT.test(mention.concept.en) || SPINE_CONCEPT.test(mention.concept.id));
   const obesity = unique.length === 1 && /obes/i.test(unique[0].concept.en);

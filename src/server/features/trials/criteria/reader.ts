@@ -6,6 +6,7 @@ import { deviceMaterialAllergy, JUDGEMENT, NON_ADHERENCE, neurologicalFindingOnl
 import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
 import { labelLength, namesOneSex, type TextRule } from './text';
+import { narrowNamedVaccine } from './vaccines';
 
 /**
  * One criterion's rule: the ordered table of readers, and the guards that stop a measure read out of its context.
@@ -208,6 +209,8 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
       break;
     }
   }
+  // "Prior influenza vaccination": that vaccine, never any vaccine (decision 191).
+  read = narrowNamedVaccine(read, text, vocab);
   // "Female patients aged 18-65", "Men with asthma": the rule does not hold the sex the criterion names (pregnancy and
   // contraception imply it; site checks are read by a person anyway).
   if (read.rule && !read.needsReview && leavesConceptUnread(read.rule, text, vocab)) return { ...read, needsReview: true };

@@ -275,6 +275,10 @@ function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWor
     mixedKinds: mentions.some((mention) => mention.concept.kind !== first.concept.kind),
     // "Back pain and/or sciatica" is an "or" (decision 110); "back pain and sciatica" asks for both.
     joined: kind === 'inclusion' && unique.length > 1 && /\band\b(?!\s*\/\s*or\b)/i.test(text.slice(spans[0][0], span[1])),
+    // "Disc prolapse with radiculopathy", "diabetes with neuropathy": one condition with another is both together, which
+    // a rule of alternatives does not say, in an inclusion or an exclusion (decision 191).
+    withJoined:
+      unique.length > 1 && /\bwith\b(?!\s+or\s+without\b)/i.test(text.slice(Math.min(...same.map((m) => m.end)), Math.max(...same.map((m) => m.start)))),
   };
 }
 
