@@ -10,7 +10,7 @@ import { Transcript, type TranscriptTurn } from '../../components/Transcript';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
 import { CallStatusBadge } from './components';
 import { CallDetails, CallEvents } from './CallFacts';
-import { AGENT_TYPE_LABELS, callEventWords, callLogSummaryWords, toolWords } from './format';
+import { AGENT_TYPE_LABELS, callAgentName, callEventWords, callLogSummaryWords, toolWords } from './format';
 import { callFailureReason, callRefreshMs, isFinal, useCallLogsQuery, useCallQuery, useDeleteCall, useVoiceAgentsQuery, type CallLogs } from './queries';
 import { humanSummary } from '../../lib/words';
 import { answerInWords } from '../prescreen/format';
@@ -197,7 +197,7 @@ export function CallDetailPage({ callId }: { callId: string }) {
   }
   const call = query.data;
   const final = isFinal(call.status);
-  const agentName = call.voiceAgentId ? (agentsQuery.data?.voiceAgents.find((agent) => agent.id === call.voiceAgentId)?.name ?? 'Deleted agent') : '—';
+  const agentName = callAgentName(call.voiceAgentId, agentsQuery);
   const cancellable = call.status === 'queued' || call.status === 'ringing';
 
   return (

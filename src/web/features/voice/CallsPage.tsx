@@ -5,7 +5,7 @@ import { OffsetPager } from '../../components/Pager';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PhoneOutgoing } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ProcessingRun } from '../../../contract/processing-runs';
 import { CALL_FILTERS } from '../../../contract/voice';
@@ -22,7 +22,7 @@ import { RunProgressBar, RunStatusBadge } from '../processing-runs/components';
 import { isRunActive, useRunQuery } from '../processing-runs/queries';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { CallStatusBadge, CandidateLink, OutcomeText } from './components';
-import { AGENT_TYPE_LABELS, CALL_FILTER_LABELS, formatCost, formatDuration } from './format';
+import { AGENT_TYPE_LABELS, CALL_FILTER_LABELS, callAgentName, formatCost, formatDuration } from './format';
 import { useCallsQuery, useLatestPrescreenRunQuery, usePrescreenCallsConfirmation, useVoiceAgentsQuery } from './queries';
 
 function maxConcurrentOf(run: ProcessingRun | undefined): number | undefined {
@@ -173,7 +173,6 @@ export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page
   }, [runActive, queryClient]);
   const query = useCallsQuery({ filter, limit: paging.pageSize, offset: paging.offset }, { refreshMs: runActive ? 2000 : false });
   const agentsQuery = useVoiceAgentsQuery();
-  const agentNames = useMemo(() => new Map((agentsQuery.data?.voiceAgents ?? []).map((agent) => [agent.id, agent.name])), [agentsQuery.data]);
   const rows = query.data?.calls ?? [];
   const total = query.data?.total ?? 0;
 
@@ -228,7 +227,7 @@ export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page
               <Td className="whitespace-nowrap">
                 <CandidateLink candidateId={call.candidateId} />
               </Td>
-              <Td>{call.voiceAgentId ? (agentNames.get(call.voiceAgentId) ?? 'Deleted agent') : '—'}</Td>
+              <Td>{callAgentName(call.voiceAgentId, agentsQuery)}</Td>
               <Td>{AGENT_TYPE_LABELS[call.type]}</Td>
               <Td className="text-right tabular-nums">{formatDuration(call.durationSeconds)}</Td>
               <Td className="text-right tabular-nums">{formatCost(call.costUsd)}</Td>

@@ -128,3 +128,13 @@ export function callLogSummaryWords(type: string, summary: string): string | nul
   if (summary === type) return '';
   return null;
 }
+
+/**
+ * A call's agent in words, from the agents' list: "Deleted agent" only once that list is known (the call often comes
+ * first, and "deleted" would then be wrong for a moment), "…" while it loads.
+ */
+export function callAgentName(voiceAgentId: string | null, agents: { data?: { voiceAgents: Array<{ id: string; name: string }> }; isError: boolean }): string {
+  if (!voiceAgentId) return '—';
+  if (agents.data) return agents.data.voiceAgents.find((agent) => agent.id === voiceAgentId)?.name ?? 'Deleted agent';
+  return agents.isError ? 'Agent not loaded' : '…';
+}
