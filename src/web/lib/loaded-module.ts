@@ -31,20 +31,20 @@ export function moduleLoader<Value>(load: () => Promise<Value>): ModuleLoader<Va
   };
 }
 
-/** The loader's value (at once when it is already loaded), the load's failure, and a retry. */
+/** The loader's value (at once when it is already loaded), the load's failure (this loader's only), and a retry. */
 export function useLoadedModule<Value>(loader: ModuleLoader<Value>): { value: Value | undefined; error: Error | null; retry: () => void } {
   const [, setLoads] = useState(0);
-  const [error, setError] = useState<Error | null>(null);
+  const [failed, setFailed] = useState<{ loader: ModuleLoader<Value>; error: Error } | null>(null);
   const retry = useCallback(() => {
-    setError(null);
+    setFailed(null);
     loader.start().then(
       () => setLoads((count) => count + 1),
-      (failure: unknown) => setError(failure instanceof Error ? failure : new Error('This part of the page could not be loaded')),
+      (failure: unknown) => setFailed({ loader, error: failure instanceof Error ? failure : new Error('This part of the page could not be loaded') }),
     );
   }, [loader]);
   const value = loader.current();
   useEffect(() => {
     if (loader.current() === undefined) retry();
   }, [loader, retry]);
-  return { value, error, retry };
+  return { value, error: failed?.loader === loader ? failed.error : null, retry };
 }
