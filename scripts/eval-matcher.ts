@@ -1,9 +1,10 @@
 /**
  * `npm run eval:matcher`: the trial matcher on the labelled set (docs/matching-evaluation.md), through the product's
  * own pipeline: the trial record read by the CT.gov import (criteria and their rules), the vignette read by the note
- * reader (facts), and the matcher's evaluation. Prints, for the development and the untuned parts apart: AUC
- * (eligible over excluded), each class's accuracy, the share of labelled criteria decided and their accuracy, the
- * "likely" pairs whose facts show nothing of the trial's condition (must be 0), and a BM25 word-overlap baseline.
+ * reader (facts), and the matcher's evaluation. Prints, for the development part and the untuned part (its two labelled
+ * batches apart and together, decision 196): AUC (eligible over excluded), each class's accuracy, the share of labelled
+ * criteria decided and their accuracy, the "likely" pairs whose facts show nothing of the trial's condition (must be
+ * 0), and a BM25 word-overlap baseline.
  * Needs ../shared/data (skips, saying so, when it is absent).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,7 +20,11 @@ import { vocabulary } from '../src/server/features/trials/vocabulary';
 import { seededRandom } from '../src/server/seeded-random';
 
 const SHARED = path.resolve(process.cwd(), '../shared/data');
-const FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/matching/labelled-pairs.json');
+/**
+ * The labelled set's batches: the first (development and untuned parts, seeds 2031/2032) and the second (untuned only,
+ * seed 2041, decision 196). Each keeps its own criteriaText, the reader's split on the day it was labelled.
+ */
+const FIXTURES = ['labelled-pairs.json', 'labelled-pairs-2.json'].map((file) => path.resolve(process.cwd(), 'tests/fixtures/matching', file));
 /** The day the notes are read: fixed, so the figures do not move with the calendar. */
 const TODAY = new Date('2026-11-29T00:00:00Z');
 
@@ -34,9 +39,28 @@ interface LabelledPair {
   notApplicable: number[];
 }
 interface Fixture {
-  patients: Record<string, { source: 'ours' | 'trec_2021' | 'sigir'; text?: string }>;
+  patients: Record<string, { source: 'ours' | 'ours2' | 'trec_2021' | 'sigir'; text?: string }>;
   criteriaText: Record<string, string[]>;
   pairs: LabelledPair[];
+}
+/** A pair with the batch it came from and the criteria texts its labels index into. */
+interface BatchPair extends LabelledPair {
+  batch: number;
+  labelledText: string[];
+}
+
+function readFixtures(): { patients: Fixture['patients']; pairs: BatchPair[] } {
+  const patients: Fixture['patients'] = {};
+  const pairs: BatchPair[] = [];
+  for (const [index, file] of FIXTURES.entries()) {
+    const fixture = JSON.parse(readFileSync(file, 'utf8')) as Fixture;
+    for (const [id, patient] of Object.entries(fixture.patients)) {
+      if (patients[id]) throw new Error(`patient ${id} is in two batches`);
+      patients[id] = patient;
+    }
+    for (const pair of fixture.pairs) pairs.push({ ...pair, batch: index + 1, labelledText: fixture.criteriaText[pair.trial] });
+  }
+  return { patients, pairs };
 }
 
 const clip = (text: string) => text.replace(/\s+/g, ' ').slice(0, 60);
@@ -151,7 +175,7 @@ function aucInterval(positive: number[], negative: number[]): string {
 const pct = (hits: number, total: number) => (total ? `${((hits / total) * 100).toFixed(1)}% (${hits}/${total})` : 'n/a');
 
 interface Scored {
-  pair: LabelledPair;
+  pair: BatchPair;
   match: PersonMatch;
   hasTarget: boolean;
   bm25: number;
@@ -261,7 +285,7 @@ function report(name: string, scored: Scored[]) {
 
 /** `--misses`: the development part's criteria where the matcher and the label differ (never the untuned part: it is not read to tune). */
 const MISSES = process.argv.includes('--misses');
-function misses(pair: LabelledPair, draft: TrialDraft, map: Map<number, number>, match: PersonMatch) {
+function misses(pair: BatchPair, draft: TrialDraft, map: Map<number, number>, match: PersonMatch) {
   const labels = new Map<number, string>();
   for (const i of pair.met) labels.set(i, 'met');
   for (const i of pair.notMet) labels.set(i, 'not_met');
@@ -280,7 +304,7 @@ function misses(pair: LabelledPair, draft: TrialDraft, map: Map<number, number>,
 
 /** `--why`: the development part's relevant pairs with what lowered each score (never the untuned part). */
 const WHY = process.argv.includes('--why');
-function why(pair: LabelledPair, draft: TrialDraft, match: PersonMatch) {
+function why(pair: BatchPair, draft: TrialDraft, match: PersonMatch) {
   console.log(`\n== ${pair.patient} ${pair.trial} ${pair.overall} -> ${match.matchClass} ${match.score}: ${match.summary}`);
   for (const outcome of match.outcomes) {
     if (outcome.outcome === 'met' || outcome.outcome === 'not_applicable') continue;
@@ -315,24 +339,28 @@ function main() {
     console.log('eval:matcher: ../shared/data is absent; nothing to evaluate.');
     return;
   }
-  const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Fixture;
+  const fixture = readFixtures();
+  const labelledTrials = new Set(fixture.pairs.map((pair) => pair.trial));
   const texts = publicTexts();
   const studies = JSON.parse(readFileSync(path.join(SHARED, 'ctgov/studies.json'), 'utf8')) as unknown[];
   const drafts = new Map<string, TrialDraft>();
   for (const study of studies) {
     const draft = draftFromStudy(study);
-    if (draft.nctId && fixture.criteriaText[draft.nctId]) drafts.set(draft.nctId, draft);
+    if (draft.nctId && labelledTrials.has(draft.nctId)) drafts.set(draft.nctId, draft);
   }
   const trialWords = new Map(
     [...drafts].map(([id, draft]) => [id, tokens([draft.title, draft.conditions.join(' '), draft.criteria.map((c) => c.text).join(' ')].join(' '))]),
   );
-  const trialIds = [...trialWords.keys()];
+  // BM25 ranks within the trials of the patient's own batch, so the first batch's baseline keeps its figures.
+  const trialsOfBatch = (batch: number) => [...new Set(fixture.pairs.filter((pair) => pair.batch === batch).map((pair) => pair.trial))].sort();
+  const batchOf = new Map(fixture.pairs.map((pair) => [pair.patient, pair.batch]));
   const factsOf = new Map<string, MatchFact[]>();
   const bm25Of = new Map<string, Map<string, number>>();
   for (const [id, patient] of Object.entries(fixture.patients)) {
     const text = patient.text ?? texts.get(id);
     if (!text) throw new Error(`no text for ${id}`);
     factsOf.set(id, asMatchFacts(extractNoteFacts(text, { today: TODAY })));
+    const trialIds = trialsOfBatch(batchOf.get(id) ?? 1);
     const scores = bm25(
       trialIds.map((trial) => trialWords.get(trial)!),
       tokens(text),
@@ -356,7 +384,7 @@ function main() {
     const trial = { conditions: draft.conditions, healthyVolunteers: draft.healthyVolunteers, criteria };
     const match = matchTrial(trial, person, TODAY);
     const hasTarget = showsCondition(draft.conditions, facts, targetConditionOf(trial), match);
-    const map = realign(fixture.criteriaText[pair.trial], draft);
+    const map = realign(pair.labelledText, draft);
     let decided = 0;
     let labelled = 0;
     let agreeing = 0;
@@ -367,7 +395,7 @@ function main() {
       for (const i of pair.met) labelOf.set(i, 'met');
       for (const i of pair.notMet) labelOf.set(i, 'not_met');
       for (const i of pair.notApplicable) labelOf.set(i, 'na');
-      for (let i = 0; i < fixture.criteriaText[pair.trial].length; i++) {
+      for (let i = 0; i < pair.labelledText.length; i++) {
         const label = labelOf.get(i);
         if (label === 'na') continue;
         const now = map.get(i);
@@ -397,10 +425,18 @@ function main() {
     'Development part',
     scored.filter((item) => item.pair.part === 'development'),
   );
+  // The untuned part's batches apart and together (decision 196): the first 55 pairs (seed 2032), the second batch
+  // (seed 2041, labelled before any score was seen on it), and both, each with its own bootstrap interval.
+  const untuned = scored.filter((item) => item.pair.part === 'untuned');
   report(
-    'Untuned part',
-    scored.filter((item) => item.pair.part === 'untuned'),
+    'Untuned part, first batch (seed 2032)',
+    untuned.filter((item) => item.pair.batch === 1),
   );
+  report(
+    'Untuned part, second batch (seed 2041)',
+    untuned.filter((item) => item.pair.batch === 2),
+  );
+  report('Untuned part, both batches', untuned);
   if (CALIBRATE)
     for (const [key, counts] of [...calibration].sort())
       console.log(`  ${key.padEnd(52)} labels: met ${counts.met}, not met ${counts.not_met}, unknown ${counts.unknown}`);
@@ -408,7 +444,7 @@ function main() {
     for (const item of scored)
       console.log(
         [
-          item.pair.part[0],
+          `${item.pair.part[0]}${item.pair.batch}`,
           item.pair.patient,
           item.pair.trial,
           item.pair.overall,
