@@ -73,6 +73,17 @@ export function pagePaths(routeFiles: string[], isFolder: (file: string) => bool
   return [...new Set(pages)].sort();
 }
 
+/** What `src/server/jobs/register.ts` imports from each feature (its jobs, sweeps and run kinds), types left out. */
+export function registeredByFeature(register: string): Array<{ feature: string; name: string }> {
+  return [...register.matchAll(/import\s*\{([^}]*)\}\s*from\s*'\.\.\/features\/([\w-]+)\//g)].flatMap((match) =>
+    match[1]
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name && !name.startsWith('type '))
+      .map((name) => ({ feature: match[2], name })),
+  );
+}
+
 /** The npm scripts a doc runs (`npm run x`, `npm start`, `npm test`). */
 export function namedScripts(markdown: string): string[] {
   const run = [...markdown.matchAll(/\bnpm run ([\w:.-]*\w)/g)].map((match) => match[1]);
@@ -137,6 +148,13 @@ describe('the docs list what the code has', () => {
     expect(absent.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
   });
 
+  it("every job, sweep and run kind registered at start is named in its feature's README", () => {
+    const registered = registeredByFeature(read('src/server/jobs/register.ts'));
+    expect(registered.length).toBeGreaterThan(10);
+    const unnamed = registered.filter(({ feature, name }) => !backticked(read(`src/server/features/${feature}/README.md`)).includes(name));
+    expect(unnamed.map(({ feature, name }) => `${feature}: ${name}`)).toEqual([]);
+  });
+
   it('README.md names every page of the web app', () => {
     const routes = 'src/web/routes';
     const pages = pagePaths(filesUnder(routes), (file) => existsSync(join(ROOT, routes, file)) && statSync(join(ROOT, routes, file)).isDirectory());
@@ -185,6 +203,16 @@ describe('each comparison sees a planted error (so the checks above can fail)', 
     expect(covers(listed[0], { method: 'GET', path: '/api/sequence-enrollments/:id' })).toBe(false);
     expect(covers(listed[1], { method: 'POST', path: '/api/functions/vapi/schedule-callback' })).toBe(true);
     expect(covers(listed[1], { method: 'GET', path: '/api/functions/vapi/schedule-callback' })).toBe(false);
+  });
+
+  it('a registered job, and the types beside it left out', () => {
+    const register =
+      "import { placeCallbackJob, sweepCallbacks } from '../features/calls/callback-calls';\nimport { askVisitFeedback, type VisitFeedbackJob } from '../features/prescreen/visit-feedback';\nimport { QUEUES } from './jobs';";
+    expect(registeredByFeature(register)).toEqual([
+      { feature: 'calls', name: 'placeCallbackJob' },
+      { feature: 'calls', name: 'sweepCallbacks' },
+      { feature: 'prescreen', name: 'askVisitFeedback' },
+    ]);
   });
 
   it('pages from route files, layouts left out', () => {
