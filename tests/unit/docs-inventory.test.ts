@@ -54,6 +54,21 @@ export function listedEndpoints(readme: string): Endpoint[] {
   return [...readme.matchAll(/^- (GET|POST|PUT|PATCH|DELETE) (\/api\/\S+)/gm)].map((match) => ({ method: match[1], path: match[2] }));
 }
 
+/** app.ts's mounts: each prefix and the feature whose router it mounts there. */
+export function mountsOf(app: string): Array<{ prefix: string; feature: string }> {
+  const featureOf = new Map<string, string>();
+  for (const match of app.matchAll(/import\s*\{([^}]*)\}\s*from\s*'\.\/features\/([\w-]+)\//g))
+    for (const name of match[1].split(',')) featureOf.set(name.trim(), match[2]);
+  return [...app.matchAll(/app\.route\('([^']+)',\s*(\w+)\)/g)].map((match) => ({ prefix: match[1], feature: featureOf.get(match[2]) ?? '(no feature)' }));
+}
+
+/** The features whose routers are mounted at the longest prefix of a path (several share `/api/candidates`). */
+export function mountedBy(mounts: Array<{ prefix: string; feature: string }>, path: string): string[] {
+  const matching = mounts.filter(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+  const longest = Math.max(...matching.map(({ prefix }) => prefix.length));
+  return [...new Set(matching.filter(({ prefix }) => prefix.length === longest).map(({ feature }) => feature))];
+}
+
 /** The operations of the OpenAPI document, with `{param}` written `:param` as the READMEs write them. */
 function documentedOperations(): Endpoint[] {
   return operationIndex(currentApiDocument()).map(({ method, path }) => ({ method, path: path.replace(/\{(\w+)\}/g, ':$1') }));
@@ -148,6 +163,17 @@ describe('the docs list what the code has', () => {
     expect(absent.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
   });
 
+  it('a feature README lists only endpoints its own routers are mounted for (src/server/app.ts)', () => {
+    const mounts = mountsOf(read('src/server/app.ts'));
+    expect(mounts.length).toBeGreaterThan(25);
+    const elsewhere = folders('src/server/features').flatMap((name) =>
+      listedEndpoints(read(`src/server/features/${name}/README.md`))
+        .filter(({ path }) => !mountedBy(mounts, path).includes(name))
+        .map(({ method, path }) => `${name}: ${method} ${path} (mounted by ${mountedBy(mounts, path).join(', ')})`),
+    );
+    expect(elsewhere).toEqual([]);
+  });
+
   it("every job, sweep and run kind registered at start is named in its feature's README", () => {
     const registered = registeredByFeature(read('src/server/jobs/register.ts'));
     expect(registered.length).toBeGreaterThan(10);
@@ -213,6 +239,18 @@ describe('each comparison sees a planted error (so the checks above can fail)', 
       { feature: 'calls', name: 'sweepCallbacks' },
       { feature: 'prescreen', name: 'askVisitFeedback' },
     ]);
+  });
+
+  it('an endpoint listed under a feature that does not mount it', () => {
+    const app =
+      "import { smsRoutes } from './features/sms/routes';\nimport { callRoutes } from './features/calls/routes';\n  app.route('/api/sms', smsRoutes);\n  app.route('/api/calls', callRoutes);";
+    const mounts = mountsOf(app);
+    expect(mounts).toEqual([
+      { prefix: '/api/sms', feature: 'sms' },
+      { prefix: '/api/calls', feature: 'calls' },
+    ]);
+    expect(mountedBy(mounts, '/api/calls/:callId')).toEqual(['calls']);
+    expect(mountedBy(mounts, '/api/sms/threads').includes('calls')).toBe(false);
   });
 
   it('pages from route files, layouts left out', () => {
