@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 // The docs name files and symbols; a move or a rename that leaves a doc behind goes red here (issue 34).
 // Read: README.md, docs/*.md, docs/proposals/**, every feature README. Decision records are history (they
-// describe the code as it was when decided) and are left out.
+// describe the code as it was when decided) and are left out. A symbol placed in a file ("`file.ts` (`name`)") must be
+// in that file. The other way round (what exists is listed) is docs-inventory.test.ts.
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -73,6 +74,18 @@ function declaredNames(): Set<string> {
   return declared;
 }
 
+/**
+ * The symbols a doc places in a file: "`file.ts` (`name`, `other`)", "`name` (`file.ts`" and "`name` in `file.ts`".
+ * Declared somewhere is not enough there: a function moved to another file leaves the doc pointing at the wrong one.
+ */
+export function symbolsPlacedInFiles(markdown: string): Array<{ path: string; name: string }> {
+  const placed: Array<{ path: string; name: string }> = [];
+  const names = (text: string) => [...text.matchAll(/`([A-Za-z_$][\w$]*)(?:\(\))?`/g)].map((match) => match[1]);
+  for (const match of markdown.matchAll(/`([^`\s]+\.tsx?)`\s*\(([^()]*)\)/g)) for (const name of names(match[2])) placed.push({ path: match[1], name });
+  for (const match of markdown.matchAll(/`([A-Za-z_$][\w$]*)(?:\(\))?`\s*(?:\(|in\s+)`([^`\s]+\.tsx?)`/g)) placed.push({ path: match[2], name: match[1] });
+  return placed;
+}
+
 const exists = (doc: string, path: string) => existsSync(join(ROOT, path)) || existsSync(join(ROOT, dirname(doc), path));
 /** The shared data (`../shared/data/...`) is read in place, outside the project: `npm test` passes without it. */
 const inProject = (path: string) => !path.startsWith('../shared/');
@@ -92,6 +105,24 @@ describe('the docs name what exists', () => {
     const names = declaredNames();
     const missing = namedSymbols(readFileSync(join(ROOT, doc), 'utf8')).filter((name) => !names.has(name));
     expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it.each(DOCS)('%s: a symbol it places in a file is in that file', (doc) => {
+    const misplaced = symbolsPlacedInFiles(readFileSync(join(ROOT, doc), 'utf8')).filter(({ path, name }) => {
+      const file = [join(ROOT, path), join(ROOT, dirname(doc), path)].find((candidate) => existsSync(candidate));
+      return file !== undefined && !new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(readFileSync(file, 'utf8'));
+    });
+    expect(misplaced).toEqual([]);
+  });
+
+  it('sees a symbol placed in the wrong file', () => {
+    const doc = 'Hours: `src/server/calling-hours.ts` (`withinCallingHours`, `recordActivity`); `runScoped` (`src/server/db/scoped.ts`).';
+    expect(symbolsPlacedInFiles(doc)).toEqual([
+      { path: 'src/server/calling-hours.ts', name: 'withinCallingHours' },
+      { path: 'src/server/calling-hours.ts', name: 'recordActivity' },
+      { path: 'src/server/db/scoped.ts', name: 'runScoped' },
+    ]);
+    expect(readFileSync(join(ROOT, 'src/server/calling-hours.ts'), 'utf8')).not.toMatch(/\brecordActivity\b/);
   });
 
   it('sees a missing path and a missing symbol (so the checks above can fail)', () => {

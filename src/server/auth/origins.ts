@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config';
 
 /**
- * The origins the web app is served from: the public URL, and outside production the local addresses `npm run dev`
+ * The origins the web app is served from: the public URL, and outside production the local addresses `npm run dev:server`
  * and the tests use. better-auth checks /api/auth against them; http/same-origin-writes.ts checks every other write.
  */
 export function trustedOrigins(config: AppConfig): string[] {
