@@ -128,6 +128,9 @@ export default defineConfig({
     },
   },
   server: {
+    // The API trusts this origin outside production (src/server/auth/origins.ts); strict so it never moves silently.
+    port: 5173,
+    strictPort: true,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
 });
