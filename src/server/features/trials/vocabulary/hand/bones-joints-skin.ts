@@ -13,7 +13,9 @@ export const BONES_JOINTS_SKIN: SynonymEntry[] = [
     icd10: 'M34',
     caseSensitive: ['SSc', 'dcSSc'],
   }),
-  c('psoriasis', 'psoriasis', 'psoriasis', ['psoriatic arthritis'], { meshTerm: 'Psoriasis', icd10: 'L40' }),
+  // Psoriatic arthritis is MeSH's own heading (under psoriasis in the tree), never psoriasis itself: a rule excluding it
+  // must not exclude skin psoriasis alone (decision 192).
+  c('psoriasis', 'psoriasis', 'psoriasis', [], { meshTerm: 'Psoriasis', icd10: 'L40' }),
   c(
     'organ-transplant',
     'an organ transplant',
@@ -272,11 +274,20 @@ export const BONES_JOINTS_SKIN: SynonymEntry[] = [
       'femoral neck fracture',
       'wrist fracture',
       'distal radius fracture',
-      'fragility fracture',
       'broken bone',
       'broken hip',
     ],
     { icd10: 'T14.8' },
+  ),
+  // A fracture from a fall from standing height or less, the mark of osteoporosis: narrower than any broken bone, so
+  // "previous fragility fractures" must not exclude a person whose only fracture was a sports injury (decision 192).
+  // MeSH's Osteoporotic Fractures sits under Fractures, Bone, so it still meets a rule of any fracture.
+  c(
+    'osteoporotic-fracture',
+    'a broken bone from a minor fall (fragility fracture)',
+    'un hueso roto por una caída leve (fractura por fragilidad)',
+    ['fragility fracture', 'fragility fractures', 'low-trauma fracture', 'low trauma fracture', 'minimal trauma fracture', 'osteoporotic fracture'],
+    { meshTerm: 'Osteoporotic Fractures' },
   ),
   c('pagets-disease', "Paget's disease of bone", 'enfermedad de Paget ósea', ["paget's disease of bone", 'paget disease of bone', 'osteitis deformans'], {
     icd10: 'M88.9',
