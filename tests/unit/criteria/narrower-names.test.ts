@@ -43,6 +43,27 @@ describe('a narrower name keeps its own concept', () => {
   });
 });
 
+describe("one organ's transplant is that organ's", () => {
+  it("reads a named organ's transplant as its own concept, with no review", () => {
+    for (const [text, id] of [
+      ['Prior renal transplant', 'cohortly:kidney-transplant'],
+      ['Previous cardiac transplantation', 'cohortly:heart-transplant'],
+      ['Has had a liver transplant', 'cohortly:liver-transplant'],
+    ] as const) {
+      expect(conceptIds('exclusion', text), text).toEqual([id]);
+      expect(read('exclusion', text).needsReview, text).toBe(false);
+    }
+    expect(conceptIds('exclusion', 'Heart or lung transplant at any time')).toEqual(['cohortly:heart-transplant', 'cohortly:lung-transplant']);
+  });
+
+  it('lets each meet a rule of any organ transplant, never the reverse', () => {
+    expect(conceptIds('exclusion', 'Any solid organ transplant')).toEqual(['cohortly:organ-transplant']);
+    expect(isA('cohortly:kidney-transplant', 'cohortly:organ-transplant')).toBe(true);
+    expect(isA(idOf('lung transplantation'), 'cohortly:organ-transplant')).toBe(true);
+    expect(isA('cohortly:organ-transplant', 'cohortly:kidney-transplant')).toBe(false);
+  });
+});
+
 describe('one medicine or one target of a class is a member of it', () => {
   it('keeps a rule read from one named medicine of a class in review', () => {
     for (const text of ['Has ever received nivolumab', 'Earlier exposure to ipilimumab', 'Current daily naproxen', 'Regular use of clopidogrel'])

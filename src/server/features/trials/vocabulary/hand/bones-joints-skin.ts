@@ -27,11 +27,6 @@ export const BONES_JOINTS_SKIN: SynonymEntry[] = [
       'transplant recipient',
       'bone marrow transplant',
       'stem cell transplant',
-      'kidney transplant',
-      'renal transplant',
-      'lung transplant',
-      'liver transplant',
-      'heart transplant',
       'stem cell transplantation',
       'hematopoietic stem cell transplantation',
       'haematopoietic stem cell transplantation',
@@ -41,6 +36,21 @@ export const BONES_JOINTS_SKIN: SynonymEntry[] = [
     ],
     { icd10: 'Z94', caseSensitive: ['HSCT'] },
   ),
+  // One organ's transplant is that organ's (MeSH's headings under Organ Transplantation), never any transplant: "a renal
+  // transplant" must not exclude a liver recipient (decision 192). Each still meets a rule of an organ transplant.
+  c('kidney-transplant', 'a kidney transplant', 'un trasplante de riñón', ['kidney transplant', 'renal transplant', 'renal transplantation'], {
+    meshTerm: 'Kidney Transplantation',
+    icd10: 'Z94.0',
+  }),
+  c('liver-transplant', 'a liver transplant', 'un trasplante de hígado', ['liver transplant', 'hepatic transplant'], {
+    meshTerm: 'Liver Transplantation',
+    icd10: 'Z94.4',
+  }),
+  c('lung-transplant', 'a lung transplant', 'un trasplante de pulmón', ['lung transplant'], { meshTerm: 'Lung Transplantation', icd10: 'Z94.2' }),
+  c('heart-transplant', 'a heart transplant', 'un trasplante de corazón', ['heart transplant', 'cardiac transplant', 'cardiac transplantation'], {
+    meshTerm: 'Heart Transplantation',
+    icd10: 'Z94.1',
+  }),
   c('osteoarthritis', 'osteoarthritis', 'artrosis', ['osteoarthritis', 'degenerative joint disease', 'degenerative arthritis'], {
     icd10: 'M19.90',
     caseSensitive: ['OA', 'DJD'],
