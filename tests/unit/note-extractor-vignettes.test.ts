@@ -147,7 +147,9 @@ describe.skipIf(!existsSync(SHARED))('the note extractor on the shared vignettes
     expect(overall.age).toBeGreaterThanOrEqual(95);
     expect(overall.sex).toBeGreaterThanOrEqual(95);
     expect(overall.mainConditionNamedInText).toBeGreaterThanOrEqual(97);
-    expect(overall.mainCondition).toBeGreaterThanOrEqual(67);
+    // 66 since decision 192: "severe cognitive deficits" no longer reads as dementia, the accepted stand-in for one
+    // vignette's unnamed Creutzfeldt-Jakob disease (sigir-20148); the deficit is a cognitive impairment, not dementia.
+    expect(overall.mainCondition).toBeGreaterThanOrEqual(66);
     // On admission notes (TREC 2021), which name what the patient has as the product's notes do, the goal holds
     // over all of them (90.1% of 71 on 2026-11-24).
     expect(figures(bySource.get('trec')!).mainCondition).toBeGreaterThanOrEqual(85);

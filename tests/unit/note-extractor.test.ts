@@ -338,7 +338,11 @@ describe('conditions and negation', () => {
         .map((fact) => fact.name);
     expect(named('Follows in hematology clinic for indolent systemic mastocytosis.')).toEqual(['mastocytosis (too many mast cells)']);
     expect(named('A 70 yo man with bothersome LUTS, nocturia x3.')).toEqual(['bladder or prostate symptoms (LUTS)', 'nocturia']);
-    expect(named('Progressive cognitive decline over two years, now needs help with her bills.')).toEqual(['dementia']);
+    // Cognitive decline is a cognitive impairment, not dementia by itself (decision 192); dementia named is dementia.
+    expect(named('Progressive cognitive decline over two years, now needs help with her bills.')).toEqual([
+      'memory or thinking problems (cognitive impairment)',
+    ]);
+    expect(named('Dementia diagnosed two years ago, now needs help with her bills.')).toEqual(['dementia']);
     expect(named('Reports low mood and poor sleep for a month.')).toEqual(['depression']);
     expect(named('Known Gaucher disease type 1 on enzyme replacement.')).toEqual(['Gaucher disease']);
     expect(named('Cardiac amyloidosis on tafamidis.')).toEqual(['amyloidosis']);

@@ -83,10 +83,13 @@ describe('a tumour, cancerous or not', () => {
     }
   });
 
-  it('keeps a tumour beside a place in review: it may be that place’s only', () => {
+  it('reads a tumour beside a place of the spine as the spine’s, with its part (decision 193)', () => {
+    // Read as any infection or any tumour, it excluded more than the words; now both are the spine's, the part held.
     const rule = readAny('exclusion', 'Infection or tumor of the cervical spine');
-    expect(rule.rule).not.toBeNull();
-    expect(rule.needsReview).toBe(true);
+    expect(rule.rule).toMatchObject({ condition: 'a spine infection (such as discitis) or a tumor of the spine', qualifiers: ['cervical'] });
+    expect(rule.needsReview).toBe(false);
+    // A tumour whose place is not the spine is still any tumour's place: in review.
+    expect(readAny('exclusion', 'Infection or tumor of the shoulder').needsReview).toBe(true);
   });
 
   it('reads a solid or spreading tumour as cancer', () => {

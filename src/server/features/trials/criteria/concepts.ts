@@ -19,6 +19,7 @@ import {
   medicationRule,
 } from './medications';
 import { anyKindParentheses, reviewOf } from './review';
+import { readSpinePlaces } from './spine-places';
 import { joinNames, labelLength, NEAR_NEGATION, sentenceStarts, type Span, type TextRule } from './text';
 
 /**
@@ -115,6 +116,7 @@ export function readConceptRule(
 ): TextRule | null {
   const found = vocab.find(text, { reach: 'full', trialIdioms: true });
   markSharedModifiers(text, found, vocab);
+  readSpinePlaces(text, found, vocab);
   const mayLast = MAY_HAVE_DURATION.test(text);
   if (!found.length) return mayLast && trialConcepts.length ? readSubjectDuration(kind, text, trialConcepts) : null;
   // "Subjects with brain metastases are eligible provided ...": a permission, not a requirement.

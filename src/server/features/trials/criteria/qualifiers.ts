@@ -90,14 +90,18 @@ export function readQualifiers(
   // A qualifier before a list distributes over a shared head noun only ("severe kidney or liver disease": the first is
   // read as kidney disease), not over a list of whole names ("severe gastrointestinal disease, heart disease,
   // hypertension"), nor onto a second condition ("unilateral sciatica or low back pain": the side is the sciatica's).
-  if (unique.length > 1) {
+  const spine = unique.every((mention) => SPINE_CONCEPT.test(mention.concept.en) || SPINE_CONCEPT.test(mention.concept.id));
+  // "Tumour, fracture or infection in the lumbar region": a part of the spine placed right after a list of spine concepts
+  // is the whole list's place, and the only word such a list holds (decision 193).
+  const after = unique.length > 1 && spine ? /^\s+(?:in|on|at|of)\s+(?:the\s+|any\s+)?([a-z]+)\b/i.exec(text.slice(last.end)) : null;
+  const placeAfterList = after && SPINE_QUALIFIER[after[1].toLowerCase()] ? { start: last.end + after[0].length - after[1].length } : null;
+  if (unique.length > 1 && !placeAfterList) {
     const firstWords = text.slice(first.start, first.end).trim().split(/\s+/);
     const lastWords = text.slice(last.start, last.end).trim().split(/\s+/);
     const head = lastWords.at(-1)!.toLowerCase().replace(/s$/, '');
     if (firstWords.length !== 1 || lastWords.length < 2 || firstWords.includes(lastWords.at(-1)!) || !first.concept.en.toLowerCase().includes(head))
       return null;
   }
-  const spine = unique.every((mention) => SPINE_CONCEPT.test(mention.concept.en) || SPINE_CONCEPT.test(mention.concept.id));
   const obesity = unique.length === 1 && /obes/i.test(unique[0].concept.en);
   // Candidate words: those the rule left, and those inside a concept's words that its name does not say ("lumbar fracture").
   // Only where the synonym's other words are the concept's own: "lumbar fusion" is a kind of spine surgery, which "spine
@@ -133,6 +137,7 @@ export function readQualifiers(
     // Inside one concept's words it qualifies that concept alone: held only when the rule has no other.
     const inMention = same.some((mention) => start >= mention.start && end <= mention.end);
     if (inMention) return unique.length === 1;
+    if (placeAfterList) return start === placeAfterList.start;
     if (unique.length > 1) return end <= first.start && first.start - end <= 25 && !/[,;.:\n]/.test(text.slice(end, first.start));
     const gap = end <= first.start ? text.slice(end, first.start) : start >= last.end ? text.slice(last.end, start) : '';
     // "Active infection or history of recurrent infections": a word after an "or" in its clause may qualify one alternative

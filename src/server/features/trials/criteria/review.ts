@@ -1,4 +1,6 @@
 import type { Mention } from '../vocabulary';
+import { lexicon } from '../vocabulary/lexicon';
+import { phraseKey } from '../vocabulary/normalize';
 import type { ConceptReview, ConceptScope } from './concept-scope';
 import { TUMOR_ID } from './conditions';
 import { leftoverDuration } from './durations';
@@ -176,11 +178,24 @@ function narrowerThanRule(scope: ConceptScope, extra: Set<string>, leftWords: Le
           .replace(/[()]/g, '')
           .replace(/\s+(?:infections?|diseases?)$/, ''),
       ),
-    );
+    ) || namesOneMedicineOfClass(mention, text.slice(mention.start, mention.end));
   const member = same.some((mention) => isMember(mention) && !same.some((other) => other.concept.id === mention.concept.id && !isMember(other)));
   // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
   // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
   return subtype || member || allergen || Boolean(allergens?.narrower) || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
+}
+
+/**
+ * "Nivolumab" or its brand read as immunotherapy, "ibuprofen" as the anti-inflammatory medicines: the words name one
+ * medicine whose pharmacological action is the concept's class, a member narrower than the rule (decision 192).
+ */
+function namesOneMedicineOfClass(mention: Mention, words: string): boolean {
+  const heading = mention.concept.descriptor ?? mention.concept.mesh;
+  if (mention.concept.kind !== 'medication' || !heading) return false;
+  const lex = lexicon();
+  const [own, named] = [lex.byId(heading), lex.term(phraseKey(words))];
+  if (own === undefined || named === undefined || named === own || lex.concepts[named].kind !== 'medication') return false;
+  return lex.concepts[named].actions.some((action) => lex.isA(action, own));
 }
 
 /** A MeSH term of a narrower or related kind than its heading, whose narrowing words neither the heading's name nor a held qualifier says. */

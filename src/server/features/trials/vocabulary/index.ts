@@ -642,6 +642,11 @@ const CLINICAL_BROADER: Record<string, string[]> = {
   // files Familial Primary Pulmonary Hypertension, whose entry terms include "idiopathic pulmonary arterial
   // hypertension", beside PAH under Hypertension, Pulmonary, so a note's IPAH would not meet "PAH" (decision 183).
   'mesh:D065627': ['mesh:D000081029'],
+  // Dementia is a major neurocognitive disorder, an acquired cognitive impairment (DSM-5); MeSH files Dementia beside
+  // Cognitive Dysfunction, so "no cognitive impairment" would miss a person whose record says dementia (decision 192).
+  'cohortly:dementia': ['cohortly:cognitive-impairment'],
+  // A fragility fracture is a broken bone; the hand entry of any fracture names no heading to reach it by (decision 192).
+  'cohortly:osteoporotic-fracture': ['cohortly:fracture'],
 };
 
 /**
@@ -651,6 +656,15 @@ const CLINICAL_BROADER: Record<string, string[]> = {
 export function isA(conceptId: string, ancestorId: string): boolean {
   if (conceptId === ancestorId) return true;
   if (CLINICAL_BROADER[conceptId]?.some((broader) => isA(broader, ancestorId))) return true;
+  if (meshIsA(conceptId, ancestorId)) return true;
+  // A heading under a linked one inherits its link: vascular dementia (under Dementia in MeSH) is a cognitive impairment.
+  return Object.entries(CLINICAL_BROADER).some(
+    ([narrower, broader]) => narrower !== conceptId && meshIsA(conceptId, narrower) && broader.some((item) => item === ancestorId || meshIsA(item, ancestorId)),
+  );
+}
+
+/** MeSH's tree alone: no clinical links (they are followed one step, by `isA`). */
+function meshIsA(conceptId: string, ancestorId: string): boolean {
   const [a, b] = [vocabulary().lexiconIndex(conceptId), vocabulary().lexiconIndex(ancestorId)];
   return a !== undefined && b !== undefined && lexicon().isA(a, b);
 }

@@ -55,4 +55,6 @@ export const CLASS_HEADINGS: Record<string, string> = {
   glp1: 'Glucagon-Like Peptide-1 Receptor Agonists',
   sglt2: 'Sodium-Glucose Transporter 2 Inhibitors',
   biologics: 'Antibodies, Monoclonal',
+  // Its place in the hierarchy, so one organ's transplant (a heading under it) meets it (decision 192).
+  'organ-transplant': 'Organ Transplantation',
 };

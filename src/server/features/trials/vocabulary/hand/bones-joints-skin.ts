@@ -13,7 +13,9 @@ export const BONES_JOINTS_SKIN: SynonymEntry[] = [
     icd10: 'M34',
     caseSensitive: ['SSc', 'dcSSc'],
   }),
-  c('psoriasis', 'psoriasis', 'psoriasis', ['psoriatic arthritis'], { meshTerm: 'Psoriasis', icd10: 'L40' }),
+  // Psoriatic arthritis is MeSH's own heading (under psoriasis in the tree), never psoriasis itself: a rule excluding it
+  // must not exclude skin psoriasis alone (decision 192).
+  c('psoriasis', 'psoriasis', 'psoriasis', [], { meshTerm: 'Psoriasis', icd10: 'L40' }),
   c(
     'organ-transplant',
     'an organ transplant',
@@ -25,11 +27,6 @@ export const BONES_JOINTS_SKIN: SynonymEntry[] = [
       'transplant recipient',
       'bone marrow transplant',
       'stem cell transplant',
-      'kidney transplant',
-      'renal transplant',
-      'lung transplant',
-      'liver transplant',
-      'heart transplant',
       'stem cell transplantation',
       'hematopoietic stem cell transplantation',
       'haematopoietic stem cell transplantation',
@@ -39,6 +36,21 @@ export const BONES_JOINTS_SKIN: SynonymEntry[] = [
     ],
     { icd10: 'Z94', caseSensitive: ['HSCT'] },
   ),
+  // One organ's transplant is that organ's (MeSH's headings under Organ Transplantation), never any transplant: "a renal
+  // transplant" must not exclude a liver recipient (decision 192). Each still meets a rule of an organ transplant.
+  c('kidney-transplant', 'a kidney transplant', 'un trasplante de riñón', ['kidney transplant', 'renal transplant', 'renal transplantation'], {
+    meshTerm: 'Kidney Transplantation',
+    icd10: 'Z94.0',
+  }),
+  c('liver-transplant', 'a liver transplant', 'un trasplante de hígado', ['liver transplant', 'hepatic transplant'], {
+    meshTerm: 'Liver Transplantation',
+    icd10: 'Z94.4',
+  }),
+  c('lung-transplant', 'a lung transplant', 'un trasplante de pulmón', ['lung transplant'], { meshTerm: 'Lung Transplantation', icd10: 'Z94.2' }),
+  c('heart-transplant', 'a heart transplant', 'un trasplante de corazón', ['heart transplant', 'cardiac transplant', 'cardiac transplantation'], {
+    meshTerm: 'Heart Transplantation',
+    icd10: 'Z94.1',
+  }),
   c('osteoarthritis', 'osteoarthritis', 'artrosis', ['osteoarthritis', 'degenerative joint disease', 'degenerative arthritis'], {
     icd10: 'M19.90',
     caseSensitive: ['OA', 'DJD'],
@@ -272,11 +284,20 @@ export const BONES_JOINTS_SKIN: SynonymEntry[] = [
       'femoral neck fracture',
       'wrist fracture',
       'distal radius fracture',
-      'fragility fracture',
       'broken bone',
       'broken hip',
     ],
     { icd10: 'T14.8' },
+  ),
+  // A fracture from a fall from standing height or less, the mark of osteoporosis: narrower than any broken bone, so
+  // "previous fragility fractures" must not exclude a person whose only fracture was a sports injury (decision 192).
+  // MeSH's Osteoporotic Fractures sits under Fractures, Bone, so it still meets a rule of any fracture.
+  c(
+    'osteoporotic-fracture',
+    'a broken bone from a minor fall (fragility fracture)',
+    'un hueso roto por una caída leve (fractura por fragilidad)',
+    ['fragility fracture', 'fragility fractures', 'low-trauma fracture', 'low trauma fracture', 'minimal trauma fracture', 'osteoporotic fracture'],
+    { meshTerm: 'Osteoporotic Fractures' },
   ),
   c('pagets-disease', "Paget's disease of bone", 'enfermedad de Paget ósea', ["paget's disease of bone", 'paget disease of bone', 'osteitis deformans'], {
     icd10: 'M88.9',

@@ -68,15 +68,19 @@ export const BRAIN_MIND_SENSES: SynonymEntry[] = [
     meshTerm: 'Epilepsy',
     icd10: 'G40',
   }),
+  c('dementia', 'dementia', 'demencia', ["alzheimer's disease", 'alzheimer disease', "alzheimer's"], {
+    meshTerm: 'Dementia',
+    icd10: 'F03',
+  }),
+  // Cognitive impairment is broader than dementia (mild cognitive impairment is not dementia): "no cognitive
+  // impairment" read as "no dementia" let a person with MCI through (decision 192). A person with dementia still meets a
+  // rule of cognitive impairment (CLINICAL_BROADER in ../index.ts). "Cognitive decline" is MeSH's narrower term: in review.
   c(
-    'dementia',
-    'dementia',
-    'demencia',
-    ["alzheimer's disease", 'alzheimer disease', "alzheimer's", 'cognitive impairment', 'cognitive decline', 'cognitive deficit', 'cognitive dysfunction'],
-    {
-      meshTerm: 'Dementia',
-      icd10: 'F03',
-    },
+    'cognitive-impairment',
+    'memory or thinking problems (cognitive impairment)',
+    'problemas de memoria o de razonamiento (deterioro cognitivo)',
+    ['cognitive impairment', 'cognitive impairments', 'cognitive deficit', 'cognitive deficits', 'cognitive dysfunction', 'impaired cognition'],
+    { meshTerm: 'Cognitive Dysfunction' },
   ),
   c('parkinsons', "Parkinson's disease", 'enfermedad de Parkinson', ["parkinson's disease", "parkinson's", 'parkinsonism'], {
     meshTerm: 'Parkinson Disease',

@@ -165,7 +165,14 @@ export const MEDICINES: SynonymEntry[] = [
       'tislelizumab',
       'immunotherapy',
     ],
-    { meshTerm: 'Immune Checkpoint Inhibitors', caseSensitive: ['PD-1', 'PD-L1', 'CTLA-4'] },
+    {
+      meshTerm: 'Immune Checkpoint Inhibitors',
+      caseSensitive: ['PD-1', 'PD-L1', 'CTLA-4'],
+      // One target or one medicine is narrower than every checkpoint inhibitor ("a PD-1 inhibitor" is not ipilimumab):
+      // in review (decision 192). Medicines MeSH has as headings are members by their pharmacological action.
+      // biome-ignore format: a list
+      members: ['anti-pd-1', 'anti-pd-l1', 'anti-ctla-4', 'pd-1', 'pd-l1', 'ctla-4', 'pd-1 inhibitor', 'pd-1 inhibitors', 'pd-l1 inhibitor', 'pd-l1 inhibitors', 'ctla-4 inhibitor', 'ctla-4 inhibitors', 'pembrolizumab', 'atezolizumab', 'durvalumab', 'tremelimumab', 'tislelizumab'],
+    },
   ),
   m(
     'anticancer-therapy',
