@@ -695,3 +695,57 @@ describe('the note reader on the whole vocabulary (issue 30)', () => {
     expect(extractNoteFacts('MS flare last spring.', { context }).map((fact) => fact.name)).toEqual(['multiple sclerosis']);
   });
 });
+
+describe('medicines taken before, tests that name a substance, results and performance status (decision 194)', () => {
+  const medicines = (text: string) =>
+    facts(text)
+      .filter((fact) => fact.kind === 'medication')
+      .map((fact) => [fact.name, fact.status]);
+
+  it('reads a treatment the narrative places in the past as taken before, and the one taken now as now', () => {
+    expect(medicines('Amitriptyline was prescribed in the past, stopped after a month.').map(([, status]) => status)).toEqual(['history']);
+    expect(medicines('Sertraline and bupropion tried previously, stopped because of nausea.').map(([, status]) => status)).toEqual(['history', 'history']);
+    expect(medicines('She was first treated with cyclophosphamide, then rituximab.').map(([, status]) => status)[0]).toBe('history');
+    expect(medicines('The boy used to be managed with albuterol.').map(([, status]) => status)).toEqual(['history']);
+    // "previously" that opens the next clause speaks for what follows, not for the medicine before the comma.
+    expect(medicines('Takes lisinopril, previously on losartan.').map(([, status]) => status)).toEqual(['present', 'history']);
+    expect(medicines('Currently on apixaban.').map(([, status]) => status)).toEqual(['present']);
+  });
+
+  it('reads a substance named as what a test measures as a test, not a medicine', () => {
+    expect(medicines('Invasive ductal carcinoma, progesterone receptor positive.')).toEqual([]);
+    expect(medicines('Urine protein-to-creatinine ratio 2.8 g/g; cortisol level high after a dexamethasone suppression test.')).toEqual([]);
+    expect(medicines('Two-hour glucose tolerance test 210 mg/dL.')).toEqual([]);
+    // The medicine itself is still a medicine.
+    expect(medicines('Treated with dexamethasone 4 mg daily.').map(([, status]) => status)).toEqual(['present']);
+  });
+
+  it('keeps a bare "negative" with its own test: a list of results does not deny the disease named before it', () => {
+    expect(statusOf('Carcinoma of the breast, HER2 positive, estrogen receptor negative.', 'carcinoma of the breast')).toBe('present');
+    expect(statusOf('Lung adenocarcinoma; EGFR positive, ALK negative.', 'lung adenocarcinoma')).toBe('present');
+    // A result right after its test still denies it.
+    expect(statusOf('Stool Clostridioides difficile negative.', 'Clostridioides difficile')).toBe('absent');
+  });
+
+  it('reads pain spreading down a limb as pain, not radiotherapy; "no prior radiation" still denies radiotherapy', () => {
+    expect(medicines('Neck ache without arm radiation.')).toEqual([]);
+    expect(medicines('Burning pain in the buttock with radiation into the calf.')).toEqual([]);
+    expect(medicines('Never had radiation to the head or neck.')).toEqual([[expect.stringMatching(/radiation/), 'absent']]);
+  });
+
+  it('does not widen a denied kind of a disease to the disease ("no congenital heart disease")', () => {
+    expect(statusOf('He has no congenital heart disease.', 'heart disease')).toBeUndefined();
+  });
+
+  it('reads a performance status on the ECOG and Karnofsky scales, never a range or another WHO scale', () => {
+    const statuses = (text: string) =>
+      facts(text)
+        .filter((fact) => fact.kind === 'performance_status')
+        .map((fact) => [fact.valueText, fact.value]);
+    expect(statuses('Performance: ECOG 2, walking with a cane.')).toEqual([['ECOG', 2]]);
+    expect(statuses('Zubrod score 0 at the visit.')).toEqual([['ECOG', 0]]);
+    expect(statuses('Karnofsky score of 60% on admission.')).toEqual([['Karnofsky', 60]]);
+    expect(statuses('Eligible with ECOG 0 to 1; WHO grade 2 glioma; WHO functional class II.')).toEqual([]);
+    for (const fact of facts('KPS 90.')) expect(CandidateFactInputSchema.safeParse(fact).success).toBe(true);
+  });
+});

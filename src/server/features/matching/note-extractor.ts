@@ -4,7 +4,7 @@ import { readGeneralDenials } from './general-denials';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
 import { conditionDetails, givenOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
-import { readMeasures } from './note-measures';
+import { readMeasures, readPerformanceStatus } from './note-measures';
 import { spineMentions } from './note-spine';
 import { discLevelsIn } from './spinal-levels';
 import { matches, splitSentences, type Sentence } from './note-text';
@@ -164,13 +164,16 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     type: 'medHist',
     before: true,
     pattern:
-      /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on)|took|completed|failed|(?:(?:a|an)\s+|(?<!\bthe\s))(?:short |brief |\d+[- ](?:days?|weeks?|months?)[- ])?courses? of)\b/gi,
+      /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on|be (?:treated|managed) with)|(?:was|were|had been) (?:initially |previously |first |originally )?(?:treated|managed) with|initially (?:treated with|given|on)|took|completed|failed|(?:(?:a|an)\s+|(?<!\bthe\s))(?:short |brief |\d+[- ](?:days?|weeks?|months?)[- ])?courses? of)\b/gi,
   },
   {
     type: 'medHist',
     before: false,
     pattern: /\b(?:(?:was|were|has been|have been|had been|is|now)\s+)*(?:stopped|discontinued|held|tapered(?: off)?|withdrawn)\b/gi,
   },
+  // "Tried propranolol and topiramate previously, stopped for side effects": "previously" closing the medicines' clause
+  // (never "metformin, previously on glipizide": there it opens the next one).
+  { type: 'medHist', before: false, pattern: /(?<![,;]\s*)\b(?:previously|in the past)(?=\s*(?:[,.;)]|$|and\b|stopped|discontinued))/gi },
   {
     type: 'allergy',
     before: true,
@@ -185,7 +188,7 @@ const TERMINATOR =
 
 /** A kind or cause written before a disease's name; denying it leaves the disease itself unsaid. */
 const QUALIFIED =
-  /\b(?:obstructive|bacterial|viral|fungal|infectious|septic|hemorrhagic|haemorrhagic|ischemic|ischaemic|embolic|thrombotic|traumatic|alcoholic|drug-induced|autoimmune|malignant|metastatic|invasive|residual)\s+$/i;
+  /\b(?:obstructive|bacterial|viral|fungal|infectious|septic|hemorrhagic|haemorrhagic|ischemic|ischaemic|embolic|thrombotic|traumatic|alcoholic|drug-induced|autoimmune|malignant|metastatic|invasive|residual|metabolic|congenital|hereditary|inherited|genetic|cholestatic|decompensated|end-stage|uncontrolled|unstable)\s+$/i;
 
 /** Words that date an onset ("diagnosed ... 2 years ago"): the time then says when it began, not that it ended. */
 const ONSET = /\b(?:diagnos(?:ed|is)|confirmed|detected|discovered|identified|found|started|began|begun|onset|since|developed)\b/i;
@@ -210,7 +213,10 @@ function readCues(text: string): SentenceCues {
   // Longest first, then leftmost: "no history of" is one negation, not a negation and a history cue.
   found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   const cues: Cue[] = [];
-  for (const cue of found) if (!cues.some((kept) => cue.start < kept.end && kept.start < cue.end)) cues.push(cue);
+  // The same words read both ways ("stopped": "stopped X", "X, stopped for side effects") keep both cues: each side
+  // speaks only for its own mentions.
+  const bothWays = (kept: Cue, cue: Cue) => kept.start === cue.start && kept.end === cue.end && kept.before !== cue.before;
+  for (const cue of found) if (!cues.some((kept) => cue.start < kept.end && kept.start < cue.end && !bothWays(kept, cue))) cues.push(cue);
   cues.sort((a, b) => a.start - b.start);
   const stops = [...matches(TERMINATOR, text)]
     .map((match) => ({
@@ -272,6 +278,9 @@ function readStatus(sentence: string, { cues, stops, mentions = [] }: SentenceCu
       (medicine ? mentions.some((mention) => mention.start >= end && mention.end <= cue.start) : wordsIn(sentence.slice(end, cue.start)) > 0)
     )
       continue;
+    // A bare "negative" is a test's result: it speaks for its own test, never back past a list's comma or another
+    // result ("breast cancer, estrogen receptor positive, HER2 negative" does not deny the cancer).
+    if (cue.type === 'neg' && /negative$/i.test(sentence.slice(cue.start, cue.end)) && /[,;]|\bpositive\b|\+/i.test(sentence.slice(end, cue.start))) continue;
     after = cue;
     break;
   }
@@ -349,6 +358,12 @@ function otherSense(mentionText: string, sentence: string, start: number, end: n
     case 'MM':
       return true;
     default:
+      // "Pain without leg radiation", "radiation to the left arm": pain spreading, not radiotherapy.
+      if (/^radiation$/i.test(mentionText))
+        return (
+          /\b(?:leg|arm|buttock|neck|back|jaw|shoulder|pain|radicular|distal)\s+$/i.test(sentence.slice(Math.max(0, start - 16), start)) ||
+          (/^\s+(?:to|into|down)\b/i.test(sentence.slice(end, end + 8)) && /\b(?:pain|ache|aching|discomfort)\b/i.test(sentence.slice(0, start)))
+        );
       return false;
   }
 }
@@ -420,6 +435,14 @@ const TEST_RESULT_AFTER =
   /^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:test|titers?|levels?|status|serology|screen(?:ing)?)\s+)?(?:(?:was|were|is|are|came back|returned|tested)\s+)?(?:positive|negative|detected|not detected|undetectable|reactive|non-?reactive)\b/i;
 const TEST_RESULT_BEFORE = /\b(?:positive|negative|seropositive|seronegative|reactive)\s+(?:for\s+)?(?:[\w-]+\s+){0,3}$/i;
 
+/**
+ * A substance named as what a test measures ("estrogen receptor positive", "creatinine clearance", "albumin-to-creatinine
+ * ratio", "insulin level", "glucose tolerance test"): the person's test, not a medicine they take.
+ */
+const TEST_NAME_AFTER =
+  /^(?:\s*-\s*|\s+)(?:receptors?|clearance|ratio|(?:to|\/)[- ]?[a-z]+[- ]ratio|levels?|tolerance test|challenge(?: test)?|(?:stimulation|suppression) test|uptake|assay|antibod(?:y|ies)|antigen)\b/i;
+const TEST_NAME_BEFORE = /(?:-to-|\/)\s*$/;
+
 /** "on warfarin", "takes metformin": a medicine taken now, whatever history the sentence tells. */
 const ON_MEDICINE = /\b(?:on|takes|taking|uses|using)\s+$/i;
 
@@ -454,9 +477,11 @@ const isMedicine = (kind: FactKind) => kind === 'medication' || kind === 'smokin
 const VACCINES = 'mesh:D014612';
 const isVaccine = (concept: { id: string; en: string }) => /\bvaccin/i.test(concept.en) || isA(concept.id, VACCINES);
 
-/** A substance read as a test: a result right after it, or "positive / negative for" right before it. */
+/** A substance read as a test: a result right after it, "positive / negative for" right before it, or a test's name. */
 function isTestResult(sentence: string, start: number, end: number): boolean {
-  return TEST_RESULT_AFTER.test(sentence.slice(end, end + 50)) || TEST_RESULT_BEFORE.test(sentence.slice(Math.max(0, start - 40), start));
+  const after = sentence.slice(end, end + 50);
+  const before = sentence.slice(Math.max(0, start - 40), start);
+  return TEST_RESULT_AFTER.test(after) || TEST_RESULT_BEFORE.test(before) || TEST_NAME_AFTER.test(after) || TEST_NAME_BEFORE.test(before);
 }
 
 /** The index of the sentence holding `offset` (-1 between sentences): a binary search, sentences being in order. */
@@ -668,6 +693,11 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
 
   for (const reading of readMeasures(text, sentenceOf)) {
     drafts.push({ key: `lab:${reading.name}`, fact: { ...base('lab', reading.name, reading.start, reading.end), value: reading.value, unit: reading.unit } });
+  }
+
+  for (const reading of readPerformanceStatus(text, sentenceOf)) {
+    const fact = { ...base('performance_status', `${reading.scale} performance status`, reading.start, reading.end), value: reading.value };
+    drafts.push({ key: `performance:${reading.scale}`, fact: { ...fact, valueText: reading.scale } });
   }
 
   if (sex) facts.push({ ...base('sex', 'sex', sex.start, sex.end), valueText: sex.value as string });
