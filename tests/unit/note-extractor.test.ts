@@ -749,3 +749,23 @@ describe('medicines taken before, tests that name a substance, results and perfo
     for (const fact of facts('KPS 90.')) expect(CandidateFactInputSchema.safeParse(fact).success).toBe(true);
   });
 });
+
+describe('an event dated to a past year, and a medicine the clause says is taken now (decision 194)', () => {
+  it('reads "in <year>" as had, dated, unless the year dates an onset or the diagnosis is lifelong', () => {
+    const today = new Date('2026-11-29T00:00:00Z');
+    const condition = (text: string) => {
+      const found = extractNoteFacts(text, { today }).find((fact) => fact.kind === 'condition');
+      return [found?.status, found?.observedOn];
+    };
+    expect(condition('She suffered a transient ischemic attack in 2012.')).toEqual(['history', '2012-12-31']);
+    expect(condition('Ulcerative colitis first diagnosed in 2018, now in a flare.')[0]).toBe('present');
+    expect(condition('Hypertension since 2009.')[0]).toBe('present');
+    expect(condition('Type 1 diabetes in 2001.')[0]).toBe('present');
+  });
+
+  it('keeps a medicine the clause says is taken as taken now, past a history cue further back', () => {
+    expect(statusOf('Gout diagnosed previously, on allopurinol.', 'allopurinol')).toBe('present');
+    expect(statusOf('Hip fracture previously, remains on alendronate.', 'alendronate')).toBe('present');
+    expect(statusOf('Formerly on allopurinol.', 'allopurinol')).toBe('history');
+  });
+});

@@ -127,6 +127,14 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     pattern:
       /\b(?:(?:past |prior |remote |previous |significant |known |a |\d+[- ]?(?:year|yr)s?[- ]?)?(?:medical |surgical )?(?:history|hx)(?: is)? (?:of|significant for|notable for|remarkable for|positive for|includes?)|h\/o|hx|pmh(?: of| significant for| notable for)?)\b/gi,
   },
+  // "A stroke in 2015", "appendectomy in March 2009": an event dated to a past year was had (a lifelong diagnosis is
+  // still had, as with "history of"); "diagnosed with COPD in 2015" dates an onset instead (readStatus), and "since
+  // 2015" is not a cue at all.
+  {
+    type: 'pmh',
+    before: false,
+    pattern: /\b(?:in|during)\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b/gi,
+  },
   // "S/p CABG in 2019, HTN and DM2": after (a procedure), up to the list's next comma only.
   { type: 'sp', before: true, pattern: /\b(?:s\/p|status post)\b/gi },
   // History: had it, not now (or not said to be now).
@@ -286,8 +294,7 @@ function readStatus(sentence: string, { cues, stops, mentions = [] }: SentenceCu
   }
   // "Diagnosed with HCV 2 years ago", "asthma diagnosed a year ago": when it began, not that it is over.
   if (
-    after?.type === 'hist' &&
-    /\b(?:ago|earlier|before)$/i.test(sentence.slice(after.start, after.end)) &&
+    ((after?.type === 'hist' && /\b(?:ago|earlier|before)$/i.test(sentence.slice(after.start, after.end))) || after?.type === 'pmh') &&
     ONSET.test(sentence.slice(Math.max(0, start - 40), after.start))
   )
     after = null;
@@ -445,6 +452,8 @@ const TEST_NAME_BEFORE = /(?:-to-|\/)\s*$/;
 
 /** "on warfarin", "takes metformin": a medicine taken now, whatever history the sentence tells. */
 const ON_MEDICINE = /\b(?:on|takes|taking|uses|using)\s+$/i;
+/** "currently on", "now takes": said to be taken now, whatever a cue further back says. */
+const ON_MEDICINE_NOW = /(?:^|[,;:]\s*|\b(?:and|now|currently|presently|still|remains|is|he|she)\s+)(?:on|takes|taking|uses|using)\s+$/i;
 
 /** Words after a disease's name that make it the name of a vaccine ("TB vaccination", "hepatitis B vaccine"). */
 const VACCINE_AFTER = /^[\s-]*(?:vaccin\w*|immuni[sz]ations?|boosters?|shots?)\b/i;
@@ -665,6 +674,10 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
           kind === 'condition' ? isLifelong(mention.concept.id) : ON_MEDICINE.test(sentence.text.slice(Math.max(0, mention.start - 12), mention.start));
         reading = held ? 'present' : 'history';
       }
+      // "Diabetes diagnosed previously, on metformin": a history cue further back does not reach a medicine the clause
+      // says is taken ("previously on glipizide", "was on" stay taken before).
+      if (kind === 'medication' && reading === 'history' && ON_MEDICINE_NOW.test(sentence.text.slice(Math.max(0, mention.start - 24), mention.start)))
+        reading = 'present';
       if (kind === 'condition' && (reading === 'present' || reading === 'history')) {
         // Its site, side, severity and start, from its own phrase (note-details.ts).
         const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
