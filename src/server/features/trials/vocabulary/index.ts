@@ -642,6 +642,12 @@ const CLINICAL_BROADER: Record<string, string[]> = {
   // files Familial Primary Pulmonary Hypertension, whose entry terms include "idiopathic pulmonary arterial
   // hypertension", beside PAH under Hypertension, Pulmonary, so a note's IPAH would not meet "PAH" (decision 183).
   'mesh:D065627': ['mesh:D000081029'],
+  // Adenocarcinoma and squamous cell carcinoma of the lung are non-small cell lung cancers by definition (WHO
+  // classification of lung tumours); MeSH files Adenocarcinoma of Lung under Lung Neoplasms and Adenocarcinoma only, and
+  // has no heading for the squamous kind, so a note's "lung adenocarcinoma" would not meet "NSCLC" (decision 194).
+  'mesh:D000077192': ['mesh:D002289'],
+  'cohortly:lung-adenocarcinoma': ['mesh:D002289'],
+  'cohortly:lung-squamous-cell-carcinoma': ['mesh:D002289'],
 };
 
 /**
