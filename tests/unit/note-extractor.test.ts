@@ -769,3 +769,33 @@ describe('an event dated to a past year, and a medicine the clause says is taken
     expect(statusOf('Formerly on allopurinol.', 'allopurinol')).toBe('history');
   });
 });
+
+describe('a dated last dose, a woman who cannot be pregnant, and a test of the condition itself (decision 194)', () => {
+  const today = new Date('2026-11-29T00:00:00Z');
+  const medicines = (text: string) =>
+    extractNoteFacts(text, { today })
+      .filter((fact) => fact.kind === 'medication')
+      .map((fact) => [fact.status, fact.observedOn]);
+
+  it('reads a last dose dated after a treatment as taken before, that day; a medicine the person is on stays taken', () => {
+    expect(medicines('Given gemcitabine and cisplatin, with the last cycle 5 weeks ago.')).toEqual([
+      ['history', '2026-10-25'],
+      ['history', '2026-10-25'],
+    ]);
+    expect(medicines('Last infusion of rituximab 4 months ago.')).toEqual([['history', '2026-07-29']]);
+    expect(medicines('Remains on infliximab, last infusion 3 weeks ago.')).toEqual([['present', null]]);
+  });
+
+  it('reads a woman past the menopause or after a hysterectomy as not pregnant, unless the note says she is', () => {
+    const pregnancy = (text: string) => extractNoteFacts(text, { today }).find((fact) => fact.kind === 'pregnancy')?.status;
+    expect(pregnancy('A 61-year-old postmenopausal woman with osteoporosis.')).toBe('absent');
+    expect(pregnancy('She had a vaginal hysterectomy for fibroids years ago.')).toBe('absent');
+    expect(pregnancy('A hysterectomy is being considered for her fibroids.')).toBeUndefined();
+    expect(pregnancy('Perimenopausal woman with hot flushes.')).toBeUndefined();
+  });
+
+  it('lets a negative test of the condition itself deny it, past a comma', () => {
+    expect(statusOf('Strep throat suspected last week, rapid antigen test negative.', 'strep throat')).not.toBe('present');
+    expect(statusOf('Ovarian cancer, BRCA1 negative.', 'ovarian cancer')).toBe('present');
+  });
+});

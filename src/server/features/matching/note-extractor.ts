@@ -3,7 +3,7 @@ import { isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '..
 import { readGeneralDenials } from './general-denials';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
-import { conditionDetails, givenOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
+import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
 import { readMeasures, readPerformanceStatus } from './note-measures';
 import { spineMentions } from './note-spine';
 import { discLevelsIn } from './spinal-levels';
@@ -255,6 +255,17 @@ function bySentence<T extends { start: number; end: number }>(items: readonly T[
 const WORD = /[\p{L}\p{N}]+/gu;
 const wordsIn = (text: string) => text.match(WORD)?.length ?? 0;
 
+/** How a test of the condition itself is named between it and its result ("now", "repeat PCR", "stool cultures"). */
+const TEST_OF_IT =
+  /^\s*(?:(?:now|repeat|repeated|follow-up|subsequent|rapid|nasal|nasopharyngeal|throat|stool|blood|urine|sputum|serum|RT-?PCR|PCR|NAAT|swabs?|tests?|testing|antigen|antibod(?:y|ies)|cultures?|serology|screen(?:ing)?|smear|was|were|is|are|came back|returned|remains?|and)\s+)*$/i;
+
+/** Words between a mention and a bare "negative" that make the result another test's: a result, or a name after a comma. */
+function otherResult(between: string): boolean {
+  if (/\bpositive\b|\+/i.test(between)) return true;
+  const lastComma = Math.max(between.lastIndexOf(','), between.lastIndexOf(';'));
+  return lastComma >= 0 && !TEST_OF_IT.test(`${between.slice(lastComma + 1)} `);
+}
+
 /** `historyOf`: "history of X", "PMH: X": had it; still has it when X is a lifelong diagnosis (the reader decides). */
 type Reading = 'present' | 'history' | 'historyOf' | 'absent' | 'family' | 'hypothetical' | 'allergy';
 
@@ -286,9 +297,10 @@ function readStatus(sentence: string, { cues, stops, mentions = [] }: SentenceCu
       (medicine ? mentions.some((mention) => mention.start >= end && mention.end <= cue.start) : wordsIn(sentence.slice(end, cue.start)) > 0)
     )
       continue;
-    // A bare "negative" is a test's result: it speaks for its own test, never back past a list's comma or another
-    // result ("breast cancer, estrogen receptor positive, HER2 negative" does not deny the cancer).
-    if (cue.type === 'neg' && /negative$/i.test(sentence.slice(cue.start, cue.end)) && /[,;]|\bpositive\b|\+/i.test(sentence.slice(end, cue.start))) continue;
+    // A bare "negative" is a test's result: it speaks for its own test, never back past another result or another
+    // test's name after a comma ("breast cancer, estrogen receptor positive, HER2 negative" does not deny the cancer;
+    // "COVID-19 infection, repeat PCR negative" still speaks of the infection).
+    if (cue.type === 'neg' && /negative$/i.test(sentence.slice(cue.start, cue.end)) && otherResult(sentence.slice(end, cue.start))) continue;
     after = cue;
     break;
   }
@@ -470,6 +482,9 @@ const PREGNANT = /\b(?:pregnant|(?:ectopic|intrauterine|tubal|current|ongoing|mo
 const PREGNANCY_TEST =
   /\b(?:(negative|positive)\s+(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?h?cg)|(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?hcg|upt)\b[^.;]{0,80}?\b(negative|positive))\b/gi;
 const BIRTH = /\b(?:born|birth|delivered at|neonat|newborn|infant|preterm baby)\w*/i;
+/** A woman who cannot be pregnant: past the menopause, or without a uterus or ovaries ("s/p total hysterectomy"). */
+const CANNOT_CONCEIVE =
+  /\b(?:post-?menopausal|postmenopause|(?:went|gone|has been) through (?:the )?menopause|(?:total |abdominal |vaginal |radical )?hysterectomy|bilateral (?:salpingo-)?oophorectomy|surgically sterile)\b/gi;
 
 // ---- the facts ----
 
@@ -559,6 +574,12 @@ function readSmokingAndPregnancy(
     for (const match of matches(PREGNANT, text)) {
       const reading = statusAt(match.index, match.index + match[0].length, false);
       if (reading) add('pregnancy', 'pregnancy', 'pregnancy', null, reading, match.index, match.index + match[0].length);
+    }
+    // Past the menopause or after a hysterectomy, as stated (never denied, never planned): not pregnant.
+    for (const match of matches(CANNOT_CONCEIVE, text)) {
+      const [start, end] = [match.index, match.index + match[0].length];
+      const reading = statusAt(start, end, false);
+      if (reading === 'present' || reading === 'history') add('pregnancy', 'pregnancy', 'pregnancy', null, 'absent', start, end);
     }
     for (const match of matches(GESTATION, text)) {
       const sentence = sentenceOf(match.index, match.index + match[0].length);
@@ -687,6 +708,17 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
         // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
         if (kind === 'medication' && reading === 'present' && isVaccine(mention.concept)) {
           add(kind, mention.concept.id, mention.concept.en, mention.concept.id, 'history', start, end, givenOn(sentence.text, mention.end, today));
+          continue;
+        }
+        // A medicine whose last dose the note dates was taken before, that day (a washout window reads it); one the
+        // clause says the person is on ("on infliximab, last infusion 6 weeks ago") is still taken.
+        const onNow = ON_MEDICINE.test(sentence.text.slice(Math.max(0, mention.start - 12), mention.start));
+        const lastDose =
+          kind === 'medication' && !onNow && (reading === 'present' || reading === 'history')
+            ? lastDoseOn(sentence.text, mention.start, mention.end, today)
+            : null;
+        if (lastDose) {
+          add(kind, mention.concept.id, mention.concept.en, mention.concept.id, 'history', start, end, lastDose);
           continue;
         }
         // A medicine taken before: the day it stopped, when the note dates it (a washout window reads it).
