@@ -785,3 +785,29 @@ describe('a kind of lung cancer named in a note (decision 194)', () => {
     expect(outcome(nsclc, await read('Lung cancer found on a screening CT.'))).not.toBe('met');
   });
 });
+
+describe('an allergy to a named medicine answers allergy criteria through its class (decision 194)', () => {
+  const allergyTo = (id: string, name: string): CriterionRule => ({
+    type: 'condition',
+    condition: `an allergy to ${name}`,
+    present: true,
+    concepts: [{ id: `cohortly:allergy-to:${id}`, name: `an allergy to ${name}` }],
+  });
+  const read = async (note: string) => {
+    const { extractNoteFacts } = await import('../../src/server/features/matching/note-extractor');
+    return person(extractNoteFacts(note, { today }).map((item, index) => ({ ...item, id: `n${index}` })) as MatchFact[]);
+  };
+
+  it('an allergy to ampicillin is an allergy to penicillins and a drug allergy, not to codeine', async () => {
+    const who = await read('Allergies: ampicillin (hives).');
+    expect(outcome(allergyTo('cohortly:penicillins', 'penicillins'), who)).toBe('met');
+    const drugAllergy: CriterionRule = {
+      type: 'condition',
+      condition: 'drug allergy',
+      present: true,
+      concepts: [{ id: 'mesh:D004342', name: 'drug allergy' }],
+    };
+    expect(outcome(drugAllergy, who)).toBe('met');
+    expect(outcome(allergyTo('mesh:D003061', 'codeine'), who)).not.toBe('met');
+  });
+});

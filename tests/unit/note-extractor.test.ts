@@ -359,7 +359,6 @@ describe('medicines', () => {
     ['Warfarin was discontinued.', 'warfarin', 'history'],
     ['Recently tapered off prednisone.', 'prednisone', 'history'],
     ['No aspirin.', 'aspirin', 'absent'],
-    ['Allergic to aspirin.', 'aspirin', undefined],
   ])('%s -> %s %s', (text, mention, status) => {
     expect(statusOf(text, mention)).toBe(status);
   });
@@ -797,5 +796,28 @@ describe('a dated last dose, a woman who cannot be pregnant, and a test of the c
   it('lets a negative test of the condition itself deny it, past a comma', () => {
     expect(statusOf('Strep throat suspected last week, rapid antigen test negative.', 'strep throat')).not.toBe('present');
     expect(statusOf('Ovarian cancer, BRCA1 negative.', 'ovarian cancer')).toBe('present');
+  });
+});
+
+describe('an allergy to a named medicine (decision 194)', () => {
+  const read = (text: string) => facts(text).map((fact) => [fact.kind, fact.conceptId, fact.status]);
+
+  it('reads an allergy to a medicine as that allergy, never as the medicine taken', () => {
+    const found = read('Allergic to aspirin.');
+    expect(found.some(([kind]) => kind === 'medication')).toBe(false);
+    expect(found).toContainEqual(['condition', expect.stringMatching(/^cohortly:allergy-to:/), 'present']);
+  });
+
+  it('reads every medicine of an allergy list, and a list answered with nothing as no allergy', () => {
+    const found = read('Drug allergies: ampicillin (hives), morphine (itching).');
+    expect(found.some(([kind]) => kind === 'medication')).toBe(false);
+    expect(found.filter(([, id]) => String(id).startsWith('cohortly:allergy-to:')).length).toBe(2);
+    expect(read('Allergies: nil.').every(([, , status]) => status === 'absent')).toBe(true);
+  });
+
+  it('does not read a denied allergy as one', () => {
+    expect(read('She has no known allergy to aspirin.').some(([, id, status]) => String(id).startsWith('cohortly:allergy-to:') || status === 'present')).toBe(
+      false,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
-import { isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
+import { ALLERGY_PREFIX, isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
 import { readGeneralDenials } from './general-denials';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
@@ -85,6 +85,8 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     pattern:
       /\b(?:(?:was|were|is|are|has been|have been|been|now)\s+)*(?:ruled out|excluded|unlikely|negative(?!\s+for\b)|not (?:seen|present|found|detected|identified|demonstrated|suspected)|absent|denied)\b/gi,
   },
+  // "Allergies: none", "Drug allergies: NKDA": a heading answered with nothing.
+  { type: 'neg', before: false, pattern: /(?<=:\s*)(?:none(?: known)?|nil|nkda|nka)\b/gi },
   // Someone else's: a family history, a relative who had it.
   {
     type: 'fam',
@@ -462,6 +464,14 @@ const TEST_NAME_AFTER =
   /^(?:\s*-\s*|\s+)(?:receptors?|clearance|ratio|(?:to|\/)[- ]?[a-z]+[- ]ratio|levels?|tolerance test|challenge(?: test)?|(?:stimulation|suppression) test|uptake|assay|antibod(?:y|ies)|antigen)\b/i;
 const TEST_NAME_BEFORE = /(?:-to-|\/)\s*$/;
 
+/** "Allergies: amoxicillin (rash), codeine (nausea)": every medicine of a list under an allergy heading, up to the list's end. */
+const ALLERGY_HEADING = /^\s*(?:(?:drug|medication|medicine)\s+)?allerg(?:y|ies)\s*:/i;
+const inAllergyList = (sentence: string, start: number) =>
+  ALLERGY_HEADING.test(sentence) && !/[;]|\b(?:medications?|meds|medicines|takes|taking|on)\b/i.test(sentence.slice(sentence.indexOf(':') + 1, start));
+
+/** An allergy cue that is itself denied ("no known allergy to", "denies allergies:", "not allergic to"). */
+const DENIED_ALLERGY = /\b(?:no|not|denies|denied|deny|without|never|nkda|nka)\b[^.;]*$/i;
+
 /** "on warfarin", "takes metformin": a medicine taken now, whatever history the sentence tells. */
 const ON_MEDICINE = /\b(?:on|takes|taking|uses|using)\s+$/i;
 /** "currently on", "now takes": said to be taken now, whatever a cue further back says. */
@@ -705,6 +715,22 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
         const named = { name: mention.concept.en, qualifiers: details.qualifiers };
         add(kind, mention.concept.id, nameWithQualifiers(named.name, named.qualifiers), mention.concept.id, reading, start, end, details.since, named);
       } else {
+        // "Allergic to penicillin", "Allergies: sulfa, codeine": an allergy to that medicine, a condition the person has
+        // (never when the allergy is denied: "no known allergy to penicillin").
+        if (kind === 'medication' && reading !== 'absent' && inAllergyList(sentence.text, mention.start)) reading = 'allergy';
+        if (kind === 'medication' && reading === 'allergy') {
+          if (!DENIED_ALLERGY.test(sentence.text.slice(Math.max(0, mention.start - 40), mention.start)))
+            add(
+              'condition',
+              `${ALLERGY_PREFIX}${mention.concept.id}`,
+              `an allergy to ${mention.concept.en}`,
+              `${ALLERGY_PREFIX}${mention.concept.id}`,
+              'present',
+              start,
+              end,
+            );
+          continue;
+        }
         // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
         if (kind === 'medication' && reading === 'present' && isVaccine(mention.concept)) {
           add(kind, mention.concept.id, mention.concept.en, mention.concept.id, 'history', start, end, givenOn(sentence.text, mention.end, today));
