@@ -821,3 +821,10 @@ describe('an allergy to a named medicine (decision 194)', () => {
     );
   });
 });
+
+describe('a past medical history written as not significant (decision 194)', () => {
+  it('reads it as the general denial "no other medical conditions"', () => {
+    for (const text of ['Her past medical history is non-significant.', 'PMH nonsignificant.'])
+      expect(facts(text).find((fact) => fact.conceptId === 'cohortly:no-other-conditions')?.status).toBe('absent');
+  });
+});
