@@ -828,3 +828,12 @@ describe('a past medical history written as not significant (decision 194)', () 
       expect(facts(text).find((fact) => fact.conceptId === 'cohortly:no-other-conditions')?.status).toBe('absent');
   });
 });
+
+describe('an operation is done once (decision 194)', () => {
+  it('reads an operation the note states as had, and what stays in place as present', () => {
+    expect(statusOf('She had a hysterectomy for fibroids.', 'hysterectomy')).toBe('history');
+    expect(statusOf('He underwent coronary artery bypass.', 'coronary artery bypass')).toBe('history');
+    expect(statusOf('Her colostomy is functioning well.', 'colostomy')).toBe('present');
+    expect(statusOf('A hysterectomy is being considered.', 'hysterectomy')).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
-import { ALLERGY_PREFIX, isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
+import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
 import { readGeneralDenials } from './general-denials';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
@@ -469,6 +469,18 @@ const ALLERGY_HEADING = /^\s*(?:(?:drug|medication|medicine)\s+)?allerg(?:y|ies)
 const inAllergyList = (sentence: string, start: number) =>
   ALLERGY_HEADING.test(sentence) && !/[;]|\b(?:medications?|meds|medicines|takes|taking|on)\b/i.test(sentence.slice(sentence.indexOf(':') + 1, start));
 
+/** Operations by MeSH's tree (the headings "... surgical procedures"), less those that leave something in place. */
+const operationCache = new Map<string, boolean>();
+function isOneTimeOperation(conceptId: string): boolean {
+  let found = operationCache.get(conceptId);
+  if (found === undefined) {
+    const names = [conceptId, ...ancestorsOf(conceptId)].map((id) => vocabulary().concept(id)?.en ?? '');
+    found = names.some((name) => /surgical procedures$/i.test(name)) && !names.some((name) => /ostomy|transplant|implant|prosthe|stent|shunt/i.test(name));
+    operationCache.set(conceptId, found);
+  }
+  return found;
+}
+
 /** An allergy cue that is itself denied ("no known allergy to", "denies allergies:", "not allergic to"). */
 const DENIED_ALLERGY = /\b(?:no|not|denies|denied|deny|without|never|nkda|nka)\b[^.;]*$/i;
 
@@ -709,6 +721,9 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       // says is taken ("previously on glipizide", "was on" stay taken before).
       if (kind === 'medication' && reading === 'history' && ON_MEDICINE_NOW.test(sentence.text.slice(Math.max(0, mention.start - 24), mention.start)))
         reading = 'present';
+      // "She underwent a cholecystectomy": an operation is done once, so it was had, not "now" (an undated one never
+      // fails "surgery within 4 weeks"); an ostomy, a transplant or an implant stays with the person.
+      if (kind === 'condition' && reading === 'present' && isOneTimeOperation(mention.concept.id)) reading = 'history';
       if (kind === 'condition' && (reading === 'present' || reading === 'history')) {
         // Its site, side, severity and start, from its own phrase (note-details.ts).
         const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
