@@ -624,6 +624,46 @@ function joinLevels(held: Draft, qualifiers: readonly string[]): void {
 }
 
 /**
+ * The reading after what the words around a mention add: "history of" a lifelong diagnosis is still had, "history of
+ * atrial fibrillation on warfarin" and "diagnosed previously, on metformin" are taken now ("previously on glipizide",
+ * "was on" stay taken before), and an operation is done once ("she underwent a cholecystectomy" was had, so an undated
+ * one never fails "surgery within 4 weeks"; an ostomy, a transplant or an implant stays with the person).
+ */
+function adjustedReading(kind: FactKind, reading: Reading, sentence: string, mention: Mention): Reading {
+  const before = (chars: number) => sentence.slice(Math.max(0, mention.start - chars), mention.start);
+  if (reading === 'historyOf') reading = (kind === 'condition' ? isLifelong(mention.concept.id) : ON_MEDICINE.test(before(12))) ? 'present' : 'history';
+  if (kind === 'medication' && reading === 'history' && ON_MEDICINE_NOW.test(before(24))) return 'present';
+  if (kind === 'condition' && reading === 'present' && isOneTimeOperation(mention.concept.id)) return 'history';
+  return reading;
+}
+
+/** What a medicine's mention gives: the medicine (dated when its stop or last dose is), or an allergy to it; null for none. */
+function medicineReading(
+  sentence: string,
+  mention: Mention,
+  reading: Reading,
+  today: Date,
+): { kind: FactKind; conceptId: string; name: string; reading: Reading; since: string | null } | null {
+  const { id, en } = mention.concept;
+  // "Allergic to penicillin", "Allergies: sulfa, codeine": an allergy to that medicine, a condition the person has
+  // (never when the allergy is denied: "no known allergy to penicillin").
+  if (reading === 'allergy' || (reading !== 'absent' && inAllergyList(sentence, mention.start))) {
+    if (DENIED_ALLERGY.test(sentence.slice(Math.max(0, mention.start - 40), mention.start))) return null;
+    return { kind: 'condition', conceptId: `${ALLERGY_PREFIX}${id}`, name: `an allergy to ${en}`, reading: 'present', since: null };
+  }
+  const medicine = (read: Reading, since: string | null) => ({ kind: 'medication' as const, conceptId: id, name: en, reading: read, since });
+  // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
+  if (reading === 'present' && isVaccine(mention.concept)) return medicine('history', givenOn(sentence, mention.end, today));
+  // A medicine whose last dose the note dates was taken before, that day (a washout window reads it); one the clause
+  // says the person is on ("on infliximab, last infusion 6 weeks ago") is still taken.
+  const onNow = ON_MEDICINE.test(sentence.slice(Math.max(0, mention.start - 12), mention.start));
+  const lastDose = !onNow && (reading === 'present' || reading === 'history') ? lastDoseOn(sentence, mention.start, mention.end, today) : null;
+  if (lastDose) return medicine('history', lastDose);
+  // A medicine taken before: the day it stopped, when the note dates it (a washout window reads it).
+  return medicine(reading, reading === 'history' ? medicineStoppedOn(sentence, mention.start, mention.end, today) : null);
+}
+
+/**
  * The facts a note states about its patient. One fact per concept (per lab measure, for smoking, for
  * pregnancy): the first mention that asserts it (present or history) in reading order wins, because a note
  * opens with its summary and later mentions repeat or qualify it; only when every mention denies it is the
@@ -709,63 +749,21 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       const [start, end] = [sentence.start + mention.start, sentence.start + mention.end];
       // Under a "Family History:" heading it is a relative's.
       if (kind === 'condition' && sectionAt(start) === 'family') continue;
-      let reading = readStatus(sentence.text, sentenceCues[index], mention.start, mention.end, isMedicine(kind));
-      // "History of hypertension", "PMH: type 2 diabetes": a lifelong diagnosis is still had (lifelong-conditions.ts);
-      // "history of atrial fibrillation on warfarin": a medicine the person is on is taken now.
-      if (reading === 'historyOf') {
-        const held =
-          kind === 'condition' ? isLifelong(mention.concept.id) : ON_MEDICINE.test(sentence.text.slice(Math.max(0, mention.start - 12), mention.start));
-        reading = held ? 'present' : 'history';
-      }
-      // "Diabetes diagnosed previously, on metformin": a history cue further back does not reach a medicine the clause
-      // says is taken ("previously on glipizide", "was on" stay taken before).
-      if (kind === 'medication' && reading === 'history' && ON_MEDICINE_NOW.test(sentence.text.slice(Math.max(0, mention.start - 24), mention.start)))
-        reading = 'present';
-      // "She underwent a cholecystectomy": an operation is done once, so it was had, not "now" (an undated one never
-      // fails "surgery within 4 weeks"); an ostomy, a transplant or an implant stays with the person.
-      if (kind === 'condition' && reading === 'present' && isOneTimeOperation(mention.concept.id)) reading = 'history';
+      const reading = adjustedReading(
+        kind,
+        readStatus(sentence.text, sentenceCues[index], mention.start, mention.end, isMedicine(kind)),
+        sentence.text,
+        mention,
+      );
       if (kind === 'condition' && (reading === 'present' || reading === 'history')) {
         // Its site, side, severity and start, from its own phrase (note-details.ts).
         const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
         const named = { name: mention.concept.en, qualifiers: details.qualifiers };
         add(kind, mention.concept.id, nameWithQualifiers(named.name, named.qualifiers), mention.concept.id, reading, start, end, details.since, named);
-      } else {
-        // "Allergic to penicillin", "Allergies: sulfa, codeine": an allergy to that medicine, a condition the person has
-        // (never when the allergy is denied: "no known allergy to penicillin").
-        if (kind === 'medication' && reading !== 'absent' && inAllergyList(sentence.text, mention.start)) reading = 'allergy';
-        if (kind === 'medication' && reading === 'allergy') {
-          if (!DENIED_ALLERGY.test(sentence.text.slice(Math.max(0, mention.start - 40), mention.start)))
-            add(
-              'condition',
-              `${ALLERGY_PREFIX}${mention.concept.id}`,
-              `an allergy to ${mention.concept.en}`,
-              `${ALLERGY_PREFIX}${mention.concept.id}`,
-              'present',
-              start,
-              end,
-            );
-          continue;
-        }
-        // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
-        if (kind === 'medication' && reading === 'present' && isVaccine(mention.concept)) {
-          add(kind, mention.concept.id, mention.concept.en, mention.concept.id, 'history', start, end, givenOn(sentence.text, mention.end, today));
-          continue;
-        }
-        // A medicine whose last dose the note dates was taken before, that day (a washout window reads it); one the
-        // clause says the person is on ("on infliximab, last infusion 6 weeks ago") is still taken.
-        const onNow = ON_MEDICINE.test(sentence.text.slice(Math.max(0, mention.start - 12), mention.start));
-        const lastDose =
-          kind === 'medication' && !onNow && (reading === 'present' || reading === 'history')
-            ? lastDoseOn(sentence.text, mention.start, mention.end, today)
-            : null;
-        if (lastDose) {
-          add(kind, mention.concept.id, mention.concept.en, mention.concept.id, 'history', start, end, lastDose);
-          continue;
-        }
-        // A medicine taken before: the day it stopped, when the note dates it (a washout window reads it).
-        const stopped = kind === 'medication' && reading === 'history' ? medicineStoppedOn(sentence.text, mention.start, mention.end, today) : null;
-        add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end, stopped);
-      }
+      } else if (kind === 'medication') {
+        const read = medicineReading(sentence.text, mention, reading, today);
+        if (read) add(read.kind, read.conceptId, read.name, read.conceptId, read.reading, start, end, read.since);
+      } else add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end);
     }
   }
 
