@@ -757,3 +757,57 @@ describe('a form of a condition MeSH files beside it (decision 183)', () => {
     expect(outcome(pah, person(facts))).toBe('met');
   });
 });
+
+describe('a kind of lung cancer named in a note (decision 194)', () => {
+  const nsclc: CriterionRule = {
+    type: 'condition',
+    condition: 'non-small cell lung cancer',
+    present: true,
+    concepts: [{ id: 'cohortly:nsclc', name: 'non-small cell lung cancer' }],
+  };
+  const sclc: CriterionRule = { ...nsclc, condition: 'small cell lung cancer', concepts: [{ id: 'cohortly:sclc', name: 'small cell lung cancer' }] };
+  const lung: CriterionRule = { ...nsclc, condition: 'lung cancer', concepts: [{ id: 'mesh:D000008175', name: 'lung cancer' }] };
+  const read = async (note: string) => {
+    const { extractNoteFacts } = await import('../../src/server/features/matching/note-extractor');
+    return person(extractNoteFacts(note, { today }).map((item, index) => ({ ...item, id: `n${index}` })) as MatchFact[]);
+  };
+
+  it('an adenocarcinoma or a squamous cell carcinoma of the lung meets "NSCLC" and "lung cancer", never "small cell"', async () => {
+    for (const note of ['Stage IIIB adenocarcinoma of the lung, EGFR exon 19 deletion.', 'Squamous cell carcinoma of the lung on the right.']) {
+      const who = await read(note);
+      expect(outcome(nsclc, who)).toBe('met');
+      expect(outcome(lung, who)).toBe('met');
+      expect(outcome(sclc, who)).toBe('unknown');
+    }
+  });
+
+  it('a lung cancer of no stated kind does not meet "NSCLC"', async () => {
+    expect(outcome(nsclc, await read('Lung cancer found on a screening CT.'))).not.toBe('met');
+  });
+});
+
+describe('an allergy to a named medicine answers allergy criteria through its class (decision 194)', () => {
+  const allergyTo = (id: string, name: string): CriterionRule => ({
+    type: 'condition',
+    condition: `an allergy to ${name}`,
+    present: true,
+    concepts: [{ id: `cohortly:allergy-to:${id}`, name: `an allergy to ${name}` }],
+  });
+  const read = async (note: string) => {
+    const { extractNoteFacts } = await import('../../src/server/features/matching/note-extractor');
+    return person(extractNoteFacts(note, { today }).map((item, index) => ({ ...item, id: `n${index}` })) as MatchFact[]);
+  };
+
+  it('an allergy to ampicillin is an allergy to penicillins and a drug allergy, not to codeine', async () => {
+    const who = await read('Allergies: ampicillin (hives).');
+    expect(outcome(allergyTo('cohortly:penicillins', 'penicillins'), who)).toBe('met');
+    const drugAllergy: CriterionRule = {
+      type: 'condition',
+      condition: 'drug allergy',
+      present: true,
+      concepts: [{ id: 'mesh:D004342', name: 'drug allergy' }],
+    };
+    expect(outcome(drugAllergy, who)).toBe('met');
+    expect(outcome(allergyTo('mesh:D003061', 'codeine'), who)).not.toBe('met');
+  });
+});

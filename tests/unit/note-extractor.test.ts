@@ -363,7 +363,6 @@ describe('medicines', () => {
     ['Warfarin was discontinued.', 'warfarin', 'history'],
     ['Recently tapered off prednisone.', 'prednisone', 'history'],
     ['No aspirin.', 'aspirin', 'absent'],
-    ['Allergic to aspirin.', 'aspirin', undefined],
   ])('%s -> %s %s', (text, mention, status) => {
     expect(statusOf(text, mention)).toBe(status);
   });
@@ -697,5 +696,148 @@ describe('the note reader on the whole vocabulary (issue 30)', () => {
     expect(extractNoteFacts('MS flare last spring.').filter((fact) => fact.kind === 'condition')).toEqual([]);
     const context = [meshIdByName('Multiple Sclerosis')!];
     expect(extractNoteFacts('MS flare last spring.', { context }).map((fact) => fact.name)).toEqual(['multiple sclerosis']);
+  });
+});
+
+describe('medicines taken before, tests that name a substance, results and performance status (decision 194)', () => {
+  const medicines = (text: string) =>
+    facts(text)
+      .filter((fact) => fact.kind === 'medication')
+      .map((fact) => [fact.name, fact.status]);
+
+  it('reads a treatment the narrative places in the past as taken before, and the one taken now as now', () => {
+    expect(medicines('Amitriptyline was prescribed in the past, stopped after a month.').map(([, status]) => status)).toEqual(['history']);
+    expect(medicines('Sertraline and bupropion tried previously, stopped because of nausea.').map(([, status]) => status)).toEqual(['history', 'history']);
+    expect(medicines('She was first treated with cyclophosphamide, then rituximab.').map(([, status]) => status)[0]).toBe('history');
+    expect(medicines('The boy used to be managed with albuterol.').map(([, status]) => status)).toEqual(['history']);
+    // "previously" that opens the next clause speaks for what follows, not for the medicine before the comma.
+    expect(medicines('Takes lisinopril, previously on losartan.').map(([, status]) => status)).toEqual(['present', 'history']);
+    expect(medicines('Currently on apixaban.').map(([, status]) => status)).toEqual(['present']);
+  });
+
+  it('reads a substance named as what a test measures as a test, not a medicine', () => {
+    expect(medicines('Invasive ductal carcinoma, progesterone receptor positive.')).toEqual([]);
+    expect(medicines('Urine protein-to-creatinine ratio 2.8 g/g; cortisol level high after a dexamethasone suppression test.')).toEqual([]);
+    expect(medicines('Two-hour glucose tolerance test 210 mg/dL.')).toEqual([]);
+    // The medicine itself is still a medicine.
+    expect(medicines('Treated with dexamethasone 4 mg daily.').map(([, status]) => status)).toEqual(['present']);
+  });
+
+  it('keeps a bare "negative" with its own test: a list of results does not deny the disease named before it', () => {
+    expect(statusOf('Carcinoma of the breast, HER2 positive, estrogen receptor negative.', 'carcinoma of the breast')).toBe('present');
+    expect(statusOf('Lung adenocarcinoma; EGFR positive, ALK negative.', 'lung adenocarcinoma')).toBe('present');
+    // A result right after its test still denies it.
+    expect(statusOf('Stool Clostridioides difficile negative.', 'Clostridioides difficile')).toBe('absent');
+  });
+
+  it('reads pain spreading down a limb as pain, not radiotherapy; "no prior radiation" still denies radiotherapy', () => {
+    expect(medicines('Neck ache without arm radiation.')).toEqual([]);
+    expect(medicines('Burning pain in the buttock with radiation into the calf.')).toEqual([]);
+    expect(medicines('Never had radiation to the head or neck.')).toEqual([[expect.stringMatching(/radiation/), 'absent']]);
+  });
+
+  it('does not widen a denied kind of a disease to the disease ("no congenital heart disease")', () => {
+    expect(statusOf('He has no congenital heart disease.', 'heart disease')).toBeUndefined();
+  });
+
+  it('reads a performance status on the ECOG and Karnofsky scales, never a range or another WHO scale', () => {
+    const statuses = (text: string) =>
+      facts(text)
+        .filter((fact) => fact.kind === 'performance_status')
+        .map((fact) => [fact.valueText, fact.value]);
+    expect(statuses('Performance: ECOG 2, walking with a cane.')).toEqual([['ECOG', 2]]);
+    expect(statuses('Zubrod score 0 at the visit.')).toEqual([['ECOG', 0]]);
+    expect(statuses('Karnofsky score of 60% on admission.')).toEqual([['Karnofsky', 60]]);
+    expect(statuses('Eligible with ECOG 0 to 1; WHO grade 2 glioma; WHO functional class II.')).toEqual([]);
+    for (const fact of facts('KPS 90.')) expect(CandidateFactInputSchema.safeParse(fact).success).toBe(true);
+  });
+});
+
+describe('an event dated to a past year, and a medicine the clause says is taken now (decision 194)', () => {
+  it('reads "in <year>" as had, dated, unless the year dates an onset or the diagnosis is lifelong', () => {
+    const today = new Date('2026-11-29T00:00:00Z');
+    const condition = (text: string) => {
+      const found = extractNoteFacts(text, { today }).find((fact) => fact.kind === 'condition');
+      return [found?.status, found?.observedOn];
+    };
+    expect(condition('She suffered a transient ischemic attack in 2012.')).toEqual(['history', '2012-12-31']);
+    expect(condition('Ulcerative colitis first diagnosed in 2018, now in a flare.')[0]).toBe('present');
+    expect(condition('Hypertension since 2009.')[0]).toBe('present');
+    expect(condition('Type 1 diabetes in 2001.')[0]).toBe('present');
+  });
+
+  it('keeps a medicine the clause says is taken as taken now, past a history cue further back', () => {
+    expect(statusOf('Gout diagnosed previously, on allopurinol.', 'allopurinol')).toBe('present');
+    expect(statusOf('Hip fracture previously, remains on alendronate.', 'alendronate')).toBe('present');
+    expect(statusOf('Formerly on allopurinol.', 'allopurinol')).toBe('history');
+  });
+});
+
+describe('a dated last dose, a woman who cannot be pregnant, and a test of the condition itself (decision 194)', () => {
+  const today = new Date('2026-11-29T00:00:00Z');
+  const medicines = (text: string) =>
+    extractNoteFacts(text, { today })
+      .filter((fact) => fact.kind === 'medication')
+      .map((fact) => [fact.status, fact.observedOn]);
+
+  it('reads a last dose dated after a treatment as taken before, that day; a medicine the person is on stays taken', () => {
+    expect(medicines('Given gemcitabine and cisplatin, with the last cycle 5 weeks ago.')).toEqual([
+      ['history', '2026-10-25'],
+      ['history', '2026-10-25'],
+    ]);
+    expect(medicines('Last infusion of rituximab 4 months ago.')).toEqual([['history', '2026-07-29']]);
+    expect(medicines('Remains on infliximab, last infusion 3 weeks ago.')).toEqual([['present', null]]);
+  });
+
+  it('reads a woman past the menopause or after a hysterectomy as not pregnant, unless the note says she is', () => {
+    const pregnancy = (text: string) => extractNoteFacts(text, { today }).find((fact) => fact.kind === 'pregnancy')?.status;
+    expect(pregnancy('A 61-year-old postmenopausal woman with osteoporosis.')).toBe('absent');
+    expect(pregnancy('She had a vaginal hysterectomy for fibroids years ago.')).toBe('absent');
+    expect(pregnancy('A hysterectomy is being considered for her fibroids.')).toBeUndefined();
+    expect(pregnancy('Perimenopausal woman with hot flushes.')).toBeUndefined();
+  });
+
+  it('lets a negative test of the condition itself deny it, past a comma', () => {
+    expect(statusOf('Strep throat suspected last week, rapid antigen test negative.', 'strep throat')).not.toBe('present');
+    expect(statusOf('Ovarian cancer, BRCA1 negative.', 'ovarian cancer')).toBe('present');
+  });
+});
+
+describe('an allergy to a named medicine (decision 194)', () => {
+  const read = (text: string) => facts(text).map((fact) => [fact.kind, fact.conceptId, fact.status]);
+
+  it('reads an allergy to a medicine as that allergy, never as the medicine taken', () => {
+    const found = read('Allergic to aspirin.');
+    expect(found.some(([kind]) => kind === 'medication')).toBe(false);
+    expect(found).toContainEqual(['condition', expect.stringMatching(/^cohortly:allergy-to:/), 'present']);
+  });
+
+  it('reads every medicine of an allergy list, and a list answered with nothing as no allergy', () => {
+    const found = read('Drug allergies: ampicillin (hives), morphine (itching).');
+    expect(found.some(([kind]) => kind === 'medication')).toBe(false);
+    expect(found.filter(([, id]) => String(id).startsWith('cohortly:allergy-to:')).length).toBe(2);
+    expect(read('Allergies: nil.').every(([, , status]) => status === 'absent')).toBe(true);
+  });
+
+  it('does not read a denied allergy as one', () => {
+    expect(read('She has no known allergy to aspirin.').some(([, id, status]) => String(id).startsWith('cohortly:allergy-to:') || status === 'present')).toBe(
+      false,
+    );
+  });
+});
+
+describe('a past medical history written as not significant (decision 194)', () => {
+  it('reads it as the general denial "no other medical conditions"', () => {
+    for (const text of ['Her past medical history is non-significant.', 'PMH nonsignificant.'])
+      expect(facts(text).find((fact) => fact.conceptId === 'cohortly:no-other-conditions')?.status).toBe('absent');
+  });
+});
+
+describe('an operation is done once (decision 194)', () => {
+  it('reads an operation the note states as had, and what stays in place as present', () => {
+    expect(statusOf('She had a hysterectomy for fibroids.', 'hysterectomy')).toBe('history');
+    expect(statusOf('He underwent coronary artery bypass.', 'coronary artery bypass')).toBe('history');
+    expect(statusOf('Her colostomy is functioning well.', 'colostomy')).toBe('present');
+    expect(statusOf('A hysterectomy is being considered.', 'hysterectomy')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { ancestorsOf, inClass, isA as underInTree } from '../trials/vocabulary';
+import { ALLERGY_PREFIX, ancestorsOf, inClass, meshIdByName, isA as underInTree } from '../trials/vocabulary';
 
 /**
  * The concept hierarchy the matcher reads conditions and medicines through (issue 31): a fact of a concept meets a
@@ -8,7 +8,19 @@ import { ancestorsOf, inClass, isA as underInTree } from '../trials/vocabulary';
  * decision 127); an id the vocabulary cannot place is only itself.
  */
 export function isA(conceptId: string, ancestorId: string): boolean {
+  if (conceptId.startsWith(ALLERGY_PREFIX)) return allergyIsA(conceptId.slice(ALLERGY_PREFIX.length), ancestorId);
   return underInTree(conceptId, ancestorId) || inClass(conceptId, ancestorId);
+}
+
+/**
+ * An allergy to a medicine (a note's "allergic to amoxicillin") is an allergy to its class ("an allergy to penicillins")
+ * and a drug allergy ("no known drug allergies"), never the medicine itself.
+ */
+let drugAllergy: string | null | undefined;
+function allergyIsA(medicineId: string, ancestorId: string): boolean {
+  if (ancestorId.startsWith(ALLERGY_PREFIX)) return isA(medicineId, ancestorId.slice(ALLERGY_PREFIX.length));
+  if (drugAllergy === undefined) drugAllergy = meshIdByName('Drug Hypersensitivity') ?? null;
+  return drugAllergy !== null && (ancestorId === drugAllergy || isA(drugAllergy, ancestorId));
 }
 
 const ancestorCache = new Map<string, ReadonlySet<string>>();

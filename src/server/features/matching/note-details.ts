@@ -221,6 +221,29 @@ export function medicineStoppedOn(sentence: string, start: number, end: number, 
   return before(today, countOf(count), unit);
 }
 
+/**
+ * "Carboplatin and pemetrexed, last dose 2 months ago", "infliximab, last infusion 6 weeks ago": a treatment's last
+ * dose dated after it, past a short list of the medicines given with it.
+ */
+const LAST_DOSE_AFTER = new RegExp(
+  String.raw`^(?:\s+(?:and|or|plus|with|,)\s*[^\s,;.()]+(?:\s+[^\s,;.()]+)?)*\s*[,(]?\s*(?:the\s+|with\s+the\s+|with\s+)?last\s+(?:dose|infusion|injection|cycle|course|treatment|given|administered)(?:\s+(?:was|given|received|administered))*\s+${WHEN}\b`,
+  'i',
+);
+
+/** "Last dose of prednisone 2 weeks ago": the same, with the medicine inside the phrase. */
+const LAST_DOSE_BEFORE = /\blast\s+(?:dose|infusion|injection|cycle|course)\s+of\s+(?:(?:his|her|their|the)\s+)?$/i;
+
+/** The day of a medicine's last dose, when the words around it date it (the medicine is then taken before); null otherwise. */
+export function lastDoseOn(sentence: string, start: number, end: number, today: Date): string | null {
+  const tail = sentence.slice(end, end + 100);
+  const time = LAST_DOSE_AFTER.exec(tail) ?? (LAST_DOSE_BEFORE.test(sentence.slice(Math.max(0, start - 40), start)) ? TIME_AFTER.exec(tail) : null);
+  if (!time) return null;
+  const [, count, unit, yesterday, last] = time;
+  if (yesterday) return before(today, 1, 'day');
+  if (last) return before(today, 1, last);
+  return before(today, countOf(count), unit);
+}
+
 /** When a one-off treatment was given, by the time right after its name ("flu vaccine 3 weeks ago", "... last month"); null otherwise. */
 export function givenOn(sentence: string, end: number, today: Date): string | null {
   const time = TIME_AFTER.exec(sentence.slice(end, end + 80));

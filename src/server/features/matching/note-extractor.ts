@@ -1,10 +1,10 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
-import { isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
+import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
 import { readGeneralDenials } from './general-denials';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
-import { conditionDetails, givenOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
-import { readMeasures } from './note-measures';
+import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
+import { readMeasures, readPerformanceStatus } from './note-measures';
 import { spineMentions } from './note-spine';
 import { discLevelsIn } from './spinal-levels';
 import { matches, splitSentences, type Sentence } from './note-text';
@@ -85,6 +85,8 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     pattern:
       /\b(?:(?:was|were|is|are|has been|have been|been|now)\s+)*(?:ruled out|excluded|unlikely|negative(?!\s+for\b)|not (?:seen|present|found|detected|identified|demonstrated|suspected)|absent|denied)\b/gi,
   },
+  // "Allergies: none", "Drug allergies: NKDA": a heading answered with nothing.
+  { type: 'neg', before: false, pattern: /(?<=:\s*)(?:none(?: known)?|nil|nkda|nka)\b/gi },
   // Someone else's: a family history, a relative who had it.
   {
     type: 'fam',
@@ -127,6 +129,14 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     pattern:
       /\b(?:(?:past |prior |remote |previous |significant |known |a |\d+[- ]?(?:year|yr)s?[- ]?)?(?:medical |surgical )?(?:history|hx)(?: is)? (?:of|significant for|notable for|remarkable for|positive for|includes?)|h\/o|hx|pmh(?: of| significant for| notable for)?)\b/gi,
   },
+  // "A stroke in 2015", "appendectomy in March 2009": an event dated to a past year was had (a lifelong diagnosis is
+  // still had, as with "history of"); "diagnosed with COPD in 2015" dates an onset instead (readStatus), and "since
+  // 2015" is not a cue at all.
+  {
+    type: 'pmh',
+    before: false,
+    pattern: /\b(?:in|during)\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b/gi,
+  },
   // "S/p CABG in 2019, HTN and DM2": after (a procedure), up to the list's next comma only.
   { type: 'sp', before: true, pattern: /\b(?:s\/p|status post)\b/gi },
   // History: had it, not now (or not said to be now).
@@ -164,13 +174,16 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     type: 'medHist',
     before: true,
     pattern:
-      /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on)|took|completed|failed|(?:(?:a|an)\s+|(?<!\bthe\s))(?:short |brief |\d+[- ](?:days?|weeks?|months?)[- ])?courses? of)\b/gi,
+      /\b(?:stopped|discontinued|quit|tapered off|taken off|weaned off|off(?: of)?|was on|were on|had been on|used to (?:take|be on|be (?:treated|managed) with)|(?:was|were|had been) (?:initially |previously |first |originally )?(?:treated|managed) with|initially (?:treated with|given|on)|took|completed|failed|(?:(?:a|an)\s+|(?<!\bthe\s))(?:short |brief |\d+[- ](?:days?|weeks?|months?)[- ])?courses? of)\b/gi,
   },
   {
     type: 'medHist',
     before: false,
     pattern: /\b(?:(?:was|were|has been|have been|had been|is|now)\s+)*(?:stopped|discontinued|held|tapered(?: off)?|withdrawn)\b/gi,
   },
+  // "Tried propranolol and topiramate previously, stopped for side effects": "previously" closing the medicines' clause
+  // (never "metformin, previously on glipizide": there it opens the next one).
+  { type: 'medHist', before: false, pattern: /(?<![,;]\s*)\b(?:previously|in the past)(?=\s*(?:[,.;)]|$|and\b|stopped|discontinued))/gi },
   {
     type: 'allergy',
     before: true,
@@ -185,7 +198,7 @@ const TERMINATOR =
 
 /** A kind or cause written before a disease's name; denying it leaves the disease itself unsaid. */
 const QUALIFIED =
-  /\b(?:obstructive|bacterial|viral|fungal|infectious|septic|hemorrhagic|haemorrhagic|ischemic|ischaemic|embolic|thrombotic|traumatic|alcoholic|drug-induced|autoimmune|malignant|metastatic|invasive|residual)\s+$/i;
+  /\b(?:obstructive|bacterial|viral|fungal|infectious|septic|hemorrhagic|haemorrhagic|ischemic|ischaemic|embolic|thrombotic|traumatic|alcoholic|drug-induced|autoimmune|malignant|metastatic|invasive|residual|metabolic|congenital|hereditary|inherited|genetic|cholestatic|decompensated|end-stage|uncontrolled|unstable)\s+$/i;
 
 /** Words that date an onset ("diagnosed ... 2 years ago"): the time then says when it began, not that it ended. */
 const ONSET = /\b(?:diagnos(?:ed|is)|confirmed|detected|discovered|identified|found|started|began|begun|onset|since|developed)\b/i;
@@ -210,7 +223,10 @@ function readCues(text: string): SentenceCues {
   // Longest first, then leftmost: "no history of" is one negation, not a negation and a history cue.
   found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   const cues: Cue[] = [];
-  for (const cue of found) if (!cues.some((kept) => cue.start < kept.end && kept.start < cue.end)) cues.push(cue);
+  // The same words read both ways ("stopped": "stopped X", "X, stopped for side effects") keep both cues: each side
+  // speaks only for its own mentions.
+  const bothWays = (kept: Cue, cue: Cue) => kept.start === cue.start && kept.end === cue.end && kept.before !== cue.before;
+  for (const cue of found) if (!cues.some((kept) => cue.start < kept.end && kept.start < cue.end && !bothWays(kept, cue))) cues.push(cue);
   cues.sort((a, b) => a.start - b.start);
   const stops = [...matches(TERMINATOR, text)]
     .map((match) => ({
@@ -240,6 +256,17 @@ function bySentence<T extends { start: number; end: number }>(items: readonly T[
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const wordsIn = (text: string) => text.match(WORD)?.length ?? 0;
+
+/** How a test of the condition itself is named between it and its result ("now", "repeat PCR", "stool cultures"). */
+const TEST_OF_IT =
+  /^\s*(?:(?:now|repeat|repeated|follow-up|subsequent|rapid|nasal|nasopharyngeal|throat|stool|blood|urine|sputum|serum|RT-?PCR|PCR|NAAT|swabs?|tests?|testing|antigen|antibod(?:y|ies)|cultures?|serology|screen(?:ing)?|smear|was|were|is|are|came back|returned|remains?|and)\s+)*$/i;
+
+/** Words between a mention and a bare "negative" that make the result another test's: a result, or a name after a comma. */
+function otherResult(between: string): boolean {
+  if (/\bpositive\b|\+/i.test(between)) return true;
+  const lastComma = Math.max(between.lastIndexOf(','), between.lastIndexOf(';'));
+  return lastComma >= 0 && !TEST_OF_IT.test(`${between.slice(lastComma + 1)} `);
+}
 
 /** `historyOf`: "history of X", "PMH: X": had it; still has it when X is a lifelong diagnosis (the reader decides). */
 type Reading = 'present' | 'history' | 'historyOf' | 'absent' | 'family' | 'hypothetical' | 'allergy';
@@ -272,13 +299,16 @@ function readStatus(sentence: string, { cues, stops, mentions = [] }: SentenceCu
       (medicine ? mentions.some((mention) => mention.start >= end && mention.end <= cue.start) : wordsIn(sentence.slice(end, cue.start)) > 0)
     )
       continue;
+    // A bare "negative" is a test's result: it speaks for its own test, never back past another result or another
+    // test's name after a comma ("breast cancer, estrogen receptor positive, HER2 negative" does not deny the cancer;
+    // "COVID-19 infection, repeat PCR negative" still speaks of the infection).
+    if (cue.type === 'neg' && /negative$/i.test(sentence.slice(cue.start, cue.end)) && otherResult(sentence.slice(end, cue.start))) continue;
     after = cue;
     break;
   }
   // "Diagnosed with HCV 2 years ago", "asthma diagnosed a year ago": when it began, not that it is over.
   if (
-    after?.type === 'hist' &&
-    /\b(?:ago|earlier|before)$/i.test(sentence.slice(after.start, after.end)) &&
+    ((after?.type === 'hist' && /\b(?:ago|earlier|before)$/i.test(sentence.slice(after.start, after.end))) || after?.type === 'pmh') &&
     ONSET.test(sentence.slice(Math.max(0, start - 40), after.start))
   )
     after = null;
@@ -349,6 +379,12 @@ function otherSense(mentionText: string, sentence: string, start: number, end: n
     case 'MM':
       return true;
     default:
+      // "Pain without leg radiation", "radiation to the left arm": pain spreading, not radiotherapy.
+      if (/^radiation$/i.test(mentionText))
+        return (
+          /\b(?:leg|arm|buttock|neck|back|jaw|shoulder|pain|radicular|distal)\s+$/i.test(sentence.slice(Math.max(0, start - 16), start)) ||
+          (/^\s+(?:to|into|down)\b/i.test(sentence.slice(end, end + 8)) && /\b(?:pain|ache|aching|discomfort)\b/i.test(sentence.slice(0, start)))
+        );
       return false;
   }
 }
@@ -420,8 +456,38 @@ const TEST_RESULT_AFTER =
   /^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:test|titers?|levels?|status|serology|screen(?:ing)?)\s+)?(?:(?:was|were|is|are|came back|returned|tested)\s+)?(?:positive|negative|detected|not detected|undetectable|reactive|non-?reactive)\b/i;
 const TEST_RESULT_BEFORE = /\b(?:positive|negative|seropositive|seronegative|reactive)\s+(?:for\s+)?(?:[\w-]+\s+){0,3}$/i;
 
+/**
+ * A substance named as what a test measures ("estrogen receptor positive", "creatinine clearance", "albumin-to-creatinine
+ * ratio", "insulin level", "glucose tolerance test"): the person's test, not a medicine they take.
+ */
+const TEST_NAME_AFTER =
+  /^(?:\s*-\s*|\s+)(?:receptors?|clearance|ratio|(?:to|\/)[- ]?[a-z]+[- ]ratio|levels?|tolerance test|challenge(?: test)?|(?:stimulation|suppression) test|uptake|assay|antibod(?:y|ies)|antigen)\b/i;
+const TEST_NAME_BEFORE = /(?:-to-|\/)\s*$/;
+
+/** "Allergies: amoxicillin (rash), codeine (nausea)": every medicine of a list under an allergy heading, up to the list's end. */
+const ALLERGY_HEADING = /^\s*(?:(?:drug|medication|medicine)\s+)?allerg(?:y|ies)\s*:/i;
+const inAllergyList = (sentence: string, start: number) =>
+  ALLERGY_HEADING.test(sentence) && !/[;]|\b(?:medications?|meds|medicines|takes|taking|on)\b/i.test(sentence.slice(sentence.indexOf(':') + 1, start));
+
+/** Operations by MeSH's tree (the headings "... surgical procedures"), less those that leave something in place. */
+const operationCache = new Map<string, boolean>();
+function isOneTimeOperation(conceptId: string): boolean {
+  let found = operationCache.get(conceptId);
+  if (found === undefined) {
+    const names = [conceptId, ...ancestorsOf(conceptId)].map((id) => vocabulary().concept(id)?.en ?? '');
+    found = names.some((name) => /surgical procedures$/i.test(name)) && !names.some((name) => /ostomy|transplant|implant|prosthe|stent|shunt/i.test(name));
+    operationCache.set(conceptId, found);
+  }
+  return found;
+}
+
+/** An allergy cue that is itself denied ("no known allergy to", "denies allergies:", "not allergic to"). */
+const DENIED_ALLERGY = /\b(?:no|not|denies|denied|deny|without|never|nkda|nka)\b[^.;]*$/i;
+
 /** "on warfarin", "takes metformin": a medicine taken now, whatever history the sentence tells. */
 const ON_MEDICINE = /\b(?:on|takes|taking|uses|using)\s+$/i;
+/** "currently on", "now takes": said to be taken now, whatever a cue further back says. */
+const ON_MEDICINE_NOW = /(?:^|[,;:]\s*|\b(?:and|now|currently|presently|still|remains|is|he|she)\s+)(?:on|takes|taking|uses|using)\s+$/i;
 
 /** Words after a disease's name that make it the name of a vaccine ("TB vaccination", "hepatitis B vaccine"). */
 const VACCINE_AFTER = /^[\s-]*(?:vaccin\w*|immuni[sz]ations?|boosters?|shots?)\b/i;
@@ -438,6 +504,9 @@ const PREGNANT = /\b(?:pregnant|(?:ectopic|intrauterine|tubal|current|ongoing|mo
 const PREGNANCY_TEST =
   /\b(?:(negative|positive)\s+(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?h?cg)|(?:urine |serum |home |point[- ]of[- ]care )?(?:pregnancy test|(?:beta[- ]?)?hcg|upt)\b[^.;]{0,80}?\b(negative|positive))\b/gi;
 const BIRTH = /\b(?:born|birth|delivered at|neonat|newborn|infant|preterm baby)\w*/i;
+/** A woman who cannot be pregnant: past the menopause, or without a uterus or ovaries ("s/p total hysterectomy"). */
+const CANNOT_CONCEIVE =
+  /\b(?:post-?menopausal|postmenopause|(?:went|gone|has been) through (?:the )?menopause|(?:total |abdominal |vaginal |radical )?hysterectomy|bilateral (?:salpingo-)?oophorectomy|surgically sterile)\b/gi;
 
 // ---- the facts ----
 
@@ -454,9 +523,11 @@ const isMedicine = (kind: FactKind) => kind === 'medication' || kind === 'smokin
 const VACCINES = 'mesh:D014612';
 const isVaccine = (concept: { id: string; en: string }) => /\bvaccin/i.test(concept.en) || isA(concept.id, VACCINES);
 
-/** A substance read as a test: a result right after it, or "positive / negative for" right before it. */
+/** A substance read as a test: a result right after it, "positive / negative for" right before it, or a test's name. */
 function isTestResult(sentence: string, start: number, end: number): boolean {
-  return TEST_RESULT_AFTER.test(sentence.slice(end, end + 50)) || TEST_RESULT_BEFORE.test(sentence.slice(Math.max(0, start - 40), start));
+  const after = sentence.slice(end, end + 50);
+  const before = sentence.slice(Math.max(0, start - 40), start);
+  return TEST_RESULT_AFTER.test(after) || TEST_RESULT_BEFORE.test(before) || TEST_NAME_AFTER.test(after) || TEST_NAME_BEFORE.test(before);
 }
 
 /** The index of the sentence holding `offset` (-1 between sentences): a binary search, sentences being in order. */
@@ -526,6 +597,12 @@ function readSmokingAndPregnancy(
       const reading = statusAt(match.index, match.index + match[0].length, false);
       if (reading) add('pregnancy', 'pregnancy', 'pregnancy', null, reading, match.index, match.index + match[0].length);
     }
+    // Past the menopause or after a hysterectomy, as stated (never denied, never planned): not pregnant.
+    for (const match of matches(CANNOT_CONCEIVE, text)) {
+      const [start, end] = [match.index, match.index + match[0].length];
+      const reading = statusAt(start, end, false);
+      if (reading === 'present' || reading === 'history') add('pregnancy', 'pregnancy', 'pregnancy', null, 'absent', start, end);
+    }
     for (const match of matches(GESTATION, text)) {
       const sentence = sentenceOf(match.index, match.index + match[0].length);
       // "Born at 38w3d": a baby's gestational age at birth, not a pregnancy.
@@ -544,6 +621,46 @@ function joinLevels(held: Draft, qualifiers: readonly string[]): void {
   if (!more.length) return;
   named.qualifiers = [...named.qualifiers, ...more];
   held.fact = { ...held.fact, name: nameWithQualifiers(named.name, named.qualifiers) };
+}
+
+/**
+ * The reading after what the words around a mention add: "history of" a lifelong diagnosis is still had, "history of
+ * atrial fibrillation on warfarin" and "diagnosed previously, on metformin" are taken now ("previously on glipizide",
+ * "was on" stay taken before), and an operation is done once ("she underwent a cholecystectomy" was had, so an undated
+ * one never fails "surgery within 4 weeks"; an ostomy, a transplant or an implant stays with the person).
+ */
+function adjustedReading(kind: FactKind, reading: Reading, sentence: string, mention: Mention): Reading {
+  const before = (chars: number) => sentence.slice(Math.max(0, mention.start - chars), mention.start);
+  if (reading === 'historyOf') reading = (kind === 'condition' ? isLifelong(mention.concept.id) : ON_MEDICINE.test(before(12))) ? 'present' : 'history';
+  if (kind === 'medication' && reading === 'history' && ON_MEDICINE_NOW.test(before(24))) return 'present';
+  if (kind === 'condition' && reading === 'present' && isOneTimeOperation(mention.concept.id)) return 'history';
+  return reading;
+}
+
+/** What a medicine's mention gives: the medicine (dated when its stop or last dose is), or an allergy to it; null for none. */
+function medicineReading(
+  sentence: string,
+  mention: Mention,
+  reading: Reading,
+  today: Date,
+): { kind: FactKind; conceptId: string; name: string; reading: Reading; since: string | null } | null {
+  const { id, en } = mention.concept;
+  // "Allergic to penicillin", "Allergies: sulfa, codeine": an allergy to that medicine, a condition the person has
+  // (never when the allergy is denied: "no known allergy to penicillin").
+  if (reading === 'allergy' || (reading !== 'absent' && inAllergyList(sentence, mention.start))) {
+    if (DENIED_ALLERGY.test(sentence.slice(Math.max(0, mention.start - 40), mention.start))) return null;
+    return { kind: 'condition', conceptId: `${ALLERGY_PREFIX}${id}`, name: `an allergy to ${en}`, reading: 'present', since: null };
+  }
+  const medicine = (read: Reading, since: string | null) => ({ kind: 'medication' as const, conceptId: id, name: en, reading: read, since });
+  // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
+  if (reading === 'present' && isVaccine(mention.concept)) return medicine('history', givenOn(sentence, mention.end, today));
+  // A medicine whose last dose the note dates was taken before, that day (a washout window reads it); one the clause
+  // says the person is on ("on infliximab, last infusion 6 weeks ago") is still taken.
+  const onNow = ON_MEDICINE.test(sentence.slice(Math.max(0, mention.start - 12), mention.start));
+  const lastDose = !onNow && (reading === 'present' || reading === 'history') ? lastDoseOn(sentence, mention.start, mention.end, today) : null;
+  if (lastDose) return medicine('history', lastDose);
+  // A medicine taken before: the day it stopped, when the note dates it (a washout window reads it).
+  return medicine(reading, reading === 'history' ? medicineStoppedOn(sentence, mention.start, mention.end, today) : null);
 }
 
 /**
@@ -632,29 +749,21 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       const [start, end] = [sentence.start + mention.start, sentence.start + mention.end];
       // Under a "Family History:" heading it is a relative's.
       if (kind === 'condition' && sectionAt(start) === 'family') continue;
-      let reading = readStatus(sentence.text, sentenceCues[index], mention.start, mention.end, isMedicine(kind));
-      // "History of hypertension", "PMH: type 2 diabetes": a lifelong diagnosis is still had (lifelong-conditions.ts);
-      // "history of atrial fibrillation on warfarin": a medicine the person is on is taken now.
-      if (reading === 'historyOf') {
-        const held =
-          kind === 'condition' ? isLifelong(mention.concept.id) : ON_MEDICINE.test(sentence.text.slice(Math.max(0, mention.start - 12), mention.start));
-        reading = held ? 'present' : 'history';
-      }
+      const reading = adjustedReading(
+        kind,
+        readStatus(sentence.text, sentenceCues[index], mention.start, mention.end, isMedicine(kind)),
+        sentence.text,
+        mention,
+      );
       if (kind === 'condition' && (reading === 'present' || reading === 'history')) {
         // Its site, side, severity and start, from its own phrase (note-details.ts).
         const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
         const named = { name: mention.concept.en, qualifiers: details.qualifiers };
         add(kind, mention.concept.id, nameWithQualifiers(named.name, named.qualifiers), mention.concept.id, reading, start, end, details.since, named);
-      } else {
-        // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
-        if (kind === 'medication' && reading === 'present' && isVaccine(mention.concept)) {
-          add(kind, mention.concept.id, mention.concept.en, mention.concept.id, 'history', start, end, givenOn(sentence.text, mention.end, today));
-          continue;
-        }
-        // A medicine taken before: the day it stopped, when the note dates it (a washout window reads it).
-        const stopped = kind === 'medication' && reading === 'history' ? medicineStoppedOn(sentence.text, mention.start, mention.end, today) : null;
-        add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end, stopped);
-      }
+      } else if (kind === 'medication') {
+        const read = medicineReading(sentence.text, mention, reading, today);
+        if (read) add(read.kind, read.conceptId, read.name, read.conceptId, read.reading, start, end, read.since);
+      } else add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end);
     }
   }
 
@@ -668,6 +777,11 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
 
   for (const reading of readMeasures(text, sentenceOf)) {
     drafts.push({ key: `lab:${reading.name}`, fact: { ...base('lab', reading.name, reading.start, reading.end), value: reading.value, unit: reading.unit } });
+  }
+
+  for (const reading of readPerformanceStatus(text, sentenceOf)) {
+    const fact = { ...base('performance_status', `${reading.scale} performance status`, reading.start, reading.end), value: reading.value };
+    drafts.push({ key: `performance:${reading.scale}`, fact: { ...fact, valueText: reading.scale } });
   }
 
   if (sex) facts.push({ ...base('sex', 'sex', sex.start, sex.end), valueText: sex.value as string });

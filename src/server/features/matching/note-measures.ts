@@ -91,3 +91,37 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
   }
   return readings;
 }
+
+/** A performance status as notes write it, on the scale the criteria name (ECOG 0-4, Karnofsky 0-100). */
+export interface PerformanceReading {
+  scale: 'ECOG' | 'Karnofsky';
+  value: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * "ECOG 1", "ECOG performance status of 2", "WHO performance status 0" (the same 0-4 scale), "KPS 80%", "Karnofsky
+ * score 70". A range ("ECOG 0-1") is a trial's wording, not a person's status, and is not read; nor is "WHO" alone
+ * ("WHO functional class III", "WHO grade 2" are other scales).
+ */
+const ECOG =
+  /\b(?:ECOG|Zubrod|WHO performance status|WHO PS)(?:\s+(?:performance\s+(?:status|score)|PS|score|grade))?(?:\s*(?:of|is|was|:|=|\())?\s*([0-4])(?!\d|[.,]\d|\s*(?:[-–]|to|or)\s*\d|\s*\/)/gi;
+const KARNOFSKY =
+  /\b(?:Karnofsky(?:\s+performance)?(?:\s+(?:status|score|scale|index))?|KPS)(?:\s*(?:of|is|was|:|=|\())?\s*(\d{2,3})\s*%?(?!\d|[.,]\d|\s*(?:[-–]|to|or)\s*\d)/gi;
+
+/** Every performance status the note states, in no order. */
+export function readPerformanceStatus(text: string, sentenceOf: (start: number, end: number) => Sentence | null): PerformanceReading[] {
+  const readings: PerformanceReading[] = [];
+  for (const [scale, pattern, max] of [
+    ['ECOG', ECOG, 4],
+    ['Karnofsky', KARNOFSKY, 100],
+  ] as const) {
+    for (const match of matches(pattern, text)) {
+      const [start, end] = [match.index, match.index + match[0].length];
+      const value = Number(match[1]);
+      if (sentenceOf(start, end) && value <= max && (scale === 'ECOG' || value % 10 === 0)) readings.push({ scale, value, start, end });
+    }
+  }
+  return readings;
+}

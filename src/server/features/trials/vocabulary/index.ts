@@ -647,6 +647,12 @@ const CLINICAL_BROADER: Record<string, string[]> = {
   'cohortly:dementia': ['cohortly:cognitive-impairment'],
   // A fragility fracture is a broken bone; the hand entry of any fracture names no heading to reach it by (decision 192).
   'cohortly:osteoporotic-fracture': ['cohortly:fracture'],
+  // Adenocarcinoma and squamous cell carcinoma of the lung are non-small cell lung cancers by definition (WHO
+  // classification of lung tumours); MeSH files Adenocarcinoma of Lung under Lung Neoplasms and Adenocarcinoma only, and
+  // has no heading for the squamous kind, so a note's "lung adenocarcinoma" would not meet "NSCLC" (decision 194).
+  'mesh:D000077192': ['mesh:D002289'],
+  'cohortly:lung-adenocarcinoma': ['mesh:D002289'],
+  'cohortly:lung-squamous-cell-carcinoma': ['mesh:D002289'],
 };
 
 /**

@@ -136,23 +136,32 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     icd10: 'C34',
     caseSensitive: ['SCLC', 'ES-SCLC'],
   }),
+  // The two commonest kinds of non-small cell lung cancer (WHO classification): a note naming one shows NSCLC, and a
+  // criterion naming one asks for that kind, not for any lung cancer (index.ts CLINICAL_BROADER; decision 194).
   c(
-    'lung-cancer',
-    'lung cancer',
-    'cáncer de pulmón',
+    'lung-adenocarcinoma',
+    'lung adenocarcinoma',
+    'adenocarcinoma de pulmón',
+    ['lung adenocarcinoma', 'adenocarcinoma of the lung', 'adenocarcinoma of lung', 'pulmonary adenocarcinoma'],
+    { meshTerm: 'Adenocarcinoma of Lung', icd10: 'C34' },
+  ),
+  c(
+    'lung-squamous-cell-carcinoma',
+    'squamous cell lung cancer',
+    'carcinoma escamoso de pulmón',
     [
-      'lung cancer',
-      'lung carcinoma',
-      'lung adenocarcinoma',
-      'adenocarcinoma of the lung',
       'squamous cell carcinoma of the lung',
       'lung squamous cell carcinoma',
-      'lung ca',
-      'ca lung',
-      'ca of the lung',
+      'squamous cell lung cancer',
+      'squamous cell lung carcinoma',
+      'squamous non-small cell lung cancer',
     ],
-    { meshTerm: 'Lung Neoplasms', icd10: 'C34' },
+    { meshTerm: 'Carcinoma, Squamous Cell', icd10: 'C34' },
   ),
+  c('lung-cancer', 'lung cancer', 'cáncer de pulmón', ['lung cancer', 'lung carcinoma', 'lung ca', 'ca lung', 'ca of the lung'], {
+    meshTerm: 'Lung Neoplasms',
+    icd10: 'C34',
+  }),
   c(
     'breast-cancer',
     'breast cancer',
