@@ -50,6 +50,14 @@ describe('Admin dashboard', () => {
     const kpis = page.getByTestId('kpis');
     await expect.poll(() => kpis.textContent(), WAIT).toContain('Candidates created2');
     await checkPage(page);
+    // On a phone the sidebar's links are drawn when the menu opens (hidden, they only cost the first render: issue 32).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.getByRole('navigation', { name: 'Manage' }).count(), WAIT).toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Manage' }).getByRole('link', { name: 'Dashboard' }).isVisible(), WAIT).toBe(true);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await expect.poll(() => page.getByRole('navigation', { name: 'Manage' }).isVisible(), WAIT).toBe(true);
     // Each chart has its table: "Show as table" brings it into view.
     await page.getByRole('button', { name: 'Show as table' }).first().click();
     const stages = page.getByRole('table', { name: 'Funnel stages' });

@@ -3,6 +3,7 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useActiveOrganization } from '../lib/active-organization';
 import { useAuth } from '../lib/auth';
+import { useMediaQuery } from '../lib/media-query';
 import { cn } from '../lib/utils';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ErrorCard } from './ErrorCard';
@@ -50,6 +51,8 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/processed-runs', label: 'Processed runs' },
   { to: '/admin/demo', label: 'Demos' },
 ];
+
+const ACCOUNT_NAV: NavItem[] = [{ to: '/settings/account', label: 'Account settings' }];
 
 /** What organization staff (not internal admins) may open in the admin area. */
 const STAFF_ADMIN_NAV: NavItem[] = [
@@ -122,6 +125,10 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const matches = useMatches();
   const [menuOpen, setMenuOpen] = useState(false);
   const isAdmin = Boolean(session?.isAdmin);
+  // The sidebar shows from Tailwind's `md` width up, or as the opened menu on a phone. Its 20-odd router links are
+  // drawn only then: hidden, they cost a phone's first render and every router update while nobody can see or reach
+  // them (issue 32: blocking time).
+  const sidebarShown = useMediaQuery('(min-width: 48rem)') || menuOpen;
 
   const adminOnly = matches.some((match) => match.staticData?.adminOnly);
   const staffAllowed = matches.some((match) => match.staticData?.orgStaffAllowed);
@@ -190,13 +197,17 @@ export function AppShell({ children }: { children?: ReactNode }) {
             menuOpen ? 'fixed inset-y-0 left-0 top-14 z-20 block shadow-lg' : 'hidden',
           )}
         >
-          <NavSection label="Workspace" items={MAIN_NAV} onNavigate={closeMenu} />
-          {isAdmin ? (
-            <NavSection label="Admin" items={ADMIN_NAV} onNavigate={closeMenu} />
-          ) : (
-            <NavSection label="Manage" items={STAFF_ADMIN_NAV} onNavigate={closeMenu} />
+          {sidebarShown && (
+            <>
+              <NavSection label="Workspace" items={MAIN_NAV} onNavigate={closeMenu} />
+              {isAdmin ? (
+                <NavSection label="Admin" items={ADMIN_NAV} onNavigate={closeMenu} />
+              ) : (
+                <NavSection label="Manage" items={STAFF_ADMIN_NAV} onNavigate={closeMenu} />
+              )}
+              <NavSection label="Account" items={ACCOUNT_NAV} onNavigate={closeMenu} />
+            </>
           )}
-          <NavSection label="Account" items={[{ to: '/settings/account', label: 'Account settings' }]} onNavigate={closeMenu} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-8">
           {content}
