@@ -40,6 +40,12 @@ describe('the demo area', () => {
     await expect.poll(() => main.getByTestId('demo-count-candidates').textContent(), { timeout: 20_000 }).toBe('3,000');
     expect(await main.getByRole('button', { name: 'Reset demo data' }).isVisible()).toBe(true);
     await checkPage(page);
+    // Issue 32 QA: the trials list's default selection leaves the demo organization out, and its empty state says so.
+    await page.goto('/trials');
+    await expect.poll(() => main.getByTestId('default-selection-note').isVisible(), { timeout: 20_000 }).toBe(true);
+    await checkPage(page);
+    await page.goto('/admin/demo');
+    await expect.poll(() => main.getByTestId('demo-last-reset').isVisible(), { timeout: 20_000 }).toBe(true);
     // The run is listed with the other processed runs, in words.
     await main.getByTestId('demo-last-reset').getByRole('link', { name: 'Processed runs' }).click();
     await page.waitForURL(/\/admin\/processed-runs/);
