@@ -60,6 +60,9 @@ describe('the demo area', () => {
     await expect.poll(() => main.getByTestId('demo-transcript').isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => main.getByTestId('demo-recommendation').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await main.getByTestId('demo-recommendation').getByText('Why').isVisible()).toBe(true);
+    // Issue 32 QA: each turn says when it was said ("Agent · 0:04 into the call"), never a dash.
+    expect(await main.getByTestId('demo-transcript').innerText()).toMatch(/Agent · 0:\d\d into the call/);
+    expect(await main.getByTestId('demo-transcript').innerText()).not.toContain('· —');
     await checkPage(page);
 
     // Prescreen: pick a trial, answer the form, see the recommendation, decide with an override.
