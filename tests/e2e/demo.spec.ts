@@ -40,6 +40,12 @@ describe('the demo area', () => {
     await expect.poll(() => main.getByTestId('demo-count-candidates').textContent(), { timeout: 20_000 }).toBe('3,000');
     expect(await main.getByRole('button', { name: 'Reset demo data' }).isVisible()).toBe(true);
     await checkPage(page);
+    // Issue 32 QA: the trials list's default selection leaves the demo organization out, and its empty state says so.
+    await page.goto('/trials');
+    await expect.poll(() => main.getByTestId('default-selection-note').isVisible(), { timeout: 20_000 }).toBe(true);
+    await checkPage(page);
+    await page.goto('/admin/demo');
+    await expect.poll(() => main.getByTestId('demo-last-reset').isVisible(), { timeout: 20_000 }).toBe(true);
     // The run is listed with the other processed runs, in words.
     await main.getByTestId('demo-last-reset').getByRole('link', { name: 'Processed runs' }).click();
     await page.waitForURL(/\/admin\/processed-runs/);
@@ -54,6 +60,9 @@ describe('the demo area', () => {
     await expect.poll(() => main.getByTestId('demo-transcript').isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => main.getByTestId('demo-recommendation').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await main.getByTestId('demo-recommendation').getByText('Why').isVisible()).toBe(true);
+    // Issue 32 QA: each turn says when it was said ("Agent · 0:04 into the call"), never a dash.
+    expect(await main.getByTestId('demo-transcript').innerText()).toMatch(/Agent · 0:\d\d into the call/);
+    expect(await main.getByTestId('demo-transcript').innerText()).not.toContain('· —');
     await checkPage(page);
 
     // Prescreen: pick a trial, answer the form, see the recommendation, decide with an override.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callLogSummaryWords, toolWords } from '../../src/web/features/voice/format';
+import { callLogSummaryWords, toolWords, transcriptOffsetWords } from '../../src/web/features/voice/format';
 
 // Issue 32: the call page's "Show the provider's messages" said the provider's codes ("Status: ended
 // (customer-ended-call)", "user (final)", "Tool calls: set-call-metadata"). The summaries as calls/service.ts writes them.
@@ -33,5 +33,20 @@ describe("the provider's log summaries in words", () => {
   it('leaves out a summary that only repeats the type, and leaves other text to the general rewording', () => {
     expect(callLogSummaryWords('speech-update', 'speech-update')).toBe('');
     expect(callLogSummaryWords('hang', 'Something else')).toBeNull();
+  });
+});
+
+// Issue 32 QA: the voice demo's transcript read "Agent · —" on every line (the simulator's turns carry "4s").
+describe('when a transcript turn was said, in words', () => {
+  it("reads a provider's offset and a time of day alike", () => {
+    expect(transcriptOffsetWords('4s', null)).toBe('0:04 into the call');
+    expect(transcriptOffsetWords('75.4s', '2026-11-30T04:13:00Z')).toBe('1:15 into the call');
+    expect(transcriptOffsetWords('2026-11-30T04:13:45Z', '2026-11-30T04:13:00Z')).toBe('0:45 into the call');
+  });
+  it('says nothing when the time is unknown or before the call', () => {
+    expect(transcriptOffsetWords(undefined, '2026-11-30T04:13:00Z')).toBeNull();
+    expect(transcriptOffsetWords('soon', '2026-11-30T04:13:00Z')).toBeNull();
+    expect(transcriptOffsetWords('2026-11-30T04:12:00Z', '2026-11-30T04:13:00Z')).toBeNull();
+    expect(transcriptOffsetWords('2026-11-30T04:13:45Z', null)).toBeNull();
   });
 });

@@ -197,6 +197,16 @@ describe('names, phones, codes', () => {
     expect(parseFirstName('my name is José')).toBe('José');
     expect(parseFirstName('Me llamo Ana')).toBe('Ana');
     expect(parseFirstName('12345')).toBeNull();
+    expect(parseFirstName('Good evening, this is Tomás')).toBe('Tomás');
+  });
+  it('asks again when the answer to "what is your first name?" is a greeting or a question (issue 32 QA)', () => {
+    expect(parseFirstName('Hi there')).toBeNull();
+    expect(parseFirstName('hello!')).toBeNull();
+    expect(parseFirstName('Hey, is this study still open?')).toBeNull();
+    expect(parseFirstName('what do you need my name for?')).toBeNull();
+    expect(parseFirstName('Buenas tardes')).toBeNull();
+    expect(parseFirstName('Hello there, I am Priya')).toBe('Priya');
+    expect(parseFirstName('Will')).toBe('Will');
   });
   it('finds a phone number and a code in a message', () => {
     expect(extractPhone('my number is (212) 555-0199')).toBe('(212) 555-0199');

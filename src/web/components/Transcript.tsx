@@ -62,7 +62,8 @@ export function Transcript({ turns, className, ...props }: { turns: TranscriptTu
         <li key={turn.key} className={cn('flex flex-col', turn.side === 'end' ? 'items-end' : 'items-start')}>
           <span className="mb-0.5 text-xs text-slate-700">
             {turn.speaker}
-            {turn.at ? ` · ${formatDateTime(turn.at)}` : ''}
+            {/* A time that is not a date (a provider's offset) is left out, not shown as a dash. */}
+            {turn.at && formatDateTime(turn.at) !== '—' ? ` · ${formatDateTime(turn.at)}` : ''}
           </span>
           <Bubble side={turn.side} tone={turn.tone}>
             {turn.text}

@@ -580,14 +580,25 @@ export function extractCode(text: string): string | null {
   return match ? match[1] : null;
 }
 
+/**
+ * Words that open a sentence but are never a first name: a greeting ("Hi there") or a question ("is this
+ * for me?") answered to "what is your first name?" must be asked again, not greet the visitor as "There".
+ */
+const NOT_A_NAME = new Set(
+  'there everyone all yes no ok okay sure thanks thank please what why how when where who which is are can could do does would i the a an this that it hi hello hey hola sí si gracias qué que cómo como cuál cual es está puedo'.split(
+    ' ',
+  ),
+);
+
 /** A first name from "Maria", "I'm Maria", "my name is Maria Lopez", "me llamo María": the first word, capitalized. */
 export function parseFirstName(text: string): string | null {
+  if (text.trim().endsWith('?')) return null;
   const cleaned = text
     .trim()
-    .replace(/^(hi|hello|hey|hola)[,!.\s]+/i, '')
+    .replace(/^(hi|hello|hey|hola|good (morning|afternoon|evening)|buenos días|buenas tardes|buenas)(\s+there)?[,!.\s]*/i, '')
     .replace(/^(my name is|my name's|my first name is|i am|i'm|im|it's|its|this is|call me|me llamo|mi nombre es|soy)\s+/i, '')
     .trim();
   const first = cleaned.split(/[\s,.!]+/)[0] ?? '';
-  if (!/^[\p{L}][\p{L}'-]{0,39}$/u.test(first)) return null;
+  if (!/^[\p{L}][\p{L}'-]{0,39}$/u.test(first) || NOT_A_NAME.has(first.toLocaleLowerCase())) return null;
   return first.charAt(0).toLocaleUpperCase() + first.slice(1);
 }

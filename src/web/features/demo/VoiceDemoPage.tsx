@@ -9,7 +9,7 @@ import { Transcript, type TranscriptTurn } from '../../components/Transcript';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Label, PageHeader, Select, SubmitButton } from '../../components/ui';
 import { errorMessage } from '../../lib/utils';
 import { CallStatusBadge, OutcomeText } from '../voice/components';
-import { formatCost, formatDuration } from '../voice/format';
+import { formatCost, formatDuration, transcriptOffsetWords } from '../voice/format';
 import { callFailureReason, isFinal, useCallQuery } from '../voice/queries';
 import { useDemoResultQuery, useDemoSamplesQuery, useStartDemoCall } from './queries';
 import { RecommendationCard } from './RecommendationCard';
@@ -20,7 +20,10 @@ const SAMPLE = 'sample';
 function turnsOf(call: CallDetail): TranscriptTurn[] {
   return call.transcript.map((turn, index) => {
     const person = turn.role === 'user' || turn.role === 'customer';
-    return { key: index, side: person ? 'end' : 'start', speaker: person ? 'Candidate' : 'Agent', at: turn.at, text: turn.text };
+    const speaker = person ? 'Candidate' : 'Agent';
+    // The simulator gives offsets ("4s"), not times of day: said in words, never "Agent · —".
+    const when = transcriptOffsetWords(turn.at, call.startedAt);
+    return { key: index, side: person ? 'end' : 'start', speaker: when ? `${speaker} · ${when}` : speaker, at: null, text: turn.text };
   });
 }
 

@@ -10,20 +10,12 @@ import { Transcript, type TranscriptTurn } from '../../components/Transcript';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '../../components/ui';
 import { CallStatusBadge } from './components';
 import { CallDetails, CallEvents } from './CallFacts';
-import { AGENT_TYPE_LABELS, callAgentName, callEventWords, callLogSummaryWords, toolWords } from './format';
+import { AGENT_TYPE_LABELS, callAgentName, callEventWords, callLogSummaryWords, toolWords, transcriptOffsetWords } from './format';
 import { callFailureReason, callRefreshMs, isFinal, useCallLogsQuery, useCallQuery, useDeleteCall, useVoiceAgentsQuery, type CallLogs } from './queries';
 import { humanSummary } from '../../lib/words';
 import { answerInWords } from '../prescreen/format';
 
 /** "0:45 into the call" from the call's start; nothing when either time is unknown. */
-function offsetWords(at: string | undefined, startedAt: string | null): string | null {
-  const said = at ? new Date(at).getTime() : Number.NaN;
-  const start = startedAt ? new Date(startedAt).getTime() : Number.NaN;
-  if (Number.isNaN(said) || Number.isNaN(start) || said < start) return null;
-  const seconds = Math.round((said - start) / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} into the call`;
-}
-
 function CallTranscript({ call }: { call: CallDetail }) {
   if (call.transcript.length === 0) {
     return <p className="text-sm text-slate-700">{isFinal(call.status) ? 'No transcript was recorded.' : 'The transcript appears as the call goes on.'}</p>;
@@ -31,7 +23,7 @@ function CallTranscript({ call }: { call: CallDetail }) {
   const turns = call.transcript.map((turn, index): TranscriptTurn => {
     const person = turn.role === 'user' || turn.role === 'customer';
     const speaker = person ? 'Person' : turn.role === 'assistant' || turn.role === 'bot' ? 'Agent' : 'System';
-    const when = offsetWords(turn.at, call.startedAt);
+    const when = transcriptOffsetWords(turn.at, call.startedAt);
     // The time in words beside the speaker ("Agent · 0:45 into the call"), or the speaker alone: never a dash.
     return { key: index, side: person ? 'end' : 'start', speaker: when ? `${speaker} · ${when}` : speaker, at: null, text: turn.text };
   });

@@ -138,3 +138,22 @@ export function callAgentName(voiceAgentId: string | null, agents: { data?: { vo
   if (agents.data) return agents.data.voiceAgents.find((agent) => agent.id === voiceAgentId)?.name ?? 'Deleted agent';
   return agents.isError ? 'Agent not loaded' : '…';
 }
+
+/**
+ * When a transcript turn was said, in words ("0:45 into the call"), or null when unknown. Providers give either
+ * the time of day (ISO, measured from the call's start) or the offset itself ("4s", "12.5s", as the simulator
+ * writes it): a turn's time must never read as a dash.
+ */
+export function transcriptOffsetWords(at: string | undefined | null, startedAt: string | null): string | null {
+  if (!at) return null;
+  const offset = /^(\d+(?:\.\d+)?)s$/.exec(at.trim());
+  let seconds: number;
+  if (offset) seconds = Math.round(Number(offset[1]));
+  else {
+    const said = new Date(at).getTime();
+    const start = startedAt ? new Date(startedAt).getTime() : Number.NaN;
+    if (Number.isNaN(said) || Number.isNaN(start) || said < start) return null;
+    seconds = Math.round((said - start) / 1000);
+  }
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} into the call`;
+}
