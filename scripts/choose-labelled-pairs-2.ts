@@ -6,8 +6,7 @@
  * spine pool without a named near miss gets one trial of another condition drawn by seed 2041. Prints the pairs as
  * JSON; run once, after the vignettes were written and before any label: `npx tsx scripts/choose-labelled-pairs-2.ts`.
  */
-import { readFileSync } from 'node:fs';
-import { seeded, shuffled } from './choose-labelled-pairs';
+import { DISC, seeded, shuffled, studyConditions } from './choose-labelled-pairs';
 
 export const SEED = 2041;
 
@@ -39,15 +38,8 @@ const NAMED_NEAR_MISS = new Set(['ours2-13', 'ours2-14']);
 /** The spine patients: their pairs are all named (the herniation trials are not "other conditions"). */
 const SPINE = new Set(['ours2-17', 'ours2-18', 'ours2-19', 'ours2-20']);
 
-const DISC = /disc|disk|herniat|prolapse|sciatica|radiculopathy|nucleus pulposus/i;
-
 function main() {
-  const studies = JSON.parse(readFileSync('../shared/data/ctgov/studies.json', 'utf8')) as Array<{
-    protocolSection: { identificationModule: { nctId: string }; conditionsModule?: { conditions?: string[] } };
-  }>;
-  const conditions = new Map(
-    studies.map((s) => [s.protocolSection.identificationModule.nctId, (s.protocolSection.conditionsModule?.conditions ?? []).join('; ')]),
-  );
+  const conditions = studyConditions();
   const ids = [...conditions.keys()].sort();
   // The same pool of "other conditions" as the first batch's procedure.
   const others = ids.filter((id) => !DISC.test(conditions.get(id) ?? '') && !/healthy|older adults/i.test(conditions.get(id) ?? ''));

@@ -83,15 +83,18 @@ const RELEVANT: Record<string, Array<string | [typeof LUMBAR, number]>> = {
   'sigir-201411': [],
 };
 
-const DISC = /disc|disk|herniat|prolapse|sciatica|radiculopathy|nucleus pulposus/i;
+export const DISC = /disc|disk|herniat|prolapse|sciatica|radiculopathy|nucleus pulposus/i;
 
-function main() {
+/** Each ctgov record's listed conditions, joined, by NCT id (read in place from ../shared). */
+export function studyConditions(): Map<string, string> {
   const studies = JSON.parse(readFileSync('../shared/data/ctgov/studies.json', 'utf8')) as Array<{
     protocolSection: { identificationModule: { nctId: string }; conditionsModule?: { conditions?: string[] } };
   }>;
-  const conditions = new Map(
-    studies.map((s) => [s.protocolSection.identificationModule.nctId, (s.protocolSection.conditionsModule?.conditions ?? []).join('; ')]),
-  );
+  return new Map(studies.map((s) => [s.protocolSection.identificationModule.nctId, (s.protocolSection.conditionsModule?.conditions ?? []).join('; ')]));
+}
+
+function main() {
+  const conditions = studyConditions();
   const ids = [...conditions.keys()].sort();
   const random = seeded(SEED);
   const lumbarAll = ids.filter((id) => DISC.test(conditions.get(id) ?? '') && !/cervical|thoracic/i.test(conditions.get(id) ?? ''));
