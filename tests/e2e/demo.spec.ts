@@ -63,6 +63,27 @@ describe('the demo area', () => {
     // Issue 32 QA: each turn says when it was said ("Agent · 0:04 into the call"), never a dash.
     expect(await main.getByTestId('demo-transcript').innerText()).toMatch(/Agent · 0:\d\d into the call/);
     expect(await main.getByTestId('demo-transcript').innerText()).not.toContain('· —');
+    // Issue 32: a person says a date of birth in words, never the stored 1982-04-12.
+    expect(await main.getByTestId('demo-transcript').innerText()).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+    await checkPage(page);
+    // Issue 32: the call is the demo organization's, with its real agent, and listed under its Calls.
+    await main.getByRole('link', { name: 'Open the full call record' }).click();
+    await page.waitForURL(/\/admin\/calls\/[^/]+$/);
+    const callPath = new URL(page.url()).pathname;
+    await expect
+      .poll(
+        () =>
+          main
+            .getByText(/ - prescreen calls/)
+            .first()
+            .isVisible(),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(await main.getByText('Deleted agent').count()).toBe(0);
+    await page.goto('/admin/calls');
+    await expect.poll(() => main.locator(`a[href="${callPath}"]`).count(), { timeout: 20_000 }).toBe(1);
+    expect(await main.getByText('Deleted agent').count()).toBe(0);
     await checkPage(page);
 
     // Prescreen: pick a trial, answer the form, see the recommendation, decide with an override.

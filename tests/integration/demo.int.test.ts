@@ -155,6 +155,26 @@ describe('the demo area', () => {
     expect(results.body.results[0].aiRecommendation).toMatch(/^(PASS|FAIL|INCONCLUSIVE|POTENTIAL)$/);
   });
 
+  it("records the demo call as the demo organization's own: listed in its calls, with its real agent, and nowhere else", async () => {
+    const placed = await admin.post('/api/demo/voice-call', {});
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const demo = (await admin.get('/api/demo/')).body.organization;
+    expect(placed.body.organizationId).toBe(demo.id);
+    const asDemo = await t.signInAdmin();
+    asDemo.activeOrganizationId = demo.id;
+    const listed = await asDemo.get('/api/calls?limit=100');
+    expect(listed.status).toBe(200);
+    expect(listed.body.calls.map((item: { id: string }) => item.id)).toContain(placed.body.id);
+    const agents = await asDemo.get('/api/voice-agents');
+    const agent = agents.body.voiceAgents.find((item: { id: string }) => item.id === placed.body.voiceAgentId);
+    expect(agent, JSON.stringify(agents.body)).toMatchObject({ type: 'PRESCREEN', active: true });
+    expect((await asDemo.get(`/api/calls/${placed.body.id}`)).status).toBe(200);
+    // Another organization neither lists nor opens it.
+    const others = await customer.actor.get('/api/calls?limit=100');
+    expect(others.body.calls.map((item: { id: string }) => item.id)).not.toContain(placed.body.id);
+    expect((await customer.actor.get(`/api/calls/${placed.body.id}`)).status).toBe(404);
+  });
+
   it('gives sample people a referral note, so their simulated calls end by what it says, not all alike', async () => {
     const recommendations: string[] = [];
     for (let i = 0; i < 6; i++) {

@@ -107,6 +107,34 @@ describe('answers from a call', () => {
       { questionId: 'puffs', value: 5, evidence: 'Recorded by the agent during the call' },
     ]);
   });
+  it('reads a date of birth said as a person says it, in English and Spanish (issue 32)', () => {
+    const said = (text: string, language: 'en' | 'es') =>
+      extractCallAnswers(
+        blocks,
+        {
+          structuredData: {},
+          transcript: [
+            { role: 'assistant', text: 'What is your date of birth?' },
+            { role: 'user', text },
+          ],
+          language,
+        },
+        '2026-06-15',
+      )[0];
+    expect(said('September 3, 1975', 'en')).toMatchObject({ questionId: 'dob', value: '1975-09-03' });
+    expect(said('It is the 3rd of September 1975', 'en')).toMatchObject({ questionId: 'dob', value: '1975-09-03' });
+    expect(said('3 de septiembre de 1975', 'es')).toMatchObject({ questionId: 'dob', value: '1975-09-03' });
+    expect(said('nací el 28 de febrero de 1961', 'es')).toMatchObject({ questionId: 'dob', value: '1961-02-28' });
+  });
+  it("reads back the simulator's spoken date of birth in both languages", () => {
+    const person = { dateOfBirth: '1969-11-30', sex: 'male', customFields: {} };
+    for (const language of ['en', 'es'] as const) {
+      const text = syntheticAnswer({ id: 'dob', type: 'date', phone: { en: 'What is your date of birth?' } }, person, language);
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      const answers = extractCallAnswers(blocks, { structuredData: { answers: { dob: text } }, transcript: [], language }, '2026-06-15');
+      expect(answers[0]).toMatchObject({ questionId: 'dob', value: '1969-11-30' });
+    }
+  });
   it('leaves out unclear answers', () => {
     expect(extractCallAnswers(blocks, { structuredData: { answers: { asthma: 'purple' } }, transcript: [], language: 'en' })).toEqual([]);
   });
@@ -115,7 +143,8 @@ describe('answers from a call', () => {
 describe("the simulator's synthetic person", () => {
   const person = { dateOfBirth: '1980-03-04', sex: 'female', customFields: { asthma: true, puffs: 4 } };
   it('answers from the candidate record, else a deterministic default', () => {
-    expect(syntheticAnswer({ id: 'dob', type: 'date', phone: { en: 'What is your date of birth?' } }, person, 'en')).toBe('1980-03-04');
+    expect(syntheticAnswer({ id: 'dob', type: 'date', phone: { en: 'What is your date of birth?' } }, person, 'en')).toBe('March 4, 1980');
+    expect(syntheticAnswer({ id: 'dob', type: 'date', phone: { en: 'What is your date of birth?' } }, person, 'es')).toBe('4 de marzo de 1980');
     expect(syntheticAnswer({ id: 'asthma', type: 'yes_no', phone: { en: 'Asthma?' } }, person, 'es')).toBe('sí');
     expect(syntheticAnswer({ id: 'puffs', type: 'number', phone: { en: 'Puffs?' } }, person, 'en')).toBe('4');
     expect(syntheticAnswer({ id: 'smoke', type: 'yes_no', phone: { en: 'Do you smoke?' } }, person, 'en')).toBe('no');

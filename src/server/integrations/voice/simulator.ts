@@ -71,7 +71,7 @@ export function syntheticAnswer(question: ScriptQuestion, person: SimulatedPerso
     return String(custom);
   }
   const wording = `${question.id.replace(/[_-]+/g, ' ')} ${question.phone.en}`.toLowerCase();
-  if (question.type === 'date' && person.dateOfBirth && /birth|dob|born/.test(wording)) return person.dateOfBirth;
+  if (question.type === 'date' && person.dateOfBirth && /birth|dob|born/.test(wording)) return spokenDate(person.dateOfBirth, language);
   if (question.type === 'number' && person.dateOfBirth && /\b(age|how old)\b/.test(wording)) return String(ageOn(person.dateOfBirth, today));
   if (/\b(sex|gender)\b/.test(wording) && SEX_WORDS[person.sex]) {
     const option = question.options?.find((item) => item.value.toLowerCase() === person.sex || item.label.en.toLowerCase() === person.sex);
@@ -98,6 +98,13 @@ export function syntheticAnswer(question: ScriptQuestion, person: SimulatedPerso
       if (WHEN_TO_CALL.test(wording)) return preferredTime(person, language);
       return language === 'es' ? 'nada más' : 'nothing else';
   }
+}
+
+/** A date as a person says it: "April 12, 1982", "12 de abril de 1982" (never the stored 1982-04-12). */
+export function spokenDate(isoDate: string, language: 'en' | 'es'): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(date);
 }
 
 const ENDED_REASON = { no_answer: 'customer-did-not-answer', busy: 'customer-busy', voicemail: 'voicemail', hang_up: 'customer-ended-call' } as const;

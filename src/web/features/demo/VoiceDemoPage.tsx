@@ -7,6 +7,7 @@ import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { Transcript, type TranscriptTurn } from '../../components/Transcript';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Label, PageHeader, Select, SubmitButton } from '../../components/ui';
+import { useActiveOrganization } from '../../lib/active-organization';
 import { errorMessage } from '../../lib/utils';
 import { CallStatusBadge, OutcomeText } from '../voice/components';
 import { formatCost, formatDuration, transcriptOffsetWords } from '../voice/format';
@@ -33,6 +34,7 @@ function LiveCall({ callId, organizationId }: { callId: string; organizationId: 
   const call = query.data;
   const ended = call ? isFinal(call.status) : false;
   const result = useDemoResultQuery(call?.candidateId ?? null, organizationId, { enabled: Boolean(call?.prescreenResultId), poll: true });
+  const { activeOrganizationId, setActiveOrganization } = useActiveOrganization();
   if (query.isPending) return <Spinner label="Placing the call" />;
   if (query.isError) return <ErrorCard title="Could not load the call" error={query.error} onRetry={() => void query.refetch()} />;
   const data = query.data;
@@ -72,9 +74,18 @@ function LiveCall({ callId, organizationId }: { callId: string; organizationId: 
             </div>
           )}
           {!ended && recorded > 0 && <p className="text-sm text-slate-700">{recorded} answers recorded so far.</p>}
-          <Link to="/admin/calls/$callId" params={{ callId: data.id }} className="text-sm font-medium text-blue-800 hover:underline">
-            Open the full call record
-          </Link>
+          {/* The call is the demo organization's: opened there, it is listed under Calls with its agent (issue 32). */}
+          <p className="text-sm text-slate-700">
+            <Link
+              to="/admin/calls/$callId"
+              params={{ callId: data.id }}
+              onClick={() => activeOrganizationId !== organizationId && setActiveOrganization(organizationId)}
+              className="font-medium text-blue-800 hover:underline"
+            >
+              Open the full call record
+            </Link>{' '}
+            (in the demo organization, where it is listed under Calls)
+          </p>
         </CardContent>
       </Card>
       {ended && data.status === 'ended' && !data.prescreenResultId && <p className="text-sm text-slate-700">The call ended without a prescreen result.</p>}

@@ -164,7 +164,7 @@ function ExtractedData({ call }: { call: CallDetail }) {
 /** /admin/calls/$callId: one call, refreshed every 2 s until it ends. */
 export function CallDetailPage({ callId }: { callId: string }) {
   const query = useCallQuery(callId);
-  const agentsQuery = useVoiceAgentsQuery();
+  const agentsQuery = useVoiceAgentsQuery(undefined, query.data ? [query.data.organizationId] : undefined);
   const navigate = useNavigate();
   const remove = useDeleteCall();
   const [deleting, setDeleting] = useState(false);

@@ -172,8 +172,11 @@ export function CallsPage({ filter, page, onChange }: { filter: CallFilter; page
     wasActive.current = runActive;
   }, [runActive, queryClient]);
   const query = useCallsQuery({ filter, limit: paging.pageSize, offset: paging.offset }, { refreshMs: runActive ? 2000 : false });
-  const agentsQuery = useVoiceAgentsQuery();
   const rows = query.data?.calls ?? [];
+  const agentsQuery = useVoiceAgentsQuery(
+    undefined,
+    rows.map((call) => call.organizationId),
+  );
   const total = query.data?.total ?? 0;
 
   const body = (

@@ -133,9 +133,15 @@ export function callLogSummaryWords(type: string, summary: string): string | nul
  * A call's agent in words, from the agents' list: "Deleted agent" only once that list is known (the call often comes
  * first, and "deleted" would then be wrong for a moment), "…" while it loads.
  */
-export function callAgentName(voiceAgentId: string | null, agents: { data?: { voiceAgents: Array<{ id: string; name: string }> }; isError: boolean }): string {
+export function callAgentName(
+  voiceAgentId: string | null,
+  agents: { data?: { voiceAgents: Array<{ id: string; name: string }> }; isError: boolean; isPlaceholderData?: boolean },
+): string {
   if (!voiceAgentId) return '—';
-  if (agents.data) return agents.data.voiceAgents.find((agent) => agent.id === voiceAgentId)?.name ?? 'Deleted agent';
+  const found = agents.data?.voiceAgents.find((agent) => agent.id === voiceAgentId)?.name;
+  if (found) return found;
+  // Another organization's list shown while this one's loads cannot say the agent was deleted.
+  if (agents.data && !agents.isPlaceholderData) return 'Deleted agent';
   return agents.isError ? 'Agent not loaded' : '…';
 }
 

@@ -13,7 +13,7 @@ import * as endpoints from '../../lib/api-operations.gen';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
 export const voiceKeys = {
-  agents: (activeId: string | null, type: VoiceAgentType | undefined) => ['org', activeId, 'voice-agents', { type }] as const,
+  agents: (activeId: string | null, type: VoiceAgentType | undefined, orgs?: string) => ['org', activeId, 'voice-agents', { type, orgs }] as const,
   calls: (activeId: string | null, params: CallsParams) => ['org', activeId, 'calls', params] as const,
   call: (activeId: string | null, id: string) => ['org', activeId, 'call', id] as const,
   logs: (activeId: string | null, id: string) => ['org', activeId, 'call-logs', id] as const,
@@ -24,12 +24,18 @@ export const voiceKeys = {
 export const CALL_STORAGE_STALE_MS = 5 * 60_000;
 export const CALL_STORAGE_GC_MS = 30 * 60_000;
 
-export function useVoiceAgentsQuery(type?: VoiceAgentType) {
+/**
+ * The agents of the active organization's default selection, or of the organizations named (`organizationIds`): a
+ * call's agent is looked up in the call's own organization, which an internal admin's default selection leaves out
+ * for the demo organization (its calls read "Deleted agent" otherwise; issue 32).
+ */
+export function useVoiceAgentsQuery(type?: VoiceAgentType, organizationIds?: readonly string[]) {
   const { activeOrganizationId } = useActiveOrganization();
+  const orgs = organizationIds?.length ? [...new Set(organizationIds)].sort().join(',') : undefined;
   return useQuery(
     orgQueryOptions({
-      queryKey: voiceKeys.agents(activeOrganizationId, type),
-      queryFn: ({ signal }) => api.call(endpoints.listVoiceAgents, { query: { type }, signal }),
+      queryKey: voiceKeys.agents(activeOrganizationId, type, orgs),
+      queryFn: ({ signal }) => api.call(endpoints.listVoiceAgents, { query: { type, orgs }, signal }),
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
     }),
