@@ -273,10 +273,12 @@ describe('a chat from initiate to a prescreen result', () => {
     await sayOk(chat, 'yeah');
     const last = await sayOk(chat, 'no never');
     expect(last).toMatchObject({ status: 'COMPLETED', awaiting: 'none' });
-    expect(last.messages.map((message: { text: string }) => message.text).slice(-2)).toEqual([
-      'Thank you for chatting with us.',
-      'A member of the study team will call you back soon.',
-    ]);
+    // Issue 32: one closing message, the agent's words then the next step.
+    expect(last.messages.at(-1)).toMatchObject({
+      kind: 'next_step',
+      text: 'Thank you for chatting with us. A member of the study team will call you back soon.',
+    });
+    expect(last.messages.filter((message: { kind: string }) => message.kind === 'closing' || message.kind === 'next_step')).toHaveLength(1);
 
     const [done] = await t.deps.db.select().from(chatConversation).where(eq(chatConversation.id, chat.id));
     expect(done.status).toBe('COMPLETED');
@@ -377,7 +379,7 @@ describe('a chat from initiate to a prescreen result', () => {
     await sayOk(chat, 'claro');
     const last = await sayOk(chat, 'nunca');
     expect(last.status).toBe('COMPLETED');
-    expect(last.messages.at(-2).text).toBe('Gracias por conversar con nosotros.');
+    expect(last.messages.at(-1).text).toMatch(/^Gracias por conversar con nosotros\. /);
   });
 
   it('without phone verification: the candidate is created at the end from the name (and phone, if given)', async () => {
@@ -422,7 +424,7 @@ describe('a chat from initiate to a prescreen result', () => {
     expect(pushBack.messages.at(-1).text).toMatch(/needs a phone number or an email/);
     const last = await sayOk(chat, 'rosa.diaz@example.test');
     expect(last.status).toBe('COMPLETED');
-    expect(last.messages.map((message: { text: string }) => message.text)).toContain('A member of the study team will call you back soon.');
+    expect(last.messages.at(-1).text).toMatch(/A member of the study team will call you back soon\.$/);
 
     const [row] = await t.deps.db.select().from(chatConversation).where(eq(chatConversation.id, chat.id));
     const [person] = await t.deps.db.select().from(candidate).where(eq(candidate.id, row.candidateId!));

@@ -201,17 +201,40 @@ describe('the dialogue, in English', () => {
     expect(closing(ctx(), state, 'INCONCLUSIVE').map((reply) => reply.kind)).toEqual(['next_step']);
   });
 
-  it('closing: the next step follows the outcome and the agent', () => {
+  it('closing: one message whose next step follows the outcome and the agent', () => {
     const done = { ...play(ctx(), []).state, phase: 'done' as const, ended: 'completed' as const };
-    expect(closing(ctx(), done, 'PASS').map((reply) => reply.text)).toEqual([
-      'Thank you for your answers!',
-      'A member of the study team will call you back soon.',
+    expect(closing(ctx(), done, 'PASS')).toEqual([
+      { text: 'Thank you for your answers! A member of the study team will call you back soon.', kind: 'next_step' },
     ]);
-    expect(closing(ctx({ nextStep: 'visit' }), done, 'POTENTIAL')[1].text).toMatch(/screening visit/);
-    expect(closing(ctx({ nextStep: 'book_call' }), done, 'PASS')[1].text).toMatch(/book a call/);
-    expect(closing(ctx({ nextStep: 'none' }), done, 'PASS')).toHaveLength(1);
-    expect(closing(ctx(), done, 'FAIL')[1].text).toMatch(/may not be the right fit/);
-    expect(closing(ctx(), { ...done, language: 'es' }, 'PASS')[0].text).toBe('¡Gracias por sus respuestas!');
+    expect(closing(ctx({ nextStep: 'visit' }), done, 'POTENTIAL')[0].text).toMatch(/screening visit/);
+    expect(closing(ctx({ nextStep: 'book_call' }), done, 'PASS')[0].text).toMatch(/book a call/);
+    expect(closing(ctx({ nextStep: 'none' }), done, 'PASS')).toEqual([{ text: 'Thank you for your answers!', kind: 'closing' }]);
+    expect(closing(ctx(), { ...done, language: 'es' }, 'PASS')[0].text).toBe(
+      '¡Gracias por sus respuestas! Un miembro del equipo del estudio le llamará pronto.',
+    );
+  });
+
+  it('closing (issue 32): a person who is not a fit is told so kindly, never also promised contact about this study', () => {
+    const promise = 'Many thanks, Lee. Someone from the clinic will be in touch with you shortly.';
+    const context = ctx({ closingMessage: { en: promise, es: 'Muchas gracias. Alguien de la clínica le contactará en breve.' } });
+    const base = { ...play(ctx(), []).state, phase: 'done' as const, ended: 'completed' as const, firstName: 'Lee', phoneVerified: true };
+    const agreed = closing(context, { ...base, consent: true }, 'FAIL');
+    expect(agreed).toHaveLength(1);
+    expect(agreed[0].text).toBe(
+      'Thank you for your answers, Lee. Based on your answers this study may not be the right fit for you. With your permission, the study team may contact you about other studies that could suit you.',
+    );
+    expect(closing(context, { ...base, consent: false }, 'FAIL')[0].text).toMatch(/We will not contact you about other studies/);
+    const spanish = closing(context, { ...base, consent: true, language: 'es' }, 'FAIL');
+    expect(spanish).toHaveLength(1);
+    expect(spanish[0].text).toMatch(/^Gracias por sus respuestas, Lee\. .*no sea adecuado.*otros estudios/);
+    expect(spanish[0].text).not.toMatch(/le contactará en breve/);
+    // Unsure: the team reviews; the agent's unconditional promise is not repeated.
+    const unsure = closing(context, base, 'INCONCLUSIVE');
+    expect(unsure.map((reply) => reply.text)).toEqual([
+      'Thank you for your answers, Lee. The study team will review your answers and contact you if the study could be a fit.',
+    ]);
+    // A possible fit keeps the agent's own words, followed by the next step.
+    expect(closing(context, base, 'POTENTIAL').map((reply) => reply.text)).toEqual([`${promise} A member of the study team will call you back soon.`]);
   });
 });
 
@@ -307,7 +330,7 @@ describe('without phone verification', () => {
     const byEmail = play(context, ['Sam', 'no', ...answers, 'you can write to Sam.Lee@Example.org']);
     expect(byEmail.transcript.some((text) => /best phone number or email/.test(text))).toBe(true);
     expect(byEmail).toMatchObject({ finished: 'completed', state: { contactEmail: 'sam.lee@example.org', contactPhone: null } });
-    expect(closing(context, byEmail.state, 'PASS').map((reply) => reply.text)).toContain('A member of the study team will call you back soon.');
+    expect(closing(context, byEmail.state, 'PASS')[0].text).toMatch(/A member of the study team will call you back soon\.$/);
   });
 
   it('skipping the contact is questioned once; then the chat ends without promising a call back', () => {

@@ -224,17 +224,20 @@ export function PageHeader({ title, description, actions }: { title: string; des
  * page. The region is positioned, so visually hidden text in cells stays inside it instead of widening the
  * document; it asks for no width of its own (w-0 min-w-full), so a grid or card around it does not grow to the
  * table's width; and it is focusable and named so a keyboard can scroll it (axe's scrollable-region-focusable).
+ * Under a visible heading that names it, pass the heading's id as `labelledBy` instead of a caption: a screen
+ * reader would otherwise read the same words twice (issue 32).
  */
-export function Table({ caption, children }: { caption: string; children: ReactNode }) {
+export function Table({ children, ...name }: { children: ReactNode } & ({ caption: string } | { labelledBy: string })) {
+  const label = 'caption' in name ? { 'aria-label': name.caption } : { 'aria-labelledby': name.labelledBy };
   return (
     <div
       role="region"
-      aria-label={caption}
+      {...label}
       tabIndex={0}
       className="relative w-0 min-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-700"
     >
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
+      <table className="w-full border-collapse text-left text-sm" {...('caption' in name ? {} : { 'aria-labelledby': name.labelledBy })}>
+        {'caption' in name && <caption className="sr-only">{name.caption}</caption>}
         {children}
       </table>
     </div>

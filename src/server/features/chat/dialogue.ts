@@ -171,8 +171,11 @@ export const DIALOGUE_STRINGS = {
     nextBookCall: 'A member of the study team will contact you to book a call.',
     nextCallback: 'A member of the study team will call you back soon.',
     nextVisit: 'The study team will contact you to schedule a screening visit.',
-    notMatch: 'Based on your answers this study may not be the right fit, but the study team will review them and may tell you about other studies.',
+    notMatch: 'Based on your answers this study may not be the right fit for you.',
+    otherStudies: 'With your permission, the study team may contact you about other studies that could suit you.',
+    noOtherStudies: 'We will not contact you about other studies, but you are welcome to chat with us again at any time.',
     review: 'The study team will review your answers and contact you if the study could be a fit.',
+    thanks: 'Thank you for your answers{name}.',
     skip: /^(skip|no|no thanks|no thank you|none|pass|omitir|saltar|no gracias|ninguno)$/,
   },
   es: {
@@ -218,9 +221,11 @@ export const DIALOGUE_STRINGS = {
     nextBookCall: 'Un miembro del equipo del estudio le contactará para programar una llamada.',
     nextCallback: 'Un miembro del equipo del estudio le llamará pronto.',
     nextVisit: 'El equipo del estudio le contactará para programar una visita de evaluación.',
-    notMatch:
-      'Según sus respuestas, es posible que este estudio no sea adecuado para usted, pero el equipo las revisará y podría informarle de otros estudios.',
+    notMatch: 'Según sus respuestas, es posible que este estudio no sea adecuado para usted.',
+    otherStudies: 'Con su permiso, el equipo del estudio podría contactarle sobre otros estudios que le puedan convenir.',
+    noOtherStudies: 'No le contactaremos sobre otros estudios, pero puede volver a escribirnos cuando quiera.',
     review: 'El equipo del estudio revisará sus respuestas y le contactará si el estudio podría ser adecuado.',
+    thanks: 'Gracias por sus respuestas{name}.',
     skip: /^(skip|no|no thanks|none|omitir|saltar|no gracias|ninguno)$/,
   },
 } as const;
@@ -526,11 +531,25 @@ export function afterCodeChecked(ctx: DialogueContext, state: DialogueState, out
   return { state: next, replies: [{ text: say(language, 'expiredCode'), kind: 'verification', inputType: 'phone' }] };
 }
 
-/** The closing message and the next step for the outcome (null: no result could be recorded). */
+/**
+ * The one closing message for the outcome (null: no result could be recorded). The agent's own closing text
+ * usually promises contact, so it opens the message only when the outcome keeps that promise; otherwise a plain
+ * thank-you does, and the message says what happens next (issue 32: two messages contradicted each other).
+ */
 export function closing(ctx: DialogueContext, state: DialogueState, recommendation: AiRecommendation | null): AgentReply[] {
   const language = state.language;
-  const replies: AgentReply[] = [];
-  if (state.ended !== 'stopped') replies.push({ text: localized(ctx.agent.closingMessage, language), kind: 'closing' });
+  const next = nextStepKey(ctx, state, recommendation);
+  if (state.ended === 'stopped') return next ? [{ text: say(language, next), kind: 'next_step' }] : [];
+  const keepsPromise = next === null || next === 'nextBookCall' || next === 'nextCallback' || next === 'nextVisit';
+  const opening = keepsPromise ? localized(ctx.agent.closingMessage, language) : say(language, 'thanks', { name: nameSuffix(state) });
+  if (!next) return [{ text: opening, kind: 'closing' }];
+  const parts = [opening, say(language, next)];
+  if (next === 'notMatch') parts.push(say(language, state.consent === true && reachable(state) ? 'otherStudies' : 'noOtherStudies'));
+  return [{ text: parts.join(' '), kind: 'next_step' }];
+}
+
+/** What happens next for the outcome, or null when there is nothing to add to the agent's closing text. */
+function nextStepKey(ctx: DialogueContext, state: DialogueState, recommendation: AiRecommendation | null): StringKey | null {
   let next: StringKey | null = null;
   if (recommendation === 'FAIL') next = 'notMatch';
   else if (recommendation === 'INCONCLUSIVE' || (recommendation && state.ended === 'stopped')) next = 'review';
@@ -539,6 +558,5 @@ export function closing(ctx: DialogueContext, state: DialogueState, recommendati
   }
   // Never promise a call back to someone the team cannot reach.
   if (next && next !== 'notMatch' && !ctx.agent.requirePhoneVerification && !reachable(state)) next = 'noContact';
-  if (next) replies.push({ text: say(language, next), kind: 'next_step' });
-  return replies;
+  return next;
 }

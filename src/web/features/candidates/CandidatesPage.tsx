@@ -7,6 +7,7 @@ import { Pager } from '../../components/Pager';
 import { buttonClass, EmptyState } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { FhirImportDialog } from '../clinical-record/dialogs';
+import { DefaultSelectionNote } from '../trials/DefaultSelectionNote';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
 import { useTrialsQuery } from '../trials/queries';
 import { trialOption } from '../trials/trial-option';
@@ -117,8 +118,9 @@ export function CandidatesPage({
       errorTitle="Could not load candidates"
       filtered={!isEmptyOrganization}
       empty={
-        <EmptyState title="No candidates yet">
+        <EmptyState title={orgs?.length ? 'No candidates in the chosen organizations' : 'No candidates yet'}>
           <p>Add a candidate by hand, import a CSV or JSON file of many, or import one patient’s health record (FHIR).</p>
+          {isGlobal && !orgs?.length && <DefaultSelectionNote listing="candidates" />}
           <div className="mt-4 flex flex-wrap justify-center gap-2">
             <CandidateFormDialog organizations={createTargets} />
             <ImportLink />

@@ -140,7 +140,7 @@ export function UsersPage() {
           {pending.length === 0 ? (
             <EmptyState title="No pending invitations" />
           ) : (
-            <Table caption="Pending invitations">
+            <Table labelledBy="invitations-heading">
               <thead>
                 <tr>
                   <Th>Email</Th>
