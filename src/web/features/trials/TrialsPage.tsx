@@ -6,6 +6,7 @@ import { Spinner } from '../../components/Spinner';
 import { buttonClass, EmptyState, PageHeader } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { TrialTable } from './components';
+import { DefaultSelectionNote } from './DefaultSelectionNote';
 import { OrganizationFilter } from './OrganizationFilter';
 import { useTrialsQuery } from './queries';
 import { TrialFormDialog } from './dialogs';
@@ -61,12 +62,7 @@ export function TrialsPage({
     body = (
       <EmptyState title={orgs?.length ? 'No trials in the chosen organizations' : 'No trials yet'}>
         <p>Create a trial by hand, or import one from a ClinicalTrials.gov record and review its criteria.</p>
-        {isGlobal && !orgs?.length && (
-          // The default selection leaves out the demo organization: right after "Create demo data" its trials are not here.
-          <p className="mt-2" data-testid="default-selection-note">
-            Organizations whose names contain “demo”, “test” or “Cohortly” are left out by default: choose one under Organizations above to see its trials.
-          </p>
-        )}
+        {isGlobal && !orgs?.length && <DefaultSelectionNote things="trials" />}
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           <TrialFormDialog organizations={createTargets} />
           <ImportLink />
