@@ -75,7 +75,7 @@ export const smsSearch = searchSchema({ candidateId: optionalId, orgs: orgList }
 export const voiceAgentsSearch = searchSchema({
   'agent-type': oneOfOr(AGENT_TYPES, 'PRESCREEN'),
 });
-export const chatAgentsSearch = searchSchema({ search: optionalText });
+export const chatAgentsSearch = searchSchema({ search: optionalText, orgs: orgList });
 /**
  * /admin/onboard/{id}: the wizard's step, so a reload resumes where the admin was. Any text here (the list of
  * steps would weigh on the first page); the wizard shows the onboarding's own step for one it does not know.

@@ -44,6 +44,17 @@ describe('the demo area', () => {
     await page.goto('/trials');
     await expect.poll(() => main.getByTestId('default-selection-note').isVisible(), { timeout: 20_000 }).toBe(true);
     await checkPage(page);
+    // Issue 32 QA: the prescreen form and chat agent lists honour the organization filter like the trials list.
+    for (const list of ['/admin/prescreen-forms', '/admin/chat-agents']) {
+      await page.goto(list);
+      await main.getByRole('button', { name: /^Filter by organization/ }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Demo Research Site' }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => main.getByRole('table').locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await main.getByText(/No (prescreen forms|chat agents) yet/).count()).toBe(0);
+      await checkPage(page);
+    }
+    expect(await main.getByText('Public chat page of Demo Research Site').isVisible()).toBe(true);
     await page.goto('/admin/demo');
     await expect.poll(() => main.getByTestId('demo-last-reset').isVisible(), { timeout: 20_000 }).toBe(true);
     // The run is listed with the other processed runs, in words.

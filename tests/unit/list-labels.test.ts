@@ -20,7 +20,7 @@ describe('a table named by the heading above it (issue 32)', () => {
 
 describe('the default organization selection note', () => {
   it('says, in the same words for each list, which organizations are left out and how to see one', () => {
-    const text = (listing: 'trials' | 'candidates') => renderToStaticMarkup(createElement(DefaultSelectionNote, { listing }));
+    const text = (things: string) => renderToStaticMarkup(createElement(DefaultSelectionNote, { things }));
     expect(text('candidates')).toContain('“demo”, “test” or “Cohortly” are left out by default: choose one under Organizations above to see its candidates.');
     expect(text('trials').replace('trials', 'candidates')).toBe(text('candidates'));
   });

@@ -120,7 +120,7 @@ export function CandidatesPage({
       empty={
         <EmptyState title={orgs?.length ? 'No candidates in the chosen organizations' : 'No candidates yet'}>
           <p>Add a candidate by hand, import a CSV or JSON file of many, or import one patient’s health record (FHIR).</p>
-          {isGlobal && !orgs?.length && <DefaultSelectionNote listing="candidates" />}
+          {isGlobal && !orgs?.length && <DefaultSelectionNote things="candidates" />}
           <div className="mt-4 flex flex-wrap justify-center gap-2">
             <CandidateFormDialog organizations={createTargets} />
             <ImportLink />

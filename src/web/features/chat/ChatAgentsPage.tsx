@@ -11,6 +11,8 @@ import { Button, buttonClass, Card, CardContent, EmptyState, PageHeader } from '
 import { EmptyWithAction } from '../../components/ListState';
 import { useActiveOrganization } from '../../lib/active-organization';
 import { useIsGlobal } from '../trials/hooks';
+import { DefaultSelectionNote } from '../trials/DefaultSelectionNote';
+import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { DeleteAgentDialog } from './agent-list';
 import { AgentDialog } from './dialogs';
 import { ChatAgentsTable } from './ChatAgentsTable';
@@ -47,18 +49,39 @@ function TestChatDialog({ started, onClose }: { started: { chat: StartedChat; ur
   );
 }
 
-/** /admin/chat-agents: the agents that prescreen visitors on the public chat page; create, edit, try, delete. */
-export function ChatAgentsPage({ search, onSearchChange }: { search: string | undefined; onSearchChange: (next: string | undefined) => void }) {
-  const query = useChatAgentsQuery({ search });
+interface ChatAgentsPageProps {
+  search: string | undefined;
+  onSearchChange: (next: string | undefined) => void;
+  /** A global admin's organization filter, as on the other list pages (none: the default selection). */
+  orgs: string[] | undefined;
+  onOrgsChange: (next: string[] | undefined) => void;
+}
+
+/**
+ * The organization whose public chat page the page offers: the user's own, or for a global admin the one organization
+ * chosen in the filter (none or several chosen: no single page to offer).
+ */
+function usePublicChatOrganization(chosenOrgs: string[] | undefined) {
   const isGlobal = useIsGlobal();
   const { activeOrganization, organizations } = useActiveOrganization();
+  if (!isGlobal) return activeOrganization;
+  return chosenOrgs?.length === 1 ? (organizations.find((org) => org.id === chosenOrgs[0]) ?? null) : null;
+}
+
+/** /admin/chat-agents: the agents that prescreen visitors on the public chat page; create, edit, try, delete. */
+export function ChatAgentsPage({ search, onSearchChange, orgs, onOrgsChange }: ChatAgentsPageProps) {
+  const isGlobal = useIsGlobal();
+  const chosenOrgs = isGlobal ? orgs : undefined;
+  const query = useChatAgentsQuery({ search, orgs: chosenOrgs });
+  const { organizations } = useActiveOrganization();
+  const publicOrganization = usePublicChatOrganization(chosenOrgs);
   const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
   const [editing, setEditing] = useState<ChatAgent | null>(null);
   const [deleting, setDeleting] = useState<ChatAgent | null>(null);
   const [tested, setTested] = useState<{ chat: StartedChat; url: string; opened: boolean } | null>(null);
   const remove = useDeleteChatAgent();
   const startTest = useStartTestChat();
-  const publicLink = activeOrganization ? publicChatUrl(activeOrganization.publicId) : null;
+  const publicLink = publicOrganization ? publicChatUrl(publicOrganization.publicId) : null;
   const agents = query.data?.chatAgents ?? [];
 
   const tryAgent = async (agent: ChatAgent) => {
@@ -82,8 +105,9 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
   else if (query.isError) body = <ErrorCard title="Could not load chat agents" error={query.error} onRetry={() => void query.refetch()} />;
   else if (agents.length === 0 && !search) {
     body = (
-      <EmptyState title="No chat agents yet">
+      <EmptyState title={chosenOrgs?.length ? 'No chat agents in the chosen organizations' : 'No chat agents yet'}>
         <p>Create an agent for a trial with a published prescreen form; visitors then chat with it on your public chat page.</p>
+        {isGlobal && !chosenOrgs?.length && <DefaultSelectionNote things="agents" />}
         <div className="mt-4 flex justify-center">
           <AgentDialog />
         </div>
@@ -111,11 +135,16 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
         description="Agents prescreen visitors on your organization’s public chat page, asking a trial’s published prescreen form as a conversation."
         actions={agents.length > 0 || search ? <AgentDialog /> : undefined}
       />
+      {isGlobal && !publicLink && (
+        <p className="mb-4 text-sm text-slate-700" data-testid="public-chat-choose">
+          Choose one organization under Organizations to see its public chat page.
+        </p>
+      )}
       {publicLink && (
         <Card className="mb-6">
           <CardContent className="flex flex-wrap items-end gap-3 pt-5">
             <div className="min-w-0 flex-1">
-              <p className="text-sm font-medium text-slate-800">Public chat page{isGlobal ? ` of ${activeOrganization?.name}` : ''}</p>
+              <p className="text-sm font-medium text-slate-800">Public chat page{isGlobal ? ` of ${publicOrganization?.name}` : ''}</p>
               <p className="truncate font-mono text-sm text-slate-900" data-testid="public-chat-link">
                 {publicLink}
               </p>
@@ -131,6 +160,7 @@ export function ChatAgentsPage({ search, onSearchChange }: { search: string | un
       )}
       <FilterBar label="Filter chat agents">
         <SearchBox id="agents-search" placeholder="Agent name" className="w-72" value={search} onChange={onSearchChange} />
+        {isGlobal && <OrganizationFilter organizations={organizations} selected={orgs} onChange={onOrgsChange} />}
       </FilterBar>
       {body}
       {editing && <AgentDialog key={editing.id} agent={editing} open onOpenChange={(open) => !open && setEditing(null)} />}

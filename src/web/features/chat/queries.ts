@@ -8,19 +8,25 @@ import * as endpoints from '../../lib/api-operations.gen';
 
 /** Query keys: the active organization id is always the second part, so a switch never shows another's data. */
 export const chatKeys = {
-  agents: (activeId: string | null, params: { search?: string }) => ['org', activeId, 'chat-agents', params] as const,
+  agents: (activeId: string | null, params: ChatAgentListParams) => ['org', activeId, 'chat-agents', params] as const,
   conversations: (activeId: string | null, params: ConversationsParams) => ['org', activeId, 'chat-conversations', params] as const,
   conversation: (activeId: string | null, id: string) => ['org', activeId, 'chat-conversation', id] as const,
 };
 
 // ---- staff: agents ----
 
-export function useChatAgentsQuery(params: { search?: string } = {}) {
+/** `orgs` narrows a global admin's list (none: the server's default selection); the server drops any out of reach. */
+export interface ChatAgentListParams {
+  search?: string;
+  orgs?: string[];
+}
+
+export function useChatAgentsQuery(params: ChatAgentListParams = {}) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
     orgQueryOptions({
       queryKey: chatKeys.agents(activeOrganizationId, params),
-      queryFn: ({ signal }) => api.call(endpoints.listChatAgents, { query: { search: params.search }, signal }),
+      queryFn: ({ signal }) => api.call(endpoints.listChatAgents, { query: { search: params.search, orgs: params.orgs }, signal }),
       enabled: Boolean(activeOrganizationId),
       placeholderData: keepPreviousData,
     }),

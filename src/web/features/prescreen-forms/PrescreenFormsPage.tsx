@@ -15,18 +15,20 @@ import { Combobox } from '../../components/Combobox';
 import { TRIAL_PICKER, trialOption } from '../trials/trial-option';
 import { useTrialsQuery } from '../trials/queries';
 import { useIsGlobal } from '../trials/hooks';
+import { DefaultSelectionNote } from '../trials/DefaultSelectionNote';
+import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { FORM_STATUS_LABELS, FORM_STATUS_TONES, serverProblems } from './format';
 import { useCreatePrescreenForm, useGenerateStudyBlocks, usePrescreenFormsQuery } from './queries';
 import { countWords } from '../../lib/counts';
 
 /** Pick a trial, name the form; the server generates study blocks from the trial's criteria, then the builder opens. */
-function NewFormDialog() {
+function NewFormDialog({ orgs }: { orgs: string[] | undefined }) {
   const [open, setOpen] = useState(false);
   const [trialId, setTrialId] = useState('');
   const [name, setName] = useState('');
   const [generate, setGenerate] = useState(true);
   const [errors, setErrors] = useState<{ trialId?: string; name?: string; server?: string }>({});
-  const trialsQuery = useTrialsQuery();
+  const trialsQuery = useTrialsQuery(orgs);
   const trials = useMemo(() => trialsQuery.data?.trials ?? [], [trialsQuery.data]);
   const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
   const generateBlocks = useGenerateStudyBlocks();
@@ -116,10 +118,14 @@ function NewFormDialog() {
   );
 }
 
-/** /admin/prescreen-forms: the forms of the organization, and a way to generate a new one from a trial. */
-export function PrescreenFormsPage() {
-  const query = usePrescreenFormsQuery();
+/**
+ * /admin/prescreen-forms: the forms of the organization, and a way to generate a new one from a trial. A global
+ * admin narrows the list by organization (`orgs`), as on the other list pages; the server refuses any out of reach.
+ */
+export function PrescreenFormsPage({ orgs, onOrgsChange }: { orgs: string[] | undefined; onOrgsChange: (next: string[] | undefined) => void }) {
   const isGlobal = useIsGlobal();
+  const chosenOrgs = isGlobal ? orgs : undefined;
+  const query = usePrescreenFormsQuery({ orgs: chosenOrgs });
   const { organizations } = useActiveOrganization();
   const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
 
@@ -128,10 +134,11 @@ export function PrescreenFormsPage() {
   else if (query.isError) body = <ErrorCard title="Could not load prescreen forms" error={query.error} onRetry={() => void query.refetch()} />;
   else if (query.data.prescreenForms.length === 0) {
     body = (
-      <EmptyState title="No prescreen forms yet">
+      <EmptyState title={chosenOrgs?.length ? 'No prescreen forms in the chosen organizations' : 'No prescreen forms yet'}>
         <p>Generate a first form from a trial’s eligibility criteria, then edit and publish it.</p>
+        {isGlobal && !chosenOrgs?.length && <DefaultSelectionNote things="forms" />}
         <div className="mt-4">
-          <NewFormDialog />
+          <NewFormDialog orgs={chosenOrgs} />
         </div>
       </EmptyState>
     );
@@ -185,8 +192,13 @@ export function PrescreenFormsPage() {
       <PageHeader
         title="Prescreen forms"
         description="Questionnaires that voice and chat agents, or staff, ask candidates. Each question can decide trial criteria."
-        actions={query.data && query.data.prescreenForms.length > 0 ? <NewFormDialog /> : undefined}
+        actions={query.data && query.data.prescreenForms.length > 0 ? <NewFormDialog orgs={chosenOrgs} /> : undefined}
       />
+      {isGlobal && (
+        <div className="mb-4 flex flex-wrap items-center gap-2">
+          <OrganizationFilter organizations={organizations} selected={orgs} onChange={onOrgsChange} />
+        </div>
+      )}
       {body}
       {query.data && query.data.prescreenForms.length > 0 && (
         <p className="mt-3 text-sm text-slate-700">

@@ -8,14 +8,20 @@ import * as endpoints from '../../lib/api-operations.gen';
  */
 /** The active organization id is always the second part of a key, so a switch never shows another's data. */
 export const prescreenFormKeys = {
-  list: (activeId: string | null, params: { trialId?: string }) => ['org', activeId, 'prescreen-forms', params] as const,
+  list: (activeId: string | null, params: PrescreenFormListParams) => ['org', activeId, 'prescreen-forms', params] as const,
   detail: (activeId: string | null, id: string) => ['org', activeId, 'prescreen-form', id] as const,
 };
 
-export function prescreenFormsQueryOptions(activeId: string | null, params: { trialId?: string } = {}) {
+/** `orgs` narrows a global admin's list (none: the server's default selection); the server drops any out of reach. */
+export interface PrescreenFormListParams {
+  trialId?: string;
+  orgs?: string[];
+}
+
+export function prescreenFormsQueryOptions(activeId: string | null, params: PrescreenFormListParams = {}) {
   return orgQueryOptions({
     queryKey: prescreenFormKeys.list(activeId, params),
-    queryFn: ({ signal }) => api.call(endpoints.listPrescreenForms, { query: { trialId: params.trialId }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listPrescreenForms, { query: { trialId: params.trialId, orgs: params.orgs }, signal }),
   });
 }
 

@@ -3,12 +3,12 @@ import type { CreatePrescreenFormInput, DeduplicationChoice, PrescreenForm, Stud
 import { invalidateOrg } from '../../lib/query';
 import { api, getActiveOrganizationId } from '../../lib/api';
 import { useActiveOrganization } from '../../lib/active-organization';
-import { prescreenFormKeys, prescreenFormQueryOptions, prescreenFormsQueryOptions } from './keys';
+import { type PrescreenFormListParams, prescreenFormKeys, prescreenFormQueryOptions, prescreenFormsQueryOptions } from './keys';
 import * as endpoints from '../../lib/api-operations.gen';
 
 export { prescreenFormKeys, prescreenFormQueryOptions, prescreenFormsQueryOptions } from './keys';
 
-export function usePrescreenFormsQuery(params: { trialId?: string } = {}) {
+export function usePrescreenFormsQuery(params: PrescreenFormListParams = {}) {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery({ ...prescreenFormsQueryOptions(activeOrganizationId, params), enabled: Boolean(activeOrganizationId) });
 }

@@ -1,12 +1,11 @@
 /**
- * An internal admin's empty list under the default organization selection: the demo, test and Cohortly
- * organizations are left out, so right after "Create demo data" the list reads empty. Shared by /trials and
- * /candidates so both say it in the same words.
+ * Under an empty list of a global admin's default selection: that selection leaves out the demo organization, so
+ * right after "Create demo data" its trials, forms or agents are not there until it is chosen in the filter.
  */
-export function DefaultSelectionNote({ listing }: { listing: 'trials' | 'candidates' }) {
+export function DefaultSelectionNote({ things }: { things: string }) {
   return (
     <p className="mt-2" data-testid="default-selection-note">
-      Organizations whose names contain “demo”, “test” or “Cohortly” are left out by default: choose one under Organizations above to see its {listing}.
+      Organizations whose names contain “demo”, “test” or “Cohortly” are left out by default: choose one under Organizations above to see its {things}.
     </p>
   );
 }

@@ -62,7 +62,7 @@ export function TrialsPage({
     body = (
       <EmptyState title={orgs?.length ? 'No trials in the chosen organizations' : 'No trials yet'}>
         <p>Create a trial by hand, or import one from a ClinicalTrials.gov record and review its criteria.</p>
-        {isGlobal && !orgs?.length && <DefaultSelectionNote listing="trials" />}
+        {isGlobal && !orgs?.length && <DefaultSelectionNote things="trials" />}
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           <TrialFormDialog organizations={createTargets} />
           <ImportLink />

@@ -7,10 +7,15 @@ export const Route = createFileRoute('/_authed/admin/chat-agents')({
   validateSearch: chatAgentsSearch,
   staticData: { crumb: 'Chat agents', orgStaffAllowed: true },
   component: function ChatAgentsRoute() {
-    const { search } = Route.useSearch();
+    const { search, orgs } = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
-      <ChatAgentsPage search={search} onSearchChange={(next) => void navigate({ search: (previous) => ({ ...previous, search: next }), replace: true })} />
+      <ChatAgentsPage
+        search={search}
+        orgs={orgs}
+        onSearchChange={(next) => void navigate({ search: (previous) => ({ ...previous, search: next }), replace: true })}
+        onOrgsChange={(next) => void navigate({ search: (previous) => ({ ...previous, orgs: next }), replace: true })}
+      />
     );
   },
 });
