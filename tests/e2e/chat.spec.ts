@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, pickFromCombobox, startApp, type RunningApp, importRecruitingTrial, signUpSite } from './support';
 
+/** The chat's closing: the agent's default closing text, or the thanks that opens an outcome's next step. */
+const CLOSING_THANKS = /^(Thank you for answering our questions\.|Thank you for your answers, Maria\.)/;
+
 let app: RunningApp;
 beforeAll(async () => {
   app = await startApp();
@@ -170,7 +173,13 @@ describe('the public prescreen chat', () => {
       await say(chat, answerFor(await lastAgentText(chat)));
     }
     await expect.poll(() => chat.getByTestId('chat-complete').isVisible()).toBe(true);
-    expect(await chat.getByText('Thank you for answering our questions.').isVisible()).toBe(true);
+    // One closing message by outcome (decision 200): the agent's own closing text where its promise holds, else thanks
+    // and what happens next; never a promise of contact beside "not the right fit".
+    expect(await chat.getByText(CLOSING_THANKS).first().isVisible()).toBe(true);
+    const endText = await messages(chat).allInnerTexts();
+    expect(
+      endText.some((t) => /not be the right fit/.test(t)) && endText.some((t) => /contact you if the study could be a fit|will call you back/.test(t)),
+    ).toBe(false);
     expect(await chat.getByLabel('Your message').count()).toBe(0);
     expect(await chat.getByRole('heading', { level: 1 }).count()).toBe(1);
     await checkPage(chat);
@@ -227,7 +236,7 @@ describe('the public prescreen chat', () => {
     await page.waitForURL(/conversationId=/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Conversation with Maria');
     expect(page.url()).toContain('status=COMPLETED');
-    expect(await page.getByTestId('transcript').getByText('Thank you for answering our questions.').isVisible()).toBe(true);
+    expect(await page.getByTestId('transcript').getByText(CLOSING_THANKS).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('prescreen-result').innerText()).toMatch(/Pass|Potential|Inconclusive|Fail/);
     const review = page.getByRole('link', { name: 'Review prescreen result' });
     expect(await review.getAttribute('href')).toMatch(/\/prescreen\/results\?candidateId=[0-9a-f-]{36}/);
