@@ -158,6 +158,8 @@ export const CriterionRuleSchema = z
       duration: ConditionDurationSchema.optional(),
       /** Plain-words qualifiers the criterion puts on the condition ("severe", "lumbar", "bilateral"; decision 077): asked in the question, unknown to the matcher unless a fact says them. Optional: older rules still parse. */
       qualifiers: z.array(z.enum(CONDITION_QUALIFIERS)).max(CONDITION_QUALIFIERS.length).optional(),
+      /** What the criterion excepts from its concepts ("any cancer other than skin cancer"): a fact of one of these, or under one in MeSH's tree, does not count for the rule (decision 202). Optional: older rules still parse. */
+      except: z.array(ConceptRefSchema).max(20).optional(),
       ...span,
     }),
     z.object({
@@ -169,6 +171,8 @@ export const CriterionRuleSchema = z
       history: z.boolean().optional(),
       /** Taken within this window (a washout when `taking` is false). */
       within: TimeWindowSchema.optional(),
+      /** What the criterion excepts ("anticoagulants other than heparin"), as for a condition rule (decision 202). */
+      except: z.array(ConceptRefSchema).max(20).optional(),
       ...span,
     }),
     z.object({

@@ -16,6 +16,7 @@ import { unitConversion } from './lab-units';
 import { qualifiersContradicted } from './qualifier-opposites';
 import { discLevelsOf, levelsAgree } from './spinal-levels';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
+import { exceptedFact } from './rule-exceptions';
 import { classAndScore, completenessOf, explainScore, scorePlans, UNKNOWN_WHEN_RELEVANT } from './score';
 
 /**
@@ -187,12 +188,13 @@ function inWindow(fact: MatchFact, since: Date | null): boolean {
 /** Whether a fact names the rule's concept, or is a denial broader than it ("no diabetes" rules out type 2 diabetes). */
 export function namesRuleConcept(
   fact: Pick<MatchFact, 'conceptId' | 'name' | 'status'>,
-  rule: { concepts?: Array<{ id: string; name: string }> },
+  rule: { concepts?: Array<{ id: string; name: string }>; except?: Array<{ id: string }> },
   label: string,
 ): boolean {
   const concepts = rule.concepts ?? NO_CONCEPTS;
   if (isGeneralDenial(fact)) return false;
-  if (fact.status !== 'absent') return factNames(fact, concepts, label);
+  // "Other than asthma": a fact of what the rule excepts is not the rule's (rule-exceptions.ts, decision 202).
+  if (fact.status !== 'absent') return factNames(fact, concepts, label) && !exceptedFact(fact.conceptId, rule.except);
   // A denial speaks for its concept and everything under it, never for a broader one: "no cirrhosis" is not "no liver disease".
   return sameConcept(fact, concepts) || deniesBroader(fact, concepts, label) || deniesAncestor(fact, concepts);
 }

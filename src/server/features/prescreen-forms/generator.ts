@@ -142,8 +142,29 @@ function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }
           concepts.map((concept) => spanishName(concept.id) ?? concept.name),
           'o',
         );
-  return { en, es };
+  return withException(rule, { en, es });
 }
+
+/** "Lung disease other than asthma": what the rule excepts is part of the question (decision 202). */
+function withException(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>, name: { en: string; es: string }): { en: string; es: string } {
+  const except = rule.except ?? [];
+  if (!except.length) return name;
+  const list = (items: string[], or: string) => (items.length <= 1 ? items[0] : `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`);
+  return {
+    en: `${name.en} other than ${list(
+      except.map((concept) => concept.name),
+      'or',
+    )}`,
+    es: `${name.es} aparte de ${list(
+      except.map((concept) => spanishName(concept.id) ?? concept.name),
+      'o',
+    )}`,
+  };
+}
+
+/** The key part that keeps "cancer" and "cancer other than skin cancer" two questions. */
+const exceptKey = (rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>) =>
+  rule.except?.length ? `:except=${rule.except.map((concept) => concept.id).join('+')}` : '';
 
 const yesNo = (block: BlockKey, idBase: string, en: string, es: string, audience?: 'site'): Template => ({
   block,
@@ -193,7 +214,12 @@ function conditionTemplate(rule: RuleOf<'condition'>, criterion?: GeneratorCrite
   const durationKey = lasting ? `:${rule.duration?.minDays ?? ''}-${rule.duration?.maxDays ?? ''}d` : '';
   const qualifierKey = rule.qualifiers?.length ? `:${[...rule.qualifiers].sort().join('+')}` : '';
   const conceptKey =
-    (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.condition)) + window + durationKey + qualifierKey + (rule.history ? ':ever' : '');
+    (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.condition)) +
+    window +
+    durationKey +
+    qualifierKey +
+    exceptKey(rule) +
+    (rule.history ? ':ever' : '');
   if (site) {
     return {
       key: `site-condition:${conceptKey}`,
@@ -294,7 +320,8 @@ const TEMPLATES: { [T in CriterionRule['type']]: (rule: RuleOf<T>, criterion?: G
   medication: (rule) => {
     const name = names(rule);
     const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
-    const conceptKey = (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.medication)) + window + (rule.history ? ':ever' : '');
+    const conceptKey =
+      (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.medication)) + window + exceptKey(rule) + (rule.history ? ':ever' : '');
     const [en, es] = rule.within
       ? [`In the last ${windowEn(rule.within)}, have you taken or received ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tomado o recibido ${name.es}?`]
       : rule.history

@@ -56,11 +56,12 @@ export function ruleInWords(rule: CriterionRule): string {
         .join(', ');
       // Qualifiers in the clinical words staff read: "Must not have osteoporosis (severe)".
       const qualified = rule.qualifiers?.length ? ` (${rule.qualifiers.map((qualifier) => QUALIFIER_WORDS[qualifier].label).join(', ')})` : '';
-      return `${rule.present ? 'Must have' : 'Must not have'} ${rule.condition}${qualified}${when}${codes ? ` [ICD-10-CM ${codes}]` : ''}`;
+      return `${rule.present ? 'Must have' : 'Must not have'} ${rule.condition}${qualified}${otherThan(rule.except)}${when}${codes ? ` [ICD-10-CM ${codes}]` : ''}`;
     }
     case 'medication': {
       const when = rule.within ? ` in the last ${number(rule.within.value)} ${rule.within.unit}` : rule.history ? ' (ever)' : '';
-      return rule.taking ? `Must be taking ${rule.medication}${when}` : `Must not have taken ${rule.medication}${when || ' now'}`;
+      const except = otherThan(rule.except);
+      return rule.taking ? `Must be taking ${rule.medication}${except}${when}` : `Must not have taken ${rule.medication}${except}${when || ' now'}`;
     }
     case 'lab': {
       const unit = rule.relativeTo ? ` × ${rule.relativeTo}` : rule.unit ? (rule.unit === '%' ? '%' : ` ${rule.unit}`) : '';
@@ -117,4 +118,9 @@ export function splitConditions(text: string): string[] {
         .filter(Boolean),
     ),
   ];
+}
+
+/** What a rule excepts, in its names: " other than asthma" (decision 202). */
+function otherThan(except: ReadonlyArray<{ name: string }> | undefined): string {
+  return except?.length ? ` other than ${except.map((concept) => concept.name).join(' or ')}` : '';
 }

@@ -1,6 +1,7 @@
 import type { ConceptRef, ConditionQualifier, CriterionKind } from '../../../../contract/trials';
 import type { Mention } from '../vocabulary';
 import type { ReadDuration, readWindow } from './durations';
+import type { HeldException } from './exceptions';
 import type { Span } from './text';
 
 /**
@@ -40,6 +41,8 @@ export interface ConceptScope {
   span: Span;
   concepts: ConceptRef[];
   name: string;
+  /** What the criterion excepts from the concepts, when the rule can hold it (exceptions.ts, decision 202). */
+  excepted?: HeldException | null;
 }
 
 /** What a person must check of a concept rule: its flags, and the words it did not read. */

@@ -4,6 +4,7 @@ import { markSharedModifiers } from './shared-modifier';
 import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary } from '../vocabulary';
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
+import { heldException } from './exceptions';
 import { conditionAffectingStudy, JUDGEMENT } from './judgement';
 import {
   ADHERENCE_TO,
@@ -142,6 +143,9 @@ export function readConceptRule(
   const narrowed = narrowMentions(kind, text, assertedMentions(kind, text, found, trialConditions, mayLast), judgement);
   if ('stop' in narrowed) return narrowed.stop;
   const scope = readScope(kind, text, narrowed, mayLast);
+  // "Any cancer other than skin cancer": an exception of concepts the rule holds (decision 202); its words are read.
+  scope.excepted = heldException(text, found, scope.same);
+  if (scope.excepted) scope.spans.push(scope.excepted.span);
   const review = reviewOf(scope, understoodWords(scope));
   if (review.unreadAlternative) return { rule: null, needsReview: true };
   return medicationRule(scope, review) ?? conditionRule(scope, review);

@@ -112,6 +112,7 @@ export function conditionRule(scope: ConceptScope, review: ConceptReview): TextR
       ...(window ? { within: window.window } : {}),
       ...(duration ? { duration: { ...duration.bounds, span: spanOf(duration.span) } } : {}),
       ...(qualifiers.length ? { qualifiers } : {}),
+      ...(scope.excepted ? { except: scope.excepted.concepts } : {}),
       // The words a qualifier was read from are highlighted with the concept's.
       span: spanOf(held ? [Math.min(span[0], ...held.consumed.keys()), Math.max(span[1], ...held.consumed.values())] : span),
     },

@@ -175,6 +175,7 @@ export function medicationRule(scope: ConceptScope, review: ConceptReview): Text
         concepts,
         ...(everTaken ? { history: true } : {}),
         ...(window ? { within: window.window } : {}),
+        ...(scope.excepted ? { except: scope.excepted.concepts } : {}),
         span: spanOf(span),
       },
       needsReview,

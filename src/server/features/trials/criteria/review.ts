@@ -249,6 +249,8 @@ function unreadSharedHead(scope: ConceptScope): boolean {
   });
 }
 
+const withoutSpan = (text: string, [start, end]: Span) => text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
+
 /** Every reason a person must read the rule, by name (scripts/criteria-breakdown.ts counts them). */
 function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWord[], held: Held): Record<string, boolean> {
   const { kind, text, mentions, laterSentences, compound, laterNegated, parenthetical, first, same, unique, window, spans, span } = scope;
@@ -269,8 +271,12 @@ function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWor
     listItem: unreadListItem(text, leftWords),
     // A number the rule did not take (a duration "for at least 12 weeks", a dose, a count) is more than the rule.
     numbers: leftoverNumbers(text, spans),
-    // "(other than ...)", "except ...": the rule does not hold the exception; "family history": not the person's own.
-    exception: /\b(?:other than|except|excluding|unless|family)\b/i.test(text),
+    // "(other than ...)", "except ...": the rule does not hold the exception unless it is held as excepted concepts
+    // (decision 202; an inclusion's stays in review: the matcher's reading of the trial's condition takes no exception);
+    // "family history": not the person's own.
+    exception: /\b(?:other than|except|excluding|unless|family)\b/i.test(
+      scope.excepted && kind === 'exclusion' ? withoutSpan(text, scope.excepted.span) : text,
+    ),
     pastUse: pastUse && !everTaken,
     laterSentences,
     compound,
