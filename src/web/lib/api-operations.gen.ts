@@ -3569,6 +3569,7 @@ export interface components {
             within?: components["schemas"]["TimeWindow"];
             duration?: components["schemas"]["ConditionDuration"];
             qualifiers?: ("mild" | "mild_or_moderate" | "moderate_or_severe" | "severe" | "serious" | "chronic" | "acute" | "uncontrolled" | "recurrent" | "symptomatic" | "congenital" | "degenerative" | "lumbar" | "cervical" | "thoracic" | "both_sides" | "one_side")[];
+            except?: components["schemas"]["ConceptRef"][];
             span?: components["schemas"]["RuleSpan"];
         } | {
             /** @enum {string} */
@@ -3578,6 +3579,7 @@ export interface components {
             concepts?: components["schemas"]["ConceptRef"][];
             history?: boolean;
             within?: components["schemas"]["TimeWindow"];
+            except?: components["schemas"]["ConceptRef"][];
             span?: components["schemas"]["RuleSpan"];
         } | {
             /** @enum {string} */
