@@ -64,6 +64,19 @@ describe("one organ's transplant is that organ's", () => {
   });
 });
 
+describe('an epidural steroid injection is its own concept, a kind of spinal injection', () => {
+  it('reads epidural steroids as the steroid injection, never as any injection at the spine', () => {
+    expect(conceptIds('exclusion', 'Treatment with epidural steroids within 6 weeks before screening')).toEqual(['cohortly:epidural-steroid-injection']);
+    expect(conceptIds('exclusion', 'Epidural corticosteroid injection in the previous 2 months')).toEqual(['cohortly:epidural-steroid-injection']);
+    expect(conceptIds('exclusion', 'Prior facet injection or nerve block')).toEqual(['cohortly:epidural-injection']);
+  });
+
+  it('lets a record of an epidural steroid injection meet a rule of any spinal injection, never the reverse', () => {
+    expect(isA('cohortly:epidural-steroid-injection', 'cohortly:epidural-injection')).toBe(true);
+    expect(isA('cohortly:epidural-injection', 'cohortly:epidural-steroid-injection')).toBe(false);
+  });
+});
+
 describe('one medicine or one target of a class is a member of it', () => {
   it('keeps a rule read from one named medicine of a class in review', () => {
     for (const text of ['Has ever received nivolumab', 'Earlier exposure to ipilimumab', 'Current daily naproxen', 'Regular use of clopidogrel'])

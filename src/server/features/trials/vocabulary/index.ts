@@ -653,6 +653,9 @@ const CLINICAL_BROADER: Record<string, string[]> = {
   'mesh:D000077192': ['mesh:D002289'],
   'cohortly:lung-adenocarcinoma': ['mesh:D002289'],
   'cohortly:lung-squamous-cell-carcinoma': ['mesh:D002289'],
+  // An epidural steroid injection is a spinal injection: a rule of any spinal injection still meets it, while a rule of
+  // epidural steroids asks about the steroid alone (a childbirth epidural or a facet injection is not one).
+  'cohortly:epidural-steroid-injection': ['cohortly:epidural-injection'],
 };
 
 /**

@@ -291,15 +291,22 @@ export const MEDICINES: SynonymEntry[] = [
     'duloxetine',
     'amitriptyline',
   ]),
+  // Any injection at the spine: an epidural, a nerve block or a facet joint injection.
   m('epidural-injection', 'a spinal (epidural) injection', 'una inyección en la columna (epidural)', [
-    'epidural steroid injection',
-    'epidural steroid injections',
-    'epidural steroids',
-    'epidural steroid',
     'epidural injection',
     'epidural injections',
     'nerve block',
     'facet injection',
+  ]),
+  // Its own entry: "epidural steroids" asks about a steroid given into the epidural space, not about an epidural for
+  // childbirth or a facet injection; it is a spinal injection (CLINICAL_BROADER in ../index.ts).
+  m('epidural-steroid-injection', 'a steroid injection in the spine (epidural steroid injection)', 'una inyección de esteroides en la columna (epidural)', [
+    'epidural steroid injection',
+    'epidural steroid injections',
+    'epidural steroids',
+    'epidural steroid',
+    'epidural corticosteroid injection',
+    'epidural corticosteroids',
   ]),
   m('hormonal-contraceptives', 'hormonal birth control', 'anticonceptivos hormonales', [
     'hormonal contraceptive',
