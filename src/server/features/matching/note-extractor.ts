@@ -5,6 +5,7 @@ import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
 import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
 import { readMeasures, readPerformanceStatus } from './note-measures';
+import { appliedLocally, biologicMentions, biologicsOf, localMedicineName, saidNaive } from './note-medicine-forms';
 import { spineMentions } from './note-spine';
 import { discLevelsIn } from './spinal-levels';
 import { matches, splitSentences, type Sentence } from './note-text';
@@ -559,7 +560,9 @@ function mentionsBySentence(text: string, sentences: readonly Sentence[], vocab:
     }
     const inverted = invertedMentions(sentence.text, vocab, mentions);
     const spine = spineMentions(sentence.text, vocab, [...mentions, ...inverted]);
-    return inverted.length || spine.length ? [...mentions, ...inverted, ...spine].sort((a, b) => a.start - b.start) : mentions;
+    const biologic = biologicMentions(sentence.text, biologicsOf(vocab), mentions);
+    const more = [...inverted, ...spine, ...biologic];
+    return more.length ? [...mentions, ...more].sort((a, b) => a.start - b.start) : mentions;
   });
 }
 
@@ -643,15 +646,23 @@ function medicineReading(
   mention: Mention,
   reading: Reading,
   today: Date,
-): { kind: FactKind; conceptId: string; name: string; reading: Reading; since: string | null } | null {
+): { kind: FactKind; key: string; conceptId: string | null; name: string; reading: Reading; since: string | null } | null {
   const { id, en } = mention.concept;
   // "Allergic to penicillin", "Allergies: sulfa, codeine": an allergy to that medicine, a condition the person has
   // (never when the allergy is denied: "no known allergy to penicillin").
   if (reading === 'allergy' || (reading !== 'absent' && inAllergyList(sentence, mention.start))) {
     if (DENIED_ALLERGY.test(sentence.slice(Math.max(0, mention.start - 40), mention.start))) return null;
-    return { kind: 'condition', conceptId: `${ALLERGY_PREFIX}${id}`, name: `an allergy to ${en}`, reading: 'present', since: null };
+    const allergy = `${ALLERGY_PREFIX}${id}`;
+    return { kind: 'condition', key: allergy, conceptId: allergy, name: `an allergy to ${en}`, reading: 'present', since: null };
   }
-  const medicine = (read: Reading, since: string | null) => ({ kind: 'medication' as const, conceptId: id, name: en, reading: read, since });
+  // A cream, an ointment, eye drops: the medicine in the note's words, never its systemic class (decision 205).
+  if (appliedLocally(sentence, mention.start, mention.end)) {
+    const name = localMedicineName(sentence, mention.start, mention.end);
+    return { kind: 'medication', key: `local:${name}`, conceptId: null, name, reading, since: null };
+  }
+  // "Biologic-naive", "naive to biologics": never given one.
+  if (reading === 'present' && id === biologicsOf(vocabulary())?.id && saidNaive(sentence, mention.start, mention.end)) reading = 'absent';
+  const medicine = (read: Reading, since: string | null) => ({ kind: 'medication' as const, key: id, conceptId: id, name: en, reading: read, since });
   // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
   if (reading === 'present' && isVaccine(mention.concept)) return medicine('history', givenOn(sentence, mention.end, today));
   // A medicine whose last dose the note dates was taken before, that day (a washout window reads it); one the clause
@@ -762,7 +773,7 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
         add(kind, mention.concept.id, nameWithQualifiers(named.name, named.qualifiers), mention.concept.id, reading, start, end, details.since, named);
       } else if (kind === 'medication') {
         const read = medicineReading(sentence.text, mention, reading, today);
-        if (read) add(read.kind, read.conceptId, read.name, read.conceptId, read.reading, start, end, read.since);
+        if (read) add(read.kind, read.key, read.name, read.conceptId, read.reading, start, end, read.since);
       } else add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end);
     }
   }
