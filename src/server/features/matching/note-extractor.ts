@@ -5,7 +5,7 @@ import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
 import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
 import { readMeasures, readPerformanceStatus } from './note-measures';
-import { appliedLocally, biologicMentions, biologicsOf, localMedicineName, saidNaive } from './note-medicine-forms';
+import { allergyDenied, biologicMentions, inAllergyList, localMedicineName, saidNaive } from './note-medicine-forms';
 import { spineMentions } from './note-spine';
 import { discLevelsIn } from './spinal-levels';
 import { matches, splitSentences, type Sentence } from './note-text';
@@ -465,11 +465,6 @@ const TEST_NAME_AFTER =
   /^(?:\s*-\s*|\s+)(?:receptors?|clearance|ratio|(?:to|\/)[- ]?[a-z]+[- ]ratio|levels?|tolerance test|challenge(?: test)?|(?:stimulation|suppression) test|uptake|assay|antibod(?:y|ies)|antigen)\b/i;
 const TEST_NAME_BEFORE = /(?:-to-|\/)\s*$/;
 
-/** "Allergies: amoxicillin (rash), codeine (nausea)": every medicine of a list under an allergy heading, up to the list's end. */
-const ALLERGY_HEADING = /^\s*(?:(?:drug|medication|medicine)\s+)?allerg(?:y|ies)\s*:/i;
-const inAllergyList = (sentence: string, start: number) =>
-  ALLERGY_HEADING.test(sentence) && !/[;]|\b(?:medications?|meds|medicines|takes|taking|on)\b/i.test(sentence.slice(sentence.indexOf(':') + 1, start));
-
 /** Operations by MeSH's tree (the headings "... surgical procedures"), less those that leave something in place. */
 const operationCache = new Map<string, boolean>();
 function isOneTimeOperation(conceptId: string): boolean {
@@ -481,9 +476,6 @@ function isOneTimeOperation(conceptId: string): boolean {
   }
   return found;
 }
-
-/** An allergy cue that is itself denied ("no known allergy to", "denies allergies:", "not allergic to"). */
-const DENIED_ALLERGY = /\b(?:no|not|denies|denied|deny|without|never|nkda|nka)\b[^.;]*$/i;
 
 /** "on warfarin", "takes metformin": a medicine taken now, whatever history the sentence tells. */
 const ON_MEDICINE = /\b(?:on|takes|taking|uses|using)\s+$/i;
@@ -560,8 +552,7 @@ function mentionsBySentence(text: string, sentences: readonly Sentence[], vocab:
     }
     const inverted = invertedMentions(sentence.text, vocab, mentions);
     const spine = spineMentions(sentence.text, vocab, [...mentions, ...inverted]);
-    const biologic = biologicMentions(sentence.text, biologicsOf(vocab), mentions);
-    const more = [...inverted, ...spine, ...biologic];
+    const more = [...inverted, ...spine, ...biologicMentions(sentence.text, vocab, mentions)];
     return more.length ? [...mentions, ...more].sort((a, b) => a.start - b.start) : mentions;
   });
 }
@@ -651,17 +642,13 @@ function medicineReading(
   // "Allergic to penicillin", "Allergies: sulfa, codeine": an allergy to that medicine, a condition the person has
   // (never when the allergy is denied: "no known allergy to penicillin").
   if (reading === 'allergy' || (reading !== 'absent' && inAllergyList(sentence, mention.start))) {
-    if (DENIED_ALLERGY.test(sentence.slice(Math.max(0, mention.start - 40), mention.start))) return null;
-    const allergy = `${ALLERGY_PREFIX}${id}`;
-    return { kind: 'condition', key: allergy, conceptId: allergy, name: `an allergy to ${en}`, reading: 'present', since: null };
+    if (allergyDenied(sentence, mention.start)) return null;
+    return { kind: 'condition', key: ALLERGY_PREFIX + id, conceptId: ALLERGY_PREFIX + id, name: `an allergy to ${en}`, reading: 'present', since: null };
   }
-  // A cream, an ointment, eye drops: the medicine in the note's words, never its systemic class (decision 205).
-  if (appliedLocally(sentence, mention.start, mention.end)) {
-    const name = localMedicineName(sentence, mention.start, mention.end);
-    return { kind: 'medication', key: `local:${name}`, conceptId: null, name, reading, since: null };
-  }
-  // "Biologic-naive", "naive to biologics": never given one.
-  if (reading === 'present' && id === biologicsOf(vocabulary())?.id && saidNaive(sentence, mention.start, mention.end)) reading = 'absent';
+  // A cream or eye drops: the note's words, never the systemic class; "biologic-naive": never given one (decision 205).
+  const local = localMedicineName(sentence, mention.start, mention.end);
+  if (local) return { kind: 'medication', key: `local:${local}`, conceptId: null, name: local, reading, since: null };
+  if (reading === 'present' && saidNaive(sentence, mention)) reading = 'absent';
   const medicine = (read: Reading, since: string | null) => ({ kind: 'medication' as const, key: id, conceptId: id, name: en, reading: read, since });
   // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
   if (reading === 'present' && isVaccine(mention.concept)) return medicine('history', givenOn(sentence, mention.end, today));
