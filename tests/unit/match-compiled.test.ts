@@ -44,6 +44,9 @@ const RULES: CriterionRule[] = [
   { type: 'condition', condition: 'low back pain', present: true, duration: { minDays: 91 } },
   { type: 'condition', condition: 'low back pain', present: false, history: true, duration: { maxDays: 42 } },
   { type: 'condition', condition: 'low back pain', present: true, history: true, duration: { minDays: 30, maxDays: 365 } },
+  // A denial of spine surgery clears an exclusion of one spine operation, never meets a wanted one (decision 205).
+  { type: 'condition', condition: 'laminectomy', present: false, concepts: [{ id: 'mesh:D007796', name: 'laminectomy' }] },
+  { type: 'condition', condition: 'diskectomy', present: true, concepts: [{ id: 'mesh:D017586', name: 'diskectomy' }] },
   { type: 'medication', medication: 'budesonide', taking: true, concepts: [{ id: 'rx:budesonide', name: 'budesonide' }] },
   { type: 'medication', medication: 'prednisone', taking: false, within: { value: 3, unit: 'months' } },
   { type: 'medication', medication: 'prednisone', taking: false, history: true },
@@ -97,6 +100,7 @@ const CONDITIONS: Array<Partial<MatchFact>> = [
   { name: 'sciatica (unilateral)' },
   { name: 'sciatica (cervical, unilateral)' },
   { name: 'sciatica' },
+  { conceptId: 'cohortly:spine-surgery', name: 'back or spine surgery' },
   // "Otherwise healthy" (general-denials.ts): answers exclusions only, after every named fact.
   { conceptId: 'cohortly:no-other-conditions', name: 'other medical conditions' },
 ];

@@ -23,6 +23,26 @@ function allergyIsA(medicineId: string, ancestorId: string): boolean {
   return drugAllergy !== null && (ancestorId === drugAllergy || isA(drugAllergy, ancestorId));
 }
 
+/**
+ * Operations a denial of a group of operations also denies, where the hierarchy has no heading for the group (decision
+ * 205). "No prior spine surgery" says no diskectomy (open, micro- or percutaneous), laminectomy, laminoplasty,
+ * foraminotomy or spinal fusion: MeSH files these under orthopedic and neurosurgical procedures, not under one
+ * spine heading. One way only: a diskectomy on record is not read as "spine surgery" for an exclusion (decision 183
+ * dropped that link), so a misread criterion cannot fail a person through it. Vertebroplasty and kyphoplasty are left
+ * out: a note may call them procedures, not surgery.
+ */
+const DENIAL_REACHES: Record<string, readonly string[]> = {
+  'cohortly:spine-surgery': ['mesh:D017586', 'mesh:D007796', 'mesh:D065406', 'mesh:D059526', 'mesh:D013123'],
+};
+
+/** Whether a denial of `deniedId` ("no X") also denies `conceptId`: it is X or under X, or an operation the group names. */
+export function deniedWith(conceptId: string, deniedId: string): boolean {
+  if (isA(conceptId, deniedId)) return true;
+  const reaches = DENIAL_REACHES[deniedId];
+  if (reaches) for (const member of reaches) if (isA(conceptId, member)) return true;
+  return false;
+}
+
 const ancestorCache = new Map<string, ReadonlySet<string>>();
 function ancestorSet(conceptId: string): ReadonlySet<string> {
   let found = ancestorCache.get(conceptId);

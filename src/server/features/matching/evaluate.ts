@@ -10,7 +10,7 @@ import {
 } from '../../../contract/trials';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './age';
-import { isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
+import { deniedWith, isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { unitConversion } from './lab-units';
 import { qualifiersContradicted } from './qualifier-opposites';
@@ -188,7 +188,7 @@ function inWindow(fact: MatchFact, since: Date | null): boolean {
 /** Whether a fact names the rule's concept, or is a denial broader than it ("no diabetes" rules out type 2 diabetes). */
 export function namesRuleConcept(
   fact: Pick<MatchFact, 'conceptId' | 'name' | 'status'>,
-  rule: { concepts?: Array<{ id: string; name: string }>; except?: Array<{ id: string }> },
+  rule: { concepts?: Array<{ id: string; name: string }>; except?: Array<{ id: string }>; present?: boolean; taking?: boolean },
   label: string,
 ): boolean {
   const concepts = rule.concepts ?? NO_CONCEPTS;
@@ -196,7 +196,9 @@ export function namesRuleConcept(
   // "Other than asthma": a fact of what the rule excepts is not the rule's (rule-exceptions.ts, decision 202).
   if (fact.status !== 'absent') return factNames(fact, concepts, label) && !exceptedFact(fact.conceptId, rule.except);
   // A denial speaks for its concept and everything under it, never for a broader one: "no cirrhosis" is not "no liver disease".
-  return sameConcept(fact, concepts) || deniesBroader(fact, concepts, label) || deniesAncestor(fact, concepts);
+  // A group's members without a heading (decision 205) only where the denial can clear the person, never fail them.
+  const clears = rule.present === false || rule.taking === false;
+  return sameConcept(fact, concepts) || deniesBroader(fact, concepts, label) || deniesAncestor(fact, concepts, clears);
 }
 
 /** A fact whose concept is near one of the rule's in MeSH's tree (concept-hierarchy.ts `nearInTree`). */
@@ -212,10 +214,13 @@ function sameConcept(fact: Pick<MatchFact, 'conceptId'>, concepts: ReadonlyArray
   return false;
 }
 
-/** A denial of a concept's ancestor in the hierarchy: "no liver disease" rules out cirrhosis, "no heart disease" a heart attack. */
-function deniesAncestor(fact: Pick<MatchFact, 'conceptId'>, concepts: ReadonlyArray<{ id: string }>): boolean {
+/**
+ * A denial of a concept's ancestor in the hierarchy: "no liver disease" rules out cirrhosis, "no heart disease" a heart
+ * attack, "no prior spine surgery" a diskectomy (concept-hierarchy.ts `deniedWith`, decision 205).
+ */
+function deniesAncestor(fact: Pick<MatchFact, 'conceptId'>, concepts: ReadonlyArray<{ id: string }>, groups: boolean): boolean {
   if (!fact.conceptId) return false;
-  for (const concept of concepts) if (isA(concept.id, fact.conceptId)) return true;
+  for (const concept of concepts) if (groups ? deniedWith(concept.id, fact.conceptId) : isA(concept.id, fact.conceptId)) return true;
   return false;
 }
 const NO_CONCEPTS: Array<{ id: string; name: string }> = [];

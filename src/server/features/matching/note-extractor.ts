@@ -5,6 +5,7 @@ import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
 import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
 import { readMeasures, readPerformanceStatus } from './note-measures';
+import { allergyDenied, biologicMentions, inAllergyList, localMedicineName, saidNaive } from './note-medicine-forms';
 import { spineMentions } from './note-spine';
 import { discLevelsIn } from './spinal-levels';
 import { matches, splitSentences, type Sentence } from './note-text';
@@ -464,11 +465,6 @@ const TEST_NAME_AFTER =
   /^(?:\s*-\s*|\s+)(?:receptors?|clearance|ratio|(?:to|\/)[- ]?[a-z]+[- ]ratio|levels?|tolerance test|challenge(?: test)?|(?:stimulation|suppression) test|uptake|assay|antibod(?:y|ies)|antigen)\b/i;
 const TEST_NAME_BEFORE = /(?:-to-|\/)\s*$/;
 
-/** "Allergies: amoxicillin (rash), codeine (nausea)": every medicine of a list under an allergy heading, up to the list's end. */
-const ALLERGY_HEADING = /^\s*(?:(?:drug|medication|medicine)\s+)?allerg(?:y|ies)\s*:/i;
-const inAllergyList = (sentence: string, start: number) =>
-  ALLERGY_HEADING.test(sentence) && !/[;]|\b(?:medications?|meds|medicines|takes|taking|on)\b/i.test(sentence.slice(sentence.indexOf(':') + 1, start));
-
 /** Operations by MeSH's tree (the headings "... surgical procedures"), less those that leave something in place. */
 const operationCache = new Map<string, boolean>();
 function isOneTimeOperation(conceptId: string): boolean {
@@ -480,9 +476,6 @@ function isOneTimeOperation(conceptId: string): boolean {
   }
   return found;
 }
-
-/** An allergy cue that is itself denied ("no known allergy to", "denies allergies:", "not allergic to"). */
-const DENIED_ALLERGY = /\b(?:no|not|denies|denied|deny|without|never|nkda|nka)\b[^.;]*$/i;
 
 /** "on warfarin", "takes metformin": a medicine taken now, whatever history the sentence tells. */
 const ON_MEDICINE = /\b(?:on|takes|taking|uses|using)\s+$/i;
@@ -559,7 +552,8 @@ function mentionsBySentence(text: string, sentences: readonly Sentence[], vocab:
     }
     const inverted = invertedMentions(sentence.text, vocab, mentions);
     const spine = spineMentions(sentence.text, vocab, [...mentions, ...inverted]);
-    return inverted.length || spine.length ? [...mentions, ...inverted, ...spine].sort((a, b) => a.start - b.start) : mentions;
+    const more = [...inverted, ...spine, ...biologicMentions(sentence.text, vocab, mentions)];
+    return more.length ? [...mentions, ...more].sort((a, b) => a.start - b.start) : mentions;
   });
 }
 
@@ -643,15 +637,19 @@ function medicineReading(
   mention: Mention,
   reading: Reading,
   today: Date,
-): { kind: FactKind; conceptId: string; name: string; reading: Reading; since: string | null } | null {
+): { kind: FactKind; key: string; conceptId: string | null; name: string; reading: Reading; since: string | null } | null {
   const { id, en } = mention.concept;
   // "Allergic to penicillin", "Allergies: sulfa, codeine": an allergy to that medicine, a condition the person has
   // (never when the allergy is denied: "no known allergy to penicillin").
   if (reading === 'allergy' || (reading !== 'absent' && inAllergyList(sentence, mention.start))) {
-    if (DENIED_ALLERGY.test(sentence.slice(Math.max(0, mention.start - 40), mention.start))) return null;
-    return { kind: 'condition', conceptId: `${ALLERGY_PREFIX}${id}`, name: `an allergy to ${en}`, reading: 'present', since: null };
+    if (allergyDenied(sentence, mention.start)) return null;
+    return { kind: 'condition', key: ALLERGY_PREFIX + id, conceptId: ALLERGY_PREFIX + id, name: `an allergy to ${en}`, reading: 'present', since: null };
   }
-  const medicine = (read: Reading, since: string | null) => ({ kind: 'medication' as const, conceptId: id, name: en, reading: read, since });
+  // A cream or eye drops: the note's words, never the systemic class; "biologic-naive": never given one (decision 205).
+  const local = localMedicineName(sentence, mention.start, mention.end);
+  if (local) return { kind: 'medication', key: `local:${local}`, conceptId: null, name: local, reading, since: null };
+  if (reading === 'present' && saidNaive(sentence, mention)) reading = 'absent';
+  const medicine = (read: Reading, since: string | null) => ({ kind: 'medication' as const, key: id, conceptId: id, name: en, reading: read, since });
   // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
   if (reading === 'present' && isVaccine(mention.concept)) return medicine('history', givenOn(sentence, mention.end, today));
   // A medicine whose last dose the note dates was taken before, that day (a washout window reads it); one the clause
@@ -762,7 +760,7 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
         add(kind, mention.concept.id, nameWithQualifiers(named.name, named.qualifiers), mention.concept.id, reading, start, end, details.since, named);
       } else if (kind === 'medication') {
         const read = medicineReading(sentence.text, mention, reading, today);
-        if (read) add(read.kind, read.conceptId, read.name, read.conceptId, read.reading, start, end, read.since);
+        if (read) add(read.kind, read.key, read.name, read.conceptId, read.reading, start, end, read.since);
       } else add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end);
     }
   }

@@ -122,10 +122,13 @@ function namedChance(criterion: MatchCriterion): number | null {
 export function scorePlanOf(criterion: MatchCriterion): ScorePlan {
   const unreviewed = criterion.needsReview && criterion.ruleSource !== 'structured' && !criterion.ruleSource?.startsWith('target');
   const rule = criterion.rule;
+  const unknown = unknownChances(criterion);
   return {
-    met: unreviewed ? ln(0.9) : 0,
+    // Met never weighs below unknown (decision 205): an unreviewed exclusion a note clears ("no prior biologic") would
+    // otherwise count 0.9 where the same note's silence counts 0.95, and reading more would rank the person lower.
+    met: unreviewed ? Math.max(ln(0.9), ...unknown) : 0,
     notMet: unreviewed ? ln(UNREVIEWED_NOT_MET) : ln(0.02),
-    unknown: unknownChances(criterion),
+    unknown,
     unknownNamed: namedChance(criterion),
     excludes: !unreviewed,
     silentExclusion: criterion.kind === 'exclusion' && rule?.type === 'condition' && !rule.present && !criterion.population,
