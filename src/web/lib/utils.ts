@@ -1,8 +1,9 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { mergeClasses } from './class-merge';
 
+/** Joins class names; a later class replaces an earlier one of the same kind (`cn('px-4', 'px-0')` is `px-0`). */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }
 
 /** The message of anything thrown, in plain words: an API refusal's userMessage, Error, better-auth's `{ error: { message } }`, or a string. */
