@@ -1,9 +1,8 @@
 import { clsx, type ClassValue } from 'clsx';
-import { mergeClasses } from './class-merge';
+import { twMerge } from 'tailwind-merge';
 
-/** Joins class names; a later class replaces an earlier one of the same kind (`cn('px-4', 'px-0')` is `px-0`). */
 export function cn(...inputs: ClassValue[]) {
-  return mergeClasses(clsx(inputs));
+  return twMerge(clsx(inputs));
 }
 
 /** The message of anything thrown, in plain words: an API refusal's userMessage, Error, better-auth's `{ error: { message } }`, or a string. */
