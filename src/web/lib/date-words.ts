@@ -4,8 +4,8 @@
  */
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?)?$/;
 // Made at the first date shown, not when the module loads: a formatter's first construction loads the locale's data,
-// and this module sits in the chunk every signed-in page loads before its first paint, where building it took 25-50
-// ms of a phone's (4x CPU) main thread, nearly all that chunk's start-up time (issue 32, decision 208).
+// and this module sits in the chunk every page loads, where building it was nearly all that chunk's start-up time
+// (69-216 ms of a phone's 4x-slowed main thread; issue 32, decision 208).
 let dayMonthYear: Intl.DateTimeFormat | undefined;
 
 /** "1958-03-09" -> "9 March 1958"; anything that is not a real calendar date -> null. */
