@@ -3,7 +3,10 @@
  * words: "9 March 1958". Read as a day, not an instant: no time zone can move it to the day before.
  */
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?)?$/;
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// Made at the first date shown, not when the module loads: a formatter's first construction loads the locale's data,
+// and this module sits in the chunk every page loads, where building it was nearly all that chunk's start-up time
+// (69-216 ms of a phone's 4x-slowed main thread; issue 32, decision 208).
+let dayMonthYear: Intl.DateTimeFormat | undefined;
 
 /** "1958-03-09" -> "9 March 1958"; anything that is not a real calendar date -> null. */
 export function calendarDateInWords(value: string): string | null {
@@ -13,7 +16,8 @@ export function calendarDateInWords(value: string): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   // Date.UTC rolls 1958-02-30 over to 2 March: such a value is not a date, and shows as typed.
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return DAY_MONTH_YEAR.format(date);
+  dayMonthYear ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return dayMonthYear.format(date);
 }
 
 /** Any answer text: a calendar date in words, everything else unchanged. */
