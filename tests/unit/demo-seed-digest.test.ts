@@ -37,26 +37,26 @@ describe('the demo data builder', () => {
     const counts = Object.fromEntries(Object.entries(data).map(([table, rows]) => [table, rows.length]));
     expect(counts).toMatchInlineSnapshot(`
       {
-        "activity": 26956,
-        "bookings": 397,
-        "calls": 2401,
+        "activity": 26875,
+        "bookings": 398,
+        "calls": 2397,
         "candidates": 3000,
         "chatAgents": 4,
-        "chatMessages": 1222,
-        "contactEvents": 16663,
-        "conversations": 422,
+        "chatMessages": 1199,
+        "contactEvents": 16600,
+        "conversations": 414,
         "criteria": 19,
         "formVersions": 4,
         "forms": 4,
         "links": 3000,
-        "notes": 2699,
-        "results": 961,
-        "sms": 2338,
+        "notes": 2725,
+        "results": 953,
+        "sms": 2328,
         "trials": 4,
         "voiceAgents": 4,
       }
     `);
-    expect(digest(data)).toMatchInlineSnapshot(`"57ef27a565628df0c108c7d625575ea707c52141032d0f08f24e7795dea977b1"`);
+    expect(digest(data)).toMatchInlineSnapshot(`"0110d4928ddaea14b52cf3922c4493ce3ed80d678ea0151d91f525f25b8742d5"`);
   });
 
   it('builds other rows from another seed', () => {
