@@ -56,7 +56,29 @@ describe('the demo data builder', () => {
         "voiceAgents": 4,
       }
     `);
-    expect(digest(data)).toMatchInlineSnapshot(`"0110d4928ddaea14b52cf3922c4493ce3ed80d678ea0151d91f525f25b8742d5"`);
+    expect(digest(data)).toMatchInlineSnapshot(`"f14965192761f9eb11f0183b4013c510387618f625ffa590992b1be094ecb178"`);
+  });
+
+  it("ends every seeded chat with the live chat's one closing message for its outcome (decision 200)", () => {
+    const recommendationOf = new Map(data.results.map((result) => [result.id, result.aiRecommendation]));
+    const seen = new Set<string>();
+    for (const conversation of data.conversations.filter((row) => row.prescreenResultId)) {
+      const messages = data.chatMessages.filter((row) => row.conversationId === conversation.id);
+      const last = messages.at(-1)!;
+      const recommendation = recommendationOf.get(conversation.prescreenResultId!)!;
+      const es = conversation.language === 'es';
+      // One closing message after the person's last answer, never two.
+      expect(messages.at(-2)?.role).toBe('visitor');
+      expect(last.role).toBe('agent');
+      if (recommendation === 'FAIL') {
+        expect(last.text).toContain(es ? 'no sea adecuado para usted' : 'may not be the right fit');
+        // No promise of a coordinator's contact beside "not the right fit".
+        expect(last.text).not.toMatch(es ? /Un coordinador/ : /A coordinator will/);
+      } else if (recommendation === 'INCONCLUSIVE') expect(last.text).toContain(es ? 'si el estudio podría ser adecuado' : 'if the study could be a fit');
+      else expect(last.text).toContain(es ? 'le llamará pronto' : 'will call you back soon');
+      seen.add(`${recommendation}:${conversation.language}`);
+    }
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['FAIL:en', 'FAIL:es', 'PASS:en', 'PASS:es']));
   });
 
   it('builds other rows from another seed', () => {
