@@ -56,7 +56,7 @@ describe('the demo data builder', () => {
         "voiceAgents": 4,
       }
     `);
-    expect(digest(data)).toMatchInlineSnapshot(`"f14965192761f9eb11f0183b4013c510387618f625ffa590992b1be094ecb178"`);
+    expect(digest(data)).toMatchInlineSnapshot(`"5f208f071ed94b0c6c3f25c90ec22d7c607902b56f1ef333151aea4fd8d1d627"`);
   });
 
   it("ends every seeded chat with the live chat's one closing message for its outcome (decision 200)", () => {

@@ -8,6 +8,8 @@ export interface DemoTrial {
   nctId: string;
   title: string;
   publicTitle: string;
+  /** The public title in Spanish: what the Spanish greeting and first message name (the trial row keeps the English one). */
+  spanishTitle: string;
   sponsor: string;
   phase: string;
   conditions: string[];
@@ -33,6 +35,7 @@ export const DEMO_TRIALS: DemoTrial[] = [
     nctId: 'NCT09000101',
     title: 'A Randomized, Double-Blind, Placebo-Controlled Study of an Inhaled Biologic in Adults With Moderate to Severe Asthma',
     publicTitle: 'Inhaled Biologic for Moderate to Severe Asthma',
+    spanishTitle: 'un biológico inhalado para el asma moderada a grave',
     sponsor: 'Northwind Therapeutics',
     phase: 'PHASE3',
     conditions: ['Asthma'],
@@ -66,6 +69,7 @@ export const DEMO_TRIALS: DemoTrial[] = [
     nctId: 'NCT09000102',
     title: 'A Phase 2 Study of a Once-Weekly Oral GLP-1 Receptor Agonist in Adults With Type 2 Diabetes Inadequately Controlled on Metformin',
     publicTitle: 'Weekly Oral Medicine for Type 2 Diabetes',
+    spanishTitle: 'un medicamento oral semanal para la diabetes tipo 2',
     sponsor: 'Bluestem Pharma',
     phase: 'PHASE2',
     conditions: ['Type 2 Diabetes Mellitus'],
@@ -104,6 +108,7 @@ export const DEMO_TRIALS: DemoTrial[] = [
     nctId: 'NCT09000103',
     title: 'Open-Label Study of a Wearable Neuromodulation Device for the Preventive Treatment of Episodic Migraine in Women',
     publicTitle: 'Wearable Device to Prevent Migraine',
+    spanishTitle: 'un dispositivo portátil para prevenir la migraña',
     sponsor: 'Demo University Medical Center',
     phase: 'NA',
     conditions: ['Migraine Without Aura', 'Migraine With Aura'],
@@ -131,6 +136,7 @@ export const DEMO_TRIALS: DemoTrial[] = [
     nctId: 'NCT09000104',
     title: 'A Phase 1 Study of the Safety and Pharmacokinetics of a New Seasonal Influenza Vaccine in Healthy Adults',
     publicTitle: 'New Flu Vaccine in Healthy Adults',
+    spanishTitle: 'una nueva vacuna contra la gripe en adultos sanos',
     sponsor: 'Harborview Vaccines',
     phase: 'PHASE1',
     conditions: ['Influenza'],
