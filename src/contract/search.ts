@@ -74,6 +74,7 @@ export const processedRunsSearch = searchSchema({ search: optionalText, orgs: or
 export const smsSearch = searchSchema({ candidateId: optionalId, orgs: orgList });
 export const voiceAgentsSearch = searchSchema({
   'agent-type': oneOfOr(AGENT_TYPES, 'PRESCREEN'),
+  orgs: orgList,
 });
 export const chatAgentsSearch = searchSchema({ search: optionalText, orgs: orgList });
 /**

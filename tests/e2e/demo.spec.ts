@@ -133,4 +133,70 @@ describe('the demo area', () => {
     expect(await main.getByTestId('demo-step-explain').textContent()).toMatch(/^Step 4:/);
     await checkPage(page);
   }, 240_000);
+
+  // Runs after the test above, which created the demo data.
+  it('offers in the agent dialogs only trials of the organization the agent belongs to, and the conversations page agents of the chosen organizations', async () => {
+    const { page } = await app.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/trials$/);
+    const main = page.getByRole('main');
+    const DEMO_TRIAL = 'Inhaled Biologic for Moderate to Severe Asthma';
+    const chooseDemo = async () => {
+      await main.getByRole('button', { name: /^Filter by organization/ }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Demo Research Site' }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => main.getByRole('table').locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    };
+    /** The trials the open dialog's trial picker offers (their titles), then the dialog closed. */
+    const offeredTrials = async () => {
+      const dialog = page.getByRole('dialog');
+      const picker = dialog.getByLabel('Trial', { exact: true });
+      await expect.poll(async () => (await picker.isVisible()) && !/loading/i.test((await picker.textContent()) ?? ''), { timeout: 20_000 }).toBe(true);
+      if (await picker.isDisabled()) {
+        // No trial to offer: the picker says so and cannot open.
+        const said = (await picker.textContent()) ?? '';
+        await page.keyboard.press('Escape');
+        await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0);
+        return said;
+      }
+      await picker.click();
+      const listbox = page.getByRole('listbox');
+      await listbox.waitFor();
+      // The list is read once the trials have loaded (it says so when there are none).
+      await expect.poll(async () => (await listbox.innerText()).trim().length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const text = await listbox.innerText();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0);
+      return text;
+    };
+
+    // Voice agents: the active organization is Cohortly, whose agent cannot take the demo's trial.
+    await page.goto('/admin/voice-agents');
+    await expect.poll(() => main.getByRole('button', { name: 'New voice agent' }).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await main.getByRole('button', { name: 'New voice agent' }).first().click();
+    expect(await offeredTrials()).not.toContain(DEMO_TRIAL);
+    await chooseDemo();
+    await checkPage(page);
+    await page.getByRole('button', { name: 'New voice agent' }).first().click();
+    await expect.poll(() => page.getByRole('dialog').getByText('Trials of Demo Research Site').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await offeredTrials()).toContain(DEMO_TRIAL);
+
+    // Chat agents: a new agent belongs to its trial's organization; the filter says which are offered.
+    await page.goto('/admin/chat-agents');
+    await chooseDemo();
+    await page.getByRole('button', { name: 'New agent' }).first().click();
+    expect(await offeredTrials()).toContain(DEMO_TRIAL);
+
+    // Conversations: the agent filter lists the chosen organization's agents.
+    await page.goto('/admin/chat-conversations');
+    const agentFilter = main.getByLabel('Agent', { exact: true });
+    await agentFilter.waitFor();
+    expect(await agentFilter.locator('option').allTextContents()).not.toContain(`${DEMO_TRIAL} - chat`);
+    await main.getByRole('button', { name: /^Filter by organization/ }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Demo Research Site' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => agentFilter.locator('option').allTextContents(), { timeout: 20_000 }).toContain(`${DEMO_TRIAL} - chat`);
+    await checkPage(page);
+  }, 180_000);
 });

@@ -102,25 +102,37 @@ describe('an internal admin', () => {
     const optionLabels = await switcher.locator('option').allTextContents();
     expect(optionLabels).toEqual(expect.arrayContaining(['Cohortly', 'Switch Target Clinic']));
 
+    // What a person sees, each waited for (never a fixed pause): under load a page can take seconds to show, and a
+    // one-second poll on a call that itself waits for the element was the flake CI saw.
+    const shown = (locator: typeof switcher) => locator.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent ?? null);
+    const seen = { timeout: 20_000 };
     await switcher.selectOption({ label: 'Switch Target Clinic' });
+    // The switcher shows the choice: the app has stored it (synchronously, before any request), so a reload keeps it.
+    await expect.poll(() => shown(switcher), seen).toBe('Switch Target Clinic');
     await page.goto('/admin/organization');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
-    await expect.poll(() => page.getByLabel('Organization name').inputValue()).toBe('Switch Target Clinic');
+    await expect.poll(() => page.getByLabel('Organization name').isVisible(), seen).toBe(true);
+    await expect.poll(() => page.getByLabel('Organization name').inputValue(), seen).toBe('Switch Target Clinic');
     const stored = await page.evaluate(() => localStorage.getItem('cohortly-active-org-id'));
     expect(stored).toBeTruthy();
 
     await page.reload();
-    await page.locator('#org-switcher').waitFor();
-    const selected = await page.locator('#org-switcher').evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent);
-    expect(selected).toBe('Switch Target Clinic');
+    await expect.poll(() => page.locator('#org-switcher').isVisible(), seen).toBe(true);
+    await expect.poll(() => shown(page.locator('#org-switcher')), seen).toBe('Switch Target Clinic');
+    await expect.poll(() => page.getByLabel('Organization name').inputValue(), seen).toBe('Switch Target Clinic');
     await checkPage(page);
+
+    // A quick reload right after switching keeps the choice too: it is stored before the reload can start.
+    await page.locator('#org-switcher').selectOption({ label: 'Cohortly' });
+    await page.reload();
+    await expect.poll(() => page.locator('#org-switcher').isVisible(), seen).toBe(true);
+    await expect.poll(() => shown(page.locator('#org-switcher')), seen).toBe('Cohortly');
+    await expect.poll(() => page.getByLabel('Organization name').inputValue(), seen).toBe('Cohortly');
 
     // A stored choice that no longer exists falls back to the first organization.
     await page.evaluate(() => localStorage.setItem('cohortly-active-org-id', 'gone'));
     await page.reload();
-    await page.locator('#org-switcher').waitFor();
-    const fallback = await page.locator('#org-switcher').evaluate((element) => (element as HTMLSelectElement).selectedIndex);
-    expect(fallback).toBe(0);
+    await expect.poll(() => page.locator('#org-switcher').isVisible(), seen).toBe(true);
+    await expect.poll(() => page.locator('#org-switcher').evaluate((element) => (element as HTMLSelectElement).selectedIndex), seen).toBe(0);
     await context.close();
   });
 

@@ -52,6 +52,7 @@ function importGraph(): Array<[string, string]> {
 const PUBLIC_MODULES: Record<string, string> = {
   'src/server/features/callbacks/tools.ts': "the agent's callback tools, which the calls feature's tool requests run (callbacks sit below calls)",
   'src/server/features/chat/agent-service.ts': "the chat agents' service (chat's second surface, beside the conversations)",
+  'src/server/features/chat/dialogue.ts': "pure: the chat's dialogue, whose closing message the demo seed's chats end with (decision 200)",
   'src/server/features/chat/understand.ts': 'pure: reading a free answer, for the voice answers as for the chat',
   'src/server/features/matching/facts.ts': "a candidate's clinical facts, written from prescreen answers",
   'src/server/features/matching/matcher.ts': "the matcher's surface (the feature has no service.ts): the dashboard's match numbers",

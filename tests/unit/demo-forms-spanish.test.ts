@@ -46,4 +46,20 @@ describe('the demo prescreen forms in Spanish', () => {
     }
     expect(checked).toBeGreaterThanOrEqual(named.length * 2);
   });
+
+  it("greet in Spanish with the study's Spanish name, never its English title (issue 32: the Spanish chat showed one)", () => {
+    const titles = data.trials.map((trial) => trial.publicTitle ?? trial.title);
+    // The English title's own words, but those Spanish spells the same ("oral", "diabetes").
+    const englishWords = titles.flatMap((title) => title.split(/\s+/)).filter((word) => word.length > 3 && !/^(oral|diabetes)$/i.test(word));
+    const spanishLines = [
+      ...data.chatAgents.map((agent) => (agent.greeting as { es?: string }).es),
+      ...data.voiceAgents.flatMap((agent) => [(agent.firstMessage as { es?: string }).es, (agent.voicemailMessage as { es?: string }).es]),
+    ];
+    expect(spanishLines.length).toBe(data.trials.length * 3);
+    for (const line of spanishLines) {
+      expect(line).toBeTruthy();
+      for (const word of englishWords) expect(line, line).not.toMatch(words(word));
+    }
+    expect(spanishLines[0]).toContain('asma');
+  });
 });

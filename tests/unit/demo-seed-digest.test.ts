@@ -37,26 +37,48 @@ describe('the demo data builder', () => {
     const counts = Object.fromEntries(Object.entries(data).map(([table, rows]) => [table, rows.length]));
     expect(counts).toMatchInlineSnapshot(`
       {
-        "activity": 26956,
-        "bookings": 397,
-        "calls": 2401,
+        "activity": 26875,
+        "bookings": 398,
+        "calls": 2397,
         "candidates": 3000,
         "chatAgents": 4,
-        "chatMessages": 1222,
-        "contactEvents": 16663,
-        "conversations": 422,
+        "chatMessages": 1199,
+        "contactEvents": 16600,
+        "conversations": 414,
         "criteria": 19,
         "formVersions": 4,
         "forms": 4,
         "links": 3000,
-        "notes": 2699,
-        "results": 961,
-        "sms": 2338,
+        "notes": 2725,
+        "results": 953,
+        "sms": 2328,
         "trials": 4,
         "voiceAgents": 4,
       }
     `);
-    expect(digest(data)).toMatchInlineSnapshot(`"57ef27a565628df0c108c7d625575ea707c52141032d0f08f24e7795dea977b1"`);
+    expect(digest(data)).toMatchInlineSnapshot(`"5f208f071ed94b0c6c3f25c90ec22d7c607902b56f1ef333151aea4fd8d1d627"`);
+  });
+
+  it("ends every seeded chat with the live chat's one closing message for its outcome (decision 200)", () => {
+    const recommendationOf = new Map(data.results.map((result) => [result.id, result.aiRecommendation]));
+    const seen = new Set<string>();
+    for (const conversation of data.conversations.filter((row) => row.prescreenResultId)) {
+      const messages = data.chatMessages.filter((row) => row.conversationId === conversation.id);
+      const last = messages.at(-1)!;
+      const recommendation = recommendationOf.get(conversation.prescreenResultId!)!;
+      const es = conversation.language === 'es';
+      // One closing message after the person's last answer, never two.
+      expect(messages.at(-2)?.role).toBe('visitor');
+      expect(last.role).toBe('agent');
+      if (recommendation === 'FAIL') {
+        expect(last.text).toContain(es ? 'no sea adecuado para usted' : 'may not be the right fit');
+        // No promise of a coordinator's contact beside "not the right fit".
+        expect(last.text).not.toMatch(es ? /Un coordinador/ : /A coordinator will/);
+      } else if (recommendation === 'INCONCLUSIVE') expect(last.text).toContain(es ? 'si el estudio podría ser adecuado' : 'if the study could be a fit');
+      else expect(last.text).toContain(es ? 'le llamará pronto' : 'will call you back soon');
+      seen.add(`${recommendation}:${conversation.language}`);
+    }
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['FAIL:en', 'FAIL:es', 'PASS:en', 'PASS:es']));
   });
 
   it('builds other rows from another seed', () => {

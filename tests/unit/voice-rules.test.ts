@@ -195,6 +195,21 @@ describe("the synthetic person's clinical facts", () => {
     // Nothing in the record about it: the person does not have it.
     expect(syntheticAnswer(yesNo('pregnant', 'Are you pregnant?'), person, 'en')).toBe('no');
   });
+  it('knows a condition recorded with a qualifier by its plain name, and a course taken within the window asked about', () => {
+    const person = withFacts([
+      { name: 'eczema (severe)', status: 'present', value: null },
+      { name: 'antibiotic tablets (such as amoxicillin)', status: 'history', value: null },
+      { name: 'smoking', status: 'present', value: null },
+    ]);
+    expect(syntheticAnswer(yesNo('condition-eczema', 'Has a doctor told you that you have eczema?'), person, 'en')).toBe('yes');
+    expect(
+      syntheticAnswer(yesNo('medication-antibiotic', 'In the last 6 months, have you taken antibiotic tablets (such as amoxicillin)?'), person, 'en'),
+    ).toBe('yes');
+    // Taken before but asked about now: no.
+    expect(syntheticAnswer(yesNo('medication-antibiotic', 'Are you currently taking antibiotic tablets (such as amoxicillin)?'), person, 'en')).toBe('no');
+    // The generated smoking question names no fact; its id does.
+    expect(syntheticAnswer(yesNo('smoking', 'Do you currently use tobacco or nicotine products?'), person, 'es')).toBe('sí');
+  });
   it('gives a lab value or the age the record holds, else is not sure', () => {
     const person = withFacts([{ name: 'FEV1', status: null, value: 62 }]);
     expect(syntheticAnswer({ id: 'fev1', type: 'number', phone: { en: 'What was your last FEV1 result?' } }, person, 'en')).toBe('62');

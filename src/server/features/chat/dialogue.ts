@@ -531,12 +531,16 @@ export function afterCodeChecked(ctx: DialogueContext, state: DialogueState, out
   return { state: next, replies: [{ text: say(language, 'expiredCode'), kind: 'verification', inputType: 'phone' }] };
 }
 
+/** What the closing reads of the agent. */
+type ClosingContext = { agent: Pick<DialogueContext['agent'], 'closingMessage' | 'requirePhoneVerification' | 'nextStep'> };
+
 /**
  * The one closing message for the outcome (null: no result could be recorded). The agent's own closing text
  * usually promises contact, so it opens the message only when the outcome keeps that promise; otherwise a plain
  * thank-you does, and the message says what happens next (issue 32: two messages contradicted each other).
+ * Only the agent is read: the demo's seeded chats end with the same message (src/server/features/demo/seed-prescreen.ts).
  */
-export function closing(ctx: DialogueContext, state: DialogueState, recommendation: AiRecommendation | null): AgentReply[] {
+export function closing(ctx: ClosingContext, state: DialogueState, recommendation: AiRecommendation | null): AgentReply[] {
   const language = state.language;
   const next = nextStepKey(ctx, state, recommendation);
   if (state.ended === 'stopped') return next ? [{ text: say(language, next), kind: 'next_step' }] : [];
@@ -549,7 +553,7 @@ export function closing(ctx: DialogueContext, state: DialogueState, recommendati
 }
 
 /** What happens next for the outcome, or null when there is nothing to add to the agent's closing text. */
-function nextStepKey(ctx: DialogueContext, state: DialogueState, recommendation: AiRecommendation | null): StringKey | null {
+function nextStepKey(ctx: ClosingContext, state: DialogueState, recommendation: AiRecommendation | null): StringKey | null {
   let next: StringKey | null = null;
   if (recommendation === 'FAIL') next = 'notMatch';
   else if (recommendation === 'INCONCLUSIVE' || (recommendation && state.ended === 'stopped')) next = 'review';

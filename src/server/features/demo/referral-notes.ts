@@ -60,7 +60,16 @@ function asthmaNote(pick: Pick, chance: (p: number) => boolean, person: Referral
   else if (chance(0.5))
     lines.push(pick(['with chronic cough; spirometry normal, asthma ruled out.', 'referred for shortness of breath. No asthma on testing.']));
   else lines.push(pick(['with recurrent bronchitis.', 'with seasonal wheeze, not yet evaluated.']));
-  if (has && chance(0.6)) lines.push(pick(['Two courses of prednisone for exacerbations last year.', 'One ER visit for an asthma attack in the spring.']));
+  // Most people referred to an asthma trial have had steroid courses for attacks (what the trial asks for); some only an ER visit.
+  if (has && chance(0.75))
+    lines.push(
+      pick([
+        'Two courses of prednisone for exacerbations last year.',
+        'Needed oral steroids twice in the past year for flare-ups.',
+        'One ER visit for an asthma attack in the spring, sent home on a prednisone burst.',
+        'One ER visit for an asthma attack in the spring.',
+      ]),
+    );
   lines.push(pick(['Never smoked.', 'Non-smoker.', 'Former smoker, quit 12 years ago.', 'Current smoker, about half a pack a day.', '']));
   if (person.female && person.age < 50) lines.push(pick(['Not pregnant.', 'Not pregnant, not breastfeeding.', '', '', 'Currently pregnant, 20 weeks.']));
   return lines;

@@ -8,6 +8,8 @@ export interface DemoTrial {
   nctId: string;
   title: string;
   publicTitle: string;
+  /** The public title in Spanish: what the Spanish greeting and first message name (the trial row keeps the English one). */
+  spanishTitle: string;
   sponsor: string;
   phase: string;
   conditions: string[];
@@ -33,6 +35,7 @@ export const DEMO_TRIALS: DemoTrial[] = [
     nctId: 'NCT09000101',
     title: 'A Randomized, Double-Blind, Placebo-Controlled Study of an Inhaled Biologic in Adults With Moderate to Severe Asthma',
     publicTitle: 'Inhaled Biologic for Moderate to Severe Asthma',
+    spanishTitle: 'un biológico inhalado para el asma moderada a grave',
     sponsor: 'Northwind Therapeutics',
     phase: 'PHASE3',
     conditions: ['Asthma'],
@@ -52,8 +55,13 @@ export const DEMO_TRIALS: DemoTrial[] = [
         rule: { type: 'condition', condition: 'asthma', present: true },
         concept: 'asthma',
       },
-      { kind: 'inclusion', text: 'At least two asthma exacerbations requiring systemic corticosteroids in the past year' },
-      { kind: 'exclusion', text: 'Current smoker or former smoker with more than 10 pack-years' },
+      {
+        kind: 'inclusion',
+        text: 'At least one course of systemic corticosteroids (tablets or injections) for asthma in the past 12 months',
+        rule: { type: 'medication', medication: 'systemic corticosteroids', taking: true, within: { value: 12, unit: 'months' } },
+        concept: 'Glucocorticoids',
+      },
+      { kind: 'exclusion', text: 'Current smoker', rule: { type: 'smoking', smoker: false } },
       { kind: 'exclusion', text: 'Pregnant or breastfeeding', rule: { type: 'pregnancy', allowed: false } },
     ],
   },
@@ -61,6 +69,7 @@ export const DEMO_TRIALS: DemoTrial[] = [
     nctId: 'NCT09000102',
     title: 'A Phase 2 Study of a Once-Weekly Oral GLP-1 Receptor Agonist in Adults With Type 2 Diabetes Inadequately Controlled on Metformin',
     publicTitle: 'Weekly Oral Medicine for Type 2 Diabetes',
+    spanishTitle: 'un medicamento oral semanal para la diabetes tipo 2',
     sponsor: 'Bluestem Pharma',
     phase: 'PHASE2',
     conditions: ['Type 2 Diabetes Mellitus'],
@@ -99,6 +108,7 @@ export const DEMO_TRIALS: DemoTrial[] = [
     nctId: 'NCT09000103',
     title: 'Open-Label Study of a Wearable Neuromodulation Device for the Preventive Treatment of Episodic Migraine in Women',
     publicTitle: 'Wearable Device to Prevent Migraine',
+    spanishTitle: 'un dispositivo portátil para prevenir la migraña',
     sponsor: 'Demo University Medical Center',
     phase: 'NA',
     conditions: ['Migraine Without Aura', 'Migraine With Aura'],
@@ -126,6 +136,7 @@ export const DEMO_TRIALS: DemoTrial[] = [
     nctId: 'NCT09000104',
     title: 'A Phase 1 Study of the Safety and Pharmacokinetics of a New Seasonal Influenza Vaccine in Healthy Adults',
     publicTitle: 'New Flu Vaccine in Healthy Adults',
+    spanishTitle: 'una nueva vacuna contra la gripe en adultos sanos',
     sponsor: 'Harborview Vaccines',
     phase: 'PHASE1',
     conditions: ['Influenza'],

@@ -4,6 +4,7 @@
  * people a visit they did not come to.
  */
 import { reviewAgreement } from '../../activity';
+import { closing, initialState } from '../chat/dialogue';
 import type { Recommendation } from '../prescreen/engine';
 import { bookVisit, changeStatus, chatActivity, placeCall, rate, uniqueSlot, visitOutcome, visitTime } from './seed-activity';
 import { addActivity, COORDINATOR, DAY, type DemoPerson, HOUR, MINUTE, type SeedContext } from './seed-context';
@@ -15,7 +16,8 @@ export function writePrescreen(ctx: SeedContext, person: DemoPerson, passed: boo
   const resultId = ctx.dice.uuid();
   person.resultId = resultId;
   person.resultAt = at;
-  const sourceId = person.prescreenChannel === 'call' ? prescreenCall(ctx, person, at, outcome.sample) : prescreenChat(ctx, person, at);
+  const sourceId =
+    person.prescreenChannel === 'call' ? prescreenCall(ctx, person, at, outcome.sample) : prescreenChat(ctx, person, at, outcome.aiRecommendation);
   const decidedAt = at + ctx.dice.int(2, 30) * HOUR;
   const decision = outcome.reviewed && decidedAt < ctx.end ? reviewDecision(passed, outcome.override, decidedAt) : null;
   writeResult(ctx, person, { resultId, sourceId, at, decidedAt, decision, ...outcome });
@@ -23,6 +25,24 @@ export function writePrescreen(ctx: SeedContext, person: DemoPerson, passed: boo
   if (decision) writeReview(ctx, person, resultId, outcome.aiRecommendation, passed, decision, decidedAt);
   // A few approved people were booked and did not come (they stay prescreen_passed).
   if (passed && !goesFurther && decision && ctx.dice.chance(0.2)) noShow(ctx, person, decidedAt);
+}
+
+/**
+ * The chat's last message, by the live chat's own `closing` (decision 200): the agent's closing text only when the
+ * outcome keeps its promise of contact, else a thank-you and what happens next. The person gave their name and
+ * agreed to be contacted, and their phone was verified (the conversation row says so).
+ */
+function closingMessages(ctx: SeedContext, person: DemoPerson, recommendation: Recommendation) {
+  const agent = ctx.data.chatAgents.find((row) => row.id === person.trial.chatAgentId);
+  if (!agent) throw new Error('the demo trial has no chat agent');
+  const state = { ...initialState(person.language), firstName: person.firstName, consent: true, phoneVerified: true, ended: 'completed' as const };
+  return closing(
+    {
+      agent: { closingMessage: agent.closingMessage, requirePhoneVerification: agent.requirePhoneVerification ?? false, nextStep: agent.nextStep ?? 'none' },
+    },
+    state,
+    recommendation,
+  );
 }
 
 /** What the AI said, and whether a reviewer looked (all who went on to a visit were approved). */
@@ -81,8 +101,8 @@ function prescreenCall(ctx: SeedContext, person: DemoPerson, at: number, sample:
   return callId;
 }
 
-/** The prescreen chat completed at `at`, begun a few minutes before. */
-function prescreenChat(ctx: SeedContext, person: DemoPerson, at: number) {
+/** The prescreen chat completed at `at`, begun a few minutes before, ending as the live chat ends for its outcome. */
+function prescreenChat(ctx: SeedContext, person: DemoPerson, at: number, recommendation: Recommendation) {
   const es = person.language === 'es';
   const conversationId = ctx.dice.uuid();
   const begun = at - ctx.dice.int(4, 15) * MINUTE;
@@ -112,13 +132,14 @@ function prescreenChat(ctx: SeedContext, person: DemoPerson, at: number) {
       createdAt: new Date(begun),
     },
     { organizationId: org, conversationId, role: 'visitor', text: es ? 'Sí' : 'Yes', createdAt: new Date(begun + MINUTE) },
-    {
+    ...closingMessages(ctx, person, recommendation).map((reply) => ({
       organizationId: org,
       conversationId,
-      role: 'agent',
-      text: es ? 'Gracias. Un coordinador revisará sus respuestas.' : 'Thank you! A coordinator will review your answers and contact you.',
+      role: 'agent' as const,
+      text: reply.text,
+      meta: { kind: reply.kind },
       createdAt: new Date(at),
-    },
+    })),
   );
   const common = chatActivity(person, conversationId);
   addActivity(ctx, { ...common, kind: 'chat_started', occurredAt: new Date(begun) });

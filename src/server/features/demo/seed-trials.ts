@@ -16,7 +16,7 @@ type CriterionRow = { id: string; kind: 'inclusion' | 'exclusion'; text: string 
 
 /** One trial with everything it needs before people are referred to it. */
 export function buildTrial(ctx: SeedContext, definition: TrialDefinition, index: number): DemoTrialBuild {
-  const { criteria, siteCities, ...fields } = definition;
+  const { criteria, siteCities, spanishTitle, ...fields } = definition;
   const id = ctx.dice.uuid();
   const createdAt = ctx.start - (20 - index * 4) * DAY;
   const recruitingFrom = createdAt + 2 * DAY;
@@ -44,7 +44,7 @@ export function buildTrial(ctx: SeedContext, definition: TrialDefinition, index:
   const form = buildForm(ctx, id, fields.publicTitle, criterionRows, sites[0].name, createdAt);
   const agents = buildAgents(
     ctx,
-    { trialId: id, index, formId: form.formId, title: fields.publicTitle, recruiting: fields.status === 'recruiting' },
+    { trialId: id, index, formId: form.formId, title: fields.publicTitle, spanishTitle, recruiting: fields.status === 'recruiting' },
     form.publishedAt,
   );
   const answers = answerBank(
@@ -136,6 +136,7 @@ interface AgentTrial {
   index: number;
   formId: string;
   title: string;
+  spanishTitle: string;
   recruiting: boolean;
 }
 
@@ -152,7 +153,7 @@ function buildAgents(ctx: SeedContext, trial: AgentTrial, publishedAt: Date) {
     languages: ['en', 'es'],
     firstMessage: {
       en: `Hi, this is Ava calling from ${DEMO_ORGANIZATION_NAME} about the ${trial.title.toLowerCase()} study you asked about. Do you have a few minutes?`,
-      es: `Hola, le llama Ava de ${DEMO_ORGANIZATION_NAME} sobre el estudio «${trial.title}» por el que preguntó. ¿Tiene unos minutos?`,
+      es: `Hola, le llama Ava de ${DEMO_ORGANIZATION_NAME} sobre el estudio de ${trial.spanishTitle} por el que preguntó. ¿Tiene unos minutos?`,
     },
     voicemailMessage: {
       en: `Hi, this is Ava from ${DEMO_ORGANIZATION_NAME}. Please call us back about the study when you can.`,
@@ -173,7 +174,7 @@ function buildAgents(ctx: SeedContext, trial: AgentTrial, publishedAt: Date) {
     prescreenFormId: trial.formId,
     greeting: {
       en: `Hello! I can tell you about the ${trial.title.toLowerCase()} study and check whether it may suit you. It takes about 5 minutes.`,
-      es: `Hola. Puedo contarle sobre el estudio «${trial.title}» y ver si podría ser adecuado para usted. Toma unos 5 minutos.`,
+      es: `Hola. Puedo contarle sobre el estudio de ${trial.spanishTitle} y ver si podría ser adecuado para usted. Toma unos 5 minutos.`,
     },
     closingMessage: {
       en: 'Thank you! A coordinator will review your answers and contact you.',

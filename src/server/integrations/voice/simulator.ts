@@ -23,16 +23,23 @@ const SEX_WORDS: Record<string, { en: string; es: string }> = {
   male: { en: 'male', es: 'masculino' },
 };
 
-/** The fact a question asks about: the longest fact name the question names (as whole words). */
+/**
+ * The fact a question asks about: the longest fact name the question names (as whole words). A name with a
+ * qualifier in brackets ("asthma (uncontrolled)") is also found by its plain name ("asthma"): a person with
+ * uncontrolled asthma says yes to "do you have asthma?".
+ */
 function factAsked(wording: string, facts: readonly SimulatedFact[]): SimulatedFact | undefined {
-  let best: SimulatedFact | undefined;
+  let best: { fact: SimulatedFact; length: number } | undefined;
   for (const fact of facts) {
-    const name = fact.name.toLowerCase().trim();
-    if (name.length < 3 || (best && best.name.length >= name.length)) continue;
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    if (new RegExp(`(^|[^a-z0-9])${escaped}([^a-z0-9]|$)`).test(wording)) best = fact;
+    const full = fact.name.toLowerCase().trim();
+    const plain = full.replace(/\s*\([^)]*\)/g, '').trim();
+    for (const name of full === plain ? [full] : [full, plain]) {
+      if (name.length < 3 || (best && best.length >= name.length)) continue;
+      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (new RegExp(`(^|[^a-z0-9])${escaped}([^a-z0-9]|$)`).test(wording)) best = { fact, length: name.length };
+    }
   }
-  return best;
+  return best?.fact;
 }
 
 function ageOn(dateOfBirth: string, today: Date): number {
@@ -82,7 +89,8 @@ export function syntheticAnswer(question: ScriptQuestion, person: SimulatedPerso
   switch (question.type) {
     case 'yes_no': {
       if (!fact) return WILLINGNESS.test(wording) ? YES[language] : 'no';
-      const askedAboutThePast = /\b(ever|history|past|previous|previously|before)\b/.test(wording);
+      // "Ever", "before", or a time window ("in the last 12 months"): what they had or took then counts.
+      const askedAboutThePast = /\b(ever|history|past|previous|previously|before|last)\b/.test(wording);
       return fact.status === 'present' || (fact.status === 'history' && askedAboutThePast) || (fact.status === null && fact.value === null)
         ? YES[language]
         : 'no';

@@ -73,14 +73,15 @@ function toInput(values: AgentForm): CreateChatAgentInput {
  * Create a chat agent (no `agent`) or edit one: the dialog's content, loaded when it opens and mounted on every
  * opening (`AgentDialog` in ./dialogs holds the trigger and the open state).
  */
-export function AgentDialog({ agent, onOpenChange }: AgentDialogProps) {
+export function AgentDialog({ agent, orgs, onOpenChange }: AgentDialogProps) {
   const editing = Boolean(agent);
   const setOpen = (next: boolean) => onOpenChange?.(next);
   const save = useSaveChatAgent();
   const form = useForm<AgentForm>({ resolver: zodResolver(AgentFormSchema), defaultValues: defaultsOf(agent) });
   const { errors } = form.formState;
   const trialId = form.watch('trialId');
-  const choices = useAgentTrialChoices(trialId, agent?.prescreenFormId);
+  // An agent belongs to its trial's organization: editing offers that organization's trials only.
+  const choices = useAgentTrialChoices(trialId, agent?.prescreenFormId, agent ? [agent.organizationId] : orgs);
 
   const { serverError, onSubmit } = useFormSubmit(form, async (values) => {
     const saved = await save.mutateAsync({ id: agent?.id, input: toInput(values) });

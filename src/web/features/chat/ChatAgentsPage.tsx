@@ -109,7 +109,7 @@ export function ChatAgentsPage({ search, onSearchChange, orgs, onOrgsChange }: C
         <p>Create an agent for a trial with a published prescreen form; visitors then chat with it on your public chat page.</p>
         {isGlobal && !chosenOrgs?.length && <DefaultSelectionNote things="agents" />}
         <div className="mt-4 flex justify-center">
-          <AgentDialog />
+          <AgentDialog orgs={chosenOrgs} />
         </div>
       </EmptyState>
     );
@@ -133,7 +133,7 @@ export function ChatAgentsPage({ search, onSearchChange, orgs, onOrgsChange }: C
       <PageHeader
         title="Chat agents"
         description="Agents prescreen visitors on your organization’s public chat page, asking a trial’s published prescreen form as a conversation."
-        actions={agents.length > 0 || search ? <AgentDialog /> : undefined}
+        actions={agents.length > 0 || search ? <AgentDialog orgs={chosenOrgs} /> : undefined}
       />
       {isGlobal && !publicLink && (
         <p className="mb-4 text-sm text-slate-700" data-testid="public-chat-choose">

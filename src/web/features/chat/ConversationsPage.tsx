@@ -63,9 +63,10 @@ export function ConversationsPage({
   const isGlobal = useIsGlobal();
   const { organizations } = useActiveOrganization();
   const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
-  const agentsQuery = useChatAgentsQuery();
-  const agents = agentsQuery.data?.chatAgents ?? [];
   const orgs = isGlobal ? filters.orgs : undefined;
+  // The agent filter offers the agents of the organizations chosen, as the list shows their conversations.
+  const agentsQuery = useChatAgentsQuery({ orgs });
+  const agents = agentsQuery.data?.chatAgents ?? [];
   // Dates the server would refuse (not YYYY-MM-DD) are left out of the request.
   const dateFrom = filters.dateFrom && DATE.test(filters.dateFrom) ? filters.dateFrom : undefined;
   const dateTo = filters.dateTo && DATE.test(filters.dateTo) ? filters.dateTo : undefined;

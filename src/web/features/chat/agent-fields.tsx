@@ -33,12 +33,18 @@ export const bilingual = (en: string, es: string) => ({
   ...(es.trim() ? { es: es.trim() } : {}),
 });
 
-/** The trials to choose from, and the chosen trial's published prescreen forms (plus the agent's own, whatever its status). */
-export function useAgentTrialChoices(trialId: string, currentFormId: string | null | undefined) {
-  const trialsQuery = useTrialsQuery();
+/**
+ * The trials to choose from, and the chosen trial's published prescreen forms (plus the agent's own, whatever its
+ * status). `orgs` are the organizations whose trials may be offered: the agent's own when it has one, else the
+ * admin's organization filter (none: the server's default selection), so a trial of an organization the agent
+ * cannot belong to is never offered; the forms are read in the chosen trial's organization.
+ */
+export function useAgentTrialChoices(trialId: string, currentFormId: string | null | undefined, orgs?: string[]) {
+  const trialsQuery = useTrialsQuery(orgs);
   const trials = useMemo(() => trialsQuery.data?.trials ?? [], [trialsQuery.data]);
   const trialOptions = useMemo(() => trials.map(trialOption), [trials]);
-  const formsQuery = usePrescreenFormsQuery(trialId ? { trialId } : {});
+  const trialOrganization = trials.find((trial) => trial.id === trialId)?.organizationId;
+  const formsQuery = usePrescreenFormsQuery(trialId ? { trialId, orgs: trialOrganization ? [trialOrganization] : orgs } : {});
   const forms = (trialId ? (formsQuery.data?.prescreenForms ?? []) : []).filter(
     (item) => item.trialId === trialId && (item.status === 'published' || item.id === currentFormId),
   );

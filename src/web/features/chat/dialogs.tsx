@@ -4,6 +4,8 @@ import { lazyDialog } from '../../components/lazy-dialog';
 
 export interface AgentDialogProps {
   agent?: ChatAgent;
+  /** A new agent: the admin's organization filter, whose trials the dialog offers (none: the default selection). */
+  orgs?: string[];
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
 }

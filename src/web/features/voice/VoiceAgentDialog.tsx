@@ -484,7 +484,7 @@ function StartTimes({ form }: { form: UseFormReturn<VoiceAgentForm> }) {
  * Create a voice agent (no `agent`, of `type`) or edit one: the dialog's content, loaded when it opens and
  * mounted on every opening (`VoiceAgentDialog` in ./dialogs holds the trigger and the open state).
  */
-export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: VoiceAgentDialogProps) {
+export function VoiceAgentDialog({ agent, type = 'PRESCREEN', orgs, onOpenChange }: VoiceAgentDialogProps) {
   const editing = Boolean(agent);
   const setOpen = (next: boolean) => onOpenChange?.(next);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -498,17 +498,23 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
   const errors = form.formState.errors;
   const agentType = form.watch('type');
   const trialId = form.watch('trialId');
-  const choices = useAgentTrialChoices(trialId, agent?.prescreenFormId);
+  const { activeOrganizationId, organizations } = useActiveOrganization();
+  // The organization the agent belongs to: its own, else the one chosen in the filter, else the active one. Its
+  // trial, form and number must be that organization's, so only its trials are offered.
+  const owner = agent?.organizationId ?? (orgs?.length === 1 ? orgs[0] : activeOrganizationId) ?? undefined;
+  const ownerName = organizations.length > 1 ? organizations.find((org) => org.id === owner)?.name : undefined;
+  const choices = useAgentTrialChoices(trialId, agent?.prescreenFormId, owner ? [owner] : undefined);
   const prescreen = agentType === 'PRESCREEN';
-  const { activeOrganizationId } = useActiveOrganization();
   // The agent calls from one of its organization's numbers (assigned by Cohortly in the phone-number registry).
-  const numbersQuery = usePhoneNumbersQuery(agent?.organizationId ?? activeOrganizationId ?? undefined);
+  const numbersQuery = usePhoneNumbersQuery(owner);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     setScheduleError(null);
     try {
-      const saved = await save.mutateAsync(agent ? { id: agent.id, input: toUpdate(values) } : { input: toInput(values) });
+      const saved = await save.mutateAsync(
+        agent ? { id: agent.id, input: toUpdate(values) } : { input: { ...toInput(values), ...(owner ? { organizationId: owner } : {}) } },
+      );
       toast.success(editing ? `Saved ${saved.name}` : `Created ${saved.name}`);
       setOpen(false);
     } catch (error) {
@@ -541,7 +547,14 @@ export function VoiceAgentDialog({ agent, type = 'PRESCREEN', onOpenChange }: Vo
         <TrialField
           form={form}
           choices={choices}
-          hint={prescreen ? undefined : 'The trial whose site visits the agent books.'}
+          hint={
+            [
+              ownerName ? `Trials of ${ownerName}, the organization the agent belongs to.` : null,
+              prescreen ? null : 'The trial whose site visits the agent books.',
+            ]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           // Sites belong to a trial: a new trial starts with none chosen.
           onTrialChange={() => form.setValue('schedule.sites', [])}
         />

@@ -1,5 +1,7 @@
 import { ActionsTh } from '../../components/ListState';
 import { ViewSwitch } from '../../components/TabList';
+import { FilterBar } from '../../components/filters';
+import { OrganizationFilter } from '../trials/OrganizationFilter';
 import { useMemo, useState } from 'react';
 import { VOICE_AGENT_TYPES, type VoiceAgent, type VoiceAgentType } from '../../../contract/voice';
 import { ErrorCard } from '../../components/ErrorCard';
@@ -15,13 +17,25 @@ import { AGENT_TYPE_LABELS } from './format';
 import { useDeleteVoiceAgent, useVoiceAgentsQuery } from './queries';
 import { VoiceAgentDialog } from './dialogs';
 
-/** /admin/voice-agents: the agents that phone candidates, one tab per type (the URL's `agent-type`). */
-export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; onTypeChange: (next: VoiceAgentType) => void }) {
-  const query = useVoiceAgentsQuery(type);
+interface VoiceAgentsPageProps {
+  type: VoiceAgentType;
+  onTypeChange: (next: VoiceAgentType) => void;
+  /** A global admin's organization filter (none: the server's default selection), as on the other lists. */
+  orgs?: string[];
+  onOrgsChange: (next: string[] | undefined) => void;
+}
+
+/**
+ * /admin/voice-agents: the agents that phone candidates, one tab per type (the URL's `agent-type`). A global admin
+ * narrows the list by organization (`orgs`); a new agent then belongs to the one organization chosen.
+ */
+export function VoiceAgentsPage({ type, onTypeChange, orgs, onOrgsChange }: VoiceAgentsPageProps) {
   const isGlobal = useIsGlobal();
+  const chosenOrgs = isGlobal ? orgs : undefined;
+  const query = useVoiceAgentsQuery(type, chosenOrgs);
   const { organizations } = useActiveOrganization();
   const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
-  const trialsQuery = useTrialsQuery();
+  const trialsQuery = useTrialsQuery(chosenOrgs);
   const trialTitles = useMemo(() => new Map((trialsQuery.data?.trials ?? []).map((trial) => [trial.id, trial.publicTitle || trial.title])), [trialsQuery.data]);
   const trialStatuses = useMemo(() => new Map((trialsQuery.data?.trials ?? []).map((trial) => [trial.id, trial.status])), [trialsQuery.data]);
   const [editing, setEditing] = useState<VoiceAgent | null>(null);
@@ -41,7 +55,7 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
             : 'Create an agent that phones candidates to book their site visit.'}
         </p>
         <div className="mt-4 flex justify-center">
-          <VoiceAgentDialog type={type} />
+          <VoiceAgentDialog type={type} orgs={chosenOrgs} />
         </div>
       </EmptyState>
     );
@@ -100,9 +114,14 @@ export function VoiceAgentsPage({ type, onTypeChange }: { type: VoiceAgentType; 
       <PageHeader
         title="Voice agents"
         description="Agents phone candidates: prescreen agents ask a trial’s published prescreen form, scheduling agents book the site visit."
-        actions={agents.length > 0 ? <VoiceAgentDialog type={type} /> : undefined}
+        actions={agents.length > 0 ? <VoiceAgentDialog type={type} orgs={chosenOrgs} /> : undefined}
       />
       <ViewSwitch label="Agent types" views={VOICE_AGENT_TYPES} labels={AGENT_TYPE_LABELS} current={type} onSelect={onTypeChange} />
+      {isGlobal && (
+        <FilterBar label="Filter voice agents">
+          <OrganizationFilter organizations={organizations} selected={orgs} onChange={onOrgsChange} />
+        </FilterBar>
+      )}
       {body}
       {editing && <VoiceAgentDialog key={editing.id} agent={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
       <DeleteAgentDialog

@@ -5,6 +5,8 @@ import { lazyDialog } from '../../components/lazy-dialog';
 export interface VoiceAgentDialogProps {
   agent?: VoiceAgent;
   type?: VoiceAgentType;
+  /** A new agent: the admin's organization filter; with one organization chosen the agent belongs to it, else to the active one. */
+  orgs?: string[];
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
 }

@@ -12,6 +12,8 @@ export const Route = createFileRoute('/_authed/admin/voice-agents')({
     return (
       <VoiceAgentsPage
         type={search['agent-type']}
+        orgs={search.orgs}
+        onOrgsChange={(next) => void navigate({ search: (previous) => ({ ...previous, orgs: next }), replace: true })}
         onTypeChange={(next) =>
           void navigate({
             search: (previous) => ({ ...previous, 'agent-type': next }),
