@@ -29,6 +29,21 @@ function initialState(candidateZone: string, callback: Callback | null | undefin
   return { type: callback?.type ?? defaultType, zone: 'candidate', when, note: callback?.note ?? '' };
 }
 
+/** Every reason the server would refuse the callback, in its sentences (nothing when none). */
+function BlockingReasons({ reasons }: { reasons: Array<{ reason: string; message: string }> }) {
+  if (reasons.length === 0) return null;
+  return (
+    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900" data-testid="callback-pre-check">
+      <p className="font-medium">The callback cannot be scheduled yet:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {reasons.map((item) => (
+          <li key={item.reason}>{item.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * Schedule a callback for a candidate, or move their open one (`callback`): a date and time on the candidate's
  * clocks (or the viewer's), the agent type and a note. The server moves a time outside calling hours into them.
@@ -168,16 +183,7 @@ export function ScheduleCallbackDialog({
             onChange={(event) => setState((previous) => ({ ...previous, note: event.target.value }))}
           />
         </Field>
-        {blocking.length > 0 && (
-          <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900" data-testid="callback-pre-check">
-            <p className="font-medium">The callback cannot be scheduled yet:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {blocking.map((item) => (
-                <li key={item.reason}>{item.message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <BlockingReasons reasons={blocking} />
         <FormError>{errors.form}</FormError>
         <DialogFooter
           onCancel={() => setOpen(false)}
