@@ -173,6 +173,29 @@ describe('callbacks', () => {
     await context.close();
   });
 
+  it('says up front, all at once and in words, why a callback cannot be scheduled', async () => {
+    // A new site as a coordinator meets it: a trial but no voice agent yet, and an imported person with no call consent.
+    const { context, page } = await app.newPage();
+    await signUpSite(page, { name: 'Nora New', email: `callbacks.${unique()}@site.test`, site: 'First Day Research' });
+    const trialId = await importRecruitingTrial(page);
+    const candidateId = await newCandidate(page, { firstName: 'Dana', lastName: 'Noconsent', phone: '+12125550178', trialIds: [trialId] });
+
+    await page.goto(`/candidates/${candidateId}`);
+    await page.getByRole('button', { name: 'Schedule callback' }).click();
+    const dialog = page.getByRole('dialog');
+    const reasons = dialog.getByTestId('callback-pre-check');
+    // Before anything is typed: both reasons, in sentences, and the button off (no refusal one reason at a time).
+    await expect.poll(() => reasons.isVisible()).toBe(true);
+    const said = await reasons.innerText();
+    expect(said).toContain('The callback cannot be scheduled yet');
+    expect(said).toContain('This person has not agreed to be called. Record their consent on the profile first.');
+    expect(said).toMatch(/No active prescreen voice agent|no active prescreen voice agent/i);
+    expect(await dialog.getByRole('button', { name: 'Schedule callback' }).isDisabled()).toBe(true);
+    await checkPage(page);
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+
   it('Prescreen all on /admin/calls shows the run reaching completed and the calls it placed', async () => {
     const { context, page } = await app.newPage();
     const { trialId } = await setUpSite(page, 'Lakeside Bulk Research');

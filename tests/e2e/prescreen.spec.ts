@@ -57,6 +57,8 @@ describe('prescreening at a research site', () => {
     // Questions start collapsed to a one-line summary; opening one shows its fields, "Expand all" every one.
     expect(await page.getByLabel('Chat wording (English)').count()).toBe(0);
     expect(await dob.getByText('What is your date of birth?').isVisible()).toBe(true);
+    // Collapsed, each question's one-line summary is cut to the width it has: on a phone no row is wider than the page.
+    await checkPage(page);
     await dob.getByRole('button', { name: 'Edit' }).click();
     expect(await page.getByLabel('Chat wording (English)').count()).toBe(1);
     await page.getByRole('button', { name: 'Expand all' }).click();

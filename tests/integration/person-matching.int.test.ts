@@ -190,3 +190,31 @@ describe('re-reading every clinical note', () => {
     expect(pain).toMatchObject({ name: 'neck pain', observedOn: '2024-12-04' });
   });
 });
+
+describe("the trial's own condition, in the person's view as in the trial's", () => {
+  it('keeps a person with no word of the condition from "likely", and says the same as the trial matcher', async () => {
+    // New wording: a trial listed for gout, asking only for adults; nobody here has a word of gout on record.
+    const created = await createRecruitingTrial(site.actor, {
+      title: 'Gout flare study',
+      conditions: ['Gout'],
+      criteria: [{ kind: 'inclusion', text: 'Adults 18 or older', rule: { type: 'age', minYears: 18, maxYears: null } }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const gout = created.body.id as string;
+    const ranked = (await site.actor.get(`/api/trial-matcher/candidates/${benId}/trials?evidence=full`)).body.trials;
+    const fromList = ranked.find((trial: { trialId: string }) => trial.trialId === gout);
+    // Age alone is no reason to call a person likely for a gout trial: the condition is unknown, so "possible".
+    expect(fromList).toMatchObject({ matchClass: 'possible', unknownCount: 1 });
+    expect(fromList.evidence[0]).toMatchObject({ text: 'Has the condition the trial is for: Gout', outcome: 'unknown', key: true });
+    const own = await site.actor.get(`/api/trial-matcher/${gout}/candidates/${benId}`);
+    expect(fromList.evidence).toEqual(own.body.evidence);
+    expect(fromList.matchClass).toBe(own.body.matchClass);
+    expect(fromList.score).toBe(own.body.score);
+
+    // A note naming it: now likely, in both views.
+    expect((await site.actor.post(`/api/candidates/${benId}/clinical/notes`, { body: 'Recurrent gout of the left big toe.' })).status).toBe(201);
+    const after = (await site.actor.get(`/api/trial-matcher/candidates/${benId}/trials`)).body.trials;
+    expect(after.find((trial: { trialId: string }) => trial.trialId === gout).matchClass).toBe('likely');
+    expect((await site.actor.get(`/api/trial-matcher/${gout}/candidates/${benId}`)).body.matchClass).toBe('likely');
+  });
+});

@@ -375,6 +375,24 @@ describe('the calibrated score (decision 131)', () => {
     expect(fromRow.summary).toMatch(/2 exclusions not mentioned in what is on file/);
   });
 
+  it('keeps a measure named by its acronym as written inside the sentence ("BMI 33", "eGFR 58"), and lowers a word ("age")', () => {
+    const bmi: CriterionRule = { type: 'lab', measure: 'BMI', comparator: '>=', value: 30, unit: 'kg/m2' };
+    const egfr: CriterionRule = { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' };
+    const result = matchPerson(
+      [criterion(asthma, { id: 'asthma' }), criterion(bmi, { id: 'bmi' }), criterion(egfr, { id: 'egfr' })],
+      person([
+        hasAsthma('note'),
+        fact({ kind: 'lab', name: 'BMI', value: 33, unit: 'kg/m2', source: 'note' }),
+        fact({ kind: 'lab', name: 'eGFR', value: 58, unit: 'mL/min/1.73m2', source: 'note' }),
+      ]),
+      today,
+    );
+    expect(result.summary).toContain('BMI 33');
+    expect(result.summary).toContain('eGFR 58');
+    expect(result.summary).not.toMatch(/bMI|EGFR/);
+    expect(result.summary).toContain('has asthma');
+  });
+
   it('an unreviewed rule not met lowers the score and flags; a reviewed one excludes', () => {
     const hadMi = fact({ kind: 'condition', name: 'a heart attack', conceptId: 'cohortly:myocardial-infarction', status: 'history', source: 'note' });
     const hadStroke = fact({ kind: 'condition', name: 'a stroke', conceptId: 'mesh:D020521', status: 'history', source: 'note' });

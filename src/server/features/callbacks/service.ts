@@ -342,9 +342,11 @@ export async function scheduleCallback(deps: CallbackDeps, scope: RequestScope, 
       throw notFound('Candidate not found');
     // Callbacks are placed by the voice agent: without one, a promise of a call would silently fail later.
     const agent = await activeVoiceAgent(tx, person.organizationId, input.type, { candidateId: person.id });
-    const refusal = callbackRefusal(person, input.type) ?? (agent ? null : await noAgentWords(tx, input.type, { candidateId: person.id }));
+    const personRefusal = callbackRefusal(person, input.type);
+    const refusal = personRefusal ?? (agent ? null : await noAgentWords(tx, input.type, { candidateId: person.id }));
+    // About the person (consent, phone) or about the call type (no agent): the dialog shows each where it belongs.
     if (refusal)
-      throw new AppError(409, `Callback not scheduled: ${refusal}`, 'CALLBACK_BLOCKED', [{ path: agent ? 'candidateId' : 'type', message: refusal }]);
+      throw new AppError(409, `Callback not scheduled: ${refusal}`, 'CALLBACK_BLOCKED', [{ path: personRefusal ? 'candidateId' : 'type', message: refusal }]);
     const actor = { userId: scope.userId, label: (await userName(tx, scope.userId)) ?? 'Staff' };
     const opened = await openCallback(tx, { candidate: person, type: input.type, reason: 'requested', requestedFor, actor, note: input.note ?? null, agent });
     return { ...opened, person };

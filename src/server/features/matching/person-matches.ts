@@ -9,14 +9,17 @@ import { classWithFlags, flaggedCount, withJudgements } from './llm-judge';
 import { type CandidateFactRow, listFacts } from './queries-facts';
 import { type CriterionJudgementRow, candidateJudgements } from './queries-judgements';
 import { findCandidateBasics, linkedTrialIds } from './queries-person';
-import { matchCriteria, recruitingTrials } from './queries-run-reads';
+import { matchCriteria, recruitingTrials, trialConditions } from './queries-run-reads';
+import { targetConditionOf } from './target-condition';
 
 /**
  * Per-person matching (decision 133): one candidate against every recruiting trial of their organization, computed
  * now from their facts by the same rules as a trial's run and its evidence screen (`evaluate.ts`), ranked likely,
- * possible, excluded, by score within a class. Five reads in the request's transaction whatever the number of
+ * possible, excluded, by score within a class. Six reads in the request's transaction whatever the number of
  * trials; the evaluation is pure. Like a trial's results list, each trial carries the criteria ids not met and
- * unknown; the full evidence (a few kilobytes a trial) only when asked for (`evidence=full`).
+ * unknown; the full evidence (a few kilobytes a trial) only when asked for (`evidence=full`). Each trial's criteria
+ * begin with its target condition (target-condition.ts), as in the trial's run: without it a person with no word of
+ * the trial's condition read "likely" here and "possible" in the trial matcher (issue 32).
  */
 
 type TrialCriterion = MatchCriterion & { trialId: string; text: string };
@@ -114,6 +117,11 @@ export async function candidateTrialMatches(
       const own = byTrial.get(criterion.trialId);
       if (own) own.push(criterion);
       else byTrial.set(criterion.trialId, [criterion]);
+    }
+    for (const item of await trialConditions(tx, [...byTrial.keys()])) {
+      const own = byTrial.get(item.id)!;
+      const target = targetConditionOf({ conditions: item.conditions, healthyVolunteers: item.healthyVolunteers, criteria: own });
+      if (target) byTrial.set(item.id, [{ ...target, trialId: item.id }, ...own]);
     }
     const judgedByTrial = new Map<string, CriterionJudgementRow[]>();
     for (const row of judgements) judgedByTrial.set(row.trialId, [...(judgedByTrial.get(row.trialId) ?? []), row]);

@@ -213,4 +213,5 @@ export function explainScore(
 }
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const lowerFirst = (text: string) => (text ? text[0].toLowerCase() + text.slice(1) : text);
+/** "Age 61" reads "age 61" inside a sentence; an acronym ("BMI 38", "HbA1c", "eGFR") keeps its letters. */
+const lowerFirst = (text: string) => (text && !/^[A-Za-z][A-Z0-9]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text);

@@ -132,7 +132,9 @@ function columns(input: Partial<TrialFields>): Partial<TrialInsert> {
 async function assertNctIdFree(tx: Transaction, organizationId: string, nctId: string | null | undefined, trialId?: string) {
   if (!nctId) return;
   const found = await findTrialByNctId(tx, organizationId, nctId);
-  if (found && found.id !== trialId) throw conflict(`nctId: A trial with NCT id ${nctId} already exists in this organization`);
+  // Said to a person (the import screen shows it as is): no field name in front, and what to do instead.
+  if (found && found.id !== trialId)
+    throw conflict(`${nctId} is already one of this organization’s trials. Open it from the trial list instead of importing it again.`);
 }
 
 async function insertTrial(

@@ -12,6 +12,7 @@ import { formatInZone, instantToWallTime, knownTimeZone, tomorrowAt, viewerTimeZ
 import { apiProblem } from '../../lib/form-errors';
 import { isMoving, scheduleCallbackTitle, type ScheduleCallbackDialogProps } from './dialogs';
 import { useScheduleCallback } from './queries';
+import { useCallPreCheck } from '../voice/queries';
 
 type ZoneChoice = 'candidate' | 'viewer';
 
@@ -26,6 +27,21 @@ function initialState(candidateZone: string, callback: Callback | null | undefin
   const open = callback && (callback.status === 'pending' || callback.status === 'calling') && new Date(callback.scheduledFor).getTime() > Date.now();
   const when = open ? instantToWallTime(new Date(callback.scheduledFor), candidateZone) : tomorrowAt(10, candidateZone);
   return { type: callback?.type ?? defaultType, zone: 'candidate', when, note: callback?.note ?? '' };
+}
+
+/** Every reason the server would refuse the callback, in its sentences (nothing when none). */
+function BlockingReasons({ reasons }: { reasons: Array<{ reason: string; message: string }> }) {
+  if (reasons.length === 0) return null;
+  return (
+    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900" data-testid="callback-pre-check">
+      <p className="font-medium">The callback cannot be scheduled yet:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {reasons.map((item) => (
+          <li key={item.reason}>{item.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /**
@@ -52,6 +68,10 @@ export function ScheduleCallbackDialog({
   const [errors, setErrors] = useState<{ when?: string; note?: string; type?: string; form?: string }>({});
   const schedule = useScheduleCallback();
   const moving = isMoving(callback);
+  // What would refuse the callback, asked when the dialog opens and when the call type changes (the same rules
+  // "Call now" shows; the calling hours are no reason here: the time moves into them).
+  const preCheck = useCallPreCheck(candidateId, true, state.type);
+  const blocking = (preCheck.data?.reasons ?? []).filter((item) => item.reason !== 'quiet_hours');
 
   const zoneOf = (choice: ZoneChoice) => (choice === 'candidate' ? candidateZone : ownZone);
   const chosenZone = zoneOf(state.zone);
@@ -93,7 +113,8 @@ export function ScheduleCallbackDialog({
       const problem = apiProblem(error);
       const placed: typeof errors = {};
       const rest: string[] = [];
-      for (const detail of problem.details) {
+      const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+      for (const detail of problem.details.map((item) => ({ ...item, message: sentence(item.message) }))) {
         if (detail.path === 'at') placed.when = detail.message;
         else if (detail.path === 'note') placed.note = detail.message;
         else if (detail.path === 'type') placed.type = detail.message;
@@ -107,7 +128,7 @@ export function ScheduleCallbackDialog({
   return (
     <Dialog
       title={scheduleCallbackTitle({ candidateName, callback })}
-      description="The organization’s active voice agent of the type calls at this time. A time outside the agent’s calling hours in the candidate’s time zone is moved to the next opening."
+      description="The organization’s active voice agent for this call type calls at this time. A time outside the agent’s calling hours in the candidate’s time zone is moved to the next opening."
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
         <Field label="Call type" error={errors.type}>
@@ -162,8 +183,14 @@ export function ScheduleCallbackDialog({
             onChange={(event) => setState((previous) => ({ ...previous, note: event.target.value }))}
           />
         </Field>
+        <BlockingReasons reasons={blocking} />
         <FormError>{errors.form}</FormError>
-        <DialogFooter onCancel={() => setOpen(false)} submitLabel={moving ? 'Move callback' : 'Schedule callback'} pending={schedule.isPending} />
+        <DialogFooter
+          onCancel={() => setOpen(false)}
+          submitLabel={moving ? 'Move callback' : 'Schedule callback'}
+          pending={schedule.isPending}
+          submitDisabled={blocking.length > 0 || preCheck.isPending}
+        />
       </form>
     </Dialog>
   );

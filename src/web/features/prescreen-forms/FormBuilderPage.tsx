@@ -381,7 +381,7 @@ function Builder({ form }: { form: PrescreenForm }) {
         {announcement}
       </p>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <StudyBlocksSection
           blocks={blocks}
           criteria={form.criteriaCoverage}

@@ -336,7 +336,7 @@ function QuestionSummaryBar({
   const summary = question.wording.chat.en || question.wording.phone.en || 'No wording yet';
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
         {expansion && (
           <Button
             variant="ghost"
@@ -353,7 +353,7 @@ function QuestionSummaryBar({
         <span aria-hidden="true" className="text-sm font-semibold text-slate-900">
           Question {number}
         </span>
-        {!expanded && <span className="max-w-md truncate text-sm text-slate-800">{summary}</span>}
+        {!expanded && <span className="w-0 min-w-32 max-w-md flex-1 truncate text-sm text-slate-800">{summary}</span>}
         {question.source === 'criterion_text' && (
           <Badge tone="amber" title="Generated from the criterion's text: check the links">
             From criterion text
@@ -482,7 +482,7 @@ export function QuestionEditor({
   const expanded = expansion ? expansion.isOpen(question.id) : true;
   return (
     <li data-item={question.id}>
-      <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4">
+      <fieldset className="grid min-w-0 gap-4 rounded-lg border border-slate-200 bg-white p-4">
         <legend id={`${id}-legend`} className="sr-only">
           Question {place.number} in {blockTitle || 'untitled block'}
         </legend>
@@ -518,7 +518,7 @@ export function BlockEditor({
   const expansion = useContext(QuestionExpansionContext);
   return (
     <li data-item={block.id}>
-      <fieldset className="grid gap-4 rounded-xl border border-slate-300 bg-slate-100/60 p-4">
+      <fieldset className="grid min-w-0 gap-4 rounded-xl border border-slate-300 bg-slate-100/60 p-4">
         <legend id={legendId} className="sr-only">
           Block {number}: {block.title.en || 'untitled'}
         </legend>

@@ -136,12 +136,12 @@ export function useCallQuery(id: string) {
 
 /** Calls a candidate now; a 409 CALL_BLOCKED is shown inline by the caller (silent). */
 /** What "Call now" would meet, asked each time its dialog opens (never cached: consent and the hours change). */
-export function useCallPreCheck(candidateId: string, enabled: boolean) {
+export function useCallPreCheck(candidateId: string, enabled: boolean, type: VoiceAgentType = 'PRESCREEN') {
   const { activeOrganizationId } = useActiveOrganization();
   return useQuery(
     orgQueryOptions({
-      queryKey: ['org', activeOrganizationId, 'call-pre-check', candidateId] as const,
-      queryFn: ({ signal }) => api.call(endpoints.preCheckCall, { query: { candidateId, type: 'PRESCREEN' }, signal }),
+      queryKey: ['org', activeOrganizationId, 'call-pre-check', candidateId, type] as const,
+      queryFn: ({ signal }) => api.call(endpoints.preCheckCall, { query: { candidateId, type }, signal }),
       enabled: enabled && Boolean(activeOrganizationId),
       staleTime: 0,
       gcTime: 0,
