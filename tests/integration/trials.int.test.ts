@@ -99,7 +99,9 @@ describe('trials by hand', () => {
     const duplicate = await owner.actor.post('/api/trials/', { title: 'Again', nctId: 'NCT07654321' });
     expect(duplicate.status).toBe(409);
     // In words the import screen can show as they are: no field name in front.
-    expect(duplicate.body.error.message).toBe('NCT07654321 is already one of this organization’s trials. Open it from the trial list instead of importing it again.');
+    expect(duplicate.body.error.message).toBe(
+      'NCT07654321 is already one of this organization’s trials. Open it from the trial list instead of importing it again.',
+    );
     // Another organization may recruit for the same study.
     expect((await other.actor.post('/api/trials/', { title: 'Same study elsewhere', nctId: 'NCT07654321' })).status).toBe(201);
   });
