@@ -10,20 +10,10 @@ import {
   type MatchPerson,
 } from '../../src/server/features/matching/evaluate';
 import { matchTrial, TARGET_CONDITION_ID, targetConditionOf } from '../../src/server/features/matching/target-condition';
+import { matchFact } from '../support/match-facts';
 
 const today = new Date('2026-06-15T12:00:00Z');
-let next = 0;
-const fact = (partial: Partial<MatchFact> & Pick<MatchFact, 'kind' | 'name'>): MatchFact => ({
-  id: `f${++next}`,
-  conceptId: null,
-  status: null,
-  value: null,
-  unit: null,
-  valueText: null,
-  observedOn: null,
-  source: 'manual',
-  ...partial,
-});
+const fact = matchFact('manual');
 const person = (facts: MatchFact[], extra: Partial<MatchPerson> = {}): MatchPerson => ({ dateOfBirth: null, sex: 'unknown', facts, ...extra });
 const criterion = (rule: CriterionRule | null, extra: Partial<MatchCriterion> = {}): MatchCriterion => ({
   id: 'c1',

@@ -3,6 +3,7 @@ import type { CriterionRule } from '../../../src/contract/trials';
 import { evaluateCriterion, type MatchCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
 import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
 import { scorePlanOf } from '../../../src/server/features/matching/score';
+import { matchFact } from '../../support/match-facts';
 
 // Decision 205. Every note below is written for this file (not copied from the labelled set).
 const today = new Date('2026-06-15T12:00:00Z');
@@ -48,18 +49,7 @@ describe('a biologic named as one', () => {
   });
 });
 
-let next = 0;
-const fact = (partial: Partial<MatchFact> & Pick<MatchFact, 'kind' | 'name'>): MatchFact => ({
-  id: `f${++next}`,
-  conceptId: null,
-  status: null,
-  value: null,
-  unit: null,
-  valueText: null,
-  observedOn: null,
-  source: 'note',
-  ...partial,
-});
+const fact = matchFact('note');
 const criterion = (rule: CriterionRule, kind: MatchCriterion['kind']): MatchCriterion => ({
   id: 'c1',
   kind,
