@@ -152,6 +152,9 @@ describe('candidates of a research site', () => {
     expect(await page.getByLabel('Column “Mobile”').inputValue()).toBe('phone');
     expect(await page.getByLabel('Column “DOB”').inputValue()).toBe('dateOfBirth');
     expect(await page.getByText('3 valid and 2 with problems', { exact: false }).isVisible()).toBe(true);
+    // Dates of birth in words, as on the candidate's page, never the stored form.
+    expect(await page.getByRole('cell', { name: /Dec 10, 1985|10 Dec 1985/ }).count()).toBe(1);
+    expect(await page.getByText('1985-12-10').count()).toBe(0);
     await checkPage(page);
 
     // Step 3: the run, polled to the end.

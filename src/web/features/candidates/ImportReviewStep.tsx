@@ -5,14 +5,16 @@ import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Fiel
 import { FormError } from '../../components/FormError';
 import { maxLengthOf } from '../../lib/limits';
 import { errorMessage } from '../../lib/utils';
-import { plural } from './format';
+import { formatBirthDate, plural } from './format';
 import { IMPORT_FIELD_LABELS } from './import-fields';
 import type { UploadProgress } from './upload';
 
 const SAMPLE_FIELDS: ImportField[] = ['firstName', 'lastName', 'phone', 'email', 'dateOfBirth'];
 
-function display(value: unknown) {
+/** A mapped value as a person reads it: a date of birth in words, never the stored "1971-04-12". */
+function display(field: ImportField, value: unknown) {
   if (value === null || value === undefined || value === '') return '—';
+  if (field === 'dateOfBirth' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatBirthDate(value);
   return String(value);
 }
 
@@ -97,7 +99,7 @@ function MappingStep({
                   <Td className="tabular-nums">{row.rowNumber}</Td>
                   {shownFields.map((field) => (
                     <Td key={field} className="max-w-[12rem] truncate">
-                      {display(row.values[field])}
+                      {display(field, row.values[field])}
                     </Td>
                   ))}
                   <Td>

@@ -228,7 +228,7 @@ export function TrialMatcherPage({ trialId, search }: { trialId: string; search:
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Trial matching: {data.trial.title}</h1>
           <p className="mt-1 text-sm text-slate-700">
             Every candidate of the organization against the trial’s {data.criteria.length} criteria.
-            {ruleless > 0 && ` ${ruleless} have no machine rule yet and are left to the prescreen.`}
+            {ruleless > 0 && ` ${ruleless} ${ruleless === 1 ? 'has' : 'have'} no machine rule yet and ${ruleless === 1 ? 'is' : 'are'} left to the prescreen.`}
           </p>
         </div>
         <Link to="/trials/$trialId" params={{ trialId }} className={buttonClass('secondary')}>
