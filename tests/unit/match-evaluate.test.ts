@@ -296,7 +296,13 @@ describe('each rule kind against facts', () => {
       person([fact({ id: 'lab1', kind: 'lab', name: 'HbA1c', value: 8.1, unit: '%', source: 'fhir', observedOn: '2026-02-01' })]),
       today,
     );
-    expect(result).toMatchObject({ factId: 'lab1', key: true, reason: 'HbA1c 8.1 % (health record, 2026-02-01); the trial needs 7-10 %' });
+    expect(result).toMatchObject({ factId: 'lab1', key: true, reason: 'HbA1c 8.1 % (health record, 1 Feb 2026); the trial needs 7-10 %' });
+  });
+
+  it('says a one-sided threshold in words, never as a comparison sign', () => {
+    const bmi: CriterionRule = { type: 'lab', measure: 'BMI', comparator: '>=', value: 27, unit: 'kg/m2' };
+    const result = evaluateCriterion(criterion(bmi), person([fact({ kind: 'lab', name: 'BMI', value: 31.4, unit: 'kg/m2', observedOn: '2026-03-09' })]), today);
+    expect(result.reason).toBe('BMI 31.4 kg/m2 (entered by staff, 9 Mar 2026); the trial needs at least 27 kg/m2');
   });
 });
 

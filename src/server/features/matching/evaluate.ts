@@ -159,7 +159,13 @@ const SOURCE_WORDS: Record<FactSource, string> = {
   note: 'clinical note',
   manual: 'entered by staff',
 };
-const from = (fact: MatchFact) => `${SOURCE_WORDS[fact.source]}${fact.observedOn ? `, ${fact.observedOn}` : ''}`;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A fact's calendar date as staff read it ("1 Feb 2026"), never the stored "2026-02-01". */
+const dayWords = (day: string) => {
+  const [year, month, date] = day.slice(0, 10).split('-').map(Number);
+  return year && month && date ? `${date} ${MONTHS[month - 1]} ${year}` : day;
+};
+const from = (fact: MatchFact) => `${SOURCE_WORDS[fact.source]}${fact.observedOn ? `, ${dayWords(fact.observedOn)}` : ''}`;
 
 /** The newest fact first (undated facts last), so "the latest value" is the first match. */
 const newestFirst = (a: MatchFact, b: MatchFact) => (b.observedOn ?? '').localeCompare(a.observedOn ?? '');
@@ -427,8 +433,17 @@ export function compare(value: number, rule: Extract<CriterionRule, { type: 'lab
   }
 }
 
+const COMPARATOR_WORDS: Record<Extract<CriterionRule, { type: 'lab' }>['comparator'], string> = {
+  '<': 'below',
+  '<=': 'at most',
+  '>': 'above',
+  '>=': 'at least',
+  '=': 'exactly',
+  between: 'between',
+};
+/** A threshold in words ("at least 27", "7-10"), as staff read it in the evidence. */
 const bound = (rule: Extract<CriterionRule, { type: 'lab' }>) =>
-  rule.comparator === 'between' ? `${rule.value}-${rule.upperValue}` : `${rule.comparator} ${rule.value}`;
+  rule.comparator === 'between' ? `${rule.value}-${rule.upperValue}` : `${COMPARATOR_WORDS[rule.comparator]} ${rule.value}`;
 
 /** "ALT/AST" is either; names compare without case. */
 export function measureNamed(measure: string, name: string): boolean {
