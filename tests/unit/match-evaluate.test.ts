@@ -371,6 +371,11 @@ describe('the calibrated score (decision 131)', () => {
     expect(fromRow.summary).toMatch(/2 exclusions not mentioned in what is on file/);
   });
 
+  it('says a reason once when two criteria give the same one', () => {
+    const twice = [...criteria, criterion(asthma, { id: 'asthma-again' })];
+    expect(matchPerson(twice, person([hasAsthma('note')]), today).summary).toMatch(/: has asthma \(clinical note\); /);
+  });
+
   it('keeps a measure named by its acronym as written inside the sentence ("BMI 33", "eGFR 58"), and lowers a word ("age")', () => {
     const bmi: CriterionRule = { type: 'lab', measure: 'BMI', comparator: '>=', value: 30, unit: 'kg/m2' };
     const egfr: CriterionRule = { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' };

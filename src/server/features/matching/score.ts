@@ -193,8 +193,9 @@ export function explainScore(
   let otherUnknown = 0;
   for (let i = 0; i < outcomes.length; i++) {
     const item = outcomes[i];
-    if (item.outcome === 'not_met') (plans[i].excludes ? excluding : flagged).push(item.reason);
-    else if (item.outcome === 'met' && item.key && item.factId) keyMet.push(lowerFirst(item.reason));
+    // Two criteria can say the same thing (the record's age range and the text's "aged 18 or over"): said once.
+    if (item.outcome === 'not_met') pushOnce(plans[i].excludes ? excluding : flagged, item.reason);
+    else if (item.outcome === 'met' && item.key && item.factId) pushOnce(keyMet, lowerFirst(item.reason));
     else if (item.outcome === 'unknown') {
       if (item.key) keyUnknown++;
       else if (plans[i].silentExclusion) silent++;
@@ -212,6 +213,9 @@ export function explainScore(
   return `${CLASS_WORDS[result.matchClass]} (${Math.round(result.score * 100)}% chance): ${parts.join('; ') || 'nothing on record decides'}`;
 }
 
+const pushOnce = (list: string[], reason: string) => {
+  if (!list.includes(reason)) list.push(reason);
+};
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** "Age 61" reads "age 61" inside a sentence; an acronym ("BMI 38", "HbA1c", "eGFR") keeps its letters. */
 const lowerFirst = (text: string) => (text && !/^[A-Za-z][A-Z0-9]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text);
