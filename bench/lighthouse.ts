@@ -117,7 +117,13 @@ function lighthouse(url: string, cookie: string | null, workDir: string): Figure
     writeFileSync(path.join(workDir, 'headers.json'), JSON.stringify({ Cookie: cookie }));
     lighthouseArgs.push(`--extra-headers=${path.join(workDir, 'headers.json')}`);
   }
-  run(lighthouseBin(), lighthouseArgs, { ...process.env, CHROME_PATH });
+  // Lighthouse now and then fails to record a load's trace (NO_NAVSTART): that run is taken again, once.
+  try {
+    run(lighthouseBin(), lighthouseArgs, { ...process.env, CHROME_PATH });
+  } catch {
+    console.warn(`Lighthouse failed on ${url}; running it again once`);
+    run(lighthouseBin(), lighthouseArgs, { ...process.env, CHROME_PATH });
+  }
   const json = readFileSync(output, 'utf8');
   if (KEEP_REPORTS) {
     mkdirSync(KEEP_REPORTS, { recursive: true });
