@@ -99,12 +99,14 @@ function durationPhrase(duration: ConditionDuration): { en: string; es: string }
   return { en: `for less than ${max!.en}`, es: `durante menos de ${max!.es}` };
 }
 
+/** "A, B or C" / "A, B o C". */
+const join = (items: string[], or: string) => (items.length <= 1 ? items[0] : `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`);
+
 /** The plain names of a rule's concepts, English and Spanish (Spanish falls back to English where the vocabulary has none). */
 function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>): { en: string; es: string } {
   const fallback = rule.type === 'condition' ? rule.condition : rule.medication;
   const concepts = rule.concepts ?? [];
   if (!concepts.length) return { en: fallback.trim(), es: fallback.trim() };
-  const join = (items: string[], or: string) => (items.length <= 1 ? items[0] : `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`);
   // Allergies to several named medicines: "an allergy to X or Y", not "an allergy to X or an allergy to Y".
   const allergies = concepts.filter((concept) => concept.id.startsWith(ALLERGY_PREFIX));
   if (rule.type === 'condition' && allergies.length > 1) {
@@ -149,13 +151,12 @@ function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }
 function withException(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>, name: { en: string; es: string }): { en: string; es: string } {
   const except = rule.except ?? [];
   if (!except.length) return name;
-  const list = (items: string[], or: string) => (items.length <= 1 ? items[0] : `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`);
   return {
-    en: `${name.en} other than ${list(
+    en: `${name.en} other than ${join(
       except.map((concept) => concept.name),
       'or',
     )}`,
-    es: `${name.es} aparte de ${list(
+    es: `${name.es} aparte de ${join(
       except.map((concept) => spanishName(concept.id) ?? concept.name),
       'o',
     )}`,
