@@ -5,6 +5,7 @@ import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
 import { heldException } from './exceptions';
+import { howKnownWords } from './how-known';
 import { conditionAffectingStudy, JUDGEMENT } from './judgement';
 import {
   ADHERENCE_TO,
@@ -625,6 +626,8 @@ function understoodWords(scope: ConceptScope): Set<string> {
   // treatment. "Systemic bone or joint disease" is narrower than bone disease: there the word is unread (hand-check O).
   if (first.concept.kind === 'medication' || [...text.matchAll(/\bsystemic(?:ally)?\s+([a-z-]+)/gi)].every((match) => SYSTEMIC_TREATMENT.test(match[1])))
     extra.add('systemic');
+  // "Physician-diagnosed asthma", "suffering from gout", "comorbid fibromyalgia": how the condition is known (decision 214).
+  for (const word of howKnownWords(scope)) extra.add(word);
   // "Had undergone spine surgery": the verb of an operation says no more than the operation.
   if (unique.some((mention) => /surgery|operation/i.test(mention.concept.en))) for (const word of ['undergone', 'underwent', 'undergo']) extra.add(word);
   if (duration) {

@@ -62,8 +62,8 @@ const PREGNANCY =
 const CONTRACEPTION = /\b(contracepti\w*|birth control|abstinen\w*|barrier method|intrauterine device|iud|sterili[sz]ed|vasectomy)\b/i;
 
 const PREGNANCY_WORDS = new Set(
-  `pregnant pregnancy pregnancies breastfeeding breast feeding lactating lactation nursing mothers mother possibly possible
-  potentially planning plan plans become becoming get getting lady ladies girls intend intending intention negative positive test
+  `pregnant pregnancy pregnancies breastfeeding breastfeed breast feeding lactating lactation nursing mothers mother possibly possible
+  potentially planning plan plans planned become becoming get getting lady ladies girls intend intending intention negative positive test
   serum urine hcg childbearing potential wocbp female females women woman male males men man during period duration throughout while wish wishing wishes expecting conceive conceiving intend intends beta β
   interested interest desire desires desiring want wants wanting hoping hope hopes trying attempting following next coming`
     .split(/\s+/)

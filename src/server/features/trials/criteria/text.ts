@@ -27,7 +27,7 @@ export const NUMBER = String.raw`(\d{1,3}(?:[.,]\d{3})+(?!\d)|\d+(?:[.,]\d+)?)`;
  * plural or possessive mark of "drug(s)", "Crohn's" (decision 090). */
 const FILLER = new Set(
   `a an the of at to in on or and with who whose is are be been must have has having had patient patients participant participants subject subjects
-  adult adults male female males females men women man woman people person persons individuals individual aged age ages year years yr yrs old inclusive between from
+  those adult adults male female males females men women man woman people person persons individuals individual aged age ages year years yr yrs old inclusive between from
   screening level levels value values than equal greater less more higher lower above below over under older younger least most
   body mass index bmi kg m2 kg/m2 m² kg/m² time signing informed consent icf yoa including both sexes either gender sex all
   range within within-range documented known current currently concurrent concurrently defined as by for any
@@ -36,7 +36,7 @@ const FILLER = new Set(
   use using used treatment treated therapy receiving received receive taking take taken
   no not without none free do does did that this these which will would should can may shall other
   clinical clinically trial participation participate participating ongoing e.g. eg i.e ie etc
-  obtaining obtained at the time provision sign signed written
+  obtaining obtained at the time provision sign signed written into
   i ii iii iv and/or e g etc s`
     .split(/\s+/)
     .filter(Boolean),

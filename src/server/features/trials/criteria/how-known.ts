@@ -1,0 +1,45 @@
+import type { ConceptScope } from './concept-scope';
+
+/**
+ * Words that say how a condition is known or held, never what it is (decision 214): who diagnosed or reports it
+ * ("physician-diagnosed asthma", "self-reported migraine", "medically documented epilepsy"), the verb of having it
+ * ("suffering from", "presenting with", "living with"), that it sits beside others ("comorbid", "pre-existing"),
+ * "any form of", the "medical" of "medical history", and "recent" where the rule holds the window that says how recent.
+ * The condition rule's question is already "Have you been told by a doctor that you have ...?", so none of these is a
+ * requirement a person must check. Only the words in these phrases are read; a word elsewhere stays unread.
+ */
+
+/** Who diagnosed, confirmed or documented it: a doctor, the investigator, the person's own report. */
+const DIAGNOSED_BY = [
+  /\b(?:physicians?|doctors?|clinicians?|specialists?|investigators?)[- ](?:diagnosed|confirmed|documented|verified)\b/gi,
+  /\b(?:diagnosed|confirmed|documented|verified|established|made)\s+by\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+)?(?:treating\s+)?(?:physicians?|doctors?|clinicians?|specialists?|investigators?)\b/gi,
+  /\bmedically\s+(?:diagnosed|confirmed|documented|verified)\b/gi,
+  /\b(?:self|patient)[- ]reported\b/gi,
+  /\breports?\s+(?:a\s+|an\s+)?(?:history|diagnosis)\s+of\b/gi,
+  /\b(?:established|verified)\s+diagnosis\s+of\b/gi,
+];
+
+/** Having it: "suffering from", "presenting with", "afflicted with", "affected by", "living with". */
+const HAVING =
+  /\b(suffer(?:s|ing)?\s+from|present(?:s|ed|ing)?\s+with|afflicted\s+(?:with|by)|affected\s+by|living\s+with|lives\s+with)\s+(?:an?\s+|the\s+)?/gi;
+
+/** Beside other conditions, or there before the study: "comorbid", "coexisting", "pre-existing", "medical history". */
+const BESIDE = /\b(co-?morbid|co-?existing|pre-?existing|(?:past\s+)?medical\s+history)\b/gi;
+
+/** "Any form of epilepsy", "diabetes of any type": every kind of the condition, which the rule names. */
+const ANY_KIND = /\b(?:any|all)\s+(?:forms?|kinds?)\s+of\b|\bof\s+any\s+(?:form|kind)\b/gi;
+
+/** The words of these phrases, for the rule to count as read. */
+export function howKnownWords(scope: ConceptScope): string[] {
+  const { text, first, window } = scope;
+  if (first.concept.kind !== 'condition') return [];
+  const words: string[] = [];
+  const take = (phrase: string) => words.push(...(phrase.toLowerCase().match(/[a-z]+/g) ?? []));
+  for (const pattern of DIAGNOSED_BY) for (const match of text.matchAll(pattern)) take(match[0]);
+  for (const match of text.matchAll(HAVING)) take(match[1]);
+  for (const match of text.matchAll(BESIDE)) take(match[1]);
+  for (const match of text.matchAll(ANY_KIND)) take(match[0]);
+  // "Recent stroke (within 6 months)": the window says how recent. Without one, "recent" stays a time to check.
+  if (window) for (const match of text.matchAll(/\b(recent(?:ly)?)\b(?:\s+past\b)?/gi)) take(match[0]);
+  return words;
+}
