@@ -239,3 +239,33 @@ describe('how a condition was seen on imaging, in an exclusion (decision 184)', 
     expect(read('exclusion', 'Hepatitis C antibody positive with undetectable RNA').rule).toBeNull();
   });
 });
+
+describe('treatments that may affect the study, the age of majority, any age (decision 215)', () => {
+  it("an unnamed treatment that may affect what the study measures is the investigator's call", () => {
+    for (const text of [
+      'Any medicine that might affect the trial outcomes',
+      'Planned therapy which could interfere with the study assessments',
+      'Subjects receiving drugs (for example sleeping pills) that could influence the primary endpoint',
+    ])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'site_judgement', reason: 'investigator_judgement' }, needsReview: false });
+  });
+
+  it("a named treatment, or one that affects something other than the study, is not the investigator's call alone", () => {
+    expect(read('exclusion', 'Drugs that may affect calcium metabolism').rule?.type).not.toBe('site_judgement');
+    expect(read('exclusion', 'Heparin or other medicines that could affect the results').needsReview).toBe(true);
+  });
+
+  it("the age of majority is checked with consent; an age group named beside it is a person's to read", () => {
+    for (const text of ['Adult of legal age', 'Has reached the age of majority in their country'])
+      expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'site_judgement', reason: 'consent_capacity' }, needsReview: false });
+    expect(read('inclusion', 'Of legal age, with type 2 diabetes').needsReview).toBe(true);
+  });
+
+  it('"any age" bounds nobody, unless an age group is named beside it or it is an exclusion', () => {
+    for (const text of ['Volunteers of all ages', 'Children or adults of any age', 'No age limit'])
+      expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'age', minYears: null, maxYears: null }, needsReview: false });
+    expect(read('inclusion', 'Adolescents of any age').rule?.type).not.toBe('age');
+    expect(read('inclusion', 'Seniors of any age').rule).not.toMatchObject({ minYears: null, maxYears: null, type: 'age' });
+    expect(read('exclusion', 'Infants of any age').rule).toBeNull();
+  });
+});

@@ -212,10 +212,10 @@ function readOneAge(kind: CriterionKind, text: string): TextRule | null {
       spans.push(at(plus));
     }
     const fullAge = /\b(?:of (?:full |legal )?age(?: of consent)?|legal(?:ly)? adults?|age of majority)\b/i.exec(text);
-    if (fullAge && min === null && max === null) {
-      // "Of full age of consent": the age of majority where the person lives; no number to read, a person decides.
-      return { rule: null, needsReview: true };
-    }
+    if (fullAge && min === null && max === null) return fullAgeCheck(text, at(fullAge));
+    // "Participants of any age", "no age limit": an age rule that restricts nobody (decision 215).
+    const anyAge = ANY_AGE.exec(text);
+    if (anyAge && kind === 'inclusion' && !/\d/.test(text) && allAgeGroups(text)) return ageRuleOf(text, null, null, [at(anyAge)], false);
   }
   if (min === null && max === null) return null;
   if (min !== null && max !== null && min > max) return { rule: null, needsReview: true };
@@ -254,6 +254,51 @@ function ageRule(
   }
   // Included "older than 18" in whole years: at least 19? Registries mean 18+ as often as not: a person decides (strict).
   return ageRuleOf(text, min, max, spans, strict);
+}
+
+/** "Of any age", "all ages", "no age limit", "regardless of age": no bound at all. */
+const ANY_AGE = /\b(?:of\s+)?(?:any|all)\s+ages?\b|\bno\s+(?:upper\s+or\s+lower\s+)?age\s+(?:limits?|restrictions?)\b|\bregardless\s+of\s+age\b/i;
+
+/**
+ * "Children of any age" are the children, "adults of any age" the adults: an age group named beside "any age" bounds it,
+ * unless both a young and an adult group are named ("paediatric or adult participants of any age").
+ */
+function allAgeGroups(text: string): boolean {
+  const young =
+    /\b(?:child(?:ren)?|kids?|boys?|girls?|p(?:a)?ediatric|adolescents?|teen(?:ager)?s?|minors?|infants?|neonat\w*|newborns?|toddlers?|juvenile|young)\b/i.test(
+      text,
+    );
+  const grown = /\b(?:adults?|elderly|older|seniors?|elders?|geriatric)\b/i.test(text);
+  return young === grown;
+}
+
+/**
+ * "Of full age of consent", "having reached the age of majority": the age at which the person may consent for themselves
+ * where they live, which has no one number; staff check it with consent (decision 215). Only when the criterion says
+ * nothing else; otherwise a person reads it.
+ */
+function fullAgeCheck(text: string, span: Span): TextRule {
+  const extra = new Set([
+    ...AGE_WORDS,
+    'reached',
+    'reaching',
+    'consent',
+    'country',
+    'residence',
+    'jurisdiction',
+    'local',
+    'laws',
+    'law',
+    'where',
+    'lives',
+    'live',
+    'site',
+    'their',
+    'his',
+    'her',
+  ]);
+  if (!isPlain(text, [span], 0, extra)) return { rule: null, needsReview: true };
+  return { rule: { type: 'site_judgement', reason: 'consent_capacity', span: spanOf(span) }, needsReview: false };
 }
 
 /** Words beside an age that say no more than it: taking part, and the age group a range names ("children aged 1-18"). */

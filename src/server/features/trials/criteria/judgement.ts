@@ -118,6 +118,15 @@ const STUDY_OPERATION =
 const AFFECTING_STUDY =
   /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?(?:(?:any|other|another|known|chronic|underlying|concomitant|concurrent|coexisting|co-?existing|pre-?existing|medical|systemic|physical|serious|significant|severe|relevant)\s+)*(?:diseases?|conditions?|illness(?:es)?|disorders?|patholog(?:y|ies)|comorbidit(?:y|ies)|co-?morbidit(?:y|ies))\b\s*(?:\([^()]*\)\s*)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|are\s+likely\s+to|is\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere|influence|confound|compromise|bias|impact|alter)\b/i;
 
+/**
+ * "Any medication that could affect the study results", "planned treatment that may interfere with the outcome
+ * measures": treatments no one named, kept out when they could affect what the study measures; which do is the
+ * investigator's call, as for conditions (decision 215). Only when what they affect is the study's own (its results,
+ * outcomes, assessments): "medicines that may affect bone metabolism" name a kind of medicine, which a person reads.
+ */
+const TREATMENT_AFFECTING_STUDY =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+(?:are\s+|is\s+)?)?(?:taking|receiving|using|on|(?:have|has)\s+(?:taken|received|used))\s+)?(?:(?:use|intake)\s+of\s+)?(?:(?:any|other|another|planned|expected|anticipated|concomitant|concurrent|current|ongoing|prior|recent|medical|surgical)(?:\s+or\s+[a-z-]+)?\s+)*(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies)|procedures?|interventions?)\b\s*(?:\([^()]*\)\s*)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|(?:is|are)\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere\s+with|influence|confound|compromise|bias|impact|alter)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:study|trial|results?|outcomes?|parameters?|assessments?|measures?|measurements?|evaluations?|endpoints?|data|efficacy|interpretation)\b/i;
+
 /** Where the examples of such conditions start: a parenthesis, "including", "such as", "e.g.", "i.e.". */
 const EXAMPLES_START = /\(|\b(?:including|such\s+as|e\.\s?g|i\.\s?e|ie|for\s+example|for\s+instance|like)\b/i;
 
@@ -133,7 +142,7 @@ export function conditionAffectingStudy(text: string, conceptStarts: readonly nu
     /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?[^(]*?(?=\(|,?\s*(?:that|which)\b)/i.exec(
       body,
     );
-  const found = AFFECTING_STUDY.exec(body);
+  const found = AFFECTING_STUDY.exec(body) ?? TREATMENT_AFFECTING_STUDY.exec(body);
   // One sentence only: a later sentence or a list line is another requirement.
   if (!found || !head || /[;\n]|\.\s+\w/.test(body.replace(/\b(?:e\.\s?g|i\.\s?e|ie|etc|vs)\./gi, ''))) return null;
   const headEnd = label + head[0].length;
