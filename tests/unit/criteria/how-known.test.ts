@@ -56,22 +56,3 @@ describe('who diagnosed or reports a condition, and the verb of having it', () =
     expect(read('exclusion', 'Breastfeeding or intending to breastfeed during the trial')).toMatchObject({ rule: { type: 'pregnancy' }, needsReview: false });
   });
 });
-
-describe('a diagnosis made by a named standard of diagnosis', () => {
-  it("is the diagnosis; the standard's version and year are no threshold", () => {
-    const cases: Array<['inclusion' | 'exclusion', string, string]> = [
-      ['inclusion', 'Ankylosing spondylitis fulfilling the revised ASAS classification criteria', 'ankylosing spondylitis'],
-      ['inclusion', 'Gout according to the 2015 ACR/EULAR criteria', 'gout'],
-      ['exclusion', 'Meets DSM-IV-TR criteria for schizophrenia', 'schizophrenia'],
-      ['inclusion', 'Migraine per ICHD-3 beta criteria', 'migraine'],
-      ['exclusion', 'Bipolar disorder (DSM-5)', 'bipolar disorder'],
-    ];
-    for (const [kind, text, condition] of cases)
-      expect(readTextRule(kind, text), text).toMatchObject({ rule: { type: 'condition', condition }, needsReview: false });
-  });
-
-  it('a code system or a grading is not a standard of diagnosis', () => {
-    for (const text of ['Epilepsy (ICD-10 G40.3)', 'Knee osteoarthritis, Kellgren-Lawrence grade 3 or 4', 'Heart failure, NYHA class III'])
-      expect(read('exclusion', text).needsReview, text).toBe(true);
-  });
-});

@@ -5,7 +5,7 @@ import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
 import { heldException } from './exceptions';
-import { diagnosticStandardSpans, howKnownWords } from './how-known';
+import { howKnownWords } from './how-known';
 import { conditionAffectingStudy, JUDGEMENT } from './judgement';
 import {
   ADHERENCE_TO,
@@ -147,8 +147,6 @@ export function readConceptRule(
   // "Any cancer other than skin cancer": an exception of concepts the rule holds (decision 202); its words are read.
   scope.excepted = heldException(text, found, scope.same);
   if (scope.excepted) scope.spans.push(scope.excepted.span);
-  // "Migraine according to ICHD-3 criteria": the standard the diagnosis was made by is read, its version no threshold.
-  scope.spans.push(...diagnosticStandardSpans(scope));
   const review = reviewOf(scope, understoodWords(scope));
   if (review.unreadAlternative) return { rule: null, needsReview: true };
   return medicationRule(scope, review) ?? conditionRule(scope, review);

@@ -1,5 +1,4 @@
 import type { ConceptScope } from './concept-scope';
-import type { Span } from './text';
 
 /**
  * Words that say how a condition is known or held, never what it is (decision 214): who diagnosed or reports it
@@ -43,25 +42,4 @@ export function howKnownWords(scope: ConceptScope): string[] {
   // "Recent stroke (within 6 months)": the window says how recent. Without one, "recent" stays a time to check.
   if (window) for (const match of text.matchAll(/\b(recent(?:ly)?)\b(?:\s+past\b)?/gi)) take(match[0]);
   return words;
-}
-
-/** A named standard of diagnosis, with its version or year: "DSM-5", "ICHD-3 beta", "the 2010 ACR/EULAR", "Rome IV". */
-const STANDARD = String.raw`(?:the\s+)?(?:(?:19|20)\d{2}\s+)?(?:revised\s+)?(?:dsm|ichd|icsd|acr\s*\/\s*eular|acr|eular|rome|mcdonald|asas|caspar|american\s+college\s+of\s+rheumatology|international\s+classification\s+of\s+(?:headache|sleep)\s+disorders)(?:[\s-]*(?:iv-tr|5-tr|iv|iii|ii|[1-5](?:\.\d)?(?:\s*beta)?))?(?:\s+\(?(?:19|20)\d{2}\)?)?`;
-const BY_STANDARD = new RegExp(
-  [
-    String.raw`\b(?:according\s+to|per|by|using|based\s+on|as\s+defined\s+by|meet(?:s|ing)?|fulfil(?:l|ls|ling|s)?|satisf(?:y|ies|ying))\s+${STANDARD}(?:\s+(?:diagnostic|classification))?\s+criteria(?:\s+(?:for|of))?\b`,
-    String.raw`\(\s*${STANDARD}(?:\s+(?:diagnostic|classification))?(?:\s+criteria)?\s*\)`,
-  ].join('|'),
-  'gi',
-);
-
-/**
- * "Rheumatoid arthritis according to the 2010 ACR/EULAR classification criteria", "meets DSM-5 criteria for panic
- * disorder", "migraine (ICHD-3)": a diagnosis made by a named standard's criteria is the diagnosis (as "meeting the
- * diagnostic criteria for", decision 110); the standard's version and year are no threshold (decision 214). Not a code
- * system (an ICD code may be narrower than its heading), nor a grading or staging, which stays a clinician's finding.
- */
-export function diagnosticStandardSpans(scope: ConceptScope): Span[] {
-  if (scope.first.concept.kind !== 'condition') return [];
-  return [...scope.text.matchAll(BY_STANDARD)].map((match) => [match.index, match.index + match[0].length]);
 }
