@@ -113,3 +113,64 @@ export function wordOrders(term: string): string[] {
   if (parts.length === 2 || parts.length === 3) orders.push([...parts].reverse().join(' '));
   return orders;
 }
+
+/**
+ * Words MeSH itself writes one for the other in the names of a heading ("Kidney Calculi" / "Renal Calculi", "Heart
+ * Arrest" / "Cardiac Arrest", "Type II" / "Type 2"): each pair is found in the entry terms of several headings (the
+ * count is how many of MeSH 2024's disease headings pair them). A heading's name written with the other word of a pair
+ * names the same heading (decision 216). Pairs MeSH also writes but that change the meaning (primary/secondary,
+ * benign/malignant, cancer/carcinoma, i/ii) are not here.
+ */
+// biome-ignore format: a table
+export const PAIRED_WORDS: ReadonlyArray<readonly [string, string, number]> = [
+  ['disease', 'disorder', 63], ['tumor', 'neoplasm', 39], ['brain', 'cerebral', 16], ['heart', 'cardiac', 18],
+  ['kidney', 'renal', 12], ['liver', 'hepatic', 12], ['lung', 'pulmonary', 12], ['hypersensitivity', 'allergy', 12],
+  ['infarction', 'infarct', 11], ['aorta', 'aortic', 11], ['stomach', 'gastric', 9], ['muscle', 'muscular', 7],
+  ['tooth', 'dental', 7], ['eye', 'ocular', 6], ['operation', 'procedure', 6], ['skin', 'cutaneous', 5],
+  ['artery', 'arterial', 4], ['breast', 'mammary', 4], ['ovary', 'ovarian', 3], ['uterus', 'uterine', 3], ['nose', 'nasal', 3],
+  ['colon', 'colonic', 2], ['intestine', 'intestinal', 2], ['1', 'i', 37], ['2', 'ii', 36], ['3', 'iii', 17], ['4', 'iv', 8],
+];
+const PAIRED = new Map<string, string>(PAIRED_WORDS.flatMap(([a, b]) => [[a, b] as [string, string], [b, a] as [string, string]]));
+/** A disease's plain head noun: "heart problems" are heart disease, "hearing problems" hearing disorders. */
+const LAY_HEAD = new Set(['disease', 'disorder']);
+
+/**
+ * A key's other forms with one word of a pair replaced ("renal calculus" -> "kidney calculus"), and a disease's or
+ * disorder's last word as "problem" ("heart disease" -> "heart problem"). One word at a time, so a derived form
+ * stays one step from MeSH's own wording.
+ */
+export function pairedForms(key: string): string[] {
+  const words = key.split(' ');
+  if (words.length < 2) return [];
+  const forms: string[] = [];
+  for (const [at, word] of words.entries()) {
+    const other = PAIRED.get(word);
+    if (other) forms.push([...words.slice(0, at), other, ...words.slice(at + 1)].join(' '));
+  }
+  if (LAY_HEAD.has(words.at(-1)!)) forms.push([...words.slice(0, -1), 'problem'].join(' '));
+  return forms;
+}
+
+/**
+ * "Pseudo-gout", "post-herpetic neuralgia", "hypo-thyroidism": two words joined by a hyphen that the vocabulary knows
+ * as one ("pseudogout", "postherpetic neuralgia") are read as one word, where the two words apart name nothing
+ * longer (`keepsApart`: "non-small-cell", "pre-diabetes" of the hand file stay as written). Decision 216.
+ */
+export function joinHyphenated(text: string, tokens: Token[], startsTerm: (joined: Token) => boolean, keepsApart: (first: Token, second: Token) => boolean): Token[] {
+  if (!text.includes('-')) return tokens;
+  const joined: Token[] = [];
+  for (let at = 0; at < tokens.length; at++) {
+    const [first, second] = [tokens[at], tokens[at + 1]];
+    if (second && text.slice(first.end, second.start) === '-' && /^\p{L}+$/u.test(first.word) && /^\p{L}+$/u.test(second.word)) {
+      const word = `${first.word}${second.word}`;
+      const candidate = { word, key: wordKey(word), start: first.start, end: second.end };
+      if (startsTerm(candidate) && !keepsApart(first, second)) {
+        joined.push(candidate);
+        at++;
+        continue;
+      }
+    }
+    joined.push(first);
+  }
+  return joined;
+}
