@@ -156,7 +156,12 @@ export function pairedForms(key: string): string[] {
  * as one ("pseudogout", "postherpetic neuralgia") are read as one word, where the two words apart name nothing
  * longer (`keepsApart`: "non-small-cell", "pre-diabetes" of the hand file stay as written). Decision 216.
  */
-export function joinHyphenated(text: string, tokens: Token[], startsTerm: (joined: Token) => boolean, keepsApart: (first: Token, second: Token) => boolean): Token[] {
+export function joinHyphenated(
+  text: string,
+  tokens: Token[],
+  startsTerm: (joined: Token) => boolean,
+  keepsApart: (first: Token, second: Token) => boolean,
+): Token[] {
   if (!text.includes('-')) return tokens;
   const joined: Token[] = [];
   for (let at = 0; at < tokens.length; at++) {
