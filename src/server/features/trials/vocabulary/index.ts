@@ -589,15 +589,21 @@ export class Vocabulary {
     return found;
   }
 
-  /** The text's words, two joined by a hyphen read as one where the vocabulary knows them so ("pseudo-gout"). */
+  /**
+   * The text's words, two joined by a hyphen read as one where the vocabulary knows them so: the joined word is a term
+   * ("pseudo-gout") or a term with the next word ("post-herpetic neuralgia"), so joining never loses a reading.
+   */
   private wordsOf(text: string): Token[] {
     const lex = lexicon();
+    const tokens = tokenize(text);
     return joinHyphenated(
       text,
-      tokenize(text),
+      tokens,
       (joined) => {
         const lower = joined.word.toLowerCase();
-        return lex.maxWords(joined.key, lower) > 0 || this.prefix(lower) || Boolean(this.phrase(lower));
+        if (lex.term(joined.key) !== undefined || this.phrase(lower)) return true;
+        const next = tokens.find((token) => token.start > joined.end);
+        return Boolean(next && /^\s+$/.test(text.slice(joined.end, next.start)) && lex.term(`${joined.key} ${next.key}`) !== undefined);
       },
       (first, second) => {
         const apart = `${first.word.toLowerCase()} ${second.word.toLowerCase()}`;

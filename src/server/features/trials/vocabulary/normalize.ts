@@ -8,7 +8,7 @@
 export interface Token {
   /** The word as written ("HIV", "Crohn's"). */
   word: string;
-  /** Its key: lower case, American spelling, singular. */
+  /** Its key: lower case, American spelling, singular, no possessive. */
   key: string;
   start: number;
   end: number;
@@ -16,7 +16,7 @@ export interface Token {
 
 const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
 
-/** British spellings at a word's start or inside it -> American (oedema, anaemia, haemorrhage, oesophagus, tumour, paediatric). */
+/** British spellings at a word's start or inside it -> American (oedema, anaemia, haemorrhage, oesophagus, tumour, paediatric, aetiology, amoebic). */
 const SPELLING: Array<[RegExp, string]> = [
   [/^oe(?=dem|soph|strog|stradiol|strus)/, 'e'],
   [/^dioestr/, 'diestr'],
@@ -31,6 +31,8 @@ const SPELLING: Array<[RegExp, string]> = [
   [/^leukaem/, 'leukem'],
   [/^ischaem/, 'ischem'],
   [/^coeli/, 'celi'],
+  [/^aetiol/, 'etiol'],
+  [/^amoeb/, 'ameb'],
   [/^diarrhoe/, 'diarrhe'],
   [/^dyspnoe/, 'dyspne'],
   [/^apnoe/, 'apne'],
@@ -49,9 +51,10 @@ const NOT_PLURAL =
   /(?:ss|us|is|ics|ous|ness|betes|pes|aids|mumps|measles|rabies|scabies|caries|series|species|lues|tetanus|pubes|feces|faeces|plexus|sinus|virus|status|tinnitus|lupus|pemphigus|mellitus|insipidus|clostridiodes|gas|has|was|yes|bus|this|its|thus|plus|less|afterwards|always|perhaps|towards|whereas|sometimes|crisis|cirrhosis|diagnosis|nephrosis|sclerosis|stenosis|thrombosis|fibrosis|psoriasis|osis|itis|iasis|ysis|esis|asis)$/;
 const ES_PLURAL = /(?:sses|shes|xes)$/;
 
-/** One word's key: lower case, American spelling, singular. */
+/** One word's key: lower case, American spelling, singular, an eponym without its possessive ("Crohn's" -> "crohn"). */
 export function wordKey(word: string): string {
-  let key = singular(word.toLowerCase().replace('’', "'"));
+  // MeSH writes eponyms both ways ("Crohn Disease", "Crohn's Disease") but not always both (decision 216).
+  let key = singular(word.toLowerCase().replace('’', "'").replace(/'s$/, ''));
   // Only a word with a British letter pair can change (most words have none: one test instead of twenty).
   if (key.length > 3 && BRITISH.test(key)) {
     for (const [pattern, replacement] of SPELLING) {
@@ -76,7 +79,7 @@ export function singular(word: string): string {
   return word.slice(0, -1);
 }
 
-/** The words of a text with their offsets and keys; "Crohn's disease" -> crohn's, disease; "HIV-1" -> HIV, 1. */
+/** The words of a text with their offsets and keys; "Crohn's disease" -> crohn, disease; "HIV-1" -> HIV, 1. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   WORD.lastIndex = 0;
