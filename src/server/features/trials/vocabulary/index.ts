@@ -1,6 +1,6 @@
 import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
-import { joinHyphenated, phraseKey as normalisedKey, tokenize as tokenizeWords, type Token } from './normalize';
+import { phraseKey as normalisedKey, tokenize as tokenizeWords, type Token } from './normalize';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind, type SynonymEntry } from './synonyms';
 
 /**
@@ -408,7 +408,7 @@ export class Vocabulary {
    */
   find(text: string, options: FindOptions = {}): Mention[] {
     const lex = lexicon();
-    const tokens = this.wordsOf(text);
+    const tokens = tokenize(text);
     const lower = tokens.map((token) => token.word.toLowerCase());
     const full = options.reach === 'full';
     const definitions = this.definitions(text, tokens, full);
@@ -587,29 +587,6 @@ export class Vocabulary {
       else if (initials === letters && !found.has(abbreviation)) found.set(abbreviation, null);
     }
     return found;
-  }
-
-  /**
-   * The text's words, two joined by a hyphen read as one where the vocabulary knows them so: the joined word is a term
-   * ("pseudo-gout") or a term with the next word ("post-herpetic neuralgia"), so joining never loses a reading.
-   */
-  private wordsOf(text: string): Token[] {
-    const lex = lexicon();
-    const tokens = tokenize(text);
-    return joinHyphenated(
-      text,
-      tokens,
-      (joined) => {
-        const lower = joined.word.toLowerCase();
-        if (lex.term(joined.key) !== undefined || this.phrase(lower)) return true;
-        const next = tokens.find((token) => token.start > joined.end);
-        return Boolean(next && /^\s+$/.test(text.slice(joined.end, next.start)) && lex.term(`${joined.key} ${next.key}`) !== undefined);
-      },
-      (first, second) => {
-        const apart = `${first.word.toLowerCase()} ${second.word.toLowerCase()}`;
-        return Boolean(this.phrase(apart)) || this.prefix(apart) || lex.term(`${first.key} ${second.key}`) !== undefined;
-      },
-    );
   }
 
   /**

@@ -153,32 +153,3 @@ export function pairedForms(key: string): string[] {
   if (LAY_HEAD.has(words.at(-1)!)) forms.push([...words.slice(0, -1), 'problem'].join(' '));
   return forms;
 }
-
-/**
- * "Pseudo-gout", "post-herpetic neuralgia", "hypo-thyroidism": two words joined by a hyphen that the vocabulary knows
- * as one ("pseudogout", "postherpetic neuralgia") are read as one word, where the two words apart name nothing
- * longer (`keepsApart`: "non-small-cell", "pre-diabetes" of the hand file stay as written). Decision 216.
- */
-export function joinHyphenated(
-  text: string,
-  tokens: Token[],
-  startsTerm: (joined: Token) => boolean,
-  keepsApart: (first: Token, second: Token) => boolean,
-): Token[] {
-  if (!text.includes('-')) return tokens;
-  const joined: Token[] = [];
-  for (let at = 0; at < tokens.length; at++) {
-    const [first, second] = [tokens[at], tokens[at + 1]];
-    if (second && text.slice(first.end, second.start) === '-' && /^\p{L}+$/u.test(first.word) && /^\p{L}+$/u.test(second.word)) {
-      const word = `${first.word}${second.word}`;
-      const candidate = { word, key: wordKey(word), start: first.start, end: second.end };
-      if (startsTerm(candidate) && !keepsApart(first, second)) {
-        joined.push(candidate);
-        at++;
-        continue;
-      }
-    }
-    joined.push(first);
-  }
-  return joined;
-}
