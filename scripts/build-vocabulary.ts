@@ -311,8 +311,9 @@ not copyrighted and free of charge. This file is a **restructured and modified d
 by tree (C diseases; F03 mental disorders; F01.145 smoking, tobacco use, drinking, breast feeding; G08.686 pregnancy,
 menopause, lactation; E04 surgical procedures and E02 dialysis, radiotherapy, biological and respiratory therapy,
 intubation; drugs with a pharmacological action, the D27.505 pharmacological action classes and trade names'
-ingredients), entry terms normalised (lower case, American spelling, singular) and ordinary words, one- and
-two-letter terms and chemical names with locants removed. Its use does not imply NLM's endorsement of Cohortly.
+ingredients), entry terms normalised (lower case, American spelling, singular, no possessive), a condition's names
+also written with the other word of a pair MeSH itself uses (renal/kidney, disorder/disease; decision 216), and
+ordinary words, one- and two-letter terms and chemical names with locants removed. Its use does not imply NLM's endorsement of Cohortly.
 Source files: NLM desc2024.xml, mtrees2024.bin via GitHub jaytimm/mesh-resources (commit c72a6a5).
 
 ## ICD-10-CM
