@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { exactKey, phraseKey, tokenize, wordOrders } from '../src/server/features/trials/vocabulary/normalize';
+import { exactKey, pairedForms, phraseKey, tokenize, wordOrders } from '../src/server/features/trials/vocabulary/normalize';
 import { ORDINARY_WORDS, REJECTED_DESCRIPTORS, TOO_GENERIC_TERMS } from '../src/server/features/trials/vocabulary/rejected';
 
 const source = path.resolve(process.argv[2] ?? '../shared/data/vocabulary');
@@ -161,6 +161,32 @@ for (const [at, { descriptor }] of kept.entries()) {
   }
 }
 
+/**
+ * The same names with one word MeSH pairs written the other way ("renal calculi" of Kidney Calculi, "type II diabetes",
+ * "heart problems"; `pairedForms`, decision 216): added where no MeSH term has the key, for the one heading that derives
+ * it (two that derive it: neither), marked as their source term is (synonym or narrower kind).
+ */
+const derived = new Map<string, Set<number>>();
+const derivedSynonym = new Set<string>();
+for (const [key, ats] of terms)
+  for (const at of ats) {
+    if (kept[at].kind !== 'condition') continue;
+    for (const form of pairedForms(key)) {
+      if (terms.has(form)) continue;
+      put(derived, form, at);
+      if (synonymKeys.has(`${key}\t${at}`)) derivedSynonym.add(`${form}\t${at}`);
+    }
+  }
+/** Keys written with the other word of a pair (marked "+"): never read across a comma, where MeSH's own inverted names are. */
+const pairedKeys = new Set<string>();
+for (const [form, ats] of derived)
+  if (ats.size === 1) {
+    pairedKeys.add(form);
+    const [at] = ats;
+    terms.set(form, ats);
+    if (derivedSynonym.has(`${form}\t${at}`)) synonymKeys.add(`${form}\t${at}`);
+  }
+
 /** A key two headings share: the one whose preferred name it is keeps it; otherwise no one does (never guessed). */
 function settle(map: Map<string, Set<number>>): Map<string, number[]> {
   const settled = new Map<string, number[]>();
@@ -246,7 +272,7 @@ const lines = (map: Map<string, number[]>, marked: boolean) =>
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(
       ([key, ats]) =>
-        `${key}\t${ats.join(',')}${ats.length === 1 && isPreferred(key, ats[0]) ? '*' : marked && ats.length === 1 && isNarrower(key, ats[0]) ? '~' : ''}`,
+        `${key}\t${ats.join(',')}${ats.length === 1 && isPreferred(key, ats[0]) ? '*' : marked && ats.length === 1 && isNarrower(key, ats[0]) ? '~' : ''}${marked && pairedKeys.has(key) ? '+' : ''}`,
     )
     .join('\n');
 
@@ -257,6 +283,7 @@ const counts = {
   terms: settledTerms.size,
   shortForms: settledExact.size,
   ambiguousShortForms: ambiguous.length,
+  pairedTerms: pairedKeys.size,
   narrowerTerms: [...settledTerms].filter(([key, ats]) => ats.length === 1 && isNarrower(key, ats[0])).length,
   conceptsWithIcd10: icdByConcept.size,
   icd10Codes: [...icdByConcept.values()].reduce((sum, set) => sum + set.size, 0),
@@ -284,8 +311,9 @@ not copyrighted and free of charge. This file is a **restructured and modified d
 by tree (C diseases; F03 mental disorders; F01.145 smoking, tobacco use, drinking, breast feeding; G08.686 pregnancy,
 menopause, lactation; E04 surgical procedures and E02 dialysis, radiotherapy, biological and respiratory therapy,
 intubation; drugs with a pharmacological action, the D27.505 pharmacological action classes and trade names'
-ingredients), entry terms normalised (lower case, American spelling, singular) and ordinary words, one- and
-two-letter terms and chemical names with locants removed. Its use does not imply NLM's endorsement of Cohortly.
+ingredients), entry terms normalised (lower case, American spelling, singular, no possessive), a condition's names
+also written with the other word of a pair MeSH itself uses (renal/kidney, disorder/disease; decision 216), and
+ordinary words, one- and two-letter terms and chemical names with locants removed. Its use does not imply NLM's endorsement of Cohortly.
 Source files: NLM desc2024.xml, mtrees2024.bin via GitHub jaytimm/mesh-resources (commit c72a6a5).
 
 ## ICD-10-CM

@@ -74,6 +74,56 @@ describe('longest match', () => {
   });
 });
 
+describe('how clinicians write what MeSH names (decision 216)', () => {
+  /** The MeSH heading a text names as a whole (a hand entry answers with the heading it names). */
+  const headingOf = (text: string) => {
+    const [found] = recognize(text);
+    return found?.start === 0 && found.end === text.length && found.mesh ? `mesh:${lexicon().concepts[lexicon().byId(found.mesh)!].ui}` : undefined;
+  };
+
+  it('reads a name with the other word of a pair MeSH itself uses: organ noun or adjective, Roman or Arabic type', () => {
+    expect(headingOf('cardiac neoplasms')).toBe(id('Heart Neoplasms'));
+    expect(headingOf('hepatic neoplasm')).toBe(id('Liver Neoplasms'));
+    expect(headingOf('cerebral tumour')).toBe(id('Brain Neoplasms'));
+    expect(headingOf('Type II diabetes mellitus')).toBe(id('Diabetes Mellitus, Type 2'));
+    expect(headingOf('stomach fistula')).toBe(id('Gastric Fistula'));
+    expect(headingOf('liver infarction')).toBe(id('Hepatic Infarction'));
+    expect(headingOf('pulmonary abscess')).toBe(id('Lung Abscess'));
+  });
+
+  it('reads "problems" of an organ or a sense as its disease, and a list of them sharing the word', () => {
+    expect(headingOf('kidney problems')).toBe(id('Kidney Diseases'));
+    expect(headingOf('breast problems')).toBe(id('Breast Diseases'));
+    expect(read('hearing or vision problems').map((found) => found.split('=')[0])).toEqual(['hearing', 'vision problems']);
+    expect(read('hearing or vision problems')[0]).toBe(`hearing=${id('Hearing Disorders')}`);
+  });
+
+  it("never reads a derived name across a comma, where only MeSH's own inverted names are read", () => {
+    expect(headingOf('breast problems')).toBe(id('Breast Diseases'));
+    expect(read('Breast, problems.')).toEqual([]);
+  });
+
+  it('keys an eponym with or without its possessive alike, as MeSH writes it either way', () => {
+    expect(phraseKey("Addison's Disease")).toBe(phraseKey('Addison disease'));
+    expect(phraseKey("Legionnaires' disease")).toBe('legionnaire disease');
+    expect(headingOf("Meniere's disease")).toBe(id('Meniere Disease'));
+    expect(headingOf("Barrett's oesophagus")).toBe(id('Barrett Esophagus'));
+  });
+
+  it('never reads the word "pseudo-" is joined to as itself: "pseudo-gout" is no gout', () => {
+    expect(read('pseudo-gout')).toEqual([]);
+    expect(read('gout and pseudo-gout').map((found) => found.split('=')[0])).toEqual(['gout']);
+    expect(read('no pseudo-obstruction')).not.toContain(expect.stringMatching(/^obstruction=/));
+  });
+
+  it('reads "disease of the liver" as liver disease, and only where the place ends the phrase', () => {
+    expect(headingOf('disease of the liver')).toBe(id('Liver Diseases'));
+    expect(headingOf('Diseases of the stomach')).toBe(id('Stomach Diseases'));
+    // "tumours of the cervical spine" are not tumours of the cervix.
+    expect(read('tumours of the cervical spine').join(' ')).not.toContain(id('Uterine Cervical Neoplasms'));
+  });
+});
+
 describe('abbreviations', () => {
   it('reads a short form as the text defines it, everywhere in the text', () => {
     const hs = conceptOf('hidradenitis suppurativa')!;

@@ -111,9 +111,9 @@ export function headVariants(phrase: string): string[] {
 
 /** Head nouns that a list of words can share ('renal or hepatic impairment', 'drug or alcohol addiction'). */
 const SHARED_HEAD =
-  /^(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain|abuse|misuse|addictions?|dependen(?:ce|cy))$/i;
+  /^(?:diseases?|disorders?|problems?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain|abuse|misuse|addictions?|dependen(?:ce|cy))$/i;
 const SHARED_HEAD_ANYWHERE =
-  /\b(?:diseases?|disorders?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain|abuse|misuse|addictions?|dependen(?:ce|cy))\b/i;
+  /\b(?:diseases?|disorders?|problems?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain|abuse|misuse|addictions?|dependen(?:ce|cy))\b/i;
 
 /** Whether the word after `last` goes on with the same phrase: a word right after it, not a conjunction or a preposition. */
 const PHRASE_BREAK =
@@ -124,6 +124,13 @@ function continuesPhrase(text: string, tokens: ReturnType<typeof tokenize>, last
 }
 
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
+
+/** A prefix that makes the word it is joined to something else: "pseudo-gout" is no gout (decision 216). */
+const NOT_THE_CONCEPT = /^pseudo$/;
+
+/** Head nouns (keys) that name a condition or operation of a place: "disease of the liver", "fracture of the hip". */
+const PLACE_HEAD =
+  /^(?:disease|disorder|cancer|carcinoma|tumor|neoplasm|infection|fracture|stenosis|failure|insufficiency|injury|ulcer|abscess|inflammation|surgery|transplant|transplantation|dysfunction|impairment|problem)$/;
 
 /**
  * Short forms that name several things in clinical text ("MS" multiple sclerosis, mitral stenosis, mental status;
@@ -400,9 +407,9 @@ export class Vocabulary {
    * "PE") only with support from `options.context` or another concept of the text (decision 127).
    */
   find(text: string, options: FindOptions = {}): Mention[] {
+    const lex = lexicon();
     const tokens = tokenize(text);
     const lower = tokens.map((token) => token.word.toLowerCase());
-    const lex = lexicon();
     const full = options.reach === 'full';
     const definitions = this.definitions(text, tokens, full);
     const kept: Mention[] = [];
@@ -433,7 +440,8 @@ export class Vocabulary {
           const short = at === undefined && full ? lex.exact(exact) : undefined;
           // "Kidney disease, diabetic neuropathy": a term that crosses a comma (MeSH's inverted "Kidney Diseases, Diabetic")
           // must end where the list item ends, not inside the next item's words (decision 180).
-          const cutItem = listed && continuesPhrase(text, tokens, index + size - 1);
+          // A name the build wrote with a paired word is never MeSH's inverted order: it never crosses a comma (decision 216).
+          const cutItem = listed && (continuesPhrase(text, tokens, index + size - 1) || lex.isPaired(normal));
           if (at !== undefined && !(listed && lex.concepts[at].kind === 'medication') && !cutItem)
             found = { concept: this.meshConcept(at), size, ...(lex.isNarrower(normal) ? { narrower: true as const } : {}) };
           else if (short) {
@@ -445,8 +453,14 @@ export class Vocabulary {
       }
       const defined = definitions.get(tokens[index].word);
       if (defined !== undefined && (!found || found.size === 1)) found = defined ? { concept: defined, size: 1 } : null;
+      if (!found || found.size === 1) found = this.headOfPlace(text, tokens, index, full) ?? found;
       if (!found) {
         index++;
+        continue;
+      }
+      // "Pseudo-obstruction", "pseudo-gout": a word "pseudo-" is joined to is not the concept ("non-" is a negation the readers hold).
+      if (index > 0 && text.slice(tokens[index - 1].end, tokens[index].start) === '-' && NOT_THE_CONCEPT.test(lower[index - 1])) {
+        index += found.size;
         continue;
       }
       const mention: Mention = {
@@ -493,7 +507,7 @@ export class Vocabulary {
       }
     }
     const read = pending.length ? this.resolveAmbiguous(pending, kept, options.context ?? []) : kept;
-    return this.sharedHeads(text, tokens, lower, read);
+    return this.sharedHeads(text, tokens, lower, read, full);
   }
 
   /**
@@ -576,10 +590,30 @@ export class Vocabulary {
   }
 
   /**
+   * "Disease of the liver", "fracture of the hip", "cancer of the breast": a head noun and the place "of" it names what
+   * the place and the head name together ("liver disease"). The place is one or two words that end the phrase, so
+   * "tumours of the cervical spine" is never "cervical tumour" (decision 216).
+   */
+  private headOfPlace(text: string, tokens: Token[], index: number, full: boolean): { concept: Concept; size: number } | null {
+    const head = tokens[index];
+    if (!PLACE_HEAD.test(head.key) || tokens[index + 1]?.key !== 'of') return null;
+    const first = tokens[index + 2]?.key === 'the' ? index + 3 : index + 2;
+    for (let size = 2; size >= 1; size--) {
+      const place = tokens.slice(first, first + size);
+      if (place.length < size || place.some((token) => !/^\p{L}{3,}$/u.test(token.word)) || continuesPhrase(text, tokens, first + size - 1)) continue;
+      if (!/^\s+$/.test(text.slice(head.end, place[0].start).replace(/\b(?:of|the)\b/gi, ''))) continue;
+      const at = this.lexiconTerm([...place.map((token) => token.key), head.key].join(' '), full);
+      const concept = this.phrase([...place, head].map((token) => token.word.toLowerCase()).join(' ')) ?? (at === undefined ? undefined : this.meshConcept(at));
+      if (concept) return { concept, size: first + size - index };
+    }
+    return null;
+  }
+
+  /**
    * "Cardiovascular or liver disease", "renal, hepatic or cardiac impairment", "back and neck surgery": a list
    * of words sharing one head noun names one concept per word that forms a phrase with the head.
    */
-  private sharedHeads(text: string, tokens: Token[], lower: string[], kept: Mention[]): Mention[] {
+  private sharedHeads(text: string, tokens: Token[], lower: string[], kept: Mention[], full: boolean): Mention[] {
     if (!SHARED_HEAD_ANYWHERE.test(text)) return kept;
     const isCovered = tokens.map((token) => kept.some((mention) => token.start >= mention.start && token.end <= mention.end));
     const conjunction = lower.map((word) => word === 'or' || word === 'and');
@@ -607,7 +641,8 @@ export class Vocabulary {
       if (head < 0) continue;
       // "Low back and/or leg pain": a two-word item ("low back") is read whole when it names a concept with the head.
       const longer = index > 0 && !isCovered[index - 1] ? this.phrase(`${lower[index - 1]} ${lower[index]} ${lower[head]}`) : undefined;
-      const concept = longer ?? this.phrase(`${lower[index]} ${lower[head]}`);
+      const at = longer ? undefined : this.lexiconTerm(`${tokens[index].key} ${tokens[head].key}`, full);
+      const concept = longer ?? this.phrase(`${lower[index]} ${lower[head]}`) ?? (at === undefined ? undefined : this.meshConcept(at));
       if (concept) added.push({ concept, start: tokens[longer ? index - 1 : index].start, end: tokens[index].end });
     }
     if (!added.length) return kept;

@@ -42,6 +42,8 @@ export class Lexicon {
   private readonly preferred = new Set<string>();
   /** Condition keys only a heading's non-preferred concepts name: a narrower or related kind, not a synonym (decision 140). */
   private readonly narrower = new Set<string>();
+  /** Keys the build wrote with the other word of a pair MeSH uses ("renal calculus"; decision 216). */
+  private readonly paired = new Set<string>();
   private treeIndex: Map<string, number> | null = null;
   private nameIndex: Map<string, number> | null = null;
 
@@ -61,11 +63,15 @@ export class Lexicon {
     for (const line of artifact.terms.split('\n')) {
       const tab = line.indexOf('\t');
       const key = line.slice(0, tab);
-      const preferred = line.endsWith('*');
-      const narrower = line.endsWith('~');
-      this.terms.set(key, Number(line.slice(tab + 1, preferred || narrower ? -1 : undefined)));
+      // Marks after the heading's index: "*" its preferred name, "~" a narrower kind, "+" written with a paired word.
+      const paired = line.endsWith('+');
+      const marked = paired ? line.slice(0, -1) : line;
+      const preferred = marked.endsWith('*');
+      const narrower = marked.endsWith('~');
+      this.terms.set(key, Number(marked.slice(tab + 1, preferred || narrower ? -1 : undefined)));
       if (preferred) this.preferred.add(key);
       if (narrower) this.narrower.add(key);
+      if (paired) this.paired.add(key);
       this.noteLength(key.toLowerCase());
     }
     for (const line of artifact.exact.split('\n')) {
@@ -123,6 +129,11 @@ export class Lexicon {
   /** The key names a narrower or related kind of its heading (MeSH's other concepts), not a synonym. */
   isNarrower(key: string): boolean {
     return this.narrower.has(key);
+  }
+
+  /** The key is a heading's name written with the other word of a pair ("heart problem", "renal calculus"), not MeSH's own. */
+  isPaired(key: string): boolean {
+    return this.paired.has(key);
   }
 
   exact(key: string): number[] | undefined {

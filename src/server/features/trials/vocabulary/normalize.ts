@@ -8,7 +8,7 @@
 export interface Token {
   /** The word as written ("HIV", "Crohn's"). */
   word: string;
-  /** Its key: lower case, American spelling, singular. */
+  /** Its key: lower case, American spelling, singular, no possessive. */
   key: string;
   start: number;
   end: number;
@@ -16,7 +16,7 @@ export interface Token {
 
 const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
 
-/** British spellings at a word's start or inside it -> American (oedema, anaemia, haemorrhage, oesophagus, tumour, paediatric). */
+/** British spellings at a word's start or inside it -> American (oedema, anaemia, haemorrhage, oesophagus, tumour, paediatric, aetiology, amoebic). */
 const SPELLING: Array<[RegExp, string]> = [
   [/^oe(?=dem|soph|strog|stradiol|strus)/, 'e'],
   [/^dioestr/, 'diestr'],
@@ -31,6 +31,8 @@ const SPELLING: Array<[RegExp, string]> = [
   [/^leukaem/, 'leukem'],
   [/^ischaem/, 'ischem'],
   [/^coeli/, 'celi'],
+  [/^aetiol/, 'etiol'],
+  [/^amoeb/, 'ameb'],
   [/^diarrhoe/, 'diarrhe'],
   [/^dyspnoe/, 'dyspne'],
   [/^apnoe/, 'apne'],
@@ -49,9 +51,10 @@ const NOT_PLURAL =
   /(?:ss|us|is|ics|ous|ness|betes|pes|aids|mumps|measles|rabies|scabies|caries|series|species|lues|tetanus|pubes|feces|faeces|plexus|sinus|virus|status|tinnitus|lupus|pemphigus|mellitus|insipidus|clostridiodes|gas|has|was|yes|bus|this|its|thus|plus|less|afterwards|always|perhaps|towards|whereas|sometimes|crisis|cirrhosis|diagnosis|nephrosis|sclerosis|stenosis|thrombosis|fibrosis|psoriasis|osis|itis|iasis|ysis|esis|asis)$/;
 const ES_PLURAL = /(?:sses|shes|xes)$/;
 
-/** One word's key: lower case, American spelling, singular. */
+/** One word's key: lower case, American spelling, singular, an eponym without its possessive ("Crohn's" -> "crohn"). */
 export function wordKey(word: string): string {
-  let key = singular(word.toLowerCase().replace('’', "'"));
+  // MeSH writes eponyms both ways ("Crohn Disease", "Crohn's Disease") but not always both (decision 216).
+  let key = singular(word.toLowerCase().replace('’', "'").replace(/'s$/, ''));
   // Only a word with a British letter pair can change (most words have none: one test instead of twenty).
   if (key.length > 3 && BRITISH.test(key)) {
     for (const [pattern, replacement] of SPELLING) {
@@ -76,7 +79,7 @@ export function singular(word: string): string {
   return word.slice(0, -1);
 }
 
-/** The words of a text with their offsets and keys; "Crohn's disease" -> crohn's, disease; "HIV-1" -> HIV, 1. */
+/** The words of a text with their offsets and keys; "Crohn's disease" -> crohn, disease; "HIV-1" -> HIV, 1. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   WORD.lastIndex = 0;
@@ -112,4 +115,41 @@ export function wordOrders(term: string): string[] {
   const parts = term.split(/,\s+/);
   if (parts.length === 2 || parts.length === 3) orders.push([...parts].reverse().join(' '));
   return orders;
+}
+
+/**
+ * Words MeSH itself writes one for the other in the names of a heading ("Kidney Calculi" / "Renal Calculi", "Heart
+ * Arrest" / "Cardiac Arrest", "Type II" / "Type 2"): each pair is found in the entry terms of several headings (the
+ * count is how many of MeSH 2024's disease headings pair them). A heading's name written with the other word of a pair
+ * names the same heading (decision 216). Pairs MeSH also writes but that change the meaning (primary/secondary,
+ * benign/malignant, cancer/carcinoma, i/ii) are not here.
+ */
+// biome-ignore format: a table
+export const PAIRED_WORDS: ReadonlyArray<readonly [string, string, number]> = [
+  ['disease', 'disorder', 63], ['tumor', 'neoplasm', 39], ['brain', 'cerebral', 16], ['heart', 'cardiac', 18],
+  ['kidney', 'renal', 12], ['liver', 'hepatic', 12], ['lung', 'pulmonary', 12], ['hypersensitivity', 'allergy', 12],
+  ['infarction', 'infarct', 11], ['aorta', 'aortic', 11], ['stomach', 'gastric', 9], ['muscle', 'muscular', 7],
+  ['tooth', 'dental', 7], ['eye', 'ocular', 6], ['operation', 'procedure', 6], ['skin', 'cutaneous', 5],
+  ['artery', 'arterial', 4], ['breast', 'mammary', 4], ['ovary', 'ovarian', 3], ['uterus', 'uterine', 3], ['nose', 'nasal', 3],
+  ['colon', 'colonic', 2], ['intestine', 'intestinal', 2], ['1', 'i', 37], ['2', 'ii', 36], ['3', 'iii', 17], ['4', 'iv', 8],
+];
+const PAIRED = new Map<string, string>(PAIRED_WORDS.flatMap(([a, b]) => [[a, b] as [string, string], [b, a] as [string, string]]));
+/** A disease's plain head noun: "heart problems" are heart disease, "hearing problems" hearing disorders. */
+const LAY_HEAD = new Set(['disease', 'disorder']);
+
+/**
+ * A key's other forms with one word of a pair replaced ("renal calculus" -> "kidney calculus"), and a disease's or
+ * disorder's last word as "problem" ("heart disease" -> "heart problem"). One word at a time, so a derived form
+ * stays one step from MeSH's own wording.
+ */
+export function pairedForms(key: string): string[] {
+  const words = key.split(' ');
+  if (words.length < 2) return [];
+  const forms: string[] = [];
+  for (const [at, word] of words.entries()) {
+    const other = PAIRED.get(word);
+    if (other) forms.push([...words.slice(0, at), other, ...words.slice(at + 1)].join(' '));
+  }
+  if (LAY_HEAD.has(words.at(-1)!)) forms.push([...words.slice(0, -1), 'problem'].join(' '));
+  return forms;
 }
