@@ -290,6 +290,28 @@ describe('each rule kind against facts', () => {
     expect(outcome({ type: 'age', minYears: 18, maxYears: 65 }, who, { ruleSource: 'llm', needsReview: false })).toBe('not_met');
   });
 
+  it("judges a cohort's criterion for the people its words put in the cohort, and leaves it out for the rest (decision 218)", () => {
+    const diabetic = fact({ kind: 'condition', name: 'type 2 diabetes', status: 'present' });
+    const a1c = (value: number) => fact({ kind: 'lab', name: 'HbA1c', value, unit: '%' });
+    const forDiabetics = { population: 'participants with type 2 diabetes' };
+    // In the cohort: its HbA1c range decides, either way, and says which cohort it was judged for.
+    const inRange = evaluateCriterion(criterion(hba1c, forDiabetics), person([diabetic, a1c(8.1)]), today);
+    expect(inRange.outcome).toBe('met');
+    expect(inRange.reason).toContain('participants with type 2 diabetes: Has type 2 diabetes');
+    expect(outcome(hba1c, person([diabetic, a1c(11.2)]), forDiabetics)).toBe('not_met');
+    // Out of it (diabetes denied), or not known to be in it: the cohort's rules are not theirs.
+    const denied = fact({ kind: 'condition', name: 'type 2 diabetes', status: 'absent' });
+    expect(outcome(hba1c, person([denied, a1c(11.2)]), forDiabetics)).toBe('not_applicable');
+    expect(outcome(hba1c, person([a1c(11.2)]), forDiabetics)).toBe('not_applicable');
+    // Smokers and non-smokers, by the person's smoking fact.
+    const smoker = person([fact({ kind: 'smoking', name: 'smoking', status: 'present' })], { dateOfBirth: '1950-01-01' });
+    expect(outcome({ type: 'age', minYears: 18, maxYears: 65 }, smoker, { population: 'Smokers' })).toBe('not_met');
+    expect(outcome({ type: 'age', minYears: 18, maxYears: 65 }, smoker, { population: 'Non-smokers' })).toBe('not_applicable');
+    // Words that say nothing of who is in it, and "healthy", which protocols use loosely, place nobody.
+    expect(outcome(hba1c, person([diabetic, a1c(11.2)]), { population: 'Expansion Part' })).toBe('not_applicable');
+    expect(outcome({ type: 'age', minYears: 18, maxYears: 65 }, smoker, { population: 'healthy participants' })).toBe('not_applicable');
+  });
+
   it('says why, with the source and date of the deciding fact', () => {
     const result = evaluateCriterion(
       criterion(hba1c),

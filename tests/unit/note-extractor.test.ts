@@ -388,6 +388,10 @@ describe('medicines', () => {
     'No past medical history of asthma.',
     'Family history: no medical problems.',
     'She has diabetes and hypertension.',
+    // The word names a headache, allergies, changes: not the medicines taken.
+    'No medication-overuse headache.',
+    'No medication allergies.',
+    'No medication changes since the last visit.',
   ])('reads no general denial in "%s"', (text) => {
     expect(facts(text).filter((fact) => fact.conceptId?.startsWith('cohortly:no-'))).toEqual([]);
   });

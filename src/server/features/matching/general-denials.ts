@@ -47,8 +47,9 @@ export function relatedToOwnIllness(conditionId: string | null, concepts: Readon
 const NO_CONDITIONS =
   /\b(?:(?:otherwise|previously|generally|other ?wise) (?:healthy|well|fit and well|in good health)|(?:no|denies(?: any)?|without(?: any)?|negative) (?:significant |other |prior |known |relevant |chronic )*(?:past )?(?:medical|health) (?:history|problems|conditions|illness(?:es)?)|no (?:significant |other |known )*(?:chronic|past|prior|medical) (?:illness(?:es)?|diseases?|conditions|problems)|(?:past )?medical history(?: is| was)?:?\s*(?:unremarkable|non-?contributory|non-?significant|insignificant|negative|none|nil)|pmh:?\s*(?:none|nil|unremarkable|negative|non-?contributory|non-?significant)|(?:in|of) (?:otherwise )?(?:good|excellent) (?:general )?health)\b/gi;
 
+// Not when the word names something else: "no medication-overuse headache", "no medication allergies", "no medication changes".
 const NO_MEDICINES =
-  /\b(?:(?:takes|taking|is on|on|uses|using) no (?:regular |daily |other |prescription |chronic |current )*(?:medications?|medicines?|drugs)|no (?:regular |daily |other |prescription |chronic |current )*(?:medications?|medicines?)(?! (?:for|to|were|was|given|started))|(?:medications?|meds|medicines):?\s*(?:none|nil)|not (?:taking|on) any (?:regular |daily |prescription )*(?:medications?|medicines?|drugs))\b/gi;
+  /\b(?:(?:takes|taking|is on|on|uses|using) no (?:regular |daily |other |prescription |chronic |current )*(?:medications?|medicines?|drugs)|no (?:regular |daily |other |prescription |chronic |current )*(?:medications?|medicines?)(?![-\w]| (?:for|to|were|was|given|started|overuse|allerg\w*|side|changes?|adherence))|(?:medications?|meds|medicines):?\s*(?:none|nil)|not (?:taking|on) any (?:regular |daily |prescription )*(?:medications?|medicines?|drugs))\b/gi;
 
 export interface GeneralDenial {
   conceptId: typeof NO_OTHER_CONDITIONS | typeof NO_MEDICATIONS;
