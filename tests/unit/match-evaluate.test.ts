@@ -709,6 +709,17 @@ describe('"otherwise healthy" and "takes no medicines" (decision 142)', () => {
     const sciatica = fact({ kind: 'condition', name: 'sciatica', conceptId: concept('sciatica').id, status: 'present', source: 'note' });
     expect(outcome(noCaudaEquina, person([healthy]), { kind: 'exclusion' })).toBe('met');
     expect(outcome(noCaudaEquina, person([sciatica, healthy]), { kind: 'exclusion' })).toBe('unknown');
+    // A symptom MeSH files under nervous system diseases only as a neurologic manifestation is not such an illness.
+    const noNeurologicDisease = {
+      type: 'condition',
+      condition: 'neurologic disease',
+      present: false,
+      concepts: [{ id: concept('nervous system disease').id, name: 'nervous system diseases' }],
+    } satisfies CriterionRule;
+    const photophobia = fact({ kind: 'condition', name: 'photophobia', conceptId: concept('photophobia').id, status: 'present', source: 'note' });
+    expect(outcome(noNeurologicDisease, person([photophobia, healthy]), { kind: 'exclusion' })).toBe('met');
+    // Sciatica is a nerve disease, not only a symptom: it decides the exclusion itself.
+    expect(outcome(noNeurologicDisease, person([sciatica, healthy]), { kind: 'exclusion' })).toBe('not_met');
     const noAllergy = {
       type: 'condition',
       condition: 'allergy',

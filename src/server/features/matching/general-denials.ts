@@ -6,7 +6,7 @@
  * condition or medicine the note does name always decides first.
  */
 
-import { isA, related } from './concept-hierarchy';
+import { isA, onlyThroughSymptoms, related } from './concept-hierarchy';
 
 /** The concept of "no other medical conditions": a denial fact of kind condition. */
 export const NO_OTHER_CONDITIONS = 'cohortly:no-other-conditions';
@@ -40,7 +40,9 @@ export function generalDenialAnswers(
  */
 export function relatedToOwnIllness(conditionId: string | null, concepts: ReadonlyArray<{ id: string }> | undefined): boolean {
   if (!conditionId) return false;
-  for (const concept of concepts ?? []) if (related(conditionId, concept.id)) return true;
+  // A symptom filed under a disease heading only through MeSH's Neurologic Manifestations (photophobia under nervous
+  // system diseases) is not that kind of illness (decision 179): it does not keep "otherwise healthy" from answering.
+  for (const concept of concepts ?? []) if (related(conditionId, concept.id) && !onlyThroughSymptoms(conditionId, concept.id)) return true;
   return false;
 }
 
