@@ -70,6 +70,8 @@ const RULES: CriterionRule[] = [
   // An infant's bounds, in months and weeks (two decimals of a year, as the criteria reader writes them).
   { type: 'age', minYears: 0.25, maxYears: 2 },
   { type: 'age', minYears: 0.11, maxYears: 0.5 },
+  // A measure with no unit of its own: a value without a unit is not compared with percent of predicted.
+  { type: 'lab', measure: 'FEV1', comparator: '>=', value: 60, unit: '%' },
 ];
 
 function randomCriteria(random: ReturnType<typeof seededRandom>): MatchCriterion[] {
@@ -142,7 +144,7 @@ function randomPerson(random: ReturnType<typeof seededRandom>, index: number): M
   for (let i = 0, n = Math.floor(random.next() * 5); i < n; i++)
     add({
       kind: 'lab',
-      name: random.pick(['HbA1c', 'hba1c', 'ALT', 'AST', 'eGFR', 'bilirubin', 'creatinine']),
+      name: random.pick(['HbA1c', 'hba1c', 'ALT', 'AST', 'eGFR', 'bilirubin', 'creatinine', 'FEV1']),
       value: random.chance(0.1) ? null : Math.round(random.next() * 1500) / 10,
       // Units the criterion's converts from (mmol/mol, µmol/L, mg/dL) and ones it cannot (U/L for HbA1c).
       unit: random.pick(['%', null, 'U/L', 'mL/min/1.73m2', '', 'mmol/mol', 'µmol/L', 'mg/dL']),

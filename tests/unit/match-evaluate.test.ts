@@ -235,6 +235,19 @@ describe('each rule kind against facts', () => {
       'not_met',
     ],
     ['lab in a unit with no conversion', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 64, unit: 'U/L' })]), 'unknown'],
+    // FEV1 has no unit of its own: a value without one (litres?) is not compared with percent of predicted.
+    [
+      'FEV1 without its unit against percent of predicted',
+      { type: 'lab', measure: 'FEV1', comparator: 'between', value: 60, upperValue: 85, unit: '%' },
+      person([fact({ kind: 'lab', name: 'FEV1', value: 1.8, unit: null })]),
+      'unknown',
+    ],
+    [
+      'FEV1 in percent of predicted',
+      { type: 'lab', measure: 'FEV1', comparator: 'between', value: 60, upperValue: 85, unit: '%' },
+      person([fact({ kind: 'lab', name: 'FEV1', value: 55, unit: '%' })]),
+      'not_met',
+    ],
     [
       'lab relative to the normal range',
       { type: 'lab', measure: 'ALT', comparator: '<=', value: 2.5, relativeTo: 'ULN' },

@@ -360,8 +360,9 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
       if (plan.qualified && plan.rule.type === 'condition') flags |= qualifierFlags(name, plan.rule.qualifiers ?? [], plan.levels);
     } else if (plan.type === 'lab' && kindCode === LAB) {
       if (measureNamed(plan.rule.measure, name)) flags |= READS;
-      if (plan.rule.unit && unit && unit !== plan.rule.unit) {
-        // Another unit: converted where the measures table can (lab-units.ts), else unknown (SECOND).
+      if ((plan.rule.unit || unit) && unit !== (plan.rule.unit ?? '')) {
+        // Another unit, or one side without its unit: converted where the measures table can (lab-units.ts), else
+        // unknown (SECOND).
         convert = unitConversion(plan.rule.measure, unit, plan.rule.unit);
         if (!convert) flags |= SECOND;
       }
