@@ -70,6 +70,8 @@ const RULES: CriterionRule[] = [
   // An infant's bounds, in months and weeks (two decimals of a year, as the criteria reader writes them).
   { type: 'age', minYears: 0.25, maxYears: 2 },
   { type: 'age', minYears: 0.11, maxYears: 0.5 },
+  // A measure with no unit of its own: a value without a unit is not compared with percent of predicted.
+  { type: 'lab', measure: 'FEV1', comparator: '>=', value: 60, unit: '%' },
 ];
 
 function randomCriteria(random: ReturnType<typeof seededRandom>): MatchCriterion[] {
@@ -80,9 +82,12 @@ function randomCriteria(random: ReturnType<typeof seededRandom>): MatchCriterion
     rule: random.chance(0.07) ? null : random.pick(RULES),
     ruleSource: random.chance(0.1) ? 'llm' : random.chance(0.1) ? 'target' : 'text',
     needsReview: random.chance(0.3),
-    population: random.chance(0.05) ? 'women' : null,
+    population: random.chance(0.15) ? random.pick(POPULATIONS) : null,
   }));
 }
+
+/** Cohorts read as who a person is (cohorts.ts, decision 218), and one that says nothing of it. */
+const POPULATIONS = ['women', 'asthmatics', 'non-smokers', 'participants without type 2 diabetes', 'participants aged 40 or older', 'Expansion Part'];
 
 const CONDITIONS: Array<Partial<MatchFact>> = [
   { conceptId: 'mesh:D001249', name: 'asthma' },
@@ -139,7 +144,7 @@ function randomPerson(random: ReturnType<typeof seededRandom>, index: number): M
   for (let i = 0, n = Math.floor(random.next() * 5); i < n; i++)
     add({
       kind: 'lab',
-      name: random.pick(['HbA1c', 'hba1c', 'ALT', 'AST', 'eGFR', 'bilirubin', 'creatinine']),
+      name: random.pick(['HbA1c', 'hba1c', 'ALT', 'AST', 'eGFR', 'bilirubin', 'creatinine', 'FEV1']),
       value: random.chance(0.1) ? null : Math.round(random.next() * 1500) / 10,
       // Units the criterion's converts from (mmol/mol, µmol/L, mg/dL) and ones it cannot (U/L for HbA1c).
       unit: random.pick(['%', null, 'U/L', 'mL/min/1.73m2', '', 'mmol/mol', 'µmol/L', 'mg/dL']),
@@ -300,6 +305,50 @@ describe('the compact evaluation of a match run', () => {
     expect(results[1]).toMatchObject({ matchClass: 'excluded', notMetIds: ['x'] });
   });
 
+  it('lets "otherwise healthy" answer a broad exclusion the trial\'s own condition falls under, as evaluate.ts does', () => {
+    // A migraine trial excluding "neurologic disease": the migraine it is for does not keep "otherwise healthy" from
+    // answering it; another neurologic illness (or none said) still leaves it to the facts.
+    const criteria: MatchCriterion[] = [
+      {
+        id: 't',
+        kind: 'inclusion',
+        rule: { type: 'condition', condition: 'migraine', present: true, concepts: [{ id: 'mesh:D000008881', name: 'migraine' }] },
+        ruleSource: 'target',
+        needsReview: false,
+        population: null,
+      },
+      {
+        id: 'x',
+        kind: 'exclusion',
+        rule: { type: 'condition', condition: 'neurologic disease', present: false, concepts: [{ id: 'mesh:D009422', name: 'nervous system diseases' }] },
+        ruleSource: 'text',
+        needsReview: false,
+        population: null,
+      },
+    ];
+    const base = { value: null, unit: null, valueText: null, observedOn: null, source: 'note' } as const;
+    const migraine: MatchFact = { ...base, id: 'm', kind: 'condition', conceptId: 'mesh:D000008881', name: 'migraine', status: 'present' };
+    const healthy: MatchFact = {
+      ...base,
+      id: 'h',
+      kind: 'condition',
+      conceptId: 'cohortly:no-other-conditions',
+      name: 'other medical conditions',
+      status: 'absent',
+    };
+    const epilepsy: MatchFact = { ...base, id: 'e', kind: 'condition', conceptId: 'mesh:D004827', name: 'epilepsy', status: 'present' };
+    const people: MatchPerson[] = [
+      { dateOfBirth: null, sex: 'female', facts: [migraine, healthy] },
+      { dateOfBirth: null, sex: 'female', facts: [migraine] },
+      { dateOfBirth: null, sex: 'female', facts: [migraine, epilepsy, healthy] },
+    ];
+    const { trial, rows } = compact(people, criteria);
+    for (let i = 0; i < people.length; i++) expect(matchCompact(trial, rows[i]), `person ${i}`).toEqual(reference(criteria, people[i]));
+    expect(reference(criteria, people[0])).toMatchObject({ metCount: 2, unknownIds: [] });
+    expect(reference(criteria, people[1])).toMatchObject({ metCount: 1, unknownIds: ['x'] });
+    expect(reference(criteria, people[2])).toMatchObject({ matchClass: 'excluded', notMetIds: ['x'] });
+  });
+
   it('a trial that also takes healthy volunteers does not shield its condition unless an inclusion asks for it (decision 189)', () => {
     const flu = [{ id: 'mesh:D007251', name: 'influenza' }];
     const listed: MatchCriterion = {
@@ -458,6 +507,43 @@ describe('the compact evaluation of a match run', () => {
     const { trial, rows } = compact([person('asthma'), person('severe asthma')], criteria);
     expect(matchCompact(trial, rows[0])).toMatchObject({ matchClass: 'possible', unknownIds: ['c', 'd'], notMetIds: [] });
     expect(matchCompact(trial, rows[1])).toMatchObject({ matchClass: 'excluded', notMetIds: ['d'], metCount: 1 });
+  });
+
+  it("judges a cohort's criterion for its cohort's people only, as evaluate.ts does (decision 218)", () => {
+    // A smokers' cohort wants 40 or older and no budesonide; a non-smokers' one the same budesonide exclusion.
+    const criteria: MatchCriterion[] = [
+      { id: 'age', kind: 'inclusion', rule: RULES[1], ruleSource: 'text', needsReview: false, population: 'Smokers' },
+      {
+        id: 'steroid',
+        kind: 'exclusion',
+        rule: { type: 'medication', medication: 'budesonide', taking: false, concepts: [{ id: 'rx:budesonide', name: 'budesonide' }] },
+        ruleSource: 'text',
+        needsReview: false,
+        population: 'Smokers',
+      },
+      { id: 'asthma', kind: 'inclusion', rule: RULES[4], ruleSource: 'text', needsReview: false, population: 'Non-smokers' },
+    ];
+    const person = (dateOfBirth: string, smoking: 'present' | 'absent' | null, budesonide: boolean): MatchPerson => {
+      const facts: MatchFact[] = [];
+      const base = { conceptId: null, value: null, unit: null, valueText: null, observedOn: null, source: 'note' } as const;
+      if (smoking) facts.push({ ...base, id: 's', kind: 'smoking', name: 'smoking', status: smoking });
+      if (budesonide) facts.push({ ...base, id: 'b', kind: 'medication', conceptId: 'rx:budesonide', name: 'Pulmicort', status: 'present' });
+      return { dateOfBirth, sex: 'female', facts };
+    };
+    const people = [
+      person('1970-01-01', 'present', false),
+      person('2000-01-01', 'present', true),
+      person('2000-01-01', 'absent', true),
+      person('2000-01-01', null, true),
+    ];
+    const { trial, rows } = compact(people, criteria);
+    for (let i = 0; i < people.length; i++) expect(matchCompact(trial, rows[i]), `person ${i}`).toEqual(reference(criteria, people[i]));
+    // A smoker over 40 meets the smokers' age (budesonide not said: unknown); a young smoker on budesonide fails both; a
+    // non-smoker and a person whose smoking is not known are judged by none of them (the non-smoker's asthma is asked).
+    expect(matchCompact(trial, rows[0])).toMatchObject({ metCount: 1, notMetIds: [], unknownIds: ['steroid'] });
+    expect(matchCompact(trial, rows[1])).toMatchObject({ matchClass: 'excluded', notMetIds: ['age', 'steroid'] });
+    expect(matchCompact(trial, rows[2])).toMatchObject({ metCount: 0, notMetIds: [], unknownIds: ['asthma'] });
+    expect(matchCompact(trial, rows[3])).toMatchObject({ metCount: 0, notMetIds: [], unknownIds: [] });
   });
 
   it('reports a candidate whose facts cannot be read whole, instead of misreading them', () => {

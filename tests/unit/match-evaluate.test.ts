@@ -235,6 +235,19 @@ describe('each rule kind against facts', () => {
       'not_met',
     ],
     ['lab in a unit with no conversion', hba1c, person([fact({ kind: 'lab', name: 'HbA1c', value: 64, unit: 'U/L' })]), 'unknown'],
+    // FEV1 has no unit of its own: a value without one (litres?) is not compared with percent of predicted.
+    [
+      'FEV1 without its unit against percent of predicted',
+      { type: 'lab', measure: 'FEV1', comparator: 'between', value: 60, upperValue: 85, unit: '%' },
+      person([fact({ kind: 'lab', name: 'FEV1', value: 1.8, unit: null })]),
+      'unknown',
+    ],
+    [
+      'FEV1 in percent of predicted',
+      { type: 'lab', measure: 'FEV1', comparator: 'between', value: 60, upperValue: 85, unit: '%' },
+      person([fact({ kind: 'lab', name: 'FEV1', value: 55, unit: '%' })]),
+      'not_met',
+    ],
     [
       'lab relative to the normal range',
       { type: 'lab', measure: 'ALT', comparator: '<=', value: 2.5, relativeTo: 'ULN' },
@@ -288,6 +301,28 @@ describe('each rule kind against facts', () => {
     expect(outcome(null, who)).toBe('unknown');
     expect(outcome({ type: 'age', minYears: 18, maxYears: 65 }, who, { ruleSource: 'llm', needsReview: true })).toBe('unknown');
     expect(outcome({ type: 'age', minYears: 18, maxYears: 65 }, who, { ruleSource: 'llm', needsReview: false })).toBe('not_met');
+  });
+
+  it("judges a cohort's criterion for the people its words put in the cohort, and leaves it out for the rest (decision 218)", () => {
+    const diabetic = fact({ kind: 'condition', name: 'type 2 diabetes', status: 'present' });
+    const a1c = (value: number) => fact({ kind: 'lab', name: 'HbA1c', value, unit: '%' });
+    const forDiabetics = { population: 'participants with type 2 diabetes' };
+    // In the cohort: its HbA1c range decides, either way, and says which cohort it was judged for.
+    const inRange = evaluateCriterion(criterion(hba1c, forDiabetics), person([diabetic, a1c(8.1)]), today);
+    expect(inRange.outcome).toBe('met');
+    expect(inRange.reason).toContain('participants with type 2 diabetes: Has type 2 diabetes');
+    expect(outcome(hba1c, person([diabetic, a1c(11.2)]), forDiabetics)).toBe('not_met');
+    // Out of it (diabetes denied), or not known to be in it: the cohort's rules are not theirs.
+    const denied = fact({ kind: 'condition', name: 'type 2 diabetes', status: 'absent' });
+    expect(outcome(hba1c, person([denied, a1c(11.2)]), forDiabetics)).toBe('not_applicable');
+    expect(outcome(hba1c, person([a1c(11.2)]), forDiabetics)).toBe('not_applicable');
+    // Smokers and non-smokers, by the person's smoking fact.
+    const smoker = person([fact({ kind: 'smoking', name: 'smoking', status: 'present' })], { dateOfBirth: '1950-01-01' });
+    expect(outcome({ type: 'age', minYears: 18, maxYears: 65 }, smoker, { population: 'Smokers' })).toBe('not_met');
+    expect(outcome({ type: 'age', minYears: 18, maxYears: 65 }, smoker, { population: 'Non-smokers' })).toBe('not_applicable');
+    // Words that say nothing of who is in it, and "healthy", which protocols use loosely, place nobody.
+    expect(outcome(hba1c, person([diabetic, a1c(11.2)]), { population: 'Expansion Part' })).toBe('not_applicable');
+    expect(outcome({ type: 'age', minYears: 18, maxYears: 65 }, smoker, { population: 'healthy participants' })).toBe('not_applicable');
   });
 
   it('says why, with the source and date of the deciding fact', () => {
@@ -687,6 +722,17 @@ describe('"otherwise healthy" and "takes no medicines" (decision 142)', () => {
     const sciatica = fact({ kind: 'condition', name: 'sciatica', conceptId: concept('sciatica').id, status: 'present', source: 'note' });
     expect(outcome(noCaudaEquina, person([healthy]), { kind: 'exclusion' })).toBe('met');
     expect(outcome(noCaudaEquina, person([sciatica, healthy]), { kind: 'exclusion' })).toBe('unknown');
+    // A symptom MeSH files under nervous system diseases only as a neurologic manifestation is not such an illness.
+    const noNeurologicDisease = {
+      type: 'condition',
+      condition: 'neurologic disease',
+      present: false,
+      concepts: [{ id: concept('nervous system disease').id, name: 'nervous system diseases' }],
+    } satisfies CriterionRule;
+    const photophobia = fact({ kind: 'condition', name: 'photophobia', conceptId: concept('photophobia').id, status: 'present', source: 'note' });
+    expect(outcome(noNeurologicDisease, person([photophobia, healthy]), { kind: 'exclusion' })).toBe('met');
+    // Sciatica is a nerve disease, not only a symptom: it decides the exclusion itself.
+    expect(outcome(noNeurologicDisease, person([sciatica, healthy]), { kind: 'exclusion' })).toBe('not_met');
     const noAllergy = {
       type: 'condition',
       condition: 'allergy',

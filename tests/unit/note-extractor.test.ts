@@ -388,6 +388,10 @@ describe('medicines', () => {
     'No past medical history of asthma.',
     'Family history: no medical problems.',
     'She has diabetes and hypertension.',
+    // The word names a headache, allergies, changes: not the medicines taken.
+    'No medication-overuse headache.',
+    'No medication allergies.',
+    'No medication changes since the last visit.',
   ])('reads no general denial in "%s"', (text) => {
     expect(facts(text).filter((fact) => fact.conceptId?.startsWith('cohortly:no-'))).toEqual([]);
   });
@@ -452,6 +456,15 @@ describe('labs and vitals', () => {
     ['Blood pressure 150/95 mmHg.', 'diastolic blood pressure', 95, 'mmHg'],
     ['HR of 132 bpm.', 'heart rate', 132, 'bpm'],
     ['His pulse is 141/min.', 'heart rate', 141, 'bpm'],
+    // Short forms and units written against the number.
+    ['Cr 1.4 mg/dL, up from 1.1.', 'creatinine', 1.4, 'mg/dL'],
+    ['Plt 90k on admission.', 'platelets', 90, '10^9/L'],
+    ['Platelet count 98,000/uL.', 'platelets', 98, '10^9/L'],
+    ['WBC 11.2K.', 'WBC', 11.2, '10^9/L'],
+    // Spirometry in percent of predicted, as criteria write it, preferred to the volume beside it.
+    ['FEV1 55% predicted.', 'FEV1', 55, '%'],
+    ['FEV1 of 1.8 L (62% predicted) after bronchodilator.', 'FEV1', 62, '%'],
+    ['Pulmonary function: FVC 82% of predicted.', 'FVC', 82, '%'],
   ])('%s -> %s %s', (text, name, value, unit) => {
     const lab = one(text, 'lab', name)!;
     expect(lab.value).toBeCloseTo(value, 3);
@@ -466,8 +479,18 @@ describe('labs and vitals', () => {
     'Elevated HbA1c.',
     'O2 sats 70s at home.',
     'WBC count of 17,580/mm.',
+    'Creatinine 1.2/1.4 on two visits.',
+    'Complete response (CR) 2 years ago.',
   ])('reads no value from: %s', (text) => {
     expect(facts(text).filter((fact) => fact.kind === 'lab')).toEqual([]);
+  });
+
+  it('reads no hemoglobin from "glycated hemoglobin", only the HbA1c it is', () => {
+    const read = facts('Glycated hemoglobin 8.1 percent; hemoglobin 12.4 g/dL.').filter((fact) => fact.kind === 'lab');
+    expect(read.map((fact) => [fact.name, fact.value])).toEqual([
+      ['HbA1c', 8.1],
+      ['hemoglobin', 12.4],
+    ]);
   });
 });
 

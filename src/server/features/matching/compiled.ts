@@ -1,6 +1,7 @@
 import type { MatchClass, MatchOutcome } from '../../../contract/matching';
 import { qualifiersHeld, type CriterionRule } from '../../../contract/trials';
 import { ageFromBirth, ageFromYears, ageWithin, type PersonAge } from './age';
+import { cohortCriterion } from './cohorts';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { unitConversion, type UnitConversion } from './lab-units';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
@@ -83,7 +84,24 @@ type Plan =
   | { type: 'pregnancy' }
   | { type: 'smoking'; smoker: boolean }
   | { type: 'performance'; rule: Extract<CriterionRule, { type: 'performance_status' }> }
-  | { type: 'healthy' };
+  | { type: 'healthy' }
+  /** A cohort's criterion (cohorts.ts): `inner` judged for a person whom the plan at `member` (after the criteria) puts in it. */
+  | { type: 'cohort'; member: number; inner: Plan };
+
+/**
+ * The plans of a trial's criteria, then one per cohort a criterion applies to (who is in it, decision 218): a cohort's
+ * plan has its own flags per signature, like a criterion's, and is judged only through the criterion that names it.
+ */
+function plansOf(criteria: readonly MatchCriterion[], today: Date): Plan[] {
+  const plans: Plan[] = criteria.map((criterion) => planOf(criterion, today));
+  for (const [i, criterion] of criteria.entries()) {
+    const cohort = criterion.population ? cohortCriterion(criterion.population) : null;
+    if (!cohort) continue;
+    plans.push(planOf(cohort, today));
+    plans[i] = { type: 'cohort', member: plans.length - 1, inner: planOf({ ...criterion, population: null }, today) };
+  }
+  return plans;
+}
 
 function planOf(criterion: MatchCriterion, today: Date): Plan {
   // The same guards, in the same order, as evaluate.ts `evaluateCriterion` and `judge`.
@@ -152,7 +170,7 @@ export interface CompiledTrial {
   criteria: readonly MatchCriterion[];
   ids: string[];
   plans: Plan[];
-  /** Criteria per signature in `sigFlags`. */
+  /** Plans per signature in `sigFlags`: the criteria, then their cohorts (`plansOf`). */
   n: number;
   todayMs: number;
   today: Date;
@@ -213,11 +231,12 @@ function longerList(trial: CompiledTrial, list: IdList, criterion: number): IdLi
 }
 
 export function compileTrial(criteria: readonly MatchCriterion[], today: Date): CompiledTrial {
+  const plans = plansOf(criteria, today);
   const trial: CompiledTrial = {
     criteria,
     ids: criteria.map((criterion) => criterion.id),
-    plans: criteria.map((criterion) => planOf(criterion, today)),
-    n: criteria.length,
+    plans,
+    n: plans.length,
     todayMs: today.getTime(),
     today,
     signatures: new Map(),
@@ -228,9 +247,9 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     sigFlags: [],
     sigConvert: [],
     sigCriteria: [],
-    blankOutcome: new Int8Array(criteria.length),
-    blankKey: new Uint8Array(criteria.length),
-    touched: new Int32Array(criteria.length).fill(-1),
+    blankOutcome: new Int8Array(plans.length),
+    blankKey: new Uint8Array(plans.length),
+    touched: new Int32Array(plans.length).fill(-1),
     ages: new Map(),
     lists: idListOf([]),
     metChance: new Float64Array(criteria.length),
@@ -239,7 +258,8 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     unknownNamedChance: new Float64Array(criteria.length),
     excludes: new Uint8Array(criteria.length),
     relevanceRole: new Uint8Array(criteria.length),
-    own: ownConditionsPerCriterion(criteria, scorePlans(criteria)),
+    // A cohort's plan reads every fact as an inclusion does: no own condition to pass over.
+    own: [...ownConditionsPerCriterion(criteria, scorePlans(criteria)), ...plans.slice(criteria.length).map(() => null)],
   };
   for (const [i, plan] of scorePlans(criteria).entries()) {
     trial.metChance[i] = plan.met;
@@ -253,7 +273,8 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
   // fact of. Criteria that read the record (date of birth, sex) are judged per person.
   const blank: CompactPerson = { dateOfBirth: null, sex: 'unknown', completeness: 2, start: 0, end: 0, columns: NO_FACTS };
   for (const [criterion, plan] of trial.plans.entries()) {
-    if (plan.type === 'age' || plan.type === 'sex' || plan.type === 'pregnancy') {
+    // A cohort's criterion is judged for each person (its cohort's plan and its own both read facts).
+    if (plan.type === 'age' || plan.type === 'sex' || plan.type === 'pregnancy' || plan.type === 'cohort') {
       trial.blankOutcome[criterion] = -1;
       continue;
     }
@@ -290,6 +311,7 @@ function reads(plan: Plan, kind: number, status: number, flags: number, valueTex
     case 'sex':
       return kind === SEX && valueText !== null;
     case 'constant':
+    case 'cohort':
       return false;
   }
 }
@@ -314,7 +336,9 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
   trial.sigValueText.push(text);
   const fact = { conceptId: conceptId || null, name, status: (status || null) as MatchFact['status'] } as MatchFact;
   const touches: number[] = [];
-  for (const [criterion, plan] of trial.plans.entries()) {
+  for (const [criterion, planned] of trial.plans.entries()) {
+    // A cohort's criterion reads facts as its own rule does; who is in the cohort has flags of its own (`member`).
+    const plan = planned.type === 'cohort' ? planned.inner : planned;
     let flags = 0;
     let convert: UnitConversion | null = null;
     if (plan.type === 'presence' && kindCode === plan.kind) {
@@ -324,13 +348,21 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
       if (!skipped && namesRuleConcept(fact, plan.rule, plan.label)) flags |= READS;
       else if (plan.nearCounts && statusCode !== ABSENT && nearRuleConcept(fact, plan.rule)) flags |= NEAR;
       else if (!plan.wanted && isGeneralDenial(fact) && generalDenialAnswers(plan.rule.type, plan.rule)) flags |= GENERAL;
-      if (!plan.wanted && kindCode === CONDITION && statusCode !== ABSENT && !isGeneralDenial(fact) && relatedToOwnIllness(fact.conceptId, plan.rule.concepts))
+      if (
+        !plan.wanted &&
+        !skipped &&
+        kindCode === CONDITION &&
+        statusCode !== ABSENT &&
+        !isGeneralDenial(fact) &&
+        relatedToOwnIllness(fact.conceptId, plan.rule.concepts)
+      )
         flags |= OWN_ILLNESS;
       if (plan.qualified && plan.rule.type === 'condition') flags |= qualifierFlags(name, plan.rule.qualifiers ?? [], plan.levels);
     } else if (plan.type === 'lab' && kindCode === LAB) {
       if (measureNamed(plan.rule.measure, name)) flags |= READS;
-      if (plan.rule.unit && unit && unit !== plan.rule.unit) {
-        // Another unit: converted where the measures table can (lab-units.ts), else unknown (SECOND).
+      if ((plan.rule.unit || unit) && unit !== (plan.rule.unit ?? '')) {
+        // Another unit, or one side without its unit: converted where the measures table can (lab-units.ts), else
+        // unknown (SECOND).
         convert = unitConversion(plan.rule.measure, unit, plan.rule.unit);
         if (!convert) flags |= SECOND;
       }
@@ -339,7 +371,7 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
     }
     trial.sigFlags.push(flags);
     trial.sigConvert.push(convert);
-    if (reads(plan, kindCode, statusCode, flags, text)) touches.push(criterion);
+    if (reads(planned, kindCode, statusCode, flags, text)) touches.push(criterion);
   }
   trial.sigCriteria.push(touches);
   return id;
@@ -643,6 +675,13 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
       outcome = newestOf(trial, c, CONDITION, PRESENT, criterion, 0, false) >= 0 ? MET : UNKNOWN;
       return;
     }
+    case 'cohort': {
+      // evaluate.ts: in the cohort by a met inclusion, then judged as any criterion; else not applicable.
+      judgeCompact(trial, c, trial.plans[plan.member], plan.member);
+      if (outcome !== MET) return void ((outcome = NOT_APPLICABLE), (key = false), (decided = -1));
+      judgeCompact(trial, c, plan.inner, criterion);
+      return;
+    }
   }
 }
 
@@ -671,7 +710,7 @@ export function matchCompact(trial: CompiledTrial, c: CompactPerson): CompactMat
     const criteria = sigCriteria[sig[f]];
     for (let k = 0; k < criteria.length; k++) touched[criteria[k]] = serial;
   }
-  for (let i = 0; i < trial.plans.length; i++) {
+  for (let i = 0; i < trial.ids.length; i++) {
     if (blankOutcome[i] >= 0 && touched[i] !== serial) {
       outcome = blankOutcome[i];
       key = blankKey[i] === 1;

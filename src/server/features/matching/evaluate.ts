@@ -17,6 +17,7 @@ import { qualifiersContradicted } from './qualifier-opposites';
 import { discLevelsOf, levelsAgree } from './spinal-levels';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
 import { exceptedFact } from './rule-exceptions';
+import { cohortCriterion } from './cohorts';
 import { classAndScore, completenessOf, explainScore, scorePlans, UNKNOWN_WHEN_RELEVANT } from './score';
 
 /**
@@ -291,10 +292,11 @@ function presenceRule(
       general ??= fact;
       continue;
     }
+    // A broad exclusion is not decided by the trial's own condition (own-condition.ts), nor kept by it from what
+    // "otherwise healthy" says of the rest: the migraine a migraine trial is for leaves "no neurological disease" answered.
+    if (own !== null && fact.status !== 'absent' && isOwnCondition(fact.conceptId, own)) continue;
     if (!wanted && kind === 'condition' && fact.status !== 'absent' && !ownIllness) ownIllness = relatedToOwnIllness(fact.conceptId, rule.concepts);
     if (fact.status === 'present' ? current : fact.status === 'history' ? past : fact.status === 'absent' ? denied : true) continue;
-    // A broad exclusion is not decided by the trial's own condition (own-condition.ts).
-    if (own !== null && fact.status !== 'absent' && isOwnCondition(fact.conceptId, own)) continue;
     if (!namesRuleConcept(fact, rule, label)) {
       if (nearCounts && !near && fact.status !== 'absent' && nearRuleConcept(fact, rule)) near = fact;
       continue;
@@ -580,8 +582,24 @@ export function evaluateCriterion(
   /** The trial's own condition, for a broad exclusion (own-condition.ts). */
   own: readonly string[] | null = null,
 ): CriterionOutcome {
-  if (criterion.population)
-    return { criterionId: criterion.id, outcome: 'not_applicable', key: false, reason: explain ? `Applies to ${criterion.population} only` : '', factId: null };
+  if (criterion.population) {
+    // Judged for the people of its cohort only (cohorts.ts, decision 218): in it by a met inclusion, else not applicable.
+    const cohort = cohortCriterion(criterion.population);
+    const member = cohort ? judge(cohort.rule, person, facts, today, explain, null, null) : null;
+    if (member?.outcome !== 'met') {
+      const why = explain && member && member.outcome === 'not_met' ? `; ${member.reason}` : '';
+      return {
+        criterionId: criterion.id,
+        outcome: 'not_applicable',
+        key: false,
+        reason: explain ? `Applies to ${criterion.population} only${why}` : '',
+        factId: null,
+      };
+    }
+    const judgement = evaluateCriterion({ ...criterion, population: null }, person, today, facts, explain, own);
+    if (explain) judgement.reason = `${judgement.reason} (${criterion.population}: ${member.reason})`;
+    return judgement;
+  }
   if (!criterion.rule)
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'No rule read from this criterion: asked at prescreen', factId: null };
   if (criterion.ruleSource === 'llm' && criterion.needsReview)

@@ -6,7 +6,7 @@
  * condition or medicine the note does name always decides first.
  */
 
-import { isA, related } from './concept-hierarchy';
+import { isA, onlyThroughSymptoms, related } from './concept-hierarchy';
 
 /** The concept of "no other medical conditions": a denial fact of kind condition. */
 export const NO_OTHER_CONDITIONS = 'cohortly:no-other-conditions';
@@ -40,15 +40,18 @@ export function generalDenialAnswers(
  */
 export function relatedToOwnIllness(conditionId: string | null, concepts: ReadonlyArray<{ id: string }> | undefined): boolean {
   if (!conditionId) return false;
-  for (const concept of concepts ?? []) if (related(conditionId, concept.id)) return true;
+  // A symptom filed under a disease heading only through MeSH's Neurologic Manifestations (photophobia under nervous
+  // system diseases) is not that kind of illness (decision 179): it does not keep "otherwise healthy" from answering.
+  for (const concept of concepts ?? []) if (related(conditionId, concept.id) && !onlyThroughSymptoms(conditionId, concept.id)) return true;
   return false;
 }
 
 const NO_CONDITIONS =
   /\b(?:(?:otherwise|previously|generally|other ?wise) (?:healthy|well|fit and well|in good health)|(?:no|denies(?: any)?|without(?: any)?|negative) (?:significant |other |prior |known |relevant |chronic )*(?:past )?(?:medical|health) (?:history|problems|conditions|illness(?:es)?)|no (?:significant |other |known )*(?:chronic|past|prior|medical) (?:illness(?:es)?|diseases?|conditions|problems)|(?:past )?medical history(?: is| was)?:?\s*(?:unremarkable|non-?contributory|non-?significant|insignificant|negative|none|nil)|pmh:?\s*(?:none|nil|unremarkable|negative|non-?contributory|non-?significant)|(?:in|of) (?:otherwise )?(?:good|excellent) (?:general )?health)\b/gi;
 
+// Not when the word names something else: "no medication-overuse headache", "no medication allergies", "no medication changes".
 const NO_MEDICINES =
-  /\b(?:(?:takes|taking|is on|on|uses|using) no (?:regular |daily |other |prescription |chronic |current )*(?:medications?|medicines?|drugs)|no (?:regular |daily |other |prescription |chronic |current )*(?:medications?|medicines?)(?! (?:for|to|were|was|given|started))|(?:medications?|meds|medicines):?\s*(?:none|nil)|not (?:taking|on) any (?:regular |daily |prescription )*(?:medications?|medicines?|drugs))\b/gi;
+  /\b(?:(?:takes|taking|is on|on|uses|using) no (?:regular |daily |other |prescription |chronic |current )*(?:medications?|medicines?|drugs)|no (?:regular |daily |other |prescription |chronic |current )*(?:medications?|medicines?)(?![-\w]| (?:for|to|were|was|given|started|overuse|allerg\w*|side|changes?|adherence))|(?:medications?|meds|medicines):?\s*(?:none|nil)|not (?:taking|on) any (?:regular |daily |prescription )*(?:medications?|medicines?|drugs))\b/gi;
 
 export interface GeneralDenial {
   conceptId: typeof NO_OTHER_CONDITIONS | typeof NO_MEDICATIONS;

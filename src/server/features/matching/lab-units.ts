@@ -13,10 +13,24 @@ const cache = new Map<string, UnitConversion | null>();
 
 /** The conversion from the fact's unit to the rule's for this measure, `SAME` when they agree or one is absent, null when none is known. */
 export function unitConversion(measure: string, factUnit: string | null | undefined, ruleUnit: string | null | undefined): UnitConversion | null {
-  if (!factUnit || !ruleUnit || factUnit === ruleUnit) return SAME;
+  if (factUnit === ruleUnit || (!factUnit && !ruleUnit)) return SAME;
+  // One side without its unit: the measure's own unit is meant, unless it has none ("FEV1 1.8" may be litres, the
+  // criterion's "FEV1 60-85%" is of predicted): then the two cannot be compared.
+  if (!factUnit || !ruleUnit) return withoutOwnUnit(measure) ? null : SAME;
   const key = `${measure}\x1f${factUnit}\x1f${ruleUnit}`;
   let found = cache.get(key);
   if (found === undefined) cache.set(key, (found = conversionOf(measure, factUnit, ruleUnit)));
+  return found;
+}
+
+const ownUnitless = new Map<string, boolean>();
+/** A measure written in more than one scale and none its own (FEV1, FVC: litres or percent of predicted). */
+function withoutOwnUnit(measureName: string): boolean {
+  let found = ownUnitless.get(measureName);
+  if (found === undefined) {
+    const measure = MEASURES.find((item) => item.name === measureName);
+    ownUnitless.set(measureName, (found = Boolean(measure && !measure.unit && !measure.unitless && !measure.bare)));
+  }
   return found;
 }
 

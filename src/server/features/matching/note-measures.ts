@@ -29,13 +29,23 @@ const NOTE_MEASURES: NoteMeasure[] = [
     pattern: new RegExp(measure.pattern.source, 'gi'),
   })),
   { measure: byName('LVEF'), pattern: /\b(?:EF|LVEF)\b/g },
+  // Short forms notes use, written in capitals ("Cr 1.4", "SCr 2.1", "Plt 90k"): lower-case "cr" is often a word.
+  { measure: byName('creatinine'), pattern: /\b(?:S?Cr|sCr)\b/g },
+  { measure: byName('platelets'), pattern: /\bPlts?\b/gi },
   { measure: byName('oxygen saturation'), pattern: /\b(?:o2 sat(?:uration)?s?|sats?|spo2|sao2|pulse ox(?:imetry)?)\b/gi },
 ];
 const VALUE = new RegExp(
-  String.raw`^(\s*(?:\([^()]{1,15}\)\s*)?(?:(?:is|was|of|at|level|levels|count|value|measured|reading|were|are|results?|now|today|:|=|~)\s*){0,3})${NUMBER}(?![\d/]|[.,]\d)${UNIT}`,
+  // A slash right after the number is a unit ("98,000/uL", "7/10"), not another number ("150/95", "1.2/1.4").
+  String.raw`^(\s*(?:\([^()]{1,15}\)\s*)?(?:(?:is|was|of|at|level|levels|count|value|measured|reading|were|are|results?|now|today|:|=|~)\s*){0,3})${NUMBER}(?!\d|[.,]\d|\/\s*(?!10{1,2}(?!\d))\d)${UNIT}`,
   'i',
 );
-const UNKNOWN_UNIT = /^(?:[a-zA-Z]|\s*(?:mg|mcg|µg|ug|g|iu|u|mm|ml|l|mmol|meq|ng|pg|x|k)\b)/;
+const UNKNOWN_UNIT = /^(?:[a-zA-Z/]|\s*(?:mg|mcg|µg|ug|g|iu|u|mm|ml|l|mmol|meq|ng|pg|x|k)\b)/;
+/** A count in thousands as notes shorten it: "Plt 90k", "WBC 6.2K" (10^9/L). */
+const THOUSANDS = /^\s*(?:(?:is|was|of|:|=)\s*)?(\d{1,3}(?:\.\d)?)\s*k\b/i;
+/** Spirometry in percent of predicted, after a volume or alone: "FEV1 of 1.8 L (62% predicted)", "FVC 82% of predicted". */
+const PREDICTED = /^(?:[^.;%]|\.\d){0,25}?(\d{1,3}(?:\.\d)?)\s*%\s*(?:of\s+(?:the\s+)?)?pred(?:icted)?\b/i;
+/** The glycated form is another measure (HbA1c): "glycated hemoglobin 8.1 percent" holds no hemoglobin value. */
+const GLYCATED_BEFORE = /\bglyc(?:osyl)?ated\s*$/i;
 const TARGET = /\b(?:goal|target|aim|keep|less than|greater than|above|below|under|over)\W*$/i;
 const BLOOD_PRESSURE =
   /\b(?:blood pressure|bp)\b(?:\s*(?:\(|is|was|of|:|=|at|measured|reading|now|today)\s*){0,3}\s*(\d{2,3})\s*\/\s*(\d{2,3})(?:\s*mm\s*hg)?/gi;
@@ -57,13 +67,20 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
       const sentence = sentenceOf(match.index, nameEnd);
       if (!sentence) continue;
       const rest = text.slice(nameEnd, sentence.end);
+      if (measure.name === 'hemoglobin' && GLYCATED_BEFORE.test(text.slice(sentence.start, match.index))) continue;
+      const special = inThousands(measure, rest) ?? inPercentPredicted(measure, rest);
+      if (special) {
+        readings.push({ name: measure.name, ...special, start: match.index, end: nameEnd + special.length });
+        continue;
+      }
       const value = VALUE.exec(rest);
       if (!value) continue;
       if (/^\s*(?:loss|gain|change)/i.test(rest) || TARGET.test(text.slice(Math.max(sentence.start, match.index - 20), match.index))) continue;
       const after = rest.slice(value[0].length);
       let written: string | undefined = value[3];
       const unit = normalizeUnit(written);
-      const fits = !unit || unit === measure.unit || measure.convert?.[unit] !== undefined;
+      // A measure with no unit of its own (FEV1, FVC) in percent is in percent of predicted, as criteria write it.
+      const fits = !unit || unit === measure.unit || measure.convert?.[unit] !== undefined || (unit === '%' && !measure.unit && !measure.unitless);
       if (!fits) {
         // "SCr 2.1 in March": "in" and "m" are words as often as units.
         if (!/^(?:in|m)$/i.test(written ?? '')) continue;
@@ -90,6 +107,20 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
     if (sentenceOf(start, end) && value <= 10) readings.push({ name: 'pain score', value, unit: '/10', start, end });
   }
   return readings;
+}
+
+/** "Plt 90k": platelets and white cells in thousands per microlitre, which is 10^9/L. */
+function inThousands(measure: Measure, rest: string): { value: number; unit: string; length: number } | null {
+  if (measure.unit !== '10^9/L') return null;
+  const found = THOUSANDS.exec(rest);
+  return found ? { value: Number(found[1]), unit: '10^9/L', length: found[0].length } : null;
+}
+
+/** FEV1 or FVC in percent of predicted, preferred to the volume beside it. */
+function inPercentPredicted(measure: Measure, rest: string): { value: number; unit: string; length: number } | null {
+  if (measure.name !== 'FEV1' && measure.name !== 'FVC') return null;
+  const found = PREDICTED.exec(rest);
+  return found ? { value: Number(found[1]), unit: '%', length: found[0].length } : null;
 }
 
 /** A performance status as notes write it, on the scale the criteria name (ECOG 0-4, Karnofsky 0-100). */
