@@ -243,7 +243,7 @@ export const CandidateListItemSchema = z
     firstName: candidateShape.firstName,
     lastName: candidateShape.lastName,
     phone: candidateShape.phone,
-    /** The phone as a person reads it: national form for a number of the person's own country, else international (decision 223). */
+    /** The phone as a person reads it: national form for a number of the person's own country, else international (decision 157). */
     phoneDisplay: z.string().nullable().openapi({ example: '(212) 555-0101' }),
     email: candidateShape.email,
     status: candidateShape.status,

@@ -4252,6 +4252,8 @@ export interface components {
             candidateField?: "dateOfBirth" | "sex" | "preferredLanguage" | "email" | "phone";
             /** @enum {string} */
             audience?: "patient" | "site";
+            /** @enum {boolean} */
+            needsSpanish?: true;
         };
         CriterionLink: {
             criterionId: string;

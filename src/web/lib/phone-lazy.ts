@@ -1,7 +1,7 @@
 /**
  * The browser's 'libphonenumber-js' (aliased in vite.config.ts): the library and its metadata (~29 kB gz) load
  * only where a number is typed or read closely (a form or a profile calls usePhoneLibrary()), never with a list
- * page's first JavaScript: the candidate list shows the server's formatted `phoneDisplay` (decision 223), other
+ * page's first JavaScript: the candidate list shows the server's formatted `phoneDisplay` (issue 32), other
  * lists North American numbers in their national form and others in E.164 without it (issue 32: phone speed; the
  * bundle budget, scripts/check-bundle-budget.ts).
  *

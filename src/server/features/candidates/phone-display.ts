@@ -4,7 +4,7 @@ import { type CountryCode, getCountries, getCountryCallingCode, isSupportedCount
  * A candidate's phone as a person reads it on the list (issue 32): in its national form when the number belongs to
  * the person's own country ("(212) 555-0101", "02 9123 4567"), in international form when it is another country's
  * ("+61 2 9123 4567" for someone living in the US). Formatted here because the server has the phone-number library;
- * the list page's JavaScript stays without it (decision 157, decision 223).
+ * the list page's JavaScript stays without it (decision 157).
  */
 export function phoneForDisplay(phone: string | null, personCountry: string | null): string | null {
   if (!phone) return null;

@@ -14,7 +14,7 @@ import { useRowsInBatches } from './use-rows-in-batches';
  * A row is kept light (issue 32: 50 rows render at once on a slow phone): the name is a plain link whose clicks and
  * hover preloads the table handles once (`useCandidateLinks`) instead of a router <Link> per row, and a row renders
  * again only when its own selection changes (memo, one stable `onSelect`). The phone comes formatted by the server
- * (`phoneDisplay`), so the list page loads no phone-number library (decision 223).
+ * (`phoneDisplay`), so the list page loads no phone-number library (decision 157).
  */
 const CandidateRow = memo(function CandidateRow({
   candidate,
