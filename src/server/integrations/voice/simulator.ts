@@ -33,8 +33,9 @@ function factAsked(wording: string, facts: readonly SimulatedFact[]): SimulatedF
   for (const fact of facts) {
     const full = fact.name.toLowerCase().trim();
     const plain = full.replace(/\s*\([^)]*\)/g, '').trim();
-    // A kind named by what it comes with ("migraine with aura") is still the thing asked about ("migraine").
-    const kind = plain.replace(/\s+(?:with|without)\s.*$/, '').trim();
+    // A kind named by what it comes with ("migraine with aura") is still the thing asked about ("migraine"); a kind
+    // stated absent says nothing of the others.
+    const kind = fact.status === 'absent' ? plain : plain.replace(/\s+(?:with|without)\s.*$/, '').trim();
     for (const name of new Set([full, plain, kind])) {
       if (name.length < 3 || (best && best.length >= name.length)) continue;
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
