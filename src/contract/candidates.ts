@@ -231,7 +231,7 @@ export const CandidateSchema = z.object({ ...candidateShape, prescreenNotes: z.a
 export type Candidate = z.infer<typeof CandidateSchema>;
 
 /**
- * A row of the candidate list: what the list screen and the candidate pickers show (name, phone, email, status,
+ * A row of the candidate list: what the list screen and the candidate pickers show (name, phone and its display form, email, status,
  * trials, source, created; do-not-contact and consent as flags), read as those columns only (decision 114). The
  * rest of a candidate (address, date of birth, custom fields, consent's sources and dates, notes) is the detail's
  * (GET /api/candidates/{candidateId}). The server selects exactly these fields (`CANDIDATE_LIST_FIELDS`).
@@ -243,6 +243,8 @@ export const CandidateListItemSchema = z
     firstName: candidateShape.firstName,
     lastName: candidateShape.lastName,
     phone: candidateShape.phone,
+    /** The phone as a person reads it: national form for a number of the person's own country, else international (decision 157). */
+    phoneDisplay: z.string().nullable().openapi({ example: '(212) 555-0101' }),
     email: candidateShape.email,
     status: candidateShape.status,
     source: candidateShape.source,

@@ -85,6 +85,12 @@ export const QuestionSchema = z
      * voice agents never ask site items; staff record them on the result.
      */
     audience: z.enum(['patient', 'site']).optional(),
+    /**
+     * The generator knows no Spanish name for a term the question asks about, so it wrote no Spanish wording (a
+     * Spanish question never names an English term, decision 223): staff add it before publishing; until then a
+     * Spanish speaker reads the question in English.
+     */
+    needsSpanish: z.literal(true).optional(),
   })
   .superRefine((question, ctx) => {
     const choice = question.type === 'single_choice' || question.type === 'multiple_choice';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, startApp, type RunningApp, confirmEmailLink } from './support';
+import { checkPage, startApp, type RunningApp, confirmEmailLink, signUpSite } from './support';
 
 let app: RunningApp;
 let scratch: string;
@@ -80,6 +80,35 @@ describe('candidates of a research site', () => {
     await expect.poll(() => page.getByText('Consent recorded for 1 candidate').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Omar Reyes' }).click();
     await expect.poll(() => page.getByTestId('consent-sources').textContent()).toContain('Calls: phone call with the coordinator');
+  });
+
+  it("shows each phone as a person reads it: national for the person's own country, international for another's (issue 32)", async () => {
+    const { page } = await app.newPage();
+    await signUpSite(page, { name: 'Phoebe Phones', email: `phones.${unique()}@site.test`, site: 'Phones Clinic' });
+    await page.goto('/candidates/import');
+    const file = path.join(scratch, 'phones.csv');
+    writeFileSync(
+      file,
+      [
+        'First Name,Last Name,Mobile,Country',
+        'Ava,Sydneysider,+61 2 9123 4567,Australia',
+        'Liam,Traveller,+61 2 9123 4568,United States',
+        'Mia,Manhattan,+1 212 555 0199,US',
+      ].join('\n'),
+    );
+    await page.getByLabel('Candidates file (CSV or JSON)').setInputFiles(file);
+    await page.getByRole('button', { name: 'Next: check columns' }).click();
+    await page.getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 20_000 }).toBe('Completed');
+    await page.goto('/candidates');
+    await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–3 of 3');
+    const rowText = (name: string) => page.getByRole('row', { name: new RegExp(name) }).textContent();
+    expect(await rowText('Ava Sydneysider')).toContain('(02) 9123 4567');
+    expect(await rowText('Liam Traveller')).toContain('+61 2 9123 4568');
+    expect(await rowText('Mia Manhattan')).toContain('(212) 555-0199');
+    // Never the stored E.164 form.
+    expect(await page.locator('table').textContent()).not.toMatch(/\+\d{10,}/);
+    await checkPage(page);
   });
 
   it('imports diagnosis and lab columns as clinical facts, naming the values it does not recognize (issue 11)', async () => {

@@ -298,6 +298,8 @@ describe('GET /api/candidates', () => {
         firstName: 'Rosa',
         lastName: 'Parkes',
         phone: '+12125550177',
+        // Formatted by the server for the list, which loads no phone-number library (decision 157).
+        phoneDisplay: '(212) 555-0177',
         email: 'rosa@example.test',
         status: 'contacted',
         source: 'referral',

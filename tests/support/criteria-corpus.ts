@@ -125,6 +125,8 @@ export interface CorpusMetrics {
   askedInPlainWords: number;
   longQuestions: number;
   spanishMissing: number;
+  /** Patient questions marked for staff to write their Spanish wording (a term with no Spanish name). */
+  spanishToWrite: number;
 }
 
 /** Reads every record and generates its prescreen form; counts over the criteria read from the text. */
@@ -143,6 +145,7 @@ export function measureCorpus(studies: unknown[]): CorpusMetrics {
     askedInPlainWords: 0,
     longQuestions: 0,
     spanishMissing: 0,
+    spanishToWrite: 0,
   };
   for (const study of studies) {
     const draft = draftFromStudy(study);
@@ -169,7 +172,8 @@ export function measureCorpus(studies: unknown[]): CorpusMetrics {
       if (isVerbatim(question, texts)) metrics.verbatimQuestions++;
       else for (const id of linked) asked.add(id);
       if (words(question.wording.chat.en).length > 20) metrics.longQuestions++;
-      if (!question.wording.chat.es) metrics.spanishMissing++;
+      // A question marked needsSpanish has no Spanish on purpose (no Spanish name for its term, decision 223).
+      if (!question.wording.chat.es) metrics[question.needsSpanish ? 'spanishToWrite' : 'spanishMissing']++;
     }
     metrics.askedInPlainWords += criteria.filter((criterion) => criterion.ruleSource !== 'structured' && asked.has(criterion.id)).length;
   }
@@ -183,7 +187,7 @@ export function formatMetrics(metrics: CorpusMetrics): string {
     `records: ${metrics.records}, criteria read from text: ${metrics.criteria}`,
     `criteria with a machine rule: ${metrics.withRule} (${percent(metrics.withRule, metrics.criteria)}%); without site_judgement: ${percent(metrics.withRuleNotJudgement, metrics.criteria)}%`,
     `rules needing no review: ${metrics.noReview} (${percent(metrics.noReview, metrics.criteria)}% of criteria)`,
-    `patient questions: ${metrics.patientQuestions}, verbatim criterion text: ${metrics.verbatimQuestions} (${percent(metrics.verbatimQuestions, metrics.patientQuestions)}%), over 20 words: ${metrics.longQuestions}, without Spanish: ${metrics.spanishMissing}; site_review items: ${metrics.siteReviewItems}`,
+    `patient questions: ${metrics.patientQuestions}, verbatim criterion text: ${metrics.verbatimQuestions} (${percent(metrics.verbatimQuestions, metrics.patientQuestions)}%), over 20 words: ${metrics.longQuestions}, without Spanish: ${metrics.spanishMissing}, Spanish for staff to write: ${metrics.spanishToWrite}; site_review items: ${metrics.siteReviewItems}`,
     `criteria asked of the patient in plain words: ${metrics.askedInPlainWords} (${percent(metrics.askedInPlainWords, metrics.criteria)}%)`,
     `placeholder/heading criteria: ${metrics.placeholders.length}`,
     `age rules from non-age numbers: ${metrics.nonAgeAges.length}`,

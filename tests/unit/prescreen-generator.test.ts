@@ -120,10 +120,9 @@ describe('the study-block generator', () => {
     const insulin = criterion('exclusion', { type: 'medication', medication: 'insulin', taking: false }, 'Taking insulin');
     const { blocks } = generateStudyBlocks({ criteria: [diabetes, noDiabetes, heartFailure, insulin] });
     const t2d = question(blocks, 'condition-type-2-diabetes');
-    expect(t2d.wording.chat).toEqual({
-      en: 'Have you been told by a doctor that you have Type 2 diabetes?',
-      es: '¿Un médico le ha dicho que tiene Type 2 diabetes?',
-    });
+    // A rule naming no concept has no Spanish name: no Spanish sentence with the English words in it (decision 223).
+    expect(t2d.wording.chat).toEqual({ en: 'Have you been told by a doctor that you have Type 2 diabetes?' });
+    expect(t2d.needsSpanish).toBe(true);
     expect(t2d.criterionLinks.map((link) => link.criterionId)).toEqual([diabetes.id, noDiabetes.id]);
     expect(decide(t2d, diabetes, true)).toBe('met');
     expect(decide(t2d, diabetes, false)).toBe('not_met');
@@ -133,7 +132,8 @@ describe('the study-block generator', () => {
     const med = question(blocks, 'medication-insulin');
     expect(blocks.find((block) => block.id === 'medications')!.questions).toContain(med);
     expect(med.wording.phone.en).toBe('Are you currently taking insulin?');
-    expect(med.wording.phone.es).toBe('¿Está tomando insulin actualmente?');
+    expect(med.wording.phone.es).toBeUndefined();
+    expect(med.needsSpanish).toBe(true);
     expect([t2d, hf, med].every((item) => item.audience === undefined)).toBe(true);
     expect(decide(med, insulin, true)).toBe('met');
     expect(decide(med, insulin, false)).toBe('not_met');
@@ -269,6 +269,26 @@ describe('the study-block generator', () => {
         es: 'En las últimas 4 semanas, ¿ha tomado o recibido esteroides en pastillas o inyecciones (como prednisona)?',
       },
     ]);
+  });
+
+  it('never names an English term in a Spanish question: without a Spanish name the question is marked for staff to translate (decision 223)', () => {
+    const asthma = { id: 'mesh:D001249', name: 'asthma' };
+    const sjogren = { id: 'mesh:D012859', name: "Sjogren's syndrome" };
+    const withSpanish = criterion('inclusion', { type: 'condition', condition: 'asthma', present: true, concepts: [asthma] }, 'Asthma');
+    const withoutSpanish = criterion('exclusion', { type: 'condition', condition: "Sjogren's syndrome", present: false, concepts: [sjogren] }, 'Sjogren');
+    const either = criterion('exclusion', { type: 'condition', condition: 'asthma or Sjogren', present: false, concepts: [asthma, sjogren] }, 'Either');
+    const { blocks } = generateStudyBlocks({ criteria: [withSpanish, withoutSpanish, either] });
+    const asked = questions(blocks).filter((item) => item.criterionLinks.length);
+    const spanish = asked.find((item) => item.wording.chat.en.endsWith('that you have asthma?'))!;
+    expect(spanish.wording.chat.es).toBe('¿Un médico le ha dicho que tiene asma?');
+    expect(spanish.needsSpanish).toBeUndefined();
+    const untranslated = asked.filter((item) => item.wording.chat.en.includes('Sjogren'));
+    expect(untranslated).toHaveLength(2);
+    for (const item of untranslated) {
+      expect(item.needsSpanish).toBe(true);
+      expect([item.wording.chat.es, item.wording.phone.es]).toEqual([undefined, undefined]);
+      expect(QuestionSchema.parse(item).needsSpanish).toBe(true);
+    }
   });
 
   it('asks about a medicine ever taken when the rule says "history of use" (decision 071), apart from "taking now"', () => {

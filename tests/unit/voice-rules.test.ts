@@ -192,8 +192,27 @@ describe("the synthetic person's clinical facts", () => {
     expect(syntheticAnswer(yesNo('copd', 'Do you have chronic obstructive pulmonary disease?'), person, 'en')).toBe('no');
     expect(syntheticAnswer(yesNo('hf_now', 'Do you currently have heart failure?'), person, 'en')).toBe('no');
     expect(syntheticAnswer(yesNo('hf_ever', 'Have you ever had heart failure?'), person, 'en')).toBe('yes');
-    // Nothing in the record about it: the person does not have it.
-    expect(syntheticAnswer(yesNo('pregnant', 'Are you pregnant?'), person, 'en')).toBe('no');
+    // Their record says nothing about it: they are not sure (the result then stays open), in their language.
+    expect(syntheticAnswer(yesNo('pregnant', 'Are you pregnant?'), person, 'en')).toBe("I'm not sure");
+    expect(syntheticAnswer(yesNo('pregnant', 'Are you pregnant?'), person, 'es')).toBe('no lo sé');
+    // Being willing is not a fact of the record: someone who answered an invitation mostly is.
+    expect(syntheticAnswer(yesNo('travel', 'Are you able to travel to the site for visits?'), person, 'en')).toBe('yes');
+    // A person with no clinical record at all keeps the plain default: no.
+    expect(syntheticAnswer(yesNo('pregnant', 'Are you pregnant?'), withFacts([]), 'en')).toBe('no');
+  });
+  it("leaves the question unanswered when the person is not sure, in either language (no 'no' read into it)", () => {
+    const person = withFacts([{ name: 'eczema', status: 'present', value: null }]);
+    for (const language of ['en', 'es'] as const) {
+      const said = syntheticAnswer(yesNo('asthma', 'Has a doctor ever told you that you have asthma?'), person, language);
+      expect(extractCallAnswers(blocks, { structuredData: { answers: { asthma: said } }, transcript: [], language })).toEqual([]);
+    }
+  });
+  it('knows a kind of a condition named by what it comes with as the condition asked about', () => {
+    const person = withFacts([{ name: 'migraine with aura', status: 'present', value: null }]);
+    expect(syntheticAnswer(yesNo('migraine', 'Have you been told by a doctor that you have migraine?'), person, 'en')).toBe('yes');
+    // One kind stated absent says nothing of the others: not sure.
+    const without = withFacts([{ name: 'migraine without aura', status: 'absent', value: null }]);
+    expect(syntheticAnswer(yesNo('migraine', 'Have you been told by a doctor that you have migraine?'), without, 'es')).toBe('no lo sé');
   });
   it('knows a condition recorded with a qualifier by its plain name, and a course taken within the window asked about', () => {
     const person = withFacts([
@@ -215,11 +234,11 @@ describe("the synthetic person's clinical facts", () => {
     expect(syntheticAnswer({ id: 'fev1', type: 'number', phone: { en: 'What was your last FEV1 result?' } }, person, 'en')).toBe('62');
     expect(syntheticAnswer({ id: 'age', type: 'number', phone: { en: 'How old are you?' } }, person, 'en', new Date('2026-03-04T12:00:00Z'))).toBe('46');
     expect(syntheticAnswer({ id: 'age', type: 'number', phone: { en: 'How old are you?' } }, person, 'en', new Date('2026-03-03T12:00:00Z'))).toBe('45');
-    expect(syntheticAnswer({ id: 'puffs', type: 'number', phone: { en: 'How many puffs a day?' } }, person, 'es')).toBe('no estoy seguro');
+    expect(syntheticAnswer({ id: 'puffs', type: 'number', phone: { en: 'How many puffs a day?' } }, person, 'es')).toBe('no lo sé');
   });
   it('does not read a short fact name inside another word', () => {
     const person = withFacts([{ name: 'flu', status: 'present', value: null }]);
-    expect(syntheticAnswer(yesNo('fluid', 'Do you retain fluid?'), person, 'en')).toBe('no');
+    expect(syntheticAnswer(yesNo('fluid', 'Do you retain fluid?'), person, 'en')).toBe("I'm not sure");
   });
 });
 

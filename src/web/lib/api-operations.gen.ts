@@ -3271,6 +3271,8 @@ export interface components {
             firstName: string;
             lastName: string;
             phone: string | null;
+            /** @example (212) 555-0101 */
+            phoneDisplay: string | null;
             email: string | null;
             /** @enum {string} */
             status: "new" | "contacted" | "prescreening" | "prescreen_passed" | "prescreen_failed" | "visit_scheduled" | "enrolled" | "not_interested" | "unreachable" | "do_not_contact";
@@ -4250,6 +4252,8 @@ export interface components {
             candidateField?: "dateOfBirth" | "sex" | "preferredLanguage" | "email" | "phone";
             /** @enum {string} */
             audience?: "patient" | "site";
+            /** @enum {boolean} */
+            needsSpanish?: true;
         };
         CriterionLink: {
             criterionId: string;

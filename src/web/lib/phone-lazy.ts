@@ -1,8 +1,9 @@
 /**
  * The browser's 'libphonenumber-js' (aliased in vite.config.ts): the library and its metadata (~29 kB gz) load
  * only where a number is typed or read closely (a form or a profile calls usePhoneLibrary()), never with a list
- * page's first JavaScript: a list shows North American numbers in their national form and others in
- * E.164 without it (issue 32: phone speed; the bundle budget, scripts/check-bundle-budget.ts).
+ * page's first JavaScript: the candidate list shows the server's formatted `phoneDisplay` (issue 32), other
+ * lists North American numbers in their national form and others in E.164 without it (issue 32: phone speed; the
+ * bundle budget, scripts/check-bundle-budget.ts).
  *
  * Until it has arrived, numbers already in E.164 are read as they are and anything else is not accepted yet;
  * the server validates every phone number again with the full library.

@@ -101,7 +101,7 @@ describe.skipIf(!studies)('criteria reading over the shared ClinicalTrials.gov r
     expect(share(metrics.verbatimQuestions, metrics.patientQuestions)).toBeLessThanOrEqual(0.1);
     expect(metrics.placeholders).toEqual([]);
     expect(metrics.nonAgeAges).toEqual([]);
-    // Every patient question has its Spanish wording.
+    // Every patient question has its Spanish wording, or is marked for staff to write it (needsSpanish, decision 223).
     expect(metrics.spanishMissing).toBe(0);
   });
 });

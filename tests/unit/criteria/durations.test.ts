@@ -119,7 +119,13 @@ describe('the patient question and the prescreen engine', () => {
       // A maximum asks when it began, which someone who never had it answers "no".
       'Did you first have knee pain less than 6 weeks ago?',
     ]);
-    expect(asked[0].wording.chat.es).toBe('¿Ha tenido knee pain durante al menos 3 meses?');
+    // "knee pain" names no concept, so no Spanish name: no Spanish sentence with the English words (decision 223).
+    expect(asked[0].wording.chat.es).toBeUndefined();
+    expect(asked[0].needsSpanish).toBe(true);
+    // A concept with a Spanish name is asked with the duration in Spanish.
+    const asthma = { ...atLeast3Months, condition: 'asthma', concepts: [{ id: 'mesh:D001249', name: 'asthma' }] };
+    const spanish = generateStudyBlocks({ criteria: [{ ...criteria[0], rule: asthma }] }).blocks.flatMap((block) => block.questions);
+    expect(spanish.find((question) => question.criterionLinks.length)?.wording.chat.es).toBe('¿Ha tenido asma durante al menos 3 meses?');
   });
 
   it('the engine decides each criterion from its own answer', () => {

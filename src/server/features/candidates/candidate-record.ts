@@ -15,6 +15,7 @@ import {
   type CandidateRow,
   type NewContactEvent,
 } from './queries';
+import { phoneForDisplay } from './phone-display';
 
 /** One candidate as the API shows it, and reaching candidates within the request's scope. */
 // ---- mapping ----
@@ -65,6 +66,7 @@ export function toListItem(row: CandidateListRow, trialIds: string[]): Candidate
     firstName: row.firstName,
     lastName: row.lastName,
     phone: row.phone,
+    phoneDisplay: phoneForDisplay(row.phone, row.country),
     email: row.email,
     status: row.status,
     source: row.source,

@@ -26,6 +26,8 @@ const listColumns = {
   firstName: candidate.firstName,
   lastName: candidate.lastName,
   phone: candidate.phone,
+  // The phone's display form is national for a number of the person's own country (phone-display.ts).
+  country: candidate.country,
   email: candidate.email,
   status: candidate.status,
   source: candidate.source,

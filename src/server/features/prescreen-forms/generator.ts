@@ -102,11 +102,21 @@ function durationPhrase(duration: ConditionDuration): { en: string; es: string }
 /** "A, B or C" / "A, B o C". */
 const join = (items: string[], or: string) => (items.length <= 1 ? items[0] : `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`);
 
-/** The plain names of a rule's concepts, English and Spanish (Spanish falls back to English where the vocabulary has none). */
-function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>): { en: string; es: string } {
+/**
+ * The plain names of a rule's concepts, English and Spanish. The Spanish is null where the vocabulary has no Spanish
+ * name for one of them (or the rule names no concept): a Spanish question never names an English term (decision 223).
+ */
+function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>): Names {
   const fallback = rule.type === 'condition' ? rule.condition : rule.medication;
   const concepts = rule.concepts ?? [];
-  if (!concepts.length) return { en: fallback.trim(), es: fallback.trim() };
+  if (!concepts.length) return { en: fallback.trim(), es: null };
+  const known = [...concepts, ...(rule.except ?? [])].every((concept) => spanishName(concept.id) !== null);
+  const both = bilingualNames(rule, concepts);
+  return known ? both : { en: both.en, es: null };
+}
+
+/** English and Spanish names (Spanish built with English where a name is missing; names() keeps it only when none is). */
+function bilingualNames(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>, concepts: ConceptRef[]): { en: string; es: string } {
   // Allergies to several named medicines: "an allergy to X or Y", not "an allergy to X or an allergy to Y".
   const allergies = concepts.filter((concept) => concept.id.startsWith(ALLERGY_PREFIX));
   if (rule.type === 'condition' && allergies.length > 1) {
@@ -147,6 +157,11 @@ function names(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }
   return withException(rule, { en, es });
 }
 
+/** A rule's names: the Spanish one null where a term has no Spanish name (names()). */
+type Names = { en: string; es: string | null };
+/** The Spanish sentence around the rule's Spanish name, or null when it has none. */
+const spanish = (name: Names, sentence: (es: string) => string) => (name.es === null ? null : sentence(name.es));
+
 /** "Lung disease other than asthma": what the rule excepts is part of the question (decision 202). */
 function withException(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>, name: { en: string; es: string }): { en: string; es: string } {
   const except = rule.except ?? [];
@@ -167,10 +182,18 @@ function withException(rule: Extract<CriterionRule, { type: 'condition' | 'medic
 const exceptKey = (rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>) =>
   rule.except?.length ? `:except=${rule.except.map((concept) => concept.id).join('+')}` : '';
 
-const yesNo = (block: BlockKey, idBase: string, en: string, es: string, audience?: 'site'): Template => ({
+/** A yes/no question; without Spanish wording (a term with no Spanish name) a patient question is marked for staff to translate. */
+const yesNo = (block: BlockKey, idBase: string, en: string, es: string | null, audience?: 'site'): Template => ({
   block,
   idBase,
-  question: { type: 'yes_no', wording: same(en, es), required: true, source: 'rule', ...(audience ? { audience } : {}) },
+  question: {
+    type: 'yes_no',
+    wording: es === null ? { phone: { en }, chat: { en } } : same(en, es),
+    required: true,
+    source: 'rule',
+    ...(audience ? { audience } : {}),
+    ...(es === null && !audience ? { needsSpanish: true as const } : {}),
+  },
 });
 
 const SITE_JUDGEMENT: Record<string, { idBase: string; en: string; es: string }> = {
@@ -207,7 +230,7 @@ function conditionTemplate(rule: RuleOf<'condition'>, criterion?: GeneratorCrite
   // "Severe", "lumbar", "on both sides" are part of what is asked (decision 077): "a slipped disc in your lower back".
   const qualified = qualifierPhrase(rule.qualifiers);
   const bare = names(rule);
-  const name = qualified ? { en: `${bare.en} ${qualified.en}`, es: `${bare.es} ${qualified.es}` } : bare;
+  const name: Names = qualified ? { en: `${bare.en} ${qualified.en}`, es: bare.es === null ? null : `${bare.es} ${qualified.es}` } : bare;
   const site = Boolean(criterion && CLINICIAN_ONLY.test(criterion.text));
   const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
   // A duration is part of what is asked: "for at least 3 months" and "for less than 6 weeks" are different questions.
@@ -228,7 +251,11 @@ function conditionTemplate(rule: RuleOf<'condition'>, criterion?: GeneratorCrite
         'site',
         `site-condition-${slug(name.en)}`,
         `Staff: does the person have ${name.en}${rule.within ? ` (in the last ${windowEn(rule.within)})` : ''}${lasting ? ` (${lasting.en})` : ''}, as the criterion defines it?`,
-        `Personal: ¿tiene la persona ${name.es}${rule.within ? ` (${inTheLastEs(rule.within).toLowerCase()})` : ''}${lasting ? ` (${lasting.es})` : ''}, según el criterio?`,
+        spanish(
+          name,
+          (es) =>
+            `Personal: ¿tiene la persona ${es}${rule.within ? ` (${inTheLastEs(rule.within).toLowerCase()})` : ''}${lasting ? ` (${lasting.es})` : ''}, según el criterio?`,
+        ),
         'site',
       ),
     };
@@ -236,15 +263,18 @@ function conditionTemplate(rule: RuleOf<'condition'>, criterion?: GeneratorCrite
   // A maximum alone asks when it began: "for less than 6 weeks" would read as "yes" to someone who never had it.
   const onlyMax = rule.duration?.maxDays && !rule.duration.minDays ? durationWords(rule.duration.maxDays) : null;
   const [en, es] = onlyMax
-    ? [`Did you first have ${name.en} less than ${onlyMax.en} ago?`, `¿Tuvo ${name.es} por primera vez hace menos de ${onlyMax.es}?`]
+    ? [`Did you first have ${name.en} less than ${onlyMax.en} ago?`, (n: string) => `¿Tuvo ${n} por primera vez hace menos de ${onlyMax.es}?`]
     : lasting
-      ? [`Have you had ${name.en} ${lasting.en}?`, `¿Ha tenido ${name.es} ${lasting.es}?`]
+      ? [`Have you had ${name.en} ${lasting.en}?`, (n: string) => `¿Ha tenido ${n} ${lasting.es}?`]
       : rule.within
-        ? [`In the last ${windowEn(rule.within)}, have you had ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tenido ${name.es}?`]
+        ? [`In the last ${windowEn(rule.within)}, have you had ${name.en}?`, (n: string) => `${inTheLastEs(rule.within!)}, ¿ha tenido ${n}?`]
         : rule.history
-          ? [`Have you ever had ${name.en}?`, `¿Alguna vez ha tenido ${name.es}?`]
-          : [`Have you been told by a doctor that you have ${name.en}?`, `¿Un médico le ha dicho que tiene ${name.es}?`];
-  return { key: `condition:${conceptKey}`, template: yesNo('medical', `condition-${slug(rule.concepts?.[0]?.name ?? rule.condition)}`, en, es) };
+          ? [`Have you ever had ${name.en}?`, (n: string) => `¿Alguna vez ha tenido ${n}?`]
+          : [`Have you been told by a doctor that you have ${name.en}?`, (n: string) => `¿Un médico le ha dicho que tiene ${n}?`];
+  return {
+    key: `condition:${conceptKey}`,
+    template: yesNo('medical', `condition-${slug(rule.concepts?.[0]?.name ?? rule.condition)}`, en, spanish(name, es)),
+  };
 }
 
 /** A lab value: the person's own number when they would know it, else staff enter it. */
@@ -324,13 +354,19 @@ const TEMPLATES: { [T in CriterionRule['type']]: (rule: RuleOf<T>, criterion?: G
     const conceptKey =
       (rule.concepts?.map((concept) => concept.id).join('+') || normalize(rule.medication)) + window + exceptKey(rule) + (rule.history ? ':ever' : '');
     const [en, es] = rule.within
-      ? [`In the last ${windowEn(rule.within)}, have you taken or received ${name.en}?`, `${inTheLastEs(rule.within)}, ¿ha tomado o recibido ${name.es}?`]
+      ? [
+          `In the last ${windowEn(rule.within)}, have you taken or received ${name.en}?`,
+          (n: string) => `${inTheLastEs(rule.within!)}, ¿ha tomado o recibido ${n}?`,
+        ]
       : rule.history
-        ? [`Have you ever taken or received ${name.en}?`, `¿Alguna vez ha tomado o recibido ${name.es}?`]
+        ? [`Have you ever taken or received ${name.en}?`, (n: string) => `¿Alguna vez ha tomado o recibido ${n}?`]
         : rule.concepts?.length
-          ? [`Are you currently taking or receiving ${name.en}?`, `¿Está tomando o recibiendo ${name.es} actualmente?`]
-          : [`Are you currently taking ${name.en}?`, `¿Está tomando ${name.es} actualmente?`];
-    return { key: `medication:${conceptKey}`, template: yesNo('medications', `medication-${slug(rule.concepts?.[0]?.name ?? rule.medication)}`, en, es) };
+          ? [`Are you currently taking or receiving ${name.en}?`, (n: string) => `¿Está tomando o recibiendo ${n} actualmente?`]
+          : [`Are you currently taking ${name.en}?`, (n: string) => `¿Está tomando ${n} actualmente?`];
+    return {
+      key: `medication:${conceptKey}`,
+      template: yesNo('medications', `medication-${slug(rule.concepts?.[0]?.name ?? rule.medication)}`, en, spanish(name, es)),
+    };
   },
   lab: labTemplate,
   pregnancy: (rule) => {

@@ -33,7 +33,10 @@ function factAsked(wording: string, facts: readonly SimulatedFact[]): SimulatedF
   for (const fact of facts) {
     const full = fact.name.toLowerCase().trim();
     const plain = full.replace(/\s*\([^)]*\)/g, '').trim();
-    for (const name of full === plain ? [full] : [full, plain]) {
+    // A kind named by what it comes with ("migraine with aura") is still the thing asked about ("migraine"); a kind
+    // stated absent says nothing of the others.
+    const kind = fact.status === 'absent' ? plain : plain.replace(/\s+(?:with|without)\s.*$/, '').trim();
+    for (const name of new Set([full, plain, kind])) {
       if (name.length < 3 || (best && best.length >= name.length)) continue;
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       if (new RegExp(`(^|[^a-z0-9])${escaped}([^a-z0-9]|$)`).test(wording)) best = { fact, length: name.length };
@@ -49,7 +52,8 @@ function ageOn(dateOfBirth: string, today: Date): number {
 }
 
 const YES = { en: 'yes', es: 'sí' } as const;
-const NOT_SURE = { en: "I'm not sure", es: 'no estoy seguro' } as const;
+/** Said the same by anyone (Spanish "seguro" would need the speaker's gender). */
+const NOT_SURE = { en: "I'm not sure", es: 'no lo sé' } as const;
 /** A question about being willing or able (to travel, attend the visits, consent): someone who answered an invitation mostly is. */
 const WILLINGNESS = /\b(willing|able to|travel|attend|commit|available|agree|consent)\b/;
 /** A question about when to reach the person. */
@@ -67,9 +71,9 @@ function preferredTime(person: SimulatedPerson, language: 'en' | 'es'): string {
  * candidate's own data when it answers it (a custom field keyed by the question id; the date of birth for a
  * date-of-birth or age question; the sex for a sex/gender question; a clinical fact the question names: "yes"
  * to a condition or medication they have, "no" to one they had only before or stated not to have, the value of
- * a lab); "no" to a condition the record does not mention, "yes" to being willing or able (to travel, to attend),
- * a time of day to "when is best to call", "not sure" to a number it does not hold. Demos then
- * end PASS, FAIL or INCONCLUSIVE by the person, not all alike.
+ * a lab); "I'm not sure" to what a clinical record does not mention (a person with no record at all says "no"),
+ * "yes" to being willing or able (to travel, to attend), a time of day to "when is best to call", "not sure" to a
+ * number it does not hold. Demos then end PASS, FAIL or INCONCLUSIVE by the person, not all alike (decision 222).
  */
 export function syntheticAnswer(question: ScriptQuestion, person: SimulatedPerson, language: 'en' | 'es', today = new Date()): string {
   const custom = person.customFields[question.id];
@@ -88,7 +92,7 @@ export function syntheticAnswer(question: ScriptQuestion, person: SimulatedPerso
   const fact = factAsked(wording, facts);
   switch (question.type) {
     case 'yes_no': {
-      if (!fact) return WILLINGNESS.test(wording) ? YES[language] : 'no';
+      if (!fact) return WILLINGNESS.test(wording) ? YES[language] : facts.length > 0 ? NOT_SURE[language] : 'no';
       // "Ever", "before", or a time window ("in the last 12 months"): what they had or took then counts.
       const askedAboutThePast = /\b(ever|history|past|previous|previously|before|last)\b/.test(wording);
       return fact.status === 'present' || (fact.status === 'history' && askedAboutThePast) || (fact.status === null && fact.value === null)

@@ -4,7 +4,7 @@ import type { CandidateListItem } from '../../../contract/candidates';
 import { Table, Td, Th } from '../../components/ui';
 import { formatDate } from '../../lib/utils';
 import { CandidateStatusBadge, Checkbox } from './components';
-import { candidateName, formatPhone, sourceLabel } from './format';
+import { candidateName, sourceLabel } from './format';
 import { useRowsInBatches } from './use-rows-in-batches';
 
 /**
@@ -13,7 +13,8 @@ import { useRowsInBatches } from './use-rows-in-batches';
  *
  * A row is kept light (issue 32: 50 rows render at once on a slow phone): the name is a plain link whose clicks and
  * hover preloads the table handles once (`useCandidateLinks`) instead of a router <Link> per row, and a row renders
- * again only when its own selection changes (memo, one stable `onSelect`).
+ * again only when its own selection changes (memo, one stable `onSelect`). The phone comes formatted by the server
+ * (`phoneDisplay`), so the list page loads no phone-number library (decision 157).
  */
 const CandidateRow = memo(function CandidateRow({
   candidate,
@@ -46,7 +47,7 @@ const CandidateRow = memo(function CandidateRow({
         </a>
         {candidate.email && <div className="break-all text-xs text-slate-700">{candidate.email}</div>}
       </Td>
-      <Td className="whitespace-nowrap tabular-nums">{formatPhone(candidate.phone)}</Td>
+      <Td className="whitespace-nowrap tabular-nums">{candidate.phoneDisplay ?? '—'}</Td>
       <Td>
         <CandidateStatusBadge status={candidate.status} />
       </Td>

@@ -23,6 +23,7 @@ import {
   normalizeBlocks,
   say,
   serverProblems,
+  spanishWordingMissing,
   uncoveredCriteria,
 } from './format';
 import { useApplyDeduplication, useDetectDuplicates, usePrescreenFormQuery, useUpdatePrescreenForm } from './queries';
@@ -200,6 +201,11 @@ function PreviewDialog({ blocks, name }: { blocks: StudyBlock[]; name: string })
                     {!question.required && <span className="ml-1 text-xs text-slate-700">({language === 'es' ? 'opcional' : 'optional'})</span>}
                   </p>
                   <p className="mt-1 text-xs text-slate-700">{answerHint(question, language)}</p>
+                  {language === 'es' && spanishWordingMissing(question) && (
+                    <p className="mt-1 text-xs font-medium text-amber-900" lang="en">
+                      No Spanish wording yet: Spanish speakers read this question in English until staff write it.
+                    </p>
+                  )}
                 </li>
               ))}
             </ol>

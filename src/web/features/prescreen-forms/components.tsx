@@ -15,7 +15,18 @@ import { Badge, Button, Input, Label, Select } from '../../components/ui';
 import { maxLengthOf } from '../../lib/limits';
 import { cn } from '../../lib/utils';
 import { hasOptions, withNewLink, withType, withWording } from './question-edits';
-import { move, newQuestion, OP_LABELS, OPS_BY_TYPE, OUTCOME_LABELS, predicateFor, predicateInWords, QUESTION_TYPE_LABELS, type PredicateOp } from './format';
+import {
+  move,
+  newQuestion,
+  OP_LABELS,
+  OPS_BY_TYPE,
+  OUTCOME_LABELS,
+  predicateFor,
+  predicateInWords,
+  QUESTION_TYPE_LABELS,
+  spanishWordingMissing,
+  type PredicateOp,
+} from './format';
 
 export const textareaClass =
   'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
@@ -365,6 +376,11 @@ function QuestionSummaryBar({
           </Badge>
         )}
         {question.criterionLinks.length === 0 && <Badge>No criterion</Badge>}
+        {spanishWordingMissing(question) && (
+          <Badge tone="amber" title="No Spanish name is known for a term it asks about: write the Spanish chat and phone wording before publishing">
+            Spanish wording needed
+          </Badge>
+        )}
       </div>
       <ItemActions describedBy={legendId} isFirst={isFirst} isLast={isLast} onMove={onMove} onRemove={onRemove} />
     </div>

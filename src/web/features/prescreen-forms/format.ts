@@ -220,6 +220,13 @@ export function criterionLabels(criteria: CriterionCoverage[]): Map<string, stri
   return labels;
 }
 
+/**
+ * A patient question the generator could not put in Spanish (a term with no Spanish name, decision 223) whose
+ * Spanish wording staff have not written yet: Spanish speakers would read it in English.
+ */
+export const spanishWordingMissing = (question: Question) =>
+  question.audience !== 'site' && Boolean(question.needsSpanish) && !(question.wording.chat.es?.trim() && question.wording.phone.es?.trim());
+
 /** The wording in a language, falling back to English. */
 export const say = (text: { en: string; es?: string }, language: Language) => (language === 'es' && text.es?.trim() ? text.es : text.en);
 

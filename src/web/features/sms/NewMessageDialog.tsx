@@ -1,7 +1,7 @@
 import { Dialog } from '../../components/dialogs';
 import { usePhoneLibrary } from '../../lib/phone-lazy';
 import { CandidateSearch } from '../candidates/CandidateSearch';
-import { candidateName, formatPhone } from '../candidates/format';
+import { candidateName } from '../candidates/format';
 
 /** Pick a candidate by name to open (or start) their conversation. */
 export function NewMessageDialog({
@@ -36,7 +36,7 @@ export function NewMessageDialog({
           >
             <span className="font-medium text-slate-900">{candidateName(candidate)}</span>
             <span className="text-sm text-slate-700">
-              {candidate.phone ? formatPhone(candidate.phone) : 'No phone'}
+              {candidate.phoneDisplay ?? 'No phone'}
               {candidate.consent.doNotContact ? ' · Do not contact' : ''}
             </span>
           </button>
