@@ -1,0 +1,238 @@
+/**
+ * The main thread's work per page load, told apart from the machine's load (issue 32):
+ * `npm run bench:main-thread [-- --builds before=/path/to/tree,after=. --loads 5 --pages /a,/b --no-build]`.
+ *
+ * Lighthouse's blocking time is the trace's wall time x4, so on a shared machine another session's work shows up in
+ * it. This bench reads a Chromium trace of each load instead and sums the renderer main thread's CPU time (the trace's
+ * `tdur`, time the thread actually ran), which other processes barely move. For each build (a tree with its own
+ * `dist/web`, seeded and served as `npm start` does) and page, loads are taken in turn (build A, build B, A, B...) at
+ * Lighthouse's phone viewport, each in a fresh context (cold cache). Printed per build and page, medians of the loads:
+ * main-thread CPU ms (x1, unthrottled), "blocking" = the sum over tasks of max(0, 4 x CPU - 50 ms) (Lighthouse's rule
+ * at its 4x slowdown, but on CPU time and over the whole load, not only from the first paint), the longest task x4,
+ * and where the CPU went (script per file, style and layout, paint, parsing, garbage collection).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { freePort } from '../tests/support/free-port';
+import { type StartedServer, whenServerAnswers } from './started-server';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
+};
+const LOADS = Number(option('loads', '5'));
+const PAGES = option('pages', '/sign-in,/trials,/candidates,/admin/dashboard').split(',');
+const BUILDS = option('builds', 'this=.')
+  .split(',')
+  .map((pair) => {
+    const [label, tree] = pair.split('=');
+    return { label: label!, tree: path.resolve(tree!) };
+  });
+const ADMIN = { email: 'admin@main-thread.test', password: 'main-thread-admin-password' };
+const CPU_SLOWDOWN = 4;
+const KEEP_TRACES = option('keep-traces', '');
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+function run(tree: string, command: string, commandArgs: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync(command, commandArgs, { cwd: tree, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed in ${tree}`);
+}
+
+async function startBuild(tree: string): Promise<StartedServer> {
+  const env = { ...process.env, NODE_ENV: 'production' };
+  if (!args.includes('--no-build')) run(tree, 'npx', ['vite', 'build', '--logLevel', 'warn'], env);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cohortly-main-thread-'));
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const serverEnv = {
+    ...env,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(port),
+    PUBLIC_BASE_URL: baseUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    VAPI_API_KEY: '',
+    TWILIO_ACCOUNT_SID: '',
+  };
+  run(tree, 'npx', ['tsx', 'scripts/seed.ts'], serverEnv);
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: tree, env: serverEnv, stdio: 'ignore' });
+  return whenServerAnswers(server, baseUrl, dataDir, 120_000);
+}
+
+async function sessionCookie(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { url?: string; frame?: string } };
+}
+
+interface LoadFigures {
+  cpuMs: number;
+  blockingMs: number;
+  longestMs: number;
+  parts: Record<string, number>;
+}
+
+/** What a main-thread event's CPU counts as: script per file (its name), or the kind of native work. */
+function partOf(event: TraceEvent): string | null {
+  const url = event.args?.data?.url;
+  switch (event.name) {
+    case 'v8.evaluateModule':
+      return 'script (modules at load)';
+    case 'EvaluateScript':
+    case 'FunctionCall':
+      return url ? `script ${url.replace(/.*\//, '').replace(/-[\w-]{8}\.js$/, '.js')}` : 'script (other)';
+    case 'TimerFire':
+    case 'EventDispatch':
+    case 'FireAnimationFrame':
+    case 'RunMicrotasks':
+    case 'v8.run':
+      return 'script (other)';
+    case 'UpdateLayoutTree':
+    case 'Layout':
+    case 'RecalculateStyles':
+      return 'style and layout';
+    case 'Paint':
+    case 'PrePaint':
+    case 'Layerize':
+    case 'UpdateLayer':
+    case 'CompositeLayers':
+      return 'paint';
+    case 'ParseHTML':
+    case 'ParseAuthorStyleSheet':
+    case 'v8.compile':
+    case 'v8.compileModule':
+      return 'parsing';
+    case 'MajorGC':
+    case 'MinorGC':
+    case 'V8.GC_MC_BACKGROUND_MARKING':
+      return 'garbage collection';
+    default:
+      return null;
+  }
+}
+
+/** The page's renderer main thread: the CrRendererMain thread that evaluated the page's own scripts. */
+function mainThreadTasks(events: TraceEvent[], origin: string) {
+  const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const pageThread = events.find((e) => e.name === 'v8.compileModule' && e.args?.data?.url?.startsWith(origin) && mainThreads.has(`${e.pid}:${e.tid}`));
+  if (!pageThread) throw new Error(`no main thread ran ${origin}'s scripts`);
+  return events.filter((e) => e.ph === 'X' && e.pid === pageThread.pid && e.tid === pageThread.tid);
+}
+
+/** CPU of the main thread's tasks, each task's CPU given to its outermost event with a known part. */
+function figuresOf(events: TraceEvent[], origin: string): LoadFigures {
+  const thread = mainThreadTasks(events, origin).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const tasks = thread.filter((e) => e.name === 'RunTask');
+  const parts: Record<string, number> = {};
+  let claimedUntil = 0;
+  for (const event of thread) {
+    if (event.name === 'RunTask' || event.ts < claimedUntil) continue;
+    const part = partOf(event);
+    if (!part) continue;
+    parts[part] = (parts[part] ?? 0) + (event.tdur ?? 0) / 1000;
+    claimedUntil = event.ts + (event.dur ?? 0);
+  }
+  const cpuOf = (task: TraceEvent) => (task.tdur ?? task.dur ?? 0) / 1000;
+  const cpuMs = tasks.reduce((sum, task) => sum + cpuOf(task), 0);
+  parts['other (native)'] = cpuMs - Object.values(parts).reduce((sum, ms) => sum + ms, 0);
+  return {
+    cpuMs,
+    blockingMs: tasks.reduce((sum, task) => sum + Math.max(0, CPU_SLOWDOWN * cpuOf(task) - 50), 0),
+    longestMs: Math.max(0, ...tasks.map((task) => CPU_SLOWDOWN * cpuOf(task))),
+    parts,
+  };
+}
+
+/** One load in a browser of its own (as Lighthouse does): no renderer or cache left from another load. */
+async function measureLoad(url: string, cookie: string | null): Promise<LoadFigures> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    return await tracedLoad(browser, url, cookie);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function tracedLoad(browser: Browser, url: string, cookie: string | null): Promise<LoadFigures> {
+  const context = await browser.newContext({ ...PHONE, extraHTTPHeaders: cookie ? { Cookie: cookie } : {} });
+  const page = await context.newPage();
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute'] });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000);
+  const json = (await browser.stopTracing()).toString('utf8');
+  if (KEEP_TRACES) {
+    mkdirSync(KEEP_TRACES, { recursive: true });
+    writeFileSync(path.join(KEEP_TRACES, `${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), json);
+  }
+  const trace = JSON.parse(json) as { traceEvents: TraceEvent[] };
+  await context.close();
+  return figuresOf(trace.traceEvents, new URL(url).origin);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function main() {
+  const servers: { label: string; server: StartedServer; cookie: string }[] = [];
+  try {
+    for (const build of BUILDS) {
+      const server = await startBuild(build.tree);
+      servers.push({ label: build.label, server, cookie: await sessionCookie(server.baseUrl) });
+    }
+    const loads = new Map<string, LoadFigures[]>();
+    for (let i = 0; i < LOADS; i++) {
+      for (const pageUrl of PAGES) {
+        for (const { label, server, cookie } of servers) {
+          const figures = await measureLoad(`${server.baseUrl}${pageUrl}`, pageUrl === '/sign-in' ? null : cookie);
+          loads.set(`${pageUrl} ${label}`, [...(loads.get(`${pageUrl} ${label}`) ?? []), figures]);
+        }
+      }
+    }
+    console.log(`\nMain thread per load, median of ${LOADS} (CPU x1; blocking and longest task at ${CPU_SLOWDOWN}x):`);
+    for (const [key, runs] of loads) {
+      const parts = Object.keys(runs[0]!.parts)
+        .map((part) => [part, median(runs.map((run) => run.parts[part] ?? 0))] as const)
+        .filter(([, ms]) => ms >= 5)
+        .sort((a, b) => b[1] - a[1])
+        .map(([part, ms]) => `${part} ${Math.round(ms)}`)
+        .join(', ');
+      console.log(
+        `${key.padEnd(28)} CPU ${Math.round(median(runs.map((run) => run.cpuMs)))} ms (${runs.map((run) => Math.round(run.cpuMs)).join(', ')}), blocking ${Math.round(median(runs.map((run) => run.blockingMs)))} ms, longest ${Math.round(median(runs.map((run) => run.longestMs)))} ms`,
+      );
+      console.log(`${''.padEnd(28)} ${parts}`);
+    }
+  } finally {
+    for (const { server } of servers) await server.stop();
+  }
+}
+
+await main();
