@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense, useEffect, useRef } from 'react';
+import { lazy, StrictMode, startTransition, Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -13,15 +13,20 @@ import './styles.css';
 
 function InnerApp() {
   const auth = useAuth();
-  // Route guards run again whenever the session changes (TanStack "authenticated routes" pattern).
-  useEffect(() => {
-    if (!auth.isPending) void router.invalidate();
-  }, [auth.isPending, auth.session?.user.id]);
   // Only the first session load blanks the page: a background refetch (window focus, back online) must
   // never unmount the router and lose what the user was doing.
   const loadedOnce = useRef(false);
   if (!auth.isPending) loadedOnce.current = true;
-  if (auth.isPending && !loadedOnce.current) return <FullPageSpinner />;
+  // The session arrives through a store, an update React draws in one go; the page it opens (shell, route, the
+  // page's first content) is drawn from a deferred copy instead, which React draws in slices between the browser's
+  // own work: on a phone that first page was one task of several hundred ms (issue 32: blocking time, decision 220).
+  const routerShown = useDeferredValue(loadedOnce.current);
+  // Route guards run again whenever the session changes (TanStack "authenticated routes" pattern), once the router
+  // is drawn: before that it has no context (the session) for its guards to read.
+  useEffect(() => {
+    if (routerShown && !auth.isPending) void router.invalidate();
+  }, [routerShown, auth.isPending, auth.session?.user.id]);
+  if (!routerShown) return <FullPageSpinner />;
   return <RouterProvider router={router} context={{ auth, queryClient }} />;
 }
 
@@ -41,18 +46,21 @@ loadSessionEarly((session) => {
   prefetchOpenedPage(router, queryClient, session);
 });
 
-const rootElement = document.getElementById('root')!;
-createRoot(rootElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider router={router}>
-        <ActiveOrganizationProvider>
-          <InnerApp />
-        </ActiveOrganizationProvider>
-      </AuthProvider>
-      <Suspense fallback={null}>
-        <Toaster position="top-center" />
-      </Suspense>
-    </QueryClientProvider>
-  </StrictMode>,
+// The first render in a transition, so React draws it in slices too (decision 220).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider router={router}>
+          <ActiveOrganizationProvider>
+            <InnerApp />
+          </ActiveOrganizationProvider>
+        </AuthProvider>
+        <Suspense fallback={null}>
+          <Toaster position="top-center" />
+        </Suspense>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );
