@@ -13,13 +13,10 @@
  * Lighthouse counts it), the longest task x4, and where the CPU went (script per file, modules' top level, style and
  * layout, paint, parsing, garbage collection).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { freePort } from '../tests/support/free-port';
-import { type StartedServer, whenServerAnswers } from './started-server';
+import { type StartedServer, sessionCookie, startSeededProduct } from './started-server';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -38,47 +35,6 @@ const ADMIN = { email: 'admin@main-thread.test', password: 'main-thread-admin-pa
 const CPU_SLOWDOWN = 4;
 const KEEP_TRACES = option('keep-traces', '');
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-
-function run(tree: string, command: string, commandArgs: string[], env: NodeJS.ProcessEnv) {
-  const result = spawnSync(command, commandArgs, { cwd: tree, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed in ${tree}`);
-}
-
-async function startBuild(tree: string): Promise<StartedServer> {
-  const env = { ...process.env, NODE_ENV: 'production' };
-  if (!args.includes('--no-build')) run(tree, 'npx', ['vite', 'build', '--logLevel', 'warn'], env);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cohortly-main-thread-'));
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const serverEnv = {
-    ...env,
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORT: String(port),
-    PUBLIC_BASE_URL: baseUrl,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    VAPI_API_KEY: '',
-    TWILIO_ACCOUNT_SID: '',
-  };
-  run(tree, 'npx', ['tsx', 'scripts/seed.ts'], serverEnv);
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: tree, env: serverEnv, stdio: 'ignore' });
-  return whenServerAnswers(server, baseUrl, dataDir, 120_000);
-}
-
-async function sessionCookie(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}
 
 interface TraceEvent {
   name: string;
@@ -214,8 +170,8 @@ async function main() {
   const servers: { label: string; server: StartedServer; cookie: string }[] = [];
   try {
     for (const build of BUILDS) {
-      const server = await startBuild(build.tree);
-      servers.push({ label: build.label, server, cookie: await sessionCookie(server.baseUrl) });
+      const server = await startSeededProduct(build.tree, ADMIN, !args.includes('--no-build'));
+      servers.push({ label: build.label, server, cookie: await sessionCookie(server.baseUrl, ADMIN) });
     }
     const loads = new Map<string, LoadFigures[]>();
     for (let i = 0; i < LOADS; i++) {
