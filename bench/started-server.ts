@@ -1,7 +1,7 @@
 /**
  * A production server started by a bench script (`src/server/main.ts` in its own process), waited for until
  * /api/health answers, and stopped with its data directory removed: the browser benches measure the app as
- * `npm start` runs it.
+ * `npm start` runs it. `startSeededProduct` builds, seeds and starts a tree's product; `sessionCookie` signs its admin in.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
