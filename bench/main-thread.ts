@@ -10,7 +10,7 @@
  * Lighthouse's phone viewport and 4x CPU slowdown, each in a browser of its own (cold cache). Printed per build and
  * page, medians of the loads: main-thread CPU (the slowdown is in the thread time), "blocking" = the sum over tasks
  * of max(0, CPU - 50 ms) (Lighthouse's rule on CPU time: over the whole load, and from the first contentful paint as
- * Lighthouse counts it), the longest task x4, and where the CPU went (script per file, modules' top level, style and
+ * Lighthouse counts it), the longest task, and where the CPU went (script per file, modules' top level, style and
  * layout, paint, parsing, garbage collection).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
