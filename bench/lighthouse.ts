@@ -14,13 +14,12 @@
  * Needs the `lighthouse` CLI (devDependency, pinned to 12.2.3: later ones need Node 22) and Chromium: Debian's
  * /usr/bin/chromium, or CHROME_PATH; nothing is downloaded.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../tests/support/free-port';
-import { type StartedServer, whenServerAnswers } from './started-server';
+import { sessionCookie, startSeededProduct } from './started-server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -47,44 +46,6 @@ interface Figures {
 function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(command, commandArgs, { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed (${result.status})`);
-}
-
-/** Builds (unless --no-build), seeds a fresh data directory and starts the server; answers its URL and a stop. */
-async function startProduct(): Promise<StartedServer> {
-  const env = { ...process.env, NODE_ENV: 'production' };
-  if (!args.includes('--no-build')) run('npx', ['vite', 'build', '--logLevel', 'warn'], env);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cohortly-lighthouse-'));
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const serverEnv = {
-    ...env,
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORT: String(port),
-    PUBLIC_BASE_URL: baseUrl,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    VAPI_API_KEY: '',
-    TWILIO_ACCOUNT_SID: '',
-  };
-  console.log('Seeding the demo organization...');
-  run('npx', ['tsx', 'scripts/seed.ts'], serverEnv);
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: repoRoot, env: serverEnv, stdio: 'ignore' });
-  return whenServerAnswers(server, baseUrl, dataDir, 120_000);
-}
-
-async function sessionCookie(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
 }
 
 /** The project's Lighthouse CLI, or one on PATH. */
@@ -145,10 +106,12 @@ function lighthouse(url: string, cookie: string | null, workDir: string): Figure
 
 async function main() {
   const external = option('url', '');
-  const product = external ? { baseUrl: external.replace(/\/$/, ''), stop: async () => {} } : await startProduct();
+  const product = external
+    ? { baseUrl: external.replace(/\/$/, ''), stop: async () => {} }
+    : await startSeededProduct(repoRoot, ADMIN, !args.includes('--no-build'));
   const workDir = mkdtempSync(path.join(tmpdir(), 'cohortly-lighthouse-report-'));
   try {
-    const cookie = await sessionCookie(product.baseUrl);
+    const cookie = await sessionCookie(product.baseUrl, ADMIN);
     const rows: Figures[] = [];
     for (const page of PAGES) {
       const runs: Figures[] = [];
