@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { freePort } from '../tests/support/free-port';
-import { whenServerAnswers } from './started-server';
+import { productEnv, whenServerAnswers } from './started-server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { email: 'admin@sponsor-bench.test', password: 'sponsor-bench-password' };
@@ -41,19 +41,7 @@ export async function startProduct(build: boolean, candidates: number) {
   const baseUrl = `http://localhost:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
-    env: {
-      ...env,
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      PUBLIC_BASE_URL: baseUrl,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO_CANDIDATES: String(candidates),
-      VAPI_API_KEY: '',
-      TWILIO_ACCOUNT_SID: '',
-    },
+    env: { ...productEnv(env, { dataDir, port, baseUrl, admin: ADMIN }), DEMO_CANDIDATES: String(candidates) },
     stdio: 'ignore',
   });
   return whenServerAnswers(server, baseUrl, dataDir, 150_000);

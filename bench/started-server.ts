@@ -41,6 +41,22 @@ export interface ProductAdmin {
   password: string;
 }
 
+/** The environment `npm start` gives the product with no provider secrets: simulators, PGlite in `dataDir`, `admin`. */
+export function productEnv(env: NodeJS.ProcessEnv, where: { dataDir: string; port: number; baseUrl: string; admin: ProductAdmin }): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: where.dataDir,
+    DATABASE_URL: '',
+    PORT: String(where.port),
+    PUBLIC_BASE_URL: where.baseUrl,
+    ADMIN_EMAIL: where.admin.email,
+    ADMIN_PASSWORD: where.admin.password,
+    VAPI_API_KEY: '',
+    TWILIO_ACCOUNT_SID: '',
+  };
+}
+
 function runIn(tree: string, command: string, commandArgs: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(command, commandArgs, { cwd: tree, env, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed in ${tree} (${result.status})`);
@@ -57,18 +73,7 @@ export async function startSeededProduct(tree: string, admin: ProductAdmin, buil
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cohortly-bench-'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const serverEnv = {
-    ...env,
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORT: String(port),
-    PUBLIC_BASE_URL: baseUrl,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    VAPI_API_KEY: '',
-    TWILIO_ACCOUNT_SID: '',
-  };
+  const serverEnv = productEnv(env, { dataDir, port, baseUrl, admin });
   console.log('Seeding the demo organization...');
   runIn(tree, 'npx', ['tsx', 'scripts/seed.ts'], serverEnv);
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: tree, env: serverEnv, stdio: 'ignore' });
