@@ -44,14 +44,15 @@ describe('the demo area', () => {
     await page.goto('/trials');
     await expect.poll(() => main.getByTestId('default-selection-note').isVisible(), { timeout: 20_000 }).toBe(true);
     await checkPage(page);
-    // Issue 32 QA: the prescreen form and chat agent lists honour the organization filter like the trials list.
-    for (const list of ['/admin/prescreen-forms', '/admin/chat-agents']) {
+    // Issue 32 QA: the prescreen form, chat agent and candidate lists honour the organization filter like the trials
+    // list; an empty default selection keeps the filter its note points to.
+    for (const list of ['/admin/prescreen-forms', '/candidates', '/admin/chat-agents']) {
       await page.goto(list);
       await main.getByRole('button', { name: /^Filter by organization/ }).click();
       await page.getByRole('menuitemcheckbox', { name: 'Demo Research Site' }).click();
       await page.keyboard.press('Escape');
       await expect.poll(() => main.getByRole('table').locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      expect(await main.getByText(/No (prescreen forms|chat agents) yet/).count()).toBe(0);
+      expect(await main.getByText(/No (prescreen forms|candidates|chat agents) yet/).count()).toBe(0);
       await checkPage(page);
     }
     expect(await main.getByText('Public chat page of Demo Research Site').isVisible()).toBe(true);

@@ -109,6 +109,9 @@ export function CandidatesPage({
     </>
   );
   const isEmptyOrganization = query.isSuccess && total === 0 && !hasFilters && paging.page === 0;
+  // An internal admin's empty list may be the default selection or a chosen organization with no one: the organization
+  // filter stays, or the note's "choose one under Organizations above" would point at nothing.
+  const showFilterBar = !isEmptyOrganization || isGlobal;
 
   const body = (
     <ListState
@@ -189,7 +192,7 @@ export function CandidatesPage({
         // Shown while the list loads too: buttons that arrived with the rows pushed the filters down (a layout shift).
         actions={isEmptyOrganization ? undefined : actions}
       />
-      {!isEmptyOrganization && (
+      {showFilterBar && (
         <CandidateFilterBar filters={filters} onFiltersChange={onFiltersChange} trials={trials} organizations={organizations} isGlobal={isGlobal} />
       )}
       {body}
