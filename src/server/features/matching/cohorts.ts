@@ -13,8 +13,6 @@ import { readTextRule } from '../trials/criteria';
 
 /** The rules that say who a person is; a healthy volunteer, a pregnancy, a judgement or consent do not place anyone. */
 const WHO_A_PERSON_IS = new Set<CriterionRule['type']>(['condition', 'medication', 'lab', 'age', 'sex', 'smoking', 'performance_status']);
-/** Words a population may carry that say nothing of who is in it: a rule read around them stands. */
-const COHORT_WORDS = /^(?:cohorts?|parts?|arms?|groups?|subgroups?|[a-d]|\d|only)$/i;
 
 export interface CohortCriterion {
   id: string;
@@ -32,10 +30,9 @@ export function cohortCriterion(population: string): CohortCriterion | null {
   let found = cache.get(population);
   if (found !== undefined) return found;
   const read = readTextRule('inclusion', population);
-  const unread = (read as { unread?: string[] }).unread ?? [];
-  const clean = !read.needsReview || (unread.length > 0 && unread.every((word) => COHORT_WORDS.test(word)));
+  // Only a reading that needs no review places anyone: words it could not account for may narrow the cohort.
   found =
-    read.rule && clean && WHO_A_PERSON_IS.has(read.rule.type)
+    read.rule && !read.needsReview && WHO_A_PERSON_IS.has(read.rule.type)
       ? { id: `cohort:${population}`, kind: 'inclusion', rule: read.rule, ruleSource: 'text', needsReview: false, population: null }
       : null;
   if (cache.size > 5_000) cache.clear();
