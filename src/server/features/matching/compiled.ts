@@ -10,10 +10,12 @@ import { discLevelsOf, levelsAgree } from './spinal-levels';
 import {
   compare,
   DAY_MS,
+  lastedFor,
   matchPerson,
   measureNamed,
   namesRuleConcept,
   nearRuleConcept,
+  statedUnitDays,
   windowStartOf,
   type MatchCriterion,
   type MatchFact,
@@ -181,6 +183,8 @@ export interface CompiledTrial {
   sigKind: number[];
   sigStatus: number[];
   sigValueText: Array<string | null>;
+  /** Per signature: the days of one unit of a length a note states on a condition (evaluate.ts `statedUnitDays`), else 0. */
+  sigUnitDays: number[];
   sigFlags: number[];
   /** Per signature and criterion (as `sigFlags`): a lab fact's conversion into the criterion's unit, where one is needed. */
   sigConvert: Array<UnitConversion | null>;
@@ -244,6 +248,7 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     sigKind: [],
     sigStatus: [],
     sigValueText: [],
+    sigUnitDays: [],
     sigFlags: [],
     sigConvert: [],
     sigCriteria: [],
@@ -334,6 +339,7 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
   trial.sigKind.push(kindCode);
   trial.sigStatus.push(statusCode);
   trial.sigValueText.push(text);
+  trial.sigUnitDays.push(kindCode === CONDITION ? statedUnitDays(unit || null) : 0);
   const fact = { conceptId: conceptId || null, name, status: (status || null) as MatchFact['status'] } as MatchFact;
   const touches: number[] = [];
   for (const [criterion, planned] of trial.plans.entries()) {
@@ -554,8 +560,9 @@ function presence(trial: CompiledTrial, c: CompactPerson, plan: Extract<Plan, { 
     let how = UNKNOWN;
     if (day[fact] !== NO_DAY && trial.sigStatus[c.columns.sig[fact]] === PRESENT) {
       const known = Math.floor((trial.todayMs - day[fact] * DAY_MS) / DAY_MS);
-      if (plan.maxDays && known > plan.maxDays) how = NOT_MET;
-      else if (!plan.maxDays && plan.minDays && known >= plan.minDays) how = MET;
+      const unitDays = c.columns.hasValue[fact] ? trial.sigUnitDays[c.columns.sig[fact]] : 0;
+      const lastedOk = lastedFor(known, unitDays, { minDays: plan.minDays, maxDays: plan.maxDays });
+      how = lastedOk === 'yes' ? MET : lastedOk === 'no' ? NOT_MET : UNKNOWN;
     }
     outcome = how === UNKNOWN ? UNKNOWN : plan.wanted === (how === MET) ? MET : NOT_MET;
     return;

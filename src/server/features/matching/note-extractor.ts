@@ -3,7 +3,7 @@ import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mentio
 import { readGeneralDenials } from './general-denials';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
-import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
+import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers, type StatedDuration } from './note-details';
 import { readMeasures, readPerformanceStatus } from './note-measures';
 import { allergyDenied, biologicMentions, inAllergyList, localMedicineName, saidNaive } from './note-medicine-forms';
 import { spineMentions } from './note-spine';
@@ -712,9 +712,12 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     end: number,
     since: string | null = null,
     named?: Draft['named'],
+    stated: StatedDuration | null = null,
   ) => {
     if (reading !== 'present' && reading !== 'history' && reading !== 'absent') return;
-    drafts.push({ key, fact: { ...base(kind, name, start, end), conceptId, status: reading, observedOn: since }, named });
+    // How long the note says a condition has lasted is its value ("6 weeks"): the matcher bounds a duration with it.
+    const length = stated ? { value: stated.value, unit: stated.unit } : {};
+    drafts.push({ key, fact: { ...base(kind, name, start, end), conceptId, status: reading, observedOn: since, ...length }, named });
   };
   /** What the sentence around [start, end) (note offsets) says about it; null when the words cross sentences. */
   const statusAt = (start: number, end: number, medicine: boolean): Reading | null => {
@@ -757,7 +760,18 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
         // Its site, side, severity and start, from its own phrase (note-details.ts).
         const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
         const named = { name: mention.concept.en, qualifiers: details.qualifiers };
-        add(kind, mention.concept.id, nameWithQualifiers(named.name, named.qualifiers), mention.concept.id, reading, start, end, details.since, named);
+        add(
+          kind,
+          mention.concept.id,
+          nameWithQualifiers(named.name, named.qualifiers),
+          mention.concept.id,
+          reading,
+          start,
+          end,
+          details.since,
+          named,
+          details.stated,
+        );
       } else if (kind === 'medication') {
         const read = medicineReading(sentence.text, mention, reading, today);
         if (read) add(read.kind, read.key, read.name, read.conceptId, read.reading, start, end, read.since);
