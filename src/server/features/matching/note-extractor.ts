@@ -3,6 +3,7 @@ import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mentio
 import { readGeneralDenials } from './general-denials';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
+import { readSeverityScales, SEVERITY_WORDS } from './note-severity-scales';
 import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers, type StatedDuration } from './note-details';
 import { readMeasures, readPerformanceStatus } from './note-measures';
 import { allergyDenied, biologicMentions, inAllergyList, localMedicineName, saidNaive } from './note-medicine-forms';
@@ -805,5 +806,13 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     if (!held || (held.fact.status === 'absent' && draft.fact.status !== 'absent' && draft.fact.status !== null)) kept.set(draft.key, draft);
     else if (held.named && draft.named && draft.fact.status !== 'absent') joinLevels(held, draft.named.qualifiers);
   }
+  // A severity the note gives on the disease's own scale ("Hurley stage II"), where its words gave none (decision 231).
+  for (const { disease, severity } of readSeverityScales(text))
+    for (const draft of kept.values()) {
+      const named = draft.named;
+      if (!named || draft.fact.status !== 'present' || !disease.test(named.name) || named.qualifiers.some((word) => SEVERITY_WORDS.has(word))) continue;
+      named.qualifiers = [severity, ...named.qualifiers];
+      draft.fact = { ...draft.fact, name: nameWithQualifiers(named.name, named.qualifiers) };
+    }
   return [...facts, ...[...kept.values()].map((draft) => draft.fact).sort((a, b) => a.span!.start - b.span!.start)];
 }
