@@ -15,6 +15,7 @@ import {
   measureNamed,
   namesRuleConcept,
   nearRuleConcept,
+  readsATestResult,
   statedUnitDays,
   windowStartOf,
   type MatchCriterion,
@@ -109,7 +110,7 @@ function planOf(criterion: MatchCriterion, today: Date): Plan {
   // The same guards, in the same order, as evaluate.ts `evaluateCriterion` and `judge`.
   if (criterion.population) return { type: 'constant', outcome: NOT_APPLICABLE, key: false };
   const rule = criterion.rule;
-  if (!rule) return { type: 'constant', outcome: UNKNOWN, key: false };
+  if (!rule || readsATestResult(criterion)) return { type: 'constant', outcome: UNKNOWN, key: false };
   if (criterion.ruleSource === 'llm' && criterion.needsReview) return { type: 'constant', outcome: UNKNOWN, key: false };
   switch (rule.type) {
     case 'age':

@@ -590,6 +590,23 @@ function judge(
 }
 
 /** One criterion for one person. A proposal not yet accepted (a language model's) never decides. */
+/** A test's words around a substance: "ANA positive (titer >= 1:80)", "tested positive for HBs antibody", "protein-creatinine ratio" (never "antigen": a vaccine is one). */
+const TEST_WORDS = /\b(?:positiv\w*|negativ\w*|seropositiv\w*|seronegativ\w*|titers?|titres?|ratios?|assays?|tested)\b/i;
+
+/**
+ * Whether a medicine rule names a substance the criterion measures (decision 232): "ANA positive", "urine
+ * protein-creatinine ratio >= 3.5", "tested positive for HBs antibody" were read as the medicines antinuclear
+ * antibodies, creatinine and antibodies, and a person on a monoclonal antibody would fail the last one. Such a rule,
+ * as the criteria reader read it and no one has reviewed, decides nothing: the criterion is asked, as one without a
+ * rule. A rule a person wrote or accepted is theirs. Shared with the compiled matcher (`planOf`).
+ */
+export function readsATestResult(criterion: MatchCriterion): boolean {
+  const rule = criterion.rule;
+  if (rule?.type !== 'medication' || !criterion.text || criterion.ruleSource !== 'text' || !criterion.needsReview) return false;
+  const span = rule.span ?? { start: 0, end: criterion.text.length };
+  return TEST_WORDS.test(criterion.text.slice(Math.max(0, span.start - 30), span.end + 30));
+}
+
 export function evaluateCriterion(
   criterion: MatchCriterion,
   person: MatchPerson,
@@ -619,6 +636,8 @@ export function evaluateCriterion(
   }
   if (!criterion.rule)
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'No rule read from this criterion: asked at prescreen', factId: null };
+  if (readsATestResult(criterion))
+    return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'A test result, not a medicine: asked at prescreen', factId: null };
   if (criterion.ruleSource === 'llm' && criterion.needsReview)
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'The rule is a suggestion not yet accepted', factId: null };
   const judgement = judge(criterion.rule, person, facts, today, explain, own, discLevelsOf(criterion)) as CriterionOutcome;
