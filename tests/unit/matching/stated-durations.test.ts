@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../../src/contract/trials';
 import { evaluateCriterion, type MatchCriterion } from '../../../src/server/features/matching/evaluate';
 import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
-import { matchFact } from '../../support/match-facts';
+import { matchFact, ruleCriterion } from '../../support/match-facts';
 
 // Decision 230. Every note below is written for this file (not copied from the labelled set).
 const today = new Date('2026-06-15T12:00:00Z');
@@ -14,14 +14,7 @@ const asMatchFacts = (read: ReturnType<typeof facts>) =>
   );
 const condition = (text: string, name: RegExp) => facts(text).find((fact) => fact.kind === 'condition' && name.test(fact.name));
 
-const criterion = (rule: CriterionRule, kind: MatchCriterion['kind'] = 'inclusion'): MatchCriterion => ({
-  id: 'c1',
-  kind,
-  rule,
-  ruleSource: 'text',
-  needsReview: false,
-  population: null,
-});
+const criterion = ruleCriterion;
 const neckPain = (duration: { minDays?: number; maxDays?: number }, present = true): CriterionRule => ({
   type: 'condition',
   condition: 'neck pain',

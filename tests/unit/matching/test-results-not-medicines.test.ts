@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../../src/contract/trials';
 import { evaluateCriterion, type MatchCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
-import { matchFact } from '../../support/match-facts';
+import { matchFact, ruleCriterion } from '../../support/match-facts';
 
 // Decision 232. Every criterion below is written for this file (not copied from the labelled set).
 const today = new Date('2026-06-15T12:00:00Z');
@@ -18,16 +18,8 @@ const antibodies = (start: number, taking = false): CriterionRule => ({
   concepts: [{ id: 'mesh:D000906', name: 'antibodies' }],
   span: { start, end: start + 'antibody'.length },
 });
-const criterion = (text: string, rule: CriterionRule, more: Partial<MatchCriterion> = {}): MatchCriterion => ({
-  id: 'c1',
-  kind: 'exclusion',
-  rule,
-  ruleSource: 'text',
-  needsReview: true,
-  population: null,
-  text,
-  ...more,
-});
+const criterion = (text: string, rule: CriterionRule, more: Partial<MatchCriterion> = {}): MatchCriterion =>
+  ruleCriterion(rule, 'exclusion', { needsReview: true, text, ...more });
 const judged = (text: string, word: string, more: Partial<MatchCriterion> = {}) =>
   evaluateCriterion(criterion(text, antibodies(text.indexOf(word)), more), onAdalimumab, today);
 
