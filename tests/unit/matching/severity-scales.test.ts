@@ -34,6 +34,8 @@ describe('a severity written on the disease’s own scale', () => {
     // A Hurley stage says nothing of the psoriasis next to it.
     expect(named('Psoriasis and hidradenitis suppurativa (Hurley II).', /psoriasis/i)).toBe('psoriasis');
     expect(named('Severe ulcerative colitis, total Mayo score 7.', /colitis/)).toBe('ulcerative colitis (severe)');
+    // Gold is a metal before it is a grade: only "GOLD" in capitals grades COPD.
+    expect(named('COPD; treated with gold 2 decades ago for arthritis.', /obstructive|COPD/i)).not.toMatch(/mild|moderate|severe/);
     // IgA is an antibody, not a grade.
     expect(named('Atopic dermatitis; serum IgA 3.1 g/L.', /dermatitis|eczema/)).not.toMatch(/mild|moderate|severe/);
   });

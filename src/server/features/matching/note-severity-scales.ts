@@ -60,8 +60,9 @@ const SCALES: Scale[] = [
   },
   {
     disease: /chronic obstructive|\bCOPD\b/i,
-    // "GOLD 3", "GOLD stage II", "GOLD grade 2": the spirometric grade, never the A/B/E group.
-    pattern: new RegExp(String.raw`\b()GOLD${JOIN}(IV|III|II|I|[1-4])\b(?!\s*[-–/]\s*(?:I|\d))`, 'i'),
+    // "GOLD 3", "GOLD stage II", "GOLD grade 2": the spirometric grade, never the A/B/E group; in capitals only, so
+    // gold (the metal, "gold standard") is never a grade.
+    pattern: /\b()GOLD(?:\s+(?:[Ss]tage|[Gg]rade))?\s*(?:of|was|is|=|:)?\s*(IV|III|II|I|[1-4])\b(?!\s*[-–/]\s*(?:I|\d))/,
     grade: (value) => band(gradeNumber(value), 1, 2, 3),
   },
   {
@@ -87,7 +88,7 @@ export function readSeverityScales(text: string): Array<{ disease: RegExp; sever
   const found: Array<{ disease: RegExp; severity: Severity }> = [];
   for (const scale of SCALES) {
     const severities = new Set<Severity | null>();
-    for (const match of text.matchAll(new RegExp(scale.pattern.source, 'gi'))) severities.add(scale.grade(match[2], match[1] ?? ''));
+    for (const match of text.matchAll(new RegExp(scale.pattern.source, `${scale.pattern.flags}g`))) severities.add(scale.grade(match[2], match[1] ?? ''));
     // Two readings of one scale that disagree (a past and a present score) say neither.
     if (severities.size !== 1) continue;
     const [severity] = [...severities];
