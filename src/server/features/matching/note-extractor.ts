@@ -3,7 +3,7 @@ import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mentio
 import { readGeneralDenials } from './general-denials';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
-import { readSeverityScales, SEVERITY_WORDS } from './note-severity-scales';
+import { gradeBySeverityScales } from './note-severity-scales';
 import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers, type StatedDuration } from './note-details';
 import { readMeasures, readPerformanceStatus } from './note-measures';
 import { allergyDenied, biologicMentions, inAllergyList, localMedicineName, saidNaive } from './note-medicine-forms';
@@ -716,9 +716,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     stated: StatedDuration | null = null,
   ) => {
     if (reading !== 'present' && reading !== 'history' && reading !== 'absent') return;
-    // How long the note says a condition has lasted is its value ("6 weeks"): the matcher bounds a duration with it.
-    const length = stated ? { value: stated.value, unit: stated.unit } : {};
-    drafts.push({ key, fact: { ...base(kind, name, start, end), conceptId, status: reading, observedOn: since, ...length }, named });
+    // A condition's stated length ("6 weeks") is its value and unit: the matcher bounds a duration with it (decision 230).
+    drafts.push({ key, fact: { ...base(kind, name, start, end), conceptId, status: reading, observedOn: since, ...stated }, named });
   };
   /** What the sentence around [start, end) (note offsets) says about it; null when the words cross sentences. */
   const statusAt = (start: number, end: number, medicine: boolean): Reading | null => {
@@ -761,18 +760,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
         // Its site, side, severity and start, from its own phrase (note-details.ts).
         const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
         const named = { name: mention.concept.en, qualifiers: details.qualifiers };
-        add(
-          kind,
-          mention.concept.id,
-          nameWithQualifiers(named.name, named.qualifiers),
-          mention.concept.id,
-          reading,
-          start,
-          end,
-          details.since,
-          named,
-          details.stated,
-        );
+        const { id } = mention.concept;
+        add(kind, id, nameWithQualifiers(named.name, named.qualifiers), id, reading, start, end, details.since, named, details.stated);
       } else if (kind === 'medication') {
         const read = medicineReading(sentence.text, mention, reading, today);
         if (read) add(read.kind, read.key, read.name, read.conceptId, read.reading, start, end, read.since);
@@ -806,13 +795,6 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     if (!held || (held.fact.status === 'absent' && draft.fact.status !== 'absent' && draft.fact.status !== null)) kept.set(draft.key, draft);
     else if (held.named && draft.named && draft.fact.status !== 'absent') joinLevels(held, draft.named.qualifiers);
   }
-  // A severity the note gives on the disease's own scale ("Hurley stage II"), where its words gave none (decision 231).
-  for (const { disease, severity } of readSeverityScales(text))
-    for (const draft of kept.values()) {
-      const named = draft.named;
-      if (!named || draft.fact.status !== 'present' || !disease.test(named.name) || named.qualifiers.some((word) => SEVERITY_WORDS.has(word))) continue;
-      named.qualifiers = [severity, ...named.qualifiers];
-      draft.fact = { ...draft.fact, name: nameWithQualifiers(named.name, named.qualifiers) };
-    }
+  gradeBySeverityScales(text, kept.values());
   return [...facts, ...[...kept.values()].map((draft) => draft.fact).sort((a, b) => a.span!.start - b.span!.start)];
 }

@@ -1,3 +1,6 @@
+import type { CandidateFactInput } from '../../../contract/matching';
+import { nameWithQualifiers } from './note-details';
+
 /**
  * A disease's severity as notes write it, on the scale that disease is graded by (decision 231): "Hurley stage II",
  * "total Mayo score 8", "CDAI 310", "GOLD 3", "EASI 24". Each scale belongs to one disease, so the grade is read as
@@ -98,4 +101,28 @@ export function readSeverityScales(text: string): Array<{ disease: RegExp; sever
 }
 
 /** The severity words a condition's own phrase may already carry: those win over a scale. */
-export const SEVERITY_WORDS = new Set(['mild', 'moderate', 'severe', 'mild to moderate', 'moderate to severe']);
+const SEVERITY_WORDS = new Set(['mild', 'moderate', 'severe', 'mild to moderate', 'moderate to severe']);
+
+/** A condition fact the note reader drafts, with its own name and qualifiers (note-extractor.ts `Draft`). */
+interface NamedCondition {
+  fact: CandidateFactInput;
+  named?: { name: string; qualifiers: string[] };
+}
+
+/**
+ * Adds the severity a scale in the note gives to the present fact of the disease it grades, where the disease's own
+ * words gave none (decision 231): "hidradenitis suppurativa" with "Hurley stage II" becomes "hidradenitis
+ * suppurativa (moderate)".
+ */
+export function gradeBySeverityScales(text: string, drafts: Iterable<NamedCondition>): void {
+  const found = readSeverityScales(text);
+  if (!found.length) return;
+  for (const draft of drafts) {
+    const named = draft.named;
+    if (!named || draft.fact.status !== 'present' || named.qualifiers.some((word) => SEVERITY_WORDS.has(word))) continue;
+    const severity = found.find((item) => item.disease.test(named.name))?.severity;
+    if (!severity) continue;
+    named.qualifiers = [severity, ...named.qualifiers];
+    draft.fact = { ...draft.fact, name: nameWithQualifiers(named.name, named.qualifiers) };
+  }
+}
