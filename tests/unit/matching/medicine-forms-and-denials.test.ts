@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../../src/contract/trials';
-import { evaluateCriterion, type MatchCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
+import { evaluateCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
 import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
 import { scorePlanOf } from '../../../src/server/features/matching/score';
 import { matchFact, ruleCriterion } from '../../support/match-facts';
