@@ -589,7 +589,6 @@ function judge(
   }
 }
 
-/** One criterion for one person. A proposal not yet accepted (a language model's) never decides. */
 /** A test's words around a substance: "ANA positive (titer >= 1:80)", "tested positive for HBs antibody", "protein-creatinine ratio" (never "antigen": a vaccine is one). */
 const TEST_WORDS = /\b(?:positiv\w*|negativ\w*|seropositiv\w*|seronegativ\w*|titers?|titres?|ratios?|assays?|tested)\b/i;
 
@@ -607,6 +606,7 @@ export function readsATestResult(criterion: MatchCriterion): boolean {
   return TEST_WORDS.test(criterion.text.slice(Math.max(0, span.start - 30), span.end + 30));
 }
 
+/** One criterion for one person. A proposal not yet accepted (a language model's) never decides. */
 export function evaluateCriterion(
   criterion: MatchCriterion,
   person: MatchPerson,
