@@ -179,6 +179,10 @@ const BOUND_WORDS = /\b(?:over|at least|(?:more|greater|longer|less|fewer|shorte
 /** The same bound just before a length: "at least 6 weeks of", "more than 2 years of", "> 3 months of". */
 const BOUND_END = /(?:\b(?:over|at least|(?:more|greater|longer|less|fewer|shorter) than|under|up to|almost|nearly)|[<>≥≤])\s*$/i;
 
+/** Words that describe a complaint itself, allowed between a length's "of" and the condition ("8 weeks of sharp ... pain"). */
+const DESCRIBING =
+  /^(?:sharp|dull|aching|achy|burning|shooting|stabbing|throbbing|cramping|constant|intermittent|progressive|progressively|worsening|increasing|persistent|episodic|daily|nightly|gradual|sudden|new|ongoing|continuous|debilitating|disabling|mechanical|axial|radiating|electric|low|lower|upper|mid|left|right|bilateral|unilateral|severe|mild|moderate|chronic|acute|recurrent)$/i;
+
 /** When the condition began, at the latest, and how long the note says it has lasted, from a time phrase attached to it. */
 function sinceOf(sentence: string, from: number, end: number, today: Date, age: number | null): Pick<ConditionDetails, 'since' | 'stated'> {
   // The condition's own phrase sits between the time words and its name: "8 weeks of sharp left buttock pain".
@@ -194,7 +198,16 @@ function sinceOf(sentence: string, from: number, end: number, today: Date, age: 
     const length = lengthBefore ?? lengthAfter;
     const prior = lengthBefore ? lead.slice(0, lengthBefore.index) : '';
     const bounded = length !== null && (BOUND_WORDS.test(length[0]) || BOUND_END.test(prior));
-    const stated = length && !bounded ? { value: countOf(length[1]), unit: statedUnit(length[2]) } : null;
+    // "6 weeks of physical therapy for sciatica" is the therapy's length: only words describing the condition itself
+    // may stand between "of" and its phrase ("8 weeks of sharp, intermittent buttock pain").
+    const between = lengthBefore
+      ? lengthBefore[0]
+          .replace(/^.*?\bof\s+/i, '')
+          .split(/[\s,]+/)
+          .filter(Boolean)
+      : [];
+    const own = between.every((word) => DESCRIBING.test(word));
+    const stated = length && !bounded && own ? { value: countOf(length[1]), unit: statedUnit(length[2]) } : null;
     return { since: before(today, countOf(duration[1]), duration[2]), stated };
   }
   const sinceAge = SINCE_AGE_AFTER.exec(tail);
