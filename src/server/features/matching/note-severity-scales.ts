@@ -15,7 +15,7 @@ import { nameWithQualifiers } from './note-details';
  * for atopic dermatitis. A score below the mild band (remission, clear skin) says no severity word.
  */
 
-export type Severity = 'mild' | 'moderate' | 'severe';
+type Severity = 'mild' | 'moderate' | 'severe';
 
 interface Scale {
   /** The disease's fact name (the vocabulary's English name) the scale grades. */
@@ -87,7 +87,7 @@ const SCALES: Scale[] = [
 ];
 
 /** The severity each scale the note writes gives its disease: `disease` the fact name it belongs to. */
-export function readSeverityScales(text: string): Array<{ disease: RegExp; severity: Severity }> {
+function readSeverityScales(text: string): Array<{ disease: RegExp; severity: Severity }> {
   const found: Array<{ disease: RegExp; severity: Severity }> = [];
   for (const scale of SCALES) {
     const severities = new Set<Severity | null>();
