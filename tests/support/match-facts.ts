@@ -1,4 +1,5 @@
-import type { MatchFact } from '../../src/server/features/matching/evaluate';
+import type { CriterionRule } from '../../src/contract/trials';
+import type { MatchCriterion, MatchFact } from '../../src/server/features/matching/evaluate';
 
 let next = 0;
 
@@ -15,4 +16,9 @@ export function matchFact(source: MatchFact['source']) {
     source,
     ...partial,
   });
+}
+
+/** A criterion for matcher tests: the rule as the criteria reader read it, reviewed, for everyone; `more` overrides. */
+export function ruleCriterion(rule: CriterionRule, kind: MatchCriterion['kind'] = 'inclusion', more: Partial<MatchCriterion> = {}): MatchCriterion {
+  return { id: 'c1', kind, rule, ruleSource: 'text', needsReview: false, population: null, ...more };
 }

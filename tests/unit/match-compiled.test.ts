@@ -44,6 +44,8 @@ const RULES: CriterionRule[] = [
   { type: 'condition', condition: 'low back pain', present: true, duration: { minDays: 91 } },
   { type: 'condition', condition: 'low back pain', present: false, history: true, duration: { maxDays: 42 } },
   { type: 'condition', condition: 'low back pain', present: true, history: true, duration: { minDays: 30, maxDays: 365 } },
+  // A length the note states bounds a duration from above (decision 230).
+  { type: 'condition', condition: 'low back pain', present: true, duration: { maxDays: 90 } },
   // A denial of spine surgery clears an exclusion of one spine operation, never meets a wanted one (decision 205).
   { type: 'condition', condition: 'laminectomy', present: false, concepts: [{ id: 'mesh:D007796', name: 'laminectomy' }] },
   { type: 'condition', condition: 'diskectomy', present: true, concepts: [{ id: 'mesh:D017586', name: 'diskectomy' }] },
@@ -138,7 +140,14 @@ function randomPerson(random: ReturnType<typeof seededRandom>, index: number): M
     });
   const statuses = ['present', 'history', 'absent', null] as const;
   for (let i = 0, n = Math.floor(random.next() * 6); i < n; i++)
-    add({ kind: 'condition', name: '', ...random.pick(CONDITIONS), status: random.pick(statuses) });
+    add({
+      kind: 'condition',
+      name: '',
+      ...random.pick(CONDITIONS),
+      status: random.pick(statuses),
+      // How long a note says it has lasted (decision 230), in a duration's units or another.
+      ...(random.chance(0.3) ? { value: random.pick([1, 2, 6, 8]), unit: random.pick(['days', 'weeks', 'months', 'years', 'kg']) } : {}),
+    });
   for (let i = 0, n = Math.floor(random.next() * 4); i < n; i++)
     add({ kind: 'medication', name: '', ...random.pick(MEDICATIONS), status: random.pick(statuses) });
   for (let i = 0, n = Math.floor(random.next() * 5); i < n; i++)

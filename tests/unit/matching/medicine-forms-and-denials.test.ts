@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../../src/contract/trials';
-import { evaluateCriterion, type MatchCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
+import { evaluateCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
 import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
 import { scorePlanOf } from '../../../src/server/features/matching/score';
-import { matchFact } from '../../support/match-facts';
+import { matchFact, ruleCriterion } from '../../support/match-facts';
 
 // Decision 205. Every note below is written for this file (not copied from the labelled set).
 const today = new Date('2026-06-15T12:00:00Z');
@@ -50,14 +50,7 @@ describe('a biologic named as one', () => {
 });
 
 const fact = matchFact('note');
-const criterion = (rule: CriterionRule, kind: MatchCriterion['kind']): MatchCriterion => ({
-  id: 'c1',
-  kind,
-  rule,
-  ruleSource: 'text',
-  needsReview: false,
-  population: null,
-});
+const criterion = ruleCriterion;
 const noSpineSurgery: MatchPerson = {
   dateOfBirth: null,
   sex: 'unknown',

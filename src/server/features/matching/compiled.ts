@@ -10,10 +10,13 @@ import { discLevelsOf, levelsAgree } from './spinal-levels';
 import {
   compare,
   DAY_MS,
+  lastedFor,
   matchPerson,
   measureNamed,
   namesRuleConcept,
   nearRuleConcept,
+  readsATestResult,
+  statedUnitDays,
   windowStartOf,
   type MatchCriterion,
   type MatchFact,
@@ -107,7 +110,7 @@ function planOf(criterion: MatchCriterion, today: Date): Plan {
   // The same guards, in the same order, as evaluate.ts `evaluateCriterion` and `judge`.
   if (criterion.population) return { type: 'constant', outcome: NOT_APPLICABLE, key: false };
   const rule = criterion.rule;
-  if (!rule) return { type: 'constant', outcome: UNKNOWN, key: false };
+  if (!rule || readsATestResult(criterion)) return { type: 'constant', outcome: UNKNOWN, key: false };
   if (criterion.ruleSource === 'llm' && criterion.needsReview) return { type: 'constant', outcome: UNKNOWN, key: false };
   switch (rule.type) {
     case 'age':
@@ -181,6 +184,8 @@ export interface CompiledTrial {
   sigKind: number[];
   sigStatus: number[];
   sigValueText: Array<string | null>;
+  /** Per signature: the days of one unit of a length a note states on a condition (evaluate.ts `statedUnitDays`), else 0. */
+  sigUnitDays: number[];
   sigFlags: number[];
   /** Per signature and criterion (as `sigFlags`): a lab fact's conversion into the criterion's unit, where one is needed. */
   sigConvert: Array<UnitConversion | null>;
@@ -244,6 +249,7 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     sigKind: [],
     sigStatus: [],
     sigValueText: [],
+    sigUnitDays: [],
     sigFlags: [],
     sigConvert: [],
     sigCriteria: [],
@@ -334,6 +340,7 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
   trial.sigKind.push(kindCode);
   trial.sigStatus.push(statusCode);
   trial.sigValueText.push(text);
+  trial.sigUnitDays.push(kindCode === CONDITION ? statedUnitDays(unit || null) : 0);
   const fact = { conceptId: conceptId || null, name, status: (status || null) as MatchFact['status'] } as MatchFact;
   const touches: number[] = [];
   for (const [criterion, planned] of trial.plans.entries()) {
@@ -554,8 +561,9 @@ function presence(trial: CompiledTrial, c: CompactPerson, plan: Extract<Plan, { 
     let how = UNKNOWN;
     if (day[fact] !== NO_DAY && trial.sigStatus[c.columns.sig[fact]] === PRESENT) {
       const known = Math.floor((trial.todayMs - day[fact] * DAY_MS) / DAY_MS);
-      if (plan.maxDays && known > plan.maxDays) how = NOT_MET;
-      else if (!plan.maxDays && plan.minDays && known >= plan.minDays) how = MET;
+      const unitDays = c.columns.hasValue[fact] ? trial.sigUnitDays[c.columns.sig[fact]] : 0;
+      const lastedOk = lastedFor(known, unitDays, { minDays: plan.minDays, maxDays: plan.maxDays });
+      how = lastedOk === 'yes' ? MET : lastedOk === 'no' ? NOT_MET : UNKNOWN;
     }
     outcome = how === UNKNOWN ? UNKNOWN : plan.wanted === (how === MET) ? MET : NOT_MET;
     return;

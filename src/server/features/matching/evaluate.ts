@@ -248,14 +248,31 @@ export const DAY_MS = 86_400_000;
  * Whether a current condition has lasted as the rule's duration says. A condition fact's date is the day it is known
  * to have been there since (its onset; a health record's recorded date when it has no onset; a prescreen answer's
  * day, or the start a duration answer gave), so the condition began then or earlier: an old enough date proves a
- * minimum, a date older than a maximum disproves it, and nothing else is decided. Without a date: unknown, never no.
+ * minimum, a date older than a maximum disproves it. A length the note states ("6 weeks of neck pain", the fact's
+ * value in days, weeks, months or years) also bounds it from above (`lastedFor`). Without a date: unknown, never no.
  */
 function lasted(fact: MatchFact, duration: ConditionDuration, today: Date): 'yes' | 'no' | 'unknown' {
   if (!fact.observedOn || fact.status !== 'present') return 'unknown';
   const known = Math.floor((today.getTime() - Date.parse(`${fact.observedOn}T00:00:00Z`)) / DAY_MS);
+  return lastedFor(known, fact.value === null ? 0 : statedUnitDays(fact.unit), duration);
+}
+
+/** The days of one unit of a length a note states on a condition ("weeks" -> 7), 0 for any other unit. */
+export function statedUnitDays(unit: string | null): number {
+  return unit === 'days' ? 1 : unit === 'weeks' ? 7 : unit === 'months' ? 31 : unit === 'years' ? 366 : 0;
+}
+
+/**
+ * A condition known to have lasted `known` days at least; with a stated length (`unitDays` > 0), less than one more
+ * unit of it: "8 weeks" is 8 weeks and not yet 9. Shared with the compiled matcher.
+ */
+export function lastedFor(known: number, unitDays: number, duration: ConditionDuration): 'yes' | 'no' | 'unknown' {
   if (duration.maxDays && known > duration.maxDays) return 'no';
-  if (duration.maxDays) return 'unknown';
-  return duration.minDays && known >= duration.minDays ? 'yes' : 'unknown';
+  const most = unitDays > 0 ? known + unitDays : Number.POSITIVE_INFINITY;
+  if (duration.minDays && most <= duration.minDays) return 'no';
+  if (duration.minDays && known < duration.minDays) return 'unknown';
+  if (duration.maxDays && most > duration.maxDays) return 'unknown';
+  return duration.minDays || duration.maxDays ? 'yes' : 'unknown';
 }
 
 /** "for at least 3 months", "for less than 6 weeks": how a reason names a rule's duration. */
@@ -572,6 +589,23 @@ function judge(
   }
 }
 
+/** A test's words around a substance: "ANA positive (titer >= 1:80)", "tested positive for HBs antibody", "protein-creatinine ratio" (never "antigen": a vaccine is one). */
+const TEST_WORDS = /\b(?:positiv\w*|negativ\w*|seropositiv\w*|seronegativ\w*|titers?|titres?|ratios?|assays?|tested)\b/i;
+
+/**
+ * Whether a medicine rule names a substance the criterion measures (decision 232): "ANA positive", "urine
+ * protein-creatinine ratio >= 3.5", "tested positive for HBs antibody" were read as the medicines antinuclear
+ * antibodies, creatinine and antibodies, and a person on a monoclonal antibody would fail the last one. Such a rule,
+ * as the criteria reader read it and no one has reviewed, decides nothing: the criterion is asked, as one without a
+ * rule. A rule a person wrote or accepted is theirs. Shared with the compiled matcher (`planOf`).
+ */
+export function readsATestResult(criterion: MatchCriterion): boolean {
+  const rule = criterion.rule;
+  if (rule?.type !== 'medication' || !criterion.text || criterion.ruleSource !== 'text' || !criterion.needsReview) return false;
+  const span = rule.span ?? { start: 0, end: criterion.text.length };
+  return TEST_WORDS.test(criterion.text.slice(Math.max(0, span.start - 30), span.end + 30));
+}
+
 /** One criterion for one person. A proposal not yet accepted (a language model's) never decides. */
 export function evaluateCriterion(
   criterion: MatchCriterion,
@@ -602,6 +636,8 @@ export function evaluateCriterion(
   }
   if (!criterion.rule)
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'No rule read from this criterion: asked at prescreen', factId: null };
+  if (readsATestResult(criterion))
+    return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'A test result, not a medicine: asked at prescreen', factId: null };
   if (criterion.ruleSource === 'llm' && criterion.needsReview)
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'The rule is a suggestion not yet accepted', factId: null };
   const judgement = judge(criterion.rule, person, facts, today, explain, own, discLevelsOf(criterion)) as CriterionOutcome;

@@ -20,6 +20,18 @@ export interface ConditionDetails {
   qualifiers: string[];
   /** The day the condition began at the latest (YYYY-MM-DD), or null. */
   since: string | null;
+  /**
+   * How long the note says it has lasted, when its words state a length ("8 weeks of buttock pain", "eczema for the
+   * past 3 years"), not a bound ("for at least 3 months", "over 6 months") nor a date or an age: the condition began
+   * about then, so it has lasted less than one more unit (the matcher's `lastedFor`). Null otherwise.
+   */
+  stated: StatedDuration | null;
+}
+
+/** A length of time as a note states it: a count of days, weeks, months or years. */
+export interface StatedDuration {
+  value: number;
+  unit: 'days' | 'weeks' | 'months' | 'years';
 }
 
 const NUMBER_WORDS: Record<string, number> = { ...ENGLISH_NUMBER_WORDS, a: 1, an: 1 };
@@ -156,20 +168,55 @@ function before(today: Date, count: number, unit: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** When the condition began, at the latest, from a time phrase attached to it; null when none is. */
-function sinceOf(sentence: string, from: number, end: number, today: Date, age: number | null): string | null {
+/** "day", "wks", "mo", "yr" -> the stated unit's plural. */
+function statedUnit(unit: string): StatedDuration['unit'] {
+  const u = unit.toLowerCase();
+  return u.startsWith('d') ? 'days' : u.startsWith('w') ? 'weeks' : u.startsWith('m') ? 'months' : 'years';
+}
+
+/** A bound, not a length: "for at least 3 months", "over 6 months", "for more than a year". */
+const BOUND_WORDS = /\b(?:over|at least|(?:more|greater|longer|less|fewer|shorter) than|under|up to|almost|nearly)\b/i;
+/** The same bound just before a length: "at least 6 weeks of", "more than 2 years of", "> 3 months of". */
+const BOUND_END = /(?:\b(?:over|at least|(?:more|greater|longer|less|fewer|shorter) than|under|up to|almost|nearly)|[<>≥≤])\s*$/i;
+
+/** Words that describe a complaint itself, allowed between a length's "of" and the condition ("8 weeks of sharp ... pain"). */
+const DESCRIBING =
+  /^(?:sharp|dull|aching|achy|burning|shooting|stabbing|throbbing|cramping|constant|intermittent|progressive|progressively|worsening|increasing|persistent|episodic|daily|nightly|gradual|sudden|new|ongoing|continuous|debilitating|disabling|mechanical|axial|radiating|electric|low|lower|upper|mid|left|right|bilateral|unilateral|severe|mild|moderate|chronic|acute|recurrent)$/i;
+
+/** When the condition began, at the latest, and how long the note says it has lasted, from a time phrase attached to it. */
+function sinceOf(sentence: string, from: number, end: number, today: Date, age: number | null): Pick<ConditionDetails, 'since' | 'stated'> {
   // The condition's own phrase sits between the time words and its name: "8 weeks of sharp left buttock pain".
   const lead = sentence.slice(Math.max(0, from - 60), from);
   const tail = sentence.slice(end, end + 60);
-  const duration = DURATION_BEFORE.exec(lead) ?? AFTER_BEFORE.exec(lead) ?? DURATION_AFTER.exec(tail) ?? AGO_AFTER.exec(tail);
-  if (duration) return before(today, countOf(duration[1]), duration[2]);
+  const lengthBefore = DURATION_BEFORE.exec(lead);
+  const eventBefore = lengthBefore ? null : AFTER_BEFORE.exec(lead);
+  const lengthAfter = lengthBefore || eventBefore ? null : DURATION_AFTER.exec(tail);
+  const duration = lengthBefore ?? eventBefore ?? lengthAfter ?? AGO_AFTER.exec(tail);
+  if (duration) {
+    // "8 weeks of", "for the past 2 years" state a length; "3 years after a", "diagnosed 5 years ago" date an event the
+    // condition may have begun before, and a bound ("at least 3 months of", "for over a year") is no length.
+    const length = lengthBefore ?? lengthAfter;
+    const prior = lengthBefore ? lead.slice(0, lengthBefore.index) : '';
+    const bounded = length !== null && (BOUND_WORDS.test(length[0]) || BOUND_END.test(prior));
+    // "6 weeks of physical therapy for sciatica" is the therapy's length: only words describing the condition itself
+    // may stand between "of" and its phrase ("8 weeks of sharp, intermittent buttock pain").
+    const between = lengthBefore
+      ? lengthBefore[0]
+          .replace(/^.*?\bof\s+/i, '')
+          .split(/[\s,]+/)
+          .filter(Boolean)
+      : [];
+    const own = between.every((word) => DESCRIBING.test(word));
+    const stated = length && !bounded && own ? { value: countOf(length[1]), unit: statedUnit(length[2]) } : null;
+    return { since: before(today, countOf(duration[1]), duration[2]), stated };
+  }
   const sinceAge = SINCE_AGE_AFTER.exec(tail);
-  if (sinceAge && age !== null && age >= Number(sinceAge[1])) return before(today, Math.floor(age) - Number(sinceAge[1]), 'year');
+  if (sinceAge && age !== null && age >= Number(sinceAge[1])) return { since: before(today, Math.floor(age) - Number(sinceAge[1]), 'year'), stated: null };
   const year = YEAR_AFTER.exec(tail);
-  if (!year) return null;
+  if (!year) return { since: null, stated: null };
   const latest = `${year[1]}-12-31`;
   const now = today.toISOString().slice(0, 10);
-  return latest < now ? latest : now;
+  return { since: latest < now ? latest : now, stated: null };
 }
 
 /** The details of the condition named at [start, end) of the sentence, read on `today` (the note's day), for a person of `age` years. */
@@ -184,7 +231,7 @@ export function conditionDetails(sentence: string, start: number, end: number, t
     ...(apposed ? apposed[1].split(/[\s-]+/).filter((word) => word !== 'to') : []),
     ...(levels ? levels[1].split(/\s*(?:,|and|or)\s*/) : []),
   ];
-  return { qualifiers: qualifiersOf(words, sentence.slice(start, end)), since: sinceOf(sentence, phrase.from, end, today, age) };
+  return { qualifiers: qualifiersOf(words, sentence.slice(start, end)), ...sinceOf(sentence, phrase.from, end, today, age) };
 }
 
 /** The fact's name with its qualifiers: "a slipped (herniated) disc (recurrent, lumbar, unilateral)". */

@@ -3,7 +3,8 @@ import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mentio
 import { readGeneralDenials } from './general-denials';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
-import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers } from './note-details';
+import { gradeBySeverityScales } from './note-severity-scales';
+import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers, type StatedDuration } from './note-details';
 import { readMeasures, readPerformanceStatus } from './note-measures';
 import { allergyDenied, biologicMentions, inAllergyList, localMedicineName, saidNaive } from './note-medicine-forms';
 import { spineMentions } from './note-spine';
@@ -712,9 +713,11 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     end: number,
     since: string | null = null,
     named?: Draft['named'],
+    stated: StatedDuration | null = null,
   ) => {
     if (reading !== 'present' && reading !== 'history' && reading !== 'absent') return;
-    drafts.push({ key, fact: { ...base(kind, name, start, end), conceptId, status: reading, observedOn: since }, named });
+    // A condition's stated length ("6 weeks") is its value and unit: the matcher bounds a duration with it (decision 230).
+    drafts.push({ key, fact: { ...base(kind, name, start, end), conceptId, status: reading, observedOn: since, ...stated }, named });
   };
   /** What the sentence around [start, end) (note offsets) says about it; null when the words cross sentences. */
   const statusAt = (start: number, end: number, medicine: boolean): Reading | null => {
@@ -757,7 +760,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
         // Its site, side, severity and start, from its own phrase (note-details.ts).
         const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
         const named = { name: mention.concept.en, qualifiers: details.qualifiers };
-        add(kind, mention.concept.id, nameWithQualifiers(named.name, named.qualifiers), mention.concept.id, reading, start, end, details.since, named);
+        const { id } = mention.concept;
+        add(kind, id, nameWithQualifiers(named.name, named.qualifiers), id, reading, start, end, details.since, named, details.stated);
       } else if (kind === 'medication') {
         const read = medicineReading(sentence.text, mention, reading, today);
         if (read) add(read.kind, read.key, read.name, read.conceptId, read.reading, start, end, read.since);
@@ -791,5 +795,6 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     if (!held || (held.fact.status === 'absent' && draft.fact.status !== 'absent' && draft.fact.status !== null)) kept.set(draft.key, draft);
     else if (held.named && draft.named && draft.fact.status !== 'absent') joinLevels(held, draft.named.qualifiers);
   }
+  gradeBySeverityScales(text, kept.values());
   return [...facts, ...[...kept.values()].map((draft) => draft.fact).sort((a, b) => a.span!.start - b.span!.start)];
 }
