@@ -143,7 +143,7 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 const SEX_WORDS = /^(?:males?|females?|men|women|man|woman|boys?|girls?|genders?|sex(?:es)?)$/;
 
 const SEX_LINK_WORDS = new Set(
-  'both any all either and or & of are is be can patients participants subjects volunteers people persons individuals eligible included inclusion accepted welcome'.split(
+  'both any all either and or & of are is be can may patients participants subjects volunteers people persons individuals eligible included inclusion accepted welcome'.split(
     ' ',
   ),
 );
@@ -151,8 +151,13 @@ const SEX_LINK_WORDS = new Set(
 /** "Male or female", "Any gender", "Both sexes", "Women": a criterion that says nothing but who may take part by sex. */
 export function readSexRule(kind: CriterionKind, text: string): TextRule | null {
   if (kind !== 'inclusion') return null;
+  // "Male or female (sex assigned at birth)": a bracket that says how sex is counted names no other requirement; one that
+  // limits ("(females only)", "(not pregnant)") is read, and refuses the reading below (decision 225).
+  const unbracketed = text.replace(/\s*\(([^()]*)\)/g, (whole, inside: string) =>
+    /\b(?:only|not|no|non|except|excluding|unless|must|pregnan\w*|aged?|years?|\d)\b/i.test(inside) ? whole : ' ',
+  );
   const words =
-    text
+    unbracketed
       .replace(/^\s*\(?\d{1,2}[.)]\s*/, '')
       .toLowerCase()
       .match(/[a-z]+/g) ?? [];
