@@ -67,6 +67,49 @@ describe('the setting the study recruits from', () => {
   });
 });
 
+describe('the standing the law and the study ask of a participant', () => {
+  it('enrolled before in this study, social insurance, where the study sees the person, its own timetable', () => {
+    for (const [kind, text] of [
+      ['exclusion', 'Already randomised in the present trial'],
+      ['exclusion', 'Not affiliated to a national health insurance scheme'],
+      ['inclusion', 'Beneficiary of a social security system'],
+      ['inclusion', 'Outpatients'],
+      ['exclusion', 'Treated in the intensive care unit'],
+      ['inclusion', 'Anticipated length of stay of at least 2 nights'],
+      ['inclusion', 'Able to begin the allocated therapy within 5 days after randomisation'],
+      ['exclusion', 'Urgent operations'],
+      ['inclusion', 'Estimated duration of anaesthesia longer than 90 minutes'],
+      ['exclusion', 'Planned postoperative admission to intensive care'],
+      ['inclusion', 'Registered with a family doctor'],
+    ] as const)
+      expect(read(kind, text), text).toMatchObject(siteCheck('protocol'));
+  });
+
+  it('a legal protection measure and reading are checks of who may consent', () => {
+    for (const text of ['Adults under tutorship or trusteeship', 'Vulnerable populations', 'Cannot read nor write'])
+      expect(read('exclusion', text), text).toMatchObject(siteCheck('consent_capacity'));
+  });
+
+  it("what the study's procedures need: a partner, being there, a phone that takes messages", () => {
+    for (const [kind, text] of [
+      ['inclusion', 'Must have a reliable study partner'],
+      ['exclusion', 'Intends to spend more than a month abroad on holiday during the follow-up'],
+      ['inclusion', 'Has a cell phone able to receive SMS'],
+    ] as const)
+      expect(read(kind, text), text).toMatchObject(siteCheck('protocol_compliance'));
+  });
+
+  it("the investigator's estimate: survival, and what no one named that would stop the study", () => {
+    for (const text of ['Anticipated survival of 6 months or more', 'Other reasons which would hinder completing the study visits'])
+      expect(read(text.startsWith('Other') ? 'exclusion' : 'inclusion', text), text).toMatchObject(siteCheck('investigator_judgement'));
+  });
+
+  it('an earlier treatment, or an operation for a named condition, is still a question for a person', () => {
+    expect(read('exclusion', 'Patients previously treated for asthma').rule).toMatchObject({ type: 'condition' });
+    expect(read('exclusion', 'Emergency surgery for bowel obstruction').rule).toMatchObject({ type: 'condition' });
+  });
+});
+
 describe('an inclusion that only permits', () => {
   it('permits without refusing: a site check of the conditions it sets', () => {
     for (const text of [

@@ -69,12 +69,79 @@ const RESIDENCE =
 /** "Access to a telephone", "owns a smartphone with internet access": a means the study's own procedures need. */
 const DEVICES = String.raw`(?:an?\s+|the\s+)?(?:(?:working|mobile|cell(?:ular)?|landline|home|reliable|personal)\s+)?(?:tele?phones?|phones?|smart-?phones?|computers?|tablets?|internet(?:\s+(?:access|connection))?|e-?mail(?:\s+address(?:es)?)?|wi-?fi)`;
 const MEANS = new RegExp(
-  String.raw`^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+)?)?(?:(?:must|should)\s+)?(?:(?:(?:have|has|with|having)\s+)?(?:regular\s+|reliable\s+|daily\s+)?access\s+to|owns?|owning|possess\w*)\s+${DEVICES}(?:\s*(?:,|\bor\b|\band\b|\band\/or\b|\bwith\b)\s*${DEVICES})*\W*$`,
+  String.raw`^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+)?)?(?:(?:must|should)\s+)?(?:(?:(?:have|has|with|having)\s+)?(?:regular\s+|reliable\s+|daily\s+)?access\s+to|owns?|owning|possess\w*|(?:have|has|having|with))\s+${DEVICES}(?:\s*(?:,|\bor\b|\band\b|\band\/or\b|\bwith\b)\s*${DEVICES})*(?:\s+(?:capable\s+of|able\s+to|that\s+can|to)\s+(?:receiv\w*|send\w*|mak\w*|tak\w*|run\w*)\s+(?:and\s+(?:receiv\w*|send\w*)\s+)?(?:text\s+messages?|sms|calls?|e-?mails?|video\s+calls?|(?:the\s+)?(?:study\s+)?app(?:lication)?s?))?\W*$`,
   'i',
 );
 /** "Willing to be randomised", "accepts randomisation": the study's assignment, checked with consent to its procedures. */
 const RANDOMISATION =
   /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+)?)?(?:(?:is|are|must\s+be)\s+)?(?:willing|agrees?|agreeing|accepts?|accepting|consents?)\s+(?:to\s+)?(?:be\s+)?(?:randomi[sz]ed|(?:the\s+)?randomi[sz]ation)(?:\s+(?:to|into)\s+(?:either|any|one\s+of\s+the)\s+(?:\w+\s+)?(?:arms?|groups?))?\W*$/i;
+
+/**
+ * "Previously randomised in this trial", "already included in the present study": the site's own enrolment list.
+ */
+const ENROLLED_BEFORE =
+  /\b(?:(?:previous(?:ly)?|prior|already|earlier)\s+(?:(?:been|being)\s+)?(?:enrol(?:l)?(?:ed|ment)|randomi[sz](?:ed|ation)|included|inclusion|participat\w*|screened|treated|dosed)|(?:enrol(?:l)?(?:ed|ment)|randomi[sz](?:ed|ation)|included|participat\w*)\s+(?:\w+\s+)?(?:previously|before|earlier|already))\s+(?:(?:in|into|for)\s+)?(?:(?:this|the\s+(?:present|current|same))\s+(?:study|trial|protocol)|(?:this|the\s+(?:present|current|same))\s+(?:\w+\s+)?(?:study|trial))\b/i;
+
+/**
+ * "Affiliated to a social security scheme", "covered by health insurance", "under guardianship or curatorship",
+ * "deprived of liberty by a judicial decision", "protected adults", "vulnerable persons": the legal and administrative
+ * standing the country's law asks of a participant, which the site checks with its papers. A legal protection measure
+ * is a check of who may consent.
+ */
+const COVER =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?|persons?|people|individuals?)\s+(?:who\s+(?:are|is)\s+)?)?(?:(?:not|non-?)\s+)?(?:(?:affiliat\w*|registered|insured|enrolled|covered|beneficiar\w*)\s+(?:(?:to|with|by|in|of|under)\s+)?(?:an?\s+|the\s+)?(?:national\s+|french\s+|public\s+|social\s+|state\s+|statutory\s+)*(?:social\s+security|health\s+(?:insurance|care\s+(?:insurance|scheme|system|coverage))|insurance)(?:\s+(?:scheme|system|regime|plan|coverage))?|(?:having|having\s+no|without|with(?:out)?\s+no|no)\s+(?:social\s+security|health\s+insurance)(?:\s+(?:scheme|system|regime|plan|coverage))?)\W*$/i;
+const LEGAL_PROTECTION =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?|persons?|people|individuals?|adults?)\s+(?:who\s+(?:are|is)\s+)?)?(?:(?:placed\s+)?under\s+(?:legal\s+)?(?:guardianship|curatorship|tutorship|trusteeship|legal\s+protection|safeguard\s+of\s+justice|(?:a\s+)?(?:legal\s+)?protection\s+measure)(?:\s*(?:,|\/|\bor\b|\band\b)\s*(?:under\s+)?(?:guardianship|curatorship|tutorship|trusteeship|legal\s+protection|safeguard\s+of\s+justice))*|(?:legally\s+)?protected\s+(?:adults?|persons?|people)|vulnerable\s+(?:persons?|people|populations?|participants?|subjects?)|deprived\s+of\s+(?:their\s+)?liberty(?:\s+by\s+(?:a\s+)?(?:judicial|administrative|court)(?:\s+or\s+(?:judicial|administrative))?\s+(?:decision|order))?)\W*$/i;
+
+/**
+ * "Outpatients", "inpatients in the intensive care unit", "expected hospital stay of at least 3 days", "expected to be
+ * discharged within 24 hours": where and for how long the study sees the person, which the site knows.
+ */
+const CARE_SETTING =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+(?:are|is)\s+)?)?(?:(?:out|in)-?patients?(?:\s+(?:setting|clinic|care))?|(?:(?:currently\s+)?(?:admitted|hospitali[sz]ed|treated|managed|cared\s+for)\s+)?(?:in|at|on)\s+(?:the\s+|an?\s+)?(?:intensive\s+care\s+unit|icu|emergency\s+(?:department|room)|(?:general\s+)?ward)|(?:an?\s+)?(?:expected|anticipated|estimated|planned)\s+(?:hospital\s+|length\s+of\s+)?(?:stay|hospitali[sz]ation)(?:\s+of)?\s+(?:at\s+least|more\s+than|less\s+than|over|under|[<>≤≥]=?)?\s*\d+\s*(?:hours?|days?|nights?|h)|(?:expected|anticipated|likely)\s+to\s+(?:be\s+)?(?:hospitali[sz]ed|stay|remain\s+in\s+(?:the\s+)?hospital|be\s+discharged)\s+(?:for|within)\s+(?:at\s+least\s+|more\s+than\s+|less\s+than\s+)?\d+\s*(?:hours?|days?|nights?|h))\W*$/i;
+
+/**
+ * "Able to start treatment within 7 days after randomisation", "surgery planned within 4 weeks of enrolment": the
+ * study's own timetable counted from its own event.
+ */
+const FROM_STUDY_EVENT = new RegExp(
+  String.raw`^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+)?)?(?:(?:is|are|must\s+be|should\s+be)\s+)?(?:able|ability|willing|willingness|expected|planned|scheduled|can|must|should)\b[^.;]{0,60}?\b(?:start|begin|initiate|receive|undergo|have|be\s+(?:treated|operated))\b[^.;]{0,40}?\bwithin\s+${NUMBER_WORD}\s*${TIME_UNIT}\s+(?:of|from|after|following)\s+(?:the\s+)?(?:randomi[sz]ation|enrol(?:l)?ment|inclusion|registration|study\s+entry|consent|screening)\W*$`,
+  'i',
+);
+
+/** "Planned travel abroad during the study", "an expected absence of more than 2 weeks during follow-up": away from the study. */
+const AWAY =
+  /\b(?:plann\w*|expect\w*|intend\w*|anticipat\w*|scheduled)\s+(?:\w+\s+){0,6}?(?:travel\w*|trips?|absences?|vacations?|holidays?|abroad)\b[^.;]{0,60}\b(?:during|within|before\s+the\s+end\s+of)\s+(?:the\s+)?(?:study|trial|follow-?up|treatment\s+period)\b/i;
+
+/** "A study partner who sees them weekly", "availability of a caregiver": someone the study's procedures need beside the person. */
+const PARTNER =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+)?)?(?:(?:must\s+)?(?:have|has|having|with)\s+(?:an?\s+)?(?:reliable\s+|identified\s+|available\s+)?|(?:the\s+)?availab\w*\s+of\s+(?:an?\s+)?(?:reliable\s+)?)(?:study\s+partner|caregiver|care-?giver|carer|informant|companion)s?\b/i;
+
+/**
+ * "Emergency surgery", "patients scheduled for day-case surgery", "expected duration of anaesthesia over 2 hours",
+ * "planned postoperative admission to intensive care": the kind and the plan of the study's own operation, which the
+ * site sets.
+ */
+const OPERATION_PLAN =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+(?:are|is)\s+)?)?(?:(?:undergoing|scheduled\s+for|planned\s+for|requiring|needing)\s+(?:an?\s+)?)?(?:(?:emergency|emergent|urgent|day-?case|same-?day)\s+(?:surgery|surgical\s+procedures?|operations?|procedures?)|(?:an?\s+)?(?:expected|anticipated|estimated|planned)\s+(?:(?:duration|length)\s+of\s+(?:the\s+)?(?:surgery|operation|procedure|an(?:a)?esthesia)|(?:surgery|surgical|operation|operative|procedure|an(?:a)?esthesia)\s+(?:duration|time|length))(?:\s+(?:of|is|was))?\s+(?:at\s+least|more\s+than|less\s+than|longer\s+than|shorter\s+than|over|under|[<>≤≥]=?)\s*\d+(?:[.,]\d+)?\s*(?:hours?|minutes?|min|h)|(?:(?:planned|expected|anticipated|elective)\s+|need\s+for\s+|requiring\s+)(?:post-?\s?operative|postop)\s+(?:(?:admission\s+to\s+(?:the\s+)?)?(?:icu|intensive\s+care(?:\s+unit)?)(?:\s+admission)?|(?:mechanical\s+)?ventilation))\W*$/i;
+
+/** "Literate", "unable to read or write": reading the study's papers, checked with consent. */
+const LITERACY =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?|persons?)\s+(?:who\s+(?:are|is)\s+)?)?(?:(?:il)?litera(?:te|cy)|(?:un)?able\s+to\s+read(?:\s+(?:and|or|and\/or)\s+write)?|(?:cannot|can\s+not|could\s+not)\s+read(?:\s+(?:and|or|nor)\s+write)?)\W*$/i;
+
+/** "Expected survival of at least 12 weeks": as life expectancy, the investigator's estimate. */
+const SURVIVAL = /^\W*(?:an?\s+)?(?:expected|anticipated|estimated|predicted)\s+survival\b/i;
+
+/** "Registered with a general practitioner": the care the study reaches the person through. */
+const REGISTERED_CARE =
+  /\b(?:registered|enrolled|listed)\s+(?:with|at)\s+(?:an?\s+|the\s+|their\s+)?(?:general\s+practi\w*|gp|family\s+(?:doctor|physician|practi\w*)|primary\s+care\s+(?:practi\w*|physician|provider|clinic))\b/i;
+
+/**
+ * "Any condition that prevents the participant from completing the study", "circumstances that would preclude
+ * follow-up": what no one named, weighed by the investigator against the study's own demands.
+ */
+const PREVENTS_STUDY =
+  /^\W*(?:(?:any|other|another)\s+)*(?:conditions?|reasons?|circumstances?|situations?|factors?|problems?)\s*,?\s*(?:that|which)\s*,?\s*(?:\w+\s+)?(?:prevents?|would\s+prevent|may\s+prevent|might\s+prevent|could\s+prevent|precludes?|would\s+preclude|may\s+preclude|hinders?|would\s+hinder|makes?\s+it\s+(?:difficult|impossible|unlikely))\b[^.;]{0,60}\b(?:complet\w*|participat\w*|follow-?up|study\s+(?:procedures?|visits?|assessments?)|adher\w*|comply\w*|compliance)\b/i;
 
 /**
  * A criterion whose verb only permits: "stable background therapy may be continued", "Participants on hormone
@@ -99,7 +166,7 @@ const OPERATION_NEEDS = new RegExp(
 const OPERATION_PAST = /\b(?:history|previous(?:ly)?|prior|past|earlier|former|underwent|had|already)\b/i;
 
 /** The site check the criterion is, from its first word to its last. */
-function siteCheck(text: string, reason: 'protocol' | 'protocol_compliance' | 'investigator_judgement'): TextRule {
+function siteCheck(text: string, reason: 'protocol' | 'protocol_compliance' | 'investigator_judgement' | 'consent_capacity'): TextRule {
   const label = labelLength(text);
   const start = label + text.slice(label).search(/\w/);
   const end = text.search(/\w\W*$/) + 1;
@@ -135,6 +202,10 @@ export function readStudyConductRule(kind: CriterionKind, text: string, vocab: V
   if (SCHEDULE.test(body)) return siteCheck(text, 'protocol');
   if (INDEX_ADMISSION.test(body) && !PAST.test(body)) return siteCheck(text, 'protocol');
   if (REGISTRY.test(body) || AT_THE_SITE.test(body) || INDEX_CONTACT.test(body) || RESIDENCE.test(body)) return siteCheck(text, 'protocol');
-  if (MEANS.test(body) || RANDOMISATION.test(body)) return siteCheck(text, 'protocol_compliance');
+  if (MEANS.test(body) || RANDOMISATION.test(body) || AWAY.test(body) || PARTNER.test(body)) return siteCheck(text, 'protocol_compliance');
+  if (ENROLLED_BEFORE.test(body) || COVER.test(body) || CARE_SETTING.test(body) || FROM_STUDY_EVENT.test(body)) return siteCheck(text, 'protocol');
+  if (OPERATION_PLAN.test(body) || REGISTERED_CARE.test(body)) return siteCheck(text, 'protocol');
+  if (LEGAL_PROTECTION.test(body) || LITERACY.test(body)) return siteCheck(text, 'consent_capacity');
+  if (SURVIVAL.test(body) || PREVENTS_STUDY.test(body)) return siteCheck(text, 'investigator_judgement');
   return null;
 }
