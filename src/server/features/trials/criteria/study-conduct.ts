@@ -4,12 +4,14 @@ import { labelLength, spanOf, type TextRule } from './text';
 
 /**
  * What the study itself arranges, which its site answers (decision 224): its own schedule ("randomised within 48 hours
- * of symptom onset"), the setting a person is recruited from (the index admission, the site's registry, being treated
- * at a participating centre), an inclusion that only permits something ("stable background therapy may continue"),
- * and, in an exclusion, what the study's operation will need ("requires fusion at the index level"). Each is a site
- * check: staff answer it, and it refuses no one by itself. Read only when no earlier reader read the criterion, and
- * (except a permission, whose medicines are what it permits) only when it names no condition or medicine: a named one
- * is a question for a person, not the site's.
+ * of symptom onset"), the setting a person is recruited from (the index admission, a registry, a participating centre,
+ * an index participant's household, where they live, the care setting, their insurance, an earlier enrolment in this
+ * study), its own product ("the study drug"), an inclusion that only permits ("stable background therapy may
+ * continue"), its operation's needs and plan ("requires fusion at the index level", "emergency surgery"), what its
+ * procedures need of a person (a phone, a study partner, accepting randomisation, no travel planned), a legal protection
+ * measure or literacy (who may consent), an expected survival. Each is a site check: staff answer it, and it refuses no
+ * one by itself. Read only when no earlier reader read the criterion, and (except a permission, whose medicines are
+ * what it permits) only when it names no condition or medicine: a named one is a question for a person, not the site's.
  */
 
 const NUMBER_WORD = String.raw`(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty-?four|forty-?eight|seventy-?two)`;
@@ -44,7 +46,7 @@ const AT_THE_SITE =
   /\b(?:treated|followed(?:\s+up)?|seen|managed|operated(?:\s+on)?|cared\s+for|registered|attending|receiving\s+care)\s+(?:at|in|by)\s+(?:the\s+|a\s+|one\s+of\s+the\s+)?(?:study|participating|investigational|trial|recruiting|enrolling|investigator'?s?)\s+(?:sites?|centres?|centers?|hospitals?|clinics?|institutions?|practices?|departments?)\b/i;
 
 /**
- * "Prior exposure to the investigational product", "patients prescribed this drug in routine care": the study's own
+ * "Prior exposure to the study drug", "patients prescribed this drug in routine care": the study's own
  * product, which the site knows by its name and code (the person may know neither). Not an allergy to it (the allergy
  * readers read that).
  */
@@ -166,7 +168,9 @@ const OPERATION_NEEDS = new RegExp(
 const OPERATION_PAST = /\b(?:history|previous(?:ly)?|prior|past|earlier|former|underwent|had|already)\b/i;
 
 /** The site check the criterion is, from its first word to its last. */
-function siteCheck(text: string, reason: 'protocol' | 'protocol_compliance' | 'investigator_judgement' | 'consent_capacity'): TextRule {
+type SiteCheckReason = 'protocol' | 'protocol_compliance' | 'investigator_judgement' | 'consent_capacity';
+
+function siteCheck(text: string, reason: SiteCheckReason): TextRule {
   const label = labelLength(text);
   const start = label + text.slice(label).search(/\w/);
   const end = text.search(/\w\W*$/) + 1;
@@ -198,14 +202,20 @@ export function readStudyConductRule(kind: CriterionKind, text: string, vocab: V
   const label = text.length - body.length;
   const needs = kind === 'exclusion' && !OPERATION_PAST.test(body) ? OPERATION_NEEDS.exec(body) : null;
   if (needs && !namesConcept(text, vocab, label + needs.index, label + needs.index + needs[0].length)) return siteCheck(text, 'investigator_judgement');
-  if (namesConcept(text, vocab)) return null;
-  if (SCHEDULE.test(body)) return siteCheck(text, 'protocol');
-  if (INDEX_ADMISSION.test(body) && !PAST.test(body)) return siteCheck(text, 'protocol');
-  if (REGISTRY.test(body) || AT_THE_SITE.test(body) || INDEX_CONTACT.test(body) || RESIDENCE.test(body)) return siteCheck(text, 'protocol');
-  if (MEANS.test(body) || RANDOMISATION.test(body) || AWAY.test(body) || PARTNER.test(body)) return siteCheck(text, 'protocol_compliance');
-  if (ENROLLED_BEFORE.test(body) || COVER.test(body) || CARE_SETTING.test(body) || FROM_STUDY_EVENT.test(body)) return siteCheck(text, 'protocol');
-  if (OPERATION_PLAN.test(body) || REGISTERED_CARE.test(body)) return siteCheck(text, 'protocol');
-  if (LEGAL_PROTECTION.test(body) || LITERACY.test(body)) return siteCheck(text, 'consent_capacity');
-  if (SURVIVAL.test(body) || PREVENTS_STUDY.test(body)) return siteCheck(text, 'investigator_judgement');
+  const reason = siteCheckReason(body);
+  // The vocabulary is asked only when a class matched (it is the costly step).
+  return reason && !namesConcept(text, vocab) ? siteCheck(text, reason) : null;
+}
+
+/** The site check a one-sentence criterion of these classes is, before any named condition or medicine is looked for. */
+function siteCheckReason(body: string): SiteCheckReason | null {
+  if (SCHEDULE.test(body)) return 'protocol';
+  if (INDEX_ADMISSION.test(body) && !PAST.test(body)) return 'protocol';
+  if (REGISTRY.test(body) || AT_THE_SITE.test(body) || INDEX_CONTACT.test(body) || RESIDENCE.test(body)) return 'protocol';
+  if (MEANS.test(body) || RANDOMISATION.test(body) || AWAY.test(body) || PARTNER.test(body)) return 'protocol_compliance';
+  if (ENROLLED_BEFORE.test(body) || COVER.test(body) || CARE_SETTING.test(body) || FROM_STUDY_EVENT.test(body)) return 'protocol';
+  if (OPERATION_PLAN.test(body) || REGISTERED_CARE.test(body)) return 'protocol';
+  if (LEGAL_PROTECTION.test(body) || LITERACY.test(body)) return 'consent_capacity';
+  if (SURVIVAL.test(body) || PREVENTS_STUDY.test(body)) return 'investigator_judgement';
   return null;
 }
