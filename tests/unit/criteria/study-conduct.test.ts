@@ -122,6 +122,9 @@ describe('an inclusion that only permits', () => {
 
   it('"eligible for", "must", "only" and "not" are requirements, not permissions', () => {
     expect(read('inclusion', 'Patients must be eligible for chemotherapy').rule).toBeNull();
+    // A condition "eligible" with no proviso may be whom the trial takes: a person reads it; "also" permits it.
+    expect(read('inclusion', 'Participants with confirmed rheumatoid arthritis are eligible').rule).toBeNull();
+    expect(read('inclusion', 'Participants with mild psoriasis are also eligible')).toMatchObject(siteCheck('protocol'));
     expect(read('inclusion', 'Inhaled steroids may be continued only at a stable dose').rule).not.toMatchObject({ type: 'site_judgement' });
     expect(read('inclusion', 'Oral anticoagulants are not allowed').rule).not.toMatchObject({ type: 'site_judgement' });
   });

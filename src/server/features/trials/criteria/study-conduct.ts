@@ -152,6 +152,8 @@ const PREVENTS_STUDY =
  */
 const PERMITS =
   /\b(?:(?:are|is|will\s+be|may\s+be|can\s+be|remain)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|accepted)(?!\s+(?:for|to)\b)|(?:can|may)\s+(?:be\s+)?(?:used|continued|maintained|kept)|(?:can|may)\s+continue)\b/i;
+/** What makes a permission of a condition one: "also", or a proviso staff check. */
+const PROVISO = /\b(?:also|provided|if|as\s+long\s+as|once|when|whether)\b/i;
 /** What turns a permission into a requirement or a refusal. */
 const NOT_A_PERMISSION = /\b(?:not|no|never|nor|only|must|required?|cannot|can't|excluded?|prohibited|forbidden|unless)\b/i;
 
@@ -181,10 +183,14 @@ function siteCheck(text: string, reason: SiteCheckReason): TextRule {
  * Whether the vocabulary names a condition or a medicine in the text (then a person, not the site, reads it), outside
  * the words `[from, to)` of the text (the operation a plan needs is the site's).
  */
-function namesConcept(text: string, vocab: Vocabulary, from = 0, to = 0): boolean {
+function namesConcept(text: string, vocab: Vocabulary, from = 0, to = 0, only?: 'condition'): boolean {
   return vocab
     .find(text, { reach: 'full', trialIdioms: true })
-    .some((mention) => (mention.concept.kind === 'condition' || mention.concept.kind === 'medication') && (mention.start < from || mention.end > to));
+    .some(
+      (mention) =>
+        (only ? mention.concept.kind === only : mention.concept.kind === 'condition' || mention.concept.kind === 'medication') &&
+        (mention.start < from || mention.end > to),
+    );
 }
 
 /** One sentence: a second sentence or a list line is another requirement this reader does not read. */
@@ -196,7 +202,15 @@ export function readStudyConductRule(kind: CriterionKind, text: string, vocab: V
   const body = text.slice(labelLength(text));
   // A permission's conditions may follow as a list ("eligible provided they meet the following: ..."): they are what
   // staff check, unless one of them forbids or requires ("must", "not").
-  if (kind === 'inclusion' && PERMITS.test(body.split('\n')[0]) && !NOT_A_PERMISSION.test(body)) return siteCheck(text, 'protocol');
+  // "Patients with NSCLC are eligible" with no proviso may be how the trial names whom it takes: a condition named is
+  // permitted only "also", or on a proviso ("provided", "if", "as long as"), which staff check.
+  if (
+    kind === 'inclusion' &&
+    PERMITS.test(body.split('\n')[0]) &&
+    !NOT_A_PERMISSION.test(body) &&
+    (PROVISO.test(body) || !namesConcept(text, vocab, 0, 0, 'condition'))
+  )
+    return siteCheck(text, 'protocol');
   if (!oneSentence(body)) return null;
   if (STUDY_PRODUCT.test(body) && !ALLERGY.test(body)) return siteCheck(text, 'protocol');
   const label = text.length - body.length;
