@@ -172,6 +172,8 @@ describe('who may take part (decision 225)', () => {
   it('a bracket that says how sex is counted names no other requirement', () => {
     expect(read('inclusion', 'Participants may be male or female (self-identified)')).toMatchObject({ rule: { type: 'sex', sex: 'all' }, needsReview: false });
     expect(read('inclusion', 'Men or women (women only if postmenopausal)').rule).toBeNull();
+    // One sex with a bracket says more than the sex: a person reads it.
+    expect(read('inclusion', 'Men (whose partners could become mothers)').rule).toBeNull();
   });
 
   it('"adults" with no age written is the age of majority, a site check of consent; never an exclusion of adults', () => {

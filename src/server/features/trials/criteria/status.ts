@@ -151,8 +151,9 @@ const SEX_LINK_WORDS = new Set(
 /** "Male or female", "Any gender", "Both sexes", "Women": a criterion that says nothing but who may take part by sex. */
 export function readSexRule(kind: CriterionKind, text: string): TextRule | null {
   if (kind !== 'inclusion') return null;
-  // "Male or female (sex assigned at birth)": a bracket that says how sex is counted names no other requirement; one that
-  // limits ("(females only)", "(not pregnant)") is read, and refuses the reading below (decision 225).
+  // "Male or female (sex assigned at birth)": a bracket that says how sex is counted names no other requirement when both
+  // sexes may take part; one that limits ("(females only)", "(not pregnant)") is read, and refuses the reading below
+  // (decision 225).
   const unbracketed = text.replace(/\s*\(([^()]*)\)/g, (whole, inside: string) =>
     /\b(?:only|not|no|non|except|excluding|unless|must|pregnan\w*|aged?|years?|\d)\b/i.test(inside) ? whole : ' ',
   );
@@ -168,6 +169,8 @@ export function readSexRule(kind: CriterionKind, text: string): TextRule | null 
   // "Gender" or "sex" alone names no sex: only "any/both/all/either gender" opens the trial to all.
   if (anyOf && !female && !male && !words.some((word) => /^(?:both|any|all|either)$/.test(word))) return null;
   const sex = (female && male) || anyOf ? 'all' : female ? 'female' : 'male';
+  // Only a reading that refuses no one sets a bracket aside: "Males (with partners of childbearing potential)" is more.
+  if (sex !== 'all' && unbracketed !== text) return null;
   const first = text.search(/[a-z]/i);
   const last = text.search(/[a-z][^a-z]*$/i);
   return { rule: { type: 'sex', sex, span: spanOf([first, last + 1]) }, needsReview: false };
