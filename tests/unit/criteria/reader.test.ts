@@ -999,7 +999,11 @@ describe('precision first: allergens, product kinds, what a treatment is for, AS
   });
 
   it('allowed therapies, planned examples, an unread alternative, "the past year", the current episode', () => {
-    expect(read('inclusion', 'Background therapies can be continued, including methotrexate or oral steroids').rule).toBeNull();
+    // Allowed, never required: since decision 224 a permission is a site check of what it permits, never a medicine rule.
+    expect(read('inclusion', 'Background therapies can be continued, including methotrexate or oral steroids')).toMatchObject({
+      rule: { type: 'site_judgement', reason: 'protocol' },
+      needsReview: false,
+    });
     // Never the example as a condition: a procedure planned inside the study is the site's check (decision 161).
     expect(read('exclusion', 'A planned procedure such as pacemaker implantation during the study').rule).toMatchObject({
       type: 'site_judgement',

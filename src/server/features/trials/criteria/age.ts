@@ -211,7 +211,13 @@ function readOneAge(kind: CriterionKind, text: string): TextRule | null {
       min = Number(plus[1]);
       spans.push(at(plus));
     }
-    const fullAge = /\b(?:of (?:full |legal )?age(?: of consent)?|legal(?:ly)? adults?|age of majority)\b/i.exec(text);
+    // "All adult patients", "adults": an adult with no age written is of the age of majority, which the country sets
+    // (decision 225), as "of legal age".
+    const fullAge =
+      /\b(?:of (?:full |legal )?age(?: of consent)?|legal(?:ly)? adults?|age of majority)\b/i.exec(text) ??
+      (kind === 'inclusion'
+        ? /^\W*(?:all\s+)?(?:adults?|adult\s+(?:patients?|participants?|subjects?|volunteers?|persons?|people|individuals?))\W*$/i.exec(text)
+        : null);
     if (fullAge && min === null && max === null) return fullAgeCheck(text, at(fullAge));
     // "Participants of any age", "no age limit": an age rule that restricts nobody (decision 215).
     const anyAge = ANY_AGE.exec(text);

@@ -60,9 +60,9 @@ export const NON_ADHERENCE =
 const IMAGING =
   /\b(?:mri|mr\s+imaging|magnetic\s+resonance(?:\s+imaging)?|ct|computed\s+tomography|x-?rays?|radiograph\w*|radiolog\w*|imaging|dexa|dxa|densitometry|myelogra\w*|ultrasound\s+images?|echogenicity|scans?)\b/i;
 const IMAGING_SHOWS =
-  /\b(?:show(?:s|n|ing)?|confirm(?:s|ed|ing)?|demonstrat\w*|reveal\w*|evidence|findings?|determined|defined|documented|visible|seen|according\s+to|signs?|on\s+(?:the\s+)?(?:\w+\s+){0,2}(?:mri|ct|x-?rays?|radiographs?|imaging|scans?)|by\s+(?:the\s+)?(?:\w+\s+){0,2}(?:mri|ct|x-?rays?|radiographs?|imaging|dexa|dxa|densitometry|scans?)|t2|t1|weighted|signal\s+intensity|(?:radiolog\w*|imaging|mri)\s+(?:inclusion|exclusion)\s+criteri\w*)\b/i;
+  /\b(?:show(?:s|n|ing)?|confirm(?:s|ed|ing)?|demonstrat\w*|reveal\w*|evidence|findings?|determined|defined|documented|visible|seen|according\s+to|signs?|on\s+(?:the\s+)?(?:\w+\s+){0,2}(?:mri|ct|x-?rays?|radiographs?|imaging|scans?)|(?:by|as\s+a\s+result\s+of|based\s+on|on\s+the\s+basis\s+of)\s+(?:the\s+|an?\s+)?(?:\w+\s+){0,2}(?:mri|ct|x-?rays?|radiographs?|imaging|dexa|dxa|densitometry|scans?)|t2|t1|weighted|signal\s+intensity|(?:radiolog\w*|imaging|mri)\s+(?:inclusion|exclusion)\s+criteri\w*)\b/i;
 const IMAGING_MEASURE =
-  /\b(?:disc\s+fragments?|(?:extruded|sequestered|migrated|calcified)\s+(?:disc|fragment|herniation)s?|(?:extra-?)?foraminal|osseous|vertebral\s+bod(?:y|ies)|transverse\s+process|sacral\s+hiatus|interspinous|spinal\s+canal|pars\s+(?:interarticularis\s+)?defects?|dysplastic\s+vertebra\w*|sacrali[sz]\w*|lumbari[sz]\w*|transitional\s+vertebra\w*|modic|pfirrmann|t-?\s?score|(?:posterior\s+|anterior\s+)?disc\s+height|interpedicular|endplates?|index\s+(?:level|segment|disc)s?|high[- ]intensity\s+zone|(?:herniation|protrusion|bulg\w*|stenosis)\s+of\s+\d+(?:\.\d+)?\s*mm)\b/i;
+  /\b(?:disc\s+fragments?|(?:extruded|sequestered|migrated|calcified)\s+(?:disc|fragment|herniation)s?|(?:extra-?)?foraminal|osseous|vertebral\s+bod(?:y|ies)|transverse\s+process|sacral\s+hiatus|interspinous|spinal\s+canal|pars\s+(?:interarticularis\s+)?defects?|dysplastic\s+vertebra\w*|sacrali[sz]\w*|lumbari[sz]\w*|transitional\s+vertebra\w*|(?:poor|low|reduced|increased|high|abnormal)\s+echogenicity|modic|pfirrmann|t-?\s?score|(?:posterior\s+|anterior\s+)?disc\s+height|interpedicular|endplates?|index\s+(?:level|segment|disc)s?|high[- ]intensity\s+zone|(?:herniation|protrusion|bulg\w*|stenosis)\s+of\s+\d+(?:\.\d+)?\s*mm)\b/i;
 /**
  * What the criterion holds besides a finding: a scan to undergo, an operation done before, a willingness or a treatment.
  * A syndrome named by its anatomy ("third lumbar transverse process syndrome", "facet joint syndrome") is a clinical
@@ -70,6 +70,9 @@ const IMAGING_MEASURE =
  */
 const NOT_A_FINDING =
   /\b(?:syndromes?|undergo\w*|underwent|willing\w*|able\s+to|unable|contraindicat\w*|claustrophob\w*|pacemaker|implant(?:s|ed)?\b|allerg\w*|previous(?:ly)?|prior|history|surger(?:y|ies)|operations?|fusion|treated|treatment|injections?|therapy|pain)\b/i;
+
+/** "The level to be treated (with the study's device)", "the areas being treated": where the study's own treatment goes. */
+const STUDY_TREATS = /\b(?:to\s+be|being|will\s+be)\s+(?:treated|operated(?:\s+on)?|injected)\b(?:\s+with\s+[^,;.()]*)?/gi;
 
 /**
  * "Positive straight leg raise test", "Lasègue sign", "deficit evident during neurological examination": a sign the
@@ -101,7 +104,7 @@ const TISSUE_AVAILABLE =
  * procedure planned inside the study's own time, which the site checks against its schedule (decision 161).
  */
 const PLANNED_DURING_STUDY =
-  /\b(?:pre-?planned|planned|scheduled|expected|anticipated|elective)\b[^.;]{0,80}\b(?:surger(?:y|ies)|operations?|procedures?|interventions?|treatments?|transplant\w*|dialysis|admissions?|hospitali[sz]ations?)\b[^.;]{0,60}\b(?:during|within|before\s+the\s+end\s+of)\s+(?:the\s+)?(?:individual\s+)?(?:study|trial|observation|follow-?up|treatment|participation)(?:\s+(?:period|phase|duration))?\b/i;
+  /\b(?:pre-?planned|planned|scheduled|expected|anticipated|elective)\b[^.;]{0,80}\b(?:surger(?:y|ies)|operations?|procedures?|interventions?|treatments?|transplant\w*|dialysis|admissions?|hospitali[sz]ations?)\b[^.;]{0,120}\b(?:during|within|before\s+the\s+end\s+of)\s+(?:the\s+)?(?:individual\s+)?(?:study|trial|observation|follow-?up|treatment|participation)(?:\s+(?:period|phase|duration))?\b/i;
 
 /**
  * "Undergoing anterior cervical disc surgery", "candidates for one-level discectomy", "expected to receive ACDF": in an
@@ -125,7 +128,7 @@ const AFFECTING_STUDY =
  * outcomes, assessments): "medicines that may affect bone metabolism" name a kind of medicine, which a person reads.
  */
 const TREATMENT_AFFECTING_STUDY =
-  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+(?:are\s+|is\s+)?)?(?:taking|receiving|using|on|(?:have|has)\s+(?:taken|received|used))\s+)?(?:(?:use|intake)\s+of\s+)?(?:(?:any|other|another|planned|expected|anticipated|concomitant|concurrent|current|ongoing|prior|recent|medical|surgical)(?:\s+or\s+[a-z-]+)?\s+)*(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies)|procedures?|interventions?)\b\s*(?:\([^()]*\)\s*)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|(?:is|are)\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere\s+with|influence|confound|compromise|bias|impact|alter)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:study|trial|results?|outcomes?|parameters?|assessments?|measures?|measurements?|evaluations?|endpoints?|data|efficacy|interpretation)\b/i;
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+(?:are\s+|is\s+)?)?(?:taking|receiving|using|on|(?:have|has)\s+(?:taken|received|used))\s+)?(?:(?:use|intake)\s+of\s+)?(?:(?:any|other|another|planned|expected|anticipated|concomitant|concurrent|current|ongoing|prior|recent|medical|surgical)(?:\s+or\s+[a-z-]+)?\s+)*(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies)|procedures?|interventions?)\b\s*(?:\([^()]*\)\s*)?(?:,?\s*(?:or|and\/or)\s+(?:an?\s+|any\s+)?changes?\s+(?:in|of|to)\s+(?:the\s+|their\s+)?(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies))\s*(?:\([^()]*\)\s*)?)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|(?:is|are)\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere\s+with|influence|confound|compromise|bias|impact|alter)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:study|trial|results?|outcomes?|parameters?|assessments?|measures?|measurements?|evaluations?|endpoints?|data|efficacy|interpretation)\b/i;
 
 /** Where the examples of such conditions start: a parenthesis, "including", "such as", "e.g.", "i.e.". */
 const EXAMPLES_START = /\(|\b(?:including|such\s+as|e\.\s?g|i\.\s?e|ie|for\s+example|for\s+instance|like)\b/i;
@@ -285,7 +288,9 @@ function studySiteCheck(text: string, kind: CriterionKind | undefined): TextRule
   if (GRADED_TOXICITY.test(body) || TUMOR_MEASURE.test(body) || TISSUE_AVAILABLE.test(body) || (EXAM_FINDING.test(body) && !NOT_AN_EXAM_FINDING.test(body)))
     return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
   const imaging = IMAGING.test(body) && IMAGING_SHOWS.test(body);
-  if ((imaging || IMAGING_MEASURE.test(body)) && !NOT_A_FINDING.test(body))
+  // "At the level to be treated", "the areas being treated": the study's own treatment places the finding; it is not a
+  // treatment the person had (decision 226).
+  if ((imaging || IMAGING_MEASURE.test(body)) && !NOT_A_FINDING.test(body.replace(STUDY_TREATS, ' ')))
     return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
   return null;
 }

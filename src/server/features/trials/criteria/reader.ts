@@ -5,6 +5,7 @@ import { readConceptRule } from './concepts';
 import { deviceMaterialAllergy, JUDGEMENT, NON_ADHERENCE, neurologicalFindingOnly, readJudgementRule } from './judgement';
 import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
+import { readStudyConductRule } from './study-conduct';
 import { labelLength, namesOneSex, type TextRule } from './text';
 import { narrowNamedVaccine } from './vaccines';
 
@@ -45,7 +46,7 @@ const MEASURE_READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind,
 /**
  * The readers in order; the first that reads a rule (or decides a person must) wins. An age before anything (its numbers
  * are read only beside an age word), then measures, the concepts a criterion names, staff's judgement, healthy
- * volunteers, and a criterion of sex words alone.
+ * volunteers, a criterion of sex words alone, and what the study itself arranges.
  */
 const READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: string, context: ReaderContext) => TextRule | null }> = [
   { name: 'age', read: (kind, text) => readAgeRule(kind, text) },
@@ -58,6 +59,9 @@ const READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: s
   { name: 'judgement', read: (kind, text) => readJudgementRule(text, false, kind) },
   { name: 'healthy volunteers', read: readHealthyRule },
   { name: 'sex', read: readSexRule },
+  // Last: what the study itself arranges (its schedule, setting, permissions, the operation's needs), only when no
+  // reader above read the criterion (decision 224).
+  { name: 'study conduct', read: (kind, text, { vocabulary }) => readStudyConductRule(kind, text, vocabulary) },
 ];
 
 /**

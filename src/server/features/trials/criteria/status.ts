@@ -143,7 +143,7 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 const SEX_WORDS = /^(?:males?|females?|men|women|man|woman|boys?|girls?|genders?|sex(?:es)?)$/;
 
 const SEX_LINK_WORDS = new Set(
-  'both any all either and or & of are is be can patients participants subjects volunteers people persons individuals eligible included inclusion accepted welcome'.split(
+  'both any all either and or & of are is be can may patients participants subjects volunteers people persons individuals eligible included inclusion accepted welcome'.split(
     ' ',
   ),
 );
@@ -151,8 +151,14 @@ const SEX_LINK_WORDS = new Set(
 /** "Male or female", "Any gender", "Both sexes", "Women": a criterion that says nothing but who may take part by sex. */
 export function readSexRule(kind: CriterionKind, text: string): TextRule | null {
   if (kind !== 'inclusion') return null;
+  // "Male or female (sex assigned at birth)": a bracket that says how sex is counted names no other requirement when both
+  // sexes may take part; one that limits ("(females only)", "(not pregnant)") is read, and refuses the reading below
+  // (decision 225).
+  const unbracketed = text.replace(/\s*\(([^()]*)\)/g, (whole, inside: string) =>
+    /\b(?:only|not|no|non|except|excluding|unless|must|pregnan\w*|aged?|years?|\d)\b/i.test(inside) ? whole : ' ',
+  );
   const words =
-    text
+    unbracketed
       .replace(/^\s*\(?\d{1,2}[.)]\s*/, '')
       .toLowerCase()
       .match(/[a-z]+/g) ?? [];
@@ -163,6 +169,8 @@ export function readSexRule(kind: CriterionKind, text: string): TextRule | null 
   // "Gender" or "sex" alone names no sex: only "any/both/all/either gender" opens the trial to all.
   if (anyOf && !female && !male && !words.some((word) => /^(?:both|any|all|either)$/.test(word))) return null;
   const sex = (female && male) || anyOf ? 'all' : female ? 'female' : 'male';
+  // Only a reading that refuses no one sets a bracket aside: "Males (with partners of childbearing potential)" is more.
+  if (sex !== 'all' && unbracketed !== text) return null;
   const first = text.search(/[a-z]/i);
   const last = text.search(/[a-z][^a-z]*$/i);
   return { rule: { type: 'sex', sex, span: spanOf([first, last + 1]) }, needsReview: false };
