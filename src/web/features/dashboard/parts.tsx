@@ -16,8 +16,7 @@ export const number = (value: number | null | undefined, digits = 0) =>
       : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 export const usd = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-export const pct = (value: number | null | undefined) =>
-  value === null || value === undefined ? '—' : `${number(value, 1)}%`;
+export const pct = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${number(value, 1)}%`);
 export const ratioPct = (value: number | null | undefined) => (value === null || value === undefined ? '—' : pct(Math.round(value * 1000) / 10));
 
 export const CHART_COLORS = ['#1d4ed8', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#15803d', '#475569'];
