@@ -3,6 +3,7 @@ import { toCsv } from '../../src/server/features/dashboard/csv';
 import { activityDay, activityMonth } from '../../src/server/activity';
 import { addDays, bucketFor, periodOf, rangeDays, resolveRange, splitRange, weekOf } from '../../src/server/features/dashboard/range';
 import { daysInStatus, histogramPercentile } from '../../src/server/features/dashboard/service';
+import { number, pct, ratioPct } from '../../src/web/features/dashboard/parts';
 import { periodLabel } from '../../src/web/features/dashboard/words';
 
 /** The dashboard's pure parts (decision 032): date ranges, days in each trial status, the CSV. */
@@ -257,5 +258,21 @@ describe('toCsv', () => {
       ],
     });
     expect(trial).toContain("trial,'=cmd|calc,status,recruiting");
+  });
+});
+
+describe("the dashboard's figures", () => {
+  it('reads a figure as a US English browser writes it, whole or with its decimals', () => {
+    for (const value of [0, 8, 512, 4096, 65_536, -2048, 30_000_000, 0.25, 17.75, 1234.5678, -3.04]) {
+      for (const digits of [0, 1, 2]) {
+        expect(number(value, digits), `${value} to ${digits}`).toBe(value.toLocaleString('en-US', { maximumFractionDigits: digits }));
+      }
+    }
+    expect(number(2.6)).toBe('3');
+    expect(number(null)).toBe('—');
+    expect(pct(12.345)).toBe('12.3%');
+    expect(pct(2500)).toBe('2,500%');
+    expect(ratioPct(0.4567)).toBe('45.7%');
+    expect(ratioPct(undefined)).toBe('—');
   });
 });

@@ -70,6 +70,16 @@ describe('counts', () => {
     expect(countOf(3003, 'trial')).toBe('3,003 trials');
     expect(countOf(2, 'criterion', 'criteria')).toBe('2 criteria');
   });
+
+  it('writes any number exactly as the browser would in US English (grouped by hand, no locale data)', () => {
+    const numbers = [0, -0, 7, 12, 345, 6789, -6789, 10_000, 123_456, 7_654_321, -98_765_432, 100_000_000_000, Number.MAX_SAFE_INTEGER];
+    numbers.push(2 ** 53, 3.25, 1234.56789, -0.0004, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e21);
+    // Every digit count from 1 to 16, positive and negative, with digits that would show a misplaced separator.
+    for (let digits = 1; digits <= 16; digits++) numbers.push(Number('9876543210123456'.slice(0, digits)), -Number('1023456789876543'.slice(0, digits)));
+    for (const value of numbers) expect(countWords(value), String(value)).toBe(value.toLocaleString('en-US'));
+    expect(countWords(4_500_000)).toBe('4,500,000');
+    expect(countWords(-1200)).toBe('-1,200');
+  });
 });
 
 describe('a link to the trial matcher opens the tab it names', () => {

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { countWords as count } from '../lib/counts';
 import { Button } from './ui';
 
 /** "Showing 51–100 of 12,345" with Previous and Next, for any paged list (offset, page or cursor). */
@@ -24,7 +25,6 @@ export function Pager({
   onNext: () => void;
   busy?: boolean;
 }) {
-  const count = (value: number) => value.toLocaleString('en-US');
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="paging-summary">

@@ -6,6 +6,7 @@ import { ListState, NoMatch } from '../../components/ListState';
 import { Pager } from '../../components/Pager';
 import { buttonClass, EmptyState } from '../../components/ui';
 import { useActiveOrganization } from '../../lib/active-organization';
+import { countWords } from '../../lib/counts';
 import { FhirImportDialog } from '../clinical-record/dialogs';
 import { DefaultSelectionNote } from '../trials/DefaultSelectionNote';
 import { useCreateTargets, useIsGlobal } from '../trials/hooks';
@@ -139,7 +140,7 @@ export function CandidatesPage({
               <RecordConsentDialog
                 target={{ filter: { search: filters.search, status: filters.status ? [filters.status] : undefined, trialId: filters.trialId } }}
                 count={total}
-                label={`Record consent for all ${total.toLocaleString('en-US')} ${hasFilters ? 'matching' : ''}`.trim()}
+                label={`Record consent for all ${countWords(total)} ${hasFilters ? 'matching' : ''}`.trim()}
               />
             </div>
           )}

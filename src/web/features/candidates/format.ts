@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CandidateStatus } from '../../../contract/candidates';
+import { countWords } from '../../lib/counts';
 
 export { CANDIDATE_STATUS_LABELS } from '../../../contract/words';
 
@@ -51,7 +52,7 @@ export function formatPhone(phone: string | null | undefined): string {
 
 export { candidateName } from './name';
 
-export const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+export const plural = (count: number, one: string, many = `${one}s`) => `${countWords(count)} ${count === 1 ? one : many}`;
 
 /** A calendar date ("1989-01-24") in words ("Jan 24, 1989"), read as a date, not as a UTC midnight. */
 export function formatBirthDate(date: string | null | undefined): string {

@@ -1,17 +1,22 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { ErrorCard } from '../../components/ErrorCard';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Td, Th } from '../../components/ui';
+import { countWords } from '../../lib/counts';
 import { calendarDateInWords } from '../../lib/date-words';
 import { cn } from '../../lib/utils';
 
 /** Shared pieces of the dashboard's tabs: KPI cards, a chart with its table, skeletons, states. No recharts here. */
 
+// A whole number without locale data (countWords: the same text, decision 233); fractions still through Intl.
 export const number = (value: number | null | undefined, digits = 0) =>
-  value === null || value === undefined ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  value === null || value === undefined
+    ? '—'
+    : Number.isSafeInteger(value)
+      ? countWords(value)
+      : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 export const usd = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-export const pct = (value: number | null | undefined) =>
-  value === null || value === undefined ? '—' : `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+export const pct = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${number(value, 1)}%`);
 export const ratioPct = (value: number | null | undefined) => (value === null || value === undefined ? '—' : pct(Math.round(value * 1000) / 10));
 
 export const CHART_COLORS = ['#1d4ed8', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#15803d', '#475569'];
