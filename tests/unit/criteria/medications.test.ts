@@ -104,3 +104,22 @@ describe("the trial's medicine names", () => {
     expect(names).toEqual(['Zanubrutinib', 'Brukinsa', 'Obinutuzumab', 'GA101']);
   });
 });
+
+describe("the study's own product is not any trial's medicine", () => {
+  const investigational = { concepts: [{ id: 'cohortly:investigational-drug' }] };
+  it('"the investigational product" or "this study drug" is never a rule that refuses everyone who took part in a trial', () => {
+    for (const text of ['Earlier exposure to the investigational product', 'Has ever received this study drug', 'Past use of the trial medication'])
+      expect(read('exclusion', text).rule ?? {}, text).not.toMatchObject(investigational);
+    // What the study's own product is, only its site can say.
+    expect(read('exclusion', 'Exposure to the investigational product').rule).toMatchObject({ type: 'site_judgement' });
+  });
+
+  it('a medicine tested in another study, or any investigational drug, is still read as one', () => {
+    for (const text of [
+      'Took an investigational drug in the last 4 weeks',
+      'Received the investigational agent of another trial within 60 days',
+      'Use of any investigational medication within 30 days of screening',
+    ])
+      expect(read('exclusion', text).rule, text).toMatchObject({ type: 'medication', taking: false, ...investigational });
+  });
+});

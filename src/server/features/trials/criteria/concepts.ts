@@ -19,6 +19,7 @@ import {
   PRODUCT_KINDS,
   SYSTEMIC_TREATMENT,
   medicationRule,
+  namesTheStudysOwnProduct,
 } from './medications';
 import { anyKindParentheses, reviewOf } from './review';
 import { readSpinePlaces } from './spine-places';
@@ -144,6 +145,8 @@ export function readConceptRule(
   const narrowed = narrowMentions(kind, text, assertedMentions(kind, text, found, trialConditions, mayLast), judgement);
   if ('stop' in narrowed) return narrowed.stop;
   const scope = readScope(kind, text, narrowed, mayLast);
+  // "Exposure to the investigational product": the study's own product, a site check of the study-conduct reader.
+  if (namesTheStudysOwnProduct(text, scope.first)) return null;
   // "Any cancer other than skin cancer": an exception of concepts the rule holds (decision 202); its words are read.
   scope.excepted = heldException(text, found, scope.same);
   if (scope.excepted) scope.spans.push(scope.excepted.span);

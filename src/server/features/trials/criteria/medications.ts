@@ -138,6 +138,21 @@ export const DOSE_OF =
  * taken ("prior treatment with X"), or medicines for a condition ("on treatment for hypertension"); null when the
  * first concept is a condition that no treatment words name.
  */
+/**
+ * "Prior exposure to the investigational product", "treated with this study drug": the study's own product, which only
+ * its site can name (the study-conduct reader's site check, decision 224), never any trial's medicine; a person who took
+ * part in another drug trial is not excluded by it. "The investigational drug of another study" stays any trial's.
+ */
+const THE_STUDYS_OWN = /\b(?:the|this)\s+$/i;
+const ANOTHER_STUDY = /\b(?:another|other|previous|prior|different|any)\s+(?:clinical\s+|interventional\s+|investigational\s+)?(?:stud(?:y|ies)|trials?)\b/i;
+export function namesTheStudysOwnProduct(text: string, first: Mention): boolean {
+  return (
+    first.concept.id === 'cohortly:investigational-drug' &&
+    THE_STUDYS_OWN.test(text.slice(Math.max(0, first.start - 6), first.start)) &&
+    !ANOTHER_STUDY.test(text)
+  );
+}
+
 export function medicationRule(scope: ConceptScope, review: ConceptReview): TextRule | null {
   const { kind, text, first, before, negated, applies, window, concepts, name, span } = scope;
   const { needsReview, reasons, left, everTaken } = review;
