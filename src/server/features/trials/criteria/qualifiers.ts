@@ -67,6 +67,58 @@ const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | 
 ];
 
 /**
+ * Modifiers that together name every form of a condition (decision 227): "controlled or uncontrolled hypertension",
+ * "unilateral or bilateral sciatica", "treated or untreated glaucoma", "mild, moderate or severe psoriasis", "traumatic or
+ * non-traumatic" (any word and its "non-"). Both sides are written, so the pair narrows nothing: the rule is the whole
+ * condition and holds no qualifier. Only opposites with no third form a trial names ("paroxysmal or persistent" leaves
+ * out permanent atrial fibrillation; "known or suspected" adds a suspicion; neither is here).
+ */
+const OPPOSITES: Array<[string, string]> = [
+  ['acute', 'chronic'],
+  ['controlled', 'uncontrolled'],
+  ['treated', 'untreated'],
+  ['symptomatic', 'asymptomatic'],
+  ['unilateral', 'bilateral'],
+  ['congenital', 'acquired'],
+  ['primary', 'secondary'],
+  ['active', 'inactive'],
+  ['stable', 'unstable'],
+  ['single', 'multiple'],
+  ['complete', 'incomplete'],
+  ['complete', 'partial'],
+  ['static', 'dynamic'],
+  ['local', 'systemic'],
+  ['localized', 'systemic'],
+  ['localised', 'systemic'],
+];
+const JOIN = String.raw`\s*(?:,\s*)?(?:or|and\/or|\/)\s*`;
+const OPPOSITE_PAIR = new RegExp(
+  [
+    ...OPPOSITES.flatMap(([a, b]) => [`${a}${JOIN}${b}`, `${b}${JOIN}${a}`]),
+    // A word and its "non-": "ischemic or non-ischemic", "traumatic/nontraumatic".
+    String.raw`([a-z]{4,})${JOIN}non-?\s*\1`,
+    String.raw`non-?\s*([a-z]{4,})${JOIN}\2`,
+    // Every severity: "mild, moderate(,) or severe", "mild to severe".
+    String.raw`mild\s*,\s*moderate${JOIN}severe`,
+    String.raw`mild\s*(?:-\s*)?(?:to|-)\s*(?:-\s*)?severe`,
+  ]
+    .map((part) => `\\b(?:${part})\\b`)
+    .join('|'),
+  'gi',
+);
+
+/** The spans of modifier pairs that together name every form of a condition ("acute or chronic", "X or non-X"). */
+export function wholePairSpans(text: string): Array<[number, number]> {
+  return [...text.matchAll(OPPOSITE_PAIR)].map((match) => [match.index, match.index + match[0].length]);
+}
+
+/** "Acute" before "chronic pancreatitis", "unilateral" before "bilateral sciatica": the two words are one whole pair. */
+export function isWholePair(before: string, after: string): boolean {
+  const pair = `${before} or ${after}`;
+  return wholePairSpans(pair).some(([start, end]) => start === 0 && end === pair.length);
+}
+
+/**
  * The qualifiers a condition rule can hold whole: each word a severity, course, control, spine-part or side word
  * beside the concept, in its clause, with nothing comparing it ("more than mild"). With several concepts only words
  * before the first, which qualify the whole list ("clinically significant heart or liver disease"). Returns the
@@ -121,6 +173,15 @@ export function readQualifiers(
     for (const { word, at } of extra) candidates.push({ word, start: mention.start + at, end: mention.start + at + word.length });
   }
   const qualifiers: ConditionQualifier[] = [];
+  // Pairs that name every form ("acute or chronic"): neither their words nor their "or" stand between a qualifier and
+  // its concept or make an alternative of it (decision 227).
+  const wholes = wholePairSpans(text);
+  const inWhole = (start: number, end: number) => wholes.some(([from, to]) => start >= from && end <= to);
+  const blankWholes = (part: string) => {
+    let blanked = part;
+    for (const [from, to] of wholes) if (from < blanked.length) blanked = blanked.slice(0, from) + ' '.repeat(Math.min(to, blanked.length) - from) + blanked.slice(to);
+    return blanked;
+  };
   /** Start -> end of each word held. */
   const consumed = new Map<number, number>();
   const near = (start: number, end: number) => {
@@ -130,7 +191,13 @@ export function readQualifiers(
     const to = Math.max(start, last.end);
     if (
       unread.some(
-        (word) => word.start >= from && word.end <= to && !(word.start >= start && word.end <= end) && !QUALIFIER_OF[word.word] && !SPINE_QUALIFIER[word.word],
+        (word) =>
+          word.start >= from &&
+          word.end <= to &&
+          !(word.start >= start && word.end <= end) &&
+          !QUALIFIER_OF[word.word] &&
+          !SPINE_QUALIFIER[word.word] &&
+          !inWhole(word.start, word.end),
       )
     )
       return false;
@@ -144,8 +211,7 @@ export function readQualifiers(
     // only. The "or" of "active or history of clinically significant X" joins two times of one severity, not two
     // alternatives; a course word ("active current or history of recurrent infections") may still be the history's alone.
     const clauseBefore =
-      text
-        .slice(0, start)
+      blankWholes(text.slice(0, start))
         .split(/[;.:\n]/)
         .at(-1) ?? '';
     const clause = /^(?:clinically\s+)?(?:significant|severe|serious|moderate|mild)/i.test(text.slice(start, end))
@@ -157,18 +223,23 @@ export function readQualifiers(
     if (qualifier && !qualifiers.includes(qualifier)) qualifiers.push(qualifier);
     for (const word of words) consumed.set(word.start, word.end);
   };
+  for (const [start, end] of wholes) {
+    const words = candidates.filter((word) => word.start >= start && word.end <= end);
+    if (words.length && near(start, end)) add(null, ...words);
+  }
   for (const { pattern, qualifier, obesityOnly } of QUALIFIER_PAIRS) {
     if (obesityOnly && !obesity) continue;
     for (const match of text.matchAll(pattern)) {
       const start = match.index;
       const end = start + match[0].length;
       const words = candidates.filter((word) => word.start >= start && word.end <= end);
-      if (!words.length || !near(start, end)) continue;
+      // Inside a pair that names every form ("mild, moderate or severe"), "moderate or severe" is not a qualifier.
+      if (!words.length || inWhole(start, end) || !near(start, end)) continue;
       add(qualifier, ...words);
     }
   }
   for (const word of candidates) {
-    if (consumed.has(word.start)) continue;
+    if (consumed.has(word.start) || inWhole(word.start, word.end)) continue;
     const qualifier = QUALIFIER_OF[word.word] ?? (spine ? SPINE_QUALIFIER[word.word] : undefined);
     if (!qualifier || !near(word.start, word.end)) continue;
     add(qualifier, word);
