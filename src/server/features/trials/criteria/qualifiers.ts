@@ -1,6 +1,7 @@
 import { CONDITION_QUALIFIERS, type ConditionQualifier } from '../../../../contract/trials';
 import type { Mention } from '../vocabulary';
 import { NOW_OR_BEFORE_ALL } from './conditions';
+import { SPINE_FORM } from './spine-places';
 
 /**
  * Qualifiers a condition rule holds in plain words (decision 077): severity, course, spine part, side.
@@ -39,6 +40,14 @@ const SPINE_QUALIFIER: Record<string, ConditionQualifier> = { lumbar: 'lumbar', 
 
 /** A place noun after a part of the spine ("the lumbar region", "cervical levels"). */
 const PLACE_NOUN = /^(?:regions?|areas?|levels?|segments?|spine)$/;
+
+/**
+ * "Pseudarthrosis at any level of the cervical spine", "osteomyelitis of the lumbar vertebrae": a part of the spine named
+ * with the spine right after one condition places that condition on it, whatever the condition (decision 229). The
+ * words "any level of" say no more than the part; "the index level", "one level" stay unread.
+ */
+const NAMED_SPINE_PLACE =
+  /^\s+(?:in|on|at|of)\s+(?:any\s+(levels?|segments?)\s+(?:of|in)\s+)?(?:the\s+)?(lumbar|lumbosacral|thoracic|thoracolumbar|cervical)\s+(?:spine|vertebrae|vertebral\s+column)(?=\s*(?:[.,;:)]|$))/i;
 
 /** Words of a spine synonym that say no more than its concept ("lumbar spine fracture" is a spine fracture in the lower back). */
 const GENERIC_SPINE_WORDS = new Set([
@@ -155,6 +164,10 @@ export function readQualifiers(
       return null;
   }
   const obesity = unique.length === 1 && /obes/i.test(unique[0].concept.en);
+  // A general concept with a spine form of its own ("fracture", "surgery") is read as that form (spine-places.ts) or not at all.
+  const named = unique.length === 1 && !spine && !SPINE_FORM[unique[0].concept.id] ? NAMED_SPINE_PLACE.exec(text.slice(last.end)) : null;
+  const namedPart = named ? last.end + named[0].indexOf(named[2], named[1] ? named[0].indexOf(named[1]) + named[1].length : 0) : null;
+  const namedLevel = named?.[1] ? last.end + named[0].indexOf(named[1]) : null;
   // Candidate words: those the rule left, and those inside a concept's words that its name does not say ("lumbar fracture").
   // Only where the synonym's other words are the concept's own: "lumbar fusion" is a kind of spine surgery, which "spine
   // surgery in the lower back" would not say.
@@ -197,7 +210,8 @@ export function readQualifiers(
           !(word.start >= start && word.end <= end) &&
           !QUALIFIER_OF[word.word] &&
           !SPINE_QUALIFIER[word.word] &&
-          !inWhole(word.start, word.end),
+          !inWhole(word.start, word.end) &&
+          word.start !== namedLevel,
       )
     )
       return false;
@@ -240,9 +254,11 @@ export function readQualifiers(
   }
   for (const word of candidates) {
     if (consumed.has(word.start) || inWhole(word.start, word.end)) continue;
-    const qualifier = QUALIFIER_OF[word.word] ?? (spine ? SPINE_QUALIFIER[word.word] : undefined);
+    const qualifier = QUALIFIER_OF[word.word] ?? (spine || word.start === namedPart ? SPINE_QUALIFIER[word.word] : undefined);
     if (!qualifier || !near(word.start, word.end)) continue;
     add(qualifier, word);
+    const level = word.start === namedPart && candidates.find((other) => other.start === namedLevel);
+    if (level) add(null, level);
     // "In the lumbar region", "at the cervical level": the place noun after a part of the spine says no more than the part.
     const place = SPINE_QUALIFIER[word.word] && candidates.find((next) => PLACE_NOUN.test(next.word) && /^\s+$/.test(text.slice(word.end, next.start)));
     if (place) add(null, place);

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { readTextRule } from '../../../src/server/features/trials/criteria';
+import { ruleInWords } from '../../../src/web/features/trials/format';
+
+/**
+ * Words that say no more than the rule (decision 229): a part of the spine named with the spine after any condition, "of
+ * any cause" and its kin, and an exclusion that restates that such people are refused. New wording.
+ */
+const read = (kind: 'inclusion' | 'exclusion', text: string) => {
+  const { rule, needsReview } = readTextRule(kind, text);
+  return { words: rule ? ruleInWords(rule) : null, needsReview };
+};
+
+describe('a part of the spine named with the spine', () => {
+  it('is held as the place of any one condition', () => {
+    expect(read('exclusion', 'Osteomyelitis of the cervical spine')).toEqual({
+      words: 'Must not have a bone infection (osteomyelitis) (cervical) [ICD-10-CM M86.9]',
+      needsReview: false,
+    });
+    expect(read('exclusion', 'Prior arthrodesis at any level of the lumbar spine')).toMatchObject({ needsReview: false });
+    expect(read('exclusion', 'Prior arthrodesis at any level of the lumbar spine').words).toContain('(lumbar)');
+    expect(read('inclusion', 'Gout of the thoracic vertebrae').words).toContain('(thoracic)');
+  });
+
+  it('the study’s own level, one level, a second place or a second condition stay for a person', () => {
+    for (const text of [
+      'Osteomyelitis at the index level of the lumbar spine',
+      'Osteomyelitis at one level of the lumbar spine',
+      'Osteomyelitis of the cervical spine or hip',
+      'Gout or osteomyelitis of the lumbar spine',
+      // "Cervical" with no spine word is the cervix.
+      'Osteomyelitis of the cervix',
+    ])
+      expect(read('exclusion', text).needsReview, text).toBe(true);
+  });
+
+  it('a general fracture or tumour is never a fracture "in your mid or upper back" by this path', () => {
+    // These have spine forms of their own (decision 193); a place they do not read keeps the rule in review.
+    expect(read('exclusion', 'Previous fracture at any level of the thoracic spine').needsReview).toBe(true);
+    expect(read('exclusion', 'Tumour at any level of the lumbar spine').needsReview).toBe(true);
+  });
+});
+
+describe('every cause or kind of a condition', () => {
+  it('reads the condition whole', () => {
+    const cases: Array<[string, string]> = [
+      ['Anaemia regardless of cause', 'Must not have anemia [ICD-10-CM D64.9]'],
+      ['Hepatitis of any aetiology', 'Must not have hepatitis'],
+      ['Neuropathy, whatever its cause', 'Must not have nerve damage (neuropathy) [ICD-10-CM G62.9]'],
+      ['Pancreatitis irrespective of the severity', 'Must not have pancreatitis [ICD-10-CM K85]'],
+    ];
+    for (const [text, words] of cases) expect(read('exclusion', text), text).toEqual({ words, needsReview: false });
+  });
+
+  it('"regardless of whether ..." says something else, and stays for a person', () => {
+    expect(read('exclusion', 'Asthma, regardless of whether it is controlled').needsReview).toBe(true);
+  });
+});
+
+describe('an exclusion that restates the refusal', () => {
+  it('says nothing a person must check', () => {
+    expect(read('exclusion', 'Participants with gout are not eligible')).toEqual({ words: 'Must not have gout [ICD-10-CM M10.9]', needsReview: false });
+    expect(read('exclusion', 'People with epilepsy cannot take part in this study')).toMatchObject({ needsReview: false });
+    expect(read('exclusion', 'Those with glaucoma may not be enrolled.')).toMatchObject({ needsReview: false });
+  });
+
+  it('not at the clause’s end, or a permission, is not a restatement', () => {
+    // A statement about the person, not about the study.
+    expect(read('exclusion', 'Patients with diabetes not eligible for surgery').needsReview).toBe(true);
+    // In an exclusion list, "are eligible" permits: never read as refusing them.
+    expect(read('exclusion', 'Patients with hypothyroidism are eligible').needsReview).toBe(true);
+    expect(read('exclusion', 'Anyone with psoriasis cannot participate in the follow-up visits').needsReview).toBe(true);
+  });
+});
