@@ -72,3 +72,24 @@ describe('an exclusion that restates the refusal', () => {
     expect(read('exclusion', 'Anyone with psoriasis cannot participate in the follow-up visits').needsReview).toBe(true);
   });
 });
+
+describe('who diagnosed it, when, and how much it matters, in other words', () => {
+  it('a named specialist is a doctor', () => {
+    expect(read('exclusion', 'Epilepsy diagnosed by a neurologist')).toEqual({ words: 'Must not have epilepsy or seizures [ICD-10-CM G40]', needsReview: false });
+    expect(read('exclusion', 'Diagnosis of psoriasis confirmed by a dermatologist')).toMatchObject({ needsReview: false });
+  });
+
+  it('"past or present" is ever', () => {
+    expect(read('exclusion', 'Past or present asthma')).toEqual({ words: 'Must not have asthma (ever) [ICD-10-CM J45]', needsReview: false });
+    expect(read('exclusion', 'Present or previous gout').words).toBe('Must not have gout (ever) [ICD-10-CM M10.9]');
+  });
+
+  it('"clinically relevant" and "clinically important" are clinically significant; "relevant" alone is not read', () => {
+    expect(read('exclusion', 'Clinically important liver disease')).toEqual({
+      words: 'Must not have liver disease (clinically significant) [ICD-10-CM K76.9]',
+      needsReview: false,
+    });
+    expect(read('exclusion', 'Clinically relevant cardiovascular disease').words).toContain('(clinically significant)');
+    expect(read('exclusion', 'Relevant liver disease').needsReview).toBe(true);
+  });
+});

@@ -13,6 +13,8 @@ import type { ConceptScope } from './concept-scope';
 const DIAGNOSED_BY = [
   /\b(?:physicians?|doctors?|clinicians?|specialists?|investigators?)[- ](?:diagnosed|confirmed|documented|verified)\b/gi,
   /\b(?:diagnosed|confirmed|documented|verified|established|made)\s+by\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+)?(?:treating\s+)?(?:physicians?|doctors?|clinicians?|specialists?|investigators?)\b/gi,
+  // A named specialist: "confirmed by a dermatologist", "diagnosed by a psychiatrist or paediatrician" (decision 229).
+  /\b(?:diagnosed|confirmed|documented|verified|established|made)\s+by\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+)?(?:treating\s+)?[a-z]+(?:ologists?|iatrists?|icians?)\b/gi,
   /\bmedically\s+(?:diagnosed|confirmed|documented|verified)\b/gi,
   /\b(?:self|patient)[- ]reported\b/gi,
   /\breports?\s+(?:a\s+|an\s+)?(?:history|diagnosis)\s+of\b/gi,
@@ -22,6 +24,9 @@ const DIAGNOSED_BY = [
 /** Having it: "suffering from", "presenting with", "afflicted with", "affected by", "living with". */
 const HAVING =
   /\b(suffer(?:s|ing)?\s+from|present(?:s|ed|ing)?\s+with|afflicted\s+(?:with|by)|affected\s+by|living\s+with|lives\s+with)\s+(?:an?\s+|the\s+)?/gi;
+
+/** "Past or present asthma", "present or previous": now or before, which the rule's "ever" says (decision 229). */
+const NOW_OR_PAST = /\b(?:(?:past|previous|prior)\s+or\s+(present|current)|(present|current)\s+or\s+(?:past|previous|prior))\b/gi;
 
 /** Beside other conditions, or there before the study: "comorbid", "coexisting", "pre-existing", "medical history". */
 const BESIDE = /\b(co-?morbid|co-?existing|pre-?existing|(?:past\s+)?medical\s+history)\b/gi;
@@ -59,6 +64,7 @@ export function howKnownWords(scope: ConceptScope): string[] {
   for (const match of text.matchAll(BESIDE)) take(match[1]);
   for (const match of text.matchAll(ANY_KIND)) take(match[0]);
   if (scope.kind === 'exclusion') for (const match of text.matchAll(REFUSED)) take(match[0]);
+  for (const match of text.matchAll(NOW_OR_PAST)) take(match[0]);
   // "Recent stroke (within 6 months)": the window says how recent. Without one, "recent" stays a time to check.
   if (window) for (const match of text.matchAll(/\b(recent(?:ly)?)\b(?:\s+past\b)?/gi)) take(match[0]);
   return words;

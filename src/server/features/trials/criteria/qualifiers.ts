@@ -70,6 +70,8 @@ const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | 
   { pattern: /\bmoderate(?:ly)?\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?severe(?:ly)?\b/gi, qualifier: 'moderate_or_severe' },
   { pattern: /\bmild\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?moderate(?:ly)?\b/gi, qualifier: 'mild_or_moderate' },
   { pattern: /\bpoorly\s+(controlled)\b/gi, qualifier: 'uncontrolled' },
+  // "Clinically relevant", "medically important": what "clinically significant" says (decision 229).
+  { pattern: /\b(?:clinically|medically)\s+(?:relevant|important)\b/gi, qualifier: 'serious' },
   { pattern: /\b(?:morbid(?:ly)?)\b/gi, qualifier: 'severe', obesityOnly: true },
   // "Local or systemic infection", "systemic or localized": both together are the whole concept, no qualifier.
   { pattern: /\b(?:local(?:i[sz]ed)?\s*(?:,|or|and\/or)\s*systemic|systemic\s*(?:,|or|and\/or)\s*(local(?:i[sz]ed)?))\b/gi, qualifier: null },
