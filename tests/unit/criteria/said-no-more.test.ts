@@ -48,6 +48,8 @@ describe('every cause or kind of a condition', () => {
       ['Hepatitis of any aetiology', 'Must not have hepatitis'],
       ['Neuropathy, whatever its cause', 'Must not have nerve damage (neuropathy) [ICD-10-CM G62.9]'],
       ['Pancreatitis irrespective of the severity', 'Must not have pancreatitis [ICD-10-CM K85]'],
+      ['Any degree of heart failure', 'Must not have heart failure [ICD-10-CM I50]'],
+      ['Liver disease of any severity', 'Must not have liver disease [ICD-10-CM K76.9]'],
     ];
     for (const [text, words] of cases) expect(read('exclusion', text), text).toEqual({ words, needsReview: false });
   });

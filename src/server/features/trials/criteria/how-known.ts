@@ -37,8 +37,8 @@ const BESIDE = /\b(co-?morbid|co-?existing|pre-?existing|(?:past\s+)?medical\s+h
  */
 const ANY_KIND = new RegExp(
   [
-    String.raw`\b(?:any|all)\s+(?:forms?|kinds?)\s+of\b`,
-    String.raw`\bof\s+any\s+(?:form|kind|type|cause|origin|a?etiology)\b`,
+    String.raw`\b(?:any|all)\s+(?:forms?|kinds?|degrees?|severity)\s+of\b`,
+    String.raw`\bof\s+any\s+(?:form|kind|type|cause|origin|a?etiology|severity|degree)\b`,
     String.raw`\b(?:regardless|irrespective)\s+of\s+(?:the\s+|its\s+|their\s+)?(?:cause|origin|a?etiology|type|kind|form|severity)\b`,
     String.raw`\bwhatever\s+(?:the|its|their)\s+(?:cause|origin|a?etiology|type|kind|form|severity)\b`,
   ].join('|'),
