@@ -81,6 +81,12 @@ describe('who diagnosed it, when, and how much it matters, in other words', () =
     expect(read('exclusion', 'Diagnosis of psoriasis confirmed by a dermatologist')).toMatchObject({ needsReview: false });
   });
 
+  it('"told they have" is the question’s own words; "lifetime history" is ever', () => {
+    expect(read('exclusion', 'Persons who have been told they have diabetes')).toEqual({ words: 'Must not have diabetes', needsReview: false });
+    expect(read('exclusion', 'Told by a doctor that they have glaucoma')).toMatchObject({ needsReview: false });
+    expect(read('exclusion', 'Lifetime history of schizophrenia')).toEqual({ words: 'Must not have schizophrenia (ever) [ICD-10-CM F20]', needsReview: false });
+  });
+
   it('"past or present" is ever', () => {
     expect(read('exclusion', 'Past or present asthma')).toEqual({ words: 'Must not have asthma (ever) [ICD-10-CM J45]', needsReview: false });
     expect(read('exclusion', 'Present or previous gout').words).toBe('Must not have gout (ever) [ICD-10-CM M10.9]');

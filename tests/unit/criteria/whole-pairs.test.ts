@@ -23,6 +23,8 @@ describe('two opposites before a condition name all of it', () => {
       ['Traumatic or nontraumatic spinal cord injury', 'Must not have a spinal cord injury [ICD-10-CM S14.109]'],
       ['Epilepsy, controlled or uncontrolled', 'Must not have epilepsy or seizures [ICD-10-CM G40]'],
       ['Acute or chronic systemic or localised fungal infections', 'Must not have mycoses'],
+      ['Gout, whether treated or not', 'Must not have gout [ICD-10-CM M10.9]'],
+      ['Asthma, controlled or not', 'Must not have asthma [ICD-10-CM J45]'],
     ];
     for (const [text, words] of cases) expect(read('exclusion', text), text).toEqual({ words, needsReview: false });
     expect(read('inclusion', 'Unilateral or bilateral sciatica')).toEqual({ words: 'Must have sciatica [ICD-10-CM M54.3]', needsReview: false });
@@ -51,6 +53,10 @@ describe('two opposites before a condition name all of it', () => {
       // The vocabulary reads the second word with the name (chronic pancreatitis): the first course would be lost.
       'Acute or chronic pancreatitis',
       'Small cell or non-small cell lung cancer',
+      // "Severe or not" is no pair of opposites the reader knows.
+      'Gout, whether severe or not',
+      // In remission is a past the rule's present would not say.
+      'Cancer, either active or in remission',
     ])
       expect(read('exclusion', text).needsReview, text).toBe(true);
   });

@@ -17,6 +17,10 @@ const DIAGNOSED_BY = [
   /\b(?:diagnosed|confirmed|documented|verified|established|made)\s+by\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+)?(?:treating\s+)?[a-z]+(?:ologists?|iatrists?|icians?)\b/gi,
   /\bmedically\s+(?:diagnosed|confirmed|documented|verified)\b/gi,
   /\b(?:self|patient)[- ]reported\b/gi,
+  // "Have been told (by a doctor) that they have": the condition question's own words (decision 229).
+  /\btold\s+(?:by\s+(?:a|the|their|your)\s+(?:doctor|physician|clinician)\s+)?(?:that\s+)?(?:they|he|she|you)\s+(?=(?:have|has|had)\b)/gi,
+  // "Lifetime history of": ever, which the rule's history says.
+  /\blifetime\s+(?=(?:history|diagnosis)\b)/gi,
   /\breports?\s+(?:a\s+|an\s+)?(?:history|diagnosis)\s+of\b/gi,
   /\b(?:established|verified)\s+diagnosis\s+of\b/gi,
 ];

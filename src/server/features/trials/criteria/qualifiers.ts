@@ -109,6 +109,9 @@ const OPPOSITE_PAIR = new RegExp(
     // A word and its "non-": "ischemic or non-ischemic", "traumatic/nontraumatic".
     String.raw`([a-z]{4,})${JOIN}non-?\s*\1`,
     String.raw`non-?\s*([a-z]{4,})${JOIN}\2`,
+    // "Whether treated or not", "controlled or not". ("Active or in remission" is not here: in remission is a past the
+    // rule's present would not say.)
+    String.raw`(?:whether\s+)?(?:treated|controlled|active|symptomatic)\s*,?\s*or\s+not`,
     // Every severity: "mild, moderate(,) or severe", "mild to severe".
     String.raw`mild\s*,\s*moderate${JOIN}severe`,
     String.raw`mild\s*(?:-\s*)?(?:to|-)\s*(?:-\s*)?severe`,
