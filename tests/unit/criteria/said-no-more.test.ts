@@ -77,7 +77,10 @@ describe('an exclusion that restates the refusal', () => {
 
 describe('who diagnosed it, when, and how much it matters, in other words', () => {
   it('a named specialist is a doctor', () => {
-    expect(read('exclusion', 'Epilepsy diagnosed by a neurologist')).toEqual({ words: 'Must not have epilepsy or seizures [ICD-10-CM G40]', needsReview: false });
+    expect(read('exclusion', 'Epilepsy diagnosed by a neurologist')).toEqual({
+      words: 'Must not have epilepsy or seizures [ICD-10-CM G40]',
+      needsReview: false,
+    });
     expect(read('exclusion', 'Diagnosis of psoriasis confirmed by a dermatologist')).toMatchObject({ needsReview: false });
   });
 

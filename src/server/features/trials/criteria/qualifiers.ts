@@ -197,7 +197,8 @@ export function readQualifiers(
   const inWhole = (start: number, end: number) => wholes.some(([from, to]) => start >= from && end <= to);
   const blankWholes = (part: string) => {
     let blanked = part;
-    for (const [from, to] of wholes) if (from < blanked.length) blanked = blanked.slice(0, from) + ' '.repeat(Math.min(to, blanked.length) - from) + blanked.slice(to);
+    for (const [from, to] of wholes)
+      if (from < blanked.length) blanked = blanked.slice(0, from) + ' '.repeat(Math.min(to, blanked.length) - from) + blanked.slice(to);
     return blanked;
   };
   /** Start -> end of each word held. */
