@@ -106,9 +106,6 @@ const JOIN = String.raw`\s*(?:,\s*)?(?:or|and\/or|\/)\s*`;
 const OPPOSITE_PAIR = new RegExp(
   [
     ...OPPOSITES.flatMap(([a, b]) => [`${a}${JOIN}${b}`, `${b}${JOIN}${a}`]),
-    // A word and its "non-": "ischemic or non-ischemic", "traumatic/nontraumatic".
-    String.raw`([a-z]{4,})${JOIN}non-?\s*\1`,
-    String.raw`non-?\s*([a-z]{4,})${JOIN}\2`,
     // "Whether treated or not", "controlled or not". ("Active or in remission" is not here: in remission is a past the
     // rule's present would not say.)
     String.raw`(?:whether\s+)?(?:treated|controlled|active|symptomatic)\s*,?\s*or\s+not`,
@@ -121,9 +118,13 @@ const OPPOSITE_PAIR = new RegExp(
   'gi',
 );
 
+/** A word and its "non-": "ischemic or non-ischemic", "traumatic/nontraumatic" (tried only where "non" is written). */
+const NON_PAIR = new RegExp(String.raw`\b(?:([a-z]{4,})${JOIN}non-?\s*\1|non-?\s*([a-z]{4,})${JOIN}\2)\b`, 'gi');
+
 /** The spans of modifier pairs that together name every form of a condition ("acute or chronic", "X or non-X"). */
 export function wholePairSpans(text: string): Array<[number, number]> {
-  return [...text.matchAll(OPPOSITE_PAIR)].map((match) => [match.index, match.index + match[0].length]);
+  const matches = [...text.matchAll(OPPOSITE_PAIR), ...(/\bnon/i.test(text) ? text.matchAll(NON_PAIR) : [])];
+  return matches.map((match): [number, number] => [match.index, match.index + match[0].length]).sort((a, b) => a[0] - b[0]);
 }
 
 /** "Acute" before "chronic pancreatitis", "unilateral" before "bilateral sciatica": the two words are one whole pair. */
