@@ -13,8 +13,14 @@ import type { ConceptScope } from './concept-scope';
 const DIAGNOSED_BY = [
   /\b(?:physicians?|doctors?|clinicians?|specialists?|investigators?)[- ](?:diagnosed|confirmed|documented|verified)\b/gi,
   /\b(?:diagnosed|confirmed|documented|verified|established|made)\s+by\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+)?(?:treating\s+)?(?:physicians?|doctors?|clinicians?|specialists?|investigators?)\b/gi,
+  // A named specialist: "confirmed by a dermatologist", "diagnosed by a psychiatrist or paediatrician" (decision 229).
+  /\b(?:diagnosed|confirmed|documented|verified|established|made)\s+by\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+)?(?:treating\s+)?[a-z]+(?:ologists?|iatrists?|icians?)\b/gi,
   /\bmedically\s+(?:diagnosed|confirmed|documented|verified)\b/gi,
   /\b(?:self|patient)[- ]reported\b/gi,
+  // "Have been told (by a doctor) that they have": the condition question's own words (decision 229).
+  /\btold\s+(?:by\s+(?:a|the|their|your)\s+(?:doctor|physician|clinician)\s+)?(?:that\s+)?(?:they|he|she|you)\s+(?=(?:have|has|had)\b)/gi,
+  // "Lifetime history of": ever, which the rule's history says.
+  /\blifetime\s+(?=(?:history|diagnosis)\b)/gi,
   /\breports?\s+(?:a\s+|an\s+)?(?:history|diagnosis)\s+of\b/gi,
   /\b(?:established|verified)\s+diagnosis\s+of\b/gi,
 ];
@@ -23,11 +29,33 @@ const DIAGNOSED_BY = [
 const HAVING =
   /\b(suffer(?:s|ing)?\s+from|present(?:s|ed|ing)?\s+with|afflicted\s+(?:with|by)|affected\s+by|living\s+with|lives\s+with)\s+(?:an?\s+|the\s+)?/gi;
 
+/** "Past or present asthma", "present or previous": now or before, which the rule's "ever" says (decision 229). */
+const NOW_OR_PAST = /\b(?:(?:past|previous|prior)\s+or\s+(present|current)|(present|current)\s+or\s+(?:past|previous|prior))\b/gi;
+
 /** Beside other conditions, or there before the study: "comorbid", "coexisting", "pre-existing", "medical history". */
 const BESIDE = /\b(co-?morbid|co-?existing|pre-?existing|(?:past\s+)?medical\s+history)\b/gi;
 
-/** "Any form of epilepsy", "diabetes of any type": every kind of the condition, which the rule names. */
-const ANY_KIND = /\b(?:any|all)\s+(?:forms?|kinds?)\s+of\b|\bof\s+any\s+(?:form|kind)\b/gi;
+/**
+ * "Any form of epilepsy", "diabetes of any type", "hepatitis of any aetiology", "anaemia regardless of cause", "whatever
+ * its origin": every kind of the condition, which the rule names (decisions 214, 229).
+ */
+const ANY_KIND = new RegExp(
+  [
+    String.raw`\b(?:any|all)\s+(?:forms?|kinds?|degrees?|severity)\s+of\b`,
+    String.raw`\bof\s+any\s+(?:form|kind|type|cause|origin|a?etiology|severity|degree)\b`,
+    String.raw`\b(?:regardless|irrespective)\s+of\s+(?:the\s+|its\s+|their\s+)?(?:cause|origin|a?etiology|type|kind|form|severity)\b`,
+    String.raw`\bwhatever\s+(?:the|its|their)\s+(?:cause|origin|a?etiology|type|kind|form|severity)\b`,
+  ].join('|'),
+  'gi',
+);
+
+/**
+ * An exclusion that ends by restating that such people are refused: "are not eligible", "will be ineligible", "cannot
+ * take part", "may not be enrolled in this study" (decision 229). Only at the clause's end, so "not eligible for surgery"
+ * (a statement about the person) is not one; never an inclusion's "are eligible", which often permits rather than requires.
+ */
+const REFUSED =
+  /\b(?:(?:is|are|will\s+be|would\s+be|shall\s+be|be)\s+(?:not\s+eligible|ineligible)|not\s+eligible|(?:cannot|can\s?not|may\s+not|will\s+not|must\s+not|shall\s+not)\s+(?:be\s+)?(?:eligible|enrolled|included|randomi[sz]ed|participate|take\s+part))(?:\s+(?:in|for|into)\s+(?:this|the)\s+(?:study|trial))?(?=\s*(?:[.;]|$))/gi;
 
 /** The words of these phrases, for the rule to count as read. */
 export function howKnownWords(scope: ConceptScope): string[] {
@@ -39,6 +67,8 @@ export function howKnownWords(scope: ConceptScope): string[] {
   for (const match of text.matchAll(HAVING)) take(match[1]);
   for (const match of text.matchAll(BESIDE)) take(match[1]);
   for (const match of text.matchAll(ANY_KIND)) take(match[0]);
+  if (scope.kind === 'exclusion') for (const match of text.matchAll(REFUSED)) take(match[0]);
+  for (const match of text.matchAll(NOW_OR_PAST)) take(match[0]);
   // "Recent stroke (within 6 months)": the window says how recent. Without one, "recent" stays a time to check.
   if (window) for (const match of text.matchAll(/\b(recent(?:ly)?)\b(?:\s+past\b)?/gi)) take(match[0]);
   return words;

@@ -1,6 +1,7 @@
 import { CONDITION_QUALIFIERS, type ConditionQualifier } from '../../../../contract/trials';
 import type { Mention } from '../vocabulary';
 import { NOW_OR_BEFORE_ALL } from './conditions';
+import { SPINE_FORM } from './spine-places';
 
 /**
  * Qualifiers a condition rule holds in plain words (decision 077): severity, course, spine part, side.
@@ -40,6 +41,14 @@ const SPINE_QUALIFIER: Record<string, ConditionQualifier> = { lumbar: 'lumbar', 
 /** A place noun after a part of the spine ("the lumbar region", "cervical levels"). */
 const PLACE_NOUN = /^(?:regions?|areas?|levels?|segments?|spine)$/;
 
+/**
+ * "Pseudarthrosis at any level of the cervical spine", "osteomyelitis of the lumbar vertebrae": a part of the spine named
+ * with the spine right after one condition places that condition on it, whatever the condition (decision 229). The
+ * words "any level of" say no more than the part; "the index level", "one level" stay unread.
+ */
+const NAMED_SPINE_PLACE =
+  /^\s+(?:in|on|at|of)\s+(?:any\s+(levels?|segments?)\s+(?:of|in)\s+)?(?:the\s+)?(lumbar|lumbosacral|thoracic|thoracolumbar|cervical)\s+(?:spine|vertebrae|vertebral\s+column)(?=\s*(?:[.,;:)]|$))/i;
+
 /** Words of a spine synonym that say no more than its concept ("lumbar spine fracture" is a spine fracture in the lower back). */
 const GENERIC_SPINE_WORDS = new Set([
   'spine',
@@ -61,10 +70,68 @@ const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | 
   { pattern: /\bmoderate(?:ly)?\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?severe(?:ly)?\b/gi, qualifier: 'moderate_or_severe' },
   { pattern: /\bmild\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?moderate(?:ly)?\b/gi, qualifier: 'mild_or_moderate' },
   { pattern: /\bpoorly\s+(controlled)\b/gi, qualifier: 'uncontrolled' },
+  // "Clinically relevant", "medically important": what "clinically significant" says (decision 229).
+  { pattern: /\b(?:clinically|medically)\s+(?:relevant|important)\b/gi, qualifier: 'serious' },
   { pattern: /\b(?:morbid(?:ly)?)\b/gi, qualifier: 'severe', obesityOnly: true },
   // "Local or systemic infection", "systemic or localized": both together are the whole concept, no qualifier.
   { pattern: /\b(?:local(?:i[sz]ed)?\s*(?:,|or|and\/or)\s*systemic|systemic\s*(?:,|or|and\/or)\s*(local(?:i[sz]ed)?))\b/gi, qualifier: null },
 ];
+
+/**
+ * Modifiers that together name every form of a condition (decision 227): "controlled or uncontrolled hypertension",
+ * "unilateral or bilateral sciatica", "treated or untreated glaucoma", "mild, moderate or severe psoriasis", "traumatic or
+ * non-traumatic" (any word and its "non-"). Both sides are written, so the pair narrows nothing: the rule is the whole
+ * condition and holds no qualifier. Only opposites with no third form a trial names ("paroxysmal or persistent" leaves
+ * out permanent atrial fibrillation; "known or suspected" adds a suspicion; neither is here).
+ */
+const OPPOSITES: Array<[string, string]> = [
+  ['acute', 'chronic'],
+  ['controlled', 'uncontrolled'],
+  ['treated', 'untreated'],
+  ['symptomatic', 'asymptomatic'],
+  ['unilateral', 'bilateral'],
+  ['congenital', 'acquired'],
+  ['primary', 'secondary'],
+  ['active', 'inactive'],
+  ['stable', 'unstable'],
+  ['single', 'multiple'],
+  ['complete', 'incomplete'],
+  ['complete', 'partial'],
+  ['static', 'dynamic'],
+  ['local', 'systemic'],
+  ['localized', 'systemic'],
+  ['localised', 'systemic'],
+];
+const JOIN = String.raw`\s*(?:,\s*)?(?:or|and\/or|\/)\s*`;
+const OPPOSITE_PAIR = new RegExp(
+  [
+    ...OPPOSITES.flatMap(([a, b]) => [`${a}${JOIN}${b}`, `${b}${JOIN}${a}`]),
+    // "Whether treated or not", "controlled or not". ("Active or in remission" is not here: in remission is a past the
+    // rule's present would not say.)
+    String.raw`(?:whether\s+)?(?:treated|controlled|active|symptomatic)\s*,?\s*or\s+not`,
+    // Every severity: "mild, moderate(,) or severe", "mild to severe".
+    String.raw`mild\s*,\s*moderate${JOIN}severe`,
+    String.raw`mild\s*(?:-\s*)?(?:to|-)\s*(?:-\s*)?severe`,
+  ]
+    .map((part) => `\\b(?:${part})\\b`)
+    .join('|'),
+  'gi',
+);
+
+/** A word and its "non-": "ischemic or non-ischemic", "traumatic/nontraumatic" (tried only where "non" is written). */
+const NON_PAIR = new RegExp(String.raw`\b(?:([a-z]{4,})${JOIN}non-?\s*\1|non-?\s*([a-z]{4,})${JOIN}\2)\b`, 'gi');
+
+/** The spans of modifier pairs that together name every form of a condition ("acute or chronic", "X or non-X"). */
+export function wholePairSpans(text: string): Array<[number, number]> {
+  const matches = [...text.matchAll(OPPOSITE_PAIR), ...(/\bnon/i.test(text) ? text.matchAll(NON_PAIR) : [])];
+  return matches.map((match): [number, number] => [match.index, match.index + match[0].length]).sort((a, b) => a[0] - b[0]);
+}
+
+/** "Acute" before "chronic pancreatitis", "unilateral" before "bilateral sciatica": the two words are one whole pair. */
+export function isWholePair(before: string, after: string): boolean {
+  const pair = `${before} or ${after}`;
+  return wholePairSpans(pair).some(([start, end]) => start === 0 && end === pair.length);
+}
 
 /**
  * The qualifiers a condition rule can hold whole: each word a severity, course, control, spine-part or side word
@@ -103,6 +170,10 @@ export function readQualifiers(
       return null;
   }
   const obesity = unique.length === 1 && /obes/i.test(unique[0].concept.en);
+  // A general concept with a spine form of its own ("fracture", "surgery") is read as that form (spine-places.ts) or not at all.
+  const named = unique.length === 1 && !spine && !SPINE_FORM[unique[0].concept.id] ? NAMED_SPINE_PLACE.exec(text.slice(last.end)) : null;
+  const namedPart = named ? last.end + named[0].indexOf(named[2], named[1] ? named[0].indexOf(named[1]) + named[1].length : 0) : null;
+  const namedLevel = named?.[1] ? last.end + named[0].indexOf(named[1]) : null;
   // Candidate words: those the rule left, and those inside a concept's words that its name does not say ("lumbar fracture").
   // Only where the synonym's other words are the concept's own: "lumbar fusion" is a kind of spine surgery, which "spine
   // surgery in the lower back" would not say.
@@ -121,6 +192,16 @@ export function readQualifiers(
     for (const { word, at } of extra) candidates.push({ word, start: mention.start + at, end: mention.start + at + word.length });
   }
   const qualifiers: ConditionQualifier[] = [];
+  // Pairs that name every form ("acute or chronic"): neither their words nor their "or" stand between a qualifier and
+  // its concept or make an alternative of it (decision 227).
+  const wholes = wholePairSpans(text);
+  const inWhole = (start: number, end: number) => wholes.some(([from, to]) => start >= from && end <= to);
+  const blankWholes = (part: string) => {
+    let blanked = part;
+    for (const [from, to] of wholes)
+      if (from < blanked.length) blanked = blanked.slice(0, from) + ' '.repeat(Math.min(to, blanked.length) - from) + blanked.slice(to);
+    return blanked;
+  };
   /** Start -> end of each word held. */
   const consumed = new Map<number, number>();
   const near = (start: number, end: number) => {
@@ -130,7 +211,14 @@ export function readQualifiers(
     const to = Math.max(start, last.end);
     if (
       unread.some(
-        (word) => word.start >= from && word.end <= to && !(word.start >= start && word.end <= end) && !QUALIFIER_OF[word.word] && !SPINE_QUALIFIER[word.word],
+        (word) =>
+          word.start >= from &&
+          word.end <= to &&
+          !(word.start >= start && word.end <= end) &&
+          !QUALIFIER_OF[word.word] &&
+          !SPINE_QUALIFIER[word.word] &&
+          !inWhole(word.start, word.end) &&
+          word.start !== namedLevel,
       )
     )
       return false;
@@ -144,8 +232,7 @@ export function readQualifiers(
     // only. The "or" of "active or history of clinically significant X" joins two times of one severity, not two
     // alternatives; a course word ("active current or history of recurrent infections") may still be the history's alone.
     const clauseBefore =
-      text
-        .slice(0, start)
+      blankWholes(text.slice(0, start))
         .split(/[;.:\n]/)
         .at(-1) ?? '';
     const clause = /^(?:clinically\s+)?(?:significant|severe|serious|moderate|mild)/i.test(text.slice(start, end))
@@ -157,21 +244,28 @@ export function readQualifiers(
     if (qualifier && !qualifiers.includes(qualifier)) qualifiers.push(qualifier);
     for (const word of words) consumed.set(word.start, word.end);
   };
+  for (const [start, end] of wholes) {
+    const words = candidates.filter((word) => word.start >= start && word.end <= end);
+    if (words.length && near(start, end)) add(null, ...words);
+  }
   for (const { pattern, qualifier, obesityOnly } of QUALIFIER_PAIRS) {
     if (obesityOnly && !obesity) continue;
     for (const match of text.matchAll(pattern)) {
       const start = match.index;
       const end = start + match[0].length;
       const words = candidates.filter((word) => word.start >= start && word.end <= end);
-      if (!words.length || !near(start, end)) continue;
+      // Inside a pair that names every form ("mild, moderate or severe"), "moderate or severe" is not a qualifier.
+      if (!words.length || inWhole(start, end) || !near(start, end)) continue;
       add(qualifier, ...words);
     }
   }
   for (const word of candidates) {
-    if (consumed.has(word.start)) continue;
-    const qualifier = QUALIFIER_OF[word.word] ?? (spine ? SPINE_QUALIFIER[word.word] : undefined);
+    if (consumed.has(word.start) || inWhole(word.start, word.end)) continue;
+    const qualifier = QUALIFIER_OF[word.word] ?? (spine || word.start === namedPart ? SPINE_QUALIFIER[word.word] : undefined);
     if (!qualifier || !near(word.start, word.end)) continue;
     add(qualifier, word);
+    const level = word.start === namedPart && candidates.find((other) => other.start === namedLevel);
+    if (level) add(null, level);
     // "In the lumbar region", "at the cervical level": the place noun after a part of the spine says no more than the part.
     const place = SPINE_QUALIFIER[word.word] && candidates.find((next) => PLACE_NOUN.test(next.word) && /^\s+$/.test(text.slice(word.end, next.start)));
     if (place) add(null, place);

@@ -5,7 +5,7 @@ import type { ConceptReview, ConceptScope } from './concept-scope';
 import { TUMOR_ID } from './conditions';
 import { leftoverDuration } from './durations';
 import { isAllergy, pastUseOf } from './medications';
-import { QUALIFIER, readQualifiers } from './qualifiers';
+import { isWholePair, QUALIFIER, readQualifiers } from './qualifiers';
 import { SHARED_MODIFIER } from './shared-modifier';
 import { leftoverNumbers, leftoverWords, type Span, unreadListItem } from './text';
 
@@ -244,7 +244,10 @@ function unreadSharedHead(scope: ConceptScope): boolean {
     // "Chronic or acute pancreatitis" read as pancreatitis, "active or chronic hepatitis B" as hepatitis B: both courses
     // together are the whole condition, which the concept names. Read as chronic pancreatitis, the first course is lost.
     const firstWord = /^[a-z]+/i.exec(text.slice(mention.start))?.[0] ?? '';
-    const whole = COURSE.test(item[1]) && COURSE.test(firstWord) && !mention.concept.en.toLowerCase().includes(firstWord.toLowerCase());
+    // So are two opposites ("unilateral or bilateral sciatica", decision 227).
+    const whole =
+      ((COURSE.test(item[1]) && COURSE.test(firstWord)) || isWholePair(item[1], firstWord)) &&
+      !mention.concept.en.toLowerCase().includes(firstWord.toLowerCase());
     return !whole && !covered(start, start + item[1].length);
   });
 }
@@ -294,8 +297,14 @@ function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWor
     lines: /\n/.test(text),
     clinician: clinicianOnly(scope),
     mixedKinds: mentions.some((mention) => mention.concept.kind !== first.concept.kind),
-    // "Back pain and/or sciatica" is an "or" (decision 110); "back pain and sciatica" asks for both.
-    joined: kind === 'inclusion' && unique.length > 1 && /\band\b(?!\s*\/\s*or\b)/i.test(text.slice(spans[0][0], span[1])),
+    // "Back pain and/or sciatica" is an "or" (decision 110); "back pain and sciatica" asks for both. An inclusion that
+    // wants them absent ("without asthma and eczema", "no epilepsy, migraine and glaucoma") wants none of them, as an
+    // exclusion's "and" does (decision 228), unless it says the two together.
+    joined:
+      kind === 'inclusion' &&
+      unique.length > 1 &&
+      /\band\b(?!\s*\/\s*or\b)/i.test(text.slice(spans[0][0], span[1])) &&
+      (scope.applies || /\b(?:both|together|combined|combination|concurrent\w*|simultaneous\w*|at the same time)\b/i.test(text)),
     // "Disc prolapse with radiculopathy", "diabetes with neuropathy": one condition with another is both together, which
     // a rule of alternatives does not say, in an inclusion or an exclusion (decision 191).
     withJoined:

@@ -8,7 +8,7 @@ import type { Mention, Vocabulary } from '../vocabulary';
  */
 
 /** The general concepts that have a spine form in the vocabulary, and that form. */
-const SPINE_FORM: Record<string, string> = {
+export const SPINE_FORM: Record<string, string> = {
   'cohortly:prior-surgery': 'cohortly:spine-surgery',
   'cohortly:tumor': 'cohortly:spinal-tumor',
   'cohortly:fracture': 'cohortly:vertebral-fracture',
