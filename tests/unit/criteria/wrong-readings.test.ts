@@ -95,3 +95,15 @@ describe('two narrowings as alternatives are not one required qualifier (decisio
     expect(read('exclusion', 'Treated or untreated glaucoma')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
   });
 });
+
+describe('a permission inside an exclusion is the exclusion\'s exception, not the criterion (decision 235)', () => {
+  it('in parentheses or after "Note" it does not make the exclusion a permission', () => {
+    for (const text of [
+      'Serum creatinine > 2 mg/dL (values up to 2.5 are allowed in patients on dialysis)',
+      'Use of herbal remedies for sleep during the study (occasional chamomile tea is acceptable)',
+      'Took part in a device study in the last 8 weeks Note: those in long-term follow-up may participate',
+    ]) {
+      expect(read('exclusion', text).rule?.type, text).not.toBe('site_judgement');
+    }
+  });
+});

@@ -207,7 +207,9 @@ function oneSentence(body: string): boolean {
 const MAY_BE_INCLUDED = /\b(?:may|can)\s+(?:be\s+)?(?:included|enrolled|randomi[sz]ed|participate|take\s+part)\b/i;
 export function readExclusionPermission(text: string, vocab: Vocabulary): TextRule | null {
   const body = text.slice(labelLength(text));
-  const first = body.split(/[.;\n](?:\s|$)/)[0];
+  // The permission must be the criterion's own first sentence: one in parentheses or after "Note:" permits an exception
+  // to an exclusion the criterion states first ("TBL > 1.5 mg/dL (allowed if ...)"), which stays the exclusion's.
+  const first = body.replace(/\([^()]*\)?/g, ' ').split(/[.;:\n](?:\s|$)|\bnotes?\b\s*:?/i)[0];
   if (!(PERMITS.test(first) || MAY_BE_INCLUDED.test(first)) || NOT_A_PERMISSION.test(body)) return null;
   return PROVISO.test(body) || !namesConcept(text, vocab, 0, 0, 'condition') ? siteCheck(text, 'protocol') : { rule: null, needsReview: true };
 }
