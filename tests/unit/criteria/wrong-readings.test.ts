@@ -7,8 +7,7 @@ import { readTextRule } from '../../../src/server/features/trials/criteria';
  */
 const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
 /** Whether the reading would refuse someone with no person checking it: a rule of the person, read with no review. */
-const refusesUnchecked = (reading: ReturnType<typeof read>) =>
-  reading.rule !== null && reading.rule.type !== 'site_judgement' && !reading.needsReview;
+const refusesUnchecked = (reading: ReturnType<typeof read>) => reading.rule !== null && reading.rule.type !== 'site_judgement' && !reading.needsReview;
 
 describe('a permission written among exclusions refuses no one (decision 235)', () => {
   it('never becomes a rule that refuses what it permits', () => {
@@ -96,7 +95,7 @@ describe('two narrowings as alternatives are not one required qualifier (decisio
   });
 });
 
-describe('a permission inside an exclusion is the exclusion\'s exception, not the criterion (decision 235)', () => {
+describe("a permission inside an exclusion is the exclusion's exception, not the criterion (decision 235)", () => {
   it('in parentheses or after "Note" it does not make the exclusion a permission', () => {
     for (const text of [
       'Serum creatinine > 2 mg/dL (values up to 2.5 are allowed in patients on dialysis)',

@@ -141,7 +141,12 @@ function operationHeadingAlone(rule: CriterionRule, text: string): boolean {
   if (/\b(?:history|prior|previous(?:ly)?|past|had|has\s+had|have\s+had|underwent|undergone|former|ever)\b/i.test(body)) return false;
   // The whole criterion: what is left outside the rule's words is at most a subject ("patients with", "need for").
   const outside = `${text.slice(labelLength(text), rule.span.start)} ${text.slice(rule.span.end)}`;
-  return !/[a-z]{3}/i.test(outside.replace(/\b(?:the|an?|any|patients?|participants?|subjects?|who|with|requiring|require[sd]?|need(?:s|ing)?|for|of|undergoing|planned|scheduled|expected|likely|to)\b/gi, ''));
+  return !/[a-z]{3}/i.test(
+    outside.replace(
+      /\b(?:the|an?|any|patients?|participants?|subjects?|who|with|requiring|require[sd]?|need(?:s|ing)?|for|of|undergoing|planned|scheduled|expected|likely|to)\b/gi,
+      '',
+    ),
+  );
 }
 
 /**
