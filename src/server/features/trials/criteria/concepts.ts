@@ -546,7 +546,6 @@ function understoodWords(scope: ConceptScope): Set<string> {
     'administered',
     'exposure',
     'exposed',
-    'suspected',
     'underlying',
     'concomitant',
     'concurrent',

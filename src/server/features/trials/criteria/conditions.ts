@@ -6,16 +6,17 @@ import type { Mention } from '../vocabulary';
  * Conditions a criterion names: what a treatment is for, definitions, history, and the condition rule of a concept reading.
  */
 
-// "Over the past year" is a window (read or not), never "ever".
+// "Over the past year" is a window (read or not), never "ever". "At any time", "at any point in their life": ever
+// (decision 236), not "at any time during the study" (the study's own time).
 export const HISTORY =
-  /\b(?:history|(?<!\d\s)prior(?!\s+to\b)|(?<!\d\s)previous(?:ly)?(?!\s+to\b)|past(?!\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b)|ever|had|former)\b/i;
+  /\b(?:history|(?<!\d\s)prior(?!\s+to\b)|(?<!\d\s)previous(?:ly)?(?!\s+to\b)|past(?!\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b)|ever|had|former|at\s+any\s+(?:time|point|stage)(?!\s+(?:during|while|throughout|within|after|from|of\s+the\s+(?:study|trial)|in\s+the\s+(?:study|trial|last|next|past\s+\d)|since)\b))\b/i;
 
 export const CURRENT = /\b(?:current(?:ly)?|active|ongoing|present|uncontrolled|now)\b/i;
 
 /** "Active or prior documented autoimmune disorders", "current or past use of", "history or presence of": now or before,
  * which is "ever" (hand-check Q); "active" alone is now. */
 export const NOW_OR_BEFORE_ALL =
-  /\b(?:active|current(?:ly)?|present|ongoing|existing),?\s+(?:or|and\/or)\s+(?:a\s+)?(?:prior|previous|past|former|history)\b|\b(?:prior|previous|past|history|former),?\s+(?:or|and\/or)\s+(?:active|current|present|ongoing|existing|presence)\b/gi;
+  /\b(?:current(?:ly)?|now)\s+(?:ha(?:ve|s)|suffer(?:s|ing)?\s+from|(?:is|are)\s+(?:being\s+)?treated\s+for)\s+(?:or|and\/or)\s+(?:(?:have|has)\s+)?(?:previous(?:ly)?|former(?:ly)?|ever|in\s+the\s+past)\b|\b(?:active|current(?:ly)?|present|ongoing|existing),?\s+(?:or|and\/or)\s+(?:a\s+)?(?:prior|previous|past|former|history)\b|\b(?:prior|previous|past|history|former),?\s+(?:or|and\/or)\s+(?:active|current|present|ongoing|existing|presence)\b/gi;
 
 export const NOW_OR_BEFORE = new RegExp(NOW_OR_BEFORE_ALL.source, 'i');
 

@@ -10,7 +10,8 @@ import { type SplitCriterion, splitCriteria } from './structure';
  * healthy volunteers), concepts.ts (conditions.ts and medications.ts: what a criterion names), judgement.ts (staff's
  * checks), durations.ts (time windows and how long a condition has lasted), qualifiers.ts (severity, course, place),
  * vaccines.ts (a vaccine named for its antigen is never any vaccine), study-conduct.ts (what the study itself arranges:
- * its schedule, setting, own product, permissions and the operation's needs, as site checks);
+ * its schedule, setting, own product, permissions (an exclusion's too, tried first) and the operation's needs, as site
+ * checks);
  * alternatives.ts reads an "at least one of the following" list together. This file is the folder's surface: what the
  * rest of the product imports.
  */

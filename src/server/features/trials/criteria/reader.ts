@@ -1,11 +1,12 @@
 import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
-import { ALLERGY_PREFIX, type Concept, type MeshTerm, STUDY_MEDICINE_PREFIX, vocabulary, type Vocabulary } from '../vocabulary';
+import { ALLERGY_PREFIX, type Concept, isOperationHeading, type MeshTerm, STUDY_MEDICINE_PREFIX, vocabulary, type Vocabulary } from '../vocabulary';
 import { readAgeRule } from './age';
 import { readConceptRule } from './concepts';
 import { deviceMaterialAllergy, JUDGEMENT, NON_ADHERENCE, neurologicalFindingOnly, readJudgementRule } from './judgement';
 import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
-import { readStudyConductRule } from './study-conduct';
+import { readExclusionPermission, readStudyConductRule } from './study-conduct';
+import { isWholePair } from './qualifiers';
 import { labelLength, namesOneSex, type TextRule } from './text';
 import { narrowNamedVaccine } from './vaccines';
 
@@ -127,6 +128,47 @@ function placedOperation(rule: CriterionRule, text: string): boolean {
 }
 const PRIOR_SURGERY_ID = 'cohortly:prior-surgery';
 
+/**
+ * "Conversion to open surgery", "Ambulatory surgery": an exclusion that is a MeSH heading of operations (tree E04) and
+ * nothing else, with no word of the past ("prior", "history of", "had"), is most often about the study's own operation,
+ * its kind and its plan (decision 224), which the site sets; it is not something to ask the person ("have you had ...?").
+ * Whether the trial is one of an operation is not known here, so a person reads it (decision 235).
+ */
+function operationHeadingAlone(rule: CriterionRule, text: string): boolean {
+  if (rule.type !== 'condition' || rule.history || rule.within || !rule.concepts?.length || !rule.span) return false;
+  if (!rule.concepts.every((concept) => isOperationHeading(concept.id))) return false;
+  const body = text.slice(labelLength(text));
+  if (/\b(?:history|prior|previous(?:ly)?|past|had|has\s+had|have\s+had|underwent|undergone|former|ever)\b/i.test(body)) return false;
+  // The whole criterion: what is left outside the rule's words is at most a subject ("patients with", "need for").
+  const outside = `${text.slice(labelLength(text), rule.span.start)} ${text.slice(rule.span.end)}`;
+  return !/[a-z]{3}/i.test(
+    outside.replace(
+      /\b(?:the|an?|any|patients?|participants?|subjects?|who|with|requiring|require[sd]?|need(?:s|ing)?|for|of|undergoing|planned|scheduled|expected|likely|to)\b/gi,
+      '',
+    ),
+  );
+}
+
+/**
+ * "Active or uncontrolled infection", "severe or refractory asthma": two narrowings written as alternatives. The rule's
+ * qualifiers are all required, so holding one (or both) refuses fewer than the text does; a person reads it (decision
+ * 235). Not a pair that names every form ("controlled or uncontrolled", decision 227).
+ */
+const NARROWING =
+  /\b(?:active|uncontrolled|poorly\s+controlled|unstable|severe|serious|significant|refractory|recurrent|chronic|acute|symptomatic|progressive|persistent|untreated|advanced|decompensated|intractable|clinically\s+significant|life-threatening)\b/gi;
+function qualifierAlternatives(rule: CriterionRule, text: string): boolean {
+  if (rule.type !== 'condition' || !rule.qualifiers?.length) return false;
+  const words = [...text.matchAll(NARROWING)];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [a, b] = [words[i], words[i + 1]];
+    const between = text.slice(a.index + a[0].length, b.index);
+    if (!/^\s*(?:,\s*(?:or\s+|and\/or\s+)?|\/\s*|(?:or|and\/or)\s+)$/i.test(between)) continue;
+    if (isWholePair(a[0].toLowerCase(), b[0].toLowerCase())) continue;
+    return true;
+  }
+  return false;
+}
+
 /** The concepts the trial's own condition names ("Low Back Pain", "Lumbar Disc Herniation") are, each read whole. */
 export function trialConceptsOf(names: readonly string[], vocab: Vocabulary = vocabulary()): Concept[] {
   const concepts: Concept[] = [];
@@ -205,6 +247,9 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
     measured,
     conceptsUnread: distinguishing || nonAdherence || siteFinding || comparing,
   };
+  // A permission written among exclusions refuses no one, whatever it names: an age, a measure, a condition (decision 235).
+  const permission = kind === 'exclusion' ? readExclusionPermission(text, vocab) : null;
+  if (permission) return permission;
   let read: TextRule = { rule: null, needsReview: true };
   for (const reader of READERS) {
     const found = reader.read(kind, text, context);
@@ -219,6 +264,8 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   // contraception imply it; site checks are read by a person anyway).
   if (read.rule && !read.needsReview && leavesConceptUnread(read.rule, text, vocab)) return { ...read, needsReview: true };
   if (read.rule && !read.needsReview && placedOperation(read.rule, text)) return { ...read, needsReview: true };
+  if (read.rule && !read.needsReview && kind === 'exclusion' && operationHeadingAlone(read.rule, text)) return { ...read, needsReview: true };
+  if (read.rule && !read.needsReview && qualifierAlternatives(read.rule, text)) return { ...read, needsReview: true };
   const sexImplied = ['sex', 'pregnancy', 'contraception', 'site_judgement'];
   if (read.rule && !read.needsReview && !sexImplied.includes(read.rule.type) && namesOneSex(text)) return { ...read, needsReview: true };
   return read;

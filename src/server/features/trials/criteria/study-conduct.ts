@@ -198,6 +198,22 @@ function oneSentence(body: string): boolean {
   return !/[;\n]|\.\s+\w/.test(body.replace(/\b(?:e\.\s?g|i\.\s?e|ie|etc|vs|approx|min|max|no)\./gi, ''));
 }
 
+/**
+ * "Patients with hypothyroidism are eligible", "those on stable thyroxine may be included", written among exclusions: a
+ * permission, which refuses no one (decision 235). Read as an inclusion's permission is (decision 224): a site check when
+ * it permits on a proviso or names no condition, else no rule and a person reads it; never a rule that refuses what it
+ * permits. Only when the first sentence permits and nothing in the criterion forbids or requires ("not", "only", "must").
+ */
+const MAY_BE_INCLUDED = /\b(?:may|can)\s+(?:be\s+)?(?:included|enrolled|randomi[sz]ed|participate|take\s+part)\b/i;
+export function readExclusionPermission(text: string, vocab: Vocabulary): TextRule | null {
+  const body = text.slice(labelLength(text));
+  // The permission must be the criterion's own first sentence: one in parentheses or after "Note:" permits an exception
+  // to an exclusion the criterion states first ("TBL > 1.5 mg/dL (allowed if ...)"), which stays the exclusion's.
+  const first = body.replace(/\([^()]*\)?/g, ' ').split(/[.;:\n](?:\s|$)|\bnotes?\b\s*:?/i)[0];
+  if (!(PERMITS.test(first) || MAY_BE_INCLUDED.test(first)) || NOT_A_PERMISSION.test(body)) return null;
+  return PROVISO.test(body) || !namesConcept(text, vocab, 0, 0, 'condition') ? siteCheck(text, 'protocol') : { rule: null, needsReview: true };
+}
+
 export function readStudyConductRule(kind: CriterionKind, text: string, vocab: Vocabulary): TextRule | null {
   const body = text.slice(labelLength(text));
   // A permission's conditions may follow as a list ("eligible provided they meet the following: ..."): they are what

@@ -744,6 +744,12 @@ export function isDiagnosis(conceptId: string): boolean {
   return at === undefined || lexicon().concepts[at].trees.some((tree) => tree.startsWith('C') || tree.startsWith('F03'));
 }
 
+/** A MeSH heading of operations alone (tree E04, "Surgical Procedures, Operative"): a procedure, not a condition (decision 235). */
+export function isOperationHeading(conceptId: string): boolean {
+  const at = vocabulary().lexiconIndex(conceptId);
+  return at !== undefined && lexicon().concepts[at].trees.length > 0 && lexicon().concepts[at].trees.every((tree) => tree.startsWith('E04'));
+}
+
 /** The drug classes (pharmacological actions) of a medicine, as concept ids. */
 export function drugClassesOf(drugId: string): string[] {
   const at = vocabulary().lexiconIndex(drugId);
