@@ -35,7 +35,7 @@ describe('criteria suggestions', () => {
         title: 'Device study',
         criteria: [
           { kind: 'inclusion', text: 'Aged 18 or older' },
-          { kind: 'inclusion', text: 'Owns a smartphone that can run the study app' },
+          { kind: 'inclusion', text: 'Keeps a wristband that can sync with the study app' },
           { kind: 'exclusion', text: 'Has no working freezer at home' },
         ],
       },
@@ -66,7 +66,7 @@ describe('criteria suggestions', () => {
     const saved = (await (await page.request.get(`/api/trials/${trialId}`)).json()) as {
       criteria: Array<{ text: string; rule: { type: string } | null; ruleSource: string | null; needsReview: boolean }>;
     };
-    expect(saved.criteria.find((criterion) => criterion.text.startsWith('Owns'))).toMatchObject({
+    expect(saved.criteria.find((criterion) => criterion.text.startsWith('Keeps'))).toMatchObject({
       ruleSource: 'llm',
       needsReview: false,
       rule: { type: 'site_judgement' },

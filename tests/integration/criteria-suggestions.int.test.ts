@@ -18,8 +18,8 @@ const fake = await startFakeLlm({
     if (mode === 'error') return 500;
     if (mode === 'garbage') return 'I think the patient should be fine.';
     const results = criteria.map((criterion) => {
-      if (/smartphone/i.test(criterion.text))
-        return { index: criterion.index, rule: { type: 'site_judgement', reason: 'protocol_compliance' }, quote: 'smartphone that can run the study app' };
+      if (/wristband/i.test(criterion.text))
+        return { index: criterion.index, rule: { type: 'site_judgement', reason: 'protocol_compliance' }, quote: 'wristband that can sync with the study app' };
       if (/freezer/i.test(criterion.text)) return { index: criterion.index, rule: { type: 'appliance', owns: 'freezer' }, quote: 'freezer' };
       return { index: criterion.index, rule: null };
     });
@@ -48,7 +48,7 @@ async function newTrial() {
     title: 'Tablet study',
     criteria: [
       { kind: 'inclusion', text: 'Aged 18 or older' },
-      { kind: 'inclusion', text: 'Owns a smartphone that can run the study app' },
+      { kind: 'inclusion', text: 'Keeps a wristband that can sync with the study app' },
       { kind: 'exclusion', text: 'Has no working freezer at home for the study drug' },
     ],
   });
@@ -63,7 +63,7 @@ describe('rule suggestions from a language model', () => {
   it('is off by default: 409 LLM_NOT_CONFIGURED, nothing changes', async () => {
     const other = await off.signUp({ organizationName: 'No Model Site' });
     const trial = (
-      await other.actor.post('/api/trials/', { title: 'T', criteria: [{ kind: 'inclusion', text: 'Owns a smartphone that can run the study app' }] })
+      await other.actor.post('/api/trials/', { title: 'T', criteria: [{ kind: 'inclusion', text: 'Keeps a wristband that can sync with the study app' }] })
     ).body;
     const answer = await other.actor.post(`/api/trials/${trial.id}/suggestions`, {});
     expect(answer.status).toBe(409);
@@ -82,8 +82,8 @@ describe('rule suggestions from a language model', () => {
     expect(answer.body.suggested).toEqual([
       {
         criterionId: trial.criteria[1].id,
-        text: 'Owns a smartphone that can run the study app',
-        rule: { type: 'site_judgement', reason: 'protocol_compliance', span: { start: 7, end: 44 } },
+        text: 'Keeps a wristband that can sync with the study app',
+        rule: { type: 'site_judgement', reason: 'protocol_compliance', span: { start: 8, end: 50 } },
       },
     ]);
     expect(answer.body.unread).toEqual([
@@ -97,7 +97,7 @@ describe('rule suggestions from a language model', () => {
     const sent = fake.received.at(-1)!;
     expect(sent.body.model).toBe('fake-model-1');
     expect(JSON.parse(sent.body.messages[1].content).criteria.map((item: { text: string }) => item.text)).toEqual([
-      'Owns a smartphone that can run the study app',
+      'Keeps a wristband that can sync with the study app',
       'Has no working freezer at home for the study drug',
     ]);
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, trial.id));
