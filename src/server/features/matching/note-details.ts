@@ -175,9 +175,10 @@ function statedUnit(unit: string): StatedDuration['unit'] {
 }
 
 /** A bound, not a length: "for at least 3 months", "over 6 months", "for more than a year". */
-const BOUND_WORDS = /\b(?:over|at least|(?:more|greater|longer|less|fewer|shorter) than|under|up to|almost|nearly)\b/i;
+const BOUND = String.raw`(?:over|at least|(?:more|greater|longer|less|fewer|shorter) than|under|up to|almost|nearly)`;
+const BOUND_WORDS = new RegExp(String.raw`\b${BOUND}\b`, 'i');
 /** The same bound just before a length: "at least 6 weeks of", "more than 2 years of", "> 3 months of". */
-const BOUND_END = /(?:\b(?:over|at least|(?:more|greater|longer|less|fewer|shorter) than|under|up to|almost|nearly)|[<>≥≤])\s*$/i;
+const BOUND_END = new RegExp(String.raw`(?:\b${BOUND}|[<>≥≤])\s*$`, 'i');
 
 /** Words that describe a complaint itself, allowed between a length's "of" and the condition ("8 weeks of sharp ... pain"). */
 const DESCRIBING =

@@ -211,21 +211,22 @@ export function readExclusionPermission(text: string, vocab: Vocabulary): TextRu
   // to an exclusion the criterion states first ("TBL > 1.5 mg/dL (allowed if ...)"), which stays the exclusion's.
   const first = body.replace(/\([^()]*\)?/g, ' ').split(/[.;:\n](?:\s|$)|\bnotes?\b\s*:?/i)[0];
   if (!(PERMITS.test(first) || MAY_BE_INCLUDED.test(first)) || NOT_A_PERMISSION.test(body)) return null;
-  return PROVISO.test(body) || !namesConcept(text, vocab, 0, 0, 'condition') ? siteCheck(text, 'protocol') : { rule: null, needsReview: true };
+  return staffCheckPermission(text, body, vocab) ? siteCheck(text, 'protocol') : { rule: null, needsReview: true };
+}
+
+/**
+ * A permission is the site's check when it permits on a proviso ("provided", "if", "also") or names no condition;
+ * "Patients with NSCLC are eligible" with neither may be how the trial names whom it takes, which a person reads.
+ */
+function staffCheckPermission(text: string, body: string, vocab: Vocabulary): boolean {
+  return PROVISO.test(body) || !namesConcept(text, vocab, 0, 0, 'condition');
 }
 
 export function readStudyConductRule(kind: CriterionKind, text: string, vocab: Vocabulary): TextRule | null {
   const body = text.slice(labelLength(text));
   // A permission's conditions may follow as a list ("eligible provided they meet the following: ..."): they are what
   // staff check, unless one of them forbids or requires ("must", "not").
-  // "Patients with NSCLC are eligible" with no proviso may be how the trial names whom it takes: a condition named is
-  // permitted only "also", or on a proviso ("provided", "if", "as long as"), which staff check.
-  if (
-    kind === 'inclusion' &&
-    PERMITS.test(body.split('\n')[0]) &&
-    !NOT_A_PERMISSION.test(body) &&
-    (PROVISO.test(body) || !namesConcept(text, vocab, 0, 0, 'condition'))
-  )
+  if (kind === 'inclusion' && PERMITS.test(body.split('\n')[0]) && !NOT_A_PERMISSION.test(body) && staffCheckPermission(text, body, vocab))
     return siteCheck(text, 'protocol');
   if (!oneSentence(body)) return null;
   if (STUDY_PRODUCT.test(body) && !ALLERGY.test(body)) return siteCheck(text, 'protocol');
