@@ -1,7 +1,8 @@
 /**
  * Where the criteria reader stops (issue 10): `npx tsx scripts/criteria-breakdown.ts [--list REASON]`.
  *
- * `--part development` reads one half of the split (decision 128). Reads every record of ../shared/data/ctgov/studies.json (in place, never copied) and prints how its criteria
+ * `--part development` reads one half of the split (decision 128); `--part sentences` the development part of the
+ * criterion sentences of tests/support/ner-criteria-corpus.ts (`--kind inclusion|exclusion` for one reading). Reads every record of ../shared/data/ctgov/studies.json (in place, never copied) and prints how its criteria
  * end: no rule, a rule that needs review, a rule that needs none; for rules in review, the concept reader's
  * flags and the words it left most often; for criteria with no rule, the commonest words. `--list REASON`
  * prints the criteria behind one flag (or `none` for criteria with no rule, `ok` for rules without review).
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { draftFromStudy, readOptions } from '../src/server/features/trials/ctgov';
 import { readTextRule } from '../src/server/features/trials/criteria';
 import { studiesOfPart } from '../tests/support/criteria-corpus';
+import { nerCriteriaStudies } from '../tests/support/ner-criteria-corpus';
 
 const file = path.resolve(process.cwd(), '../shared/data/ctgov/studies.json');
 if (!existsSync(file)) {
@@ -19,8 +21,13 @@ if (!existsSync(file)) {
 }
 const all = JSON.parse(readFileSync(file, 'utf8')) as unknown[];
 // `--part development|evaluation`: one half of the split (tuning looks at the development half only).
-const part = process.argv.includes('--part') ? (process.argv[process.argv.indexOf('--part') + 1] as 'development' | 'evaluation') : null;
-const studies = part ? studiesOfPart(all, part) : all;
+// `--part sentences`: the development part of the criterion sentences (tests/support/ner-criteria-corpus.ts), each read
+// as an inclusion and as an exclusion; `--kind inclusion|exclusion` keeps one reading.
+const part = process.argv.includes('--part') ? (process.argv[process.argv.indexOf('--part') + 1] as 'development' | 'evaluation' | 'sentences') : null;
+const kinds = process.argv.includes('--kind')
+  ? [process.argv[process.argv.indexOf('--kind') + 1] as 'inclusion' | 'exclusion']
+  : (['inclusion', 'exclusion'] as const);
+const studies = part === 'sentences' ? kinds.flatMap((kind) => nerCriteriaStudies('development', kind) ?? []) : part ? studiesOfPart(all, part) : all;
 const list = process.argv.includes('--list') ? process.argv[process.argv.indexOf('--list') + 1] : null;
 
 const count = new Map<string, number>();

@@ -6,7 +6,9 @@
  * records of ../shared/data/criteria-parsing. Prints, per part, the share of criteria with a machine rule, with a
  * rule needing no review, asked of the patient in plain words, and the counts that must be zero: verbatim patient
  * questions, placeholders or headings read as criteria, ages read from numbers that are not ages. `--list` prints
- * the offending criteria of the last three.
+ * the offending criteria of the last three. The last two columns are the Clinical-Trial-Parser NER file's criterion
+ * sentences from every therapeutic area (tests/support/ner-criteria-corpus.ts), each read as an inclusion and as an
+ * exclusion: a development part, and an untuned part no change may be tuned against.
  */
 import {
   type CorpusMetrics,
@@ -17,6 +19,7 @@ import {
   SHARED_STUDIES,
   studiesOfPart,
 } from '../tests/support/criteria-corpus';
+import { NER_SPLIT_SEED, nerCriteriaStudies } from '../tests/support/ner-criteria-corpus';
 
 const studies = loadSharedStudies();
 if (!studies) {
@@ -28,6 +31,9 @@ const parts: Array<[string, unknown[]]> = [
   ['evaluation', studiesOfPart(studies, 'evaluation')],
   ['all 94', studies],
   ['criteria-parsing', loadCriteriaParsingStudies() ?? []],
+  // Each sentence read once as an inclusion and once as an exclusion (the file does not say which it was).
+  ['sentences dev', [...(nerCriteriaStudies('development', 'inclusion') ?? []), ...(nerCriteriaStudies('development', 'exclusion') ?? [])]],
+  ['sentences untuned', [...(nerCriteriaStudies('untuned', 'inclusion') ?? []), ...(nerCriteriaStudies('untuned', 'exclusion') ?? [])]],
 ];
 const measured = parts.map(([name, records]) => [name, measureCorpus(records)] as const);
 
@@ -44,7 +50,7 @@ const rows: Array<[string, (metrics: CorpusMetrics) => string]> = [
   ['patient questions / site review items', (m) => `${m.patientQuestions} / ${m.siteReviewItems}`],
 ];
 const width = Math.max(...rows.map(([label]) => label.length));
-console.info(`split seed ${EVALUATION_SPLIT.seed}\n`);
+console.info(`split seed ${EVALUATION_SPLIT.seed}; criterion sentences (tests/support/ner-criteria-corpus.ts) split seed ${NER_SPLIT_SEED}\n`);
 console.info(`${''.padEnd(width)}  ${measured.map(([name]) => name.padStart(16)).join('  ')}`);
 for (const [label, value] of rows) console.info(`${label.padEnd(width)}  ${measured.map(([, metrics]) => value(metrics).padStart(16)).join('  ')}`);
 if (process.argv.includes('--list')) {
