@@ -312,4 +312,16 @@ describe('site checks of what staff hold (decision 246)', () => {
     expect(read('inclusion', 'Must be MRI-compatible')).toMatchObject(site('investigator_judgement'));
     expect(read('exclusion', 'Counter-indication to PET imaging')).toMatchObject(site('investigator_judgement'));
   });
+
+  it("what a clinician decides about the person is the investigator's call, once no condition was read", () => {
+    for (const text of [
+      'Unfit for the procedure as assessed by the study physician',
+      'Eligible for ablation per treating physician assessment',
+      'Cleared for anaesthesia: medical clearance from the primary care doctor',
+      'Estimated survival of less than 6 months',
+    ])
+      expect(read('exclusion', text), text).toMatchObject(site('investigator_judgement'));
+    // A condition named beside it is still the condition, which a person reads.
+    expect(read('exclusion', 'Asthma as determined by the treating physician').rule).toMatchObject({ type: 'condition' });
+  });
 });
