@@ -14,7 +14,7 @@ import {
 } from './judgement';
 import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
-import { readExclusionPermission, readStudyConductRule } from './study-conduct';
+import { inclusionOnlyPermits, readExclusionPermission, readStudyConductRule } from './study-conduct';
 import { readOtherStudyRule } from './other-studies';
 import { isWholePair } from './qualifiers';
 import { labelLength, namesOneSex, type TextRule } from './text';
@@ -267,7 +267,12 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   const nonAdherence = kind === 'exclusion' && NON_ADHERENCE.test(text.slice(labelLength(text)));
   // "Willing to refrain from alcohol": keeping to the study's restriction, not the alcohol; "referred for chemotherapy":
   // the study's planned treatment, not a medicine taken (decision 246).
-  const restriction = KEEPS_TO_RESTRICTION.test(text.slice(labelLength(text))) || plannedStudyTreatment(kind, text, vocab);
+  // "May receive transfusions", "two prior lines are permissible": an inclusion that only permits names no medicine the
+  // person must take; the study-conduct reader reads it (decision 246).
+  const restriction =
+    KEEPS_TO_RESTRICTION.test(text.slice(labelLength(text))) ||
+    plannedStudyTreatment(kind, text, vocab) ||
+    (kind === 'inclusion' && inclusionOnlyPermits(text));
   // "Progressive neurological deficit", "sensitivity to the device materials": an examination finding, or an allergy to
   // what only staff know the device is made of, is a site check, not the condition the words touch (decision 180).
   const siteFinding = neurologicalFindingOnly(text) || deviceMaterialAllergy(text);
