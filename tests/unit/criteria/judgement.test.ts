@@ -324,4 +324,21 @@ describe('site checks of what staff hold (decision 246)', () => {
     // A condition named beside it is still the condition, which a person reads.
     expect(read('exclusion', 'Asthma as determined by the treating physician').rule).toMatchObject({ type: 'condition' });
   });
+
+  it("a kind of condition that stands in the way of the study itself is the investigator's call", () => {
+    for (const text of [
+      'Hearing problems that would prevent completing the study questionnaires by phone',
+      'Skin, scalp or nail wounds that might interfere with the study device',
+      'Serious psychiatric illness impacting study participation',
+      'Medicines that may interfere with the breath testing',
+    ])
+      expect(read('exclusion', text), text).toMatchObject(site('investigator_judgement'));
+    // What it affects is not the study's: a kind a person reads, not the investigator's call.
+    expect(read('exclusion', 'Joint problems that may affect walking').rule?.type).not.toBe('site_judgement');
+  });
+
+  it("samples the site holds and medicines the protocol lists by how they are cleared are staff's", () => {
+    expect(read('inclusion', 'Bone marrow aspirate samples available for central review')).toMatchObject(site('investigator_judgement'));
+    expect(read('exclusion', 'Drugs mainly metabolised by CYP2D6 with a narrow therapeutic range')).toMatchObject(site('protocol'));
+  });
 });

@@ -141,7 +141,7 @@ const SCAN_SAFETY =
  * the study drug": a list the protocol holds and staff check the person's medicines against (decision 246).
  */
 const PROTOCOL_MEDICINES =
-  /\b(?:(?:prohibited|exclusionary|disallowed|forbidden|not\s+permitted)\s+(?:concomitant\s+)?(?:medications?|medicines?|drugs?|therap(?:y|ies)|treatments?)|(?:medications?|medicines?|drugs?|agents?)\s+(?:(?:that|which)\s+(?:are\s+)?)?(?:(?:known|likely)\s+to\s+)?(?:interact|interacting)\s+with)\b/i;
+  /\b(?:(?:prohibited|exclusionary|disallowed|forbidden|not\s+permitted)\s+(?:concomitant\s+)?(?:medications?|medicines?|drugs?|therap(?:y|ies)|treatments?)|(?:medications?|medicines?|drugs?|agents?)\s+(?:(?:that|which)\s+(?:are\s+)?)?(?:(?:known|likely)\s+to\s+)?(?:interact|interacting)\s+with|(?:medications?|medicines?|drugs?|agents?)\b[^.;]{0,60}\b(?:primarily\s+|mainly\s+|predominantly\s+)?metaboli[sz]ed\s+(?:by|through|via))\b/i;
 
 /**
  * "Measurable disease per RECIST 1.1", "at least one evaluable lesion": a tumour's measure on imaging, which the site's
@@ -149,7 +149,7 @@ const PROTOCOL_MEDICINES =
  */
 const TUMOR_MEASURE = /\b(?:(?:measurable|evaluable)\s+(?:disease|lesions?|tumou?rs?)|recist|irecist|rano|lugano\s+(?:criteria|classification))\b/i;
 const TISSUE_AVAILABLE =
-  /\b(?:(?:tumou?r|tissue|biopsy)\s+(?:samples?|specimens?|blocks?|tissues?)\b[^.;]{0,60}\bavailab\w*|availab\w*\s+(?:of\s+)?(?:\w+\s+){0,4}(?:tissues?|specimens?|samples?|blocks?)|archival\s+(?:tumou?r\s+)?(?:tissues?|specimens?|samples?|blocks?))\b/i;
+  /\b(?:(?:tumou?r|tissue|biopsy|bone\s+marrow|(?:peripheral\s+)?blood)\s+(?:(?:and\/or|or|and)\s+(?:[\w-]+\s+){1,2}?)?(?:aspirate\s+|biopsy\s+|core\s+)?(?:samples?|specimens?|blocks?|tissues?)\b[^.;]{0,60}\bavailab\w*|tumou?r\s+(?:tissue|samples?|specimens?)\s+(?:collected|obtained|submitted)\s+(?:prior\s+to|before)|availab\w*\s+(?:of\s+)?(?:\w+\s+){0,4}(?:tissues?|specimens?|samples?|blocks?)|archival\s+(?:tumou?r\s+)?(?:tissues?|specimens?|samples?|blocks?))\b/i;
 
 /**
  * "Preplanned dialysis during the observation period", "elective surgery scheduled during the study": in an exclusion, a
@@ -195,13 +195,23 @@ const AFFECTING_STUDY =
   /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?(?:(?:any|other|another|known|chronic|underlying|concomitant|concurrent|coexisting|co-?existing|pre-?existing|medical|systemic|physical|serious|significant|severe|relevant)\s+)*(?:diseases?|conditions?|illness(?:es)?|disorders?|patholog(?:y|ies)|comorbidit(?:y|ies)|co-?morbidit(?:y|ies))\b\s*(?:\([^()]*\)\s*)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|are\s+likely\s+to|is\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere|influence|confound|compromise|bias|impact|alter)\b/i;
 
 /**
+ * "Behavioral disorders that would prevent following the protocol", "dental problems that might interfere with wearing
+ * the study device", "major medical disease impacting the study": a kind of condition kept out when it stands in the
+ * way of the study itself (its protocol, procedures, assessments, device, treatment, consent, participation, follow-up);
+ * which do is the investigator's call (decision 246). The object must be the study's, unlike "conditions that may
+ * affect bone metabolism", which names a kind a person can read.
+ */
+const KIND_AFFECTING_STUDY =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:any|other|history\s+of|known)\s+)*(?:[a-z-]+,?\s+){0,4}?(?:diseases?|conditions?|illness(?:es)?|disorders?|patholog(?:y|ies)|comorbidit(?:y|ies)|problems?|wounds?|issues?)\b\s*(?:\([^()]*\)\s*)?,?\s*(?:(?:that|which)\s*,?\s*(?:(?:may|might|could|can|would|will)\s+)?(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:prevents?|precludes?|interferes?|affects?|impacts?|jeopardi[sz]es?|compromises?|hinders?)|(?:preventing|precluding|interfering|affecting|impacting|jeopardi[sz]ing|compromising))\b(?:\s+with)?\s+(?:the\s+|their\s+|his\s+or\s+her\s+|(?:the\s+)?(?:patient|participant|subject)(?:'s)?\s+)?(?:[\w-]+(?:,)?\s+){0,5}?(?:study|studies|protocol|trial|assessments?|participation|complian\w*|follow-?up|procedures?|treatment|device|consent|evaluations?|testing|outcomes?|results)\b/i;
+
+/**
  * "Any medication that could affect the study results", "planned treatment that may interfere with the outcome
  * measures": treatments no one named, kept out when they could affect what the study measures; which do is the
  * investigator's call, as for conditions (decision 215). Only when what they affect is the study's own (its results,
  * outcomes, assessments): "medicines that may affect bone metabolism" name a kind of medicine, which a person reads.
  */
 const TREATMENT_AFFECTING_STUDY =
-  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+(?:are\s+|is\s+)?)?(?:taking|receiving|using|on|(?:have|has)\s+(?:taken|received|used))\s+)?(?:(?:use|intake)\s+of\s+)?(?:(?:any|other|another|planned|expected|anticipated|concomitant|concurrent|current|ongoing|prior|recent|medical|surgical)(?:\s+or\s+[a-z-]+)?\s+)*(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies)|procedures?|interventions?)\b\s*(?:\([^()]*\)\s*)?(?:,?\s*(?:or|and\/or)\s+(?:an?\s+|any\s+)?changes?\s+(?:in|of|to)\s+(?:the\s+|their\s+)?(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies))\s*(?:\([^()]*\)\s*)?)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|(?:is|are)\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere\s+with|influence|confound|compromise|bias|impact|alter)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:study|trial|results?|outcomes?|parameters?|assessments?|measures?|measurements?|evaluations?|endpoints?|data|efficacy|interpretation)\b/i;
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+(?:are\s+|is\s+)?)?(?:taking|receiving|using|on|(?:have|has)\s+(?:taken|received|used))\s+)?(?:(?:use|intake)\s+of\s+)?(?:(?:any|other|another|planned|expected|anticipated|concomitant|concurrent|current|ongoing|prior|recent|medical|surgical)(?:\s+or\s+[a-z-]+)?\s+)*(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies)|procedures?|interventions?)\b\s*(?:\([^()]*\)\s*)?(?:,?\s*(?:or|and\/or)\s+(?:an?\s+|any\s+)?changes?\s+(?:in|of|to)\s+(?:the\s+|their\s+)?(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies))\s*(?:\([^()]*\)\s*)?)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|(?:is|are)\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere\s+with|influence|confound|compromise|bias|impact|alter)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:study|trial|results?|outcomes?|parameters?|assessments?|measures?|measurements?|evaluations?|endpoints?|data|efficacy|interpretation|testing|tests?)\b/i;
 
 /** Where the examples of such conditions start: a parenthesis, "including", "such as", "e.g.", "i.e.". */
 const EXAMPLES_START = /\(|\b(?:including|such\s+as|e\.\s?g|i\.\s?e|ie|for\s+example|for\s+instance|like)\b/i;
@@ -213,12 +223,12 @@ const EXAMPLES_START = /\(|\b(?:including|such\s+as|e\.\s?g|i\.\s?e|ie|for\s+exa
 export function conditionAffectingStudy(text: string, conceptStarts: readonly number[] = []): [number, number] | null {
   const label = labelLength(text);
   const body = text.slice(label);
-  if (!/\b(?:affect|interfere|influence|confound|compromise|bias|impact|alter)/i.test(body)) return null;
+  if (!/\b(?:affect|interfer|influence|confound|compromis|bias|impact|alter|prevent|preclud|jeopardi|hinder)/i.test(body)) return null;
   const head =
-    /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?[^(]*?(?=\(|,?\s*(?:that|which)\b)/i.exec(
+    /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?[^(]*?(?=\(|,?\s*(?:that|which)\b|\s+(?:preventing|precluding|interfering|affecting|impacting|jeopardi[sz]ing|compromising)\b)/i.exec(
       body,
     );
-  const found = AFFECTING_STUDY.exec(body) ?? TREATMENT_AFFECTING_STUDY.exec(body);
+  const found = AFFECTING_STUDY.exec(body) ?? TREATMENT_AFFECTING_STUDY.exec(body) ?? KIND_AFFECTING_STUDY.exec(body);
   // One sentence only: a later sentence or a list line is another requirement.
   if (!found || !head || /[;\n]|\.\s+\w/.test(body.replace(/\b(?:e\.\s?g|i\.\s?e|ie|etc|vs)\./gi, ''))) return null;
   const headEnd = label + head[0].length;
