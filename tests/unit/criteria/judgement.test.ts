@@ -341,4 +341,10 @@ describe('site checks of what staff hold (decision 246)', () => {
     expect(read('inclusion', 'Bone marrow aspirate samples available for central review')).toMatchObject(site('investigator_judgement'));
     expect(read('exclusion', 'Drugs mainly metabolised by CYP2D6 with a narrow therapeutic range')).toMatchObject(site('protocol'));
   });
+
+  it('signing a release, a legal representative and being available for the follow-up are consent and compliance', () => {
+    expect(read('inclusion', 'Must sign an authorization form for sharing registry data')).toMatchObject(site('consent_capacity'));
+    expect(read('inclusion', "The participant's legal representative agrees to the randomisation")).toMatchObject(site('consent_capacity'));
+    expect(read('inclusion', 'Available for a minimum of 12 months after the operation')).toMatchObject(site('protocol_compliance'));
+  });
 });
