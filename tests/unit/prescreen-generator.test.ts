@@ -426,3 +426,28 @@ describe('site review items in the form editor', () => {
     expect(saved.find((item) => item.criterionLinks.some((link) => link.criterionId === histology.id))?.audience).toBe('site');
   });
 });
+
+describe('a long technical name asked of a patient (decision 247)', () => {
+  const asked = (name: string) => {
+    const rule: CriterionRule = { type: 'condition', condition: name, present: true, concepts: [{ id: `test:${name}`, name }] };
+    const { blocks } = generateStudyBlocks({ criteria: [criterion('inclusion', rule, name)] });
+    return questions(blocks).find((item) => item.audience !== 'site')!.wording.chat.en;
+  };
+
+  it('leads with the disease it is a kind of, so the question never copies the criterion', () => {
+    expect(asked('nodular lymphocyte predominant hodgkin lymphoma')).toBe(
+      'Have you been told by a doctor that you have a lymphoma of the nodular lymphocyte predominant hodgkin type?',
+    );
+    expect(asked('juvenile onset facioscapulohumeral muscular dystrophy')).toBe(
+      'Have you been told by a doctor that you have a muscular dystrophy of the juvenile onset facioscapulohumeral type?',
+    );
+  });
+
+  it('keeps a short name, a list or a name with no disease word as written', () => {
+    expect(asked('small cell lung cancer')).toBe('Have you been told by a doctor that you have small cell lung cancer?');
+    expect(asked('chronic inflammatory demyelinating polyradiculoneuropathy')).toBe(
+      'Have you been told by a doctor that you have chronic inflammatory demyelinating polyradiculoneuropathy?',
+    );
+    expect(asked('cancer of the head and neck region')).toBe('Have you been told by a doctor that you have cancer of the head and neck region?');
+  });
+});

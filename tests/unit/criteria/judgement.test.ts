@@ -269,3 +269,82 @@ describe('treatments that may affect the study, the age of majority, any age (de
     expect(read('exclusion', 'Infants of any age').rule).toBeNull();
   });
 });
+
+describe('site checks of what staff hold (decision 246)', () => {
+  const site = (reason: string) => ({ rule: { type: 'site_judgement', reason }, needsReview: false });
+
+  it("recovery from a past treatment's harms is graded by the clinician", () => {
+    for (const text of [
+      'Has not yet recovered from the side effects of earlier radiotherapy',
+      'Resolution of all acute toxicities of previous anticancer treatment to grade 1 or less',
+      'Recovered from complications of recent surgery',
+    ])
+      for (const kind of ['inclusion', 'exclusion'] as const) expect(read(kind, text), text).toMatchObject(site('investigator_judgement'));
+  });
+
+  it('the study language named first is a consent check', () => {
+    for (const text of ['Spanish speakers', 'Native French speaker', 'Predominantly Mandarin', 'First language is not English'])
+      expect(read('inclusion', text), text).toMatchObject(site('consent_capacity'));
+    // A language disorder is a condition, never the study's language.
+    expect(read('exclusion', 'Primary language impairment').rule?.type).not.toBe('site_judgement');
+  });
+
+  it('giving samples and keeping to restrictions are compliance', () => {
+    for (const text of [
+      'Willing to provide blood samples at every study visit',
+      'Agrees to undergo a research bone marrow biopsy',
+      'Able to abstain from caffeine for 12 hours before each visit',
+      'Willing to forgo contact lens wear during the study',
+    ])
+      expect(read('inclusion', text), text).toMatchObject(site('protocol_compliance'));
+  });
+
+  it("the study's planned treatment in an inclusion is the site's, unless it is the person's past", () => {
+    for (const text of ['Scheduled for adjuvant radiotherapy', 'Patients referred for definitive chemoradiotherapy', 'Candidates for a kidney biopsy'])
+      expect(read('inclusion', text), text).toMatchObject(site('protocol'));
+    expect(read('inclusion', 'Patients who had a previous kidney biopsy').rule?.type).not.toBe('site_judgement');
+  });
+
+  it("a donor's match, a scan's safety and the protocol's medicine list are staff's", () => {
+    expect(read('inclusion', 'A 10/10 HLA-matched unrelated donor identified')).toMatchObject(site('protocol'));
+    expect(read('exclusion', 'Taking any medicine on the protocol list of prohibited medications')).toMatchObject(site('protocol'));
+    expect(read('exclusion', 'Drugs that interact with the study medicine')).toMatchObject(site('protocol'));
+    expect(read('inclusion', 'Must be MRI-compatible')).toMatchObject(site('investigator_judgement'));
+    expect(read('exclusion', 'Counter-indication to PET imaging')).toMatchObject(site('investigator_judgement'));
+  });
+
+  it("what a clinician decides about the person is the investigator's call, once no condition was read", () => {
+    for (const text of [
+      'Unfit for the procedure as assessed by the study physician',
+      'Eligible for ablation per treating physician assessment',
+      'Cleared for anaesthesia: medical clearance from the primary care doctor',
+      'Estimated survival of less than 6 months',
+    ])
+      expect(read('exclusion', text), text).toMatchObject(site('investigator_judgement'));
+    // A condition named beside it is still the condition, which a person reads.
+    expect(read('exclusion', 'Asthma as determined by the treating physician').rule).toMatchObject({ type: 'condition' });
+  });
+
+  it("a kind of condition that stands in the way of the study itself is the investigator's call", () => {
+    for (const text of [
+      'Hearing problems that would prevent completing the study questionnaires by phone',
+      'Skin, scalp or nail wounds that might interfere with the study device',
+      'Serious psychiatric illness impacting study participation',
+      'Medicines that may interfere with the breath testing',
+    ])
+      expect(read('exclusion', text), text).toMatchObject(site('investigator_judgement'));
+    // What it affects is not the study's: a kind a person reads, not the investigator's call.
+    expect(read('exclusion', 'Joint problems that may affect walking').rule?.type).not.toBe('site_judgement');
+  });
+
+  it("samples the site holds and medicines the protocol lists by how they are cleared are staff's", () => {
+    expect(read('inclusion', 'Bone marrow aspirate samples available for central review')).toMatchObject(site('investigator_judgement'));
+    expect(read('exclusion', 'Drugs mainly metabolised by CYP2D6 with a narrow therapeutic range')).toMatchObject(site('protocol'));
+  });
+
+  it('signing a release, a legal representative and being available for the follow-up are consent and compliance', () => {
+    expect(read('inclusion', 'Must sign an authorization form for sharing registry data')).toMatchObject(site('consent_capacity'));
+    expect(read('inclusion', "The participant's legal representative agrees to the randomisation")).toMatchObject(site('consent_capacity'));
+    expect(read('inclusion', 'Available for a minimum of 12 months after the operation')).toMatchObject(site('protocol_compliance'));
+  });
+});

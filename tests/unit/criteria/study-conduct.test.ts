@@ -182,3 +182,20 @@ describe('who may take part (decision 225)', () => {
     expect(read('exclusion', 'Adults').rule).toBeNull();
   });
 });
+
+describe('a permission said as what a person may have had (decision 246)', () => {
+  it('refuses no one, among inclusions or exclusions', () => {
+    for (const kind of ['inclusion', 'exclusion'] as const)
+      for (const text of [
+        'Participants may have had any number of earlier treatment regimens',
+        'No limit on the number of previous systemic therapies',
+        'May receive blood transfusions during screening',
+        'Two prior lines of immunotherapy are permissible',
+      ])
+        expect(read(kind, text), `${kind}: ${text}`).toMatchObject(siteCheck('protocol'));
+  });
+
+  it('a condition it allows among exclusions is never refused', () => {
+    expect(read('exclusion', 'Patients with mild psoriasis are allowed to enter the trial').rule).toBeNull();
+  });
+});

@@ -9,6 +9,7 @@ import {
   type TimeWindow,
 } from '../../../contract/trials';
 import { ALLERGY_PREFIX, spanishName } from '../trials/vocabulary';
+import { kindFirst } from './long-names';
 import { patientSide } from './patient-side';
 import type { BlockKey, Eligibility, EligibilityLink, GeneratorCriterion, Template } from './types';
 
@@ -230,7 +231,10 @@ function conditionTemplate(rule: RuleOf<'condition'>, criterion?: GeneratorCrite
   // "Severe", "lumbar", "on both sides" are part of what is asked (decision 077): "a slipped disc in your lower back".
   const qualified = qualifierPhrase(rule.qualifiers);
   const bare = names(rule);
-  const name: Names = qualified ? { en: `${bare.en} ${qualified.en}`, es: bare.es === null ? null : `${bare.es} ${qualified.es}` } : bare;
+  // "Primary cutaneous anaplastic large cell lymphoma": a long name leads with the disease it is a kind of (decision 247).
+  const name: Names = qualified
+    ? { en: `${bare.en} ${qualified.en}`, es: bare.es === null ? null : `${bare.es} ${qualified.es}` }
+    : { ...bare, en: kindFirst(bare.en) };
   const site = Boolean(criterion && CLINICIAN_ONLY.test(criterion.text));
   const window = rule.within ? `:${rule.within.value}${rule.within.unit}` : '';
   // A duration is part of what is asked: "for at least 3 months" and "for less than 6 weeks" are different questions.

@@ -6,17 +6,40 @@ import { labelLength, spanOf, type TextRule } from './text';
  */
 
 const CONSENT =
-  /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:[\w/-]+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legally (?:acceptable|authori[sz]ed) representative|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|(?:fully|sufficiently|adequately|properly) informed (?:of|about)|in-formed consent|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
+  /\b(?:informed consents?|written consent|consent form|consent(?:s|ed)? to (?:participate|take part)|(?:refus\w*|declin\w*|not wanting|do(?:es)? not want) (?:to )?(?:participat\w*|take part)|(?:sign|give|provide|obtain)\w*\s+(?:[\w/-]+\s+){0,3}consent|assent|capable of (?:giving|understanding|providing)|ability to (?:understand|give|provide)|able to (?:understand|read|give|provide)|legal(?:ly)? (?:(?:acceptable|authori[sz]ed) )?representative|sign\w*\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,4}?(?:release|waiver|authori[sz]ation)(?:\s+(?:of\s+information\s+)?forms?)?|legal guardian|mentally (?:competent|capable)|unable to (?:give|provide|understand) (?:informed )?consent|lack(?:s|ing)? (?:the )?capacity|(?:has|have|with) the capacity to consent|capacity to consent|volunteer(?:ed|s)? to participate|voluntarily (?:agree|participate|sign|consent)\w*|(?:fully|sufficiently|adequately|properly) informed (?:of|about)|in-formed consent|(?:not|did not|do not|does not|unwilling to|refus\w* to) consent|unsigned (?:informed )?consent)\b/i;
 
 export const JUDGEMENT =
-  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|doctors?|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment|decision)|(?:assessment|decision|opinion|judge?ment) of (?:the )?(?:principal |treating |study )?(?:investigators?|physicians?)|judged\s+(?:[\w-]+\s+){1,6}by (?:the )?(?:principal |sub-?)?investigators?|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|sub-?investigators?)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|(?:considered\s+)?likely to (?:interfere|compromise|jeopardi[sz]e|confound)|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|not an?\s+(?:(?:surgical|operative|good|suitable)\s+)?candidate|too (?:risky|dangerous|life-threatening)|contraindicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
+  /\b(?:in the (?:opinion|judge?ment|view) of (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|doctors?|sponsor)|investigator'?s? (?:opinion|judge?ment|discretion|assessment|decision)|(?:assessment|decision|opinion|judge?ment) of (?:the )?(?:principal |treating |study )?(?:investigators?|physicians?)|judged\s+(?:[\w-]+\s+){1,6}by (?:the )?(?:principal |sub-?)?investigators?|(?:investigator|physician|sponsor)(?:\s+\w+)?\s+(?:considers?|believes?|judges?|deems?)|(?:considered|deemed|judged|assessed) (?:by (?:the )?(?:\w+\s+)?(?:investigators?|physicians?|sub-?investigators?)|(?:un)?suitable|inappropriate|ineligible)|at the discretion|(?:predicted |estimated |anticipated )?life expectancy|(?:considered\s+)?likely to (?:interfere|compromise|jeopardi[sz]e|confound)|would (?:interfere|compromise|jeopardi[sz]e|confound|make (?:\w+\s+){0,3}unsuitable|preclude|put)|unsuitable|inappropriate|unsafe|not an?\s+(?:(?:surgical|operative|good|suitable)\s+)?candidate|too (?:risky|dangerous|life-threatening)|(?:contra|counter)[- ]?indicat(?:ion|ions|ed|es?)\b|not (?:be )?(?:suitable|appropriate)|may (?:interfere|compromise|confound|increase the risk)|(?:any|other)\s+(?:[\w-]+\s+){0,4}(?:that|which)\s+(?:would\s+|may\s+|might\s+|could\s+)?(?:precludes?|contraindicates?))\b/i;
 
 const COMPLIANCE =
-  /\b(?:willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate|swallow)|available for (?:the )?(?:duration|follow-up|all)|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody|(?:plann\w*|plans?|intend\w*|expect\w*)\s+(?:to\s+)?(?:move|relocat\w*)(?:\s+(?:away|out\s+of\s+the\s+area|during|before))?)\b/i;
+  /\b(?:(?:willing(?:ness)?|agree(?:s|d|ment)?|consent(?:s|ed)?|able|ability|commit(?:s|ted|ment)?)(?: and (?:able|willing))? to (?:provide|allow|give|donate|undergo|have)\b[^.;]{0,50}?\b(?:biops(?:y|ies)|samples?|specimens?|tissue)|(?:consent(?:s|ed)?|agree(?:s|d)?|willing) to (?:be )?randomi[sz]\w*|(?:(?:un)?willing(?:ness)?|agree(?:s|d|ment)?|(?:un)?able|(?:in)?ability|commit(?:s|ted|ment)?)(?: and (?:able|willing))? to (?:refrain|abstain|avoid|forgo|forego|withhold|limit|wear|discontinue|stop)|willing(?:ness)?(?: and able)?(?: and willing)? to (?:comply|adhere|follow|attend|complete|return|participate|undergo|cooperate)|able (?:and willing )?to (?:comply|adhere|follow|attend|complete|return|participate|undergo|swallow|cooperate|come to the (?:study )?(?:site|clinic|hospital))|(?:answer|complete|fill (?:in|out))\s+(?:the\s+)?(?:study\s+)?questionnaires?|(?:incomplete|missing|insufficient)\s+(?:[\w-]+\s+){0,2}(?:data|records?)|(?:study|site|trial)\s+(?:personnel|staff)|litigation|workers?'?s?'?\s+comp(?:ensation)?|disability (?:remuneration|claims?|compensation)|comply with (?:all )?(?:the )?(?:study|protocol|trial|scheduled)|(?:un)?able to complete|(?:unwilling|unable|inability) (?:or unable |or unwilling )?to (?:comply|adhere|follow|attend|complete|return|participate|cooperate|swallow)|available for (?:the )?(?:duration|follow-up|all)|available for (?:at least |a minimum of )?\d+\s*(?:weeks?|months?|years?)\b|likely to (?:return|complete|comply|attend)|(?:return|come back) for (?:all )?(?:the )?(?:follow-up|study) visits|as defined (?:by|in) the protocol|per protocol|(?:employees?|staff|family members?|relatives?) of (?:the )?(?:sponsor|investigator|study site|site)|directly involved in the conduct|other protocol[- ]defined|further (?:inclusion |exclusion )?criteria (?:may )?apply|adequate\s+(?:(?:end-organ|organ|bone marrow|hematologic(?:al)?|haematologic(?:al)?|renal|kidney|hepatic|liver|cardiac|and|or|,)\s*)+function|criteria (?:may|could) apply|prisoners?|incarcerated|imprisoned|in (?:police |legal )?custody|(?:plann\w*|plans?|intend\w*|expect\w*)\s+(?:to\s+)?(?:move|relocat\w*)(?:\s+(?:away|out\s+of\s+the\s+area|during|before))?)\b/i;
 
-/** Reading, speaking or understanding the study's language: needed to consent, checked by staff. */
-const LANGUAGE =
-  /\b(?:(?:fluen\w*|literate|literacy|proficien\w*|understand\w*|speak\w*|read\w*|comprehen\w*|communicat\w*|language skills?)\b[^.;]{0,30}\b(?:english|spanish|french|german|dutch|italian|portuguese|korean|chinese|mandarin|japanese|danish|swedish|norwegian|finnish|turkish|arabic|hebrew|polish|(?:the )?(?:local|study|national|official) language|language)\b|\b(?:english|spanish|french|german|dutch)[- ]speaking\b)/i;
+/**
+ * "Willing to refrain from alcohol", "able to stop NSAIDs 7 days before each visit": the whole criterion is keeping to a
+ * restriction the study sets, which staff agree with the person; the alcohol or medicine it names is not one the person
+ * must have or take (decision 246).
+ */
+export const KEEPS_TO_RESTRICTION =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+)?(?:(?:must|should|will)\s+)?(?:be\s+|is\s+|are\s+)?(?:not\s+|un)?(?:willing|agree(?:s|d)?|able|commit(?:s|ted)?)(?:\s+and\s+(?:able|willing))?\s+to\s+(?:refrain|abstain|avoid|forgo|forego|withhold|limit|discontinue|stop)\b/i;
+
+/**
+ * "Life-threatening illness as determined by the attending clinician", "eligible per physician evaluation", "medical
+ * clearance from their physician", "deemed too medically compromised", "expected survival under a year": what a
+ * clinician decides about the person, which staff read from the clinician (decision 246).
+ */
+const CLINICIAN_DETERMINES =
+  /\b(?:(?:as\s+)?(?:determined|assessed|judged|evaluated|documented)\s+by\s+(?:the\s+|a\s+|their\s+|his\/her\s+)?(?:(?:treating|attending|study|site|referring|primary|responsible)\s+)?(?:clinicians?|physicians?|oncologists?|surgeons?|investigators?|doctors?)|per\s+(?:the\s+)?(?:(?:treating|attending|study)\s+)?(?:physician|clinician|investigator|oncologist|surgeon)(?:'s)?\s+(?:evaluation|assessment|judge?ment|discretion|opinion)|medical\s+clearance|deemed\s+too\s+[\w\s-]{0,30}?(?:compromised|frail|sick|ill|unwell|risky)|medically\s+(?:fit|unfit)|(?:expected|estimated|predicted|anticipated)\s+survival)\b/i;
+
+const LANGUAGES = String.raw`(?:english|spanish|french|german|dutch|italian|portuguese|korean|chinese|mandarin|cantonese|japanese|danish|swedish|norwegian|finnish|turkish|arabic|hebrew|polish|russian|hindi|vietnamese)`;
+
+/**
+ * Reading, speaking or understanding the study's language: needed to consent, checked by staff. "English speakers",
+ * "primarily Spanish", "primary language other than English" name the language first (decision 246).
+ */
+const LANGUAGE = new RegExp(
+  String.raw`\b(?:(?:fluen\w*|literate|literacy|proficien\w*|understand\w*|speak\w*|read\w*|comprehen\w*|communicat\w*|language skills?)\b[^.;]{0,30}\b(?:${LANGUAGES}|(?:the )?(?:local|study|national|official) language|language)\b|\b${LANGUAGES}[- ]speak(?:ing|ers?)\b|\b(?:primary|first|native|main|preferred)\s+language\s+(?:is|was|of|other\s+than|not|must|should|spoken|at\s+home)\b|\b(?:native|primarily|predominantly)\s+${LANGUAGES}\b)`,
+  'i',
+);
 
 /** "Unable to undergo an MRI": what makes a scan unsafe (an implant, claustrophobia) staff check, as "contraindication to
  * MRI". Only when the criterion says nothing else, so a condition named beside it ("... or claustrophobia") is still read. */
@@ -92,12 +115,41 @@ const GRADED_TOXICITY =
   /\b(?:(?:unresolved|persistent|ongoing)\s+(?:\w+\s+)?(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)|(?:adverse\s+(?:events?|reactions?|effects?)|i?m?aes?|toxicit(?:y|ies)|side[- ]effects?)\b[^.;]{0,120}\b(?:not\s+(?:\w+\s+)?(?:resolved|recovered|returned)|unresolved|(?:resolved|recovered|returned)\s+(?:\w+\s+){0,2}(?:to\s+)?(?:grade|baseline|ctcae))|grade\s*(?:[≥>]=?\s*)?[2-5]\s+(?:(?:immune[- ]related|immune[- ]mediated|treatment[- ]related|drug[- ]related)\s+)?(?:adverse\s+(?:events?|reactions?)|i?m?aes?|toxicit(?:y|ies)))\b/i;
 
 /**
+ * "Not recovered from the toxicities of prior therapy", "resolution of any effects of previous treatment to grade 1 or
+ * baseline", "recovered from the side effects of major surgery": whether a past treatment's harms have settled is graded
+ * by the clinician (CTCAE) from the examination and labs, as an unresolved adverse event is (decision 246).
+ */
+const RECOVERY_FROM_TREATMENT =
+  /\b(?:recover(?:ed|y|s)?|resolution|resolved)\b[^.;]{0,50}?\b(?:from|of)\s+(?:[\w/-]+,?\s+){0,5}?(?:toxicit(?:y|ies)|side[- ]effects?|adverse\s+(?:effects?|events?|reactions?)|effects|complications?)\s+(?:[\w/-]+\s+){0,3}?(?:of|from|due\s+to|to|related\s+to|associated\s+with|caused\s+by|as\s+a\s+result\s+of)\s+(?:[\w/-]+\s+){0,4}?(?:therap(?:y|ies)|treatments?|surger(?:y|ies)|chemotherap\w*|radiotherap\w*|radiation|regimens?|modalit(?:y|ies)|agents?|procedures?|interventions?)\b/i;
+
+/**
+ * "An HLA-matched sibling donor available", "two cord blood units matched at 4/6 loci", "a CMV-seronegative donor": the
+ * transplant team's typing and search, which the person cannot answer (decision 246).
+ */
+const DONOR =
+  /\b(?:(?:hla|human\s+leu[ck]ocyte\s+antigen)\b[^.;]{0,60}\b(?:match\w*|identical|compatible)|(?:match\w*|identical|compatible)\b[^.;]{0,40}\b(?:donors?|cord\s+blood|cb\s+units?|grafts?)|(?:sero-?negative|sero-?positive|hla[- ]matched|haplo-?identical)\s+(?:[\w-]+\s+)?donors?|(?:donors?|cb\s+units?|cord\s+blood\s+units?)\b[^.;]{0,60}\b(?:availab\w*|match\w*|identified|required|seronegative|seropositive|identical))\b/i;
+
+/**
+ * "MRI-compatible", "passes the MRI safety screen", "unable to have a PET scan for any reason": what makes a scan safe for
+ * a person (implants, claustrophobia, a contrast allergy) staff check, as a contraindication to it (decision 246).
+ */
+const SCAN_SAFETY =
+  /\b(?:(?:mri|mr|magnetic\s+resonance)[- ](?:compatible|conditional|safe|safety\s+screen\w*)|(?:pass\w*|fail\w*|meet\w*)\s+(?:an?\s+|the\s+)?(?:mri|mr)\s+safety|(?:unable|inability)\s+to\s+(?:undergo|tolerate|have|obtain|receive|complete)\s+(?:an?\s+)?(?:mri|magnetic\s+resonance\s+imaging|mr\s+imaging|pet|eeg)\b)/i;
+
+/**
+ * "Any of the prohibited medications noted in the protocol", "exclusionary medications", "drugs known to interact with
+ * the study drug": a list the protocol holds and staff check the person's medicines against (decision 246).
+ */
+const PROTOCOL_MEDICINES =
+  /\b(?:(?:prohibited|exclusionary|disallowed|forbidden|not\s+permitted)\s+(?:concomitant\s+)?(?:medications?|medicines?|drugs?|therap(?:y|ies)|treatments?)|(?:medications?|medicines?|drugs?|agents?)\s+(?:(?:that|which)\s+(?:are\s+)?)?(?:(?:known|likely)\s+to\s+)?(?:interact|interacting)\s+with|(?:medications?|medicines?|drugs?|agents?)\b[^.;]{0,60}\b(?:primarily\s+|mainly\s+|predominantly\s+)?metaboli[sz]ed\s+(?:by|through|via))\b/i;
+
+/**
  * "Measurable disease per RECIST 1.1", "at least one evaluable lesion": a tumour's measure on imaging, which the site's
  * radiology reads; "archival tumour tissue available": a sample the site holds (decision 161).
  */
 const TUMOR_MEASURE = /\b(?:(?:measurable|evaluable)\s+(?:disease|lesions?|tumou?rs?)|recist|irecist|rano|lugano\s+(?:criteria|classification))\b/i;
 const TISSUE_AVAILABLE =
-  /\b(?:(?:tumou?r|tissue|biopsy)\s+(?:samples?|specimens?|blocks?|tissues?)\b[^.;]{0,60}\bavailab\w*|availab\w*\s+(?:of\s+)?(?:\w+\s+){0,4}(?:tissues?|specimens?|samples?|blocks?)|archival\s+(?:tumou?r\s+)?(?:tissues?|specimens?|samples?|blocks?))\b/i;
+  /\b(?:(?:tumou?r|tissue|biopsy|bone\s+marrow|(?:peripheral\s+)?blood)\s+(?:(?:and\/or|or|and)\s+(?:[\w-]+\s+){1,2}?)?(?:aspirate\s+|biopsy\s+|core\s+)?(?:samples?|specimens?|blocks?|tissues?)\b[^.;]{0,60}\bavailab\w*|tumou?r\s+(?:tissue|samples?|specimens?)\s+(?:collected|obtained|submitted)\s+(?:prior\s+to|before)|availab\w*\s+(?:of\s+)?(?:\w+\s+){0,4}(?:tissues?|specimens?|samples?|blocks?)|archival\s+(?:tumou?r\s+)?(?:tissues?|specimens?|samples?|blocks?))\b/i;
 
 /**
  * "Preplanned dialysis during the observation period", "elective surgery scheduled during the study": in an exclusion, a
@@ -108,10 +160,31 @@ const PLANNED_DURING_STUDY =
 
 /**
  * "Undergoing anterior cervical disc surgery", "candidates for one-level discectomy", "expected to receive ACDF": in an
- * inclusion, the study's own operation, which the site schedules and checks against its protocol (decision 161).
+ * inclusion, the study's own operation, which the site schedules and checks against its protocol (decision 161). The
+ * same of the study's other planned treatment: "scheduled for neoadjuvant chemotherapy", "referred for definitive
+ * chemoradiotherapy", "undergoing liver transplantation", "scheduled for a sentinel node biopsy" (decision 246).
  */
-const STUDY_OPERATION =
-  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+)?(?:(?:who|that)\s+)?(?:(?:is|are|has|have)\s+)?(?:(?:already\s+)?(?:undergoing|scheduled\s+(?:for|to\s+(?:undergo|receive|have))|planned\s+for|(?:(?:is|are)\s+)?(?:candidates?\s+(?:for|and\s+(?:have\s+)?(?:already\s+)?elected\s+to\s+undergo)|elected\s+to\s+undergo|expected\s+to\s+(?:receive|undergo|have)|(?:an?\s+)?indication\s+for|indicated\s+for|requir(?:ed|ing|e)|need(?:s|ing)?)))\s+(?:(?:an?|the)\s+)?(?:[\w/-]+\s+){0,5}?(?:surgery|surgical\s+(?:treatment|procedure)|operation|procedure|\w+(?:ectomy|otomy|plasty|desis)|fusion|decompression|acdf|tlif|plif|alif)\b/i;
+const SUBJECT_FIRST = String.raw`^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+)?(?:(?:who|that)\s+)?(?:(?:is|are|has|have|must\s+be|should\s+be|will\s+be)\s+)?`;
+/** Words of a plan or referral: the study's treatment is coming. */
+const PLANNED = String.raw`(?:already\s+)?(?:undergoing|scheduled\s+(?:for|to\s+(?:undergo|receive|have))|planned\s+for|referred\s+for|to\s+be\s+treated\s+with|(?:is|are)\s+to\s+undergo|(?:(?:is|are)\s+)?(?:candidates?\s+(?:for|and\s+(?:have\s+)?(?:already\s+)?elected\s+to\s+undergo)|elected\s+to\s+undergo|expected\s+to\s+(?:receive|undergo|have)))`;
+/** Words of a need, which a person's illness may say as well: read with an operation only. */
+const NEEDED = String.raw`(?:(?:an?\s+)?indication\s+for|indicated\s+for|requir(?:ed|ing|e)|need(?:s|ing)?)`;
+const OPERATION = String.raw`(?:surgery|surgical\s+(?:treatment|procedure)|operation|procedure|\w+(?:ectomy|otomy|plasty|desis)|fusion|decompression|acdf|tlif|plif|alif|transplant(?:ation)?|replacement|repair|resection|ablation|cabg)`;
+const OTHER_TREATMENT = String.raw`(?:(?:neo-?)?adjuvant\s+(?:[\w-]+\s+)?(?:chemo\w*|radio\w*|therapy|treatment)|chemotherapy|radiotherapy|radiation\s+therapy|chemo[-‐]?\s?radi\w*|chemo[-‐]?rt|c?rt|sbrt|sabr|biops(?:y|ies)|catheteri[sz]ation|(?:colono|endo|broncho|arthro|cysto)scopy|ercp|implantation|reconstruction)`;
+const STUDY_OPERATION = new RegExp(String.raw`${SUBJECT_FIRST}(?:${PLANNED}|${NEEDED})\s+(?:(?:an?|the)\s+)?(?:[\w/-]+\s+){0,5}?${OPERATION}\b`, 'i');
+const STUDY_PLANNED_TREATMENT = new RegExp(String.raw`${SUBJECT_FIRST}${PLANNED}\s+(?:(?:an?|the)\s+)?(?:[\w/-]+\s+){0,5}?${OTHER_TREATMENT}\b`, 'i');
+
+/**
+ * "Scheduled for neoadjuvant chemotherapy", "referred for radiation therapy": an inclusion that is the study's planned
+ * treatment, said with a word of plan or referral (not "requiring", which a person's illness may say). Not the person's
+ * past ("had prior chemotherapy").
+ */
+export function namesStudysPlannedTreatment(kind: CriterionKind, text: string): boolean {
+  if (kind !== 'inclusion') return false;
+  const body = text.slice(labelLength(text));
+  const found = STUDY_OPERATION.exec(body) ?? STUDY_PLANNED_TREATMENT.exec(body);
+  return Boolean(found) && !new RegExp(NEEDED, 'i').test(found![0]) && !/\b(?:history|previous(?:ly)?|prior|underwent|had)\b/i.test(body);
+}
 
 /**
  * "Other chronic diseases (stroke, epilepsy, ...) that may interfere with the interpretation of the outcomes", "other known
@@ -122,13 +195,23 @@ const AFFECTING_STUDY =
   /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?(?:(?:any|other|another|known|chronic|underlying|concomitant|concurrent|coexisting|co-?existing|pre-?existing|medical|systemic|physical|serious|significant|severe|relevant)\s+)*(?:diseases?|conditions?|illness(?:es)?|disorders?|patholog(?:y|ies)|comorbidit(?:y|ies)|co-?morbidit(?:y|ies))\b\s*(?:\([^()]*\)\s*)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|are\s+likely\s+to|is\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere|influence|confound|compromise|bias|impact|alter)\b/i;
 
 /**
+ * "Behavioral disorders that would prevent following the protocol", "dental problems that might interfere with wearing
+ * the study device", "major medical disease impacting the study": a kind of condition kept out when it stands in the
+ * way of the study itself (its protocol, procedures, assessments, device, treatment, consent, participation, follow-up);
+ * which do is the investigator's call (decision 246). The object must be the study's, unlike "conditions that may
+ * affect bone metabolism", which names a kind a person can read.
+ */
+const KIND_AFFECTING_STUDY =
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:any|other|history\s+of|known)\s+)*(?:[a-z-]+,?\s+){0,4}?(?:diseases?|conditions?|illness(?:es)?|disorders?|patholog(?:y|ies)|comorbidit(?:y|ies)|problems?|wounds?|issues?)\b\s*(?:\([^()]*\)\s*)?,?\s*(?:(?:that|which)\s*,?\s*(?:(?:may|might|could|can|would|will)\s+)?(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:prevents?|precludes?|interferes?|affects?|impacts?|jeopardi[sz]es?|compromises?|hinders?)|(?:preventing|precluding|interfering|affecting|impacting|jeopardi[sz]ing|compromising))\b(?:\s+with)?\s+(?:the\s+|their\s+|his\s+or\s+her\s+|(?:the\s+)?(?:patient|participant|subject)(?:'s)?\s+)?(?:[\w-]+(?:,)?\s+){0,5}?(?:study|studies|protocol|trial|assessments?|participation|complian\w*|follow-?up|procedures?|treatment|device|consent|evaluations?|testing|outcomes?|results)\b/i;
+
+/**
  * "Any medication that could affect the study results", "planned treatment that may interfere with the outcome
  * measures": treatments no one named, kept out when they could affect what the study measures; which do is the
  * investigator's call, as for conditions (decision 215). Only when what they affect is the study's own (its results,
  * outcomes, assessments): "medicines that may affect bone metabolism" name a kind of medicine, which a person reads.
  */
 const TREATMENT_AFFECTING_STUDY =
-  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+(?:are\s+|is\s+)?)?(?:taking|receiving|using|on|(?:have|has)\s+(?:taken|received|used))\s+)?(?:(?:use|intake)\s+of\s+)?(?:(?:any|other|another|planned|expected|anticipated|concomitant|concurrent|current|ongoing|prior|recent|medical|surgical)(?:\s+or\s+[a-z-]+)?\s+)*(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies)|procedures?|interventions?)\b\s*(?:\([^()]*\)\s*)?(?:,?\s*(?:or|and\/or)\s+(?:an?\s+|any\s+)?changes?\s+(?:in|of|to)\s+(?:the\s+|their\s+)?(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies))\s*(?:\([^()]*\)\s*)?)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|(?:is|are)\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere\s+with|influence|confound|compromise|bias|impact|alter)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:study|trial|results?|outcomes?|parameters?|assessments?|measures?|measurements?|evaluations?|endpoints?|data|efficacy|interpretation)\b/i;
+  /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:who\s+(?:are\s+|is\s+)?)?(?:taking|receiving|using|on|(?:have|has)\s+(?:taken|received|used))\s+)?(?:(?:use|intake)\s+of\s+)?(?:(?:any|other|another|planned|expected|anticipated|concomitant|concurrent|current|ongoing|prior|recent|medical|surgical)(?:\s+or\s+[a-z-]+)?\s+)*(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies)|procedures?|interventions?)\b\s*(?:\([^()]*\)\s*)?(?:,?\s*(?:or|and\/or)\s+(?:an?\s+|any\s+)?changes?\s+(?:in|of|to)\s+(?:the\s+|their\s+)?(?:medications?|medicines?|drugs?|treatments?|therap(?:y|ies))\s*(?:\([^()]*\)\s*)?)?,?\s*(?:that|which)\s*,?\s*(?:may|might|could|can|would|(?:is|are)\s+likely\s+to)\s+(?:(?:potentially|possibly|significantly|adversely)\s+)?(?:affect|interfere\s+with|influence|confound|compromise|bias|impact|alter)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:study|trial|results?|outcomes?|parameters?|assessments?|measures?|measurements?|evaluations?|endpoints?|data|efficacy|interpretation|testing|tests?)\b/i;
 
 /** Where the examples of such conditions start: a parenthesis, "including", "such as", "e.g.", "i.e.". */
 const EXAMPLES_START = /\(|\b(?:including|such\s+as|e\.\s?g|i\.\s?e|ie|for\s+example|for\s+instance|like)\b/i;
@@ -140,12 +223,12 @@ const EXAMPLES_START = /\(|\b(?:including|such\s+as|e\.\s?g|i\.\s?e|ie|for\s+exa
 export function conditionAffectingStudy(text: string, conceptStarts: readonly number[] = []): [number, number] | null {
   const label = labelLength(text);
   const body = text.slice(label);
-  if (!/\b(?:affect|interfere|influence|confound|compromise|bias|impact|alter)/i.test(body)) return null;
+  if (!/\b(?:affect|interfer|influence|confound|compromis|bias|impact|alter|prevent|preclud|jeopardi|hinder)/i.test(body)) return null;
   const head =
-    /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?[^(]*?(?=\(|,?\s*(?:that|which)\b)/i.exec(
+    /^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+(?:with|who\s+(?:have|has))\s+)?(?:(?:the\s+)?presence\s+of\s+)?[^(]*?(?=\(|,?\s*(?:that|which)\b|\s+(?:preventing|precluding|interfering|affecting|impacting|jeopardi[sz]ing|compromising)\b)/i.exec(
       body,
     );
-  const found = AFFECTING_STUDY.exec(body) ?? TREATMENT_AFFECTING_STUDY.exec(body);
+  const found = AFFECTING_STUDY.exec(body) ?? TREATMENT_AFFECTING_STUDY.exec(body) ?? KIND_AFFECTING_STUDY.exec(body);
   // One sentence only: a later sentence or a list line is another requirement.
   if (!found || !head || /[;\n]|\.\s+\w/.test(body.replace(/\b(?:e\.\s?g|i\.\s?e|ie|etc|vs)\./gi, ''))) return null;
   const headEnd = label + head[0].length;
@@ -240,7 +323,9 @@ export function readJudgementRule(text: string, judgementOnly: boolean, kind?: C
   // criterion, not consent.
   if (consent && /legal guardian/i.test(consent[0]) && /\b(?:available|accompany|help|assist|follow[- ]up|visits?)\b/i.test(text) && !/\bconsent/i.test(text))
     consent = null;
-  const judgement = JUDGEMENT.exec(text);
+  // A clinician's determination counts as the investigator's only here, once no concept was read: beside a named
+  // condition it may say only who diagnosed it (decision 246).
+  const judgement = JUDGEMENT.exec(text) ?? (judgementOnly ? null : CLINICIAN_DETERMINES.exec(text));
   const compliance = COMPLIANCE.exec(text);
   const found = judgement ?? consent ?? compliance;
   if (!found) return judgementOnly ? null : studySiteCheck(text, kind);
@@ -279,13 +364,26 @@ function studySiteCheck(text: string, kind: CriterionKind | undefined): TextRule
   const end = text.search(/\w\W*$/) + 1;
   if (kind === 'exclusion' && PLANNED_DURING_STUDY.test(body))
     return { rule: { type: 'site_judgement', reason: 'protocol', span: spanOf([start, end]) }, needsReview: false };
-  if (kind === 'inclusion' && STUDY_OPERATION.test(body) && !/\b(?:history|previous(?:ly)?|prior|underwent|had)\b/i.test(body))
+  if (
+    kind === 'inclusion' &&
+    (STUDY_OPERATION.test(body) || STUDY_PLANNED_TREATMENT.test(body)) &&
+    !/\b(?:history|previous(?:ly)?|prior|underwent|had)\b/i.test(body)
+  )
     // "For the first time", "a revision": the operation's history is a second requirement a person reads.
     return {
       rule: { type: 'site_judgement', reason: 'protocol', span: spanOf([start, end]) },
       needsReview: /\b(?:first\s+time|revision|repeat(?:ed)?|again|redo)\b/i.test(body),
     };
-  if (GRADED_TOXICITY.test(body) || TUMOR_MEASURE.test(body) || TISSUE_AVAILABLE.test(body) || (EXAM_FINDING.test(body) && !NOT_AN_EXAM_FINDING.test(body)))
+  if (DONOR.test(body) || PROTOCOL_MEDICINES.test(body))
+    return { rule: { type: 'site_judgement', reason: 'protocol', span: spanOf([start, end]) }, needsReview: false };
+  if (
+    GRADED_TOXICITY.test(body) ||
+    RECOVERY_FROM_TREATMENT.test(body) ||
+    SCAN_SAFETY.test(body) ||
+    TUMOR_MEASURE.test(body) ||
+    TISSUE_AVAILABLE.test(body) ||
+    (EXAM_FINDING.test(body) && !NOT_AN_EXAM_FINDING.test(body))
+  )
     return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
   const imaging = IMAGING.test(body) && IMAGING_SHOWS.test(body);
   // "At the level to be treated", "the areas being treated": the study's own treatment places the finding; it is not a

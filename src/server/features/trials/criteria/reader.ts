@@ -1,11 +1,21 @@
 import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
 import { ALLERGY_PREFIX, type Concept, isOperationHeading, type MeshTerm, STUDY_MEDICINE_PREFIX, vocabulary, type Vocabulary } from '../vocabulary';
+import { lexicon } from '../vocabulary/lexicon';
 import { readAgeRule } from './age';
 import { readConceptRule } from './concepts';
-import { deviceMaterialAllergy, JUDGEMENT, NON_ADHERENCE, neurologicalFindingOnly, readJudgementRule } from './judgement';
+import {
+  deviceMaterialAllergy,
+  JUDGEMENT,
+  KEEPS_TO_RESTRICTION,
+  NON_ADHERENCE,
+  namesStudysPlannedTreatment,
+  neurologicalFindingOnly,
+  readJudgementRule,
+} from './judgement';
 import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
-import { readExclusionPermission, readStudyConductRule } from './study-conduct';
+import { inclusionOnlyPermits, readExclusionPermission, readStudyConductRule } from './study-conduct';
+import { readOtherStudyRule } from './other-studies';
 import { isWholePair } from './qualifiers';
 import { labelLength, namesOneSex, type TextRule } from './text';
 import { narrowNamedVaccine } from './vaccines';
@@ -57,6 +67,8 @@ const READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: s
     read: (kind, text, { vocabulary, options, conceptsUnread }) =>
       conceptsUnread ? null : readConceptRule(kind, text, vocabulary, options.trialConditions, options.trialConcepts),
   },
+  // Another study, however it is called, when the vocabulary's forms did not name it (decision 245).
+  { name: 'other studies', read: (kind, text, { vocabulary, conceptsUnread }) => (conceptsUnread ? null : readOtherStudyRule(kind, text, vocabulary)) },
   { name: 'judgement', read: (kind, text) => readJudgementRule(text, false, kind) },
   { name: 'healthy volunteers', read: readHealthyRule },
   { name: 'sex', read: readSexRule },
@@ -81,6 +93,23 @@ function leavesConceptUnread(rule: CriterionRule, text: string, vocab: Vocabular
       // "CKD-EPI formula", "Parkinson's disease rating scale": the concept names an instrument, not a requirement.
       !INSTRUMENT_AFTER.test(text.slice(mention.end, mention.end + 30)),
   );
+}
+
+/**
+ * "Referred for neoadjuvant chemotherapy", "scheduled for radiation therapy": in an inclusion, a treatment the study plans
+ * for the person is the site's to schedule (decision 246), not a medicine the person takes now. Only when every concept
+ * named is a treatment (a medicine or a MeSH technique, tree E): "scheduled for surgery for a disc herniation" still
+ * names the condition a person is asked about.
+ */
+function plannedStudyTreatment(kind: CriterionKind, text: string, vocab: Vocabulary): boolean {
+  if (!namesStudysPlannedTreatment(kind, text)) return false;
+  const named = vocab.find(text).filter((mention) => mention.concept.kind === 'condition' || mention.concept.kind === 'medication');
+  return named.every((mention) => {
+    if (mention.concept.kind === 'medication') return true;
+    const at = vocab.lexiconIndex(mention.concept.id);
+    const trees = at === undefined ? [] : lexicon().concepts[at].trees;
+    return trees.length > 0 && trees.every((tree) => tree.startsWith('E'));
+  });
 }
 
 /** "Greater than", "worse than", "more severe than", "predominant over", "exceeds": how one thing stands against another. */
@@ -236,6 +265,14 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   // "Evidence of non-adherence to prescribed therapy": how well someone keeps to treatment is staff's judgement, not a
   // treatment taken or not (decision 110).
   const nonAdherence = kind === 'exclusion' && NON_ADHERENCE.test(text.slice(labelLength(text)));
+  // "Willing to refrain from alcohol": keeping to the study's restriction, not the alcohol; "referred for chemotherapy":
+  // the study's planned treatment, not a medicine taken (decision 246).
+  // "May receive transfusions", "two prior lines are permissible": an inclusion that only permits names no medicine the
+  // person must take; the study-conduct reader reads it (decision 246).
+  const restriction =
+    KEEPS_TO_RESTRICTION.test(text.slice(labelLength(text))) ||
+    plannedStudyTreatment(kind, text, vocab) ||
+    (kind === 'inclusion' && inclusionOnlyPermits(text));
   // "Progressive neurological deficit", "sensitivity to the device materials": an examination finding, or an allergy to
   // what only staff know the device is made of, is a site check, not the condition the words touch (decision 180).
   const siteFinding = neurologicalFindingOnly(text) || deviceMaterialAllergy(text);
@@ -245,7 +282,7 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
     vocabulary: vocab,
     options,
     measured,
-    conceptsUnread: distinguishing || nonAdherence || siteFinding || comparing,
+    conceptsUnread: distinguishing || nonAdherence || restriction || siteFinding || comparing,
   };
   // A permission written among exclusions refuses no one, whatever it names: an age, a measure, a condition (decision 235).
   const permission = kind === 'exclusion' ? readExclusionPermission(text, vocab) : null;

@@ -151,11 +151,11 @@ const PREVENTS_STUDY =
  * permitted ("stable", "provided ..."); no one is refused by it. Not "eligible for" or "eligible to" (a requirement).
  */
 const PERMITS =
-  /\b(?:(?:are|is|will\s+be|may\s+be|can\s+be|remain)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|accepted)(?!\s+(?:for|to)\b)|(?:can|may)\s+(?:be\s+)?(?:used|continued|maintained|kept)|(?:can|may)\s+continue)\b/i;
+  /\b(?:(?:are|is|will\s+be|may\s+be|can\s+be|remain)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|accepted|permissible)(?!\s+(?:for|to)\b)|(?:are|is|will\s+be)\s+(?:also\s+)?allowed\s+to\s+(?:enter|participate|enrol\w*|take\s+part|join)|(?:can|may)\s+(?:be\s+)?(?:used|continued|maintained|kept)|(?:can|may)\s+continue|may\s+(?:also\s+)?(?:participate|receive|have\s+(?:previously\s+|already\s+)?(?:received|had|undergone|been\s+treated))|(?:there\s+(?:is|are)\s+)?no\s+limits?\s+(?:on|to)\b)/i;
 /** What makes a permission of a condition one: "also", or a proviso staff check. */
 const PROVISO = /\b(?:also|provided|if|as\s+long\s+as|once|when|whether)\b/i;
 /** What turns a permission into a requirement or a refusal. */
-const NOT_A_PERMISSION = /\b(?:not|no|never|nor|only|must|required?|cannot|can't|excluded?|prohibited|forbidden|unless)\b/i;
+const NOT_A_PERMISSION = /\b(?:not|no(?!\s+limits?\s+(?:on|to)\b)|never|nor|only|must|required?|cannot|can't|excluded?|prohibited|forbidden|unless)\b/i;
 
 /**
  * "Requires posterior instrumentation at the index level", "need for a facetectomy to treat the leg pain": in an
@@ -220,6 +220,13 @@ export function readExclusionPermission(text: string, vocab: Vocabulary): TextRu
  */
 function staffCheckPermission(text: string, body: string, vocab: Vocabulary): boolean {
   return PROVISO.test(body) || !namesConcept(text, vocab, 0, 0, 'condition');
+}
+
+/** An inclusion whose first line only permits ("may have received any number of prior therapies"): it names no requirement. */
+export function inclusionOnlyPermits(text: string): boolean {
+  const body = text.slice(labelLength(text));
+  // "Receiving other investigational agents (imaging agents are acceptable)": a permission in parentheses is an exception.
+  return PERMITS.test(body.split('\n')[0].replace(/\([^()]*\)?/g, ' ')) && !NOT_A_PERMISSION.test(body);
 }
 
 export function readStudyConductRule(kind: CriterionKind, text: string, vocab: Vocabulary): TextRule | null {
