@@ -1,6 +1,7 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
 import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
 import { readGeneralDenials } from './general-denials';
+import { readPertinentNegatives } from './note-pertinent-negatives';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
 import { gradeBySeverityScales } from './note-severity-scales';
@@ -769,12 +770,11 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     }
   }
 
-  // "Otherwise healthy", "takes no medications": one denial each, read only for exclusions (general-denials.ts).
-  for (const denial of readGeneralDenials(text)) {
+  // "Otherwise healthy", "takes no medications" (general-denials.ts), pertinent negatives (note-pertinent-negatives.ts).
+  for (const denial of [...readGeneralDenials(text), ...readPertinentNegatives(text, vocab)]) {
     if (sectionAt(denial.start) === 'family' || statusAt(denial.start, denial.end, false) !== 'present') continue;
     add(denial.kind, denial.conceptId, denial.name, denial.conceptId, 'absent', denial.start, denial.end);
   }
-
   readSmokingAndPregnancy(text, sex?.value !== 'male', statusAt, sentenceOf, add);
 
   for (const reading of readMeasures(text, sentenceOf)) {
