@@ -7,8 +7,10 @@ import { unitConversion, type UnitConversion } from './lab-units';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
 import { qualifiersContradicted } from './qualifier-opposites';
 import { discLevelsOf, levelsAgree } from './spinal-levels';
+import { testConfirmedChecks, type TestConfirmedCheck } from './test-confirmed-checks';
 import {
   compare,
+  confirmsOnTest,
   DAY_MS,
   lastedFor,
   matchPerson,
@@ -88,6 +90,8 @@ type Plan =
   | { type: 'smoking'; smoker: boolean }
   | { type: 'performance'; rule: Extract<CriterionRule, { type: 'performance_status' }> }
   | { type: 'healthy' }
+  /** A site check met by the trial's condition reported on a test (test-confirmed-checks.ts). */
+  | { type: 'tested'; check: TestConfirmedCheck }
   /** A cohort's criterion (cohorts.ts): `inner` judged for a person whom the plan at `member` (after the criteria) puts in it. */
   | { type: 'cohort'; member: number; inner: Plan };
 
@@ -96,7 +100,8 @@ type Plan =
  * plan has its own flags per signature, like a criterion's, and is judged only through the criterion that names it.
  */
 function plansOf(criteria: readonly MatchCriterion[], today: Date): Plan[] {
-  const plans: Plan[] = criteria.map((criterion) => planOf(criterion, today));
+  const tested = testConfirmedChecks(criteria);
+  const plans: Plan[] = criteria.map((criterion, i) => planOf(criterion, today, tested[i]));
   for (const [i, criterion] of criteria.entries()) {
     const cohort = criterion.population ? cohortCriterion(criterion.population) : null;
     if (!cohort) continue;
@@ -106,7 +111,7 @@ function plansOf(criteria: readonly MatchCriterion[], today: Date): Plan[] {
   return plans;
 }
 
-function planOf(criterion: MatchCriterion, today: Date): Plan {
+function planOf(criterion: MatchCriterion, today: Date, tested: TestConfirmedCheck | null = null): Plan {
   // The same guards, in the same order, as evaluate.ts `evaluateCriterion` and `judge`.
   if (criterion.population) return { type: 'constant', outcome: NOT_APPLICABLE, key: false };
   const rule = criterion.rule;
@@ -150,7 +155,7 @@ function planOf(criterion: MatchCriterion, today: Date): Plan {
     case 'contraception':
       return rule.required ? { type: 'constant', outcome: UNKNOWN, key: false } : { type: 'constant', outcome: NOT_APPLICABLE, key: false };
     case 'site_judgement':
-      return { type: 'constant', outcome: UNKNOWN, key: false };
+      return tested ? { type: 'tested', check: tested } : { type: 'constant', outcome: UNKNOWN, key: false };
   }
 }
 
@@ -310,6 +315,8 @@ function reads(plan: Plan, kind: number, status: number, flags: number, valueTex
       return kind === SMOKING;
     case 'healthy':
       return kind === CONDITION && status === PRESENT;
+    case 'tested':
+      return kind === CONDITION && (flags & READS) !== 0;
     case 'pregnancy':
       return kind === PREGNANCY;
     case 'age':
@@ -375,6 +382,8 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
       }
     } else if (plan.type === 'performance' && kindCode === PERFORMANCE) {
       if ((text ?? plan.rule.scale) === plan.rule.scale) flags |= READS;
+    } else if (plan.type === 'tested' && kindCode === CONDITION) {
+      if (confirmsOnTest(plan.check, { ...fact, kind: 'condition', valueText: text })) flags |= READS;
     }
     trial.sigFlags.push(flags);
     trial.sigConvert.push(convert);
@@ -681,6 +690,12 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
     case 'healthy': {
       key = false;
       outcome = newestOf(trial, c, CONDITION, PRESENT, criterion, 0, false) >= 0 ? MET : UNKNOWN;
+      return;
+    }
+    case 'tested': {
+      key = false;
+      decided = newestOf(trial, c, CONDITION, 0, criterion, READS, false);
+      outcome = decided >= 0 ? MET : UNKNOWN;
       return;
     }
     case 'cohort': {

@@ -18,6 +18,8 @@ import { discLevelsOf, levelsAgree } from './spinal-levels';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
 import { exceptedFact } from './rule-exceptions';
 import { cohortCriterion } from './cohorts';
+import { testAnswers, testNamed } from './clinical-tests';
+import { testConfirmedChecks, type TestConfirmedCheck } from './test-confirmed-checks';
 import { classAndScore, completenessOf, explainScore, scorePlans, UNKNOWN_WHEN_RELEVANT } from './score';
 
 /**
@@ -589,6 +591,28 @@ function judge(
   }
 }
 
+const SPINAL_LEVEL = /\b[CTLS]\d{1,2}\b/;
+
+/**
+ * Whether a condition fact meets a test-confirmed site check (decision 250): asserted, reported on a test the check
+ * asks for (the fact's value text, note-test-findings.ts), naming its condition, with the part of the spine and the
+ * level it asks. Shared with the compiled matcher.
+ */
+export function confirmsOnTest(check: TestConfirmedCheck, fact: Pick<MatchFact, 'kind' | 'conceptId' | 'name' | 'status' | 'valueText'>): boolean {
+  if (fact.kind !== 'condition' || (fact.status !== 'present' && fact.status !== 'history')) return false;
+  const reported = testNamed(fact.valueText);
+  if (!reported || !check.tests.some((asked) => testAnswers(reported, asked)) || !factNames(fact, check.concepts, check.label)) return false;
+  return qualifiersHeld(fact.name, check.qualifiers) && (!check.level || SPINAL_LEVEL.test(fact.name));
+}
+
+/** A test-confirmed site check: met by a fact that confirms it, else the site's, as any site check. */
+function testConfirmed(check: TestConfirmedCheck, facts: FactIndex, explain: boolean): Judgement {
+  for (const fact of of(facts, 'condition'))
+    if (confirmsOnTest(check, fact))
+      return { outcome: 'met', reason: explain ? `Has ${fact.name}, shown on ${fact.valueText} (${from(fact)})` : '', factId: fact.id, key: false };
+  return unknown('Decided by site staff, never automatically', false);
+}
+
 /** A test's words around a substance: "ANA positive (titer >= 1:80)", "tested positive for HBs antibody", "protein-creatinine ratio" (never "antigen": a vaccine is one). */
 const TEST_WORDS = /\b(?:positiv\w*|negativ\w*|seropositiv\w*|seronegativ\w*|titers?|titres?|ratios?|assays?|tested)\b/i;
 
@@ -615,6 +639,8 @@ export function evaluateCriterion(
   explain = true,
   /** The trial's own condition, for a broad exclusion (own-condition.ts). */
   own: readonly string[] | null = null,
+  /** A site check asking for the trial's condition confirmed by a test (test-confirmed-checks.ts). */
+  tested: TestConfirmedCheck | null = null,
 ): CriterionOutcome {
   if (criterion.population) {
     // Judged for the people of its cohort only (cohorts.ts, decision 218): in it by a met inclusion, else not applicable.
@@ -640,6 +666,7 @@ export function evaluateCriterion(
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'A test result, not a medicine: asked at prescreen', factId: null };
   if (criterion.ruleSource === 'llm' && criterion.needsReview)
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'The rule is a suggestion not yet accepted', factId: null };
+  if (tested && criterion.rule.type === 'site_judgement') return { criterionId: criterion.id, ...testConfirmed(tested, facts, explain) };
   const judgement = judge(criterion.rule, person, facts, today, explain, own, discLevelsOf(criterion)) as CriterionOutcome;
   judgement.criterionId = criterion.id;
   return judgement;
@@ -660,6 +687,7 @@ export function matchPerson(
   const facts = indexFacts(person.facts);
   const plans = scorePlans(criteria);
   const own = ownConditionsPerCriterion(criteria, plans);
+  const tested = testConfirmedChecks(criteria);
   const completeness = person.completeness ?? completenessOf(person.facts);
   const outcomes: CriterionOutcome[] = new Array(criteria.length);
   const notMetIds: string[] = [];
@@ -674,7 +702,7 @@ export function matchPerson(
   let dependentCount = 0;
   // One pass, no closures: this runs for every person of a match run.
   for (let i = 0; i < criteria.length; i++) {
-    const item = (outcomes[i] = evaluateCriterion(criteria[i], person, today, facts, explain, own[i]));
+    const item = (outcomes[i] = evaluateCriterion(criteria[i], person, today, facts, explain, own[i], tested[i]));
     const plan = plans[i];
     if (plan.relevance && item.outcome === 'met') relevant = true;
     if (item.outcome === 'unknown' && plan.dependsOnRelevance && item.factId === null) {
