@@ -58,6 +58,10 @@ const RULES: CriterionRule[] = [
   { type: 'lab', measure: 'creatinine', comparator: '<=', value: 1.5, unit: 'mg/dL' },
   { type: 'lab', measure: 'creatinine', comparator: '<=', value: 130, unit: 'µmol/L' },
   { type: 'lab', measure: 'bilirubin', comparator: '<=', value: 1.5, relativeTo: 'ULN' },
+  // Multiples of the upper limit decided where every adult laboratory's limit agrees (decision 251).
+  { type: 'lab', measure: 'ALT/AST', comparator: '<=', value: 2.5, relativeTo: 'ULN' },
+  { type: 'lab', measure: 'creatinine', comparator: '>', value: 1.5, relativeTo: 'ULN', unit: 'mg/dL' },
+  { type: 'lab', measure: 'AST', comparator: '<=', value: 3, relativeTo: 'LLN' },
   { type: 'pregnancy', allowed: false },
   { type: 'pregnancy', allowed: true },
   { type: 'smoking', smoker: false },

@@ -4,6 +4,7 @@ import { ageFromBirth, ageFromYears, ageWithin, type PersonAge } from './age';
 import { cohortCriterion } from './cohorts';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { unitConversion, type UnitConversion } from './lab-units';
+import { againstUpperLimit, intoSpanUnit, upperLimitSpan, type UpperLimitSpan } from './lab-normal-ranges';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
 import { qualifiersContradicted } from './qualifier-opposites';
 import { discLevelsOf, levelsAgree } from './spinal-levels';
@@ -143,7 +144,7 @@ function planOf(criterion: MatchCriterion, today: Date, tested: TestConfirmedChe
       };
     }
     case 'lab':
-      return rule.relativeTo ? { type: 'constant', outcome: UNKNOWN, key: false } : { type: 'lab', rule };
+      return rule.relativeTo === 'LLN' ? { type: 'constant', outcome: UNKNOWN, key: false } : { type: 'lab', rule };
     case 'pregnancy':
       return rule.allowed ? { type: 'constant', outcome: NOT_APPLICABLE, key: false } : { type: 'pregnancy' };
     case 'smoking':
@@ -191,6 +192,8 @@ export interface CompiledTrial {
   sigValueText: Array<string | null>;
   /** Per signature: the days of one unit of a length a note states on a condition (evaluate.ts `statedUnitDays`), else 0. */
   sigUnitDays: number[];
+  /** Per signature: a lab fact's span of upper limits of normal (lab-normal-ranges.ts), else null. */
+  sigSpan: Array<UpperLimitSpan | null>;
   sigFlags: number[];
   /** Per signature and criterion (as `sigFlags`): a lab fact's conversion into the criterion's unit, where one is needed. */
   sigConvert: Array<UnitConversion | null>;
@@ -255,6 +258,7 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     sigStatus: [],
     sigValueText: [],
     sigUnitDays: [],
+    sigSpan: [],
     sigFlags: [],
     sigConvert: [],
     sigCriteria: [],
@@ -348,6 +352,8 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
   trial.sigStatus.push(statusCode);
   trial.sigValueText.push(text);
   trial.sigUnitDays.push(kindCode === CONDITION ? statedUnitDays(unit || null) : 0);
+  const span = kindCode === LAB ? upperLimitSpan(name) : null;
+  trial.sigSpan.push(span);
   const fact = { conceptId: conceptId || null, name, status: (status || null) as MatchFact['status'] } as MatchFact;
   const touches: number[] = [];
   for (const [criterion, planned] of trial.plans.entries()) {
@@ -374,7 +380,11 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
       if (plan.qualified && plan.rule.type === 'condition') flags |= qualifierFlags(name, plan.rule.qualifiers ?? [], plan.levels);
     } else if (plan.type === 'lab' && kindCode === LAB) {
       if (measureNamed(plan.rule.measure, name)) flags |= READS;
-      if ((plan.rule.unit || unit) && unit !== (plan.rule.unit ?? '')) {
+      if (plan.rule.relativeTo) {
+        // Into the unit of the measure's span of upper limits (evaluate.ts `againstNormalRange`), else unknown.
+        convert = span ? intoSpanUnit(span, unit || null) : null;
+        if (!convert) flags |= SECOND;
+      } else if ((plan.rule.unit || unit) && unit !== (plan.rule.unit ?? '')) {
         // Another unit, or one side without its unit: converted where the measures table can (lab-units.ts), else
         // unknown (SECOND).
         convert = unitConversion(plan.rule.measure, unit, plan.rule.unit);
@@ -615,6 +625,17 @@ function sexOf(trial: CompiledTrial, c: CompactPerson): string | null {
   return best >= 0 ? trial.sigValueText[sig[best]] : null;
 }
 
+/** evaluate.ts `isAdult`: the record's date of birth, else the newest age fact with a value. */
+function isAdultCompact(trial: CompiledTrial, c: CompactPerson, criterion: number): boolean {
+  if (c.dateOfBirth) {
+    let known = trial.ages.get(c.dateOfBirth);
+    if (known === undefined) trial.ages.set(c.dateOfBirth, (known = ageFromBirth(c.dateOfBirth, trial.today)));
+    return known.years >= 18;
+  }
+  const fact = newestOf(trial, c, AGE, 0, criterion, 0, true);
+  return fact >= 0 && ageFromYears(c.columns.value[fact]).years >= 18;
+}
+
 function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criterion: number): void {
   const { sig, value } = c.columns;
   decided = -1;
@@ -655,12 +676,21 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
       }
       return;
     case 'lab': {
-      key = true;
+      key = !plan.rule.relativeTo;
       const fact = newestOf(trial, c, LAB, 0, criterion, READS, true);
       if (fact < 0) return void (outcome = UNKNOWN);
       const at = sig[fact] * trial.n + criterion;
       if ((trial.sigFlags[at] & SECOND) !== 0) return void (outcome = UNKNOWN);
       const convert = trial.sigConvert[at];
+      if (plan.rule.relativeTo) {
+        // evaluate.ts `againstNormalRange`: adults only, decided where every limit of the span agrees.
+        const span = trial.sigSpan[sig[fact]];
+        const answer =
+          span && isAdultCompact(trial, c, criterion) ? againstUpperLimit(plan.rule, convert ? convert(value[fact]) : value[fact], span) : 'unknown';
+        outcome = answer === 'met' ? MET : answer === 'not_met' ? NOT_MET : UNKNOWN;
+        decided = outcome === UNKNOWN ? -1 : fact;
+        return;
+      }
       outcome = compare(convert ? convert(value[fact]) : value[fact], plan.rule) ? MET : NOT_MET;
       return;
     }

@@ -13,6 +13,7 @@ import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './a
 import { deniedWith, isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { unitConversion } from './lab-units';
+import { againstUpperLimit, intoSpanUnit, upperLimitSpan } from './lab-normal-ranges';
 import { qualifiersContradicted } from './qualifier-opposites';
 import { discLevelsOf, levelsAgree } from './spinal-levels';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
@@ -473,6 +474,34 @@ export function measureNamed(measure: string, name: string): boolean {
   return measure === 'ALT/AST' ? lower === 'alt' || lower === 'ast' : measure.toLowerCase() === lower;
 }
 
+/** Whether the person is 18 or older, by the record's date of birth or the newest age fact (as an age rule reads it). */
+export function isAdult(person: MatchPerson, facts: FactIndex, today: Date): boolean {
+  const ageFact = of(facts, 'age').find((fact) => fact.value != null);
+  const age = person.dateOfBirth ? ageFromBirth(person.dateOfBirth, today) : ageFact?.value != null ? ageFromYears(ageFact.value) : null;
+  return age !== null && age.years >= 18;
+}
+
+/**
+ * A lab rule written as a multiple of the lab's upper limit of normal (decision 251): decided where every adult
+ * laboratory's limit gives the same answer (lab-normal-ranges.ts), else unknown, never a key criterion.
+ */
+function againstNormalRange(rule: Extract<CriterionRule, { type: 'lab' }>, person: MatchPerson, facts: FactIndex, today: Date, explain: boolean): Judgement {
+  const asked = explain ? `Needs the lab's normal range (${rule.measure} ${bound(rule)} x ${rule.relativeTo})` : '';
+  const latest = of(facts, 'lab').find((fact) => fact.value != null && measureNamed(rule.measure, fact.name));
+  const span = latest ? upperLimitSpan(latest.name) : null;
+  const convert = latest && span ? intoSpanUnit(span, latest.unit) : null;
+  if (!latest || latest.value == null || !span || !convert || !isAdult(person, facts, today)) return unknown(asked, false);
+  const outcome = againstUpperLimit(rule, convert(latest.value), span);
+  if (outcome === 'unknown') return unknown(asked, false);
+  const words = `${outcome === 'met' ? '' : 'not '}${bound(rule)} x ULN under any adult laboratory's limit (${span.low}-${span.high} ${span.unit})`;
+  return {
+    outcome,
+    reason: explain ? `${latest.name} ${latest.value}${latest.unit ? ` ${latest.unit}` : ''} (${from(latest)}): ${words}` : '',
+    factId: latest.id,
+    key: false,
+  };
+}
+
 // No closures in the hot path: the server runs under tsx, whose keepNames wraps every named closure per call.
 function of(facts: FactIndex, kind: FactKind): MatchFact[] {
   return facts.get(kind) ?? NONE;
@@ -528,7 +557,7 @@ function judge(
     case 'medication':
       return presenceRule(facts, 'medication', rule, rule.concepts?.[0]?.name ?? rule.medication, rule.taking, today, explain);
     case 'lab': {
-      if (rule.relativeTo) return unknown(explain ? `Needs the lab's normal range (${rule.measure} ${bound(rule)} x ${rule.relativeTo})` : '', false);
+      if (rule.relativeTo) return againstNormalRange(rule, person, facts, today, explain);
       const latest = of(facts, 'lab').find((fact) => fact.value != null && measureNamed(rule.measure, fact.name));
       if (!latest || latest.value == null) return unknown(explain ? `No ${rule.measure} on record` : '', true);
       // In the criterion's unit (lab-units.ts); a unit that does not convert leaves it unknown.
