@@ -109,3 +109,30 @@ describe('the matcher reads these denials for an exclusion, never for a wanted c
     expect(evaluateCriterion(wanted, person(note), today).outcome).toBe('not_met');
   });
 });
+
+describe('a denial of immunosuppressive therapy reaches anti-CD20 antibodies (decision 252)', () => {
+  const patient = (text: string): MatchPerson => ({
+    dateOfBirth: null,
+    sex: 'female',
+    facts: extractNoteFacts(`39-year-old woman. ${text}`, { today }).map((fact, index) => ({ ...fact, id: `m${index}`, source: 'note' }) as MatchFact),
+  });
+  const antiCd20 = (taking: boolean): CriterionRule => ({
+    type: 'medication',
+    medication: 'rituximab',
+    taking,
+    history: true,
+    concepts: [{ id: 'cohortly:anti-cd20', name: 'rituximab or a similar medicine (anti-CD20)' }],
+  });
+
+  it('clears an exclusion of prior rituximab', () => {
+    const note = 'Lupus nephritis class V on biopsy; has never received immunosuppressive drugs.';
+    expect(evaluateCriterion(ruleCriterion(antiCd20(false), 'exclusion'), patient(note), today).outcome).toBe('met');
+  });
+
+  it('never fails an inclusion that wants it, and a named course still decides', () => {
+    const denied = 'Has never received immunosuppressive drugs.';
+    expect(evaluateCriterion(ruleCriterion(antiCd20(true)), patient(denied), today).outcome).toBe('unknown');
+    const given = 'Two infusions of rituximab in 2024; no other immunosuppressive drugs.';
+    expect(evaluateCriterion(ruleCriterion(antiCd20(false), 'exclusion'), patient(given), today).outcome).toBe('not_met');
+  });
+});
