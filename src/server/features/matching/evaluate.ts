@@ -475,7 +475,7 @@ export function measureNamed(measure: string, name: string): boolean {
 }
 
 /** Whether the person is 18 or older, by the record's date of birth or the newest age fact (as an age rule reads it). */
-export function isAdult(person: MatchPerson, facts: FactIndex, today: Date): boolean {
+function isAdult(person: MatchPerson, facts: FactIndex, today: Date): boolean {
   const ageFact = of(facts, 'age').find((fact) => fact.value != null);
   const age = person.dateOfBirth ? ageFromBirth(person.dateOfBirth, today) : ageFact?.value != null ? ageFromYears(ageFact.value) : null;
   return age !== null && age.years >= 18;
