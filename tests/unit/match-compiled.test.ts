@@ -58,6 +58,10 @@ const RULES: CriterionRule[] = [
   { type: 'lab', measure: 'creatinine', comparator: '<=', value: 1.5, unit: 'mg/dL' },
   { type: 'lab', measure: 'creatinine', comparator: '<=', value: 130, unit: 'µmol/L' },
   { type: 'lab', measure: 'bilirubin', comparator: '<=', value: 1.5, relativeTo: 'ULN' },
+  // Multiples of the upper limit decided where every adult laboratory's limit agrees (decision 251).
+  { type: 'lab', measure: 'ALT/AST', comparator: '<=', value: 2.5, relativeTo: 'ULN' },
+  { type: 'lab', measure: 'creatinine', comparator: '>', value: 1.5, relativeTo: 'ULN', unit: 'mg/dL' },
+  { type: 'lab', measure: 'AST', comparator: '<=', value: 3, relativeTo: 'LLN' },
   { type: 'pregnancy', allowed: false },
   { type: 'pregnancy', allowed: true },
   { type: 'smoking', smoker: false },
@@ -78,7 +82,7 @@ const RULES: CriterionRule[] = [
 
 function randomCriteria(random: ReturnType<typeof seededRandom>): MatchCriterion[] {
   const count = 3 + Math.floor(random.next() * 14);
-  return Array.from({ length: count }, (_, index) => ({
+  const criteria: MatchCriterion[] = Array.from({ length: count }, (_, index) => ({
     id: `criterion-${index}`,
     kind: random.pick(['inclusion', 'exclusion'] as const),
     rule: random.chance(0.07) ? null : random.pick(RULES),
@@ -86,7 +90,39 @@ function randomCriteria(random: ReturnType<typeof seededRandom>): MatchCriterion
     needsReview: random.chance(0.3),
     population: random.chance(0.15) ? random.pick(POPULATIONS) : null,
   }));
+  // A trial for asthma with site checks asking for it confirmed by a test (test-confirmed-checks.ts, decision 250).
+  if (random.chance(0.4)) {
+    criteria.push({
+      id: 'target',
+      kind: 'inclusion',
+      rule: { type: 'condition', condition: 'asthma', present: true, concepts: asthma },
+      ruleSource: 'target',
+      needsReview: false,
+      population: null,
+    });
+    for (const text of TESTED_TEXTS)
+      if (random.chance(0.5))
+        criteria.push({
+          id: `tested-${criteria.length}`,
+          kind: random.pick(['inclusion', 'exclusion'] as const),
+          rule: { type: 'site_judgement', reason: 'investigator_judgement' },
+          ruleSource: 'text',
+          needsReview: false,
+          population: random.chance(0.1) ? 'women' : null,
+          text,
+        });
+  }
+  return criteria;
 }
+
+/** Site checks a test-confirmed reading takes, and one it leaves to the site (a second condition). */
+const TESTED_TEXTS = [
+  'Asthma confirmed by CT',
+  'Lumbar asthma shown on imaging',
+  'MRI to confirm the diagnosis and level(s)',
+  'Histologically confirmed diagnosis',
+  'Asthma with two lesions on MRI',
+];
 
 /** Cohorts read as who a person is (cohorts.ts, decision 218), and one that says nothing of it. */
 const POPULATIONS = ['women', 'asthmatics', 'non-smokers', 'participants without type 2 diabetes', 'participants aged 40 or older', 'Expansion Part'];
@@ -108,6 +144,11 @@ const CONDITIONS: Array<Partial<MatchFact>> = [
   { name: 'sciatica (cervical, unilateral)' },
   { name: 'sciatica' },
   { conceptId: 'cohortly:spine-surgery', name: 'back or spine surgery' },
+  // The test a condition was reported on (note-test-findings.ts, decision 250).
+  { conceptId: 'mesh:D001249', name: 'asthma (lumbar, L4-L5)', valueText: 'MRI' },
+  { conceptId: 'mesh:D001249', name: 'asthma', valueText: 'CT' },
+  { name: 'severe asthma', valueText: 'biopsy' },
+  { conceptId: 'mesh:D001249', name: 'asthma', valueText: 'X-ray' },
   // "Otherwise healthy" (general-denials.ts): answers exclusions only, after every named fact.
   { conceptId: 'cohortly:no-other-conditions', name: 'other medical conditions' },
 ];

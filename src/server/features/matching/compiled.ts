@@ -4,11 +4,14 @@ import { ageFromBirth, ageFromYears, ageWithin, type PersonAge } from './age';
 import { cohortCriterion } from './cohorts';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { unitConversion, type UnitConversion } from './lab-units';
+import { againstUpperLimit, intoSpanUnit, upperLimitSpan, type UpperLimitSpan } from './lab-normal-ranges';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
 import { qualifiersContradicted } from './qualifier-opposites';
 import { discLevelsOf, levelsAgree } from './spinal-levels';
+import { testConfirmedChecks, type TestConfirmedCheck } from './test-confirmed-checks';
 import {
   compare,
+  confirmsOnTest,
   DAY_MS,
   lastedFor,
   matchPerson,
@@ -88,6 +91,8 @@ type Plan =
   | { type: 'smoking'; smoker: boolean }
   | { type: 'performance'; rule: Extract<CriterionRule, { type: 'performance_status' }> }
   | { type: 'healthy' }
+  /** A site check met by the trial's condition reported on a test (test-confirmed-checks.ts). */
+  | { type: 'tested'; check: TestConfirmedCheck }
   /** A cohort's criterion (cohorts.ts): `inner` judged for a person whom the plan at `member` (after the criteria) puts in it. */
   | { type: 'cohort'; member: number; inner: Plan };
 
@@ -96,7 +101,8 @@ type Plan =
  * plan has its own flags per signature, like a criterion's, and is judged only through the criterion that names it.
  */
 function plansOf(criteria: readonly MatchCriterion[], today: Date): Plan[] {
-  const plans: Plan[] = criteria.map((criterion) => planOf(criterion, today));
+  const tested = testConfirmedChecks(criteria);
+  const plans: Plan[] = criteria.map((criterion, i) => planOf(criterion, today, tested[i]));
   for (const [i, criterion] of criteria.entries()) {
     const cohort = criterion.population ? cohortCriterion(criterion.population) : null;
     if (!cohort) continue;
@@ -106,7 +112,7 @@ function plansOf(criteria: readonly MatchCriterion[], today: Date): Plan[] {
   return plans;
 }
 
-function planOf(criterion: MatchCriterion, today: Date): Plan {
+function planOf(criterion: MatchCriterion, today: Date, tested: TestConfirmedCheck | null = null): Plan {
   // The same guards, in the same order, as evaluate.ts `evaluateCriterion` and `judge`.
   if (criterion.population) return { type: 'constant', outcome: NOT_APPLICABLE, key: false };
   const rule = criterion.rule;
@@ -138,7 +144,7 @@ function planOf(criterion: MatchCriterion, today: Date): Plan {
       };
     }
     case 'lab':
-      return rule.relativeTo ? { type: 'constant', outcome: UNKNOWN, key: false } : { type: 'lab', rule };
+      return rule.relativeTo === 'LLN' ? { type: 'constant', outcome: UNKNOWN, key: false } : { type: 'lab', rule };
     case 'pregnancy':
       return rule.allowed ? { type: 'constant', outcome: NOT_APPLICABLE, key: false } : { type: 'pregnancy' };
     case 'smoking':
@@ -150,7 +156,7 @@ function planOf(criterion: MatchCriterion, today: Date): Plan {
     case 'contraception':
       return rule.required ? { type: 'constant', outcome: UNKNOWN, key: false } : { type: 'constant', outcome: NOT_APPLICABLE, key: false };
     case 'site_judgement':
-      return { type: 'constant', outcome: UNKNOWN, key: false };
+      return tested ? { type: 'tested', check: tested } : { type: 'constant', outcome: UNKNOWN, key: false };
   }
 }
 
@@ -186,6 +192,8 @@ export interface CompiledTrial {
   sigValueText: Array<string | null>;
   /** Per signature: the days of one unit of a length a note states on a condition (evaluate.ts `statedUnitDays`), else 0. */
   sigUnitDays: number[];
+  /** Per signature: a lab fact's span of upper limits of normal (lab-normal-ranges.ts), else null. */
+  sigSpan: Array<UpperLimitSpan | null>;
   sigFlags: number[];
   /** Per signature and criterion (as `sigFlags`): a lab fact's conversion into the criterion's unit, where one is needed. */
   sigConvert: Array<UnitConversion | null>;
@@ -250,6 +258,7 @@ export function compileTrial(criteria: readonly MatchCriterion[], today: Date): 
     sigStatus: [],
     sigValueText: [],
     sigUnitDays: [],
+    sigSpan: [],
     sigFlags: [],
     sigConvert: [],
     sigCriteria: [],
@@ -310,6 +319,8 @@ function reads(plan: Plan, kind: number, status: number, flags: number, valueTex
       return kind === SMOKING;
     case 'healthy':
       return kind === CONDITION && status === PRESENT;
+    case 'tested':
+      return kind === CONDITION && (flags & READS) !== 0;
     case 'pregnancy':
       return kind === PREGNANCY;
     case 'age':
@@ -341,6 +352,8 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
   trial.sigStatus.push(statusCode);
   trial.sigValueText.push(text);
   trial.sigUnitDays.push(kindCode === CONDITION ? statedUnitDays(unit || null) : 0);
+  const span = kindCode === LAB ? upperLimitSpan(name) : null;
+  trial.sigSpan.push(span);
   const fact = { conceptId: conceptId || null, name, status: (status || null) as MatchFact['status'] } as MatchFact;
   const touches: number[] = [];
   for (const [criterion, planned] of trial.plans.entries()) {
@@ -367,7 +380,11 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
       if (plan.qualified && plan.rule.type === 'condition') flags |= qualifierFlags(name, plan.rule.qualifiers ?? [], plan.levels);
     } else if (plan.type === 'lab' && kindCode === LAB) {
       if (measureNamed(plan.rule.measure, name)) flags |= READS;
-      if ((plan.rule.unit || unit) && unit !== (plan.rule.unit ?? '')) {
+      if (plan.rule.relativeTo) {
+        // Into the unit of the measure's span of upper limits (evaluate.ts `againstNormalRange`), else unknown.
+        convert = span ? intoSpanUnit(span, unit || null) : null;
+        if (!convert) flags |= SECOND;
+      } else if ((plan.rule.unit || unit) && unit !== (plan.rule.unit ?? '')) {
         // Another unit, or one side without its unit: converted where the measures table can (lab-units.ts), else
         // unknown (SECOND).
         convert = unitConversion(plan.rule.measure, unit, plan.rule.unit);
@@ -375,6 +392,8 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
       }
     } else if (plan.type === 'performance' && kindCode === PERFORMANCE) {
       if ((text ?? plan.rule.scale) === plan.rule.scale) flags |= READS;
+    } else if (plan.type === 'tested' && kindCode === CONDITION) {
+      if (confirmsOnTest(plan.check, { ...fact, kind: 'condition', valueText: text })) flags |= READS;
     }
     trial.sigFlags.push(flags);
     trial.sigConvert.push(convert);
@@ -606,6 +625,17 @@ function sexOf(trial: CompiledTrial, c: CompactPerson): string | null {
   return best >= 0 ? trial.sigValueText[sig[best]] : null;
 }
 
+/** evaluate.ts `isAdult`: the record's date of birth, else the newest age fact with a value. */
+function isAdultCompact(trial: CompiledTrial, c: CompactPerson, criterion: number): boolean {
+  if (c.dateOfBirth) {
+    let known = trial.ages.get(c.dateOfBirth);
+    if (known === undefined) trial.ages.set(c.dateOfBirth, (known = ageFromBirth(c.dateOfBirth, trial.today)));
+    return known.years >= 18;
+  }
+  const fact = newestOf(trial, c, AGE, 0, criterion, 0, true);
+  return fact >= 0 && ageFromYears(c.columns.value[fact]).years >= 18;
+}
+
 function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criterion: number): void {
   const { sig, value } = c.columns;
   decided = -1;
@@ -646,12 +676,21 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
       }
       return;
     case 'lab': {
-      key = true;
+      key = !plan.rule.relativeTo;
       const fact = newestOf(trial, c, LAB, 0, criterion, READS, true);
       if (fact < 0) return void (outcome = UNKNOWN);
       const at = sig[fact] * trial.n + criterion;
       if ((trial.sigFlags[at] & SECOND) !== 0) return void (outcome = UNKNOWN);
       const convert = trial.sigConvert[at];
+      if (plan.rule.relativeTo) {
+        // evaluate.ts `againstNormalRange`: adults only, decided where every limit of the span agrees.
+        const span = trial.sigSpan[sig[fact]];
+        const answer =
+          span && isAdultCompact(trial, c, criterion) ? againstUpperLimit(plan.rule, convert ? convert(value[fact]) : value[fact], span) : 'unknown';
+        outcome = answer === 'met' ? MET : answer === 'not_met' ? NOT_MET : UNKNOWN;
+        decided = outcome === UNKNOWN ? -1 : fact;
+        return;
+      }
       outcome = compare(convert ? convert(value[fact]) : value[fact], plan.rule) ? MET : NOT_MET;
       return;
     }
@@ -681,6 +720,12 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
     case 'healthy': {
       key = false;
       outcome = newestOf(trial, c, CONDITION, PRESENT, criterion, 0, false) >= 0 ? MET : UNKNOWN;
+      return;
+    }
+    case 'tested': {
+      key = false;
+      decided = newestOf(trial, c, CONDITION, 0, criterion, READS, false);
+      outcome = decided >= 0 ? MET : UNKNOWN;
       return;
     }
     case 'cohort': {

@@ -30,16 +30,20 @@ function allergyIsA(medicineId: string, ancestorId: string): boolean {
  * spine heading. One way only: a diskectomy on record is not read as "spine surgery" for an exclusion (decision 183
  * dropped that link), so a misread criterion cannot fail a person through it. Vertebroplasty and kyphoplasty are left
  * out: a note may call them procedures, not surgery.
+ * "No prior immunosuppressive therapy" says no rituximab or another anti-CD20 antibody (decision 252): B-cell depletion
+ * is immunosuppression in every field that gives it, but the vocabulary files anti-CD20 apart from its immunosuppressants.
+ * Other biologics are left out: whether a TNF or JAK inhibitor counts as "immunosuppressive therapy" varies by field.
  */
 const DENIAL_REACHES: Record<string, readonly string[]> = {
   'cohortly:spine-surgery': ['mesh:D017586', 'mesh:D007796', 'mesh:D065406', 'mesh:D059526', 'mesh:D013123'],
+  'cohortly:immunosuppressants': ['cohortly:anti-cd20'],
 };
 
 /** Whether a denial of `deniedId` ("no X") also denies `conceptId`: it is X or under X, or an operation the group names. */
 export function deniedWith(conceptId: string, deniedId: string): boolean {
   if (isA(conceptId, deniedId)) return true;
   const reaches = DENIAL_REACHES[deniedId];
-  if (reaches) for (const member of reaches) if (isA(conceptId, member)) return true;
+  if (reaches) for (const member of reaches) if (conceptId === member || isA(conceptId, member)) return true;
   return false;
 }
 

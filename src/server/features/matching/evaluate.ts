@@ -13,11 +13,14 @@ import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './a
 import { deniedWith, isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { unitConversion } from './lab-units';
+import { againstUpperLimit, intoSpanUnit, upperLimitSpan } from './lab-normal-ranges';
 import { qualifiersContradicted } from './qualifier-opposites';
 import { discLevelsOf, levelsAgree } from './spinal-levels';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
 import { exceptedFact } from './rule-exceptions';
 import { cohortCriterion } from './cohorts';
+import { testAnswers, testNamed } from './clinical-tests';
+import { testConfirmedChecks, type TestConfirmedCheck } from './test-confirmed-checks';
 import { classAndScore, completenessOf, explainScore, scorePlans, UNKNOWN_WHEN_RELEVANT } from './score';
 
 /**
@@ -471,6 +474,34 @@ export function measureNamed(measure: string, name: string): boolean {
   return measure === 'ALT/AST' ? lower === 'alt' || lower === 'ast' : measure.toLowerCase() === lower;
 }
 
+/** Whether the person is 18 or older, by the record's date of birth or the newest age fact (as an age rule reads it). */
+function isAdult(person: MatchPerson, facts: FactIndex, today: Date): boolean {
+  const ageFact = of(facts, 'age').find((fact) => fact.value != null);
+  const age = person.dateOfBirth ? ageFromBirth(person.dateOfBirth, today) : ageFact?.value != null ? ageFromYears(ageFact.value) : null;
+  return age !== null && age.years >= 18;
+}
+
+/**
+ * A lab rule written as a multiple of the lab's upper limit of normal (decision 251): decided where every adult
+ * laboratory's limit gives the same answer (lab-normal-ranges.ts), else unknown, never a key criterion.
+ */
+function againstNormalRange(rule: Extract<CriterionRule, { type: 'lab' }>, person: MatchPerson, facts: FactIndex, today: Date, explain: boolean): Judgement {
+  const asked = explain ? `Needs the lab's normal range (${rule.measure} ${bound(rule)} x ${rule.relativeTo})` : '';
+  const latest = of(facts, 'lab').find((fact) => fact.value != null && measureNamed(rule.measure, fact.name));
+  const span = latest ? upperLimitSpan(latest.name) : null;
+  const convert = latest && span ? intoSpanUnit(span, latest.unit) : null;
+  if (!latest || latest.value == null || !span || !convert || !isAdult(person, facts, today)) return unknown(asked, false);
+  const outcome = againstUpperLimit(rule, convert(latest.value), span);
+  if (outcome === 'unknown') return unknown(asked, false);
+  const words = `${outcome === 'met' ? '' : 'not '}${bound(rule)} x ULN under any adult laboratory's limit (${span.low}-${span.high} ${span.unit})`;
+  return {
+    outcome,
+    reason: explain ? `${latest.name} ${latest.value}${latest.unit ? ` ${latest.unit}` : ''} (${from(latest)}): ${words}` : '',
+    factId: latest.id,
+    key: false,
+  };
+}
+
 // No closures in the hot path: the server runs under tsx, whose keepNames wraps every named closure per call.
 function of(facts: FactIndex, kind: FactKind): MatchFact[] {
   return facts.get(kind) ?? NONE;
@@ -526,7 +557,7 @@ function judge(
     case 'medication':
       return presenceRule(facts, 'medication', rule, rule.concepts?.[0]?.name ?? rule.medication, rule.taking, today, explain);
     case 'lab': {
-      if (rule.relativeTo) return unknown(explain ? `Needs the lab's normal range (${rule.measure} ${bound(rule)} x ${rule.relativeTo})` : '', false);
+      if (rule.relativeTo) return againstNormalRange(rule, person, facts, today, explain);
       const latest = of(facts, 'lab').find((fact) => fact.value != null && measureNamed(rule.measure, fact.name));
       if (!latest || latest.value == null) return unknown(explain ? `No ${rule.measure} on record` : '', true);
       // In the criterion's unit (lab-units.ts); a unit that does not convert leaves it unknown.
@@ -589,6 +620,28 @@ function judge(
   }
 }
 
+const SPINAL_LEVEL = /\b[CTLS]\d{1,2}\b/;
+
+/**
+ * Whether a condition fact meets a test-confirmed site check (decision 250): asserted, reported on a test the check
+ * asks for (the fact's value text, note-test-findings.ts), naming its condition, with the part of the spine and the
+ * level it asks. Shared with the compiled matcher.
+ */
+export function confirmsOnTest(check: TestConfirmedCheck, fact: Pick<MatchFact, 'kind' | 'conceptId' | 'name' | 'status' | 'valueText'>): boolean {
+  if (fact.kind !== 'condition' || (fact.status !== 'present' && fact.status !== 'history')) return false;
+  const reported = testNamed(fact.valueText);
+  if (!reported || !check.tests.some((asked) => testAnswers(reported, asked)) || !factNames(fact, check.concepts, check.label)) return false;
+  return qualifiersHeld(fact.name, check.qualifiers) && (!check.level || SPINAL_LEVEL.test(fact.name));
+}
+
+/** A test-confirmed site check: met by a fact that confirms it, else the site's, as any site check. */
+function testConfirmed(check: TestConfirmedCheck, facts: FactIndex, explain: boolean): Judgement {
+  for (const fact of of(facts, 'condition'))
+    if (confirmsOnTest(check, fact))
+      return { outcome: 'met', reason: explain ? `Has ${fact.name}, shown on ${fact.valueText} (${from(fact)})` : '', factId: fact.id, key: false };
+  return unknown('Decided by site staff, never automatically', false);
+}
+
 /** A test's words around a substance: "ANA positive (titer >= 1:80)", "tested positive for HBs antibody", "protein-creatinine ratio" (never "antigen": a vaccine is one). */
 const TEST_WORDS = /\b(?:positiv\w*|negativ\w*|seropositiv\w*|seronegativ\w*|titers?|titres?|ratios?|assays?|tested)\b/i;
 
@@ -615,6 +668,8 @@ export function evaluateCriterion(
   explain = true,
   /** The trial's own condition, for a broad exclusion (own-condition.ts). */
   own: readonly string[] | null = null,
+  /** A site check asking for the trial's condition confirmed by a test (test-confirmed-checks.ts). */
+  tested: TestConfirmedCheck | null = null,
 ): CriterionOutcome {
   if (criterion.population) {
     // Judged for the people of its cohort only (cohorts.ts, decision 218): in it by a met inclusion, else not applicable.
@@ -640,6 +695,7 @@ export function evaluateCriterion(
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'A test result, not a medicine: asked at prescreen', factId: null };
   if (criterion.ruleSource === 'llm' && criterion.needsReview)
     return { criterionId: criterion.id, outcome: 'unknown', key: false, reason: 'The rule is a suggestion not yet accepted', factId: null };
+  if (tested && criterion.rule.type === 'site_judgement') return { criterionId: criterion.id, ...testConfirmed(tested, facts, explain) };
   const judgement = judge(criterion.rule, person, facts, today, explain, own, discLevelsOf(criterion)) as CriterionOutcome;
   judgement.criterionId = criterion.id;
   return judgement;
@@ -660,6 +716,7 @@ export function matchPerson(
   const facts = indexFacts(person.facts);
   const plans = scorePlans(criteria);
   const own = ownConditionsPerCriterion(criteria, plans);
+  const tested = testConfirmedChecks(criteria);
   const completeness = person.completeness ?? completenessOf(person.facts);
   const outcomes: CriterionOutcome[] = new Array(criteria.length);
   const notMetIds: string[] = [];
@@ -674,7 +731,7 @@ export function matchPerson(
   let dependentCount = 0;
   // One pass, no closures: this runs for every person of a match run.
   for (let i = 0; i < criteria.length; i++) {
-    const item = (outcomes[i] = evaluateCriterion(criteria[i], person, today, facts, explain, own[i]));
+    const item = (outcomes[i] = evaluateCriterion(criteria[i], person, today, facts, explain, own[i], tested[i]));
     const plan = plans[i];
     if (plan.relevance && item.outcome === 'met') relevant = true;
     if (item.outcome === 'unknown' && plan.dependsOnRelevance && item.factId === null) {

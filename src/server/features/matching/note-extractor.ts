@@ -1,6 +1,8 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
 import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
 import { readGeneralDenials } from './general-denials';
+import { readPertinentNegatives } from './note-pertinent-negatives';
+import { markTestFindings } from './note-test-findings';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
 import { gradeBySeverityScales } from './note-severity-scales';
@@ -769,17 +771,15 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     }
   }
 
-  // "Otherwise healthy", "takes no medications": one denial each, read only for exclusions (general-denials.ts).
-  for (const denial of readGeneralDenials(text)) {
+  // "Otherwise healthy", "takes no medications" (general-denials.ts), pertinent negatives (note-pertinent-negatives.ts).
+  for (const denial of [...readGeneralDenials(text), ...readPertinentNegatives(text, vocab)]) {
     if (sectionAt(denial.start) === 'family' || statusAt(denial.start, denial.end, false) !== 'present') continue;
     add(denial.kind, denial.conceptId, denial.name, denial.conceptId, 'absent', denial.start, denial.end);
   }
-
   readSmokingAndPregnancy(text, sex?.value !== 'male', statusAt, sentenceOf, add);
 
-  for (const reading of readMeasures(text, sentenceOf)) {
+  for (const reading of readMeasures(text, sentenceOf))
     drafts.push({ key: `lab:${reading.name}`, fact: { ...base('lab', reading.name, reading.start, reading.end), value: reading.value, unit: reading.unit } });
-  }
 
   for (const reading of readPerformanceStatus(text, sentenceOf)) {
     const fact = { ...base('performance_status', `${reading.scale} performance status`, reading.start, reading.end), value: reading.value };
@@ -787,8 +787,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
   }
 
   if (sex) facts.push({ ...base('sex', 'sex', sex.start, sex.end), valueText: sex.value as string });
-
-  drafts.sort((a, b) => a.fact.span!.start - b.fact.span!.start);
+  // The test a condition is reported on is its value text (note-test-findings.ts, decision 250).
+  markTestFindings(text, drafts).sort((a, b) => a.fact.span!.start - b.fact.span!.start);
   const kept = new Map<string, Draft>();
   for (const draft of drafts) {
     const held = kept.get(draft.key);
