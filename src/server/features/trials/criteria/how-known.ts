@@ -1,4 +1,7 @@
+import { lexicon } from '../vocabulary/lexicon';
+import type { Mention } from '../vocabulary';
 import type { ConceptScope } from './concept-scope';
+import type { Span } from './text';
 
 /**
  * Words that say how a condition is known or held, never what it is (decision 214): who diagnosed or reports it
@@ -57,6 +60,39 @@ const ANY_KIND = new RegExp(
 const REFUSED =
   /\b(?:(?:is|are|will\s+be|would\s+be|shall\s+be|be)\s+(?:not\s+eligible|ineligible)|not\s+eligible|(?:cannot|can\s?not|may\s+not|will\s+not|must\s+not|shall\s+not)\s+(?:be\s+)?(?:eligible|enrolled|included|randomi[sz]ed|participate|take\s+part))(?:\s+(?:in|for|into)\s+(?:this|the)\s+(?:study|trial))?(?=\s*(?:[.;]|$))/gi;
 
+/**
+ * "Histologically confirmed prostate cancer", "histologically or cytologically documented melanoma", "pathological diagnosis
+ * of", "biopsy-proven": a tumour is diagnosed on its tissue, so the words say how the diagnosis was made, which the rule's
+ * "told by a doctor" already is (decision 238). Only for a neoplasm: "biopsy-proven fatty liver disease" is narrower than
+ * the disease, most often diagnosed without one.
+ */
+const TISSUE = String.raw`(?:histolog\w*|cytolog\w*|(?:histo)?patholog\w*)`;
+const TISSUE_CONFIRMED = new RegExp(
+  [
+    String.raw`\b${TISSUE}-?(?:\s*(?:,|or|and\/or|and|\/)\s*${TISSUE}-?)*[\s-]+(?:confirmed|proven|documented|verified|established)(?:\s+(?:diagnosis|evidence)\s+of)?\b`,
+    String.raw`\b${TISSUE}(?:\s*(?:,|or|and\/or|and|\/)\s*${TISSUE})*\s+(?:diagnosis|evidence|confirmation|documentation|proof)\s+of\b`,
+    String.raw`\bbiopsy[\s-]+(?:confirmed|proven)\b`,
+    String.raw`\b(?:confirmed|proven|documented|diagnosed)\s+(?:by|on)\s+(?:a\s+)?(?:histology|cytology|pathology|biopsy|histopathology)\b`,
+  ].join('|'),
+  'gi',
+);
+
+/** MeSH's neoplasms, and the marrow's clonal diseases it files under blood diseases (myelodysplastic syndromes). */
+const NEOPLASM_TREE = /^(?:C04|C15\.378\.190\.6)/;
+
+function isNeoplasm(mention: Mention): boolean {
+  if (mention.concept.id === 'cohortly:tumor') return true;
+  const heading = mention.concept.descriptor ?? mention.concept.mesh;
+  const at = heading ? lexicon().byId(heading) : undefined;
+  return at !== undefined && lexicon().concepts[at].trees.some((tree) => NEOPLASM_TREE.test(tree));
+}
+
+/** The spans that say a tumour was diagnosed on its tissue, when every concept of the rule is one (decision 238). */
+export function tissueConfirmedSpans(scope: ConceptScope): Span[] {
+  if (scope.first.concept.kind !== 'condition' || !scope.unique.every(isNeoplasm)) return [];
+  return [...scope.text.matchAll(TISSUE_CONFIRMED)].map((match) => [match.index, match.index + match[0].length]);
+}
+
 /** The words of these phrases, for the rule to count as read. */
 export function howKnownWords(scope: ConceptScope): string[] {
   const { text, first, window } = scope;
@@ -71,5 +107,6 @@ export function howKnownWords(scope: ConceptScope): string[] {
   for (const match of text.matchAll(NOW_OR_PAST)) take(match[0]);
   // "Recent stroke (within 6 months)": the window says how recent. Without one, "recent" stays a time to check.
   if (window) for (const match of text.matchAll(/\b(recent(?:ly)?)\b(?:\s+past\b)?/gi)) take(match[0]);
+  for (const [start, end] of tissueConfirmedSpans(scope)) take(text.slice(start, end));
   return words;
 }

@@ -5,6 +5,7 @@ import type { ConceptReview, ConceptScope } from './concept-scope';
 import { TUMOR_ID } from './conditions';
 import { leftoverDuration } from './durations';
 import { isAllergy, pastUseOf } from './medications';
+import { tissueConfirmedSpans } from './how-known';
 import { isWholePair, QUALIFIER, readQualifiers } from './qualifiers';
 import { SHARED_MODIFIER } from './shared-modifier';
 import { leftoverNumbers, leftoverWords, type Span, unreadListItem } from './text';
@@ -131,7 +132,9 @@ function clinicianOnly(scope: ConceptScope): boolean {
   // reader), so it is not a test only staff can read; "positive for HER2" still is (decision 110).
   // "Spinal fracture seen on MRI", in an exclusion: how it was seen is not a test only staff can read (decision 184).
   let clinicianText = text;
-  for (const [start, end] of imagedSpans(scope)) clinicianText = clinicianText.slice(0, start) + ' '.repeat(end - start) + clinicianText.slice(end);
+  // "Histologically confirmed melanoma": how a tumour's diagnosis was made, not a finding only staff read (decision 238).
+  for (const [start, end] of [...imagedSpans(scope), ...tissueConfirmedSpans(scope)])
+    clinicianText = clinicianText.slice(0, start) + ' '.repeat(end - start) + clinicianText.slice(end);
   for (const mention of unique.filter((one) => /^(?:HIV|hepatitis B|COVID-19)$/.test(one.concept.en) && !/\banti|antibod/i.test(text))) {
     const test = /\btest(?:ed)?\s+positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
     if (test) clinicianText = clinicianText.slice(0, test.index) + ' '.repeat(test[0].length) + clinicianText.slice(mention.start);
