@@ -304,8 +304,10 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     { icd10: 'C15' },
   ),
   c('thymoma', 'thymoma', 'timoma', ['thymic carcinoma'], { meshTerm: 'Thymoma', icd10: 'C37' }),
+  // Each synonym names one kind of skin cancer: read as skin cancer, the rule is broader than the words (decision 239).
   c('skin-cancer', 'skin cancer', 'cáncer de piel', ['basal cell carcinoma', 'squamous cell carcinoma of the skin', 'non-melanoma skin cancer', 'melanoma'], {
     icd10: 'C44',
+    members: ['basal cell carcinoma', 'squamous cell carcinoma of the skin', 'non-melanoma skin cancer', 'melanoma'],
   }),
   c('autoimmune-disease', 'an autoimmune disease', 'una enfermedad autoinmune', ['autoimmune disorder', 'autoimmune condition'], {
     meshTerm: 'Autoimmune Diseases',

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { readTextRule } from '../../../src/server/features/trials/criteria';
+
+/** Short forms that spell their concept, a tumour's tissue diagnosis, and the kinds of skin cancer (decisions 237-239). New wording. */
+const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text);
+
+describe('a short form in brackets that spells the initials of the concept before it', () => {
+  it('is the concept restated, in capitals or lower case', () => {
+    const cases: Array<[string, string]> = [
+      ['Prior pulmonary embolism (pe)', 'a blood clot in the lungs'],
+      ['Known chronic obstructive pulmonary disease (copd)', 'COPD (chronic lung disease)'],
+      ['History of a transient ischaemic attack (TIA)', 'a mini-stroke (TIA)'],
+      ['Known peripheral arterial disease (pad)', 'peripheral artery disease'],
+    ];
+    for (const [text, condition] of cases) expect(read('exclusion', text), text).toMatchObject({ rule: { condition }, needsReview: false });
+    expect(read('inclusion', 'Living with human immunodeficiency virus (hiv) infection')).toMatchObject({ rule: { condition: 'HIV' }, needsReview: false });
+  });
+
+  it('a bracket whose letters are not the initials stays a word to read', () => {
+    for (const text of ['Prior pulmonary embolism (pt)', 'Known asthma (ex)', 'Heart failure (nyha)'])
+      expect(read('exclusion', text).needsReview, text).toBe(true);
+  });
+});
+
+describe('a tumour diagnosed on its tissue', () => {
+  it('"histologically confirmed" says how the diagnosis was made', () => {
+    const cases: Array<[string, string]> = [
+      ['Cytologically confirmed breast cancer', 'breast cancer'],
+      ['Histologically or cytologically proven prostate cancer', 'prostate cancer'],
+      ['Pathological diagnosis of myelodysplastic syndrome', 'myelodysplastic syndrome (MDS)'],
+      ['Breast cancer confirmed by biopsy', 'breast cancer'],
+    ];
+    for (const [text, condition] of cases)
+      for (const kind of ['inclusion', 'exclusion'] as const) expect(read(kind, text), text).toMatchObject({ rule: { condition }, needsReview: false });
+  });
+
+  it('not for a condition often diagnosed without tissue, nor for a tissue finding', () => {
+    for (const text of ['Biopsy-proven fatty liver disease', 'Histologically confirmed sarcoidosis', 'Non-small cell histology of the tumour'])
+      expect(read('inclusion', text).needsReview, text).toBe(true);
+  });
+});
+
+describe('kinds of skin cancer', () => {
+  it('melanoma or basal cell carcinoma read as skin cancer is broader than the words', () => {
+    for (const text of ['Prior melanoma', 'Treated basal cell carcinoma of the nose'])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { condition: 'skin cancer' }, needsReview: true });
+  });
+});
