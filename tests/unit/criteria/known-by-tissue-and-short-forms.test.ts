@@ -46,3 +46,11 @@ describe('kinds of skin cancer', () => {
       expect(read('exclusion', text), text).toMatchObject({ rule: { condition: 'skin cancer' }, needsReview: true });
   });
 });
+
+describe("a concept's own words and its last stage", () => {
+  it('end-stage kidney disease read as kidney disease is broader than the words, however it is written', () => {
+    for (const text of ['Known end-stage renal disease', 'Known end stage renal disease', 'ESRD on the waiting list for a kidney'])
+      expect(read('exclusion', text).needsReview, text).toBe(true);
+    expect(read('exclusion', 'Known chronic kidney disease')).toMatchObject({ rule: { condition: 'kidney disease' }, needsReview: false });
+  });
+});

@@ -133,7 +133,10 @@ function clinicianOnly(scope: ConceptScope): boolean {
   // "Spinal fracture seen on MRI", in an exclusion: how it was seen is not a test only staff can read (decision 184).
   let clinicianText = text;
   // "Histologically confirmed melanoma": how a tumour's diagnosis was made, not a finding only staff read (decision 238).
-  for (const [start, end] of [...imagedSpans(scope), ...tissueConfirmedSpans(scope)])
+  // "Brain metastases", "end-stage renal disease": the concept's own words are the vocabulary's to judge
+  // (`clinicianOnly`), not a test named beside it (decision 238).
+  const ownWords: Span[] = scope.same.map((mention) => [mention.start, mention.end]);
+  for (const [start, end] of [...imagedSpans(scope), ...tissueConfirmedSpans(scope), ...ownWords])
     clinicianText = clinicianText.slice(0, start) + ' '.repeat(end - start) + clinicianText.slice(end);
   for (const mention of unique.filter((one) => /^(?:HIV|hepatitis B|COVID-19)$/.test(one.concept.en) && !/\banti|antibod/i.test(text))) {
     const test = /\btest(?:ed)?\s+positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
@@ -171,17 +174,20 @@ function narrowerThanRule(scope: ConceptScope, extra: Set<string>, leftWords: Le
   );
   // "Syphilis" read as a sexually transmitted infection: one member of the class, narrower than the rule (decision 110).
   // "Sexually transmitted infections (e.g. syphilis)" names the class too.
-  const isMember = (mention: Mention) =>
-    Boolean(
-      mention.concept.members?.includes(
-        text
-          .slice(mention.start, mention.end)
-          .toLowerCase()
-          .replace(/\s*\([^)]*\)/g, '')
-          .replace(/[()]/g, '')
-          .replace(/\s+(?:infections?|diseases?)$/, ''),
-      ),
-    ) || namesOneMedicineOfClass(mention, text.slice(mention.start, mention.end));
+  // "End-stage renal disease" is a member as written; "syphilis infection" as "syphilis" (decision 239).
+  const isMember = (mention: Mention) => {
+    const written = text
+      .slice(mention.start, mention.end)
+      .toLowerCase()
+      .replace(/\s*\([^)]*\)/g, '')
+      .replace(/[()]/g, '');
+    const members = mention.concept.members ?? [];
+    return (
+      members.includes(written) ||
+      members.includes(written.replace(/\s+(?:infections?|diseases?)$/, '')) ||
+      namesOneMedicineOfClass(mention, text.slice(mention.start, mention.end))
+    );
+  };
   const member = same.some((mention) => isMember(mention) && !same.some((other) => other.concept.id === mention.concept.id && !isMember(other)));
   // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
   // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
