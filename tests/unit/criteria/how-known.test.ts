@@ -56,3 +56,22 @@ describe('who diagnosed or reports a condition, and the verb of having it', () =
     expect(read('exclusion', 'Breastfeeding or intending to breastfeed during the trial')).toMatchObject({ rule: { type: 'pregnancy' }, needsReview: false });
   });
 });
+
+describe('a named set of diagnostic criteria (decision 240)', () => {
+  it('says how the diagnosis is made, version numbers and all', () => {
+    const cases: Array<[string, string]> = [
+      ['Meets DSM-5 criteria for schizophrenia', 'schizophrenia'],
+      ['Bipolar disorder according to DSM-IV-TR criteria', 'bipolar disorder'],
+      ['Fibromyalgia per the 2010 ACR criteria', 'fibromyalgia'],
+      ['Multiple sclerosis by the revised McDonald criteria', 'multiple sclerosis'],
+      ['A DSM-5 diagnosis of autism', 'autism'],
+    ];
+    for (const [text, condition] of cases)
+      for (const kind of ['inclusion', 'exclusion'] as const) expect(read(kind, text), text).toMatchObject({ rule: { condition }, needsReview: false });
+  });
+
+  it('response and toxicity criteria say more than the condition', () => {
+    for (const text of ['Glioma progressing by RANO criteria', 'Neuropathy of grade 2 per CTCAE criteria', 'Melanoma measurable per RECIST criteria'])
+      expect(read('inclusion', text).needsReview, text).toBe(true);
+  });
+});

@@ -358,3 +358,13 @@ describe('the name as an adjective, a place after a part of the spine, a short f
     expect(read('inclusion', 'Back pain (sciatica)').needsReview).toBe(true);
   });
 });
+
+describe('"clinically-significant" with a hyphen (decision 240)', () => {
+  it('is the serious qualifier, as without one', () => {
+    expect(readTextRule('exclusion', 'Clinically-significant heart valve disease')).toMatchObject({
+      rule: { type: 'condition', qualifiers: ['serious'] },
+      needsReview: false,
+    });
+    expect(readTextRule('exclusion', 'Non-significant heart valve disease').needsReview).toBe(true);
+  });
+});

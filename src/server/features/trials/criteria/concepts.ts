@@ -5,7 +5,7 @@ import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
 import { heldException } from './exceptions';
-import { howKnownWords } from './how-known';
+import { criteriaSetSpans, howKnownWords } from './how-known';
 import { conditionAffectingStudy, JUDGEMENT } from './judgement';
 import {
   ADHERENCE_TO,
@@ -150,6 +150,8 @@ export function readConceptRule(
   // "Any cancer other than skin cancer": an exception of concepts the rule holds (decision 202); its words are read.
   scope.excepted = heldException(text, found, scope.same);
   if (scope.excepted) scope.spans.push(scope.excepted.span);
+  // "Meets DSM-5 criteria for": the set's version is no number the rule must hold (decision 240).
+  scope.spans.push(...criteriaSetSpans(scope));
   const review = reviewOf(scope, understoodWords(scope));
   if (review.unreadAlternative) return { rule: null, needsReview: true };
   return medicationRule(scope, review) ?? conditionRule(scope, review);

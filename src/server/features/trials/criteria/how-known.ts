@@ -28,6 +28,30 @@ const DIAGNOSED_BY = [
   /\b(?:established|verified)\s+diagnosis\s+of\b/gi,
 ];
 
+/**
+ * A named set of diagnostic criteria (decision 240): "DSM-5", "DSM-IV-TR", "ICD-10", "the UK Parkinson's Disease Society
+ * Brain Bank", "NINCDS-ADRDA", "Rome IV", "ACR/EULAR", "McDonald", "ICHD-3". Only sets that define a diagnosis: response,
+ * toxicity and grading criteria (RECIST, RANO, CTCAE) say more than the condition and stay words to read.
+ */
+const CRITERIA_SET = String.raw`(?:(?:19|20)\d\d\s+)?(?:dsm(?:-?\s?(?:[ivx]+|\d+))?(?:-?tr)?|icd(?:-?\s?\d+)?(?:-cm)?|(?:uk\s+)?(?:parkinson'?s?\s+disease\s+society\s+)?brain\s+bank(?:\s*\([^()]{0,30}\))?|nincds-adrda|rome\s+(?:[ivx]+|\d)|acr(?:\s*\/\s*eular)?|eular|american\s+college\s+of\s+rheumatology|(?:revised\s+)?mcdonald|ichd(?:-?\s?(?:[ivx]+|\d+))?)`;
+const BY_CRITERIA_SET = new RegExp(
+  [
+    // "Meets DSM-5 criteria for", "fulfilling the ACR criteria for", "DSM-IV criteria for".
+    String.raw`\b(?:(?:meets?|meeting|fulfil\w*|satisf(?:y|ies|ying))\s+(?:the\s+)?)?${CRITERIA_SET}\s+(?:diagnostic\s+|classification\s+)?criteria\s+(?:for|of)\b`,
+    // "Per UK Brain Bank criteria", "based on DSM-IV-TR criteria", "according to the Rome IV criteria".
+    String.raw`\b(?:per|according\s+to|based\s+on|by|using|consistent\s+with|as\s+defined\s+by|meeting)\s+(?:the\s+)?${CRITERIA_SET}(?:\s+(?:diagnostic\s+|classification\s+)?criteria)?\b`,
+    // "A DSM-5 diagnosis of".
+    String.raw`\b${CRITERIA_SET}\s+diagnosis\s+of\b`,
+  ].join('|'),
+  'gi',
+);
+
+/** The spans of a named set of diagnostic criteria, whose version numbers ("DSM-5", "ICD-10") are no requirement. */
+export function criteriaSetSpans(scope: ConceptScope): Span[] {
+  if (scope.first.concept.kind !== 'condition') return [];
+  return [...scope.text.matchAll(BY_CRITERIA_SET)].map((match) => [match.index, match.index + match[0].length]);
+}
+
 /** Having it: "suffering from", "presenting with", "afflicted with", "affected by", "living with". */
 const HAVING =
   /\b(suffer(?:s|ing)?\s+from|present(?:s|ed|ing)?\s+with|afflicted\s+(?:with|by)|affected\s+by|living\s+with|lives\s+with)\s+(?:an?\s+|the\s+)?/gi;
@@ -99,7 +123,7 @@ export function howKnownWords(scope: ConceptScope): string[] {
   if (first.concept.kind !== 'condition') return [];
   const words: string[] = [];
   const take = (phrase: string) => words.push(...(phrase.toLowerCase().match(/[a-z]+/g) ?? []));
-  for (const pattern of DIAGNOSED_BY) for (const match of text.matchAll(pattern)) take(match[0]);
+  for (const pattern of [...DIAGNOSED_BY, BY_CRITERIA_SET]) for (const match of text.matchAll(pattern)) take(match[0]);
   for (const match of text.matchAll(HAVING)) take(match[1]);
   for (const match of text.matchAll(BESIDE)) take(match[1]);
   for (const match of text.matchAll(ANY_KIND)) take(match[0]);

@@ -14,8 +14,9 @@ export const QUALIFIER =
 /** Concepts of the spine, where "lumbar", "cervical" and "thoracic" name the part of the spine (elsewhere "cervical" is the cervix). */
 const SPINE_CONCEPT = /spin|disc|vertebr|radicul|sciatica|back|neck|spondyl|stenosis|myelopath|facet|cauda|scolio|kyphos|lordos/i;
 
-/** A comparison or a "non-" before the word: "more than mild", "non-severe" say something a qualifier cannot. */
-const NOT_PLAIN_BEFORE = /(?:\b(?:than|least|most|beyond|exceeding|above|below|over|under|not|non)\s*-?\s*|-)$/i;
+/** A comparison or a "non-" before the word: "more than mild", "non-severe" say something a qualifier cannot.
+ * "Clinically-significant" is written with a hyphen as often as without: the same words (decision 240). */
+const NOT_PLAIN_BEFORE = /(?:\b(?:than|least|most|beyond|exceeding|above|below|over|under|not|non)\s*-?\s*|(?<!\b(?:clinically|medically))-)$/i;
 
 const QUALIFIER_OF: Record<string, ConditionQualifier> = {
   severe: 'severe',
