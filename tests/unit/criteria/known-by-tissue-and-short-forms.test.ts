@@ -54,3 +54,10 @@ describe("a concept's own words and its last stage", () => {
     expect(read('exclusion', 'Known chronic kidney disease')).toMatchObject({ rule: { condition: 'kidney disease' }, needsReview: false });
   });
 });
+
+describe('a narrower term beside its concept named whole', () => {
+  it('is covered by the whole, as a member is', () => {
+    expect(read('exclusion', 'Prior schizoaffective disorder').needsReview).toBe(true);
+    expect(read('exclusion', 'Prior schizoaffective disorder or any psychotic disorder')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
+  });
+});

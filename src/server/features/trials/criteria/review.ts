@@ -211,9 +211,12 @@ function namesOneMedicineOfClass(mention: Mention, words: string): boolean {
 function narrowerTerm(scope: ConceptScope, held: Held): boolean {
   const { text, same } = scope;
   // "Bilateral sciatica" is narrower than sciatica, but the rule holds "both sides" (decision 140).
+  // "Schizoaffective disorder or any psychotic disorder": a narrower term beside its concept named whole is covered by it
+  // (decision 239), as a member is.
   return same.some(
     (mention) =>
       mention.narrower &&
+      !same.some((other) => other.concept.id === mention.concept.id && !other.narrower) &&
       [...text.slice(mention.start, mention.end).matchAll(/[a-z]+/gi)].some(
         (word) =>
           !mention.concept.en.toLowerCase().includes(word[0].toLowerCase().replace(/s$/, '')) &&
