@@ -62,7 +62,7 @@ describe('a named set of diagnostic criteria (decision 240)', () => {
     const cases: Array<[string, string]> = [
       ['Meets DSM-5 criteria for schizophrenia', 'schizophrenia'],
       ['Bipolar disorder according to DSM-IV-TR criteria', 'bipolar disorder'],
-      ['Fibromyalgia per the 2010 ACR criteria', 'fibromyalgia'],
+      ['Irritable bowel syndrome by the Rome IV criteria', 'irritable bowel syndrome'],
       ['Multiple sclerosis by the revised McDonald criteria', 'multiple sclerosis'],
       ['A DSM-5 diagnosis of autism', 'autism'],
     ];
@@ -70,8 +70,14 @@ describe('a named set of diagnostic criteria (decision 240)', () => {
       for (const kind of ['inclusion', 'exclusion'] as const) expect(read(kind, text), text).toMatchObject({ rule: { condition }, needsReview: false });
   });
 
-  it('response and toxicity criteria say more than the condition', () => {
-    for (const text of ['Glioma progressing by RANO criteria', 'Neuropathy of grade 2 per CTCAE criteria', 'Melanoma measurable per RECIST criteria'])
+  it('classification, response and toxicity criteria say more than the condition', () => {
+    // Classification criteria are stricter than a diagnosis.
+    for (const text of [
+      'Glioma progressing by RANO criteria',
+      'Neuropathy of grade 2 per CTCAE criteria',
+      'Melanoma measurable per RECIST criteria',
+      'Lupus meeting the 2019 EULAR/ACR classification criteria',
+    ])
       expect(read('inclusion', text).needsReview, text).toBe(true);
   });
 });

@@ -61,3 +61,23 @@ describe('a narrower term beside its concept named whole', () => {
     expect(read('exclusion', 'Prior schizoaffective disorder or any psychotic disorder')).toMatchObject({ rule: { type: 'condition' }, needsReview: false });
   });
 });
+
+describe('a text written all in lower case', () => {
+  it('still names the short forms of three letters or more', () => {
+    expect(read('exclusion', 'known copd')).toMatchObject({ rule: { condition: 'COPD (chronic lung disease)' }, needsReview: false });
+    expect(read('exclusion', 'prior t2dm')).toMatchObject({ rule: { condition: 'type 2 diabetes' } });
+    // In capitals it is read as always; written in lower case within a text with capitals, it is a word.
+    expect(read('exclusion', 'Known COPD').rule).toMatchObject({ condition: 'COPD (chronic lung disease)' });
+    expect(read('exclusion', 'Known copd or Asthma').rule).toMatchObject({ condition: 'asthma' });
+  });
+
+  it('never English words, two letters, or the ambiguous short forms', () => {
+    for (const text of ['uses hearing aids', 'a lesion of 2 mm', 'all patients with a cart', 'ms symptoms'])
+      expect(read('exclusion', text).rule?.type === 'condition' ? read('exclusion', text).rule : null, text).toBeNull();
+  });
+
+  it('a short form that names one kind of a class reads as the class, in review', () => {
+    for (const text of ['history of cml', 'History of CML', 'Known DCIS']) expect(read('exclusion', text).needsReview, text).toBe(true);
+    expect(read('exclusion', 'Known acute myeloid leukemia (aml)')).toMatchObject({ rule: { condition: 'acute myeloid leukemia' }, needsReview: false });
+  });
+});

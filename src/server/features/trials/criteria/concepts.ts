@@ -313,10 +313,16 @@ function restatedShortForms(text: string, mentions: Mention[]): void {
     const [previous, mention] = [mentions[index - 1], mentions[index]];
     // "Human immunodeficiency virus (hiv) infection": the vocabulary may read the short form with words after its bracket.
     const written = /^([A-Za-z][A-Za-z0-9-]{0,7})\s*\)/.exec(text.slice(mention.start, Math.max(mention.end, mention.start + 10) + 3));
-    if (mention.concept.id !== previous.concept.id || !/^\s*\(\s*$/.test(text.slice(previous.end, mention.start)) || !written) continue;
+    if (!/^\s*\(\s*$/.test(text.slice(previous.end, mention.start)) || !written) continue;
     const short = written[1];
     const spelled = spellsInitials(text.slice(Math.max(0, previous.start - 40), previous.end), short, previous.end - previous.start);
-    if (!/^[A-Z][A-Za-z0-9-]{0,6}[A-Z0-9]$/.test(short) && !spelled) continue;
+    // "Acute myeloid leukemia (AML)": a short form that spells the concept before it restates it, whatever broader
+    // concept the vocabulary reads it as alone (decision 237).
+    const restates =
+      mention.concept.id === previous.concept.id
+        ? /^[A-Z][A-Za-z0-9-]{0,6}[A-Z0-9]$/.test(short) || spelled
+        : spelled && mention.end <= mention.start + written[0].length;
+    if (!restates) continue;
     mentions.splice(index - 1, 2, { ...previous, end: Math.max(mention.end, mention.start + written[0].length) });
   }
   for (const [index, mention] of mentions.entries()) {

@@ -30,16 +30,17 @@ const DIAGNOSED_BY = [
 
 /**
  * A named set of diagnostic criteria (decision 240): "DSM-5", "DSM-IV-TR", "ICD-10", "the UK Parkinson's Disease Society
- * Brain Bank", "NINCDS-ADRDA", "Rome IV", "ACR/EULAR", "McDonald", "ICHD-3". Only sets that define a diagnosis: response,
- * toxicity and grading criteria (RECIST, RANO, CTCAE) say more than the condition and stay words to read.
+ * Brain Bank", "NINCDS-ADRDA", "Rome IV", "McDonald", "ICHD-3": the standards a diagnosis is made by. Not classification
+ * criteria ("the 2016 ACR classification criteria", ACR/EULAR), stricter than a diagnosis, nor response, toxicity and
+ * grading criteria (RECIST, RANO, CTCAE), which say more than the condition: they stay words to read.
  */
-const CRITERIA_SET = String.raw`(?:(?:19|20)\d\d\s+)?(?:dsm(?:-?\s?(?:[ivx]+|\d+))?(?:-?tr)?|icd(?:-?\s?\d+)?(?:-cm)?|(?:uk\s+)?(?:parkinson'?s?\s+disease\s+society\s+)?brain\s+bank(?:\s*\([^()]{0,30}\))?|nincds-adrda|rome\s+(?:[ivx]+|\d)|acr(?:\s*\/\s*eular)?|eular|american\s+college\s+of\s+rheumatology|(?:revised\s+)?mcdonald|ichd(?:-?\s?(?:[ivx]+|\d+))?)`;
+const CRITERIA_SET = String.raw`(?:dsm(?:-?\s?(?:[ivx]+|\d+))?(?:-?tr)?|icd(?:-?\s?\d+)?(?:-cm)?|(?:uk\s+)?(?:parkinson'?s?\s+disease\s+society\s+)?brain\s+bank(?:\s*\([^()]{0,30}\))?|nincds-adrda|rome\s+(?:[ivx]+|\d)|(?:revised\s+)?mcdonald|ichd(?:-?\s?(?:[ivx]+|\d+))?)`;
 const BY_CRITERIA_SET = new RegExp(
   [
     // "Meets DSM-5 criteria for", "fulfilling the ACR criteria for", "DSM-IV criteria for".
-    String.raw`\b(?:(?:meets?|meeting|fulfil\w*|satisf(?:y|ies|ying))\s+(?:the\s+)?)?${CRITERIA_SET}\s+(?:diagnostic\s+|classification\s+)?criteria\s+(?:for|of)\b`,
+    String.raw`\b(?:(?:meets?|meeting|fulfil\w*|satisf(?:y|ies|ying))\s+(?:the\s+)?)?${CRITERIA_SET}\s+(?:diagnostic\s+)?criteria\s+(?:for|of)\b`,
     // "Per UK Brain Bank criteria", "based on DSM-IV-TR criteria", "according to the Rome IV criteria".
-    String.raw`\b(?:per|according\s+to|based\s+on|by|using|consistent\s+with|as\s+defined\s+by|meeting)\s+(?:the\s+)?${CRITERIA_SET}(?:\s+(?:diagnostic\s+|classification\s+)?criteria)?\b`,
+    String.raw`\b(?:per|according\s+to|based\s+on|by|using|consistent\s+with|as\s+defined\s+by|meeting)\s+(?:the\s+)?${CRITERIA_SET}(?:\s+(?:diagnostic\s+)?criteria)?\b`,
     // "A DSM-5 diagnosis of".
     String.raw`\b${CRITERIA_SET}\s+diagnosis\s+of\b`,
   ].join('|'),
