@@ -81,3 +81,10 @@ describe('a text written all in lower case', () => {
     expect(read('exclusion', 'Known acute myeloid leukemia (aml)')).toMatchObject({ rule: { condition: 'acute myeloid leukemia' }, needsReview: false });
   });
 });
+
+describe('a sentence that defines its concept', () => {
+  it('names no requirement of the person: a person reads which way it counts', () => {
+    for (const kind of ['inclusion', 'exclusion'] as const)
+      expect(read(kind, 'COPD is defined as chronic obstructive pulmonary disease').needsReview, kind).toBe(true);
+  });
+});

@@ -307,6 +307,9 @@ function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWor
     treatmentRequired: treatmentRequired(scope),
     sharedHead: unreadSharedHead(scope),
     lines: /\n/.test(text),
+    // "AKI is defined as acute kidney injury", "suspected OSA will be defined as ...": a definition of the concept names
+    // no requirement of the person; which way it counts is the list's (decision 237).
+    definition: /^[^.;:]{0,60}?\b(?:is|are|will\s+be|shall\s+be)\s+defined\s+(?:as|by)\b/i.test(text),
     clinician: clinicianOnly(scope),
     mixedKinds: mentions.some((mention) => mention.concept.kind !== first.concept.kind),
     // "Back pain and/or sciatica" is an "or" (decision 110); "back pain and sciatica" asks for both. An inclusion that
