@@ -81,3 +81,13 @@ describe('a named set of diagnostic criteria (decision 240)', () => {
       expect(read('inclusion', text).needsReview, text).toBe(true);
   });
 });
+
+describe('"has experienced", "underwent" (decision 240)', () => {
+  it('say the person had it: ever, with nothing left to read', () => {
+    expect(read('exclusion', 'Has experienced a pulmonary embolism')).toMatchObject({ rule: { history: true }, needsReview: false });
+    expect(read('exclusion', 'Underwent a cholecystectomy')).toMatchObject({ rule: { condition: 'cholecystectomy', history: true }, needsReview: false });
+    expect(read('exclusion', 'Has undergone a nephrectomy')).toMatchObject({ rule: { history: true }, needsReview: false });
+    // "Experiencing" is now, not ever.
+    expect(read('exclusion', 'Currently experiencing gout flares').rule).not.toMatchObject({ history: true });
+  });
+});

@@ -5,7 +5,7 @@ import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
 import { heldException } from './exceptions';
-import { criteriaSetSpans, howKnownWords } from './how-known';
+import { criteriaSetSpans, filedUnder, howKnownWords } from './how-known';
 import { conditionAffectingStudy, JUDGEMENT } from './judgement';
 import {
   ADHERENCE_TO,
@@ -674,7 +674,9 @@ function understoodWords(scope: ConceptScope): Set<string> {
   // "Physician-diagnosed asthma", "suffering from gout", "comorbid fibromyalgia": how the condition is known (decision 214).
   for (const word of howKnownWords(scope)) extra.add(word);
   // "Had undergone spine surgery": the verb of an operation says no more than the operation.
-  if (unique.some((mention) => /surgery|operation/i.test(mention.concept.en))) for (const word of ['undergone', 'underwent', 'undergo']) extra.add(word);
+  // "Had undergone a hysterectomy": any operation MeSH files under surgical procedures (E04) too (decision 240).
+  if (unique.some((mention) => /surgery|operation/i.test(mention.concept.en) || filedUnder(mention, /^E04/)))
+    for (const word of ['undergone', 'underwent', 'undergo']) extra.add(word);
   if (duration) {
     for (const word of DURATION_WORDS) extra.add(word);
     // "Chronic low back pain (> 3 months)": the duration says what "chronic" means (12 weeks or more).

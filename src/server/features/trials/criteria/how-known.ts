@@ -53,9 +53,10 @@ export function criteriaSetSpans(scope: ConceptScope): Span[] {
   return [...scope.text.matchAll(BY_CRITERIA_SET)].map((match) => [match.index, match.index + match[0].length]);
 }
 
-/** Having it: "suffering from", "presenting with", "afflicted with", "affected by", "living with". */
+/** Having it: "suffering from", "presenting with", "afflicted with", "affected by", "living with", "has experienced"
+ * (ever, which the rule's history says: conditions.ts). */
 const HAVING =
-  /\b(suffer(?:s|ing)?\s+from|present(?:s|ed|ing)?\s+with|afflicted\s+(?:with|by)|affected\s+by|living\s+with|lives\s+with)\s+(?:an?\s+|the\s+)?/gi;
+  /\b(suffer(?:s|ing)?\s+from|present(?:s|ed|ing)?\s+with|afflicted\s+(?:with|by)|affected\s+by|living\s+with|lives\s+with|(?<=\b(?:have|has|had)\s+(?:ever\s+)?)experienced)\s+(?:an?\s+|the\s+)?/gi;
 
 /** "Past or present asthma", "present or previous": now or before, which the rule's "ever" says (decision 229). */
 const NOW_OR_PAST = /\b(?:(?:past|previous|prior)\s+or\s+(present|current)|(present|current)\s+or\s+(?:past|previous|prior))\b/gi;
@@ -105,12 +106,14 @@ const TISSUE_CONFIRMED = new RegExp(
 /** MeSH's neoplasms, and the marrow's clonal diseases it files under blood diseases (myelodysplastic syndromes). */
 const NEOPLASM_TREE = /^(?:C04|C15\.378\.190\.6)/;
 
-function isNeoplasm(mention: Mention): boolean {
-  if (mention.concept.id === 'cohortly:tumor') return true;
+/** Whether MeSH files the concept's heading under one of these tree numbers. */
+export function filedUnder(mention: Mention, trees: RegExp): boolean {
   const heading = mention.concept.descriptor ?? mention.concept.mesh;
   const at = heading ? lexicon().byId(heading) : undefined;
-  return at !== undefined && lexicon().concepts[at].trees.some((tree) => NEOPLASM_TREE.test(tree));
+  return at !== undefined && lexicon().concepts[at].trees.some((tree) => trees.test(tree));
 }
+
+const isNeoplasm = (mention: Mention) => mention.concept.id === 'cohortly:tumor' || filedUnder(mention, NEOPLASM_TREE);
 
 /** The spans that say a tumour was diagnosed on its tissue, when every concept of the rule is one (decision 238). */
 export function tissueConfirmedSpans(scope: ConceptScope): Span[] {
