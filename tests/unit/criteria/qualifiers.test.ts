@@ -368,3 +368,14 @@ describe('"clinically-significant" with a hyphen (decision 240)', () => {
     expect(readTextRule('exclusion', 'Non-significant heart valve disease').needsReview).toBe(true);
   });
 });
+
+describe('a qualifier before a list that shares its head noun (decision 240)', () => {
+  it('"uncontrolled fungal, viral or bacterial infection" holds the qualifier for every kind', () => {
+    expect(readTextRule('exclusion', 'Uncontrolled fungal, viral or bacterial infection')).toMatchObject({
+      rule: { type: 'condition', qualifiers: ['uncontrolled'] },
+      needsReview: false,
+    });
+    // A whole name first ("asthma") does not share the head: the qualifier may be the second item's alone.
+    expect(readTextRule('exclusion', 'Uncontrolled asthma or bacterial infection').needsReview).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { CONDITION_QUALIFIERS, type ConditionQualifier } from '../../../../contract/trials';
-import type { Mention } from '../vocabulary';
+import { type Mention, vocabulary } from '../vocabulary';
 import { NOW_OR_BEFORE_ALL } from './conditions';
 import { SPINE_FORM } from './spine-places';
 
@@ -167,8 +167,14 @@ export function readQualifiers(
     const firstWords = text.slice(first.start, first.end).trim().split(/\s+/);
     const lastWords = text.slice(last.start, last.end).trim().split(/\s+/);
     const head = lastWords.at(-1)!.toLowerCase().replace(/s$/, '');
-    if (firstWords.length !== 1 || lastWords.length < 2 || firstWords.includes(lastWords.at(-1)!) || !first.concept.en.toLowerCase().includes(head))
-      return null;
+    // "Uncontrolled viral, bacterial or fungal infection": the vocabulary read "viral" with the list's head noun (virus
+    // diseases), a word it does not read alone; the list shares the head as "kidney or liver disease" does (decision 240).
+    const sharesHead =
+      first.concept.en.toLowerCase().includes(head) ||
+      !vocabulary()
+        .find(firstWords[0])
+        .some((alone) => alone.concept.id === first.concept.id);
+    if (firstWords.length !== 1 || lastWords.length < 2 || firstWords.includes(lastWords.at(-1)!) || !sharesHead) return null;
   }
   const obesity = unique.length === 1 && /obes/i.test(unique[0].concept.en);
   // A general concept with a spine form of its own ("fracture", "surgery") is read as that form (spine-places.ts) or not at all.
