@@ -379,3 +379,13 @@ describe('a qualifier before a list that shares its head noun (decision 240)', (
     expect(readTextRule('exclusion', 'Uncontrolled asthma or bacterial infection').needsReview).toBe(true);
   });
 });
+
+describe('"active or latent" (decision 240)', () => {
+  it('names every form of an infection; latent alone stays narrower', () => {
+    expect(readTextRule('exclusion', 'Evidence of active or latent tuberculosis')).toMatchObject({
+      rule: { type: 'condition', condition: 'tuberculosis (TB)' },
+      needsReview: false,
+    });
+    expect(readTextRule('exclusion', 'Evidence of latent tuberculosis').needsReview).toBe(true);
+  });
+});

@@ -94,6 +94,8 @@ const OPPOSITES: Array<[string, string]> = [
   ['congenital', 'acquired'],
   ['primary', 'secondary'],
   ['active', 'inactive'],
+  // An infection is active or latent (tuberculosis, hepatitis B): both name every form (decision 240).
+  ['active', 'latent'],
   ['stable', 'unstable'],
   ['single', 'multiple'],
   ['complete', 'incomplete'],

@@ -6,7 +6,7 @@ import { TUMOR_ID } from './conditions';
 import { leftoverDuration } from './durations';
 import { isAllergy, pastUseOf } from './medications';
 import { tissueConfirmedSpans } from './how-known';
-import { isWholePair, QUALIFIER, readQualifiers } from './qualifiers';
+import { isWholePair, QUALIFIER, readQualifiers, wholePairSpans } from './qualifiers';
 import { SHARED_MODIFIER } from './shared-modifier';
 import { leftoverNumbers, leftoverWords, type Span, unreadListItem } from './text';
 
@@ -174,8 +174,11 @@ function narrowerThanRule(scope: ConceptScope, extra: Set<string>, leftWords: Le
   );
   // "Syphilis" read as a sexually transmitted infection: one member of the class, narrower than the rule (decision 110).
   // "Sexually transmitted infections (e.g. syphilis)" names the class too.
-  // "End-stage renal disease" is a member as written; "syphilis infection" as "syphilis" (decision 239).
+  // "End-stage renal disease" is a member as written; "syphilis infection" as "syphilis" (decision 239). "Active or latent
+  // tuberculosis": a member whose course word ends a pair naming every course is the whole (decision 240).
+  const wholes = wholePairSpans(text);
   const isMember = (mention: Mention) => {
+    if (wholes.some(([start, end]) => mention.start > start && mention.start < end)) return false;
     const written = text
       .slice(mention.start, mention.end)
       .toLowerCase()
