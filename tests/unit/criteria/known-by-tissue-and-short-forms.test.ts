@@ -88,3 +88,18 @@ describe('a sentence that defines its concept', () => {
       expect(read(kind, 'COPD is defined as chronic obstructive pulmonary disease').needsReview, kind).toBe(true);
   });
 });
+
+describe('a stem cell (bone marrow) transplant', () => {
+  it('is no organ transplant; autologous or allogeneic is the whole, one of them narrower', () => {
+    expect(read('exclusion', 'Previous bone marrow transplantation')).toMatchObject({
+      rule: { condition: 'a stem cell or bone marrow transplant', history: true },
+      needsReview: false,
+    });
+    expect(read('exclusion', 'Previous allogeneic or autologous stem cell transplant')).toMatchObject({
+      rule: { condition: 'a stem cell or bone marrow transplant' },
+      needsReview: false,
+    });
+    expect(read('exclusion', 'Previous autologous stem cell transplant').needsReview).toBe(true);
+    expect(read('exclusion', 'Previous liver transplant').rule).toMatchObject({ condition: 'a liver transplant' });
+  });
+});

@@ -94,8 +94,10 @@ const OPPOSITES: Array<[string, string]> = [
   ['congenital', 'acquired'],
   ['primary', 'secondary'],
   ['active', 'inactive'],
-  // An infection is active or latent (tuberculosis, hepatitis B): both name every form (decision 240).
+  // An infection is active or latent (tuberculosis, hepatitis B); a stem cell transplant allogeneic or autologous: both
+  // name every form (decision 240).
   ['active', 'latent'],
+  ['allogeneic', 'autologous'],
   ['stable', 'unstable'],
   ['single', 'multiple'],
   ['complete', 'incomplete'],
