@@ -103,3 +103,10 @@ describe('a stem cell (bone marrow) transplant', () => {
     expect(read('exclusion', 'Previous liver transplant').rule).toMatchObject({ condition: 'a liver transplant' });
   });
 });
+
+describe('"positive for" an infection a person knows', () => {
+  it('is the infection, as "tested positive for" is; a marker stays for staff', () => {
+    expect(read('exclusion', 'Known to be positive for hepatitis B')).toMatchObject({ rule: { condition: 'hepatitis B' }, needsReview: false });
+    expect(read('inclusion', 'Tumour positive for HER2').needsReview).toBe(true);
+  });
+});

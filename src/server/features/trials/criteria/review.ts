@@ -139,7 +139,8 @@ function clinicianOnly(scope: ConceptScope): boolean {
   for (const [start, end] of [...imagedSpans(scope), ...tissueConfirmedSpans(scope), ...ownWords])
     clinicianText = clinicianText.slice(0, start) + ' '.repeat(end - start) + clinicianText.slice(end);
   for (const mention of unique.filter((one) => /^(?:HIV|hepatitis B|COVID-19)$/.test(one.concept.en) && !/\banti|antibod/i.test(text))) {
-    const test = /\btest(?:ed)?\s+positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
+    // "Known to be positive for HIV" says the same as "tested positive for" it (decision 238).
+    const test = /\b(?:test(?:ed)?\s+)?positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
     if (test) clinicianText = clinicianText.slice(0, test.index) + ' '.repeat(test[0].length) + clinicianText.slice(mention.start);
   }
   return unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(clinicianText);
