@@ -56,3 +56,38 @@ describe('who diagnosed or reports a condition, and the verb of having it', () =
     expect(read('exclusion', 'Breastfeeding or intending to breastfeed during the trial')).toMatchObject({ rule: { type: 'pregnancy' }, needsReview: false });
   });
 });
+
+describe('a named set of diagnostic criteria (decision 240)', () => {
+  it('says how the diagnosis is made, version numbers and all', () => {
+    const cases: Array<[string, string]> = [
+      ['Meets DSM-5 criteria for schizophrenia', 'schizophrenia'],
+      ['Bipolar disorder according to DSM-IV-TR criteria', 'bipolar disorder'],
+      ['Irritable bowel syndrome by the Rome IV criteria', 'irritable bowel syndrome'],
+      ['Multiple sclerosis by the revised McDonald criteria', 'multiple sclerosis'],
+      ['A DSM-5 diagnosis of autism', 'autism'],
+    ];
+    for (const [text, condition] of cases)
+      for (const kind of ['inclusion', 'exclusion'] as const) expect(read(kind, text), text).toMatchObject({ rule: { condition }, needsReview: false });
+  });
+
+  it('classification, response and toxicity criteria say more than the condition', () => {
+    // Classification criteria are stricter than a diagnosis.
+    for (const text of [
+      'Glioma progressing by RANO criteria',
+      'Neuropathy of grade 2 per CTCAE criteria',
+      'Melanoma measurable per RECIST criteria',
+      'Lupus meeting the 2019 EULAR/ACR classification criteria',
+    ])
+      expect(read('inclusion', text).needsReview, text).toBe(true);
+  });
+});
+
+describe('"has experienced", "underwent" (decision 240)', () => {
+  it('say the person had it: ever, with nothing left to read', () => {
+    expect(read('exclusion', 'Has experienced a pulmonary embolism')).toMatchObject({ rule: { history: true }, needsReview: false });
+    expect(read('exclusion', 'Underwent a cholecystectomy')).toMatchObject({ rule: { condition: 'cholecystectomy', history: true }, needsReview: false });
+    expect(read('exclusion', 'Has undergone a nephrectomy')).toMatchObject({ rule: { history: true }, needsReview: false });
+    // "Experiencing" is now, not ever.
+    expect(read('exclusion', 'Currently experiencing gout flares').rule).not.toMatchObject({ history: true });
+  });
+});

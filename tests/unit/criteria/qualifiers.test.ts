@@ -358,3 +358,34 @@ describe('the name as an adjective, a place after a part of the spine, a short f
     expect(read('inclusion', 'Back pain (sciatica)').needsReview).toBe(true);
   });
 });
+
+describe('"clinically-significant" with a hyphen (decision 240)', () => {
+  it('is the serious qualifier, as without one', () => {
+    expect(readTextRule('exclusion', 'Clinically-significant heart valve disease')).toMatchObject({
+      rule: { type: 'condition', qualifiers: ['serious'] },
+      needsReview: false,
+    });
+    expect(readTextRule('exclusion', 'Non-significant heart valve disease').needsReview).toBe(true);
+  });
+});
+
+describe('a qualifier before a list that shares its head noun (decision 240)', () => {
+  it('"uncontrolled fungal, viral or bacterial infection" holds the qualifier for every kind', () => {
+    expect(readTextRule('exclusion', 'Uncontrolled fungal, viral or bacterial infection')).toMatchObject({
+      rule: { type: 'condition', qualifiers: ['uncontrolled'] },
+      needsReview: false,
+    });
+    // A whole name first ("asthma") does not share the head: the qualifier may be the second item's alone.
+    expect(readTextRule('exclusion', 'Uncontrolled asthma or bacterial infection').needsReview).toBe(true);
+  });
+});
+
+describe('"active or latent" (decision 240)', () => {
+  it('names every form of an infection; latent alone stays narrower', () => {
+    expect(readTextRule('exclusion', 'Evidence of active or latent tuberculosis')).toMatchObject({
+      rule: { type: 'condition', condition: 'tuberculosis (TB)' },
+      needsReview: false,
+    });
+    expect(readTextRule('exclusion', 'Evidence of latent tuberculosis').needsReview).toBe(true);
+  });
+});

@@ -5,7 +5,7 @@ import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
 import { heldException } from './exceptions';
-import { howKnownWords } from './how-known';
+import { criteriaSetSpans, filedUnder, howKnownWords } from './how-known';
 import { conditionAffectingStudy, JUDGEMENT } from './judgement';
 import {
   ADHERENCE_TO,
@@ -150,6 +150,8 @@ export function readConceptRule(
   // "Any cancer other than skin cancer": an exception of concepts the rule holds (decision 202); its words are read.
   scope.excepted = heldException(text, found, scope.same);
   if (scope.excepted) scope.spans.push(scope.excepted.span);
+  // "Meets DSM-5 criteria for": the set's version is no number the rule must hold (decision 240).
+  scope.spans.push(...criteriaSetSpans(scope));
   const review = reviewOf(scope, understoodWords(scope));
   if (review.unreadAlternative) return { rule: null, needsReview: true };
   return medicationRule(scope, review) ?? conditionRule(scope, review);
@@ -302,16 +304,57 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
 /**
  * "Low back pain (LBP)", "lumbar disc herniation (LDH)": a short form in brackets right after its concept restates it;
  * one mention spanning both, never a gloss in parentheses (which an inclusion sets aside) nor a word left unread
- * (decision 184). Only where the vocabulary read the short form as the very concept before it.
+ * (decision 184). Only where the vocabulary read the short form as the very concept before it, written in capitals or
+ * spelling the concept's initials ("human immunodeficiency virus (hiv)"). A short form the vocabulary did not read is
+ * the concept's too when it spells the initials (decision 237).
  */
 function restatedShortForms(text: string, mentions: Mention[]): void {
   for (let index = mentions.length - 1; index > 0; index--) {
     const [previous, mention] = [mentions[index - 1], mentions[index]];
-    const close = /^\s*\)/.exec(text.slice(mention.end));
-    if (mention.concept.id !== previous.concept.id || !/^\s*\(\s*$/.test(text.slice(previous.end, mention.start)) || !close) continue;
-    if (!/^[A-Z][A-Za-z0-9-]{0,6}[A-Z0-9]$/.test(text.slice(mention.start, mention.end))) continue;
-    mentions.splice(index - 1, 2, { ...previous, end: mention.end + close[0].length });
+    // "Human immunodeficiency virus (hiv) infection": the vocabulary may read the short form with words after its bracket.
+    const written = /^([A-Za-z][A-Za-z0-9-]{0,7})\s*\)/.exec(text.slice(mention.start, Math.max(mention.end, mention.start + 10) + 3));
+    if (!/^\s*\(\s*$/.test(text.slice(previous.end, mention.start)) || !written) continue;
+    const short = written[1];
+    const spelled = spellsInitials(text.slice(Math.max(0, previous.start - 40), previous.end), short, previous.end - previous.start);
+    // "Acute myeloid leukemia (AML)": a short form that spells the concept before it restates it, whatever broader
+    // concept the vocabulary reads it as alone (decision 237).
+    const restates =
+      mention.concept.id === previous.concept.id
+        ? /^[A-Z][A-Za-z0-9-]{0,6}[A-Z0-9]$/.test(short) || spelled
+        : spelled && mention.end <= mention.start + written[0].length;
+    if (!restates) continue;
+    mentions.splice(index - 1, 2, { ...previous, end: Math.max(mention.end, mention.start + written[0].length) });
   }
+  for (const [index, mention] of mentions.entries()) {
+    const bracket = /^\s*\(\s*([a-z][a-z0-9]{1,6})\s*\)/i.exec(text.slice(mention.end, mention.end + 12));
+    if (!bracket || mentions.some((other) => other.start >= mention.end && other.start < mention.end + bracket[0].length)) continue;
+    if (spellsInitials(text.slice(Math.max(0, mention.start - 40), mention.end), bracket[1], mention.end - mention.start))
+      mentions[index] = { ...mention, end: mention.end + bracket[0].length };
+  }
+}
+
+/** Words that a short form's letters skip: "disease of the liver" is DL, "heart and lung disease" HLD. */
+const SKIPPED_BY_INITIALS = /^(?:of|the|and|in|with|for|to|on)$/;
+
+/**
+ * "Deep vein thrombosis (dvt)", "chronic low back pain (clbp)", "end-stage renal disease (ESRD)": the letters of a short
+ * form are the first letters of the words right before it, back over the whole concept (decision 237). Lower case too,
+ * where the vocabulary reads no short form (a corpus written in lower case); read inside its bracket only, never as a
+ * word elsewhere, where "all" or "aids" would be words.
+ */
+function spellsInitials(before: string, short: string, conceptLength: number): boolean {
+  const letters = short.toLowerCase();
+  const words = [...before.matchAll(/[a-z0-9]+/gi)].map((word) => ({ word: word[0].toLowerCase(), at: word.index }));
+  const conceptStart = before.length - conceptLength;
+  for (const skipping of [true, false]) {
+    let initials = '';
+    for (let at = words.length - 1; at >= 0 && initials.length < letters.length; at--) {
+      if (skipping && SKIPPED_BY_INITIALS.test(words[at].word)) continue;
+      initials = words[at].word[0] + initials;
+      if (initials === letters) return words[at].at <= conceptStart;
+    }
+  }
+  return false;
 }
 
 type Narrowed = Pick<ConceptScope, 'mentions' | 'starts' | 'firstSentence' | 'laterSentences' | 'parenthetical' | 'allergens' | 'compound' | 'laterNegated'>;
@@ -631,7 +674,9 @@ function understoodWords(scope: ConceptScope): Set<string> {
   // "Physician-diagnosed asthma", "suffering from gout", "comorbid fibromyalgia": how the condition is known (decision 214).
   for (const word of howKnownWords(scope)) extra.add(word);
   // "Had undergone spine surgery": the verb of an operation says no more than the operation.
-  if (unique.some((mention) => /surgery|operation/i.test(mention.concept.en))) for (const word of ['undergone', 'underwent', 'undergo']) extra.add(word);
+  // "Had undergone a hysterectomy": any operation MeSH files under surgical procedures (E04) too (decision 240).
+  if (unique.some((mention) => /surgery|operation/i.test(mention.concept.en) || filedUnder(mention, /^E04/)))
+    for (const word of ['undergone', 'underwent', 'undergo']) extra.add(word);
   if (duration) {
     for (const word of DURATION_WORDS) extra.add(word);
     // "Chronic low back pain (> 3 months)": the duration says what "chronic" means (12 weeks or more).

@@ -7,9 +7,10 @@ import type { Mention } from '../vocabulary';
  */
 
 // "Over the past year" is a window (read or not), never "ever". "At any time", "at any point in their life": ever
-// (decision 236), not "at any time during the study" (the study's own time).
+// (decision 236), not "at any time during the study" (the study's own time). "Has experienced a stroke", "underwent a
+// mastectomy": ever (decision 240).
 export const HISTORY =
-  /\b(?:history|(?<!\d\s)prior(?!\s+to\b)|(?<!\d\s)previous(?:ly)?(?!\s+to\b)|past(?!\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b)|ever|had|former|at\s+any\s+(?:time|point|stage)(?!\s+(?:during|while|throughout|within|after|from|of\s+the\s+(?:study|trial)|in\s+the\s+(?:study|trial|last|next|past\s+\d)|since)\b))\b/i;
+  /\b(?:history|(?<!\d\s)prior(?!\s+to\b)|(?<!\d\s)previous(?:ly)?(?!\s+to\b)|past(?!\s+(?:\d+\s*|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b)|ever|had|former|(?<=\b(?:have|has)\s+(?:ever\s+)?)(?:experienced|undergone)|underwent|at\s+any\s+(?:time|point|stage)(?!\s+(?:during|while|throughout|within|after|from|of\s+the\s+(?:study|trial)|in\s+the\s+(?:study|trial|last|next|past\s+\d)|since)\b))\b/i;
 
 export const CURRENT = /\b(?:current(?:ly)?|active|ongoing|present|uncontrolled|now)\b/i;
 

@@ -1,4 +1,7 @@
+import { lexicon } from '../vocabulary/lexicon';
+import type { Mention } from '../vocabulary';
 import type { ConceptScope } from './concept-scope';
+import type { Span } from './text';
 
 /**
  * Words that say how a condition is known or held, never what it is (decision 214): who diagnosed or reports it
@@ -25,9 +28,35 @@ const DIAGNOSED_BY = [
   /\b(?:established|verified)\s+diagnosis\s+of\b/gi,
 ];
 
-/** Having it: "suffering from", "presenting with", "afflicted with", "affected by", "living with". */
+/**
+ * A named set of diagnostic criteria (decision 240): "DSM-5", "DSM-IV-TR", "ICD-10", "the UK Parkinson's Disease Society
+ * Brain Bank", "NINCDS-ADRDA", "Rome IV", "McDonald", "ICHD-3": the standards a diagnosis is made by. Not classification
+ * criteria ("the 2016 ACR classification criteria", ACR/EULAR), stricter than a diagnosis, nor response, toxicity and
+ * grading criteria (RECIST, RANO, CTCAE), which say more than the condition: they stay words to read.
+ */
+const CRITERIA_SET = String.raw`(?:dsm(?:-?\s?(?:[ivx]+|\d+))?(?:-?tr)?|icd(?:-?\s?\d+)?(?:-cm)?|(?:uk\s+)?(?:parkinson'?s?\s+disease\s+society\s+)?brain\s+bank(?:\s*\([^()]{0,30}\))?|nincds-adrda|rome\s+(?:[ivx]+|\d)|(?:revised\s+)?mcdonald|ichd(?:-?\s?(?:[ivx]+|\d+))?)`;
+const BY_CRITERIA_SET = new RegExp(
+  [
+    // "Meets DSM-5 criteria for", "fulfilling the ACR criteria for", "DSM-IV criteria for".
+    String.raw`\b(?:(?:meets?|meeting|fulfil\w*|satisf(?:y|ies|ying))\s+(?:the\s+)?)?${CRITERIA_SET}\s+(?:diagnostic\s+)?criteria\s+(?:for|of)\b`,
+    // "Per UK Brain Bank criteria", "based on DSM-IV-TR criteria", "according to the Rome IV criteria".
+    String.raw`\b(?:per|according\s+to|based\s+on|by|using|consistent\s+with|as\s+defined\s+by|meeting)\s+(?:the\s+)?${CRITERIA_SET}(?:\s+(?:diagnostic\s+)?criteria)?\b`,
+    // "A DSM-5 diagnosis of".
+    String.raw`\b${CRITERIA_SET}\s+diagnosis\s+of\b`,
+  ].join('|'),
+  'gi',
+);
+
+/** The spans of a named set of diagnostic criteria, whose version numbers ("DSM-5", "ICD-10") are no requirement. */
+export function criteriaSetSpans(scope: ConceptScope): Span[] {
+  if (scope.first.concept.kind !== 'condition') return [];
+  return [...scope.text.matchAll(BY_CRITERIA_SET)].map((match) => [match.index, match.index + match[0].length]);
+}
+
+/** Having it: "suffering from", "presenting with", "afflicted with", "affected by", "living with", "has experienced"
+ * (ever, which the rule's history says: conditions.ts). */
 const HAVING =
-  /\b(suffer(?:s|ing)?\s+from|present(?:s|ed|ing)?\s+with|afflicted\s+(?:with|by)|affected\s+by|living\s+with|lives\s+with)\s+(?:an?\s+|the\s+)?/gi;
+  /\b(suffer(?:s|ing)?\s+from|present(?:s|ed|ing)?\s+with|afflicted\s+(?:with|by)|affected\s+by|living\s+with|lives\s+with|(?<=\b(?:have|has|had)\s+(?:ever\s+)?)experienced)\s+(?:an?\s+|the\s+)?/gi;
 
 /** "Past or present asthma", "present or previous": now or before, which the rule's "ever" says (decision 229). */
 const NOW_OR_PAST = /\b(?:(?:past|previous|prior)\s+or\s+(present|current)|(present|current)\s+or\s+(?:past|previous|prior))\b/gi;
@@ -57,13 +86,48 @@ const ANY_KIND = new RegExp(
 const REFUSED =
   /\b(?:(?:is|are|will\s+be|would\s+be|shall\s+be|be)\s+(?:not\s+eligible|ineligible)|not\s+eligible|(?:cannot|can\s?not|may\s+not|will\s+not|must\s+not|shall\s+not)\s+(?:be\s+)?(?:eligible|enrolled|included|randomi[sz]ed|participate|take\s+part))(?:\s+(?:in|for|into)\s+(?:this|the)\s+(?:study|trial))?(?=\s*(?:[.;]|$))/gi;
 
+/**
+ * "Histologically confirmed prostate cancer", "histologically or cytologically documented melanoma", "pathological diagnosis
+ * of", "biopsy-proven": a tumour is diagnosed on its tissue, so the words say how the diagnosis was made, which the rule's
+ * "told by a doctor" already is (decision 238). Only for a neoplasm: "biopsy-proven fatty liver disease" is narrower than
+ * the disease, most often diagnosed without one.
+ */
+const TISSUE = String.raw`(?:histolog\w*|cytolog\w*|(?:histo)?patholog\w*)`;
+const TISSUE_CONFIRMED = new RegExp(
+  [
+    String.raw`\b${TISSUE}-?(?:\s*(?:,|or|and\/or|and|\/)\s*${TISSUE}-?)*[\s-]+(?:confirmed|proven|documented|verified|established)(?:\s+(?:diagnosis|evidence)\s+of)?\b`,
+    String.raw`\b${TISSUE}(?:\s*(?:,|or|and\/or|and|\/)\s*${TISSUE})*\s+(?:diagnosis|evidence|confirmation|documentation|proof)\s+of\b`,
+    String.raw`\bbiopsy[\s-]+(?:confirmed|proven)\b`,
+    String.raw`\b(?:confirmed|proven|documented|diagnosed)\s+(?:by|on)\s+(?:a\s+)?(?:histology|cytology|pathology|biopsy|histopathology)\b`,
+  ].join('|'),
+  'gi',
+);
+
+/** MeSH's neoplasms, and the marrow's clonal diseases it files under blood diseases (myelodysplastic syndromes). */
+const NEOPLASM_TREE = /^(?:C04|C15\.378\.190\.6)/;
+
+/** Whether MeSH files the concept's heading under one of these tree numbers. */
+export function filedUnder(mention: Mention, trees: RegExp): boolean {
+  const heading = mention.concept.descriptor ?? mention.concept.mesh;
+  const at = heading ? lexicon().byId(heading) : undefined;
+  return at !== undefined && lexicon().concepts[at].trees.some((tree) => trees.test(tree));
+}
+
+const isNeoplasm = (mention: Mention) => mention.concept.id === 'cohortly:tumor' || filedUnder(mention, NEOPLASM_TREE);
+
+/** The spans that say a tumour was diagnosed on its tissue, when every concept of the rule is one (decision 238). */
+export function tissueConfirmedSpans(scope: ConceptScope): Span[] {
+  if (scope.first.concept.kind !== 'condition' || !scope.unique.every(isNeoplasm)) return [];
+  return [...scope.text.matchAll(TISSUE_CONFIRMED)].map((match) => [match.index, match.index + match[0].length]);
+}
+
 /** The words of these phrases, for the rule to count as read. */
 export function howKnownWords(scope: ConceptScope): string[] {
   const { text, first, window } = scope;
   if (first.concept.kind !== 'condition') return [];
   const words: string[] = [];
   const take = (phrase: string) => words.push(...(phrase.toLowerCase().match(/[a-z]+/g) ?? []));
-  for (const pattern of DIAGNOSED_BY) for (const match of text.matchAll(pattern)) take(match[0]);
+  for (const pattern of [...DIAGNOSED_BY, BY_CRITERIA_SET]) for (const match of text.matchAll(pattern)) take(match[0]);
   for (const match of text.matchAll(HAVING)) take(match[1]);
   for (const match of text.matchAll(BESIDE)) take(match[1]);
   for (const match of text.matchAll(ANY_KIND)) take(match[0]);
@@ -71,5 +135,6 @@ export function howKnownWords(scope: ConceptScope): string[] {
   for (const match of text.matchAll(NOW_OR_PAST)) take(match[0]);
   // "Recent stroke (within 6 months)": the window says how recent. Without one, "recent" stays a time to check.
   if (window) for (const match of text.matchAll(/\b(recent(?:ly)?)\b(?:\s+past\b)?/gi)) take(match[0]);
+  for (const [start, end] of tissueConfirmedSpans(scope)) take(text.slice(start, end));
   return words;
 }

@@ -1,5 +1,5 @@
 import { CONDITION_QUALIFIERS, type ConditionQualifier } from '../../../../contract/trials';
-import type { Mention } from '../vocabulary';
+import { type Mention, vocabulary } from '../vocabulary';
 import { NOW_OR_BEFORE_ALL } from './conditions';
 import { SPINE_FORM } from './spine-places';
 
@@ -14,8 +14,9 @@ export const QUALIFIER =
 /** Concepts of the spine, where "lumbar", "cervical" and "thoracic" name the part of the spine (elsewhere "cervical" is the cervix). */
 const SPINE_CONCEPT = /spin|disc|vertebr|radicul|sciatica|back|neck|spondyl|stenosis|myelopath|facet|cauda|scolio|kyphos|lordos/i;
 
-/** A comparison or a "non-" before the word: "more than mild", "non-severe" say something a qualifier cannot. */
-const NOT_PLAIN_BEFORE = /(?:\b(?:than|least|most|beyond|exceeding|above|below|over|under|not|non)\s*-?\s*|-)$/i;
+/** A comparison or a "non-" before the word: "more than mild", "non-severe" say something a qualifier cannot.
+ * "Clinically-significant" is written with a hyphen as often as without: the same words (decision 240). */
+const NOT_PLAIN_BEFORE = /(?:\b(?:than|least|most|beyond|exceeding|above|below|over|under|not|non)\s*-?\s*|(?<!\b(?:clinically|medically))-)$/i;
 
 const QUALIFIER_OF: Record<string, ConditionQualifier> = {
   severe: 'severe',
@@ -93,6 +94,10 @@ const OPPOSITES: Array<[string, string]> = [
   ['congenital', 'acquired'],
   ['primary', 'secondary'],
   ['active', 'inactive'],
+  // An infection is active or latent (tuberculosis, hepatitis B); a stem cell transplant allogeneic or autologous: both
+  // name every form (decision 240).
+  ['active', 'latent'],
+  ['allogeneic', 'autologous'],
   ['stable', 'unstable'],
   ['single', 'multiple'],
   ['complete', 'incomplete'],
@@ -166,8 +171,14 @@ export function readQualifiers(
     const firstWords = text.slice(first.start, first.end).trim().split(/\s+/);
     const lastWords = text.slice(last.start, last.end).trim().split(/\s+/);
     const head = lastWords.at(-1)!.toLowerCase().replace(/s$/, '');
-    if (firstWords.length !== 1 || lastWords.length < 2 || firstWords.includes(lastWords.at(-1)!) || !first.concept.en.toLowerCase().includes(head))
-      return null;
+    // "Uncontrolled viral, bacterial or fungal infection": the vocabulary read "viral" with the list's head noun (virus
+    // diseases), a word it does not read alone; the list shares the head as "kidney or liver disease" does (decision 240).
+    const sharesHead =
+      first.concept.en.toLowerCase().includes(head) ||
+      !vocabulary()
+        .find(firstWords[0])
+        .some((alone) => alone.concept.id === first.concept.id);
+    if (firstWords.length !== 1 || lastWords.length < 2 || firstWords.includes(lastWords.at(-1)!) || !sharesHead) return null;
   }
   const obesity = unique.length === 1 && /obes/i.test(unique[0].concept.en);
   // A general concept with a spine form of its own ("fracture", "surgery") is read as that form (spine-places.ts) or not at all.

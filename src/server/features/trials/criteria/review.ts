@@ -5,7 +5,8 @@ import type { ConceptReview, ConceptScope } from './concept-scope';
 import { TUMOR_ID } from './conditions';
 import { leftoverDuration } from './durations';
 import { isAllergy, pastUseOf } from './medications';
-import { isWholePair, QUALIFIER, readQualifiers } from './qualifiers';
+import { tissueConfirmedSpans } from './how-known';
+import { isWholePair, QUALIFIER, readQualifiers, wholePairSpans } from './qualifiers';
 import { SHARED_MODIFIER } from './shared-modifier';
 import { leftoverNumbers, leftoverWords, type Span, unreadListItem } from './text';
 
@@ -131,9 +132,15 @@ function clinicianOnly(scope: ConceptScope): boolean {
   // reader), so it is not a test only staff can read; "positive for HER2" still is (decision 110).
   // "Spinal fracture seen on MRI", in an exclusion: how it was seen is not a test only staff can read (decision 184).
   let clinicianText = text;
-  for (const [start, end] of imagedSpans(scope)) clinicianText = clinicianText.slice(0, start) + ' '.repeat(end - start) + clinicianText.slice(end);
+  // "Histologically confirmed melanoma": how a tumour's diagnosis was made, not a finding only staff read (decision 238).
+  // "Brain metastases", "end-stage renal disease": the concept's own words are the vocabulary's to judge
+  // (`clinicianOnly`), not a test named beside it (decision 238).
+  const ownWords: Span[] = scope.same.map((mention) => [mention.start, mention.end]);
+  for (const [start, end] of [...imagedSpans(scope), ...tissueConfirmedSpans(scope), ...ownWords])
+    clinicianText = clinicianText.slice(0, start) + ' '.repeat(end - start) + clinicianText.slice(end);
   for (const mention of unique.filter((one) => /^(?:HIV|hepatitis B|COVID-19)$/.test(one.concept.en) && !/\banti|antibod/i.test(text))) {
-    const test = /\btest(?:ed)?\s+positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
+    // "Known to be positive for HIV" says the same as "tested positive for" it (decision 238).
+    const test = /\b(?:test(?:ed)?\s+)?positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
     if (test) clinicianText = clinicianText.slice(0, test.index) + ' '.repeat(test[0].length) + clinicianText.slice(mention.start);
   }
   return unique.some((mention) => mention.concept.clinicianOnly) || CLINICIAN_WORDS.test(clinicianText);
@@ -168,17 +175,23 @@ function narrowerThanRule(scope: ConceptScope, extra: Set<string>, leftWords: Le
   );
   // "Syphilis" read as a sexually transmitted infection: one member of the class, narrower than the rule (decision 110).
   // "Sexually transmitted infections (e.g. syphilis)" names the class too.
-  const isMember = (mention: Mention) =>
-    Boolean(
-      mention.concept.members?.includes(
-        text
-          .slice(mention.start, mention.end)
-          .toLowerCase()
-          .replace(/\s*\([^)]*\)/g, '')
-          .replace(/[()]/g, '')
-          .replace(/\s+(?:infections?|diseases?)$/, ''),
-      ),
-    ) || namesOneMedicineOfClass(mention, text.slice(mention.start, mention.end));
+  // "End-stage renal disease" is a member as written; "syphilis infection" as "syphilis" (decision 239). "Active or latent
+  // tuberculosis": a member whose course word ends a pair naming every course is the whole (decision 240).
+  const wholes = wholePairSpans(text);
+  const isMember = (mention: Mention) => {
+    if (wholes.some(([start, end]) => mention.start > start && mention.start < end)) return false;
+    const written = text
+      .slice(mention.start, mention.end)
+      .toLowerCase()
+      .replace(/\s*\([^)]*\)/g, '')
+      .replace(/[()]/g, '');
+    const members = mention.concept.members ?? [];
+    return (
+      members.includes(written) ||
+      members.includes(written.replace(/\s+(?:infections?|diseases?)$/, '')) ||
+      namesOneMedicineOfClass(mention, text.slice(mention.start, mention.end))
+    );
+  };
   const member = same.some((mention) => isMember(mention) && !same.some((other) => other.concept.id === mention.concept.id && !isMember(other)));
   // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
   // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
@@ -202,9 +215,12 @@ function namesOneMedicineOfClass(mention: Mention, words: string): boolean {
 function narrowerTerm(scope: ConceptScope, held: Held): boolean {
   const { text, same } = scope;
   // "Bilateral sciatica" is narrower than sciatica, but the rule holds "both sides" (decision 140).
+  // "Schizoaffective disorder or any psychotic disorder": a narrower term beside its concept named whole is covered by it
+  // (decision 239), as a member is.
   return same.some(
     (mention) =>
       mention.narrower &&
+      !same.some((other) => other.concept.id === mention.concept.id && !other.narrower) &&
       [...text.slice(mention.start, mention.end).matchAll(/[a-z]+/gi)].some(
         (word) =>
           !mention.concept.en.toLowerCase().includes(word[0].toLowerCase().replace(/s$/, '')) &&
@@ -295,6 +311,9 @@ function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWor
     treatmentRequired: treatmentRequired(scope),
     sharedHead: unreadSharedHead(scope),
     lines: /\n/.test(text),
+    // "AKI is defined as acute kidney injury", "suspected OSA will be defined as ...": a definition of the concept names
+    // no requirement of the person; which way it counts is the list's (decision 237).
+    definition: /^[^.;:]{0,60}?\b(?:is|are|will\s+be|shall\s+be)\s+defined\s+(?:as|by)\b/i.test(text),
     clinician: clinicianOnly(scope),
     mixedKinds: mentions.some((mention) => mention.concept.kind !== first.concept.kind),
     // "Back pain and/or sciatica" is an "or" (decision 110); "back pain and sciatica" asks for both. An inclusion that

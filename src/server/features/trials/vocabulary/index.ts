@@ -1,5 +1,6 @@
 import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
+import { capitalisedShortForm } from './lower-case';
 import { phraseKey as normalisedKey, tokenize as tokenizeWords, type Token } from './normalize';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind, type SynonymEntry } from './synonyms';
 
@@ -412,6 +413,7 @@ export class Vocabulary {
     const lower = tokens.map((token) => token.word.toLowerCase());
     const full = options.reach === 'full';
     const definitions = this.definitions(text, tokens, full);
+    const lowered = !/[A-Z]/.test(text);
     const kept: Mention[] = [];
     const pending: Array<{ mention: Mention; readings: Concept[] }> = [];
     for (let index = 0; index < tokens.length; ) {
@@ -432,7 +434,7 @@ export class Vocabulary {
         key = size === 1 ? lower[index] : `${key} ${lower[index + size - 1]}`;
         exact = size === 1 ? token.word : `${exact} ${token.word}`;
         normal = size === 1 ? token.key : `${normal} ${token.key}`;
-        const phrased = this.phrase(key) ?? this.exact(exact);
+        const phrased = this.phrase(key) ?? this.exact(lowered ? (capitalisedShortForm(key, (form) => this.isAmbiguous(form)) ?? exact) : exact);
         const concept = phrased?.criteriaOnly && !options.trialIdioms ? undefined : phrased;
         if (concept) found = { concept, size, ...(size === 1 && this.isAmbiguous(exact) ? { readings: [concept] } : {}) };
         else if (size <= lexiconWords && !crossed) {

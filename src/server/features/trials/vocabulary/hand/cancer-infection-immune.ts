@@ -135,6 +135,7 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     meshTerm: 'Small Cell Lung Carcinoma',
     icd10: 'C34',
     caseSensitive: ['SCLC', 'ES-SCLC'],
+    members: ['es-sclc'],
   }),
   // The two commonest kinds of non-small cell lung cancer (WHO classification): a note naming one shows NSCLC, and a
   // criterion naming one asks for that kind, not for any lung cancer (index.ts CLINICAL_BROADER; decision 194).
@@ -178,7 +179,7 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
       'ca breast',
       'ca of the breast',
     ],
-    { meshTerm: 'Breast Neoplasms', icd10: 'C50', caseSensitive: ['DCIS'] },
+    { meshTerm: 'Breast Neoplasms', icd10: 'C50', caseSensitive: ['DCIS'], members: ['dcis'] },
   ),
   c(
     'prostate-cancer',
@@ -218,7 +219,7 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
       'ca of the colon',
       'ca rectum',
     ],
-    { meshTerm: 'Colorectal Neoplasms', icd10: 'C18-C20', caseSensitive: ['CRC', 'mCRC'] },
+    { meshTerm: 'Colorectal Neoplasms', icd10: 'C18-C20', caseSensitive: ['CRC', 'mCRC'], members: ['mcrc'] },
   ),
   c('hepatocellular-carcinoma', 'liver cancer', 'cáncer de hígado', ['liver cancer', 'hepatoma'], {
     meshTerm: 'Carcinoma, Hepatocellular',
@@ -236,15 +237,22 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     meshTerm: 'Multiple Myeloma',
     icd10: 'C90.0',
     caseSensitive: ['MM', 'RRMM'],
+    members: ['rrmm'],
   }),
   c(
     'lymphoma',
     'lymphoma',
     'linfoma',
     ['non-hodgkin lymphoma', 'hodgkin lymphoma', "hodgkin's disease", 'hodgkin disease', "hodgkin's lymphoma", "non-hodgkin's lymphoma"],
-    { meshTerm: 'Lymphoma', icd10: 'C85.9', caseSensitive: ['NHL', 'DLBCL'] },
+    // A short form that names one kind reads as the class, broader than the words (decision 239).
+    { meshTerm: 'Lymphoma', icd10: 'C85.9', caseSensitive: ['NHL', 'DLBCL'], members: ['nhl', 'dlbcl'] },
   ),
-  c('leukemia', 'leukemia', 'leucemia', [], { meshTerm: 'Leukemia', icd10: 'C95.9', caseSensitive: ['AML', 'CLL', 'CML'] }),
+  c('leukemia', 'leukemia', 'leucemia', [], {
+    meshTerm: 'Leukemia',
+    icd10: 'C95.9',
+    caseSensitive: ['AML', 'CLL', 'CML'],
+    members: ['aml', 'cll', 'cml'],
+  }),
   c(
     'brain-metastases',
     'cancer that has spread to the brain',
@@ -265,7 +273,7 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     'a brain or spinal cord tumor (glioma)',
     'un tumor del cerebro o de la médula (glioma)',
     ['glioma', 'astrocytoma', 'anaplastic astrocytoma', 'glioblastoma', 'glioblastoma multiforme', 'oligodendroglioma', 'brain tumor', 'brain tumour'],
-    { icd10: 'C71', caseSensitive: ['GBM'] },
+    { icd10: 'C71', caseSensitive: ['GBM'], members: ['gbm'] },
   ),
   c(
     'thyroid-cancer',
@@ -304,8 +312,10 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     { icd10: 'C15' },
   ),
   c('thymoma', 'thymoma', 'timoma', ['thymic carcinoma'], { meshTerm: 'Thymoma', icd10: 'C37' }),
+  // Each synonym names one kind of skin cancer: read as skin cancer, the rule is broader than the words (decision 239).
   c('skin-cancer', 'skin cancer', 'cáncer de piel', ['basal cell carcinoma', 'squamous cell carcinoma of the skin', 'non-melanoma skin cancer', 'melanoma'], {
     icd10: 'C44',
+    members: ['basal cell carcinoma', 'squamous cell carcinoma of the skin', 'non-melanoma skin cancer', 'melanoma'],
   }),
   c('autoimmune-disease', 'an autoimmune disease', 'una enfermedad autoinmune', ['autoimmune disorder', 'autoimmune condition'], {
     meshTerm: 'Autoimmune Diseases',

@@ -97,7 +97,13 @@ export const METABOLISM_GUT_KIDNEYS: SynonymEntry[] = [
       'kidney failure',
       'end-stage renal disease',
     ],
-    { meshTerm: 'Renal Insufficiency, Chronic', icd10: 'N18', caseSensitive: ['CKD', 'ESRD', 'ESKD'] },
+    {
+      meshTerm: 'Renal Insufficiency, Chronic',
+      icd10: 'N18',
+      caseSensitive: ['CKD', 'ESRD', 'ESKD'],
+      // The last stage of the disease: read as kidney disease, the rule is broader than the words (decision 239).
+      members: ['end-stage renal disease', 'end stage renal disease', 'esrd', 'eskd'],
+    },
   ),
   c('dialysis', 'dialysis', 'diálisis', ['dialysis', 'hemodialysis', 'haemodialysis', 'peritoneal dialysis'], { icd10: 'Z99.2' }),
   c('nephrotic-syndrome', 'nephrotic syndrome', 'síndrome nefrótico', [], { meshTerm: 'Nephrotic Syndrome', icd10: 'N04' }),

@@ -1,0 +1,28 @@
+import { tokenize } from './normalize';
+import { SYNONYMS } from './synonyms';
+
+/**
+ * A text written all in lower case (the criterion sentences corpus; a chat answer typed without capitals) has lost the
+ * capitals that make "COPD", "NSCLC" or "T2DM" a short form: there, each hand short form of three letters or more is
+ * read in lower case too (decision 237). Not the ambiguous ones ("ALL", "TTP"), which need capitals and support, nor
+ * those that are English words ("hearing aids", "a shopping cart", "the gist", "a pad"), nor two letters ("mm", "ms").
+ */
+const ENGLISH_WORDS = new Set(['aids', 'cart', 'gist', 'pad', 'imp', 'sad', 'tab', 'gib', 'mvp']);
+
+const wordsOf = (phrase: string) =>
+  tokenize(phrase)
+    .map((token) => token.word)
+    .join(' ');
+
+let capitalised: Map<string, string> | null = null;
+
+/** The hand short form (its exact key) that a lower-case key names, if any. */
+export function capitalisedShortForm(key: string, ambiguous: (written: string) => boolean): string | undefined {
+  capitalised ??= new Map(
+    SYNONYMS.flatMap((entry) => entry.caseSensitive ?? [])
+      .filter((form) => (form.match(/[a-z]/gi)?.length ?? 0) >= 3 && /[A-Z]/.test(form) && !ENGLISH_WORDS.has(form.toLowerCase()))
+      .map((form) => [wordsOf(form.toLowerCase()), wordsOf(form)]),
+  );
+  const form = capitalised.get(key);
+  return form === undefined || ambiguous(form) ? undefined : form;
+}
