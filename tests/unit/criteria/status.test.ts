@@ -31,3 +31,10 @@ describe('a wish to become pregnant (decision 184)', () => {
       expect(readTextRule('exclusion', text), text).toMatchObject({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
   });
 });
+
+describe('a status rule in review names why (decision 241)', () => {
+  it('gives the words it left, as the concept reader does', () => {
+    expect(readTextRule('exclusion', 'Pregnant women with gestational diabetes').reasons).toEqual(['words: gestational diabetes']);
+    expect(readTextRule('inclusion', 'Former smokers who quit at least a year ago').reasons).toContain('formerSmoker');
+  });
+});

@@ -5,10 +5,11 @@ import {
   type Comparator,
   comparatorOf,
   INVERSE,
-  isPlain,
   leftoverNumbers,
   leftoverWords,
   NUMBER,
+  plainReasons,
+  reviewed,
   type Span,
   spanOf,
   type TextRule,
@@ -99,20 +100,20 @@ export function readAsaRule(kind: CriterionKind, text: string): TextRule | null 
     unit: 'class',
     span: spanOf(span),
   });
-  const plain = isPlain(text, [span], 0, new Set(['class', 'classification', 'physical', 'status', 'grade', 'score', 'asa']));
+  const plain = plainReasons(text, [span], 0, new Set(['class', 'classification', 'physical', 'status', 'grade', 'score', 'asa']));
   if (second !== null) {
     if (second < first) return { rule: null, needsReview: true };
     // "ASA I-III" in an inclusion; an excluded range is two rules, which a person writes.
     if (kind === 'exclusion') return { rule: null, needsReview: true };
-    return { rule: rule('between', first, second), needsReview: !plain };
+    return reviewed(rule('between', first, second), plain);
   }
   if (direction) {
     const upward = /higher|greater|above|more/.test(direction);
-    if (kind === 'inclusion') return { rule: rule(upward ? '>=' : '<=', first), needsReview: !plain };
-    return { rule: rule(upward ? '<' : '>', first), needsReview: !plain };
+    if (kind === 'inclusion') return reviewed(rule(upward ? '>=' : '<=', first), plain);
+    return reviewed(rule(upward ? '<' : '>', first), plain);
   }
   // "ASA IV patients" excluded: whether V is excluded too is not said, so a person checks.
-  return kind === 'inclusion' ? { rule: rule('=', first), needsReview: !plain } : { rule: rule('<', first), needsReview: true };
+  return kind === 'inclusion' ? reviewed(rule('=', first), plain) : reviewed(rule('<', first), ['excludedClassAlone']);
 }
 
 /** Lab values and vitals: "BMI between 18.5 and 35 kg/m2", "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI ≥ 18.5 and ≤ 32". */
@@ -329,17 +330,15 @@ function boundBefore(kind: CriterionKind, measure: Measure, text: string, name: 
   if (!required) return null;
   const read = canonical(measure, toNumber(bound[3]), bound[4]);
   if (RELATIVE_TO_REFERENCE.test(text)) return { rule: null, needsReview: true };
-  return {
-    rule: {
-      type: 'lab',
-      measure: measure.name,
-      comparator: required,
-      value: read.value,
-      ...(read.unit ? { unit: read.unit } : {}),
-      span: spanOf([bound.index, offset]),
-    },
-    needsReview: true,
+  const rule: CriterionRule = {
+    type: 'lab',
+    measure: measure.name,
+    comparator: required,
+    value: read.value,
+    ...(read.unit ? { unit: read.unit } : {}),
+    span: spanOf([bound.index, offset]),
   };
+  return reviewed(rule, ['boundBeforeMeasure']);
 }
 
 /** Words of a lab criterion that say no more than its rule: the sample, the lab, the formula, the normal range's name. */
@@ -436,7 +435,7 @@ function labReview(
     // The scale's own words are the rule; any other word (where the pain is, how it was averaged) is more than it.
     // The words between the scale's name and its value ("VAS leg pain of at least 4") are not the rule's.
     const value = new RegExp(String.raw`${COMPARATOR}|\d|\b(?:between|from)\b|\b${WORD_COMPARATOR}`, 'i').exec(text.slice(span[0], span[1]));
-    return { rule, needsReview: unsure || !isPlain(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, PAIN_SCALE_WORDS) };
+    return reviewed(rule, [unsure && 'noUnit', ...plainReasons(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, PAIN_SCALE_WORDS)]);
   }
   // "BMI from 18.5 to less than 25.0 and a body weight of 40 kg or over": another measure or a number the rule
   // did not take is more than the rule ("BMI" and "kg" are filler words, so the words alone would not tell).
@@ -468,15 +467,17 @@ function labReview(
   if (label) rule.span = spanOf([label.index + label[0].indexOf(label[1]), whole[1]]);
   // "Diabetes or HbA1c > 8%", "thrombocytopenia (platelets < 100) or neutropenia": a word joined to the rule by "or" is
   // an alternative the rule does not hold, however few words it takes; with a label read, nothing else may be left.
-  const left = leftoverWords(text, [whole], extra);
-  const alternative = left.some(
+  const alternative = leftoverWords(text, [whole], extra).some(
     ({ start, end }) =>
       /^\s*\)?\s*(?:or|and\/or)\b/i.test(text.slice(end, end + 12)) || /\b(?:or|and\/or)\s*\(?\s*$/i.test(text.slice(Math.max(0, start - 10), start)),
   );
-  return {
-    rule,
-    needsReview: unsure || another || alternative || leftoverNumbers(text, [whole]) || /\n/.test(text) || left.length > (label ? 0 : 1),
-  };
+  return reviewed(rule, [
+    unsure && 'noUnit',
+    another && 'anotherMeasure',
+    alternative && 'alternative',
+    leftoverNumbers(text, [whole]) && 'numbers',
+    ...plainReasons(text, [whole], label ? 0 : 1, extra),
+  ]);
 }
 
 const PERFORMANCE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(\d{1,3})`, 'i');
@@ -516,5 +517,5 @@ export function readPerformanceRule(kind: CriterionKind, text: string): TextRule
   if (min === 0 && scale === 'ECOG') min = null;
   const span: Span = [name.index, name.index + match.index + match[0].length];
   const extra = new Set(['performance', 'status', 'ps', 'score', 'eastern', 'cooperative', 'oncology', 'group', 'who', 'scale', 'karnofsky', 'kps', 'ecog']);
-  return { rule: { type: 'performance_status', scale, min, max, span: spanOf(span) }, needsReview: !isPlain(text, [span], 1, extra) };
+  return reviewed({ type: 'performance_status', scale, min, max, span: spanOf(span) }, plainReasons(text, [span], 1, extra));
 }

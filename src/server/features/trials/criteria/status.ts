@@ -1,5 +1,5 @@
 import type { CriterionKind } from '../../../../contract/trials';
-import { isPlain, leftoverNumbers, type Span, spanOf, type TextRule } from './text';
+import { leftoverNumbers, plainReasons, reviewed, type Span, spanOf, type TextRule } from './text';
 
 /**
  * Status criteria: pregnancy and breastfeeding, contraception, smoking, a criterion of sex words alone, healthy volunteers.
@@ -49,10 +49,11 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
     'daily',
     'habit',
   ]);
-  return {
-    rule: { type: 'smoking', smoker, span: spanOf([Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))]) },
-    needsReview: former || amount || !isPlain(text, spans, 1, extra),
-  };
+  return reviewed({ type: 'smoking', smoker, span: spanOf([Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))]) }, [
+    former && 'formerSmoker',
+    amount && 'amountSmoked',
+    ...plainReasons(text, spans, 1, extra),
+  ]);
 }
 
 // "Nursing" is breastfeeding, not a nursing home; a positive hCG is a positive pregnancy test.
@@ -127,17 +128,17 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
       !/\b(?:not|no|nor|never)\b/i.test(text)
     )
       for (const word of ['post', 'menopausal', 'postmenopausal', 'surgically', 'sterile', 'sterilized', 'sterilised']) extra.add(word);
-    return {
-      rule: { type: 'contraception', required: true, span: spanOf([contraception.index, contraception.index + contraception[0].length]) },
-      needsReview: !isPlain(text, [[contraception.index, contraception.index + contraception[0].length]], 2, extra),
-    };
+    return reviewed(
+      { type: 'contraception', required: true, span: spanOf([contraception.index, contraception.index + contraception[0].length]) },
+      plainReasons(text, [[contraception.index, contraception.index + contraception[0].length]], 2, extra),
+    );
   }
   if (!pregnancy) return null;
   const negated = /\b(?:(?:not|no)\s+|non-?\s*)(?:be\s+)?(?:currently\s+)?(?:pregnan|breast|lactat|nursing)/i.test(text) || /\bnegative\b/i.test(text);
   if (kind === 'inclusion' && !negated) return null;
   const span: Span = [pregnancy.index, pregnancy.index + pregnancy[0].length];
   const extra = new Set([...PREGNANCY_WORDS, 'breast', 'feeding']);
-  return { rule: { type: 'pregnancy', allowed: false, span: spanOf(span) }, needsReview: !isPlain(text, [span], 0, extra) };
+  return reviewed({ type: 'pregnancy', allowed: false, span: spanOf(span) }, plainReasons(text, [span], 0, extra));
 }
 
 const SEX_WORDS = /^(?:males?|females?|men|women|man|woman|boys?|girls?|genders?|sex(?:es)?)$/;
@@ -185,9 +186,8 @@ export function readHealthyRule(kind: CriterionKind, text: string): TextRule | n
   if (!match || kind !== 'inclusion') return null;
   const span: Span = [match.index, match.index + match[0].length];
   // "Healthy controls aged 18-65": the numbers (an age range, a BMI) are more than this rule.
-  return {
-    rule: { type: 'healthy_volunteers', accepted: true, span: spanOf(span) },
-    needsReview:
-      leftoverNumbers(text, [span]) || !isPlain(text, [span], 1, new Set(['healthy', 'volunteers', 'volunteer', 'generally', 'good', 'general', 'health'])),
-  };
+  return reviewed({ type: 'healthy_volunteers', accepted: true, span: spanOf(span) }, [
+    leftoverNumbers(text, [span]) && 'numbers',
+    ...plainReasons(text, [span], 1, new Set(['healthy', 'volunteers', 'volunteer', 'generally', 'good', 'general', 'health'])),
+  ]);
 }
