@@ -32,6 +32,47 @@ describe('a wish to become pregnant (decision 184)', () => {
   });
 });
 
+describe('contraception examples and who the rule is about (decision 242)', () => {
+  it('a list of methods given as examples says no more than the contraception required', () => {
+    for (const text of [
+      'Participants of child-bearing potential must agree to use effective birth control (for example the pill, an implant or condoms) during the study',
+      'Women of reproductive potential agree to use contraception, such as an intrauterine device or hormonal injection, until the end of the study',
+      'Men must use a reliable contraceptive method for the entire treatment period and 90 days after the last dose of study drug',
+    ])
+      expect(readTextRule('inclusion', text), text).toMatchObject({ rule: { type: 'contraception', required: true }, needsReview: false });
+  });
+
+  it('a method required by itself, or one set aside, is narrower and stays in review', () => {
+    for (const text of [
+      'Men must practise barrier contraception for the entire treatment period',
+      'Must agree to use contraception (other than hormonal methods)',
+      'Women on hormonal contraceptives',
+      'Willing to use two barrier methods of contraception',
+    ]) {
+      const read = readTextRule('inclusion', text);
+      expect(read.needsReview, text).toBe(true);
+    }
+    expect(readTextRule('inclusion', 'Men must practise barrier contraception for the entire treatment period').reasons).toContain('namedMethod');
+  });
+});
+
+describe("an exclusion's own words beside pregnancy (decision 242)", () => {
+  it('"are excluded", "may not take part", "nursing a child" say no more than the pregnancy rule', () => {
+    for (const text of [
+      'Participants who are pregnant or breastfeeding will be excluded from this trial',
+      'Women who are nursing an infant may not take part',
+      'Pregnant or lactating women are not eligible',
+    ])
+      expect(readTextRule('exclusion', text), text).toMatchObject({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
+  });
+
+  it('a condition on the exclusion, or an inclusion, is not read so', () => {
+    expect(readTextRule('exclusion', 'Pregnant women are excluded unless the pregnancy has ended').needsReview).toBe(true);
+    expect(readTextRule('exclusion', 'Pregnant women are not eligible for the surgical arm').needsReview).toBe(true);
+    expect(readTextRule('inclusion', 'Pregnant women are excluded').rule).toBeNull();
+  });
+});
+
 describe('a status rule in review names why (decision 241)', () => {
   it('gives the words it left, as the concept reader does', () => {
     expect(readTextRule('exclusion', 'Pregnant women with gestational diabetes').reasons).toEqual(['words: gestational diabetes']);

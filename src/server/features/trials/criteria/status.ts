@@ -1,5 +1,5 @@
 import type { CriterionKind } from '../../../../contract/trials';
-import { leftoverNumbers, plainReasons, reviewed, type Span, spanOf, type TextRule } from './text';
+import { leftover, leftoverNumbers, plainReasons, reviewed, type Span, spanOf, type TextRule } from './text';
 
 /**
  * Status criteria: pregnancy and breastfeeding, contraception, smoking, a criterion of sex words alone, healthy volunteers.
@@ -71,6 +71,59 @@ const PREGNANCY_WORDS = new Set(
     .filter(Boolean),
 );
 
+/**
+ * "Of child-bearing potential", "of reproductive potential", "the last dose of study drug": who the pregnancy and
+ * contraception rules are about, and the study's own product that sets their period; they say no more than those rules
+ * (decision 242). Spans, so a span's words are read only where they stand together.
+ */
+const SAID_BY_THE_RULE = [
+  /\b(?:child[- ]?(?:bearing|producing)|reproductive|procreative)\s+(?:potential|age)\b/gi,
+  /\b(?:(?:the|this)\s+)?(?:study|trial|investigational)\s+(?:drugs?|treatments?|agents?|medications?|products?|therap(?:y|ies))\b/gi,
+  /\b(?:the\s+)?entire\s+(?:study|trial|treatment)(?:\s+(?:treatment\s+)?period)?\b/gi,
+];
+
+/** A method of contraception by name: what a list of examples of the required contraception is made of. */
+const METHOD_WORDS = new Set(
+  `hormonal barrier double oral pill pills contraceptive contraceptives contraception intrauterine intra uterine device devices iud iuds condom condoms
+  diaphragm diaphragms cervical cap spermicide spermicidal gel foam implant implants implanted injectable injectables injected injection
+  patch patches ring vaginal abstinence abstain true sexual complete surgical sterilization sterilisation sterilized sterilised vasectomy vasectomised
+  vasectomized partner tubal ligation bilateral method methods birth control or and a an the with plus of e.g. eg`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/**
+ * "(hormonal or barrier method; abstinence)", "such as the pill or an intrauterine device": examples of the contraception
+ * the rule already requires, which the study's staff explain; a list of method names and nothing else (decision 242). A
+ * method required by itself ("must use condoms") is narrower than any contraception, and stays a word a person reads.
+ */
+function methodExamples(text: string): Span[] {
+  const spans: Span[] = [];
+  const lists =
+    /\(([^()]{3,200})\)|\b(?:such\s+as|e\.\s?g\.,?|eg,?|for\s+example,?|including|includes?:?)\s+([^.;()]{3,200}?)(?=\s*(?:[.;)]|$|\b(?:during|for|from|until|through|throughout|prior|before|after|while)\b))/gi;
+  for (const match of text.matchAll(lists)) {
+    // "(for example, the pill or condoms)": the words that say these are examples are not methods themselves.
+    const list = (match[1] ?? match[2]).replace(/^\s*(?:such\s+as|e\.\s?g\.,?|eg,?|for\s+example,?|including|i\.e\.,?)\s*/i, '');
+    const words = list.toLowerCase().match(/[a-z.]+/g) ?? [];
+    if (words.length && words.every((word) => METHOD_WORDS.has(word.replace(/\.$/, '')) || /^(?:e\.g|etc)\.?$/.test(word)))
+      spans.push([match.index, match.index + match[0].length]);
+  }
+  return spans;
+}
+
+/** "Nursing a child", "breastfeeding an infant": who is breastfed says no more than breastfeeding. */
+const NURSING_A_CHILD = /\b(?:nursing|breast-?\s?feeding|lactating)\s+(?:a|an|her|their)\s+(?:child|infant|baby)\b/gi;
+
+/** "Are excluded from this study", "may not take part", "are not eligible": an exclusion's own words, saying no more than it. */
+const NOT_TAKING_PART =
+  /\b(?:(?:are|is|will\s+be|shall\s+be)\s+)?(?:excluded|ineligible|not\s+(?:be\s+)?eligible)(?:\s+(?:from|for)\s+(?:participation\s+in\s+)?(?:this|the)\s+(?:study|trial))?\b|\b(?:may|can|will|shall)\s+not\s+(?:take\s+part|participate|be\s+(?:enrolled|included))(?:\s+in\s+(?:this|the)\s+(?:study|trial))?\b/gi;
+
+const NAMED_METHOD =
+  /^(?:hormonal|barrier|double|oral|pills?|intrauterine|iuds?|condoms?|diaphragms?|spermicid\w*|implant\w*|inject\w*|abstinence|abstain|vasectom\w*|ligation|patch(?:es)?|rings?)$/;
+
+const spansOf = (text: string, patterns: RegExp[]): Span[] =>
+  patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match): Span => [match.index, match.index + match[0].length]));
+
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
 export function readPregnancyRule(kind: CriterionKind, text: string): TextRule | null {
   const pregnancy = PREGNANCY.exec(text);
@@ -128,17 +181,20 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
       !/\b(?:not|no|nor|never)\b/i.test(text)
     )
       for (const word of ['post', 'menopausal', 'postmenopausal', 'surgically', 'sterile', 'sterilized', 'sterilised']) extra.add(word);
-    return reviewed(
-      { type: 'contraception', required: true, span: spanOf([contraception.index, contraception.index + contraception[0].length]) },
-      plainReasons(text, [[contraception.index, contraception.index + contraception[0].length]], 2, extra),
-    );
+    for (const word of ['practice', 'practise', 'practicing', 'practising']) extra.add(word);
+    const said: Span[] = [[contraception.index, contraception.index + contraception[0].length], ...spansOf(text, SAID_BY_THE_RULE), ...methodExamples(text)];
+    // "Must use condoms", "other than hormonal methods": a method named outside a list of examples is narrower than any
+    // contraception, however few words it takes.
+    const namedMethod = leftover(text, said, extra).some((word) => NAMED_METHOD.test(word));
+    return reviewed({ type: 'contraception', required: true, span: spanOf(said[0]) }, [namedMethod && 'namedMethod', ...plainReasons(text, said, 2, extra)]);
   }
   if (!pregnancy) return null;
   const negated = /\b(?:(?:not|no)\s+|non-?\s*)(?:be\s+)?(?:currently\s+)?(?:pregnan|breast|lactat|nursing)/i.test(text) || /\bnegative\b/i.test(text);
   if (kind === 'inclusion' && !negated) return null;
   const span: Span = [pregnancy.index, pregnancy.index + pregnancy[0].length];
   const extra = new Set([...PREGNANCY_WORDS, 'breast', 'feeding']);
-  return reviewed({ type: 'pregnancy', allowed: false, span: spanOf(span) }, plainReasons(text, [span], 0, extra));
+  const said = [...spansOf(text, SAID_BY_THE_RULE), ...spansOf(text, [NURSING_A_CHILD]), ...(kind === 'exclusion' ? spansOf(text, [NOT_TAKING_PART]) : [])];
+  return reviewed({ type: 'pregnancy', allowed: false, span: spanOf(span) }, plainReasons(text, [span, ...said], 0, extra));
 }
 
 const SEX_WORDS = /^(?:males?|females?|men|women|man|woman|boys?|girls?|genders?|sex(?:es)?)$/;
