@@ -157,3 +157,25 @@ describe('units written in words (decision 180)', () => {
     expect(readTextRule('inclusion', 'BMI under 40 kilograms per square metre (35 for women)').needsReview).toBe(true);
   });
 });
+
+describe("an organ's function called adequate, defined by its threshold (decision 243)", () => {
+  it('is the threshold, with nothing else said', () => {
+    const cases: Array<[string, string]> = [
+      ['Participants must have adequate kidney function, defined as serum creatinine of 1.4 mg/dL or less', 'creatinine'],
+      ['Adequate liver function: total bilirubin ≤ 1.5 x ULN', 'bilirubin'],
+      ['Adequate bone marrow reserve with platelets ≥ 75,000/mm3', 'platelets'],
+      ['Normal cardiac function with LVEF ≥ 50%', 'LVEF'],
+    ];
+    for (const [text, measure] of cases)
+      expect(readTextRule('inclusion', text), text).toMatchObject({ rule: { type: 'lab', measure }, needsReview: false });
+  });
+
+  it('a second measure of the definition, or an alternative to it, stays in review with its reason', () => {
+    const two = readTextRule('inclusion', 'Adequate liver function: total bilirubin ≤ 1.5 x ULN and AST ≤ 3 x ULN');
+    expect(two.needsReview).toBe(true);
+    expect(two.reasons).toContain('anotherMeasure');
+    const alternative = readTextRule('inclusion', 'Adequate renal function or creatinine ≤ 2 mg/dL');
+    expect(alternative.needsReview).toBe(true);
+    expect(alternative.reasons).toContain('alternative');
+  });
+});

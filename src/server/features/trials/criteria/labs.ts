@@ -125,18 +125,31 @@ export function readAsaRule(kind: CriterionKind, text: string): TextRule | null 
  */
 const RENAL_LABEL = String.raw`(?:renal|kidney)\s+(?:[a-z]+\s+)?(?:impair\w*|insufficien\w*|dysfunction|failure|abnorm\w*|lowered|reduced|decreased|disease)|(?:impaired|reduced|decreased|abnormal|poor)\s+(?:renal|kidney)\s+function`;
 
+/**
+ * "Adequate renal function, defined as creatinine ≤ 1.5 mg/dL", "adequate bone marrow function with ANC ≥ 1.5": an
+ * organ's function called adequate is what the threshold after it defines (decision 243); a second measure of the
+ * definition is still another measure, which a person reads.
+ */
+const ADEQUATE = String.raw`(?:adequate|sufficient|normal|acceptable|satisfactory)`;
+const ADEQUATE_RENAL = String.raw`${ADEQUATE}\s+(?:renal|kidney)\s+function`;
+const LIVER_LABEL = String.raw`${ADEQUATE}\s+(?:hepatic|liver)\s+function|(?:hepatic|liver)\s+(?:impairment|dysfunction|insufficiency)|(?:impaired|abnormal|poor|inadequate)\s+(?:hepatic|liver)\s+function`;
+const MARROW_LABEL = String.raw`${ADEQUATE}\s+(?:bone\s+marrow|marrow|ha?ematologic(?:al)?|haematopoietic|hematopoietic)\s+(?:function|reserve|status)`;
 const DEFINED_BY: Record<string, string> = {
-  eGFR: RENAL_LABEL,
-  'creatinine clearance': RENAL_LABEL,
-  creatinine: RENAL_LABEL,
+  eGFR: `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
+  'creatinine clearance': `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
+  creatinine: `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
+  bilirubin: String.raw`hyperbilirubin(?:a)?emia|${LIVER_LABEL}`,
+  ALT: LIVER_LABEL,
+  AST: LIVER_LABEL,
+  'ALT/AST': LIVER_LABEL,
+  ANC: String.raw`neutropenia|${MARROW_LABEL}`,
+  platelets: String.raw`thrombocytopenia|${MARROW_LABEL}`,
+  hemoglobin: String.raw`ana?emia|${MARROW_LABEL}`,
+  LVEF: String.raw`${ADEQUATE}\s+(?:cardiac|heart|left\s+ventricular)\s+function|(?:left\s+ventricular|cardiac)\s+(?:systolic\s+)?dysfunction`,
   HbA1c: String.raw`(?:(?:poorly|inadequately|badly|not\s+well|in)\s*-?\s*controlled|uncontrolled)\s+(?:type\s+[12]\s+)?diabetes(?:\s+mellitus)?`,
   BMI: String.raw`(?:class\s+(?:i{1,3}|[1-3])\s+|morbid\s+|severe\s+)?obesity|(?:morbidly\s+)?obese|underweight|overweight`,
-  hemoglobin: String.raw`ana?emia`,
-  platelets: String.raw`thrombocytopenia`,
-  ANC: String.raw`neutropenia`,
   QTc: String.raw`(?:qtc?\s+)?(?:interval\s+)?prolongation|long\s+qt(?:\s+syndrome)?`,
   potassium: String.raw`hypo-?kal(?:a)?emia|hyper-?kal(?:a)?emia`,
-  bilirubin: String.raw`hyperbilirubin(?:a)?emia`,
   albumin: String.raw`hypoalbumin(?:a)?emia`,
 };
 
