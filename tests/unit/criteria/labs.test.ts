@@ -166,8 +166,7 @@ describe("an organ's function called adequate, defined by its threshold (decisio
       ['Adequate bone marrow reserve with platelets ≥ 75,000/mm3', 'platelets'],
       ['Normal cardiac function with LVEF ≥ 50%', 'LVEF'],
     ];
-    for (const [text, measure] of cases)
-      expect(readTextRule('inclusion', text), text).toMatchObject({ rule: { type: 'lab', measure }, needsReview: false });
+    for (const [text, measure] of cases) expect(readTextRule('inclusion', text), text).toMatchObject({ rule: { type: 'lab', measure }, needsReview: false });
   });
 
   it('a second measure of the definition, or an alternative to it, stays in review with its reason', () => {
@@ -177,5 +176,22 @@ describe("an organ's function called adequate, defined by its threshold (decisio
     const alternative = readTextRule('inclusion', 'Adequate renal function or creatinine ≤ 2 mg/dL');
     expect(alternative.needsReview).toBe(true);
     expect(alternative.reasons).toContain('alternative');
+  });
+});
+
+describe('counts and fractions with their unit in words or with a caret (decision 243)', () => {
+  it('reads "per mm3", "per microliter", "/mm^3" and "percent" as the unit', () => {
+    const cases: Array<[string, number, string]> = [
+      ['Neutrophils ≥ 1200 per mm3', 1.2, '10^9/L'],
+      ['Platelets of at least 90,000 per microliter', 90, '10^9/L'],
+      ['WBC count ≥ 3000/mm^3', 3, '10^9/L'],
+      ['Left ventricular ejection fraction of 45 percent or more', 45, '%'],
+    ];
+    for (const [text, value, unit] of cases)
+      expect(readTextRule('inclusion', text), text).toMatchObject({ rule: { type: 'lab', value, unit }, needsReview: false });
+  });
+
+  it('a length per millimetre is not a count', () => {
+    expect(readTextRule('inclusion', 'Platelets ≥ 100 per millimetre of film').needsReview).toBe(true);
   });
 });

@@ -199,11 +199,15 @@ const UNITS_IN_WORDS: Array<[RegExp, string]> = [
   [/\bmilli-?\s?mol(?:es?)?\s*(?:per|\/)\s*mol(?:es?)?\b/gi, 'mmol/mol'],
   [/\bmilli-?\s?met(?:er|re)s?\s+of\s+mercury\b/gi, 'mmHg'],
   [/\bmilli-?\s?seconds?\b/gi, 'ms'],
+  // "100,000 per mm3", "1500 per microliter", "50 percent": counts and fractions in words (decision 243).
+  [/\bper\s+(?:cubic\s+(?:mm|millimet(?:er|re)s?)|mm\s*(?:3|³|\^\s*3)|millimet(?:er|re)s?\s+cubed)(?![a-z\d])/gi, '/mm3'],
+  [/\bper\s+(?:micro-?\s?lit(?:er|re)|µl|ul|mcl)(?![a-z])/gi, '/µL'],
+  [/\bper\s?cent\b/gi, '%'],
 ];
 const unitKey = (unit: string) => unit.toLowerCase().replace(/[\s^]/g, '').replace(/²/g, '2').replace(/μ|µ/g, 'u').replace(',', '.');
 
 export function unitsInWords(text: string): string {
-  if (!/\b(?:milli|micro|kilo|grams?\b|deci)/i.test(text)) return text;
+  if (!/\b(?:milli|micro|kilo|grams?\b|deci|per\s?cent\b|per\s+(?:cubic|mm|µl|ul|mcl))/i.test(text)) return text;
   let read = text;
   for (const [words, symbol] of UNITS_IN_WORDS)
     read = read.replace(new RegExp(String.raw`${words.source}(\s*\(\s*[^()]{1,24}?\s*\))?`, 'gi'), (match: string, parenthesis?: string) => {
