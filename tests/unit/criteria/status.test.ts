@@ -79,3 +79,22 @@ describe('a status rule in review names why (decision 241)', () => {
     expect(readTextRule('inclusion', 'Former smokers who quit at least a year ago').reasons).toContain('formerSmoker');
   });
 });
+
+describe("the site's pregnancy test and a negation written as a prefix (decision 242)", () => {
+  it('when and how the test is run says no more than "not pregnant"', () => {
+    for (const text of [
+      'A negative urine pregnancy test within 48 hours before the first dose of study drug',
+      'Negative serum beta human chorionic gonadotropin (hCG) result within 5 days prior to enrolment',
+      'Non-lactating and non-pregnant participants',
+    ])
+      expect(readTextRule('inclusion', text), text).toMatchObject({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
+  });
+
+  it("a pregnancy in the past is not today's, and stays in review", () => {
+    for (const text of ['Pregnant within the last 9 months', 'Gave birth less than 6 weeks ago or pregnant']) {
+      const read = readTextRule('exclusion', text);
+      expect(read.needsReview, text).toBe(true);
+    }
+    expect(readTextRule('exclusion', 'Pregnant within the last 9 months').reasons).toContain('pastPregnancy');
+  });
+});

@@ -118,6 +118,25 @@ const NURSING_A_CHILD = /\b(?:nursing|breast-?\s?feeding|lactating)\s+(?:a|an|he
 const NOT_TAKING_PART =
   /\b(?:(?:are|is|will\s+be|shall\s+be)\s+)?(?:excluded|ineligible|not\s+(?:be\s+)?eligible)(?:\s+(?:from|for)\s+(?:participation\s+in\s+)?(?:this|the)\s+(?:study|trial))?\b|\b(?:may|can|will|shall)\s+not\s+(?:take\s+part|participate|be\s+(?:enrolled|included))(?:\s+in\s+(?:this|the)\s+(?:study|trial))?\b/gi;
 
+const PAST_PREGNANCY = /\b(?:last|past|previous(?:ly)?|prior(?!\s+to\b)|history|recent(?:ly)?|post-?\s?partum|delivered|gave\s+birth|ago)\b/i;
+
+/** "Non-pregnant", "non-lactating": the prefix is the negation the rule already reads. */
+const NON_PREFIX = /\bnon-?\s?(?=pregnan|lactat|breast-?\s?feed|nursing)/gi;
+
+const PREGNANCY_TEST = /\bpregnancy\s+test|\b(?:beta[- ]?|β[- ]?|b-)?hcg\b|\bchorionic\s+gonadotropin\b/i;
+
+/**
+ * "Within 72 hours prior to registration", "with a sensitivity of at least 25 mIU/mL", "beta human chorionic
+ * gonadotropin": when and how the site runs its pregnancy test, which says no more than the rule's "not pregnant"
+ * (decision 242). Only beside a pregnancy test; "pregnant within the past 6 months" keeps its time.
+ */
+const TEST_AS_THE_SITE_RUNS_IT = [
+  /\b(?:within|no\s+more\s+than|≤|<=)\s*\d+(?:\s*-\s*\d+)?\s*(?:hours?|hrs?|days?)\s+(?:(?:prior\s+to|before|of)\s+(?:the\s+)?(?:start(?:ing)?\s+(?:of\s+)?|first\s+dose\s+of\s+|beginning\s+(?:of\s+)?|initiation\s+of\s+)?(?:(?:the\s+)?(?:study|trial)\s+)?[\w-]+)?/gi,
+  /\b(?:with\s+a\s+)?(?:minimum\s+)?sensitivity\s+(?:of\s+)?(?:at\s+least\s+)?\d+\s*m?[il]u\s*\/\s*(?:ml|l)\b/gi,
+  /\b(?:beta[- ]?|β[- ]?|b-)?(?:human\s+)?chorionic\s+gonadotropin\b/gi,
+  /\b(?:done|performed|proven|conducted|result)\b/gi,
+];
+
 const NAMED_METHOD =
   /^(?:hormonal|barrier|double|oral|pills?|intrauterine|iuds?|condoms?|diaphragms?|spermicid\w*|implant\w*|inject\w*|abstinence|abstain|vasectom\w*|ligation|patch(?:es)?|rings?)$/;
 
@@ -193,8 +212,15 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
   if (kind === 'inclusion' && !negated) return null;
   const span: Span = [pregnancy.index, pregnancy.index + pregnancy[0].length];
   const extra = new Set([...PREGNANCY_WORDS, 'breast', 'feeding']);
-  const said = [...spansOf(text, SAID_BY_THE_RULE), ...spansOf(text, [NURSING_A_CHILD]), ...(kind === 'exclusion' ? spansOf(text, [NOT_TAKING_PART]) : [])];
-  return reviewed({ type: 'pregnancy', allowed: false, span: spanOf(span) }, plainReasons(text, [span, ...said], 0, extra));
+  const said = [
+    ...spansOf(text, SAID_BY_THE_RULE),
+    ...spansOf(text, [NURSING_A_CHILD, NON_PREFIX]),
+    ...(kind === 'exclusion' ? spansOf(text, [NOT_TAKING_PART]) : []),
+    ...(PREGNANCY_TEST.test(text) ? spansOf(text, TEST_AS_THE_SITE_RUNS_IT) : []),
+  ];
+  // "Pregnant within the past 6 months", "history of pregnancy loss": a past pregnancy is not today's, which the rule is.
+  const past = PAST_PREGNANCY.test(said.reduce((rest, [start, end]) => rest.slice(0, start) + ' '.repeat(end - start) + rest.slice(end), text));
+  return reviewed({ type: 'pregnancy', allowed: false, span: spanOf(span) }, [past && 'pastPregnancy', ...plainReasons(text, [span, ...said], 0, extra)]);
 }
 
 const SEX_WORDS = /^(?:males?|females?|men|women|man|woman|boys?|girls?|genders?|sex(?:es)?)$/;
